@@ -1,0 +1,117 @@
+"""Agents: anything that answers decisions. An agent is an object with
+``choose(game, decision) -> Action``; the engine never calls one itself (decisions are data),
+:func:`play_out` does."""
+from __future__ import annotations
+
+from manastack.engine import characteristics as ch
+from manastack.engine.decisions import Action, Decision
+from manastack.rng import Rng
+
+
+class FirstLegalAgent:
+    """Always the first legal action: deterministic and cheap."""
+
+    def choose(self, game, decision: Decision) -> Action:
+        return decision.options[0]
+
+
+class RandomAgent:
+    """A uniformly random legal action, from its own seeded generator. It pays costs with the
+    auto-payer and doesn't activate mana abilities at idle moments (both only add noise)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, game, decision: Decision) -> Action:
+        options = decision.options
+        if decision.kind == "pay":
+            for o in options:
+                if o.kind == "autopay":
+                    return o
+        elif decision.kind == "priority":
+            useful = [o for o in options if o.kind != "mana"]
+            options = tuple(useful) or options
+        return options[self.rng.below(len(options))]
+
+
+class HeuristicAgent:
+    """A simple sensible player: keeps its hand, plays a land, casts its most expensive spell,
+    attacks with creatures that won't trade badly, blocks to survive, targets opponents'
+    things with harmful spells and its own with helpful ones, and says yes to "you may"."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, game, decision: Decision) -> Action:
+        s = game.current_state()
+        kind = decision.kind
+        options = decision.options
+        by_kind: dict[str, list[Action]] = {}
+        for o in options:
+            by_kind.setdefault(o.kind, []).append(o)
+        if kind == "mulligan":
+            return by_kind.get("keep", [options[0]])[0]
+        if kind == "pay":
+            return by_kind.get("autopay", [options[0]])[0]
+        if kind == "may":
+            return by_kind.get("yes", [options[0]])[0]
+        if kind == "priority":
+            if by_kind.get("play"):
+                return by_kind["play"][0]
+            casts = by_kind.get("cast", [])
+            if casts:
+                return max(casts, key=lambda a: s.objs[a.args[0]].card.mana_cost.mana_value())
+            return by_kind["pass"][0]
+        if kind == "attackers":
+            me = decision.player
+            their = [o for o in s.permanents(1 - me) if ch.is_creature(s, o) and not o.tapped]
+            biggest = max((ch.power(s, o) for o in their), default=0)
+            for a in by_kind.get("attack", []):
+                o = s.objs[a.args[0]]
+                if ch.toughness(s, o) > biggest or ch.has(s, o, "flying"):
+                    return a
+            return by_kind["done"][0] if "done" in by_kind else options[0]
+        if kind == "blockers":
+            for a in by_kind.get("block", []):
+                b, att = s.objs[a.args[0]], s.objs[a.args[1]]
+                if ch.toughness(s, b) > ch.power(s, att) or ch.power(s, b) >= ch.toughness(s, att):
+                    return a
+            return (by_kind.get("done") or by_kind.get("unblock") or [options[0]])[0]
+        if kind == "targets":
+            return self._target(s, decision)
+        return options[self.rng.below(len(options))]
+
+    def _target(self, s, decision: Decision) -> Action:
+        me = decision.player
+        item = next((i for i in s.stack if i.id == decision.context.get("item")), None)
+        helpful = item is not None and _is_helpful(item)
+        for o in decision.options:
+            if o.kind != "target":
+                continue
+            t = o.args[0]
+            mine = (t == f"p{me}") if isinstance(t, str) else (t in s.objs and s.objs[t].controller == me)
+            if mine == helpful:
+                return o
+        return decision.options[0]
+
+
+def _is_helpful(item) -> bool:
+    from manastack.oracle import ir
+
+    ab = item.ability
+    effects = getattr(ab, "effects", ())
+    return any(isinstance(e, (ir.ModifyPT, ir.GrantKeywords, ir.PutCounters, ir.Untap))
+               and not getattr(e, "negate_power", False) for e in effects)
+
+
+AGENTS = {"random": RandomAgent, "first": FirstLegalAgent, "heuristic": HeuristicAgent}
+
+
+def play_out(game, agents, max_actions: int = 100_000):
+    """Let ``agents`` (one per player) answer until the game ends; returns the result."""
+    for _ in range(max_actions):
+        decision = game.pending
+        if decision is None:
+            return game.result
+        game.push(agents[decision.player].choose(game, decision))
+    raise RuntimeError(f"the game did not end within {max_actions} actions")

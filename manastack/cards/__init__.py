@@ -1,0 +1,175 @@
+"""Card definitions and card databases in MTGJSON's AtomicCards shape.
+
+A :class:`CardDef` is one card face as printed (CR 200-208) plus the abilities the Oracle
+compiler read from its text.  A :class:`CardDB` maps names to definitions; it is built from the
+project's own card file (``manastack/cards/data/cards.json``), from any MTGJSON
+``AtomicCards.json``/``.json.gz`` the user has, or from both.
+"""
+from __future__ import annotations
+
+import gzip
+import json
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from manastack.mana import ManaCost
+
+DATA_DIR = Path(__file__).parent / "data"
+DECK_DIR = Path(__file__).parent / "decks"
+BUILTIN_CARDS = DATA_DIR / "cards.json"
+
+
+class CardError(ValueError):
+    """An unknown card, or a card that cannot be used in a game."""
+
+
+@dataclass(frozen=True, eq=False)
+class CardDef:
+    """One card's characteristics and its compiled abilities."""
+
+    name: str
+    mana_cost: ManaCost
+    type_line: str
+    supertypes: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    text: str
+    power: str | None = None
+    toughness: str | None = None
+    loyalty: str | None = None
+    color_indicator: tuple[str, ...] | None = None
+    rulings: tuple[tuple[str, str], ...] = ()
+    abilities: tuple = field(default=(), repr=False)
+    unsupported: tuple[str, ...] = ()
+    face: dict = field(default_factory=dict, repr=False)
+
+    @cached_property
+    def colors(self) -> tuple[str, ...]:
+        if self.color_indicator is not None:
+            return self.color_indicator
+        return self.mana_cost.colors()
+
+    @property
+    def fully_supported(self) -> bool:
+        return not self.unsupported
+
+    def is_type(self, card_type: str) -> bool:
+        return card_type in self.types
+
+    @property
+    def is_permanent_card(self) -> bool:
+        """CR 110.4: artifact, battle, creature, enchantment, land and planeswalker cards."""
+        return not ("Instant" in self.types or "Sorcery" in self.types)
+
+    @staticmethod
+    def from_face(face: dict) -> "CardDef":
+        """Build a definition from an MTGJSON atomic face and compile its Oracle text."""
+        from manastack.oracle import compile_card
+
+        name = face["name"]
+        if face.get("layout") == "split" and face.get("faceName"):
+            name = face["faceName"]
+        base = CardDef(
+            name=name,
+            mana_cost=ManaCost.parse(face.get("manaCost")),
+            type_line=face.get("type", ""),
+            supertypes=tuple(face.get("supertypes", ())),
+            types=tuple(face.get("types", ())),
+            subtypes=tuple(face.get("subtypes", ())),
+            text=face.get("text") or "",
+            power=face.get("power"),
+            toughness=face.get("toughness"),
+            loyalty=face.get("loyalty"),
+            color_indicator=tuple(face["colorIndicator"]) if face.get("colorIndicator") else None,
+            rulings=tuple((r.get("date", ""), r.get("text", "")) for r in face.get("rulings", ())),
+            face={k: v for k, v in face.items() if k not in ("rulings", "printings", "foreignData")},
+        )
+        result = compile_card(base)
+        object.__setattr__(base, "abilities", tuple(result.abilities))
+        object.__setattr__(base, "unsupported", tuple(result.unsupported))
+        return base
+
+
+class CardDB:
+    """Card definitions by name; faces are compiled lazily, on first use."""
+
+    def __init__(self) -> None:
+        self._faces: dict[str, dict] = {}
+        self._cards: dict[str, CardDef] = {}
+        self.sources: list[str] = []
+
+    def add_atomic(self, data: dict, source: str) -> None:
+        """Add every card of an AtomicCards document (``{"data": {name: [faces]}}``)."""
+        for name, faces in data.get("data", data).items():
+            if not faces:
+                continue
+            face = faces[0]
+            if face.get("layout") == "split":
+                for f in faces:
+                    self._faces[f.get("faceName", f["name"])] = f
+            self._faces[name] = face
+            self._cards.pop(name, None)
+        self.sources.append(source)
+
+    def add_file(self, path: str | Path) -> None:
+        path = Path(path)
+        opener = gzip.open if path.suffix == ".gz" else open
+        try:
+            with opener(path, "rt", encoding="utf-8") as fh:
+                data = json.load(fh)
+        except FileNotFoundError:
+            raise CardError(f"{path}: card file not found") from None
+        except (json.JSONDecodeError, OSError, UnicodeDecodeError) as exc:
+            raise CardError(f"{path}: not a readable AtomicCards JSON file ({exc})") from None
+        if not isinstance(data, dict) or not isinstance(data.get("data", data), dict):
+            raise CardError(f"{path}: expected an object with a \"data\" map of card names")
+        self.add_atomic(data, str(path))
+
+    def names(self) -> list[str]:
+        return sorted(self._faces)
+
+    def __contains__(self, name: str) -> bool:
+        return name in self._faces
+
+    def __len__(self) -> int:
+        return len(self._faces)
+
+    def get(self, name: str) -> CardDef:
+        card = self._cards.get(name)
+        if card is None:
+            face = self._faces.get(name)
+            if face is None:
+                raise CardError(f"unknown card {name!r}" + _suggest(name, self._faces))
+            card = self._cards[name] = CardDef.from_face(face)
+        return card
+
+
+def _suggest(name: str, known) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(name, list(known), n=3)
+    return f" (did you mean {', '.join(map(repr, close))}?)" if close else ""
+
+
+_DEFAULT: CardDB | None = None
+
+
+def default_db() -> CardDB:
+    """The project's own card file, loaded once."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        db = CardDB()
+        db.add_file(BUILTIN_CARDS)
+        _DEFAULT = db
+    return _DEFAULT
+
+
+def load_db(*paths: str | Path, builtin: bool = True) -> CardDB:
+    """A database of the built-in cards (unless ``builtin=False``) plus the given files."""
+    db = CardDB()
+    if builtin:
+        db.add_file(BUILTIN_CARDS)
+    for p in paths:
+        db.add_file(p)
+    return db

@@ -1,0 +1,414 @@
+"""Casting spells (CR 601), activating abilities (CR 602) and paying costs (CR 118, 601.2f-h)."""
+from __future__ import annotations
+
+from manastack.mana import ManaCost, format_mana, pay_from_pool
+from manastack.oracle import ir
+
+from . import characteristics as ch
+from . import events, mana_abilities
+from .decisions import Action, Decision, IllegalActionError
+from .filters import legal_targets
+from .runner import Ctx, Rollback
+from .state import Obj, StackItem
+
+MAX_X = 20
+
+
+# ------------------------------------------------------------------------------ what can be cast
+
+
+def spell_ability(card) -> ir.SpellAbility | None:
+    i = spell_ability_index(card)
+    return card.abilities[i] if i >= 0 else None
+
+
+def spell_ability_index(card) -> int:
+    for i, ab in enumerate(card.abilities):
+        if type(ab) is ir.SpellAbility:
+            return i
+    return -1
+
+
+def all_target_specs(ab) -> tuple[ir.TargetSpec, ...]:
+    return getattr(ab, "targets", ()) or ()
+
+
+def aura_target_spec(card) -> ir.TargetSpec | None:
+    """CR 303.4a: an Aura spell targets what its enchant ability allows (CR 702.5a)."""
+    if "Aura" not in card.subtypes:
+        return None
+    for ab in card.abilities:
+        if type(ab) is ir.Keyword and ab.name == "enchant":
+            what = (ab.arg or "permanent").strip().lower()
+            if what == "player":
+                return ir.TargetSpec("player")
+            types = tuple(w.capitalize() for w in what.replace(" or ", " ").split() if w != "permanent")
+            return ir.TargetSpec("permanent", ir.Filter(types=types))
+    return None
+
+
+class _AuraSpell:
+    """The targets of an Aura spell, shaped like an ability for target selection."""
+
+    __slots__ = ("targets", "effects")
+
+    def __init__(self, spec: ir.TargetSpec) -> None:
+        self.targets = (spec,)
+        self.effects = ()
+
+
+def casting_ability(card):
+    """What target selection reads for a spell: its spell ability, or its enchant target."""
+    spec = aura_target_spec(card)
+    return _AuraSpell(spec) if spec is not None else spell_ability(card)
+
+
+def item_target_specs(item) -> list[ir.TargetSpec]:
+    """The target specs of a stack object in the order its ``targets`` groups were chosen."""
+    ab = casting_ability(item.card) if item.kind == "spell" else item.ability
+    if ab is None:
+        return []
+    modal = _modal(ab)
+    if modal is not None:
+        return [spec for m in item.modes for spec in modal.modes[m].targets]
+    return list(all_target_specs(ab))
+
+
+def can_cast_timing(s, player: int, o: Obj) -> bool:
+    """CR 117.1a, 307.1: sorceries and permanents only in your main phase with the stack
+    empty, unless they have flash (CR 702.8a); instants whenever you have priority."""
+    if "Land" in o.card.types:
+        return False
+    if "Instant" in o.card.types or ch.has(s, o, "flash"):
+        return True
+    return sorcery_timing(s, player)
+
+
+def sorcery_timing(s, player: int) -> bool:
+    return s.active == player and s.step in ("main1", "main2") and not s.stack
+
+
+def has_targets_for(s, o: Obj, ab, player: int) -> bool:
+    """CR 601.2c: a spell with targets can be cast only if it can get legal targets."""
+    if ab is None:
+        return True
+    modal = _modal(ab)
+    if modal is not None:
+        return sum(1 for m in modal.modes if _specs_satisfiable(s, m.targets, o, player)) >= modal.choose
+    return _specs_satisfiable(s, all_target_specs(ab), o, player)
+
+
+def _specs_satisfiable(s, specs, o: Obj, player: int) -> bool:
+    for spec in specs:
+        if spec.up_to:
+            continue
+        if len(legal_targets(s, spec, o, player)) < spec.count:
+            return False
+    return True
+
+
+def _modal(ab) -> ir.Modal | None:
+    effects = getattr(ab, "effects", ())
+    if len(effects) == 1 and type(effects[0]) is ir.Modal:
+        return effects[0]
+    return None
+
+
+def castable(s, player: int) -> list[Obj]:
+    out = []
+    p = s.players[player]
+    for oid in p.hand:
+        o = s.objs[oid]
+        if not can_cast_timing(s, player, o):
+            continue
+        if not o.card.fully_supported:
+            continue
+        ab = casting_ability(o.card)
+        if not o.card.is_permanent_card and ab is None:
+            continue
+        if not has_targets_for(s, o, ab, player):
+            continue
+        if not mana_abilities.can_afford(s, player, o.card.mana_cost.with_x(0)):
+            continue
+        out.append(o)
+    return out
+
+
+def playable_lands(s, player: int) -> list[Obj]:
+    """CR 305.1-305.2: one land per turn, in your main phase with an empty stack."""
+    p = s.players[player]
+    if p.lands_played >= 1 or not sorcery_timing(s, player):
+        return []
+    return [s.objs[i] for i in p.hand if "Land" in s.objs[i].card.types]
+
+
+def activatable(s, player: int) -> list[tuple[Obj, int, ir.ActivatedAbility]]:
+    """Non-mana activated abilities whose costs can be paid now (CR 602.2, 602.5)."""
+    out = []
+    for o in s.permanents(player):
+        for idx, ab in enumerate(o.card.abilities):
+            if type(ab) is not ir.ActivatedAbility or ab.is_mana:
+                continue
+            if ab.sorcery_speed and not sorcery_timing(s, player):
+                continue
+            if not cost_payable(s, o, ab.cost):
+                continue
+            if not has_targets_for(s, o, ab, player):
+                continue
+            out.append((o, idx, ab))
+    return out
+
+
+def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True) -> bool:
+    """Whether the non-mana parts of an activation cost can be paid (CR 602.5, 107.5-107.6,
+    302.6), and the mana part with the mana the controller could make."""
+    if cost.tap or cost.untap:
+        if cost.tap and o.tapped:
+            return False     # CR 107.5: a tapped permanent can't pay {T}
+        if cost.untap and not o.tapped:
+            return False     # CR 107.6: an untapped permanent can't pay {Q}
+        if summoning_sick(s, o):
+            return False     # CR 302.6
+    if cost.pay_life and s.players[o.controller].life < cost.pay_life:
+        return False         # CR 119.4
+    if cost.discard and len(s.players[o.controller].hand) < cost.discard:
+        return False
+    if cost.sacrifice is not None:
+        from .filters import objects_matching
+
+        if not objects_matching(s, cost.sacrifice, o, o.controller):
+            return False
+    if include_mana and cost.mana is not None and not cost.mana.is_free():
+        return mana_abilities.can_afford(s, o.controller, cost.mana.with_x(0), exclude=o.id if cost.tap else None)
+    return True
+
+
+def summoning_sick(s, o: Obj) -> bool:
+    """CR 302.6: a creature's {T}/{Q} abilities and attacking need continuous control since its
+    controller's most recent turn began; haste lifts that (CR 702.10b)."""
+    if not ch.is_creature(s, o):
+        return False
+    if o.control_since < s.players[o.controller].last_turn_start:
+        return False
+    return not ch.has(s, o, "haste")
+
+
+# ------------------------------------------------------------------------------ targets
+
+
+def describe_target(s, t) -> str:
+    if isinstance(t, str) and t.startswith("p"):
+        return s.players[int(t[1:])].name
+    if isinstance(t, str) and t.startswith("s"):
+        sid = int(t[1:])
+        for item in s.stack:
+            if item.id == sid:
+                return item.label
+        return "a spell no longer on the stack"
+    o = s.objs.get(t)
+    return o.card.name if o else "an object that left"
+
+
+def choose_modes_and_targets(ctx: Ctx, item: StackItem, source: Obj | None, player: int, ab) -> bool:
+    """CR 601.2b-c / 603.3c-d: choose modes, then targets for each, as the spell or ability is
+    put on the stack. Returns False when a required target can't be chosen."""
+    s = ctx.s
+    modal = _modal(ab)
+    specs: list[ir.TargetSpec] = []
+    if modal is not None:
+        chosen: list[int] = []
+        while len(chosen) < modal.choose:
+            options = tuple(Action("mode", (i,), f"mode {i + 1}: {m.text}")
+                            for i, m in enumerate(modal.modes)
+                            if i not in chosen and _specs_satisfiable(s, m.targets, source, player))
+            if not options:
+                return False
+            answer = ctx.ask(Decision(player, "modes", f"Choose a mode for {item.label} (CR 700.2)",
+                                      options, {"item": item.id}))
+            chosen.append(answer.args[0])
+        item.modes = tuple(chosen)
+        s.add_log(f"{s.players[player].name} chooses "
+                  + "; ".join(modal.modes[i].text for i in chosen) + f" for {item.label}",
+                  ("700.2a",), "choice")
+        for i in chosen:
+            specs.extend(modal.modes[i].targets)
+    else:
+        specs.extend(all_target_specs(ab))
+    item.targets = []
+    for n, spec in enumerate(specs):
+        group: list = []
+        while len(group) < spec.count:
+            legal = [t for t in legal_targets(s, spec, source, player, item.id) if t not in group]
+            options = [Action("target", (t,), f"target {describe_target(s, t)}") for t in legal]
+            if spec.up_to or group:
+                if spec.up_to:
+                    options.append(Action("done", (), "no more targets"))
+            if not options:
+                return False
+            answer = ctx.ask(Decision(player, "targets",
+                                      f"Choose target {n + 1} for {item.label}: {_spec_text(spec)} (CR 115)",
+                                      tuple(options), {"item": item.id}))
+            if answer.kind == "done":
+                break
+            group.append(answer.args[0])
+        item.targets.append(group)
+    return True
+
+
+def _spec_text(spec: ir.TargetSpec) -> str:
+    f = spec.filter
+    words = [spec.kind if spec.kind != "permanent" else "/".join(t.lower() for t in f.types) or "permanent"]
+    if f.controller:
+        words.append(f"({f.controller} control)" if f.controller == "you" else "(an opponent controls)")
+    return " ".join(words)
+
+
+# ------------------------------------------------------------------------------ paying
+
+
+def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: int | None = None) -> dict:
+    """CR 601.2g-h: activate mana abilities, then pay the total cost from the mana pool.
+
+    The player may activate mana abilities one at a time, let the auto-payer find a payment,
+    or cancel, which undoes the whole cast or activation (CR 601.2e, 732).
+    """
+    s = ctx.s
+    p = s.players[player]
+    if cost.is_free():
+        return {}
+    while True:
+        paid = pay_from_pool(cost, p.pool)
+        if paid is None and any(sym.endswith("/P") for sym in cost.symbols):
+            paid = pay_from_pool(cost, p.pool, p.life, use_life=True)
+        if paid is not None:
+            spent, life = paid
+            for t, n in spent.items():
+                p.pool[t] -= n
+                if not p.pool[t]:
+                    del p.pool[t]
+            if life:
+                events.lose_life(ctx, player, life, rules=("107.4f", "119.4"))
+            s.add_log(f"{p.name} pays {cost} for {what} with "
+                      f"{format_mana([t for t, n in spent.items() for _ in range(n)])}"
+                      + (f" and {life} life" if life else ""), ("601.2h",), "pay")
+            return spent
+        options: list[Action] = []
+        plan = mana_abilities.plan_payment(s, player, cost, exclude)
+        if plan is not None:
+            options.append(Action("autopay", (), "pay automatically"))
+        for o, idx, ab in mana_abilities.mana_sources(s, player):
+            if o.id == exclude and ab.cost.tap:
+                continue
+            options.append(Action("mana", (o.id, idx), f"activate {o.card.name}: {ab.text or 'mana'}"))
+        options.append(Action("cancel", (), f"cancel {what}"))
+        answer = ctx.ask(Decision(player, "pay",
+                                  f"Pay {cost} for {what}; mana pool: {format_mana(_pool_symbols(p.pool))}",
+                                  tuple(options), {"cost": str(cost)}))
+        if answer.kind == "cancel":
+            raise Rollback()
+        if answer.kind == "autopay":
+            for oid, idx, output in plan:
+                mana_abilities.activate(ctx, player, s.objs[oid], idx, output=output)
+        else:
+            oid, idx = answer.args
+            mana_abilities.activate(ctx, player, s.objs[oid], idx)
+
+
+def _pool_symbols(pool: dict[str, int]) -> list[str]:
+    return [t for t, n in pool.items() for _ in range(n)]
+
+
+def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str) -> None:
+    """CR 602.2b, 118: pay every part of an activation cost, mana last (CR 601.2h: any order)."""
+    s = ctx.s
+    if cost.tap:
+        events.tap(ctx, o, "cost {T}, CR 107.5", quiet=False)
+    if cost.untap:
+        events.untap(ctx, o, "cost {Q}, CR 107.6", quiet=False)
+    if cost.pay_life:
+        events.lose_life(ctx, player, cost.pay_life, rules=("119.4",))
+    if cost.sacrifice is not None:
+        from .filters import objects_matching
+
+        choices = objects_matching(s, cost.sacrifice, o, player)
+        answer = ctx.ask(Decision(player, "sacrifice", f"Choose a permanent to sacrifice for {what}",
+                                  tuple(Action("choose", (c.id,), c.card.name) for c in choices)))
+        events.sacrifice(ctx, s.objs[answer.args[0]])
+    if cost.discard:
+        for _ in range(cost.discard):
+            hand = s.players[player].hand
+            answer = ctx.ask(Decision(player, "discard", f"Choose a card to discard for {what}",
+                                      tuple(Action("choose", (c,), s.objs[c].card.name) for c in hand)))
+            events.discard(ctx, player, s.objs[answer.args[0]])
+    if cost.mana is not None:
+        pay_mana(ctx, player, cost.mana, what, exclude=o.id if cost.tap else None)
+    if cost.sacrifice_self:
+        events.sacrifice(ctx, o)
+
+
+# ------------------------------------------------------------------------------ casting
+
+
+def choose_x(ctx: Ctx, player: int, cost: ManaCost, label: str, exclude=None) -> int:
+    """CR 601.2b, 107.3a: announce X. Offered values are those the player could pay."""
+    if not cost.x_count:
+        return 0
+    s = ctx.s
+    top = 0
+    for x in range(1, MAX_X + 1):
+        if not mana_abilities.can_afford(s, player, cost.with_x(x), exclude):
+            break
+        top = x
+    options = tuple(Action("x", (x,), f"X = {x}") for x in range(top + 1))
+    answer = ctx.ask(Decision(player, "x", f"Choose X for {label} (CR 107.3a)", options))
+    return answer.args[0]
+
+
+def cast(ctx: Ctx, player: int, oid: int) -> None:
+    """CR 601.2a-i."""
+    s = ctx.s
+    o = s.objs[oid]
+    if o.zone != "hand" or o.owner != player:
+        raise IllegalActionError(f"{o.card.name} is not in {s.players[player].name}'s hand")
+    card = o.card
+    s.add_log(f"{s.players[player].name} casts {card.name}", ("601.2a",), "cast")
+    spell = events.move(ctx, o, "stack", controller=player, quiet=True)
+    item = StackItem(s.next_id, "spell", spell.id, player, card, spell_ability_index(card), card.name)
+    s.next_id += 1
+    s.stack.append(item)
+    ab = casting_ability(card)
+    if ab is not None and not choose_modes_and_targets(ctx, item, spell, player, ab):
+        raise IllegalActionError(f"{card.name} has no legal targets (CR 601.2c)")
+    item.x = choose_x(ctx, player, card.mana_cost, card.name)
+    if item.x:
+        s.add_log(f"X is {item.x}", ("107.3a", "601.2b"), "choice")
+    if item.targets:
+        s.add_log(f"{card.name} targets " + ", ".join(describe_target(s, t) for g in item.targets for t in g),
+                  ("601.2c",), "cast")
+    total = card.mana_cost.with_x(item.x)
+    item.paid = pay_mana(ctx, player, total, card.name)
+    s.add_log(f"{card.name} is cast", ("601.2i",), "cast")
+    events.collect(ctx, {"kind": "cast", "player": player, "obj": spell.id})
+
+
+def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
+    """CR 602.2: announce, choose targets and X, pay; the ability goes on the stack."""
+    s = ctx.s
+    o = s.objs[oid]
+    ab = o.card.abilities[idx]
+    label = f"{o.card.name}'s ability"
+    item = StackItem(s.next_id, "activated", o.id, player, o.card, idx, label)
+    s.next_id += 1
+    s.add_log(f"{s.players[player].name} activates {o.card.name}: {ab.text}", ("602.2a",), "activate")
+    if not choose_modes_and_targets(ctx, item, o, player, ab):
+        raise IllegalActionError(f"{label} has no legal targets (CR 602.2b)")
+    if ab.cost.mana is not None:
+        item.x = choose_x(ctx, player, ab.cost.mana, label, exclude=o.id if ab.cost.tap else None)
+    cost = ab.cost
+    if cost.mana is not None and cost.mana.x_count:
+        cost = ir.Cost(mana=cost.mana.with_x(item.x), tap=cost.tap, untap=cost.untap,
+                       pay_life=cost.pay_life, sacrifice_self=cost.sacrifice_self,
+                       sacrifice=cost.sacrifice, discard=cost.discard)
+    s.stack.append(item)
+    pay_cost(ctx, player, o, cost, label)
+    s.add_log(f"{label} is put on the stack", ("602.2", "405.1"), "stack")

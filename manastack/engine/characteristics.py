@@ -1,0 +1,131 @@
+"""Characteristics after continuous effects (CR 613, simplified to the layers the supported
+cards use): types (layer 4), abilities (layer 6) and power/toughness (layer 7).
+
+Layer 7 order used: 7a characteristic-defining and printed values, 7b setting effects,
+7c modifications from static abilities, resolved effects and counters (CR 613.4c).
+"""
+from __future__ import annotations
+
+from manastack.oracle import ir
+
+from .state import Obj, State
+
+
+def card_types(s: State, o: Obj) -> tuple[str, ...]:
+    types = o.card.types
+    for e in s.effects:
+        if e.kind == "become_creature" and e.affected == o.id and "Creature" not in types:
+            types = types + ("Creature",)
+    return types
+
+
+def is_type(s: State, o: Obj, t: str) -> bool:
+    return t in card_types(s, o)
+
+
+def is_creature(s: State, o: Obj) -> bool:
+    return "Creature" in o.card.types or (bool(s.effects) and is_type(s, o, "Creature"))
+
+
+def _static_sources(s: State):
+    objs = s.objs
+    for oid in s.battlefield:
+        src = objs[oid]
+        for ab in src.card.abilities:
+            if type(ab) is ir.StaticAbility:
+                yield src, ab.effect
+
+
+def _affects(s: State, src: Obj, eff: ir.StaticEffect, o: Obj) -> bool:
+    aff = eff.affected
+    if aff == "self":
+        return src.id == o.id
+    if aff in ("enchanted", "equipped"):
+        return src.attached_to == o.id
+    if isinstance(aff, ir.Filter):
+        from .filters import matches
+
+        return matches(s, o, aff, src)
+    return False
+
+
+def keywords(s: State, o: Obj) -> set[str]:
+    """Names of the keyword abilities the object has now (CR 702)."""
+    kws = {ab.name for ab in o.card.abilities if type(ab) is ir.Keyword}
+    if o.zone != "battlefield":
+        return kws
+    for src, eff in _static_sources(s):
+        if eff.kind == "grant_keywords" and _affects(s, src, eff, o):
+            kws.update(k.name for k in eff.keywords)
+    for e in s.effects:
+        if e.affected == o.id and e.keywords:
+            kws.update(e.keywords)
+    return kws
+
+
+def keyword_abilities(o: Obj, name: str) -> list[ir.Keyword]:
+    return [ab for ab in o.card.abilities if type(ab) is ir.Keyword and ab.name == name]
+
+
+def has(s: State, o: Obj, name: str) -> bool:
+    return name in keywords(s, o)
+
+
+def _printed(value: str | None, o: Obj) -> int:
+    if value is None:
+        return 0
+    try:
+        return int(value)
+    except ValueError:
+        return 0  # "*" without a characteristic-defining ability the engine knows: 0
+
+
+def power_toughness(s: State, o: Obj) -> tuple[int, int]:
+    """CR 208.3 and 613.4: printed values, then effects, then counters."""
+    p = _printed(o.card.power, o)
+    t = _printed(o.card.toughness, o)
+    for e in s.effects:
+        if e.affected == o.id and e.kind == "set_pt":
+            p, t = e.power, e.toughness
+    if o.zone == "battlefield":
+        for src, eff in _static_sources(s):
+            if eff.kind == "modify_pt" and _affects(s, src, eff, o):
+                p += eff.power
+                t += eff.toughness
+    for e in s.effects:
+        if e.affected == o.id and e.kind == "modify_pt":
+            p += e.power
+            t += e.toughness
+    c = o.counters
+    if c:
+        p += c.get("+1/+1", 0) - c.get("-1/-1", 0)
+        t += c.get("+1/+1", 0) - c.get("-1/-1", 0)
+    return p, t
+
+
+def power(s: State, o: Obj) -> int:
+    return power_toughness(s, o)[0]
+
+
+def toughness(s: State, o: Obj) -> int:
+    return power_toughness(s, o)[1]
+
+
+def colors(s: State, o: Obj) -> tuple[str, ...]:
+    return o.card.colors
+
+
+def mana_value(o: Obj) -> int:
+    """CR 202.3; X is 0 except for a spell on the stack (CR 107.3e)."""
+    return o.card.mana_cost.mana_value(0)
+
+
+def static_effects(s: State, kind: str):
+    """(source, effect) pairs of a given kind from permanents' static abilities."""
+    for src, eff in _static_sources(s):
+        if eff.kind == kind:
+            yield src, eff
+
+
+def affected_by(s: State, src: Obj, eff: ir.StaticEffect, o: Obj) -> bool:
+    return _affects(s, src, eff, o)

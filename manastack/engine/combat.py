@@ -1,0 +1,236 @@
+"""The combat phase (CR 506-511): declaring attackers and blockers, and combat damage."""
+from __future__ import annotations
+
+from . import characteristics as ch
+from . import events
+from .casting import summoning_sick
+from .decisions import Action, Decision
+from .runner import Ctx
+from .state import Obj
+
+
+def _restricted(s, o: Obj, kind: str) -> bool:
+    """Static "can't attack" / "can't block" effects (CR 508.1c, 509.1b), e.g. Pacifism."""
+    for src, eff in ch.static_effects(s, kind):
+        if ch.affected_by(s, src, eff, o):
+            return True
+    return False
+
+
+def can_attack(s, o: Obj) -> bool:
+    """CR 508.1a: untapped, able to attack (defender 702.3b, summoning sickness 302.6)."""
+    if not ch.is_creature(s, o) or o.tapped:
+        return False
+    if summoning_sick(s, o):
+        return False
+    if ch.has(s, o, "defender"):
+        return False
+    return not _restricted(s, o, "cant_attack")
+
+
+def declare_attackers(ctx: Ctx) -> None:
+    """CR 508.1: the active player chooses attackers one at a time, then says done."""
+    s = ctx.s
+    ap = s.active
+    defender = 1 - ap
+    chosen: list[int] = []
+    while True:
+        cands = [o for o in s.permanents(ap) if o.id not in chosen and can_attack(s, o)]
+        if not cands:
+            break
+        options = tuple(Action("attack", (o.id,), f"attack with {o.card.name}") for o in cands) \
+            + (Action("done", (), "no more attackers" if chosen else "don't attack"),)
+        answer = ctx.ask(Decision(ap, "attackers", "Declare attackers (CR 508.1)", options,
+                                  {"chosen": list(chosen)}))
+        if answer.kind == "done":
+            break
+        chosen.append(answer.args[0])
+    s.combat = {"attackers": chosen, "first_strike_done": False}
+    if not chosen:
+        s.add_log(f"{s.players[ap].name} declares no attackers", ("508.1", "508.8"), "combat")
+        return
+    for oid in chosen:
+        o = s.objs[oid]
+        o.attacking = defender
+        if not ch.has(s, o, "vigilance"):
+            events.tap(ctx, o, "attacking, CR 508.1f", quiet=True)
+    s.add_log(f"{s.players[ap].name} attacks {s.players[defender].name} with "
+              + ", ".join(s.objs[i].card.name for i in chosen), ("508.1", "508.1f", "702.20b"), "combat")
+    for oid in chosen:
+        events.collect(ctx, {"kind": "attacks", "obj": oid, "player": ap})
+
+
+def can_block(s, blocker: Obj, attacker: Obj) -> bool:
+    if ch.has(s, attacker, "flying") and not (ch.has(s, blocker, "flying") or ch.has(s, blocker, "reach")):
+        return False     # CR 702.9b, 702.17b
+    from .filters import protected_from
+
+    if ch.has(s, attacker, "protection") and protected_from(s, attacker, blocker):
+        return False     # CR 702.16b
+    return True
+
+
+def declare_blockers(ctx: Ctx) -> None:
+    """CR 509.1: the defending player assigns blockers one at a time. A menace attacker
+    (CR 702.111b) blocked by just one creature makes the declaration illegal, so "done" is
+    replaced by the ways to mend it until it is legal."""
+    s = ctx.s
+    dp = 1 - s.active
+    attackers = [s.objs[i] for i in s.combat.get("attackers", []) if i in s.objs]
+    blocks: dict[int, int] = {}  # blocker -> attacker
+    while True:
+        free = [o for o in s.permanents(dp) if ch.is_creature(s, o) and not o.tapped
+                and o.id not in blocks and not _restricted(s, o, "cant_block")]
+        options = [Action("block", (b.id, a.id), f"{b.card.name} blocks {a.card.name}")
+                   for b in free for a in attackers if can_block(s, b, a)]
+        lonely = [a for a in attackers if ch.has(s, a, "menace")
+                  and sum(1 for v in blocks.values() if v == a.id) == 1]
+        if lonely:
+            for a in lonely:
+                b = next(k for k, v in blocks.items() if v == a.id)
+                options.append(Action("unblock", (b,), f"take {s.objs[b].card.name} back "
+                                      f"({a.card.name} has menace, CR 702.111b)"))
+        else:
+            options.append(Action("done", (), "no more blockers" if blocks else "don't block"))
+        answer = ctx.ask(Decision(dp, "blockers", "Declare blockers (CR 509.1)", tuple(options),
+                                  {"blocks": dict(blocks)}))
+        if answer.kind == "done":
+            break
+        if answer.kind == "unblock":
+            del blocks[answer.args[0]]
+        else:
+            blocks[answer.args[0]] = answer.args[1]
+    for b, a in blocks.items():
+        s.objs[b].blocking = (a,)
+        s.objs[a].blocked = True
+    order: dict[int, list[int]] = {}
+    for b, a in blocks.items():
+        order.setdefault(a, []).append(b)
+    s.combat["blockers"] = order
+    if blocks:
+        s.add_log("; ".join(f"{s.objs[b].card.name} blocks {s.objs[a].card.name}" for b, a in blocks.items()),
+                  ("509.1", "509.1g"), "combat")
+    else:
+        s.add_log(f"{s.players[dp].name} declares no blockers", ("509.1",), "combat")
+    for b in blocks:
+        events.collect(ctx, {"kind": "blocks", "obj": b, "player": dp})
+    for a in order:
+        events.collect(ctx, {"kind": "becomes_blocked", "obj": a, "player": s.active})
+
+
+def has_first_strike_step(s) -> bool:
+    """CR 510.4: a first combat damage step happens if an attacking or blocking creature has
+    first strike or double strike."""
+    for o in _in_combat(s):
+        if ch.has(s, o, "first strike") or ch.has(s, o, "double strike"):
+            return True
+    return False
+
+
+def _in_combat(s) -> list[Obj]:
+    return [o for o in s.permanents() if o.attacking is not None or o.blocking]
+
+
+def _deals_damage_now(s, o: Obj, first_step: bool, had_first: set) -> bool:
+    fs = ch.has(s, o, "first strike")
+    ds = ch.has(s, o, "double strike")
+    if first_step:
+        return fs or ds
+    return ds or o.id not in had_first
+
+
+def combat_damage(ctx: Ctx, first_step: bool) -> None:
+    """CR 510.1-510.2: assign combat damage, then deal it all at once."""
+    s = ctx.s
+    had_first = set(s.combat.get("had_first", ()))
+    if first_step:
+        had_first = {o.id for o in _in_combat(s)
+                     if ch.has(s, o, "first strike") or ch.has(s, o, "double strike")}
+        s.combat["had_first"] = sorted(had_first)
+    assignments: list[tuple[Obj, object, int]] = []
+    blockers_of = s.combat.get("blockers", {})
+    for a in [s.objs[i] for i in s.combat.get("attackers", []) if i in s.objs]:
+        if a.zone != "battlefield" or a.attacking is None:
+            continue
+        if not _deals_damage_now(s, a, first_step, had_first):
+            continue
+        p = ch.power(s, a)
+        if p <= 0:
+            continue   # CR 510.1a
+        blockers = [s.objs[b] for b in blockers_of.get(a.id, []) if b in s.objs
+                    and s.objs[b].zone == "battlefield"]
+        if not a.blocked:
+            assignments.append((a, f"p{a.attacking}", p))      # CR 510.1b
+        elif not blockers:
+            if ch.has(s, a, "trample"):
+                assignments.append((a, f"p{a.attacking}", p))  # CR 702.19d
+        else:
+            assignments.extend(_divide(ctx, a, blockers, p))
+    for b in [o for o in s.permanents() if o.blocking]:
+        if not _deals_damage_now(s, b, first_step, had_first):
+            continue
+        p = ch.power(s, b)
+        targets = [s.objs[a] for a in b.blocking if a in s.objs and s.objs[a].zone == "battlefield"]
+        if p > 0 and targets:
+            assignments.append((b, targets[0].id, p))        # CR 510.1d
+    step = "first-strike combat damage" if first_step else "combat damage"
+    if not assignments:
+        s.add_log(f"No {step} is dealt", ("510.1",), "combat")
+        return
+    events.deal_damage(ctx, assignments, combat=True)
+
+
+def _lethal(s, attacker: Obj, blocker: Obj) -> int:
+    """Lethal damage for assignment (CR 702.19b, with deathtouch 702.2c)."""
+    if ch.has(s, attacker, "deathtouch"):
+        return 1
+    return max(ch.toughness(s, blocker) - blocker.damage, 0)
+
+
+def _divide(ctx: Ctx, a: Obj, blockers: list[Obj], power: int) -> list[tuple[Obj, object, int]]:
+    """CR 510.1c: with two or more blockers the attacking player divides the damage as they
+    choose; with trample, each blocker must be assigned lethal damage before the rest may go to
+    the player (CR 702.19b). Asked one blocker at a time."""
+    s = ctx.s
+    trample = ch.has(s, a, "trample")
+    if len(blockers) == 1 and not trample:
+        return [(a, blockers[0].id, power)]
+    out = []
+    left = power
+    for i, b in enumerate(blockers):
+        last = i == len(blockers) - 1
+        lethal = _lethal(s, a, b)
+        if last and not trample:
+            out.append((a, b.id, left))
+            left = 0
+            break
+        low = min(lethal, left) if trample else 0
+        if low == left:
+            amounts = [left]
+        else:
+            amounts = list(range(low, left + 1))
+        if len(amounts) == 1:
+            n = amounts[0]
+        else:
+            answer = ctx.ask(Decision(s.active, "damage", f"How much of {a.card.name}'s {power} damage "
+                                      f"goes to {b.card.name}? (CR 510.1c"
+                                      + (", 702.19b)" if trample else ")"),
+                                      tuple(Action("assign", (n,), f"{n} to {b.card.name}") for n in amounts)))
+            n = answer.args[0]
+        if n:
+            out.append((a, b.id, n))
+        left -= n
+    if left and trample:
+        out.append((a, f"p{a.attacking}", left))
+    return out
+
+
+def end_combat(ctx: Ctx) -> None:
+    """CR 511.3: remove everything from combat."""
+    s = ctx.s
+    for o in s.permanents():
+        o.attacking = None
+        o.blocking = ()
+        o.blocked = False
+    s.combat = {}
+

@@ -1,0 +1,57 @@
+"""Decisions are data (design notes §3): the engine stops at a :class:`Decision` and lists the
+legal :class:`Action` answers; an agent, a test or a scenario picks one."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One legal answer to a decision.
+
+    ``kind`` names the answer ("pass", "cast", "activate", "play_land", "target", "attack",
+    "block", "done", "choose", "yes", "no", "keep", "mulligan", "autopay", "mana", "cancel",
+    "order", ...); ``args`` are plain ints and strings that identify it, so actions compare by
+    value and survive a JSON round trip; ``label`` is for people.
+    """
+
+    kind: str
+    args: tuple = ()
+    label: str = field(default="", compare=False)
+
+    def __str__(self) -> str:
+        return self.label or " ".join([self.kind, *map(str, self.args)])
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "args": list(self.args), "label": self.label}
+
+    @staticmethod
+    def from_json(data: dict) -> "Action":
+        return Action(data["kind"], tuple(data.get("args", ())), data.get("label", ""))
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What the game waits for: ``player`` must pick one of ``options``.
+
+    ``kind``: "priority", "mulligan", "bottom", "targets", "modes", "x", "pay", "attackers",
+    "blockers", "order_triggers", "replacement_order", "may", "choose_color", "discard",
+    "legend_rule", "search", ... ``prompt`` says it in words; ``context`` holds the ids involved
+    (for example the spell being cast).
+    """
+
+    player: int
+    kind: str
+    prompt: str
+    options: tuple[Action, ...]
+    context: dict = field(default_factory=dict, compare=False)
+
+    def find(self, action: Action) -> Action | None:
+        for o in self.options:
+            if o == action:
+                return o
+        return None
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal now. The game is left exactly as it was."""

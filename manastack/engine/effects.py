@@ -1,0 +1,349 @@
+"""Carrying out the effects of a resolving spell or ability (CR 608.2c-d), one IR node at a
+time. Every change goes through :mod:`manastack.engine.events`."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from manastack.oracle import ir
+
+from . import characteristics as ch
+from . import events
+from .decisions import Action, Decision
+from .filters import is_player_ref, objects_matching, player_of
+from .runner import Ctx
+from .state import Effect, Obj
+
+
+@dataclass
+class ResolutionContext:
+    """What a resolving spell or ability knows: its controller, source, chosen targets (with
+    those no longer legal removed, CR 608.2b), X, the event that triggered it and its modes."""
+
+    controller: int
+    source: int
+    card: object
+    targets: list
+    x: int
+    event: dict | None
+    modes: tuple
+    mana_output: tuple | None = None
+    tapped_for_mana: bool = False
+    source_lki: Obj | None = field(default=None)
+
+
+def execute(ctx: Ctx, effects, rc: ResolutionContext) -> None:
+    for effect in effects:
+        handler = _HANDLERS.get(type(effect))
+        if handler is None:
+            raise NotImplementedError(f"no executor for {type(effect).__name__}")
+        handler(ctx, effect, rc)
+
+
+# ------------------------------------------------------------------------------ references
+
+
+def amount(ctx: Ctx, a, rc: ResolutionContext) -> int:
+    if isinstance(a, int):
+        return a
+    if isinstance(a, ir.X):
+        return rc.x
+    if isinstance(a, ir.CountOf):
+        src = source_obj(ctx, rc)
+        return len(objects_matching(ctx.s, a.filter, src, rc.controller)) * a.multiplier
+    raise TypeError(f"unknown amount {a!r}")
+
+
+def source_obj(ctx: Ctx, rc: ResolutionContext) -> Obj | None:
+    o = ctx.s.objs.get(rc.source)
+    return o if o is not None else rc.source_lki
+
+
+def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
+    """Objects (Obj) and players (int) a subject stands for now."""
+    s = ctx.s
+    if isinstance(subject, ir.Target):
+        out = []
+        if subject.index >= len(rc.targets):
+            return out
+        for t in rc.targets[subject.index]:
+            if is_player_ref(t):
+                out.append(player_of(t))
+            elif isinstance(t, str) and t.startswith("s"):
+                out.append(t)
+            elif t in s.objs:
+                out.append(s.objs[t])
+        return out
+    name = subject.name
+    if name == "self":
+        o = source_obj(ctx, rc)
+        return [o] if o is not None else []
+    if name == "you":
+        return [rc.controller]
+    if name == "each_opponent":
+        return [p.index for p in s.players if p.index != rc.controller and not p.lost]
+    if name == "each_player":
+        return [p.index for p in s.players if not p.lost]
+    if name == "target_controller":
+        first = resolve_subject(ctx, ir.Target(0), rc)
+        return [first[0].controller] if first and isinstance(first[0], Obj) else []
+    if name in ("enchanted", "equipped"):
+        src = source_obj(ctx, rc)
+        if src is not None and src.attached_to in s.objs:
+            return [s.objs[src.attached_to]]
+        return []
+    if name == "defending_player":
+        return [1 - rc.controller]
+    if name == "triggering_player" and rc.event:
+        p = rc.event.get("player")
+        if p is None and rc.event.get("dealt"):
+            rcp = rc.event["dealt"][0][1]
+            p = player_of(rcp) if is_player_ref(rcp) else None
+        return [p] if p is not None else []
+    if name == "triggering_object" and rc.event:
+        o = s.objs.get(rc.event.get("obj"))
+        return [o] if o is not None else []
+    if name == "all":
+        return objects_matching(s, subject.filter, source_obj(ctx, rc), rc.controller)
+    raise ValueError(f"unknown reference {name!r}")
+
+
+def _objects(ctx, subject, rc) -> list[Obj]:
+    return [o for o in resolve_subject(ctx, subject, rc) if isinstance(o, Obj)]
+
+
+def _players(ctx, subject, rc) -> list[int]:
+    return [p for p in resolve_subject(ctx, subject, rc) if isinstance(p, int)]
+
+
+# ------------------------------------------------------------------------------ handlers
+
+
+def _add_mana(ctx, e: ir.AddMana, rc):
+    from .mana_abilities import add_mana
+
+    add_mana(ctx, rc, e.produce)
+
+
+def _deal_damage(ctx, e: ir.DealDamage, rc):
+    n = amount(ctx, e.amount, rc)
+    srcs = _objects(ctx, e.source, rc)
+    if not srcs:
+        return
+    src = srcs[0]
+    assignments = []
+    for t in resolve_subject(ctx, e.to, rc):
+        if isinstance(t, int):
+            assignments.append((src, f"p{t}", n))
+        elif isinstance(t, Obj) and t.zone == "battlefield":
+            assignments.append((src, t.id, n))
+    events.deal_damage(ctx, assignments)
+
+
+def _draw(ctx, e: ir.Draw, rc):
+    n = amount(ctx, e.amount, rc)
+    for p in _players(ctx, e.who, rc):
+        events.draw(ctx, p, n)
+
+
+def _discard(ctx, e: ir.Discard, rc):
+    s = ctx.s
+    n = amount(ctx, e.amount, rc)
+    for p in _players(ctx, e.who, rc):
+        for _ in range(n):
+            hand = s.players[p].hand
+            if not hand:
+                break
+            if e.random:
+                oid = hand[s.rng.below(len(hand))]
+            else:
+                answer = ctx.ask(Decision(p, "discard", "Choose a card to discard",
+                                          tuple(Action("choose", (c,), s.objs[c].card.name) for c in hand)))
+                oid = answer.args[0]
+            events.discard(ctx, p, s.objs[oid])
+
+
+def _gain_life(ctx, e: ir.GainLife, rc):
+    n = amount(ctx, e.amount, rc)
+    for p in _players(ctx, e.who, rc):
+        events.gain_life(ctx, p, n, source_obj(ctx, rc))
+
+
+def _lose_life(ctx, e: ir.LoseLife, rc):
+    n = amount(ctx, e.amount, rc)
+    for p in _players(ctx, e.who, rc):
+        events.lose_life(ctx, p, n, source_obj(ctx, rc))
+
+
+def _destroy(ctx, e: ir.Destroy, rc):
+    for o in _objects(ctx, e.what, rc):
+        if o.zone == "battlefield":
+            events.destroy(ctx, o, rc.card.name)
+
+
+def _exile(ctx, e: ir.Exile, rc):
+    for o in _objects(ctx, e.what, rc):
+        events.move(ctx, o, "exile", cause=rc.card.name, rules=("406.1", "701.13a"))
+
+
+def _bounce(ctx, e: ir.ReturnToHand, rc):
+    for o in _objects(ctx, e.what, rc):
+        events.move(ctx, o, "hand", cause=rc.card.name)
+
+
+def _sacrifice(ctx, e: ir.Sacrifice, rc):
+    for o in _objects(ctx, e.what, rc):
+        if o.zone == "battlefield":
+            events.sacrifice(ctx, o)
+
+
+def _counter(ctx, e: ir.CounterSpell, rc):
+    for t in resolve_subject(ctx, e.what, rc):
+        if isinstance(t, str) and t.startswith("s"):
+            sid = int(t[1:])
+            item = next((i for i in ctx.s.stack if i.id == sid), None)
+            if item is not None:
+                events.counter_spell(ctx, item, rc.card.name)
+
+
+def _modify_pt(ctx, e: ir.ModifyPT, rc):
+    s = ctx.s
+    p = amount(ctx, e.power, rc) * (-1 if e.negate_power else 1)
+    t = amount(ctx, e.toughness, rc) * (-1 if e.negate_toughness else 1)
+    for o in _objects(ctx, e.what, rc):
+        if o.zone != "battlefield":
+            continue
+        s.effects.append(Effect("modify_pt", o.id, p, t, (), e.duration, s.new_timestamp(), rc.card.name))
+        until = " until end of turn" if e.duration == "end_of_turn" else ""
+        s.add_log(f"{o.card.name} gets {p:+d}/{t:+d}{until}", ("611.2", "613.4c"), "effect")
+
+
+def _grant(ctx, e: ir.GrantKeywords, rc):
+    s = ctx.s
+    names = tuple(k.name for k in e.keywords)
+    for o in _objects(ctx, e.what, rc):
+        if o.zone != "battlefield":
+            continue
+        s.effects.append(Effect("grant", o.id, 0, 0, names, e.duration, s.new_timestamp(), rc.card.name))
+        s.add_log(f"{o.card.name} gains {', '.join(names)} until end of turn", ("611.2", "613.1f"), "effect")
+
+
+def _put_counters(ctx, e: ir.PutCounters, rc):
+    n = amount(ctx, e.amount, rc)
+    for o in _objects(ctx, e.what, rc):
+        if o.zone == "battlefield":
+            events.add_counters(ctx, o, e.kind, n)
+
+
+def _create_tokens(ctx, e: ir.CreateTokens, rc):
+    for _ in range(amount(ctx, e.amount, rc)):
+        events.create_token(ctx, e.token, rc.controller, e.tapped)
+
+
+def _tap(ctx, e: ir.Tap, rc):
+    for o in _objects(ctx, e.what, rc):
+        if o.zone == "battlefield" and not o.tapped:
+            events.tap(ctx, o)
+
+
+def _untap(ctx, e: ir.Untap, rc):
+    for o in _objects(ctx, e.what, rc):
+        if o.zone == "battlefield" and o.tapped:
+            events.untap(ctx, o)
+
+
+def _mill(ctx, e: ir.Mill, rc):
+    n = amount(ctx, e.amount, rc)
+    for p in _players(ctx, e.who, rc):
+        events.mill(ctx, p, n)
+
+
+def _scry(ctx, e: ir.Scry, rc):
+    """CR 701.22: look at the top N, put any number on the bottom, the rest back on top."""
+    s = ctx.s
+    p = s.players[rc.controller]
+    n = min(amount(ctx, e.amount, rc), len(p.library))
+    looked = [p.library.pop() for _ in range(n)]
+    top, bottom = [], []
+    for oid in looked:
+        name = s.objs[oid].card.name
+        answer = ctx.ask(Decision(rc.controller, "scry", f"Scry: keep {name} on top or put it on the bottom?",
+                                  (Action("top", (oid,), f"keep {name} on top"),
+                                   Action("bottom", (oid,), f"put {name} on the bottom"))))
+        (top if answer.kind == "top" else bottom).append(oid)
+    p.library[:0] = bottom
+    p.library.extend(reversed(top))
+    s.add_log(f"{p.name} scries {n}: {len(top)} on top, {len(bottom)} on the bottom", ("701.22a",))
+
+
+def _search(ctx, e: ir.SearchLibrary, rc):
+    """CR 701.23: search, put the found cards where the effect says, then shuffle."""
+    s = ctx.s
+    p = s.players[rc.controller]
+    f = replace(e.filter, zone="library", controller=None)
+    found = []
+    for _ in range(e.amount):
+        cands = [s.objs[i] for i in p.library if s.objs[i] not in found]
+        cands = [o for o in cands if objects_match(ctx, o, f, rc)]
+        options = [Action("choose", (o.id,), o.card.name) for o in cands] + [Action("done", (), "find nothing more")]
+        answer = ctx.ask(Decision(rc.controller, "search", "Search your library", tuple(options)))
+        if answer.kind == "done":
+            break
+        found.append(s.objs[answer.args[0]])
+    for o in found:
+        if e.to == "battlefield":
+            events.move(ctx, o, "battlefield", controller=rc.controller, tapped=e.tapped, rules=("701.23a",))
+        else:
+            events.move(ctx, o, e.to, rules=("701.23a",))
+    s.rng.shuffle(p.library)
+    s.add_log(f"{p.name} searches their library and shuffles", ("701.23a", "701.24a"))
+
+
+def objects_match(ctx, o, f, rc) -> bool:
+    from .filters import matches
+
+    return matches(ctx.s, o, f, source_obj(ctx, rc), rc.controller)
+
+
+def _fight(ctx, e: ir.Fight, rc):
+    """CR 701.14: each deals damage equal to its power to the other."""
+    a = _objects(ctx, e.first, rc)
+    b = _objects(ctx, e.second, rc)
+    if not a or not b or a[0].zone != "battlefield" or b[0].zone != "battlefield":
+        return
+    s = ctx.s
+    events.deal_damage(ctx, [(a[0], b[0].id, ch.power(s, a[0])), (b[0], a[0].id, ch.power(s, b[0]))])
+
+
+def _may(ctx, e: ir.May, rc):
+    """CR 608.2d: the choice is made as the effect happens."""
+    s = ctx.s
+    who = _players(ctx, e.who, rc)
+    player = who[0] if who else rc.controller
+    answer = ctx.ask(Decision(player, "may", f"{rc.card.name}: do you want to do it?",
+                              (Action("yes", (), "yes"), Action("no", (), "no"))))
+    s.add_log(f"{s.players[player].name} chooses {answer.kind} for {rc.card.name}'s \"you may\"",
+              ("603.5", "608.2d"), "choice")
+    if answer.kind == "yes":
+        execute(ctx, e.effects, rc)
+
+
+def _modal(ctx, e: ir.Modal, rc):
+    offset = 0
+    for m in rc.modes:
+        mode = e.modes[m]
+        n = len(mode.targets)
+        sub = replace(rc, targets=rc.targets[offset:offset + n])
+        offset += n
+        execute(ctx, mode.effects, sub)
+
+
+_HANDLERS = {
+    ir.AddMana: _add_mana, ir.DealDamage: _deal_damage, ir.Draw: _draw, ir.Discard: _discard,
+    ir.GainLife: _gain_life, ir.LoseLife: _lose_life, ir.Destroy: _destroy, ir.Exile: _exile,
+    ir.ReturnToHand: _bounce, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
+    ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.PutCounters: _put_counters,
+    ir.CreateTokens: _create_tokens, ir.Tap: _tap, ir.Untap: _untap, ir.Mill: _mill,
+    ir.Scry: _scry, ir.SearchLibrary: _search, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
+}
+
+SUPPORTED_EFFECTS = frozenset(_HANDLERS)

@@ -1,0 +1,315 @@
+"""One road for every change of the game (design notes §2).
+
+Each function here is one kind of game event: it applies the replacement effects that fit
+(CR 614-616, see :mod:`manastack.engine.replacement`), performs the change, writes the log line
+with its CR numbers, and hands the event to :func:`manastack.engine.triggers.collect` so that
+triggered abilities that saw it trigger (CR 603.2).
+"""
+from __future__ import annotations
+
+from manastack.oracle import ir
+
+from . import characteristics as ch
+from . import replacement
+from .runner import Ctx
+from .state import Obj
+from .triggers import collect
+
+
+def describe(s, o: Obj) -> str:
+    return f"{o.card.name}"
+
+
+def player_name(s, p: int) -> str:
+    return s.players[p].name
+
+
+# ------------------------------------------------------------------------------ zones
+
+
+def _remove_from_zone(s, o: Obj) -> None:
+    if o.zone == "battlefield":
+        s.battlefield.remove(o.id)
+    elif o.zone in ("library", "hand", "graveyard", "exile"):
+        s.players[o.owner].zone(o.zone).remove(o.id)
+    elif o.zone == "stack":
+        s.stack[:] = [i for i in s.stack if not (i.kind == "spell" and i.source == o.id)]
+
+
+def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bool = False,
+         bottom: bool = False, cause: str = "", rules: tuple[str, ...] = (), x: int = 0,
+         quiet: bool = False) -> Obj | None:
+    """Move an object to another zone (CR 400.7: it becomes a new object with a new id).
+
+    Returns the new object, or None when a token leaves the battlefield (CR 111.7-111.8: it
+    ceases to exist on the next state-based action check; we let it go at once since nothing
+    can look at a token in another zone in the supported cards) or the move was replaced away.
+    """
+    s = ctx.s
+    from_zone = o.zone
+    ev = {"kind": "zone_change", "obj": o.id, "from": from_zone, "to": to,
+          "controller": o.controller, "owner": o.owner, "tapped": tapped, "counters": {},
+          "x": x}
+    if to == "battlefield":
+        ev["controller"] = o.controller if controller is None else controller
+        replacement.apply_entering(ctx, o, ev)
+    lookback = o.copy()
+    _remove_from_zone(s, o)
+    del s.objs[o.id]
+    if o.is_token and from_zone == "battlefield":
+        new = None
+    else:
+        new = Obj(s.next_id, o.card, o.owner, to)
+        s.next_id += 1
+        new.is_token = o.is_token
+        new.token_face = o.token_face
+        s.objs[new.id] = new
+        if to == "battlefield":
+            new.controller = ev["controller"]
+            new.tapped = ev["tapped"]
+            new.control_since = s.turn
+            new.timestamp = s.new_timestamp()
+            new.cast_x = ev["x"]
+            if ev["counters"]:
+                new.counters = dict(ev["counters"])
+            s.battlefield.append(new.id)
+        elif to == "stack":
+            new.controller = o.controller if controller is None else controller
+        else:
+            zone = s.players[o.owner].zone(to)
+            if bottom:
+                zone.insert(0, new.id)
+            else:
+                zone.append(new.id)
+    if from_zone == "battlefield":
+        for other in s.permanents():
+            if other.attached_to == o.id:
+                other.attached_to = None  # CR 704.5m/n then deal with it
+    if not quiet:
+        verb = _MOVE_WORDS.get((from_zone, to), f"moves from {from_zone} to {to}")
+        text = f"{o.card.name} {verb}" + (f" ({cause})" if cause else "")
+        s.add_log(text, rules or _MOVE_RULES.get(to, ("400.7",)), "zone")
+    ev["obj"] = new.id if new else None
+    ev["old"] = lookback
+    collect(ctx, ev)
+    return new
+
+
+_MOVE_WORDS = {
+    ("battlefield", "graveyard"): "is put into its owner's graveyard",
+    ("stack", "graveyard"): "goes to its owner's graveyard",
+    ("stack", "battlefield"): "enters the battlefield",
+    ("hand", "battlefield"): "enters the battlefield",
+    ("library", "battlefield"): "enters the battlefield",
+    ("battlefield", "hand"): "returns to its owner's hand",
+    ("battlefield", "exile"): "is exiled",
+    ("hand", "graveyard"): "is discarded",
+    ("library", "graveyard"): "is put into its owner's graveyard from the library",
+    ("library", "hand"): "is put into its owner's hand",
+    ("hand", "library"): "is put on the bottom of its owner's library",
+}
+_MOVE_RULES = {"battlefield": ("403.3", "110.1"), "graveyard": ("404.1", "400.7"),
+               "exile": ("406.1",), "hand": ("402.1", "400.7"), "library": ("401.1",)}
+
+
+def put_onto_battlefield(ctx: Ctx, o: Obj, controller: int, *, tapped=False, x=0, cause="") -> Obj | None:
+    return move(ctx, o, "battlefield", controller=controller, tapped=tapped, x=x, cause=cause)
+
+
+def destroy(ctx: Ctx, o: Obj, by: str = "") -> None:
+    """CR 701.8: move to the graveyard; indestructible permanents aren't (CR 702.12b)."""
+    s = ctx.s
+    if ch.has(s, o, "indestructible"):
+        s.add_log(f"{o.card.name} is indestructible and is not destroyed", ("702.12b",))
+        return
+    s.add_log(f"{o.card.name} is destroyed" + (f" by {by}" if by else ""), ("701.8a",))
+    move(ctx, o, "graveyard", quiet=True)
+
+
+def sacrifice(ctx: Ctx, o: Obj) -> None:
+    """CR 701.21: the controller puts it into its owner's graveyard; indestructible doesn't help."""
+    ctx.s.add_log(f"{ctx.s.players[o.controller].name} sacrifices {o.card.name}", ("701.21a",))
+    move(ctx, o, "graveyard", quiet=True)
+
+
+def discard(ctx: Ctx, player: int, o: Obj) -> None:
+    s = ctx.s
+    s.add_log(f"{s.players[player].name} discards {o.card.name}", ("701.9a",))
+    move(ctx, o, "graveyard", quiet=True)
+
+
+# ------------------------------------------------------------------------------ cards
+
+
+def draw(ctx: Ctx, player: int, n: int = 1, why: str = "") -> None:
+    """CR 121.1-121.2: draw one card at a time; drawing from an empty library sets up the
+    state-based loss of CR 704.5b."""
+    s = ctx.s
+    p = s.players[player]
+    for _ in range(n):
+        if not p.library:
+            p.drew_from_empty = True
+            s.add_log(f"{p.name} can't draw: their library is empty", ("121.4", "704.5b"))
+            continue
+        oid = p.library.pop()
+        o = s.objs[oid]
+        o.zone = "hand"
+        p.hand.append(oid)
+        s.add_log(f"{p.name} draws a card" + (f" ({why})" if why else ""), ("121.1",), "draw")
+        collect(ctx, {"kind": "draw", "player": player, "obj": oid})
+
+
+def mill(ctx: Ctx, player: int, n: int) -> None:
+    """CR 701.17: put the top N cards of the library into the graveyard."""
+    p = ctx.s.players[player]
+    for _ in range(min(n, len(p.library))):
+        move(ctx, ctx.s.objs[p.library[-1]], "graveyard", rules=("701.17a",))
+
+
+# ------------------------------------------------------------------------------ life and damage
+
+
+def gain_life(ctx: Ctx, player: int, amount: int, source: Obj | None = None, why: str = "") -> None:
+    """CR 119.3: gaining life; each gain is its own event (CR 119.9)."""
+    if amount <= 0:
+        return
+    s = ctx.s
+    p = s.players[player]
+    p.life += amount
+    p.life_gained_this_turn += amount
+    src = f" from {source.card.name}" if source else ""
+    s.add_log(f"{p.name} gains {amount} life{src}{why} (life {p.life})", ("119.3",), "life")
+    collect(ctx, {"kind": "gain_life", "player": player, "amount": amount,
+                  "source": source.id if source else None})
+
+
+def lose_life(ctx: Ctx, player: int, amount: int, source: Obj | None = None, rules=("119.3",)) -> None:
+    if amount <= 0:
+        return
+    s = ctx.s
+    p = s.players[player]
+    p.life -= amount
+    s.add_log(f"{p.name} loses {amount} life (life {p.life})", rules, "life")
+    collect(ctx, {"kind": "lose_life", "player": player, "amount": amount,
+                  "source": source.id if source else None})
+
+
+def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bool = False) -> None:
+    """Deal damage, all of ``assignments`` at once (CR 120.2, 510.2).
+
+    Each assignment is (source, recipient, amount); the recipient is an object id or a player
+    ref "p0"/"p1". Results follow CR 120.3: a player loses that much life, a creature has the
+    damage marked; deathtouch (702.2b) and lifelink (702.15b) apply.  Damage-dealt triggers see
+    the whole event (CR 603.2c: once per source and recipient); life gained through lifelink is
+    its own event per source (CR 119.9).
+    """
+    s = ctx.s
+    dealt = []
+    for source, recipient, amount in assignments:
+        amount = replacement.modify_damage(ctx, source, recipient, amount, combat)
+        if amount <= 0:
+            continue
+        dealt.append((source, recipient, amount))
+    if not dealt:
+        return
+    kind = "combat damage" if combat else "damage"
+    lifelink: dict[int, tuple[Obj, int]] = {}
+    for source, recipient, amount in dealt:
+        src_kw = ch.keywords(s, source)
+        if isinstance(recipient, str):
+            pl = int(recipient[1:])
+            p = s.players[pl]
+            p.life -= amount
+            s.add_log(f"{source.card.name} deals {amount} {kind} to {p.name} (life {p.life})",
+                      ("120.3a", "510.2") if combat else ("120.3a",), "damage")
+        else:
+            o = s.objs.get(recipient)
+            if o is None or o.zone != "battlefield":
+                continue
+            o.damage += amount
+            if "deathtouch" in src_kw:
+                o.deathtouched = True
+            s.add_log(f"{source.card.name} deals {amount} {kind} to {o.card.name}",
+                      ("120.3e", "510.2") if combat else ("120.3e",), "damage")
+        if "lifelink" in src_kw:
+            prev = lifelink.get(source.id)
+            lifelink[source.id] = (source, (prev[1] if prev else 0) + amount)
+    collect(ctx, {"kind": "damage", "combat": combat,
+                  "dealt": [(src.id, rcp, amt, src.controller) for src, rcp, amt in dealt],
+                  "sources": {src.id: src.copy() for src, _, _ in dealt}})
+    for source, recipient, amount in dealt:
+        if isinstance(recipient, str):
+            collect(ctx, {"kind": "lose_life", "player": int(recipient[1:]), "amount": amount,
+                          "source": source.id})
+    for source, total in lifelink.values():
+        gain_life(ctx, source.controller, total, source, " (lifelink, CR 702.15b)")
+
+
+# ------------------------------------------------------------------------------ permanents
+
+
+def tap(ctx: Ctx, o: Obj, why: str = "", quiet: bool = False) -> None:
+    o.tapped = True
+    if not quiet:
+        ctx.s.add_log(f"{o.card.name} becomes tapped" + (f" ({why})" if why else ""), ("701.26a",))
+    collect(ctx, {"kind": "tapped", "obj": o.id})
+
+
+def untap(ctx: Ctx, o: Obj, why: str = "", quiet: bool = False) -> None:
+    o.tapped = False
+    if not quiet:
+        ctx.s.add_log(f"{o.card.name} becomes untapped" + (f" ({why})" if why else ""), ("701.26b",))
+    collect(ctx, {"kind": "untapped", "obj": o.id})
+
+
+def add_counters(ctx: Ctx, o: Obj, kind: str, n: int, why: str = "") -> None:
+    """CR 122.1: put counters on a permanent (replacement effects may change N, CR 614)."""
+    n = replacement.modify_counters(ctx, o, kind, n)
+    if n <= 0:
+        return
+    o.counters[kind] = o.counters.get(kind, 0) + n
+    ctx.s.add_log(f"{n} {kind} counter{'s' if n != 1 else ''} put on {o.card.name}"
+                  + (f" ({why})" if why else ""), ("122.1",))
+    collect(ctx, {"kind": "counters", "obj": o.id, "counter": kind, "amount": n})
+
+
+def create_token(ctx: Ctx, spec: ir.TokenSpec, controller: int, tapped: bool = False) -> Obj | None:
+    """CR 111.1-111.4: a token is created on the battlefield under its creator's control."""
+    from manastack.cards import CardDef
+
+    s = ctx.s
+    face = token_face(spec)
+    card = CardDef.from_face(face)
+    o = Obj(s.next_id, card, controller, "limbo")
+    s.next_id += 1
+    o.is_token = True
+    o.token_face = face
+    s.objs[o.id] = o
+    s.add_log(f"{s.players[controller].name} creates a {spec.power}/{spec.toughness} "
+              f"{spec.name} token" if spec.power is not None else
+              f"{s.players[controller].name} creates a {spec.name} token", ("111.1",))
+    return move(ctx, o, "battlefield", controller=controller, tapped=tapped, quiet=True,
+                rules=("111.1",))
+
+
+def token_face(spec: ir.TokenSpec) -> dict:
+    """An AtomicCards-shaped face for a token, so tokens are cards-as-data like the rest."""
+    kw = ", ".join(k.name.capitalize() if not k.arg else f"{k.name.capitalize()} {k.arg}" for k in spec.keywords)
+    face = {"name": spec.name, "type": "Token " + " ".join(spec.types)
+            + (" — " + " ".join(spec.subtypes) if spec.subtypes else ""),
+            "types": list(spec.types), "subtypes": list(spec.subtypes), "text": kw,
+            "colorIndicator": list(spec.colors)}
+    if spec.power is not None:
+        face["power"] = str(spec.power)
+        face["toughness"] = str(spec.toughness)
+    return face
+
+
+def counter_spell(ctx: Ctx, item, by: str = "", rules=("701.6a",)) -> None:
+    """CR 701.6a: a countered spell goes to its owner's graveyard; an ability just leaves."""
+    s = ctx.s
+    s.stack.remove(item)
+    s.add_log(f"{item.label} is countered" + (f" by {by}" if by else ""), rules, "counter")
+    if item.kind == "spell":
+        o = s.objs[item.source]
+        move(ctx, o, "graveyard", quiet=True)

@@ -1,0 +1,160 @@
+"""Matching objects against IR filters and target specs (CR 115, 109.2)."""
+from __future__ import annotations
+
+from manastack.oracle import ir
+
+from . import characteristics as ch
+from .state import Obj, State
+
+
+def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int | None = None) -> bool:
+    """Does ``o`` fit the description ``f``, seen from ``source`` (controlled by ``controller``)?"""
+    if controller is None and source is not None:
+        controller = source.controller
+    if f.zone != o.zone:
+        return False
+    if f.types:
+        types = ch.card_types(s, o)
+        if not any(t in types for t in f.types):
+            return False
+    if f.non_types:
+        types = ch.card_types(s, o)
+        if any(t in types for t in f.non_types):
+            return False
+    if f.subtypes and not any(t in o.card.subtypes for t in f.subtypes):
+        return False
+    if f.supertypes and not all(t in o.card.supertypes for t in f.supertypes):
+        return False
+    if f.controller is not None and controller is not None:
+        who = o.controller if o.zone in ("battlefield", "stack") else o.owner
+        if f.controller == "you" and who != controller:
+            return False
+        if f.controller == "opponent" and who == controller:
+            return False
+    if f.other and source is not None and o.id == source.id:
+        return False
+    if f.colors:
+        cols = ch.colors(s, o)
+        if not any(c in cols for c in f.colors):
+            return False
+    if f.non_colors:
+        cols = ch.colors(s, o)
+        if any(c in cols for c in f.non_colors):
+            return False
+    if f.keywords or f.without_keywords:
+        kws = ch.keywords(s, o)
+        if f.keywords and not all(k in kws for k in f.keywords):
+            return False
+        if any(k in kws for k in f.without_keywords):
+            return False
+    if f.tapped is not None and o.tapped != f.tapped:
+        return False
+    if f.attacking and o.attacking is None:
+        return False
+    if f.blocking and not o.blocking:
+        return False
+    if f.power_at_most is not None and ch.power(s, o) > f.power_at_most:
+        return False
+    if f.power_at_least is not None and ch.power(s, o) < f.power_at_least:
+        return False
+    if f.mana_value_at_most is not None and ch.mana_value(o) > f.mana_value_at_most:
+        return False
+    return True
+
+
+def objects_matching(s: State, f: ir.Filter, source: Obj | None, controller: int | None = None) -> list[Obj]:
+    if f.zone == "battlefield":
+        pool = [s.objs[i] for i in s.battlefield]
+    else:
+        pool = [o for o in s.objs.values() if o.zone == f.zone]
+    return [o for o in pool if matches(s, o, f, source, controller)]
+
+
+def player_ref(index: int) -> str:
+    return f"p{index}"
+
+
+def is_player_ref(t) -> bool:
+    return isinstance(t, str) and t.startswith("p")
+
+
+def player_of(t) -> int:
+    return int(t[1:])
+
+
+def legal_targets(s: State, spec: ir.TargetSpec, source: Obj, controller: int,
+                  stack_item_id: int | None = None) -> list:
+    """Every legal choice for one target (CR 115.1, 115.4; hexproof 702.11b; shroud;
+    protection 702.16b). Players are "p0"/"p1", objects their ids, spells "s<id>"."""
+    out: list = []
+    kind = spec.kind
+    if kind in ("any", "player", "opponent"):
+        for p in s.players:
+            if p.lost:
+                continue
+            if kind == "opponent" and p.index == controller:
+                continue
+            out.append(player_ref(p.index))
+        if kind in ("player", "opponent"):
+            return out
+    if kind == "spell":
+        for item in s.stack:
+            if item.id == stack_item_id:
+                continue
+            if item.kind != "spell":
+                continue
+            o = s.objs[item.source]
+            if spec.filter.types and not any(t in o.card.types for t in spec.filter.types):
+                continue
+            if spec.filter.non_types and any(t in o.card.types for t in spec.filter.non_types):
+                continue
+            out.append(f"s{item.id}")
+        return out
+    if kind == "card":
+        for o in objects_matching(s, spec.filter, source, controller):
+            out.append(o.id)
+        return out
+    f = spec.filter
+    for oid in s.battlefield:
+        o = s.objs[oid]
+        if kind == "any":
+            if not (ch.is_creature(s, o) or "Planeswalker" in o.card.types or "Battle" in o.card.types):
+                continue
+            if f != _EMPTY and not matches(s, o, f, source, controller):
+                continue
+        elif not matches(s, o, f, source, controller):
+            continue
+        if not can_be_targeted_by(s, o, source, controller):
+            continue
+        out.append(o.id)
+    return out
+
+
+_EMPTY = ir.Filter()
+
+
+def can_be_targeted_by(s: State, o: Obj, source: Obj, controller: int) -> bool:
+    kws = ch.keywords(s, o)
+    if "shroud" in kws:
+        return False
+    if "hexproof" in kws and o.controller != controller:
+        return False
+    if "protection" in kws and protected_from(s, o, source):
+        return False
+    return True
+
+
+def protected_from(s: State, o: Obj, source: Obj) -> bool:
+    """CR 702.16: protection from a color (or from everything)."""
+    for kw in ch.keyword_abilities(o, "protection"):
+        arg = (kw.arg or "").lower()
+        if arg == "everything":
+            return True
+        from manastack.mana import NAME_TO_COLOR
+
+        color = NAME_TO_COLOR.get(arg)
+        if color and color in ch.colors(s, source):
+            return True
+        if arg in ("creatures",) and ch.is_creature(s, source):
+            return True
+    return False

@@ -1,0 +1,78 @@
+"""Resolving the top object of the stack (CR 608)."""
+from __future__ import annotations
+
+from . import events
+from .casting import aura_target_spec, item_target_specs
+from .conditions import evaluate
+from .effects import ResolutionContext, execute
+from .filters import legal_targets
+from .runner import Ctx
+from .state import Obj
+
+
+def _recheck_targets(ctx: Ctx, item) -> tuple[list, bool]:
+    """CR 608.2b: drop targets that are no longer legal. Returns the legal ones and whether the
+    spell or ability has targets and every one of them is now illegal."""
+    s = ctx.s
+    specs = item_target_specs(item)
+    if not specs or not any(item.targets):
+        return item.targets, False
+    source = s.objs.get(item.source) or Obj(-1, item.card, item.controller, "stack")
+    kept = []
+    for spec, group in zip(specs, item.targets):
+        legal = set(legal_targets(s, spec, source, item.controller, item.id))
+        kept.append([t for t in group if t in legal])
+    had = sum(len(g) for g in item.targets)
+    return kept, had > 0 and not any(kept)
+
+
+def resolve_top(ctx: Ctx) -> None:
+    s = ctx.s
+    item = s.stack[-1]
+    targets, fizzled = _recheck_targets(ctx, item)
+    if fizzled:
+        s.add_log(f"{item.label} doesn't resolve: all its targets are illegal", ("608.2b",), "resolve")
+        s.stack.pop()
+        if item.kind == "spell":
+            events.move(ctx, s.objs[item.source], "graveyard", quiet=True)
+        return
+    ab = item.ability
+    if item.kind == "triggered" and ab.condition:
+        src = s.objs.get(item.source)
+        if src is None or not evaluate(s, ab.condition, src):
+            s.add_log(f"{item.label} does nothing: its \"if\" condition is false now", ("603.4",), "resolve")
+            s.stack.pop()
+            return
+    s.add_log(f"{item.label} resolves", ("608.1", "608.2"), "resolve")
+    if item.kind == "spell":
+        spell = s.objs[item.source]
+        if spell.card.is_permanent_card:
+            _resolve_permanent(ctx, item, spell, targets)
+            return
+        rc = ResolutionContext(item.controller, item.source, item.card, targets, item.x, None, item.modes)
+        execute(ctx, ab.effects if ab else (), rc)
+        s.stack[:] = [i for i in s.stack if i.id != item.id]
+        spell = s.objs.get(item.source)
+        if spell is not None and spell.zone == "stack":
+            events.move(ctx, spell, "graveyard", quiet=True, rules=("608.2n",))
+        return
+    lki = s.objs.get(item.source)
+    rc = ResolutionContext(item.controller, item.source, item.card, targets, item.x, item.event,
+                           item.modes, source_lki=lki)
+    execute(ctx, ab.effects, rc)
+    s.stack[:] = [i for i in s.stack if i.id != item.id]
+
+
+def _resolve_permanent(ctx: Ctx, item, spell, targets) -> None:
+    """CR 608.3: a permanent spell becomes a permanent; an Aura spell is attached to its target
+    (CR 303.4f); X of the spell carries over for enters-the-battlefield effects (CR 107.3m)."""
+    s = ctx.s
+    s.stack[:] = [i for i in s.stack if i.id != item.id]
+    new = events.move(ctx, spell, "battlefield", controller=item.controller, x=item.x,
+                      rules=("608.3", "110.2"))
+    if new is not None and aura_target_spec(new.card) is not None:
+        chosen = targets[0][0] if targets and targets[0] else None
+        if chosen is not None and chosen in s.objs:
+            new.attached_to = chosen
+            s.add_log(f"{new.card.name} is attached to {s.objs[chosen].card.name}", ("303.4f",), "attach")
+

@@ -1,0 +1,100 @@
+"""The engine loop: runs the game forward until someone must decide.
+
+The rules code is written straight through: where a player must choose, it calls
+:meth:`Ctx.ask`. The game is advanced in *operations* (the turn-based actions of a step, one
+priority decision with everything it sets off, the resolution of one object). Before each
+operation the state is copied; if an operation needs an answer nobody has given yet, the loop
+stops and returns that copy, the answers given so far within the operation, and the pending
+:class:`Decision`. Giving the next answer runs the operation again from the copy with one more
+answer. So the engine never calls an agent while it changes the game, any pending decision can
+be copied or saved, and an illegal answer or a cancelled cast leaves the game exactly as it was.
+"""
+from __future__ import annotations
+
+from .decisions import Action, Decision, IllegalActionError
+from .state import State
+
+
+class NeedDecision(Exception):
+    def __init__(self, decision: Decision) -> None:
+        super().__init__(decision.prompt)
+        self.decision = decision
+
+
+class Rollback(Exception):
+    """Abandon the current operation: the game returns to the moment it began, as CR 732
+    (handling illegal actions) and CR 601.2e ask when a cast or activation can't be completed."""
+
+
+class Ctx:
+    """One operation in progress: the state it changes and the answers it may consume."""
+
+    __slots__ = ("s", "answers", "pos")
+
+    def __init__(self, s: State, answers: list[Action]) -> None:
+        self.s = s
+        self.answers = answers
+        self.pos = 0
+
+    def ask(self, decision: Decision) -> Action:
+        if not decision.options:
+            raise RuntimeError(f"decision with no options: {decision.prompt}")
+        if len(decision.options) == 1 and decision.kind != "priority":
+            return decision.options[0]  # a forced choice is nobody's decision
+        if self.pos < len(self.answers):
+            answer = self.answers[self.pos]
+            self.pos += 1
+            found = decision.find(answer)
+            if found is None:
+                legal = ", ".join(str(o) for o in decision.options[:12])
+                more = " ..." if len(decision.options) > 12 else ""
+                raise IllegalActionError(
+                    f"{answer} is not a legal answer to {decision.prompt!r} "
+                    f"({self.s.players[decision.player].name} to decide); legal: {legal}{more}")
+            return found
+        raise NeedDecision(decision)
+
+
+def advance(base: State, answers: list[Action]) -> tuple[State, list[Action], Decision | None]:
+    """Run from ``base`` (the start of an operation) with ``answers`` until the next decision
+    nobody has answered, or the end of the game.
+
+    Returns the state at the start of the operation that waits, the answers it has consumed,
+    and the pending decision (None when the game is over).
+    """
+    from .turn import run_operation
+
+    s = base.copy()
+    ctx = Ctx(s, answers)
+    try:
+        run_operation(ctx)
+    except NeedDecision as nd:
+        if ctx.pos < len(answers):
+            raise IllegalActionError("unused answers left over") from None
+        return base, list(answers), nd.decision
+    except Rollback:
+        return _restart(base)
+    if ctx.pos < len(answers):
+        raise IllegalActionError(f"{answers[ctx.pos]} was given but no decision was waiting for it")
+    while s.result is None:
+        checkpoint = s.copy()
+        ctx = Ctx(s, [])
+        try:
+            run_operation(ctx)
+        except NeedDecision as nd:
+            return checkpoint, [], nd.decision
+        except Rollback:
+            s = checkpoint
+    return s, [], None
+
+
+def _restart(base: State):
+    from .turn import run_operation
+
+    s = base.copy()
+    ctx = Ctx(s, [])
+    try:
+        run_operation(ctx)
+    except NeedDecision as nd:
+        return base, [], nd.decision
+    return advance(s, [])

@@ -1,0 +1,282 @@
+"""The game state: objects, players, zones and the stack (CR 108-110, 400-408).
+
+Everything here is plain data with ``__slots__``: cheap to copy (a game is copied at every
+decision, see :mod:`manastack.engine.runner`) and straightforward to save as JSON.
+"""
+from __future__ import annotations
+
+from manastack.cards import CardDef
+from manastack.rng import Rng
+
+ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")
+PLAYER_ZONES = ("library", "hand", "graveyard", "exile")
+
+
+class Obj:
+    """A card, token or copy in some zone (CR 109). Permanent status lives here too
+    (CR 110.5: tapped, and the rest of the status we track)."""
+
+    __slots__ = ("id", "card", "owner", "controller", "zone", "tapped", "control_since",
+                 "damage", "counters", "attached_to", "is_token", "timestamp", "attacking",
+                 "blocking", "blocked", "deathtouched", "cast_x", "chosen", "token_face")
+
+    def __init__(self, oid: int, card: CardDef, owner: int, zone: str) -> None:
+        self.id = oid
+        self.card = card
+        self.owner = owner
+        self.controller = owner
+        self.zone = zone
+        self.tapped = False
+        self.control_since = 0
+        self.damage = 0
+        self.counters: dict[str, int] = {}
+        self.attached_to: int | None = None
+        self.is_token = False
+        self.timestamp = 0
+        self.attacking: int | None = None   # the player attacked (CR 506.3)
+        self.blocking: tuple[int, ...] = ()  # attackers this creature blocks
+        self.blocked = False                 # CR 509.1h: stays blocked once blocked
+        self.deathtouched = False            # CR 704.5h
+        self.cast_x = 0                      # CR 107.3m: X of the spell that became it
+        self.chosen: str | None = None       # a chosen color, type or mode
+        self.token_face: dict | None = None
+
+    def copy(self) -> "Obj":
+        o = Obj.__new__(Obj)
+        for name in Obj.__slots__:
+            setattr(o, name, getattr(self, name))
+        if self.counters:
+            o.counters = dict(self.counters)
+        return o
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    def __repr__(self) -> str:
+        return f"<{self.card.name}#{self.id} {self.zone}>"
+
+
+class Player:
+    """A player (CR 102) and the zones they own (CR 400.2)."""
+
+    __slots__ = ("index", "name", "life", "library", "hand", "graveyard", "exile", "pool",
+                 "lands_played", "lost", "loss_reason", "drew_from_empty", "last_turn_start",
+                 "poison", "mulligans", "kept", "life_gained_this_turn")
+
+    def __init__(self, index: int, name: str, life: int = 20) -> None:
+        self.index = index
+        self.name = name
+        self.life = life
+        self.library: list[int] = []   # top of library is the end of the list
+        self.hand: list[int] = []
+        self.graveyard: list[int] = []  # newest last
+        self.exile: list[int] = []
+        self.pool: dict[str, int] = {}
+        self.lands_played = 0
+        self.lost = False
+        self.loss_reason = ""
+        self.drew_from_empty = False
+        self.last_turn_start = 0        # turn number of this player's most recent turn
+        self.poison = 0
+        self.mulligans = 0
+        self.kept = False
+        self.life_gained_this_turn = 0
+
+    def copy(self) -> "Player":
+        p = Player.__new__(Player)
+        for name in Player.__slots__:
+            setattr(p, name, getattr(self, name))
+        p.library = list(self.library)
+        p.hand = list(self.hand)
+        p.graveyard = list(self.graveyard)
+        p.exile = list(self.exile)
+        p.pool = dict(self.pool)
+        return p
+
+    def zone(self, name: str) -> list[int]:
+        return getattr(self, name)
+
+
+class StackItem:
+    """A spell or ability on the stack (CR 405, 113.1a).
+
+    ``ability`` is an IR ability node; ``targets`` holds, per target spec, the chosen
+    object ids and player references ("p0"/"p1"); ``event`` carries what the trigger saw.
+    """
+
+    __slots__ = ("id", "kind", "source", "controller", "card", "index", "targets", "x", "modes",
+                 "event", "label", "paid")
+
+    def __init__(self, sid: int, kind: str, source: int, controller: int, card, index: int,
+                 label: str) -> None:
+        self.id = sid
+        self.kind = kind            # "spell", "activated" or "triggered"
+        self.source = source        # the spell's own object, or the ability's source
+        self.controller = controller
+        self.card = card            # the source's card, kept after the source leaves (CR 113.7a)
+        self.index = index          # which of the card's abilities this is
+        self.targets: list[list] = []
+        self.x = 0
+        self.modes: tuple[int, ...] = ()
+        self.event: dict | None = None
+        self.label = label
+        self.paid: dict = {}
+
+    @property
+    def ability(self):
+        return self.card.abilities[self.index] if self.index >= 0 else None
+
+    def copy(self) -> "StackItem":
+        s = StackItem.__new__(StackItem)
+        for name in StackItem.__slots__:
+            setattr(s, name, getattr(self, name))
+        s.targets = [list(t) for t in self.targets]
+        return s
+
+
+class Effect:
+    """A continuous effect from a resolved spell or ability (CR 611.2), e.g. +3/+3 until end
+    of turn.  ``affected`` is an object id; ``timestamp`` orders it within its layer."""
+
+    __slots__ = ("kind", "affected", "power", "toughness", "keywords", "until", "timestamp",
+                 "source")
+
+    def __init__(self, kind, affected, power=0, toughness=0, keywords=(), until="end_of_turn",
+                 timestamp=0, source=None) -> None:
+        self.kind = kind
+        self.affected = affected
+        self.power = power
+        self.toughness = toughness
+        self.keywords = keywords
+        self.until = until
+        self.timestamp = timestamp
+        self.source = source
+
+
+class PendingTrigger:
+    """A triggered ability that has triggered and waits to be put on the stack (CR 603.3)."""
+
+    __slots__ = ("source", "card", "ability_index", "controller", "event", "count", "why", "label")
+
+    def __init__(self, source, card, ability_index, controller, event, count, why, label) -> None:
+        self.source = source
+        self.card = card  # kept so look-back triggers work after the source left (CR 603.10)
+        self.ability_index = ability_index
+        self.controller = controller
+        self.event = event
+        self.count = count
+        self.why = why
+        self.label = label
+
+
+class LogEntry:
+    """One line of the game log: what happened and the rules that say so."""
+
+    __slots__ = ("turn", "step", "text", "rules", "kind")
+
+    def __init__(self, turn: int, step: str, text: str, rules: tuple[str, ...], kind: str) -> None:
+        self.turn = turn
+        self.step = step
+        self.text = text
+        self.rules = rules
+        self.kind = kind
+
+    def render(self) -> str:
+        cr = f"  [CR {', '.join(self.rules)}]" if self.rules else ""
+        return f"T{self.turn} {self.step:<16} {self.text}{cr}"
+
+
+class State:
+    """Everything that makes up one moment of a game."""
+
+    __slots__ = ("players", "objs", "battlefield", "stack", "next_id", "turn", "active",
+                 "step", "priority", "passes", "rng", "effects", "pending_triggers", "log",
+                 "log_len", "result", "stage", "timestamp", "combat", "first_player",
+                 "starting_hand", "events_seen", "trigger_counts", "db")
+
+    def __init__(self, names: tuple[str, str], db, seed: int) -> None:
+        self.players = [Player(0, names[0]), Player(1, names[1])]
+        self.objs: dict[int, Obj] = {}
+        self.battlefield: list[int] = []
+        self.stack: list[StackItem] = []
+        self.next_id = 1
+        self.turn = 0
+        self.active = 0
+        self.step = "setup"
+        self.priority = 0
+        self.passes = 0
+        self.rng = Rng(seed)
+        self.effects: list[Effect] = []
+        self.pending_triggers: list[PendingTrigger] = []
+        self.log: tuple | None = None      # a linked list (entry, previous): O(1) to copy
+        self.log_len = 0
+        self.result = None
+        self.stage: tuple = ("start",)
+        self.timestamp = 0
+        self.combat: dict = {}
+        self.first_player = 0
+        self.starting_hand = 7
+        self.events_seen = 0
+        self.trigger_counts: dict[str, int] = {}
+        self.db = db
+
+    def copy(self) -> "State":
+        s = State.__new__(State)
+        s.players = [p.copy() for p in self.players]
+        s.objs = {k: o.copy() for k, o in self.objs.items()}
+        s.battlefield = list(self.battlefield)
+        s.stack = [i.copy() for i in self.stack]
+        s.next_id = self.next_id
+        s.turn = self.turn
+        s.active = self.active
+        s.step = self.step
+        s.priority = self.priority
+        s.passes = self.passes
+        s.rng = Rng(self.rng.state)
+        s.effects = list(self.effects)
+        s.pending_triggers = list(self.pending_triggers)
+        s.log = self.log
+        s.log_len = self.log_len
+        s.result = self.result
+        s.stage = self.stage
+        s.timestamp = self.timestamp
+        s.combat = dict(self.combat)
+        s.first_player = self.first_player
+        s.starting_hand = self.starting_hand
+        s.events_seen = self.events_seen
+        s.trigger_counts = dict(self.trigger_counts)
+        s.db = self.db
+        return s
+
+    # ---- queries used everywhere
+
+    def opponent(self, player: int) -> int:
+        return 1 - player
+
+    def apnap(self) -> tuple[int, int]:
+        """CR 101.4: active player first, then the other."""
+        return (self.active, 1 - self.active)
+
+    def permanents(self, controller: int | None = None) -> list[Obj]:
+        objs = self.objs
+        if controller is None:
+            return [objs[i] for i in self.battlefield]
+        return [objs[i] for i in self.battlefield if objs[i].controller == controller]
+
+    def new_timestamp(self) -> int:
+        self.timestamp += 1
+        return self.timestamp
+
+    def add_log(self, text: str, rules: tuple[str, ...] = (), kind: str = "event") -> None:
+        self.log = (LogEntry(self.turn, self.step, text, rules, kind), self.log)
+        self.log_len += 1
+
+    def log_entries(self) -> list[LogEntry]:
+        out = []
+        node = self.log
+        while node is not None:
+            out.append(node[0])
+            node = node[1]
+        out.reverse()
+        return out

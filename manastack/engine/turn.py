@@ -1,0 +1,284 @@
+"""Starting the game (CR 103), turn structure (CR 500-514), priority (CR 117) and the end of
+the game (CR 104). :func:`run_operation` performs one operation of the engine loop, chosen by
+``state.stage``."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import combat, events, sba, triggers
+from .casting import activatable, activate, cast, castable, playable_lands
+from .decisions import Action, Decision, IllegalActionError
+from .mana_abilities import activate as activate_mana
+from .mana_abilities import mana_sources
+from .resolve import resolve_top
+from .runner import Ctx
+
+STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
+         "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat", "main2",
+         "end", "cleanup")
+STEP_RULES = {
+    "untap": "502", "upkeep": "503", "draw": "504", "main1": "505", "beginning_of_combat": "507",
+    "declare_attackers": "508", "declare_blockers": "509", "first_strike_damage": "510.4",
+    "combat_damage": "510", "end_of_combat": "511", "main2": "505", "end": "513", "cleanup": "514",
+}
+NO_PRIORITY = ("untap", "cleanup")
+MAX_MULLIGANS = 6
+
+
+@dataclass(frozen=True)
+class Result:
+    """How the game ended (CR 104): the winner (None for a draw) and why."""
+
+    winner: int | None
+    reason: str
+    turn: int
+
+    def to_json(self) -> dict:
+        return {"winner": self.winner, "reason": self.reason, "turn": self.turn}
+
+
+def run_operation(ctx: Ctx) -> None:
+    stage = ctx.s.stage[0]
+    _OPERATIONS[stage](ctx)
+
+
+# ------------------------------------------------------------------------------ start (CR 103)
+
+
+def _start(ctx: Ctx) -> None:
+    s = ctx.s
+    s.first_player = s.rng.below(2)
+    s.add_log(f"{s.players[s.first_player].name} is chosen at random to take the first turn",
+              ("103.1",), "start")
+    for p in s.players:
+        s.rng.shuffle(p.library)
+        p.life = 20
+    s.add_log("Each player shuffles their library and starts at 20 life", ("103.3", "103.4"), "start")
+    for p in s.players:
+        events.draw(ctx, p.index, s.starting_hand, "opening hand")
+    s.stage = ("mulligan", 0)
+
+
+def _mulligan(ctx: Ctx) -> None:
+    """CR 103.5 (London mulligan): keep, or shuffle the hand away and draw seven again; once
+    kept, put one card on the bottom for each mulligan taken."""
+    s = ctx.s
+    order = (s.first_player, 1 - s.first_player)
+    player = order[s.stage[1]]
+    p = s.players[player]
+    options = [Action("keep", (), f"keep {len(p.hand)} cards")]
+    if p.mulligans < MAX_MULLIGANS:
+        options.append(Action("mulligan", (), "mulligan"))
+    answer = ctx.ask(Decision(player, "mulligan",
+                              f"{p.name}: keep this hand or mulligan? (CR 103.5; {p.mulligans} taken)",
+                              tuple(options), {"hand": list(p.hand)}))
+    if answer.kind == "mulligan":
+        p.mulligans += 1
+        p.library.extend(p.hand)
+        for oid in p.hand:
+            s.objs[oid].zone = "library"
+        p.hand.clear()
+        s.rng.shuffle(p.library)
+        s.add_log(f"{p.name} takes a mulligan", ("103.5",), "start")
+        events.draw(ctx, player, s.starting_hand, "mulligan")
+        return
+    for _ in range(min(p.mulligans, len(p.hand))):
+        answer = ctx.ask(Decision(player, "bottom", "Choose a card to put on the bottom of your library (CR 103.5)",
+                                  tuple(Action("choose", (c,), s.objs[c].card.name) for c in p.hand)))
+        oid = answer.args[0]
+        p.hand.remove(oid)
+        s.objs[oid].zone = "library"
+        p.library.insert(0, oid)
+    s.add_log(f"{p.name} keeps {len(p.hand)} cards", ("103.5",), "start")
+    if s.stage[1] == 0:
+        s.stage = ("mulligan", 1)
+    else:
+        s.active = s.first_player
+        s.turn = 0
+        s.stage = ("turn_start",)
+
+
+# ------------------------------------------------------------------------------ turns and steps
+
+
+def _turn_start(ctx: Ctx) -> None:
+    s = ctx.s
+    if s.turn > 0:
+        s.active = 1 - s.active
+    s.turn += 1
+    p = s.players[s.active]
+    p.last_turn_start = s.turn
+    for pl in s.players:
+        pl.lands_played = 0
+        pl.life_gained_this_turn = 0
+    s.step = "untap"
+    s.add_log(f"Turn {s.turn}: {p.name}'s turn", ("500.1",), "turn")
+    s.stage = ("step",)
+
+
+def _step(ctx: Ctx) -> None:
+    """Turn-based actions as a step begins (CR 500.6 and each step's rules)."""
+    s = ctx.s
+    step = s.step
+    ap = s.active
+    if step == "untap":
+        for o in s.permanents(ap):
+            if o.tapped:
+                o.tapped = False
+        s.add_log(f"{s.players[ap].name} untaps their permanents", ("502.3",), "step")
+    elif step == "draw":
+        if s.turn == 1:
+            s.add_log(f"{s.players[ap].name} skips the first draw", ("103.8a",), "step")
+        else:
+            events.draw(ctx, ap, 1, "draw step")
+    elif step == "declare_attackers":
+        combat.declare_attackers(ctx)
+    elif step == "declare_blockers":
+        combat.declare_blockers(ctx)
+    elif step == "first_strike_damage":
+        combat.combat_damage(ctx, first_step=True)
+    elif step == "combat_damage":
+        combat.combat_damage(ctx, first_step=False)
+    elif step == "cleanup":
+        _cleanup(ctx)
+        return
+    if step not in ("untap",):
+        events.collect(ctx, {"kind": "step", "step": step, "player": ap})
+    if step in NO_PRIORITY:
+        s.stage = ("next_step",)
+    else:
+        s.priority = ap
+        s.passes = 0
+        s.stage = ("priority",)
+
+
+def _cleanup(ctx: Ctx) -> None:
+    """CR 514.1-514.3."""
+    s = ctx.s
+    p = s.players[s.active]
+    while len(p.hand) > 7:
+        answer = ctx.ask(Decision(s.active, "discard", "Discard down to seven cards (CR 514.1)",
+                                  tuple(Action("choose", (c,), s.objs[c].card.name) for c in p.hand)))
+        events.discard(ctx, s.active, s.objs[answer.args[0]])
+    for o in s.permanents():
+        o.damage = 0
+        o.deathtouched = False
+    s.effects = [e for e in s.effects if e.until != "end_of_turn"]
+    s.add_log("Damage wears off and \"until end of turn\" effects end", ("514.2",), "step")
+    if sba.check(ctx) or s.pending_triggers:
+        s.add_log("Something happened during cleanup: players get priority, then another "
+                  "cleanup step follows", ("514.3a",), "step")
+        s.priority = s.active
+        s.passes = 0
+        s.stage = ("priority",)
+        return
+    s.stage = ("next_step",)
+
+
+def _next_step(ctx: Ctx) -> None:
+    """CR 500.2-500.5: the step ends, unspent mana empties (CR 106.4), the next step begins."""
+    s = ctx.s
+    for p in s.players:
+        if p.pool:
+            s.add_log(f"{p.name}'s unspent mana empties from their mana pool", ("106.4", "500.5"), "step")
+            p.pool = {}
+    step = s.step
+    if step == "cleanup":
+        s.stage = ("turn_start",)
+        return
+    if step == "end_of_combat":
+        combat.end_combat(ctx)
+    nxt = STEPS[STEPS.index(step) + 1]
+    if nxt == "declare_blockers" and not s.combat.get("attackers"):
+        nxt = "end_of_combat"          # CR 508.8
+    if nxt == "first_strike_damage" and not combat.has_first_strike_step(s):
+        nxt = "combat_damage"          # CR 510.4
+    s.step = nxt
+    s.stage = ("step",)
+
+
+# ------------------------------------------------------------------------------ priority (CR 117)
+
+
+def priority_actions(s, player: int) -> list[Action]:
+    """Everything ``player`` may do with priority: pass, play a land (CR 305), cast a spell
+    (CR 601), activate an ability (CR 602) or a mana ability (CR 605.3a)."""
+    actions = [Action("pass", (), "pass priority")]
+    for o in playable_lands(s, player):
+        actions.append(Action("play", (o.id,), f"play {o.card.name}"))
+    for o in castable(s, player):
+        actions.append(Action("cast", (o.id,), f"cast {o.card.name}"))
+    for o, idx, ab in activatable(s, player):
+        actions.append(Action("activate", (o.id, idx), f"activate {o.card.name}: {ab.text}"))
+    for o, idx, ab in mana_sources(s, player):
+        actions.append(Action("mana", (o.id, idx), f"activate {o.card.name}: {ab.text}"))
+    return actions
+
+
+def _priority(ctx: Ctx) -> None:
+    s = ctx.s
+    while True:        # CR 117.5: state-based actions and triggers before priority
+        sba.check(ctx)
+        if s.result is not None:
+            return
+        if not triggers.put_on_stack(ctx):
+            break
+    player = s.priority
+    p = s.players[player]
+    answer = ctx.ask(Decision(player, "priority", f"{p.name} has priority", tuple(priority_actions(s, player)),
+                              {"step": s.step, "stack": [i.label for i in s.stack]}))
+    if answer.kind == "pass":
+        s.passes += 1
+        if s.passes < 2:
+            s.priority = 1 - player
+            return
+        s.passes = 0
+        if s.stack:
+            resolve_top(ctx)
+            s.priority = s.active      # CR 117.3b
+            return
+        s.stage = ("next_step",)   # CR 500.2
+        return
+    s.passes = 0                   # CR 117.3c: the acting player gets priority again
+    if answer.kind == "play":
+        _play_land(ctx, player, answer.args[0])
+    elif answer.kind == "cast":
+        cast(ctx, player, answer.args[0])
+    elif answer.kind == "activate":
+        activate(ctx, player, *answer.args)
+    elif answer.kind == "mana":
+        oid, idx = answer.args
+        activate_mana(ctx, player, s.objs[oid], idx)
+
+
+def _play_land(ctx: Ctx, player: int, oid: int) -> None:
+    """CR 305.1: playing a land is a special action; it doesn't use the stack."""
+    s = ctx.s
+    o = s.objs[oid]
+    if o.zone != "hand" or o.owner != player:
+        raise IllegalActionError(f"{o.card.name} is not in {s.players[player].name}'s hand")
+    s.players[player].lands_played += 1
+    s.add_log(f"{s.players[player].name} plays {o.card.name}", ("305.1", "116.2a"), "land")
+    events.move(ctx, o, "battlefield", controller=player, quiet=True)
+
+
+# ------------------------------------------------------------------------------ end (CR 104)
+
+
+def end_game(ctx: Ctx) -> None:
+    s = ctx.s
+    alive = [p for p in s.players if not p.lost]
+    if len(alive) == 1:
+        w = alive[0]
+        loser = s.players[1 - w.index]
+        s.result = Result(w.index, f"{loser.name} lost: {loser.loss_reason}", s.turn)
+        s.add_log(f"{w.name} wins the game", ("104.2a",), "end")
+    elif not alive:
+        s.result = Result(None, "both players lost at the same time", s.turn)
+        s.add_log("The game is a draw", ("104.4a",), "end")
+
+
+_OPERATIONS = {
+    "start": _start, "mulligan": _mulligan, "turn_start": _turn_start, "step": _step,
+    "next_step": _next_step, "priority": _priority,
+}

@@ -1,0 +1,208 @@
+"""The public face of the engine: :class:`Game`, in the spirit of python-chess.
+
+>>> import manastack
+>>> game = manastack.Game.new("gruul-stompy", "azorius-skies", seed=7)
+>>> game.pending.kind                    # who must decide what
+'mulligan'
+>>> game.push(game.legal_actions()[0])   # keep
+>>> snapshot = game.copy()
+>>> game.pop()                           # take the last action back
+Action(kind='keep', args=(), label='keep 7 cards')
+"""
+from __future__ import annotations
+
+import json
+
+from manastack.cards import CardDB, default_db
+from manastack.decks import Deck, load_deck  # noqa: F401  (re-exported)
+from manastack.engine.decisions import Action, Decision, IllegalActionError
+from manastack.engine.runner import advance
+from manastack.engine.serialize import state_from_data, state_to_data
+from manastack.engine.state import Obj, State
+from manastack.engine.turn import Result
+
+
+class Game:
+    """A two-player game. Stop points are decisions: read :attr:`pending`, pick one of
+    :meth:`legal_actions`, :meth:`push` it. :meth:`pop` undoes the last push."""
+
+    __slots__ = ("_base", "_answers", "_pending", "_history", "db")
+
+    def __init__(self, base: State, answers: list[Action], pending: Decision | None,
+                 db: CardDB | None = None) -> None:
+        self._base = base
+        self._answers = answers
+        self._pending = pending
+        self._history: list[tuple[State, list[Action], Decision | None, Action]] = []
+        self.db = db
+
+    # ------------------------------------------------------------------ creating
+
+    @classmethod
+    def new(cls, deck_a, deck_b, seed: int = 0, names: tuple[str, str] = ("Alice", "Bob"),
+            cards: CardDB | None = None, allow_partial: bool = False) -> "Game":
+        """Start a game (CR 103) between two decks: bundled deck names, decklist paths,
+        :class:`~manastack.decks.Deck` objects or lists of card names."""
+        db = cards or default_db()
+        decks = [load_deck(d, db, allow_partial) for d in (deck_a, deck_b)]
+        s = State(names, db, seed)
+        for player, deck in enumerate(decks):
+            for name in deck.card_names:
+                o = Obj(s.next_id, db.get(name), player, "library")
+                s.next_id += 1
+                s.objs[o.id] = o
+                s.players[player].library.append(o.id)
+        return cls.from_state(s, db)
+
+    @classmethod
+    def from_state(cls, s: State, db: CardDB | None = None) -> "Game":
+        """Run a prepared state forward to its first decision."""
+        base, answers, pending = advance(s, [])
+        return cls(base, answers, pending, db)
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def pending(self) -> Decision | None:
+        """The decision the game waits for, or None once it is over."""
+        return self._pending
+
+    @property
+    def state(self) -> State:
+        """The state at the start of the current operation plus nothing of the answers in
+        progress; use :meth:`current_state` to see a cast half done."""
+        return self._base
+
+    def current_state(self) -> State:
+        """The state with every answer given so far applied (a spell mid-cast is on the stack)."""
+        from manastack.engine.runner import Ctx, NeedDecision
+        from manastack.engine.turn import run_operation
+
+        if not self._answers:
+            return self._base
+        s = self._base.copy()
+        try:
+            run_operation(Ctx(s, list(self._answers)))
+        except NeedDecision:
+            pass
+        return s
+
+    @property
+    def result(self) -> Result | None:
+        return self._base.result
+
+    @property
+    def is_over(self) -> bool:
+        return self._base.result is not None
+
+    def legal_actions(self) -> list[Action]:
+        return list(self._pending.options) if self._pending else []
+
+    @property
+    def log(self):
+        return self.current_state().log_entries()
+
+    def explain(self, last: int | None = None) -> str:
+        """The game log, every line with the rules that govern it."""
+        entries = self.log
+        if last is not None:
+            entries = entries[-last:]
+        return "\n".join(e.render() for e in entries)
+
+    # ------------------------------------------------------------------ playing
+
+    def push(self, action: Action | int | str) -> None:
+        """Answer the pending decision. ``action`` may be an :class:`Action`, an index into
+        :meth:`legal_actions`, or an action's label. Raises :class:`IllegalActionError` (and
+        changes nothing) when it isn't legal now."""
+        if self._pending is None:
+            raise IllegalActionError("the game is over: no decision is pending")
+        chosen = self._resolve(action)
+        base, answers, pending = advance(self._base, self._answers + [chosen])
+        self._history.append((self._base, self._answers, self._pending, chosen))
+        self._base, self._answers, self._pending = base, answers, pending
+
+    def _resolve(self, action) -> Action:
+        options = self._pending.options
+        if isinstance(action, int) and not isinstance(action, bool):
+            if 0 <= action < len(options):
+                return options[action]
+            raise IllegalActionError(f"no action number {action}: there are {len(options)}")
+        if isinstance(action, str):
+            for o in options:
+                if o.label == action or str(o) == action:
+                    return o
+            raise IllegalActionError(f"no legal action {action!r} for {self._pending.prompt!r}; "
+                                     f"legal: {', '.join(map(str, options))}")
+        found = self._pending.find(action)
+        if found is None:
+            raise IllegalActionError(f"{action} is not legal for {self._pending.prompt!r}; "
+                                     f"legal: {', '.join(map(str, options[:15]))}")
+        return found
+
+    def pop(self) -> Action:
+        """Undo the last :meth:`push` and return its action."""
+        if not self._history:
+            raise IndexError("no action to take back")
+        self._base, self._answers, self._pending, action = self._history.pop()
+        return action
+
+    @property
+    def move_stack(self) -> list[Action]:
+        return [h[3] for h in self._history]
+
+    def copy(self, history: bool = False) -> "Game":
+        """An independent game at the same point (the state is shared until either changes,
+        since states are never changed in place)."""
+        g = Game(self._base, list(self._answers), self._pending, self.db)
+        if history:
+            g._history = list(self._history)
+        return g
+
+    # ------------------------------------------------------------------ saving
+
+    def to_json(self) -> str:
+        """The game at its pending decision, answers in progress included, as JSON."""
+        return json.dumps(self.to_data(), separators=(",", ":"))
+
+    def to_data(self) -> dict:
+        return {"state": state_to_data(self._base), "answers": [a.to_json() for a in self._answers]}
+
+    @classmethod
+    def from_json(cls, text: str, cards: CardDB | None = None) -> "Game":
+        data = json.loads(text)
+        s = state_from_data(data["state"], cards or default_db())
+        answers = [Action.from_json(a) for a in data["answers"]]
+        base, answers, pending = advance(s, answers)
+        return cls(base, answers, pending, cards or default_db())
+
+    # ------------------------------------------------------------------ helpers for people
+
+    def describe(self) -> str:
+        """A short text picture of the board."""
+        s = self.current_state()
+        from manastack.engine import characteristics as ch
+
+        lines = [f"Turn {s.turn}, {s.step}; {s.players[s.active].name} is the active player"]
+        for p in s.players:
+            lines.append(f"{p.name}: {p.life} life, {len(p.hand)} in hand, {len(p.library)} in library, "
+                         f"{len(p.graveyard)} in graveyard"
+                         + (f", mana pool {''.join('{%s}' % t * n for t, n in p.pool.items())}" if p.pool else ""))
+            perms = []
+            for o in s.permanents(p.index):
+                desc = o.card.name
+                if ch.is_creature(s, o):
+                    pw, t = ch.power_toughness(s, o)
+                    desc += f" {pw}/{t}"
+                if o.tapped:
+                    desc += " (tapped)"
+                if o.counters:
+                    desc += " [" + ", ".join(f"{n} {k}" for k, n in o.counters.items()) + "]"
+                perms.append(desc)
+            lines.append("  battlefield: " + (", ".join(perms) or "-"))
+        if s.stack:
+            lines.append("stack (top first): " + ", ".join(i.label for i in reversed(s.stack)))
+        return "\n".join(lines)
+
+
+__all__ = ["Game", "Deck", "Action", "Decision", "IllegalActionError", "Result"]

@@ -1,0 +1,205 @@
+"""Mana, mana costs and paying them (CR 106, 107.4, 118, 601.2g-h).
+
+Mana types are the one-letter symbols W, U, B, R, G (the five colors, CR 105.1) and C
+(colorless, CR 106.1b). A cost is parsed from its Oracle form such as ``{2}{G/W}{X}{U/P}``.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from itertools import combinations
+
+COLORS = ("W", "U", "B", "R", "G")
+MANA_TYPES = COLORS + ("C",)
+COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
+NAME_TO_COLOR = {v: k for k, v in COLOR_NAMES.items()}
+
+_SYMBOL = re.compile(r"\{([^}]+)\}")
+
+
+class ManaCostError(ValueError):
+    """A mana cost string that is not made of mana symbols."""
+
+
+@dataclass(frozen=True, slots=True)
+class ManaCost:
+    """A parsed mana cost (CR 107.4, 202.1).
+
+    ``symbols`` keeps each symbol in its printed order: "3" (generic), "G", "C", "X",
+    "G/W" (hybrid, CR 107.4e), "2/W" (monocolored hybrid), "G/P" (Phyrexian, CR 107.4f),
+    "S" (snow).
+    """
+
+    symbols: tuple[str, ...] = ()
+
+    @staticmethod
+    def parse(text: str | None) -> "ManaCost":
+        if not text:
+            return ManaCost(())
+        symbols = _SYMBOL.findall(text)
+        if "".join("{%s}" % s for s in symbols) != text.replace(" ", ""):
+            raise ManaCostError(f"not a mana cost: {text!r}")
+        for s in symbols:
+            if not _valid_symbol(s):
+                raise ManaCostError(f"unknown mana symbol {{{s}}} in {text!r}")
+        return ManaCost(tuple(symbols))
+
+    @property
+    def generic(self) -> int:
+        return sum(int(s) for s in self.symbols if s.isdigit())
+
+    @property
+    def x_count(self) -> int:
+        return sum(1 for s in self.symbols if s == "X")
+
+    def mana_value(self, x: int = 0) -> int:
+        """CR 202.3: generic amount plus one per other symbol; a hybrid "2/W" counts 2;
+        X counts its value (0 except on the stack, CR 107.3e)."""
+        total = 0
+        for s in self.symbols:
+            if s.isdigit():
+                total += int(s)
+            elif s == "X":
+                total += x
+            elif s.startswith("2/"):
+                total += 2
+            else:
+                total += 1
+        return total
+
+    def colors(self) -> tuple[str, ...]:
+        """CR 105.2: an object's colors come from the colored symbols of its mana cost."""
+        found = {c for s in self.symbols for c in COLORS if c in s.split("/")}
+        return tuple(c for c in COLORS if c in found)
+
+    def with_x(self, x: int) -> "ManaCost":
+        """The cost with each {X} replaced by generic ``x`` (CR 601.2f)."""
+        out = []
+        extra = 0
+        for s in self.symbols:
+            if s == "X":
+                extra += x
+            else:
+                out.append(s)
+        if extra:
+            out.insert(0, str(extra))
+        return ManaCost(tuple(out))
+
+    def plus(self, other: "ManaCost") -> "ManaCost":
+        return ManaCost(self.symbols + other.symbols)
+
+    def is_free(self) -> bool:
+        return all(s == "0" for s in self.symbols)
+
+    def __str__(self) -> str:
+        return "".join("{%s}" % s for s in self.symbols) or "{0}"
+
+
+def _valid_symbol(s: str) -> bool:
+    if s.isdigit() or s in MANA_TYPES or s in ("X", "S"):
+        return True
+    parts = s.split("/")
+    if len(parts) == 2:
+        a, b = parts
+        if b == "P" and a in MANA_TYPES:
+            return True
+        if a in COLORS + ("2", "C") and b in COLORS:
+            return True
+    return False
+
+
+def format_mana(symbols) -> str:
+    return "".join("{%s}" % s for s in symbols) or "no mana"
+
+
+# ----------------------------------------------------------------------------- payment
+
+
+def pay_from_pool(cost: ManaCost, pool: dict[str, int], life_available: int = 0,
+                  use_life: bool = False) -> tuple[dict[str, int], int] | None:
+    """Find how to pay an X-free ``cost`` from ``pool`` alone.
+
+    Returns (mana spent per type, life paid) or None when the pool cannot pay it.
+    Colored and hybrid symbols are matched first, then generic mana takes colorless first and
+    then the colors the pool holds most of.  Phyrexian symbols are paid with mana when possible,
+    else with 2 life each when ``use_life``.
+    """
+    left = dict(pool)
+    spent = {t: 0 for t in MANA_TYPES}
+    life = 0
+    generic = 0
+    for s in cost.symbols:
+        if s.isdigit():
+            generic += int(s)
+        elif s == "S":
+            generic += 1
+    for s in cost.symbols:
+        if s.isdigit() or s == "S":
+            continue
+        options: tuple[str, ...]
+        if s in MANA_TYPES:
+            options = (s,)
+        elif s.endswith("/P"):
+            options = (s[0],)
+        elif s.startswith("2/"):
+            options = (s[2],)
+        else:
+            options = tuple(s.split("/"))
+        best = max(options, key=lambda t: left.get(t, 0))
+        if left.get(best, 0) > 0:
+            left[best] -= 1
+            spent[best] += 1
+        elif s.endswith("/P") and use_life and life + 2 <= life_available:
+            life += 2
+        elif s.startswith("2/"):
+            generic += 2
+        else:
+            return None
+    for t in ("C",) + tuple(sorted(COLORS, key=lambda c: -left.get(c, 0))):
+        take = min(generic, left.get(t, 0))
+        left[t] = left.get(t, 0) - take
+        spent[t] += take
+        generic -= take
+    if generic:
+        return None
+    return {t: n for t, n in spent.items() if n}, life
+
+
+def can_pay_with_sources(cost: ManaCost, pool: dict[str, int],
+                         sources: list[list[tuple[str, ...]]]) -> list[int] | None:
+    """Decide whether ``cost`` can be paid from ``pool`` plus some of ``sources``.
+
+    Each source is the list of alternative outputs of one activation (for a Forest
+    ``[("G",)]``, for Birds of Paradise five one-color outputs, for Sol Ring ``[("C","C")]``).
+    Returns, for each source used, the index of the output chosen (-1 for unused), or None.
+    A small exhaustive search: sources are tried smallest first, so the answer taps as few
+    permanents as it can.
+    """
+    n = len(sources)
+    for k in range(0, n + 1):
+        for chosen in combinations(range(n), k):
+            picks = _assign(cost, pool, [sources[i] for i in chosen])
+            if picks is not None:
+                result = [-1] * n
+                for i, p in zip(chosen, picks):
+                    result[i] = p
+                return result
+    return None
+
+
+def _assign(cost, pool, chosen_sources, i=0, picks=None, acc=None):
+    picks = picks if picks is not None else []
+    acc = acc if acc is not None else dict(pool)
+    if i == len(chosen_sources):
+        return list(picks) if pay_from_pool(cost, acc) is not None else None
+    for j, output in enumerate(chosen_sources[i]):
+        for t in output:
+            acc[t] = acc.get(t, 0) + 1
+        picks.append(j)
+        found = _assign(cost, pool, chosen_sources, i + 1, picks, acc)
+        picks.pop()
+        for t in output:
+            acc[t] -= 1
+        if found is not None:
+            return found
+    return None
