@@ -2,7 +2,7 @@
 
 A :class:`CardDef` is one card face as printed (CR 200-208) plus the abilities the Oracle
 compiler read from its text.  A :class:`CardDB` maps names to definitions; it is built from the
-project's own card file (``manastack/cards/data/cards.json``), from any MTGJSON
+project's own card files (``manastack/cards/data/*.json``), from any MTGJSON
 ``AtomicCards.json``/``.json.gz`` the user has, or from both.
 """
 from __future__ import annotations
@@ -17,7 +17,13 @@ from manastack.mana import ManaCost
 
 DATA_DIR = Path(__file__).parent / "data"
 DECK_DIR = Path(__file__).parent / "decks"
-BUILTIN_CARDS = DATA_DIR / "cards.json"
+
+
+def builtin_card_files() -> list[Path]:
+    """The project's own card files: ``cards.json`` first, then the others by name (a later
+    file's face replaces an earlier one of the same name)."""
+    files = sorted(DATA_DIR.glob("*.json"), key=lambda p: (p.name != "cards.json", p.name))
+    return files
 
 
 class CardError(ValueError):
@@ -156,12 +162,10 @@ _DEFAULT: CardDB | None = None
 
 
 def default_db() -> CardDB:
-    """The project's own card file, loaded once."""
+    """The project's own card files, loaded once."""
     global _DEFAULT
     if _DEFAULT is None:
-        db = CardDB()
-        db.add_file(BUILTIN_CARDS)
-        _DEFAULT = db
+        _DEFAULT = load_db()
     return _DEFAULT
 
 
@@ -169,7 +173,8 @@ def load_db(*paths: str | Path, builtin: bool = True) -> CardDB:
     """A database of the built-in cards (unless ``builtin=False``) plus the given files."""
     db = CardDB()
     if builtin:
-        db.add_file(BUILTIN_CARDS)
+        for p in builtin_card_files():
+            db.add_file(p)
     for p in paths:
         db.add_file(p)
     return db

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import events
+from . import events, keyword_abilities
 from .decisions import Action, Decision
 from .filters import is_player_ref, objects_matching, player_of
 from .runner import Ctx
@@ -344,6 +344,8 @@ _HANDLERS = {
     ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.PutCounters: _put_counters,
     ir.CreateTokens: _create_tokens, ir.Tap: _tap, ir.Untap: _untap, ir.Mill: _mill,
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
+    ir.ReturnToBattlefield: keyword_abilities.return_to_battlefield,
+    ir.CounterUnlessPays: keyword_abilities.counter_unless_pays,
 }
 
 SUPPORTED_EFFECTS = frozenset(_HANDLERS)

@@ -38,8 +38,9 @@ def _remove_from_zone(s, o: Obj) -> None:
 
 def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bool = False,
          bottom: bool = False, cause: str = "", rules: tuple[str, ...] = (), x: int = 0,
-         quiet: bool = False) -> Obj | None:
+         quiet: bool = False, counters: dict | None = None) -> Obj | None:
     """Move an object to another zone (CR 400.7: it becomes a new object with a new id).
+    ``counters``: a permanent that enters "with" counters (CR 614.1c, e.g. persist 702.79a).
 
     Returns the new object, or None when a token leaves the battlefield (CR 111.7-111.8: it
     ceases to exist on the next state-based action check; we let it go at once since nothing
@@ -48,7 +49,7 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     s = ctx.s
     from_zone = o.zone
     ev = {"kind": "zone_change", "obj": o.id, "from": from_zone, "to": to,
-          "controller": o.controller, "owner": o.owner, "tapped": tapped, "counters": {},
+          "controller": o.controller, "owner": o.owner, "tapped": tapped, "counters": dict(counters or {}),
           "x": x}
     if to == "battlefield":
         ev["controller"] = o.controller if controller is None else controller

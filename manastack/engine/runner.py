@@ -56,45 +56,40 @@ class Ctx:
 
 
 def advance(base: State, answers: list[Action]) -> tuple[State, list[Action], Decision | None]:
-    """Run from ``base`` (the start of an operation) with ``answers`` until the next decision
-    nobody has answered, or the end of the game.
+    """Run from ``base`` (a state at the start of an operation) with ``answers`` until the next
+    decision nobody has answered, or the end of the game.
 
-    Returns the state at the start of the operation that waits, the answers it has consumed,
-    and the pending decision (None when the game is over).
+    Returns a state at the start of an operation, the answers to replay from it, and the
+    pending decision (None when the game is over). Copies are the main cost of the engine, so
+    the state is copied only before an operation that may change the game and then ask:
+    operations that never ask run without a copy (should one ask after all, the earlier copy
+    and the answers since it are returned, which replays to the same point), and an operation
+    that asks before it changes anything needs no copy at all.
     """
-    from .turn import run_operation
+    from .turn import asks_first, never_asks, run_operation
 
     s = base.copy()
     ctx = Ctx(s, answers)
-    try:
-        run_operation(ctx)
-    except NeedDecision as nd:
-        if ctx.pos < len(answers):
-            raise IllegalActionError("unused answers left over") from None
-        return base, list(answers), nd.decision
-    except Rollback:
-        return _restart(base)
-    if ctx.pos < len(answers):
-        raise IllegalActionError(f"{answers[ctx.pos]} was given but no decision was waiting for it")
+    anchor, anchor_pos = base, 0
     while s.result is None:
-        checkpoint = s.copy()
-        ctx = Ctx(s, [])
+        start = ctx.pos
+        replaying = start < len(answers)
+        if not replaying and not never_asks(s):
+            if asks_first(s):
+                try:
+                    run_operation(ctx)
+                except NeedDecision as nd:
+                    return s, [], nd.decision
+                continue  # a forced choice answered itself; replaying from the anchor still holds
+            anchor, anchor_pos = s.copy(), start
         try:
             run_operation(ctx)
         except NeedDecision as nd:
-            return checkpoint, [], nd.decision
+            if ctx.pos < len(answers):
+                raise IllegalActionError("answers were left over when a new decision came") from None
+            return anchor, list(answers[anchor_pos:]), nd.decision
         except Rollback:
-            s = checkpoint
+            return advance(anchor, list(answers[anchor_pos:start]))
+    if ctx.pos < len(answers):
+        raise IllegalActionError(f"{answers[ctx.pos]} was given but the game is over")
     return s, [], None
-
-
-def _restart(base: State):
-    from .turn import run_operation
-
-    s = base.copy()
-    ctx = Ctx(s, [])
-    try:
-        run_operation(ctx)
-    except NeedDecision as nd:
-        return base, [], nd.decision
-    return advance(s, [])

@@ -20,86 +20,95 @@ def check(ctx: Ctx) -> bool:
     return any_done
 
 
-def _once(ctx: Ctx) -> bool:
-    s = ctx.s
-    done = False
-    losers = []
+def find(s) -> list[tuple[str, object, str, str]]:
+    """The state-based actions that apply now, without performing them (CR 704.5):
+    (kind, player or object, why, rule) tuples; the legend rule (CR 704.5j) is included."""
+    found: list[tuple[str, object, str, str]] = []
     for p in s.players:
         if p.lost:
             continue
         if p.life <= 0:
-            losers.append((p, "life total 0 or less", "704.5a"))
+            found.append(("lose", p, "life total 0 or less", "704.5a"))
         elif p.drew_from_empty:
-            losers.append((p, "drew from an empty library", "704.5b"))
+            found.append(("lose", p, "drew from an empty library", "704.5b"))
         elif p.poison >= 10:
-            losers.append((p, "ten or more poison counters", "704.5c"))
-    for p, why, rule in losers:
-        p.lost = True
-        p.loss_reason = why
-        s.add_log(f"{p.name} loses the game: {why}", (rule, "104.3b"), "sba")
-        done = True
+            found.append(("lose", p, "ten or more poison counters", "704.5c"))
+    legends: dict[tuple[int, str], int] = {}
+    for o in s.permanents():
+        if ch.is_creature(s, o):
+            t = ch.toughness(s, o)
+            if t <= 0:
+                found.append(("die", o, "toughness 0 or less", "704.5f"))
+            elif o.damage >= t and not ch.has(s, o, "indestructible"):
+                found.append(("die", o, "lethal damage", "704.5g"))
+            elif o.deathtouched and o.damage > 0 and not ch.has(s, o, "indestructible"):
+                found.append(("die", o, "damage from a source with deathtouch", "704.5h"))
+        if "Aura" in o.card.subtypes and (o.attached_to is None or o.attached_to not in s.objs):
+            found.append(("die", o, "an Aura attached to nothing", "704.5m"))
+        if o.counters.get("+1/+1") and o.counters.get("-1/-1"):
+            found.append(("annihilate", o, "+1/+1 and -1/-1 counters", "704.5q"))
+        if "Equipment" in o.card.subtypes and o.attached_to is not None:
+            host = s.objs.get(o.attached_to)
+            if host is None or not ch.is_creature(s, host):
+                found.append(("unattach", o, "equipment attached to an illegal permanent", "704.5n"))
+        if "Legendary" in o.card.supertypes:
+            key = (o.controller, o.card.name)
+            legends[key] = legends.get(key, 0) + 1
+    for (player, name), n in legends.items():
+        if n > 1:
+            found.append(("legend", (player, name), "legend rule", "704.5j"))
+    return found
+
+
+def _once(ctx: Ctx) -> bool:
+    """Perform every state-based action that applies, simultaneously (CR 704.3)."""
+    s = ctx.s
+    found = find(s)
+    if not found:
+        return False
+    losers = [p for kind, p, _, _ in found if kind == "lose"]
+    for kind, p, why, rule in found:
+        if kind == "lose":
+            p.lost = True
+            p.loss_reason = why
+            s.add_log(f"{p.name} loses the game: {why}", (rule, "104.3b"), "sba")
     if losers:
         from .turn import end_game
 
         end_game(ctx)
         return True
-    dying = []
-    for o in s.permanents():
-        if ch.is_creature(s, o):
-            t = ch.toughness(s, o)
-            if t <= 0:
-                dying.append((o, "toughness 0 or less", "704.5f"))
-            elif o.damage >= t:
-                dying.append((o, "lethal damage", "704.5g"))
-            elif o.deathtouched and o.damage > 0:
-                dying.append((o, "damage from a source with deathtouch", "704.5h"))
-        if "Aura" in o.card.subtypes and (o.attached_to is None or o.attached_to not in s.objs):
-            dying.append((o, "an Aura attached to nothing", "704.5m"))
-        c = o.counters
-        if c.get("+1/+1") and c.get("-1/-1"):
+    for kind, o, why, rule in found:
+        if kind == "annihilate":
+            c = o.counters
             n = min(c["+1/+1"], c["-1/-1"])
             c["+1/+1"] -= n
             c["-1/-1"] -= n
             for k in ("+1/+1", "-1/-1"):
                 if not c[k]:
                     del c[k]
-            s.add_log(f"{n} +1/+1 and -1/-1 counter pairs are removed from {o.card.name}", ("704.5q",), "sba")
-            done = True
-        if "Equipment" in o.card.subtypes and o.attached_to is not None:
-            host = s.objs.get(o.attached_to)
-            if host is None or not ch.is_creature(s, host):
-                o.attached_to = None
-                s.add_log(f"{o.card.name} becomes unattached", ("704.5n",), "sba")
-                done = True
-    for o, why, rule in dying:
-        if o.zone != "battlefield":
-            continue
-        if rule in ("704.5g", "704.5h") and ch.has(s, o, "indestructible"):
-            continue  # CR 702.12b
-        s.add_log(f"{o.card.name} is put into its owner's graveyard ({why})", (rule,), "sba")
-        events.move(ctx, o, "graveyard", quiet=True)
-        done = True
-    done |= _legend_rule(ctx)
-    return done
+            s.add_log(f"{n} +1/+1 and -1/-1 counter pairs are removed from {o.card.name}", (rule,), "sba")
+        elif kind == "unattach":
+            o.attached_to = None
+            s.add_log(f"{o.card.name} becomes unattached", (rule,), "sba")
+    for kind, o, why, rule in found:
+        if kind == "die" and o.zone == "battlefield" and o.id in s.objs:
+            s.add_log(f"{o.card.name} is put into its owner's graveyard ({why})", (rule,), "sba")
+            events.move(ctx, o, "graveyard", quiet=True)
+    for kind, key, _, _ in found:
+        if kind == "legend":
+            _legend_rule(ctx, *key)
+    return True
 
 
-def _legend_rule(ctx: Ctx) -> bool:
-    """CR 704.5j: a player with two or more legendary permanents of the same name keeps one."""
+def _legend_rule(ctx: Ctx, player: int, name: str) -> None:
+    """CR 704.5j: the player keeps one of their legendary permanents with that name."""
     s = ctx.s
-    done = False
-    for player in s.apnap():
-        names: dict[str, list] = {}
-        for o in s.permanents(player):
-            if "Legendary" in o.card.supertypes:
-                names.setdefault(o.card.name, []).append(o)
-        for name, group in names.items():
-            if len(group) < 2:
-                continue
-            answer = ctx.ask(Decision(player, "legend_rule", f"Legend rule: choose the {name} to keep (CR 704.5j)",
-                                      tuple(Action("choose", (o.id,), f"keep {name} #{o.id}") for o in group)))
-            for o in group:
-                if o.id != answer.args[0]:
-                    s.add_log(f"{name} is put into its owner's graveyard (legend rule)", ("704.5j",), "sba")
-                    events.move(ctx, o, "graveyard", quiet=True)
-            done = True
-    return done
+    group = [o for o in s.permanents(player) if o.card.name == name and "Legendary" in o.card.supertypes]
+    if len(group) < 2:
+        return
+    answer = ctx.ask(Decision(player, "legend_rule", f"Legend rule: choose the {name} to keep (CR 704.5j)",
+                              tuple(Action("choose", (o.id,), f"keep {name} #{o.id}") for o in group)))
+    for o in group:
+        if o.id != answer.args[0]:
+            s.add_log(f"{name} is put into its owner's graveyard (legend rule)", ("704.5j",), "sba")
+            events.move(ctx, o, "graveyard", quiet=True)

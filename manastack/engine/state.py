@@ -8,8 +8,12 @@ from __future__ import annotations
 from manastack.cards import CardDef
 from manastack.rng import Rng
 
+_new_obj = object.__new__
+
 ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")
-PLAYER_ZONES = ("library", "hand", "graveyard", "exile")
+PLAYER__new_obj = object.__new__
+
+ZONES = ("library", "hand", "graveyard", "exile")
 
 
 class Obj:
@@ -42,11 +46,27 @@ class Obj:
         self.token_face: dict | None = None
 
     def copy(self) -> "Obj":
-        o = Obj.__new__(Obj)
-        for name in Obj.__slots__:
-            setattr(o, name, getattr(self, name))
-        if self.counters:
-            o.counters = dict(self.counters)
+        # Spelled out: this is the hottest path of copying a game (every field, no loop).
+        o = _new_obj(Obj)
+        o.id = self.id
+        o.card = self.card
+        o.owner = self.owner
+        o.controller = self.controller
+        o.zone = self.zone
+        o.tapped = self.tapped
+        o.control_since = self.control_since
+        o.damage = self.damage
+        o.counters = dict(self.counters) if self.counters else {}
+        o.attached_to = self.attached_to
+        o.is_token = self.is_token
+        o.timestamp = self.timestamp
+        o.attacking = self.attacking
+        o.blocking = self.blocking
+        o.blocked = self.blocked
+        o.deathtouched = self.deathtouched
+        o.cast_x = self.cast_x
+        o.chosen = self.chosen
+        o.token_face = self.token_face
         return o
 
     @property
@@ -125,7 +145,12 @@ class StackItem:
 
     @property
     def ability(self):
-        return self.card.abilities[self.index] if self.index >= 0 else None
+        """The IR ability; a triggered keyword (ward, prowess, ...) as its triggered form."""
+        if self.index < 0:
+            return None
+        from .keyword_abilities import ability_at
+
+        return ability_at(self.card, self.index)
 
     def copy(self) -> "StackItem":
         s = StackItem.__new__(StackItem)

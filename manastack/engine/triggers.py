@@ -1,17 +1,31 @@
 """Triggered abilities (CR 603).
 
-:func:`collect` is called by every event (CR 603.2): each triggered ability whose trigger
-condition the event meets triggers, as many times as CR 603.2c and 603.2d say, and waits in
-``state.pending_triggers``. :func:`put_on_stack` puts them on the stack the next time a player
-would receive priority, active player first, each player ordering their own (CR 603.3b), and
-chooses modes and targets for each instance as it goes on the stack (CR 603.3c-d).
+:func:`collect` is called by every event once it has happened (CR 603.2; an event that was
+replaced or prevented away never reaches it, CR 603.2g). Each triggered ability whose trigger
+condition the event meets triggers once per occurrence (CR 603.2c), as many more times as effects
+like Felix Five-Boots or Panharmonicon say (CR 603.2d), and waits in ``state.pending_triggers``.
+:func:`put_on_stack` puts them on the stack the next time a player would receive priority, active
+player first, each player ordering their own (CR 603.3b), choosing modes and targets for each
+instance as it goes on the stack (CR 603.3c-d).
+
+An *instance* is one triggering of one ability. It carries a plain-data view of the occurrence
+that triggered it (the source that dealt damage and how much, the object that entered, the spell
+that targeted) so that "that player", "that much" and "that spell" mean that occurrence.
 """
 from __future__ import annotations
+
+import re
 
 from manastack.oracle import ir
 
 from .decisions import Action, Decision
+from .keyword_abilities import ability_at, triggered_abilities
 from .state import Obj, PendingTrigger
+
+_DAMAGE = re.compile(r"deals_(combat_)?damage(?:_to_(player|opponent))?$")
+
+
+# ------------------------------------------------------------------------------ matching
 
 
 def _matches_subject(s, subject, obj: Obj | None, source: Obj) -> bool:
@@ -19,6 +33,8 @@ def _matches_subject(s, subject, obj: Obj | None, source: Obj) -> bool:
         return False
     if subject == "self":
         return obj.id == source.id
+    if subject in ("enchanted", "equipped"):
+        return source.attached_to == obj.id
     if isinstance(subject, ir.Filter):
         from .filters import matches
 
@@ -36,71 +52,6 @@ def _player_matches(whose: str | None, player: int, controller: int) -> bool:
     return False
 
 
-def trigger_matches(s, trig: ir.Trigger, source: Obj, ev: dict) -> int:
-    """How many times the event satisfies the trigger condition (CR 603.2c): usually 0 or 1."""
-    kind = ev["kind"]
-    e = trig.event
-    if kind == "zone_change":
-        old = ev["old"]
-        if e == "enters" and ev["to"] == "battlefield":
-            new = s.objs.get(ev["obj"])
-            if trig.subject == "self":
-                return int(new is not None and new.id == source.id)
-            return int(_matches_subject(s, trig.subject, new, source))
-        if e in ("dies", "leaves") and ev["from"] == "battlefield":
-            if e == "dies" and (ev["to"] != "graveyard" or "Creature" not in old.card.types):
-                return 0
-            if trig.subject == "self":
-                return int(old.id == source.id)
-            return int(isinstance(trig.subject, ir.Filter) and _lookback_matches(s, trig.subject, old, source))
-        return 0
-    if kind == "damage" and e in ("deals_damage", "deals_combat_damage", "deals_combat_damage_to_player"):
-        if e != "deals_damage" and not ev["combat"]:
-            return 0
-        n = 0
-        for src_id, recipient, _amt, _ctl in ev["dealt"]:
-            if e == "deals_combat_damage_to_player" and not isinstance(recipient, str):
-                continue
-            src = ev["sources"][src_id]
-            if trig.subject == "self":
-                n += int(src_id == source.id)
-            elif isinstance(trig.subject, ir.Filter):
-                n += int(_lookback_matches(s, trig.subject, src, source))
-        return n
-    if kind == "gain_life" and e == "gain_life":
-        return int(_player_matches(trig.whose or "you", ev["player"], source.controller))
-    if kind == "lose_life" and e == "lose_life":
-        return int(_player_matches(trig.whose or "you", ev["player"], source.controller))
-    if kind == "draw" and e == "draw":
-        return int(_player_matches(trig.whose or "you", ev["player"], source.controller))
-    if kind == "attacks" and e == "attacks":
-        o = s.objs.get(ev["obj"])
-        return int(_matches_subject(s, trig.subject, o, source))
-    if kind == "blocks" and e == "blocks":
-        return int(_matches_subject(s, trig.subject, s.objs.get(ev["obj"]), source))
-    if kind == "becomes_blocked" and e == "becomes_blocked":
-        return int(_matches_subject(s, trig.subject, s.objs.get(ev["obj"]), source))
-    if kind == "step" and e == "beginning_of_step":
-        return int(trig.step == ev["step"] and _player_matches(trig.whose, s.active, source.controller))
-    if kind == "cast" and e == "cast":
-        spell = s.objs.get(ev["obj"])
-        if not _player_matches(trig.whose or "you", ev["player"], source.controller):
-            return 0
-        if isinstance(trig.subject, ir.Filter):
-            from .filters import matches
-
-            return int(spell is not None and matches(s, spell, trig.subject, source, source.controller))
-        return 1
-    if kind == "tapped_for_mana" and e == "tapped_for_mana":
-        o = s.objs.get(ev["obj"])
-        if trig.mana_type and trig.mana_type not in ev["mana"]:
-            return 0
-        return int(_matches_subject(s, trig.subject, o, source))
-    if kind == "counters" and e == "counter_placed":
-        return int(_matches_subject(s, trig.subject, s.objs.get(ev["obj"]), source))
-    return 0
-
-
 def _lookback_matches(s, f: ir.Filter, old: Obj, source: Obj) -> bool:
     """CR 603.10: leaves-the-battlefield triggers look back at the object as it last existed."""
     from .filters import matches
@@ -111,6 +62,115 @@ def _lookback_matches(s, f: ir.Filter, old: Obj, source: Obj) -> bool:
         return matches(s, old, f, source)
     finally:
         old.zone = zone
+
+
+def instances(s, trig: ir.Trigger, source: Obj, ev: dict) -> list[dict]:
+    """The occurrences in ``ev`` that meet the trigger condition, one view each (CR 603.2c).
+
+    Most events give at most one; a damage event gives one per source that dealt damage
+    (and per player, for "to a player" conditions), since all combat damage is one event
+    (CR 510.2) holding an occurrence per source."""
+    kind = ev["kind"]
+    e = trig.event
+    base = {"kind": kind}
+    if kind == "zone_change":
+        if e == "enters" and ev["to"] == "battlefield":
+            new = s.objs.get(ev["obj"])
+            if not _matches_subject(s, trig.subject, new, source):
+                return []
+            return [{**base, "obj": ev["obj"], "from": ev["from"], "to": "battlefield"}]
+        if e in ("dies", "leaves") and ev["from"] == "battlefield":
+            old = ev["old"]
+            if e == "dies" and (ev["to"] != "graveyard" or "Creature" not in old.card.types):
+                return []
+            if trig.subject == "self":
+                hit = old.id == source.id
+            else:
+                hit = isinstance(trig.subject, ir.Filter) and _lookback_matches(s, trig.subject, old, source)
+            if not hit:
+                return []
+            return [{**base, "obj": ev["obj"], "old": old.id, "from": "battlefield", "to": ev["to"],
+                     "counters": dict(old.counters)}]
+        return []
+    if kind == "damage":
+        return _damage_instances(s, trig, source, ev)
+    if kind in ("gain_life", "lose_life", "draw") and e == kind:
+        if not _player_matches(trig.whose or trig.subject if trig.subject != "self" else "you",
+                               ev["player"], source.controller):
+            return []
+        return [{**base, "player": ev["player"], "amount": ev.get("amount", 1), "obj": ev.get("obj")}]
+    if kind in ("attacks", "blocks", "becomes_blocked", "counters", "tapped", "untapped") \
+            and e == {"counters": "counter_placed"}.get(kind, kind):
+        if not _matches_subject(s, trig.subject, s.objs.get(ev["obj"]), source):
+            return []
+        return [{**base, "obj": ev["obj"], "player": ev.get("player")}]
+    if kind == "step" and e == "beginning_of_step":
+        if trig.step == ev["step"] and _player_matches(trig.whose, s.active, source.controller):
+            return [{**base, "step": ev["step"], "player": s.active}]
+        return []
+    if kind == "cast" and e == "cast":
+        spell = s.objs.get(ev["obj"])
+        if not _player_matches(trig.whose or "you", ev["player"], source.controller):
+            return []
+        if isinstance(trig.subject, ir.Filter):
+            from .filters import matches
+
+            if spell is None or not matches(s, spell, trig.subject, source, source.controller):
+                return []
+        return [{**base, "obj": ev["obj"], "player": ev["player"]}]
+    if kind == "tapped_for_mana" and e == "tapped_for_mana":
+        if trig.mana_type and trig.mana_type not in ev["mana"]:
+            return []
+        if not _matches_subject(s, trig.subject, s.objs.get(ev["obj"]), source):
+            return []
+        return [{**base, "obj": ev["obj"]}]
+    if kind == "becomes_target" and e == "becomes_target":
+        # CR 702.21a (ward): "becomes the target of a spell or ability an opponent controls"
+        if not _matches_subject(s, trig.subject, s.objs.get(ev["obj"]), source):
+            return []
+        if not _player_matches(trig.whose, ev["player"], source.controller):
+            return []
+        return [{**base, "obj": ev["obj"], "item": ev["item"], "player": ev["player"]}]
+    return []
+
+
+def _damage_instances(s, trig: ir.Trigger, source: Obj, ev: dict) -> list[dict]:
+    """CR 603.2c, 510.2: one instance per source (and per damaged player) the condition names."""
+    m = _DAMAGE.match(trig.event)
+    if m is None:
+        return []
+    combat, to = bool(m.group(1)), m.group(2)
+    if combat and not ev["combat"]:
+        return []
+    groups: dict[tuple, list] = {}
+    for src_id, rcp, amt, ctl in ev["dealt"]:
+        if to is not None:
+            if not (isinstance(rcp, str) and rcp.startswith("p")):
+                continue
+            if to == "opponent" and int(rcp[1:]) == source.controller:
+                continue
+        dealer = ev["sources"][src_id]
+        if trig.subject == "self":
+            hit = src_id == source.id
+        elif trig.subject in ("enchanted", "equipped"):
+            hit = source.attached_to == src_id
+        elif isinstance(trig.subject, ir.Filter):
+            hit = _lookback_matches(s, trig.subject, dealer, source)
+        else:
+            hit = False
+        if hit:
+            groups.setdefault((src_id, rcp if to else None), []).append([src_id, rcp, amt, ctl])
+    out = []
+    for (src_id, rcp), dealt in groups.items():
+        view = {"kind": "damage", "combat": ev["combat"], "obj": src_id,
+                "amount": sum(d[2] for d in dealt), "dealt": dealt}
+        if rcp is not None:
+            view["player"] = int(rcp[1:])
+        out.append(view)
+    return out
+
+
+# ------------------------------------------------------------------------------ collecting
 
 
 def collect(ctx, ev: dict) -> None:
@@ -125,67 +185,100 @@ def collect(ctx, ev: dict) -> None:
             if src.id not in s.battlefield:
                 sources.append(src)
     for src in sources:
-        for idx, ab in enumerate(src.card.abilities):
-            if type(ab) is not ir.TriggeredAbility:
-                continue
-            n = trigger_matches(s, ab.trigger, src, ev)
-            if n <= 0:
-                continue
-            if ab.condition and not check_condition(s, ab.condition, src):
-                continue  # CR 603.4: intervening "if" false when the event happens
-            extra, why = additional_triggers(s, src, ab, ev)
-            count = n * (1 + extra)
-            label = f"{src.card.name}'s ability"
-            s.trigger_counts[src.card.name] = s.trigger_counts.get(src.card.name, 0) + count
-            s.pending_triggers.append(PendingTrigger(src.id, src.card, idx, src.controller, _event_view(ev),
-                                                     count, why, label))
-            times = f" x{count}" if count > 1 else ""
-            reason = f" ({why})" if why else ""
-            s.add_log(f"{label} triggers{times}{reason}: {ab.text or ab.trigger.event}",
-                      ("603.2",) + (("603.2d",) if extra else ()), "trigger")
+        for idx, ab in triggered_abilities(src.card):
+            for view in instances(s, ab.trigger, src, ev):
+                if ab.condition and not check_condition(s, ab.condition, src):
+                    s.add_log(f"{src.card.name}'s ability doesn't trigger: its \"if\" condition is "
+                              "false", ("603.4",), "trigger")
+                    continue
+                _trigger(s, src, idx, ab, ev, view)
 
 
-def additional_triggers(s, src: Obj, ab: ir.TriggeredAbility, ev: dict) -> tuple[int, str]:
-    """CR 603.2d: effects that make an ability trigger additional times. Such effects are
-    static abilities of kind "additional_trigger"; ``amount`` says how many more times."""
+def _trigger(s, src: Obj, idx: int, ab: ir.TriggeredAbility, ev: dict, view: dict) -> None:
+    extra, why = additional_triggers(s, src, ev, view)
+    count = 1 + extra
+    label = f"{src.card.name}'s ability"
+    s.trigger_counts[src.card.name] = s.trigger_counts.get(src.card.name, 0) + count
+    s.pending_triggers.append(PendingTrigger(src.id, src.card, idx, src.controller, view,
+                                             count, why, label))
+    times = f" x{count} ({why})" if count > 1 else ""
+    s.add_log(f"{label} triggers{times} on {describe_event(s, view)}: {ab.text or ab.trigger.event}",
+              ("603.2",) + (("603.2d",) if extra else ()), "trigger")
+
+
+def describe_event(s, view: dict) -> str:
+    """A few words naming the occurrence a trigger saw, for the log."""
+    kind = view["kind"]
+    name = _name_of(s, view.get("obj"))
+    if kind == "damage":
+        to = f" to {s.players[view['player']].name}" if "player" in view else ""
+        return f"{name} dealing {view['amount']} {'combat ' if view['combat'] else ''}damage{to}"
+    if kind == "zone_change":
+        return f"{name} {'entering the battlefield' if view['to'] == 'battlefield' else 'leaving the battlefield'}"
+    if kind in ("gain_life", "lose_life"):
+        verb = "gaining" if kind == "gain_life" else "losing"
+        return f"{s.players[view['player']].name} {verb} {view['amount']} life"
+    if kind == "step":
+        return f"the beginning of the {view['step'].replace('_', ' ')} step"
+    if kind == "cast":
+        return f"{s.players[view['player']].name} casting {name}"
+    if kind == "becomes_target":
+        return f"{name} becoming the target of {s.players[view['player']].name}'s spell or ability"
+    return f"{name} ({kind.replace('_', ' ')})"
+
+
+def _name_of(s, oid) -> str:
+    o = s.objs.get(oid) if oid is not None else None
+    return o.card.name if o is not None else "an object"
+
+
+# ------------------------------------------------------------------------------ CR 603.2d
+
+
+def additional_triggers(s, src: Obj, ev: dict, view: dict) -> tuple[int, str]:
+    """CR 603.2d: how many more times this instance triggers, and why (for the log).
+
+    Each :class:`ir.AdditionalTriggers` static ability of a permanent on the battlefield adds
+    its ``amount`` when it applies. These effects only change a trigger count: they never
+    apply to each other (CR 603.2d), so two Felixes make three instances, not four."""
     extra = 0
     whys = []
     for perm in s.permanents():
         for a in perm.card.abilities:
-            if type(a) is ir.StaticAbility and a.effect.kind == "additional_trigger":
-                if _additional_applies(s, perm, a.effect, src, ev):
-                    extra += a.effect.amount or 1
-                    whys.append(f"{perm.card.name}, CR 603.2d")
-    return extra, "; ".join(whys)
+            if type(a) is ir.AdditionalTriggers and _additional_applies(s, perm, a, src, ev, view):
+                extra += a.amount
+                whys.append(perm.card.name)
+    if not extra:
+        return 0, ""
+    return extra, f"x{1 + extra}: {', '.join(whys)}, CR 603.2d"
 
 
-def _additional_applies(s, perm: Obj, eff: ir.StaticEffect, src: Obj, ev: dict) -> bool:
-    """The trigger-multiplying conditions the compiler knows:
-    "combat_damage_to_player" (Felix Five-Boots) and "enters" (Panharmonicon-style)."""
-    if src.controller != perm.controller:
+def _additional_applies(s, perm: Obj, a: ir.AdditionalTriggers, src: Obj, ev: dict, view: dict) -> bool:
+    """Does ``perm``'s "triggers an additional time" effect cover this instance?
+
+    "a triggered ability of a permanent you control": the ability's source is a permanent
+    controlled by ``perm``'s controller. The cause must be the occurrence the trigger condition
+    refers to (Felix's ruling: only conditions about the damage being dealt, never its results
+    such as life gained or lost, which are separate events, CR 120.4c, 119.9)."""
+    from .filters import matches
+
+    if src.controller != perm.controller or (src.zone != "battlefield" and view["kind"] != "zone_change"):
         return False
-    cond = eff.affected if isinstance(eff.affected, str) else ""
-    if cond == "combat_damage_to_player":
-        if ev["kind"] != "damage" or not ev["combat"]:
+    if a.event == "deals_combat_damage_to_player":
+        if view["kind"] != "damage" or not view["combat"]:
             return False
-        return any(isinstance(rcp, str) and ctl == perm.controller for _s, rcp, _a, ctl in ev["dealt"])
-    if cond == "enters":
-        if ev["kind"] != "zone_change" or ev["to"] != "battlefield":
+        for src_id, rcp, _amt, _ctl in view["dealt"]:
+            dealer = ev["sources"][src_id]
+            if isinstance(rcp, str) and rcp.startswith("p") and \
+                    _lookback_matches(s, a.cause, dealer, perm):
+                return True
+        return False
+    if a.event == "enters":
+        if view["kind"] != "zone_change" or view["to"] != "battlefield":
             return False
-        new = s.objs.get(ev["obj"])
-        return new is not None and ("Artifact" in new.card.types or "Creature" in new.card.types)
+        new = s.objs.get(view["obj"])
+        return new is not None and matches(s, new, a.cause, perm)
     return False
-
-
-def _event_view(ev: dict) -> dict:
-    """The parts of an event a resolving trigger may refer to ("that player", "that much")."""
-    view = {"kind": ev["kind"]}
-    for k in ("player", "amount", "obj", "step"):
-        if k in ev:
-            view[k] = ev[k]
-    if ev["kind"] == "damage":
-        view["dealt"] = [list(d) for d in ev["dealt"]]
-    return view
 
 
 def check_condition(s, condition: str, src: Obj) -> bool:
@@ -195,8 +288,14 @@ def check_condition(s, condition: str, src: Obj) -> bool:
     return evaluate(s, condition, src)
 
 
+# ------------------------------------------------------------------------------ the stack
+
+
 def put_on_stack(ctx) -> bool:
-    """CR 603.3b: put every pending trigger on the stack, APNAP; returns whether any was."""
+    """CR 603.3b: put every pending trigger on the stack, APNAP; returns whether any was.
+
+    Targets chosen for a triggered ability are announced as "becomes the target" events, so
+    ward sees them (CR 702.21a)."""
     from .casting import choose_modes_and_targets
     from .state import StackItem
 
@@ -212,59 +311,92 @@ def put_on_stack(ctx) -> bool:
                 mine.extend([t] * t.count)
         if not mine:
             continue
-        order = _choose_order(ctx, player, mine)
-        for t in order:
+        for t in _choose_order(ctx, player, mine):
             src = s.objs.get(t.source) or _ghost(t)
-            card = t.card
-            ab = card.abilities[t.ability_index]
-            item = StackItem(s.next_id, "triggered", t.source, player, card, t.ability_index, t.label)
+            ab = ability_at(t.card, t.ability_index)
+            item = StackItem(s.next_id, "triggered", t.source, player, t.card, t.ability_index, t.label)
             s.next_id += 1
             item.event = t.event
             if not choose_modes_and_targets(ctx, item, src, player, ab):
-                s.add_log(f"{t.label} is removed: it has no legal targets", ("603.3d",), "trigger")
+                s.add_log(f"{t.label} is removed from the stack: it has no legal targets or modes",
+                          ("603.3c", "603.3d"), "trigger")
                 continue
             s.stack.append(item)
             s.add_log(f"{t.label} is put on the stack{_targets_text(s, item)}", ("603.3", "603.3b"), "stack")
+            announce_targets(ctx, item)
     return True
+
+
+def announce_targets(ctx, item) -> None:
+    """Each permanent a spell or ability targets "becomes the target" of it (CR 115.1, 702.21a)."""
+    s = ctx.s
+    for group in item.targets:
+        for t in group:
+            if isinstance(t, int) and t in s.objs and s.objs[t].zone == "battlefield":
+                collect(ctx, {"kind": "becomes_target", "obj": t, "item": item.id,
+                              "player": item.controller})
 
 
 def _ghost(t: PendingTrigger) -> Obj:
     """The source as it last existed, for a trigger whose source has left (CR 603.10)."""
-    return Obj(t.source, t.card, t.controller, "graveyard")
+    o = Obj(t.source, t.card, t.controller, "graveyard")
+    o.counters = dict((t.event or {}).get("counters", {}))
+    return o
+
+
+def ghost_source(item) -> Obj:
+    """The last known information of a triggered ability's source that has left (CR 603.10),
+    for its intervening "if" check on resolution (CR 603.4)."""
+    o = Obj(item.source, item.card, item.controller, "graveyard")
+    o.counters = dict((item.event or {}).get("counters", {}))
+    return o
 
 
 def _targets_text(s, item) -> str:
     from .casting import describe_target
 
     names = [describe_target(s, t) for group in item.targets for t in group]
-    return f" targeting {', '.join(names)}" if names else ""
+    modes = ""
+    if item.modes:
+        modal = next((e for e in item.ability.effects if isinstance(e, ir.Modal)), None)
+        if modal is not None:
+            modes = " choosing " + "; ".join(modal.modes[m].text for m in item.modes)
+    return modes + (f" targeting {', '.join(names)}" if names else "")
 
 
 def _choose_order(ctx, player: int, mine: list[PendingTrigger]) -> list[PendingTrigger]:
-    """CR 603.3b: the controller orders their own triggers. When all are instances of the same
-    ability with nothing to tell them apart, the order can't matter and no one is asked."""
-    if len({(t.source, t.ability_index) for t in mine}) <= 1:
-        return mine
+    """CR 603.3b: the controller orders their own triggers.
+
+    Instances of one ability that saw the same occurrence are interchangeable (their targets and
+    modes are chosen afterwards, one instance at a time), so no one is asked about them. Otherwise
+    the first option is the default order -- the order in which they triggered, so the one that
+    triggered first resolves last -- which a player takes with one answer; or they pick the
+    ability to put on the stack next, one at a time."""
     s = ctx.s
+    if len({_key(t) for t in mine}) <= 1:
+        return mine
     order: list[PendingTrigger] = []
     left = list(mine)
-    while len(left) > 1:
-        distinct = []
-        seen = set()
+    how = "the default order (as they triggered)"
+    while len({_key(t) for t in left}) > 1:
+        distinct: dict = {}
         for i, t in enumerate(left):
-            key = (t.source, t.ability_index)
-            if key not in seen:
-                seen.add(key)
-                distinct.append((i, t))
-        if len(distinct) == 1:
-            break
-        options = tuple(Action("order", (i,), f"put {t.label} on the stack next") for i, t in distinct)
+            distinct.setdefault(_key(t), i)
+        options = (Action("default", (), "put the rest on the stack in the order they triggered"),) \
+            + tuple(Action("order", (i,), f"put {left[i].label} ({describe_event(s, left[i].event)}) "
+                           "on the stack next") for i in distinct.values())
         answer = ctx.ask(Decision(player, "order_triggers",
-                                  "Choose the order of your triggered abilities (first chosen goes "
-                                  "on the stack first, so resolves last; CR 603.3b)", options))
+                                  "Choose the order of your triggered abilities: the first put on the "
+                                  "stack resolves last (CR 603.3b)", options))
+        if answer.kind == "default":
+            break
+        how = "their chosen order"
         order.append(left.pop(answer.args[0]))
     order.extend(left)
-    if len(order) > 1:
-        s.add_log(f"{s.players[player].name} orders triggers: "
-                  + ", ".join(t.label for t in order), ("603.3b",), "choice")
+    s.add_log(f"{s.players[player].name} puts their triggered abilities on the stack in {how}: "
+              + ", ".join(t.label for t in order), ("603.3b",), "choice")
     return order
+
+
+def _key(t: PendingTrigger) -> tuple:
+    return (t.source, t.ability_index, repr(sorted((t.event or {}).items())))

@@ -42,6 +42,24 @@ def run_operation(ctx: Ctx) -> None:
     _OPERATIONS[stage](ctx)
 
 
+_QUIET_STEPS = frozenset(("untap", "upkeep", "draw", "main1", "beginning_of_combat",
+                          "end_of_combat", "main2", "end"))
+
+
+def never_asks(s) -> bool:
+    """Operations that normally make no player choose anything (see runner.advance)."""
+    stage = s.stage[0]
+    return stage in ("start", "turn_start", "next_step") or (stage == "step" and s.step in _QUIET_STEPS)
+
+
+def asks_first(s) -> bool:
+    """Operations whose first act is to ask a player, before any change to the game."""
+    stage = s.stage[0]
+    if stage == "mulligan":
+        return True
+    return stage == "priority" and not s.pending_triggers and not sba.find(s)
+
+
 # ------------------------------------------------------------------------------ start (CR 103)
 
 

@@ -1,0 +1,113 @@
+"""Keyword abilities that are triggered abilities (CR 702), given as the IR their rules define,
+and the executors of the effects only they use.
+
+The compiler reads "Prowess" or "Ward {2}" as a :class:`ir.Keyword`; the Comprehensive Rules
+say what each one means, so the engine turns the keyword into that triggered ability here:
+
+- prowess (CR 702.108a): whenever you cast a noncreature spell, this gets +1/+1 until end of turn;
+- persist (CR 702.79a) and undying (CR 702.93a): when it dies, if it had no -1/-1 (+1/+1)
+  counters on it, return it under its owner's control with one such counter;
+- ward (CR 702.21a): whenever it becomes the target of a spell or ability an opponent controls,
+  counter that spell or ability unless that player pays the cost.
+
+Each keyword instance is its own ability and triggers separately (CR 702.108b).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from manastack.oracle import ir
+
+from .decisions import Action, Decision
+
+_NONCREATURE_SPELL = ir.Filter(non_types=("Creature",), controller="you", zone="stack")
+
+
+@lru_cache(maxsize=None)
+def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
+    """The triggered ability a keyword stands for, or None when it is not a triggered one."""
+    if kw.name == "prowess":
+        return ir.TriggeredAbility(ir.Trigger("cast", _NONCREATURE_SPELL),
+                                   (ir.ModifyPT(ir.Ref("self"), 1, 1),), text="Prowess (CR 702.108a)")
+    if kw.name == "persist":
+        return ir.TriggeredAbility(ir.Trigger("dies"),
+                                   (ir.ReturnToBattlefield(ir.Ref("triggering_object"), "-1/-1"),),
+                                   condition="self_had_no_minus1_counters", text="Persist (CR 702.79a)")
+    if kw.name == "undying":
+        return ir.TriggeredAbility(ir.Trigger("dies"),
+                                   (ir.ReturnToBattlefield(ir.Ref("triggering_object"), "+1/+1"),),
+                                   condition="self_had_no_plus1_counters", text="Undying (CR 702.93a)")
+    if kw.name == "ward" and kw.cost is not None:
+        return ir.TriggeredAbility(ir.Trigger("becomes_target", "self", whose="opponent"),
+                                   (ir.CounterUnlessPays(ir.Ref("triggering_spell"), kw.cost),),
+                                   text=f"Ward {kw.cost.mana} (CR 702.21a)")
+    return None
+
+
+def ability_at(card, index: int):
+    """A card's ability by index, with a triggered keyword read as its triggered ability."""
+    ab = card.abilities[index]
+    if type(ab) is ir.Keyword:
+        return keyword_trigger(ab) or ab
+    return ab
+
+
+def triggered_abilities(card) -> list[tuple[int, ir.TriggeredAbility]]:
+    """(index, ability) for every triggered ability of ``card``, keywords included."""
+    out = []
+    for i, ab in enumerate(card.abilities):
+        t = type(ab)
+        if t is ir.TriggeredAbility:
+            out.append((i, ab))
+        elif t is ir.Keyword:
+            trig = keyword_trigger(ab)
+            if trig is not None:
+                out.append((i, trig))
+    return out
+
+
+# ------------------------------------------------------------------------------ executors
+
+
+def return_to_battlefield(ctx, e: ir.ReturnToBattlefield, rc) -> None:
+    """CR 603.6: the ability looks for the card in the zone it went to; if it has left that
+    zone, nothing returns. It enters under its owner's control with the counter (CR 614.1c)."""
+    from . import events
+    from .effects import resolve_subject
+    from .state import Obj
+
+    for o in resolve_subject(ctx, e.what, rc):
+        if not isinstance(o, Obj) or o.zone != "graveyard":
+            ctx.s.add_log(f"{rc.card.name}: the card is no longer in the graveyard, nothing returns",
+                          ("603.6", "400.7"), "resolve")
+            continue
+        events.move(ctx, o, "battlefield", controller=o.owner, cause=rc.card.name,
+                    counters={e.counter: 1} if e.counter else None)
+
+
+def counter_unless_pays(ctx, e: ir.CounterUnlessPays, rc) -> None:
+    """CR 702.21a, 603.5: the controller of the targeting spell or ability may pay; if they
+    don't, it is countered (CR 701.6a)."""
+    from . import events
+    from .casting import pay_mana
+    from .mana_abilities import can_afford
+
+    s = ctx.s
+    sid = (rc.event or {}).get("item")
+    item = next((i for i in s.stack if i.id == sid), None)
+    if item is None:
+        s.add_log(f"{rc.card.name}'s ward: the spell or ability is gone already", ("702.21a",), "resolve")
+        return
+    payer = item.controller
+    cost = e.cost.mana
+    options = [Action("decline", (), f"don't pay {cost}: {item.label} is countered")]
+    if cost is not None and can_afford(s, payer, cost):
+        options.insert(0, Action("pay", (), f"pay {cost} so {item.label} isn't countered"))
+    answer = ctx.ask(Decision(payer, "unless_pay", f"Ward: pay {cost} or {item.label} is countered "
+                              "(CR 702.21a)", tuple(options), {"item": item.id}))
+    if answer.kind == "pay":
+        pay_mana(ctx, payer, cost, f"ward of {rc.card.name}")
+        s.add_log(f"{s.players[payer].name} pays {cost} for ward: {item.label} isn't countered",
+                  ("702.21a",), "choice")
+        return
+    events.counter_spell(ctx, item, f"{rc.card.name}'s ward", rules=("702.21a", "701.6a"))

@@ -1,0 +1,170 @@
+"""What mana an ability would add (CR 106.1, 106.5) and the types of mana a permanent "could
+produce" (CR 106.7).
+
+CR 106.7 asks what each mana ability of a permanent would produce if it resolved now, with the
+replacement effects that would apply in any order (see :mod:`.mana_replacement`), ignoring its
+costs. Abilities such as Reflecting Pool's ask the same question of other permanents, which may
+ask it back: two Reflecting Pools, or Exotic Orchards facing each other. The answer is the least
+fixed point of these questions: start with no types for anyone, recompute every permanent from
+the current answers until nothing changes. Each round can only add types and there are six of
+them, so it ends, and a type is found only if some chain of "could produce" reaches a permanent
+that produces it on its own. Triggered mana abilities (Wild Growth) are not part of what a
+permanent could produce: they are abilities of another object.
+"""
+from __future__ import annotations
+
+from manastack.mana import COLORS, MANA_TYPES, format_mana
+from manastack.oracle import ir
+
+from . import mana_replacement
+from .state import Obj, State
+
+TypesMap = dict[int, frozenset]
+
+
+def mana_ability_indexes(o: Obj) -> list[int]:
+    """CR 605.1a: activated abilities the compiler marked as mana abilities."""
+    return [i for i, ab in enumerate(o.card.abilities) if type(ab) is ir.ActivatedAbility and ab.is_mana]
+
+
+def produce_of(ab) -> ir.ManaProduce | None:
+    for e in getattr(ab, "effects", ()):
+        if type(e) is ir.AddMana:
+            return e.produce
+    return None
+
+
+def amount_of(s: State, amount, o: Obj) -> int:
+    if isinstance(amount, int):
+        return amount
+    if isinstance(amount, ir.CountOf):
+        from .filters import objects_matching
+
+        return len(objects_matching(s, amount.filter, o, o.controller)) * amount.multiplier
+    raise TypeError(f"a mana ability can't add {amount!r} mana")
+
+
+def produce_options(s: State, o: Obj, produce: ir.ManaProduce, event: dict | None = None,
+                    types: TypesMap | None = None) -> list[tuple[str, ...]]:
+    """The alternative mana one resolution would add before replacement effects, one tuple per
+    choice the player could make. An empty list means no type can be defined (CR 106.5)."""
+    n = amount_of(s, produce.amount, o)
+    if n <= 0:
+        return []
+    if produce.symbols:
+        return [tuple(produce.symbols) * n]
+    if produce.any_color:
+        return [(c,) * (produce.any_color * n) for c in COLORS]
+    if produce.choice:
+        return [(c,) * n for c in produce.choice]
+    if produce.combos:
+        return [tuple(c) * n for c in produce.combos]
+    if produce.like_land_could_produce:
+        found = lands_could_produce(s, o, produce.like_land_could_produce, types)
+        if produce.color_only:
+            found = [t for t in found if t in COLORS]
+        return [(t,) * n for t in found]
+    if produce.like_produced:
+        made = (event or {}).get("mana", ())
+        return [(t,) * n for t in MANA_TYPES if t in made]
+    if produce.chosen_color:
+        return [(o.chosen,) * n] if o.chosen in COLORS else []
+    return []
+
+
+def lands_of(s: State, o: Obj, whose: str) -> list[Obj]:
+    """Lands controlled by ``o``'s controller ("you") or by an opponent ("opponent")."""
+    from . import characteristics as ch
+
+    return [land for land in s.permanents() if ch.is_type(s, land, "Land")
+            and (land.controller == o.controller) == (whose == "you")]
+
+
+def lands_could_produce(s: State, o: Obj, whose: str, types: TypesMap | None = None) -> list[str]:
+    if types is None:
+        types = could_produce_map(s)
+    found: set[str] = set()
+    for land in lands_of(s, o, whose):
+        found |= types.get(land.id, frozenset())
+    return [t for t in MANA_TYPES if t in found]
+
+
+def _types_now(s: State, o: Obj, types: TypesMap) -> frozenset:
+    found: set[str] = set()
+    for i in mana_ability_indexes(o):
+        ab = o.card.abilities[i]
+        produce = produce_of(ab)
+        if produce is None:
+            continue
+        for out in produce_options(s, o, produce, None, types):
+            results = mana_replacement.all_results(s, o, o.controller, out) if ab.cost.tap else {out}
+            for r in results:
+                found.update(r)
+    return frozenset(found)
+
+
+def could_produce_map(s: State) -> TypesMap:
+    """CR 106.7 for every permanent at once: the least fixed point described above."""
+    types: TypesMap = {o.id: frozenset() for o in s.permanents()}
+    producers = [o for o in s.permanents() if mana_ability_indexes(o)]
+    changed = True
+    while changed:
+        changed = False
+        for o in producers:
+            new = types[o.id] | _types_now(s, o, types)
+            if new != types[o.id]:
+                types[o.id] = new
+                changed = True
+    return types
+
+
+def could_produce(s: State, o: Obj) -> list[str]:
+    """CR 106.7: the types of mana ``o`` could produce now, in W U B R G C order."""
+    found = could_produce_map(s).get(o.id, frozenset())
+    return [t for t in MANA_TYPES if t in found]
+
+
+def explain_could_produce(s: State, o: Obj, types: TypesMap | None = None) -> str:
+    """Why ``o`` could produce what it could (CR 106.7), in words."""
+    types = could_produce_map(s) if types is None else types
+    mine = [t for t in MANA_TYPES if t in types.get(o.id, frozenset())]
+    head = (f"{o.card.name} could produce {format_mana(mine)}" if mine
+            else f"{o.card.name} could produce no type of mana")
+    reasons = []
+    for i in mana_ability_indexes(o):
+        produce = produce_of(o.card.abilities[i])
+        if produce is None:
+            continue
+        if produce.like_land_could_produce:
+            whose = produce.like_land_could_produce
+            lands = lands_of(s, o, whose)
+            who = "you control" if whose == "you" else "an opponent controls"
+            if not lands:
+                reasons.append(f"there is no land {who}")
+                continue
+            parts = []
+            for land in lands:
+                got = [t for t in MANA_TYPES if t in types.get(land.id, frozenset())]
+                parts.append(f"{land.card.name}{' (itself)' if land.id == o.id else ''}: "
+                             f"{format_mana(got)}")
+            kind = "colors" if produce.color_only else "types"
+            reasons.append(f"it adds one of the {kind} of mana a land {who} could produce ("
+                           + "; ".join(parts) + ")")
+        elif produce.chosen_color and o.chosen not in COLORS:
+            reasons.append("no color was chosen for it")
+        elif isinstance(produce.amount, ir.CountOf) and amount_of(s, produce.amount, o) <= 0:
+            reasons.append("it would add no mana now (its amount is 0)")
+    if not mana_ability_indexes(o):
+        reasons.append("it has no mana ability")
+    replaced: set[str] = set()
+    for i in mana_ability_indexes(o):
+        ab = o.card.abilities[i]
+        produce = produce_of(ab)
+        if produce is None or not ab.cost.tap:
+            continue
+        for out in produce_options(s, o, produce, None, types):
+            replaced.update(src.card.name for _k, src, _r in
+                            mana_replacement.candidates(s, o, o.controller, out))
+    if replaced:
+        reasons.append("replacement effects considered in every order: " + ", ".join(replaced))
+    return f"{head} (CR 106.7)" + (": " + "; ".join(reasons) if reasons else "")
