@@ -1,0 +1,31 @@
+"""Copying a state copies every field (a field left out would leak between games)."""
+from __future__ import annotations
+
+from manastack import Game
+from manastack.engine.state import Obj, Player, State
+
+
+def test_obj_copy_copies_every_slot():
+    game = Game.new("gruul-stompy", "azorius-skies", seed=1)
+    o = next(iter(game.state.objs.values())).copy()
+    for i, name in enumerate(Obj.__slots__):
+        if name not in ("card",):
+            setattr(o, name, {"+1/+1": i} if name == "counters" else f"value-{i}")
+    c = o.copy()
+    for name in Obj.__slots__:
+        assert getattr(c, name) == getattr(o, name), name
+    assert c.counters is not o.counters
+
+
+def test_state_copy_shares_no_mutable_part():
+    game = Game.new("gruul-stompy", "azorius-skies", seed=1)
+    s = game.state
+    c = s.copy()
+    assert set(State.__slots__) <= {n for n in dir(c)}
+    for p, q in zip(s.players, c.players):
+        assert p is not q
+        for name in ("library", "hand", "graveyard", "exile", "pool"):
+            assert getattr(p, name) == getattr(q, name) and getattr(p, name) is not getattr(q, name)
+    assert all(s.objs[k] is not c.objs[k] for k in s.objs)
+    assert c.battlefield is not s.battlefield and c.stack is not s.stack
+    assert Player.__slots__  # every player slot round-trips through JSON in test_game_api
