@@ -21,6 +21,18 @@ def _card_key(card: CardDef, faces: dict[str, dict]) -> str:
     return key
 
 
+def _restore(cls, d: dict, **fields):
+    """An instance of a __slots__ class from its saved fields, some given already converted."""
+    obj = cls.__new__(cls)
+    for name in cls.__slots__:
+        setattr(obj, name, fields[name] if name in fields else d[name])
+    return obj
+
+
+def _save(obj, *skip: str) -> dict:
+    return {name: getattr(obj, name) for name in type(obj).__slots__ if name not in skip}
+
+
 def state_to_data(s: State) -> dict:
     faces: dict[str, dict] = {}
     card_keys: dict[int, str] = {}
@@ -31,33 +43,19 @@ def state_to_data(s: State) -> dict:
             k = card_keys[id(card)] = _card_key(card, faces)
         return k
 
-    objs = []
-    for o in s.objs.values():
-        d = {name: getattr(o, name) for name in Obj.__slots__ if name not in ("card", "counters", "blocking")}
-        d["card"] = ck(o.card)
-        d["counters"] = dict(o.counters)
-        d["blocking"] = list(o.blocking)
-        objs.append(d)
-    stack = []
-    for i in s.stack:
-        d = {name: getattr(i, name) for name in StackItem.__slots__ if name != "card"}
-        d["card"] = ck(i.card)
-        d["modes"] = list(i.modes)
-        stack.append(d)
-    pending = []
-    for t in s.pending_triggers:
-        d = {name: getattr(t, name) for name in PendingTrigger.__slots__ if name != "card"}
-        d["card"] = ck(t.card)
-        pending.append(d)
+    objs = [dict(_save(o, "card"), card=ck(o.card), counters=dict(o.counters), blocking=list(o.blocking))
+            for o in s.objs.values()]
+    stack = [dict(_save(i, "card"), card=ck(i.card), modes=list(i.modes)) for i in s.stack]
+    pending = [dict(_save(t, "card"), card=ck(t.card)) for t in s.pending_triggers]
     return {
         "format": FORMAT,
-        "players": [{name: getattr(p, name) for name in Player.__slots__} for p in s.players],
+        "players": [_save(p) for p in s.players],
         "objects": objs,
         "battlefield": list(s.battlefield),
         "stack": stack,
         "pending_triggers": pending,
-        "effects": [{name: getattr(e, name) for name in Effect.__slots__} for e in s.effects],
-        "log": [{name: getattr(e, name) for name in LogEntry.__slots__} for e in s.log_entries()],
+        "effects": [_save(e) for e in s.effects],
+        "log": [_save(e) for e in s.log_entries()],
         "scalars": {k: getattr(s, k) for k in ("next_id", "turn", "active", "step", "priority",
                                               "passes", "timestamp", "first_player",
                                               "starting_hand", "events_seen")},
@@ -78,43 +76,15 @@ def state_from_data(data: dict, db=None) -> State:
     cards = {k: CardDef.from_face(face) for k, face in data["cards"].items()}
     s = State.__new__(State)
     s.db = db
-    s.players = []
-    for pd in data["players"]:
-        p = Player.__new__(Player)
-        for name in Player.__slots__:
-            setattr(p, name, pd[name])
-        s.players.append(p)
+    s.players = [_restore(Player, pd) for pd in data["players"]]
     s.objs = {}
     for od in data["objects"]:
-        o = Obj.__new__(Obj)
-        for name in Obj.__slots__:
-            setattr(o, name, od[name])
-        o.card = cards[od["card"]]
-        o.blocking = tuple(od["blocking"])
+        o = _restore(Obj, od, card=cards[od["card"]], blocking=tuple(od["blocking"]))
         s.objs[o.id] = o
     s.battlefield = list(data["battlefield"])
-    s.stack = []
-    for d in data["stack"]:
-        i = StackItem.__new__(StackItem)
-        for name in StackItem.__slots__:
-            setattr(i, name, d[name])
-        i.card = cards[d["card"]]
-        i.modes = tuple(d["modes"])
-        s.stack.append(i)
-    s.pending_triggers = []
-    for d in data["pending_triggers"]:
-        t = PendingTrigger.__new__(PendingTrigger)
-        for name in PendingTrigger.__slots__:
-            setattr(t, name, d[name])
-        t.card = cards[d["card"]]
-        s.pending_triggers.append(t)
-    s.effects = []
-    for d in data["effects"]:
-        e = Effect.__new__(Effect)
-        for name in Effect.__slots__:
-            setattr(e, name, d[name])
-        e.keywords = tuple(e.keywords)
-        s.effects.append(e)
+    s.stack = [_restore(StackItem, d, card=cards[d["card"]], modes=tuple(d["modes"])) for d in data["stack"]]
+    s.pending_triggers = [_restore(PendingTrigger, d, card=cards[d["card"]]) for d in data["pending_triggers"]]
+    s.effects = [_restore(Effect, d, keywords=tuple(d["keywords"])) for d in data["effects"]]
     s.log = None
     s.log_len = 0
     for d in data["log"]:
