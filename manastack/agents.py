@@ -104,7 +104,11 @@ def _is_helpful(item) -> bool:
                and not getattr(e, "negate_power", False) for e in effects)
 
 
-AGENTS = {"random": RandomAgent, "first": FirstLegalAgent, "heuristic": HeuristicAgent}
+AGENTS = {  # name -> factory taking a seed
+    "random": RandomAgent,
+    "first": lambda seed: FirstLegalAgent(),
+    "heuristic": HeuristicAgent,
+}
 
 
 def play_out(game, agents, max_actions: int = 100_000):

@@ -13,7 +13,7 @@ from manastack.decks import DeckError, bundled_decks
 from manastack.engine.decisions import IllegalActionError
 from manastack.game import Game
 
-console = Console(highlight=False)
+console = Console(highlight=False, soft_wrap=True)
 
 
 @click.group()
