@@ -68,12 +68,21 @@ def state_to_data(s: State) -> dict:
     }
 
 
+def _card(face: dict, db) -> CardDef:
+    """The database's card when its face is the saved one (no need to compile it again)."""
+    if db is not None and face.get("name") in db:
+        known = db.get(face["name"])
+        if known.face == face:
+            return known
+    return CardDef.from_face(face)
+
+
 def state_from_data(data: dict, db=None) -> State:
     from .turn import Result
 
     if data.get("format") != FORMAT:
         raise ValueError(f"unsupported save format {data.get('format')!r}")
-    cards = {k: CardDef.from_face(face) for k, face in data["cards"].items()}
+    cards = {k: _card(face, db) for k, face in data["cards"].items()}
     s = State.__new__(State)
     s.db = db
     s.players = [_restore(Player, pd) for pd in data["players"]]
