@@ -1,0 +1,69 @@
+"""Turn structure (CR 500-514) and starting the game (CR 103), read from real games' logs."""
+from __future__ import annotations
+
+from manastack import FirstLegalAgent, Game, RandomAgent, play_out
+from manastack.engine.turn import STEPS
+
+
+def _played(seed: int, agents) -> Game:
+    game = Game.new("gruul-stompy", "azorius-skies", seed=seed)
+    play_out(game, agents)
+    return game
+
+
+def test_steps_come_in_order_every_turn():
+    game = _played(4, [RandomAgent(1), RandomAgent(2)])
+    by_turn: dict[int, list[str]] = {}
+    for e in game.log:
+        steps = by_turn.setdefault(e.turn, [])
+        if not steps or steps[-1] != e.step:
+            steps.append(e.step)
+    for turn, steps in by_turn.items():
+        if turn == 0:
+            continue
+        order = [STEPS.index(s) for s in steps]
+        assert order == sorted(order), (turn, steps)
+        assert steps[0] == "untap"
+
+
+def test_first_player_skips_the_first_draw_and_the_second_draws():
+    game = _played(5, [FirstLegalAgent(), FirstLegalAgent()])
+    turn1 = [e.text for e in game.log if e.turn == 1 and e.step == "draw"]
+    turn2 = [e.text for e in game.log if e.turn == 2 and e.step == "draw"]
+    assert any("skips the first draw" in t for t in turn1)          # CR 103.8a
+    assert any("draws a card" in t for t in turn2)                 # CR 504.1
+
+
+def test_decking_ends_the_game():
+    """Nobody attacks or casts with FirstLegalAgent-like passing: the game ends by CR 704.5b."""
+    class Passer:
+        def choose(self, game, decision):
+            for o in decision.options:
+                if o.kind in ("pass", "keep", "done"):
+                    return o
+            return decision.options[0]
+
+    game = _played(6, [Passer(), Passer()])
+    assert game.result is not None
+    assert "drew from an empty library" in game.result.reason
+    assert any("704.5b" in e.rules for e in game.log)
+
+
+def test_unspent_mana_empties_between_steps():
+    """CR 106.4 / 500.5: mana made with nothing to spend it on leaves at the end of the step."""
+    class Tapper:
+        def choose(self, game, decision):
+            for kind in ("keep", "play", "mana", "done", "pass"):
+                for o in decision.options:
+                    if o.kind == kind:
+                        return o
+            return decision.options[0]
+
+    game = Game.new("gruul-stompy", "azorius-skies", seed=8)
+    agents = [Tapper(), Tapper()]
+    for _ in range(400):
+        game.push(agents[game.pending.player].choose(game, game.pending))
+    assert any("106.4" in e.rules and "empties" in e.text for e in game.log)
+    s = game.state
+    if s.step not in ("main1", "main2"):
+        assert all(not p.pool for p in s.players)
