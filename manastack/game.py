@@ -78,7 +78,7 @@ class Game:
         from manastack.engine.runner import Ctx, NeedDecision
         from manastack.engine.turn import run_operation
 
-        if not self._answers:
+        if self._pending is None:
             return self._base
         s = self._base.copy()
         try:

@@ -1,6 +1,8 @@
 """Casting spells (CR 601), activating abilities (CR 602) and paying costs (CR 118, 601.2f-h)."""
 from __future__ import annotations
 
+import dataclasses
+
 from manastack.mana import ManaCost, format_mana, pay_from_pool
 from manastack.oracle import ir
 
@@ -10,6 +12,7 @@ from .decisions import Action, Decision, IllegalActionError
 from .filters import legal_targets
 from .runner import Ctx, Rollback
 from .state import Obj, StackItem
+from .triggers import announce_targets
 
 MAX_X = 20
 
@@ -33,6 +36,9 @@ def all_target_specs(ab) -> tuple[ir.TargetSpec, ...]:
     return getattr(ab, "targets", ()) or ()
 
 
+_CARD_TYPES = {"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"}
+
+
 def aura_target_spec(card) -> ir.TargetSpec | None:
     """CR 303.4a: an Aura spell targets what its enchant ability allows (CR 702.5a)."""
     if "Aura" not in card.subtypes:
@@ -42,8 +48,10 @@ def aura_target_spec(card) -> ir.TargetSpec | None:
             what = (ab.arg or "permanent").strip().lower()
             if what == "player":
                 return ir.TargetSpec("player")
-            types = tuple(w.capitalize() for w in what.replace(" or ", " ").split() if w != "permanent")
-            return ir.TargetSpec("permanent", ir.Filter(types=types))
+            words = [w.capitalize() for w in what.replace(" or ", " ").split() if w != "permanent"]
+            types = tuple(w for w in words if w in _CARD_TYPES)
+            subtypes = tuple(w for w in words if w not in _CARD_TYPES)  # "Enchant Forest"
+            return ir.TargetSpec("permanent", ir.Filter(types=types, subtypes=subtypes))
     return None
 
 
@@ -178,9 +186,22 @@ def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True) -> bool:
 
         if not objects_matching(s, cost.sacrifice, o, o.controller):
             return False
+    if cost.remove_counters and o.counters.get(cost.remove_counters[0], 0) < cost.remove_counters[1]:
+        return False         # CR 118.3: counters that aren't there can't be removed
+    if cost.tap_untapped is not None and not tappable_for_cost(s, o, cost):
+        return False
     if include_mana and cost.mana is not None and not cost.mana.is_free():
         return mana_abilities.can_afford(s, o.controller, cost.mana.with_x(0), exclude=o.id if cost.tap else None)
     return True
+
+
+def tappable_for_cost(s, o: Obj, cost: ir.Cost) -> list[Obj]:
+    """Untapped permanents that could pay "Tap an untapped creature you control" (Springleaf
+    Drum). CR 302.6 doesn't apply: only {T} and {Q} need the creature to be ready."""
+    from .filters import objects_matching
+
+    return [c for c in objects_matching(s, cost.tap_untapped, o, o.controller)
+            if not c.tapped and not (cost.tap and c.id == o.id)]
 
 
 def summoning_sick(s, o: Obj) -> bool:
@@ -301,14 +322,17 @@ def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: int | No
                 continue
             options.append(Action("mana", (o.id, idx), f"activate {o.card.name}: {ab.text or 'mana'}"))
         options.append(Action("cancel", (), f"cancel {what}"))
+        context = {"cost": str(cost)}
+        if plan is None:
+            context["why"] = mana_abilities.why_unpayable(s, player, cost, exclude)
         answer = ctx.ask(Decision(player, "pay",
                                   f"Pay {cost} for {what}; mana pool: {format_mana(_pool_symbols(p.pool))}",
-                                  tuple(options), {"cost": str(cost)}))
+                                  tuple(options), context))
         if answer.kind == "cancel":
             raise Rollback()
         if answer.kind == "autopay":
-            for oid, idx, output in plan:
-                mana_abilities.activate(ctx, player, s.objs[oid], idx, output=output)
+            for oid, idx, output, preset in plan:
+                mana_abilities.activate(ctx, player, s.objs[oid], idx, output=output, preset=preset)
         else:
             oid, idx = answer.args
             mana_abilities.activate(ctx, player, s.objs[oid], idx)
@@ -318,13 +342,26 @@ def _pool_symbols(pool: dict[str, int]) -> list[str]:
     return [t for t, n in pool.items() for _ in range(n)]
 
 
-def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str) -> None:
-    """CR 602.2b, 118: pay every part of an activation cost, mana last (CR 601.2h: any order)."""
+def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
+             preset: dict | None = None) -> None:
+    """CR 602.2b, 118: pay every part of an activation cost, mana last (CR 601.2h: any order).
+    ``preset`` may hold a choice made in advance by the auto-payer ("tap_untapped": an id)."""
     s = ctx.s
     if cost.tap:
         events.tap(ctx, o, "cost {T}, CR 107.5", quiet=False)
     if cost.untap:
         events.untap(ctx, o, "cost {Q}, CR 107.6", quiet=False)
+    if cost.tap_untapped is not None:
+        choices = tappable_for_cost(s, o, cost)
+        picked = (preset or {}).get("tap_untapped")
+        if picked not in [c.id for c in choices]:
+            answer = ctx.ask(Decision(player, "tap_cost", f"Choose an untapped permanent to tap for {what}",
+                                      tuple(Action("choose", (c.id,), c.card.name) for c in choices)))
+            picked = answer.args[0]
+        events.tap(ctx, s.objs[picked], f"cost of {what}, CR 118.3", quiet=False)
+    if cost.remove_counters:
+        kind, n = cost.remove_counters
+        events.remove_counters(ctx, o, kind, n, f"cost of {what}")
     if cost.pay_life:
         events.lose_life(ctx, player, cost.pay_life, rules=("119.4",))
     if cost.sacrifice is not None:
@@ -389,6 +426,7 @@ def cast(ctx: Ctx, player: int, oid: int) -> None:
     item.paid = pay_mana(ctx, player, total, card.name)
     s.add_log(f"{card.name} is cast", ("601.2i",), "cast")
     events.collect(ctx, {"kind": "cast", "player": player, "obj": spell.id})
+    announce_targets(ctx, item)        # CR 702.21a: ward sees what became a target
 
 
 def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
@@ -406,9 +444,8 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
         item.x = choose_x(ctx, player, ab.cost.mana, label, exclude=o.id if ab.cost.tap else None)
     cost = ab.cost
     if cost.mana is not None and cost.mana.x_count:
-        cost = ir.Cost(mana=cost.mana.with_x(item.x), tap=cost.tap, untap=cost.untap,
-                       pay_life=cost.pay_life, sacrifice_self=cost.sacrifice_self,
-                       sacrifice=cost.sacrifice, discard=cost.discard)
+        cost = dataclasses.replace(cost, mana=cost.mana.with_x(item.x))
     s.stack.append(item)
     pay_cost(ctx, player, o, cost, label)
     s.add_log(f"{label} is put on the stack", ("602.2", "405.1"), "stack")
+    announce_targets(ctx, item)        # CR 702.21a: ward sees what became a target

@@ -47,6 +47,8 @@ def amount(ctx: Ctx, a, rc: ResolutionContext) -> int:
         return a
     if isinstance(a, ir.X):
         return rc.x
+    if isinstance(a, ir.EventAmount):
+        return int((rc.event or {}).get("amount", 0))
     if isinstance(a, ir.CountOf):
         src = source_obj(ctx, rc)
         return len(objects_matching(ctx.s, a.filter, src, rc.controller)) * a.multiplier
@@ -91,8 +93,17 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
         if src is not None and src.attached_to in s.objs:
             return [s.objs[src.attached_to]]
         return []
+    if name == "attached_controller":
+        src = source_obj(ctx, rc)
+        host = s.objs.get(src.attached_to) if src is not None and src.attached_to is not None else None
+        return [host.controller] if host is not None else []
     if name == "defending_player":
         return [1 - rc.controller]
+    if name == "triggering_controller" and rc.event:
+        # the controller of the object whose event triggered the ability, as it was then
+        ctl = rc.event.get("controller")
+        o = s.objs.get(rc.event.get("obj"))
+        return [ctl if ctl is not None else o.controller] if ctl is not None or o else []
     if name == "triggering_player" and rc.event:
         p = rc.event.get("player")
         if p is None and rc.event.get("dealt"):
@@ -121,7 +132,7 @@ def _players(ctx, subject, rc) -> list[int]:
 def _add_mana(ctx, e: ir.AddMana, rc):
     from .mana_abilities import add_mana
 
-    add_mana(ctx, rc, e.produce)
+    add_mana(ctx, rc, e)
 
 
 def _deal_damage(ctx, e: ir.DealDamage, rc):
@@ -232,6 +243,22 @@ def _put_counters(ctx, e: ir.PutCounters, rc):
     for o in _objects(ctx, e.what, rc):
         if o.zone == "battlefield":
             events.add_counters(ctx, o, e.kind, n)
+
+
+def _remove_counters(ctx, e: ir.RemoveCounters, rc):
+    """Remove up to N counters, one at a time, of the kinds the controller picks."""
+    s = ctx.s
+    for o in _objects(ctx, e.what, rc):
+        for _ in range(e.amount):
+            if o.zone != "battlefield" or not o.counters:
+                break
+            options = tuple(Action("remove", (k,), f"remove a {k} counter from {o.card.name}")
+                            for k in sorted(o.counters)) + (Action("done", (), "remove no more"),)
+            answer = ctx.ask(Decision(rc.controller, "remove_counters",
+                                      f"Remove counters from {o.card.name}", options))
+            if answer.kind == "done":
+                break
+            events.remove_counters(ctx, o, answer.args[0], 1)
 
 
 def _create_tokens(ctx, e: ir.CreateTokens, rc):
@@ -346,6 +373,7 @@ _HANDLERS = {
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
     ir.ReturnToBattlefield: keyword_abilities.return_to_battlefield,
     ir.CounterUnlessPays: keyword_abilities.counter_unless_pays,
+    ir.RemoveCounters: _remove_counters,
 }
 
 SUPPORTED_EFFECTS = frozenset(_HANDLERS)

@@ -71,6 +71,7 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
             new.control_since = s.turn
             new.timestamp = s.new_timestamp()
             new.cast_x = ev["x"]
+            new.chosen = ev.get("chosen")
             if ev["counters"]:
                 new.counters = dict(ev["counters"])
             s.battlefield.append(new.id)
@@ -261,6 +262,21 @@ def untap(ctx: Ctx, o: Obj, why: str = "", quiet: bool = False) -> None:
     if not quiet:
         ctx.s.add_log(f"{o.card.name} becomes untapped" + (f" ({why})" if why else ""), ("701.26b",))
     collect(ctx, {"kind": "untapped", "obj": o.id})
+
+
+def remove_counters(ctx: Ctx, o: Obj, kind: str, n: int, why: str = "") -> None:
+    """Take up to ``n`` counters of ``kind`` off ``o``, e.g. to pay a cost such as "Remove a
+    +1/+1 counter from ~" (CR 118.3, 122.1)."""
+    n = min(n, o.counters.get(kind, 0))
+    if n <= 0:
+        return
+    left = o.counters[kind] - n
+    o.counters = {k: v for k, v in o.counters.items() if k != kind}
+    if left:
+        o.counters[kind] = left
+    ctx.s.add_log(f"{n} {kind} counter{'s' if n != 1 else ''} removed from {o.card.name}"
+                  + (f" ({why})" if why else ""), ("118.3",))
+    collect(ctx, {"kind": "counters_removed", "obj": o.id, "counter": kind, "amount": n})
 
 
 def add_counters(ctx: Ctx, o: Obj, kind: str, n: int, why: str = "") -> None:

@@ -1,26 +1,32 @@
-"""Mana abilities (CR 605) and the types of mana a permanent could produce (CR 106.7).
+"""Mana abilities (CR 605), the mana production event (CR 106.4, 106.12) and the auto-payer.
 
-Mana abilities don't use the stack: they resolve as they are activated (CR 605.3b), during
-priority or while a cost is being paid (CR 601.2g). Tapping a permanent for mana (CR 106.12)
-is activating one of its mana abilities with {T} in the cost; "is tapped for mana" triggers see
-the mana it produced (CR 106.12a).
+Mana abilities don't use the stack: an activated one resolves as soon as it is activated
+(CR 605.3b), while a player has priority or while a cost is being paid (CR 601.2g, 605.3a); a
+triggered one resolves right after the mana ability that triggered it (CR 605.4a). Tapping a
+permanent for mana is activating one of its mana abilities with {T} in the cost (CR 106.12):
+replacement effects then modify the mana it produces (CR 106.12b) and "is tapped for mana"
+triggers see the mana it produced (CR 106.12a).
 """
 from __future__ import annotations
 
-from manastack.mana import COLORS, MANA_TYPES, ManaCost, can_pay_with_sources
+from dataclasses import dataclass
+
+from manastack.mana import MANA_TYPES, ManaCost, format_mana, pay_from_pool
 from manastack.oracle import ir
 
-from .decisions import Decision, Action
+from . import mana_replacement
+from .decisions import Action, Decision
+from .keyword_abilities import ability_at, triggered_abilities
+from .mana_types import explain_could_produce, mana_ability_indexes, produce_of, produce_options
 from .runner import Ctx
 from .state import Obj, State
 
-
-def mana_ability_indexes(o: Obj) -> list[int]:
-    return [i for i, ab in enumerate(o.card.abilities) if type(ab) is ir.ActivatedAbility and ab.is_mana]
+__all__ = ["mana_ability_indexes", "mana_sources", "activate", "add_mana", "plan_payment",
+           "can_afford", "net_outputs", "Alternative"]
 
 
 def mana_sources(s: State, player: int) -> list[tuple[Obj, int, ir.ActivatedAbility]]:
-    """Every mana ability ``player`` could activate now (CR 605.3a)."""
+    """Every mana ability ``player`` could activate now (CR 605.3a, 602.5)."""
     from .casting import cost_payable
 
     out = []
@@ -32,173 +38,332 @@ def mana_sources(s: State, player: int) -> list[tuple[Obj, int, ir.ActivatedAbil
     return out
 
 
-def _produce(ab) -> ir.ManaProduce | None:
-    for e in ab.effects:
-        if type(e) is ir.AddMana:
-            return e.produce
-    return None
-
-
-def _amount(s: State, amount, o: Obj) -> int:
-    if isinstance(amount, int):
-        return amount
-    if isinstance(amount, ir.CountOf):
-        from .filters import objects_matching
-
-        return len(objects_matching(s, amount.filter, o, o.controller)) * amount.multiplier
-    return 0
-
-
-def outputs(s: State, o: Obj, ab, seen: frozenset = frozenset()) -> list[tuple[str, ...]]:
-    """The alternative sets of mana one resolution of ``ab`` would add (CR 106.7, 605)."""
-    produce = _produce(ab)
-    if produce is None:
-        return []
-    n = _amount(s, produce.amount, o)
-    if n <= 0:
-        return []
-    if produce.symbols:
-        return [tuple(produce.symbols) * n]
-    if produce.any_color:
-        return [(c,) * (produce.any_color * n) for c in COLORS]
-    if produce.choice:
-        return [(c,) * n for c in produce.choice]
-    if produce.like_land_could_produce:
-        types = lands_could_produce(s, o, produce.like_land_could_produce, seen | {o.id})
-        if produce.color_only:
-            types = [t for t in types if t in COLORS]
-        return [(t,) * n for t in types]
-    return []
-
-
-def could_produce(s: State, o: Obj, seen: frozenset = frozenset()) -> list[str]:
-    """CR 106.7: the types of mana ``o`` could produce now, if its mana abilities resolved,
-    ignoring whether their costs could be paid. ``seen`` holds the permanents already being
-    asked about: asking one of them again adds nothing, so loops end (two Reflecting Pools
-    and nothing else could produce no type of mana)."""
-    if o.id in seen:
-        return []
-    found: set[str] = set()
-    for i in mana_ability_indexes(o):
-        for out in outputs(s, o, o.card.abilities[i], seen | {o.id}):
-            found.update(out)
-    return [t for t in MANA_TYPES if t in found]
-
-
-def lands_could_produce(s: State, source: Obj, whose: str, seen: frozenset) -> list[str]:
-    found: set[str] = set()
-    for land in s.permanents():
-        if "Land" not in land.card.types:
-            continue
-        if (whose == "you") != (land.controller == source.controller):
-            continue
-        found.update(could_produce(s, land, seen))
-    return [t for t in MANA_TYPES if t in found]
-
-
 # ------------------------------------------------------------------------------ activating
 
 
-def activate(ctx: Ctx, player: int, o: Obj, idx: int, output: tuple[str, ...] | None = None) -> None:
-    """Activate a mana ability and resolve it at once (CR 605.3a-b)."""
+def activate(ctx: Ctx, player: int, o: Obj, idx: int, output: tuple[str, ...] | None = None,
+             preset: dict | None = None) -> None:
+    """Activate a mana ability and resolve it at once (CR 605.3a-b), then the triggered mana
+    abilities it set off (CR 605.4a). ``output`` and ``preset`` carry choices made in advance
+    by the auto-payer (the mana to add, a creature to tap for a cost)."""
     from .casting import pay_cost
     from .effects import ResolutionContext, execute
 
     s = ctx.s
     ab = o.card.abilities[idx]
+    if not (type(ab) is ir.ActivatedAbility and ab.is_mana) or o.zone != "battlefield" \
+            or o.controller != player:
+        raise ValueError(f"{o.card.name} has no mana ability {idx} that "
+                         f"{s.players[player].name} can activate")
     s.add_log(f"{s.players[player].name} activates {o.card.name}'s mana ability: {ab.text}",
               ("605.3a", "106.12") if ab.cost.tap else ("605.3a",), "mana")
     card = o.card
-    pay_cost(ctx, player, o, ab.cost, f"{o.card.name}'s mana ability")
+    pay_cost(ctx, player, o, ab.cost, f"{card.name}'s mana ability", preset)
     rc = ResolutionContext(player, o.id, card, [], 0, None, (), mana_output=output,
-                           tapped_for_mana=ab.cost.tap)
+                           tapped_for_mana=ab.cost.tap, source_lki=o.copy())
     execute(ctx, ab.effects, rc)
+    resolve_mana_triggers(ctx)
 
 
-def add_mana(ctx: Ctx, rc, produce: ir.ManaProduce) -> None:
-    """CR 106.4: add the mana to the player's pool; say why when there is none (CR 106.5, 106.7)."""
-    from .triggers import collect
+def resolve_mana_triggers(ctx: Ctx) -> None:
+    """CR 605.4a: triggered mana abilities waiting to be put on the stack resolve now, in the
+    order they triggered; other triggers keep waiting for the next time a player would receive
+    priority (CR 603.3), so Manabarbs' damage uses the stack."""
+    from .effects import ResolutionContext, execute
 
     s = ctx.s
-    src = s.objs.get(rc.source)
-    options = outputs(s, src, _FakeAbility(produce)) if src is not None else []
-    if rc.mana_output is not None and rc.mana_output in options:
-        chosen = rc.mana_output
-    elif not options:
-        reason = "CR 106.5" if not produce.like_land_could_produce else "CR 106.7"
-        s.add_log(f"{rc.card.name} adds no mana: there is no type of mana it could produce ({reason})",
-                  ("106.7", "106.5") if produce.like_land_could_produce else ("106.5",), "mana")
+    while True:
+        i = next((n for n, t in enumerate(s.pending_triggers) if _is_mana_trigger(t)), None)
+        if i is None:
+            return
+        t = s.pending_triggers[i]
+        s.pending_triggers = s.pending_triggers[:i] + s.pending_triggers[i + 1:]
+        ab = ability_at(t.card, t.ability_index)
+        for _ in range(t.count):
+            s.add_log(f"{t.label} resolves at once: it is a triggered mana ability", ("605.1b", "605.4a"),
+                      "mana")
+            rc = ResolutionContext(t.controller, t.source, t.card, [], 0, t.event, (),
+                                   source_lki=s.objs.get(t.source))
+            execute(ctx, ab.effects, rc)
+
+
+def _is_mana_trigger(t) -> bool:
+    ab = ability_at(t.card, t.ability_index)
+    return type(ab) is ir.TriggeredAbility and ab.is_mana
+
+
+def add_mana(ctx: Ctx, rc, e: ir.AddMana) -> None:
+    """The mana production event: choose the mana (CR 106.5 when no type can be defined), let
+    replacement effects modify it if a permanent was tapped for mana (CR 106.12b), add it to the
+    player's pool (CR 106.4), and tell "is tapped for mana" triggers (CR 106.12a)."""
+    from .effects import resolve_subject, source_obj
+
+    s = ctx.s
+    src = source_obj(ctx, rc)
+    who = [p for p in resolve_subject(ctx, e.who, rc) if isinstance(p, int)]
+    if src is None or not who:
+        s.add_log(f"{rc.card.name} adds no mana: nobody to add it for", ("106.4",), "mana")
         return
+    player = who[0]
+    options = produce_options(s, src, e.produce, rc.event)
+    if not options:
+        if e.produce.like_land_could_produce:
+            why, rules = explain_could_produce(s, src), ("106.7", "106.5")
+        else:
+            why = f"{rc.card.name} adds no mana: no type of mana is defined for it"
+            rules = ("106.5",)
+        s.add_log(f"{why}; it adds no mana" if e.produce.like_land_could_produce else why, rules, "mana")
+        return
+    if rc.mana_output is not None and tuple(rc.mana_output) in options:
+        chosen = tuple(rc.mana_output)
     elif len(options) == 1:
         chosen = options[0]
     else:
         answer = ctx.ask(Decision(rc.controller, "choose_mana", f"Choose the mana {rc.card.name} adds",
-                                  tuple(Action("mana_type", (("".join(out)),), "".join("{%s}" % t for t in out))
+                                  tuple(Action("mana_type", ("".join(out),), format_mana(out))
                                         for out in options)))
         chosen = tuple(answer.args[0])
-    pool = s.players[rc.controller].pool
-    for t in chosen:
+    mana = chosen
+    if rc.tapped_for_mana and src.zone == "battlefield":
+        mana = mana_replacement.replace_production(ctx, src, rc.controller, chosen)
+    pool = s.players[player].pool
+    for t in mana:
         pool[t] = pool.get(t, 0) + 1
-    s.add_log(f"{rc.card.name} adds {''.join('{%s}' % t for t in chosen)} to "
-              f"{s.players[rc.controller].name}'s mana pool", ("106.4",), "mana")
-    if rc.tapped_for_mana:
-        collect(ctx, {"kind": "tapped_for_mana", "obj": rc.source, "mana": chosen,
+    s.add_log(f"{rc.card.name} adds {format_mana(mana)} to {s.players[player].name}'s mana pool",
+              ("106.4", "106.12b") if mana != chosen else ("106.4",), "mana")
+    if rc.tapped_for_mana and mana:
+        from .triggers import collect
+
+        collect(ctx, {"kind": "tapped_for_mana", "obj": rc.source, "mana": tuple(mana),
                       "player": rc.controller})
 
 
-class _FakeAbility:
-    """Lets :func:`outputs` read a bare ManaProduce."""
+# ------------------------------------------------------------------------------ what sources add
 
-    __slots__ = ("effects",)
 
-    def __init__(self, produce: ir.ManaProduce) -> None:
-        self.effects = (ir.AddMana(produce),)
+def triggered_bonus(s: State, tapped: Obj, player: int, mana: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """What triggered mana abilities would add when ``tapped`` is tapped for ``mana``
+    (CR 605.4a: Wild Growth, Mana Flare), as alternatives; [()] when none would."""
+    from .triggers import instances
+
+    if not mana:
+        return [()]
+    event = {"kind": "tapped_for_mana", "obj": tapped.id, "mana": mana, "player": player}
+    results: list[tuple[str, ...]] = [()]
+    for perm in s.permanents():
+        for _i, ab in triggered_abilities(perm.card):
+            if not ab.is_mana:
+                continue
+            for view in instances(s, ab.trigger, perm, event):
+                for e in ab.effects:
+                    if type(e) is ir.AddMana:
+                        opts = produce_options(s, perm, e.produce, view) or [()]
+                        results = [r + o for r in results for o in opts]
+    return sorted(set(results))
+
+
+def net_outputs(s: State, player: int, o: Obj, ab) -> list[tuple[str, ...]]:
+    """The mana one activation of ``ab`` would leave in the pool, replacement effects (in every
+    order) and triggered mana abilities included; one entry per base choice and outcome."""
+    produce = produce_of(ab)
+    if produce is None:
+        return []
+    out: set[tuple[str, ...]] = set()
+    for base in produce_options(s, o, produce):
+        out.update(net_outputs_for(s, player, o, ab, base))
+    return sorted(out, key=lambda m: (-len(m), m))
+
+
+def net_outputs_for(s: State, player: int, o: Obj, ab, base: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """:func:`net_outputs` for one base choice ``base``."""
+    finals = mana_replacement.all_results(s, o, player, base) if ab.cost.tap else {base}
+    out = set()
+    for final in finals:
+        extra = triggered_bonus(s, o, player, final) if ab.cost.tap else [()]
+        out.update(final + x for x in extra)
+    return sorted(out, key=lambda m: (-len(m), m))
 
 
 # ------------------------------------------------------------------------------ auto-payment
 
 
-def _simple_sources(s: State, player: int, exclude: int | None):
-    """Permanents whose mana abilities cost only {T} (or nothing): what the auto-payer uses.
-    One entry per permanent: its alternatives as (ability index, output)."""
-    from .casting import summoning_sick
+@dataclass(frozen=True)
+class Alternative:
+    """One way to use one permanent's mana ability in a payment."""
 
+    oid: int
+    idx: int
+    base: tuple[str, ...]        # the choice made as it resolves
+    net: tuple[str, ...]         # what the pool gains in the end
+    cost: ManaCost | None        # mana the ability itself costs (a filter land, Pili-Pala)
+    taps_creature: bool          # "Tap an untapped creature you control" (Springleaf Drum)
+    sacrifices: bool
+
+
+def _alternatives(s: State, player: int, exclude: int | None) -> list[list[Alternative]]:
+    """Per permanent, the ways its mana abilities could help pay: abilities whose only effect
+    is adding mana and whose non-mana costs can be paid now. Abilities that could be activated
+    again and again (no {T}, {Q} or sacrifice) are left to the player."""
+    from .casting import cost_payable
+
+    modified = _mana_is_modified(s)
     out = []
     for o in s.permanents(player):
-        if o.id == exclude:
-            continue
         alts = []
         for i in mana_ability_indexes(o):
             ab = o.card.abilities[i]
             c = ab.cost
-            if c.mana is not None or c.untap or c.pay_life or c.sacrifice_self or c.sacrifice or c.discard:
+            if len(ab.effects) != 1 or not (c.tap or c.untap or c.sacrifice_self):
                 continue
-            if len(ab.effects) != 1:
-                continue  # abilities with other effects (damage, ...) are left to the player
-            if c.tap and (o.tapped or summoning_sick(s, o)):
+            if c.pay_life or c.discard or c.sacrifice is not None:
                 continue
-            for output in outputs(s, o, ab):
-                alts.append((i, output))
+            if o.id == exclude and (c.tap or c.untap or c.sacrifice_self):
+                continue
+            if not cost_payable(s, o, c, include_mana=False):
+                continue
+            produce = produce_of(ab)
+            for base in produce_options(s, o, produce):
+                for net in net_outputs_for(s, player, o, ab, base) if modified else [base]:
+                    alts.append(Alternative(o.id, i, base, net, c.mana, c.tap_untapped is not None,
+                                            c.sacrifice_self))
         if alts:
-            out.append((o.id, alts))
+            alts.sort(key=lambda a: (a.sacrifices, a.cost is not None, a.taps_creature, -len(a.net)))
+            out.append(alts)
     return out
 
 
+def _mana_is_modified(s: State) -> bool:
+    """Whether any replacement effect or triggered mana ability could change what a source
+    adds (when none does, what it adds is what its ability says)."""
+    for o in s.permanents():
+        for ab in o.card.abilities:
+            if type(ab) is ir.ManaReplacement or (type(ab) is ir.TriggeredAbility and ab.is_mana):
+                return True
+    return False
+
+
+def _spare_creatures(s: State, player: int, used: set[int]) -> list[int]:
+    from . import characteristics as ch
+
+    return [o.id for o in s.permanents(player)
+            if ch.is_creature(s, o) and not o.tapped and o.id not in used]
+
+
 def plan_payment(s: State, player: int, cost: ManaCost, exclude: int | None = None):
-    """A way to pay ``cost`` from the pool and untapped sources, as a list of
-    (object id, ability index, output), or None when there is none."""
+    """A way to pay ``cost`` with the pool and the mana abilities ``player`` can activate now,
+    as a list of (object id, ability index, output, preset choices), or None when there is none.
+
+    Tries to use as few permanents as it can, and sacrifices permanents only when nothing else
+    works. Mana the chosen abilities cost themselves is added to what must be paid.
+    """
     pool = s.players[player].pool
-    sources = _simple_sources(s, player, exclude)
-    available = sum(pool.values()) + sum(max(len(o) for _, o in alts) for _, alts in sources)
-    if available < cost.mana_value():
+    if pay_from_pool(cost, pool) is not None:
+        return []
+    groups = _alternatives(s, player, exclude)
+    most = sum(pool.values()) + sum(max(len(a.net) for a in alts) for alts in groups)
+    if most < cost.mana_value():
         return None
-    picks = can_pay_with_sources(cost, pool, [[o for _, o in alts] for _, alts in sources])
-    if picks is None:
+    for allow_sacrifice in (False, True):
+        usable = [[a for a in alts if allow_sacrifice or not a.sacrifices] for alts in groups]
+        usable = [alts for alts in usable if alts]
+        found = _search(s, player, cost, pool, usable)
+        if found is not None:
+            return found
+    return None
+
+
+def _signature(alts: list[Alternative]) -> tuple:
+    return tuple((a.net, a.cost, a.taps_creature, a.sacrifices) for a in alts)
+
+
+def _search(s: State, player: int, cost: ManaCost, pool: dict, groups: list[list[Alternative]]):
+    """Smallest sets of permanents first. Permanents that offer the same alternatives (four
+    Forests) are interchangeable, so only how many of each kind are used is tried."""
+    kinds: dict[tuple, list[list[Alternative]]] = {}
+    for alts in groups:
+        kinds.setdefault(_signature(alts), []).append(alts)
+    members = list(kinds.items())
+    for k in range(0, len(groups) + 1):
+        for counts in _counts([gs for _sig, gs in members], k):
+            chosen = [g for (_sig, gs), c in zip(members, counts) for g in gs[:c]]
+            sigs = [sig for (sig, _gs), c in zip(members, counts) for _ in range(c)]
+            picks = _assign(s, player, cost, pool, chosen, sigs, [], 0)
+            if picks is not None:
+                return picks
+    return None
+
+
+def _counts(members: list[list], k: int, i: int = 0):
+    """Every way to take ``k`` permanents, as a count per kind."""
+    if i == len(members):
+        if k == 0:
+            yield ()
+        return
+    for c in range(min(k, len(members[i])), -1, -1):
+        for rest in _counts(members, k - c, i + 1):
+            yield (c,) + rest
+
+
+def _assign(s, player, cost, pool, groups, sigs, picks, start):
+    """Choose an alternative for each chosen permanent; for interchangeable permanents in a row
+    the choices are taken in order (``start``), so no permutation is tried twice."""
+    n = len(picks)
+    if n == len(groups):
+        return _check(s, player, cost, pool, picks)
+    for j in range(start, len(groups[n])):
+        nxt = j if n + 1 < len(groups) and sigs[n + 1] == sigs[n] else 0
+        found = _assign(s, player, cost, pool, groups, sigs, picks + [groups[n][j]], nxt)
+        if found is not None:
+            return found
+    return None
+
+
+def _check(s: State, player: int, cost: ManaCost, pool: dict, picks: list[Alternative]):
+    total = dict(pool)
+    need = cost
+    for a in picks:
+        for t in a.net:
+            total[t] = total.get(t, 0) + 1
+        if a.cost is not None:
+            need = need.plus(a.cost)
+    if pay_from_pool(need, total) is None:
         return None
-    return [(oid, alts[p][0], alts[p][1]) for (oid, alts), p in zip(sources, picks) if p >= 0]
+    used = {a.oid for a in picks}
+    spare = _spare_creatures(s, player, used)
+    plan = []
+    for a in sorted(picks, key=lambda a: (a.cost is not None, a.taps_creature)):
+        preset = {}
+        if a.taps_creature:
+            if not spare:
+                return None
+            preset["tap_untapped"] = spare.pop(0)
+        plan.append((a.oid, a.idx, a.base, preset))
+    return plan
 
 
 def can_afford(s: State, player: int, cost: ManaCost, exclude: int | None = None) -> bool:
     if cost.is_free():
         return True
     return plan_payment(s, player, cost, exclude) is not None
+
+
+def why_unpayable(s: State, player: int, cost: ManaCost, exclude: int | None = None) -> str:
+    """Why no payment of ``cost`` exists now: what the pool and each source could add, and
+    which mana abilities can't be activated (and the rule that says so)."""
+    from .mana_query import source_reports
+
+    pool = s.players[player].pool
+    parts = [f"the mana pool holds {format_mana([t for t in MANA_TYPES for _ in range(pool.get(t, 0))])}"]
+    usable, blocked = [], []
+    for rep in source_reports(s, player):
+        if rep.oid == exclude and rep.taps:
+            continue
+        if rep.can_activate:
+            usable.append(f"{rep.name}: " + " or ".join(format_mana(m) for m in rep.outputs)
+                          if rep.outputs else f"{rep.name}: no mana ({rep.why})")
+        else:
+            blocked.append(f"{rep.name} ({rep.why})")
+    parts.append("sources: " + ("; ".join(usable) if usable else "none that can be activated"))
+    if blocked:
+        parts.append("can't be activated: " + "; ".join(blocked))
+    return f"no way to pay {cost}: " + ", ".join(parts)

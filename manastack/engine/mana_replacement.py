@@ -69,13 +69,21 @@ def all_results(s: State, tapped: Obj, player: int, mana: tuple[str, ...]) -> se
 def replace_production(ctx: Ctx, tapped: Obj, player: int, mana: tuple[str, ...]) -> tuple[str, ...]:
     """Apply the effects to one production event as it happens (CR 106.12b, 616.1)."""
     s = ctx.s
-    event = {"kind": "mana", "mana": tuple(mana)}
+    event = {"kind": "mana", "mana": tuple(mana), "applied": []}
 
     def options(ev: dict) -> list[Replacement]:
-        out = []
+        """The effects still to apply; of identical ones (two Mana Reflections) only one is
+        offered at a time, since their order can't change the result."""
+        out, seen = [], set()
         for key, src, rep in candidates(s, tapped, player, ev["mana"]):
-            def do(e, rep=rep):
+            if key in ev["applied"] or (rep.source, rep.player, rep.min_amount, rep.becomes,
+                                        rep.to_type, rep.multiplier) in seen:
+                continue
+            seen.add((rep.source, rep.player, rep.min_amount, rep.becomes, rep.to_type, rep.multiplier))
+
+            def do(e, rep=rep, key=key):
                 e["mana"] = apply(rep, e["mana"])
+                e["applied"].append(key)
             out.append(Replacement(key, f"{src.card.name}: {rep.text or 'mana replacement'}",
                                    ("106.12b", "614.1a"), do))
         return out

@@ -166,5 +166,5 @@ def explain_could_produce(s: State, o: Obj, types: TypesMap | None = None) -> st
             replaced.update(src.card.name for _k, src, _r in
                             mana_replacement.candidates(s, o, o.controller, out))
     if replaced:
-        reasons.append("replacement effects considered in every order: " + ", ".join(replaced))
+        reasons.append("replacement effects considered in every order: " + ", ".join(sorted(replaced)))
     return f"{head} (CR 106.7)" + (": " + "; ".join(reasons) if reasons else "")

@@ -4,10 +4,19 @@ Every event that replacement effects can modify passes through :func:`apply_all`
 that fit are gathered; while any applies that hasn't applied yet (each applies at most once to
 an event, CR 614.5), the affected player -- or the controller of the affected object -- chooses
 one of them (CR 616.1), it is applied, and the list is checked again (CR 616.1e-f).
+
+The choice follows the sub-order of CR 616.1a-e: self-replacement effects first, then effects
+that change under whose control the object enters, then those that make it enter as a copy, then
+those that make it enter back face up, then any other. Among effects of one rank the player is
+asked only when the order can matter: when every effect left is a pure change of the event and
+every order gives the same result, they apply in the order found (the default) and the log says
+so.
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
+from itertools import permutations
 from typing import Callable
 
 from manastack.oracle import ir
@@ -16,34 +25,67 @@ from .decisions import Action, Decision
 from .runner import Ctx
 
 
+# CR 616.1a-e: the rank of an effect in the order of choice.
+RANKS = {"self": ("616.1a",), "control": ("616.1b",), "copy": ("616.1c",),
+         "back_face": ("616.1d",), "other": ("616.1e",)}
+
+
 @dataclass
 class Replacement:
     key: str                  # identifies the effect so it applies once (CR 614.5)
     label: str                # for the log and the ordering decision
     rules: tuple[str, ...]
     apply: Callable[[dict], None]
+    rank: str = "other"       # a key of RANKS (CR 616.1a-e)
+    why: str = ""             # why it applies to this event, for the log
+    pure: bool = False        # ``apply`` only changes the event dict and asks no one
 
 
 def apply_all(ctx: Ctx, event: dict, chooser: int, candidates: Callable[[dict], list[Replacement]]) -> None:
     s = ctx.s
     done: set[str] = set()
     while True:
-        todo = [r for r in candidates(event) if r.key not in done]
-        if not todo:
+        found = [r for r in candidates(event) if r.key not in done]
+        if not found:
             return
+        rank = next(k for k in RANKS if any(r.rank == k for r in found))
+        todo = [r for r in found if r.rank == rank]
         if len(todo) == 1:
             chosen = todo[0]
+        elif not _order_matters(event, todo):
+            chosen = todo[0]
+            s.add_log(f"{len(todo)} replacement effects apply to the same event; any order gives the "
+                      f"same result, so they apply in the default order, {chosen.label} first",
+                      ("616.1",) + RANKS[rank], "choice")
         else:
             options = tuple(Action("replacement", (r.key,), r.label) for r in todo)
             answer = ctx.ask(Decision(chooser, "replacement_order",
-                                      "Choose which replacement effect applies first (CR 616.1)",
-                                      options, {"event": event.get("kind")}))
+                                      f"Choose which replacement effect applies first (CR 616.1, "
+                                      f"{RANKS[rank][0]})", options, {"event": event.get("kind")}))
             chosen = next(r for r in todo if r.key == answer.args[0])
-            s.add_log(f"{s.players[chooser].name} chooses to apply {chosen.label} first",
-                      ("616.1",), "choice")
+            who = "controller of the affected object" if event.get("obj") is not None else "affected player"
+            s.add_log(f"{s.players[chooser].name} ({who}) chooses to apply {chosen.label} first",
+                      ("616.1",) + RANKS[rank], "choice")
         done.add(chosen.key)
         chosen.apply(event)
-        s.add_log(f"Replacement: {chosen.label}", chosen.rules, "replacement")
+        why = f" ({chosen.why})" if chosen.why else ""
+        s.add_log(f"Replacement: {chosen.label}{why}", chosen.rules + ("614.5",), "replacement")
+
+
+def _order_matters(event: dict, todo: list[Replacement]) -> bool:
+    """Whether applying ``todo`` in different orders can give different events (CR 616.1).
+    Only effects marked pure can be tried out; otherwise the player is asked."""
+    if not all(r.pure for r in todo) or len(todo) > 4:
+        return True
+    results = []
+    for order in permutations(todo):
+        ev = copy.deepcopy(event)
+        for r in order:
+            r.apply(ev)
+        if results and ev != results[0]:
+            return True
+        results.append(ev)
+    return False
 
 
 # ------------------------------------------------------------------------------ entering
@@ -71,9 +113,23 @@ def apply_entering(ctx: Ctx, o, event: dict) -> None:
                 rules = ("614.1c", "107.3m") if isinstance(ab.amount, ir.X) else ("614.1c",)
                 out.append(Replacement(f"{o.id}:{i}", f"{o.card.name} enters with {amount} "
                                        f"{kind} counter{'s' if amount != 1 else ''}", rules, add))
-        return out
+            elif ab.kind == "choose_color":
+                out.append(Replacement(f"{o.id}:{i}", f"a color is chosen as {o.card.name} enters",
+                                       ("614.1c", "614.12"), lambda e: _choose_color(ctx, o, e)))
+        return out + counter_modifiers(ctx.s, o, ev)
 
     apply_all(ctx, event, event["controller"], candidates)
+
+
+def _choose_color(ctx: Ctx, o, event: dict) -> None:
+    """"As ~ enters, choose a color" (CR 614.1c): the controller chooses as it enters."""
+    from manastack.mana import COLOR_NAMES, COLORS
+
+    answer = ctx.ask(Decision(event["controller"], "choose_color", f"Choose a color for {o.card.name}",
+                              tuple(Action("color", (c,), COLOR_NAMES[c]) for c in COLORS)))
+    event["chosen"] = answer.args[0]
+    ctx.s.add_log(f"{ctx.s.players[event['controller']].name} chooses {COLOR_NAMES[answer.args[0]]} "
+                  f"for {o.card.name}", ("614.1c",), "choice")
 
 
 # ------------------------------------------------------------------------------ damage
@@ -91,7 +147,8 @@ def modify_damage(ctx: Ctx, source, recipient, amount: int, combat: bool) -> int
             if type(ab) is ir.ReplacementAbility and ab.kind == "double_damage_to_player" \
                     and combat and isinstance(recipient, str):
                 out.append(Replacement(f"{source.id}:{i}", f"{source.card.name} deals double damage",
-                                       ("614.1a",), lambda e: e.__setitem__("amount", e["amount"] * 2)))
+                                       ("614.1a",), lambda e: e.__setitem__("amount", e["amount"] * 2),
+                                       why="it would deal combat damage to a player", pure=True))
         return out
 
     chooser = int(recipient[1:]) if isinstance(recipient, str) else ctx.s.objs[recipient].controller
@@ -100,6 +157,41 @@ def modify_damage(ctx: Ctx, source, recipient, amount: int, combat: bool) -> int
 
 
 def modify_counters(ctx: Ctx, o, kind: str, n: int) -> int:
-    """Counter replacement effects (Hardened Scales and the like) - none among the cards
-    compiled so far, so the amount passes unchanged."""
-    return n
+    """Counter replacement effects such as Hardened Scales and Corpsejack Menace (CR 614.1a),
+    ordered by the permanent's controller (CR 616.1)."""
+    if n <= 0:
+        return n
+    event = {"kind": "counters", "obj": o.id, "counters": {kind: n}}
+    apply_all(ctx, event, o.controller, lambda ev: counter_modifiers(ctx.s, o, ev))
+    return event["counters"][kind]
+
+
+def counter_modifiers(s, o, ev: dict) -> list[Replacement]:
+    """Effects of permanents on the battlefield that change how many counters of a kind are
+    put on ``o`` (also as it enters with counters, CR 614.12: ``o`` is seen as it would be on
+    the battlefield)."""
+    from .filters import matches
+
+    seen = o
+    if o.zone != "battlefield":
+        seen = o.copy()
+        seen.zone = "battlefield"
+        seen.controller = ev.get("controller", o.controller)
+    out = []
+    for perm in s.permanents():
+        for i, ab in enumerate(perm.card.abilities):
+            if type(ab) is not ir.ReplacementAbility or ab.kind not in ("more_counters", "double_counters"):
+                continue
+            kind = ab.counter_kind
+            if not ev["counters"].get(kind) or ab.affected is None or not matches(s, seen, ab.affected, perm):
+                continue
+
+            def change(e, kind=kind, ab=ab):
+                n = e["counters"][kind]
+                e["counters"][kind] = n + int(ab.amount) if ab.kind == "more_counters" else n * 2
+
+            how = f"plus {ab.amount}" if ab.kind == "more_counters" else "twice as many"
+            out.append(Replacement(f"{perm.id}:{i}", f"{perm.card.name} ({how} {kind} counters)",
+                                   ("614.1a",), change, why=f"{kind} counters would be put on "
+                                   f"{o.card.name}, a permanent it affects", pure=True))
+    return out

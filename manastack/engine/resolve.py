@@ -38,8 +38,10 @@ def resolve_top(ctx: Ctx) -> None:
         return
     ab = item.ability
     if item.kind == "triggered" and ab.condition:
-        src = s.objs.get(item.source)
-        if src is None or not evaluate(s, ab.condition, src):
+        from .triggers import ghost_source
+
+        src = s.objs.get(item.source) or ghost_source(item)   # CR 603.10: last known information
+        if not evaluate(s, ab.condition, src):
             s.add_log(f"{item.label} does nothing: its \"if\" condition is false now", ("603.4",), "resolve")
             s.stack.pop()
             return
@@ -56,7 +58,8 @@ def resolve_top(ctx: Ctx) -> None:
         if spell is not None and spell.zone == "stack":
             events.move(ctx, spell, "graveyard", quiet=True, rules=("608.2n",))
         return
-    lki = s.objs.get(item.source)
+    # CR 113.7a: an ability whose source has left still uses the source as it last existed
+    lki = s.objs.get(item.source) or Obj(item.source, item.card, item.controller, "graveyard")
     rc = ResolutionContext(item.controller, item.source, item.card, targets, item.x, item.event,
                            item.modes, source_lki=lki)
     execute(ctx, ab.effects, rc)

@@ -54,8 +54,9 @@ def find(s) -> list[tuple[str, object, str, str]]:
         if "Legendary" in o.card.supertypes:
             key = (o.controller, o.card.name)
             legends[key] = legends.get(key, 0) + 1
+    legend_rule = not any(ch.static_effects(s, "no_legend_rule"))   # e.g. Mirror Gallery
     for (player, name), n in legends.items():
-        if n > 1:
+        if n > 1 and legend_rule:
             found.append(("legend", (player, name), "legend rule", "704.5j"))
     return found
 

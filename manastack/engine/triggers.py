@@ -95,8 +95,9 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: dict) -> list[dict]:
     if kind == "damage":
         return _damage_instances(s, trig, source, ev)
     if kind in ("gain_life", "lose_life", "draw") and e == kind:
-        if not _player_matches(trig.whose or trig.subject if trig.subject != "self" else "you",
-                               ev["player"], source.controller):
+        whose = trig.whose or (trig.subject if isinstance(trig.subject, str) and trig.subject != "self"
+                               else "you")
+        if not _player_matches(whose, ev["player"], source.controller):
             return []
         return [{**base, "player": ev["player"], "amount": ev.get("amount", 1), "obj": ev.get("obj")}]
     if kind in ("attacks", "blocks", "becomes_blocked", "counters", "tapped", "untapped") \
@@ -123,7 +124,9 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: dict) -> list[dict]:
             return []
         if not _matches_subject(s, trig.subject, s.objs.get(ev["obj"]), source):
             return []
-        return [{**base, "obj": ev["obj"]}]
+        if not _player_matches(trig.whose, ev["player"], source.controller):
+            return []      # "Whenever you tap a land for mana" (CR 106.12a)
+        return [{**base, "obj": ev["obj"], "player": ev["player"], "mana": list(ev["mana"])}]
     if kind == "becomes_target" and e == "becomes_target":
         # CR 702.21a (ward): "becomes the target of a spell or ability an opponent controls"
         if not _matches_subject(s, trig.subject, s.objs.get(ev["obj"]), source):
@@ -163,7 +166,7 @@ def _damage_instances(s, trig: ir.Trigger, source: Obj, ev: dict) -> list[dict]:
     out = []
     for (src_id, rcp), dealt in groups.items():
         view = {"kind": "damage", "combat": ev["combat"], "obj": src_id,
-                "amount": sum(d[2] for d in dealt), "dealt": dealt}
+                "controller": dealt[0][3], "amount": sum(d[2] for d in dealt), "dealt": dealt}
         if rcp is not None:
             view["player"] = int(rcp[1:])
         out.append(view)
@@ -262,7 +265,7 @@ def _additional_applies(s, perm: Obj, a: ir.AdditionalTriggers, src: Obj, ev: di
     such as life gained or lost, which are separate events, CR 120.4c, 119.9)."""
     from .filters import matches
 
-    if src.controller != perm.controller or (src.zone != "battlefield" and view["kind"] != "zone_change"):
+    if src.controller != perm.controller or src.zone != "battlefield":
         return False
     if a.event == "deals_combat_damage_to_player":
         if view["kind"] != "damage" or not view["combat"]:
@@ -312,7 +315,7 @@ def put_on_stack(ctx) -> bool:
         if not mine:
             continue
         for t in _choose_order(ctx, player, mine):
-            src = s.objs.get(t.source) or _ghost(t)
+            src = s.objs.get(t.source) or _last_known(t.source, t.card, t.controller, t.event)
             ab = ability_at(t.card, t.ability_index)
             item = StackItem(s.next_id, "triggered", t.source, player, t.card, t.ability_index, t.label)
             s.next_id += 1
@@ -337,19 +340,18 @@ def announce_targets(ctx, item) -> None:
                               "player": item.controller})
 
 
-def _ghost(t: PendingTrigger) -> Obj:
-    """The source as it last existed, for a trigger whose source has left (CR 603.10)."""
-    o = Obj(t.source, t.card, t.controller, "graveyard")
-    o.counters = dict((t.event or {}).get("counters", {}))
+def _last_known(oid: int, card, controller: int, event: dict | None) -> Obj:
+    """A triggered ability's source as it last existed, once it has left the battlefield
+    (CR 603.10), with the counters it had (persist's "if it had no -1/-1 counters")."""
+    o = Obj(oid, card, controller, "graveyard")
+    o.counters = dict((event or {}).get("counters", {}))
     return o
 
 
 def ghost_source(item) -> Obj:
-    """The last known information of a triggered ability's source that has left (CR 603.10),
-    for its intervening "if" check on resolution (CR 603.4)."""
-    o = Obj(item.source, item.card, item.controller, "graveyard")
-    o.counters = dict((item.event or {}).get("counters", {}))
-    return o
+    """The last known source of a resolving triggered ability, for its intervening "if"
+    check on resolution (CR 603.4, 603.10)."""
+    return _last_known(item.source, item.card, item.controller, item.event)
 
 
 def _targets_text(s, item) -> str:

@@ -1,0 +1,75 @@
+"""``manastack cards``: look at compiled cards and measure the Oracle compiler's coverage."""
+from __future__ import annotations
+
+import json
+
+import click
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import Progress
+from rich.table import Table
+
+from manastack.cards import CardError, default_db, load_db
+from manastack.oracle.coverage import coverage as run_coverage
+from manastack.oracle.render import render_abilities
+
+
+@click.group()
+def cards() -> None:
+    """Card definitions and the Oracle-text compiler."""
+
+
+@cards.command()
+@click.argument("name")
+@click.option("--cards", "cards_path", type=click.Path(exists=True, dir_okay=False),
+              help="An extra AtomicCards JSON(.gz) file to look the card up in.")
+def show(name: str, cards_path: str | None) -> None:
+    """Show card NAME: its Oracle text and the abilities compiled from it."""
+    try:
+        db = load_db(cards_path) if cards_path else default_db()
+        card = db.get(name)
+    except (CardError, ValueError) as exc:
+        raise click.ClickException(str(exc)) from None
+    console = Console(soft_wrap=True)
+    pt = f"  {card.power}/{card.toughness}" if card.power is not None else ""
+    cost = str(card.mana_cost) if card.mana_cost.symbols else ""
+    console.print(f"[bold]{escape(card.name)}[/bold]  {escape(cost)}", highlight=False)
+    console.print(f"{card.type_line}{pt}", highlight=False, markup=False)
+    if card.text:
+        console.print(card.text, highlight=False, markup=False)
+    console.print()
+    console.print(render_abilities(card), highlight=False, markup=False)
+    status = "fully compiled" if card.fully_supported else \
+        f"{len(card.unsupported)} unsupported sentence(s)"
+    console.print(f"\n[dim]{status}[/dim]")
+
+
+@cards.command()
+@click.option("--corpus", "corpus", required=True, type=click.Path(exists=True, dir_okay=False),
+              help="An AtomicCards JSON(.gz) file.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option("--top", default=30, show_default=True, help="How many templates to list.")
+def coverage(corpus: str, as_json: bool, top: int) -> None:
+    """Compile every card of CORPUS; report the share compiled and the commonest gaps."""
+    console = Console(stderr=as_json)
+    try:
+        with Progress(console=console, transient=True, disable=as_json) as progress:
+            task = progress.add_task("compiling", total=None)
+            report = run_coverage(corpus, top=top, progress=lambda done, total: progress.update(
+                task, completed=done, total=total))
+    except CardError as exc:
+        raise click.ClickException(str(exc)) from None
+    if as_json:
+        click.echo(json.dumps(report.to_dict(), indent=2))
+        return
+    console.print(f"{report.compiled} of {report.total} cards compile fully "
+                  f"({report.share:.1%}).", highlight=False)
+    table = Table(title=f"Top {len(report.top)} unsupported sentence templates")
+    table.add_column("count", justify="right")
+    table.add_column("template")
+    for template, count in report.top:
+        table.add_row(str(count), template)
+    console.print(table)
+    if report.errors:
+        console.print(f"{len(report.errors)} card(s) could not be read, e.g. "
+                      f"{report.errors[0][0]}: {report.errors[0][1]}", highlight=False)

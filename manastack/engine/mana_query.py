@@ -1,0 +1,181 @@
+"""Questions about mana, for tools and judges, each answered with its reasons and rules.
+
+* :func:`could_produce`: the types of mana a permanent could produce now (CR 106.7);
+* :func:`source_reports`: each mana ability a player controls, whether it can be activated now
+  (CR 107.5, 107.6, 302.6, 602.5) and what it would add (replacement effects and triggered mana
+  abilities included, CR 106.12a-b, 605.4a);
+* :func:`available_mana`: the mana a player could make available now, with the choices involved;
+* :func:`explain_payment`: how the auto-payer would pay a cost, or why it can't be paid.
+
+Nothing here changes the game.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from manastack.mana import MANA_TYPES, ManaCost, format_mana
+from manastack.oracle import ir
+
+from .mana_types import could_produce_map, explain_could_produce, mana_ability_indexes
+from .state import Obj, State
+
+
+@dataclass(frozen=True)
+class CouldProduce:
+    types: tuple[str, ...]
+    why: str
+
+
+def could_produce(s: State, oid: int) -> CouldProduce:
+    """CR 106.7 for the permanent ``oid``."""
+    o = _permanent(s, oid)
+    types = could_produce_map(s)
+    mine = tuple(t for t in MANA_TYPES if t in types.get(o.id, frozenset()))
+    return CouldProduce(mine, explain_could_produce(s, o, types))
+
+
+@dataclass(frozen=True)
+class SourceReport:
+    """One mana ability of a permanent: ``outputs`` lists what the pool would gain, one entry
+    per outcome the player could choose; ``why`` says why it can't be activated now, or what
+    choices it involves."""
+
+    oid: int
+    name: str
+    idx: int
+    text: str
+    taps: bool
+    can_activate: bool
+    outputs: tuple[tuple[str, ...], ...]
+    why: str
+
+    def describe(self) -> str:
+        made = " or ".join(format_mana(m) for m in self.outputs) if self.outputs else "no mana"
+        state = "can be activated" if self.can_activate else "can't be activated"
+        return f"{self.name} [{self.text}]: {state}; adds {made}" + (f" ({self.why})" if self.why else "")
+
+
+def blockers(s: State, o: Obj, cost: ir.Cost) -> list[str]:
+    """Why the non-mana parts of ``cost`` can't be paid now, with the rules (empty: they can)."""
+    from .casting import summoning_sick
+
+    out = []
+    if cost.tap and o.tapped:
+        out.append("it is tapped, so it can't pay {T} (CR 107.5)")
+    if cost.untap and not o.tapped:
+        out.append("it is untapped, so it can't pay {Q} (CR 107.6)")
+    if (cost.tap or cost.untap) and summoning_sick(s, o):
+        out.append("it is a creature that hasn't been under its controller's control since their "
+                   "most recent turn began (CR 302.6)")
+    if cost.remove_counters:
+        kind, n = cost.remove_counters
+        if o.counters.get(kind, 0) < n:
+            out.append(f"it has fewer than {n} {kind} counter{'s' if n != 1 else ''} to remove (CR 118.3)")
+    if cost.tap_untapped is not None:
+        from .filters import objects_matching
+
+        if not [c for c in objects_matching(s, cost.tap_untapped, o, o.controller)
+                if not c.tapped and not (cost.tap and c.id == o.id)]:
+            out.append("there is no untapped permanent of the kind it must tap (CR 118.3)")
+    if cost.pay_life and s.players[o.controller].life < cost.pay_life:
+        out.append(f"its controller can't pay {cost.pay_life} life (CR 119.4)")
+    if cost.sacrifice is not None:
+        from .filters import objects_matching
+
+        if not objects_matching(s, cost.sacrifice, o, o.controller):
+            out.append("there is nothing to sacrifice (CR 118.3)")
+    if cost.discard and len(s.players[o.controller].hand) < cost.discard:
+        out.append("there are not enough cards in hand to discard (CR 118.3)")
+    return out
+
+
+def source_reports(s: State, player: int) -> list[SourceReport]:
+    """Every mana ability of every permanent ``player`` controls."""
+    from .casting import cost_payable
+    from .mana_abilities import net_outputs
+
+    out = []
+    for o in s.permanents(player):
+        for i in mana_ability_indexes(o):
+            ab = o.card.abilities[i]
+            problems = blockers(s, o, ab.cost)
+            if not problems and ab.cost.mana is not None and not cost_payable(s, o, ab.cost):
+                problems.append(f"its controller can't make the {ab.cost.mana} it costs (CR 118.3)")
+            outputs = tuple(net_outputs(s, player, o, ab))
+            why = "; ".join(problems)
+            if not problems and not outputs:
+                why = explain_could_produce(s, o)
+            elif not problems and len(outputs) > 1:
+                why = "its controller chooses one of these as it resolves (CR 605.3b, 106.7)"
+            out.append(SourceReport(o.id, o.card.name, i, ab.text, ab.cost.tap, not problems,
+                                    outputs, why))
+    return out
+
+
+@dataclass(frozen=True)
+class Availability:
+    """The mana ``player`` could make available now: the pool, each source, the most mana in
+    total and every type that could be among it."""
+
+    pool: dict
+    sources: tuple[SourceReport, ...]
+    most: int
+    types: tuple[str, ...]
+
+    def describe(self) -> str:
+        lines = [f"mana pool: {format_mana([t for t in MANA_TYPES for _ in range(self.pool.get(t, 0))])}"]
+        lines += [r.describe() for r in self.sources]
+        lines.append(f"at most {self.most} mana, of the types {format_mana(self.types)}")
+        return "\n".join(lines)
+
+
+def available_mana(s: State, player: int) -> Availability:
+    """What ``player`` could add now by activating each usable mana ability once. Abilities with
+    a mana cost count what they add less what they cost."""
+    pool = dict(s.players[player].pool)
+    reports = source_reports(s, player)
+    best: dict[int, int] = {}
+    types = {t for t, n in pool.items() if n}
+    for r in reports:
+        if not r.can_activate or not r.outputs:
+            continue
+        ab = _permanent(s, r.oid).card.abilities[r.idx]
+        paid = ab.cost.mana.mana_value() if ab.cost.mana is not None else 0
+        best[r.oid] = max(best.get(r.oid, 0), max(len(m) for m in r.outputs) - paid)
+        for m in r.outputs:
+            types.update(m)
+    most = sum(pool.values()) + sum(max(v, 0) for v in best.values())
+    return Availability(pool, tuple(reports), most, tuple(t for t in MANA_TYPES if t in types))
+
+
+@dataclass(frozen=True)
+class PaymentReport:
+    cost: str
+    plan: tuple | None
+    text: str
+
+
+def explain_payment(s: State, player: int, cost: str | ManaCost) -> PaymentReport:
+    """How the auto-payer would pay ``cost`` for ``player`` now, or why nobody could."""
+    from .mana_abilities import plan_payment, why_unpayable
+
+    mc = ManaCost.parse(cost) if isinstance(cost, str) else cost
+    if mc.x_count:
+        raise ValueError(f"choose X first: {mc} still has an X (CR 107.3a)")
+    plan = plan_payment(s, player, mc)
+    if plan is None:
+        return PaymentReport(str(mc), None, why_unpayable(s, player, mc))
+    steps = [f"{s.objs[oid].card.name} for {format_mana(out)}" for oid, _i, out, _p in plan]
+    text = f"pay {mc} with " + (", ".join(steps) + " and the mana pool" if steps else "the mana pool")
+    return PaymentReport(str(mc), tuple(plan), text + " (CR 601.2g-h)")
+
+
+def _permanent(s: State, oid: int) -> Obj:
+    o = s.objs.get(oid)
+    if o is None or o.zone != "battlefield":
+        raise ValueError(f"no permanent with id {oid!r} on the battlefield")
+    return o
+
+
+__all__ = ["could_produce", "source_reports", "available_mana", "explain_payment", "blockers",
+           "CouldProduce", "SourceReport", "Availability", "PaymentReport"]

@@ -1,0 +1,218 @@
+"""Compile a card's Oracle text into the abilities of :mod:`manastack.oracle.ir`.
+
+The text is split into lines (one ability each, CR 113.2) and sentences. Each line is parsed as
+a whole with the LALR grammar in ``grammar.lark``; a line the grammar or the transformer cannot
+read gives no ability, and its unreadable sentences go into ``unsupported`` verbatim (the whole
+line when no single sentence is to blame). Nothing is dropped silently.
+
+Before parsing, reminder text is removed (CR 207.2a), as are ability words (CR 207.2c); the
+card's name and "this creature"/"this spell"/... become ``~`` (CR 201.5); 2021 wording is
+rewritten to the current one ("enters the battlefield" -> "enters", "converted mana cost" ->
+"mana value", CR 202.3).
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from lark import Lark
+from lark.exceptions import LarkError, VisitError
+
+from manastack.oracle import ir
+from manastack.oracle.subtypes import ABILITY_WORDS
+from manastack.oracle.transform import OracleTransformer, Unsupported, bind
+
+_STARTS = ["kw_line", "activated", "triggered", "static_line", "spell_line", "mode_line"]
+BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+
+@dataclass
+class CompileResult:
+    """The abilities read from a card, and the sentences that could not be read."""
+
+    abilities: list = field(default_factory=list)
+    unsupported: list[str] = field(default_factory=list)
+
+
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    """The grammar's LALR parser, built once per process."""
+    return Lark.open(str(Path(__file__).with_name("grammar.lark")), parser="lalr",
+                     start=_STARTS, propagate_positions=True, maybe_placeholders=False)
+
+
+# ----------------------------------------------------------------------------- text
+
+
+_REMINDER = re.compile(r"\s*\([^()]*\)")
+_SELF_WORDS = re.compile(
+    r"\b[Tt]his (?:creature|artifact|enchantment|land|permanent|spell|card|token|Aura|"
+    r"Equipment|Vehicle|planeswalker)\b")
+_WORDING = [(re.compile(r"\b(enter|enters|entering) the battlefield\b"), r"\1"),
+            (re.compile(r"\bconverted mana cost\b"), "mana value"),
+            (re.compile(r"\bActivate this ability only\b"), "Activate only")]
+_MODAL_HEAD = re.compile(r"\bchoose (?:one|two) —$", re.I)
+_TAIL = re.compile(r"(?:Activate only (?:as a sorcery|any time you could cast a sorcery|"
+                   r"once each turn)|"
+                   r"Then shuffle your library|(?:It|They) can't be regenerated)\.$")
+_SENTENCE = re.compile(r'[^."“”]*(?:"[^"]*"[^."]*|“[^”]*”[^."]*)*(?:\.|$)')
+
+
+def strip_reminder(text: str) -> str:
+    """Remove reminder text: parenthesised explanations without rules force (CR 207.2a)."""
+    return _REMINDER.sub("", text).strip()
+
+
+def normalise(line: str, name: str) -> str:
+    """Rewrite one line for the grammar: self references, current wording, no ability word."""
+    line = _self_pattern(name).sub("~", line)
+    line = _SELF_WORDS.sub("~", line)
+    for pattern, repl in _WORDING:
+        line = pattern.sub(repl, line)
+    line = line.replace("’", "'").replace("−", "-")
+    head, dash, rest = line.partition(" — ")
+    if dash and head.lower() in ABILITY_WORDS:
+        line = rest
+    return line
+
+
+@lru_cache(maxsize=256)
+def _self_pattern(name: str) -> re.Pattern:
+    """CR 201.5: a card's text refers to itself by name, a legend often by the part of its
+    name before the comma (CR 201.5c)."""
+    names = [name] + ([name.split(", ")[0]] if ", " in name else [])
+    return re.compile(r"(?<!\w)(?:%s)(?!\w)" % "|".join(map(re.escape, names)))
+
+
+def sentences(line: str) -> list[str]:
+    """The sentences of a line; a modal line gives its header and one entry per mode."""
+    out = []
+    for part in re.split(r"\s*(?=•)", line):
+        out += [s.strip() for s in _SENTENCE.findall(part) if s.strip()]
+    return out
+
+
+def card_lines(text: str) -> list[str]:
+    """Paragraphs of Oracle text with reminder text removed; modes ("•") join their header."""
+    lines: list[str] = []
+    for raw in text.split("\n"):
+        line = strip_reminder(raw.replace("<i>", "").replace("</i>", ""))
+        if not line:
+            continue
+        if line.startswith("•") and lines:
+            lines[-1] += " " + line
+        else:
+            lines.append(line)
+    return lines
+
+
+# ----------------------------------------------------------------------------- compile
+
+
+def compile_card(card) -> CompileResult:
+    """Compile ``card`` (a :class:`manastack.cards.CardDef`); see the module docstring.
+
+    Instants and sorceries give one :class:`ir.SpellAbility` for all their effect paragraphs
+    (CR 608.2); permanents give one ability per paragraph, plus the intrinsic mana ability of
+    each basic land type (CR 305.6).
+    """
+    is_spell = "Instant" in card.types or "Sorcery" in card.types
+    result = CompileResult()
+    spell_effects: list = []
+    spell_text: list[str] = []
+    text = card.text
+    if _is_parenthesised_mana_ability(card):
+        text = card.text.strip()[1:-1]
+    for line in card_lines(text):
+        norm = normalise(line, card.name)
+        try:
+            kind, value = _parse_line(norm, is_spell)
+            if kind == "spell":
+                bind(spell_effects + value, None)  # "it", "that player" must refer to something
+        except Unsupported:
+            result.unsupported += _unreadable(line, norm, is_spell)
+            continue
+        if kind == "spell":
+            spell_effects += value
+            spell_text.append(line)
+        else:
+            result.abilities += [_with_text(a, line) for a in value]
+    if spell_effects:
+        effects, targets = bind(spell_effects, None)
+        result.abilities.insert(0, ir.SpellAbility(tuple(effects), tuple(targets),
+                                                   text="\n".join(spell_text)))
+    for subtype in card.subtypes:
+        if subtype in BASIC_LAND_MANA:
+            result.abilities.append(basic_land_ability(subtype))
+    return result
+
+
+def basic_land_ability(subtype: str) -> ir.ActivatedAbility:
+    """CR 305.6: a basic land type gives the intrinsic ability "{T}: Add [its mana]"."""
+    symbol = BASIC_LAND_MANA[subtype]
+    return ir.ActivatedAbility(ir.Cost(tap=True), (ir.AddMana(ir.ManaProduce((symbol,))),),
+                               is_mana=True, text="{T}: Add {%s}." % symbol)
+
+
+def _is_parenthesised_mana_ability(card) -> bool:
+    """Wastes prints its only ability, "{T}: Add {C}.", in parentheses; without a basic land
+    type it has no intrinsic ability, so the parenthesised text is its rules text."""
+    text = card.text.strip()
+    return ("Land" in card.types and not set(card.subtypes) & set(BASIC_LAND_MANA)
+            and text.startswith("({T}: Add") and text.endswith(")") and "\n" not in text)
+
+
+def _starts(line: str, is_spell: bool) -> list[str]:
+    if is_spell:
+        return ["kw_line", "spell_line", "static_line"]
+    if re.match(r"(?:when|whenever|at)\b", line, re.I):
+        return ["triggered"]
+    if re.match(r'[^"“]*:', line):
+        return ["activated"]
+    return ["kw_line", "static_line"]
+
+
+def _parse_line(line: str, is_spell: bool):
+    """Parse one normalised line: ("spell", unbound effects) or ("abilities", [...])."""
+    for start in _starts(line, is_spell):
+        try:
+            return OracleTransformer(line).transform(parser().parse(line, start=start))
+        except VisitError as exc:  # a check in a transformer callback
+            if not isinstance(exc.orig_exc, Unsupported):
+                raise
+        except LarkError:
+            continue
+    raise Unsupported(line)
+
+
+def _readable(sentence: str, is_spell: bool) -> bool:
+    """Whether a sentence alone parses as some kind of line, or is one of the sentences that
+    only complete the one before (an activation restriction, "Then shuffle your library.")."""
+    if _TAIL.match(sentence):
+        return True
+    body = sentence.lstrip("• ")
+    starts = _starts(sentence, is_spell) + ["mode_line", "spell_line", "static_line"]
+    for start in dict.fromkeys(starts):
+        try:
+            OracleTransformer(body).transform(parser().parse(body, start=start))
+            return True
+        except LarkError:  # a parse error, or Unsupported inside a VisitError
+            continue
+    return False
+
+
+def _unreadable(line: str, norm: str, is_spell: bool) -> list[str]:
+    """The sentences of ``line`` to report as unsupported (verbatim, reminder text removed)."""
+    originals, normals = sentences(line), sentences(norm)
+    if len(originals) != len(normals) or len(originals) == 1:
+        return [line]
+    bad = [o for o, n in zip(originals, normals)
+           if not _MODAL_HEAD.search(n) and not _readable(n, is_spell)]
+    return bad or [line]
+
+
+def _with_text(ability, line: str):
+    return ability if isinstance(ability, ir.Keyword) else dataclasses.replace(ability, text=line)

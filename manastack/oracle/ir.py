@@ -1,0 +1,515 @@
+"""The typed description of a card's abilities: what the Oracle compiler produces and the
+engine interprets.
+
+Every node is a frozen dataclass, so compiled cards are immutable, hashable and cheap to share
+between games. Effects name their targets by index into the ability's ``targets`` tuple
+(``Target(0)``), so the engine can choose targets when the ability is put on the stack
+(CR 601.2c, 603.3d) and check them again on resolution (CR 608.2b).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+from manastack.mana import ManaCost
+
+# --------------------------------------------------------------------------------- amounts
+
+
+@dataclass(frozen=True, slots=True)
+class X:
+    """The value of X chosen for the spell or ability (CR 107.3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CountOf:
+    """"for each ..." / "equal to the number of ...": how many objects match ``filter``."""
+
+    filter: "Filter"
+    multiplier: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class EventAmount:
+    """"that much" / "that many": the amount of the event that triggered the ability
+    (life lost, damage dealt)."""
+
+
+Amount = Union[int, X, CountOf, EventAmount]
+
+# --------------------------------------------------------------------------------- objects
+
+
+@dataclass(frozen=True, slots=True)
+class Filter:
+    """A set of objects described by their characteristics and relation to the controller.
+
+    ``types``: card types any of which matches (empty = any); ``controller``: "you",
+    "opponent" or None; ``other``: excludes the ability's source ("another").
+    """
+
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    controller: str | None = None
+    other: bool = False
+    colors: tuple[str, ...] = ()
+    non_types: tuple[str, ...] = ()
+    non_colors: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    without_keywords: tuple[str, ...] = ()
+    tapped: bool | None = None
+    attacking: bool = False
+    blocking: bool = False
+    attacking_or_blocking: bool = False
+    power_at_most: int | None = None
+    power_at_least: int | None = None
+    mana_value_at_most: int | None = None
+    zone: str = "battlefield"
+
+
+@dataclass(frozen=True, slots=True)
+class TargetSpec:
+    """One "target ..." phrase (CR 115). ``kind`` is what may be targeted:
+    "any" (creature, player, planeswalker or battle), "player", "opponent", "permanent"
+    (narrowed by ``filter``), "spell" (an object on the stack) or "card" (in a zone given
+    by ``filter.zone``)."""
+
+    kind: str
+    filter: Filter = field(default_factory=Filter)
+    count: int = 1
+    up_to: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """The object or player chosen for ``targets[index]``."""
+
+    index: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """A non-targeted reference resolved at the time the effect happens:
+    "self" (this object), "you" (its controller), "each_opponent", "each_player",
+    "target_controller" (controller of the first target), "enchanted", "equipped",
+    "attached_controller", "defending_player", "triggering_object", "triggering_player",
+    "all" (every object matching ``filter``)."""
+
+    name: str
+    filter: Filter | None = None
+
+
+Subject = Union[Target, Ref]
+
+# --------------------------------------------------------------------------------- mana
+
+
+@dataclass(frozen=True, slots=True)
+class ManaProduce:
+    """What a mana ability adds (CR 106).
+
+    ``symbols``: a fixed list such as ("G",) or ("C", "C").
+    ``any_color``: that many mana of any one color. ``choice``: one of these symbols.
+    ``like_land_could_produce``: one mana of any type a land ``whose`` controls could produce
+    (CR 106.7: "you" for Reflecting Pool, "opponent" for Exotic Orchard);
+    ``color_only`` restricts it to colors (Fellwar Stone, Exotic Orchard).
+    ``amount``: how many times to add it ("for each").
+    ``combos``: one of these fixed groups ("{U}{U}, {U}{B}, or {B}{B}").
+    ``like_produced``: one mana of any type the triggering permanent just produced
+    (Mana Flare, CR 106.12a). ``chosen_color``: one mana of the color chosen for the source
+    as it entered (Utopia Sprawl).
+    """
+
+    symbols: tuple[str, ...] = ()
+    any_color: int = 0
+    choice: tuple[str, ...] = ()
+    like_land_could_produce: str | None = None
+    color_only: bool = False
+    amount: Amount = 1
+    combos: tuple[tuple[str, ...], ...] = ()
+    like_produced: bool = False
+    chosen_color: bool = False
+
+
+# --------------------------------------------------------------------------------- effects
+
+
+@dataclass(frozen=True, slots=True)
+class AddMana:
+    """Add mana to ``who``'s mana pool ("its controller adds", Wild Growth)."""
+
+    produce: ManaProduce
+    who: "Subject" = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class DealDamage:
+    amount: Amount
+    to: Subject
+    source: Subject = Ref("self")
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    amount: Amount = 1
+    who: Subject = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    amount: Amount = 1
+    who: Subject = Ref("you")
+    random: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GainLife:
+    amount: Amount
+    who: Subject = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class LoseLife:
+    amount: Amount
+    who: Subject = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class Destroy:
+    """CR 701.8; ``no_regeneration`` for "It can't be regenerated" (CR 701.19)."""
+
+    what: Subject
+    no_regeneration: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Regenerate:
+    """CR 701.19: the next time ``what`` would be destroyed this turn, it is tapped, removed
+    from combat and has its damage removed instead."""
+
+    what: Subject
+
+
+@dataclass(frozen=True, slots=True)
+class Exile:
+    what: Subject
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnToHand:
+    what: Subject
+
+
+@dataclass(frozen=True, slots=True)
+class Sacrifice:
+    what: Subject
+
+
+@dataclass(frozen=True, slots=True)
+class CounterSpell:
+    what: Subject
+
+
+@dataclass(frozen=True, slots=True)
+class ModifyPT:
+    """"gets +N/+M" (until end of turn unless ``duration`` is "permanent")."""
+
+    what: Subject
+    power: Amount
+    toughness: Amount
+    duration: str = "end_of_turn"
+    negate_power: bool = False
+    negate_toughness: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GrantKeywords:
+    """"gains flying until end of turn"."""
+
+    what: Subject
+    keywords: tuple["Keyword", ...]
+    duration: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCounters:
+    """Remove up to ``amount`` counters of any kinds from ``what``; the controller of the
+    effect chooses which, on resolution (Glissa Sunslayer)."""
+
+    what: Subject
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class PutCounters:
+    what: Subject
+    kind: str
+    amount: Amount = 1
+
+
+@dataclass(frozen=True, slots=True)
+class TokenSpec:
+    name: str
+    power: int | None
+    toughness: int | None
+    colors: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...] = ()
+    keywords: tuple["Keyword", ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CreateTokens:
+    token: TokenSpec
+    amount: Amount = 1
+    tapped: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Tap:
+    what: Subject
+
+
+@dataclass(frozen=True, slots=True)
+class Untap:
+    what: Subject
+
+
+@dataclass(frozen=True, slots=True)
+class Mill:
+    amount: Amount
+    who: Subject = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class Scry:
+    amount: Amount
+
+
+@dataclass(frozen=True, slots=True)
+class SearchLibrary:
+    """Search your library for up to ``amount`` cards matching ``filter``, put them into
+    ``to`` ("hand" or "battlefield", ``tapped``), then shuffle."""
+
+    filter: Filter
+    to: str = "hand"
+    tapped: bool = False
+    amount: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Fight:
+    first: Subject
+    second: Subject
+
+
+@dataclass(frozen=True, slots=True)
+class May:
+    """"You may ..." - the choice is made on resolution (CR 603.5, 608.2d)."""
+
+    effects: tuple["Effect", ...]
+    who: Subject = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class Mode:
+    text: str
+    targets: tuple[TargetSpec, ...]
+    effects: tuple["Effect", ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Modal:
+    """"Choose one -" (CR 700.2): modes are chosen as the spell or ability is put on the stack;
+    each mode's effects use that mode's own targets."""
+
+    modes: tuple[Mode, ...]
+    choose: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnToBattlefield:
+    """Return ``what`` (a card in a graveyard) to the battlefield under its owner's control,
+    with one ``counter`` on it if given (persist, CR 702.79a; undying, CR 702.93a)."""
+
+    what: Subject
+    counter: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CounterUnlessPays:
+    """Counter ``what`` (a spell or ability) unless its controller pays ``cost``
+    (ward, CR 702.21a; the "unless" is dealt with on resolution, CR 603.5)."""
+
+    what: Subject
+    cost: "Cost"
+
+
+Effect = Union[
+    AddMana, DealDamage, Draw, Discard, GainLife, LoseLife, Destroy, Regenerate, Exile,
+    ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords,
+    PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, Fight, May, Modal,
+    ReturnToBattlefield, CounterUnlessPays, RemoveCounters,
+]
+
+# --------------------------------------------------------------------------------- costs
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """An activation cost (CR 602.1, 118): mana, {T} (CR 107.5), {Q} (CR 107.6),
+    life, sacrificing this or another permanent, discarding, removing (kind, count) counters
+    from this permanent, tapping an untapped permanent you control matching ``tap_untapped``."""
+
+    mana: ManaCost | None = None
+    tap: bool = False
+    untap: bool = False
+    pay_life: int = 0
+    sacrifice_self: bool = False
+    sacrifice: Filter | None = None
+    discard: int = 0
+    remove_counters: tuple[str, int] | None = None
+    tap_untapped: Filter | None = None
+
+
+# --------------------------------------------------------------------------------- triggers
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """A trigger condition (CR 603.1). ``event`` is one of the engine's event kinds:
+
+    "enters" (CR 603.6a), "dies", "leaves", "attacks", "blocks", "becomes_blocked",
+    "deals_damage", "deals_combat_damage", "deals_combat_damage_to_player",
+    "gain_life", "lose_life", "cast", "draw", "beginning_of_step", "tapped_for_mana",
+    "counter_placed".
+
+    ``subject`` says whose event it must be ("self" or a filter); ``step`` names the step for
+    "at the beginning of" triggers, with ``whose`` ("your", "each", "opponent").
+    """
+
+    event: str
+    subject: Union[str, Filter] = "self"
+    step: str | None = None
+    whose: str | None = None
+    mana_type: str | None = None
+
+
+# --------------------------------------------------------------------------------- abilities
+
+
+@dataclass(frozen=True, slots=True)
+class Keyword:
+    """A keyword ability (CR 702). ``cost`` for ward, equip, ninjutsu, ...;
+    ``arg`` for "protection from red", "enchant creature", "persist"."""
+
+    name: str
+    cost: Cost | None = None
+    arg: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SpellAbility:
+    """What an instant or sorcery does when it resolves (CR 608.2)."""
+
+    effects: tuple[Effect, ...]
+    targets: tuple[TargetSpec, ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ActivatedAbility:
+    """"[Cost]: [Effect]." (CR 602). ``is_mana`` per CR 605.1a; ``sorcery_speed`` for
+    "Activate only as a sorcery"; ``once_per_turn`` for "Activate only once each turn"
+    (CR 602.5b)."""
+
+    cost: Cost
+    effects: tuple[Effect, ...]
+    targets: tuple[TargetSpec, ...] = ()
+    is_mana: bool = False
+    sorcery_speed: bool = False
+    text: str = ""
+    once_per_turn: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TriggeredAbility:
+    """"When/Whenever/At [trigger], [effect]." (CR 603). ``condition`` is an intervening
+    "if" clause (CR 603.4), checked when it triggers and again on resolution; the compiler
+    gives one of "kicked", "you_attacked_this_turn", "creature_died_this_turn"."""
+
+    trigger: Trigger
+    effects: tuple[Effect, ...]
+    targets: tuple[TargetSpec, ...] = ()
+    condition: str | None = None
+    is_mana: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StaticEffect:
+    """A continuous effect from a static ability (CR 604, 611.3): ``kind`` is
+    "modify_pt", "grant_keywords", "cant_block", "cant_attack", "cost_reduction", ...
+    applied to ``affected``."""
+
+    kind: str
+    affected: Union[str, Filter] = "self"
+    power: int = 0
+    toughness: int = 0
+    keywords: tuple[Keyword, ...] = ()
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class StaticAbility:
+    effect: StaticEffect
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ReplacementAbility:
+    """A replacement effect (CR 614): ``kind`` is "enters_tapped", "enters_with_counters"
+    (``counter_kind``, ``amount``), "double_damage_to_player", ...; ``condition`` limits it."""
+
+    kind: str
+    counter_kind: str | None = None
+    amount: Amount = 0
+    condition: str | None = None
+    text: str = ""
+    affected: "Filter | None" = None   # the objects it applies to ("a creature you control")
+
+
+@dataclass(frozen=True, slots=True)
+class ManaReplacement:
+    """CR 106.12b, 614.1a: "If [a permanent] is tapped for mana, it produces ... instead".
+
+    Applies when a permanent matching ``source`` is tapped for mana (by its controller only
+    when ``player`` is "you") and would produce at least ``min_amount`` mana. The mana becomes
+    ``becomes`` (Contamination: ("B",)), or each mana becomes ``to_type`` (Pale Moon: "C"),
+    or the amount is multiplied by ``multiplier`` (Mana Reflection: 2).
+    """
+
+    source: Filter = field(default_factory=Filter)
+    player: str | None = None
+    min_amount: int = 1
+    becomes: tuple[str, ...] = ()
+    to_type: str | None = None
+    multiplier: int = 1
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AdditionalTriggers:
+    """CR 603.2d: a triggered ability of a permanent you control triggers ``amount`` more
+    times when an object matching ``cause`` has the ``event`` (a :class:`Trigger` event kind:
+    "enters" for Panharmonicon, "deals_combat_damage_to_player" for Felix Five-Boots)."""
+
+    event: str
+    cause: Filter
+    amount: int = 1
+    text: str = ""
+
+
+Ability = Union[Keyword, SpellAbility, ActivatedAbility, TriggeredAbility, StaticAbility,
+                ReplacementAbility, ManaReplacement, AdditionalTriggers]

@@ -1,0 +1,119 @@
+"""Combat steps: declaring attackers (CR 508) and blockers (CR 509), and dividing an
+attacker's combat damage (CR 510.1c, 702.19b)."""
+from __future__ import annotations
+
+from manastack.engine.turn import STEPS
+
+from . import why
+from .driver import MAX_PASSES, Driver, StepError, listify
+from .yamlfile import Map
+
+
+class CombatSteps(Driver):
+    """Attacking, blocking and assigning combat damage."""
+
+    def advance_to(self, kind: str, step_name: str) -> None:
+        """Pass priority with an empty stack until the ``kind`` decision of ``step_name`` comes,
+        or the game is at or past that step (this turn)."""
+        target = STEPS.index(step_name)
+        turn = self.state().turn
+        for _ in range(MAX_PASSES):
+            d, s = self.pending(), self.state()
+            if d.kind == kind:
+                return
+            if d.kind != "priority":
+                raise self.waiting(d)
+            if s.turn != turn or STEPS.index(s.step) >= target:
+                return
+            if s.stack:
+                raise StepError("the stack isn't empty (" + ", ".join(i.label for i in reversed(s.stack))
+                                + "): resolve it first")
+            self.pass_once()
+
+    def do_attack(self, step: Map) -> None:
+        refs = [] if step["attack"] == "none" else listify(step["attack"])
+        if "by" in step and self.refs.player(step["by"]) != self.state().active:
+            raise StepError("only the active player attacks (CR 506.2)")
+        self.advance_to("attackers", "declare_attackers")
+        d, s = self.pending(), self.state()
+        if d.kind != "attackers":
+            if not refs:
+                return
+            if s.step == "declare_attackers" and not s.combat.get("attackers"):
+                raise StepError(why.cannot_attack(s, self.refs, refs[0]))
+            raise StepError(f"attackers can't be declared now: the game is in the {s.step} step of turn {s.turn} "
+                            "(CR 508.1)")
+        for ref in refs:
+            d, s = self.pending(), self.state()
+            opts = [a for a in d.options if a.kind == "attack" and self.refs.matches(s, ref, a.args[0])] \
+                if d.kind == "attackers" else []
+            if not opts:
+                raise StepError(why.cannot_attack(s, self.refs, ref))
+            self.push(opts[0])
+        d = self.pending()
+        if d.kind == "attackers":
+            self.push(next(a for a in d.options if a.kind == "done"))
+
+    def do_block(self, step: Map) -> None:
+        pairs = _pairs(step["block"])
+        self.advance_to("blockers", "declare_blockers")
+        d, s = self.pending(), self.state()
+        if d.kind != "blockers":
+            if not pairs:
+                return
+            if not s.combat.get("attackers"):
+                raise StepError("no creature is attacking, so no blockers are declared (CR 508.8)")
+            if s.step == "declare_blockers" and not s.combat.get("blockers"):
+                raise StepError(why.cannot_block(s, self.refs, *pairs[0]))
+            raise StepError(f"blockers can't be declared now: the game is in the {s.step} step (CR 509.1)")
+        for blocker, attacker in pairs:
+            d, s = self.pending(), self.state()
+            opts = [a for a in d.options if a.kind == "block" and self.refs.matches(s, blocker, a.args[0])
+                    and self.refs.matches(s, attacker, a.args[1])] if d.kind == "blockers" else []
+            if not opts:
+                raise StepError(why.cannot_block(s, self.refs, blocker, attacker))
+            self.push(opts[0])
+        d = self.pending()
+        if d.kind == "blockers":
+            done = [a for a in d.options if a.kind == "done"]
+            if not done:
+                raise StepError("these blocks are illegal: " + "; ".join(a.label for a in d.options
+                                                                          if a.kind == "unblock"))
+            self.push(done[0])
+
+    def do_assign(self, step: Map) -> None:
+        """CR 510.1c, 702.19b: how an attacker's combat damage is divided among its blockers."""
+        amounts = {self._card_name(k): v for k, v in step["assign"].items()}
+        answered = False
+        for _ in range(MAX_PASSES):
+            d, s = self.pending(), self.state()
+            if d.kind == "damage":
+                blocker = d.options[0].label.split(" to ", 1)[1]
+                if blocker not in amounts:
+                    raise StepError(f"{d.prompt}: say it with assign: {{{blocker}: N}}")
+                found = [o for o in d.options if o.args[0] == amounts[blocker]]
+                if not found:
+                    raise StepError(f"assigning {amounts[blocker]} to {blocker} is not allowed; the choices are "
+                                    + ", ".join(str(o.args[0]) for o in d.options) + " (CR 510.1c, 702.19b)")
+                self.push(found[0])
+                answered = True
+                continue
+            if answered:
+                return
+            if d.kind != "priority":
+                raise self.waiting(d)
+            if s.step not in ("declare_attackers", "declare_blockers", "first_strike_damage") or s.stack:
+                raise StepError("no combat damage assignment is asked for now: it is asked for an attacker "
+                                "blocked by several creatures, or with trample (CR 510.1c, 702.19b)")
+            self.pass_once()
+
+    def _card_name(self, ref: str) -> str:
+        found = self.refs.find(self.state(), ref) if ref in self.refs.aliases else []
+        return found[0].card.name if found else ref
+
+
+def _pairs(block) -> list[tuple[str, str]]:
+    if block in ("none", None):
+        return []
+    maps = [block] if isinstance(block, dict) else block
+    return [(b, a) for m in maps for b, a in m.items()]

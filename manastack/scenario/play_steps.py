@@ -1,0 +1,184 @@
+"""Steps a player takes with priority: playing a land (CR 305), casting a spell (CR 601) and
+activating an ability (CR 602, 605), with its modes, targets, X and payment."""
+from __future__ import annotations
+
+from manastack.engine.casting import describe_target
+from manastack.engine.decisions import Action
+from manastack.oracle import ir
+
+from . import why
+from .driver import Driver, StepError, listify
+from .yamlfile import Map
+
+
+class PlaySteps(Driver):
+    """Playing lands, casting spells and activating abilities."""
+
+    def do_play(self, step: Map) -> None:
+        ref = step["play"]
+        p = self.player_of(step, ref, "hand")
+        self.ensure_priority(p)
+        s, d = self.state(), self.pending()
+        opts = [a for a in d.options if a.kind == "play" and self.refs.matches(s, ref, a.args[0])]
+        if not opts:
+            raise StepError(why.cannot_play(s, self.refs, p, ref))
+        self.push(opts[0])
+
+    def do_cast(self, step: Map) -> None:
+        ref = step["cast"]
+        p = self.player_of(step, ref, "hand")
+        self.ensure_priority(p)
+        s, d = self.state(), self.pending()
+        opts = [a for a in d.options if a.kind == "cast" and self.refs.matches(s, ref, a.args[0])]
+        if not opts:
+            raise StepError(why.cannot_cast(s, self.refs, p, ref))
+        self.push(opts[0])
+        self.complete(step)
+
+    def do_activate(self, step: Map) -> None:
+        ref = step["activate"]
+        p = self.player_of(step, ref, "battlefield")
+        self.ensure_priority(p)
+        s, d = self.state(), self.pending()
+        opts = [a for a in d.options if a.kind in ("activate", "mana") and self.refs.matches(s, ref, a.args[0])]
+        if not opts:
+            raise StepError(why.cannot_activate(s, self.refs, p, ref))
+        card = s.objs[opts[0].args[0]].card
+        opts = self.pick_ability(card, opts, step.get("ability"))
+        self.push(opts[0])
+        self.complete(step)
+
+    def pick_ability(self, card, opts: list[Action], sel) -> list[Action]:
+        activated = [i for i, ab in enumerate(card.abilities) if type(ab) is ir.ActivatedAbility]
+        if isinstance(sel, int):
+            if sel > len(activated):
+                raise StepError(f"{card.name} has {len(activated)} activated abilities, not {sel}")
+            opts = [a for a in opts if a.args[1] == activated[sel - 1]]
+        elif isinstance(sel, str):
+            opts = [a for a in opts if sel.lower() in card.abilities[a.args[1]].text.lower()]
+        elif len({a.args[1] for a in opts}) > 1:
+            texts = "; ".join(f"{n}: {card.abilities[i].text}" for n, i in enumerate(activated, 1))
+            raise StepError(f"{card.name} has several abilities that could be activated; say which with "
+                            f"ability: ({texts})")
+        if not opts:
+            raise StepError(f"that ability of {card.name} can't be activated now (CR 602.5)")
+        return opts
+
+    def complete(self, step: Map) -> None:
+        """Answer the rest of a cast or activation: modes, targets, X, payment (CR 601.2b-h)."""
+        targets = listify(step.get("targets", step.get("target")))
+        modes = listify(step.get("modes"))
+        sources = list(step["pay"]) if isinstance(step.get("pay"), list) else None
+        chosen = listify(step.get("choose"))
+        replacements = listify(step.get("replacement"))
+        asked_x = False
+        while self.in_progress():
+            d = self.pending()
+            if d.kind == "targets":
+                self.push(self.choose_target(d, targets))
+            elif d.kind == "modes":
+                self.push(self.choose_mode(d, modes))
+            elif d.kind == "x":
+                asked_x = True
+                self.push(self.choose_x(d, step.get("x")))
+            elif d.kind == "pay":
+                self.push(self.choose_payment(d, sources))
+            elif d.kind == "choose_mana":
+                self.push(self.choose_mana(d, step.get("color")))
+            elif d.kind == "replacement_order" and replacements:
+                self.push(self.choose_replacement(d, replacements.pop(0)))
+            elif chosen and any(o.kind == "choose" for o in d.options):
+                self.push(self.choose_card(d, chosen.pop(0)))
+            else:
+                raise self.waiting(d)
+        if modes:
+            raise StepError(f"mode {modes[0]!r} was not chosen: no (further) mode was asked for (CR 700.2)")
+        if step.get("x") and not asked_x:
+            raise StepError(f"x: {step['x']} was given, but no X was asked for (CR 107.3a)")
+        if sources:
+            raise StepError(f"{', '.join(sources)} in pay: were not needed to pay the cost")
+        if targets:
+            self.check_auto_targets(targets)
+
+    def choose_target(self, d, targets: list) -> Action:
+        legal = ", ".join(o.label.removeprefix("target ") for o in d.options if o.kind == "target")
+        if not targets:
+            done = [o for o in d.options if o.kind == "done"]
+            if done:
+                return done[0]
+            raise StepError(f"{d.prompt}: say which with targets: (legal: {legal})")
+        ref = targets.pop(0)
+        found = [o for o in d.options if o.kind == "target" and self.is_target(ref, o.args[0])]
+        if not found:
+            raise StepError(f"{ref} is not a legal target: {d.prompt}; legal: {legal or 'none'}")
+        s = self.state()
+        owners = {s.objs[o.args[0]].controller for o in found if isinstance(o.args[0], int)}
+        if len(owners) > 1:
+            raise StepError(f"target {ref!r} is ambiguous: one of each player's; give the one you mean an id")
+        return found[0]
+
+    def is_target(self, ref: str, t) -> bool:
+        s = self.state()
+        if isinstance(t, str) and t.startswith("p"):
+            return self.refs.player(ref) == int(t[1:])
+        if isinstance(t, str) and t.startswith("s"):
+            item = next((i for i in s.stack if i.id == int(t[1:])), None)
+            return item is not None and (item.label.lower() == ref.lower() or self.refs.matches(s, ref, item.source))
+        return self.refs.matches(s, ref, t)
+
+    def check_auto_targets(self, targets: list) -> None:
+        """Targets the engine chose by itself (the only legal one) must be the ones named."""
+        s = self.game.state
+        if not s.stack:
+            raise StepError(f"{', '.join(targets)}: nothing was targeted")
+        item = s.stack[-1]
+        chosen = [t for group in item.targets for t in group]
+        for ref in targets:
+            if not any(self.is_target(ref, t) for t in chosen):
+                names = ", ".join(describe_target(s, t) for t in chosen) or "none"
+                raise StepError(f"{ref} was not chosen as a target of {item.label} (its targets: {names}): "
+                                "it is one target too many, or not a legal one (CR 601.2c, 115)")
+
+    def choose_mode(self, d, modes: list) -> Action:
+        texts = "; ".join(o.label for o in d.options)
+        if not modes:
+            raise StepError(f"{d.prompt}: say which with modes: ({texts})")
+        m = modes.pop(0)
+        for o in d.options:
+            if (isinstance(m, int) and o.args[0] == m - 1) or (isinstance(m, str) and m.lower() in o.label.lower()):
+                return o
+        raise StepError(f"mode {m!r} can't be chosen: {texts} (CR 700.2)")
+
+    def choose_x(self, d, x) -> Action:
+        top = max(o.args[0] for o in d.options)
+        if x is None:
+            raise StepError(f"{d.prompt}: say it with x: (at most {top} with the mana available)")
+        for o in d.options:
+            if o.args[0] == x:
+                return o
+        raise StepError(f"X = {x} can't be paid: at most X = {top} with the mana available (CR 107.3a, 601.2f)")
+
+    def choose_payment(self, d, sources: list | None) -> Action:
+        if sources is None:
+            for o in d.options:
+                if o.kind == "autopay":
+                    return o
+            raise StepError(f"{d.prompt}: there is no way to pay it with the mana pool and untapped "
+                            "sources (CR 601.2g-h, 118.3)")
+        if not sources:
+            raise StepError(f"{d.prompt}: the sources listed in pay: don't cover the cost (CR 601.2h)")
+        ref = sources.pop(0)
+        s = self.state()
+        for o in d.options:
+            if o.kind == "mana" and self.refs.matches(s, ref, o.args[0]):
+                return o
+        raise StepError(f"{ref} can't be tapped for mana now to pay: {d.prompt} (CR 605.3a, 118.3)")
+
+    def choose_mana(self, d, color) -> Action:
+        choices = ", ".join(o.label for o in d.options)
+        if color is None:
+            raise StepError(f"{d.prompt}: say which with color: ({choices})")
+        for o in d.options:
+            if color in o.args[0]:
+                return o
+        raise StepError(f"{color} is not one of the choices: {choices} (CR 106.1)")

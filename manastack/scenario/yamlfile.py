@@ -1,0 +1,84 @@
+"""Reading YAML while keeping the line of every mapping key and list item, so that errors can
+point at the line a user wrote (PyYAML's composed nodes carry those marks)."""
+from __future__ import annotations
+
+import yaml
+
+from .errors import ScenarioError
+
+
+class Map(dict):
+    """A mapping that remembers its own line and the line of each key."""
+
+    line: int = 0
+    key_lines: dict
+
+    def line_of(self, key) -> int:
+        return self.key_lines.get(key, self.line)
+
+
+class Seq(list):
+    """A list that remembers its own line and the line of each item."""
+
+    line: int = 0
+    item_lines: list
+
+    def line_of(self, index: int) -> int:
+        return self.item_lines[index] if 0 <= index < len(self.item_lines) else self.line
+
+
+def line_of(container, key) -> int | None:
+    """The line of ``container[key]`` (a key of a Map or an index of a Seq), if known."""
+    if isinstance(container, (Map, Seq)):
+        return container.line_of(key)
+    return None
+
+
+def load_yaml(text: str, file: str):
+    """Parse ``text``; YAML syntax errors and duplicate keys become :class:`ScenarioError`."""
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else None
+        what = exc.problem or exc.context or "unreadable YAML"
+        if exc.context and exc.context_mark and exc.problem:
+            what += f" ({exc.context}, which began on line {exc.context_mark.line + 1})"
+        raise ScenarioError(f"YAML syntax error: {what}", file, line) from None
+    except yaml.YAMLError as exc:
+        raise ScenarioError(f"YAML syntax error: {exc}", file) from None
+    if node is None:
+        raise ScenarioError("the file is empty", file, 1)
+    return _convert(node, file)
+
+
+_SCALAR = yaml.SafeLoader("")
+
+
+def _convert(node, file: str):
+    line = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode):
+        out = Map()
+        out.line = line
+        out.key_lines = {}
+        _SCALAR.flatten_mapping(node)
+        for k_node, v_node in node.value:
+            key = _convert(k_node, file)
+            if not isinstance(key, (str, int, float, bool)) or key is None:
+                raise ScenarioError("a mapping key must be a plain word or number", file,
+                                    k_node.start_mark.line + 1)
+            if key in out:
+                raise ScenarioError(f"duplicate key {key!r} (first on line {out.key_lines[key]})",
+                                    file, k_node.start_mark.line + 1)
+            out[key] = _convert(v_node, file)
+            out.key_lines[key] = k_node.start_mark.line + 1
+        return out
+    if isinstance(node, yaml.SequenceNode):
+        out = Seq(_convert(v, file) for v in node.value)
+        out.line = line
+        out.item_lines = [v.start_mark.line + 1 for v in node.value]
+        return out
+    try:
+        return _SCALAR.construct_object(node, deep=True)
+    except yaml.YAMLError as exc:
+        raise ScenarioError(f"unreadable value: {exc}", file, line) from None
