@@ -88,6 +88,11 @@ class Game:
         return s
 
     @property
+    def in_progress(self) -> bool:
+        """Whether answers have been given within the current operation (a cast half done)."""
+        return bool(self._answers)
+
+    @property
     def result(self) -> Result | None:
         return self._base.result
 

@@ -16,14 +16,6 @@ from .state import Obj
 from .triggers import collect
 
 
-def describe(s, o: Obj) -> str:
-    return f"{o.card.name}"
-
-
-def player_name(s, p: int) -> str:
-    return s.players[p].name
-
-
 # ------------------------------------------------------------------------------ zones
 
 

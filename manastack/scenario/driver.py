@@ -100,7 +100,7 @@ class Driver:
     def in_progress(self) -> bool:
         """Whether the game is in the middle of an operation, such as a cast waiting for
         targets or payment (the game keeps the answers given within it)."""
-        return bool(self.game._answers)
+        return self.game.in_progress
 
     def player_of(self, step: Map, ref: str, zone: str) -> int:
         if "by" in step:
