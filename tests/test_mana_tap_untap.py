@@ -2,6 +2,7 @@
 their controller's control since their most recent turn began."""
 from __future__ import annotations
 
+from manastack.engine import characteristics as ch
 from manastack.engine import mana_query as mq
 from manastack.engine.decisions import Action
 
@@ -192,3 +193,28 @@ def test_farmstead_gleaner_and_silkbind_faerie_q_abilities():
         g.push(Action("pass"))
     assert obj(g, "Farmstead Gleaner").counters == {"+1/+1": 1}
     assert obj(g, "Grizzly Bears").tapped
+
+
+def test_mutavault_animated_the_turn_it_arrived_cant_tap_for_mana():
+    """CR 302.6 follows the creature type: a land that arrived this turn taps for mana, but once
+    it becomes a creature it can't until its controller's next turn (or with haste)."""
+    g = board("""
+  - name: Alice
+    battlefield: [{card: Mutavault, sick: true}, {card: Mutavault, id: old_vault}, Wastes, Wastes]
+  - name: Bob
+""")
+    new_vault = [o for o in g.current_state().permanents() if o.card.name == "Mutavault"][0]
+    assert any(a.kind == "mana" and a.args[0] == new_vault.id for a in g.legal_actions())
+    g.push(next(a for a in g.legal_actions() if a.kind == "activate" and a.args[0] == new_vault.id))
+    g.push(Action("autopay"))
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    s = g.current_state()
+    assert ch.is_creature(s, s.objs[new_vault.id]) and ch.power_toughness(s, s.objs[new_vault.id]) == (2, 2)
+    assert not any(a.kind == "mana" and a.args[0] == new_vault.id for a in g.legal_actions())
+    old = [o for o in s.permanents() if o.card.name == "Mutavault" and o.id != new_vault.id][0]
+    g.push(next(a for a in g.legal_actions() if a.kind == "activate" and a.args[0] == old.id))
+    g.push(Action("autopay"))
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    assert any(a.kind == "mana" and a.args[0] == old.id for a in g.legal_actions())

@@ -232,7 +232,7 @@ def test_manabarbs_is_not_a_mana_ability_and_uses_the_stack():
     assert g.pending.kind == "order_triggers"      # one instance per Forest (CR 603.3b)
     g.push(g.legal_actions()[0])
     s = g.current_state()
-    assert [i.label for i in s.stack] == ["Grizzly Bears", "Manabarbs's ability", "Manabarbs's ability"]
+    assert [i.label for i in s.stack] == ["Grizzly Bears", "Manabarbs' ability", "Manabarbs' ability"]
     g.push(Action("pass"))
     g.push(Action("pass"))
     assert g.current_state().players[0].life == 19   # one resolved, one still waits

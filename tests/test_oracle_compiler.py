@@ -1,9 +1,12 @@
 """The Oracle compiler, template by template, each with a real card (CR 113, 602-605, 614)."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from manastack.cards import CardDef
+from manastack.oracle import compile_card
 from manastack.mana import ManaCost
 from manastack.oracle.ir import (
     X, ActivatedAbility, AddMana, AdditionalTriggers, CounterSpell, CounterUnlessPays, CountOf,
@@ -20,10 +23,13 @@ def card(name: str, text: str, type_line: str = "Creature — Test", cost: str =
     types_part, _, subtypes = type_line.partition(" — ")
     words = types_part.split()
     supertypes = [w for w in words if w in ("Basic", "Legendary")]
-    return CardDef.from_face({
+    built = CardDef.from_face({
         "name": name, "manaCost": cost, "type": type_line, "supertypes": supertypes,
         "types": [w for w in words if w not in supertypes],
         "subtypes": subtypes.split(), "text": text})
+    # What the compiler read, before the engine's own support check (manastack.engine.support).
+    result = compile_card(built)
+    return dataclasses.replace(built, abilities=tuple(result.abilities), unsupported=tuple(result.unsupported))
 
 
 def spell(name: str, text: str, kind: str = "Instant") -> SpellAbility:

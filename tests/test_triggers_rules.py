@@ -27,7 +27,7 @@ def test_controller_orders_their_triggers_first_chosen_resolves_last():
     s, _ = board(step="declare_blockers",
                  alice=["Coastal Piracy", ("Ninja of the Deep Hours", {"attacking": True})])
     game = _until_stack(drive(Game.from_state(s), [("order_triggers", "Coastal Piracy")], stop=None))
-    assert _stack_labels(game) == ["Ninja of the Deep Hours's ability", "Coastal Piracy's ability"]
+    assert _stack_labels(game) == ["Ninja of the Deep Hours' ability", "Coastal Piracy's ability"]
     assert count_log(game, "in their chosen order: Coastal Piracy's ability, Ninja") == 1
 
 
@@ -42,7 +42,7 @@ def test_default_order_is_one_answer_the_order_they_triggered():
     assert game.legal_actions()[0].kind == "default"
     game.push(game.legal_actions()[0])
     game = _until_stack(game)
-    assert _stack_labels(game) == ["Ninja of the Deep Hours's ability", "Coastal Piracy's ability"]
+    assert _stack_labels(game) == ["Ninja of the Deep Hours' ability", "Coastal Piracy's ability"]
     assert count_log(game, "in the default order (as they triggered)") == 1
 
 
@@ -80,7 +80,7 @@ def test_persist_returns_kitchen_finks_with_a_counter_and_its_etb_triggers_again
     finks = [o for o in st.permanents() if o.card.name == "Kitchen Finks"]
     assert len(finks) == 1 and finks[0].counters == {"-1/-1": 1}
     assert st.players[ALICE].life == 22
-    assert count_log(game, "Kitchen Finks's ability triggers on Kitchen Finks leaving the battlefield") == 1
+    assert count_log(game, "Kitchen Finks' ability triggers on Kitchen Finks leaving the battlefield") == 1
 
 
 def test_persist_intervening_if_a_finks_with_a_minus_counter_stays_dead():
@@ -151,7 +151,7 @@ def test_combat_damage_is_dealt_before_its_results_trigger():
                         ("Ninja of the Deep Hours", {"attacking": True})])
     game = drive(Game.from_state(s), [("order_triggers", "order they triggered"), ("may", "yes")])
     texts = [e.text for e in game.log]
-    ninja = next(i for i, t in enumerate(texts) if t.startswith("Ninja of the Deep Hours's ability triggers"))
+    ninja = next(i for i, t in enumerate(texts) if t.startswith("Ninja of the Deep Hours' ability triggers"))
     gain = next(i for i, t in enumerate(texts) if "gains 2 life" in t)
     pride = next(i for i, t in enumerate(texts) if t.startswith("Ajani's Pridemate's ability triggers"))
     assert ninja < gain < pride
@@ -192,7 +192,7 @@ def test_ward_counters_the_spell_when_its_controller_cannot_pay():
     game = drive(game, stop="main1")
     assert ids[ALICE][0] in game.current_state().battlefield
     assert game.current_state().objs[ids[ALICE][0]].damage == 0
-    assert count_log(game, "Lightning Bolt is countered by Felix Five-Boots's ward") == 1
+    assert count_log(game, "Lightning Bolt is countered by Felix Five-Boots' ward") == 1
 
 
 def test_ward_is_paid_and_the_spell_resolves():

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from manastack.mana import ManaCost
+from manastack.mana import ManaCost, ManaCostError
 
 DATA_DIR = Path(__file__).parent / "data"
 DECK_DIR = Path(__file__).parent / "decks"
@@ -76,9 +76,13 @@ class CardDef:
         name = face["name"]
         if face.get("layout") == "split" and face.get("faceName"):
             name = face["faceName"]
+        try:
+            cost, bad_cost = ManaCost.parse(face.get("manaCost")), ()
+        except ManaCostError as exc:
+            cost, bad_cost = ManaCost(()), (f"mana cost: {exc}",)
         base = CardDef(
             name=name,
-            mana_cost=ManaCost.parse(face.get("manaCost")),
+            mana_cost=cost,
             type_line=face.get("type", ""),
             supertypes=tuple(face.get("supertypes", ())),
             types=tuple(face.get("types", ())),
@@ -92,9 +96,25 @@ class CardDef:
             face={k: v for k, v in face.items() if k not in ("rulings", "printings", "foreignData")},
         )
         result = compile_card(base)
-        object.__setattr__(base, "abilities", tuple(result.abilities))
-        object.__setattr__(base, "unsupported", tuple(result.unsupported))
+        abilities, unsupported = playable_parts(result.abilities)
+        object.__setattr__(base, "abilities", abilities)
+        object.__setattr__(base, "unsupported", bad_cost + tuple(result.unsupported) + unsupported)
         return base
+
+
+def playable_parts(abilities) -> tuple[tuple, tuple[str, ...]]:
+    """Keep the compiled abilities the engine can run; describe the others as unsupported."""
+    from manastack.engine.support import gaps
+
+    kept, missing = [], []
+    for ab in abilities:
+        found = gaps(ab)
+        if found:
+            text = getattr(ab, "text", "") or getattr(ab, "name", type(ab).__name__)
+            missing.append(f"{text} [the engine does not implement {', '.join(found)} yet]")
+        else:
+            kept.append(ab)
+    return tuple(kept), tuple(missing)
 
 
 class CardDB:

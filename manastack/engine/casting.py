@@ -13,6 +13,8 @@ from .filters import legal_targets
 from .runner import Ctx, Rollback
 from .state import Obj, StackItem
 from .triggers import announce_targets
+from .keyword_abilities import ability_at, battlefield_activated
+from .wording import possessive
 
 MAX_X = 20
 
@@ -154,8 +156,8 @@ def activatable(s, player: int) -> list[tuple[Obj, int, ir.ActivatedAbility]]:
     """Non-mana activated abilities whose costs can be paid now (CR 602.2, 602.5)."""
     out = []
     for o in s.permanents(player):
-        for idx, ab in enumerate(o.card.abilities):
-            if type(ab) is not ir.ActivatedAbility or ab.is_mana:
+        for idx, ab in battlefield_activated(o.card):      # equip too (CR 702.6a)
+            if ab.is_mana:
                 continue
             if ab.sorcery_speed and not sorcery_timing(s, player):
                 continue
@@ -433,8 +435,8 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
     """CR 602.2: announce, choose targets and X, pay; the ability goes on the stack."""
     s = ctx.s
     o = s.objs[oid]
-    ab = o.card.abilities[idx]
-    label = f"{o.card.name}'s ability"
+    ab = ability_at(o.card, idx)
+    label = f"{possessive(o.card.name)} ability"
     item = StackItem(s.next_id, "activated", o.id, player, o.card, idx, label)
     s.next_id += 1
     s.add_log(f"{s.players[player].name} activates {o.card.name}: {ab.text}", ("602.2a",), "activate")

@@ -112,6 +112,9 @@ def toughness(s: State, o: Obj) -> int:
 
 
 def colors(s: State, o: Obj) -> tuple[str, ...]:
+    """CR 105.2; devoid makes the object colorless (CR 702.114a)."""
+    if o.card.colors and any(type(ab) is ir.Keyword and ab.name == "devoid" for ab in o.card.abilities):
+        return ()
     return o.card.colors
 
 

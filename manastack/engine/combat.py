@@ -1,16 +1,22 @@
-"""The combat phase (CR 506-511): declaring attackers and blockers, and combat damage."""
+"""The combat phase (CR 506-511): declaring attackers and blockers, combat damage, and
+ninjutsu (CR 702.49), which swaps an unblocked attacker for a creature card from hand."""
 from __future__ import annotations
+
+from manastack.oracle import ir
 
 from . import characteristics as ch
 from . import events
 from .casting import summoning_sick
-from .decisions import Action, Decision
+from .decisions import Action, Decision, IllegalActionError
 from .runner import Ctx
 from .state import Obj
+from .wording import possessive
 
 
 def _restricted(s, o: Obj, kind: str) -> bool:
-    """Static "can't attack" / "can't block" effects (CR 508.1c, 509.1b), e.g. Pacifism."""
+    """Whether a static effect of this kind applies to ``o``: restrictions such as "can't
+    attack" / "can't block" (CR 508.1c, 509.1b; Pacifism) and requirements such as "attacks each
+    combat if able" (CR 508.1d; Toski)."""
     for src, eff in ch.static_effects(s, kind):
         if ch.affected_by(s, src, eff, o):
             return True
@@ -33,7 +39,10 @@ def declare_attackers(ctx: Ctx) -> None:
     s = ctx.s
     ap = s.active
     defender = 1 - ap
-    chosen: list[int] = []
+    chosen = [o.id for o in s.permanents(ap) if can_attack(s, o) and _restricted(s, o, "attacks_each_combat")]
+    if chosen:
+        s.add_log(", ".join(s.objs[i].card.name for i in chosen) + " must attack: it attacks each combat "
+                  "if able", ("508.1d",), "combat")
     while True:
         cands = [o for o in s.permanents(ap) if o.id not in chosen and can_attack(s, o)]
         if not cands:
@@ -60,12 +69,34 @@ def declare_attackers(ctx: Ctx) -> None:
         events.collect(ctx, {"kind": "attacks", "obj": oid, "player": ap})
 
 
+LANDWALKS = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
+             "mountainwalk": "Mountain", "forestwalk": "Forest"}
+
+
 def can_block(s, blocker: Obj, attacker: Obj) -> bool:
-    if ch.has(s, attacker, "flying") and not (ch.has(s, blocker, "flying") or ch.has(s, blocker, "reach")):
+    """Evasion and blocking restrictions (CR 509.1b)."""
+    akw = ch.keywords(s, attacker)
+    bkw = ch.keywords(s, blocker)
+    if "flying" in akw and not ("flying" in bkw or "reach" in bkw):
         return False     # CR 702.9b, 702.17b
+    if ("shadow" in akw) != ("shadow" in bkw):
+        return False     # CR 702.28b
+    blocker_colors = ch.colors(s, blocker)
+    artifact = "Artifact" in ch.card_types(s, blocker)
+    if "fear" in akw and not (artifact or "B" in blocker_colors):
+        return False     # CR 702.36b
+    if "intimidate" in akw and not (artifact or set(blocker_colors) & set(ch.colors(s, attacker))):
+        return False     # CR 702.13b
+    for kw, land_type in LANDWALKS.items():
+        if kw in akw and any(land_type in o.card.subtypes for o in s.permanents(blocker.controller)):
+            return False  # CR 702.14c
+    if _restricted(s, attacker, "cant_be_blocked"):
+        return False     # CR 509.1b
+    if _restricted(s, blocker, "can_block_only_flying") and "flying" not in akw:
+        return False     # CR 509.1b
     from .filters import protected_from
 
-    if ch.has(s, attacker, "protection") and protected_from(s, attacker, blocker):
+    if "protection" in akw and protected_from(s, attacker, blocker):
         return False     # CR 702.16b
     return True
 
@@ -234,3 +265,53 @@ def end_combat(ctx: Ctx) -> None:
         o.blocked = False
     s.combat = {}
 
+
+
+# ------------------------------------------------------------------------------ ninjutsu (CR 702.49)
+
+NINJUTSU_STEPS = ("declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat")
+
+
+def ninjutsu_actions(s, player: int) -> list[tuple[int, int, int]]:
+    """(card in hand, ability index, unblocked attacker) for each ninjutsu activation open to
+    ``player``: only once blockers are declared and while an attacker of theirs is unblocked
+    (CR 702.49a, 702.49c, 509.1h), and when its mana cost can be paid."""
+    from .mana_abilities import can_afford
+
+    if s.step not in NINJUTSU_STEPS or s.active != player or not s.combat:
+        return []
+    unblocked = [o for o in s.permanents(player) if o.attacking is not None and not o.blocked]
+    out = []
+    for oid in s.players[player].hand:
+        card = s.objs[oid].card
+        for idx, ab in enumerate(card.abilities):
+            if type(ab) is ir.Keyword and ab.name == "ninjutsu" and ab.cost is not None \
+                    and can_afford(s, player, ab.cost.mana):
+                out.extend((oid, idx, a.id) for a in unblocked)
+    return out
+
+
+def ninjutsu(ctx: Ctx, player: int, oid: int, idx: int, attacker: int) -> None:
+    """CR 702.49a: reveal the card, pay the mana and return the unblocked attacker to its
+    owner's hand (the costs), then the ability goes on the stack (CR 602.2)."""
+    from .casting import pay_mana
+    from .state import StackItem
+    from .triggers import announce_targets
+
+    s = ctx.s
+    if (oid, idx, attacker) not in ninjutsu_actions(s, player):
+        raise IllegalActionError("that ninjutsu activation isn't possible now (CR 702.49a, 702.49c)")
+    card = s.objs[oid].card
+    returned = s.objs[attacker]
+    defender = returned.attacking
+    label = f"{possessive(card.name)} ninjutsu"
+    s.add_log(f"{s.players[player].name} activates {label}, revealing {card.name} and returning "
+              f"{returned.card.name}", ("702.49a", "702.49b", "602.2a"), "activate")
+    item = StackItem(s.next_id, "activated", oid, player, card, idx, label)
+    s.next_id += 1
+    item.event = {"defender": defender}
+    s.stack.append(item)
+    pay_mana(ctx, player, card.abilities[idx].cost.mana, label)
+    events.move(ctx, returned, "hand", cause="ninjutsu cost", rules=("702.49a", "602.2b"))
+    s.add_log(f"{label} is put on the stack", ("602.2", "405.1"), "stack")
+    announce_targets(ctx, item)

@@ -188,7 +188,18 @@ def _lose_life(ctx, e: ir.LoseLife, rc):
 def _destroy(ctx, e: ir.Destroy, rc):
     for o in _objects(ctx, e.what, rc):
         if o.zone == "battlefield":
-            events.destroy(ctx, o, rc.card.name)
+            events.destroy(ctx, o, f"by {rc.card.name}", can_regenerate=not e.no_regeneration)
+
+
+def _regenerate(ctx, e: ir.Regenerate, rc):
+    """CR 701.19a: a shield that lasts until used or until the turn ends."""
+    s = ctx.s
+    for o in _objects(ctx, e.what, rc):
+        if o.zone == "battlefield":
+            s.effects.append(Effect("regeneration_shield", o.id, until="end_of_turn",
+                                    timestamp=s.new_timestamp(), source=rc.card.name))
+            s.add_log(f"The next time {o.card.name} would be destroyed this turn, it regenerates",
+                      ("701.19a",), "effect")
 
 
 def _exile(ctx, e: ir.Exile, rc):
@@ -364,16 +375,36 @@ def _modal(ctx, e: ir.Modal, rc):
         execute(ctx, mode.effects, sub)
 
 
+def _become_creature(ctx, e: ir.BecomeCreature, rc):
+    """CR 611.2: until end of turn it is also a creature (layer 4) with the given power and
+    toughness (layer 7b), with every creature type if the effect says so (CR 205.3m)."""
+    s = ctx.s
+    for o in _objects(ctx, e.what, rc):
+        if o.zone != "battlefield":
+            continue
+        ts = s.new_timestamp()
+        s.effects.append(Effect("become_creature", o.id, until=e.duration, timestamp=ts, source=rc.card.name))
+        s.effects.append(Effect("set_pt", o.id, e.power, e.toughness, (), e.duration, ts, rc.card.name))
+        if e.all_creature_types:
+            s.effects.append(Effect("all_creature_types", o.id, until=e.duration, timestamp=ts,
+                                    source=rc.card.name))
+        s.add_log(f"{o.card.name} becomes a {e.power}/{e.toughness} creature until end of turn",
+                  ("611.2", "613.1d", "613.4b"), "effect")
+
+
 _HANDLERS = {
     ir.AddMana: _add_mana, ir.DealDamage: _deal_damage, ir.Draw: _draw, ir.Discard: _discard,
     ir.GainLife: _gain_life, ir.LoseLife: _lose_life, ir.Destroy: _destroy, ir.Exile: _exile,
+    ir.Regenerate: _regenerate,
     ir.ReturnToHand: _bounce, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
     ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.PutCounters: _put_counters,
     ir.CreateTokens: _create_tokens, ir.Tap: _tap, ir.Untap: _untap, ir.Mill: _mill,
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
     ir.ReturnToBattlefield: keyword_abilities.return_to_battlefield,
     ir.CounterUnlessPays: keyword_abilities.counter_unless_pays,
-    ir.RemoveCounters: _remove_counters,
+    ir.EnterAttacking: keyword_abilities.enter_attacking,
+    ir.Attach: keyword_abilities.attach,
+    ir.RemoveCounters: _remove_counters, ir.BecomeCreature: _become_creature,
 }
 
 SUPPORTED_EFFECTS = frozenset(_HANDLERS)

@@ -110,14 +110,36 @@ def put_onto_battlefield(ctx: Ctx, o: Obj, controller: int, *, tapped=False, x=0
     return move(ctx, o, "battlefield", controller=controller, tapped=tapped, x=x, cause=cause)
 
 
-def destroy(ctx: Ctx, o: Obj, by: str = "") -> None:
-    """CR 701.8: move to the graveyard; indestructible permanents aren't (CR 702.12b)."""
+def destroy(ctx: Ctx, o: Obj, by: str = "", can_regenerate: bool = True,
+            rules: tuple[str, ...] = ("701.8a",)) -> None:
+    """CR 701.8: move to the graveyard; indestructible permanents aren't (CR 702.12b); a
+    regeneration shield replaces the destruction (CR 701.19a) unless it "can't be regenerated"."""
     s = ctx.s
     if ch.has(s, o, "indestructible"):
         s.add_log(f"{o.card.name} is indestructible and is not destroyed", ("702.12b",))
         return
-    s.add_log(f"{o.card.name} is destroyed" + (f" by {by}" if by else ""), ("701.8a",))
+    if can_regenerate and _regenerate(ctx, o):
+        return
+    s.add_log(f"{o.card.name} is destroyed" + (f" ({by})" if by else ""), rules)
     move(ctx, o, "graveyard", quiet=True)
+
+
+def _regenerate(ctx: Ctx, o: Obj) -> bool:
+    """Use up a regeneration shield: tap the permanent, remove its damage and take it out of
+    combat instead of destroying it (CR 701.19a)."""
+    s = ctx.s
+    shield = next((e for e in s.effects if e.kind == "regeneration_shield" and e.affected == o.id), None)
+    if shield is None:
+        return False
+    s.effects = [e for e in s.effects if e is not shield]
+    o.tapped = True
+    o.damage = 0
+    o.deathtouched = False
+    o.attacking = None
+    o.blocking = ()
+    s.add_log(f"{o.card.name} regenerates: it is tapped, its damage is removed and it leaves combat "
+              "instead of being destroyed", ("701.19a", "614.8"), "replacement")
+    return True
 
 
 def sacrifice(ctx: Ctx, o: Obj) -> None:
@@ -315,8 +337,13 @@ def token_face(spec: ir.TokenSpec) -> dict:
 
 
 def counter_spell(ctx: Ctx, item, by: str = "", rules=("701.6a",)) -> None:
-    """CR 701.6a: a countered spell goes to its owner's graveyard; an ability just leaves."""
+    """CR 701.6a: a countered spell goes to its owner's graveyard; an ability just leaves.
+    A spell that "can't be countered" stays (CR 101.2: the "can't" wins)."""
     s = ctx.s
+    if item.kind == "spell" and any(type(ab) is ir.StaticAbility and ab.effect.kind == "cant_be_countered"
+                                    for ab in item.card.abilities):
+        s.add_log(f"{item.label} can't be countered", ("101.2",), "counter")
+        return
     s.stack.remove(item)
     s.add_log(f"{item.label} is countered" + (f" by {by}" if by else ""), rules, "counter")
     if item.kind == "spell":

@@ -21,7 +21,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         types = ch.card_types(s, o)
         if any(t in types for t in f.non_types):
             return False
-    if f.subtypes and not any(t in o.card.subtypes for t in f.subtypes):
+    if f.subtypes and not any(t in o.card.subtypes for t in f.subtypes) \
+            and not _all_creature_types(s, o, f.subtypes):
         return False
     if f.supertypes and not all(t in o.card.supertypes for t in f.supertypes):
         return False
@@ -29,8 +30,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         who = o.controller if o.zone in ("battlefield", "stack") else o.owner
         if f.controller == "you" and who != controller:
             return False
-        if f.controller == "opponent" and who == controller:
-            return False
+        if f.controller in ("opponent", "not_you") and who == controller:
+            return False  # two players: "you don't control" is "an opponent controls"
     if f.other and source is not None and o.id == source.id:
         return False
     if f.colors:
@@ -53,6 +54,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         return False
     if f.blocking and not o.blocking:
         return False
+    if f.attacking_or_blocking and o.attacking is None and not o.blocking:
+        return False
     if f.power_at_most is not None and ch.power(s, o) > f.power_at_most:
         return False
     if f.power_at_least is not None and ch.power(s, o) < f.power_at_least:
@@ -60,6 +63,15 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
     if f.mana_value_at_most is not None and ch.mana_value(o) > f.mana_value_at_most:
         return False
     return True
+
+
+def _all_creature_types(s: State, o: Obj, subtypes) -> bool:
+    """CR 205.3m: an object with all creature types (Mutavault animated) has every one."""
+    from manastack.oracle.subtypes import CREATURE_TYPES
+
+    every = "changeling" in ch.keywords(s, o) or any(  # CR 702.73a
+        e.kind == "all_creature_types" and e.affected == o.id for e in s.effects)
+    return every and any(t in CREATURE_TYPES for t in subtypes)
 
 
 def objects_matching(s: State, f: ir.Filter, source: Obj | None, controller: int | None = None) -> list[Obj]:
@@ -88,7 +100,7 @@ def legal_targets(s: State, spec: ir.TargetSpec, source: Obj, controller: int,
     protection 702.16b). Players are "p0"/"p1", objects their ids, spells "s<id>"."""
     out: list = []
     kind = spec.kind
-    if kind in ("any", "player", "opponent"):
+    if kind in ("any", "player", "opponent", "player_or_planeswalker"):
         for p in s.players:
             if p.lost:
                 continue
@@ -121,6 +133,9 @@ def legal_targets(s: State, spec: ir.TargetSpec, source: Obj, controller: int,
             if not (ch.is_creature(s, o) or "Planeswalker" in o.card.types or "Battle" in o.card.types):
                 continue
             if f != _EMPTY and not matches(s, o, f, source, controller):
+                continue
+        elif kind == "player_or_planeswalker":
+            if "Planeswalker" not in o.card.types:
                 continue
         elif not matches(s, o, f, source, controller):
             continue

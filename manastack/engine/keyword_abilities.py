@@ -19,6 +19,7 @@ from functools import lru_cache
 from manastack.oracle import ir
 
 from .decisions import Action, Decision
+from .wording import possessive
 
 _NONCREATURE_SPELL = ir.Filter(non_types=("Creature",), controller="you", zone="stack")
 
@@ -44,11 +45,45 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
     return None
 
 
+_CREATURE_YOU_CONTROL = ir.TargetSpec("permanent", ir.Filter(types=("Creature",), controller="you"))
+
+
+@lru_cache(maxsize=None)
+def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
+    """Keywords that are activated abilities: equip (CR 702.6a: attach to target creature you
+    control, as a sorcery) and ninjutsu (CR 702.49a; its cost beyond mana -- revealing the card
+    and returning an unblocked attacker -- is paid by :func:`combat.ninjutsu`)."""
+    if kw.cost is None:
+        return None
+    if kw.name == "equip":
+        return ir.ActivatedAbility(kw.cost, (ir.Attach(ir.Target(0)),), (_CREATURE_YOU_CONTROL,),
+                                   sorcery_speed=True, text=f"Equip {kw.cost.mana} (CR 702.6a)")
+    if kw.name == "ninjutsu":
+        return ir.ActivatedAbility(kw.cost, (ir.EnterAttacking(ir.Ref("self")),),
+                                   text=f"Ninjutsu {kw.cost.mana} (CR 702.49a)")
+    return None
+
+
+def battlefield_activated(card) -> list[tuple[int, ir.ActivatedAbility]]:
+    """(index, ability) for the activated abilities a permanent has on the battlefield,
+    equip included (ninjutsu works from the hand, CR 702.49a)."""
+    out = []
+    for i, ab in enumerate(card.abilities):
+        if type(ab) is ir.ActivatedAbility:
+            out.append((i, ab))
+        elif type(ab) is ir.Keyword and ab.name == "equip":
+            act = keyword_activated(ab)
+            if act is not None:
+                out.append((i, act))
+    return out
+
+
 def ability_at(card, index: int):
-    """A card's ability by index, with a triggered keyword read as its triggered ability."""
+    """A card's ability by index, with a keyword read as the triggered or activated ability
+    the rules say it is."""
     ab = card.abilities[index]
     if type(ab) is ir.Keyword:
-        return keyword_trigger(ab) or ab
+        return keyword_trigger(ab) or keyword_activated(ab) or ab
     return ab
 
 
@@ -85,6 +120,46 @@ def return_to_battlefield(ctx, e: ir.ReturnToBattlefield, rc) -> None:
                     counters={e.counter: 1} if e.counter else None)
 
 
+def attach(ctx, e: ir.Attach, rc) -> None:
+    """CR 701.3a-b: attach the Equipment to the target; if it has left the battlefield or the
+    target is gone, nothing happens."""
+    from .effects import resolve_subject, source_obj
+    from .state import Obj
+
+    s = ctx.s
+    eq = source_obj(ctx, rc)
+    if eq is None or eq.zone != "battlefield" or eq.id not in s.objs:
+        return
+    for o in resolve_subject(ctx, e.what, rc):
+        if isinstance(o, Obj) and o.zone == "battlefield" and eq.attached_to != o.id:
+            eq.attached_to = o.id
+            s.add_log(f"{eq.card.name} becomes attached to {o.card.name}", ("701.3a", "702.6a"), "attach")
+
+
+def enter_attacking(ctx, e: ir.EnterAttacking, rc) -> None:
+    """CR 702.49a-c, 508.4: the card enters tapped and attacking the player the returned
+    creature attacked, unblocked; it was never declared as an attacker, so "whenever ...
+    attacks" doesn't trigger. If it has left the hand, nothing happens (CR 400.7)."""
+    from . import events
+    from .effects import resolve_subject
+    from .state import Obj
+
+    s = ctx.s
+    defender = (rc.event or {}).get("defender")
+    for o in resolve_subject(ctx, e.what, rc):
+        if not isinstance(o, Obj) or o.zone != "hand":
+            s.add_log(f"{rc.card.name} is no longer in its owner's hand: nothing enters", ("400.7",), "resolve")
+            continue
+        new = events.move(ctx, o, "battlefield", controller=rc.controller, tapped=True,
+                          cause="ninjutsu", rules=("702.49a",))
+        if new is None or not s.combat or defender is None:
+            continue
+        new.attacking = defender
+        s.combat["attackers"] = list(s.combat.get("attackers", [])) + [new.id]
+        s.add_log(f"{new.card.name} is attacking {s.players[defender].name}, unblocked",
+                  ("508.4", "702.49c"), "combat")
+
+
 def counter_unless_pays(ctx, e: ir.CounterUnlessPays, rc) -> None:
     """CR 702.21a, 603.5: the controller of the targeting spell or ability may pay; if they
     don't, it is countered (CR 701.6a)."""
@@ -96,7 +171,7 @@ def counter_unless_pays(ctx, e: ir.CounterUnlessPays, rc) -> None:
     sid = (rc.event or {}).get("item")
     item = next((i for i in s.stack if i.id == sid), None)
     if item is None:
-        s.add_log(f"{rc.card.name}'s ward: the spell or ability is gone already", ("702.21a",), "resolve")
+        s.add_log(f"{possessive(rc.card.name)} ward: the spell or ability is gone already", ("702.21a",), "resolve")
         return
     payer = item.controller
     cost = e.cost.mana
@@ -110,4 +185,4 @@ def counter_unless_pays(ctx, e: ir.CounterUnlessPays, rc) -> None:
         s.add_log(f"{s.players[payer].name} pays {cost} for ward: {item.label} isn't countered",
                   ("702.21a",), "choice")
         return
-    events.counter_spell(ctx, item, f"{rc.card.name}'s ward", rules=("702.21a", "701.6a"))
+    events.counter_spell(ctx, item, f"{possessive(rc.card.name)} ward", rules=("702.21a", "701.6a"))

@@ -17,9 +17,11 @@ from manastack.oracle import ir
 from . import mana_replacement
 from .decisions import Action, Decision
 from .keyword_abilities import ability_at, triggered_abilities
-from .mana_types import explain_could_produce, mana_ability_indexes, produce_of, produce_options
+from .mana_types import (could_produce_map, explain_could_produce, mana_ability_indexes, produce_of,
+                         produce_options)
 from .runner import Ctx
 from .state import Obj, State
+from .wording import possessive
 
 __all__ = ["mana_ability_indexes", "mana_sources", "activate", "add_mana", "plan_payment",
            "can_afford", "net_outputs", "Alternative"]
@@ -55,11 +57,18 @@ def activate(ctx: Ctx, player: int, o: Obj, idx: int, output: tuple[str, ...] | 
             or o.controller != player:
         raise ValueError(f"{o.card.name} has no mana ability {idx} that "
                          f"{s.players[player].name} can activate")
-    s.add_log(f"{s.players[player].name} activates {o.card.name}'s mana ability: {ab.text}",
+    s.add_log(f"{s.players[player].name} activates {possessive(o.card.name)} mana ability: {ab.text}",
               ("605.3a", "106.12") if ab.cost.tap else ("605.3a",), "mana")
     card = o.card
-    pay_cost(ctx, player, o, ab.cost, f"{card.name}'s mana ability", preset)
-    rc = ResolutionContext(player, o.id, card, [], 0, None, (), mana_output=output,
+    before = could_produce_map(s) if ab.cost.sacrifice is not None else None
+    pay_cost(ctx, player, o, ab.cost, f"{possessive(card.name)} mana ability", preset)
+    event = None
+    if before is not None:
+        # what the sacrificed permanent could produce as it last existed (Squandered Resources)
+        gone = [i for i in before if i not in s.objs]
+        made = [t for t in MANA_TYPES if any(t in before[i] for i in gone)]
+        event = {"kind": "sacrificed", "sacrificed_could_produce": made}
+    rc = ResolutionContext(player, o.id, card, [], 0, event, (), mana_output=output,
                            tapped_for_mana=ab.cost.tap, source_lki=o.copy())
     execute(ctx, ab.effects, rc)
     resolve_mana_triggers(ctx)
@@ -228,8 +237,18 @@ def _alternatives(s: State, player: int, exclude: int | None) -> list[list[Alter
                                             c.sacrifice_self))
         if alts:
             alts.sort(key=lambda a: (a.sacrifices, a.cost is not None, a.taps_creature, -len(a.net)))
-            out.append(alts)
-    return out
+            out.append((_keep_for_later(s, o), len(out), alts))
+    out.sort(key=lambda x: x[:2])
+    return [alts for _k, _i, alts in out]
+
+
+def _keep_for_later(s: State, o: Obj) -> tuple:
+    """Sources the auto-payer would rather not tap: creatures (they could attack or block) and
+    permanents with other abilities to use (Mutavault, Order of Whiteclay)."""
+    from . import characteristics as ch
+
+    others = any(type(ab) is ir.ActivatedAbility and not ab.is_mana for ab in o.card.abilities)
+    return (ch.is_creature(s, o), others)
 
 
 def _mana_is_modified(s: State) -> bool:

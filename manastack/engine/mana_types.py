@@ -67,8 +67,17 @@ def produce_options(s: State, o: Obj, produce: ir.ManaProduce, event: dict | Non
     if produce.like_produced:
         made = (event or {}).get("mana", ())
         return [(t,) * n for t in MANA_TYPES if t in made]
+    if produce.like_sacrificed:
+        made = (event or {}).get("sacrificed_could_produce", ())
+        return [(t,) * n for t in MANA_TYPES if t in made]
     if produce.chosen_color:
         return [(o.chosen,) * n] if o.chosen in COLORS else []
+    if produce.color_of is not None:
+        from . import characteristics as ch
+        from .filters import objects_matching
+
+        found = {c for p in objects_matching(s, produce.color_of, o, o.controller) for c in ch.colors(s, p)}
+        return [(c,) * n for c in COLORS if c in found]
     return []
 
 
@@ -152,6 +161,8 @@ def explain_could_produce(s: State, o: Obj, types: TypesMap | None = None) -> st
                            + "; ".join(parts) + ")")
         elif produce.chosen_color and o.chosen not in COLORS:
             reasons.append("no color was chosen for it")
+        elif produce.color_of is not None and not produce_options(s, o, produce, None, types):
+            reasons.append("no permanent it looks at has a color")
         elif isinstance(produce.amount, ir.CountOf) and amount_of(s, produce.amount, o) <= 0:
             reasons.append("it would add no mana now (its amount is 0)")
     if not mana_ability_indexes(o):

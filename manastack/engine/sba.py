@@ -93,6 +93,9 @@ def _once(ctx: Ctx) -> bool:
             s.add_log(f"{o.card.name} becomes unattached", (rule,), "sba")
     for kind, o, why, rule in found:
         if kind == "die" and o.zone == "battlefield" and o.id in s.objs:
+            if rule in ("704.5g", "704.5h"):   # "destroyed": regeneration can replace it
+                events.destroy(ctx, o, why, rules=(rule,))
+                continue
             s.add_log(f"{o.card.name} is put into its owner's graveyard ({why})", (rule,), "sba")
             events.move(ctx, o, "graveyard", quiet=True)
     for kind, key, _, _ in found:

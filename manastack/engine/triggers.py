@@ -21,6 +21,7 @@ from manastack.oracle import ir
 from .decisions import Action, Decision
 from .keyword_abilities import ability_at, triggered_abilities
 from .state import Obj, PendingTrigger
+from .wording import possessive
 
 _DAMAGE = re.compile(r"deals_(combat_)?damage(?:_to_(player|opponent))?$")
 
@@ -191,7 +192,7 @@ def collect(ctx, ev: dict) -> None:
         for idx, ab in triggered_abilities(src.card):
             for view in instances(s, ab.trigger, src, ev):
                 if ab.condition and not check_condition(s, ab.condition, src):
-                    s.add_log(f"{src.card.name}'s ability doesn't trigger: its \"if\" condition is "
+                    s.add_log(f"{possessive(src.card.name)} ability doesn't trigger: its \"if\" condition is "
                               "false", ("603.4",), "trigger")
                     continue
                 _trigger(s, src, idx, ab, ev, view)
@@ -200,7 +201,7 @@ def collect(ctx, ev: dict) -> None:
 def _trigger(s, src: Obj, idx: int, ab: ir.TriggeredAbility, ev: dict, view: dict) -> None:
     extra, why = additional_triggers(s, src, ev, view)
     count = 1 + extra
-    label = f"{src.card.name}'s ability"
+    label = f"{possessive(src.card.name)} ability"
     s.trigger_counts[src.card.name] = s.trigger_counts.get(src.card.name, 0) + count
     s.pending_triggers.append(PendingTrigger(src.id, src.card, idx, src.controller, view,
                                              count, why, label))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import characteristics as ch
 from . import combat, events, sba, triggers
 from .casting import activatable, activate, cast, castable, playable_lands
 from .decisions import Action, Decision, IllegalActionError
@@ -140,10 +141,14 @@ def _step(ctx: Ctx) -> None:
     step = s.step
     ap = s.active
     if step == "untap":
+        held = {o.id for src, eff in ch.static_effects(s, "doesnt_untap") for o in s.permanents(ap)
+                if ch.affected_by(s, src, eff, o)}
         for o in s.permanents(ap):
-            if o.tapped:
+            if o.tapped and o.id not in held:
                 o.tapped = False
         s.add_log(f"{s.players[ap].name} untaps their permanents", ("502.3",), "step")
+        for oid in held:
+            s.add_log(f"{s.objs[oid].card.name} doesn't untap", ("502.3",), "step")
     elif step == "draw":
         if s.turn == 1:
             s.add_log(f"{s.players[ap].name} skips the first draw", ("103.8a",), "step")
@@ -230,6 +235,9 @@ def priority_actions(s, player: int) -> list[Action]:
         actions.append(Action("activate", (o.id, idx), f"activate {o.card.name}: {ab.text}"))
     for o, idx, ab in mana_sources(s, player):
         actions.append(Action("mana", (o.id, idx), f"activate {o.card.name}: {ab.text}"))
+    for oid, idx, attacker in combat.ninjutsu_actions(s, player):     # CR 702.49
+        actions.append(Action("ninjutsu", (oid, idx, attacker),
+                              f"ninjutsu {s.objs[oid].card.name}, returning {s.objs[attacker].card.name}"))
     return actions
 
 
@@ -267,6 +275,8 @@ def _priority(ctx: Ctx) -> None:
     elif answer.kind == "mana":
         oid, idx = answer.args
         activate_mana(ctx, player, s.objs[oid], idx)
+    elif answer.kind == "ninjutsu":
+        combat.ninjutsu(ctx, player, *answer.args)
 
 
 def _play_land(ctx: Ctx, player: int, oid: int) -> None:

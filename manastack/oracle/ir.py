@@ -118,7 +118,9 @@ class ManaProduce:
     ``combos``: one of these fixed groups ("{U}{U}, {U}{B}, or {B}{B}").
     ``like_produced``: one mana of any type the triggering permanent just produced
     (Mana Flare, CR 106.12a). ``chosen_color``: one mana of the color chosen for the source
-    as it entered (Utopia Sprawl).
+    as it entered (Utopia Sprawl). ``color_of``: one mana of a color of a permanent matching
+    this filter (Meteor Crater). ``like_sacrificed``: one mana of a type the permanent
+    sacrificed to pay the cost could produce (Squandered Resources).
     """
 
     symbols: tuple[str, ...] = ()
@@ -130,6 +132,8 @@ class ManaProduce:
     combos: tuple[tuple[str, ...], ...] = ()
     like_produced: bool = False
     chosen_color: bool = False
+    color_of: Filter | None = None
+    like_sacrificed: bool = False
 
 
 # --------------------------------------------------------------------------------- effects
@@ -221,6 +225,18 @@ class ModifyPT:
     duration: str = "end_of_turn"
     negate_power: bool = False
     negate_toughness: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BecomeCreature:
+    """"~ becomes a P/T creature [with all creature types] until end of turn" (Mutavault):
+    it keeps its other types (CR 611.2, 613.1d, 613.4b)."""
+
+    what: Subject
+    power: int
+    toughness: int
+    all_creature_types: bool = False
+    duration: str = "end_of_turn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,6 +354,21 @@ class ReturnToBattlefield:
 
 
 @dataclass(frozen=True, slots=True)
+class Attach:
+    """Attach the source (an Equipment) to ``what`` (equip, CR 702.6a, 701.3a)."""
+
+    what: Subject
+
+
+@dataclass(frozen=True, slots=True)
+class EnterAttacking:
+    """Put ``what`` (a card in hand) onto the battlefield tapped and attacking (ninjutsu,
+    CR 702.49a, 508.4): it was never declared as an attacker."""
+
+    what: Subject
+
+
+@dataclass(frozen=True, slots=True)
 class CounterUnlessPays:
     """Counter ``what`` (a spell or ability) unless its controller pays ``cost``
     (ward, CR 702.21a; the "unless" is dealt with on resolution, CR 603.5)."""
@@ -350,7 +381,8 @@ Effect = Union[
     AddMana, DealDamage, Draw, Discard, GainLife, LoseLife, Destroy, Regenerate, Exile,
     ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords,
     PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, Fight, May, Modal,
-    ReturnToBattlefield, CounterUnlessPays, RemoveCounters,
+    ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
+    Attach,
 ]
 
 # --------------------------------------------------------------------------------- costs

@@ -545,6 +545,22 @@ class OracleTransformer(Transformer):
             else ("Creature",)
         return _TokenTypes(subtypes, types)
 
+    def animate(self, c):
+        """"~ becomes a 2/2 creature [with all creature types] until end of turn" (CR 611.2):
+        it becomes a creature (layer 4) with that power and toughness (layer 7b)."""
+        what = next(x for x in c if not isinstance(x, (Token, str)))
+        _need(_permanent(what), "becomes")
+        pt = next(x for x in c if isinstance(x, Token) and x.type == "PT")
+        power, toughness = (int(v) for v in str(pt).split("/"))
+        return [ir.BecomeCreature(what, power, toughness, all_creature_types="all" in c)]
+
+    def all_types(self, c):
+        return "all"
+
+    def still_type(self, c):
+        """"It's still a land.": a reminder that the effect adds a type and keeps the others."""
+        return []
+
     def tap(self, c):
         _need(_permanent(c[0]), "tap")
         return [ir.Tap(c[0])]
@@ -621,7 +637,11 @@ class OracleTransformer(Transformer):
         return ir.ManaProduce(symbols=_mana_symbols(c[0].symbols))
 
     def p_choice(self, c):
-        return ir.ManaProduce(choice=_mana_symbols(ManaCost.parse("".join(map(str, c))).symbols))
+        """"{R} or {G}" (one symbol each), or "{U}{U}, {U}{B}, or {B}{B}" (groups)."""
+        groups = [tuple(m.symbols) for m in c]
+        if all(len(g) == 1 for g in groups):
+            return ir.ManaProduce(choice=_mana_symbols(tuple(g[0] for g in groups)))
+        return ir.ManaProduce(combos=tuple(_mana_symbols(g) for g in groups))
 
     def p_any_color(self, c):
         n = _number(c[0])
@@ -632,10 +652,27 @@ class OracleTransformer(Transformer):
         """"That player adds ..." (Mana Flare, CR 106.12a)."""
         return [ir.AddMana(c[0], THAT_PLAYER)]
 
+    def add_color_of(self, c):
+        """"Choose a color of a permanent you control. Add one mana of that color." (Meteor
+        Crater, the example of CR 106.5)."""
+        d = next(x for x in c if isinstance(x, _Desc))
+        kinds = [str(x).lower() for x in c if isinstance(x, Token) and x.type == "LIKE_KIND"]
+        n = next(x for x in c if isinstance(x, Token) and x.type == "NUM")
+        _need(kinds == ["color", "color"] and _number(n) == 1, "color of")
+        _need(c[0] != "another" and not d.plural and d.kind in (None, "permanent"), "color of")
+        return [ir.AddMana(ir.ManaProduce(color_of=d.filter))]
+
     def p_like_produced(self, c):
         """"one mana of any type that land produced": read from the triggering event."""
         _need(_number(c[0]) == 1 and str(c[1]).lower() == "type", "mana like produced")
         return ir.ManaProduce(like_produced=True)
+
+    def p_like_sacrificed(self, c):
+        """"one mana of any type the sacrificed land could produce" (Squandered Resources):
+        CR 106.7 asked of the land as it last existed on the battlefield."""
+        _need(_number(c[0]) == 1 and str(c[1]).lower() == "type" and str(c[2]).lower() == "land",
+              "mana like the sacrificed land")
+        return ir.ManaProduce(like_sacrificed=True)
 
     def p_chosen_color(self, c):
         """"one mana of the chosen color" (chosen as the source entered, CR 614.1c)."""

@@ -1,0 +1,130 @@
+"""What the engine can run: a compiled ability is playable only when every part of it is.
+
+The compiler reads far more templates than any one engine release implements in full; this
+module walks an ability's IR and lists each part the engine has no rules code for (a keyword, a
+static or replacement kind, a trigger event, a condition, an effect). A card with such a part is
+not fully supported, exactly as if the compiler had not read that ability: it is refused in
+games unless partial cards are allowed, and the part is named in the reason.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from manastack.oracle import ir
+
+# Keyword abilities with rules code: static ones read by characteristics, combat, targeting and
+# casting (CR 702.2-702.20, 702.111), and triggered ones expanded in keyword_abilities.
+KEYWORDS = frozenset({
+    "flying", "reach", "first strike", "double strike", "deathtouch", "lifelink", "trample",
+    "vigilance", "haste", "menace", "defender", "hexproof", "indestructible", "shroud", "flash",
+    "protection", "enchant", "prowess", "persist", "undying", "ward", "changeling", "devoid",
+    "fear", "intimidate", "shadow", "plainswalk", "islandwalk", "swampwalk", "mountainwalk",
+    "forestwalk", "equip", "ninjutsu",
+})
+STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_block",
+                          "no_legend_rule", "cant_be_countered", "attacks_each_combat",
+                          "cant_be_blocked", "can_block_only_flying", "doesnt_untap"})
+REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color",
+                               "double_damage_to_player", "more_counters", "double_counters"})
+TRIGGER_EVENTS = frozenset({
+    "enters", "dies", "leaves", "attacks", "blocks", "becomes_blocked", "beginning_of_step",
+    "cast", "tapped_for_mana", "becomes_target", "counter_placed", "gain_life", "lose_life", "draw",
+    "deals_damage", "deals_combat_damage", "deals_damage_to_player", "deals_combat_damage_to_player",
+    "deals_damage_to_opponent", "deals_combat_damage_to_opponent",
+})
+TRIGGER_SUBJECTS = frozenset({"self", "enchanted", "equipped"})
+PLAYER_EVENTS = frozenset({"gain_life", "lose_life", "draw"})
+PLAYER_SUBJECTS = frozenset({"you", "opponent", "each", "any"})
+TARGET_KINDS = frozenset({"any", "player", "opponent", "player_or_planeswalker", "permanent", "spell",
+                          "card"})
+REFS = frozenset({"self", "you", "each_opponent", "each_player", "target_controller", "enchanted",
+                  "equipped", "attached_controller", "defending_player", "triggering_controller",
+                  "triggering_player", "triggering_object", "triggering_spell", "all"})
+CONTROLLERS = frozenset({None, "you", "opponent", "not_you"})
+DURATIONS = frozenset({"end_of_turn", "permanent"})
+
+
+def _steps() -> frozenset[str]:
+    from .turn import STEPS
+
+    return frozenset(STEPS)
+
+
+def _effects() -> frozenset[type]:
+    from .effects import _HANDLERS
+
+    return frozenset(_HANDLERS)
+
+
+def _conditions() -> frozenset[str]:
+    from .conditions import CONDITIONS
+
+    return frozenset(CONDITIONS)
+
+
+def gaps(ability) -> list[str]:
+    """The parts of one compiled ability the engine can't run, in words (empty: playable)."""
+    out: list[str] = []
+    _walk(ability, out)
+    return out
+
+
+def _walk(node, out: list[str]) -> None:
+    t = type(node)
+    if isinstance(node, (tuple, list)):
+        for item in node:
+            _walk(item, out)
+        return
+    if not dataclasses.is_dataclass(node):
+        return
+    if t is ir.Keyword:
+        if node.name not in KEYWORDS:
+            out.append(f"keyword {node.name!r}")
+    elif t is ir.StaticEffect:
+        if node.kind not in STATIC_KINDS:
+            out.append(f"static effect {node.kind!r}")
+    elif t is ir.ReplacementAbility:
+        if node.kind not in REPLACEMENT_KINDS:
+            out.append(f"replacement effect {node.kind!r}")
+    elif t is ir.Trigger:
+        if node.event not in TRIGGER_EVENTS:
+            out.append(f"trigger event {node.event!r}")
+        subjects = PLAYER_SUBJECTS if node.event in PLAYER_EVENTS else TRIGGER_SUBJECTS
+        if isinstance(node.subject, str) and node.subject not in subjects:
+            out.append(f"trigger subject {node.subject!r} for {node.event!r}")
+        if node.event == "beginning_of_step" and node.step not in _steps():
+            out.append(f"step {node.step!r}")
+    elif t is ir.TriggeredAbility:
+        if node.condition and node.condition not in _conditions():
+            out.append(f"condition {node.condition!r}")
+    elif t is ir.TargetSpec:
+        if node.kind not in TARGET_KINDS:
+            out.append(f"target kind {node.kind!r}")
+    elif t is ir.Ref:
+        if node.name not in REFS:
+            out.append(f"reference {node.name!r}")
+    elif t is ir.Filter:
+        if node.controller not in CONTROLLERS:
+            out.append(f"controller {node.controller!r}")
+    elif t is ir.ActivatedAbility:
+        if getattr(node, "once_per_turn", False):
+            out.append("once-per-turn activation limit")
+    elif hasattr(node, "duration") and node.duration not in DURATIONS:
+        out.append(f"duration {node.duration!r}")
+    if _is_effect(t) and t not in _effects():
+        out.append(f"effect {t.__name__}")
+    for f in dataclasses.fields(node):
+        _walk(getattr(node, f.name), out)
+
+
+_EFFECT_TYPES: frozenset[type] | None = None
+
+
+def _is_effect(t: type) -> bool:
+    """Effect nodes are the members of ir.Effect (and any newer node named in effects)."""
+    global _EFFECT_TYPES
+    if _EFFECT_TYPES is None:
+        import typing
+
+        _EFFECT_TYPES = frozenset(typing.get_args(ir.Effect)) | _effects()
+    return t in _EFFECT_TYPES
