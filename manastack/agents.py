@@ -16,8 +16,9 @@ class FirstLegalAgent:
 
 
 class RandomAgent:
-    """A uniformly random legal action, from its own seeded generator. It pays costs with the
-    auto-payer and doesn't activate mana abilities at idle moments (both only add noise)."""
+    """A random legal action, from its own seeded generator. It pays costs with the auto-payer,
+    doesn't activate mana abilities at idle moments (both only add noise), and with priority
+    passes half the time, otherwise picking uniformly among the other actions."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
@@ -29,8 +30,11 @@ class RandomAgent:
                 if o.kind == "autopay":
                     return o
         elif decision.kind == "priority":
-            useful = [o for o in options if o.kind != "mana"]
-            options = tuple(useful) or options
+            # Pass half the time, so that free abilities ({0}: ...) can't run a game forever.
+            useful = [o for o in options if o.kind not in ("mana", "pass")]
+            if not useful or self.rng.below(2) == 0:
+                return options[0]
+            options = tuple(useful)
         return options[self.rng.below(len(options))]
 
 

@@ -153,3 +153,33 @@ def test_two_payments_differ_only_in_order_of_replacements():
     s = g.current_state()
     assert mq.explain_payment(s, 0, "{B}{B}").plan is not None
     assert mq.explain_payment(s, 0, "{G}").plan is None
+
+
+def test_mana_state_survives_a_json_round_trip():
+    """The chosen color, the mana a waiting trigger saw and control effects are plain data."""
+    from manastack.game import Game
+
+    g = board("""
+  - name: Alice
+    battlefield: [Forest, Manabarbs, {card: Utopia Sprawl, attached_to: Forest, chosen: U}]
+    hand: [Act of Treason]
+    mana_pool: {R: 3}
+  - name: Bob
+    battlefield: [Grizzly Bears]
+""")
+    g.push(Action("mana", (obj(g, "Forest").id, 0)))
+    assert pool(g) == {"R": 3, "G": 1, "U": 1}
+    assert g.current_state().stack[-1].event["mana"] == ["G"]
+    loaded = Game.from_json(g.to_json(), g.db)
+    assert loaded.current_state().stack[-1].event == g.current_state().stack[-1].event
+    for game in (g, loaded):
+        game.push(Action("pass"))
+        game.push(Action("pass"))
+        game.push(next(a for a in game.legal_actions() if a.kind == "cast"))
+    assert loaded.pending == g.pending
+    assert loaded.pending == g.pending
+    for game in (g, loaded):
+        while game.current_state().stack:
+            game.push(Action("pass"))
+    assert loaded.explain() == g.explain()
+    assert obj(loaded, "Grizzly Bears").controller == 0

@@ -218,3 +218,83 @@ def test_mutavault_animated_the_turn_it_arrived_cant_tap_for_mana():
     g.push(Action("pass"))
     g.push(Action("pass"))
     assert any(a.kind == "mana" and a.args[0] == old.id for a in g.legal_actions())
+
+
+def test_act_of_treason_new_controller_taps_for_mana_thanks_to_haste():
+    """CR 302.6: Alice has controlled Bob's Llanowar Elves only since this turn, so it can tap
+    for her only because Act of Treason gives it haste; control returns at cleanup (CR 514.2)."""
+    g = board("""
+  - name: Alice
+    battlefield: [Mountain, Mountain, Mountain]
+    hand: [Act of Treason]
+  - name: Bob
+    battlefield: [{card: Llanowar Elves, tapped: true}]
+""")
+    elves = obj(g, "Llanowar Elves")
+    g.push(next(a for a in g.legal_actions() if a.kind == "cast"))
+    g.push(Action("autopay"))
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    s = g.current_state()
+    e = s.objs[elves.id]
+    assert e.controller == 0 and not e.tapped and ch.has(s, e, "haste")
+    tap_for_mana(g, "Llanowar Elves")
+    assert pool(g) == {"G": 1}
+    while g.current_state().turn == s.turn:
+        g.push(Action("pass") if g.pending.kind == "priority" else g.legal_actions()[0])
+    assert g.current_state().objs[elves.id].controller == 1
+    assert "the control effect ended" in g.explain()
+
+
+def test_crackleburr_taps_two_other_red_creatures_even_new_ones():
+    """Crackleburr ruling 2008-08-01: it needs two other creatures, which need not have been
+    under its controller's control since the turn began; Crackleburr itself must (CR 302.6)."""
+    g = board("""
+  - name: Alice
+    battlefield: [Crackleburr, {card: Raging Goblin, sick: true}, {card: Goblin Striker, sick: true},
+                  Island, Island]
+  - name: Bob
+""")
+    g.push(next(a for a in activations(g, "Crackleburr") if a.args[1] == 0))
+    g.push(next(a for a in g.legal_actions() if a.args == ("p1",)))
+    assert [a.label for a in g.legal_actions()] == ["Raging Goblin", "Goblin Striker"]
+    g.push(g.legal_actions()[0])          # the second is then the only choice left
+    g.push(Action("autopay"))
+    s = g.current_state()
+    assert all(o.tapped for o in s.permanents(0))
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    assert g.current_state().players[1].life == 17
+    g = board("""
+  - name: Alice
+    battlefield: [{card: Crackleburr, sick: true}, Raging Goblin, Goblin Striker, Island, Island]
+  - name: Bob
+""")
+    assert activations(g, "Crackleburr") == []
+    g = board("""
+  - name: Alice
+    battlefield: [Crackleburr, Raging Goblin, Island, Island]
+  - name: Bob
+""")
+    assert activations(g, "Crackleburr") == []          # one red creature is not two
+
+
+def test_crackleburr_untaps_two_tapped_blue_creatures():
+    g = board("""
+  - name: Alice
+    battlefield: [{card: Crackleburr, tapped: true}, {card: Wind Drake, tapped: true},
+                  {card: Wind Drake, tapped: true}, Island, Island]
+  - name: Bob
+    battlefield: [Grizzly Bears]
+""")
+    g.push(next(a for a in activations(g, "Crackleburr") if a.args[1] == 1))
+    while g.pending.kind in ("targets", "pay", "untap_cost"):
+        g.push(Action("autopay") if g.pending.kind == "pay"
+               else next(a for a in g.legal_actions() if a.kind in ("target", "choose")
+                         and ("Grizzly" in a.label or g.pending.kind == "untap_cost")))
+    s = g.current_state()
+    assert [o.tapped for o in s.permanents(0) if o.card.name != "Island"] == [False, False, False]
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    assert "Grizzly Bears" in [s2.card.name for s2 in
+                               (g.current_state().objs[i] for i in g.current_state().players[1].hand)]

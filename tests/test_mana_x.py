@@ -78,19 +78,68 @@ def test_stonecoil_serpent_x_2():
     assert snake.counters == {"+1/+1": 2} and ch.mana_value(snake) == 0
 
 
-def test_hangarback_walker_with_x_2_on_the_stack_enters_with_two_counters():
-    """CR 107.3m; Hangarback Walker ruling 2015-06-22: X = 2 means two +1/+1 counters. (Its
-    dies trigger isn't compiled yet, so the spell is put on the stack by the scenario.)"""
+def test_hangarback_walker_cast_with_x_2():
+    """CR 107.3m; Hangarback Walker ruling 2015-06-22: X = 2 costs {4} and gives two +1/+1
+    counters. Its mana value on the battlefield is 0 (CR 107.3g). When it dies its trigger counts
+    the counters it had as it last existed (CR 603.10a): two Thopters."""
+    g = board("""
+  - name: Alice
+    battlefield: [Forest, Forest, Forest, Forest, Mountain]
+    hand: [Hangarback Walker, Shock]
+  - name: Bob
+""")
+    cast(g, "Hangarback Walker")
+    assert [a.args[0] for a in g.legal_actions()] == [0, 1, 2]
+    g.push(Action("x", (2,)))
+    g.push(Action("autopay"))
+    assert not obj(g, "Mountain").tapped
+    resolve_all(g)
+    hw = obj(g, "Hangarback Walker")
+    s = g.current_state()
+    assert hw.counters == {"+1/+1": 2} and ch.power_toughness(s, hw) == (2, 2)
+    assert ch.mana_value(hw) == 0 and hw.cast_x == 2
+    cast(g, "Shock")
+    g.push(next(a for a in g.legal_actions() if a.args == (hw.id,)))
+    g.push(Action("autopay"))
+    resolve_all(g)
+    s = g.current_state()
+    assert [o.card.name for o in s.permanents(0) if o.is_token] == ["Thopter Token", "Thopter Token"]
+
+
+def test_hangarback_walker_spell_with_x_2_resolves_from_the_stack():
     g = board("""
   - name: Alice
   - name: Bob
 stack:
   - {card: Hangarback Walker, controller: Alice, x: 2}
 """)
-    assert g.current_state().stack[-1].x == 2
     resolve_all(g)
-    hw = obj(g, "Hangarback Walker")
-    assert hw.counters == {"+1/+1": 2} and ch.mana_value(hw) == 0 and hw.cast_x == 2
+    assert obj(g, "Hangarback Walker").counters == {"+1/+1": 2}
+
+
+def test_hardened_scales_adds_one_to_the_x_counters():
+    """CR 614.12 with 107.3m: Endless One cast with X = 2 enters with 2 + 1 counters."""
+    g = board("""
+  - name: Alice
+    battlefield: [Hardened Scales, Forest, Forest]
+    hand: [Endless One]
+  - name: Bob
+""")
+    cast(g, "Endless One", x=2)
+    g.push(Action("autopay"))
+    resolve_all(g)
+    assert obj(g, "Endless One").counters == {"+1/+1": 3}
+
+
+def test_chalice_of_the_void_enters_with_x_charge_counters():
+    g = board("""
+  - name: Alice
+  - name: Bob
+stack:
+  - {card: Chalice of the Void, controller: Alice, x: 1}
+""")
+    resolve_all(g)
+    assert obj(g, "Chalice of the Void").counters == {"charge": 1}
 
 
 def test_x_is_zero_for_a_permanent_that_was_not_cast():

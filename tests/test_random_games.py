@@ -6,7 +6,7 @@ from hypothesis import given, settings, strategies as st
 from manastack import Game, RandomAgent
 
 
-def _check_invariants(game: Game) -> None:
+def check_invariants(game: Game, deck_size: int = 40) -> None:
     s = game.state
     seen: dict[int, str] = {}
     for p in s.players:
@@ -26,7 +26,7 @@ def _check_invariants(game: Game) -> None:
     cards = [o for o in s.objs.values() if not o.is_token]
     assert set(seen) >= {o.id for o in cards}
     for owner in (0, 1):
-        assert sum(1 for o in cards if o.owner == owner) == 40
+        assert sum(1 for o in cards if o.owner == owner) == deck_size
     for p in s.players:
         assert all(n > 0 for n in p.pool.values())
 
@@ -39,8 +39,8 @@ def _play(seed: int) -> Game:
         game.push(agents[game.pending.player].choose(game, game.pending))
         steps += 1
         if steps % 50 == 0:
-            _check_invariants(game)
-    _check_invariants(game)
+            check_invariants(game)
+    check_invariants(game)
     return game
 
 

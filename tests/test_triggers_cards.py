@@ -175,3 +175,30 @@ def test_ninjutsu_is_not_offered_before_blockers_are_declared():
                  alice_hand=["Ninja of the Deep Hours"])
     game = Game.from_state(s)
     assert not any(a.kind == "ninjutsu" for a in game.legal_actions())
+
+
+def _blood(game, player=ALICE):
+    return sum(1 for o in _st(game).permanents(player) if o.card.name == "Blood Token")
+
+
+def test_olivias_attendants_that_many_blood_tokens_twice_with_felix():
+    """"Whenever this creature deals damage, create that many Blood tokens": one combat damage
+    event of 6 to Bob; Felix makes it trigger twice, and each instance creates "that many"
+    (6) Blood tokens, predefined by CR 111.10g."""
+    s, _ = board(step="declare_blockers",
+                 alice=["Felix Five-Boots", ("Olivia's Attendants", {"attacking": True})])
+    game = drive(Game.from_state(s))
+    assert _st(game).players[BOB].life == 14
+    assert _blood(game) == 12
+    blood = next(o for o in _st(game).permanents(ALICE) if o.card.name == "Blood Token")
+    assert blood.is_token and "Artifact" in blood.card.types and not blood.card.unsupported
+
+
+def test_olivias_attendants_noncombat_damage_one_blood_no_felix_bonus():
+    """Its own {2}{R} ability deals 1 noncombat damage: one Blood token, Felix adds nothing."""
+    s, _ = board(step="main1", alice=["Felix Five-Boots", "Olivia's Attendants", "Mountain", "Mountain",
+                                      "Mountain"])
+    game = drive(Game.from_state(s), [("priority", "activate Olivia's Attendants"),
+                                      ("targets", "target Bob"), ("pay", "pay automatically")], stop="main1")
+    assert _st(game).players[BOB].life == 19
+    assert _blood(game) == 1

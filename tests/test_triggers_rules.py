@@ -210,3 +210,47 @@ def test_ward_ignores_its_controllers_own_spells():
                                       ("pay", "pay automatically")], stop="main1")
     assert game.current_state().objs[ids[ALICE][0]].damage == 0
     assert game.current_state().trigger_counts.get("Felix Five-Boots", 0) == 0
+
+
+# ------------------------------------------------------------------------------ CR 603.2e, saving
+
+
+def test_becomes_blocked_triggers_once_when_it_happens():
+    """CR 603.2e: "becomes blocked" triggers only as the creature becomes blocked -- once, however
+    many creatures block it -- and doesn't trigger again while it stays blocked."""
+    s, _ = board(step="declare_attackers", alice=[("Deepwood Tantiv", {"attacking": True})],
+                 bob=["Grizzly Bears", "Savannah Lions"])
+    game = drive(Game.from_state(s), [("blockers", "Grizzly Bears blocks"),
+                                      ("blockers", "Savannah Lions blocks"),
+                                      ("damage", "2 to Grizzly Bears")], stop="end")
+    st = game.current_state()
+    assert st.trigger_counts["Deepwood Tantiv"] == 1
+    assert st.players[ALICE].life == 22
+
+
+def test_pending_trigger_order_survives_a_json_round_trip():
+    """Ordering decisions are data: a game saved while Alice orders her triggers loads with the
+    same decision and plays on the same way."""
+    s, _ = board(step="declare_blockers",
+                 alice=["Felix Five-Boots", "Coastal Piracy", ("Ninja of the Deep Hours", {"attacking": True})])
+    game = Game.from_state(s)
+    while game.pending.kind == "priority":
+        game.push("pass priority")
+    assert game.pending.kind == "order_triggers"
+    again = Game.from_json(game.to_json())
+    assert [str(a) for a in again.legal_actions()] == [str(a) for a in game.legal_actions()]
+    for g in (game, again):
+        drive(g, [("order_triggers", "Coastal Piracy"), ("order_triggers", "order they triggered")]
+              + [("may", "yes")] * 4)
+    assert [len(g.current_state().players[ALICE].hand) for g in (game, again)] == [4, 4]
+    assert again.explain().splitlines()[-5:] == game.explain().splitlines()[-5:]
+
+
+def test_toski_attacks_each_combat_if_able():
+    """Toski, Bearer of Secrets attacks each combat if able: a requirement (CR 508.1d) the
+    attack declaration includes without asking."""
+    s, ids = board(step="beginning_of_combat", alice=["Toski, Bearer of Secrets"])
+    game = drive(Game.from_state(s), [], stop="main2")
+    st = game.current_state()
+    assert st.players[BOB].life == 19
+    assert count_log(game, "must attack") == 1

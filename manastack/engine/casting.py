@@ -190,7 +190,9 @@ def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True) -> bool:
             return False
     if cost.remove_counters and o.counters.get(cost.remove_counters[0], 0) < cost.remove_counters[1]:
         return False         # CR 118.3: counters that aren't there can't be removed
-    if cost.tap_untapped is not None and not tappable_for_cost(s, o, cost):
+    if cost.tap_untapped is not None and len(tappable_for_cost(s, o, cost)) < cost.tap_count:
+        return False
+    if cost.untap_tapped is not None and len(untappable_for_cost(s, o, cost)) < cost.untap_count:
         return False
     if include_mana and cost.mana is not None and not cost.mana.is_free():
         return mana_abilities.can_afford(s, o.controller, cost.mana.with_x(0), exclude=o.id if cost.tap else None)
@@ -199,11 +201,20 @@ def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True) -> bool:
 
 def tappable_for_cost(s, o: Obj, cost: ir.Cost) -> list[Obj]:
     """Untapped permanents that could pay "Tap an untapped creature you control" (Springleaf
-    Drum). CR 302.6 doesn't apply: only {T} and {Q} need the creature to be ready."""
+    Drum). CR 302.6 doesn't apply: only {T} and {Q} need the creature to be ready (Springleaf
+    Drum ruling 2020-08-07, Crackleburr ruling 2008-08-01)."""
     from .filters import objects_matching
 
     return [c for c in objects_matching(s, cost.tap_untapped, o, o.controller)
             if not c.tapped and not (cost.tap and c.id == o.id)]
+
+
+def untappable_for_cost(s, o: Obj, cost: ir.Cost) -> list[Obj]:
+    """Tapped permanents that could pay "Untap two tapped blue creatures you control"."""
+    from .filters import objects_matching
+
+    return [c for c in objects_matching(s, cost.untap_tapped, o, o.controller)
+            if c.tapped and not (cost.untap and c.id == o.id)]
 
 
 def summoning_sick(s, o: Obj) -> bool:
@@ -345,22 +356,28 @@ def _pool_symbols(pool: dict[str, int]) -> list[str]:
 
 
 def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
-             preset: dict | None = None) -> None:
+             preset: dict | None = None, mana_ability: bool = False) -> None:
     """CR 602.2b, 118: pay every part of an activation cost, mana last (CR 601.2h: any order).
-    ``preset`` may hold a choice made in advance by the auto-payer ("tap_untapped": an id)."""
+    ``preset`` may hold choices made in advance by the auto-payer ("tap_untapped": ids).
+    The mana of a mana ability's own cost is never planned from that same permanent, which
+    could otherwise pay for itself forever."""
     s = ctx.s
     if cost.tap:
         events.tap(ctx, o, "cost {T}, CR 107.5", quiet=False)
     if cost.untap:
         events.untap(ctx, o, "cost {Q}, CR 107.6", quiet=False)
     if cost.tap_untapped is not None:
-        choices = tappable_for_cost(s, o, cost)
-        picked = (preset or {}).get("tap_untapped")
-        if picked not in [c.id for c in choices]:
-            answer = ctx.ask(Decision(player, "tap_cost", f"Choose an untapped permanent to tap for {what}",
-                                      tuple(Action("choose", (c.id,), c.card.name) for c in choices)))
-            picked = answer.args[0]
-        events.tap(ctx, s.objs[picked], f"cost of {what}, CR 118.3", quiet=False)
+        planned = list((preset or {}).get("tap_untapped", ()))
+        for _ in range(cost.tap_count):
+            choices = [c.id for c in tappable_for_cost(s, o, cost)]
+            picked = planned.pop(0) if planned and planned[0] in choices else _pick(
+                ctx, player, "tap_cost", f"Choose an untapped permanent to tap for {what}", choices)
+            events.tap(ctx, s.objs[picked], f"cost of {what}, CR 118.3", quiet=False)
+    if cost.untap_tapped is not None:
+        for _ in range(cost.untap_count):
+            choices = [c.id for c in untappable_for_cost(s, o, cost)]
+            picked = _pick(ctx, player, "untap_cost", f"Choose a tapped permanent to untap for {what}", choices)
+            events.untap(ctx, s.objs[picked], f"cost of {what}, CR 118.3", quiet=False)
     if cost.remove_counters:
         kind, n = cost.remove_counters
         events.remove_counters(ctx, o, kind, n, f"cost of {what}")
@@ -380,9 +397,16 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
                                       tuple(Action("choose", (c,), s.objs[c].card.name) for c in hand)))
             events.discard(ctx, player, s.objs[answer.args[0]])
     if cost.mana is not None:
-        pay_mana(ctx, player, cost.mana, what, exclude=o.id if cost.tap else None)
+        pay_mana(ctx, player, cost.mana, what, exclude=o.id if cost.tap or mana_ability else None)
     if cost.sacrifice_self:
         events.sacrifice(ctx, o)
+
+
+def _pick(ctx: Ctx, player: int, kind: str, prompt: str, choices: list[int]) -> int:
+    s = ctx.s
+    answer = ctx.ask(Decision(player, kind, prompt,
+                              tuple(Action("choose", (c,), s.objs[c].card.name) for c in choices)))
+    return answer.args[0]
 
 
 # ------------------------------------------------------------------------------ casting
@@ -417,7 +441,7 @@ def cast(ctx: Ctx, player: int, oid: int) -> None:
     s.stack.append(item)
     ab = casting_ability(card)
     if ab is not None and not choose_modes_and_targets(ctx, item, spell, player, ab):
-        raise IllegalActionError(f"{card.name} has no legal targets (CR 601.2c)")
+        raise Rollback()  # CR 601.2c, 601.2e: the cast can't be completed; it never happened
     item.x = choose_x(ctx, player, card.mana_cost, card.name)
     if item.x:
         s.add_log(f"X is {item.x}", ("107.3a", "601.2b"), "choice")
@@ -441,7 +465,7 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
     s.next_id += 1
     s.add_log(f"{s.players[player].name} activates {o.card.name}: {ab.text}", ("602.2a",), "activate")
     if not choose_modes_and_targets(ctx, item, o, player, ab):
-        raise IllegalActionError(f"{label} has no legal targets (CR 602.2b)")
+        raise Rollback()  # CR 602.2b, 732: the activation can't be completed
     if ab.cost.mana is not None:
         item.x = choose_x(ctx, player, ab.cost.mana, label, exclude=o.id if ab.cost.tap else None)
     cost = ab.cost

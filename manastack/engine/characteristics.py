@@ -49,14 +49,27 @@ def _affects(s: State, src: Obj, eff: ir.StaticEffect, o: Obj) -> bool:
     return False
 
 
+_GRANTING: set[int] = set()
+
+
 def keywords(s: State, o: Obj) -> set[str]:
-    """Names of the keyword abilities the object has now (CR 702)."""
+    """Names of the keyword abilities the object has now (CR 702).
+
+    A granting effect whose own condition asks about keywords ("creatures with flying have
+    ...") is read with the object's other abilities only: while such a condition is being
+    checked for ``o``, grants to ``o`` are not applied again (CR 613.8's dependency order,
+    reduced to what keeps the check finite)."""
     kws = {ab.name for ab in o.card.abilities if type(ab) is ir.Keyword}
     if o.zone != "battlefield":
         return kws
-    for src, eff in _static_sources(s):
-        if eff.kind == "grant_keywords" and _affects(s, src, eff, o):
-            kws.update(k.name for k in eff.keywords)
+    if o.id not in _GRANTING:
+        _GRANTING.add(o.id)
+        try:
+            for src, eff in _static_sources(s):
+                if eff.kind == "grant_keywords" and _affects(s, src, eff, o):
+                    kws.update(k.name for k in eff.keywords)
+        finally:
+            _GRANTING.discard(o.id)
     for e in s.effects:
         if e.affected == o.id and e.keywords:
             kws.update(e.keywords)

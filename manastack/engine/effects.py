@@ -52,6 +52,14 @@ def amount(ctx: Ctx, a, rc: ResolutionContext) -> int:
     if isinstance(a, ir.CountOf):
         src = source_obj(ctx, rc)
         return len(objects_matching(ctx.s, a.filter, src, rc.controller)) * a.multiplier
+    if isinstance(a, ir.CountersOn):
+        # CR 603.10a: a source that left is seen as it last existed (the trigger kept its counters)
+        src = ctx.s.objs.get(rc.source)
+        if src is not None and src.zone == "battlefield":
+            counters = src.counters
+        else:
+            counters = (rc.event or {}).get("counters") or (rc.source_lki.counters if rc.source_lki else {})
+        return counters.get(a.kind, 0) * a.multiplier
     raise TypeError(f"unknown amount {a!r}")
 
 
@@ -119,7 +127,10 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
 
 
 def _objects(ctx, subject, rc) -> list[Obj]:
-    return [o for o in resolve_subject(ctx, subject, rc) if isinstance(o, Obj)]
+    """The objects an effect acts on: only ones still in the game as those same objects
+    (CR 400.7); last known information may be read (a damage source) but not moved."""
+    objs = ctx.s.objs
+    return [o for o in resolve_subject(ctx, subject, rc) if isinstance(o, Obj) and objs.get(o.id) is o]
 
 
 def _players(ctx, subject, rc) -> list[int]:
@@ -137,7 +148,7 @@ def _add_mana(ctx, e: ir.AddMana, rc):
 
 def _deal_damage(ctx, e: ir.DealDamage, rc):
     n = amount(ctx, e.amount, rc)
-    srcs = _objects(ctx, e.source, rc)
+    srcs = [o for o in resolve_subject(ctx, e.source, rc) if isinstance(o, Obj)]  # LKI allowed
     if not srcs:
         return
     src = srcs[0]
@@ -392,6 +403,14 @@ def _become_creature(ctx, e: ir.BecomeCreature, rc):
                   ("611.2", "613.1d", "613.4b"), "effect")
 
 
+def _gain_control(ctx, e: ir.GainControl, rc):
+    """CR 613.1b: a control-changing effect (layer 2). The new controller hasn't controlled it
+    since their turn began, so CR 302.6 applies to it (haste aside)."""
+    for o in _objects(ctx, e.what, rc):
+        if o.zone == "battlefield":
+            events.change_control(ctx, o, rc.controller, e.duration, rc.card.name)
+
+
 _HANDLERS = {
     ir.AddMana: _add_mana, ir.DealDamage: _deal_damage, ir.Draw: _draw, ir.Discard: _discard,
     ir.GainLife: _gain_life, ir.LoseLife: _lose_life, ir.Destroy: _destroy, ir.Exile: _exile,
@@ -405,6 +424,7 @@ _HANDLERS = {
     ir.EnterAttacking: keyword_abilities.enter_attacking,
     ir.Attach: keyword_abilities.attach,
     ir.RemoveCounters: _remove_counters, ir.BecomeCreature: _become_creature,
+    ir.GainControl: _gain_control,
 }
 
 SUPPORTED_EFFECTS = frozenset(_HANDLERS)

@@ -278,6 +278,37 @@ def untap(ctx: Ctx, o: Obj, why: str = "", quiet: bool = False) -> None:
     collect(ctx, {"kind": "untapped", "obj": o.id})
 
 
+def change_control(ctx: Ctx, o: Obj, player: int, until: str, by: str) -> None:
+    """CR 613.1b: ``player`` gains control of ``o`` (an effect of kind "gain_control" whose
+    ``power`` holds the new controller, so the control it gives can end, CR 514.2)."""
+    from .state import Effect
+
+    s = ctx.s
+    s.effects.append(Effect("gain_control", o.id, player, 0, (), until, s.new_timestamp(), by))
+    _set_controller(ctx, o, player, by)
+
+
+def control_effects_end(ctx: Ctx, ended) -> None:
+    """When control effects end (CR 514.2), each permanent goes back to the controller given by
+    the newest control effect left, or else to its owner (CR 613.1b)."""
+    s = ctx.s
+    for oid in dict.fromkeys(e.affected for e in ended if e.kind == "gain_control"):
+        o = s.objs.get(oid)
+        if o is None or o.zone != "battlefield":
+            continue
+        left = [e for e in s.effects if e.kind == "gain_control" and e.affected == oid]
+        player = max(left, key=lambda e: e.timestamp).power if left else o.owner
+        _set_controller(ctx, o, player, "the control effect ended")
+
+
+def _set_controller(ctx: Ctx, o: Obj, player: int, why: str) -> None:
+    if o.controller == player:
+        return
+    o.controller = player
+    o.control_since = ctx.s.turn         # CR 302.6: a new controller since this turn
+    ctx.s.add_log(f"{ctx.s.players[player].name} controls {o.card.name} ({why})", ("613.1b",), "control")
+
+
 def remove_counters(ctx: Ctx, o: Obj, kind: str, n: int, why: str = "") -> None:
     """Take up to ``n`` counters of ``kind`` off ``o``, e.g. to pay a cost such as "Remove a
     +1/+1 counter from ~" (CR 118.3, 122.1)."""
@@ -328,7 +359,8 @@ def token_face(spec: ir.TokenSpec) -> dict:
     kw = ", ".join(k.name.capitalize() if not k.arg else f"{k.name.capitalize()} {k.arg}" for k in spec.keywords)
     face = {"name": spec.name, "type": "Token " + " ".join(spec.types)
             + (" — " + " ".join(spec.subtypes) if spec.subtypes else ""),
-            "types": list(spec.types), "subtypes": list(spec.subtypes), "text": kw,
+            "types": list(spec.types), "subtypes": list(spec.subtypes),
+            "text": "\n".join(t for t in (kw, spec.text) if t),
             "colorIndicator": list(spec.colors)}
     if spec.power is not None:
         face["power"] = str(spec.power)

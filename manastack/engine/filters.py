@@ -69,9 +69,15 @@ def _all_creature_types(s: State, o: Obj, subtypes) -> bool:
     """CR 205.3m: an object with all creature types (Mutavault animated) has every one."""
     from manastack.oracle.subtypes import CREATURE_TYPES
 
-    every = "changeling" in ch.keywords(s, o) or any(  # CR 702.73a
+    every = _printed_changeling(o) or any(
         e.kind == "all_creature_types" and e.affected == o.id for e in s.effects)
     return every and any(t in CREATURE_TYPES for t in subtypes)
+
+
+def _printed_changeling(o: Obj) -> bool:
+    """CR 702.73a: changeling is characteristic-defining, so only the printed one counts
+    (reading granted abilities here would loop through the layer system)."""
+    return any(type(ab) is ir.Keyword and ab.name == "changeling" for ab in o.card.abilities)
 
 
 def objects_matching(s: State, f: ir.Filter, source: Obj | None, controller: int | None = None) -> list[Obj]:

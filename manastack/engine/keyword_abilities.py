@@ -87,8 +87,10 @@ def ability_at(card, index: int):
     return ab
 
 
-def triggered_abilities(card) -> list[tuple[int, ir.TriggeredAbility]]:
-    """(index, ability) for every triggered ability of ``card``, keywords included."""
+@lru_cache(maxsize=4096)
+def triggered_abilities(card) -> tuple[tuple[int, ir.TriggeredAbility], ...]:
+    """(index, ability) for every triggered ability of ``card``, keywords included (cached per
+    card definition: every event asks this of every permanent)."""
     out = []
     for i, ab in enumerate(card.abilities):
         t = type(ab)
@@ -98,7 +100,7 @@ def triggered_abilities(card) -> list[tuple[int, ir.TriggeredAbility]]:
             trig = keyword_trigger(ab)
             if trig is not None:
                 out.append((i, trig))
-    return out
+    return tuple(out)
 
 
 # ------------------------------------------------------------------------------ executors

@@ -61,7 +61,7 @@ def activate(ctx: Ctx, player: int, o: Obj, idx: int, output: tuple[str, ...] | 
               ("605.3a", "106.12") if ab.cost.tap else ("605.3a",), "mana")
     card = o.card
     before = could_produce_map(s) if ab.cost.sacrifice is not None else None
-    pay_cost(ctx, player, o, ab.cost, f"{possessive(card.name)} mana ability", preset)
+    pay_cost(ctx, player, o, ab.cost, f"{possessive(card.name)} mana ability", preset, mana_ability=True)
     event = None
     if before is not None:
         # what the sacrificed permanent could produce as it last existed (Squandered Resources)
@@ -205,7 +205,7 @@ class Alternative:
     base: tuple[str, ...]        # the choice made as it resolves
     net: tuple[str, ...]         # what the pool gains in the end
     cost: ManaCost | None        # mana the ability itself costs (a filter land, Pili-Pala)
-    taps_creature: bool          # "Tap an untapped creature you control" (Springleaf Drum)
+    taps_creature: int           # how many to tap: "Tap an untapped creature you control"
     sacrifices: bool
 
 
@@ -224,7 +224,7 @@ def _alternatives(s: State, player: int, exclude: int | None) -> list[list[Alter
             c = ab.cost
             if len(ab.effects) != 1 or not (c.tap or c.untap or c.sacrifice_self):
                 continue
-            if c.pay_life or c.discard or c.sacrifice is not None:
+            if c.pay_life or c.discard or c.sacrifice is not None or c.untap_tapped is not None:
                 continue
             if o.id == exclude and (c.tap or c.untap or c.sacrifice_self):
                 continue
@@ -233,7 +233,8 @@ def _alternatives(s: State, player: int, exclude: int | None) -> list[list[Alter
             produce = produce_of(ab)
             for base in produce_options(s, o, produce):
                 for net in net_outputs_for(s, player, o, ab, base) if modified else [base]:
-                    alts.append(Alternative(o.id, i, base, net, c.mana, c.tap_untapped is not None,
+                    alts.append(Alternative(o.id, i, base, net, c.mana,
+                                            c.tap_count if c.tap_untapped is not None else 0,
                                             c.sacrifice_self))
         if alts:
             alts.sort(key=lambda a: (a.sacrifices, a.cost is not None, a.taps_creature, -len(a.net)))
@@ -259,13 +260,6 @@ def _mana_is_modified(s: State) -> bool:
             if type(ab) is ir.ManaReplacement or (type(ab) is ir.TriggeredAbility and ab.is_mana):
                 return True
     return False
-
-
-def _spare_creatures(s: State, player: int, used: set[int]) -> list[int]:
-    from . import characteristics as ch
-
-    return [o.id for o in s.permanents(player)
-            if ch.is_creature(s, o) and not o.tapped and o.id not in used]
 
 
 def plan_payment(s: State, player: int, cost: ManaCost, exclude: int | None = None):
@@ -347,15 +341,19 @@ def _check(s: State, player: int, cost: ManaCost, pool: dict, picks: list[Altern
             need = need.plus(a.cost)
     if pay_from_pool(need, total) is None:
         return None
-    used = {a.oid for a in picks}
-    spare = _spare_creatures(s, player, used)
+    from .casting import tappable_for_cost
+
+    used = {a.oid for a in picks}      # permanents the plan taps for their own abilities
     plan = []
     for a in sorted(picks, key=lambda a: (a.cost is not None, a.taps_creature)):
         preset = {}
         if a.taps_creature:
-            if not spare:
+            o = s.objs[a.oid]
+            spare = [c.id for c in tappable_for_cost(s, o, o.card.abilities[a.idx].cost) if c.id not in used]
+            if len(spare) < a.taps_creature:
                 return None
-            preset["tap_untapped"] = spare.pop(0)
+            preset["tap_untapped"] = spare[:a.taps_creature]
+            used.update(spare[:a.taps_creature])
         plan.append((a.oid, a.idx, a.base, preset))
     return plan
 

@@ -57,7 +57,7 @@ class SourceReport:
 
 def blockers(s: State, o: Obj, cost: ir.Cost) -> list[str]:
     """Why the non-mana parts of ``cost`` can't be paid now, with the rules (empty: they can)."""
-    from .casting import summoning_sick
+    from .casting import summoning_sick, tappable_for_cost, untappable_for_cost
 
     out = []
     if cost.tap and o.tapped:
@@ -71,12 +71,12 @@ def blockers(s: State, o: Obj, cost: ir.Cost) -> list[str]:
         kind, n = cost.remove_counters
         if o.counters.get(kind, 0) < n:
             out.append(f"it has fewer than {n} {kind} counter{'s' if n != 1 else ''} to remove (CR 118.3)")
-    if cost.tap_untapped is not None:
-        from .filters import objects_matching
-
-        if not [c for c in objects_matching(s, cost.tap_untapped, o, o.controller)
-                if not c.tapped and not (cost.tap and c.id == o.id)]:
-            out.append("there is no untapped permanent of the kind it must tap (CR 118.3)")
+    if cost.tap_untapped is not None and len(tappable_for_cost(s, o, cost)) < cost.tap_count:
+        out.append(f"there are fewer than {cost.tap_count} untapped permanents of the kind it must "
+                   "tap (CR 118.3)")
+    if cost.untap_tapped is not None and len(untappable_for_cost(s, o, cost)) < cost.untap_count:
+        out.append(f"there are fewer than {cost.untap_count} tapped permanents of the kind it must "
+                   "untap (CR 118.3)")
     if cost.pay_life and s.players[o.controller].life < cost.pay_life:
         out.append(f"its controller can't pay {cost.pay_life} life (CR 119.4)")
     if cost.sacrifice is not None:

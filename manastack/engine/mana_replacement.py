@@ -69,23 +69,16 @@ def all_results(s: State, tapped: Obj, player: int, mana: tuple[str, ...]) -> se
 def replace_production(ctx: Ctx, tapped: Obj, player: int, mana: tuple[str, ...]) -> tuple[str, ...]:
     """Apply the effects to one production event as it happens (CR 106.12b, 616.1)."""
     s = ctx.s
-    event = {"kind": "mana", "mana": tuple(mana), "applied": []}
+    event = {"kind": "mana", "mana": tuple(mana)}
 
     def options(ev: dict) -> list[Replacement]:
-        """The effects still to apply; of identical ones (two Mana Reflections) only one is
-        offered at a time, since their order can't change the result."""
-        out, seen = [], set()
+        out = []
         for key, src, rep in candidates(s, tapped, player, ev["mana"]):
-            if key in ev["applied"] or (rep.source, rep.player, rep.min_amount, rep.becomes,
-                                        rep.to_type, rep.multiplier) in seen:
-                continue
-            seen.add((rep.source, rep.player, rep.min_amount, rep.becomes, rep.to_type, rep.multiplier))
-
-            def do(e, rep=rep, key=key):
+            def do(e, rep=rep):
                 e["mana"] = apply(rep, e["mana"])
-                e["applied"].append(key)
+            # pure: when every order gives the same mana (two Mana Reflections) nobody is asked
             out.append(Replacement(key, f"{src.card.name}: {rep.text or 'mana replacement'}",
-                                   ("106.12b", "614.1a"), do))
+                                   ("106.12b", "614.1a"), do, pure=True))
         return out
 
     apply_all(ctx, event, tapped.controller, options)

@@ -41,6 +41,8 @@ def amount_of(s: State, amount, o: Obj) -> int:
         from .filters import objects_matching
 
         return len(objects_matching(s, amount.filter, o, o.controller)) * amount.multiplier
+    if isinstance(amount, ir.CountersOn):
+        return o.counters.get(amount.kind, 0) * amount.multiplier
     raise TypeError(f"a mana ability can't add {amount!r} mana")
 
 

@@ -102,7 +102,7 @@ def apply_entering(ctx: Ctx, o, event: dict) -> None:
                 continue
             if ab.kind == "enters_tapped":
                 out.append(Replacement(f"{o.id}:{i}", f"{o.card.name} enters tapped",
-                                       ("614.1c",), lambda e: e.__setitem__("tapped", True)))
+                                       ("614.1c",), lambda e: e.__setitem__("tapped", True), pure=True))
             elif ab.kind == "enters_with_counters":
                 amount = ev["x"] if isinstance(ab.amount, ir.X) else int(ab.amount)
                 kind = ab.counter_kind or "+1/+1"
@@ -112,7 +112,8 @@ def apply_entering(ctx: Ctx, o, event: dict) -> None:
 
                 rules = ("614.1c", "107.3m") if isinstance(ab.amount, ir.X) else ("614.1c",)
                 out.append(Replacement(f"{o.id}:{i}", f"{o.card.name} enters with {amount} "
-                                       f"{kind} counter{'s' if amount != 1 else ''}", rules, add))
+                                       f"{kind} counter{'s' if amount != 1 else ''}", rules, add,
+                                       pure=True))
             elif ab.kind == "choose_color":
                 out.append(Replacement(f"{o.id}:{i}", f"a color is chosen as {o.card.name} enters",
                                        ("614.1c", "614.12"), lambda e: _choose_color(ctx, o, e)))

@@ -139,7 +139,8 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: dict) -> list[dict]:
 
 
 def _damage_instances(s, trig: ir.Trigger, source: Obj, ev: dict) -> list[dict]:
-    """CR 603.2c, 510.2: one instance per source (and per damaged player) the condition names."""
+    """CR 603.2c, 510.2: one instance per source (and per damaged player) the condition names;
+    "one or more" conditions give one instance per damaged player for all the sources."""
     m = _DAMAGE.match(trig.event)
     if m is None:
         return []
@@ -163,10 +164,11 @@ def _damage_instances(s, trig: ir.Trigger, source: Obj, ev: dict) -> list[dict]:
         else:
             hit = False
         if hit:
-            groups.setdefault((src_id, rcp if to else None), []).append([src_id, rcp, amt, ctl])
+            key = (None if trig.one_or_more else src_id, rcp if to else None)
+            groups.setdefault(key, []).append([src_id, rcp, amt, ctl])
     out = []
     for (src_id, rcp), dealt in groups.items():
-        view = {"kind": "damage", "combat": ev["combat"], "obj": src_id,
+        view = {"kind": "damage", "combat": ev["combat"], "obj": dealt[0][0],
                 "controller": dealt[0][3], "amount": sum(d[2] for d in dealt), "dealt": dealt}
         if rcp is not None:
             view["player"] = int(rcp[1:])

@@ -186,8 +186,10 @@ def _cleanup(ctx: Ctx) -> None:
     for o in s.permanents():
         o.damage = 0
         o.deathtouched = False
+    ended = [e for e in s.effects if e.until == "end_of_turn"]
     s.effects = [e for e in s.effects if e.until != "end_of_turn"]
     s.add_log("Damage wears off and \"until end of turn\" effects end", ("514.2",), "step")
+    events.control_effects_end(ctx, ended)
     if sba.check(ctx) or s.pending_triggers:
         s.add_log("Something happened during cleanup: players get priority, then another "
                   "cleanup step follows", ("514.3a",), "step")

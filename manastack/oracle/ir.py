@@ -35,7 +35,16 @@ class EventAmount:
     (life lost, damage dealt)."""
 
 
-Amount = Union[int, X, CountOf, EventAmount]
+@dataclass(frozen=True, slots=True)
+class CountersOn:
+    """"for each +1/+1 counter on ~": counters of ``kind`` on the source, as it last existed
+    if it has left the battlefield (CR 603.10a; Hangarback Walker)."""
+
+    kind: str
+    multiplier: int = 1
+
+
+Amount = Union[int, X, CountOf, EventAmount, CountersOn]
 
 # --------------------------------------------------------------------------------- objects
 
@@ -228,6 +237,15 @@ class ModifyPT:
 
 
 @dataclass(frozen=True, slots=True)
+class GainControl:
+    """"Gain control of ..." (CR 613.1b): the controller of the effect controls it for
+    ``duration``."""
+
+    what: Subject
+    duration: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
 class BecomeCreature:
     """"~ becomes a P/T creature [with all creature types] until end of turn" (Mutavault):
     it keeps its other types (CR 611.2, 613.1d, 613.4b)."""
@@ -273,6 +291,7 @@ class TokenSpec:
     types: tuple[str, ...]
     subtypes: tuple[str, ...] = ()
     keywords: tuple["Keyword", ...] = ()
+    text: str = ""   # rules text, compiled like a card's (predefined tokens, CR 111.10)
 
 
 @dataclass(frozen=True, slots=True)
@@ -382,7 +401,7 @@ Effect = Union[
     ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords,
     PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
-    Attach,
+    Attach, GainControl,
 ]
 
 # --------------------------------------------------------------------------------- costs
@@ -392,7 +411,8 @@ Effect = Union[
 class Cost:
     """An activation cost (CR 602.1, 118): mana, {T} (CR 107.5), {Q} (CR 107.6),
     life, sacrificing this or another permanent, discarding, removing (kind, count) counters
-    from this permanent, tapping an untapped permanent you control matching ``tap_untapped``."""
+    from this permanent, tapping ``tap_count`` untapped permanents you control matching
+    ``tap_untapped``, untapping ``untap_count`` tapped ones matching ``untap_tapped``."""
 
     mana: ManaCost | None = None
     tap: bool = False
@@ -403,6 +423,9 @@ class Cost:
     discard: int = 0
     remove_counters: tuple[str, int] | None = None
     tap_untapped: Filter | None = None
+    tap_count: int = 1
+    untap_tapped: Filter | None = None
+    untap_count: int = 1
 
 
 # --------------------------------------------------------------------------------- triggers
@@ -426,6 +449,7 @@ class Trigger:
     step: str | None = None
     whose: str | None = None
     mana_type: str | None = None
+    one_or_more: bool = False   # "Whenever one or more ...": once per event (CR 603.2c)
 
 
 # --------------------------------------------------------------------------------- abilities

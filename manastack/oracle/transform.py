@@ -24,6 +24,15 @@ _PREFIX_NON = {"creature": "Creature", "land": "Land", "artifact": "Artifact",
                "enchantment": "Enchantment", "planeswalker": "Planeswalker"}
 
 
+# CR 111.10a, b, f, g: the abilities of predefined tokens.
+PREDEFINED_TOKENS = {
+    "Treasure": "{T}, Sacrifice this token: Add one mana of any color.",
+    "Food": "{2}, {T}, Sacrifice this token: You gain 3 life.",
+    "Clue": "{2}, Sacrifice this token: Draw a card.",
+    "Blood": "{1}, {T}, Discard a card, Sacrifice this token: Draw a card.",
+}
+
+
 class Unsupported(Exception):
     """Text that parses but that the IR cannot express faithfully."""
 
@@ -64,7 +73,13 @@ class _Amount:
 
 @dataclass
 class _ForEach:
-    filter: ir.Filter
+    filter: ir.Filter | None
+    counter: str | None = None     # "for each +1/+1 counter on ~"
+
+    def count(self, multiplier: int = 1):
+        if self.counter is not None:
+            return ir.CountersOn(self.counter, multiplier)
+        return ir.CountOf(self.filter, multiplier)
 
 
 @dataclass
@@ -111,7 +126,7 @@ def _amount(amount: _Amount, for_each: _ForEach | None):
     if for_each is None:
         return amount.value
     _need(isinstance(amount.value, int), "X for each")
-    return ir.CountOf(for_each.filter, amount.value)
+    return for_each.count(amount.value)
 
 
 def _number(text: str):
@@ -292,7 +307,8 @@ class OracleTransformer(Transformer):
     # ------------------------------------------------------------------ costs
     def costs(self, c):
         fields: dict = {}
-        for name, value in c:
+        pairs = [p for x in c for p in (x if isinstance(x, list) else [x])]
+        for name, value in pairs:
             _need(name not in fields, "repeated cost")
             fields[name] = value
         return ir.Cost(**fields)
@@ -335,6 +351,20 @@ class OracleTransformer(Transformer):
         kind = str(c[0])
         _need(c[0].type == "COUNTER_NAME" or kind in ("+1/+1", "-1/-1"), "counter kind")
         return kind
+
+    def c_tap_others(self, c):
+        """"Tap two untapped red creatures you control" (Crackleburr, CR 118.3)."""
+        n, d = _number(c[0]), c[1]
+        _need(isinstance(n, int) and n > 1 and d.plural and d.kind in (None, "permanent")
+              and not d.zone_given, "tap cost")
+        return [("tap_untapped", d.filter), ("tap_count", n)]
+
+    def c_untap_others(self, c):
+        """"Untap two tapped blue creatures you control" (Crackleburr, CR 118.3)."""
+        n, d = _number(c[0]), c[-1]
+        _need(isinstance(n, int) and n > 1 and d.plural and d.kind in (None, "permanent")
+              and not d.zone_given, "untap cost")
+        return [("untap_tapped", d.filter), ("untap_count", n)]
 
     def c_tap_other(self, c):
         d = c[0]
@@ -499,8 +529,8 @@ class OracleTransformer(Transformer):
         if each is not None:
             _need(isinstance(p, int) and isinstance(t, int), "X for each")
             neg_p, neg_t = p < 0, t < 0
-            p = ir.CountOf(each.filter, abs(p)) if p else 0
-            t = ir.CountOf(each.filter, abs(t)) if t else 0
+            p = each.count(abs(p)) if p else 0
+            t = each.count(abs(t)) if t else 0
         duration = UNTIL_EOT if "eot" in c else _OPEN
         return [ir.ModifyPT(what, p, t, duration, neg_p, neg_t)]
 
@@ -516,8 +546,15 @@ class OracleTransformer(Transformer):
         return [ir.PutCounters(what, kind, _amount(amount, _of(c, _ForEach)))]
 
     def create(self, c):
-        amount, (token, tapped) = c
-        return [ir.CreateTokens(token, amount.value, tapped)]
+        amount, (token, tapped) = c[0], c[1]
+        return [ir.CreateTokens(token, _amount(amount, _of(c, _ForEach)), tapped)]
+
+    def create_predefined(self, c):
+        """CR 111.10: Treasure, Food, Clue and Blood tokens have characteristics the rules define."""
+        amount, name = c[0], str(c[1])
+        spec = ir.TokenSpec(f"{name} Token", None, None, (), ("Artifact",), (name,),
+                            text=PREDEFINED_TOKENS[name])
+        return [ir.CreateTokens(spec, amount.value)]
 
     def token(self, c):
         """A token's characteristics as the effect defines them (CR 111.3); its name is its
@@ -553,6 +590,11 @@ class OracleTransformer(Transformer):
         pt = next(x for x in c if isinstance(x, Token) and x.type == "PT")
         power, toughness = (int(v) for v in str(pt).split("/"))
         return [ir.BecomeCreature(what, power, toughness, all_creature_types="all" in c)]
+
+    def gain_control(self, c):
+        """"Gain control of target creature [until end of turn]" (CR 613.1b, layer 2)."""
+        _need(_permanent(c[0]), "gain control")
+        return [ir.GainControl(c[0], UNTIL_EOT if "eot" in c else "permanent")]
 
     def all_types(self, c):
         return "all"
@@ -630,7 +672,7 @@ class OracleTransformer(Transformer):
         produce = c[0]
         each = _of(c, _ForEach)
         if each is not None:
-            produce = dataclasses.replace(produce, amount=ir.CountOf(each.filter))
+            produce = dataclasses.replace(produce, amount=each.count())
         return [ir.AddMana(produce)]
 
     def p_symbols(self, c):
@@ -696,6 +738,9 @@ class OracleTransformer(Transformer):
         _need(not d.plural and d.kind in (None, "permanent", "card"), "for each")
         _need(d.kind != "card" or d.zone_given, "for each card")
         return _ForEach(d.filter)
+
+    def for_each_counter(self, c):
+        return _ForEach(None, c[0])
 
     def amount(self, c):
         return _Amount(_number(c[0]))
@@ -765,6 +810,12 @@ class OracleTransformer(Transformer):
     def r_enters_counters(self, c):
         """CR 614.1c, 122.6: enters with counters."""
         return [ir.ReplacementAbility("enters_with_counters", c[2], c[1].value)]
+
+    def r_enters_tapped_counters(self, c):
+        """"~ enters tapped with two charge counters on it" (Vivid Crag): two replacement
+        effects of one sentence (CR 614.1c)."""
+        return [ir.ReplacementAbility("enters_tapped"),
+                ir.ReplacementAbility("enters_with_counters", c[3], c[2].value)]
 
     def r_more_counters(self, c):
         """CR 614.1a: Hardened Scales ("that many plus one") and Corpsejack Menace ("twice
@@ -902,6 +953,14 @@ class OracleTransformer(Transformer):
         to = next(("_to_" + x[1] for x in c if isinstance(x, tuple)), "")
         event = "deals_%sdamage%s" % ("combat_" if combat else "", to)
         return ir.Trigger(event, c[0])
+
+    def e_batch_damage(self, c):
+        """"Whenever one or more [creatures] deal combat damage to a player": one trigger for all
+        of them per event and player (CR 603.2c)."""
+        d = c[0]
+        _need(d.plural and d.kind in (None, "permanent") and not d.zone_given, "one or more")
+        trig = self.e_damage([d.filter, *c[1:]])
+        return dataclasses.replace(trig, one_or_more=True)
 
     def ts_self(self, c):
         return "self"

@@ -1,0 +1,147 @@
+"""More mana cards: a filter land, Meteor Crater (the CR 106.5 example), Squandered Resources,
+Blood Pet, Gaea's Cradle and Birds of Paradise."""
+from __future__ import annotations
+
+from manastack.engine import mana_query as mq
+from manastack.engine.decisions import Action
+
+from .mana_helpers import board, obj, pool, tap_for_mana
+
+
+def test_sunken_ruins_filters_one_mana_into_a_pair():
+    """A filter land: {U/B}, {T}: Add {U}{U}, {U}{B}, or {B}{B}."""
+    g = board("""
+  - name: Alice
+    battlefield: [Sunken Ruins]
+    mana_pool: {U: 1}
+  - name: Bob
+""")
+    ruins = obj(g, "Sunken Ruins")
+    g.push(Action("mana", (ruins.id, 1)))
+    assert g.pending.kind == "choose_mana"
+    assert [a.label for a in g.legal_actions()] == ["{U}{U}", "{U}{B}", "{B}{B}"]
+    g.push(Action("mana_type", ("UB",)))
+    assert pool(g) == {"U": 1, "B": 1}
+
+
+def test_autopay_pays_the_filter_with_another_land():
+    g = board("""
+  - name: Alice
+    battlefield: [Sunken Ruins, Island, Island]
+    hand: [Vampire Nighthawk]
+  - name: Bob
+""")
+    g.push(next(a for a in g.legal_actions() if a.kind == "cast"))
+    g.push(Action("autopay"))
+    assert [i.label for i in g.current_state().stack] == ["Vampire Nighthawk"]
+    assert pool(g) == {}
+
+
+def test_meteor_crater_without_colored_permanents_adds_nothing():
+    """CR 106.5 and its example: no colored permanent, no mana."""
+    g = board("""
+  - name: Alice
+    battlefield: [Meteor Crater, Sol Ring]
+  - name: Bob
+    battlefield: [Llanowar Elves]
+""")
+    assert mq.could_produce(g.current_state(), obj(g, "Meteor Crater").id).types == ()
+    tap_for_mana(g, "Meteor Crater")
+    assert pool(g) == {} and obj(g, "Meteor Crater").tapped
+    assert "[CR 106.5]" in g.explain()
+
+
+def test_meteor_crater_offers_the_colors_of_your_permanents():
+    g = board("""
+  - name: Alice
+    battlefield: [Meteor Crater, Llanowar Elves, Savannah Lions]
+  - name: Bob
+""")
+    tap_for_mana(g, "Meteor Crater", "W")
+    assert pool(g) == {"W": 1}
+
+
+def test_squandered_resources_uses_what_the_land_could_produce_as_it_last_existed():
+    """A Reflecting Pool sacrificed beside an Island could produce {U}."""
+    g = board("""
+  - name: Alice
+    battlefield: [Squandered Resources, Reflecting Pool, Island]
+  - name: Bob
+""")
+    g.push(Action("mana", (obj(g, "Squandered Resources").id, 0)))
+    assert g.pending.kind == "sacrifice"
+    g.push(next(a for a in g.legal_actions() if "Reflecting Pool" in a.label))
+    assert pool(g) == {"U": 1}
+    s = g.current_state()
+    assert [s.objs[i].card.name for i in s.players[0].graveyard] == ["Reflecting Pool"]
+
+
+def test_squandered_resources_sacrificing_a_pool_alone_adds_nothing():
+    g = board("""
+  - name: Alice
+    battlefield: [Squandered Resources, Reflecting Pool]
+  - name: Bob
+""")
+    g.push(Action("mana", (obj(g, "Squandered Resources").id, 0)))
+    assert pool(g) == {}
+    assert "[CR 106.5]" in g.explain()
+
+
+def test_blood_pet_sacrifices_itself_for_black():
+    g = board("""
+  - name: Alice
+    battlefield: [{card: Blood Pet, sick: true}]
+  - name: Bob
+""")
+    tap_for_mana(g, "Blood Pet")      # no {T}: summoning sickness doesn't matter (CR 302.6)
+    s = g.current_state()
+    assert pool(g) == {"B": 1} and [s.objs[i].card.name for i in s.players[0].graveyard] == ["Blood Pet"]
+
+
+def test_gaeas_cradle_counts_creatures():
+    g = board("""
+  - name: Alice
+    battlefield: [Gaea's Cradle, Llanowar Elves, Grizzly Bears, Birds of Paradise]
+  - name: Bob
+    battlefield: [Grizzly Bears]
+""")
+    tap_for_mana(g, "Gaea's Cradle")
+    assert pool(g) == {"G": 3}
+
+
+def test_birds_of_paradise_any_color():
+    g = board("""
+  - name: Alice
+    battlefield: [Birds of Paradise]
+  - name: Bob
+""")
+    tap_for_mana(g, "Birds of Paradise", "R")
+    assert pool(g) == {"R": 1}
+
+
+def test_vivid_crag_enters_tapped_with_two_charge_counters_and_spends_them():
+    """CR 614.1c; the "{T}, Remove a charge counter" ability can't be paid without counters
+    (CR 118.3), though Reflecting Pool still counts it (ruling 2008-05-01, CR 106.7)."""
+    g = board("""
+  - name: Alice
+    hand: [Vivid Crag]
+    battlefield: [Reflecting Pool]
+  - name: Bob
+""")
+    g.push(next(a for a in g.legal_actions() if a.kind == "play"))
+    crag = obj(g, "Vivid Crag")
+    assert crag.tapped and crag.counters == {"charge": 2}
+    s = g.current_state()
+    assert mq.could_produce(s, obj(g, "Reflecting Pool").id).types == ("W", "U", "B", "R", "G")
+    g = board("""
+  - name: Alice
+    battlefield: [{card: Vivid Crag, counters: {charge: 1}}]
+  - name: Bob
+""")
+    crag = obj(g, "Vivid Crag")
+    g.push(Action("mana", (crag.id, 3)))
+    g.push(Action("mana_type", ("W",)))
+    assert pool(g) == {"W": 1} and obj(g, "Vivid Crag").counters == {}
+    g.push(Action("pass"))
+    report = [r for r in mq.source_reports(g.current_state(), 0) if "Remove" in r.text][0]
+    assert not report.can_activate
