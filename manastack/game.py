@@ -100,6 +100,12 @@ class Game:
     def is_over(self) -> bool:
         return self._base.result is not None
 
+    def view(self, player: int) -> dict:
+        """What ``player`` may see now (CR 400.2): hidden zones only as counts."""
+        from manastack.engine.view import player_view
+
+        return player_view(self.current_state(), player)
+
     def legal_actions(self) -> list[Action]:
         return list(self._pending.options) if self._pending else []
 

@@ -141,3 +141,21 @@ def test_explain_cites_rules_on_every_line():
     lines = game.explain().splitlines()
     assert lines
     assert all("[CR " in line for line in lines)
+
+
+def test_a_players_view_hides_the_opponents_hand_and_libraries():
+    """CR 400.2: libraries and hands are hidden zones; the battlefield and graveyards are public."""
+    game = Game.new("gruul-stompy", "azorius-skies", seed=7)
+    _advance(game, 60)
+    s = game.current_state()
+    view = game.view(0)
+    me, them = view["players"]
+    assert [c["id"] for c in me["hand"]] == s.players[0].hand
+    assert "hand" not in them and them["hand_count"] == len(s.players[1].hand)
+    assert "library" not in me and me["library_count"] == len(s.players[0].library)
+    text = json.dumps(view)
+    hidden = {s.objs[i].card.name for i in s.players[1].hand} - {
+        s.objs[i].card.name for i in s.players[0].hand + s.battlefield + s.players[0].graveyard
+        + s.players[1].graveyard}
+    assert not any(f'"{name}"' in text for name in hidden)
+    assert len(view["battlefield"]) == len(s.battlefield)

@@ -1,0 +1,41 @@
+"""What one player may see (CR 400.2): public zones in full, their own hand, and only the sizes
+of hidden zones (libraries, the opponent's hand). Plain data, for agents and interfaces."""
+from __future__ import annotations
+
+from . import characteristics as ch
+from .state import Obj, State
+
+
+def _public(s: State, o: Obj) -> dict:
+    d = {"id": o.id, "name": o.card.name, "owner": o.owner, "controller": o.controller}
+    if o.zone == "battlefield":
+        d.update(tapped=o.tapped, counters=dict(o.counters), damage=o.damage,
+                 attached_to=o.attached_to, token=o.is_token)
+        if ch.is_creature(s, o):
+            d["power"], d["toughness"] = ch.power_toughness(s, o)
+            d["attacking"] = o.attacking is not None
+            d["blocking"] = list(o.blocking)
+    return d
+
+
+def player_view(s: State, viewer: int) -> dict:
+    """The game as ``viewer`` sees it."""
+    players = []
+    for p in s.players:
+        seen = {
+            "name": p.name, "life": p.life, "poison": p.poison,
+            "library_count": len(p.library), "hand_count": len(p.hand),
+            "graveyard": [_public(s, s.objs[i]) for i in p.graveyard],
+            "exile": [_public(s, s.objs[i]) for i in p.exile],
+            "mana_pool": dict(p.pool),
+        }
+        if p.index == viewer:
+            seen["hand"] = [_public(s, s.objs[i]) for i in p.hand]
+        players.append(seen)
+    return {
+        "viewer": viewer, "turn": s.turn, "step": s.step, "active": s.active,
+        "priority": s.priority, "players": players,
+        "battlefield": [_public(s, s.objs[i]) for i in s.battlefield],
+        "stack": [{"id": i.id, "label": i.label, "controller": i.controller,
+                   "targets": [list(g) for g in i.targets]} for i in s.stack],
+    }
