@@ -56,6 +56,14 @@ class CardDef:
             return self.color_indicator
         return self.mana_cost.colors()
 
+    @cached_property
+    def static_effects(self) -> tuple:
+        """The effects of the card's static abilities (CR 604), looked up on every
+        characteristic check, so kept ready."""
+        from manastack.oracle import ir
+
+        return tuple(ab.effect for ab in self.abilities if type(ab) is ir.StaticAbility)
+
     @property
     def fully_supported(self) -> bool:
         return not self.unsupported

@@ -31,9 +31,8 @@ def _static_sources(s: State):
     objs = s.objs
     for oid in s.battlefield:
         src = objs[oid]
-        for ab in src.card.abilities:
-            if type(ab) is ir.StaticAbility:
-                yield src, ab.effect
+        for eff in src.card.static_effects:
+            yield src, eff
 
 
 def _affects(s: State, src: Obj, eff: ir.StaticEffect, o: Obj) -> bool:
