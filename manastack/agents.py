@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from manastack.engine import characteristics as ch
+from manastack.engine import combat
 from manastack.engine.decisions import Action, Decision
 from manastack.rng import Rng
 
@@ -67,23 +68,40 @@ class HeuristicAgent:
                 return max(casts, key=lambda a: s.objs[a.args[0]].card.mana_cost.mana_value())
             return by_kind["pass"][0]
         if kind == "attackers":
-            me = decision.player
-            their = [o for o in s.permanents(1 - me) if ch.is_creature(s, o) and not o.tapped]
-            biggest = max((ch.power(s, o) for o in their), default=0)
-            for a in by_kind.get("attack", []):
-                o = s.objs[a.args[0]]
-                if ch.toughness(s, o) > biggest or ch.has(s, o, "flying"):
-                    return a
-            return by_kind["done"][0] if "done" in by_kind else options[0]
+            return self._attack(s, decision, by_kind)
         if kind == "blockers":
-            for a in by_kind.get("block", []):
-                b, att = s.objs[a.args[0]], s.objs[a.args[1]]
-                if ch.toughness(s, b) > ch.power(s, att) or ch.power(s, b) >= ch.toughness(s, att):
-                    return a
-            return (by_kind.get("done") or by_kind.get("unblock") or [options[0]])[0]
+            return self._block(s, decision, by_kind)
         if kind == "targets":
             return self._target(s, decision)
         return options[self.rng.below(len(options))]
+
+    def _attack(self, s, decision: Decision, by_kind) -> Action:
+        """Attack with a creature no untapped opponent's creature can block and kill safely:
+        evasive ones, and ones that survive the biggest blocker."""
+        me = decision.player
+        their = [o for o in s.permanents(1 - me) if ch.is_creature(s, o) and not o.tapped]
+        for a in by_kind.get("attack", []):
+            o = s.objs[a.args[0]]
+            blockers = [b for b in their if combat.can_block(s, b, o)]
+            if not blockers or ch.toughness(s, o) > max(ch.power(s, b) for b in blockers):
+                return a
+        return by_kind["done"][0] if "done" in by_kind else decision.options[0]
+
+    def _block(self, s, decision: Decision, by_kind) -> Action:
+        """One blocker per attacker: one that survives or trades; chump blocks only when the
+        unblocked damage would be lethal."""
+        me = decision.player
+        blocked = set(decision.context.get("blocks", {}).values())
+        free = [a for a in by_kind.get("block", []) if a.args[1] not in blocked]
+        for a in free:
+            b, att = s.objs[a.args[0]], s.objs[a.args[1]]
+            if ch.toughness(s, b) > ch.power(s, att) or ch.power(s, b) >= ch.toughness(s, att):
+                return a
+        incoming = sum(ch.power(s, o) for o in s.permanents(1 - me)
+                       if o.attacking is not None and o.id not in blocked)
+        if free and incoming >= s.players[me].life:
+            return max(free, key=lambda a: ch.power(s, s.objs[a.args[1]]))
+        return (by_kind.get("done") or by_kind.get("unblock") or [decision.options[0]])[0]
 
     def _target(self, s, decision: Decision) -> Action:
         me = decision.player
