@@ -147,8 +147,12 @@ class Game:
                                      f"legal: {', '.join(map(str, options))}")
         found = self._pending.find(action)
         if found is None:
-            raise IllegalActionError(f"{action} is not legal for {self._pending.prompt!r}; "
-                                     f"legal: {', '.join(map(str, options[:15]))}")
+            from manastack.engine.legality import explain
+
+            why = explain(self.current_state(), self._pending.player, action)
+            raise IllegalActionError(f"{action} is not legal for {self._pending.prompt!r}"
+                                     + (f": {why}" if why else "")
+                                     + f"; legal: {', '.join(map(str, options[:15]))}")
         return found
 
     def pop(self) -> Action:

@@ -159,3 +159,26 @@ def test_a_players_view_hides_the_opponents_hand_and_libraries():
         + s.players[1].graveyard}
     assert not any(f'"{name}"' in text for name in hidden)
     assert len(view["battlefield"]) == len(s.battlefield)
+
+
+def test_illegal_action_error_says_why_with_the_rule():
+    """A second land in one turn: the error cites CR 305.2 and the game is unchanged."""
+    from manastack import HeuristicAgent
+
+    game = Game.new("gruul-stompy", "azorius-skies", seed=3)
+    agent = HeuristicAgent()
+    for _ in range(2000):
+        d = game.pending
+        s = game.current_state()
+        p = s.players[d.player]
+        lands = [i for i in p.hand if "Land" in s.objs[i].card.types]
+        if d.kind == "priority" and p.lands_played == 1 and lands and s.active == d.player:
+            break
+        game.push(agent.choose(game, d))
+    else:
+        pytest.fail("no turn with a land played and another in hand")
+    before = _snapshot(game)
+    with pytest.raises(IllegalActionError) as err:
+        game.push(Action("play", (lands[0],)))
+    assert "already played a land this turn (CR 305.2)" in str(err.value)
+    assert _snapshot(game) == before

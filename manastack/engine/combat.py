@@ -74,31 +74,37 @@ LANDWALKS = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp
 
 
 def can_block(s, blocker: Obj, attacker: Obj) -> bool:
-    """Evasion and blocking restrictions (CR 509.1b)."""
+    return block_restriction(s, blocker, attacker) is None
+
+
+def block_restriction(s, blocker: Obj, attacker: Obj) -> str | None:
+    """Why ``blocker`` can't block ``attacker`` (evasion and blocking restrictions, CR 509.1b),
+    or None when it can."""
     akw = ch.keywords(s, attacker)
     bkw = ch.keywords(s, blocker)
+    an, bn = attacker.card.name, blocker.card.name
     if "flying" in akw and not ("flying" in bkw or "reach" in bkw):
-        return False     # CR 702.9b, 702.17b
+        return f"{an} has flying: only creatures with flying or reach can block it (CR 702.9b, 702.17b)"
     if ("shadow" in akw) != ("shadow" in bkw):
-        return False     # CR 702.28b
+        return "creatures with shadow and creatures without it can't block each other (CR 702.28b)"
     blocker_colors = ch.colors(s, blocker)
     artifact = "Artifact" in ch.card_types(s, blocker)
     if "fear" in akw and not (artifact or "B" in blocker_colors):
-        return False     # CR 702.36b
+        return f"{an} has fear: only artifact or black creatures can block it (CR 702.36b)"
     if "intimidate" in akw and not (artifact or set(blocker_colors) & set(ch.colors(s, attacker))):
-        return False     # CR 702.13b
+        return f"{an} has intimidate: only artifact creatures or ones sharing a color can block it (CR 702.13b)"
     for kw, land_type in LANDWALKS.items():
         if kw in akw and any(land_type in o.card.subtypes for o in s.permanents(blocker.controller)):
-            return False  # CR 702.14c
+            return f"{an} has {kw} and the defending player controls a {land_type} (CR 702.14c)"
     if _restricted(s, attacker, "cant_be_blocked"):
-        return False     # CR 509.1b
+        return f"an effect says {an} can't be blocked (CR 509.1b)"
     if _restricted(s, blocker, "can_block_only_flying") and "flying" not in akw:
-        return False     # CR 509.1b
+        return f"{bn} can block only creatures with flying (CR 509.1b)"
     from .filters import protected_from
 
     if "protection" in akw and protected_from(s, attacker, blocker):
-        return False     # CR 702.16b
-    return True
+        return f"{an} has protection from {bn} (CR 702.16b)"
+    return None
 
 
 def declare_blockers(ctx: Ctx) -> None:
