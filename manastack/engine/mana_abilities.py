@@ -17,13 +17,13 @@ from manastack.oracle import ir
 from . import mana_replacement
 from .decisions import Action, Decision
 from .keyword_abilities import ability_at, triggered_abilities
-from .mana_types import (could_produce_map, explain_could_produce, mana_ability_indexes, produce_of,
-                         produce_options)
+from .mana_types import (could_produce_map, explain_could_produce, mana_abilities, mana_ability,
+                         produce_of, produce_options)
 from .runner import Ctx
 from .state import Obj, State
 from .wording import possessive
 
-__all__ = ["mana_ability_indexes", "mana_sources", "activate", "add_mana", "plan_payment",
+__all__ = ["mana_sources", "activate", "add_mana", "plan_payment",
            "can_afford", "net_outputs", "Alternative"]
 
 
@@ -33,8 +33,7 @@ def mana_sources(s: State, player: int) -> list[tuple[Obj, int, ir.ActivatedAbil
 
     out = []
     for o in s.permanents(player):
-        for i in mana_ability_indexes(o):
-            ab = o.card.abilities[i]
+        for i, ab in mana_abilities(s, o):
             if cost_payable(s, o, ab.cost):
                 out.append((o, i, ab))
     return out
@@ -52,9 +51,8 @@ def activate(ctx: Ctx, player: int, o: Obj, idx: int, output: tuple[str, ...] | 
     from .effects import ResolutionContext, execute
 
     s = ctx.s
-    ab = o.card.abilities[idx]
-    if not (type(ab) is ir.ActivatedAbility and ab.is_mana) or o.zone != "battlefield" \
-            or o.controller != player:
+    ab = mana_ability(s, o, idx)
+    if ab is None or o.zone != "battlefield" or o.controller != player:
         raise ValueError(f"{o.card.name} has no mana ability {idx} that "
                          f"{s.players[player].name} can activate")
     s.add_log(f"{s.players[player].name} activates {possessive(o.card.name)} mana ability: {ab.text}",
@@ -127,8 +125,8 @@ def add_mana(ctx: Ctx, rc, e: ir.AddMana) -> None:
         chosen = tuple(rc.mana_output)
     elif len(options) == 1:
         chosen = options[0]
-    else:
-        answer = ctx.ask(Decision(rc.controller, "choose_mana", f"Choose the mana {rc.card.name} adds",
+    else:  # the player who gets the mana chooses (Mana Flare ruling 2004-10-04)
+        answer = ctx.ask(Decision(player, "choose_mana", f"Choose the mana {rc.card.name} adds",
                                   tuple(Action("mana_type", ("".join(out),), format_mana(out))
                                         for out in options)))
         chosen = tuple(answer.args[0])
@@ -219,8 +217,7 @@ def _alternatives(s: State, player: int, exclude: int | None) -> list[list[Alter
     out = []
     for o in s.permanents(player):
         alts = []
-        for i in mana_ability_indexes(o):
-            ab = o.card.abilities[i]
+        for i, ab in mana_abilities(s, o):
             c = ab.cost
             if len(ab.effects) != 1 or not (c.tap or c.untap or c.sacrifice_self):
                 continue
@@ -255,11 +252,10 @@ def _keep_for_later(s: State, o: Obj) -> tuple:
 def _mana_is_modified(s: State) -> bool:
     """Whether any replacement effect or triggered mana ability could change what a source
     adds (when none does, what it adds is what its ability says)."""
-    for o in s.permanents():
-        for ab in o.card.abilities:
-            if type(ab) is ir.ManaReplacement or (type(ab) is ir.TriggeredAbility and ab.is_mana):
-                return True
-    return False
+    if any(mana_replacement.mana_replacement_effects(s)):
+        return True
+    return any(type(ab) is ir.TriggeredAbility and ab.is_mana
+               for o in s.permanents() for ab in o.card.abilities)
 
 
 def plan_payment(s: State, player: int, cost: ManaCost, exclude: int | None = None):
@@ -349,7 +345,7 @@ def _check(s: State, player: int, cost: ManaCost, pool: dict, picks: list[Altern
         preset = {}
         if a.taps_creature:
             o = s.objs[a.oid]
-            spare = [c.id for c in tappable_for_cost(s, o, o.card.abilities[a.idx].cost) if c.id not in used]
+            spare = [c.id for c in tappable_for_cost(s, o, mana_ability(s, o, a.idx).cost) if c.id not in used]
             if len(spare) < a.taps_creature:
                 return None
             preset["tap_untapped"] = spare[:a.taps_creature]
@@ -361,7 +357,13 @@ def _check(s: State, player: int, cost: ManaCost, pool: dict, picks: list[Altern
 def can_afford(s: State, player: int, cost: ManaCost, exclude: int | None = None) -> bool:
     if cost.is_free():
         return True
-    return plan_payment(s, player, cost, exclude) is not None
+    if plan_payment(s, player, cost, exclude) is not None:
+        return True
+    phyrexian = sum(1 for sym in cost.symbols if sym.endswith("/P"))
+    if phyrexian and s.players[player].life >= 2 * phyrexian:   # CR 107.4f: 2 life each
+        rest = ManaCost(tuple(sym for sym in cost.symbols if not sym.endswith("/P")))
+        return rest.is_free() or plan_payment(s, player, rest, exclude) is not None
+    return False
 
 
 def why_unpayable(s: State, player: int, cost: ManaCost, exclude: int | None = None) -> str:
