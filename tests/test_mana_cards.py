@@ -145,3 +145,72 @@ def test_vivid_crag_enters_tapped_with_two_charge_counters_and_spends_them():
     g.push(Action("pass"))
     report = [r for r in mq.source_reports(g.current_state(), 0) if "Remove" in r.text][0]
     assert not report.can_activate
+
+
+def test_contamination_asks_for_a_creature_each_upkeep():
+    """Contamination ruling 2004-10-04: the choice is made on resolution; without a creature
+    sacrificed, Contamination goes."""
+    g = board("""
+  - name: Alice
+    battlefield: [Contamination, Grizzly Bears]
+  - name: Bob
+""", step="untap", turn=3)
+    assert g.current_state().stack[-1].label == "Contamination's ability"
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    assert g.pending.kind == "unless"
+    g.push(next(a for a in g.legal_actions() if a.kind == "choose"))
+    s = g.current_state()
+    assert [o.card.name for o in s.permanents(0)] == ["Contamination"]
+    g = board("""
+  - name: Alice
+    battlefield: [Contamination]
+  - name: Bob
+""", step="untap", turn=3)
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    assert g.current_state().permanents(0) == []
+
+
+def test_pale_moon_makes_nonbasic_lands_produce_colorless_until_end_of_turn():
+    """CR 611.2 and 106.12b: a spell's replacement effect on mana production. Reflecting Pool is
+    nonbasic, so it now produces {C}; the basic Forest is unaffected (CR 205.4)."""
+    g = board("""
+  - name: Alice
+    battlefield: [Reflecting Pool, Forest, Island]
+    hand: [Pale Moon]
+  - name: Bob
+""")
+    g.push(next(a for a in g.legal_actions() if a.kind == "cast"))
+    g.push(Action("mana", (obj(g, "Island").id, 0)))
+    g.push(Action("mana", (obj(g, "Forest").id, 0)))
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    s = g.current_state()
+    assert mq.could_produce(s, obj(g, "Reflecting Pool").id).types == ("C",)
+    tap_for_mana(g, "Reflecting Pool", "{G}")    # it may pick {G}, {U} or {C}; it makes {C}
+    assert pool(g) == {"C": 1}
+    while g.current_state().turn == s.turn:
+        g.push(Action("pass") if g.pending.kind == "priority" else g.legal_actions()[0])
+    s = g.current_state()
+    assert mq.could_produce(s, obj(g, "Reflecting Pool").id).types == ("U", "G")
+
+
+def test_chromatic_lantern_gives_lands_a_mana_ability_of_any_color():
+    """CR 613.1f; Chromatic Lantern ruling 2018-10-05: lands keep their other abilities. A lone
+    Reflecting Pool now could produce any color through the ability it was given (CR 106.7)."""
+    g = board("""
+  - name: Alice
+    battlefield: [Chromatic Lantern, Forest, Reflecting Pool]
+  - name: Bob
+    battlefield: [Forest]
+""")
+    forest = obj(g, "Forest", 0)
+    assert sorted(a.args[1] for a in g.legal_actions() if a.kind == "mana" and a.args[0] == forest.id) == [0, 1]
+    g.push(Action("mana", (forest.id, 1)))
+    g.push(Action("mana_type", ("U",)))
+    assert pool(g) == {"U": 1}
+    s = g.current_state()
+    assert mq.could_produce(s, obj(g, "Reflecting Pool").id).types == ("W", "U", "B", "R", "G")
+    bobs = obj(g, "Forest", 1)
+    assert mq.could_produce(s, bobs.id).types == ("G",)          # only lands Alice controls

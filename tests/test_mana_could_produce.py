@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from manastack.engine import mana_query as mq
 
-from .mana_helpers import answer, board, obj, pool, tap_for_mana
+from .mana_helpers import board, obj, pool, tap_for_mana
 
 
 def could(game, name, player=None):

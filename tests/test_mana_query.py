@@ -5,7 +5,6 @@ import pytest
 
 from manastack.engine import mana_query as mq
 from manastack.engine.decisions import Action
-from manastack.mana import ManaCost
 
 from .mana_helpers import board, obj, pool
 

@@ -298,3 +298,27 @@ def test_crackleburr_untaps_two_tapped_blue_creatures():
     g.push(Action("pass"))
     assert "Grizzly Bears" in [s2.card.name for s2 in
                                (g.current_state().objs[i] for i in g.current_state().players[1].hand)]
+
+
+def test_llanowar_elves_actually_cast_this_turn():
+    """CR 302.6 with a real cast: the Elves that resolved this turn can't tap for mana until
+    Alice's next turn."""
+    g = board("""
+  - name: Alice
+    hand: [Llanowar Elves]
+    battlefield: [Forest]
+    library: [Forest, Forest, Forest]
+  - name: Bob
+    library: [Island, Island, Island]
+""")
+    g.push(next(a for a in g.legal_actions() if a.kind == "cast"))
+    g.push(Action("autopay"))
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    assert obj(g, "Llanowar Elves") and mana_actions(g, "Llanowar Elves") == []
+    pass_turns(g, 1)
+    assert g.current_state().active == 1
+    assert not any(a.kind == "mana" for a in g.legal_actions())   # Bob has priority on his turn
+    pass_turns(g, 1)
+    tap_for_mana(g, "Llanowar Elves")
+    assert pool(g) == {"G": 1}

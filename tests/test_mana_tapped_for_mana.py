@@ -3,6 +3,7 @@
 the mana production event."""
 from __future__ import annotations
 
+from manastack.engine import mana_query as mq
 from manastack.engine.decisions import Action
 
 from .mana_helpers import answer, board, cast, obj, pool, tap_for_mana
@@ -264,3 +265,59 @@ def test_dark_ritual_is_a_spell_not_a_mana_ability():
     g.push(Action("pass"))
     g.push(Action("pass"))
     assert pool(g) == {"B": 4}
+
+
+def test_gauntlet_of_power_basic_lands_of_the_chosen_color_for_everyone():
+    """CR 106.12a "tapped for mana of a specified type": green chosen, any basic land tapped for
+    {G} gives its controller one more {G}; an Island or a nonbasic Reflecting Pool doesn't.
+    Creatures of the chosen color get +1/+1."""
+    from manastack.engine import characteristics as ch
+
+    g = board("""
+  - name: Alice
+    battlefield: [{card: Gauntlet of Power, chosen: G}, Forest, Island, Reflecting Pool, Llanowar Elves]
+  - name: Bob
+    battlefield: [Forest, Grizzly Bears, Wind Drake]
+""")
+    tap_for_mana(g, "Forest")
+    assert pool(g) == {"G": 2}
+    tap_for_mana(g, "Island")
+    tap_for_mana(g, "Reflecting Pool", "{G}")
+    assert pool(g) == {"G": 3, "U": 1}
+    s = g.current_state()
+    assert ch.power_toughness(s, obj(g, "Llanowar Elves")) == (2, 2)
+    assert ch.power_toughness(s, obj(g, "Grizzly Bears")) == (3, 3)
+    assert ch.power_toughness(s, obj(g, "Wind Drake")) == (2, 2)
+    g = board("""
+  - name: Alice
+    battlefield: [{card: Gauntlet of Power, chosen: G}]
+  - name: Bob
+    battlefield: [Forest]
+""", active="Bob")
+    tap_for_mana(g, "Forest")
+    assert pool(g, 1) == {"G": 2}
+
+
+def test_high_tide_islands_add_an_additional_blue_this_turn():
+    """CR 603.7, 603.7b, 605.4a; High Tide ruling 2010-03-01: any Island tapped for mana, this
+    turn. The auto-payer counts the extra {U}: Wind Drake ({2}{U}) becomes castable with one
+    Island and a Forest."""
+    g = board("""
+  - name: Alice
+    battlefield: [{card: Island, id: first}, {card: Island, id: second}, Forest]
+    hand: [High Tide, Wind Drake]
+  - name: Bob
+""")
+    first, second = [o for o in g.current_state().permanents(0) if o.card.name == "Island"]
+    g.push(next(a for a in g.legal_actions() if a.kind == "cast" and "High Tide" in a.label))
+    g.push(Action("mana", (first.id, 0)))
+    assert mq.explain_payment(g.current_state(), 0, "{2}{U}").plan is None   # Island + Forest
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    assert g.current_state().stack == [] and pool(g) == {}
+    assert mq.explain_payment(g.current_state(), 0, "{2}{U}").plan is not None
+    assert any(a.kind == "cast" and "Wind Drake" in a.label for a in g.legal_actions())
+    g.push(Action("mana", (second.id, 0)))
+    assert pool(g) == {"U": 2}
+    assert "High Tide's delayed ability triggers" in g.explain()
+    assert "resolves at once" in g.explain()

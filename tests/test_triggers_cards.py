@@ -202,3 +202,124 @@ def test_olivias_attendants_noncombat_damage_one_blood_no_felix_bonus():
                                       ("targets", "target Bob"), ("pay", "pay automatically")], stop="main1")
     assert _st(game).players[BOB].life == 19
     assert _blood(game) == 1
+
+
+def test_face_breaker_one_or_more_creatures_one_trigger_felix_makes_two_treasures():
+    """"Whenever one or more creatures you control deal combat damage to a player" triggers once
+    for the whole combat damage event (CR 603.2c), however many creatures connect; with Felix it
+    triggers an additional time: two Treasure tokens (CR 111.10a)."""
+    s, _ = board(step="declare_blockers",
+                 alice=["Felix Five-Boots", ("Professional Face-Breaker", {"attacking": True}),
+                        ("Grizzly Bears", {"attacking": True})])
+    game = drive(Game.from_state(s))
+    st = _st(game)
+    assert st.trigger_counts["Professional Face-Breaker"] == 2
+    assert sum(1 for o in st.permanents(ALICE) if o.card.name == "Treasure Token") == 2
+
+
+def test_face_breaker_sacrifice_a_treasure_exiles_the_top_card_and_lets_alice_play_it():
+    """"Exile the top card of your library. You may play that card this turn." -- a permission
+    to play it from exile (CR 601.3, 305.1): here a land, played as the land for the turn."""
+    s, _ = board(step="declare_blockers", alice=[("Professional Face-Breaker", {"attacking": True})])
+    game = drive(Game.from_state(s), stop="main2")
+    game = drive(game, [("priority", "activate Professional Face-Breaker")], stop=None)
+    game = drive(game, stop="main2")
+    st = _st(game)
+    island = next(st.objs[i] for i in st.players[ALICE].exile)
+    assert island.card.name == "Island"
+    game = drive(game, [("priority", "play Island")], stop=None)
+    st = _st(game)
+    assert any(o.card.name == "Island" for o in st.permanents(ALICE))
+    assert st.players[ALICE].lands_played == 1
+    assert not any(o.card.name == "Treasure Token" for o in st.permanents(ALICE))
+
+
+def _cipher_game(extra=()):
+    """Alice casts Hands of Binding on Bob's Savannah Lions and encodes it on her Grizzly Bears."""
+    s, ids = board(step="main1", alice=[*extra, "Grizzly Bears", "Island", "Island"],
+                   alice_hand=["Hands of Binding"], bob=["Savannah Lions"])
+    game = drive(Game.from_state(s), [("priority", "cast Hands of Binding"), ("pay", "pay automatically"),
+                                      ("cipher", "encode Hands of Binding on Grizzly Bears")], stop="main1")
+    return game, ids
+
+
+def test_cipher_encodes_the_card_and_the_creature_casts_a_copy_on_combat_damage():
+    """CR 702.99a: Hands of Binding resolves (Bob's Savannah Lions is tapped and won't untap during
+    Bob's next untap step), then is exiled encoded on Grizzly Bears. When the Bears deal combat
+    damage to Bob, Alice may cast a copy without paying its mana cost (CR 707.12); the copy
+    ceases to exist as it leaves the stack (CR 704.5e)."""
+    game, ids = _cipher_game()
+    st = _st(game)
+    hands = next(st.objs[i] for i in st.players[ALICE].exile)
+    assert hands.card.name == "Hands of Binding" and hands.attached_to == ids[ALICE][0]
+    game = drive(game, [("priority", "pass priority"), ("priority", "pass priority"),
+                        ("attackers", "attack with Grizzly Bears"), ("may", "yes")])
+    st = _st(game)
+    assert st.players[BOB].life == 18
+    assert count_log(game, "casts a copy of Hands of Binding without paying its mana cost") == 1
+    assert [st.objs[i].card.name for i in st.players[ALICE].graveyard] == []
+    lions = st.objs[ids[BOB][0]]
+    assert lions.tapped
+    game = drive(game, stop="upkeep")                      # Bob's turn: the Lions stay tapped
+    st = _st(game)
+    assert st.active == BOB and st.objs[ids[BOB][0]].tapped
+
+
+def test_cipher_with_felix_two_copies():
+    """The cipher ability is a triggered ability of a permanent Alice controls, triggered by a
+    creature she controls dealing combat damage to a player: Felix makes it trigger twice."""
+    game, ids = _cipher_game(extra=("Felix Five-Boots",))
+    game = drive(game, [("priority", "pass priority"), ("priority", "pass priority"),
+                        ("attackers", "attack with Grizzly Bears"), ("attackers", "no more attackers"),
+                        ("may", "yes"), ("may", "yes")])
+    assert count_log(game, "casts a copy of Hands of Binding") == 2
+
+
+def test_equip_attaches_the_sword_as_a_sorcery():
+    """CR 702.6a: "Equip {2}" is an activated ability: attach to target creature you control."""
+    s, ids = board(step="main1", alice=["Sword of Fire and Ice", "Grizzly Bears", "Island", "Island"])
+    game = drive(Game.from_state(s), [("priority", "activate Sword of Fire and Ice"),
+                                      ("pay", "pay automatically")], stop="main1")
+    st = _st(game)
+    assert st.objs[ids[ALICE][0]].attached_to == ids[ALICE][1]
+    from manastack.engine import characteristics as ch
+
+    assert ch.power_toughness(st, st.objs[ids[ALICE][1]]) == (4, 4)
+
+
+def test_toski_cannot_be_countered():
+    """"This spell can't be countered": Bob's Cancel resolves but Toski stays on the stack and
+    resolves (CR 101.2)."""
+    s, _ = board(step="main1", alice=["Forest"] * 4, alice_hand=["Toski, Bearer of Secrets"],
+                 bob=["Island"] * 3, bob_hand=["Cancel"])
+    game = drive(Game.from_state(s), [("priority", "cast Toski"), ("pay", "pay automatically"),
+                                      ("priority", "pass priority"),
+                                      ("priority", "cast Cancel"), ("pay", "pay automatically")], stop="main1")
+    st = _st(game)
+    assert any(o.card.name == "Toski, Bearer of Secrets" for o in st.permanents(ALICE))
+    assert count_log(game, "Toski, Bearer of Secrets can't be countered") == 1
+
+
+def test_glissa_third_mode_removes_up_to_three_counters():
+    """Glissa Sunslayer's third mode: Alice removes counters from Bob's creature one at a time,
+    up to three, and may stop early."""
+    s, ids = board(step="declare_blockers", alice=[("Glissa Sunslayer", {"attacking": True})],
+                   bob=[("Grizzly Bears", {"counters": {"+1/+1": 4}})])
+    game = drive(Game.from_state(s), [("modes", "mode 3"), ("targets", "target Grizzly Bears"),
+                                      ("remove_counters", "remove a +1/+1"),
+                                      ("remove_counters", "remove a +1/+1"),
+                                      ("remove_counters", "remove no more")])
+    assert _st(game).objs[ids[BOB][0]].counters == {"+1/+1": 2}
+
+
+def test_jitte_charge_counter_pays_for_a_mode():
+    """Umezawa's Jitte: "Remove a charge counter: Choose one" -- +2/+2 for the equipped creature."""
+    s, ids = board(step="main1", alice=["Grizzly Bears", ("Umezawa's Jitte", {"attached_to": 0,
+                                                                               "counters": {"charge": 2}})])
+    game = drive(Game.from_state(s), [("priority", "activate Umezawa's Jitte"), ("modes", "mode 1")],
+                 stop="main1")
+    st = _st(game)
+    from manastack.engine import characteristics as ch
+
+    assert st.objs[ids[ALICE][1]].counters == {"charge": 1}
+    assert ch.power_toughness(st, st.objs[ids[ALICE][0]]) == (4, 4)

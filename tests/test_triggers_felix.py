@@ -166,3 +166,37 @@ def test_felix_and_curiosity_noncombat_damage_is_not_doubled():
     assert game.current_state().players[BOB].life == 19
     assert game.current_state().trigger_counts["Curiosity"] == 1
     assert _hand(game, ALICE) == 1
+
+
+def test_felix_count_is_fixed_when_the_damage_is_dealt_even_if_felix_then_dies():
+    """CR 603.2d: how many times an ability triggers is determined as the trigger event happens.
+    Felix is blocked and dealt lethal damage by Charging Tuskodon in the same combat damage event
+    in which the Ninja hits Bob; Felix is still on the battlefield then, so the Ninja's ability
+    triggers twice although Felix dies before the triggers go on the stack (CR 704.3)."""
+    s, ids = board(step="declare_blockers",
+                   alice=[("Felix Five-Boots", {"attacking": True}),
+                          ("Ninja of the Deep Hours", {"attacking": True})],
+                   bob=["Charging Tuskodon"])
+    felix, tusk = ids[ALICE][0], ids[BOB][0]
+    s.objs[felix].blocked = True
+    s.objs[tusk].blocking = (felix,)
+    s.combat["blockers"] = {felix: [tusk]}
+    game = drive(Game.from_state(s), [("may", "yes"), ("may", "yes")])
+    st = game.current_state()
+    assert felix not in st.battlefield
+    assert st.trigger_counts["Ninja of the Deep Hours"] == 2
+    assert _hand(game, ALICE) == 2
+
+
+def test_felix_glissa_a_mode_without_legal_targets_cannot_be_chosen():
+    """CR 603.3c, 700.2: with no enchantment on the battlefield, "Destroy target enchantment" is
+    not offered to either instance."""
+    s, _ = board(step="declare_blockers",
+                 alice=["Felix Five-Boots", ("Glissa Sunslayer", {"attacking": True})])
+    game = Game.from_state(s)
+    while game.pending.kind == "priority":
+        game.push("pass priority")
+    assert game.pending.kind == "modes"
+    labels = [str(a) for a in game.legal_actions()]
+    assert not any("Destroy target enchantment" in x for x in labels)
+    assert any("You draw a card" in x for x in labels)

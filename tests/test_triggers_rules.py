@@ -232,7 +232,8 @@ def test_pending_trigger_order_survives_a_json_round_trip():
     """Ordering decisions are data: a game saved while Alice orders her triggers loads with the
     same decision and plays on the same way."""
     s, _ = board(step="declare_blockers",
-                 alice=["Felix Five-Boots", "Coastal Piracy", ("Ninja of the Deep Hours", {"attacking": True})])
+                 alice=["Felix Five-Boots", "Coastal Piracy",
+                        ("Ninja of the Deep Hours", {"attacking": True})])
     game = Game.from_state(s)
     while game.pending.kind == "priority":
         game.push("pass priority")
@@ -254,3 +255,19 @@ def test_toski_attacks_each_combat_if_able():
     st = game.current_state()
     assert st.players[BOB].life == 19
     assert count_log(game, "must attack") == 1
+
+
+def test_a_replaced_event_triggers_nothing_regenerated_finks_does_not_persist():
+    """CR 603.2g: an event that was replaced doesn't trigger anything. Kitchen Finks has a
+    regeneration shield from Blessing of Leeches; Lightning Bolt's lethal damage would destroy it,
+    regeneration replaces the destruction (CR 701.19a), so it never dies and persist (a dies
+    trigger) doesn't trigger."""
+    s, ids = board(step="main1", alice=["Kitchen Finks", ("Blessing of Leeches", {"attached_to": 0}),
+                                        "Mountain"], alice_hand=["Lightning Bolt"])
+    game = drive(Game.from_state(s), [("priority", "activate Blessing of Leeches")], stop="main1")
+    game = drive(game, [("priority", "cast Lightning Bolt"), ("targets", "target Kitchen Finks"),
+                        ("pay", "pay automatically")], stop="main1")
+    st = game.current_state()
+    finks = st.objs[ids[ALICE][0]]
+    assert finks.zone == "battlefield" and finks.tapped and finks.damage == 0
+    assert st.trigger_counts.get("Kitchen Finks", 0) == 0

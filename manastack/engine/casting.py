@@ -124,10 +124,17 @@ def _modal(ab) -> ir.Modal | None:
     return None
 
 
+def exiled_playable(s, player: int) -> list[int]:
+    """Cards in exile an effect lets ``player`` play this turn ("you may play that card this
+    turn": a permission, CR 601.3, 305.1): their own cards with a "may_play" effect."""
+    return [e.affected for e in s.effects if e.kind == "may_play" and e.affected in s.objs
+            and s.objs[e.affected].zone == "exile" and s.objs[e.affected].owner == player]
+
+
 def castable(s, player: int) -> list[Obj]:
     out = []
     p = s.players[player]
-    for oid in p.hand:
+    for oid in p.hand + exiled_playable(s, player):
         o = s.objs[oid]
         if not can_cast_timing(s, player, o):
             continue
@@ -149,7 +156,7 @@ def playable_lands(s, player: int) -> list[Obj]:
     p = s.players[player]
     if p.lands_played >= 1 or not sorcery_timing(s, player):
         return []
-    return [s.objs[i] for i in p.hand if "Land" in s.objs[i].card.types]
+    return [s.objs[i] for i in p.hand + exiled_playable(s, player) if "Land" in s.objs[i].card.types]
 
 
 def activatable(s, player: int) -> list[tuple[Obj, int, ir.ActivatedAbility]]:
@@ -431,7 +438,7 @@ def cast(ctx: Ctx, player: int, oid: int) -> None:
     """CR 601.2a-i."""
     s = ctx.s
     o = s.objs[oid]
-    if o.zone != "hand" or o.owner != player:
+    if (o.zone != "hand" or o.owner != player) and oid not in exiled_playable(s, player):
         raise IllegalActionError(f"{o.card.name} is not in {s.players[player].name}'s hand")
     card = o.card
     s.add_log(f"{s.players[player].name} casts {card.name}", ("601.2a",), "cast")

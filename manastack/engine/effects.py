@@ -29,6 +29,7 @@ class ResolutionContext:
     mana_output: tuple | None = None
     tapped_for_mana: bool = False
     source_lki: Obj | None = field(default=None)
+    exiled: list = field(default_factory=list)     # cards this resolution exiled ("that card")
 
 
 def execute(ctx: Ctx, effects, rc: ResolutionContext) -> None:
@@ -224,6 +225,19 @@ def _bounce(ctx, e: ir.ReturnToHand, rc):
 
 
 def _sacrifice(ctx, e: ir.Sacrifice, rc):
+    """CR 701.21; "unless you sacrifice a creature": the choice is made on resolution
+    (CR 608.2d; Contamination ruling 2004-10-04)."""
+    s = ctx.s
+    if e.unless_sacrifice is not None:
+        others = objects_matching(s, e.unless_sacrifice, source_obj(ctx, rc), rc.controller)
+        what = ", ".join(o.card.name for o in _objects(ctx, e.what, rc)) or rc.card.name
+        options = tuple(Action("choose", (o.id,), f"sacrifice {o.card.name}") for o in others) \
+            + (Action("decline", (), f"sacrifice {what}"),)
+        answer = ctx.ask(Decision(rc.controller, "unless", f"Sacrifice {what} unless you sacrifice "
+                                  "another permanent", options))
+        if answer.kind == "choose":
+            events.sacrifice(ctx, s.objs[answer.args[0]])
+            return
     for o in _objects(ctx, e.what, rc):
         if o.zone == "battlefield":
             events.sacrifice(ctx, o)
@@ -269,7 +283,6 @@ def _put_counters(ctx, e: ir.PutCounters, rc):
 
 def _remove_counters(ctx, e: ir.RemoveCounters, rc):
     """Remove up to N counters, one at a time, of the kinds the controller picks."""
-    s = ctx.s
     for o in _objects(ctx, e.what, rc):
         for _ in range(e.amount):
             if o.zone != "battlefield" or not o.counters:
@@ -281,6 +294,37 @@ def _remove_counters(ctx, e: ir.RemoveCounters, rc):
             if answer.kind == "done":
                 break
             events.remove_counters(ctx, o, answer.args[0], 1)
+
+
+def _skip_next_untap(ctx, e: ir.SkipNextUntap, rc):
+    """Lasts until its controller's next untap step, which it changes (CR 502.3, 611.2)."""
+    s = ctx.s
+    for o in _objects(ctx, e.what, rc):
+        if o.zone == "battlefield":
+            s.effects.append(Effect("skip_next_untap", o.id, until="next_untap", timestamp=s.new_timestamp(),
+                                    source=rc.card.name))
+            s.add_log(f"{o.card.name} doesn't untap during its controller's next untap step",
+                      ("502.3", "611.2"), "effect")
+
+
+def _exile_top(ctx, e: ir.ExileTopCard, rc):
+    p = ctx.s.players[rc.controller]
+    if p.library:
+        new = events.move(ctx, ctx.s.objs[p.library[-1]], "exile", cause=rc.card.name, rules=("406.1",))
+        if new is not None:
+            rc.exiled.append(new.id)
+
+
+def _may_play_exiled(ctx, e: ir.MayPlayExiled, rc):
+    """A permission to play the exiled cards until end of turn (CR 601.3, 305.1, 611.2)."""
+    s = ctx.s
+    for oid in rc.exiled:
+        o = s.objs.get(oid)
+        if o is not None and o.zone == "exile":
+            s.effects.append(Effect("may_play", oid, until="end_of_turn", timestamp=s.new_timestamp(),
+                                    source=rc.card.name))
+            s.add_log(f"{s.players[rc.controller].name} may play {o.card.name} this turn",
+                      ("601.3", "305.1"), "effect")
 
 
 def _create_tokens(ctx, e: ir.CreateTokens, rc):
@@ -403,6 +447,26 @@ def _become_creature(ctx, e: ir.BecomeCreature, rc):
                   ("611.2", "613.1d", "613.4b"), "effect")
 
 
+def _create_mana_replacement(ctx, e: ir.CreateManaReplacement, rc):
+    """CR 611.2: a resolving spell creates a replacement effect on mana production for a while
+    (Pale Moon); see manastack.engine.mana_replacement."""
+    s = ctx.s
+    s.effects.append(Effect("mana_replacement", None, rc.controller, 0, (), e.duration,
+                            s.new_timestamp(), rc.card.name))
+    text = next((ab.text for ab in rc.card.abilities if type(ab) is ir.SpellAbility), "")
+    s.add_log(f"{rc.card.name}'s effect applies until end of turn: {text}", ("611.2", "106.12b"), "effect")
+
+
+def _create_delayed_trigger(ctx, e: ir.CreateDelayedTrigger, rc):
+    """CR 603.7, 603.7d: a resolving spell creates a delayed triggered ability for a while
+    (High Tide); see manastack.engine.mana_abilities.delayed_mana_triggers."""
+    s = ctx.s
+    s.effects.append(Effect("delayed_trigger", None, rc.controller, 0, (), e.duration,
+                            s.new_timestamp(), rc.card.name))
+    s.add_log(f"{rc.card.name} creates a delayed triggered ability until end of turn: "
+              f"{e.ability.text or e.ability.trigger.event}", ("603.7", "603.7b"), "effect")
+
+
 def _gain_control(ctx, e: ir.GainControl, rc):
     """CR 613.1b: a control-changing effect (layer 2). The new controller hasn't controlled it
     since their turn began, so CR 302.6 applies to it (haste aside)."""
@@ -423,8 +487,13 @@ _HANDLERS = {
     ir.CounterUnlessPays: keyword_abilities.counter_unless_pays,
     ir.EnterAttacking: keyword_abilities.enter_attacking,
     ir.Attach: keyword_abilities.attach,
+    ir.ExileTopCard: _exile_top,
+    ir.SkipNextUntap: _skip_next_untap,
+    ir.CastEncodedCopy: keyword_abilities.cast_encoded_copy,
+    ir.MayPlayExiled: _may_play_exiled,
     ir.RemoveCounters: _remove_counters, ir.BecomeCreature: _become_creature,
-    ir.GainControl: _gain_control,
+    ir.GainControl: _gain_control, ir.CreateManaReplacement: _create_mana_replacement,
+    ir.CreateDelayedTrigger: _create_delayed_trigger,
 }
 
 SUPPORTED_EFFECTS = frozenset(_HANDLERS)

@@ -49,7 +49,7 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     lookback = o.copy()
     _remove_from_zone(s, o)
     del s.objs[o.id]
-    if o.is_token and from_zone == "battlefield":
+    if o.is_token and from_zone in ("battlefield", "stack"):   # a token; a spell copy (CR 704.5e)
         new = None
     else:
         new = Obj(s.next_id, o.card, o.owner, to)

@@ -26,6 +26,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         return False
     if f.supertypes and not all(t in o.card.supertypes for t in f.supertypes):
         return False
+    if f.non_supertypes and any(t in o.card.supertypes for t in f.non_supertypes):
+        return False
     if f.controller is not None and controller is not None:
         who = o.controller if o.zone in ("battlefield", "stack") else o.owner
         if f.controller == "you" and who != controller:
@@ -36,7 +38,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         return False
     if f.colors:
         cols = ch.colors(s, o)
-        if not any(c in cols for c in f.colors):
+        chosen = source.chosen if source is not None else None   # "of the chosen color"
+        if not any((chosen if c == "chosen" else c) in cols for c in f.colors):
             return False
     if f.non_colors:
         cols = ch.colors(s, o)

@@ -8,7 +8,12 @@ say what each one means, so the engine turns the keyword into that triggered abi
 - persist (CR 702.79a) and undying (CR 702.93a): when it dies, if it had no -1/-1 (+1/+1)
   counters on it, return it under its owner's control with one such counter;
 - ward (CR 702.21a): whenever it becomes the target of a spell or ability an opponent controls,
-  counter that spell or ability unless that player pays the cost.
+  counter that spell or ability unless that player pays the cost;
+- cipher (CR 702.99): the resolving spell may be exiled encoded on a creature, which then has
+  "whenever this creature deals combat damage to a player, you may cast a copy of the encoded
+  card without paying its mana cost". The link is kept in the exiled card's ``attached_to``
+  (plain data); it ends when the creature leaves the battlefield, since it becomes a new object
+  (CR 702.99c, 400.7).
 
 Each keyword instance is its own ability and triggers separately (CR 702.108b).
 """
@@ -38,6 +43,10 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
         return ir.TriggeredAbility(ir.Trigger("dies"),
                                    (ir.ReturnToBattlefield(ir.Ref("triggering_object"), "+1/+1"),),
                                    condition="self_had_no_plus1_counters", text="Undying (CR 702.93a)")
+    if kw.name == "cipher":
+        # the ability the encoded card grants its creature (CR 702.99a); see encoded_triggers
+        return ir.TriggeredAbility(ir.Trigger("deals_combat_damage_to_player", "self"),
+                                   (ir.CastEncodedCopy(),), text="Cipher (CR 702.99a)")
     if kw.name == "ward" and kw.cost is not None:
         return ir.TriggeredAbility(ir.Trigger("becomes_target", "self", whose="opponent"),
                                    (ir.CounterUnlessPays(ir.Ref("triggering_spell"), kw.cost),),
@@ -103,6 +112,45 @@ def triggered_abilities(card) -> tuple[tuple[int, ir.TriggeredAbility], ...]:
     return tuple(out)
 
 
+def encoded_triggers(s, creature) -> list[tuple[object, int, ir.TriggeredAbility, int]]:
+    """(card, index, ability, exiled card id) for the cipher abilities ``creature`` has from
+    cards encoded on it (CR 702.99a)."""
+    out = []
+    for oid in s.players[creature.controller].exile + s.players[1 - creature.controller].exile:
+        card_obj = s.objs[oid]
+        if card_obj.attached_to != creature.id:
+            continue
+        for i, ab in enumerate(card_obj.card.abilities):
+            if type(ab) is ir.Keyword and ab.name == "cipher":
+                out.append((card_obj.card, i, keyword_trigger(ab), oid))
+    return out
+
+
+def encode_cipher(ctx, spell, controller: int) -> bool:
+    """CR 702.99a: as a spell with cipher represented by a card finishes resolving, its
+    controller may exile it encoded on a creature they control. Returns whether it was."""
+    from . import events
+
+    s = ctx.s
+    has_cipher = any(type(ab) is ir.Keyword and ab.name == "cipher" for ab in spell.card.abilities)
+    if spell.is_token or not has_cipher:
+        return False
+    creatures = [o for o in s.permanents(controller) if "Creature" in o.card.types]
+    if not creatures:
+        return False
+    options = tuple(Action("encode", (o.id,), f"encode {spell.card.name} on {o.card.name}")
+                    for o in creatures) + (Action("no", (), f"put {spell.card.name} into the graveyard"),)
+    answer = ctx.ask(Decision(controller, "cipher", f"Cipher: exile {spell.card.name} encoded on a creature "
+                              "you control? (CR 702.99a)", options))
+    if answer.kind == "no":
+        return False
+    host = s.objs[answer.args[0]]
+    new = events.move(ctx, spell, "exile", cause="cipher", rules=("702.99a",))
+    new.attached_to = host.id
+    s.add_log(f"{spell.card.name} is encoded on {host.card.name}", ("702.99a", "702.99b"), "effect")
+    return True
+
+
 # ------------------------------------------------------------------------------ executors
 
 
@@ -150,7 +198,8 @@ def enter_attacking(ctx, e: ir.EnterAttacking, rc) -> None:
     defender = (rc.event or {}).get("defender")
     for o in resolve_subject(ctx, e.what, rc):
         if not isinstance(o, Obj) or o.zone != "hand":
-            s.add_log(f"{rc.card.name} is no longer in its owner's hand: nothing enters", ("400.7",), "resolve")
+            s.add_log(f"{rc.card.name} is no longer in its owner's hand: nothing enters", ("400.7",),
+                      "resolve")
             continue
         new = events.move(ctx, o, "battlefield", controller=rc.controller, tapped=True,
                           cause="ninjutsu", rules=("702.49a",))
@@ -160,6 +209,46 @@ def enter_attacking(ctx, e: ir.EnterAttacking, rc) -> None:
         s.combat["attackers"] = list(s.combat.get("attackers", [])) + [new.id]
         s.add_log(f"{new.card.name} is attacking {s.players[defender].name}, unblocked",
                   ("508.4", "702.49c"), "combat")
+
+
+def cast_encoded_copy(ctx, e: ir.CastEncodedCopy, rc) -> None:
+    """CR 702.99a, 707.12: the controller may copy the encoded card (in exile) and cast the copy
+    without paying its mana cost; targets are chosen as for any spell (CR 601.2c)."""
+    from . import events
+    from .casting import choose_modes_and_targets, spell_ability_index
+    from .state import Obj, StackItem
+    from .triggers import announce_targets
+
+    s = ctx.s
+    encoded = s.objs.get((rc.event or {}).get("encoded"))
+    if encoded is None or encoded.zone != "exile":
+        return
+    player = rc.controller
+    card = encoded.card
+    answer = ctx.ask(Decision(player, "may", f"Cipher: cast a copy of {card.name} without paying its "
+                              "mana cost? (CR 702.99a)", (Action("yes", (), "yes"), Action("no", (), "no"))))
+    s.add_log(f"{s.players[player].name} chooses {answer.kind} for casting a copy of {card.name}",
+              ("702.99a", "603.5"), "choice")
+    if answer.kind == "no":
+        return
+    copy = Obj(s.next_id, card, player, "stack")
+    s.next_id += 1
+    copy.is_token = True          # a copy, not a card: it ceases to exist off the stack (CR 704.5e)
+    s.objs[copy.id] = copy
+    item = StackItem(s.next_id, "spell", copy.id, player, card, spell_ability_index(card),
+                     f"Copy of {card.name}")
+    s.next_id += 1
+    s.stack.append(item)
+    s.add_log(f"{s.players[player].name} casts a copy of {card.name} without paying its mana cost",
+              ("707.12", "601.2a", "118.9"), "cast")
+    if not choose_modes_and_targets(ctx, item, copy, player, item.ability):
+        s.stack.remove(item)
+        del s.objs[copy.id]
+        s.add_log(f"The copy of {card.name} can't be cast: it has no legal targets", ("601.2c",), "cast")
+        return
+    s.add_log(f"The copy of {card.name} is cast", ("601.2i",), "cast")
+    events.collect(ctx, {"kind": "cast", "player": player, "obj": copy.id})
+    announce_targets(ctx, item)
 
 
 def counter_unless_pays(ctx, e: ir.CounterUnlessPays, rc) -> None:
@@ -173,7 +262,8 @@ def counter_unless_pays(ctx, e: ir.CounterUnlessPays, rc) -> None:
     sid = (rc.event or {}).get("item")
     item = next((i for i in s.stack if i.id == sid), None)
     if item is None:
-        s.add_log(f"{possessive(rc.card.name)} ward: the spell or ability is gone already", ("702.21a",), "resolve")
+        s.add_log(f"{possessive(rc.card.name)} ward: the spell or ability is gone already",
+                  ("702.21a",), "resolve")
         return
     payer = item.controller
     cost = e.cost.mana

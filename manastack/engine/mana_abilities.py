@@ -9,7 +9,7 @@ triggers see the mana it produced (CR 106.12a).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from manastack.mana import MANA_TYPES, ManaCost, format_mana, pay_from_pool
 from manastack.oracle import ir
@@ -20,11 +20,12 @@ from .keyword_abilities import ability_at, triggered_abilities
 from .mana_types import (could_produce_map, explain_could_produce, mana_abilities, mana_ability,
                          produce_of, produce_options)
 from .runner import Ctx
-from .state import Obj, State
+from .state import Obj, PendingTrigger, State
 from .wording import possessive
 
-__all__ = ["mana_sources", "activate", "add_mana", "plan_payment",
-           "can_afford", "net_outputs", "Alternative"]
+__all__ = ["mana_sources", "activate", "resolve_mana_triggers", "add_mana", "triggered_bonus",
+           "net_outputs", "net_outputs_for", "Alternative", "plan_payment", "can_afford",
+           "why_unpayable"]
 
 
 def mana_sources(s: State, player: int) -> list[tuple[Obj, int, ir.ActivatedAbility]]:
@@ -86,11 +87,12 @@ def resolve_mana_triggers(ctx: Ctx) -> None:
         t = s.pending_triggers[i]
         s.pending_triggers = s.pending_triggers[:i] + s.pending_triggers[i + 1:]
         ab = ability_at(t.card, t.ability_index)
+        source = s.objs.get(t.source) or Obj(t.source, t.card, t.controller, "stack")
         for _ in range(t.count):
             s.add_log(f"{t.label} resolves at once: it is a triggered mana ability", ("605.1b", "605.4a"),
                       "mana")
             rc = ResolutionContext(t.controller, t.source, t.card, [], 0, t.event, (),
-                                   source_lki=s.objs.get(t.source))
+                                   source_lki=source)
             execute(ctx, ab.effects, rc)
 
 
@@ -141,8 +143,41 @@ def add_mana(ctx: Ctx, rc, e: ir.AddMana) -> None:
     if rc.tapped_for_mana and mana:
         from .triggers import collect
 
-        collect(ctx, {"kind": "tapped_for_mana", "obj": rc.source, "mana": tuple(mana),
-                      "player": rc.controller})
+        event = {"kind": "tapped_for_mana", "obj": rc.source, "mana": tuple(mana), "player": rc.controller}
+        collect(ctx, event)
+        _collect_delayed(ctx, event)
+
+
+def delayed_mana_triggers(s: State) -> list[Obj]:
+    """The delayed triggered mana abilities resolved spells created for a while (CR 603.7b:
+    High Tide). Each is given as a stand-in for its source, the spell (CR 603.7d), whose only
+    ability is that triggered ability. Being mana abilities, they resolve within the operation
+    that triggers them (CR 605.4a), so the stand-in is never saved."""
+    out = []
+    for e in s.effects:
+        if e.kind != "delayed_trigger":
+            continue
+        card = next((o.card for o in s.objs.values() if o.card.name == e.source), None)
+        for ab in card.abilities if card is not None else ():
+            for created in getattr(ab, "effects", ()):
+                if type(created) is ir.CreateDelayedTrigger:
+                    out.append(Obj(-1, replace(card, abilities=(created.ability,)), e.power, "stack"))
+    return out
+
+
+def _collect_delayed(ctx: Ctx, event: dict) -> None:
+    """CR 603.2 for delayed triggered mana abilities: they wait beside the others, to resolve
+    right after the mana ability (CR 605.4a)."""
+    from .triggers import instances
+
+    s = ctx.s
+    for spell in delayed_mana_triggers(s):
+        ab = spell.card.abilities[0]
+        for view in instances(s, ab.trigger, spell, event):
+            label = f"{possessive(spell.card.name)} delayed ability"
+            s.pending_triggers.append(PendingTrigger(spell.id, spell.card, 0, spell.controller, view,
+                                                     1, "", label))
+            s.add_log(f"{label} triggers: {ab.text}", ("603.2", "603.7"), "trigger")
 
 
 # ------------------------------------------------------------------------------ what sources add
@@ -157,7 +192,7 @@ def triggered_bonus(s: State, tapped: Obj, player: int, mana: tuple[str, ...]) -
         return [()]
     event = {"kind": "tapped_for_mana", "obj": tapped.id, "mana": mana, "player": player}
     results: list[tuple[str, ...]] = [()]
-    for perm in s.permanents():
+    for perm in s.permanents() + delayed_mana_triggers(s):
         for _i, ab in triggered_abilities(perm.card):
             if not ab.is_mana:
                 continue
@@ -255,7 +290,7 @@ def _mana_is_modified(s: State) -> bool:
     if any(mana_replacement.mana_replacement_effects(s)):
         return True
     return any(type(ab) is ir.TriggeredAbility and ab.is_mana
-               for o in s.permanents() for ab in o.card.abilities)
+               for o in s.permanents() for ab in o.card.abilities) or bool(delayed_mana_triggers(s))
 
 
 def plan_payment(s: State, player: int, cost: ManaCost, exclude: int | None = None):

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from manastack.mana import MANA_TYPES, ManaCost, format_mana
 from manastack.oracle import ir
 
-from .mana_types import could_produce_map, explain_could_produce, mana_ability_indexes
+from .mana_types import could_produce_map, explain_could_produce, mana_abilities, mana_ability
 from .state import Obj, State
 
 
@@ -96,8 +96,7 @@ def source_reports(s: State, player: int) -> list[SourceReport]:
 
     out = []
     for o in s.permanents(player):
-        for i in mana_ability_indexes(o):
-            ab = o.card.abilities[i]
+        for i, ab in mana_abilities(s, o):
             problems = blockers(s, o, ab.cost)
             if not problems and ab.cost.mana is not None and not cost_payable(s, o, ab.cost):
                 problems.append(f"its controller can't make the {ab.cost.mana} it costs (CR 118.3)")
@@ -139,7 +138,7 @@ def available_mana(s: State, player: int) -> Availability:
     for r in reports:
         if not r.can_activate or not r.outputs:
             continue
-        ab = _permanent(s, r.oid).card.abilities[r.idx]
+        ab = mana_ability(s, _permanent(s, r.oid), r.idx)
         paid = ab.cost.mana.mana_value() if ab.cost.mana is not None else 0
         best[r.oid] = max(best.get(r.oid, 0), max(len(m) for m in r.outputs) - paid)
         for m in r.outputs:

@@ -17,12 +17,25 @@ from .runner import Ctx
 from .state import Obj, State
 
 
-def effects_on_battlefield(s: State):
-    """(source permanent, ability index, effect) for every mana replacement on the battlefield."""
+def mana_replacement_effects(s: State):
+    """(key, source, effect) for every mana replacement effect in the game: the static abilities
+    of permanents, and those a resolved spell created for a while (Pale Moon, CR 611.2), whose
+    source is the spell as it resolved."""
     for src in s.permanents():
         for i, ab in enumerate(src.card.abilities):
             if type(ab) is ir.ManaReplacement:
-                yield src, i, ab
+                yield f"mana:{src.id}:{i}", src, ab
+    for n, e in enumerate(s.effects):
+        if e.kind != "mana_replacement":
+            continue
+        card = next((o.card for o in s.objs.values() if o.card.name == e.source), None)
+        if card is None:
+            continue
+        spell = Obj(-1, card, e.power, "stack")
+        for ab in card.abilities:
+            for created in getattr(ab, "effects", ()):
+                if type(created) is ir.CreateManaReplacement:
+                    yield f"mana:effect:{n}", spell, created.replacement
 
 
 def applies(s: State, src: Obj, rep: ir.ManaReplacement, tapped: Obj, player: int,
@@ -45,7 +58,7 @@ def apply(rep: ir.ManaReplacement, mana: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def candidates(s: State, tapped: Obj, player: int, mana: tuple[str, ...]):
-    return [(f"mana:{src.id}:{i}", src, rep) for src, i, rep in effects_on_battlefield(s)
+    return [(key, src, rep) for key, src, rep in mana_replacement_effects(s)
             if applies(s, src, rep, tapped, player, mana)]
 
 

@@ -22,9 +22,28 @@ from .state import Obj, State
 TypesMap = dict[int, frozenset]
 
 
-def mana_ability_indexes(o: Obj) -> list[int]:
-    """CR 605.1a: activated abilities the compiler marked as mana abilities."""
-    return [i for i, ab in enumerate(o.card.abilities) if type(ab) is ir.ActivatedAbility and ab.is_mana]
+def mana_abilities(s: State, o: Obj) -> list[tuple[int, ir.ActivatedAbility]]:
+    """CR 605.1a: the mana abilities ``o`` has now, as (index, ability): its own, at their index
+    among the card's abilities, then those static abilities give it (CR 613.1f: Chromatic
+    Lantern), numbered after them."""
+    out = [(i, ab) for i, ab in enumerate(o.card.abilities)
+           if type(ab) is ir.ActivatedAbility and ab.is_mana]
+    return out + list(enumerate(granted_mana_abilities(s, o), len(o.card.abilities)))
+
+
+def granted_mana_abilities(s: State, o: Obj) -> list[ir.ActivatedAbility]:
+    """Mana abilities that static abilities of permanents give ``o`` (CR 613.1f)."""
+    from . import characteristics as ch
+
+    if o.zone != "battlefield":
+        return []
+    return [ab for src, eff in ch.static_effects(s, "grant_mana_ability")
+            if ch.affected_by(s, src, eff, o) for ab in eff.abilities]
+
+
+def mana_ability(s: State, o: Obj, idx: int) -> ir.ActivatedAbility | None:
+    """The mana ability ``idx`` of :func:`mana_abilities`, or None if ``o`` has no such one."""
+    return dict(mana_abilities(s, o)).get(idx)
 
 
 def produce_of(ab) -> ir.ManaProduce | None:
@@ -102,8 +121,7 @@ def lands_could_produce(s: State, o: Obj, whose: str, types: TypesMap | None = N
 
 def _types_now(s: State, o: Obj, types: TypesMap) -> frozenset:
     found: set[str] = set()
-    for i in mana_ability_indexes(o):
-        ab = o.card.abilities[i]
+    for _i, ab in mana_abilities(s, o):
         produce = produce_of(ab)
         if produce is None:
             continue
@@ -117,7 +135,7 @@ def _types_now(s: State, o: Obj, types: TypesMap) -> frozenset:
 def could_produce_map(s: State) -> TypesMap:
     """CR 106.7 for every permanent at once: the least fixed point described above."""
     types: TypesMap = {o.id: frozenset() for o in s.permanents()}
-    producers = [o for o in s.permanents() if mana_ability_indexes(o)]
+    producers = [o for o in s.permanents() if mana_abilities(s, o)]
     changed = True
     while changed:
         changed = False
@@ -142,8 +160,8 @@ def explain_could_produce(s: State, o: Obj, types: TypesMap | None = None) -> st
     head = (f"{o.card.name} could produce {format_mana(mine)}" if mine
             else f"{o.card.name} could produce no type of mana")
     reasons = []
-    for i in mana_ability_indexes(o):
-        produce = produce_of(o.card.abilities[i])
+    for _i, ab in mana_abilities(s, o):
+        produce = produce_of(ab)
         if produce is None:
             continue
         if produce.like_land_could_produce:
@@ -167,11 +185,10 @@ def explain_could_produce(s: State, o: Obj, types: TypesMap | None = None) -> st
             reasons.append("no permanent it looks at has a color")
         elif isinstance(produce.amount, ir.CountOf) and amount_of(s, produce.amount, o) <= 0:
             reasons.append("it would add no mana now (its amount is 0)")
-    if not mana_ability_indexes(o):
+    if not mana_abilities(s, o):
         reasons.append("it has no mana ability")
     replaced: set[str] = set()
-    for i in mana_ability_indexes(o):
-        ab = o.card.abilities[i]
+    for _i, ab in mana_abilities(s, o):
         produce = produce_of(ab)
         if produce is None or not ab.cost.tap:
             continue

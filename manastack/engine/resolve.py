@@ -6,6 +6,7 @@ from .casting import aura_target_spec, item_target_specs
 from .conditions import evaluate
 from .effects import ResolutionContext, execute
 from .filters import legal_targets
+from .keyword_abilities import encode_cipher
 from .runner import Ctx
 from .state import Obj
 
@@ -55,7 +56,7 @@ def resolve_top(ctx: Ctx) -> None:
         execute(ctx, ab.effects if ab else (), rc)
         s.stack[:] = [i for i in s.stack if i.id != item.id]
         spell = s.objs.get(item.source)
-        if spell is not None and spell.zone == "stack":
+        if spell is not None and spell.zone == "stack" and not encode_cipher(ctx, spell, item.controller):
             events.move(ctx, spell, "graveyard", quiet=True, rules=("608.2n",))
         return
     # CR 113.7a: an ability whose source has left still uses the source as it last existed

@@ -19,11 +19,12 @@ KEYWORDS = frozenset({
     "vigilance", "haste", "menace", "defender", "hexproof", "indestructible", "shroud", "flash",
     "protection", "enchant", "prowess", "persist", "undying", "ward", "changeling", "devoid",
     "fear", "intimidate", "shadow", "plainswalk", "islandwalk", "swampwalk", "mountainwalk",
-    "forestwalk", "equip", "ninjutsu",
+    "forestwalk", "equip", "ninjutsu", "cipher",
 })
 STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_block",
                           "no_legend_rule", "cant_be_countered", "attacks_each_combat",
-                          "cant_be_blocked", "can_block_only_flying", "doesnt_untap"})
+                          "cant_be_blocked", "can_block_only_flying", "doesnt_untap",
+                          "grant_mana_ability"})
 REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color",
                                "double_damage_to_player", "more_counters", "double_counters"})
 TRIGGER_EVENTS = frozenset({

@@ -19,7 +19,7 @@ import re
 from manastack.oracle import ir
 
 from .decisions import Action, Decision
-from .keyword_abilities import ability_at, triggered_abilities
+from .keyword_abilities import ability_at, encoded_triggers, triggered_abilities
 from .state import Obj, PendingTrigger
 from .wording import possessive
 
@@ -121,8 +121,9 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: dict) -> list[dict]:
                 return []
         return [{**base, "obj": ev["obj"], "player": ev["player"]}]
     if kind == "tapped_for_mana" and e == "tapped_for_mana":
-        if trig.mana_type and trig.mana_type not in ev["mana"]:
-            return []
+        wanted = source.chosen if trig.mana_type == "chosen" else trig.mana_type
+        if trig.mana_type and wanted not in ev["mana"]:
+            return []      # "tapped for mana of the chosen color" (CR 106.12a)
         if not _matches_subject(s, trig.subject, s.objs.get(ev["obj"]), source):
             return []
         if not _player_matches(trig.whose, ev["player"], source.controller):
@@ -191,21 +192,29 @@ def collect(ctx, ev: dict) -> None:
             if src.id not in s.battlefield:
                 sources.append(src)
     for src in sources:
-        for idx, ab in triggered_abilities(src.card):
+        owned = [(src.card, idx, ab, None) for idx, ab in triggered_abilities(src.card)]
+        if src.zone == "battlefield" and ev["kind"] == "damage":
+            owned += encoded_triggers(s, src)               # cipher (CR 702.99a)
+        for card, idx, ab, encoded in owned:
             for view in instances(s, ab.trigger, src, ev):
                 if ab.condition and not check_condition(s, ab.condition, src):
                     s.add_log(f"{possessive(src.card.name)} ability doesn't trigger: its \"if\" condition is "
                               "false", ("603.4",), "trigger")
                     continue
-                _trigger(s, src, idx, ab, ev, view)
+                if encoded is not None:
+                    view = {**view, "encoded": encoded}
+                _trigger(s, src, card, idx, ab, ev, view)
 
 
-def _trigger(s, src: Obj, idx: int, ab: ir.TriggeredAbility, ev: dict, view: dict) -> None:
+def _trigger(s, src: Obj, card, idx: int, ab: ir.TriggeredAbility, ev: dict, view: dict) -> None:
+    """``card`` holds the ability: the source's own card, or a card encoded on it (cipher)."""
     extra, why = additional_triggers(s, src, ev, view)
     count = 1 + extra
     label = f"{possessive(src.card.name)} ability"
+    if card is not src.card:
+        label += f" ({card.name}, cipher)"
     s.trigger_counts[src.card.name] = s.trigger_counts.get(src.card.name, 0) + count
-    s.pending_triggers.append(PendingTrigger(src.id, src.card, idx, src.controller, view,
+    s.pending_triggers.append(PendingTrigger(src.id, card, idx, src.controller, view,
                                              count, why, label))
     times = f" x{count} ({why})" if count > 1 else ""
     s.add_log(f"{label} triggers{times} on {describe_event(s, view)}: {ab.text or ab.trigger.event}",
@@ -220,7 +229,7 @@ def describe_event(s, view: dict) -> str:
         to = f" to {s.players[view['player']].name}" if "player" in view else ""
         return f"{name} dealing {view['amount']} {'combat ' if view['combat'] else ''}damage{to}"
     if kind == "zone_change":
-        return f"{name} {'entering the battlefield' if view['to'] == 'battlefield' else 'leaving the battlefield'}"
+        return f"{name} {'entering' if view['to'] == 'battlefield' else 'leaving'} the battlefield"
     if kind in ("gain_life", "lose_life"):
         verb = "gaining" if kind == "gain_life" else "losing"
         return f"{s.players[view['player']].name} {verb} {view['amount']} life"

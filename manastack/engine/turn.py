@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from . import characteristics as ch
 from . import combat, events, sba, triggers
-from .casting import activatable, activate, cast, castable, playable_lands
+from .casting import activatable, activate, cast, castable, exiled_playable, playable_lands
 from .decisions import Action, Decision, IllegalActionError
 from .mana_abilities import activate as activate_mana
 from .mana_abilities import mana_sources
@@ -143,6 +143,10 @@ def _step(ctx: Ctx) -> None:
     if step == "untap":
         held = {o.id for src, eff in ch.static_effects(s, "doesnt_untap") for o in s.permanents(ap)
                 if ch.affected_by(s, src, eff, o)}
+        skips = [e for e in s.effects if e.kind == "skip_next_untap" and e.affected in s.objs
+                 and s.objs[e.affected].controller == ap]           # "next untap step": used up now
+        held |= {e.affected for e in skips}
+        s.effects = [e for e in s.effects if e not in skips]
         for o in s.permanents(ap):
             if o.tapped and o.id not in held:
                 o.tapped = False
@@ -285,7 +289,7 @@ def _play_land(ctx: Ctx, player: int, oid: int) -> None:
     """CR 305.1: playing a land is a special action; it doesn't use the stack."""
     s = ctx.s
     o = s.objs[oid]
-    if o.zone != "hand" or o.owner != player:
+    if (o.zone != "hand" or o.owner != player) and oid not in exiled_playable(s, player):
         raise IllegalActionError(f"{o.card.name} is not in {s.players[player].name}'s hand")
     s.players[player].lands_played += 1
     s.add_log(f"{s.players[player].name} plays {o.card.name}", ("305.1", "116.2a"), "land")

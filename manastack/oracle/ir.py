@@ -54,7 +54,8 @@ class Filter:
     """A set of objects described by their characteristics and relation to the controller.
 
     ``types``: card types any of which matches (empty = any); ``controller``: "you",
-    "opponent" or None; ``other``: excludes the ability's source ("another").
+    "opponent" or None; ``other``: excludes the ability's source ("another"); ``colors`` may
+    hold "chosen", the color chosen for the source as it entered.
     """
 
     types: tuple[str, ...] = ()
@@ -71,6 +72,7 @@ class Filter:
     attacking: bool = False
     blocking: bool = False
     attacking_or_blocking: bool = False
+    non_supertypes: tuple[str, ...] = ()
     power_at_most: int | None = None
     power_at_least: int | None = None
     mana_value_at_most: int | None = None
@@ -216,7 +218,11 @@ class ReturnToHand:
 
 @dataclass(frozen=True, slots=True)
 class Sacrifice:
+    """Sacrifice ``what``; with ``unless_sacrifice``, the controller may sacrifice a permanent
+    matching it instead (chosen on resolution)."""
+
     what: Subject
+    unless_sacrifice: Filter | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,6 +240,24 @@ class ModifyPT:
     duration: str = "end_of_turn"
     negate_power: bool = False
     negate_toughness: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CreateManaReplacement:
+    """A spell's "Until end of turn, if a player taps ... for mana, it produces ... instead"
+    (Pale Moon): the replacement effect lasts ``duration`` (CR 611.2, 106.12b)."""
+
+    replacement: "ManaReplacement"
+    duration: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class CreateDelayedTrigger:
+    """A delayed triggered ability a spell creates for ``duration`` (CR 603.7, 603.7b; High
+    Tide). Its source is the spell and its controller the spell's controller (CR 603.7d)."""
+
+    ability: "TriggeredAbility"
+    duration: str = "end_of_turn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -373,6 +397,30 @@ class ReturnToBattlefield:
 
 
 @dataclass(frozen=True, slots=True)
+class SkipNextUntap:
+    """``what`` doesn't untap during its controller's next untap step (CR 502.3)."""
+
+    what: Subject
+
+
+@dataclass(frozen=True, slots=True)
+class CastEncodedCopy:
+    """Cipher's granted trigger (CR 702.99a): its controller may copy the encoded card and cast
+    the copy without paying its mana cost (CR 707.12)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExileTopCard:
+    """Exile the top card of your library (the ability remembers it for "that card")."""
+
+
+@dataclass(frozen=True, slots=True)
+class MayPlayExiled:
+    """"You may play that card this turn": the cards this ability exiled may be played from
+    exile until end of turn (a permission, CR 601.3 and 305.1)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Attach:
     """Attach the source (an Equipment) to ``what`` (equip, CR 702.6a, 701.3a)."""
 
@@ -401,7 +449,8 @@ Effect = Union[
     ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords,
     PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
-    Attach, GainControl,
+    Attach, GainControl, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger,
+    SkipNextUntap, CastEncodedCopy,
 ]
 
 # --------------------------------------------------------------------------------- costs
@@ -515,6 +564,7 @@ class StaticEffect:
     toughness: int = 0
     keywords: tuple[Keyword, ...] = ()
     amount: int = 0
+    abilities: tuple["ActivatedAbility", ...] = ()   # "grant_mana_ability" (Chromatic Lantern)
 
 
 @dataclass(frozen=True, slots=True)

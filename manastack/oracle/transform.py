@@ -491,6 +491,18 @@ class OracleTransformer(Transformer):
         _need(_is_object(c[0]) and c[0] is not PREV, "exile")
         return [ir.Exile(c[0])]
 
+    def skip_untap(self, c):
+        """"That creature doesn't untap during its controller's next untap step" (CR 502.3)."""
+        _need(_permanent(c[0]), "doesn't untap")
+        return [ir.SkipNextUntap(c[0])]
+
+    def exile_top(self, c):
+        return [ir.ExileTopCard()]
+
+    def play_permission(self, c):
+        """"You may play that card this turn": the card this ability exiled (CR 601.3, 305.1)."""
+        return [ir.MayPlayExiled()]
+
     def bounce(self, c):
         what, owner = c
         from_graveyard = isinstance(what, _T) and what.spec.filter.zone == "graveyard"
@@ -662,7 +674,13 @@ class OracleTransformer(Transformer):
         return [ir.Fight(c[0], c[1])]
 
     def sacrifice(self, c):
-        return [ir.Sacrifice(ir.Ref("self"))]
+        """"Sacrifice ~ [unless you sacrifice a creature]" (Contamination's upkeep cost)."""
+        if len(c) == 1:
+            return [ir.Sacrifice(ir.Ref("self"))]
+        d = c[-1]
+        _need(c[-2] != "another" and not d.plural and d.kind in (None, "permanent")
+              and not d.zone_given, "sacrifice unless")
+        return [ir.Sacrifice(ir.Ref("self"), unless_sacrifice=dataclasses.replace(d.filter, controller="you"))]
 
     def add_extra_mana(self, c):
         """"Its controller adds an additional ..." (CR 106.12a)."""
@@ -761,6 +779,16 @@ class OracleTransformer(Transformer):
             out.append(self._static("grant_keywords", affected, keywords=tuple(c[2])))
         return out
 
+    def st_grant_ability(self, c):
+        """CR 613.1f: "Lands you control have "{T}: Add one mana of any color."" (Chromatic
+        Lantern). Only mana abilities are read so far."""
+        affected, cost, effects = c[0], c[1], c[2]
+        effects, targets = bind(effects, ir.Ref("self"))
+        _need(not targets and any(isinstance(e, ir.AddMana) for e in effects), "granted ability")
+        quoted = self.text[self.text.find('"') + 1:self.text.rfind('"')]
+        granted = ir.ActivatedAbility(cost, tuple(effects), is_mana=True, text=quoted)
+        return [self._static("grant_mana_ability", affected, abilities=(granted,))]
+
     def st_has(self, c):
         return [self._static("grant_keywords", c[0], keywords=tuple(c[1]))]
 
@@ -845,6 +873,31 @@ class OracleTransformer(Transformer):
         mana = next(x for x in c if isinstance(x, ManaCost))
         return [ir.ManaReplacement(d.filter, min_amount=minimum,
                                    becomes=_mana_symbols(mana.symbols))]
+
+    def eot_mana_replacement(self, c):
+        """"Until end of turn, if a player taps a nonbasic land for mana, it produces colorless
+        mana instead of any other type." (Pale Moon): a replacement effect that a resolving
+        spell creates (CR 611.2, 106.12b)."""
+        d, to_type = c[2], c[3]
+        _need(c[1] != "another" and not d.plural and d.kind in (None, "permanent")
+              and str(c[-1]).lower() == "type", "tapped for mana")
+        return [ir.CreateManaReplacement(ir.ManaReplacement(d.filter, to_type=to_type))]
+
+    def eot_mana_trigger(self, c):
+        """"Until end of turn, whenever a player taps an Island for mana, that player adds an
+        additional {U}." (High Tide): a delayed triggered ability that lasts the turn
+        (CR 603.7, 603.7b). Only triggered mana abilities are read: they resolve at once
+        (CR 605.4a), so they never wait on the stack."""
+        _, (ability,) = self.triggered([c[1], c[2]])
+        _need(ability.is_mana, "delayed trigger")
+        text = self.text.split(", ", 1)[1]
+        return [ir.CreateDelayedTrigger(dataclasses.replace(ability, text=text[:1].upper() + text[1:]))]
+
+    def mw_colorless(self, c):
+        return "C"
+
+    def mw_color(self, c):
+        return NAME_TO_COLOR[str(c[0]).lower()]
 
     def mana_min(self, c):
         n = _number(c[0])
@@ -1003,6 +1056,17 @@ class OracleTransformer(Transformer):
               "taps for mana")
         return ir.Trigger("tapped_for_mana", d.filter, whose="each")
 
+    def e_is_tapped_for_mana(self, c):
+        """"Whenever a basic land is tapped for mana [of the chosen color]" (CR 106.12a)."""
+        d = c[1]
+        _need(c[0] != "another" and not d.plural and d.kind in (None, "permanent") and not d.zone_given,
+              "tapped for mana")
+        return ir.Trigger("tapped_for_mana", d.filter, mana_type=c[2] if len(c) > 2 else None)
+
+    def mana_of_chosen(self, c):
+        _need(str(c[0]).lower() == "color", "of the chosen type")
+        return "chosen"
+
     def e_you_tap(self, c):
         trigger = self.e_player_taps(c)
         return dataclasses.replace(trigger, whose="you")
@@ -1153,7 +1217,7 @@ class OracleTransformer(Transformer):
                 _, types, subtypes, plural, kind = item
                 fields.update(types=types, subtypes=subtypes)
             elif tag in ("colors", "non_colors", "non_types", "supertypes", "keywords",
-                         "without_keywords"):
+                         "without_keywords", "non_supertypes"):
                 fields[tag] = fields.get(tag, ()) + (item[1],)
             elif tag == "zone":
                 zone_given = True
@@ -1175,6 +1239,8 @@ class OracleTransformer(Transformer):
 
     def a_nontype(self, c):
         word = str(c[0]).lower()[3:]
+        if word == "basic":
+            return "non_supertypes", "Basic"        # "nonbasic land" (CR 205.4)
         _need(word in _PREFIX_NON, "non" + word)
         return "non_types", _PREFIX_NON[word]
 
@@ -1284,6 +1350,11 @@ class OracleTransformer(Transformer):
 
     def p_your_graveyard(self, c):
         return "zone", "you"
+
+    def p_of_chosen_color(self, c):
+        """"Creatures of the chosen color": "chosen" stands for the color chosen for the source."""
+        _need(str(c[0]).lower() == "color", "of the chosen type")
+        return "colors", "chosen"
 
     def p_a_graveyard(self, c):
         return "zone", None
