@@ -13,7 +13,7 @@ from .filters import legal_targets
 from .runner import Ctx, Rollback
 from .state import Obj, StackItem
 from .triggers import announce_targets
-from .keyword_abilities import ability_at, battlefield_activated
+from .keyword_abilities import ability_at, battlefield_activated, hand_activated
 from .wording import possessive
 
 MAX_X = 20
@@ -160,10 +160,14 @@ def playable_lands(s, player: int) -> list[Obj]:
 
 
 def activatable(s, player: int) -> list[tuple[Obj, int, ir.ActivatedAbility]]:
-    """Non-mana activated abilities whose costs can be paid now (CR 602.2, 602.5)."""
+    """Non-mana activated abilities whose costs can be paid now (CR 602.2, 602.5): those of
+    permanents, equip included (CR 702.6a), and those that work from the hand (cycling,
+    CR 702.29a)."""
     out = []
-    for o in s.permanents(player):
-        for idx, ab in battlefield_activated(o.card):      # equip too (CR 702.6a)
+    sources = [(o, battlefield_activated(o.card)) for o in s.permanents(player)]
+    sources += [(s.objs[i], hand_activated(s.objs[i].card)) for i in s.players[player].hand]
+    for o, abilities in sources:
+        for idx, ab in abilities:
             if ab.is_mana:
                 continue
             if ab.sorcery_speed and not sorcery_timing(s, player):
@@ -188,6 +192,8 @@ def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True) -> bool:
             return False     # CR 302.6
     if cost.pay_life and s.players[o.controller].life < cost.pay_life:
         return False         # CR 119.4
+    if cost.discard_self and o.zone != "hand":
+        return False         # CR 702.29a: cycling works only from the hand
     if cost.discard and len(s.players[o.controller].hand) < cost.discard:
         return False
     if cost.sacrifice is not None:
@@ -407,6 +413,8 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
         pay_mana(ctx, player, cost.mana, what, exclude=o.id if cost.tap or mana_ability else None)
     if cost.sacrifice_self:
         events.sacrifice(ctx, o)
+    if cost.discard_self:
+        events.discard(ctx, player, o)
 
 
 def _pick(ctx: Ctx, player: int, kind: str, prompt: str, choices: list[int]) -> int:

@@ -19,6 +19,7 @@ Each keyword instance is its own ability and triggers separately (CR 702.108b).
 """
 from __future__ import annotations
 
+import dataclasses
 from functools import lru_cache
 
 from manastack.oracle import ir
@@ -67,6 +68,9 @@ def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
     if kw.name == "equip":
         return ir.ActivatedAbility(kw.cost, (ir.Attach(ir.Target(0)),), (_CREATURE_YOU_CONTROL,),
                                    sorcery_speed=True, text=f"Equip {kw.cost.mana} (CR 702.6a)")
+    if kw.name == "cycling":
+        return ir.ActivatedAbility(dataclasses.replace(kw.cost, discard_self=True), (ir.Draw(1),),
+                                   text=f"Cycling {kw.cost.mana} (CR 702.29a)")
     if kw.name == "ninjutsu":
         return ir.ActivatedAbility(kw.cost, (ir.EnterAttacking(ir.Ref("self")),),
                                    text=f"Ninjutsu {kw.cost.mana} (CR 702.49a)")
@@ -81,6 +85,18 @@ def battlefield_activated(card) -> list[tuple[int, ir.ActivatedAbility]]:
         if type(ab) is ir.ActivatedAbility:
             out.append((i, ab))
         elif type(ab) is ir.Keyword and ab.name == "equip":
+            act = keyword_activated(ab)
+            if act is not None:
+                out.append((i, act))
+    return out
+
+
+def hand_activated(card) -> list[tuple[int, ir.ActivatedAbility]]:
+    """(index, ability) for activated abilities that work while the card is in a hand:
+    cycling (CR 702.29a)."""
+    out = []
+    for i, ab in enumerate(card.abilities):
+        if type(ab) is ir.Keyword and ab.name == "cycling":
             act = keyword_activated(ab)
             if act is not None:
                 out.append((i, act))

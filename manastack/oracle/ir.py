@@ -475,6 +475,7 @@ class Cost:
     tap_count: int = 1
     untap_tapped: Filter | None = None
     untap_count: int = 1
+    discard_self: bool = False        # cycling (CR 702.29a): the card itself, from the hand
 
 
 # --------------------------------------------------------------------------------- triggers
