@@ -232,21 +232,33 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
     lifelink: dict[int, tuple[Obj, int]] = {}
     for source, recipient, amount in dealt:
         src_kw = ch.keywords(s, source)
+        infect = "infect" in src_kw
         if isinstance(recipient, str):
             pl = int(recipient[1:])
             p = s.players[pl]
-            p.life -= amount
-            s.add_log(f"{source.card.name} deals {amount} {kind} to {p.name} (life {p.life})",
-                      ("120.3a", "510.2") if combat else ("120.3a",), "damage")
+            if infect:     # CR 702.90b: poison counters instead of life loss
+                p.poison += amount
+                s.add_log(f"{source.card.name} deals {amount} {kind} to {p.name}, who gets {amount} "
+                          f"poison counter{'s' if amount != 1 else ''} (poison {p.poison})",
+                          ("120.3b", "702.90b"), "damage")
+            else:
+                p.life -= amount
+                s.add_log(f"{source.card.name} deals {amount} {kind} to {p.name} (life {p.life})",
+                          ("120.3a", "510.2") if combat else ("120.3a",), "damage")
         else:
             o = s.objs.get(recipient)
             if o is None or o.zone != "battlefield":
                 continue
-            o.damage += amount
+            if infect or "wither" in src_kw:   # CR 702.90c, 702.80a: -1/-1 counters, not damage
+                o.counters["-1/-1"] = o.counters.get("-1/-1", 0) + amount
+                s.add_log(f"{source.card.name} deals {amount} {kind} to {o.card.name} as "
+                          f"{amount} -1/-1 counter{'s' if amount != 1 else ''}", ("120.3d",), "damage")
+            else:
+                o.damage += amount
+                s.add_log(f"{source.card.name} deals {amount} {kind} to {o.card.name}",
+                          ("120.3e", "510.2") if combat else ("120.3e",), "damage")
             if "deathtouch" in src_kw:
                 o.deathtouched = True
-            s.add_log(f"{source.card.name} deals {amount} {kind} to {o.card.name}",
-                      ("120.3e", "510.2") if combat else ("120.3e",), "damage")
         if "lifelink" in src_kw:
             prev = lifelink.get(source.id)
             lifelink[source.id] = (source, (prev[1] if prev else 0) + amount)
@@ -254,7 +266,7 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
                   "dealt": [(src.id, rcp, amt, src.controller) for src, rcp, amt in dealt],
                   "sources": {src.id: src.copy() for src, _, _ in dealt}})
     for source, recipient, amount in dealt:
-        if isinstance(recipient, str):
+        if isinstance(recipient, str) and "infect" not in ch.keywords(s, source):
             collect(ctx, {"kind": "lose_life", "player": int(recipient[1:]), "amount": amount,
                           "source": source.id})
     for source, total in lifelink.values():

@@ -19,7 +19,7 @@ KEYWORDS = frozenset({
     "vigilance", "haste", "menace", "defender", "hexproof", "indestructible", "shroud", "flash",
     "protection", "enchant", "prowess", "persist", "undying", "ward", "changeling", "devoid",
     "fear", "intimidate", "shadow", "plainswalk", "islandwalk", "swampwalk", "mountainwalk",
-    "forestwalk", "equip", "ninjutsu", "cycling", "cipher",
+    "forestwalk", "equip", "ninjutsu", "cycling", "infect", "wither", "cipher",
 })
 STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_block",
                           "no_legend_rule", "cant_be_countered", "attacks_each_combat",
