@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from itertools import combinations
 
 COLORS = ("W", "U", "B", "R", "G")
 MANA_TYPES = COLORS + ("C",)
@@ -163,43 +162,3 @@ def pay_from_pool(cost: ManaCost, pool: dict[str, int], life_available: int = 0,
     if generic:
         return None
     return {t: n for t, n in spent.items() if n}, life
-
-
-def can_pay_with_sources(cost: ManaCost, pool: dict[str, int],
-                         sources: list[list[tuple[str, ...]]]) -> list[int] | None:
-    """Decide whether ``cost`` can be paid from ``pool`` plus some of ``sources``.
-
-    Each source is the list of alternative outputs of one activation (for a Forest
-    ``[("G",)]``, for Birds of Paradise five one-color outputs, for Sol Ring ``[("C","C")]``).
-    Returns, for each source used, the index of the output chosen (-1 for unused), or None.
-    A small exhaustive search: sources are tried smallest first, so the answer taps as few
-    permanents as it can.
-    """
-    n = len(sources)
-    for k in range(0, n + 1):
-        for chosen in combinations(range(n), k):
-            picks = _assign(cost, pool, [sources[i] for i in chosen])
-            if picks is not None:
-                result = [-1] * n
-                for i, p in zip(chosen, picks):
-                    result[i] = p
-                return result
-    return None
-
-
-def _assign(cost, pool, chosen_sources, i=0, picks=None, acc=None):
-    picks = picks if picks is not None else []
-    acc = acc if acc is not None else dict(pool)
-    if i == len(chosen_sources):
-        return list(picks) if pay_from_pool(cost, acc) is not None else None
-    for j, output in enumerate(chosen_sources[i]):
-        for t in output:
-            acc[t] = acc.get(t, 0) + 1
-        picks.append(j)
-        found = _assign(cost, pool, chosen_sources, i + 1, picks, acc)
-        picks.pop()
-        for t in output:
-            acc[t] -= 1
-        if found is not None:
-            return found
-    return None

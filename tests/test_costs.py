@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, strategies as st
 
-from manastack.mana import ManaCost, ManaCostError, can_pay_with_sources, pay_from_pool
+from manastack.mana import ManaCost, ManaCostError, pay_from_pool
 
 
 def test_parse_and_mana_value():
@@ -56,15 +56,6 @@ def test_phyrexian_mana_or_two_life():
 def test_generic_spends_colorless_before_colors():
     spent, _ = pay_from_pool(ManaCost.parse("{1}{U}"), {"U": 1, "C": 1, "W": 1})
     assert spent == {"U": 1, "C": 1}
-
-
-def test_search_uses_sources_with_choices():
-    """Birds of Paradise-like sources (any color) and Sol Ring-like sources (two {C})."""
-    birds = [(c,) for c in "WUBRG"]
-    sol_ring = [("C", "C")]
-    picks = can_pay_with_sources(ManaCost.parse("{2}{B}"), {}, [sol_ring, birds])
-    assert picks == [0, 2]
-    assert can_pay_with_sources(ManaCost.parse("{B}{B}"), {}, [sol_ring, birds]) is None
 
 
 @given(st.lists(st.sampled_from("WUBRGC"), max_size=6), st.lists(st.sampled_from("WUBRGC"), max_size=8))

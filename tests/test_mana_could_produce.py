@@ -2,6 +2,9 @@
 with loops (Reflecting Pools, Exotic Orchards facing each other) and replacement effects."""
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from manastack.engine import mana_query as mq
 
 from .mana_helpers import board, obj, pool, tap_for_mana
@@ -175,3 +178,43 @@ def test_every_order_of_replacement_effects_is_considered():
     assert pool(first) == {"B": 2}
     tap_for_mana(g, "Forest", "Mana Reflection")
     assert pool(g) == {"B": 1}
+
+
+BASIC_TYPES = {"Forest": "G", "Island": "U", "Wastes": "C"}
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(["Forest", "Island", "Wastes", "Reflecting Pool", "Exotic Orchard"]),
+                max_size=4),
+       st.lists(st.sampled_from(["Forest", "Island", "Wastes", "Reflecting Pool", "Exotic Orchard"]),
+                max_size=4))
+def test_could_produce_matches_a_closed_form_on_any_board(mine, theirs):
+    """CR 106.7 on random boards of basics, Reflecting Pools and Exotic Orchards, against the
+    closed form of the least fixed point: an Orchard gets the colors of the other side's basics,
+    and those of its own side's basics when the other side has an Orchard too; a Pool gets its
+    side's basics and, if its side has an Orchard, what that Orchard gets."""
+    def listing(cards):
+        return "[" + ", ".join(cards) + "]" if cards else "[]"
+
+    g = board(f"""
+  - name: Alice
+    battlefield: {listing(mine)}
+  - name: Bob
+    battlefield: {listing(theirs)}
+""")
+    sides = {0: mine, 1: theirs}
+    basics = {p: {BASIC_TYPES[c] for c in cards if c in BASIC_TYPES} for p, cards in sides.items()}
+    orchard = {p: "Exotic Orchard" in cards for p, cards in sides.items()}
+
+    def orchard_gets(p):
+        q = 1 - p
+        got = basics[q] | (basics[p] if orchard[q] else set())
+        return {t for t in got if t != "C"}
+
+    s = g.current_state()
+    for o in s.permanents():
+        p = o.controller
+        expected = {"Forest": {"G"}, "Island": {"U"}, "Wastes": {"C"},
+                    "Exotic Orchard": orchard_gets(p),
+                    "Reflecting Pool": basics[p] | (orchard_gets(p) if orchard[p] else set())}[o.card.name]
+        assert set(mq.could_produce(s, o.id).types) == expected, (o.card.name, p, mine, theirs)

@@ -158,3 +158,30 @@ def test_x_is_zero_for_a_permanent_that_was_not_cast():
     s = g.current_state()
     assert [s.objs[i].card.name for i in s.players[0].graveyard] == ["Stonecoil Serpent"]
     assert "Stonecoil Serpent enters with 0 +1/+1 counters" in g.explain()
+
+
+def test_jadelight_spelunker_etb_trigger_uses_the_x_of_the_spell():
+    """CR 107.3m for a triggered ability: "explores X times" uses the X chosen for the spell;
+    CR 701.44a: a land goes to the hand, anything else gives a +1/+1 counter."""
+    g = board("""
+  - name: Alice
+    battlefield: [Forest, Forest, Forest]
+    hand: [Jadelight Spelunker]
+    library: [Forest, Grizzly Bears, Island]
+  - name: Bob
+""")
+    cast(g, "Jadelight Spelunker", x=2)
+    g.push(Action("autopay"))
+    g.push(Action("pass"))
+    g.push(Action("pass"))                    # the spell resolves; its trigger goes on the stack
+    assert g.current_state().stack[-1].x == 2
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    assert g.pending.kind == "may"            # Grizzly Bears revealed: graveyard or not
+    g.push(Action("yes"))
+    s = g.current_state()
+    spelunker = obj(g, "Jadelight Spelunker")
+    assert spelunker.counters == {"+1/+1": 1} and ch.mana_value(spelunker) == 1   # {X}{G}, X = 0
+    assert [s.objs[i].card.name for i in s.players[0].hand] == ["Forest"]
+    assert [s.objs[i].card.name for i in s.players[0].graveyard] == ["Grizzly Bears"]
+    assert [s.objs[i].card.name for i in s.players[0].library] == ["Island"]

@@ -467,6 +467,31 @@ def _create_delayed_trigger(ctx, e: ir.CreateDelayedTrigger, rc):
               f"{e.ability.text or e.ability.trigger.event}", ("603.7", "603.7b"), "effect")
 
 
+def _explore(ctx, e: ir.Explore, rc):
+    """CR 701.44a: reveal the top card of your library; a land goes to your hand, otherwise the
+    explorer gets a +1/+1 counter and you may put the card into your graveyard. An explorer that
+    left still explores, with its last known information (CR 701.44c)."""
+    s = ctx.s
+    for o in _objects(ctx, e.what, rc):
+        for _ in range(amount(ctx, e.amount, rc)):
+            p = s.players[o.controller]
+            if not p.library:
+                s.add_log(f"{o.card.name} explores: {p.name}'s library is empty", ("701.44b",), "effect")
+                continue
+            top = s.objs[p.library[-1]]
+            s.add_log(f"{o.card.name} explores: {p.name} reveals {top.card.name}", ("701.44a",), "effect")
+            if "Land" in top.card.types:
+                events.move(ctx, top, "hand", rules=("701.44a",))
+                continue
+            if o.zone == "battlefield":
+                events.add_counters(ctx, o, "+1/+1", 1, "explore, CR 701.44a")
+            answer = ctx.ask(Decision(p.index, "may", f"Put {top.card.name} into your graveyard (CR 701.44a)?",
+                                      (Action("yes", (), "into the graveyard"),
+                                       Action("no", (), "leave it on top"))))
+            if answer.kind == "yes":
+                events.move(ctx, top, "graveyard", rules=("701.44a",))
+
+
 def _gain_control(ctx, e: ir.GainControl, rc):
     """CR 613.1b: a control-changing effect (layer 2). The new controller hasn't controlled it
     since their turn began, so CR 302.6 applies to it (haste aside)."""
@@ -493,7 +518,7 @@ _HANDLERS = {
     ir.MayPlayExiled: _may_play_exiled,
     ir.RemoveCounters: _remove_counters, ir.BecomeCreature: _become_creature,
     ir.GainControl: _gain_control, ir.CreateManaReplacement: _create_mana_replacement,
-    ir.CreateDelayedTrigger: _create_delayed_trigger,
+    ir.CreateDelayedTrigger: _create_delayed_trigger, ir.Explore: _explore,
 }
 
 SUPPORTED_EFFECTS = frozenset(_HANDLERS)

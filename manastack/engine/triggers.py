@@ -332,6 +332,8 @@ def put_on_stack(ctx) -> bool:
             item = StackItem(s.next_id, "triggered", t.source, player, t.card, t.ability_index, t.label)
             s.next_id += 1
             item.event = t.event
+            if ab.trigger.event == "enters" and ab.trigger.subject == "self":
+                item.x = src.cast_x     # CR 107.3m: X of the spell that became it (Jadelight Spelunker)
             if not choose_modes_and_targets(ctx, item, src, player, ab):
                 s.add_log(f"{t.label} is removed from the stack: it has no legal targets or modes",
                           ("603.3c", "603.3d"), "trigger")

@@ -261,6 +261,14 @@ class CreateDelayedTrigger:
 
 
 @dataclass(frozen=True, slots=True)
+class Explore:
+    """CR 701.44: ``what`` explores ``amount`` times."""
+
+    what: Subject
+    amount: Amount = 1
+
+
+@dataclass(frozen=True, slots=True)
 class GainControl:
     """"Gain control of ..." (CR 613.1b): the controller of the effect controls it for
     ``duration``."""
@@ -449,7 +457,7 @@ Effect = Union[
     ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords,
     PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
-    Attach, GainControl, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger,
+    Attach, GainControl, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
     SkipNextUntap, CastEncodedCopy,
 ]
 

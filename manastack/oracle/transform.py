@@ -603,6 +603,11 @@ class OracleTransformer(Transformer):
         power, toughness = (int(v) for v in str(pt).split("/"))
         return [ir.BecomeCreature(what, power, toughness, all_creature_types="all" in c)]
 
+    def explore(self, c):
+        """"It explores [X times]" (CR 701.44)."""
+        _need(_permanent(c[0]), "explore")
+        return [ir.Explore(c[0], _number(c[1]) if len(c) > 1 else 1)]
+
     def gain_control(self, c):
         """"Gain control of target creature [until end of turn]" (CR 613.1b, layer 2)."""
         _need(_permanent(c[0]), "gain control")
