@@ -1,0 +1,246 @@
+"""Shared pieces of the Oracle transformer: placeholders and helpers used by every rule module.
+
+Effects are first built with placeholders: a target phrase is a ``_T`` (numbered by
+:func:`bind` in the order the targets appear, CR 601.2c), "it" is ``IT``, and a clause without
+its own subject ("... and gains flying") is ``PREV``. Anything the IR cannot state faithfully
+raises :class:`Unsupported`, so the line is reported instead of compiled wrongly.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+
+from manastack.oracle import ir
+from manastack.oracle.subtypes import (ARTIFACT_TYPES, CREATURE_TYPES, ENCHANTMENT_TYPES,
+                                       LAND_TYPES, SPELL_TYPES)
+
+SUBTYPES = CREATURE_TYPES | ARTIFACT_TYPES | ENCHANTMENT_TYPES | LAND_TYPES | SPELL_TYPES
+_IRREGULAR = {"Elves": "Elf", "Dwarves": "Dwarf", "Wolves": "Wolf", "Werewolves": "Werewolf",
+              "Fungi": "Fungus", "Mice": "Mouse"}
+_PREFIX_NON = {"creature": "Creature", "land": "Land", "artifact": "Artifact",
+               "enchantment": "Enchantment", "planeswalker": "Planeswalker"}
+
+
+# CR 111.10a, b, f, g: the abilities of predefined tokens.
+PREDEFINED_TOKENS = {
+    "Treasure": "{T}, Sacrifice this token: Add one mana of any color.",
+    "Food": "{2}, {T}, Sacrifice this token: You gain 3 life.",
+    "Clue": "{2}, Sacrifice this token: Draw a card.",
+    "Blood": "{1}, {T}, Discard a card, Sacrifice this token: Draw a card.",
+}
+
+
+class Unsupported(Exception):
+    """Text that parses but that the IR cannot express faithfully."""
+
+
+@dataclass(frozen=True, eq=False)
+class _T:
+    """A target phrase; :func:`bind` turns it into ``ir.Target(i)``."""
+
+    spec: ir.TargetSpec
+    another: bool = False  # "another target": other than this object, unless a target precedes
+
+
+@dataclass(frozen=True)
+class _Marker:
+    name: str
+
+
+IT = _Marker("it")
+PREV = _Marker("previous subject")
+ITS_CONTROLLER = _Marker("its controller")
+THAT_PLAYER = _Marker("that player")
+UNTIL_EOT = "end_of_turn"
+_OPEN = "?"  # a duration not yet known: taken from a later clause of the sentence
+
+
+@dataclass
+class _Desc:
+    filter: ir.Filter
+    plural: bool
+    kind: str | None          # "permanent", "card", "spell" or None
+    zone_given: bool
+
+
+@dataclass
+class _Amount:
+    value: object
+
+
+@dataclass
+class _ForEach:
+    filter: ir.Filter | None
+    counter: str | None = None     # "for each +1/+1 counter on ~"
+
+    def count(self, multiplier: int = 1):
+        if self.counter is not None:
+            return ir.CountersOn(self.counter, multiplier)
+        return ir.CountOf(self.filter, multiplier)
+
+
+@dataclass
+class _Colors:
+    colors: tuple[str, ...]
+
+
+@dataclass
+class _TokenTypes:
+    subtypes: tuple[str, ...]
+    types: tuple[str, ...]
+
+
+_ONE = {"self", "enchanted", "equipped", "triggering_object"}
+_PLAYERS = {"you", "each_opponent", "each_player", "target_controller", "triggering_player",
+            "triggering_controller"}
+
+
+def _is_player(subject) -> bool:
+    if isinstance(subject, _T):
+        return subject.spec.kind in ("player", "opponent")
+    if subject is ITS_CONTROLLER or subject is THAT_PLAYER:
+        return True
+    return isinstance(subject, ir.Ref) and subject.name in _PLAYERS
+
+
+def _is_object(subject) -> bool:
+    if isinstance(subject, _T):
+        return subject.spec.kind in ("permanent", "any", "card", "spell")
+    return subject in (IT, PREV) or (isinstance(subject, ir.Ref) and not _is_player(subject))
+
+
+def _need(condition: bool, what: str = "") -> None:
+    if not condition:
+        raise Unsupported(what)
+
+
+def _of(children, cls):
+    return next((c for c in children if isinstance(c, cls)), None)
+
+
+def _amount(amount: _Amount, for_each: _ForEach | None):
+    """CR 107.3 (X) and "for each": a count of matching objects times the printed number."""
+    if for_each is None:
+        return amount.value
+    _need(isinstance(amount.value, int), "X for each")
+    return for_each.count(amount.value)
+
+
+def _number(text: str):
+    words = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+             "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+    t = text.lower()
+    if t == "x":
+        return ir.X()
+    return words[t] if t in words else int(t)
+
+
+def _ptmod(token: str):
+    """"+2/-1" -> ((2, False), (-1, False)); "-X/-X" -> ((X, True), (X, True))."""
+    out = []
+    for part in str(token).split("/"):
+        value = _number(part[1:])
+        negative = part[0] == "-"
+        if isinstance(value, int):
+            out.append((-value if negative else value, False))
+        else:
+            out.append((value, negative))
+    return out
+
+
+def _subtype(word: str) -> tuple[str, bool]:
+    """A subtype and whether the word was plural ("Elves" -> ("Elf", True))."""
+    if word in SUBTYPES:
+        return word, False
+    candidates = [_IRREGULAR.get(word, ""), word[:-1], word[:-2], word[:-3] + "y"]
+    for c in candidates:
+        if c in SUBTYPES:
+            return c, True
+    raise Unsupported(f"not a subtype: {word}")
+
+
+def _kw_name(token) -> str:
+    return " ".join(str(token).lower().split())
+
+
+def _mana_symbols(symbols) -> tuple[str, ...]:
+    """Mana a mana ability adds: colored or colorless symbols, generic numbers are not mana."""
+    _need(all(s in ("W", "U", "B", "R", "G", "C") for s in symbols), "mana symbol")
+    return tuple(symbols)
+
+
+def _permanent(subject) -> bool:
+    if isinstance(subject, _T):
+        return subject.spec.kind == "permanent"
+    return _is_object(subject) and subject is not PREV
+
+
+def _subject_of(effect):
+    for name in ("what", "source", "first"):
+        value = getattr(effect, name, None)
+        if value is not None and _is_object(value):
+            return value
+    return None
+
+
+def _describe(f: ir.Filter, kind: str | None) -> str:
+    """A short text for an "Enchant ..." argument (CR 702.5)."""
+    words = " or ".join(t.lower() for t in f.types) or " or ".join(f.subtypes) or kind or ""
+    if f.controller == "you":
+        words += " you control"
+    _need(words and not (f.colors or f.non_types or f.keywords or f.other), "enchant")
+    return words
+
+
+def bind(effects, it_default, its_default=None, that_player=None):
+    """Number the target phrases of one ability in order (CR 601.2c) and resolve "it".
+
+    Returns (effects, target specs). "It" is the object last named (a target, this object,
+    the enchanted or equipped one), else ``it_default``; "its controller" is the target's
+    controller, else ``its_default``; "that player" is ``that_player`` (the player a
+    trigger condition names), else unsupported.
+    """
+    specs: list[ir.TargetSpec] = []
+    index: dict[int, int] = {}
+
+    last: list = []  # the latest object mentioned, for "it"
+
+    def subject(value):
+        if isinstance(value, _T):
+            # After a first target, "another target" means a different object than that
+            # target (CR 115.3), which a TargetSpec cannot say; in a spell there is no source.
+            _need(not value.another or (not specs and it_default is not None), "another target")
+            if id(value) not in index:
+                index[id(value)] = len(specs)
+                specs.append(value.spec)
+            value = ir.Target(index[id(value)])
+        elif value is IT:
+            _need(bool(last) or it_default is not None, "it")
+            value = last[-1] if last else it_default
+        elif value is ITS_CONTROLLER:
+            if specs:
+                _need(len(specs) == 1, "its controller")
+                return ir.Ref("target_controller")
+            _need(its_default is not None, "its controller")
+            return its_default
+        elif value is THAT_PLAYER:
+            _need(that_player is not None, "that player")
+            return that_player
+        _need(not isinstance(value, _Marker), "unresolved")
+        if isinstance(value, ir.Target) or (isinstance(value, ir.Ref) and value.name in _ONE):
+            last.append(value)
+        return value
+
+    def walk(effect):
+        if isinstance(effect, ir.May):
+            return ir.May(tuple(walk(e) for e in effect.effects), subject(effect.who))
+        if isinstance(effect, ir.Modal):
+            return effect
+        changes = {}
+        for name in ("source", "who", "first", "what", "to", "second"):
+            if hasattr(effect, name):
+                changes[name] = subject(getattr(effect, name))
+        return dataclasses.replace(effect, **changes) if changes else effect
+
+    return [walk(e) for e in effects], specs

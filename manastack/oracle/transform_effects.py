@@ -1,0 +1,378 @@
+"""OracleTransformer rules: Effects of spells and abilities (CR 608.2, 701)."""
+from __future__ import annotations
+
+import dataclasses
+from lark import Token
+
+from manastack.mana import NAME_TO_COLOR
+from manastack.oracle import ir
+from manastack.oracle.subtypes import CREATURE_TYPES
+from manastack.oracle.transform_base import (
+    ITS_CONTROLLER, PREDEFINED_TOKENS, PREV, THAT_PLAYER, UNTIL_EOT, _Amount, _Colors,
+    _Desc, _ForEach, _OPEN, _T, _TokenTypes, _amount, _is_object, _is_player, _mana_symbols,
+    _need, _number, _of, _permanent, _ptmod, _subtype)
+
+
+class EffectRules:
+    """Methods of :class:`manastack.oracle.transform.OracleTransformer` for one area."""
+
+    # ------------------------------------------------------------------ effects
+    def damage(self, c):
+        """CR 120: "~ deals 2 damage to any target and 1 damage to you": one DealDamage per
+        recipient, each with its own amount."""
+        source, each = c[0], _of(c, _ForEach)
+        _need(_is_object(source) and source is not PREV, "damage source")
+        amounts, recipients = [_amount(c[1], each)], [c[2]]
+        for token, recipient in zip(c[3::2], c[4::2]):
+            if token.type == "AND_DAMAGE":
+                _need(each is None, "for each")
+                amounts.append(_number(str(token).split()[1]))
+            else:
+                amounts.append(amounts[0])
+            recipients.append(recipient)
+        return [ir.DealDamage(n, r, source) for n, r in zip(amounts, recipients)]
+
+    def itself(self, c):
+        return ir.Ref("self")
+
+    def recipient(self, c):
+        return c[0]
+
+    def r_each(self, c):
+        _need(not c[0].plural and c[0].kind in (None, "permanent"), "each")
+        return ir.Ref("all", c[0].filter)
+
+    def r_each_player(self, c):
+        return ir.Ref("each_player")
+
+    def r_each_opponent(self, c):
+        return ir.Ref("each_opponent")
+
+    def _player_or_you(self, c):
+        who = c[0] if c and not isinstance(c[0], _Amount) else ir.Ref("you")
+        _need(_is_player(who), "not a player")
+        return who
+
+    def draw(self, c):
+        return [ir.Draw(_amount(_of(c, _Amount), _of(c, _ForEach)), self._player_or_you(c))]
+
+    def discard(self, c):
+        _need(_of(c, _ForEach) is None, "discard for each")
+        return [ir.Discard(_of(c, _Amount).value, self._player_or_you(c),
+                           random="random" in c)]
+
+    def at_random(self, c):
+        return "random"
+
+    def cards(self, c):
+        return None
+
+    def gain_life(self, c):
+        _need(_is_player(c[0]), "not a player")
+        return [ir.GainLife(_amount(c[1], _of(c, _ForEach)), c[0])]
+
+    def lose_life(self, c):
+        _need(_is_player(c[0]), "not a player")
+        return [ir.LoseLife(_amount(c[1], _of(c, _ForEach)), c[0])]
+
+    def gains(self, c):
+        what = c[0] if not isinstance(c[0], list) else PREV
+        _need(_is_object(what), "gains")
+        keywords = next(x for x in c if isinstance(x, list))
+        duration = UNTIL_EOT if "eot" in c else _OPEN
+        return [ir.GrantKeywords(what, tuple(keywords), duration)]
+
+    def duration(self, c):
+        return "eot"
+
+    def destroy(self, c):
+        _need(_permanent(c[0]), "destroy")
+        return [ir.Destroy(c[0], no_regeneration=len(c) > 1)]
+
+    def regenerate(self, c):
+        _need(_permanent(c[0]), "regenerate")
+        return [ir.Regenerate(c[0])]
+
+    def exile(self, c):
+        _need(_is_object(c[0]) and c[0] is not PREV, "exile")
+        return [ir.Exile(c[0])]
+
+    def skip_untap(self, c):
+        """"That creature doesn't untap during its controller's next untap step" (CR 502.3)."""
+        _need(_permanent(c[0]), "doesn't untap")
+        return [ir.SkipNextUntap(c[0])]
+
+    def exile_top(self, c):
+        return [ir.ExileTopCard()]
+
+    def play_permission(self, c):
+        """"You may play that card this turn": the card this ability exiled (CR 601.3, 305.1)."""
+        return [ir.MayPlayExiled()]
+
+    def bounce(self, c):
+        what, owner = c
+        from_graveyard = isinstance(what, _T) and what.spec.filter.zone == "graveyard"
+        if owner == "your":
+            _need(from_graveyard and what.spec.filter.controller == "you", "return to your hand")
+        else:
+            _need(_permanent(what) or from_graveyard, "return")
+        return [ir.ReturnToHand(what)]
+
+    def reanimate(self, c):
+        """A card from your own graveyard returns under its owner's control, which is yours
+        (CR 110.2a)."""
+        what = c[0]
+        _need(isinstance(what, _T) and what.spec.filter.zone == "graveyard"
+              and what.spec.filter.controller == "you", "return to the battlefield")
+        return [ir.ReturnToBattlefield(what)]
+
+    def hand_owner(self, c):
+        return "owner"
+
+    def your(self, c):
+        return "your"
+
+    def counter_spell(self, c):
+        _need(c[0].spec.kind == "spell", "counter")
+        if len(c) > 1:  # "unless its controller pays {N}" (CR 701.6)
+            return [ir.CounterUnlessPays(c[0], ir.Cost(mana=c[1]))]
+        return [ir.CounterSpell(c[0])]
+
+    def pump(self, c):
+        what = c[0] if not isinstance(c[0], Token) else PREV
+        _need(_is_object(what), "gets")
+        (p, neg_p), (t, neg_t) = _ptmod(next(x for x in c if isinstance(x, Token)))
+        each = _of(c, _ForEach)
+        _need(sum(isinstance(x, _ForEach) for x in c) <= 1, "for each")
+        if each is not None:
+            _need(isinstance(p, int) and isinstance(t, int), "X for each")
+            neg_p, neg_t = p < 0, t < 0
+            p = each.count(abs(p)) if p else 0
+            t = each.count(abs(t)) if t else 0
+        duration = UNTIL_EOT if "eot" in c else _OPEN
+        return [ir.ModifyPT(what, p, t, duration, neg_p, neg_t)]
+
+    def remove_counters(self, c):
+        """"Remove up to N counters from target permanent" (Glissa Sunslayer)."""
+        amount, what = _number(str(c[0])), c[1]
+        _need(isinstance(amount, int) and _permanent(what), "remove counters")
+        return [ir.RemoveCounters(what, amount)]
+
+    def put_counters(self, c):
+        amount, kind, what = c[0], c[1], c[2]
+        _need(_permanent(what), "counters")
+        return [ir.PutCounters(what, kind, _amount(amount, _of(c, _ForEach)))]
+
+    def create(self, c):
+        amount, (token, tapped) = c[0], c[1]
+        return [ir.CreateTokens(token, _amount(amount, _of(c, _ForEach)), tapped)]
+
+    def create_predefined(self, c):
+        """CR 111.10: Treasure, Food, Clue and Blood tokens have characteristics the rules define."""
+        amount, name = c[0], str(c[1])
+        spec = ir.TokenSpec(f"{name} Token", None, None, (), ("Artifact",), (name,),
+                            text=PREDEFINED_TOKENS[name])
+        return [ir.CreateTokens(spec, amount.value)]
+
+    def token(self, c):
+        """A token's characteristics as the effect defines them (CR 111.3); its name is its
+        subtypes plus "Token" (CR 111.4)."""
+        tapped = any(isinstance(x, Token) and x.type == "TAPPED_KW" for x in c)
+        pt = next(x for x in c if isinstance(x, Token) and x.type == "PT")
+        colors = _of(c, _Colors)
+        _need(colors is not None, "token color")
+        kinds = _of(c, _TokenTypes)
+        keywords = next((x for x in c if isinstance(x, list)), [])
+        power, toughness = (int(v) for v in str(pt).split("/"))
+        return ir.TokenSpec(" ".join(kinds.subtypes) + " Token", power, toughness, colors.colors,
+                            kinds.types, kinds.subtypes, tuple(keywords)), tapped
+
+    def colors(self, c):
+        return _Colors(tuple(NAME_TO_COLOR[str(x).lower()] for x in c))
+
+    def colorless(self, c):
+        return _Colors(())
+
+    def token_types(self, c):
+        subtypes = tuple(_subtype(str(x))[0] for x in c if x.type == "SUBTYPE")
+        _need(all(s in CREATURE_TYPES for s in subtypes), "token subtype")
+        types = ("Artifact", "Creature") if any(x.type == "ARTIFACT_W" for x in c) \
+            else ("Creature",)
+        return _TokenTypes(subtypes, types)
+
+    def animate(self, c):
+        """"~ becomes a 2/2 creature [with all creature types] until end of turn" (CR 611.2):
+        it becomes a creature (layer 4) with that power and toughness (layer 7b)."""
+        what = next(x for x in c if not isinstance(x, (Token, str)))
+        _need(_permanent(what), "becomes")
+        pt = next(x for x in c if isinstance(x, Token) and x.type == "PT")
+        power, toughness = (int(v) for v in str(pt).split("/"))
+        return [ir.BecomeCreature(what, power, toughness, all_creature_types="all" in c)]
+
+    def explore(self, c):
+        """"It explores [X times]" (CR 701.44)."""
+        _need(_permanent(c[0]), "explore")
+        return [ir.Explore(c[0], _number(c[1]) if len(c) > 1 else 1)]
+
+    def gain_control(self, c):
+        """"Gain control of target creature [until end of turn]" (CR 613.1b, layer 2)."""
+        _need(_permanent(c[0]), "gain control")
+        return [ir.GainControl(c[0], UNTIL_EOT if "eot" in c else "permanent")]
+
+    def all_types(self, c):
+        return "all"
+
+    def still_type(self, c):
+        """"It's still a land.": a reminder that the effect adds a type and keeps the others."""
+        return []
+
+    def tap(self, c):
+        _need(_permanent(c[0]), "tap")
+        return [ir.Tap(c[0])]
+
+    def untap(self, c):
+        _need(_permanent(c[0]), "untap")
+        return [ir.Untap(c[0])]
+
+    def mill(self, c):
+        return [ir.Mill(_of(c, _Amount).value, self._player_or_you(c))]
+
+    def their(self, c):
+        return None
+
+    def scry(self, c):
+        return [ir.Scry(_number(c[0]))]
+
+    def search(self, c):
+        """CR 701.23: search a library, put the found cards somewhere, then shuffle."""
+        amount, d = c[0], c[1]
+        dest, tapped = c[-2]
+        _need(d.kind == "card" and not d.zone_given and d.plural == (amount > 1), "search")
+        _need(not (tapped and dest == "hand"), "search")
+        f = dataclasses.replace(d.filter, zone="library")
+        return [ir.SearchLibrary(f, dest, tapped, amount)]
+
+    def one(self, c):
+        _need(not c or c[0] != "another", "search")
+        return 1
+
+    def search_amount(self, c):
+        return _number(c[0])
+
+    def article(self, c):
+        return "a"
+
+    def another(self, c):
+        return "another"
+
+    def reveal(self, c):
+        return None
+
+    def shuffle(self, c):
+        return None
+
+    def put_it(self, c):
+        return None
+
+    def to_battlefield(self, c):
+        return "battlefield", bool(c)
+
+    def to_hand(self, c):
+        return "hand", False
+
+    def fight(self, c):
+        _need(_permanent(c[0]) and _permanent(c[1]), "fight")
+        return [ir.Fight(c[0], c[1])]
+
+    def sacrifice(self, c):
+        """"Sacrifice ~ [unless you sacrifice a creature]" (Contamination's upkeep cost)."""
+        if len(c) == 1:
+            return [ir.Sacrifice(ir.Ref("self"))]
+        d = c[-1]
+        _need(c[-2] != "another" and not d.plural and d.kind in (None, "permanent")
+              and not d.zone_given, "sacrifice unless")
+        return [ir.Sacrifice(ir.Ref("self"), unless_sacrifice=dataclasses.replace(d.filter, controller="you"))]
+
+    def add_extra_mana(self, c):
+        """"Its controller adds an additional ..." (CR 106.12a)."""
+        return [ir.AddMana(c[0], ITS_CONTROLLER)]
+
+    def add_mana(self, c):
+        produce = c[0]
+        each = _of(c, _ForEach)
+        if each is not None:
+            produce = dataclasses.replace(produce, amount=each.count())
+        return [ir.AddMana(produce)]
+
+    def p_symbols(self, c):
+        return ir.ManaProduce(symbols=_mana_symbols(c[0].symbols))
+
+    def p_choice(self, c):
+        """"{R} or {G}" (one symbol each), or "{U}{U}, {U}{B}, or {B}{B}" (groups)."""
+        groups = [tuple(m.symbols) for m in c]
+        if all(len(g) == 1 for g in groups):
+            return ir.ManaProduce(choice=_mana_symbols(tuple(g[0] for g in groups)))
+        return ir.ManaProduce(combos=tuple(_mana_symbols(g) for g in groups))
+
+    def p_any_color(self, c):
+        n = _number(c[0])
+        _need(isinstance(n, int) and str(c[-1]).lower() == "color", "X mana")
+        return ir.ManaProduce(any_color=n)
+
+    def add_mana_that_player(self, c):
+        """"That player adds ..." (Mana Flare, CR 106.12a)."""
+        return [ir.AddMana(c[0], THAT_PLAYER)]
+
+    def add_color_of(self, c):
+        """"Choose a color of a permanent you control. Add one mana of that color." (Meteor
+        Crater, the example of CR 106.5)."""
+        d = next(x for x in c if isinstance(x, _Desc))
+        kinds = [str(x).lower() for x in c if isinstance(x, Token) and x.type == "LIKE_KIND"]
+        n = next(x for x in c if isinstance(x, Token) and x.type == "NUM")
+        _need(kinds == ["color", "color"] and _number(n) == 1, "color of")
+        _need(c[0] != "another" and not d.plural and d.kind in (None, "permanent"), "color of")
+        return [ir.AddMana(ir.ManaProduce(color_of=d.filter))]
+
+    def p_like_produced(self, c):
+        """"one mana of any type that land produced": read from the triggering event."""
+        _need(_number(c[0]) == 1 and str(c[1]).lower() == "type", "mana like produced")
+        return ir.ManaProduce(like_produced=True)
+
+    def p_like_sacrificed(self, c):
+        """"one mana of any type the sacrificed land could produce" (Squandered Resources):
+        CR 106.7 asked of the land as it last existed on the battlefield."""
+        _need(_number(c[0]) == 1 and str(c[1]).lower() == "type" and str(c[2]).lower() == "land",
+              "mana like the sacrificed land")
+        return ir.ManaProduce(like_sacrificed=True)
+
+    def p_chosen_color(self, c):
+        """"one mana of the chosen color" (chosen as the source entered, CR 614.1c)."""
+        _need(_number(c[0]) == 1 and str(c[1]).lower() == "color", "chosen color")
+        return ir.ManaProduce(chosen_color=True)
+
+    def p_like_land(self, c):
+        """CR 106.7: mana of a type (or color) a land of ``whose`` could produce."""
+        _need(_number(c[0]) == 1, "mana like a land")
+        return ir.ManaProduce(like_land_could_produce=c[2],
+                              color_only=str(c[1]).lower() == "color")
+
+    def lo_you(self, c):
+        return "you"
+
+    def lo_opponent(self, c):
+        return "opponent"
+
+    def for_each(self, c):
+        d = c[0]
+        _need(not d.plural and d.kind in (None, "permanent", "card"), "for each")
+        _need(d.kind != "card" or d.zone_given, "for each card")
+        return _ForEach(d.filter)
+
+    def for_each_counter(self, c):
+        return _ForEach(None, c[0])
+
+    def amount(self, c):
+        return _Amount(_number(c[0]))
+
+    def that_much(self, c):
+        return _Amount(ir.EventAmount())

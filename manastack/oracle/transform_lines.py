@@ -1,0 +1,251 @@
+"""OracleTransformer rules: Lines, keywords and costs (CR 113, 602.1, 702, 118)."""
+from __future__ import annotations
+
+import dataclasses
+from lark import v_args
+
+from manastack.mana import ManaCost
+from manastack.oracle import ir
+from manastack.oracle.transform_base import (
+    PREV, _OPEN, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
+    bind)
+
+
+class LineRules:
+    """Methods of :class:`manastack.oracle.transform.OracleTransformer` for one area."""
+
+    # ------------------------------------------------------------------ lines
+    def kw_line(self, c):
+        return "abilities", c[0]
+
+    def activated(self, c):
+        cost, effects, restrictions = c[0], c[1], c[2:]
+        effects, targets = bind(effects, ir.Ref("self"))
+        is_mana = not targets and any(isinstance(e, ir.AddMana) for e in effects)
+        _need(len(set(restrictions)) == len(restrictions), "restriction")
+        return "abilities", [ir.ActivatedAbility(
+            cost, tuple(effects), tuple(targets), is_mana=is_mana,
+            sorcery_speed="sorcery" in restrictions, once_per_turn="once" in restrictions)]
+
+    def r_sorcery(self, c):
+        return "sorcery"
+
+    def r_once(self, c):
+        return "once"
+
+    def triggered(self, c):
+        trigger, effects = c[0], c[-1]
+        condition = c[1] if len(c) > 2 else None
+        default = {"self": ir.Ref("self"), "equipped": ir.Ref("equipped"),
+                   "enchanted": ir.Ref("enchanted")}.get(trigger.subject) \
+            if isinstance(trigger.subject, str) else ir.Ref("triggering_object")
+        its = ir.Ref("attached_controller") if trigger.subject in ("enchanted", "equipped") \
+            else ir.Ref("triggering_controller") if isinstance(trigger.subject, ir.Filter) else None
+        # "that player": the player who tapped the land (CR 106.12a)
+        that = ir.Ref("triggering_player") if trigger.event == "tapped_for_mana" \
+            and trigger.whose else None
+        effects, targets = bind(effects, default, its, that)
+        is_mana = (trigger.event == "tapped_for_mana" and not targets
+                   and any(isinstance(e, ir.AddMana) for e in effects))
+        return "abilities", [ir.TriggeredAbility(trigger, tuple(effects), tuple(targets),
+                                                 condition=condition, is_mana=is_mana)]
+
+    # Intervening "if" clauses (CR 603.4): a small fixed set, as condition names.
+    def cond_kicked(self, c):
+        """The spell that became this permanent was kicked (CR 702.33)."""
+        return "kicked"
+
+    def cond_attacked(self, c):
+        """You attacked with a creature this turn (raid)."""
+        return "you_attacked_this_turn"
+
+    def cond_creature_died(self, c):
+        """A creature died this turn (morbid)."""
+        return "creature_died_this_turn"
+
+    def trig_body(self, c):
+        return c[0]
+
+    def static_line(self, c):
+        return "abilities", [a for group in c for a in group]
+
+    def spell_line(self, c):
+        return "spell", c[0]
+
+    mode_line = spell_line
+
+    @v_args(meta=True)
+    def mode(self, meta, c):
+        effects, targets = bind(c[1], None)
+        text = self.text[meta.start_pos:meta.end_pos].lstrip("• ").strip()
+        return ir.Mode(text, tuple(targets), tuple(effects))
+
+    def modal(self, c):
+        return [ir.Modal(tuple(c[2:]), choose=_number(c[0]))]
+
+    # ------------------------------------------------------------------ keywords
+    def keywords(self, c):
+        return [k for group in c for k in group]
+
+    def kw_simple(self, c):
+        return [ir.Keyword(_kw_name(c[0]))]
+
+    def kw_cost(self, c):
+        return [ir.Keyword(_kw_name(c[0]), cost=ir.Cost(mana=c[1]))]
+
+    def kw_number(self, c):
+        _need(str(c[1]).isdigit(), "keyword with X")
+        return [ir.Keyword(_kw_name(c[0]), arg=str(c[1]))]
+
+    def kw_protection(self, c):
+        return [ir.Keyword("protection", arg=p) for p in c]
+
+    def kw_affinity(self, c):
+        word = str(c[0]).lower()
+        _need(word.endswith("s"), "affinity")
+        return [ir.Keyword("affinity", arg=word)]
+
+    def kw_number_cost(self, c):
+        """"Suspend 4—{U}" (CR 702.62), "Awaken 2—{4}{W}" (CR 702.113), "Reinforce 1—{1}{W}"
+        (CR 702.77)."""
+        _need(str(c[1]).isdigit(), "X")
+        return [ir.Keyword(_kw_name(c[0]), cost=ir.Cost(mana=c[3]), arg=str(c[1]))]
+
+    def kw_splice(self, c):
+        """"Splice onto Arcane {1}{R}" (CR 702.47)."""
+        return [ir.Keyword("splice", cost=ir.Cost(mana=c[1]), arg=_subtype(str(c[0]))[0])]
+
+    def kw_enchant(self, c):
+        return [ir.Keyword("enchant", arg=c[0])]
+
+    def enchant_what(self, c):
+        d = c[0]
+        _need(not d.plural and d.kind in (None, "permanent"), "enchant")
+        return _describe(d.filter, d.kind)
+
+    def enchant_player(self, c):
+        return "player"
+
+    def enchant_opponent(self, c):
+        return "opponent"
+
+    def prot(self, c):
+        return str(c[0]).lower()
+
+    def prot_multicolored(self, c):
+        return "multicolored"
+
+    def prot_everything(self, c):
+        return "everything"
+
+    def prot_creatures(self, c):
+        return "creatures"
+
+    def prot_artifacts(self, c):
+        return "artifacts"
+
+    # ------------------------------------------------------------------ costs
+    def costs(self, c):
+        fields: dict = {}
+        pairs = [p for x in c for p in (x if isinstance(x, list) else [x])]
+        for name, value in pairs:
+            _need(name not in fields, "repeated cost")
+            fields[name] = value
+        return ir.Cost(**fields)
+
+    def mana(self, c):
+        return ManaCost.parse("".join(map(str, c)))
+
+    def c_mana(self, c):
+        return "mana", c[0]
+
+    def c_tap(self, c):
+        return "tap", True
+
+    def c_untap(self, c):
+        return "untap", True
+
+    def c_life(self, c):
+        _need(str(c[0]).isdigit(), "pay X life")
+        return "pay_life", int(c[0])
+
+    def c_sac_self(self, c):
+        return "sacrifice_self", True
+
+    def c_sac(self, c):
+        other, d = c[0] == "another", c[1]
+        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, "sacrifice")
+        return "sacrifice", dataclasses.replace(d.filter, other=other or d.filter.other)
+
+    def c_discard(self, c):
+        _need(c[0] != "another", "discard")
+        return "discard", 1
+
+    def c_remove_counter(self, c):
+        n = _number(c[0])
+        _need(isinstance(n, int), "remove X counters")
+        return "remove_counters", (c[1], n)
+
+    def counter_kind(self, c):
+        """A counter's kind (CR 122.1): "+1/+1", "-1/-1" or a word such as "charge"."""
+        kind = str(c[0])
+        _need(c[0].type == "COUNTER_NAME" or kind in ("+1/+1", "-1/-1"), "counter kind")
+        return kind
+
+    def c_tap_others(self, c):
+        """"Tap two untapped red creatures you control" (Crackleburr, CR 118.3)."""
+        n, d = _number(c[0]), c[1]
+        _need(isinstance(n, int) and n > 1 and d.plural and d.kind in (None, "permanent")
+              and not d.zone_given, "tap cost")
+        return [("tap_untapped", d.filter), ("tap_count", n)]
+
+    def c_untap_others(self, c):
+        """"Untap two tapped blue creatures you control" (Crackleburr, CR 118.3)."""
+        n, d = _number(c[0]), c[-1]
+        _need(isinstance(n, int) and n > 1 and d.plural and d.kind in (None, "permanent")
+              and not d.zone_given, "untap cost")
+        return [("untap_tapped", d.filter), ("untap_count", n)]
+
+    def c_tap_other(self, c):
+        d = c[0]
+        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, "tap cost")
+        return "tap_untapped", d.filter
+
+    # ------------------------------------------------------------------ sentences
+    def body(self, c):
+        return [e for sentence in c for e in sentence]
+
+    def sep(self, c):
+        return None
+
+    def sentence(self, c):
+        """Give subjectless clauses the previous subject, and open durations the next one."""
+        effects: list = []
+        last = None
+        for clause in c:
+            if clause is None:
+                continue
+            for e in clause:
+                if getattr(e, "what", None) is PREV:
+                    _need(last is not None, "no subject")
+                    e = dataclasses.replace(e, what=last)
+                last = _subject_of(e) or last
+                effects.append(e)
+        duration = None
+        for i in range(len(effects) - 1, -1, -1):
+            d = getattr(effects[i], "duration", None)
+            if d == _OPEN:
+                effects[i] = dataclasses.replace(effects[i], duration=duration or "permanent")
+            elif d is not None:
+                duration = d
+        return effects
+
+    def may(self, c):
+        return [ir.May(tuple(c[0]))]
+
+    def may_player(self, c):
+        """"[player] may [do something]": the player both chooses and does it (CR 603.5)."""
+        who, effects = c
+        _need(_is_player(who), "may")
+        return [ir.May(tuple(dataclasses.replace(e, who=who) if getattr(e, "who", None) == ir.Ref("you")
+                             else e for e in effects), who)]

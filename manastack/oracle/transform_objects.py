@@ -1,0 +1,255 @@
+"""OracleTransformer rules: Objects, targets and descriptions (CR 109, 115)."""
+from __future__ import annotations
+
+import dataclasses
+
+from manastack.mana import NAME_TO_COLOR
+from manastack.oracle import ir
+from manastack.oracle.transform_base import (
+    IT, ITS_CONTROLLER, THAT_PLAYER, Unsupported, _Desc, _PREFIX_NON, _T, _kw_name, _need,
+    _number, _subtype)
+
+
+class ObjectRules:
+    """Methods of :class:`manastack.oracle.transform.OracleTransformer` for one area."""
+
+    # ------------------------------------------------------------------ objects (CR 109, 115)
+    def object_ref(self, c):
+        return c[0]
+
+    def o_self(self, c):
+        return ir.Ref("self")
+
+    def o_it(self, c):
+        return IT
+
+    def o_all(self, c):
+        _need(c[0].plural and c[0].kind in (None, "permanent") and not c[0].zone_given, "all")
+        return ir.Ref("all", c[0].filter)
+
+    def o_each(self, c):
+        _need(not c[0].plural and c[0].kind in (None, "permanent") and not c[0].zone_given,
+              "each")
+        return ir.Ref("all", c[0].filter)
+
+    def o_enchanted(self, c):
+        _need(not c[0].plural and c[0].kind in (None, "permanent"), "enchanted")
+        return ir.Ref("enchanted")
+
+    def o_equipped(self, c):
+        return ir.Ref("equipped")
+
+    def target(self, c):
+        count, up_to = 1, False
+        if isinstance(c[0], tuple) and c[0][0] in ("count", "up_to"):
+            count, up_to = c[0][1], c[0][0] == "up_to"
+            c = c[1:]
+        kind, f = c[0]
+        _need(isinstance(count, int), "X targets")
+        return _T(ir.TargetSpec(kind, f, count, up_to))
+
+    def count(self, c):
+        return "count", _number(c[0])
+
+    def up_to(self, c):
+        return "up_to", _number(c[0])
+
+    def t_any(self, c):
+        return _T(ir.TargetSpec("any"))
+
+    def t_another(self, c):
+        d = c[1]
+        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, "another")
+        return _T(ir.TargetSpec("permanent", dataclasses.replace(d.filter, other=True)),
+                  another=True)
+
+    def tw_player(self, c):
+        return "player", ir.Filter()
+
+    def tw_opponent(self, c):
+        return "opponent", ir.Filter()
+
+    def tw_player_pw(self, c):
+        return "player_or_planeswalker", ir.Filter()
+
+    def tw_desc(self, c):
+        d = c[0]
+        if d.kind == "spell":
+            return "spell", d.filter
+        if d.kind == "card":
+            _need(d.zone_given, "card zone")
+            return "card", d.filter
+        _need(not d.zone_given, "target zone")
+        return "permanent", d.filter
+
+    def player(self, c):
+        return c[0]
+
+    player_nt = player
+
+    def p_you(self, c):
+        return ir.Ref("you")
+
+    def p_each_opponent(self, c):
+        return ir.Ref("each_opponent")
+
+    def p_each_player(self, c):
+        return ir.Ref("each_player")
+
+    def p_its_controller(self, c):
+        return ITS_CONTROLLER
+
+    def p_that_player(self, c):
+        return THAT_PLAYER  # meaningful only where the trigger names a player (see bind)
+
+    # ------------------------------------------------------------------ descriptions
+    def desc(self, c):
+        fields: dict = {}
+        plural, kind, zone_given = False, None, False
+        for item in c:
+            tag = item[0]
+            if tag == "noun":
+                _, types, subtypes, plural, kind = item
+                fields.update(types=types, subtypes=subtypes)
+            elif tag in ("colors", "non_colors", "non_types", "supertypes", "keywords",
+                         "without_keywords", "non_supertypes"):
+                fields[tag] = fields.get(tag, ()) + (item[1],)
+            elif tag == "zone":
+                zone_given = True
+                fields["zone"] = "graveyard"
+                if item[1]:
+                    fields["controller"] = item[1]
+            else:
+                _need(tag not in fields, "repeated " + tag)
+                fields[tag] = item[1]
+        if kind == "spell":
+            fields["zone"] = "stack"
+        return _Desc(ir.Filter(**fields), plural, kind, zone_given)
+
+    def a_color(self, c):
+        return "colors", NAME_TO_COLOR[str(c[0]).lower()]
+
+    def a_noncolor(self, c):
+        return "non_colors", NAME_TO_COLOR[str(c[0]).lower()[3:]]
+
+    def a_nontype(self, c):
+        word = str(c[0]).lower()[3:]
+        if word == "basic":
+            return "non_supertypes", "Basic"        # "nonbasic land" (CR 205.4)
+        _need(word in _PREFIX_NON, "non" + word)
+        return "non_types", _PREFIX_NON[word]
+
+    def a_tapped(self, c):
+        return "tapped", True
+
+    def a_attacking(self, c):
+        return "attacking", True
+
+    def a_blocking(self, c):
+        return "blocking", True
+
+    def a_attacking_or_blocking(self, c):
+        return "attacking_or_blocking", True
+
+    def a_basic(self, c):
+        return "supertypes", "Basic"
+
+    def a_legendary(self, c):
+        return "supertypes", "Legendary"
+
+    def a_other(self, c):
+        return "other", True
+
+    def a_colorless(self, c):
+        raise Unsupported("colorless")
+
+    def n_types(self, c):
+        words = [x for x in c if isinstance(x, tuple)]
+        kind = next((x for x in c if isinstance(x, str)), None)
+        types = tuple(w[1] for w in words if w[0] == "type")
+        subtypes = tuple(w[1] for w in words if w[0] == "subtype")
+        _need(not (types and subtypes), "types and subtypes")
+        plurals = {w[2] for w in words}
+        if kind is not None:
+            _need(plurals == {False}, "plural type before kind")
+            plural = kind.endswith("s")
+            kind = kind.rstrip("s")
+        else:
+            _need(len(plurals) == 1, "mixed plural")
+            plural = plurals.pop()
+        return "noun", types, subtypes, plural, kind
+
+    def n_subtype_type(self, c):
+        """"Sliver creatures", "Goblin creature card": a subtype and a card type together."""
+        subtype, _ = _subtype(str(c[0]))
+        _, t, plural = self.tw_type([c[1]])
+        kind = c[2] if len(c) > 2 else None
+        if kind is not None:
+            _need(not plural, "plural type before kind")
+            plural, kind = kind.endswith("s"), kind.rstrip("s")
+        return "noun", (t,), (subtype,), plural, kind
+
+    def n_type_list(self, c):
+        """"artifact, creature, or land" / "artifacts, creatures, and lands": any of them."""
+        words = [w for w in str(c[0]).replace(",", " ").split() if w.lower() not in ("and", "or")]
+        found = [self.tw_type([w]) for w in words]
+        plural = {f[2] for f in found}
+        _need(len(plural) == 1, "mixed plural")
+        kind = c[1] if len(c) > 1 else None
+        plural = plural.pop()
+        if kind is not None:
+            _need(not plural, "plural type before kind")
+            plural, kind = kind.endswith("s"), kind.rstrip("s")
+        _need(plural == ("and" in str(c[0]).lower().split()), "and/or")
+        return "noun", tuple(f[1] for f in found), (), plural, kind
+
+    def n_kind(self, c):
+        word = c[0]
+        return "noun", (), (), word.endswith("s"), word.rstrip("s")
+
+    def tw_type(self, c):
+        word = str(c[0]).lower()
+        plural = word.endswith("s")
+        return "type", (word[:-1] if plural else word).capitalize(), plural
+
+    def tw_subtype(self, c):
+        name, plural = _subtype(str(c[0]))
+        return "subtype", name, plural
+
+    def kind(self, c):
+        return str(c[0]).lower()
+
+    def p_control_you(self, c):
+        return "controller", "you"
+
+    def p_control_not_you(self, c):
+        return "controller", "not_you"
+
+    def p_control_opponent(self, c):
+        return "controller", "opponent"
+
+    def p_with(self, c):
+        return "keywords", _kw_name(c[0])
+
+    def p_without(self, c):
+        return "without_keywords", _kw_name(c[0])
+
+    def p_power(self, c):
+        _need(str(c[0]).isdigit(), "power X")
+        key = "power_at_most" if str(c[1]).lower() == "less" else "power_at_least"
+        return key, int(c[0])
+
+    def p_mv(self, c):
+        _need(str(c[0]).isdigit(), "mana value X")
+        return "mana_value_at_most", int(c[0])
+
+    def p_your_graveyard(self, c):
+        return "zone", "you"
+
+    def p_of_chosen_color(self, c):
+        """"Creatures of the chosen color": "chosen" stands for the color chosen for the source."""
+        _need(str(c[0]).lower() == "color", "of the chosen type")
+        return "colors", "chosen"
+
+    def p_a_graveyard(self, c):
+        return "zone", None

@@ -1,0 +1,200 @@
+"""OracleTransformer rules: Static abilities and replacement effects (CR 604, 614)."""
+from __future__ import annotations
+
+import dataclasses
+
+from manastack.mana import NAME_TO_COLOR, ManaCost
+from manastack.oracle import ir
+from manastack.oracle.transform_base import (
+    _mana_symbols, _need, _number, _ptmod, bind)
+
+
+class StaticRules:
+    """Methods of :class:`manastack.oracle.transform.OracleTransformer` for one area."""
+
+    # ------------------------------------------------------------------ statics (CR 604)
+    def _static(self, kind, affected, **kw):
+        return ir.StaticAbility(ir.StaticEffect(kind, affected, **kw))
+
+    def st_pump(self, c):
+        affected = c[0]
+        (p, neg_p), (t, neg_t) = _ptmod(c[1])
+        _need(isinstance(p, int) and isinstance(t, int), "X in a static")
+        out = [self._static("modify_pt", affected, power=p, toughness=t)]
+        if len(c) > 2:
+            out.append(self._static("grant_keywords", affected, keywords=tuple(c[2])))
+        return out
+
+    def st_grant_ability(self, c):
+        """CR 613.1f: "Lands you control have "{T}: Add one mana of any color."" (Chromatic
+        Lantern). Only mana abilities are read so far."""
+        affected, cost, effects = c[0], c[1], c[2]
+        effects, targets = bind(effects, ir.Ref("self"))
+        _need(not targets and any(isinstance(e, ir.AddMana) for e in effects), "granted ability")
+        quoted = self.text[self.text.find('"') + 1:self.text.rfind('"')]
+        granted = ir.ActivatedAbility(cost, tuple(effects), is_mana=True, text=quoted)
+        return [self._static("grant_mana_ability", affected, abilities=(granted,))]
+
+    def st_has(self, c):
+        return [self._static("grant_keywords", c[0], keywords=tuple(c[1]))]
+
+    def st_cant_block(self, c):
+        return [self._static("cant_block", c[0])]
+
+    def st_cant_attack(self, c):
+        return [self._static("cant_attack", c[0])]
+
+    def st_cant_attack_block(self, c):
+        return [self._static("cant_attack", c[0]), self._static("cant_block", c[0])]
+
+    def st_unblockable(self, c):
+        return [self._static("cant_be_blocked", c[0])]
+
+    def st_block_only_flying(self, c):
+        """CR 509.1b: a blocking restriction."""
+        return [self._static("can_block_only_flying", c[0])]
+
+    def st_must_attack(self, c):
+        return [self._static("attacks_each_combat", c[0])]
+
+    def st_no_untap(self, c):
+        """CR 502.3: a permanent that doesn't untap during its controller's untap step."""
+        affected, whose = c
+        _need((affected == "self") == (whose == "your"), "untap step")
+        return [self._static("doesnt_untap", affected)]
+
+    def whose_your(self, c):
+        return "your"
+
+    def whose_controller(self, c):
+        return "controller"
+
+    def st_no_legend_rule(self, c):
+        """Mirror Gallery: the legend rule (CR 704.5j) doesn't apply."""
+        return [self._static("no_legend_rule", "all")]
+
+    def st_uncounterable(self, c):
+        _need(c[0] == "self", "can't be countered")
+        return [self._static("cant_be_countered", "self")]
+
+    def r_enters_tapped(self, c):
+        """CR 614.1c: "enters tapped" replaces how the permanent enters."""
+        return [ir.ReplacementAbility("enters_tapped")]
+
+    def r_enters_counters(self, c):
+        """CR 614.1c, 122.6: enters with counters."""
+        return [ir.ReplacementAbility("enters_with_counters", c[2], c[1].value)]
+
+    def r_enters_tapped_counters(self, c):
+        """"~ enters tapped with two charge counters on it" (Vivid Crag): two replacement
+        effects of one sentence (CR 614.1c)."""
+        return [ir.ReplacementAbility("enters_tapped"),
+                ir.ReplacementAbility("enters_with_counters", c[3], c[2].value)]
+
+    def r_more_counters(self, c):
+        """CR 614.1a: Hardened Scales ("that many plus one") and Corpsejack Menace ("twice
+        that many") change how many counters are put on a permanent."""
+        kind, other, d, (how, n), again = c
+        _need(kind == again and other != "another" and not d.plural and d.kind in (None, "permanent")
+              and not d.zone_given, "counters instead")
+        return [ir.ReplacementAbility(how, kind, n, affected=d.filter)]
+
+    def mc_plus(self, c):
+        return "more_counters", _number(str(c[0]))
+
+    def mc_twice(self, c):
+        return "double_counters", 2
+
+    def r_double_damage(self, c):
+        """CR 614.1a: doubles the combat damage this deals to a player."""
+        return [ir.ReplacementAbility("double_damage_to_player", condition="combat_damage")]
+
+    def r_mana_becomes(self, c):
+        """CR 106.12b: "If a land is tapped for [two or more] mana, it produces {B} instead of
+        any other type and amount" (Contamination, Damping Sphere)."""
+        d = c[1]
+        _need(c[0] != "another" and not d.plural and d.kind in (None, "permanent"), "tapped")
+        _need(str(c[-1]).lower() == "type", "instead of")
+        minimum = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "min"), 1)
+        mana = next(x for x in c if isinstance(x, ManaCost))
+        return [ir.ManaReplacement(d.filter, min_amount=minimum,
+                                   becomes=_mana_symbols(mana.symbols))]
+
+    def eot_mana_replacement(self, c):
+        """"Until end of turn, if a player taps a nonbasic land for mana, it produces colorless
+        mana instead of any other type." (Pale Moon): a replacement effect that a resolving
+        spell creates (CR 611.2, 106.12b)."""
+        d, to_type = c[2], c[3]
+        _need(c[1] != "another" and not d.plural and d.kind in (None, "permanent")
+              and str(c[-1]).lower() == "type", "tapped for mana")
+        return [ir.CreateManaReplacement(ir.ManaReplacement(d.filter, to_type=to_type))]
+
+    def eot_mana_trigger(self, c):
+        """"Until end of turn, whenever a player taps an Island for mana, that player adds an
+        additional {U}." (High Tide): a delayed triggered ability that lasts the turn
+        (CR 603.7, 603.7b). Only triggered mana abilities are read: they resolve at once
+        (CR 605.4a), so they never wait on the stack."""
+        _, (ability,) = self.triggered([c[1], c[2]])
+        _need(ability.is_mana, "delayed trigger")
+        text = self.text.split(", ", 1)[1]
+        return [ir.CreateDelayedTrigger(dataclasses.replace(ability, text=text[:1].upper() + text[1:]))]
+
+    def mw_colorless(self, c):
+        return "C"
+
+    def mw_color(self, c):
+        return NAME_TO_COLOR[str(c[0]).lower()]
+
+    def mana_min(self, c):
+        n = _number(c[0])
+        _need(isinstance(n, int), "X or more mana")
+        return "min", n
+
+    def r_mana_multiply(self, c):
+        """CR 106.12b: "If you tap a permanent for mana, it produces twice as much ... instead"
+        (Mana Reflection, Nyxbloom Ancient)."""
+        d, times = c[1], c[2]
+        _need(c[0] != "another" and not d.plural and d.kind in (None, "permanent"), "tap")
+        return [ir.ManaReplacement(d.filter, player="you", multiplier=times)]
+
+    def mult_twice(self, c):
+        return 2
+
+    def mult_times(self, c):
+        n = _number(c[0])
+        _need(isinstance(n, int), "X times")
+        return n
+
+    def r_choose_color(self, c):
+        """CR 614.1c: "As ~ enters, choose a color" (the choice is made as it enters)."""
+        _need(str(c[1]).lower() == "color", "choose")
+        return [ir.ReplacementAbility("choose_color")]
+
+    def st_additional_trigger(self, c):
+        """CR 603.2d (Panharmonicon, Felix Five-Boots)."""
+        _need(c[0] != "another" and not c[1].plural and c[1].kind is None, "cause")
+        return [ir.AdditionalTriggers(c[2], c[1].filter)]
+
+    def ev_enters(self, c):
+        return "enters"
+
+    def ev_combat_damage_player(self, c):
+        return "deals_combat_damage_to_player"
+
+    def s_self(self, c):
+        return "self"
+
+    def s_enchanted(self, c):
+        _need(not c[0].plural, "enchanted")
+        return "enchanted"
+
+    def s_equipped(self, c):
+        return "equipped"
+
+    def s_all(self, c):
+        _need(c[0].plural and c[0].kind in (None, "permanent") and not c[0].zone_given, "all")
+        return c[0].filter
+
+    def s_each(self, c):
+        _need(not c[0].plural and c[0].kind in (None, "permanent"), "each")
+        return c[0].filter

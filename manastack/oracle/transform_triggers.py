@@ -1,0 +1,178 @@
+"""OracleTransformer rules: Trigger conditions (CR 603)."""
+from __future__ import annotations
+
+import dataclasses
+from lark import Token
+
+from manastack.oracle import ir
+from manastack.oracle.transform_base import (
+    _need)
+
+
+class TriggerRules:
+    """Methods of :class:`manastack.oracle.transform.OracleTransformer` for one area."""
+
+    # ------------------------------------------------------------------ triggers (CR 603)
+    def t_when(self, c):
+        return c[1]
+
+    def t_step(self, c):
+        return c[0]
+
+    def e_self_enters(self, c):
+        return ir.Trigger("enters")
+
+    def e_enters(self, c):
+        other, d = c[0] == "another", c[1]
+        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, "enters")
+        f = dataclasses.replace(d.filter, other=other or d.filter.other)
+        if len(c) > 2:
+            _need(f.controller is None, "enters under")
+            f = dataclasses.replace(f, controller="you")
+        return ir.Trigger("enters", f)
+
+    def under_you(self, c):
+        return "you"
+
+    def e_self_dies(self, c):
+        return ir.Trigger("dies")
+
+    def e_dies(self, c):
+        other, d = c[0] == "another", c[1]
+        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, "dies")
+        return ir.Trigger("dies", dataclasses.replace(d.filter, other=other or d.filter.other))
+
+    def e_attacks(self, c):
+        return ir.Trigger("attacks")
+
+    def e_desc_attacks(self, c):
+        """CR 508.3a: "whenever a creature attacks" triggers for each such attacker."""
+        other, d = c[0] == "another", c[1]
+        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, "attacks")
+        return ir.Trigger("attacks", dataclasses.replace(d.filter, other=other or d.filter.other))
+
+    def e_blocks(self, c):
+        return ir.Trigger("blocks")
+
+    def e_blocked(self, c):
+        return ir.Trigger("becomes_blocked")
+
+    def e_leaves(self, c):
+        return ir.Trigger("leaves")
+
+    def e_damage(self, c):
+        combat = any(isinstance(x, Token) and x.type == "COMBAT_KW" for x in c)
+        to = next(("_to_" + x[1] for x in c if isinstance(x, tuple)), "")
+        event = "deals_%sdamage%s" % ("combat_" if combat else "", to)
+        return ir.Trigger(event, c[0])
+
+    def e_batch_damage(self, c):
+        """"Whenever one or more [creatures] deal combat damage to a player": one trigger for all
+        of them per event and player (CR 603.2c)."""
+        d = c[0]
+        _need(d.plural and d.kind in (None, "permanent") and not d.zone_given, "one or more")
+        trig = self.e_damage([d.filter, *c[1:]])
+        return dataclasses.replace(trig, one_or_more=True)
+
+    def ts_self(self, c):
+        return "self"
+
+    def ts_equipped(self, c):
+        return "equipped"
+
+    def ts_enchanted(self, c):
+        return "enchanted"
+
+    def ts_desc(self, c):
+        other, d = c[0] == "another", c[1]
+        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, "source")
+        return dataclasses.replace(d.filter, other=other or d.filter.other)
+
+    def d_player(self, c):
+        return "to", "player"
+
+    def d_opponent(self, c):
+        return "to", "opponent"
+
+    def e_gain_life(self, c):
+        return ir.Trigger("gain_life", "you")
+
+    def e_opponent_loses_life(self, c):
+        return ir.Trigger("lose_life", "opponent")
+
+    def e_draw(self, c):
+        return ir.Trigger("draw", "you")
+
+    def e_cast(self, c):
+        """CR 601.2i: "whenever you cast" triggers once the spell becomes cast."""
+        _need(c[0] != "another" and c[1].kind == "spell" and not c[1].plural, "cast")
+        return ir.Trigger("cast", dataclasses.replace(c[1].filter, controller="you"))
+
+    def e_player_taps(self, c):
+        """"Whenever a player taps a land for mana" (CR 106.12, 106.12a)."""
+        d = c[1]
+        _need(c[0] != "another" and not d.plural and d.kind is None and not d.zone_given,
+              "taps for mana")
+        return ir.Trigger("tapped_for_mana", d.filter, whose="each")
+
+    def e_is_tapped_for_mana(self, c):
+        """"Whenever a basic land is tapped for mana [of the chosen color]" (CR 106.12a)."""
+        d = c[1]
+        _need(c[0] != "another" and not d.plural and d.kind in (None, "permanent") and not d.zone_given,
+              "tapped for mana")
+        return ir.Trigger("tapped_for_mana", d.filter, mana_type=c[2] if len(c) > 2 else None)
+
+    def mana_of_chosen(self, c):
+        _need(str(c[0]).lower() == "color", "of the chosen type")
+        return "chosen"
+
+    def e_you_tap(self, c):
+        trigger = self.e_player_taps(c)
+        return dataclasses.replace(trigger, whose="you")
+
+    def e_other_cast(self, c):
+        """"Whenever a player / an opponent casts ..." (CR 601.2i); the caster controls the
+        spell (CR 110.2)."""
+        _need(c[1] != "another" and c[2].kind == "spell" and not c[2].plural, "cast")
+        _need(c[2].filter.controller is None, "cast")
+        return ir.Trigger("cast", dataclasses.replace(c[2].filter, controller=c[0]))
+
+    def caster_any(self, c):
+        return None
+
+    def caster_opponent(self, c):
+        return "opponent"
+
+    def e_enchanted_dies(self, c):
+        """The enchanted creature is put into a graveyard (CR 700.4); the Aura sees it leave
+        (CR 603.10a)."""
+        return ir.Trigger("dies", "enchanted")
+
+    def e_tapped_for_mana(self, c):
+        """CR 605.1b: a triggered mana ability of the enchanted land."""
+        _need(not c[0].plural and c[0].kind is None, "tapped for mana")
+        return ir.Trigger("tapped_for_mana", "enchanted")
+
+    def step_your(self, c):
+        return ir.Trigger("beginning_of_step", step=c[0], whose="your")
+
+    def step_each(self, c):
+        return ir.Trigger("beginning_of_step", step=c[0], whose="each")
+
+    def step_opponent(self, c):
+        return ir.Trigger("beginning_of_step", step=c[0], whose="opponent")
+
+    def step_combat_your(self, c):
+        return ir.Trigger("beginning_of_step", step="beginning_of_combat", whose="your")
+
+    def sn_upkeep(self, c):
+        return "upkeep"
+
+    def sn_end(self, c):
+        return "end"
+
+    def sn_draw(self, c):
+        return "draw"
+
+    def sn_main(self, c):
+        return "precombat_main"
