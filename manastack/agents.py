@@ -19,7 +19,8 @@ class FirstLegalAgent:
 class RandomAgent:
     """A random legal action, from its own seeded generator. It pays costs with the auto-payer,
     doesn't activate mana abilities at idle moments (both only add noise), and with priority
-    passes half the time, otherwise picking uniformly among the other actions."""
+    acts with probability 1/(2 + the number of objects on the stack), picking uniformly among
+    the other actions; otherwise it passes."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
@@ -31,9 +32,11 @@ class RandomAgent:
                 if o.kind == "autopay":
                     return o
         elif decision.kind == "priority":
-            # Pass half the time, so that free abilities ({0}: ...) can't run a game forever.
+            # Act with probability 1/(2 + stack size): free abilities ({0}: ...) can't keep
+            # a game going forever, since a growing stack makes passing likelier.
             useful = [o for o in options if o.kind not in ("mana", "pass")]
-            if not useful or self.rng.below(2) == 0:
+            depth = len(decision.context.get("stack", ()))
+            if not useful or self.rng.below(2 + depth) != 0:
                 return options[0]
             options = tuple(useful)
         return options[self.rng.below(len(options))]

@@ -203,6 +203,23 @@ def _destroy(ctx, e: ir.Destroy, rc):
             events.destroy(ctx, o, f"by {rc.card.name}", can_regenerate=not e.no_regeneration)
 
 
+def _prevent(ctx, e: ir.PreventDamage, rc):
+    """CR 615: a prevention shield for this turn; it is used up as damage is prevented
+    (CR 615.7) or, for "all", lasts the turn. Its recipient is an object id, a player ("p0")
+    or None for any."""
+    s = ctx.s
+    n = -1 if e.amount is None else amount(ctx, e.amount, rc)
+    recipients = [None] if e.to is None else [
+        f"p{t}" if isinstance(t, int) else t.id
+        for t in resolve_subject(ctx, e.to, rc) if isinstance(t, int) or (isinstance(t, Obj) and t.zone == "battlefield")]
+    for r in recipients:
+        s.effects.append(Effect("prevent_damage", r, n, 0, ("combat",) if e.combat_only else (),
+                                "end_of_turn", s.new_timestamp(), rc.card.name))
+        what = "all combat damage" if e.combat_only else ("all damage" if n < 0 else f"the next {n} damage")
+        to = "" if r is None else f" to {s.players[int(r[1:])].name if isinstance(r, str) else s.objs[r].card.name}"
+        s.add_log(f"{rc.card.name}: {what}{to} will be prevented this turn", ("615.1", "615.7"), "effect")
+
+
 def _regenerate(ctx, e: ir.Regenerate, rc):
     """CR 701.19a: a shield that lasts until used or until the turn ends."""
     s = ctx.s
@@ -503,7 +520,7 @@ def _gain_control(ctx, e: ir.GainControl, rc):
 _HANDLERS = {
     ir.AddMana: _add_mana, ir.DealDamage: _deal_damage, ir.Draw: _draw, ir.Discard: _discard,
     ir.GainLife: _gain_life, ir.LoseLife: _lose_life, ir.Destroy: _destroy, ir.Exile: _exile,
-    ir.Regenerate: _regenerate,
+    ir.Regenerate: _regenerate, ir.PreventDamage: _prevent,
     ir.ReturnToHand: _bounce, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
     ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.PutCounters: _put_counters,
     ir.CreateTokens: _create_tokens, ir.Tap: _tap, ir.Untap: _untap, ir.Mill: _mill,

@@ -23,6 +23,7 @@ from manastack.oracle import ir
 
 from .decisions import Action, Decision
 from .runner import Ctx
+from .state import Effect
 
 
 # CR 616.1a-e: the rank of an effect in the order of choice.
@@ -152,9 +153,45 @@ def modify_damage(ctx: Ctx, source, recipient, amount: int, combat: bool) -> int
                                        why="it would deal combat damage to a player", pure=True))
         return out
 
+    def with_prevention(ev: dict) -> list[Replacement]:
+        return candidates(ev) + _preventions(ctx, source, recipient, combat, ev)
+
     chooser = int(recipient[1:]) if isinstance(recipient, str) else ctx.s.objs[recipient].controller
-    apply_all(ctx, event, chooser, candidates)
+    apply_all(ctx, event, chooser, with_prevention)
     return event["amount"]
+
+
+def _preventions(ctx: Ctx, source, recipient, combat: bool, ev: dict) -> list[Replacement]:
+    """Prevention shields that fit this damage (CR 615.1); the affected player orders them with
+    any replacement effects (CR 616.1). A shield of N is used up as it prevents (CR 615.7).
+    Effects are shared between copies of a state, so a used shield is replaced, not changed."""
+    s = ctx.s
+    out = []
+    if ev["amount"] <= 0:
+        return out
+    for shield in s.effects:
+        if shield.kind != "prevent_damage" or shield.affected not in (None, recipient):
+            continue
+        if "combat" in shield.keywords and not combat:
+            continue
+
+        def apply(e, shield=shield):
+            if shield.power < 0:
+                e["amount"] = 0
+                return
+            prevented = min(shield.power, e["amount"])
+            e["amount"] -= prevented
+            left = shield.power - prevented
+            s.effects = [x for x in s.effects if x is not shield]
+            if left:
+                s.effects.append(Effect("prevent_damage", shield.affected, left, 0, shield.keywords,
+                                        shield.until, shield.timestamp, shield.source))
+
+        what = "all" if shield.power < 0 else f"the next {shield.power}"
+        out.append(Replacement(f"prevent:{shield.timestamp}",
+                               f"{shield.source} prevents {what} damage {source.card.name} would deal",
+                               ("615.1", "615.7"), apply, why="the damage fits its prevention effect"))
+    return out
 
 
 def modify_counters(ctx: Ctx, o, kind: str, n: int) -> int:

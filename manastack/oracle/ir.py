@@ -372,6 +372,16 @@ class Fight:
 
 
 @dataclass(frozen=True, slots=True)
+class PreventDamage:
+    """CR 615: prevent damage this turn. ``amount`` None prevents all of it (else the next N,
+    CR 615.7); ``to`` None means damage to anything; ``combat_only`` for combat damage."""
+
+    amount: Amount | None = None
+    to: Subject | None = None
+    combat_only: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class May:
     """"You may ..." - the choice is made on resolution (CR 603.5, 608.2d)."""
 
@@ -453,7 +463,7 @@ class CounterUnlessPays:
 
 
 Effect = Union[
-    AddMana, DealDamage, Draw, Discard, GainLife, LoseLife, Destroy, Regenerate, Exile,
+    AddMana, DealDamage, Draw, Discard, GainLife, LoseLife, Destroy, Regenerate, PreventDamage, Exile,
     ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords,
     PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,

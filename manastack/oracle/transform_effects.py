@@ -32,6 +32,15 @@ class EffectRules:
             recipients.append(recipient)
         return [ir.DealDamage(n, r, source) for n, r in zip(amounts, recipients)]
 
+    def prevent_all_combat(self, c):
+        return [ir.PreventDamage(None, None, combat_only=True)]
+
+    def prevent_all_to(self, c):
+        return [ir.PreventDamage(None, c[-1])]
+
+    def prevent_next(self, c):
+        return [ir.PreventDamage(_amount(_of(c, _Amount), None), c[-1])]
+
     def itself(self, c):
         return ir.Ref("self")
 
