@@ -6,7 +6,7 @@ import dataclasses
 import pytest
 
 from manastack.cards import CardDef
-from manastack.oracle import compile_card
+from manastack.oracle import compile_card, ir
 from manastack.mana import ManaCost
 from manastack.oracle.ir import (
     X, ActivatedAbility, AddMana, AdditionalTriggers, CounterSpell, CounterUnlessPays, CountOf,
@@ -477,3 +477,19 @@ def test_other_players_casting_and_enchanted_creature_dying():
                                                zone="stack"))
     a = only(card("Aura", "When enchanted creature dies, draw a card.", "Enchantment — Aura"))
     assert a.trigger == Trigger("dies", "enchanted")
+
+
+def test_when_you_do_is_a_reflexive_trigger_with_its_own_targets():
+    """CR 603.12: "you may sacrifice it. When you do, destroy target ..." (Flaxen Intruder)."""
+    c = card("Flaxen Intruder", "Whenever Flaxen Intruder deals combat damage to a player, you may "
+             "sacrifice it. When you do, destroy target artifact or enchantment.")
+    [ab] = c.abilities
+    assert ab.targets == ()                      # the outer ability targets nothing
+    [may] = ab.effects
+    sacrifice, reflexive = may.effects
+    assert sacrifice == ir.Sacrifice(Ref("self"))
+    assert reflexive.ability.trigger.event == "reflexive"
+    assert reflexive.ability.effects == (Destroy(Target(0)),)
+    [spec] = reflexive.ability.targets
+    assert set(spec.filter.types) == {"Artifact", "Enchantment"}
+    assert reflexive.ability.text == "When you do, destroy target artifact or enchantment."

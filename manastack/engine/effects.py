@@ -10,6 +10,7 @@ from . import characteristics as ch
 from . import events, keyword_abilities
 from .decisions import Action, Decision
 from .filters import is_player_ref, objects_matching, player_of
+from .mana_abilities import can_afford
 from .runner import Ctx
 from .state import Effect, Obj
 
@@ -30,6 +31,7 @@ class ResolutionContext:
     tapped_for_mana: bool = False
     source_lki: Obj | None = field(default=None)
     exiled: list = field(default_factory=list)     # cards this resolution exiled ("that card")
+    did: bool = True    # whether the last optional action was done, for "When you do" (603.12)
 
 
 def execute(ctx: Ctx, effects, rc: ResolutionContext) -> None:
@@ -255,9 +257,35 @@ def _sacrifice(ctx, e: ir.Sacrifice, rc):
         if answer.kind == "choose":
             events.sacrifice(ctx, s.objs[answer.args[0]])
             return
+    rc.did = False
     for o in _objects(ctx, e.what, rc):
         if o.zone == "battlefield":
             events.sacrifice(ctx, o)
+            rc.did = True
+
+
+def _pay_mana(ctx, e: ir.PayMana, rc):
+    """CR 118.1: pay a cost as part of an effect ("you may pay {3}")."""
+    from .casting import pay_mana
+
+    pay_mana(ctx, rc.controller, e.cost, f"{rc.card.name}'s effect")
+    rc.did = True
+
+
+def _create_reflexive(ctx, e: ir.CreateReflexive, rc):
+    """CR 603.12: the optional action was done, so the reflexive ability triggers; it is put
+    on the stack the next time a player would receive priority, with its own targets."""
+    from .keyword_abilities import reflexive_index
+    from .state import PendingTrigger
+    from .wording import possessive
+
+    s = ctx.s
+    if not rc.did:
+        return
+    label = f"{possessive(rc.card.name)} reflexive ability"
+    s.pending_triggers.append(PendingTrigger(rc.source, rc.card, reflexive_index(rc.card, e.ability),
+                                             rc.controller, rc.event, 1, "", label))
+    s.add_log(f"{label} triggers: {e.ability.text}", ("603.12",), "trigger")
 
 
 def _counter(ctx, e: ir.CounterSpell, rc):
@@ -429,8 +457,11 @@ def _may(ctx, e: ir.May, rc):
     s = ctx.s
     who = _players(ctx, e.who, rc)
     player = who[0] if who else rc.controller
-    answer = ctx.ask(Decision(player, "may", f"{rc.card.name}: do you want to do it?",
-                              (Action("yes", (), "yes"), Action("no", (), "no"))))
+    options = (Action("yes", (), "yes"), Action("no", (), "no"))
+    costs = [x.cost for x in e.effects if type(x) is ir.PayMana]
+    if costs and not all(can_afford(s, player, c) for c in costs):
+        options = options[1:]     # a cost that can't be paid can't be chosen (CR 118.3)
+    answer = ctx.ask(Decision(player, "may", f"{rc.card.name}: do you want to do it?", options))
     s.add_log(f"{s.players[player].name} chooses {answer.kind} for {rc.card.name}'s \"you may\"",
               ("603.5", "608.2d"), "choice")
     if answer.kind == "yes":
@@ -520,7 +551,8 @@ def _gain_control(ctx, e: ir.GainControl, rc):
 _HANDLERS = {
     ir.AddMana: _add_mana, ir.DealDamage: _deal_damage, ir.Draw: _draw, ir.Discard: _discard,
     ir.GainLife: _gain_life, ir.LoseLife: _lose_life, ir.Destroy: _destroy, ir.Exile: _exile,
-    ir.Regenerate: _regenerate, ir.PreventDamage: _prevent,
+    ir.Regenerate: _regenerate, ir.PreventDamage: _prevent, ir.PayMana: _pay_mana,
+    ir.CreateReflexive: _create_reflexive,
     ir.ReturnToHand: _bounce, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
     ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.PutCounters: _put_counters,
     ir.CreateTokens: _create_tokens, ir.Tap: _tap, ir.Untap: _untap, ir.Mill: _mill,

@@ -103,9 +103,36 @@ def hand_activated(card) -> list[tuple[int, ir.ActivatedAbility]]:
     return out
 
 
+@lru_cache(maxsize=None)
+def reflexive_abilities(card) -> tuple[ir.TriggeredAbility, ...]:
+    """The reflexive triggered abilities ("When you do, ...", CR 603.12) inside the card's
+    abilities, in order; they are addressed by negative indexes (-1 is the first)."""
+    found: list = []
+
+    def walk(node) -> None:
+        if isinstance(node, (tuple, list)):
+            for item in node:
+                walk(item)
+        elif type(node) is ir.CreateReflexive:
+            found.append(node.ability)
+            walk(node.ability.effects)
+        elif dataclasses.is_dataclass(node):
+            for f in dataclasses.fields(node):
+                walk(getattr(node, f.name))
+
+    walk(card.abilities)
+    return tuple(found)
+
+
+def reflexive_index(card, ability: ir.TriggeredAbility) -> int:
+    return -1 - reflexive_abilities(card).index(ability)
+
+
 def ability_at(card, index: int):
     """A card's ability by index, with a keyword read as the triggered or activated ability
-    the rules say it is."""
+    the rules say it is; negative indexes name reflexive abilities (CR 603.12)."""
+    if index < 0:
+        return reflexive_abilities(card)[-1 - index]
     ab = card.abilities[index]
     if type(ab) is ir.Keyword:
         return keyword_trigger(ab) or keyword_activated(ab) or ab

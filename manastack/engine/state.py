@@ -145,8 +145,9 @@ class StackItem:
 
     @property
     def ability(self):
-        """The IR ability; a triggered keyword (ward, prowess, ...) as its triggered form."""
-        if self.index < 0:
+        """The IR ability; a triggered keyword (ward, prowess, ...) as its triggered form, and a
+        negative index as a reflexive ability (CR 603.12). A permanent spell has none (-1)."""
+        if self.index < 0 and self.kind == "spell":
             return None
         from .keyword_abilities import ability_at
 

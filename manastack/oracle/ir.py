@@ -382,6 +382,23 @@ class PreventDamage:
 
 
 @dataclass(frozen=True, slots=True)
+class PayMana:
+    """"Pay {3}" inside an effect (CR 118.1): the player pays or, unable, the rest of the
+    optional action ("you may pay ...") doesn't happen."""
+
+    cost: ManaCost
+
+
+@dataclass(frozen=True, slots=True)
+class CreateReflexive:
+    """CR 603.12: "When you do, ...": doing the optional action before it makes ``ability``
+    trigger; it goes on the stack the next time a player would receive priority, with its own
+    targets."""
+
+    ability: "TriggeredAbility"
+
+
+@dataclass(frozen=True, slots=True)
 class May:
     """"You may ..." - the choice is made on resolution (CR 603.5, 608.2d)."""
 
@@ -468,7 +485,7 @@ Effect = Union[
     PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
-    SkipNextUntap, CastEncodedCopy,
+    SkipNextUntap, CastEncodedCopy, PayMana, CreateReflexive,
 ]
 
 # --------------------------------------------------------------------------------- costs

@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import dataclasses
+
 from lark import Token
 
 from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.subtypes import CREATURE_TYPES
 from manastack.oracle.transform_base import (
-    ITS_CONTROLLER, PREDEFINED_TOKENS, PREV, THAT_PLAYER, UNTIL_EOT, _Amount, _Colors,
+    IT, ITS_CONTROLLER, PREDEFINED_TOKENS, PREV, THAT_PLAYER, UNTIL_EOT, _Amount, _Colors,
     _Desc, _ForEach, _OPEN, _T, _TokenTypes, _amount, _is_object, _is_player, _mana_symbols,
     _need, _number, _of, _permanent, _ptmod, _subtype)
 
@@ -31,6 +32,12 @@ class EffectRules:
                 amounts.append(amounts[0])
             recipients.append(recipient)
         return [ir.DealDamage(n, r, source) for n, r in zip(amounts, recipients)]
+
+    def sacrifice_it(self, c):
+        return [ir.Sacrifice(IT)]
+
+    def pay_mana(self, c):
+        return [ir.PayMana(c[0])]
 
     def prevent_all_combat(self, c):
         return [ir.PreventDamage(None, None, combat_only=True)]

@@ -66,6 +66,19 @@ class LineRules:
     def trig_body(self, c):
         return c[0]
 
+    @v_args(meta=True)
+    def reflexive(self, meta, c):
+        """CR 603.12: "You may [act]. When you do, [effect]." The second part becomes a
+        reflexive triggered ability created by doing the first, with targets of its own."""
+        first, then = c
+        _need(bool(first) and isinstance(first[-1], ir.May), "when you do")
+        effects, targets = bind(then, ir.Ref("triggering_object"))
+        text = self.text[meta.start_pos:meta.end_pos]
+        text = text[text.lower().rfind("when you do"):]
+        ability = ir.TriggeredAbility(ir.Trigger("reflexive"), tuple(effects), tuple(targets), text=text)
+        may = first[-1]
+        return first[:-1] + [ir.May(may.effects + (ir.CreateReflexive(ability),), may.who)]
+
     def static_line(self, c):
         return "abilities", [a for group in c for a in group]
 
