@@ -275,7 +275,7 @@ def _pay_mana(ctx, e: ir.PayMana, rc):
 def _create_reflexive(ctx, e: ir.CreateReflexive, rc):
     """CR 603.12: the optional action was done, so the reflexive ability triggers; it is put
     on the stack the next time a player would receive priority, with its own targets."""
-    from .keyword_abilities import reflexive_index
+    from .keyword_abilities import nested_index
     from .state import PendingTrigger
     from .wording import possessive
 
@@ -283,7 +283,7 @@ def _create_reflexive(ctx, e: ir.CreateReflexive, rc):
     if not rc.did:
         return
     label = f"{possessive(rc.card.name)} reflexive ability"
-    s.pending_triggers.append(PendingTrigger(rc.source, rc.card, reflexive_index(rc.card, e.ability),
+    s.pending_triggers.append(PendingTrigger(rc.source, rc.card, nested_index(rc.card, e.ability),
                                              rc.controller, rc.event, 1, "", label))
     s.add_log(f"{label} triggers: {e.ability.text}", ("603.12",), "trigger")
 
@@ -507,8 +507,19 @@ def _create_mana_replacement(ctx, e: ir.CreateManaReplacement, rc):
 
 def _create_delayed_trigger(ctx, e: ir.CreateDelayedTrigger, rc):
     """CR 603.7, 603.7d: a resolving spell creates a delayed triggered ability for a while
-    (High Tide); see manastack.engine.mana_abilities.delayed_mana_triggers."""
+    (High Tide; see manastack.engine.mana_abilities.delayed_mana_triggers), or one that
+    triggers once, at the beginning of the next end step (CR 603.7c)."""
     s = ctx.s
+    if e.duration == "next_end_step":
+        from .keyword_abilities import nested_index
+
+        # CR 603.7c: the objects it refers to are fixed now: this ability's targets and source
+        frozen = tuple(tuple(group) for group in rc.targets)
+        s.effects.append(Effect("delayed_next_end", rc.source, rc.controller, nested_index(rc.card, e.ability),
+                                frozen, "next_end_step", s.new_timestamp(), rc.card.name))
+        s.add_log(f"{rc.card.name} creates a delayed triggered ability: {e.ability.text}",
+                  ("603.7", "603.7c"), "effect")
+        return
     s.effects.append(Effect("delayed_trigger", None, rc.controller, 0, (), e.duration,
                             s.new_timestamp(), rc.card.name))
     s.add_log(f"{rc.card.name} creates a delayed triggered ability until end of turn: "

@@ -104,16 +104,18 @@ def hand_activated(card) -> list[tuple[int, ir.ActivatedAbility]]:
 
 
 @lru_cache(maxsize=None)
-def reflexive_abilities(card) -> tuple[ir.TriggeredAbility, ...]:
-    """The reflexive triggered abilities ("When you do, ...", CR 603.12) inside the card's
-    abilities, in order; they are addressed by negative indexes (-1 is the first)."""
+def nested_abilities(card) -> tuple[ir.TriggeredAbility, ...]:
+    """Triggered abilities created by the card's effects rather than printed on it: reflexive
+    ones ("When you do, ...", CR 603.12) and one-shot delayed ones (CR 603.7c), in order. They
+    are addressed by negative indexes (-1 is the first), so a pending one saves like any other."""
     found: list = []
 
     def walk(node) -> None:
         if isinstance(node, (tuple, list)):
             for item in node:
                 walk(item)
-        elif type(node) is ir.CreateReflexive:
+        elif type(node) is ir.CreateReflexive or (type(node) is ir.CreateDelayedTrigger
+                                                   and node.duration == "next_end_step"):
             found.append(node.ability)
             walk(node.ability.effects)
         elif dataclasses.is_dataclass(node):
@@ -124,15 +126,16 @@ def reflexive_abilities(card) -> tuple[ir.TriggeredAbility, ...]:
     return tuple(found)
 
 
-def reflexive_index(card, ability: ir.TriggeredAbility) -> int:
-    return -1 - reflexive_abilities(card).index(ability)
+def nested_index(card, ability: ir.TriggeredAbility) -> int:
+    return -1 - nested_abilities(card).index(ability)
 
 
 def ability_at(card, index: int):
     """A card's ability by index, with a keyword read as the triggered or activated ability
-    the rules say it is; negative indexes name reflexive abilities (CR 603.12)."""
+    the rules say it is; negative indexes name abilities created by effects (reflexive and
+    delayed ones, see :func:`nested_abilities`)."""
     if index < 0:
-        return reflexive_abilities(card)[-1 - index]
+        return nested_abilities(card)[-1 - index]
     ab = card.abilities[index]
     if type(ab) is ir.Keyword:
         return keyword_trigger(ab) or keyword_activated(ab) or ab

@@ -43,7 +43,7 @@ REFS = frozenset({"self", "you", "each_opponent", "each_player", "target_control
                   "equipped", "attached_controller", "defending_player", "triggering_controller",
                   "triggering_player", "triggering_object", "triggering_spell", "all"})
 CONTROLLERS = frozenset({None, "you", "opponent", "not_you"})
-DURATIONS = frozenset({"end_of_turn", "permanent"})
+DURATIONS = frozenset({"end_of_turn", "permanent", "next_end_step"})
 
 
 def _steps() -> frozenset[str]:

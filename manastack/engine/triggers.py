@@ -184,6 +184,8 @@ def collect(ctx, ev: dict) -> None:
     """CR 603.2: find every triggered ability that this event triggers."""
     s = ctx.s
     s.events_seen += 1
+    if ev["kind"] == "step" and ev["step"] == "end":
+        _delayed_at_next_end_step(ctx)
     sources = [s.objs[i] for i in s.battlefield]
     if ev["kind"] == "zone_change" and ev["from"] == "battlefield":
         sources.append(ev["old"])  # look back in time (CR 603.10a)
@@ -416,3 +418,30 @@ def _choose_order(ctx, player: int, mine: list[PendingTrigger]) -> list[PendingT
 
 def _key(t: PendingTrigger) -> tuple:
     return (t.source, t.ability_index, repr(sorted((t.event or {}).items())))
+
+
+def _delayed_at_next_end_step(ctx) -> None:
+    """CR 603.7c: delayed abilities waiting for "the next end step" trigger now, once each,
+    with the objects they were made to refer to (kept in the event as ``frozen``)."""
+    s = ctx.s
+    waiting = [e for e in s.effects if e.kind == "delayed_next_end"]
+    if not waiting:
+        return
+    s.effects = [e for e in s.effects if e.kind != "delayed_next_end"]
+    for e in waiting:
+        card = _card_named(s, e.source)
+        label = f"{possessive(card.name)} delayed ability"
+        view = {"kind": "step", "step": "end", "frozen": [list(g) for g in e.keywords]}
+        s.pending_triggers.append(PendingTrigger(e.affected, card, e.toughness, e.power, view, 1, "",
+                                                 label))
+        s.add_log(f"{label} triggers: {ability_at(card, e.toughness).text}", ("603.7c", "603.2"),
+                  "trigger")
+
+
+def _card_named(s, name: str):
+    """The card a delayed ability came from: an object of the game showing it, else the
+    game's card database."""
+    for o in s.objs.values():
+        if o.card.name == name:
+            return o.card
+    return s.db.get(name)

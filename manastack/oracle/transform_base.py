@@ -235,6 +235,9 @@ def bind(effects, it_default, its_default=None, that_player=None):
     def walk(effect):
         if isinstance(effect, ir.May):
             return ir.May(tuple(walk(e) for e in effect.effects), subject(effect.who))
+        if isinstance(effect, ir.CreateDelayedTrigger):   # its "it" is what this ability named
+            inner = tuple(walk(e) for e in effect.ability.effects)
+            return dataclasses.replace(effect, ability=dataclasses.replace(effect.ability, effects=inner))
         if isinstance(effect, ir.Modal):
             return effect
         changes = {}

@@ -253,6 +253,18 @@ class LineRules:
                 duration = d
         return effects
 
+    @v_args(meta=True)
+    def delayed_after(self, meta, c):
+        """CR 603.7, 603.7c: "[do something] at the beginning of the next end step" creates a
+        delayed triggered ability that triggers once; "it" is the object named now."""
+        effects = self.sentence(c)
+        text = self.text[meta.start_pos:meta.end_pos]
+        ability = ir.TriggeredAbility(ir.Trigger("beginning_of_step", step="end", whose="each"),
+                                      tuple(effects), text=text)
+        return [ir.CreateDelayedTrigger(ability, duration="next_end_step")]
+
+    delayed_before = delayed_after
+
     def may(self, c):
         return [ir.May(tuple(c[0]))]
 
