@@ -20,7 +20,7 @@ from .keyword_abilities import ability_at, triggered_abilities
 from .mana_types import (could_produce_map, explain_could_produce, mana_abilities, mana_ability,
                          produce_of, produce_options)
 from .runner import Ctx
-from .state import Obj, PendingTrigger, State
+from .state import Obj, PendingTrigger, State, card_named
 from .wording import possessive
 
 __all__ = ["mana_sources", "activate", "resolve_mana_triggers", "add_mana", "triggered_bonus",
@@ -157,7 +157,7 @@ def delayed_mana_triggers(s: State) -> list[Obj]:
     for e in s.effects:
         if e.kind != "delayed_trigger":
             continue
-        card = next((o.card for o in s.objs.values() if o.card.name == e.source), None)
+        card = card_named(s, e.source)
         for ab in card.abilities if card is not None else ():
             for created in getattr(ab, "effects", ()):
                 if type(created) is ir.CreateDelayedTrigger:

@@ -306,3 +306,14 @@ class State:
             node = node[1]
         out.reverse()
         return out
+
+
+def card_named(s: State, name: str):
+    """The card a continuous effect names as its source (delayed abilities keep only the
+    name, to stay plain data): an object of the game showing it, else the game's card
+    database; None when neither has it."""
+    for o in s.objs.values():
+        if o.card.name == name:
+            return o.card
+    db = s.db
+    return db.get(name) if db is not None and name in db else None

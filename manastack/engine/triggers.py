@@ -20,7 +20,7 @@ from manastack.oracle import ir
 
 from .decisions import Action, Decision
 from .keyword_abilities import ability_at, encoded_triggers, triggered_abilities
-from .state import Obj, PendingTrigger
+from .state import Obj, PendingTrigger, card_named
 from .wording import possessive
 
 _DAMAGE = re.compile(r"deals_(combat_)?damage(?:_to_(player|opponent))?$")
@@ -429,7 +429,9 @@ def _delayed_at_next_end_step(ctx) -> None:
         return
     s.effects = [e for e in s.effects if e.kind != "delayed_next_end"]
     for e in waiting:
-        card = _card_named(s, e.source)
+        card = card_named(s, e.source)
+        if card is None:
+            continue
         label = f"{possessive(card.name)} delayed ability"
         view = {"kind": "step", "step": "end", "frozen": [list(g) for g in e.keywords]}
         s.pending_triggers.append(PendingTrigger(e.affected, card, e.toughness, e.power, view, 1, "",
@@ -437,11 +439,3 @@ def _delayed_at_next_end_step(ctx) -> None:
         s.add_log(f"{label} triggers: {ability_at(card, e.toughness).text}", ("603.7c", "603.2"),
                   "trigger")
 
-
-def _card_named(s, name: str):
-    """The card a delayed ability came from: an object of the game showing it, else the
-    game's card database."""
-    for o in s.objs.values():
-        if o.card.name == name:
-            return o.card
-    return s.db.get(name)
