@@ -36,16 +36,9 @@ def _static_sources(s: State):
 
 
 def _affects(s: State, src: Obj, eff: ir.StaticEffect, o: Obj) -> bool:
-    aff = eff.affected
-    if aff == "self":
-        return src.id == o.id
-    if aff in ("enchanted", "equipped"):
-        return src.attached_to == o.id
-    if isinstance(aff, ir.Filter):
-        from .filters import matches
+    from .filters import relates
 
-        return matches(s, o, aff, src)
-    return False
+    return relates(s, eff.affected, o, src)
 
 
 _GRANTING: set[int] = set()

@@ -83,6 +83,19 @@ def _printed_changeling(o: Obj) -> bool:
     return any(type(ab) is ir.Keyword and ab.name == "changeling" for ab in o.card.abilities)
 
 
+def relates(s: State, relation, o: Obj, source: Obj) -> bool:
+    """Whether ``o`` is what ``relation`` names as seen from ``source``: "self", "enchanted" or
+    "equipped" (what ``source`` is attached to), or a filter ``o`` matches. Shared by static
+    abilities' affected objects and trigger subjects."""
+    if relation == "self":
+        return o.id == source.id
+    if relation in ("enchanted", "equipped"):
+        return source.attached_to == o.id
+    if isinstance(relation, ir.Filter):
+        return matches(s, o, relation, source)
+    return False
+
+
 def objects_matching(s: State, f: ir.Filter, source: Obj | None, controller: int | None = None) -> list[Obj]:
     if f.zone == "battlefield":
         pool = [s.objs[i] for i in s.battlefield]

@@ -30,17 +30,9 @@ _DAMAGE = re.compile(r"deals_(combat_)?damage(?:_to_(player|opponent))?$")
 
 
 def _matches_subject(s, subject, obj: Obj | None, source: Obj) -> bool:
-    if obj is None:
-        return False
-    if subject == "self":
-        return obj.id == source.id
-    if subject in ("enchanted", "equipped"):
-        return source.attached_to == obj.id
-    if isinstance(subject, ir.Filter):
-        from .filters import matches
+    from .filters import relates
 
-        return matches(s, obj, subject, source)
-    return False
+    return obj is not None and relates(s, subject, obj, source)
 
 
 def _player_matches(whose: str | None, player: int, controller: int) -> bool:
