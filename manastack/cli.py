@@ -35,7 +35,8 @@ def _db(cards):
 @click.option("--decks", default="gruul-stompy,azorius-skies", show_default=True,
               help=f"Two decks: bundled names ({', '.join(bundled_decks())}) or decklist files.")
 @click.option("--seed", default=7, show_default=True, type=int, help="Seed of the game's shuffles.")
-@click.option("--cards", multiple=True, type=click.Path(), help="Extra AtomicCards .json/.json.gz files.")
+@click.option("--cards", multiple=True, type=click.Path(),
+              help="Extra card files: MTGJSON AtomicCards or Scryfall Oracle Cards (.json/.json.gz).")
 @click.option("--allow-partial", is_flag=True, help="Allow cards whose Oracle text is only partly supported.")
 @click.option("--quiet", is_flag=True, help="Print only the result.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result and log as JSON.")

@@ -22,7 +22,8 @@ def cards() -> None:
 @cards.command()
 @click.argument("name")
 @click.option("--cards", "cards_path", type=click.Path(exists=True, dir_okay=False),
-              help="An extra AtomicCards JSON(.gz) file to look the card up in.")
+              help="An extra card file to look the card up in: MTGJSON AtomicCards or "
+                   "Scryfall Oracle Cards (.json/.json.gz).")
 def show(name: str, cards_path: str | None) -> None:
     """Show card NAME: its Oracle text and the abilities compiled from it."""
     try:
@@ -46,7 +47,7 @@ def show(name: str, cards_path: str | None) -> None:
 
 @cards.command()
 @click.option("--corpus", "corpus", required=True, type=click.Path(exists=True, dir_okay=False),
-              help="An AtomicCards JSON(.gz) file.")
+              help="A card file: MTGJSON AtomicCards or Scryfall Oracle Cards (.json/.json.gz).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--top", default=30, show_default=True, help="How many templates to list.")
 def coverage(corpus: str, as_json: bool, top: int) -> None:

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 COLORS = ("W", "U", "B", "R", "G")
 MANA_TYPES = COLORS + ("C",)
+# CR 305.6: the basic land types and the mana of their intrinsic abilities.
+BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
 NAME_TO_COLOR = {v: k for k, v in COLOR_NAMES.items()}
 
@@ -115,13 +117,15 @@ def format_mana(symbols) -> str:
 
 
 def pay_from_pool(cost: ManaCost, pool: dict[str, int], life_available: int = 0,
-                  use_life: bool = False) -> tuple[dict[str, int], int] | None:
+                  use_life: bool = False, first: dict[str, int] | None = None
+                  ) -> tuple[dict[str, int], int] | None:
     """Find how to pay an X-free ``cost`` from ``pool`` alone.
 
     Returns (mana spent per type, life paid) or None when the pool cannot pay it.
     Colored and hybrid symbols are matched first, then generic mana takes colorless first and
     then the colors the pool holds most of.  Phyrexian symbols are paid with mana when possible,
-    else with 2 life each when ``use_life``.
+    else with 2 life each when ``use_life``. ``first``: mana of the pool (per type) to spend
+    before the rest, such as mana only some costs may use (CR 106.6).
     """
     left = dict(pool)
     spent = {t: 0 for t in MANA_TYPES}
@@ -154,6 +158,12 @@ def pay_from_pool(cost: ManaCost, pool: dict[str, int], life_available: int = 0,
             generic += 2
         else:
             return None
+    for t, n in (first or {}).items():
+        take = min(generic, n - spent[t], left.get(t, 0))
+        if take > 0:
+            left[t] -= take
+            spent[t] += take
+            generic -= take
     for t in ("C",) + tuple(sorted(COLORS, key=lambda c: -left.get(c, 0))):
         take = min(generic, left.get(t, 0))
         left[t] = left.get(t, 0) - take

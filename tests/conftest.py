@@ -15,3 +15,23 @@ def corpus_path() -> Path:
     if not CORPUS.exists():
         pytest.skip(f"card corpus not found at {CORPUS}")
     return CORPUS
+
+
+@pytest.fixture(scope="session")
+def corpus_db(corpus_path):
+    """The corpus with the project's own cards (compiling every card takes a while: once)."""
+    from manastack.cards import load_db
+
+    return load_db(corpus_path)
+
+
+@pytest.fixture(scope="session")
+def playable(corpus_db) -> list[str]:
+    """Fully supported corpus cards for random decks: single-faced nonland cards."""
+    names = []
+    for name in corpus_db.names():
+        card = corpus_db.get(name)
+        if card.fully_supported and "Land" not in card.types and card.face.get("layout", "normal") == "normal":
+            names.append(name)
+    assert len(names) > 3000
+    return names

@@ -9,9 +9,9 @@ from manastack.scenario import Scenario
 
 def board(players_yaml: str, **top) -> Game:
     """A game at Alice's first main phase (unless ``top`` says otherwise) from the ``players:``
-    part of a scenario; partial cards are allowed so single lines can be tested."""
+    part of a scenario."""
     head = "".join(f"{k}: {v}\n" for k, v in top.items())
-    sc = Scenario.from_text(f"allow_partial: true\n{head}players:\n{players_yaml}")
+    sc = Scenario.from_text(f"{head}players:\n{players_yaml}")
     return Game.from_state(sc.state, sc.db)
 
 

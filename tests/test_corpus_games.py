@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from manastack import Game, RandomAgent
-from manastack.cards import CardDB, load_db
+from manastack.cards import CardDB
 from manastack.decks import Deck
 from manastack.mana import COLORS
 from manastack.rng import Rng
@@ -17,22 +17,6 @@ GAMES = 40
 MAX_ACTIONS = 20_000
 
 
-@pytest.fixture(scope="module")
-def corpus_db(corpus_path) -> CardDB:
-    return load_db(corpus_path)
-
-
-@pytest.fixture(scope="module")
-def playable(corpus_db) -> list[str]:
-    names = []
-    for name in corpus_db.names():
-        card = corpus_db.get(name)
-        if card.fully_supported and "Land" not in card.types and card.face.get("layout", "normal") == "normal":
-            names.append(name)
-    assert len(names) > 3000
-    return names
-
-
 def _deck(db: CardDB, names: list[str], rng: Rng) -> Deck:
     colors = [COLORS[rng.below(5)], COLORS[rng.below(5)]]
     fits = [n for n in names if set(db.get(n).colors) <= set(colors)]
@@ -42,17 +26,28 @@ def _deck(db: CardDB, names: list[str], rng: Rng) -> Deck:
     return Deck("corpus", tuple(entries))
 
 
-@pytest.mark.parametrize("seed", range(GAMES))
-def test_corpus_deck_game_ends_cleanly(corpus_db, playable, seed):
-    rng = Rng(seed)
-    decks = [_deck(corpus_db, playable, rng) for _ in range(2)]
-    game = Game.new(decks[0], decks[1], seed=seed, cards=corpus_db)
+def play(game: Game, seed: int, stop=lambda: False) -> None:
+    """Random agents play ``game`` until it ends (or ``stop()`` holds), checking invariants."""
     agents = [RandomAgent(seed), RandomAgent(seed + 1000)]
     for n in range(MAX_ACTIONS):
-        if game.pending is None:
+        if game.pending is None or stop():
             break
         game.push(agents[game.pending.player].choose(game, game.pending))
         if n % 100 == 0:
             check_invariants(game)
+
+
+def seeded_game(db: CardDB, names: list[str], seed: int) -> Game:
+    """Game ``seed``: two random two-color decks of ``names`` played out."""
+    rng = Rng(seed)
+    decks = [_deck(db, names, rng) for _ in range(2)]
+    game = Game.new(decks[0], decks[1], seed=seed, cards=db)
+    play(game, seed)
+    return game
+
+
+@pytest.mark.parametrize("seed", range(GAMES))
+def test_corpus_deck_game_ends_cleanly(corpus_db, playable, seed):
+    game = seeded_game(corpus_db, playable, seed)
     assert game.result is not None, f"no result after {MAX_ACTIONS} actions"
     check_invariants(game)

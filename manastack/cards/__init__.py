@@ -3,7 +3,8 @@
 A :class:`CardDef` is one card face as printed (CR 200-208) plus the abilities the Oracle
 compiler read from its text.  A :class:`CardDB` maps names to definitions; it is built from the
 project's own card files (``manastack/cards/data/*.json``), from any MTGJSON
-``AtomicCards.json``/``.json.gz`` the user has, or from both.
+``AtomicCards.json``/``.json.gz`` or Scryfall "Oracle Cards" file the user has, or from these
+together.
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from manastack.mana import ManaCost, ManaCostError
 
 DATA_DIR = Path(__file__).parent / "data"
 DECK_DIR = Path(__file__).parent / "decks"
+SUPERTYPES = ("Basic", "Legendary", "Ongoing", "Snow", "World")  # CR 205.4a
 
 
 def builtin_card_files() -> list[Path]:
@@ -28,6 +30,14 @@ def builtin_card_files() -> list[Path]:
 
 class CardError(ValueError):
     """An unknown card, or a card that cannot be used in a game."""
+
+
+def split_type_line(line: str) -> tuple[list[str], list[str], list[str]]:
+    """CR 205: a type line's supertypes, card types and subtypes ("Token" is left out)."""
+    left, _, right = line.replace(" - ", " — ").partition("—")
+    words = [w for w in left.split() if w != "Token"]
+    supertypes = [w for w in words if w in SUPERTYPES]
+    return supertypes, [w for w in words if w not in SUPERTYPES], right.split()
 
 
 @dataclass(frozen=True, eq=False)
@@ -146,19 +156,38 @@ class CardDB:
             self._cards.pop(name, None)
         self.sources.append(source)
 
+    def add_scryfall(self, cards: list, source: str) -> None:
+        """Add every card of a Scryfall card list (the "Oracle Cards" bulk file)."""
+        from manastack.cards.scryfall import atomic_data
+
+        self.add_atomic(atomic_data(cards), source)
+
     def add_file(self, path: str | Path) -> None:
+        """Add a card file, MTGJSON AtomicCards or Scryfall Oracle Cards, gzipped or not: the
+        format is told from the content."""
         path = Path(path)
-        opener = gzip.open if path.suffix == ".gz" else open
         try:
-            with opener(path, "rt", encoding="utf-8") as fh:
+            with open(path, "rb") as fh:
+                gzipped = fh.read(2) == b"\x1f\x8b"
+            with (gzip.open if gzipped else open)(path, "rt", encoding="utf-8") as fh:
                 data = json.load(fh)
         except FileNotFoundError:
             raise CardError(f"{path}: card file not found") from None
-        except (json.JSONDecodeError, OSError, UnicodeDecodeError) as exc:
-            raise CardError(f"{path}: not a readable AtomicCards JSON file ({exc})") from None
-        if not isinstance(data, dict) or not isinstance(data.get("data", data), dict):
-            raise CardError(f"{path}: expected an object with a \"data\" map of card names")
-        self.add_atomic(data, str(path))
+        except json.JSONDecodeError as exc:
+            raise CardError(f"{path}: not valid JSON: {exc.msg} at line {exc.lineno}, "
+                            f"column {exc.colno}") from None
+        except (OSError, EOFError, UnicodeDecodeError) as exc:
+            raise CardError(f"{path}: can't read the file ({exc})") from None
+        if isinstance(data, list):
+            try:
+                self.add_scryfall(data, str(path))
+            except CardError as exc:
+                raise CardError(f"{path}: {exc}") from None
+        elif isinstance(data, dict) and isinstance(data.get("data"), dict):
+            self.add_atomic(data, str(path))
+        else:
+            raise CardError(f"{path}: not a card file: expected an MTGJSON AtomicCards object "
+                            "(with a \"data\" map of card names) or a Scryfall list of cards")
 
     def names(self) -> list[str]:
         return sorted(self._faces)

@@ -3,14 +3,18 @@ from __future__ import annotations
 
 import dataclasses
 
-from manastack.mana import ManaCost, format_mana, pay_from_pool
+from manastack.mana import ManaCost, format_mana
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import events, mana_abilities
+from . import layers
+from . import events, exercise, mana_abilities
 from .decisions import Action, Decision, IllegalActionError
 from .filters import legal_targets
 from .runner import Ctx, Rollback
+from . import mana_spend
+from .mana_spend import ability_use, spell_use
+from .spell_costs import log_total, total_cost
 from .state import Obj, StackItem
 from .triggers import announce_targets
 from .keyword_abilities import ability_at, battlefield_activated, hand_activated
@@ -47,6 +51,8 @@ def aura_target_spec(card) -> ir.TargetSpec | None:
         return None
     for ab in card.abilities:
         if type(ab) is ir.Keyword and ab.name == "enchant":
+            if exercise.RECORD is not None:
+                exercise.note("KEYWORDS", "enchant", card)
             what = (ab.arg or "permanent").strip().lower()
             if what == "player":
                 return ir.TargetSpec("player")
@@ -145,8 +151,8 @@ def castable(s, player: int) -> list[Obj]:
             continue
         if not has_targets_for(s, o, ab, player):
             continue
-        if not mana_abilities.can_afford(s, player, o.card.mana_cost.with_x(0)):
-            continue
+        if not mana_abilities.can_afford(s, player, total_cost(s, player, o)[0], use=spell_use(o)):
+            continue     # CR 601.2f-h: the total cost, with increases and reductions
         out.append(o)
     return out
 
@@ -164,7 +170,8 @@ def activatable(s, player: int) -> list[tuple[Obj, int, ir.ActivatedAbility]]:
     permanents, equip included (CR 702.6a), and those that work from the hand (cycling,
     CR 702.29a)."""
     out = []
-    sources = [(o, battlefield_activated(o.card)) for o in s.permanents(player)]
+    found = layers.changers(s)
+    sources = [(o, battlefield_activated(layers.card_now(s, o, found))) for o in s.permanents(player)]
     sources += [(s.objs[i], hand_activated(s.objs[i].card)) for i in s.players[player].hand]
     for o, abilities in sources:
         for idx, ab in abilities:
@@ -208,7 +215,8 @@ def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True) -> bool:
     if cost.untap_tapped is not None and len(untappable_for_cost(s, o, cost)) < cost.untap_count:
         return False
     if include_mana and cost.mana is not None and not cost.mana.is_free():
-        return mana_abilities.can_afford(s, o.controller, cost.mana.with_x(0), exclude=o.id if cost.tap else None)
+        return mana_abilities.can_afford(s, o.controller, cost.mana.with_x(0), exclude=o.id if cost.tap else None,
+                                         use=ability_use(o, cost.mana))
     return True
 
 
@@ -298,6 +306,8 @@ def choose_modes_and_targets(ctx: Ctx, item: StackItem, source: Obj | None, play
             if answer.kind == "done":
                 break
             group.append(answer.args[0])
+            if exercise.RECORD is not None:
+                exercise.note("TARGET_KINDS", spec.kind, item.card)
         item.targets.append(group)
     return True
 
@@ -313,46 +323,49 @@ def _spec_text(spec: ir.TargetSpec) -> str:
 # ------------------------------------------------------------------------------ paying
 
 
-def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: int | None = None) -> dict:
+def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: int | None = None,
+             use: mana_spend.ManaUse | None = None) -> dict:
     """CR 601.2g-h: activate mana abilities, then pay the total cost from the mana pool.
 
     The player may activate mana abilities one at a time, let the auto-payer find a payment,
-    or cancel, which undoes the whole cast or activation (CR 601.2e, 732).
+    or cancel, which undoes the whole cast or activation (CR 601.2e, 732). ``use`` says what
+    the cost is for: mana with a spending restriction pays only where it may (CR 106.6); a
+    source whose mana can't pay is still offered, labelled so, as activating it is legal.
     """
     s = ctx.s
     p = s.players[player]
     if cost.is_free():
         return {}
     while True:
-        paid = pay_from_pool(cost, p.pool)
+        paid = mana_spend.pay(s, player, cost, use)
         if paid is None and any(sym.endswith("/P") for sym in cost.symbols):
-            paid = pay_from_pool(cost, p.pool, p.life, use_life=True)
+            paid = mana_spend.pay(s, player, cost, use, use_life=True)
         if paid is not None:
-            spent, life = paid
-            for t, n in spent.items():
-                p.pool[t] -= n
-                if not p.pool[t]:
-                    del p.pool[t]
+            spent, life, taken = paid
+            mana_spend.remove(p, spent, taken)
             if life:
                 events.lose_life(ctx, player, life, rules=("107.4f", "119.4"))
             s.add_log(f"{p.name} pays {cost} for {what} with "
                       f"{format_mana([t for t, n in spent.items() for _ in range(n)])}"
                       + (f" and {life} life" if life else ""), ("601.2h",), "pay")
+            if p.special_mana or taken:
+                mana_spend.spent(ctx, player, taken, use, what)
             return spent
         options: list[Action] = []
-        plan = mana_abilities.plan_payment(s, player, cost, exclude)
+        plan = mana_abilities.plan_payment(s, player, cost, exclude, use)
         if plan is not None:
             options.append(Action("autopay", (), "pay automatically"))
         for o, idx, ab in mana_abilities.mana_sources(s, player):
             if o.id == exclude and ab.cost.tap:
                 continue
-            options.append(Action("mana", (o.id, idx), f"activate {o.card.name}: {ab.text or 'mana'}"))
+            options.append(Action("mana", (o.id, idx), f"activate {o.card.name}: {ab.text or 'mana'}"
+                                  + mana_spend.source_note(s, o, ab, use)))
         options.append(Action("cancel", (), f"cancel {what}"))
         context = {"cost": str(cost)}
         if plan is None:
-            context["why"] = mana_abilities.why_unpayable(s, player, cost, exclude)
+            context["why"] = mana_abilities.why_unpayable(s, player, cost, exclude, use)
         answer = ctx.ask(Decision(player, "pay",
-                                  f"Pay {cost} for {what}; mana pool: {format_mana(_pool_symbols(p.pool))}",
+                                  f"Pay {cost} for {what}; mana pool: {mana_spend.pool_text(p)}",
                                   tuple(options), context))
         if answer.kind == "cancel":
             raise Rollback()
@@ -364,16 +377,13 @@ def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: int | No
             mana_abilities.activate(ctx, player, s.objs[oid], idx)
 
 
-def _pool_symbols(pool: dict[str, int]) -> list[str]:
-    return [t for t, n in pool.items() for _ in range(n)]
-
-
 def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
-             preset: dict | None = None, mana_ability: bool = False) -> None:
+             preset: dict | None = None, mana_ability: bool = False,
+             use: mana_spend.ManaUse | None = None) -> None:
     """CR 602.2b, 118: pay every part of an activation cost, mana last (CR 601.2h: any order).
     ``preset`` may hold choices made in advance by the auto-payer ("tap_untapped": ids).
     The mana of a mana ability's own cost is never planned from that same permanent, which
-    could otherwise pay for itself forever."""
+    could otherwise pay for itself forever. ``use`` defaults to an ability of ``o``."""
     s = ctx.s
     if cost.tap:
         events.tap(ctx, o, "cost {T}, CR 107.5", quiet=False)
@@ -410,7 +420,8 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
                                       tuple(Action("choose", (c,), s.objs[c].card.name) for c in hand)))
             events.discard(ctx, player, s.objs[answer.args[0]])
     if cost.mana is not None:
-        pay_mana(ctx, player, cost.mana, what, exclude=o.id if cost.tap or mana_ability else None)
+        pay_mana(ctx, player, cost.mana, what, exclude=o.id if cost.tap or mana_ability else None,
+                 use=use or ability_use(o, cost.mana))
     if cost.sacrifice_self:
         events.sacrifice(ctx, o)
     if cost.discard_self:
@@ -427,14 +438,15 @@ def _pick(ctx: Ctx, player: int, kind: str, prompt: str, choices: list[int]) -> 
 # ------------------------------------------------------------------------------ casting
 
 
-def choose_x(ctx: Ctx, player: int, cost: ManaCost, label: str, exclude=None) -> int:
-    """CR 601.2b, 107.3a: announce X. Offered values are those the player could pay."""
+def choose_x(ctx: Ctx, player: int, cost: ManaCost, label: str, exclude=None, total=None, use=None) -> int:
+    """CR 601.2b, 107.3a: announce X. Offered values are those the player could pay: ``total``
+    gives the cost to pay for an X, when it isn't just the cost with that X (CR 601.2f)."""
     if not cost.x_count:
         return 0
     s = ctx.s
     top = 0
     for x in range(1, MAX_X + 1):
-        if not mana_abilities.can_afford(s, player, cost.with_x(x), exclude):
+        if not mana_abilities.can_afford(s, player, total(x) if total else cost.with_x(x), exclude, use):
             break
         top = x
     options = tuple(Action("x", (x,), f"X = {x}") for x in range(top + 1))
@@ -457,14 +469,18 @@ def cast(ctx: Ctx, player: int, oid: int) -> None:
     ab = casting_ability(card)
     if ab is not None and not choose_modes_and_targets(ctx, item, spell, player, ab):
         raise Rollback()  # CR 601.2c, 601.2e: the cast can't be completed; it never happened
-    item.x = choose_x(ctx, player, card.mana_cost, card.name)
+    item.x = choose_x(ctx, player, card.mana_cost, card.name,
+                      total=lambda x: total_cost(s, player, spell, x)[0], use=spell_use(spell))
+    spell.cast_x = item.x              # CR 202.3e: X counts in its mana value on the stack
     if item.x:
         s.add_log(f"X is {item.x}", ("107.3a", "601.2b"), "choice")
     if item.targets:
         s.add_log(f"{card.name} targets " + ", ".join(describe_target(s, t) for g in item.targets for t in g),
                   ("601.2c",), "cast")
-    total = card.mana_cost.with_x(item.x)
-    item.paid = pay_mana(ctx, player, total, card.name)
+    total, why = total_cost(s, player, spell, item.x)
+    log_total(s, card, card.mana_cost.with_x(item.x), total, why)
+    item.paid = pay_mana(ctx, player, total, card.name, use=spell_use(spell))
+    s.players[player].spells_cast_this_turn += 1
     s.add_log(f"{card.name} is cast", ("601.2i",), "cast")
     events.collect(ctx, {"kind": "cast", "player": player, "obj": spell.id})
     announce_targets(ctx, item)        # CR 702.21a: ward sees what became a target
@@ -474,19 +490,21 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
     """CR 602.2: announce, choose targets and X, pay; the ability goes on the stack."""
     s = ctx.s
     o = s.objs[oid]
-    ab = ability_at(o.card, idx)
+    card = layers.card_now(s, o) if o.zone == "battlefield" else o.card   # granted ones too (CR 613.1f)
+    ab = ability_at(card, idx)
     label = f"{possessive(o.card.name)} ability"
-    item = StackItem(s.next_id, "activated", o.id, player, o.card, idx, label)
+    item = StackItem(s.next_id, "activated", o.id, player, card, idx, label)
     s.next_id += 1
     s.add_log(f"{s.players[player].name} activates {o.card.name}: {ab.text}", ("602.2a",), "activate")
     if not choose_modes_and_targets(ctx, item, o, player, ab):
         raise Rollback()  # CR 602.2b, 732: the activation can't be completed
     if ab.cost.mana is not None:
-        item.x = choose_x(ctx, player, ab.cost.mana, label, exclude=o.id if ab.cost.tap else None)
+        item.x = choose_x(ctx, player, ab.cost.mana, label, exclude=o.id if ab.cost.tap else None,
+                          use=ability_use(o, ab.cost.mana))
     cost = ab.cost
     if cost.mana is not None and cost.mana.x_count:
         cost = dataclasses.replace(cost, mana=cost.mana.with_x(item.x))
     s.stack.append(item)
-    pay_cost(ctx, player, o, cost, label)
+    pay_cost(ctx, player, o, cost, label, use=ability_use(o, ab.cost.mana))
     s.add_log(f"{label} is put on the stack", ("602.2", "405.1"), "stack")
     announce_targets(ctx, item)        # CR 702.21a: ward sees what became a target

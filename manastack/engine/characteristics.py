@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from manastack.oracle import ir
 
+from . import exercise
+from . import layers
 from .state import Obj, State
 
 
@@ -29,16 +31,21 @@ def is_creature(s: State, o: Obj) -> bool:
 
 def _static_sources(s: State):
     objs = s.objs
+    found = layers.changers(s)
     for oid in s.battlefield:
         src = objs[oid]
-        for eff in src.card.static_effects:
+        for eff in (layers.card_now(s, src, found) if found else src.card).static_effects:
             yield src, eff
 
 
 def _affects(s: State, src: Obj, eff: ir.StaticEffect, o: Obj) -> bool:
     from .filters import relates
 
-    return relates(s, eff.affected, o, src)
+    if relates(s, eff.affected, o, src):
+        if exercise.RECORD is not None:
+            exercise.note("STATIC_KINDS", eff.kind, src.card)
+        return True
+    return False
 
 
 _GRANTING: set[int] = set()
@@ -51,20 +58,21 @@ def keywords(s: State, o: Obj) -> set[str]:
     ...") is read with the object's other abilities only: while such a condition is being
     checked for ``o``, grants to ``o`` are not applied again (CR 613.8's dependency order,
     reduced to what keeps the check finite)."""
-    kws = {ab.name for ab in o.card.abilities if type(ab) is ir.Keyword}
-    if o.zone != "battlefield":
-        return kws
-    if o.id not in _GRANTING:
-        _GRANTING.add(o.id)
-        try:
-            for src, eff in _static_sources(s):
-                if eff.kind == "grant_keywords" and _affects(s, src, eff, o):
-                    kws.update(k.name for k in eff.keywords)
-        finally:
-            _GRANTING.discard(o.id)
-    for e in s.effects:
-        if e.affected == o.id and e.keywords:
-            kws.update(e.keywords)
+    kws = {ab.name for ab in layers.card_now(s, o).abilities if type(ab) is ir.Keyword}
+    if o.zone == "battlefield":
+        if o.id not in _GRANTING:
+            _GRANTING.add(o.id)
+            try:
+                for src, eff in _static_sources(s):
+                    if eff.kind == "grant_keywords" and _affects(s, src, eff, o):
+                        kws.update(k.name for k in eff.keywords)
+            finally:
+                _GRANTING.discard(o.id)
+        for e in s.effects:
+            if e.affected == o.id and e.keywords:
+                kws.update(e.keywords)
+    if exercise.RECORD is not None:
+        return exercise.ReadKeywords(kws, o.card)   # notes the keywords rules code asks about
     return kws
 
 
@@ -119,13 +127,15 @@ def toughness(s: State, o: Obj) -> int:
 def colors(s: State, o: Obj) -> tuple[str, ...]:
     """CR 105.2; devoid makes the object colorless (CR 702.114a)."""
     if o.card.colors and any(type(ab) is ir.Keyword and ab.name == "devoid" for ab in o.card.abilities):
+        if exercise.RECORD is not None:
+            exercise.note("KEYWORDS", "devoid", o.card)
         return ()
     return o.card.colors
 
 
 def mana_value(o: Obj) -> int:
-    """CR 202.3; X is 0 except for a spell on the stack (CR 107.3e)."""
-    return o.card.mana_cost.mana_value(0)
+    """CR 202.3; X is 0 except for a spell on the stack, where it is the chosen value (CR 202.3e)."""
+    return o.card.mana_cost.mana_value(o.cast_x if o.zone == "stack" else 0)
 
 
 def static_effects(s: State, kind: str):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from manastack.oracle import ir
 
 from . import characteristics as ch
+from . import layers
 from . import events
 from .casting import summoning_sick
 from .decisions import Action, Decision, IllegalActionError
@@ -94,7 +95,8 @@ def block_restriction(s, blocker: Obj, attacker: Obj) -> str | None:
     if "intimidate" in akw and not (artifact or set(blocker_colors) & set(ch.colors(s, attacker))):
         return f"{an} has intimidate: only artifact creatures or ones sharing a color can block it (CR 702.13b)"
     for kw, land_type in LANDWALKS.items():
-        if kw in akw and any(land_type in o.card.subtypes for o in s.permanents(blocker.controller)):
+        if kw in akw and any(land_type in layers.card_now(s, o).subtypes
+                             for o in s.permanents(blocker.controller)):
             return f"{an} has {kw} and the defending player controls a {land_type} (CR 702.14c)"
     if _restricted(s, attacker, "cant_be_blocked"):
         return f"an effect says {an} can't be blocked (CR 509.1b)"

@@ -4,6 +4,7 @@ A condition is a short name from the fixed set below; the compiler emits only th
 """
 from __future__ import annotations
 
+from . import exercise
 from .state import Obj, State
 
 
@@ -11,6 +12,8 @@ def evaluate(s: State, condition: str, src: Obj) -> bool:
     check = _CONDITIONS.get(condition)
     if check is None:
         raise ValueError(f"unknown condition {condition!r}")
+    if exercise.RECORD is not None:
+        exercise.note("CONDITIONS", condition, src.card)
     return check(s, src)
 
 

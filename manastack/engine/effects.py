@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import events, keyword_abilities
+from . import events, exercise, keyword_abilities
 from .decisions import Action, Decision
 from .filters import is_player_ref, objects_matching, player_of
 from .mana_abilities import can_afford
@@ -39,6 +39,10 @@ def execute(ctx: Ctx, effects, rc: ResolutionContext) -> None:
         handler = _HANDLERS.get(type(effect))
         if handler is None:
             raise NotImplementedError(f"no executor for {type(effect).__name__}")
+        if exercise.RECORD is not None:
+            exercise.note("EFFECTS", type(effect).__name__, rc.card)
+            if hasattr(effect, "duration"):
+                exercise.note("DURATIONS", effect.duration, rc.card)
         handler(ctx, effect, rc)
 
 
@@ -87,6 +91,8 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
                 out.append(s.objs[t])
         return out
     name = subject.name
+    if exercise.RECORD is not None:
+        exercise.note("REFS", name, rc.card)
     if name == "self":
         o = source_obj(ctx, rc)
         return [o] if o is not None else []
@@ -121,9 +127,15 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
             rcp = rc.event["dealt"][0][1]
             p = player_of(rcp) if is_player_ref(rcp) else None
         return [p] if p is not None else []
+    if name == "triggering_spell" and rc.event:
+        # the spell or ability whose targeting triggered the ability (ward, CR 702.21a)
+        return [f"s{rc.event['item']}"] if rc.event.get("item") is not None else []
     if name == "triggering_object" and rc.event:
         o = s.objs.get(rc.event.get("obj"))
         return [o] if o is not None else []
+    if name == "triggering_spell" and rc.event:
+        # the spell a cast trigger saw, while it is still on the stack as that object (CR 400.7)
+        return [f"s{i.id}" for i in s.stack if i.kind == "spell" and i.source == rc.event.get("obj")]
     if name == "all":
         return objects_matching(s, subject.filter, source_obj(ctx, rc), rc.controller)
     raise ValueError(f"unknown reference {name!r}")
@@ -289,7 +301,11 @@ def _create_reflexive(ctx, e: ir.CreateReflexive, rc):
 
 
 def _counter(ctx, e: ir.CounterSpell, rc):
-    for t in resolve_subject(ctx, e.what, rc):
+    found = resolve_subject(ctx, e.what, rc)
+    if not found and isinstance(e.what, ir.Ref):
+        ctx.s.add_log(f"{rc.card.name}: that spell is no longer on the stack, so nothing is countered",
+                      ("609.3",), "resolve")
+    for t in found:
         if isinstance(t, str) and t.startswith("s"):
             sid = int(t[1:])
             item = next((i for i in ctx.s.stack if i.id == sid), None)

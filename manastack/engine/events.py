@@ -10,7 +10,7 @@ from __future__ import annotations
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import replacement
+from . import exercise, replacement
 from .runner import Ctx
 from .state import Obj
 from .triggers import collect
@@ -30,9 +30,10 @@ def _remove_from_zone(s, o: Obj) -> None:
 
 def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bool = False,
          bottom: bool = False, cause: str = "", rules: tuple[str, ...] = (), x: int = 0,
-         quiet: bool = False, counters: dict | None = None) -> Obj | None:
+         quiet: bool = False, counters: dict | None = None, riders: tuple = ()) -> Obj | None:
     """Move an object to another zone (CR 400.7: it becomes a new object with a new id).
     ``counters``: a permanent that enters "with" counters (CR 614.1c, e.g. persist 702.79a).
+    ``riders``: those of the mana spent on the spell that becomes this permanent (CR 106.6).
 
     Returns the new object, or None when a token leaves the battlefield (CR 111.7-111.8: it
     ceases to exist on the next state-based action check; we let it go at once since nothing
@@ -42,7 +43,7 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     from_zone = o.zone
     ev = {"kind": "zone_change", "obj": o.id, "from": from_zone, "to": to,
           "controller": o.controller, "owner": o.owner, "tapped": tapped, "counters": dict(counters or {}),
-          "x": x}
+          "x": x, "riders": riders}
     if to == "battlefield":
         ev["controller"] = o.controller if controller is None else controller
         replacement.apply_entering(ctx, o, ev)
@@ -52,7 +53,7 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     if o.is_token and from_zone in ("battlefield", "stack"):   # a token; a spell copy (CR 704.5e)
         new = None
     else:
-        new = Obj(s.next_id, o.card, o.owner, to)
+        new = Obj(s.next_id, o.printed or o.card, o.owner, to)   # a copy is itself again (CR 707.2)
         s.next_id += 1
         new.is_token = o.is_token
         new.token_face = o.token_face
@@ -64,6 +65,8 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
             new.timestamp = s.new_timestamp()
             new.cast_x = ev["x"]
             new.chosen = ev.get("chosen")
+            if ev.get("copy") is not None:                      # CR 707.2, 614.1c (Clone)
+                new.printed, new.card = new.card, ev["copy"]
             if ev["counters"]:
                 new.counters = dict(ev["counters"])
             s.battlefield.append(new.id)
@@ -387,6 +390,13 @@ def counter_spell(ctx: Ctx, item, by: str = "", rules=("701.6a",)) -> None:
     if item.kind == "spell" and any(type(ab) is ir.StaticAbility and ab.effect.kind == "cant_be_countered"
                                     for ab in item.card.abilities):
         s.add_log(f"{item.label} can't be countered", ("101.2",), "counter")
+        if exercise.RECORD is not None:
+            exercise.note("STATIC_KINDS", "cant_be_countered", item.card)
+        return
+    sources = [src for rider, src in item.riders if rider == "cant_be_countered"]
+    if sources:
+        s.add_log(f"{item.label} can't be countered: mana from {sources[0]} was spent on it",
+                  ("106.6", "101.2"), "counter")
         return
     s.stack.remove(item)
     s.add_log(f"{item.label} is countered" + (f" by {by}" if by else ""), rules, "counter")

@@ -4,6 +4,8 @@ from __future__ import annotations
 from manastack.oracle import ir
 
 from . import characteristics as ch
+from . import layers
+from . import exercise
 from .state import Obj, State
 
 
@@ -11,6 +13,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
     """Does ``o`` fit the description ``f``, seen from ``source`` (controlled by ``controller``)?"""
     if controller is None and source is not None:
         controller = source.controller
+    if exercise.RECORD is not None and source is not None:
+        exercise.note("CONTROLLERS", f.controller, source.card)
     if f.zone != o.zone:
         return False
     if f.types:
@@ -21,9 +25,14 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         types = ch.card_types(s, o)
         if any(t in types for t in f.non_types):
             return False
-    if f.subtypes and not any(t in o.card.subtypes for t in f.subtypes) \
-            and not _all_creature_types(s, o, f.subtypes):
-        return False
+    if f.subtypes:
+        subtypes = f.subtypes
+        if "chosen" in subtypes:      # "of the chosen type": the one chosen for the source
+            chosen = source.chosen if source is not None else None
+            subtypes = tuple(chosen if t == "chosen" else t for t in subtypes)
+        if not any(t in layers.card_now(s, o).subtypes for t in subtypes) \
+                and not _all_creature_types(s, o, subtypes):
+            return False
     if f.supertypes and not all(t in o.card.supertypes for t in f.supertypes):
         return False
     if f.non_supertypes and any(t in o.card.supertypes for t in f.non_supertypes):
@@ -41,6 +50,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         chosen = source.chosen if source is not None else None   # "of the chosen color"
         if not any((chosen if c == "chosen" else c) in cols for c in f.colors):
             return False
+    if f.multicolored and len(ch.colors(s, o)) < 2:
+        return False                  # CR 105.2b: two or more colors
     if f.non_colors:
         cols = ch.colors(s, o)
         if any(c in cols for c in f.non_colors):
@@ -65,6 +76,10 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         return False
     if f.mana_value_at_most is not None and ch.mana_value(o) > f.mana_value_at_most:
         return False
+    if f.mana_value_equals is not None:     # counters on the source, now (Chalice of the Void)
+        on = f.mana_value_equals
+        if source is None or ch.mana_value(o) != source.counters.get(on.kind, 0) * on.multiplier:
+            return False
     return True
 
 
@@ -80,7 +95,11 @@ def _all_creature_types(s: State, o: Obj, subtypes) -> bool:
 def _printed_changeling(o: Obj) -> bool:
     """CR 702.73a: changeling is characteristic-defining, so only the printed one counts
     (reading granted abilities here would loop through the layer system)."""
-    return any(type(ab) is ir.Keyword and ab.name == "changeling" for ab in o.card.abilities)
+    if any(type(ab) is ir.Keyword and ab.name == "changeling" for ab in o.card.abilities):
+        if exercise.RECORD is not None:
+            exercise.note("KEYWORDS", "changeling", o.card)
+        return True
+    return False
 
 
 def relates(s: State, relation, o: Obj, source: Obj) -> bool:

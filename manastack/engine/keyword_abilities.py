@@ -259,9 +259,14 @@ def enter_attacking(ctx, e: ir.EnterAttacking, rc) -> None:
 
 def cast_encoded_copy(ctx, e: ir.CastEncodedCopy, rc) -> None:
     """CR 702.99a, 707.12: the controller may copy the encoded card (in exile) and cast the copy
-    without paying its mana cost; targets are chosen as for any spell (CR 601.2c)."""
+    without paying its mana cost; targets are chosen as for any spell (CR 601.2c). Cost increases
+    still apply to that alternative cost (CR 118.9d, Damping Sphere)."""
+    from manastack.mana import ManaCost
+
     from . import events
-    from .casting import choose_modes_and_targets, spell_ability_index
+    from .casting import choose_modes_and_targets, pay_mana, spell_ability_index
+    from .mana_abilities import can_afford
+    from .spell_costs import log_total, total_cost
     from .state import Obj, StackItem
     from .triggers import announce_targets
 
@@ -271,6 +276,12 @@ def cast_encoded_copy(ctx, e: ir.CastEncodedCopy, rc) -> None:
         return
     player = rc.controller
     card = encoded.card
+    free = ManaCost(())
+    total, why = total_cost(s, player, encoded, base=free)
+    if not can_afford(s, player, total):
+        s.add_log(f"{s.players[player].name} can't pay {total} to cast a copy of {card.name}: "
+                  + ", ".join(why), ("118.9d", "601.2f"), "cast")
+        return
     answer = ctx.ask(Decision(player, "may", f"Cipher: cast a copy of {card.name} without paying its "
                               "mana cost? (CR 702.99a)", (Action("yes", (), "yes"), Action("no", (), "no"))))
     s.add_log(f"{s.players[player].name} chooses {answer.kind} for casting a copy of {card.name}",
@@ -292,35 +303,42 @@ def cast_encoded_copy(ctx, e: ir.CastEncodedCopy, rc) -> None:
         del s.objs[copy.id]
         s.add_log(f"The copy of {card.name} can't be cast: it has no legal targets", ("601.2c",), "cast")
         return
+    log_total(s, card, free, total, why)
+    pay_mana(ctx, player, total, f"the copy of {card.name}")
+    s.players[player].spells_cast_this_turn += 1
     s.add_log(f"The copy of {card.name} is cast", ("601.2i",), "cast")
     events.collect(ctx, {"kind": "cast", "player": player, "obj": copy.id})
     announce_targets(ctx, item)
 
 
 def counter_unless_pays(ctx, e: ir.CounterUnlessPays, rc) -> None:
-    """CR 702.21a, 603.5: the controller of the targeting spell or ability may pay; if they
-    don't, it is countered (CR 701.6a)."""
+    """CR 118.12a: the controller of the spell or ability named (the target of Mana Leak, the
+    one that targeted a ward permanent, CR 702.21a) may pay; if they don't, it is countered
+    (CR 701.6a)."""
     from . import events
     from .casting import pay_mana
+    from .effects import resolve_subject
     from .mana_abilities import can_afford
 
     s = ctx.s
-    sid = (rc.event or {}).get("item")
-    item = next((i for i in s.stack if i.id == sid), None)
+    sids = [int(t[1:]) for t in resolve_subject(ctx, e.what, rc) if isinstance(t, str) and t.startswith("s")]
+    item = next((i for i in s.stack if i.id in sids), None)
     if item is None:
-        s.add_log(f"{possessive(rc.card.name)} ward: the spell or ability is gone already",
-                  ("702.21a",), "resolve")
+        s.add_log(f"{rc.card.name}: the spell or ability to counter is gone already",
+                  ("118.12a",), "resolve")
         return
     payer = item.controller
     cost = e.cost.mana
+    ward = isinstance(e.what, ir.Ref)     # ward's ability names the spell that triggered it
+    by, rule = (f"{possessive(rc.card.name)} ward", "702.21a") if ward else (rc.card.name, "118.12a")
     options = [Action("decline", (), f"don't pay {cost}: {item.label} is countered")]
     if cost is not None and can_afford(s, payer, cost):
         options.insert(0, Action("pay", (), f"pay {cost} so {item.label} isn't countered"))
-    answer = ctx.ask(Decision(payer, "unless_pay", f"Ward: pay {cost} or {item.label} is countered "
-                              "(CR 702.21a)", tuple(options), {"item": item.id}))
+    answer = ctx.ask(Decision(payer, "unless_pay", f"{'Ward' if ward else rc.card.name}: pay {cost} or "
+                              f"{item.label} is countered (CR {rule})", tuple(options), {"item": item.id}))
     if answer.kind == "pay":
-        pay_mana(ctx, payer, cost, f"ward of {rc.card.name}")
-        s.add_log(f"{s.players[payer].name} pays {cost} for ward: {item.label} isn't countered",
-                  ("702.21a",), "choice")
+        pay_mana(ctx, payer, cost, by)
+        s.add_log(f"{s.players[payer].name} pays {cost} for {'ward' if ward else rc.card.name}: "
+                  f"{item.label} isn't countered", (rule,), "choice")
         return
-    events.counter_spell(ctx, item, f"{possessive(rc.card.name)} ward", rules=("702.21a", "701.6a"))
+    events.counter_spell(ctx, item, by, rules=(rule, "701.6a"))

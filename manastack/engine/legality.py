@@ -5,9 +5,11 @@ from __future__ import annotations
 from manastack.oracle import ir
 
 from . import characteristics as ch
+from . import layers
 from . import combat, mana_abilities
 from .casting import casting_ability, cost_payable, has_targets_for, sorcery_timing, summoning_sick
 from .decisions import Action
+from .spell_costs import total_cost
 
 
 def _restricted(s, o, kind: str) -> bool:
@@ -45,16 +47,18 @@ def cannot_cast(s, player: int, o) -> str:
                 "main phase while the stack is empty (CR 117.1a, 307.1)")
     if not has_targets_for(s, o, casting_ability(card), player):
         return f"{card.name} has no legal target now (CR 601.2c, 115)"
-    if not mana_abilities.can_afford(s, player, card.mana_cost.with_x(0)):
-        return (f"{who} can't pay {card.mana_cost}: "
-                + mana_abilities.why_unpayable(s, player, card.mana_cost.with_x(0)) + " (CR 601.2g-h, 118.3)")
+    total, why = total_cost(s, player, o)
+    if not mana_abilities.can_afford(s, player, total):
+        changed = f" ({card.name}'s total cost: {', '.join(why)}, CR 601.2f)" if why else ""
+        return (f"{who} can't pay {total if why else card.mana_cost}{changed}: "
+                + mana_abilities.why_unpayable(s, player, total) + " (CR 601.2g-h, 118.3)")
     return f"{who} can't cast {card.name} now"
 
 
 def cannot_activate(s, player: int, o) -> str:
     if o.zone != "battlefield" or o.controller != player:
         return f"{o.card.name} is not on the battlefield under {s.players[player].name}'s control (CR 602.2)"
-    abilities = [ab for ab in o.card.abilities if type(ab) is ir.ActivatedAbility]
+    abilities = [ab for ab in layers.card_now(s, o).abilities if type(ab) is ir.ActivatedAbility]
     if not abilities:
         return f"{o.card.name} has no activated ability (CR 602.1)"
     reasons = []

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from manastack.mana import MANA_TYPES, ManaCost, format_mana, pay_from_pool
 from manastack.oracle import ir
 
-from . import mana_replacement
+from . import exercise, layers, mana_replacement, mana_spend
 from .decisions import Action, Decision
 from .keyword_abilities import ability_at, triggered_abilities
 from .mana_types import (could_produce_map, explain_could_produce, mana_abilities, mana_ability,
@@ -87,6 +87,8 @@ def resolve_mana_triggers(ctx: Ctx) -> None:
         t = s.pending_triggers[i]
         s.pending_triggers = s.pending_triggers[:i] + s.pending_triggers[i + 1:]
         ab = ability_at(t.card, t.ability_index)
+        if exercise.RECORD is not None:
+            exercise.triggered(t.card, ab)
         source = s.objs.get(t.source) or Obj(t.source, t.card, t.controller, "stack")
         for _ in range(t.count):
             s.add_log(f"{t.label} resolves at once: it is a triggered mana ability", ("605.1b", "605.4a"),
@@ -135,11 +137,19 @@ def add_mana(ctx: Ctx, rc, e: ir.AddMana) -> None:
     mana = chosen
     if rc.tapped_for_mana and src.zone == "battlefield":
         mana = mana_replacement.replace_production(ctx, src, rc.controller, chosen)
-    pool = s.players[player].pool
-    for t in mana:
-        pool[t] = pool.get(t, 0) + 1
-    s.add_log(f"{rc.card.name} adds {format_mana(mana)} to {s.players[player].name}'s mana pool",
-              ("106.4", "106.12b") if mana != chosen else ("106.4",), "mana")
+    p = s.players[player]
+    rules = ("106.4", "106.12b") if mana != chosen else ("106.4",)
+    if e.spend is None:
+        for t in mana:
+            p.pool[t] = p.pool.get(t, 0) + 1
+        s.add_log(f"{rc.card.name} adds {format_mana(mana)} to {p.name}'s mana pool", rules, "mana")
+    else:   # CR 106.6; 106.6a: every mana made carries the rule, however many were made
+        rule = mana_spend.made(e.spend, src.chosen)
+        p.special_mana += tuple(mana_spend.PoolMana(t, rc.card.name, rule) for t in mana)
+        each = "each " if len(mana) > 1 else ""
+        s.add_log(f"{rc.card.name} adds {format_mana(mana)} to {p.name}'s mana pool, {each}with the "
+                  f'rule "{rule.text}"', rules + (("106.6", "106.6a") if mana != chosen else ("106.6",)),
+                  "mana")
     if rc.tapped_for_mana and mana:
         from .triggers import collect
 
@@ -216,13 +226,16 @@ def net_outputs(s: State, player: int, o: Obj, ab) -> list[tuple[str, ...]]:
     return sorted(out, key=lambda m: (-len(m), m))
 
 
-def net_outputs_for(s: State, player: int, o: Obj, ab, base: tuple[str, ...]) -> list[tuple[str, ...]]:
-    """:func:`net_outputs` for one base choice ``base``."""
+def net_outputs_for(s: State, player: int, o: Obj, ab, base: tuple[str, ...],
+                    own: bool = True) -> list[tuple[str, ...]]:
+    """:func:`net_outputs` for one base choice ``base``; without the ability's own mana when
+    ``own`` is false (it can't pay the cost in question, CR 106.6), only what triggered mana
+    abilities would add beside it, which carries no restriction (Mana Flare ruling 2007-09-16)."""
     finals = mana_replacement.all_results(s, o, player, base) if ab.cost.tap else {base}
     out = set()
     for final in finals:
         extra = triggered_bonus(s, o, player, final) if ab.cost.tap else [()]
-        out.update(final + x for x in extra)
+        out.update((final if own else ()) + x for x in extra)
     return sorted(out, key=lambda m: (-len(m), m))
 
 
@@ -240,12 +253,15 @@ class Alternative:
     cost: ManaCost | None        # mana the ability itself costs (a filter land, Pili-Pala)
     taps_creature: int           # how many to tap: "Tap an untapped creature you control"
     sacrifices: bool
+    restricted: bool = False     # its mana may pay only some costs, this one included (CR 106.6)
 
 
-def _alternatives(s: State, player: int, exclude: int | None) -> list[list[Alternative]]:
+def _alternatives(s: State, player: int, exclude: int | None,
+                  use: mana_spend.ManaUse | None = None) -> list[list[Alternative]]:
     """Per permanent, the ways its mana abilities could help pay: abilities whose only effect
     is adding mana and whose non-mana costs can be paid now. Abilities that could be activated
-    again and again (no {T}, {Q} or sacrifice) are left to the player."""
+    again and again (no {T}, {Q} or sacrifice) are left to the player. Mana that can't pay
+    for ``use`` doesn't count (CR 106.6); sources of restricted mana that can come first."""
     from .casting import cost_payable
 
     modified = _mana_is_modified(s)
@@ -263,16 +279,21 @@ def _alternatives(s: State, player: int, exclude: int | None) -> list[list[Alter
             if not cost_payable(s, o, c, include_mana=False):
                 continue
             produce = produce_of(ab)
+            spend = getattr(ab.effects[0], "spend", None)
+            own = spend is None or mana_spend.allows(s, mana_spend.made(spend, o.chosen), use)
+            restricted = own and spend is not None and spend.restricted
             for base in produce_options(s, o, produce):
-                for net in net_outputs_for(s, player, o, ab, base) if modified else [base]:
-                    alts.append(Alternative(o.id, i, base, net, c.mana,
-                                            c.tap_count if c.tap_untapped is not None else 0,
-                                            c.sacrifice_self))
+                for net in net_outputs_for(s, player, o, ab, base, own) if modified or not own else [base]:
+                    if net:
+                        alts.append(Alternative(o.id, i, base, net, c.mana,
+                                                c.tap_count if c.tap_untapped is not None else 0,
+                                                c.sacrifice_self, restricted))
         if alts:
-            alts.sort(key=lambda a: (a.sacrifices, a.cost is not None, a.taps_creature, -len(a.net)))
-            out.append((_keep_for_later(s, o), len(out), alts))
-    out.sort(key=lambda x: x[:2])
-    return [alts for _k, _i, alts in out]
+            alts.sort(key=lambda a: (a.sacrifices, a.cost is not None, a.taps_creature, -len(a.net),
+                                     not a.restricted))
+            out.append((_keep_for_later(s, o), not alts[0].restricted, len(out), alts))
+    out.sort(key=lambda x: x[:3])
+    return [x[-1] for x in out]
 
 
 def _keep_for_later(s: State, o: Obj) -> tuple:
@@ -280,7 +301,7 @@ def _keep_for_later(s: State, o: Obj) -> tuple:
     permanents with other abilities to use (Mutavault, Order of Whiteclay)."""
     from . import characteristics as ch
 
-    others = any(type(ab) is ir.ActivatedAbility and not ab.is_mana for ab in o.card.abilities)
+    others = any(type(ab) is ir.ActivatedAbility and not ab.is_mana for ab in layers.card_now(s, o).abilities)
     return (ch.is_creature(s, o), others)
 
 
@@ -289,21 +310,25 @@ def _mana_is_modified(s: State) -> bool:
     adds (when none does, what it adds is what its ability says)."""
     if any(mana_replacement.mana_replacement_effects(s)):
         return True
-    return any(type(ab) is ir.TriggeredAbility and ab.is_mana
-               for o in s.permanents() for ab in o.card.abilities) or bool(delayed_mana_triggers(s))
+    found = layers.changers(s)
+    return any(type(ab) is ir.TriggeredAbility and ab.is_mana for o in s.permanents()
+               for ab in layers.card_now(s, o, found).abilities) or bool(delayed_mana_triggers(s))
 
 
-def plan_payment(s: State, player: int, cost: ManaCost, exclude: int | None = None):
+def plan_payment(s: State, player: int, cost: ManaCost, exclude: int | None = None,
+                 use: mana_spend.ManaUse | None = None):
     """A way to pay ``cost`` with the pool and the mana abilities ``player`` can activate now,
     as a list of (object id, ability index, output, preset choices), or None when there is none.
 
     Tries to use as few permanents as it can, and sacrifices permanents only when nothing else
-    works. Mana the chosen abilities cost themselves is added to what must be paid.
+    works. Mana the chosen abilities cost themselves is added to what must be paid. ``use``
+    says what the cost is for: mana with a spending restriction counts only where it may be
+    spent (CR 106.6), and is used before other mana.
     """
-    pool = s.players[player].pool
+    pool = mana_spend.pool_for(s, player, use)
     if pay_from_pool(cost, pool) is not None:
         return []
-    groups = _alternatives(s, player, exclude)
+    groups = _alternatives(s, player, exclude, use)
     most = sum(pool.values()) + sum(max(len(a.net) for a in alts) for alts in groups)
     if most < cost.mana_value():
         return None
@@ -317,7 +342,7 @@ def plan_payment(s: State, player: int, cost: ManaCost, exclude: int | None = No
 
 
 def _signature(alts: list[Alternative]) -> tuple:
-    return tuple((a.net, a.cost, a.taps_creature, a.sacrifices) for a in alts)
+    return tuple((a.net, a.cost, a.taps_creature, a.sacrifices, a.restricted) for a in alts)
 
 
 def _search(s: State, player: int, cost: ManaCost, pool: dict, groups: list[list[Alternative]]):
@@ -370,7 +395,7 @@ def _check(s: State, player: int, cost: ManaCost, pool: dict, picks: list[Altern
             total[t] = total.get(t, 0) + 1
         if a.cost is not None:
             need = need.plus(a.cost)
-    if pay_from_pool(need, total) is None:
+    if pay_from_pool(need, total) is None or not _own_costs_payable(s, player, cost, total, picks):
         return None
     from .casting import tappable_for_cost
 
@@ -389,32 +414,59 @@ def _check(s: State, player: int, cost: ManaCost, pool: dict, picks: list[Altern
     return plan
 
 
-def can_afford(s: State, player: int, cost: ManaCost, exclude: int | None = None) -> bool:
+def _own_costs_payable(s: State, player: int, cost: ManaCost, total: dict, picks) -> bool:
+    """Mana restricted to what is being paid for can't pay the sources' own costs (Guildmages'
+    Forum's {1}, CR 106.6): those are paid with plain mana, and the rest must still pay ``cost``."""
+    own = [sym for a in picks if a.cost is not None for sym in a.cost.symbols]
+    if not own or not (s.players[player].special_mana or any(a.restricted for a in picks)):
+        return True
+    plain = dict(s.players[player].pool)
+    for a in picks:
+        if not a.restricted:
+            for t in a.net:
+                plain[t] = plain.get(t, 0) + 1
+    paid = pay_from_pool(ManaCost(tuple(own)), plain)
+    if paid is None:
+        return False
+    left = dict(total)
+    for t, n in paid[0].items():
+        left[t] -= n
+    return pay_from_pool(cost, left) is not None
+
+
+def can_afford(s: State, player: int, cost: ManaCost, exclude: int | None = None,
+               use: mana_spend.ManaUse | None = None) -> bool:
     if cost.is_free():
         return True
-    if plan_payment(s, player, cost, exclude) is not None:
+    if plan_payment(s, player, cost, exclude, use) is not None:
         return True
     phyrexian = sum(1 for sym in cost.symbols if sym.endswith("/P"))
     if phyrexian and s.players[player].life >= 2 * phyrexian:   # CR 107.4f: 2 life each
         rest = ManaCost(tuple(sym for sym in cost.symbols if not sym.endswith("/P")))
-        return rest.is_free() or plan_payment(s, player, rest, exclude) is not None
+        return rest.is_free() or plan_payment(s, player, rest, exclude, use) is not None
     return False
 
 
-def why_unpayable(s: State, player: int, cost: ManaCost, exclude: int | None = None) -> str:
-    """Why no payment of ``cost`` exists now: what the pool and each source could add, and
-    which mana abilities can't be activated (and the rule that says so)."""
+def why_unpayable(s: State, player: int, cost: ManaCost, exclude: int | None = None,
+                  use: mana_spend.ManaUse | None = None) -> str:
+    """Why no payment of ``cost`` exists now: what the pool and each source could add, which
+    mana can't pay for ``use`` (CR 106.6), and which mana abilities can't be activated (and the
+    rule that says so)."""
     from .mana_query import source_reports
 
     pool = s.players[player].pool
     parts = [f"the mana pool holds {format_mana([t for t in MANA_TYPES for _ in range(pool.get(t, 0))])}"]
+    parts += mana_spend.why_not(s, player, use)
     usable, blocked = [], []
     for rep in source_reports(s, player):
         if rep.oid == exclude and rep.taps:
             continue
         if rep.can_activate:
-            usable.append(f"{rep.name}: " + " or ".join(format_mana(m) for m in rep.outputs)
-                          if rep.outputs else f"{rep.name}: no mana ({rep.why})")
+            line = (f"{rep.name}: " + " or ".join(format_mana(m) for m in rep.outputs)
+                    if rep.outputs else f"{rep.name}: no mana ({rep.why})")
+            if rep.rule is not None and not mana_spend.allows(s, rep.rule, use):
+                line += f" (its mana can't pay this cost: {rep.rule.text} CR 106.6)"
+            usable.append(line)
         else:
             blocked.append(f"{rep.name} ({rep.why})")
     parts.append("sources: " + ("; ".join(usable) if usable else "none that can be activated"))

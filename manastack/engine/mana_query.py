@@ -4,7 +4,8 @@
 * :func:`source_reports`: each mana ability a player controls, whether it can be activated now
   (CR 107.5, 107.6, 302.6, 602.5) and what it would add (replacement effects and triggered mana
   abilities included, CR 106.12a-b, 605.4a);
-* :func:`available_mana`: the mana a player could make available now, with the choices involved;
+* :func:`available_mana`: the mana a player could make available now, with the choices involved
+  and how any of it is restricted (CR 106.6);
 * :func:`explain_payment`: how the auto-payer would pay a cost, or why it can't be paid.
 
 Nothing here changes the game.
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from manastack.mana import MANA_TYPES, ManaCost, format_mana
 from manastack.oracle import ir
 
+from .mana_spend import PoolMana, made, spell_use
 from .mana_types import could_produce_map, explain_could_produce, mana_abilities, mana_ability
 from .state import Obj, State
 
@@ -38,7 +40,8 @@ def could_produce(s: State, oid: int) -> CouldProduce:
 class SourceReport:
     """One mana ability of a permanent: ``outputs`` lists what the pool would gain, one entry
     per outcome the player could choose; ``why`` says why it can't be activated now, or what
-    choices it involves."""
+    choices it involves; ``rule`` is how the mana it adds may be spent, or its rider (CR 106.6;
+    mana triggered mana abilities add beside it has none)."""
 
     oid: int
     name: str
@@ -48,11 +51,13 @@ class SourceReport:
     can_activate: bool
     outputs: tuple[tuple[str, ...], ...]
     why: str
+    rule: ir.SpendRule | None = None
 
     def describe(self) -> str:
         made = " or ".join(format_mana(m) for m in self.outputs) if self.outputs else "no mana"
         state = "can be activated" if self.can_activate else "can't be activated"
-        return f"{self.name} [{self.text}]: {state}; adds {made}" + (f" ({self.why})" if self.why else "")
+        rule = f"; {self.rule.text} (CR 106.6)" if self.rule is not None else ""
+        return f"{self.name} [{self.text}]: {state}; adds {made}{rule}" + (f" ({self.why})" if self.why else "")
 
 
 def blockers(s: State, o: Obj, cost: ir.Cost) -> list[str]:
@@ -106,23 +111,27 @@ def source_reports(s: State, player: int) -> list[SourceReport]:
                 why = explain_could_produce(s, o)
             elif not problems and len(outputs) > 1:
                 why = "its controller chooses one of these as it resolves (CR 605.3b, 106.7)"
+            spend = next((e.spend for e in ab.effects if type(e) is ir.AddMana and e.spend), None)
             out.append(SourceReport(o.id, o.card.name, i, ab.text, ab.cost.tap, not problems,
-                                    outputs, why))
+                                    outputs, why, spend and made(spend, o.chosen)))
     return out
 
 
 @dataclass(frozen=True)
 class Availability:
-    """The mana ``player`` could make available now: the pool, each source, the most mana in
-    total and every type that could be among it."""
+    """The mana ``player`` could make available now: the pool (``special``: its mana with a
+    restriction or rider, CR 106.6), each source, the most mana in total and every type that
+    could be among it."""
 
     pool: dict
     sources: tuple[SourceReport, ...]
     most: int
     types: tuple[str, ...]
+    special: tuple[PoolMana, ...] = ()
 
     def describe(self) -> str:
         lines = [f"mana pool: {format_mana([t for t in MANA_TYPES for _ in range(self.pool.get(t, 0))])}"]
+        lines += [f"mana pool: {m.describe()} (CR 106.6)" for m in self.special]
         lines += [r.describe() for r in self.sources]
         lines.append(f"at most {self.most} mana, of the types {format_mana(self.types)}")
         return "\n".join(lines)
@@ -132,9 +141,10 @@ def available_mana(s: State, player: int) -> Availability:
     """What ``player`` could add now by activating each usable mana ability once. Abilities with
     a mana cost count what they add less what they cost."""
     pool = dict(s.players[player].pool)
+    special = s.players[player].special_mana
     reports = source_reports(s, player)
     best: dict[int, int] = {}
-    types = {t for t, n in pool.items() if n}
+    types = {t for t, n in pool.items() if n} | {m.type for m in special}
     for r in reports:
         if not r.can_activate or not r.outputs:
             continue
@@ -143,8 +153,8 @@ def available_mana(s: State, player: int) -> Availability:
         best[r.oid] = max(best.get(r.oid, 0), max(len(m) for m in r.outputs) - paid)
         for m in r.outputs:
             types.update(m)
-    most = sum(pool.values()) + sum(max(v, 0) for v in best.values())
-    return Availability(pool, tuple(reports), most, tuple(t for t in MANA_TYPES if t in types))
+    most = sum(pool.values()) + len(special) + sum(max(v, 0) for v in best.values())
+    return Availability(pool, tuple(reports), most, tuple(t for t in MANA_TYPES if t in types), special)
 
 
 @dataclass(frozen=True)
@@ -154,16 +164,19 @@ class PaymentReport:
     text: str
 
 
-def explain_payment(s: State, player: int, cost: str | ManaCost) -> PaymentReport:
-    """How the auto-payer would pay ``cost`` for ``player`` now, or why nobody could."""
+def explain_payment(s: State, player: int, cost: str | ManaCost, spell: int | None = None) -> PaymentReport:
+    """How the auto-payer would pay ``cost`` for ``player`` now, or why nobody could. ``spell``:
+    the card (in hand or on the stack) the cost is for, which decides where mana with a
+    spending restriction may go (CR 106.6); without it the cost is for nothing in particular."""
     from .mana_abilities import plan_payment, why_unpayable
 
     mc = ManaCost.parse(cost) if isinstance(cost, str) else cost
     if mc.x_count:
         raise ValueError(f"choose X first: {mc} still has an X (CR 107.3a)")
-    plan = plan_payment(s, player, mc)
+    use = spell_use(s.objs[spell]) if spell is not None else None
+    plan = plan_payment(s, player, mc, use=use)
     if plan is None:
-        return PaymentReport(str(mc), None, why_unpayable(s, player, mc))
+        return PaymentReport(str(mc), None, why_unpayable(s, player, mc, use=use))
     steps = [f"{s.objs[oid].card.name} for {format_mana(out)}" for oid, _i, out, _p in plan]
     text = f"pay {mc} with " + (", ".join(steps) + " and the mana pool" if steps else "the mana pool")
     return PaymentReport(str(mc), tuple(plan), text + " (CR 601.2g-h)")

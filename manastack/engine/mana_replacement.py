@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from manastack.oracle import ir
 
+from . import layers
 from .filters import matches
 from .replacement import Replacement, apply_all
 from .runner import Ctx
@@ -21,8 +22,9 @@ def mana_replacement_effects(s: State):
     """(key, source, effect) for every mana replacement effect in the game: the static abilities
     of permanents, and those a resolved spell created for a while (Pale Moon, CR 611.2), whose
     source is the spell as it resolved."""
+    found = layers.changers(s)
     for src in s.permanents():
-        for i, ab in enumerate(src.card.abilities):
+        for i, ab in enumerate(layers.card_now(s, src, found).abilities):
             if type(ab) is ir.ManaReplacement:
                 yield f"mana:{src.id}:{i}", src, ab
     for n, e in enumerate(s.effects):

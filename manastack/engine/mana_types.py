@@ -16,29 +16,18 @@ from __future__ import annotations
 from manastack.mana import COLORS, MANA_TYPES, format_mana
 from manastack.oracle import ir
 
-from . import mana_replacement
+from . import layers, mana_replacement
 from .state import Obj, State
 
 TypesMap = dict[int, frozenset]
 
 
 def mana_abilities(s: State, o: Obj) -> list[tuple[int, ir.ActivatedAbility]]:
-    """CR 605.1a: the mana abilities ``o`` has now, as (index, ability): its own, at their index
-    among the card's abilities, then those static abilities give it (CR 613.1f: Chromatic
-    Lantern), numbered after them."""
-    out = [(i, ab) for i, ab in enumerate(o.card.abilities)
-           if type(ab) is ir.ActivatedAbility and ab.is_mana]
-    return out + list(enumerate(granted_mana_abilities(s, o), len(o.card.abilities)))
-
-
-def granted_mana_abilities(s: State, o: Obj) -> list[ir.ActivatedAbility]:
-    """Mana abilities that static abilities of permanents give ``o`` (CR 613.1f)."""
-    from . import characteristics as ch
-
-    if o.zone != "battlefield":
-        return []
-    return [ab for src, eff in ch.static_effects(s, "grant_mana_ability")
-            if ch.affected_by(s, src, eff, o) for ab in eff.abilities]
+    """CR 605.1a: the mana abilities ``o`` has now, as (index, ability), those static abilities
+    give it included (CR 613.1f: Chromatic Lantern) and those a land-type effect took away
+    excluded (CR 305.7: Blood Moon); see :mod:`.layers`."""
+    return [(i, ab) for i, ab in enumerate(layers.card_now(s, o).abilities)
+            if type(ab) is ir.ActivatedAbility and ab.is_mana]
 
 
 def mana_ability(s: State, o: Obj, idx: int) -> ir.ActivatedAbility | None:

@@ -21,6 +21,8 @@ from typing import Callable
 
 from manastack.oracle import ir
 
+from . import layers
+from . import exercise
 from .decisions import Action, Decision
 from .runner import Ctx
 from .state import Effect
@@ -40,6 +42,7 @@ class Replacement:
     rank: str = "other"       # a key of RANKS (CR 616.1a-e)
     why: str = ""             # why it applies to this event, for the log
     pure: bool = False        # ``apply`` only changes the event dict and asks no one
+    source: tuple = ()        # (kind, card) of the replacement ability it comes from, if any
 
 
 def apply_all(ctx: Ctx, event: dict, chooser: int, candidates: Callable[[dict], list[Replacement]]) -> None:
@@ -69,6 +72,8 @@ def apply_all(ctx: Ctx, event: dict, chooser: int, candidates: Callable[[dict], 
                       ("616.1",) + RANKS[rank], "choice")
         done.add(chosen.key)
         chosen.apply(event)
+        if exercise.RECORD is not None and chosen.source:
+            exercise.note("REPLACEMENT_KINDS", *chosen.source)
         why = f" ({chosen.why})" if chosen.why else ""
         s.add_log(f"Replacement: {chosen.label}{why}", chosen.rules + ("614.5",), "replacement")
 
@@ -94,16 +99,26 @@ def _order_matters(event: dict, todo: list[Replacement]) -> bool:
 
 def apply_entering(ctx: Ctx, o, event: dict) -> None:
     """"Enters tapped" and "enters with counters" (CR 614.1c, 614.12), including X from the
-    spell that became the permanent (CR 107.3m)."""
+    spell that became the permanent (CR 107.3m), and "enter as a copy" (CR 707.2, 616.1c).
+    The effects that apply are those of the permanent as it would exist on the battlefield
+    (CR 614.12): once a copy is chosen, the copied card's; a nonbasic land entering under Blood
+    Moon has none (CR 305.7)."""
 
     def candidates(ev: dict) -> list[Replacement]:
         out = []
-        for i, ab in enumerate(o.card.abilities):
+        card = layers.card_now(ctx.s, entering_view(o, ev, ev.get("copy") or o.card))
+        for i, ab in enumerate(card.abilities):
             if type(ab) is not ir.ReplacementAbility:
                 continue
-            if ab.kind == "enters_tapped":
-                out.append(Replacement(f"{o.id}:{i}", f"{o.card.name} enters tapped",
-                                       ("614.1c",), lambda e: e.__setitem__("tapped", True), pure=True))
+            key = f"{o.id}:{card.name}:{i}"
+            if ab.kind == "enter_as_copy" and "copy" not in ev:
+                out.append(Replacement(key, f"{card.name} may enter as a copy", ("614.1c", "707.2"),
+                                       lambda e, ab=ab: _enter_as_copy(ctx, o, ab, e), rank="copy",
+                                       source=(ab.kind, card)))
+            elif ab.kind == "enters_tapped":
+                out.append(Replacement(key, f"{card.name} enters tapped",
+                                       ("614.1c",), lambda e: e.__setitem__("tapped", True), pure=True,
+                                       source=(ab.kind, card)))
             elif ab.kind == "enters_with_counters":
                 amount = ev["x"] if isinstance(ab.amount, ir.X) else int(ab.amount)
                 kind = ab.counter_kind or "+1/+1"
@@ -112,15 +127,81 @@ def apply_entering(ctx: Ctx, o, event: dict) -> None:
                     e["counters"][kind] = e["counters"].get(kind, 0) + amount
 
                 rules = ("614.1c", "107.3m") if isinstance(ab.amount, ir.X) else ("614.1c",)
-                out.append(Replacement(f"{o.id}:{i}", f"{o.card.name} enters with {amount} "
+                out.append(Replacement(key, f"{card.name} enters with {amount} "
                                        f"{kind} counter{'s' if amount != 1 else ''}", rules, add,
-                                       pure=True))
+                                       pure=True, source=(ab.kind, card)))
             elif ab.kind == "choose_color":
-                out.append(Replacement(f"{o.id}:{i}", f"a color is chosen as {o.card.name} enters",
-                                       ("614.1c", "614.12"), lambda e: _choose_color(ctx, o, e)))
+                out.append(Replacement(key, f"a color is chosen as {card.name} enters",
+                                       ("614.1c", "614.12"), lambda e: _choose_color(ctx, o, e),
+                                       source=(ab.kind, card)))
+            elif ab.kind == "choose_creature_type":
+                out.append(Replacement(key, f"a creature type is chosen as {card.name} enters",
+                                       ("614.1c", "614.12"), lambda e: _choose_creature_type(ctx, o, e),
+                                       source=(ab.kind, card)))
+        for n, (rider, src) in enumerate(ev.get("riders", ())):
+            if rider == "plus_one_counter":    # one effect per mana spent (CR 106.6a)
+                out.append(Replacement(f"{o.id}:rider:{n}", f"{o.card.name} enters with an additional "
+                                       f"+1/+1 counter (mana from {src} was spent on it)",
+                                       ("106.6", "106.6a", "614.1c"), _one_more_counter, pure=True))
         return out + counter_modifiers(ctx.s, o, ev)
 
     apply_all(ctx, event, event["controller"], candidates)
+
+
+def entering_view(o, ev: dict, card):
+    """``o`` as it would exist on the battlefield, as ``card``, for the effects that look at a
+    permanent about to enter (CR 614.12)."""
+    seen = o.copy()
+    seen.zone = "battlefield"
+    seen.controller = ev.get("controller", o.controller)
+    seen.card = card
+    return seen
+
+
+def _enter_as_copy(ctx: Ctx, o, ab: ir.ReplacementAbility, event: dict) -> None:
+    """Clone: its controller may choose an object it enters as a copy of (CR 707.2, 614.1c).
+    Choosing doesn't target (CR 115.10). The copiable values are the chosen object's card as
+    copy effects left it (CR 707.2-707.3): a copy of a copy copies what that one copied."""
+    from .filters import matches
+
+    s = ctx.s
+    player = event["controller"]
+    choices = [p for p in s.permanents() if matches(s, p, ab.affected, o, player)]
+    options = tuple(Action("choose", (p.id,), f"copy {p.card.name}") for p in choices) \
+        + (Action("no", (), f"enter as {o.card.name} itself"),)
+    answer = ctx.ask(Decision(player, "copy", f"{o.card.name}: enter as a copy of a creature? "
+                              "(CR 707.2)", options))
+    if answer.kind == "no":
+        event["copy"] = None
+        s.add_log(f"{s.players[player].name} chooses not to copy anything with {o.card.name}",
+                  ("614.1c",), "choice")
+        return
+    chosen = s.objs[answer.args[0]]
+    event["copy"] = chosen.card
+    s.add_log(f"{o.card.name} enters as a copy of {chosen.card.name}: it copies the printed "
+              "values and other copy effects, not counters, damage, status or other effects",
+              ("707.2", "614.1c"), "replacement")
+
+
+def _one_more_counter(event: dict) -> None:
+    event["counters"]["+1/+1"] = event["counters"].get("+1/+1", 0) + 1
+
+
+def _choose_creature_type(ctx: Ctx, o, event: dict) -> None:
+    """"As ~ enters, choose a creature type" (CR 614.1c): an existing one (CR 205.3m; Cavern of
+    Souls ruling 2018-12-07). The types of its controller's creature cards are offered first."""
+    from collections import Counter
+
+    from manastack.oracle.subtypes import CREATURE_TYPES
+
+    s, player = ctx.s, event["controller"]
+    mine = Counter(t for c in s.objs.values() if c.owner == player and "Creature" in c.card.types
+                   for t in c.card.subtypes)
+    types = sorted(CREATURE_TYPES, key=lambda t: (-mine[t], t))
+    answer = ctx.ask(Decision(player, "choose_creature_type", f"Choose a creature type for {o.card.name}",
+                              tuple(Action("creature_type", (t,), t) for t in types)))
+    event["chosen"] = answer.args[0]
+    s.add_log(f"{s.players[player].name} chooses {answer.args[0]} for {o.card.name}", ("614.1c",), "choice")
 
 
 def _choose_color(ctx: Ctx, o, event: dict) -> None:
@@ -150,7 +231,8 @@ def modify_damage(ctx: Ctx, source, recipient, amount: int, combat: bool) -> int
                     and combat and isinstance(recipient, str):
                 out.append(Replacement(f"{source.id}:{i}", f"{source.card.name} deals double damage",
                                        ("614.1a",), lambda e: e.__setitem__("amount", e["amount"] * 2),
-                                       why="it would deal combat damage to a player", pure=True))
+                                       why="it would deal combat damage to a player", pure=True,
+                                       source=(ab.kind, source.card)))
         return out
 
     def with_prevention(ev: dict) -> list[Replacement]:
@@ -210,14 +292,11 @@ def counter_modifiers(s, o, ev: dict) -> list[Replacement]:
     the battlefield)."""
     from .filters import matches
 
-    seen = o
-    if o.zone != "battlefield":
-        seen = o.copy()
-        seen.zone = "battlefield"
-        seen.controller = ev.get("controller", o.controller)
+    seen = o if o.zone == "battlefield" else entering_view(o, ev, o.card)
     out = []
+    found = layers.changers(s)
     for perm in s.permanents():
-        for i, ab in enumerate(perm.card.abilities):
+        for i, ab in enumerate(layers.card_now(s, perm, found).abilities):
             if type(ab) is not ir.ReplacementAbility or ab.kind not in ("more_counters", "double_counters"):
                 continue
             kind = ab.counter_kind
@@ -231,5 +310,6 @@ def counter_modifiers(s, o, ev: dict) -> list[Replacement]:
             how = f"plus {ab.amount}" if ab.kind == "more_counters" else "twice as many"
             out.append(Replacement(f"{perm.id}:{i}", f"{perm.card.name} ({how} {kind} counters)",
                                    ("614.1a",), change, why=f"{kind} counters would be put on "
-                                   f"{o.card.name}, a permanent it affects", pure=True))
+                                   f"{o.card.name}, a permanent it affects", pure=True,
+                                   source=(ab.kind, perm.card)))
     return out

@@ -1,7 +1,9 @@
 """Resolving the top object of the stack (CR 608)."""
 from __future__ import annotations
 
-from . import events
+from manastack.oracle import ir
+
+from . import events, exercise
 from .casting import aura_target_spec, item_target_specs
 from .conditions import evaluate
 from .effects import ResolutionContext, execute
@@ -47,6 +49,10 @@ def resolve_top(ctx: Ctx) -> None:
             s.stack.pop()
             return
     s.add_log(f"{item.label} resolves", ("608.1", "608.2"), "resolve")
+    if exercise.RECORD is not None and item.index >= 0:
+        kw = item.card.abilities[item.index]
+        if type(kw) is ir.Keyword:          # prowess, ward, equip, cycling, ninjutsu, ...
+            exercise.note("KEYWORDS", kw.name, item.card)
     if item.kind == "spell":
         spell = s.objs[item.source]
         if spell.card.is_permanent_card:
@@ -75,7 +81,7 @@ def _resolve_permanent(ctx: Ctx, item, spell, targets) -> None:
     s = ctx.s
     s.stack[:] = [i for i in s.stack if i.id != item.id]
     new = events.move(ctx, spell, "battlefield", controller=item.controller, x=item.x,
-                      rules=("608.3", "110.2"))
+                      rules=("608.3", "110.2"), riders=item.riders)
     if new is not None and aura_target_spec(new.card) is not None:
         chosen = targets[0][0] if targets and targets[0] else None
         if chosen is not None and chosen in s.objs:

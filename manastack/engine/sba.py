@@ -3,7 +3,7 @@ and again until none happens (CR 704.3)."""
 from __future__ import annotations
 
 from . import characteristics as ch
-from . import events
+from . import events, exercise
 from .decisions import Action, Decision
 from .runner import Ctx
 
@@ -58,6 +58,9 @@ def find(s) -> list[tuple[str, object, str, str]]:
     for (player, name), n in legends.items():
         if n > 1 and legend_rule:
             found.append(("legend", (player, name), "legend rule", "704.5j"))
+        elif n > 1 and exercise.RECORD is not None:
+            src, _ = next(ch.static_effects(s, "no_legend_rule"))
+            exercise.note("STATIC_KINDS", "no_legend_rule", src.card)
     return found
 
 

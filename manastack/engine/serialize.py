@@ -8,6 +8,7 @@ from __future__ import annotations
 from manastack.cards import CardDef
 from manastack.rng import Rng
 
+from . import mana_spend
 from .state import Effect, LogEntry, Obj, PendingTrigger, Player, StackItem, State
 
 FORMAT = 1
@@ -43,13 +44,15 @@ def state_to_data(s: State) -> dict:
             k = card_keys[id(card)] = _card_key(card, faces)
         return k
 
-    objs = [dict(_save(o, "card"), card=ck(o.card), counters=dict(o.counters), blocking=list(o.blocking))
+    objs = [dict(_save(o, "card", "printed"), card=ck(o.card), counters=dict(o.counters),
+                 blocking=list(o.blocking), printed=ck(o.printed) if o.printed else None)
             for o in s.objs.values()]
     stack = [dict(_save(i, "card"), card=ck(i.card), modes=list(i.modes)) for i in s.stack]
     pending = [dict(_save(t, "card"), card=ck(t.card)) for t in s.pending_triggers]
     return {
         "format": FORMAT,
-        "players": [_save(p) for p in s.players],
+        "players": [dict(_save(p, "special_mana"), special_mana=[mana_spend.to_data(m) for m in p.special_mana])
+                    for p in s.players],
         "objects": objs,
         "battlefield": list(s.battlefield),
         "stack": stack,
@@ -85,13 +88,16 @@ def state_from_data(data: dict, db=None) -> State:
     cards = {k: _card(face, db) for k, face in data["cards"].items()}
     s = State.__new__(State)
     s.db = db
-    s.players = [_restore(Player, pd) for pd in data["players"]]
+    s.players = [_restore(Player, pd, special_mana=tuple(mana_spend.from_data(m) for m in pd.get("special_mana", ())))
+                 for pd in data["players"]]
     s.objs = {}
     for od in data["objects"]:
-        o = _restore(Obj, od, card=cards[od["card"]], blocking=tuple(od["blocking"]))
+        o = _restore(Obj, od, card=cards[od["card"]], blocking=tuple(od["blocking"]),
+                     printed=cards[od["printed"]] if od.get("printed") else None)
         s.objs[o.id] = o
     s.battlefield = list(data["battlefield"])
-    s.stack = [_restore(StackItem, d, card=cards[d["card"]], modes=tuple(d["modes"])) for d in data["stack"]]
+    s.stack = [_restore(StackItem, d, card=cards[d["card"]], modes=tuple(d["modes"]),
+                        riders=tuple(tuple(r) for r in d.get("riders", ()))) for d in data["stack"]]
     s.pending_triggers = [_restore(PendingTrigger, d, card=cards[d["card"]]) for d in data["pending_triggers"]]
     s.effects = [_restore(Effect, d, keywords=tuple(d["keywords"])) for d in data["effects"]]
     s.log = None

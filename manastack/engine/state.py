@@ -22,7 +22,7 @@ class Obj:
 
     __slots__ = ("id", "card", "owner", "controller", "zone", "tapped", "control_since",
                  "damage", "counters", "attached_to", "is_token", "timestamp", "attacking",
-                 "blocking", "blocked", "deathtouched", "cast_x", "chosen", "token_face")
+                 "blocking", "blocked", "deathtouched", "cast_x", "chosen", "token_face", "printed")
 
     def __init__(self, oid: int, card: CardDef, owner: int, zone: str) -> None:
         self.id = oid
@@ -44,6 +44,7 @@ class Obj:
         self.cast_x = 0                      # CR 107.3m: X of the spell that became it
         self.chosen: str | None = None       # a chosen color, type or mode
         self.token_face: dict | None = None
+        self.printed: CardDef | None = None  # its own card while it is a copy (CR 707.2)
 
     def copy(self) -> "Obj":
         # Spelled out: this is the hottest path of copying a game (every field, no loop).
@@ -67,6 +68,7 @@ class Obj:
         o.cast_x = self.cast_x
         o.chosen = self.chosen
         o.token_face = self.token_face
+        o.printed = self.printed
         return o
 
     @property
@@ -82,7 +84,8 @@ class Player:
 
     __slots__ = ("index", "name", "life", "library", "hand", "graveyard", "exile", "pool",
                  "lands_played", "lost", "loss_reason", "drew_from_empty", "last_turn_start",
-                 "poison", "mulligans", "kept", "life_gained_this_turn")
+                 "poison", "mulligans", "kept", "life_gained_this_turn", "spells_cast_this_turn",
+                 "special_mana")
 
     def __init__(self, index: int, name: str, life: int = 20) -> None:
         self.index = index
@@ -93,6 +96,7 @@ class Player:
         self.graveyard: list[int] = []  # newest last
         self.exile: list[int] = []
         self.pool: dict[str, int] = {}
+        self.special_mana: tuple = ()   # mana with a restriction or rider (CR 106.6), one each
         self.lands_played = 0
         self.lost = False
         self.loss_reason = ""
@@ -102,6 +106,7 @@ class Player:
         self.mulligans = 0
         self.kept = False
         self.life_gained_this_turn = 0
+        self.spells_cast_this_turn = 0  # CR 601.2i: spells that became cast (Damping Sphere)
 
     def copy(self) -> "Player":
         p = Player.__new__(Player)
@@ -126,7 +131,7 @@ class StackItem:
     """
 
     __slots__ = ("id", "kind", "source", "controller", "card", "index", "targets", "x", "modes",
-                 "event", "label", "paid")
+                 "event", "label", "paid", "riders")
 
     def __init__(self, sid: int, kind: str, source: int, controller: int, card, index: int,
                  label: str) -> None:
@@ -142,6 +147,7 @@ class StackItem:
         self.event: dict | None = None
         self.label = label
         self.paid: dict = {}
+        self.riders: tuple = ()     # (rider, source) per mana spent with one (CR 106.6a)
 
     @property
     def ability(self):

@@ -24,9 +24,11 @@ KEYWORDS = frozenset({
 STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_block",
                           "no_legend_rule", "cant_be_countered", "attacks_each_combat",
                           "cant_be_blocked", "can_block_only_flying", "doesnt_untap",
-                          "grant_mana_ability"})
+                          "grant_ability", "set_land_type",
+                          "cost_increase", "cost_reduction"})    # spell costs, CR 601.2f
 REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color",
-                               "double_damage_to_player", "more_counters", "double_counters"})
+                               "double_damage_to_player", "more_counters", "double_counters",
+                               "enter_as_copy"})
 TRIGGER_EVENTS = frozenset({
     "enters", "dies", "leaves", "attacks", "blocks", "becomes_blocked", "beginning_of_step",
     "cast", "tapped_for_mana", "becomes_target", "counter_placed", "gain_life", "lose_life", "draw",

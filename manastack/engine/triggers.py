@@ -18,6 +18,8 @@ import re
 
 from manastack.oracle import ir
 
+from . import layers
+from . import exercise
 from .decisions import Action, Decision
 from .keyword_abilities import ability_at, encoded_triggers, triggered_abilities
 from .state import Obj, PendingTrigger, card_named
@@ -104,7 +106,9 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: dict) -> list[dict]:
         return []
     if kind == "cast" and e == "cast":
         spell = s.objs.get(ev["obj"])
-        if not _player_matches(trig.whose or "you", ev["player"], source.controller):
+        # a filter's controller says whose spells count: the caster controls the spell (CR 601.2a)
+        whose = trig.whose or (None if isinstance(trig.subject, ir.Filter) else "you")
+        if not _player_matches(whose, ev["player"], source.controller):
             return []
         if isinstance(trig.subject, ir.Filter):
             from .filters import matches
@@ -185,8 +189,10 @@ def collect(ctx, ev: dict) -> None:
         for src in ev["sources"].values():
             if src.id not in s.battlefield:
                 sources.append(src)
+    found = layers.changers(s)
     for src in sources:
-        owned = [(src.card, idx, ab, None) for idx, ab in triggered_abilities(src.card)]
+        card = layers.card_now(s, src, found)   # Blood Moon removes, layer 6 adds (CR 613)
+        owned = [(card, idx, ab, None) for idx, ab in triggered_abilities(card)]
         if src.zone == "battlefield" and ev["kind"] == "damage":
             owned += encoded_triggers(s, src)               # cipher (CR 702.99a)
         for card, idx, ab, encoded in owned:
@@ -205,7 +211,7 @@ def _trigger(s, src: Obj, card, idx: int, ab: ir.TriggeredAbility, ev: dict, vie
     extra, why = additional_triggers(s, src, ev, view)
     count = 1 + extra
     label = f"{possessive(src.card.name)} ability"
-    if card is not src.card:
+    if card.name != src.card.name:
         label += f" ({card.name}, cipher)"
     s.trigger_counts[src.card.name] = s.trigger_counts.get(src.card.name, 0) + count
     s.pending_triggers.append(PendingTrigger(src.id, card, idx, src.controller, view,
@@ -252,8 +258,9 @@ def additional_triggers(s, src: Obj, ev: dict, view: dict) -> tuple[int, str]:
     apply to each other (CR 603.2d), so two Felixes make three instances, not four."""
     extra = 0
     whys = []
+    found = layers.changers(s)
     for perm in s.permanents():
-        for a in perm.card.abilities:
+        for a in layers.card_now(s, perm, found).abilities:
             if type(a) is ir.AdditionalTriggers and _additional_applies(s, perm, a, src, ev, view):
                 extra += a.amount
                 whys.append(perm.card.name)
@@ -323,6 +330,8 @@ def put_on_stack(ctx) -> bool:
         for t in _choose_order(ctx, player, mine):
             src = s.objs.get(t.source) or _last_known(t.source, t.card, t.controller, t.event)
             ab = ability_at(t.card, t.ability_index)
+            if exercise.RECORD is not None:
+                exercise.triggered(t.card, ab)
             item = StackItem(s.next_id, "triggered", t.source, player, t.card, t.ability_index, t.label)
             s.next_id += 1
             item.event = t.event

@@ -130,6 +130,7 @@ def _turn_start(ctx: Ctx) -> None:
     for pl in s.players:
         pl.lands_played = 0
         pl.life_gained_this_turn = 0
+        pl.spells_cast_this_turn = 0
     s.step = "untap"
     s.add_log(f"Turn {s.turn}: {p.name}'s turn", ("500.1",), "turn")
     s.stage = ("step",)
@@ -208,9 +209,10 @@ def _next_step(ctx: Ctx) -> None:
     """CR 500.2-500.5: the step ends, unspent mana empties (CR 106.4), the next step begins."""
     s = ctx.s
     for p in s.players:
-        if p.pool:
+        if p.pool or p.special_mana:   # restricted mana too (CR 106.6 doesn't change that)
             s.add_log(f"{p.name}'s unspent mana empties from their mana pool", ("106.4", "500.5"), "step")
             p.pool = {}
+            p.special_mana = ()
     step = s.step
     if step == "cleanup":
         s.stage = ("turn_start",)

@@ -21,12 +21,12 @@ from pathlib import Path
 from lark import Lark
 from lark.exceptions import LarkError, VisitError
 
+from manastack.mana import BASIC_LAND_MANA
 from manastack.oracle import ir
 from manastack.oracle.subtypes import ABILITY_WORDS
 from manastack.oracle.transform import OracleTransformer, Unsupported, bind
 
 _STARTS = ["kw_line", "activated", "triggered", "static_line", "spell_line", "mode_line"]
-BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
 
 @dataclass
@@ -116,8 +116,8 @@ def compile_card(card) -> CompileResult:
     """Compile ``card`` (a :class:`manastack.cards.CardDef`); see the module docstring.
 
     Instants and sorceries give one :class:`ir.SpellAbility` for all their effect paragraphs
-    (CR 608.2); permanents give one ability per paragraph, plus the intrinsic mana ability of
-    each basic land type (CR 305.6).
+    (CR 608.2); permanents give the intrinsic mana ability of each basic land type (CR 305.6),
+    then one ability per paragraph.
     """
     is_spell = "Instant" in card.types or "Sorcery" in card.types
     result = CompileResult()
@@ -144,9 +144,9 @@ def compile_card(card) -> CompileResult:
         effects, targets = bind(spell_effects, None)
         result.abilities.insert(0, ir.SpellAbility(tuple(effects), tuple(targets),
                                                    text="\n".join(spell_text)))
-    for subtype in card.subtypes:
-        if subtype in BASIC_LAND_MANA:
-            result.abilities.append(basic_land_ability(subtype))
+    # Intrinsic abilities first: abilities added later as text (CR 613.1f) keep the indexes
+    # of the ones the card already had.
+    result.abilities[:0] = [basic_land_ability(t) for t in card.subtypes if t in BASIC_LAND_MANA]
     return result
 
 

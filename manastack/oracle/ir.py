@@ -55,7 +55,8 @@ class Filter:
 
     ``types``: card types any of which matches (empty = any); ``controller``: "you",
     "opponent" or None; ``other``: excludes the ability's source ("another"); ``colors`` may
-    hold "chosen", the color chosen for the source as it entered.
+    hold "chosen", the color chosen for the source as it entered, and ``subtypes`` "chosen",
+    the creature type chosen for it; ``multicolored``: two or more colors (CR 105.2b).
     """
 
     types: tuple[str, ...] = ()
@@ -77,6 +78,8 @@ class Filter:
     power_at_least: int | None = None
     mana_value_at_most: int | None = None
     zone: str = "battlefield"
+    multicolored: bool = False
+    mana_value_equals: CountersOn | None = None   # "with mana value equal to the number of ..."
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,11 +154,38 @@ class ManaProduce:
 
 
 @dataclass(frozen=True, slots=True)
+class SpendRule:
+    """CR 106.6: a restriction on how the mana an ability adds may be spent, and what
+    spending it does to the spell it pays for.
+
+    Restriction (when any of the first three is set): the mana may pay only to cast a spell
+    matching ``spells``, to activate an ability of a permanent matching ``abilities``, or a
+    cost that contains {X} (``x_costs``). Rider: ``rider`` happens to a spell matching
+    ``rider_spells`` (None: any spell the mana may pay for) that the mana is spent on:
+    "cant_be_countered", or "plus_one_counter" (that creature enters with an additional
+    +1/+1 counter).
+    """
+
+    spells: Filter | None = None
+    abilities: Filter | None = None
+    x_costs: bool = False
+    rider: str | None = None
+    rider_spells: Filter | None = None
+    text: str = ""
+
+    @property
+    def restricted(self) -> bool:
+        return self.spells is not None or self.abilities is not None or self.x_costs
+
+
+@dataclass(frozen=True, slots=True)
 class AddMana:
-    """Add mana to ``who``'s mana pool ("its controller adds", Wild Growth)."""
+    """Add mana to ``who``'s mana pool ("its controller adds", Wild Growth); ``spend``
+    restricts how it may be spent or gives it a rider (CR 106.6)."""
 
     produce: ManaProduce
     who: "Subject" = Ref("you")
+    spend: SpendRule | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -591,8 +621,10 @@ class TriggeredAbility:
 @dataclass(frozen=True, slots=True)
 class StaticEffect:
     """A continuous effect from a static ability (CR 604, 611.3): ``kind`` is
-    "modify_pt", "grant_keywords", "cant_block", "cant_attack", "cost_reduction", ...
-    applied to ``affected``."""
+    "modify_pt", "grant_keywords", "cant_block", "cant_attack", ... applied to ``affected``.
+    "cost_increase" and "cost_reduction" change the total cost of the spells ``affected``
+    describes by ``amount`` generic mana (CR 601.2f), times the number of other spells their
+    caster has cast this turn when ``for_each`` is "other_spells_cast" (Damping Sphere)."""
 
     kind: str
     affected: Union[str, Filter] = "self"
@@ -600,7 +632,9 @@ class StaticEffect:
     toughness: int = 0
     keywords: tuple[Keyword, ...] = ()
     amount: int = 0
-    abilities: tuple["ActivatedAbility", ...] = ()   # "grant_mana_ability" (Chromatic Lantern)
+    abilities: tuple["ActivatedAbility", ...] = ()   # "grant_ability" (Chromatic Lantern)
+    land_type: str = ""                               # "set_land_type" (Blood Moon)
+    for_each: str | None = None                       # "cost_increase": "other_spells_cast"
 
 
 @dataclass(frozen=True, slots=True)

@@ -52,6 +52,7 @@ IT = _Marker("it")
 PREV = _Marker("previous subject")
 ITS_CONTROLLER = _Marker("its controller")
 THAT_PLAYER = _Marker("that player")
+THAT_SPELL = _Marker("that spell")
 UNTIL_EOT = "end_of_turn"
 _OPEN = "?"  # a duration not yet known: taken from a later clause of the sentence
 
@@ -193,13 +194,14 @@ def _describe(f: ir.Filter, kind: str | None) -> str:
     return words
 
 
-def bind(effects, it_default, its_default=None, that_player=None):
+def bind(effects, it_default, its_default=None, that_player=None, that_spell=None):
     """Number the target phrases of one ability in order (CR 601.2c) and resolve "it".
 
     Returns (effects, target specs). "It" is the object last named (a target, this object,
     the enchanted or equipped one), else ``it_default``; "its controller" is the target's
     controller, else ``its_default``; "that player" is ``that_player`` (the player a
-    trigger condition names), else unsupported.
+    trigger condition names) and "that spell" ``that_spell`` (the spell a cast trigger
+    names), else unsupported.
     """
     specs: list[ir.TargetSpec] = []
     index: dict[int, int] = {}
@@ -227,6 +229,9 @@ def bind(effects, it_default, its_default=None, that_player=None):
         elif value is THAT_PLAYER:
             _need(that_player is not None, "that player")
             return that_player
+        elif value is THAT_SPELL:
+            _need(that_spell is not None, "that spell")
+            return that_spell
         _need(not isinstance(value, _Marker), "unresolved")
         if isinstance(value, ir.Target) or (isinstance(value, ir.Ref) and value.name in _ONE):
             last.append(value)

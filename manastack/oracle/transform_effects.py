@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from lark import Token
+from lark import Token, v_args
 
 from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.subtypes import CREATURE_TYPES
 from manastack.oracle.transform_base import (
-    IT, ITS_CONTROLLER, PREDEFINED_TOKENS, PREV, THAT_PLAYER, UNTIL_EOT, _Amount, _Colors,
+    IT, ITS_CONTROLLER, PREDEFINED_TOKENS, PREV, THAT_PLAYER, THAT_SPELL, UNTIL_EOT, _Amount, _Colors,
     _Desc, _ForEach, _OPEN, _T, _TokenTypes, _amount, _is_object, _is_player, _mana_symbols,
     _need, _number, _of, _permanent, _ptmod, _subtype)
 
@@ -153,6 +153,10 @@ class EffectRules:
         if len(c) > 1:  # "unless its controller pays {N}" (CR 701.6)
             return [ir.CounterUnlessPays(c[0], ir.Cost(mana=c[1]))]
         return [ir.CounterSpell(c[0])]
+
+    def counter_that_spell(self, c):
+        """"Counter that spell." in a cast trigger (Chalice of the Void, CR 701.6a)."""
+        return [ir.CounterSpell(THAT_SPELL)]
 
     def pump(self, c):
         what = c[0] if not isinstance(c[0], Token) else PREV
@@ -371,6 +375,50 @@ class EffectRules:
         _need(_number(c[0]) == 1, "mana like a land")
         return ir.ManaProduce(like_land_could_produce=c[2],
                               color_only=str(c[1]).lower() == "color")
+
+    # CR 106.6: how the mana the sentence before added may be spent; ``body`` attaches the
+    # SpendRule to that AddMana.
+    @v_args(meta=True)
+    def spend_only(self, meta, c):
+        """"Spend this mana only to cast ... [or activate abilities of ...] [, and rider]"."""
+        uses = [x for x in c if isinstance(x, tuple)]
+        kinds = [u[0] for u in uses]
+        _need(len(set(kinds)) == len(kinds), "spend this mana only")
+        rider = next((x for x in c if isinstance(x, str)), None)
+        found = dict(uses)
+        return [ir.SpendRule(spells=found.get("spells"), abilities=found.get("abilities"),
+                             x_costs="x_costs" in found, rider=rider,
+                             text=self.text[meta.start_pos:meta.end_pos])]
+
+    @v_args(meta=True)
+    def spend_rider(self, meta, c):
+        """"If that mana is spent on [a spell], [rider]" (Boseiju, Guildmages' Forum)."""
+        d, rider = c[-2], c[-1]
+        _need(c[0] != "another" and d.kind == "spell", "that mana is spent on")
+        _need(rider != "plus_one_counter" or d.filter.types == ("Creature",), "that creature")
+        return [ir.SpendRule(rider=rider, rider_spells=d.filter,
+                             text=self.text[meta.start_pos:meta.end_pos])]
+
+    def su_cast(self, c):
+        d = c[-1]
+        _need(d.kind == "spell" and c[0] != "another", "spend to cast")
+        return "spells", d.filter
+
+    def su_abilities(self, c):
+        d = c[-1]
+        _need(d.kind in (None, "permanent") and not d.zone_given and c[0] != "another", "abilities of")
+        return "abilities", d.filter
+
+    def su_x_costs(self, c):
+        _need(c[0].symbols == ("X",), "costs that contain")
+        return "x_costs", True
+
+    def rider_uncounterable(self, c):
+        return "cant_be_countered"
+
+    def rider_counter(self, c):
+        _need(str(c[0]) == "+1/+1", "an additional counter")
+        return "plus_one_counter"
 
     def lo_you(self, c):
         return "you"

@@ -44,7 +44,8 @@ class LineRules:
         # "that player": the player who tapped the land (CR 106.12a)
         that = ir.Ref("triggering_player") if trigger.event == "tapped_for_mana" \
             and trigger.whose else None
-        effects, targets = bind(effects, default, its, that)
+        spell = ir.Ref("triggering_spell") if trigger.event == "cast" else None   # CR 601.2i
+        effects, targets = bind(effects, default, its, that, spell)
         is_mana = (trigger.event == "tapped_for_mana" and not targets
                    and any(isinstance(e, ir.AddMana) for e in effects))
         return "abilities", [ir.TriggeredAbility(trigger, tuple(effects), tuple(targets),
@@ -226,7 +227,15 @@ class LineRules:
 
     # ------------------------------------------------------------------ sentences
     def body(self, c):
-        return [e for sentence in c for e in sentence]
+        out: list = []
+        for e in (e for sentence in c for e in sentence):
+            if type(e) is ir.SpendRule:
+                # CR 106.6: "this mana" / "that mana" is what the sentence before added
+                _need(bool(out) and type(out[-1]) is ir.AddMana, "spend this mana")
+                out[-1] = dataclasses.replace(out[-1], spend=_merge_spend(out[-1].spend, e))
+            else:
+                out.append(e)
+        return out
 
     def sep(self, c):
         return None
@@ -274,3 +283,13 @@ class LineRules:
         _need(_is_player(who), "may")
         return [ir.May(tuple(dataclasses.replace(e, who=who) if getattr(e, "who", None) == ir.Ref("you")
                              else e for e in effects), who)]
+
+
+def _merge_spend(old: ir.SpendRule | None, new: ir.SpendRule) -> ir.SpendRule:
+    """One restriction and one rider for the same mana, from two sentences."""
+    if old is None:
+        return new
+    _need(not (old.restricted and new.restricted) and not (old.rider and new.rider), "spend rules")
+    return ir.SpendRule(old.spells or new.spells, old.abilities or new.abilities,
+                        old.x_costs or new.x_costs, old.rider or new.rider,
+                        old.rider_spells or new.rider_spells, f"{old.text} {new.text}")

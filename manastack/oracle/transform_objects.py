@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from manastack.mana import NAME_TO_COLOR
+from manastack.mana import COLORS, NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (
-    IT, ITS_CONTROLLER, THAT_PLAYER, Unsupported, _Desc, _PREFIX_NON, _T, _kw_name, _need,
+    IT, ITS_CONTROLLER, THAT_PLAYER, _Desc, _PREFIX_NON, _T, _kw_name, _need,
     _number, _subtype)
 
 
@@ -75,6 +75,7 @@ class ObjectRules:
     def tw_desc(self, c):
         d = c[0]
         if d.kind == "spell":
+            _need(d.filter.mana_value_equals is None, "target spell with mana value")
             return "spell", d.filter
         if d.kind == "card":
             _need(d.zone_given, "card zone")
@@ -114,6 +115,15 @@ class ObjectRules:
             elif tag in ("colors", "non_colors", "non_types", "supertypes", "keywords",
                          "without_keywords", "non_supertypes"):
                 fields[tag] = fields.get(tag, ()) + (item[1],)
+            elif tag == "cast_by":      # "spells you cast": the caster controls the spell (CR 601.2a)
+                _need(kind == "spell" and "controller" not in fields, "cast by")
+                if item[1] is not None:
+                    fields["controller"] = item[1]
+            elif tag == "colorless":
+                fields["non_colors"] = COLORS                  # no color at all (CR 105.2c)
+            elif tag == "chosen_type":
+                _need(not fields.get("subtypes"), "of the chosen type")
+                fields["subtypes"] = ("chosen",)
             elif tag == "zone":
                 zone_given = True
                 fields["zone"] = "graveyard"
@@ -124,6 +134,8 @@ class ObjectRules:
                 fields[tag] = item[1]
         if kind == "spell":
             fields["zone"] = "stack"
+        # counters on ~ are read while ~ is on the battlefield: for spells its cast trigger sees
+        _need(kind == "spell" or "mana_value_equals" not in fields, "mana value equal to counters")
         return _Desc(ir.Filter(**fields), plural, kind, zone_given)
 
     def a_color(self, c):
@@ -161,7 +173,10 @@ class ObjectRules:
         return "other", True
 
     def a_colorless(self, c):
-        raise Unsupported("colorless")
+        return "colorless", True
+
+    def a_multicolored(self, c):
+        return "multicolored", True
 
     def n_types(self, c):
         words = [x for x in c if isinstance(x, tuple)]
@@ -243,13 +258,26 @@ class ObjectRules:
         _need(str(c[0]).isdigit(), "mana value X")
         return "mana_value_at_most", int(c[0])
 
+    def p_mv_counters(self, c):
+        """"with mana value equal to the number of charge counters on ~" (Chalice of the Void)."""
+        return "mana_value_equals", ir.CountersOn(c[0])
+
+    def p_cast_you(self, c):
+        return "cast_by", "you"
+
+    def p_cast_opponent(self, c):
+        return "cast_by", "opponent"
+
+    def p_cast_any(self, c):
+        return "cast_by", None
+
     def p_your_graveyard(self, c):
         return "zone", "you"
 
     def p_of_chosen_color(self, c):
-        """"Creatures of the chosen color": "chosen" stands for the color chosen for the source."""
-        _need(str(c[0]).lower() == "color", "of the chosen type")
-        return "colors", "chosen"
+        """"Creatures of the chosen color" / "of the chosen type": "chosen" stands for the color
+        or creature type chosen for the source."""
+        return ("colors", "chosen") if str(c[0]).lower() == "color" else ("chosen_type", True)
 
     def p_a_graveyard(self, c):
         return "zone", None

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from manastack.mana import NAME_TO_COLOR, ManaCost
+from manastack.mana import BASIC_LAND_MANA, NAME_TO_COLOR, ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (
     _mana_symbols, _need, _number, _ptmod, bind)
@@ -26,14 +26,48 @@ class StaticRules:
         return out
 
     def st_grant_ability(self, c):
-        """CR 613.1f: "Lands you control have "{T}: Add one mana of any color."" (Chromatic
-        Lantern). Only mana abilities are read so far."""
+        """CR 613.1f: a static ability that gives objects a quoted activated ability
+        ("Lands you control have "{T}: Add one mana of any color."", Umbral Mantle's
+        "Equipped creature has "{3}, {Q}: This creature gets +2/+2 until end of turn."")."""
         affected, cost, effects = c[0], c[1], c[2]
         effects, targets = bind(effects, ir.Ref("self"))
-        _need(not targets and any(isinstance(e, ir.AddMana) for e in effects), "granted ability")
+        is_mana = not targets and any(isinstance(e, ir.AddMana) for e in effects)
         quoted = self.text[self.text.find('"') + 1:self.text.rfind('"')]
-        granted = ir.ActivatedAbility(cost, tuple(effects), is_mana=True, text=quoted)
-        return [self._static("grant_mana_ability", affected, abilities=(granted,))]
+        granted = ir.ActivatedAbility(cost, tuple(effects), tuple(targets), is_mana=is_mana, text=quoted)
+        return [self._static("grant_ability", affected, abilities=(granted,))]
+
+    def st_land_type(self, c):
+        """CR 305.7: "Nonbasic lands are Mountains." sets a land type (Blood Moon)."""
+        affected, plural = c[0], str(c[1])
+        land_type = plural[:-1]
+        _need(plural.endswith("s") and land_type in BASIC_LAND_MANA, "land type")
+        _need(isinstance(affected, ir.Filter) and affected.types == ("Land",), "land type")
+        return [self._static("set_land_type", affected, land_type=land_type)]
+
+    def st_spell_cost(self, c):
+        """CR 601.2f: "Noncreature spells cost {1} more to cast." (Thalia), "Creature spells you
+        cast cost {1} less to cast.", "Each spell a player casts costs {1} more to cast for each
+        other spell that player has cast this turn." (Damping Sphere). Generic mana only."""
+        (each, d), mana, kind = c[0], c[1], c[2]
+        _need(d.kind == "spell" and d.plural != each and not d.filter.other, "spell cost")
+        _need(bool(mana.symbols) and all(sym.isdigit() for sym in mana.symbols), "generic cost")
+        return [self._static(kind, d.filter, amount=mana.generic, for_each=c[3] if len(c) > 3 else None)]
+
+    def sp_all(self, c):
+        return False, c[0]
+
+    def sp_each(self, c):
+        return True, c[0]
+
+    def cc_more(self, c):
+        return "cost_increase"
+
+    def cc_less(self, c):
+        return "cost_reduction"
+
+    def other_spells_cast(self, c):
+        _need(str(c[0]).lower() == "spell", "for each other spell")
+        return "other_spells_cast"
 
     def st_has(self, c):
         return [self._static("grant_keywords", c[0], keywords=tuple(c[1]))]
@@ -165,10 +199,20 @@ class StaticRules:
         _need(isinstance(n, int), "X times")
         return n
 
+    def r_enter_as_copy(self, c):
+        """CR 707.2, 614.1c: "You may have ~ enter as a copy of any creature on the
+        battlefield." (Clone)."""
+        return [ir.ReplacementAbility("enter_as_copy", affected=c[1].filter)]
+
     def r_choose_color(self, c):
         """CR 614.1c: "As ~ enters, choose a color" (the choice is made as it enters)."""
         _need(str(c[1]).lower() == "color", "choose")
         return [ir.ReplacementAbility("choose_color")]
+
+    def r_choose_creature_type(self, c):
+        """CR 614.1c: "As ~ enters, choose a creature type" (one that exists, CR 205.3m)."""
+        _need(str(c[1]).lower() == "creature" and str(c[2]).lower() == "type", "choose")
+        return [ir.ReplacementAbility("choose_creature_type")]
 
     def st_additional_trigger(self, c):
         """CR 603.2d (Panharmonicon, Felix Five-Boots)."""

@@ -3,12 +3,11 @@ from __future__ import annotations
 
 import difflib
 
-from manastack.cards import CardDB, CardDef, CardError, default_db
+from manastack.cards import CardDB, CardDef, CardError, default_db, split_type_line
 from manastack.mana import ManaCost, ManaCostError
 
 from .errors import ScenarioError
 
-SUPERTYPES = ("Basic", "Legendary", "Snow", "World", "Ongoing")
 CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Land", "Planeswalker",
               "Sorcery", "Kindred", "Tribal")
 
@@ -55,17 +54,14 @@ def mtgjson_face(face, file: str) -> dict:
         ManaCost.parse(cost)
     except ManaCostError as exc:
         raise ScenarioError(f"card {face['name']!r}: {exc}", file, face.line_of("mana_cost")) from None
-    left, _, right = face["type"].replace(" - ", " — ").partition("—")
-    words = [w for w in left.split() if w != "Token"]
-    supertypes = [w for w in words if w in SUPERTYPES]
-    types = [w for w in words if w in CARD_TYPES]
-    unknown = [w for w in words if w not in SUPERTYPES and w not in CARD_TYPES]
+    supertypes, types, subtypes = split_type_line(face["type"])
+    unknown = [w for w in types if w not in CARD_TYPES]
     if unknown or not types:
         raise ScenarioError(f"card {face['name']!r}: the type line {face['type']!r} needs card types "
                             f"from {', '.join(CARD_TYPES)}" + (f"; unknown: {', '.join(unknown)}" if unknown else "")
                             + " (CR 205.2)", file, face.line_of("type"))
     out = {"name": face["name"], "type": face["type"], "supertypes": supertypes, "types": types,
-           "subtypes": right.split(), "text": face.get("text", ""), "layout": "normal"}
+           "subtypes": subtypes, "text": face.get("text", ""), "layout": "normal"}
     if cost:
         out["manaCost"] = cost
     for key in ("power", "toughness", "loyalty"):

@@ -2,6 +2,7 @@
 activating an ability (CR 602, 605), with its modes, targets, X and payment."""
 from __future__ import annotations
 
+from manastack.engine import layers
 from manastack.engine.casting import describe_target
 from manastack.engine.decisions import Action
 from manastack.oracle import ir
@@ -43,7 +44,7 @@ class PlaySteps(Driver):
         opts = [a for a in d.options if a.kind in ("activate", "mana") and self.refs.matches(s, ref, a.args[0])]
         if not opts:
             raise StepError(why.cannot_activate(s, self.refs, p, ref))
-        card = s.objs[opts[0].args[0]].card
+        card = layers.card_now(s, s.objs[opts[0].args[0]])
         opts = self.pick_ability(card, opts, step.get("ability"))
         self.push(opts[0])
         self.complete(step)

@@ -1,0 +1,93 @@
+"""The definition a permanent has now: its card after the continuous effects that change what
+it is and which abilities it has (CR 613).
+
+- Layer 1, copy effects (CR 707): a permanent that enters as a copy (Clone) gets the copied
+  object's copiable values as it enters, and keeps them while it stays; its ``card`` is the
+  copied definition and ``printed`` its own card, which it is again in any other zone.
+- Layer 4, a static ability that sets a land type (Blood Moon): the land loses its other land
+  types and every ability its rules text gave it, and has the new type's intrinsic mana ability
+  (CR 305.7).
+- Layer 6, a static ability that gives an activated ability in quotes (Chromatic Lantern,
+  Umbral Mantle; CR 613.1f).
+
+Layers 4 and 6 give a derived definition: the card's face with the new type line and the
+granted abilities as lines of text, compiled like any card and kept. Every rules module reads
+abilities from :func:`card_now`, so a granted ability is activated, resolved, saved and explained
+exactly like a printed one.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from manastack.cards import CardDef
+from manastack.oracle import ir
+from manastack.oracle.subtypes import LAND_TYPES
+
+from .state import Obj, State
+
+CHANGING_KINDS = frozenset({"set_land_type", "grant_ability"})
+
+_COMPUTING: set[int] = set()
+
+
+def changers(s: State) -> list[tuple[Obj, ir.StaticEffect]]:
+    """(source, effect) for the static abilities on the battlefield that change definitions,
+    in timestamp order (CR 613.7)."""
+    objs = s.objs
+    out = [(objs[i], eff) for i in s.battlefield for eff in objs[i].card.static_effects
+           if eff.kind in CHANGING_KINDS]
+    if len(out) > 1:
+        out.sort(key=lambda pair: pair[0].timestamp)
+    return out
+
+
+def card_now(s: State, o: Obj, found: list | None = None) -> CardDef:
+    """``o``'s definition after layers 4 and 6 (``o.card`` itself when nothing changes it).
+    ``found``: :func:`changers`, when the caller asks for many objects at once."""
+    card = o.card
+    if o.zone != "battlefield":
+        return card
+    if found is None:
+        found = changers(s)
+    if not found or o.id in _COMPUTING:
+        return card
+    from .filters import relates
+
+    _COMPUTING.add(o.id)
+    try:
+        land_type = ""
+        for src, eff in found:
+            if eff.kind == "set_land_type" and relates(s, eff.affected, o, src):
+                land_type = eff.land_type          # the latest timestamp wins (CR 613.7)
+        grants = tuple(ab.text for src, eff in found
+                       if eff.kind == "grant_ability" and not _stripped(s, src, found)
+                       and relates(s, eff.affected, o, src) for ab in eff.abilities)
+    finally:
+        _COMPUTING.discard(o.id)
+    if not land_type and not grants:
+        return card
+    return derived(card, land_type, grants)
+
+
+def _stripped(s: State, src: Obj, found) -> bool:
+    """A source whose own abilities a land-type effect removed gives nothing (CR 305.7)."""
+    from .filters import relates
+
+    return any(eff.kind == "set_land_type" and other is not src and relates(s, eff.affected, src, other)
+               for other, eff in found)
+
+
+@lru_cache(maxsize=4096)
+def derived(card: CardDef, land_type: str, grants: tuple[str, ...]) -> CardDef:
+    """``card`` with its land types set to ``land_type`` (CR 305.7) and ``grants`` added as
+    abilities (CR 613.1f), compiled from the changed face."""
+    face = dict(card.face)
+    face["name"] = card.name
+    text = card.text
+    if land_type:
+        subtypes = [t for t in card.subtypes if t not in LAND_TYPES] + [land_type]
+        face["subtypes"] = subtypes
+        face["type"] = card.type_line.split(" — ")[0] + " — " + " ".join(subtypes)
+        text = ""
+    face["text"] = "\n".join(([text] if text else []) + list(grants))
+    return CardDef.from_face(face)

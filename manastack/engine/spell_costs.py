@@ -1,0 +1,48 @@
+"""The total cost of a spell (CR 601.2f): its mana cost with X, plus cost increases, minus cost
+reductions. Reductions take off generic mana only (CR 118.7a) and can't go below {0}; since
+every change here is generic, adding the increases first and then taking off the reductions is
+one sum, floored at zero."""
+from __future__ import annotations
+
+from manastack.mana import ManaCost
+
+from . import characteristics as ch
+from .state import Obj
+
+_KINDS = (("cost_increase", 1, "more"), ("cost_reduction", -1, "less"))
+
+
+def total_cost(s, player: int, o: Obj, x: int = 0, base: ManaCost | None = None) -> tuple[ManaCost, list[str]]:
+    """What ``player`` pays to cast ``o`` with this X: the total cost, and one line per effect
+    that changed it (for the log). ``o`` may still be in a hand: it is seen as the spell it would
+    be on the stack with that X. ``base`` is an alternative cost paid instead of the mana cost
+    (CR 118.9)."""
+    spell = o.copy()
+    spell.zone, spell.controller, spell.cast_x = "stack", player, x
+    cost = (o.card.mana_cost if base is None else base).with_x(x)
+    change, why = 0, []
+    for kind, sign, word in _KINDS:
+        for src, eff in ch.static_effects(s, kind):
+            if not ch.affected_by(s, src, eff, spell):
+                continue
+            n = eff.amount
+            note = ""
+            if eff.for_each == "other_spells_cast":
+                others = s.players[player].spells_cast_this_turn
+                n *= others
+                note = f" ({s.players[player].name} has cast {others} other spell{'s' * (others != 1)} this turn)"
+            if n:
+                change += sign * n
+                why.append(f"{{{n}}} {word} from {src.card.name}{note}")
+    if not why:
+        return cost, why
+    generic = max(0, cost.generic + change)
+    rest = tuple(sym for sym in cost.symbols if not sym.isdigit())
+    return ManaCost(((str(generic),) if generic else ()) + rest), why
+
+
+def log_total(s, card, base: ManaCost, total: ManaCost, why: list[str]) -> None:
+    """Say why a spell's total cost differs from its mana cost."""
+    if why:
+        s.add_log(f"{card.name} costs {total} to cast: {base}, " + ", ".join(why),
+                  ("601.2f", "118.7a") if any(" less " in w for w in why) else ("601.2f",), "cast")
