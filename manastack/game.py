@@ -197,12 +197,13 @@ class Game:
         """A short text picture of the board."""
         s = self.current_state()
         from manastack.engine import characteristics as ch
+        from manastack.engine import mana_spend
 
         lines = [f"Turn {s.turn}, {s.step}; {s.players[s.active].name} is the active player"]
         for p in s.players:
             lines.append(f"{p.name}: {p.life} life, {len(p.hand)} in hand, {len(p.library)} in library, "
                          f"{len(p.graveyard)} in graveyard"
-                         + (f", mana pool {''.join('{%s}' % t * n for t, n in p.pool.items())}" if p.pool else ""))
+                         + (f", mana pool {mana_spend.pool_text(p)}" if p.pool or p.special_mana else ""))
             perms = []
             for o in s.permanents(p.index):
                 desc = o.card.name

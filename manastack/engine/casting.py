@@ -482,7 +482,7 @@ def cast(ctx: Ctx, player: int, oid: int) -> None:
     item.paid = pay_mana(ctx, player, total, card.name, use=spell_use(spell))
     s.players[player].spells_cast_this_turn += 1
     s.add_log(f"{card.name} is cast", ("601.2i",), "cast")
-    events.collect(ctx, {"kind": "cast", "player": player, "obj": spell.id})
+    events.collect(ctx, {"kind": "cast", "player": player, "obj": spell.id, "item": item.id})
     announce_targets(ctx, item)        # CR 702.21a: ward sees what became a target
 
 

@@ -133,9 +133,6 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
     if name == "triggering_object" and rc.event:
         o = s.objs.get(rc.event.get("obj"))
         return [o] if o is not None else []
-    if name == "triggering_spell" and rc.event:
-        # the spell a cast trigger saw, while it is still on the stack as that object (CR 400.7)
-        return [f"s{i.id}" for i in s.stack if i.kind == "spell" and i.source == rc.event.get("obj")]
     if name == "all":
         return objects_matching(s, subject.filter, source_obj(ctx, rc), rc.controller)
     raise ValueError(f"unknown reference {name!r}")
@@ -301,16 +298,15 @@ def _create_reflexive(ctx, e: ir.CreateReflexive, rc):
 
 
 def _counter(ctx, e: ir.CounterSpell, rc):
-    found = resolve_subject(ctx, e.what, rc)
-    if not found and isinstance(e.what, ir.Ref):
-        ctx.s.add_log(f"{rc.card.name}: that spell is no longer on the stack, so nothing is countered",
-                      ("609.3",), "resolve")
-    for t in found:
+    for t in resolve_subject(ctx, e.what, rc):
         if isinstance(t, str) and t.startswith("s"):
             sid = int(t[1:])
             item = next((i for i in ctx.s.stack if i.id == sid), None)
             if item is not None:
                 events.counter_spell(ctx, item, rc.card.name)
+            elif isinstance(e.what, ir.Ref):      # "counter that spell": it has left the stack
+                ctx.s.add_log(f"{rc.card.name}: that spell is no longer on the stack, so nothing is "
+                              "countered", ("609.3",), "resolve")
 
 
 def _modify_pt(ctx, e: ir.ModifyPT, rc):

@@ -303,11 +303,11 @@ def cast_encoded_copy(ctx, e: ir.CastEncodedCopy, rc) -> None:
         del s.objs[copy.id]
         s.add_log(f"The copy of {card.name} can't be cast: it has no legal targets", ("601.2c",), "cast")
         return
-    log_total(s, card, free, total, why)
+    log_total(s, card, free, total, why, "the alternative cost")
     pay_mana(ctx, player, total, f"the copy of {card.name}")
     s.players[player].spells_cast_this_turn += 1
     s.add_log(f"The copy of {card.name} is cast", ("601.2i",), "cast")
-    events.collect(ctx, {"kind": "cast", "player": player, "obj": copy.id})
+    events.collect(ctx, {"kind": "cast", "player": player, "obj": copy.id, "item": item.id})
     announce_targets(ctx, item)
 
 

@@ -31,14 +31,21 @@ _COMPUTING: set[int] = set()
 
 
 def changers(s: State) -> list[tuple[Obj, ir.StaticEffect]]:
-    """(source, effect) for the static abilities on the battlefield that change definitions,
-    in timestamp order (CR 613.7)."""
+    """(source id, effect) for the static abilities on the battlefield that change definitions,
+    in timestamp order (CR 613.7), as objects of ``s``.
+
+    Asked for nearly every object at every event, so the answer is kept on the state with the
+    battlefield it was found for: an object's card and timestamp never change while it is
+    there (a copy is fixed as it enters), so the same battlefield gives the same answer."""
+    key = tuple(s.battlefield)
+    cached = s.layer_cache
+    if cached is None or cached[0] != key:
+        objs = s.objs
+        found = sorted(((objs[i].timestamp, i, eff) for i in key for eff in objs[i].card.static_effects
+                        if eff.kind in CHANGING_KINDS), key=lambda t: t[:2])
+        cached = s.layer_cache = (key, tuple((i, eff) for _t, i, eff in found))
     objs = s.objs
-    out = [(objs[i], eff) for i in s.battlefield for eff in objs[i].card.static_effects
-           if eff.kind in CHANGING_KINDS]
-    if len(out) > 1:
-        out.sort(key=lambda pair: pair[0].timestamp)
-    return out
+    return [(objs[i], eff) for i, eff in cached[1]]
 
 
 def card_now(s: State, o: Obj, found: list | None = None) -> CardDef:

@@ -49,18 +49,22 @@ def cannot_cast(s, player: int, o) -> str:
         return f"{card.name} has no legal target now (CR 601.2c, 115)"
     total, why = total_cost(s, player, o)
     if not mana_abilities.can_afford(s, player, total):
-        changed = f" ({card.name}'s total cost: {', '.join(why)}, CR 601.2f)" if why else ""
+        changed = f" (its mana cost {card.mana_cost} {', '.join(why)}, CR 601.2f)" if why else ""
         return (f"{who} can't pay {total if why else card.mana_cost}{changed}: "
                 + mana_abilities.why_unpayable(s, player, total) + " (CR 601.2g-h, 118.3)")
     return f"{who} can't cast {card.name} now"
 
 
-def cannot_activate(s, player: int, o) -> str:
+def cannot_activate(s, player: int, o, words: str = "") -> str:
+    """Why none of ``o``'s activated abilities (those whose text has ``words``) can be
+    activated now."""
     if o.zone != "battlefield" or o.controller != player:
         return f"{o.card.name} is not on the battlefield under {s.players[player].name}'s control (CR 602.2)"
-    abilities = [ab for ab in layers.card_now(s, o).abilities if type(ab) is ir.ActivatedAbility]
+    abilities = [ab for ab in layers.card_now(s, o).abilities
+                 if type(ab) is ir.ActivatedAbility and words.lower() in ab.text.lower()]
     if not abilities:
-        return f"{o.card.name} has no activated ability (CR 602.1)"
+        which = f" whose text has {words!r}" if words else ""
+        return f"{o.card.name} has no activated ability{which} now (CR 602.1, 613.1)"
     reasons = []
     for ab in abilities:
         c = ab.cost

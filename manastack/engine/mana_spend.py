@@ -21,9 +21,10 @@ from typing import NamedTuple
 from manastack.mana import ManaCost, format_mana, pay_from_pool
 from manastack.oracle import ir
 
+from . import exercise
 from .filters import matches
 from .runner import Ctx
-from .state import Obj, Player, State
+from .state import Obj, Player, State, card_named
 
 
 class PoolMana(NamedTuple):
@@ -180,6 +181,8 @@ def spent(ctx: Ctx, player: int, taken: tuple[PoolMana, ...], use: ManaUse | Non
             item = next((i for i in s.stack if i.kind == "spell" and i.source == use.oid), None)
             if item is not None:
                 item.riders += ((m.rule.rider, m.source),)
+                if exercise.RECORD is not None:
+                    exercise.note("MANA_RIDERS", m.rule.rider, card_named(s, m.source) or item.card)
                 s.add_log(f"{what} {RIDER_WORDS[m.rule.rider]}: mana from {m.source} was spent on it",
                           ("106.6",), "pay")
     for m in s.players[player].special_mana:

@@ -88,6 +88,7 @@ def state_from_data(data: dict, db=None) -> State:
     cards = {k: _card(face, db) for k, face in data["cards"].items()}
     s = State.__new__(State)
     s.db = db
+    s.layer_cache = None
     s.players = [_restore(Player, pd, special_mana=tuple(mana_spend.from_data(m) for m in pd.get("special_mana", ())))
                  for pd in data["players"]]
     s.objs = {}

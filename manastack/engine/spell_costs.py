@@ -8,8 +8,9 @@ from manastack.mana import ManaCost
 
 from . import characteristics as ch
 from .state import Obj
+from .wording import possessive
 
-_KINDS = (("cost_increase", 1, "more"), ("cost_reduction", -1, "less"))
+_KINDS = (("cost_increase", 1, "plus"), ("cost_reduction", -1, "minus"))
 
 
 def total_cost(s, player: int, o: Obj, x: int = 0, base: ManaCost | None = None) -> tuple[ManaCost, list[str]]:
@@ -33,7 +34,7 @@ def total_cost(s, player: int, o: Obj, x: int = 0, base: ManaCost | None = None)
                 note = f" ({s.players[player].name} has cast {others} other spell{'s' * (others != 1)} this turn)"
             if n:
                 change += sign * n
-                why.append(f"{{{n}}} {word} from {src.card.name}{note}")
+                why.append(f"{word} {{{n}}} from {src.card.name}{note}")
     if not why:
         return cost, why
     generic = max(0, cost.generic + change)
@@ -41,8 +42,9 @@ def total_cost(s, player: int, o: Obj, x: int = 0, base: ManaCost | None = None)
     return ManaCost(((str(generic),) if generic else ()) + rest), why
 
 
-def log_total(s, card, base: ManaCost, total: ManaCost, why: list[str]) -> None:
-    """Say why a spell's total cost differs from its mana cost."""
+def log_total(s, card, base: ManaCost, total: ManaCost, why: list[str], what: str = "its mana cost") -> None:
+    """Say why a spell's total cost differs from ``base`` (``what`` names it)."""
     if why:
-        s.add_log(f"{card.name} costs {total} to cast: {base}, " + ", ".join(why),
-                  ("601.2f", "118.7a") if any(" less " in w for w in why) else ("601.2f",), "cast")
+        reduced = any(w.startswith("minus") for w in why)
+        s.add_log(f"{possessive(card.name)} total cost is {total}: {what} {base} " + ", ".join(why),
+                  ("601.2f", "118.7a") if reduced else ("601.2f",), "cast")

@@ -225,7 +225,7 @@ class State:
     __slots__ = ("players", "objs", "battlefield", "stack", "next_id", "turn", "active",
                  "step", "priority", "passes", "rng", "effects", "pending_triggers", "log",
                  "log_len", "result", "stage", "timestamp", "combat", "first_player",
-                 "starting_hand", "events_seen", "trigger_counts", "db")
+                 "starting_hand", "events_seen", "trigger_counts", "db", "layer_cache")
 
     def __init__(self, names: tuple[str, str], db, seed: int) -> None:
         self.players = [Player(0, names[0]), Player(1, names[1])]
@@ -252,6 +252,7 @@ class State:
         self.events_seen = 0
         self.trigger_counts: dict[str, int] = {}
         self.db = db
+        self.layer_cache: tuple | None = None  # see layers.changers: (battlefield, changers)
 
     def copy(self) -> "State":
         s = State.__new__(State)
@@ -279,6 +280,7 @@ class State:
         s.events_seen = self.events_seen
         s.trigger_counts = dict(self.trigger_counts)
         s.db = self.db
+        s.layer_cache = self.layer_cache
         return s
 
     # ---- queries used everywhere

@@ -28,7 +28,9 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "cost_increase", "cost_reduction"})    # spell costs, CR 601.2f
 REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color",
                                "double_damage_to_player", "more_counters", "double_counters",
-                               "enter_as_copy"})
+                               "enter_as_copy", "choose_creature_type"})
+# Riders of mana (CR 106.6): what spending the mana does to the spell it pays for.
+MANA_RIDERS = frozenset({"cant_be_countered", "plus_one_counter"})
 TRIGGER_EVENTS = frozenset({
     "enters", "dies", "leaves", "attacks", "blocks", "becomes_blocked", "beginning_of_step",
     "cast", "tapped_for_mana", "becomes_target", "counter_placed", "gain_life", "lose_life", "draw",
@@ -110,6 +112,9 @@ def _walk(node, out: list[str]) -> None:
     elif t is ir.Filter:
         if node.controller not in CONTROLLERS:
             out.append(f"controller {node.controller!r}")
+    elif t is ir.SpendRule:
+        if node.rider is not None and node.rider not in MANA_RIDERS:
+            out.append(f"mana rider {node.rider!r}")
     elif t is ir.ActivatedAbility:
         if getattr(node, "once_per_turn", False):
             out.append("once-per-turn activation limit")

@@ -85,7 +85,7 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: dict) -> list[dict]:
             if not hit:
                 return []
             return [{**base, "obj": ev["obj"], "old": old.id, "from": "battlefield", "to": ev["to"],
-                     "counters": dict(old.counters)}]
+                     "counters": dict(old.counters), "name": old.card.name}]
         return []
     if kind == "damage":
         return _damage_instances(s, trig, source, ev)
@@ -115,7 +115,7 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: dict) -> list[dict]:
 
             if spell is None or not matches(s, spell, trig.subject, source, source.controller):
                 return []
-        return [{**base, "obj": ev["obj"], "player": ev["player"]}]
+        return [{**base, "obj": ev["obj"], "player": ev["player"], "item": ev["item"]}]
     if kind == "tapped_for_mana" and e == "tapped_for_mana":
         wanted = source.chosen if trig.mana_type == "chosen" else trig.mana_type
         if trig.mana_type and wanted not in ev["mana"]:
@@ -229,7 +229,10 @@ def describe_event(s, view: dict) -> str:
         to = f" to {s.players[view['player']].name}" if "player" in view else ""
         return f"{name} dealing {view['amount']} {'combat ' if view['combat'] else ''}damage{to}"
     if kind == "zone_change":
-        return f"{name} {'entering' if view['to'] == 'battlefield' else 'leaving'} the battlefield"
+        if view["to"] == "battlefield":
+            return f"{name} entering the battlefield"
+        # named as it last existed there (CR 603.10a): a Clone leaves as what it copied
+        return f"{view.get('name', name)} leaving the battlefield"
     if kind in ("gain_life", "lose_life"):
         verb = "gaining" if kind == "gain_life" else "losing"
         return f"{s.players[view['player']].name} {verb} {view['amount']} life"

@@ -3,6 +3,7 @@ of hidden zones (libraries, the opponent's hand). Plain data, for agents and int
 from __future__ import annotations
 
 from . import characteristics as ch
+from . import mana_spend
 from .state import Obj, State
 
 
@@ -27,7 +28,8 @@ def player_view(s: State, viewer: int) -> dict:
             "library_count": len(p.library), "hand_count": len(p.hand),
             "graveyard": [_public(s, s.objs[i]) for i in p.graveyard],
             "exile": [_public(s, s.objs[i]) for i in p.exile],
-            "mana_pool": dict(p.pool),
+            "mana_pool": mana_spend.totals(p),
+            "special_mana": [m.describe() for m in p.special_mana],   # CR 106.6
         }
         if p.index == viewer:
             seen["hand"] = [_public(s, s.objs[i]) for i in p.hand]

@@ -5,6 +5,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from manastack.engine import characteristics as ch
+from manastack.engine import mana_spend
 
 from .errors import ScenarioError
 from .yamlfile import Map
@@ -80,7 +81,7 @@ class Checker:
         self._per_player("lands played this turn", v, lambda p: self.s.players[p].lands_played)
 
     def _mana_pool(self, v):
-        self._per_player("mana pool", v, lambda p: dict(self.s.players[p].pool))
+        self._per_player("mana pool", v, lambda p: mana_spend.totals(self.s.players[p]))
 
     def _zone(self, zone: str, value: Map) -> None:
         s = self.s

@@ -2,7 +2,7 @@
 activating an ability (CR 602, 605), with its modes, targets, X and payment."""
 from __future__ import annotations
 
-from manastack.engine import layers
+from manastack.engine import layers, legality
 from manastack.engine.casting import describe_target
 from manastack.engine.decisions import Action
 from manastack.oracle import ir
@@ -44,13 +44,20 @@ class PlaySteps(Driver):
         opts = [a for a in d.options if a.kind in ("activate", "mana") and self.refs.matches(s, ref, a.args[0])]
         if not opts:
             raise StepError(why.cannot_activate(s, self.refs, p, ref))
-        card = layers.card_now(s, s.objs[opts[0].args[0]])
-        opts = self.pick_ability(card, opts, step.get("ability"))
+        o = s.objs[opts[0].args[0]]
+        card = layers.card_now(s, o)
+        activated = [i for i, ab in enumerate(card.abilities) if type(ab) is ir.ActivatedAbility]
+        sel = step.get("ability")
+        opts = self.pick_ability(card, activated, opts, sel)
+        if not opts:
+            words = card.abilities[activated[sel - 1]].text if isinstance(sel, int) else sel
+            raise StepError(legality.cannot_activate(s, p, o, words))
         self.push(opts[0])
         self.complete(step)
 
-    def pick_ability(self, card, opts: list[Action], sel) -> list[Action]:
-        activated = [i for i, ab in enumerate(card.abilities) if type(ab) is ir.ActivatedAbility]
+    def pick_ability(self, card, activated: list[int], opts: list[Action], sel) -> list[Action]:
+        """The options for the ability ``sel`` names: its number among the card's activated
+        abilities, or words of its text."""
         if isinstance(sel, int):
             if sel > len(activated):
                 raise StepError(f"{card.name} has {len(activated)} activated abilities, not {sel}")
@@ -61,8 +68,6 @@ class PlaySteps(Driver):
             texts = "; ".join(f"{n}: {card.abilities[i].text}" for n, i in enumerate(activated, 1))
             raise StepError(f"{card.name} has several abilities that could be activated; say which with "
                             f"ability: ({texts})")
-        if not opts:
-            raise StepError(f"that ability of {card.name} can't be activated now (CR 602.5)")
         return opts
 
     def complete(self, step: Map) -> None:
@@ -165,9 +170,9 @@ class PlaySteps(Driver):
                 if o.kind == "autopay":
                     return o
             raise StepError(f"{d.prompt}: there is no way to pay it with the mana pool and untapped "
-                            "sources (CR 601.2g-h, 118.3)")
+                            "sources (CR 601.2g-h, 118.3)" + _why(d))
         if not sources:
-            raise StepError(f"{d.prompt}: the sources listed in pay: don't cover the cost (CR 601.2h)")
+            raise StepError(f"{d.prompt}: the sources listed in pay: don't cover the cost (CR 601.2h)" + _why(d))
         ref = sources.pop(0)
         s = self.state()
         for o in d.options:
@@ -183,3 +188,8 @@ class PlaySteps(Driver):
             if color in o.args[0]:
                 return o
         raise StepError(f"{color} is not one of the choices: {choices} (CR 106.1)")
+
+
+def _why(d) -> str:
+    """The engine's account of why a payment can't be made (restricted mana among it, CR 106.6)."""
+    return f"; {d.context['why']}" if d.context.get("why") else ""
