@@ -43,9 +43,10 @@ class RandomAgent:
 
 
 class HeuristicAgent:
-    """A simple sensible player: keeps its hand, plays a land, casts its most expensive spell,
-    attacks with creatures that won't trade badly, blocks to survive, targets opponents'
-    things with harmful spells and its own with helpful ones, and says yes to "you may"."""
+    """A simple sensible player: keeps its hand, plays a land, casts its most expensive spell
+    (paying kicker and buyback when it can), attacks with creatures that won't trade badly,
+    blocks to survive, targets opponents' things with harmful spells and its own with helpful
+    ones, and says yes to "you may"."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
@@ -63,6 +64,8 @@ class HeuristicAgent:
             return by_kind.get("autopay", [options[0]])[0]
         if kind == "may":
             return by_kind.get("yes", [options[0]])[0]
+        if kind in ("kicker", "multikicker", "buyback"):
+            return options[-1]             # pay the optional cost as many times as it can
         if kind == "priority":
             if by_kind.get("play"):
                 return by_kind["play"][0]

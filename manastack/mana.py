@@ -148,7 +148,10 @@ def pay_from_pool(cost: ManaCost, pool: dict[str, int], life_available: int = 0,
             options = (s[2],)
         else:
             options = tuple(s.split("/"))
-        best = max(options, key=lambda t: left.get(t, 0))
+        if first and len(options) > 1:       # a hybrid symbol: mana to spend first, if it can
+            best = max(options, key=lambda t: (first.get(t, 0) > spent[t], left.get(t, 0)))
+        else:
+            best = max(options, key=lambda t: left.get(t, 0))
         if left.get(best, 0) > 0:
             left[best] -= 1
             spent[best] += 1

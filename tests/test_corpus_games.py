@@ -26,10 +26,11 @@ def _deck(db: CardDB, names: list[str], rng: Rng) -> Deck:
     return Deck("corpus", tuple(entries))
 
 
-def play(game: Game, seed: int, stop=lambda: False) -> None:
-    """Random agents play ``game`` until it ends (or ``stop()`` holds), checking invariants."""
+def play(game: Game, seed: int, stop=lambda: False, actions: int = MAX_ACTIONS) -> None:
+    """Random agents play ``game`` until it ends, ``stop()`` holds or ``actions`` were taken,
+    checking invariants."""
     agents = [RandomAgent(seed), RandomAgent(seed + 1000)]
-    for n in range(MAX_ACTIONS):
+    for n in range(actions):
         if game.pending is None or stop():
             break
         game.push(agents[game.pending.player].choose(game, game.pending))

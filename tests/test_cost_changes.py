@@ -502,3 +502,31 @@ expect:
     assert run.passed
     assert "Alice can't pay {1} to cast a copy of Hands of Binding" in run.game.explain()
     assert run.game.current_state().players[0].spells_cast_this_turn == 1
+
+
+def test_an_opponent_casting_triggers_only_for_the_opponents_spells():
+    """CR 603.2, 601.2a: "Whenever an opponent casts" sees the spells the other player controls."""
+    run = Scenario.from_text("""
+cards:
+  - name: Watchful Sentinel
+    mana_cost: "{1}{W}"
+    type: Creature — Human
+    power: 1
+    toughness: 1
+    text: Whenever an opponent casts a creature spell, you gain 1 life.
+players:
+  - name: Alice
+    hand: [Grizzly Bears]
+    battlefield: [Forest, Forest, Watchful Sentinel]
+  - name: Bob
+    hand: [Grizzly Bears]
+    battlefield: [Forest, Forest, Watchful Sentinel]
+script:
+  - cast: Grizzly Bears
+    by: Alice
+  - resolve
+expect:
+  triggered: {Watchful Sentinel: 1}
+  life: {Alice: 20, Bob: 21}
+""").run()
+    assert run.passed, [r for r in run.results if not r.passed]

@@ -4,7 +4,8 @@ The parts are the members of the lists in manastack/engine/support.py (read as t
 a new entry needs a card that runs it too), the conditions and the effect executors. With
 :mod:`manastack.engine.exercise` recording, this plays every scenario file, seeded games between
 random decks of fully supported corpus cards, then, for each part still missing, a few games
-built around corpus cards that compile to it. The record names one real card per part.
+whose decks are built around corpus cards that compile to it. The record names one card per part
+(``pytest -s`` prints it).
 """
 from __future__ import annotations
 
@@ -21,15 +22,19 @@ from manastack.engine.keyword_abilities import keyword_activated, keyword_trigge
 from manastack.mana import COLORS
 from manastack.oracle import ir
 from manastack.rng import Rng
-from manastack.scenario import Scenario
+from manastack.scenario import Scenario, ScenarioError
 
 from .test_corpus_games import BASICS, play, seeded_game
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = range(6)         # seeded corpus games (test_corpus_games plays more of them)
-TRIES = 4                # targeted games per part still missing, each around another card
-COPIES = 12              # copies of that card in each targeted deck
+TRIES = 6                # targeted games per part still missing, each around another of its cards
+COPIES = 12              # copies of that card in each targeted deck of 40
+ACTIONS = 1500           # a targeted game stops there, or once its part has run
 ALIASES = {"PLAYER_EVENTS": "TRIGGER_EVENTS"}   # trigger events whose subject is a player
+WALKED = {"KEYWORDS", "STATIC_KINDS", "REPLACEMENT_KINDS", "TRIGGER_EVENTS", "PLAYER_EVENTS",
+          "TRIGGER_SUBJECTS", "PLAYER_SUBJECTS", "CONDITIONS", "TARGET_KINDS", "REFS",
+          "CONTROLLERS", "DURATIONS", "EFFECTS"}          # the lists parts() knows how to find
 _EFFECT_TYPES = frozenset(typing.get_args(ir.Effect)) | effects.SUPPORTED_EFFECTS
 
 
@@ -43,7 +48,7 @@ def supported() -> dict[str, frozenset]:
 
 
 def parts(node, out: set) -> set:
-    """The (list, member) parts named in compiled IR, the way support.gaps reads it; a keyword
+    """The (list, member) parts named in compiled IR, read as support.gaps reads them; a keyword
     also names the parts of the ability the rules make of it (ward's trigger, equip's activation)."""
     if isinstance(node, (tuple, list)):
         for item in node:
@@ -82,8 +87,10 @@ def parts(node, out: set) -> set:
 
 
 def ran(rec: dict, part: tuple) -> bool:
+    """Whether a card, not just a token, ran ``part``."""
     name, member = part
-    return member in rec.get(ALIASES.get(name, name), {})
+    card = rec.get(ALIASES.get(name, name), {}).get(member)
+    return card is not None and not card.endswith(" (token)")
 
 
 def missing(rec: dict) -> list[tuple]:
@@ -101,12 +108,12 @@ def targeted_game(db, playable: list[str], name: str, seed: int, stop) -> None:
         spells = [name] * COPIES + [fits[rng.below(len(fits))] for _ in range(23 - COPIES)]
         lands = [BASICS[colors[i % len(colors)]] for i in range(17)]
         decks.append(Deck("targeted", tuple((1, n) for n in spells + lands)))
-    play(Game.new(decks[0], decks[1], seed=seed, cards=db), seed, stop)
+    play(Game.new(decks[0], decks[1], seed=seed, cards=db), seed, stop, ACTIONS)
 
 
 @pytest.fixture(scope="module")
 def exercised(corpus_db, playable):
-    """What ran, with one card per part, and which cards compile to each part."""
+    """What ran (one card per part), and the corpus cards that compile to each part."""
     uses: dict[tuple, list[str]] = {}
     for name in corpus_db.names():
         card = corpus_db.get(name)
@@ -115,23 +122,36 @@ def exercised(corpus_db, playable):
                 uses.setdefault(part, []).append(name)
     with exercise.recording() as rec:
         for path in sorted((ROOT / "scenarios").glob("*.yaml")):
-            Scenario.load(path).run()
+            try:
+                Scenario.load(path).run()
+            except ScenarioError:
+                pass     # test_scenarios reports it; what ran before the error counts
         for seed in SEEDS:
             seeded_game(corpus_db, playable, seed)
         for part in missing(rec):
-            for i, name in enumerate(uses.get(part, ())[:TRIES]):
+            cards = uses.get((ALIASES.get(part[0], part[0]), part[1]), [])
+            for seed in range(TRIES if cards else 0):
                 if ran(rec, part):
                     break
-                targeted_game(corpus_db, playable, name, i, lambda: ran(rec, part))
+                card = cards[seed * len(cards) // TRIES]        # spread over the list
+                targeted_game(corpus_db, playable, card, seed, lambda: ran(rec, part))
     return rec, uses
 
 
-def test_every_supported_part_runs_for_a_real_card(exercised, corpus_db):
+def _why(part: tuple, rec: dict, uses: dict) -> str:
+    name, member = ALIASES.get(part[0], part[0]), part[1]
+    if member in rec.get(name, {}):
+        return f"only a token ran it ({rec[name][member]})"
+    if (name, member) in uses:
+        return "no game ran it; cards that compile to it: " + ", ".join(uses[name, member][:3])
+    if name in WALKED:
+        return "no fully supported card compiles to it"
+    return "never recorded: no exercise.note for this list in the engine (nor a case in parts())"
+
+
+def test_every_supported_part_runs_for_a_real_card(exercised):
     rec, uses = exercised
     print("\n".join(f"{name} {m!r}: {card}" for name, seen in sorted(rec.items())
                     for m, card in sorted(seen.items(), key=repr)))
-    gaps = [f"{name} {m!r}: " + (f"not run by any game; cards that compile to it: "
-                                 f"{', '.join(uses[(name, m)][:3])}" if (name, m) in uses
-                                 else "no real card compiles to it")
-            for name, m in missing(rec)]
-    assert not gaps, "supported parts that never ran:\n" + "\n".join(gaps)
+    gaps = [f"{name} {m!r}: {_why((name, m), rec, uses)}" for name, m in missing(rec)]
+    assert not gaps, "supported parts that never ran for a real card:\n" + "\n".join(gaps)

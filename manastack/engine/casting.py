@@ -8,13 +8,13 @@ from manastack.oracle import ir
 
 from . import characteristics as ch
 from . import layers
-from . import events, exercise, mana_abilities
+from . import alt_costs, events, exercise, mana_abilities
 from .decisions import Action, Decision, IllegalActionError
 from .filters import legal_targets
 from .runner import Ctx, Rollback
 from . import mana_spend
 from .mana_spend import ability_use, spell_use
-from .spell_costs import log_total, total_cost
+from .spell_costs import total_cost
 from .state import Obj, StackItem
 from .triggers import announce_targets
 from .keyword_abilities import ability_at, battlefield_activated, hand_activated
@@ -104,6 +104,11 @@ def sorcery_timing(s, player: int) -> bool:
     return s.active == player and s.step in ("main1", "main2") and not s.stack
 
 
+def upkeep_timing(s, player: int) -> bool:
+    """"Activate only during your upkeep" (CR 602.5b, 503)."""
+    return s.active == player and s.step == "upkeep"
+
+
 def has_targets_for(s, o: Obj, ab, player: int) -> bool:
     """CR 601.2c: a spell with targets can be cast only if it can get legal targets."""
     if ab is None:
@@ -140,7 +145,7 @@ def exiled_playable(s, player: int) -> list[int]:
 def castable(s, player: int) -> list[Obj]:
     out = []
     p = s.players[player]
-    for oid in p.hand + exiled_playable(s, player):
+    for oid in p.hand + exiled_playable(s, player) + alt_costs.flashback_cards(s, player):
         o = s.objs[oid]
         if not can_cast_timing(s, player, o):
             continue
@@ -151,7 +156,7 @@ def castable(s, player: int) -> list[Obj]:
             continue
         if not has_targets_for(s, o, ab, player):
             continue
-        if not mana_abilities.can_afford(s, player, total_cost(s, player, o)[0], use=spell_use(o)):
+        if not alt_costs.affordable(s, player, o, alt_costs.cast_from(o)):
             continue     # CR 601.2f-h: the total cost, with increases and reductions
         out.append(o)
     return out
@@ -178,6 +183,8 @@ def activatable(s, player: int) -> list[tuple[Obj, int, ir.ActivatedAbility]]:
             if ab.is_mana:
                 continue
             if ab.sorcery_speed and not sorcery_timing(s, player):
+                continue
+            if ab.upkeep_only and not upkeep_timing(s, player):
                 continue
             if not cost_payable(s, o, ab.cost):
                 continue
@@ -458,28 +465,33 @@ def cast(ctx: Ctx, player: int, oid: int) -> None:
     """CR 601.2a-i."""
     s = ctx.s
     o = s.objs[oid]
-    if (o.zone != "hand" or o.owner != player) and oid not in exiled_playable(s, player):
+    if (o.zone != "hand" or o.owner != player) and oid not in exiled_playable(s, player) \
+            and oid not in alt_costs.flashback_cards(s, player):
         raise IllegalActionError(f"{o.card.name} is not in {s.players[player].name}'s hand")
     card = o.card
+    costs = alt_costs.cast_from(o)
     s.add_log(f"{s.players[player].name} casts {card.name}", ("601.2a",), "cast")
     spell = events.move(ctx, o, "stack", controller=player, quiet=True)
     item = StackItem(s.next_id, "spell", spell.id, player, card, spell_ability_index(card), card.name)
     s.next_id += 1
     s.stack.append(item)
+    alt_costs.announce(ctx, player, spell, costs)        # CR 601.2b: kicker, buyback, ...
     ab = casting_ability(card)
     if ab is not None and not choose_modes_and_targets(ctx, item, spell, player, ab):
         raise Rollback()  # CR 601.2c, 601.2e: the cast can't be completed; it never happened
-    item.x = choose_x(ctx, player, card.mana_cost, card.name,
-                      total=lambda x: total_cost(s, player, spell, x)[0], use=spell_use(spell))
+    base, others = alt_costs.parts(card, spell.cast_costs)
+    item.x = choose_x(ctx, player, base, card.name,
+                      total=lambda x: total_cost(s, player, spell, x, base)[0], use=spell_use(spell, base))
     spell.cast_x = item.x              # CR 202.3e: X counts in its mana value on the stack
     if item.x:
         s.add_log(f"X is {item.x}", ("107.3a", "601.2b"), "choice")
     if item.targets:
         s.add_log(f"{card.name} targets " + ", ".join(describe_target(s, t) for g in item.targets for t in g),
                   ("601.2c",), "cast")
-    total, why = total_cost(s, player, spell, item.x)
-    log_total(s, card, card.mana_cost.with_x(item.x), total, why)
-    item.paid = pay_mana(ctx, player, total, card.name, use=spell_use(spell))
+    total, why = total_cost(s, player, spell, item.x, base)
+    alt_costs.log_total(s, card, spell.cast_costs, base.with_x(item.x), total, why)
+    item.paid = pay_mana(ctx, player, total, card.name, use=spell_use(spell, base))
+    alt_costs.pay_others(ctx, player, spell, others)
     s.players[player].spells_cast_this_turn += 1
     s.add_log(f"{card.name} is cast", ("601.2i",), "cast")
     events.collect(ctx, {"kind": "cast", "player": player, "obj": spell.id, "item": item.id})
@@ -505,6 +517,8 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
     if cost.mana is not None and cost.mana.x_count:
         cost = dataclasses.replace(cost, mana=cost.mana.with_x(item.x))
     s.stack.append(item)
+    if cost.sacrifice_self:     # CR 608.2h: the sacrificed source is seen as it last existed
+        item.event = {"counters": dict(o.counters)}
     pay_cost(ctx, player, o, cost, label, use=ability_use(o, ab.cost.mana))
     s.add_log(f"{label} is put on the stack", ("602.2", "405.1"), "stack")
     announce_targets(ctx, item)        # CR 702.21a: ward sees what became a target

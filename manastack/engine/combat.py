@@ -68,6 +68,9 @@ def declare_attackers(ctx: Ctx) -> None:
               + ", ".join(s.objs[i].card.name for i in chosen), ("508.1", "508.1f", "702.20b"), "combat")
     for oid in chosen:
         events.collect(ctx, {"kind": "attacks", "obj": oid, "player": ap})
+    if len(chosen) == 1:         # the only creature declared as an attacker (exalted)
+        s.add_log(f"{s.objs[chosen[0]].card.name} attacks alone", ("506.5",), "combat")
+        events.collect(ctx, {"kind": "attacks_alone", "obj": chosen[0], "player": ap})
 
 
 LANDWALKS = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",

@@ -17,14 +17,6 @@ def evaluate(s: State, condition: str, src: Obj) -> bool:
     return check(s, src)
 
 
-def _gained_life_this_turn(s: State, src: Obj) -> bool:
-    return s.players[src.controller].life_gained_this_turn > 0
-
-
-def _no_counters(s: State, src: Obj) -> bool:
-    return not any(src.counters.values())
-
-
 def _no_minus_counters(s: State, src: Obj) -> bool:
     return not src.counters.get("-1/-1")
 
@@ -33,11 +25,28 @@ def _no_plus_counters(s: State, src: Obj) -> bool:
     return not src.counters.get("+1/+1")
 
 
+def _new_since_last_upkeep(s: State, src: Obj) -> bool:
+    """Echo (CR 702.30a): it entered, or its controller gained control of it, since the
+    beginning of their last upkeep (Orcish Hellraiser's ruling) -- that is, since their previous
+    turn began, as nothing changes control during an untap step (CR 502.4)."""
+    return src.control_since >= s.players[src.controller].previous_turn_start
+
+
+def _on_battlefield(s: State, src: Obj) -> bool:
+    return src.zone == "battlefield"
+
+
+def _kicked(s: State, src: Obj) -> bool:
+    """CR 702.33d-e: the spell, or the spell that became this permanent, was kicked."""
+    return "kicker" in src.cast_costs
+
+
 _CONDITIONS = {
-    "you_gained_life_this_turn": _gained_life_this_turn,
-    "self_had_no_counters": _no_counters,
+    "kicked": _kicked,
     "self_had_no_minus1_counters": _no_minus_counters,   # persist (CR 702.79a)
     "self_had_no_plus1_counters": _no_plus_counters,     # undying (CR 702.93a)
+    "came_under_control_since_last_upkeep": _new_since_last_upkeep,   # echo (CR 702.30a)
+    "self_on_battlefield": _on_battlefield,              # cumulative upkeep (CR 702.24a)
 }
 
 CONDITIONS = tuple(_CONDITIONS)

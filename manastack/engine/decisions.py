@@ -34,10 +34,11 @@ class Action:
 class Decision:
     """What the game waits for: ``player`` must pick one of ``options``.
 
-    ``kind``: "priority", "mulligan", "bottom", "targets", "modes", "x", "pay", "attackers",
-    "blockers", "order_triggers", "replacement_order", "may", "choose_color", "discard",
-    "legend_rule", "search", ... ``prompt`` says it in words; ``context`` holds the ids involved
-    (for example the spell being cast).
+    ``kind``: "priority", "mulligan", "bottom", "targets", "modes", "x", "kicker",
+    "multikicker", "buyback" (how many times to pay that optional cost), "pay", "attackers",
+    "blockers", "order_triggers", "replacement_order", "may", "choose_color",
+    "choose_creature_type", "discard", "legend_rule", "search", ... ``prompt`` says it in words;
+    ``context`` holds the ids involved (for example the spell being cast).
     """
 
     player: int

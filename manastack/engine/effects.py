@@ -67,6 +67,9 @@ def amount(ctx: Ctx, a, rc: ResolutionContext) -> int:
         else:
             counters = (rc.event or {}).get("counters") or (rc.source_lki.counters if rc.source_lki else {})
         return counters.get(a.kind, 0) * a.multiplier
+    if isinstance(a, ir.TimesKicked):
+        src = source_obj(ctx, rc)
+        return (src.cast_costs.count("kicker") if src is not None else 0) * a.multiplier
     raise TypeError(f"unknown amount {a!r}")
 
 
@@ -520,15 +523,17 @@ def _create_mana_replacement(ctx, e: ir.CreateManaReplacement, rc):
 def _create_delayed_trigger(ctx, e: ir.CreateDelayedTrigger, rc):
     """CR 603.7, 603.7d: a resolving spell creates a delayed triggered ability for a while
     (High Tide; see manastack.engine.mana_abilities.delayed_mana_triggers), or one that
-    triggers once, at the beginning of the next end step (CR 603.7c)."""
-    s = ctx.s
-    if e.duration == "next_end_step":
-        from .keyword_abilities import nested_index
+    triggers once, at the beginning of the next end step or the next turn's upkeep (CR 603.7c;
+    in a two-player game without extra steps the next upkeep to begin is the next turn's)."""
+    from .keyword_abilities import ONE_SHOT_DELAYS, nested_index
 
+    s = ctx.s
+    if e.duration in ONE_SHOT_DELAYS:
         # CR 603.7c: the objects it refers to are fixed now: this ability's targets and source
         frozen = tuple(tuple(group) for group in rc.targets)
-        s.effects.append(Effect("delayed_next_end", rc.source, rc.controller, nested_index(rc.card, e.ability),
-                                frozen, "next_end_step", s.new_timestamp(), rc.card.name))
+        kind = "delayed_next_end" if e.duration == "next_end_step" else "delayed_next_upkeep"
+        s.effects.append(Effect(kind, rc.source, rc.controller, nested_index(rc.card, e.ability),
+                                frozen, e.duration, s.new_timestamp(), rc.card.name))
         s.add_log(f"{rc.card.name} creates a delayed triggered ability: {e.ability.text}",
                   ("603.7", "603.7c"), "effect")
         return
@@ -571,6 +576,19 @@ def _gain_control(ctx, e: ir.GainControl, rc):
             events.change_control(ctx, o, rc.controller, e.duration, rc.card.name)
 
 
+def _conditional(ctx, e: ir.Conditional, rc):
+    """CR 608.2c: "If [condition], ..." is checked as the spell or ability resolves; the
+    effects an "instead" replaced happen only when it is false. A source that left is seen as
+    it last existed (CR 608.2h)."""
+    from .conditions import evaluate
+
+    src = source_obj(ctx, rc)
+    met = src is not None and evaluate(ctx.s, e.condition, src)
+    if e.condition == "kicked":
+        ctx.s.add_log(f"{rc.card.name} was {'' if met else 'not '}kicked", ("702.33d", "702.33e"), "resolve")
+    execute(ctx, e.effects if met else e.otherwise, rc)
+
+
 _HANDLERS = {
     ir.AddMana: _add_mana, ir.DealDamage: _deal_damage, ir.Draw: _draw, ir.Discard: _discard,
     ir.GainLife: _gain_life, ir.LoseLife: _lose_life, ir.Destroy: _destroy, ir.Exile: _exile,
@@ -580,8 +598,10 @@ _HANDLERS = {
     ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.PutCounters: _put_counters,
     ir.CreateTokens: _create_tokens, ir.Tap: _tap, ir.Untap: _untap, ir.Mill: _mill,
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
+    ir.Conditional: _conditional,
     ir.ReturnToBattlefield: keyword_abilities.return_to_battlefield,
     ir.CounterUnlessPays: keyword_abilities.counter_unless_pays,
+    ir.SacrificeUnlessPays: keyword_abilities.sacrifice_unless_pays,
     ir.EnterAttacking: keyword_abilities.enter_attacking,
     ir.Attach: keyword_abilities.attach,
     ir.ExileTopCard: _exile_top,

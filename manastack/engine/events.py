@@ -41,6 +41,10 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     """
     s = ctx.s
     from_zone = o.zone
+    if from_zone == "stack" and to != "exile" and "flashback" in o.cast_costs:
+        s.add_log(f"{o.card.name} is exiled instead of going to its owner's {to} (flashback)",
+                  ("702.34a", "614.1a"), "replacement")
+        to, quiet = "exile", True
     ev = {"kind": "zone_change", "obj": o.id, "from": from_zone, "to": to,
           "controller": o.controller, "owner": o.owner, "tapped": tapped, "counters": dict(counters or {}),
           "x": x, "riders": riders}
@@ -64,6 +68,8 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
             new.control_since = s.turn
             new.timestamp = s.new_timestamp()
             new.cast_x = ev["x"]
+            if from_zone == "stack":                            # CR 400.7d: how it was cast
+                new.cast_costs = o.cast_costs
             new.chosen = ev.get("chosen")
             if ev.get("copy") is not None:                      # CR 707.2, 614.1c (Clone)
                 new.printed, new.card = new.card, ev["copy"]
@@ -96,6 +102,7 @@ _MOVE_WORDS = {
     ("battlefield", "graveyard"): "is put into its owner's graveyard",
     ("stack", "graveyard"): "goes to its owner's graveyard",
     ("stack", "battlefield"): "enters the battlefield",
+    ("stack", "hand"): "returns to its owner's hand",
     ("hand", "battlefield"): "enters the battlefield",
     ("library", "battlefield"): "enters the battlefield",
     ("battlefield", "hand"): "returns to its owner's hand",

@@ -9,6 +9,12 @@ say what each one means, so the engine turns the keyword into that triggered abi
   counters on it, return it under its owner's control with one such counter;
 - ward (CR 702.21a): whenever it becomes the target of a spell or ability an opponent controls,
   counter that spell or ability unless that player pays the cost;
+- exalted (CR 702.83a): whenever a creature you control attacks alone, it gets +1/+1 until end
+  of turn; bushido N (CR 702.45a): whenever this blocks or becomes blocked, +N/+N;
+- echo (CR 702.30a): at the beginning of your upkeep, if it came under your control since the
+  beginning of your last upkeep, sacrifice it unless you pay the echo cost; cumulative upkeep
+  (CR 702.24a): at the beginning of your upkeep, if it is on the battlefield, put an age counter
+  on it, then sacrifice it unless you pay the cost once per age counter;
 - cipher (CR 702.99): the resolving spell may be exiled encoded on a creature, which then has
   "whenever this creature deals combat damage to a player, you may cast a copy of the encoded
   card without paying its mana cost". The link is kept in the exiled card's ``attached_to``
@@ -22,12 +28,16 @@ from __future__ import annotations
 import dataclasses
 from functools import lru_cache
 
+from manastack.mana import ManaCost
 from manastack.oracle import ir
 
+from . import exercise
 from .decisions import Action, Decision
 from .wording import possessive
 
 _NONCREATURE_SPELL = ir.Filter(non_types=("Creature",), controller="you", zone="stack")
+_CREATURE_OF_YOURS = ir.Filter(types=("Creature",), controller="you")
+_YOUR_UPKEEP = ir.Trigger("beginning_of_step", step="upkeep", whose="your")
 
 
 @lru_cache(maxsize=None)
@@ -48,6 +58,24 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
         # the ability the encoded card grants its creature (CR 702.99a); see encoded_triggers
         return ir.TriggeredAbility(ir.Trigger("deals_combat_damage_to_player", "self"),
                                    (ir.CastEncodedCopy(),), text="Cipher (CR 702.99a)")
+    if kw.name == "exalted":
+        return ir.TriggeredAbility(ir.Trigger("attacks_alone", _CREATURE_OF_YOURS),
+                                   (ir.ModifyPT(ir.Ref("triggering_object"), 1, 1),),
+                                   text="Exalted (CR 702.83a)")
+    if kw.name == "bushido" and kw.arg is not None:
+        n = int(kw.arg)
+        return ir.TriggeredAbility(ir.Trigger("blocks_or_becomes_blocked"), (ir.ModifyPT(ir.Ref("self"), n, n),),
+                                   text=f"Bushido {n} (CR 702.45a)")
+    if kw.name == "echo" and kw.cost is not None:
+        return ir.TriggeredAbility(_YOUR_UPKEEP, (ir.SacrificeUnlessPays(ir.Ref("self"), kw.cost, keyword="echo"),),
+                                   condition="came_under_control_since_last_upkeep",
+                                   text=f"Echo{_spaced(kw.cost)} (CR 702.30a)")
+    if kw.name == "cumulative upkeep" and kw.cost is not None:
+        return ir.TriggeredAbility(_YOUR_UPKEEP, (ir.PutCounters(ir.Ref("self"), "age"),
+                                                  ir.SacrificeUnlessPays(ir.Ref("self"), kw.cost, ir.CountersOn("age"),
+                                                                         "cumulative upkeep")),
+                                   condition="self_on_battlefield",
+                                   text=f"Cumulative upkeep{_spaced(kw.cost)} (CR 702.24a)")
     if kw.name == "ward" and kw.cost is not None:
         return ir.TriggeredAbility(ir.Trigger("becomes_target", "self", whose="opponent"),
                                    (ir.CounterUnlessPays(ir.Ref("triggering_spell"), kw.cost),),
@@ -103,6 +131,10 @@ def hand_activated(card) -> list[tuple[int, ir.ActivatedAbility]]:
     return out
 
 
+# One-shot delayed triggers (CR 603.7c): their duration, and the step whose beginning fires them.
+ONE_SHOT_DELAYS = {"next_end_step": "end", "next_upkeep": "upkeep"}
+
+
 @lru_cache(maxsize=None)
 def nested_abilities(card) -> tuple[ir.TriggeredAbility, ...]:
     """Triggered abilities created by the card's effects rather than printed on it: reflexive
@@ -115,7 +147,7 @@ def nested_abilities(card) -> tuple[ir.TriggeredAbility, ...]:
             for item in node:
                 walk(item)
         elif type(node) is ir.CreateReflexive or (type(node) is ir.CreateDelayedTrigger
-                                                   and node.duration == "next_end_step"):
+                                                   and node.duration in ONE_SHOT_DELAYS):
             found.append(node.ability)
             walk(node.ability.effects)
         elif dataclasses.is_dataclass(node):
@@ -309,6 +341,94 @@ def cast_encoded_copy(ctx, e: ir.CastEncodedCopy, rc) -> None:
     s.add_log(f"The copy of {card.name} is cast", ("601.2i",), "cast")
     events.collect(ctx, {"kind": "cast", "player": player, "obj": copy.id, "item": item.id})
     announce_targets(ctx, item)
+
+
+UPKEEP_RULES = {"echo": "702.30a", "cumulative upkeep": "702.24a"}
+
+
+def cost_text(cost: ir.Cost) -> str:
+    """An echo or cumulative upkeep cost in words: mana, life, discards (the parts it may have)."""
+    parts = [f"pay {cost.mana}"] if cost.mana is not None else []
+    if cost.pay_life:
+        parts.append(f"pay {cost.pay_life} life")
+    if cost.discard:
+        parts.append("discard a card" if cost.discard == 1 else f"discard {cost.discard} cards")
+    return " and ".join(parts) or "pay {0}"
+
+
+def _spaced(cost: ir.Cost) -> str:
+    """How a keyword's cost follows its name: "Echo {R}", "Echo—Discard a card"."""
+    if cost == ir.Cost(mana=cost.mana):
+        return f" {cost.mana}"
+    text = cost_text(cost)
+    return "—" + text[0].upper() + text[1:]
+
+
+def cost_times(cost: ir.Cost, n: int) -> ir.Cost:
+    """``cost`` ``n`` times over, as one cost (CR 702.24a: {1} with three age counters is {3})."""
+    mana = cost.mana
+    if mana is not None:
+        generic = mana.generic * n
+        mana = ManaCost(((str(generic),) if generic else ())
+                        + tuple(sym for sym in mana.symbols if not sym.isdigit()) * n)
+    return dataclasses.replace(cost, mana=mana, pay_life=cost.pay_life * n, discard=cost.discard * n)
+
+
+def sacrifice_unless_pays(ctx, e: ir.SacrificeUnlessPays, rc) -> None:
+    """Echo and cumulative upkeep (CR 702.30a, 702.24a): on resolution the controller chooses
+    to pay the whole cost or not (CR 603.5, 118.12a); if not, they sacrifice the permanent
+    (CR 701.21a). A cost they can't pay in full can't be chosen (CR 118.3, 119.4; Deepcavern
+    Imp's ruling). Once the permanent is no longer theirs on the battlefield, nothing is asked."""
+    from . import events
+    from .casting import pay_mana
+    from .effects import amount, resolve_subject
+    from .mana_abilities import can_afford
+    from .state import Obj
+
+    s = ctx.s
+    player = rc.controller
+    p = s.players[player]
+    rule = UPKEEP_RULES.get(e.keyword, "118.12a")
+    label = f"{possessive(rc.card.name)} {e.keyword}"
+    perms = [o for o in resolve_subject(ctx, e.what, rc) if isinstance(o, Obj) and s.objs.get(o.id) is o
+             and o.zone == "battlefield" and o.controller == player]
+    if not perms:
+        s.add_log(f"{label}: {rc.card.name} is no longer on the battlefield under {p.name}'s control, "
+                  "so there is nothing to sacrifice", ("701.21a", "603.5"), "resolve")
+        return
+    perm = perms[0]
+    n = amount(ctx, e.times, rc)
+    cost = cost_times(e.cost, n)
+    how = cost_text(cost)
+    if isinstance(e.times, ir.CountersOn):
+        how += f" for {n} age counter{'s' if n != 1 else ''}"
+    options = [Action("decline", (), f"don't pay: sacrifice {perm.card.name}")]
+    if p.life >= cost.pay_life and len(p.hand) >= cost.discard and \
+            (cost.mana is None or can_afford(s, player, cost.mana)):
+        options.insert(0, Action("pay", (), f"{how} and keep {perm.card.name}"))
+    answer = ctx.ask(Decision(player, "unless_pay", f"{label}: {how} or sacrifice {perm.card.name} "
+                              f"(CR {rule})", tuple(options), {"obj": perm.id}))
+    if answer.kind == "decline":
+        if len(options) == 1:
+            s.add_log(f"{p.name} can't pay {label} ({how})", (rule, "118.3"), "choice")
+        else:
+            s.add_log(f"{p.name} doesn't pay {label} ({how})", (rule, "118.12a"), "choice")
+        events.sacrifice(ctx, perm)
+        return
+    if exercise.RECORD is not None:
+        for part in ("mana", "pay_life", "discard"):
+            if getattr(e.cost, part):
+                exercise.note("UPKEEP_COST_PARTS", part, rc.card)
+    if cost.pay_life:
+        events.lose_life(ctx, player, cost.pay_life, rules=("119.4", "118.3b"))
+    for _ in range(cost.discard):
+        answer = ctx.ask(Decision(player, "discard", f"Choose a card to discard for {label}",
+                                  tuple(Action("choose", (c,), s.objs[c].card.name) for c in p.hand)))
+        events.discard(ctx, player, s.objs[answer.args[0]])
+    if cost.mana is not None:
+        pay_mana(ctx, player, cost.mana, label)
+    s.add_log(f"{p.name} pays {label} ({how}): {perm.card.name} stays on the battlefield",
+              (rule, "118.12a"), "choice")
 
 
 def counter_unless_pays(ctx, e: ir.CounterUnlessPays, rc) -> None:

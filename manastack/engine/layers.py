@@ -58,17 +58,17 @@ def card_now(s: State, o: Obj, found: list | None = None) -> CardDef:
         found = changers(s)
     if not found or o.id in _COMPUTING:
         return card
-    from .filters import relates
+    from .characteristics import affected_by
 
     _COMPUTING.add(o.id)
     try:
         land_type = ""
         for src, eff in found:
-            if eff.kind == "set_land_type" and relates(s, eff.affected, o, src):
+            if eff.kind == "set_land_type" and affected_by(s, src, eff, o):
                 land_type = eff.land_type          # the latest timestamp wins (CR 613.7)
         grants = tuple(ab.text for src, eff in found
                        if eff.kind == "grant_ability" and not _stripped(s, src, found)
-                       and relates(s, eff.affected, o, src) for ab in eff.abilities)
+                       and affected_by(s, src, eff, o) for ab in eff.abilities)
     finally:
         _COMPUTING.discard(o.id)
     if not land_type and not grants:

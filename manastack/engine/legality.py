@@ -6,9 +6,11 @@ from manastack.oracle import ir
 
 from . import characteristics as ch
 from . import layers
-from . import combat, mana_abilities
-from .casting import casting_ability, cost_payable, has_targets_for, sorcery_timing, summoning_sick
+from . import alt_costs, combat, mana_abilities
+from .casting import (casting_ability, cost_payable, has_targets_for, sorcery_timing, summoning_sick,
+                      upkeep_timing)
 from .decisions import Action
+from .mana_spend import spell_use
 from .spell_costs import total_cost
 
 
@@ -36,7 +38,10 @@ def cannot_play(s, player: int, o) -> str:
 
 def cannot_cast(s, player: int, o) -> str:
     card, who = o.card, s.players[player].name
-    if o.zone != "hand" or o.owner != player:
+    if o.zone == "graveyard" and o.owner == player:
+        if o.id not in alt_costs.flashback_cards(s, player):
+            return f"{card.name} is in {who}'s graveyard and has no flashback (CR 601.3, 702.34a)"
+    elif o.zone != "hand" or o.owner != player:
         return f"{card.name} is not in {who}'s hand (CR 601.2a)"
     if "Land" in card.types:
         return f"{card.name} is a land: it is played, not cast (CR 305.1, 305.9)"
@@ -47,11 +52,16 @@ def cannot_cast(s, player: int, o) -> str:
                 "main phase while the stack is empty (CR 117.1a, 307.1)")
     if not has_targets_for(s, o, casting_ability(card), player):
         return f"{card.name} has no legal target now (CR 601.2c, 115)"
-    total, why = total_cost(s, player, o)
-    if not mana_abilities.can_afford(s, player, total):
-        changed = f" (its mana cost {card.mana_cost} {', '.join(why)}, CR 601.2f)" if why else ""
-        return (f"{who} can't pay {total if why else card.mana_cost}{changed}: "
-                + mana_abilities.why_unpayable(s, player, total) + " (CR 601.2g-h, 118.3)")
+    base, others = alt_costs.parts(card, alt_costs.cast_from(o))
+    if not all(cost_payable(s, o, c, include_mana=False) for c in others):
+        return f"{who} can't pay the flashback cost of {card.name} (CR 702.34a, 601.2h, 118.3)"
+    total, why = total_cost(s, player, o, 0, base)
+    use = spell_use(o)         # mana restricted to other spells can't pay (CR 106.6)
+    if not mana_abilities.can_afford(s, player, total, use=use):
+        which = "flashback" if o.zone == "graveyard" else "mana"
+        changed = f" (its {which} cost {base} {', '.join(why)}, CR 601.2f)" if why else ""
+        return (f"{who} can't pay {total if why else base}{changed}: "
+                + mana_abilities.why_unpayable(s, player, total, use=use) + " (CR 601.2g-h, 118.3)")
     return f"{who} can't cast {card.name} now"
 
 
@@ -77,6 +87,8 @@ def cannot_activate(s, player: int, o, words: str = "") -> str:
             reasons.append(f"{o.card.name} is untapped and can't be untapped to pay {{Q}} (CR 107.6, 118.3)")
         elif ab.sorcery_speed and not sorcery_timing(s, player):
             reasons.append(f"{ab.text!r} can be activated only as a sorcery (CR 602.5d)")
+        elif ab.upkeep_only and not upkeep_timing(s, player):
+            reasons.append(f"{ab.text!r} can be activated only during its controller's upkeep (CR 602.5, 503)")
         elif not cost_payable(s, o, c):
             reasons.append(f"the cost of {ab.text!r} can't be paid now (CR 602.2b, 118.3)")
         elif not has_targets_for(s, o, ab, player):

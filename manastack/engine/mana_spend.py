@@ -52,11 +52,14 @@ class ManaUse:
 
 
 def spell_use(o: Obj, cost: ManaCost | None = None) -> ManaUse:
+    """Casting ``o`` (on the stack, or a card about to be cast) for ``cost``: its mana cost
+    unless another is given (flashback, announced kicker)."""
     cost = o.card.mana_cost if cost is None else cost
     return ManaUse("spell", o.id, bool(cost.x_count), o.card.name)
 
 
 def ability_use(o: Obj, cost: ManaCost | None) -> ManaUse:
+    """Activating an ability of ``o`` whose mana cost is ``cost`` (before X is chosen)."""
     return ManaUse("ability", o.id, bool(cost and cost.x_count), f"an ability of {o.card.name}")
 
 
@@ -170,6 +173,10 @@ def remove(p: Player, spent: dict[str, int], taken: tuple[PoolMana, ...]) -> Non
                 del p.pool[t]
 
 
+RIDER_WORDS = {"cant_be_countered": "can't be countered",
+               "plus_one_counter": "will enter with an additional +1/+1 counter"}
+
+
 def spent(ctx: Ctx, player: int, taken: tuple[PoolMana, ...], use: ManaUse | None, what: str) -> None:
     """Log the special mana a payment spent, and give the spell the riders of that mana, one per
     mana (CR 106.6a); then say which special mana stays in the pool because it can't pay."""
@@ -189,10 +196,6 @@ def spent(ctx: Ctx, player: int, taken: tuple[PoolMana, ...], use: ManaUse | Non
         if not allows(s, m.rule, use):
             s.add_log(f"{m.describe()} stays in {name}'s mana pool: it can't pay for {what}",
                       ("106.6",), "pay")
-
-
-RIDER_WORDS = {"cant_be_countered": "can't be countered",
-               "plus_one_counter": "will enter with an additional +1/+1 counter"}
 
 
 def why_not(s: State, player: int, use: ManaUse | None) -> list[str]:

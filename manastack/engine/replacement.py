@@ -23,6 +23,7 @@ from manastack.oracle import ir
 
 from . import layers
 from . import exercise
+from .conditions import evaluate
 from .decisions import Action, Decision
 from .runner import Ctx
 from .state import Effect
@@ -110,6 +111,8 @@ def apply_entering(ctx: Ctx, o, event: dict) -> None:
         for i, ab in enumerate(card.abilities):
             if type(ab) is not ir.ReplacementAbility:
                 continue
+            if ab.condition == "kicked" and not evaluate(ctx.s, ab.condition, o):
+                continue          # CR 702.33e: "If ~ was kicked, it enters with ..."
             key = f"{o.id}:{card.name}:{i}"
             if ab.kind == "enter_as_copy" and "copy" not in ev:
                 out.append(Replacement(key, f"{card.name} may enter as a copy", ("614.1c", "707.2"),
@@ -120,13 +123,20 @@ def apply_entering(ctx: Ctx, o, event: dict) -> None:
                                        ("614.1c",), lambda e: e.__setitem__("tapped", True), pure=True,
                                        source=(ab.kind, card)))
             elif ab.kind == "enters_with_counters":
-                amount = ev["x"] if isinstance(ab.amount, ir.X) else int(ab.amount)
+                kicked = ab.condition == "kicked" or isinstance(ab.amount, ir.TimesKicked)
+                if isinstance(ab.amount, ir.TimesKicked):   # multikicker, CR 702.33c
+                    amount = o.cast_costs.count("kicker") * ab.amount.multiplier
+                    if not amount:
+                        continue
+                else:
+                    amount = ev["x"] if isinstance(ab.amount, ir.X) else int(ab.amount)
                 kind = ab.counter_kind or "+1/+1"
 
                 def add(e, kind=kind, amount=amount):
                     e["counters"][kind] = e["counters"].get(kind, 0) + amount
 
-                rules = ("614.1c", "107.3m") if isinstance(ab.amount, ir.X) else ("614.1c",)
+                rules = ("614.1c", "107.3m") if isinstance(ab.amount, ir.X) else \
+                    ("614.1c", "702.33d") if kicked else ("614.1c",)
                 out.append(Replacement(key, f"{card.name} enters with {amount} "
                                        f"{kind} counter{'s' if amount != 1 else ''}", rules, add,
                                        pure=True, source=(ab.kind, card)))

@@ -63,10 +63,14 @@ def resolve_top(ctx: Ctx) -> None:
         s.stack[:] = [i for i in s.stack if i.id != item.id]
         spell = s.objs.get(item.source)
         if spell is not None and spell.zone == "stack" and not encode_cipher(ctx, spell, item.controller):
-            events.move(ctx, spell, "graveyard", quiet=True, rules=("608.2n",))
+            buyback = "buyback" in spell.cast_costs      # CR 702.27a: to its owner's hand instead
+            events.move(ctx, spell, "hand" if buyback else "graveyard", quiet=not buyback,
+                        cause="buyback" if buyback else "", rules=("702.27a",) if buyback else ("608.2n",))
         return
     # CR 113.7a: an ability whose source has left still uses the source as it last existed
-    lki = s.objs.get(item.source) or Obj(item.source, item.card, item.controller, "graveyard")
+    from .triggers import ghost_source
+
+    lki = s.objs.get(item.source) or ghost_source(item)
     if item.event and "frozen" in item.event and not targets:
         targets = item.event["frozen"]  # CR 603.7c: a delayed ability's "it" was fixed earlier
     rc = ResolutionContext(item.controller, item.source, item.card, targets, item.x, item.event,

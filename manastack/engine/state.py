@@ -22,7 +22,8 @@ class Obj:
 
     __slots__ = ("id", "card", "owner", "controller", "zone", "tapped", "control_since",
                  "damage", "counters", "attached_to", "is_token", "timestamp", "attacking",
-                 "blocking", "blocked", "deathtouched", "cast_x", "chosen", "token_face", "printed")
+                 "blocking", "blocked", "deathtouched", "cast_x", "chosen", "token_face", "printed",
+                 "cast_costs")
 
     def __init__(self, oid: int, card: CardDef, owner: int, zone: str) -> None:
         self.id = oid
@@ -45,6 +46,9 @@ class Obj:
         self.chosen: str | None = None       # a chosen color, type or mode
         self.token_face: dict | None = None
         self.printed: CardDef | None = None  # its own card while it is a copy (CR 707.2)
+        # CR 601.2b, 400.7d: the optional and alternative costs announced for the spell that is
+        # or became this object, one name each time ("kicker", "buyback", "flashback")
+        self.cast_costs: tuple[str, ...] = ()
 
     def copy(self) -> "Obj":
         # Spelled out: this is the hottest path of copying a game (every field, no loop).
@@ -69,6 +73,7 @@ class Obj:
         o.chosen = self.chosen
         o.token_face = self.token_face
         o.printed = self.printed
+        o.cast_costs = self.cast_costs
         return o
 
     @property
@@ -85,7 +90,7 @@ class Player:
     __slots__ = ("index", "name", "life", "library", "hand", "graveyard", "exile", "pool",
                  "lands_played", "lost", "loss_reason", "drew_from_empty", "last_turn_start",
                  "poison", "mulligans", "kept", "life_gained_this_turn", "spells_cast_this_turn",
-                 "special_mana")
+                 "special_mana", "previous_turn_start")
 
     def __init__(self, index: int, name: str, life: int = 20) -> None:
         self.index = index
@@ -102,6 +107,7 @@ class Player:
         self.loss_reason = ""
         self.drew_from_empty = False
         self.last_turn_start = 0        # turn number of this player's most recent turn
+        self.previous_turn_start = 0    # and of the one before it (0: none)
         self.poison = 0
         self.mulligans = 0
         self.kept = False

@@ -20,11 +20,17 @@ KEYWORDS = frozenset({
     "protection", "enchant", "prowess", "persist", "undying", "ward", "changeling", "devoid",
     "fear", "intimidate", "shadow", "plainswalk", "islandwalk", "swampwalk", "mountainwalk",
     "forestwalk", "equip", "ninjutsu", "cycling", "infect", "wither", "cipher",
+    "exalted", "bushido", "echo", "cumulative upkeep",
+    "kicker", "multikicker", "buyback", "flashback",     # spell costs, engine.alt_costs
 })
+# The parts a kicker, buyback or flashback cost may have (CR 702.33a, 702.27a, 702.34a).
+SPELL_COST_PARTS = frozenset({"mana", "pay_life", "sacrifice", "tap_untapped", "tap_count"})
+# The parts an echo or cumulative upkeep cost may have (CR 702.30a, 702.24a).
+UPKEEP_COST_PARTS = frozenset({"mana", "pay_life", "discard"})
 STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_block",
                           "no_legend_rule", "cant_be_countered", "attacks_each_combat",
                           "cant_be_blocked", "can_block_only_flying", "doesnt_untap",
-                          "grant_ability", "set_land_type",
+                          "grant_ability", "set_land_type", "may_not_untap",
                           "cost_increase", "cost_reduction"})    # spell costs, CR 601.2f
 REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color",
                                "double_damage_to_player", "more_counters", "double_counters",
@@ -33,21 +39,21 @@ REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_
 MANA_RIDERS = frozenset({"cant_be_countered", "plus_one_counter"})
 TRIGGER_EVENTS = frozenset({
     "enters", "dies", "leaves", "attacks", "blocks", "becomes_blocked", "beginning_of_step",
-    "cast", "tapped_for_mana", "becomes_target", "counter_placed", "gain_life", "lose_life", "draw",
-    "reflexive",
+    "cast", "tapped_for_mana", "becomes_target", "gain_life", "lose_life", "draw",
+    "reflexive", "attacks_alone", "blocks_or_becomes_blocked",
     "deals_damage", "deals_combat_damage", "deals_damage_to_player", "deals_combat_damage_to_player",
     "deals_damage_to_opponent", "deals_combat_damage_to_opponent",
 })
 TRIGGER_SUBJECTS = frozenset({"self", "enchanted", "equipped"})
 PLAYER_EVENTS = frozenset({"gain_life", "lose_life", "draw"})
-PLAYER_SUBJECTS = frozenset({"you", "opponent", "each", "any"})
+PLAYER_SUBJECTS = frozenset({"you", "opponent"})
 TARGET_KINDS = frozenset({"any", "player", "opponent", "player_or_planeswalker", "permanent", "spell",
                           "card"})
 REFS = frozenset({"self", "you", "each_opponent", "each_player", "target_controller", "enchanted",
-                  "equipped", "attached_controller", "defending_player", "triggering_controller",
+                  "equipped", "attached_controller", "triggering_controller",
                   "triggering_player", "triggering_object", "triggering_spell", "all"})
 CONTROLLERS = frozenset({None, "you", "opponent", "not_you"})
-DURATIONS = frozenset({"end_of_turn", "permanent", "next_end_step"})
+DURATIONS = frozenset({"end_of_turn", "permanent", "next_end_step", "next_upkeep"})
 
 
 def _steps() -> frozenset[str]:
@@ -86,6 +92,12 @@ def _walk(node, out: list[str]) -> None:
     if t is ir.Keyword:
         if node.name not in KEYWORDS:
             out.append(f"keyword {node.name!r}")
+        elif node.name in ("echo", "cumulative upkeep") and node.cost is not None:
+            out += [f"{node.name} cost part {f.name!r}" for f in dataclasses.fields(node.cost)
+                    if f.name not in UPKEEP_COST_PARTS and getattr(node.cost, f.name) != f.default]
+        elif node.name in ("kicker", "multikicker", "buyback", "flashback") and node.cost is not None:
+            out += [f"{node.name} cost part {f.name!r}" for f in dataclasses.fields(node.cost)
+                    if f.name not in SPELL_COST_PARTS and getattr(node.cost, f.name) != f.default]
     elif t is ir.StaticEffect:
         if node.kind not in STATIC_KINDS:
             out.append(f"static effect {node.kind!r}")
@@ -100,7 +112,7 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"trigger subject {node.subject!r} for {node.event!r}")
         if node.event == "beginning_of_step" and node.step not in _steps():
             out.append(f"step {node.step!r}")
-    elif t is ir.TriggeredAbility:
+    elif t in (ir.TriggeredAbility, ir.Conditional):
         if node.condition and node.condition not in _conditions():
             out.append(f"condition {node.condition!r}")
     elif t is ir.TargetSpec:
@@ -120,10 +132,19 @@ def _walk(node, out: list[str]) -> None:
             out.append("once-per-turn activation limit")
     elif hasattr(node, "duration") and node.duration not in DURATIONS:
         out.append(f"duration {node.duration!r}")
+    if t is ir.GrantKeywords or (t is ir.StaticEffect and node.kind == "grant_keywords"):
+        out += [f"granting the triggered keyword {k.name!r}" for k in node.keywords if _is_triggered(k)]
     if _is_effect(t) and t not in _effects():
         out.append(f"effect {t.__name__}")
     for f in dataclasses.fields(node):
         _walk(getattr(node, f.name), out)
+
+
+def _is_triggered(kw: ir.Keyword) -> bool:
+    """Triggered keywords work only where printed: ``triggers.collect`` reads a card's own."""
+    from .keyword_abilities import keyword_trigger
+
+    return keyword_trigger(kw) is not None
 
 
 _EFFECT_TYPES: frozenset[type] | None = None

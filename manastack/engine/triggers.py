@@ -21,11 +21,19 @@ from manastack.oracle import ir
 from . import layers
 from . import exercise
 from .decisions import Action, Decision
-from .keyword_abilities import ability_at, encoded_triggers, triggered_abilities
+from .keyword_abilities import ONE_SHOT_DELAYS, ability_at, encoded_triggers, triggered_abilities
 from .state import Obj, PendingTrigger, card_named
 from .wording import possessive
 
 _DAMAGE = re.compile(r"deals_(combat_)?damage(?:_to_(player|opponent))?$")
+# Events that happen to one object, and the trigger events each one meets; bushido's "blocks or
+# becomes blocked" is one trigger condition met by either (CR 702.45a).
+_OBJECT_EVENTS = {
+    "attacks": ("attacks",), "attacks_alone": ("attacks_alone",), "tapped": ("tapped",),
+    "untapped": ("untapped",), "counters": ("counter_placed",),
+    "blocks": ("blocks", "blocks_or_becomes_blocked"),
+    "becomes_blocked": ("becomes_blocked", "blocks_or_becomes_blocked"),
+}
 
 
 # ------------------------------------------------------------------------------ matching
@@ -73,7 +81,10 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: dict) -> list[dict]:
             new = s.objs.get(ev["obj"])
             if not _matches_subject(s, trig.subject, new, source):
                 return []
-            return [{**base, "obj": ev["obj"], "from": ev["from"], "to": "battlefield"}]
+            view = {**base, "obj": ev["obj"], "from": ev["from"], "to": "battlefield"}
+            if new is not None and new.cast_costs:      # CR 603.4, 400.7d: "if it was kicked" looks back at this
+                view["cast_costs"] = new.cast_costs
+            return [view]
         if e in ("dies", "leaves") and ev["from"] == "battlefield":
             old = ev["old"]
             if e == "dies" and (ev["to"] != "graveyard" or "Creature" not in old.card.types):
@@ -95,8 +106,7 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: dict) -> list[dict]:
         if not _player_matches(whose, ev["player"], source.controller):
             return []
         return [{**base, "player": ev["player"], "amount": ev.get("amount", 1), "obj": ev.get("obj")}]
-    if kind in ("attacks", "blocks", "becomes_blocked", "counters", "tapped", "untapped") \
-            and e == {"counters": "counter_placed"}.get(kind, kind):
+    if e in _OBJECT_EVENTS.get(kind, ()):
         if not _matches_subject(s, trig.subject, s.objs.get(ev["obj"]), source):
             return []
         return [{**base, "obj": ev["obj"], "player": ev.get("player")}]
@@ -180,8 +190,8 @@ def collect(ctx, ev: dict) -> None:
     """CR 603.2: find every triggered ability that this event triggers."""
     s = ctx.s
     s.events_seen += 1
-    if ev["kind"] == "step" and ev["step"] == "end":
-        _delayed_at_next_end_step(ctx)
+    if ev["kind"] == "step" and ev["step"] in ONE_SHOT_DELAYS.values():
+        _delayed_at_next(ctx, ev["step"])
     sources = [s.objs[i] for i in s.battlefield]
     if ev["kind"] == "zone_change" and ev["from"] == "battlefield":
         sources.append(ev["old"])  # look back in time (CR 603.10a)
@@ -365,6 +375,8 @@ def _last_known(oid: int, card, controller: int, event: dict | None) -> Obj:
     (CR 603.10), with the counters it had (persist's "if it had no -1/-1 counters")."""
     o = Obj(oid, card, controller, "graveyard")
     o.counters = dict((event or {}).get("counters", {}))
+    if (event or {}).get("obj") == oid:
+        o.cast_costs = tuple(event.get("cast_costs", ()))
     return o
 
 
@@ -424,20 +436,21 @@ def _key(t: PendingTrigger) -> tuple:
     return (t.source, t.ability_index, repr(sorted((t.event or {}).items())))
 
 
-def _delayed_at_next_end_step(ctx) -> None:
-    """CR 603.7c: delayed abilities waiting for "the next end step" trigger now, once each,
-    with the objects they were made to refer to (kept in the event as ``frozen``)."""
+def _delayed_at_next(ctx, step: str) -> None:
+    """CR 603.7c: delayed abilities waiting for "the next end step" (or the next upkeep) trigger
+    as that step begins, once each, with the objects they were made to refer to (kept in the
+    event as ``frozen``)."""
     s = ctx.s
-    waiting = [e for e in s.effects if e.kind == "delayed_next_end"]
+    waiting = [e for e in s.effects if ONE_SHOT_DELAYS.get(e.until) == step]
     if not waiting:
         return
-    s.effects = [e for e in s.effects if e.kind != "delayed_next_end"]
+    s.effects = [e for e in s.effects if e not in waiting]
     for e in waiting:
         card = card_named(s, e.source)
         if card is None:
             continue
         label = f"{possessive(card.name)} delayed ability"
-        view = {"kind": "step", "step": "end", "frozen": [list(g) for g in e.keywords]}
+        view = {"kind": "step", "step": step, "frozen": [list(g) for g in e.keywords]}
         s.pending_triggers.append(PendingTrigger(e.affected, card, e.toughness, e.power, view, 1, "",
                                                  label))
         s.add_log(f"{label} triggers: {ability_at(card, e.toughness).text}", ("603.7c", "603.2"),

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from . import characteristics as ch
 from . import combat, events, sba, triggers
 from .casting import activatable, activate, cast, castable, exiled_playable, playable_lands
+from .alt_costs import cast_label
 from .decisions import Action, Decision, IllegalActionError
 from .mana_abilities import activate as activate_mana
 from .mana_abilities import mana_sources
@@ -50,6 +51,8 @@ _QUIET_STEPS = frozenset(("untap", "upkeep", "draw", "main1", "beginning_of_comb
 def never_asks(s) -> bool:
     """Operations that normally make no player choose anything (see runner.advance)."""
     stage = s.stage[0]
+    if stage == "step" and s.step == "untap":
+        return not untap_choices(s)
     return stage in ("start", "turn_start", "next_step") or (stage == "step" and s.step in _QUIET_STEPS)
 
 
@@ -126,7 +129,7 @@ def _turn_start(ctx: Ctx) -> None:
         s.active = 1 - s.active
     s.turn += 1
     p = s.players[s.active]
-    p.last_turn_start = s.turn
+    p.previous_turn_start, p.last_turn_start = p.last_turn_start, s.turn
     for pl in s.players:
         pl.lands_played = 0
         pl.life_gained_this_turn = 0
@@ -148,6 +151,7 @@ def _step(ctx: Ctx) -> None:
                  and s.objs[e.affected].controller == ap]           # "next untap step": used up now
         held |= {e.affected for e in skips}
         s.effects = [e for e in s.effects if e not in skips]
+        held |= _choose_not_to_untap(ctx, held)
         for o in s.permanents(ap):
             if o.tapped and o.id not in held:
                 o.tapped = False
@@ -178,6 +182,28 @@ def _step(ctx: Ctx) -> None:
         s.priority = ap
         s.passes = 0
         s.stage = ("priority",)
+
+
+def untap_choices(s, held=frozenset()) -> list:
+    """The active player's tapped permanents they may choose not to untap (CR 502.3)."""
+    return [o for src, eff in ch.static_effects(s, "may_not_untap") for o in s.permanents(s.active)
+            if o.tapped and o.id not in held and ch.affected_by(s, src, eff, o)]
+
+
+def _choose_not_to_untap(ctx: Ctx, held: set) -> set:
+    """CR 502.3: the active player determines which of their permanents untap; no one gets
+    priority (CR 502.4), but this choice is theirs, one permanent at a time."""
+    s = ctx.s
+    kept = set()
+    for o in untap_choices(s, held):
+        name = o.card.name
+        answer = ctx.ask(Decision(s.active, "may", f"{name}: choose not to untap it during your untap step? "
+                                  "(CR 502.3)", (Action("yes", (), f"leave {name} tapped"),
+                                                 Action("no", (), f"untap {name}")), {"obj": o.id}))
+        if answer.kind == "yes":
+            kept.add(o.id)
+            s.add_log(f"{s.players[s.active].name} chooses not to untap {name}", ("502.3",), "choice")
+    return kept
 
 
 def _cleanup(ctx: Ctx) -> None:
@@ -238,7 +264,7 @@ def priority_actions(s, player: int) -> list[Action]:
     for o in playable_lands(s, player):
         actions.append(Action("play", (o.id,), f"play {o.card.name}"))
     for o in castable(s, player):
-        actions.append(Action("cast", (o.id,), f"cast {o.card.name}"))
+        actions.append(Action("cast", (o.id,), cast_label(o)))      # flashback too (CR 702.34a)
     for o, idx, ab in activatable(s, player):
         actions.append(Action("activate", (o.id, idx), f"activate {o.card.name}: {ab.text}"))
     for o, idx, ab in mana_sources(s, player):

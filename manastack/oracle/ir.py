@@ -44,7 +44,15 @@ class CountersOn:
     multiplier: int = 1
 
 
-Amount = Union[int, X, CountOf, EventAmount, CountersOn]
+@dataclass(frozen=True, slots=True)
+class TimesKicked:
+    """"for each time it was kicked": how many times the spell, or the spell that became this
+    permanent, was kicked (multikicker, CR 702.33c-d)."""
+
+    multiplier: int = 1
+
+
+Amount = Union[int, X, CountOf, EventAmount, CountersOn, TimesKicked]
 
 # --------------------------------------------------------------------------------- objects
 
@@ -284,7 +292,8 @@ class CreateManaReplacement:
 @dataclass(frozen=True, slots=True)
 class CreateDelayedTrigger:
     """A delayed triggered ability a spell creates for ``duration`` (CR 603.7, 603.7b; High
-    Tide). Its source is the spell and its controller the spell's controller (CR 603.7d)."""
+    Tide), or one that triggers once: "next_end_step", "next_upkeep" (CR 603.7c). Its source is
+    the spell and its controller the spell's controller (CR 603.7d)."""
 
     ability: "TriggeredAbility"
     duration: str = "end_of_turn"
@@ -429,6 +438,17 @@ class CreateReflexive:
 
 
 @dataclass(frozen=True, slots=True)
+class Conditional:
+    """"If [condition], [effects]" inside a spell or ability, checked as it resolves (CR 608.2c).
+    ``otherwise`` holds what an "instead" sentence replaces. ``condition`` is a name the engine
+    knows ("kicked": the spell was kicked, linked to its kicker ability, CR 702.33e, 607.2i)."""
+
+    condition: str
+    effects: tuple["Effect", ...]
+    otherwise: tuple["Effect", ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class May:
     """"You may ..." - the choice is made on resolution (CR 603.5, 608.2d)."""
 
@@ -501,6 +521,18 @@ class EnterAttacking:
 
 
 @dataclass(frozen=True, slots=True)
+class SacrificeUnlessPays:
+    """Sacrifice ``what`` unless its controller pays ``cost`` ``times`` times over (echo,
+    CR 702.30a; cumulative upkeep, once per age counter, CR 702.24a): the choice is made on
+    resolution, all of the cost or none of it (CR 603.5, 118.12a)."""
+
+    what: Subject
+    cost: "Cost"
+    times: Amount = 1
+    keyword: str = ""      # whose cost it is ("echo"), for the log
+
+
+@dataclass(frozen=True, slots=True)
 class CounterUnlessPays:
     """Counter ``what`` (a spell or ability) unless its controller pays ``cost``
     (ward, CR 702.21a; the "unless" is dealt with on resolution, CR 603.5)."""
@@ -515,7 +547,7 @@ Effect = Union[
     PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
-    SkipNextUntap, CastEncodedCopy, PayMana, CreateReflexive,
+    SkipNextUntap, CastEncodedCopy, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
 ]
 
 # --------------------------------------------------------------------------------- costs
@@ -553,7 +585,7 @@ class Trigger:
     "enters" (CR 603.6a), "dies", "leaves", "attacks", "blocks", "becomes_blocked",
     "deals_damage", "deals_combat_damage", "deals_combat_damage_to_player",
     "gain_life", "lose_life", "cast", "draw", "beginning_of_step", "tapped_for_mana",
-    "counter_placed".
+    "counter_placed", "attacks_alone" (CR 506.5), "blocks_or_becomes_blocked".
 
     ``subject`` says whose event it must be ("self" or a filter); ``step`` names the step for
     "at the beginning of" triggers, with ``whose`` ("your", "each", "opponent").
@@ -572,7 +604,8 @@ class Trigger:
 
 @dataclass(frozen=True, slots=True)
 class Keyword:
-    """A keyword ability (CR 702). ``cost`` for ward, equip, ninjutsu, ...;
+    """A keyword ability (CR 702). ``cost`` for ward, equip, ninjutsu, ..., and the optional
+    costs of kicker, multikicker, buyback and flashback (CR 702.33, 702.27, 702.34);
     ``arg`` for "protection from red", "enchant creature", "persist"."""
 
     name: str
@@ -592,8 +625,8 @@ class SpellAbility:
 @dataclass(frozen=True, slots=True)
 class ActivatedAbility:
     """"[Cost]: [Effect]." (CR 602). ``is_mana`` per CR 605.1a; ``sorcery_speed`` for
-    "Activate only as a sorcery"; ``once_per_turn`` for "Activate only once each turn"
-    (CR 602.5b)."""
+    "Activate only as a sorcery"; ``once_per_turn`` for "Activate only once each turn" and
+    ``upkeep_only`` for "Activate only during your upkeep" (CR 602.5b)."""
 
     cost: Cost
     effects: tuple[Effect, ...]
@@ -602,6 +635,7 @@ class ActivatedAbility:
     sorcery_speed: bool = False
     text: str = ""
     once_per_turn: bool = False
+    upkeep_only: bool = False
 
 
 @dataclass(frozen=True, slots=True)

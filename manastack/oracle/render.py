@@ -49,7 +49,7 @@ def _keyword(k: ir.Keyword) -> str:
     if k.arg:
         text += " " + k.arg
     if k.cost is not None:
-        text += " " + fmt(k.cost) if k.cost.mana is None else " " + str(k.cost.mana)
+        text += " " + (str(k.cost.mana) if k.cost == ir.Cost(mana=k.cost.mana) else fmt(k.cost))
     return text
 
 

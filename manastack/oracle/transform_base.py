@@ -74,8 +74,11 @@ class _Amount:
 class _ForEach:
     filter: ir.Filter | None
     counter: str | None = None     # "for each +1/+1 counter on ~"
+    kicked: bool = False           # "for each time it was kicked"
 
     def count(self, multiplier: int = 1):
+        if self.kicked:
+            return ir.TimesKicked(multiplier)
         if self.counter is not None:
             return ir.CountersOn(self.counter, multiplier)
         return ir.CountOf(self.filter, multiplier)
@@ -245,6 +248,9 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             return dataclasses.replace(effect, ability=dataclasses.replace(effect.ability, effects=inner))
         if isinstance(effect, ir.Modal):
             return effect
+        if isinstance(effect, ir.Conditional):   # what "instead" replaced is named first
+            otherwise = tuple(walk(e) for e in effect.otherwise)
+            return ir.Conditional(effect.condition, tuple(walk(e) for e in effect.effects), otherwise)
         changes = {}
         for name in ("source", "who", "first", "what", "to", "second"):
             if hasattr(effect, name):

@@ -435,6 +435,10 @@ class EffectRules:
     def for_each_counter(self, c):
         return _ForEach(None, c[0])
 
+    def for_each_kicked(self, c):
+        """Multikicker (CR 702.33c): "for each time it was kicked"."""
+        return _ForEach(None, kicked=True)
+
     def amount(self, c):
         return _Amount(_number(c[0]))
 

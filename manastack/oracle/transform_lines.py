@@ -2,12 +2,15 @@
 from __future__ import annotations
 
 import dataclasses
-from lark import v_args
+from dataclasses import dataclass
+from typing import Callable
+
+from lark import Token, v_args
 
 from manastack.mana import ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (
-    PREV, _OPEN, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
+    IT, PREV, _OPEN, _T, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
     bind)
 
 
@@ -25,13 +28,18 @@ class LineRules:
         _need(len(set(restrictions)) == len(restrictions), "restriction")
         return "abilities", [ir.ActivatedAbility(
             cost, tuple(effects), tuple(targets), is_mana=is_mana,
-            sorcery_speed="sorcery" in restrictions, once_per_turn="once" in restrictions)]
+            sorcery_speed="sorcery" in restrictions, once_per_turn="once" in restrictions,
+            upkeep_only="upkeep" in restrictions)]
 
     def r_sorcery(self, c):
         return "sorcery"
 
     def r_once(self, c):
         return "once"
+
+    def r_upkeep(self, c):
+        """"Activate only during your upkeep" (CR 602.5b)."""
+        return "upkeep"
 
     def triggered(self, c):
         trigger, effects = c[0], c[-1]
@@ -125,6 +133,13 @@ class LineRules:
         _need(str(c[1]).isdigit(), "X")
         return [ir.Keyword(_kw_name(c[0]), cost=ir.Cost(mana=c[3]), arg=str(c[1]))]
 
+    def kw_dash_cost(self, c):
+        """A keyword cost that isn't mana alone: "Echo—Discard a card." (CR 702.30a),
+        "Cumulative upkeep—Pay 1 life." (CR 702.24a)."""
+        name = _kw_name(c[0])
+        _need(name in ("echo", "cumulative upkeep", "kicker", "buyback", "flashback"), "keyword cost")
+        return [ir.Keyword(name, cost=c[2])]
+
     def kw_splice(self, c):
         """"Splice onto Arcane {1}{R}" (CR 702.47)."""
         return [ir.Keyword("splice", cost=ir.Cost(mana=c[1]), arg=_subtype(str(c[0]))[0])]
@@ -189,7 +204,8 @@ class LineRules:
     def c_sac(self, c):
         other, d = c[0] == "another", c[1]
         _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, "sacrifice")
-        return "sacrifice", dataclasses.replace(d.filter, other=other or d.filter.other)
+        # CR 701.21a: a player can sacrifice only a permanent they control
+        return "sacrifice", dataclasses.replace(d.filter, other=other or d.filter.other, controller="you")
 
     def c_discard(self, c):
         _need(c[0] != "another", "discard")
@@ -228,7 +244,20 @@ class LineRules:
     # ------------------------------------------------------------------ sentences
     def body(self, c):
         out: list = []
-        for e in (e for sentence in c for e in sentence):
+        start = 0           # where the effects of the sentence before begin
+        for sentence in c:
+            if sentence and isinstance(sentence[0], _Instead):
+                before = out[start:]
+                _need(bool(before), "instead")
+                out[start:] = [sentence[0].replace(before)]
+                continue
+            start = len(out)
+            out += sentence
+        return self._spend_rules(out)
+
+    def _spend_rules(self, effects):
+        out: list = []
+        for e in effects:
             if type(e) is ir.SpendRule:
                 # CR 106.6: "this mana" / "that mana" is what the sentence before added
                 _need(bool(out) and type(out[-1]) is ir.AddMana, "spend this mana")
@@ -264,15 +293,49 @@ class LineRules:
 
     @v_args(meta=True)
     def delayed_after(self, meta, c):
-        """CR 603.7, 603.7c: "[do something] at the beginning of the next end step" creates a
-        delayed triggered ability that triggers once; "it" is the object named now."""
-        effects = self.sentence(c)
+        """CR 603.7, 603.7c: "[do something] at the beginning of the next end step" (or "of the
+        next turn's upkeep") creates a delayed triggered ability that triggers once; "it" is the
+        object named now."""
+        step, duration = next(x for x in c if isinstance(x, tuple))
+        effects = self.sentence([x for x in c if not isinstance(x, tuple)])
         text = self.text[meta.start_pos:meta.end_pos]
-        ability = ir.TriggeredAbility(ir.Trigger("beginning_of_step", step="end", whose="each"),
+        ability = ir.TriggeredAbility(ir.Trigger("beginning_of_step", step=step, whose="each"),
                                       tuple(effects), text=text)
-        return [ir.CreateDelayedTrigger(ability, duration="next_end_step")]
+        return [ir.CreateDelayedTrigger(ability, duration=duration)]
 
     delayed_before = delayed_after
+
+    def ns_end(self, c):
+        return "end", "next_end_step"
+
+    def ns_upkeep(self, c):
+        return "upkeep", "next_upkeep"
+
+    def if_kicked(self, c):
+        """"If this spell was kicked, draw a card." (CR 702.33e). Targets that only a kicked
+        spell has (CR 702.33g) are not supported."""
+        effects = self.sentence([x for x in c if not isinstance(x, Token)])
+        _need(not _has_target(effects), "targets only if kicked")
+        return [ir.Conditional("kicked", tuple(effects))]
+
+    def if_kicked_instead(self, c):
+        """"If this spell was kicked, that creature gets +5/+5 until end of turn instead.":
+        the sentence before happens only if it wasn't kicked (CR 608.2c)."""
+        effects = self.if_kicked(c)[0].effects
+        return [_Instead(lambda before: ir.Conditional("kicked", effects, tuple(before)))]
+
+    def if_kicked_damage(self, c):
+        """"If this spell was kicked, it deals 4 damage instead." (Burst Lightning): the damage
+        of the sentence before, to the same recipients, with the new amount."""
+        source, n = [x for x in c if not isinstance(x, Token)]
+        _need(source in (IT, ir.Ref("self")), "damage instead")
+
+        def replace(before):
+            _need(all(type(e) is ir.DealDamage and e.source == ir.Ref("self") for e in before),
+                  "damage instead")
+            return ir.Conditional("kicked", tuple(dataclasses.replace(e, amount=n.value) for e in before),
+                                  tuple(before))
+        return [_Instead(replace)]
 
     def may(self, c):
         return [ir.May(tuple(c[0]))]
@@ -283,6 +346,23 @@ class LineRules:
         _need(_is_player(who), "may")
         return [ir.May(tuple(dataclasses.replace(e, who=who) if getattr(e, "who", None) == ir.Ref("you")
                              else e for e in effects), who)]
+
+
+@dataclass(frozen=True)
+class _Instead:
+    """An "... instead." sentence: ``replace`` makes one effect of the effects of the sentence
+    before it."""
+
+    replace: Callable
+
+
+def _has_target(node) -> bool:
+    if isinstance(node, _T):
+        return True
+    if isinstance(node, (tuple, list)):
+        return any(_has_target(x) for x in node)
+    return dataclasses.is_dataclass(node) and any(_has_target(getattr(node, f.name))
+                                                 for f in dataclasses.fields(node))
 
 
 def _merge_spend(old: ir.SpendRule | None, new: ir.SpendRule) -> ir.SpendRule:

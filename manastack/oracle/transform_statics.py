@@ -6,7 +6,7 @@ import dataclasses
 from manastack.mana import BASIC_LAND_MANA, NAME_TO_COLOR, ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (
-    _mana_symbols, _need, _number, _ptmod, bind)
+    _Amount, _ForEach, _amount, _mana_symbols, _need, _number, _of, _ptmod, bind)
 
 
 class StaticRules:
@@ -97,6 +97,11 @@ class StaticRules:
         _need((affected == "self") == (whose == "your"), "untap step")
         return [self._static("doesnt_untap", affected)]
 
+    def st_may_not_untap(self, c):
+        """CR 502.3: "You may choose not to untap ~ during your untap step." The active player
+        chooses as their untap step begins which of their permanents untap."""
+        return [self._static("may_not_untap", "self")]
+
     def whose_your(self, c):
         return "your"
 
@@ -116,8 +121,16 @@ class StaticRules:
         return [ir.ReplacementAbility("enters_tapped")]
 
     def r_enters_counters(self, c):
-        """CR 614.1c, 122.6: enters with counters."""
-        return [ir.ReplacementAbility("enters_with_counters", c[2], c[1].value)]
+        """CR 614.1c, 122.6: enters with counters, "for each time it was kicked" too
+        (multikicker, CR 702.33c)."""
+        each = _of(c, _ForEach)
+        _need(each is None or each.kicked, "enters with counters for each")
+        return [ir.ReplacementAbility("enters_with_counters", c[2], _amount(c[1], each))]
+
+    def r_kicked_counters(self, c):
+        """"If ~ was kicked, it enters with two +1/+1 counters on it." (CR 702.33e, 614.1c)."""
+        return [ir.ReplacementAbility("enters_with_counters", c[-1], _of(c, _Amount).value,
+                                      condition="kicked")]
 
     def r_enters_tapped_counters(self, c):
         """"~ enters tapped with two charge counters on it" (Vivid Crag): two replacement

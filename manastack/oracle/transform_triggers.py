@@ -51,6 +51,14 @@ class TriggerRules:
         _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, "attacks")
         return ir.Trigger("attacks", dataclasses.replace(d.filter, other=other or d.filter.other))
 
+    def e_attacks_alone(self, c):
+        """CR 506.5: the only creature declared as an attacker."""
+        return ir.Trigger("attacks_alone")
+
+    def e_desc_attacks_alone(self, c):
+        trigger = self.e_desc_attacks(c)
+        return dataclasses.replace(trigger, event="attacks_alone")
+
     def e_blocks(self, c):
         return ir.Trigger("blocks")
 

@@ -62,6 +62,8 @@ class Builder:
         s.first_player = s.active if s.turn % 2 else 1 - s.active
         s.players[s.active].last_turn_start = s.turn
         s.players[1 - s.active].last_turn_start = s.turn - 1
+        for p in s.players:              # their turn before that (echo, CR 702.30a)
+            p.previous_turn_start = max(p.last_turn_start - 2, 0)
         if s.step in NO_PRIORITY:
             if "priority" in d:
                 self.fail(f"no player gets priority in the {s.step} step (CR 502.4, 514.3)", d.line_of("priority"))

@@ -182,7 +182,7 @@ class Checker:
                 if key == "zone" and o is None:
                     actual = "gone"
                 if key == "keywords":
-                    ok = o is not None and all(k.lower() in ch.keywords(self.s, o) for k in expected)
+                    ok = o is not None and all(k.lower() in actual for k in expected)
                     self.add(f"{ref}: keywords include", list(expected), actual, ok)
                 elif key == "attached_to":
                     host = self.s.objs.get(o.attached_to) if o is not None and o.attached_to else None

@@ -27,12 +27,15 @@ class PlaySteps(Driver):
 
     def do_cast(self, step: Map) -> None:
         ref = step["cast"]
-        p = self.player_of(step, ref, "hand")
+        flashback = step.get("flashback") or not self.refs.find(self.state(), ref, ("hand", "exile"))
+        zone = "graveyard" if flashback else "hand"          # flashback, CR 702.34a
+        p = self.player_of(step, ref, zone)
         self.ensure_priority(p)
         s, d = self.state(), self.pending()
-        opts = [a for a in d.options if a.kind == "cast" and self.refs.matches(s, ref, a.args[0])]
+        opts = [a for a in d.options if a.kind == "cast" and self.refs.matches(s, ref, a.args[0])
+                and (s.objs[a.args[0]].zone == "graveyard") == bool(flashback)]
         if not opts:
-            raise StepError(why.cannot_cast(s, self.refs, p, ref))
+            raise StepError(why.cannot_cast(s, self.refs, p, ref, zone))
         self.push(opts[0])
         self.complete(step)
 
@@ -78,6 +81,7 @@ class PlaySteps(Driver):
         chosen = listify(step.get("choose"))
         replacements = listify(step.get("replacement"))
         asked_x = False
+        asked = set()
         while self.in_progress():
             d = self.pending()
             if d.kind == "targets":
@@ -87,6 +91,10 @@ class PlaySteps(Driver):
             elif d.kind == "x":
                 asked_x = True
                 self.push(self.choose_x(d, step.get("x")))
+            elif d.kind in ("kicker", "multikicker", "buyback"):
+                key = "buyback" if d.kind == "buyback" else "kicker"
+                asked.add(key)
+                self.push(self.choose_optional_cost(d, key, step.get(key)))
             elif d.kind == "pay":
                 self.push(self.choose_payment(d, sources))
             elif d.kind == "choose_mana":
@@ -101,6 +109,9 @@ class PlaySteps(Driver):
             raise StepError(f"mode {modes[0]!r} was not chosen: no (further) mode was asked for (CR 700.2)")
         if step.get("x") and not asked_x:
             raise StepError(f"x: {step['x']} was given, but no X was asked for (CR 107.3a)")
+        for key in ("kicker", "buyback"):
+            if step.get(key) and key not in asked:
+                raise StepError(f"{key}: was given, but no {key} cost could be paid for this spell (CR 601.2b)")
         if sources:
             raise StepError(f"{', '.join(sources)} in pay: were not needed to pay the cost")
         if targets:
@@ -163,6 +174,19 @@ class PlaySteps(Driver):
             if o.args[0] == x:
                 return o
         raise StepError(f"X = {x} can't be paid: at most X = {top} with the mana available (CR 107.3a, 601.2f)")
+
+    def choose_optional_cost(self, d, key: str, value) -> Action:
+        """Kicker, multikicker or buyback (CR 601.2b): yes or no, or how many times."""
+        if value is None:
+            raise StepError(f"{d.prompt}: say it with {key}: yes or no"
+                            + (" (or how many times)" if d.kind == "multikicker" else ""))
+        times = int(value)
+        for o in d.options:
+            if o.args[0] == times:
+                return o
+        top = max(o.args[0] for o in d.options)
+        raise StepError(f"{d.kind} {times} time(s) can't be paid: at most {top} with the mana available "
+                        "(CR 601.2f, 702.33c)")
 
     def choose_payment(self, d, sources: list | None) -> Action:
         if sources is None:

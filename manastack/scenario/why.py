@@ -31,8 +31,8 @@ def cannot_play(s, refs, player: int, ref: str) -> str:
     return where if o is None else legality.cannot_play(s, player, o)
 
 
-def cannot_cast(s, refs, player: int, ref: str) -> str:
-    o, where = _where(s, refs, ref, player, "hand")
+def cannot_cast(s, refs, player: int, ref: str, zone: str = "hand") -> str:
+    o, where = _where(s, refs, ref, player, zone)
     return where if o is None else legality.cannot_cast(s, player, o)
 
 

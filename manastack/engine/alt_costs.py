@@ -1,0 +1,172 @@
+"""Optional additional and alternative costs of spells (CR 118.8-118.9, 601.2b, 601.2f):
+kicker and multikicker (CR 702.33), buyback (CR 702.27) and flashback (CR 702.34).
+
+Casting a card from a graveyard is casting it with flashback (the only permission to do so the
+engine knows). As the spell is cast its controller announces which additional costs they will
+pay; the names go in the spell's ``cast_costs`` ("flashback", one "kicker" per kick,
+"buyback"), which the permanent it becomes keeps (CR 400.7d) for "if it was kicked". The total
+cost is the mana cost, or the flashback cost, plus the announced costs (CR 601.2f); only
+announcements whose total cost can be paid are offered.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from manastack.mana import ManaCost
+from manastack.oracle import ir
+
+from . import exercise
+from .decisions import Action, Decision
+from .runner import Rollback
+from .wording import possessive
+
+MAX_KICKS = 10                          # multikicker: the most kicks offered
+ADDITIONAL = ("kicker", "multikicker", "buyback")
+_RULES = {"kicker": "702.33a", "multikicker": "702.33c", "buyback": "702.27a", "flashback": "702.34a"}
+
+
+def keyword(card, name: str) -> ir.Keyword | None:
+    return next((ab for ab in card.abilities if type(ab) is ir.Keyword and ab.name == name), None)
+
+
+def flashback_cards(s, player: int) -> list[int]:
+    """Cards in ``player``'s graveyard they may cast with flashback: instants and sorceries
+    with the keyword (CR 702.34a)."""
+    return [oid for oid in s.players[player].graveyard
+            if not s.objs[oid].card.is_permanent_card and keyword(s.objs[oid].card, "flashback")]
+
+
+def cast_from(o) -> tuple[str, ...]:
+    """The alternative cost a cast from ``o``'s zone uses: flashback from a graveyard."""
+    return ("flashback",) if o.zone == "graveyard" else ()
+
+
+def _keyword_for(card, name: str) -> ir.Keyword:
+    """The keyword whose cost a name in ``cast_costs`` stands for."""
+    return keyword(card, "multikicker" if name == "kicker" and not keyword(card, "kicker") else name)
+
+
+def parts(card, costs: tuple[str, ...]) -> tuple[ManaCost, list[ir.Cost]]:
+    """The mana to pay -- the mana cost or the flashback cost, plus the mana of each announced
+    cost (CR 601.2f, 118.9d) -- and the other parts of those costs (life, sacrifices, ...)."""
+    mana = ManaCost(()) if "flashback" in costs else card.mana_cost
+    others = []
+    for name in costs:
+        cost = _keyword_for(card, name).cost
+        if cost.mana is not None:
+            mana = _plus(mana, cost.mana)
+        if cost != ir.Cost(mana=cost.mana):
+            others.append(dataclasses.replace(cost, mana=None))
+    return mana, others
+
+
+def _plus(a: ManaCost, b: ManaCost) -> ManaCost:
+    """Two costs as one, generic mana first: {R} plus {4} is {4}{R}."""
+    generic = a.generic + b.generic
+    rest = tuple(sym for sym in a.symbols + b.symbols if not sym.isdigit())
+    return ManaCost(((str(generic),) if generic else ()) + rest)
+
+
+def affordable(s, player: int, o, costs: tuple[str, ...]) -> bool:
+    """Whether ``player`` could pay the total cost of ``o`` with these costs announced, X at 0."""
+    from .casting import cost_payable
+    from .mana_abilities import can_afford
+    from .mana_spend import spell_use
+    from .spell_costs import total_cost
+
+    mana, others = parts(o.card, costs)
+    return all(cost_payable(s, o, c, include_mana=False) for c in others) and \
+        can_afford(s, player, total_cost(s, player, o, 0, mana)[0], use=spell_use(o))
+
+
+def cast_label(o) -> str:
+    """How a cast action reads: "cast Think Twice" or "... with flashback {2}{U}"."""
+    if o.zone != "graveyard":
+        return f"cast {o.card.name}"
+    return f"cast {o.card.name} from the graveyard with flashback {_text(o.card, keyword(o.card, 'flashback'))}"
+
+
+def _text(card, kw: ir.Keyword) -> str:
+    """A keyword's cost in words: its mana, or what the card's text says after the dash, in brackets."""
+    if kw.cost == ir.Cost(mana=kw.cost.mana):
+        return str(kw.cost.mana)
+    from manastack.oracle.compiler import card_lines
+    from manastack.oracle.render import fmt
+
+    line = next((ln for ln in card_lines(card.text) if ln.lower().startswith(kw.name + "—")), None)
+    if line is None:
+        return fmt(kw.cost)
+    return "(" + ", ".join(p[:1].lower() + p[1:] for p in line[len(kw.name) + 1:].rstrip(".").split(", ")) + ")"
+
+
+def announce(ctx, player: int, spell, costs: tuple[str, ...]) -> None:
+    """CR 601.2b: with the alternative cost the cast uses, the player announces which optional
+    additional costs they will pay: kicker once, multikicker any number of times, buyback."""
+    s = ctx.s
+    card = spell.card
+    who = s.players[player].name
+    if costs:
+        _note(keyword(card, "flashback"), card)
+        s.add_log(f"{who} casts {card.name} from their graveyard with flashback: the flashback cost "
+                  f"{_text(card, keyword(card, 'flashback'))} is paid rather than its mana cost",
+                  ("702.34a", "118.9"), "cast")
+    for kw in (ab for ab in card.abilities if type(ab) is ir.Keyword and ab.name in ADDITIONAL):
+        name = "buyback" if kw.name == "buyback" else "kicker"
+        top = 0
+        while top < (MAX_KICKS if kw.name == "multikicker" else 1) and \
+                affordable(s, player, spell, costs + (name,) * (top + 1)):
+            top += 1
+        if not top:
+            continue
+        options = tuple(Action(kw.name, (n,), f"pay {kw.name} {_text(card, kw)}{_times(n)}" if n
+                               else f"don't pay {kw.name}") for n in range(top + 1))
+        answer = ctx.ask(Decision(player, kw.name, f"{kw.name.capitalize()} {_text(card, kw)}: pay it for "
+                                  f"{card.name}? (CR 601.2b, {_RULES[kw.name]})", options))
+        n = answer.args[0]
+        if n:
+            _note(kw, card)
+            costs += (name,) * n
+            s.add_log(f"{who} announces {kw.name} {_text(card, kw)}{_times(n)}", ("601.2b", _RULES[kw.name]),
+                      "choice")
+    spell.cast_costs = costs
+
+
+def _times(n: int) -> str:
+    return f" {n} times" if n > 1 else ""
+
+
+def _note(kw: ir.Keyword, card) -> None:
+    if exercise.RECORD is not None:
+        exercise.note("KEYWORDS", kw.name, card)
+        for f in dataclasses.fields(kw.cost):
+            if getattr(kw.cost, f.name) != f.default:
+                exercise.note("SPELL_COST_PARTS", f.name, card)
+
+
+def log_total(s, card, costs: tuple[str, ...], base: ManaCost, total: ManaCost, why: list[str]) -> None:
+    """CR 601.2f: say what the total cost is made of, when it isn't just the mana cost."""
+    from .spell_costs import log_total as log_changes
+
+    if not costs:
+        log_changes(s, card, base, total, why)
+        return
+    words = [f"its flashback cost {_text(card, keyword(card, 'flashback'))}" if "flashback" in costs
+             else f"its mana cost {card.mana_cost}"]
+    for name in dict.fromkeys(c for c in costs if c != "flashback"):
+        kw = _keyword_for(card, name)
+        words.append(f"plus {kw.name} {_text(card, kw)}{_times(costs.count(name))}")
+    rules = ("601.2f", "118.9" if "flashback" in costs else "118.8") + (("118.7a",) if why else ())
+    amount = "no mana" if total.is_free() else str(total)
+    s.add_log(f"{possessive(card.name)} total cost is {amount}: " + ", ".join(words + why), rules, "cast")
+
+
+def pay_others(ctx, player: int, spell, others: list[ir.Cost]) -> None:
+    """CR 601.2h: pay the parts of the announced costs that aren't mana. Mana abilities may
+    have used what they needed (a creature tapped for mana can't be tapped again); then the
+    cast can't be completed and is undone (CR 601.2e)."""
+    from .casting import cost_payable, pay_cost
+
+    for cost in others:
+        if not cost_payable(ctx.s, spell, cost, include_mana=False):
+            raise Rollback()
+        pay_cost(ctx, player, spell, cost, spell.card.name)
