@@ -4,6 +4,7 @@ text, and the official rulings that apply to them."""
 from __future__ import annotations
 
 import dataclasses
+import json
 
 from manastack import Game, RandomAgent
 from manastack.cards import default_db
@@ -358,3 +359,26 @@ def test_random_agents_use_every_choice():
             assert g.result is not None
     assert {"kicker", "multikicker", "buyback", "flashback"} <= set(rec["KEYWORDS"])
     assert "kicked" in rec["CONDITIONS"]
+
+
+def test_kicker_x_is_announced_with_the_kicker(corpus_db):
+    """Kicker {X} (CR 107.3, 601.2b): X is chosen only when the spell is kicked. Verdeloth the
+    Ancient's own kicker and "if it was kicked" lines (its lord line isn't read yet)."""
+    face = corpus_db.get("Verdeloth the Ancient").face
+    lines = [ln for ln in face["text"].split("\n") if not ln.startswith("Saproling")]
+    card = {"name": face["name"], "mana_cost": face["manaCost"], "type": face["type"],
+            "text": "\n".join(lines), "power": int(face["power"]), "toughness": int(face["toughness"])}
+    g = board("""
+  - name: Alice
+    hand: [Verdeloth the Ancient]
+    battlefield: [Forest, Forest, Forest, Forest, Forest, Forest, Forest, Forest]
+  - name: Bob
+""", cards=json.dumps([card]))
+    cast(g, "Verdeloth the Ancient", "pay kicker {X}")
+    assert g.pending.kind == "x" and max(a.args[0] for a in g.legal_actions()) == 2   # 8 - {4}{G}{G}
+    g.push(Action("x", (2,)))
+    g.push(Action("autopay"))
+    resolve(g)
+    resolve(g)
+    assert sorted(o.card.name for o in g.state.permanents(0) if not o.card.types == ("Land",)) == \
+        ["Saproling Token", "Saproling Token", "Verdeloth the Ancient"]

@@ -22,7 +22,7 @@ from .wording import possessive
 
 MAX_KICKS = 10                          # multikicker: the most kicks offered
 ADDITIONAL = ("kicker", "multikicker", "buyback")
-_RULES = {"kicker": "702.33a", "multikicker": "702.33c", "buyback": "702.27a", "flashback": "702.34a"}
+_RULES = {"kicker": "702.33a", "multikicker": "702.33c", "buyback": "702.27a"}
 
 
 def keyword(card, name: str) -> ir.Keyword | None:
@@ -83,11 +83,13 @@ def cast_label(o) -> str:
     """How a cast action reads: "cast Think Twice" or "... with flashback {2}{U}"."""
     if o.zone != "graveyard":
         return f"cast {o.card.name}"
-    return f"cast {o.card.name} from the graveyard with flashback {_text(o.card, keyword(o.card, 'flashback'))}"
+    flashback = _text(o.card, keyword(o.card, "flashback"))
+    return f"cast {o.card.name} from the graveyard with flashback {flashback}"
 
 
 def _text(card, kw: ir.Keyword) -> str:
-    """A keyword's cost in words: its mana, or what the card's text says after the dash, in brackets."""
+    """A keyword's cost in words: its mana, or (in brackets) what the card's text says after
+    the dash."""
     if kw.cost == ir.Cost(mana=kw.cost.mana):
         return str(kw.cost.mana)
     from manastack.oracle.compiler import card_lines
@@ -96,7 +98,8 @@ def _text(card, kw: ir.Keyword) -> str:
     line = next((ln for ln in card_lines(card.text) if ln.lower().startswith(kw.name + "—")), None)
     if line is None:
         return fmt(kw.cost)
-    return "(" + ", ".join(p[:1].lower() + p[1:] for p in line[len(kw.name) + 1:].rstrip(".").split(", ")) + ")"
+    pieces = line[len(kw.name) + 1:].rstrip(".").split(", ")
+    return "(" + ", ".join(p[:1].lower() + p[1:] for p in pieces) + ")"
 
 
 def announce(ctx, player: int, spell, costs: tuple[str, ...]) -> None:
@@ -155,7 +158,8 @@ def log_total(s, card, costs: tuple[str, ...], base: ManaCost, total: ManaCost, 
     for name in dict.fromkeys(c for c in costs if c != "flashback"):
         kw = _keyword_for(card, name)
         words.append(f"plus {kw.name} {_text(card, kw)}{_times(costs.count(name))}")
-    rules = ("601.2f", "118.9" if "flashback" in costs else "118.8") + (("118.7a",) if why else ())
+    reduced = any(w.startswith("minus") for w in why)
+    rules = ("601.2f", "118.9" if "flashback" in costs else "118.8") + (("118.7a",) if reduced else ())
     amount = "no mana" if total.is_free() else str(total)
     s.add_log(f"{possessive(card.name)} total cost is {amount}: " + ", ".join(words + why), rules, "cast")
 

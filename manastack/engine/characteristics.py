@@ -30,11 +30,16 @@ def is_creature(s: State, o: Obj) -> bool:
 
 
 def _static_sources(s: State):
+    """(source, effect) for the static abilities of permanents, less those of lands a land-type
+    effect stripped (CR 305.7; granted abilities are never static ones)."""
     objs = s.objs
     found = layers.changers(s)
     for oid in s.battlefield:
         src = objs[oid]
-        for eff in (layers.card_now(s, src, found) if found else src.card).static_effects:
+        effects = src.card.static_effects
+        if effects and found and layers.stripped(s, src, found):
+            continue
+        for eff in effects:
             yield src, eff
 
 
@@ -68,8 +73,8 @@ def keywords(s: State, o: Obj) -> set[str]:
                         kws.update(k.name for k in eff.keywords)
             finally:
                 _GRANTING.discard(o.id)
-        for e in s.effects:
-            if e.affected == o.id and e.keywords:
+        for e in s.effects:     # granted until end of turn (other effects use keywords as data)
+            if e.kind == "grant" and e.affected == o.id:
                 kws.update(e.keywords)
     if exercise.RECORD is not None:
         return exercise.ReadKeywords(kws, o.card)   # notes the keywords rules code asks about

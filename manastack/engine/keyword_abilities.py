@@ -67,13 +67,12 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
         return ir.TriggeredAbility(ir.Trigger("blocks_or_becomes_blocked"), (ir.ModifyPT(ir.Ref("self"), n, n),),
                                    text=f"Bushido {n} (CR 702.45a)")
     if kw.name == "echo" and kw.cost is not None:
-        return ir.TriggeredAbility(_YOUR_UPKEEP, (ir.SacrificeUnlessPays(ir.Ref("self"), kw.cost, keyword="echo"),),
-                                   condition="came_under_control_since_last_upkeep",
+        pay = ir.SacrificeUnlessPays(ir.Ref("self"), kw.cost, keyword="echo")
+        return ir.TriggeredAbility(_YOUR_UPKEEP, (pay,), condition="came_under_control_since_last_upkeep",
                                    text=f"Echo{_spaced(kw.cost)} (CR 702.30a)")
     if kw.name == "cumulative upkeep" and kw.cost is not None:
-        return ir.TriggeredAbility(_YOUR_UPKEEP, (ir.PutCounters(ir.Ref("self"), "age"),
-                                                  ir.SacrificeUnlessPays(ir.Ref("self"), kw.cost, ir.CountersOn("age"),
-                                                                         "cumulative upkeep")),
+        pay = ir.SacrificeUnlessPays(ir.Ref("self"), kw.cost, ir.CountersOn("age"), "cumulative upkeep")
+        return ir.TriggeredAbility(_YOUR_UPKEEP, (ir.PutCounters(ir.Ref("self"), "age"), pay),
                                    condition="self_on_battlefield",
                                    text=f"Cumulative upkeep{_spaced(kw.cost)} (CR 702.24a)")
     if kw.name == "ward" and kw.cost is not None:

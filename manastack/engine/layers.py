@@ -23,6 +23,7 @@ from manastack.cards import CardDef
 from manastack.oracle import ir
 from manastack.oracle.subtypes import LAND_TYPES
 
+from . import characteristics, filters
 from .state import Obj, State
 
 CHANGING_KINDS = frozenset({"set_land_type", "grant_ability"})
@@ -58,16 +59,16 @@ def card_now(s: State, o: Obj, found: list | None = None) -> CardDef:
         found = changers(s)
     if not found or o.id in _COMPUTING:
         return card
-    from .characteristics import affected_by
-
+    affected_by = characteristics.affected_by
     _COMPUTING.add(o.id)
     try:
         land_type = ""
-        for src, eff in found:
-            if eff.kind == "set_land_type" and affected_by(s, src, eff, o):
-                land_type = eff.land_type          # the latest timestamp wins (CR 613.7)
+        if "Land" in card.types:                   # land-type effects affect only lands
+            for src, eff in found:
+                if eff.kind == "set_land_type" and affected_by(s, src, eff, o):
+                    land_type = eff.land_type      # the latest timestamp wins (CR 613.7)
         grants = tuple(ab.text for src, eff in found
-                       if eff.kind == "grant_ability" and not _stripped(s, src, found)
+                       if eff.kind == "grant_ability" and not stripped(s, src, found)
                        and affected_by(s, src, eff, o) for ab in eff.abilities)
     finally:
         _COMPUTING.discard(o.id)
@@ -76,12 +77,13 @@ def card_now(s: State, o: Obj, found: list | None = None) -> CardDef:
     return derived(card, land_type, grants)
 
 
-def _stripped(s: State, src: Obj, found) -> bool:
-    """A source whose own abilities a land-type effect removed gives nothing (CR 305.7)."""
-    from .filters import relates
-
-    return any(eff.kind == "set_land_type" and other is not src and relates(s, eff.affected, src, other)
-               for other, eff in found)
+def stripped(s: State, o: Obj, found) -> bool:
+    """Whether a land-type effect took away the abilities of ``o``'s rules text (CR 305.7): a
+    source so stripped gives nothing to others."""
+    if "Land" not in o.card.types:
+        return False
+    return any(eff.kind == "set_land_type" and src is not o and filters.relates(s, eff.affected, o, src)
+               for src, eff in found)
 
 
 @lru_cache(maxsize=4096)

@@ -252,6 +252,8 @@ def describe_event(s, view: dict) -> str:
         return f"{s.players[view['player']].name} casting {name}"
     if kind == "becomes_target":
         return f"{name} becoming the target of {s.players[view['player']].name}'s spell or ability"
+    if kind == "attacks_alone":
+        return f"{name} attacking alone"
     return f"{name} ({kind.replace('_', ' ')})"
 
 
