@@ -44,7 +44,7 @@ class RandomAgent:
 
 class HeuristicAgent:
     """A simple sensible player: keeps its hand, plays a land, casts its most expensive spell
-    (paying kicker and buyback when it can), attacks with creatures that won't trade badly,
+    (paying kicker, buyback and entwine when it can), attacks with creatures that won't trade badly,
     blocks to survive, targets opponents' things with harmful spells and its own with helpful
     ones, and says yes to "you may"."""
 
@@ -64,7 +64,7 @@ class HeuristicAgent:
             return by_kind.get("autopay", [options[0]])[0]
         if kind == "may":
             return by_kind.get("yes", [options[0]])[0]
-        if kind in ("kicker", "multikicker", "buyback"):
+        if kind in ("kicker", "multikicker", "buyback", "entwine"):
             return options[-1]             # pay the optional cost as many times as it can
         if kind == "priority":
             if by_kind.get("play"):

@@ -1,5 +1,6 @@
-"""Optional additional and alternative costs of spells (CR 118.8-118.9, 601.2b, 601.2f):
-kicker and multikicker (CR 702.33), buyback (CR 702.27) and flashback (CR 702.34).
+"""Additional and alternative costs of spells (CR 118.8-118.9, 601.2b, 601.2f): kicker and
+multikicker (CR 702.33), buyback (CR 702.27), entwine (CR 702.42), flashback (CR 702.34), and
+the mandatory "As an additional cost to cast this spell, ..." (sacrifice, discard, life).
 
 Casting a card from a graveyard is casting it with flashback (the only permission to do so the
 engine knows). As the spell is cast its controller announces which additional costs they will
@@ -21,8 +22,9 @@ from .runner import Rollback
 from .wording import possessive
 
 MAX_KICKS = 10                          # multikicker: the most kicks offered
-ADDITIONAL = ("kicker", "multikicker", "buyback")
-_RULES = {"kicker": "702.33a", "multikicker": "702.33c", "buyback": "702.27a"}
+FREE = "free"        # cast "without paying its mana cost", an alternative cost (CR 118.9): cascade
+ADDITIONAL = ("kicker", "multikicker", "buyback", "entwine")
+_RULES = {"kicker": "702.33a", "multikicker": "702.33c", "buyback": "702.27a", "entwine": "702.42a"}
 
 
 def keyword(card, name: str) -> ir.Keyword | None:
@@ -46,12 +48,18 @@ def _keyword_for(card, name: str) -> ir.Keyword:
     return keyword(card, "multikicker" if name == "kicker" and not keyword(card, "kicker") else name)
 
 
+def required(card) -> list[ir.Cost]:
+    """The costs "As an additional cost to cast this spell, ..." adds to every cast (CR 118.8)."""
+    return [ab.cost for ab in card.abilities if type(ab) is ir.AdditionalCost]
+
+
 def parts(card, costs: tuple[str, ...]) -> tuple[ManaCost, list[ir.Cost]]:
     """The mana to pay -- the mana cost or the flashback cost, plus the mana of each announced
-    cost (CR 601.2f, 118.9d) -- and the other parts of those costs (life, sacrifices, ...)."""
-    mana = ManaCost(()) if "flashback" in costs else card.mana_cost
-    others = []
-    for name in costs:
+    cost (CR 601.2f, 118.9d) -- and the other parts of those costs (life, sacrifices, ...),
+    with the card's mandatory additional costs (CR 601.2b)."""
+    mana = ManaCost(()) if "flashback" in costs or FREE in costs else card.mana_cost
+    others = required(card)
+    for name in (c for c in costs if c != FREE):
         cost = _keyword_for(card, name).cost
         if cost.mana is not None:
             mana = _plus(mana, cost.mana)
@@ -108,13 +116,15 @@ def announce(ctx, player: int, spell, costs: tuple[str, ...]) -> None:
     s = ctx.s
     card = spell.card
     who = s.players[player].name
-    if costs:
+    if "flashback" in costs:
         _note(keyword(card, "flashback"), card)
         s.add_log(f"{who} casts {card.name} from their graveyard with flashback: the flashback cost "
                   f"{_text(card, keyword(card, 'flashback'))} is paid rather than its mana cost",
                   ("702.34a", "118.9"), "cast")
     for kw in (ab for ab in card.abilities if type(ab) is ir.Keyword and ab.name in ADDITIONAL):
-        name = "buyback" if kw.name == "buyback" else "kicker"
+        name = kw.name if kw.name in ("buyback", "entwine") else "kicker"
+        if name == "entwine" and not _all_modes_possible(s, spell, player):
+            continue    # CR 702.42b: entwined, every mode is chosen, each with its targets
         top = 0
         while top < (MAX_KICKS if kw.name == "multikicker" else 1) and \
                 affordable(s, player, spell, costs + (name,) * (top + 1)):
@@ -134,6 +144,13 @@ def announce(ctx, player: int, spell, costs: tuple[str, ...]) -> None:
     spell.cast_costs = costs
 
 
+def _all_modes_possible(s, spell, player: int) -> bool:
+    from .casting import _modal, _specs_satisfiable, spell_ability
+
+    modal = _modal(spell_ability(spell.card))
+    return modal is not None and all(_specs_satisfiable(s, m.targets, spell, player) for m in modal.modes)
+
+
 def _times(n: int) -> str:
     return f" {n} times" if n > 1 else ""
 
@@ -150,16 +167,20 @@ def log_total(s, card, costs: tuple[str, ...], base: ManaCost, total: ManaCost, 
     """CR 601.2f: say what the total cost is made of, when it isn't just the mana cost."""
     from .spell_costs import log_total as log_changes
 
-    if not costs:
+    extra = [ab.text.partition(", ")[2].rstrip(".") for ab in card.abilities if type(ab) is ir.AdditionalCost]
+    if not costs and not extra:
         log_changes(s, card, base, total, why)
         return
     words = [f"its flashback cost {_text(card, keyword(card, 'flashback'))}" if "flashback" in costs
-             else f"its mana cost {card.mana_cost}"]
-    for name in dict.fromkeys(c for c in costs if c != "flashback"):
+             else "no mana cost (cast without paying it)" if FREE in costs else f"its mana cost {card.mana_cost}"]
+    for name in dict.fromkeys(c for c in costs if c not in ("flashback", FREE)):
         kw = _keyword_for(card, name)
         words.append(f"plus {kw.name} {_text(card, kw)}{_times(costs.count(name))}")
+    words += [f"plus the additional cost ({w[:1].lower() + w[1:]})" for w in extra]
     reduced = any(w.startswith("minus") for w in why)
-    rules = ("601.2f", "118.9" if "flashback" in costs else "118.8") + (("118.7a",) if reduced else ())
+    alternative = "flashback" in costs or FREE in costs
+    rules = ("601.2f", "118.9" if alternative else "118.8") + (("118.7a",) if reduced else ()) \
+        + (("601.2b",) if extra else ())
     amount = "no mana" if total.is_free() else str(total)
     s.add_log(f"{possessive(card.name)} total cost is {amount}: " + ", ".join(words + why), rules, "cast")
 
@@ -173,4 +194,8 @@ def pay_others(ctx, player: int, spell, others: list[ir.Cost]) -> None:
     for cost in others:
         if not cost_payable(ctx.s, spell, cost, include_mana=False):
             raise Rollback()
+        if exercise.RECORD is not None and cost in required(spell.card):
+            for f in dataclasses.fields(cost):
+                if getattr(cost, f.name) != f.default:
+                    exercise.note("ADDITIONAL_COST_PARTS", f.name, spell.card)
         pay_cost(ctx, player, spell, cost, spell.card.name)

@@ -17,7 +17,7 @@ from .mana_spend import ability_use, spell_use
 from .spell_costs import total_cost
 from .state import Obj, StackItem
 from .triggers import announce_targets
-from .keyword_abilities import ability_at, battlefield_activated, hand_activated
+from .keyword_abilities import ability_at, battlefield_activated, crew_payable, hand_activated, pay_crew
 from .wording import possessive
 
 MAX_X = 20
@@ -208,8 +208,9 @@ def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True) -> bool:
         return False         # CR 119.4
     if cost.discard_self and o.zone != "hand":
         return False         # CR 702.29a: cycling works only from the hand
-    if cost.discard and len(s.players[o.controller].hand) < cost.discard:
-        return False
+    hand = s.players[o.controller].hand
+    if cost.discard and len(hand) - (o.id in hand) < cost.discard:
+        return False         # a card in the hand can't be discarded to pay for casting itself
     if cost.sacrifice is not None:
         from .filters import objects_matching
 
@@ -221,6 +222,8 @@ def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True) -> bool:
         return False
     if cost.untap_tapped is not None and len(untappable_for_cost(s, o, cost)) < cost.untap_count:
         return False
+    if cost.crew and not crew_payable(s, o, cost.crew):
+        return False         # CR 702.122a: not enough power among the other untapped creatures
     if include_mana and cost.mana is not None and not cost.mana.is_free():
         return mana_abilities.can_afford(s, o.controller, cost.mana.with_x(0), exclude=o.id if cost.tap else None,
                                          use=ability_use(o, cost.mana))
@@ -278,20 +281,26 @@ def choose_modes_and_targets(ctx: Ctx, item: StackItem, source: Obj | None, play
     modal = _modal(ab)
     specs: list[ir.TargetSpec] = []
     if modal is not None:
-        chosen: list[int] = []
-        while len(chosen) < modal.choose:
+        entwined = item.kind == "spell" and "entwine" in source.cast_costs
+        chosen: list[int] = list(range(len(modal.modes))) if entwined else []
+        while len(chosen) < modal.at_most:
             options = tuple(Action("mode", (i,), f"mode {i + 1}: {m.text}")
                             for i, m in enumerate(modal.modes)
                             if i not in chosen and _specs_satisfiable(s, m.targets, source, player))
+            if len(chosen) >= modal.choose:      # "Choose one or both" (CR 700.2d)
+                options += (Action("done", (), "no more modes"),)
             if not options:
                 return False
             answer = ctx.ask(Decision(player, "modes", f"Choose a mode for {item.label} (CR 700.2)",
                                       options, {"item": item.id}))
+            if answer.kind == "done":
+                break
             chosen.append(answer.args[0])
         item.modes = tuple(chosen)
         s.add_log(f"{s.players[player].name} chooses "
-                  + "; ".join(modal.modes[i].text for i in chosen) + f" for {item.label}",
-                  ("700.2a",), "choice")
+                  + "; ".join(modal.modes[i].text for i in chosen) + f" for {item.label}"
+                  + (" (entwined: all modes)" if entwined else ""),
+                  ("700.2a", "702.42b") if entwined else ("700.2a",), "choice")
         for i in chosen:
             specs.extend(modal.modes[i].targets)
     else:
@@ -338,6 +347,7 @@ def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: int | No
     or cancel, which undoes the whole cast or activation (CR 601.2e, 732). ``use`` says what
     the cost is for: mana with a spending restriction pays only where it may (CR 106.6); a
     source whose mana can't pay is still offered, labelled so, as activating it is legal.
+    A spell with convoke may also tap creatures, each paying one mana of the cost (CR 702.51a).
     """
     s = ctx.s
     p = s.players[player]
@@ -367,6 +377,8 @@ def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: int | No
                 continue
             options.append(Action("mana", (o.id, idx), f"activate {o.card.name}: {ab.text or 'mana'}"
                                   + mana_spend.source_note(s, o, ab, use)))
+        if use is not None and use.convoke:
+            options += _convoke_options(s, player, cost)
         options.append(Action("cancel", (), f"cancel {what}"))
         context = {"cost": str(cost)}
         if plan is None:
@@ -378,10 +390,55 @@ def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: int | No
             raise Rollback()
         if answer.kind == "autopay":
             for oid, idx, output, preset in plan:
-                mana_abilities.activate(ctx, player, s.objs[oid], idx, output=output, preset=preset)
+                if idx == mana_abilities.CONVOKE:
+                    cost = _convoke(ctx, player, s.objs[oid], output[0], cost, use)
+                else:
+                    mana_abilities.activate(ctx, player, s.objs[oid], idx, output=output, preset=preset)
+        elif answer.kind == "convoke":
+            cost = _convoke(ctx, player, s.objs[answer.args[0]], answer.args[1], cost, use)
         else:
             oid, idx = answer.args
             mana_abilities.activate(ctx, player, s.objs[oid], idx)
+
+
+def _convoke_options(s, player: int, cost: ManaCost) -> list[Action]:
+    """CR 702.51a: each untapped creature may pay one mana of its colors, or generic mana."""
+    out = []
+    for o in s.permanents(player):
+        if o.tapped or not ch.is_creature(s, o):
+            continue
+        for t in mana_abilities.convoke_types(s, o):
+            found = _convoke_paid(cost, t)
+            if found is not None:
+                out.append(Action("convoke", (o.id, t), f"convoke: tap {o.card.name} to pay {found[1]}"))
+    return out
+
+
+def _convoke_paid(cost: ManaCost, t: str) -> tuple[ManaCost, str] | None:
+    """What a creature convoking one mana of type ``t`` ("C": generic only) pays, and the cost
+    left: a symbol of its color first, else a hybrid or Phyrexian one it can pay, else {1}."""
+    symbols = list(cost.symbols)
+    if t != "C":
+        for i, sym in enumerate(symbols):
+            if sym == t or (len(sym) > 1 and t in sym.split("/")):
+                return ManaCost(tuple(symbols[:i] + symbols[i + 1:])), f"{{{sym}}}"
+    for i, sym in enumerate(symbols):
+        if sym.isdigit() and int(sym) > 0:
+            rest = [str(int(sym) - 1)] if int(sym) > 1 else []
+            return ManaCost(tuple(symbols[:i] + rest + symbols[i + 1:])), "{1}"
+    return None
+
+
+def _convoke(ctx: Ctx, player: int, o: Obj, t: str, cost: ManaCost, use) -> ManaCost:
+    """Tap ``o`` to convoke the spell: it pays one mana of the cost (CR 702.51a, 702.51c)."""
+    s = ctx.s
+    left, paid = _convoke_paid(cost, t)
+    events.tap(ctx, o, "convoke, CR 702.51a", quiet=True)
+    s.add_log(f"{s.players[player].name} taps {o.card.name} to convoke {use.label}, paying {paid}",
+              ("702.51a", "702.51c"), "pay")
+    if exercise.RECORD is not None:
+        exercise.note("KEYWORDS", "convoke", s.objs[use.oid].card)
+    return left
 
 
 def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
@@ -408,6 +465,8 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
             choices = [c.id for c in untappable_for_cost(s, o, cost)]
             picked = _pick(ctx, player, "untap_cost", f"Choose a tapped permanent to untap for {what}", choices)
             events.untap(ctx, s.objs[picked], f"cost of {what}, CR 118.3", quiet=False)
+    if cost.crew:
+        pay_crew(ctx, player, o, cost.crew)
     if cost.remove_counters:
         kind, n = cost.remove_counters
         events.remove_counters(ctx, o, kind, n, f"cost of {what}")

@@ -157,7 +157,7 @@ def declare_blockers(ctx: Ctx) -> None:
     for b in blocks:
         events.collect(ctx, {"kind": "blocks", "obj": b, "player": dp})
     for a in order:
-        events.collect(ctx, {"kind": "becomes_blocked", "obj": a, "player": s.active})
+        events.collect(ctx, {"kind": "becomes_blocked", "obj": a, "player": s.active, "blockers": list(order[a])})
 
 
 def has_first_strike_step(s) -> bool:

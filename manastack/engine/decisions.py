@@ -35,9 +35,10 @@ class Decision:
     """What the game waits for: ``player`` must pick one of ``options``.
 
     ``kind``: "priority", "mulligan", "bottom", "targets", "modes", "x", "kicker",
-    "multikicker", "buyback" (how many times to pay that optional cost), "pay", "attackers",
+    "multikicker", "buyback", "entwine" (how many times to pay that optional cost), "pay", "attackers",
     "blockers", "order_triggers", "replacement_order", "may", "choose_color",
-    "choose_creature_type", "discard", "legend_rule", "search", ... ``prompt`` says it in words;
+    "choose_creature_type", "discard", "legend_rule", "search", "choose_discard" (a card from a
+    revealed hand), "reveal" (a card looked at), "order_cards", ... ``prompt`` says it in words;
     ``context`` holds the ids involved (for example the spell being cast).
     """
 

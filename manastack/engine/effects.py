@@ -185,6 +185,7 @@ def _draw(ctx, e: ir.Draw, rc):
 def _discard(ctx, e: ir.Discard, rc):
     s = ctx.s
     n = amount(ctx, e.amount, rc)
+    rc.did = False      # for "If you do" (CR 608.2c): a card was discarded
     for p in _players(ctx, e.who, rc):
         for _ in range(n):
             hand = s.players[p].hand
@@ -197,6 +198,7 @@ def _discard(ctx, e: ir.Discard, rc):
                                           tuple(Action("choose", (c,), s.objs[c].card.name) for c in hand)))
                 oid = answer.args[0]
             events.discard(ctx, p, s.objs[oid])
+            rc.did = True
 
 
 def _gain_life(ctx, e: ir.GainLife, rc):
@@ -282,6 +284,15 @@ def _pay_mana(ctx, e: ir.PayMana, rc):
 
     pay_mana(ctx, rc.controller, e.cost, f"{rc.card.name}'s effect")
     rc.did = True
+
+
+def _if_you_do(ctx, e: ir.IfYouDo, rc):
+    """CR 608.2c: the effects happen only if the action before them was done."""
+    s = ctx.s
+    s.add_log(f"{s.players[rc.controller].name} {'did it' if rc.did else 'did not do it'}, so "
+              f"{rc.card.name}'s \"if you do\" {'applies' if rc.did else 'does nothing'}", ("608.2c",), "resolve")
+    if rc.did:
+        execute(ctx, e.effects, rc)
 
 
 def _create_reflexive(ctx, e: ir.CreateReflexive, rc):
@@ -429,26 +440,109 @@ def _scry(ctx, e: ir.Scry, rc):
 
 
 def _search(ctx, e: ir.SearchLibrary, rc):
-    """CR 701.23: search, put the found cards where the effect says, then shuffle."""
+    """CR 701.23: search a library, put the found cards where the effect says, then its owner
+    shuffles it (CR 701.24a). For cards of a stated quality one may find fewer (CR 701.23b);
+    for "a card" or "three cards" one must find that many, or all there are (CR 701.23d)."""
     s = ctx.s
-    p = s.players[rc.controller]
+    owners = _players(ctx, e.who, rc)
+    if not owners:
+        return
+    p = s.players[owners[0]]
     f = replace(e.filter, zone="library", controller=None)
+    must = not e.up_to and f == ir.Filter(zone="library")
+    zones = ("library",)
+    if e.graveyard:     # "your library and/or graveyard": the player picks what to search
+        answer = ctx.ask(Decision(rc.controller, "may", "Search your library too (and shuffle it), "
+                                  "not only your graveyard?", (Action("yes", (), "library and graveyard"),
+                                                               Action("no", (), "graveyard only"))))
+        zones = ("graveyard", "library") if answer.kind == "yes" else ("graveyard",)
     found = []
     for _ in range(e.amount):
-        cands = [s.objs[i] for i in p.library if s.objs[i] not in found]
-        cands = [o for o in cands if objects_match(ctx, o, f, rc)]
-        options = [Action("choose", (o.id,), o.card.name) for o in cands] + [Action("done", (), "find nothing more")]
-        answer = ctx.ask(Decision(rc.controller, "search", "Search your library", tuple(options)))
+        cands = [s.objs[i] for z in zones for i in getattr(p, z) if s.objs[i] not in found]
+        cands = [o for o in cands if objects_match(ctx, o, replace(f, zone=o.zone), rc)]
+        if must and not cands:
+            break
+        options = [Action("choose", (o.id,), o.card.name + (" (graveyard)" if o.zone == "graveyard" else ""))
+                   for o in cands]
+        if not must:
+            options.append(Action("done", (), "find nothing more"))
+        whose = "your" if p.index == rc.controller else f"{p.name}'s"
+        answer = ctx.ask(Decision(rc.controller, "search", f"Search {whose} library", tuple(options)))
         if answer.kind == "done":
             break
         found.append(s.objs[answer.args[0]])
+    if e.reveal and found:
+        s.add_log(f"{s.players[rc.controller].name} reveals {', '.join(o.card.name for o in found)}",
+                  ("701.20a", "701.23e"), "effect")
     for o in found:
         if e.to == "battlefield":
             events.move(ctx, o, "battlefield", controller=rc.controller, tapped=e.tapped, rules=("701.23a",))
         else:
             events.move(ctx, o, e.to, rules=("701.23a",))
+    searcher = s.players[rc.controller].name
+    if "library" not in zones:
+        s.add_log(f"{searcher} searches their graveyard", ("701.23a",))
+        return
     s.rng.shuffle(p.library)
-    s.add_log(f"{p.name} searches their library and shuffles", ("701.23a", "701.24a"))
+    if p.index == rc.controller:
+        s.add_log(f"{searcher} searches their library and shuffles", ("701.23a", "701.24a"))
+    else:
+        s.add_log(f"{searcher} searches {p.name}'s library, then {p.name} shuffles it", ("701.23a", "701.24a"))
+
+
+def _reveal_hand_discard(ctx, e: ir.RevealHandDiscard, rc):
+    """The player reveals their hand to everyone (CR 701.20a), you choose a card matching the
+    filter from it, and that player discards that card (CR 701.9a)."""
+    s = ctx.s
+    for p in _players(ctx, e.who, rc):
+        player = s.players[p]
+        hand = [s.objs[i] for i in player.hand]
+        names = ", ".join(o.card.name for o in hand) or "no cards"
+        s.add_log(f"{player.name} reveals their hand: {names}", ("701.20a",), "effect")
+        cands = [o for o in hand if objects_match(ctx, o, e.filter, rc)]
+        if not cands:
+            s.add_log(f"{s.players[rc.controller].name} can't choose a card from it", ("701.20a",), "effect")
+            continue
+        answer = ctx.ask(Decision(rc.controller, "choose_discard", f"Choose a card for {player.name} to discard",
+                                  tuple(Action("choose", (o.id,), o.card.name) for o in cands),
+                                  {"revealed": [o.id for o in hand]}))
+        events.discard(ctx, p, s.objs[answer.args[0]])
+
+
+def _look_at_top(ctx, e: ir.LookAtTop, rc):
+    """Look at the top N cards, seen by their owner alone (CR 701.20e); you may reveal one that
+    matches (CR 701.20a) and put it into your hand; the rest go on the bottom in a random order
+    (the game's generator), or on the bottom or back on top in the order you choose (CR 401.4)."""
+    s = ctx.s
+    p = s.players[rc.controller]
+    looked = p.library[len(p.library) - min(e.amount, len(p.library)):][::-1]    # top first
+    s.add_log(f"{p.name} looks at the top {len(looked)} cards of their library", ("701.20e",), "effect")
+    if e.filter is not None:
+        cands = [s.objs[i] for i in looked if objects_match(ctx, s.objs[i], e.filter, rc)]
+        answer = ctx.ask(Decision(rc.controller, "reveal", "Reveal a card and put it into your hand?",
+                                  tuple(Action("choose", (o.id,), o.card.name) for o in cands)
+                                  + (Action("done", (), "reveal nothing"),), {"looked": looked}))
+        if answer.kind == "choose":
+            o = s.objs[answer.args[0]]
+            s.add_log(f"{p.name} reveals {o.card.name} and puts it into their hand", ("701.20a",), "effect")
+            events.move(ctx, o, "hand", rules=("701.20a",))
+    rest = [i for i in looked if i in p.library]
+    p.library[:] = [i for i in p.library if i not in rest]
+    where = "on top of" if e.rest == "top" else "on the bottom of"
+    if e.rest == "random":
+        s.rng.shuffle(rest)
+    else:       # one card at a time, each further from the middle of the library than the last
+        for k in range(len(rest) - 1):
+            answer = ctx.ask(Decision(rc.controller, "order_cards", f"Put which card {where} your library next?",
+                                      tuple(Action("choose", (i,), s.objs[i].card.name) for i in rest[k:])))
+            j = rest.index(answer.args[0])
+            rest[k], rest[j] = rest[j], rest[k]
+    if e.rest == "top":
+        p.library.extend(rest)
+    else:
+        p.library[:0] = rest[::-1]
+    order = "in a random order" if e.rest == "random" else "in the order they chose"
+    s.add_log(f"{p.name} puts {len(rest)} cards {where} their library {order}", ("401.4",), "effect")
 
 
 def objects_match(ctx, o, f, rc) -> bool:
@@ -502,12 +596,14 @@ def _become_creature(ctx, e: ir.BecomeCreature, rc):
             continue
         ts = s.new_timestamp()
         s.effects.append(Effect("become_creature", o.id, until=e.duration, timestamp=ts, source=rc.card.name))
-        s.effects.append(Effect("set_pt", o.id, e.power, e.toughness, (), e.duration, ts, rc.card.name))
+        if e.power is not None:
+            s.effects.append(Effect("set_pt", o.id, e.power, e.toughness, (), e.duration, ts, rc.card.name))
         if e.all_creature_types:
             s.effects.append(Effect("all_creature_types", o.id, until=e.duration, timestamp=ts,
                                     source=rc.card.name))
-        s.add_log(f"{o.card.name} becomes a {e.power}/{e.toughness} creature until end of turn",
-                  ("611.2", "613.1d", "613.4b"), "effect")
+        pt = f"a {e.power}/{e.toughness}" if e.power is not None else "an artifact"
+        s.add_log(f"{o.card.name} becomes {pt} creature until end of turn", ("611.2", "613.1d", "613.4b"),
+                  "effect")
 
 
 def _create_mana_replacement(ctx, e: ir.CreateManaReplacement, rc):
@@ -597,7 +693,9 @@ _HANDLERS = {
     ir.ReturnToHand: _bounce, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
     ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.PutCounters: _put_counters,
     ir.CreateTokens: _create_tokens, ir.Tap: _tap, ir.Untap: _untap, ir.Mill: _mill,
-    ir.Scry: _scry, ir.SearchLibrary: _search, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
+    ir.Scry: _scry, ir.SearchLibrary: _search, ir.RevealHandDiscard: _reveal_hand_discard,
+    ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
+    ir.IfYouDo: _if_you_do,
     ir.Conditional: _conditional,
     ir.ReturnToBattlefield: keyword_abilities.return_to_battlefield,
     ir.CounterUnlessPays: keyword_abilities.counter_unless_pays,
@@ -607,6 +705,7 @@ _HANDLERS = {
     ir.ExileTopCard: _exile_top,
     ir.SkipNextUntap: _skip_next_untap,
     ir.CastEncodedCopy: keyword_abilities.cast_encoded_copy,
+    ir.Cascade: keyword_abilities.cascade,
     ir.MayPlayExiled: _may_play_exiled,
     ir.RemoveCounters: _remove_counters, ir.BecomeCreature: _become_creature,
     ir.GainControl: _gain_control, ir.CreateManaReplacement: _create_mana_replacement,

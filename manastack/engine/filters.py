@@ -45,6 +45,10 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
             return False  # two players: "you don't control" is "an opponent controls"
     if f.other and source is not None and o.id == source.id:
         return False
+    if f.named_self and (source is None or o.card.name != source.card.name):
+        return False
+    if f.name is not None and o.card.name != f.name:
+        return False
     if f.colors:
         cols = ch.colors(s, o)
         chosen = source.chosen if source is not None else None   # "of the chosen color"

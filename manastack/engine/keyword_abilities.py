@@ -19,7 +19,12 @@ say what each one means, so the engine turns the keyword into that triggered abi
   "whenever this creature deals combat damage to a player, you may cast a copy of the encoded
   card without paying its mana cost". The link is kept in the exiled card's ``attached_to``
   (plain data); it ends when the creature leaves the battlefield, since it becomes a new object
-  (CR 702.99c, 400.7).
+  (CR 702.99c, 400.7);
+- flanking (CR 702.25a): whenever this becomes blocked by a creature without flanking, that
+  creature gets -1/-1 until end of turn; soulshift N (CR 702.46a): when it dies, you may return
+  target Spirit card with mana value N or less from your graveyard to your hand;
+- cascade (CR 702.85a): when you cast this spell (a trigger that works from the stack), see
+  :func:`cascade`.
 
 Each keyword instance is its own ability and triggers separately (CR 702.108b).
 """
@@ -66,6 +71,18 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
         n = int(kw.arg)
         return ir.TriggeredAbility(ir.Trigger("blocks_or_becomes_blocked"), (ir.ModifyPT(ir.Ref("self"), n, n),),
                                    text=f"Bushido {n} (CR 702.45a)")
+    if kw.name == "soulshift" and kw.arg is not None:
+        n = int(kw.arg)
+        spirit = ir.TargetSpec("card", ir.Filter(subtypes=("Spirit",), controller="you", zone="graveyard",
+                                                 mana_value_at_most=n))
+        return ir.TriggeredAbility(ir.Trigger("dies"), (ir.May((ir.ReturnToHand(ir.Target(0)),)),), (spirit,),
+                                   text=f"Soulshift {n} (CR 702.46a)")
+    if kw.name == "flanking":
+        return ir.TriggeredAbility(ir.Trigger("blocked_by_creature_without_flanking"),
+                                   (ir.ModifyPT(ir.Ref("triggering_object"), -1, -1),),
+                                   text="Flanking (CR 702.25a)")
+    if kw.name == "cascade":
+        return ir.TriggeredAbility(ir.Trigger("cast", "self"), (ir.Cascade(),), text="Cascade (CR 702.85a)")
     if kw.name == "echo" and kw.cost is not None:
         pay = ir.SacrificeUnlessPays(ir.Ref("self"), kw.cost, keyword="echo")
         return ir.TriggeredAbility(_YOUR_UPKEEP, (pay,), condition="came_under_control_since_last_upkeep",
@@ -88,8 +105,13 @@ _CREATURE_YOU_CONTROL = ir.TargetSpec("permanent", ir.Filter(types=("Creature",)
 @lru_cache(maxsize=None)
 def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
     """Keywords that are activated abilities: equip (CR 702.6a: attach to target creature you
-    control, as a sorcery) and ninjutsu (CR 702.49a; its cost beyond mana -- revealing the card
+    control, as a sorcery), crew (CR 702.122a: tap other creatures with total power N: this
+    Vehicle becomes an artifact creature with its printed power and toughness until end of turn)
+    and ninjutsu (CR 702.49a; its cost beyond mana -- revealing the card
     and returning an unblocked attacker -- is paid by :func:`combat.ninjutsu`)."""
+    if kw.name == "crew" and kw.arg is not None:
+        return ir.ActivatedAbility(ir.Cost(crew=int(kw.arg)), (ir.BecomeCreature(ir.Ref("self"), None, None),),
+                                   text=f"Crew {kw.arg} (CR 702.122a)")
     if kw.cost is None:
         return None
     if kw.name == "equip":
@@ -106,12 +128,12 @@ def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
 
 def battlefield_activated(card) -> list[tuple[int, ir.ActivatedAbility]]:
     """(index, ability) for the activated abilities a permanent has on the battlefield,
-    equip included (ninjutsu works from the hand, CR 702.49a)."""
+    equip and crew included (ninjutsu works from the hand, CR 702.49a)."""
     out = []
     for i, ab in enumerate(card.abilities):
         if type(ab) is ir.ActivatedAbility:
             out.append((i, ab))
-        elif type(ab) is ir.Keyword and ab.name == "equip":
+        elif type(ab) is ir.Keyword and ab.name in ("equip", "crew"):
             act = keyword_activated(ab)
             if act is not None:
                 out.append((i, act))
@@ -128,6 +150,44 @@ def hand_activated(card) -> list[tuple[int, ir.ActivatedAbility]]:
             if act is not None:
                 out.append((i, act))
     return out
+
+
+def crew_candidates(s, vehicle) -> list:
+    """The creatures that could crew ``vehicle``: its controller's other untapped creatures,
+    summoning sick or not (CR 702.122a; Sky Skiff ruling 2017-09-29: CR 302.6 is about {T})."""
+    from . import characteristics as ch
+
+    return [o for o in s.permanents(vehicle.controller)
+            if o.id != vehicle.id and not o.tapped and ch.is_creature(s, o)]
+
+
+def crew_payable(s, vehicle, n: int) -> bool:
+    from . import characteristics as ch
+
+    return sum(ch.power(s, o) for o in crew_candidates(s, vehicle)) >= n
+
+
+def pay_crew(ctx, player: int, vehicle, n: int) -> None:
+    """CR 702.122a-b, 118.3: choose untapped creatures until their total power is N or more --
+    more may be tapped (Sky Skiff ruling 2017-09-29) -- then tap them: they crew the Vehicle."""
+    from . import characteristics as ch
+    from . import events
+
+    s = ctx.s
+    chosen: list[int] = []
+    while True:
+        total = sum(ch.power(s, s.objs[i]) for i in chosen)
+        left = [o for o in crew_candidates(s, vehicle) if o.id not in chosen]
+        options = tuple(Action("choose", (o.id,), f"tap {o.card.name} (power {ch.power(s, o)})") for o in left)
+        if total >= n:
+            options += (Action("done", (), f"crew with these (total power {total})"),)
+        answer = ctx.ask(Decision(player, "crew", f"Crew {n}: choose untapped creatures to tap, total power "
+                                  f"{n} or more (CR 702.122a); chosen so far: {total}", options))
+        if answer.kind == "done":
+            break
+        chosen.append(answer.args[0])
+    for i in chosen:
+        events.tap(ctx, s.objs[i], f"crews {vehicle.card.name}, CR 702.122b", quiet=False)
 
 
 # One-shot delayed triggers (CR 603.7c): their duration, and the step whose beginning fires them.
@@ -340,6 +400,91 @@ def cast_encoded_copy(ctx, e: ir.CastEncodedCopy, rc) -> None:
     s.add_log(f"The copy of {card.name} is cast", ("601.2i",), "cast")
     events.collect(ctx, {"kind": "cast", "player": player, "obj": copy.id, "item": item.id})
     announce_targets(ctx, item)
+
+
+def cascade(ctx, e: ir.Cascade, rc) -> None:
+    """CR 702.85a: exile cards from the top of the library until a nonland card with lesser mana
+    value than the spell (as it was cast: the trigger keeps it); its controller may cast that card
+    without paying its mana cost; the other exiled cards go to the bottom in a random order."""
+    from . import characteristics as ch
+    from . import events
+
+    s = ctx.s
+    player = rc.controller
+    p = s.players[player]
+    below = (rc.event or {}).get("mana_value", 0)
+    exiled, hit = [], None
+    while p.library and hit is None:
+        new = events.move(ctx, s.objs[p.library[-1]], "exile", cause=f"{possessive(rc.card.name)} cascade",
+                          rules=("702.85a",))
+        if new is not None:
+            exiled.append(new.id)
+            if "Land" not in new.card.types and ch.mana_value(new) < below:
+                hit = new
+    if hit is None:
+        s.add_log(f"{p.name} exiles no nonland card with mana value less than {below}", ("702.85a",), "resolve")
+    elif cast_without_paying(ctx, player, hit, f"{possessive(rc.card.name)} cascade", "702.85a"):
+        exiled.remove(hit.id)
+    rest = [oid for oid in exiled if oid in s.objs and s.objs[oid].zone == "exile"]
+    s.rng.shuffle(rest)
+    for oid in rest:
+        events.move(ctx, s.objs[oid], "library", bottom=True, quiet=True)
+    if rest:
+        s.add_log(f"{p.name} puts {len(rest)} exiled card{'s' * (len(rest) != 1)} on the bottom of their "
+                  "library in a random order", ("702.85a", "401.4"), "resolve")
+
+
+def cast_without_paying(ctx, player: int, o, why: str, rule: str) -> bool:
+    """CR 608.2g, 601.2a-i: during a resolution, ``player`` may cast the card ``o`` without
+    paying its mana cost (an alternative cost, CR 118.9; X is 0, CR 107.3b). Optional additional
+    costs may be announced, mandatory ones and cost increases are paid. Returns whether it was
+    cast; a card that can't get legal targets or whose costs can't be paid isn't offered."""
+    from . import alt_costs, events
+    from .casting import (casting_ability, choose_modes_and_targets, describe_target, has_targets_for,
+                          pay_mana, spell_ability_index)
+    from .mana_spend import spell_use
+    from .spell_costs import total_cost
+    from .state import StackItem
+    from .triggers import announce_targets
+
+    s = ctx.s
+    card = o.card
+    name = s.players[player].name
+    ab = casting_ability(card)
+    if not card.fully_supported or (ab is None and not card.is_permanent_card):
+        s.add_log(f"{card.name} isn't cast: its Oracle text is only partly supported", (rule,), "cast")
+        return False
+    if not has_targets_for(s, o, ab, player) or not alt_costs.affordable(s, player, o, (alt_costs.FREE,)):
+        s.add_log(f"{name} can't cast {card.name}: it would have no legal targets or its costs can't be "
+                  "paid", ("601.2c", "601.2h"), "cast")
+        return False
+    answer = ctx.ask(Decision(player, "may", f"{why}: cast {card.name} without paying its mana cost? "
+                              f"(CR {rule})", (Action("yes", (), "yes"), Action("no", (), "no"))))
+    s.add_log(f"{name} chooses {answer.kind} for casting {card.name} without paying its mana cost",
+              (rule, "603.5"), "choice")
+    if answer.kind == "no":
+        return False
+    s.add_log(f"{name} casts {card.name} without paying its mana cost", ("601.2a", "608.2g", rule), "cast")
+    spell = events.move(ctx, o, "stack", controller=player, quiet=True)
+    item = StackItem(s.next_id, "spell", spell.id, player, card, spell_ability_index(card), card.name)
+    s.next_id += 1
+    s.stack.append(item)
+    alt_costs.announce(ctx, player, spell, (alt_costs.FREE,))
+    if ab is not None:
+        choose_modes_and_targets(ctx, item, spell, player, ab)   # possible: checked above
+    if item.targets:
+        s.add_log(f"{card.name} targets " + ", ".join(describe_target(s, t) for g in item.targets for t in g),
+                  ("601.2c",), "cast")
+    base, others = alt_costs.parts(card, spell.cast_costs)
+    total, whys = total_cost(s, player, spell, 0, base)
+    alt_costs.log_total(s, card, spell.cast_costs, base, total, whys)
+    item.paid = pay_mana(ctx, player, total, card.name, use=spell_use(spell, base))
+    alt_costs.pay_others(ctx, player, spell, others)
+    s.players[player].spells_cast_this_turn += 1
+    s.add_log(f"{card.name} is cast", ("601.2i",), "cast")
+    events.collect(ctx, {"kind": "cast", "player": player, "obj": spell.id, "item": item.id})
+    announce_targets(ctx, item)
+    return True
 
 
 UPKEEP_RULES = {"echo": "702.30a", "cumulative upkeep": "702.24a"}

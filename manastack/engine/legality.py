@@ -2,16 +2,16 @@
 pushing an illegal action, and for scenario steps that can't be done."""
 from __future__ import annotations
 
-from manastack.oracle import ir
-
 from . import characteristics as ch
 from . import layers
 from . import alt_costs, combat, mana_abilities
 from .casting import (casting_ability, cost_payable, has_targets_for, sorcery_timing, summoning_sick,
                       upkeep_timing)
 from .decisions import Action
+from .keyword_abilities import battlefield_activated, crew_payable
 from .mana_spend import spell_use
 from .spell_costs import total_cost
+from .wording import possessive
 
 
 def _restricted(s, o, kind: str) -> bool:
@@ -52,6 +52,10 @@ def cannot_cast(s, player: int, o) -> str:
                 "main phase while the stack is empty (CR 117.1a, 307.1)")
     if not has_targets_for(s, o, casting_ability(card), player):
         return f"{card.name} has no legal target now (CR 601.2c, 115)"
+    for extra in alt_costs.required(card):
+        if not cost_payable(s, o, extra, include_mana=False):
+            return (f"{who} can't pay {possessive(card.name)} additional cost, and a spell can't be cast "
+                    "without paying all of its costs (CR 601.2b, 601.2h, 118.3)")
     base, others = alt_costs.parts(card, alt_costs.cast_from(o))
     if not all(cost_payable(s, o, c, include_mana=False) for c in others):
         return f"{who} can't pay the flashback cost of {card.name} (CR 702.34a, 601.2h, 118.3)"
@@ -70,8 +74,7 @@ def cannot_activate(s, player: int, o, words: str = "") -> str:
     activated now."""
     if o.zone != "battlefield" or o.controller != player:
         return f"{o.card.name} is not on the battlefield under {s.players[player].name}'s control (CR 602.2)"
-    abilities = [ab for ab in layers.card_now(s, o).abilities
-                 if type(ab) is ir.ActivatedAbility and words.lower() in ab.text.lower()]
+    abilities = [ab for _, ab in battlefield_activated(layers.card_now(s, o)) if words.lower() in ab.text.lower()]
     if not abilities:
         which = f" whose text has {words!r}" if words else ""
         return f"{o.card.name} has no activated ability{which} now (CR 602.1, 613.1)"
@@ -89,6 +92,9 @@ def cannot_activate(s, player: int, o, words: str = "") -> str:
             reasons.append(f"{ab.text!r} can be activated only as a sorcery (CR 602.5d)")
         elif ab.upkeep_only and not upkeep_timing(s, player):
             reasons.append(f"{ab.text!r} can be activated only during its controller's upkeep (CR 602.5, 503)")
+        elif c.crew and not crew_payable(s, o, c.crew):
+            reasons.append(f"{s.players[player].name}'s other untapped creatures have less than {c.crew} total "
+                           f"power, so {o.card.name} can't be crewed (CR 702.122a, 118.3)")
         elif not cost_payable(s, o, c):
             reasons.append(f"the cost of {ab.text!r} can't be paid now (CR 602.2b, 118.3)")
         elif not has_targets_for(s, o, ab, player):

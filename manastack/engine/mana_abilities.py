@@ -256,6 +256,17 @@ class Alternative:
     restricted: bool = False     # its mana may pay only some costs, this one included (CR 106.6)
 
 
+CONVOKE = -1     # the "ability index" of tapping a creature to convoke a spell (CR 702.51a)
+
+
+def convoke_types(s: State, o: Obj) -> tuple[str, ...]:
+    """What tapping ``o`` to convoke can pay: one mana of any of its colors, or generic mana
+    ("C" here, as a colorless creature pays only generic mana)."""
+    from . import characteristics as ch
+
+    return ch.colors(s, o) or ("C",)
+
+
 def _alternatives(s: State, player: int, exclude: int | None,
                   use: mana_spend.ManaUse | None = None) -> list[list[Alternative]]:
     """Per permanent, the ways its mana abilities could help pay: abilities whose only effect
@@ -265,9 +276,15 @@ def _alternatives(s: State, player: int, exclude: int | None,
     from .casting import cost_payable
 
     modified = _mana_is_modified(s)
+    convoke = use is not None and use.convoke
+    if convoke:
+        from .characteristics import is_creature
     out = []
     for o in s.permanents(player):
         alts = []
+        if convoke and not o.tapped and o.id != exclude and is_creature(s, o):
+            # CR 702.51a: any untapped creature, summoning sick or not (CR 302.6 is about {T})
+            alts += [Alternative(o.id, CONVOKE, (t,), (t,), None, 0, False) for t in convoke_types(s, o)]
         for i, ab in mana_abilities(s, o):
             c = ab.cost
             if len(ab.effects) != 1 or not (c.tap or c.untap or c.sacrifice_self):
@@ -329,6 +346,8 @@ def plan_payment(s: State, player: int, cost: ManaCost, exclude: int | None = No
     if pay_from_pool(cost, pool) is not None:
         return []
     groups = _alternatives(s, player, exclude, use)
+    if use is not None and use.convoke and "C" in cost.symbols:   # convoke can't pay {C}
+        groups = [alts for alts in ([a for a in g if a.idx != CONVOKE or a.net != ("C",)] for g in groups) if alts]
     most = sum(pool.values()) + sum(max(len(a.net) for a in alts) for alts in groups)
     if most < cost.mana_value():
         return None

@@ -168,7 +168,7 @@ def explain_payment(s: State, player: int, cost: str | ManaCost, spell: int | No
     """How the auto-payer would pay ``cost`` for ``player`` now, or why nobody could. ``spell``:
     the card (in hand or on the stack) the cost is for, which decides where mana with a
     spending restriction may go (CR 106.6); without it the cost is for nothing in particular."""
-    from .mana_abilities import plan_payment, why_unpayable
+    from .mana_abilities import CONVOKE, plan_payment, why_unpayable
 
     mc = ManaCost.parse(cost) if isinstance(cost, str) else cost
     if mc.x_count:
@@ -177,7 +177,8 @@ def explain_payment(s: State, player: int, cost: str | ManaCost, spell: int | No
     plan = plan_payment(s, player, mc, use=use)
     if plan is None:
         return PaymentReport(str(mc), None, why_unpayable(s, player, mc, use=use))
-    steps = [f"{s.objs[oid].card.name} for {format_mana(out)}" for oid, _i, out, _p in plan]
+    steps = [f"{s.objs[oid].card.name}{' tapped to convoke' if i == CONVOKE else ''} for {format_mana(out)}"
+             for oid, i, out, _p in plan]
     text = f"pay {mc} with " + (", ".join(steps) + " and the mana pool" if steps else "the mana pool")
     return PaymentReport(str(mc), tuple(plan), text + " (CR 601.2g-h)")
 

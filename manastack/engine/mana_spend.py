@@ -43,19 +43,22 @@ class PoolMana(NamedTuple):
 class ManaUse:
     """What a cost is paid for: casting the spell ``oid`` ("spell"), activating an ability of
     the object ``oid`` ("ability"), or anything else (None: a cost an effect asks for, ward).
-    ``has_x``: the cost contains {X} (CR 107.3), whatever X is."""
+    ``has_x``: the cost contains {X} (CR 107.3), whatever X is. ``convoke``: the spell has
+    convoke, so creatures may be tapped to pay (CR 702.51a)."""
 
     kind: str | None = None
     oid: int | None = None
     has_x: bool = False
     label: str = ""
+    convoke: bool = False
 
 
 def spell_use(o: Obj, cost: ManaCost | None = None) -> ManaUse:
     """Casting ``o`` (on the stack, or a card about to be cast) for ``cost``: its mana cost
     unless another is given (flashback, announced kicker)."""
     cost = o.card.mana_cost if cost is None else cost
-    return ManaUse("spell", o.id, bool(cost.x_count), o.card.name)
+    convoke = any(type(ab) is ir.Keyword and ab.name == "convoke" for ab in o.card.abilities)
+    return ManaUse("spell", o.id, bool(cost.x_count), o.card.name, convoke)
 
 
 def ability_use(o: Obj, cost: ManaCost | None) -> ManaUse:

@@ -11,7 +11,8 @@ from manastack.rng import Rng
 from . import mana_spend
 from .state import Effect, LogEntry, Obj, PendingTrigger, Player, StackItem, State
 
-FORMAT = 1
+# Raised whenever the saved fields change (2: copies, spell counts, costs paid, restricted mana).
+FORMAT = 2
 
 
 def _card_key(card: CardDef, faces: dict[str, dict]) -> str:
@@ -84,7 +85,8 @@ def state_from_data(data: dict, db=None) -> State:
     from .turn import Result
 
     if data.get("format") != FORMAT:
-        raise ValueError(f"unsupported save format {data.get('format')!r}")
+        raise ValueError(f"unsupported save format {data.get('format')!r}: this version reads format "
+                         f"{FORMAT}; saves from other versions can't be loaded")
     cards = {k: _card(face, db) for k, face in data["cards"].items()}
     s = State.__new__(State)
     s.db = db

@@ -20,11 +20,15 @@ KEYWORDS = frozenset({
     "protection", "enchant", "prowess", "persist", "undying", "ward", "changeling", "devoid",
     "fear", "intimidate", "shadow", "plainswalk", "islandwalk", "swampwalk", "mountainwalk",
     "forestwalk", "equip", "ninjutsu", "cycling", "infect", "wither", "cipher",
-    "exalted", "bushido", "echo", "cumulative upkeep",
-    "kicker", "multikicker", "buyback", "flashback",     # spell costs, engine.alt_costs
+    "exalted", "bushido", "echo", "cumulative upkeep", "flanking", "soulshift", "cascade", "crew",
+    "partner",      # no effect outside Commander (CR 702.124a); engine.turn logs so at the start
+    "kicker", "multikicker", "buyback", "flashback", "entwine",   # spell costs, engine.alt_costs
+    "convoke",                  # paying with creatures, engine.casting.pay_mana
 })
 # The parts a kicker, buyback or flashback cost may have (CR 702.33a, 702.27a, 702.34a).
 SPELL_COST_PARTS = frozenset({"mana", "pay_life", "sacrifice", "tap_untapped", "tap_count"})
+# The parts "As an additional cost to cast this spell, ..." may have (CR 601.2b, 118.8).
+ADDITIONAL_COST_PARTS = frozenset({"pay_life", "sacrifice", "discard"})
 # The parts an echo or cumulative upkeep cost may have (CR 702.30a, 702.24a).
 UPKEEP_COST_PARTS = frozenset({"mana", "pay_life", "discard"})
 STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_block",
@@ -40,7 +44,7 @@ MANA_RIDERS = frozenset({"cant_be_countered", "plus_one_counter"})
 TRIGGER_EVENTS = frozenset({
     "enters", "dies", "leaves", "attacks", "blocks", "becomes_blocked", "beginning_of_step",
     "cast", "tapped_for_mana", "becomes_target", "gain_life", "lose_life", "draw",
-    "reflexive", "attacks_alone", "blocks_or_becomes_blocked",
+    "reflexive", "attacks_alone", "blocks_or_becomes_blocked", "blocked_by_creature_without_flanking",
     "deals_damage", "deals_combat_damage", "deals_damage_to_player", "deals_combat_damage_to_player",
     "deals_damage_to_opponent", "deals_combat_damage_to_opponent",
 })
@@ -95,9 +99,12 @@ def _walk(node, out: list[str]) -> None:
         elif node.name in ("echo", "cumulative upkeep") and node.cost is not None:
             out += [f"{node.name} cost part {f.name!r}" for f in dataclasses.fields(node.cost)
                     if f.name not in UPKEEP_COST_PARTS and getattr(node.cost, f.name) != f.default]
-        elif node.name in ("kicker", "multikicker", "buyback", "flashback") and node.cost is not None:
+        elif node.name in ("kicker", "multikicker", "buyback", "flashback", "entwine") and node.cost is not None:
             out += [f"{node.name} cost part {f.name!r}" for f in dataclasses.fields(node.cost)
                     if f.name not in SPELL_COST_PARTS and getattr(node.cost, f.name) != f.default]
+    elif t is ir.AdditionalCost:
+        out += [f"additional cost part {f.name!r}" for f in dataclasses.fields(node.cost)
+                if f.name not in ADDITIONAL_COST_PARTS and getattr(node.cost, f.name) != f.default]
     elif t is ir.StaticEffect:
         if node.kind not in STATIC_KINDS:
             out.append(f"static effect {node.kind!r}")

@@ -18,6 +18,7 @@ import re
 
 from manastack.oracle import ir
 
+from . import characteristics as ch
 from . import layers
 from . import exercise
 from .decisions import Action, Decision
@@ -25,6 +26,7 @@ from .keyword_abilities import ONE_SHOT_DELAYS, ability_at, encoded_triggers, tr
 from .state import Obj, PendingTrigger, card_named
 from .wording import possessive
 
+_CAST_SELF = ir.Trigger("cast", "self")
 _DAMAGE = re.compile(r"deals_(combat_)?damage(?:_to_(player|opponent))?$")
 # Events that happen to one object, and the trigger events each one meets; bushido's "blocks or
 # becomes blocked" is one trigger condition met by either (CR 702.45a).
@@ -106,6 +108,12 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: dict) -> list[dict]:
         if not _player_matches(whose, ev["player"], source.controller):
             return []
         return [{**base, "player": ev["player"], "amount": ev.get("amount", 1), "obj": ev.get("obj")}]
+    if kind == "becomes_blocked" and e == "blocked_by_creature_without_flanking":
+        # CR 702.25a-b: one instance per blocker that lacks flanking; "that creature" is the blocker
+        if not _matches_subject(s, trig.subject, s.objs.get(ev["obj"]), source):
+            return []
+        return [{**base, "obj": b, "attacker": ev["obj"], "player": ev.get("player")}
+                for b in ev.get("blockers", ()) if b in s.objs and not ch.has(s, s.objs[b], "flanking")]
     if e in _OBJECT_EVENTS.get(kind, ()):
         if not _matches_subject(s, trig.subject, s.objs.get(ev["obj"]), source):
             return []
@@ -116,6 +124,11 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: dict) -> list[dict]:
         return []
     if kind == "cast" and e == "cast":
         spell = s.objs.get(ev["obj"])
+        if trig.subject == "self":      # cascade: "when you cast this spell" (CR 702.85a)
+            if spell is None or spell.id != source.id:
+                return []
+            return [{**base, "obj": ev["obj"], "player": ev["player"], "item": ev["item"],
+                     "mana_value": ch.mana_value(spell)}]
         # a filter's controller says whose spells count: the caster controls the spell (CR 601.2a)
         whose = trig.whose or (None if isinstance(trig.subject, ir.Filter) else "you")
         if not _player_matches(whose, ev["player"], source.controller):
@@ -195,6 +208,8 @@ def collect(ctx, ev: dict) -> None:
     sources = [s.objs[i] for i in s.battlefield]
     if ev["kind"] == "zone_change" and ev["from"] == "battlefield":
         sources.append(ev["old"])  # look back in time (CR 603.10a)
+    if ev["kind"] == "cast" and ev["obj"] in s.objs:
+        sources.append(s.objs[ev["obj"]])   # the spell itself: cascade works on the stack (CR 702.85a)
     if ev["kind"] == "damage":
         for src in ev["sources"].values():
             if src.id not in s.battlefield:
@@ -202,7 +217,8 @@ def collect(ctx, ev: dict) -> None:
     found = layers.changers(s)
     for src in sources:
         card = layers.card_now(s, src, found)   # Blood Moon removes, layer 6 adds (CR 613)
-        owned = [(card, idx, ab, None) for idx, ab in triggered_abilities(card)]
+        owned = [(card, idx, ab, None) for idx, ab in triggered_abilities(card)
+                 if src.zone != "stack" or ab.trigger == _CAST_SELF]
         if src.zone == "battlefield" and ev["kind"] == "damage":
             owned += encoded_triggers(s, src)               # cipher (CR 702.99a)
         for card, idx, ab, encoded in owned:
@@ -252,6 +268,8 @@ def describe_event(s, view: dict) -> str:
         return f"{s.players[view['player']].name} casting {name}"
     if kind == "becomes_target":
         return f"{name} becoming the target of {s.players[view['player']].name}'s spell or ability"
+    if kind == "becomes_blocked" and "attacker" in view:
+        return f"{_name_of(s, view['attacker'])} becoming blocked by {name}"
     if kind == "attacks_alone":
         return f"{name} attacking alone"
     return f"{name} ({kind.replace('_', ' ')})"

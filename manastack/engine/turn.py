@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from manastack.oracle import ir
+
 from . import characteristics as ch
-from . import combat, events, sba, triggers
+from . import combat, events, exercise, sba, triggers
 from .casting import activatable, activate, cast, castable, exiled_playable, playable_lands
 from .alt_costs import cast_label
 from .decisions import Action, Decision, IllegalActionError
@@ -67,6 +69,18 @@ def asks_first(s) -> bool:
 # ------------------------------------------------------------------------------ start (CR 103)
 
 
+def _partners_do_nothing(s) -> None:
+    """CR 702.124a, 702.124h: partner only lets a Commander deck have two commanders, before the
+    game begins; a two-player game without commanders has no use for it."""
+    cards = {s.objs[i].card for p in s.players for i in p.library}
+    for card in sorted((c for c in cards if any(type(ab) is ir.Keyword and ab.name == "partner"
+                                                for ab in c.abilities)), key=lambda c: c.name):
+        if exercise.RECORD is not None:
+            exercise.note("KEYWORDS", "partner", card)
+        s.add_log(f"{card.name} has partner, which matters only when choosing commanders: "
+                  "it does nothing in this game", ("702.124a", "702.124h"), "start")
+
+
 def _start(ctx: Ctx) -> None:
     s = ctx.s
     s.first_player = s.rng.below(2)
@@ -76,6 +90,7 @@ def _start(ctx: Ctx) -> None:
         s.rng.shuffle(p.library)
         p.life = 20
     s.add_log("Each player shuffles their library and starts at 20 life", ("103.3", "103.4"), "start")
+    _partners_do_nothing(s)
     for p in s.players:
         events.draw(ctx, p.index, s.starting_hand, "opening hand")
     s.stage = ("mulligan", 0)

@@ -54,7 +54,7 @@ _SELF_WORDS = re.compile(
 _WORDING = [(re.compile(r"\b(enter|enters|entering) the battlefield\b"), r"\1"),
             (re.compile(r"\bconverted mana cost\b"), "mana value"),
             (re.compile(r"\bActivate this ability only\b"), "Activate only")]
-_MODAL_HEAD = re.compile(r"\bchoose (?:one|two) —$", re.I)
+_MODAL_HEAD = re.compile(r"\bchoose (?:one|two|one or both) —$", re.I)
 _TAIL = re.compile(r"(?:Activate only (?:as a sorcery|any time you could cast a sorcery|"
                    r"once each turn|during your upkeep)|"
                    r"Then shuffle your library|(?:It|They) can't be regenerated)\.$")

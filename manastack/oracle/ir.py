@@ -88,6 +88,8 @@ class Filter:
     zone: str = "battlefield"
     multicolored: bool = False
     mana_value_equals: CountersOn | None = None   # "with mana value equal to the number of ..."
+    named_self: bool = False      # "named ~": the source's name (CR 201.5)
+    name: str | None = None       # "named Angrath, Minotaur Pirate"
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,11 +321,12 @@ class GainControl:
 @dataclass(frozen=True, slots=True)
 class BecomeCreature:
     """"~ becomes a P/T creature [with all creature types] until end of turn" (Mutavault):
-    it keeps its other types (CR 611.2, 613.1d, 613.4b)."""
+    it keeps its other types (CR 611.2, 613.1d, 613.4b). Without P/T (crew, CR 702.122a) it
+    keeps its printed power and toughness."""
 
     what: Subject
-    power: int
-    toughness: int
+    power: int | None
+    toughness: int | None
     all_creature_types: bool = False
     duration: str = "end_of_turn"
 
@@ -395,13 +398,38 @@ class Scry:
 
 @dataclass(frozen=True, slots=True)
 class SearchLibrary:
-    """Search your library for up to ``amount`` cards matching ``filter``, put them into
-    ``to`` ("hand" or "battlefield", ``tapped``), then shuffle."""
+    """Search ``who``'s library for up to ``amount`` cards matching ``filter``, put them into
+    ``to`` ("hand", "exile" or "battlefield" under your control, ``tapped``); then that player
+    shuffles. ``up_to``: "for up to three cards", not "for three cards"."""
 
     filter: Filter
     to: str = "hand"
     tapped: bool = False
     amount: int = 1
+    reveal: bool = False      # the found cards are shown to all (CR 701.23e)
+    who: Subject = Ref("you")
+    up_to: bool = False
+    graveyard: bool = False   # "your library and/or graveyard": the library is shuffled if searched
+
+
+@dataclass(frozen=True, slots=True)
+class RevealHandDiscard:
+    """``who`` reveals their hand; you choose a card matching ``filter`` from it and that player
+    discards it (CR 701.20a)."""
+
+    filter: Filter
+    who: Subject
+
+
+@dataclass(frozen=True, slots=True)
+class LookAtTop:
+    """Look at the top ``amount`` cards of your library; you may reveal one matching ``filter``
+    (None: none) and put it into your hand; ``rest`` says where the others go: "random" (the
+    bottom, in a random order), "bottom" or "top" (in any order you choose; CR 701.20e, 401.4)."""
+
+    amount: int
+    filter: Filter | None = None
+    rest: str = "random"
 
 
 @dataclass(frozen=True, slots=True)
@@ -449,6 +477,14 @@ class Conditional:
 
 
 @dataclass(frozen=True, slots=True)
+class IfYouDo:
+    """"If you do, [effects]" after an optional or possibly impossible action (discarding,
+    paying, sacrificing): the effects happen only if that action was done (CR 608.2c)."""
+
+    effects: tuple["Effect", ...]
+
+
+@dataclass(frozen=True, slots=True)
 class May:
     """"You may ..." - the choice is made on resolution (CR 603.5, 608.2d)."""
 
@@ -466,10 +502,16 @@ class Mode:
 @dataclass(frozen=True, slots=True)
 class Modal:
     """"Choose one -" (CR 700.2): modes are chosen as the spell or ability is put on the stack;
-    each mode's effects use that mode's own targets."""
+    each mode's effects use that mode's own targets. ``most`` is the largest number of modes
+    that may be chosen when it is more than ``choose`` ("Choose one or both -")."""
 
     modes: tuple[Mode, ...]
     choose: int = 1
+    most: int = 0
+
+    @property
+    def at_most(self) -> int:
+        return max(self.choose, self.most)
 
 
 @dataclass(frozen=True, slots=True)
@@ -492,6 +534,13 @@ class SkipNextUntap:
 class CastEncodedCopy:
     """Cipher's granted trigger (CR 702.99a): its controller may copy the encoded card and cast
     the copy without paying its mana cost (CR 707.12)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Cascade:
+    """Cascade's trigger (CR 702.85a): exile from the top of the library until a nonland card
+    with lesser mana value, which may be cast without paying its mana cost; the rest go to the
+    bottom in a random order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -544,10 +593,11 @@ class CounterUnlessPays:
 Effect = Union[
     AddMana, DealDamage, Draw, Discard, GainLife, LoseLife, Destroy, Regenerate, PreventDamage, Exile,
     ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords,
-    PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, Fight, May, Modal,
+    PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
-    SkipNextUntap, CastEncodedCopy, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
+    SkipNextUntap, CastEncodedCopy, Cascade, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
+    IfYouDo,
 ]
 
 # --------------------------------------------------------------------------------- costs
@@ -573,6 +623,7 @@ class Cost:
     untap_tapped: Filter | None = None
     untap_count: int = 1
     discard_self: bool = False        # cycling (CR 702.29a): the card itself, from the hand
+    crew: int = 0                     # crew N (CR 702.122a): tap other creatures with total power N
 
 
 # --------------------------------------------------------------------------------- triggers
@@ -721,5 +772,14 @@ class AdditionalTriggers:
     text: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class AdditionalCost:
+    """"As an additional cost to cast this spell, [cost]." (CR 601.2b, 118.8): paid with the
+    mana cost (or any alternative cost) whenever the card is cast."""
+
+    cost: Cost
+    text: str = ""
+
+
 Ability = Union[Keyword, SpellAbility, ActivatedAbility, TriggeredAbility, StaticAbility,
-                ReplacementAbility, ManaReplacement, AdditionalTriggers]
+                ReplacementAbility, ManaReplacement, AdditionalTriggers, AdditionalCost]

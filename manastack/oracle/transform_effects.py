@@ -265,19 +265,80 @@ class EffectRules:
 
     def search(self, c):
         """CR 701.23: search a library, put the found cards somewhere, then shuffle."""
-        amount, d = c[0], c[1]
+        amount, d = _count(c[0]), c[1]
         dest, tapped = c[-2]
         _need(d.kind == "card" and not d.zone_given and d.plural == (amount > 1), "search")
         _need(not (tapped and dest == "hand"), "search")
         f = dataclasses.replace(d.filter, zone="library")
-        return [ir.SearchLibrary(f, dest, tapped, amount)]
+        return [ir.SearchLibrary(f, dest, tapped, amount, "reveal" in c, up_to=isinstance(c[0], tuple))]
+
+    def reveal_hand_discard(self, c):
+        """"Target opponent reveals their hand. You choose a nonland card from it. That player
+        discards that card." (Coercion, Duress; CR 701.20a)."""
+        who, d = c[0], _of(c, _Desc)
+        _need(_is_player(who) and d.kind == "card" and not d.plural and not d.zone_given,
+              "reveal hand")
+        return [ir.RevealHandDiscard(dataclasses.replace(d.filter, zone="hand"), who)]
+
+    def look_at_top(self, c):
+        """Look at the top N, you may reveal a matching card and put it into your hand, the rest
+        on the bottom (CR 701.20e, 401.4)."""
+        n, d = _number(c[0]), _of(c, _Desc)
+        _need(isinstance(n, int) and d.kind == "card" and not d.plural and not d.zone_given
+              and c[1] != "another", "look at the top")
+        return [ir.LookAtTop(n, dataclasses.replace(d.filter, zone="library"), c[-1])]
+
+    def look_back(self, c):
+        """"Look at the top N cards of your library, then put them back in any order."""
+        n = _number(c[0])
+        _need(isinstance(n, int), "look at the top X")
+        return [ir.LookAtTop(n, None, "top")]
+
+    def ro_random(self, c):
+        return "random"
+
+    def ro_any(self, c):
+        return "bottom"
 
     def one(self, c):
         _need(not c or c[0] != "another", "search")
         return 1
 
-    def search_amount(self, c):
+    def search_their(self, c):
+        """"Search target opponent's library for an artifact card and put that card onto the
+        battlefield under your control. Then that player shuffles their library." (Bribery)"""
+        who, amount, d = c[0], c[1], c[2]
+        dest, _ = c[-1]
+        _need(d.kind == "card" and not d.zone_given and d.plural == (_count(amount) > 1), "search")
+        return [ir.SearchLibrary(dataclasses.replace(d.filter, zone="library"), dest, False, _count(amount),
+                                 who=who, up_to=isinstance(amount, tuple))]
+
+    def search_with_graveyard(self, c):
+        """"Search your library and/or graveyard for a card named ..., reveal it, and put it into
+        your hand. If you search your library this way, shuffle it." (Angrath's Fury)"""
+        d = _of(c, _Desc)
+        dest, tapped = c[-1]
+        _need(d.kind == "card" and not d.plural and not d.zone_given and dest == "hand", "search")
+        return [ir.SearchLibrary(dataclasses.replace(d.filter, zone="library"), dest, tapped,
+                                 reveal="reveal" in c, graveyard=True)]
+
+    def tl_player(self, c):
+        return _T(ir.TargetSpec("player"))
+
+    def tl_opponent(self, c):
+        return _T(ir.TargetSpec("opponent"))
+
+    def to_exile(self, c):
+        return "exile", False
+
+    def to_battlefield_yours(self, c):
+        return "battlefield", False
+
+    def search_exactly(self, c):
         return _number(c[0])
+
+    def search_amount(self, c):
+        return "up_to", _number(c[0])
 
     def article(self, c):
         return "a"
@@ -286,7 +347,7 @@ class EffectRules:
         return "another"
 
     def reveal(self, c):
-        return None
+        return "reveal"
 
     def shuffle(self, c):
         return None
@@ -444,3 +505,10 @@ class EffectRules:
 
     def that_much(self, c):
         return _Amount(ir.EventAmount())
+
+
+def _count(amount) -> int:
+    """A search amount: N, or ("up_to", N) for "up to N"."""
+    n = amount[1] if isinstance(amount, tuple) else amount
+    _need(isinstance(n, int), "search for X cards")
+    return n

@@ -105,6 +105,12 @@ class LineRules:
     def modal(self, c):
         return [ir.Modal(tuple(c[2:]), choose=_number(c[0]))]
 
+    def modal_one_or_both(self, c):
+        """CR 700.2: "Choose one or both -", one mode or the two."""
+        modes = tuple(c[2:])
+        _need(_number(c[0]) == 1 and len(modes) == 2, "one or both")
+        return [ir.Modal(modes, choose=1, most=2)]
+
     # ------------------------------------------------------------------ keywords
     def keywords(self, c):
         return [k for group in c for k in group]
@@ -246,6 +252,14 @@ class LineRules:
         out: list = []
         start = 0           # where the effects of the sentence before begin
         for sentence in c:
+            if sentence and isinstance(sentence[0], ir.IfYouDo):
+                _need(len(out) > start and _may_do(out[-1]), "if you do")
+                last = out[-1]
+                if type(last) is ir.May:
+                    out[-1] = ir.May(last.effects + tuple(sentence), last.who)
+                else:
+                    out += sentence
+                continue
             if sentence and isinstance(sentence[0], _Instead):
                 before = out[start:]
                 _need(bool(before), "instead")
@@ -311,6 +325,13 @@ class LineRules:
     def ns_upkeep(self, c):
         return "upkeep", "next_upkeep"
 
+    def if_you_do(self, c):
+        """"If you do, draw a card." after "you may discard a card" or "you may pay {1}":
+        joined to that action by ``body`` (CR 608.2c). Targets here aren't supported."""
+        effects = self.sentence([x for x in c if not isinstance(x, Token)])
+        _need(not _has_target(effects), "targets only if you do")
+        return [ir.IfYouDo(tuple(effects))]
+
     def if_kicked(self, c):
         """"If this spell was kicked, draw a card." (CR 702.33e). Targets that only a kicked
         spell has (CR 702.33g) are not supported."""
@@ -346,6 +367,18 @@ class LineRules:
         _need(_is_player(who), "may")
         return [ir.May(tuple(dataclasses.replace(e, who=who) if getattr(e, "who", None) == ir.Ref("you")
                              else e for e in effects), who)]
+
+
+def _may_do(effect) -> bool:
+    """Whether "If you do" can follow ``effect``: a single discard of one card, payment
+    (without X) or sacrifice of this object by you, optional ("You may ...") or not."""
+    if type(effect) is ir.May:
+        if effect.who != ir.Ref("you") or len(effect.effects) != 1:
+            return False
+        effect = effect.effects[0]
+    t = type(effect)
+    return ((t is ir.PayMana and not effect.cost.x_count) or (t is ir.Discard and effect == ir.Discard(1))
+            or (t is ir.Sacrifice and effect == ir.Sacrifice(ir.Ref("self"))))
 
 
 @dataclass(frozen=True)

@@ -145,7 +145,7 @@ class ObjectRules:
         return "non_colors", NAME_TO_COLOR[str(c[0]).lower()[3:]]
 
     def a_nontype(self, c):
-        word = str(c[0]).lower()[3:]
+        word = str(c[0]).lower().rstrip(",")[3:]
         if word == "basic":
             return "non_supertypes", "Basic"        # "nonbasic land" (CR 205.4)
         _need(word in _PREFIX_NON, "non" + word)
@@ -270,6 +270,12 @@ class ObjectRules:
 
     def p_cast_any(self, c):
         return "cast_by", None
+
+    def p_named_self(self, c):
+        return "named_self", True
+
+    def p_named(self, c):
+        return "name", str(c[0])[len("named "):]
 
     def p_your_graveyard(self, c):
         return "zone", "you"

@@ -44,6 +44,13 @@ class StaticRules:
         _need(isinstance(affected, ir.Filter) and affected.types == ("Land",), "land type")
         return [self._static("set_land_type", affected, land_type=land_type)]
 
+    def st_additional_cost(self, c):
+        """CR 601.2b, 118.8: "As an additional cost to cast this spell, sacrifice a creature."
+        (or "discard a card", "pay N life")."""
+        name, value = c[-1]
+        _need(name in ("sacrifice", "discard", "pay_life"), "additional cost")
+        return [ir.AdditionalCost(ir.Cost(**{name: value}))]
+
     def st_spell_cost(self, c):
         """CR 601.2f: "Noncreature spells cost {1} more to cast." (Thalia), "Creature spells you
         cast cost {1} less to cast.", "Each spell a player casts costs {1} more to cast for each

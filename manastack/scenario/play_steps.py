@@ -91,8 +91,8 @@ class PlaySteps(Driver):
             elif d.kind == "x":
                 asked_x = True
                 self.push(self.choose_x(d, step.get("x")))
-            elif d.kind in ("kicker", "multikicker", "buyback"):
-                key = "buyback" if d.kind == "buyback" else "kicker"
+            elif d.kind in ("kicker", "multikicker", "buyback", "entwine"):
+                key = d.kind if d.kind in ("buyback", "entwine") else "kicker"
                 asked.add(key)
                 self.push(self.choose_optional_cost(d, key, step.get(key)))
             elif d.kind == "pay":
@@ -109,7 +109,7 @@ class PlaySteps(Driver):
             raise StepError(f"mode {modes[0]!r} was not chosen: no (further) mode was asked for (CR 700.2)")
         if step.get("x") and not asked_x:
             raise StepError(f"x: {step['x']} was given, but no X was asked for (CR 107.3a)")
-        for key in ("kicker", "buyback"):
+        for key in ("kicker", "buyback", "entwine"):
             if step.get(key) and key not in asked:
                 raise StepError(f"{key}: was given, but no {key} cost could be paid for this spell (CR 601.2b)")
         if sources:
@@ -158,6 +158,9 @@ class PlaySteps(Driver):
 
     def choose_mode(self, d, modes: list) -> Action:
         texts = "; ".join(o.label for o in d.options)
+        done = [o for o in d.options if o.kind == "done"]
+        if not modes and done:
+            return done[0]          # "Choose one or both": the modes given are all (CR 700.2)
         if not modes:
             raise StepError(f"{d.prompt}: say which with modes: ({texts})")
         m = modes.pop(0)
@@ -176,7 +179,7 @@ class PlaySteps(Driver):
         raise StepError(f"X = {x} can't be paid: at most X = {top} with the mana available (CR 107.3a, 601.2f)")
 
     def choose_optional_cost(self, d, key: str, value) -> Action:
-        """Kicker, multikicker or buyback (CR 601.2b): yes or no, or how many times."""
+        """Kicker, multikicker, buyback or entwine (CR 601.2b): yes or no, or how many times."""
         if value is None:
             raise StepError(f"{d.prompt}: say it with {key}: yes or no"
                             + (" (or how many times)" if d.kind == "multikicker" else ""))
