@@ -33,12 +33,15 @@ def _static_sources(s: State):
     """(source, effect) for the static abilities of permanents, less those of lands a land-type
     effect stripped (CR 305.7; granted abilities are never static ones)."""
     objs = s.objs
-    found = layers.changers(s)
+    found = None
     for oid in s.battlefield:
         src = objs[oid]
         effects = src.card.static_effects
-        if effects and found and layers.stripped(s, src, found):
-            continue
+        if effects and "Land" in src.card.types:
+            if found is None:
+                found = layers.changers(s)
+            if found and layers.stripped(s, src, found):
+                continue
         for eff in effects:
             yield src, eff
 
