@@ -44,7 +44,8 @@ class RandomAgent:
 
 class HeuristicAgent:
     """A simple sensible player: keeps its hand, plays a land, casts its most expensive spell
-    (paying kicker, buyback and entwine when it can), attacks with creatures that won't trade badly,
+    (paying kicker, buyback and entwine when it can), else turns a face-down creature face up,
+    casts one face down or suspends a card, attacks with creatures that won't trade badly,
     blocks to survive, targets opponents' things with harmful spells and its own with helpful
     ones, and says yes to "you may"."""
 
@@ -72,6 +73,9 @@ class HeuristicAgent:
             casts = by_kind.get("cast", [])
             if casts:
                 return max(casts, key=lambda a: s.objs[a.args[0]].card.mana_cost.mana_value())
+            for other in ("turn_face_up", "cast_face_down", "suspend"):     # CR 702.37, 702.62
+                if by_kind.get(other):
+                    return by_kind[other][0]
             return by_kind["pass"][0]
         if kind == "attackers":
             return self._attack(s, decision, by_kind)

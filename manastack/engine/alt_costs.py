@@ -1,6 +1,7 @@
 """Additional and alternative costs of spells (CR 118.8-118.9, 601.2b, 601.2f): kicker and
-multikicker (CR 702.33), buyback (CR 702.27), entwine (CR 702.42), flashback (CR 702.34), and
-the mandatory "As an additional cost to cast this spell, ..." (sacrifice, discard, life).
+multikicker (CR 702.33), buyback (CR 702.27), entwine (CR 702.42), flashback (CR 702.34), the
+madness cost (CR 702.35b), casts without paying the mana cost (cascade, suspend), and the
+mandatory "As an additional cost to cast this spell, ..." (sacrifice, discard, life).
 
 Casting a card from a graveyard is casting it with flashback (the only permission to do so the
 engine knows). As the spell is cast its controller announces which additional costs they will
@@ -23,6 +24,9 @@ from .wording import possessive
 
 MAX_KICKS = 10                          # multikicker: the most kicks offered
 FREE = "free"        # cast "without paying its mana cost", an alternative cost (CR 118.9): cascade
+MORPH = "morph"      # cast face down for {3}, an alternative cost (CR 702.37c): engine.morph
+WITHOUT_PAYING = (FREE, "suspend")               # cascade; suspend (CR 702.62a)
+ALTERNATIVE = ("flashback", "madness") + WITHOUT_PAYING     # paid rather than the mana cost (CR 118.9)
 ADDITIONAL = ("kicker", "multikicker", "buyback", "entwine")
 _RULES = {"kicker": "702.33a", "multikicker": "702.33c", "buyback": "702.27a", "entwine": "702.42a"}
 
@@ -57,9 +61,11 @@ def parts(card, costs: tuple[str, ...]) -> tuple[ManaCost, list[ir.Cost]]:
     """The mana to pay -- the mana cost or the flashback cost, plus the mana of each announced
     cost (CR 601.2f, 118.9d) -- and the other parts of those costs (life, sacrifices, ...),
     with the card's mandatory additional costs (CR 601.2b)."""
-    mana = ManaCost(()) if "flashback" in costs or FREE in costs else card.mana_cost
+    if MORPH in costs:       # face down: {3} and nothing else (CR 702.37c); it has no abilities
+        return ManaCost(("3",)), []
+    mana = ManaCost(()) if set(costs) & set(ALTERNATIVE) else card.mana_cost
     others = required(card)
-    for name in (c for c in costs if c != FREE):
+    for name in (c for c in costs if c not in WITHOUT_PAYING):
         cost = _keyword_for(card, name).cost
         if cost.mana is not None:
             mana = _plus(mana, cost.mana)
@@ -121,6 +127,11 @@ def announce(ctx, player: int, spell, costs: tuple[str, ...]) -> None:
         s.add_log(f"{who} casts {card.name} from their graveyard with flashback: the flashback cost "
                   f"{_text(card, keyword(card, 'flashback'))} is paid rather than its mana cost",
                   ("702.34a", "118.9"), "cast")
+    if "madness" in costs:
+        _note(keyword(card, "madness"), card)
+        s.add_log(f"{who} casts {card.name} from exile with madness: the madness cost "
+                  f"{keyword(card, 'madness').cost.mana} is paid rather than its mana cost",
+                  ("702.35b", "118.9"), "cast")
     for kw in (ab for ab in card.abilities if type(ab) is ir.Keyword and ab.name in ADDITIONAL):
         name = kw.name if kw.name in ("buyback", "entwine") else "kicker"
         if name == "entwine" and not _all_modes_possible(s, spell, player):
@@ -171,14 +182,20 @@ def log_total(s, card, costs: tuple[str, ...], base: ManaCost, total: ManaCost, 
     if not costs and not extra:
         log_changes(s, card, base, total, why)
         return
+    if MORPH in costs:
+        s.add_log(f"the face-down spell's total cost is {total}: {{3}} rather than a mana cost"
+                  + "".join(", " + w for w in why), ("601.2f", "702.37c"), "cast")
+        return
     words = [f"its flashback cost {_text(card, keyword(card, 'flashback'))}" if "flashback" in costs
-             else "no mana cost (cast without paying it)" if FREE in costs else f"its mana cost {card.mana_cost}"]
-    for name in dict.fromkeys(c for c in costs if c not in ("flashback", FREE)):
+             else f"its madness cost {keyword(card, 'madness').cost.mana}" if "madness" in costs
+             else "no mana cost (cast without paying it)" if set(costs) & set(WITHOUT_PAYING)
+             else f"its mana cost {card.mana_cost}"]
+    for name in dict.fromkeys(c for c in costs if c not in ALTERNATIVE):
         kw = _keyword_for(card, name)
         words.append(f"plus {kw.name} {_text(card, kw)}{_times(costs.count(name))}")
     words += [f"plus the additional cost ({w[:1].lower() + w[1:]})" for w in extra]
     reduced = any(w.startswith("minus") for w in why)
-    alternative = "flashback" in costs or FREE in costs
+    alternative = bool(set(costs) & set(ALTERNATIVE))
     rules = ("601.2f", "118.9" if alternative else "118.8") + (("118.7a",) if reduced else ()) \
         + (("601.2b",) if extra else ())
     amount = "no mana" if total.is_free() else str(total)

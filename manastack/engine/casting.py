@@ -109,6 +109,14 @@ def upkeep_timing(s, player: int) -> bool:
     return s.active == player and s.step == "upkeep"
 
 
+def your_turn_timing(s, player: int, ab) -> bool:
+    """"Activate only during your turn[, before attackers are declared]" (CR 602.5b, 508.1):
+    the engine's one combat phase makes "before" mean before its declare attackers step."""
+    if s.active != player:
+        return False
+    return not ab.before_attackers or s.step in ("untap", "upkeep", "draw", "main1", "beginning_of_combat")
+
+
 def has_targets_for(s, o: Obj, ab, player: int) -> bool:
     """CR 601.2c: a spell with targets can be cast only if it can get legal targets."""
     if ab is None:
@@ -151,6 +159,8 @@ def castable(s, player: int) -> list[Obj]:
             continue
         if not o.card.fully_supported:
             continue
+        if not alt_costs.cast_from(o) and o.card.face and o.card.face.get("manaCost") is None:
+            continue     # CR 118.6: no mana cost is an unpayable one (Ancestral Vision)
         ab = casting_ability(o.card)
         if not o.card.is_permanent_card and ab is None:
             continue
@@ -172,11 +182,13 @@ def playable_lands(s, player: int) -> list[Obj]:
 
 def activatable(s, player: int) -> list[tuple[Obj, int, ir.ActivatedAbility]]:
     """Non-mana activated abilities whose costs can be paid now (CR 602.2, 602.5): those of
-    permanents, equip included (CR 702.6a), and those that work from the hand (cycling,
-    CR 702.29a)."""
+    permanents, equip included (CR 702.6a), those of other players' permanents that any player
+    may activate (CR 113.8), and those that work from the hand (cycling, CR 702.29a)."""
     out = []
     found = layers.changers(s)
     sources = [(o, battlefield_activated(layers.card_now(s, o, found))) for o in s.permanents(player)]
+    sources += [(o, [(i, ab) for i, ab in battlefield_activated(layers.card_now(s, o, found)) if ab.any_player])
+                for o in s.permanents(1 - player)]
     sources += [(s.objs[i], hand_activated(s.objs[i].card)) for i in s.players[player].hand]
     for o, abilities in sources:
         for idx, ab in abilities:
@@ -186,7 +198,9 @@ def activatable(s, player: int) -> list[tuple[Obj, int, ir.ActivatedAbility]]:
                 continue
             if ab.upkeep_only and not upkeep_timing(s, player):
                 continue
-            if not cost_payable(s, o, ab.cost):
+            if (ab.your_turn or ab.before_attackers) and not your_turn_timing(s, player, ab):
+                continue
+            if not cost_payable(s, o, ab.cost, payer=player):
                 continue
             if not has_targets_for(s, o, ab, player):
                 continue
@@ -194,9 +208,10 @@ def activatable(s, player: int) -> list[tuple[Obj, int, ir.ActivatedAbility]]:
     return out
 
 
-def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True) -> bool:
+def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True, payer: int | None = None) -> bool:
     """Whether the non-mana parts of an activation cost can be paid (CR 602.5, 107.5-107.6,
-    302.6), and the mana part with the mana the controller could make."""
+    302.6), and the mana part with the mana the payer (by default the controller) could make."""
+    payer = o.controller if payer is None else payer
     if cost.tap or cost.untap:
         if cost.tap and o.tapped:
             return False     # CR 107.5: a tapped permanent can't pay {T}
@@ -204,17 +219,17 @@ def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True) -> bool:
             return False     # CR 107.6: an untapped permanent can't pay {Q}
         if summoning_sick(s, o):
             return False     # CR 302.6
-    if cost.pay_life and s.players[o.controller].life < cost.pay_life:
+    if cost.pay_life and s.players[payer].life < cost.pay_life:
         return False         # CR 119.4
     if cost.discard_self and o.zone != "hand":
         return False         # CR 702.29a: cycling works only from the hand
-    hand = s.players[o.controller].hand
+    hand = s.players[payer].hand
     if cost.discard and len(hand) - (o.id in hand) < cost.discard:
         return False         # a card in the hand can't be discarded to pay for casting itself
     if cost.sacrifice is not None:
         from .filters import objects_matching
 
-        if not objects_matching(s, cost.sacrifice, o, o.controller):
+        if not objects_matching(s, cost.sacrifice, o, payer):
             return False
     if cost.remove_counters and o.counters.get(cost.remove_counters[0], 0) < cost.remove_counters[1]:
         return False         # CR 118.3: counters that aren't there can't be removed
@@ -225,7 +240,7 @@ def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True) -> bool:
     if cost.crew and not crew_payable(s, o, cost.crew):
         return False         # CR 702.122a: not enough power among the other untapped creatures
     if include_mana and cost.mana is not None and not cost.mana.is_free():
-        return mana_abilities.can_afford(s, o.controller, cost.mana.with_x(0), exclude=o.id if cost.tap else None,
+        return mana_abilities.can_afford(s, payer, cost.mana.with_x(0), exclude=o.id if cost.tap else None,
                                          use=ability_use(o, cost.mana))
     return True
 
@@ -520,17 +535,25 @@ def choose_x(ctx: Ctx, player: int, cost: ManaCost, label: str, exclude=None, to
     return answer.args[0]
 
 
-def cast(ctx: Ctx, player: int, oid: int) -> None:
-    """CR 601.2a-i."""
+def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False) -> None:
+    """CR 601.2a-i; ``face_down``: with morph, as a face-down 2/2 for {3} (CR 702.37c)."""
+    from . import morph
+
     s = ctx.s
     o = s.objs[oid]
+    if face_down and o not in morph.castable_face_down(s, player):
+        raise IllegalActionError(f"{o.card.name} can't be cast face down now (CR 702.37d)")
     if (o.zone != "hand" or o.owner != player) and oid not in exiled_playable(s, player) \
             and oid not in alt_costs.flashback_cards(s, player):
         raise IllegalActionError(f"{o.card.name} is not in {s.players[player].name}'s hand")
     card = o.card
     costs = alt_costs.cast_from(o)
-    s.add_log(f"{s.players[player].name} casts {card.name}", ("601.2a",), "cast")
+    s.add_log(f"{s.players[player].name} casts {card.name}" + (" face down" if face_down else ""),
+              ("601.2a", "702.37c") if face_down else ("601.2a",), "cast")
     spell = events.move(ctx, o, "stack", controller=player, quiet=True)
+    if face_down:                      # turned face down before it is put on the stack (CR 708.4)
+        morph.turn_down(spell)
+        card, costs = spell.card, (morph.MORPH,)
     item = StackItem(s.next_id, "spell", spell.id, player, card, spell_ability_index(card), card.name)
     s.next_id += 1
     s.stack.append(item)

@@ -79,6 +79,8 @@ def keywords(s: State, o: Obj) -> set[str]:
         for e in s.effects:     # granted until end of turn (other effects use keywords as data)
             if e.kind == "grant" and e.affected == o.id:
                 kws.update(e.keywords)
+        if "suspend" in o.cast_costs and "Creature" in o.card.types:
+            kws.add("haste")    # cast by suspend, controlled since (CR 702.62a)
     if exercise.RECORD is not None:
         return exercise.ReadKeywords(kws, o.card)   # notes the keywords rules code asks about
     return kws

@@ -32,7 +32,17 @@ def can_attack(s, o: Obj) -> bool:
         return False
     if ch.has(s, o, "defender"):
         return False
-    return not _restricted(s, o, "cant_attack")
+    return not _restricted(s, o, "cant_attack") and missing_land(s, o) is None
+
+
+def missing_land(s, o: Obj) -> str | None:
+    """The land type ``o`` can't attack without: "can't attack unless defending player controls
+    an Island" (CR 508.1c), checked against the defending player's lands as they are now."""
+    lands = [layers.card_now(s, p).subtypes for p in s.permanents(1 - o.controller)]
+    for src, eff in ch.static_effects(s, "attack_unless_land"):
+        if ch.affected_by(s, src, eff, o) and not any(eff.land_type in subs for subs in lands):
+            return eff.land_type
+    return None
 
 
 def declare_attackers(ctx: Ctx) -> None:
@@ -91,6 +101,8 @@ def block_restriction(s, blocker: Obj, attacker: Obj) -> str | None:
         return f"{an} has flying: only creatures with flying or reach can block it (CR 702.9b, 702.17b)"
     if ("shadow" in akw) != ("shadow" in bkw):
         return "creatures with shadow and creatures without it can't block each other (CR 702.28b)"
+    if "horsemanship" in akw and "horsemanship" not in bkw:
+        return f"{an} has horsemanship: only creatures with horsemanship can block it (CR 702.31b)"
     blocker_colors = ch.colors(s, blocker)
     artifact = "Artifact" in ch.card_types(s, blocker)
     if "fear" in akw and not (artifact or "B" in blocker_colors):

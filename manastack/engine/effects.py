@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import events, exercise, keyword_abilities
+from . import copies, events, exercise, keyword_abilities, suspend
 from .decisions import Action, Decision
 from .filters import is_player_ref, objects_matching, player_of
 from .mana_abilities import can_afford
@@ -705,7 +705,10 @@ _HANDLERS = {
     ir.ExileTopCard: _exile_top,
     ir.SkipNextUntap: _skip_next_untap,
     ir.CastEncodedCopy: keyword_abilities.cast_encoded_copy,
+    ir.CopySpell: copies.copy_spell,
     ir.Cascade: keyword_abilities.cascade,
+    ir.CastWithMadness: keyword_abilities.cast_with_madness,
+    ir.RemoveTimeCounter: suspend.remove_time_counter, ir.CastSuspended: suspend.cast_suspended,
     ir.MayPlayExiled: _may_play_exiled,
     ir.RemoveCounters: _remove_counters, ir.BecomeCreature: _become_creature,
     ir.GainControl: _gain_control, ir.CreateManaReplacement: _create_mana_replacement,

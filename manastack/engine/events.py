@@ -10,7 +10,7 @@ from __future__ import annotations
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import exercise, replacement
+from . import exercise, morph, replacement
 from .runner import Ctx
 from .state import Obj
 from .triggers import collect
@@ -52,6 +52,8 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
         ev["controller"] = o.controller if controller is None else controller
         replacement.apply_entering(ctx, o, ev)
     lookback = o.copy()
+    if to != "battlefield" and morph.is_face_down(o):
+        morph.reveal(s, o, to)
     _remove_from_zone(s, o)
     del s.objs[o.id]
     if o.is_token and from_zone in ("battlefield", "stack"):   # a token; a spell copy (CR 704.5e)
@@ -70,6 +72,8 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
             new.cast_x = ev["x"]
             if from_zone == "stack":                            # CR 400.7d: how it was cast
                 new.cast_costs = o.cast_costs
+                if morph.is_face_down(o):                       # it enters face down (CR 702.37c)
+                    new.printed, new.card = new.card, o.card
             new.chosen = ev.get("chosen")
             if ev.get("copy") is not None:                      # CR 707.2, 614.1c (Clone)
                 new.printed, new.card = new.card, ev["copy"]
@@ -159,9 +163,19 @@ def sacrifice(ctx: Ctx, o: Obj) -> None:
 
 
 def discard(ctx: Ctx, player: int, o: Obj) -> None:
+    """CR 701.9a; a card with madness is exiled instead of put into the graveyard (a replacement,
+    CR 702.35a, 614.1a), and its madness ability triggers on that."""
     s = ctx.s
     s.add_log(f"{s.players[player].name} discards {o.card.name}", ("701.9a",))
-    move(ctx, o, "graveyard", quiet=True)
+    madness = any(type(ab) is ir.Keyword and ab.name == "madness" for ab in o.card.abilities)
+    if not madness or o.zone != "hand":
+        move(ctx, o, "graveyard", quiet=True)
+        return
+    s.add_log(f"{o.card.name} is exiled instead of going to the graveyard (madness)", ("702.35a", "614.1a"),
+              "replacement")
+    new = move(ctx, o, "exile", quiet=True)
+    if new is not None:
+        collect(ctx, {"kind": "madness", "obj": new.id, "player": player})
 
 
 # ------------------------------------------------------------------------------ cards
@@ -329,6 +343,9 @@ def _set_controller(ctx: Ctx, o: Obj, player: int, why: str) -> None:
     o.controller = player
     o.control_since = ctx.s.turn         # CR 302.6: a new controller since this turn
     ctx.s.add_log(f"{ctx.s.players[player].name} controls {o.card.name} ({why})", ("613.1b",), "control")
+    if "suspend" in o.cast_costs:       # its haste from suspend ends for good (CR 702.62a)
+        o.cast_costs = tuple(c for c in o.cast_costs if c != "suspend")
+        ctx.s.add_log(f"{o.card.name} loses the haste suspend gave it", ("702.62a",), "control")
 
 
 def remove_counters(ctx: Ctx, o: Obj, kind: str, n: int, why: str = "") -> None:

@@ -24,7 +24,12 @@ say what each one means, so the engine turns the keyword into that triggered abi
   creature gets -1/-1 until end of turn; soulshift N (CR 702.46a): when it dies, you may return
   target Spirit card with mana value N or less from your graveyard to your hand;
 - cascade (CR 702.85a): when you cast this spell (a trigger that works from the stack), see
-  :func:`cascade`.
+  :func:`cascade`;
+- madness (CR 702.35a): when this card is exiled by madness's replacement (``events.discard``),
+  its owner may cast it for its madness cost, else it goes to the graveyard; see
+  :func:`cast_with_madness`;
+- suspend (CR 702.62a): at the beginning of your upkeep, if this card is suspended, remove a
+  time counter; the last one's removal triggers the cast (see :mod:`.suspend`).
 
 Each keyword instance is its own ability and triggers separately (CR 702.108b).
 """
@@ -83,6 +88,14 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
                                    text="Flanking (CR 702.25a)")
     if kw.name == "cascade":
         return ir.TriggeredAbility(ir.Trigger("cast", "self"), (ir.Cascade(),), text="Cascade (CR 702.85a)")
+    if kw.name == "madness" and kw.cost is not None:
+        return ir.TriggeredAbility(ir.Trigger("exiled_with_madness", "self"), (ir.CastWithMadness(),),
+                                   text=f"Madness {kw.cost.mana} (CR 702.35a)")
+    if kw.name == "suspend" and kw.cost is not None and kw.arg is not None:
+        cast = ir.TriggeredAbility(ir.Trigger("last_time_counter_removed", "self"), (ir.CastSuspended(),),
+                                   text="When the last time counter is removed, cast it (CR 702.62a)")
+        return ir.TriggeredAbility(_YOUR_UPKEEP, (ir.RemoveTimeCounter(cast),),
+                                   text=f"Suspend {kw.arg}—{kw.cost.mana} (CR 702.62a)")
     if kw.name == "echo" and kw.cost is not None:
         pay = ir.SacrificeUnlessPays(ir.Ref("self"), kw.cost, keyword="echo")
         return ir.TriggeredAbility(_YOUR_UPKEEP, (pay,), condition="came_under_control_since_last_upkeep",
@@ -205,16 +218,24 @@ def nested_abilities(card) -> tuple[ir.TriggeredAbility, ...]:
         if isinstance(node, (tuple, list)):
             for item in node:
                 walk(item)
-        elif type(node) is ir.CreateReflexive or (type(node) is ir.CreateDelayedTrigger
-                                                   and node.duration in ONE_SHOT_DELAYS):
+        elif type(node) in (ir.CreateReflexive, ir.RemoveTimeCounter) or (
+                type(node) is ir.CreateDelayedTrigger and node.duration in ONE_SHOT_DELAYS):
             found.append(node.ability)
             walk(node.ability.effects)
+        elif type(node) is ir.Keyword:
+            walk(keyword_trigger(node))
         elif dataclasses.is_dataclass(node):
             for f in dataclasses.fields(node):
                 walk(getattr(node, f.name))
 
     walk(card.abilities)
     return tuple(found)
+
+
+def works_in_exile(ab: ir.TriggeredAbility) -> bool:
+    """Madness's and suspend's triggers work while the card is exiled, and only then (CR 702.35a,
+    702.62a)."""
+    return bool(ab.effects) and type(ab.effects[0]) in (ir.CastWithMadness, ir.RemoveTimeCounter)
 
 
 def nested_index(card, ability: ir.TriggeredAbility) -> int:
@@ -434,11 +455,32 @@ def cascade(ctx, e: ir.Cascade, rc) -> None:
                   "library in a random order", ("702.85a", "401.4"), "resolve")
 
 
-def cast_without_paying(ctx, player: int, o, why: str, rule: str) -> bool:
+def cast_with_madness(ctx, e: ir.CastWithMadness, rc) -> None:
+    """CR 702.35a: the owner may cast the card madness exiled by paying its madness cost (during
+    this resolution, so timing rules don't matter, CR 608.2g); if they don't, or it has left
+    exile, it isn't cast, and a card still in exile is put into its owner's graveyard."""
+    from . import alt_costs, events
+
+    s = ctx.s
+    o = s.objs.get((rc.event or {}).get("obj"))
+    if o is None or o.zone != "exile":
+        s.add_log(f"{possessive(rc.card.name)} madness: the card has left exile, so it can't be cast",
+                  ("702.35a", "400.7"), "resolve")
+        return
+    cost = alt_costs.keyword(o.card, "madness").cost.mana
+    if cast_without_paying(ctx, o.owner, o, f"{possessive(o.card.name)} madness", "702.35a", "madness"):
+        return
+    s.add_log(f"{s.players[o.owner].name} doesn't cast {o.card.name} for its madness cost {cost}: it is "
+              "put into their graveyard", ("702.35a",), "resolve")
+    events.move(ctx, o, "graveyard", quiet=True)
+
+
+def cast_without_paying(ctx, player: int, o, why: str, rule: str, cost: str = "free") -> bool:
     """CR 608.2g, 601.2a-i: during a resolution, ``player`` may cast the card ``o`` without
-    paying its mana cost (an alternative cost, CR 118.9; X is 0, CR 107.3b). Optional additional
-    costs may be announced, mandatory ones and cost increases are paid. Returns whether it was
-    cast; a card that can't get legal targets or whose costs can't be paid isn't offered."""
+    paying its mana cost (an alternative cost, CR 118.9; X is 0, CR 107.3b), or with ``cost`` the
+    alternative cost named (madness; "suspend" is free too). Optional additional costs may be announced, mandatory ones
+    and cost increases are paid. Returns whether it was cast; a card that can't get legal targets
+    or whose costs can't be paid isn't offered."""
     from . import alt_costs, events
     from .casting import (casting_ability, choose_modes_and_targets, describe_target, has_targets_for,
                           pay_mana, spell_ability_index)
@@ -454,22 +496,23 @@ def cast_without_paying(ctx, player: int, o, why: str, rule: str) -> bool:
     if not card.fully_supported or (ab is None and not card.is_permanent_card):
         s.add_log(f"{card.name} isn't cast: its Oracle text is only partly supported", (rule,), "cast")
         return False
-    if not has_targets_for(s, o, ab, player) or not alt_costs.affordable(s, player, o, (alt_costs.FREE,)):
+    if not has_targets_for(s, o, ab, player) or not alt_costs.affordable(s, player, o, (cost,)):
         s.add_log(f"{name} can't cast {card.name}: it would have no legal targets or its costs can't be "
                   "paid", ("601.2c", "601.2h"), "cast")
         return False
-    answer = ctx.ask(Decision(player, "may", f"{why}: cast {card.name} without paying its mana cost? "
+    how = "without paying its mana cost" if cost in alt_costs.WITHOUT_PAYING else \
+        f"by paying its {cost} cost {alt_costs.keyword(card, cost).cost.mana}"
+    answer = ctx.ask(Decision(player, "may", f"{why}: cast {card.name} {how}? "
                               f"(CR {rule})", (Action("yes", (), "yes"), Action("no", (), "no"))))
-    s.add_log(f"{name} chooses {answer.kind} for casting {card.name} without paying its mana cost",
-              (rule, "603.5"), "choice")
+    s.add_log(f"{name} chooses {answer.kind} for casting {card.name} {how}", (rule, "603.5"), "choice")
     if answer.kind == "no":
         return False
-    s.add_log(f"{name} casts {card.name} without paying its mana cost", ("601.2a", "608.2g", rule), "cast")
+    s.add_log(f"{name} casts {card.name} {how}", ("601.2a", "608.2g", rule), "cast")
     spell = events.move(ctx, o, "stack", controller=player, quiet=True)
     item = StackItem(s.next_id, "spell", spell.id, player, card, spell_ability_index(card), card.name)
     s.next_id += 1
     s.stack.append(item)
-    alt_costs.announce(ctx, player, spell, (alt_costs.FREE,))
+    alt_costs.announce(ctx, player, spell, (cost,))
     if ab is not None:
         choose_modes_and_targets(ctx, item, spell, player, ab)   # possible: checked above
     if item.targets:

@@ -6,7 +6,7 @@ from . import characteristics as ch
 from . import layers
 from . import alt_costs, combat, mana_abilities
 from .casting import (casting_ability, cost_payable, has_targets_for, sorcery_timing, summoning_sick,
-                      upkeep_timing)
+                      upkeep_timing, your_turn_timing)
 from .decisions import Action
 from .keyword_abilities import battlefield_activated, crew_payable
 from .mana_spend import spell_use
@@ -50,6 +50,8 @@ def cannot_cast(s, player: int, o) -> str:
     if "Instant" not in card.types and not ch.has(s, o, "flash") and not sorcery_timing(s, player):
         return (f"{card.name} isn't an instant and has no flash: it can be cast only in its controller's "
                 "main phase while the stack is empty (CR 117.1a, 307.1)")
+    if o.zone == "hand" and card.face and card.face.get("manaCost") is None:
+        return f"{card.name} has no mana cost, an unpayable cost (CR 118.6)"
     if not has_targets_for(s, o, casting_ability(card), player):
         return f"{card.name} has no legal target now (CR 601.2c, 115)"
     for extra in alt_costs.required(card):
@@ -72,9 +74,13 @@ def cannot_cast(s, player: int, o) -> str:
 def cannot_activate(s, player: int, o, words: str = "") -> str:
     """Why none of ``o``'s activated abilities (those whose text has ``words``) can be
     activated now."""
-    if o.zone != "battlefield" or o.controller != player:
-        return f"{o.card.name} is not on the battlefield under {s.players[player].name}'s control (CR 602.2)"
-    abilities = [ab for _, ab in battlefield_activated(layers.card_now(s, o)) if words.lower() in ab.text.lower()]
+    if o.zone != "battlefield":
+        return f"{o.card.name} is not on the battlefield (CR 602.2)"
+    abilities = [ab for _, ab in battlefield_activated(layers.card_now(s, o)) if words.lower() in ab.text.lower()
+                 and (o.controller == player or ab.any_player)]
+    if not abilities and o.controller != player:
+        return (f"{o.card.name} is not under {s.players[player].name}'s control and has no ability any player "
+                "may activate (CR 602.2, 113.8)")
     if not abilities:
         which = f" whose text has {words!r}" if words else ""
         return f"{o.card.name} has no activated ability{which} now (CR 602.1, 613.1)"
@@ -92,10 +98,15 @@ def cannot_activate(s, player: int, o, words: str = "") -> str:
             reasons.append(f"{ab.text!r} can be activated only as a sorcery (CR 602.5d)")
         elif ab.upkeep_only and not upkeep_timing(s, player):
             reasons.append(f"{ab.text!r} can be activated only during its controller's upkeep (CR 602.5, 503)")
+        elif ab.before_attackers and not your_turn_timing(s, player, ab):
+            reasons.append(f"{ab.text!r} can be activated only during its controller's turn, before the "
+                           "declare attackers step (CR 602.5, 602.5b, 508.1)")
+        elif ab.your_turn and not your_turn_timing(s, player, ab):
+            reasons.append(f"{ab.text!r} can be activated only during its controller's turn (CR 602.5, 602.5b)")
         elif c.crew and not crew_payable(s, o, c.crew):
             reasons.append(f"{s.players[player].name}'s other untapped creatures have less than {c.crew} total "
                            f"power, so {o.card.name} can't be crewed (CR 702.122a, 118.3)")
-        elif not cost_payable(s, o, c):
+        elif not cost_payable(s, o, c, payer=player):
             reasons.append(f"the cost of {ab.text!r} can't be paid now (CR 602.2b, 118.3)")
         elif not has_targets_for(s, o, ab, player):
             reasons.append(f"{ab.text!r} has no legal target now (CR 602.2b, 115)")
@@ -117,6 +128,8 @@ def cannot_attack(s, o) -> str:
         return f"{name} has defender (CR 702.3b)"
     if _restricted(s, o, "cant_attack"):
         return f"an effect says {name} can't attack (CR 508.1c)"
+    if (land := combat.missing_land(s, o)) is not None:
+        return f"{name} can't attack while the defending player controls no {land} (CR 508.1c)"
     return f"{name} can't attack now"
 
 

@@ -19,11 +19,14 @@ KEYWORDS = frozenset({
     "vigilance", "haste", "menace", "defender", "hexproof", "indestructible", "shroud", "flash",
     "protection", "enchant", "prowess", "persist", "undying", "ward", "changeling", "devoid",
     "fear", "intimidate", "shadow", "plainswalk", "islandwalk", "swampwalk", "mountainwalk",
-    "forestwalk", "equip", "ninjutsu", "cycling", "infect", "wither", "cipher",
+    "forestwalk", "horsemanship", "equip", "ninjutsu", "cycling", "infect", "wither", "cipher",
     "exalted", "bushido", "echo", "cumulative upkeep", "flanking", "soulshift", "cascade", "crew",
     "partner",      # no effect outside Commander (CR 702.124a); engine.turn logs so at the start
     "kicker", "multikicker", "buyback", "flashback", "entwine",   # spell costs, engine.alt_costs
     "convoke",                  # paying with creatures, engine.casting.pay_mana
+    "morph", "megamorph",       # face-down spells and permanents, engine.morph
+    "madness",                  # events.discard and keyword_abilities.cast_with_madness
+    "suspend",                  # a special action and two exile triggers, engine.suspend
 })
 # The parts a kicker, buyback or flashback cost may have (CR 702.33a, 702.27a, 702.34a).
 SPELL_COST_PARTS = frozenset({"mana", "pay_life", "sacrifice", "tap_untapped", "tap_count"})
@@ -35,6 +38,7 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "no_legend_rule", "cant_be_countered", "attacks_each_combat",
                           "cant_be_blocked", "can_block_only_flying", "doesnt_untap",
                           "grant_ability", "set_land_type", "may_not_untap",
+                          "attack_unless_land",         # CR 508.1c, engine.combat.missing_land
                           "cost_increase", "cost_reduction"})    # spell costs, CR 601.2f
 REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color",
                                "double_damage_to_player", "more_counters", "double_counters",
@@ -47,6 +51,7 @@ TRIGGER_EVENTS = frozenset({
     "reflexive", "attacks_alone", "blocks_or_becomes_blocked", "blocked_by_creature_without_flanking",
     "deals_damage", "deals_combat_damage", "deals_damage_to_player", "deals_combat_damage_to_player",
     "deals_damage_to_opponent", "deals_combat_damage_to_opponent",
+    "turned_face_up",           # CR 702.37e, engine.morph
 })
 TRIGGER_SUBJECTS = frozenset({"self", "enchanted", "equipped"})
 PLAYER_EVENTS = frozenset({"gain_life", "lose_life", "draw"})
@@ -99,6 +104,11 @@ def _walk(node, out: list[str]) -> None:
         elif node.name in ("echo", "cumulative upkeep") and node.cost is not None:
             out += [f"{node.name} cost part {f.name!r}" for f in dataclasses.fields(node.cost)
                     if f.name not in UPKEEP_COST_PARTS and getattr(node.cost, f.name) != f.default]
+        elif node.name == "madness" and node.cost is not None and node.cost.mana.x_count:
+            out.append("madness cost with X")      # X would have to be chosen as it is cast
+        elif node.name in ("morph", "megamorph") and (node.cost is None or node.cost != ir.Cost(mana=node.cost.mana)
+                                                     or node.cost.mana.x_count):
+            out.append(f"{node.name} cost with X or other than mana")      # CR 702.37f: X not run
         elif node.name in ("kicker", "multikicker", "buyback", "flashback", "entwine") and node.cost is not None:
             out += [f"{node.name} cost part {f.name!r}" for f in dataclasses.fields(node.cost)
                     if f.name not in SPELL_COST_PARTS and getattr(node.cost, f.name) != f.default]
@@ -137,6 +147,9 @@ def _walk(node, out: list[str]) -> None:
     elif t is ir.ActivatedAbility:
         if getattr(node, "once_per_turn", False):
             out.append("once-per-turn activation limit")
+        c = node.cost
+        if node.any_player and (node.is_mana or c.tap or c.untap or c.sacrifice_self or c.remove_counters):
+            out.append("any player may activate a mana ability or one paid with its own permanent")
     elif hasattr(node, "duration") and node.duration not in DURATIONS:
         out.append(f"duration {node.duration!r}")
     if t is ir.GrantKeywords or (t is ir.StaticEffect and node.kind == "grant_keywords"):

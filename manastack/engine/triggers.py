@@ -22,8 +22,9 @@ from . import characteristics as ch
 from . import layers
 from . import exercise
 from .decisions import Action, Decision
-from .keyword_abilities import ONE_SHOT_DELAYS, ability_at, encoded_triggers, triggered_abilities
+from .keyword_abilities import ONE_SHOT_DELAYS, ability_at, encoded_triggers, triggered_abilities, works_in_exile
 from .state import Obj, PendingTrigger, card_named
+from .suspend import suspended
 from .wording import possessive
 
 _CAST_SELF = ir.Trigger("cast", "self")
@@ -32,7 +33,7 @@ _DAMAGE = re.compile(r"deals_(combat_)?damage(?:_to_(player|opponent))?$")
 # becomes blocked" is one trigger condition met by either (CR 702.45a).
 _OBJECT_EVENTS = {
     "attacks": ("attacks",), "attacks_alone": ("attacks_alone",), "tapped": ("tapped",),
-    "untapped": ("untapped",), "counters": ("counter_placed",),
+    "untapped": ("untapped",), "counters": ("counter_placed",), "turned_face_up": ("turned_face_up",),
     "blocks": ("blocks", "blocks_or_becomes_blocked"),
     "becomes_blocked": ("becomes_blocked", "blocks_or_becomes_blocked"),
 }
@@ -148,6 +149,8 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: dict) -> list[dict]:
         if not _player_matches(trig.whose, ev["player"], source.controller):
             return []      # "Whenever you tap a land for mana" (CR 106.12a)
         return [{**base, "obj": ev["obj"], "player": ev["player"], "mana": list(ev["mana"])}]
+    if kind == "madness" and e == "exiled_with_madness":
+        return [{**base, "obj": ev["obj"], "player": ev["player"]}] if ev["obj"] == source.id else []
     if kind == "becomes_target" and e == "becomes_target":
         # CR 702.21a (ward): "becomes the target of a spell or ability an opponent controls"
         if not _matches_subject(s, trig.subject, s.objs.get(ev["obj"]), source):
@@ -210,6 +213,10 @@ def collect(ctx, ev: dict) -> None:
         sources.append(ev["old"])  # look back in time (CR 603.10a)
     if ev["kind"] == "cast" and ev["obj"] in s.objs:
         sources.append(s.objs[ev["obj"]])   # the spell itself: cascade works on the stack (CR 702.85a)
+    if ev["kind"] == "madness" and ev["obj"] in s.objs:
+        sources.append(s.objs[ev["obj"]])   # the exiled card's own trigger (CR 702.35a)
+    if ev["kind"] == "step":                # suspended cards' upkeep trigger (CR 702.62a-b)
+        sources += [s.objs[i] for p in s.players for i in p.exile if suspended(s.objs[i])]
     if ev["kind"] == "damage":
         for src in ev["sources"].values():
             if src.id not in s.battlefield:
@@ -218,7 +225,7 @@ def collect(ctx, ev: dict) -> None:
     for src in sources:
         card = layers.card_now(s, src, found)   # Blood Moon removes, layer 6 adds (CR 613)
         owned = [(card, idx, ab, None) for idx, ab in triggered_abilities(card)
-                 if src.zone != "stack" or ab.trigger == _CAST_SELF]
+                 if (src.zone != "stack" or ab.trigger == _CAST_SELF) and works_in_exile(ab) == (src.zone == "exile")]
         if src.zone == "battlefield" and ev["kind"] == "damage":
             owned += encoded_triggers(s, src)               # cipher (CR 702.99a)
         for card, idx, ab, encoded in owned:
@@ -266,12 +273,16 @@ def describe_event(s, view: dict) -> str:
         return f"the beginning of the {view['step'].replace('_', ' ')} step"
     if kind == "cast":
         return f"{s.players[view['player']].name} casting {name}"
+    if kind == "madness":
+        return f"{name} being exiled by madness"
     if kind == "becomes_target":
         return f"{name} becoming the target of {s.players[view['player']].name}'s spell or ability"
     if kind == "becomes_blocked" and "attacker" in view:
         return f"{_name_of(s, view['attacker'])} becoming blocked by {name}"
     if kind == "attacks_alone":
         return f"{name} attacking alone"
+    if kind == "turned_face_up":
+        return f"{name} being turned face up"
     return f"{name} ({kind.replace('_', ' ')})"
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import combat, events, exercise, sba, triggers
+from . import combat, events, exercise, morph, sba, suspend, triggers
 from .casting import activatable, activate, cast, castable, exiled_playable, playable_lands
 from .alt_costs import cast_label
 from .decisions import Action, Decision, IllegalActionError
@@ -280,6 +280,10 @@ def priority_actions(s, player: int) -> list[Action]:
         actions.append(Action("play", (o.id,), f"play {o.card.name}"))
     for o in castable(s, player):
         actions.append(Action("cast", (o.id,), cast_label(o)))      # flashback too (CR 702.34a)
+    for o in morph.castable_face_down(s, player):                    # CR 702.37c
+        actions.append(Action("cast_face_down", (o.id,), f"cast {o.card.name} face down for {{3}}"))
+    actions += morph.face_up_actions(s, player)                      # CR 116.2b
+    actions += suspend.actions(s, player)                            # CR 116.2f
     for o, idx, ab in activatable(s, player):
         actions.append(Action("activate", (o.id, idx), f"activate {o.card.name}: {ab.text}"))
     for o, idx, ab in mana_sources(s, player):
@@ -319,6 +323,12 @@ def _priority(ctx: Ctx) -> None:
         _play_land(ctx, player, answer.args[0])
     elif answer.kind == "cast":
         cast(ctx, player, answer.args[0])
+    elif answer.kind == "cast_face_down":
+        cast(ctx, player, answer.args[0], face_down=True)
+    elif answer.kind == "turn_face_up":
+        morph.turn_face_up(ctx, player, answer.args[0])
+    elif answer.kind == "suspend":
+        suspend.suspend(ctx, player, answer.args[0])
     elif answer.kind == "activate":
         activate(ctx, player, *answer.args)
     elif answer.kind == "mana":
@@ -353,6 +363,8 @@ def end_game(ctx: Ctx) -> None:
     elif not alive:
         s.result = Result(None, "both players lost at the same time", s.turn)
         s.add_log("The game is a draw", ("104.4a",), "end")
+    if s.result is not None:
+        morph.reveal_all(s)
 
 
 _OPERATIONS = {

@@ -3,12 +3,16 @@ of hidden zones (libraries, the opponent's hand). Plain data, for agents and int
 from __future__ import annotations
 
 from . import characteristics as ch
-from . import mana_spend
+from . import mana_spend, morph
 from .state import Obj, State
 
 
-def _public(s: State, o: Obj) -> dict:
+def _public(s: State, o: Obj, viewer: int) -> dict:
     d = {"id": o.id, "name": o.card.name, "owner": o.owner, "controller": o.controller}
+    if morph.is_face_down(o):      # CR 708.5: only its controller may look at it
+        d["face_down"] = True
+        if viewer == o.controller or s.result is not None:     # revealed when the game ends
+            d["card"] = o.printed.name
     if o.zone == "battlefield":
         d.update(tapped=o.tapped, counters=dict(o.counters), damage=o.damage,
                  attached_to=o.attached_to, token=o.is_token)
@@ -26,18 +30,28 @@ def player_view(s: State, viewer: int) -> dict:
         seen = {
             "name": p.name, "life": p.life, "poison": p.poison,
             "library_count": len(p.library), "hand_count": len(p.hand),
-            "graveyard": [_public(s, s.objs[i]) for i in p.graveyard],
-            "exile": [_public(s, s.objs[i]) for i in p.exile],
+            "graveyard": [_public(s, s.objs[i], viewer) for i in p.graveyard],
+            "exile": [_public(s, s.objs[i], viewer) for i in p.exile],
             "mana_pool": mana_spend.totals(p),
             "special_mana": [m.describe() for m in p.special_mana],   # CR 106.6
         }
         if p.index == viewer:
-            seen["hand"] = [_public(s, s.objs[i]) for i in p.hand]
+            seen["hand"] = [_public(s, s.objs[i], viewer) for i in p.hand]
         players.append(seen)
     return {
         "viewer": viewer, "turn": s.turn, "step": s.step, "active": s.active,
         "priority": s.priority, "players": players,
-        "battlefield": [_public(s, s.objs[i]) for i in s.battlefield],
-        "stack": [{"id": i.id, "label": i.label, "controller": i.controller,
-                   "targets": [list(g) for g in i.targets]} for i in s.stack],
+        "battlefield": [_public(s, s.objs[i], viewer) for i in s.battlefield],
+        "stack": [_item(s, i, viewer) for i in s.stack],
     }
+
+
+def _item(s: State, item, viewer: int) -> dict:
+    d = {"id": item.id, "label": item.label, "controller": item.controller,
+         "targets": [list(g) for g in item.targets]}
+    spell = s.objs.get(item.source) if item.kind == "spell" else None
+    if spell is not None and morph.is_face_down(spell):      # CR 708.5
+        d["face_down"] = True
+        if viewer == item.controller or s.result is not None:
+            d["card"] = spell.printed.name
+    return d

@@ -56,7 +56,8 @@ _WORDING = [(re.compile(r"\b(enter|enters|entering) the battlefield\b"), r"\1"),
             (re.compile(r"\bActivate this ability only\b"), "Activate only")]
 _MODAL_HEAD = re.compile(r"\bchoose (?:one|two|one or both) —$", re.I)
 _TAIL = re.compile(r"(?:Activate only (?:as a sorcery|any time you could cast a sorcery|"
-                   r"once each turn|during your upkeep)|"
+                   r"once each turn|during your upkeep|during your turn(?:, before attackers are declared)?)|"
+                   r"Any player may activate this ability|You may choose new targets for the copy|"
                    r"Then shuffle your library|(?:It|They) can't be regenerated)\.$")
 _SENTENCE = re.compile(r'[^."“”]*(?:"[^"]*"[^."]*|“[^”]*”[^."]*)*(?:\.|$)')
 

@@ -271,6 +271,15 @@ class CounterSpell:
 
 
 @dataclass(frozen=True, slots=True)
+class CopySpell:
+    """"Copy target instant or sorcery spell." (CR 707.10): the copy is put on the stack, not
+    cast; with ``new_targets`` its controller may change its targets (CR 707.10c)."""
+
+    what: Subject
+    new_targets: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class ModifyPT:
     """"gets +N/+M" (until end of turn unless ``duration`` is "permanent")."""
 
@@ -544,6 +553,26 @@ class Cascade:
 
 
 @dataclass(frozen=True, slots=True)
+class CastWithMadness:
+    """Madness's trigger (CR 702.35a): the owner may cast the exiled card by paying its madness
+    cost; if they don't, it goes to their graveyard."""
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveTimeCounter:
+    """Suspend's upkeep trigger (CR 702.62a): if the card is still suspended, remove a time
+    counter from it; removing the last one triggers ``ability`` (cast it, :class:`CastSuspended`)."""
+
+    ability: "TriggeredAbility"
+
+
+@dataclass(frozen=True, slots=True)
+class CastSuspended:
+    """Suspend's last trigger (CR 702.62a): if the card is still exiled, its owner may cast it
+    without paying its mana cost; a creature spell cast so gains haste."""
+
+
+@dataclass(frozen=True, slots=True)
 class ExileTopCard:
     """Exile the top card of your library (the ability remembers it for "that card")."""
 
@@ -596,7 +625,7 @@ Effect = Union[
     PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
-    SkipNextUntap, CastEncodedCopy, Cascade, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
+    SkipNextUntap, CastEncodedCopy, CopySpell, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
     IfYouDo,
 ]
 
@@ -636,7 +665,8 @@ class Trigger:
     "enters" (CR 603.6a), "dies", "leaves", "attacks", "blocks", "becomes_blocked",
     "deals_damage", "deals_combat_damage", "deals_combat_damage_to_player",
     "gain_life", "lose_life", "cast", "draw", "beginning_of_step", "tapped_for_mana",
-    "counter_placed", "attacks_alone" (CR 506.5), "blocks_or_becomes_blocked".
+    "counter_placed", "attacks_alone" (CR 506.5), "blocks_or_becomes_blocked", "turned_face_up"
+    (CR 702.37e).
 
     ``subject`` says whose event it must be ("self" or a filter); ``step`` names the step for
     "at the beginning of" triggers, with ``whose`` ("your", "each", "opponent").
@@ -677,7 +707,9 @@ class SpellAbility:
 class ActivatedAbility:
     """"[Cost]: [Effect]." (CR 602). ``is_mana`` per CR 605.1a; ``sorcery_speed`` for
     "Activate only as a sorcery"; ``once_per_turn`` for "Activate only once each turn" and
-    ``upkeep_only`` for "Activate only during your upkeep" (CR 602.5b)."""
+    ``upkeep_only`` for "Activate only during your upkeep", ``your_turn`` for "Activate only
+    during your turn" and ``before_attackers`` for "..., before attackers are declared" (CR 602.5b);
+    ``any_player`` for "Any player may activate this ability" (CR 113.8)."""
 
     cost: Cost
     effects: tuple[Effect, ...]
@@ -687,6 +719,9 @@ class ActivatedAbility:
     text: str = ""
     once_per_turn: bool = False
     upkeep_only: bool = False
+    your_turn: bool = False
+    before_attackers: bool = False
+    any_player: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -718,7 +753,7 @@ class StaticEffect:
     keywords: tuple[Keyword, ...] = ()
     amount: int = 0
     abilities: tuple["ActivatedAbility", ...] = ()   # "grant_ability" (Chromatic Lantern)
-    land_type: str = ""                               # "set_land_type" (Blood Moon)
+    land_type: str = ""                               # "set_land_type" (Blood Moon), "attack_unless_land"
     for_each: str | None = None                       # "cost_increase": "other_spells_cast"
 
 

@@ -154,6 +154,14 @@ class EffectRules:
             return [ir.CounterUnlessPays(c[0], ir.Cost(mana=c[1]))]
         return [ir.CounterSpell(c[0])]
 
+    def copy_spell(self, c):
+        """CR 707.10: "Copy target instant or sorcery spell." (Twincast), with "You may choose new
+        targets for the copy." (CR 707.10c)."""
+        spec = c[0].spec
+        _need(spec.kind == "spell" and spec.filter.types and set(spec.filter.types) <= {"Instant", "Sorcery"}
+              and spec.filter.controller is None, "copy")
+        return [ir.CopySpell(c[0], new_targets=len(c) > 1)]
+
     def counter_that_spell(self, c):
         """"Counter that spell." in a cast trigger (Chalice of the Void, CR 701.6a)."""
         return [ir.CounterSpell(THAT_SPELL)]

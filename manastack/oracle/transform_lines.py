@@ -29,7 +29,9 @@ class LineRules:
         return "abilities", [ir.ActivatedAbility(
             cost, tuple(effects), tuple(targets), is_mana=is_mana,
             sorcery_speed="sorcery" in restrictions, once_per_turn="once" in restrictions,
-            upkeep_only="upkeep" in restrictions)]
+            upkeep_only="upkeep" in restrictions, your_turn="your_turn" in restrictions,
+            before_attackers="before_attackers" in restrictions,
+            any_player="any_player" in restrictions)]
 
     def r_sorcery(self, c):
         return "sorcery"
@@ -40,6 +42,18 @@ class LineRules:
     def r_upkeep(self, c):
         """"Activate only during your upkeep" (CR 602.5b)."""
         return "upkeep"
+
+    def r_your_turn(self, c):
+        """"Activate only during your turn" (CR 602.5b)."""
+        return "your_turn"
+
+    def r_any_player(self, c):
+        """"Any player may activate this ability" (CR 602.2, 113.8: the activator controls it)."""
+        return "any_player"
+
+    def r_before_attackers(self, c):
+        """"Activate only during your turn, before attackers are declared" (CR 602.5b, 508.1)."""
+        return "before_attackers"
 
     def triggered(self, c):
         trigger, effects = c[0], c[-1]

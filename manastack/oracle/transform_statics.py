@@ -85,6 +85,12 @@ class StaticRules:
     def st_cant_attack(self, c):
         return [self._static("cant_attack", c[0])]
 
+    def st_attack_unless_land(self, c):
+        """CR 508.1c: "~ can't attack unless defending player controls an Island." (Sea Monster)."""
+        land_type = str(c[-1])
+        _need(land_type in BASIC_LAND_MANA and c[1] == "a", "land type")     # not "another Island"
+        return [self._static("attack_unless_land", c[0], land_type=land_type)]
+
     def st_cant_attack_block(self, c):
         return [self._static("cant_attack", c[0]), self._static("cant_block", c[0])]
 

@@ -68,6 +68,10 @@ class TriggerRules:
     def e_leaves(self, c):
         return ir.Trigger("leaves")
 
+    def e_turned_face_up(self, c):
+        """CR 702.37e: "When ~ is turned face up"."""
+        return ir.Trigger("turned_face_up")
+
     def e_damage(self, c):
         combat = any(isinstance(x, Token) and x.type == "COMBAT_KW" for x in c)
         to = next(("_to_" + x[1] for x in c if isinstance(x, tuple)), "")

@@ -130,6 +130,8 @@ class Builder:
             s.battlefield.append(o.id)
         else:
             s.players[player].zone(zone).append(o.id)
+            if zone == "exile":     # time counters of a suspended card (CR 702.62b)
+                o.counters = {k: v for k, v in entry.get("counters", {}).items() if v}
         if "id" in entry:
             if entry.get("count", 1) > 1:
                 self.fail("an id names one object; it can't go with a count above 1", entry.line_of("id"))

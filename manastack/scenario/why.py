@@ -38,6 +38,8 @@ def cannot_cast(s, refs, player: int, ref: str, zone: str = "hand") -> str:
 
 def cannot_activate(s, refs, player: int, ref: str) -> str:
     o, where = _where(s, refs, ref, player, "battlefield")
+    if o is None:       # another player's permanent: some abilities any player may activate
+        o = next(iter(refs.find(s, ref, ("battlefield",))), None)
     return where if o is None else legality.cannot_activate(s, player, o)
 
 

@@ -1,0 +1,108 @@
+"""Suspend (CR 702.62): three abilities of a card with "Suspend N—[cost]".
+
+- From the hand, any time its owner could begin to cast it, they may pay the cost and exile it
+  with N time counters; a special action (CR 116.2f), offered by :func:`actions`.
+- While it is suspended (CR 702.62b), at the beginning of its owner's upkeep a time counter is
+  removed (:func:`remove_time_counter`); the trigger looks at exile (``triggers.collect``).
+- When the last one is removed, if it is still exiled, its owner may cast it without paying its
+  mana cost (:func:`cast_suspended`); if they don't, it stays exiled. A creature spell cast so
+  has haste while its caster keeps control of it: the permanent keeps :data:`HASTE` in its
+  ``cast_costs`` until its control changes (``events``).
+"""
+from __future__ import annotations
+
+from manastack.oracle import ir
+
+from . import alt_costs, events, exercise
+from .decisions import Action, IllegalActionError
+from .state import PendingTrigger
+from .wording import possessive
+
+HASTE = "suspend"        # the alternative cost named in cast_costs: cast by suspend (CR 702.62a)
+
+
+def keyword(card) -> ir.Keyword | None:
+    return alt_costs.keyword(card, "suspend")
+
+
+def suspended(o) -> bool:
+    """CR 702.62b: in exile, with suspend and a time counter."""
+    return o.zone == "exile" and keyword(o.card) is not None and o.counters.get("time", 0) > 0
+
+
+def actions(s, player: int) -> list[Action]:
+    """CR 116.2f, 702.62a, 702.62c: the cards in ``player``'s hand they could begin to cast now
+    and whose suspend cost they can pay."""
+    from .casting import can_cast_timing
+    from .mana_abilities import can_afford
+
+    out = []
+    for oid in s.players[player].hand:
+        o = s.objs[oid]
+        kw = keyword(o.card)
+        if kw is None or not o.card.fully_supported or not can_cast_timing(s, player, o):
+            continue
+        if can_afford(s, player, kw.cost.mana):
+            out.append(Action("suspend", (oid,), f"suspend {o.card.name}: pay {kw.cost.mana} and exile it "
+                                                 f"with {_counters(kw.arg)}"))
+    return out
+
+
+def suspend(ctx, player: int, oid: int) -> None:
+    """CR 116.2f, 702.62a: pay the suspend cost and exile the card with N time counters; this
+    special action doesn't use the stack."""
+    from .casting import pay_mana
+
+    s = ctx.s
+    o = s.objs[oid]
+    kw = keyword(o.card)
+    if kw is None or o.zone != "hand" or o.owner != player:
+        raise IllegalActionError(f"{o.card.name} can't be suspended")
+    pay_mana(ctx, player, kw.cost.mana, f"suspending {o.card.name}")
+    if exercise.RECORD is not None:
+        exercise.note("KEYWORDS", "suspend", o.card)
+    new = events.move(ctx, o, "exile", quiet=True)
+    new.counters = {"time": int(kw.arg)}
+    s.add_log(f"{s.players[player].name} suspends {o.card.name}: it is exiled with {_counters(kw.arg)} "
+              "(a special action)", ("116.2f", "702.62a"), "special")
+
+
+def _counters(n: str) -> str:
+    return "a time counter" if n == "1" else f"{n} time counters"
+
+
+def remove_time_counter(ctx, e: ir.RemoveTimeCounter, rc) -> None:
+    """CR 702.62a, 603.4: if the card is still suspended, remove a time counter from it; removing
+    the last one triggers its cast ability."""
+    from .keyword_abilities import nested_index
+
+    s = ctx.s
+    o = s.objs.get(rc.source)
+    if o is None or not suspended(o):
+        s.add_log(f"{possessive(rc.card.name)} suspend ability does nothing: the card isn't suspended any more",
+                  ("702.62a", "603.4"), "resolve")
+        return
+    left = o.counters["time"] - 1
+    o.counters = {k: v for k, v in o.counters.items() if k != "time"} | ({"time": left} if left else {})
+    s.add_log(f"A time counter is removed from {o.card.name} ({left} left)", ("702.62a",), "resolve")
+    if not left:
+        label = f"{possessive(o.card.name)} suspend ability"
+        s.pending_triggers.append(PendingTrigger(o.id, rc.card, nested_index(rc.card, e.ability), o.owner,
+                                                 {"kind": "last_time_counter", "obj": o.id}, 1, "", label))
+        s.add_log(f"{label} triggers: the last time counter was removed from {o.card.name}",
+                  ("702.62a", "603.2"), "trigger")
+
+
+def cast_suspended(ctx, e: ir.CastSuspended, rc) -> None:
+    """CR 702.62a, 603.4: if the card is still exiled, its owner may cast it without paying its
+    mana cost, ignoring timing (CR 608.2g); if they don't, it remains exiled."""
+    from .keyword_abilities import cast_without_paying
+
+    s = ctx.s
+    o = s.objs.get(rc.source)
+    if o is None or o.zone != "exile":
+        s.add_log(f"{possessive(rc.card.name)} suspend ability does nothing: the card isn't exiled any more",
+                  ("702.62a", "603.4"), "resolve")
+        return
+    if not cast_without_paying(ctx, o.owner, o, f"{possessive(o.card.name)} suspend", "702.62a", HASTE):
+        s.add_log(f"{o.card.name} isn't cast: it remains exiled", ("702.62a",), "resolve")
