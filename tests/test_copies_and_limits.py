@@ -12,19 +12,10 @@ from manastack.cards import default_db
 from manastack.decks import Deck
 from manastack.engine import legality
 from manastack.oracle import ir
-from manastack.scenario import Scenario
 
-from .test_random_games import check_invariants
+from .game_helpers import play, play_out_randomly
 
 ALICE, BOB = 0, 1
-
-
-def play(text: str) -> Game:
-    """Run a scenario written in the test; its expectations must pass."""
-    run = Scenario.from_text(text).run()
-    failed = [f"{o.what}: expected {o.expected}, got {o.actual}" for o in run.results if not o.passed]
-    assert not failed, failed
-    return run.game
 
 
 def named(game: Game, name: str, zone: str = "battlefield"):
@@ -234,12 +225,4 @@ def test_random_games_with_these_cards_end_cleanly(seed):
     lands = ["Island", "Mountain", "Plains", "Forest", "Swamp"]
     deck = Deck("copy-limit", tuple((2, n) for n in spells) + tuple((3, n) for n in lands) + ((1, "Island"),))
     game = Game.new(deck, deck, seed=seed)
-    agents = [RandomAgent(seed), RandomAgent(seed + 100)]
-    for n in range(20_000):
-        if game.pending is None:
-            break
-        game.push(agents[game.pending.player].choose(game, game.pending))
-        if n % 200 == 0:
-            check_invariants(game)
-    assert game.result is not None
-    check_invariants(game)
+    play_out_randomly(game, seed)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from manastack import Game, RandomAgent
+from manastack import Game
 from manastack.cards import CardDef, default_db
 from manastack.decks import Deck
 from manastack.engine import characteristics as ch
@@ -13,23 +13,10 @@ from manastack.engine.decisions import Action
 from manastack.engine.keyword_abilities import keyword_trigger
 from manastack.engine.legality import explain
 from manastack.oracle import ir
-from manastack.scenario import Scenario
 
-from .test_random_games import check_invariants
+from .game_helpers import labels, play, play_out_randomly
 
 DB = default_db()
-
-
-def play(text: str) -> Game:
-    """Run a scenario written in the test; its expectations must pass."""
-    run = Scenario.from_text(text).run()
-    failed = [f"{o.what}: expected {o.expected}, got {o.actual}" for o in run.results if not o.passed]
-    assert not failed, failed
-    return run.game
-
-
-def labels(game: Game) -> list[str]:
-    return [a.label for a in game.legal_actions()]
 
 
 def named(game: Game, name: str):
@@ -239,14 +226,6 @@ def test_random_agents_use_madness_and_suspend(seed):
               "Durkwood Baloth", "Ancestral Vision", "Lotus Bloom", "Grizzly Bears", "Shock"]
     deck = Deck("madness", tuple((3, n) for n in spells) + ((4, "Mountain"), (3, "Forest"), (3, "Island")))
     game = Game.new(deck, deck, seed=seed)
-    agents = [RandomAgent(seed), RandomAgent(seed + 100)]
-    for n in range(20_000):
-        if game.pending is None:
-            break
-        game.push(agents[game.pending.player].choose(game, game.pending))
-        if n % 200 == 0:
-            check_invariants(game)
-    assert game.result is not None
-    check_invariants(game)
+    play_out_randomly(game, seed)
     log = game.explain()
     assert "suspends" in log or "(madness)" in log

@@ -79,7 +79,7 @@ def test_face_down_spell_costs_three_and_is_hidden_from_the_opponent():
     assert "card" not in theirs and "Sagu" not in str(theirs) and theirs["face_down"]
     assert all(o["tapped"] for o in g.view(0)["battlefield"])
     pass_both(g)
-    o = the_face_down(g)
+    the_face_down(g)
     assert "Sagu" not in str(g.view(1)["battlefield"]) and "Sagu Mauler" in str(g.view(0)["battlefield"])
     assert g.current_state().players[0].spells_cast_this_turn == 1
     assert "702.37c" in g.explain()

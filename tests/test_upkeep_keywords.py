@@ -13,29 +13,16 @@ from manastack.decks import Deck
 from manastack.engine import turn
 from manastack.engine.keyword_abilities import keyword_trigger
 from manastack.oracle import ir
-from manastack.scenario import Scenario
 
-from .test_random_games import check_invariants
+from .game_helpers import labels, play, play_out_randomly
 
 ALICE, BOB = 0, 1
-
-
-def play(text: str) -> Game:
-    """Run a scenario written in the test; its expectations must pass."""
-    run = Scenario.from_text(text).run()
-    failed = [f"{o.what}: expected {o.expected}, got {o.actual}" for o in run.results if not o.passed]
-    assert not failed, failed
-    return run.game
 
 
 def card(name: str, text: str, type_line: str = "Creature — Test", cost: str = "{1}") -> CardDef:
     types = type_line.split(" — ")[0].split()
     return CardDef.from_face({"name": name, "manaCost": cost, "type": type_line, "types": types,
                               "text": text, "power": "1", "toughness": "1"})
-
-
-def labels(game: Game) -> list[str]:
-    return [a.label for a in game.legal_actions()]
 
 
 # ------------------------------------------------------------------------------ compiling
@@ -447,12 +434,4 @@ def test_random_agents_play_decks_of_these_cards(seed):
     lands = ["Plains", "Forest", "Mountain", "Swamp"]
     deck = Deck("upkeep", tuple((2, n) for n in spells) + tuple((4, n) for n in lands))
     game = Game.new(deck, deck, seed=seed)
-    agents = [RandomAgent(seed), RandomAgent(seed + 100)]
-    for n in range(20_000):
-        if game.pending is None:
-            break
-        game.push(agents[game.pending.player].choose(game, game.pending))
-        if n % 200 == 0:
-            check_invariants(game)
-    assert game.result is not None
-    check_invariants(game)
+    play_out_randomly(game, seed)

@@ -102,19 +102,16 @@ def _walk(node, out: list[str]) -> None:
         if node.name not in KEYWORDS:
             out.append(f"keyword {node.name!r}")
         elif node.name in ("echo", "cumulative upkeep") and node.cost is not None:
-            out += [f"{node.name} cost part {f.name!r}" for f in dataclasses.fields(node.cost)
-                    if f.name not in UPKEEP_COST_PARTS and getattr(node.cost, f.name) != f.default]
+            out += _cost_gaps(node.cost, UPKEEP_COST_PARTS, f"{node.name} cost")
         elif node.name == "madness" and node.cost is not None and node.cost.mana.x_count:
             out.append("madness cost with X")      # X would have to be chosen as it is cast
         elif node.name in ("morph", "megamorph") and (node.cost is None or node.cost != ir.Cost(mana=node.cost.mana)
                                                      or node.cost.mana.x_count):
             out.append(f"{node.name} cost with X or other than mana")      # CR 702.37f: X not run
         elif node.name in ("kicker", "multikicker", "buyback", "flashback", "entwine") and node.cost is not None:
-            out += [f"{node.name} cost part {f.name!r}" for f in dataclasses.fields(node.cost)
-                    if f.name not in SPELL_COST_PARTS and getattr(node.cost, f.name) != f.default]
+            out += _cost_gaps(node.cost, SPELL_COST_PARTS, f"{node.name} cost")
     elif t is ir.AdditionalCost:
-        out += [f"additional cost part {f.name!r}" for f in dataclasses.fields(node.cost)
-                if f.name not in ADDITIONAL_COST_PARTS and getattr(node.cost, f.name) != f.default]
+        out += _cost_gaps(node.cost, ADDITIONAL_COST_PARTS, "additional cost")
     elif t is ir.StaticEffect:
         if node.kind not in STATIC_KINDS:
             out.append(f"static effect {node.kind!r}")
@@ -165,6 +162,12 @@ def _is_triggered(kw: ir.Keyword) -> bool:
     from .keyword_abilities import keyword_trigger
 
     return keyword_trigger(kw) is not None
+
+
+def _cost_gaps(cost: ir.Cost, supported: frozenset[str], what: str) -> list[str]:
+    """The parts of ``cost`` (fields set away from their default) the engine can't pay."""
+    return [f"{what} part {f.name!r}" for f in dataclasses.fields(cost)
+            if f.name not in supported and getattr(cost, f.name) != f.default]
 
 
 _EFFECT_TYPES: frozenset[type] | None = None

@@ -1,0 +1,34 @@
+"""Helpers shared by the keyword and template tests: a scenario written inline, the labels of
+the legal actions, and a whole game played out by random agents with the invariants checked."""
+from __future__ import annotations
+
+from manastack import Game, RandomAgent
+from manastack.scenario import Scenario
+
+from .test_random_games import check_invariants
+
+
+def play(text: str) -> Game:
+    """Run a scenario written in the test; its expectations must pass."""
+    run = Scenario.from_text(text).run()
+    failed = [f"{o.what}: expected {o.expected}, got {o.actual}" for o in run.results if not o.passed]
+    assert not failed, failed
+    return run.game
+
+
+def labels(game: Game) -> list[str]:
+    return [a.label for a in game.legal_actions()]
+
+
+def play_out_randomly(game: Game, seed: int, actions: int = 20_000) -> Game:
+    """Random agents play ``game`` to its end; the invariants hold throughout and it ends."""
+    agents = [RandomAgent(seed), RandomAgent(seed + 100)]
+    for n in range(actions):
+        if game.pending is None:
+            break
+        game.push(agents[game.pending.player].choose(game, game.pending))
+        if n % 200 == 0:
+            check_invariants(game)
+    assert game.result is not None
+    check_invariants(game)
+    return game
