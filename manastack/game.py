@@ -129,7 +129,8 @@ class Game:
         if self._pending is None:
             raise IllegalActionError("the game is over: no decision is pending")
         chosen = self._resolve(action)
-        base, answers, pending = advance(self._base, self._answers + [chosen])
+        answers = self._answers + [chosen]
+        base, answers, pending = advance(self._base, answers, len(answers))
         self._history.append((self._base, self._answers, self._pending, chosen))
         self._base, self._answers, self._pending = base, answers, pending
 

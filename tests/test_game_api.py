@@ -155,7 +155,7 @@ def test_a_players_view_hides_the_opponents_hand_and_libraries():
     assert "library" not in me and me["library_count"] == len(s.players[0].library)
     text = json.dumps(view)
     hidden = {s.objs[i].card.name for i in s.players[1].hand} - {
-        s.objs[i].card.name for i in s.players[0].hand + s.battlefield + s.players[0].graveyard
+        s.objs[i].card.name for i in s.players[0].hand + list(s.battlefield) + s.players[0].graveyard
         + s.players[1].graveyard}
     assert not any(f'"{name}"' in text for name in hidden)
     assert len(view["battlefield"]) == len(s.battlefield)

@@ -31,19 +31,29 @@ def is_creature(s: State, o: Obj) -> bool:
 
 def _static_sources(s: State):
     """(source, effect) for the static abilities of permanents, less those of lands a land-type
-    effect stripped (CR 305.7; granted abilities are never static ones)."""
+    effect stripped (CR 305.7; granted abilities are never static ones).
+
+    Without land-type effects the answer depends only on which permanents are on the
+    battlefield, so it is kept on the state with the battlefield it was found for."""
     objs = s.objs
-    found = None
-    for oid in s.battlefield:
+    key = s.battlefield
+    cached = s.static_cache
+    if cached is not None and cached[0] is key:
+        return [(objs[i], eff) for i, eff in cached[1]]
+    found = layers.changers(s)
+    out = []
+    for oid in key:
         src = objs[oid]
         effects = src.card.static_effects
-        if effects and "Land" in src.card.types:
-            if found is None:
-                found = layers.changers(s)
-            if found and layers.stripped(s, src, found):
-                continue
+        if not effects:
+            continue
+        if found and "Land" in src.card.types and layers.stripped(s, src, found):
+            continue
         for eff in effects:
-            yield src, eff
+            out.append((src, eff))
+    if not found:
+        s.static_cache = (key, tuple((src.id, eff) for src, eff in out))
+    return out
 
 
 def _affects(s: State, src: Obj, eff: ir.StaticEffect, o: Obj) -> bool:

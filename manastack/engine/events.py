@@ -21,7 +21,7 @@ from .triggers import collect
 
 def _remove_from_zone(s, o: Obj) -> None:
     if o.zone == "battlefield":
-        s.battlefield.remove(o.id)
+        s.battlefield = tuple(i for i in s.battlefield if i != o.id)
     elif o.zone in ("library", "hand", "graveyard", "exile"):
         s.players[o.owner].zone(o.zone).remove(o.id)
     elif o.zone == "stack":
@@ -79,7 +79,7 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
                 new.printed, new.card = new.card, ev["copy"]
             if ev["counters"]:
                 new.counters = dict(ev["counters"])
-            s.battlefield.append(new.id)
+            s.battlefield += (new.id,)
         elif to == "stack":
             new.controller = o.controller if controller is None else controller
         else:
@@ -191,12 +191,10 @@ def draw(ctx: Ctx, player: int, n: int = 1, why: str = "") -> None:
             p.drew_from_empty = True
             s.add_log(f"{p.name} can't draw: their library is empty", ("121.4", "704.5b"))
             continue
-        oid = p.library.pop()
-        o = s.objs[oid]
-        o.zone = "hand"
-        p.hand.append(oid)
+        new = s.renew(s.objs[p.library.pop()], "hand")      # CR 400.7
+        p.hand.append(new.id)
         s.add_log(f"{p.name} draws a card" + (f" ({why})" if why else ""), ("121.1",), "draw")
-        collect(ctx, {"kind": "draw", "player": player, "obj": oid})
+        collect(ctx, {"kind": "draw", "player": player, "obj": new.id})
 
 
 def mill(ctx: Ctx, player: int, n: int) -> None:

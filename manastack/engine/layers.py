@@ -38,9 +38,9 @@ def changers(s: State) -> list[tuple[Obj, ir.StaticEffect]]:
     Asked for nearly every object at every event, so the answer is kept on the state with the
     battlefield it was found for: an object's card and timestamp never change while it is
     there (a copy is fixed as it enters), so the same battlefield gives the same answer."""
-    key = tuple(s.battlefield)
+    key = s.battlefield
     cached = s.layer_cache
-    if cached is None or cached[0] != key:
+    if cached is None or cached[0] is not key:
         objs = s.objs
         found = sorted(((objs[i].timestamp, i, eff) for i in key for eff in objs[i].card.static_effects
                         if eff.kind in CHANGING_KINDS), key=lambda t: t[:2])

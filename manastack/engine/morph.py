@@ -89,6 +89,7 @@ def turn_face_up(ctx, player: int, oid: int) -> None:
               ("116.2b", "702.37e"), "special")
     pay_mana(ctx, player, kw.cost.mana, f"turning {card.name} face up")
     o.card, o.printed = card, None
+    s.battlefield = tuple(list(s.battlefield))   # its characteristics changed: board caches are stale
     s.layer_cache = None                # its definition changed on the battlefield (CR 708.8)
     s.add_log(f"the face-down creature is turned face up: it is {card.name}", ("702.37e", "708.8"), "special")
     if exercise.RECORD is not None:

@@ -29,18 +29,23 @@ class Rollback(Exception):
 class Ctx:
     """One operation in progress: the state it changes and the answers it may consume."""
 
-    __slots__ = ("s", "answers", "pos")
+    __slots__ = ("s", "answers", "pos", "checked")
 
-    def __init__(self, s: State, answers: list[Action]) -> None:
+    def __init__(self, s: State, answers: list[Action], checked: int = 0) -> None:
         self.s = s
         self.answers = answers
         self.pos = 0
+        self.checked = checked   # the first ``checked`` answers were found legal when given
 
     def ask(self, decision: Decision) -> Action:
+        if decision.kind == "priority":
+            if self.pos < self.checked:    # replaying a checked answer: no need to list options
+                self.pos += 1
+                return self.answers[self.pos - 1]
+        elif len(decision.options) == 1:
+            return decision.options[0]  # a forced choice is nobody's decision
         if not decision.options:
             raise RuntimeError(f"decision with no options: {decision.prompt}")
-        if len(decision.options) == 1 and decision.kind != "priority":
-            return decision.options[0]  # a forced choice is nobody's decision
         if self.pos < len(self.answers):
             answer = self.answers[self.pos]
             self.pos += 1
@@ -55,7 +60,8 @@ class Ctx:
         raise NeedDecision(decision)
 
 
-def advance(base: State, answers: list[Action]) -> tuple[State, list[Action], Decision | None]:
+def advance(base: State, answers: list[Action],
+            checked: int = 0) -> tuple[State, list[Action], Decision | None]:
     """Run from ``base`` (a state at the start of an operation) with ``answers`` until the next
     decision nobody has answered, or the end of the game.
 
@@ -64,12 +70,13 @@ def advance(base: State, answers: list[Action]) -> tuple[State, list[Action], De
     the state is copied only before an operation that may change the game and then ask:
     operations that never ask run without a copy (should one ask after all, the earlier copy
     and the answers since it are returned, which replays to the same point), and an operation
-    that asks before it changes anything needs no copy at all.
+    that asks before it changes anything needs no copy at all. The first ``checked`` answers
+    were already found legal (by :meth:`Game.push`), so replaying them lists no options again.
     """
     from .turn import asks_first, never_asks, run_operation
 
     s = base.copy()
-    ctx = Ctx(s, answers)
+    ctx = Ctx(s, answers, checked)
     anchor, anchor_pos = base, 0
     while s.result is None:
         start = ctx.pos
@@ -89,7 +96,7 @@ def advance(base: State, answers: list[Action]) -> tuple[State, list[Action], De
                 raise IllegalActionError("answers were left over when a new decision came") from None
             return anchor, list(answers[anchor_pos:]), nd.decision
         except Rollback:
-            return advance(anchor, list(answers[anchor_pos:start]))
+            return advance(anchor, list(answers[anchor_pos:start]), max(0, min(checked, start) - anchor_pos))
     if ctx.pos < len(answers):
         raise IllegalActionError(f"{answers[ctx.pos]} was given but the game is over")
     return s, [], None

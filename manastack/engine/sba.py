@@ -15,9 +15,15 @@ def check(ctx: Ctx) -> bool:
         any_done = True
         if ctx.s.result is not None:
             break
-    for o in ctx.s.permanents():
-        o.deathtouched = False  # CR 704.5h looks back only to the previous check
+    forget_deathtouch(ctx.s)
     return any_done
+
+
+def forget_deathtouch(s) -> None:
+    """CR 704.5h looks back only to the previous check of state-based actions."""
+    for o in s.permanents():
+        if o.deathtouched:
+            o.deathtouched = False
 
 
 def find(s) -> list[tuple[str, object, str, str]]:

@@ -90,7 +90,8 @@ def state_from_data(data: dict, db=None) -> State:
     cards = {k: _card(face, db) for k, face in data["cards"].items()}
     s = State.__new__(State)
     s.db = db
-    s.layer_cache = None
+    s.layer_cache = s.static_cache = None
+    s.settled = False
     s.players = [_restore(Player, pd, special_mana=tuple(mana_spend.from_data(m) for m in pd.get("special_mana", ())))
                  for pd in data["players"]]
     s.objs = {}
@@ -99,7 +100,7 @@ def state_from_data(data: dict, db=None) -> State:
                      printed=cards[od["printed"]] if od.get("printed") else None,
                      cast_costs=tuple(od.get("cast_costs", ())))
         s.objs[o.id] = o
-    s.battlefield = list(data["battlefield"])
+    s.battlefield = tuple(data["battlefield"])
     s.stack = [_restore(StackItem, d, card=cards[d["card"]], modes=tuple(d["modes"]),
                         riders=tuple(tuple(r) for r in d.get("riders", ()))) for d in data["stack"]]
     s.pending_triggers = [_restore(PendingTrigger, d, card=cards[d["card"]]) for d in data["pending_triggers"]]

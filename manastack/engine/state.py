@@ -11,9 +11,9 @@ from manastack.rng import Rng
 _new_obj = object.__new__
 
 ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")
-PLAYER__new_obj = object.__new__
-
-ZONES = ("library", "hand", "graveyard", "exile")
+# Objects in these zones are never changed in place: a card leaving one becomes a new object
+# (CR 400.7), so copies of a state share them and copy only permanents and stack objects.
+SHARED_ZONES = frozenset(("library", "hand", "graveyard", "exile", "command"))
 
 
 class Obj:
@@ -231,12 +231,15 @@ class State:
     __slots__ = ("players", "objs", "battlefield", "stack", "next_id", "turn", "active",
                  "step", "priority", "passes", "rng", "effects", "pending_triggers", "log",
                  "log_len", "result", "stage", "timestamp", "combat", "first_player",
-                 "starting_hand", "events_seen", "trigger_counts", "db", "layer_cache")
+                 "starting_hand", "events_seen", "trigger_counts", "db", "layer_cache", "static_cache",
+                 "settled")
 
     def __init__(self, names: tuple[str, str], db, seed: int) -> None:
         self.players = [Player(0, names[0]), Player(1, names[1])]
         self.objs: dict[int, Obj] = {}
-        self.battlefield: list[int] = []
+        # a tuple, replaced (never changed) when a permanent enters or leaves: facts about the
+        # board are cached against it (see layers.changers), and copies share it
+        self.battlefield: tuple[int, ...] = ()
         self.stack: list[StackItem] = []
         self.next_id = 1
         self.turn = 0
@@ -259,12 +262,17 @@ class State:
         self.trigger_counts: dict[str, int] = {}
         self.db = db
         self.layer_cache: tuple | None = None  # see layers.changers: (battlefield, changers)
+        self.static_cache: tuple | None = None  # see characteristics._static_sources
+        # True while a player is about to receive priority and state-based actions and
+        # triggers were checked with nothing found; cleared once the player answers
+        self.settled = False
 
     def copy(self) -> "State":
         s = State.__new__(State)
         s.players = [p.copy() for p in self.players]
-        s.objs = {k: o.copy() for k, o in self.objs.items()}
-        s.battlefield = list(self.battlefield)
+        shared = SHARED_ZONES
+        s.objs = {k: (o if o.zone in shared else o.copy()) for k, o in self.objs.items()}
+        s.battlefield = self.battlefield
         s.stack = [i.copy() for i in self.stack]
         s.next_id = self.next_id
         s.turn = self.turn
@@ -287,6 +295,8 @@ class State:
         s.trigger_counts = dict(self.trigger_counts)
         s.db = self.db
         s.layer_cache = self.layer_cache
+        s.static_cache = self.static_cache
+        s.settled = self.settled
         return s
 
     # ---- queries used everywhere
@@ -303,6 +313,16 @@ class State:
         if controller is None:
             return [objs[i] for i in self.battlefield]
         return [objs[i] for i in self.battlefield if objs[i].controller == controller]
+
+    def renew(self, o: Obj, zone: str) -> Obj:
+        """CR 400.7: ``o`` moves to ``zone`` as a new object with a new id (the caller updates
+        the zone lists). Used where a card changes zones without the events of
+        :func:`events.move` (drawing, mulligans)."""
+        new = Obj(self.next_id, o.printed or o.card, o.owner, zone)
+        self.next_id += 1
+        del self.objs[o.id]
+        self.objs[new.id] = new
+        return new
 
     def new_timestamp(self) -> int:
         self.timestamp += 1

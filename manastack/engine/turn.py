@@ -63,7 +63,11 @@ def asks_first(s) -> bool:
     stage = s.stage[0]
     if stage == "mulligan":
         return True
-    return stage == "priority" and not s.pending_triggers and not sba.find(s)
+    if stage != "priority":
+        return False
+    if not s.settled:
+        s.settled = not s.pending_triggers and not sba.find(s)
+    return s.settled
 
 
 # ------------------------------------------------------------------------------ start (CR 103)
@@ -111,9 +115,7 @@ def _mulligan(ctx: Ctx) -> None:
                               tuple(options), {"hand": list(p.hand)}))
     if answer.kind == "mulligan":
         p.mulligans += 1
-        p.library.extend(p.hand)
-        for oid in p.hand:
-            s.objs[oid].zone = "library"
+        p.library.extend(s.renew(s.objs[oid], "library").id for oid in p.hand)   # CR 400.7
         p.hand.clear()
         s.rng.shuffle(p.library)
         s.add_log(f"{p.name} takes a mulligan", ("103.5",), "start")
@@ -124,8 +126,7 @@ def _mulligan(ctx: Ctx) -> None:
                                   tuple(Action("choose", (c,), s.objs[c].card.name) for c in p.hand)))
         oid = answer.args[0]
         p.hand.remove(oid)
-        s.objs[oid].zone = "library"
-        p.library.insert(0, oid)
+        p.library.insert(0, s.renew(s.objs[oid], "library").id)   # CR 400.7
     s.add_log(f"{p.name} keeps {len(p.hand)} cards", ("103.5",), "start")
     if s.stage[1] == 0:
         s.stage = ("mulligan", 1)
@@ -296,16 +297,21 @@ def priority_actions(s, player: int) -> list[Action]:
 
 def _priority(ctx: Ctx) -> None:
     s = ctx.s
-    while True:        # CR 117.5: state-based actions and triggers before priority
-        sba.check(ctx)
-        if s.result is not None:
-            return
-        if not triggers.put_on_stack(ctx):
-            break
+    if s.settled:      # nothing has changed since no state-based action or trigger was found
+        sba.forget_deathtouch(s)
+    else:
+        while True:    # CR 117.5: state-based actions and triggers before priority
+            sba.check(ctx)
+            if s.result is not None:
+                return
+            if not triggers.put_on_stack(ctx):
+                break
+        s.settled = True
     player = s.priority
     p = s.players[player]
-    answer = ctx.ask(Decision(player, "priority", f"{p.name} has priority", tuple(priority_actions(s, player)),
+    answer = ctx.ask(Decision(player, "priority", f"{p.name} has priority", lambda: priority_actions(s, player),
                               {"step": s.step, "stack": [i.label for i in s.stack]}))
+    s.settled = False
     if answer.kind == "pass":
         s.passes += 1
         if s.passes < 2:

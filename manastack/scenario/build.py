@@ -127,7 +127,7 @@ class Builder:
         s.objs[o.id] = o
         if zone == "battlefield":
             self.set_status(o, player, entry)
-            s.battlefield.append(o.id)
+            s.battlefield += (o.id,)
         else:
             s.players[player].zone(zone).append(o.id)
             if zone == "exile":     # time counters of a suspended card (CR 702.62b)
