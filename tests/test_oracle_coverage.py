@@ -47,4 +47,3 @@ def test_corpus_coverage():
     assert report.total == 21425
     assert report.share >= 0.25
     assert len(report.top) == 30
-    assert elapsed < 60
