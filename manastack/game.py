@@ -12,6 +12,7 @@ Action(kind='keep', args=(), label='keep 7 cards')
 from __future__ import annotations
 
 import json
+from collections import deque
 
 from manastack.cards import CardDB, default_db
 from manastack.decks import Deck, load_deck  # noqa: F401  (re-exported)
@@ -29,20 +30,25 @@ class Game:
     __slots__ = ("_base", "_answers", "_pending", "_history", "db")
 
     def __init__(self, base: State, answers: list[Action], pending: Decision | None,
-                 db: CardDB | None = None) -> None:
+                 db: CardDB | None = None, history: bool | int = True) -> None:
         self._base = base
         self._answers = answers
         self._pending = pending
-        self._history: list[tuple[State, list[Action], Decision | None, Action]] = []
+        self._history: deque[tuple[State, list[Action], Decision | None, Action]] | None = \
+            _new_history(history)
         self.db = db
 
     # ------------------------------------------------------------------ creating
 
     @classmethod
     def new(cls, deck_a, deck_b, seed: int = 0, names: tuple[str, str] = ("Alice", "Bob"),
-            cards: CardDB | None = None, allow_partial: bool = False) -> "Game":
+            cards: CardDB | None = None, allow_partial: bool = False,
+            history: bool | int = True) -> "Game":
         """Start a game (CR 103) between two decks: bundled deck names, decklist paths,
-        :class:`~manastack.decks.Deck` objects or lists of card names."""
+        :class:`~manastack.decks.Deck` objects or lists of card names.
+
+        ``history``: what :meth:`pop` can take back: True, every action; a number N, the last N
+        actions; False, none (playouts and simulations, which then keep no old states)."""
         db = cards or default_db()
         decks = [load_deck(d, db, allow_partial) for d in (deck_a, deck_b)]
         s = State(names, db, seed)
@@ -52,13 +58,13 @@ class Game:
                 s.next_id += 1
                 s.objs[o.id] = o
                 s.players[player].library.append(o.id)
-        return cls.from_state(s, db)
+        return cls.from_state(s, db, history)
 
     @classmethod
-    def from_state(cls, s: State, db: CardDB | None = None) -> "Game":
+    def from_state(cls, s: State, db: CardDB | None = None, history: bool | int = True) -> "Game":
         """Run a prepared state forward to its first decision."""
         base, answers, pending = advance(s, [])
-        return cls(base, answers, pending, db)
+        return cls(base, answers, pending, db, history)
 
     # ------------------------------------------------------------------ reading
 
@@ -131,7 +137,8 @@ class Game:
         chosen = self._resolve(action)
         answers = self._answers + [chosen]
         base, answers, pending = advance(self._base, answers, len(answers))
-        self._history.append((self._base, self._answers, self._pending, chosen))
+        if self._history is not None:
+            self._history.append((self._base, self._answers, self._pending, chosen))
         self._base, self._answers, self._pending = base, answers, pending
 
     def _resolve(self, action) -> Action:
@@ -157,22 +164,27 @@ class Game:
         return found
 
     def pop(self) -> Action:
-        """Undo the last :meth:`push` and return its action."""
+        """Undo the last :meth:`push` and return its action. Raises IndexError when there is
+        none to take back: none was pushed, the history's bound was reached, or the game keeps
+        no history."""
         if not self._history:
-            raise IndexError("no action to take back")
+            raise IndexError("no action to take back" if self._history is not None
+                             else "no action to take back: this game keeps no history")
         self._base, self._answers, self._pending, action = self._history.pop()
         return action
 
     @property
     def move_stack(self) -> list[Action]:
-        return [h[3] for h in self._history]
+        """The actions :meth:`pop` could take back, oldest first."""
+        return [h[3] for h in self._history or ()]
 
     def copy(self, history: bool = False) -> "Game":
-        """An independent game at the same point (the state is shared until either changes,
-        since states are never changed in place)."""
-        g = Game(self._base, list(self._answers), self._pending, self.db)
-        if history:
-            g._history = list(self._history)
+        """An independent game at the same point, in O(1): states are never changed in place,
+        so the two games share them. ``history=True``: the copy can take back what this game
+        can, and keeps recording; otherwise it keeps no history (a playout)."""
+        g = Game(self._base, list(self._answers), self._pending, self.db, history=False)
+        if history and self._history is not None:
+            g._history = deque(self._history, self._history.maxlen)
         return g
 
     # ------------------------------------------------------------------ saving
@@ -220,6 +232,17 @@ class Game:
         if s.stack:
             lines.append("stack (top first): " + ", ".join(i.label for i in reversed(s.stack)))
         return "\n".join(lines)
+
+
+def _new_history(history: bool | int) -> deque | None:
+    """The undo history for a ``history`` argument (see :meth:`Game.new`)."""
+    if history is True:
+        return deque()
+    if history is False:
+        return None
+    if isinstance(history, int) and history > 0:
+        return deque(maxlen=history)
+    raise ValueError(f"history must be True, False or a positive number of actions, not {history!r}")
 
 
 __all__ = ["Game", "Deck", "Action", "Decision", "IllegalActionError", "Result"]
