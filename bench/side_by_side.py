@@ -29,6 +29,7 @@ WORKER = Path(__file__).with_name("worker.py")
 DEFAULT_PAIRS = ("mono-green", "red-green", "gruul-stompy:azorius-skies")
 MAX_PAIRS = 8
 MAX_REF_LENGTH = 200
+MAX_DECK_NAME = 200
 PROFILE_LINES_FILE = 50
 PROFILE_LINES_PRINTED = 25
 
@@ -113,6 +114,9 @@ def parse_pairs(spec: str | None) -> list[DeckPair]:
         if len(names) > 2 or not all(names):
             raise BenchError(f"--decks: {item!r} is not a deck pair A[:B]")
         a, b = names if len(names) == 2 else (names[0], names[0])
+        if any(len(n) > MAX_DECK_NAME or "\0" in n for n in (a, b)):
+            raise BenchError(f"--decks: {item[:40]!r}...: a deck is a bundled name or a file path "
+                             f"of at most {MAX_DECK_NAME} characters")
         try:
             decks = [tuple(load_deck(n).card_names) for n in (a, b)]
         except DeckError as exc:
