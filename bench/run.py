@@ -116,7 +116,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.against is not None:
         console = Console(width=max(console.width, 100))
         try:
-            side_by_side(args, console)
+            run_side_by_side(args, console)
         except BenchError as exc:
             print(f"bench: {exc}", file=sys.stderr)
             sys.exit(1)
@@ -143,7 +143,7 @@ def main(argv: list[str] | None = None) -> None:
     console.print(table)
 
 
-def side_by_side(args: argparse.Namespace, console: Console) -> None:
+def run_side_by_side(args: argparse.Namespace, console: Console) -> None:
     pairs = parse_pairs(args.decks)
     games, rounds = args.games or 5, args.rounds or 3
     with console.status("starting...") as status:
