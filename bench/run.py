@@ -114,7 +114,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
     console = Console()
     if args.against is not None:
-        console = Console(width=max(console.width, 100))
+        console = Console(width=max(console.width, 120))
         try:
             run_side_by_side(args, console)
         except BenchError as exc:
@@ -154,12 +154,14 @@ def run_side_by_side(args: argparse.Namespace, console: Console) -> None:
     title = (f"current tree vs {args.against} ({commit[:10]}): {games} random games per pair "
              f"and run, {rounds} rounds, seed {args.seed}")
     speed = Table(title=f"{title}\ndecisions per CPU-second (median over rounds)")
-    for column in ("deck pair", "decisions", "old", "new", "speed-up new/old", "min", "max"):
-        speed.add_column(column, justify="left" if column == "deck pair" else "right")
+    speed.add_column("deck pair", no_wrap=True)
+    for column in ("decisions", "old", "new", "speed-up new/old", "min", "max"):
+        speed.add_column(column, justify="right", no_wrap=True)
     costs = Table(title="CPU µs at sampled decisions (median over rounds); speed-up old/new")
-    for column in ("deck pair", "copy() old", "copy() new", "speed-up",
+    costs.add_column("deck pair", no_wrap=True)
+    for column in ("copy() old", "copy() new", "speed-up",
                    "save+load old", "save+load new", "speed-up"):
-        costs.add_column(column, justify="left" if column == "deck pair" else "right")
+        costs.add_column(column, justify="right", no_wrap=True)
     for r in results:
         speed.add_row(*speed_row(r))
         costs.add_row(*cost_row(r))

@@ -28,7 +28,7 @@ from manastack import Game, RandomAgent
 
 SAMPLE_EVERY = 97      # decisions between two sampled games (for copy and save+load)
 MAX_SAMPLES = 40       # sampled games kept per job
-COPY_REPEAT = 50       # copies timed per sampled game
+COPY_REPEAT = 200      # copies timed per sampled game
 
 
 def play(job: dict) -> tuple[list[int], float, list[Game]]:
