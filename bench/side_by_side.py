@@ -152,12 +152,14 @@ def checkout(root: Path, commit: str) -> Iterator[Path]:
         if archive.returncode != 0:
             raise BenchError(f"--against: git archive {commit[:12]} failed: "
                              f"{archive.stderr.decode(errors='replace').strip()}")
-        subprocess.run(["tar", "-x", "-C", str(tree)], input=archive.stdout, check=True)
+        if subprocess.run(["tar", "-x", "-C", str(tree)], input=archive.stdout).returncode:
+            raise BenchError(f"--against: can't extract commit {commit[:12]} into {tree}")
         if not (tree / "manastack" / "__init__.py").exists():
             raise BenchError(f"--against: commit {commit[:12]} has no manastack package")
         # Compile now, so that no import inside a timed function pays for compiling.
-        subprocess.run([sys.executable, "-m", "compileall", "-q", str(tree / "manastack")],
-                       capture_output=True, check=True)
+        if subprocess.run([sys.executable, "-m", "compileall", "-q", str(tree / "manastack")],
+                          capture_output=True).returncode:
+            raise BenchError(f"--against: commit {commit[:12]}'s modules don't compile")
         shutil.copy(WORKER, tmp / WORKER.name)
         yield tmp
     finally:
