@@ -1,22 +1,35 @@
-"""Benchmark: random-vs-random games of the bundled demo decks.
+"""Benchmark: random-vs-random games, alone or side by side with a git ref.
 
     python bench/run.py [--games 30] [--seed 1]
+    python bench/run.py --against REF [--rounds 3] [--games 5] [--decks A[:B],...]
+                        [--seed 1] [--profile FILE]
 
-Prints games per second, actions per second, mean actions per game, and the cost in
-microseconds of ``Game.copy()`` (which shares the immutable state), a deep copy of the state
+The plain mode prints games per second, actions per second, mean actions per game, and the cost
+in microseconds of ``Game.copy()`` (which shares the immutable state), a deep copy of the state
 (what a push pays), ``push()`` + ``pop()``, and a JSON save plus load, measured at decisions
-sampled from those games.
+sampled from games of the bundled demo decks.
+
+``--against REF`` runs the current tree and REF interleaved on the same seeds and prints, per
+deck pair, decisions per CPU-second of each side and the speed-up new/old, with the cost of
+``Game.copy()`` and of a save plus load; see docs/benchmark.md.
 """
 from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
+from collections.abc import Callable
+from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
 
 from manastack import Game, RandomAgent
+from side_by_side import BenchError, PairResult, combined, compare, median_of, parse_pairs
+
+ROOT = Path(__file__).resolve().parent.parent
+LIMITS = {"games": (1, 500), "rounds": (1, 20), "seed": (0, 1_000_000)}
 
 
 def play_games(n: int, seed: int):
@@ -54,12 +67,61 @@ def _save_load(g: Game) -> None:
     Game.from_json(g.to_json())
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=30)
-    ap.add_argument("--seed", type=int, default=1)
-    args = ap.parse_args()
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, no usage block
+        self.exit(2, f"bench: {message} (see --help)\n")
+
+
+def bounded(name: str) -> Callable[[str], int]:
+    """An argparse type: a whole number within the option's limits."""
+    lo, hi = LIMITS[name]
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(f"expected a whole number from {lo} to {hi}, got {text!r}")
+        return value
+    return parse
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    ap = _Parser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=bounded("games"),
+                    help="games per deck pair and run (default 30; 5 with --against)")
+    ap.add_argument("--seed", type=bounded("seed"), default=1, help="first seed (default 1)")
+    ap.add_argument("--against", metavar="REF", help="a git ref to compare the current tree with")
+    ap.add_argument("--rounds", type=bounded("rounds"),
+                    help="old/new rounds with --against (default 3)")
+    ap.add_argument("--decks", metavar="A[:B],...",
+                    help="deck pairs with --against; A alone plays the mirror (default: "
+                         "mono-green,red-green,gruul-stompy:azorius-skies)")
+    ap.add_argument("--profile", metavar="FILE", type=Path,
+                    help="with --against: write a cProfile of the current tree's side to FILE")
+    args = ap.parse_args(argv)
+    if args.against is None:
+        for option in ("rounds", "decks", "profile"):
+            if getattr(args, option) is not None:
+                ap.error(f"--{option} needs --against REF")
+    if args.profile is not None and not args.profile.parent.resolve().is_dir():
+        ap.error(f"--profile: no directory {str(args.profile.parent)!r} to write into")
+    return args
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse_args(argv)
     console = Console()
+    if args.against is not None:
+        console = Console(width=max(console.width, 120))
+        try:
+            run_side_by_side(args, console)
+        except BenchError as exc:
+            print(f"bench: {exc}", file=sys.stderr)
+            sys.exit(1)
+        return
+    args.games = args.games or 30
     with console.status(f"playing {args.games} random-vs-random games..."):
         elapsed, actions, samples = play_games(args.games, args.seed)
     samples = [g for g in samples if g.pending is not None]
@@ -79,6 +141,54 @@ def main() -> None:
     table.add_row("push()+pop() µs (median)", f"{push_pop_us:.1f}")
     table.add_row("JSON save+load µs (median)", f"{save_load_us:.0f}")
     console.print(table)
+
+
+def run_side_by_side(args: argparse.Namespace, console: Console) -> None:
+    pairs = parse_pairs(args.decks)
+    games, rounds = args.games or 5, args.rounds or 3
+    with console.status("starting...") as status:
+        commit, results, profile = compare(ROOT, args.against, pairs, rounds, games,
+                                           args.seed, args.profile, status.update)
+    if len(results) > 1:
+        results.append(combined(results))
+    title = (f"current tree vs {args.against} ({commit[:10]}): {games} random games per pair "
+             f"and run, {rounds} rounds, seed {args.seed}")
+    speed = Table(title=f"{title}\ndecisions per CPU-second (median over rounds)")
+    speed.add_column("deck pair", no_wrap=True)
+    for column in ("decisions", "old", "new", "speed-up new/old", "min", "max"):
+        speed.add_column(column, justify="right", no_wrap=True)
+    costs = Table(title="CPU µs at sampled decisions (median over rounds); speed-up old/new")
+    costs.add_column("deck pair", no_wrap=True)
+    for column in ("copy() old", "copy() new", "speed-up",
+                   "save+load old", "save+load new", "speed-up"):
+        costs.add_column(column, justify="right", no_wrap=True)
+    for r in results:
+        speed.add_row(*speed_row(r))
+        costs.add_row(*cost_row(r))
+    console.print(speed)
+    console.print(costs)
+    if not all(r.same_games() for r in results):
+        console.print("note: the two sides played games of different lengths, so they are not "
+                      "the same games; the rates still compare, the game lengths do not.")
+    if profile is not None:
+        print(profile)
+        console.print(f"profile written to {args.profile}")
+
+
+def speed_row(r: PairResult) -> list[str]:
+    ratios = r.ratios()
+    old, new = (median_of(runs, lambda s: s.rate) for runs in (r.old, r.new))
+    decisions = f"{r.old[0].decisions}" if r.same_games() else f"{r.old[0].decisions} / {r.new[0].decisions}"
+    return [r.name, decisions, f"{old:.0f}", f"{new:.0f}", f"{statistics.median(ratios):.2f}x",
+            f"{min(ratios):.2f}x", f"{max(ratios):.2f}x"]
+
+
+def cost_row(r: PairResult) -> list[str]:
+    cells = [r.name]
+    for measure, digits in ((lambda s: s.copy_us, 2), (lambda s: s.save_load_us, 0)):
+        old, new = median_of(r.old, measure), median_of(r.new, measure)
+        cells += [f"{old:.{digits}f}", f"{new:.{digits}f}", f"{old / new:.2f}x" if new else "-"]
+    return cells
 
 
 if __name__ == "__main__":

@@ -1,0 +1,100 @@
+"""The benchmark's decks, its side-by-side arithmetic and its command line (bench/run.py)."""
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from manastack.decks import bundled_decks, load_deck
+
+from .conftest import ROOT
+
+_spec = importlib.util.spec_from_file_location("side_by_side", ROOT / "bench" / "side_by_side.py")
+side_by_side = sys.modules["side_by_side"] = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(side_by_side)
+BenchError, SideRun, PairResult = side_by_side.BenchError, side_by_side.SideRun, side_by_side.PairResult
+
+
+def bench(*args: str, tmp_path) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(ROOT), TMPDIR=str(tmp_path))
+    return subprocess.run([sys.executable, str(ROOT / "bench" / "run.py"), *args], cwd=ROOT,
+                          env=env, capture_output=True, text=True)
+
+
+def test_bench_decks_are_bundled_with_their_lists():
+    assert {"mono-green", "red-green", "gruul-stompy", "azorius-skies"} <= set(bundled_decks())
+    mono = load_deck("mono-green")
+    assert dict((n, c) for c, n in mono.entries) == {"Forest": 17, "Llanowar Elves": 12, "Grizzly Bears": 11}
+    red_green = load_deck("red-green")
+    assert dict((n, c) for c, n in red_green.entries) == {
+        "Mountain": 8, "Forest": 9, "Llanowar Elves": 4, "Grizzly Bears": 6, "Raging Goblin": 4,
+        "Hill Giant": 3, "Shock": 3, "Lightning Bolt": 2, "Giant Growth": 1}
+    assert all(len(load_deck(name)) == 40 for name in bundled_decks())
+
+
+def test_default_pairs_are_card_name_lists_both_sides_can_read():
+    pairs = side_by_side.parse_pairs(None)
+    assert [p.name for p in pairs] == ["mono-green", "red-green", "gruul-stompy:azorius-skies"]
+    assert pairs[0].deck_a == pairs[0].deck_b == tuple(load_deck("mono-green").card_names)
+    assert pairs[2].deck_b.count("Serra Angel") == 2
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(list("ab-:,\0 /.") + ["mono-green", "red-green"]), max_size=20)
+       .map("".join))
+def test_any_decks_option_gives_pairs_or_a_bench_error(spec):
+    try:
+        pairs = side_by_side.parse_pairs(spec)
+    except BenchError as exc:
+        assert str(exc).startswith("--decks:")
+    else:
+        assert 1 <= len(pairs) <= side_by_side.MAX_PAIRS
+        assert all(len(p.deck_a) == len(p.deck_b) == 40 for p in pairs)
+
+
+def run(per_game, cpu):
+    return SideRun(tuple(per_game), cpu, 1.0, 100.0)
+
+
+def test_ratios_are_per_round_speed_ups_and_pairs_combine_by_round():
+    a = PairResult("a", old=[run([100], 1.0), run([100], 2.0)], new=[run([100], 0.5), run([100], 0.5)])
+    b = PairResult("b", old=[run([300], 1.0), run([300], 1.0)], new=[run([301], 1.0), run([301], 2.0)])
+    assert a.ratios() == [2.0, 4.0]
+    assert a.same_games() and not b.same_games()
+    total = side_by_side.combined([a, b])
+    assert [r.per_game for r in total.old] == [(100, 300), (100, 300)]
+    assert [r.cpu_s for r in total.new] == [1.5, 2.5]
+    assert total.ratios() == pytest.approx([(401 / 1.5) / 200, (401 / 2.5) / (400 / 3)])
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--games", "0"], "--games: expected a whole number from 1 to 500, got '0'"),
+    (["--rounds", "2"], "--rounds needs --against REF"),
+    (["--against", "no-such-ref-anywhere", "--games", "1"], "'no-such-ref-anywhere' is not a commit"),
+    (["--against", "HEAD", "--decks", "mono-green:nowhere"], "no deck file 'nowhere'"),
+])
+def test_bad_options_get_one_line_and_a_nonzero_exit(args, message, tmp_path):
+    result = bench(*args, tmp_path=tmp_path)
+    assert result.returncode != 0
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.stderr
+
+
+def test_side_by_side_against_head_prints_ratios_writes_a_profile_and_cleans_up(tmp_path):
+    if subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True).returncode:
+        pytest.skip("not a git checkout: nothing to compare against")
+    profile = tmp_path / "profile.txt"
+    result = bench("--against", "HEAD", "--rounds", "1", "--games", "1", "--decks", "mono-green",
+                   "--profile", str(profile), tmp_path=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "speed-up" in result.stdout and "mono-green" in result.stdout
+    assert "--- top 25 by tottime ---" in result.stdout
+    text = profile.read_text()
+    assert "--- top 50 by cumulative ---" in text and "manastack/game.py" in text
+    assert not list(tmp_path.glob("manastack-bench-*"))
