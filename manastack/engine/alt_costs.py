@@ -81,16 +81,23 @@ def _plus(a: ManaCost, b: ManaCost) -> ManaCost:
     return ManaCost(((str(generic),) if generic else ()) + rest)
 
 
-def affordable(s, player: int, o, costs: tuple[str, ...]) -> bool:
-    """Whether ``player`` could pay the total cost of ``o`` with these costs announced, X at 0."""
+def affordable(s, player: int, o, costs: tuple[str, ...], bound=None) -> bool:
+    """Whether ``player`` could pay the total cost of ``o`` with these costs announced, X at 0.
+    ``bound``: a :class:`~manastack.engine.mana_capacity.Capacity` of the player's mana, which
+    rules out costs too big for it without a payment search."""
     from .casting import cost_payable
     from .mana_abilities import can_afford
     from .mana_spend import spell_use
     from .spell_costs import total_cost
 
     mana, others = parts(o.card, costs)
-    return all(cost_payable(s, o, c, include_mana=False) for c in others) and \
-        can_afford(s, player, total_cost(s, player, o, 0, mana)[0], use=spell_use(o))
+    if not all(cost_payable(s, o, c, include_mana=False) for c in others):
+        return False
+    total = total_cost(s, player, o, 0, mana)[0]
+    use = spell_use(o)
+    if bound is not None and not use.convoke and bound.cannot_pay(total):
+        return False
+    return can_afford(s, player, total, use=use)
 
 
 def cast_label(o) -> str:

@@ -14,6 +14,7 @@ from .filters import legal_targets
 from .runner import Ctx, Rollback
 from . import mana_spend
 from .mana_spend import ability_use, spell_use
+from .mana_capacity import capacity
 from .spell_costs import total_cost
 from .state import Obj, StackItem
 from .triggers import announce_targets
@@ -151,7 +152,9 @@ def exiled_playable(s, player: int) -> list[int]:
 
 
 def castable(s, player: int) -> list[Obj]:
+    """The spells ``player`` could begin to cast now, costs included (CR 601.2, 601.3)."""
     out = []
+    bound: list = []      # the player's mana capacity, found once if a cost needs checking
     p = s.players[player]
     for oid in p.hand + exiled_playable(s, player) + alt_costs.flashback_cards(s, player):
         o = s.objs[oid]
@@ -166,7 +169,9 @@ def castable(s, player: int) -> list[Obj]:
             continue
         if not has_targets_for(s, o, ab, player):
             continue
-        if not alt_costs.affordable(s, player, o, alt_costs.cast_from(o)):
+        if not bound:
+            bound.append(capacity(s, player))
+        if not alt_costs.affordable(s, player, o, alt_costs.cast_from(o), bound[0]):
             continue     # CR 601.2f-h: the total cost, with increases and reductions
         out.append(o)
     return out
