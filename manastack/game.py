@@ -75,18 +75,20 @@ class Game:
 
     @property
     def state(self) -> State:
-        """The state at the start of the current operation plus nothing of the answers in
-        progress; use :meth:`current_state` to see a cast half done."""
-        return self._base
+        """A copy of the state at the start of the current operation, without the answers in
+        progress (use :meth:`current_state` to see a cast half done). Changing it changes
+        nothing in this game or any other."""
+        return self._base.snapshot()
 
     def current_state(self) -> State:
-        """The state with every answer given so far applied (a spell mid-cast is on the stack)."""
+        """A copy of the state with every answer given so far applied (a spell mid-cast is on
+        the stack). Changing it changes nothing in this game or any other."""
         from manastack.engine.runner import Ctx, NeedDecision
         from manastack.engine.turn import run_operation
 
         if self._pending is None:
-            return self._base
-        s = self._base.copy()
+            return self._base.snapshot()
+        s = self._base.snapshot()
         try:
             run_operation(Ctx(s, list(self._answers)))
         except NeedDecision:
@@ -194,6 +196,7 @@ class Game:
         return json.dumps(self.to_data(), separators=(",", ":"))
 
     def to_data(self) -> dict:
+        """The save as plain data (see :meth:`to_json`)."""
         return {"state": state_to_data(self._base), "answers": [a.to_json() for a in self._answers]}
 
     @classmethod

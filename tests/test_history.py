@@ -52,3 +52,17 @@ def test_copies_keep_no_history_unless_asked():
 def test_a_history_bound_must_be_a_positive_number(bad):
     with pytest.raises(ValueError, match="history must be"):
         Game.new("gruul-stompy", "azorius-skies", seed=4, history=bad)
+
+
+def test_the_state_handed_out_is_a_copy_that_changes_nothing():
+    game = Game.new("gruul-stompy", "azorius-skies", seed=4)
+    _advance(game, 30)
+    twin = game.copy()
+    before = state_to_data(game.state)
+    s = game.state
+    s.players[0].life = 1
+    for o in s.objs.values():          # every zone, the hidden ones included
+        o.tapped = not o.tapped
+    game.current_state().players[1].life = 99
+    assert state_to_data(game.state) == before
+    assert state_to_data(twin.state) == before

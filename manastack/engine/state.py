@@ -299,6 +299,13 @@ class State:
         s.settled = self.settled
         return s
 
+    def snapshot(self) -> "State":
+        """A copy that shares nothing that can be changed: every object is copied too. What
+        the public API hands out, so that changing it changes nothing in any game."""
+        s = self.copy()
+        s.objs = {k: o.copy() for k, o in self.objs.items()}
+        return s
+
     # ---- queries used everywhere
 
     def opponent(self, player: int) -> int:
