@@ -133,8 +133,11 @@ class ScriptRunner(PlaySteps, CombatSteps):
             self.push(self.choose_card(d, ref))
 
     def do_action(self, step: Map) -> None:
-        self.pending()
-        self.push(step["action"])
+        """An action by its label; objects of the same name are interchangeable here, so a
+        label shared by several actions picks the first."""
+        d = self.pending()
+        label = step["action"]
+        self.push(next((o for o in d.options if o.label == label), label))
 
     # ------------------------------------------------------------------ passing
 
