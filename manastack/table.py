@@ -227,11 +227,11 @@ def parse(line: str, n_choices: int) -> Parsed:
     if raw.isdecimal():
         if 1 <= int(raw) <= n_choices:
             return Parsed(Command.CHOOSE, raw)
-        return Parsed(None, error=f"type a number from 1 to {n_choices} (or ? for help)")
+        return Parsed(None, error=f"Type a number from 1 to {n_choices}. (? lists the commands)")
     word, _, rest = raw.partition(" ")
     command = _WORDS.get(word.lower())
     if command is None:
-        return Parsed(None, error=f"unknown command {raw[:40]!r}: type a number from 1 to {n_choices}, or ? for help")
+        return Parsed(None, error=f"Unknown command {raw[:40]!r}: type a number from 1 to {n_choices}, or ? for help")
     rest = rest.strip()
     if not rest:
         return Parsed(None, error=f"{word} needs an argument, e.g. "
@@ -380,7 +380,7 @@ class Table:
         if not self.marks:
             self.console.print("Nothing to undo.")
             return False
-        before = [t.plain for t in board_lines(self.game, player)]
+        before = _labelled(board_lines(self.game, player))
         target = self.marks.pop()
         taken = []
         while len(self.game.move_stack) > target:
@@ -388,7 +388,7 @@ class Table:
         later = len(taken) - 1
         self.console.print(f"Undone: {taken[-1]}" + (f", and the {later} action(s) after it" if later else ""),
                            markup=False, highlight=False)
-        after = [t.plain for t in board_lines(self.game, self.game.pending.player)]
+        after = _labelled(board_lines(self.game, self.game.pending.player))
         for line in difflib.unified_diff(before, after, lineterm="", n=0):
             if line[:1] in "+-" and not line.startswith(("+++", "---")):
                 self.console.print(("now:  " if line[0] == "+" else "was:  ") + line[1:].strip(),
@@ -396,6 +396,20 @@ class Table:
         self.seen = len(self.game.log)
         self.undone = True
         return True
+
+
+def _labelled(lines: list[Text]) -> list[str]:
+    """The board's lines as plain text, each indented line prefixed with its player's name, so
+    that a changed line says whose it is."""
+    out, who = [], ""
+    for t in lines:
+        text = t.plain
+        if text.startswith("  "):
+            out.append(f"{who}: {text.strip()}")
+        else:
+            who = text.split(":", 1)[0]
+            out.append(text)
+    return out
 
 
 def play_at_table(game: Game, seats: list, console: Console, settings: TableSettings = TableSettings(),
