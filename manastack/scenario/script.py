@@ -67,7 +67,11 @@ class ScriptRunner(PlaySteps, CombatSteps):
                                          step.line_of("illegal"), f"step {n} (line {line})"))
             return
         self.flush()
-        self.refs.follow(before, self.game.current_state())
+        named = listify(step.get("tokens"))
+        made = self.refs.follow(before, self.game.current_state(), n, named)
+        if len(named) > len(made):
+            raise ScenarioError(f"tokens: names {len(named)} token(s), but this step created {len(made)}",
+                                self.file, step.line_of("tokens"), n, text)
 
     def _undo(self, pushes: int, narrated: int) -> None:
         while len(self.game.move_stack) > pushes:
@@ -85,7 +89,7 @@ class ScriptRunner(PlaySteps, CombatSteps):
             raise ScenarioError(f"a step needs exactly one action, this one has {what}; actions: "
                                 + ", ".join(ACTIONS), self.file, line, n, describe(step))
         key = keys[0]
-        allowed = MODIFIERS.get(key, set()) | ({"by", "illegal"} if key != "expect" else set())
+        allowed = MODIFIERS.get(key, set()) | ({"by", "illegal", "tokens"} if key != "expect" else set())
         for k in step:
             if k != key and k not in allowed:
                 raise ScenarioError(f"{k!r} doesn't go with {key!r}"
