@@ -93,11 +93,15 @@ def _print_result(game: Game) -> None:
 @click.argument("files", nargs=-1, required=True, type=click.Path())
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable results.")
 @click.option("--quiet", is_flag=True, help="Only the expectations, no narrated log.")
-def judge(files, as_json, quiet):
+@click.option("--cards", multiple=True, type=click.Path(),
+              help="Extra card files: MTGJSON AtomicCards or Scryfall Oracle Cards (.json/.json.gz).")
+@click.option("--board", is_flag=True, help="Print the final position of each scenario.")
+def judge(files, as_json, quiet, cards, board):
     """Play out scenario files and check their expectations."""
     from manastack.scenario.cli import judge_files
 
-    sys.exit(judge_files(files, as_json=as_json, quiet=quiet, console=console))
+    sys.exit(judge_files(files, as_json=as_json, quiet=quiet, console=console, cards=_db(cards) if cards else None,
+                         board=board))
 
 
 def _register_cards_group() -> None:
