@@ -13,6 +13,7 @@ import difflib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import lru_cache
 
 from rich.console import Console, Group
 from rich.panel import Panel
@@ -279,11 +280,22 @@ def why_text(game: Game, player: int, name: str) -> str:
     return "\n".join(dict.fromkeys(reasons))
 
 
+@lru_cache(maxsize=1)
+def _rules():
+    """The Comprehensive Rules, loaded once by the rules search."""
+    return load_rules()
+
+
 def rule_text(number: str) -> str:
-    """``rule N``: the rule's text, when the rules search is installed."""
+    """``rule N``: the rule's text, when the rules search is installed and finds its file."""
     if load_rules is None:
         return "rules search is not available"
-    rule = load_rules().get(number)
+    try:
+        rule = _rules().get(number)
+    except KeyError:
+        rule = None
+    except (OSError, ValueError) as exc:
+        return f"the rules text can't be read: {exc}"
     if rule is None:
         return f"there is no rule {number}"
     return f"{rule.number} {rule.text}"

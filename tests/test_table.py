@@ -182,3 +182,18 @@ def test_a_game_through_a_pseudo_terminal():
         child.close(force=True)
     # six turns took a handful of prompts, not a dozen passes per turn
     assert prompts < 25, prompts
+
+
+def test_rule_uses_the_rules_search_interface(monkeypatch):
+    from types import SimpleNamespace
+
+    import manastack.table as table
+
+    rules = {"704.5a": SimpleNamespace(number="704.5a", text="(the rule's text)", subrules=())}
+    monkeypatch.setattr(table, "load_rules", lambda path=None: SimpleNamespace(get=rules.get))
+    table._rules.cache_clear()
+    try:
+        assert rule_text("704.5a") == "704.5a (the rule's text)"
+        assert rule_text("999.9z") == "there is no rule 999.9z"
+    finally:
+        table._rules.cache_clear()
