@@ -77,3 +77,15 @@ def test_cards_adds_a_card_file(tmp_path):
     assert result.exit_code == 0, result.output
     missing = judge("--cards", tmp_path / "nope.json", scenario)
     assert missing.exit_code != 0 and "nope.json" in missing.output and "Traceback" not in missing.output
+
+
+def test_every_impossible_card_entry_is_reported(tmp_path):
+    result = judge(write(tmp_path, "players:\n  - name: Alice\n    hand: [{card: Shock, tapped: true}]\n"
+                                   "    graveyard: [{card: Forest, token: true}]\n  - name: Bob\n"
+                                   "    battlefield: [Shock]\nexpect: {turn: 1}\n"))
+    assert result.exit_code == 2
+    errors = [x for x in result.output.splitlines() if x.startswith("ERROR")]
+    assert len(errors) == 3, result.output
+    assert ":3: " in errors[0] and "'tapped' applies only to permanents" in errors[0]
+    assert ":4: " in errors[1] and "a token in a graveyard ceases to exist" in errors[1]
+    assert ":6: " in errors[2] and "can't be on the battlefield" in errors[2]
