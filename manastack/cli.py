@@ -10,8 +10,8 @@ from rich.console import Console
 from manastack.agents import AGENTS, play_out
 from manastack.cards import CardError, load_db
 from manastack.decks import DeckError, bundled_decks
-from manastack.engine.decisions import IllegalActionError
 from manastack.game import Game
+from manastack.table import STEPS, Human, TableSettings, play_at_table
 
 console = Console(highlight=False, soft_wrap=True)
 
@@ -40,8 +40,15 @@ def _db(cards):
 @click.option("--allow-partial", is_flag=True, help="Allow cards whose Oracle text is only partly supported.")
 @click.option("--quiet", is_flag=True, help="Print only the result.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result and log as JSON.")
-def play(agents, decks, seed, cards, allow_partial, quiet, as_json):
+@click.option("--stops", default="", metavar="STEPS",
+              help=f"Steps where you always get to act, comma-separated: {', '.join(STEPS)}. Elsewhere "
+                   "priority is passed for you when passing is all you could do.")
+@click.option("--pay-by-hand", is_flag=True, help="Choose the mana for each cost yourself.")
+def play(agents, decks, seed, cards, allow_partial, quiet, as_json, stops, pay_by_hand):
     """Play a game: agents against each other, or you against an agent."""
+    stop_steps = [x.strip() for x in stops.split(",") if x.strip()]
+    if unknown := [x for x in stop_steps if x not in STEPS]:
+        raise click.BadParameter(f"unknown step {unknown[0]!r}; steps: {', '.join(STEPS)}", param_hint="--stops")
     names = [a.strip() for a in agents.split(",")]
     deck_specs = [d.strip() for d in decks.split(",")]
     if len(names) != 2 or any(n not in AGENTS and n != "human" for n in names):
@@ -56,9 +63,9 @@ def play(agents, decks, seed, cards, allow_partial, quiet, as_json):
                                     for n, d in zip(names, deck_specs)))
     except (DeckError, CardError) as exc:
         raise click.ClickException(str(exc)) from None
-    players = [HumanAgent() if n == "human" else AGENTS[n](seed + 1 + i) for i, n in enumerate(names)]
-    if any(isinstance(p, HumanAgent) for p in players):
-        _play_human(game, players)
+    players = [Human() if n == "human" else AGENTS[n](seed + 1 + i) for i, n in enumerate(names)]
+    if any(isinstance(p, Human) for p in players):
+        play_at_table(game, players, console, TableSettings(frozenset(stop_steps), pay_by_hand))
     else:
         play_out(game, players)
     result = game.result
@@ -67,7 +74,7 @@ def play(agents, decks, seed, cards, allow_partial, quiet, as_json):
                                "log": [{"turn": e.turn, "step": e.step, "text": e.text, "rules": list(e.rules)}
                                        for e in game.log]}, indent=1))
         return
-    if not quiet and not any(isinstance(p, HumanAgent) for p in players):
+    if not quiet and not any(isinstance(p, Human) for p in players):
         console.print(game.explain(), markup=False)
     _print_result(game)
 
@@ -82,67 +89,19 @@ def _print_result(game: Game) -> None:
         console.print(f"[bold]{game.state.players[r.winner].name} wins[/bold] on turn {r.turn}: {r.reason}")
 
 
-class HumanAgent:
-    """Answers decisions by asking at the terminal."""
-
-    def choose(self, game, decision):  # pragma: no cover - interactive
-        raise RuntimeError("the human agent is driven by the play loop")
-
-
-def _play_human(game: Game, players) -> None:
-    seen = 0
-    while game.pending is not None:
-        decision = game.pending
-        agent = players[decision.player]
-        if not isinstance(agent, HumanAgent):
-            game.push(agent.choose(game, decision))
-            continue
-        log = game.log
-        for e in log[seen:]:
-            console.print(e.render(), markup=False, style="dim")
-        seen = len(log)
-        console.rule()
-        console.print(game.describe(), markup=False)
-        console.print(f"[bold]{decision.prompt}[/bold]")
-        for i, option in enumerate(decision.options, 1):
-            console.print(f"  {i:>2}. {option}", markup=False)
-        console.print("  (number to choose, u to undo, q to quit)", style="dim")
-        try:
-            raw = input("> ").strip().lower()
-        except EOFError:
-            return
-        if raw == "q":
-            return
-        if raw == "u":
-            try:
-                while True:
-                    game.pop()
-                    if game.pending is not None and isinstance(players[game.pending.player], HumanAgent):
-                        break
-            except IndexError:
-                console.print("Nothing to undo.")
-            seen = 0
-            continue
-        if not raw.isdigit() or not 1 <= int(raw) <= len(decision.options):
-            console.print(f"Type a number from 1 to {len(decision.options)}.")
-            continue
-        try:
-            game.push(int(raw) - 1)
-        except IllegalActionError as exc:
-            console.print(f"Illegal: {exc}")
-    for e in game.log[seen:]:
-        console.print(e.render(), markup=False, style="dim")
-
-
 @main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path())
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable results.")
 @click.option("--quiet", is_flag=True, help="Only the expectations, no narrated log.")
-def judge(files, as_json, quiet):
+@click.option("--cards", multiple=True, type=click.Path(),
+              help="Extra card files: MTGJSON AtomicCards or Scryfall Oracle Cards (.json/.json.gz).")
+@click.option("--board", is_flag=True, help="Print the final position of each scenario.")
+def judge(files, as_json, quiet, cards, board):
     """Play out scenario files and check their expectations."""
     from manastack.scenario.cli import judge_files
 
-    sys.exit(judge_files(files, as_json=as_json, quiet=quiet, console=console))
+    sys.exit(judge_files(files, as_json=as_json, quiet=quiet, console=console, cards=_db(cards) if cards else None,
+                         board=board))
 
 
 def _register_cards_group() -> None:

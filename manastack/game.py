@@ -133,7 +133,8 @@ class Game:
     def push(self, action: Action | int | str) -> None:
         """Answer the pending decision. ``action`` may be an :class:`Action`, an index into
         :meth:`legal_actions`, or an action's label. Raises :class:`IllegalActionError` (and
-        changes nothing) when it isn't legal now."""
+        changes nothing) when it isn't legal now, or when the label is shared by several
+        different actions (the error lists them)."""
         if self._pending is None:
             raise IllegalActionError("the game is over: no decision is pending")
         chosen = self._resolve(action)
@@ -150,9 +151,14 @@ class Game:
                 return options[action]
             raise IllegalActionError(f"no action number {action}: there are {len(options)}")
         if isinstance(action, str):
-            for o in options:
-                if o.label == action or str(o) == action:
-                    return o
+            named = list(dict.fromkeys(o for o in options if o.label == action or str(o) == action))
+            if len(named) > 1:
+                raise IllegalActionError(
+                    f"{action!r} names {len(named)} different actions for {self._pending.prompt!r}; push one "
+                    "of them as an Action or by index: "
+                    + "; ".join(f"{options.index(o)}: {o.kind}{o.args}" for o in named))
+            if named:
+                return named[0]
             raise IllegalActionError(f"no legal action {action!r} for {self._pending.prompt!r}; "
                                      f"legal: {', '.join(map(str, options))}")
         found = self._pending.find(action)

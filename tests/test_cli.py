@@ -44,3 +44,9 @@ def test_unknown_card_in_a_decklist_names_file_and_line(tmp_path):
     assert f"{deck}:2: unknown card 'Grizzly Bear'" in result.output
     assert "Grizzly Bears" in result.output  # the suggestion
     assert "Traceback" not in result.output
+
+
+def test_play_refuses_an_unknown_stop():
+    result = CliRunner().invoke(main, ["play", "--stops", "upkeep,lunch"])
+    assert result.exit_code == 2
+    assert "unknown step 'lunch'" in result.output and "Traceback" not in result.output

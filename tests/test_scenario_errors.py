@@ -211,7 +211,8 @@ def test_judge_json(tmp_path):
     (report,) = data["files"]
     assert report["status"] == "fail"
     assert report["expectations"][0] == {"what": "Bob's life", "expected": 17, "actual": 20,
-                                         "passed": False, "line": 8, "after": "end of script"}
+                                         "passed": False, "line": 8, "after": "end of script",
+                                         "relies_on_partial": []}
 
 
 def test_judge_missing_file_and_syntax_error(tmp_path):

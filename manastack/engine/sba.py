@@ -70,6 +70,9 @@ def find(s) -> list[tuple[str, object, str, str]]:
     return found
 
 
+LOSS_RULES = {"704.5a": "104.3b", "704.5b": "104.3c", "704.5c": "104.3d"}   # life, library, poison
+
+
 def _once(ctx: Ctx) -> bool:
     """Perform every state-based action that applies, simultaneously (CR 704.3)."""
     s = ctx.s
@@ -81,7 +84,7 @@ def _once(ctx: Ctx) -> bool:
         if kind == "lose":
             p.lost = True
             p.loss_reason = why
-            s.add_log(f"{p.name} loses the game: {why}", (rule, "104.3b"), "sba")
+            s.add_log(f"{p.name} loses the game: {why}", (rule, LOSS_RULES[rule]), "sba")
     if losers:
         from .turn import end_game
 

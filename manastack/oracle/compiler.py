@@ -13,11 +13,15 @@ rewritten to the current one ("enters the battlefield" -> "enters", "converted m
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import os
+import sys
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+import lark
 from lark import Lark
 from lark.exceptions import LarkError, VisitError
 
@@ -37,11 +41,30 @@ class CompileResult:
     unsupported: list[str] = field(default_factory=list)
 
 
+GRAMMAR = Path(__file__).with_name("grammar.lark")
+
+
+def parser_cache_file(grammar: str) -> Path | None:
+    """Where the built parser tables are kept between runs: the user's cache directory
+    (``$XDG_CACHE_HOME`` or ``~/.cache``), never the package, one file per grammar text, Lark
+    and Python version; None when the directory can't be created."""
+    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "manastack"
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    digest = hashlib.sha256(grammar.encode()).hexdigest()[:16]
+    return root / f"oracle-grammar-{digest}-lark{lark.__version__}-py{sys.version_info[0]}{sys.version_info[1]}.cache"
+
+
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    """The grammar's LALR parser, built once per process."""
-    return Lark.open(str(Path(__file__).with_name("grammar.lark")), parser="lalr",
-                     start=_STARTS, propagate_positions=True, maybe_placeholders=False)
+    """The grammar's LALR parser, built once per process and loaded from the user cache
+    (:func:`parser_cache_file`) when it was built before."""
+    grammar = GRAMMAR.read_text(encoding="utf-8")
+    cache = parser_cache_file(grammar)
+    return Lark(grammar, parser="lalr", start=_STARTS, propagate_positions=True,
+                maybe_placeholders=False, cache=str(cache) if cache else False)
 
 
 # ----------------------------------------------------------------------------- text

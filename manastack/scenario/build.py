@@ -8,7 +8,7 @@ from manastack.engine.casting import item_target_specs, spell_ability_index
 from manastack.engine.state import Obj, StackItem, State
 from manastack.engine.turn import NO_PRIORITY, STEPS
 
-from .errors import ScenarioError
+from .errors import ScenarioError, raise_all
 from .refs import Refs
 from .yamlfile import Map
 
@@ -71,8 +71,10 @@ class Builder:
         else:
             s.priority = self.player(d["priority"], d, "priority") if "priority" in d else s.active
             s.stage = ("priority",)
+        errors = []
         for index, pd in enumerate(d["players"]):
-            self.build_player(index, pd)
+            errors += self.build_player(index, pd)
+        raise_all(errors)                # every bad card entry at once, before what depends on them
         for o, entry in self.later:
             self.link(o, entry)
         self.build_combat()
@@ -80,8 +82,10 @@ class Builder:
             self.build_spell(entry)
         return s
 
-    def build_player(self, index: int, pd: Map) -> None:
+    def build_player(self, index: int, pd: Map) -> list[ScenarioError]:
+        """Build one player's zones; returns the problems with their card entries."""
         p = self.s.players[index]
+        errors = []
         p.life = pd.get("life", 20)
         p.poison = pd.get("poison", 0)
         p.lands_played = pd.get("lands_played", 0)
@@ -90,10 +94,14 @@ class Builder:
             entries = pd.get(zone, [])
             for i, entry in enumerate(entries):
                 entry = entry if isinstance(entry, Map) else _as_entry(entry, entries.line_of(i))
-                for _ in range(entry.get("count", 1)):
-                    self.add_object(index, zone, entry)
+                try:
+                    for _ in range(entry.get("count", 1)):
+                        self.add_object(index, zone, entry)
+                except ScenarioError as exc:
+                    errors.append(exc)
         if pd.get("library"):
             p.library.reverse()    # written top first; the engine keeps the top at the end
+        return errors
 
     # ------------------------------------------------------------------ one object
 

@@ -6,7 +6,8 @@ import difflib
 from manastack.cards import CardDB, CardDef, CardError, default_db, split_type_line
 from manastack.mana import ManaCost, ManaCostError
 
-from .errors import ScenarioError
+from .errors import ScenarioError, raise_all
+from .yamlfile import Map
 
 CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Land", "Planeswalker",
               "Sorcery", "Kindred", "Tribal")
@@ -73,3 +74,40 @@ def mtgjson_face(face, file: str) -> dict:
     if face.get("colors"):
         out["colorIndicator"] = list(face["colors"])
     return out
+
+
+def check_cards(data: Map, db: CardDB, file: str) -> dict[str, list[str]]:
+    """Look up every card the file puts in a zone or on the stack, reporting all unknown ones
+    (and, without ``allow_partial``, all partly read ones) at once. Returns the partly read
+    cards in use, each with the sentences manastack does not read."""
+    allow = bool(data.get("allow_partial", False))
+    errors, partial = [], {}
+    for container, key in _card_refs(data):
+        name, line = container[key], container.line_of(key)
+        try:
+            card = db.get(name)
+        except CardError as exc:
+            errors.append(ScenarioError(str(exc), file, line))
+            continue
+        if card.unsupported and not allow and card.name not in partial:
+            errors.append(ScenarioError(f"{name}'s Oracle text is only partly supported "
+                                        f"({'; '.join(card.unsupported)}); set allow_partial: true to use "
+                                        "it anyway", file, line))
+        if card.unsupported:
+            partial[card.name] = list(card.unsupported)
+    raise_all(errors)
+    return partial
+
+
+def _card_refs(data: Map):
+    """(container, key) of each card name in the players' zones and the stack."""
+    for pd in data.get("players", []):
+        for zone in ("library", "hand", "graveyard", "exile", "battlefield"):
+            entries = pd.get(zone, [])
+            for i, entry in enumerate(entries):
+                if isinstance(entry, Map):
+                    yield from ((entry, k) for k in ("card", "face") if k in entry)
+                else:
+                    yield entries, i
+    for entry in data.get("stack", []):
+        yield entry, "card"

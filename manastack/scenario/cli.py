@@ -6,6 +6,8 @@ import json
 from rich.console import Console
 from rich.markup import escape
 
+from manastack.cards import CardDB
+
 from .errors import ScenarioError
 from .scenario import Scenario
 
@@ -13,11 +15,15 @@ EXIT_PASS, EXIT_FAIL, EXIT_ERROR = 0, 1, 2
 
 
 def judge_files(files, as_json: bool = False, quiet: bool = False,
-                console: Console | None = None) -> int:
+                console: Console | None = None, cards: CardDB | None = None, board: bool = False) -> int:
     """Run each scenario file and report; returns the exit status: 0 when every expectation of
-    every file passes, 1 when one fails, 2 when a file has an error."""
+    every file passes, 1 when one fails, 2 when a file has an error. ``cards`` is the base
+    card database (the bundled cards by default); ``board`` adds the final position."""
     console = console or Console(highlight=False)
-    reports = [judge_one(f) for f in files]
+    reports = [judge_one(f, cards) for f in files]
+    if not board:
+        for r in reports:
+            r.pop("board", None)
     if quiet:
         for r in reports:
             r["log"] = []
@@ -34,18 +40,22 @@ def judge_files(files, as_json: bool = False, quiet: bool = False,
     return EXIT_FAIL if any(r["status"] == "fail" for r in reports) else EXIT_PASS
 
 
-def judge_one(path) -> dict:
-    """One scenario's report as plain data."""
+def judge_one(path, cards: CardDB | None = None) -> dict:
+    """One scenario's report as plain data. ``partial`` names the partly read cards the
+    scenario uses, with their unread sentences; a scenario that checks nothing is an error."""
     report = {"file": str(path), "name": None, "status": "error", "error": None, "log": [],
-              "expectations": []}
+              "expectations": [], "partial": {}, "board": []}
     try:
-        scenario = Scenario.load(path)
+        scenario = Scenario.load(path, cards)
         report["name"] = scenario.name
         report["cites"] = scenario.cites
+        report["partial"] = scenario.partial
         run = scenario.run()
     except ScenarioError as exc:
         report["error"] = exc.to_json() | {"message": str(exc)}
         report["log"] = exc.narrative
+        if exc.game is not None:
+            report["board"] = position(exc.game)
         return report
     except Exception as exc:  # never a traceback for a user's file
         report["error"] = {"file": str(path), "line": None, "step": None,
@@ -53,14 +63,35 @@ def judge_one(path) -> dict:
                            "message": f"{path}: internal error: {type(exc).__name__}: {exc}"}
         return report
     report["log"] = run.narrative
-    report["expectations"] = [r.to_json() for r in run.results]
+    report["board"] = position(run.game)
+    if not run.results:
+        message = f"{path}: nothing to check: the scenario has no expect: and no illegal: steps"
+        report["error"] = {"file": str(path), "line": None, "step": None, "message": message,
+                           "reason": "nothing to check: the scenario has no expect: and no illegal: steps"}
+        return report
+    report["expectations"] = [r.to_json() | {"relies_on_partial": sorted(scenario.partial)} for r in run.results]
     report["status"] = "pass" if run.passed else "fail"
     return report
+
+
+def position(game) -> list[str]:
+    """The final position in words: the board, then each player's hand, graveyard and exile."""
+    s = game.current_state()
+    lines = game.describe().splitlines()
+    for p in s.players:
+        for zone in ("hand", "graveyard", "exile"):
+            names = [s.objs[i].card.name for i in p.zone(zone)]
+            if names or zone == "hand":
+                lines.append(f"{p.name}'s {zone}: {', '.join(names) or '-'}")
+    return lines
 
 
 def show(report: dict, console: Console, quiet: bool) -> None:
     title = report["name"] or report["file"]
     console.rule(f"[bold]{escape(title)}[/bold]  ({escape(report['file'])})")
+    for name, sentences in report["partial"].items():
+        console.print(f"[bold yellow]WARNING[/bold yellow] {escape(name)} is read only in part; not read: "
+                      + "; ".join(f"{escape(repr(x))}" for x in sentences))
     if not quiet:
         for item in report["log"]:
             console.print(render(item), highlight=False)
@@ -69,9 +100,16 @@ def show(report: dict, console: Console, quiet: bool) -> None:
         text = f"{mark} {escape(e['what'])} = {escape(_show(e['expected']))}"
         if not e["passed"]:
             text += f"  [red](actual: {escape(_show(e['actual']))})[/red]"
+        elif e["relies_on_partial"]:
+            text += f"  [yellow](depends on partly read {escape(', '.join(e['relies_on_partial']))})[/yellow]"
         console.print(text + f"  [dim](line {e['line']}, after {escape(e['after'])})[/dim]")
+    if report.get("board"):
+        console.print("[bold]Final position[/bold]")
+        for line in report["board"]:
+            console.print("  " + escape(line))
     if report["error"]:
-        console.print(f"[bold red]ERROR[/bold red] {escape(report['error']['message'])}")
+        for message in report["error"]["message"].splitlines():
+            console.print(f"[bold red]ERROR[/bold red] {escape(message)}")
 
 
 def render(item: dict) -> str:

@@ -27,3 +27,26 @@ class ScenarioError(ValueError):
 
     def to_json(self) -> dict:
         return {"file": self.file, "line": self.line, "step": self.step, "reason": self.reason}
+
+
+class ScenarioErrors(ScenarioError):
+    """Several problems found in one file, reported together (``errors``, in file order)."""
+
+    def __init__(self, errors: list[ScenarioError]) -> None:
+        self.errors = errors
+        first = errors[0]
+        super().__init__(first.reason, first.file, first.line, first.step, first.step_text)
+
+    def render(self) -> str:
+        return "\n".join(e.render() for e in self.errors)
+
+    def to_json(self) -> dict:
+        return super().to_json() | {"errors": [e.to_json() for e in self.errors]}
+
+
+def raise_all(errors: list[ScenarioError]) -> None:
+    """Raise the one error, or all of them together; nothing when the list is empty."""
+    if len(errors) == 1:
+        raise errors[0]
+    if errors:
+        raise ScenarioErrors(sorted(errors, key=lambda e: e.line or 0))

@@ -130,6 +130,12 @@ class Checker:
         ok = len(v) == len(items) and all(e in (i.label, i.card.name) for e, i in zip(v, items))
         self.add("the stack (top first)", list(v), actual, ok)
 
+    def _count(self, v):
+        for name, n in v.items():
+            self.line = v.line_of(name)
+            actual = sum(1 for i in self.s.battlefield if self.s.objs[i].card.name.lower() == name.lower())
+            self.add(f"number of {name} on the battlefield" if n else f"the battlefield has no {name}", n, actual)
+
     def _triggered(self, v):
         for name, n in v.items():
             self.line = v.line_of(name)
@@ -184,6 +190,9 @@ class Checker:
                 if key == "keywords":
                     ok = o is not None and all(k.lower() in actual for k in expected)
                     self.add(f"{ref}: keywords include", list(expected), actual, ok)
+                elif key == "lacks":
+                    ok = o is not None and not any(k.lower() in actual for k in expected)
+                    self.add(f"{ref}: has none of the keywords", list(expected), actual, ok)
                 elif key == "attached_to":
                     host = self.s.objs.get(o.attached_to) if o is not None and o.attached_to else None
                     ok = host is None if expected is None else (
@@ -216,7 +225,7 @@ def _property(s, refs, o, key: str):
         return None if host is None else refs.alias_of(host.id) or host.card.name
     if key == "attacking":
         return o.attacking is not None
-    if key == "keywords":
+    if key in ("keywords", "lacks"):
         return sorted(ch.keywords(s, o))
     raise KeyError(key)
 

@@ -42,14 +42,40 @@ class Refs:
                 return alias
         return None
 
-    def follow(self, before: State, after: State) -> None:
-        """Keep each id on its card when the card moves to a new zone: the one new object made
-        from the same card (tokens that left the battlefield are gone, CR 111.7)."""
-        fresh = [o for oid, o in after.objs.items() if oid not in before.objs]
+    def follow(self, before: State, after: State, step: int, token_ids=()) -> list[Obj]:
+        """Keep each id on its object across a script step (CR 400.7 makes a moved card a new
+        object): a card that changed zones is the new object made from the same card (its own
+        card, not what it was copying or showing face down: CR 707.2, 708.2); several cards of
+        the same name that left one zone at once (one Pyroclasm) are paired in the order they
+        were in that zone, the order in which the engine moves them. Tokens that left the battlefield
+        are gone (CR 111.7). Tokens the step created are named ``step N token`` (``step N token
+        2``...) and by ``token_ids``, in order; returns them."""
+        fresh = [o for oid, o in sorted(after.objs.items()) if oid not in before.objs]
+        lost = [o for oid, o in before.objs.items() if oid not in after.objs]
+        place = {oid: n for n, oid in enumerate(before.battlefield)}
+        lost.sort(key=lambda o: (place.get(o.id, len(place)), o.id))
+        groups: dict[tuple, tuple[list[Obj], list[Obj]]] = {}
+        for o in lost:
+            groups.setdefault((_own_card(o), o.owner), ([], []))[0].append(o)
+        for o in fresh:
+            if (_own_card(o), o.owner) in groups:
+                groups[(_own_card(o), o.owner)][1].append(o)
+        by_old = {}
+        for old, new in groups.values():
+            if len(old) == len(new) and (len(old) == 1 or len({o.zone for o in old}) == 1):
+                by_old.update((a.id, b.id) for a, b in zip(old, new))
         for alias, oid in list(self.aliases.items()):
-            if oid in after.objs:
-                continue
-            old = before.objs.get(oid)
-            same = [o for o in fresh if old is not None and o.card is old.card and o.owner == old.owner]
-            if len(same) == 1:
-                self.aliases[alias] = same[0].id
+            if oid not in after.objs and oid in by_old:
+                self.aliases[alias] = by_old[oid]
+        followed = set(by_old.values())
+        tokens = [o for o in fresh if o.is_token and o.zone == "battlefield" and o.id not in followed]
+        for n, o in enumerate(tokens, 1):
+            self.aliases[f"step {step} token" + (f" {n}" if n > 1 else "")] = o.id
+        for alias, o in zip(token_ids, tokens):
+            self.aliases[alias] = o.id
+        return tokens
+
+
+def _own_card(o: Obj):
+    """The card an object is made from: not the one it copies (CR 707.2) or shows face down."""
+    return id(o.printed or o.card)

@@ -7,7 +7,7 @@ from pathlib import Path
 from manastack.game import Game
 
 from .build import Builder
-from .cards import card_db
+from .cards import card_db, check_cards
 from .errors import ScenarioError
 from .expect import Outcome
 from .script import ScriptRunner
@@ -51,6 +51,7 @@ class Scenario:
         cites = data.get("cites", [])
         self.cites = [cites] if isinstance(cites, str) else list(cites)
         self.db = card_db(data.get("cards", []), cards, file)
+        self.partial = check_cards(data, self.db, file)      # partly read cards: their unread sentences
         builder = Builder(data, self.db, file)
         self.state = builder.build()
         self.refs = builder.refs

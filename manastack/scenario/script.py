@@ -67,7 +67,11 @@ class ScriptRunner(PlaySteps, CombatSteps):
                                          step.line_of("illegal"), f"step {n} (line {line})"))
             return
         self.flush()
-        self.refs.follow(before, self.game.current_state())
+        named = listify(step.get("tokens"))
+        made = self.refs.follow(before, self.game.current_state(), n, named)
+        if len(named) > len(made):
+            raise ScenarioError(f"tokens: names {len(named)} token(s), but this step created {len(made)}",
+                                self.file, step.line_of("tokens"), n, text)
 
     def _undo(self, pushes: int, narrated: int) -> None:
         while len(self.game.move_stack) > pushes:
@@ -85,7 +89,7 @@ class ScriptRunner(PlaySteps, CombatSteps):
             raise ScenarioError(f"a step needs exactly one action, this one has {what}; actions: "
                                 + ", ".join(ACTIONS), self.file, line, n, describe(step))
         key = keys[0]
-        allowed = MODIFIERS.get(key, set()) | ({"by", "illegal"} if key != "expect" else set())
+        allowed = MODIFIERS.get(key, set()) | ({"by", "illegal", "tokens"} if key != "expect" else set())
         for k in step:
             if k != key and k not in allowed:
                 raise ScenarioError(f"{k!r} doesn't go with {key!r}"
@@ -133,8 +137,11 @@ class ScriptRunner(PlaySteps, CombatSteps):
             self.push(self.choose_card(d, ref))
 
     def do_action(self, step: Map) -> None:
-        self.pending()
-        self.push(step["action"])
+        """An action by its label; objects of the same name are interchangeable here, so a
+        label shared by several actions picks the first."""
+        d = self.pending()
+        label = step["action"]
+        self.push(next((o for o in d.options if o.label == label), label))
 
     # ------------------------------------------------------------------ passing
 

@@ -9,10 +9,11 @@ from pathlib import Path
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
-from .errors import ScenarioError
+from .errors import ScenarioError, raise_all
 from .yamlfile import Map, Seq
 
 SCHEMA_PATH = Path(__file__).with_name("schema.json")
+MAX_ERRORS = 20            # problems reported for one file
 
 
 @lru_cache(maxsize=1)
@@ -21,16 +22,17 @@ def validator() -> Draft202012Validator:
 
 
 def validate(data, file: str) -> None:
-    """Raise :class:`ScenarioError` for the first place where ``data`` breaks the schema."""
+    """Raise :class:`ScenarioError` for every place (up to :data:`MAX_ERRORS`) where ``data``
+    breaks the schema."""
     if not isinstance(data, dict):
         raise ScenarioError("a scenario must be a mapping of keys such as players, script and expect",
                             file, getattr(data, "line", 1))
-    err = best_match(validator().iter_errors(data))
-    if err is None:
-        return
-    err = _deepest(err)
-    path = list(err.absolute_path)
-    raise ScenarioError(f"{_where(path)}{_message(err)}", file, _line(data, path, err))
+    errors = []
+    for err in sorted(validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))[:MAX_ERRORS]:
+        err = _deepest(err)
+        path = list(err.absolute_path)
+        errors.append(ScenarioError(f"{_where(path)}{_message(err)}", file, _line(data, path, err)))
+    raise_all(errors)
 
 
 def _deepest(err):

@@ -1,0 +1,35 @@
+"""The Oracle grammar's parser tables are kept in the user's cache directory between runs."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from manastack.oracle import compiler
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_cache_file_is_in_the_user_cache_dir_and_is_used(tmp_path):
+    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path), PYTHONPATH=str(ROOT))
+    code = ("from manastack.oracle.compiler import parser; "
+            "print(parser().parse('Flying', start='kw_line') is not None)")
+    first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    (cached,) = (tmp_path / "manastack").iterdir()
+    assert cached.name.startswith("oracle-grammar-") and cached.stat().st_size > 1000
+    stamp = cached.stat().st_mtime_ns
+    second = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert first.stdout == second.stdout == "True\n"
+    assert cached.stat().st_mtime_ns == stamp          # read, not rebuilt
+    assert not list((ROOT / "manastack").rglob("*.cache"))
+
+
+def test_no_cache_when_the_directory_cannot_be_made(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    assert compiler.parser_cache_file("grammar") is None
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    one, two = compiler.parser_cache_file("grammar"), compiler.parser_cache_file("grammar 2")
+    assert one.parent == tmp_path / "manastack" and one != two
