@@ -9,9 +9,11 @@ from rich.console import Console
 
 from manastack.agents import AGENTS, play_out
 from manastack.cards import CardError, load_db
+from manastack.cli_cards import cards
 from manastack.decks import DeckError, bundled_decks
 from manastack.engine.decisions import IllegalActionError
 from manastack.game import Game
+from manastack.scenario.cli import judge_files
 
 console = Console(highlight=False, soft_wrap=True)
 
@@ -140,15 +142,7 @@ def _play_human(game: Game, players) -> None:
 @click.option("--quiet", is_flag=True, help="Only the expectations, no narrated log.")
 def judge(files, as_json, quiet):
     """Play out scenario files and check their expectations."""
-    from manastack.scenario.cli import judge_files
-
     sys.exit(judge_files(files, as_json=as_json, quiet=quiet, console=console))
 
 
-def _register_cards_group() -> None:
-    from manastack.cli_cards import cards
-
-    main.add_command(cards)
-
-
-_register_cards_group()
+main.add_command(cards)

@@ -11,7 +11,7 @@ from manastack import Game, RandomAgent
 from manastack.cards import CardDef
 from manastack.decks import Deck
 from manastack.engine import turn
-from manastack.engine.keyword_abilities import keyword_trigger
+from manastack.engine.abilities import keyword_trigger
 from manastack.oracle import ir
 
 from .game_helpers import labels, play, play_out_randomly

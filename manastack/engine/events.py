@@ -7,12 +7,13 @@ triggered abilities that saw it trigger (CR 603.2).
 """
 from __future__ import annotations
 
+from manastack.cards import CardDef
 from manastack.oracle import ir
 
 from . import characteristics as ch
 from . import exercise, morph, replacement
 from .runner import Ctx
-from .state import Obj
+from .state import Effect, Obj
 from .triggers import collect
 
 
@@ -317,8 +318,6 @@ def untap(ctx: Ctx, o: Obj, why: str = "", quiet: bool = False) -> None:
 def change_control(ctx: Ctx, o: Obj, player: int, until: str, by: str) -> None:
     """CR 613.1b: ``player`` gains control of ``o`` (an effect of kind "gain_control" whose
     ``power`` holds the new controller, so the control it gives can end, CR 514.2)."""
-    from .state import Effect
-
     s = ctx.s
     s.effects.append(Effect("gain_control", o.id, player, 0, (), until, s.new_timestamp(), by))
     _set_controller(ctx, o, player, by)
@@ -376,8 +375,6 @@ def add_counters(ctx: Ctx, o: Obj, kind: str, n: int, why: str = "") -> None:
 
 def create_token(ctx: Ctx, spec: ir.TokenSpec, controller: int, tapped: bool = False) -> Obj | None:
     """CR 111.1-111.4: a token is created on the battlefield under its creator's control."""
-    from manastack.cards import CardDef
-
     s = ctx.s
     face = token_face(spec)
     card = CardDef.from_face(face)

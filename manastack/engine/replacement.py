@@ -15,16 +15,20 @@ so.
 from __future__ import annotations
 
 import copy
+from collections import Counter
 from dataclasses import dataclass
 from itertools import permutations
 from typing import Callable
 
+from manastack.mana import COLOR_NAMES, COLORS
 from manastack.oracle import ir
+from manastack.oracle.subtypes import CREATURE_TYPES
 
 from . import layers
 from . import exercise
 from .conditions import evaluate
 from .decisions import Action, Decision
+from .filters import matches
 from .runner import Ctx
 from .state import Effect
 
@@ -172,8 +176,6 @@ def _enter_as_copy(ctx: Ctx, o, ab: ir.ReplacementAbility, event: dict) -> None:
     """Clone: its controller may choose an object it enters as a copy of (CR 707.2, 614.1c).
     Choosing doesn't target (CR 115.10). The copiable values are the chosen object's card as
     copy effects left it (CR 707.2-707.3): a copy of a copy copies what that one copied."""
-    from .filters import matches
-
     s = ctx.s
     player = event["controller"]
     choices = [p for p in s.permanents() if matches(s, p, ab.affected, o, player)]
@@ -200,10 +202,6 @@ def _one_more_counter(event: dict) -> None:
 def _choose_creature_type(ctx: Ctx, o, event: dict) -> None:
     """"As ~ enters, choose a creature type" (CR 614.1c): an existing one (CR 205.3m; Cavern of
     Souls ruling 2018-12-07). The types of its controller's creature cards are offered first."""
-    from collections import Counter
-
-    from manastack.oracle.subtypes import CREATURE_TYPES
-
     s, player = ctx.s, event["controller"]
     mine = Counter(t for c in s.objs.values() if c.owner == player and "Creature" in c.card.types
                    for t in c.card.subtypes)
@@ -216,8 +214,6 @@ def _choose_creature_type(ctx: Ctx, o, event: dict) -> None:
 
 def _choose_color(ctx: Ctx, o, event: dict) -> None:
     """"As ~ enters, choose a color" (CR 614.1c): the controller chooses as it enters."""
-    from manastack.mana import COLOR_NAMES, COLORS
-
     answer = ctx.ask(Decision(event["controller"], "choose_color", f"Choose a color for {o.card.name}",
                               tuple(Action("color", (c,), COLOR_NAMES[c]) for c in COLORS)))
     event["chosen"] = answer.args[0]
@@ -300,8 +296,6 @@ def counter_modifiers(s, o, ev: dict) -> list[Replacement]:
     """Effects of permanents on the battlefield that change how many counters of a kind are
     put on ``o`` (also as it enters with counters, CR 614.12: ``o`` is seen as it would be on
     the battlefield)."""
-    from .filters import matches
-
     seen = o if o.zone == "battlefield" else entering_view(o, ev, o.card)
     out = []
     found = layers.changers(s)

@@ -9,6 +9,7 @@ from manastack.cards import CardDef
 from manastack.rng import Rng
 
 from . import mana_spend
+from .game_end import Result
 from .state import Effect, LogEntry, Obj, PendingTrigger, Player, StackItem, State
 
 # Raised whenever the saved fields change (2: copies, spell counts, costs paid, restricted mana).
@@ -82,8 +83,6 @@ def _card(face: dict, db) -> CardDef:
 
 
 def state_from_data(data: dict, db=None) -> State:
-    from .turn import Result
-
     if data.get("format") != FORMAT:
         raise ValueError(f"unsupported save format {data.get('format')!r}: this version reads format "
                          f"{FORMAT}; saves from other versions can't be loaded")

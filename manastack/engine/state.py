@@ -8,6 +8,8 @@ from __future__ import annotations
 from manastack.cards import CardDef
 from manastack.rng import Rng
 
+from .abilities import ability_at
+
 _new_obj = object.__new__
 
 ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")
@@ -161,8 +163,6 @@ class StackItem:
         negative index as a reflexive ability (CR 603.12). A permanent spell has none (-1)."""
         if self.index < 0 and self.kind == "spell":
             return None
-        from .keyword_abilities import ability_at
-
         return ability_at(self.card, self.index)
 
     def copy(self) -> "StackItem":

@@ -21,10 +21,13 @@ from manastack.oracle import ir
 from . import characteristics as ch
 from . import layers
 from . import exercise
+from .abilities import ONE_SHOT_DELAYS, ability_at, encoded_triggers, suspended, triggered_abilities, works_in_exile
+from .conditions import evaluate
 from .decisions import Action, Decision
-from .keyword_abilities import ONE_SHOT_DELAYS, ability_at, encoded_triggers, triggered_abilities, works_in_exile
-from .state import Obj, PendingTrigger, card_named
-from .suspend import suspended
+from .filters import matches
+from .layers import relates
+from .state import Obj, PendingTrigger, StackItem, card_named
+from .targets import choose_modes_and_targets, describe_target
 from .wording import possessive
 
 _CAST_SELF = ir.Trigger("cast", "self")
@@ -43,8 +46,6 @@ _OBJECT_EVENTS = {
 
 
 def _matches_subject(s, subject, obj: Obj | None, source: Obj) -> bool:
-    from .filters import relates
-
     return obj is not None and relates(s, subject, obj, source)
 
 
@@ -60,8 +61,6 @@ def _player_matches(whose: str | None, player: int, controller: int) -> bool:
 
 def _lookback_matches(s, f: ir.Filter, old: Obj, source: Obj) -> bool:
     """CR 603.10: leaves-the-battlefield triggers look back at the object as it last existed."""
-    from .filters import matches
-
     zone = old.zone
     old.zone = "battlefield"
     try:
@@ -135,8 +134,6 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: dict) -> list[dict]:
         if not _player_matches(whose, ev["player"], source.controller):
             return []
         if isinstance(trig.subject, ir.Filter):
-            from .filters import matches
-
             if spell is None or not matches(s, spell, trig.subject, source, source.controller):
                 return []
         return [{**base, "obj": ev["obj"], "player": ev["player"], "item": ev["item"]}]
@@ -320,8 +317,6 @@ def _additional_applies(s, perm: Obj, a: ir.AdditionalTriggers, src: Obj, ev: di
     controlled by ``perm``'s controller. The cause must be the occurrence the trigger condition
     refers to (Felix's ruling: only conditions about the damage being dealt, never its results
     such as life gained or lost, which are separate events, CR 120.4c, 119.9)."""
-    from .filters import matches
-
     if src.controller != perm.controller or src.zone != "battlefield":
         return False
     if a.event == "deals_combat_damage_to_player":
@@ -343,8 +338,6 @@ def _additional_applies(s, perm: Obj, a: ir.AdditionalTriggers, src: Obj, ev: di
 
 def check_condition(s, condition: str, src: Obj) -> bool:
     """Intervening "if" clauses the compiler emits (CR 603.4)."""
-    from .conditions import evaluate
-
     return evaluate(s, condition, src)
 
 
@@ -356,9 +349,6 @@ def put_on_stack(ctx) -> bool:
 
     Targets chosen for a triggered ability are announced as "becomes the target" events, so
     ward sees them (CR 702.21a)."""
-    from .casting import choose_modes_and_targets
-    from .state import StackItem
-
     s = ctx.s
     if not s.pending_triggers:
         return False
@@ -418,8 +408,6 @@ def ghost_source(item) -> Obj:
 
 
 def _targets_text(s, item) -> str:
-    from .casting import describe_target
-
     names = [describe_target(s, t) for group in item.targets for t in group]
     modes = ""
     if item.modes:

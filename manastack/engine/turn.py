@@ -3,19 +3,18 @@ the game (CR 104). :func:`run_operation` performs one operation of the engine lo
 ``state.stage``."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import combat, events, exercise, morph, sba, suspend, triggers
-from .casting import activatable, activate, cast, castable, exiled_playable, playable_lands
+from . import combat, events, exercise, face_up, layers, morph, sba, suspend, triggers
+from .casting import activatable, activate, cast, castable, playable_lands
 from .alt_costs import cast_label
 from .decisions import Action, Decision, IllegalActionError
 from .mana_abilities import activate as activate_mana
 from .mana_abilities import mana_sources
 from .resolve import resolve_top
 from .runner import Ctx
+from .timing import exiled_playable
 
 STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
          "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat", "main2",
@@ -27,18 +26,6 @@ STEP_RULES = {
 }
 NO_PRIORITY = ("untap", "cleanup")
 MAX_MULLIGANS = 6
-
-
-@dataclass(frozen=True)
-class Result:
-    """How the game ended (CR 104): the winner (None for a draw) and why."""
-
-    winner: int | None
-    reason: str
-    turn: int
-
-    def to_json(self) -> dict:
-        return {"winner": self.winner, "reason": self.reason, "turn": self.turn}
 
 
 def run_operation(ctx: Ctx) -> None:
@@ -161,7 +148,7 @@ def _step(ctx: Ctx) -> None:
     ap = s.active
     if step == "untap":
         held = {o.id for src, eff in ch.static_effects(s, "doesnt_untap") for o in s.permanents(ap)
-                if ch.affected_by(s, src, eff, o)}
+                if layers.affected_by(s, src, eff, o)}
         skips = [e for e in s.effects if e.kind == "skip_next_untap" and e.affected in s.objs
                  and s.objs[e.affected].controller == ap]           # "next untap step": used up now
         held |= {e.affected for e in skips}
@@ -202,7 +189,7 @@ def _step(ctx: Ctx) -> None:
 def untap_choices(s, held=frozenset()) -> list:
     """The active player's tapped permanents they may choose not to untap (CR 502.3)."""
     return [o for src, eff in ch.static_effects(s, "may_not_untap") for o in s.permanents(s.active)
-            if o.tapped and o.id not in held and ch.affected_by(s, src, eff, o)]
+            if o.tapped and o.id not in held and layers.affected_by(s, src, eff, o)]
 
 
 def _choose_not_to_untap(ctx: Ctx, held: set) -> set:
@@ -282,7 +269,7 @@ def priority_actions(s, player: int) -> list[Action]:
         actions.append(Action("cast", (o.id,), cast_label(o)))      # flashback too (CR 702.34a)
     for o in morph.castable_face_down(s, player):                    # CR 702.37c
         actions.append(Action("cast_face_down", (o.id,), f"cast {o.card.name} face down for {{3}}"))
-    actions += morph.face_up_actions(s, player)                      # CR 116.2b
+    actions += face_up.face_up_actions(s, player)                      # CR 116.2b
     actions += suspend.actions(s, player)                            # CR 116.2f
     for o, idx, ab in activatable(s, player):
         actions.append(Action("activate", (o.id, idx), f"activate {o.card.name}: {ab.text}"))
@@ -326,7 +313,7 @@ def _priority(ctx: Ctx) -> None:
     elif answer.kind == "cast_face_down":
         cast(ctx, player, answer.args[0], face_down=True)
     elif answer.kind == "turn_face_up":
-        morph.turn_face_up(ctx, player, answer.args[0])
+        face_up.turn_face_up(ctx, player, answer.args[0])
     elif answer.kind == "suspend":
         suspend.suspend(ctx, player, answer.args[0])
     elif answer.kind == "activate":
@@ -347,24 +334,6 @@ def _play_land(ctx: Ctx, player: int, oid: int) -> None:
     s.players[player].lands_played += 1
     s.add_log(f"{s.players[player].name} plays {o.card.name}", ("305.1", "116.2a"), "land")
     events.move(ctx, o, "battlefield", controller=player, quiet=True)
-
-
-# ------------------------------------------------------------------------------ end (CR 104)
-
-
-def end_game(ctx: Ctx) -> None:
-    s = ctx.s
-    alive = [p for p in s.players if not p.lost]
-    if len(alive) == 1:
-        w = alive[0]
-        loser = s.players[1 - w.index]
-        s.result = Result(w.index, f"{loser.name} lost: {loser.loss_reason}", s.turn)
-        s.add_log(f"{w.name} wins the game", ("104.2a",), "end")
-    elif not alive:
-        s.result = Result(None, "both players lost at the same time", s.turn)
-        s.add_log("The game is a draw", ("104.4a",), "end")
-    if s.result is not None:
-        morph.reveal_all(s)
 
 
 _OPERATIONS = {
