@@ -1,5 +1,7 @@
-"""Keyword abilities that are triggered abilities (CR 702), given as the IR their rules define,
-and the executors of the effects only they use.
+"""A card's abilities by index (the leaf every rules module reads abilities through), with
+keywords read as the triggered or activated abilities their rules define (CR 702). The effects
+only keywords use are carried out in :mod:`.crew`, :mod:`.cipher`, :mod:`.free_casting`,
+:mod:`.unless_costs` and :mod:`.placement_effects`.
 
 The compiler reads "Prowess" or "Ward {2}" as a :class:`ir.Keyword`; the Comprehensive Rules
 say what each one means, so the engine turns the keyword into that triggered ability here:
@@ -24,10 +26,10 @@ say what each one means, so the engine turns the keyword into that triggered abi
   creature gets -1/-1 until end of turn; soulshift N (CR 702.46a): when it dies, you may return
   target Spirit card with mana value N or less from your graveyard to your hand;
 - cascade (CR 702.85a): when you cast this spell (a trigger that works from the stack), see
-  :func:`cascade`;
+  :func:`.free_casting.cascade`;
 - madness (CR 702.35a): when this card is exiled by madness's replacement (``events.discard``),
   its owner may cast it for its madness cost, else it goes to the graveyard; see
-  :func:`cast_with_madness`;
+  :func:`.free_casting.cast_with_madness`;
 - suspend (CR 702.62a): at the beginning of your upkeep, if this card is suspended, remove a
   time counter; the last one's removal triggers the cast (see :mod:`.suspend`).
 

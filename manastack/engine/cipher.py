@@ -7,7 +7,7 @@ from manastack.oracle import ir
 
 from . import events
 from .casting import pay_mana
-from .decisions import Action, Decision
+from .decisions import Action, Decision, DecisionKind
 from .mana_abilities import can_afford
 from .spell_costs import log_total, total_cost
 from .state import Obj, StackItem
@@ -27,7 +27,8 @@ def encode_cipher(ctx, spell, controller: int) -> bool:
         return False
     options = tuple(Action("encode", (o.id,), f"encode {spell.card.name} on {o.card.name}")
                     for o in creatures) + (Action("no", (), f"put {spell.card.name} into the graveyard"),)
-    answer = ctx.ask(Decision(controller, "cipher", f"Cipher: exile {spell.card.name} encoded on a creature "
+    answer = ctx.ask(Decision(controller, DecisionKind.CIPHER,
+                              f"Cipher: exile {spell.card.name} encoded on a creature "
                               "you control? (CR 702.99a)", options))
     if answer.kind == "no":
         return False
@@ -54,7 +55,8 @@ def cast_encoded_copy(ctx, e: ir.CastEncodedCopy, rc) -> None:
         s.add_log(f"{s.players[player].name} can't pay {total} to cast a copy of {card.name}: "
                   + ", ".join(why), ("118.9d", "601.2f"), "cast")
         return
-    answer = ctx.ask(Decision(player, "may", f"Cipher: cast a copy of {card.name} without paying its "
+    answer = ctx.ask(Decision(player, DecisionKind.MAY,
+                              f"Cipher: cast a copy of {card.name} without paying its "
                               "mana cost? (CR 702.99a)", (Action("yes", (), "yes"), Action("no", (), "no"))))
     s.add_log(f"{s.players[player].name} chooses {answer.kind} for casting a copy of {card.name}",
               ("702.99a", "603.5"), "choice")

@@ -9,7 +9,7 @@ from . import layers
 from . import events
 from .casting import pay_mana
 from .cost_checks import summoning_sick
-from .decisions import Action, Decision, IllegalActionError
+from .decisions import Action, Decision, DecisionKind, IllegalActionError
 from .filters import protected_from
 from .mana_abilities import can_afford
 from .runner import Ctx
@@ -64,7 +64,7 @@ def declare_attackers(ctx: Ctx) -> None:
             break
         options = tuple(Action("attack", (o.id,), f"attack with {o.card.name}") for o in cands) \
             + (Action("done", (), "no more attackers" if chosen else "don't attack"),)
-        answer = ctx.ask(Decision(ap, "attackers", "Declare attackers (CR 508.1)", options,
+        answer = ctx.ask(Decision(ap, DecisionKind.ATTACKERS, "Declare attackers (CR 508.1)", options,
                                   {"chosen": list(chosen)}))
         if answer.kind == "done":
             break
@@ -148,7 +148,7 @@ def declare_blockers(ctx: Ctx) -> None:
                                       f"({a.card.name} has menace, CR 702.111b)"))
         else:
             options.append(Action("done", (), "no more blockers" if blocks else "don't block"))
-        answer = ctx.ask(Decision(dp, "blockers", "Declare blockers (CR 509.1)", tuple(options),
+        answer = ctx.ask(Decision(dp, DecisionKind.BLOCKERS, "Declare blockers (CR 509.1)", tuple(options),
                                   {"blocks": dict(blocks)}))
         if answer.kind == "done":
             break
@@ -268,7 +268,8 @@ def _divide(ctx: Ctx, a: Obj, blockers: list[Obj], power: int) -> list[tuple[Obj
         if len(amounts) == 1:
             n = amounts[0]
         else:
-            answer = ctx.ask(Decision(s.active, "damage", f"How much of {a.card.name}'s {power} damage "
+            answer = ctx.ask(Decision(s.active, DecisionKind.DAMAGE,
+                                      f"How much of {a.card.name}'s {power} damage "
                                       f"goes to {b.card.name}? (CR 510.1c"
                                       + (", 702.19b)" if trample else ")"),
                                       tuple(Action("assign", (n,), f"{n} to {b.card.name}") for n in amounts)))

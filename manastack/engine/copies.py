@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from manastack.oracle import ir
 
-from .decisions import Action, Decision
+from .decisions import Action, Decision, DecisionKind
 from .filters import legal_targets
 from .resolution import resolve_subject
 from .state import Obj, StackItem
@@ -51,7 +51,7 @@ def _new_targets(ctx, item: StackItem, copy: Obj) -> None:
                 continue
             options = (Action("keep", (), f"keep {describe_target(s, old)}"),) + tuple(
                 Action("target", (t,), f"target {describe_target(s, t)}") for t in legal)
-            answer = ctx.ask(Decision(item.controller, "new_target",
+            answer = ctx.ask(Decision(item.controller, DecisionKind.NEW_TARGET,
                                       f"Choose a new target for {item.label} instead of "
                                       f"{describe_target(s, old)}? (CR 707.10c)", options, {"item": item.id}))
             if answer.kind == "target":

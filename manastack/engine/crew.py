@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from . import characteristics as ch
 from . import events
-from .decisions import Action, Decision
+from .decisions import Action, Decision, DecisionKind
 
 
 def crew_candidates(s, vehicle) -> list:
@@ -28,7 +28,8 @@ def pay_crew(ctx, player: int, vehicle, n: int) -> None:
         options = tuple(Action("choose", (o.id,), f"tap {o.card.name} (power {ch.power(s, o)})") for o in left)
         if total >= n:
             options += (Action("done", (), f"crew with these (total power {total})"),)
-        answer = ctx.ask(Decision(player, "crew", f"Crew {n}: choose untapped creatures to tap, total power "
+        answer = ctx.ask(Decision(player, DecisionKind.CREW,
+                                  f"Crew {n}: choose untapped creatures to tap, total power "
                                   f"{n} or more (CR 702.122a); chosen so far: {total}", options))
         if answer.kind == "done":
             break

@@ -1,5 +1,6 @@
-"""Carrying out the effects of a resolving spell or ability (CR 608.2c-d), one IR node at a
-time. Every change goes through :mod:`manastack.engine.events`."""
+"""The handlers that carry out the effects of a resolving spell or ability (CR 608.2c-d), one
+IR node each, listed in :data:`HANDLERS` (run by :func:`.resolution.execute`). Every change goes
+through :mod:`manastack.engine.events`."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -11,7 +12,7 @@ from . import cipher, copies, events, free_casting, placement_effects, suspend, 
 from .abilities import ONE_SHOT_DELAYS, nested_index
 from .casting import pay_mana
 from .conditions import evaluate
-from .decisions import Action, Decision
+from .decisions import Action, Decision, DecisionKind
 from .filters import objects_matching
 from .mana_abilities import add_mana, can_afford
 from .resolution import named_objects, named_players, amount, execute, objects_match, resolve_subject, source_obj
@@ -59,7 +60,7 @@ def _discard(ctx, e: ir.Discard, rc):
             if e.random:
                 oid = hand[s.rng.below(len(hand))]
             else:
-                answer = ctx.ask(Decision(p, "discard", "Choose a card to discard",
+                answer = ctx.ask(Decision(p, DecisionKind.DISCARD, "Choose a card to discard",
                                           tuple(Action("choose", (c,), s.objs[c].card.name) for c in hand)))
                 oid = answer.args[0]
             events.discard(ctx, p, s.objs[oid])
@@ -131,7 +132,7 @@ def _sacrifice(ctx, e: ir.Sacrifice, rc):
         what = ", ".join(o.card.name for o in named_objects(ctx, e.what, rc)) or rc.card.name
         options = tuple(Action("choose", (o.id,), f"sacrifice {o.card.name}") for o in others) \
             + (Action("decline", (), f"sacrifice {what}"),)
-        answer = ctx.ask(Decision(rc.controller, "unless", f"Sacrifice {what} unless you sacrifice "
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.UNLESS, f"Sacrifice {what} unless you sacrifice "
                                   "another permanent", options))
         if answer.kind == "choose":
             events.sacrifice(ctx, s.objs[answer.args[0]])
@@ -219,7 +220,7 @@ def _remove_counters(ctx, e: ir.RemoveCounters, rc):
                 break
             options = tuple(Action("remove", (k,), f"remove a {k} counter from {o.card.name}")
                             for k in sorted(o.counters)) + (Action("done", (), "remove no more"),)
-            answer = ctx.ask(Decision(rc.controller, "remove_counters",
+            answer = ctx.ask(Decision(rc.controller, DecisionKind.REMOVE_COUNTERS,
                                       f"Remove counters from {o.card.name}", options))
             if answer.kind == "done":
                 break
@@ -289,7 +290,8 @@ def _scry(ctx, e: ir.Scry, rc):
     top, bottom = [], []
     for oid in looked:
         name = s.objs[oid].card.name
-        answer = ctx.ask(Decision(rc.controller, "scry", f"Scry: keep {name} on top or put it on the bottom?",
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.SCRY,
+                                  f"Scry: keep {name} on top or put it on the bottom?",
                                   (Action("top", (oid,), f"keep {name} on top"),
                                    Action("bottom", (oid,), f"put {name} on the bottom"))))
         (top if answer.kind == "top" else bottom).append(oid)
@@ -311,7 +313,7 @@ def _search(ctx, e: ir.SearchLibrary, rc):
     must = not e.up_to and f == ir.Filter(zone="library")
     zones = ("library",)
     if e.graveyard:     # "your library and/or graveyard": the player picks what to search
-        answer = ctx.ask(Decision(rc.controller, "may", "Search your library too (and shuffle it), "
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.MAY, "Search your library too (and shuffle it), "
                                   "not only your graveyard?", (Action("yes", (), "library and graveyard"),
                                                                Action("no", (), "graveyard only"))))
         zones = ("graveyard", "library") if answer.kind == "yes" else ("graveyard",)
@@ -326,7 +328,8 @@ def _search(ctx, e: ir.SearchLibrary, rc):
         if not must:
             options.append(Action("done", (), "find nothing more"))
         whose = "your" if p.index == rc.controller else f"{p.name}'s"
-        answer = ctx.ask(Decision(rc.controller, "search", f"Search {whose} library", tuple(options)))
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.SEARCH,
+                                  f"Search {whose} library", tuple(options)))
         if answer.kind == "done":
             break
         found.append(s.objs[answer.args[0]])
@@ -362,7 +365,8 @@ def _reveal_hand_discard(ctx, e: ir.RevealHandDiscard, rc):
         if not cands:
             s.add_log(f"{s.players[rc.controller].name} can't choose a card from it", ("701.20a",), "effect")
             continue
-        answer = ctx.ask(Decision(rc.controller, "choose_discard", f"Choose a card for {player.name} to discard",
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_DISCARD,
+                                  f"Choose a card for {player.name} to discard",
                                   tuple(Action("choose", (o.id,), o.card.name) for o in cands),
                                   {"revealed": [o.id for o in hand]}))
         events.discard(ctx, p, s.objs[answer.args[0]])
@@ -378,7 +382,8 @@ def _look_at_top(ctx, e: ir.LookAtTop, rc):
     s.add_log(f"{p.name} looks at the top {len(looked)} cards of their library", ("701.20e",), "effect")
     if e.filter is not None:
         cands = [s.objs[i] for i in looked if objects_match(ctx, s.objs[i], e.filter, rc)]
-        answer = ctx.ask(Decision(rc.controller, "reveal", "Reveal a card and put it into your hand?",
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.REVEAL,
+                                  "Reveal a card and put it into your hand?",
                                   tuple(Action("choose", (o.id,), o.card.name) for o in cands)
                                   + (Action("done", (), "reveal nothing"),), {"looked": looked}))
         if answer.kind == "choose":
@@ -392,7 +397,8 @@ def _look_at_top(ctx, e: ir.LookAtTop, rc):
         s.rng.shuffle(rest)
     else:       # one card at a time, each further from the middle of the library than the last
         for k in range(len(rest) - 1):
-            answer = ctx.ask(Decision(rc.controller, "order_cards", f"Put which card {where} your library next?",
+            answer = ctx.ask(Decision(rc.controller, DecisionKind.ORDER_CARDS,
+                                      f"Put which card {where} your library next?",
                                       tuple(Action("choose", (i,), s.objs[i].card.name) for i in rest[k:])))
             j = rest.index(answer.args[0])
             rest[k], rest[j] = rest[j], rest[k]
@@ -423,7 +429,7 @@ def _may(ctx, e: ir.May, rc):
     costs = [x.cost for x in e.effects if type(x) is ir.PayMana]
     if costs and not all(can_afford(s, player, c) for c in costs):
         options = options[1:]     # a cost that can't be paid can't be chosen (CR 118.3)
-    answer = ctx.ask(Decision(player, "may", f"{rc.card.name}: do you want to do it?", options))
+    answer = ctx.ask(Decision(player, DecisionKind.MAY, f"{rc.card.name}: do you want to do it?", options))
     s.add_log(f"{s.players[player].name} chooses {answer.kind} for {rc.card.name}'s \"you may\"",
               ("603.5", "608.2d"), "choice")
     if answer.kind == "yes":
@@ -508,7 +514,8 @@ def _explore(ctx, e: ir.Explore, rc):
                 continue
             if o.zone == "battlefield":
                 events.add_counters(ctx, o, "+1/+1", 1, "explore, CR 701.44a")
-            answer = ctx.ask(Decision(p.index, "may", f"Put {top.card.name} into your graveyard (CR 701.44a)?",
+            answer = ctx.ask(Decision(p.index, DecisionKind.MAY,
+                                      f"Put {top.card.name} into your graveyard (CR 701.44a)?",
                                       (Action("yes", (), "into the graveyard"),
                                        Action("no", (), "leave it on top"))))
             if answer.kind == "yes":

@@ -8,7 +8,7 @@ from manastack.oracle import ir
 from . import alt_costs, events
 from . import characteristics as ch
 from .casting import pay_mana
-from .decisions import Action, Decision
+from .decisions import Action, Decision, DecisionKind
 from .mana_spend import spell_use
 from .spell_costs import total_cost
 from .state import StackItem
@@ -83,7 +83,7 @@ def cast_without_paying(ctx, player: int, o, why: str, rule: str, cost: str = "f
         return False
     how = "without paying its mana cost" if cost in alt_costs.WITHOUT_PAYING else \
         f"by paying its {cost} cost {alt_costs.keyword(card, cost).cost.mana}"
-    answer = ctx.ask(Decision(player, "may", f"{why}: cast {card.name} {how}? "
+    answer = ctx.ask(Decision(player, DecisionKind.MAY, f"{why}: cast {card.name} {how}? "
                               f"(CR {rule})", (Action("yes", (), "yes"), Action("no", (), "no"))))
     s.add_log(f"{name} chooses {answer.kind} for casting {card.name} {how}", (rule, "603.5"), "choice")
     if answer.kind == "no":

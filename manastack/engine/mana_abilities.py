@@ -19,7 +19,7 @@ from . import exercise, layers, mana_replacement, mana_spend
 from .abilities import ability_at, triggered_abilities
 from .characteristics import is_creature
 from .cost_checks import tappable_for_cost
-from .decisions import Action, Decision
+from .decisions import Action, Decision, DecisionKind
 from .mana_types import (could_produce_map, explain_could_produce, mana_abilities, mana_ability,
                          produce_of, produce_options)
 from .resolution import ResolutionContext, execute, resolve_subject, source_obj
@@ -127,7 +127,7 @@ def add_mana(ctx: Ctx, rc, e: ir.AddMana) -> None:
     elif len(options) == 1:
         chosen = options[0]
     else:  # the player who gets the mana chooses (Mana Flare ruling 2004-10-04)
-        answer = ctx.ask(Decision(player, "choose_mana", f"Choose the mana {rc.card.name} adds",
+        answer = ctx.ask(Decision(player, DecisionKind.CHOOSE_MANA, f"Choose the mana {rc.card.name} adds",
                                   tuple(Action("mana_type", ("".join(out),), format_mana(out))
                                         for out in options)))
         chosen = tuple(answer.args[0])

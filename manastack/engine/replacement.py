@@ -27,7 +27,7 @@ from manastack.oracle.subtypes import CREATURE_TYPES
 from . import layers
 from . import exercise
 from .conditions import evaluate
-from .decisions import Action, Decision
+from .decisions import Action, Decision, DecisionKind
 from .filters import matches
 from .runner import Ctx
 from .state import Effect
@@ -68,7 +68,7 @@ def apply_all(ctx: Ctx, event: dict, chooser: int, candidates: Callable[[dict], 
                       ("616.1",) + RANKS[rank], "choice")
         else:
             options = tuple(Action("replacement", (r.key,), r.label) for r in todo)
-            answer = ctx.ask(Decision(chooser, "replacement_order",
+            answer = ctx.ask(Decision(chooser, DecisionKind.REPLACEMENT_ORDER,
                                       f"Choose which replacement effect applies first (CR 616.1, "
                                       f"{RANKS[rank][0]})", options, {"event": event.get("kind")}))
             chosen = next(r for r in todo if r.key == answer.args[0])
@@ -181,7 +181,7 @@ def _enter_as_copy(ctx: Ctx, o, ab: ir.ReplacementAbility, event: dict) -> None:
     choices = [p for p in s.permanents() if matches(s, p, ab.affected, o, player)]
     options = tuple(Action("choose", (p.id,), f"copy {p.card.name}") for p in choices) \
         + (Action("no", (), f"enter as {o.card.name} itself"),)
-    answer = ctx.ask(Decision(player, "copy", f"{o.card.name}: enter as a copy of a creature? "
+    answer = ctx.ask(Decision(player, DecisionKind.COPY, f"{o.card.name}: enter as a copy of a creature? "
                               "(CR 707.2)", options))
     if answer.kind == "no":
         event["copy"] = None
@@ -206,7 +206,8 @@ def _choose_creature_type(ctx: Ctx, o, event: dict) -> None:
     mine = Counter(t for c in s.objs.values() if c.owner == player and "Creature" in c.card.types
                    for t in c.card.subtypes)
     types = sorted(CREATURE_TYPES, key=lambda t: (-mine[t], t))
-    answer = ctx.ask(Decision(player, "choose_creature_type", f"Choose a creature type for {o.card.name}",
+    answer = ctx.ask(Decision(player, DecisionKind.CHOOSE_CREATURE_TYPE,
+                              f"Choose a creature type for {o.card.name}",
                               tuple(Action("creature_type", (t,), t) for t in types)))
     event["chosen"] = answer.args[0]
     s.add_log(f"{s.players[player].name} chooses {answer.args[0]} for {o.card.name}", ("614.1c",), "choice")
@@ -214,7 +215,8 @@ def _choose_creature_type(ctx: Ctx, o, event: dict) -> None:
 
 def _choose_color(ctx: Ctx, o, event: dict) -> None:
     """"As ~ enters, choose a color" (CR 614.1c): the controller chooses as it enters."""
-    answer = ctx.ask(Decision(event["controller"], "choose_color", f"Choose a color for {o.card.name}",
+    answer = ctx.ask(Decision(event["controller"], DecisionKind.CHOOSE_COLOR,
+                              f"Choose a color for {o.card.name}",
                               tuple(Action("color", (c,), COLOR_NAMES[c]) for c in COLORS)))
     event["chosen"] = answer.args[0]
     ctx.s.add_log(f"{ctx.s.players[event['controller']].name} chooses {COLOR_NAMES[answer.args[0]]} "

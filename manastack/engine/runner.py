@@ -1,4 +1,5 @@
-"""The engine loop: runs the game forward until someone must decide.
+"""What an operation of the engine loop (:mod:`.loop`) works with: :class:`Ctx`, and the
+exceptions that stop it when someone must decide or when it must be undone.
 
 The rules code is written straight through: where a player must choose, it calls
 :meth:`Ctx.ask`. The game is advanced in *operations* (the turn-based actions of a step, one

@@ -5,7 +5,7 @@ from __future__ import annotations
 from manastack.oracle import ir
 
 from . import exercise
-from .decisions import Action, Decision
+from .decisions import Action, Decision, DecisionKind
 from .filters import legal_targets
 from .runner import Ctx
 from .state import Obj, StackItem
@@ -131,7 +131,7 @@ def choose_modes_and_targets(ctx: Ctx, item: StackItem, source: Obj | None, play
                 options += (Action("done", (), "no more modes"),)
             if not options:
                 return False
-            answer = ctx.ask(Decision(player, "modes", f"Choose a mode for {item.label} (CR 700.2)",
+            answer = ctx.ask(Decision(player, DecisionKind.MODES, f"Choose a mode for {item.label} (CR 700.2)",
                                       options, {"item": item.id}))
             if answer.kind == "done":
                 break
@@ -156,7 +156,7 @@ def choose_modes_and_targets(ctx: Ctx, item: StackItem, source: Obj | None, play
                     options.append(Action("done", (), "no more targets"))
             if not options:
                 return False
-            answer = ctx.ask(Decision(player, "targets",
+            answer = ctx.ask(Decision(player, DecisionKind.TARGETS,
                                       f"Choose target {n + 1} for {item.label}: {_spec_text(spec)} (CR 115)",
                                       tuple(options), {"item": item.id}))
             if answer.kind == "done":

@@ -23,7 +23,7 @@ from . import layers
 from . import exercise
 from .abilities import ONE_SHOT_DELAYS, ability_at, encoded_triggers, suspended, triggered_abilities, works_in_exile
 from .conditions import evaluate
-from .decisions import Action, Decision
+from .decisions import Action, Decision, DecisionKind
 from .filters import matches
 from .layers import relates
 from .state import Obj, PendingTrigger, StackItem, card_named
@@ -438,7 +438,7 @@ def _choose_order(ctx, player: int, mine: list[PendingTrigger]) -> list[PendingT
         options = (Action("default", (), "put the rest on the stack in the order they triggered"),) \
             + tuple(Action("order", (i,), f"put {left[i].label} ({describe_event(s, left[i].event)}) "
                            "on the stack next") for i in distinct.values())
-        answer = ctx.ask(Decision(player, "order_triggers",
+        answer = ctx.ask(Decision(player, DecisionKind.ORDER_TRIGGERS,
                                   "Choose the order of your triggered abilities: the first put on the "
                                   "stack resolves last (CR 603.3b)", options))
         if answer.kind == "default":

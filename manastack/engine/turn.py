@@ -9,7 +9,7 @@ from . import characteristics as ch
 from . import combat, events, exercise, face_up, layers, morph, sba, suspend, triggers
 from .casting import activatable, activate, cast, castable, playable_lands
 from .alt_costs import cast_label
-from .decisions import Action, Decision, IllegalActionError
+from .decisions import Action, Decision, DecisionKind, IllegalActionError
 from .mana_abilities import activate as activate_mana
 from .mana_abilities import mana_sources
 from .resolve import resolve_top
@@ -93,7 +93,7 @@ def _mulligan(ctx: Ctx) -> None:
     options = [Action("keep", (), f"keep {len(p.hand)} cards")]
     if p.mulligans < MAX_MULLIGANS:
         options.append(Action("mulligan", (), "mulligan"))
-    answer = ctx.ask(Decision(player, "mulligan",
+    answer = ctx.ask(Decision(player, DecisionKind.MULLIGAN,
                               f"{p.name}: keep this hand or mulligan? (CR 103.5; {p.mulligans} taken)",
                               tuple(options), {"hand": list(p.hand)}))
     if answer.kind == "mulligan":
@@ -107,7 +107,8 @@ def _mulligan(ctx: Ctx) -> None:
         events.draw(ctx, player, s.starting_hand, "mulligan")
         return
     for _ in range(min(p.mulligans, len(p.hand))):
-        answer = ctx.ask(Decision(player, "bottom", "Choose a card to put on the bottom of your library (CR 103.5)",
+        answer = ctx.ask(Decision(player, DecisionKind.BOTTOM,
+                                  "Choose a card to put on the bottom of your library (CR 103.5)",
                                   tuple(Action("choose", (c,), s.objs[c].card.name) for c in p.hand)))
         oid = answer.args[0]
         p.hand.remove(oid)
@@ -199,7 +200,8 @@ def _choose_not_to_untap(ctx: Ctx, held: set) -> set:
     kept = set()
     for o in untap_choices(s, held):
         name = o.card.name
-        answer = ctx.ask(Decision(s.active, "may", f"{name}: choose not to untap it during your untap step? "
+        answer = ctx.ask(Decision(s.active, DecisionKind.MAY,
+                                  f"{name}: choose not to untap it during your untap step? "
                                   "(CR 502.3)", (Action("yes", (), f"leave {name} tapped"),
                                                  Action("no", (), f"untap {name}")), {"obj": o.id}))
         if answer.kind == "yes":
@@ -213,7 +215,7 @@ def _cleanup(ctx: Ctx) -> None:
     s = ctx.s
     p = s.players[s.active]
     while len(p.hand) > 7:
-        answer = ctx.ask(Decision(s.active, "discard", "Discard down to seven cards (CR 514.1)",
+        answer = ctx.ask(Decision(s.active, DecisionKind.DISCARD, "Discard down to seven cards (CR 514.1)",
                                   tuple(Action("choose", (c,), s.objs[c].card.name) for c in p.hand)))
         events.discard(ctx, s.active, s.objs[answer.args[0]])
     for o in s.permanents():
@@ -291,7 +293,8 @@ def _priority(ctx: Ctx) -> None:
             break
     player = s.priority
     p = s.players[player]
-    answer = ctx.ask(Decision(player, "priority", f"{p.name} has priority", tuple(priority_actions(s, player)),
+    answer = ctx.ask(Decision(player, DecisionKind.PRIORITY,
+                              f"{p.name} has priority", tuple(priority_actions(s, player)),
                               {"step": s.step, "stack": [i.label for i in s.stack]}))
     if answer.kind == "pass":
         s.passes += 1

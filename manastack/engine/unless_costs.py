@@ -11,7 +11,7 @@ from manastack.oracle import ir
 from . import events, exercise
 from .abilities import cost_text
 from .casting import pay_mana
-from .decisions import Action, Decision
+from .decisions import Action, Decision, DecisionKind
 from .mana_abilities import can_afford
 from .resolution import amount, resolve_subject
 from .state import Obj
@@ -57,7 +57,7 @@ def sacrifice_unless_pays(ctx, e: ir.SacrificeUnlessPays, rc) -> None:
     if p.life >= cost.pay_life and len(p.hand) >= cost.discard and \
             (cost.mana is None or can_afford(s, player, cost.mana)):
         options.insert(0, Action("pay", (), f"{how} and keep {perm.card.name}"))
-    answer = ctx.ask(Decision(player, "unless_pay", f"{label}: {how} or sacrifice {perm.card.name} "
+    answer = ctx.ask(Decision(player, DecisionKind.UNLESS, f"{label}: {how} or sacrifice {perm.card.name} "
                               f"(CR {rule})", tuple(options), {"obj": perm.id}))
     if answer.kind == "decline":
         if len(options) == 1:
@@ -73,7 +73,7 @@ def sacrifice_unless_pays(ctx, e: ir.SacrificeUnlessPays, rc) -> None:
     if cost.pay_life:
         events.lose_life(ctx, player, cost.pay_life, rules=("119.4", "118.3b"))
     for _ in range(cost.discard):
-        answer = ctx.ask(Decision(player, "discard", f"Choose a card to discard for {label}",
+        answer = ctx.ask(Decision(player, DecisionKind.DISCARD, f"Choose a card to discard for {label}",
                                   tuple(Action("choose", (c,), s.objs[c].card.name) for c in p.hand)))
         events.discard(ctx, player, s.objs[answer.args[0]])
     if cost.mana is not None:
@@ -100,7 +100,7 @@ def counter_unless_pays(ctx, e: ir.CounterUnlessPays, rc) -> None:
     options = [Action("decline", (), f"don't pay {cost}: {item.label} is countered")]
     if cost is not None and can_afford(s, payer, cost):
         options.insert(0, Action("pay", (), f"pay {cost} so {item.label} isn't countered"))
-    answer = ctx.ask(Decision(payer, "unless_pay", f"{'Ward' if ward else rc.card.name}: pay {cost} or "
+    answer = ctx.ask(Decision(payer, DecisionKind.UNLESS, f"{'Ward' if ward else rc.card.name}: pay {cost} or "
                               f"{item.label} is countered (CR {rule})", tuple(options), {"item": item.id}))
     if answer.kind == "pay":
         pay_mana(ctx, payer, cost, by)
