@@ -27,7 +27,7 @@ PACKAGE_LAYERS = (
 )
 ENGINE_LAYERS = (
     ("vocabulary", ("abilities", "decisions", "exercise", "wording")),
-    ("state", ("conditions", "runner", "state", "upcalls")),
+    ("state", ("conditions", "effect_records", "runner", "state", "upcalls")),
     ("characteristics", ("characteristics", "filters", "layers")),
     ("queries", ("cost_checks", "mana_replacement", "mana_spend", "mana_types", "replacement", "resolution",
                  "spell_costs", "targets", "timing")),

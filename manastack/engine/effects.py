@@ -16,7 +16,10 @@ from .decisions import Action, Decision, DecisionKind
 from .filters import objects_matching
 from .mana_abilities import add_mana, can_afford
 from .resolution import named_objects, named_players, amount, execute, objects_match, resolve_subject, source_obj
-from .state import Effect, Obj, PendingTrigger
+from .effect_records import (AllCreatureTypes, BecomeCreature, DelayedTrigger, GrantKeywords, ManaReplacementEffect,
+                             MayPlay, ModifyPT, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetPT,
+                             SkipNextUntap)
+from .state import Obj, PendingTrigger
 from .wording import possessive
 
 
@@ -95,8 +98,7 @@ def _prevent(ctx, e: ir.PreventDamage, rc):
         f"p{t}" if isinstance(t, int) else t.id
         for t in resolve_subject(ctx, e.to, rc) if isinstance(t, int) or (isinstance(t, Obj) and t.zone == "battlefield")]
     for r in recipients:
-        s.effects.append(Effect("prevent_damage", r, n, 0, ("combat",) if e.combat_only else (),
-                                "end_of_turn", s.new_timestamp(), rc.card.name))
+        s.effects.append(PreventionShield(r, n, e.combat_only, "end_of_turn", s.new_timestamp(), rc.card.name))
         what = "all combat damage" if e.combat_only else ("all damage" if n < 0 else f"the next {n} damage")
         to = "" if r is None else f" to {s.players[int(r[1:])].name if isinstance(r, str) else s.objs[r].card.name}"
         s.add_log(f"{rc.card.name}: {what}{to} will be prevented this turn", ("615.1", "615.7"), "effect")
@@ -107,8 +109,7 @@ def _regenerate(ctx, e: ir.Regenerate, rc):
     s = ctx.s
     for o in named_objects(ctx, e.what, rc):
         if o.zone == "battlefield":
-            s.effects.append(Effect("regeneration_shield", o.id, until="end_of_turn",
-                                    timestamp=s.new_timestamp(), source=rc.card.name))
+            s.effects.append(RegenerationShield(o.id, "end_of_turn", s.new_timestamp(), rc.card.name))
             s.add_log(f"The next time {o.card.name} would be destroyed this turn, it regenerates",
                       ("701.19a",), "effect")
 
@@ -190,7 +191,7 @@ def _modify_pt(ctx, e: ir.ModifyPT, rc):
     for o in named_objects(ctx, e.what, rc):
         if o.zone != "battlefield":
             continue
-        s.effects.append(Effect("modify_pt", o.id, p, t, (), e.duration, s.new_timestamp(), rc.card.name))
+        s.effects.append(ModifyPT(o.id, p, t, e.duration, s.new_timestamp(), rc.card.name))
         until = " until end of turn" if e.duration == "end_of_turn" else ""
         s.add_log(f"{o.card.name} gets {p:+d}/{t:+d}{until}", ("611.2", "613.4c"), "effect")
 
@@ -201,7 +202,7 @@ def _grant(ctx, e: ir.GrantKeywords, rc):
     for o in named_objects(ctx, e.what, rc):
         if o.zone != "battlefield":
             continue
-        s.effects.append(Effect("grant", o.id, 0, 0, names, e.duration, s.new_timestamp(), rc.card.name))
+        s.effects.append(GrantKeywords(o.id, names, e.duration, s.new_timestamp(), rc.card.name))
         s.add_log(f"{o.card.name} gains {', '.join(names)} until end of turn", ("611.2", "613.1f"), "effect")
 
 
@@ -232,8 +233,7 @@ def _skip_next_untap(ctx, e: ir.SkipNextUntap, rc):
     s = ctx.s
     for o in named_objects(ctx, e.what, rc):
         if o.zone == "battlefield":
-            s.effects.append(Effect("skip_next_untap", o.id, until="next_untap", timestamp=s.new_timestamp(),
-                                    source=rc.card.name))
+            s.effects.append(SkipNextUntap(o.id, "next_untap", s.new_timestamp(), rc.card.name))
             s.add_log(f"{o.card.name} doesn't untap during its controller's next untap step",
                       ("502.3", "611.2"), "effect")
 
@@ -252,8 +252,7 @@ def _may_play_exiled(ctx, e: ir.MayPlayExiled, rc):
     for oid in rc.exiled:
         o = s.objs.get(oid)
         if o is not None and o.zone == "exile":
-            s.effects.append(Effect("may_play", oid, until="end_of_turn", timestamp=s.new_timestamp(),
-                                    source=rc.card.name))
+            s.effects.append(MayPlay(oid, "end_of_turn", s.new_timestamp(), rc.card.name))
             s.add_log(f"{s.players[rc.controller].name} may play {o.card.name} this turn",
                       ("601.3", "305.1"), "effect")
 
@@ -454,12 +453,11 @@ def _become_creature(ctx, e: ir.BecomeCreature, rc):
         if o.zone != "battlefield":
             continue
         ts = s.new_timestamp()
-        s.effects.append(Effect("become_creature", o.id, until=e.duration, timestamp=ts, source=rc.card.name))
+        s.effects.append(BecomeCreature(o.id, e.duration, ts, rc.card.name))
         if e.power is not None:
-            s.effects.append(Effect("set_pt", o.id, e.power, e.toughness, (), e.duration, ts, rc.card.name))
+            s.effects.append(SetPT(o.id, e.power, e.toughness, e.duration, ts, rc.card.name))
         if e.all_creature_types:
-            s.effects.append(Effect("all_creature_types", o.id, until=e.duration, timestamp=ts,
-                                    source=rc.card.name))
+            s.effects.append(AllCreatureTypes(o.id, e.duration, ts, rc.card.name))
         pt = f"a {e.power}/{e.toughness}" if e.power is not None else "an artifact"
         s.add_log(f"{o.card.name} becomes {pt} creature until end of turn", ("611.2", "613.1d", "613.4b"),
                   "effect")
@@ -469,8 +467,7 @@ def _create_mana_replacement(ctx, e: ir.CreateManaReplacement, rc):
     """CR 611.2: a resolving spell creates a replacement effect on mana production for a while
     (Pale Moon); see manastack.engine.mana_replacement."""
     s = ctx.s
-    s.effects.append(Effect("mana_replacement", None, rc.controller, 0, (), e.duration,
-                            s.new_timestamp(), rc.card.name))
+    s.effects.append(ManaReplacementEffect(rc.controller, rc.card, e.duration, s.new_timestamp(), rc.card.name))
     text = next((ab.text for ab in rc.card.abilities if type(ab) is ir.SpellAbility), "")
     s.add_log(f"{rc.card.name}'s effect applies until end of turn: {text}", ("611.2", "106.12b"), "effect")
 
@@ -484,14 +481,12 @@ def _create_delayed_trigger(ctx, e: ir.CreateDelayedTrigger, rc):
     if e.duration in ONE_SHOT_DELAYS:
         # CR 603.7c: the objects it refers to are fixed now: this ability's targets and source
         frozen = tuple(tuple(group) for group in rc.targets)
-        kind = "delayed_next_end" if e.duration == "next_end_step" else "delayed_next_upkeep"
-        s.effects.append(Effect(kind, rc.source, rc.controller, nested_index(rc.card, e.ability),
-                                frozen, e.duration, s.new_timestamp(), rc.card.name))
+        s.effects.append(OneShotDelayedTrigger(rc.source, rc.controller, rc.card, nested_index(rc.card, e.ability),
+                                               frozen, e.duration, s.new_timestamp(), rc.card.name))
         s.add_log(f"{rc.card.name} creates a delayed triggered ability: {e.ability.text}",
                   ("603.7", "603.7c"), "effect")
         return
-    s.effects.append(Effect("delayed_trigger", None, rc.controller, 0, (), e.duration,
-                            s.new_timestamp(), rc.card.name))
+    s.effects.append(DelayedTrigger(rc.controller, rc.card, e.duration, s.new_timestamp(), rc.card.name))
     s.add_log(f"{rc.card.name} creates a delayed triggered ability until end of turn: "
               f"{e.ability.text or e.ability.trigger.event}", ("603.7", "603.7b"), "effect")
 

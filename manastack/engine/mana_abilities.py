@@ -24,7 +24,7 @@ from .mana_types import (could_produce_map, explain_could_produce, mana_abilitie
                          produce_of, produce_options)
 from .resolution import ResolutionContext, execute, resolve_subject, source_obj
 from .runner import Ctx
-from .state import Obj, PendingTrigger, State, card_named
+from .state import Obj, PendingTrigger, State
 from .triggers import collect, instances
 from .upcalls import cost_payable, pay_cost, source_reports
 from .wording import possessive
@@ -162,11 +162,10 @@ def delayed_mana_triggers(s: State) -> list[Obj]:
     for e in s.effects:
         if e.kind != "delayed_trigger":
             continue
-        card = card_named(s, e.source)
-        for ab in card.abilities if card is not None else ():
+        for ab in e.card.abilities:
             for created in getattr(ab, "effects", ()):
                 if type(created) is ir.CreateDelayedTrigger:
-                    out.append(Obj(-1, replace(card, abilities=(created.ability,)), e.power, "stack"))
+                    out.append(Obj(-1, replace(e.card, abilities=(created.ability,)), e.controller, "stack"))
     return out
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import permutations
 from typing import Callable
 
@@ -30,7 +30,6 @@ from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
 from .filters import matches
 from .runner import Ctx
-from .state import Effect
 
 
 # CR 616.1a-e: the rank of an effect in the order of choice.
@@ -262,22 +261,21 @@ def _preventions(ctx: Ctx, source, recipient, combat: bool, ev: dict) -> list[Re
     for shield in s.effects:
         if shield.kind != "prevent_damage" or shield.affected not in (None, recipient):
             continue
-        if "combat" in shield.keywords and not combat:
+        if shield.combat_only and not combat:
             continue
 
         def apply(e, shield=shield):
-            if shield.power < 0:
+            if shield.amount < 0:
                 e["amount"] = 0
                 return
-            prevented = min(shield.power, e["amount"])
+            prevented = min(shield.amount, e["amount"])
             e["amount"] -= prevented
-            left = shield.power - prevented
+            left = shield.amount - prevented
             s.effects = [x for x in s.effects if x is not shield]
             if left:
-                s.effects.append(Effect("prevent_damage", shield.affected, left, 0, shield.keywords,
-                                        shield.until, shield.timestamp, shield.source))
+                s.effects.append(replace(shield, amount=left))
 
-        what = "all" if shield.power < 0 else f"the next {shield.power}"
+        what = "all" if shield.amount < 0 else f"the next {shield.amount}"
         out.append(Replacement(f"prevent:{shield.timestamp}",
                                f"{shield.source} prevents {what} damage {source.card.name} would deal",
                                ("615.1", "615.7"), apply, why="the damage fits its prevention effect"))

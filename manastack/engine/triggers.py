@@ -26,7 +26,7 @@ from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
 from .filters import matches
 from .layers import relates
-from .state import Obj, PendingTrigger, StackItem, card_named
+from .state import Obj, PendingTrigger, StackItem
 from .targets import choose_modes_and_targets, describe_target
 from .wording import possessive
 
@@ -465,13 +465,10 @@ def _delayed_at_next(ctx, step: str) -> None:
         return
     s.effects = [e for e in s.effects if e not in waiting]
     for e in waiting:
-        card = card_named(s, e.source)
-        if card is None:
-            continue
-        label = f"{possessive(card.name)} delayed ability"
-        view = {"kind": "step", "step": step, "frozen": [list(g) for g in e.keywords]}
-        s.pending_triggers.append(PendingTrigger(e.affected, card, e.toughness, e.power, view, 1, "",
+        label = f"{possessive(e.card.name)} delayed ability"
+        view = {"kind": "step", "step": step, "frozen": [list(g) for g in e.targets]}
+        s.pending_triggers.append(PendingTrigger(e.affected, e.card, e.ability_index, e.controller, view, 1, "",
                                                  label))
-        s.add_log(f"{label} triggers: {ability_at(card, e.toughness).text}", ("603.7c", "603.2"),
+        s.add_log(f"{label} triggers: {ability_at(e.card, e.ability_index).text}", ("603.7c", "603.2"),
                   "trigger")
 
