@@ -24,6 +24,8 @@ from .scryfall import atomic_data
 
 DATA_DIR = Path(__file__).parent / "data"
 DECK_DIR = Path(__file__).parent / "decks"
+
+
 def builtin_card_files() -> list[Path]:
     """The project's own card files: ``cards.json`` first, then the others by name (a later
     file's face replaces an earlier one of the same name)."""

@@ -144,5 +144,3 @@ def static_effects(s: State, kind: str):
     for src, eff in _static_sources(s):
         if eff.kind == kind:
             yield src, eff
-
-

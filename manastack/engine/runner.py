@@ -54,5 +54,3 @@ class Ctx:
                     f"({self.s.players[decision.player].name} to decide); legal: {legal}{more}")
             return found
         raise NeedDecision(decision)
-
-
