@@ -10,20 +10,13 @@ True
 from manastack.agents import FirstLegalAgent, HeuristicAgent, RandomAgent, play_out
 from manastack.cards import CardDB, CardDef, CardError, load_db
 from manastack.decks import Deck, DeckError, load_deck
-from manastack.engine.decisions import Action, Decision, IllegalActionError
-from manastack.engine.turn import Result
+from manastack.engine.decisions import Action, Decision, DecisionKind, IllegalActionError
+from manastack.engine.game_end import Result
 from manastack.game import Game
+from manastack.scenario import Scenario
 
 __all__ = [
-    "Action", "CardDB", "CardDef", "CardError", "Deck", "DeckError", "Decision",
+    "Action", "CardDB", "CardDef", "CardError", "Deck", "DeckError", "Decision", "DecisionKind",
     "FirstLegalAgent", "Game", "HeuristicAgent", "IllegalActionError", "RandomAgent", "Result",
     "load_db", "load_deck", "play_out", "Scenario",
 ]
-
-
-def __getattr__(name):
-    if name == "Scenario":
-        from manastack.scenario import Scenario
-
-        return Scenario
-    raise AttributeError(name)

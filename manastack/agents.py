@@ -6,6 +6,7 @@ from __future__ import annotations
 from manastack.engine import characteristics as ch
 from manastack.engine import combat
 from manastack.engine.decisions import Action, Decision
+from manastack.oracle import ir
 from manastack.rng import Rng
 
 
@@ -128,8 +129,6 @@ class HeuristicAgent:
 
 
 def _is_helpful(item) -> bool:
-    from manastack.oracle import ir
-
     ab = item.ability
     effects = getattr(ab, "effects", ())
     return any(isinstance(e, (ir.ModifyPT, ir.GrantKeywords, ir.PutCounters, ir.Untap))

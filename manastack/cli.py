@@ -9,8 +9,10 @@ from rich.console import Console
 
 from manastack.agents import AGENTS, play_out
 from manastack.cards import CardError, load_db
+from manastack.cli_cards import cards
 from manastack.decks import DeckError, bundled_decks
 from manastack.game import Game
+from manastack.scenario.cli import judge_files
 from manastack.table import STEPS, Human, TableSettings, play_at_table
 
 console = Console(highlight=False, soft_wrap=True)
@@ -98,16 +100,8 @@ def _print_result(game: Game) -> None:
 @click.option("--board", is_flag=True, help="Print the final position of each scenario.")
 def judge(files, as_json, quiet, cards, board):
     """Play out scenario files and check their expectations."""
-    from manastack.scenario.cli import judge_files
-
     sys.exit(judge_files(files, as_json=as_json, quiet=quiet, console=console, cards=_db(cards) if cards else None,
                          board=board))
 
 
-def _register_cards_group() -> None:
-    from manastack.cli_cards import cards
-
-    main.add_command(cards)
-
-
-_register_cards_group()
+main.add_command(cards)

@@ -10,7 +10,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from manastack.cards import CardError, default_db, load_db
-from manastack.oracle.coverage import coverage as run_coverage
+from manastack.cards.coverage import coverage as run_coverage
 from manastack.oracle.render import render_abilities
 
 

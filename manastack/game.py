@@ -16,11 +16,17 @@ from collections import deque
 
 from manastack.cards import CardDB, default_db
 from manastack.decks import Deck, load_deck  # noqa: F401  (re-exported)
+from manastack.engine import characteristics as ch
+from manastack.engine import mana_spend
 from manastack.engine.decisions import Action, Decision, IllegalActionError
-from manastack.engine.runner import advance
+from manastack.engine.game_end import Result
+from manastack.engine.legality import explain
+from manastack.engine.loop import advance
+from manastack.engine.runner import Ctx, NeedDecision
 from manastack.engine.serialize import state_from_data, state_to_data
 from manastack.engine.state import Obj, State
-from manastack.engine.turn import Result
+from manastack.engine.turn import run_operation
+from manastack.engine.view import player_view
 
 
 class Game:
@@ -83,9 +89,6 @@ class Game:
     def current_state(self) -> State:
         """A copy of the state with every answer given so far applied (a spell mid-cast is on
         the stack). Changing it changes nothing in this game or any other."""
-        from manastack.engine.runner import Ctx, NeedDecision
-        from manastack.engine.turn import run_operation
-
         if self._pending is None:
             return self._base.snapshot()
         s = self._base.snapshot()
@@ -110,8 +113,6 @@ class Game:
 
     def view(self, player: int) -> dict:
         """What ``player`` may see now (CR 400.2): hidden zones only as counts."""
-        from manastack.engine.view import player_view
-
         return player_view(self.current_state(), player)
 
     def legal_actions(self) -> list[Action]:
@@ -163,8 +164,6 @@ class Game:
                                      f"legal: {', '.join(map(str, options))}")
         found = self._pending.find(action)
         if found is None:
-            from manastack.engine.legality import explain
-
             why = explain(self.current_state(), self._pending.player, action)
             raise IllegalActionError(f"{action} is not legal for {self._pending.prompt!r}"
                                      + (f": {why}" if why else "")
@@ -218,9 +217,6 @@ class Game:
     def describe(self) -> str:
         """A short text picture of the board."""
         s = self.current_state()
-        from manastack.engine import characteristics as ch
-        from manastack.engine import mana_spend
-
         lines = [f"Turn {s.turn}, {s.step}; {s.players[s.active].name} is the active player"]
         for p in s.players:
             lines.append(f"{p.name}: {p.life} life, {len(p.hand)} in hand, {len(p.library)} in library, "

@@ -10,7 +10,7 @@ from manastack.cards import CardDef, default_db
 from manastack.decks import Deck
 from manastack.engine import characteristics as ch
 from manastack.engine.decisions import Action
-from manastack.engine.keyword_abilities import keyword_trigger
+from manastack.engine.abilities import keyword_trigger
 from manastack.engine.legality import explain
 from manastack.oracle import ir
 

@@ -9,7 +9,7 @@ import pytest
 from manastack import Game
 from manastack.decks import Deck
 from manastack.engine import characteristics as ch
-from manastack.engine.keyword_abilities import keyword_trigger
+from manastack.engine.abilities import keyword_trigger
 from manastack.oracle import ir
 
 from .game_helpers import labels, play, play_out_randomly

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from manastack.cli_cards import cards
-from manastack.oracle.coverage import coverage, template
+from manastack.cards.coverage import coverage, template
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared/cards/AtomicCards-2021.json.gz"
 BUILTIN = Path(__file__).resolve().parents[1] / "manastack/cards/data/cards.json"

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from manastack.cards import CardDB, CardError, default_db, load_db, split_type_line
+from manastack.cards import CardDB, CardError, default_db, load_db
+from manastack.cards.faces import split_type_line
 from manastack.cli import main
 
 FIXTURE = Path(__file__).parent / "data" / "scryfall-oracle-cards.json"

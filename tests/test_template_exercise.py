@@ -18,7 +18,7 @@ import pytest
 from manastack import Game
 from manastack.decks import Deck
 from manastack.engine import conditions, effects, exercise, support
-from manastack.engine.keyword_abilities import keyword_activated, keyword_trigger
+from manastack.engine.abilities import keyword_activated, keyword_trigger
 from manastack.mana import COLORS
 from manastack.oracle import ir
 from manastack.rng import Rng
@@ -67,7 +67,7 @@ def parts(node, out: set) -> set:
     elif t is ir.Trigger:
         out.add(("TRIGGER_EVENTS", node.event))
         if isinstance(node.subject, str):
-            player = node.event in support.PLAYER_EVENTS
+            player = node.event in ir.PLAYER_EVENTS
             out.add(("PLAYER_SUBJECTS" if player else "TRIGGER_SUBJECTS", node.subject))
     elif t is ir.TriggeredAbility and node.condition:
         out.add(("CONDITIONS", node.condition))

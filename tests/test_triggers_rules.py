@@ -198,7 +198,7 @@ def test_ward_counters_the_spell_when_its_controller_cannot_pay():
 def test_ward_is_paid_and_the_spell_resolves():
     """CR 702.21a, 603.5: the "unless" is decided on resolution; Bob pays {2}."""
     game, ids = _bolt_felix(3)
-    game = drive(game, [("unless_pay", "pay {2}"), ("pay", "pay automatically")], stop="main1")
+    game = drive(game, [("unless", "pay {2}"), ("pay", "pay automatically")], stop="main1")
     assert game.current_state().objs[ids[ALICE][0]].damage == 3
     assert count_log(game, "pays {2} for ward: Lightning Bolt isn't countered") == 1
 

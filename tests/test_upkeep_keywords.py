@@ -11,7 +11,7 @@ from manastack import Game, RandomAgent
 from manastack.cards import CardDef
 from manastack.decks import Deck
 from manastack.engine import turn
-from manastack.engine.keyword_abilities import keyword_trigger
+from manastack.engine.abilities import keyword_trigger
 from manastack.oracle import ir
 
 from .game_helpers import labels, play, play_out_randomly
@@ -195,7 +195,7 @@ def test_echo_triggers_again_after_control_returns():
     and it came back since the beginning of your last upkeep. Bob had Goblin Patrol for long,
     Alice took it for a turn: at Bob's next upkeep he must pay echo again."""
     game = play(ECHO_UPKEEP)
-    assert game.pending.kind == "unless_pay" and game.pending.player == BOB
+    assert game.pending.kind == "unless" and game.pending.player == BOB
     game.push("don't pay: sacrifice Goblin Patrol")
     assert [game.current_state().objs[i].card.name for i in game.current_state().players[BOB].graveyard] \
         == ["Goblin Patrol"]

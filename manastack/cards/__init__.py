@@ -8,17 +8,22 @@ together.
 """
 from __future__ import annotations
 
+import difflib
 import gzip
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
 from manastack.mana import ManaCost, ManaCostError
+from manastack.oracle import compile_card, ir
+
+from .faces import CardError
+from .scryfall import atomic_data
 
 DATA_DIR = Path(__file__).parent / "data"
 DECK_DIR = Path(__file__).parent / "decks"
-SUPERTYPES = ("Basic", "Legendary", "Ongoing", "Snow", "World")  # CR 205.4a
 
 
 def builtin_card_files() -> list[Path]:
@@ -26,18 +31,6 @@ def builtin_card_files() -> list[Path]:
     file's face replaces an earlier one of the same name)."""
     files = sorted(DATA_DIR.glob("*.json"), key=lambda p: (p.name != "cards.json", p.name))
     return files
-
-
-class CardError(ValueError):
-    """An unknown card, or a card that cannot be used in a game."""
-
-
-def split_type_line(line: str) -> tuple[list[str], list[str], list[str]]:
-    """CR 205: a type line's supertypes, card types and subtypes ("Token" is left out)."""
-    left, _, right = line.replace(" - ", " — ").partition("—")
-    words = [w for w in left.split() if w != "Token"]
-    supertypes = [w for w in words if w in SUPERTYPES]
-    return supertypes, [w for w in words if w not in SUPERTYPES], right.split()
 
 
 @dataclass(frozen=True, eq=False)
@@ -70,8 +63,6 @@ class CardDef:
     def static_effects(self) -> tuple:
         """The effects of the card's static abilities (CR 604), looked up on every
         characteristic check, so kept ready."""
-        from manastack.oracle import ir
-
         return tuple(ab.effect for ab in self.abilities if type(ab) is ir.StaticAbility)
 
     @property
@@ -89,8 +80,6 @@ class CardDef:
     @staticmethod
     def from_face(face: dict) -> "CardDef":
         """Build a definition from an MTGJSON atomic face and compile its Oracle text."""
-        from manastack.oracle import compile_card
-
         name = face["name"]
         if face.get("layout") == "split" and face.get("faceName"):
             name = face["faceName"]
@@ -120,13 +109,26 @@ class CardDef:
         return base
 
 
+SupportCheck = Callable[[object], tuple[str, ...]]
+"""The parts of a compiled ability the engine has no rules code for (empty: it can run it)."""
+
+_support_check: SupportCheck | None = None
+
+
+def set_support_check(check: SupportCheck) -> None:
+    """Called once by the engine (``manastack.engine.loop``) as it is imported: the card layer
+    lies below the engine, so the engine tells it what it supports rather than being asked."""
+    global _support_check
+    _support_check = check
+
+
 def playable_parts(abilities) -> tuple[tuple, tuple[str, ...]]:
     """Keep the compiled abilities the engine can run; describe the others as unsupported."""
-    from manastack.engine.support import gaps
-
+    if abilities and _support_check is None:
+        raise RuntimeError("manastack.engine.loop has not been imported: no engine says which abilities it supports")
     kept, missing = [], []
     for ab in abilities:
-        found = gaps(ab)
+        found = _support_check(ab)
         if found:
             text = getattr(ab, "text", "") or getattr(ab, "name", type(ab).__name__)
             missing.append(f"{text} [the engine does not implement {', '.join(found)} yet]")
@@ -158,8 +160,6 @@ class CardDB:
 
     def add_scryfall(self, cards: list, source: str) -> None:
         """Add every card of a Scryfall card list (the "Oracle Cards" bulk file)."""
-        from manastack.cards.scryfall import atomic_data
-
         self.add_atomic(atomic_data(cards), source)
 
     def add_file(self, path: str | Path) -> None:
@@ -209,8 +209,6 @@ class CardDB:
 
 
 def _suggest(name: str, known) -> str:
-    import difflib
-
     close = difflib.get_close_matches(name, list(known), n=3)
     return f" (did you mean {', '.join(map(repr, close))}?)" if close else ""
 

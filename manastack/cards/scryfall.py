@@ -8,7 +8,7 @@ card are read as the cards they are.  Scryfall serves rulings separately, so the
 """
 from __future__ import annotations
 
-from manastack.cards import CardError, split_type_line
+from .faces import CardError, split_type_line
 
 SKIPPED_LAYOUTS = frozenset({"token", "double_faced_token", "emblem", "art_series",
                              "planar", "scheme", "vanguard"})

@@ -16,10 +16,19 @@ import dataclasses
 
 from manastack.mana import ManaCost
 from manastack.oracle import ir
+from manastack.oracle.compiler import card_lines
+from manastack.oracle.render import fmt
 
 from . import exercise
+from .abilities import keyword
 from .decisions import Action, Decision
+from .mana_abilities import can_afford
+from .mana_spend import spell_use
 from .runner import Rollback
+from .spell_costs import log_total as log_changes
+from .spell_costs import total_cost
+from .targets import _modal, _specs_satisfiable, spell_ability
+from .upcalls import cost_payable, pay_cost
 from .wording import possessive
 
 MAX_KICKS = 10                          # multikicker: the most kicks offered
@@ -29,10 +38,6 @@ WITHOUT_PAYING = (FREE, "suspend")               # cascade; suspend (CR 702.62a)
 ALTERNATIVE = ("flashback", "madness") + WITHOUT_PAYING     # paid rather than the mana cost (CR 118.9)
 ADDITIONAL = ("kicker", "multikicker", "buyback", "entwine")
 _RULES = {"kicker": "702.33a", "multikicker": "702.33c", "buyback": "702.27a", "entwine": "702.42a"}
-
-
-def keyword(card, name: str) -> ir.Keyword | None:
-    return next((ab for ab in card.abilities if type(ab) is ir.Keyword and ab.name == name), None)
 
 
 def flashback_cards(s, player: int) -> list[int]:
@@ -85,11 +90,6 @@ def affordable(s, player: int, o, costs: tuple[str, ...], bound=None) -> bool:
     """Whether ``player`` could pay the total cost of ``o`` with these costs announced, X at 0.
     ``bound``: a :class:`~manastack.engine.mana_capacity.Capacity` of the player's mana, which
     rules out costs too big for it without a payment search."""
-    from .casting import cost_payable
-    from .mana_abilities import can_afford
-    from .mana_spend import spell_use
-    from .spell_costs import total_cost
-
     mana, others = parts(o.card, costs)
     if not all(cost_payable(s, o, c, include_mana=False) for c in others):
         return False
@@ -113,9 +113,6 @@ def _text(card, kw: ir.Keyword) -> str:
     the dash."""
     if kw.cost == ir.Cost(mana=kw.cost.mana):
         return str(kw.cost.mana)
-    from manastack.oracle.compiler import card_lines
-    from manastack.oracle.render import fmt
-
     line = next((ln for ln in card_lines(card.text) if ln.lower().startswith(kw.name + "—")), None)
     if line is None:
         return fmt(kw.cost)
@@ -163,8 +160,6 @@ def announce(ctx, player: int, spell, costs: tuple[str, ...]) -> None:
 
 
 def _all_modes_possible(s, spell, player: int) -> bool:
-    from .casting import _modal, _specs_satisfiable, spell_ability
-
     modal = _modal(spell_ability(spell.card))
     return modal is not None and all(_specs_satisfiable(s, m.targets, spell, player) for m in modal.modes)
 
@@ -183,8 +178,6 @@ def _note(kw: ir.Keyword, card) -> None:
 
 def log_total(s, card, costs: tuple[str, ...], base: ManaCost, total: ManaCost, why: list[str]) -> None:
     """CR 601.2f: say what the total cost is made of, when it isn't just the mana cost."""
-    from .spell_costs import log_total as log_changes
-
     extra = [ab.text.partition(", ")[2].rstrip(".") for ab in card.abilities if type(ab) is ir.AdditionalCost]
     if not costs and not extra:
         log_changes(s, card, base, total, why)
@@ -213,8 +206,6 @@ def pay_others(ctx, player: int, spell, others: list[ir.Cost]) -> None:
     """CR 601.2h: pay the parts of the announced costs that aren't mana. Mana abilities may
     have used what they needed (a creature tapped for mana can't be tapped again); then the
     cast can't be completed and is undone (CR 601.2e)."""
-    from .casting import cost_payable, pay_cost
-
     for cost in others:
         if not cost_payable(ctx.s, spell, cost, include_mana=False):
             raise Rollback()

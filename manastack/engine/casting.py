@@ -8,147 +8,27 @@ from manastack.oracle import ir
 
 from . import characteristics as ch
 from . import layers
-from . import alt_costs, events, exercise, mana_abilities
+from . import alt_costs, events, exercise, mana_abilities, morph
+from .abilities import ability_at, battlefield_activated, hand_activated
+from .cost_checks import summoning_sick, tappable_for_cost, untappable_for_cost
+from .crew import crew_payable, pay_crew
 from .decisions import Action, Decision, IllegalActionError
-from .filters import legal_targets
+from .filters import objects_matching
 from .runner import Ctx, Rollback
 from . import mana_spend
 from .mana_spend import ability_use, spell_use
 from .mana_capacity import capacity
 from .spell_costs import total_cost
 from .state import Obj, StackItem
+from .targets import casting_ability, choose_modes_and_targets, describe_target, has_targets_for, spell_ability_index
+from .timing import can_cast_timing, exiled_playable, sorcery_timing, upkeep_timing, your_turn_timing
 from .triggers import announce_targets
-from .keyword_abilities import ability_at, battlefield_activated, crew_payable, hand_activated, pay_crew
 from .wording import possessive
 
 MAX_X = 20
 
 
 # ------------------------------------------------------------------------------ what can be cast
-
-
-def spell_ability(card) -> ir.SpellAbility | None:
-    i = spell_ability_index(card)
-    return card.abilities[i] if i >= 0 else None
-
-
-def spell_ability_index(card) -> int:
-    for i, ab in enumerate(card.abilities):
-        if type(ab) is ir.SpellAbility:
-            return i
-    return -1
-
-
-def all_target_specs(ab) -> tuple[ir.TargetSpec, ...]:
-    return getattr(ab, "targets", ()) or ()
-
-
-_CARD_TYPES = {"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"}
-
-
-def aura_target_spec(card) -> ir.TargetSpec | None:
-    """CR 303.4a: an Aura spell targets what its enchant ability allows (CR 702.5a)."""
-    if "Aura" not in card.subtypes:
-        return None
-    for ab in card.abilities:
-        if type(ab) is ir.Keyword and ab.name == "enchant":
-            if exercise.RECORD is not None:
-                exercise.note("KEYWORDS", "enchant", card)
-            what = (ab.arg or "permanent").strip().lower()
-            if what == "player":
-                return ir.TargetSpec("player")
-            words = [w.capitalize() for w in what.replace(" or ", " ").split() if w != "permanent"]
-            types = tuple(w for w in words if w in _CARD_TYPES)
-            subtypes = tuple(w for w in words if w not in _CARD_TYPES)  # "Enchant Forest"
-            return ir.TargetSpec("permanent", ir.Filter(types=types, subtypes=subtypes))
-    return None
-
-
-class _AuraSpell:
-    """The targets of an Aura spell, shaped like an ability for target selection."""
-
-    __slots__ = ("targets", "effects")
-
-    def __init__(self, spec: ir.TargetSpec) -> None:
-        self.targets = (spec,)
-        self.effects = ()
-
-
-def casting_ability(card):
-    """What target selection reads for a spell: its spell ability, or its enchant target."""
-    spec = aura_target_spec(card)
-    return _AuraSpell(spec) if spec is not None else spell_ability(card)
-
-
-def item_target_specs(item) -> list[ir.TargetSpec]:
-    """The target specs of a stack object in the order its ``targets`` groups were chosen."""
-    ab = casting_ability(item.card) if item.kind == "spell" else item.ability
-    if ab is None:
-        return []
-    modal = _modal(ab)
-    if modal is not None:
-        return [spec for m in item.modes for spec in modal.modes[m].targets]
-    return list(all_target_specs(ab))
-
-
-def can_cast_timing(s, player: int, o: Obj) -> bool:
-    """CR 117.1a, 307.1: sorceries and permanents only in your main phase with the stack
-    empty, unless they have flash (CR 702.8a); instants whenever you have priority."""
-    if "Land" in o.card.types:
-        return False
-    if "Instant" in o.card.types or ch.has(s, o, "flash"):
-        return True
-    return sorcery_timing(s, player)
-
-
-def sorcery_timing(s, player: int) -> bool:
-    return s.active == player and s.step in ("main1", "main2") and not s.stack
-
-
-def upkeep_timing(s, player: int) -> bool:
-    """"Activate only during your upkeep" (CR 602.5b, 503)."""
-    return s.active == player and s.step == "upkeep"
-
-
-def your_turn_timing(s, player: int, ab) -> bool:
-    """"Activate only during your turn[, before attackers are declared]" (CR 602.5b, 508.1):
-    the engine's one combat phase makes "before" mean before its declare attackers step."""
-    if s.active != player:
-        return False
-    return not ab.before_attackers or s.step in ("untap", "upkeep", "draw", "main1", "beginning_of_combat")
-
-
-def has_targets_for(s, o: Obj, ab, player: int) -> bool:
-    """CR 601.2c: a spell with targets can be cast only if it can get legal targets."""
-    if ab is None:
-        return True
-    modal = _modal(ab)
-    if modal is not None:
-        return sum(1 for m in modal.modes if _specs_satisfiable(s, m.targets, o, player)) >= modal.choose
-    return _specs_satisfiable(s, all_target_specs(ab), o, player)
-
-
-def _specs_satisfiable(s, specs, o: Obj, player: int) -> bool:
-    for spec in specs:
-        if spec.up_to:
-            continue
-        if len(legal_targets(s, spec, o, player)) < spec.count:
-            return False
-    return True
-
-
-def _modal(ab) -> ir.Modal | None:
-    effects = getattr(ab, "effects", ())
-    if len(effects) == 1 and type(effects[0]) is ir.Modal:
-        return effects[0]
-    return None
-
-
-def exiled_playable(s, player: int) -> list[int]:
-    """Cards in exile an effect lets ``player`` play this turn ("you may play that card this
-    turn": a permission, CR 601.3, 305.1): their own cards with a "may_play" effect."""
-    return [e.affected for e in s.effects if e.kind == "may_play" and e.affected in s.objs
-            and s.objs[e.affected].zone == "exile" and s.objs[e.affected].owner == player]
 
 
 def castable(s, player: int) -> list[Obj]:
@@ -232,8 +112,6 @@ def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True, payer: int
     if cost.discard and len(hand) - (o.id in hand) < cost.discard:
         return False         # a card in the hand can't be discarded to pay for casting itself
     if cost.sacrifice is not None:
-        from .filters import objects_matching
-
         if not objects_matching(s, cost.sacrifice, o, payer):
             return False
     if cost.remove_counters and o.counters.get(cost.remove_counters[0], 0) < cost.remove_counters[1]:
@@ -248,112 +126,6 @@ def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True, payer: int
         return mana_abilities.can_afford(s, payer, cost.mana.with_x(0), exclude=o.id if cost.tap else None,
                                          use=ability_use(o, cost.mana))
     return True
-
-
-def tappable_for_cost(s, o: Obj, cost: ir.Cost) -> list[Obj]:
-    """Untapped permanents that could pay "Tap an untapped creature you control" (Springleaf
-    Drum). CR 302.6 doesn't apply: only {T} and {Q} need the creature to be ready (Springleaf
-    Drum ruling 2020-08-07, Crackleburr ruling 2008-08-01)."""
-    from .filters import objects_matching
-
-    return [c for c in objects_matching(s, cost.tap_untapped, o, o.controller)
-            if not c.tapped and not (cost.tap and c.id == o.id)]
-
-
-def untappable_for_cost(s, o: Obj, cost: ir.Cost) -> list[Obj]:
-    """Tapped permanents that could pay "Untap two tapped blue creatures you control"."""
-    from .filters import objects_matching
-
-    return [c for c in objects_matching(s, cost.untap_tapped, o, o.controller)
-            if c.tapped and not (cost.untap and c.id == o.id)]
-
-
-def summoning_sick(s, o: Obj) -> bool:
-    """CR 302.6: a creature's {T}/{Q} abilities and attacking need continuous control since its
-    controller's most recent turn began; haste lifts that (CR 702.10b)."""
-    if not ch.is_creature(s, o):
-        return False
-    if o.control_since < s.players[o.controller].last_turn_start:
-        return False
-    return not ch.has(s, o, "haste")
-
-
-# ------------------------------------------------------------------------------ targets
-
-
-def describe_target(s, t) -> str:
-    if isinstance(t, str) and t.startswith("p"):
-        return s.players[int(t[1:])].name
-    if isinstance(t, str) and t.startswith("s"):
-        sid = int(t[1:])
-        for item in s.stack:
-            if item.id == sid:
-                return item.label
-        return "a spell no longer on the stack"
-    o = s.objs.get(t)
-    return o.card.name if o else "an object that left"
-
-
-def choose_modes_and_targets(ctx: Ctx, item: StackItem, source: Obj | None, player: int, ab) -> bool:
-    """CR 601.2b-c / 603.3c-d: choose modes, then targets for each, as the spell or ability is
-    put on the stack. Returns False when a required target can't be chosen."""
-    s = ctx.s
-    modal = _modal(ab)
-    specs: list[ir.TargetSpec] = []
-    if modal is not None:
-        entwined = item.kind == "spell" and "entwine" in source.cast_costs
-        chosen: list[int] = list(range(len(modal.modes))) if entwined else []
-        while len(chosen) < modal.at_most:
-            options = tuple(Action("mode", (i,), f"mode {i + 1}: {m.text}")
-                            for i, m in enumerate(modal.modes)
-                            if i not in chosen and _specs_satisfiable(s, m.targets, source, player))
-            if len(chosen) >= modal.choose:      # "Choose one or both" (CR 700.2d)
-                options += (Action("done", (), "no more modes"),)
-            if not options:
-                return False
-            answer = ctx.ask(Decision(player, "modes", f"Choose a mode for {item.label} (CR 700.2)",
-                                      options, {"item": item.id}))
-            if answer.kind == "done":
-                break
-            chosen.append(answer.args[0])
-        item.modes = tuple(chosen)
-        s.add_log(f"{s.players[player].name} chooses "
-                  + "; ".join(modal.modes[i].text for i in chosen) + f" for {item.label}"
-                  + (" (entwined: all modes)" if entwined else ""),
-                  ("700.2a", "702.42b") if entwined else ("700.2a",), "choice")
-        for i in chosen:
-            specs.extend(modal.modes[i].targets)
-    else:
-        specs.extend(all_target_specs(ab))
-    item.targets = []
-    for n, spec in enumerate(specs):
-        group: list = []
-        while len(group) < spec.count:
-            legal = [t for t in legal_targets(s, spec, source, player, item.id) if t not in group]
-            options = [Action("target", (t,), f"target {describe_target(s, t)}") for t in legal]
-            if spec.up_to or group:
-                if spec.up_to:
-                    options.append(Action("done", (), "no more targets"))
-            if not options:
-                return False
-            answer = ctx.ask(Decision(player, "targets",
-                                      f"Choose target {n + 1} for {item.label}: {_spec_text(spec)} (CR 115)",
-                                      tuple(options), {"item": item.id}))
-            if answer.kind == "done":
-                break
-            group.append(answer.args[0])
-            if exercise.RECORD is not None:
-                exercise.note("TARGET_KINDS", spec.kind, item.card)
-        item.targets.append(group)
-    return True
-
-
-def _spec_text(spec: ir.TargetSpec) -> str:
-    f = spec.filter
-    words = [spec.kind if spec.kind != "permanent" else "/".join(t.lower() for t in f.types) or "permanent"]
-    if f.controller:
-        words.append(f"({f.controller} control)" if f.controller == "you" else "(an opponent controls)")
-    return " ".join(words)
 
 
 # ------------------------------------------------------------------------------ paying
@@ -493,8 +265,6 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
     if cost.pay_life:
         events.lose_life(ctx, player, cost.pay_life, rules=("119.4",))
     if cost.sacrifice is not None:
-        from .filters import objects_matching
-
         choices = objects_matching(s, cost.sacrifice, o, player)
         answer = ctx.ask(Decision(player, "sacrifice", f"Choose a permanent to sacrifice for {what}",
                                   tuple(Action("choose", (c.id,), c.card.name) for c in choices)))
@@ -542,8 +312,6 @@ def choose_x(ctx: Ctx, player: int, cost: ManaCost, label: str, exclude=None, to
 
 def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False) -> None:
     """CR 601.2a-i; ``face_down``: with morph, as a face-down 2/2 for {3} (CR 702.37c)."""
-    from . import morph
-
     s = ctx.s
     o = s.objs[oid]
     if face_down and o not in morph.castable_face_down(s, player):

@@ -10,6 +10,7 @@ from manastack.oracle import ir
 
 from . import exercise
 from . import layers
+from .layers import affected_by as _affects
 from .state import Obj, State
 
 
@@ -54,16 +55,6 @@ def _static_sources(s: State):
     if not found:
         s.static_cache = (key, tuple((src.id, eff) for src, eff in out))
     return out
-
-
-def _affects(s: State, src: Obj, eff: ir.StaticEffect, o: Obj) -> bool:
-    from .filters import relates
-
-    if relates(s, eff.affected, o, src):
-        if exercise.RECORD is not None:
-            exercise.note("STATIC_KINDS", eff.kind, src.card)
-        return True
-    return False
 
 
 _GRANTING: set[int] = set()
@@ -163,7 +154,3 @@ def static_effects(s: State, kind: str):
     for src, eff in _static_sources(s):
         if eff.kind == kind:
             yield src, eff
-
-
-def affected_by(s: State, src: Obj, eff: ir.StaticEffect, o: Obj) -> bool:
-    return _affects(s, src, eff, o)

@@ -7,10 +7,14 @@ from manastack.oracle import ir
 from . import characteristics as ch
 from . import layers
 from . import events
-from .casting import summoning_sick
-from .decisions import Action, Decision, IllegalActionError
+from .casting import pay_mana
+from .cost_checks import summoning_sick
+from .decisions import Action, Decision, DecisionKind, IllegalActionError
+from .filters import protected_from
+from .mana_abilities import can_afford
 from .runner import Ctx
-from .state import Obj
+from .state import Obj, StackItem
+from .triggers import announce_targets
 from .wording import possessive
 
 
@@ -19,7 +23,7 @@ def _restricted(s, o: Obj, kind: str) -> bool:
     attack" / "can't block" (CR 508.1c, 509.1b; Pacifism) and requirements such as "attacks each
     combat if able" (CR 508.1d; Toski)."""
     for src, eff in ch.static_effects(s, kind):
-        if ch.affected_by(s, src, eff, o):
+        if layers.affected_by(s, src, eff, o):
             return True
     return False
 
@@ -40,7 +44,7 @@ def missing_land(s, o: Obj) -> str | None:
     an Island" (CR 508.1c), checked against the defending player's lands as they are now."""
     lands = [layers.card_now(s, p).subtypes for p in s.permanents(1 - o.controller)]
     for src, eff in ch.static_effects(s, "attack_unless_land"):
-        if ch.affected_by(s, src, eff, o) and not any(eff.land_type in subs for subs in lands):
+        if layers.affected_by(s, src, eff, o) and not any(eff.land_type in subs for subs in lands):
             return eff.land_type
     return None
 
@@ -60,7 +64,7 @@ def declare_attackers(ctx: Ctx) -> None:
             break
         options = tuple(Action("attack", (o.id,), f"attack with {o.card.name}") for o in cands) \
             + (Action("done", (), "no more attackers" if chosen else "don't attack"),)
-        answer = ctx.ask(Decision(ap, "attackers", "Declare attackers (CR 508.1)", options,
+        answer = ctx.ask(Decision(ap, DecisionKind.ATTACKERS, "Declare attackers (CR 508.1)", options,
                                   {"chosen": list(chosen)}))
         if answer.kind == "done":
             break
@@ -117,8 +121,6 @@ def block_restriction(s, blocker: Obj, attacker: Obj) -> str | None:
         return f"an effect says {an} can't be blocked (CR 509.1b)"
     if _restricted(s, blocker, "can_block_only_flying") and "flying" not in akw:
         return f"{bn} can block only creatures with flying (CR 509.1b)"
-    from .filters import protected_from
-
     if "protection" in akw and protected_from(s, attacker, blocker):
         return f"{an} has protection from {bn} (CR 702.16b)"
     return None
@@ -146,7 +148,7 @@ def declare_blockers(ctx: Ctx) -> None:
                                       f"({a.card.name} has menace, CR 702.111b)"))
         else:
             options.append(Action("done", (), "no more blockers" if blocks else "don't block"))
-        answer = ctx.ask(Decision(dp, "blockers", "Declare blockers (CR 509.1)", tuple(options),
+        answer = ctx.ask(Decision(dp, DecisionKind.BLOCKERS, "Declare blockers (CR 509.1)", tuple(options),
                                   {"blocks": dict(blocks)}))
         if answer.kind == "done":
             break
@@ -266,7 +268,8 @@ def _divide(ctx: Ctx, a: Obj, blockers: list[Obj], power: int) -> list[tuple[Obj
         if len(amounts) == 1:
             n = amounts[0]
         else:
-            answer = ctx.ask(Decision(s.active, "damage", f"How much of {a.card.name}'s {power} damage "
+            answer = ctx.ask(Decision(s.active, DecisionKind.DAMAGE,
+                                      f"How much of {a.card.name}'s {power} damage "
                                       f"goes to {b.card.name}? (CR 510.1c"
                                       + (", 702.19b)" if trample else ")"),
                                       tuple(Action("assign", (n,), f"{n} to {b.card.name}") for n in amounts)))
@@ -299,8 +302,6 @@ def ninjutsu_actions(s, player: int) -> list[tuple[int, int, int]]:
     """(card in hand, ability index, unblocked attacker) for each ninjutsu activation open to
     ``player``: only once blockers are declared and while an attacker of theirs is unblocked
     (CR 702.49a, 702.49c, 509.1h), and when its mana cost can be paid."""
-    from .mana_abilities import can_afford
-
     if s.step not in NINJUTSU_STEPS or s.active != player or not s.combat:
         return []
     unblocked = [o for o in s.permanents(player) if o.attacking is not None and not o.blocked]
@@ -317,10 +318,6 @@ def ninjutsu_actions(s, player: int) -> list[tuple[int, int, int]]:
 def ninjutsu(ctx: Ctx, player: int, oid: int, idx: int, attacker: int) -> None:
     """CR 702.49a: reveal the card, pay the mana and return the unblocked attacker to its
     owner's hand (the costs), then the ability goes on the stack (CR 602.2)."""
-    from .casting import pay_mana
-    from .state import StackItem
-    from .triggers import announce_targets
-
     s = ctx.s
     if (oid, idx, attacker) not in ninjutsu_actions(s, player):
         raise IllegalActionError("that ninjutsu activation isn't possible now (CR 702.49a, 702.49c)")

@@ -3,19 +3,18 @@ from __future__ import annotations
 
 from manastack.oracle import ir
 
-from .casting import describe_target, item_target_specs
-from .decisions import Action, Decision
+from .decisions import Action, Decision, DecisionKind
 from .filters import legal_targets
+from .resolution import resolve_subject
 from .state import Obj, StackItem
+from .targets import describe_target, item_target_specs
+from .triggers import announce_targets
 
 
 def copy_spell(ctx, e: ir.CopySpell, rc) -> None:
     """CR 707.10: the copy is created on the stack under the copier's control, not cast (no cast
     triggers); it keeps the original's modes, X, targets and the costs paid for it (CR 707.10).
     Being no card, it ceases to exist once it leaves the stack (CR 704.5e)."""
-    from .effects import resolve_subject
-    from .triggers import announce_targets
-
     s = ctx.s
     for t in resolve_subject(ctx, e.what, rc):
         original = next((i for i in s.stack if f"s{i.id}" == t), None)
@@ -52,7 +51,7 @@ def _new_targets(ctx, item: StackItem, copy: Obj) -> None:
                 continue
             options = (Action("keep", (), f"keep {describe_target(s, old)}"),) + tuple(
                 Action("target", (t,), f"target {describe_target(s, t)}") for t in legal)
-            answer = ctx.ask(Decision(item.controller, "new_target",
+            answer = ctx.ask(Decision(item.controller, DecisionKind.NEW_TARGET,
                                       f"Choose a new target for {item.label} instead of "
                                       f"{describe_target(s, old)}? (CR 707.10c)", options, {"item": item.id}))
             if answer.kind == "target":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,15 +32,54 @@ class Action:
         return Action(data["kind"], tuple(data.get("args", ())), data.get("label", ""))
 
 
+class DecisionKind(StrEnum):
+    """What a :class:`Decision` asks. A ``StrEnum``: each member equals its string, so
+    ``decision.kind == "priority"`` keeps working."""
+
+    PRIORITY = "priority"                    # CR 117: act or pass
+    MULLIGAN = "mulligan"                    # CR 103.5: keep or mulligan
+    BOTTOM = "bottom"                        # CR 103.5: a card to put on the bottom after a mulligan
+    MODES = "modes"                          # CR 601.2b, 700.2
+    TARGETS = "targets"                      # CR 601.2c, 603.3d
+    NEW_TARGET = "new_target"                # CR 707.10c: a copy's new target
+    X = "x"                                  # CR 107.3a, 601.2b
+    KICKER = "kicker"                        # CR 702.33: how many times to pay an optional cost
+    MULTIKICKER = "multikicker"              # CR 702.33c
+    BUYBACK = "buyback"                      # CR 702.27
+    ENTWINE = "entwine"                      # CR 702.42
+    PAY = "pay"                              # CR 601.2g-h: mana abilities to activate, or autopay
+    TAP_COST = "tap_cost"                    # CR 118.3: a permanent to tap for a cost
+    UNTAP_COST = "untap_cost"                # CR 118.3: a permanent to untap for a cost
+    SACRIFICE = "sacrifice"                  # CR 118.3, 701.21: a permanent to sacrifice for a cost
+    DISCARD = "discard"                      # CR 701.9: a card to discard
+    CREW = "crew"                            # CR 702.122a: creatures to tap
+    REMOVE_COUNTERS = "remove_counters"      # CR 122: which counters to remove
+    CHOOSE_MANA = "choose_mana"              # CR 106.7, 605.3b: the mana an ability adds
+    UNLESS = "unless"                        # CR 118.12: pay a cost, or let the effect happen
+    MAY = "may"                              # CR 603.5, 608.2d: an optional action
+    ATTACKERS = "attackers"                  # CR 508.1
+    BLOCKERS = "blockers"                    # CR 509.1
+    DAMAGE = "damage"                        # CR 510.1c: combat damage among blockers
+    ORDER_TRIGGERS = "order_triggers"        # CR 603.3b
+    REPLACEMENT_ORDER = "replacement_order"  # CR 616.1
+    LEGEND_RULE = "legend_rule"              # CR 704.5j: which legendary permanent to keep
+    CHOOSE_COLOR = "choose_color"            # CR 105.1, 614.12
+    CHOOSE_CREATURE_TYPE = "choose_creature_type"  # CR 205.3m, 614.12
+    COPY = "copy"                            # CR 707.2, 614.1c: what to enter as a copy of
+    CIPHER = "cipher"                        # CR 702.99a: encode, and on which creature
+    SCRY = "scry"                            # CR 701.22
+    SEARCH = "search"                        # CR 701.23: the card found
+    REVEAL = "reveal"                        # a card looked at: which one to take
+    ORDER_CARDS = "order_cards"              # cards to put back in an order
+    CHOOSE_DISCARD = "choose_discard"        # a card from a revealed hand
+
+
 class Decision:
     """What the game waits for: ``player`` must pick one of ``options``.
 
-    ``kind``: "priority", "mulligan", "bottom", "targets", "modes", "x", "kicker",
-    "multikicker", "buyback", "entwine" (how many times to pay that optional cost), "pay", "attackers",
-    "blockers", "order_triggers", "replacement_order", "may", "choose_color",
-    "choose_creature_type", "discard", "legend_rule", "search", "choose_discard" (a card from a
-    revealed hand), "reveal" (a card looked at), "order_cards", ... ``prompt`` says it in words;
-    ``context`` holds the ids involved (for example the spell being cast).
+    ``kind`` is a :class:`DecisionKind`; a string naming one is turned into it, and any other
+    string is refused. ``prompt`` says it in words; ``context`` holds the ids involved (for
+    example the spell being cast).
 
     ``options`` may be given as a function that lists them: they are then built only when first
     read, so replaying an answer that was already checked against them costs nothing.
@@ -47,11 +87,11 @@ class Decision:
 
     __slots__ = ("player", "kind", "prompt", "_options", "_build", "context")
 
-    def __init__(self, player: int, kind: str, prompt: str,
+    def __init__(self, player: int, kind: DecisionKind | str, prompt: str,
                  options: "tuple[Action, ...] | Callable[[], Iterable[Action]]",
                  context: dict | None = None) -> None:
         self.player = player
-        self.kind = kind
+        self.kind = DecisionKind(kind)
         self.prompt = prompt
         if callable(options):
             self._options, self._build = None, options

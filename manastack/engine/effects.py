@@ -1,163 +1,32 @@
-"""Carrying out the effects of a resolving spell or ability (CR 608.2c-d), one IR node at a
-time. Every change goes through :mod:`manastack.engine.events`."""
+"""The handlers that carry out the effects of a resolving spell or ability (CR 608.2c-d), one
+IR node each, listed in :data:`HANDLERS` (run by :func:`.resolution.execute`). Every change goes
+through :mod:`manastack.engine.events`."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import copies, events, exercise, keyword_abilities, suspend
-from .decisions import Action, Decision
-from .filters import is_player_ref, objects_matching, player_of
-from .mana_abilities import can_afford
-from .runner import Ctx
-from .state import Effect, Obj
-
-
-@dataclass
-class ResolutionContext:
-    """What a resolving spell or ability knows: its controller, source, chosen targets (with
-    those no longer legal removed, CR 608.2b), X, the event that triggered it and its modes."""
-
-    controller: int
-    source: int
-    card: object
-    targets: list
-    x: int
-    event: dict | None
-    modes: tuple
-    mana_output: tuple | None = None
-    tapped_for_mana: bool = False
-    source_lki: Obj | None = field(default=None)
-    exiled: list = field(default_factory=list)     # cards this resolution exiled ("that card")
-    did: bool = True    # whether the last optional action was done, for "When you do" (603.12)
-
-
-def execute(ctx: Ctx, effects, rc: ResolutionContext) -> None:
-    for effect in effects:
-        handler = _HANDLERS.get(type(effect))
-        if handler is None:
-            raise NotImplementedError(f"no executor for {type(effect).__name__}")
-        if exercise.RECORD is not None:
-            exercise.note("EFFECTS", type(effect).__name__, rc.card)
-            if hasattr(effect, "duration"):
-                exercise.note("DURATIONS", effect.duration, rc.card)
-        handler(ctx, effect, rc)
-
-
-# ------------------------------------------------------------------------------ references
-
-
-def amount(ctx: Ctx, a, rc: ResolutionContext) -> int:
-    if isinstance(a, int):
-        return a
-    if isinstance(a, ir.X):
-        return rc.x
-    if isinstance(a, ir.EventAmount):
-        return int((rc.event or {}).get("amount", 0))
-    if isinstance(a, ir.CountOf):
-        src = source_obj(ctx, rc)
-        return len(objects_matching(ctx.s, a.filter, src, rc.controller)) * a.multiplier
-    if isinstance(a, ir.CountersOn):
-        # CR 603.10a: a source that left is seen as it last existed (the trigger kept its counters)
-        src = ctx.s.objs.get(rc.source)
-        if src is not None and src.zone == "battlefield":
-            counters = src.counters
-        else:
-            counters = (rc.event or {}).get("counters") or (rc.source_lki.counters if rc.source_lki else {})
-        return counters.get(a.kind, 0) * a.multiplier
-    if isinstance(a, ir.TimesKicked):
-        src = source_obj(ctx, rc)
-        return (src.cast_costs.count("kicker") if src is not None else 0) * a.multiplier
-    raise TypeError(f"unknown amount {a!r}")
-
-
-def source_obj(ctx: Ctx, rc: ResolutionContext) -> Obj | None:
-    o = ctx.s.objs.get(rc.source)
-    return o if o is not None else rc.source_lki
-
-
-def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
-    """Objects (Obj) and players (int) a subject stands for now."""
-    s = ctx.s
-    if isinstance(subject, ir.Target):
-        out = []
-        if subject.index >= len(rc.targets):
-            return out
-        for t in rc.targets[subject.index]:
-            if is_player_ref(t):
-                out.append(player_of(t))
-            elif isinstance(t, str) and t.startswith("s"):
-                out.append(t)
-            elif t in s.objs:
-                out.append(s.objs[t])
-        return out
-    name = subject.name
-    if exercise.RECORD is not None:
-        exercise.note("REFS", name, rc.card)
-    if name == "self":
-        o = source_obj(ctx, rc)
-        return [o] if o is not None else []
-    if name == "you":
-        return [rc.controller]
-    if name == "each_opponent":
-        return [p.index for p in s.players if p.index != rc.controller and not p.lost]
-    if name == "each_player":
-        return [p.index for p in s.players if not p.lost]
-    if name == "target_controller":
-        first = resolve_subject(ctx, ir.Target(0), rc)
-        return [first[0].controller] if first and isinstance(first[0], Obj) else []
-    if name in ("enchanted", "equipped"):
-        src = source_obj(ctx, rc)
-        if src is not None and src.attached_to in s.objs:
-            return [s.objs[src.attached_to]]
-        return []
-    if name == "attached_controller":
-        src = source_obj(ctx, rc)
-        host = s.objs.get(src.attached_to) if src is not None and src.attached_to is not None else None
-        return [host.controller] if host is not None else []
-    if name == "defending_player":
-        return [1 - rc.controller]
-    if name == "triggering_controller" and rc.event:
-        # the controller of the object whose event triggered the ability, as it was then
-        ctl = rc.event.get("controller")
-        o = s.objs.get(rc.event.get("obj"))
-        return [ctl if ctl is not None else o.controller] if ctl is not None or o else []
-    if name == "triggering_player" and rc.event:
-        p = rc.event.get("player")
-        if p is None and rc.event.get("dealt"):
-            rcp = rc.event["dealt"][0][1]
-            p = player_of(rcp) if is_player_ref(rcp) else None
-        return [p] if p is not None else []
-    if name == "triggering_spell" and rc.event:
-        # the spell or ability whose targeting triggered the ability (ward, CR 702.21a)
-        return [f"s{rc.event['item']}"] if rc.event.get("item") is not None else []
-    if name == "triggering_object" and rc.event:
-        o = s.objs.get(rc.event.get("obj"))
-        return [o] if o is not None else []
-    if name == "all":
-        return objects_matching(s, subject.filter, source_obj(ctx, rc), rc.controller)
-    raise ValueError(f"unknown reference {name!r}")
-
-
-def _objects(ctx, subject, rc) -> list[Obj]:
-    """The objects an effect acts on: only ones still in the game as those same objects
-    (CR 400.7); last known information may be read (a damage source) but not moved."""
-    objs = ctx.s.objs
-    return [o for o in resolve_subject(ctx, subject, rc) if isinstance(o, Obj) and objs.get(o.id) is o]
-
-
-def _players(ctx, subject, rc) -> list[int]:
-    return [p for p in resolve_subject(ctx, subject, rc) if isinstance(p, int)]
+from . import cipher, copies, events, free_casting, placement_effects, suspend, unless_costs
+from .abilities import ONE_SHOT_DELAYS, nested_index
+from .casting import pay_mana
+from .conditions import evaluate
+from .decisions import Action, Decision, DecisionKind
+from .filters import objects_matching
+from .mana_abilities import add_mana, can_afford
+from .resolution import named_objects, named_players, amount, execute, objects_match, resolve_subject, source_obj
+from .effect_records import (AllCreatureTypes, BecomeCreature, DelayedTrigger, GrantKeywords, ManaReplacementEffect,
+                             MayPlay, ModifyPT, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetPT,
+                             SkipNextUntap)
+from .state import Obj, PendingTrigger
+from .wording import possessive
 
 
 # ------------------------------------------------------------------------------ handlers
 
 
 def _add_mana(ctx, e: ir.AddMana, rc):
-    from .mana_abilities import add_mana
-
     add_mana(ctx, rc, e)
 
 
@@ -178,7 +47,7 @@ def _deal_damage(ctx, e: ir.DealDamage, rc):
 
 def _draw(ctx, e: ir.Draw, rc):
     n = amount(ctx, e.amount, rc)
-    for p in _players(ctx, e.who, rc):
+    for p in named_players(ctx, e.who, rc):
         events.draw(ctx, p, n)
 
 
@@ -186,7 +55,7 @@ def _discard(ctx, e: ir.Discard, rc):
     s = ctx.s
     n = amount(ctx, e.amount, rc)
     rc.did = False      # for "If you do" (CR 608.2c): a card was discarded
-    for p in _players(ctx, e.who, rc):
+    for p in named_players(ctx, e.who, rc):
         for _ in range(n):
             hand = s.players[p].hand
             if not hand:
@@ -194,7 +63,7 @@ def _discard(ctx, e: ir.Discard, rc):
             if e.random:
                 oid = hand[s.rng.below(len(hand))]
             else:
-                answer = ctx.ask(Decision(p, "discard", "Choose a card to discard",
+                answer = ctx.ask(Decision(p, DecisionKind.DISCARD, "Choose a card to discard",
                                           tuple(Action("choose", (c,), s.objs[c].card.name) for c in hand)))
                 oid = answer.args[0]
             events.discard(ctx, p, s.objs[oid])
@@ -203,18 +72,18 @@ def _discard(ctx, e: ir.Discard, rc):
 
 def _gain_life(ctx, e: ir.GainLife, rc):
     n = amount(ctx, e.amount, rc)
-    for p in _players(ctx, e.who, rc):
+    for p in named_players(ctx, e.who, rc):
         events.gain_life(ctx, p, n, source_obj(ctx, rc))
 
 
 def _lose_life(ctx, e: ir.LoseLife, rc):
     n = amount(ctx, e.amount, rc)
-    for p in _players(ctx, e.who, rc):
+    for p in named_players(ctx, e.who, rc):
         events.lose_life(ctx, p, n, source_obj(ctx, rc))
 
 
 def _destroy(ctx, e: ir.Destroy, rc):
-    for o in _objects(ctx, e.what, rc):
+    for o in named_objects(ctx, e.what, rc):
         if o.zone == "battlefield":
             events.destroy(ctx, o, f"by {rc.card.name}", can_regenerate=not e.no_regeneration)
 
@@ -229,8 +98,7 @@ def _prevent(ctx, e: ir.PreventDamage, rc):
         f"p{t}" if isinstance(t, int) else t.id
         for t in resolve_subject(ctx, e.to, rc) if isinstance(t, int) or (isinstance(t, Obj) and t.zone == "battlefield")]
     for r in recipients:
-        s.effects.append(Effect("prevent_damage", r, n, 0, ("combat",) if e.combat_only else (),
-                                "end_of_turn", s.new_timestamp(), rc.card.name))
+        s.effects.append(PreventionShield(r, n, e.combat_only, "end_of_turn", s.new_timestamp(), rc.card.name))
         what = "all combat damage" if e.combat_only else ("all damage" if n < 0 else f"the next {n} damage")
         to = "" if r is None else f" to {s.players[int(r[1:])].name if isinstance(r, str) else s.objs[r].card.name}"
         s.add_log(f"{rc.card.name}: {what}{to} will be prevented this turn", ("615.1", "615.7"), "effect")
@@ -239,21 +107,20 @@ def _prevent(ctx, e: ir.PreventDamage, rc):
 def _regenerate(ctx, e: ir.Regenerate, rc):
     """CR 701.19a: a shield that lasts until used or until the turn ends."""
     s = ctx.s
-    for o in _objects(ctx, e.what, rc):
+    for o in named_objects(ctx, e.what, rc):
         if o.zone == "battlefield":
-            s.effects.append(Effect("regeneration_shield", o.id, until="end_of_turn",
-                                    timestamp=s.new_timestamp(), source=rc.card.name))
+            s.effects.append(RegenerationShield(o.id, "end_of_turn", s.new_timestamp(), rc.card.name))
             s.add_log(f"The next time {o.card.name} would be destroyed this turn, it regenerates",
                       ("701.19a",), "effect")
 
 
 def _exile(ctx, e: ir.Exile, rc):
-    for o in _objects(ctx, e.what, rc):
+    for o in named_objects(ctx, e.what, rc):
         events.move(ctx, o, "exile", cause=rc.card.name, rules=("406.1", "701.13a"))
 
 
 def _bounce(ctx, e: ir.ReturnToHand, rc):
-    for o in _objects(ctx, e.what, rc):
+    for o in named_objects(ctx, e.what, rc):
         events.move(ctx, o, "hand", cause=rc.card.name)
 
 
@@ -263,16 +130,16 @@ def _sacrifice(ctx, e: ir.Sacrifice, rc):
     s = ctx.s
     if e.unless_sacrifice is not None:
         others = objects_matching(s, e.unless_sacrifice, source_obj(ctx, rc), rc.controller)
-        what = ", ".join(o.card.name for o in _objects(ctx, e.what, rc)) or rc.card.name
+        what = ", ".join(o.card.name for o in named_objects(ctx, e.what, rc)) or rc.card.name
         options = tuple(Action("choose", (o.id,), f"sacrifice {o.card.name}") for o in others) \
             + (Action("decline", (), f"sacrifice {what}"),)
-        answer = ctx.ask(Decision(rc.controller, "unless", f"Sacrifice {what} unless you sacrifice "
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.UNLESS, f"Sacrifice {what} unless you sacrifice "
                                   "another permanent", options))
         if answer.kind == "choose":
             events.sacrifice(ctx, s.objs[answer.args[0]])
             return
     rc.did = False
-    for o in _objects(ctx, e.what, rc):
+    for o in named_objects(ctx, e.what, rc):
         if o.zone == "battlefield":
             events.sacrifice(ctx, o)
             rc.did = True
@@ -280,8 +147,6 @@ def _sacrifice(ctx, e: ir.Sacrifice, rc):
 
 def _pay_mana(ctx, e: ir.PayMana, rc):
     """CR 118.1: pay a cost as part of an effect ("you may pay {3}")."""
-    from .casting import pay_mana
-
     pay_mana(ctx, rc.controller, e.cost, f"{rc.card.name}'s effect")
     rc.did = True
 
@@ -298,10 +163,6 @@ def _if_you_do(ctx, e: ir.IfYouDo, rc):
 def _create_reflexive(ctx, e: ir.CreateReflexive, rc):
     """CR 603.12: the optional action was done, so the reflexive ability triggers; it is put
     on the stack the next time a player would receive priority, with its own targets."""
-    from .keyword_abilities import nested_index
-    from .state import PendingTrigger
-    from .wording import possessive
-
     s = ctx.s
     if not rc.did:
         return
@@ -327,10 +188,10 @@ def _modify_pt(ctx, e: ir.ModifyPT, rc):
     s = ctx.s
     p = amount(ctx, e.power, rc) * (-1 if e.negate_power else 1)
     t = amount(ctx, e.toughness, rc) * (-1 if e.negate_toughness else 1)
-    for o in _objects(ctx, e.what, rc):
+    for o in named_objects(ctx, e.what, rc):
         if o.zone != "battlefield":
             continue
-        s.effects.append(Effect("modify_pt", o.id, p, t, (), e.duration, s.new_timestamp(), rc.card.name))
+        s.effects.append(ModifyPT(o.id, p, t, e.duration, s.new_timestamp(), rc.card.name))
         until = " until end of turn" if e.duration == "end_of_turn" else ""
         s.add_log(f"{o.card.name} gets {p:+d}/{t:+d}{until}", ("611.2", "613.4c"), "effect")
 
@@ -338,29 +199,29 @@ def _modify_pt(ctx, e: ir.ModifyPT, rc):
 def _grant(ctx, e: ir.GrantKeywords, rc):
     s = ctx.s
     names = tuple(k.name for k in e.keywords)
-    for o in _objects(ctx, e.what, rc):
+    for o in named_objects(ctx, e.what, rc):
         if o.zone != "battlefield":
             continue
-        s.effects.append(Effect("grant", o.id, 0, 0, names, e.duration, s.new_timestamp(), rc.card.name))
+        s.effects.append(GrantKeywords(o.id, names, e.duration, s.new_timestamp(), rc.card.name))
         s.add_log(f"{o.card.name} gains {', '.join(names)} until end of turn", ("611.2", "613.1f"), "effect")
 
 
 def _put_counters(ctx, e: ir.PutCounters, rc):
     n = amount(ctx, e.amount, rc)
-    for o in _objects(ctx, e.what, rc):
+    for o in named_objects(ctx, e.what, rc):
         if o.zone == "battlefield":
             events.add_counters(ctx, o, e.kind, n)
 
 
 def _remove_counters(ctx, e: ir.RemoveCounters, rc):
     """Remove up to N counters, one at a time, of the kinds the controller picks."""
-    for o in _objects(ctx, e.what, rc):
+    for o in named_objects(ctx, e.what, rc):
         for _ in range(e.amount):
             if o.zone != "battlefield" or not o.counters:
                 break
             options = tuple(Action("remove", (k,), f"remove a {k} counter from {o.card.name}")
                             for k in sorted(o.counters)) + (Action("done", (), "remove no more"),)
-            answer = ctx.ask(Decision(rc.controller, "remove_counters",
+            answer = ctx.ask(Decision(rc.controller, DecisionKind.REMOVE_COUNTERS,
                                       f"Remove counters from {o.card.name}", options))
             if answer.kind == "done":
                 break
@@ -370,10 +231,9 @@ def _remove_counters(ctx, e: ir.RemoveCounters, rc):
 def _skip_next_untap(ctx, e: ir.SkipNextUntap, rc):
     """Lasts until its controller's next untap step, which it changes (CR 502.3, 611.2)."""
     s = ctx.s
-    for o in _objects(ctx, e.what, rc):
+    for o in named_objects(ctx, e.what, rc):
         if o.zone == "battlefield":
-            s.effects.append(Effect("skip_next_untap", o.id, until="next_untap", timestamp=s.new_timestamp(),
-                                    source=rc.card.name))
+            s.effects.append(SkipNextUntap(o.id, "next_untap", s.new_timestamp(), rc.card.name))
             s.add_log(f"{o.card.name} doesn't untap during its controller's next untap step",
                       ("502.3", "611.2"), "effect")
 
@@ -392,8 +252,7 @@ def _may_play_exiled(ctx, e: ir.MayPlayExiled, rc):
     for oid in rc.exiled:
         o = s.objs.get(oid)
         if o is not None and o.zone == "exile":
-            s.effects.append(Effect("may_play", oid, until="end_of_turn", timestamp=s.new_timestamp(),
-                                    source=rc.card.name))
+            s.effects.append(MayPlay(oid, "end_of_turn", s.new_timestamp(), rc.card.name))
             s.add_log(f"{s.players[rc.controller].name} may play {o.card.name} this turn",
                       ("601.3", "305.1"), "effect")
 
@@ -404,20 +263,20 @@ def _create_tokens(ctx, e: ir.CreateTokens, rc):
 
 
 def _tap(ctx, e: ir.Tap, rc):
-    for o in _objects(ctx, e.what, rc):
+    for o in named_objects(ctx, e.what, rc):
         if o.zone == "battlefield" and not o.tapped:
             events.tap(ctx, o)
 
 
 def _untap(ctx, e: ir.Untap, rc):
-    for o in _objects(ctx, e.what, rc):
+    for o in named_objects(ctx, e.what, rc):
         if o.zone == "battlefield" and o.tapped:
             events.untap(ctx, o)
 
 
 def _mill(ctx, e: ir.Mill, rc):
     n = amount(ctx, e.amount, rc)
-    for p in _players(ctx, e.who, rc):
+    for p in named_players(ctx, e.who, rc):
         events.mill(ctx, p, n)
 
 
@@ -430,7 +289,8 @@ def _scry(ctx, e: ir.Scry, rc):
     top, bottom = [], []
     for oid in looked:
         name = s.objs[oid].card.name
-        answer = ctx.ask(Decision(rc.controller, "scry", f"Scry: keep {name} on top or put it on the bottom?",
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.SCRY,
+                                  f"Scry: keep {name} on top or put it on the bottom?",
                                   (Action("top", (oid,), f"keep {name} on top"),
                                    Action("bottom", (oid,), f"put {name} on the bottom"))))
         (top if answer.kind == "top" else bottom).append(oid)
@@ -444,7 +304,7 @@ def _search(ctx, e: ir.SearchLibrary, rc):
     shuffles it (CR 701.24a). For cards of a stated quality one may find fewer (CR 701.23b);
     for "a card" or "three cards" one must find that many, or all there are (CR 701.23d)."""
     s = ctx.s
-    owners = _players(ctx, e.who, rc)
+    owners = named_players(ctx, e.who, rc)
     if not owners:
         return
     p = s.players[owners[0]]
@@ -452,7 +312,7 @@ def _search(ctx, e: ir.SearchLibrary, rc):
     must = not e.up_to and f == ir.Filter(zone="library")
     zones = ("library",)
     if e.graveyard:     # "your library and/or graveyard": the player picks what to search
-        answer = ctx.ask(Decision(rc.controller, "may", "Search your library too (and shuffle it), "
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.MAY, "Search your library too (and shuffle it), "
                                   "not only your graveyard?", (Action("yes", (), "library and graveyard"),
                                                                Action("no", (), "graveyard only"))))
         zones = ("graveyard", "library") if answer.kind == "yes" else ("graveyard",)
@@ -467,7 +327,8 @@ def _search(ctx, e: ir.SearchLibrary, rc):
         if not must:
             options.append(Action("done", (), "find nothing more"))
         whose = "your" if p.index == rc.controller else f"{p.name}'s"
-        answer = ctx.ask(Decision(rc.controller, "search", f"Search {whose} library", tuple(options)))
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.SEARCH,
+                                  f"Search {whose} library", tuple(options)))
         if answer.kind == "done":
             break
         found.append(s.objs[answer.args[0]])
@@ -494,7 +355,7 @@ def _reveal_hand_discard(ctx, e: ir.RevealHandDiscard, rc):
     """The player reveals their hand to everyone (CR 701.20a), you choose a card matching the
     filter from it, and that player discards that card (CR 701.9a)."""
     s = ctx.s
-    for p in _players(ctx, e.who, rc):
+    for p in named_players(ctx, e.who, rc):
         player = s.players[p]
         hand = [s.objs[i] for i in player.hand]
         names = ", ".join(o.card.name for o in hand) or "no cards"
@@ -503,7 +364,8 @@ def _reveal_hand_discard(ctx, e: ir.RevealHandDiscard, rc):
         if not cands:
             s.add_log(f"{s.players[rc.controller].name} can't choose a card from it", ("701.20a",), "effect")
             continue
-        answer = ctx.ask(Decision(rc.controller, "choose_discard", f"Choose a card for {player.name} to discard",
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_DISCARD,
+                                  f"Choose a card for {player.name} to discard",
                                   tuple(Action("choose", (o.id,), o.card.name) for o in cands),
                                   {"revealed": [o.id for o in hand]}))
         events.discard(ctx, p, s.objs[answer.args[0]])
@@ -519,7 +381,8 @@ def _look_at_top(ctx, e: ir.LookAtTop, rc):
     s.add_log(f"{p.name} looks at the top {len(looked)} cards of their library", ("701.20e",), "effect")
     if e.filter is not None:
         cands = [s.objs[i] for i in looked if objects_match(ctx, s.objs[i], e.filter, rc)]
-        answer = ctx.ask(Decision(rc.controller, "reveal", "Reveal a card and put it into your hand?",
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.REVEAL,
+                                  "Reveal a card and put it into your hand?",
                                   tuple(Action("choose", (o.id,), o.card.name) for o in cands)
                                   + (Action("done", (), "reveal nothing"),), {"looked": looked}))
         if answer.kind == "choose":
@@ -533,7 +396,8 @@ def _look_at_top(ctx, e: ir.LookAtTop, rc):
         s.rng.shuffle(rest)
     else:       # one card at a time, each further from the middle of the library than the last
         for k in range(len(rest) - 1):
-            answer = ctx.ask(Decision(rc.controller, "order_cards", f"Put which card {where} your library next?",
+            answer = ctx.ask(Decision(rc.controller, DecisionKind.ORDER_CARDS,
+                                      f"Put which card {where} your library next?",
                                       tuple(Action("choose", (i,), s.objs[i].card.name) for i in rest[k:])))
             j = rest.index(answer.args[0])
             rest[k], rest[j] = rest[j], rest[k]
@@ -545,16 +409,10 @@ def _look_at_top(ctx, e: ir.LookAtTop, rc):
     s.add_log(f"{p.name} puts {len(rest)} cards {where} their library {order}", ("401.4",), "effect")
 
 
-def objects_match(ctx, o, f, rc) -> bool:
-    from .filters import matches
-
-    return matches(ctx.s, o, f, source_obj(ctx, rc), rc.controller)
-
-
 def _fight(ctx, e: ir.Fight, rc):
     """CR 701.14: each deals damage equal to its power to the other."""
-    a = _objects(ctx, e.first, rc)
-    b = _objects(ctx, e.second, rc)
+    a = named_objects(ctx, e.first, rc)
+    b = named_objects(ctx, e.second, rc)
     if not a or not b or a[0].zone != "battlefield" or b[0].zone != "battlefield":
         return
     s = ctx.s
@@ -564,13 +422,13 @@ def _fight(ctx, e: ir.Fight, rc):
 def _may(ctx, e: ir.May, rc):
     """CR 608.2d: the choice is made as the effect happens."""
     s = ctx.s
-    who = _players(ctx, e.who, rc)
+    who = named_players(ctx, e.who, rc)
     player = who[0] if who else rc.controller
     options = (Action("yes", (), "yes"), Action("no", (), "no"))
     costs = [x.cost for x in e.effects if type(x) is ir.PayMana]
     if costs and not all(can_afford(s, player, c) for c in costs):
         options = options[1:]     # a cost that can't be paid can't be chosen (CR 118.3)
-    answer = ctx.ask(Decision(player, "may", f"{rc.card.name}: do you want to do it?", options))
+    answer = ctx.ask(Decision(player, DecisionKind.MAY, f"{rc.card.name}: do you want to do it?", options))
     s.add_log(f"{s.players[player].name} chooses {answer.kind} for {rc.card.name}'s \"you may\"",
               ("603.5", "608.2d"), "choice")
     if answer.kind == "yes":
@@ -591,16 +449,15 @@ def _become_creature(ctx, e: ir.BecomeCreature, rc):
     """CR 611.2: until end of turn it is also a creature (layer 4) with the given power and
     toughness (layer 7b), with every creature type if the effect says so (CR 205.3m)."""
     s = ctx.s
-    for o in _objects(ctx, e.what, rc):
+    for o in named_objects(ctx, e.what, rc):
         if o.zone != "battlefield":
             continue
         ts = s.new_timestamp()
-        s.effects.append(Effect("become_creature", o.id, until=e.duration, timestamp=ts, source=rc.card.name))
+        s.effects.append(BecomeCreature(o.id, e.duration, ts, rc.card.name))
         if e.power is not None:
-            s.effects.append(Effect("set_pt", o.id, e.power, e.toughness, (), e.duration, ts, rc.card.name))
+            s.effects.append(SetPT(o.id, e.power, e.toughness, e.duration, ts, rc.card.name))
         if e.all_creature_types:
-            s.effects.append(Effect("all_creature_types", o.id, until=e.duration, timestamp=ts,
-                                    source=rc.card.name))
+            s.effects.append(AllCreatureTypes(o.id, e.duration, ts, rc.card.name))
         pt = f"a {e.power}/{e.toughness}" if e.power is not None else "an artifact"
         s.add_log(f"{o.card.name} becomes {pt} creature until end of turn", ("611.2", "613.1d", "613.4b"),
                   "effect")
@@ -610,8 +467,7 @@ def _create_mana_replacement(ctx, e: ir.CreateManaReplacement, rc):
     """CR 611.2: a resolving spell creates a replacement effect on mana production for a while
     (Pale Moon); see manastack.engine.mana_replacement."""
     s = ctx.s
-    s.effects.append(Effect("mana_replacement", None, rc.controller, 0, (), e.duration,
-                            s.new_timestamp(), rc.card.name))
+    s.effects.append(ManaReplacementEffect(rc.controller, rc.card, e.duration, s.new_timestamp(), rc.card.name))
     text = next((ab.text for ab in rc.card.abilities if type(ab) is ir.SpellAbility), "")
     s.add_log(f"{rc.card.name}'s effect applies until end of turn: {text}", ("611.2", "106.12b"), "effect")
 
@@ -621,20 +477,16 @@ def _create_delayed_trigger(ctx, e: ir.CreateDelayedTrigger, rc):
     (High Tide; see manastack.engine.mana_abilities.delayed_mana_triggers), or one that
     triggers once, at the beginning of the next end step or the next turn's upkeep (CR 603.7c;
     in a two-player game without extra steps the next upkeep to begin is the next turn's)."""
-    from .keyword_abilities import ONE_SHOT_DELAYS, nested_index
-
     s = ctx.s
     if e.duration in ONE_SHOT_DELAYS:
         # CR 603.7c: the objects it refers to are fixed now: this ability's targets and source
         frozen = tuple(tuple(group) for group in rc.targets)
-        kind = "delayed_next_end" if e.duration == "next_end_step" else "delayed_next_upkeep"
-        s.effects.append(Effect(kind, rc.source, rc.controller, nested_index(rc.card, e.ability),
-                                frozen, e.duration, s.new_timestamp(), rc.card.name))
+        s.effects.append(OneShotDelayedTrigger(rc.source, rc.controller, rc.card, nested_index(rc.card, e.ability),
+                                               frozen, e.duration, s.new_timestamp(), rc.card.name))
         s.add_log(f"{rc.card.name} creates a delayed triggered ability: {e.ability.text}",
                   ("603.7", "603.7c"), "effect")
         return
-    s.effects.append(Effect("delayed_trigger", None, rc.controller, 0, (), e.duration,
-                            s.new_timestamp(), rc.card.name))
+    s.effects.append(DelayedTrigger(rc.controller, rc.card, e.duration, s.new_timestamp(), rc.card.name))
     s.add_log(f"{rc.card.name} creates a delayed triggered ability until end of turn: "
               f"{e.ability.text or e.ability.trigger.event}", ("603.7", "603.7b"), "effect")
 
@@ -644,7 +496,7 @@ def _explore(ctx, e: ir.Explore, rc):
     explorer gets a +1/+1 counter and you may put the card into your graveyard. An explorer that
     left still explores, with its last known information (CR 701.44c)."""
     s = ctx.s
-    for o in _objects(ctx, e.what, rc):
+    for o in named_objects(ctx, e.what, rc):
         for _ in range(amount(ctx, e.amount, rc)):
             p = s.players[o.controller]
             if not p.library:
@@ -657,7 +509,8 @@ def _explore(ctx, e: ir.Explore, rc):
                 continue
             if o.zone == "battlefield":
                 events.add_counters(ctx, o, "+1/+1", 1, "explore, CR 701.44a")
-            answer = ctx.ask(Decision(p.index, "may", f"Put {top.card.name} into your graveyard (CR 701.44a)?",
+            answer = ctx.ask(Decision(p.index, DecisionKind.MAY,
+                                      f"Put {top.card.name} into your graveyard (CR 701.44a)?",
                                       (Action("yes", (), "into the graveyard"),
                                        Action("no", (), "leave it on top"))))
             if answer.kind == "yes":
@@ -667,7 +520,7 @@ def _explore(ctx, e: ir.Explore, rc):
 def _gain_control(ctx, e: ir.GainControl, rc):
     """CR 613.1b: a control-changing effect (layer 2). The new controller hasn't controlled it
     since their turn began, so CR 302.6 applies to it (haste aside)."""
-    for o in _objects(ctx, e.what, rc):
+    for o in named_objects(ctx, e.what, rc):
         if o.zone == "battlefield":
             events.change_control(ctx, o, rc.controller, e.duration, rc.card.name)
 
@@ -676,8 +529,6 @@ def _conditional(ctx, e: ir.Conditional, rc):
     """CR 608.2c: "If [condition], ..." is checked as the spell or ability resolves; the
     effects an "instead" replaced happen only when it is false. A source that left is seen as
     it last existed (CR 608.2h)."""
-    from .conditions import evaluate
-
     src = source_obj(ctx, rc)
     met = src is not None and evaluate(ctx.s, e.condition, src)
     if e.condition == "kicked":
@@ -685,7 +536,7 @@ def _conditional(ctx, e: ir.Conditional, rc):
     execute(ctx, e.effects if met else e.otherwise, rc)
 
 
-_HANDLERS = {
+HANDLERS = {
     ir.AddMana: _add_mana, ir.DealDamage: _deal_damage, ir.Draw: _draw, ir.Discard: _discard,
     ir.GainLife: _gain_life, ir.LoseLife: _lose_life, ir.Destroy: _destroy, ir.Exile: _exile,
     ir.Regenerate: _regenerate, ir.PreventDamage: _prevent, ir.PayMana: _pay_mana,
@@ -697,17 +548,17 @@ _HANDLERS = {
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
     ir.IfYouDo: _if_you_do,
     ir.Conditional: _conditional,
-    ir.ReturnToBattlefield: keyword_abilities.return_to_battlefield,
-    ir.CounterUnlessPays: keyword_abilities.counter_unless_pays,
-    ir.SacrificeUnlessPays: keyword_abilities.sacrifice_unless_pays,
-    ir.EnterAttacking: keyword_abilities.enter_attacking,
-    ir.Attach: keyword_abilities.attach,
+    ir.ReturnToBattlefield: placement_effects.return_to_battlefield,
+    ir.CounterUnlessPays: unless_costs.counter_unless_pays,
+    ir.SacrificeUnlessPays: unless_costs.sacrifice_unless_pays,
+    ir.EnterAttacking: placement_effects.enter_attacking,
+    ir.Attach: placement_effects.attach,
     ir.ExileTopCard: _exile_top,
     ir.SkipNextUntap: _skip_next_untap,
-    ir.CastEncodedCopy: keyword_abilities.cast_encoded_copy,
+    ir.CastEncodedCopy: cipher.cast_encoded_copy,
     ir.CopySpell: copies.copy_spell,
-    ir.Cascade: keyword_abilities.cascade,
-    ir.CastWithMadness: keyword_abilities.cast_with_madness,
+    ir.Cascade: free_casting.cascade,
+    ir.CastWithMadness: free_casting.cast_with_madness,
     ir.RemoveTimeCounter: suspend.remove_time_counter, ir.CastSuspended: suspend.cast_suspended,
     ir.MayPlayExiled: _may_play_exiled,
     ir.RemoveCounters: _remove_counters, ir.BecomeCreature: _become_creature,
@@ -715,4 +566,4 @@ _HANDLERS = {
     ir.CreateDelayedTrigger: _create_delayed_trigger, ir.Explore: _explore,
 }
 
-SUPPORTED_EFFECTS = frozenset(_HANDLERS)
+SUPPORTED_EFFECTS = frozenset(HANDLERS)

@@ -7,11 +7,13 @@ triggered abilities that saw it trigger (CR 603.2).
 """
 from __future__ import annotations
 
+from manastack.cards import CardDef
 from manastack.oracle import ir
 
 from . import characteristics as ch
 from . import exercise, morph, replacement
 from .runner import Ctx
+from .effect_records import ControlChange
 from .state import Obj
 from .triggers import collect
 
@@ -313,12 +315,10 @@ def untap(ctx: Ctx, o: Obj, why: str = "", quiet: bool = False) -> None:
 
 
 def change_control(ctx: Ctx, o: Obj, player: int, until: str, by: str) -> None:
-    """CR 613.1b: ``player`` gains control of ``o`` (an effect of kind "gain_control" whose
-    ``power`` holds the new controller, so the control it gives can end, CR 514.2)."""
-    from .state import Effect
-
+    """CR 613.1b: ``player`` gains control of ``o``, by a :class:`.ControlChange` effect, so the
+    control it gives can end (CR 514.2)."""
     s = ctx.s
-    s.effects.append(Effect("gain_control", o.id, player, 0, (), until, s.new_timestamp(), by))
+    s.effects.append(ControlChange(o.id, player, until, s.new_timestamp(), by))
     _set_controller(ctx, o, player, by)
 
 
@@ -331,7 +331,7 @@ def control_effects_end(ctx: Ctx, ended) -> None:
         if o is None or o.zone != "battlefield":
             continue
         left = [e for e in s.effects if e.kind == "gain_control" and e.affected == oid]
-        player = max(left, key=lambda e: e.timestamp).power if left else o.owner
+        player = max(left, key=lambda e: e.timestamp).controller if left else o.owner
         _set_controller(ctx, o, player, "the control effect ended")
 
 
@@ -374,8 +374,6 @@ def add_counters(ctx: Ctx, o: Obj, kind: str, n: int, why: str = "") -> None:
 
 def create_token(ctx: Ctx, spec: ir.TokenSpec, controller: int, tapped: bool = False) -> Obj | None:
     """CR 111.1-111.4: a token is created on the battlefield under its creator's control."""
-    from manastack.cards import CardDef
-
     s = ctx.s
     face = token_face(spec)
     card = CardDef.from_face(face)

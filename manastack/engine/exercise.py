@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
+from manastack.oracle.ir import PLAYER_EVENTS
+
 RECORD: dict[str, dict] | None = None
 
 
@@ -22,8 +24,6 @@ def note(part: str, member, card) -> None:
 
 def triggered(card, ab) -> None:
     """A triggered ability of ``card`` triggered: its event and subject ran."""
-    from .support import PLAYER_EVENTS
-
     trig = ab.trigger
     note("TRIGGER_EVENTS", trig.event, card)
     if isinstance(trig.subject, str):

@@ -1,7 +1,9 @@
 """Matching objects against IR filters and target specs (CR 115, 109.2)."""
 from __future__ import annotations
 
+from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
+from manastack.oracle.subtypes import CREATURE_TYPES
 
 from . import characteristics as ch
 from . import layers
@@ -89,8 +91,6 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
 
 def _all_creature_types(s: State, o: Obj, subtypes) -> bool:
     """CR 205.3m: an object with all creature types (Mutavault animated) has every one."""
-    from manastack.oracle.subtypes import CREATURE_TYPES
-
     every = _printed_changeling(o) or any(
         e.kind == "all_creature_types" and e.affected == o.id for e in s.effects)
     return every and any(t in CREATURE_TYPES for t in subtypes)
@@ -103,19 +103,6 @@ def _printed_changeling(o: Obj) -> bool:
         if exercise.RECORD is not None:
             exercise.note("KEYWORDS", "changeling", o.card)
         return True
-    return False
-
-
-def relates(s: State, relation, o: Obj, source: Obj) -> bool:
-    """Whether ``o`` is what ``relation`` names as seen from ``source``: "self", "enchanted" or
-    "equipped" (what ``source`` is attached to), or a filter ``o`` matches. Shared by static
-    abilities' affected objects and trigger subjects."""
-    if relation == "self":
-        return o.id == source.id
-    if relation in ("enchanted", "equipped"):
-        return source.attached_to == o.id
-    if isinstance(relation, ir.Filter):
-        return matches(s, o, relation, source)
     return False
 
 
@@ -210,8 +197,6 @@ def protected_from(s: State, o: Obj, source: Obj) -> bool:
         arg = (kw.arg or "").lower()
         if arg == "everything":
             return True
-        from manastack.mana import NAME_TO_COLOR
-
         color = NAME_TO_COLOR.get(arg)
         if color and color in ch.colors(s, source):
             return True

@@ -23,8 +23,9 @@ from manastack.cards import CardDef
 from manastack.oracle import ir
 from manastack.oracle.subtypes import LAND_TYPES
 
-from . import characteristics, filters
+from . import exercise
 from .state import Obj, State
+from .upcalls import matches
 
 CHANGING_KINDS = frozenset({"set_land_type", "grant_ability"})
 
@@ -59,7 +60,6 @@ def card_now(s: State, o: Obj, found: list | None = None) -> CardDef:
         found = changers(s)
     if not found or o.id in _COMPUTING:
         return card
-    affected_by = characteristics.affected_by
     _COMPUTING.add(o.id)
     try:
         land_type = ""
@@ -82,7 +82,7 @@ def stripped(s: State, o: Obj, found) -> bool:
     source so stripped gives nothing to others."""
     if "Land" not in o.card.types:
         return False
-    return any(eff.kind == "set_land_type" and src is not o and filters.relates(s, eff.affected, o, src)
+    return any(eff.kind == "set_land_type" and src is not o and relates(s, eff.affected, o, src)
                for src, eff in found)
 
 
@@ -100,3 +100,25 @@ def derived(card: CardDef, land_type: str, grants: tuple[str, ...]) -> CardDef:
         text = ""
     face["text"] = "\n".join(([text] if text else []) + list(grants))
     return CardDef.from_face(face)
+
+
+def affected_by(s: State, src: Obj, eff: ir.StaticEffect, o: Obj) -> bool:
+    """Whether the static ability effect ``eff`` of ``src`` applies to ``o`` (CR 613.1)."""
+    if relates(s, eff.affected, o, src):
+        if exercise.RECORD is not None:
+            exercise.note("STATIC_KINDS", eff.kind, src.card)
+        return True
+    return False
+
+
+def relates(s: State, relation, o: Obj, source: Obj) -> bool:
+    """Whether ``o`` is what ``relation`` names as seen from ``source``: "self", "enchanted" or
+    "equipped" (what ``source`` is attached to), or a filter ``o`` matches. Shared by static
+    abilities' affected objects and trigger subjects."""
+    if relation == "self":
+        return o.id == source.id
+    if relation in ("enchanted", "equipped"):
+        return source.attached_to == o.id
+    if isinstance(relation, ir.Filter):
+        return matches(s, o, relation, source)
+    return False

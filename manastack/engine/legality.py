@@ -5,18 +5,21 @@ from __future__ import annotations
 from . import characteristics as ch
 from . import layers
 from . import alt_costs, combat, mana_abilities
-from .casting import (casting_ability, cost_payable, has_targets_for, sorcery_timing, summoning_sick,
-                      upkeep_timing, your_turn_timing)
+from .abilities import battlefield_activated
+from .casting import cost_payable
+from .cost_checks import summoning_sick
+from .crew import crew_payable
 from .decisions import Action
-from .keyword_abilities import battlefield_activated, crew_payable
 from .mana_spend import spell_use
 from .spell_costs import total_cost
+from .targets import casting_ability, has_targets_for
+from .timing import sorcery_timing, upkeep_timing, your_turn_timing
 from .wording import possessive
 
 
 def _restricted(s, o, kind: str) -> bool:
     """A static "can't attack" or "can't block" effect applies to ``o`` (Pacifism and the like)."""
-    return any(ch.affected_by(s, src, eff, o) for src, eff in ch.static_effects(s, kind))
+    return any(layers.affected_by(s, src, eff, o) for src, eff in ch.static_effects(s, kind))
 
 
 def cannot_play(s, player: int, o) -> str:

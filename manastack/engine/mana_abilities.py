@@ -14,13 +14,19 @@ from dataclasses import dataclass, replace
 from manastack.mana import MANA_TYPES, ManaCost, format_mana, pay_from_pool
 from manastack.oracle import ir
 
+from . import characteristics as ch
 from . import exercise, layers, mana_replacement, mana_spend
-from .decisions import Action, Decision
-from .keyword_abilities import ability_at, triggered_abilities
+from .abilities import ability_at, triggered_abilities
+from .characteristics import is_creature
+from .cost_checks import tappable_for_cost
+from .decisions import Action, Decision, DecisionKind
 from .mana_types import (could_produce_map, explain_could_produce, mana_abilities, mana_ability,
                          produce_of, produce_options)
+from .resolution import ResolutionContext, execute, resolve_subject, source_obj
 from .runner import Ctx
-from .state import Obj, PendingTrigger, State, card_named
+from .state import Obj, PendingTrigger, State
+from .triggers import collect, instances
+from .upcalls import cost_payable, pay_cost, source_reports
 from .wording import possessive
 
 __all__ = ["mana_sources", "activate", "resolve_mana_triggers", "add_mana", "triggered_bonus",
@@ -30,8 +36,6 @@ __all__ = ["mana_sources", "activate", "resolve_mana_triggers", "add_mana", "tri
 
 def mana_sources(s: State, player: int) -> list[tuple[Obj, int, ir.ActivatedAbility]]:
     """Every mana ability ``player`` could activate now (CR 605.3a, 602.5)."""
-    from .casting import cost_payable
-
     out = []
     for o in s.permanents(player):
         for i, ab in mana_abilities(s, o):
@@ -48,9 +52,6 @@ def activate(ctx: Ctx, player: int, o: Obj, idx: int, output: tuple[str, ...] | 
     """Activate a mana ability and resolve it at once (CR 605.3a-b), then the triggered mana
     abilities it set off (CR 605.4a). ``output`` and ``preset`` carry choices made in advance
     by the auto-payer (the mana to add, a creature to tap for a cost)."""
-    from .casting import pay_cost
-    from .effects import ResolutionContext, execute
-
     s = ctx.s
     ab = mana_ability(s, o, idx)
     if ab is None or o.zone != "battlefield" or o.controller != player:
@@ -77,8 +78,6 @@ def resolve_mana_triggers(ctx: Ctx) -> None:
     """CR 605.4a: triggered mana abilities waiting to be put on the stack resolve now, in the
     order they triggered; other triggers keep waiting for the next time a player would receive
     priority (CR 603.3), so Manabarbs' damage uses the stack."""
-    from .effects import ResolutionContext, execute
-
     s = ctx.s
     while True:
         i = next((n for n, t in enumerate(s.pending_triggers) if _is_mana_trigger(t)), None)
@@ -107,8 +106,6 @@ def add_mana(ctx: Ctx, rc, e: ir.AddMana) -> None:
     """The mana production event: choose the mana (CR 106.5 when no type can be defined), let
     replacement effects modify it if a permanent was tapped for mana (CR 106.12b), add it to the
     player's pool (CR 106.4), and tell "is tapped for mana" triggers (CR 106.12a)."""
-    from .effects import resolve_subject, source_obj
-
     s = ctx.s
     src = source_obj(ctx, rc)
     who = [p for p in resolve_subject(ctx, e.who, rc) if isinstance(p, int)]
@@ -130,7 +127,7 @@ def add_mana(ctx: Ctx, rc, e: ir.AddMana) -> None:
     elif len(options) == 1:
         chosen = options[0]
     else:  # the player who gets the mana chooses (Mana Flare ruling 2004-10-04)
-        answer = ctx.ask(Decision(player, "choose_mana", f"Choose the mana {rc.card.name} adds",
+        answer = ctx.ask(Decision(player, DecisionKind.CHOOSE_MANA, f"Choose the mana {rc.card.name} adds",
                                   tuple(Action("mana_type", ("".join(out),), format_mana(out))
                                         for out in options)))
         chosen = tuple(answer.args[0])
@@ -151,8 +148,6 @@ def add_mana(ctx: Ctx, rc, e: ir.AddMana) -> None:
                   f'rule "{rule.text}"', rules + (("106.6", "106.6a") if mana != chosen else ("106.6",)),
                   "mana")
     if rc.tapped_for_mana and mana:
-        from .triggers import collect
-
         event = {"kind": "tapped_for_mana", "obj": rc.source, "mana": tuple(mana), "player": rc.controller}
         collect(ctx, event)
         _collect_delayed(ctx, event)
@@ -167,19 +162,16 @@ def delayed_mana_triggers(s: State) -> list[Obj]:
     for e in s.effects:
         if e.kind != "delayed_trigger":
             continue
-        card = card_named(s, e.source)
-        for ab in card.abilities if card is not None else ():
+        for ab in e.card.abilities:
             for created in getattr(ab, "effects", ()):
                 if type(created) is ir.CreateDelayedTrigger:
-                    out.append(Obj(-1, replace(card, abilities=(created.ability,)), e.power, "stack"))
+                    out.append(Obj(-1, replace(e.card, abilities=(created.ability,)), e.controller, "stack"))
     return out
 
 
 def _collect_delayed(ctx: Ctx, event: dict) -> None:
     """CR 603.2 for delayed triggered mana abilities: they wait beside the others, to resolve
     right after the mana ability (CR 605.4a)."""
-    from .triggers import instances
-
     s = ctx.s
     for spell in delayed_mana_triggers(s):
         ab = spell.card.abilities[0]
@@ -196,8 +188,6 @@ def _collect_delayed(ctx: Ctx, event: dict) -> None:
 def triggered_bonus(s: State, tapped: Obj, player: int, mana: tuple[str, ...]) -> list[tuple[str, ...]]:
     """What triggered mana abilities would add when ``tapped`` is tapped for ``mana``
     (CR 605.4a: Wild Growth, Mana Flare), as alternatives; [()] when none would."""
-    from .triggers import instances
-
     if not mana:
         return [()]
     event = {"kind": "tapped_for_mana", "obj": tapped.id, "mana": mana, "player": player}
@@ -262,8 +252,6 @@ CONVOKE = -1     # the "ability index" of tapping a creature to convoke a spell 
 def convoke_types(s: State, o: Obj) -> tuple[str, ...]:
     """What tapping ``o`` to convoke can pay: one mana of any of its colors, or generic mana
     ("C" here, as a colorless creature pays only generic mana)."""
-    from . import characteristics as ch
-
     return ch.colors(s, o) or ("C",)
 
 
@@ -273,12 +261,8 @@ def _alternatives(s: State, player: int, exclude: int | None,
     is adding mana and whose non-mana costs can be paid now. Abilities that could be activated
     again and again (no {T}, {Q} or sacrifice) are left to the player. Mana that can't pay
     for ``use`` doesn't count (CR 106.6); sources of restricted mana that can come first."""
-    from .casting import cost_payable
-
     modified = _mana_is_modified(s)
     convoke = use is not None and use.convoke
-    if convoke:
-        from .characteristics import is_creature
     out = []
     for o in s.permanents(player):
         alts = []
@@ -316,8 +300,6 @@ def _alternatives(s: State, player: int, exclude: int | None,
 def _keep_for_later(s: State, o: Obj) -> tuple:
     """Sources the auto-payer would rather not tap: creatures (they could attack or block) and
     permanents with other abilities to use (Mutavault, Order of Whiteclay)."""
-    from . import characteristics as ch
-
     others = any(type(ab) is ir.ActivatedAbility and not ab.is_mana for ab in layers.card_now(s, o).abilities)
     return (ch.is_creature(s, o), others)
 
@@ -416,8 +398,6 @@ def _check(s: State, player: int, cost: ManaCost, pool: dict, picks: list[Altern
             need = need.plus(a.cost)
     if pay_from_pool(need, total) is None or not _own_costs_payable(s, player, cost, total, picks):
         return None
-    from .casting import tappable_for_cost
-
     used = {a.oid for a in picks}      # permanents the plan taps for their own abilities
     plan = []
     for a in sorted(picks, key=lambda a: (a.cost is not None, a.taps_creature)):
@@ -471,8 +451,6 @@ def why_unpayable(s: State, player: int, cost: ManaCost, exclude: int | None = N
     """Why no payment of ``cost`` exists now: what the pool and each source could add, which
     mana can't pay for ``use`` (CR 106.6), and which mana abilities can't be activated (and the
     rule that says so)."""
-    from .mana_query import source_reports
-
     pool = s.players[player].pool
     parts = [f"the mana pool holds {format_mana([t for t in MANA_TYPES for _ in range(pool.get(t, 0))])}"]
     parts += mana_spend.why_not(s, player, use)

@@ -17,6 +17,10 @@ from dataclasses import dataclass
 from manastack.mana import MANA_TYPES, ManaCost, format_mana
 from manastack.oracle import ir
 
+from .casting import cost_payable
+from .cost_checks import summoning_sick, tappable_for_cost, untappable_for_cost
+from .filters import objects_matching
+from .mana_abilities import CONVOKE, net_outputs, plan_payment, why_unpayable
 from .mana_spend import PoolMana, made, spell_use
 from .mana_types import could_produce_map, explain_could_produce, mana_abilities, mana_ability
 from .state import Obj, State
@@ -62,8 +66,6 @@ class SourceReport:
 
 def blockers(s: State, o: Obj, cost: ir.Cost) -> list[str]:
     """Why the non-mana parts of ``cost`` can't be paid now, with the rules (empty: they can)."""
-    from .casting import summoning_sick, tappable_for_cost, untappable_for_cost
-
     out = []
     if cost.tap and o.tapped:
         out.append("it is tapped, so it can't pay {T} (CR 107.5)")
@@ -85,8 +87,6 @@ def blockers(s: State, o: Obj, cost: ir.Cost) -> list[str]:
     if cost.pay_life and s.players[o.controller].life < cost.pay_life:
         out.append(f"its controller can't pay {cost.pay_life} life (CR 119.4)")
     if cost.sacrifice is not None:
-        from .filters import objects_matching
-
         if not objects_matching(s, cost.sacrifice, o, o.controller):
             out.append("there is nothing to sacrifice (CR 118.3)")
     if cost.discard and len(s.players[o.controller].hand) < cost.discard:
@@ -96,9 +96,6 @@ def blockers(s: State, o: Obj, cost: ir.Cost) -> list[str]:
 
 def source_reports(s: State, player: int) -> list[SourceReport]:
     """Every mana ability of every permanent ``player`` controls."""
-    from .casting import cost_payable
-    from .mana_abilities import net_outputs
-
     out = []
     for o in s.permanents(player):
         for i, ab in mana_abilities(s, o):
@@ -168,8 +165,6 @@ def explain_payment(s: State, player: int, cost: str | ManaCost, spell: int | No
     """How the auto-payer would pay ``cost`` for ``player`` now, or why nobody could. ``spell``:
     the card (in hand or on the stack) the cost is for, which decides where mana with a
     spending restriction may go (CR 106.6); without it the cost is for nothing in particular."""
-    from .mana_abilities import CONVOKE, plan_payment, why_unpayable
-
     mc = ManaCost.parse(cost) if isinstance(cost, str) else cost
     if mc.x_count:
         raise ValueError(f"choose X first: {mc} still has an X (CR 107.3a)")

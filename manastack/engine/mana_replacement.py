@@ -30,11 +30,8 @@ def mana_replacement_effects(s: State):
     for n, e in enumerate(s.effects):
         if e.kind != "mana_replacement":
             continue
-        card = next((o.card for o in s.objs.values() if o.card.name == e.source), None)
-        if card is None:
-            continue
-        spell = Obj(-1, card, e.power, "stack")
-        for ab in card.abilities:
+        spell = Obj(-1, e.card, e.controller, "stack")
+        for ab in e.card.abilities:
             for created in getattr(ab, "effects", ()):
                 if type(created) is ir.CreateManaReplacement:
                     yield f"mana:effect:{n}", spell, created.replacement

@@ -16,7 +16,9 @@ from __future__ import annotations
 from manastack.mana import COLORS, MANA_TYPES, format_mana
 from manastack.oracle import ir
 
+from . import characteristics as ch
 from . import layers, mana_replacement
+from .filters import objects_matching
 from .state import Obj, State
 
 TypesMap = dict[int, frozenset]
@@ -46,8 +48,6 @@ def amount_of(s: State, amount, o: Obj) -> int:
     if isinstance(amount, int):
         return amount
     if isinstance(amount, ir.CountOf):
-        from .filters import objects_matching
-
         return len(objects_matching(s, amount.filter, o, o.controller)) * amount.multiplier
     if isinstance(amount, ir.CountersOn):
         return o.counters.get(amount.kind, 0) * amount.multiplier
@@ -83,9 +83,6 @@ def produce_options(s: State, o: Obj, produce: ir.ManaProduce, event: dict | Non
     if produce.chosen_color:
         return [(o.chosen,) * n] if o.chosen in COLORS else []
     if produce.color_of is not None:
-        from . import characteristics as ch
-        from .filters import objects_matching
-
         found = {c for p in objects_matching(s, produce.color_of, o, o.controller) for c in ch.colors(s, p)}
         return [(c,) * n for c in COLORS if c in found]
     return []
@@ -93,8 +90,6 @@ def produce_options(s: State, o: Obj, produce: ir.ManaProduce, event: dict | Non
 
 def lands_of(s: State, o: Obj, whose: str) -> list[Obj]:
     """Lands controlled by ``o``'s controller ("you") or by an opponent ("opponent")."""
-    from . import characteristics as ch
-
     return [land for land in s.permanents() if ch.is_type(s, land, "Land")
             and (land.controller == o.controller) == (whose == "you")]
 

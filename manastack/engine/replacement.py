@@ -15,18 +15,21 @@ so.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, replace
 from itertools import permutations
 from typing import Callable
 
+from manastack.mana import COLOR_NAMES, COLORS
 from manastack.oracle import ir
+from manastack.oracle.subtypes import CREATURE_TYPES
 
 from . import layers
 from . import exercise
 from .conditions import evaluate
-from .decisions import Action, Decision
+from .decisions import Action, Decision, DecisionKind
+from .filters import matches
 from .runner import Ctx
-from .state import Effect
 
 
 # CR 616.1a-e: the rank of an effect in the order of choice.
@@ -64,7 +67,7 @@ def apply_all(ctx: Ctx, event: dict, chooser: int, candidates: Callable[[dict], 
                       ("616.1",) + RANKS[rank], "choice")
         else:
             options = tuple(Action("replacement", (r.key,), r.label) for r in todo)
-            answer = ctx.ask(Decision(chooser, "replacement_order",
+            answer = ctx.ask(Decision(chooser, DecisionKind.REPLACEMENT_ORDER,
                                       f"Choose which replacement effect applies first (CR 616.1, "
                                       f"{RANKS[rank][0]})", options, {"event": event.get("kind")}))
             chosen = next(r for r in todo if r.key == answer.args[0])
@@ -172,14 +175,12 @@ def _enter_as_copy(ctx: Ctx, o, ab: ir.ReplacementAbility, event: dict) -> None:
     """Clone: its controller may choose an object it enters as a copy of (CR 707.2, 614.1c).
     Choosing doesn't target (CR 115.10). The copiable values are the chosen object's card as
     copy effects left it (CR 707.2-707.3): a copy of a copy copies what that one copied."""
-    from .filters import matches
-
     s = ctx.s
     player = event["controller"]
     choices = [p for p in s.permanents() if matches(s, p, ab.affected, o, player)]
     options = tuple(Action("choose", (p.id,), f"copy {p.card.name}") for p in choices) \
         + (Action("no", (), f"enter as {o.card.name} itself"),)
-    answer = ctx.ask(Decision(player, "copy", f"{o.card.name}: enter as a copy of a creature? "
+    answer = ctx.ask(Decision(player, DecisionKind.COPY, f"{o.card.name}: enter as a copy of a creature? "
                               "(CR 707.2)", options))
     if answer.kind == "no":
         event["copy"] = None
@@ -200,15 +201,12 @@ def _one_more_counter(event: dict) -> None:
 def _choose_creature_type(ctx: Ctx, o, event: dict) -> None:
     """"As ~ enters, choose a creature type" (CR 614.1c): an existing one (CR 205.3m; Cavern of
     Souls ruling 2018-12-07). The types of its controller's creature cards are offered first."""
-    from collections import Counter
-
-    from manastack.oracle.subtypes import CREATURE_TYPES
-
     s, player = ctx.s, event["controller"]
     mine = Counter(t for c in s.objs.values() if c.owner == player and "Creature" in c.card.types
                    for t in c.card.subtypes)
     types = sorted(CREATURE_TYPES, key=lambda t: (-mine[t], t))
-    answer = ctx.ask(Decision(player, "choose_creature_type", f"Choose a creature type for {o.card.name}",
+    answer = ctx.ask(Decision(player, DecisionKind.CHOOSE_CREATURE_TYPE,
+                              f"Choose a creature type for {o.card.name}",
                               tuple(Action("creature_type", (t,), t) for t in types)))
     event["chosen"] = answer.args[0]
     s.add_log(f"{s.players[player].name} chooses {answer.args[0]} for {o.card.name}", ("614.1c",), "choice")
@@ -216,9 +214,8 @@ def _choose_creature_type(ctx: Ctx, o, event: dict) -> None:
 
 def _choose_color(ctx: Ctx, o, event: dict) -> None:
     """"As ~ enters, choose a color" (CR 614.1c): the controller chooses as it enters."""
-    from manastack.mana import COLOR_NAMES, COLORS
-
-    answer = ctx.ask(Decision(event["controller"], "choose_color", f"Choose a color for {o.card.name}",
+    answer = ctx.ask(Decision(event["controller"], DecisionKind.CHOOSE_COLOR,
+                              f"Choose a color for {o.card.name}",
                               tuple(Action("color", (c,), COLOR_NAMES[c]) for c in COLORS)))
     event["chosen"] = answer.args[0]
     ctx.s.add_log(f"{ctx.s.players[event['controller']].name} chooses {COLOR_NAMES[answer.args[0]]} "
@@ -264,22 +261,21 @@ def _preventions(ctx: Ctx, source, recipient, combat: bool, ev: dict) -> list[Re
     for shield in s.effects:
         if shield.kind != "prevent_damage" or shield.affected not in (None, recipient):
             continue
-        if "combat" in shield.keywords and not combat:
+        if shield.combat_only and not combat:
             continue
 
         def apply(e, shield=shield):
-            if shield.power < 0:
+            if shield.amount < 0:
                 e["amount"] = 0
                 return
-            prevented = min(shield.power, e["amount"])
+            prevented = min(shield.amount, e["amount"])
             e["amount"] -= prevented
-            left = shield.power - prevented
+            left = shield.amount - prevented
             s.effects = [x for x in s.effects if x is not shield]
             if left:
-                s.effects.append(Effect("prevent_damage", shield.affected, left, 0, shield.keywords,
-                                        shield.until, shield.timestamp, shield.source))
+                s.effects.append(replace(shield, amount=left))
 
-        what = "all" if shield.power < 0 else f"the next {shield.power}"
+        what = "all" if shield.amount < 0 else f"the next {shield.amount}"
         out.append(Replacement(f"prevent:{shield.timestamp}",
                                f"{shield.source} prevents {what} damage {source.card.name} would deal",
                                ("615.1", "615.7"), apply, why="the damage fits its prevention effect"))
@@ -300,8 +296,6 @@ def counter_modifiers(s, o, ev: dict) -> list[Replacement]:
     """Effects of permanents on the battlefield that change how many counters of a kind are
     put on ``o`` (also as it enters with counters, CR 614.12: ``o`` is seen as it would be on
     the battlefield)."""
-    from .filters import matches
-
     seen = o if o.zone == "battlefield" else entering_view(o, ev, o.card)
     out = []
     found = layers.changers(s)

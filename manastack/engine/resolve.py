@@ -4,13 +4,14 @@ from __future__ import annotations
 from manastack.oracle import ir
 
 from . import events, exercise
-from .casting import aura_target_spec, item_target_specs
+from .cipher import encode_cipher
 from .conditions import evaluate
-from .effects import ResolutionContext, execute
 from .filters import legal_targets
-from .keyword_abilities import encode_cipher
+from .resolution import ResolutionContext, execute
 from .runner import Ctx
 from .state import Obj
+from .targets import aura_target_spec, item_target_specs
+from .triggers import ghost_source
 
 
 def _recheck_targets(ctx: Ctx, item) -> tuple[list, bool]:
@@ -41,8 +42,6 @@ def resolve_top(ctx: Ctx) -> None:
         return
     ab = item.ability
     if item.kind == "triggered" and ab.condition:
-        from .triggers import ghost_source
-
         src = s.objs.get(item.source) or ghost_source(item)   # CR 603.10: last known information
         if not evaluate(s, ab.condition, src):
             s.add_log(f"{item.label} does nothing: its \"if\" condition is false now", ("603.4",), "resolve")
@@ -68,8 +67,6 @@ def resolve_top(ctx: Ctx) -> None:
                         cause="buyback" if buyback else "", rules=("702.27a",) if buyback else ("608.2n",))
         return
     # CR 113.7a: an ability whose source has left still uses the source as it last existed
-    from .triggers import ghost_source
-
     lki = s.objs.get(item.source) or ghost_source(item)
     if item.event and "frozen" in item.event and not targets:
         targets = item.event["frozen"]  # CR 603.7c: a delayed ability's "it" was fixed earlier

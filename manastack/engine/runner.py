@@ -1,4 +1,5 @@
-"""The engine loop: runs the game forward until someone must decide.
+"""What an operation of the engine loop (:mod:`.loop`) works with: :class:`Ctx`, and the
+exceptions that stop it when someone must decide or when it must be undone.
 
 The rules code is written straight through: where a player must choose, it calls
 :meth:`Ctx.ask`. The game is advanced in *operations* (the turn-based actions of a step, one
@@ -58,45 +59,3 @@ class Ctx:
                     f"({self.s.players[decision.player].name} to decide); legal: {legal}{more}")
             return found
         raise NeedDecision(decision)
-
-
-def advance(base: State, answers: list[Action],
-            checked: int = 0) -> tuple[State, list[Action], Decision | None]:
-    """Run from ``base`` (a state at the start of an operation) with ``answers`` until the next
-    decision nobody has answered, or the end of the game.
-
-    Returns a state at the start of an operation, the answers to replay from it, and the
-    pending decision (None when the game is over). Copies are the main cost of the engine, so
-    the state is copied only before an operation that may change the game and then ask:
-    operations that never ask run without a copy (should one ask after all, the earlier copy
-    and the answers since it are returned, which replays to the same point), and an operation
-    that asks before it changes anything needs no copy at all. The first ``checked`` answers
-    were already found legal (by :meth:`Game.push`), so replaying them lists no options again.
-    """
-    from .turn import asks_first, never_asks, run_operation
-
-    s = base.copy()
-    ctx = Ctx(s, answers, checked)
-    anchor, anchor_pos = base, 0
-    while s.result is None:
-        start = ctx.pos
-        replaying = start < len(answers)
-        if not replaying and not never_asks(s):
-            if asks_first(s):
-                try:
-                    run_operation(ctx)
-                except NeedDecision as nd:
-                    return s, [], nd.decision
-                continue  # a forced choice answered itself; replaying from the anchor still holds
-            anchor, anchor_pos = s.copy(), start
-        try:
-            run_operation(ctx)
-        except NeedDecision as nd:
-            if ctx.pos < len(answers):
-                raise IllegalActionError("answers were left over when a new decision came") from None
-            return anchor, list(answers[anchor_pos:]), nd.decision
-        except Rollback:
-            return advance(anchor, list(answers[anchor_pos:start]), max(0, min(checked, start) - anchor_pos))
-    if ctx.pos < len(answers):
-        raise IllegalActionError(f"{answers[ctx.pos]} was given but the game is over")
-    return s, [], None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from . import characteristics as ch
 from . import events, exercise
 from .decisions import Action, Decision
+from .game_end import end_game
 from .runner import Ctx
 
 
@@ -86,8 +87,6 @@ def _once(ctx: Ctx) -> bool:
             p.loss_reason = why
             s.add_log(f"{p.name} loses the game: {why}", (rule, LOSS_RULES[rule]), "sba")
     if losers:
-        from .turn import end_game
-
         end_game(ctx)
         return True
     for kind, o, why, rule in found:

@@ -5,14 +5,21 @@ without the card files that built it, and a loaded game continues exactly as the
 """
 from __future__ import annotations
 
+from dataclasses import fields
+
 from manastack.cards import CardDef
 from manastack.rng import Rng
 
 from . import mana_spend
-from .state import Effect, LogEntry, Obj, PendingTrigger, Player, StackItem, State
+from .effect_records import RECORD_TYPES, Effect
+from .game_end import Result
+from .state import LogEntry, Obj, PendingTrigger, Player, StackItem, State
 
-# Raised whenever the saved fields change (2: copies, spell counts, costs paid, restricted mana).
-FORMAT = 2
+# Raised whenever the saved fields change (2: copies, spell counts, costs paid, restricted mana;
+# 3: one record type per kind of effect, delayed triggers keep their card).
+FORMAT = 3
+
+_RECORDS = {cls.__name__: cls for cls in RECORD_TYPES}
 
 
 def _card_key(card: CardDef, faces: dict[str, dict]) -> str:
@@ -33,6 +40,30 @@ def _restore(cls, d: dict, **fields):
 
 def _save(obj, *skip: str) -> dict:
     return {name: getattr(obj, name) for name in type(obj).__slots__ if name not in skip}
+
+
+def _effect_to_data(e: Effect, card_key) -> dict:
+    """An effect record as ``{"type": its class name, field: value}``, cards by their key."""
+    data = {"type": type(e).__name__}
+    for f in fields(e):
+        value = getattr(e, f.name)
+        data[f.name] = card_key(value) if isinstance(value, CardDef) else value
+    return data
+
+
+def _effect_from_data(i: int, data: dict, cards: dict[str, CardDef]) -> Effect:
+    cls = _RECORDS.get(data.get("type"))
+    if cls is None:
+        raise ValueError(f"effects[{i}]: unknown effect type {data.get('type')!r}")
+    values = {}
+    for f in fields(cls):
+        value = data[f.name]
+        if f.name == "card":
+            value = cards[value]
+        elif isinstance(value, list):           # JSON lists back to the tuples records hold
+            value = tuple(tuple(v) if isinstance(v, list) else v for v in value)
+        values[f.name] = value
+    return cls(**values)
 
 
 def state_to_data(s: State) -> dict:
@@ -58,7 +89,7 @@ def state_to_data(s: State) -> dict:
         "battlefield": list(s.battlefield),
         "stack": stack,
         "pending_triggers": pending,
-        "effects": [_save(e) for e in s.effects],
+        "effects": [_effect_to_data(e, ck) for e in s.effects],
         "log": [_save(e) for e in s.log_entries()],
         "scalars": {k: getattr(s, k) for k in ("next_id", "turn", "active", "step", "priority",
                                               "passes", "timestamp", "first_player",
@@ -82,8 +113,6 @@ def _card(face: dict, db) -> CardDef:
 
 
 def state_from_data(data: dict, db=None) -> State:
-    from .turn import Result
-
     if data.get("format") != FORMAT:
         raise ValueError(f"unsupported save format {data.get('format')!r}: this version reads format "
                          f"{FORMAT}; saves from other versions can't be loaded")
@@ -104,7 +133,7 @@ def state_from_data(data: dict, db=None) -> State:
     s.stack = [_restore(StackItem, d, card=cards[d["card"]], modes=tuple(d["modes"]),
                         riders=tuple(tuple(r) for r in d.get("riders", ()))) for d in data["stack"]]
     s.pending_triggers = [_restore(PendingTrigger, d, card=cards[d["card"]]) for d in data["pending_triggers"]]
-    s.effects = [_restore(Effect, d, keywords=tuple(d["keywords"])) for d in data["effects"]]
+    s.effects = [_effect_from_data(i, d, cards) for i, d in enumerate(data["effects"])]
     s.log = None
     s.log_len = 0
     for d in data["log"]:

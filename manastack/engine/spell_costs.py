@@ -7,6 +7,7 @@ from __future__ import annotations
 from manastack.mana import ManaCost
 
 from . import characteristics as ch
+from . import layers
 from .state import Obj
 from .wording import possessive
 
@@ -24,7 +25,7 @@ def total_cost(s, player: int, o: Obj, x: int = 0, base: ManaCost | None = None)
     change, why = 0, []
     for kind, sign, word in _KINDS:
         for src, eff in ch.static_effects(s, kind):
-            if not ch.affected_by(s, src, eff, spell):
+            if not layers.affected_by(s, src, eff, spell):
                 continue
             n = eff.amount
             note = ""

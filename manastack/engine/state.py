@@ -8,6 +8,9 @@ from __future__ import annotations
 from manastack.cards import CardDef
 from manastack.rng import Rng
 
+from .abilities import ability_at
+from .effect_records import Effect
+
 _new_obj = object.__new__
 
 ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")
@@ -161,8 +164,6 @@ class StackItem:
         negative index as a reflexive ability (CR 603.12). A permanent spell has none (-1)."""
         if self.index < 0 and self.kind == "spell":
             return None
-        from .keyword_abilities import ability_at
-
         return ability_at(self.card, self.index)
 
     def copy(self) -> "StackItem":
@@ -171,25 +172,6 @@ class StackItem:
             setattr(s, name, getattr(self, name))
         s.targets = [list(t) for t in self.targets]
         return s
-
-
-class Effect:
-    """A continuous effect from a resolved spell or ability (CR 611.2), e.g. +3/+3 until end
-    of turn.  ``affected`` is an object id; ``timestamp`` orders it within its layer."""
-
-    __slots__ = ("kind", "affected", "power", "toughness", "keywords", "until", "timestamp",
-                 "source")
-
-    def __init__(self, kind, affected, power=0, toughness=0, keywords=(), until="end_of_turn",
-                 timestamp=0, source=None) -> None:
-        self.kind = kind
-        self.affected = affected
-        self.power = power
-        self.toughness = toughness
-        self.keywords = keywords
-        self.until = until
-        self.timestamp = timestamp
-        self.source = source
 
 
 class PendingTrigger:

@@ -9,11 +9,17 @@ games unless partial cards are allowed, and the part is named in the reason.
 from __future__ import annotations
 
 import dataclasses
+import typing
 
 from manastack.oracle import ir
 
+from .abilities import keyword_trigger
+from .conditions import CONDITIONS
+from .effects import HANDLERS
+from .turn import STEPS
+
 # Keyword abilities with rules code: static ones read by characteristics, combat, targeting and
-# casting (CR 702.2-702.20, 702.111), and triggered ones expanded in keyword_abilities.
+# casting (CR 702.2-702.20, 702.111), and triggered ones expanded in abilities.
 KEYWORDS = frozenset({
     "flying", "reach", "first strike", "double strike", "deathtouch", "lifelink", "trample",
     "vigilance", "haste", "menace", "defender", "hexproof", "indestructible", "shroud", "flash",
@@ -25,7 +31,7 @@ KEYWORDS = frozenset({
     "kicker", "multikicker", "buyback", "flashback", "entwine",   # spell costs, engine.alt_costs
     "convoke",                  # paying with creatures, engine.casting.pay_mana
     "morph", "megamorph",       # face-down spells and permanents, engine.morph
-    "madness",                  # events.discard and keyword_abilities.cast_with_madness
+    "madness",                  # events.discard and free_casting.cast_with_madness
     "suspend",                  # a special action and two exile triggers, engine.suspend
 })
 # The parts a kicker, buyback or flashback cost may have (CR 702.33a, 702.27a, 702.34a).
@@ -54,7 +60,6 @@ TRIGGER_EVENTS = frozenset({
     "turned_face_up",           # CR 702.37e, engine.morph
 })
 TRIGGER_SUBJECTS = frozenset({"self", "enchanted", "equipped"})
-PLAYER_EVENTS = frozenset({"gain_life", "lose_life", "draw"})
 PLAYER_SUBJECTS = frozenset({"you", "opponent"})
 TARGET_KINDS = frozenset({"any", "player", "opponent", "player_or_planeswalker", "permanent", "spell",
                           "card"})
@@ -66,20 +71,14 @@ DURATIONS = frozenset({"end_of_turn", "permanent", "next_end_step", "next_upkeep
 
 
 def _steps() -> frozenset[str]:
-    from .turn import STEPS
-
     return frozenset(STEPS)
 
 
 def _effects() -> frozenset[type]:
-    from .effects import _HANDLERS
-
-    return frozenset(_HANDLERS)
+    return frozenset(HANDLERS)
 
 
 def _conditions() -> frozenset[str]:
-    from .conditions import CONDITIONS
-
     return frozenset(CONDITIONS)
 
 
@@ -121,7 +120,7 @@ def _walk(node, out: list[str]) -> None:
     elif t is ir.Trigger:
         if node.event not in TRIGGER_EVENTS:
             out.append(f"trigger event {node.event!r}")
-        subjects = PLAYER_SUBJECTS if node.event in PLAYER_EVENTS else TRIGGER_SUBJECTS
+        subjects = PLAYER_SUBJECTS if node.event in ir.PLAYER_EVENTS else TRIGGER_SUBJECTS
         if isinstance(node.subject, str) and node.subject not in subjects:
             out.append(f"trigger subject {node.subject!r} for {node.event!r}")
         if node.event == "beginning_of_step" and node.step not in _steps():
@@ -159,8 +158,6 @@ def _walk(node, out: list[str]) -> None:
 
 def _is_triggered(kw: ir.Keyword) -> bool:
     """Triggered keywords work only where printed: ``triggers.collect`` reads a card's own."""
-    from .keyword_abilities import keyword_trigger
-
     return keyword_trigger(kw) is not None
 
 
@@ -177,7 +174,5 @@ def _is_effect(t: type) -> bool:
     """Effect nodes are the members of ir.Effect (and any newer node named in effects)."""
     global _EFFECT_TYPES
     if _EFFECT_TYPES is None:
-        import typing
-
         _EFFECT_TYPES = frozenset(typing.get_args(ir.Effect)) | _effects()
     return t in _EFFECT_TYPES

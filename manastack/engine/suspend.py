@@ -14,8 +14,13 @@ from __future__ import annotations
 from manastack.oracle import ir
 
 from . import alt_costs, events, exercise
+from .abilities import nested_index, suspended
+from .casting import pay_mana
 from .decisions import Action, IllegalActionError
+from .free_casting import cast_without_paying
+from .mana_abilities import can_afford
 from .state import PendingTrigger
+from .timing import can_cast_timing
 from .wording import possessive
 
 HASTE = "suspend"        # the alternative cost named in cast_costs: cast by suspend (CR 702.62a)
@@ -25,17 +30,9 @@ def keyword(card) -> ir.Keyword | None:
     return alt_costs.keyword(card, "suspend")
 
 
-def suspended(o) -> bool:
-    """CR 702.62b: in exile, with suspend and a time counter."""
-    return o.zone == "exile" and keyword(o.card) is not None and o.counters.get("time", 0) > 0
-
-
 def actions(s, player: int) -> list[Action]:
     """CR 116.2f, 702.62a, 702.62c: the cards in ``player``'s hand they could begin to cast now
     and whose suspend cost they can pay."""
-    from .casting import can_cast_timing
-    from .mana_abilities import can_afford
-
     out = []
     for oid in s.players[player].hand:
         o = s.objs[oid]
@@ -51,8 +48,6 @@ def actions(s, player: int) -> list[Action]:
 def suspend(ctx, player: int, oid: int) -> None:
     """CR 116.2f, 702.62a: pay the suspend cost and exile the card with N time counters; this
     special action doesn't use the stack."""
-    from .casting import pay_mana
-
     s = ctx.s
     o = s.objs[oid]
     kw = keyword(o.card)
@@ -74,8 +69,6 @@ def _counters(n: str) -> str:
 def remove_time_counter(ctx, e: ir.RemoveTimeCounter, rc) -> None:
     """CR 702.62a, 603.4: if the card is still suspended, remove a time counter from it; removing
     the last one triggers its cast ability."""
-    from .keyword_abilities import nested_index
-
     s = ctx.s
     o = s.objs.get(rc.source)
     if o is None or not suspended(o):
@@ -96,8 +89,6 @@ def remove_time_counter(ctx, e: ir.RemoveTimeCounter, rc) -> None:
 def cast_suspended(ctx, e: ir.CastSuspended, rc) -> None:
     """CR 702.62a, 603.4: if the card is still exiled, its owner may cast it without paying its
     mana cost, ignoring timing (CR 608.2g); if they don't, it remains exiled."""
-    from .keyword_abilities import cast_without_paying
-
     s = ctx.s
     o = s.objs.get(rc.source)
     if o is None or o.zone != "exile":

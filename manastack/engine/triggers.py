@@ -21,10 +21,13 @@ from manastack.oracle import ir
 from . import characteristics as ch
 from . import layers
 from . import exercise
-from .decisions import Action, Decision
-from .keyword_abilities import ONE_SHOT_DELAYS, ability_at, encoded_triggers, triggered_abilities, works_in_exile
-from .state import Obj, PendingTrigger, card_named
-from .suspend import suspended
+from .abilities import ONE_SHOT_DELAYS, ability_at, encoded_triggers, suspended, triggered_abilities, works_in_exile
+from .conditions import evaluate
+from .decisions import Action, Decision, DecisionKind
+from .filters import matches
+from .layers import relates
+from .state import Obj, PendingTrigger, StackItem
+from .targets import choose_modes_and_targets, describe_target
 from .wording import possessive
 
 _CAST_SELF = ir.Trigger("cast", "self")
@@ -43,8 +46,6 @@ _OBJECT_EVENTS = {
 
 
 def _matches_subject(s, subject, obj: Obj | None, source: Obj) -> bool:
-    from .filters import relates
-
     return obj is not None and relates(s, subject, obj, source)
 
 
@@ -60,8 +61,6 @@ def _player_matches(whose: str | None, player: int, controller: int) -> bool:
 
 def _lookback_matches(s, f: ir.Filter, old: Obj, source: Obj) -> bool:
     """CR 603.10: leaves-the-battlefield triggers look back at the object as it last existed."""
-    from .filters import matches
-
     zone = old.zone
     old.zone = "battlefield"
     try:
@@ -135,8 +134,6 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: dict) -> list[dict]:
         if not _player_matches(whose, ev["player"], source.controller):
             return []
         if isinstance(trig.subject, ir.Filter):
-            from .filters import matches
-
             if spell is None or not matches(s, spell, trig.subject, source, source.controller):
                 return []
         return [{**base, "obj": ev["obj"], "player": ev["player"], "item": ev["item"]}]
@@ -320,8 +317,6 @@ def _additional_applies(s, perm: Obj, a: ir.AdditionalTriggers, src: Obj, ev: di
     controlled by ``perm``'s controller. The cause must be the occurrence the trigger condition
     refers to (Felix's ruling: only conditions about the damage being dealt, never its results
     such as life gained or lost, which are separate events, CR 120.4c, 119.9)."""
-    from .filters import matches
-
     if src.controller != perm.controller or src.zone != "battlefield":
         return False
     if a.event == "deals_combat_damage_to_player":
@@ -343,8 +338,6 @@ def _additional_applies(s, perm: Obj, a: ir.AdditionalTriggers, src: Obj, ev: di
 
 def check_condition(s, condition: str, src: Obj) -> bool:
     """Intervening "if" clauses the compiler emits (CR 603.4)."""
-    from .conditions import evaluate
-
     return evaluate(s, condition, src)
 
 
@@ -356,9 +349,6 @@ def put_on_stack(ctx) -> bool:
 
     Targets chosen for a triggered ability are announced as "becomes the target" events, so
     ward sees them (CR 702.21a)."""
-    from .casting import choose_modes_and_targets
-    from .state import StackItem
-
     s = ctx.s
     if not s.pending_triggers:
         return False
@@ -418,8 +408,6 @@ def ghost_source(item) -> Obj:
 
 
 def _targets_text(s, item) -> str:
-    from .casting import describe_target
-
     names = [describe_target(s, t) for group in item.targets for t in group]
     modes = ""
     if item.modes:
@@ -450,7 +438,7 @@ def _choose_order(ctx, player: int, mine: list[PendingTrigger]) -> list[PendingT
         options = (Action("default", (), "put the rest on the stack in the order they triggered"),) \
             + tuple(Action("order", (i,), f"put {left[i].label} ({describe_event(s, left[i].event)}) "
                            "on the stack next") for i in distinct.values())
-        answer = ctx.ask(Decision(player, "order_triggers",
+        answer = ctx.ask(Decision(player, DecisionKind.ORDER_TRIGGERS,
                                   "Choose the order of your triggered abilities: the first put on the "
                                   "stack resolves last (CR 603.3b)", options))
         if answer.kind == "default":
@@ -477,13 +465,10 @@ def _delayed_at_next(ctx, step: str) -> None:
         return
     s.effects = [e for e in s.effects if e not in waiting]
     for e in waiting:
-        card = card_named(s, e.source)
-        if card is None:
-            continue
-        label = f"{possessive(card.name)} delayed ability"
-        view = {"kind": "step", "step": step, "frozen": [list(g) for g in e.keywords]}
-        s.pending_triggers.append(PendingTrigger(e.affected, card, e.toughness, e.power, view, 1, "",
+        label = f"{possessive(e.card.name)} delayed ability"
+        view = {"kind": "step", "step": step, "frozen": [list(g) for g in e.targets]}
+        s.pending_triggers.append(PendingTrigger(e.affected, e.card, e.ability_index, e.controller, view, 1, "",
                                                  label))
-        s.add_log(f"{label} triggers: {ability_at(card, e.toughness).text}", ("603.7c", "603.2"),
+        s.add_log(f"{label} triggers: {ability_at(e.card, e.ability_index).text}", ("603.7c", "603.2"),
                   "trigger")
 

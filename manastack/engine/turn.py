@@ -3,19 +3,18 @@ the game (CR 104). :func:`run_operation` performs one operation of the engine lo
 ``state.stage``."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import combat, events, exercise, morph, sba, suspend, triggers
-from .casting import activatable, activate, cast, castable, exiled_playable, playable_lands
+from . import combat, events, exercise, face_up, layers, morph, sba, suspend, triggers
+from .casting import activatable, activate, cast, castable, playable_lands
 from .alt_costs import cast_label
-from .decisions import Action, Decision, IllegalActionError
+from .decisions import Action, Decision, DecisionKind, IllegalActionError
 from .mana_abilities import activate as activate_mana
 from .mana_abilities import mana_sources
 from .resolve import resolve_top
 from .runner import Ctx
+from .timing import exiled_playable
 
 STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
          "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat", "main2",
@@ -27,18 +26,6 @@ STEP_RULES = {
 }
 NO_PRIORITY = ("untap", "cleanup")
 MAX_MULLIGANS = 6
-
-
-@dataclass(frozen=True)
-class Result:
-    """How the game ended (CR 104): the winner (None for a draw) and why."""
-
-    winner: int | None
-    reason: str
-    turn: int
-
-    def to_json(self) -> dict:
-        return {"winner": self.winner, "reason": self.reason, "turn": self.turn}
 
 
 def run_operation(ctx: Ctx) -> None:
@@ -110,7 +97,7 @@ def _mulligan(ctx: Ctx) -> None:
     options = [Action("keep", (), f"keep {len(p.hand)} cards")]
     if p.mulligans < MAX_MULLIGANS:
         options.append(Action("mulligan", (), "mulligan"))
-    answer = ctx.ask(Decision(player, "mulligan",
+    answer = ctx.ask(Decision(player, DecisionKind.MULLIGAN,
                               f"{p.name}: keep this hand or mulligan? (CR 103.5; {p.mulligans} taken)",
                               tuple(options), {"hand": list(p.hand)}))
     if answer.kind == "mulligan":
@@ -122,7 +109,8 @@ def _mulligan(ctx: Ctx) -> None:
         events.draw(ctx, player, s.starting_hand, "mulligan")
         return
     for _ in range(min(p.mulligans, len(p.hand))):
-        answer = ctx.ask(Decision(player, "bottom", "Choose a card to put on the bottom of your library (CR 103.5)",
+        answer = ctx.ask(Decision(player, DecisionKind.BOTTOM,
+                                  "Choose a card to put on the bottom of your library (CR 103.5)",
                                   tuple(Action("choose", (c,), s.objs[c].card.name) for c in p.hand)))
         oid = answer.args[0]
         p.hand.remove(oid)
@@ -162,7 +150,7 @@ def _step(ctx: Ctx) -> None:
     ap = s.active
     if step == "untap":
         held = {o.id for src, eff in ch.static_effects(s, "doesnt_untap") for o in s.permanents(ap)
-                if ch.affected_by(s, src, eff, o)}
+                if layers.affected_by(s, src, eff, o)}
         skips = [e for e in s.effects if e.kind == "skip_next_untap" and e.affected in s.objs
                  and s.objs[e.affected].controller == ap]           # "next untap step": used up now
         held |= {e.affected for e in skips}
@@ -203,7 +191,7 @@ def _step(ctx: Ctx) -> None:
 def untap_choices(s, held=frozenset()) -> list:
     """The active player's tapped permanents they may choose not to untap (CR 502.3)."""
     return [o for src, eff in ch.static_effects(s, "may_not_untap") for o in s.permanents(s.active)
-            if o.tapped and o.id not in held and ch.affected_by(s, src, eff, o)]
+            if o.tapped and o.id not in held and layers.affected_by(s, src, eff, o)]
 
 
 def _choose_not_to_untap(ctx: Ctx, held: set) -> set:
@@ -213,7 +201,8 @@ def _choose_not_to_untap(ctx: Ctx, held: set) -> set:
     kept = set()
     for o in untap_choices(s, held):
         name = o.card.name
-        answer = ctx.ask(Decision(s.active, "may", f"{name}: choose not to untap it during your untap step? "
+        answer = ctx.ask(Decision(s.active, DecisionKind.MAY,
+                                  f"{name}: choose not to untap it during your untap step? "
                                   "(CR 502.3)", (Action("yes", (), f"leave {name} tapped"),
                                                  Action("no", (), f"untap {name}")), {"obj": o.id}))
         if answer.kind == "yes":
@@ -227,7 +216,7 @@ def _cleanup(ctx: Ctx) -> None:
     s = ctx.s
     p = s.players[s.active]
     while len(p.hand) > 7:
-        answer = ctx.ask(Decision(s.active, "discard", "Discard down to seven cards (CR 514.1)",
+        answer = ctx.ask(Decision(s.active, DecisionKind.DISCARD, "Discard down to seven cards (CR 514.1)",
                                   tuple(Action("choose", (c,), s.objs[c].card.name) for c in p.hand)))
         events.discard(ctx, s.active, s.objs[answer.args[0]])
     for o in s.permanents():
@@ -283,7 +272,7 @@ def priority_actions(s, player: int) -> list[Action]:
         actions.append(Action("cast", (o.id,), cast_label(o)))      # flashback too (CR 702.34a)
     for o in morph.castable_face_down(s, player):                    # CR 702.37c
         actions.append(Action("cast_face_down", (o.id,), f"cast {o.card.name} face down for {{3}}"))
-    actions += morph.face_up_actions(s, player)                      # CR 116.2b
+    actions += face_up.face_up_actions(s, player)                      # CR 116.2b
     actions += suspend.actions(s, player)                            # CR 116.2f
     for o, idx, ab in activatable(s, player):
         actions.append(Action("activate", (o.id, idx), f"activate {o.card.name}: {ab.text}"))
@@ -309,7 +298,8 @@ def _priority(ctx: Ctx) -> None:
         s.settled = True
     player = s.priority
     p = s.players[player]
-    answer = ctx.ask(Decision(player, "priority", f"{p.name} has priority", lambda: priority_actions(s, player),
+    answer = ctx.ask(Decision(player, DecisionKind.PRIORITY, f"{p.name} has priority",
+                              lambda: priority_actions(s, player),
                               {"step": s.step, "stack": [i.label for i in s.stack]}))
     s.settled = False
     if answer.kind == "pass":
@@ -332,7 +322,7 @@ def _priority(ctx: Ctx) -> None:
     elif answer.kind == "cast_face_down":
         cast(ctx, player, answer.args[0], face_down=True)
     elif answer.kind == "turn_face_up":
-        morph.turn_face_up(ctx, player, answer.args[0])
+        face_up.turn_face_up(ctx, player, answer.args[0])
     elif answer.kind == "suspend":
         suspend.suspend(ctx, player, answer.args[0])
     elif answer.kind == "activate":
@@ -353,24 +343,6 @@ def _play_land(ctx: Ctx, player: int, oid: int) -> None:
     s.players[player].lands_played += 1
     s.add_log(f"{s.players[player].name} plays {o.card.name}", ("305.1", "116.2a"), "land")
     events.move(ctx, o, "battlefield", controller=player, quiet=True)
-
-
-# ------------------------------------------------------------------------------ end (CR 104)
-
-
-def end_game(ctx: Ctx) -> None:
-    s = ctx.s
-    alive = [p for p in s.players if not p.lost]
-    if len(alive) == 1:
-        w = alive[0]
-        loser = s.players[1 - w.index]
-        s.result = Result(w.index, f"{loser.name} lost: {loser.loss_reason}", s.turn)
-        s.add_log(f"{w.name} wins the game", ("104.2a",), "end")
-    elif not alive:
-        s.result = Result(None, "both players lost at the same time", s.turn)
-        s.add_log("The game is a draw", ("104.4a",), "end")
-    if s.result is not None:
-        morph.reveal_all(s)
 
 
 _OPERATIONS = {

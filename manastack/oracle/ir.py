@@ -657,6 +657,9 @@ class Cost:
 
 # --------------------------------------------------------------------------------- triggers
 
+# Trigger events whose subject is a player ("you", "opponent") rather than an object.
+PLAYER_EVENTS = frozenset({"gain_life", "lose_life", "draw"})
+
 
 @dataclass(frozen=True, slots=True)
 class Trigger:

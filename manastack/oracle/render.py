@@ -9,6 +9,7 @@ import dataclasses
 
 from manastack.mana import ManaCost
 from manastack.oracle import ir
+from manastack.oracle.compiler import compile_card
 
 
 def fmt(node) -> str:
@@ -80,8 +81,6 @@ def render_abilities(card) -> str:
 def round_trip(card) -> bool:
     """Whether compiling the card's text again gives the same abilities (a determinism and
     hashing check: IR nodes are frozen and compare by value)."""
-    from manastack.oracle.compiler import compile_card
-
     again = compile_card(card)
     return tuple(again.abilities) == tuple(card.abilities) and \
         tuple(again.unsupported) == tuple(card.unsupported)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from manastack.cards import CardError
 from manastack.engine import characteristics as ch
-from manastack.engine.casting import item_target_specs, spell_ability_index
+from manastack.engine.targets import item_target_specs, spell_ability_index
 from manastack.engine.state import Obj, StackItem, State
 from manastack.engine.turn import NO_PRIORITY, STEPS
 

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import difflib
 
-from manastack.cards import CardDB, CardDef, CardError, default_db, split_type_line
+from manastack.cards import CardDB, CardDef, CardError, default_db
+from manastack.cards.faces import split_type_line
 from manastack.mana import ManaCost, ManaCostError
 
 from .errors import ScenarioError, raise_all

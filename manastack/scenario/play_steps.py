@@ -3,7 +3,7 @@ activating an ability (CR 602, 605), with its modes, targets, X and payment."""
 from __future__ import annotations
 
 from manastack.engine import layers, legality
-from manastack.engine.casting import describe_target
+from manastack.engine.targets import describe_target
 from manastack.engine.decisions import Action
 from manastack.oracle import ir
 

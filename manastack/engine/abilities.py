@@ -1,0 +1,270 @@
+"""A card's abilities by index (the leaf every rules module reads abilities through), with
+keywords read as the triggered or activated abilities their rules define (CR 702). The effects
+only keywords use are carried out in :mod:`.crew`, :mod:`.cipher`, :mod:`.free_casting`,
+:mod:`.unless_costs` and :mod:`.placement_effects`.
+
+The compiler reads "Prowess" or "Ward {2}" as a :class:`ir.Keyword`; the Comprehensive Rules
+say what each one means, so the engine turns the keyword into that triggered ability here:
+
+- prowess (CR 702.108a): whenever you cast a noncreature spell, this gets +1/+1 until end of turn;
+- persist (CR 702.79a) and undying (CR 702.93a): when it dies, if it had no -1/-1 (+1/+1)
+  counters on it, return it under its owner's control with one such counter;
+- ward (CR 702.21a): whenever it becomes the target of a spell or ability an opponent controls,
+  counter that spell or ability unless that player pays the cost;
+- exalted (CR 702.83a): whenever a creature you control attacks alone, it gets +1/+1 until end
+  of turn; bushido N (CR 702.45a): whenever this blocks or becomes blocked, +N/+N;
+- echo (CR 702.30a): at the beginning of your upkeep, if it came under your control since the
+  beginning of your last upkeep, sacrifice it unless you pay the echo cost; cumulative upkeep
+  (CR 702.24a): at the beginning of your upkeep, if it is on the battlefield, put an age counter
+  on it, then sacrifice it unless you pay the cost once per age counter;
+- cipher (CR 702.99): the resolving spell may be exiled encoded on a creature, which then has
+  "whenever this creature deals combat damage to a player, you may cast a copy of the encoded
+  card without paying its mana cost". The link is kept in the exiled card's ``attached_to``
+  (plain data); it ends when the creature leaves the battlefield, since it becomes a new object
+  (CR 702.99c, 400.7);
+- flanking (CR 702.25a): whenever this becomes blocked by a creature without flanking, that
+  creature gets -1/-1 until end of turn; soulshift N (CR 702.46a): when it dies, you may return
+  target Spirit card with mana value N or less from your graveyard to your hand;
+- cascade (CR 702.85a): when you cast this spell (a trigger that works from the stack), see
+  :func:`.free_casting.cascade`;
+- madness (CR 702.35a): when this card is exiled by madness's replacement (``events.discard``),
+  its owner may cast it for its madness cost, else it goes to the graveyard; see
+  :func:`.free_casting.cast_with_madness`;
+- suspend (CR 702.62a): at the beginning of your upkeep, if this card is suspended, remove a
+  time counter; the last one's removal triggers the cast (see :mod:`.suspend`).
+
+Each keyword instance is its own ability and triggers separately (CR 702.108b).
+"""
+from __future__ import annotations
+
+import dataclasses
+from functools import lru_cache
+
+from manastack.oracle import ir
+
+_NONCREATURE_SPELL = ir.Filter(non_types=("Creature",), controller="you", zone="stack")
+_CREATURE_OF_YOURS = ir.Filter(types=("Creature",), controller="you")
+_YOUR_UPKEEP = ir.Trigger("beginning_of_step", step="upkeep", whose="your")
+
+
+@lru_cache(maxsize=None)
+def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
+    """The triggered ability a keyword stands for, or None when it is not a triggered one."""
+    if kw.name == "prowess":
+        return ir.TriggeredAbility(ir.Trigger("cast", _NONCREATURE_SPELL),
+                                   (ir.ModifyPT(ir.Ref("self"), 1, 1),), text="Prowess (CR 702.108a)")
+    if kw.name == "persist":
+        return ir.TriggeredAbility(ir.Trigger("dies"),
+                                   (ir.ReturnToBattlefield(ir.Ref("triggering_object"), "-1/-1"),),
+                                   condition="self_had_no_minus1_counters", text="Persist (CR 702.79a)")
+    if kw.name == "undying":
+        return ir.TriggeredAbility(ir.Trigger("dies"),
+                                   (ir.ReturnToBattlefield(ir.Ref("triggering_object"), "+1/+1"),),
+                                   condition="self_had_no_plus1_counters", text="Undying (CR 702.93a)")
+    if kw.name == "cipher":
+        # the ability the encoded card grants its creature (CR 702.99a); see encoded_triggers
+        return ir.TriggeredAbility(ir.Trigger("deals_combat_damage_to_player", "self"),
+                                   (ir.CastEncodedCopy(),), text="Cipher (CR 702.99a)")
+    if kw.name == "exalted":
+        return ir.TriggeredAbility(ir.Trigger("attacks_alone", _CREATURE_OF_YOURS),
+                                   (ir.ModifyPT(ir.Ref("triggering_object"), 1, 1),),
+                                   text="Exalted (CR 702.83a)")
+    if kw.name == "bushido" and kw.arg is not None:
+        n = int(kw.arg)
+        return ir.TriggeredAbility(ir.Trigger("blocks_or_becomes_blocked"), (ir.ModifyPT(ir.Ref("self"), n, n),),
+                                   text=f"Bushido {n} (CR 702.45a)")
+    if kw.name == "soulshift" and kw.arg is not None:
+        n = int(kw.arg)
+        spirit = ir.TargetSpec("card", ir.Filter(subtypes=("Spirit",), controller="you", zone="graveyard",
+                                                 mana_value_at_most=n))
+        return ir.TriggeredAbility(ir.Trigger("dies"), (ir.May((ir.ReturnToHand(ir.Target(0)),)),), (spirit,),
+                                   text=f"Soulshift {n} (CR 702.46a)")
+    if kw.name == "flanking":
+        return ir.TriggeredAbility(ir.Trigger("blocked_by_creature_without_flanking"),
+                                   (ir.ModifyPT(ir.Ref("triggering_object"), -1, -1),),
+                                   text="Flanking (CR 702.25a)")
+    if kw.name == "cascade":
+        return ir.TriggeredAbility(ir.Trigger("cast", "self"), (ir.Cascade(),), text="Cascade (CR 702.85a)")
+    if kw.name == "madness" and kw.cost is not None:
+        return ir.TriggeredAbility(ir.Trigger("exiled_with_madness", "self"), (ir.CastWithMadness(),),
+                                   text=f"Madness {kw.cost.mana} (CR 702.35a)")
+    if kw.name == "suspend" and kw.cost is not None and kw.arg is not None:
+        cast = ir.TriggeredAbility(ir.Trigger("last_time_counter_removed", "self"), (ir.CastSuspended(),),
+                                   text="When the last time counter is removed, cast it (CR 702.62a)")
+        return ir.TriggeredAbility(_YOUR_UPKEEP, (ir.RemoveTimeCounter(cast),),
+                                   text=f"Suspend {kw.arg}—{kw.cost.mana} (CR 702.62a)")
+    if kw.name == "echo" and kw.cost is not None:
+        pay = ir.SacrificeUnlessPays(ir.Ref("self"), kw.cost, keyword="echo")
+        return ir.TriggeredAbility(_YOUR_UPKEEP, (pay,), condition="came_under_control_since_last_upkeep",
+                                   text=f"Echo{_spaced(kw.cost)} (CR 702.30a)")
+    if kw.name == "cumulative upkeep" and kw.cost is not None:
+        pay = ir.SacrificeUnlessPays(ir.Ref("self"), kw.cost, ir.CountersOn("age"), "cumulative upkeep")
+        return ir.TriggeredAbility(_YOUR_UPKEEP, (ir.PutCounters(ir.Ref("self"), "age"), pay),
+                                   condition="self_on_battlefield",
+                                   text=f"Cumulative upkeep{_spaced(kw.cost)} (CR 702.24a)")
+    if kw.name == "ward" and kw.cost is not None:
+        return ir.TriggeredAbility(ir.Trigger("becomes_target", "self", whose="opponent"),
+                                   (ir.CounterUnlessPays(ir.Ref("triggering_spell"), kw.cost),),
+                                   text=f"Ward {kw.cost.mana} (CR 702.21a)")
+    return None
+
+
+_CREATURE_YOU_CONTROL = ir.TargetSpec("permanent", ir.Filter(types=("Creature",), controller="you"))
+
+
+@lru_cache(maxsize=None)
+def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
+    """Keywords that are activated abilities: equip (CR 702.6a: attach to target creature you
+    control, as a sorcery), crew (CR 702.122a: tap other creatures with total power N: this
+    Vehicle becomes an artifact creature with its printed power and toughness until end of turn)
+    and ninjutsu (CR 702.49a; its cost beyond mana -- revealing the card
+    and returning an unblocked attacker -- is paid by :func:`combat.ninjutsu`)."""
+    if kw.name == "crew" and kw.arg is not None:
+        return ir.ActivatedAbility(ir.Cost(crew=int(kw.arg)), (ir.BecomeCreature(ir.Ref("self"), None, None),),
+                                   text=f"Crew {kw.arg} (CR 702.122a)")
+    if kw.cost is None:
+        return None
+    if kw.name == "equip":
+        return ir.ActivatedAbility(kw.cost, (ir.Attach(ir.Target(0)),), (_CREATURE_YOU_CONTROL,),
+                                   sorcery_speed=True, text=f"Equip {kw.cost.mana} (CR 702.6a)")
+    if kw.name == "cycling":
+        return ir.ActivatedAbility(dataclasses.replace(kw.cost, discard_self=True), (ir.Draw(1),),
+                                   text=f"Cycling {kw.cost.mana} (CR 702.29a)")
+    if kw.name == "ninjutsu":
+        return ir.ActivatedAbility(kw.cost, (ir.EnterAttacking(ir.Ref("self")),),
+                                   text=f"Ninjutsu {kw.cost.mana} (CR 702.49a)")
+    return None
+
+
+def battlefield_activated(card) -> list[tuple[int, ir.ActivatedAbility]]:
+    """(index, ability) for the activated abilities a permanent has on the battlefield,
+    equip and crew included (ninjutsu works from the hand, CR 702.49a)."""
+    out = []
+    for i, ab in enumerate(card.abilities):
+        if type(ab) is ir.ActivatedAbility:
+            out.append((i, ab))
+        elif type(ab) is ir.Keyword and ab.name in ("equip", "crew"):
+            act = keyword_activated(ab)
+            if act is not None:
+                out.append((i, act))
+    return out
+
+
+def hand_activated(card) -> list[tuple[int, ir.ActivatedAbility]]:
+    """(index, ability) for activated abilities that work while the card is in a hand:
+    cycling (CR 702.29a)."""
+    out = []
+    for i, ab in enumerate(card.abilities):
+        if type(ab) is ir.Keyword and ab.name == "cycling":
+            act = keyword_activated(ab)
+            if act is not None:
+                out.append((i, act))
+    return out
+
+
+# One-shot delayed triggers (CR 603.7c): their duration, and the step whose beginning fires them.
+ONE_SHOT_DELAYS = {"next_end_step": "end", "next_upkeep": "upkeep"}
+
+
+@lru_cache(maxsize=None)
+def nested_abilities(card) -> tuple[ir.TriggeredAbility, ...]:
+    """Triggered abilities created by the card's effects rather than printed on it: reflexive
+    ones ("When you do, ...", CR 603.12) and one-shot delayed ones (CR 603.7c), in order. They
+    are addressed by negative indexes (-1 is the first), so a pending one saves like any other."""
+    found: list = []
+
+    def walk(node) -> None:
+        if isinstance(node, (tuple, list)):
+            for item in node:
+                walk(item)
+        elif type(node) in (ir.CreateReflexive, ir.RemoveTimeCounter) or (
+                type(node) is ir.CreateDelayedTrigger and node.duration in ONE_SHOT_DELAYS):
+            found.append(node.ability)
+            walk(node.ability.effects)
+        elif type(node) is ir.Keyword:
+            walk(keyword_trigger(node))
+        elif dataclasses.is_dataclass(node):
+            for f in dataclasses.fields(node):
+                walk(getattr(node, f.name))
+
+    walk(card.abilities)
+    return tuple(found)
+
+
+def works_in_exile(ab: ir.TriggeredAbility) -> bool:
+    """Madness's and suspend's triggers work while the card is exiled, and only then (CR 702.35a,
+    702.62a)."""
+    return bool(ab.effects) and type(ab.effects[0]) in (ir.CastWithMadness, ir.RemoveTimeCounter)
+
+
+def nested_index(card, ability: ir.TriggeredAbility) -> int:
+    return -1 - nested_abilities(card).index(ability)
+
+
+def ability_at(card, index: int):
+    """A card's ability by index, with a keyword read as the triggered or activated ability
+    the rules say it is; negative indexes name abilities created by effects (reflexive and
+    delayed ones, see :func:`nested_abilities`)."""
+    if index < 0:
+        return nested_abilities(card)[-1 - index]
+    ab = card.abilities[index]
+    if type(ab) is ir.Keyword:
+        return keyword_trigger(ab) or keyword_activated(ab) or ab
+    return ab
+
+
+@lru_cache(maxsize=4096)
+def triggered_abilities(card) -> tuple[tuple[int, ir.TriggeredAbility], ...]:
+    """(index, ability) for every triggered ability of ``card``, keywords included (cached per
+    card definition: every event asks this of every permanent)."""
+    out = []
+    for i, ab in enumerate(card.abilities):
+        t = type(ab)
+        if t is ir.TriggeredAbility:
+            out.append((i, ab))
+        elif t is ir.Keyword:
+            trig = keyword_trigger(ab)
+            if trig is not None:
+                out.append((i, trig))
+    return tuple(out)
+
+
+def encoded_triggers(s, creature) -> list[tuple[object, int, ir.TriggeredAbility, int]]:
+    """(card, index, ability, exiled card id) for the cipher abilities ``creature`` has from
+    cards encoded on it (CR 702.99a)."""
+    out = []
+    for oid in s.players[creature.controller].exile + s.players[1 - creature.controller].exile:
+        card_obj = s.objs[oid]
+        if card_obj.attached_to != creature.id:
+            continue
+        for i, ab in enumerate(card_obj.card.abilities):
+            if type(ab) is ir.Keyword and ab.name == "cipher":
+                out.append((card_obj.card, i, keyword_trigger(ab), oid))
+    return out
+
+
+def _spaced(cost: ir.Cost) -> str:
+    """How a keyword's cost follows its name: "Echo {R}", "Echo—Discard a card"."""
+    if cost == ir.Cost(mana=cost.mana):
+        return f" {cost.mana}"
+    text = cost_text(cost)
+    return "—" + text[0].upper() + text[1:]
+
+
+def cost_text(cost: ir.Cost) -> str:
+    """An echo or cumulative upkeep cost in words: mana, life, discards (the parts it may have)."""
+    parts = [f"pay {cost.mana}"] if cost.mana is not None else []
+    if cost.pay_life:
+        parts.append(f"pay {cost.pay_life} life")
+    if cost.discard:
+        parts.append("discard a card" if cost.discard == 1 else f"discard {cost.discard} cards")
+    return " and ".join(parts) or "pay {0}"
+
+
+def keyword(card, name: str) -> ir.Keyword | None:
+    return next((ab for ab in card.abilities if type(ab) is ir.Keyword and ab.name == name), None)
+
+
+def suspended(o) -> bool:
+    """CR 702.62b: in exile, with suspend and a time counter."""
+    return o.zone == "exile" and keyword(o.card, "suspend") is not None and o.counters.get("time", 0) > 0

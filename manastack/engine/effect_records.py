@@ -1,0 +1,193 @@
+"""What resolved spells and abilities leave in the game for a while: one record type per kind of
+continuous effect (CR 611.2), shield (CR 615, 701.19), control effect (CR 613.1b) and delayed
+triggered ability (CR 603.7).
+
+Every record has ``affected`` (the object id or player reference it applies to, or None),
+``until`` (its duration: "end_of_turn", "next_untap", "next_end_step", "next_upkeep", ...),
+``timestamp`` (its order within its layer, CR 613.7) and ``source`` (the name of the card whose
+effect it is, for the log), and a ``kind`` naming its type. Records never change: a shield that
+is partly used up is replaced by a new one.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from manastack.cards import CardDef
+
+
+@dataclass(frozen=True, slots=True)
+class ModifyPT:
+    """+N/+N until end of turn (layer 7c, CR 613.4c)."""
+
+    kind: ClassVar[str] = "modify_pt"
+    affected: int
+    power: int
+    toughness: int
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class SetPT:
+    """Power and toughness set to values (layer 7b, CR 613.4b)."""
+
+    kind: ClassVar[str] = "set_pt"
+    affected: int
+    power: int
+    toughness: int
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class GrantKeywords:
+    """Keyword abilities gained (layer 6, CR 613.1f), by name."""
+
+    kind: ClassVar[str] = "grant"
+    affected: int
+    keywords: tuple[str, ...]
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class BecomeCreature:
+    """The permanent is a creature too (layer 4, CR 613.1d)."""
+
+    kind: ClassVar[str] = "become_creature"
+    affected: int
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class AllCreatureTypes:
+    """The permanent has every creature type (layer 4, CR 205.3m)."""
+
+    kind: ClassVar[str] = "all_creature_types"
+    affected: int
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class SkipNextUntap:
+    """The permanent doesn't untap during its controller's next untap step (CR 502.3)."""
+
+    kind: ClassVar[str] = "skip_next_untap"
+    affected: int
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class MayPlay:
+    """The exiled card may be played this turn by its owner (CR 601.3, 305.1)."""
+
+    kind: ClassVar[str] = "may_play"
+    affected: int
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class PreventionShield:
+    """Prevent the next ``amount`` damage (-1: all of it; ``combat_only``: combat damage only)
+    that would be dealt to ``affected``, an object id or a player reference, or to anything when
+    it is None (CR 615)."""
+
+    kind: ClassVar[str] = "prevent_damage"
+    affected: int | str | None
+    amount: int
+    combat_only: bool
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class RegenerationShield:
+    """The next time the permanent would be destroyed, it is regenerated instead (CR 701.19)."""
+
+    kind: ClassVar[str] = "regeneration_shield"
+    affected: int
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class ControlChange:
+    """``controller`` controls the permanent (layer 2, CR 613.1b) until the effect ends."""
+
+    kind: ClassVar[str] = "gain_control"
+    affected: int
+    controller: int
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class ManaReplacementEffect:
+    """A replacement effect on mana production created by the spell ``card`` as it resolved,
+    under ``controller`` (Pale Moon, CR 611.2, 106.12b)."""
+
+    kind: ClassVar[str] = "mana_replacement"
+    controller: int
+    card: CardDef
+    until: str
+    timestamp: int
+    source: str
+    affected: None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DelayedTrigger:
+    """A delayed triggered ability that may trigger any number of times while it lasts, created
+    by ``card`` as it resolved under ``controller`` (High Tide, CR 603.7b)."""
+
+    kind: ClassVar[str] = "delayed_trigger"
+    controller: int
+    card: CardDef
+    until: str
+    timestamp: int
+    source: str
+    affected: None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OneShotDelayedTrigger:
+    """A delayed triggered ability that triggers once, as the step ``until`` names begins
+    (CR 603.7c): ability ``ability_index`` of ``card`` (a negative index, see
+    :func:`.abilities.nested_abilities`), from the object ``affected``, with ``targets`` fixed
+    when it was created."""
+
+    affected: int
+    controller: int
+    card: CardDef
+    ability_index: int
+    targets: tuple[tuple, ...]
+    until: str
+    timestamp: int
+    source: str
+
+    @property
+    def kind(self) -> str:
+        return "delayed_next_end" if self.until == "next_end_step" else "delayed_next_upkeep"
+
+
+Effect = (ModifyPT | SetPT | GrantKeywords | BecomeCreature | AllCreatureTypes | SkipNextUntap | MayPlay
+          | PreventionShield | RegenerationShield | ControlChange | ManaReplacementEffect | DelayedTrigger
+          | OneShotDelayedTrigger)
+"""Any of the records above: what ``State.effects`` holds."""
+
+RECORD_TYPES: tuple[type, ...] = Effect.__args__

@@ -1,0 +1,111 @@
+"""Casting a card while a spell or ability resolves (CR 608.2g, 601.2a-i): without paying its
+mana cost (cascade, CR 702.85a; suspend, CR 702.62a) or for an alternative cost (madness,
+CR 702.35a)."""
+from __future__ import annotations
+
+from manastack.oracle import ir
+
+from . import alt_costs, events
+from . import characteristics as ch
+from .casting import pay_mana
+from .decisions import Action, Decision, DecisionKind
+from .mana_spend import spell_use
+from .spell_costs import total_cost
+from .state import StackItem
+from .targets import casting_ability, choose_modes_and_targets, describe_target, has_targets_for, spell_ability_index
+from .triggers import announce_targets
+from .wording import possessive
+
+
+def cascade(ctx, e: ir.Cascade, rc) -> None:
+    """CR 702.85a: exile cards from the top of the library until a nonland card with lesser mana
+    value than the spell (as it was cast: the trigger keeps it); its controller may cast that card
+    without paying its mana cost; the other exiled cards go to the bottom in a random order."""
+    s = ctx.s
+    player = rc.controller
+    p = s.players[player]
+    below = (rc.event or {}).get("mana_value", 0)
+    exiled, hit = [], None
+    while p.library and hit is None:
+        new = events.move(ctx, s.objs[p.library[-1]], "exile", cause=f"{possessive(rc.card.name)} cascade",
+                          rules=("702.85a",))
+        if new is not None:
+            exiled.append(new.id)
+            if "Land" not in new.card.types and ch.mana_value(new) < below:
+                hit = new
+    if hit is None:
+        s.add_log(f"{p.name} exiles no nonland card with mana value less than {below}", ("702.85a",), "resolve")
+    elif cast_without_paying(ctx, player, hit, f"{possessive(rc.card.name)} cascade", "702.85a"):
+        exiled.remove(hit.id)
+    rest = [oid for oid in exiled if oid in s.objs and s.objs[oid].zone == "exile"]
+    s.rng.shuffle(rest)
+    for oid in rest:
+        events.move(ctx, s.objs[oid], "library", bottom=True, quiet=True)
+    if rest:
+        s.add_log(f"{p.name} puts {len(rest)} exiled card{'s' * (len(rest) != 1)} on the bottom of their "
+                  "library in a random order", ("702.85a", "401.4"), "resolve")
+
+
+def cast_with_madness(ctx, e: ir.CastWithMadness, rc) -> None:
+    """CR 702.35a: the owner may cast the card madness exiled by paying its madness cost (during
+    this resolution, so timing rules don't matter, CR 608.2g); if they don't, or it has left
+    exile, it isn't cast, and a card still in exile is put into its owner's graveyard."""
+    s = ctx.s
+    o = s.objs.get((rc.event or {}).get("obj"))
+    if o is None or o.zone != "exile":
+        s.add_log(f"{possessive(rc.card.name)} madness: the card has left exile, so it can't be cast",
+                  ("702.35a", "400.7"), "resolve")
+        return
+    cost = alt_costs.keyword(o.card, "madness").cost.mana
+    if cast_without_paying(ctx, o.owner, o, f"{possessive(o.card.name)} madness", "702.35a", "madness"):
+        return
+    s.add_log(f"{s.players[o.owner].name} doesn't cast {o.card.name} for its madness cost {cost}: it is "
+              "put into their graveyard", ("702.35a",), "resolve")
+    events.move(ctx, o, "graveyard", quiet=True)
+
+
+def cast_without_paying(ctx, player: int, o, why: str, rule: str, cost: str = "free") -> bool:
+    """CR 608.2g, 601.2a-i: during a resolution, ``player`` may cast the card ``o`` without
+    paying its mana cost (an alternative cost, CR 118.9; X is 0, CR 107.3b), or with ``cost`` the
+    alternative cost named (madness; "suspend" is free too). Optional additional costs may be announced, mandatory ones
+    and cost increases are paid. Returns whether it was cast; a card that can't get legal targets
+    or whose costs can't be paid isn't offered."""
+    s = ctx.s
+    card = o.card
+    name = s.players[player].name
+    ab = casting_ability(card)
+    if not card.fully_supported or (ab is None and not card.is_permanent_card):
+        s.add_log(f"{card.name} isn't cast: its Oracle text is only partly supported", (rule,), "cast")
+        return False
+    if not has_targets_for(s, o, ab, player) or not alt_costs.affordable(s, player, o, (cost,)):
+        s.add_log(f"{name} can't cast {card.name}: it would have no legal targets or its costs can't be "
+                  "paid", ("601.2c", "601.2h"), "cast")
+        return False
+    how = "without paying its mana cost" if cost in alt_costs.WITHOUT_PAYING else \
+        f"by paying its {cost} cost {alt_costs.keyword(card, cost).cost.mana}"
+    answer = ctx.ask(Decision(player, DecisionKind.MAY, f"{why}: cast {card.name} {how}? "
+                              f"(CR {rule})", (Action("yes", (), "yes"), Action("no", (), "no"))))
+    s.add_log(f"{name} chooses {answer.kind} for casting {card.name} {how}", (rule, "603.5"), "choice")
+    if answer.kind == "no":
+        return False
+    s.add_log(f"{name} casts {card.name} {how}", ("601.2a", "608.2g", rule), "cast")
+    spell = events.move(ctx, o, "stack", controller=player, quiet=True)
+    item = StackItem(s.next_id, "spell", spell.id, player, card, spell_ability_index(card), card.name)
+    s.next_id += 1
+    s.stack.append(item)
+    alt_costs.announce(ctx, player, spell, (cost,))
+    if ab is not None:
+        choose_modes_and_targets(ctx, item, spell, player, ab)   # possible: checked above
+    if item.targets:
+        s.add_log(f"{card.name} targets " + ", ".join(describe_target(s, t) for g in item.targets for t in g),
+                  ("601.2c",), "cast")
+    base, others = alt_costs.parts(card, spell.cast_costs)
+    total, whys = total_cost(s, player, spell, 0, base)
+    alt_costs.log_total(s, card, spell.cast_costs, base, total, whys)
+    item.paid = pay_mana(ctx, player, total, card.name, use=spell_use(spell, base))
+    alt_costs.pay_others(ctx, player, spell, others)
+    s.players[player].spells_cast_this_turn += 1
+    s.add_log(f"{card.name} is cast", ("601.2i",), "cast")
+    events.collect(ctx, {"kind": "cast", "player": player, "obj": spell.id, "item": item.id})
+    announce_targets(ctx, item)
+    return True

@@ -1,0 +1,56 @@
+"""Effects that put a permanent in a particular place: returning a card to the battlefield
+(persist, undying; CR 603.6), attaching an Equipment (CR 701.3) and putting a creature onto the
+battlefield attacking (ninjutsu, CR 702.49, 508.4)."""
+from __future__ import annotations
+
+from manastack.oracle import ir
+
+from . import events
+from .resolution import resolve_subject, source_obj
+from .state import Obj
+
+
+def return_to_battlefield(ctx, e: ir.ReturnToBattlefield, rc) -> None:
+    """CR 603.6: the ability looks for the card in the zone it went to; if it has left that
+    zone, nothing returns. It enters under its owner's control with the counter (CR 614.1c)."""
+    for o in resolve_subject(ctx, e.what, rc):
+        if not isinstance(o, Obj) or o.zone != "graveyard":
+            ctx.s.add_log(f"{rc.card.name}: the card is no longer in the graveyard, nothing returns",
+                          ("603.6", "400.7"), "resolve")
+            continue
+        events.move(ctx, o, "battlefield", controller=o.owner, cause=rc.card.name,
+                    counters={e.counter: 1} if e.counter else None)
+
+
+def attach(ctx, e: ir.Attach, rc) -> None:
+    """CR 701.3a-b: attach the Equipment to the target; if it has left the battlefield or the
+    target is gone, nothing happens."""
+    s = ctx.s
+    eq = source_obj(ctx, rc)
+    if eq is None or eq.zone != "battlefield" or eq.id not in s.objs:
+        return
+    for o in resolve_subject(ctx, e.what, rc):
+        if isinstance(o, Obj) and o.zone == "battlefield" and eq.attached_to != o.id:
+            eq.attached_to = o.id
+            s.add_log(f"{eq.card.name} becomes attached to {o.card.name}", ("701.3a", "702.6a"), "attach")
+
+
+def enter_attacking(ctx, e: ir.EnterAttacking, rc) -> None:
+    """CR 702.49a-c, 508.4: the card enters tapped and attacking the player the returned
+    creature attacked, unblocked; it was never declared as an attacker, so "whenever ...
+    attacks" doesn't trigger. If it has left the hand, nothing happens (CR 400.7)."""
+    s = ctx.s
+    defender = (rc.event or {}).get("defender")
+    for o in resolve_subject(ctx, e.what, rc):
+        if not isinstance(o, Obj) or o.zone != "hand":
+            s.add_log(f"{rc.card.name} is no longer in its owner's hand: nothing enters", ("400.7",),
+                      "resolve")
+            continue
+        new = events.move(ctx, o, "battlefield", controller=rc.controller, tapped=True,
+                          cause="ninjutsu", rules=("702.49a",))
+        if new is None or not s.combat or defender is None:
+            continue
+        new.attacking = defender
+        s.combat["attackers"] = list(s.combat.get("attackers", [])) + [new.id]
+        s.add_log(f"{new.card.name} is attacking {s.players[defender].name}, unblocked",
+                  ("508.4", "702.49c"), "combat")

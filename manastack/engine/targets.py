@@ -1,0 +1,176 @@
+"""A spell's or ability's modes and targets (CR 115, 601.2b-c, 603.3c-d): the ability a card is
+cast with, its target specifications, whether they can be met, and choosing them."""
+from __future__ import annotations
+
+from manastack.oracle import ir
+
+from . import exercise
+from .decisions import Action, Decision, DecisionKind
+from .filters import legal_targets
+from .runner import Ctx
+from .state import Obj, StackItem
+
+
+def spell_ability(card) -> ir.SpellAbility | None:
+    i = spell_ability_index(card)
+    return card.abilities[i] if i >= 0 else None
+
+
+def spell_ability_index(card) -> int:
+    for i, ab in enumerate(card.abilities):
+        if type(ab) is ir.SpellAbility:
+            return i
+    return -1
+
+
+def all_target_specs(ab) -> tuple[ir.TargetSpec, ...]:
+    return getattr(ab, "targets", ()) or ()
+
+
+_CARD_TYPES = {"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"}
+
+
+def aura_target_spec(card) -> ir.TargetSpec | None:
+    """CR 303.4a: an Aura spell targets what its enchant ability allows (CR 702.5a)."""
+    if "Aura" not in card.subtypes:
+        return None
+    for ab in card.abilities:
+        if type(ab) is ir.Keyword and ab.name == "enchant":
+            if exercise.RECORD is not None:
+                exercise.note("KEYWORDS", "enchant", card)
+            what = (ab.arg or "permanent").strip().lower()
+            if what == "player":
+                return ir.TargetSpec("player")
+            words = [w.capitalize() for w in what.replace(" or ", " ").split() if w != "permanent"]
+            types = tuple(w for w in words if w in _CARD_TYPES)
+            subtypes = tuple(w for w in words if w not in _CARD_TYPES)  # "Enchant Forest"
+            return ir.TargetSpec("permanent", ir.Filter(types=types, subtypes=subtypes))
+    return None
+
+
+class _AuraSpell:
+    """The targets of an Aura spell, shaped like an ability for target selection."""
+
+    __slots__ = ("targets", "effects")
+
+    def __init__(self, spec: ir.TargetSpec) -> None:
+        self.targets = (spec,)
+        self.effects = ()
+
+
+def casting_ability(card):
+    """What target selection reads for a spell: its spell ability, or its enchant target."""
+    spec = aura_target_spec(card)
+    return _AuraSpell(spec) if spec is not None else spell_ability(card)
+
+
+def item_target_specs(item) -> list[ir.TargetSpec]:
+    """The target specs of a stack object in the order its ``targets`` groups were chosen."""
+    ab = casting_ability(item.card) if item.kind == "spell" else item.ability
+    if ab is None:
+        return []
+    modal = _modal(ab)
+    if modal is not None:
+        return [spec for m in item.modes for spec in modal.modes[m].targets]
+    return list(all_target_specs(ab))
+
+
+def has_targets_for(s, o: Obj, ab, player: int) -> bool:
+    """CR 601.2c: a spell with targets can be cast only if it can get legal targets."""
+    if ab is None:
+        return True
+    modal = _modal(ab)
+    if modal is not None:
+        return sum(1 for m in modal.modes if _specs_satisfiable(s, m.targets, o, player)) >= modal.choose
+    return _specs_satisfiable(s, all_target_specs(ab), o, player)
+
+
+def _specs_satisfiable(s, specs, o: Obj, player: int) -> bool:
+    for spec in specs:
+        if spec.up_to:
+            continue
+        if len(legal_targets(s, spec, o, player)) < spec.count:
+            return False
+    return True
+
+
+def _modal(ab) -> ir.Modal | None:
+    effects = getattr(ab, "effects", ())
+    if len(effects) == 1 and type(effects[0]) is ir.Modal:
+        return effects[0]
+    return None
+
+
+def describe_target(s, t) -> str:
+    if isinstance(t, str) and t.startswith("p"):
+        return s.players[int(t[1:])].name
+    if isinstance(t, str) and t.startswith("s"):
+        sid = int(t[1:])
+        for item in s.stack:
+            if item.id == sid:
+                return item.label
+        return "a spell no longer on the stack"
+    o = s.objs.get(t)
+    return o.card.name if o else "an object that left"
+
+
+def choose_modes_and_targets(ctx: Ctx, item: StackItem, source: Obj | None, player: int, ab) -> bool:
+    """CR 601.2b-c / 603.3c-d: choose modes, then targets for each, as the spell or ability is
+    put on the stack. Returns False when a required target can't be chosen."""
+    s = ctx.s
+    modal = _modal(ab)
+    specs: list[ir.TargetSpec] = []
+    if modal is not None:
+        entwined = item.kind == "spell" and "entwine" in source.cast_costs
+        chosen: list[int] = list(range(len(modal.modes))) if entwined else []
+        while len(chosen) < modal.at_most:
+            options = tuple(Action("mode", (i,), f"mode {i + 1}: {m.text}")
+                            for i, m in enumerate(modal.modes)
+                            if i not in chosen and _specs_satisfiable(s, m.targets, source, player))
+            if len(chosen) >= modal.choose:      # "Choose one or both" (CR 700.2d)
+                options += (Action("done", (), "no more modes"),)
+            if not options:
+                return False
+            answer = ctx.ask(Decision(player, DecisionKind.MODES, f"Choose a mode for {item.label} (CR 700.2)",
+                                      options, {"item": item.id}))
+            if answer.kind == "done":
+                break
+            chosen.append(answer.args[0])
+        item.modes = tuple(chosen)
+        s.add_log(f"{s.players[player].name} chooses "
+                  + "; ".join(modal.modes[i].text for i in chosen) + f" for {item.label}"
+                  + (" (entwined: all modes)" if entwined else ""),
+                  ("700.2a", "702.42b") if entwined else ("700.2a",), "choice")
+        for i in chosen:
+            specs.extend(modal.modes[i].targets)
+    else:
+        specs.extend(all_target_specs(ab))
+    item.targets = []
+    for n, spec in enumerate(specs):
+        group: list = []
+        while len(group) < spec.count:
+            legal = [t for t in legal_targets(s, spec, source, player, item.id) if t not in group]
+            options = [Action("target", (t,), f"target {describe_target(s, t)}") for t in legal]
+            if spec.up_to or group:
+                if spec.up_to:
+                    options.append(Action("done", (), "no more targets"))
+            if not options:
+                return False
+            answer = ctx.ask(Decision(player, DecisionKind.TARGETS,
+                                      f"Choose target {n + 1} for {item.label}: {_spec_text(spec)} (CR 115)",
+                                      tuple(options), {"item": item.id}))
+            if answer.kind == "done":
+                break
+            group.append(answer.args[0])
+            if exercise.RECORD is not None:
+                exercise.note("TARGET_KINDS", spec.kind, item.card)
+        item.targets.append(group)
+    return True
+
+
+def _spec_text(spec: ir.TargetSpec) -> str:
+    f = spec.filter
+    words = [spec.kind if spec.kind != "permanent" else "/".join(t.lower() for t in f.types) or "permanent"]
+    if f.controller:
+        words.append(f"({f.controller} control)" if f.controller == "you" else "(an opponent controls)")
+    return " ".join(words)

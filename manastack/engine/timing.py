@@ -1,0 +1,40 @@
+"""When a spell may be cast or an ability activated (CR 117.1a, 307.1, 601.3, 602.5d), and which
+exiled cards a player may play (CR 601.3)."""
+from __future__ import annotations
+
+from . import characteristics as ch
+from .state import Obj
+
+
+def can_cast_timing(s, player: int, o: Obj) -> bool:
+    """CR 117.1a, 307.1: sorceries and permanents only in your main phase with the stack
+    empty, unless they have flash (CR 702.8a); instants whenever you have priority."""
+    if "Land" in o.card.types:
+        return False
+    if "Instant" in o.card.types or ch.has(s, o, "flash"):
+        return True
+    return sorcery_timing(s, player)
+
+
+def sorcery_timing(s, player: int) -> bool:
+    return s.active == player and s.step in ("main1", "main2") and not s.stack
+
+
+def upkeep_timing(s, player: int) -> bool:
+    """"Activate only during your upkeep" (CR 602.5b, 503)."""
+    return s.active == player and s.step == "upkeep"
+
+
+def your_turn_timing(s, player: int, ab) -> bool:
+    """"Activate only during your turn[, before attackers are declared]" (CR 602.5b, 508.1):
+    the engine's one combat phase makes "before" mean before its declare attackers step."""
+    if s.active != player:
+        return False
+    return not ab.before_attackers or s.step in ("untap", "upkeep", "draw", "main1", "beginning_of_combat")
+
+
+def exiled_playable(s, player: int) -> list[int]:
+    """Cards in exile an effect lets ``player`` play this turn ("you may play that card this
+    turn": a permission, CR 601.3, 305.1): their own cards with a "may_play" effect."""
+    return [e.affected for e in s.effects if e.kind == "may_play" and e.affected in s.objs
+            and s.objs[e.affected].zone == "exile" and s.objs[e.affected].owner == player]

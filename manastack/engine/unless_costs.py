@@ -1,0 +1,110 @@
+"""Effects that ask a player to pay or else (CR 118.12): "sacrifice it unless you pay" (echo,
+CR 702.30a; cumulative upkeep, CR 702.24a) and "counter it unless its controller pays" (ward,
+CR 702.21a; Mana Leak)."""
+from __future__ import annotations
+
+import dataclasses
+
+from manastack.mana import ManaCost
+from manastack.oracle import ir
+
+from . import events, exercise
+from .abilities import cost_text
+from .casting import pay_mana
+from .decisions import Action, Decision, DecisionKind
+from .mana_abilities import can_afford
+from .resolution import amount, resolve_subject
+from .state import Obj
+from .wording import possessive
+
+
+UPKEEP_RULES = {"echo": "702.30a", "cumulative upkeep": "702.24a"}
+
+
+def cost_times(cost: ir.Cost, n: int) -> ir.Cost:
+    """``cost`` ``n`` times over, as one cost (CR 702.24a: {1} with three age counters is {3})."""
+    mana = cost.mana
+    if mana is not None:
+        generic = mana.generic * n
+        mana = ManaCost(((str(generic),) if generic else ())
+                        + tuple(sym for sym in mana.symbols if not sym.isdigit()) * n)
+    return dataclasses.replace(cost, mana=mana, pay_life=cost.pay_life * n, discard=cost.discard * n)
+
+
+def sacrifice_unless_pays(ctx, e: ir.SacrificeUnlessPays, rc) -> None:
+    """Echo and cumulative upkeep (CR 702.30a, 702.24a): on resolution the controller chooses
+    to pay the whole cost or not (CR 603.5, 118.12a); if not, they sacrifice the permanent
+    (CR 701.21a). A cost they can't pay in full can't be chosen (CR 118.3, 119.4; Deepcavern
+    Imp's ruling). Once the permanent is no longer theirs on the battlefield, nothing is asked."""
+    s = ctx.s
+    player = rc.controller
+    p = s.players[player]
+    rule = UPKEEP_RULES.get(e.keyword, "118.12a")
+    label = f"{possessive(rc.card.name)} {e.keyword}"
+    perms = [o for o in resolve_subject(ctx, e.what, rc) if isinstance(o, Obj) and s.objs.get(o.id) is o
+             and o.zone == "battlefield" and o.controller == player]
+    if not perms:
+        s.add_log(f"{label}: {rc.card.name} is no longer on the battlefield under {p.name}'s control, "
+                  "so there is nothing to sacrifice", ("701.21a", "603.5"), "resolve")
+        return
+    perm = perms[0]
+    n = amount(ctx, e.times, rc)
+    cost = cost_times(e.cost, n)
+    how = cost_text(cost)
+    if isinstance(e.times, ir.CountersOn):
+        how += f" for {n} age counter{'s' if n != 1 else ''}"
+    options = [Action("decline", (), f"don't pay: sacrifice {perm.card.name}")]
+    if p.life >= cost.pay_life and len(p.hand) >= cost.discard and \
+            (cost.mana is None or can_afford(s, player, cost.mana)):
+        options.insert(0, Action("pay", (), f"{how} and keep {perm.card.name}"))
+    answer = ctx.ask(Decision(player, DecisionKind.UNLESS, f"{label}: {how} or sacrifice {perm.card.name} "
+                              f"(CR {rule})", tuple(options), {"obj": perm.id}))
+    if answer.kind == "decline":
+        if len(options) == 1:
+            s.add_log(f"{p.name} can't pay {label} ({how})", (rule, "118.3"), "choice")
+        else:
+            s.add_log(f"{p.name} doesn't pay {label} ({how})", (rule, "118.12a"), "choice")
+        events.sacrifice(ctx, perm)
+        return
+    if exercise.RECORD is not None:
+        for part in ("mana", "pay_life", "discard"):
+            if getattr(e.cost, part):
+                exercise.note("UPKEEP_COST_PARTS", part, rc.card)
+    if cost.pay_life:
+        events.lose_life(ctx, player, cost.pay_life, rules=("119.4", "118.3b"))
+    for _ in range(cost.discard):
+        answer = ctx.ask(Decision(player, DecisionKind.DISCARD, f"Choose a card to discard for {label}",
+                                  tuple(Action("choose", (c,), s.objs[c].card.name) for c in p.hand)))
+        events.discard(ctx, player, s.objs[answer.args[0]])
+    if cost.mana is not None:
+        pay_mana(ctx, player, cost.mana, label)
+    s.add_log(f"{p.name} pays {label} ({how}): {perm.card.name} stays on the battlefield",
+              (rule, "118.12a"), "choice")
+
+
+def counter_unless_pays(ctx, e: ir.CounterUnlessPays, rc) -> None:
+    """CR 118.12a: the controller of the spell or ability named (the target of Mana Leak, the
+    one that targeted a ward permanent, CR 702.21a) may pay; if they don't, it is countered
+    (CR 701.6a)."""
+    s = ctx.s
+    sids = [int(t[1:]) for t in resolve_subject(ctx, e.what, rc) if isinstance(t, str) and t.startswith("s")]
+    item = next((i for i in s.stack if i.id in sids), None)
+    if item is None:
+        s.add_log(f"{rc.card.name}: the spell or ability to counter is gone already",
+                  ("118.12a",), "resolve")
+        return
+    payer = item.controller
+    cost = e.cost.mana
+    ward = isinstance(e.what, ir.Ref)     # ward's ability names the spell that triggered it
+    by, rule = (f"{possessive(rc.card.name)} ward", "702.21a") if ward else (rc.card.name, "118.12a")
+    options = [Action("decline", (), f"don't pay {cost}: {item.label} is countered")]
+    if cost is not None and can_afford(s, payer, cost):
+        options.insert(0, Action("pay", (), f"pay {cost} so {item.label} isn't countered"))
+    answer = ctx.ask(Decision(payer, DecisionKind.UNLESS, f"{'Ward' if ward else rc.card.name}: pay {cost} or "
+                              f"{item.label} is countered (CR {rule})", tuple(options), {"item": item.id}))
+    if answer.kind == "pay":
+        pay_mana(ctx, payer, cost, by)
+        s.add_log(f"{s.players[payer].name} pays {cost} for {'ward' if ward else rc.card.name}: "
+                  f"{item.label} isn't countered", (rule,), "choice")
+        return
+    events.counter_spell(ctx, item, by, rules=(rule, "701.6a"))
