@@ -145,6 +145,18 @@ class Game:
             self._history.append((self._base, self._answers, self._pending, chosen))
         self._base, self._answers, self._pending = base, answers, pending
 
+    def why_not(self, action: Action | int | str) -> str | None:
+        """Why ``action`` can't be pushed now, in words with its CR numbers, or None when it is
+        a legal answer to the pending decision. The reasons come from the engine's one source
+        of legality (:mod:`manastack.engine.legality`), the same that lists the legal actions."""
+        if self._pending is None:
+            return "the game is over: no decision is pending"
+        try:
+            self._resolve(action)
+        except IllegalActionError as exc:
+            return str(exc)
+        return None
+
     def _resolve(self, action) -> Action:
         options = self._pending.options
         if isinstance(action, int) and not isinstance(action, bool):

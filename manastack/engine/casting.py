@@ -9,7 +9,7 @@ from manastack.oracle import ir
 from . import characteristics as ch
 from . import layers
 from . import alt_costs, events, exercise, mana_abilities, morph
-from .abilities import ability_at, battlefield_activated, hand_activated
+from .abilities import ability_at
 from .cost_checks import summoning_sick, tappable_for_cost, untappable_for_cost
 from .crew import crew_payable, pay_crew
 from .decisions import Action, Decision, IllegalActionError
@@ -17,80 +17,17 @@ from .filters import objects_matching
 from .runner import Ctx, Rollback
 from . import mana_spend
 from .mana_spend import ability_use, spell_use
-from .mana_capacity import capacity
 from .spell_costs import total_cost
 from .state import Obj, StackItem
-from .targets import casting_ability, choose_modes_and_targets, describe_target, has_targets_for, spell_ability_index
-from .timing import can_cast_timing, exiled_playable, sorcery_timing, upkeep_timing, your_turn_timing
+from .targets import casting_ability, choose_modes_and_targets, describe_target, spell_ability_index
+from .timing import exiled_playable
 from .triggers import announce_targets
 from .wording import possessive
 
 MAX_X = 20
 
 
-# ------------------------------------------------------------------------------ what can be cast
-
-
-def castable(s, player: int) -> list[Obj]:
-    """The spells ``player`` could begin to cast now, costs included (CR 601.2, 601.3)."""
-    out = []
-    bound: list = []      # the player's mana capacity, found once if a cost needs checking
-    p = s.players[player]
-    for oid in p.hand + exiled_playable(s, player) + alt_costs.flashback_cards(s, player):
-        o = s.objs[oid]
-        if not can_cast_timing(s, player, o):
-            continue
-        if not o.card.fully_supported:
-            continue
-        if not alt_costs.cast_from(o) and o.card.face and o.card.face.get("manaCost") is None:
-            continue     # CR 118.6: no mana cost is an unpayable one (Ancestral Vision)
-        ab = casting_ability(o.card)
-        if not o.card.is_permanent_card and ab is None:
-            continue
-        if not has_targets_for(s, o, ab, player):
-            continue
-        if not bound:
-            bound.append(capacity(s, player))
-        if not alt_costs.affordable(s, player, o, alt_costs.cast_from(o), bound[0]):
-            continue     # CR 601.2f-h: the total cost, with increases and reductions
-        out.append(o)
-    return out
-
-
-def playable_lands(s, player: int) -> list[Obj]:
-    """CR 305.1-305.2: one land per turn, in your main phase with an empty stack."""
-    p = s.players[player]
-    if p.lands_played >= 1 or not sorcery_timing(s, player):
-        return []
-    return [s.objs[i] for i in p.hand + exiled_playable(s, player) if "Land" in s.objs[i].card.types]
-
-
-def activatable(s, player: int) -> list[tuple[Obj, int, ir.ActivatedAbility]]:
-    """Non-mana activated abilities whose costs can be paid now (CR 602.2, 602.5): those of
-    permanents, equip included (CR 702.6a), those of other players' permanents that any player
-    may activate (CR 113.8), and those that work from the hand (cycling, CR 702.29a)."""
-    out = []
-    found = layers.changers(s)
-    sources = [(o, battlefield_activated(layers.card_now(s, o, found))) for o in s.permanents(player)]
-    sources += [(o, [(i, ab) for i, ab in battlefield_activated(layers.card_now(s, o, found)) if ab.any_player])
-                for o in s.permanents(1 - player)]
-    sources += [(s.objs[i], hand_activated(s.objs[i].card)) for i in s.players[player].hand]
-    for o, abilities in sources:
-        for idx, ab in abilities:
-            if ab.is_mana:
-                continue
-            if ab.sorcery_speed and not sorcery_timing(s, player):
-                continue
-            if ab.upkeep_only and not upkeep_timing(s, player):
-                continue
-            if (ab.your_turn or ab.before_attackers) and not your_turn_timing(s, player, ab):
-                continue
-            if not cost_payable(s, o, ab.cost, payer=player):
-                continue
-            if not has_targets_for(s, o, ab, player):
-                continue
-            out.append((o, idx, ab))
-    return out
+# ------------------------------------------------------------------------------ costs
 
 
 def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True, payer: int | None = None) -> bool:

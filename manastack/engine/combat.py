@@ -28,15 +28,30 @@ def _restricted(s, o: Obj, kind: str) -> bool:
     return False
 
 
+def why_not_attack(s, o: Obj) -> str | None:
+    """Why ``o`` can't attack now (CR 508.1a-c), or None when it can."""
+    name = o.card.name
+    if o.zone != "battlefield" or o.controller != s.active:
+        return f"{name} is not a creature the active player controls (CR 506.2)"
+    if not ch.is_creature(s, o):
+        return f"{name} is not a creature: only creatures attack (CR 506.3)"
+    if o.tapped:
+        return f"{name} is tapped: attackers must be untapped (CR 508.1a)"
+    if summoning_sick(s, o):
+        return (f"{name} hasn't been under its controller's control since their most recent turn began "
+                "and has no haste (CR 302.6, 508.1a, 702.10b)")
+    if ch.has(s, o, "defender"):
+        return f"{name} has defender (CR 702.3b)"
+    if _restricted(s, o, "cant_attack"):
+        return f"an effect says {name} can't attack (CR 508.1c)"
+    if (land := missing_land(s, o)) is not None:
+        return f"{name} can't attack while the defending player controls no {land} (CR 508.1c)"
+    return None
+
+
 def can_attack(s, o: Obj) -> bool:
     """CR 508.1a: untapped, able to attack (defender 702.3b, summoning sickness 302.6)."""
-    if not ch.is_creature(s, o) or o.tapped:
-        return False
-    if summoning_sick(s, o):
-        return False
-    if ch.has(s, o, "defender"):
-        return False
-    return not _restricted(s, o, "cant_attack") and missing_land(s, o) is None
+    return why_not_attack(s, o) is None
 
 
 def missing_land(s, o: Obj) -> str | None:

@@ -1,19 +1,27 @@
-"""Why an action is not legal now, in words and CR numbers: for the error a caller gets when
-pushing an illegal action, and for scenario steps that can't be done."""
+"""The one source of legality for playing lands, casting spells, activating abilities and
+attacking (CR 117, 305, 508, 601-602): each ``why_not_*`` function gives the reason an action
+can't be taken now, with its CR numbers, or None when it can. The legal actions a player is
+offered (:func:`playable_lands`, :func:`castable`, :func:`activatable`), the error a caller
+gets when pushing an illegal action, ``Game.why_not`` and scenario steps that can't be done all
+come from these functions, so they can't disagree."""
 from __future__ import annotations
+
+from manastack.oracle import ir
 
 from . import characteristics as ch
 from . import layers
 from . import alt_costs, combat, mana_abilities
-from .abilities import battlefield_activated
+from .abilities import battlefield_activated, hand_activated
 from .casting import cost_payable
 from .cost_checks import summoning_sick
 from .crew import crew_payable
 from .decisions import Action
+from .mana_capacity import Capacity, capacity
 from .mana_spend import spell_use
 from .spell_costs import total_cost
+from .state import Obj
 from .targets import casting_ability, has_targets_for
-from .timing import sorcery_timing, upkeep_timing, your_turn_timing
+from .timing import can_cast_timing, exiled_playable, sorcery_timing, upkeep_timing, your_turn_timing
 from .wording import possessive
 
 
@@ -22,9 +30,10 @@ def _restricted(s, o, kind: str) -> bool:
     return any(layers.affected_by(s, src, eff, o) for src, eff in ch.static_effects(s, kind))
 
 
-def cannot_play(s, player: int, o) -> str:
+def why_not_play(s, player: int, o) -> str | None:
+    """Why ``player`` can't play the land ``o`` now (CR 305.1-305.2), or None when they can."""
     name, who = o.card.name, s.players[player].name
-    if o.zone != "hand" or o.owner != player:
+    if (o.zone != "hand" or o.owner != player) and o.id not in exiled_playable(s, player):
         return f"{name} is not in {who}'s hand (CR 305.1)"
     if "Land" not in o.card.types:
         return f"{name} is not a land: lands are played, other cards are cast (CR 305.1)"
@@ -36,42 +45,135 @@ def cannot_play(s, player: int, o) -> str:
         return "a land can be played only while the stack is empty (CR 305.1)"
     if s.players[player].lands_played >= 1:
         return f"{who} has already played a land this turn (CR 305.2)"
-    return f"{who} can't play {name} now"
+    return None
 
 
-def cannot_cast(s, player: int, o) -> str:
+def why_not_cast(s, player: int, o, bound: Capacity | None = None, detail: bool = True) -> str | None:
+    """Why ``player`` can't begin to cast ``o`` now (CR 601.2, 601.3), or None when they can:
+    from their hand, from their graveyard with flashback (CR 702.34a), or from exile with a
+    permission to play it (CR 601.3). ``bound`` rules out costs above the player's mana without
+    a payment search; ``detail`` says why no payment exists, which costs a look at every source."""
     card, who = o.card, s.players[player].name
     if o.zone == "graveyard" and o.owner == player:
         if o.id not in alt_costs.flashback_cards(s, player):
             return f"{card.name} is in {who}'s graveyard and has no flashback (CR 601.3, 702.34a)"
+    elif o.zone == "exile" and o.id in exiled_playable(s, player):
+        pass                                        # CR 601.3: an effect lets them play it
     elif o.zone != "hand" or o.owner != player:
         return f"{card.name} is not in {who}'s hand (CR 601.2a)"
     if "Land" in card.types:
         return f"{card.name} is a land: it is played, not cast (CR 305.1, 305.9)"
-    if card.unsupported:
+    if not card.fully_supported:
         return f"{card.name}'s Oracle text is only partly supported: {'; '.join(card.unsupported)}"
-    if "Instant" not in card.types and not ch.has(s, o, "flash") and not sorcery_timing(s, player):
+    if not can_cast_timing(s, player, o):
         return (f"{card.name} isn't an instant and has no flash: it can be cast only in its controller's "
                 "main phase while the stack is empty (CR 117.1a, 307.1)")
-    if o.zone == "hand" and card.face and card.face.get("manaCost") is None:
+    costs = alt_costs.cast_from(o)
+    if not costs and card.face and card.face.get("manaCost") is None:
         return f"{card.name} has no mana cost, an unpayable cost (CR 118.6)"
-    if not has_targets_for(s, o, casting_ability(card), player):
+    ab = casting_ability(card)
+    if not card.is_permanent_card and ab is None:
+        return f"{card.name} has no spell ability the engine can run"
+    if not has_targets_for(s, o, ab, player):
         return f"{card.name} has no legal target now (CR 601.2c, 115)"
     for extra in alt_costs.required(card):
         if not cost_payable(s, o, extra, include_mana=False):
             return (f"{who} can't pay {possessive(card.name)} additional cost, and a spell can't be cast "
                     "without paying all of its costs (CR 601.2b, 601.2h, 118.3)")
-    base, others = alt_costs.parts(card, alt_costs.cast_from(o))
+    base, others = alt_costs.parts(card, costs)
     if not all(cost_payable(s, o, c, include_mana=False) for c in others):
         return f"{who} can't pay the flashback cost of {card.name} (CR 702.34a, 601.2h, 118.3)"
     total, why = total_cost(s, player, o, 0, base)
     use = spell_use(o)         # mana restricted to other spells can't pay (CR 106.6)
-    if not mana_abilities.can_afford(s, player, total, use=use):
+    if (bound is not None and not use.convoke and bound.cannot_pay(total)) or \
+            not mana_abilities.can_afford(s, player, total, use=use):
         which = "flashback" if o.zone == "graveyard" else "mana"
         changed = f" (its {which} cost {base} {', '.join(why)}, CR 601.2f)" if why else ""
-        return (f"{who} can't pay {total if why else base}{changed}: "
-                + mana_abilities.why_unpayable(s, player, total, use=use) + " (CR 601.2g-h, 118.3)")
-    return f"{who} can't cast {card.name} now"
+        return (f"{who} can't pay {total if why else base}{changed}"
+                + (": " + mana_abilities.why_unpayable(s, player, total, use=use) if detail else "")
+                + " (CR 601.2g-h, 118.3)")
+    return None
+
+
+def why_not_activate(s, player: int, o, ab) -> str | None:
+    """Why ``player`` can't activate ``o``'s activated ability ``ab`` now (CR 602.2, 602.5), or
+    None when they can."""
+    c = ab.cost
+    who = s.players[player].name
+    if o.zone == "battlefield":
+        if o.controller != player and not ab.any_player:
+            return (f"{o.card.name} is not under {who}'s control and the ability isn't one any player "
+                    "may activate (CR 602.2, 113.8)")
+    elif not (o.zone == "hand" and o.owner == player and c.discard_self):
+        return f"{o.card.name} is not on the battlefield (CR 602.2)"
+    if (c.tap or c.untap) and ch.is_creature(s, o) and summoning_sick(s, o):
+        return (f"{o.card.name} has been under {who}'s control only since "
+                "this turn began, so its {T} abilities can't be activated (CR 302.6, 602.5a)")
+    if c.tap and o.tapped:
+        return f"{o.card.name} is tapped and can't be tapped again to pay {{T}} (CR 107.5, 118.3)"
+    if c.untap and not o.tapped:
+        return f"{o.card.name} is untapped and can't be untapped to pay {{Q}} (CR 107.6, 118.3)"
+    if ab.sorcery_speed and not sorcery_timing(s, player):
+        return f"{ab.text!r} can be activated only as a sorcery (CR 602.5d)"
+    if ab.upkeep_only and not upkeep_timing(s, player):
+        return f"{ab.text!r} can be activated only during its controller's upkeep (CR 602.5, 503)"
+    if ab.before_attackers and not your_turn_timing(s, player, ab):
+        return (f"{ab.text!r} can be activated only during its controller's turn, before the "
+                "declare attackers step (CR 602.5, 602.5b, 508.1)")
+    if ab.your_turn and not your_turn_timing(s, player, ab):
+        return f"{ab.text!r} can be activated only during its controller's turn (CR 602.5, 602.5b)"
+    if c.crew and not crew_payable(s, o, c.crew):
+        return (f"{who}'s other untapped creatures have less than {c.crew} total "
+                f"power, so {o.card.name} can't be crewed (CR 702.122a, 118.3)")
+    if not cost_payable(s, o, c, payer=player):
+        return f"the cost of {ab.text!r} can't be paid now (CR 602.2b, 118.3)"
+    if not has_targets_for(s, o, ab, player):
+        return f"{ab.text!r} has no legal target now (CR 602.2b, 115)"
+    return None
+
+
+# ------------------------------------------------------------------------------ legal actions
+
+
+def playable_lands(s, player: int) -> list[Obj]:
+    """The lands ``player`` may play now (CR 305.1-305.2)."""
+    if s.players[player].lands_played >= 1 or not sorcery_timing(s, player):
+        return []
+    cands = (s.objs[i] for i in s.players[player].hand + exiled_playable(s, player))
+    return [o for o in cands if "Land" in o.card.types and why_not_play(s, player, o) is None]
+
+
+def castable(s, player: int) -> list[Obj]:
+    """The spells ``player`` could begin to cast now, costs included (CR 601.2, 601.3)."""
+    p = s.players[player]
+    cands = [s.objs[i] for i in p.hand + exiled_playable(s, player) + alt_costs.flashback_cards(s, player)]
+    cands = [o for o in cands if "Land" not in o.card.types]
+    bound = capacity(s, player) if cands else None
+    return [o for o in cands if why_not_cast(s, player, o, bound, detail=False) is None]
+
+
+def activatable(s, player: int) -> list[tuple[Obj, int, ir.ActivatedAbility]]:
+    """Non-mana activated abilities ``player`` could activate now (CR 602.2, 602.5): those of
+    their permanents, equip included (CR 702.6a), those of other players' permanents that any
+    player may activate (CR 113.8), and those that work from the hand (cycling, CR 702.29a)."""
+    found = layers.changers(s)
+    sources = [(o, battlefield_activated(layers.card_now(s, o, found))) for o in s.permanents(player)]
+    sources += [(o, [(i, ab) for i, ab in battlefield_activated(layers.card_now(s, o, found)) if ab.any_player])
+                for o in s.permanents(1 - player)]
+    sources += [(s.objs[i], hand_activated(s.objs[i].card)) for i in s.players[player].hand]
+    return [(o, idx, ab) for o, abilities in sources for idx, ab in abilities
+            if not ab.is_mana and why_not_activate(s, player, o, ab) is None]
+
+
+# ------------------------------------------------------------------------------ explanations
+
+
+def cannot_play(s, player: int, o) -> str:
+    return why_not_play(s, player, o) or f"{s.players[player].name} can't play {o.card.name} now"
+
+
+def cannot_cast(s, player: int, o) -> str:
+    return why_not_cast(s, player, o) or f"{s.players[player].name} can't cast {o.card.name} now"
 
 
 def cannot_activate(s, player: int, o, words: str = "") -> str:
@@ -87,53 +189,12 @@ def cannot_activate(s, player: int, o, words: str = "") -> str:
     if not abilities:
         which = f" whose text has {words!r}" if words else ""
         return f"{o.card.name} has no activated ability{which} now (CR 602.1, 613.1)"
-    reasons = []
-    for ab in abilities:
-        c = ab.cost
-        if (c.tap or c.untap) and ch.is_creature(s, o) and summoning_sick(s, o):
-            reasons.append(f"{o.card.name} has been under {s.players[player].name}'s control only since "
-                           "this turn began, so its {T} abilities can't be activated (CR 302.6, 602.5a)")
-        elif c.tap and o.tapped:
-            reasons.append(f"{o.card.name} is tapped and can't be tapped again to pay {{T}} (CR 107.5, 118.3)")
-        elif c.untap and not o.tapped:
-            reasons.append(f"{o.card.name} is untapped and can't be untapped to pay {{Q}} (CR 107.6, 118.3)")
-        elif ab.sorcery_speed and not sorcery_timing(s, player):
-            reasons.append(f"{ab.text!r} can be activated only as a sorcery (CR 602.5d)")
-        elif ab.upkeep_only and not upkeep_timing(s, player):
-            reasons.append(f"{ab.text!r} can be activated only during its controller's upkeep (CR 602.5, 503)")
-        elif ab.before_attackers and not your_turn_timing(s, player, ab):
-            reasons.append(f"{ab.text!r} can be activated only during its controller's turn, before the "
-                           "declare attackers step (CR 602.5, 602.5b, 508.1)")
-        elif ab.your_turn and not your_turn_timing(s, player, ab):
-            reasons.append(f"{ab.text!r} can be activated only during its controller's turn (CR 602.5, 602.5b)")
-        elif c.crew and not crew_payable(s, o, c.crew):
-            reasons.append(f"{s.players[player].name}'s other untapped creatures have less than {c.crew} total "
-                           f"power, so {o.card.name} can't be crewed (CR 702.122a, 118.3)")
-        elif not cost_payable(s, o, c, payer=player):
-            reasons.append(f"the cost of {ab.text!r} can't be paid now (CR 602.2b, 118.3)")
-        elif not has_targets_for(s, o, ab, player):
-            reasons.append(f"{ab.text!r} has no legal target now (CR 602.2b, 115)")
+    reasons = [why for ab in abilities if (why := why_not_activate(s, player, o, ab)) is not None]
     return "; ".join(dict.fromkeys(reasons)) or f"{o.card.name}'s ability can't be activated now"
 
 
 def cannot_attack(s, o) -> str:
-    name = o.card.name
-    if o.zone != "battlefield" or o.controller != s.active:
-        return f"{name} is not a creature the active player controls (CR 506.2)"
-    if not ch.is_creature(s, o):
-        return f"{name} is not a creature: only creatures attack (CR 506.3)"
-    if o.tapped:
-        return f"{name} is tapped: attackers must be untapped (CR 508.1a)"
-    if summoning_sick(s, o):
-        return (f"{name} hasn't been under its controller's control since their most recent turn began "
-                "and has no haste (CR 302.6, 508.1a, 702.10b)")
-    if ch.has(s, o, "defender"):
-        return f"{name} has defender (CR 702.3b)"
-    if _restricted(s, o, "cant_attack"):
-        return f"an effect says {name} can't attack (CR 508.1c)"
-    if (land := combat.missing_land(s, o)) is not None:
-        return f"{name} can't attack while the defending player controls no {land} (CR 508.1c)"
-    return f"{name} can't attack now"
+    return combat.why_not_attack(s, o) or f"{o.card.name} can't attack now"
 
 
 def cannot_block(s, b, a) -> str:
@@ -164,6 +225,12 @@ def explain(s, player: int, action: Action) -> str | None:
     if action.kind == "cast":
         return cannot_cast(s, player, o)
     if action.kind == "activate":
+        if len(args) > 1 and isinstance(args[1], int):
+            ab = next((ab for i, ab in battlefield_activated(layers.card_now(s, o)) + hand_activated(o.card)
+                       if i == args[1]), None)
+            if ab is not None:
+                return why_not_activate(s, player, o, ab) or \
+                    f"{s.players[player].name} can't activate {possessive(o.card.name)} ability now"
         return cannot_activate(s, player, o)
     if action.kind == "attack":
         return cannot_attack(s, o)

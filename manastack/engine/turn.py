@@ -7,7 +7,8 @@ from manastack.oracle import ir
 
 from . import characteristics as ch
 from . import combat, events, exercise, face_up, layers, morph, sba, suspend, triggers
-from .casting import activatable, activate, cast, castable, playable_lands
+from .casting import activate, cast
+from .legality import activatable, castable, playable_lands
 from .alt_costs import cast_label
 from .decisions import Action, Decision, DecisionKind, IllegalActionError
 from .mana_abilities import activate as activate_mana
