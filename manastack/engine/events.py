@@ -314,6 +314,20 @@ def untap(ctx: Ctx, o: Obj, why: str = "", quiet: bool = False) -> None:
     collect(ctx, {"kind": "untapped", "obj": o.id})
 
 
+def end_of_turn_wears_off(ctx: Ctx) -> None:
+    """CR 514.2: in the cleanup step, all damage marked on permanents is removed and "until end
+    of turn" and "this turn" effects end, simultaneously."""
+    s = ctx.s
+    for o in s.permanents():
+        if o.damage or o.deathtouched:
+            o.damage = 0
+            o.deathtouched = False
+    ended = [e for e in s.effects if e.until == "end_of_turn"]
+    s.effects = [e for e in s.effects if e.until != "end_of_turn"]
+    s.add_log("Damage wears off and \"until end of turn\" effects end", ("514.2",), "step")
+    control_effects_end(ctx, ended)
+
+
 def change_control(ctx: Ctx, o: Obj, player: int, until: str, by: str) -> None:
     """CR 613.1b: ``player`` gains control of ``o``, by a :class:`.ControlChange` effect, so the
     control it gives can end (CR 514.2)."""

@@ -159,7 +159,7 @@ def _step(ctx: Ctx) -> None:
         held |= _choose_not_to_untap(ctx, held)
         for o in s.permanents(ap):
             if o.tapped and o.id not in held:
-                o.tapped = False
+                events.untap(ctx, o, quiet=True)      # an event like any other (CR 502.3, 701.26b)
         s.add_log(f"{s.players[ap].name} untaps their permanents", ("502.3",), "step")
         for oid in held:
             s.add_log(f"{s.objs[oid].card.name} doesn't untap", ("502.3",), "step")
@@ -220,13 +220,7 @@ def _cleanup(ctx: Ctx) -> None:
         answer = ctx.ask(Decision(s.active, DecisionKind.DISCARD, "Discard down to seven cards (CR 514.1)",
                                   tuple(Action("choose", (c,), s.objs[c].card.name) for c in p.hand)))
         events.discard(ctx, s.active, s.objs[answer.args[0]])
-    for o in s.permanents():
-        o.damage = 0
-        o.deathtouched = False
-    ended = [e for e in s.effects if e.until == "end_of_turn"]
-    s.effects = [e for e in s.effects if e.until != "end_of_turn"]
-    s.add_log("Damage wears off and \"until end of turn\" effects end", ("514.2",), "step")
-    events.control_effects_end(ctx, ended)
+    events.end_of_turn_wears_off(ctx)
     if sba.check(ctx) or s.pending_triggers:
         s.add_log("Something happened during cleanup: players get priority, then another "
                   "cleanup step follows", ("514.3a",), "step")
