@@ -1,0 +1,410 @@
+"""Searching the Comprehensive Rules and card rulings the way a judge reads a question.
+
+A query is read before it is ranked:
+
+- rule numbers in it ("106.7") point straight at those rules;
+- card names in it are looked up in the card file in use and read with the Oracle compiler:
+  the rules their abilities fall under join the answer (``card_rules``), their rulings are
+  searched too, and sentences the compiler can't read are searched as words;
+- phrases from the CR's glossary (defined terms, keyword names) and rule titles point at the
+  rules they name ("See rule 605"), weighted by how rare the phrase is in the CR;
+- a small vocabulary of judge words (``judge-vocabulary.yaml``) adds the rules' own words;
+- the remaining words, and each pair of adjacent words as a phrase, are ranked by BM25 over
+  the index, with a lower weight for one-line rule titles, whose shortness flatters BM25.
+
+A rule's score is its BM25 score (scaled to the best) plus the weights of the phrases, cards and
+numbers that point at it or, less, at a rule above it. Questions of the form "what is X" / "what
+does X mean" favour glossary entries.
+"""
+from __future__ import annotations
+
+import math
+import re
+import sqlite3
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+import yaml
+
+from manastack.cards import CardDB, CardDef, CardError
+
+from .card_rules import card_rules
+from .document import RulesDoc, RulesError
+from .index import Passage, PassageKind, RulesIndex, Stemmer, fts_query, open_index, words
+from .source import cache_dir, load_rules
+
+MAX_QUERY_CHARS = 300
+"""The longest query searched."""
+MAX_RESULTS = 100
+"""The most results one search returns."""
+MAX_NAME_WORDS = 8
+"""The longest card name (in words) looked for in a query."""
+
+STOPWORDS = frozenset("""a an and are as at be been being but by can could did do does doing for
+from had has have having how i if in into is it its it's itself me my of on or so than that the
+their them then there these they this those to too up us was we were what when where which while
+who whom why will with would you your yours mean means meaning define definition happens happen
+get gets got use used""".split())
+"""Words too common to rank by (they stay in phrases: "could produce")."""
+
+_NUMBER = re.compile(r"\b(\d{3}(?:\.\d+[a-z]?)?)\b")
+_DEFINITION = re.compile(r"^\s*(what(?:'s|’s| is| are| does| do)|define|definition of|meaning of|"
+                         r"what counts as|who is)\b|\bmeans?\s*\??\s*$", re.IGNORECASE)
+
+W_BM25 = 1.0
+W_NUMBER = 3.0
+W_CARD = 0.8
+W_CARD_GENERAL = 0.25
+W_VOCABULARY = 1.0
+W_PHRASE = 1.2
+W_BELOW = 0.5
+TITLE_PRIOR = 0.5
+GLOSSARY_PRIOR = 0.7
+DEFINITION_GLOSSARY = 1.0
+RULINGS_PER_CARD = 3
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One result: a rule (``ref`` its number), a glossary entry (its term) or a card ruling
+    (the card's name). ``reasons`` say how the query reached it; ``stems`` are the query's word
+    stems, for highlighting."""
+
+    kind: PassageKind
+    ref: str
+    text: str
+    score: float
+    reasons: tuple[str, ...] = ()
+    stems: tuple[str, ...] = ()
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind.value, "ref": self.ref, "text": self.text,
+                "score": round(self.score, 4), "reasons": list(self.reasons)}
+
+
+@dataclass(frozen=True)
+class VocabularyEntry:
+    """Judge words (``say``), the rules' words for them (``means``) and rules they point to."""
+
+    say: tuple[str, ...]
+    means: str = ""
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Phrase:
+    """A phrase looked for in queries: a glossary term, a rule title or judge words
+    (``means`` set)."""
+
+    stems: tuple[str, ...]
+    text: str
+    label: str
+    rules: tuple[str, ...]
+    glossary: str | None
+    weight: float
+    means: str | None = None
+
+
+@dataclass
+class _Pointer:
+    """A part of the query that points at rules: a phrase, a card, a rule number."""
+
+    label: str
+    rules: tuple[str, ...]
+    weight: float
+    glossary: str | None = None
+
+
+@dataclass
+class Reading:
+    """What the search understood of a query."""
+
+    query: str
+    terms: list[str] = field(default_factory=list)
+    pointers: list[_Pointer] = field(default_factory=list)
+    cards: list[CardDef] = field(default_factory=list)
+    definition: bool = False
+    stems: tuple[str, ...] = ()
+
+
+def load_vocabulary(path: Path | None = None) -> list[VocabularyEntry]:
+    """The judge vocabulary: the bundled one, or the YAML file at ``path``."""
+    text = Path(path).read_text(encoding="utf-8") if path else \
+        resources.files("manastack.rules").joinpath("judge-vocabulary.yaml").read_text(encoding="utf-8")
+    data = yaml.safe_load(text) or {}
+    return [VocabularyEntry(say=tuple(e["say"]), means=e.get("means", ""), rules=tuple(e.get("rules", ())))
+            for e in data.get("entries", ())]
+
+
+class RulesSearch:
+    """A search over one rules document, its index and (optionally) a card database.
+
+    ``vocabulary`` (the judge words; None: the bundled list, [] for none) and ``expand``
+    (False: plain BM25 over the words, the baseline) exist so the benchmark can measure what
+    each part adds."""
+
+    def __init__(self, doc: RulesDoc, index: RulesIndex, cards: CardDB | None = None,
+                 vocabulary: list[VocabularyEntry] | None = None, expand: bool = True) -> None:
+        self.doc = doc
+        self.index = index
+        self.cards = cards
+        self.expand = expand
+        self.stemmer = Stemmer()
+        self.vocabulary = load_vocabulary() if vocabulary is None else vocabulary
+        self._phrases = self._build_phrases()
+        self._by_first: dict[str, list[_Phrase]] = {}
+        for p in self._phrases:
+            self._by_first.setdefault(p.stems[0], []).append(p)
+        self._names = self._card_names()
+
+    # ---------------------------------------------------------------- setup
+
+    def _build_phrases(self) -> list[_Phrase]:
+        entries: list[tuple[str, str, tuple[str, ...], str | None]] = []
+        for key, g in self.doc.glossary.items():
+            entries.append((g.term, f"glossary \u201c{g.term}\u201d", g.see_also, key))
+        titled: dict[str, list[str]] = {}
+        for rule in self.doc:
+            if rule.title and rule.title.lower() not in ("general", "summary"):
+                titled.setdefault(rule.title, []).append(rule.number)
+        for title, numbers in titled.items():
+            if len(numbers) <= 2:
+                entries.append((title, f"rule title \u201c{title}\u201d", tuple(numbers), None))
+        stems = self.stemmer.stems([e[0] for e in entries])
+        total = len(self.doc.rules) + len(self.doc.glossary)
+        phrases = []
+        for (text, label, rules, key), st in zip(entries, stems):
+            if not st:
+                continue
+            df = self._df(st)
+            idf = math.log((total + 1) / (df + 1)) / math.log(total + 1)
+            phrases.append(_Phrase(st, text, label, rules, key, idf))
+        for entry in self.vocabulary:
+            for say, st in zip(entry.say, self.stemmer.stems(list(entry.say))):
+                if st:
+                    phrases.append(_Phrase(st, say, f"judge words \u201c{say}\u201d", entry.rules,
+                                           None, W_VOCABULARY, entry.means))
+        return phrases
+
+    def _df(self, stems: tuple[str, ...]) -> int:
+        query = '"' + " ".join(stems) + '"'
+        try:
+            row = self.index.db.execute("SELECT count(*) FROM passages WHERE passages MATCH ?",
+                                        (f"body: {query}",)).fetchone()
+        except sqlite3.OperationalError:
+            return 0
+        return row[0]
+
+    def _card_names(self) -> dict[str, str]:
+        """Lower-case names (and the part before a comma: "urborg") to card names."""
+        names: dict[str, str] = {}
+        if self.cards is None:
+            return names
+        for name in self.cards.names():
+            names.setdefault(name.lower(), name)
+        for name in self.cards.names():
+            short = name.split(",")[0].lower()
+            if short != name.lower():
+                names.setdefault(short, name)
+        return names
+
+    # ---------------------------------------------------------------- reading a query
+
+    def read(self, query: str) -> Reading:
+        """How the search reads ``query``: its words, and what points at which rules."""
+        if not isinstance(query, str):
+            raise RulesError(f"query: expected text, got {type(query).__name__}")
+        query = " ".join(query.split())
+        if not query:
+            raise RulesError("query: empty")
+        if len(query) > MAX_QUERY_CHARS:
+            raise RulesError(f"query: {len(query)} characters; the limit is {MAX_QUERY_CHARS}")
+        reading = Reading(query=query)
+        text = query
+        if self.expand:
+            for number in _NUMBER.findall(text):
+                if number in self.doc.rules:
+                    reading.pointers.append(_Pointer(f"rule {number}", (number,), W_NUMBER))
+            text = _NUMBER.sub(" ", text)
+            text = self._read_cards(text, reading)
+            reading.definition = bool(_DEFINITION.search(query))
+        raw_words = words(text)
+        reading.terms = [w for w in raw_words if w not in STOPWORDS] if self.expand else raw_words
+        if self.expand:
+            reading.terms += [f"{a} {b}" for a, b in zip(raw_words, raw_words[1:])
+                              if not (a in STOPWORDS and b in STOPWORDS)]
+            self._read_phrases(text, reading)
+        reading.stems = tuple(s for s in self.stemmer.stems([text])[0] if s not in STOPWORDS)
+        return reading
+
+    def _read_cards(self, text: str, reading: Reading) -> str:
+        if not self._names:
+            return text
+        tokens = re.findall(r"[\w'’,+/-]+", text)
+        clean = [t.strip(",") for t in tokens]
+        i = 0
+        kept: list[str] = []
+        while i < len(clean):
+            for n in range(min(MAX_NAME_WORDS, len(clean) - i), 0, -1):
+                phrase = " ".join(clean[i:i + n])
+                name = self._names.get(phrase.lower()) or self._names.get(
+                    " ".join(tokens[i:i + n]).lower())
+                if name is None or (n == 1 and not _single_word_name(phrase, name, self)):
+                    continue
+                try:
+                    card = self.cards.get(name)
+                except CardError:
+                    continue
+                if card.name not in {c.name for c in reading.cards}:
+                    reading.cards.append(card)
+                    found = card_rules(card, self.doc)
+                    reading.pointers.append(_Pointer(f"card {card.name}", found.rules, W_CARD))
+                    reading.pointers.append(_Pointer(f"card {card.name}", found.general, W_CARD_GENERAL))
+                    for sentence in found.unread:
+                        reading.terms += [w for w in words(sentence) if w not in STOPWORDS]
+                i += n
+                break
+            else:
+                kept.append(clean[i])
+                i += 1
+        return " ".join(kept)
+
+    def _read_phrases(self, text: str, reading: Reading) -> None:
+        stems = self.stemmer.stems([text])[0]
+        spans: list[tuple[int, int, _Phrase]] = []
+        for i, s in enumerate(stems):
+            for p in self._by_first.get(s, ()):
+                if stems[i:i + len(p.stems)] == p.stems:
+                    spans.append((i, i + len(p.stems), p))
+        for start, end, p in spans:
+            if any(s2 <= start and end <= e2 and (e2 - s2) > (end - start) for s2, e2, _ in spans):
+                continue   # inside a longer phrase
+            if p.means is not None:
+                reading.pointers.append(_Pointer(p.label, p.rules, p.weight))
+                reading.terms += [w for w in words(p.means) if w not in STOPWORDS]
+            else:
+                reading.pointers.append(_Pointer(p.label, p.rules, W_PHRASE * p.weight, p.glossary))
+                if len(p.stems) > 1:
+                    reading.terms.append(p.text)
+
+    # ---------------------------------------------------------------- ranking
+
+    def search(self, query: str, n: int = 10, rulings: bool = True) -> list[Hit]:
+        """The ``n`` best passages for ``query``: rules, glossary entries and (when ``rulings``)
+        rulings of the cards it names."""
+        if not isinstance(n, int) or not 1 <= n <= MAX_RESULTS:
+            raise RulesError(f"n: expected a number from 1 to {MAX_RESULTS}, got {n!r}")
+        reading = self.read(query)
+        scores: dict[tuple[PassageKind, str], float] = {}
+        reasons: dict[tuple[PassageKind, str], list[str]] = {}
+        bm25 = self.index.bm25(reading.terms, limit=400)
+        best = max((s for _, _, s in bm25), default=0.0) or 1.0
+        norm: dict[tuple[PassageKind, str], float] = {}
+        for kind, ref, s in bm25:
+            prior = 1.0
+            if self.expand and kind is PassageKind.RULE and self.doc.rules[ref].title:
+                prior = TITLE_PRIOR
+            elif self.expand and kind is PassageKind.GLOSSARY:
+                prior = DEFINITION_GLOSSARY if reading.definition else GLOSSARY_PRIOR
+            norm[(kind, ref)] = s / best
+            scores[(kind, ref)] = W_BM25 * prior * s / best
+            reasons[(kind, ref)] = ["words"]
+        for p in reading.pointers:
+            for number in p.rules:
+                if number not in self.doc.rules:
+                    continue
+                self._add(scores, reasons, (PassageKind.RULE, number), p.weight, p.label)
+                for sub in self._below(number):
+                    key = (PassageKind.RULE, sub)
+                    if key in norm:
+                        self._add(scores, reasons, key, p.weight * W_BELOW * norm[key], f"under {p.label}")
+            if p.glossary:
+                g = self.doc.glossary[p.glossary]
+                weight = p.weight * (1.0 if reading.definition else GLOSSARY_PRIOR)
+                self._add(scores, reasons, (PassageKind.GLOSSARY, g.term), weight, p.label)
+        ranked = sorted(scores.items(), key=lambda kv: -kv[1])[:n]
+        hits = [Hit(kind, ref, self._text(kind, ref), score, tuple(dict.fromkeys(reasons[(kind, ref)])),
+                    reading.stems) for (kind, ref), score in ranked]
+        if rulings and reading.cards:
+            hits = self._with_rulings(hits, reading, n)
+        return hits
+
+    @staticmethod
+    def _add(scores, reasons, key, weight: float, why: str) -> None:
+        scores[key] = scores.get(key, 0.0) + weight
+        reasons.setdefault(key, []).append(why)
+
+    def _below(self, number: str) -> list[str]:
+        out: list[str] = []
+        stack = list(self.doc.rules[number].subrules)
+        while stack:
+            r = stack.pop()
+            out.append(r.number)
+            stack.extend(r.subrules)
+        return out
+
+    def _text(self, kind: PassageKind, ref: str) -> str:
+        if kind is PassageKind.RULE:
+            return self.doc.rules[ref].text
+        return self.doc.glossary[ref.lower()].text
+
+    def _with_rulings(self, hits: list[Hit], reading: Reading, n: int) -> list[Hit]:
+        """Merge in the rulings of the cards the query names that best match its words."""
+        passages = [Passage(PassageKind.RULING, card.name, text)
+                    for card in reading.cards for _, text in card.rulings]
+        if not passages:
+            return hits
+        ranked = rank_passages(passages, reading.terms)
+        per_card: dict[str, int] = {}
+        top = hits[0].score if hits else 1.0
+        extra = []
+        for passage, s in ranked:
+            if per_card.get(passage.ref, 0) >= RULINGS_PER_CARD:
+                continue
+            per_card[passage.ref] = per_card.get(passage.ref, 0) + 1
+            extra.append(Hit(PassageKind.RULING, passage.ref, passage.text, top * 0.75 * s,
+                             (f"ruling of {passage.ref}",), reading.stems))
+        return sorted(hits + extra, key=lambda h: -h.score)[:n]
+
+
+def rank_passages(passages: list[Passage], terms: list[str]) -> list[tuple[Passage, float]]:
+    """Passages ranked by BM25 for ``terms`` in a throwaway in-memory index, scores scaled to
+    the best (1.0); passages matching none come last with 0."""
+    db = sqlite3.connect(":memory:")
+    db.execute("CREATE VIRTUAL TABLE p USING fts5(body, tokenize='porter unicode61 remove_diacritics 2')")
+    db.executemany("INSERT INTO p(rowid, body) VALUES (?, ?)", [(i, p.text) for i, p in enumerate(passages)])
+    query = fts_query(terms)
+    scored = {i: -s for i, s in db.execute("SELECT rowid, bm25(p) FROM p WHERE p MATCH ?", (query,))} \
+        if query else {}
+    db.close()
+    best = max(scored.values(), default=0.0) or 1.0
+    return sorted(((p, scored.get(i, 0.0) / best) for i, p in enumerate(passages)), key=lambda x: -x[1])
+
+
+def _single_word_name(word: str, name: str, search: RulesSearch) -> bool:
+    """A one-word card name counts only when written with a capital and not a rules term
+    ("Clone" but not "mulligan")."""
+    return word[:1].isupper() and word.lower() not in search.doc.glossary
+
+
+_SEARCHES: dict[tuple, RulesSearch] = {}
+
+
+def open_search(rules: str | Path | RulesDoc | None = None, cards: CardDB | None = None,
+                index_dir: Path | None = None) -> RulesSearch:
+    """A search over the rules (a path, a loaded document, or the default place), its cached
+    index (in ``index_dir``, default the cache directory) and ``cards``; kept per process."""
+    doc = rules if isinstance(rules, RulesDoc) else load_rules(rules)
+    directory = Path(index_dir) if index_dir else cache_dir()
+    key = (doc.sha256, str(directory), id(cards))
+    if key not in _SEARCHES:
+        _SEARCHES[key] = RulesSearch(doc, open_index(doc, directory), cards)
+    return _SEARCHES[key]
+
+
+def search(query: str, n: int = 10, rules: str | Path | RulesDoc | None = None,
+           cards: CardDB | None = None, index_dir: Path | None = None) -> list[Hit]:
+    """Search the Comprehensive Rules (and the rulings of cards the query names) for ``query``:
+    the ``n`` best passages, best first."""
+    return open_search(rules, cards, index_dir).search(query, n)
