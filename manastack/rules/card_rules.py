@@ -26,6 +26,9 @@ GENERAL_RULES: dict[type, tuple[str, ...]] = {
 }
 """The kinds of ability, and targets: the rules for all abilities of that kind."""
 
+COMMON_PART_RULES = frozenset({"605.1a", "605.3b", "107.5", "107.6"})
+"""Rules for parts so common (a land's "{T}: Add {G}.") that they count as general."""
+
 CREATURE_TAP_RULES = ("302.6",)
 """A creature's ability with {T} or {Q} in its cost: the summoning sickness rule."""
 
@@ -58,6 +61,8 @@ FLAG_RULES: dict[tuple[type, str], tuple[str, ...]] = {
     (ir.ManaProduce, "like_sacrificed"): ("106.7",),
     (ir.ManaProduce, "color_of"): ("106.5",),
     (ir.ManaProduce, "chosen_color"): ("106.5",),
+    (ir.Filter, "mana_value_equals"): ("202.3",),
+    (ir.Filter, "mana_value_at_most"): ("202.3",),
 }
 """A field of an IR class that, when set, brings in these rules."""
 
@@ -96,7 +101,7 @@ TRIGGER_RULES: dict[str, tuple[str, ...]] = {
 """Trigger events (``ir.Trigger.event``) and their rules."""
 
 TYPE_RULES: dict[str, tuple[str, ...]] = {
-    "Land": ("305.1",), "Aura": ("303.4",), "Equipment": ("301.5",), "Legendary": ("704.5j",),
+    "Aura": ("303.4",), "Equipment": ("301.5",), "Legendary": ("704.5j",),
     "Planeswalker": ("306.5",), "Saga": ("714.2",),
 }
 """Card types, subtypes and supertypes that bring in a rule."""
@@ -161,7 +166,8 @@ def card_rules(card: CardDef, doc: RulesDoc) -> CardRules:
         found.extend(CREATURE_TAP_RULES)
     for word in (*card.types, *card.subtypes, *card.supertypes):
         found.extend(TYPE_RULES.get(word, ()))
-    rules = tuple(n for n in dict.fromkeys(found) if n in doc.rules)
+    general += [n for n in found if n in COMMON_PART_RULES]
+    rules = tuple(n for n in dict.fromkeys(found) if n in doc.rules and n not in COMMON_PART_RULES)
     return CardRules(card=card.name, rules=rules,
                      general=tuple(n for n in dict.fromkeys(general) if n in doc.rules and n not in rules),
                      unread=tuple(card.unsupported))

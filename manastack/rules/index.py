@@ -21,7 +21,7 @@ TOKENIZER = "porter unicode61 remove_diacritics 2"
 WEIGHTS = (0.0, 0.0, 1.5, 1.0, 0.3)
 """BM25 column weights: kind, ref (not searched), heading, body, examples."""
 
-_WORD = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?")
+_WORD = re.compile(r"[^\W_]+")
 
 
 class PassageKind(str, Enum):
@@ -41,8 +41,9 @@ class Passage:
 
 
 def words(text: str) -> list[str]:
-    """Lower-case words of a text, as the index tokenizes them (before stemming)."""
-    return _WORD.findall(text.lower().replace("’", "'"))
+    """Lower-case words of a text, split as the index's tokenizer splits them (before
+    stemming): "it's" is "it", "s"."""
+    return _WORD.findall(text.lower())
 
 
 def fts_query(terms: list[str]) -> str:
@@ -73,14 +74,21 @@ class RulesIndex:
         self.doc = doc
         self.db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
 
-    def bm25(self, terms: list[str], limit: int = 200) -> list[tuple[PassageKind, str, float]]:
-        """Passages matching any term, best first, with their BM25 score (higher is better)."""
+    def bm25(self, terms: list[str], limit: int = 200,
+             refs: list[str] | None = None) -> list[tuple[PassageKind, str, float]]:
+        """Passages matching any term, best first, with their BM25 score (higher is better);
+        only the rules numbered ``refs`` when given."""
         query = fts_query(terms)
         if not query:
             return []
+        where = ""
+        args: list = [query]
+        if refs is not None:
+            where = f" AND kind = 'rule' AND ref IN ({', '.join('?' * len(refs))})"
+            args += refs
         rows = self.db.execute(
             f"SELECT kind, ref, -bm25(passages, {', '.join(map(str, WEIGHTS))}) AS score "
-            "FROM passages WHERE passages MATCH ? ORDER BY score DESC LIMIT ?", (query, limit))
+            f"FROM passages WHERE passages MATCH ?{where} ORDER BY score DESC LIMIT ?", (*args, limit))
         return [(PassageKind(k), r, s) for k, r, s in rows]
 
     def close(self) -> None:

@@ -45,7 +45,7 @@ STOPWORDS = frozenset("""a an and are as at be been being but by can could did d
 from had has have having how i if in into is it its it's itself me my of on or so than that the
 their them then there these they this those to too up us was we were what when where which while
 who whom why will with would you your yours mean means meaning define definition happens happen
-get gets got use used""".split())
+get gets got use used s t d ll re ve m""".split())
 """Words too common to rank by (they stay in phrases: "could produce")."""
 
 _NUMBER = re.compile(r"\b(\d{3}(?:\.\d+[a-z]?)?)\b")
@@ -54,7 +54,7 @@ _DEFINITION = re.compile(r"^\s*(what(?:'s|’s| is| are| does| do)|define|defini
 
 W_BM25 = 1.0
 W_NUMBER = 3.0
-W_CARD = 0.8
+W_CARD = 1.2
 W_CARD_GENERAL = 0.25
 W_VOCABULARY = 1.0
 W_PHRASE = 1.2
@@ -63,6 +63,10 @@ TITLE_PRIOR = 0.5
 GLOSSARY_PRIOR = 0.7
 DEFINITION_GLOSSARY = 1.0
 RULINGS_PER_CARD = 3
+MAX_POINTED = 900
+SEE_ALSO_FROM = 3
+W_SEE = 0.3
+"""The most rules pointed at by a query that are scored by their words too."""
 
 
 @dataclass(frozen=True)
@@ -114,6 +118,9 @@ class _Pointer:
     rules: tuple[str, ...]
     weight: float
     glossary: str | None = None
+    span: object = None
+    """Pointers from the same part of the query (a word that is both a glossary term and a
+    rule title) count once per rule: the strongest."""
 
 
 @dataclass
@@ -157,6 +164,7 @@ class RulesSearch:
         for p in self._phrases:
             self._by_first.setdefault(p.stems[0], []).append(p)
         self._names = self._card_names()
+        self._stop_stems = set(self.stemmer.stems([" ".join(STOPWORDS)])[0])
 
     # ---------------------------------------------------------------- setup
 
@@ -179,7 +187,7 @@ class RulesSearch:
                 continue
             df = self._df(st)
             idf = math.log((total + 1) / (df + 1)) / math.log(total + 1)
-            phrases.append(_Phrase(st, text, label, rules, key, idf))
+            phrases.append(_Phrase(st, text, label, rules, key, idf if len(st) > 1 else idf ** 2))
         for entry in self.vocabulary:
             for say, st in zip(entry.say, self.stemmer.stems(list(entry.say))):
                 if st:
@@ -196,18 +204,18 @@ class RulesSearch:
             return 0
         return row[0]
 
-    def _card_names(self) -> dict[str, str]:
-        """Lower-case names (and the part before a comma: "urborg") to card names."""
-        names: dict[str, str] = {}
+    def _card_names(self) -> dict[str, tuple[str, ...]]:
+        """Lower-case names, and the part of a name before a comma ("urborg" for "Urborg,
+        Tomb of Yawgmoth"), to the cards they may mean."""
+        names: dict[str, list[str]] = {}
         if self.cards is None:
-            return names
+            return {}
         for name in self.cards.names():
-            names.setdefault(name.lower(), name)
-        for name in self.cards.names():
+            names.setdefault(name.lower(), []).insert(0, name)
             short = name.split(",")[0].lower()
             if short != name.lower():
-                names.setdefault(short, name)
-        return names
+                names.setdefault(short, []).append(name)
+        return {k: tuple(v) for k, v in names.items()}
 
     # ---------------------------------------------------------------- reading a query
 
@@ -230,12 +238,15 @@ class RulesSearch:
             text = self._read_cards(text, reading)
             reading.definition = bool(_DEFINITION.search(query))
         raw_words = words(text)
-        reading.terms = [w for w in raw_words if w not in STOPWORDS] if self.expand else raw_words
-        if self.expand:
-            reading.terms += [f"{a} {b}" for a, b in zip(raw_words, raw_words[1:])
+        if not self.expand:
+            reading.terms = raw_words
+        else:
+            replaced = self._read_phrases(text, reading)
+            kept = [w for i, w in enumerate(raw_words) if i not in replaced]
+            reading.terms += [w for w in kept if w not in STOPWORDS]
+            reading.terms += [f"{a} {b}" for a, b in zip(kept, kept[1:])
                               if not (a in STOPWORDS and b in STOPWORDS)]
-            self._read_phrases(text, reading)
-        reading.stems = tuple(s for s in self.stemmer.stems([text])[0] if s not in STOPWORDS)
+        reading.stems = tuple(s for s in self.stemmer.stems([text])[0] if s not in self._stop_stems)
         return reading
 
     def _read_cards(self, text: str, reading: Reading) -> str:
@@ -248,21 +259,11 @@ class RulesSearch:
         while i < len(clean):
             for n in range(min(MAX_NAME_WORDS, len(clean) - i), 0, -1):
                 phrase = " ".join(clean[i:i + n])
-                name = self._names.get(phrase.lower()) or self._names.get(
-                    " ".join(tokens[i:i + n]).lower())
-                if name is None or (n == 1 and not _single_word_name(phrase, name, self)):
+                names = self._names.get(phrase.lower()) or self._names.get(" ".join(tokens[i:i + n]).lower())
+                if not names or (n == 1 and not _single_word_name(phrase, self)):
                     continue
-                try:
-                    card = self.cards.get(name)
-                except CardError:
-                    continue
-                if card.name not in {c.name for c in reading.cards}:
-                    reading.cards.append(card)
-                    found = card_rules(card, self.doc)
-                    reading.pointers.append(_Pointer(f"card {card.name}", found.rules, W_CARD))
-                    reading.pointers.append(_Pointer(f"card {card.name}", found.general, W_CARD_GENERAL))
-                    for sentence in found.unread:
-                        reading.terms += [w for w in words(sentence) if w not in STOPWORDS]
+                for name in names:
+                    self._add_card(name, reading)
                 i += n
                 break
             else:
@@ -270,23 +271,45 @@ class RulesSearch:
                 i += 1
         return " ".join(kept)
 
-    def _read_phrases(self, text: str, reading: Reading) -> None:
+    def _add_card(self, name: str, reading: Reading) -> None:
+        try:
+            card = self.cards.get(name)
+        except CardError:
+            return
+        if card.name in {c.name for c in reading.cards}:
+            return
+        reading.cards.append(card)
+        found = card_rules(card, self.doc)
+        reading.pointers.append(_Pointer(f"card {card.name}", found.rules, W_CARD, span=card.name))
+        reading.pointers.append(_Pointer(f"card {card.name}", found.general, W_CARD_GENERAL, span=card.name))
+        for sentence in found.unread:
+            reading.terms += [w for w in words(sentence) if w not in STOPWORDS]
+
+    def _read_phrases(self, text: str, reading: Reading) -> set[int]:
+        """Add the phrases found in ``text`` to ``reading``; returns the positions of the
+        words that judge vocabulary replaced with the rules' words."""
         stems = self.stemmer.stems([text])[0]
         spans: list[tuple[int, int, _Phrase]] = []
         for i, s in enumerate(stems):
             for p in self._by_first.get(s, ()):
                 if stems[i:i + len(p.stems)] == p.stems:
                     spans.append((i, i + len(p.stems), p))
+        content = set(self.stemmer.stems([_DEFINITION.sub(" ", text)])[0]) - self._stop_stems
+        replaced: set[int] = set()
         for start, end, p in spans:
             if any(s2 <= start and end <= e2 and (e2 - s2) > (end - start) for s2, e2, _ in spans):
                 continue   # inside a longer phrase
             if p.means is not None:
-                reading.pointers.append(_Pointer(p.label, p.rules, p.weight))
+                reading.pointers.append(_Pointer(p.label, p.rules, p.weight, span=(start, end)))
                 reading.terms += [w for w in words(p.means) if w not in STOPWORDS]
+                replaced.update(range(start, end))
             else:
-                reading.pointers.append(_Pointer(p.label, p.rules, W_PHRASE * p.weight, p.glossary))
+                whole = bool(content) and content <= set(p.stems)
+                reading.pointers.append(_Pointer(p.label, p.rules, W_PHRASE * (1.0 if whole else p.weight),
+                                                 p.glossary, span=(start, end)))
                 if len(p.stems) > 1:
                     reading.terms.append(p.text)
+        return replaced if len(stems) == len(words(text)) else set()
 
     # ---------------------------------------------------------------- ranking
 
@@ -296,44 +319,66 @@ class RulesSearch:
         if not isinstance(n, int) or not 1 <= n <= MAX_RESULTS:
             raise RulesError(f"n: expected a number from 1 to {MAX_RESULTS}, got {n!r}")
         reading = self.read(query)
-        scores: dict[tuple[PassageKind, str], float] = {}
-        reasons: dict[tuple[PassageKind, str], list[str]] = {}
+        ranking = _Ranking()
         bm25 = self.index.bm25(reading.terms, limit=400)
-        best = max((s for _, _, s in bm25), default=0.0) or 1.0
-        norm: dict[tuple[PassageKind, str], float] = {}
+        ranking.best = max((s for _, _, s in bm25), default=0.0) or 1.0
+        self._score_words(ranking, bm25, reading)
+        self._score_pointers(ranking, reading.pointers, reading)
+        if self.expand:
+            top = ranking.ranked(SEE_ALSO_FROM, PassageKind.RULE)
+            best = top[0][1] if top else 1.0
+            links = [_Pointer(f"see rule from {ref}", self.doc.rules[ref].see_also, W_SEE * score / best)
+                     for (_, ref), score in top if self.doc.rules[ref].see_also]
+            self._score_pointers(ranking, links, reading)
+        hits = [Hit(kind, ref, self._text(kind, ref), score, tuple(dict.fromkeys(ranking.reasons[(kind, ref)])),
+                    reading.stems) for (kind, ref), score in ranking.ranked(n)]
+        if rulings and reading.cards:
+            hits = self._with_rulings(hits, reading, n)
+        return hits
+
+    def _score_words(self, ranking: "_Ranking", bm25, reading: Reading) -> None:
         for kind, ref, s in bm25:
             prior = 1.0
             if self.expand and kind is PassageKind.RULE and self.doc.rules[ref].title:
                 prior = TITLE_PRIOR
             elif self.expand and kind is PassageKind.GLOSSARY:
                 prior = DEFINITION_GLOSSARY if reading.definition else GLOSSARY_PRIOR
-            norm[(kind, ref)] = s / best
-            scores[(kind, ref)] = W_BM25 * prior * s / best
-            reasons[(kind, ref)] = ["words"]
-        for p in reading.pointers:
+            ranking.norm[(kind, ref)] = s / ranking.best
+            ranking.add((kind, ref), W_BM25 * prior * s / ranking.best, "words")
+
+    def _score_pointers(self, ranking: "_Ranking", pointers: list[_Pointer], reading: Reading) -> None:
+        """Add the weight of each pointer to the rules it names and, scaled by their words'
+        score, to the rules under them; a part of the query counts once per rule."""
+        pointed_rules = {n for p in pointers for r in p.rules if r in self.doc.rules
+                         for n in (r, *self._below(r))}
+        missing = sorted(n for n in pointed_rules if (PassageKind.RULE, n) not in ranking.norm)[:MAX_POINTED]
+        if missing:
+            self._score_words(ranking, self.index.bm25(reading.terms, limit=len(missing), refs=missing), reading)
+        pointed: dict[tuple, float] = {}
+        for i, p in enumerate(pointers):
+            span = p.span if p.span is not None else (id(pointers), i)
             for number in p.rules:
                 if number not in self.doc.rules:
                     continue
-                self._add(scores, reasons, (PassageKind.RULE, number), p.weight, p.label)
+                prior = TITLE_PRIOR if self.doc.rules[number].title else 1.0
+                self._point(pointed, ranking, span, (PassageKind.RULE, number), p.weight * prior, p.label)
                 for sub in self._below(number):
                     key = (PassageKind.RULE, sub)
-                    if key in norm:
-                        self._add(scores, reasons, key, p.weight * W_BELOW * norm[key], f"under {p.label}")
+                    if key in ranking.norm:
+                        self._point(pointed, ranking, span, key, p.weight * W_BELOW * ranking.norm[key],
+                                    f"under {p.label}")
             if p.glossary:
                 g = self.doc.glossary[p.glossary]
                 weight = p.weight * (1.0 if reading.definition else GLOSSARY_PRIOR)
-                self._add(scores, reasons, (PassageKind.GLOSSARY, g.term), weight, p.label)
-        ranked = sorted(scores.items(), key=lambda kv: -kv[1])[:n]
-        hits = [Hit(kind, ref, self._text(kind, ref), score, tuple(dict.fromkeys(reasons[(kind, ref)])),
-                    reading.stems) for (kind, ref), score in ranked]
-        if rulings and reading.cards:
-            hits = self._with_rulings(hits, reading, n)
-        return hits
+                self._point(pointed, ranking, span, (PassageKind.GLOSSARY, g.term), weight, p.label)
+        for (_, key), weight in pointed.items():
+            ranking.scores[key] = ranking.scores.get(key, 0.0) + weight
 
     @staticmethod
-    def _add(scores, reasons, key, weight: float, why: str) -> None:
-        scores[key] = scores.get(key, 0.0) + weight
-        reasons.setdefault(key, []).append(why)
+    def _point(pointed, ranking: "_Ranking", span, key, weight: float, why: str) -> None:
+        if weight > pointed.get((span, key), 0.0):
+            pointed[(span, key)] = weight
+        ranking.reasons.setdefault(key, []).append(why)
 
     def _below(self, number: str) -> list[str]:
         out: list[str] = []
@@ -368,6 +413,25 @@ class RulesSearch:
         return sorted(hits + extra, key=lambda h: -h.score)[:n]
 
 
+@dataclass
+class _Ranking:
+    """Scores being summed for one search: per passage, its score, its words' score scaled to
+    the best (``norm``), and how it was reached."""
+
+    best: float = 1.0
+    scores: dict[tuple[PassageKind, str], float] = field(default_factory=dict)
+    norm: dict[tuple[PassageKind, str], float] = field(default_factory=dict)
+    reasons: dict[tuple[PassageKind, str], list[str]] = field(default_factory=dict)
+
+    def add(self, key, weight: float, why: str) -> None:
+        self.scores[key] = self.scores.get(key, 0.0) + weight
+        self.reasons.setdefault(key, []).append(why)
+
+    def ranked(self, n: int, kind: PassageKind | None = None) -> list[tuple[tuple[PassageKind, str], float]]:
+        items = [kv for kv in self.scores.items() if kind is None or kv[0][0] is kind]
+        return sorted(items, key=lambda kv: -kv[1])[:n]
+
+
 def rank_passages(passages: list[Passage], terms: list[str]) -> list[tuple[Passage, float]]:
     """Passages ranked by BM25 for ``terms`` in a throwaway in-memory index, scores scaled to
     the best (1.0); passages matching none come last with 0."""
@@ -382,7 +446,7 @@ def rank_passages(passages: list[Passage], terms: list[str]) -> list[tuple[Passa
     return sorted(((p, scored.get(i, 0.0) / best) for i, p in enumerate(passages)), key=lambda x: -x[1])
 
 
-def _single_word_name(word: str, name: str, search: RulesSearch) -> bool:
+def _single_word_name(word: str, search: RulesSearch) -> bool:
     """A one-word card name counts only when written with a capital and not a rules term
     ("Clone" but not "mulligan")."""
     return word[:1].isupper() and word.lower() not in search.doc.glossary
