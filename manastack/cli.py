@@ -151,4 +151,11 @@ def _register_cards_group() -> None:
     main.add_command(cards)
 
 
+def _register_rules_group() -> None:
+    from manastack.cli_rules import rules
+
+    main.add_command(rules)
+
+
 _register_cards_group()
+_register_rules_group()

@@ -104,7 +104,7 @@ TYPE_RULES: dict[str, tuple[str, ...]] = {
     "Aura": ("303.4",), "Equipment": ("301.5",), "Legendary": ("704.5j",),
     "Planeswalker": ("306.5",), "Saga": ("714.2",),
 }
-"""Card types, subtypes and supertypes that bring in a rule."""
+"""Card types, subtypes and supertypes that bring in a rule (as general rules)."""
 
 
 @dataclass(frozen=True)
@@ -165,7 +165,7 @@ def card_rules(card: CardDef, doc: RulesDoc) -> CardRules:
     if "Creature" in card.types and ("107.5" in found or "107.6" in found):
         found.extend(CREATURE_TAP_RULES)
     for word in (*card.types, *card.subtypes, *card.supertypes):
-        found.extend(TYPE_RULES.get(word, ()))
+        general.extend(TYPE_RULES.get(word, ()))
     general += [n for n in found if n in COMMON_PART_RULES]
     rules = tuple(n for n in dict.fromkeys(found) if n in doc.rules and n not in COMMON_PART_RULES)
     return CardRules(card=card.name, rules=rules,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 MAX_RULES_BYTES = 8_000_000
@@ -44,7 +45,7 @@ class Rule:
     see_also: tuple[str, ...] = ()
     parent: str | None = None
 
-    @property
+    @cached_property
     def title(self) -> str:
         """The section title, or the rule's own text when it is a one-line heading
         ("702.9. Flying")."""

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .document import RulesDoc, RulesError
 
-INDEX_VERSION = 1
+INDEX_VERSION = 2
 TOKENIZER = "porter unicode61 remove_diacritics 2"
 WEIGHTS = (0.0, 0.0, 1.5, 1.0, 0.3)
 """BM25 column weights: kind, ref (not searched), heading, body, examples."""
@@ -28,6 +28,9 @@ class PassageKind(str, Enum):
     RULE = "rule"
     GLOSSARY = "glossary"
     RULING = "ruling"
+
+
+_KINDS = {k.value: k for k in PassageKind}
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,9 @@ class RulesIndex:
         self.path = path
         self.doc = doc
         self.db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+        self.df: dict[str, int] = dict(self.db.execute("SELECT term, df FROM terms"))
+        """In how many passages each stem occurs."""
+        self.size: int = self.db.execute("SELECT count(*) FROM passages").fetchone()[0]
 
     def bm25(self, terms: list[str], limit: int = 200,
              refs: list[str] | None = None) -> list[tuple[PassageKind, str, float]]:
@@ -89,7 +95,8 @@ class RulesIndex:
         rows = self.db.execute(
             f"SELECT kind, ref, -bm25(passages, {', '.join(map(str, WEIGHTS))}) AS score "
             f"FROM passages WHERE passages MATCH ?{where} ORDER BY score DESC LIMIT ?", (*args, limit))
-        return [(PassageKind(k), r, s) for k, r, s in rows]
+        kinds = _KINDS
+        return [(kinds[k], r, s) for k, r, s in rows]
 
     def close(self) -> None:
         self.db.close()
@@ -113,6 +120,9 @@ def build_index(doc: RulesDoc, target: Path) -> None:
                 for r in doc]
         rows += [("glossary", g.term, g.term, g.text, "") for g in doc.glossary.values()]
         db.executemany("INSERT INTO passages VALUES (?, ?, ?, ?, ?)", rows)
+        db.execute("CREATE VIRTUAL TABLE temp.vocab USING fts5vocab(main, passages, row)")
+        db.execute("CREATE TABLE terms (term TEXT PRIMARY KEY, df INTEGER)")
+        db.execute("INSERT INTO terms SELECT term, doc FROM temp.vocab")
         db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
         db.executemany("INSERT INTO meta VALUES (?, ?)",
                        [("sha256", doc.sha256), ("effective", doc.effective), ("version", str(INDEX_VERSION))])

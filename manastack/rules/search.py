@@ -64,6 +64,9 @@ GLOSSARY_PRIOR = 0.7
 DEFINITION_GLOSSARY = 1.0
 RULINGS_PER_CARD = 3
 MAX_POINTED = 900
+COMMON_SHARE = 0.15
+"""Single words in more than this share of passages are left to phrases (they rank little
+and make BM25 slow)."""
 SEE_ALSO_FROM = 3
 W_SEE = 0.3
 """The most rules pointed at by a query that are scored by their words too."""
@@ -243,7 +246,10 @@ class RulesSearch:
         else:
             replaced = self._read_phrases(text, reading)
             kept = [w for i, w in enumerate(raw_words) if i not in replaced]
-            reading.terms += [w for w in kept if w not in STOPWORDS]
+            singles = [w for w in kept if w not in STOPWORDS]
+            rare = [w for w, st in zip(singles, self.stemmer.stems(singles))
+                    if self.index.df.get(st[0] if st else "", 0) <= COMMON_SHARE * self.index.size]
+            reading.terms += rare or singles
             reading.terms += [f"{a} {b}" for a, b in zip(kept, kept[1:])
                               if not (a in STOPWORDS and b in STOPWORDS)]
         reading.stems = tuple(s for s in self.stemmer.stems([text])[0] if s not in self._stop_stems)
@@ -263,7 +269,7 @@ class RulesSearch:
                 if not names or (n == 1 and not _single_word_name(phrase, self)):
                     continue
                 for name in names:
-                    self._add_card(name, reading)
+                    self._add_card(name, reading, span=phrase.lower())
                 i += n
                 break
             else:
@@ -271,7 +277,7 @@ class RulesSearch:
                 i += 1
         return " ".join(kept)
 
-    def _add_card(self, name: str, reading: Reading) -> None:
+    def _add_card(self, name: str, reading: Reading, span: str) -> None:
         try:
             card = self.cards.get(name)
         except CardError:
@@ -280,8 +286,8 @@ class RulesSearch:
             return
         reading.cards.append(card)
         found = card_rules(card, self.doc)
-        reading.pointers.append(_Pointer(f"card {card.name}", found.rules, W_CARD, span=card.name))
-        reading.pointers.append(_Pointer(f"card {card.name}", found.general, W_CARD_GENERAL, span=card.name))
+        reading.pointers.append(_Pointer(f"card {card.name}", found.rules, W_CARD, span=span))
+        reading.pointers.append(_Pointer(f"card {card.name}", found.general, W_CARD_GENERAL, span=span))
         for sentence in found.unread:
             reading.terms += [w for w in words(sentence) if w not in STOPWORDS]
 
