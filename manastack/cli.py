@@ -12,6 +12,7 @@ from manastack.cards import CardError, load_db
 from manastack.decks import DeckError, bundled_decks
 from manastack.engine.decisions import IllegalActionError
 from manastack.game import Game
+from manastack.rules import RulesError, load_rules
 
 console = Console(highlight=False, soft_wrap=True)
 
@@ -138,11 +139,22 @@ def _play_human(game: Game, players) -> None:
 @click.argument("files", nargs=-1, required=True, type=click.Path())
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable results.")
 @click.option("--quiet", is_flag=True, help="Only the expectations, no narrated log.")
-def judge(files, as_json, quiet):
+@click.option("--explain", is_flag=True, help="Print under each log line the text of the rules it cites.")
+@click.option("--rules", "rules_path", type=click.Path(dir_okay=False),
+              help="The Comprehensive Rules text for --explain (default: $MANASTACK_RULES, a fetched "
+                   "copy, or ../shared/rules/).")
+def judge(files, as_json, quiet, explain, rules_path):
     """Play out scenario files and check their expectations."""
     from manastack.scenario.cli import judge_files
 
-    sys.exit(judge_files(files, as_json=as_json, quiet=quiet, console=console))
+    rule_text = None
+    if explain:
+        try:
+            doc = load_rules(rules_path)
+        except RulesError as exc:
+            raise click.ClickException(str(exc)) from None
+        rule_text = doc.text_of
+    sys.exit(judge_files(files, as_json=as_json, quiet=quiet, console=console, rule_text=rule_text))
 
 
 def _register_cards_group() -> None:

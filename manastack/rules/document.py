@@ -78,6 +78,11 @@ class RulesDoc:
         m = _NUMBER.match(number.strip())
         return self.rules.get(m.group(1)) if m else None
 
+    def text_of(self, number: str) -> str | None:
+        """The text of rule ``number``, or None."""
+        rule = self.get(number)
+        return rule.text if rule else None
+
     def define(self, term: str) -> GlossaryEntry | None:
         """The glossary entry for ``term``, ignoring case and a plural "s", or None."""
         if not isinstance(term, str) or len(term) > MAX_TERM_CHARS:

@@ -13,9 +13,10 @@ EXIT_PASS, EXIT_FAIL, EXIT_ERROR = 0, 1, 2
 
 
 def judge_files(files, as_json: bool = False, quiet: bool = False,
-                console: Console | None = None) -> int:
+                console: Console | None = None, rule_text=None) -> int:
     """Run each scenario file and report; returns the exit status: 0 when every expectation of
-    every file passes, 1 when one fails, 2 when a file has an error."""
+    every file passes, 1 when one fails, 2 when a file has an error. ``rule_text``
+    (rule number -> its text or None), when given, prints under each log line the rules it cites."""
     console = console or Console(highlight=False)
     reports = [judge_one(f) for f in files]
     if quiet:
@@ -25,7 +26,7 @@ def judge_files(files, as_json: bool = False, quiet: bool = False,
         print(json.dumps({"passed": all(r["status"] == "pass" for r in reports), "files": reports}, indent=1))
     else:
         for r in reports:
-            show(r, console, quiet)
+            show(r, console, quiet, rule_text)
         totals = {k: sum(1 for r in reports if r["status"] == k) for k in ("pass", "fail", "error")}
         console.print(f"[bold]{len(reports)} scenario(s):[/bold] {totals['pass']} passed, "
                       f"{totals['fail']} failed, {totals['error']} with errors")
@@ -58,12 +59,15 @@ def judge_one(path) -> dict:
     return report
 
 
-def show(report: dict, console: Console, quiet: bool) -> None:
+def show(report: dict, console: Console, quiet: bool, rule_text=None) -> None:
     title = report["name"] or report["file"]
     console.rule(f"[bold]{escape(title)}[/bold]  ({escape(report['file'])})")
     if not quiet:
         for item in report["log"]:
             console.print(render(item), highlight=False)
+            for number in item.get("rules", ()) if rule_text else ():
+                console.print(f"      [dim]CR {escape(number)}: {escape(rule_text(number) or 'not in the rules text in use')}[/dim]",
+                              highlight=False)
     for e in report["expectations"]:
         mark = "[green]PASS[/green]" if e["passed"] else "[red]FAIL[/red]"
         text = f"{mark} {escape(e['what'])} = {escape(_show(e['expected']))}"
