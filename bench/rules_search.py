@@ -63,15 +63,14 @@ def main() -> int:
         table.add_column("kind")
         table.add_column("n", justify="right")
         for name in systems:
-            for metric in ("MRR", "R@5", "R@10"):
-                table.add_column(f"{name} {metric}", justify="right")
+            table.add_column(f"{name}\nMRR  R@5  R@10", justify="right")
         for kind in (*KINDS, "all"):
             if kind not in results["BM25"]:
                 continue
             row = [kind, str(results["BM25"][kind].count)]
             for name in systems:
                 s = results[name][kind]
-                row += [f"{s.mrr:.2f}", f"{s.recall5:.2f}", f"{s.recall10:.2f}"]
+                row.append(f"{s.mrr:.2f} {s.recall5:.2f} {s.recall10:.2f}")
             table.add_row(*row)
         console.print(table)
         search = systems["manastack"]

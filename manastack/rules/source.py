@@ -26,7 +26,7 @@ DEV_RULES_DIR = Path("..") / "shared" / "rules"
 FETCH_TIMEOUT = 30
 MAX_PAGE_BYTES = 4_000_000
 
-_TXT_LINK = re.compile(r"""href=["']?(https?://[^"'<>]+?\.txt)["'>]""", re.IGNORECASE)
+_TXT_LINK = re.compile(r"""href=["']?([^"'<>]+?\.txt)["'>]""", re.IGNORECASE)
 
 
 def cache_dir() -> Path:
