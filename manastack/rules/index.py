@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .document import RulesDoc, RulesError
 
-INDEX_VERSION = 2
+INDEX_VERSION = 3
 TOKENIZER = "porter unicode61 remove_diacritics 2"
 WEIGHTS = (0.0, 0.0, 1.5, 1.0, 0.3)
 """BM25 column weights: kind, ref (not searched), heading, body, examples."""
@@ -79,6 +79,12 @@ class RulesIndex:
         self.df: dict[str, int] = dict(self.db.execute("SELECT term, df FROM terms"))
         """In how many passages each stem occurs."""
         self.size: int = self.db.execute("SELECT count(*) FROM passages").fetchone()[0]
+        self.phrase_df: dict[str, int] = dict(self.db.execute("SELECT stems, df FROM phrases"))
+        """In how many passages' text each glossary term and rule title (as stems) occurs."""
+        self.stems: dict[tuple[PassageKind, str], frozenset[str]] = {
+            (_KINDS[k], r): frozenset(st.split()) for k, r, st in self.db.execute(
+                "SELECT p.kind, p.ref, s.stems FROM stems s JOIN passages p ON p.rowid = s.rowid")}
+        """The stems of each passage's heading and text."""
 
     def bm25(self, terms: list[str], limit: int = 200,
              refs: list[str] | None = None) -> list[tuple[PassageKind, str, float]]:
@@ -123,6 +129,19 @@ def build_index(doc: RulesDoc, target: Path) -> None:
         db.execute("CREATE VIRTUAL TABLE temp.vocab USING fts5vocab(main, passages, row)")
         db.execute("CREATE TABLE terms (term TEXT PRIMARY KEY, df INTEGER)")
         db.execute("INSERT INTO terms SELECT term, doc FROM temp.vocab")
+        db.execute("CREATE VIRTUAL TABLE temp.instances USING fts5vocab(main, passages, instance)")
+        stems: dict[int, set[str]] = {}
+        for rowid, term in db.execute("SELECT doc, term FROM temp.instances WHERE col != 'examples'"):
+            stems.setdefault(rowid, set()).add(term)
+        db.execute("CREATE TABLE stems (rowid INTEGER PRIMARY KEY, stems TEXT)")
+        db.executemany("INSERT INTO stems VALUES (?, ?)", [(r, " ".join(sorted(t))) for r, t in stems.items()])
+        phrases = [g.term for g in doc.glossary.values()] + [r.title for r in doc if r.title]
+        db.execute("CREATE TABLE phrases (stems TEXT PRIMARY KEY, df INTEGER)")
+        for st in set(Stemmer().stems(phrases)):
+            if st:
+                df = db.execute("SELECT count(*) FROM passages WHERE passages MATCH ?",
+                                ('body: "' + " ".join(st) + '"',)).fetchone()[0]
+                db.execute("INSERT INTO phrases VALUES (?, ?)", (" ".join(st), df))
         db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
         db.executemany("INSERT INTO meta VALUES (?, ?)",
                        [("sha256", doc.sha256), ("effective", doc.effective), ("version", str(INDEX_VERSION))])

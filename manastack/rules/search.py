@@ -68,6 +68,8 @@ COMMON_SHARE = 0.15
 """Single words in more than this share of passages are left to phrases (they rank little
 and make BM25 slow)."""
 SEE_ALSO_FROM = 3
+COORD_BASE = 0.5
+"""A passage's words score is scaled from this (it has none of the query's words) to 1 (all)."""
 W_SEE = 0.3
 """The most rules pointed at by a query that are scored by their words too."""
 
@@ -136,6 +138,8 @@ class Reading:
     cards: list[CardDef] = field(default_factory=list)
     definition: bool = False
     stems: tuple[str, ...] = ()
+    common: list[str] = field(default_factory=list)
+    """Words too common to search the whole index by; they still score the rules pointed at."""
 
 
 def load_vocabulary(path: Path | None = None) -> list[VocabularyEntry]:
@@ -199,6 +203,9 @@ class RulesSearch:
         return phrases
 
     def _df(self, stems: tuple[str, ...]) -> int:
+        known = self.index.phrase_df.get(" ".join(stems))
+        if known is not None:
+            return known
         query = '"' + " ".join(stems) + '"'
         try:
             row = self.index.db.execute("SELECT count(*) FROM passages WHERE passages MATCH ?",
@@ -250,6 +257,7 @@ class RulesSearch:
             rare = [w for w, st in zip(singles, self.stemmer.stems(singles))
                     if self.index.df.get(st[0] if st else "", 0) <= COMMON_SHARE * self.index.size]
             reading.terms += rare or singles
+            reading.common = [w for w in singles if w not in rare]
             reading.terms += [f"{a} {b}" for a, b in zip(kept, kept[1:])
                               if not (a in STOPWORDS and b in STOPWORDS)]
         reading.stems = tuple(s for s in self.stemmer.stems([text])[0] if s not in self._stop_stems)
@@ -343,7 +351,10 @@ class RulesSearch:
         return hits
 
     def _score_words(self, ranking: "_Ranking", bm25, reading: Reading) -> None:
+        wanted = set(reading.stems)
         for kind, ref, s in bm25:
+            if self.expand and wanted:
+                s *= COORD_BASE + (1 - COORD_BASE) * len(wanted & self.index.stems.get((kind, ref), frozenset())) / len(wanted)
             prior = 1.0
             if self.expand and kind is PassageKind.RULE and self.doc.rules[ref].title:
                 prior = TITLE_PRIOR
@@ -359,7 +370,8 @@ class RulesSearch:
                          for n in (r, *self._below(r))}
         missing = sorted(n for n in pointed_rules if (PassageKind.RULE, n) not in ranking.norm)[:MAX_POINTED]
         if missing:
-            self._score_words(ranking, self.index.bm25(reading.terms, limit=len(missing), refs=missing), reading)
+            self._score_words(ranking, self.index.bm25(reading.terms + reading.common, limit=len(missing),
+                                                       refs=missing), reading)
         pointed: dict[tuple, float] = {}
         for i, p in enumerate(pointers):
             span = p.span if p.span is not None else (id(pointers), i)
