@@ -69,6 +69,8 @@ COMMON_SHARE = 0.15
 and make BM25 slow)."""
 SEE_ALSO_FROM = 3
 COORD_BASE = 0.5
+MAX_GAP = 3
+"""Judge words may have this many other words between theirs."""
 """A passage's words score is scaled from this (it has none of the query's words) to 1 (all)."""
 W_SEE = 0.3
 """The most rules pointed at by a query that are scored by their words too."""
@@ -308,6 +310,10 @@ class RulesSearch:
             for p in self._by_first.get(s, ()):
                 if stems[i:i + len(p.stems)] == p.stems:
                     spans.append((i, i + len(p.stems), p))
+                elif p.means is not None and len(p.stems) > 1:
+                    end = _loose_match(stems, i, p.stems)
+                    if end is not None:
+                        spans.append((i, end, p))
         content = set(self.stemmer.stems([_DEFINITION.sub(" ", text)])[0]) - self._stop_stems
         replaced: set[int] = set()
         for start, end, p in spans:
@@ -462,6 +468,20 @@ def rank_passages(passages: list[Passage], terms: list[str]) -> list[tuple[Passa
     db.close()
     best = max(scored.values(), default=0.0) or 1.0
     return sorted(((p, scored.get(i, 0.0) / best) for i, p in enumerate(passages)), key=lambda x: -x[1])
+
+
+def _loose_match(stems: tuple[str, ...], start: int, phrase: tuple[str, ...]) -> int | None:
+    """The end of ``phrase`` found in ``stems`` from ``start`` with up to :data:`MAX_GAP` other
+    words between its words ("target of my spell is gone" has "target is gone"), or None."""
+    i = start + 1
+    for want in phrase[1:]:
+        for j in range(i, min(i + MAX_GAP + 1, len(stems))):
+            if stems[j] == want:
+                i = j + 1
+                break
+        else:
+            return None
+    return i
 
 
 def _single_word_name(word: str, search: RulesSearch) -> bool:
