@@ -69,6 +69,8 @@ COMMON_SHARE = 0.15
 and make BM25 slow)."""
 SEE_ALSO_FROM = 3
 COORD_BASE = 0.5
+PHRASE_STOP_SHARE = 0.3
+"""Pairs of adjacent words leave out stopwords found in more than this share of passages."""
 MAX_GAP = 3
 """Judge words may have this many other words between theirs."""
 """A passage's words score is scaled from this (it has none of the query's words) to 1 (all)."""
@@ -140,6 +142,8 @@ class Reading:
     cards: list[CardDef] = field(default_factory=list)
     definition: bool = False
     stems: tuple[str, ...] = ()
+    extra_words: list[str] = field(default_factory=list)
+    """Words the query stands for: judge words' meanings, cards' unread text."""
     common: list[str] = field(default_factory=list)
     """Words too common to search the whole index by; they still score the rules pointed at."""
 
@@ -255,13 +259,14 @@ class RulesSearch:
         else:
             replaced = self._read_phrases(text, reading)
             kept = [w for i, w in enumerate(raw_words) if i not in replaced]
-            singles = [w for w in kept if w not in STOPWORDS]
-            rare = [w for w, st in zip(singles, self.stemmer.stems(singles))
-                    if self.index.df.get(st[0] if st else "", 0) <= COMMON_SHARE * self.index.size]
+            singles = list(dict.fromkeys([w for w in kept if w not in STOPWORDS] + reading.extra_words))
+            df = {w: self.index.df.get(st[0] if st else "", 0) for w, st in zip(singles, self.stemmer.stems(singles))}
+            rare = [w for w in singles if df[w] <= COMMON_SHARE * self.index.size]
             reading.terms += rare or singles
             reading.common = [w for w in singles if w not in rare]
+            very_common = {w for w in kept if w in STOPWORDS and self.index.df.get(w, 0) > PHRASE_STOP_SHARE * self.index.size}
             reading.terms += [f"{a} {b}" for a, b in zip(kept, kept[1:])
-                              if not (a in STOPWORDS and b in STOPWORDS)]
+                              if not (a in STOPWORDS and b in STOPWORDS) and not {a, b} & very_common]
         reading.stems = tuple(s for s in self.stemmer.stems([text])[0] if s not in self._stop_stems)
         return reading
 
@@ -299,7 +304,7 @@ class RulesSearch:
         reading.pointers.append(_Pointer(f"card {card.name}", found.rules, W_CARD, span=span))
         reading.pointers.append(_Pointer(f"card {card.name}", found.general, W_CARD_GENERAL, span=span))
         for sentence in found.unread:
-            reading.terms += [w for w in words(sentence) if w not in STOPWORDS]
+            reading.extra_words += [w for w in words(sentence) if w not in STOPWORDS]
 
     def _read_phrases(self, text: str, reading: Reading) -> set[int]:
         """Add the phrases found in ``text`` to ``reading``; returns the positions of the
@@ -321,7 +326,7 @@ class RulesSearch:
                 continue   # inside a longer phrase
             if p.means is not None:
                 reading.pointers.append(_Pointer(p.label, p.rules, p.weight, span=(start, end)))
-                reading.terms += [w for w in words(p.means) if w not in STOPWORDS]
+                reading.extra_words += [w for w in words(p.means) if w not in STOPWORDS]
                 replaced.update(range(start, end))
             else:
                 whole = bool(content) and content <= set(p.stems)
