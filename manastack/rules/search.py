@@ -69,6 +69,10 @@ COMMON_SHARE = 0.15
 and make BM25 slow)."""
 SEE_ALSO_FROM = 3
 COORD_BASE = 0.5
+MAX_WORDS = 12
+"""The rarest this many single words search the whole index (the rest score only the rules
+pointed at)."""
+MAX_PAIRS = 10
 PHRASE_STOP_SHARE = 0.3
 """Pairs of adjacent words leave out stopwords found in more than this share of passages."""
 MAX_GAP = 3
@@ -261,12 +265,12 @@ class RulesSearch:
             kept = [w for i, w in enumerate(raw_words) if i not in replaced]
             singles = list(dict.fromkeys([w for w in kept if w not in STOPWORDS] + reading.extra_words))
             df = {w: self.index.df.get(st[0] if st else "", 0) for w, st in zip(singles, self.stemmer.stems(singles))}
-            rare = [w for w in singles if df[w] <= COMMON_SHARE * self.index.size]
+            rare = sorted((w for w in singles if df[w] <= COMMON_SHARE * self.index.size), key=df.get)[:MAX_WORDS]
             reading.terms += rare or singles
             reading.common = [w for w in singles if w not in rare]
             very_common = {w for w in kept if w in STOPWORDS and self.index.df.get(w, 0) > PHRASE_STOP_SHARE * self.index.size}
             reading.terms += [f"{a} {b}" for a, b in zip(kept, kept[1:])
-                              if not (a in STOPWORDS and b in STOPWORDS) and not {a, b} & very_common]
+                              if not (a in STOPWORDS and b in STOPWORDS) and not {a, b} & very_common][:MAX_PAIRS]
         reading.stems = tuple(s for s in self.stemmer.stems([text])[0] if s not in self._stop_stems)
         return reading
 
