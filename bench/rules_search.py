@@ -26,7 +26,7 @@ from manastack.cards import CardError, default_db, load_db
 from manastack.rules import RulesError, load_rules
 from manastack.rules.evaluation import KINDS, evaluate, load_eval
 from manastack.rules.index import open_index
-from manastack.rules.search import RulesSearch
+from manastack.rules.query import RulesSearch
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = Path("..") / "shared" / "cards" / "AtomicCards-2021.json.gz"

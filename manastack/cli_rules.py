@@ -15,7 +15,7 @@ from manastack.rules import PassageKind, Rule, RulesDoc, RulesError, fetch_rules
 from manastack.rules.diff import diff_rules
 from manastack.rules.engine_links import scenarios_for, sites_for
 from manastack.rules.index import Stemmer
-from manastack.rules.search import MAX_RESULTS
+from manastack.rules.query import MAX_RESULTS
 from manastack.rules.source import RULES_ENV, RULES_PAGE
 
 MAX_LISTED = 12

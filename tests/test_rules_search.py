@@ -14,7 +14,7 @@ from manastack.rules import PassageKind, RulesError, load_rules, rules_path
 from manastack.rules.document import parse_rules, read_rules_text
 from manastack.rules.evaluation import KINDS, answers, evaluate, load_eval, missing_answers
 from manastack.rules.index import index_path, open_index
-from manastack.rules.search import MAX_QUERY_CHARS, RulesSearch, load_vocabulary
+from manastack.rules.query import MAX_QUERY_CHARS, RulesSearch, load_vocabulary
 
 from .conftest import CORPUS, RULES, ROOT
 

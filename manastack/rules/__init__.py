@@ -10,7 +10,7 @@ and the scenarios apply each rule.
 """
 from .document import GlossaryEntry, Rule, RulesDoc, RulesError
 from .index import PassageKind
-from .search import Hit, RulesSearch, open_search, search
+from .query import Hit, RulesSearch, open_search, search
 from .source import cache_dir, fetch_rules, load_rules, rules_path
 
 __all__ = ["GlossaryEntry", "Hit", "PassageKind", "Rule", "RulesDoc", "RulesError", "RulesSearch",

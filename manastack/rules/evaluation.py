@@ -9,7 +9,7 @@ import yaml
 
 from .document import RulesDoc, RulesError
 from .index import PassageKind
-from .search import Hit, RulesSearch
+from .query import Hit, RulesSearch
 
 KINDS = ("keywords", "question", "definition", "cards")
 MAX_EVAL_QUERIES = 1000
