@@ -9,6 +9,7 @@ from rich.console import Console
 
 from manastack.agents import AGENTS, play_out
 from manastack.cards import CardError, load_db
+from manastack.cli_rules import rules
 from manastack.decks import DeckError, bundled_decks
 from manastack.engine.decisions import IllegalActionError
 from manastack.game import Game
@@ -163,11 +164,5 @@ def _register_cards_group() -> None:
     main.add_command(cards)
 
 
-def _register_rules_group() -> None:
-    from manastack.cli_rules import rules
-
-    main.add_command(rules)
-
-
 _register_cards_group()
-_register_rules_group()
+main.add_command(rules)

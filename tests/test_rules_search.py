@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from manastack.cards import default_db, load_db
-from manastack.rules import PassageKind, RulesError, load_rules, rules_path
+from manastack.rules import PassageKind, RulesError, document, load_rules, rules_path
 from manastack.rules.document import parse_rules, read_rules_text
 from manastack.rules.evaluation import KINDS, answers, evaluate, load_eval, missing_answers
 from manastack.rules.index import index_path, open_index
@@ -70,8 +70,6 @@ def test_text_that_is_not_the_rules_is_refused(tmp_path):
 
 
 def test_a_rules_file_over_the_size_limit_is_refused(tmp_path, monkeypatch):
-    from manastack.rules import document
-
     big = tmp_path / "big.txt"
     big.write_bytes(b"x" * 2000)
     monkeypatch.setattr(document, "MAX_RULES_BYTES", 1000)
