@@ -9,12 +9,13 @@ A query is read before it is ranked:
 - phrases from the CR's glossary (defined terms, keyword names) and rule titles point at the
   rules they name ("See rule 605"), weighted by how rare the phrase is in the CR;
 - a small vocabulary of judge words (``judge-vocabulary.yaml``) adds the rules' own words;
-- the remaining words, and each pair of adjacent words as a phrase, are ranked by BM25 over
-  the index, with a lower weight for one-line rule titles, whose shortness flatters BM25.
+- the remaining words, and pairs of adjacent words as phrases, are ranked by BM25 over the
+  index, scaled by the share of the query's words a passage has, with a lower weight for
+  one-line rule titles, whose shortness flatters BM25.
 
-A rule's score is its BM25 score (scaled to the best) plus the weights of the phrases, cards and
-numbers that point at it or, less, at a rule above it. Questions of the form "what is X" / "what
-does X mean" favour glossary entries.
+A passage's score is its words score plus the weights of the numbers, cards and phrases that
+point at it or, less, at a rule above it; then the "See rule" links of the best rules add a
+little. Questions of the form "what is X" / "what does X mean" favour glossary entries.
 """
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ from manastack.cards import CardDB, CardDef, CardError
 
 from .card_rules import card_rules
 from .document import RulesDoc, RulesError
-from .index import Passage, PassageKind, RulesIndex, Stemmer, fts_query, open_index, words
+from .index import TOKENIZER, Passage, PassageKind, RulesIndex, Stemmer, fts_query, open_index, words
 from .source import cache_dir, load_rules
 
 MAX_QUERY_CHARS = 300
@@ -52,34 +53,37 @@ _NUMBER = re.compile(r"\b(\d{3}(?:\.\d+[a-z]?)?)\b")
 _DEFINITION = re.compile(r"^\s*(what(?:'s|’s| is| are| does| do)|define|definition of|meaning of|"
                          r"what counts as|who is)\b|\bmeans?\s*\??\s*$", re.IGNORECASE)
 
-W_BM25 = 1.0
-W_NUMBER = 3.0
-W_CARD = 1.2
-W_CARD_GENERAL = 0.25
-W_VOCABULARY = 1.0
-W_PHRASE = 1.2
-W_BELOW = 0.5
-TITLE_PRIOR = 0.5
-GLOSSARY_PRIOR = 0.7
-DEFINITION_GLOSSARY = 1.0
-RULINGS_PER_CARD = 3
-MAX_POINTED = 900
-COMMON_SHARE = 0.15
-"""Single words in more than this share of passages are left to phrases (they rank little
-and make BM25 slow)."""
-SEE_ALSO_FROM = 3
+# Weights of what points at a passage (docs/rules-search.md, "How the search reads a question").
+W_BM25 = 1.0            # the passage's words score, scaled to the best match
+W_NUMBER = 3.0          # a rule number written in the query
+W_CARD = 1.2            # a rule a named card's abilities fall under
+W_CARD_GENERAL = 0.25   # the rules for a card's kinds of ability and its types
+W_VOCABULARY = 1.0      # a rule judge words point at
+W_PHRASE = 1.2          # a glossary term or rule title in the query, times its rarity
+W_BELOW = 0.5           # a rule under one pointed at, times its words score
+W_SEE = 0.3             # a rule named by a "See rule" link of one of the best rules
+TITLE_PRIOR = 0.5       # one-line title rules ("702.19. Trample")
+GLOSSARY_PRIOR = 0.7    # glossary entries, unless the query asks what something is
 COORD_BASE = 0.5
+"""A passage's words score is scaled from this (it has none of the query's words) to 1 (all)."""
+
+SEE_ALSO_FROM = 3
+"""The best rules whose "See rule" links count."""
+RULINGS_PER_CARD = 3
 MAX_WORDS = 12
 """The rarest this many single words search the whole index (the rest score only the rules
 pointed at)."""
 MAX_PAIRS = 10
+"""Pairs of adjacent words searched as phrases."""
+MAX_POINTED = 900
+"""The most rules pointed at by a query that are scored by their words too."""
+COMMON_SHARE = 0.15
+"""Single words in more than this share of passages only score the rules pointed at (they rank
+little and make BM25 slow)."""
 PHRASE_STOP_SHARE = 0.3
 """Pairs of adjacent words leave out stopwords found in more than this share of passages."""
 MAX_GAP = 3
 """Judge words may have this many other words between theirs."""
-"""A passage's words score is scaled from this (it has none of the query's words) to 1 (all)."""
-W_SEE = 0.3
-"""The most rules pointed at by a query that are scored by their words too."""
 
 
 @dataclass(frozen=True)
@@ -374,7 +378,7 @@ class RulesSearch:
             if self.expand and kind is PassageKind.RULE and self.doc.rules[ref].title:
                 prior = TITLE_PRIOR
             elif self.expand and kind is PassageKind.GLOSSARY:
-                prior = DEFINITION_GLOSSARY if reading.definition else GLOSSARY_PRIOR
+                prior = 1.0 if reading.definition else GLOSSARY_PRIOR
             ranking.norm[(kind, ref)] = s / ranking.best
             ranking.add((kind, ref), W_BM25 * prior * s / ranking.best, "words")
 
@@ -469,7 +473,7 @@ def rank_passages(passages: list[Passage], terms: list[str]) -> list[tuple[Passa
     """Passages ranked by BM25 for ``terms`` in a throwaway in-memory index, scores scaled to
     the best (1.0); passages matching none come last with 0."""
     db = sqlite3.connect(":memory:")
-    db.execute("CREATE VIRTUAL TABLE p USING fts5(body, tokenize='porter unicode61 remove_diacritics 2')")
+    db.execute(f"CREATE VIRTUAL TABLE p USING fts5(body, tokenize='{TOKENIZER}')")
     db.executemany("INSERT INTO p(rowid, body) VALUES (?, ?)", [(i, p.text) for i, p in enumerate(passages)])
     query = fts_query(terms)
     scored = {i: -s for i, s in db.execute("SELECT rowid, bm25(p) FROM p WHERE p MATCH ?", (query,))} \
