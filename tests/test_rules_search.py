@@ -2,6 +2,7 @@
 the evaluation set, card-driven answers, bounds."""
 from __future__ import annotations
 
+import json
 import os
 import string
 
@@ -10,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from manastack.cards import default_db, load_db
-from manastack.rules import PassageKind, RulesError, document, load_rules, rules_path
+from manastack.rules import PassageKind, RulesError, document, load_rules, open_search, rules_path
 from manastack.rules.document import parse_rules, read_rules_text
 from manastack.rules.evaluation import KINDS, answers, evaluate, load_eval, missing_answers
 from manastack.rules.index import index_path, open_index
@@ -209,3 +210,17 @@ def test_parse_rules_reads_a_minimal_text():
     assert doc.get("100.1").see_also == ("100.2",)
     assert doc.get("100.1a").examples == ("An example.",)
     assert doc.define("terms").see_also == ("100.1",)
+
+
+def test_rulings_of_any_card_in_the_card_file_are_searched(doc, tmp_path):
+    cards_file = tmp_path / "cards.json"
+    cards_file.write_text(json.dumps({"data": {"Test Golem": [{
+        "name": "Test Golem", "type": "Artifact Creature — Golem", "types": ["Artifact", "Creature"],
+        "manaCost": "{3}", "power": "3", "toughness": "3", "text": "",
+        "rulings": [{"date": "2020-01-01", "text": "A golem with summoning sickness can still crew a Vehicle."}],
+    }]}}), encoding="utf-8")
+    cards = load_db(cards_file)
+    assert cards.rulings("Test Golem") == (("2020-01-01", "A golem with summoning sickness can still crew a Vehicle."),)
+    found = open_search(doc, cards, tmp_path / "cache").search("can a summoning sick creature crew?", n=10)
+    assert ("Test Golem", PassageKind.RULING) in [(h.ref, h.kind) for h in found]
+    assert list((tmp_path / "cache").glob("rulings-index-*.sqlite"))

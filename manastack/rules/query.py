@@ -28,9 +28,10 @@ from pathlib import Path
 
 import yaml
 
-from manastack.cards import CardDB, CardDef, CardError
+from manastack.cards import CardDB, CardDef, CardError, default_db
 
 from .card_rules import card_rules
+from .rulings import RulingsIndex, open_rulings_index
 from .document import RulesDoc, RulesError
 from .index import TOKENIZER, Passage, PassageKind, RulesIndex, Stemmer, fts_query, open_index, words
 from .source import cache_dir, load_rules
@@ -70,6 +71,11 @@ COORD_BASE = 0.5
 SEE_ALSO_FROM = 3
 """The best rules whose "See rule" links count."""
 RULINGS_PER_CARD = 3
+"""The most rulings of one named card among the results."""
+RULINGS_ANY_CARD = 3
+"""The most rulings of cards the query doesn't name among the results."""
+W_RULING = 0.75         # a named card's ruling, times its words score, relative to the best result
+W_RULING_ANY = 0.5      # another card's ruling, likewise
 MAX_WORDS = 12
 """The rarest this many single words search the whole index (the rest score only the rules
 pointed at)."""
@@ -166,17 +172,20 @@ def load_vocabulary(path: Path | None = None) -> list[VocabularyEntry]:
 
 
 class RulesSearch:
-    """A search over one rules document, its index and (optionally) a card database.
+    """A search over one rules document, its index, (optionally) a card database for the cards
+    a query names, and the index of all those cards' rulings.
 
     ``vocabulary`` (the judge words; None: the bundled list, [] for none) and ``expand``
     (False: plain BM25 over the words, the baseline) exist so the benchmark can measure what
     each part adds."""
 
     def __init__(self, doc: RulesDoc, index: RulesIndex, cards: CardDB | None = None,
-                 vocabulary: list[VocabularyEntry] | None = None, expand: bool = True) -> None:
+                 vocabulary: list[VocabularyEntry] | None = None, expand: bool = True,
+                 rulings: RulingsIndex | None = None) -> None:
         self.doc = doc
         self.index = index
         self.cards = cards
+        self.rulings = rulings
         self.expand = expand
         self.stemmer = Stemmer()
         self.vocabulary = load_vocabulary() if vocabulary is None else vocabulary
@@ -365,7 +374,7 @@ class RulesSearch:
             self._score_pointers(ranking, links, reading)
         hits = [Hit(kind, ref, self._text(kind, ref), score, tuple(dict.fromkeys(ranking.reasons[(kind, ref)])),
                     reading.stems) for (kind, ref), score in ranking.ranked(n)]
-        if rulings and reading.cards:
+        if rulings and (reading.cards or self.rulings is not None):
             hits = self._with_rulings(hits, reading, n)
         return hits
 
@@ -432,21 +441,30 @@ class RulesSearch:
         return self.doc.glossary[ref.lower()].text
 
     def _with_rulings(self, hits: list[Hit], reading: Reading, n: int) -> list[Hit]:
-        """Merge in the rulings of the cards the query names that best match its words."""
+        """Merge in the rulings of the cards the query names that best match its words, and the
+        best matching rulings of any card."""
+        top = hits[0].score if hits else 1.0
+        extra: list[Hit] = []
         passages = [Passage(PassageKind.RULING, card.name, text)
                     for card in reading.cards for _, text in card.rulings]
-        if not passages:
-            return hits
-        ranked = rank_passages(passages, reading.terms)
         per_card: dict[str, int] = {}
-        top = hits[0].score if hits else 1.0
-        extra = []
-        for passage, s in ranked:
+        for passage, s in rank_passages(passages, reading.terms) if passages else ():
             if per_card.get(passage.ref, 0) >= RULINGS_PER_CARD:
                 continue
             per_card[passage.ref] = per_card.get(passage.ref, 0) + 1
-            extra.append(Hit(PassageKind.RULING, passage.ref, passage.text, top * 0.75 * s,
+            extra.append(Hit(PassageKind.RULING, passage.ref, passage.text, top * W_RULING * s,
                              (f"ruling of {passage.ref}",), reading.stems))
+        if self.rulings is not None:
+            found = self.rulings.bm25(reading.terms, RULINGS_ANY_CARD * 10)
+            best = found[0][2] if found else 1.0
+            seen = {h.text for h in extra}
+            added = 0
+            for card, text, s in found:
+                if text not in seen and added < RULINGS_ANY_CARD:
+                    seen.add(text)   # many cards share a ruling's text: the first card stands for them
+                    added += 1
+                    extra.append(Hit(PassageKind.RULING, card, text, top * W_RULING_ANY * s / best, ("ruling",),
+                                     reading.stems))
         return sorted(hits + extra, key=lambda h: -h.score)[:n]
 
 
@@ -509,17 +527,20 @@ _SEARCHES: dict[tuple, RulesSearch] = {}
 def open_search(rules: str | Path | RulesDoc | None = None, cards: CardDB | None = None,
                 index_dir: Path | None = None) -> RulesSearch:
     """A search over the rules (a path, a loaded document, or the default place), its cached
-    index (in ``index_dir``, default the cache directory) and ``cards``; kept per process."""
+    index (in ``index_dir``, default the cache directory), ``cards`` and the cached index of
+    their rulings; kept per process."""
     doc = rules if isinstance(rules, RulesDoc) else load_rules(rules)
+    cards = default_db() if cards is None else cards
     directory = Path(index_dir) if index_dir else cache_dir()
     key = (doc.sha256, str(directory), id(cards))
     if key not in _SEARCHES:
-        _SEARCHES[key] = RulesSearch(doc, open_index(doc, directory), cards)
+        rulings = open_rulings_index(cards, directory)
+        _SEARCHES[key] = RulesSearch(doc, open_index(doc, directory), cards, rulings=rulings)
     return _SEARCHES[key]
 
 
 def search(query: str, n: int = 10, rules: str | Path | RulesDoc | None = None,
            cards: CardDB | None = None, index_dir: Path | None = None) -> list[Hit]:
-    """Search the Comprehensive Rules (and the rulings of cards the query names) for ``query``:
-    the ``n`` best passages, best first."""
+    """Search the Comprehensive Rules and the rulings of ``cards`` (default: the bundled cards)
+    for ``query``: the ``n`` best passages, best first."""
     return open_search(rules, cards, index_dir).search(query, n)
