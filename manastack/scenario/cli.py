@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from rich.console import Console
 from rich.markup import escape
@@ -13,7 +14,8 @@ EXIT_PASS, EXIT_FAIL, EXIT_ERROR = 0, 1, 2
 
 
 def judge_files(files, as_json: bool = False, quiet: bool = False,
-                console: Console | None = None, rule_text=None) -> int:
+                console: Console | None = None,
+                rule_text: Callable[[str], str | None] | None = None) -> int:
     """Run each scenario file and report; returns the exit status: 0 when every expectation of
     every file passes, 1 when one fails, 2 when a file has an error. ``rule_text``
     (rule number -> its text or None), when given, prints under each log line the rules it cites."""
@@ -59,15 +61,16 @@ def judge_one(path) -> dict:
     return report
 
 
-def show(report: dict, console: Console, quiet: bool, rule_text=None) -> None:
+def show(report: dict, console: Console, quiet: bool,
+         rule_text: Callable[[str], str | None] | None = None) -> None:
     title = report["name"] or report["file"]
     console.rule(f"[bold]{escape(title)}[/bold]  ({escape(report['file'])})")
     if not quiet:
         for item in report["log"]:
             console.print(render(item), highlight=False)
             for number in item.get("rules", ()) if rule_text else ():
-                console.print(f"      [dim]CR {escape(number)}: {escape(rule_text(number) or 'not in the rules text in use')}[/dim]",
-                              highlight=False)
+                text = rule_text(number) or "not in the rules text in use"
+                console.print(f"      [dim]CR {escape(number)}: {escape(text)}[/dim]", highlight=False)
     for e in report["expectations"]:
         mark = "[green]PASS[/green]" if e["passed"] else "[red]FAIL[/red]"
         text = f"{mark} {escape(e['what'])} = {escape(_show(e['expected']))}"
