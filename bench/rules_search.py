@@ -79,7 +79,7 @@ def main() -> int:
             start = time.perf_counter()
             search.search(q.query, n=10)
             times.append((time.perf_counter() - start) * 1000)
-        console.print(f"index build: {build:.2f} s; search (warm, {len(times)} queries, with rulings): "
+        console.print(f"index build: {build:.2f} s; search (warm, {len(times)} queries, with named cards' rulings): "
                       f"median {statistics.median(times):.1f} ms, max {max(times):.1f} ms")
         index.close()
     return 0

@@ -212,7 +212,7 @@ def test_parse_rules_reads_a_minimal_text():
     assert doc.define("terms").see_also == ("100.1",)
 
 
-def test_rulings_of_any_card_in_the_card_file_are_searched(doc, tmp_path):
+def test_rulings_of_any_card_in_the_card_file_are_searched(doc, index_dir, tmp_path):
     cards_file = tmp_path / "cards.json"
     cards_file.write_text(json.dumps({"data": {"Test Golem": [{
         "name": "Test Golem", "type": "Artifact Creature — Golem", "types": ["Artifact", "Creature"],
@@ -221,6 +221,6 @@ def test_rulings_of_any_card_in_the_card_file_are_searched(doc, tmp_path):
     }]}}), encoding="utf-8")
     cards = load_db(cards_file)
     assert cards.rulings("Test Golem") == (("2020-01-01", "A golem with summoning sickness can still crew a Vehicle."),)
-    found = open_search(doc, cards, tmp_path / "cache").search("can a summoning sick creature crew?", n=10)
+    found = open_search(doc, cards, index_dir).search("can a summoning sick creature crew?", n=10)
     assert ("Test Golem", PassageKind.RULING) in [(h.ref, h.kind) for h in found]
-    assert list((tmp_path / "cache").glob("rulings-index-*.sqlite"))
+    assert list(index_dir.glob("rulings-index-*.sqlite"))
