@@ -83,6 +83,8 @@ MAX_PAIRS = 10
 """Pairs of adjacent words searched as phrases."""
 MAX_POINTED = 900
 """The most rules pointed at by a query that are scored by their words too."""
+WORDS_LIMIT = 200
+"""The best passages by words alone that are ranked."""
 COMMON_SHARE = 0.15
 """Single words in more than this share of passages only score the rules pointed at (they rank
 little and make BM25 slow)."""
@@ -362,7 +364,7 @@ class RulesSearch:
             raise RulesError(f"n: expected a number from 1 to {MAX_RESULTS}, got {n!r}")
         reading = self.read(query)
         ranking = _Ranking()
-        bm25 = self.index.bm25(reading.terms, limit=400)
+        bm25 = self.index.bm25(reading.terms, limit=WORDS_LIMIT)
         ranking.best = max((s for _, _, s in bm25), default=0.0) or 1.0
         self._score_words(ranking, bm25, reading)
         self._score_pointers(ranking, reading.pointers, reading)
