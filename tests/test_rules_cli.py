@@ -11,8 +11,10 @@ import pytest
 from click.testing import CliRunner
 
 from manastack.cli import main
+from manastack.cli_rules import highlight
 from manastack.rules import RulesError, fetch_rules, load_rules
 from manastack.rules.engine_links import SiteKind, scenarios_for, sites_for
+from manastack.rules.index import Stemmer
 
 from .conftest import RULES, ROOT
 
@@ -155,3 +157,10 @@ def test_fetch_downloads_the_linked_text(rules_server, tmp_path):
     assert load_rules(path).get("106.7") is not None
     with pytest.raises(RulesError, match="no link to the plain-text Comprehensive Rules"):
         fetch_rules(f"{rules_server}/empty.html", tmp_path / "none")
+
+
+def test_search_highlights_the_query_words_by_stem():
+    stemmer = Stemmer()
+    marked = highlight("A creature with flying can’t be blocked except by flying creatures.",
+                       stemmer.stems(["blocking"])[0], stemmer)
+    assert marked == "A creature with flying can’t be [bold yellow]blocked[/bold yellow] except by flying creatures."
