@@ -10,8 +10,10 @@ from rich.console import Console
 from manastack.agents import AGENTS, play_out
 from manastack.cards import CardError, load_db
 from manastack.cli_cards import cards
+from manastack.cli_rules import rules
 from manastack.decks import DeckError, bundled_decks
 from manastack.game import Game
+from manastack.rules import RulesError, load_rules
 from manastack.scenario.cli import judge_files
 from manastack.table import STEPS, Human, TableSettings, play_at_table
 
@@ -98,10 +100,22 @@ def _print_result(game: Game) -> None:
 @click.option("--cards", multiple=True, type=click.Path(),
               help="Extra card files: MTGJSON AtomicCards or Scryfall Oracle Cards (.json/.json.gz).")
 @click.option("--board", is_flag=True, help="Print the final position of each scenario.")
-def judge(files, as_json, quiet, cards, board):
+@click.option("--explain", is_flag=True, help="Print under each log line the text of the rules it cites.")
+@click.option("--rules", "rules_path", type=click.Path(dir_okay=False),
+              help="The Comprehensive Rules text for --explain (default: $MANASTACK_RULES, a fetched "
+                   "copy, or ../shared/rules/).")
+def judge(files, as_json, quiet, cards, board, explain, rules_path):
     """Play out scenario files and check their expectations."""
+    rule_text = None
+    if explain:
+        try:
+            doc = load_rules(rules_path)
+        except RulesError as exc:
+            raise click.ClickException(str(exc)) from None
+        rule_text = doc.text_of
     sys.exit(judge_files(files, as_json=as_json, quiet=quiet, console=console, cards=_db(cards) if cards else None,
-                         board=board))
+                         board=board, rule_text=rule_text))
 
 
 main.add_command(cards)
+main.add_command(rules)

@@ -192,6 +192,12 @@ class CardDB:
     def names(self) -> list[str]:
         return sorted(self._faces)
 
+    def rulings(self, name: str) -> tuple[tuple[str, str], ...]:
+        """Card ``name``'s rulings, (date, text), as its file gives them, without compiling it."""
+        face = self._faces.get(name) or {}
+        return tuple((r.get("date", ""), r.get("text", "")) for r in face.get("rulings", ())
+                     if isinstance(r, dict))
+
     def __contains__(self, name: str) -> bool:
         return name in self._faces
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from rich.console import Console
 from rich.markup import escape
@@ -15,10 +16,13 @@ EXIT_PASS, EXIT_FAIL, EXIT_ERROR = 0, 1, 2
 
 
 def judge_files(files, as_json: bool = False, quiet: bool = False,
-                console: Console | None = None, cards: CardDB | None = None, board: bool = False) -> int:
+                console: Console | None = None, cards: CardDB | None = None, board: bool = False,
+                rule_text: Callable[[str], str | None] | None = None) -> int:
     """Run each scenario file and report; returns the exit status: 0 when every expectation of
     every file passes, 1 when one fails, 2 when a file has an error. ``cards`` is the base
-    card database (the bundled cards by default); ``board`` adds the final position."""
+    card database (the bundled cards by default); ``board`` adds the final position;
+    ``rule_text`` (rule number -> its text or None), when given, prints under each log line the
+    rules it cites."""
     console = console or Console(highlight=False)
     reports = [judge_one(f, cards) for f in files]
     if not board:
@@ -31,7 +35,7 @@ def judge_files(files, as_json: bool = False, quiet: bool = False,
         print(json.dumps({"passed": all(r["status"] == "pass" for r in reports), "files": reports}, indent=1))
     else:
         for r in reports:
-            show(r, console, quiet)
+            show(r, console, quiet, rule_text)
         totals = {k: sum(1 for r in reports if r["status"] == k) for k in ("pass", "fail", "error")}
         console.print(f"[bold]{len(reports)} scenario(s):[/bold] {totals['pass']} passed, "
                       f"{totals['fail']} failed, {totals['error']} with errors")
@@ -86,7 +90,8 @@ def position(game) -> list[str]:
     return lines
 
 
-def show(report: dict, console: Console, quiet: bool) -> None:
+def show(report: dict, console: Console, quiet: bool,
+         rule_text: Callable[[str], str | None] | None = None) -> None:
     title = report["name"] or report["file"]
     console.rule(f"[bold]{escape(title)}[/bold]  ({escape(report['file'])})")
     for name, sentences in report["partial"].items():
@@ -95,6 +100,9 @@ def show(report: dict, console: Console, quiet: bool) -> None:
     if not quiet:
         for item in report["log"]:
             console.print(render(item), highlight=False)
+            for number in item.get("rules", ()) if rule_text else ():
+                text = rule_text(number) or "not in the rules text in use"
+                console.print(f"      [dim]CR {escape(number)}: {escape(text)}[/dim]", highlight=False)
     for e in report["expectations"]:
         mark = "[green]PASS[/green]" if e["passed"] else "[red]FAIL[/red]"
         text = f"{mark} {escape(e['what'])} = {escape(_show(e['expected']))}"

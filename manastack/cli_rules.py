@@ -1,0 +1,251 @@
+"""``manastack rules``: search, show, define, diff and fetch the Comprehensive Rules."""
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.markup import escape
+
+from manastack.cards import CardError, load_db
+from manastack.rules import PassageKind, Rule, RulesDoc, RulesError, fetch_rules, load_rules, open_search
+from manastack.rules.diff import diff_rules
+from manastack.rules.engine_links import scenarios_for, sites_for
+from manastack.rules.index import Stemmer
+from manastack.rules.query import MAX_RESULTS
+from manastack.rules.source import RULES_ENV, RULES_PAGE
+
+MAX_LISTED = 12
+"""Code sites and scenarios listed under a rule before "and N more"."""
+
+_rules_option = click.option(
+    "--rules", "rules_path", type=click.Path(dir_okay=False),
+    help=f"The Comprehensive Rules text (default: ${RULES_ENV}, a fetched copy, or ../shared/rules/).")
+
+
+def _console() -> Console:
+    return Console(highlight=False, soft_wrap=True)
+
+
+def _load(rules_path: str | None) -> RulesDoc:
+    try:
+        return load_rules(rules_path)
+    except RulesError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
+@click.group()
+def rules() -> None:
+    """The Comprehensive Rules: search them, show a rule, define a term, compare versions."""
+
+
+@rules.command()
+@click.argument("query")
+@click.option("-n", "count", default=10, show_default=True, type=click.IntRange(1, MAX_RESULTS),
+              help="How many results.")
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+@click.option("--cards", multiple=True, type=click.Path(dir_okay=False),
+              help="Card files whose rulings to search (MTGJSON AtomicCards or Scryfall Oracle Cards); "
+                   "the bundled cards are always included.")
+@_rules_option
+def search(query: str, count: int, as_json: bool, cards: tuple[str, ...], rules_path: str | None) -> None:
+    """Search the rules, the glossary and card rulings for QUERY (words or a question)."""
+    doc = _load(rules_path)
+    try:
+        db = load_db(*cards)
+        engine = open_search(doc, db)
+        hits = engine.search(query, count)
+    except (RulesError, CardError) as exc:
+        raise click.ClickException(str(exc)) from None
+    if as_json:
+        click.echo(json.dumps({"query": query, "rules": doc.effective, "results": [h.to_json() for h in hits]},
+                              indent=1, ensure_ascii=False))
+        return
+    console = _console()
+    if not hits:
+        console.print("No rule, glossary entry or ruling matches.")
+        return
+    for hit in hits:
+        if hit.kind is PassageKind.RULE:
+            head = f"[bold cyan]{hit.ref}[/bold cyan]"
+        elif hit.kind is PassageKind.GLOSSARY:
+            head = f"[bold magenta]Glossary: {escape(hit.ref)}[/bold magenta]"
+        else:
+            head = f"[bold green]Ruling, {escape(hit.ref)}[/bold green]"
+        console.print(f"{head}  [dim]{escape(', '.join(hit.reasons))}[/dim]")
+        console.print("  " + highlight(hit.text, hit.stems, engine.stemmer))
+    console.print(f"[dim]Rules of {escape(doc.effective)}; `manastack rules show NUMBER` for a whole rule.[/dim]")
+
+
+_TOKEN = re.compile(r"[^\W_]+|[\W_]+")
+
+
+def highlight(text: str, stems: tuple[str, ...], stemmer: Stemmer) -> str:
+    """``text`` as rich markup with the words whose stems are in ``stems`` in bold yellow."""
+    parts = _TOKEN.findall(text)
+    words = [i for i, p in enumerate(parts) if p[:1].isalnum()]
+    wanted = set(stems)
+    marked = {i for i, st in zip(words, stemmer.stems([parts[i] for i in words])) if st and st[0] in wanted}
+    return "".join(f"[bold yellow]{escape(p)}[/bold yellow]" if i in marked else escape(p)
+                   for i, p in enumerate(parts))
+
+
+@rules.command()
+@click.argument("number")
+@click.option("--json", "as_json", is_flag=True, help="Print the rule as JSON.")
+@_rules_option
+def show(number: str, as_json: bool, rules_path: str | None) -> None:
+    """Show rule NUMBER (e.g. 106.12) with its subrules, examples, the rules it refers to, where
+    the engine applies it and the scenarios that check it."""
+    doc = _load(rules_path)
+    rule = doc.get(number)
+    if rule is None:
+        raise click.ClickException(f"no rule {number!r} in the rules of {doc.effective} ({doc.path})")
+    sites = sites_for(rule.number)
+    scenarios = scenarios_for(rule.number)
+    if as_json:
+        click.echo(json.dumps({
+            **rule_json(rule),
+            "see_also": [{"number": n, "text": doc.rules[n].text} for n in rule.see_also if n in doc.rules],
+            "engine": [{"kind": s.kind.value, "rule": s.rule, "path": s.path, "line": s.line} for s in sites],
+            "scenarios": [{"rule": s.rule, "path": s.path, "name": s.name, "command": s.command}
+                          for s in scenarios]}, indent=1, ensure_ascii=False))
+        return
+    console = _console()
+    _print_rule(console, rule, 0)
+    refs = [n for n in _all_refs(rule) if n in doc.rules]
+    if refs:
+        console.print("\n[bold]Refers to[/bold]")
+        for n in refs:
+            console.print(f"  [cyan]→ {n}[/cyan] {escape(_short(doc.rules[n].text))}  "
+                          f"[dim](manastack rules show {n})[/dim]")
+    console.print("\n[bold]Where the engine applies it[/bold]")
+    if not sites:
+        console.print("  [dim]no code cites it[/dim]")
+    for s in sites[:MAX_LISTED]:
+        console.print(f"  [dim]{s.kind.value:<4}[/dim] {escape(s.path)}:{s.line}  [dim](CR {s.rule})[/dim]")
+    if len(sites) > MAX_LISTED:
+        console.print(f"  [dim]... and {len(sites) - MAX_LISTED} more (--json lists all)[/dim]")
+    console.print("\n[bold]Scenarios that check it[/bold]")
+    if not scenarios:
+        console.print("  [dim]none yet[/dim]")
+    for s in scenarios[:MAX_LISTED]:
+        console.print(f"  {escape(s.name)}  [dim](CR {s.rule})[/dim]\n    {escape(s.command)}")
+    if len(scenarios) > MAX_LISTED:
+        console.print(f"  [dim]... and {len(scenarios) - MAX_LISTED} more (--json lists all)[/dim]")
+    if len(scenarios) > 1:
+        console.print(f"  all of them: python3 -m manastack judge {' '.join(s.path for s in scenarios)}")
+
+
+def rule_json(rule: Rule) -> dict:
+    return {"number": rule.number, "text": rule.text, "examples": list(rule.examples),
+            "see_also_numbers": list(rule.see_also), "subrules": [rule_json(r) for r in rule.subrules]}
+
+
+def _all_refs(rule: Rule) -> list[str]:
+    out = list(rule.see_also)
+    for sub in rule.subrules:
+        out += _all_refs(sub)
+    return list(dict.fromkeys(out))
+
+
+def _short(text: str, width: int = 90) -> str:
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def _print_rule(console: Console, rule: Rule, depth: int) -> None:
+    pad = "  " * depth
+    console.print(f"{pad}[bold cyan]{rule.number}[/bold cyan] {escape(rule.text)}")
+    for example in rule.examples:
+        console.print(f"{pad}  [italic dim]Example: {escape(example)}[/italic dim]")
+    for sub in rule.subrules:
+        _print_rule(console, sub, depth + 1)
+
+
+@rules.command()
+@click.argument("term")
+@click.option("--json", "as_json", is_flag=True, help="Print the entry as JSON.")
+@_rules_option
+def define(term: str, as_json: bool, rules_path: str | None) -> None:
+    """Look TERM up in the glossary (e.g. "mana ability")."""
+    doc = _load(rules_path)
+    entry = doc.define(term)
+    if entry is None:
+        close = difflib.get_close_matches(term.lower(), list(doc.glossary), n=3)
+        hint = f" (did you mean {', '.join(doc.glossary[c].term for c in close)}?)" if close else ""
+        raise click.ClickException(f"{term!r} is not in the glossary{hint}; try `manastack rules search`")
+    if as_json:
+        click.echo(json.dumps({"term": entry.term, "text": entry.text, "see_also": [
+            {"number": n, "text": doc.rules[n].text} for n in entry.see_also if n in doc.rules]},
+            indent=1, ensure_ascii=False))
+        return
+    console = _console()
+    console.print(f"[bold magenta]{escape(entry.term)}[/bold magenta]\n  {escape(entry.text)}")
+    for n in entry.see_also:
+        if n in doc.rules:
+            console.print(f"  [cyan]→ {n}[/cyan] {escape(_short(doc.rules[n].text))}")
+
+
+@rules.command()
+@click.argument("old", type=click.Path(dir_okay=False))
+@click.argument("new", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the changes as JSON.")
+def diff(old: str, new: str, as_json: bool) -> None:
+    """What changed between two versions of the rules, rule by rule."""
+    try:
+        changes = diff_rules(load_rules(old), load_rules(new))
+    except RulesError as exc:
+        raise click.ClickException(str(exc)) from None
+    if as_json:
+        click.echo(json.dumps(changes.to_json(), indent=1, ensure_ascii=False))
+        return
+    console = _console()
+    console.print(f"[bold]{escape(changes.old)}[/bold] → [bold]{escape(changes.new)}[/bold]: "
+                  f"{len(changes.added)} added, {len(changes.removed)} removed, "
+                  f"{len(changes.changed)} changed rules; glossary: {len(changes.glossary_added)} added, "
+                  f"{len(changes.glossary_removed)} removed, {len(changes.glossary_changed)} changed")
+    for n, text in changes.added:
+        console.print(f"[green]+ {n}[/green] {escape(_short(text, 160))}")
+    for n, text in changes.removed:
+        console.print(f"[red]- {n}[/red] {escape(_short(text, 160))}")
+    for change in changes.changed:
+        console.print(f"[yellow]~ {change.number}[/yellow] {word_diff(change.old, change.new)}")
+    for term in changes.glossary_added:
+        console.print(f"[green]+ glossary {escape(term)}[/green]")
+    for term in changes.glossary_removed:
+        console.print(f"[red]- glossary {escape(term)}[/red]")
+    for term in changes.glossary_changed:
+        console.print(f"[yellow]~ glossary {escape(term)}[/yellow]")
+
+
+def word_diff(old: str, new: str) -> str:
+    """Rich markup of ``old`` turned into ``new``: removed words struck in red, added in green."""
+    a, b = old.split(), new.split()
+    out = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
+        if op == "equal":
+            out.append(escape(" ".join(a[i1:i2])))
+        if op in ("replace", "delete"):
+            out.append(f"[red strike]{escape(' '.join(a[i1:i2]))}[/red strike]")
+        if op in ("replace", "insert"):
+            out.append(f"[green]{escape(' '.join(b[j1:j2]))}[/green]")
+    return " ".join(out)
+
+
+@rules.command()
+@click.option("--url", default=RULES_PAGE, show_default=True,
+              help="The rules page that links to the plain-text Comprehensive Rules.")
+@click.option("--into", type=click.Path(file_okay=False), default=None,
+              help="Directory to keep the text in (default: the cache, where the other commands look).")
+def fetch(url: str, into: str | None) -> None:
+    """Download the current Comprehensive Rules text from the publisher."""
+    try:
+        path = fetch_rules(url, Path(into) if into else None)
+        doc = load_rules(path)
+    except RulesError as exc:
+        raise click.ClickException(str(exc)) from None
+    _console().print(f"Saved the rules of {escape(doc.effective)} ({len(doc.rules)} rules, "
+                     f"{len(doc.glossary)} glossary entries) to {escape(str(path))}")

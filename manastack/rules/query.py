@@ -1,0 +1,548 @@
+"""Searching the Comprehensive Rules and card rulings the way a judge reads a question.
+
+A query is read before it is ranked:
+
+- rule numbers in it ("106.7") point straight at those rules;
+- card names in it are looked up in the card file in use and read with the Oracle compiler:
+  the rules their abilities fall under join the answer (``card_rules``), their rulings are
+  searched too, and sentences the compiler can't read are searched as words;
+- phrases from the CR's glossary (defined terms, keyword names) and rule titles point at the
+  rules they name ("See rule 605"), weighted by how rare the phrase is in the CR;
+- a small vocabulary of judge words (``judge-vocabulary.yaml``) adds the rules' own words;
+- the remaining words, and pairs of adjacent words as phrases, are ranked by BM25 over the
+  index, scaled by the share of the query's words a passage has, with a lower weight for
+  one-line rule titles, whose shortness flatters BM25.
+
+A passage's score is its words score plus the weights of the numbers, cards and phrases that
+point at it or, less, at a rule above it; then the "See rule" links of the best rules add a
+little. Questions of the form "what is X" / "what does X mean" favour glossary entries.
+"""
+from __future__ import annotations
+
+import math
+import re
+import sqlite3
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+import yaml
+
+from manastack.cards import CardDB, CardDef, CardError, default_db
+
+from .card_rules import card_rules
+from .rulings import RulingsIndex, open_rulings_index
+from .document import RulesDoc, RulesError
+from .index import TOKENIZER, Passage, PassageKind, RulesIndex, Stemmer, fts_query, open_index, words
+from .source import cache_dir, load_rules
+
+MAX_QUERY_CHARS = 300
+"""The longest query searched."""
+MAX_RESULTS = 100
+"""The most results one search returns."""
+MAX_NAME_WORDS = 8
+"""The longest card name (in words) looked for in a query."""
+
+STOPWORDS = frozenset("""a an and are as at be been being but by can could did do does doing for
+from had has have having how i if in into is it its it's itself me my of on or so than that the
+their them then there these they this those to too up us was we were what when where which while
+who whom why will with would you your yours mean means meaning define definition happens happen
+get gets got use used s t d ll re ve m""".split())
+"""Words too common to rank by (they stay in phrases: "could produce")."""
+
+_NUMBER = re.compile(r"\b(\d{3}(?:\.\d+[a-z]?)?)\b")
+_DEFINITION = re.compile(r"^\s*(what(?:'s|’s| is| are| does| do)|define|definition of|meaning of|"
+                         r"what counts as|who is)\b|\bmeans?\s*\??\s*$", re.IGNORECASE)
+
+# Weights of what points at a passage (docs/rules-search.md, "How the search reads a question").
+W_BM25 = 1.0            # the passage's words score, scaled to the best match
+W_NUMBER = 3.0          # a rule number written in the query
+W_CARD = 1.2            # a rule a named card's abilities fall under
+W_CARD_GENERAL = 0.25   # the rules for a card's kinds of ability and its types
+W_VOCABULARY = 1.0      # a rule judge words point at
+W_PHRASE = 1.2          # a glossary term or rule title in the query, times its rarity
+W_BELOW = 0.5           # a rule under one pointed at, times its words score
+W_SEE = 0.3             # a rule named by a "See rule" link of one of the best rules
+TITLE_PRIOR = 0.5       # one-line title rules ("702.19. Trample")
+GLOSSARY_PRIOR = 0.7    # glossary entries, unless the query asks what something is
+COORD_BASE = 0.5
+"""A passage's words score is scaled from this (it has none of the query's words) to 1 (all)."""
+
+SEE_ALSO_FROM = 3
+"""The best rules whose "See rule" links count."""
+RULINGS_PER_CARD = 3
+"""The most rulings of one named card among the results."""
+RULINGS_ANY_CARD = 3
+"""The most rulings of cards the query doesn't name among the results."""
+W_RULING = 0.75         # a named card's ruling, times its words score, relative to the best result
+W_RULING_ANY = 0.5      # another card's ruling, likewise
+MAX_WORDS = 12
+"""The rarest this many single words search the whole index (the rest score only the rules
+pointed at)."""
+MAX_PAIRS = 10
+"""Pairs of adjacent words searched as phrases."""
+MAX_POINTED = 900
+"""The most rules pointed at by a query that are scored by their words too."""
+WORDS_LIMIT = 200
+"""The best passages by words alone that are ranked."""
+COMMON_SHARE = 0.15
+"""Single words in more than this share of passages only score the rules pointed at (they rank
+little and make BM25 slow)."""
+PHRASE_STOP_SHARE = 0.3
+"""Pairs of adjacent words leave out stopwords found in more than this share of passages."""
+MAX_GAP = 3
+"""Judge words may have this many other words between theirs."""
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One result: a rule (``ref`` its number), a glossary entry (its term) or a card ruling
+    (the card's name). ``reasons`` say how the query reached it; ``stems`` are the query's word
+    stems, for highlighting."""
+
+    kind: PassageKind
+    ref: str
+    text: str
+    score: float
+    reasons: tuple[str, ...] = ()
+    stems: tuple[str, ...] = ()
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind.value, "ref": self.ref, "text": self.text,
+                "score": round(self.score, 4), "reasons": list(self.reasons)}
+
+
+@dataclass(frozen=True)
+class VocabularyEntry:
+    """Judge words (``say``), the rules' words for them (``means``) and rules they point to."""
+
+    say: tuple[str, ...]
+    means: str = ""
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Phrase:
+    """A phrase looked for in queries: a glossary term, a rule title or judge words
+    (``means`` set)."""
+
+    stems: tuple[str, ...]
+    text: str
+    label: str
+    rules: tuple[str, ...]
+    glossary: str | None
+    weight: float
+    means: str | None = None
+
+
+@dataclass
+class _Pointer:
+    """A part of the query that points at rules: a phrase, a card, a rule number."""
+
+    label: str
+    rules: tuple[str, ...]
+    weight: float
+    glossary: str | None = None
+    span: object = None
+    """Pointers from the same part of the query (a word that is both a glossary term and a
+    rule title) count once per rule: the strongest."""
+
+
+@dataclass
+class Reading:
+    """What the search understood of a query."""
+
+    query: str
+    terms: list[str] = field(default_factory=list)
+    pointers: list[_Pointer] = field(default_factory=list)
+    cards: list[CardDef] = field(default_factory=list)
+    definition: bool = False
+    stems: tuple[str, ...] = ()
+    extra_words: list[str] = field(default_factory=list)
+    """Words the query stands for: judge words' meanings, cards' unread text."""
+    common: list[str] = field(default_factory=list)
+    """Words too common to search the whole index by; they still score the rules pointed at."""
+
+
+def load_vocabulary(path: Path | None = None) -> list[VocabularyEntry]:
+    """The judge vocabulary: the bundled one, or the YAML file at ``path``."""
+    text = Path(path).read_text(encoding="utf-8") if path else \
+        resources.files("manastack.rules").joinpath("judge-vocabulary.yaml").read_text(encoding="utf-8")
+    data = yaml.safe_load(text) or {}
+    return [VocabularyEntry(say=tuple(e["say"]), means=e.get("means", ""), rules=tuple(e.get("rules", ())))
+            for e in data.get("entries", ())]
+
+
+class RulesSearch:
+    """A search over one rules document, its index, (optionally) a card database for the cards
+    a query names, and the index of all those cards' rulings.
+
+    ``vocabulary`` (the judge words; None: the bundled list, [] for none) and ``expand``
+    (False: plain BM25 over the words, the baseline) exist so the benchmark can measure what
+    each part adds."""
+
+    def __init__(self, doc: RulesDoc, index: RulesIndex, cards: CardDB | None = None,
+                 vocabulary: list[VocabularyEntry] | None = None, expand: bool = True,
+                 rulings: RulingsIndex | None = None) -> None:
+        self.doc = doc
+        self.index = index
+        self.cards = cards
+        self.rulings = rulings
+        self.expand = expand
+        self.stemmer = Stemmer()
+        self.vocabulary = load_vocabulary() if vocabulary is None else vocabulary
+        self._phrases = self._build_phrases()
+        self._by_first: dict[str, list[_Phrase]] = {}
+        for p in self._phrases:
+            self._by_first.setdefault(p.stems[0], []).append(p)
+        self._names = self._card_names()
+        self._stop_stems = set(self.stemmer.stems([" ".join(STOPWORDS)])[0])
+
+    # ---------------------------------------------------------------- setup
+
+    def _build_phrases(self) -> list[_Phrase]:
+        entries: list[tuple[str, str, tuple[str, ...], str | None]] = []
+        for key, g in self.doc.glossary.items():
+            entries.append((g.term, f"glossary \u201c{g.term}\u201d", g.see_also, key))
+        titled: dict[str, list[str]] = {}
+        for rule in self.doc:
+            if rule.title and rule.title.lower() not in ("general", "summary"):
+                titled.setdefault(rule.title, []).append(rule.number)
+        for title, numbers in titled.items():
+            if len(numbers) <= 2:
+                entries.append((title, f"rule title \u201c{title}\u201d", tuple(numbers), None))
+        stems = self.stemmer.stems([e[0] for e in entries])
+        total = len(self.doc.rules) + len(self.doc.glossary)
+        phrases = []
+        for (text, label, rules, key), st in zip(entries, stems):
+            if not st:
+                continue
+            df = self._df(st)
+            idf = math.log((total + 1) / (df + 1)) / math.log(total + 1)
+            phrases.append(_Phrase(st, text, label, rules, key, idf if len(st) > 1 else idf ** 2))
+        for entry in self.vocabulary:
+            for say, st in zip(entry.say, self.stemmer.stems(list(entry.say))):
+                if st:
+                    phrases.append(_Phrase(st, say, f"judge words \u201c{say}\u201d", entry.rules,
+                                           None, W_VOCABULARY, entry.means))
+        return phrases
+
+    def _df(self, stems: tuple[str, ...]) -> int:
+        known = self.index.phrase_df.get(" ".join(stems))
+        if known is not None:
+            return known
+        query = '"' + " ".join(stems) + '"'
+        try:
+            row = self.index.db.execute("SELECT count(*) FROM passages WHERE passages MATCH ?",
+                                        (f"body: {query}",)).fetchone()
+        except sqlite3.OperationalError:
+            return 0
+        return row[0]
+
+    def _card_names(self) -> dict[str, tuple[str, ...]]:
+        """Lower-case names, and the part of a name before a comma ("urborg" for "Urborg,
+        Tomb of Yawgmoth"), to the cards they may mean."""
+        names: dict[str, list[str]] = {}
+        if self.cards is None:
+            return {}
+        for name in self.cards.names():
+            names.setdefault(name.lower(), []).insert(0, name)
+            short = name.split(",")[0].lower()
+            if short != name.lower():
+                names.setdefault(short, []).append(name)
+        return {k: tuple(v) for k, v in names.items()}
+
+    # ---------------------------------------------------------------- reading a query
+
+    def read(self, query: str) -> Reading:
+        """How the search reads ``query``: its words, and what points at which rules."""
+        if not isinstance(query, str):
+            raise RulesError(f"query: expected text, got {type(query).__name__}")
+        query = " ".join(query.split())
+        if not query:
+            raise RulesError("query: empty")
+        if len(query) > MAX_QUERY_CHARS:
+            raise RulesError(f"query: {len(query)} characters; the limit is {MAX_QUERY_CHARS}")
+        reading = Reading(query=query)
+        text = query
+        if self.expand:
+            for number in _NUMBER.findall(text):
+                if number in self.doc.rules:
+                    reading.pointers.append(_Pointer(f"rule {number}", (number,), W_NUMBER))
+            text = _NUMBER.sub(" ", text)
+            text = self._read_cards(text, reading)
+            reading.definition = bool(_DEFINITION.search(query))
+        raw_words = words(text)
+        if not self.expand:
+            reading.terms = raw_words
+        else:
+            replaced = self._read_phrases(text, reading)
+            kept = [w for i, w in enumerate(raw_words) if i not in replaced]
+            singles = list(dict.fromkeys([w for w in kept if w not in STOPWORDS] + reading.extra_words))
+            df = {w: self.index.df.get(st[0] if st else "", 0) for w, st in zip(singles, self.stemmer.stems(singles))}
+            rare = sorted((w for w in singles if df[w] <= COMMON_SHARE * self.index.size), key=df.get)[:MAX_WORDS]
+            reading.terms += rare or singles
+            reading.common = [w for w in singles if w not in rare]
+            very_common = {w for w in kept if w in STOPWORDS and self.index.df.get(w, 0) > PHRASE_STOP_SHARE * self.index.size}
+            reading.terms += [f"{a} {b}" for a, b in zip(kept, kept[1:])
+                              if not (a in STOPWORDS and b in STOPWORDS) and not {a, b} & very_common][:MAX_PAIRS]
+        reading.stems = tuple(s for s in self.stemmer.stems([text])[0] if s not in self._stop_stems)
+        return reading
+
+    def _read_cards(self, text: str, reading: Reading) -> str:
+        if not self._names:
+            return text
+        tokens = re.findall(r"[\w'’,+/-]+", text)
+        clean = [t.strip(",") for t in tokens]
+        i = 0
+        kept: list[str] = []
+        while i < len(clean):
+            for n in range(min(MAX_NAME_WORDS, len(clean) - i), 0, -1):
+                phrase = " ".join(clean[i:i + n])
+                names = self._names.get(phrase.lower()) or self._names.get(" ".join(tokens[i:i + n]).lower())
+                if not names or (n == 1 and not _single_word_name(phrase, self)):
+                    continue
+                for name in names:
+                    self._add_card(name, reading, span=phrase.lower())
+                i += n
+                break
+            else:
+                kept.append(clean[i])
+                i += 1
+        return " ".join(kept)
+
+    def _add_card(self, name: str, reading: Reading, span: str) -> None:
+        try:
+            card = self.cards.get(name)
+        except CardError:
+            return
+        if card.name in {c.name for c in reading.cards}:
+            return
+        reading.cards.append(card)
+        found = card_rules(card, self.doc)
+        reading.pointers.append(_Pointer(f"card {card.name}", found.rules, W_CARD, span=span))
+        reading.pointers.append(_Pointer(f"card {card.name}", found.general, W_CARD_GENERAL, span=span))
+        for sentence in found.unread:
+            reading.extra_words += [w for w in words(sentence) if w not in STOPWORDS]
+
+    def _read_phrases(self, text: str, reading: Reading) -> set[int]:
+        """Add the phrases found in ``text`` to ``reading``; returns the positions of the
+        words that judge vocabulary replaced with the rules' words."""
+        stems = self.stemmer.stems([text])[0]
+        spans: list[tuple[int, int, _Phrase]] = []
+        for i, s in enumerate(stems):
+            for p in self._by_first.get(s, ()):
+                if stems[i:i + len(p.stems)] == p.stems:
+                    spans.append((i, i + len(p.stems), p))
+                elif p.means is not None and len(p.stems) > 1:
+                    end = _loose_match(stems, i, p.stems)
+                    if end is not None:
+                        spans.append((i, end, p))
+        content = set(self.stemmer.stems([_DEFINITION.sub(" ", text)])[0]) - self._stop_stems
+        replaced: set[int] = set()
+        for start, end, p in spans:
+            if any(s2 <= start and end <= e2 and (e2 - s2) > (end - start) for s2, e2, _ in spans):
+                continue   # inside a longer phrase
+            if p.means is not None:
+                reading.pointers.append(_Pointer(p.label, p.rules, p.weight, span=(start, end)))
+                reading.extra_words += [w for w in words(p.means) if w not in STOPWORDS]
+                replaced.update(range(start, end))
+            else:
+                whole = bool(content) and content <= set(p.stems)
+                reading.pointers.append(_Pointer(p.label, p.rules, W_PHRASE * (1.0 if whole else p.weight),
+                                                 p.glossary, span=(start, end)))
+                if len(p.stems) > 1:
+                    reading.terms.append(p.text)
+        return replaced if len(stems) == len(words(text)) else set()
+
+    # ---------------------------------------------------------------- ranking
+
+    def search(self, query: str, n: int = 10, rulings: bool = True) -> list[Hit]:
+        """The ``n`` best passages for ``query``: rules, glossary entries and (when ``rulings``)
+        rulings of the cards it names."""
+        if not isinstance(n, int) or not 1 <= n <= MAX_RESULTS:
+            raise RulesError(f"n: expected a number from 1 to {MAX_RESULTS}, got {n!r}")
+        reading = self.read(query)
+        ranking = _Ranking()
+        bm25 = self.index.bm25(reading.terms, limit=WORDS_LIMIT)
+        ranking.best = max((s for _, _, s in bm25), default=0.0) or 1.0
+        self._score_words(ranking, bm25, reading)
+        self._score_pointers(ranking, reading.pointers, reading)
+        if self.expand:
+            top = ranking.ranked(SEE_ALSO_FROM, PassageKind.RULE)
+            best = top[0][1] if top else 1.0
+            links = [_Pointer(f"see rule from {ref}", self.doc.rules[ref].see_also, W_SEE * score / best)
+                     for (_, ref), score in top if self.doc.rules[ref].see_also]
+            self._score_pointers(ranking, links, reading)
+        hits = [Hit(kind, ref, self._text(kind, ref), score, tuple(dict.fromkeys(ranking.reasons[(kind, ref)])),
+                    reading.stems) for (kind, ref), score in ranking.ranked(n)]
+        if rulings and (reading.cards or self.rulings is not None):
+            hits = self._with_rulings(hits, reading, n)
+        return hits
+
+    def _score_words(self, ranking: "_Ranking", bm25, reading: Reading) -> None:
+        wanted = set(reading.stems)
+        for kind, ref, s in bm25:
+            if self.expand and wanted:
+                s *= COORD_BASE + (1 - COORD_BASE) * len(wanted & self.index.stems.get((kind, ref), frozenset())) / len(wanted)
+            prior = 1.0
+            if self.expand and kind is PassageKind.RULE and self.doc.rules[ref].title:
+                prior = TITLE_PRIOR
+            elif self.expand and kind is PassageKind.GLOSSARY:
+                prior = 1.0 if reading.definition else GLOSSARY_PRIOR
+            ranking.norm[(kind, ref)] = s / ranking.best
+            ranking.add((kind, ref), W_BM25 * prior * s / ranking.best, "words")
+
+    def _score_pointers(self, ranking: "_Ranking", pointers: list[_Pointer], reading: Reading) -> None:
+        """Add the weight of each pointer to the rules it names and, scaled by their words'
+        score, to the rules under them; a part of the query counts once per rule."""
+        pointed_rules = {n for p in pointers for r in p.rules if r in self.doc.rules
+                         for n in (r, *self._below(r))}
+        missing = sorted(n for n in pointed_rules if (PassageKind.RULE, n) not in ranking.norm)[:MAX_POINTED]
+        if missing:
+            self._score_words(ranking, self.index.bm25(reading.terms + reading.common, limit=len(missing),
+                                                       refs=missing), reading)
+        pointed: dict[tuple, float] = {}
+        for i, p in enumerate(pointers):
+            span = p.span if p.span is not None else (id(pointers), i)
+            for number in p.rules:
+                if number not in self.doc.rules:
+                    continue
+                prior = TITLE_PRIOR if self.doc.rules[number].title else 1.0
+                self._point(pointed, ranking, span, (PassageKind.RULE, number), p.weight * prior, p.label)
+                for sub in self._below(number):
+                    key = (PassageKind.RULE, sub)
+                    if key in ranking.norm:
+                        self._point(pointed, ranking, span, key, p.weight * W_BELOW * ranking.norm[key],
+                                    f"under {p.label}")
+            if p.glossary:
+                g = self.doc.glossary[p.glossary]
+                weight = p.weight * (1.0 if reading.definition else GLOSSARY_PRIOR)
+                self._point(pointed, ranking, span, (PassageKind.GLOSSARY, g.term), weight, p.label)
+        for (_, key), weight in pointed.items():
+            ranking.scores[key] = ranking.scores.get(key, 0.0) + weight
+
+    @staticmethod
+    def _point(pointed, ranking: "_Ranking", span, key, weight: float, why: str) -> None:
+        if weight > pointed.get((span, key), 0.0):
+            pointed[(span, key)] = weight
+        ranking.reasons.setdefault(key, []).append(why)
+
+    def _below(self, number: str) -> list[str]:
+        out: list[str] = []
+        stack = list(self.doc.rules[number].subrules)
+        while stack:
+            r = stack.pop()
+            out.append(r.number)
+            stack.extend(r.subrules)
+        return out
+
+    def _text(self, kind: PassageKind, ref: str) -> str:
+        if kind is PassageKind.RULE:
+            return self.doc.rules[ref].text
+        return self.doc.glossary[ref.lower()].text
+
+    def _with_rulings(self, hits: list[Hit], reading: Reading, n: int) -> list[Hit]:
+        """Merge in the rulings of the cards the query names that best match its words, and the
+        best matching rulings of any card."""
+        top = hits[0].score if hits else 1.0
+        extra: list[Hit] = []
+        passages = [Passage(PassageKind.RULING, card.name, text)
+                    for card in reading.cards for _, text in card.rulings]
+        per_card: dict[str, int] = {}
+        for passage, s in rank_passages(passages, reading.terms) if passages else ():
+            if per_card.get(passage.ref, 0) >= RULINGS_PER_CARD:
+                continue
+            per_card[passage.ref] = per_card.get(passage.ref, 0) + 1
+            extra.append(Hit(PassageKind.RULING, passage.ref, passage.text, top * W_RULING * s,
+                             (f"ruling of {passage.ref}",), reading.stems))
+        if self.rulings is not None:
+            found = self.rulings.bm25(reading.terms, RULINGS_ANY_CARD * 10)
+            best = found[0][2] if found else 1.0
+            seen = {h.text for h in extra}
+            added = 0
+            for card, text, s in found:
+                if text not in seen and added < RULINGS_ANY_CARD:
+                    seen.add(text)   # many cards share a ruling's text: the first card stands for them
+                    added += 1
+                    extra.append(Hit(PassageKind.RULING, card, text, top * W_RULING_ANY * s / best, ("ruling",),
+                                     reading.stems))
+        return sorted(hits + extra, key=lambda h: -h.score)[:n]
+
+
+@dataclass
+class _Ranking:
+    """Scores being summed for one search: per passage, its score, its words' score scaled to
+    the best (``norm``), and how it was reached."""
+
+    best: float = 1.0
+    scores: dict[tuple[PassageKind, str], float] = field(default_factory=dict)
+    norm: dict[tuple[PassageKind, str], float] = field(default_factory=dict)
+    reasons: dict[tuple[PassageKind, str], list[str]] = field(default_factory=dict)
+
+    def add(self, key, weight: float, why: str) -> None:
+        self.scores[key] = self.scores.get(key, 0.0) + weight
+        self.reasons.setdefault(key, []).append(why)
+
+    def ranked(self, n: int, kind: PassageKind | None = None) -> list[tuple[tuple[PassageKind, str], float]]:
+        items = [kv for kv in self.scores.items() if kind is None or kv[0][0] is kind]
+        return sorted(items, key=lambda kv: -kv[1])[:n]
+
+
+def rank_passages(passages: list[Passage], terms: list[str]) -> list[tuple[Passage, float]]:
+    """Passages ranked by BM25 for ``terms`` in a throwaway in-memory index, scores scaled to
+    the best (1.0); passages matching none come last with 0."""
+    db = sqlite3.connect(":memory:")
+    db.execute(f"CREATE VIRTUAL TABLE p USING fts5(body, tokenize='{TOKENIZER}')")
+    db.executemany("INSERT INTO p(rowid, body) VALUES (?, ?)", [(i, p.text) for i, p in enumerate(passages)])
+    query = fts_query(terms)
+    scored = {i: -s for i, s in db.execute("SELECT rowid, bm25(p) FROM p WHERE p MATCH ?", (query,))} \
+        if query else {}
+    db.close()
+    best = max(scored.values(), default=0.0) or 1.0
+    return sorted(((p, scored.get(i, 0.0) / best) for i, p in enumerate(passages)), key=lambda x: -x[1])
+
+
+def _loose_match(stems: tuple[str, ...], start: int, phrase: tuple[str, ...]) -> int | None:
+    """The end of ``phrase`` found in ``stems`` from ``start`` with up to :data:`MAX_GAP` other
+    words between its words ("target of my spell is gone" has "target is gone"), or None."""
+    i = start + 1
+    for want in phrase[1:]:
+        for j in range(i, min(i + MAX_GAP + 1, len(stems))):
+            if stems[j] == want:
+                i = j + 1
+                break
+        else:
+            return None
+    return i
+
+
+def _single_word_name(word: str, search: RulesSearch) -> bool:
+    """A one-word card name counts only when written with a capital and not a rules term
+    ("Clone" but not "mulligan")."""
+    return word[:1].isupper() and word.lower() not in search.doc.glossary
+
+
+_SEARCHES: dict[tuple, RulesSearch] = {}
+
+
+def open_search(rules: str | Path | RulesDoc | None = None, cards: CardDB | None = None,
+                index_dir: Path | None = None) -> RulesSearch:
+    """A search over the rules (a path, a loaded document, or the default place), its cached
+    index (in ``index_dir``, default the cache directory), ``cards`` and the cached index of
+    their rulings; kept per process."""
+    doc = rules if isinstance(rules, RulesDoc) else load_rules(rules)
+    cards = default_db() if cards is None else cards
+    directory = Path(index_dir) if index_dir else cache_dir()
+    key = (doc.sha256, str(directory), id(cards))
+    if key not in _SEARCHES:
+        rulings = open_rulings_index(cards, directory)
+        _SEARCHES[key] = RulesSearch(doc, open_index(doc, directory), cards, rulings=rulings)
+    return _SEARCHES[key]
+
+
+def search(query: str, n: int = 10, rules: str | Path | RulesDoc | None = None,
+           cards: CardDB | None = None, index_dir: Path | None = None) -> list[Hit]:
+    """Search the Comprehensive Rules and the rulings of ``cards`` (default: the bundled cards)
+    for ``query``: the ``n`` best passages, best first."""
+    return open_search(rules, cards, index_dir).search(query, n)

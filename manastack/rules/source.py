@@ -1,0 +1,123 @@
+"""Where the rules text comes from: a path given, an environment variable, a fetched copy, or a
+development copy beside the project; and fetching the current text from the publisher.
+
+The text is never bundled: a user supplies it or downloads it with ``manastack rules fetch``.
+"""
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+from .document import MAX_RULES_BYTES, RulesDoc, RulesError, load_rules_file, parse_rules, read_rules_text
+
+RULES_ENV = "MANASTACK_RULES"
+"""Environment variable naming the rules file to use."""
+CACHE_ENV = "MANASTACK_CACHE"
+"""Environment variable naming the cache directory (fetched rules, search indexes)."""
+RULES_PAGE = "https://magic.wizards.com/en/rules"
+"""The publisher's rules page, which links to the current plain-text edition."""
+DEV_RULES_DIR = Path("..") / "shared" / "rules"
+"""Last fallback, relative to the current directory: a development copy beside the project."""
+FETCH_TIMEOUT = 30
+MAX_PAGE_BYTES = 4_000_000
+
+_TXT_LINK = re.compile(r"""href=["']?([^"'<>]+?\.txt)["'>]""", re.IGNORECASE)
+
+
+def cache_dir() -> Path:
+    """The cache directory: ``$MANASTACK_CACHE``, else ``$XDG_CACHE_HOME/manastack`` or
+    ``~/.cache/manastack``."""
+    if os.environ.get(CACHE_ENV):
+        return Path(os.environ[CACHE_ENV])
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "manastack"
+
+
+def _newest(directory: Path) -> Path | None:
+    files = sorted(directory.glob("MagicCompRules*.txt")) if directory.is_dir() else []
+    return files[-1] if files else None
+
+
+def rules_path(path: str | Path | None = None) -> Path:
+    """The rules file to use: ``path``, else ``$MANASTACK_RULES``, else the newest fetched copy,
+    else the newest ``../shared/rules/MagicCompRules*.txt``; raises :class:`RulesError` when
+    there is none."""
+    if path:
+        return Path(path)
+    if os.environ.get(RULES_ENV):
+        return Path(os.environ[RULES_ENV])
+    for candidate in (_newest(cache_dir() / "rules"), _newest(DEV_RULES_DIR)):
+        if candidate is not None:
+            return candidate
+    raise RulesError("no Comprehensive Rules text found: pass --rules PATH, set "
+                     f"{RULES_ENV}, or run `manastack rules fetch`")
+
+
+_LOADED: dict[tuple[str, int, int], RulesDoc] = {}
+
+
+def load_rules(path: str | Path | None = None) -> RulesDoc:
+    """The Comprehensive Rules from ``path`` or the default place (see :func:`rules_path`),
+    parsed once per file and process."""
+    p = rules_path(path)
+    try:
+        st = p.stat()
+    except OSError:
+        raise RulesError(f"{p}: rules file not found") from None
+    key = (str(p.resolve()), st.st_size, st.st_mtime_ns)
+    if key not in _LOADED:
+        _LOADED[key] = load_rules_file(p)
+    return _LOADED[key]
+
+
+def _read_url(url: str, limit: int) -> bytes:
+    request = urllib.request.Request(url, headers={"User-Agent": "manastack rules fetch"})
+    try:
+        with urllib.request.urlopen(request, timeout=FETCH_TIMEOUT) as response:
+            data = response.read(limit + 1)
+    except urllib.error.HTTPError as exc:
+        raise RulesError(f"{url}: the server answered {exc.code} {exc.reason}") from None
+    except (urllib.error.URLError, OSError) as exc:
+        reason = getattr(exc, "reason", exc)
+        raise RulesError(f"{url}: can't download ({reason}); are you online? Otherwise pass "
+                         f"--rules PATH or set {RULES_ENV}") from None
+    if len(data) > limit:
+        raise RulesError(f"{url}: more than {limit} bytes; not the rules text")
+    return data
+
+
+def find_text_link(page: str, base: str) -> str:
+    """The link to the plain-text rules on the publisher's rules page."""
+    for m in _TXT_LINK.finditer(page):
+        if "comprules" in m.group(1).lower().replace(" ", "").replace("%20", ""):
+            return urllib.parse.urljoin(base, m.group(1).replace(" ", "%20"))
+    raise RulesError(f"{base}: no link to the plain-text Comprehensive Rules on the page")
+
+
+def fetch_rules(page_url: str = RULES_PAGE, into: Path | None = None) -> Path:
+    """Download the current plain-text rules linked from ``page_url`` into the cache
+    (``into``, default ``cache_dir()/rules``), check that they parse, and return the file."""
+    page = _read_url(page_url, MAX_PAGE_BYTES).decode("utf-8", errors="replace")
+    text_url = find_text_link(page, page_url)
+    raw = _read_url(text_url, MAX_RULES_BYTES)
+    target_dir = into or cache_dir() / "rules"
+    target_dir.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile("wb", dir=target_dir, suffix=".part", delete=False) as fh:
+        fh.write(raw)
+        part = Path(fh.name)
+    try:
+        text, _ = read_rules_text(part)
+        parse_rules(text, text_url)
+    except RulesError:
+        part.unlink()
+        raise
+    stem = Path(urllib.parse.unquote(urllib.parse.urlparse(text_url).path)).stem.replace(" ", "-")
+    target = target_dir / f"{stem if stem.startswith('MagicCompRules') else 'MagicCompRules'}.txt"
+    part.write_text(text, encoding="utf-8")
+    part.replace(target)
+    return target

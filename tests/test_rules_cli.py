@@ -1,0 +1,166 @@
+"""``manastack rules`` and ``manastack judge --explain`` at the command line; fetching the rules
+(from a server on 127.0.0.1, and offline)."""
+from __future__ import annotations
+
+import json
+import threading
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+from click.testing import CliRunner
+
+from manastack.cli import main
+from manastack.cli_rules import highlight
+from manastack.rules import RulesError, fetch_rules, load_rules
+from manastack.rules.engine_links import SiteKind, scenarios_for, sites_for
+from manastack.rules.index import Stemmer
+
+from .conftest import RULES, ROOT
+
+
+@pytest.fixture(autouse=True)
+def cache(tmp_path_factory, monkeypatch):
+    """A cache directory of the tests' own, and the rules text from ../shared/rules/."""
+    if not RULES.exists():
+        pytest.skip(f"rules text not found at {RULES}")
+    monkeypatch.setenv("MANASTACK_CACHE", str(tmp_path_factory.getbasetemp() / "rules-cli-cache"))
+    monkeypatch.setenv("MANASTACK_RULES", str(RULES))
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_search_json_ranks_the_answering_rule_first():
+    result = run("rules", "search", "can I respond to a mana ability?", "--json", "-n", "3")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["rules"] == "January 16, 2026"
+    assert len(data["results"]) == 3
+    assert data["results"][0]["ref"] == "605.3b" and data["results"][0]["kind"] == "rule"
+
+
+def test_search_prints_numbers_and_text():
+    result = run("rules", "search", "summoning sickness", "-n", "2")
+    assert result.exit_code == 0, result.output
+    assert "302.6" in result.output and "continuously" in result.output
+
+
+def test_show_lists_subrules_references_engine_sites_and_scenarios():
+    result = run("rules", "show", "106.12")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "106.12a" in out and "106.12b" in out
+    assert "→ 605 Mana Abilities" in out
+    assert "manastack/engine/mana_abilities.py:" in out
+    assert "python3 -m manastack judge scenarios/cr-106-12b-pale-moon.yaml" in out
+
+
+def test_show_json():
+    data = json.loads(run("rules", "show", "106.7", "--json").output)
+    assert data["number"] == "106.7" and data["examples"]
+    assert {"log", "code"} <= {s["kind"] for s in data["engine"]}
+    assert any(s["path"].endswith("cr-106-7-reflecting-pool-alone.yaml") for s in data["scenarios"])
+
+
+def test_define_and_a_helpful_miss():
+    result = run("rules", "define", "mana ability")
+    assert result.exit_code == 0 and "Mana Ability" in result.output and "→ 605" in result.output
+    miss = run("rules", "define", "manna ability")
+    assert miss.exit_code == 1
+    assert "'manna ability' is not in the glossary (did you mean Mana Ability" in miss.output
+
+
+def test_bad_input_is_one_line_and_nonzero(tmp_path):
+    for args, message in [
+        (("rules", "show", "999.9"), "no rule '999.9'"),
+        (("rules", "search", "x", "--rules", str(tmp_path / "none.txt")), "none.txt: rules file not found"),
+        (("rules", "search", "trample " * 60), "the limit is 300"),
+        (("rules", "search", "trample", "-n", "0"), "0 is not in the range 1<=x<=100"),
+        (("rules", "search", "trample", "--cards", str(tmp_path / "none.json")), "card file not found"),
+    ]:
+        result = run(*args)
+        assert result.exit_code != 0, args
+        assert message in result.output, (args, result.output)
+        assert "Traceback" not in result.output
+
+
+def test_diff_reports_added_removed_and_changed_rules(tmp_path):
+    text = RULES.read_text(encoding="utf-8")
+    changed = text.replace("702.9c Multiple instances of flying on the same creature are redundant.",
+                           "702.9c Multiple instances of flying are redundant.", 1)
+    changed = changed.replace("702.9b A creature with flying", "702.9d A new subrule.\n\n702.9b A creature with flying", 1)
+    changed = changed.replace("\n106.13. ", "\n106.99. ", 1)
+    new = tmp_path / "new.txt"
+    new.write_text(changed, encoding="utf-8")
+    result = run("rules", "diff", str(RULES), str(new), "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert [a["number"] for a in data["added"]] == ["106.99", "702.9d"]
+    assert [r["number"] for r in data["removed"]] == ["106.13"]
+    assert [c["number"] for c in data["changed"]] == ["702.9c"]
+    text_out = run("rules", "diff", str(RULES), str(new)).output
+    assert "2 added, 1 removed, 1 changed rules" in text_out
+
+
+def test_judge_explain_prints_the_cited_rules_under_each_line():
+    result = run("judge", "--explain", str(ROOT / "scenarios" / "cr-106-7-reflecting-pool-alone.yaml"))
+    assert result.exit_code == 0, result.output
+    assert "CR 106.7: Some abilities produce mana" in result.output
+    plain = run("judge", str(ROOT / "scenarios" / "cr-106-7-reflecting-pool-alone.yaml"))
+    assert "CR 106.7: Some abilities" not in plain.output
+
+
+def test_engine_links():
+    sites = sites_for("106.7")
+    assert {SiteKind.CODE, SiteKind.LOG} <= {s.kind for s in sites}
+    assert all(s.rule.startswith("106.7") for s in sites)
+    assert not any(s.path.startswith("manastack/rules/") for s in sites)
+    refs = scenarios_for("106.7")
+    assert refs and all(r.command == f"python3 -m manastack judge {r.path}" for r in refs)
+
+
+def test_fetch_offline_fails_with_a_clear_message(tmp_path):
+    with pytest.raises(RulesError, match=r"can't download .*are you online\?"):
+        fetch_rules("http://127.0.0.1:9/rules", tmp_path)
+    result = run("rules", "fetch", "--url", "http://127.0.0.1:9/rules", "--into", str(tmp_path))
+    assert result.exit_code == 1 and "can't download" in result.output
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.fixture
+def rules_server(tmp_path):
+    """A rules page and the rules text served from 127.0.0.1, shut down after the test."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "MagicCompRules 20260116.txt").write_bytes(RULES.read_bytes())
+    (site / "rules.html").write_text('<a href="/MagicCompRules 20260116.txt">TXT</a>', encoding="utf-8")
+    (site / "empty.html").write_text("<p>no link</p>", encoding="utf-8")
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_QuietHandler, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+    thread.join()
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:
+        pass
+
+
+def test_fetch_downloads_the_linked_text(rules_server, tmp_path):
+    path = fetch_rules(f"{rules_server}/rules.html", tmp_path / "got")
+    assert path.name == "MagicCompRules-20260116.txt"
+    assert load_rules(path).get("106.7") is not None
+    with pytest.raises(RulesError, match="no link to the plain-text Comprehensive Rules"):
+        fetch_rules(f"{rules_server}/empty.html", tmp_path / "none")
+
+
+def test_search_highlights_the_query_words_by_stem():
+    stemmer = Stemmer()
+    marked = highlight("A creature with flying can’t be blocked except by flying creatures.",
+                       stemmer.stems(["blocking"])[0], stemmer)
+    assert marked == "A creature with flying can’t be [bold yellow]blocked[/bold yellow] except by flying creatures."
