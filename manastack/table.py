@@ -26,10 +26,7 @@ from manastack.engine.legality import explain as why_not
 from manastack.game import Game
 from manastack.oracle.render import render_abilities
 
-try:            # the rules text search, when installed (``rule N``)
-    from manastack.rules import load_rules
-except ImportError:
-    load_rules = None
+from manastack.rules import RulesError, load_rules
 
 STEPS = ("upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers", "declare_blockers",
          "first_strike_damage", "combat_damage", "end_of_combat", "main2", "end", "cleanup")
@@ -287,14 +284,12 @@ def _rules():
 
 
 def rule_text(number: str) -> str:
-    """``rule N``: the rule's text, when the rules search is installed and finds its file."""
-    if load_rules is None:
-        return "rules search is not available"
+    """``rule N``: the rule's text, when the rules file is found (see docs/rules-search.md)."""
     try:
         rule = _rules().get(number)
     except KeyError:
         rule = None
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, RulesError) as exc:
         return f"the rules text can't be read: {exc}"
     if rule is None:
         return f"there is no rule {number}"
