@@ -13,11 +13,12 @@ from manastack.decks import Deck, DeckError, load_deck
 from manastack.engine.decisions import Action, Decision, IllegalActionError
 from manastack.engine.turn import Result
 from manastack.game import Game
+from manastack.sim import SimResult, simulate
 
 __all__ = [
     "Action", "CardDB", "CardDef", "CardError", "Deck", "DeckError", "Decision",
     "FirstLegalAgent", "Game", "HeuristicAgent", "IllegalActionError", "RandomAgent", "Result",
-    "load_db", "load_deck", "play_out", "Scenario",
+    "SimResult", "load_db", "load_deck", "play_out", "simulate", "Scenario",
 ]
 
 

@@ -9,6 +9,7 @@ from rich.console import Console
 
 from manastack.agents import AGENTS, play_out
 from manastack.cards import CardError, load_db
+from manastack.cli_simulate import simulate_command
 from manastack.decks import DeckError, bundled_decks
 from manastack.engine.decisions import IllegalActionError
 from manastack.game import Game
@@ -152,3 +153,4 @@ def _register_cards_group() -> None:
 
 
 _register_cards_group()
+main.add_command(simulate_command, name="simulate")

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from manastack.cards.mtgjson import printings_as_atomic
+from manastack.cards.names import NameIndex
 from manastack.mana import ManaCost, ManaCostError
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -141,6 +143,7 @@ class CardDB:
     def __init__(self) -> None:
         self._faces: dict[str, dict] = {}
         self._cards: dict[str, CardDef] = {}
+        self._index: NameIndex | None = None
         self.sources: list[str] = []
 
     def add_atomic(self, data: dict, source: str) -> None:
@@ -154,6 +157,7 @@ class CardDB:
                     self._faces[f.get("faceName", f["name"])] = f
             self._faces[name] = face
             self._cards.pop(name, None)
+        self._index = None
         self.sources.append(source)
 
     def add_scryfall(self, cards: list, source: str) -> None:
@@ -178,6 +182,10 @@ class CardDB:
                             f"column {exc.colno}") from None
         except (OSError, EOFError, UnicodeDecodeError) as exc:
             raise CardError(f"{path}: can't read the file ({exc})") from None
+        try:
+            data = printings_as_atomic(data)
+        except ValueError as exc:
+            raise CardError(f"{path}: {exc}") from None
         if isinstance(data, list):
             try:
                 self.add_scryfall(data, str(path))
@@ -197,6 +205,19 @@ class CardDB:
 
     def __len__(self) -> int:
         return len(self._faces)
+
+    def resolve(self, name: str) -> str:
+        """The name of the card ``name`` stands for, matched ignoring case, accents and
+        punctuation forms, and a multi-face card by its front face (``names.NameIndex``);
+        raises :class:`CardError` listing the closest real names."""
+        if self._index is None:
+            self._index = NameIndex(self._faces)
+        found = self._index.find(name)
+        if found is None:
+            close = self._index.close_matches(name)
+            raise CardError(f"unknown card {name[:80]!r}"
+                            + (f" (did you mean {', '.join(map(repr, close))}?)" if close else ""))
+        return found
 
     def get(self, name: str) -> CardDef:
         card = self._cards.get(name)
