@@ -33,12 +33,17 @@ class _Player:
         return self.runner.play_many(indices)
 
 
+def require_ray() -> None:
+    """Raise :class:`SimulationError` with the install command when Ray is missing."""
+    if not RAY_INSTALLED:
+        raise SimulationError(INSTALL_HINT)
+
+
 def run_ray(setup: SimSetup, games: int, on_record: Callable[[GameRecord], None],
             address: str | None = None, workers: int | None = None) -> None:
     """Play games ``0 .. games-1`` on Ray, calling ``on_record`` as each batch comes back;
     ``workers`` caps the number of actors (default: the cluster's CPUs)."""
-    if not RAY_INSTALLED:
-        raise SimulationError(INSTALL_HINT)
+    require_ray()
     ray = importlib.import_module("ray")
     started = not ray.is_initialized()
     try:

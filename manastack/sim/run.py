@@ -133,6 +133,8 @@ def simulate(deck_a, deck_b, games: int = 100, agents: tuple[str, str] = ("heuri
     except ValueError as exc:
         raise SimulationError(str(exc)) from None
     n_workers = worker_count(workers)
+    if backend is Backend.RAY:
+        ray_backend.require_ray()
     db = load_db(*cards)
     a, b = prepare_decks(deck_a, deck_b, db, fmt, check)
     setup = SimSetup(a, b, agents, seed, tuple(str(c) for c in cards), player_names(a, b))

@@ -1,0 +1,31 @@
+"""The Ray backend: on a local 2-CPU Ray instance listening on loopback, a run gives the same
+per-game results as the local backend. Skipped when the ``ray`` extra is not installed."""
+from __future__ import annotations
+
+import pytest
+
+from manastack.sim import SimulationError, simulate
+from manastack.sim import ray_backend
+
+
+def test_ray_backend_without_ray_says_how_to_install_it(monkeypatch):
+    monkeypatch.setattr(ray_backend, "RAY_INSTALLED", False)
+    with pytest.raises(SimulationError, match=r"pip install 'manastack\[ray\]'"):
+        simulate("gruul-stompy", "azorius-skies", games=1, backend="ray")
+
+
+@pytest.fixture(scope="module")
+def local_ray():
+    ray = pytest.importorskip("ray", reason="the ray extra is not installed (pip install 'manastack[ray]')")
+    ray.init(num_cpus=2, include_dashboard=False, _node_ip_address="127.0.0.1", logging_level="ERROR",
+             log_to_driver=False)
+    yield ray
+    ray.shutdown()
+
+
+def test_ray_results_equal_the_local_backend(local_ray):
+    kwargs = dict(games=4, seed=21, agents=("heuristic", "random"))
+    on_ray = simulate("gruul-stompy", "azorius-skies", backend="ray", **kwargs)
+    local = simulate("gruul-stompy", "azorius-skies", workers=1, **kwargs)
+    assert on_ray.records == local.records and on_ray.summary == local.summary
+    assert on_ray.backend.value == "ray" and local_ray.is_initialized()   # a cluster it found stays up
