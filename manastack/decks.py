@@ -72,6 +72,7 @@ class DeckFormat(enum.Enum):
 
 MIN_CARDS = {DeckFormat.CONSTRUCTED: 60, DeckFormat.LIMITED: 40}
 MAX_COPIES = {DeckFormat.CONSTRUCTED: 4, DeckFormat.LIMITED: None}
+MAX_SIDEBOARD = 15                                          # CR 100.4a, constructed
 ANY_NUMBER = "A deck can have any number of cards named"   # CR 100.2a's exception, in Oracle text
 
 
@@ -291,13 +292,17 @@ def resolve(deck_list: DeckList, db: CardDB, allow_partial: bool = False) -> tup
 
 def check_deck(deck: Deck, db: CardDB, fmt: DeckFormat, where: str | None = None) -> list[DeckProblem]:
     """The construction problems of ``deck`` under ``fmt``: too few main-deck cards and, in
-    constructed, more than four copies of a card other than a basic land (CR 100.2a, 100.4a:
-    main deck and sideboard together)."""
+    constructed, a sideboard of more than 15 cards and more than four copies of a card other than
+    a basic land, main deck and sideboard together (CR 100.2a, 100.4a)."""
     where = where or deck.name
     problems = []
     if len(deck) < MIN_CARDS[fmt]:
         problems.append(DeckProblem(where, f"{len(deck)} main-deck cards; {fmt.value} decks need "
                                     f"at least {MIN_CARDS[fmt]} (CR 100.2)"))
+    sideboard = sum(n for n, _ in deck.sideboard)
+    if fmt is DeckFormat.CONSTRUCTED and sideboard > MAX_SIDEBOARD:
+        problems.append(DeckProblem(where, f"{sideboard} sideboard cards; at most {MAX_SIDEBOARD} "
+                                    "(CR 100.4a)"))
     limit = MAX_COPIES[fmt]
     if limit is not None:
         copies: dict[str, int] = {}

@@ -134,6 +134,13 @@ def test_limited_has_no_copy_limit_and_basic_lands_are_exempt(db):
         "10 copies of Shock; at most 4 of a card other than a basic land (CR 100.2a)"]
 
 
+def test_constructed_sideboard_holds_at_most_fifteen_cards(db):
+    deck = Deck.parse("Deck\n60 Forest\nSideboard\n4 Shock\n12 Mountain\n", db=db)
+    assert [p.message for p in check_deck(deck, db, DeckFormat.CONSTRUCTED)] == [
+        "16 sideboard cards; at most 15 (CR 100.4a)"]
+    assert check_deck(deck, db, DeckFormat.LIMITED) == []
+
+
 def test_bundled_decks_pass_the_limited_check(db):
     for name in ("gruul-stompy", "azorius-skies"):
         deck, problems = inspect_deck(name, db, DeckFormat.LIMITED)

@@ -10,8 +10,10 @@ from click.testing import CliRunner
 
 from manastack import agents
 from manastack.cli import main
+from manastack.decks import load_deck
 from manastack.sim import (DeckCheckError, EndReason, SimulationError, derive_seed, simulate,
                            wilson)
+from manastack.sim.games import GameRunner, SimSetup
 from manastack.sim.local import batches
 from manastack.sim.plot import MATPLOTLIB_INSTALLED
 
@@ -36,6 +38,14 @@ def test_seeds_and_seats_come_from_the_seed_and_the_index(two_workers):
         assert r.a_seat == r.index % 2
     other = simulate("gruul-stompy", "azorius-skies", games=1, seed=12, workers=1)
     assert other.records[0].seed != two_workers.records[0].seed
+
+
+def test_a_game_replays_from_its_index(two_workers):
+    record = two_workers.records[3]
+    setup = SimSetup(load_deck("gruul-stompy"), load_deck("azorius-skies"), ("heuristic", "heuristic"), 11,
+                     names=two_workers.deck_names)
+    game = GameRunner(setup).replay(3)
+    assert (game.result.turn, game.result.reason) == (record.turns, record.detail)
 
 
 def test_summary_figures_add_up(two_workers):

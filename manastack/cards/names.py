@@ -2,8 +2,8 @@
 
 Decklists spell names their own way: in another case, without accents (``lim-dul's vault`` for
 Lim-Dûl's Vault), with typographic apostrophes, with ``Fire/Ice`` for ``Fire // Ice``, or with the
-front face alone for a card of several faces (a double-faced, split or adventure card, CR 709,
-711, 715). :class:`NameIndex` maps such spellings to the card's name in a card database.
+front face alone for a card of several faces (a split, double-faced or adventurer card, CR 709,
+712, 715). :class:`NameIndex` maps such spellings to the card's name in a card database.
 """
 from __future__ import annotations
 

@@ -103,20 +103,31 @@ class GameRunner:
         self.setup = setup
         self.db = db or load_db(*setup.card_files)
 
-    def play(self, index: int) -> GameRecord:
-        """Game ``index``: deck A in seat ``index % 2``. A game that raises is recorded as an
-        error with the exception's text; it never propagates."""
+    def start(self, index: int) -> tuple[Game, list]:
+        """Game ``index`` at its start, and its two agents by seat: deck A in seat ``index % 2``."""
         st = self.setup
-        seed = derive_seed(st.seed, index)
         a_seat = index % 2
         decks = (st.deck_a, st.deck_b) if a_seat == 0 else (st.deck_b, st.deck_a)
         names = st.names if a_seat == 0 else st.names[::-1]
+        deck_agents = st.agents if a_seat == 0 else st.agents[::-1]
+        game = Game.new(decks[0], decks[1], seed=derive_seed(st.seed, index), names=names, cards=self.db)
+        return game, [make_agent(deck_agents[p], derive_seed(st.seed, index, f"agent{p}")) for p in (0, 1)]
+
+    def replay(self, index: int) -> Game:
+        """Game ``index`` played out again, to read its log (``game.explain()``)."""
+        game, agents = self.start(index)
+        play_out(game, agents, MAX_ACTIONS)
+        return game
+
+    def play(self, index: int) -> GameRecord:
+        """Game ``index``'s record. A game that raises is recorded as an error with the
+        exception's text; it never propagates."""
+        seed = derive_seed(self.setup.seed, index)
+        a_seat = index % 2
         deck_of_seat = (0, 1) if a_seat == 0 else (1, 0)
         game = None
         try:
-            game = Game.new(decks[0], decks[1], seed=seed, names=names, cards=self.db)
-            agents = [make_agent(st.agents[deck_of_seat[p]], derive_seed(st.seed, index, f"agent{p}"))
-                      for p in (0, 1)]
+            game, agents = self.start(index)
             result = play_out(game, agents, MAX_ACTIONS)
         except Exception as exc:  # noqa: BLE001 - any failure of one game is that game's result
             state = game.state if game is not None else None
