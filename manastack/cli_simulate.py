@@ -14,7 +14,7 @@ from manastack.decks import DeckError, DeckFormat
 from manastack.sim import DeckCheckError, SimResult, SimulationError, simulate
 from manastack.sim.plot import INSTALL_HINT as PLOT_HINT
 from manastack.sim.plot import MATPLOTLIB_INSTALLED, plot_win_rate
-from manastack.sim.run import MAX_GAMES, MAX_WORKERS, Backend
+from manastack.sim.run import MAX_GAMES, MAX_SEED, MAX_WORKERS, Backend
 from manastack.sim.stats import Rate
 
 SHOWN_ERRORS = 10
@@ -80,7 +80,7 @@ def print_summary(console: Console, result: SimResult) -> None:
               help="How many games to play.")
 @click.option("--agents", default="heuristic,heuristic", show_default=True, callback=lambda c, p, v: _agents(v),
               help=f"The agents of deck A and deck B: one or two of {', '.join(AGENTS)}.")
-@click.option("--seed", default=0, show_default=True, type=int,
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(-MAX_SEED - 1, MAX_SEED),
               help="The run's seed: game i depends only on it and i.")
 @click.option("--workers", default="auto", show_default=True, callback=lambda c, p, v: _workers(v),
               help="Worker processes (local) or actors (ray): 'auto' = every core, or a number.")
@@ -98,8 +98,10 @@ def print_summary(console: Console, result: SimResult) -> None:
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def simulate_command(deck_a, deck_b, games, agents, seed, workers, backend, address, fmt, no_check,
                      cards, json_path, csv_path, plot_path, quiet):
-    """Play GAMES games between DECK_A and DECK_B (bundled names or decklist files: plain,
+    """Play many games between DECK_A and DECK_B (bundled names or decklist files: plain,
     MTG Arena, MTGO .txt or .dek) and report win rates with 95% intervals."""
+    if address and backend != Backend.RAY.value:
+        raise click.BadParameter("a cluster address needs --backend ray", param_hint="--address")
     if plot_path and not MATPLOTLIB_INSTALLED:
         raise click.ClickException(PLOT_HINT)
     console = Console(highlight=False, soft_wrap=True)

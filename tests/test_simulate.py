@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import multiprocessing
 
 import pytest
 from click.testing import CliRunner
@@ -14,7 +15,7 @@ from manastack.decks import load_deck
 from manastack.sim import (DeckCheckError, EndReason, SimulationError, derive_seed, simulate,
                            wilson)
 from manastack.sim.games import GameRunner, SimSetup
-from manastack.sim.local import batches
+from manastack.sim.local import batches, run_local
 from manastack.sim.plot import MATPLOTLIB_INSTALLED
 
 GAMES = 6
@@ -102,6 +103,25 @@ def test_a_game_that_raises_is_counted_with_its_seed_and_the_run_goes_on(monkeyp
     assert result.summary.reasons == {EndReason.ERROR: 3}
     for r in result.records:
         assert r.is_error and r.detail == "RuntimeError: agent fell over" and r.seed == derive_seed(5, r.index)
+
+
+def test_a_worker_process_that_dies_stops_the_run_with_a_message():
+    setup = SimSetup(load_deck("gruul-stompy"), load_deck("azorius-skies"), ("first", "first"), 1)
+
+    def kill_the_workers(record):
+        for child in multiprocessing.active_children():
+            child.kill()
+
+    with pytest.raises(SimulationError, match="a worker process stopped unexpectedly"):
+        run_local(setup, 8, 2, kill_the_workers)
+
+
+def test_a_worker_that_cannot_start_says_why():
+    setup = SimSetup(load_deck("gruul-stompy"), load_deck("azorius-skies"), ("first", "first"), 1,
+                     card_files=("no-such-cards.json",))
+    with pytest.raises(SimulationError, match="a worker process could not start: CardError: "
+                                              "no-such-cards.json: card file not found"):
+        run_local(setup, 2, 2, lambda record: None)
 
 
 @pytest.mark.parametrize("kwargs, message", [

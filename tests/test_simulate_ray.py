@@ -2,6 +2,8 @@
 per-game results as the local backend. Skipped when the ``ray`` extra is not installed."""
 from __future__ import annotations
 
+import socket
+
 import pytest
 
 from manastack.sim import SimulationError, simulate
@@ -12,6 +14,15 @@ def test_ray_backend_without_ray_says_how_to_install_it(monkeypatch):
     monkeypatch.setattr(ray_backend, "RAY_INSTALLED", False)
     with pytest.raises(SimulationError, match=r"pip install 'manastack\[ray\]'"):
         simulate("gruul-stompy", "azorius-skies", games=1, backend="ray")
+
+
+def test_an_unreachable_cluster_is_a_message_not_a_wait():
+    pytest.importorskip("ray", reason="the ray extra is not installed (pip install 'manastack[ray]')")
+    with socket.socket() as probe:           # a loopback port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with pytest.raises(SimulationError, match=f"can't reach a Ray cluster at '127.0.0.1:{port}'"):
+        simulate("gruul-stompy", "azorius-skies", games=1, backend="ray", address=f"127.0.0.1:{port}")
 
 
 @pytest.fixture(scope="module")

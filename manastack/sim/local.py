@@ -21,14 +21,20 @@ class SimulationError(RuntimeError):
 
 
 _RUNNER: GameRunner | None = None
+_START_ERROR = ""
 
 
 def _start_worker(setup: SimSetup) -> None:
-    global _RUNNER
-    _RUNNER = GameRunner(setup)
+    global _RUNNER, _START_ERROR
+    try:
+        _RUNNER = GameRunner(setup)
+    except Exception as exc:  # noqa: BLE001 - reported with the first batch, in words
+        _START_ERROR = f"{type(exc).__name__}: {exc}"
 
 
 def _play_batch(indices: list[int]) -> list[GameRecord]:
+    if _RUNNER is None:
+        raise SimulationError(f"a worker process could not start: {_START_ERROR}")
     return _RUNNER.play_many(indices)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
+import socket
 from collections.abc import Callable
 
 from manastack.sim.games import GameRecord, GameRunner, SimSetup
@@ -21,6 +22,20 @@ from manastack.sim.local import SimulationError, batches
 # use of manastack would pay).
 RAY_INSTALLED = importlib.util.find_spec("ray") is not None
 INSTALL_HINT = "the ray backend needs Ray: pip install 'manastack[ray]'"
+CONNECT_SECONDS = 10
+
+
+def check_reachable(address: str) -> None:
+    """Raise :class:`SimulationError` when ``HOST:PORT`` (or ``ray://HOST:PORT``) takes no TCP
+    connection: Ray itself would keep retrying for minutes."""
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        return                      # "auto" and other forms are Ray's to read
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_SECONDS).close()
+    except (OSError, ValueError) as exc:
+        raise SimulationError(f"can't reach a Ray cluster at {address[:100]!r}: "
+                              f"{getattr(exc, 'strerror', None) or exc}") from None
 
 
 class _Player:
@@ -50,9 +65,14 @@ def run_ray(setup: SimSetup, games: int, on_record: Callable[[GameRecord], None]
         if started and address is None and not os.environ.get("RAY_ADDRESS"):
             ray.init(include_dashboard=False, _node_ip_address="127.0.0.1", logging_level="ERROR")
         elif started:
+            check_reachable(address or os.environ["RAY_ADDRESS"])
             ray.init(address=address, logging_level="ERROR")
+    except SimulationError:
+        raise
     except (ConnectionError, RuntimeError, ValueError) as exc:
-        raise SimulationError(f"can't reach a Ray cluster at {address or os.environ.get('RAY_ADDRESS')!r}: "
+        target = address or os.environ.get("RAY_ADDRESS")
+        where = f"reach a Ray cluster at {target[:100]!r}" if target else "start a local Ray instance"
+        raise SimulationError(f"can't {where}: "
                               f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
     actors = []
     try:

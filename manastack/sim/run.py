@@ -1,7 +1,7 @@
 """``simulate``: many games between two decks, and the result object.
 
-Bounds: 1 to 1,000,000 games, 1 to 256 local workers, agent names from
-:data:`manastack.agents.AGENTS`.
+Bounds: 1 to 1,000,000 games, 1 to 256 workers, a seed from -2**63 to 2**63-1, agent names
+from :data:`manastack.agents.AGENTS`.
 """
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ from manastack.sim.stats import Summary, summarize
 
 MAX_GAMES = 1_000_000
 MAX_WORKERS = 256
+MAX_SEED = 2**63 - 1
 
 
 class Backend(enum.Enum):
@@ -122,8 +123,8 @@ def simulate(deck_a, deck_b, games: int = 100, agents: tuple[str, str] = ("heuri
     :class:`~manastack.decks.DeckError` / :class:`~manastack.cards.CardError` for unreadable files."""
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
         raise SimulationError(f"games must be a whole number from 1 to {MAX_GAMES}; got {games!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SimulationError(f"seed must be a whole number; got {seed!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not -MAX_SEED - 1 <= seed <= MAX_SEED:
+        raise SimulationError(f"seed must be a whole number from -2**63 to 2**63-1; got {str(seed)[:40]}")
     agents = tuple(agents)
     if len(agents) != 2 or any(a not in AGENTS for a in agents):
         raise SimulationError(f"agents must be two of {', '.join(AGENTS)}; got {agents!r}")
