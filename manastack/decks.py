@@ -161,9 +161,8 @@ def _parse_text(text: str, where: str) -> tuple[DeckLine, ...]:
     out: list[DeckLine] = []
     section = Section.MAIN
     headers = about = False
-    blocks = 0          # blocks of card lines separated by blank lines, for the MTGO .txt form
     block_open = False
-    block_starts: list[int] = []
+    block_starts: list[int] = []    # where each block of card lines begins, for the MTGO .txt form
     for lineno, raw in enumerate(raw_lines, 1):
         if len(raw) > LIMITS.line_chars:
             raise DeckError(f"{where}:{lineno}: the line is {len(raw)} characters long; "
@@ -185,18 +184,17 @@ def _parse_text(text: str, where: str) -> tuple[DeckLine, ...]:
         about = False
         count, card = _card_line(line, where, lineno, raw)
         if not block_open:
-            blocks += 1
             block_open = True
             block_starts.append(len(out))
         out.append(DeckLine(count, card, section, lineno))
-    if not headers and blocks == 2:      # MTGO .txt: main deck, blank line, sideboard
+    if not headers and len(block_starts) == 2:      # MTGO .txt: main deck, blank line, sideboard
         out[block_starts[1]:] = [d._replace(section=Section.SIDEBOARD) for d in out[block_starts[1]:]]
     return tuple(out)
 
 
 def _card_line(line: str, where: str, lineno: int, raw: str) -> tuple[int, str]:
     """``COUNT[x] NAME [(SET) [NUMBER]]``."""
-    first, _, rest = line.partition(" ")
+    first, rest = (line.split(None, 1) + [""])[:2]
     digits = first[:-1] if first[-1:] in ("x", "X") else first
     if not digits.isdigit() or not digits.isascii() or not rest.strip():
         raise DeckError(f"{where}:{lineno}: expected 'COUNT CARD NAME', got {_short(raw)}")

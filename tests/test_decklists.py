@@ -88,7 +88,7 @@ def test_mtgo_txt_blank_line_starts_the_sideboard(db):
 
 
 def test_plain_list_in_several_blocks_is_all_main_deck(db):
-    deck = Deck.parse("# burn\n4 Shock\n\n4x Grizzly Bears\n\n12 Forest\n", db=db)
+    deck = Deck.parse("# burn\n4 Shock\n\n4x Grizzly Bears\n\n12\tForest\n", db=db)
     assert len(deck) == 20 and deck.sideboard == ()
 
 

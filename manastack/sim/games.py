@@ -129,6 +129,8 @@ class GameRunner:
         try:
             game, agents = self.start(index)
             result = play_out(game, agents, MAX_ACTIONS)
+            if result is None:
+                raise RuntimeError("the game stopped without a result")
         except Exception as exc:  # noqa: BLE001 - any failure of one game is that game's result
             state = game.state if game is not None else None
             return GameRecord(index, seed, a_seat, None if state is None else state.first_player == a_seat,
