@@ -53,8 +53,7 @@ def play(agents, decks, seed, cards, allow_partial, quiet, as_json):
     db = _db(cards)
     try:
         game = Game.new(deck_specs[0], deck_specs[1], seed=seed, cards=db, allow_partial=allow_partial,
-                        names=tuple(f"{n.capitalize()} ({d})" if n != "human" else f"You ({d})"
-                                    for n, d in zip(names, deck_specs)))
+                        names=_player_names(names, deck_specs))
     except (DeckError, CardError) as exc:
         raise click.ClickException(str(exc)) from None
     players = [HumanAgent() if n == "human" else AGENTS[n](seed + 1 + i) for i, n in enumerate(names)]
@@ -71,6 +70,14 @@ def play(agents, decks, seed, cards, allow_partial, quiet, as_json):
     if not quiet and not any(isinstance(p, HumanAgent) for p in players):
         console.print(game.explain(), markup=False)
     _print_result(game)
+
+
+def _player_names(agents: list[str], decks: list[str]) -> tuple[str, str]:
+    """"Heuristic (gruul-stompy)"; in a mirror match the two are told apart by A and B."""
+    names = [f"{a.capitalize()} ({d})" if a != "human" else f"You ({d})" for a, d in zip(agents, decks)]
+    if names[0] == names[1]:
+        names = [f"{names[0]} A", f"{names[1]} B"]
+    return names[0], names[1]
 
 
 def _print_result(game: Game) -> None:

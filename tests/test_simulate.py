@@ -15,6 +15,7 @@ from manastack.decks import load_deck
 from manastack.sim import (DeckCheckError, EndReason, SimulationError, derive_seed, simulate,
                            wilson)
 from manastack.sim.games import GameRunner, SimSetup
+from manastack.sim import local
 from manastack.sim.local import batches, run_local
 from manastack.sim.plot import MATPLOTLIB_INSTALLED
 
@@ -83,6 +84,14 @@ def test_mirror_match_has_two_distinct_player_names():
     assert result.records[0].detail.split(" lost")[0] in result.deck_names
 
 
+def test_play_command_mirror_match_has_two_distinct_player_names():
+    res = CliRunner().invoke(main, ["play", "--agents", "first,first", "--decks", "gruul-stompy,gruul-stompy",
+                                    "--seed", "2", "--quiet"])
+    assert res.exit_code == 0, res.output
+    assert "Heuristic" not in res.output and "First (gruul-stompy) " in res.output
+    assert res.output.split(" wins")[0].strip().endswith((" A", " B"))
+
+
 class _Broken:
     """An agent whose third answer raises."""
 
@@ -116,12 +125,16 @@ def test_a_worker_process_that_dies_stops_the_run_with_a_message():
         run_local(setup, 8, 2, kill_the_workers)
 
 
-def test_a_worker_that_cannot_start_says_why():
+def test_a_worker_that_cannot_start_says_why(monkeypatch):
+    """What a pool worker runs, run here: its start fails, its first batch says why."""
+    monkeypatch.setattr(local, "_RUNNER", None)
+    monkeypatch.setattr(local, "_START_ERROR", "")
     setup = SimSetup(load_deck("gruul-stompy"), load_deck("azorius-skies"), ("first", "first"), 1,
                      card_files=("no-such-cards.json",))
+    local._start_worker(setup)
     with pytest.raises(SimulationError, match="a worker process could not start: CardError: "
                                               "no-such-cards.json: card file not found"):
-        run_local(setup, 2, 2, lambda record: None)
+        local._play_batch([0])
 
 
 @pytest.mark.parametrize("kwargs, message", [
