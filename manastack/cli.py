@@ -73,7 +73,7 @@ def play(agents, decks, seed, cards, allow_partial, quiet, as_json):
 
 
 def _player_names(agents: list[str], decks: list[str]) -> tuple[str, str]:
-    """"Heuristic (gruul-stompy)"; in a mirror match the two are told apart by A and B."""
+    """Player names such as 'Heuristic (gruul-stompy)'; a mirror match's two end in A and B."""
     names = [f"{a.capitalize()} ({d})" if a != "human" else f"You ({d})" for a, d in zip(agents, decks)]
     if names[0] == names[1]:
         names = [f"{names[0]} A", f"{names[1]} B"]

@@ -167,8 +167,8 @@ class CardDB:
         self.add_atomic(atomic_data(cards), source)
 
     def add_file(self, path: str | Path) -> None:
-        """Add a card file, MTGJSON AtomicCards or Scryfall Oracle Cards, gzipped or not: the
-        format is told from the content."""
+        """Add a card file, MTGJSON AtomicCards, set file or AllPrintings, or Scryfall Oracle
+        Cards, gzipped or not: the format is told from the content."""
         path = Path(path)
         try:
             with open(path, "rb") as fh:
