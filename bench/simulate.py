@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.table import Table
 
 from manastack.sim import simulate
-from manastack.sim.ray_backend import RAY_INSTALLED
+from manastack.sim.ray_backend import RAY_INSTALLED, loopback_only
 
 
 def main() -> None:
@@ -38,10 +38,10 @@ def main() -> None:
             runs.append((label, simulate("gruul-stompy", "azorius-skies", games=args.games, seed=args.seed,
                                          agents=agents, **kwargs)))
     if RAY_INSTALLED and not args.no_ray:
+        loopback_only()
         ray = importlib.import_module("ray")
         with console.status("starting a local Ray instance..."):
-            ray.init(num_cpus=cores, include_dashboard=False, _node_ip_address="127.0.0.1",
-                     logging_level="ERROR", log_to_driver=False)
+            ray.init(num_cpus=cores, include_dashboard=False, logging_level="ERROR", log_to_driver=False)
         try:
             with console.status(f"ray, {cores} CPUs: {args.games} games..."):
                 runs.append((f"ray, {cores} CPUs", simulate("gruul-stompy", "azorius-skies", games=args.games,

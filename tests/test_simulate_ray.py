@@ -9,6 +9,8 @@ import pytest
 from manastack.sim import SimulationError, simulate
 from manastack.sim import ray_backend
 
+ray_backend.loopback_only()      # before any test imports Ray: its servers bind to 127.0.0.1 only
+
 
 def test_ray_backend_without_ray_says_how_to_install_it(monkeypatch):
     monkeypatch.setattr(ray_backend, "RAY_INSTALLED", False)
@@ -28,8 +30,8 @@ def test_an_unreachable_cluster_is_a_message_not_a_wait():
 @pytest.fixture(scope="module")
 def local_ray():
     ray = pytest.importorskip("ray", reason="the ray extra is not installed (pip install 'manastack[ray]')")
-    ray.init(num_cpus=2, include_dashboard=False, _node_ip_address="127.0.0.1", logging_level="ERROR",
-             log_to_driver=False)
+    ray.init(num_cpus=2, include_dashboard=False, logging_level="ERROR", log_to_driver=False)
+    assert ray.get_runtime_context().gcs_address.startswith("127.0.0.1:")
     yield ray
     ray.shutdown()
 

@@ -2,7 +2,7 @@
 
 Needs the ``ray`` extra (``pip install 'manastack[ray]'``). The run connects to the cluster
 ``ray.init`` finds (the ``address`` given, else ``RAY_ADDRESS``, else a new local instance
-listening on 127.0.0.1 and stopped at the end). It starts one actor per CPU (at most one per
+listening on 127.0.0.1 only and stopped at the end). It starts one actor per CPU (at most one per
 batch); each actor builds its card database once and plays batches of game indices, handed out
 as actors become free. Results are the same as the local backend's: a game depends only on the
 run's seed and its index.
@@ -23,6 +23,7 @@ from manastack.sim.local import SimulationError, batches
 RAY_INSTALLED = importlib.util.find_spec("ray") is not None
 INSTALL_HINT = "the ray backend needs Ray: pip install 'manastack[ray]'"
 CONNECT_SECONDS = 10
+LOOPBACK_ENV = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"
 
 
 def check_reachable(address: str) -> None:
@@ -48,6 +49,13 @@ class _Player:
         return self.runner.play_many(indices)
 
 
+def loopback_only() -> None:
+    """Have a Ray instance started by this process use 127.0.0.1 as its address and bind every
+    server to it: Ray's single-machine mode, which Ray reads from the environment when it is
+    imported (so call this first). Not for joining a cluster."""
+    os.environ.setdefault(LOOPBACK_ENV, "0")
+
+
 def require_ray() -> None:
     """Raise :class:`SimulationError` with the install command when Ray is missing."""
     if not RAY_INSTALLED:
@@ -59,11 +67,14 @@ def run_ray(setup: SimSetup, games: int, on_record: Callable[[GameRecord], None]
     """Play games ``0 .. games-1`` on Ray, calling ``on_record`` as each batch comes back;
     ``workers`` caps the number of actors (default: the cluster's CPUs)."""
     require_ray()
+    local = address is None and not os.environ.get("RAY_ADDRESS")
+    if local:
+        loopback_only()
     ray = importlib.import_module("ray")
     started = not ray.is_initialized()
     try:
-        if started and address is None and not os.environ.get("RAY_ADDRESS"):
-            ray.init(include_dashboard=False, _node_ip_address="127.0.0.1", logging_level="ERROR")
+        if started and local:
+            ray.init(include_dashboard=False, logging_level="ERROR", log_to_driver=False)
         elif started:
             check_reachable(address or os.environ["RAY_ADDRESS"])
             ray.init(address=address, logging_level="ERROR")
