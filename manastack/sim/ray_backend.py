@@ -63,9 +63,10 @@ def require_ray() -> None:
 
 
 def run_ray(setup: SimSetup, games: int, on_record: Callable[[GameRecord], None],
-            address: str | None = None, workers: int | None = None) -> None:
+            address: str | None = None, workers: int | None = None) -> int:
     """Play games ``0 .. games-1`` on Ray, calling ``on_record`` as each batch comes back;
-    ``workers`` caps the number of actors (default: the cluster's CPUs)."""
+    ``workers`` caps the number of actors, one CPU each (at most the cluster's CPUs). Returns
+    how many actors played."""
     require_ray()
     local = address is None and not os.environ.get("RAY_ADDRESS")
     if local:
@@ -90,11 +91,12 @@ def run_ray(setup: SimSetup, games: int, on_record: Callable[[GameRecord], None]
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
         work = batches(games, workers or cpus)
         actor_class = ray.remote(num_cpus=1)(_Player)
-        actors = [actor_class.remote(setup) for _ in range(min(workers or cpus, len(work)))]
+        actors = [actor_class.remote(setup) for _ in range(min(workers or cpus, cpus, len(work)))]
         pool = importlib.import_module("ray.util").ActorPool(actors)
         for records in pool.map_unordered(lambda actor, batch: actor.play_many.remote(batch), work):
             for record in records:
                 on_record(record)
+        return len(actors)
     except ray.exceptions.RayError as exc:
         raise SimulationError(f"a Ray worker failed: {str(exc).splitlines()[0]}") from None
     finally:

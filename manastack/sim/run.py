@@ -42,7 +42,8 @@ class DeckCheckError(DeckError):
 
 @dataclass(frozen=True)
 class SimResult:
-    """A finished run: its settings, the per-game records (in game order) and the summary."""
+    """A finished run: its settings, the per-game records (in game order) and the summary.
+    ``workers`` is the number of worker processes (local) or actors (Ray) that played."""
 
     deck_names: tuple[str, str]
     agents: tuple[str, str]
@@ -125,7 +126,8 @@ def simulate(deck_a, deck_b, games: int = 100, agents: tuple[str, str] = ("heuri
         raise SimulationError(f"games must be a whole number from 1 to {MAX_GAMES}; got {games!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or not -MAX_SEED - 1 <= seed <= MAX_SEED:
         raise SimulationError(f"seed must be a whole number from -2**63 to 2**63-1; got {str(seed)[:40]}")
-    agents = tuple(agents)
+    agents = tuple(agents) if isinstance(agents, (tuple, list)) else ()
+    cards = (cards,) if isinstance(cards, (str, Path)) else tuple(cards)
     if len(agents) != 2 or any(a not in AGENTS for a in agents):
         raise SimulationError(f"agents must be two of {', '.join(AGENTS)}; got {agents!r}")
     try:
@@ -148,9 +150,10 @@ def simulate(deck_a, deck_b, games: int = 100, agents: tuple[str, str] = ("heuri
 
     start = time.perf_counter()
     if backend is Backend.RAY:
-        ray_backend.run_ray(setup, games, collect, address, None if workers == "auto" else n_workers)
+        used = ray_backend.run_ray(setup, games, collect, address, None if workers == "auto" else n_workers)
     else:
-        run_local(setup, games, min(n_workers, games), collect, db)
+        used = min(n_workers, games)
+        run_local(setup, games, used, collect, db)
     records.sort(key=lambda r: r.index)
-    return SimResult(setup.names, agents, seed, backend, n_workers, tuple(records),
+    return SimResult(setup.names, agents, seed, backend, used, tuple(records),
                      summarize(setup.names, records), time.perf_counter() - start)
