@@ -9,7 +9,7 @@ import multiprocessing
 import pytest
 from click.testing import CliRunner
 
-from manastack import agents
+from manastack import agents, cli_simulate
 from manastack.cli import main
 from manastack.decks import load_deck
 from manastack.sim import (DeckCheckError, EndReason, SimulationError, derive_seed, simulate,
@@ -17,7 +17,7 @@ from manastack.sim import (DeckCheckError, EndReason, SimulationError, derive_se
 from manastack.sim.games import GameRunner, SimSetup
 from manastack.sim import local
 from manastack.sim.local import batches, run_local
-from manastack.sim.plot import MATPLOTLIB_INSTALLED
+from manastack.sim.plot import plot_win_rate
 
 GAMES = 6
 
@@ -166,8 +166,6 @@ def test_cli_simulate_writes_json_csv_and_plot(tmp_path):
     out = tmp_path / "run"
     args = ["simulate", "gruul-stompy", "azorius-skies", "--games", "2", "--workers", "1", "--seed", "4",
             "--agents", "first,random", "--json", f"{out}.json", "--csv", f"{out}.csv", "--quiet"]
-    if MATPLOTLIB_INSTALLED:
-        args += ["--plot", f"{out}.png"]
     res = CliRunner().invoke(main, args)
     assert res.exit_code == 0, res.output
     assert "win rate" in res.output and "95% CI" in res.output and "gruul-stompy" in res.output and "Ended by:" in res.output
@@ -177,8 +175,20 @@ def test_cli_simulate_writes_json_csv_and_plot(tmp_path):
     rows = list(csv.reader((tmp_path / "run.csv").open()))
     assert rows[0][:3] == ["game", "seed", "deck_a_seat"] and rows[1][1] == str(derive_seed(4, 0))
     assert rows[3] == [] and [r[0] for r in rows[5:7]] == ["gruul-stompy", "azorius-skies"]
-    if MATPLOTLIB_INSTALLED:
-        assert (tmp_path / "run.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_plot_writes_a_png(two_workers, tmp_path):
+    pytest.importorskip("matplotlib", reason="the plot extra is not installed (pip install 'manastack[plot]')")
+    plot_win_rate(two_workers, tmp_path / "rate.png")
+    assert (tmp_path / "rate.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    with pytest.raises(SimulationError, match="can't write the chart"):
+        plot_win_rate(two_workers, tmp_path / "no-such-dir" / "rate.png")
+
+
+def test_plot_without_matplotlib_says_how_to_install_it(monkeypatch):
+    monkeypatch.setattr(cli_simulate, "MATPLOTLIB_INSTALLED", False)
+    res = CliRunner().invoke(main, ["simulate", "gruul-stompy", "azorius-skies", "--plot", "x.png"])
+    assert res.exit_code == 1 and "pip install 'manastack[plot]'" in res.output
 
 
 @pytest.mark.parametrize("args, code, message", [
