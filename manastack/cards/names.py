@@ -19,8 +19,10 @@ MAX_NAME_CHARS = 200
 def name_key(name: str) -> str:
     """The spelling-free form of a card name: case, accents, apostrophe and dash forms and spacing
     ignored, and ``A/B``, ``A // B`` both written ``a/b``."""
-    plain = unicodedata.normalize("NFKD", name.casefold().translate(_SAME_CHARS))
-    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    plain = name
+    for _ in range(2):       # case folding and compatibility decomposition each undo what the other left
+        plain = unicodedata.normalize("NFKD", plain.casefold().translate(_SAME_CHARS))
+        plain = "".join(c for c in plain if not unicodedata.combining(c))
     words = " ".join(plain.split())
     return "/".join(part.strip() for part in words.split("/") if part.strip())
 
