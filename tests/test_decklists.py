@@ -154,7 +154,7 @@ def test_all_counts_zero_is_refused(db):
 
 def test_a_bundled_deck_name_cannot_reach_outside_the_bundled_folder(tmp_path, monkeypatch, db):
     (tmp_path / "evil.txt").write_text("40 Forest\n")
-    outside = os.path.relpath(tmp_path / "evil", DECK_DIR)     # "../../../tmp/.../evil"
+    outside = os.path.relpath(tmp_path / "evil", DECK_DIR)     # climbs out of the bundled folder
     monkeypatch.chdir(tmp_path.parent)
     with pytest.raises(DeckError, match="no deck file"):
         load_deck(outside, db)
