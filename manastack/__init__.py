@@ -14,9 +14,10 @@ from manastack.engine.decisions import Action, Decision, DecisionKind, IllegalAc
 from manastack.engine.game_end import Result
 from manastack.game import Game
 from manastack.scenario import Scenario
+from manastack.sim import SimResult, simulate
 
 __all__ = [
     "Action", "CardDB", "CardDef", "CardError", "Deck", "DeckError", "Decision", "DecisionKind",
     "FirstLegalAgent", "Game", "HeuristicAgent", "IllegalActionError", "RandomAgent", "Result",
-    "load_db", "load_deck", "play_out", "Scenario",
+    "SimResult", "load_db", "load_deck", "play_out", "simulate", "Scenario",
 ]

@@ -11,6 +11,7 @@ from manastack.agents import AGENTS, play_out
 from manastack.cards import CardError, load_db
 from manastack.cli_cards import cards
 from manastack.cli_rules import rules
+from manastack.cli_simulate import simulate_command
 from manastack.decks import DeckError, bundled_decks
 from manastack.game import Game
 from manastack.rules import RulesError, load_rules
@@ -63,8 +64,7 @@ def play(agents, decks, seed, cards, allow_partial, quiet, as_json, stops, pay_b
     db = _db(cards)
     try:
         game = Game.new(deck_specs[0], deck_specs[1], seed=seed, cards=db, allow_partial=allow_partial,
-                        names=tuple(f"{n.capitalize()} ({d})" if n != "human" else f"You ({d})"
-                                    for n, d in zip(names, deck_specs)))
+                        names=_player_names(names, deck_specs))
     except (DeckError, CardError) as exc:
         raise click.ClickException(str(exc)) from None
     players = [Human() if n == "human" else AGENTS[n](seed + 1 + i) for i, n in enumerate(names)]
@@ -81,6 +81,14 @@ def play(agents, decks, seed, cards, allow_partial, quiet, as_json, stops, pay_b
     if not quiet and not any(isinstance(p, Human) for p in players):
         console.print(game.explain(), markup=False)
     _print_result(game)
+
+
+def _player_names(agents: list[str], decks: list[str]) -> tuple[str, str]:
+    """Player names such as 'Heuristic (gruul-stompy)'; a mirror match's two end in A and B."""
+    names = [f"{a.capitalize()} ({d})" if a != "human" else f"You ({d})" for a, d in zip(agents, decks)]
+    if names[0] == names[1]:
+        names = [f"{names[0]} A", f"{names[1]} B"]
+    return names[0], names[1]
 
 
 def _print_result(game: Game) -> None:
@@ -119,3 +127,4 @@ def judge(files, as_json, quiet, cards, board, explain, rules_path):
 
 main.add_command(cards)
 main.add_command(rules)
+main.add_command(simulate_command, name="simulate")

@@ -1,16 +1,33 @@
-"""Decklists: plain text, one ``COUNT NAME`` per line, ``#`` comments.
+"""Decklists as people have them, and the deck check.
 
-Bundled decks live in ``manastack/cards/decks/`` and are named by their file stem.
+Read forms (told apart by content):
+
+- plain ``COUNT NAME`` lines (``4 Shock``, ``4x Shock``), ``#`` starting a comment;
+- MTG Arena exports: ``Deck``, ``Sideboard``, ``Commander``, ``Companion`` (and ``About`` /
+  ``Name ...``) headers, card lines with a set and collector number (``4 Llanowar Elves (DOM) 168``);
+- MTGO ``.txt``: the main deck, a blank line, the sideboard (two blocks of card lines and no header);
+- MTGO ``.dek`` XML: ``<Cards Quantity="4" Sideboard="false" Name="..."/>`` elements.
+
+Card names are matched through :meth:`CardDB.resolve` (case, accents, front faces). The deck check
+(:func:`check_deck`) lists every problem at once: unknown cards, cards the engine supports only in
+part, too few main-deck cards and too many copies for the format (CR 100.2a, 100.2b, 100.4a).
+
+Bounds (:data:`LIMITS`): a decklist file or text of at most 1,000,000 bytes, 5,000 lines of at most
+300 characters, a count of at most 3 digits and 250 per line, at most 1,000 cards in all sections.
+Parsing is a single pass over the lines with string methods (no regular expressions).
+Bundled decks (``manastack/cards/decks/``) are named by their file stem and only by it.
 """
 from __future__ import annotations
 
-import re
+import enum
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
+
+from defusedxml import ElementTree
+from defusedxml.common import DefusedXmlException
 
 from manastack.cards import DECK_DIR, CardDB, CardError, default_db
-
-_LINE = re.compile(r"^\s*(\d+)\s*x?\s+(.+?)\s*$")
 
 
 class DeckError(ValueError):
@@ -18,12 +35,95 @@ class DeckError(ValueError):
 
 
 @dataclass(frozen=True)
+class Limits:
+    """The bounds on a decklist."""
+
+    file_bytes: int = 1_000_000
+    lines: int = 5_000
+    line_chars: int = 300
+    count_digits: int = 3
+    count: int = 250
+    cards: int = 1_000
+
+
+LIMITS = Limits()
+
+
+class Section(enum.Enum):
+    """The part of a decklist a card line belongs to."""
+
+    MAIN = "deck"
+    SIDEBOARD = "sideboard"
+    COMMANDER = "commander"
+    COMPANION = "companion"
+
+
+_HEADERS = {"deck": Section.MAIN, "main": Section.MAIN, "maindeck": Section.MAIN,
+            "main deck": Section.MAIN, "mainboard": Section.MAIN, "sideboard": Section.SIDEBOARD,
+            "side": Section.SIDEBOARD, "commander": Section.COMMANDER, "companion": Section.COMPANION}
+
+
+class DeckFormat(enum.Enum):
+    """The deck construction rules :func:`check_deck` applies."""
+
+    CONSTRUCTED = "constructed"    # CR 100.2a: at least 60 cards, at most 4 of a card but basic lands
+    LIMITED = "limited"            # CR 100.2b: at least 40 cards, any number of copies
+
+
+MIN_CARDS = {DeckFormat.CONSTRUCTED: 60, DeckFormat.LIMITED: 40}
+MAX_COPIES = {DeckFormat.CONSTRUCTED: 4, DeckFormat.LIMITED: None}
+MAX_SIDEBOARD = 15                                          # CR 100.4a, constructed
+ANY_NUMBER = "A deck can have any number of cards named"   # CR 100.2a's exception, in Oracle text
+
+
+class DeckLine(NamedTuple):
+    """One card line as written: its count, the name as written, its section and line number."""
+
+    count: int
+    name: str
+    section: Section
+    line: int
+
+
+@dataclass(frozen=True)
+class DeckList:
+    """A decklist as read, names not yet looked up."""
+
+    name: str
+    where: str
+    lines: tuple[DeckLine, ...]
+    xml: bool = False            # lines are numbered by .dek ``Cards`` element, not text line
+
+
+class DeckEntry(NamedTuple):
+    count: int
+    name: str
+
+
+@dataclass(frozen=True)
+class DeckProblem:
+    """One thing wrong with a deck, with where it is (``file:line`` or the file)."""
+
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}"
+
+
+@dataclass(frozen=True)
 class Deck:
+    """A deck of real card names: the main deck (``entries``) and the other sections apart."""
+
     name: str
     entries: tuple[tuple[int, str], ...]
+    sideboard: tuple[tuple[int, str], ...] = ()
+    commander: tuple[tuple[int, str], ...] = ()
+    companion: tuple[tuple[int, str], ...] = ()
 
     @property
     def card_names(self) -> list[str]:
+        """The main deck, one name per card: what a game's library is built from."""
         return [name for count, name in self.entries for _ in range(count)]
 
     def __len__(self) -> int:
@@ -32,28 +132,231 @@ class Deck:
     @staticmethod
     def parse(text: str, name: str = "deck", where: str = "<deck>", db: CardDB | None = None,
               allow_partial: bool = False) -> "Deck":
-        db = db or default_db()
-        entries = []
-        for lineno, raw in enumerate(text.splitlines(), 1):
-            line = raw.split("#", 1)[0].strip()
-            if not line:
-                continue
-            m = _LINE.match(line)
-            if not m:
-                raise DeckError(f"{where}:{lineno}: expected 'COUNT CARD NAME', got {raw.strip()!r}")
-            count, card = int(m.group(1)), m.group(2)
-            try:
-                cdef = db.get(card)
-            except CardError as exc:
-                raise DeckError(f"{where}:{lineno}: {exc}") from None
-            if cdef.unsupported and not allow_partial:
-                raise DeckError(f"{where}:{lineno}: {card} has Oracle text manastack can't run yet: "
-                                + "; ".join(repr(u) for u in cdef.unsupported)
-                                + " (allow partial cards to play it anyway)")
-            entries.append((count, card))
-        if not entries:
-            raise DeckError(f"{where}: the deck has no cards")
-        return Deck(name, tuple(entries))
+        """A deck from decklist text in any of the read forms; raises :class:`DeckError` listing
+        every unknown card (and partly supported card unless ``allow_partial``)."""
+        deck, problems = resolve(parse_decklist(text, where, name), db or default_db(), allow_partial)
+        if problems:
+            raise DeckError("\n".join(map(str, problems)))
+        return deck
+
+
+# ------------------------------------------------------------------------------ reading
+
+def parse_decklist(text: str, where: str = "<deck>", name: str = "deck") -> DeckList:
+    """Read decklist text (any of the forms above) into card lines; raises :class:`DeckError`
+    naming ``where`` and the line for text it can't read or that breaks a bound."""
+    if len(text) > LIMITS.file_bytes:
+        raise DeckError(f"{where}: the decklist is {len(text)} characters long; "
+                        f"the limit is {LIMITS.file_bytes}")
+    head = text.lstrip("\ufeff \t\r\n")[:200]
+    if head.startswith("<"):
+        return DeckList(name, where, _parse_dek(text, where), xml=True)
+    return DeckList(name, where, _parse_text(text, where))
+
+
+def _parse_text(text: str, where: str) -> tuple[DeckLine, ...]:
+    raw_lines = text.split("\n", LIMITS.lines)
+    if len(raw_lines) > LIMITS.lines:
+        raise DeckError(f"{where}: more than {LIMITS.lines} lines")
+    out: list[DeckLine] = []
+    section = Section.MAIN
+    headers = about = False
+    block_open = False
+    block_starts: list[int] = []    # where each block of card lines begins, for the MTGO .txt form
+    for lineno, raw in enumerate(raw_lines, 1):
+        if len(raw) > LIMITS.line_chars:
+            raise DeckError(f"{where}:{lineno}: the line is {len(raw)} characters long; "
+                            f"the limit is {LIMITS.line_chars}")
+        line = raw.split("#", 1)[0].strip().lstrip("\ufeff")
+        if not line:
+            if not raw.strip():
+                block_open = False
+            continue
+        header = line.rstrip(":").strip().lower()
+        if header in _HEADERS:
+            section, headers, about, block_open = _HEADERS[header], True, False, False
+            continue
+        if header == "about":
+            headers, about = True, True
+            continue
+        if about and line.lower().startswith("name "):
+            continue
+        about = False
+        count, card = _card_line(line, where, lineno, raw)
+        if not block_open:
+            block_open = True
+            block_starts.append(len(out))
+        out.append(DeckLine(count, card, section, lineno))
+    if not headers and len(block_starts) == 2:      # MTGO .txt: main deck, blank line, sideboard
+        out[block_starts[1]:] = [d._replace(section=Section.SIDEBOARD) for d in out[block_starts[1]:]]
+    return tuple(out)
+
+
+def _card_line(line: str, where: str, lineno: int, raw: str) -> tuple[int, str]:
+    """``COUNT[x] NAME [(SET) [NUMBER]]``."""
+    first, rest = (line.split(None, 1) + [""])[:2]
+    digits = first[:-1] if first[-1:] in ("x", "X") else first
+    if not digits.isdigit() or not digits.isascii() or not rest.strip():
+        raise DeckError(f"{where}:{lineno}: expected 'COUNT CARD NAME', got {_short(raw)}")
+    if len(digits) > LIMITS.count_digits or int(digits) > LIMITS.count:
+        raise DeckError(f"{where}:{lineno}: a count of {digits[:10]}{'...' if len(digits) > 10 else ''} "
+                        f"is more than the limit of {LIMITS.count} copies per line")
+    return int(digits), _strip_printing(rest.strip())
+
+
+def _strip_printing(name: str) -> str:
+    """``Llanowar Elves (DOM) 168`` -> ``Llanowar Elves``: drop an Arena set code and number."""
+    body, _, number = name.rpartition(" ")
+    if body.endswith(")") and number.replace("-", "").replace("★", "").isalnum():
+        name = body
+    if name.endswith(")"):
+        before, _, code = name[:-1].rpartition(" (")
+        if before and 2 <= len(code) <= 6 and code.isalnum():
+            return before.strip()
+    return name
+
+
+def _parse_dek(text: str, where: str) -> tuple[DeckLine, ...]:
+    """MTGO's ``.dek`` XML: each ``Cards`` element's ``Quantity``, ``Name`` and ``Sideboard``."""
+    try:
+        root = ElementTree.fromstring(text)
+    except (ElementTree.ParseError, DefusedXmlException) as exc:
+        raise DeckError(f"{where}: not a readable .dek (XML) decklist: {exc}") from None
+    out = []
+    for i, el in enumerate(root.iter("Cards"), 1):
+        if i > LIMITS.lines:
+            raise DeckError(f"{where}: more than {LIMITS.lines} Cards elements")
+        quantity, card = el.get("Quantity", ""), el.get("Name", "")
+        place = f"{where}: Cards element {i}"
+        if not quantity.isdigit() or not quantity.isascii() or not card.strip():
+            raise DeckError(f"{place}: expected Quantity and Name attributes")
+        if len(quantity) > LIMITS.count_digits or int(quantity) > LIMITS.count:
+            raise DeckError(f"{place}: a Quantity of {quantity[:10]} is more than the limit of "
+                            f"{LIMITS.count}")
+        if len(card) > LIMITS.line_chars:
+            raise DeckError(f"{place}: the Name is {len(card)} characters long; "
+                            f"the limit is {LIMITS.line_chars}")
+        side = Section.SIDEBOARD if el.get("Sideboard", "false").lower() == "true" else Section.MAIN
+        out.append(DeckLine(int(quantity), card.strip(), side, i))
+    return tuple(out)
+
+
+def _short(raw: str) -> str:
+    raw = raw.strip()
+    return repr(raw if len(raw) <= 60 else raw[:60] + "...")
+
+
+# ------------------------------------------------------------------------------ names
+
+def resolve(deck_list: DeckList, db: CardDB, allow_partial: bool = False) -> tuple[Deck, list[DeckProblem]]:
+    """The deck with real card names, and every problem found on the way: unknown names (with
+    the closest real ones), cards only partly supported (unless ``allow_partial``), a deck of no
+    cards, and the bound on cards in all. Unknown cards are left out of the deck."""
+    problems: list[DeckProblem] = []
+    sections: dict[Section, dict[str, int]] = {s: {} for s in Section}
+    where = deck_list.where
+    for count, written, section, line in deck_list.lines:
+        at = where if not line else f"{where}: Cards element {line}" if deck_list.xml else f"{where}:{line}"
+        try:
+            real = db.resolve(written)
+            card = db.get(real)
+        except CardError as exc:
+            problems.append(DeckProblem(at, str(exc)))
+            continue
+        if card.unsupported and not allow_partial and count:
+            problems.append(DeckProblem(at, f"{real} has Oracle text manastack can't run yet: "
+                                        + "; ".join(repr(u) for u in card.unsupported)
+                                        + " (allow partial cards to play it anyway)"))
+        if count:
+            sections[section][real] = sections[section].get(real, 0) + count
+    total = sum(sum(cards.values()) for cards in sections.values())
+    if total > LIMITS.cards:
+        problems.append(DeckProblem(where, f"{total} cards; the limit is {LIMITS.cards}"))
+    if not deck_list.lines:
+        problems.append(DeckProblem(where, "the deck has no cards"))
+    elif not any(d.count for d in deck_list.lines):
+        problems.append(DeckProblem(where, "every count is 0: the deck has no cards"))
+    elif not sections[Section.MAIN] and not problems:
+        problems.append(DeckProblem(where, "the main deck has no cards"))
+
+    def entries(s: Section) -> tuple[DeckEntry, ...]:
+        return tuple(DeckEntry(n, name) for name, n in sections[s].items())
+
+    return Deck(deck_list.name, entries(Section.MAIN), entries(Section.SIDEBOARD),
+                entries(Section.COMMANDER), entries(Section.COMPANION)), problems
+
+
+# ------------------------------------------------------------------------------ the check
+
+def check_deck(deck: Deck, db: CardDB, fmt: DeckFormat, where: str | None = None) -> list[DeckProblem]:
+    """The construction problems of ``deck`` under ``fmt``: too few main-deck cards and, in
+    constructed, a sideboard of more than 15 cards and more than four copies of a card other than
+    a basic land, main deck and sideboard together (CR 100.2a, 100.4a)."""
+    where = where or deck.name
+    problems = []
+    if len(deck) < MIN_CARDS[fmt]:
+        problems.append(DeckProblem(where, f"{len(deck)} main-deck cards; {fmt.value} decks need "
+                                    f"at least {MIN_CARDS[fmt]} (CR 100.2)"))
+    sideboard = sum(n for n, _ in deck.sideboard)
+    if fmt is DeckFormat.CONSTRUCTED and sideboard > MAX_SIDEBOARD:
+        problems.append(DeckProblem(where, f"{sideboard} sideboard cards; at most {MAX_SIDEBOARD} "
+                                    "(CR 100.4a)"))
+    limit = MAX_COPIES[fmt]
+    if limit is not None:
+        copies: dict[str, int] = {}
+        for count, name in deck.entries + deck.sideboard + deck.commander + deck.companion:
+            copies[name] = copies.get(name, 0) + count
+        for name, n in copies.items():
+            card = db.get(name)
+            if n > limit and "Basic" not in card.supertypes and ANY_NUMBER not in card.text:
+                problems.append(DeckProblem(where, f"{n} copies of {name}; at most {limit} of a "
+                                            "card other than a basic land (CR 100.2a)"))
+    return problems
+
+
+def inspect_deck(spec: "str | Path | Deck | list[str]", db: CardDB | None = None,
+                 fmt: DeckFormat | None = DeckFormat.LIMITED,
+                 allow_partial: bool = False) -> tuple[Deck, list[DeckProblem]]:
+    """Load a deck (as :func:`load_deck`) and list every problem at once: unknown and partly
+    supported cards, then the format's construction rules (none when ``fmt`` is None).
+    Raises :class:`DeckError` only for a decklist that can't be read at all."""
+    db = db or default_db()
+    if isinstance(spec, Deck):
+        deck_list = DeckList(spec.name, spec.name, tuple(
+            DeckLine(n, name, section, 0) for section, part in
+            ((Section.MAIN, spec.entries), (Section.SIDEBOARD, spec.sideboard),
+             (Section.COMMANDER, spec.commander), (Section.COMPANION, spec.companion))
+            for n, name in part))
+    else:
+        deck_list = read_decklist(spec)
+    deck, problems = resolve(deck_list, db, allow_partial)
+    if fmt is not None and deck.entries:
+        problems += check_deck(deck, db, fmt, deck_list.where)
+    return deck, problems
+
+
+def read_decklist(spec: "str | Path | list[str]") -> DeckList:
+    """The card lines of a bundled deck name, a decklist file or a list of card names."""
+    if isinstance(spec, list):
+        if len(spec) > LIMITS.cards:
+            raise DeckError(f"<list>: {len(spec)} cards; the limit is {LIMITS.cards}")
+        if not all(isinstance(n, str) for n in spec):
+            raise DeckError("<list>: a list of card names must hold only strings")
+        return DeckList("custom", "<list>", tuple(DeckLine(1, n, Section.MAIN, i)
+                                                  for i, n in enumerate(spec, 1)))
+    path, where = Path(spec), str(spec)
+    if not path.is_file():
+        if str(spec) not in bundled_decks():      # a bundled deck is named, never reached by a path
+            raise DeckError(f"no deck file {str(spec)[:200]!r}; bundled decks: {', '.join(bundled_decks())}")
+        path, where = DECK_DIR / f"{spec}.txt", f"{spec} (bundled deck)"
+    try:
+        size = path.stat().st_size
+        if size > LIMITS.file_bytes:
+            raise DeckError(f"{where}: the file is {size} bytes; the limit is {LIMITS.file_bytes}")
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DeckError(f"{where}: can't read the decklist ({exc})") from None
+    return parse_decklist(text, where, path.stem)
 
 
 def bundled_decks() -> list[str]:
@@ -62,21 +365,11 @@ def bundled_decks() -> list[str]:
 
 def load_deck(spec: "str | Path | Deck | list[str]", db: CardDB | None = None,
               allow_partial: bool = False) -> Deck:
-    """A deck from a bundled deck name, a file path, a list of card names, or a Deck."""
+    """A deck from a bundled deck name, a file path, a list of card names, or a Deck; raises
+    :class:`DeckError` listing every unknown (or, unless ``allow_partial``, partly supported) card."""
     if isinstance(spec, Deck):
         return spec
-    if isinstance(spec, list):
-        text = "\n".join(f"1 {n}" for n in spec)
-        return Deck.parse(text, "custom", "<list>", db, allow_partial)
-    path = Path(spec)
-    if not path.exists():
-        bundled = DECK_DIR / f"{spec}.txt"
-        if bundled.exists():
-            path = bundled
-        else:
-            raise DeckError(f"no deck file {spec!r}; bundled decks: {', '.join(bundled_decks())}")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DeckError(f"{path}: can't read the decklist ({exc})") from None
-    return Deck.parse(text, path.stem, str(path), db, allow_partial)
+    deck, problems = resolve(read_decklist(spec), db or default_db(), allow_partial)
+    if problems:
+        raise DeckError("\n".join(map(str, problems)))
+    return deck

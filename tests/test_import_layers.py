@@ -23,8 +23,8 @@ PACKAGE_LAYERS = (
     ("card databases", ("manastack.cards", "manastack.decks")),
     ("engine", ("manastack.engine",)),
     ("API", ("manastack.game", "manastack.agents")),
-    ("tools", ("manastack.scenario", "manastack.table", "manastack.rules", "manastack.cli",
-               "manastack.cli_cards", "manastack.cli_rules", "manastack.__main__")),
+    ("tools", ("manastack.scenario", "manastack.table", "manastack.rules", "manastack.sim", "manastack.cli",
+               "manastack.cli_cards", "manastack.cli_rules", "manastack.cli_simulate", "manastack.__main__")),
 )
 ENGINE_LAYERS = (
     ("vocabulary", ("abilities", "decisions", "exercise", "wording")),

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from manastack.cards.mtgjson import printings_as_atomic
+from manastack.cards.names import NameIndex
 from manastack.mana import ManaCost, ManaCostError
 from manastack.oracle import compile_card, ir
 
@@ -143,6 +145,7 @@ class CardDB:
     def __init__(self) -> None:
         self._faces: dict[str, dict] = {}
         self._cards: dict[str, CardDef] = {}
+        self._index: NameIndex | None = None
         self.sources: list[str] = []
 
     def add_atomic(self, data: dict, source: str) -> None:
@@ -156,6 +159,7 @@ class CardDB:
                     self._faces[f.get("faceName", f["name"])] = f
             self._faces[name] = face
             self._cards.pop(name, None)
+        self._index = None
         self.sources.append(source)
 
     def add_scryfall(self, cards: list, source: str) -> None:
@@ -163,8 +167,8 @@ class CardDB:
         self.add_atomic(atomic_data(cards), source)
 
     def add_file(self, path: str | Path) -> None:
-        """Add a card file, MTGJSON AtomicCards or Scryfall Oracle Cards, gzipped or not: the
-        format is told from the content."""
+        """Add a card file, MTGJSON AtomicCards, set file or AllPrintings, or Scryfall Oracle
+        Cards, gzipped or not: the format is told from the content."""
         path = Path(path)
         try:
             with open(path, "rb") as fh:
@@ -178,6 +182,10 @@ class CardDB:
                             f"column {exc.colno}") from None
         except (OSError, EOFError, UnicodeDecodeError) as exc:
             raise CardError(f"{path}: can't read the file ({exc})") from None
+        try:
+            data = printings_as_atomic(data)
+        except ValueError as exc:
+            raise CardError(f"{path}: {exc}") from None
         if isinstance(data, list):
             try:
                 self.add_scryfall(data, str(path))
@@ -203,6 +211,19 @@ class CardDB:
 
     def __len__(self) -> int:
         return len(self._faces)
+
+    def resolve(self, name: str) -> str:
+        """The name of the card ``name`` stands for, matched ignoring case, accents and
+        punctuation forms, and a multi-face card by its front face (``names.NameIndex``);
+        raises :class:`CardError` listing the closest real names."""
+        if self._index is None:
+            self._index = NameIndex(self._faces)
+        found = self._index.find(name)
+        if found is None:
+            close = self._index.close_matches(name)
+            raise CardError(f"unknown card {name[:80]!r}"
+                            + (f" (did you mean {', '.join(map(repr, close))}?)" if close else ""))
+        return found
 
     def get(self, name: str) -> CardDef:
         card = self._cards.get(name)

@@ -1,0 +1,146 @@
+"""``manastack simulate``: many games between two decks, a progress bar and a summary table."""
+from __future__ import annotations
+
+import click
+from rich.console import Console
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn,
+                           TimeRemainingColumn)
+from rich.table import Table
+from rich.text import Text
+
+from manastack.agents import AGENTS
+from manastack.cards import CardError
+from manastack.decks import DeckError, DeckFormat
+from manastack.sim import DeckCheckError, SimResult, SimulationError, simulate
+from manastack.sim.plot import INSTALL_HINT as PLOT_HINT
+from manastack.sim.plot import MATPLOTLIB_INSTALLED, plot_win_rate
+from manastack.sim.run import MAX_GAMES, MAX_SEED, MAX_WORKERS, Backend
+from manastack.sim.stats import Rate
+
+SHOWN_ERRORS = 10
+
+
+class _GamesPerSecond(ProgressColumn):
+    def render(self, task) -> Text:
+        return Text(f"{task.speed:.2f} games/s" if task.speed else "- games/s")
+
+
+def _workers(value: str) -> int | str:
+    if value == "auto":
+        return value
+    if not value.isdigit() or not 1 <= int(value) <= MAX_WORKERS:
+        raise click.BadParameter(f"expected 'auto' or a number from 1 to {MAX_WORKERS}; got {value[:40]!r}",
+                                 param_hint="--workers")
+    return int(value)
+
+
+def _agents(value: str) -> tuple[str, str]:
+    names = tuple(a.strip() for a in value.split(","))
+    if len(names) == 1:
+        names = names * 2
+    if len(names) != 2 or any(n not in AGENTS for n in names):
+        raise click.BadParameter(f"expected one or two of {', '.join(AGENTS)}; got {value[:80]!r}",
+                                 param_hint="--agents")
+    return names
+
+
+def _pct(rate: Rate, interval: bool = False) -> str:
+    if not rate.games:
+        return "-"
+    low, high = rate.interval
+    return f"{rate.rate:.1%} ({low:.0%}-{high:.0%})" if interval else f"{rate.rate:.1%} of {rate.games}"
+
+
+def print_summary(console: Console, result: SimResult) -> None:
+    """The summary table, game lengths, end reasons and the games that raised."""
+    s = result.summary
+    table = Table(title=f"{s.games} games, {result.agents[0]} vs {result.agents[1]}, seed {result.seed}")
+    for col in ("deck", "won", "lost", "drawn", "win rate (95% CI)", "on the play", "on the draw"):
+        table.add_column(col, justify="left" if col == "deck" else "right")
+    for d in s.decks:
+        table.add_row(d.name, str(d.wins), str(d.losses), str(d.draws), _pct(d.overall, True),
+                      _pct(d.on_play), _pct(d.on_draw))
+    console.print(table)
+    console.print(f"Game length: mean {s.mean_turns:.1f} turns, median {s.median_turns:g} turns.")
+    console.print("Ended by: " + ", ".join(f"{reason.value} {n}" for reason, n in s.reasons.items()) + ".")
+    console.print(f"{s.games / result.seconds:.2f} games/s ({result.backend.value}, "
+                  f"{result.workers} worker(s), {result.seconds:.1f} s).", style="dim")
+    if s.errors:
+        console.print(f"[bold red]{s.errors} game(s) raised an error[/bold red] (not counted above):")
+        for r in result.errors[:SHOWN_ERRORS]:
+            console.print(f"  game {r.index}, seed {r.seed}: {r.detail}", markup=False)
+        if s.errors > SHOWN_ERRORS:
+            console.print(f"  ... and {s.errors - SHOWN_ERRORS} more (see --json or --csv)")
+
+
+@click.command()
+@click.argument("deck_a")
+@click.argument("deck_b")
+@click.option("--games", "-n", default=100, show_default=True, type=click.IntRange(1, MAX_GAMES),
+              help="How many games to play.")
+@click.option("--agents", default="heuristic,heuristic", show_default=True, callback=lambda c, p, v: _agents(v),
+              help=f"The agents of deck A and deck B: one or two of {', '.join(AGENTS)}.")
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(-MAX_SEED - 1, MAX_SEED),
+              help="The run's seed: game i depends only on it and i.")
+@click.option("--workers", default="auto", show_default=True, callback=lambda c, p, v: _workers(v),
+              help="Worker processes (local) or actors (ray): 'auto' = every core, or a number.")
+@click.option("--backend", type=click.Choice([b.value for b in Backend]), default="local", show_default=True,
+              help="Where games run: local worker processes, or a Ray cluster.")
+@click.option("--address", default=None, help="The Ray cluster to join (else RAY_ADDRESS, else a new local one).")
+@click.option("--format", "fmt", type=click.Choice([f.value for f in DeckFormat]), default="limited",
+              show_default=True, help="Deck construction rules the check applies (CR 100.2).")
+@click.option("--no-check", is_flag=True, help="Play decks that fail the check (unknown cards still fail).")
+@click.option("--cards", multiple=True, type=click.Path(),
+              help="Extra card files: MTGJSON AtomicCards, set files, AllPrintings, or Scryfall Oracle Cards.")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False), help="Write per-game rows and the summary as JSON.")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), help="Write per-game rows and the summary as CSV.")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False), help="Write a PNG of the win rate as games accumulate.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def simulate_command(deck_a, deck_b, games, agents, seed, workers, backend, address, fmt, no_check,
+                     cards, json_path, csv_path, plot_path, quiet):
+    """Play many games between DECK_A and DECK_B (bundled names or decklist files: plain,
+    MTG Arena, MTGO .txt or .dek) and report win rates with 95% intervals."""
+    if address and backend != Backend.RAY.value:
+        raise click.BadParameter("a cluster address needs --backend ray", param_hint="--address")
+    if plot_path and not MATPLOTLIB_INSTALLED:
+        raise click.ClickException(PLOT_HINT)
+    console = Console(highlight=False, soft_wrap=True)
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), _GamesPerSecond(),
+               TimeRemainingColumn(), TextColumn("{task.fields[running]}"))
+    wins = finished = 0
+    with Progress(*columns, console=console, transient=True, disable=quiet) as progress:
+        task = progress.add_task("games", total=games, running="")
+
+        def on_game(record, done, total):
+            nonlocal wins, finished
+            if not record.is_error:
+                finished += 1
+                wins += record.winner == 0
+            progress.update(task, completed=done,
+                            running=f"deck A wins {wins / finished:.1%}" if finished else "")
+
+        try:
+            result = simulate(deck_a, deck_b, games=games, agents=agents, seed=seed, workers=workers,
+                              backend=backend, address=address, cards=cards, fmt=fmt,
+                              check=not no_check, progress=on_game)
+        except DeckCheckError as exc:
+            progress.stop()
+            console.print(f"[bold red]The deck check ({fmt}) failed:[/bold red]")
+            for problem in exc.problems:
+                console.print(f"  {problem}", markup=False)
+            console.print("Fix the decklist, choose --format, or pass --no-check to play anyway.")
+            raise SystemExit(1) from None
+        except (DeckError, CardError, SimulationError) as exc:
+            raise click.ClickException(str(exc)) from None
+    print_summary(console, result)
+    try:
+        if json_path:
+            result.write_json(json_path)
+        if csv_path:
+            result.write_csv(csv_path)
+        if plot_path:
+            plot_win_rate(result, plot_path)
+    except OSError as exc:
+        raise click.ClickException(f"{exc.filename}: can't write ({exc.strerror})") from None
+    except SimulationError as exc:
+        raise click.ClickException(str(exc)) from None

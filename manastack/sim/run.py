@@ -1,0 +1,159 @@
+"""``simulate``: many games between two decks, and the result object.
+
+Bounds: 1 to 1,000,000 games, 1 to 256 workers, a seed from -2**63 to 2**63-1, agent names
+from :data:`manastack.agents.AGENTS`.
+"""
+from __future__ import annotations
+
+import csv
+import enum
+import json
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from manastack.agents import AGENTS
+from manastack.cards import CardDB, load_db
+from manastack.decks import Deck, DeckError, DeckFormat, DeckProblem, inspect_deck
+from manastack.sim import ray_backend
+from manastack.sim.games import GameRecord, SimSetup, player_names
+from manastack.sim.local import SimulationError, run_local
+from manastack.sim.stats import Summary, summarize
+
+MAX_GAMES = 1_000_000
+MAX_WORKERS = 256
+MAX_SEED = 2**63 - 1
+
+
+class Backend(enum.Enum):
+    LOCAL = "local"
+    RAY = "ray"
+
+
+class DeckCheckError(DeckError):
+    """A deck the check refused; ``problems`` lists every problem found."""
+
+    def __init__(self, problems: list[DeckProblem]) -> None:
+        super().__init__("\n".join(map(str, problems)))
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class SimResult:
+    """A finished run: its settings, the per-game records (in game order) and the summary.
+    ``workers`` is the number of worker processes (local) or actors (Ray) that played."""
+
+    deck_names: tuple[str, str]
+    agents: tuple[str, str]
+    seed: int
+    backend: Backend
+    workers: int
+    records: tuple[GameRecord, ...]
+    summary: Summary
+    seconds: float
+
+    @property
+    def errors(self) -> list[GameRecord]:
+        return [r for r in self.records if r.is_error]
+
+    def to_json(self) -> dict:
+        return {"decks": list(self.deck_names), "agents": list(self.agents), "seed": self.seed,
+                "backend": self.backend.value, "workers": self.workers, "seconds": self.seconds,
+                "summary": self.summary.to_json(), "games": [r.to_json() for r in self.records]}
+
+    def write_json(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+
+    def write_csv(self, path: str | Path) -> None:
+        """Per-game rows, a blank line, then one summary row per deck."""
+        with open(path, "w", newline="", encoding="utf-8") as fh:
+            out = csv.writer(fh)
+            out.writerow(["game", "seed", "deck_a_seat", "deck_a_on_play", "winner", "turns",
+                          "reason", "detail"])
+            for r in self.records:
+                row = r.to_json()
+                out.writerow([row["index"], row["seed"], row["a_seat"], row["a_on_play"],
+                              row["winner"] or "", row["turns"], row["reason"], row["detail"]])
+            out.writerow([])
+            out.writerow(["deck", "wins", "losses", "draws", "win_rate", "low", "high",
+                          "on_play_rate", "on_draw_rate", "mean_turns", "median_turns", "errors"])
+            s = self.summary
+            for d in s.decks:
+                low, high = d.overall.interval
+                out.writerow([d.name, d.wins, d.losses, d.draws, f"{d.overall.rate:.4f}", f"{low:.4f}",
+                              f"{high:.4f}", f"{d.on_play.rate:.4f}", f"{d.on_draw.rate:.4f}",
+                              f"{s.mean_turns:.2f}", s.median_turns, s.errors])
+
+
+def prepare_decks(deck_a, deck_b, db: CardDB, fmt: DeckFormat | None, check: bool) -> tuple[Deck, Deck]:
+    """Both decks, checked: every problem of both is listed at once in a :class:`DeckCheckError`.
+    Without ``check`` only what makes a deck unplayable (unknown cards, no cards) is refused."""
+    decks, problems = [], []
+    for spec in (deck_a, deck_b):
+        deck, found = inspect_deck(spec, db, fmt if check else None, allow_partial=not check)
+        decks.append(deck)
+        problems += found
+    if problems:
+        raise DeckCheckError(problems)
+    return decks[0], decks[1]
+
+
+def worker_count(workers: int | str) -> int:
+    if workers == "auto":
+        return os.cpu_count() or 1
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
+        raise SimulationError(f"workers must be 'auto' or a whole number from 1 to {MAX_WORKERS}; "
+                              f"got {workers!r}")
+    return workers
+
+
+def simulate(deck_a, deck_b, games: int = 100, agents: tuple[str, str] = ("heuristic", "heuristic"),
+             seed: int = 0, workers: int | str = "auto", backend: Backend | str = Backend.LOCAL,
+             address: str | None = None, cards: tuple[str, ...] = (),
+             fmt: DeckFormat | str | None = DeckFormat.LIMITED, check: bool = True,
+             progress: Callable[[GameRecord, int, int], None] | None = None) -> SimResult:
+    """Play ``games`` games between two decks (bundled names, decklist files, :class:`Deck` or
+    lists of names) and return the :class:`SimResult`. Game ``i`` depends only on ``seed`` and
+    ``i``, so the records are the same for any ``workers`` and ``backend``. ``progress`` is called
+    with each record as it comes in, the number done and the total.
+
+    Raises :class:`SimulationError` for bad arguments or a run that can't go on,
+    :class:`DeckCheckError` for decks the check refuses (``check=False`` skips it), and
+    :class:`~manastack.decks.DeckError` / :class:`~manastack.cards.CardError` for unreadable files."""
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        raise SimulationError(f"games must be a whole number from 1 to {MAX_GAMES}; got {games!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not -MAX_SEED - 1 <= seed <= MAX_SEED:
+        raise SimulationError(f"seed must be a whole number from -2**63 to 2**63-1; got {str(seed)[:40]}")
+    agents = tuple(agents) if isinstance(agents, (tuple, list)) else ()
+    cards = (cards,) if isinstance(cards, (str, Path)) else tuple(cards)
+    if len(agents) != 2 or any(a not in AGENTS for a in agents):
+        raise SimulationError(f"agents must be two of {', '.join(AGENTS)}; got {agents!r}")
+    try:
+        backend = Backend(backend)
+        fmt = DeckFormat(fmt) if fmt is not None else None
+    except ValueError as exc:
+        raise SimulationError(str(exc)) from None
+    n_workers = worker_count(workers)
+    if backend is Backend.RAY:
+        ray_backend.require_ray()
+    db = load_db(*cards)
+    a, b = prepare_decks(deck_a, deck_b, db, fmt, check)
+    setup = SimSetup(a, b, agents, seed, tuple(str(c) for c in cards), player_names(a, b))
+    records: list[GameRecord] = []
+
+    def collect(record: GameRecord) -> None:
+        records.append(record)
+        if progress is not None:
+            progress(record, len(records), games)
+
+    start = time.perf_counter()
+    if backend is Backend.RAY:
+        used = ray_backend.run_ray(setup, games, collect, address, None if workers == "auto" else n_workers)
+    else:
+        used = min(n_workers, games)
+        run_local(setup, games, used, collect, db)
+    records.sort(key=lambda r: r.index)
+    return SimResult(setup.names, agents, seed, backend, used, tuple(records),
+                     summarize(setup.names, records), time.perf_counter() - start)
