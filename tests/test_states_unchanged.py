@@ -32,6 +32,18 @@ def test_pushing_never_changes_an_earlier_state(seed):
     assert game.is_over
 
 
+def test_only_permanents_and_spells_are_outside_the_shared_zones():
+    """State.copy copies the battlefield's objects and the spells on the stack, and shares the
+    rest: so no other object may be in a zone where objects change."""
+    game = Game.new("gruul-stompy", "azorius-skies", seed=8)
+    agent = RandomAgent(8)
+    while game.pending is not None:
+        s = game.current_state()
+        changing = {k for k, o in s.objs.items() if o.zone not in SHARED_ZONES}
+        assert changing == set(s.battlefield) | {i.source for i in s.stack if i.kind == "spell"}
+        game.push(agent.choose(game, game.pending))
+
+
 def test_copies_share_only_objects_of_unchanging_zones():
     game = Game.new("gruul-stompy", "azorius-skies", seed=1)
     while game.state.turn < 4:

@@ -143,12 +143,13 @@ def playable_lands(s, player: int) -> list[Obj]:
     return [o for o in cands if "Land" in o.card.types and why_not_play(s, player, o) is None]
 
 
-def castable(s, player: int) -> list[Obj]:
-    """The spells ``player`` could begin to cast now, costs included (CR 601.2, 601.3)."""
+def castable(s, player: int, sources: list | None = None) -> list[Obj]:
+    """The spells ``player`` could begin to cast now, costs included (CR 601.2, 601.3).
+    ``sources``: the player's mana sources, when the caller has them already."""
     p = s.players[player]
     cands = [s.objs[i] for i in p.hand + exiled_playable(s, player) + alt_costs.flashback_cards(s, player)]
     cands = [o for o in cands if "Land" not in o.card.types]
-    bound = capacity(s, player) if cands else None
+    bound = capacity(s, player, sources) if cands else None
     return [o for o in cands if why_not_cast(s, player, o, bound, detail=False) is None]
 
 

@@ -48,8 +48,9 @@ class Capacity:
         return any(n > self.by_type.get(t, 0) for t, n in need.items())
 
 
-def capacity(s: State, player: int) -> Capacity | None:
-    """The bound for ``player`` now, or None where no simple bound holds."""
+def capacity(s: State, player: int, sources: list | None = None) -> Capacity | None:
+    """The bound for ``player`` now, or None where no simple bound holds. ``sources``: the
+    player's :func:`mana_sources`, when the caller has them already."""
     if _mana_is_modified(s):
         return None
     p = s.players[player]
@@ -58,7 +59,7 @@ def capacity(s: State, player: int) -> Capacity | None:
     for m in p.special_mana:            # CR 106.6: restricted mana still counts toward a bound
         by_type[m.type] = by_type.get(m.type, 0) + 1
         total += 1
-    for o, _idx, ab in mana_sources(s, player):
+    for o, _idx, ab in mana_sources(s, player) if sources is None else sources:
         c = ab.cost
         produce = produce_of(ab)
         if produce is None or len(ab.effects) != 1 or not (c.tap or c.untap or c.sacrifice_self):

@@ -252,8 +252,12 @@ class State:
     def copy(self) -> "State":
         s = State.__new__(State)
         s.players = [p.copy() for p in self.players]
-        shared = SHARED_ZONES
-        s.objs = {k: (o if o.zone in shared else o.copy()) for k, o in self.objs.items()}
+        s.objs = objs = dict(self.objs)      # objects of SHARED_ZONES are shared ...
+        for i in self.battlefield:           # ... permanents and spells are copied
+            objs[i] = objs[i].copy()
+        for item in self.stack:
+            if item.kind == "spell" and item.source in objs:
+                objs[item.source] = objs[item.source].copy()
         s.battlefield = self.battlefield
         s.stack = [i.copy() for i in self.stack]
         s.next_id = self.next_id

@@ -261,9 +261,10 @@ def priority_actions(s, player: int) -> list[Action]:
     """Everything ``player`` may do with priority: pass, play a land (CR 305), cast a spell
     (CR 601), activate an ability (CR 602) or a mana ability (CR 605.3a)."""
     actions = [Action("pass", (), "pass priority")]
+    sources = mana_sources(s, player)
     for o in playable_lands(s, player):
         actions.append(Action("play", (o.id,), f"play {o.card.name}"))
-    for o in castable(s, player):
+    for o in castable(s, player, sources):
         actions.append(Action("cast", (o.id,), cast_label(o)))      # flashback too (CR 702.34a)
     for o in morph.castable_face_down(s, player):                    # CR 702.37c
         actions.append(Action("cast_face_down", (o.id,), f"cast {o.card.name} face down for {{3}}"))
@@ -271,7 +272,7 @@ def priority_actions(s, player: int) -> list[Action]:
     actions += suspend.actions(s, player)                            # CR 116.2f
     for o, idx, ab in activatable(s, player):
         actions.append(Action("activate", (o.id, idx), f"activate {o.card.name}: {ab.text}"))
-    for o, idx, ab in mana_sources(s, player):
+    for o, idx, ab in sources:
         actions.append(Action("mana", (o.id, idx), f"activate {o.card.name}: {ab.text}"))
     for oid, idx, attacker in combat.ninjutsu_actions(s, player):     # CR 702.49
         actions.append(Action("ninjutsu", (oid, idx, attacker),
