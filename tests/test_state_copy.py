@@ -32,3 +32,14 @@ def test_state_copy_shares_no_mutable_part():
     assert c.stack is not s.stack
     assert isinstance(c.battlefield, tuple)  # immutable: replaced, never changed, so shared
     assert Player.__slots__  # every player slot round-trips through JSON in test_game_api
+
+
+def test_player_copy_copies_every_slot():
+    p = Player(0, "Alice")
+    for i, name in enumerate(Player.__slots__):
+        setattr(p, name, [i] if name in ("library", "hand", "graveyard", "exile") else
+                {"G": i} if name == "pool" else f"value-{i}")
+    c = p.copy()
+    for name in Player.__slots__:
+        assert getattr(c, name) == getattr(p, name), name
+    assert c.library is not p.library and c.pool is not p.pool

@@ -118,14 +118,28 @@ class Player:
         self.spells_cast_this_turn = 0  # CR 601.2i: spells that became cast (Damping Sphere)
 
     def copy(self) -> "Player":
-        p = Player.__new__(Player)
-        for name in Player.__slots__:
-            setattr(p, name, getattr(self, name))
-        p.library = list(self.library)
-        p.hand = list(self.hand)
-        p.graveyard = list(self.graveyard)
-        p.exile = list(self.exile)
-        p.pool = dict(self.pool)
+        # Spelled out, like Obj.copy: two players are copied at every move.
+        p = _new_obj(Player)
+        p.index = self.index
+        p.name = self.name
+        p.life = self.life
+        p.library = self.library[:]
+        p.hand = self.hand[:]
+        p.graveyard = self.graveyard[:]
+        p.exile = self.exile[:]
+        p.pool = self.pool.copy()
+        p.special_mana = self.special_mana
+        p.lands_played = self.lands_played
+        p.lost = self.lost
+        p.loss_reason = self.loss_reason
+        p.drew_from_empty = self.drew_from_empty
+        p.last_turn_start = self.last_turn_start
+        p.previous_turn_start = self.previous_turn_start
+        p.poison = self.poison
+        p.mulligans = self.mulligans
+        p.kept = self.kept
+        p.life_gained_this_turn = self.life_gained_this_turn
+        p.spells_cast_this_turn = self.spells_cast_this_turn
         return p
 
     def zone(self, name: str) -> list[int]:
