@@ -11,9 +11,9 @@ def can_cast_timing(s, player: int, o: Obj) -> bool:
     empty, unless they have flash (CR 702.8a); instants whenever you have priority."""
     if "Land" in o.card.types:
         return False
-    if "Instant" in o.card.types or ch.has(s, o, "flash"):
+    if "Instant" in o.card.types or sorcery_timing(s, player):
         return True
-    return sorcery_timing(s, player)
+    return ch.has(s, o, "flash")
 
 
 def sorcery_timing(s, player: int) -> bool:
