@@ -29,7 +29,7 @@ def board(*, step: str = "main1", active: int = ALICE, alice=(), bob=(), alice_h
         for entry in perms:
             name, opts = (entry, {}) if isinstance(entry, str) else entry
             o = _add(s, name, player, "battlefield")
-            s.battlefield.append(o.id)
+            s.battlefield += (o.id,)
             o.timestamp = s.new_timestamp()
             o.control_since = s.turn if opts.get("sick") else -1
             o.tapped = opts.get("tapped", False)
