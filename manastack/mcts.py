@@ -7,9 +7,9 @@ each action, the iterations in which it was available), adds one node, then play
 rollout policy for a limited horizon and scores the position. Worlds are searched on copies
 (``Game.copy()`` is O(1)); the real game is never touched.
 
-Only choices that matter are searched: activating a mana ability at priority is left out (mana
-is paid by the auto-payer when a cost asks for it), a payment takes the auto-payer, and a
-decision with a single remaining answer is taken without search.
+Only choices that matter are searched (:func:`manastack.choices.candidates`): no idle mana
+abilities at priority, the auto-payer for payments, and a decision left with a single answer is
+taken without search.
 
 The agent is deterministic for a given seed and iteration budget; a budget in seconds stops at
 whichever limit comes first and is then, by nature, not reproducible.
@@ -20,6 +20,7 @@ import math
 import time
 from dataclasses import dataclass, field
 
+from manastack.choices import candidates
 from manastack.determinize import determinize
 from manastack.engine import characteristics as ch
 from manastack.engine.decisions import Action, Decision
@@ -49,18 +50,6 @@ class _Node:
     visits: int = 0
     value: float = 0.0
     available: int = 1
-
-
-def candidates(decision: Decision) -> tuple[Action, ...]:
-    """The answers worth considering: no idle mana abilities at priority, the auto-payer for a
-    payment (CR 601.2g-h) when it is offered."""
-    options = decision.options
-    if decision.kind == "priority":
-        return tuple(o for o in options if o.kind != "mana") or options
-    if decision.kind == "pay":
-        auto = tuple(o for o in options if o.kind == "autopay")
-        return auto or options
-    return options
 
 
 def evaluate(game: Game) -> float:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from manastack import Game, HeuristicAgent
 from manastack.determinize import determinize
-from manastack.mcts import MCTSAgent, MCTSConfig, candidates
+from manastack.choices import candidates
+from manastack.mcts import MCTSAgent, MCTSConfig
 
 
 def _midgame(seed: int = 5, actions: int = 60) -> Game:
