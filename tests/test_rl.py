@@ -154,9 +154,15 @@ def test_vector_envs_step_in_lockstep():
             obs, _ = vec.reset(seed=7)
             assert obs["observation"].shape == (2, observation.SIZE)
             rng = np.random.default_rng(0)
-            for _ in range(30):
-                actions = [int(rng.choice(np.flatnonzero(m))) for m in obs["action_mask"]]
-                obs, rewards, terminated, truncated, _ = vec.step(np.array(actions))
+            for step in range(30):
+                # after an episode ends, the next step only resets that environment (autoreset)
+                actions = [int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in obs["action_mask"]]
+                if step == 10:          # one environment forfeits: it ends and starts again
+                    actions[0] = int(np.flatnonzero(obs["action_mask"][0] == 0)[0])
+                obs, rewards, terminated, truncated, info = vec.step(np.array(actions))
                 assert rewards.shape == (2,)
+                assert info["winner"].dtype.kind == "i"
+                if step == 10:
+                    assert terminated[0] and rewards[0] == -1.0
         finally:
             vec.close()

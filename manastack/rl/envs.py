@@ -127,7 +127,10 @@ class MagicEnv(gymnasium.Env):
     A masked-out index (``illegal_action="lose"``, the default, so that tools which sample the
     whole action space work) ends the episode as a loss: reward -1, terminated, and
     ``info["illegal_action"]`` set; with ``illegal_action="raise"`` it raises ``ValueError``.
-    A value that is no index of the action space always raises ``ValueError``."""
+    A value that is no index of the action space always raises ``ValueError``.
+
+    ``info`` holds ``seat``, ``winner`` (0 or 1; -1 while the game goes on, for a draw or a
+    forfeit), ``decisions`` (answered by either player so far) and ``illegal_action``."""
 
     metadata = {"render_modes": ["ansi"]}
 
@@ -188,8 +191,9 @@ class MagicEnv(gymnasium.Env):
 
     def _info(self) -> dict:
         result = self.episode.game.result
-        return {"seat": self.seat, "winner": None if result is None else result.winner,
-                "decisions": self.episode.decisions, "illegal_action": self.forfeited}
+        winner = -1 if result is None or result.winner is None else result.winner
+        return {"seat": self.seat, "winner": winner, "decisions": self.episode.decisions,
+                "illegal_action": self.forfeited}
 
     def render(self) -> str | None:
         if self.render_mode == "ansi" and self.episode is not None:
