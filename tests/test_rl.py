@@ -3,6 +3,8 @@ the action encoding (every legal answer reachable, every masked-in index legal),
 that hide what the player may not know (CR 400.2), and vectorized use."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 np = pytest.importorskip("numpy", reason="the rl extra (pip install 'manastack[rl]') is not installed")
@@ -166,3 +168,14 @@ def test_vector_envs_step_in_lockstep():
                     assert terminated[0] and rewards[0] == -1.0
         finally:
             vec.close()
+
+
+def test_the_documented_layout_is_the_layout():
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "rl.md").read_text()
+    for b in encoding.BLOCKS.values():
+        assert f"| `{b.kind}` | {b.start} | {b.size} |" in doc
+    start = 0
+    for name, size in observation.SECTIONS:
+        assert f"| `{name}` | {start} | {size} |" in doc
+        start += size
+    assert f"Discrete({ACTION_SIZE})" in doc and f"{observation.SIZE} values" in doc

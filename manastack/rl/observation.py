@@ -127,8 +127,8 @@ def observe(s: State, player: int, decision_kind: str | None, cards: CardIndex) 
 
 
 def _card_seen(o: Obj, player: int, cards: CardIndex) -> int:
-    """The card number ``player`` sees for an object: 0 for another player's face-down one
-    (CR 708.5)."""
-    if o.controller != player and morph.is_face_down(o):
-        return 0
+    """The card number ``player`` sees for an object: a face-down one shows its card to its
+    controller only (CR 708.5), 0 to the other player."""
+    if morph.is_face_down(o):
+        return cards(o.printed.name) if o.controller == player else 0
     return cards(o.card.name)
