@@ -73,7 +73,8 @@ def run(opponent: str, games: int, mcts_spec: str, seed: int) -> None:
         timed_total.seconds += timed.seconds
         print(f"{opponent} game {i + 1}: mcts seat {seat} ({DECKS[seat]}) "
               f"{'won' if won else 'drew' if result.winner is None else 'lost'} on turn {result.turn}, "
-              f"{elapsed:.1f} s, {timed.decisions} decisions, {search.searches} searches", flush=True)
+              f"{elapsed:.1f} s, {timed.decisions} decisions ({timed.seconds:.1f} s), "
+              f"{search.searches} searches; so far {wins}/{i + 1} won", flush=True)
     n = wins + losses + draws
     low, high = wilson(wins, n)
     per_decision = timed_total.seconds / max(1, timed_total.decisions)
