@@ -148,7 +148,6 @@ class Param:
     type: type
     low: float
     high: float
-    help: str
 
     def parse(self, text: str, agent: str):
         try:
@@ -164,11 +163,14 @@ class Param:
 
 @dataclass(frozen=True, slots=True)
 class AgentKind:
-    """A registered agent: how to build it from a seed and its parameters."""
+    """A registered agent: how to build it from a seed and its parameters. Calling it builds
+    one: ``AGENTS["heuristic"](seed)``."""
 
     factory: Callable[..., object]
     params: tuple[Param, ...] = ()
-    help: str = ""
+
+    def __call__(self, seed: int, **params):
+        return self.factory(seed, **params)
 
 
 class AgentSpecError(ValueError):
@@ -182,16 +184,23 @@ def _mcts(seed: int, iterations: int = 50, seconds: float | None = None, c: floa
 
 
 AGENTS: dict[str, AgentKind] = {
-    "random": AgentKind(RandomAgent, help="a random legal action (seeded)"),
-    "first": AgentKind(lambda seed: FirstLegalAgent(), help="the first legal action"),
-    "heuristic": AgentKind(HeuristicAgent, help="a simple sensible player (the fast default)"),
-    "mcts": AgentKind(_mcts, (
-        Param("iterations", int, 1, 100_000, "search iterations per decision (default 50)"),
-        Param("seconds", float, 0.001, 3600.0, "also stop each search after this many seconds"),
-        Param("c", float, 0.0, 100.0, "UCB1 exploration constant (default 0.7)"),
-        Param("horizon", int, 1, 50, "turn changes a rollout plays before scoring (default 1)"),
-    ), "information-set Monte Carlo tree search with heuristic rollouts"),
+    "random": AgentKind(RandomAgent),
+    "first": AgentKind(lambda seed: FirstLegalAgent()),
+    "heuristic": AgentKind(HeuristicAgent),             # the fast default
+    "mcts": AgentKind(_mcts, (                          # see manastack.mcts
+        Param("iterations", int, 1, 100_000),           # iterations per searched decision
+        Param("seconds", float, 0.001, 3600.0),         # also stop a search after this long
+        Param("c", float, 0.0, 100.0),                  # UCB1 exploration constant
+        Param("horizon", int, 1, 50),                   # turn changes a rollout plays
+    )),
 }
+
+
+def agent_names() -> str:
+    """The registered agents with the keys they take, e.g. ``mcts[:iterations=,c=,...]``."""
+    return ", ".join(name + (f"[:{'=,'.join(p.name for p in kind.params)}=]" if kind.params else "")
+                     for name, kind in AGENTS.items())
+
 
 MAX_SPEC_LENGTH = 200
 

@@ -7,7 +7,7 @@ import sys
 import click
 from rich.console import Console
 
-from manastack.agents import AGENTS, AgentSpecError, parse_agent, play_out, split_agent_specs
+from manastack.agents import AgentSpecError, agent_names, parse_agent, play_out, split_agent_specs
 from manastack.cards import CardError, load_db
 from manastack.decks import DeckError, bundled_decks
 from manastack.engine.decisions import IllegalActionError
@@ -31,7 +31,7 @@ def _db(cards):
 
 @main.command()
 @click.option("--agents", default="human,heuristic", show_default=True,
-              help=f"Two agent specs, NAME or NAME:KEY=VALUE,... (NAME one of human, {', '.join(AGENTS)}; "
+              help=f"Two agent specs, NAME or NAME:KEY=VALUE,... (human, {agent_names()}; "
                    "e.g. mcts:iterations=200,heuristic); the first plays the first deck.")
 @click.option("--decks", default="gruul-stompy,azorius-skies", show_default=True,
               help=f"Two decks: bundled names ({', '.join(bundled_decks())}) or decklist files.")
