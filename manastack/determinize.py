@@ -39,6 +39,8 @@ def determinize(game: Game, player: int, seed: int) -> Game | None:
     rng.shuffle(s.players[player].library)
     s.rng = Rng(rng.next64())
     try:
+        # replay the answers given so far in the current operation (a cast half done) in the
+        # new world; the Game keeps them privately, and only this module reads them
         base, answers, pending = advance(s, list(game._answers))
     except IllegalActionError:
         return None
