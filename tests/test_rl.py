@@ -191,6 +191,7 @@ def test_any_action_value_is_played_or_refused_with_a_reason(value):
     env = _AEC_ENV
     env.reset(seed=1)
     before = env.observe(env.agent_selection)["observation"].copy()
+    rewards = dict(env._cumulative_rewards)
     legal = set(np.flatnonzero(env.observe(env.agent_selection)["action_mask"]))
     try:
         env.step(value)
@@ -198,6 +199,7 @@ def test_any_action_value_is_played_or_refused_with_a_reason(value):
         assert "\n" not in str(exc)
         assert not (type(value) is int and value in legal)
         assert np.array_equal(before, env.observe(env.agent_selection)["observation"])
+        assert env._cumulative_rewards == rewards
     else:
         assert type(value) is int and value in legal
 

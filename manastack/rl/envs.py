@@ -91,9 +91,9 @@ class MagicAECEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        self.episode.play(action)          # an illegal action raises before anything changes
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        self.episode.play(action)
         self._settle()
         self._accumulate_rewards()
 
