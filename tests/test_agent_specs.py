@@ -57,7 +57,7 @@ def test_agent_lists_keep_their_parameters_together():
 
 def test_play_takes_specs_and_refuses_bad_ones():
     runner = CliRunner()
-    result = runner.invoke(main, ["play", "--agents", "mcts:iterations=1,random", "--seed", "4", "--quiet"])
+    result = runner.invoke(main, ["play", "--agents", "mcts:iterations=1,first", "--seed", "4", "--quiet"])
     assert result.exit_code == 0, result.output
     assert " wins" in result.output or "Draw" in result.output
     result = runner.invoke(main, ["play", "--agents", "mcts:iterations=many,random"])
