@@ -3,10 +3,14 @@
 :func:`play_out` does."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from manastack.engine import characteristics as ch
 from manastack.engine import combat
 from manastack.engine.decisions import Action, Decision
 from manastack.oracle import ir
+from manastack.mcts import MCTSAgent, MCTSConfig
 from manastack.rng import Rng
 
 
@@ -135,11 +139,112 @@ def _is_helpful(item) -> bool:
                and not getattr(e, "negate_power", False) for e in effects)
 
 
-AGENTS = {  # name -> factory taking a seed
-    "random": RandomAgent,
-    "first": lambda seed: FirstLegalAgent(),
-    "heuristic": HeuristicAgent,
+@dataclass(frozen=True, slots=True)
+class Param:
+    """One ``key=value`` an agent spec may carry: its type and inclusive bounds."""
+
+    name: str
+    type: type
+    low: float
+    high: float
+
+    def parse(self, text: str, agent: str):
+        try:
+            value = self.type(text)
+        except ValueError:
+            raise AgentSpecError(f"agent {agent!r}: {self.name}={text!r} is not "
+                                 f"{'an integer' if self.type is int else 'a number'}") from None
+        if not self.low <= value <= self.high:
+            raise AgentSpecError(f"agent {agent!r}: {self.name}={text} is out of range "
+                                 f"[{self.low:g}, {self.high:g}]")
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class AgentKind:
+    """A registered agent: how to build it from a seed and its parameters. Calling it builds
+    one: ``AGENTS["heuristic"](seed)``."""
+
+    factory: Callable[..., object]
+    params: tuple[Param, ...] = ()
+
+    def __call__(self, seed: int, **params):
+        return self.factory(seed, **params)
+
+
+class AgentSpecError(ValueError):
+    """An agent spec that names no agent, or a parameter it doesn't take or can't hold."""
+
+
+def _mcts(seed: int, iterations: int = 50, seconds: float | None = None, c: float = 0.7,
+          horizon: int = 1) -> MCTSAgent:
+    config = MCTSConfig(iterations=iterations, seconds=seconds, exploration=c, horizon=horizon)
+    return MCTSAgent(HeuristicAgent(seed), config, seed)
+
+
+AGENTS: dict[str, AgentKind] = {
+    "random": AgentKind(RandomAgent),
+    "first": AgentKind(lambda seed: FirstLegalAgent()),
+    "heuristic": AgentKind(HeuristicAgent),             # the fast default
+    "mcts": AgentKind(_mcts, (                          # see manastack.mcts
+        Param("iterations", int, 1, 100_000),           # iterations per searched decision
+        Param("seconds", float, 0.001, 3600.0),         # also stop a search after this long
+        Param("c", float, 0.0, 100.0),                  # UCB1 exploration constant
+        Param("horizon", int, 1, 50),                   # turn changes a rollout plays
+    )),
 }
+
+
+def agent_names() -> str:
+    """The registered agents with the keys they take, e.g. ``mcts[:iterations=,c=,...]``."""
+    return ", ".join(name + (f"[:{'=,'.join(p.name for p in kind.params)}=]" if kind.params else "")
+                     for name, kind in AGENTS.items())
+
+
+MAX_SPEC_LENGTH = 200
+
+
+def parse_agent(spec: str, seed: int = 0):
+    """Build an agent from a spec: ``name`` or ``name:key=value,...`` (for example
+    ``mcts:iterations=200``). Raises :class:`AgentSpecError` with a one-line reason for an
+    unknown name, key or value."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise AgentSpecError("agent spec is empty: expected a name such as 'heuristic'")
+    if len(spec) > MAX_SPEC_LENGTH:
+        raise AgentSpecError(f"agent spec is longer than {MAX_SPEC_LENGTH} characters")
+    name, _, rest = spec.strip().partition(":")
+    name = name.strip()
+    kind = AGENTS.get(name)
+    if kind is None:
+        raise AgentSpecError(f"unknown agent {name!r}: expected one of {', '.join(AGENTS)}")
+    params = {p.name: p for p in kind.params}
+    values: dict[str, object] = {}
+    for item in filter(None, (i.strip() for i in rest.split(","))) if rest else ():
+        key, eq, text = (x.strip() for x in item.partition("="))
+        if key not in params:
+            takes = ", ".join(params) or "no parameters"
+            raise AgentSpecError(f"agent {name!r} has no parameter {key!r} (it takes {takes})")
+        if not eq or not text:
+            raise AgentSpecError(f"agent {name!r}: parameter {key!r} needs a value ({key}=...)")
+        if key in values:
+            raise AgentSpecError(f"agent {name!r}: parameter {key!r} is given twice")
+        values[key] = params[key].parse(text, name)
+    if rest.strip() and not values:
+        raise AgentSpecError(f"agent {name!r}: expected key=value after ':', got {rest!r}")
+    return kind.factory(seed, **values)
+
+
+def split_agent_specs(text: str) -> list[str]:
+    """Split a comma-separated list of agent specs, where a spec's own ``key=value``
+    parameters are comma-separated too: ``mcts:iterations=50,c=1,heuristic`` is two specs."""
+    specs: list[str] = []
+    for piece in text.split(","):
+        piece = piece.strip()
+        if specs and "=" in piece and ":" not in piece and ":" in specs[-1]:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
 
 
 def play_out(game, agents, max_actions: int = 100_000):

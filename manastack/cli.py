@@ -7,7 +7,7 @@ import sys
 import click
 from rich.console import Console
 
-from manastack.agents import AGENTS, play_out
+from manastack.agents import AgentSpecError, agent_names, parse_agent, play_out, split_agent_specs
 from manastack.cards import CardError, load_db
 from manastack.cli_cards import cards
 from manastack.cli_rules import rules
@@ -36,7 +36,8 @@ def _db(cards):
 
 @main.command()
 @click.option("--agents", default="human,heuristic", show_default=True,
-              help=f"Two of: human, {', '.join(AGENTS)}; the first plays the first deck.")
+              help=f"Two agent specs, NAME or NAME:KEY=VALUE,... (human, {agent_names()}; "
+                   "e.g. mcts:iterations=200,heuristic); the first plays the first deck.")
 @click.option("--decks", default="gruul-stompy,azorius-skies", show_default=True,
               help=f"Two decks: bundled names ({', '.join(bundled_decks())}) or decklist files.")
 @click.option("--seed", default=7, show_default=True, type=int, help="Seed of the game's shuffles.")
@@ -54,11 +55,17 @@ def play(agents, decks, seed, cards, allow_partial, quiet, as_json, stops, pay_b
     stop_steps = [x.strip() for x in stops.split(",") if x.strip()]
     if unknown := [x for x in stop_steps if x not in STEPS]:
         raise click.BadParameter(f"unknown step {unknown[0]!r}; steps: {', '.join(STEPS)}", param_hint="--stops")
-    names = [a.strip() for a in agents.split(",")]
+    specs = split_agent_specs(agents)
+    names = [s.partition(":")[0].strip() for s in specs]
     deck_specs = [d.strip() for d in decks.split(",")]
-    if len(names) != 2 or any(n not in AGENTS and n != "human" for n in names):
-        raise click.BadParameter(f"expected two of human, {', '.join(AGENTS)}; got {agents!r}",
+    if len(specs) != 2:
+        raise click.BadParameter(f"expected two agents separated by a comma; got {agents!r}",
                                  param_hint="--agents")
+    try:
+        players = [Human() if s == "human" else parse_agent(s, seed + 1 + i)
+                   for i, s in enumerate(specs)]
+    except AgentSpecError as exc:
+        raise click.BadParameter(str(exc), param_hint="--agents") from None
     if len(deck_specs) != 2:
         raise click.BadParameter("expected two decks separated by a comma", param_hint="--decks")
     db = _db(cards)
@@ -67,7 +74,6 @@ def play(agents, decks, seed, cards, allow_partial, quiet, as_json, stops, pay_b
                         names=_player_names(names, deck_specs))
     except (DeckError, CardError) as exc:
         raise click.ClickException(str(exc)) from None
-    players = [Human() if n == "human" else AGENTS[n](seed + 1 + i) for i, n in enumerate(names)]
     if any(isinstance(p, Human) for p in players):
         play_at_table(game, players, console, TableSettings(frozenset(stop_steps), pay_by_hand))
     else:

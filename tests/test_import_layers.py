@@ -22,8 +22,9 @@ PACKAGE_LAYERS = (
     ("data", ("manastack.mana", "manastack.rng", "manastack.oracle")),
     ("card databases", ("manastack.cards", "manastack.decks")),
     ("engine", ("manastack.engine",)),
-    ("API", ("manastack.game", "manastack.agents")),
-    ("tools", ("manastack.scenario", "manastack.table", "manastack.rules", "manastack.sim", "manastack.cli",
+    ("API", ("manastack.game", "manastack.choices", "manastack.determinize", "manastack.mcts",
+             "manastack.agents")),
+    ("tools", ("manastack.scenario", "manastack.table", "manastack.rules", "manastack.sim", "manastack.rl", "manastack.cli",
                "manastack.cli_cards", "manastack.cli_rules", "manastack.cli_simulate", "manastack.__main__")),
 )
 ENGINE_LAYERS = (

@@ -1,0 +1,156 @@
+"""A search-based player: single-observer information-set Monte Carlo tree search (ISMCTS).
+
+Each iteration samples one world consistent with what the searching player knows
+(:func:`manastack.determinize.determinize`: the opponent's hand and both libraries resampled,
+CR 400.2), walks one shared tree of action sequences in that world with UCB1 (counting, for
+each action, the iterations in which it was available), adds one node, then plays on with a
+rollout policy for a limited horizon and scores the position. Worlds are searched on copies
+(``Game.copy()`` is O(1)); the real game is never touched.
+
+Only choices that matter are searched (:func:`manastack.choices.candidates`): no idle mana
+abilities at priority, the auto-payer for payments, and a decision left with a single answer is
+taken without search.
+
+The agent is deterministic for a given seed and iteration budget; a budget in seconds stops at
+whichever limit comes first and is then, by nature, not reproducible.
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+from manastack.choices import candidates
+from manastack.determinize import determinize
+from manastack.engine import characteristics as ch
+from manastack.engine.decisions import Action, Decision
+from manastack.game import Game
+from manastack.rng import Rng
+
+
+@dataclass(frozen=True, slots=True)
+class MCTSConfig:
+    """The search budget and its knobs. ``iterations`` and ``seconds`` both bound the search
+    (``seconds=None``: iterations only). ``exploration`` is UCB1's constant; ``horizon`` the
+    number of turn changes a rollout may see before the position is scored, ``rollout_actions``
+    a cap on the actions of one rollout."""
+
+    iterations: int = 50
+    seconds: float | None = None
+    exploration: float = 0.7
+    horizon: int = 1
+    rollout_actions: int = 300
+
+
+@dataclass(slots=True)
+class _Node:
+    """Statistics of the action that leads here, from the view of the player who took it."""
+
+    children: dict[Action, "_Node"] = field(default_factory=dict)
+    visits: int = 0
+    value: float = 0.0
+    available: int = 1
+
+
+def evaluate(game: Game) -> float:
+    """Player 0's expected score in [0, 1]: the result when the game is over, otherwise a
+    squashed sum of life, creatures' power and toughness, cards in hand and lands."""
+    result = game.result
+    if result is not None:
+        return 0.5 if result.winner is None else float(result.winner == 0)
+    s = game.state
+    score = 0.0
+    for p in s.players:
+        sign = 1.0 if p.index == 0 else -1.0
+        total = p.life - 3 * p.poison + 0.8 * len(p.hand)
+        for o in s.permanents(p.index):
+            if ch.is_creature(s, o):
+                power, toughness = ch.power_toughness(s, o)
+                total += 1.5 * power + 0.7 * toughness
+            else:
+                total += 0.6
+        score += sign * total
+    return 0.5 + 0.5 * math.tanh(score / 20.0)
+
+
+class MCTSAgent:
+    """Information-set MCTS (see the module docstring). ``rollout`` is the agent that plays
+    both sides after the tree (for example a :class:`~manastack.agents.HeuristicAgent`)."""
+
+    def __init__(self, rollout, config: MCTSConfig = MCTSConfig(), seed: int = 0) -> None:
+        self.rollout = rollout
+        self.config = config
+        self.rng = Rng(seed)
+        self.searches = 0          # decisions that needed a search
+        self.iterations = 0        # iterations run, over all searches
+        self.skipped_worlds = 0    # sampled worlds in which the answers so far didn't replay
+
+    def choose(self, game: Game, decision: Decision) -> Action:
+        options = candidates(decision)
+        if len(options) == 1:
+            return options[0]
+        self.searches += 1
+        root = _Node()
+        cfg = self.config
+        deadline = None if cfg.seconds is None else time.perf_counter() + cfg.seconds
+        for _ in range(cfg.iterations):
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            world = determinize(game, decision.player, self.rng.next64())
+            if world is None:
+                self.skipped_worlds += 1
+                continue
+            self._iterate(world, root)
+            self.iterations += 1
+        tried = [a for a in options if a in root.children]
+        if not tried:
+            return options[0]
+        return max(tried, key=lambda a: (root.children[a].visits, root.children[a].value))
+
+    def _iterate(self, game: Game, root: _Node) -> None:
+        """One selection, expansion, rollout and backup in one sampled world."""
+        node, path = root, []
+        while game.pending is not None:
+            decision = game.pending
+            options = candidates(decision)
+            if len(options) == 1:
+                game.push(options[0])
+                continue
+            for a in options:
+                if a in node.children:
+                    node.children[a].available += 1
+            untried = [a for a in options if a not in node.children]
+            if untried:
+                action = untried[self.rng.below(len(untried))]
+                child = node.children[action] = _Node()
+                game.push(action)
+                path.append((child, decision.player))
+                break
+            action = max(options, key=lambda a: self._ucb(node.children[a]))
+            node = node.children[action]
+            game.push(action)
+            path.append((node, decision.player))
+        value = self._rollout(game)
+        for n, mover in path:
+            n.visits += 1
+            n.value += value if mover == 0 else 1.0 - value
+
+    def _ucb(self, n: _Node) -> float:
+        if n.visits == 0:
+            return math.inf
+        return n.value / n.visits + self.config.exploration * math.sqrt(math.log(n.available) / n.visits)
+
+    def _rollout(self, game: Game) -> float:
+        """Play on with the rollout agent until the horizon, then score for player 0."""
+        turn_changes, turn = 0, game.state.turn
+        for _ in range(self.config.rollout_actions):
+            decision = game.pending
+            if decision is None:
+                break
+            if game.state.turn != turn:
+                turn, turn_changes = game.state.turn, turn_changes + 1
+                if turn_changes >= self.config.horizon:
+                    break
+            options = candidates(decision)
+            game.push(options[0] if len(options) == 1 else self.rollout.choose(game, decision))
+        return evaluate(game)
