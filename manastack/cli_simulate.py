@@ -8,7 +8,7 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColu
 from rich.table import Table
 from rich.text import Text
 
-from manastack.agents import AGENTS
+from manastack.agents import AgentSpecError, agent_names, parse_agent, split_agent_specs
 from manastack.cards import CardError
 from manastack.decks import DeckError, DeckFormat
 from manastack.sim import DeckCheckError, SimResult, SimulationError, simulate
@@ -35,13 +35,18 @@ def _workers(value: str) -> int | str:
 
 
 def _agents(value: str) -> tuple[str, str]:
-    names = tuple(a.strip() for a in value.split(","))
-    if len(names) == 1:
-        names = names * 2
-    if len(names) != 2 or any(n not in AGENTS for n in names):
-        raise click.BadParameter(f"expected one or two of {', '.join(AGENTS)}; got {value[:80]!r}",
+    specs = tuple(split_agent_specs(value))
+    if len(specs) == 1:
+        specs = specs * 2
+    if len(specs) != 2:
+        raise click.BadParameter(f"expected one or two agent specs ({agent_names()}); got {value[:80]!r}",
                                  param_hint="--agents")
-    return names
+    for spec in specs:
+        try:
+            parse_agent(spec, 0)
+        except AgentSpecError as exc:
+            raise click.BadParameter(str(exc), param_hint="--agents") from None
+    return specs
 
 
 def _pct(rate: Rate, interval: bool = False) -> str:
@@ -79,7 +84,7 @@ def print_summary(console: Console, result: SimResult) -> None:
 @click.option("--games", "-n", default=100, show_default=True, type=click.IntRange(1, MAX_GAMES),
               help="How many games to play.")
 @click.option("--agents", default="heuristic,heuristic", show_default=True, callback=lambda c, p, v: _agents(v),
-              help=f"The agents of deck A and deck B: one or two of {', '.join(AGENTS)}.")
+              help="The agents of deck A and deck B: one or two agent specs, e.g. heuristic or mcts:iterations=100,heuristic.")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(-MAX_SEED - 1, MAX_SEED),
               help="The run's seed: game i depends only on it and i.")
 @click.option("--workers", default="auto", show_default=True, callback=lambda c, p, v: _workers(v),

@@ -106,7 +106,7 @@ class _Broken:
 
 
 def test_a_game_that_raises_is_counted_with_its_seed_and_the_run_goes_on(monkeypatch):
-    monkeypatch.setitem(agents.AGENTS, "broken", _Broken)
+    monkeypatch.setitem(agents.AGENTS, "broken", agents.AgentKind(_Broken))
     result = simulate("gruul-stompy", "azorius-skies", games=3, seed=5, workers=1, agents=("broken", "first"))
     assert result.summary.errors == 3 and result.summary.finished == 0
     assert result.summary.reasons == {EndReason.ERROR: 3}
@@ -141,7 +141,8 @@ def test_a_worker_that_cannot_start_says_why(monkeypatch):
     ({"games": 0}, "games must be a whole number from 1 to 1000000"),
     ({"games": "many"}, "games must be a whole number"),
     ({"workers": 0}, "workers must be 'auto' or a whole number from 1 to 256"),
-    ({"agents": ("heuristic", "wizard")}, "agents must be two of"),
+    ({"agents": ("heuristic", "wizard")}, "unknown agent .wizard."),
+    ({"agents": ("heuristic",)}, "agents must be two agent specs"),
     ({"backend": "cloud"}, "'cloud' is not a valid Backend"),
 ])
 def test_bad_arguments_are_refused_with_a_clear_message(kwargs, message):
@@ -195,7 +196,8 @@ def test_plot_without_matplotlib_says_how_to_install_it(monkeypatch):
     (["no-such-deck", "azorius-skies"], 1, "no deck file 'no-such-deck'"),
     (["gruul-stompy", "azorius-skies", "--games", "0"], 2, "0 is not in the range 1<=x<=1000000"),
     (["gruul-stompy", "azorius-skies", "--workers", "lots"], 2, "expected 'auto' or a number from 1 to 256"),
-    (["gruul-stompy", "azorius-skies", "--agents", "a,b,c"], 2, "expected one or two of"),
+    (["gruul-stompy", "azorius-skies", "--agents", "a,b,c"], 2, "expected one or two agent specs"),
+    (["gruul-stompy", "azorius-skies", "--agents", "heuristic,wizard"], 2, "unknown agent"),
     (["gruul-stompy", "azorius-skies", "--format", "constructed"], 1, "The deck check (constructed) failed"),
     (["gruul-stompy", "azorius-skies", "--cards", "missing.json"], 1, "missing.json: card file not found"),
 ])

@@ -16,7 +16,7 @@ import enum
 import hashlib
 from dataclasses import dataclass
 
-from manastack.agents import AGENTS, play_out
+from manastack.agents import parse_agent, play_out
 from manastack.cards import CardDB, load_db
 from manastack.decks import Deck
 from manastack.game import Game
@@ -84,9 +84,9 @@ def derive_seed(seed: int, index: int, purpose: str = "game") -> int:
     return int.from_bytes(digest, "big") >> 1
 
 
-def make_agent(name: str, seed: int):
-    """The agent called ``name``, seeded."""
-    return AGENTS[name](seed)
+def make_agent(spec: str, seed: int):
+    """The agent a spec names (``heuristic``, ``mcts:iterations=100``), seeded."""
+    return parse_agent(spec, seed)
 
 
 def player_names(deck_a: Deck, deck_b: Deck) -> tuple[str, str]:

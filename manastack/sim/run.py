@@ -1,7 +1,7 @@
 """``simulate``: many games between two decks, and the result object.
 
-Bounds: 1 to 1,000,000 games, 1 to 256 workers, a seed from -2**63 to 2**63-1, agent names
-from :data:`manastack.agents.AGENTS`.
+Bounds: 1 to 1,000,000 games, 1 to 256 workers, a seed from -2**63 to 2**63-1, agent specs
+as :func:`manastack.agents.parse_agent` reads them (``heuristic``, ``mcts:iterations=100``).
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from manastack.agents import AGENTS
+from manastack.agents import AgentSpecError, agent_names, parse_agent
 from manastack.cards import CardDB, load_db
 from manastack.decks import Deck, DeckError, DeckFormat, DeckProblem, inspect_deck
 from manastack.sim import ray_backend
@@ -128,8 +128,13 @@ def simulate(deck_a, deck_b, games: int = 100, agents: tuple[str, str] = ("heuri
         raise SimulationError(f"seed must be a whole number from -2**63 to 2**63-1; got {str(seed)[:40]}")
     agents = tuple(agents) if isinstance(agents, (tuple, list)) else ()
     cards = (cards,) if isinstance(cards, (str, Path)) else tuple(cards)
-    if len(agents) != 2 or any(a not in AGENTS for a in agents):
-        raise SimulationError(f"agents must be two of {', '.join(AGENTS)}; got {agents!r}")
+    if len(agents) != 2:
+        raise SimulationError(f"agents must be two agent specs ({agent_names()}); got {agents!r}")
+    for spec in agents:
+        try:
+            parse_agent(spec, 0)
+        except AgentSpecError as exc:
+            raise SimulationError(str(exc)) from None
     try:
         backend = Backend(backend)
         fmt = DeckFormat(fmt) if fmt is not None else None
