@@ -28,6 +28,8 @@ from manastack.engine.state import Obj, State
 from manastack.engine.turn import run_operation
 from manastack.engine.view import player_view
 
+_new_game = object.__new__
+
 
 class Game:
     """A two-player game. Stop points are decisions: read :attr:`pending`, pick one of
@@ -201,9 +203,10 @@ class Game:
         """An independent game at the same point, in O(1): states are never changed in place,
         so the two games share them. ``history=True``: the copy can take back what this game
         can, and keeps recording; otherwise it keeps no history (a playout)."""
-        g = Game(self._base, list(self._answers), self._pending, self.db, history=False)
-        if history and self._history is not None:
-            g._history = deque(self._history, self._history.maxlen)
+        g = _new_game(Game)
+        g._base, g._answers, g._pending, g.db = self._base, self._answers[:], self._pending, self.db
+        g._history = deque(self._history, self._history.maxlen) \
+            if history and self._history is not None else None
         return g
 
     # ------------------------------------------------------------------ saving
