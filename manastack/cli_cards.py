@@ -28,7 +28,7 @@ def show(name: str, cards_path: str | None) -> None:
     """Show card NAME: its Oracle text and the abilities compiled from it."""
     try:
         db = load_db(cards_path) if cards_path else default_db()
-        card = db.get(name)
+        card = db.get(db.resolve(name))      # any case, no accents, a front face
     except (CardError, ValueError) as exc:
         raise click.ClickException(str(exc)) from None
     console = Console(soft_wrap=True)

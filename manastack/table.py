@@ -242,7 +242,8 @@ def parse(line: str, n_choices: int) -> Parsed:
 def card_text(game: Game, name: str) -> str:
     """``card NAME``: the card's type line, Oracle text and compiled abilities."""
     try:
-        card = (game.db or default_db()).get(name)
+        db = game.db or default_db()
+        card = db.get(db.resolve(name))      # any case, no accents, a front face
     except CardError as exc:
         return str(exc)
     cost = f"  {card.mana_cost}" if card.mana_cost.symbols else ""
@@ -257,6 +258,10 @@ def why_text(game: Game, player: int, name: str) -> str:
     s = game.current_state()
     p = s.players[player]
     mine = [s.objs[i] for i in (*p.hand, *p.graveyard)] + list(s.permanents(player))
+    try:
+        name = (game.db or default_db()).resolve(name)
+    except CardError:
+        pass                                   # not a card name at all: nothing of yours has it
     found = [o for o in mine if o.card.name.lower() == name.lower()]
     if not found:
         return f"You have no {name!r} in your hand, your graveyard or on the battlefield."

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from manastack import Action, HeuristicAgent
 from manastack.scenario import Scenario
-from manastack.table import (Command, Human, Table, TableSettings, auto_answer, board_lines, choices, parse,
-                             rule_text, why_text)
+from manastack.table import (Command, Human, Table, TableSettings, auto_answer, board_lines, card_text, choices,
+                             parse, rule_text, why_text)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -191,3 +191,9 @@ def test_rule_uses_the_rules_search_interface(monkeypatch):
         assert rule_text("999.9z") == "there is no rule 999.9z"
     finally:
         table._rules.cache_clear()
+
+
+def test_card_and_why_find_a_card_whatever_its_case():
+    game = _game()
+    assert card_text(game, "grizzly BEARS").startswith("Grizzly Bears")
+    assert "did you mean 'Grizzly Bears'" in card_text(game, "grizzly bear")
