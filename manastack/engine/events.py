@@ -32,7 +32,8 @@ def _remove_from_zone(s, o: Obj) -> None:
 
 def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bool = False,
          bottom: bool = False, cause: str = "", rules: tuple[str, ...] = (), x: int = 0,
-         quiet: bool = False, counters: dict | None = None, riders: tuple = ()) -> Obj | None:
+         quiet: bool = False, counters: dict | None = None, riders: tuple = (),
+         discarded: bool = False) -> Obj | None:
     """Move an object to another zone (CR 400.7: it becomes a new object with a new id).
     ``counters``: a permanent that enters "with" counters (CR 614.1c, e.g. persist 702.79a).
     ``riders``: those of the mana spent on the spell that becomes this permanent (CR 106.6).
@@ -40,16 +41,17 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     Returns the new object, or None when a token leaves the battlefield (CR 111.7-111.8: it
     ceases to exist on the next state-based action check; we let it go at once since nothing
     can look at a token in another zone in the supported cards) or the move was replaced away.
+    ``discarded``: the move is a discard (CR 701.9a), which madness replaces.
     """
     s = ctx.s
     from_zone = o.zone
-    if from_zone == "stack" and to != "exile" and "flashback" in o.cast_costs:
-        s.add_log(f"{o.card.name} is exiled instead of going to its owner's {to} (flashback)",
-                  ("702.34a", "614.1a"), "replacement")
-        to, quiet = "exile", True
     ev = {"kind": "zone_change", "obj": o.id, "from": from_zone, "to": to,
           "controller": o.controller, "owner": o.owner, "tapped": tapped, "counters": dict(counters or {}),
           "x": x, "riders": riders}
+    if from_zone in ("stack", "hand") and to != "exile":
+        replacement.apply_leaving(ctx, o, ev, discarded)     # CR 614.1a, 616.1
+        if ev["to"] != to:
+            to, quiet = ev["to"], True
     if to == "battlefield":
         ev["controller"] = o.controller if controller is None else controller
         replacement.apply_entering(ctx, o, ev)
@@ -101,6 +103,8 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     ev["obj"] = new.id if new else None
     ev["old"] = lookback
     collect(ctx, ev)
+    if ev.get("madness") and new is not None:       # exiled this way: madness triggers (CR 702.35a)
+        collect(ctx, {"kind": "madness", "obj": new.id, "player": o.owner})
     return new
 
 
@@ -169,15 +173,7 @@ def discard(ctx: Ctx, player: int, o: Obj) -> None:
     CR 702.35a, 614.1a), and its madness ability triggers on that."""
     s = ctx.s
     s.add_log(f"{s.players[player].name} discards {o.card.name}", ("701.9a",))
-    madness = any(type(ab) is ir.Keyword and ab.name == "madness" for ab in o.card.abilities)
-    if not madness or o.zone != "hand":
-        move(ctx, o, "graveyard", quiet=True)
-        return
-    s.add_log(f"{o.card.name} is exiled instead of going to the graveyard (madness)", ("702.35a", "614.1a"),
-              "replacement")
-    new = move(ctx, o, "exile", quiet=True)
-    if new is not None:
-        collect(ctx, {"kind": "madness", "obj": new.id, "player": player})
+    move(ctx, o, "graveyard", quiet=True, discarded=True)
 
 
 # ------------------------------------------------------------------------------ cards

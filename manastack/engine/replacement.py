@@ -98,6 +98,39 @@ def _order_matters(event: dict, todo: list[Replacement]) -> bool:
     return False
 
 
+# ------------------------------------------------------------------------------ leaving a zone
+
+
+def apply_leaving(ctx: Ctx, o, event: dict, discarded: bool = False) -> None:
+    """Replacement effects that change where ``o`` goes (CR 614.1a, 614.6), ordered with any
+    other that applies under CR 616.1: flashback's exile as the spell leaves the stack
+    (CR 702.34a) and madness's exile as the card is discarded (CR 702.35a). The owner chooses,
+    since the affected object is theirs."""
+    apply_all(ctx, event, o.owner, lambda ev: _leaving(o, ev, discarded))
+
+
+def _to_exile(event: dict) -> None:
+    event["to"] = "exile"
+
+
+def _madness_exile(event: dict) -> None:
+    event["to"] = "exile"
+    event["madness"] = True
+
+
+def _leaving(o, event: dict, discarded: bool) -> list[Replacement]:
+    name, to = o.card.name, event["to"]
+    out = []
+    if event["from"] == "stack" and to != "exile" and "flashback" in o.cast_costs:
+        out.append(Replacement("flashback", f"{name} is exiled instead of going to its owner's {to} (flashback)",
+                               ("702.34a", "614.1a"), _to_exile, pure=True))
+    if discarded and event["from"] == "hand" and to == "graveyard" and \
+            any(type(ab) is ir.Keyword and ab.name == "madness" for ab in o.card.abilities):
+        out.append(Replacement("madness", f"{name} is exiled instead of going to the graveyard (madness)",
+                               ("702.35a", "614.1a"), _madness_exile, pure=True))
+    return out
+
+
 # ------------------------------------------------------------------------------ entering
 
 
