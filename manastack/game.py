@@ -22,6 +22,9 @@ from manastack.engine.state import Obj, State
 from manastack.engine.turn import Result
 
 
+MIN_SEED, MAX_SEED = -(2 ** 63), 2 ** 64 - 1     # the generator keeps 64 bits (rng.py)
+
+
 class Game:
     """A two-player game. Stop points are decisions: read :attr:`pending`, pick one of
     :meth:`legal_actions`, :meth:`push` it. :meth:`pop` undoes the last push."""
@@ -43,6 +46,9 @@ class Game:
             cards: CardDB | None = None, allow_partial: bool = False) -> "Game":
         """Start a game (CR 103) between two decks: bundled deck names, decklist paths,
         :class:`~manastack.decks.Deck` objects or lists of card names."""
+        if isinstance(seed, bool) or not isinstance(seed, int) or not MIN_SEED <= seed <= MAX_SEED:
+            raise ValueError(f"Game.new: seed must be an integer from {MIN_SEED} to {MAX_SEED}, "
+                             f"not {seed!r}"[:200])
         db = cards or default_db()
         decks = [load_deck(d, db, allow_partial) for d in (deck_a, deck_b)]
         s = State(names, db, seed)
@@ -135,6 +141,9 @@ class Game:
 
     def _resolve(self, action) -> Action:
         options = self._pending.options
+        if isinstance(action, bool) or not isinstance(action, (Action, int, str)):
+            raise IllegalActionError(f"push() takes an Action, an index into legal_actions() or an "
+                                     f"action's label, not {type(action).__name__} {action!r}"[:200])
         if isinstance(action, int) and not isinstance(action, bool):
             if 0 <= action < len(options):
                 return options[action]
