@@ -12,12 +12,12 @@ from manastack.cards import CardDB, CardDef, CardError, load_db
 from manastack.decks import Deck, DeckError, load_deck
 from manastack.engine.decisions import Action, Decision, IllegalActionError
 from manastack.engine.turn import Result
-from manastack.game import Game
+from manastack.game import Game, SaveError
 
 __all__ = [
     "Action", "CardDB", "CardDef", "CardError", "Deck", "DeckError", "Decision",
     "FirstLegalAgent", "Game", "HeuristicAgent", "IllegalActionError", "RandomAgent", "Result",
-    "load_db", "load_deck", "play_out", "Scenario",
+    "load_db", "load_deck", "play_out", "SaveError", "Scenario",
 ]
 
 

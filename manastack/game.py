@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import json
 
-from manastack.cards import CardDB, default_db
+from manastack.cards import CardDB, CardError, default_db
 from manastack.decks import Deck, load_deck  # noqa: F401  (re-exported)
 from manastack.engine.decisions import Action, Decision, IllegalActionError
 from manastack.engine.runner import advance
+from manastack.engine.save_check import SaveError, check_save
 from manastack.engine.serialize import state_from_data, state_to_data
 from manastack.engine.state import Obj, State
 from manastack.engine.turn import Result
+from manastack.limits import MAX_DEPTH, MAX_SAVE_BYTES, json_depth_ok
 
 
 MIN_SEED, MAX_SEED = -(2 ** 63), 2 ** 64 - 1     # the generator keeps 64 bits (rng.py)
@@ -193,11 +195,28 @@ class Game:
         return {"state": state_to_data(self._base), "answers": [a.to_json() for a in self._answers]}
 
     @classmethod
-    def from_json(cls, text: str, cards: CardDB | None = None) -> "Game":
-        data = json.loads(text)
-        s = state_from_data(data["state"], cards or default_db())
+    def from_json(cls, text: str | bytes, cards: CardDB | None = None) -> "Game":
+        """Load a save of :meth:`to_json`. A save is checked before it is decoded (shape,
+        bounds, impossible states: ``engine/save_check.py``); a bad one raises
+        :class:`SaveError` naming the place in the document, as a JSON path."""
+        if len(text) > MAX_SAVE_BYTES:
+            raise SaveError(f"$: the save is larger than the {MAX_SAVE_BYTES:,} bytes allowed")
+        if not json_depth_ok(text):
+            raise SaveError(f"$: lists and objects nested deeper than {MAX_DEPTH} levels")
+        try:
+            data = json.loads(text)
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise SaveError(f"$: not valid JSON ({str(exc)[:200]})") from None
+        check_save(data)
+        try:
+            s = state_from_data(data["state"], cards or default_db())
+        except (ValueError, CardError) as exc:
+            raise SaveError(f"$.state: {str(exc)[:300]}") from None
         answers = [Action.from_json(a) for a in data["answers"]]
-        base, answers, pending = advance(s, answers)
+        try:
+            base, answers, pending = advance(s, answers)
+        except IllegalActionError as exc:
+            raise SaveError(f"$.answers: the saved answers can't be replayed: {str(exc)[:300]}") from None
         return cls(base, answers, pending, cards or default_db())
 
     # ------------------------------------------------------------------ helpers for people
@@ -230,4 +249,4 @@ class Game:
         return "\n".join(lines)
 
 
-__all__ = ["Game", "Deck", "Action", "Decision", "IllegalActionError", "Result"]
+__all__ = ["Game", "Deck", "Action", "Decision", "IllegalActionError", "Result", "SaveError"]

@@ -82,6 +82,7 @@ def _card(face: dict, db) -> CardDef:
 
 
 def state_from_data(data: dict, db=None) -> State:
+    """The state of a save; the save must have passed :func:`save_check.check_save`."""
     from .turn import Result
 
     if data.get("format") != FORMAT:
@@ -109,8 +110,10 @@ def state_from_data(data: dict, db=None) -> State:
     for d in data["log"]:
         s.log = (LogEntry(d["turn"], d["step"], d["text"], tuple(d["rules"]), d["kind"]), s.log)
         s.log_len += 1
-    for k, v in data["scalars"].items():
-        setattr(s, k, v)
+    sc = data["scalars"]        # each field by name: nothing else of the save is set on the state
+    s.next_id, s.turn, s.active, s.step = sc["next_id"], sc["turn"], sc["active"], sc["step"]
+    s.priority, s.passes, s.timestamp = sc["priority"], sc["passes"], sc["timestamp"]
+    s.first_player, s.starting_hand, s.events_seen = sc["first_player"], sc["starting_hand"], sc["events_seen"]
     s.stage = tuple(data["stage"])
     s.rng = Rng(data["rng"])
     s.combat = _combat_from_json(data["combat"])
