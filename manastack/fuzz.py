@@ -87,7 +87,7 @@ class Report:
             first = found[0]
             lines.append(f"- {kind}: {len(found)} game(s), seeds {', '.join(str(f.seed) for f in found[:10])}"
                          + (" ..." if len(found) > 10 else ""))
-            lines.append(f"    {first.message} (action {first.action_index})")
+            lines.append(f"    {first.message} (after {first.action_index} actions)")
             lines.append(f"    repeat: {first.repro(corpus, max_actions)}")
         return "\n".join(lines)
 
@@ -176,25 +176,30 @@ def check_push(db: CardDB, game: Game, action: Action) -> None:
         raise InvariantError("save/load continues", f"a loaded save differs after {action}")
 
 
-def play_game(db: CardDB, names: list[str], seed: int, max_actions: int) -> tuple[Game, list[Action]]:
-    """Game ``seed`` with every check; raises on the first failure."""
+def play_game(db: CardDB, names: list[str], seed: int, max_actions: int, must_end: bool = True,
+              actions: list[Action] | None = None) -> Game:
+    """Game ``seed`` with every check; raises on the first failure. After ``max_actions`` the
+    game fails as not ending, or (``must_end`` false) stops there. ``actions`` receives the
+    actions taken, so a caller sees how far a failing game got."""
     game = new_game(db, names, seed)
     agents = [RandomAgent(seed), RandomAgent(seed + 1000)]
-    actions: list[Action] = []
+    taken = actions if actions is not None else []
     while game.pending is not None:
         check_state(game)
-        if len(actions) >= max_actions:
-            raise InvariantError("no end", f"no result after {max_actions} actions")
+        if len(taken) >= max_actions:
+            if must_end:
+                raise InvariantError("no end", f"no result after {max_actions} actions")
+            break
         action = agents[game.pending.player].choose(game, game.pending)
         check_push(db, game, action)
-        actions.append(action)
+        taken.append(action)
     check_state(game)
     again = new_game(db, names, seed)
-    for action in actions:
+    for action in taken:
         again.push(action)
     if again.to_json() != game.to_json():
         raise InvariantError("same seed same game", "replaying the actions gives another game")
-    return game, actions
+    return game
 
 
 def classify(exc: BaseException) -> str:
@@ -212,13 +217,13 @@ def run(db: CardDB, names: list[str], seeds: Iterator[int], max_actions: int,
     report = Report()
     start = time.perf_counter()
     for seed in seeds:
-        counted: list[Action] = []
+        taken: list[Action] = []
         try:
-            _game, counted = play_game(db, names, seed, max_actions)
+            play_game(db, names, seed, max_actions, actions=taken)
         except Exception as exc:     # every failure is a finding: classify it and go on
-            report.add(Failure(seed, classify(exc), f"{type(exc).__name__}: {str(exc)[:300]}", -1))
+            report.add(Failure(seed, classify(exc), f"{type(exc).__name__}: {str(exc)[:300]}", len(taken)))
         report.games += 1
-        report.decisions += len(counted)
+        report.decisions += len(taken)
         if progress is not None:
             progress(report)
     report.seconds = time.perf_counter() - start
