@@ -252,9 +252,8 @@ def main(argv: list[str] | None = None) -> int:
     names = playable_names(db)
 
     def progress(report: Report) -> None:
-        if report.games % 10 == 0:
-            print(f"{report.games} games, {sum(len(f) for f in report.failures.values())} failed",
-                  file=sys.stderr, flush=True)
+        print(f"{report.games} games, {report.decisions} decisions, "
+              f"{sum(len(f) for f in report.failures.values())} failed", file=sys.stderr, flush=True)
 
     report = run(db, names, iter(range(args.seed, args.seed + args.games)), args.max_actions, progress)
     print(report.render(args.corpus, args.max_actions))
