@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from manastack.cards import CardDef
 from manastack.scenario import Scenario
 
 
@@ -58,8 +59,6 @@ script:
     "When this creature enters, you may pay {1}. If you do, it gets +1/+1 until end of turn.",
 ])
 def test_no_reference_is_left_unresolved(text):
-    from manastack.cards import CardDef
-
     card = CardDef.from_face({"name": "Probe", "type": "Creature — Bear", "types": ["Creature"],
                               "manaCost": "{1}", "text": text, "power": "1", "toughness": "1"})
     for ab in card.abilities:
