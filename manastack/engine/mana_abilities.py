@@ -280,24 +280,26 @@ class _Way:
     nets: tuple[tuple[tuple[str, ...], ...], ...]
 
 
-# The sources found for one state, player and excluded object: (state, its log, its
-# battlefield and what is tapped, player, exclude, sources). Every change of a game is logged
-# (events.py), so the same state with the same last log entry has the same sources; a
-# priority decision asks once per card in hand.
+# The sources found for one state: (state, (its log, its battlefield and what is tapped),
+# {(player, excluded object): sources}). Every change of a game is logged (events.py), so the
+# same state with the same last log entry has the same sources; a priority decision asks once
+# per card in hand and per ability to activate.
 _SOURCES: tuple | None = None
 
 
-def _sources(s: State, player: int, exclude: int | None) -> tuple[bool, list[tuple[Obj, tuple, list[_Way]]]]:
-    """Whether anything modifies what sources add, and per permanent of ``player`` with mana
-    abilities the auto-payer may use: the permanent, whether to keep it for later, and its
-    ways; found once per state (see ``_SOURCES``)."""
+def _sources(s: State, player: int, exclude: int | None) -> tuple[bool, list[tuple]]:
+    """Whether anything modifies what sources add, and per permanent of ``player``: the
+    permanent, whether to keep it for later, the ways the auto-payer may use its mana abilities,
+    and its alternatives when they don't depend on what is paid for (else None); found once per
+    state (see ``_SOURCES``)."""
     global _SOURCES
-    board = tuple((i, s.objs[i].tapped) for i in s.battlefield)
-    key = (s.log, board, player, exclude)
-    if _SOURCES is not None and _SOURCES[0] is s and _SOURCES[1] == key:
-        return _SOURCES[2]
+    key = (s.log, tuple((i, s.objs[i].tapped) for i in s.battlefield))
+    if _SOURCES is None or _SOURCES[0] is not s or _SOURCES[1] != key:
+        _SOURCES = (s, key, {})
+    found = _SOURCES[2].get((player, exclude))
+    if found is not None:
+        return found
     from .casting import cost_payable
-
 
     modified = _mana_is_modified(s)
     types = None            # CR 106.7 for every permanent, found once if a source asks
@@ -321,9 +323,36 @@ def _sources(s: State, player: int, exclude: int | None) -> tuple[bool, list[tup
             nets = tuple(tuple(net_outputs_for(s, player, o, ab, base)) if modified else (base,)
                          for base in bases)
             ways.append(_Way(i, c, ab, getattr(ab.effects[0], "spend", None), bases, nets))
-        out.append((o, _keep_for_later(s, o) if ways else (), ways))
-    _SOURCES = (s, key, (modified, out))
-    return modified, out
+        # without spending rules, the alternatives don't depend on what is paid for
+        plain = (_ordered(_from_ways(s, player, o, ways, None, modified))
+                 if all(w.spend is None for w in ways) else None)
+        out.append((o, _keep_for_later(s, o) if ways else (), ways, plain))
+    found = _SOURCES[2][(player, exclude)] = (modified, out)
+    return found
+
+
+def _from_ways(s: State, player: int, o: Obj, ways: list[_Way], use, modified: bool) -> list[Alternative]:
+    """The alternatives of one source's ways when paying for ``use``."""
+    alts = []
+    for w in ways:
+        c = w.cost
+        own = w.spend is None or mana_spend.allows(s, mana_spend.made(w.spend, o.chosen), use)
+        if not own and not modified:
+            continue    # its own mana can't pay, and nothing would add other mana beside it
+        restricted = own and w.spend is not None and w.spend.restricted
+        for base, nets in zip(w.bases, w.nets):
+            for net in nets if own else net_outputs_for(s, player, o, w.ability, base, own):
+                if net:
+                    alts.append(Alternative(o.id, w.idx, base, net, c.mana,
+                                            c.tap_count if c.tap_untapped is not None else 0,
+                                            c.sacrifice_self, restricted))
+    return alts
+
+
+def _ordered(alts: list[Alternative]) -> list[Alternative]:
+    """A source's alternatives in the order the auto-payer tries them."""
+    return sorted(alts, key=lambda a: (a.sacrifices, a.cost is not None, a.taps_creature, -len(a.net),
+                                       not a.restricted))
 
 
 def _alternatives(s: State, player: int, exclude: int | None,
@@ -337,26 +366,16 @@ def _alternatives(s: State, player: int, exclude: int | None,
         from .characteristics import is_creature
     out = []
     modified, sources = _sources(s, player, exclude)
-    for o, keep, ways in sources:
-        alts = []
+    for o, keep, ways, plain in sources:
         if convoke and not o.tapped and o.id != exclude and is_creature(s, o):
             # CR 702.51a: any untapped creature, summoning sick or not (CR 302.6 is about {T})
-            alts += [Alternative(o.id, CONVOKE, (t,), (t,), None, 0, False) for t in convoke_types(s, o)]
-        for w in ways:
-            c = w.cost
-            own = w.spend is None or mana_spend.allows(s, mana_spend.made(w.spend, o.chosen), use)
-            if not own and not modified:
-                continue    # its own mana can't pay, and nothing would add other mana beside it
-            restricted = own and w.spend is not None and w.spend.restricted
-            for base, nets in zip(w.bases, w.nets):
-                for net in nets if own else net_outputs_for(s, player, o, w.ability, base, own):
-                    if net:
-                        alts.append(Alternative(o.id, w.idx, base, net, c.mana,
-                                                c.tap_count if c.tap_untapped is not None else 0,
-                                                c.sacrifice_self, restricted))
+            alts = _ordered([Alternative(o.id, CONVOKE, (t,), (t,), None, 0, False) for t in convoke_types(s, o)]
+                            + _from_ways(s, player, o, ways, use, modified))
+        elif plain is not None:
+            alts = plain
+        else:
+            alts = _ordered(_from_ways(s, player, o, ways, use, modified))
         if alts:
-            alts.sort(key=lambda a: (a.sacrifices, a.cost is not None, a.taps_creature, -len(a.net),
-                                     not a.restricted))
             out.append((keep or _keep_for_later(s, o), not alts[0].restricted, len(out), alts))
     out.sort(key=lambda x: x[:3])
     return [x[-1] for x in out]
