@@ -1,5 +1,4 @@
-"""Whole-game fuzzing: seeded games between random corpus decks, invariants checked at every
-decision.
+"""Whole-game fuzzing: seeded random corpus games, every invariant checked at every decision.
 
     python3 -m manastack.fuzz --games 200 [--corpus PATH] [--seed 0] [--max-actions 3000]
 
