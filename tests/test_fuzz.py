@@ -7,7 +7,7 @@ import pytest
 from manastack import fuzz
 from manastack.game import Game
 
-ACTIONS = 60
+ACTIONS = 40
 
 
 @pytest.mark.parametrize("seed", [11, 12])

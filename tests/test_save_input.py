@@ -115,7 +115,7 @@ _leaf = st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.integers(), s
                   st.just([]), st.just({}))
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_any_one_field_replaced_gives_a_game_or_a_save_error(save, data):
     """Replace one value anywhere in the save by another: loading gives a game or SaveError."""
