@@ -12,12 +12,12 @@ from manastack.cards import CardDB, CardDef, CardError, load_db
 from manastack.decks import Deck, DeckError, load_deck
 from manastack.engine.decisions import Action, Decision, DecisionKind, IllegalActionError
 from manastack.engine.game_end import Result
-from manastack.game import Game
+from manastack.game import Game, SaveError
 from manastack.scenario import Scenario
 from manastack.sim import SimResult, simulate
 
 __all__ = [
     "Action", "CardDB", "CardDef", "CardError", "Deck", "DeckError", "Decision", "DecisionKind",
     "FirstLegalAgent", "Game", "HeuristicAgent", "IllegalActionError", "RandomAgent", "Result",
-    "SimResult", "load_db", "load_deck", "play_out", "simulate", "Scenario",
+    "SimResult", "load_db", "load_deck", "play_out", "simulate", "SaveError", "Scenario",
 ]

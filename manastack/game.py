@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from collections import deque
 
-from manastack.cards import CardDB, default_db
+from manastack.cards import CardDB, CardError, default_db
 from manastack.decks import Deck, load_deck  # noqa: F401  (re-exported)
 from manastack.engine import characteristics as ch
 from manastack.engine import mana_spend
@@ -28,7 +28,11 @@ from manastack.engine.state import Obj, State
 from manastack.engine.turn import run_operation
 from manastack.engine.view import player_view
 
+from manastack.engine.save_check import SaveError, check_save
+from manastack.limits import MAX_DEPTH, MAX_SAVE_BYTES, json_depth_ok
+
 _new_game = object.__new__
+MIN_SEED, MAX_SEED = -(2 ** 63), 2 ** 64 - 1     # the generator keeps 64 bits (rng.py)
 
 
 class Game:
@@ -57,6 +61,9 @@ class Game:
 
         ``history``: what :meth:`pop` can take back: True, every action; a number N, the last N
         actions; False, none (playouts and simulations, which then keep no old states)."""
+        if isinstance(seed, bool) or not isinstance(seed, int) or not MIN_SEED <= seed <= MAX_SEED:
+            raise ValueError(f"Game.new: seed must be an integer from {MIN_SEED} to {MAX_SEED}, "
+                             f"not {seed!r}"[:200])
         db = cards or default_db()
         decks = [load_deck(d, db, allow_partial) for d in (deck_a, deck_b)]
         s = State(names, db, seed)
@@ -161,6 +168,9 @@ class Game:
 
     def _resolve(self, action) -> Action:
         options = self._pending.options
+        if isinstance(action, bool) or not isinstance(action, (Action, int, str)):
+            raise IllegalActionError(f"push() takes an Action, an index into legal_actions() or an "
+                                     f"action's label, not {type(action).__name__} {action!r}"[:200])
         if isinstance(action, int) and not isinstance(action, bool):
             if 0 <= action < len(options):
                 return options[action]
@@ -220,11 +230,28 @@ class Game:
         return {"state": state_to_data(self._base), "answers": [a.to_json() for a in self._answers]}
 
     @classmethod
-    def from_json(cls, text: str, cards: CardDB | None = None) -> "Game":
-        data = json.loads(text)
-        s = state_from_data(data["state"], cards or default_db())
+    def from_json(cls, text: str | bytes, cards: CardDB | None = None) -> "Game":
+        """Load a save of :meth:`to_json`. A save is checked before it is decoded (shape,
+        bounds, impossible states: ``engine/save_check.py``); a bad one raises
+        :class:`SaveError` naming the place in the document, as a JSON path."""
+        if len(text) > MAX_SAVE_BYTES:
+            raise SaveError(f"$: the save is larger than the {MAX_SAVE_BYTES:,} bytes allowed")
+        if not json_depth_ok(text):
+            raise SaveError(f"$: lists and objects nested deeper than {MAX_DEPTH} levels")
+        try:
+            data = json.loads(text)
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise SaveError(f"$: not valid JSON ({str(exc)[:200]})") from None
+        check_save(data)
+        try:
+            s = state_from_data(data["state"], cards or default_db())
+        except (ValueError, CardError) as exc:
+            raise SaveError(f"$.state: {str(exc)[:300]}") from None
         answers = [Action.from_json(a) for a in data["answers"]]
-        base, answers, pending = advance(s, answers)
+        try:
+            base, answers, pending = advance(s, answers)
+        except IllegalActionError as exc:
+            raise SaveError(f"$.answers: the saved answers can't be replayed: {str(exc)[:300]}") from None
         return cls(base, answers, pending, cards or default_db())
 
     # ------------------------------------------------------------------ helpers for people
@@ -265,4 +292,4 @@ def _new_history(history: bool | int) -> deque | None:
     raise ValueError(f"history must be True, False or a positive number of actions, not {history!r}")
 
 
-__all__ = ["Game", "Deck", "Action", "Decision", "IllegalActionError", "Result"]
+__all__ = ["Game", "Deck", "Action", "Decision", "IllegalActionError", "Result", "SaveError"]

@@ -19,12 +19,12 @@ PACKAGE = "manastack"
 # Bottom to top. A module belongs to the first layer with a prefix of its name; the package's own
 # __init__ (which gathers the public API) is the top.
 PACKAGE_LAYERS = (
-    ("data", ("manastack.mana", "manastack.rng", "manastack.oracle")),
+    ("data", ("manastack.limits", "manastack.mana", "manastack.rng", "manastack.oracle")),
     ("card databases", ("manastack.cards", "manastack.decks")),
     ("engine", ("manastack.engine",)),
     ("API", ("manastack.game", "manastack.choices", "manastack.determinize", "manastack.mcts",
              "manastack.agents")),
-    ("tools", ("manastack.scenario", "manastack.table", "manastack.rules", "manastack.sim", "manastack.rl", "manastack.cli",
+    ("tools", ("manastack.scenario", "manastack.table", "manastack.rules", "manastack.sim", "manastack.rl", "manastack.fuzz", "manastack.cli",
                "manastack.cli_cards", "manastack.cli_rules", "manastack.cli_simulate", "manastack.__main__")),
 )
 ENGINE_LAYERS = (
@@ -34,9 +34,9 @@ ENGINE_LAYERS = (
     ("queries", ("cost_checks", "mana_replacement", "mana_spend", "mana_types", "replacement", "resolution",
                  "spell_costs", "targets", "timing")),
     ("rules", ("alt_costs", "casting", "cipher", "combat", "copies", "crew", "effects", "events", "face_up",
-               "free_casting", "game_end", "mana_abilities", "mana_capacity", "morph", "placement_effects", "resolve", "sba",
+               "free_casting", "game_end", "mana_abilities", "mana_capacity", "morph", "payment_search", "placement_effects", "resolve", "sba",
                "suspend", "triggers", "unless_costs")),
-    ("game loop", ("legality", "loop", "mana_query", "serialize", "support", "turn", "view")),
+    ("game loop", ("legality", "loop", "mana_query", "save_check", "serialize", "support", "turn", "view")),
 )
 
 

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from manastack.limits import (MAX_CARD_FILE_BYTES, MAX_CARDS, MAX_DEPTH, MAX_TEXT_CHARS, InputError,
+                              decode_utf8, json_depth_ok)
 from manastack.cards.mtgjson import printings_as_atomic
 from manastack.cards.names import NameIndex
 from manastack.mana import ManaCost, ManaCostError
@@ -149,8 +151,14 @@ class CardDB:
         self.sources: list[str] = []
 
     def add_atomic(self, data: dict, source: str) -> None:
-        """Add every card of an AtomicCards document (``{"data": {name: [faces]}}``)."""
-        for name, faces in data.get("data", data).items():
+        """Add every card of an AtomicCards document (``{"data": {name: [faces]}}``); a card
+        whose faces or fields have the wrong JSON type is refused (:func:`check_faces`)."""
+        cards = data.get("data", data)
+        if len(cards) > MAX_CARDS:
+            raise CardError(f"{source}: {len(cards):,} cards, more than the {MAX_CARDS:,} allowed")
+        for name, faces in cards.items():
+            check_faces(name, faces, source)
+        for name, faces in cards.items():
             if not faces:
                 continue
             face = faces[0]
@@ -173,14 +181,22 @@ class CardDB:
         try:
             with open(path, "rb") as fh:
                 gzipped = fh.read(2) == b"\x1f\x8b"
-            with (gzip.open if gzipped else open)(path, "rt", encoding="utf-8") as fh:
-                data = json.load(fh)
+            with (gzip.open if gzipped else open)(path, "rb") as fh:
+                raw = fh.read(MAX_CARD_FILE_BYTES + 1)
+            if len(raw) > MAX_CARD_FILE_BYTES:
+                raise CardError(f"{path}: larger than the {MAX_CARD_FILE_BYTES:,} bytes allowed for a card file")
+            text = decode_utf8(raw, str(path))
+            if not json_depth_ok(raw):
+                raise CardError(f"{path}: lists and objects nested deeper than {MAX_DEPTH} levels")
+            data = json.loads(text)
         except FileNotFoundError:
             raise CardError(f"{path}: card file not found") from None
+        except InputError as exc:
+            raise CardError(str(exc)) from None
         except json.JSONDecodeError as exc:
             raise CardError(f"{path}: not valid JSON: {exc.msg} at line {exc.lineno}, "
                             f"column {exc.colno}") from None
-        except (OSError, EOFError, UnicodeDecodeError) as exc:
+        except (OSError, EOFError) as exc:
             raise CardError(f"{path}: can't read the file ({exc})") from None
         try:
             data = printings_as_atomic(data)
@@ -233,6 +249,60 @@ class CardDB:
                 raise CardError(f"unknown card {name!r}" + _suggest(name, self._faces))
             card = self._cards[name] = CardDef.from_face(face)
         return card
+
+
+# The fields of an AtomicCards face that are read, by the JSON type they must have.
+_TEXT_FIELDS = ("name", "faceName", "text", "manaCost", "type", "layout", "power", "toughness",
+                "loyalty", "side")
+_LIST_FIELDS = ("types", "subtypes", "supertypes", "colorIndicator", "colors")
+
+
+def check_faces(name, faces, source: str) -> None:
+    """Refuse a card whose faces, or a field read from them, have the wrong JSON type, whose
+    text is longer than allowed, or that holds a lone surrogate (text that isn't Unicode)."""
+    where = f"{source}: card {str(name)[:80]!r}"
+    if not isinstance(name, str):
+        raise CardError(f"{where}: a card name must be a string")
+    _check_text(name, f"{where}: its name")
+    if not isinstance(faces, list) or not all(isinstance(f, dict) for f in faces):
+        raise CardError(f"{where}: must be a list of faces (JSON objects), not {_json_type(faces)}")
+    for face in faces:
+        for field in _TEXT_FIELDS:
+            if field in face:
+                value = face[field]
+                if not isinstance(value, str):
+                    raise CardError(f"{where}: field {field!r} must be a string, not {_json_type(value)}")
+                _check_text(value, f"{where}: field {field!r}")
+        if not isinstance(face.get("name"), str):
+            raise CardError(f"{where}: a face has no 'name'")
+        for field in _LIST_FIELDS:
+            value = face.get(field)
+            if field in face and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+                raise CardError(f"{where}: field {field!r} must be a list of strings, not {_json_type(value)}")
+        rulings = face.get("rulings")
+        if "rulings" in face:
+            if not isinstance(rulings, list) or not all(
+                    isinstance(r, dict) and isinstance(r.get("date", ""), str) and isinstance(r.get("text", ""), str)
+                    for r in rulings):
+                raise CardError(f"{where}: field 'rulings' must be a list of objects with a string "
+                                "date and text")
+            for r in rulings:
+                _check_text(r.get("text", ""), f"{where}: a ruling")
+
+
+def _check_text(value: str, where: str) -> None:
+    if len(value) > MAX_TEXT_CHARS:
+        raise CardError(f"{where} is longer than the {MAX_TEXT_CHARS:,} characters allowed")
+    if not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise CardError(f"{where} holds a lone surrogate, which is not Unicode text") from None
+
+
+def _json_type(value) -> str:
+    return {dict: "an object", list: "a list", str: "a string", bool: "a boolean", int: "a number",
+            float: "a number", type(None): "null"}.get(type(value), type(value).__name__)
 
 
 def _suggest(name: str, known) -> str:

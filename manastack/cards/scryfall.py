@@ -23,6 +23,10 @@ def atomic_data(cards: list) -> dict:
         if not _is_card(card):
             raise CardError(f"item {i} is not a Scryfall card object: it needs a \"name\", "
                             "and so does each of its \"card_faces\"")
+        for face in [card] + list(card.get("card_faces") or ()):
+            for field in ("type_line", "oracle_text", "mana_cost", "layout"):
+                if face.get(field) is not None and not isinstance(face[field], str):
+                    raise CardError(f"item {i} ({card['name'][:80]!r}): field {field!r} must be a string")
         sides = card["card_faces"] if card.get("layout") == "reversible_card" else [card]
         for side in sides:
             if side.get("layout") not in SKIPPED_LAYOUTS:

@@ -285,7 +285,7 @@ def _scry(ctx, e: ir.Scry, rc):
     s = ctx.s
     p = s.players[rc.controller]
     n = min(amount(ctx, e.amount, rc), len(p.library))
-    looked = [p.library.pop() for _ in range(n)]
+    looked = p.library[len(p.library) - n:][::-1]       # they stay in the library while looked at
     top, bottom = [], []
     for oid in looked:
         name = s.objs[oid].card.name
@@ -294,6 +294,7 @@ def _scry(ctx, e: ir.Scry, rc):
                                   (Action("top", (oid,), f"keep {name} on top"),
                                    Action("bottom", (oid,), f"put {name} on the bottom"))))
         (top if answer.kind == "top" else bottom).append(oid)
+    del p.library[len(p.library) - n:]
     p.library[:0] = bottom
     p.library.extend(reversed(top))
     s.add_log(f"{p.name} scries {n}: {len(top)} on top, {len(bottom)} on the bottom", ("701.22a",))
@@ -390,17 +391,17 @@ def _look_at_top(ctx, e: ir.LookAtTop, rc):
             s.add_log(f"{p.name} reveals {o.card.name} and puts it into their hand", ("701.20a",), "effect")
             events.move(ctx, o, "hand", rules=("701.20a",))
     rest = [i for i in looked if i in p.library]
-    p.library[:] = [i for i in p.library if i not in rest]
     where = "on top of" if e.rest == "top" else "on the bottom of"
     if e.rest == "random":
         s.rng.shuffle(rest)
     else:       # one card at a time, each further from the middle of the library than the last
-        for k in range(len(rest) - 1):
+        for k in range(len(rest) - 1):     # they stay in the library while the order is chosen
             answer = ctx.ask(Decision(rc.controller, DecisionKind.ORDER_CARDS,
                                       f"Put which card {where} your library next?",
                                       tuple(Action("choose", (i,), s.objs[i].card.name) for i in rest[k:])))
             j = rest.index(answer.args[0])
             rest[k], rest[j] = rest[j], rest[k]
+    p.library[:] = [i for i in p.library if i not in rest]
     if e.rest == "top":
         p.library.extend(rest)
     else:

@@ -15,7 +15,7 @@ from manastack.mana import MANA_TYPES, ManaCost, format_mana, pay_from_pool
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import exercise, layers, mana_replacement, mana_spend
+from . import exercise, layers, mana_replacement, mana_spend, payment_search
 from .abilities import ability_at, triggered_abilities
 from .characteristics import is_creature
 from .cost_checks import tappable_for_cost
@@ -255,20 +255,43 @@ def convoke_types(s: State, o: Obj) -> tuple[str, ...]:
     return ch.colors(s, o) or ("C",)
 
 
-def _alternatives(s: State, player: int, exclude: int | None,
-                  use: mana_spend.ManaUse | None = None) -> list[list[Alternative]]:
-    """Per permanent, the ways its mana abilities could help pay: abilities whose only effect
-    is adding mana and whose non-mana costs can be paid now. Abilities that could be activated
-    again and again (no {T}, {Q} or sacrifice) are left to the player. Mana that can't pay
-    for ``use`` doesn't count (CR 106.6); sources of restricted mana that can come first."""
+@dataclass(frozen=True, slots=True)
+class _Way:
+    """One mana ability of a source as the auto-payer may use it, before asking what the cost
+    is for: its choices (``bases``) and, per choice, what the pool would gain."""
+
+    idx: int
+    cost: ir.Cost
+    ability: ir.ActivatedAbility
+    spend: ir.SpendRule | None
+    bases: tuple[tuple[str, ...], ...]
+    nets: tuple[tuple[tuple[str, ...], ...], ...]
+
+
+# The sources found for one state: (state, (its log, its battlefield and what is tapped),
+# {(player, excluded object): sources}). Every change of a game is logged (events.py), so the
+# same state with the same last log entry has the same sources; a priority decision asks once
+# per card in hand and per ability to activate.
+_SOURCES: tuple | None = None
+
+
+def _sources(s: State, player: int, exclude: int | None) -> tuple[bool, list[tuple]]:
+    """Whether anything modifies what sources add, and per permanent of ``player``: the
+    permanent, whether to keep it for later, the ways the auto-payer may use its mana abilities,
+    and its alternatives when they don't depend on what is paid for (else None); found once per
+    state (see ``_SOURCES``)."""
+    global _SOURCES
+    key = (s.log, tuple((i, s.objs[i].tapped) for i in s.battlefield))
+    if _SOURCES is None or _SOURCES[0] is not s or _SOURCES[1] != key:
+        _SOURCES = (s, key, {})
+    found = _SOURCES[2].get((player, exclude))
+    if found is not None:
+        return found
     modified = _mana_is_modified(s)
-    convoke = use is not None and use.convoke
+    types = None            # CR 106.7 for every permanent, found once if a source asks
     out = []
     for o in s.permanents(player):
-        alts = []
-        if convoke and not o.tapped and o.id != exclude and is_creature(s, o):
-            # CR 702.51a: any untapped creature, summoning sick or not (CR 302.6 is about {T})
-            alts += [Alternative(o.id, CONVOKE, (t,), (t,), None, 0, False) for t in convoke_types(s, o)]
+        ways = []
         for i, ab in mana_abilities(s, o):
             c = ab.cost
             if len(ab.effects) != 1 or not (c.tap or c.untap or c.sacrifice_self):
@@ -280,19 +303,64 @@ def _alternatives(s: State, player: int, exclude: int | None,
             if not cost_payable(s, o, c, include_mana=False):
                 continue
             produce = produce_of(ab)
-            spend = getattr(ab.effects[0], "spend", None)
-            own = spend is None or mana_spend.allows(s, mana_spend.made(spend, o.chosen), use)
-            restricted = own and spend is not None and spend.restricted
-            for base in produce_options(s, o, produce):
-                for net in net_outputs_for(s, player, o, ab, base, own) if modified or not own else [base]:
-                    if net:
-                        alts.append(Alternative(o.id, i, base, net, c.mana,
-                                                c.tap_count if c.tap_untapped is not None else 0,
-                                                c.sacrifice_self, restricted))
+            if produce.like_land_could_produce and types is None:
+                types = could_produce_map(s)
+            bases = tuple(produce_options(s, o, produce, None, types))
+            nets = tuple(tuple(net_outputs_for(s, player, o, ab, base)) if modified else (base,)
+                         for base in bases)
+            ways.append(_Way(i, c, ab, getattr(ab.effects[0], "spend", None), bases, nets))
+        # without spending rules, the alternatives don't depend on what is paid for
+        plain = (_ordered(_from_ways(s, player, o, ways, None, modified))
+                 if all(w.spend is None for w in ways) else None)
+        out.append((o, _keep_for_later(s, o) if ways else (), ways, plain))
+    found = _SOURCES[2][(player, exclude)] = (modified, out)
+    return found
+
+
+def _from_ways(s: State, player: int, o: Obj, ways: list[_Way], use, modified: bool) -> list[Alternative]:
+    """The alternatives of one source's ways when paying for ``use``."""
+    alts = []
+    for w in ways:
+        c = w.cost
+        own = w.spend is None or mana_spend.allows(s, mana_spend.made(w.spend, o.chosen), use)
+        if not own and not modified:
+            continue    # its own mana can't pay, and nothing would add other mana beside it
+        restricted = own and w.spend is not None and w.spend.restricted
+        for base, nets in zip(w.bases, w.nets):
+            for net in nets if own else net_outputs_for(s, player, o, w.ability, base, own):
+                if net:
+                    alts.append(Alternative(o.id, w.idx, base, net, c.mana,
+                                            c.tap_count if c.tap_untapped is not None else 0,
+                                            c.sacrifice_self, restricted))
+    return alts
+
+
+def _ordered(alts: list[Alternative]) -> list[Alternative]:
+    """A source's alternatives in the order the auto-payer tries them."""
+    return sorted(alts, key=lambda a: (a.sacrifices, a.cost is not None, a.taps_creature, -len(a.net),
+                                       not a.restricted))
+
+
+def _alternatives(s: State, player: int, exclude: int | None,
+                  use: mana_spend.ManaUse | None = None) -> list[list[Alternative]]:
+    """Per permanent, the ways its mana abilities could help pay: abilities whose only effect
+    is adding mana and whose non-mana costs can be paid now. Abilities that could be activated
+    again and again (no {T}, {Q} or sacrifice) are left to the player. Mana that can't pay
+    for ``use`` doesn't count (CR 106.6); sources of restricted mana that can come first."""
+    convoke = use is not None and use.convoke
+    out = []
+    modified, sources = _sources(s, player, exclude)
+    for o, keep, ways, plain in sources:
+        if convoke and not o.tapped and o.id != exclude and is_creature(s, o):
+            # CR 702.51a: any untapped creature, summoning sick or not (CR 302.6 is about {T})
+            alts = _ordered([Alternative(o.id, CONVOKE, (t,), (t,), None, 0, False) for t in convoke_types(s, o)]
+                            + _from_ways(s, player, o, ways, use, modified))
+        elif plain is not None:
+            alts = plain
+        else:
+            alts = _ordered(_from_ways(s, player, o, ways, use, modified))
         if alts:
-            alts.sort(key=lambda a: (a.sacrifices, a.cost is not None, a.taps_creature, -len(a.net),
-                                     not a.restricted))
-            out.append((_keep_for_later(s, o), not alts[0].restricted, len(out), alts))
+            out.append((keep or _keep_for_later(s, o), not alts[0].restricted, len(out), alts))
     out.sort(key=lambda x: x[:3])
     return [x[-1] for x in out]
 
@@ -336,7 +404,8 @@ def plan_payment(s: State, player: int, cost: ManaCost, exclude: int | None = No
     for allow_sacrifice in (False, True):
         usable = [[a for a in alts if allow_sacrifice or not a.sacrifices] for alts in groups]
         usable = [alts for alts in usable if alts]
-        found = _search(s, player, cost, pool, usable)
+        found = payment_search.search(cost, pool, usable, _mana, _signature,
+                                      lambda picks: _check(s, player, cost, pool, picks))
         if found is not None:
             return found
     return None
@@ -346,46 +415,8 @@ def _signature(alts: list[Alternative]) -> tuple:
     return tuple((a.net, a.cost, a.taps_creature, a.sacrifices, a.restricted) for a in alts)
 
 
-def _search(s: State, player: int, cost: ManaCost, pool: dict, groups: list[list[Alternative]]):
-    """Smallest sets of permanents first. Permanents that offer the same alternatives (four
-    Forests) are interchangeable, so only how many of each kind are used is tried."""
-    kinds: dict[tuple, list[list[Alternative]]] = {}
-    for alts in groups:
-        kinds.setdefault(_signature(alts), []).append(alts)
-    members = list(kinds.items())
-    for k in range(0, len(groups) + 1):
-        for counts in _counts([gs for _sig, gs in members], k):
-            chosen = [g for (_sig, gs), c in zip(members, counts) for g in gs[:c]]
-            sigs = [sig for (sig, _gs), c in zip(members, counts) for _ in range(c)]
-            picks = _assign(s, player, cost, pool, chosen, sigs, [], 0)
-            if picks is not None:
-                return picks
-    return None
-
-
-def _counts(members: list[list], k: int, i: int = 0):
-    """Every way to take ``k`` permanents, as a count per kind."""
-    if i == len(members):
-        if k == 0:
-            yield ()
-        return
-    for c in range(min(k, len(members[i])), -1, -1):
-        for rest in _counts(members, k - c, i + 1):
-            yield (c,) + rest
-
-
-def _assign(s, player, cost, pool, groups, sigs, picks, start):
-    """Choose an alternative for each chosen permanent; for interchangeable permanents in a row
-    the choices are taken in order (``start``), so no permutation is tried twice."""
-    n = len(picks)
-    if n == len(groups):
-        return _check(s, player, cost, pool, picks)
-    for j in range(start, len(groups[n])):
-        nxt = j if n + 1 < len(groups) and sigs[n + 1] == sigs[n] else 0
-        found = _assign(s, player, cost, pool, groups, sigs, picks + [groups[n][j]], nxt)
-        if found is not None:
-            return found
-    return None
+def _mana(a: Alternative) -> tuple[tuple[str, ...], ManaCost | None]:
+    return a.net, a.cost
 
 
 def _check(s: State, player: int, cost: ManaCost, pool: dict, picks: list[Alternative]):

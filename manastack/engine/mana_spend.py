@@ -251,7 +251,16 @@ def _encode(node):
     return [_encode(x) for x in node] if isinstance(node, tuple) else node
 
 
+# The IR classes a saved rule may hold, by name: nothing else is made from a save.
+DECODABLE = {cls.__name__: cls for cls in (ir.SpendRule, ir.Filter)}
+
+
 def _decode(v):
     if isinstance(v, dict):
-        return getattr(ir, v["ir"])(**{k: _decode(x) for k, x in v.items() if k != "ir"})
+        cls = DECODABLE.get(v.get("ir"))
+        fields = {f.name for f in dataclasses.fields(cls)} if cls is not None else set()
+        if cls is None or not set(v) - {"ir"} <= fields:
+            raise ValueError(f"a saved mana rule may hold only {', '.join(DECODABLE)} with their own fields, "
+                             f"not {str(v.get('ir'))[:40]!r}")
+        return cls(**{k: _decode(x) for k, x in v.items() if k != "ir"})
     return tuple(_decode(x) for x in v) if isinstance(v, list) else v

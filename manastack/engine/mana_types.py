@@ -103,14 +103,15 @@ def lands_could_produce(s: State, o: Obj, whose: str, types: TypesMap | None = N
     return [t for t in MANA_TYPES if t in found]
 
 
-def _types_now(s: State, o: Obj, types: TypesMap) -> frozenset:
+def _types_now(s: State, o: Obj, types: TypesMap, replaced: bool) -> frozenset:
     found: set[str] = set()
     for _i, ab in mana_abilities(s, o):
         produce = produce_of(ab)
         if produce is None:
             continue
         for out in produce_options(s, o, produce, None, types):
-            results = mana_replacement.all_results(s, o, o.controller, out) if ab.cost.tap else {out}
+            results = (mana_replacement.all_results(s, o, o.controller, out) if ab.cost.tap and replaced
+                       else {out})
             for r in results:
                 found.update(r)
     return frozenset(found)
@@ -120,11 +121,12 @@ def could_produce_map(s: State) -> TypesMap:
     """CR 106.7 for every permanent at once: the least fixed point described above."""
     types: TypesMap = {o.id: frozenset() for o in s.permanents()}
     producers = [o for o in s.permanents() if mana_abilities(s, o)]
+    replaced = any(True for _ in mana_replacement.mana_replacement_effects(s))   # looked for once
     changed = True
     while changed:
         changed = False
         for o in producers:
-            new = types[o.id] | _types_now(s, o, types)
+            new = types[o.id] | _types_now(s, o, types, replaced)
             if new != types[o.id]:
                 types[o.id] = new
                 changed = True

@@ -80,9 +80,11 @@ def _resolve_permanent(ctx: Ctx, item, spell, targets) -> None:
     """CR 608.3: a permanent spell becomes a permanent; an Aura spell is attached to its target
     (CR 303.4f); X of the spell carries over for enters-the-battlefield effects (CR 107.3m)."""
     s = ctx.s
-    s.stack[:] = [i for i in s.stack if i.id != item.id]
+    # the spell stays on the stack while choices are made as it enters (CR 614.12): the move
+    # takes it off
     new = events.move(ctx, spell, "battlefield", controller=item.controller, x=item.x,
                       rules=("608.3", "110.2"), riders=item.riders)
+    s.stack[:] = [i for i in s.stack if i.id != item.id]
     if new is not None and aura_target_spec(new.card) is not None:
         chosen = targets[0][0] if targets and targets[0] else None
         if chosen is not None and chosen in s.objs:

@@ -55,10 +55,16 @@ def _effect_from_data(i: int, data: dict, cards: dict[str, CardDef]) -> Effect:
     cls = _RECORDS.get(data.get("type"))
     if cls is None:
         raise ValueError(f"effects[{i}]: unknown effect type {data.get('type')!r}")
+    names = {f.name for f in fields(cls)}
+    if (missing := names - data.keys()) or (extra := data.keys() - names - {"type"}):
+        which = f"lacks {', '.join(sorted(missing))}" if missing else f"has unknown {', '.join(sorted(extra))}"
+        raise ValueError(f"effects[{i}]: a {cls.__name__} record {which}")
     values = {}
     for f in fields(cls):
         value = data[f.name]
         if f.name == "card":
+            if value not in cards:
+                raise ValueError(f"effects[{i}].card: no card {str(value)[:80]!r} in the save")
             value = cards[value]
         elif isinstance(value, list):           # JSON lists back to the tuples records hold
             value = tuple(tuple(v) if isinstance(v, list) else v for v in value)
@@ -113,6 +119,7 @@ def _card(face: dict, db) -> CardDef:
 
 
 def state_from_data(data: dict, db=None) -> State:
+    """The state of a save; the save must have passed :func:`save_check.check_save`."""
     if data.get("format") != FORMAT:
         raise ValueError(f"unsupported save format {data.get('format')!r}: this version reads format "
                          f"{FORMAT}; saves from other versions can't be loaded")
@@ -139,8 +146,10 @@ def state_from_data(data: dict, db=None) -> State:
     for d in data["log"]:
         s.log = (LogEntry(d["turn"], d["step"], d["text"], tuple(d["rules"]), d["kind"]), s.log)
         s.log_len += 1
-    for k, v in data["scalars"].items():
-        setattr(s, k, v)
+    sc = data["scalars"]        # each field by name: nothing else of the save is set on the state
+    s.next_id, s.turn, s.active, s.step = sc["next_id"], sc["turn"], sc["active"], sc["step"]
+    s.priority, s.passes, s.timestamp = sc["priority"], sc["passes"], sc["timestamp"]
+    s.first_player, s.starting_hand, s.events_seen = sc["first_player"], sc["starting_hand"], sc["events_seen"]
     s.stage = tuple(data["stage"])
     s.rng = Rng(data["rng"])
     s.combat = _combat_from_json(data["combat"])

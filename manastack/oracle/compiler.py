@@ -82,7 +82,7 @@ _TAIL = re.compile(r"(?:Activate only (?:as a sorcery|any time you could cast a 
                    r"once each turn|during your upkeep|during your turn(?:, before attackers are declared)?)|"
                    r"Any player may activate this ability|You may choose new targets for the copy|"
                    r"Then shuffle your library|(?:It|They) can't be regenerated)\.$")
-_SENTENCE = re.compile(r'[^."“”]*(?:"[^"]*"[^."]*|“[^”]*”[^."]*)*(?:\.|$)')
+_CLOSE = {'"': '"', "“": "”"}    # quotation marks, straight and curly: where quoted text ends
 
 
 def strip_reminder(text: str) -> str:
@@ -115,7 +115,24 @@ def sentences(line: str) -> list[str]:
     """The sentences of a line; a modal line gives its header and one entry per mode."""
     out = []
     for part in re.split(r"\s*(?=•)", line):
-        out += [s.strip() for s in _SENTENCE.findall(part) if s.strip()]
+        out += [s.strip() for s in _split_sentences(part) if s.strip()]
+    return out
+
+
+def _split_sentences(text: str) -> list[str]:
+    """Split at each period outside quoted text (a granted ability's own periods stay inside
+    its quotation marks), in one pass: linear in the length of the text."""
+    out, start, closing = [], 0, None
+    for i, ch in enumerate(text):
+        if closing is not None:
+            if ch == closing:
+                closing = None
+        elif ch in _CLOSE:
+            closing = _CLOSE[ch]
+        elif ch == ".":
+            out.append(text[start:i + 1])
+            start = i + 1
+    out.append(text[start:])
     return out
 
 

@@ -49,6 +49,7 @@ class _Marker:
 
 
 IT = _Marker("it")
+THAT_OBJECT = _Marker("that creature")   # "that creature", "that permanent"
 PREV = _Marker("previous subject")
 ITS_CONTROLLER = _Marker("its controller")
 THAT_PLAYER = _Marker("that player")
@@ -111,7 +112,7 @@ def _is_player(subject) -> bool:
 def _is_object(subject) -> bool:
     if isinstance(subject, _T):
         return subject.spec.kind in ("permanent", "any", "card", "spell")
-    return subject in (IT, PREV) or (isinstance(subject, ir.Ref) and not _is_player(subject))
+    return subject in (IT, THAT_OBJECT, PREV) or (isinstance(subject, ir.Ref) and not _is_player(subject))
 
 
 def _need(condition: bool, what: str = "") -> None:
@@ -223,6 +224,12 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
         elif value is IT:
             _need(bool(last) or it_default is not None, "it")
             value = last[-1] if last else it_default
+        elif value is THAT_OBJECT:
+            # CR 201.5: a card names itself by name, so "that creature" is another object
+            # named before it, else the one the trigger is about
+            others = [v for v in last if v != ir.Ref("self")]
+            _need(bool(others) or it_default is not None, "that creature")
+            value = others[-1] if others else it_default
         elif value is ITS_CONTROLLER:
             if specs:
                 _need(len(specs) == 1, "its controller")
@@ -248,6 +255,8 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             return dataclasses.replace(effect, ability=dataclasses.replace(effect.ability, effects=inner))
         if isinstance(effect, ir.Modal):
             return effect
+        if isinstance(effect, ir.IfYouDo):       # "If you do, it ...": what was named before
+            return ir.IfYouDo(tuple(walk(e) for e in effect.effects))
         if isinstance(effect, ir.Conditional):   # what "instead" replaced is named first
             otherwise = tuple(walk(e) for e in effect.otherwise)
             return ir.Conditional(effect.condition, tuple(walk(e) for e in effect.effects), otherwise)
@@ -257,4 +266,17 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
                 changes[name] = subject(getattr(effect, name))
         return dataclasses.replace(effect, **changes) if changes else effect
 
-    return [walk(e) for e in effects], specs
+    bound = [walk(e) for e in effects]
+    _need(not any(_has_marker(e) for e in bound), "unresolved")
+    return bound, specs
+
+
+def _has_marker(node) -> bool:
+    """Whether a reference ("it", "that player") was left unresolved anywhere in ``node``."""
+    if isinstance(node, _Marker):
+        return True
+    if isinstance(node, tuple):
+        return any(_has_marker(x) for x in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return any(_has_marker(getattr(node, f.name)) for f in dataclasses.fields(node))
+    return False

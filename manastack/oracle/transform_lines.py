@@ -10,7 +10,7 @@ from lark import Token, v_args
 from manastack.mana import ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (
-    IT, PREV, _OPEN, _T, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
+    IT, PREV, THAT_OBJECT, _OPEN, _T, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
     bind)
 
 
@@ -363,7 +363,7 @@ class LineRules:
         """"If this spell was kicked, it deals 4 damage instead." (Burst Lightning): the damage
         of the sentence before, to the same recipients, with the new amount."""
         source, n = [x for x in c if not isinstance(x, Token)]
-        _need(source in (IT, ir.Ref("self")), "damage instead")
+        _need(source in (IT, THAT_OBJECT, ir.Ref("self")), "damage instead")
 
         def replace(before):
             _need(all(type(e) is ir.DealDamage and e.source == ir.Ref("self") for e in before),

@@ -7,6 +7,7 @@ from manastack.engine import characteristics as ch
 from manastack.engine.targets import item_target_specs, spell_ability_index
 from manastack.engine.state import Obj, StackItem, State
 from manastack.engine.turn import NO_PRIORITY, STEPS
+from manastack.limits import MAX_ZONE_OBJECTS
 
 from .errors import ScenarioError, raise_all
 from .refs import Refs
@@ -92,6 +93,10 @@ class Builder:
         p.pool = {k: v for k, v in pd.get("mana_pool", {}).items() if v}
         for zone in ZONES:
             entries = pd.get(zone, [])
+            total = sum(e.get("count", 1) if isinstance(e, Map) else 1 for e in entries)
+            if total > MAX_ZONE_OBJECTS:
+                self.fail(f"{total:,} objects in {p.name}'s {zone}: at most {MAX_ZONE_OBJECTS:,} per zone",
+                          pd.line_of(zone))
             for i, entry in enumerate(entries):
                 entry = entry if isinstance(entry, Map) else _as_entry(entry, entries.line_of(i))
                 try:

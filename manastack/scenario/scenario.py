@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from manastack.game import Game
+from manastack.limits import MAX_SCENARIO_BYTES, InputError, decode_utf8, read_bounded
 
 from .build import Builder
 from .cards import card_db, check_cards
@@ -62,8 +63,10 @@ class Scenario:
         bundled cards by default). Raises :class:`ScenarioError` for any bad input."""
         file = str(path)
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
+            text = decode_utf8(read_bounded(path, MAX_SCENARIO_BYTES, "the scenario"), "the scenario")
+        except InputError as exc:
+            raise ScenarioError(str(exc).removeprefix("the scenario: "), file) from None
+        except OSError as exc:
             raise ScenarioError(f"can't read the file: {exc.strerror or exc}", file) from None
         return cls.from_text(text, file, cards)
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import yaml
 
+from manastack.limits import MAX_DEPTH, MAX_SCENARIO_BYTES, MAX_YAML_NODES
+
 from .errors import ScenarioError
 
 
@@ -35,8 +37,13 @@ def line_of(container, key) -> int | None:
 
 
 def load_yaml(text: str, file: str):
-    """Parse ``text``; YAML syntax errors and duplicate keys become :class:`ScenarioError`."""
+    """Parse ``text``; YAML syntax errors, duplicate keys and documents beyond the bounds of
+    docs/limits.md (size, nesting depth, nodes with aliases expanded) become
+    :class:`ScenarioError`."""
+    if len(text) > MAX_SCENARIO_BYTES:
+        raise ScenarioError(f"the scenario is longer than the {MAX_SCENARIO_BYTES:,} characters allowed", file)
     try:
+        _check_depth(text, file)
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -49,32 +56,51 @@ def load_yaml(text: str, file: str):
         raise ScenarioError(f"YAML syntax error: {exc}", file) from None
     if node is None:
         raise ScenarioError("the file is empty", file, 1)
-    return _convert(node, file)
+    return _convert(node, file, [0])
+
+
+def _check_depth(text: str, file: str) -> None:
+    """Refuse lists and mappings nested deeper than MAX_DEPTH, from the parser's events (which
+    don't recurse), before the composer (which does) sees them."""
+    depth = 0
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise ScenarioError(f"lists and mappings nested deeper than {MAX_DEPTH} levels", file,
+                                    event.start_mark.line + 1)
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1
 
 
 _SCALAR = yaml.SafeLoader("")
 
 
-def _convert(node, file: str):
+def _convert(node, file: str, seen: list[int]):
+    """The data of ``node``; ``seen[0]`` counts the nodes made so far, so that aliases can't
+    expand a small file into a huge document ("billion laughs")."""
     line = node.start_mark.line + 1
+    seen[0] += 1
+    if seen[0] > MAX_YAML_NODES:
+        raise ScenarioError(f"more than {MAX_YAML_NODES:,} values once aliases are expanded", file, line)
     if isinstance(node, yaml.MappingNode):
         out = Map()
         out.line = line
         out.key_lines = {}
         _SCALAR.flatten_mapping(node)
         for k_node, v_node in node.value:
-            key = _convert(k_node, file)
+            key = _convert(k_node, file, seen)
             if not isinstance(key, (str, int, float, bool)) or key is None:
                 raise ScenarioError("a mapping key must be a plain word or number", file,
                                     k_node.start_mark.line + 1)
             if key in out:
                 raise ScenarioError(f"duplicate key {key!r} (first on line {out.key_lines[key]})",
                                     file, k_node.start_mark.line + 1)
-            out[key] = _convert(v_node, file)
+            out[key] = _convert(v_node, file, seen)
             out.key_lines[key] = k_node.start_mark.line + 1
         return out
     if isinstance(node, yaml.SequenceNode):
-        out = Seq(_convert(v, file) for v in node.value)
+        out = Seq(_convert(v, file, seen) for v in node.value)
         out.line = line
         out.item_lines = [v.start_mark.line + 1 for v in node.value]
         return out

@@ -1,0 +1,263 @@
+"""Whole-game fuzzing: seeded random corpus games, every invariant checked at every decision.
+
+    python3 -m manastack.fuzz --games 200 [--corpus PATH] [--seed 0] [--max-actions 3000]
+
+Game ``seed`` builds two random two-color decks (23 fully supported corpus cards and 17 basic
+lands each) from its own generator, and random agents play them. At every decision the run
+checks:
+
+- cards are conserved: every card is in exactly one zone (or on the stack) that agrees with
+  the object, each player owns all 40 of their cards, and no mana pool holds a zero or less
+  (CR 400.1, 405);
+- the decision is not stuck: it offers at least one legal action;
+- push and pop are exact: after one push, :meth:`Game.pop` gives back that action and the
+  same save;
+- a save continues identically: the game loaded from :meth:`Game.to_json` reaches the same
+  save after the same action;
+
+and after the game: the same seed and actions give the same game (the final saves are equal),
+and the game ended within ``--max-actions`` actions. Exceptions are failures too. The report
+groups failures by class (the exception type and where it was raised, or the invariant) and
+gives a command that repeats each one.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+import traceback
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from manastack.agents import RandomAgent
+from manastack.cards import CardDB, CardError, load_db
+from manastack.decks import Deck
+from manastack.engine.decisions import Action
+from manastack.game import Game
+from manastack.mana import COLORS
+from manastack.rng import Rng
+
+DEFAULT_CORPUS = Path("../shared/cards/AtomicCards-2021.json.gz")
+BASICS = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
+DECK_SIZE = 40
+MAX_GAMES = 1_000_000          # --games
+MAX_ACTIONS = 100_000          # --max-actions
+
+
+class InvariantError(AssertionError):
+    """An invariant of the game that failed; ``kind`` names which."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+@dataclass(frozen=True)
+class Failure:
+    """One game that failed: its seed, the class of failure, what was seen and where."""
+
+    seed: int
+    kind: str
+    message: str
+    action_index: int
+
+    def repro(self, corpus: Path, max_actions: int) -> str:
+        return (f"python3 -m manastack.fuzz --corpus {corpus} --seed {self.seed} --games 1 "
+                f"--max-actions {max_actions}")
+
+
+@dataclass
+class Report:
+    """What a run found: games and decisions checked, failures by class."""
+
+    games: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    failures: dict[str, list[Failure]] = field(default_factory=dict)
+
+    def add(self, failure: Failure) -> None:
+        self.failures.setdefault(failure.kind, []).append(failure)
+
+    def render(self, corpus: Path, max_actions: int) -> str:
+        lines = [f"{self.games} games, {self.decisions} decisions checked in {self.seconds:.0f} s; "
+                 f"{sum(len(f) for f in self.failures.values())} failed"]
+        for kind, found in sorted(self.failures.items(), key=lambda kv: -len(kv[1])):
+            first = found[0]
+            lines.append(f"- {kind}: {len(found)} game(s), seeds {', '.join(str(f.seed) for f in found[:10])}"
+                         + (" ..." if len(found) > 10 else ""))
+            lines.append(f"    {first.message} (after {first.action_index} actions)")
+            lines.append(f"    repeat: {first.repro(corpus, max_actions)}")
+        return "\n".join(lines)
+
+
+def playable_names(db: CardDB) -> list[str]:
+    """Fully supported single-faced nonland cards: what random decks are made of."""
+    names = []
+    for name in db.names():
+        card = db.get(name)
+        if card.fully_supported and "Land" not in card.types and card.face.get("layout", "normal") == "normal":
+            names.append(name)
+    return names
+
+
+def random_deck(db: CardDB, names: list[str], rng: Rng) -> Deck:
+    """A two-color deck: 23 cards of those colors (or colorless) and 17 basic lands."""
+    colors = [COLORS[rng.below(5)], COLORS[rng.below(5)]]
+    fits = [n for n in names if set(db.get(n).colors) <= set(colors)]
+    spells = [fits[rng.below(len(fits))] for _ in range(DECK_SIZE - 17)]
+    lands = [BASICS[colors[i % 2]] for i in range(17)]
+    return Deck("fuzz", tuple((1, n) for n in spells + lands))
+
+
+def new_game(db: CardDB, names: list[str], seed: int) -> Game:
+    rng = Rng(seed)
+    decks = [random_deck(db, names, rng) for _ in range(2)]
+    return Game.new(decks[0], decks[1], seed=seed, cards=db)
+
+
+def zone_problems(s) -> list[str]:
+    """What breaks "every card is in exactly one zone, and the object agrees" in the state ``s``
+    (read only): a card listed twice, in no zone, or in a zone other than its own."""
+    problems = []
+    seen: dict[int, str] = {}
+    for p in s.players:
+        for zone in ("library", "hand", "graveyard", "exile"):
+            for oid in p.zone(zone):
+                o = s.objs.get(oid)
+                if oid in seen or o is None or o.zone != zone or o.owner != p.index:
+                    problems.append(f"object {oid} in {p.name}'s {zone} is also in "
+                                    f"{seen.get(oid) or (o.zone if o else 'no object')}")
+                seen[oid] = zone
+    for oid in s.battlefield:
+        if oid in seen or s.objs[oid].zone != "battlefield":
+            problems.append(f"object {oid} on the battlefield is also in {seen.get(oid)}")
+        seen[oid] = "battlefield"
+    for item in s.stack:
+        if item.kind == "spell":
+            if item.source in seen:
+                problems.append(f"spell {item.source} is also in {seen[item.source]}")
+            seen[item.source] = "stack"
+    lost = [o.id for o in s.objs.values() if not o.is_token and o.id not in seen]
+    if lost:
+        problems.append(f"cards in no zone: {lost[:5]}")
+    return problems
+
+
+def check_state(game: Game) -> None:
+    """Cards conserved and zones consistent, and a decision that can be answered."""
+    s = game.current_state()
+    problems = zone_problems(s)
+    if problems:
+        raise InvariantError("cards conserved", "; ".join(problems))
+    for owner in (0, 1):
+        n = sum(1 for o in s.objs.values() if not o.is_token and o.owner == owner)
+        if n != DECK_SIZE:
+            raise InvariantError("cards conserved", f"player {owner} owns {n} cards, not {DECK_SIZE}")
+    for p in s.players:
+        if any(n <= 0 for n in p.pool.values()):
+            raise InvariantError("mana pool", f"{p.name}'s pool holds {p.pool}")
+    if game.pending is not None and not game.legal_actions():
+        raise InvariantError("stuck decision", f"{game.pending.kind} decision with no legal action")
+
+
+def check_push(db: CardDB, game: Game, action: Action) -> None:
+    """Push ``action``; pop must restore the same save, and a loaded save must continue the same."""
+    before = game.to_json()
+    loaded = Game.from_json(before, cards=db)
+    game.push(action)
+    after = game.to_json()
+    if game.pop() != action or game.to_json() != before:
+        raise InvariantError("push/pop exact", f"pop after {action} doesn't restore the game")
+    game.push(action)
+    loaded.push(action)
+    if loaded.to_json() != after:
+        raise InvariantError("save/load continues", f"a loaded save differs after {action}")
+
+
+def play_game(db: CardDB, names: list[str], seed: int, max_actions: int, must_end: bool = True,
+              actions: list[Action] | None = None) -> Game:
+    """Game ``seed`` with every check; raises on the first failure. After ``max_actions`` the
+    game fails as not ending, or (``must_end`` false) stops there. ``actions`` receives the
+    actions taken, so a caller sees how far a failing game got."""
+    game = new_game(db, names, seed)
+    agents = [RandomAgent(seed), RandomAgent(seed + 1000)]
+    taken = actions if actions is not None else []
+    while game.pending is not None:
+        check_state(game)
+        if len(taken) >= max_actions:
+            if must_end:
+                raise InvariantError("no end", f"no result after {max_actions} actions")
+            break
+        action = agents[game.pending.player].choose(game, game.pending)
+        check_push(db, game, action)
+        taken.append(action)
+    check_state(game)
+    again = new_game(db, names, seed)
+    for action in taken:
+        again.push(action)
+    if again.to_json() != game.to_json():
+        raise InvariantError("same seed same game", "replaying the actions gives another game")
+    return game
+
+
+def classify(exc: BaseException) -> str:
+    """An exception's class of failure: the invariant, or its type and where it was raised."""
+    if isinstance(exc, InvariantError):
+        return exc.kind
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = next((f for f in reversed(frames) if "manastack" in f.filename), frames[-1] if frames else None)
+    place = f" in {Path(where.filename).name}:{where.name}" if where else ""
+    return f"{type(exc).__name__}{place}"
+
+
+def run(db: CardDB, names: list[str], seeds: Iterator[int], max_actions: int,
+        progress=None) -> Report:
+    report = Report()
+    start = time.perf_counter()
+    for seed in seeds:
+        taken: list[Action] = []
+        try:
+            play_game(db, names, seed, max_actions, actions=taken)
+        except Exception as exc:     # every failure is a finding: classify it and go on
+            report.add(Failure(seed, classify(exc), f"{type(exc).__name__}: {str(exc)[:300]}", len(taken)))
+        report.games += 1
+        report.decisions += len(taken)
+        if progress is not None:
+            progress(report)
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python3 -m manastack.fuzz", description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=20, help=f"games to play (1 to {MAX_GAMES})")
+    ap.add_argument("--seed", type=int, default=0, help="seed of the first game (0 or more)")
+    ap.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS, help="an MTGJSON AtomicCards file")
+    ap.add_argument("--max-actions", type=int, default=5000,
+                    help=f"actions after which a game counts as not ending (1 to {MAX_ACTIONS})")
+    args = ap.parse_args(argv)
+    if not 1 <= args.games <= MAX_GAMES:
+        ap.error(f"--games must be from 1 to {MAX_GAMES}, not {args.games}")
+    if not 1 <= args.max_actions <= MAX_ACTIONS:
+        ap.error(f"--max-actions must be from 1 to {MAX_ACTIONS}, not {args.max_actions}")
+    if args.seed < 0:
+        ap.error(f"--seed must be 0 or more, not {args.seed}")
+    try:
+        db = load_db(args.corpus)
+    except CardError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    names = playable_names(db)
+
+    def progress(report: Report) -> None:
+        print(f"{report.games} games, {report.decisions} decisions, "
+              f"{sum(len(f) for f in report.failures.values())} failed", file=sys.stderr, flush=True)
+
+    report = run(db, names, iter(range(args.seed, args.seed + args.games)), args.max_actions, progress)
+    print(report.render(args.corpus, args.max_actions))
+    return 1 if report.failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

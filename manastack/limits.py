@@ -1,0 +1,97 @@
+"""The bounds on every input from outside, in one place (stated in docs/limits.md).
+
+Files are read whole into memory, so each kind has a size bound; nested data has a depth bound
+(deeper documents are refused before they reach a recursive parser); a YAML document's aliases
+may not expand it beyond a number of nodes; counts that make objects are bounded per entry and
+per zone.
+"""
+from __future__ import annotations
+
+import codecs
+from pathlib import Path
+
+MAX_SCENARIO_BYTES = 1_000_000        # a scenario file
+MAX_CARD_FILE_BYTES = 128_000_000     # a card file, after gunzipping
+MAX_SAVE_BYTES = 64_000_000           # a saved game (Game.from_json)
+MAX_DEPTH = 64                        # nesting of lists and mappings in YAML and JSON documents
+MAX_YAML_NODES = 100_000              # nodes of a YAML document with its aliases expanded
+MAX_COUNT = 100                       # "count:" of one scenario entry
+MAX_ZONE_OBJECTS = 1_000              # objects one player has in one zone of a scenario
+MAX_CARDS = 200_000                   # card names in one card file
+MAX_TEXT_CHARS = 20_000               # one card field (Oracle text, a ruling)
+
+_BOMS = ((codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"),
+         (codecs.BOM_UTF16_LE, "UTF-16"), (codecs.BOM_UTF16_BE, "UTF-16"))
+
+
+class InputError(ValueError):
+    """An input outside its bounds, or not text in the expected encoding."""
+
+
+def decode_utf8(data: bytes, what: str) -> str:
+    """``data`` as UTF-8 text (a UTF-8 byte order mark is dropped); UTF-16/32 and invalid bytes
+    are refused naming the line and column of the first bad byte."""
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            raise InputError(f"{what}: the file is {name} text; save it as UTF-8")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise InputError(f"{what}: not UTF-8 text: byte 0x{data[exc.start]:02x} at line {line}, "
+                         f"column {col} can't be decoded") from None
+
+
+def read_bounded(path: str | Path, limit: int, what: str) -> bytes:
+    """The bytes of a file, refused when larger than ``limit``."""
+    with open(path, "rb") as fh:
+        data = fh.read(limit + 1)
+    if len(data) > limit:
+        raise InputError(f"{what}: larger than the {limit:,} bytes allowed")
+    return data
+
+
+def json_depth_ok(text: str | bytes, limit: int = MAX_DEPTH) -> bool:
+    """Whether no list or object in the JSON ``text`` is nested deeper than ``limit``: brackets
+    outside strings are counted in one pass, so a deep document never reaches the parser."""
+    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+    depth = 0
+    in_string = escaped = False
+    # bytes.translate keeps only what matters: quotes, backslashes and brackets
+    for ch in data.translate(None, _NOT_STRUCTURE):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == 0x5C:
+                escaped = True
+            elif ch == 0x22:
+                in_string = False
+        elif ch == 0x22:
+            in_string = True
+        elif ch in (0x5B, 0x7B):
+            depth += 1
+            if depth > limit:
+                return False
+        elif ch in (0x5D, 0x7D):
+            depth -= 1
+    return True
+
+
+_NOT_STRUCTURE = bytes(b for b in range(256) if b not in b'"\\[]{}')
+
+
+def depth_of(value, limit: int = MAX_DEPTH) -> int:
+    """The nesting depth of lists and dicts in ``value`` (loaded data), counting no further
+    than ``limit + 1``; without recursion."""
+    deepest = 0
+    todo = [(value, 1)]
+    while todo:
+        v, d = todo.pop()
+        if isinstance(v, (list, tuple, dict)):
+            if d > deepest:
+                deepest = d
+                if d > limit:
+                    return d
+            todo.extend((x, d + 1) for x in (v.values() if isinstance(v, dict) else v))
+    return deepest

@@ -1,0 +1,42 @@
+"""A short run of the whole-game fuzz (manastack.fuzz) over corpus decks, and of its report:
+every invariant is checked at every decision of the first actions of two seeded games."""
+from __future__ import annotations
+
+import pytest
+
+from manastack import fuzz
+from manastack.game import Game
+
+ACTIONS = 40
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+def test_seeded_corpus_game_holds_every_invariant(corpus_db, playable, seed):
+    game = fuzz.play_game(corpus_db, playable, seed, ACTIONS, must_end=False)
+    assert len(game.move_stack) == ACTIONS or game.result is not None
+
+
+def test_a_broken_invariant_is_reported_by_class_with_a_repro_command(corpus_db, playable, monkeypatch):
+    real = Game.pop
+
+    def bad_pop(self):
+        action = real(self)
+        if self.state.turn >= 2:
+            self._answers = self._answers + [action]     # leave the game changed
+        return action
+
+    monkeypatch.setattr(Game, "pop", bad_pop)
+    report = fuzz.run(corpus_db, playable, iter([11]), 400)
+    assert list(report.failures) == ["push/pop exact"]
+    text = report.render(fuzz.DEFAULT_CORPUS, 400)
+    assert "push/pop exact: 1 game(s), seeds 11" in text
+    assert "repeat: python3 -m manastack.fuzz --corpus ../shared/cards/AtomicCards-2021.json.gz --seed 11" in text
+
+
+def test_the_command_line_refuses_bad_bounds(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        fuzz.main(["--games", "0"])
+    assert exit_.value.code == 2
+    assert "--games must be from 1 to" in capsys.readouterr().err
+    assert fuzz.main(["--games", "1", "--corpus", "no-such-file.json"]) == 2
+    assert "card file not found" in capsys.readouterr().err

@@ -1,0 +1,138 @@
+"""Saves are checked before they are decoded: a JSON Schema for their shape, then the states no
+game reaches; each refusal names the JSON path, and nothing of a save is set by name."""
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from manastack import Game, RandomAgent, SaveError
+
+
+@pytest.fixture(scope="module")
+def save() -> dict:
+    """A game in its second turn, with cards in every public zone."""
+    game = Game.new("gruul-stompy", "azorius-skies", seed=4)
+    agents = [RandomAgent(1), RandomAgent(2)]
+    while game.pending is not None and game.state.turn < 4:
+        game.push(agents[game.pending.player].choose(game, game.pending))
+    return game.to_data()
+
+
+def refused(data, where: str, words: str = "") -> str:
+    with pytest.raises(SaveError) as err:
+        Game.from_json(json.dumps(data))
+    message = str(err.value)
+    assert message.startswith(where), message
+    assert words in message and "\n" not in message
+    return message
+
+
+def changed(save, change) -> dict:
+    data = copy.deepcopy(save)
+    change(data["state"])
+    return data
+
+
+def test_a_good_save_loads(save):
+    assert Game.from_json(json.dumps(save)).to_data() == save
+
+
+def test_missing_keys_and_wrong_types_name_the_path(save):
+    refused(changed(save, lambda s: s.pop("objects")), "$.state", "'objects' is a required property")
+    refused(changed(save, lambda s: s["scalars"].update(turn="three")), "$.state.scalars.turn", "'three'")
+    refused(changed(save, lambda s: s["players"][1].update(life="x")), "$.state.players[1].life")
+    refused(changed(save, lambda s: s["scalars"].update(active=7)), "$.state.scalars.active", "7")
+    refused({"state": save["state"]}, "$", "'answers' is a required property")
+
+
+def test_one_player_is_refused(save):
+    refused(changed(save, lambda s: s["players"].pop()), "$.state.players")
+
+
+def test_an_unknown_step_is_refused(save):
+    refused(changed(save, lambda s: s["scalars"].update(step="brunch")), "$.state.scalars.step", "unknown step")
+
+
+def test_next_id_not_above_every_id_is_refused(save):
+    refused(changed(save, lambda s: s["scalars"].update(next_id=1)), "$.state.scalars.next_id",
+            "is not above the largest object id")
+
+
+def test_an_object_in_two_zones_is_refused(save):
+    def twice(s):
+        s["players"][0]["hand"].append(s["players"][0]["library"][0])
+    refused(changed(save, twice), "$.state.players[0].hand", "is also at $.state.players[0].library[0]")
+
+
+def test_a_card_listed_twice_in_one_zone_is_refused(save):
+    def twice(s):
+        s["players"][0]["library"].append(s["players"][0]["library"][0])
+    refused(changed(save, twice), "$.state.players[0].library", "is also at $.state.players[0].library[0]")
+
+
+def test_a_zone_mismatch_is_refused(save):
+    def swap(s):
+        s["players"][0]["library"].append(s["players"][1]["library"].pop())
+    refused(changed(save, swap), "$.state.players[0].library", "is listed in player 0's library but is in player 1's")
+
+
+def test_an_id_that_is_no_object_is_refused(save):
+    refused(changed(save, lambda s: s["battlefield"].append(99999)), "$.state.battlefield", "id 99999 is no saved object")
+
+
+def test_an_object_in_no_zone_is_refused(save):
+    refused(changed(save, lambda s: s["players"][1]["library"].pop()), "$.state.objects", "is in no zone list")
+
+
+def test_duplicate_object_ids_are_refused(save):
+    def dup(s):
+        s["objects"].append(dict(s["objects"][0]))
+    refused(changed(save, dup), "$.state.objects", "is also the id of")
+
+
+def test_scalars_cannot_set_other_attributes(save):
+    refused(changed(save, lambda s: s["scalars"].update(db=None)), "$.state.scalars", "'db'")
+
+
+def test_ir_is_decoded_only_from_the_table_of_allowed_classes(save):
+    def evil(s):
+        s["players"][0]["special_mana"] = [["G", "Evil", {"ir": "Destroy", "what": None}]]
+    refused(changed(save, evil), "$.state", "may hold only SpendRule, Filter")
+
+
+def test_bad_json_and_deep_nesting_are_refused():
+    with pytest.raises(SaveError, match=r"^\$: not valid JSON"):
+        Game.from_json("{")
+    with pytest.raises(SaveError, match="nested deeper than"):
+        Game.from_json("[" * 100_000 + "]" * 100_000)
+
+
+_leaf = st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.integers(), st.text(max_size=5),
+                  st.just([]), st.just({}))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_any_one_field_replaced_gives_a_game_or_a_save_error(save, data):
+    """Replace one value anywhere in the save by another: loading gives a game or SaveError."""
+    doc = copy.deepcopy(save)
+    node, path = doc, []
+    for _ in range(data.draw(st.integers(1, 6))):
+        keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+        if not keys:
+            break
+        key = data.draw(st.sampled_from(keys))
+        if not isinstance(node[key], (dict, list)) or data.draw(st.booleans()):
+            node[key] = data.draw(_leaf)
+            break
+        node, path = node[key], path + [key]
+    try:
+        game = Game.from_json(json.dumps(doc))
+    except SaveError as exc:
+        assert "\n" not in str(exc) and str(exc).startswith("$")
+        return
+    game.legal_actions()
