@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from manastack.limits import MAX_DEPTH
-from manastack.scenario import Scenario, ScenarioError
+from manastack.scenario import Scenario, ScenarioError, ScenarioErrors
 
 BOARD = "players:\n  - name: Alice\n    battlefield: [Forest]\n  - name: Bob\n"
 
@@ -69,5 +69,8 @@ def test_deep_nesting_is_refused(text):
 def test_any_text_loads_or_gives_a_scenario_error(text):
     try:
         Scenario.from_text(text)
+    except ScenarioErrors as exc:           # several problems: one line each
+        assert all("\n" not in e.render() for e in exc.errors)
+        assert exc.render().count("\n") == len(exc.errors) - 1
     except ScenarioError as exc:
         assert "\n" not in exc.render()

@@ -36,7 +36,7 @@ def printings_as_atomic(data):
             name = card["name"]
             if first_set.setdefault(name, code) != code:
                 continue
-            face = {k: card[k] for k in ATOMIC_FIELDS if k in card}
+            face = {k: card[k] for k in ATOMIC_FIELDS if card.get(k) is not None}   # null: absent
             same_face = [f for f in faces.get(name, ()) if f.get("side") == face.get("side")]
             if not same_face:
                 faces.setdefault(name, []).append(face)

@@ -107,4 +107,5 @@ def _convert(node, file: str, seen: list[int]):
     try:
         return _SCALAR.construct_object(node, deep=True)
     except yaml.YAMLError as exc:
-        raise ScenarioError(f"unreadable value: {exc}", file, line) from None
+        why = getattr(exc, "problem", None) or str(exc).splitlines()[0]     # one line, no excerpt
+        raise ScenarioError(f"unreadable value: {why}", file, line) from None
