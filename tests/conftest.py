@@ -1,9 +1,16 @@
 """Shared test helpers."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# No time limit per example (speed is measured by benchmarks, and these machines are shared);
+# in CI the examples are derived from each test, so a run can be repeated exactly.
+settings.register_profile("manastack", deadline=None, derandomize=bool(os.environ.get("CI")))
+settings.load_profile("manastack")
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "cards" / "AtomicCards-2021.json.gz"
