@@ -18,7 +18,7 @@ from .triggers import announce_targets
 from .wording import possessive
 
 
-def _restricted(s, o: Obj, kind: str) -> bool:
+def restricted(s, o: Obj, kind: str) -> bool:
     """Whether a static effect of this kind applies to ``o``: restrictions such as "can't
     attack" / "can't block" (CR 508.1c, 509.1b; Pacifism) and requirements such as "attacks each
     combat if able" (CR 508.1d; Toski)."""
@@ -42,7 +42,7 @@ def why_not_attack(s, o: Obj) -> str | None:
                 "and has no haste (CR 302.6, 508.1a, 702.10b)")
     if ch.has(s, o, "defender"):
         return f"{name} has defender (CR 702.3b)"
-    if _restricted(s, o, "cant_attack"):
+    if restricted(s, o, "cant_attack"):
         return f"an effect says {name} can't attack (CR 508.1c)"
     if (land := missing_land(s, o)) is not None:
         return f"{name} can't attack while the defending player controls no {land} (CR 508.1c)"
@@ -69,7 +69,7 @@ def declare_attackers(ctx: Ctx) -> None:
     s = ctx.s
     ap = s.active
     defender = 1 - ap
-    chosen = [o.id for o in s.permanents(ap) if can_attack(s, o) and _restricted(s, o, "attacks_each_combat")]
+    chosen = [o.id for o in s.permanents(ap) if can_attack(s, o) and restricted(s, o, "attacks_each_combat")]
     if chosen:
         s.add_log(", ".join(s.objs[i].card.name for i in chosen) + " must attack: it attacks each combat "
                   "if able", ("508.1d",), "combat")
@@ -132,9 +132,9 @@ def block_restriction(s, blocker: Obj, attacker: Obj) -> str | None:
         if kw in akw and any(land_type in layers.card_now(s, o).subtypes
                              for o in s.permanents(blocker.controller)):
             return f"{an} has {kw} and the defending player controls a {land_type} (CR 702.14c)"
-    if _restricted(s, attacker, "cant_be_blocked"):
+    if restricted(s, attacker, "cant_be_blocked"):
         return f"an effect says {an} can't be blocked (CR 509.1b)"
-    if _restricted(s, blocker, "can_block_only_flying") and "flying" not in akw:
+    if restricted(s, blocker, "can_block_only_flying") and "flying" not in akw:
         return f"{bn} can block only creatures with flying (CR 509.1b)"
     if "protection" in akw and protected_from(s, attacker, blocker):
         return f"{an} has protection from {bn} (CR 702.16b)"
@@ -151,7 +151,7 @@ def declare_blockers(ctx: Ctx) -> None:
     blocks: dict[int, int] = {}  # blocker -> attacker
     while True:
         free = [o for o in s.permanents(dp) if ch.is_creature(s, o) and not o.tapped
-                and o.id not in blocks and not _restricted(s, o, "cant_block")]
+                and o.id not in blocks and not restricted(s, o, "cant_block")]
         options = [Action("block", (b.id, a.id), f"{b.card.name} blocks {a.card.name}")
                    for b in free for a in attackers if can_block(s, b, a)]
         lonely = [a for a in attackers if ch.has(s, a, "menace")

@@ -25,11 +25,6 @@ from .timing import can_cast_timing, exiled_playable, sorcery_timing, upkeep_tim
 from .wording import possessive
 
 
-def _restricted(s, o, kind: str) -> bool:
-    """A static "can't attack" or "can't block" effect applies to ``o`` (Pacifism and the like)."""
-    return any(layers.affected_by(s, src, eff, o) for src, eff in ch.static_effects(s, kind))
-
-
 def why_not_play(s, player: int, o) -> str | None:
     """Why ``player`` can't play the land ``o`` now (CR 305.1-305.2), or None when they can."""
     name, who = o.card.name, s.players[player].name
@@ -208,7 +203,7 @@ def cannot_block(s, b, a) -> str:
         return f"{bn} is not a creature: only creatures block (CR 506.3)"
     if b.tapped:
         return f"{bn} is tapped: blockers must be untapped (CR 509.1a)"
-    if _restricted(s, b, "cant_block"):
+    if combat.restricted(s, b, "cant_block"):
         return f"an effect says {bn} can't block (CR 509.1b)"
     return combat.block_restriction(s, b, a) or f"{bn} can't block {an} now (it may already be blocking)"
 
