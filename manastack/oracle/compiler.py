@@ -166,7 +166,8 @@ def compile_card(card) -> CompileResult:
     spell_text: list[str] = []
     text = card.text
     if _is_parenthesised_mana_ability(card):
-        text = card.text.strip()[1:-1]
+        first, _, rest = text.strip().partition("\n")
+        text = first[1:-1] + ("\n" + rest if rest else "")
     for line in card_lines(text):
         norm = normalise(line, card.name)
         try:
@@ -200,10 +201,12 @@ def basic_land_ability(subtype: str) -> ir.ActivatedAbility:
 
 def _is_parenthesised_mana_ability(card) -> bool:
     """Wastes prints its only ability, "{T}: Add {C}.", in parentheses; without a basic land
-    type it has no intrinsic ability, so the parenthesised text is its rules text."""
-    text = card.text.strip()
+    type it has no intrinsic ability, so the parenthesised text is its rules text. Only the
+    first line is looked at: abilities granted later are appended as further lines (CR 613.1f)
+    and must not turn that rules text back into reminder text."""
+    first = card.text.strip().partition("\n")[0]
     return ("Land" in card.types and not set(card.subtypes) & set(BASIC_LAND_MANA)
-            and text.startswith("({T}: Add") and text.endswith(")") and "\n" not in text)
+            and first.startswith("({T}: Add") and first.endswith(")") and first.count("(") == 1)
 
 
 def _starts(line: str, is_spell: bool) -> list[str]:
