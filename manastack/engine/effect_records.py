@@ -169,7 +169,7 @@ class OneShotDelayedTrigger:
     """A delayed triggered ability that triggers once, as the step ``until`` names begins
     (CR 603.7c): ability ``ability_index`` of ``card`` (a negative index, see
     :func:`.abilities.nested_abilities`), from the object ``affected``, with ``targets`` fixed
-    when it was created."""
+    when it was created, and ``created`` the tokens the creating ability made ("it")."""
 
     affected: int
     controller: int
@@ -179,6 +179,7 @@ class OneShotDelayedTrigger:
     until: str
     timestamp: int
     source: str
+    created: tuple[int, ...] = ()
 
     @property
     def kind(self) -> str:

@@ -259,7 +259,9 @@ def _may_play_exiled(ctx, e: ir.MayPlayExiled, rc):
 
 def _create_tokens(ctx, e: ir.CreateTokens, rc):
     for _ in range(amount(ctx, e.amount, rc)):
-        events.create_token(ctx, e.token, rc.controller, e.tapped)
+        token = events.create_token(ctx, e.token, rc.controller, e.tapped)
+        if token is not None:
+            rc.created.append(token.id)
 
 
 def _tap(ctx, e: ir.Tap, rc):
@@ -483,7 +485,8 @@ def _create_delayed_trigger(ctx, e: ir.CreateDelayedTrigger, rc):
         # CR 603.7c: the objects it refers to are fixed now: this ability's targets and source
         frozen = tuple(tuple(group) for group in rc.targets)
         s.effects.append(OneShotDelayedTrigger(rc.source, rc.controller, rc.card, nested_index(rc.card, e.ability),
-                                               frozen, e.duration, s.new_timestamp(), rc.card.name))
+                                               frozen, e.duration, s.new_timestamp(), rc.card.name,
+                                               tuple(rc.created)))
         s.add_log(f"{rc.card.name} creates a delayed triggered ability: {e.ability.text}",
                   ("603.7", "603.7c"), "effect")
         return

@@ -32,6 +32,7 @@ class ResolutionContext:
     source_lki: Obj | None = field(default=None)
     exiled: list = field(default_factory=list)     # cards this resolution exiled ("that card")
     did: bool = True    # whether the last optional action was done, for "When you do" (603.12)
+    created: list = field(default_factory=list)    # ids of the tokens this resolution created
 
 
 def execute(ctx: Ctx, effects, rc: ResolutionContext) -> None:
@@ -135,6 +136,10 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
         return [o] if o is not None else []
     if name == "all":
         return objects_matching(s, subject.filter, source_obj(ctx, rc), rc.controller)
+    if name == "created":
+        # CR 111.1, 400.7: the tokens made earlier by this ability, while they are still the
+        # same objects (a delayed ability keeps their ids, CR 603.7c)
+        return [s.objs[i] for i in rc.created if i in s.objs]
     raise ValueError(f"unknown reference {name!r}")
 
 

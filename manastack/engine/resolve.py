@@ -72,6 +72,8 @@ def resolve_top(ctx: Ctx) -> None:
         targets = item.event["frozen"]  # CR 603.7c: a delayed ability's "it" was fixed earlier
     rc = ResolutionContext(item.controller, item.source, item.card, targets, item.x, item.event,
                            item.modes, source_lki=lki)
+    if item.event and "created" in item.event:
+        rc.created = list(item.event["created"])    # CR 603.7c: the tokens "it" named then
     execute(ctx, ab.effects, rc)
     s.stack[:] = [i for i in s.stack if i.id != item.id]
 

@@ -65,7 +65,8 @@ TARGET_KINDS = frozenset({"any", "player", "opponent", "player_or_planeswalker",
                           "card"})
 REFS = frozenset({"self", "you", "each_opponent", "each_player", "target_controller", "enchanted",
                   "equipped", "attached_controller", "triggering_controller",
-                  "triggering_player", "triggering_object", "triggering_spell", "all"})
+                  "triggering_player", "triggering_object", "triggering_spell", "all",
+                  "created"})
 CONTROLLERS = frozenset({None, "you", "opponent", "not_you"})
 DURATIONS = frozenset({"end_of_turn", "permanent", "next_end_step", "next_upkeep"})
 

@@ -466,7 +466,8 @@ def _delayed_at_next(ctx, step: str) -> None:
     s.effects = [e for e in s.effects if e not in waiting]
     for e in waiting:
         label = f"{possessive(e.card.name)} delayed ability"
-        view = {"kind": "step", "step": step, "frozen": [list(g) for g in e.targets]}
+        view = {"kind": "step", "step": step, "frozen": [list(g) for g in e.targets],
+                "created": list(e.created)}
         s.pending_triggers.append(PendingTrigger(e.affected, e.card, e.ability_index, e.controller, view, 1, "",
                                                  label))
         s.add_log(f"{label} triggers: {ability_at(e.card, e.ability_index).text}", ("603.7c", "603.2"),

@@ -118,7 +118,8 @@ class Ref:
     "self" (this object), "you" (its controller), "each_opponent", "each_player",
     "target_controller" (controller of the first target), "enchanted", "equipped",
     "attached_controller", "defending_player", "triggering_object", "triggering_player",
-    "all" (every object matching ``filter``)."""
+    "all" (every object matching ``filter``), "created" (the tokens this ability created
+    earlier in its resolution, CR 111.1: "Create a token. Exile it ...")."""
 
     name: str
     filter: Filter | None = None
