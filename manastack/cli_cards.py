@@ -41,7 +41,7 @@ def show(name: str, cards_path: str | None) -> None:
     console.print()
     console.print(render_abilities(card), highlight=False, markup=False)
     status = "fully compiled" if card.fully_supported else \
-        f"{len(card.unsupported)} unsupported sentence(s)"
+        f"{len(card.gaps or card.unsupported)} part(s) not compiled"
     console.print(f"\n[dim]{status}[/dim]")
 
 
@@ -50,7 +50,10 @@ def show(name: str, cards_path: str | None) -> None:
               help="A card file: MTGJSON AtomicCards or Scryfall Oracle Cards (.json/.json.gz).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--top", default=30, show_default=True, help="How many templates to list.")
-def coverage(corpus: str, as_json: bool, top: int) -> None:
+@click.option("--per-card", "per_card", is_flag=True,
+              help="Also list every card not compiled fully, each part not compiled and why "
+                   "(the JSON report always has them).")
+def coverage(corpus: str, as_json: bool, top: int, per_card: bool) -> None:
     """Compile every card of CORPUS; report the share compiled and the commonest gaps."""
     console = Console(stderr=as_json)
     try:
@@ -69,8 +72,31 @@ def coverage(corpus: str, as_json: bool, top: int) -> None:
     table.add_column("count", justify="right")
     table.add_column("template")
     for template, count in report.top:
-        table.add_row(str(count), template)
+        table.add_row(str(count), escape(template))
     console.print(table)
+    if not report.cards:
+        return
+    console.print(f"{report.single} card(s) are blocked by one template alone.", highlight=False)
+    table = Table(title=f"Top {len(report.sole)} templates by the cards they alone block")
+    table.add_column("cards", justify="right")
+    table.add_column("template")
+    for template, count in report.sole:
+        table.add_row(str(count), escape(template))
+    console.print(table)
+    table = Table(title="Why parts of cards are not compiled")
+    table.add_column("parts", justify="right")
+    table.add_column("reason")
+    for reason, count in report.reasons:
+        table.add_row(str(count), escape(reason))
+    console.print(table)
+    if per_card:
+        for name, gaps in report.cards:
+            console.print(name, style="bold", highlight=False, markup=False)
+            for gap in gaps:
+                console.print(f"  {gap.text}\n      why: {gap.reason}", highlight=False, markup=False)
+    else:
+        console.print(f"{len(report.cards)} card(s) have parts not compiled: --per-card lists "
+                      "them with each part and why.", highlight=False)
     if report.errors:
         console.print(f"{len(report.errors)} card(s) could not be read, e.g. "
                       f"{report.errors[0][0]}: {report.errors[0][1]}", highlight=False)

@@ -3,7 +3,9 @@
 The text is split into lines (one ability each, CR 113.2) and sentences. Each line is parsed as
 a whole with the LALR grammar in ``grammar.lark``; a line the grammar or the transformer cannot
 read gives no ability, and its unreadable sentences go into ``unsupported`` verbatim (the whole
-line when no single sentence is to blame). Nothing is dropped silently.
+line when no single sentence is to blame). Nothing is dropped silently: ``gaps`` lists every
+part of the text that gave no ability, each with the reason (a sentence read alone but dropped
+with the rest of its line among them).
 
 Before parsing, reminder text is removed (CR 207.2a), as are ability words (CR 207.2c); the
 card's name and "this creature"/"this spell"/... become ``~`` (CR 201.5); 2021 wording is
@@ -33,12 +35,33 @@ from manastack.oracle.transform import OracleTransformer, Unsupported, bind
 _STARTS = ["kw_line", "activated", "triggered", "static_line", "spell_line", "mode_line"]
 
 
+@dataclass(frozen=True)
+class Gap:
+    """A part of a card's text that gives no ability (``text``, verbatim without reminder
+    text), and why (``reason``, in words)."""
+
+    text: str
+    reason: str
+
+    def to_dict(self) -> dict:
+        return {"text": self.text, "reason": self.reason}
+
+
+# Reasons a part of a card's text is not compiled.
+UNREADABLE = "the grammar can't read this sentence"
+UNREADABLE_LINE = "the grammar can't read this line (no single sentence of it is to blame)"
+LOYALTY = "loyalty abilities aren't supported"
+_LOYALTY_LINE = re.compile(r"^[+−-]?(?:\d+|X): ")     # CR 606.1: "[+N]: effect", "[−N]: ..."
+
+
 @dataclass
 class CompileResult:
-    """The abilities read from a card, and the sentences that could not be read."""
+    """The abilities read from a card, the sentences that could not be read (each one to
+    blame for a line giving no ability), and every part of the text not compiled with why."""
 
     abilities: list = field(default_factory=list)
     unsupported: list[str] = field(default_factory=list)
+    gaps: list[Gap] = field(default_factory=list)
 
 
 GRAMMAR = Path(__file__).with_name("grammar.lark")
@@ -174,8 +197,10 @@ def compile_card(card) -> CompileResult:
             kind, value = _parse_line(norm, is_spell)
             if kind == "spell":
                 bind(spell_effects + value, None)  # "it", "that player" must refer to something
-        except Unsupported:
-            result.unsupported += _unreadable(line, norm, is_spell)
+        except Unsupported as exc:
+            bad = _unreadable(line, norm, is_spell)
+            result.unsupported += bad
+            result.gaps += _gaps(card, line, bad, exc)
             continue
         if kind == "spell":
             spell_effects += value
@@ -256,6 +281,27 @@ def _unreadable(line: str, norm: str, is_spell: bool) -> list[str]:
     bad = [o for o, n in zip(originals, normals)
            if not _MODAL_HEAD.search(n) and not _readable(n, is_spell)]
     return bad or [line]
+
+
+def _gaps(card, line: str, bad: list[str], exc: Unsupported) -> list[Gap]:
+    """Every part of an uncompiled ``line`` with its reason: a loyalty ability (CR 606) as a
+    whole; otherwise each sentence the grammar can't read, and each other sentence of the line,
+    dropped with it (a line is one ability, CR 113.2)."""
+    if "Planeswalker" in card.types and _LOYALTY_LINE.match(line):
+        return [Gap(line, LOYALTY)]
+    if bad == [line]:
+        what = str(exc)
+        reason = UNREADABLE_LINE if len(sentences(line)) > 1 else UNREADABLE
+        if what and what != line and len(what) < 40:
+            reason += f" (the compiler stopped at {what!r})"
+        return [Gap(line, reason)]
+    out = []
+    for s in sentences(line):
+        if s in bad:
+            out.append(Gap(s, UNREADABLE))
+        else:
+            out.append(Gap(s, f"dropped with its line, which has a sentence the grammar can't read: {bad[0]!r}"))
+    return out
 
 
 def _with_text(ability, line: str):
