@@ -25,7 +25,7 @@ from pathlib import Path
 
 import lark
 from lark import Lark
-from lark.exceptions import LarkError, VisitError
+from lark.exceptions import LarkError, UnexpectedInput, VisitError
 
 from manastack.mana import BASIC_LAND_MANA
 from manastack.oracle import ir
@@ -198,7 +198,7 @@ def compile_card(card) -> CompileResult:
             if kind == "spell":
                 bind(spell_effects + value, None)  # "it", "that player" must refer to something
         except Unsupported as exc:
-            bad = _unreadable(line, norm, is_spell)
+            bad = _unreadable(line, norm, is_spell, getattr(exc, "pos", None))
             result.unsupported += bad
             result.gaps += _gaps(card, line, bad, exc)
             continue
@@ -245,16 +245,27 @@ def _starts(line: str, is_spell: bool) -> list[str]:
 
 
 def _parse_line(line: str, is_spell: bool):
-    """Parse one normalised line: ("spell", unbound effects) or ("abilities", [...])."""
+    """Parse one normalised line: ("spell", unbound effects) or ("abilities", [...]).
+
+    Unreadable, it raises :class:`Unsupported` with ``pos``: the furthest place in ``line``
+    where the parser stopped, the sentence to blame (None when every parse got through and a
+    check of the transformer refused it)."""
+    furthest = None
     for start in _starts(line, is_spell):
         try:
             return OracleTransformer(line).transform(parser().parse(line, start=start))
         except VisitError as exc:  # a check in a transformer callback
             if not isinstance(exc.orig_exc, Unsupported):
                 raise
+        except UnexpectedInput as exc:
+            pos = getattr(exc, "pos_in_stream", None)
+            pos = len(line) if pos is None or pos < 0 else pos
+            furthest = pos if furthest is None else max(furthest, pos)
         except LarkError:
             continue
-    raise Unsupported(line)
+    error = Unsupported(line)
+    error.pos = furthest
+    raise error
 
 
 def _readable(sentence: str, is_spell: bool) -> bool:
@@ -273,11 +284,20 @@ def _readable(sentence: str, is_spell: bool) -> bool:
     return False
 
 
-def _unreadable(line: str, norm: str, is_spell: bool) -> list[str]:
-    """The sentences of ``line`` to report as unsupported (verbatim, reminder text removed)."""
+def _unreadable(line: str, norm: str, is_spell: bool, pos: int | None = None) -> list[str]:
+    """The sentences of ``line`` to report as unsupported (verbatim, reminder text removed):
+    the one where the parser stopped (``pos`` in ``norm``), else each sentence that can't be
+    read alone."""
     originals, normals = sentences(line), sentences(norm)
     if len(originals) != len(normals) or len(originals) == 1:
         return [line]
+    if pos is not None:
+        cursor = 0
+        for original, normal in zip(originals, normals):
+            cursor = norm.find(normal, cursor) + len(normal)
+            if pos < cursor:
+                return [original]
+        return [originals[-1]]
     bad = [o for o, n in zip(originals, normals)
            if not _MODAL_HEAD.search(n) and not _readable(n, is_spell)]
     return bad or [line]
