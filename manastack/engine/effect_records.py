@@ -186,9 +186,22 @@ class OneShotDelayedTrigger:
         return "delayed_next_end" if self.until == "next_end_step" else "delayed_next_upkeep"
 
 
+@dataclass(frozen=True, slots=True)
+class ActivatedThisTurn:
+    """The ability of ``affected`` whose text is ``ability``, limited to once each turn, was
+    activated this turn (CR 602.5b); it ends with the turn (CR 514.2)."""
+
+    kind: ClassVar[str] = "activated_this_turn"
+    affected: int
+    ability: str
+    until: str
+    timestamp: int
+    source: str
+
+
 Effect = (ModifyPT | SetPT | GrantKeywords | BecomeCreature | AllCreatureTypes | SkipNextUntap | MayPlay
           | PreventionShield | RegenerationShield | ControlChange | ManaReplacementEffect | DelayedTrigger
-          | OneShotDelayedTrigger)
+          | OneShotDelayedTrigger | ActivatedThisTurn)
 """Any of the records above: what ``State.effects`` holds."""
 
 RECORD_TYPES: tuple[type, ...] = Effect.__args__

@@ -142,7 +142,7 @@ def _walk(node, out: list[str]) -> None:
         if node.rider is not None and node.rider not in MANA_RIDERS:
             out.append(f"mana rider {node.rider!r}")
     elif t is ir.ActivatedAbility:
-        if getattr(node, "once_per_turn", False):
+        if getattr(node, "once_per_turn", False) and node.is_mana:   # others: activation_limits
             out.append("once-per-turn activation limit")
         c = node.cost
         if node.any_player and (node.is_mana or c.tap or c.untap or c.sacrifice_self or c.remove_counters):
