@@ -10,7 +10,7 @@ from . import events
 from .casting import pay_mana
 from .cost_checks import summoning_sick
 from .decisions import Action, Decision, DecisionKind, IllegalActionError
-from .filters import protected_from
+from .filters import matches, protected_from
 from .mana_abilities import can_afford
 from .runner import Ctx
 from .state import Obj, StackItem
@@ -134,6 +134,9 @@ def block_restriction(s, blocker: Obj, attacker: Obj) -> str | None:
             return f"{an} has {kw} and the defending player controls a {land_type} (CR 702.14c)"
     if restricted(s, attacker, "cant_be_blocked"):
         return f"an effect says {an} can't be blocked (CR 509.1b)"
+    for src, eff in ch.static_effects(s, "cant_be_blocked_by"):      # "... by creatures with power 2 or less"
+        if layers.affected_by(s, src, eff, attacker) and matches(s, blocker, eff.blockers, src):
+            return f"an effect says {an} can't be blocked by creatures like {bn} (CR 509.1b)"
     if restricted(s, blocker, "can_block_only_flying") and "flying" not in akw:
         return f"{bn} can block only creatures with flying (CR 509.1b)"
     if "protection" in akw and protected_from(s, attacker, blocker):

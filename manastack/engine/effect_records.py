@@ -78,13 +78,15 @@ class AllCreatureTypes:
 
 @dataclass(frozen=True, slots=True)
 class SkipNextUntap:
-    """The permanent doesn't untap during its controller's next untap step (CR 502.3)."""
+    """The permanent doesn't untap during its controller's next untap step (CR 502.3), or
+    during the next untap step of ``player`` when given ("your next untap step")."""
 
     kind: ClassVar[str] = "skip_next_untap"
     affected: int
     until: str
     timestamp: int
     source: str
+    player: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,8 +47,12 @@ def _deal_damage(ctx, e: ir.DealDamage, rc):
 
 def _draw(ctx, e: ir.Draw, rc):
     n = amount(ctx, e.amount, rc)
+    rc.did = True       # for "If you do" (CR 608.2c): every card was drawn (CR 121.4)
     for p in named_players(ctx, e.who, rc):
+        library = ctx.s.players[p].library
+        before = len(library)
         events.draw(ctx, p, n)
+        rc.did = rc.did and before - len(ctx.s.players[p].library) == n
 
 
 def _discard(ctx, e: ir.Discard, rc):
@@ -79,7 +83,9 @@ def _gain_life(ctx, e: ir.GainLife, rc):
 def _lose_life(ctx, e: ir.LoseLife, rc):
     n = amount(ctx, e.amount, rc)
     for p in named_players(ctx, e.who, rc):
+        before = ctx.s.players[p].life
         events.lose_life(ctx, p, n, source_obj(ctx, rc))
+        rc.life_lost += before - ctx.s.players[p].life     # "the life lost this way" (CR 119.3)
 
 
 def _destroy(ctx, e: ir.Destroy, rc):
@@ -122,6 +128,15 @@ def _exile(ctx, e: ir.Exile, rc):
 def _bounce(ctx, e: ir.ReturnToHand, rc):
     for o in named_objects(ctx, e.what, rc):
         events.move(ctx, o, "hand", cause=rc.card.name)
+
+
+def _put_in_library(ctx, e: ir.PutInLibrary, rc):
+    """CR 401.4, 400.3: into its owner's library, on top or at the bottom (a token ceases to
+    exist there, CR 111.8)."""
+    for o in named_objects(ctx, e.what, rc):
+        events.move(ctx, o, "library", bottom=e.bottom, quiet=True)
+        ctx.s.add_log(f"{o.card.name} is put {'at the bottom' if e.bottom else 'on top'} of its owner's "
+                      f"library ({rc.card.name})", ("401.4", "400.3"), "zone")
 
 
 def _sacrifice(ctx, e: ir.Sacrifice, rc):
@@ -233,8 +248,10 @@ def _skip_next_untap(ctx, e: ir.SkipNextUntap, rc):
     s = ctx.s
     for o in named_objects(ctx, e.what, rc):
         if o.zone == "battlefield":
-            s.effects.append(SkipNextUntap(o.id, "next_untap", s.new_timestamp(), rc.card.name))
-            s.add_log(f"{o.card.name} doesn't untap during its controller's next untap step",
+            player = rc.controller if e.yours else None      # "your next untap step"
+            s.effects.append(SkipNextUntap(o.id, "next_untap", s.new_timestamp(), rc.card.name, player))
+            whose = f"{s.players[player].name}'s" if e.yours else "its controller's"
+            s.add_log(f"{o.card.name} doesn't untap during {whose} next untap step",
                       ("502.3", "611.2"), "effect")
 
 
@@ -558,7 +575,7 @@ HANDLERS = {
     ir.EnterAttacking: placement_effects.enter_attacking,
     ir.Attach: placement_effects.attach,
     ir.ExileTopCard: _exile_top,
-    ir.SkipNextUntap: _skip_next_untap,
+    ir.SkipNextUntap: _skip_next_untap, ir.PutInLibrary: _put_in_library,
     ir.CastEncodedCopy: cipher.cast_encoded_copy,
     ir.CopySpell: copies.copy_spell,
     ir.Cascade: free_casting.cascade,

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from manastack.oracle import ir
 
 from . import exercise, upcalls
+from .decisions import Action, Decision, DecisionKind
 from .filters import is_player_ref, matches, objects_matching, player_of
 from .runner import Ctx
 from .state import Obj
@@ -33,6 +34,8 @@ class ResolutionContext:
     exiled: list = field(default_factory=list)     # cards this resolution exiled ("that card")
     did: bool = True    # whether the last optional action was done, for "When you do" (603.12)
     created: list = field(default_factory=list)    # ids of the tokens this resolution created
+    life_lost: int = 0      # life the players lost to this resolution so far (CR 119.3)
+    chosen: dict = field(default_factory=dict)     # filter -> the permanent chosen for it
 
 
 def execute(ctx: Ctx, effects, rc: ResolutionContext) -> None:
@@ -65,6 +68,8 @@ def amount(ctx: Ctx, a, rc: ResolutionContext) -> int:
         else:
             counters = (rc.event or {}).get("counters") or (rc.source_lki.counters if rc.source_lki else {})
         return counters.get(a.kind, 0) * a.multiplier
+    if isinstance(a, ir.LifeLostThisWay):
+        return rc.life_lost
     if isinstance(a, ir.TimesKicked):
         src = source_obj(ctx, rc)
         return (src.cast_costs.count("kicker") if src is not None else 0) * a.multiplier
@@ -136,11 +141,34 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
         return [o] if o is not None else []
     if name == "all":
         return objects_matching(s, subject.filter, source_obj(ctx, rc), rc.controller)
+    if name == "chosen":
+        return _chosen(ctx, subject.filter, rc)
     if name == "created":
         # CR 111.1, 400.7: the tokens made earlier by this ability, while they are still the
         # same objects (a delayed ability keeps their ids, CR 603.7c)
         return [s.objs[i] for i in rc.created if i in s.objs]
     raise ValueError(f"unknown reference {name!r}")
+
+
+def _chosen(ctx: Ctx, f: ir.Filter, rc: ResolutionContext) -> list:
+    """"a land you control": the controller chooses one such permanent as the effect happens
+    (CR 608.2d), once per resolution: "it" later names the same one. None, if there is none."""
+    s = ctx.s
+    if f in rc.chosen:
+        o = s.objs.get(rc.chosen[f])
+        return [o] if o is not None else []
+    found = objects_matching(s, f, source_obj(ctx, rc), rc.controller)
+    if not found:
+        rc.chosen[f] = None
+        return []
+    options = tuple(Action("choose", (o.id,), o.card.name) for o in found)
+    answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_PERMANENT, f"{rc.card.name}: choose one",
+                              options)) \
+        if len(options) > 1 else options[0]
+    rc.chosen[f] = answer.args[0]
+    s.add_log(f"{s.players[rc.controller].name} chooses {s.objs[answer.args[0]].card.name} for "
+              f"{rc.card.name}", ("608.2d",), "choice")
+    return [s.objs[answer.args[0]]]
 
 
 def named_objects(ctx, subject, rc) -> list[Obj]:

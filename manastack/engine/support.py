@@ -43,6 +43,7 @@ UPKEEP_COST_PARTS = frozenset({"mana", "pay_life", "discard"})
 STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_block",
                           "no_legend_rule", "cant_be_countered", "attacks_each_combat",
                           "cant_be_blocked", "can_block_only_flying", "doesnt_untap",
+                          "cant_be_blocked_by",         # CR 509.1b, engine.combat.block_restriction
                           "grant_ability", "set_land_type", "may_not_untap",
                           "attack_unless_land",         # CR 508.1c, engine.combat.missing_land
                           "cost_increase", "cost_reduction"})    # spell costs, CR 601.2f
@@ -66,7 +67,7 @@ TARGET_KINDS = frozenset({"any", "player", "opponent", "player_or_planeswalker",
 REFS = frozenset({"self", "you", "each_opponent", "each_player", "target_controller", "enchanted",
                   "equipped", "attached_controller", "triggering_controller",
                   "triggering_player", "triggering_object", "triggering_spell", "all",
-                  "created"})
+                  "created", "chosen"})
 CONTROLLERS = frozenset({None, "you", "opponent", "not_you"})
 DURATIONS = frozenset({"end_of_turn", "permanent", "next_end_step", "next_upkeep"})
 

@@ -52,7 +52,13 @@ class TimesKicked:
     multiplier: int = 1
 
 
-Amount = Union[int, X, CountOf, EventAmount, CountersOn, TimesKicked]
+@dataclass(frozen=True, slots=True)
+class LifeLostThisWay:
+    """"equal to the life lost this way": the life the players lost to this ability's earlier
+    effects as it resolves (CR 119.3, 608.2c)."""
+
+
+Amount = Union[int, X, CountOf, EventAmount, CountersOn, TimesKicked, LifeLostThisWay]
 
 # --------------------------------------------------------------------------------- objects
 
@@ -119,7 +125,9 @@ class Ref:
     "target_controller" (controller of the first target), "enchanted", "equipped",
     "attached_controller", "defending_player", "triggering_object", "triggering_player",
     "all" (every object matching ``filter``), "created" (the tokens this ability created
-    earlier in its resolution, CR 111.1: "Create a token. Exile it ...")."""
+    earlier in its resolution, CR 111.1: "Create a token. Exile it ..."), "chosen" (one
+    permanent you control matching ``filter``, chosen as the effect happens: "return a land
+    you control to its owner's hand", CR 608.2d)."""
 
     name: str
     filter: Filter | None = None
@@ -535,9 +543,19 @@ class ReturnToBattlefield:
 
 @dataclass(frozen=True, slots=True)
 class SkipNextUntap:
-    """``what`` doesn't untap during its controller's next untap step (CR 502.3)."""
+    """``what`` doesn't untap during its controller's next untap step (CR 502.3), or during
+    the next untap step of the ability's controller when ``yours`` ("your next untap step")."""
 
     what: Subject
+    yours: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PutInLibrary:
+    """Put ``what`` into its owner's library, on top or at the ``bottom`` (CR 401.4, 400.3)."""
+
+    what: Subject
+    bottom: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -628,6 +646,7 @@ Effect = Union[
     Attach, GainControl, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
     SkipNextUntap, CastEncodedCopy, CopySpell, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
     IfYouDo,
+    PutInLibrary,
 ]
 
 # --------------------------------------------------------------------------------- costs
@@ -759,6 +778,7 @@ class StaticEffect:
     abilities: tuple["ActivatedAbility", ...] = ()   # "grant_ability" (Chromatic Lantern)
     land_type: str = ""                               # "set_land_type" (Blood Moon), "attack_unless_land"
     for_each: str | None = None                       # "cost_increase": "other_spells_cast"
+    blockers: Filter | None = None                    # "cant_be_blocked_by": the creatures that can't
 
 
 @dataclass(frozen=True, slots=True)

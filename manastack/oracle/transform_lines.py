@@ -385,14 +385,16 @@ class LineRules:
 
 def _may_do(effect) -> bool:
     """Whether "If you do" can follow ``effect``: a single discard of one card, payment
-    (without X) or sacrifice of this object by you, optional ("You may ...") or not."""
+    (without X), sacrifice of this object or a draw of one card by you, optional ("You
+    may ...") or not."""
     if type(effect) is ir.May:
         if effect.who != ir.Ref("you") or len(effect.effects) != 1:
             return False
         effect = effect.effects[0]
     t = type(effect)
     return ((t is ir.PayMana and not effect.cost.x_count) or (t is ir.Discard and effect == ir.Discard(1))
-            or (t is ir.Sacrifice and effect == ir.Sacrifice(ir.Ref("self"))))
+            or (t is ir.Sacrifice and effect == ir.Sacrifice(ir.Ref("self")))
+            or (t is ir.Draw and effect == ir.Draw(1)))     # "you may draw a card. If you do, ..."
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,61 @@
+"""OracleTransformer rules: follow-up parts that combine with the rest of a line: putting an
+object into its owner's library (CR 401.4), a permanent you choose as the effect happens
+(CR 608.2d), "your next untap step" (CR 502.3), the life lost this way (CR 119.3), becoming the
+target of a spell or ability (CR 603.2), and "can't be blocked by" (CR 509.1b)."""
+from __future__ import annotations
+
+from lark import Token
+
+from manastack.oracle import ir
+from manastack.oracle.transform_base import PREV, _T, _Desc, _is_player, _need, _of, _permanent
+
+
+class FollowupRules:
+    """Methods of :class:`manastack.oracle.transform.OracleTransformer` for one area."""
+
+    def put_library(self, c):
+        """"Put target creature on top of its owner's library" (Condemn puts it at the bottom).
+        Only a target: a permanent, or a card in a graveyard (CR 401.4)."""
+        what, end = c[0], next(x for x in c if x in ("top", "bottom"))
+        _need(isinstance(what, _T) and (
+            what.spec.kind == "permanent"
+            or (what.spec.kind == "card" and what.spec.filter.zone == "graveyard")), "put into a library")
+        return [ir.PutInLibrary(what, bottom=end == "bottom")]
+
+    def le_top(self, c):
+        return "top"
+
+    def le_bottom(self, c):
+        return "bottom"
+
+    def gain_life_lost(self, c):
+        """"You gain life equal to the life lost this way." (Kokusho, Exsanguinate)."""
+        _need(_is_player(c[0]), "not a player")
+        return [ir.GainLife(ir.LifeLostThisWay(), c[0])]
+
+    def skip_untap_yours(self, c):
+        """"~ doesn't untap during your next untap step" (CR 502.3); without a subject, the
+        one of the clause before ("... and doesn't untap during your next untap step")."""
+        what = c[0] if c and not isinstance(c[0], Token) else PREV
+        _need(what is PREV or _permanent(what), "doesn't untap")
+        return [ir.SkipNextUntap(what, yours=True)]
+
+    def o_chosen(self, c):
+        """"a land you control": one permanent you control matching the description, chosen
+        as the effect happens (CR 608.2d); no target. Only "you control", so the chooser is
+        the ability's controller."""
+        d = _of(c, _Desc)
+        _need("another" not in c and not d.plural and d.kind in (None, "permanent")
+              and not d.zone_given and d.filter.controller == "you", "a permanent you choose")
+        return ir.Ref("chosen", d.filter)
+
+    def e_becomes_target(self, c):
+        """"When ~ becomes the target of a spell or ability" (of any player, CR 115.1)."""
+        return ir.Trigger("becomes_target", "self")
+
+    def st_unblockable_by(self, c):
+        """"~ can't be blocked by creatures with power 2 or less" (CR 509.1b)."""
+        d = _of(c, _Desc)
+        _need(d.plural and d.kind is None and d.filter.types == ("Creature",) and not d.zone_given,
+              "can't be blocked by")
+        return [ir.StaticAbility(ir.StaticEffect("cant_be_blocked_by", c[0], blockers=d.filter))]
