@@ -48,6 +48,8 @@ def fast_validator() -> Callable[[object], object]:
     return fastjsonschema.compile(json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))
 
 
+_STAGES = ("start", "mulligan", "turn_start", "step", "next_step", "priority")   # engine.turn
+
 def path_text(path) -> str:
     return "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path)
 
@@ -131,6 +133,8 @@ def _check_state(st: dict) -> None:
         raise SaveError(f"$.state.objects[{i}]: object {lost[0]} is in no zone list "
                         f"(its zone says {od['zone']})")
     stage = st["stage"]
+    if stage[0] not in _STAGES:     # the schema's prefixItems: not read by the compiled checker
+        raise SaveError(f"$.state.stage[0]: {str(stage[0])[:40]!r} is not a stage of the game loop")
     if stage[0] == "mulligan" and (len(stage) != 2 or stage[1] not in (0, 1)):
         raise SaveError("$.state.stage: a mulligan stage names the player deciding, 0 or 1")
     for key, face in st["cards"].items():

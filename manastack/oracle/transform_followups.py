@@ -7,7 +7,8 @@ from __future__ import annotations
 from lark import Token
 
 from manastack.oracle import ir
-from manastack.oracle.transform_base import PREV, _T, _Desc, _is_player, _need, _of, _permanent
+from manastack.oracle.transform_base import (PREV, _T, _Desc, _ForEach, _is_player, _need, _of, _permanent,
+                                              _ptmod)
 
 
 class FollowupRules:
@@ -59,3 +60,20 @@ class FollowupRules:
         _need(d.plural and d.kind is None and d.filter.types == ("Creature",) and not d.zone_given,
               "can't be blocked by")
         return [ir.StaticAbility(ir.StaticEffect("cant_be_blocked_by", c[0], blockers=d.filter))]
+
+    def st_pump_count(self, c):
+        """"~ gets +1/+1 for each artifact you control" (layer 7c, CR 613.4c): the bonus times
+        the number of matching objects, counted as characteristics are found."""
+        (p, _), (t, _) = _ptmod(c[1])
+        each = _of(c, _ForEach)
+        _need(isinstance(p, int) and isinstance(t, int) and each.filter is not None
+              and not each.kicked, "for each in a static")
+        return [ir.StaticAbility(ir.StaticEffect("modify_pt", c[0], power=p, toughness=t, count=each.filter))]
+
+    def st_pt_count(self, c):
+        """"~'s power and toughness are each equal to the number of creatures you control": a
+        characteristic-defining ability (CR 604.3, 613.4a), in every zone."""
+        d = _of(c, _Desc)
+        _need(d.plural and d.kind in (None, "permanent", "card") and (d.kind != "card" or d.zone_given),
+              "equal to the number of")
+        return [ir.StaticAbility(ir.StaticEffect("pt_equal_count", "self", count=d.filter))]
