@@ -67,3 +67,22 @@ def test_cant_be_blocked_by_creatures_with_power(corpus_db):
     assert wolf.kind == "cant_be_blocked_by" and wolf.blockers.power_at_most == 2
     kithkin = corpus_db.get("Amrou Kithkin").abilities[0].effect
     assert kithkin.blockers.power_at_least == 3
+
+
+def test_sacrifice_unless_you_pay(corpus_db):
+    djinn = next(a for a in corpus_db.get("Drifting Djinn").abilities if isinstance(a, ir.TriggeredAbility))
+    (effect,) = djinn.effects
+    assert isinstance(effect, ir.SacrificeUnlessPays) and str(effect.cost.mana) == "{1}{U}"
+
+
+def test_investigate_and_surveil(corpus_db):
+    (clue,) = corpus_db.get("Magnifying Glass").abilities[1].effects
+    assert clue.token.subtypes == ("Clue",) and clue.token.types == ("Artifact",)
+    assert effects(corpus_db, "Notion Rain")[0] == ir.Surveil(2)
+
+
+def test_counts_in_statics(corpus_db):
+    armor = corpus_db.get("Blanchwood Armor").abilities[1].effect
+    assert (armor.kind, armor.affected, armor.count.subtypes) == ("modify_pt", "enchanted", ("Forest",))
+    nightmare = corpus_db.get("Nightmare").abilities[1].effect
+    assert nightmare.kind == "pt_equal_count" and nightmare.count.subtypes == ("Swamp",)

@@ -73,6 +73,7 @@ class DecisionKind(StrEnum):
     ORDER_CARDS = "order_cards"              # cards to put back in an order
     CHOOSE_DISCARD = "choose_discard"        # a card from a revealed hand
     CHOOSE_PERMANENT = "choose_permanent"    # CR 608.2d: "a land you control" as an effect happens
+    SURVEIL = "surveil"                      # CR 701.25a: each card looked at, on top or into the graveyard
 
 
 class Decision:

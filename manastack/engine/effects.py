@@ -319,6 +319,26 @@ def _scry(ctx, e: ir.Scry, rc):
     s.add_log(f"{p.name} scries {n}: {len(top)} on top, {len(bottom)} on the bottom", ("701.22a",))
 
 
+def _surveil(ctx, e: ir.Surveil, rc):
+    """CR 701.25a: look at the top N, put any number into the graveyard, the rest back on top."""
+    s = ctx.s
+    p = s.players[rc.controller]
+    n = min(amount(ctx, e.amount, rc), len(p.library))
+    looked = p.library[len(p.library) - n:][::-1]       # they stay in the library while looked at
+    away = []
+    for oid in looked:
+        name = s.objs[oid].card.name
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.SURVEIL,
+                                  f"Surveil: keep {name} on top or put it into your graveyard?",
+                                  (Action("top", (oid,), f"keep {name} on top"),
+                                   Action("graveyard", (oid,), f"put {name} into your graveyard"))))
+        if answer.kind == "graveyard":
+            away.append(oid)
+    s.add_log(f"{p.name} surveils {n}: {n - len(away)} on top, {len(away)} into the graveyard", ("701.25a",))
+    for oid in away:
+        events.move(ctx, s.objs[oid], "graveyard", rules=("701.25a",))
+
+
 def _search(ctx, e: ir.SearchLibrary, rc):
     """CR 701.23: search a library, put the found cards where the effect says, then its owner
     shuffles it (CR 701.24a). For cards of a stated quality one may find fewer (CR 701.23b);
@@ -575,7 +595,7 @@ HANDLERS = {
     ir.EnterAttacking: placement_effects.enter_attacking,
     ir.Attach: placement_effects.attach,
     ir.ExileTopCard: _exile_top,
-    ir.SkipNextUntap: _skip_next_untap, ir.PutInLibrary: _put_in_library,
+    ir.SkipNextUntap: _skip_next_untap, ir.PutInLibrary: _put_in_library, ir.Surveil: _surveil,
     ir.CastEncodedCopy: cipher.cast_encoded_copy,
     ir.CopySpell: copies.copy_spell,
     ir.Cascade: free_casting.cascade,

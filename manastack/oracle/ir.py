@@ -551,6 +551,14 @@ class SkipNextUntap:
 
 
 @dataclass(frozen=True, slots=True)
+class Surveil:
+    """CR 701.25a: look at the top ``amount`` cards of your library; put any number of them into
+    your graveyard and the rest back on top."""
+
+    amount: Amount
+
+
+@dataclass(frozen=True, slots=True)
 class PutInLibrary:
     """Put ``what`` into its owner's library, on top or at the ``bottom`` (CR 401.4, 400.3)."""
 
@@ -646,7 +654,7 @@ Effect = Union[
     Attach, GainControl, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
     SkipNextUntap, CastEncodedCopy, CopySpell, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
     IfYouDo,
-    PutInLibrary,
+    PutInLibrary, Surveil,
 ]
 
 # --------------------------------------------------------------------------------- costs

@@ -7,8 +7,8 @@ from __future__ import annotations
 from lark import Token
 
 from manastack.oracle import ir
-from manastack.oracle.transform_base import (PREV, _T, _Desc, _ForEach, _is_player, _need, _of, _permanent,
-                                              _ptmod)
+from manastack.oracle.transform_base import (PREDEFINED_TOKENS, PREV, _T, _Desc, _ForEach, _is_player, _need,
+                                              _number, _of, _permanent, _ptmod)
 
 
 class FollowupRules:
@@ -77,3 +77,18 @@ class FollowupRules:
         _need(d.plural and d.kind in (None, "permanent", "card") and (d.kind != "card" or d.zone_given),
               "equal to the number of")
         return [ir.StaticAbility(ir.StaticEffect("pt_equal_count", "self", count=d.filter))]
+
+    def sacrifice_unless_pay(self, c):
+        """"Sacrifice ~ unless you pay {1}{R}" (an upkeep cost): pay all of it or sacrifice
+        (CR 118.12a, 603.5)."""
+        return [ir.SacrificeUnlessPays(ir.Ref("self"), ir.Cost(mana=c[-1]), keyword="ability")]
+
+    def investigate(self, c):
+        """CR 701.36a: create a Clue token (CR 111.10f)."""
+        spec = ir.TokenSpec("Clue Token", None, None, (), ("Artifact",), ("Clue",), text=PREDEFINED_TOKENS["Clue"])
+        return [ir.CreateTokens(spec)]
+
+    def surveil(self, c):
+        n = _number(c[0])
+        _need(isinstance(n, int), "surveil X")
+        return [ir.Surveil(n)]
