@@ -86,3 +86,9 @@ def test_counts_in_statics(corpus_db):
     assert (armor.kind, armor.affected, armor.count.subtypes) == ("modify_pt", "enchanted", ("Forest",))
     nightmare = corpus_db.get("Nightmare").abilities[1].effect
     assert nightmare.kind == "pt_equal_count" and nightmare.count.subtypes == ("Swamp",)
+
+
+def test_reveal_hand_then_exile_the_chosen_card(corpus_db):
+    (castigate,) = effects(corpus_db, "Castigate")
+    assert castigate.exile and castigate.filter.non_types == ("Land",)
+    assert not effects(corpus_db, "Coercion")[0].exile

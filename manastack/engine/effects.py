@@ -393,7 +393,7 @@ def _search(ctx, e: ir.SearchLibrary, rc):
 
 def _reveal_hand_discard(ctx, e: ir.RevealHandDiscard, rc):
     """The player reveals their hand to everyone (CR 701.20a), you choose a card matching the
-    filter from it, and that player discards that card (CR 701.9a)."""
+    filter from it, and that player discards that card (CR 701.9a), or it is exiled (CR 406.1)."""
     s = ctx.s
     for p in named_players(ctx, e.who, rc):
         player = s.players[p]
@@ -405,10 +405,13 @@ def _reveal_hand_discard(ctx, e: ir.RevealHandDiscard, rc):
             s.add_log(f"{s.players[rc.controller].name} can't choose a card from it", ("701.20a",), "effect")
             continue
         answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_DISCARD,
-                                  f"Choose a card for {player.name} to discard",
+                                  f"Choose a card of {player.name}'s to {'exile' if e.exile else 'discard'}",
                                   tuple(Action("choose", (o.id,), o.card.name) for o in cands),
                                   {"revealed": [o.id for o in hand]}))
-        events.discard(ctx, p, s.objs[answer.args[0]])
+        if e.exile:
+            events.move(ctx, s.objs[answer.args[0]], "exile", cause=rc.card.name, rules=("701.20a", "406.1"))
+        else:
+            events.discard(ctx, p, s.objs[answer.args[0]])
 
 
 def _look_at_top(ctx, e: ir.LookAtTop, rc):

@@ -121,6 +121,7 @@ _MOVE_WORDS = {
     ("library", "graveyard"): "is put into its owner's graveyard from the library",
     ("library", "hand"): "is put into its owner's hand",
     ("hand", "library"): "is put on the bottom of its owner's library",
+    ("hand", "exile"): "is exiled from its owner's hand",
 }
 _MOVE_RULES = {"battlefield": ("403.3", "110.1"), "graveyard": ("404.1", "400.7"),
                "exile": ("406.1",), "hand": ("402.1", "400.7"), "library": ("401.1",)}

@@ -433,10 +433,11 @@ class SearchLibrary:
 @dataclass(frozen=True, slots=True)
 class RevealHandDiscard:
     """``who`` reveals their hand; you choose a card matching ``filter`` from it and that player
-    discards it (CR 701.20a)."""
+    discards it (CR 701.20a), or you exile it when ``exile``."""
 
     filter: Filter
     who: Subject
+    exile: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,6 +4,8 @@ object into its owner's library (CR 401.4), a permanent you choose as the effect
 target of a spell or ability (CR 603.2), and "can't be blocked by" (CR 509.1b)."""
 from __future__ import annotations
 
+import dataclasses
+
 from lark import Token
 
 from manastack.oracle import ir
@@ -92,3 +94,8 @@ class FollowupRules:
         n = _number(c[0])
         _need(isinstance(n, int), "surveil X")
         return [ir.Surveil(n)]
+
+    def reveal_hand_exile(self, c):
+        """"Target opponent reveals their hand. You choose a nonland card from it and exile that
+        card." (Castigate): as Coercion's template, with the card exiled (CR 701.20a, 406.1)."""
+        return [dataclasses.replace(e, exile=True) for e in self.reveal_hand_discard(c)]
