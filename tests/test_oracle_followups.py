@@ -92,3 +92,9 @@ def test_reveal_hand_then_exile_the_chosen_card(corpus_db):
     (castigate,) = effects(corpus_db, "Castigate")
     assert castigate.exile and castigate.filter.non_types == ("Land",)
     assert not effects(corpus_db, "Coercion")[0].exile
+
+
+def test_cant_be_blocked_by_more_than_one(corpus_db):
+    assert corpus_db.get("Charging Rhino").abilities[0].effect.kind == "max_one_blocker"
+    troll = corpus_db.get("Challenger Troll").abilities[0].effect
+    assert troll.kind == "max_one_blocker" and troll.affected.power_at_least == 4

@@ -155,8 +155,10 @@ def declare_blockers(ctx: Ctx) -> None:
     while True:
         free = [o for o in s.permanents(dp) if ch.is_creature(s, o) and not o.tapped
                 and o.id not in blocks and not restricted(s, o, "cant_block")]
+        # CR 509.1b: "can't be blocked by more than one creature" once one blocks it
+        full = {a.id for a in attackers if a.id in blocks.values() and restricted(s, a, "max_one_blocker")}
         options = [Action("block", (b.id, a.id), f"{b.card.name} blocks {a.card.name}")
-                   for b in free for a in attackers if can_block(s, b, a)]
+                   for b in free for a in attackers if a.id not in full and can_block(s, b, a)]
         lonely = [a for a in attackers if ch.has(s, a, "menace")
                   and sum(1 for v in blocks.values() if v == a.id) == 1]
         if lonely:

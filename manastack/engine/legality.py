@@ -208,7 +208,10 @@ def cannot_block(s, b, a) -> str:
         return f"{bn} is tapped: blockers must be untapped (CR 509.1a)"
     if combat.restricted(s, b, "cant_block"):
         return f"an effect says {bn} can't block (CR 509.1b)"
-    return combat.block_restriction(s, b, a) or f"{bn} can't block {an} now (it may already be blocking)"
+    why = combat.block_restriction(s, b, a)
+    if why is None and combat.restricted(s, a, "max_one_blocker"):
+        why = f"{an} can't be blocked by more than one creature, and one may already block it (CR 509.1b)"
+    return why or f"{bn} can't block {an} now (it may already be blocking)"
 
 
 def explain(s, player: int, action: Action) -> str | None:

@@ -99,3 +99,7 @@ class FollowupRules:
         """"Target opponent reveals their hand. You choose a nonland card from it and exile that
         card." (Castigate): as Coercion's template, with the card exiled (CR 701.20a, 406.1)."""
         return [dataclasses.replace(e, exile=True) for e in self.reveal_hand_discard(c)]
+
+    def st_one_blocker(self, c):
+        """"~ can't be blocked by more than one creature" (CR 509.1b)."""
+        return [ir.StaticAbility(ir.StaticEffect("max_one_blocker", c[0]))]
