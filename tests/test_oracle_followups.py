@@ -98,3 +98,12 @@ def test_cant_be_blocked_by_more_than_one(corpus_db):
     assert corpus_db.get("Charging Rhino").abilities[0].effect.kind == "max_one_blocker"
     troll = corpus_db.get("Challenger Troll").abilities[0].effect
     assert troll.kind == "max_one_blocker" and troll.affected.power_at_least == 4
+
+
+def test_a_target_named_after_if_you_do_is_the_abilitys(corpus_db):
+    """CR 603.3d: Embersmith's "If you do, ~ deals 1 damage to any target" has its target
+    chosen as the ability is put on the stack; the payment comes on resolution."""
+    (trigger,) = corpus_db.get("Embersmith").abilities
+    (may,) = trigger.effects
+    assert may.effects == (ir.PayMana(may.effects[0].cost), ir.IfYouDo((ir.DealDamage(1, ir.Target(0)),)))
+    assert [t.kind for t in trigger.targets] == ["any"]

@@ -341,9 +341,10 @@ class LineRules:
 
     def if_you_do(self, c):
         """"If you do, draw a card." after "you may discard a card" or "you may pay {1}":
-        joined to that action by ``body`` (CR 608.2c). Targets here aren't supported."""
+        joined to that action by ``body`` (CR 608.2c). A target named here ("If you do, ~
+        deals 1 damage to any target") is the ability's own: chosen as it is put on the stack
+        like any other (CR 603.3d, 601.2c), whether or not the action is done later."""
         effects = self.sentence([x for x in c if not isinstance(x, Token)])
-        _need(not _has_target(effects), "targets only if you do")
         return [ir.IfYouDo(tuple(effects))]
 
     def if_kicked(self, c):
