@@ -389,8 +389,8 @@ def test_a_partly_understood_line_is_entirely_unsupported():
 
 
 def test_wrong_meanings_are_refused():
-    # "that player" has no faithful reference yet; "artifact creature" needs both types.
-    for text in ("Whenever Hound deals combat damage to a player, that player discards a card.",
+    # "that player" names no player here; "artifact creature" needs both types.
+    for text in ("Whenever Hound attacks, that player discards a card.",
                  "Destroy target artifact creature."):
         assert card("Hound", text).unsupported == (text,)
 

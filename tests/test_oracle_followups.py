@@ -107,3 +107,15 @@ def test_a_target_named_after_if_you_do_is_the_abilitys(corpus_db):
     (may,) = trigger.effects
     assert may.effects == (ir.PayMana(may.effects[0].cost), ir.IfYouDo((ir.DealDamage(1, ir.Target(0)),)))
     assert [t.kind for t in trigger.targets] == ["any"]
+
+
+def test_that_player_is_the_damaged_player(corpus_db):
+    (trigger,) = [a for a in corpus_db.get("Hypnotic Specter").abilities if isinstance(a, ir.TriggeredAbility)]
+    assert trigger.effects == (ir.Discard(1, ir.Ref("triggering_player"), random=True),)
+
+
+def test_if_you_do_after_sacrificing_it_or_exiling_a_target(corpus_db):
+    shrike = corpus_db.get("Impaler Shrike").abilities[-1]
+    assert shrike.effects[0].effects == (ir.Sacrifice(ir.Ref("self")), ir.IfYouDo((ir.Draw(3),)))
+    imp = corpus_db.get("Carrion Imp").abilities[1]
+    assert imp.effects[0].effects == (ir.Exile(ir.Target(0)), ir.IfYouDo((ir.GainLife(2),)))

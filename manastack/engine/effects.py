@@ -121,8 +121,10 @@ def _regenerate(ctx, e: ir.Regenerate, rc):
 
 
 def _exile(ctx, e: ir.Exile, rc):
+    rc.did = False      # for "If you do" (CR 608.2c): something was exiled
     for o in named_objects(ctx, e.what, rc):
         events.move(ctx, o, "exile", cause=rc.card.name, rules=("406.1", "701.13a"))
+        rc.did = True
 
 
 def _bounce(ctx, e: ir.ReturnToHand, rc):

@@ -63,9 +63,10 @@ class LineRules:
             if isinstance(trigger.subject, str) else ir.Ref("triggering_object")
         its = ir.Ref("attached_controller") if trigger.subject in ("enchanted", "equipped") \
             else ir.Ref("triggering_controller") if isinstance(trigger.subject, ir.Filter) else None
-        # "that player": the player who tapped the land (CR 106.12a)
-        that = ir.Ref("triggering_player") if trigger.event == "tapped_for_mana" \
-            and trigger.whose else None
+        # "that player": the player who tapped the land (CR 106.12a), or the player the damage
+        # was dealt to ("deals combat damage to a player, that player discards a card")
+        that = ir.Ref("triggering_player") if (trigger.event == "tapped_for_mana" and trigger.whose) \
+            or trigger.event in _DAMAGED_PLAYER else None
         spell = ir.Ref("triggering_spell") if trigger.event == "cast" else None   # CR 601.2i
         effects, targets = bind(effects, default, its, that, spell)
         is_mana = (trigger.event == "tapped_for_mana" and not targets
@@ -384,18 +385,24 @@ class LineRules:
                              else e for e in effects), who)]
 
 
+_DAMAGED_PLAYER = frozenset({"deals_damage_to_player", "deals_combat_damage_to_player",
+                             "deals_damage_to_opponent", "deals_combat_damage_to_opponent"})
+
+
 def _may_do(effect) -> bool:
     """Whether "If you do" can follow ``effect``: a single discard of one card, payment
-    (without X), sacrifice of this object or a draw of one card by you, optional ("You
-    may ...") or not."""
+    (without X), sacrifice of this object ("~" or "it"), a draw of one card by you, or the
+    exile of one target, optional ("You may ...") or not."""
     if type(effect) is ir.May:
         if effect.who != ir.Ref("you") or len(effect.effects) != 1:
             return False
         effect = effect.effects[0]
     t = type(effect)
     return ((t is ir.PayMana and not effect.cost.x_count) or (t is ir.Discard and effect == ir.Discard(1))
-            or (t is ir.Sacrifice and effect == ir.Sacrifice(ir.Ref("self")))
-            or (t is ir.Draw and effect == ir.Draw(1)))     # "you may draw a card. If you do, ..."
+            or (t is ir.Sacrifice and effect.what in (ir.Ref("self"), IT) and effect.unless_sacrifice is None)
+            or (t is ir.Draw and effect == ir.Draw(1))      # "you may draw a card. If you do, ..."
+            or (t is ir.Exile and isinstance(effect.what, _T) and effect.what.spec.count == 1
+                and not effect.what.spec.up_to))           # "you may exile target card ..."
 
 
 @dataclass(frozen=True)
