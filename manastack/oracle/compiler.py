@@ -250,13 +250,14 @@ def _parse_line(line: str, is_spell: bool):
     Unreadable, it raises :class:`Unsupported` with ``pos``: the furthest place in ``line``
     where the parser stopped, the sentence to blame (None when every parse got through and a
     check of the transformer refused it)."""
-    furthest = None
+    furthest, parsed = None, False
     for start in _starts(line, is_spell):
         try:
             return OracleTransformer(line).transform(parser().parse(line, start=start))
         except VisitError as exc:  # a check in a transformer callback
             if not isinstance(exc.orig_exc, Unsupported):
                 raise
+            parsed = True          # the whole line parsed: no parse error is to blame
         except UnexpectedInput as exc:
             pos = getattr(exc, "pos_in_stream", None)
             pos = len(line) if pos is None or pos < 0 else pos
@@ -264,7 +265,7 @@ def _parse_line(line: str, is_spell: bool):
         except LarkError:
             continue
     error = Unsupported(line)
-    error.pos = furthest
+    error.pos = None if parsed else furthest
     raise error
 
 
