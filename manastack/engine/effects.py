@@ -15,7 +15,7 @@ from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
 from .filters import objects_matching
 from .mana_abilities import add_mana, can_afford
-from .resolution import named_objects, named_players, amount, execute, objects_match, resolve_subject, source_obj
+from .resolution import became, named_objects, named_players, amount, execute, objects_match, resolve_subject, source_obj
 from .effect_records import (AllCreatureTypes, BecomeCreature, DelayedTrigger, GrantKeywords, ManaReplacementEffect,
                              MayPlay, ModifyPT, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetPT,
                              SkipNextUntap)
@@ -481,7 +481,8 @@ def _create_delayed_trigger(ctx, e: ir.CreateDelayedTrigger, rc):
     s = ctx.s
     if e.duration in ONE_SHOT_DELAYS:
         # CR 603.7c: the objects it refers to are fixed now: this ability's targets and source
-        frozen = tuple(tuple(group) for group in rc.targets)
+        # (a target an effect of this ability moved is the object it became, CR 400.7j)
+        frozen = tuple(tuple(_now(ctx, t) for t in group) for group in rc.targets)
         s.effects.append(OneShotDelayedTrigger(rc.source, rc.controller, rc.card, nested_index(rc.card, e.ability),
                                                frozen, e.duration, s.new_timestamp(), rc.card.name))
         s.add_log(f"{rc.card.name} creates a delayed triggered ability: {e.ability.text}",
@@ -490,6 +491,14 @@ def _create_delayed_trigger(ctx, e: ir.CreateDelayedTrigger, rc):
     s.effects.append(DelayedTrigger(rc.controller, rc.card, e.duration, s.new_timestamp(), rc.card.name))
     s.add_log(f"{rc.card.name} creates a delayed triggered ability until end of turn: "
               f"{e.ability.text or e.ability.trigger.event}", ("603.7", "603.7b"), "effect")
+
+
+def _now(ctx, t):
+    """A target's id, or the id of the object an effect of this resolution moved it to be."""
+    if isinstance(t, int) and t in ctx.moved:
+        new = became(ctx, t)
+        return new.id if new is not None else t
+    return t
 
 
 def _explore(ctx, e: ir.Explore, rc):

@@ -93,15 +93,21 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
             else:
                 zone.append(new.id)
     if from_zone == "battlefield":
+        attached = []
         for other in s.permanents():
             if other.attached_to == o.id:
                 other.attached_to = None  # CR 704.5m/n then deal with it
+                attached.append(other.id)
+        ev["attached"] = tuple(attached)  # "when enchanted creature dies" looks back (CR 603.10a)
     if not quiet:
         verb = _MOVE_WORDS.get((from_zone, to), f"moves from {from_zone} to {to}")
         text = f"{o.card.name} {verb}" + (f" ({cause})" if cause else "")
         s.add_log(text, rules or _MOVE_RULES.get(to, ("400.7",)), "zone")
     ev["obj"] = new.id if new else None
     ev["old"] = lookback
+    ctx.lki[o.id] = lookback                # CR 608.2h: as it last existed there
+    if new is not None:
+        ctx.moved[o.id] = new.id            # CR 400.7j: the new object it became
     collect(ctx, ev)
     if ev.get("madness") and new is not None:       # exiled this way: madness triggers (CR 702.35a)
         collect(ctx, {"kind": "madness", "obj": new.id, "player": o.owner})

@@ -89,16 +89,19 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: dict) -> list[dict]:
             return [view]
         if e in ("dies", "leaves") and ev["from"] == "battlefield":
             old = ev["old"]
-            if e == "dies" and (ev["to"] != "graveyard" or "Creature" not in old.card.types):
+            if e == "dies" and ev["to"] != "graveyard":   # CR 700.4: any permanent that goes there
                 return []
             if trig.subject == "self":
                 hit = old.id == source.id
+            elif trig.subject in ("enchanted", "equipped"):
+                # CR 603.10a: the Aura or Equipment was attached to it as it left
+                hit = source.id in ev.get("attached", ()) and source.zone == "battlefield"
             else:
                 hit = isinstance(trig.subject, ir.Filter) and _lookback_matches(s, trig.subject, old, source)
             if not hit:
                 return []
             return [{**base, "obj": ev["obj"], "old": old.id, "from": "battlefield", "to": ev["to"],
-                     "counters": dict(old.counters), "name": old.card.name}]
+                     "counters": dict(old.counters), "name": old.card.name, "controller": old.controller}]
         return []
     if kind == "damage":
         return _damage_instances(s, trig, source, ev)

@@ -52,7 +52,16 @@ class TimesKicked:
     multiplier: int = 1
 
 
-Amount = Union[int, X, CountOf, EventAmount, CountersOn, TimesKicked]
+@dataclass(frozen=True, slots=True)
+class StatOf:
+    """"equal to its power" (toughness, mana value): a characteristic of ``what`` as it is,
+    or as it last existed if it has left its zone (CR 608.2h)."""
+
+    what: "Subject"
+    stat: str               # "power", "toughness" or "mana_value"
+
+
+Amount = Union[int, X, CountOf, EventAmount, CountersOn, TimesKicked, StatOf]
 
 # --------------------------------------------------------------------------------- objects
 
@@ -525,11 +534,13 @@ class Modal:
 
 @dataclass(frozen=True, slots=True)
 class ReturnToBattlefield:
-    """Return ``what`` (a card in a graveyard) to the battlefield under its owner's control,
-    with one ``counter`` on it if given (persist, CR 702.79a; undying, CR 702.93a)."""
+    """Return ``what`` (a card in a graveyard or exile) to the battlefield under its owner's
+    control, or under the control of the effect's controller with ``under_you``, with one
+    ``counter`` on it if given (persist, CR 702.79a; undying, CR 702.93a)."""
 
     what: Subject
     counter: str | None = None
+    under_you: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -67,7 +67,14 @@ class LineRules:
         that = ir.Ref("triggering_player") if trigger.event == "tapped_for_mana" \
             and trigger.whose else None
         spell = ir.Ref("triggering_spell") if trigger.event == "cast" else None   # CR 601.2i
-        effects, targets = bind(effects, default, its, that, spell)
+        card = None
+        if trigger.event in ("dies", "leaves"):
+            # CR 400.7e, 603.10a: "that card" is what the object became; an enchanted or
+            # equipped permanent that left is the one the trigger saw, no longer attached
+            card = ir.Ref("triggering_object")
+            if trigger.subject in ("enchanted", "equipped"):
+                default, its = card, ir.Ref("triggering_controller")
+        effects, targets = bind(effects, default, its, that, spell, card)
         is_mana = (trigger.event == "tapped_for_mana" and not targets
                    and any(isinstance(e, ir.AddMana) for e in effects))
         return "abilities", [ir.TriggeredAbility(trigger, tuple(effects), tuple(targets),

@@ -6,7 +6,7 @@ import dataclasses
 from manastack.mana import COLORS, NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (
-    IT, ITS_CONTROLLER, THAT_OBJECT, THAT_PLAYER, _Desc, _PREFIX_NON, _T, _kw_name, _need,
+    IT, ITS_CONTROLLER, THAT_CARD, THAT_OBJECT, THAT_PLAYER, _Desc, _PREFIX_NON, _T, _kw_name, _need,
     _number, _subtype)
 
 
@@ -25,6 +25,9 @@ class ObjectRules:
 
     def o_that(self, c):
         return THAT_OBJECT
+
+    def o_that_card(self, c):
+        return THAT_CARD
 
     def o_all(self, c):
         _need(c[0].plural and c[0].kind in (None, "permanent") and not c[0].zone_given, "all")

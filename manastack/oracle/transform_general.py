@@ -1,0 +1,46 @@
+"""OracleTransformer rules: references to objects that changed zones (CR 400.7, 608.2h)."""
+from __future__ import annotations
+
+from manastack.oracle import ir
+from manastack.oracle.transform_base import IT, THAT_OBJECT, _is_player, _need
+
+
+class GeneralRules:
+    """Methods of :class:`manastack.oracle.transform.OracleTransformer` for one area."""
+
+    # ---- last known information and new objects (CR 400.7e, 400.7j, 608.2h)
+    def uw_you(self, c):
+        return "you"
+
+    def uw_owner(self, c):
+        return "owner"
+
+    def with_counter(self, c):
+        """"... to the battlefield with a +1/+1 counter on it" (CR 614.1c)."""
+        return "with_counter", c[0]
+
+    def gain_life_equal(self, c):
+        """"Its controller gains life equal to its power" (Swords to Plowshares): the number is
+        read as the effect happens, from the object's last known information if it has left
+        (CR 608.2h)."""
+        _need(_is_player(c[0]), "not a player")
+        return [ir.GainLife(c[1], c[0])]
+
+    def lose_life_equal(self, c):
+        _need(_is_player(c[0]), "not a player")
+        return [ir.LoseLife(c[1], c[0])]
+
+    def stat_it(self, c):
+        return ir.StatOf(IT, c[0])
+
+    def stat_that(self, c):
+        return ir.StatOf(THAT_OBJECT, c[0])
+
+    def st_power(self, c):
+        return "power"
+
+    def st_toughness(self, c):
+        return "toughness"
+
+    def st_mana_value(self, c):
+        return "mana_value"
