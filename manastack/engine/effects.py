@@ -8,7 +8,7 @@ from dataclasses import replace
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import cipher, copies, events, free_casting, placement_effects, suspend, unless_costs
+from . import cipher, copies, events, free_casting, game_outcome, placement_effects, suspend, unless_costs
 from .abilities import ONE_SHOT_DELAYS, nested_index
 from .casting import pay_mana
 from .conditions import evaluate
@@ -434,6 +434,8 @@ def _may(ctx, e: ir.May, rc):
               ("603.5", "608.2d"), "choice")
     if answer.kind == "yes":
         execute(ctx, e.effects, rc)
+    else:
+        rc.did = False      # nothing was done, for "If you don't" (CR 608.2c)
 
 
 def _modal(ctx, e: ir.Modal, rc):
@@ -574,6 +576,8 @@ HANDLERS = {
     ir.RemoveCounters: _remove_counters, ir.BecomeCreature: _become_creature,
     ir.GainControl: _gain_control, ir.CreateManaReplacement: _create_mana_replacement,
     ir.CreateDelayedTrigger: _create_delayed_trigger, ir.Explore: _explore,
+    ir.LoseGame: game_outcome.lose_game, ir.WinGame: game_outcome.win_game,
+    ir.IfYouDont: game_outcome.if_you_dont,
 }
 
 SUPPORTED_EFFECTS = frozenset(HANDLERS)

@@ -37,8 +37,9 @@ class Ctx:
         self.answers = answers
         self.pos = 0
         self.checked = checked   # the first ``checked`` answers were found legal when given
-        # CR 400.7j, 608.2h: objects that changed zones during this operation: the new object
-        # each became (old id -> new id) and each as it last existed in the zone it left
+        # CR 400.7j, 608.2h: objects that changed zones while the object on top of the stack
+        # resolves (reset as each resolution begins): the new object each became (old id ->
+        # new id) and each as it last existed in the zone it left
         self.moved: dict[int, int] = {}
         self.lki: dict = {}
 

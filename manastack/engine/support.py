@@ -67,7 +67,8 @@ REFS = frozenset({"self", "you", "each_opponent", "each_player", "target_control
                   "equipped", "attached_controller", "triggering_controller",
                   "triggering_player", "triggering_object", "triggering_spell", "all"})
 CONTROLLERS = frozenset({None, "you", "opponent", "not_you"})
-DURATIONS = frozenset({"end_of_turn", "permanent", "next_end_step", "next_upkeep"})
+DURATIONS = frozenset({"end_of_turn", "permanent", "next_end_step", "next_upkeep",
+                       "your_next_upkeep"})      # CR 603.7c, a Pact's "your next upkeep"
 
 
 def _steps() -> frozenset[str]:

@@ -463,7 +463,8 @@ def _delayed_at_next(ctx, step: str) -> None:
     as that step begins, once each, with the objects they were made to refer to (kept in the
     event as ``frozen``)."""
     s = ctx.s
-    waiting = [e for e in s.effects if ONE_SHOT_DELAYS.get(e.until) == step]
+    waiting = [e for e in s.effects if ONE_SHOT_DELAYS.get(e.until) == step
+               and (e.until != "your_next_upkeep" or e.controller == s.active)]
     if not waiting:
         return
     s.effects = [e for e in s.effects if e not in waiting]

@@ -630,6 +630,28 @@ class CounterUnlessPays:
     cost: "Cost"
 
 
+@dataclass(frozen=True, slots=True)
+class LoseGame:
+    """``who`` loses the game (CR 104.3e)."""
+
+    who: Subject = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class WinGame:
+    """``who`` wins the game (CR 104.2b): in a two-player game, the opponent loses."""
+
+    who: Subject = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class IfYouDont:
+    """"If you don't, [effects]" after an optional action (a payment): the effects happen only
+    if that action was not done (CR 608.2c)."""
+
+    effects: tuple["Effect", ...]
+
+
 Effect = Union[
     AddMana, DealDamage, Draw, Discard, GainLife, LoseLife, Destroy, Regenerate, PreventDamage, Exile,
     ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords,
@@ -637,7 +659,7 @@ Effect = Union[
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
     SkipNextUntap, CastEncodedCopy, CopySpell, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
-    IfYouDo,
+    IfYouDo, LoseGame, WinGame, IfYouDont,
 ]
 
 # --------------------------------------------------------------------------------- costs

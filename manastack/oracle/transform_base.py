@@ -264,6 +264,8 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             return effect
         if isinstance(effect, ir.IfYouDo):       # "If you do, it ...": what was named before
             return ir.IfYouDo(tuple(walk(e) for e in effect.effects))
+        if isinstance(effect, ir.IfYouDont):
+            return ir.IfYouDont(tuple(walk(e) for e in effect.effects))
         if isinstance(effect, ir.Conditional):   # what "instead" replaced is named first
             otherwise = tuple(walk(e) for e in effect.otherwise)
             return ir.Conditional(effect.condition, tuple(walk(e) for e in effect.effects), otherwise)

@@ -1,8 +1,11 @@
 """OracleTransformer rules: references to objects that changed zones (CR 400.7, 608.2h)."""
 from __future__ import annotations
 
+from lark import Token
+
 from manastack.oracle import ir
 from manastack.oracle.transform_base import IT, THAT_OBJECT, _is_player, _need
+from manastack.oracle.transform_lines import _has_target
 
 
 class GeneralRules:
@@ -44,3 +47,24 @@ class GeneralRules:
 
     def st_mana_value(self, c):
         return "mana_value"
+
+    # ---- winning and losing the game (CR 104.2b, 104.3e)
+    def lose_game(self, c):
+        _need(_is_player(c[0]), "not a player")
+        return [ir.LoseGame(c[0])]
+
+    def win_game(self, c):
+        _need(c[0] == ir.Ref("you"), "who wins")
+        return [ir.WinGame(c[0])]
+
+    def if_you_dont(self, c):
+        """"If you don't, you lose the game." after "pay {2}{B}" (a Pact): joined to the payment
+        by ``body`` (CR 608.2c)."""
+        effects = self.sentence([x for x in c if not isinstance(x, Token)])
+        _need(not _has_target(effects), "targets only if you don't")
+        return [ir.IfYouDont(tuple(effects))]
+
+    def ns_your_upkeep(self, c):
+        """"At the beginning of your next upkeep" (CR 603.7c): the next upkeep of the player
+        who controls the delayed ability."""
+        return "upkeep", "your_next_upkeep"

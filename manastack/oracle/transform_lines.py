@@ -273,6 +273,10 @@ class LineRules:
         out: list = []
         start = 0           # where the effects of the sentence before begin
         for sentence in c:
+            if sentence and isinstance(sentence[0], ir.IfYouDont):
+                _need(len(out) > start, "if you don't")
+                out[-1:] = _unless_done(out[-1], sentence[0])
+                continue
             if sentence and isinstance(sentence[0], ir.IfYouDo):
                 _need(len(out) > start and _may_do(out[-1]), "if you do")
                 last = out[-1]
@@ -334,7 +338,8 @@ class LineRules:
         step, duration = next(x for x in c if isinstance(x, tuple))
         effects = self.sentence([x for x in c if not isinstance(x, tuple)])
         text = self.text[meta.start_pos:meta.end_pos]
-        ability = ir.TriggeredAbility(ir.Trigger("beginning_of_step", step=step, whose="each"),
+        whose = "your" if duration == "your_next_upkeep" else "each"
+        ability = ir.TriggeredAbility(ir.Trigger("beginning_of_step", step=step, whose=whose),
                                       tuple(effects), text=text)
         return [ir.CreateDelayedTrigger(ability, duration=duration)]
 
@@ -388,6 +393,23 @@ class LineRules:
         _need(_is_player(who), "may")
         return [ir.May(tuple(dataclasses.replace(e, who=who) if getattr(e, "who", None) == ir.Ref("you")
                              else e for e in effects), who)]
+
+
+def _unless_done(last, dont: ir.IfYouDont) -> list:
+    """CR 608.2c: "Pay {2}{B}. If you don't, ..." -- the payment is the player's choice, and
+    what follows happens if it wasn't made; inside a delayed ability ("At the beginning of your
+    next upkeep, pay ...", a Pact) the sentence joins that ability."""
+    if type(last) is ir.CreateDelayedTrigger:
+        ab = last.ability
+        _need(bool(ab.effects) and not ab.targets, "if you don't")
+        effects = tuple(_unless_done(ab.effects[-1], dont))
+        text = ab.text
+        return [dataclasses.replace(last, ability=dataclasses.replace(ab, effects=ab.effects[:-1] + effects,
+                                                                      text=text))]
+    if type(last) is ir.PayMana:
+        last = ir.May((last,))
+    _need(_may_do(last), "if you don't")
+    return [last, dont]
 
 
 def _may_do(effect) -> bool:
