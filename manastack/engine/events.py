@@ -48,8 +48,8 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     ev = {"kind": "zone_change", "obj": o.id, "from": from_zone, "to": to,
           "controller": o.controller, "owner": o.owner, "tapped": tapped, "counters": dict(counters or {}),
           "x": x, "riders": riders}
-    if from_zone in ("stack", "hand") and to != "exile":
-        replacement.apply_leaving(ctx, o, ev, discarded)     # CR 614.1a, 616.1
+    if from_zone in ("stack", "hand") and to != "exile" or to == "graveyard":
+        replacement.apply_leaving(ctx, o, ev, discarded)     # CR 614.1a, 614.6, 616.1
         if ev["to"] != to:
             to, quiet = ev["to"], True
     if to == "battlefield":
@@ -99,6 +99,10 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
                 other.attached_to = None  # CR 704.5m/n then deal with it
                 attached.append(other.id)
         ev["attached"] = tuple(attached)  # "when enchanted creature dies" looks back (CR 603.10a)
+    if ev.get("shuffle") and new is not None:    # "shuffle it into its owner's library" (CR 701.24a)
+        s.rng.shuffle(s.players[o.owner].library)
+        s.add_log(f"{o.card.name} is revealed and {s.players[o.owner].name} shuffles it into their library",
+                  ("614.6", "701.24a"), "zone")
     if not quiet:
         verb = _MOVE_WORDS.get((from_zone, to), f"moves from {from_zone} to {to}")
         text = f"{o.card.name} {verb}" + (f" ({cause})" if cause else "")

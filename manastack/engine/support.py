@@ -48,7 +48,8 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "cost_increase", "cost_reduction"})    # spell costs, CR 601.2f
 REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color",
                                "double_damage_to_player", "more_counters", "double_counters",
-                               "enter_as_copy", "choose_creature_type"})
+                               "enter_as_copy", "choose_creature_type",
+                               "graveyard_to_library", "graveyard_to_exile"})    # CR 614.6
 # Riders of mana (CR 106.6): what spending the mana does to the spell it pays for.
 MANA_RIDERS = frozenset({"cant_be_countered", "plus_one_counter"})
 TRIGGER_EVENTS = frozenset({

@@ -810,6 +810,8 @@ class ReplacementAbility:
     condition: str | None = None
     text: str = ""
     affected: "Filter | None" = None   # the objects it applies to ("a creature you control")
+    whose: str | None = None           # whose graveyard: "you", "opponent" (None: any)
+    cards_only: bool = False           # "a card": not a token (CR 108.2b)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,8 @@
 """OracleTransformer rules: references to objects that changed zones (CR 400.7, 608.2h)."""
 from __future__ import annotations
 
+import dataclasses
+
 from lark import Token
 
 from manastack.oracle import ir
@@ -47,6 +49,40 @@ class GeneralRules:
 
     def st_mana_value(self, c):
         return "mana_value"
+
+    # ---- "would be put into a graveyard from anywhere" (CR 614.1a, 614.6)
+    def r_graveyard_shuffle_self(self, c):
+        """Progenitus: wherever it is, it goes into its owner's library instead of a graveyard,
+        which is then shuffled."""
+        return [ir.ReplacementAbility("graveyard_to_library")]
+
+    def r_graveyard_exile(self, c):
+        """Rest in Peace, Leyline of the Void, Dryad Militant: such a card (or token) is exiled
+        instead of going to a graveyard (the one named: any, yours or an opponent's)."""
+        (f, cards_only), whose = c[0], c[1]
+        return [ir.ReplacementAbility("graveyard_to_exile", affected=f, whose=whose, cards_only=cards_only)]
+
+    def o_all_graveyard_cards(self, c):
+        """"Exile all cards from all graveyards" (Rest in Peace)."""
+        return ir.Ref("all", ir.Filter(zone="graveyard"))
+
+    def gw_card_or_token(self, c):
+        return ir.Filter(zone=""), False
+
+    def gw_desc(self, c):
+        other, d = c[0] == "another", c[1]
+        _need(not other and not d.plural and d.kind == "card" and not d.zone_given
+              and d.filter.controller is None, "would be put into a graveyard")
+        return dataclasses.replace(d.filter, zone=""), True
+
+    def gy_any(self, c):
+        return None
+
+    def gy_your(self, c):
+        return "you"
+
+    def gy_opponent(self, c):
+        return "opponent"
 
     # ---- winning and losing the game (CR 104.2b, 104.3e)
     def lose_game(self, c):
