@@ -99,6 +99,7 @@ class Filter:
     mana_value_equals: CountersOn | None = None   # "with mana value equal to the number of ..."
     named_self: bool = False      # "named ~": the source's name (CR 201.5)
     name: str | None = None       # "named Angrath, Minotaur Pirate"
+    targets_self: bool = False    # "a spell that targets ~": the source is among its targets
 
 
 @dataclass(frozen=True, slots=True)

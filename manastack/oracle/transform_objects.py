@@ -138,6 +138,7 @@ class ObjectRules:
             else:
                 _need(tag not in fields, "repeated " + tag)
                 fields[tag] = item[1]
+        _need(kind == "spell" or "targets_self" not in fields, "that targets")
         if kind == "spell":
             fields["zone"] = "stack"
         # counters on ~ are read while ~ is on the battlefield: for spells its cast trigger sees
@@ -279,6 +280,10 @@ class ObjectRules:
 
     def p_named_self(self, c):
         return "named_self", True
+
+    def p_targets_self(self, c):
+        """"Spells your opponents cast that target ~", "a spell that targets ~" (heroic)."""
+        return "targets_self", True
 
     def p_named(self, c):
         return "name", str(c[0])[len("named "):]
