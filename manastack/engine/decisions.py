@@ -72,6 +72,7 @@ class DecisionKind(StrEnum):
     REVEAL = "reveal"                        # a card looked at: which one to take
     ORDER_CARDS = "order_cards"              # cards to put back in an order
     CHOOSE_DISCARD = "choose_discard"        # a card from a revealed hand
+    CHOOSE_ENCHANTED = "choose_enchanted"    # CR 303.4f: what an Aura put onto the battlefield enchants
 
 
 class Decision:

@@ -11,7 +11,7 @@ from manastack.cards import CardDef
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import exercise, morph, replacement
+from . import aura_placement, exercise, morph, replacement
 from .runner import Ctx
 from .effect_records import ControlChange
 from .state import Obj
@@ -55,6 +55,10 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     if to == "battlefield":
         ev["controller"] = o.controller if controller is None else controller
         replacement.apply_entering(ctx, o, ev)
+        if from_zone != "stack":          # an Aura not cast: its controller chooses (CR 303.4f)
+            ev["attach"] = aura_placement.enchant_choice(ctx, o, ev["controller"])
+            if ev["attach"] == aura_placement.NOTHING:
+                return None               # it stays where it is (CR 303.4g)
     lookback = o.copy()
     if to != "battlefield" and morph.is_face_down(o):
         morph.reveal(s, o, to)
@@ -83,6 +87,8 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
                 new.printed, new.card = new.card, ev["copy"]
             if ev["counters"]:
                 new.counters = dict(ev["counters"])
+            if ev.get("attach") is not None:
+                new.attached_to = ev["attach"]
             s.battlefield += (new.id,)
         elif to == "stack":
             new.controller = o.controller if controller is None else controller
@@ -107,6 +113,9 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
         verb = _MOVE_WORDS.get((from_zone, to), f"moves from {from_zone} to {to}")
         text = f"{o.card.name} {verb}" + (f" ({cause})" if cause else "")
         s.add_log(text, rules or _MOVE_RULES.get(to, ("400.7",)), "zone")
+    if new is not None and ev.get("attach") is not None and new.attached_to in s.objs:
+        s.add_log(f"{new.card.name} enters attached to {s.objs[new.attached_to].card.name}",
+                  ("303.4f",), "attach")
     ev["obj"] = new.id if new else None
     ev["old"] = lookback
     ctx.lki[o.id] = lookback                # CR 608.2h: as it last existed there

@@ -14,6 +14,11 @@ class GeneralRules:
     """Methods of :class:`manastack.oracle.transform.OracleTransformer` for one area."""
 
     # ---- last known information and new objects (CR 400.7e, 400.7j, 608.2h)
+    def e_self_enters_or_dies(self, c):
+        """"When ~ enters or is put into a graveyard from the battlefield": either event
+        triggers it (CR 603.6a, 603.6c, 700.4); read as one ability per event."""
+        return ir.Trigger("enters"), ir.Trigger("dies")
+
     def uw_you(self, c):
         return "you"
 

@@ -56,6 +56,8 @@ class LineRules:
         return "before_attackers"
 
     def triggered(self, c):
+        if isinstance(c[0], tuple):      # two trigger events, one ability each (see transform_general)
+            return "abilities", [a for t in c[0] for a in self.triggered([t, *c[1:]])[1]]
         trigger, effects = c[0], c[-1]
         condition = c[1] if len(c) > 2 else None
         default = {"self": ir.Ref("self"), "equipped": ir.Ref("equipped"),
