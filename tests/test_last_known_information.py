@@ -251,3 +251,46 @@ expect:
   graveyard: {Alice: [Shock], Bob: 0}
   exile: {Bob: [Shock]}
 """)
+
+
+def test_an_aura_with_nothing_to_enchant_stays_in_the_library(corpus_db):
+    """CR 303.4g: Zur finds Wild Growth (enchant land) with no land on the battlefield: it
+    can't enter, and stays in the library, which is then shuffled."""
+    game = run(corpus_db, HEAD + """
+players:
+  - name: Alice
+    battlefield: [{card: Zur the Enchanter, id: zur}]
+    library: [Wild Growth, Island, Island]
+  - name: Bob
+script:
+  - attack: [zur]
+  - resolve
+  - may: yes
+  - choose: [Wild Growth]
+expect:
+  count: {Wild Growth: 0}
+  library: {Alice: 3}
+""")
+    assert any("303.4g" in e.rules for e in game.state.log_entries())
+
+
+def test_heroic_and_spells_that_target_compile_to_a_filter_on_the_spell():
+    ab = compile_card(_card("H", "Whenever you cast a spell that targets ~, draw a card.",
+                            "Creature — Human")).abilities[0]
+    assert ab.trigger.subject.targets_self and ab.trigger.subject.zone == "stack"
+    cost = compile_card(_card("B", "Spells your opponents cast that target ~ cost {2} more to cast.",
+                              "Creature — Elemental")).abilities[0]
+    assert cost.effect.kind == "cost_increase" and cost.effect.affected.targets_self
+    assert cost.effect.affected.controller == "opponent"
+
+
+def test_enters_or_is_put_into_a_graveyard_is_two_abilities():
+    abs_ = compile_card(_card("W", "When ~ enters or is put into a graveyard from the battlefield, draw a card.",
+                              "Artifact")).abilities
+    assert [a.trigger.event for a in abs_] == ["enters", "dies"]
+
+
+def test_that_lands_controller_is_the_triggering_objects_controller():
+    ab = compile_card(_card("D", "Whenever a land is put into a graveyard from the battlefield, ~ deals 2 "
+                            "damage to that land's controller.", "Artifact")).abilities[0]
+    assert ab.effects[0].to == ir.Ref("triggering_controller")

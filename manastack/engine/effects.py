@@ -576,8 +576,7 @@ HANDLERS = {
     ir.RemoveCounters: _remove_counters, ir.BecomeCreature: _become_creature,
     ir.GainControl: _gain_control, ir.CreateManaReplacement: _create_mana_replacement,
     ir.CreateDelayedTrigger: _create_delayed_trigger, ir.Explore: _explore,
-    ir.LoseGame: game_outcome.lose_game, ir.WinGame: game_outcome.win_game,
-    ir.IfYouDont: game_outcome.if_you_dont,
+    ir.LoseGame: game_outcome.lose_game, ir.IfYouDont: game_outcome.if_you_dont,
 }
 
 SUPPORTED_EFFECTS = frozenset(HANDLERS)

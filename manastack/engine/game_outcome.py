@@ -1,4 +1,7 @@
-"""Effects that end the game for a player (CR 104.2b, 104.3e), and "If you don't" (CR 608.2c)."""
+"""Effects that make a player lose the game (CR 104.3e), and "If you don't" (CR 608.2c).
+
+"You win the game" (CR 104.2b) compiles to :class:`ir.WinGame` but has no handler yet: every
+card that says it also has a condition the engine doesn't read, so none could run it."""
 from __future__ import annotations
 
 from manastack.oracle import ir
@@ -19,18 +22,6 @@ def lose_game(ctx: Ctx, e: ir.LoseGame, rc) -> None:
         player.lost = True
         player.loss_reason = f"{rc.card.name}'s effect"
         s.add_log(f"{player.name} loses the game ({rc.card.name})", ("104.3e",), "end")
-    end_game(ctx)
-
-
-def win_game(ctx: Ctx, e: ir.WinGame, rc) -> None:
-    """CR 104.2b: the player wins the game; in a two-player game every other player loses."""
-    s = ctx.s
-    for p in named_players(ctx, e.who, rc):
-        s.add_log(f"{s.players[p].name} wins the game ({rc.card.name})", ("104.2b",), "end")
-        for other in s.players:
-            if other.index != p and not other.lost:
-                other.lost = True
-                other.loss_reason = f"{s.players[p].name} won the game with {rc.card.name}"
     end_game(ctx)
 
 
