@@ -294,3 +294,19 @@ def test_that_lands_controller_is_the_triggering_objects_controller():
     ab = compile_card(_card("D", "Whenever a land is put into a graveyard from the battlefield, ~ deals 2 "
                             "damage to that land's controller.", "Artifact")).abilities[0]
     assert ab.effects[0].to == ir.Ref("triggering_controller")
+
+
+def test_sacrificing_carapace_takes_its_toughness_bonus_away_first(corpus_db):
+    """Carapace ruling (2004-10-04): it leaves as the ability is activated, so a creature kept
+    alive only by its +0/+2 is destroyed (lethal damage, CR 704.5g) before the regeneration."""
+    run(corpus_db, HEAD + """
+players:
+  - name: Alice
+    battlefield: [{card: Grizzly Bears, id: bears, damage: 2}, {card: Carapace, attached_to: bears}]
+  - name: Bob
+script:
+  - activate: Carapace
+  - resolve
+expect:
+  graveyard: {Alice: [Carapace, Grizzly Bears]}
+""")

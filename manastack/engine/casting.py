@@ -310,7 +310,7 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
         cost = dataclasses.replace(cost, mana=cost.mana.with_x(item.x))
     s.stack.append(item)
     if cost.sacrifice_self:     # CR 608.2h: the sacrificed source is seen as it last existed
-        item.event = {"counters": dict(o.counters)}
+        item.event = {"counters": dict(o.counters), "attached_to": o.attached_to}
     pay_cost(ctx, player, o, cost, label, use=ability_use(o, ab.cost.mana))
     s.add_log(f"{label} is put on the stack", ("602.2", "405.1"), "stack")
     announce_targets(ctx, item)        # CR 702.21a: ward sees what became a target

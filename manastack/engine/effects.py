@@ -577,6 +577,7 @@ HANDLERS = {
     ir.GainControl: _gain_control, ir.CreateManaReplacement: _create_mana_replacement,
     ir.CreateDelayedTrigger: _create_delayed_trigger, ir.Explore: _explore,
     ir.LoseGame: game_outcome.lose_game, ir.IfYouDont: game_outcome.if_you_dont,
+    ir.CastFromHand: free_casting.cast_from_hand,
 }
 
 SUPPORTED_EFFECTS = frozenset(HANDLERS)

@@ -399,6 +399,7 @@ def _last_known(oid: int, card, controller: int, event: dict | None) -> Obj:
     (CR 603.10), with the counters it had (persist's "if it had no -1/-1 counters")."""
     o = Obj(oid, card, controller, "graveyard")
     o.counters = dict((event or {}).get("counters", {}))
+    o.attached_to = (event or {}).get("attached_to")   # "enchanted creature" of a sacrificed Aura
     if (event or {}).get("obj") == oid:
         o.cast_costs = tuple(event.get("cast_costs", ()))
     return o

@@ -632,6 +632,15 @@ class CounterUnlessPays:
 
 
 @dataclass(frozen=True, slots=True)
+class CastFromHand:
+    """"Cast a spell with mana value 3 or less from your hand without paying its mana cost"
+    (after "You may"): a card in its controller's hand that ``filter`` describes as a spell
+    is cast during the resolution (CR 608.2g) for no mana (CR 118.9, X is 0: CR 107.3b)."""
+
+    filter: Filter
+
+
+@dataclass(frozen=True, slots=True)
 class LoseGame:
     """``who`` loses the game (CR 104.3e)."""
 
@@ -660,7 +669,7 @@ Effect = Union[
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
     SkipNextUntap, CastEncodedCopy, CopySpell, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
-    IfYouDo, LoseGame, WinGame, IfYouDont,
+    IfYouDo, LoseGame, WinGame, IfYouDont, CastFromHand,
 ]
 
 # --------------------------------------------------------------------------------- costs

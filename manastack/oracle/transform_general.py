@@ -89,6 +89,13 @@ class GeneralRules:
     def gy_opponent(self, c):
         return "opponent"
 
+    # ---- casting without paying the mana cost (CR 118.9, 107.3b)
+    def cast_free(self, c):
+        other, d = c[0] == "another", c[1]
+        _need(not other and not d.plural and d.kind == "spell" and d.zone_given
+              and not d.filter.targets_self, "cast without paying")
+        return [ir.CastFromHand(dataclasses.replace(d.filter, controller=None))]
+
     # ---- winning and losing the game (CR 104.2b, 104.3e)
     def lose_game(self, c):
         _need(_is_player(c[0]), "not a player")

@@ -130,6 +130,9 @@ class ObjectRules:
             elif tag == "chosen_type":
                 _need(not fields.get("subtypes"), "of the chosen type")
                 fields["subtypes"] = ("chosen",)
+            elif tag == "from_hand":        # a card in your hand (a spell to cast from there)
+                zone_given = True
+                fields.update(zone="hand", controller="you")
             elif tag == "zone":
                 zone_given = True
                 fields["zone"] = "graveyard"
@@ -280,6 +283,9 @@ class ObjectRules:
 
     def p_named_self(self, c):
         return "named_self", True
+
+    def p_from_your_hand(self, c):
+        return "from_hand", True
 
     def p_targets_self(self, c):
         """"Spells your opponents cast that target ~", "a spell that targets ~" (heroic)."""
