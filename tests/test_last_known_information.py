@@ -310,3 +310,53 @@ script:
 expect:
   graveyard: {Alice: [Carapace, Grizzly Bears]}
 """)
+
+
+def test_a_permanent_that_exiles_itself_finds_the_card_it_became(corpus_db):
+    """CR 400.7j: Flickering Spirit's "Exile ~, then return it" returns the exiled card; Ghost
+    Council's delayed ability returns the card it became in exile at the next end step."""
+    run(corpus_db, HEAD + """
+players:
+  - name: Alice
+    battlefield: [Plains, Plains, Plains, Plains, Plains, {card: Flickering Spirit, id: fs, damage: 1},
+                  {card: Ghost Council of Orzhova, id: gc}, {card: Grizzly Bears, id: bears}]
+  - name: Bob
+script:
+  - activate: fs
+  - resolve
+  - expect:
+      objects: {fs: {zone: battlefield, damage: 0}}
+  - activate: gc
+    choose: [bears]
+  - resolve
+  - expect:
+      objects: {gc: {zone: exile}}
+  - pass_until: end
+  - resolve
+expect:
+  objects: {gc: {zone: battlefield}}
+""")
+
+
+def test_condescend_asks_for_the_x_it_was_cast_with(corpus_db):
+    """"Counter target spell unless its controller pays {X}": X is the value chosen for
+    Condescend (CR 107.3); Bob, with one untapped Forest, can't pay {2}."""
+    run(corpus_db, HEAD + """
+players:
+  - name: Alice
+    hand: [Condescend]
+    battlefield: [Island, Island, Island]
+  - name: Bob
+    hand: [Grizzly Bears]
+    battlefield: [Forest, Forest, Forest]
+active: Bob
+script:
+  - cast: Grizzly Bears
+  - cast: Condescend
+    by: Alice
+    target: Grizzly Bears
+    x: 2
+  - resolve
+expect:
+  graveyard: {Bob: [Grizzly Bears], Alice: [Condescend]}
+""")

@@ -485,7 +485,8 @@ def _create_delayed_trigger(ctx, e: ir.CreateDelayedTrigger, rc):
         # CR 603.7c: the objects it refers to are fixed now: this ability's targets and source
         # (a target an effect of this ability moved is the object it became, CR 400.7j)
         frozen = tuple(tuple(_now(ctx, t) for t in group) for group in rc.targets)
-        s.effects.append(OneShotDelayedTrigger(rc.source, rc.controller, rc.card, nested_index(rc.card, e.ability),
+        s.effects.append(OneShotDelayedTrigger(_now(ctx, rc.source), rc.controller, rc.card,
+                                               nested_index(rc.card, e.ability),
                                                frozen, e.duration, s.new_timestamp(), rc.card.name))
         s.add_log(f"{rc.card.name} creates a delayed triggered ability: {e.ability.text}",
                   ("603.7", "603.7c"), "effect")

@@ -79,6 +79,9 @@ def amount(ctx: Ctx, a, rc: ResolutionContext) -> int:
 def stat_of(ctx: Ctx, a: ir.StatOf, rc: ResolutionContext) -> int:
     """CR 608.2h: a characteristic of the object as it is, or as it last existed in the zone
     it left during this resolution (a creature Swords to Plowshares exiled)."""
+    seen = (rc.event or {}).get("last_known")
+    if a.what == ir.Ref("triggering_object") and seen is not None:   # it left (CR 603.10a)
+        return max(0, seen[a.stat])
     objs = known_objects(ctx, a.what, rc)
     if not objs:
         return 0
@@ -199,11 +202,17 @@ def became(ctx: Ctx, oid: int) -> Obj | None:
 
 
 def _source_became(ctx, rc) -> list[Obj]:
-    """CR 400.7e: an ability that triggered on its own source changing zones ("When ~ is put
-    into a graveyard from the battlefield, return ~ to its owner's hand") finds the new object
-    the source became, if it is still in that public zone."""
+    """The new object the source became, if it is still in the public zone it went to: moved
+    by an earlier effect of this resolution ("Exile ~, then return it to the battlefield",
+    CR 400.7j), or by the event an ability triggered on ("When ~ is put into a graveyard from
+    the battlefield, return ~ to its owner's hand", CR 400.7e)."""
+    if rc.source in ctx.s.objs:
+        return []
+    if rc.source in ctx.moved:
+        new = became(ctx, rc.source)
+        return [new] if new is not None else []
     ev = rc.event or {}
-    if rc.source in ctx.s.objs or ev.get("old") != rc.source:
+    if ev.get("old") != rc.source:
         return []
     new = ctx.s.objs.get(ev.get("obj"))
     return [new] if new is not None and new.zone in _PUBLIC else []

@@ -100,8 +100,11 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: dict) -> list[dict]:
                 hit = isinstance(trig.subject, ir.Filter) and _lookback_matches(s, trig.subject, old, source)
             if not hit:
                 return []
+            # CR 603.10a, 608.2h: what "its power" means once it has left
             return [{**base, "obj": ev["obj"], "old": old.id, "from": "battlefield", "to": ev["to"],
-                     "counters": dict(old.counters), "name": old.card.name, "controller": old.controller}]
+                     "counters": dict(old.counters), "name": old.card.name, "controller": old.controller,
+                     "last_known": {"power": ch.power(s, old), "toughness": ch.toughness(s, old),
+                                    "mana_value": ch.mana_value(old)}}]
         return []
     if kind == "damage":
         return _damage_instances(s, trig, source, ev)

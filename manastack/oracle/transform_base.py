@@ -231,7 +231,7 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             # CR 201.5: a card names itself by name, so "that creature" is another object
             # named before it, else the one the trigger is about
             others = [v for v in last if v != ir.Ref("self")]
-            _need(bool(others) or it_default is not None, "that creature")
+            _need(bool(others) or it_default not in (None, ir.Ref("self")), "that creature")
             value = others[-1] if others else it_default
         elif value is ITS_CONTROLLER:
             if specs:
@@ -259,6 +259,8 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             return ir.May(tuple(walk(e) for e in effect.effects), subject(effect.who))
         if isinstance(effect, ir.CreateDelayedTrigger):   # its "it" is what this ability named
             inner = tuple(walk(e) for e in effect.ability.effects)
+            # the delayed ability triggers on a step: it can't see this ability's trigger event
+            _need(not _mentions(inner, ir.Ref("triggering_object")), "that card later")
             return dataclasses.replace(effect, ability=dataclasses.replace(effect.ability, effects=inner))
         if isinstance(effect, ir.Modal):
             return effect
@@ -282,6 +284,17 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
     bound = [walk(e) for e in effects]
     _need(not any(_has_marker(e) for e in bound), "unresolved")
     return bound, specs
+
+
+def _mentions(node, ref) -> bool:
+    """Whether ``ref`` appears anywhere in ``node``."""
+    if node == ref:
+        return True
+    if isinstance(node, tuple):
+        return any(_mentions(x, ref) for x in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return any(_mentions(getattr(node, f.name), ref) for f in dataclasses.fields(node))
+    return False
 
 
 def _has_marker(node) -> bool:

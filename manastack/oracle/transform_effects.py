@@ -146,6 +146,7 @@ class EffectRules:
         counter = next((x[1] for x in c[1:] if isinstance(x, tuple) and x[0] == "with_counter"), None)
         if what is THAT_CARD or what is IT:
             _need(whose is not None, "return to the battlefield")
+            _need(counter in (None, "+1/+1", "-1/-1"), "return with a keyword counter")
             return [ir.ReturnToBattlefield(what, counter, under_you=whose == "you")]
         _need(counter is None, "return with a counter")
         _need(isinstance(what, _T) and what.spec.filter.zone == "graveyard"
