@@ -8,14 +8,14 @@ from dataclasses import replace
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import cipher, copies, events, free_casting, placement_effects, suspend, unless_costs
+from . import cipher, copies, events, free_casting, game_outcome, placement_effects, suspend, unless_costs
 from .abilities import ONE_SHOT_DELAYS, nested_index
 from .casting import pay_mana
 from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
 from .filters import objects_matching
 from .mana_abilities import add_mana, can_afford
-from .resolution import named_objects, named_players, amount, execute, objects_match, resolve_subject, source_obj
+from .resolution import became, named_objects, named_players, amount, execute, objects_match, resolve_subject, source_obj
 from .effect_records import (AllCreatureTypes, BecomeCreature, DelayedTrigger, GrantKeywords, ManaReplacementEffect,
                              MayPlay, ModifyPT, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetPT,
                              SkipNextUntap)
@@ -478,6 +478,8 @@ def _may(ctx, e: ir.May, rc):
               ("603.5", "608.2d"), "choice")
     if answer.kind == "yes":
         execute(ctx, e.effects, rc)
+    else:
+        rc.did = False      # nothing was done, for "If you don't" (CR 608.2c)
 
 
 def _modal(ctx, e: ir.Modal, rc):
@@ -525,8 +527,10 @@ def _create_delayed_trigger(ctx, e: ir.CreateDelayedTrigger, rc):
     s = ctx.s
     if e.duration in ONE_SHOT_DELAYS:
         # CR 603.7c: the objects it refers to are fixed now: this ability's targets and source
-        frozen = tuple(tuple(group) for group in rc.targets)
-        s.effects.append(OneShotDelayedTrigger(rc.source, rc.controller, rc.card, nested_index(rc.card, e.ability),
+        # (a target an effect of this ability moved is the object it became, CR 400.7j)
+        frozen = tuple(tuple(_now(ctx, t) for t in group) for group in rc.targets)
+        s.effects.append(OneShotDelayedTrigger(_now(ctx, rc.source), rc.controller, rc.card,
+                                               nested_index(rc.card, e.ability),
                                                frozen, e.duration, s.new_timestamp(), rc.card.name,
                                                tuple(rc.created)))
         s.add_log(f"{rc.card.name} creates a delayed triggered ability: {e.ability.text}",
@@ -535,6 +539,14 @@ def _create_delayed_trigger(ctx, e: ir.CreateDelayedTrigger, rc):
     s.effects.append(DelayedTrigger(rc.controller, rc.card, e.duration, s.new_timestamp(), rc.card.name))
     s.add_log(f"{rc.card.name} creates a delayed triggered ability until end of turn: "
               f"{e.ability.text or e.ability.trigger.event}", ("603.7", "603.7b"), "effect")
+
+
+def _now(ctx, t):
+    """A target's id, or the id of the object an effect of this resolution moved it to be."""
+    if isinstance(t, int) and t in ctx.moved:
+        new = became(ctx, t)
+        return new.id if new is not None else t
+    return t
 
 
 def _explore(ctx, e: ir.Explore, rc):
@@ -610,6 +622,8 @@ HANDLERS = {
     ir.RemoveCounters: _remove_counters, ir.BecomeCreature: _become_creature,
     ir.GainControl: _gain_control, ir.CreateManaReplacement: _create_mana_replacement,
     ir.CreateDelayedTrigger: _create_delayed_trigger, ir.Explore: _explore,
+    ir.LoseGame: game_outcome.lose_game, ir.IfYouDont: game_outcome.if_you_dont,
+    ir.CastFromHand: free_casting.cast_from_hand,
 }
 
 SUPPORTED_EFFECTS = frozenset(HANDLERS)

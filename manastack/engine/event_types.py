@@ -43,6 +43,9 @@ class ZoneChange:
     copy_asked: bool = False                # whether "enter as a copy" has been chosen or declined
     madness: bool = False                   # CR 702.35a: exiled by madness's replacement
     old: Any = None                         # the object as it last existed (603.10a)
+    attached: tuple[int, ...] = ()          # what was attached to it as it left (603.10a)
+    shuffle: bool = False                   # CR 614.6: shuffled into its owner's library instead
+    attach: int | None = None               # CR 303.4f: what an Aura not cast will enchant
 
 
 @dataclass(slots=True)
@@ -269,6 +272,8 @@ class Seen:
     mana_value: int | None = None            # cascade: the spell's mana value
     defender: Any = None                     # who or what an attacking creature attacks
     sacrificed_could_produce: tuple[str, ...] | None = None   # Squandered Resources' look-back
+    attached_to: int | None = None           # what a sacrificed Aura enchanted (CR 608.2h)
+    last_known: dict | None = None           # power, toughness, mana value as it left (608.2h)
 
     def to_data(self) -> dict:
         """The set fields, for a save."""

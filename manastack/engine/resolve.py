@@ -33,6 +33,7 @@ def _recheck_targets(ctx: Ctx, item) -> tuple[list, bool]:
 def resolve_top(ctx: Ctx) -> None:
     s = ctx.s
     item = s.stack[-1]
+    ctx.moved, ctx.lki = {}, {}     # what this resolution moves (CR 400.7j, 608.2h)
     targets, fizzled = _recheck_targets(ctx, item)
     if fizzled:
         s.add_log(f"{item.label} doesn't resolve: all its targets are illegal", ("608.2b",), "resolve")

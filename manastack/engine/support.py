@@ -51,7 +51,8 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "cost_increase", "cost_reduction"})    # spell costs, CR 601.2f
 REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color",
                                "double_damage_to_player", "more_counters", "double_counters",
-                               "enter_as_copy", "choose_creature_type"})
+                               "enter_as_copy", "choose_creature_type",
+                               "graveyard_to_library", "graveyard_to_exile"})    # CR 614.6
 # Riders of mana (CR 106.6): what spending the mana does to the spell it pays for.
 MANA_RIDERS = frozenset({"cant_be_countered", "plus_one_counter"})
 TRIGGER_EVENTS = frozenset({
@@ -71,7 +72,8 @@ REFS = frozenset({"self", "you", "each_opponent", "each_player", "target_control
                   "triggering_player", "triggering_object", "triggering_spell", "all",
                   "created", "chosen"})
 CONTROLLERS = frozenset({None, "you", "opponent", "not_you"})
-DURATIONS = frozenset({"end_of_turn", "permanent", "next_end_step", "next_upkeep"})
+DURATIONS = frozenset({"end_of_turn", "permanent", "next_end_step", "next_upkeep",
+                       "your_next_upkeep"})      # CR 603.7c, a Pact's "your next upkeep"
 
 
 def _steps() -> frozenset[str]:

@@ -58,7 +58,16 @@ class LifeLostThisWay:
     effects as it resolves (CR 119.3, 608.2c)."""
 
 
-Amount = Union[int, X, CountOf, EventAmount, CountersOn, TimesKicked, LifeLostThisWay]
+@dataclass(frozen=True, slots=True)
+class StatOf:
+    """"equal to its power" (toughness, mana value): a characteristic of ``what`` as it is,
+    or as it last existed if it has left its zone (CR 608.2h)."""
+
+    what: "Subject"
+    stat: str               # "power", "toughness" or "mana_value"
+
+
+Amount = Union[int, X, CountOf, EventAmount, CountersOn, TimesKicked, LifeLostThisWay, StatOf]
 
 # --------------------------------------------------------------------------------- objects
 
@@ -96,6 +105,7 @@ class Filter:
     mana_value_equals: CountersOn | None = None   # "with mana value equal to the number of ..."
     named_self: bool = False      # "named ~": the source's name (CR 201.5)
     name: str | None = None       # "named Angrath, Minotaur Pirate"
+    targets_self: bool = False    # "a spell that targets ~": the source is among its targets
 
 
 @dataclass(frozen=True, slots=True)
@@ -535,11 +545,13 @@ class Modal:
 
 @dataclass(frozen=True, slots=True)
 class ReturnToBattlefield:
-    """Return ``what`` (a card in a graveyard) to the battlefield under its owner's control,
-    with one ``counter`` on it if given (persist, CR 702.79a; undying, CR 702.93a)."""
+    """Return ``what`` (a card in a graveyard or exile) to the battlefield under its owner's
+    control, or under the control of the effect's controller with ``under_you``, with one
+    ``counter`` on it if given (persist, CR 702.79a; undying, CR 702.93a)."""
 
     what: Subject
     counter: str | None = None
+    under_you: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -647,6 +659,37 @@ class CounterUnlessPays:
     cost: "Cost"
 
 
+@dataclass(frozen=True, slots=True)
+class CastFromHand:
+    """"Cast a spell with mana value 3 or less from your hand without paying its mana cost"
+    (after "You may"): a card in its controller's hand that ``filter`` describes as a spell
+    is cast during the resolution (CR 608.2g) for no mana (CR 118.9, X is 0: CR 107.3b)."""
+
+    filter: Filter
+
+
+@dataclass(frozen=True, slots=True)
+class LoseGame:
+    """``who`` loses the game (CR 104.3e)."""
+
+    who: Subject = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class WinGame:
+    """``who`` wins the game (CR 104.2b): in a two-player game, the opponent loses."""
+
+    who: Subject = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class IfYouDont:
+    """"If you don't, [effects]" after an optional action (a payment): the effects happen only
+    if that action was not done (CR 608.2c)."""
+
+    effects: tuple["Effect", ...]
+
+
 Effect = Union[
     AddMana, DealDamage, Draw, Discard, GainLife, LoseLife, Destroy, Regenerate, PreventDamage, Exile,
     ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords,
@@ -654,7 +697,7 @@ Effect = Union[
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
     SkipNextUntap, CastEncodedCopy, CopySpell, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
-    IfYouDo,
+    IfYouDo, LoseGame, WinGame, IfYouDont, CastFromHand,
     PutInLibrary, Surveil,
 ]
 
@@ -810,6 +853,8 @@ class ReplacementAbility:
     condition: str | None = None
     text: str = ""
     affected: "Filter | None" = None   # the objects it applies to ("a creature you control")
+    whose: str | None = None           # whose graveyard: "you", "opponent" (None: any)
+    cards_only: bool = False           # "a card": not a token (CR 108.2b)
 
 
 @dataclass(frozen=True, slots=True)

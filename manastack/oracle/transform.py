@@ -14,6 +14,7 @@ from lark import Transformer
 from manastack.oracle.transform_base import Unsupported, bind
 from manastack.oracle.transform_effects import EffectRules
 from manastack.oracle.transform_followups import FollowupRules
+from manastack.oracle.transform_general import GeneralRules
 from manastack.oracle.transform_lines import LineRules
 from manastack.oracle.transform_objects import ObjectRules
 from manastack.oracle.transform_statics import StaticRules
@@ -22,7 +23,7 @@ from manastack.oracle.transform_triggers import TriggerRules
 __all__ = ["OracleTransformer", "Unsupported", "bind"]
 
 
-class OracleTransformer(LineRules, EffectRules, StaticRules, TriggerRules, ObjectRules, FollowupRules,
+class OracleTransformer(LineRules, EffectRules, StaticRules, TriggerRules, ObjectRules, FollowupRules, GeneralRules,
                         Transformer):
     """Build IR from one parsed line. ``text`` is the normalised line (for mode texts)."""
 

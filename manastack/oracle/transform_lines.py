@@ -56,6 +56,8 @@ class LineRules:
         return "before_attackers"
 
     def triggered(self, c):
+        if isinstance(c[0], tuple):      # two trigger events, one ability each (see transform_general)
+            return "abilities", [a for t in c[0] for a in self.triggered([t, *c[1:]])[1]]
         trigger, effects = c[0], c[-1]
         condition = c[1] if len(c) > 2 else None
         default = {"self": ir.Ref("self"), "equipped": ir.Ref("equipped"),
@@ -68,7 +70,14 @@ class LineRules:
         that = ir.Ref("triggering_player") if (trigger.event == "tapped_for_mana" and trigger.whose) \
             or trigger.event in _DAMAGED_PLAYER else None
         spell = ir.Ref("triggering_spell") if trigger.event == "cast" else None   # CR 601.2i
-        effects, targets = bind(effects, default, its, that, spell)
+        card = None
+        if trigger.event in ("dies", "leaves"):
+            # CR 400.7e, 603.10a: "that card" is what the object became; an enchanted or
+            # equipped permanent that left is the one the trigger saw, no longer attached
+            card = ir.Ref("triggering_object")
+            if trigger.subject in ("enchanted", "equipped"):
+                default, its = card, ir.Ref("triggering_controller")
+        effects, targets = bind(effects, default, its, that, spell, card)
         is_mana = (trigger.event == "tapped_for_mana" and not targets
                    and any(isinstance(e, ir.AddMana) for e in effects))
         return "abilities", [ir.TriggeredAbility(trigger, tuple(effects), tuple(targets),
@@ -267,6 +276,10 @@ class LineRules:
         out: list = []
         start = 0           # where the effects of the sentence before begin
         for sentence in c:
+            if sentence and isinstance(sentence[0], ir.IfYouDont):
+                _need(len(out) > start, "if you don't")
+                out[-1:] = _unless_done(out[-1], sentence[0])
+                continue
             if sentence and isinstance(sentence[0], ir.IfYouDo):
                 _need(len(out) > start and _may_do(out[-1]), "if you do")
                 last = out[-1]
@@ -328,7 +341,8 @@ class LineRules:
         step, duration = next(x for x in c if isinstance(x, tuple))
         effects = self.sentence([x for x in c if not isinstance(x, tuple)])
         text = self.text[meta.start_pos:meta.end_pos]
-        ability = ir.TriggeredAbility(ir.Trigger("beginning_of_step", step=step, whose="each"),
+        whose = "your" if duration == "your_next_upkeep" else "each"
+        ability = ir.TriggeredAbility(ir.Trigger("beginning_of_step", step=step, whose=whose),
                                       tuple(effects), text=text)
         return [ir.CreateDelayedTrigger(ability, duration=duration)]
 
@@ -387,6 +401,21 @@ class LineRules:
 
 _DAMAGED_PLAYER = frozenset({"deals_damage_to_player", "deals_combat_damage_to_player",
                              "deals_damage_to_opponent", "deals_combat_damage_to_opponent"})
+def _unless_done(last, dont: ir.IfYouDont) -> list:
+    """CR 608.2c: "Pay {2}{B}. If you don't, ..." -- the payment is the player's choice, and
+    what follows happens if it wasn't made; inside a delayed ability ("At the beginning of your
+    next upkeep, pay ...", a Pact) the sentence joins that ability."""
+    if type(last) is ir.CreateDelayedTrigger:
+        ab = last.ability
+        _need(bool(ab.effects) and not ab.targets, "if you don't")
+        effects = tuple(_unless_done(ab.effects[-1], dont))
+        text = ab.text
+        return [dataclasses.replace(last, ability=dataclasses.replace(ab, effects=ab.effects[:-1] + effects,
+                                                                      text=text))]
+    if type(last) is ir.PayMana:
+        last = ir.May((last,))
+    _need(_may_do(last), "if you don't")
+    return [last, dont]
 
 
 def _may_do(effect) -> bool:
