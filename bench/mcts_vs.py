@@ -1,6 +1,6 @@
 """Benchmark: the ``mcts`` agent against other agents on the bundled demo decks.
 
-    python bench/mcts_vs.py [--games 20] [--mcts mcts:iterations=12] [--against heuristic,random]
+    python bench/mcts_vs.py [--games 20] [--mcts mcts:iterations=20] [--against heuristic,random]
                             [--seed 1] [--every 50]
 
 For each opponent it plays ``--games`` games; game i uses seed ``--seed + i`` and seats the
@@ -115,7 +115,7 @@ def play_one(tally: Tally, i: int, mcts_spec: str, seed: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games per opponent, half in each seat (1-10000)")
-    parser.add_argument("--mcts", default="mcts:iterations=12", help="the search agent's spec")
+    parser.add_argument("--mcts", default="mcts:iterations=20", help="the search agent's spec")
     parser.add_argument("--against", default="heuristic,random", help="opponents' specs")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--every", type=int, default=50, help="print the tallies every this many games")
