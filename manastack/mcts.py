@@ -9,7 +9,11 @@ rollout policy for a limited horizon and scores the position. Worlds are searche
 
 Only choices that matter are searched (:func:`manastack.choices.candidates`): no idle mana
 abilities at priority, the auto-payer for payments, and a decision left with a single answer is
-taken without search.
+taken without search. A decision samples at most ``MCTSConfig.worlds`` worlds and searches
+copies of them, the root's answers compared in the same world first; priorities where a
+sorcery-speed player has nothing to do (:func:`_idle`) are passed without listing the options,
+at the root, in the tree and in rollouts; mulligans are left to the rollout agent; and a
+search stops once no other answer can overtake the most visited one.
 
 The agent is deterministic for a given seed and iteration budget; a budget in seconds stops at
 whichever limit comes first and is then, by nature, not reproducible.
