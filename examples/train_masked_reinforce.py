@@ -16,8 +16,8 @@ prints the win rate before and after training (measured on the same evaluation s
 
 Why shared weights: with one weight row per action index (3,010 rows), what a game taught about
 casting the card in hand slot 2 told nothing about slot 3, and 300 games made the policy worse
-(65% won against random untrained, 56% after); what most helps against random is learnt by
-kind (cast and attack rather than pass or tap mana for nothing).
+(65% won against random untrained, 56% after). Shared by kind, the same 300 games take it from
+65% to 73% on the same evaluation games (docs/rl.md).
 """
 from __future__ import annotations
 
