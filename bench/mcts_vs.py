@@ -12,7 +12,8 @@ as not won) with its 95% Wilson interval, the same per seat, and the search play
 per decision, in CPU time (the figure to compare on a shared machine) and wall time, over all
 its decisions and over those that needed a search.
 
-This is a measurement, not a test: nothing here asserts a win rate.
+Interrupted (Ctrl-C or SIGINT), it prints the tallies of the games finished so far. This is a
+measurement, not a test: nothing here asserts a win rate.
 """
 from __future__ import annotations
 
@@ -124,12 +125,15 @@ def main() -> None:
         parser.error("--games must be between 1 and 10000")
     tallies = [Tally(opponent.strip()) for opponent in split_agent_specs(args.against)]
     start = time.process_time()
-    for i in range(args.games):
-        for tally in tallies:
-            play_one(tally, i, args.mcts, args.seed)
-        if (i + 1) % args.every == 0 and i + 1 < args.games:
+    try:
+        for i in range(args.games):
             for tally in tallies:
-                print(tally.summary(args.mcts), flush=True)
+                play_one(tally, i, args.mcts, args.seed)
+            if (i + 1) % args.every == 0 and i + 1 < args.games:
+                for tally in tallies:
+                    print(tally.summary(args.mcts), flush=True)
+    except KeyboardInterrupt:               # stopped early (Ctrl-C, SIGINT): report what was played
+        print("stopped: the tallies below count the games finished so far", flush=True)
     for tally in tallies:
         print(tally.summary(args.mcts), flush=True)
     print(f"total {time.process_time() - start:.0f} s CPU", flush=True)
