@@ -45,12 +45,14 @@ class Ctx:
 
     def ask(self, decision: Decision) -> Action:
         if decision.kind == "priority":
+            # a priority decision always offers a pass (CR 117.3d), so it is never empty and
+            # never forced: its options are listed only when someone reads them
             if self.pos < self.checked:    # replaying a checked answer: no need to list options
                 self.pos += 1
                 return self.answers[self.pos - 1]
         elif len(decision.options) == 1:
             return decision.options[0]  # a forced choice is nobody's decision
-        if not decision.options:
+        elif not decision.options:
             raise RuntimeError(f"decision with no options: {decision.prompt}")
         if self.pos < len(self.answers):
             answer = self.answers[self.pos]
