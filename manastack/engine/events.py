@@ -100,6 +100,7 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
         verb = _MOVE_WORDS.get((from_zone, to), f"moves from {from_zone} to {to}")
         text = f"{o.card.name} {verb}" + (f" ({cause})" if cause else "")
         s.add_log(text, rules or _MOVE_RULES.get(to, ("400.7",)), "zone")
+    s.version += 1          # a change even when not logged (quiet), see State.facts
     ev["obj"] = new.id if new else None
     ev["old"] = lookback
     collect(ctx, ev)
@@ -298,6 +299,7 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
 
 def tap(ctx: Ctx, o: Obj, why: str = "", quiet: bool = False) -> None:
     o.tapped = True
+    ctx.s.version += 1      # a change even when not logged (see State.facts)
     if not quiet:
         ctx.s.add_log(f"{o.card.name} becomes tapped" + (f" ({why})" if why else ""), ("701.26a",))
     collect(ctx, {"kind": "tapped", "obj": o.id})
@@ -305,6 +307,7 @@ def tap(ctx: Ctx, o: Obj, why: str = "", quiet: bool = False) -> None:
 
 def untap(ctx: Ctx, o: Obj, why: str = "", quiet: bool = False) -> None:
     o.tapped = False
+    ctx.s.version += 1
     if not quiet:
         ctx.s.add_log(f"{o.card.name} becomes untapped" + (f" ({why})" if why else ""), ("701.26b",))
     collect(ctx, {"kind": "untapped", "obj": o.id})

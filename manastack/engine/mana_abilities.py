@@ -35,13 +35,16 @@ __all__ = ["mana_sources", "activate", "resolve_mana_triggers", "add_mana", "tri
 
 
 def mana_sources(s: State, player: int) -> list[tuple[Obj, int, ir.ActivatedAbility]]:
-    """Every mana ability ``player`` could activate now (CR 605.3a, 602.5)."""
-    out = []
-    for o in s.permanents(player):
-        for i, ab in mana_abilities(s, o):
-            if cost_payable(s, o, ab.cost):
-                out.append((o, i, ab))
-    return out
+    """Every mana ability ``player`` could activate now (CR 605.3a, 602.5); found once per
+    state version (:meth:`State.facts`)."""
+    facts = s.facts()
+    key = ("mana_sources", player)
+    found = facts.get(key)
+    if found is None:
+        found = facts[key] = tuple((o.id, i, ab) for o in s.permanents(player)
+                                   for i, ab in mana_abilities(s, o) if cost_payable(s, o, ab.cost))
+    objs = s.objs
+    return [(objs[oid], i, ab) for oid, i, ab in found]
 
 
 # ------------------------------------------------------------------------------ activating
@@ -268,23 +271,15 @@ class _Way:
     nets: tuple[tuple[tuple[str, ...], ...], ...]
 
 
-# The sources found for one state: (state, (its log, its battlefield and what is tapped),
-# {(player, excluded object): sources}). Every change of a game is logged (events.py), so the
-# same state with the same last log entry has the same sources; a priority decision asks once
-# per card in hand and per ability to activate.
-_SOURCES: tuple | None = None
-
-
 def _sources(s: State, player: int, exclude: int | None) -> tuple[bool, list[tuple]]:
-    """Whether anything modifies what sources add, and per permanent of ``player``: the
-    permanent, whether to keep it for later, the ways the auto-payer may use its mana abilities,
-    and its alternatives when they don't depend on what is paid for (else None); found once per
-    state (see ``_SOURCES``)."""
-    global _SOURCES
-    key = (s.log, tuple((i, s.objs[i].tapped) for i in s.battlefield))
-    if _SOURCES is None or _SOURCES[0] is not s or _SOURCES[1] != key:
-        _SOURCES = (s, key, {})
-    found = _SOURCES[2].get((player, exclude))
+    """Whether anything modifies what sources add, and per permanent of ``player``: its id,
+    whether to keep it for later, the ways the auto-payer may use its mana abilities, and its
+    alternatives when they don't depend on what is paid for (else None); found once per state
+    version (:meth:`State.facts`: a priority decision asks once per card in hand and per
+    ability to activate)."""
+    facts = s.facts()
+    key = ("pay_sources", player, exclude)
+    found = facts.get(key)
     if found is not None:
         return found
     modified = _mana_is_modified(s)
@@ -312,8 +307,8 @@ def _sources(s: State, player: int, exclude: int | None) -> tuple[bool, list[tup
         # without spending rules, the alternatives don't depend on what is paid for
         plain = (_ordered(_from_ways(s, player, o, ways, None, modified))
                  if all(w.spend is None for w in ways) else None)
-        out.append((o, _keep_for_later(s, o) if ways else (), ways, plain))
-    found = _SOURCES[2][(player, exclude)] = (modified, out)
+        out.append((o.id, _keep_for_later(s, o) if ways else (), ways, plain))
+    found = facts[key] = (modified, out)
     return found
 
 
@@ -350,7 +345,9 @@ def _alternatives(s: State, player: int, exclude: int | None,
     convoke = use is not None and use.convoke
     out = []
     modified, sources = _sources(s, player, exclude)
-    for o, keep, ways, plain in sources:
+    objs = s.objs
+    for oid, keep, ways, plain in sources:
+        o = objs[oid]
         if convoke and not o.tapped and o.id != exclude and is_creature(s, o):
             # CR 702.51a: any untapped creature, summoning sick or not (CR 302.6 is about {T})
             alts = _ordered([Alternative(o.id, CONVOKE, (t,), (t,), None, 0, False) for t in convoke_types(s, o)]
@@ -374,7 +371,16 @@ def _keep_for_later(s: State, o: Obj) -> tuple:
 
 def _mana_is_modified(s: State) -> bool:
     """Whether any replacement effect or triggered mana ability could change what a source
-    adds (when none does, what it adds is what its ability says)."""
+    adds (when none does, what it adds is what its ability says); found once per state
+    version."""
+    facts = s.facts()
+    found = facts.get("mana_modified")
+    if found is None:
+        found = facts["mana_modified"] = _find_mana_modified(s)
+    return found
+
+
+def _find_mana_modified(s: State) -> bool:
     if any(mana_replacement.mana_replacement_effects(s)):
         return True
     found = layers.changers(s)
@@ -466,8 +472,21 @@ def _own_costs_payable(s: State, player: int, cost: ManaCost, total: dict, picks
 
 def can_afford(s: State, player: int, cost: ManaCost, exclude: int | None = None,
                use: mana_spend.ManaUse | None = None) -> bool:
+    """Whether ``player`` could pay ``cost`` now (CR 601.2g-h); found once per state version
+    and pool."""
     if cost.is_free():
         return True
+    p = s.players[player]
+    facts = s.facts()
+    key = ("afford", player, cost, exclude, use, tuple(p.pool.items()), p.special_mana, p.life)
+    found = facts.get(key)
+    if found is None:
+        found = facts[key] = _can_afford(s, player, cost, exclude, use)
+    return found
+
+
+def _can_afford(s: State, player: int, cost: ManaCost, exclude: int | None,
+                use: mana_spend.ManaUse | None) -> bool:
     if plan_payment(s, player, cost, exclude, use) is not None:
         return True
     phyrexian = sum(1 for sym in cost.symbols if sym.endswith("/P"))
