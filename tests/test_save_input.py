@@ -49,6 +49,26 @@ def test_missing_keys_and_wrong_types_name_the_path(save):
     refused({"state": save["state"]}, "$", "'answers' is a required property")
 
 
+def test_log_entries_object_records_and_id_lists_name_the_path(save):
+    """These are checked by hand before the schema (they are most of a save): every kind of
+    wrong value is still refused with its place."""
+    refused(changed(save, lambda s: s["log"][3].update(rules=["x" * 21])), "$.state.log[3].rules[0]")
+    refused(changed(save, lambda s: s["log"][0].update(turn=-1)), "$.state.log[0].turn")
+    refused(changed(save, lambda s: s["log"][1].pop("kind")), "$.state.log[1]", "'kind' is a required")
+    refused(changed(save, lambda s: s["objects"][2].update(zone=["hand"])), "$.state.objects[2].zone")
+    refused(changed(save, lambda s: s["objects"][0].update(owner=True)), "$.state.objects[0].owner")
+    refused(changed(save, lambda s: s["objects"][1].update(colour="red")), "$.state.objects[1]", "colour")
+    refused(changed(save, lambda s: s["objects"][1]["counters"].update(p1=-2)), "$.state.objects[1].counters.p1")
+    refused(changed(save, lambda s: s["players"][0]["hand"].append(0)), "$.state.players[0].hand[")
+    refused(changed(save, lambda s: s["battlefield"].append("7")), "$.state.battlefield[")
+
+
+def test_the_first_items_of_stage_and_special_mana_are_checked(save):
+    refused(changed(save, lambda s: s.update(stage=[None])), "$.state.stage[0]")
+    refused(changed(save, lambda s: s["players"][0].update(special_mana=[["Q", "x", {"ir": "SpendRule"}]])),
+            "$.state.players[0].special_mana[0][0]")
+
+
 def test_one_player_is_refused(save):
     refused(changed(save, lambda s: s["players"].pop()), "$.state.players")
 

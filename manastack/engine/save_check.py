@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from functools import lru_cache
+from operator import itemgetter
 from pathlib import Path
 
 import fastjsonschema
@@ -44,17 +45,112 @@ def validator() -> Draft202012Validator:
 @lru_cache(maxsize=1)
 def fast_validator() -> Callable[[object], object]:
     """The schema compiled to Python code by fastjsonschema: what a good save is checked with
-    (about 15x faster than :func:`validator`, which only a bad save then pays for)."""
-    return fastjsonschema.compile(json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))
+    (about 15x faster than :func:`validator`, which only a bad save then pays for). Log
+    entries and object records, the bulk of a save, are left to :func:`_records_ok`."""
+    schema = _tuples_as_items(json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))
+    schema["$defs"]["ids"] = {}
+    for name in ("log", "objects"):     # the arrays stay checked, their items are not
+        del schema["$defs"]["state"]["properties"][name]["items"]
+    return fastjsonschema.compile(schema)
+
+
+def _tuples_as_items(node):
+    """The schema with draft 2020-12's ``prefixItems`` (the first items of an array, each by
+    its own schema) spelled as the older ``items`` list that fastjsonschema reads; otherwise
+    it would pass any stage or special mana."""
+    if isinstance(node, dict):
+        node = {k: _tuples_as_items(v) for k, v in node.items()}
+        if "prefixItems" in node:
+            if "items" in node:
+                node["additionalItems"] = node.pop("items")
+            node["items"] = node.pop("prefixItems")
+        return node
+    if isinstance(node, list):
+        return [_tuples_as_items(v) for v in node]
+    return node
+
+
+# The schema's object record, log entry and list of ids, checked by hand: a record passes only if the
+# schema accepts it (a stricter check only sends a save to the slow schema check, which then
+# finds nothing); a record that fails is named by the full schema check.
+_BIG = 1_000_000_000
+_OBJECT_KEYS = frozenset(("id", "owner", "controller", "zone", "tapped", "control_since", "damage",
+                          "counters", "attached_to", "is_token", "timestamp", "attacking", "blocking",
+                          "blocked", "deathtouched", "cast_x", "chosen", "token_face", "cast_costs", "card",
+                          "printed"))
+_LOG_KEYS = frozenset(("turn", "step", "text", "rules", "kind"))
+_ZONES = frozenset(("library", "hand", "graveyard", "exile", "battlefield", "stack"))
+
+
+def _int(v, lo: int, hi: int) -> bool:
+    return type(v) is int and lo <= v <= hi
+
+
+def _str(v, most: int) -> bool:
+    return type(v) is str and len(v) <= most
+
+
+def _object_ok(od) -> bool:
+    if type(od) is not dict or od.keys() != _OBJECT_KEYS:
+        return False
+    counters, blocking, costs = od["counters"], od["blocking"], od["cast_costs"]
+    if not _ids_ok(blocking):
+        return False
+    return (_int(od["id"], 1, _BIG) and _int(od["owner"], 0, 1) and _int(od["controller"], 0, 1)
+            and type(od["zone"]) is str and od["zone"] in _ZONES
+            and type(od["tapped"]) is bool and _int(od["control_since"], -_BIG, _BIG)
+            and _int(od["damage"], 0, _BIG)
+            and type(counters) is dict and len(counters) <= 1000
+            and all(_int(n, 0, _BIG) for n in counters.values())
+            and (od["attached_to"] is None or _int(od["attached_to"], 1, _BIG))
+            and type(od["is_token"]) is bool and _int(od["timestamp"], -_BIG, _BIG)
+            and (od["attacking"] is None or _int(od["attacking"], -_BIG, _BIG))
+            and type(od["blocked"]) is bool and type(od["deathtouched"]) is bool
+            and _int(od["cast_x"], 0, _BIG) and (od["chosen"] is None or _str(od["chosen"], 100))
+            and (od["token_face"] is None or type(od["token_face"]) is dict)
+            and type(costs) is list and len(costs) <= 100 and all(_str(c, 100) for c in costs)
+            and _str(od["card"], 20_000) and (od["printed"] is None or _str(od["printed"], 20_000)))
+
+
+def _log_ok(log: list) -> bool:
+    for entry in log:
+        if type(entry) is not dict or entry.keys() != _LOG_KEYS:
+            return False
+        turn, step, text, rules, kind = _LOG_FIELDS(entry)
+        if not (type(turn) is int and 0 <= turn <= _BIG and type(step) is str and len(step) <= 100
+                and type(text) is str and len(text) <= 20_000 and type(kind) is str and len(kind) <= 100
+                and type(rules) is list and len(rules) <= 100):
+            return False
+        for r in rules:
+            if type(r) is not str or len(r) > 20:
+                return False
+    return True
+
+
+_LOG_FIELDS = itemgetter("turn", "step", "text", "rules", "kind")
+
+
+def _records_ok(data: dict) -> bool:
+    """Whether every object record, log entry and list of ids of a save the fast schema check
+    passed is one the full schema accepts."""
+    st = data["state"]
+    return (all(map(_object_ok, st["objects"])) and _log_ok(st["log"]) and _ids_ok(st["battlefield"])
+            and all(_ids_ok(p[zone]) for p in st["players"] for zone in ZONE_LISTS))
+
+
+def _ids_ok(ids) -> bool:
+    return type(ids) is list and len(ids) <= 100_000 and all(_int(i, 1, _BIG) for i in ids)
 
 
 def path_text(path) -> str:
     return "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path)
 
 
-def check_save(data) -> None:
-    """Raise :class:`SaveError` for the first problem of a loaded save document."""
-    if depth_of(data) > MAX_DEPTH:
+def check_save(data, depth_checked: bool = False) -> None:
+    """Raise :class:`SaveError` for the first problem of a loaded save document.
+    ``depth_checked``: the text it was read from was found nested no deeper than allowed
+    (:func:`manastack.limits.json_depth_ok`), so the loaded data need not be walked again."""
+    if not depth_checked and depth_of(data) > MAX_DEPTH:
         raise SaveError(f"$: lists and objects nested deeper than {MAX_DEPTH} levels")
     found = data.get("state", {}).get("format") if isinstance(data, dict) and isinstance(data.get("state"), dict) \
         else None
@@ -63,6 +159,8 @@ def check_save(data) -> None:
                         f"{FORMAT}; saves from other versions can't be loaded")
     try:
         fast_validator()(data)
+        if not _records_ok(data):
+            raise fastjsonschema.JsonSchemaException("a record the schema may refuse")
     except fastjsonschema.JsonSchemaException:
         err = best_match(validator().iter_errors(data))
         if err is not None:
