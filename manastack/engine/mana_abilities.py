@@ -282,6 +282,12 @@ def _sources(s: State, player: int, exclude: int | None) -> tuple[bool, list[tup
     found = facts.get(key)
     if found is not None:
         return found
+    if exclude is not None:
+        # the excluded permanent can't pay (every way taps, untaps or sacrifices it), and
+        # nothing else changes: the sources without it
+        modified, every = _sources(s, player, None)
+        found = facts[key] = (modified, [x for x in every if x[0] != exclude])
+        return found
     modified = _mana_is_modified(s)
     types = None            # CR 106.7 for every permanent, found once if a source asks
     out = []
@@ -292,8 +298,6 @@ def _sources(s: State, player: int, exclude: int | None) -> tuple[bool, list[tup
             if len(ab.effects) != 1 or not (c.tap or c.untap or c.sacrifice_self):
                 continue
             if c.pay_life or c.discard or c.sacrifice is not None or c.untap_tapped is not None:
-                continue
-            if o.id == exclude and (c.tap or c.untap or c.sacrifice_self):
                 continue
             if not cost_payable(s, o, c, include_mana=False):
                 continue
@@ -341,10 +345,23 @@ def _alternatives(s: State, player: int, exclude: int | None,
     """Per permanent, the ways its mana abilities could help pay: abilities whose only effect
     is adding mana and whose non-mana costs can be paid now. Abilities that could be activated
     again and again (no {T}, {Q} or sacrifice) are left to the player. Mana that can't pay
-    for ``use`` doesn't count (CR 106.6); sources of restricted mana that can come first."""
+    for ``use`` doesn't count (CR 106.6); sources of restricted mana that can come first.
+    Found once per state version and, where it matters (convoke, spending rules), per use:
+    callers only read it."""
     convoke = use is not None and use.convoke
-    out = []
     modified, sources = _sources(s, player, exclude)
+    matters = convoke or any(plain is None for _oid, _keep, _ways, plain in sources)
+    facts = s.facts()
+    key = ("alternatives", player, exclude, use if matters else None)
+    found = facts.get(key)
+    if found is None:
+        found = facts[key] = _find_alternatives(s, player, exclude, use, convoke, modified, sources)
+    return found
+
+
+def _find_alternatives(s: State, player: int, exclude: int | None, use, convoke: bool, modified: bool,
+                       sources: list[tuple]) -> list[list[Alternative]]:
+    out = []
     objs = s.objs
     for oid, keep, ways, plain in sources:
         o = objs[oid]
@@ -487,13 +504,27 @@ def can_afford(s: State, player: int, cost: ManaCost, exclude: int | None = None
 
 def _can_afford(s: State, player: int, cost: ManaCost, exclude: int | None,
                 use: mana_spend.ManaUse | None) -> bool:
-    if plan_payment(s, player, cost, exclude, use) is not None:
+    if _every_source_pays(s, player, cost, exclude, use) or \
+            plan_payment(s, player, cost, exclude, use) is not None:
         return True
     phyrexian = sum(1 for sym in cost.symbols if sym.endswith("/P"))
     if phyrexian and s.players[player].life >= 2 * phyrexian:   # CR 107.4f: 2 life each
         rest = ManaCost(tuple(sym for sym in cost.symbols if not sym.endswith("/P")))
         return rest.is_free() or plan_payment(s, player, rest, exclude, use) is not None
     return False
+
+
+def _every_source_pays(s: State, player: int, cost: ManaCost, exclude: int | None,
+                       use: mana_spend.ManaUse | None) -> bool:
+    """A quick "yes": the pool and the first way of every source that asks nothing more
+    ({T}: add mana, no mana cost, no creature to tap, no sacrifice) pay ``cost``. The search
+    of :func:`plan_payment` tries every set of sources that could pay, this one too, with the
+    same check, so it would find a payment: only which one is left to it."""
+    if use is not None and use.convoke:
+        return False
+    picks = [alts[0] for alts in _alternatives(s, player, exclude, use)
+             if alts[0].cost is None and not alts[0].taps_creature and not alts[0].sacrifices]
+    return _check(s, player, cost, mana_spend.pool_for(s, player, use), picks) is not None
 
 
 def why_unpayable(s: State, player: int, cost: ManaCost, exclude: int | None = None,

@@ -118,7 +118,16 @@ def _types_now(s: State, o: Obj, types: TypesMap, replaced: bool) -> frozenset:
 
 
 def could_produce_map(s: State) -> TypesMap:
-    """CR 106.7 for every permanent at once: the least fixed point described above."""
+    """CR 106.7 for every permanent at once: the least fixed point described above; found
+    once per state version (:meth:`State.facts`). Callers only read it."""
+    facts = s.facts()
+    found = facts.get("could_produce")
+    if found is None:
+        found = facts["could_produce"] = _could_produce_map(s)
+    return found
+
+
+def _could_produce_map(s: State) -> TypesMap:
     types: TypesMap = {o.id: frozenset() for o in s.permanents()}
     producers = [o for o in s.permanents() if mana_abilities(s, o)]
     replaced = any(True for _ in mana_replacement.mana_replacement_effects(s))   # looked for once
