@@ -13,6 +13,8 @@ permanent could produce: they are abilities of another object.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from manastack.mana import COLORS, MANA_TYPES, format_mana
 from manastack.oracle import ir
 
@@ -24,12 +26,17 @@ from .state import Obj, State
 TypesMap = dict[int, frozenset]
 
 
-def mana_abilities(s: State, o: Obj) -> list[tuple[int, ir.ActivatedAbility]]:
+def mana_abilities(s: State, o: Obj) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
     """CR 605.1a: the mana abilities ``o`` has now, as (index, ability), those static abilities
     give it included (CR 613.1f: Chromatic Lantern) and those a land-type effect took away
     excluded (CR 305.7: Blood Moon); see :mod:`.layers`."""
-    return [(i, ab) for i, ab in enumerate(layers.card_now(s, o).abilities)
-            if type(ab) is ir.ActivatedAbility and ab.is_mana]
+    return _mana_abilities_of(layers.card_now(s, o))
+
+
+@lru_cache(maxsize=4096)
+def _mana_abilities_of(card) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
+    """The mana abilities of a card definition (cached per definition)."""
+    return tuple((i, ab) for i, ab in enumerate(card.abilities) if type(ab) is ir.ActivatedAbility and ab.is_mana)
 
 
 def mana_ability(s: State, o: Obj, idx: int) -> ir.ActivatedAbility | None:
