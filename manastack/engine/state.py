@@ -265,7 +265,7 @@ class State:
         # bumped by every change of the game (each log line, and the event road as it changes
         # objects, see events.py): facts about the board are cached against it (see facts())
         self.version = 0
-        self.facts_cache: tuple | None = None   # (version, {key: fact})
+        self.facts_cache: tuple | None = None   # (version, number of effects, {key: fact})
 
     def copy(self) -> "State":
         s = State.__new__(State)
@@ -353,9 +353,10 @@ class State:
         empty record; copies share it until either one changes. Facts name objects by id, never
         hold them: a copy has its own permanents."""
         found = self.facts_cache
-        if found is None or found[0] != self.version:
-            found = self.facts_cache = (self.version, {})
-        return found[1]
+        if found is None or found[0] != self.version or found[1] != len(self.effects):
+            # (a continuous effect added is a change too, logged only once all are in place)
+            found = self.facts_cache = (self.version, len(self.effects), {})
+        return found[2]
 
     def log_entries(self) -> list[LogEntry]:
         out = []
