@@ -63,8 +63,7 @@ def test_log_entries_object_records_and_id_lists_name_the_path(save):
     refused(changed(save, lambda s: s["battlefield"].append("7")), "$.state.battlefield[")
 
 
-def test_the_first_items_of_stage_and_special_mana_are_checked(save):
-    refused(changed(save, lambda s: s.update(stage=[None])), "$.state.stage[0]")
+def test_the_type_of_restricted_mana_is_checked(save):
     refused(changed(save, lambda s: s["players"][0].update(special_mana=[["Q", "x", {"ir": "SpendRule"}]])),
             "$.state.players[0].special_mana[0][0]")
 
@@ -75,6 +74,19 @@ def test_one_player_is_refused(save):
 
 def test_an_unknown_step_is_refused(save):
     refused(changed(save, lambda s: s["scalars"].update(step="brunch")), "$.state.scalars.step", "unknown step")
+
+
+def test_an_unknown_stage_is_refused(save):
+    refused(changed(save, lambda s: s["stage"].__setitem__(0, None)), "$.state.stage[0]", "not one of")
+    refused(changed(save, lambda s: s["stage"].__setitem__(0, "brunch")), "$.state.stage[0]", "'brunch'")
+
+
+def test_a_trigger_view_with_an_unknown_field_is_refused(save):
+    def add(s):
+        s["pending_triggers"].append({"source": 1, "card": next(iter(s["cards"])), "ability_index": 0,
+                                      "controller": 0, "event": {"kind": "draw", "colour": 3}, "count": 1,
+                                      "why": "", "label": "x"})
+    refused(changed(save, add), "$.state.pending_triggers[0].event", "colour")
 
 
 def test_next_id_not_above_every_id_is_refused(save):

@@ -25,7 +25,7 @@ from manastack.cards import CardError, check_faces
 from manastack.limits import MAX_DEPTH, depth_of
 
 from .serialize import FORMAT
-from .turn import STEPS
+from .turn import STAGES, STEPS
 
 SCHEMA_PATH = Path(__file__).with_name("save.schema.json")
 STEP_NAMES = ("setup",) + STEPS
@@ -47,27 +47,11 @@ def fast_validator() -> Callable[[object], object]:
     """The schema compiled to Python code by fastjsonschema: what a good save is checked with
     (about 15x faster than :func:`validator`, which only a bad save then pays for). Log
     entries and object records, the bulk of a save, are left to :func:`_records_ok`."""
-    schema = _tuples_as_items(json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
     schema["$defs"]["ids"] = {}
     for name in ("log", "objects"):     # the arrays stay checked, their items are not
         del schema["$defs"]["state"]["properties"][name]["items"]
     return fastjsonschema.compile(schema)
-
-
-def _tuples_as_items(node):
-    """The schema with draft 2020-12's ``prefixItems`` (the first items of an array, each by
-    its own schema) spelled as the older ``items`` list that fastjsonschema reads; otherwise
-    it would pass any stage or special mana."""
-    if isinstance(node, dict):
-        node = {k: _tuples_as_items(v) for k, v in node.items()}
-        if "prefixItems" in node:
-            if "items" in node:
-                node["additionalItems"] = node.pop("items")
-            node["items"] = node.pop("prefixItems")
-        return node
-    if isinstance(node, list):
-        return [_tuples_as_items(v) for v in node]
-    return node
 
 
 # The schema's object record, log entry and list of ids, checked by hand: a record passes only if the
@@ -228,7 +212,15 @@ def _check_state(st: dict) -> None:
         i, od = objects[lost[0]]
         raise SaveError(f"$.state.objects[{i}]: object {lost[0]} is in no zone list "
                         f"(its zone says {od['zone']})")
+    # fastjsonschema applies no "prefixItems" (a 2020-12 keyword), so the fast pass leaves
+    # the first item of the stage and of each restricted mana record to be checked here
     stage = st["stage"]
+    if stage[0] not in STAGES:
+        raise SaveError(f"$.state.stage[0]: {str(stage[0])[:40]!r} is not one of {', '.join(STAGES)}")
+    for i, p in enumerate(st["players"]):
+        for k, m in enumerate(p["special_mana"]):
+            if m[0] not in ("W", "U", "B", "R", "G", "C"):
+                raise SaveError(f"$.state.players[{i}].special_mana[{k}][0]: {str(m[0])[:40]!r} is not a mana type")
     if stage[0] == "mulligan" and (len(stage) != 2 or stage[1] not in (0, 1)):
         raise SaveError("$.state.stage: a mulligan stage names the player deciding, 0 or 1")
     for key, face in st["cards"].items():
