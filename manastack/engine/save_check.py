@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from functools import lru_cache
+from itertools import chain
 from operator import itemgetter
 from pathlib import Path
 
@@ -66,49 +67,65 @@ _LOG_KEYS = frozenset(("turn", "step", "text", "rules", "kind"))
 _ZONES = frozenset(("library", "hand", "graveyard", "exile", "battlefield", "stack"))
 
 
-def _int(v, lo: int, hi: int) -> bool:
-    return type(v) is int and lo <= v <= hi
+def _ints(column, lo: int, hi: int) -> bool:
+    """Every value is a whole number (not a bool) from ``lo`` to ``hi``."""
+    return not column or (set(map(type, column)) == {int} and lo <= min(column) and max(column) <= hi)
 
 
-def _str(v, most: int) -> bool:
-    return type(v) is str and len(v) <= most
+def _strs(column, most: int) -> bool:
+    return not column or (set(map(type, column)) == {str} and max(map(len, column)) <= most)
 
 
-def _object_ok(od) -> bool:
-    if type(od) is not dict or od.keys() != _OBJECT_KEYS:
+def _all_of(column, kind: type) -> bool:
+    return set(map(type, column)) <= {kind}
+
+
+def _objects_ok(objects: list) -> bool:
+    """Column by column, like :func:`_log_ok`."""
+    if not objects:
+        return True
+    if set(map(type, objects)) != {dict} or set(map(frozenset, objects)) != {_OBJECT_KEYS}:
         return False
-    counters, blocking, costs = od["counters"], od["blocking"], od["cast_costs"]
-    if not _ids_ok(blocking):
-        return False
-    return (_int(od["id"], 1, _BIG) and _int(od["owner"], 0, 1) and _int(od["controller"], 0, 1)
-            and type(od["zone"]) is str and od["zone"] in _ZONES
-            and type(od["tapped"]) is bool and _int(od["control_since"], -_BIG, _BIG)
-            and _int(od["damage"], 0, _BIG)
-            and type(counters) is dict and len(counters) <= 1000
-            and all(_int(n, 0, _BIG) for n in counters.values())
-            and (od["attached_to"] is None or _int(od["attached_to"], 1, _BIG))
-            and type(od["is_token"]) is bool and _int(od["timestamp"], -_BIG, _BIG)
-            and (od["attacking"] is None or _int(od["attacking"], -_BIG, _BIG))
-            and type(od["blocked"]) is bool and type(od["deathtouched"]) is bool
-            and _int(od["cast_x"], 0, _BIG) and (od["chosen"] is None or _str(od["chosen"], 100))
-            and (od["token_face"] is None or type(od["token_face"]) is dict)
-            and type(costs) is list and len(costs) <= 100 and all(_str(c, 100) for c in costs)
-            and _str(od["card"], 20_000) and (od["printed"] is None or _str(od["printed"], 20_000)))
+    col = dict(zip(_OBJECT_ORDER, zip(*map(_OBJECT_FIELDS, objects))))
+    counters, blocking, costs = col["counters"], col["blocking"], col["cast_costs"]
+    return (_ints(col["id"], 1, _BIG) and _ints(col["owner"], 0, 1) and _ints(col["controller"], 0, 1)
+            and _strs(col["zone"], 100) and set(col["zone"]) <= _ZONES
+            and _ints(col["control_since"], -_BIG, _BIG) and _ints(col["damage"], 0, _BIG)
+            and _ints(col["timestamp"], -_BIG, _BIG) and _ints(col["cast_x"], 0, _BIG)
+            and all(_all_of(col[k], bool) for k in ("tapped", "is_token", "blocked", "deathtouched"))
+            and _ints([v for v in col["attached_to"] if v is not None], 1, _BIG)
+            and _ints([v for v in col["attacking"] if v is not None], -_BIG, _BIG)
+            and _strs([v for v in col["chosen"] if v is not None], 100)
+            and _strs([v for v in col["printed"] if v is not None], 20_000) and _strs(col["card"], 20_000)
+            and _all_of([v for v in col["token_face"] if v is not None], dict)
+            and _all_of(counters, dict) and max(map(len, counters)) <= 1000
+            and _ints(list(chain.from_iterable(map(dict.values, counters))), 0, _BIG)
+            and _all_of(blocking, list) and max(map(len, blocking)) <= 100_000
+            and _ints(list(chain.from_iterable(blocking)), 1, _BIG)
+            and _all_of(costs, list) and max(map(len, costs)) <= 100
+            and _strs(list(chain.from_iterable(costs)), 100))
+
+
+_OBJECT_ORDER = tuple(sorted(_OBJECT_KEYS))
+_OBJECT_FIELDS = itemgetter(*_OBJECT_ORDER)
 
 
 def _log_ok(log: list) -> bool:
-    for entry in log:
-        if type(entry) is not dict or entry.keys() != _LOG_KEYS:
+    """Column by column, so that the loops run in C: a save's log is most of it."""
+    if not log:
+        return True
+    if set(map(type, log)) != {dict} or set(map(frozenset, log)) != {_LOG_KEYS}:
+        return False
+    turns, steps, texts, rules, kinds = zip(*map(_LOG_FIELDS, log))
+    if set(map(type, turns)) != {int} or min(turns) < 0 or max(turns) > _BIG:
+        return False
+    for column, most in ((steps, 100), (texts, 20_000), (kinds, 100)):
+        if set(map(type, column)) != {str} or max(map(len, column)) > most:
             return False
-        turn, step, text, rules, kind = _LOG_FIELDS(entry)
-        if not (type(turn) is int and 0 <= turn <= _BIG and type(step) is str and len(step) <= 100
-                and type(text) is str and len(text) <= 20_000 and type(kind) is str and len(kind) <= 100
-                and type(rules) is list and len(rules) <= 100):
-            return False
-        for r in rules:
-            if type(r) is not str or len(r) > 20:
-                return False
-    return True
+    if set(map(type, rules)) != {list} or max(map(len, rules)) > 100:
+        return False
+    every = list(chain.from_iterable(rules))
+    return not every or (set(map(type, every)) == {str} and max(map(len, every)) <= 20)
 
 
 _LOG_FIELDS = itemgetter("turn", "step", "text", "rules", "kind")
@@ -118,12 +135,12 @@ def _records_ok(data: dict) -> bool:
     """Whether every object record, log entry and list of ids of a save the fast schema check
     passed is one the full schema accepts."""
     st = data["state"]
-    return (all(map(_object_ok, st["objects"])) and _log_ok(st["log"]) and _ids_ok(st["battlefield"])
+    return (_objects_ok(st["objects"]) and _log_ok(st["log"]) and _ids_ok(st["battlefield"])
             and all(_ids_ok(p[zone]) for p in st["players"] for zone in ZONE_LISTS))
 
 
 def _ids_ok(ids) -> bool:
-    return type(ids) is list and len(ids) <= 100_000 and all(_int(i, 1, _BIG) for i in ids)
+    return type(ids) is list and len(ids) <= 100_000 and _ints(ids, 1, _BIG)
 
 
 def path_text(path) -> str:
@@ -223,6 +240,12 @@ def _check_state(st: dict) -> None:
                 raise SaveError(f"$.state.players[{i}].special_mana[{k}][0]: {str(m[0])[:40]!r} is not a mana type")
     if stage[0] == "mulligan" and (len(stage) != 2 or stage[1] not in (0, 1)):
         raise SaveError("$.state.stage: a mulligan stage names the player deciding, 0 or 1")
+    if stage[0] == "priority" and scalars["priority"] is None:
+        raise SaveError("$.state.scalars.priority: at a priority stage a player has priority (CR 117.1), "
+                        "not null")
+    if stage[0] == "mulligan" and scalars["first_player"] is None:
+        raise SaveError("$.state.scalars.first_player: while players take mulligans the first player "
+                        "is chosen (CR 103.1), not null")
     for key, face in st["cards"].items():
         try:
             check_faces(face.get("name", key), [face], "the save")
