@@ -265,7 +265,7 @@ class Game:
             data = json.loads(text)
         except (ValueError, UnicodeDecodeError) as exc:
             raise SaveError(f"$: not valid JSON ({str(exc)[:200]})") from None
-        check_save(data)
+        check_save(data, depth_checked=True)
         try:
             s = state_from_data(data["state"], cards or default_db())
         except (ValueError, CardError) as exc:

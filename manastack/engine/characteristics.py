@@ -61,13 +61,25 @@ def _static_sources(s: State):
 _GRANTING: set[int] = set()
 
 
-def keywords(s: State, o: Obj) -> set[str]:
-    """Names of the keyword abilities the object has now (CR 702).
+def keywords(s: State, o: Obj) -> frozenset[str] | set[str]:
+    """Names of the keyword abilities the object has now (CR 702); callers only read them.
 
     A granting effect whose own condition asks about keywords ("creatures with flying have
     ...") is read with the object's other abilities only: while such a condition is being
     checked for ``o``, grants to ``o`` are not applied again (CR 613.8's dependency order,
-    reduced to what keeps the check finite)."""
+    reduced to what keeps the check finite). Outside such a check, an object of the state has
+    its answer found once per state version (:meth:`State.facts`)."""
+    if exercise.RECORD is not None or _GRANTING or s.objs.get(o.id) is not o:
+        return _keywords(s, o)
+    facts = s.facts()
+    key = ("keywords", o.id)
+    found = facts.get(key)
+    if found is None:
+        found = facts[key] = frozenset(_keywords(s, o))
+    return found
+
+
+def _keywords(s: State, o: Obj) -> set[str]:
     kws = {ab.name for ab in layers.card_now(s, o).abilities if type(ab) is ir.Keyword}
     if o.zone == "battlefield":
         if o.id not in _GRANTING:

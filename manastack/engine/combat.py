@@ -311,6 +311,7 @@ def end_combat(ctx: Ctx) -> None:
         o.blocking = ()
         o.blocked = False
     s.combat = {}
+    s.version += 1          # a change without a log line (see State.facts)
 
 
 

@@ -116,6 +116,7 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     if new is not None and ev.attach is not None and new.attached_to in s.objs:
         s.add_log(f"{new.card.name} enters attached to {s.objs[new.attached_to].card.name}",
                   ("303.4f",), "attach")
+    s.version += 1          # a change even when not logged (quiet), see State.facts
     ev.obj = new.id if new else None
     ev.old = lookback
     ctx.lki[o.id] = lookback                # CR 608.2h: as it last existed there
@@ -313,6 +314,7 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
 
 def tap(ctx: Ctx, o: Obj, why: str = "", quiet: bool = False) -> None:
     o.tapped = True
+    ctx.s.version += 1      # a change even when not logged (see State.facts)
     if not quiet:
         ctx.s.add_log(f"{o.card.name} becomes tapped" + (f" ({why})" if why else ""), ("701.26a",))
     collect(ctx, Tapped(o.id))
@@ -320,6 +322,7 @@ def tap(ctx: Ctx, o: Obj, why: str = "", quiet: bool = False) -> None:
 
 def untap(ctx: Ctx, o: Obj, why: str = "", quiet: bool = False) -> None:
     o.tapped = False
+    ctx.s.version += 1
     if not quiet:
         ctx.s.add_log(f"{o.card.name} becomes untapped" + (f" ({why})" if why else ""), ("701.26b",))
     collect(ctx, Untapped(o.id))

@@ -147,8 +147,25 @@ def castable(s, player: int, sources: list | None = None) -> list[Obj]:
     p = s.players[player]
     cands = [s.objs[i] for i in p.hand + exiled_playable(s, player) + alt_costs.flashback_cards(s, player)]
     cands = [o for o in cands if "Land" not in o.card.types]
-    bound = capacity(s, player, sources) if cands else None
-    return [o for o in cands if why_not_cast(s, player, o, bound, detail=False) is None]
+    if not cands:
+        return []
+    bound = capacity(s, player, sources)
+    # Timing is the one part of the answer that depends on the step (CR 117.1a, 307.1); the
+    # rest is found once per state version and pool (State.facts), so a player who gets
+    # priority again in the next step with nothing changed finds it ready.
+    facts = s.facts()
+    pool = (tuple(p.pool.items()), p.special_mana)
+    out = []
+    for o in cands:
+        if not can_cast_timing(s, player, o):
+            continue
+        key = ("castable", player, o.id, pool)
+        ok = facts.get(key)
+        if ok is None:
+            ok = facts[key] = why_not_cast(s, player, o, bound, detail=False) is None
+        if ok:
+            out.append(o)
+    return out
 
 
 def activatable(s, player: int) -> list[tuple[Obj, int, ir.ActivatedAbility]]:

@@ -50,6 +50,7 @@ class Ctx:
             if self.pos < self.checked:    # replaying a checked answer: no need to list options
                 self.pos += 1
                 return self.answers[self.pos - 1]
+            # passing is always an option (CR 117.3d): the options are listed only when read
         elif len(decision.options) == 1:
             return decision.options[0]  # a forced choice is nobody's decision
         elif not decision.options:

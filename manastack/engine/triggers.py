@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 
 from manastack.oracle import ir
 
@@ -42,6 +43,34 @@ _OBJECT_EVENTS = {
     "blocks": ("blocks", "blocks_or_becomes_blocked"),
     "becomes_blocked": ("becomes_blocked", "blocks_or_becomes_blocked"),
 }
+
+
+# The trigger events :func:`instances` can find in an event of each kind; any other kind
+# triggers nothing.
+_SEEN_BY_KIND = {
+    "zone_change": frozenset(("enters", "dies", "leaves")),
+    "gain_life": frozenset(("gain_life",)), "lose_life": frozenset(("lose_life",)),
+    "draw": frozenset(("draw",)), "step": frozenset(("beginning_of_step",)),
+    "cast": frozenset(("cast",)), "tapped_for_mana": frozenset(("tapped_for_mana",)),
+    "madness": frozenset(("exiled_with_madness",)), "becomes_target": frozenset(("becomes_target",)),
+}
+for _kind, _seen in _OBJECT_EVENTS.items():
+    _SEEN_BY_KIND[_kind] = _SEEN_BY_KIND.get(_kind, frozenset()) | frozenset(_seen)
+_SEEN_BY_KIND["becomes_blocked"] |= {"blocked_by_creature_without_flanking"}
+
+
+def _could_see(kind: str, event: str) -> bool:
+    """Whether a trigger condition on ``event`` can be met by an event of ``kind`` at all."""
+    if kind == "damage":
+        return _DAMAGE.match(event) is not None
+    return event in _SEEN_BY_KIND.get(kind, ())
+
+
+@lru_cache(maxsize=16384)
+def _triggered_by_kind(card, kind: str) -> tuple[tuple[int, ir.TriggeredAbility], ...]:
+    """The triggered abilities of ``card`` that an event of ``kind`` could trigger (cached per
+    card definition and kind: every event asks this of every permanent)."""
+    return tuple((i, ab) for i, ab in triggered_abilities(card) if _could_see(kind, ab.trigger.event))
 
 
 # ------------------------------------------------------------------------------ matching
@@ -225,7 +254,7 @@ def collect(ctx, ev: Event) -> None:
     found = layers.changers(s)
     for src in sources:
         card = layers.card_now(s, src, found)   # Blood Moon removes, layer 6 adds (CR 613)
-        owned = [(card, idx, ab, None) for idx, ab in triggered_abilities(card)
+        owned = [(card, idx, ab, None) for idx, ab in _triggered_by_kind(card, kind)
                  if (src.zone != "stack" or ab.trigger == _CAST_SELF) and works_in_exile(ab) == (src.zone == "exile")]
         if src.zone == "battlefield" and kind == "damage":
             owned += encoded_triggers(s, src)               # cipher (CR 702.99a)

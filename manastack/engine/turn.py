@@ -55,7 +55,7 @@ def asks_first(s) -> bool:
     if stage != "priority":
         return False
     if not s.settled:
-        s.settled = not s.pending_triggers and not sba.find(s)
+        s.settled = not s.pending_triggers and sba.none_apply(s)
     return s.settled
 
 
