@@ -95,7 +95,7 @@ def affordable(s, player: int, o, costs: tuple[str, ...], bound=None) -> bool:
         return False
     total = total_cost(s, player, o, 0, mana)[0]
     use = spell_use(o)
-    if bound is not None and not use.convoke and bound.cannot_pay(total):
+    if bound is not None and not use.other_payers and bound.cannot_pay(total):
         return False
     return can_afford(s, player, total, use=use)
 

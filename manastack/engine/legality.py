@@ -80,7 +80,7 @@ def why_not_cast(s, player: int, o, bound: Capacity | None = None, detail: bool 
         return f"{who} can't pay the flashback cost of {card.name} (CR 702.34a, 601.2h, 118.3)"
     total, why = total_cost(s, player, o, 0, base)
     use = spell_use(o)         # mana restricted to other spells can't pay (CR 106.6)
-    if (bound is not None and not use.convoke and bound.cannot_pay(total)) or \
+    if (bound is not None and not use.other_payers and bound.cannot_pay(total)) or \
             not mana_abilities.can_afford(s, player, total, use=use):
         which = "flashback" if o.zone == "graveyard" else "mana"
         changed = f" (its {which} cost {base} {', '.join(why)}, CR 601.2f)" if why else ""

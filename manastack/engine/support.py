@@ -33,6 +33,9 @@ KEYWORDS = frozenset({
     "morph", "megamorph",       # face-down spells and permanents, engine.morph
     "madness",                  # events.discard and free_casting.cast_with_madness
     "suspend",                  # a special action and two exile triggers, engine.suspend
+    # keywords players meet every game: cost keywords
+    "affinity",                 # a cost reduction, engine.spell_costs (CR 702.41)
+    "improvise", "delve",       # tapping artifacts, exiling cards to pay, engine.casting.pay_mana
 })
 # The parts a kicker, buyback or flashback cost may have (CR 702.33a, 702.27a, 702.34a).
 SPELL_COST_PARTS = frozenset({"mana", "pay_life", "sacrifice", "tap_untapped", "tap_count"})
