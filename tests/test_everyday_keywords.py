@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from manastack import Game
+from manastack.engine import characteristics as ch
 from manastack.engine.decisions import Action
 from manastack.engine.legality import why_not_cast
 from manastack.scenario import Scenario
@@ -46,6 +47,10 @@ def resolve(g: Game) -> None:
 def names(g: Game, player: int, zone: str) -> list[str]:
     s = g.current_state()
     return sorted(s.objs[i].card.name for i in s.players[player].zone(zone))
+
+
+def keywords_of(g: Game, o) -> set[str]:
+    return set(ch.keywords(g.current_state(), o))
 
 
 def on_battlefield(g: Game, name: str):
@@ -183,3 +188,153 @@ def test_delve_cant_pay_colored_mana_and_the_player_chooses_the_cards(db):
     resolve(g)
     assert names(g, ALICE, "graveyard") == ["Murderous Cut", "Shock"]
     assert names(g, BOB, "graveyard") == ["Grizzly Bears"]
+
+
+# ------------------------------------------------------------------------------ evoke, dash, surge
+
+
+def test_evoke_is_offered_beside_the_mana_cost_and_sacrifices_on_entering(db):
+    """Mulldrifter ({4}{U}, evoke {2}{U}): with five lands both costs are offered (CR 601.2b,
+    118.9); evoked, it enters, both its triggers go on the stack, and it is sacrificed
+    (CR 702.74a). Mulldrifter ruling 2018-07-13: players may respond to the sacrifice trigger."""
+    g = board(db, """
+  - name: Alice
+    hand: [Mulldrifter]
+    library: [Island, Island, Island]
+    battlefield: [Island, Island, Island, Island, Island]
+  - name: Bob
+""")
+    g.push(cast_action(g, "Mulldrifter"))
+    assert g.pending.kind == "alternative_cost"
+    assert labels(g) == ["pay its mana cost {4}{U}", "pay its evoke cost {2}{U}"]
+    pick(g, "pay its evoke cost")
+    g.push(Action("autopay"))
+    assert sum(o.tapped for o in on_battlefield(g, "Island")) == 3
+    assert "Mulldrifter's total cost is {2}{U}: its evoke cost {2}{U}" in g.explain()
+    resolve(g)
+    if g.pending.kind == "order_triggers":
+        g.push(g.legal_actions()[0])
+    assert len(g.current_state().stack) == 2 and on_battlefield(g, "Mulldrifter")
+    resolve(g)
+    resolve(g)
+    assert not on_battlefield(g, "Mulldrifter") and names(g, ALICE, "graveyard") == ["Mulldrifter"]
+    assert len(names(g, ALICE, "hand")) == 2
+
+
+def test_evoke_alone_is_no_question_and_a_hard_cast_stays(db):
+    players = """
+  - name: Alice
+    hand: [Mulldrifter]
+    library: [Island, Island, Island]
+    battlefield: [%s]
+  - name: Bob
+"""
+    g = board(db, players % "Island, Island, Island")
+    g.push(cast_action(g, "Mulldrifter"))      # only the evoke cost can be paid: chosen at once
+    assert g.pending.kind == "pay" and "for its evoke cost {2}{U}" in g.explain()
+    g = board(db, players % "Island, Island, Island, Island, Island")
+    g.push(cast_action(g, "Mulldrifter"))
+    pick(g, "pay its mana cost")
+    g.push(Action("autopay"))
+    resolve(g)
+    resolve(g)
+    assert on_battlefield(g, "Mulldrifter") and len(names(g, ALICE, "hand")) == 2
+
+
+def test_dash_gives_haste_and_returns_the_creature_at_the_next_end_step(db):
+    """Mardu Scout ({R}{R}, dash {1}{R}): cast for its dash cost it has haste, and it returns to
+    its owner's hand at the beginning of the next end step (CR 702.109a)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Mardu Scout]
+    battlefield: [Mountain, Mountain, Mountain]
+  - name: Bob
+""")
+    g.push(cast_action(g, "Mardu Scout"))
+    pick(g, "pay its dash cost {1}{R}")
+    g.push(Action("autopay"))
+    resolve(g)
+    scout = on_battlefield(g, "Mardu Scout")[0]
+    assert "haste" in keywords_of(g, scout)
+    while g.current_state().step != "end":
+        g.push(next(a for a in g.legal_actions() if a.kind in ("pass", "done", "attack")
+                    or a.label.startswith("declare no")))
+    while g.current_state().stack:
+        resolve(g)
+    assert names(g, ALICE, "hand") == ["Mardu Scout"]
+    assert "702.109a" in g.explain()
+
+
+def test_dash_left_unpaid_means_no_haste(db):
+    g = board(db, """
+  - name: Alice
+    hand: [Mardu Scout]
+    battlefield: [Mountain, Mountain, Mountain]
+  - name: Bob
+""")
+    g.push(cast_action(g, "Mardu Scout"))
+    pick(g, "pay its mana cost")
+    g.push(Action("autopay"))
+    resolve(g)
+    assert "haste" not in keywords_of(g, on_battlefield(g, "Mardu Scout")[0])
+
+
+def test_surge_only_after_another_spell_this_turn(db):
+    """Comparative Analysis ({3}{U}, surge {2}{U}): the surge cost may be paid only once its
+    caster has cast another spell this turn (CR 702.117a); that spell may have resolved
+    (Comparative Analysis ruling 2016-01-22)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Comparative Analysis, Opt]
+    library: [Island, Island, Island, Island]
+    battlefield: [Island, Island, Island, Island]
+  - name: Bob
+""")
+    g.push(cast_action(g, "Opt"))
+    g.push(Action("autopay"))
+    resolve(g)
+    if g.pending.kind == "scry":
+        g.push(g.legal_actions()[0])
+    g.push(cast_action(g, "Comparative Analysis"))   # three Islands left: only surge is affordable
+    if g.pending.kind == "targets":
+        pick(g, "target Alice")
+    g.push(Action("autopay"))
+    assert "for its surge cost {2}{U}" in g.explain()
+    g2 = board(db, """
+  - name: Alice
+    hand: [Comparative Analysis]
+    battlefield: [Island, Island, Island]
+  - name: Bob
+""")
+    assert cast_action(g2, "Comparative Analysis") is None
+
+
+def test_if_its_surge_cost_was_paid(db):
+    """Reckless Bushwhacker: its enters trigger has an intervening "if its surge cost was paid"
+    (CR 603.4, 702.117a); cast for its mana cost, it does nothing."""
+    players = """
+  - name: Alice
+    hand: [Reckless Bushwhacker, Opt]
+    library: [Island, Island, Island]
+    battlefield: [Mountain, Mountain, Mountain, Island, {card: Grizzly Bears, id: bears}]
+  - name: Bob
+"""
+    g = board(db, players)
+    g.push(cast_action(g, "Opt"))
+    g.push(Action("autopay"))
+    resolve(g)
+    if g.pending.kind == "scry":
+        g.push(g.legal_actions()[0])
+    g.push(cast_action(g, "Reckless Bushwhacker"))
+    pick(g, "pay its surge cost {1}{R}")
+    g.push(Action("autopay"))
+    resolve(g)
+    resolve(g)
+    bears = on_battlefield(g, "Grizzly Bears")[0]
+    assert ch.power(g.current_state(), bears) == 3 and "haste" in keywords_of(g, bears)
+    g = board(db, players)
+    g.push(cast_action(g, "Reckless Bushwhacker"))
+    g.push(Action("autopay"))
+    resolve(g)
+    assert not g.current_state().stack          # the condition is false: it doesn't trigger
+    assert ch.power(g.current_state(), on_battlefield(g, "Grizzly Bears")[0]) == 2

@@ -102,11 +102,28 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
         return ir.TriggeredAbility(_YOUR_UPKEEP, (ir.PutCounters(ir.Ref("self"), "age"), pay),
                                    condition="self_on_battlefield",
                                    text=f"Cumulative upkeep{_spaced(kw.cost)} (CR 702.24a)")
+    if kw.name == "evoke" and kw.cost is not None:
+        return ir.TriggeredAbility(ir.Trigger("enters"), (ir.Sacrifice(ir.Ref("self")),), condition="evoked",
+                                   text=f"Evoke {_cost_words(kw.cost)}: when it enters, if its evoke cost was paid, "
+                                        "its controller sacrifices it (CR 702.74a)")
     if kw.name == "ward" and kw.cost is not None:
         return ir.TriggeredAbility(ir.Trigger("becomes_target", "self", whose="opponent"),
                                    (ir.CounterUnlessPays(ir.Ref("triggering_spell"), kw.cost),),
                                    text=f"Ward {kw.cost.mana} (CR 702.21a)")
     return None
+
+
+# Dash (CR 702.109a): the delayed ability a spell cast for its dash cost creates as it resolves
+# (see resolve._resolve_permanent); "it" is the permanent, fixed as it is created (CR 603.7c).
+DASH_RETURN = ir.TriggeredAbility(ir.Trigger("beginning_of_step", step="end", whose="each"),
+                                  (ir.ReturnToHand(ir.Target(0)),),
+                                  text="Dash: return it to its owner's hand at the beginning of the next end step "
+                                       "(CR 702.109a)")
+
+
+def keyword_delayed(kw: ir.Keyword) -> ir.TriggeredAbility | None:
+    """The delayed triggered ability a keyword may create: dash's return (CR 702.109a)."""
+    return DASH_RETURN if kw.name == "dash" and kw.cost is not None else None
 
 
 _CREATURE_YOU_CONTROL = ir.TargetSpec("permanent", ir.Filter(types=("Creature",), controller="you"))
@@ -183,6 +200,9 @@ def nested_abilities(card) -> tuple[ir.TriggeredAbility, ...]:
             walk(node.ability.effects)
         elif type(node) is ir.Keyword:
             walk(keyword_trigger(node))
+            delayed = keyword_delayed(node)
+            if delayed is not None:
+                found.append(delayed)
         elif dataclasses.is_dataclass(node):
             for f in dataclasses.fields(node):
                 walk(getattr(node, f.name))
@@ -249,6 +269,10 @@ def _spaced(cost: ir.Cost) -> str:
         return f" {cost.mana}"
     text = cost_text(cost)
     return "—" + text[0].upper() + text[1:]
+
+
+def _cost_words(cost: ir.Cost) -> str:
+    return str(cost.mana) if cost == ir.Cost(mana=cost.mana) else cost_text(cost)
 
 
 def cost_text(cost: ir.Cost) -> str:

@@ -63,8 +63,9 @@ def why_not_cast(s, player: int, o, bound: Capacity | None = None, detail: bool 
     if not can_cast_timing(s, player, o):
         return (f"{card.name} isn't an instant and has no flash: it can be cast only in its controller's "
                 "main phase while the stack is empty (CR 117.1a, 307.1)")
-    costs = alt_costs.cast_from(o)
-    if not costs and card.face and card.face.get("manaCost") is None:
+    options = alt_costs.cast_options(s, player, o)
+    costs = options[0]
+    if not costs and len(options) == 1 and card.face and card.face.get("manaCost") is None:
         return f"{card.name} has no mana cost, an unpayable cost (CR 118.6)"
     ab = casting_ability(card)
     if not card.is_permanent_card and ab is None:
@@ -75,6 +76,14 @@ def why_not_cast(s, player: int, o, bound: Capacity | None = None, detail: bool 
         if not cost_payable(s, o, extra, include_mana=False):
             return (f"{who} can't pay {possessive(card.name)} additional cost, and a spell can't be cast "
                     "without paying all of its costs (CR 601.2b, 601.2h, 118.3)")
+    reasons = [_why_not_pay(s, player, o, c, bound, detail and not n) for n, c in enumerate(options)]
+    return None if None in reasons else reasons[0]
+
+
+def _why_not_pay(s, player: int, o, costs: tuple[str, ...], bound: Capacity | None, detail: bool) -> str | None:
+    """Why ``player`` can't pay the total cost of ``o`` cast with ``costs`` (its mana cost, or an
+    alternative cost: flashback, evoke, ...; CR 601.2f-h, 118.9), or None when they can."""
+    card, who = o.card, s.players[player].name
     base, others = alt_costs.parts(card, costs)
     if not all(cost_payable(s, o, c, include_mana=False) for c in others):
         return f"{who} can't pay the flashback cost of {card.name} (CR 702.34a, 601.2h, 118.3)"
@@ -82,7 +91,7 @@ def why_not_cast(s, player: int, o, bound: Capacity | None = None, detail: bool 
     use = spell_use(o)         # mana restricted to other spells can't pay (CR 106.6)
     if (bound is not None and not use.other_payers and bound.cannot_pay(total)) or \
             not mana_abilities.can_afford(s, player, total, use=use):
-        which = "flashback" if o.zone == "graveyard" else "mana"
+        which = "flashback" if o.zone == "graveyard" else (costs[0] if costs else "mana")
         changed = f" (its {which} cost {base} {', '.join(why)}, CR 601.2f)" if why else ""
         return (f"{who} can't pay {total if why else base}{changed}"
                 + (": " + mana_abilities.why_unpayable(s, player, total, use=use) if detail else "")
