@@ -338,3 +338,76 @@ def test_if_its_surge_cost_was_paid(db):
     resolve(g)
     assert not g.current_state().stack          # the condition is false: it doesn't trigger
     assert ch.power(g.current_state(), on_battlefield(g, "Grizzly Bears")[0]) == 2
+
+
+# ------------------------------------------------------------------------------ storm
+
+
+def test_storm_copies_once_per_spell_cast_before_it(db):
+    """Grapeshot after Opt and Shock: the storm trigger puts two copies on the stack, each of
+    which may get a new target (CR 702.40a, 707.10c; Grapeshot ruling 2013-06-07)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Opt, Shock, Grapeshot]
+    library: [Island, Island, Island]
+    battlefield: [Island, Mountain, Mountain, Mountain]
+  - name: Bob
+    battlefield: [Grizzly Bears]
+""")
+    g.push(cast_action(g, "Opt"))
+    g.push(Action("autopay"))
+    resolve(g)
+    if g.pending.kind == "scry":
+        g.push(g.legal_actions()[0])
+    g.push(cast_action(g, "Shock"))
+    pick(g, "target Bob")
+    g.push(Action("autopay"))
+    resolve(g)
+    g.push(cast_action(g, "Grapeshot"))
+    pick(g, "target Bob")
+    g.push(Action("autopay"))
+    assert [i.label for i in g.current_state().stack][-1].startswith("Grapeshot's ability")
+    resolve(g)                                   # the storm trigger resolves
+    assert g.pending.kind == "new_target"
+    pick(g, "target Grizzly Bears")              # first copy: at the Bears
+    pick(g, "keep")                              # second copy: still Bob
+    assert [i.label for i in g.current_state().stack] == ["Grapeshot", "Copy of Grapeshot", "Copy of Grapeshot"]
+    for _ in range(3):
+        resolve(g)
+    s = g.current_state()
+    assert s.players[BOB].life == 20 - 2 - 2
+    assert names(g, BOB, "graveyard") == []      # 1 damage to a 2/2
+    assert on_battlefield(g, "Grizzly Bears")[0].damage == 1
+
+
+def test_storm_counts_spells_before_it_and_copies_a_countered_spell(db):
+    """A spell cast in response to the storm trigger isn't counted; countering the storm spell
+    doesn't stop the copies (Grapeshot rulings 2013-06-07)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Opt, Grapeshot]
+    library: [Island, Island, Island]
+    battlefield: [Island, Mountain, Mountain]
+  - name: Bob
+    hand: [Counterspell]
+    battlefield: [Island, Island]
+""")
+    g.push(cast_action(g, "Opt"))
+    g.push(Action("autopay"))
+    resolve(g)
+    if g.pending.kind == "scry":
+        g.push(g.legal_actions()[0])
+    g.push(cast_action(g, "Grapeshot"))
+    pick(g, "target Bob")
+    g.push(Action("autopay"))
+    g.push(Action("pass"))                       # Bob gets priority with the trigger on top
+    g.push(cast_action(g, "Counterspell"))       # its only legal target: Grapeshot
+    g.push(Action("autopay"))
+    resolve(g)                                   # Counterspell: Grapeshot is countered
+    assert names(g, ALICE, "graveyard") == ["Grapeshot", "Opt"]
+    resolve(g)                                   # the storm trigger: Opt only, one copy
+    if g.pending.kind == "new_target":
+        pick(g, "keep")
+    assert [i.label for i in g.current_state().stack] == ["Copy of Grapeshot"]
+    resolve(g)
+    assert g.current_state().players[BOB].life == 19

@@ -83,6 +83,8 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
         return ir.TriggeredAbility(ir.Trigger("blocked_by_creature_without_flanking"),
                                    (ir.ModifyPT(ir.Ref("triggering_object"), -1, -1),),
                                    text="Flanking (CR 702.25a)")
+    if kw.name == "storm":
+        return ir.TriggeredAbility(ir.Trigger("cast", "self"), (ir.StormCopies(),), text="Storm (CR 702.40a)")
     if kw.name == "cascade":
         return ir.TriggeredAbility(ir.Trigger("cast", "self"), (ir.Cascade(),), text="Cascade (CR 702.85a)")
     if kw.name == "madness" and kw.cost is not None:

@@ -557,7 +557,7 @@ HANDLERS = {
     ir.ExileTopCard: _exile_top,
     ir.SkipNextUntap: _skip_next_untap,
     ir.CastEncodedCopy: cipher.cast_encoded_copy,
-    ir.CopySpell: copies.copy_spell,
+    ir.CopySpell: copies.copy_spell, ir.StormCopies: copies.storm_copies,
     ir.Cascade: free_casting.cascade,
     ir.CastWithMadness: free_casting.cast_with_madness,
     ir.RemoveTimeCounter: suspend.remove_time_counter, ir.CastSuspended: suspend.cast_suspended,

@@ -37,6 +37,7 @@ KEYWORDS = frozenset({
     "affinity",                 # a cost reduction, engine.spell_costs (CR 702.41)
     "improvise", "delve",       # tapping artifacts, exiling cards to pay, engine.casting.pay_mana
     "evoke", "dash", "surge",   # alternative costs, engine.alt_costs; evoke's trigger, dash's return
+    "storm",                    # a cast trigger that copies the spell, engine.copies
 })
 # The parts a kicker, buyback or flashback cost may have (CR 702.33a, 702.27a, 702.34a).
 SPELL_COST_PARTS = frozenset({"mana", "pay_life", "sacrifice", "tap_untapped", "tap_count"})

@@ -127,8 +127,14 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: dict) -> list[dict]:
         if trig.subject == "self":      # cascade: "when you cast this spell" (CR 702.85a)
             if spell is None or spell.id != source.id:
                 return []
+            item = next((i for i in s.stack if i.id == ev["item"]), None)
+            # storm (CR 702.40a) counts the spells cast before this one, and may copy the spell
+            # as it was cast should it leave the stack first (Grapeshot rulings 2013-06-07)
             return [{**base, "obj": ev["obj"], "player": ev["player"], "item": ev["item"],
-                     "mana_value": ch.mana_value(spell)}]
+                     "mana_value": ch.mana_value(spell),
+                     "spells_before": sum(p.spells_cast_this_turn for p in s.players) - 1,
+                     "cast": {"x": item.x, "modes": list(item.modes), "index": item.index,
+                              "targets": [list(g) for g in item.targets]} if item is not None else None}]
         # a filter's controller says whose spells count: the caster controls the spell (CR 601.2a)
         whose = trig.whose or (None if isinstance(trig.subject, ir.Filter) else "you")
         if not _player_matches(whose, ev["player"], source.controller):

@@ -546,6 +546,12 @@ class CastEncodedCopy:
 
 
 @dataclass(frozen=True, slots=True)
+class StormCopies:
+    """Storm's trigger (CR 702.40a): copy the spell whose casting triggered it once for each
+    other spell cast before it this turn; new targets may be chosen for each copy."""
+
+
+@dataclass(frozen=True, slots=True)
 class Cascade:
     """Cascade's trigger (CR 702.85a): exile from the top of the library until a nonland card
     with lesser mana value, which may be cast without paying its mana cost; the rest go to the
@@ -625,7 +631,7 @@ Effect = Union[
     PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
-    SkipNextUntap, CastEncodedCopy, CopySpell, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
+    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
     IfYouDo,
 ]
 
