@@ -411,3 +411,83 @@ def test_storm_counts_spells_before_it_and_copies_a_countered_spell(db):
     assert [i.label for i in g.current_state().stack] == ["Copy of Grapeshot"]
     resolve(g)
     assert g.current_state().players[BOB].life == 19
+
+
+# ------------------------------------------------------------------------------ extort, afflict, fading
+
+
+def test_extort_drains_one_when_paid(db):
+    """Syndic of Tithes: casting a spell triggers extort; paying {W/B} as it resolves makes Bob
+    lose 1 life and Alice gain 1 (CR 702.101a); the choice is made on resolution (Syndic of
+    Tithes ruling 2013-04-15), and declining does nothing."""
+    g = board(db, """
+  - name: Alice
+    hand: [Savannah Lions, Savannah Lions]
+    battlefield: [Syndic of Tithes, Plains, Plains, Plains, Plains]
+  - name: Bob
+""")
+    g.push(cast_action(g, "Savannah Lions"))
+    g.push(Action("autopay"))
+    assert g.current_state().stack[-1].label.startswith("Syndic of Tithes' ability")
+    resolve(g)
+    assert g.pending.kind == "may"
+    g.push(Action("yes"))
+    if g.pending.kind == "pay":
+        g.push(Action("autopay"))
+    s = g.current_state()
+    assert (s.players[ALICE].life, s.players[BOB].life) == (21, 19)
+    resolve(g)                                   # the Lions
+    g.push(cast_action(g, "Savannah Lions"))
+    g.push(Action("autopay"))
+    resolve(g)
+    g.push(Action("no"))
+    s = g.current_state()
+    assert (s.players[ALICE].life, s.players[BOB].life) == (21, 19)
+
+
+def test_afflict_when_blocked(db):
+    """Khenra Eternal (afflict 1): blocked, the defending player loses 1 life before combat
+    damage; it isn't damage (CR 702.130a; Khenra Eternal rulings 2017-07-14)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Khenra Eternal, attacking: true}]
+  - name: Bob
+    battlefield: [Grizzly Bears]
+""", step="declare_attackers", turn=3)
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    assert g.pending.kind == "blockers"
+    g.push(next(a for a in g.legal_actions() if "Grizzly Bears" in a.label and "Khenra" in a.label))
+    while g.pending.kind == "blockers":
+        g.push(next(a for a in g.legal_actions() if a.kind == "done"))
+    assert g.current_state().stack and g.current_state().stack[-1].label.startswith("Khenra Eternal's ability")
+    resolve(g)
+    assert g.current_state().players[BOB].life == 19
+
+
+def test_fading_counts_down_then_sacrifices(db):
+    """Blastoderm (fading 3) enters with three fade counters; at each of its controller's
+    upkeeps one is removed, and when none can be, it is sacrificed (CR 702.32a)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Blastoderm]
+    battlefield: [Forest, Forest, Forest, Forest]
+  - name: Bob
+""")
+    g.push(cast_action(g, "Blastoderm"))
+    g.push(Action("autopay"))
+    resolve(g)
+    assert on_battlefield(g, "Blastoderm")[0].counters == {"fade": 3}
+    players = """
+  - name: Alice
+    library: [Forest, Forest]
+    battlefield: [{card: Blastoderm, counters: {fade: %d}}]
+  - name: Bob
+    library: [Forest, Forest]
+"""
+    g = board(db, players % 1, step="untap", turn=3)
+    resolve(g)
+    assert on_battlefield(g, "Blastoderm")[0].counters == {}
+    g = board(db, players % 0, step="untap", turn=3)
+    resolve(g)
+    assert not on_battlefield(g, "Blastoderm") and names(g, ALICE, "graveyard") == ["Blastoderm"]

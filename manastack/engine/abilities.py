@@ -40,11 +40,13 @@ from __future__ import annotations
 import dataclasses
 from functools import lru_cache
 
+from manastack.mana import ManaCost
 from manastack.oracle import ir
 
 _NONCREATURE_SPELL = ir.Filter(non_types=("Creature",), controller="you", zone="stack")
 _CREATURE_OF_YOURS = ir.Filter(types=("Creature",), controller="you")
 _YOUR_UPKEEP = ir.Trigger("beginning_of_step", step="upkeep", whose="your")
+_YOUR_SPELL = ir.Filter(controller="you", zone="stack")
 
 
 @lru_cache(maxsize=None)
@@ -83,6 +85,19 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
         return ir.TriggeredAbility(ir.Trigger("blocked_by_creature_without_flanking"),
                                    (ir.ModifyPT(ir.Ref("triggering_object"), -1, -1),),
                                    text="Flanking (CR 702.25a)")
+    # keywords players meet every game: triggered ones
+    if kw.name == "extort":
+        pay = ir.PayMana(ManaCost(("W/B",)))
+        drain = ir.IfYouDo((ir.LoseLife(1, ir.Ref("each_opponent")), ir.GainLife(1)))
+        return ir.TriggeredAbility(ir.Trigger("cast", _YOUR_SPELL), (ir.May((pay, drain)),),
+                                   text="Extort (CR 702.101a)")
+    if kw.name == "afflict" and kw.arg is not None:
+        n = int(kw.arg)     # the defending player: the opponent, in a two-player game
+        return ir.TriggeredAbility(ir.Trigger("becomes_blocked"), (ir.LoseLife(n, ir.Ref("each_opponent")),),
+                                   text=f"Afflict {n} (CR 702.130a)")
+    if kw.name == "fading" and kw.arg is not None:
+        return ir.TriggeredAbility(_YOUR_UPKEEP, (ir.RemoveCounterOrSacrifice("fade"),),
+                                   text=f"Fading {kw.arg} (CR 702.32a)")
     if kw.name == "storm":
         return ir.TriggeredAbility(ir.Trigger("cast", "self"), (ir.StormCopies(),), text="Storm (CR 702.40a)")
     if kw.name == "cascade":
@@ -126,6 +141,16 @@ DASH_RETURN = ir.TriggeredAbility(ir.Trigger("beginning_of_step", step="end", wh
 def keyword_delayed(kw: ir.Keyword) -> ir.TriggeredAbility | None:
     """The delayed triggered ability a keyword may create: dash's return (CR 702.109a)."""
     return DASH_RETURN if kw.name == "dash" and kw.cost is not None else None
+
+
+@lru_cache(maxsize=None)
+def keyword_replacement(kw: ir.Keyword) -> ir.ReplacementAbility | None:
+    """Keywords that are (in part) a replacement effect on how the permanent enters: fading N
+    enters with N fade counters (CR 702.32a)."""
+    if kw.name == "fading" and kw.arg is not None:
+        return ir.ReplacementAbility("enters_with_counters", "fade", int(kw.arg),
+                                     text=f"Fading {kw.arg}: it enters with {kw.arg} fade counters (CR 702.32a)")
+    return None
 
 
 _CREATURE_YOU_CONTROL = ir.TargetSpec("permanent", ir.Filter(types=("Creature",), controller="you"))

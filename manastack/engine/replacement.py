@@ -26,6 +26,7 @@ from manastack.oracle.subtypes import CREATURE_TYPES
 
 from . import layers
 from . import exercise
+from .abilities import keyword_replacement
 from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
 from .filters import matches
@@ -145,6 +146,8 @@ def apply_entering(ctx: Ctx, o, event: dict) -> None:
         out = []
         card = layers.card_now(ctx.s, entering_view(o, ev, ev.get("copy") or o.card))
         for i, ab in enumerate(card.abilities):
+            if type(ab) is ir.Keyword:      # fading (CR 702.32a)
+                ab = keyword_replacement(ab) or ab
             if type(ab) is not ir.ReplacementAbility:
                 continue
             if ab.condition == "kicked" and not evaluate(ctx.s, ab.condition, o):

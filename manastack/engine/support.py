@@ -38,6 +38,8 @@ KEYWORDS = frozenset({
     "improvise", "delve",       # tapping artifacts, exiling cards to pay, engine.casting.pay_mana
     "evoke", "dash", "surge",   # alternative costs, engine.alt_costs; evoke's trigger, dash's return
     "storm",                    # a cast trigger that copies the spell, engine.copies
+    "extort", "afflict",        # triggered, engine.abilities
+    "fading",                   # enters with fade counters, an upkeep trigger, engine.keyword_effects
 })
 # The parts a kicker, buyback or flashback cost may have (CR 702.33a, 702.27a, 702.34a).
 SPELL_COST_PARTS = frozenset({"mana", "pay_life", "sacrifice", "tap_untapped", "tap_count"})
