@@ -7,6 +7,7 @@ import pytest
 
 from manastack import Game
 from manastack.engine import characteristics as ch
+from manastack.engine.combat import block_restriction
 from manastack.engine.decisions import Action
 from manastack.engine.legality import why_not_cast
 from manastack.scenario import Scenario
@@ -491,3 +492,51 @@ def test_fading_counts_down_then_sacrifices(db):
     g = board(db, players % 0, step="untap", turn=3)
     resolve(g)
     assert not on_battlefield(g, "Blastoderm") and names(g, ALICE, "graveyard") == ["Blastoderm"]
+
+
+# ------------------------------------------------------------------------------ skulk, split second
+
+
+def test_skulk_cant_be_blocked_by_greater_power(db):
+    """Furtive Homunculus (2/1, skulk): a 3/3 can't block it, a 2/2 can (CR 702.118b)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Furtive Homunculus, attacking: true}]
+  - name: Bob
+    battlefield: [Hill Giant, Grizzly Bears]
+""", step="declare_attackers", turn=3)
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    assert g.pending.kind == "blockers"
+    blocks = [lab for lab in labels(g) if "blocks" in lab]
+    assert blocks == ["Grizzly Bears blocks Furtive Homunculus"]
+    s = g.current_state()
+    giant = next(o for o in s.objs.values() if o.card.name == "Hill Giant")
+    homunculus = next(o for o in s.objs.values() if o.card.name == "Furtive Homunculus")
+    assert "skulk" in block_restriction(s, giant, homunculus) and "702.118b" in block_restriction(s, giant, homunculus)
+
+
+def test_split_second_stops_spells_and_non_mana_abilities(db):
+    """Sudden Shock on the stack: Bob can't cast Giant Growth or activate Prodigal Sorcerer's
+    ability, but still gets priority and may activate mana abilities (CR 702.61a-b; Sudden Shock
+    rulings 2013-06-07)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Sudden Shock]
+    battlefield: [Mountain, Mountain]
+  - name: Bob
+    hand: [Giant Growth]
+    battlefield: [Grizzly Bears, Forest, Prodigal Sorcerer]
+""", turn=3)
+    g.push(cast_action(g, "Sudden Shock"))
+    pick(g, "target Grizzly Bears")
+    g.push(Action("autopay"))
+    g.push(Action("pass"))
+    assert g.pending.player == BOB and g.pending.kind == "priority"
+    kinds = {a.kind for a in g.legal_actions()}
+    assert "cast" not in kinds and "activate" not in kinds and "mana" in kinds
+    s = g.current_state()
+    growth = s.objs[s.players[BOB].hand[0]]
+    assert "split second" in why_not_cast(s, BOB, growth) and "702.61a" in why_not_cast(s, BOB, growth)
+    g.push(Action("pass"))
+    assert names(g, BOB, "graveyard") == ["Grizzly Bears"]

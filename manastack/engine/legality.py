@@ -21,7 +21,7 @@ from .mana_spend import spell_use
 from .spell_costs import total_cost
 from .state import Obj
 from .targets import casting_ability, has_targets_for
-from .timing import can_cast_timing, exiled_playable, sorcery_timing, upkeep_timing, your_turn_timing
+from .timing import can_cast_timing, exiled_playable, sorcery_timing, split_second, upkeep_timing, your_turn_timing
 from .wording import possessive
 
 
@@ -60,6 +60,9 @@ def why_not_cast(s, player: int, o, bound: Capacity | None = None, detail: bool 
         return f"{card.name} is a land: it is played, not cast (CR 305.1, 305.9)"
     if not card.fully_supported:
         return f"{card.name}'s Oracle text is only partly supported: {'; '.join(card.unsupported)}"
+    locked = split_second(s)
+    if locked is not None:
+        return f"{locked.card.name} has split second: no spell can be cast while it is on the stack (CR 702.61a)"
     if not can_cast_timing(s, player, o):
         return (f"{card.name} isn't an instant and has no flash: it can be cast only in its controller's "
                 "main phase while the stack is empty (CR 117.1a, 307.1)")
@@ -104,6 +107,10 @@ def why_not_activate(s, player: int, o, ab) -> str | None:
     None when they can."""
     c = ab.cost
     who = s.players[player].name
+    locked = None if ab.is_mana else split_second(s)
+    if locked is not None:
+        return (f"{locked.card.name} has split second: only mana abilities can be activated while it is on "
+                "the stack (CR 702.61a)")
     if o.zone == "battlefield":
         if o.controller != player and not ab.any_player:
             return (f"{o.card.name} is not under {who}'s control and the ability isn't one any player "
