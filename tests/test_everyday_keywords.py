@@ -540,3 +540,78 @@ def test_split_second_stops_spells_and_non_mana_abilities(db):
     assert "split second" in why_not_cast(s, BOB, growth) and "702.61a" in why_not_cast(s, BOB, growth)
     g.push(Action("pass"))
     assert names(g, BOB, "graveyard") == ["Grizzly Bears"]
+
+
+# ------------------------------------------------------------------------------ rampage
+
+
+def test_rampage_counts_blockers_beyond_the_first_on_resolution(db):
+    """Wolverine Pack (2/4, rampage 2) blocked by three creatures gets +4/+4, by one creature
+    nothing; the bonus is counted as the trigger resolves (CR 702.23a-b)."""
+    def blocked_by(*blockers: str):
+        g = board(db, """
+  - name: Alice
+    battlefield: [{card: Wolverine Pack, attacking: true}]
+  - name: Bob
+    battlefield: [Grizzly Bears, Savannah Lions, Raging Goblin]
+""", step="declare_attackers", turn=3)
+        g.push(Action("pass"))
+        g.push(Action("pass"))
+        for b in blockers:
+            pick(g, f"{b} blocks Wolverine Pack")
+        if g.pending.kind == "blockers":
+            g.push(next(a for a in g.legal_actions() if a.kind == "done"))
+        return g
+
+    g = blocked_by("Grizzly Bears", "Savannah Lions", "Raging Goblin")
+    assert g.current_state().stack[-1].label.startswith("Wolverine Pack's ability")
+    resolve(g)
+    assert ch.power_toughness(g.current_state(), on_battlefield(g, "Wolverine Pack")[0]) == (6, 8)
+    g = blocked_by("Grizzly Bears")
+    resolve(g)
+    assert ch.power_toughness(g.current_state(), on_battlefield(g, "Wolverine Pack")[0]) == (2, 4)
+
+
+# ------------------------------------------------------------------------------ typecycling
+
+
+def test_swampcycling_finds_a_swamp(db):
+    """Twisted Abomination (swampcycling {2}): from the hand, pay {2} and discard it to search
+    for a Swamp card, reveal it and put it into the hand (CR 702.29a, 702.29e)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Twisted Abomination]
+    library: [Island, Swamp, Island]
+    battlefield: [Mountain, Mountain]
+  - name: Bob
+""")
+    act = next(a for a in g.legal_actions() if a.label.startswith("activate Twisted Abomination"))
+    assert "Swampcycling {2}" in act.label
+    g.push(act)
+    if g.pending.kind == "pay":
+        g.push(Action("autopay"))
+    resolve(g)
+    if g.pending.kind == "search":
+        pick(g, "Swamp")
+    assert names(g, ALICE, "hand") == ["Swamp"] and names(g, ALICE, "graveyard") == ["Twisted Abomination"]
+    assert names(g, ALICE, "library") == ["Island", "Island"]
+
+
+def test_basic_landcycling_on_a_land_card(db):
+    """Ash Barrens (basic landcycling {1}) is cycled from the hand like any card (CR 702.29e)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Ash Barrens]
+    library: [Forest, Tropical Island]
+    battlefield: [Mountain]
+  - name: Bob
+""")
+    g.push(next(a for a in g.legal_actions() if a.label.startswith("activate Ash Barrens")))
+    if g.pending.kind == "pay":
+        g.push(Action("autopay"))
+    resolve(g)
+    if g.pending.kind == "search":
+        labs = labels(g)
+        assert not any("Tropical Island" in lab for lab in labs)      # not basic
+        pick(g, "Forest")
+    assert names(g, ALICE, "hand") == ["Forest"]

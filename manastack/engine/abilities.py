@@ -95,6 +95,10 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
         n = int(kw.arg)     # the defending player: the opponent, in a two-player game
         return ir.TriggeredAbility(ir.Trigger("becomes_blocked"), (ir.LoseLife(n, ir.Ref("each_opponent")),),
                                    text=f"Afflict {n} (CR 702.130a)")
+    if kw.name == "rampage" and kw.arg is not None:
+        bonus = ir.BlockersBeyondFirst(int(kw.arg))
+        return ir.TriggeredAbility(ir.Trigger("becomes_blocked"), (ir.ModifyPT(ir.Ref("self"), bonus, bonus),),
+                                   text=f"Rampage {kw.arg} (CR 702.23a)")
     if kw.name == "fading" and kw.arg is not None:
         return ir.TriggeredAbility(_YOUR_UPKEEP, (ir.RemoveCounterOrSacrifice("fade"),),
                                    text=f"Fading {kw.arg} (CR 702.32a)")
@@ -174,9 +178,28 @@ def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
     if kw.name == "cycling":
         return ir.ActivatedAbility(dataclasses.replace(kw.cost, discard_self=True), (ir.Draw(1),),
                                    text=f"Cycling {kw.cost.mana} (CR 702.29a)")
+    found = typecycling_filter(kw.name)
+    if found is not None:         # typecycling (CR 702.29e): search for a card of that type instead
+        search = ir.SearchLibrary(found, to="hand", reveal=True)
+        return ir.ActivatedAbility(dataclasses.replace(kw.cost, discard_self=True), (search,),
+                                   text=f"{kw.name.capitalize()} {kw.cost.mana} (CR 702.29e)")
     if kw.name == "ninjutsu":
         return ir.ActivatedAbility(kw.cost, (ir.EnterAttacking(ir.Ref("self")),),
                                    text=f"Ninjutsu {kw.cost.mana} (CR 702.49a)")
+    return None
+
+
+# Typecycling (CR 702.29e): "[Type]cycling [cost]" searches for a card of that type.
+_TYPECYCLING = {"plainscycling": "Plains", "islandcycling": "Island", "swampcycling": "Swamp",
+                "mountaincycling": "Mountain", "forestcycling": "Forest"}
+
+
+def typecycling_filter(name: str) -> ir.Filter | None:
+    """The cards a typecycling keyword searches for: a land type's cards, or basic land cards."""
+    if name in _TYPECYCLING:
+        return ir.Filter(subtypes=(_TYPECYCLING[name],), zone="library")
+    if name == "basic landcycling":
+        return ir.Filter(types=("Land",), supertypes=("Basic",), zone="library")
     return None
 
 
@@ -196,10 +219,10 @@ def battlefield_activated(card) -> list[tuple[int, ir.ActivatedAbility]]:
 
 def hand_activated(card) -> list[tuple[int, ir.ActivatedAbility]]:
     """(index, ability) for activated abilities that work while the card is in a hand:
-    cycling (CR 702.29a)."""
+    cycling and typecycling (CR 702.29a, 702.29e)."""
     out = []
     for i, ab in enumerate(card.abilities):
-        if type(ab) is ir.Keyword and ab.name == "cycling":
+        if type(ab) is ir.Keyword and (ab.name == "cycling" or typecycling_filter(ab.name) is not None):
             act = keyword_activated(ab)
             if act is not None:
                 out.append((i, act))

@@ -38,10 +38,12 @@ KEYWORDS = frozenset({
     "improvise", "delve",       # tapping artifacts, exiling cards to pay, engine.casting.pay_mana
     "evoke", "dash", "surge",   # alternative costs, engine.alt_costs; evoke's trigger, dash's return
     "storm",                    # a cast trigger that copies the spell, engine.copies
-    "extort", "afflict",        # triggered, engine.abilities
+    "extort", "afflict", "rampage",     # triggered, engine.abilities
     "fading",                   # enters with fade counters, an upkeep trigger, engine.keyword_effects
     "skulk",                    # evasion, engine.combat.block_restriction (CR 702.118b)
     "split second",             # engine.timing.split_second, read by legality and free casts
+    "plainscycling", "islandcycling", "swampcycling", "mountaincycling", "forestcycling",
+    "basic landcycling",        # typecycling (CR 702.29e), engine.abilities.keyword_activated
 })
 # The parts a kicker, buyback or flashback cost may have (CR 702.33a, 702.27a, 702.34a).
 SPELL_COST_PARTS = frozenset({"mana", "pay_life", "sacrifice", "tap_untapped", "tap_count"})

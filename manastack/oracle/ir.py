@@ -45,6 +45,14 @@ class CountersOn:
 
 
 @dataclass(frozen=True, slots=True)
+class BlockersBeyondFirst:
+    """Rampage (CR 702.23a-b): the creatures blocking the source beyond the first, counted as
+    the ability resolves, times ``multiplier``."""
+
+    multiplier: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class TimesKicked:
     """"for each time it was kicked": how many times the spell, or the spell that became this
     permanent, was kicked (multikicker, CR 702.33c-d)."""
@@ -52,7 +60,7 @@ class TimesKicked:
     multiplier: int = 1
 
 
-Amount = Union[int, X, CountOf, EventAmount, CountersOn, TimesKicked]
+Amount = Union[int, X, CountOf, EventAmount, CountersOn, TimesKicked, BlockersBeyondFirst]
 
 # --------------------------------------------------------------------------------- objects
 
