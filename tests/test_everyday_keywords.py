@@ -615,3 +615,33 @@ def test_basic_landcycling_on_a_land_card(db):
         assert not any("Tropical Island" in lab for lab in labs)      # not basic
         pick(g, "Forest")
     assert names(g, ALICE, "hand") == ["Forest"]
+
+
+# ------------------------------------------------------------------------------ bloodthirst
+
+
+def test_bloodthirst_needs_an_opponent_dealt_damage_this_turn(db):
+    """Bloodrage Vampire (bloodthirst 1) enters with a +1/+1 counter only after Bob was dealt
+    damage this turn (CR 702.54a); Alice dealing damage to herself doesn't count."""
+    players = """
+  - name: Alice
+    hand: [Bloodrage Vampire, Shock]
+    battlefield: [Swamp, Swamp, Swamp, Mountain]
+  - name: Bob
+"""
+    for target, counters in (("Bob", {"+1/+1": 1}), ("Alice", {})):
+        g = board(db, players)
+        g.push(cast_action(g, "Shock"))
+        pick(g, f"target {target}")
+        g.push(Action("autopay"))
+        resolve(g)
+        g.push(cast_action(g, "Bloodrage Vampire"))
+        g.push(Action("autopay"))
+        resolve(g)
+        assert on_battlefield(g, "Bloodrage Vampire")[0].counters == counters
+    g = Game.from_json(g.to_json(), db)         # the record of damage this turn is saved
+    assert g.current_state().players[ALICE].dealt_damage_this_turn
+
+
+def test_granted_keywords_read_only_where_printed_are_refused(db):
+    assert any("granting the keyword 'bloodthirst'" in u for u in db.get("Bloodlord of Vaasgoth").unsupported)

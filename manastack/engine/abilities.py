@@ -150,7 +150,12 @@ def keyword_delayed(kw: ir.Keyword) -> ir.TriggeredAbility | None:
 @lru_cache(maxsize=None)
 def keyword_replacement(kw: ir.Keyword) -> ir.ReplacementAbility | None:
     """Keywords that are (in part) a replacement effect on how the permanent enters: fading N
-    enters with N fade counters (CR 702.32a)."""
+    enters with N fade counters (CR 702.32a); bloodthirst N with N +1/+1 counters if an opponent
+    was dealt damage this turn (CR 702.54a)."""
+    if kw.name == "bloodthirst" and kw.arg is not None:
+        return ir.ReplacementAbility("enters_with_counters", "+1/+1", int(kw.arg),
+                                     condition="opponent_dealt_damage_this_turn",
+                                     text=f"Bloodthirst {kw.arg} (CR 702.54a)")
     if kw.name == "fading" and kw.arg is not None:
         return ir.ReplacementAbility("enters_with_counters", "fade", int(kw.arg),
                                      text=f"Fading {kw.arg}: it enters with {kw.arg} fade counters (CR 702.32a)")

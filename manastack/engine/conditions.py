@@ -57,6 +57,11 @@ def _dashed(s: State, src: Obj) -> bool:
     return "dash" in src.cast_costs
 
 
+def _opponent_dealt_damage(s: State, src: Obj) -> bool:
+    """Bloodthirst (CR 702.54a): an opponent of its controller was dealt damage this turn."""
+    return any(p.dealt_damage_this_turn for p in s.players if p.index != src.controller)
+
+
 _CONDITIONS = {
     "kicked": _kicked,
     "self_had_no_minus1_counters": _no_minus_counters,   # persist (CR 702.79a)
@@ -64,6 +69,7 @@ _CONDITIONS = {
     "came_under_control_since_last_upkeep": _new_since_last_upkeep,   # echo (CR 702.30a)
     "self_on_battlefield": _on_battlefield,              # cumulative upkeep (CR 702.24a)
     "evoked": _evoked,                                   # evoke (CR 702.74a)
+    "opponent_dealt_damage_this_turn": _opponent_dealt_damage,   # bloodthirst (CR 702.54a)
     "surged": _surged,                                   # surge (CR 702.117a)
     "dashed": _dashed,                                   # dash (CR 702.109a)
 }

@@ -150,8 +150,8 @@ def apply_entering(ctx: Ctx, o, event: dict) -> None:
                 ab = keyword_replacement(ab) or ab
             if type(ab) is not ir.ReplacementAbility:
                 continue
-            if ab.condition == "kicked" and not evaluate(ctx.s, ab.condition, o):
-                continue          # CR 702.33e: "If ~ was kicked, it enters with ..."
+            if ab.condition in ("kicked", "opponent_dealt_damage_this_turn") and not evaluate(ctx.s, ab.condition, o):
+                continue          # CR 702.33e: "If ~ was kicked, it enters with ..."; bloodthirst (CR 702.54a)
             key = f"{o.id}:{card.name}:{i}"
             if ab.kind == "enter_as_copy" and "copy" not in ev:
                 out.append(Replacement(key, f"{card.name} may enter as a copy", ("614.1c", "707.2"),
