@@ -7,7 +7,7 @@ from .decisions import Action, Decision, DecisionKind
 from .filters import legal_targets
 from .resolution import resolve_subject
 from .state import Obj, StackItem
-from .targets import describe_target, item_target_specs
+from .targets import describe_target, item_target_specs, spell_ability_index
 from .triggers import announce_targets
 
 
@@ -53,17 +53,17 @@ def storm_copies(ctx, e: ir.StormCopies, rc) -> None:
     controller wants. The copies aren't cast, so later storm spells don't count them; a storm
     spell that left the stack is still copied, as it was cast (Grapeshot rulings 2013-06-07)."""
     s = ctx.s
-    ev = rc.event or {}
-    n, cast = ev.get("spells_before", 0), ev.get("cast")
+    ev = rc.event
+    n = (ev.spells_before if ev is not None else None) or 0
     s.add_log(f"storm: {n} other spell{'s' * (n != 1)} were cast before {rc.card.name} this turn",
               ("702.40a",), "resolve")
-    if cast is None:
+    if ev is None or ev.cast_x is None:
         return
-    original = next((i for i in s.stack if i.id == ev.get("item")), None)
+    original = next((i for i in s.stack if i.id == ev.item), None)
     cast_costs = s.objs[original.source].cast_costs if original is not None else ()
     for _ in range(n):
-        _put_copy(ctx, rc.controller, rc.card, cast["index"], cast["x"], cast["modes"], cast["targets"],
-                  cast_costs, True, ("702.40a", "707.10"))
+        _put_copy(ctx, rc.controller, rc.card, spell_ability_index(rc.card), ev.cast_x, ev.cast_modes or (),
+                  ev.cast_targets or (), cast_costs, True, ("702.40a", "707.10"))
 
 
 def _new_targets(ctx, item: StackItem, copy: Obj) -> None:
