@@ -52,11 +52,6 @@ def _surged(s: State, src: Obj) -> bool:
     return "surge" in src.cast_costs
 
 
-def _dashed(s: State, src: Obj) -> bool:
-    """CR 702.109a: the spell that became this permanent was cast for its dash cost."""
-    return "dash" in src.cast_costs
-
-
 def _opponent_dealt_damage(s: State, src: Obj) -> bool:
     """Bloodthirst (CR 702.54a): an opponent of its controller was dealt damage this turn."""
     return any(p.dealt_damage_this_turn for p in s.players if p.index != src.controller)
@@ -71,7 +66,6 @@ _CONDITIONS = {
     "evoked": _evoked,                                   # evoke (CR 702.74a)
     "opponent_dealt_damage_this_turn": _opponent_dealt_damage,   # bloodthirst (CR 702.54a)
     "surged": _surged,                                   # surge (CR 702.117a)
-    "dashed": _dashed,                                   # dash (CR 702.109a)
 }
 
 CONDITIONS = tuple(_CONDITIONS)

@@ -175,8 +175,11 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
         out = []
         card = layers.card_now(ctx.s, entering_view(o, ev, ev.copy or o.card))
         for i, ab in enumerate(card.abilities):
-            if type(ab) is ir.Keyword:      # fading (CR 702.32a)
-                ab = keyword_replacement(ab) or ab
+            if type(ab) is ir.Keyword:      # fading, bloodthirst (CR 702.32a, 702.54a)
+                found = keyword_replacement(ab)
+                if found is not None and exercise.RECORD is not None:
+                    exercise.note("KEYWORDS", ab.name, card)
+                ab = found or ab
             if type(ab) is not ir.ReplacementAbility:
                 continue
             if ab.condition in ("kicked", "opponent_dealt_damage_this_turn") and not evaluate(ctx.s, ab.condition, o):
