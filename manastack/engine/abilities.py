@@ -40,11 +40,13 @@ from __future__ import annotations
 import dataclasses
 from functools import lru_cache
 
+from manastack.mana import ManaCost
 from manastack.oracle import ir
 
 _NONCREATURE_SPELL = ir.Filter(non_types=("Creature",), controller="you", zone="stack")
 _CREATURE_OF_YOURS = ir.Filter(types=("Creature",), controller="you")
 _YOUR_UPKEEP = ir.Trigger("beginning_of_step", step="upkeep", whose="your")
+_YOUR_SPELL = ir.Filter(controller="you", zone="stack")
 
 
 @lru_cache(maxsize=None)
@@ -83,6 +85,25 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
         return ir.TriggeredAbility(ir.Trigger("blocked_by_creature_without_flanking"),
                                    (ir.ModifyPT(ir.Ref("triggering_object"), -1, -1),),
                                    text="Flanking (CR 702.25a)")
+    # keywords players meet every game: triggered ones
+    if kw.name == "extort":
+        pay = ir.PayMana(ManaCost(("W/B",)))
+        drain = ir.IfYouDo((ir.LoseLife(1, ir.Ref("each_opponent")), ir.GainLife(1)))
+        return ir.TriggeredAbility(ir.Trigger("cast", _YOUR_SPELL), (ir.May((pay, drain)),),
+                                   text="Extort (CR 702.101a)")
+    if kw.name == "afflict" and kw.arg is not None:
+        n = int(kw.arg)     # the defending player: the opponent, in a two-player game
+        return ir.TriggeredAbility(ir.Trigger("becomes_blocked"), (ir.LoseLife(n, ir.Ref("each_opponent")),),
+                                   text=f"Afflict {n} (CR 702.130a)")
+    if kw.name == "rampage" and kw.arg is not None:
+        bonus = ir.BlockersBeyondFirst(int(kw.arg))
+        return ir.TriggeredAbility(ir.Trigger("becomes_blocked"), (ir.ModifyPT(ir.Ref("self"), bonus, bonus),),
+                                   text=f"Rampage {kw.arg} (CR 702.23a)")
+    if kw.name == "fading" and kw.arg is not None:
+        return ir.TriggeredAbility(_YOUR_UPKEEP, (ir.RemoveCounterOrSacrifice("fade"),),
+                                   text=f"Fading {kw.arg} (CR 702.32a)")
+    if kw.name == "storm":
+        return ir.TriggeredAbility(ir.Trigger("cast", "self"), (ir.StormCopies(),), text="Storm (CR 702.40a)")
     if kw.name == "cascade":
         return ir.TriggeredAbility(ir.Trigger("cast", "self"), (ir.Cascade(),), text="Cascade (CR 702.85a)")
     if kw.name == "madness" and kw.cost is not None:
@@ -102,10 +123,42 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
         return ir.TriggeredAbility(_YOUR_UPKEEP, (ir.PutCounters(ir.Ref("self"), "age"), pay),
                                    condition="self_on_battlefield",
                                    text=f"Cumulative upkeep{_spaced(kw.cost)} (CR 702.24a)")
+    if kw.name == "evoke" and kw.cost is not None:
+        return ir.TriggeredAbility(ir.Trigger("enters"), (ir.Sacrifice(ir.Ref("self")),), condition="evoked",
+                                   text=f"Evoke {_cost_words(kw.cost)}: when it enters, if its evoke cost was paid, "
+                                        "its controller sacrifices it (CR 702.74a)")
     if kw.name == "ward" and kw.cost is not None:
         return ir.TriggeredAbility(ir.Trigger("becomes_target", "self", whose="opponent"),
                                    (ir.CounterUnlessPays(ir.Ref("triggering_spell"), kw.cost),),
                                    text=f"Ward {kw.cost.mana} (CR 702.21a)")
+    return None
+
+
+# Dash (CR 702.109a): the delayed ability a spell cast for its dash cost creates as it resolves
+# (see resolve._resolve_permanent); "it" is the permanent, fixed as it is created (CR 603.7c).
+DASH_RETURN = ir.TriggeredAbility(ir.Trigger("beginning_of_step", step="end", whose="each"),
+                                  (ir.ReturnToHand(ir.Target(0)),),
+                                  text="Dash: return it to its owner's hand at the beginning of the next end step "
+                                       "(CR 702.109a)")
+
+
+def keyword_delayed(kw: ir.Keyword) -> ir.TriggeredAbility | None:
+    """The delayed triggered ability a keyword may create: dash's return (CR 702.109a)."""
+    return DASH_RETURN if kw.name == "dash" and kw.cost is not None else None
+
+
+@lru_cache(maxsize=None)
+def keyword_replacement(kw: ir.Keyword) -> ir.ReplacementAbility | None:
+    """Keywords that are (in part) a replacement effect on how the permanent enters: fading N
+    enters with N fade counters (CR 702.32a); bloodthirst N with N +1/+1 counters if an opponent
+    was dealt damage this turn (CR 702.54a)."""
+    if kw.name == "bloodthirst" and kw.arg is not None:
+        return ir.ReplacementAbility("enters_with_counters", "+1/+1", int(kw.arg),
+                                     condition="opponent_dealt_damage_this_turn",
+                                     text=f"Bloodthirst {kw.arg} (CR 702.54a)")
+    if kw.name == "fading" and kw.arg is not None:
+        return ir.ReplacementAbility("enters_with_counters", "fade", int(kw.arg),
+                                     text=f"Fading {kw.arg}: it enters with {kw.arg} fade counters (CR 702.32a)")
     return None
 
 
@@ -130,9 +183,28 @@ def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
     if kw.name == "cycling":
         return ir.ActivatedAbility(dataclasses.replace(kw.cost, discard_self=True), (ir.Draw(1),),
                                    text=f"Cycling {kw.cost.mana} (CR 702.29a)")
+    found = typecycling_filter(kw.name)
+    if found is not None:         # typecycling (CR 702.29e): search for a card of that type instead
+        search = ir.SearchLibrary(found, to="hand", reveal=True)
+        return ir.ActivatedAbility(dataclasses.replace(kw.cost, discard_self=True), (search,),
+                                   text=f"{kw.name.capitalize()} {kw.cost.mana} (CR 702.29e)")
     if kw.name == "ninjutsu":
         return ir.ActivatedAbility(kw.cost, (ir.EnterAttacking(ir.Ref("self")),),
                                    text=f"Ninjutsu {kw.cost.mana} (CR 702.49a)")
+    return None
+
+
+# Typecycling (CR 702.29e): "[Type]cycling [cost]" searches for a card of that type.
+_TYPECYCLING = {"plainscycling": "Plains", "islandcycling": "Island", "swampcycling": "Swamp",
+                "mountaincycling": "Mountain", "forestcycling": "Forest"}
+
+
+def typecycling_filter(name: str) -> ir.Filter | None:
+    """The cards a typecycling keyword searches for: a land type's cards, or basic land cards."""
+    if name in _TYPECYCLING:
+        return ir.Filter(subtypes=(_TYPECYCLING[name],), zone="library")
+    if name == "basic landcycling":
+        return ir.Filter(types=("Land",), supertypes=("Basic",), zone="library")
     return None
 
 
@@ -155,10 +227,10 @@ def battlefield_activated(card) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
 @lru_cache(maxsize=4096)
 def hand_activated(card) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
     """(index, ability) for activated abilities that work while the card is in a hand:
-    cycling (CR 702.29a); cached per card definition."""
+    cycling and typecycling (CR 702.29a, 702.29e); cached per card definition."""
     out = []
     for i, ab in enumerate(card.abilities):
-        if type(ab) is ir.Keyword and ab.name == "cycling":
+        if type(ab) is ir.Keyword and (ab.name == "cycling" or typecycling_filter(ab.name) is not None):
             act = keyword_activated(ab)
             if act is not None:
                 out.append((i, act))
@@ -186,6 +258,9 @@ def nested_abilities(card) -> tuple[ir.TriggeredAbility, ...]:
             walk(node.ability.effects)
         elif type(node) is ir.Keyword:
             walk(keyword_trigger(node))
+            delayed = keyword_delayed(node)
+            if delayed is not None:
+                found.append(delayed)
         elif dataclasses.is_dataclass(node):
             for f in dataclasses.fields(node):
                 walk(getattr(node, f.name))
@@ -252,6 +327,10 @@ def _spaced(cost: ir.Cost) -> str:
         return f" {cost.mana}"
     text = cost_text(cost)
     return "—" + text[0].upper() + text[1:]
+
+
+def _cost_words(cost: ir.Cost) -> str:
+    return str(cost.mana) if cost == ir.Cost(mana=cost.mana) else cost_text(cost)
 
 
 def cost_text(cost: ir.Cost) -> str:

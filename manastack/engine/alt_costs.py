@@ -21,7 +21,7 @@ from manastack.oracle.render import fmt
 
 from . import exercise
 from .abilities import keyword
-from .decisions import Action, Decision
+from .decisions import Action, Decision, DecisionKind
 from .mana_abilities import can_afford
 from .mana_spend import spell_use
 from .runner import Rollback
@@ -35,9 +35,13 @@ MAX_KICKS = 10                          # multikicker: the most kicks offered
 FREE = "free"        # cast "without paying its mana cost", an alternative cost (CR 118.9): cascade
 MORPH = "morph"      # cast face down for {3}, an alternative cost (CR 702.37c): engine.morph
 WITHOUT_PAYING = (FREE, "suspend")               # cascade; suspend (CR 702.62a)
-ALTERNATIVE = ("flashback", "madness") + WITHOUT_PAYING     # paid rather than the mana cost (CR 118.9)
+# Alternative costs a card may be cast for from where it is, instead of its mana cost (CR 118.9):
+# evoke (CR 702.74a), dash (CR 702.109a), surge (CR 702.117a, only once another spell was cast).
+CHOSEN_ALTERNATIVES = ("evoke", "dash", "surge")
+ALTERNATIVE = ("flashback", "madness") + WITHOUT_PAYING + CHOSEN_ALTERNATIVES   # paid rather than the mana cost (CR 118.9)
 ADDITIONAL = ("kicker", "multikicker", "buyback", "entwine")
-_RULES = {"kicker": "702.33a", "multikicker": "702.33c", "buyback": "702.27a", "entwine": "702.42a"}
+_RULES = {"kicker": "702.33a", "multikicker": "702.33c", "buyback": "702.27a", "entwine": "702.42a",
+          "evoke": "702.74a", "dash": "702.109a", "surge": "702.117a"}
 
 
 def flashback_cards(s, player: int) -> list[int]:
@@ -50,6 +54,28 @@ def flashback_cards(s, player: int) -> list[int]:
 def cast_from(o) -> tuple[str, ...]:
     """The alternative cost a cast from ``o``'s zone uses: flashback from a graveyard."""
     return ("flashback",) if o.zone == "graveyard" else ()
+
+
+def alternatives(s, player: int, o) -> list[str]:
+    """The alternative costs of :data:`CHOSEN_ALTERNATIVES` ``player`` may cast ``o`` for now,
+    by name; none when the cast already uses one, as flashback from a graveyard does (CR 118.9a:
+    only one alternative cost)."""
+    if cast_from(o):
+        return []
+    out: list[str] = []
+    for ab in o.card.abilities:
+        if type(ab) is not ir.Keyword or ab.name not in CHOSEN_ALTERNATIVES or ab.cost is None or ab.name in out:
+            continue
+        if ab.name == "surge" and not s.players[player].spells_cast_this_turn:
+            continue            # CR 702.117a: only after they cast another spell this turn
+        out.append(ab.name)
+    return out
+
+
+def cast_options(s, player: int, o) -> list[tuple[str, ...]]:
+    """The ways ``o`` may be cast for its costs: first the usual one (its mana cost, or flashback
+    from a graveyard), then each chosen alternative cost (CR 601.2b, 118.9)."""
+    return [cast_from(o)] + [(name,) for name in alternatives(s, player, o)]
 
 
 def _keyword_for(card, name: str) -> ir.Keyword:
@@ -95,7 +121,7 @@ def affordable(s, player: int, o, costs: tuple[str, ...], bound=None) -> bool:
         return False
     total = total_cost(s, player, o, 0, mana)[0]
     use = spell_use(o)
-    if bound is not None and not use.convoke and bound.cannot_pay(total):
+    if bound is not None and not use.other_payers and bound.cannot_pay(total):
         return False
     return can_afford(s, player, total, use=use)
 
@@ -126,6 +152,8 @@ def announce(ctx, player: int, spell, costs: tuple[str, ...]) -> None:
     s = ctx.s
     card = spell.card
     who = s.players[player].name
+    if not costs:
+        costs = _choose_alternative(ctx, player, spell)
     if "flashback" in costs:
         _note(keyword(card, "flashback"), card)
         s.add_log(f"{who} casts {card.name} from their graveyard with flashback: the flashback cost "
@@ -159,6 +187,34 @@ def announce(ctx, player: int, spell, costs: tuple[str, ...]) -> None:
     spell.cast_costs = costs
 
 
+def _choose_alternative(ctx, player: int, spell) -> tuple[str, ...]:
+    """CR 601.2b, 118.9: the player says whether they pay the mana cost or an alternative cost
+    (evoke, dash, surge); only costs they could pay are offered, and with one, no question."""
+    s = ctx.s
+    card = spell.card
+    names = [n for n in alternatives(s, player, spell) if affordable(s, player, spell, (n,))]
+    if not names:
+        return ()
+    options = ((Action("default", (), f"pay its mana cost {card.mana_cost}"),)
+               if affordable(s, player, spell, ()) else ())
+    options += tuple(Action("alternative", (n,), f"pay its {n} cost {_text(card, keyword(card, n))}")
+                     for n in names)
+    if len(options) == 1:
+        answer = options[0]
+    else:
+        answer = ctx.ask(Decision(player, DecisionKind.ALTERNATIVE_COST,
+                                  f"Cast {card.name} for its mana cost or an alternative cost? (CR 601.2b, 118.9)",
+                                  options))
+    if answer.kind == "default":
+        return ()
+    name = answer.args[0]
+    kw = keyword(card, name)
+    _note(kw, card)
+    s.add_log(f"{s.players[player].name} casts {card.name} for its {name} cost {_text(card, kw)} rather than "
+              "its mana cost", (_RULES[name], "118.9"), "cast")
+    return (name,)
+
+
 def _all_modes_possible(s, spell, player: int) -> bool:
     modal = _modal(spell_ability(spell.card))
     return modal is not None and all(_specs_satisfiable(s, m.targets, spell, player) for m in modal.modes)
@@ -186,8 +242,10 @@ def log_total(s, card, costs: tuple[str, ...], base: ManaCost, total: ManaCost, 
         s.add_log(f"the face-down spell's total cost is {total}: {{3}} rather than a mana cost"
                   + "".join(", " + w for w in why), ("601.2f", "702.37c"), "cast")
         return
+    chosen = next((c for c in costs if c in CHOSEN_ALTERNATIVES), None)
     words = [f"its flashback cost {_text(card, keyword(card, 'flashback'))}" if "flashback" in costs
              else f"its madness cost {keyword(card, 'madness').cost.mana}" if "madness" in costs
+             else f"its {chosen} cost {_text(card, keyword(card, chosen))}" if chosen
              else "no mana cost (cast without paying it)" if set(costs) & set(WITHOUT_PAYING)
              else f"its mana cost {card.mana_cost}"]
     for name in dict.fromkeys(c for c in costs if c not in ALTERNATIVE):

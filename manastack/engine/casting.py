@@ -110,6 +110,8 @@ def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: int | No
                                   + mana_spend.source_note(s, o, ab, use)))
         if use is not None and use.convoke:
             options += _convoke_options(s, player, cost)
+        if use is not None and (use.improvise or use.delve) and _convoke_paid(cost, "C") is not None:
+            options += _improvise_delve_options(s, player, use, options)
         options.append(Action("cancel", (), f"cancel {what}"))
         context = {"cost": str(cost)}
         if plan is None:
@@ -123,10 +125,14 @@ def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: int | No
             for oid, idx, output, preset in plan:
                 if idx == mana_abilities.CONVOKE:
                     cost = _convoke(ctx, player, s.objs[oid], output[0], cost, use)
+                elif idx in mana_abilities.HELPERS:
+                    cost = _improvise_or_delve(ctx, player, s.objs[oid], cost, use)
                 else:
                     mana_abilities.activate(ctx, player, s.objs[oid], idx, output=output, preset=preset)
         elif answer.kind == "convoke":
             cost = _convoke(ctx, player, s.objs[answer.args[0]], answer.args[1], cost, use)
+        elif answer.kind in ("improvise", "delve"):
+            cost = _improvise_or_delve(ctx, player, s.objs[answer.args[0]], cost, use)
         else:
             oid, idx = answer.args
             mana_abilities.activate(ctx, player, s.objs[oid], idx)
@@ -169,6 +175,47 @@ def _convoke(ctx: Ctx, player: int, o: Obj, t: str, cost: ManaCost, use) -> Mana
               ("702.51a", "702.51c"), "pay")
     if exercise.RECORD is not None:
         exercise.note("KEYWORDS", "convoke", s.objs[use.oid].card)
+    return left
+
+
+# Improvise (CR 702.126) and delve (CR 702.66): like convoke, they pay part of the total cost
+# after it is determined, each tapped artifact or exiled card paying {1} of its generic mana.
+
+
+def _improvise_delve_options(s, player: int, use, options: list[Action]) -> list[Action]:
+    """The artifacts ``player`` may tap to improvise (not one already offered to convoke) and
+    the cards they may exile from their graveyard to delve, each for {1}."""
+    out = []
+    if use.improvise:
+        convoking = {a.args[0] for a in options if a.kind == "convoke"}
+        out += [Action("improvise", (o.id,), f"improvise: tap {o.card.name} to pay {{1}}")
+                for o in s.permanents(player)
+                if not o.tapped and ch.is_type(s, o, "Artifact") and o.id not in convoking]
+    if use.delve:
+        out += [Action("delve", (oid,), f"delve: exile {s.objs[oid].card.name} from the graveyard to pay {{1}}")
+                for oid in s.players[player].graveyard]
+    return out
+
+
+def _improvise_or_delve(ctx: Ctx, player: int, o: Obj, cost: ManaCost, use) -> ManaCost:
+    """Tap the artifact ``o`` (improvise, CR 702.126a) or exile the card ``o`` from the
+    graveyard (delve, CR 702.66a): it pays {1} of the cost."""
+    s = ctx.s
+    left, _ = _convoke_paid(cost, "C")
+    spell = s.objs[use.oid].card
+    who = s.players[player].name
+    if o.zone == "graveyard":
+        events.move(ctx, o, "exile", quiet=True)
+        s.add_log(f"{who} exiles {o.card.name} from their graveyard to delve {use.label}, paying {{1}}",
+                  ("702.66a", "702.66b"), "pay")
+        name = "delve"
+    else:
+        events.tap(ctx, o, "improvise, CR 702.126a", quiet=True)
+        s.add_log(f"{who} taps {o.card.name} to improvise {use.label}, paying {{1}}", ("702.126a", "702.126b"),
+                  "pay")
+        name = "improvise"
+    if exercise.RECORD is not None:
+        exercise.note("KEYWORDS", name, spell)
     return left
 
 

@@ -95,6 +95,8 @@ def _keywords(s: State, o: Obj) -> set[str]:
                 kws.update(e.keywords)
         if "suspend" in o.cast_costs and "Creature" in o.card.types:
             kws.add("haste")    # cast by suspend, controlled since (CR 702.62a)
+        if "dash" in o.cast_costs:
+            kws.add("haste")    # its dash cost was paid (CR 702.109a)
     if exercise.RECORD is not None:
         return exercise.ReadKeywords(kws, o.card)   # notes the keywords rules code asks about
     return kws

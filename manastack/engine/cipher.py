@@ -12,6 +12,7 @@ from .event_types import SpellCast
 from .mana_abilities import can_afford
 from .spell_costs import log_total, total_cost
 from .state import Obj, StackItem
+from .timing import split_second
 from .targets import choose_modes_and_targets, spell_ability_index
 from .triggers import announce_targets
 
@@ -50,6 +51,11 @@ def cast_encoded_copy(ctx, e: ir.CastEncodedCopy, rc) -> None:
         return
     player = rc.controller
     card = encoded.card
+    locked = split_second(s)
+    if locked is not None:        # casting a copy is casting a spell (CR 707.12)
+        s.add_log(f"a copy of {card.name} can't be cast: {locked.card.name} with split second is on the stack",
+                  ("702.99a", "702.61a"), "cast")
+        return
     free = ManaCost(())
     total, why = total_cost(s, player, encoded, base=free)
     if not can_afford(s, player, total):

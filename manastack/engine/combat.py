@@ -15,6 +15,7 @@ from .filters import matches, protected_from
 from .mana_abilities import can_afford
 from .runner import Ctx
 from .state import Obj, StackItem
+from .timing import split_second
 from .triggers import announce_targets
 from .wording import possessive
 
@@ -123,6 +124,8 @@ def block_restriction(s, blocker: Obj, attacker: Obj) -> str | None:
         return "creatures with shadow and creatures without it can't block each other (CR 702.28b)"
     if "horsemanship" in akw and "horsemanship" not in bkw:
         return f"{an} has horsemanship: only creatures with horsemanship can block it (CR 702.31b)"
+    if "skulk" in akw and ch.power(s, blocker) > ch.power(s, attacker):
+        return f"{an} has skulk: creatures with greater power can't block it (CR 702.118b)"
     blocker_colors = ch.colors(s, blocker)
     artifact = "Artifact" in ch.card_types(s, blocker)
     if "fear" in akw and not (artifact or "B" in blocker_colors):
@@ -324,8 +327,8 @@ def ninjutsu_actions(s, player: int) -> list[tuple[int, int, int]]:
     """(card in hand, ability index, unblocked attacker) for each ninjutsu activation open to
     ``player``: only once blockers are declared and while an attacker of theirs is unblocked
     (CR 702.49a, 702.49c, 509.1h), and when its mana cost can be paid."""
-    if s.step not in NINJUTSU_STEPS or s.active != player or not s.combat:
-        return []
+    if s.step not in NINJUTSU_STEPS or s.active != player or not s.combat or split_second(s) is not None:
+        return []                   # ninjutsu is an activated ability (CR 702.61a)
     unblocked = [o for o in s.permanents(player) if o.attacking is not None and not o.blocked]
     out = []
     for oid in s.players[player].hand:

@@ -41,12 +41,31 @@ def _kicked(s: State, src: Obj) -> bool:
     return "kicker" in src.cast_costs
 
 
+def _evoked(s: State, src: Obj) -> bool:
+    """CR 702.74a: the spell that became this permanent was cast for its evoke cost."""
+    return "evoke" in src.cast_costs
+
+
+def _surged(s: State, src: Obj) -> bool:
+    """CR 702.117a: the spell, or the spell that became this permanent, was cast for its surge
+    cost; a copy of such a spell was too (Comparative Analysis ruling 2016-01-22, CR 707.10)."""
+    return "surge" in src.cast_costs
+
+
+def _opponent_dealt_damage(s: State, src: Obj) -> bool:
+    """Bloodthirst (CR 702.54a): an opponent of its controller was dealt damage this turn."""
+    return any(p.dealt_damage_this_turn for p in s.players if p.index != src.controller)
+
+
 _CONDITIONS = {
     "kicked": _kicked,
     "self_had_no_minus1_counters": _no_minus_counters,   # persist (CR 702.79a)
     "self_had_no_plus1_counters": _no_plus_counters,     # undying (CR 702.93a)
     "came_under_control_since_last_upkeep": _new_since_last_upkeep,   # echo (CR 702.30a)
     "self_on_battlefield": _on_battlefield,              # cumulative upkeep (CR 702.24a)
+    "evoked": _evoked,                                   # evoke (CR 702.74a)
+    "opponent_dealt_damage_this_turn": _opponent_dealt_damage,   # bloodthirst (CR 702.54a)
+    "surged": _surged,                                   # surge (CR 702.117a)
 }
 
 CONDITIONS = tuple(_CONDITIONS)

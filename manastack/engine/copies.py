@@ -7,7 +7,7 @@ from .decisions import Action, Decision, DecisionKind
 from .filters import legal_targets
 from .resolution import resolve_subject
 from .state import Obj, StackItem
-from .targets import describe_target, item_target_specs
+from .targets import describe_target, item_target_specs, spell_ability_index
 from .triggers import announce_targets
 
 
@@ -20,24 +20,50 @@ def copy_spell(ctx, e: ir.CopySpell, rc) -> None:
         original = next((i for i in s.stack if f"s{i.id}" == t), None)
         if original is None:
             continue
-        copy = Obj(s.next_id, original.card, rc.controller, "stack")
-        s.next_id += 1
-        copy.is_token = True
-        copy.cast_x = original.x
-        # kicked stays kicked (CR 707.10); where the spell goes after it resolves doesn't matter
-        copy.cast_costs = tuple(c for c in s.objs[original.source].cast_costs if c not in ("flashback", "buyback"))
-        s.objs[copy.id] = copy
-        item = StackItem(s.next_id, "spell", copy.id, rc.controller, original.card, original.index,
-                         f"Copy of {original.card.name}")
-        s.next_id += 1
-        item.x, item.modes = original.x, original.modes
-        item.targets = [list(g) for g in original.targets]
-        if e.new_targets:
-            _new_targets(ctx, item, copy)
-        s.stack.append(item)
-        s.add_log(f"{s.players[rc.controller].name} puts a copy of {original.card.name} on the stack "
-                  "(a copy is not cast)", ("707.10",), "stack")
-        announce_targets(ctx, item)
+        _put_copy(ctx, rc.controller, original.card, original.index, original.x, original.modes,
+                  original.targets, s.objs[original.source].cast_costs, e.new_targets)
+
+
+def _put_copy(ctx, controller: int, card, index: int, x: int, modes, targets, cast_costs,
+              new_targets: bool, rules: tuple[str, ...] = ("707.10",)) -> None:
+    """Put one copy of a spell on the stack (CR 707.10, 707.10c)."""
+    s = ctx.s
+    copy = Obj(s.next_id, card, controller, "stack")
+    s.next_id += 1
+    copy.is_token = True
+    copy.cast_x = x
+    # kicked stays kicked (CR 707.10); where the spell goes after it resolves doesn't matter
+    copy.cast_costs = tuple(c for c in cast_costs if c not in ("flashback", "buyback"))
+    s.objs[copy.id] = copy
+    item = StackItem(s.next_id, "spell", copy.id, controller, card, index, f"Copy of {card.name}")
+    s.next_id += 1
+    item.x, item.modes = x, tuple(modes)
+    item.targets = [list(g) for g in targets]
+    if new_targets:
+        _new_targets(ctx, item, copy)
+    s.stack.append(item)
+    s.add_log(f"{s.players[controller].name} puts a copy of {card.name} on the stack "
+              "(a copy is not cast)", rules, "stack")
+    announce_targets(ctx, item)
+
+
+def storm_copies(ctx, e: ir.StormCopies, rc) -> None:
+    """CR 702.40a: one copy for each other spell cast before the storm spell this turn (counted
+    as it was cast: spells cast in response don't count), each with new targets if its
+    controller wants. The copies aren't cast, so later storm spells don't count them; a storm
+    spell that left the stack is still copied, as it was cast (Grapeshot rulings 2013-06-07)."""
+    s = ctx.s
+    ev = rc.event
+    n = (ev.spells_before if ev is not None else None) or 0
+    s.add_log(f"storm: {n} other spell{'s' * (n != 1)} were cast before {rc.card.name} this turn",
+              ("702.40a",), "resolve")
+    if ev is None or ev.cast_x is None:
+        return
+    original = next((i for i in s.stack if i.id == ev.item), None)
+    cast_costs = s.objs[original.source].cast_costs if original is not None else ()
+    for _ in range(n):
+        _put_copy(ctx, rc.controller, rc.card, spell_ability_index(rc.card), ev.cast_x, ev.cast_modes or (),
+                  ev.cast_targets or (), cast_costs, True, ("702.40a", "707.10"))
 
 
 def _new_targets(ctx, item: StackItem, copy: Obj) -> None:

@@ -46,6 +46,7 @@ class DecisionKind(StrEnum):
     KICKER = "kicker"                        # CR 702.33: how many times to pay an optional cost
     MULTIKICKER = "multikicker"              # CR 702.33c
     BUYBACK = "buyback"                      # CR 702.27
+    ALTERNATIVE_COST = "alternative_cost"    # CR 118.9, 601.2b: evoke, dash, surge or the mana cost
     ENTWINE = "entwine"                      # CR 702.42
     PAY = "pay"                              # CR 601.2g-h: mana abilities to activate, or autopay
     TAP_COST = "tap_cost"                    # CR 118.3: a permanent to tap for a cost

@@ -8,7 +8,8 @@ from dataclasses import replace
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import cipher, copies, events, free_casting, game_outcome, placement_effects, suspend, unless_costs
+from . import (cipher, copies, events, free_casting, game_outcome, keyword_effects, placement_effects, suspend,
+               unless_costs)
 from .abilities import ONE_SHOT_DELAYS, nested_index
 from .casting import pay_mana
 from .conditions import evaluate
@@ -614,7 +615,8 @@ HANDLERS = {
     ir.ExileTopCard: _exile_top,
     ir.SkipNextUntap: _skip_next_untap, ir.PutInLibrary: _put_in_library, ir.Surveil: _surveil,
     ir.CastEncodedCopy: cipher.cast_encoded_copy,
-    ir.CopySpell: copies.copy_spell,
+    ir.CopySpell: copies.copy_spell, ir.StormCopies: copies.storm_copies,
+    ir.RemoveCounterOrSacrifice: keyword_effects.remove_counter_or_sacrifice,
     ir.Cascade: free_casting.cascade,
     ir.CastWithMadness: free_casting.cast_with_madness,
     ir.RemoveTimeCounter: suspend.remove_time_counter, ir.CastSuspended: suspend.cast_suspended,

@@ -270,6 +270,10 @@ class Seen:
     created: tuple | None = None             # CR 603.7c, 111.1: the tokens its "it" names
     encoded: int | None = None               # cipher: the card encoded on the creature
     mana_value: int | None = None            # cascade: the spell's mana value
+    spells_before: int | None = None         # storm: spells cast before it this turn (CR 702.40a)
+    cast_x: int | None = None                # storm: the spell's X, modes and targets as it was cast
+    cast_modes: tuple[int, ...] | None = None
+    cast_targets: tuple | None = None
     defender: Any = None                     # who or what an attacking creature attacks
     sacrificed_could_produce: tuple[str, ...] | None = None   # Squandered Resources' look-back
     attached_to: int | None = None           # what a sacrificed Aura enchanted (CR 608.2h)
@@ -288,9 +292,9 @@ class Seen:
             raise ValueError(f"{where}: unknown field {sorted(extra)[0]!r}")
         values = {}
         for k, v in data.items():
-            if k in ("mana", "cast_costs", "sacrificed_could_produce", "created") and isinstance(v, list):
+            if k in ("mana", "cast_costs", "sacrificed_could_produce", "created", "cast_modes") and isinstance(v, list):
                 v = tuple(v)
-            elif k in ("dealt", "frozen") and isinstance(v, list):
+            elif k in ("dealt", "frozen", "cast_targets") and isinstance(v, list):
                 v = tuple(tuple(g) if isinstance(g, list) else g for g in v)
             values[k] = v
         return cls(**values)

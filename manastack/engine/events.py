@@ -274,6 +274,7 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
         if isinstance(recipient, str):
             pl = int(recipient[1:])
             p = s.players[pl]
+            p.dealt_damage_this_turn = True     # bloodthirst (CR 702.54a), whatever the damage did
             if infect:     # CR 702.90b: poison counters instead of life loss
                 p.poison += amount
                 s.add_log(f"{source.card.name} deals {amount} {kind} to {p.name}, who gets {amount} "

@@ -17,6 +17,7 @@ from .resolution import source_obj
 from .mana_spend import spell_use
 from .spell_costs import total_cost
 from .state import StackItem
+from .timing import split_second
 from .targets import casting_ability, choose_modes_and_targets, describe_target, has_targets_for, spell_ability_index
 from .triggers import announce_targets
 from .wording import possessive
@@ -103,6 +104,11 @@ def cast_without_paying(ctx, player: int, o, why: str, rule: str, cost: str = "f
     ab = casting_ability(card)
     if not card.fully_supported or (ab is None and not card.is_permanent_card):
         s.add_log(f"{card.name} isn't cast: its Oracle text is only partly supported", (rule,), "cast")
+        return False
+    locked = split_second(s)
+    if locked is not None:
+        s.add_log(f"{card.name} can't be cast: {locked.card.name} with split second is on the stack",
+                  (rule, "702.61a"), "cast")
         return False
     if not has_targets_for(s, o, ab, player) or not alt_costs.affordable(s, player, o, (cost,)):
         s.add_log(f"{name} can't cast {card.name}: it would have no legal targets or its costs can't be "

@@ -22,7 +22,7 @@ from .mana_spend import spell_use
 from .spell_costs import total_cost
 from .state import Obj
 from .targets import casting_ability, has_targets_for
-from .timing import can_cast_timing, exiled_playable, sorcery_timing, upkeep_timing, your_turn_timing
+from .timing import can_cast_timing, exiled_playable, sorcery_timing, split_second, upkeep_timing, your_turn_timing
 from .wording import possessive
 
 
@@ -61,11 +61,15 @@ def why_not_cast(s, player: int, o, bound: Capacity | None = None, detail: bool 
         return f"{card.name} is a land: it is played, not cast (CR 305.1, 305.9)"
     if not card.fully_supported:
         return f"{card.name}'s Oracle text is only partly supported: {'; '.join(card.unsupported)}"
+    locked = split_second(s)
+    if locked is not None:
+        return f"{locked.card.name} has split second: no spell can be cast while it is on the stack (CR 702.61a)"
     if not can_cast_timing(s, player, o):
         return (f"{card.name} isn't an instant and has no flash: it can be cast only in its controller's "
                 "main phase while the stack is empty (CR 117.1a, 307.1)")
-    costs = alt_costs.cast_from(o)
-    if not costs and card.face and card.face.get("manaCost") is None:
+    options = alt_costs.cast_options(s, player, o)
+    costs = options[0]
+    if not costs and len(options) == 1 and card.face and card.face.get("manaCost") is None:
         return f"{card.name} has no mana cost, an unpayable cost (CR 118.6)"
     ab = casting_ability(card)
     if not card.is_permanent_card and ab is None:
@@ -76,14 +80,22 @@ def why_not_cast(s, player: int, o, bound: Capacity | None = None, detail: bool 
         if not cost_payable(s, o, extra, include_mana=False):
             return (f"{who} can't pay {possessive(card.name)} additional cost, and a spell can't be cast "
                     "without paying all of its costs (CR 601.2b, 601.2h, 118.3)")
+    reasons = [_why_not_pay(s, player, o, c, bound, detail and not n) for n, c in enumerate(options)]
+    return None if None in reasons else reasons[0]
+
+
+def _why_not_pay(s, player: int, o, costs: tuple[str, ...], bound: Capacity | None, detail: bool) -> str | None:
+    """Why ``player`` can't pay the total cost of ``o`` cast with ``costs`` (its mana cost, or an
+    alternative cost: flashback, evoke, ...; CR 601.2f-h, 118.9), or None when they can."""
+    card, who = o.card, s.players[player].name
     base, others = alt_costs.parts(card, costs)
     if not all(cost_payable(s, o, c, include_mana=False) for c in others):
         return f"{who} can't pay the flashback cost of {card.name} (CR 702.34a, 601.2h, 118.3)"
     total, why = total_cost(s, player, o, 0, base)
     use = spell_use(o)         # mana restricted to other spells can't pay (CR 106.6)
-    if (bound is not None and not use.convoke and bound.cannot_pay(total)) or \
+    if (bound is not None and not use.other_payers and bound.cannot_pay(total)) or \
             not mana_abilities.can_afford(s, player, total, use=use):
-        which = "flashback" if o.zone == "graveyard" else "mana"
+        which = "flashback" if o.zone == "graveyard" else (costs[0] if costs else "mana")
         changed = f" (its {which} cost {base} {', '.join(why)}, CR 601.2f)" if why else ""
         return (f"{who} can't pay {total if why else base}{changed}"
                 + (": " + mana_abilities.why_unpayable(s, player, total, use=use) if detail else "")
@@ -96,6 +108,10 @@ def why_not_activate(s, player: int, o, ab) -> str | None:
     None when they can."""
     c = ab.cost
     who = s.players[player].name
+    locked = None if ab.is_mana else split_second(s)
+    if locked is not None:
+        return (f"{locked.card.name} has split second: only mana abilities can be activated while it is on "
+                "the stack (CR 702.61a)")
     if o.zone == "battlefield":
         if o.controller != player and not ab.any_player:
             return (f"{o.card.name} is not under {who}'s control and the ability isn't one any player "

@@ -251,6 +251,9 @@ class Alternative:
 
 
 CONVOKE = -1     # the "ability index" of tapping a creature to convoke a spell (CR 702.51a)
+IMPROVISE = -2   # ... of tapping an artifact to improvise (CR 702.126a)
+DELVE = -3       # ... of exiling a card from the graveyard to delve (CR 702.66a)
+HELPERS = (CONVOKE, IMPROVISE, DELVE)    # ways to pay that are no mana ability
 
 
 def convoke_types(s: State, o: Obj) -> tuple[str, ...]:
@@ -351,7 +354,10 @@ def _alternatives(s: State, player: int, exclude: int | None,
     callers only read it."""
     convoke = use is not None and use.convoke
     modified, sources = _sources(s, player, exclude)
-    matters = convoke or any(plain is None for _oid, _keep, _ways, plain in sources)
+    # convoke, improvise and delve add ways to pay that depend on the spell (CR 702.51a,
+    # 702.126a, 702.66a), as do spending rules
+    matters = use is not None and (convoke or use.improvise or use.delve) \
+        or any(plain is None for _oid, _keep, _ways, plain in sources)
     facts = s.facts()
     key = ("alternatives", player, exclude, use if matters else None)
     found = facts.get(key)
@@ -362,20 +368,29 @@ def _alternatives(s: State, player: int, exclude: int | None,
 
 def _find_alternatives(s: State, player: int, exclude: int | None, use, convoke: bool, modified: bool,
                        sources: list[tuple]) -> list[list[Alternative]]:
+    improvise = use is not None and use.improvise
     out = []
     objs = s.objs
     for oid, keep, ways, plain in sources:
         o = objs[oid]
+        helpers = []
         if convoke and not o.tapped and o.id != exclude and is_creature(s, o):
             # CR 702.51a: any untapped creature, summoning sick or not (CR 302.6 is about {T})
-            alts = _ordered([Alternative(o.id, CONVOKE, (t,), (t,), None, 0, False) for t in convoke_types(s, o)]
-                            + _from_ways(s, player, o, ways, use, modified))
+            helpers = [Alternative(o.id, CONVOKE, (t,), (t,), None, 0, False) for t in convoke_types(s, o)]
+        if improvise and not o.tapped and o.id != exclude and ch.is_type(s, o, "Artifact") and not helpers:
+            helpers = [Alternative(o.id, IMPROVISE, ("C",), ("C",), None, 0, False)]   # generic only (CR 702.126a)
+        if helpers:
+            alts = _ordered(helpers + _from_ways(s, player, o, ways, use, modified))
         elif plain is not None:
             alts = plain
         else:
             alts = _ordered(_from_ways(s, player, o, ways, use, modified))
         if alts:
             out.append((keep or _keep_for_later(s, o), not alts[0].restricted, len(out), alts))
+    if use is not None and use.delve:
+        # CR 702.66a: each card exiled from the graveyard pays {1}; the auto-payer delves last
+        for oid in s.players[player].graveyard:
+            out.append(((True, True), True, len(out), [Alternative(oid, DELVE, ("C",), ("C",), None, 0, False)]))
     out.sort(key=lambda x: x[:3])
     return [x[-1] for x in out]
 
@@ -420,8 +435,8 @@ def plan_payment(s: State, player: int, cost: ManaCost, exclude: int | None = No
     if pay_from_pool(cost, pool) is not None:
         return []
     groups = _alternatives(s, player, exclude, use)
-    if use is not None and use.convoke and "C" in cost.symbols:   # convoke can't pay {C}
-        groups = [alts for alts in ([a for a in g if a.idx != CONVOKE or a.net != ("C",)] for g in groups) if alts]
+    if use is not None and use.other_payers and "C" in cost.symbols:   # these pay generic mana, never {C}
+        groups = [alts for alts in ([a for a in g if a.idx not in HELPERS or a.net != ("C",)] for g in groups) if alts]
     most = sum(pool.values()) + sum(max(len(a.net) for a in alts) for alts in groups)
     if most < cost.mana_value():
         return None

@@ -20,7 +20,7 @@ from manastack.oracle import ir
 from .casting import cost_payable
 from .cost_checks import summoning_sick, tappable_for_cost, untappable_for_cost
 from .filters import objects_matching
-from .mana_abilities import CONVOKE, net_outputs, plan_payment, why_unpayable
+from .mana_abilities import CONVOKE, DELVE, IMPROVISE, net_outputs, plan_payment, why_unpayable
 from .mana_spend import PoolMana, made, spell_use
 from .mana_types import could_produce_map, explain_could_produce, mana_abilities, mana_ability
 from .state import Obj, State
@@ -172,7 +172,8 @@ def explain_payment(s: State, player: int, cost: str | ManaCost, spell: int | No
     plan = plan_payment(s, player, mc, use=use)
     if plan is None:
         return PaymentReport(str(mc), None, why_unpayable(s, player, mc, use=use))
-    steps = [f"{s.objs[oid].card.name}{' tapped to convoke' if i == CONVOKE else ''} for {format_mana(out)}"
+    how = {CONVOKE: " tapped to convoke", IMPROVISE: " tapped to improvise", DELVE: " exiled to delve"}
+    steps = [f"{s.objs[oid].card.name}{how.get(i, '')} for {format_mana(out)}"
              for oid, i, out, _p in plan]
     text = f"pay {mc} with " + (", ".join(steps) + " and the mana pool" if steps else "the mana pool")
     return PaymentReport(str(mc), tuple(plan), text + " (CR 601.2g-h)")

@@ -44,21 +44,31 @@ class ManaUse:
     """What a cost is paid for: casting the spell ``oid`` ("spell"), activating an ability of
     the object ``oid`` ("ability"), or anything else (None: a cost an effect asks for, ward).
     ``has_x``: the cost contains {X} (CR 107.3), whatever X is. ``convoke``: the spell has
-    convoke, so creatures may be tapped to pay (CR 702.51a)."""
+    convoke, so creatures may be tapped to pay (CR 702.51a); ``improvise``: artifacts may be
+    tapped for generic mana (CR 702.126a); ``delve``: cards in the graveyard may be exiled for
+    generic mana (CR 702.66a)."""
 
     kind: str | None = None
     oid: int | None = None
     has_x: bool = False
     label: str = ""
     convoke: bool = False
+    improvise: bool = False
+    delve: bool = False
+
+    @property
+    def other_payers(self) -> bool:
+        """Whether more than mana may pay: a mana bound alone can't rule the cost out."""
+        return self.convoke or self.improvise or self.delve
 
 
 def spell_use(o: Obj, cost: ManaCost | None = None) -> ManaUse:
     """Casting ``o`` (on the stack, or a card about to be cast) for ``cost``: its mana cost
     unless another is given (flashback, announced kicker)."""
     cost = o.card.mana_cost if cost is None else cost
-    convoke = any(type(ab) is ir.Keyword and ab.name == "convoke" for ab in o.card.abilities)
-    return ManaUse("spell", o.id, bool(cost.x_count), o.card.name, convoke)
+    names = {ab.name for ab in o.card.abilities if type(ab) is ir.Keyword}
+    return ManaUse("spell", o.id, bool(cost.x_count), o.card.name, "convoke" in names,
+                   "improvise" in names, "delve" in names)
 
 
 def ability_use(o: Obj, cost: ManaCost | None) -> ManaUse:

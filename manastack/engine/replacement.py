@@ -26,6 +26,7 @@ from manastack.oracle.subtypes import CREATURE_TYPES
 
 from . import layers
 from . import exercise
+from .abilities import keyword_replacement
 from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
 from .event_types import CounterPlacement, DamageAmount, Destruction, ZoneChange
@@ -215,10 +216,15 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
         out = []
         card = layers.card_now(ctx.s, entering_view(o, ev, ev.copy or o.card))
         for i, ab in enumerate(card.abilities):
+            if type(ab) is ir.Keyword:      # fading, bloodthirst (CR 702.32a, 702.54a)
+                found = keyword_replacement(ab)
+                if found is not None and exercise.RECORD is not None:
+                    exercise.note("KEYWORDS", ab.name, card)
+                ab = found or ab
             if type(ab) is not ir.ReplacementAbility:
                 continue
-            if ab.condition == "kicked" and not evaluate(ctx.s, ab.condition, o):
-                continue          # CR 702.33e: "If ~ was kicked, it enters with ..."
+            if ab.condition in ("kicked", "opponent_dealt_damage_this_turn") and not evaluate(ctx.s, ab.condition, o):
+                continue          # CR 702.33e: "If ~ was kicked, it enters with ..."; bloodthirst (CR 702.54a)
             key = f"{o.id}:{card.name}:{i}"
             if ab.kind == "enter_as_copy" and not ev.copy_asked:
                 out.append(Replacement(key, f"{card.name} may enter as a copy", ("614.1c", "707.2"),

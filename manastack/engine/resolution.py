@@ -84,6 +84,9 @@ def amount(ctx: Ctx, a, rc: ResolutionContext) -> int:
         return (src.cast_costs.count("kicker") if src is not None else 0) * a.multiplier
     if isinstance(a, ir.StatOf):
         return stat_of(ctx, a, rc)
+    if isinstance(a, ir.BlockersBeyondFirst):       # rampage, CR 702.23b: counted on resolution
+        blockers = sum(1 for o in ctx.s.permanents() if rc.source in o.blocking)
+        return max(0, blockers - 1) * a.multiplier
     raise TypeError(f"unknown amount {a!r}")
 
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 from manastack.oracle import ir
 
 from . import events, exercise
+from .abilities import DASH_RETURN, nested_index
 from .cipher import encode_cipher
 from .conditions import evaluate
+from .effect_records import OneShotDelayedTrigger
 from .filters import legal_targets
 from .resolution import ResolutionContext, execute
 from .runner import Ctx
@@ -88,9 +90,19 @@ def _resolve_permanent(ctx: Ctx, item, spell, targets) -> None:
     new = events.move(ctx, spell, "battlefield", controller=item.controller, x=item.x,
                       rules=("608.3", "110.2"), riders=item.riders)
     s.stack[:] = [i for i in s.stack if i.id != item.id]
+    if new is not None and "dash" in new.cast_costs:
+        _dash_return(s, new, item.controller)
     if new is not None and aura_target_spec(new.card) is not None:
         chosen = targets[0][0] if targets and targets[0] else None
         if chosen is not None and chosen in s.objs:
             new.attached_to = chosen
             s.add_log(f"{new.card.name} is attached to {s.objs[chosen].card.name}", ("303.4f",), "attach")
 
+
+def _dash_return(s, new, controller: int) -> None:
+    """CR 702.109a, 603.7c: a spell cast for its dash cost creates, as it resolves, a delayed
+    ability that returns the permanent to its owner's hand at the beginning of the next end step."""
+    s.effects.append(OneShotDelayedTrigger(new.id, controller, new.card, nested_index(new.card, DASH_RETURN),
+                                           ((new.id,),), "next_end_step", s.new_timestamp(), new.card.name))
+    s.add_log(f"{new.card.name} was cast for its dash cost: it will return to its owner's hand at the beginning "
+              "of the next end step", ("702.109a", "603.7c"), "effect")

@@ -140,7 +140,8 @@ def state_from_data(data: dict, db=None) -> State:
     s.layer_cache = s.static_cache = None
     s.settled = False
     s.version, s.facts_cache = 0, None
-    s.players = [_restore(Player, pd, special_mana=tuple(mana_spend.from_data(m) for m in pd.get("special_mana", ())))
+    s.players = [_restore(Player, pd, special_mana=tuple(mana_spend.from_data(m) for m in pd.get("special_mana", ())),
+                          dealt_damage_this_turn=pd.get("dealt_damage_this_turn", False))
                  for pd in data["players"]]
     s.objs = {}
     for od in data["objects"]:

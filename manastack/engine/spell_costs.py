@@ -1,12 +1,15 @@
 """The total cost of a spell (CR 601.2f): its mana cost with X, plus cost increases, minus cost
-reductions. Reductions take off generic mana only (CR 118.7a) and can't go below {0}; since
+reductions (static abilities of permanents, and the spell's own affinity, CR 702.41). Reductions take off generic mana only (CR 118.7a) and can't go below {0}; since
 every change here is generic, adding the increases first and then taking off the reductions is
 one sum, floored at zero."""
 from __future__ import annotations
 
 from manastack.mana import ManaCost
 
+from manastack.oracle import ir
+
 from . import characteristics as ch
+from . import exercise
 from . import layers
 from .state import Obj
 from .wording import possessive
@@ -36,11 +39,29 @@ def total_cost(s, player: int, o: Obj, x: int = 0, base: ManaCost | None = None)
             if n:
                 change += sign * n
                 why.append(f"{word} {{{n}}} from {src.card.name}{note}")
+    change += _affinity(s, player, o, why)
     if not why:
         return cost, why
     generic = max(0, cost.generic + change)
     rest = tuple(sym for sym in cost.symbols if not sym.isdigit())
     return ManaCost(((str(generic),) if generic else ()) + rest), why
+
+
+def _affinity(s, player: int, o: Obj, why: list[str]) -> int:
+    """CR 702.41a-b: each "affinity for [type]s" takes {1} off per permanent of that card type
+    ``player`` controls; several instances each apply. Returns the (negative) change."""
+    change = 0
+    for kw in o.card.abilities:
+        if type(kw) is not ir.Keyword or kw.name != "affinity":
+            continue
+        kind = kw.arg[:-1].capitalize()
+        n = sum(1 for p in s.permanents(player) if ch.is_type(s, p, kind))
+        if exercise.RECORD is not None:
+            exercise.note("KEYWORDS", "affinity", o.card)
+        if n:
+            change -= n
+            why.append(f"minus {{{n}}} from affinity for {kw.arg} ({n} {kind.lower()}{'s' * (n != 1)}, CR 702.41a)")
+    return change
 
 
 def log_total(s, card, base: ManaCost, total: ManaCost, why: list[str], what: str = "its mana cost") -> None:

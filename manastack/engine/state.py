@@ -94,7 +94,7 @@ class Player:
     __slots__ = ("index", "name", "life", "library", "hand", "graveyard", "exile", "pool",
                  "lands_played", "lost", "loss_reason", "drew_from_empty", "last_turn_start",
                  "poison", "mulligans", "kept", "life_gained_this_turn", "spells_cast_this_turn",
-                 "special_mana", "previous_turn_start")
+                 "special_mana", "previous_turn_start", "dealt_damage_this_turn")
 
     def __init__(self, index: int, name: str, life: int = 20) -> None:
         self.index = index
@@ -117,6 +117,7 @@ class Player:
         self.kept = False
         self.life_gained_this_turn = 0
         self.spells_cast_this_turn = 0  # CR 601.2i: spells that became cast (Damping Sphere)
+        self.dealt_damage_this_turn = False   # bloodthirst (CR 702.54a)
 
     def copy(self) -> "Player":
         # Spelled out, like Obj.copy: two players are copied at every move.
@@ -141,6 +142,7 @@ class Player:
         p.kept = self.kept
         p.life_gained_this_turn = self.life_gained_this_turn
         p.spells_cast_this_turn = self.spells_cast_this_turn
+        p.dealt_damage_this_turn = self.dealt_damage_this_turn
         return p
 
     def zone(self, name: str) -> list[int]:

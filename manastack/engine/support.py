@@ -33,7 +33,24 @@ KEYWORDS = frozenset({
     "morph", "megamorph",       # face-down spells and permanents, engine.morph
     "madness",                  # events.discard and free_casting.cast_with_madness
     "suspend",                  # a special action and two exile triggers, engine.suspend
+    # keywords players meet every game: cost keywords
+    "affinity",                 # a cost reduction, engine.spell_costs (CR 702.41)
+    "improvise", "delve",       # tapping artifacts, exiling cards to pay, engine.casting.pay_mana
+    "evoke", "dash", "surge",   # alternative costs, engine.alt_costs; evoke's trigger, dash's return
+    "storm",                    # a cast trigger that copies the spell, engine.copies
+    "extort", "afflict", "rampage",     # triggered, engine.abilities
+    "fading",                   # enters with fade counters, an upkeep trigger, engine.keyword_effects
+    "bloodthirst",              # an enters replacement, engine.replacement.apply_entering
+    "skulk",                    # evasion, engine.combat.block_restriction (CR 702.118b)
+    "split second",             # engine.timing.split_second, read by legality and free casts
+    "plainscycling", "islandcycling", "swampcycling", "mountaincycling", "forestcycling",
+    "basic landcycling",        # typecycling (CR 702.29e), engine.abilities.keyword_activated
 })
+# Keywords the engine reads from a card's printed abilities only (costs, how it enters, what it
+# can be cycled for): an effect granting one isn't run.
+_PRINTED_ONLY = frozenset({"affinity", "improvise", "delve", "evoke", "dash", "surge", "bloodthirst",
+                          "plainscycling", "islandcycling", "swampcycling", "mountaincycling",
+                          "forestcycling", "basic landcycling"})
 # The parts a kicker, buyback or flashback cost may have (CR 702.33a, 702.27a, 702.34a).
 SPELL_COST_PARTS = frozenset({"mana", "pay_life", "sacrifice", "tap_untapped", "tap_count"})
 # The parts "As an additional cost to cast this spell, ..." may have (CR 601.2b, 118.8).
@@ -113,6 +130,9 @@ def _walk(node, out: list[str]) -> None:
         elif node.name in ("morph", "megamorph") and (node.cost is None or node.cost != ir.Cost(mana=node.cost.mana)
                                                      or node.cost.mana.x_count):
             out.append(f"{node.name} cost with X or other than mana")      # CR 702.37f: X not run
+        elif node.name in ("evoke", "dash", "surge") and (node.cost is None or node.cost != ir.Cost(mana=node.cost.mana)
+                                                         or node.cost.mana.x_count):
+            out.append(f"{node.name} cost with X or other than mana")
         elif node.name in ("kicker", "multikicker", "buyback", "flashback", "entwine") and node.cost is not None:
             out += _cost_gaps(node.cost, SPELL_COST_PARTS, f"{node.name} cost")
     elif t is ir.AdditionalCost:
@@ -156,6 +176,7 @@ def _walk(node, out: list[str]) -> None:
         out.append(f"duration {node.duration!r}")
     if t is ir.GrantKeywords or (t is ir.StaticEffect and node.kind == "grant_keywords"):
         out += [f"granting the triggered keyword {k.name!r}" for k in node.keywords if _is_triggered(k)]
+        out += [f"granting the keyword {k.name!r}" for k in node.keywords if k.name in _PRINTED_ONLY]
     if _is_effect(t) and t not in _effects():
         out.append(f"effect {t.__name__}")
     for f in dataclasses.fields(node):

@@ -38,3 +38,15 @@ def exiled_playable(s, player: int) -> list[int]:
     turn": a permission, CR 601.3, 305.1): their own cards with a "may_play" effect."""
     return [e.affected for e in s.effects if e.kind == "may_play" and e.affected in s.objs
             and s.objs[e.affected].zone == "exile" and s.objs[e.affected].owner == player]
+
+
+def split_second(s) -> Obj | None:
+    """CR 702.61a-b: a spell with split second on the stack, if there is one: while it is there,
+    no one may cast spells or activate abilities other than mana abilities (special actions and
+    triggered abilities go on as usual)."""
+    for item in s.stack:
+        if item.kind == "spell":
+            o = s.objs.get(item.source)
+            if o is not None and ch.has(s, o, "split second"):
+                return o
+    return None

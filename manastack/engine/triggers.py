@@ -164,7 +164,13 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
         if trig.subject == "self":      # cascade: "when you cast this spell" (CR 702.85a)
             if spell is None or spell.id != source.id:
                 return []
-            return [Seen(kind, obj=ev.obj, player=ev.player, item=ev.item, mana_value=ch.mana_value(spell))]
+            item = next((i for i in s.stack if i.id == ev.item), None)
+            # storm (CR 702.40a) counts the spells cast before this one, and may copy the spell
+            # as it was cast should it leave the stack first (Grapeshot rulings 2013-06-07)
+            cast = {} if item is None else {"cast_x": item.x, "cast_modes": tuple(item.modes),
+                                            "cast_targets": tuple(tuple(g) for g in item.targets)}
+            return [Seen(kind, obj=ev.obj, player=ev.player, item=ev.item, mana_value=ch.mana_value(spell),
+                         spells_before=sum(p.spells_cast_this_turn for p in s.players) - 1, **cast)]
         # a filter's controller says whose spells count: the caster controls the spell (CR 601.2a)
         whose = trig.whose or (None if isinstance(trig.subject, ir.Filter) else "you")
         if not _player_matches(whose, ev.player, source.controller):

@@ -140,6 +140,7 @@ def _turn_start(ctx: Ctx) -> None:
         pl.lands_played = 0
         pl.life_gained_this_turn = 0
         pl.spells_cast_this_turn = 0
+        pl.dealt_damage_this_turn = False
     s.step = "untap"
     s.add_log(f"Turn {s.turn}: {p.name}'s turn", ("500.1",), "turn")
     s.stage = ("step",)

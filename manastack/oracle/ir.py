@@ -45,6 +45,14 @@ class CountersOn:
 
 
 @dataclass(frozen=True, slots=True)
+class BlockersBeyondFirst:
+    """Rampage (CR 702.23a-b): the creatures blocking the source beyond the first, counted as
+    the ability resolves, times ``multiplier``."""
+
+    multiplier: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class TimesKicked:
     """"for each time it was kicked": how many times the spell, or the spell that became this
     permanent, was kicked (multikicker, CR 702.33c-d)."""
@@ -67,7 +75,7 @@ class StatOf:
     stat: str               # "power", "toughness" or "mana_value"
 
 
-Amount = Union[int, X, CountOf, EventAmount, CountersOn, TimesKicked, LifeLostThisWay, StatOf]
+Amount = Union[int, X, CountOf, EventAmount, CountersOn, TimesKicked, LifeLostThisWay, StatOf, BlockersBeyondFirst]
 
 # --------------------------------------------------------------------------------- objects
 
@@ -586,6 +594,20 @@ class CastEncodedCopy:
 
 
 @dataclass(frozen=True, slots=True)
+class RemoveCounterOrSacrifice:
+    """Fading's upkeep trigger (CR 702.32a): remove a ``kind`` counter from the source; if
+    none can be removed, sacrifice it."""
+
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class StormCopies:
+    """Storm's trigger (CR 702.40a): copy the spell whose casting triggered it once for each
+    other spell cast before it this turn; new targets may be chosen for each copy."""
+
+
+@dataclass(frozen=True, slots=True)
 class Cascade:
     """Cascade's trigger (CR 702.85a): exile from the top of the library until a nonland card
     with lesser mana value, which may be cast without paying its mana cost; the rest go to the
@@ -696,7 +718,7 @@ Effect = Union[
     PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
-    SkipNextUntap, CastEncodedCopy, CopySpell, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
+    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, RemoveCounterOrSacrifice, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
     IfYouDo, LoseGame, WinGame, IfYouDont, CastFromHand,
     PutInLibrary, Surveil,
 ]

@@ -88,6 +88,11 @@ class LineRules:
         """The spell that became this permanent was kicked (CR 702.33)."""
         return "kicked"
 
+    def cond_alt_paid(self, c):
+        """The spell that is or became this object was cast for that alternative cost (CR 118.9):
+        "if its surge cost was paid" (CR 702.117a)."""
+        return _alt_paid(c)
+
     def cond_attacked(self, c):
         """You attacked with a creature this turn (raid)."""
         return "you_attacked_this_turn"
@@ -369,6 +374,12 @@ class LineRules:
         _need(not _has_target(effects), "targets only if kicked")
         return [ir.Conditional("kicked", tuple(effects))]
 
+    def if_alt_paid(self, c):
+        """"If this spell's surge cost was paid, ..." (CR 702.117a): like "if it was kicked"."""
+        effects = self.sentence([x for x in c[1:] if not isinstance(x, Token)])
+        _need(not _has_target(effects), "targets only if an alternative cost was paid")
+        return [ir.Conditional(_alt_paid(c), tuple(effects))]
+
     def if_kicked_instead(self, c):
         """"If this spell was kicked, that creature gets +5/+5 until end of turn instead.":
         the sentence before happens only if it wasn't kicked (CR 608.2c)."""
@@ -459,3 +470,13 @@ def _merge_spend(old: ir.SpendRule | None, new: ir.SpendRule) -> ir.SpendRule:
     return ir.SpendRule(old.spells or new.spells, old.abilities or new.abilities,
                         old.x_costs or new.x_costs, old.rider or new.rider,
                         old.rider_spells or new.rider_spells, f"{old.text} {new.text}")
+
+
+# The conditions "its [alternative] cost was paid" names, by keyword (CR 118.9).
+_ALT_PAID = {"evoke": "evoked", "surge": "surged"}
+
+
+def _alt_paid(c) -> str:
+    name = _kw_name(next(x for x in c if isinstance(x, Token)))
+    _need(name in _ALT_PAID, "alternative cost")
+    return _ALT_PAID[name]

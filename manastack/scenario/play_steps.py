@@ -98,6 +98,9 @@ class PlaySteps(Driver):
                 key = d.kind if d.kind in ("buyback", "entwine") else "kicker"
                 asked.add(key)
                 self.push(self.choose_optional_cost(d, key, step.get(key)))
+            elif d.kind == "alternative_cost":
+                asked.add("alternative")
+                self.push(self.choose_alternative(d, step.get("alternative")))
             elif d.kind == "pay":
                 self.push(self.choose_payment(d, sources))
             elif d.kind == "choose_mana":
@@ -193,6 +196,16 @@ class PlaySteps(Driver):
         top = max(o.args[0] for o in d.options)
         raise StepError(f"{d.kind} {times} time(s) can't be paid: at most {top} with the mana available "
                         "(CR 601.2f, 702.33c)")
+
+    def choose_alternative(self, d, value) -> Action:
+        """The mana cost (``no``) or an alternative cost by name: evoke, dash, surge (CR 118.9)."""
+        if value is None:
+            raise StepError(f"{d.prompt}: say it with alternative: (" + ", ".join(o.label for o in d.options) + ")")
+        for o in d.options:
+            if (value in ("no", False) and o.kind == "default") or (o.kind == "alternative" and o.args[0] == value):
+                return o
+        raise StepError(f"alternative: {value} can't be paid now: " + ", ".join(o.label for o in d.options)
+                        + " (CR 118.9, 601.2f)")
 
     def choose_payment(self, d, sources: list | None) -> Action:
         if sources is None:
