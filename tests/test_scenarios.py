@@ -11,7 +11,7 @@ from manastack.cli import main
 from manastack.scenario import Scenario
 
 ROOT = Path(__file__).resolve().parents[1]
-SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
+SCENARIOS = sorted((ROOT / "scenarios").rglob("*.yaml"))   # scenarios/cards/ too
 RULES = ROOT.parent / "shared" / "rules" / "MagicCompRules-2026-01-16.txt"
 
 

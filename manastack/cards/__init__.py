@@ -19,6 +19,8 @@ from pathlib import Path
 from manastack.limits import (MAX_CARD_FILE_BYTES, MAX_CARDS, MAX_DEPTH, MAX_TEXT_CHARS, InputError,
                               decode_utf8, json_depth_ok)
 from manastack.cards.mtgjson import printings_as_atomic
+from manastack.cards.multiface import (KIND_WORDS, Layout, face_name, is_pair_entry, layout_of_entry,
+                                       layout_of_pair, main_first)
 from manastack.cards.names import NameIndex
 from manastack.mana import ManaCost, ManaCostError
 from manastack.oracle import compile_card, ir
@@ -56,6 +58,16 @@ class CardDef:
     abilities: tuple = field(default=(), repr=False)
     unsupported: tuple[str, ...] = ()
     face: dict = field(default_factory=dict, repr=False)
+    # A card of several faces (CR 709, 712, 715), tied together by :func:`link_faces`: its
+    # layout, the main face (a double-faced card's front, an adventurer's creature) on every
+    # other face, a transforming card's back face and an adventurer's Adventure on the main
+    # face. ``unsupported`` then also names what the other faces can't do, as the card is
+    # playable only when all of it is; ``face_unsupported`` is this face's part alone.
+    layout: Layout = Layout.NORMAL
+    front: "CardDef | None" = field(default=None, repr=False)
+    back: "CardDef | None" = field(default=None, repr=False)
+    adventure: "CardDef | None" = field(default=None, repr=False)
+    face_unsupported: tuple[str, ...] = ()
 
     @cached_property
     def colors(self) -> tuple[str, ...]:
@@ -84,9 +96,7 @@ class CardDef:
     @staticmethod
     def from_face(face: dict) -> "CardDef":
         """Build a definition from an MTGJSON atomic face and compile its Oracle text."""
-        name = face["name"]
-        if face.get("layout") == "split" and face.get("faceName"):
-            name = face["faceName"]
+        name = face_name(face)
         try:
             cost, bad_cost = ManaCost.parse(face.get("manaCost")), ()
         except ManaCostError as exc:
@@ -110,20 +120,52 @@ class CardDef:
         abilities, unsupported = playable_parts(result.abilities)
         object.__setattr__(base, "abilities", abilities)
         object.__setattr__(base, "unsupported", bad_cost + tuple(result.unsupported) + unsupported)
+        object.__setattr__(base, "face_unsupported", base.unsupported)
         return base
+
+    @property
+    def main(self) -> "CardDef":
+        """The card's main face: itself unless it is another face of a card (CR 712.8a, 715.4)."""
+        return self.front or self
+
+
+def link_faces(layout: Layout, main: CardDef, other: CardDef) -> None:
+    """Tie the two faces of one card together (CR 709, 712, 715). A kind the engine can't play
+    yet (:data:`_playable_layouts`) makes both faces unsupported, saying so."""
+    for card in (main, other):
+        object.__setattr__(card, "layout", layout)
+    object.__setattr__(other, "front", main)
+    if other.color_indicator is None and not other.mana_cost.symbols and other.face.get("colors"):
+        # CR 204, 712.8e: a back face has no mana cost; the 2021 corpus gives its color indicator
+        # only as the face's colors
+        object.__setattr__(other, "color_indicator", tuple(other.face["colors"]))
+    if layout is Layout.TRANSFORM:
+        object.__setattr__(main, "back", other)
+    elif layout is Layout.ADVENTURE:
+        object.__setattr__(main, "adventure", other)
+    missing = () if layout.value in _playable_layouts else (
+        f"{KIND_WORDS[layout]} [the engine does not implement this layout yet]",)
+    own = {id(card): card.face_unsupported for card in (main, other)}
+    for card, rest in ((main, other), (other, main)):
+        object.__setattr__(card, "face_unsupported", own[id(card)] + missing)
+        object.__setattr__(card, "unsupported", own[id(card)] + missing + tuple(
+            f"{rest.name}: {u}" for u in own[id(rest)]))
 
 
 SupportCheck = Callable[[object], tuple[str, ...]]
 """The parts of a compiled ability the engine has no rules code for (empty: it can run it)."""
 
 _support_check: SupportCheck | None = None
+_playable_layouts: frozenset[str] = frozenset({"normal"})
 
 
-def set_support_check(check: SupportCheck) -> None:
+def set_support_check(check: SupportCheck, layouts: frozenset[str] = frozenset({"normal"})) -> None:
     """Called once by the engine (``manastack.engine.loop``) as it is imported: the card layer
-    lies below the engine, so the engine tells it what it supports rather than being asked."""
-    global _support_check
+    lies below the engine, so the engine tells it what it supports rather than being asked:
+    which abilities (``check``) and which layouts of cards with several faces (``layouts``)."""
+    global _support_check, _playable_layouts
     _support_check = check
+    _playable_layouts = frozenset(layouts)
 
 
 def playable_parts(abilities) -> tuple[tuple, tuple[str, ...]]:
@@ -146,6 +188,7 @@ class CardDB:
 
     def __init__(self) -> None:
         self._faces: dict[str, dict] = {}
+        self._groups: dict[str, list[dict]] = {}   # every face of a card of several faces, in order
         self._cards: dict[str, CardDef] = {}
         self._index: NameIndex | None = None
         self.sources: list[str] = []
@@ -162,9 +205,19 @@ class CardDB:
             if not faces:
                 continue
             face = faces[0]
+            self._groups.pop(name, None)       # a later file's card replaces an earlier one
             if face.get("layout") == "split":
                 for f in faces:
                     self._faces[f.get("faceName", f["name"])] = f
+                    self._cards.pop(f.get("faceName", f["name"]), None)
+            if len(faces) > 1:         # every face by its own name too (CR 712.8, 715.4)
+                for f in faces:
+                    key = f.get("faceName", f["name"])
+                    self._groups[key] = faces
+                    if key != name:
+                        self._faces[key] = f
+                        self._cards.pop(key, None)
+                self._groups[name] = faces
             self._faces[name] = face
             self._cards.pop(name, None)
         self._index = None
@@ -235,6 +288,15 @@ class CardDB:
         if self._index is None:
             self._index = NameIndex(self._faces)
         found = self._index.find(name)
+        group = self._groups.get(found) if found is not None else None
+        if group is not None and found != group[0]["name"]:
+            found = group[0]["name"]       # a card of several faces named by another face
+        elif found is not None and is_pair_entry(self._faces[found]):
+            face = self._faces[found]
+            other = self._faces.get(face["otherFaceName"])
+            layout = layout_of_pair(face, other)
+            if layout is not Layout.NORMAL and main_first(layout, face, other)[0] is not face:
+                found = other["name"]
         if found is None:
             close = self._index.close_matches(name)
             raise CardError(f"unknown card {name[:80]!r}"
@@ -247,8 +309,34 @@ class CardDB:
             face = self._faces.get(name)
             if face is None:
                 raise CardError(f"unknown card {name!r}" + _suggest(name, self._faces))
-            card = self._cards[name] = CardDef.from_face(face)
+            card = self._build(name, face)
         return card
+
+    def _build(self, name: str, face: dict) -> CardDef:
+        """Compile the card ``name`` stands for; a card of several faces has all its faces
+        compiled and tied together (:func:`link_faces`), each face kept under its own name."""
+        group = self._groups.get(name)
+        other = None
+        if group is not None:
+            layout = layout_of_entry(group)
+            main, other = group[0], group[1]
+        elif is_pair_entry(face):
+            other = self._faces.get(face["otherFaceName"])
+            layout = layout_of_pair(face, other)
+            if layout is not Layout.NORMAL:
+                main, other = main_first(layout, face, other)
+        if other is None or layout is Layout.NORMAL:
+            card = self._cards[name] = CardDef.from_face(face)
+            return card
+        main_card, other_card = CardDef.from_face(main), CardDef.from_face(other)
+        link_faces(layout, main_card, other_card)
+        for f, card in ((main, main_card), (other, other_card)):
+            key = f.get("faceName", f["name"]) if group is not None else f["name"]
+            if self._faces.get(key) is f:
+                self._cards[key] = card
+        if group is not None and group[0] is face:
+            self._cards[name] = main_card
+        return main_card if face is main else other_card
 
 
 # The fields of an AtomicCards face that are read, by the JSON type they must have.

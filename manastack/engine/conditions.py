@@ -41,12 +41,26 @@ def _kicked(s: State, src: Obj) -> bool:
     return "kicker" in src.cast_costs
 
 
+def _no_spells_last_turn(s: State, src: Obj) -> bool:
+    """No player cast a spell during the previous turn (the werewolves' front faces): the whole
+    turn counts, whether or not the source was on the battlefield then; before the first turn
+    ends there was no previous turn, and so no spell in it."""
+    return not any(p.spells_cast_last_turn for p in s.players)
+
+
+def _a_player_cast_two_spells_last_turn(s: State, src: Obj) -> bool:
+    """A single player cast two or more spells during the previous turn (their back faces)."""
+    return any(p.spells_cast_last_turn >= 2 for p in s.players)
+
+
 _CONDITIONS = {
     "kicked": _kicked,
     "self_had_no_minus1_counters": _no_minus_counters,   # persist (CR 702.79a)
     "self_had_no_plus1_counters": _no_plus_counters,     # undying (CR 702.93a)
     "came_under_control_since_last_upkeep": _new_since_last_upkeep,   # echo (CR 702.30a)
     "self_on_battlefield": _on_battlefield,              # cumulative upkeep (CR 702.24a)
+    "no_spells_cast_last_turn": _no_spells_last_turn,    # CR 603.4, transforming werewolves
+    "a_player_cast_two_spells_last_turn": _a_player_cast_two_spells_last_turn,
 }
 
 CONDITIONS = tuple(_CONDITIONS)

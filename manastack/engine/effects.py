@@ -9,6 +9,7 @@ from manastack.oracle import ir
 
 from . import characteristics as ch
 from . import cipher, copies, events, free_casting, placement_effects, suspend, unless_costs
+from . import double_faced
 from .abilities import ONE_SHOT_DELAYS, nested_index
 from .casting import pay_mana
 from .conditions import evaluate
@@ -566,5 +567,7 @@ HANDLERS = {
     ir.GainControl: _gain_control, ir.CreateManaReplacement: _create_mana_replacement,
     ir.CreateDelayedTrigger: _create_delayed_trigger, ir.Explore: _explore,
 }
+
+HANDLERS.update(double_faced.HANDLERS)      # transforming (CR 701.27)
 
 SUPPORTED_EFFECTS = frozenset(HANDLERS)

@@ -63,7 +63,8 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     if o.is_token and from_zone in ("battlefield", "stack"):   # a token; a spell copy (CR 704.5e)
         new = None
     else:
-        new = Obj(s.next_id, o.printed or o.card, o.owner, to)   # a copy is itself again (CR 707.2)
+        # a copy is itself again (CR 707.2); a card of several faces is its main face (CR 712.8a, 715.4)
+        new = Obj(s.next_id, (o.printed or o.card).main, o.owner, to)
         s.next_id += 1
         new.is_token = o.is_token
         new.token_face = o.token_face

@@ -21,7 +21,7 @@ upcalls.install(upcalls.Upcalls(
     source_reports=mana_query.source_reports,
     effect_handlers=effects.HANDLERS,
 ))
-cards.set_support_check(support.gaps)
+cards.set_support_check(support.gaps, support.LAYOUTS)
 
 
 def advance(base: State, answers: list[Action],

@@ -16,8 +16,8 @@ from .game_end import Result
 from .state import LogEntry, Obj, PendingTrigger, Player, StackItem, State
 
 # Raised whenever the saved fields change (2: copies, spell counts, costs paid, restricted mana;
-# 3: one record type per kind of effect, delayed triggers keep their card).
-FORMAT = 3
+# 3: one record type per kind of effect, delayed triggers keep their card; 4: spells cast last turn).
+FORMAT = 4
 
 _RECORDS = {cls.__name__: cls for cls in RECORD_TYPES}
 

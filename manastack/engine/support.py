@@ -68,6 +68,9 @@ REFS = frozenset({"self", "you", "each_opponent", "each_player", "target_control
                   "triggering_player", "triggering_object", "triggering_spell", "all"})
 CONTROLLERS = frozenset({None, "you", "opponent", "not_you"})
 DURATIONS = frozenset({"end_of_turn", "permanent", "next_end_step", "next_upkeep"})
+# Cards of several faces the engine plays (CR 709-715; manastack.cards.multiface.Layout values).
+LAYOUTS = frozenset({"normal",
+                     "transform"})              # CR 712.2, engine.double_faced
 
 
 def _steps() -> frozenset[str]:

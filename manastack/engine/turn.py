@@ -138,6 +138,7 @@ def _turn_start(ctx: Ctx) -> None:
     for pl in s.players:
         pl.lands_played = 0
         pl.life_gained_this_turn = 0
+        pl.spells_cast_last_turn = pl.spells_cast_this_turn
         pl.spells_cast_this_turn = 0
     s.step = "untap"
     s.add_log(f"Turn {s.turn}: {p.name}'s turn", ("500.1",), "turn")

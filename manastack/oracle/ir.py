@@ -821,3 +821,17 @@ class AdditionalCost:
 
 Ability = Union[Keyword, SpellAbility, ActivatedAbility, TriggeredAbility, StaticAbility,
                 ReplacementAbility, ManaReplacement, AdditionalTriggers, AdditionalCost]
+
+
+# --------------------------------------------------------------------------------- cards of several faces
+
+
+@dataclass(frozen=True, slots=True)
+class Transform:
+    """CR 701.27: turn ``what`` over so that its other face is up (a double-faced permanent,
+    CR 712.9); anything else is not transformed (CR 701.27c)."""
+
+    what: Subject
+
+
+Effect = Union[Effect, Transform]
