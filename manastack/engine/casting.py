@@ -9,6 +9,7 @@ from manastack.oracle import ir
 from . import characteristics as ch
 from . import layers
 from . import alt_costs, events, exercise, mana_abilities, morph
+from . import adventure as adventure_rules
 from .abilities import ability_at
 from .cost_checks import summoning_sick, tappable_for_cost, untappable_for_cost
 from .crew import crew_payable, pay_crew
@@ -247,20 +248,26 @@ def choose_x(ctx: Ctx, player: int, cost: ManaCost, label: str, exclude=None, to
     return answer.args[0]
 
 
-def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False) -> None:
-    """CR 601.2a-i; ``face_down``: with morph, as a face-down 2/2 for {3} (CR 702.37c)."""
+def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bool = False) -> None:
+    """CR 601.2a-i; ``face_down``: with morph, as a face-down 2/2 for {3} (CR 702.37c);
+    ``adventure``: an adventurer card from the hand as its Adventure (CR 715.3)."""
     s = ctx.s
     o = s.objs[oid]
+    if adventure and (o.zone != "hand" or o.owner != player or adventure_rules.as_adventure(o) is None):
+        raise IllegalActionError(f"{o.card.name} can't be cast as an Adventure now (CR 715.3)")
     if face_down and o not in morph.castable_face_down(s, player):
         raise IllegalActionError(f"{o.card.name} can't be cast face down now (CR 702.37d)")
     if (o.zone != "hand" or o.owner != player) and oid not in exiled_playable(s, player) \
             and oid not in alt_costs.flashback_cards(s, player):
         raise IllegalActionError(f"{o.card.name} is not in {s.players[player].name}'s hand")
-    card = o.card
+    card = o.card.adventure if adventure else o.card
     costs = alt_costs.cast_from(o)
-    s.add_log(f"{s.players[player].name} casts {card.name}" + (" face down" if face_down else ""),
-              ("601.2a", "702.37c") if face_down else ("601.2a",), "cast")
+    s.add_log(f"{s.players[player].name} casts {card.name}" + (" face down" if face_down else "")
+              + (f", the Adventure of {o.card.name}" if adventure else ""),
+              ("601.2a", "702.37c") if face_down else ("601.2a", "715.3") if adventure else ("601.2a",), "cast")
     spell = events.move(ctx, o, "stack", controller=player, quiet=True)
+    if adventure:                      # only the Adventure's characteristics on the stack (CR 715.3b)
+        adventure_rules.turn_to_adventure(spell)
     if face_down:                      # turned face down before it is put on the stack (CR 708.4)
         morph.turn_down(spell)
         card, costs = spell.card, (morph.MORPH,)

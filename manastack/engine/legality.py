@@ -12,6 +12,7 @@ from . import characteristics as ch
 from . import layers
 from . import alt_costs, combat, mana_abilities
 from .abilities import battlefield_activated, hand_activated
+from .adventure import as_adventure
 from .casting import cost_payable
 from .cost_checks import summoning_sick
 from .crew import crew_payable
@@ -148,6 +149,24 @@ def castable(s, player: int, sources: list | None = None) -> list[Obj]:
     return [o for o in cands if why_not_cast(s, player, o, bound, detail=False) is None]
 
 
+def why_not_cast_adventure(s, player: int, o, bound: Capacity | None = None, detail: bool = True) -> str | None:
+    """Why ``player`` can't begin to cast ``o`` as its Adventure now, or None when they can: from
+    their hand only (CR 715.3, 715.3d), judged by the Adventure's characteristics alone (CR 715.3a)."""
+    spell = as_adventure(o)
+    if spell is None:
+        return f"{o.card.name} has no Adventure (CR 715.2)"
+    if o.zone != "hand" or o.owner != player:
+        return f"{o.card.name} can be cast as an Adventure only from {s.players[player].name}'s hand (CR 715.3)"
+    return why_not_cast(s, player, spell, bound, detail)
+
+
+def castable_as_adventure(s, player: int, sources: list | None = None) -> list[Obj]:
+    """The adventurer cards ``player`` could begin to cast as their Adventure now (CR 715.3)."""
+    cands = [s.objs[i] for i in s.players[player].hand if s.objs[i].card.adventure is not None]
+    bound = capacity(s, player, sources) if cands else None
+    return [o for o in cands if why_not_cast_adventure(s, player, o, bound, detail=False) is None]
+
+
 def activatable(s, player: int) -> list[tuple[Obj, int, ir.ActivatedAbility]]:
     """Non-mana activated abilities ``player`` could activate now (CR 602.2, 602.5): those of
     their permanents, equip included (CR 702.6a), those of other players' permanents that any
@@ -220,6 +239,9 @@ def explain(s, player: int, action: Action) -> str | None:
         return cannot_play(s, player, o)
     if action.kind == "cast":
         return cannot_cast(s, player, o)
+    if action.kind == "cast_adventure":
+        return why_not_cast_adventure(s, player, o) or \
+            f"{s.players[player].name} can't cast {o.card.name} as an Adventure now"
     if action.kind == "activate":
         if len(args) > 1 and isinstance(args[1], int):
             ab = next((ab for i, ab in battlefield_activated(layers.card_now(s, o)) + hand_activated(o.card)

@@ -70,7 +70,8 @@ CONTROLLERS = frozenset({None, "you", "opponent", "not_you"})
 DURATIONS = frozenset({"end_of_turn", "permanent", "next_end_step", "next_upkeep"})
 # Cards of several faces the engine plays (CR 709-715; manastack.cards.multiface.Layout values).
 LAYOUTS = frozenset({"normal",
-                     "transform"})              # CR 712.2, engine.double_faced
+                     "transform",               # CR 712.2, engine.double_faced
+                     "adventure"})              # CR 715, engine.adventure
 
 
 def _steps() -> frozenset[str]:

@@ -8,7 +8,7 @@ from manastack.oracle import ir
 from . import characteristics as ch
 from . import combat, events, exercise, face_up, layers, morph, sba, suspend, triggers
 from .casting import activate, cast
-from .legality import activatable, castable, playable_lands
+from .legality import activatable, castable, castable_as_adventure, playable_lands
 from .alt_costs import cast_label
 from .decisions import Action, Decision, DecisionKind, IllegalActionError
 from .mana_abilities import activate as activate_mana
@@ -267,6 +267,8 @@ def priority_actions(s, player: int) -> list[Action]:
         actions.append(Action("play", (o.id,), f"play {o.card.name}"))
     for o in castable(s, player, sources):
         actions.append(Action("cast", (o.id,), cast_label(o)))      # flashback too (CR 702.34a)
+    for o in castable_as_adventure(s, player, sources):             # CR 715.3
+        actions.append(Action("cast_adventure", (o.id,), f"cast {o.card.adventure.name}, the Adventure of {o.card.name}"))
     for o in morph.castable_face_down(s, player):                    # CR 702.37c
         actions.append(Action("cast_face_down", (o.id,), f"cast {o.card.name} face down for {{3}}"))
     actions += face_up.face_up_actions(s, player)                      # CR 116.2b
@@ -316,6 +318,8 @@ def _priority(ctx: Ctx) -> None:
         _play_land(ctx, player, answer.args[0])
     elif answer.kind == "cast":
         cast(ctx, player, answer.args[0])
+    elif answer.kind == "cast_adventure":
+        cast(ctx, player, answer.args[0], adventure=True)
     elif answer.kind == "cast_face_down":
         cast(ctx, player, answer.args[0], face_down=True)
     elif answer.kind == "turn_face_up":

@@ -32,7 +32,8 @@ class PlaySteps(Driver):
         p = self.player_of(step, ref, zone)
         self.ensure_priority(p)
         s, d = self.state(), self.pending()
-        opts = [a for a in d.options if a.kind == "cast" and self.refs.matches(s, ref, a.args[0])
+        kind = "cast_adventure" if step.get("adventure") else "cast"      # CR 715.3
+        opts = [a for a in d.options if a.kind == kind and self.refs.matches(s, ref, a.args[0])
                 and (s.objs[a.args[0]].zone == "graveyard") == bool(flashback)]
         if not opts:
             raise StepError(why.cannot_cast(s, self.refs, p, ref, zone))
