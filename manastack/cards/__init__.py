@@ -18,6 +18,7 @@ from pathlib import Path
 
 from manastack.limits import (MAX_CARD_FILE_BYTES, MAX_CARDS, MAX_DEPTH, MAX_TEXT_CHARS, InputError,
                               decode_utf8, json_depth_ok)
+from manastack.cards.levelers import LevelBlock, level_faces
 from manastack.cards.mtgjson import printings_as_atomic
 from manastack.cards.multiface import (KIND_WORDS, Layout, face_name, is_pair_entry, layout_of_entry,
                                        layout_of_pair, main_first)
@@ -68,6 +69,10 @@ class CardDef:
     back: "CardDef | None" = field(default=None, repr=False)
     adventure: "CardDef | None" = field(default=None, repr=False)
     face_unsupported: tuple[str, ...] = ()
+    # A leveler (CR 711): on its card, the face it has at each level block; on such a face,
+    # ``leveled`` is the card it belongs to.
+    levels: tuple[tuple[LevelBlock, "CardDef"], ...] = field(default=(), repr=False)
+    leveled: "CardDef | None" = field(default=None, repr=False)
 
     @cached_property
     def colors(self) -> tuple[str, ...]:
@@ -95,7 +100,31 @@ class CardDef:
 
     @staticmethod
     def from_face(face: dict) -> "CardDef":
-        """Build a definition from an MTGJSON atomic face and compile its Oracle text."""
+        """Build a definition from an MTGJSON atomic face and compile its Oracle text; a
+        leveler's level blocks each give a face of their own (CR 711, :mod:`.levelers`)."""
+        leveler = level_faces(face)
+        if leveler is None:
+            return CardDef._compiled(face)
+        base_face, blocks = leveler
+        card = CardDef._compiled(base_face)
+        object.__setattr__(card, "face", {k: v for k, v in face.items()
+                                          if k not in ("rulings", "printings", "foreignData")})
+        object.__setattr__(card, "text", face.get("text") or "")
+        levels = []
+        missing = list(card.unsupported)
+        for block, block_face in blocks:
+            level = CardDef._compiled(block_face)
+            object.__setattr__(level, "leveled", card)
+            levels.append((block, level))
+            missing += [f"{block.label}: {u}" for u in level.unsupported if u not in card.unsupported]
+        object.__setattr__(card, "levels", tuple(levels))
+        object.__setattr__(card, "unsupported", tuple(missing))
+        object.__setattr__(card, "face_unsupported", tuple(missing))
+        return card
+
+    @staticmethod
+    def _compiled(face: dict) -> "CardDef":
+        """One face's definition, its Oracle text compiled."""
         name = face_name(face)
         try:
             cost, bad_cost = ManaCost.parse(face.get("manaCost")), ()
@@ -125,8 +154,9 @@ class CardDef:
 
     @property
     def main(self) -> "CardDef":
-        """The card's main face: itself unless it is another face of a card (CR 712.8a, 715.4)."""
-        return self.front or self
+        """The card's main face: itself unless it is another face of a card (CR 712.8a, 715.4)
+        or a leveler's face at some level (CR 711.6)."""
+        return self.front or self.leveled or self
 
 
 def link_faces(layout: Layout, main: CardDef, other: CardDef) -> None:

@@ -11,7 +11,7 @@ from manastack.cards import CardDef
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import exercise, morph, replacement
+from . import exercise, levelers, morph, replacement
 from .runner import Ctx
 from .effect_records import ControlChange
 from .state import Obj
@@ -82,8 +82,10 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
             new.chosen = ev.get("chosen")
             if ev.get("copy") is not None:                      # CR 707.2, 614.1c (Clone)
                 new.printed, new.card = new.card, ev["copy"]
+                levelers.refresh(s, new, quiet=True)            # a leveler's copy: its own level
             if ev["counters"]:
                 new.counters = dict(ev["counters"])
+                levelers.refresh(s, new)
             s.battlefield += (new.id,)
         elif to == "stack":
             new.controller = o.controller if controller is None else controller
@@ -369,6 +371,8 @@ def remove_counters(ctx: Ctx, o: Obj, kind: str, n: int, why: str = "") -> None:
         o.counters[kind] = left
     ctx.s.add_log(f"{n} {kind} counter{'s' if n != 1 else ''} removed from {o.card.name}"
                   + (f" ({why})" if why else ""), ("118.3",))
+    if kind == levelers.LEVEL:
+        levelers.refresh(ctx.s, o)             # CR 711.2: the level symbols that apply now
     collect(ctx, {"kind": "counters_removed", "obj": o.id, "counter": kind, "amount": n})
 
 
@@ -380,6 +384,8 @@ def add_counters(ctx: Ctx, o: Obj, kind: str, n: int, why: str = "") -> None:
     o.counters[kind] = o.counters.get(kind, 0) + n
     ctx.s.add_log(f"{n} {kind} counter{'s' if n != 1 else ''} put on {o.card.name}"
                   + (f" ({why})" if why else ""), ("122.1",))
+    if kind == levelers.LEVEL:
+        levelers.refresh(ctx.s, o)             # CR 711.2: the level symbols that apply now
     collect(ctx, {"kind": "counters", "obj": o.id, "counter": kind, "amount": n})
 
 

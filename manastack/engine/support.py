@@ -33,6 +33,7 @@ KEYWORDS = frozenset({
     "morph", "megamorph",       # face-down spells and permanents, engine.morph
     "madness",                  # events.discard and free_casting.cast_with_madness
     "suspend",                  # a special action and two exile triggers, engine.suspend
+    "level up",                 # CR 702.87, level symbols CR 711: engine.levelers
 })
 # The parts a kicker, buyback or flashback cost may have (CR 702.33a, 702.27a, 702.34a).
 SPELL_COST_PARTS = frozenset({"mana", "pay_life", "sacrifice", "tap_untapped", "tap_count"})
