@@ -189,3 +189,32 @@ def test_werewolf_triggers_only_on_its_condition(face):
         g.push(g.legal_actions()[0] if g.pending.kind != "priority" else Action("pass"))
     assert not g.current_state().stack
     assert the_wolf(g).card.name == face
+
+
+# ------------------------------------------------------------------------------ modal double-faced cards
+
+
+def test_modal_back_face_is_offered_as_a_land_and_has_its_own_mana_value():
+    """CR 712.12: played as the back face; CR 712.8f: on the battlefield only that face's
+    characteristics (mana value 0); in the graveyard the front face's (mana value 6)."""
+    g = board("""  - name: Alice
+    hand: [Zof Consumption // Zof Bloodbog]
+    library: [Swamp, Swamp]
+  - name: Bob
+    library: [Island, Island]
+""", turn=3)
+    (play,) = [a for a in g.legal_actions() if a.kind == "play_back"]
+    assert not [a for a in g.legal_actions() if a.kind == "play"]      # the front is a sorcery
+    g.push(play)
+    s = g.current_state()
+    (zof,) = s.permanents(0)
+    assert zof.card.name == "Zof Bloodbog" and zof.tapped and ch.mana_value(zof) == 0
+    assert not double_faced.transform(type("Ctx", (), {"s": s})(), zof)   # it can't transform (ruling)
+    graveyard = zof.copy()
+    graveyard.card = zof.card.main
+    assert graveyard.card.name == "Zof Consumption" and ch.mana_value(graveyard) == 6
+
+
+def test_pathways_and_mdfcs_in_the_corpus(corpus_db):
+    assert corpus_db.get("Zof Bloodbog").fully_supported and corpus_db.get("Zof Consumption").fully_supported
+    assert corpus_db.get("Zof Consumption").back is corpus_db.get("Zof Bloodbog")

@@ -169,12 +169,15 @@ def link_faces(layout: Layout, main: CardDef, other: CardDef) -> None:
         # CR 204, 712.8e: a back face has no mana cost; the 2021 corpus gives its color indicator
         # only as the face's colors
         object.__setattr__(other, "color_indicator", tuple(other.face["colors"]))
-    if layout is Layout.TRANSFORM:
+    if layout in (Layout.TRANSFORM, Layout.MODAL_DFC):
         object.__setattr__(main, "back", other)
     elif layout is Layout.ADVENTURE:
         object.__setattr__(main, "adventure", other)
     missing = () if layout.value in _playable_layouts else (
         f"{KIND_WORDS[layout]} [the engine does not implement this layout yet]",)
+    if layout is Layout.MODAL_DFC and "Land" not in other.types and not missing:
+        missing = (f"{KIND_WORDS[layout]} whose back face is not a land [the engine does not implement "
+                   "casting a back face yet]",)
     own = {id(card): card.face_unsupported for card in (main, other)}
     for card, rest in ((main, other), (other, main)):
         object.__setattr__(card, "face_unsupported", own[id(card)] + missing)

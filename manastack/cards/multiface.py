@@ -65,11 +65,11 @@ def layout_of_pair(face: dict, other: dict | None) -> Layout:
     if _SPLIT_NAME.match(face["name"]):
         return Layout.AFTERMATH if _words(face, r"^aftermath\b") or _words(other, r"^aftermath\b") \
             else Layout.SPLIT
-    if _words(face, r"\bmeld\b") or _words(other, r"\bmeld\b"):
+    if _words(face, r"\bmelds?\b") or _words(other, r"\bmelds?\b"):
         return Layout.MELD
     if _words(face, r"\btransform") or _words(other, r"\btransform"):
         return Layout.TRANSFORM
-    if _words(face, r"\bflip\b") or _words(other, r"\bflip\b"):
+    if _words(face, r"\bflip(?:s|ped)?\b") or _words(other, r"\bflip(?:s|ped)?\b"):
         return Layout.FLIP
     return Layout.MODAL_DFC
 

@@ -70,4 +70,15 @@ def transform_effect(ctx, e: ir.Transform, rc) -> None:
         transform(ctx, o)
 
 
+def modal_back(o: Obj) -> Obj | None:
+    """A modal double-faced card ``o`` with its back face up, as a player who plays it so
+    chooses before it moves (CR 712.12); None for other cards."""
+    card = o.card
+    if card.layout is not Layout.MODAL_DFC or card.back is None or o.printed is not None:
+        return None
+    back = o.copy()
+    back.card = card.back
+    return back
+
+
 HANDLERS = {ir.Transform: transform_effect}

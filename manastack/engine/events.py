@@ -8,6 +8,7 @@ triggered abilities that saw it trigger (CR 603.2).
 from __future__ import annotations
 
 from manastack.cards import CardDef
+from manastack.cards.multiface import Layout
 from manastack.oracle import ir
 
 from . import characteristics as ch
@@ -64,7 +65,9 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
         new = None
     else:
         # a copy is itself again (CR 707.2); a card of several faces is its main face (CR 712.8a, 715.4)
-        new = Obj(s.next_id, (o.printed or o.card).main, o.owner, to)
+        own = o.printed or o.card       # a modal double-faced card enters with its face (CR 712.12-13)
+        new = Obj(s.next_id, own if to == "battlefield" and own.layout is Layout.MODAL_DFC else own.main,
+                  o.owner, to)
         s.next_id += 1
         new.is_token = o.is_token
         new.token_face = o.token_face

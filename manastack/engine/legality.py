@@ -13,6 +13,7 @@ from . import layers
 from . import alt_costs, combat, mana_abilities
 from .abilities import battlefield_activated, hand_activated
 from .adventure import as_adventure
+from .double_faced import modal_back
 from .casting import cost_payable
 from .cost_checks import summoning_sick
 from .crew import crew_payable
@@ -147,6 +148,15 @@ def castable(s, player: int, sources: list | None = None) -> list[Obj]:
     cands = [o for o in cands if "Land" not in o.card.types]
     bound = capacity(s, player, sources) if cands else None
     return [o for o in cands if why_not_cast(s, player, o, bound, detail=False) is None]
+
+
+def playable_back_faces(s, player: int) -> list[Obj]:
+    """Modal double-faced cards ``player`` may play now as their back face, a land (CR 712.12)."""
+    if s.players[player].lands_played >= 1 or not sorcery_timing(s, player):
+        return []
+    cands = (s.objs[i] for i in s.players[player].hand + exiled_playable(s, player))
+    backs = (modal_back(o) for o in cands if o.card.back is not None)
+    return [o for o in backs if o is not None and "Land" in o.card.types and why_not_play(s, player, o) is None]
 
 
 def why_not_cast_adventure(s, player: int, o, bound: Capacity | None = None, detail: bool = True) -> str | None:

@@ -72,7 +72,8 @@ DURATIONS = frozenset({"end_of_turn", "permanent", "next_end_step", "next_upkeep
 # Cards of several faces the engine plays (CR 709-715; manastack.cards.multiface.Layout values).
 LAYOUTS = frozenset({"normal",
                      "transform",               # CR 712.2, engine.double_faced
-                     "adventure"})              # CR 715, engine.adventure
+                     "adventure",               # CR 715, engine.adventure
+                     "modal_dfc"})              # CR 712.3, 712.12: a land back face, engine.double_faced
 
 
 def _steps() -> frozenset[str]:

@@ -8,7 +8,8 @@ from manastack.oracle import ir
 from . import characteristics as ch
 from . import combat, events, exercise, face_up, layers, morph, sba, suspend, triggers
 from .casting import activate, cast
-from .legality import activatable, castable, castable_as_adventure, playable_lands
+from .double_faced import modal_back
+from .legality import activatable, castable, castable_as_adventure, playable_back_faces, playable_lands
 from .alt_costs import cast_label
 from .decisions import Action, Decision, DecisionKind, IllegalActionError
 from .mana_abilities import activate as activate_mana
@@ -265,6 +266,8 @@ def priority_actions(s, player: int) -> list[Action]:
     sources = mana_sources(s, player)
     for o in playable_lands(s, player):
         actions.append(Action("play", (o.id,), f"play {o.card.name}"))
+    for o in playable_back_faces(s, player):                         # CR 712.12
+        actions.append(Action("play_back", (o.id,), f"play {o.card.name} (the back face of {o.card.main.name})"))
     for o in castable(s, player, sources):
         actions.append(Action("cast", (o.id,), cast_label(o)))      # flashback too (CR 702.34a)
     for o in castable_as_adventure(s, player, sources):             # CR 715.3
@@ -316,6 +319,8 @@ def _priority(ctx: Ctx) -> None:
     s.passes = 0                   # CR 117.3c: the acting player gets priority again
     if answer.kind == "play":
         _play_land(ctx, player, answer.args[0])
+    elif answer.kind == "play_back":
+        _play_land(ctx, player, answer.args[0], back=True)
     elif answer.kind == "cast":
         cast(ctx, player, answer.args[0])
     elif answer.kind == "cast_adventure":
@@ -335,10 +340,16 @@ def _priority(ctx: Ctx) -> None:
         combat.ninjutsu(ctx, player, *answer.args)
 
 
-def _play_land(ctx: Ctx, player: int, oid: int) -> None:
-    """CR 305.1: playing a land is a special action; it doesn't use the stack."""
+def _play_land(ctx: Ctx, player: int, oid: int, back: bool = False) -> None:
+    """CR 305.1: playing a land is a special action; it doesn't use the stack. ``back``: a
+    modal double-faced card played as its back face, chosen before it moves (CR 712.12)."""
     s = ctx.s
     o = s.objs[oid]
+    if back:
+        o = modal_back(o)
+        if o is None or oid not in [b.id for b in playable_back_faces(s, player)]:
+            raise IllegalActionError(f"{s.objs[oid].card.name} has no back face that can be played now (CR 712.12)")
+        s.objs[oid] = o          # a new object in the shared hand: the old one stays unchanged
     if (o.zone != "hand" or o.owner != player) and oid not in exiled_playable(s, player):
         raise IllegalActionError(f"{o.card.name} is not in {s.players[player].name}'s hand")
     s.players[player].lands_played += 1
