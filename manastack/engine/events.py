@@ -55,6 +55,8 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
             to, quiet = ev["to"], True
     if to == "battlefield":
         ev["controller"] = o.controller if controller is None else controller
+        if "Saga" in o.card.subtypes:          # CR 714.3a: a Saga enters with a lore counter
+            ev["counters"]["lore"] = ev["counters"].get("lore", 0) + 1
         replacement.apply_entering(ctx, o, ev)
     lookback = o.copy()
     if to != "battlefield" and morph.is_face_down(o):
@@ -109,6 +111,9 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     ev["obj"] = new.id if new else None
     ev["old"] = lookback
     collect(ctx, ev)
+    if new is not None and to == "battlefield":   # CR 122.6: counters it enters with are put on it
+        for kind, n in new.counters.items():
+            collect(ctx, {"kind": "counters", "obj": new.id, "counter": kind, "amount": n})
     if ev.get("madness") and new is not None:       # exiled this way: madness triggers (CR 702.35a)
         collect(ctx, {"kind": "madness", "obj": new.id, "player": o.owner})
     return new

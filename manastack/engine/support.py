@@ -59,6 +59,7 @@ TRIGGER_EVENTS = frozenset({
     "deals_damage", "deals_combat_damage", "deals_damage_to_player", "deals_combat_damage_to_player",
     "deals_damage_to_opponent", "deals_combat_damage_to_opponent",
     "turned_face_up",           # CR 702.37e, engine.morph
+    "chapter",                  # a Saga's chapter ability, CR 714.2b: engine.sagas
 })
 TRIGGER_SUBJECTS = frozenset({"self", "enchanted", "equipped"})
 PLAYER_SUBJECTS = frozenset({"you", "opponent"})

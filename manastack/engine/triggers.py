@@ -78,6 +78,11 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: dict) -> list[dict]:
     kind = ev["kind"]
     e = trig.event
     base = {"kind": kind}
+    if e == "chapter":          # CR 714.2b: lore counters put on this Saga reach chapter N
+        if kind != "counters" or ev["obj"] != source.id or ev["counter"] != "lore":
+            return []
+        after = source.counters.get("lore", 0)
+        return [{**base, "obj": ev["obj"]}] if after - ev["amount"] < trig.chapter <= after else []
     if kind == "zone_change":
         if e == "enters" and ev["to"] == "battlefield":
             new = s.objs.get(ev["obj"])

@@ -6,7 +6,7 @@ from __future__ import annotations
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import combat, events, exercise, face_up, layers, morph, sba, suspend, triggers
+from . import combat, events, exercise, face_up, layers, morph, sagas, sba, suspend, triggers
 from .casting import activate, cast
 from .double_faced import modal_back
 from .legality import activatable, castable, castable_as_adventure, playable_back_faces, playable_lands
@@ -170,6 +170,8 @@ def _step(ctx: Ctx) -> None:
             s.add_log(f"{s.players[ap].name} skips the first draw", ("103.8a",), "step")
         else:
             events.draw(ctx, ap, 1, "draw step")
+    elif step == "main1":
+        sagas.add_lore(ctx, ap)                       # CR 714.3b
     elif step == "declare_attackers":
         combat.declare_attackers(ctx)
     elif step == "declare_blockers":

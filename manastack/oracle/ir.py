@@ -681,6 +681,7 @@ class Trigger:
     whose: str | None = None
     mana_type: str | None = None
     one_or_more: bool = False   # "Whenever one or more ...": once per event (CR 603.2c)
+    chapter: int = 0            # a Saga's chapter ability, event "chapter" (CR 714.2b)
 
 
 # --------------------------------------------------------------------------------- abilities

@@ -13,7 +13,7 @@ from lark import Transformer
 
 from manastack.oracle.transform_base import Unsupported, bind
 from manastack.oracle.transform_effects import EffectRules
-from manastack.oracle.transform_faces import FaceRules
+from manastack.oracle.transform_faces import FaceRules, SagaRules
 from manastack.oracle.transform_lines import LineRules
 from manastack.oracle.transform_objects import ObjectRules
 from manastack.oracle.transform_statics import StaticRules
@@ -23,7 +23,7 @@ __all__ = ["OracleTransformer", "Unsupported", "bind"]
 
 
 class OracleTransformer(LineRules, EffectRules, StaticRules, TriggerRules, ObjectRules, FaceRules,
-                        Transformer):
+                        SagaRules, Transformer):
     """Build IR from one parsed line. ``text`` is the normalised line (for mode texts)."""
 
     def __init__(self, text: str):

@@ -1,9 +1,10 @@
-"""Transformer rules for cards of several faces: transforming a double-faced permanent
-(CR 701.27, 712) and the werewolves' conditions on the spells cast in the previous turn."""
+"""Transformer rules for cards of several faces and other nonstandard layouts: transforming a
+double-faced permanent (CR 701.27, 712), the werewolves' conditions on the spells cast in the
+previous turn, and Sagas' chapter abilities (CR 714)."""
 from __future__ import annotations
 
 from manastack.oracle import ir
-from manastack.oracle.transform_base import _need, _permanent
+from manastack.oracle.transform_base import _need, _permanent, bind
 
 
 class FaceRules:
@@ -20,3 +21,18 @@ class FaceRules:
     def cond_two_spells_last_turn(self, c):
         """One player cast two or more spells during the previous turn."""
         return "a_player_cast_two_spells_last_turn"
+
+
+_ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
+
+
+class SagaRules:
+    def chapter(self, c):
+        """"I, II — [effect]": one chapter ability per numeral, each triggered when lore counters
+        put on the Saga bring their number from below N to N or more (CR 714.2b-c)."""
+        numerals, effects = str(c[0]), c[-1]
+        _need(isinstance(effects, list) and bool(effects), "chapter")
+        effects, targets = bind(effects, ir.Ref("self"))
+        return "abilities", [ir.TriggeredAbility(ir.Trigger("chapter", chapter=_ROMAN[n.strip()]),
+                                                 tuple(effects), tuple(targets))
+                             for n in numerals.split(",")]
