@@ -34,7 +34,7 @@ ENGINE_LAYERS = (
     ("queries", ("cost_checks", "mana_replacement", "mana_spend", "mana_types", "replacement", "resolution",
                  "spell_costs", "targets", "timing")),
     ("rules", ("adventure", "alt_costs", "casting", "cipher", "combat", "copies", "crew", "double_faced", "effects", "events", "face_up",
-               "free_casting", "game_end", "levelers", "mana_abilities", "mana_capacity", "morph", "payment_search", "placement_effects", "resolve", "sagas", "sba",
+               "free_casting", "game_end", "levelers", "mana_abilities", "mana_capacity", "morph", "payment_search", "placement_effects", "resolve", "sagas", "sba", "split_cards",
                "suspend", "triggers", "unless_costs")),
     ("game loop", ("legality", "loop", "mana_query", "save_check", "serialize", "support", "turn", "view")),
 )

@@ -20,8 +20,8 @@ from manastack.limits import (MAX_CARD_FILE_BYTES, MAX_CARDS, MAX_DEPTH, MAX_TEX
                               decode_utf8, json_depth_ok)
 from manastack.cards.levelers import LevelBlock, level_faces
 from manastack.cards.mtgjson import printings_as_atomic
-from manastack.cards.multiface import (KIND_WORDS, Layout, face_name, is_pair_entry, layout_of_entry,
-                                       layout_of_pair, main_first)
+from manastack.cards.multiface import (KIND_WORDS, Layout, face_name, fused_spell, is_pair_entry,
+                                       layout_of_entry, layout_of_pair, main_first, split_whole)
 from manastack.cards.names import NameIndex
 from manastack.mana import ManaCost, ManaCostError
 from manastack.oracle import compile_card, ir
@@ -73,6 +73,9 @@ class CardDef:
     # ``leveled`` is the card it belongs to.
     levels: tuple[tuple[LevelBlock, "CardDef"], ...] = field(default=(), repr=False)
     leveled: "CardDef | None" = field(default=None, repr=False)
+    # A split card as a whole (CR 709.4): its two halves, each cast on its own (CR 709.3)
+    halves: tuple["CardDef", ...] = field(default=(), repr=False)
+    fused: "CardDef | None" = field(default=None, repr=False)    # both halves as one spell (CR 702.102)
 
     @cached_property
     def colors(self) -> tuple[str, ...]:
@@ -159,9 +162,11 @@ class CardDef:
         return self.front or self.leveled or self
 
 
-def link_faces(layout: Layout, main: CardDef, other: CardDef) -> None:
-    """Tie the two faces of one card together (CR 709, 712, 715). A kind the engine can't play
-    yet (:data:`_playable_layouts`) makes both faces unsupported, saying so."""
+def link_faces(layout: Layout, main: CardDef, other: CardDef) -> CardDef:
+    """Tie the two faces of one card together (CR 709, 712, 715) and return the card as a whole:
+    its main face, or for a split card the card with both halves' characteristics combined
+    (:func:`split_card`). A kind the engine can't play yet (:data:`_playable_layouts`) makes
+    every face unsupported, saying so."""
     for card in (main, other):
         object.__setattr__(card, "layout", layout)
     object.__setattr__(other, "front", main)
@@ -183,6 +188,50 @@ def link_faces(layout: Layout, main: CardDef, other: CardDef) -> None:
         object.__setattr__(card, "face_unsupported", own[id(card)] + missing)
         object.__setattr__(card, "unsupported", own[id(card)] + missing + tuple(
             f"{rest.name}: {u}" for u in own[id(rest)]))
+    if layout not in (Layout.SPLIT, Layout.AFTERMATH):
+        return main
+    whole = split_card(layout, main, other)
+    fuse = [any(type(ab) is ir.Keyword and ab.name == "fuse" for ab in h.abilities) for h in (main, other)]
+    if any(fuse) and whole.fused is None:      # CR 702.102: the fused spell must be playable too
+        missing += ("fuse [these halves can't be cast as one fused spell yet]",)
+        for card in (main, other):
+            object.__setattr__(card, "face_unsupported", card.face_unsupported + missing[-1:])
+            object.__setattr__(card, "unsupported", card.unsupported + missing[-1:])
+    object.__setattr__(whole, "unsupported", missing + tuple(
+        f"{half.name}: {u}" for half in (main, other) for u in own[id(half)]))
+    object.__setattr__(whole, "face_unsupported", whole.unsupported)
+    for half in (main, other):
+        object.__setattr__(half, "front", whole)
+    return whole
+
+
+def split_card(layout: Layout, left: CardDef, right: CardDef) -> CardDef:
+    """CR 709.4: a split card outside the stack has both halves' characteristics combined: both
+    names, both mana costs (so the sum of their mana values, CR 709.4b), every card type and
+    subtype (CR 709.4c). It is cast only as one half (CR 709.3, :attr:`CardDef.halves`)."""
+    def union(field: str) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(getattr(left, field) + getattr(right, field)))
+    name = f"{left.name} // {right.name}"
+    face = {"name": name, "layout": layout.value, "type": f"{left.type_line} // {right.type_line}",
+            "supertypes": list(union("supertypes")), "types": list(union("types")),
+            "subtypes": list(union("subtypes")), "text": f"{left.text}\n//\n{right.text}",
+            "manaCost": (left.face.get("manaCost") or "") + (right.face.get("manaCost") or "")}
+    whole = CardDef(name=name, mana_cost=ManaCost(left.mana_cost.symbols + right.mana_cost.symbols),
+                    type_line=face["type"], supertypes=union("supertypes"), types=union("types"),
+                    subtypes=union("subtypes"), text=face["text"], rulings=left.rulings,
+                    face=face, layout=layout)
+    object.__setattr__(whole, "halves", (left, right))
+    if all(any(type(ab) is ir.Keyword and ab.name == "fuse" for ab in half.abilities) for half in (left, right)):
+        spell = fused_spell(left, right)
+        if spell is not None:
+            fused = CardDef(name=name, mana_cost=whole.mana_cost, type_line=whole.type_line,
+                            supertypes=whole.supertypes, types=whole.types, subtypes=whole.subtypes,
+                            text=whole.text, rulings=whole.rulings, face=dict(face, fused=True),
+                            layout=layout, abilities=(spell,) + tuple(
+                                ab for ab in left.abilities if type(ab) is not ir.SpellAbility))
+            object.__setattr__(fused, "front", whole)
+            object.__setattr__(whole, "fused", fused)
+    return whole
 
 
 SupportCheck = Callable[[object], tuple[str, ...]]
@@ -222,6 +271,7 @@ class CardDB:
     def __init__(self) -> None:
         self._faces: dict[str, dict] = {}
         self._groups: dict[str, list[dict]] = {}   # every face of a card of several faces, in order
+        self._split_keys: dict[str, str] = {}      # "Left // Right" -> its left half's entry (corpus)
         self._cards: dict[str, CardDef] = {}
         self._index: NameIndex | None = None
         self.sources: list[str] = []
@@ -253,6 +303,10 @@ class CardDB:
                 self._groups[name] = faces
             self._faces[name] = face
             self._cards.pop(name, None)
+            whole = split_whole(face)
+            if whole is not None:
+                self._split_keys[whole[0]] = whole[1]
+                self._cards.pop(whole[0], None)
         self._index = None
         self.sources.append(source)
 
@@ -309,7 +363,7 @@ class CardDB:
                      if isinstance(r, dict))
 
     def __contains__(self, name: str) -> bool:
-        return name in self._faces
+        return name in self._faces or name in self._split_keys
 
     def __len__(self) -> int:
         return len(self._faces)
@@ -319,12 +373,15 @@ class CardDB:
         punctuation forms, and a multi-face card by its front face (``names.NameIndex``);
         raises :class:`CardError` listing the closest real names."""
         if self._index is None:
-            self._index = NameIndex(self._faces)
+            self._index = NameIndex(list(self._faces) + list(self._split_keys))
         found = self._index.find(name)
         group = self._groups.get(found) if found is not None else None
         if group is not None and found != group[0]["name"]:
             found = group[0]["name"]       # a card of several faces named by another face
-        elif found is not None and is_pair_entry(self._faces[found]):
+        elif found is not None and found in self._faces and split_whole(self._faces[found]) is not None \
+                and split_whole(self._faces[found])[0] in self._split_keys:
+            found = split_whole(self._faces[found])[0]          # a split card by one half's entry
+        elif found is not None and found in self._faces and is_pair_entry(self._faces[found]):
             face = self._faces[found]
             other = self._faces.get(face["otherFaceName"])
             layout = layout_of_pair(face, other)
@@ -338,6 +395,12 @@ class CardDB:
 
     def get(self, name: str) -> CardDef:
         card = self._cards.get(name)
+        if card is None and name in self._split_keys and name not in self._faces:
+            left = self._split_keys[name]            # a corpus split card, by its halves' entries
+            self.get(left)
+            card = self._cards.get(name)
+            if card is None:
+                raise CardError(f"{name!r}: its halves are not both in the card file")
         if card is None:
             face = self._faces.get(name)
             if face is None:
@@ -362,14 +425,18 @@ class CardDB:
             card = self._cards[name] = CardDef.from_face(face)
             return card
         main_card, other_card = CardDef.from_face(main), CardDef.from_face(other)
-        link_faces(layout, main_card, other_card)
+        whole = link_faces(layout, main_card, other_card)
         for f, card in ((main, main_card), (other, other_card)):
             key = f.get("faceName", f["name"]) if group is not None else f["name"]
             if self._faces.get(key) is f:
                 self._cards[key] = card
-        if group is not None and group[0] is face:
-            self._cards[name] = main_card
-        return main_card if face is main else other_card
+        if group is not None:          # the card's own name: the main face, or the whole split card
+            self._cards[group[0]["name"]] = whole
+        if whole is not main_card:     # a split card by both its halves' names (CR 709.4)
+            self._cards[whole.name] = whole
+        if name not in self._cards:
+            self._cards[name] = main_card if face is main else other_card
+        return self._cards[name]
 
 
 # The fields of an AtomicCards face that are read, by the JSON type they must have.

@@ -12,8 +12,11 @@ marks is a modal double-faced card (Zendikar Rising's are the only ones the corp
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from enum import Enum
+
+from manastack.oracle import ir
 
 
 class Layout(str, Enum):
@@ -97,6 +100,15 @@ def main_first(layout: Layout, face: dict, other: dict) -> tuple[dict, dict]:
     return face, other
 
 
+def split_whole(face: dict) -> tuple[str, str] | None:
+    """For a split card's half stored as an entry of its own (corpus shape): the card's name,
+    "Left // Right", and the entry name of its left half; None for other faces."""
+    m = _SPLIT_NAME.match(face["name"]) if is_pair_entry(face) else None
+    if m is None:
+        return None
+    return f"{m['left']} // {m['right']}", f"{m['left']} ({m['left']}/{m['right']})"
+
+
 def face_name(face: dict) -> str:
     """The name a face has in the game: a split half's own name without its card's name in
     parentheses (corpus shape), else ``faceName`` when there is one, else ``name``."""
@@ -104,3 +116,42 @@ def face_name(face: dict) -> str:
     if m and is_pair_entry(face):
         return m["half"]
     return face.get("faceName") or face["name"]
+
+
+def fused_spell(left, right):
+    """CR 702.102b-d: the spell ability of a fused split spell, the left half's instructions then
+    the right half's, the right half's targets numbered after the left half's; None when a half
+    has no spell ability, or the right half names "the first target's controller", which would
+    then name the left half's target."""
+    a = next((ab for ab in left.abilities if type(ab) is ir.SpellAbility), None)
+    b = next((ab for ab in right.abilities if type(ab) is ir.SpellAbility), None)
+    if a is None or b is None:
+        return None
+    if a.targets and _mentions(b, ir.Ref("target_controller")):
+        return None
+    shifted = _shift_targets(b.effects, len(a.targets))
+    return ir.SpellAbility(a.effects + shifted, a.targets + b.targets, text=f"{a.text}\n{b.text}")
+
+
+def _mentions(node, wanted) -> bool:
+    if node == wanted:
+        return True
+    if isinstance(node, (tuple, list)):
+        return any(_mentions(n, wanted) for n in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return any(_mentions(getattr(node, f.name), wanted) for f in dataclasses.fields(node))
+    return False
+
+
+def _shift_targets(node, offset: int):
+    """``node`` with every ``Target(i)`` made ``Target(i + offset)``."""
+    if isinstance(node, ir.Target):
+        return ir.Target(node.index + offset)
+    if isinstance(node, tuple):
+        return tuple(_shift_targets(n, offset) for n in node)
+    if isinstance(node, list):
+        return [_shift_targets(n, offset) for n in node]
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        changes = {f.name: _shift_targets(getattr(node, f.name), offset) for f in dataclasses.fields(node)}
+        return dataclasses.replace(node, **changes)
+    return node

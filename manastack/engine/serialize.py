@@ -113,9 +113,10 @@ def _card(face: dict, db) -> CardDef:
     """The database's card when its face is the saved one (no need to compile it again)."""
     if db is not None and face.get("name") in db:
         known = db.get(face["name"])
-        # its other faces too: a transformed permanent, an Adventure on the stack, a leveler's
-        # face at its level (CR 711, 712, 715), which are tied to the card
-        for card in (known, known.back, known.adventure, *(f for _b, f in known.levels)):
+        # its other faces too: a transformed permanent, an Adventure or a split card's half (or
+        # both fused) on the stack, a leveler's face at its level (CR 709, 711, 712, 715)
+        for card in (known, known.back, known.adventure, known.fused, *known.halves,
+                     *(f for _b, f in known.levels)):
             if card is not None and card.face == face:
                 return card
     return CardDef.from_face(face)

@@ -34,6 +34,7 @@ KEYWORDS = frozenset({
     "madness",                  # events.discard and free_casting.cast_with_madness
     "suspend",                  # a special action and two exile triggers, engine.suspend
     "level up",                 # CR 702.87, level symbols CR 711: engine.levelers
+    "fuse", "aftermath",        # split cards, CR 702.102, 702.127: engine.split_cards
 })
 # The parts a kicker, buyback or flashback cost may have (CR 702.33a, 702.27a, 702.34a).
 SPELL_COST_PARTS = frozenset({"mana", "pay_life", "sacrifice", "tap_untapped", "tap_count"})
@@ -74,7 +75,8 @@ DURATIONS = frozenset({"end_of_turn", "permanent", "next_end_step", "next_upkeep
 LAYOUTS = frozenset({"normal",
                      "transform",               # CR 712.2, engine.double_faced
                      "adventure",               # CR 715, engine.adventure
-                     "modal_dfc"})              # CR 712.3, 712.12: a land back face, engine.double_faced
+                     "modal_dfc",               # CR 712.3, 712.12: a land back face, engine.double_faced
+                     "split", "aftermath"})     # CR 709, 702.127, engine.split_cards
 
 
 def _steps() -> frozenset[str]:

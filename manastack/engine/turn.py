@@ -9,7 +9,8 @@ from . import characteristics as ch
 from . import combat, events, exercise, face_up, layers, morph, sagas, sba, suspend, triggers
 from .casting import activate, cast
 from .double_faced import modal_back
-from .legality import activatable, castable, castable_as_adventure, playable_back_faces, playable_lands
+from .legality import (activatable, castable, castable_as_adventure, castable_halves, playable_back_faces,
+                       playable_lands)
 from .alt_costs import cast_label
 from .decisions import Action, Decision, DecisionKind, IllegalActionError
 from .mana_abilities import activate as activate_mana
@@ -272,6 +273,12 @@ def priority_actions(s, player: int) -> list[Action]:
         actions.append(Action("play_back", (o.id,), f"play {o.card.name} (the back face of {o.card.main.name})"))
     for o in castable(s, player, sources):
         actions.append(Action("cast", (o.id,), cast_label(o)))      # flashback too (CR 702.34a)
+    for o, i in castable_halves(s, player, sources):                 # CR 709.3, 702.102, 702.127
+        if i is None:
+            actions.append(Action("cast_fused", (o.id,), f"cast {o.card.name} fused, both halves"))
+        else:
+            where = " from the graveyard (aftermath)" if o.zone == "graveyard" else ""
+            actions.append(Action("cast_half", (o.id, i), f"cast {o.card.halves[i].name}{where}"))
     for o in castable_as_adventure(s, player, sources):             # CR 715.3
         actions.append(Action("cast_adventure", (o.id,), f"cast {o.card.adventure.name}, the Adventure of {o.card.name}"))
     for o in morph.castable_face_down(s, player):                    # CR 702.37c
@@ -325,6 +332,10 @@ def _priority(ctx: Ctx) -> None:
         _play_land(ctx, player, answer.args[0], back=True)
     elif answer.kind == "cast":
         cast(ctx, player, answer.args[0])
+    elif answer.kind == "cast_half":
+        cast(ctx, player, answer.args[0], half=answer.args[1])
+    elif answer.kind == "cast_fused":
+        cast(ctx, player, answer.args[0], fused=True)
     elif answer.kind == "cast_adventure":
         cast(ctx, player, answer.args[0], adventure=True)
     elif answer.kind == "cast_face_down":
