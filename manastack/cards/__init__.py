@@ -272,6 +272,7 @@ class CardDB:
         self._faces: dict[str, dict] = {}
         self._groups: dict[str, list[dict]] = {}   # every face of a card of several faces, in order
         self._split_keys: dict[str, str] = {}      # "Left // Right" -> its left half's entry (corpus)
+        self._face_keys: set[str] = set()          # faces found by their own name, not cards listed
         self._cards: dict[str, CardDef] = {}
         self._index: NameIndex | None = None
         self.sources: list[str] = []
@@ -289,6 +290,7 @@ class CardDB:
                 continue
             face = faces[0]
             self._groups.pop(name, None)       # a later file's card replaces an earlier one
+            self._face_keys.discard(name)
             if face.get("layout") == "split":
                 for f in faces:
                     self._faces[f.get("faceName", f["name"])] = f
@@ -298,6 +300,8 @@ class CardDB:
                     key = f.get("faceName", f["name"])
                     self._groups[key] = faces
                     if key != name:
+                        if face.get("layout") != "split":
+                            self._face_keys.add(key)
                         self._faces[key] = f
                         self._cards.pop(key, None)
                 self._groups[name] = faces
@@ -354,7 +358,9 @@ class CardDB:
                             "(with a \"data\" map of card names) or a Scryfall list of cards")
 
     def names(self) -> list[str]:
-        return sorted(self._faces)
+        """The cards listed, each once (a face of a card of several faces is found by its own
+        name but is not listed apart)."""
+        return sorted(k for k in self._faces if k not in self._face_keys)
 
     def rulings(self, name: str) -> tuple[tuple[str, str], ...]:
         """Card ``name``'s rulings, (date, text), as its file gives them, without compiling it."""
@@ -366,7 +372,7 @@ class CardDB:
         return name in self._faces or name in self._split_keys
 
     def __len__(self) -> int:
-        return len(self._faces)
+        return len(self._faces) - len(self._face_keys)
 
     def resolve(self, name: str) -> str:
         """The name of the card ``name`` stands for, matched ignoring case, accents and
