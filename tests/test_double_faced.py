@@ -34,7 +34,8 @@ def test_corpus_faces_are_tied_together_by_kind(corpus_db):
     assert giant.layout is Layout.ADVENTURE and giant.adventure is stomp and stomp.main is giant
     alive = corpus_db.get("Alive (Alive/Well)")
     assert alive.layout is Layout.SPLIT and alive.name == "Alive"        # CR 709: each half's own name
-    assert corpus_db.get("Assure (Assure/Assemble)").main.name == "Assure"   # the left half first
+    assure = corpus_db.get("Assure (Assure/Assemble)")
+    assert assure.main.name == "Assure // Assemble" and assure.main.halves[0] is assure   # left first
     assert corpus_db.get("Zof Consumption").layout is Layout.MODAL_DFC
     assert corpus_db.get("Graf Rats").layout is Layout.MELD
     assert corpus_db.get("Akki Lavarunner").layout is Layout.FLIP

@@ -293,6 +293,10 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
     alt_costs.announce(ctx, player, spell, costs)        # CR 601.2b: kicker, buyback, ...
     if split and from_graveyard:       # exiled as it leaves the stack (CR 702.127a)
         spell.cast_costs += (split_cards.AFTERMATH,)
+    if exercise.RECORD is not None:
+        exercise.note("LAYOUTS", card.layout.value, card)
+        if fused or (split and from_graveyard):
+            exercise.note("KEYWORDS", "fuse" if fused else "aftermath", card)
     ab = casting_ability(card)
     if ab is not None and not choose_modes_and_targets(ctx, item, spell, player, ab):
         raise Rollback()  # CR 601.2c, 601.2e: the cast can't be completed; it never happened

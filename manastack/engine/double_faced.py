@@ -13,6 +13,7 @@ from __future__ import annotations
 from manastack.cards.multiface import Layout
 from manastack.oracle import ir
 
+from . import exercise
 from .morph import is_face_down
 from .resolution import named_objects
 from .state import Obj
@@ -45,6 +46,8 @@ def transform(ctx, o: Obj, why: str = "") -> bool:
         s.add_log(f"{o.card.name} doesn't transform: its other face is an {new.type_line}", ("701.27d",), "effect")
         return False
     old = o.card
+    if exercise.RECORD is not None:
+        exercise.note("LAYOUTS", old.layout.value, old)
     o.card = new
     s.battlefield = tuple(s.battlefield)   # its characteristics changed: board caches are stale
     s.layer_cache = None

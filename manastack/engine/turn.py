@@ -363,6 +363,8 @@ def _play_land(ctx: Ctx, player: int, oid: int, back: bool = False) -> None:
         if o is None or oid not in [b.id for b in playable_back_faces(s, player)]:
             raise IllegalActionError(f"{s.objs[oid].card.name} has no back face that can be played now (CR 712.12)")
         s.objs[oid] = o          # a new object in the shared hand: the old one stays unchanged
+        if exercise.RECORD is not None:
+            exercise.note("LAYOUTS", o.card.layout.value, o.card)
     if (o.zone != "hand" or o.owner != player) and oid not in exiled_playable(s, player):
         raise IllegalActionError(f"{o.card.name} is not in {s.players[player].name}'s hand")
     s.players[player].lands_played += 1
