@@ -13,6 +13,7 @@ from .legality import (activatable, castable, castable_as_adventure, castable_ha
                        playable_lands)
 from .alt_costs import cast_label
 from .decisions import Action, Decision, DecisionKind, IllegalActionError
+from .event_types import StepBegan
 from .mana_abilities import activate as activate_mana
 from .mana_abilities import mana_sources
 from .resolve import resolve_top
@@ -185,7 +186,7 @@ def _step(ctx: Ctx) -> None:
         _cleanup(ctx)
         return
     if step not in ("untap",):
-        events.collect(ctx, {"kind": "step", "step": step, "player": ap})
+        events.collect(ctx, StepBegan(step, ap))
     if step in NO_PRIORITY:
         s.stage = ("next_step",)
     else:
@@ -376,3 +377,4 @@ _OPERATIONS = {
     "start": _start, "mulligan": _mulligan, "turn_start": _turn_start, "step": _step,
     "next_step": _next_step, "priority": _priority,
 }
+STAGES = tuple(_OPERATIONS)     # what the engine can be doing, as a save names it
