@@ -34,8 +34,8 @@ ENGINE_LAYERS = (
     ("characteristics", ("characteristics", "filters", "layers")),
     ("queries", ("activation_limits", "aura_placement", "cost_checks", "mana_replacement", "mana_spend", "mana_types", "replacement", "resolution",
                  "spell_costs", "targets", "timing")),
-    ("rules", ("alt_costs", "casting", "cipher", "combat", "copies", "crew", "effects", "events", "face_up",
-               "free_casting", "game_end", "game_outcome", "keyword_effects", "mana_abilities", "mana_capacity", "morph", "payment_search", "placement_effects", "resolve", "sba",
+    ("rules", ("adventure", "alt_costs", "casting", "cipher", "combat", "copies", "crew", "double_faced", "effects", "events", "face_up",
+               "free_casting", "game_end", "game_outcome", "keyword_effects", "levelers", "mana_abilities", "mana_capacity", "morph", "payment_search", "placement_effects", "resolve", "sagas", "sba", "split_cards",
                "suspend", "triggers", "unless_costs")),
     ("game loop", ("legality", "loop", "mana_query", "save_check", "serialize", "support", "turn", "view")),
 )

@@ -65,7 +65,9 @@ def test_two_face_cards_load_as_from_atomic_cards(db):
     for name in atomic.names():
         assert characteristics(db.get(name)) == characteristics(atomic.get(name)), name
     assert db.get("Ice").mana_cost == atomic.get("Ice").mana_cost
-    assert db.get("Fire // Ice").name == "Fire"
+    # CR 709.4: the split card as a whole has both names; each half is cast on its own
+    assert db.get("Fire // Ice").name == "Fire // Ice"
+    assert [h.name for h in db.get("Fire // Ice").halves] == ["Fire", "Ice"]
 
 
 def test_tokens_are_not_cards(db):

@@ -121,7 +121,7 @@ def exercised(corpus_db, playable):
             for part in parts(card.abilities, set()):
                 uses.setdefault(part, []).append(name)
     with exercise.recording() as rec:
-        for path in sorted((ROOT / "scenarios").glob("*.yaml")):
+        for path in sorted((ROOT / "scenarios").rglob("*.yaml")):
             try:
                 Scenario.load(path).run()
             except ScenarioError:

@@ -18,7 +18,10 @@ from pathlib import Path
 
 from manastack.limits import (MAX_CARD_FILE_BYTES, MAX_CARDS, MAX_DEPTH, MAX_TEXT_CHARS, InputError,
                               decode_utf8, json_depth_ok)
+from manastack.cards.levelers import LevelBlock, level_faces
 from manastack.cards.mtgjson import printings_as_atomic
+from manastack.cards.multiface import (KIND_WORDS, Layout, face_name, fused_spell, is_pair_entry,
+                                       layout_of_entry, layout_of_pair, main_first, split_whole)
 from manastack.cards.names import NameIndex
 from manastack.mana import ManaCost, ManaCostError
 from manastack.oracle import Gap, compile_card, ir
@@ -57,6 +60,23 @@ class CardDef:
     unsupported: tuple[str, ...] = ()
     face: dict = field(default_factory=dict, repr=False)
     gaps: tuple[Gap, ...] = field(default=(), repr=False)   # every part not compiled, and why
+    # A card of several faces (CR 709, 712, 715), tied together by :func:`link_faces`: its
+    # layout, the main face (a double-faced card's front, an adventurer's creature) on every
+    # other face, a transforming card's back face and an adventurer's Adventure on the main
+    # face. ``unsupported`` then also names what the other faces can't do, as the card is
+    # playable only when all of it is; ``face_unsupported`` is this face's part alone.
+    layout: Layout = Layout.NORMAL
+    front: "CardDef | None" = field(default=None, repr=False)
+    back: "CardDef | None" = field(default=None, repr=False)
+    adventure: "CardDef | None" = field(default=None, repr=False)
+    face_unsupported: tuple[str, ...] = ()
+    # A leveler (CR 711): on its card, the face it has at each level block; on such a face,
+    # ``leveled`` is the card it belongs to.
+    levels: tuple[tuple[LevelBlock, "CardDef"], ...] = field(default=(), repr=False)
+    leveled: "CardDef | None" = field(default=None, repr=False)
+    # A split card as a whole (CR 709.4): its two halves, each cast on its own (CR 709.3)
+    halves: tuple["CardDef", ...] = field(default=(), repr=False)
+    fused: "CardDef | None" = field(default=None, repr=False)    # both halves as one spell (CR 702.102)
 
     @cached_property
     def colors(self) -> tuple[str, ...]:
@@ -84,10 +104,32 @@ class CardDef:
 
     @staticmethod
     def from_face(face: dict) -> "CardDef":
-        """Build a definition from an MTGJSON atomic face and compile its Oracle text."""
-        name = face["name"]
-        if face.get("layout") == "split" and face.get("faceName"):
-            name = face["faceName"]
+        """Build a definition from an MTGJSON atomic face and compile its Oracle text; a
+        leveler's level blocks each give a face of their own (CR 711, :mod:`.levelers`)."""
+        leveler = level_faces(face)
+        if leveler is None:
+            return CardDef._compiled(face)
+        base_face, blocks = leveler
+        card = CardDef._compiled(base_face)
+        object.__setattr__(card, "face", {k: v for k, v in face.items()
+                                          if k not in ("rulings", "printings", "foreignData")})
+        object.__setattr__(card, "text", face.get("text") or "")
+        levels = []
+        missing = list(card.unsupported)
+        for block, block_face in blocks:
+            level = CardDef._compiled(block_face)
+            object.__setattr__(level, "leveled", card)
+            levels.append((block, level))
+            missing += [f"{block.label}: {u}" for u in level.unsupported if u not in card.unsupported]
+        object.__setattr__(card, "levels", tuple(levels))
+        object.__setattr__(card, "unsupported", tuple(missing))
+        object.__setattr__(card, "face_unsupported", tuple(missing))
+        return card
+
+    @staticmethod
+    def _compiled(face: dict) -> "CardDef":
+        """One face's definition, its Oracle text compiled."""
+        name = face_name(face)
         try:
             cost, bad_cost = ManaCost.parse(face.get("manaCost")), ()
         except ManaCostError as exc:
@@ -115,20 +157,106 @@ class CardDef:
         object.__setattr__(base, "abilities", abilities)
         object.__setattr__(base, "unsupported", bad_cost + tuple(result.unsupported) + unsupported)
         object.__setattr__(base, "gaps", cost_gaps + tuple(result.gaps) + engine_gaps)
+        object.__setattr__(base, "face_unsupported", base.unsupported)
         return base
+
+    @property
+    def main(self) -> "CardDef":
+        """The card's main face: itself unless it is another face of a card (CR 712.8a, 715.4)
+        or a leveler's face at some level (CR 711.6)."""
+        return self.front or self.leveled or self
+
+
+def link_faces(layout: Layout, main: CardDef, other: CardDef) -> CardDef:
+    """Tie the two faces of one card together (CR 709, 712, 715) and return the card as a whole:
+    its main face, or for a split card the card with both halves' characteristics combined
+    (:func:`split_card`). A kind the engine can't play yet (:data:`_playable_layouts`) makes
+    every face unsupported, saying so."""
+    for card in (main, other):
+        object.__setattr__(card, "layout", layout)
+    object.__setattr__(other, "front", main)
+    if other.color_indicator is None and not other.mana_cost.symbols and other.face.get("colors"):
+        # CR 204, 712.8e: a back face has no mana cost; the 2021 corpus gives its color indicator
+        # only as the face's colors
+        object.__setattr__(other, "color_indicator", tuple(other.face["colors"]))
+    if layout in (Layout.TRANSFORM, Layout.MODAL_DFC):
+        object.__setattr__(main, "back", other)
+    elif layout is Layout.ADVENTURE:
+        object.__setattr__(main, "adventure", other)
+    missing = () if layout.value in _playable_layouts else (
+        f"{KIND_WORDS[layout]} [the engine does not implement this layout yet]",)
+    if layout is Layout.MODAL_DFC and "Land" not in other.types and not missing:
+        missing = (f"{KIND_WORDS[layout]} whose back face is not a land [the engine does not implement "
+                   "casting a back face yet]",)
+    own = {id(card): card.face_unsupported for card in (main, other)}
+    own_gaps = {id(card): card.gaps for card in (main, other)}
+    for card, rest in ((main, other), (other, main)):
+        object.__setattr__(card, "face_unsupported", own[id(card)] + missing)
+        object.__setattr__(card, "unsupported", own[id(card)] + missing + tuple(
+            f"{rest.name}: {u}" for u in own[id(rest)]))
+        # every part not compiled, the other face's too: the card plays only as a whole
+        object.__setattr__(card, "gaps", own_gaps[id(card)] + tuple(Gap(*_split_reason(m)) for m in missing)
+                           + tuple(Gap(f"{rest.name}: {g.text}", g.reason) for g in own_gaps[id(rest)]))
+    if layout not in (Layout.SPLIT, Layout.AFTERMATH):
+        return main
+    whole = split_card(layout, main, other)
+    fuse = [any(type(ab) is ir.Keyword and ab.name == "fuse" for ab in h.abilities) for h in (main, other)]
+    if any(fuse) and whole.fused is None:      # CR 702.102: the fused spell must be playable too
+        missing += ("fuse [these halves can't be cast as one fused spell yet]",)
+        for card in (main, other):
+            object.__setattr__(card, "face_unsupported", card.face_unsupported + missing[-1:])
+            object.__setattr__(card, "unsupported", card.unsupported + missing[-1:])
+    object.__setattr__(whole, "unsupported", missing + tuple(
+        f"{half.name}: {u}" for half in (main, other) for u in own[id(half)]))
+    object.__setattr__(whole, "face_unsupported", whole.unsupported)
+    for half in (main, other):
+        object.__setattr__(half, "front", whole)
+    return whole
+
+
+def split_card(layout: Layout, left: CardDef, right: CardDef) -> CardDef:
+    """CR 709.4: a split card outside the stack has both halves' characteristics combined: both
+    names, both mana costs (so the sum of their mana values, CR 709.4b), every card type and
+    subtype (CR 709.4c). It is cast only as one half (CR 709.3, :attr:`CardDef.halves`)."""
+    def union(field: str) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(getattr(left, field) + getattr(right, field)))
+    name = f"{left.name} // {right.name}"
+    face = {"name": name, "layout": layout.value, "type": f"{left.type_line} // {right.type_line}",
+            "supertypes": list(union("supertypes")), "types": list(union("types")),
+            "subtypes": list(union("subtypes")), "text": f"{left.text}\n//\n{right.text}",
+            "manaCost": (left.face.get("manaCost") or "") + (right.face.get("manaCost") or "")}
+    whole = CardDef(name=name, mana_cost=ManaCost(left.mana_cost.symbols + right.mana_cost.symbols),
+                    type_line=face["type"], supertypes=union("supertypes"), types=union("types"),
+                    subtypes=union("subtypes"), text=face["text"], rulings=left.rulings,
+                    face=face, layout=layout)
+    object.__setattr__(whole, "halves", (left, right))
+    if all(any(type(ab) is ir.Keyword and ab.name == "fuse" for ab in half.abilities) for half in (left, right)):
+        spell = fused_spell(left, right)
+        if spell is not None:
+            fused = CardDef(name=name, mana_cost=whole.mana_cost, type_line=whole.type_line,
+                            supertypes=whole.supertypes, types=whole.types, subtypes=whole.subtypes,
+                            text=whole.text, rulings=whole.rulings, face=dict(face, fused=True),
+                            layout=layout, abilities=(spell,) + tuple(
+                                ab for ab in left.abilities if type(ab) is not ir.SpellAbility))
+            object.__setattr__(fused, "front", whole)
+            object.__setattr__(whole, "fused", fused)
+    return whole
 
 
 SupportCheck = Callable[[object], tuple[str, ...]]
 """The parts of a compiled ability the engine has no rules code for (empty: it can run it)."""
 
 _support_check: SupportCheck | None = None
+_playable_layouts: frozenset[str] = frozenset({"normal"})
 
 
-def set_support_check(check: SupportCheck) -> None:
+def set_support_check(check: SupportCheck, layouts: frozenset[str] = frozenset({"normal"})) -> None:
     """Called once by the engine (``manastack.engine.loop``) as it is imported: the card layer
-    lies below the engine, so the engine tells it what it supports rather than being asked."""
-    global _support_check
+    lies below the engine, so the engine tells it what it supports rather than being asked:
+    which abilities (``check``) and which layouts of cards with several faces (``layouts``)."""
+    global _support_check, _playable_layouts
     _support_check = check
+    _playable_layouts = frozenset(layouts)
 
 
 def _split_reason(missing: str) -> tuple[str, str]:
@@ -157,6 +285,9 @@ class CardDB:
 
     def __init__(self) -> None:
         self._faces: dict[str, dict] = {}
+        self._groups: dict[str, list[dict]] = {}   # every face of a card of several faces, in order
+        self._split_keys: dict[str, str] = {}      # "Left // Right" -> its left half's entry (corpus)
+        self._face_keys: set[str] = set()          # faces found by their own name, not cards listed
         self._cards: dict[str, CardDef] = {}
         self._index: NameIndex | None = None
         self.sources: list[str] = []
@@ -173,11 +304,28 @@ class CardDB:
             if not faces:
                 continue
             face = faces[0]
+            self._groups.pop(name, None)       # a later file's card replaces an earlier one
+            self._face_keys.discard(name)
             if face.get("layout") == "split":
                 for f in faces:
                     self._faces[f.get("faceName", f["name"])] = f
+                    self._cards.pop(f.get("faceName", f["name"]), None)
+            if len(faces) > 1:         # every face by its own name too (CR 712.8, 715.4)
+                for f in faces:
+                    key = f.get("faceName", f["name"])
+                    self._groups[key] = faces
+                    if key != name:
+                        if face.get("layout") != "split":
+                            self._face_keys.add(key)
+                        self._faces[key] = f
+                        self._cards.pop(key, None)
+                self._groups[name] = faces
             self._faces[name] = face
             self._cards.pop(name, None)
+            whole = split_whole(face)
+            if whole is not None:
+                self._split_keys[whole[0]] = whole[1]
+                self._cards.pop(whole[0], None)
         self._index = None
         self.sources.append(source)
 
@@ -225,7 +373,9 @@ class CardDB:
                             "(with a \"data\" map of card names) or a Scryfall list of cards")
 
     def names(self) -> list[str]:
-        return sorted(self._faces)
+        """The cards listed, each once (a face of a card of several faces is found by its own
+        name but is not listed apart)."""
+        return sorted(k for k in self._faces if k not in self._face_keys)
 
     def rulings(self, name: str) -> tuple[tuple[str, str], ...]:
         """Card ``name``'s rulings, (date, text), as its file gives them, without compiling it."""
@@ -234,18 +384,30 @@ class CardDB:
                      if isinstance(r, dict))
 
     def __contains__(self, name: str) -> bool:
-        return name in self._faces
+        return name in self._faces or name in self._split_keys
 
     def __len__(self) -> int:
-        return len(self._faces)
+        return len(self._faces) - len(self._face_keys)
 
     def resolve(self, name: str) -> str:
         """The name of the card ``name`` stands for, matched ignoring case, accents and
         punctuation forms, and a multi-face card by its front face (``names.NameIndex``);
         raises :class:`CardError` listing the closest real names."""
         if self._index is None:
-            self._index = NameIndex(self._faces)
+            self._index = NameIndex(list(self._faces) + list(self._split_keys))
         found = self._index.find(name)
+        group = self._groups.get(found) if found is not None else None
+        if group is not None and found != group[0]["name"]:
+            found = group[0]["name"]       # a card of several faces named by another face
+        elif found is not None and found in self._faces and split_whole(self._faces[found]) is not None \
+                and split_whole(self._faces[found])[0] in self._split_keys:
+            found = split_whole(self._faces[found])[0]          # a split card by one half's entry
+        elif found is not None and found in self._faces and is_pair_entry(self._faces[found]):
+            face = self._faces[found]
+            other = self._faces.get(face["otherFaceName"])
+            layout = layout_of_pair(face, other)
+            if layout is not Layout.NORMAL and main_first(layout, face, other)[0] is not face:
+                found = other["name"]
         if found is None:
             close = self._index.close_matches(name)
             raise CardError(f"unknown card {name[:80]!r}"
@@ -254,12 +416,48 @@ class CardDB:
 
     def get(self, name: str) -> CardDef:
         card = self._cards.get(name)
+        if card is None and name in self._split_keys and name not in self._faces:
+            left = self._split_keys[name]            # a corpus split card, by its halves' entries
+            self.get(left)
+            card = self._cards.get(name)
+            if card is None:
+                raise CardError(f"{name!r}: its halves are not both in the card file")
         if card is None:
             face = self._faces.get(name)
             if face is None:
                 raise CardError(f"unknown card {name!r}" + _suggest(name, self._faces))
-            card = self._cards[name] = CardDef.from_face(face)
+            card = self._build(name, face)
         return card
+
+    def _build(self, name: str, face: dict) -> CardDef:
+        """Compile the card ``name`` stands for; a card of several faces has all its faces
+        compiled and tied together (:func:`link_faces`), each face kept under its own name."""
+        group = self._groups.get(name)
+        other = None
+        if group is not None:
+            layout = layout_of_entry(group)
+            main, other = group[0], group[1]
+        elif is_pair_entry(face):
+            other = self._faces.get(face["otherFaceName"])
+            layout = layout_of_pair(face, other)
+            if layout is not Layout.NORMAL:
+                main, other = main_first(layout, face, other)
+        if other is None or layout is Layout.NORMAL:
+            card = self._cards[name] = CardDef.from_face(face)
+            return card
+        main_card, other_card = CardDef.from_face(main), CardDef.from_face(other)
+        whole = link_faces(layout, main_card, other_card)
+        for f, card in ((main, main_card), (other, other_card)):
+            key = f.get("faceName", f["name"]) if group is not None else f["name"]
+            if self._faces.get(key) is f:
+                self._cards[key] = card
+        if group is not None:          # the card's own name: the main face, or the whole split card
+            self._cards[group[0]["name"]] = whole
+        if whole is not main_card:     # a split card by both its halves' names (CR 709.4)
+            self._cards[whole.name] = whole
+        if name not in self._cards:
+            self._cards[name] = main_card if face is main else other_card
+        return self._cards[name]
 
 
 # The fields of an AtomicCards face that are read, by the JSON type they must have.

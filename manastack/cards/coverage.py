@@ -93,7 +93,9 @@ def coverage(db_or_path, top: int = 30,
         else:
             if card.fully_supported:
                 compiled += 1
-            found = {template(s, card.name) for s in card.unsupported}
+            # a card of several faces is whole only when every face is; each face's entry
+            # counts its own sentences (CR 709, 712, 715)
+            found = {template(s, card.name) for s in card.face_unsupported}
             templates.update(found)
             if len(found) == 1:
                 sole.update(found)

@@ -191,6 +191,9 @@ def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
     if kw.name == "ninjutsu":
         return ir.ActivatedAbility(kw.cost, (ir.EnterAttacking(ir.Ref("self")),),
                                    text=f"Ninjutsu {kw.cost.mana} (CR 702.49a)")
+    if kw.name == "level up":      # CR 702.87a: a level counter on this permanent, as a sorcery
+        return ir.ActivatedAbility(kw.cost, (ir.PutCounters(ir.Ref("self"), "level", 1),),
+                                   sorcery_speed=True, text=f"Level up {kw.cost.mana} (CR 702.87a)")
     return None
 
 
@@ -217,7 +220,7 @@ def battlefield_activated(card) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
     for i, ab in enumerate(card.abilities):
         if type(ab) is ir.ActivatedAbility:
             out.append((i, ab))
-        elif type(ab) is ir.Keyword and ab.name in ("equip", "crew"):
+        elif type(ab) is ir.Keyword and ab.name in ("equip", "crew", "level up"):
             act = keyword_activated(ab)
             if act is not None:
                 out.append((i, act))

@@ -40,6 +40,7 @@ WITHOUT_PAYING = (FREE, "suspend")               # cascade; suspend (CR 702.62a)
 CHOSEN_ALTERNATIVES = ("evoke", "dash", "surge")
 ALTERNATIVE = ("flashback", "madness") + WITHOUT_PAYING + CHOSEN_ALTERNATIVES   # paid rather than the mana cost (CR 118.9)
 ADDITIONAL = ("kicker", "multikicker", "buyback", "entwine")
+MARKS = ("aftermath",)       # how the spell was cast, not a cost: cast from a graveyard (CR 702.127a)
 _RULES = {"kicker": "702.33a", "multikicker": "702.33c", "buyback": "702.27a", "entwine": "702.42a",
           "evoke": "702.74a", "dash": "702.109a", "surge": "702.117a"}
 
@@ -96,7 +97,7 @@ def parts(card, costs: tuple[str, ...]) -> tuple[ManaCost, list[ir.Cost]]:
         return ManaCost(("3",)), []
     mana = ManaCost(()) if set(costs) & set(ALTERNATIVE) else card.mana_cost
     others = required(card)
-    for name in (c for c in costs if c not in WITHOUT_PAYING):
+    for name in (c for c in costs if c not in WITHOUT_PAYING and c not in MARKS):
         cost = _keyword_for(card, name).cost
         if cost.mana is not None:
             mana = _plus(mana, cost.mana)
@@ -235,6 +236,7 @@ def _note(kw: ir.Keyword, card) -> None:
 def log_total(s, card, costs: tuple[str, ...], base: ManaCost, total: ManaCost, why: list[str]) -> None:
     """CR 601.2f: say what the total cost is made of, when it isn't just the mana cost."""
     extra = [ab.text.partition(", ")[2].rstrip(".") for ab in card.abilities if type(ab) is ir.AdditionalCost]
+    costs = tuple(c for c in costs if c not in MARKS)
     if not costs and not extra:
         log_changes(s, card, base, total, why)
         return

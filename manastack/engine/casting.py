@@ -10,6 +10,8 @@ from . import characteristics as ch
 from . import layers
 from . import alt_costs, events, exercise, mana_abilities, morph
 from .activation_limits import note_activation
+from . import adventure as adventure_rules
+from . import split_cards
 from .abilities import ability_at
 from .cost_checks import summoning_sick, tappable_for_cost, untappable_for_cost
 from .crew import crew_payable, pay_crew
@@ -296,20 +298,41 @@ def choose_x(ctx: Ctx, player: int, cost: ManaCost, label: str, exclude=None, to
     return answer.args[0]
 
 
-def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False) -> None:
-    """CR 601.2a-i; ``face_down``: with morph, as a face-down 2/2 for {3} (CR 702.37c)."""
+def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bool = False,
+         half: int | None = None, fused: bool = False) -> None:
+    """CR 601.2a-i; ``face_down``: with morph, as a face-down 2/2 for {3} (CR 702.37c);
+    ``adventure``: an adventurer card from the hand as its Adventure (CR 715.3); ``half``: one
+    half of a split card (CR 709.3), ``fused``: both halves of one with fuse (CR 702.102a)."""
     s = ctx.s
     o = s.objs[oid]
+    if adventure and (o.zone != "hand" or o.owner != player or adventure_rules.as_adventure(o) is None):
+        raise IllegalActionError(f"{o.card.name} can't be cast as an Adventure now (CR 715.3)")
     if face_down and o not in morph.castable_face_down(s, player):
         raise IllegalActionError(f"{o.card.name} can't be cast face down now (CR 702.37d)")
-    if (o.zone != "hand" or o.owner != player) and oid not in exiled_playable(s, player) \
+    split = half is not None or fused
+    as_split = (split_cards.as_fused(o) if fused else split_cards.as_half(o, half)) if split else None
+    if split:
+        problem = "it has no such half" if as_split is None else split_cards.zone_problem(o, player, None if fused else half)
+        if problem:
+            raise IllegalActionError(f"{o.card.name} can't be cast so: {problem}")
+    elif (o.zone != "hand" or o.owner != player) and oid not in exiled_playable(s, player) \
             and oid not in alt_costs.flashback_cards(s, player):
         raise IllegalActionError(f"{o.card.name} is not in {s.players[player].name}'s hand")
-    card = o.card
-    costs = alt_costs.cast_from(o)
-    s.add_log(f"{s.players[player].name} casts {card.name}" + (" face down" if face_down else ""),
-              ("601.2a", "702.37c") if face_down else ("601.2a",), "cast")
+    card = as_split.card if split else o.card.adventure if adventure else o.card
+    from_graveyard = o.zone == "graveyard"
+    costs = () if split else alt_costs.cast_from(o)
+    s.add_log(f"{s.players[player].name} casts {card.name}" + (" face down" if face_down else "")
+              + (f", the Adventure of {o.card.name}" if adventure else "")
+              + (" as a fused split spell" if fused else "")
+              + (" from the graveyard (aftermath)" if split and from_graveyard else ""),
+              ("601.2a", "702.37c") if face_down else ("601.2a", "715.3") if adventure else
+              ("601.2a", "702.102a") if fused else ("601.2a", "709.3", "702.127a") if split and from_graveyard
+              else ("601.2a", "709.3") if split else ("601.2a",), "cast")
     spell = events.move(ctx, o, "stack", controller=player, quiet=True)
+    if adventure:                      # only the Adventure's characteristics on the stack (CR 715.3b)
+        adventure_rules.turn_to_adventure(spell)
+    if split:                          # only the half cast, or both fused (CR 709.3b, 702.102b)
+        spell.card = card
     if face_down:                      # turned face down before it is put on the stack (CR 708.4)
         morph.turn_down(spell)
         card, costs = spell.card, (morph.MORPH,)
@@ -317,6 +340,12 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False) -> None:
     s.next_id += 1
     s.stack.append(item)
     alt_costs.announce(ctx, player, spell, costs)        # CR 601.2b: kicker, buyback, ...
+    if split and from_graveyard:       # exiled as it leaves the stack (CR 702.127a)
+        spell.cast_costs += (split_cards.AFTERMATH,)
+    if exercise.RECORD is not None:
+        exercise.note("LAYOUTS", card.layout.value, card)
+        if fused or (split and from_graveyard):
+            exercise.note("KEYWORDS", "fuse" if fused else "aftermath", card)
     ab = casting_ability(card)
     if ab is not None and not choose_modes_and_targets(ctx, item, spell, player, ab):
         raise Rollback()  # CR 601.2c, 601.2e: the cast can't be completed; it never happened

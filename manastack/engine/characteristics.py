@@ -6,6 +6,7 @@ Layer 7 order used: 7a characteristic-defining and printed values, 7b setting ef
 """
 from __future__ import annotations
 
+from manastack.cards.multiface import Layout
 from manastack.oracle import ir
 
 from . import exercise
@@ -176,8 +177,14 @@ def colors(s: State, o: Obj) -> tuple[str, ...]:
 
 
 def mana_value(o: Obj) -> int:
-    """CR 202.3; X is 0 except for a spell on the stack, where it is the chosen value (CR 202.3e)."""
-    return o.card.mana_cost.mana_value(o.cast_x if o.zone == "stack" else 0)
+    """CR 202.3; X is 0 except for a spell on the stack, where it is the chosen value (CR 202.3e).
+    CR 712.8e: a transformed permanent's is its front face's; a copy of a back face's is 0."""
+    card = o.card
+    if card.layout is Layout.TRANSFORM and card.front is not None:
+        if o.printed is not None:
+            return 0
+        card = card.front
+    return card.mana_cost.mana_value(o.cast_x if o.zone == "stack" else 0)
 
 
 def static_effects(s: State, kind: str):

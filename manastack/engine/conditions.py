@@ -55,6 +55,16 @@ def _surged(s: State, src: Obj) -> bool:
 def _opponent_dealt_damage(s: State, src: Obj) -> bool:
     """Bloodthirst (CR 702.54a): an opponent of its controller was dealt damage this turn."""
     return any(p.dealt_damage_this_turn for p in s.players if p.index != src.controller)
+def _no_spells_last_turn(s: State, src: Obj) -> bool:
+    """No player cast a spell during the previous turn (the werewolves' front faces): the whole
+    turn counts, whether or not the source was on the battlefield then; before the first turn
+    ends there was no previous turn, and so no spell in it."""
+    return not any(p.spells_cast_last_turn for p in s.players)
+
+
+def _a_player_cast_two_spells_last_turn(s: State, src: Obj) -> bool:
+    """A single player cast two or more spells during the previous turn (their back faces)."""
+    return any(p.spells_cast_last_turn >= 2 for p in s.players)
 
 
 _CONDITIONS = {
@@ -66,6 +76,8 @@ _CONDITIONS = {
     "evoked": _evoked,                                   # evoke (CR 702.74a)
     "opponent_dealt_damage_this_turn": _opponent_dealt_damage,   # bloodthirst (CR 702.54a)
     "surged": _surged,                                   # surge (CR 702.117a)
+    "no_spells_cast_last_turn": _no_spells_last_turn,    # CR 603.4, transforming werewolves
+    "a_player_cast_two_spells_last_turn": _a_player_cast_two_spells_last_turn,
 }
 
 CONDITIONS = tuple(_CONDITIONS)

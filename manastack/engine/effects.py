@@ -8,8 +8,8 @@ from dataclasses import replace
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import (cipher, copies, events, free_casting, game_outcome, keyword_effects, placement_effects, suspend,
-               unless_costs)
+from . import (cipher, copies, double_faced, events, free_casting, game_outcome, keyword_effects,
+               placement_effects, suspend, unless_costs)
 from .abilities import ONE_SHOT_DELAYS, nested_index
 from .casting import pay_mana
 from .conditions import evaluate
@@ -627,5 +627,7 @@ HANDLERS = {
     ir.LoseGame: game_outcome.lose_game, ir.IfYouDont: game_outcome.if_you_dont,
     ir.CastFromHand: free_casting.cast_from_hand,
 }
+
+HANDLERS.update(double_faced.HANDLERS)      # transforming (CR 701.27)
 
 SUPPORTED_EFFECTS = frozenset(HANDLERS)

@@ -8,10 +8,11 @@ triggered abilities that saw it trigger (CR 603.2).
 from __future__ import annotations
 
 from manastack.cards import CardDef
+from manastack.cards.multiface import Layout
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import aura_placement, exercise, morph, replacement
+from . import aura_placement, exercise, levelers, morph, replacement
 from .runner import Ctx
 from .effect_records import ControlChange
 from .event_types import (CountersPut, CountersRemoved, DamageDealt, Destruction, Drew, ExiledWithMadness,
@@ -54,6 +55,8 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
             to, quiet = ev.to, True
     if to == "battlefield":
         ev.controller = o.controller if controller is None else controller
+        if "Saga" in o.card.subtypes:          # CR 714.3a: a Saga enters with a lore counter
+            ev.counters["lore"] = ev.counters.get("lore", 0) + 1
         replacement.apply_entering(ctx, o, ev)
         if from_zone != "stack":          # an Aura not cast: its controller chooses (CR 303.4f)
             ev.attach = aura_placement.enchant_choice(ctx, o, ev.controller)
@@ -67,7 +70,10 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     if o.is_token and from_zone in ("battlefield", "stack"):   # a token; a spell copy (CR 704.5e)
         new = None
     else:
-        new = Obj(s.next_id, o.printed or o.card, o.owner, to)   # a copy is itself again (CR 707.2)
+        # a copy is itself again (CR 707.2); a card of several faces is its main face (CR 712.8a, 715.4)
+        own = o.printed or o.card       # a modal double-faced card enters with its face (CR 712.12-13)
+        new = Obj(s.next_id, own if to == "battlefield" and own.layout is Layout.MODAL_DFC else own.main,
+                  o.owner, to)
         s.next_id += 1
         new.is_token = o.is_token
         new.token_face = o.token_face
@@ -85,8 +91,10 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
             new.chosen = ev.chosen
             if ev.copy is not None:                             # CR 707.2, 614.1c (Clone)
                 new.printed, new.card = new.card, ev.copy
+                levelers.refresh(s, new, quiet=True)            # a leveler's copy: its own level
             if ev.counters:
                 new.counters = dict(ev.counters)
+                levelers.refresh(s, new)
             if ev.attach is not None:
                 new.attached_to = ev.attach
             s.battlefield += (new.id,)
@@ -123,6 +131,9 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     if new is not None:
         ctx.moved[o.id] = new.id            # CR 400.7j: the new object it became
     collect(ctx, ev)
+    if new is not None and to == "battlefield":   # CR 122.6: counters it enters with are put on it
+        for kind, n in new.counters.items():
+            collect(ctx, CountersPut(new.id, kind, n))
     if ev.madness and new is not None:              # exiled this way: madness triggers (CR 702.35a)
         collect(ctx, ExiledWithMadness(new.id, o.owner))
     return new
@@ -387,6 +398,8 @@ def remove_counters(ctx: Ctx, o: Obj, kind: str, n: int, why: str = "") -> None:
         o.counters[kind] = left
     ctx.s.add_log(f"{n} {kind} counter{'s' if n != 1 else ''} removed from {o.card.name}"
                   + (f" ({why})" if why else ""), ("118.3",))
+    if kind == levelers.LEVEL:
+        levelers.refresh(ctx.s, o)             # CR 711.2: the level symbols that apply now
     collect(ctx, CountersRemoved(o.id, kind, n))
 
 
@@ -398,6 +411,8 @@ def add_counters(ctx: Ctx, o: Obj, kind: str, n: int, why: str = "") -> None:
     o.counters[kind] = o.counters.get(kind, 0) + n
     ctx.s.add_log(f"{n} {kind} counter{'s' if n != 1 else ''} put on {o.card.name}"
                   + (f" ({why})" if why else ""), ("122.1",))
+    if kind == levelers.LEVEL:
+        levelers.refresh(ctx.s, o)             # CR 711.2: the level symbols that apply now
     collect(ctx, CountersPut(o.id, kind, n))
 
 

@@ -13,6 +13,9 @@ from . import layers
 from . import alt_costs, combat, mana_abilities
 from .abilities import battlefield_activated, hand_activated
 from .activation_limits import activated_this_turn
+from . import split_cards
+from .adventure import as_adventure
+from .double_faced import modal_back
 from .casting import cost_payable
 from .cost_checks import summoning_sick
 from .crew import crew_payable
@@ -184,6 +187,59 @@ def castable(s, player: int, sources: list | None = None) -> list[Obj]:
     return out
 
 
+def playable_back_faces(s, player: int) -> list[Obj]:
+    """Modal double-faced cards ``player`` may play now as their back face, a land (CR 712.12)."""
+    if s.players[player].lands_played >= 1 or not sorcery_timing(s, player):
+        return []
+    cands = (s.objs[i] for i in s.players[player].hand + exiled_playable(s, player))
+    backs = (modal_back(o) for o in cands if o.card.back is not None)
+    return [o for o in backs if o is not None and "Land" in o.card.types and why_not_play(s, player, o) is None]
+
+
+def why_not_cast_half(s, player: int, o, index: int | None, bound: Capacity | None = None,
+                      detail: bool = True) -> str | None:
+    """Why ``player`` can't begin to cast half ``index`` of the split card ``o`` now (None: both
+    halves, fused), or None when they can: only that half (or the fused spell) is checked
+    (CR 709.3a, 702.102b), from the zone it may be cast from (:func:`split_cards.zone_problem`)."""
+    spell = split_cards.as_fused(o) if index is None else split_cards.as_half(o, index)
+    if spell is None:
+        return f"{o.card.name} can't be cast that way: it has no such half, or its halves can't be fused (CR 709.3)"
+    problem = split_cards.zone_problem(o, player, index)
+    if problem is not None:
+        return problem
+    if o.zone == "graveyard":
+        spell.zone = "hand"       # aftermath's permission stands in for the hand (CR 702.127a)
+    return why_not_cast(s, player, spell, bound, detail)
+
+
+def castable_halves(s, player: int, sources: list | None = None) -> list[tuple[Obj, int | None]]:
+    """The split cards ``player`` could begin to cast now, each with the half (None: fused)."""
+    p = s.players[player]
+    cands = [s.objs[i] for i in p.hand + exiled_playable(s, player) + p.graveyard if s.objs[i].card.halves]
+    bound = capacity(s, player, sources) if cands else None
+    return [(o, i) for o in cands for i in (0, 1, None)
+            if (i is not None or o.card.fused is not None)
+            and why_not_cast_half(s, player, o, i, bound, detail=False) is None]
+
+
+def why_not_cast_adventure(s, player: int, o, bound: Capacity | None = None, detail: bool = True) -> str | None:
+    """Why ``player`` can't begin to cast ``o`` as its Adventure now, or None when they can: from
+    their hand only (CR 715.3, 715.3d), judged by the Adventure's characteristics alone (CR 715.3a)."""
+    spell = as_adventure(o)
+    if spell is None:
+        return f"{o.card.name} has no Adventure (CR 715.2)"
+    if o.zone != "hand" or o.owner != player:
+        return f"{o.card.name} can be cast as an Adventure only from {s.players[player].name}'s hand (CR 715.3)"
+    return why_not_cast(s, player, spell, bound, detail)
+
+
+def castable_as_adventure(s, player: int, sources: list | None = None) -> list[Obj]:
+    """The adventurer cards ``player`` could begin to cast as their Adventure now (CR 715.3)."""
+    cands = [s.objs[i] for i in s.players[player].hand if s.objs[i].card.adventure is not None]
+    bound = capacity(s, player, sources) if cands else None
+    return [o for o in cands if why_not_cast_adventure(s, player, o, bound, detail=False) is None]
+
+
 def activatable(s, player: int) -> list[tuple[Obj, int, ir.ActivatedAbility]]:
     """Non-mana activated abilities ``player`` could activate now (CR 602.2, 602.5): those of
     their permanents, equip included (CR 702.6a), those of other players' permanents that any
@@ -259,6 +315,14 @@ def explain(s, player: int, action: Action) -> str | None:
         return cannot_play(s, player, o)
     if action.kind == "cast":
         return cannot_cast(s, player, o)
+    if action.kind in ("cast_half", "cast_fused"):
+        index = args[1] if action.kind == "cast_half" and len(args) > 1 and args[1] in (0, 1) else None
+        if action.kind == "cast_half" and index is None:
+            return f"{o.card.name}: say which half to cast (CR 709.3)"
+        return why_not_cast_half(s, player, o, index) or f"{s.players[player].name} can't cast that now"
+    if action.kind == "cast_adventure":
+        return why_not_cast_adventure(s, player, o) or \
+            f"{s.players[player].name} can't cast {o.card.name} as an Adventure now"
     if action.kind == "activate":
         if len(args) > 1 and isinstance(args[1], int):
             ab = next((ab for i, ab in battlefield_activated(layers.card_now(s, o)) + hand_activated(o.card)

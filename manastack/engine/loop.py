@@ -23,7 +23,7 @@ upcalls.install(upcalls.Upcalls(
     source_reports=mana_query.source_reports,
     effect_handlers=effects.HANDLERS,
 ))
-cards.set_support_check(support.gaps)
+cards.set_support_check(support.gaps, support.LAYOUTS)
 
 # Every move copies a state (a few dozen small containers), while the card database, the
 # compiled abilities and a game's history stay for good. With CPython's first threshold of 700

@@ -130,6 +130,9 @@ def _leaving(o, event: ZoneChange, discarded: bool) -> list[Replacement]:
     if event.from_zone == "stack" and to != "exile" and "flashback" in o.cast_costs:
         out.append(Replacement("flashback", f"{name} is exiled instead of going to its owner's {to} (flashback)",
                                ("702.34a", "614.1a"), _to_exile, pure=True))
+    if event.from_zone == "stack" and to != "exile" and "aftermath" in o.cast_costs:
+        out.append(Replacement("aftermath", f"{name} is exiled instead of going to its owner's {to} (aftermath)",
+                               ("702.127a", "614.1a"), _to_exile, pure=True))
     if discarded and event.from_zone == "hand" and to == "graveyard" and \
             any(type(ab) is ir.Keyword and ab.name == "madness" for ab in o.card.abilities):
         out.append(Replacement("madness", f"{name} is exiled instead of going to the graveyard (madness)",

@@ -5,6 +5,7 @@ from manastack.oracle import ir
 
 from . import events, exercise
 from .abilities import DASH_RETURN, nested_index
+from . import adventure, events, exercise
 from .cipher import encode_cipher
 from .conditions import evaluate
 from .effect_records import OneShotDelayedTrigger
@@ -64,7 +65,9 @@ def resolve_top(ctx: Ctx) -> None:
         execute(ctx, ab.effects if ab else (), rc)
         s.stack[:] = [i for i in s.stack if i.id != item.id]
         spell = s.objs.get(item.source)
-        if spell is not None and spell.zone == "stack" and not encode_cipher(ctx, spell, item.controller):
+        if spell is not None and spell.zone == "stack" and adventure.is_adventure(spell):
+            adventure.exile_resolved(ctx, spell, item.controller)       # CR 715.3d
+        elif spell is not None and spell.zone == "stack" and not encode_cipher(ctx, spell, item.controller):
             buyback = "buyback" in spell.cast_costs      # CR 702.27a: to its owner's hand instead
             events.move(ctx, spell, "hand" if buyback else "graveyard", quiet=not buyback,
                         cause="buyback" if buyback else "", rules=("702.27a",) if buyback else ("608.2n",))

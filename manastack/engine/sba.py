@@ -3,7 +3,7 @@ and again until none happens (CR 704.3)."""
 from __future__ import annotations
 
 from . import characteristics as ch
-from . import events, exercise
+from . import events, exercise, sagas
 from .decisions import Action, Decision
 from .game_end import end_game
 from .runner import Ctx
@@ -72,6 +72,8 @@ def find(s) -> list[tuple[str, object, str, str]]:
         if "Legendary" in o.card.supertypes:
             key = (o.controller, o.card.name)
             legends[key] = legends.get(key, 0) + 1
+    for o in sagas.to_sacrifice(s):
+        found.append(("sacrifice", o, "its lore counters reached its final chapter", "714.4"))
     legend_rule = not any(ch.static_effects(s, "no_legend_rule"))   # e.g. Mirror Gallery
     for (player, name), n in legends.items():
         if n > 1 and legend_rule:
@@ -120,6 +122,10 @@ def _once(ctx: Ctx) -> bool:
                 continue
             s.add_log(f"{o.card.name} is put into its owner's graveyard ({why})", (rule,), "sba")
             events.move(ctx, o, "graveyard", quiet=True)
+    for kind, o, why, rule in found:
+        if kind == "sacrifice" and o.zone == "battlefield" and o.id in s.objs:
+            s.add_log(f"{o.card.name} is sacrificed: {why}", (rule,), "sba")
+            events.sacrifice(ctx, o)
     for kind, key, _, _ in found:
         if kind == "legend":
             _legend_rule(ctx, *key)

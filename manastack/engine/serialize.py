@@ -18,8 +18,8 @@ from .state import LogEntry, Obj, PendingTrigger, Player, StackItem, State
 
 # Raised whenever the saved fields change (2: copies, spell counts, costs paid, restricted mana;
 # 3: one record type per kind of effect, delayed triggers keep their card; 4: what a trigger saw
-# is a typed record).
-FORMAT = 4
+# is a typed record; 5: spells cast last turn, damage dealt to each player this turn).
+FORMAT = 5
 
 _RECORDS = {cls.__name__: cls for cls in RECORD_TYPES}
 
@@ -124,8 +124,12 @@ def _card(face: dict, db) -> CardDef:
     """The database's card when its face is the saved one (no need to compile it again)."""
     if db is not None and face.get("name") in db:
         known = db.get(face["name"])
-        if known.face == face:
-            return known
+        # its other faces too: a transformed permanent, an Adventure or a split card's half (or
+        # both fused) on the stack, a leveler's face at its level (CR 709, 711, 712, 715)
+        for card in (known, known.back, known.adventure, known.fused, *known.halves,
+                     *(f for _b, f in known.levels)):
+            if card is not None and card.face == face:
+                return card
     return CardDef.from_face(face)
 
 
@@ -140,8 +144,7 @@ def state_from_data(data: dict, db=None) -> State:
     s.layer_cache = s.static_cache = None
     s.settled = False
     s.version, s.facts_cache = 0, None
-    s.players = [_restore(Player, pd, special_mana=tuple(mana_spend.from_data(m) for m in pd.get("special_mana", ())),
-                          dealt_damage_this_turn=pd.get("dealt_damage_this_turn", False))
+    s.players = [_restore(Player, pd, special_mana=tuple(mana_spend.from_data(m) for m in pd.get("special_mana", ())))
                  for pd in data["players"]]
     s.objs = {}
     for od in data["objects"]:

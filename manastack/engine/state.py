@@ -94,7 +94,7 @@ class Player:
     __slots__ = ("index", "name", "life", "library", "hand", "graveyard", "exile", "pool",
                  "lands_played", "lost", "loss_reason", "drew_from_empty", "last_turn_start",
                  "poison", "mulligans", "kept", "life_gained_this_turn", "spells_cast_this_turn",
-                 "special_mana", "previous_turn_start", "dealt_damage_this_turn")
+                 "special_mana", "previous_turn_start", "dealt_damage_this_turn", "spells_cast_last_turn")
 
     def __init__(self, index: int, name: str, life: int = 20) -> None:
         self.index = index
@@ -118,6 +118,7 @@ class Player:
         self.life_gained_this_turn = 0
         self.spells_cast_this_turn = 0  # CR 601.2i: spells that became cast (Damping Sphere)
         self.dealt_damage_this_turn = False   # bloodthirst (CR 702.54a)
+        self.spells_cast_last_turn = 0  # and during the previous turn (the werewolves, CR 603.4)
 
     def copy(self) -> "Player":
         # Spelled out, like Obj.copy: two players are copied at every move.
@@ -143,6 +144,7 @@ class Player:
         p.life_gained_this_turn = self.life_gained_this_turn
         p.spells_cast_this_turn = self.spells_cast_this_turn
         p.dealt_damage_this_turn = self.dealt_damage_this_turn
+        p.spells_cast_last_turn = self.spells_cast_last_turn
         return p
 
     def zone(self, name: str) -> list[int]:
@@ -341,7 +343,7 @@ class State:
         """CR 400.7: ``o`` moves to ``zone`` as a new object with a new id (the caller updates
         the zone lists). Used where a card changes zones without the events of
         :func:`events.move` (drawing, mulligans)."""
-        new = Obj(self.next_id, o.printed or o.card, o.owner, zone)
+        new = Obj(self.next_id, (o.printed or o.card).main, o.owner, zone)
         self.next_id += 1
         del self.objs[o.id]
         self.objs[new.id] = new

@@ -45,6 +45,8 @@ KEYWORDS = frozenset({
     "split second",             # engine.timing.split_second, read by legality and free casts
     "plainscycling", "islandcycling", "swampcycling", "mountaincycling", "forestcycling",
     "basic landcycling",        # typecycling (CR 702.29e), engine.abilities.keyword_activated
+    "level up",                 # CR 702.87, level symbols CR 711: engine.levelers
+    "fuse", "aftermath",        # split cards, CR 702.102, 702.127: engine.split_cards
 })
 # Keywords the engine reads from a card's printed abilities only (costs, how it enters, what it
 # can be cycled for): an effect granting one isn't run.
@@ -79,6 +81,7 @@ TRIGGER_EVENTS = frozenset({
     "deals_damage", "deals_combat_damage", "deals_damage_to_player", "deals_combat_damage_to_player",
     "deals_damage_to_opponent", "deals_combat_damage_to_opponent",
     "turned_face_up",           # CR 702.37e, engine.morph
+    "chapter",                  # a Saga's chapter ability, CR 714.2b: engine.sagas
 })
 TRIGGER_SUBJECTS = frozenset({"self", "enchanted", "equipped"})
 PLAYER_SUBJECTS = frozenset({"you", "opponent"})
@@ -91,6 +94,12 @@ REFS = frozenset({"self", "you", "each_opponent", "each_player", "target_control
 CONTROLLERS = frozenset({None, "you", "opponent", "not_you"})
 DURATIONS = frozenset({"end_of_turn", "permanent", "next_end_step", "next_upkeep",
                        "your_next_upkeep"})      # CR 603.7c, a Pact's "your next upkeep"
+# Cards of several faces the engine plays (CR 709-715; manastack.cards.multiface.Layout values).
+LAYOUTS = frozenset({"normal",
+                     "transform",               # CR 712.2, engine.double_faced
+                     "adventure",               # CR 715, engine.adventure
+                     "modal_dfc",               # CR 712.3, 712.12: a land back face, engine.double_faced
+                     "split", "aftermath"})     # CR 709, 702.127, engine.split_cards
 
 
 def _steps() -> frozenset[str]:

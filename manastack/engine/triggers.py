@@ -59,11 +59,16 @@ for _kind, _seen in _OBJECT_EVENTS.items():
 _SEEN_BY_KIND["becomes_blocked"] |= {"blocked_by_creature_without_flanking"}
 
 
+_SEEN_BY_KIND["counters"] |= {"chapter"}        # a Saga's chapter abilities (CR 714.2b)
+_LISTED = frozenset().union(*_SEEN_BY_KIND.values())
+
+
 def _could_see(kind: str, event: str) -> bool:
-    """Whether a trigger condition on ``event`` can be met by an event of ``kind`` at all."""
-    if kind == "damage":
-        return _DAMAGE.match(event) is not None
-    return event in _SEEN_BY_KIND.get(kind, ())
+    """Whether a trigger condition on ``event`` can be met by an event of ``kind`` at all. A
+    trigger event the table doesn't list is always looked at, so a new one is never missed."""
+    if _DAMAGE.match(event) is not None:
+        return kind == "damage"
+    return event not in _LISTED or event in _SEEN_BY_KIND.get(kind, ())
 
 
 @lru_cache(maxsize=16384)
@@ -108,6 +113,11 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
     (CR 510.2) holding an occurrence per source."""
     kind = ev.kind
     e = trig.event
+    if e == "chapter":          # CR 714.2b: lore counters put on this Saga reach chapter N
+        if kind != "counters" or ev.obj != source.id or ev.counter != "lore":
+            return []
+        after = source.counters.get("lore", 0)
+        return [Seen(kind, obj=ev.obj, amount=ev.amount)] if after - ev.amount < trig.chapter <= after else []
     if kind == "zone_change":
         if e == "enters" and ev.to == "battlefield":
             new = s.objs.get(ev.obj) if ev.obj is not None else None

@@ -6,9 +6,11 @@ from __future__ import annotations
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import combat, events, exercise, face_up, layers, morph, sba, suspend, triggers
+from . import combat, events, exercise, face_up, layers, morph, sagas, sba, suspend, triggers
 from .casting import activate, cast
-from .legality import activatable, castable, playable_lands
+from .double_faced import modal_back
+from .legality import (activatable, castable, castable_as_adventure, castable_halves, playable_back_faces,
+                       playable_lands)
 from .alt_costs import cast_label
 from .decisions import Action, Decision, DecisionKind, IllegalActionError
 from .event_types import StepBegan
@@ -139,6 +141,7 @@ def _turn_start(ctx: Ctx) -> None:
     for pl in s.players:
         pl.lands_played = 0
         pl.life_gained_this_turn = 0
+        pl.spells_cast_last_turn = pl.spells_cast_this_turn
         pl.spells_cast_this_turn = 0
         pl.dealt_damage_this_turn = False
     s.step = "untap"
@@ -171,6 +174,8 @@ def _step(ctx: Ctx) -> None:
             s.add_log(f"{s.players[ap].name} skips the first draw", ("103.8a",), "step")
         else:
             events.draw(ctx, ap, 1, "draw step")
+    elif step == "main1":
+        sagas.add_lore(ctx, ap)                       # CR 714.3b
     elif step == "declare_attackers":
         combat.declare_attackers(ctx)
     elif step == "declare_blockers":
@@ -267,8 +272,18 @@ def priority_actions(s, player: int) -> list[Action]:
     sources = mana_sources(s, player)
     for o in playable_lands(s, player):
         actions.append(Action("play", (o.id,), f"play {o.card.name}"))
+    for o in playable_back_faces(s, player):                         # CR 712.12
+        actions.append(Action("play_back", (o.id,), f"play {o.card.name} (the back face of {o.card.main.name})"))
     for o in castable(s, player, sources):
         actions.append(Action("cast", (o.id,), cast_label(o)))      # flashback too (CR 702.34a)
+    for o, i in castable_halves(s, player, sources):                 # CR 709.3, 702.102, 702.127
+        if i is None:
+            actions.append(Action("cast_fused", (o.id,), f"cast {o.card.name} fused, both halves"))
+        else:
+            where = " from the graveyard (aftermath)" if o.zone == "graveyard" else ""
+            actions.append(Action("cast_half", (o.id, i), f"cast {o.card.halves[i].name}{where}"))
+    for o in castable_as_adventure(s, player, sources):             # CR 715.3
+        actions.append(Action("cast_adventure", (o.id,), f"cast {o.card.adventure.name}, the Adventure of {o.card.name}"))
     for o in morph.castable_face_down(s, player):                    # CR 702.37c
         actions.append(Action("cast_face_down", (o.id,), f"cast {o.card.name} face down for {{3}}"))
     actions += face_up.face_up_actions(s, player)                      # CR 116.2b
@@ -316,8 +331,16 @@ def _priority(ctx: Ctx) -> None:
     s.passes = 0                   # CR 117.3c: the acting player gets priority again
     if answer.kind == "play":
         _play_land(ctx, player, answer.args[0])
+    elif answer.kind == "play_back":
+        _play_land(ctx, player, answer.args[0], back=True)
     elif answer.kind == "cast":
         cast(ctx, player, answer.args[0])
+    elif answer.kind == "cast_half":
+        cast(ctx, player, answer.args[0], half=answer.args[1])
+    elif answer.kind == "cast_fused":
+        cast(ctx, player, answer.args[0], fused=True)
+    elif answer.kind == "cast_adventure":
+        cast(ctx, player, answer.args[0], adventure=True)
     elif answer.kind == "cast_face_down":
         cast(ctx, player, answer.args[0], face_down=True)
     elif answer.kind == "turn_face_up":
@@ -333,10 +356,18 @@ def _priority(ctx: Ctx) -> None:
         combat.ninjutsu(ctx, player, *answer.args)
 
 
-def _play_land(ctx: Ctx, player: int, oid: int) -> None:
-    """CR 305.1: playing a land is a special action; it doesn't use the stack."""
+def _play_land(ctx: Ctx, player: int, oid: int, back: bool = False) -> None:
+    """CR 305.1: playing a land is a special action; it doesn't use the stack. ``back``: a
+    modal double-faced card played as its back face, chosen before it moves (CR 712.12)."""
     s = ctx.s
     o = s.objs[oid]
+    if back:
+        o = modal_back(o)
+        if o is None or oid not in [b.id for b in playable_back_faces(s, player)]:
+            raise IllegalActionError(f"{s.objs[oid].card.name} has no back face that can be played now (CR 712.12)")
+        s.objs[oid] = o          # a new object in the shared hand: the old one stays unchanged
+        if exercise.RECORD is not None:
+            exercise.note("LAYOUTS", o.card.layout.value, o.card)
     if (o.zone != "hand" or o.owner != player) and oid not in exiled_playable(s, player):
         raise IllegalActionError(f"{o.card.name} is not in {s.players[player].name}'s hand")
     s.players[player].lands_played += 1

@@ -32,7 +32,8 @@ from manastack.oracle import ir
 from manastack.oracle.subtypes import ABILITY_WORDS
 from manastack.oracle.transform import OracleTransformer, Unsupported, bind
 
-_STARTS = ["kw_line", "activated", "triggered", "static_line", "spell_line", "mode_line"]
+_STARTS = ["kw_line", "activated", "triggered", "static_line", "spell_line", "mode_line", "chapter"]
+_CHAPTER = re.compile(r"(?:IV|VI|V|I{1,3})(?:, (?:IV|VI|V|I{1,3}))* — ")   # CR 714.2
 
 
 @dataclass(frozen=True)
@@ -239,6 +240,8 @@ def _starts(line: str, is_spell: bool) -> list[str]:
         return ["kw_line", "spell_line", "static_line"]
     if re.match(r"(?:when|whenever|at)\b", line, re.I):
         return ["triggered"]
+    if _CHAPTER.match(line):
+        return ["chapter"]
     if re.match(r'[^"“]*:', line):
         return ["activated"]
     return ["kw_line", "static_line"]

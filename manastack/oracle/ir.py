@@ -775,6 +775,7 @@ class Trigger:
     whose: str | None = None
     mana_type: str | None = None
     one_or_more: bool = False   # "Whenever one or more ...": once per event (CR 603.2c)
+    chapter: int = 0            # a Saga's chapter ability, event "chapter" (CR 714.2b)
 
 
 # --------------------------------------------------------------------------------- abilities
@@ -921,3 +922,17 @@ class AdditionalCost:
 
 Ability = Union[Keyword, SpellAbility, ActivatedAbility, TriggeredAbility, StaticAbility,
                 ReplacementAbility, ManaReplacement, AdditionalTriggers, AdditionalCost]
+
+
+# --------------------------------------------------------------------------------- cards of several faces
+
+
+@dataclass(frozen=True, slots=True)
+class Transform:
+    """CR 701.27: turn ``what`` over so that its other face is up (a double-faced permanent,
+    CR 712.9); anything else is not transformed (CR 701.27c)."""
+
+    what: Subject
+
+
+Effect = Union[Effect, Transform]

@@ -13,6 +13,7 @@ from lark import Transformer
 
 from manastack.oracle.transform_base import Unsupported, bind
 from manastack.oracle.transform_effects import EffectRules
+from manastack.oracle.transform_faces import FaceRules, SagaRules
 from manastack.oracle.transform_followups import FollowupRules
 from manastack.oracle.transform_general import GeneralRules
 from manastack.oracle.transform_lines import LineRules
@@ -24,7 +25,7 @@ __all__ = ["OracleTransformer", "Unsupported", "bind"]
 
 
 class OracleTransformer(LineRules, EffectRules, StaticRules, TriggerRules, ObjectRules, FollowupRules, GeneralRules,
-                        Transformer):
+                        FaceRules, SagaRules, Transformer):
     """Build IR from one parsed line. ``text`` is the normalised line (for mode texts)."""
 
     def __init__(self, text: str):

@@ -115,7 +115,7 @@ def scenario_refs() -> list[ScenarioRef]:
     global _SCENARIOS
     if _SCENARIOS is None:
         refs = []
-        for path in sorted(scenario_dir().glob("*.yaml")):
+        for path in sorted(scenario_dir().rglob("*.yaml")):
             try:
                 if path.stat().st_size > MAX_SCENARIO_BYTES:
                     continue

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from manastack.cards import CardError
 from manastack.engine import characteristics as ch
+from manastack.engine import levelers
 from manastack.engine.targets import item_target_specs, spell_ability_index
 from manastack.engine.state import Obj, StackItem, State
 from manastack.engine.turn import NO_PRIORITY, STEPS
@@ -169,6 +170,7 @@ class Builder:
         o.control_since = s.turn if entry.get("sick", False) else -1
         o.damage = entry.get("damage", 0)
         o.counters = {k: v for k, v in entry.get("counters", {}).items() if v}
+        levelers.refresh(s, o, quiet=True)      # a leveler shows its level's face (CR 711.2)
         o.chosen = entry.get("chosen")
         if entry.get("token"):
             o.is_token = True

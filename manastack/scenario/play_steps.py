@@ -32,8 +32,13 @@ class PlaySteps(Driver):
         p = self.player_of(step, ref, zone)
         self.ensure_priority(p)
         s, d = self.state(), self.pending()
-        opts = [a for a in d.options if a.kind == "cast" and self.refs.matches(s, ref, a.args[0])
-                and (s.objs[a.args[0]].zone == "graveyard") == bool(flashback)]
+        kind = "cast_adventure" if step.get("adventure") else "cast_half" if step.get("half") \
+            else "cast_fused" if step.get("fuse") else "cast"           # CR 715.3, 709.3, 702.102a
+        opts = [a for a in d.options if a.kind == kind and self.refs.matches(s, ref, a.args[0])
+                and (s.objs[a.args[0]].zone == "graveyard") == bool(flashback)
+                and (kind != "cast_half" or s.objs[a.args[0]].card.halves[a.args[1]].name == step["half"])]
+        if not opts and kind != "cast":
+            raise StepError(why.cannot_cast_as(s, self.refs, p, ref, zone, kind, step.get("half")))
         if not opts:
             raise StepError(why.cannot_cast(s, self.refs, p, ref, zone))
         self.push(opts[0])

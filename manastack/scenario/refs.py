@@ -78,4 +78,4 @@ class Refs:
 
 def _own_card(o: Obj):
     """The card an object is made from: not the one it copies (CR 707.2) or shows face down."""
-    return id(o.printed or o.card)
+    return id((o.printed or o.card).main)      # a card of several faces by its main face

@@ -36,6 +36,21 @@ def cannot_cast(s, refs, player: int, ref: str, zone: str = "hand") -> str:
     return where if o is None else legality.cannot_cast(s, player, o)
 
 
+def cannot_cast_as(s, refs, player: int, ref: str, zone: str, kind: str, half: str | None) -> str:
+    """Why a split card can't be cast as the half named ``half`` (or fused), or an adventurer
+    card as its Adventure (CR 709.3, 702.102a, 715.3)."""
+    o, where = _where(s, refs, ref, player, zone)
+    if o is None:
+        return where
+    if kind == "cast_adventure":
+        return legality.why_not_cast_adventure(s, player, o) or f"{o.card.name} can't be cast as an Adventure now"
+    names = [h.name for h in o.card.halves]
+    if kind == "cast_half" and half not in names:
+        return f"{o.card.name} has no half named {half!r} (its halves: {', '.join(names) or 'none'})"
+    index = names.index(half) if kind == "cast_half" else None
+    return legality.why_not_cast_half(s, player, o, index) or f"{o.card.name} can't be cast that way now"
+
+
 def cannot_activate(s, refs, player: int, ref: str) -> str:
     o, where = _where(s, refs, ref, player, "battlefield")
     if o is None:       # another player's permanent: some abilities any player may activate
