@@ -269,6 +269,10 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
             o = s.objs.get(recipient)
             if o is None or o.zone != "battlefield":
                 continue
+            if "Planeswalker" in ch.card_types(s, o):
+                _damage_planeswalker(ctx, source, o, amount, kind, combat)
+                if not ch.is_creature(s, o):
+                    continue                   # CR 120.3c alone: no damage is marked on it
             if infect or "wither" in src_kw:   # CR 702.90c, 702.80a: -1/-1 counters, not damage
                 o.counters["-1/-1"] = o.counters.get("-1/-1", 0) + amount
                 s.add_log(f"{source.card.name} deals {amount} {kind} to {o.card.name} as "
@@ -291,6 +295,24 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
                           "source": source.id})
     for source, total in lifelink.values():
         gain_life(ctx, source.controller, total, source, " (lifelink, CR 702.15b)")
+
+
+def _damage_planeswalker(ctx: Ctx, source: Obj, o: Obj, amount: int, kind: str, combat: bool) -> None:
+    """CR 120.3c, 306.8: damage dealt to a planeswalker removes that many loyalty counters
+    from it (whatever the source's abilities: infect and wither change only damage to creatures
+    and players)."""
+    s = ctx.s
+    have = o.counters.get("loyalty", 0)
+    n = min(amount, have)
+    if n:
+        o.counters = {k: v for k, v in o.counters.items() if k != "loyalty"}
+        if have - n:
+            o.counters["loyalty"] = have - n
+    rules = ("120.3c", "306.8", "510.2") if combat else ("120.3c", "306.8")
+    s.add_log(f"{source.card.name} deals {amount} {kind} to {o.card.name}, removing {n} loyalty "
+              f"counter{'s' if n != 1 else ''} (loyalty {have - n})", rules, "damage")
+    if n:
+        collect(ctx, {"kind": "counters_removed", "obj": o.id, "counter": "loyalty", "amount": n})
 
 
 # ------------------------------------------------------------------------------ permanents

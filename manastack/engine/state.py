@@ -26,7 +26,7 @@ class Obj:
     __slots__ = ("id", "card", "owner", "controller", "zone", "tapped", "control_since",
                  "damage", "counters", "attached_to", "is_token", "timestamp", "attacking",
                  "blocking", "blocked", "deathtouched", "cast_x", "chosen", "token_face", "printed",
-                 "cast_costs")
+                 "cast_costs", "activated")
 
     def __init__(self, oid: int, card: CardDef, owner: int, zone: str) -> None:
         self.id = oid
@@ -52,6 +52,9 @@ class Obj:
         # CR 601.2b, 400.7d: the optional and alternative costs announced for the spell that is
         # or became this object, one name each time ("kicker", "buyback", "flashback")
         self.cast_costs: tuple[str, ...] = ()
+        # "turn:ability index" and "turn:loyalty" for the abilities activated this turn, read
+        # by "Activate only once each turn" and loyalty abilities (CR 602.5b, 606.3)
+        self.activated: tuple[str, ...] = ()
 
     def copy(self) -> "Obj":
         # Spelled out: this is the hottest path of copying a game (every field, no loop).
@@ -77,6 +80,7 @@ class Obj:
         o.token_face = self.token_face
         o.printed = self.printed
         o.cast_costs = self.cast_costs
+        o.activated = self.activated
         return o
 
     @property

@@ -653,6 +653,10 @@ class Cost:
     untap_count: int = 1
     discard_self: bool = False        # cycling (CR 702.29a): the card itself, from the hand
     crew: int = 0                     # crew N (CR 702.122a): tap other creatures with total power N
+    # Loyalty abilities (CR 606.4): the loyalty counters put on (+N) or removed from (-N) this
+    # permanent, 0 for "0:"; None: no loyalty symbol. ``loyalty_x``: the cost is "-X".
+    loyalty: int | None = None
+    loyalty_x: bool = False
 
 
 # --------------------------------------------------------------------------------- triggers

@@ -26,6 +26,9 @@ class LineRules:
         effects, targets = bind(effects, ir.Ref("self"))
         is_mana = not targets and any(isinstance(e, ir.AddMana) for e in effects)
         _need(len(set(restrictions)) == len(restrictions), "restriction")
+        # CR 606.4: a loyalty symbol is the whole cost of the abilities printed with one
+        _need(cost.loyalty is None or cost == ir.Cost(loyalty=cost.loyalty, loyalty_x=cost.loyalty_x),
+              "loyalty cost with other costs")
         return "abilities", [ir.ActivatedAbility(
             cost, tuple(effects), tuple(targets), is_mana=is_mana,
             sorcery_speed="sorcery" in restrictions, once_per_turn="once" in restrictions,
@@ -255,6 +258,16 @@ class LineRules:
         _need(isinstance(n, int) and n > 1 and d.plural and d.kind in (None, "permanent")
               and not d.zone_given, "untap cost")
         return [("untap_tapped", d.filter), ("untap_count", n)]
+
+    # ------------------------------------------------------------------ loyalty abilities (CR 606)
+    def c_loyalty(self, c):
+        """A loyalty symbol as a cost (CR 606.4): "+N", "-N", "0"; "-X" removes X loyalty
+        counters, X chosen as it is activated (CR 107.3). "+X" is not read."""
+        text = str(c[0])
+        if text.upper() == "-X":
+            return [("loyalty", 0), ("loyalty_x", True)]
+        _need(text[-1].isdigit(), "loyalty cost with X")
+        return "loyalty", int(text)
 
     def c_tap_other(self, c):
         d = c[0]
