@@ -141,6 +141,8 @@ def _walk(node, out: list[str]) -> None:
         if node.rider is not None and node.rider not in MANA_RIDERS:
             out.append(f"mana rider {node.rider!r}")
     elif t is ir.ActivatedAbility:
+        if node.is_mana and node.once_per_turn:     # mana abilities don't pass engine.loyalty's record
+            out.append("once-per-turn limit on a mana ability")
         c = node.cost
         if node.any_player and (node.is_mana or c.tap or c.untap or c.sacrifice_self or c.remove_counters):
             out.append("any player may activate a mana ability or one paid with its own permanent")

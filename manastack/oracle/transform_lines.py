@@ -24,7 +24,8 @@ class LineRules:
     def activated(self, c):
         cost, effects, restrictions = c[0], c[1], c[2:]
         effects, targets = bind(effects, ir.Ref("self"))
-        is_mana = not targets and any(isinstance(e, ir.AddMana) for e in effects)
+        # CR 605.1a: a loyalty ability is never a mana ability
+        is_mana = not targets and any(isinstance(e, ir.AddMana) for e in effects) and cost.loyalty is None
         _need(len(set(restrictions)) == len(restrictions), "restriction")
         # CR 606.4: a loyalty symbol is the whole cost of the abilities printed with one
         _need(cost.loyalty is None or cost == ir.Cost(loyalty=cost.loyalty, loyalty_x=cost.loyalty_x),

@@ -1,0 +1,382 @@
+"""Planeswalkers and loyalty abilities (CR 306, 606), attacking planeswalkers (CR 506.3, 508.1b,
+510.1b) and "Activate only once each turn" (CR 602.5b), with real cards from the corpus and
+their rulings."""
+from __future__ import annotations
+
+import pytest
+
+from manastack import Game, HeuristicAgent
+from manastack.engine import loyalty
+from manastack.engine.decisions import Action, IllegalActionError
+from manastack.oracle import ir
+from manastack.scenario import Scenario
+
+from .mana_helpers import obj
+
+
+@pytest.fixture(scope="module")
+def db(corpus_db):
+    return corpus_db
+
+
+def game(db, players: str, turn: int = 3, step: str | None = None, partial: bool = False) -> Game:
+    head = f"turn: {turn}\n" + (f"step: {step}\n" if step else "") + ("allow_partial: true\n" if partial else "")
+    sc = Scenario.from_text(f"{head}players:\n{players}", cards=db)
+    return Game.from_state(sc.state, sc.db)
+
+
+def act(g: Game, kind: str, words: str = "") -> None:
+    """Take the action of ``kind`` whose label has ``words``; pay automatically."""
+    g.push(next(a for a in g.legal_actions() if a.kind == kind and words in a.label))
+    if g.pending.kind == "pay":
+        g.push(Action("autopay"))
+
+
+def loyalty_actions(g: Game, name: str) -> list[Action]:
+    o = obj(g, name)
+    return [a for a in g.legal_actions() if a.kind == "activate" and a.args[0] == o.id]
+
+
+def pass_both(g: Game) -> None:
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+
+
+def to_attackers(g: Game) -> None:
+    while g.pending.kind != "attackers":
+        g.push(Action("pass"))
+
+
+def to_step(g: Game, step: str) -> None:
+    """Pass (declaring no attackers or blockers, keeping the hand) until the game is at ``step``."""
+    while g.current_state().step != step:
+        acts = g.legal_actions()
+        g.push(next((a for a in acts if a.kind in ("pass", "done", "keep")), acts[0]))
+
+
+def to_next_main(g: Game, player: int) -> None:
+    """Pass until ``player``'s next precombat main phase."""
+    turn = g.current_state().turn
+    while True:
+        s = g.current_state()
+        if s.turn > turn and s.step == "main1" and s.active == player:
+            return
+        acts = g.legal_actions()
+        g.push(next((a for a in acts if a.kind in ("pass", "done", "keep")), acts[0]))
+
+
+GARRUK = """  - name: Alice
+    hand: [Garruk Wildspeaker]
+    battlefield: [Forest, Forest, Forest, Forest]
+  - name: Bob
+"""
+
+
+# ------------------------------------------------------------------------------ compiling
+
+
+def test_loyalty_costs_compile_and_the_ability_lines_compose(db):
+    """CR 606.4: "+N", "-N" (the minus sign U+2212), "0" and "-X" are the whole cost."""
+    garruk = db.get("Garruk Wildspeaker")
+    costs = [ab.cost for ab in garruk.abilities if isinstance(ab, ir.ActivatedAbility)]
+    assert [c.loyalty for c in costs] == [1, -1, -4]
+    assert all(c == ir.Cost(loyalty=c.loyalty) for c in costs)
+    assert garruk.fully_supported
+    nalaar = db.get("Chandra Nalaar")
+    x = next(ab for ab in nalaar.abilities if ab.text.startswith("−X"))
+    assert x.cost == ir.Cost(loyalty=0, loyalty_x=True)
+    # "Loyalty abilities can't be mana abilities" (Chandra, Torch of Defiance ruling; CR 605.1a)
+    chandra = db.get("Chandra, Novice Pyromancer")
+    rr = next(ab for ab in chandra.abilities if "Add {R}{R}" in ab.text)
+    assert not rr.is_mana and rr.cost.loyalty == -1
+    assert chandra.fully_supported
+
+
+def test_a_planeswalker_enters_with_its_printed_loyalty(db):
+    """CR 306.5b: a replacement effect as it enters (614.1c)."""
+    g = game(db, GARRUK)
+    act(g, "cast", "Garruk")
+    pass_both(g)
+    assert obj(g, "Garruk Wildspeaker").counters == {"loyalty": 3}
+    assert "enters with 3 loyalty counters  [CR 306.5b" in g.explain()
+
+
+# ------------------------------------------------------------------------------ activating (CR 606)
+
+
+def test_plus_ability_adds_loyalty_and_only_one_loyalty_ability_per_turn(db):
+    """CR 606.3, 606.4: +1 puts a loyalty counter on it as a cost; after one loyalty ability of
+    that permanent no other may be activated this turn; next turn again."""
+    g = game(db, """  - name: Alice
+    battlefield: [Garruk Wildspeaker, {card: Forest, tapped: true}, {card: Forest, tapped: true}]
+    library: [Forest, Forest]
+  - name: Bob
+    library: [Forest, Forest]
+""")
+    assert len(loyalty_actions(g, "Garruk Wildspeaker")) == 2     # -4 needs four loyalty (CR 606.6)
+    act(g, "activate", "+1: Untap two target lands.")
+    while g.pending.kind == "targets":              # the two Forests
+        g.push(g.legal_actions()[0])
+    assert obj(g, "Garruk Wildspeaker").counters == {"loyalty": 4}      # paid before it resolves
+    pass_both(g)
+    assert not any(o.tapped for o in g.current_state().permanents(0))
+    assert loyalty_actions(g, "Garruk Wildspeaker") == []
+    why = g.why_not(Action("activate", (obj(g, "Garruk Wildspeaker").id, 1)))
+    assert "606.3" in why
+    # Alice's next turn: one loyalty ability again
+    to_next_main(g, 0)
+    assert len(loyalty_actions(g, "Garruk Wildspeaker")) == 3
+
+
+def test_loyalty_abilities_only_at_sorcery_speed(db):
+    """CR 606.3: only in a main phase of your turn with the stack empty: not in response, not in
+    the opponent's turn (unlike its activated abilities of other kinds, CR 602.5)."""
+    g = game(db, """  - name: Alice
+    battlefield: [Garruk Wildspeaker]
+    hand: [Giant Growth]
+  - name: Bob
+    battlefield: [Forest, Grizzly Bears]
+""", step="combat_damage")
+    assert loyalty_actions(g, "Garruk Wildspeaker") == []
+    why = g.why_not(Action("activate", (obj(g, "Garruk Wildspeaker").id, 1)))
+    assert "main phase" in why and "606.3" in why
+    g2 = game(db, """  - name: Alice
+    battlefield: [Grizzly Bears, Forest]
+  - name: Bob
+    battlefield: [Garruk Wildspeaker]
+""")
+    s = g2.current_state()
+    assert s.active == 0
+    w = obj(g2, "Garruk Wildspeaker")
+    assert "606.3" in loyalty.why_not_limited(s, 1, w, 1, w.card.abilities[1])
+
+
+def test_a_minus_cost_needs_that_many_loyalty_counters(db):
+    """CR 606.6: Garruk with 3 loyalty can't use -4; with 4 it can, and goes to 0 (CR 704.5i)
+    while the ability still resolves (CR 113.7a)."""
+    g = game(db, """  - name: Alice
+    battlefield: [{card: Garruk Wildspeaker, counters: {loyalty: 4}}, Grizzly Bears]
+  - name: Bob
+""")
+    act(g, "activate", "−4")
+    assert g.current_state().stack          # paid: Garruk is gone before it resolves
+    assert "Garruk Wildspeaker is put into its owner's graveyard (loyalty 0)" in g.explain()
+    pass_both(g)
+    bears = obj(g, "Grizzly Bears")
+    from manastack.engine import characteristics as ch
+    s = g.current_state()
+    assert (ch.power(s, bears), ch.toughness(s, bears)) == (5, 5)
+    assert "trample" in ch.keywords(s, bears)
+
+
+def test_minus_x_chooses_x_up_to_its_loyalty(db):
+    """CR 107.3, 606.6: X of "-X" can't be more than its loyalty."""
+    g = game(db, """  - name: Alice
+    battlefield: [Chandra Nalaar]
+  - name: Bob
+    battlefield: [Serra Angel]
+""", partial=True)
+    act(g, "activate", "−X")
+    if g.pending.kind == "targets":
+        g.push(next(a for a in g.legal_actions() if a.kind == "target"))
+    assert g.pending.kind == "x"
+    assert [a.args[0] for a in g.legal_actions()] == list(range(7))
+    g.push(Action("x", (3,)))
+    assert obj(g, "Chandra Nalaar").counters == {"loyalty": 3}
+    pass_both(g)
+    assert obj(g, "Serra Angel").damage == 3
+
+
+def test_loyalty_mana_ability_uses_the_stack(db):
+    """Chandra, Novice Pyromancer: "-1: Add {R}{R}" is a loyalty ability, not a mana ability, so
+    it is activated at sorcery speed and uses the stack (its ruling; CR 605.1a, 606.3)."""
+    g = game(db, """  - name: Alice
+    battlefield: ["Chandra, Novice Pyromancer"]
+  - name: Bob
+""")
+    assert not [a for a in g.legal_actions() if a.kind == "mana"]
+    act(g, "activate", "Add {R}{R}")
+    assert g.current_state().stack
+    pass_both(g)
+    assert g.current_state().players[0].pool.get("R") == 2
+
+
+# ------------------------------------------------------------------------------ damage (CR 120.3c)
+
+
+def test_damage_to_a_planeswalker_removes_loyalty_and_zero_loyalty_is_an_sba(db):
+    """CR 120.3c, 306.8: Chandra's -2 deals 2 damage to any target, a planeswalker included;
+    CR 704.5i: at 0 loyalty it is put into its owner's graveyard."""
+    g = game(db, """  - name: Alice
+    battlefield: ["Chandra, Novice Pyromancer", Mountain]
+    hand: [Shock]
+  - name: Bob
+    battlefield: [Garruk Wildspeaker]
+""")
+    act(g, "activate", "deals 2 damage")
+    g.push(next(a for a in g.legal_actions() if a.label.endswith("Garruk Wildspeaker")))
+    pass_both(g)
+    assert obj(g, "Garruk Wildspeaker").counters == {"loyalty": 1}
+    assert obj(g, "Garruk Wildspeaker").damage == 0      # no damage is marked (CR 120.3e is for creatures)
+    act(g, "cast", "Shock")
+    if g.pending.kind == "targets":
+        g.push(next(a for a in g.legal_actions() if a.label.endswith("Garruk Wildspeaker")))
+    if g.pending.kind == "pay":
+        g.push(Action("autopay"))
+    pass_both(g)
+    s = g.current_state()
+    assert not [o for o in s.permanents(1) if o.card.name == "Garruk Wildspeaker"]
+    assert "(loyalty 0)" in g.explain() and "704.5i" in g.explain()
+
+
+def test_two_legendary_planeswalkers_with_one_name(db):
+    """CR 306.4, 704.5j: the planeswalker uniqueness rule is gone; the legend rule applies."""
+    g = game(db, """  - name: Alice
+    hand: [Garruk Wildspeaker]
+    battlefield: [Forest, Forest, Forest, Forest, Garruk Wildspeaker]
+  - name: Bob
+""")
+    act(g, "cast", "Garruk")
+    pass_both(g)
+    assert g.pending.kind == "legend_rule"
+    g.push(g.legal_actions()[0])
+    assert len([o for o in g.current_state().permanents(0) if o.card.name == "Garruk Wildspeaker"]) == 1
+
+
+# ------------------------------------------------------------------------------ combat
+
+
+ATTACK = """  - name: Alice
+    battlefield: [Grizzly Bears, Craw Wurm]
+  - name: Bob
+    battlefield: [Garruk Wildspeaker]
+"""
+
+
+def test_attacking_a_planeswalker_removes_its_loyalty(db):
+    """CR 508.1b: the attacking player says what each attacker attacks; CR 510.1b, 120.3c."""
+    g = game(db, ATTACK)
+    to_attackers(g)
+    labels = [a.label for a in g.legal_actions()]
+    assert "attack Garruk Wildspeaker with Grizzly Bears" in labels
+    assert "attack with Grizzly Bears" in labels
+    act(g, "attack", "attack Garruk Wildspeaker with Grizzly Bears")
+    act(g, "done")                           # Craw Wurm stays home
+    to_step(g, "main2")
+    assert obj(g, "Garruk Wildspeaker").counters == {"loyalty": 1}
+    assert g.current_state().players[1].life == 20
+    assert "Alice attacks Garruk Wildspeaker with Grizzly Bears" in g.explain()
+
+
+def test_attacker_of_a_planeswalker_that_left_deals_no_damage(db):
+    """CR 506.4c, 510.1b: the attacker stays attacking but, unblocked, deals no combat damage,
+    not even to the player."""
+    g = game(db, """  - name: Alice
+    battlefield: [Craw Wurm]
+  - name: Bob
+    battlefield: [{card: Garruk Wildspeaker, counters: {loyalty: 2}}, Mountain]
+    hand: [Shock]
+""")
+    to_attackers(g)
+    act(g, "attack", "attack Garruk Wildspeaker with Craw Wurm")
+    g.push(Action("pass"))                   # Alice, in the declare attackers step
+    act(g, "cast", "Shock")                  # Bob shocks his own Garruk
+    if g.pending.kind == "targets":
+        g.push(next(a for a in g.legal_actions() if a.label.endswith("Garruk Wildspeaker")))
+    if g.pending.kind == "pay":
+        g.push(Action("autopay"))
+    pass_both(g)
+    assert not [o for o in g.current_state().permanents(1) if o.card.name == "Garruk Wildspeaker"]
+    assert obj(g, "Craw Wurm").attacking is not None
+    to_step(g, "main2")
+    assert g.current_state().players[1].life == 20
+    assert "deals no combat damage" in g.explain()
+
+
+def test_trample_assigns_the_excess_to_the_planeswalker_attacked(db):
+    """CR 702.19b: lethal damage to the blocker first, the rest to the planeswalker it attacks."""
+    g = game(db, """  - name: Alice
+    battlefield: [Colossal Dreadmaw]
+  - name: Bob
+    battlefield: [{card: Garruk Wildspeaker, counters: {loyalty: 8}}, Llanowar Elves]
+""")
+    to_attackers(g)
+    act(g, "attack", "attack Garruk Wildspeaker with Colossal Dreadmaw")
+    to_step(g, "declare_blockers")
+    while g.pending.kind != "blockers":
+        g.push(Action("pass"))
+    act(g, "block", "Llanowar Elves blocks")
+    while g.pending.kind != "damage":
+        g.push(Action("pass"))
+    assert [a.args[0] for a in g.legal_actions()] == list(range(1, 7))   # at least lethal (1)
+    g.push(Action("assign", (1,)))
+    assert obj(g, "Garruk Wildspeaker").counters == {"loyalty": 3}
+    assert g.current_state().players[1].life == 20
+
+
+def test_heuristic_agent_attacks_a_planeswalker_it_can_finish(db):
+    g = game(db, """  - name: Alice
+    battlefield: [Craw Wurm]
+  - name: Bob
+    battlefield: [Garruk Wildspeaker]
+""")
+    to_attackers(g)
+    choice = HeuristicAgent(1).choose(g, g.pending)
+    assert choice.kind == "attack" and len(choice.args) == 2
+
+
+def test_save_keeps_the_loyalty_ability_activated_this_turn(db):
+    g = game(db, """  - name: Alice
+    battlefield: [Garruk Wildspeaker]
+  - name: Bob
+""")
+    act(g, "activate", "Beast")
+    pass_both(g)
+    again = Game.from_json(g.to_json(), db)
+    assert loyalty_actions(again, "Garruk Wildspeaker") == []
+    with pytest.raises(IllegalActionError):
+        again.push(Action("activate", (obj(again, "Garruk Wildspeaker").id, 0)))
+
+
+# ------------------------------------------------------------------------------ once each turn (CR 602.5b)
+
+
+def test_activate_only_once_each_turn(db):
+    """Rootwalla: "{1}{G}: +2/+2 until end of turn. Activate only once each turn." (CR 602.5b);
+    the limit counts per turn, and a new object has a new record (CR 400.7)."""
+    g = game(db, """  - name: Alice
+    battlefield: [Rootwalla, Forest, Forest, Forest, Forest]
+    library: [Forest, Forest]
+  - name: Bob
+    library: [Forest, Forest]
+""")
+    act(g, "activate", "Rootwalla gets +2/+2")
+    pass_both(g)
+    walla = obj(g, "Rootwalla")
+    assert not [a for a in g.legal_actions() if a.kind == "activate" and a.args[0] == walla.id]
+    why = g.why_not(Action("activate", (walla.id, 0)))
+    assert "only once each turn" in why and "602.5b" in why
+    to_next_main(g, 0)
+    assert [a for a in g.legal_actions() if a.kind == "activate" and a.args[0] == walla.id]
+
+
+def test_the_once_each_turn_record_stays_with_the_object():
+    """CR 602.5b: the restriction stays with the object when its controller changes; a permanent
+    that changes zones is a new object with no record (CR 400.7)."""
+    from manastack.engine.state import Obj
+    from manastack.cards import default_db
+
+    card = default_db().get("Grizzly Bears")
+
+    class S:
+        turn = 4
+
+    o = Obj(7, card, 0, "battlefield")
+    ab = ir.ActivatedAbility(ir.Cost(), (), once_per_turn=True, text="x")
+    loyalty.record_activation(S, o, 2, ab)
+    o.controller = 1
+    assert loyalty.activated_this_turn(S, o, "2")
+    assert "602.5b" in loyalty.why_not_limited(S, 1, o, 2, ab)
+    S.turn = 5
+    assert not loyalty.activated_this_turn(S, o, "2")
+    assert Obj(8, card, 0, "battlefield").activated == ()
