@@ -380,3 +380,56 @@ def test_the_once_each_turn_record_stays_with_the_object():
     S.turn = 5
     assert not loyalty.activated_this_turn(S, o, "2")
     assert Obj(8, card, 0, "battlefield").activated == ()
+
+
+def test_no_more_than_twice_each_turn(db):
+    """Pit Imp: "{B}: +1/+0 until end of turn. Activate this ability no more than twice each
+    turn." (CR 602.5b)."""
+    g = game(db, """  - name: Alice
+    battlefield: [Pit Imp, Swamp, Swamp, Swamp]
+  - name: Bob
+""")
+    assert db.get("Pit Imp").abilities[-1].times_per_turn == 2
+    for _ in range(2):
+        act(g, "activate", "Pit Imp gets +1/+0")
+        pass_both(g)
+    imp = obj(g, "Pit Imp")
+    assert not [a for a in g.legal_actions() if a.kind == "activate" and a.args[0] == imp.id]
+    assert "2 times this turn" in g.why_not(Action("activate", (imp.id, len(imp.card.abilities) - 1)))
+    from manastack.engine import characteristics as ch
+    assert ch.power(g.current_state(), imp) == 2        # a 0/1, +1/+0 twice
+
+
+def test_activate_only_during_your_upkeep_and_only_once_each_turn(db):
+    """Gate to Phyrexia: two limits in one sentence (CR 602.5b)."""
+    gate = next(ab for ab in db.get("Gate to Phyrexia").abilities if isinstance(ab, ir.ActivatedAbility))
+    assert gate.upkeep_only and gate.once_per_turn
+    assert db.get("Gate to Phyrexia").fully_supported
+    g = game(db, """  - name: Alice
+    battlefield: [Gate to Phyrexia, Grizzly Bears, Llanowar Elves]
+  - name: Bob
+    battlefield: [Ornithopter, Millstone]
+""", step="upkeep")
+    act(g, "activate", "Destroy target artifact")
+    while g.pending.kind != "priority":
+        g.push(g.legal_actions()[0])
+    pass_both(g)
+    gate_obj = obj(g, "Gate to Phyrexia")
+    assert g.current_state().step == "upkeep"
+    why = g.why_not(Action("activate", (gate_obj.id, 0)))
+    assert "once each turn" in why
+
+
+def test_activate_only_if_it_is_attacking(db):
+    """Glint-Horn Buccaneer: "Activate only if ~ is attacking." (CR 602.5b)."""
+    g = game(db, """  - name: Alice
+    battlefield: [Glint-Horn Buccaneer, Mountain, Mountain]
+    hand: [Forest, Forest]
+    library: [Forest, Forest, Forest]
+  - name: Bob
+""", partial=True)                  # its discard trigger isn't read yet; the limit is what is tested
+    bucc = obj(g, "Glint-Horn Buccaneer")
+    assert "while it is attacking" in g.why_not(Action("activate", (bucc.id, 2)))
+    to_attackers(g)
+    act(g, "attack", "attack with Glint-Horn Buccaneer")
+    assert [a for a in g.legal_actions() if a.kind == "activate" and a.args[0] == bucc.id]

@@ -41,12 +41,23 @@ def _kicked(s: State, src: Obj) -> bool:
     return "kicker" in src.cast_costs
 
 
+def _attacking(s: State, src: Obj) -> bool:
+    """"Activate only if ~ is attacking" (CR 602.5b, 506.4)."""
+    return src.zone == "battlefield" and src.attacking is not None
+
+
+def _attacking_or_blocking(s: State, src: Obj) -> bool:
+    return src.zone == "battlefield" and (src.attacking is not None or bool(src.blocking))
+
+
 _CONDITIONS = {
     "kicked": _kicked,
     "self_had_no_minus1_counters": _no_minus_counters,   # persist (CR 702.79a)
     "self_had_no_plus1_counters": _no_plus_counters,     # undying (CR 702.93a)
     "came_under_control_since_last_upkeep": _new_since_last_upkeep,   # echo (CR 702.30a)
     "self_on_battlefield": _on_battlefield,              # cumulative upkeep (CR 702.24a)
+    "self_attacking": _attacking,                        # activation limits (CR 602.5b)
+    "self_attacking_or_blocking": _attacking_or_blocking,
 }
 
 CONDITIONS = tuple(_CONDITIONS)

@@ -10,11 +10,17 @@ from __future__ import annotations
 
 from manastack.oracle import ir
 
+from .conditions import evaluate
 from .state import Obj
 from .timing import sorcery_timing
 from .wording import possessive
 
 LOYALTY = "loyalty"     # the counter kind (CR 122.1a, 306.5c)
+# CR 506.1: the steps of the combat phase
+COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
+                "combat_damage", "end_of_combat")
+CONDITION_WORDS = {"self_attacking": "while it is attacking",
+                   "self_attacking_or_blocking": "while it is attacking or blocking"}
 
 
 def is_loyalty_ability(ab) -> bool:
@@ -46,13 +52,17 @@ def activated_this_turn(s, o: Obj, what: str) -> bool:
     return _key(s, what) in o.activated
 
 
+def times_this_turn(s, o: Obj, what: str) -> int:
+    """How many times ``what`` of ``o`` was activated this turn."""
+    return o.activated.count(_key(s, what))
+
+
 def record_activation(s, o: Obj, idx: int, ab) -> None:
-    """Note that ability ``idx`` of ``o`` was activated this turn (entries of earlier turns
-    are dropped: only this turn's count)."""
+    """Note that ability ``idx`` of ``o`` was activated this turn, once more (entries of
+    earlier turns are dropped: only this turn's count)."""
     now = f"{s.turn}:"
     keep = tuple(k for k in o.activated if k.startswith(now))
-    new = (_key(s, str(idx)),) + ((_key(s, LOYALTY),) if is_loyalty_ability(ab) else ())
-    o.activated = keep + tuple(k for k in new if k not in keep)
+    o.activated = keep + (_key(s, str(idx)),) + ((_key(s, LOYALTY),) if is_loyalty_ability(ab) else ())
 
 
 # ------------------------------------------------------------------------------ legality
@@ -64,6 +74,13 @@ def why_not_limited(s, player: int, o: Obj, idx: int, ab) -> str | None:
     606.6)."""
     if ab.once_per_turn and activated_this_turn(s, o, str(idx)):
         return f"{ab.text!r} was activated this turn and can be activated only once each turn (CR 602.5b)"
+    if ab.times_per_turn and times_this_turn(s, o, str(idx)) >= ab.times_per_turn:
+        return (f"{ab.text!r} was activated {ab.times_per_turn} times this turn, as many as it may be "
+                "(CR 602.5b)")
+    if ab.combat_only and s.step not in COMBAT_STEPS:
+        return f"{ab.text!r} can be activated only during combat (CR 602.5b, 506.1)"
+    if ab.condition is not None and not evaluate(s, ab.condition, o):
+        return f"{ab.text!r} can be activated only {CONDITION_WORDS.get(ab.condition, ab.condition)} (CR 602.5b)"
     if not is_loyalty_ability(ab):
         return None
     if not sorcery_timing(s, player):

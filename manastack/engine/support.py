@@ -141,8 +141,10 @@ def _walk(node, out: list[str]) -> None:
         if node.rider is not None and node.rider not in MANA_RIDERS:
             out.append(f"mana rider {node.rider!r}")
     elif t is ir.ActivatedAbility:
-        if node.is_mana and node.once_per_turn:     # mana abilities don't pass engine.loyalty's record
-            out.append("once-per-turn limit on a mana ability")
+        if node.is_mana and (node.once_per_turn or node.times_per_turn or node.combat_only or node.condition):
+            out.append("activation limit on a mana ability")   # they don't pass engine.loyalty's checks
+        if node.condition and node.condition not in _conditions():
+            out.append(f"condition {node.condition!r}")
         c = node.cost
         if node.any_player and (node.is_mana or c.tap or c.untap or c.sacrifice_self or c.remove_counters):
             out.append("any player may activate a mana ability or one paid with its own permanent")

@@ -729,6 +729,12 @@ class ActivatedAbility:
     your_turn: bool = False
     before_attackers: bool = False
     any_player: bool = False
+    # More limits on activating it (CR 602.5b): at most ``times_per_turn`` times each turn
+    # (0: no such limit; "once each turn" is ``once_per_turn``), only during combat (CR 506.1),
+    # only while ``condition`` (a name of engine.conditions) holds for its source.
+    times_per_turn: int = 0
+    combat_only: bool = False
+    condition: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
