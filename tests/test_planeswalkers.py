@@ -433,3 +433,66 @@ def test_activate_only_if_it_is_attacking(db):
     to_attackers(g)
     act(g, "attack", "attack with Glint-Horn Buccaneer")
     assert [a for a in g.legal_actions() if a.kind == "activate" and a.args[0] == bucc.id]
+
+
+# ------------------------------------------------------------------------------ emblems (CR 114)
+
+
+def test_emblem_static_ability_works_from_the_command_zone(db):
+    """Elspeth, Sun's Champion's -7: "You get an emblem with "Creatures you control get +2/+2 and
+    have flying."" The emblem stays after Elspeth is gone (CR 114.4, 114.5) and affects her
+    creatures, later ones included, not Bob's; a save keeps it."""
+    elspeth = db.get("Elspeth, Sun's Champion")
+    assert elspeth.fully_supported
+    g = game(db, """  - name: Alice
+    battlefield: [{card: "Elspeth, Sun's Champion", counters: {loyalty: 7}}, Grizzly Bears, Forest, Forest]
+    hand: [Grizzly Bears]
+  - name: Bob
+    battlefield: [Llanowar Elves]
+""")
+    act(g, "activate", "emblem")
+    pass_both(g)
+    s = g.current_state()
+    assert not [o for o in s.permanents(0) if o.card.name == "Elspeth, Sun's Champion"]     # 0 loyalty
+    [emblem] = [s.objs[i] for i in s.players[0].command]
+    assert emblem.zone == "command" and emblem.owner == emblem.controller == 0
+    assert emblem.card.types == () and emblem.card.mana_cost.mana_value() == 0      # CR 114.3
+    from manastack.engine import characteristics as ch
+    bears = obj(g, "Grizzly Bears")
+    assert (ch.power(s, bears), ch.toughness(s, bears)) == (4, 4) and "flying" in ch.keywords(s, bears)
+    elves = obj(g, "Llanowar Elves")
+    assert ch.power(s, elves) == 1 and "flying" not in ch.keywords(s, elves)
+    act(g, "cast", "Grizzly Bears")
+    pass_both(g)
+    s = g.current_state()
+    assert all(ch.power(s, o) == 4 for o in s.permanents(0) if o.card.name == "Grizzly Bears")
+    again = Game.from_json(g.to_json(), db)
+    s2 = again.current_state()
+    assert [s2.objs[i].card.text for i in s2.players[0].command] == [emblem.card.text]
+    assert ch.power(s2, obj(again, "Grizzly Bears")) == 4
+    assert again.view(1)["players"][0]["emblems"] == [emblem.card.text]
+
+
+def test_emblem_triggered_ability_and_target_opponent_gets_it(db):
+    """Chandra, Torch of Defiance's emblem: "Whenever you cast a spell, this emblem deals 5 damage
+    to any target." Its ability resolves before the spell that made it trigger, and the damage
+    comes from the emblem (her rulings)."""
+    g = game(db, """  - name: Alice
+    battlefield: [{card: "Chandra, Torch of Defiance", counters: {loyalty: 7}}, Mountain]
+    hand: [Shock]
+  - name: Bob
+""", partial=True)                 # her first ability isn't read yet; the emblem is what is tested
+    act(g, "activate", "emblem")
+    pass_both(g)
+    act(g, "cast", "Shock")
+    while g.pending.kind in ("targets", "pay"):
+        g.push(next((a for a in g.legal_actions() if a.label.endswith("Bob") or a.kind == "autopay"),
+                    g.legal_actions()[0]))
+    while g.pending.kind == "targets" or (g.pending.kind == "priority" and len(g.current_state().stack) > 1
+                                          and g.current_state().stack[-1].kind == "spell"):
+        g.push(next(a for a in g.legal_actions() if a.label.endswith("Bob")))
+    s = g.current_state()
+    assert [i.kind for i in s.stack] == ["spell", "triggered"]       # the trigger is on top
+    pass_both(g)
+    assert g.current_state().players[1].life == 15
+    assert "Chandra, Torch of Defiance emblem deals 5 damage to Bob" in g.explain()

@@ -8,7 +8,7 @@ from dataclasses import replace
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import cipher, copies, events, free_casting, placement_effects, suspend, unless_costs
+from . import cipher, copies, emblems, events, free_casting, placement_effects, suspend, unless_costs
 from .abilities import ONE_SHOT_DELAYS, nested_index
 from .casting import pay_mana
 from .conditions import evaluate
@@ -550,6 +550,7 @@ HANDLERS = {
     ir.IfYouDo: _if_you_do,
     ir.Conditional: _conditional,
     ir.ReturnToBattlefield: placement_effects.return_to_battlefield,
+    ir.CreateEmblem: emblems.create_emblem,             # CR 114.2
     ir.CounterUnlessPays: unless_costs.counter_unless_pays,
     ir.SacrificeUnlessPays: unless_costs.sacrifice_unless_pays,
     ir.EnterAttacking: placement_effects.enter_attacking,

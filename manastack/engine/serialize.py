@@ -128,7 +128,8 @@ def state_from_data(data: dict, db=None) -> State:
     s.db = db
     s.layer_cache = s.static_cache = None
     s.settled = False
-    s.players = [_restore(Player, pd, special_mana=tuple(mana_spend.from_data(m) for m in pd.get("special_mana", ())))
+    s.players = [_restore(Player, pd, special_mana=tuple(mana_spend.from_data(m) for m in pd.get("special_mana", ())),
+                          command=list(pd.get("command", ())))
                  for pd in data["players"]]
     s.objs = {}
     for od in data["objects"]:

@@ -97,7 +97,7 @@ class Player:
     __slots__ = ("index", "name", "life", "library", "hand", "graveyard", "exile", "pool",
                  "lands_played", "lost", "loss_reason", "drew_from_empty", "last_turn_start",
                  "poison", "mulligans", "kept", "life_gained_this_turn", "spells_cast_this_turn",
-                 "special_mana", "previous_turn_start")
+                 "special_mana", "previous_turn_start", "command")
 
     def __init__(self, index: int, name: str, life: int = 20) -> None:
         self.index = index
@@ -120,6 +120,7 @@ class Player:
         self.kept = False
         self.life_gained_this_turn = 0
         self.spells_cast_this_turn = 0  # CR 601.2i: spells that became cast (Damping Sphere)
+        self.command: list[int] = []    # the emblems this player owns, in the command zone (CR 114.2)
 
     def copy(self) -> "Player":
         # Spelled out, like Obj.copy: two players are copied at every move.
@@ -144,6 +145,7 @@ class Player:
         p.kept = self.kept
         p.life_gained_this_turn = self.life_gained_this_turn
         p.spells_cast_this_turn = self.spells_cast_this_turn
+        p.command = self.command[:]
         return p
 
     def zone(self, name: str) -> list[int]:

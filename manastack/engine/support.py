@@ -16,6 +16,7 @@ from manastack.oracle import ir
 from .abilities import keyword_trigger
 from .conditions import CONDITIONS
 from .effects import HANDLERS
+from .layers import CHANGING_KINDS
 from .turn import STEPS
 
 # Keyword abilities with rules code: static ones read by characteristics, combat, targeting and
@@ -148,6 +149,8 @@ def _walk(node, out: list[str]) -> None:
         c = node.cost
         if node.any_player and (node.is_mana or c.tap or c.untap or c.sacrifice_self or c.remove_counters):
             out.append("any player may activate a mana ability or one paid with its own permanent")
+    elif t is ir.CreateEmblem:
+        out += _emblem_gaps(node)
     elif hasattr(node, "duration") and node.duration not in DURATIONS:
         out.append(f"duration {node.duration!r}")
     if t is ir.GrantKeywords or (t is ir.StaticEffect and node.kind == "grant_keywords"):
@@ -156,6 +159,19 @@ def _walk(node, out: list[str]) -> None:
         out.append(f"effect {t.__name__}")
     for f in dataclasses.fields(node):
         _walk(getattr(node, f.name), out)
+
+
+def _emblem_gaps(node: ir.CreateEmblem) -> list[str]:
+    """An emblem's abilities work from the command zone (CR 114.4) where the engine reads them
+    there: its triggered abilities and its static abilities other than those that change
+    definitions (which ``layers`` finds on the battlefield only)."""
+    out = []
+    for ab in node.abilities:
+        if type(ab) is ir.StaticAbility and ab.effect.kind in CHANGING_KINDS:
+            out.append(f"emblem with a static ability of kind {ab.effect.kind!r}")
+        elif type(ab) not in (ir.StaticAbility, ir.TriggeredAbility):
+            out.append(f"emblem with {type(ab).__name__}")
+    return out
 
 
 def _is_triggered(kw: ir.Keyword) -> bool:

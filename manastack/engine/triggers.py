@@ -206,6 +206,8 @@ def collect(ctx, ev: dict) -> None:
     if ev["kind"] == "step" and ev["step"] in ONE_SHOT_DELAYS.values():
         _delayed_at_next(ctx, ev["step"])
     sources = [s.objs[i] for i in s.battlefield]
+    for p in s.players:                 # emblems' abilities work in the command zone (CR 114.4)
+        sources += [s.objs[i] for i in p.command]
     if ev["kind"] == "zone_change" and ev["from"] == "battlefield":
         sources.append(ev["old"])  # look back in time (CR 603.10a)
     if ev["kind"] == "cast" and ev["obj"] in s.objs:

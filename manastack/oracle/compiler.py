@@ -73,7 +73,7 @@ def parser() -> Lark:
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 _SELF_WORDS = re.compile(
     r"\b[Tt]his (?:creature|artifact|enchantment|land|permanent|spell|card|token|Aura|"
-    r"Equipment|Vehicle|planeswalker)\b")
+    r"Equipment|Vehicle|planeswalker|emblem)\b")
 _WORDING = [(re.compile(r"\b(enter|enters|entering) the battlefield\b"), r"\1"),
             (re.compile(r"\bconverted mana cost\b"), "mana value"),
             (re.compile(r"\bActivate this ability only\b"), "Activate only")]

@@ -619,6 +619,18 @@ class CounterUnlessPays:
     cost: "Cost"
 
 
+@dataclass(frozen=True, slots=True)
+class CreateEmblem:
+    """"[Player] gets an emblem with "[ability]"" (CR 114.2): each player ``who`` names puts an
+    emblem into the command zone, owned and controlled by them, with ``abilities`` (compiled
+    from ``text``, the quoted ability; "this emblem" reads as "~"). The emblem has no other
+    characteristics (CR 114.3) and its abilities work in the command zone (CR 114.4)."""
+
+    who: Subject
+    abilities: tuple = ()
+    text: str = ""
+
+
 Effect = Union[
     AddMana, DealDamage, Draw, Discard, GainLife, LoseLife, Destroy, Regenerate, PreventDamage, Exile,
     ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords,
@@ -626,7 +638,7 @@ Effect = Union[
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
     SkipNextUntap, CastEncodedCopy, CopySpell, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
-    IfYouDo,
+    IfYouDo, CreateEmblem,
 ]
 
 # --------------------------------------------------------------------------------- costs

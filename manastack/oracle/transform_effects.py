@@ -69,6 +69,21 @@ class EffectRules:
         _need(_is_player(who), "not a player")
         return who
 
+    # ------------------------------------------------------------------ emblems (CR 114)
+    def emblem(self, c):
+        """CR 114.2: "[player] gets an emblem with "[ability]"."."""
+        who, (abilities, text) = c[0], c[-1]
+        _need(_is_player(who), "not a player")
+        return [ir.CreateEmblem(who, tuple(abilities), text)]
+
+    @v_args(meta=True)
+    def em_static(self, meta, c):
+        return [a for group in c for a in group], self.text[meta.start_pos:meta.end_pos]
+
+    @v_args(meta=True)
+    def em_triggered(self, meta, c):
+        return self.triggered(c)[1], self.text[meta.start_pos:meta.end_pos]
+
     def draw(self, c):
         return [ir.Draw(_amount(_of(c, _Amount), _of(c, _ForEach)), self._player_or_you(c))]
 
