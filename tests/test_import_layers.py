@@ -34,7 +34,7 @@ ENGINE_LAYERS = (
     ("queries", ("cost_checks", "mana_replacement", "mana_spend", "mana_types", "replacement", "resolution",
                  "spell_costs", "targets", "timing",
                  "attack_targets", "loyalty")),
-    ("rules", ("alt_costs", "casting", "cipher", "combat", "copies", "crew", "effects", "emblems", "events", "face_up",
+    ("rules", ("alt_costs", "casting", "cipher", "combat", "copies", "crew", "edicts", "effects", "emblems", "events", "face_up",
                "free_casting", "game_end", "mana_abilities", "mana_capacity", "morph", "payment_search", "placement_effects", "resolve", "sba",
                "suspend", "triggers", "unless_costs")),
     ("game loop", ("legality", "loop", "mana_query", "save_check", "serialize", "support", "turn", "view")),

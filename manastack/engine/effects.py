@@ -8,7 +8,7 @@ from dataclasses import replace
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import cipher, copies, emblems, events, free_casting, placement_effects, suspend, unless_costs
+from . import cipher, copies, edicts, emblems, events, free_casting, placement_effects, suspend, unless_costs
 from .abilities import ONE_SHOT_DELAYS, nested_index
 from .casting import pay_mana
 from .conditions import evaluate
@@ -551,6 +551,7 @@ HANDLERS = {
     ir.Conditional: _conditional,
     ir.ReturnToBattlefield: placement_effects.return_to_battlefield,
     ir.CreateEmblem: emblems.create_emblem,             # CR 114.2
+    ir.SacrificePermanents: edicts.sacrifice_permanents,  # CR 701.21a
     ir.CounterUnlessPays: unless_costs.counter_unless_pays,
     ir.SacrificeUnlessPays: unless_costs.sacrifice_unless_pays,
     ir.EnterAttacking: placement_effects.enter_attacking,

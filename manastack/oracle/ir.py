@@ -620,6 +620,17 @@ class CounterUnlessPays:
 
 
 @dataclass(frozen=True, slots=True)
+class SacrificePermanents:
+    """"[Player] sacrifices [N] [permanents]" (an edict, CR 701.21a): each player ``who`` names
+    chooses ``count`` permanents they control that match ``filter`` (its "you" is that
+    player) and sacrifices them; all of them if they control fewer."""
+
+    who: Subject
+    filter: Filter
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class CreateEmblem:
     """"[Player] gets an emblem with "[ability]"" (CR 114.2): each player ``who`` names puts an
     emblem into the command zone, owned and controlled by them, with ``abilities`` (compiled
@@ -638,7 +649,7 @@ Effect = Union[
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
     SkipNextUntap, CastEncodedCopy, CopySpell, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
-    IfYouDo, CreateEmblem,
+    IfYouDo, CreateEmblem, SacrificePermanents,
 ]
 
 # --------------------------------------------------------------------------------- costs

@@ -69,6 +69,15 @@ class EffectRules:
         _need(_is_player(who), "not a player")
         return who
 
+    # ------------------------------------------------------------------ edicts (CR 701.21a)
+    def edict(self, c):
+        """"Target player sacrifices a creature.", "Each opponent sacrifices two lands."."""
+        who, n, d = c[0], _number(str(c[-2])), c[-1]
+        _need(_is_player(who), "not a player")
+        _need(isinstance(n, int) and d.plural == (n > 1) and d.kind in (None, "permanent")
+              and not d.zone_given and d.filter.controller is None and not d.filter.other, "edict")
+        return [ir.SacrificePermanents(who, dataclasses.replace(d.filter, controller="you"), n)]
+
     # ------------------------------------------------------------------ emblems (CR 114)
     def emblem(self, c):
         """CR 114.2: "[player] gets an emblem with "[ability]"."."""
