@@ -71,3 +71,24 @@ def test_jace_beleren_mills_twenty(db):
     assert jace.fully_supported
     mill = next(ab for ab in jace.abilities if ab.cost.loyalty == -10)
     assert mill.effects[0].amount == 20
+
+
+def test_sacrifice_a_creature_as_an_effect(db):
+    """Accursed Centaur: "When ~ enters, sacrifice a creature." Its controller chooses among
+    their creatures, the Centaur itself included (CR 701.21a)."""
+    centaur = db.get("Accursed Centaur")
+    assert centaur.fully_supported
+    g = game(db, """  - name: Alice
+    hand: [Accursed Centaur]
+    battlefield: [Swamp, Grizzly Bears]
+  - name: Bob
+    battlefield: [Llanowar Elves]
+""")
+    act(g, "cast", "Accursed Centaur")
+    pass_both(g)          # it resolves; its trigger goes on the stack
+    pass_both(g)          # the trigger resolves
+    assert g.pending.kind == "sacrifice" and g.pending.player == 0
+    assert sorted(a.label for a in g.legal_actions()) == ["Accursed Centaur", "Grizzly Bears"]
+    g.push(next(a for a in g.legal_actions() if a.label == "Grizzly Bears"))
+    assert names(g, 0, "graveyard") == ["Grizzly Bears"]
+    assert names(g, 1, "battlefield") == ["Llanowar Elves"]

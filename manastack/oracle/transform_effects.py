@@ -78,6 +78,10 @@ class EffectRules:
               and not d.zone_given and d.filter.controller is None and not d.filter.other, "edict")
         return [ir.SacrificePermanents(who, dataclasses.replace(d.filter, controller="you"), n)]
 
+    def edict_you(self, c):
+        """"Sacrifice a creature." as an effect: its controller sacrifices (CR 701.21a)."""
+        return self.edict([ir.Ref("you")] + list(c))
+
     # ------------------------------------------------------------------ emblems (CR 114)
     def emblem(self, c):
         """CR 114.2: "[player] gets an emblem with "[ability]"."."""
