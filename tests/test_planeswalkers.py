@@ -496,3 +496,36 @@ def test_emblem_triggered_ability_and_target_opponent_gets_it(db):
     pass_both(g)
     assert g.current_state().players[1].life == 15
     assert "Chandra, Torch of Defiance emblem deals 5 damage to Bob" in g.explain()
+
+
+# ------------------------------------------------------------------------------ whole games
+
+
+WALKER_DECK = (("Garruk Wildspeaker", 3), ("Chandra, Novice Pyromancer", 3), ("Sarkhan Vol", 2),
+               ("Elspeth, Sun's Champion", 2), ("Diabolic Edict", 2), ("Grizzly Bears", 4),
+               ("Craw Wurm", 2), ("Rootwalla", 2), ("Pit Imp", 2), ("Forest", 6), ("Mountain", 6),
+               ("Plains", 3), ("Swamp", 3))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_games_with_planeswalkers_keep_the_invariants(db, seed):
+    from manastack.decks import Deck
+    from .game_helpers import play_out_randomly
+
+    deck = Deck("walkers", tuple((n, name) for name, n in WALKER_DECK))
+    game = Game.new(deck, deck, seed=seed, cards=db)
+    play_out_randomly(game, seed)
+
+
+def test_heuristic_agents_finish_a_game_with_planeswalkers(db):
+    from manastack.decks import Deck
+
+    deck = Deck("walkers", tuple((n, name) for name, n in WALKER_DECK))
+    game = Game.new(deck, deck, seed=5, cards=db)
+    agents = [HeuristicAgent(1), HeuristicAgent(2)]
+    for _ in range(20_000):
+        if game.pending is None:
+            break
+        game.push(agents[game.pending.player].choose(game, game.pending))
+    assert game.result is not None
+    assert "loyalty" in game.explain()
