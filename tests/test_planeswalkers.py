@@ -529,3 +529,32 @@ def test_heuristic_agents_finish_a_game_with_planeswalkers(db):
         game.push(agents[game.pending.player].choose(game, game.pending))
     assert game.result is not None
     assert "loyalty" in game.explain()
+
+
+def test_activate_only_with_seven_cards_in_graveyard_or_no_cards_in_hand(db):
+    """Threshold and hellbent limits (CR 602.5b): Cabal Torturer's second ability needs seven
+    cards in Alice's graveyard; Ragamuffyn's ability needs an empty hand."""
+    six = ", ".join(["Forest"] * 6)
+    g = game(db, f"""  - name: Alice
+    battlefield: [Cabal Torturer, Ragamuffyn, Swamp, Swamp, Swamp, Swamp, Swamp, Grizzly Bears]
+    graveyard: [{six}]
+    hand: [Forest]
+  - name: Bob
+    battlefield: [Llanowar Elves]
+""")
+    torturer, muffyn = obj(g, "Cabal Torturer"), obj(g, "Ragamuffyn")
+    offered = {a.label for a in g.legal_actions() if a.kind == "activate"}
+    assert not any("-2/-2" in label for label in offered)
+    assert not any(a.args[0] == muffyn.id for a in g.legal_actions() if a.kind == "activate")
+    assert "seven or more cards" in g.why_not(Action("activate", (torturer.id, 1)))
+    assert "no cards in hand" in g.why_not(Action("activate", (muffyn.id, 0)))
+    act(g, "play", "Forest")
+    g2 = game(db, f"""  - name: Alice
+    battlefield: [Cabal Torturer, Ragamuffyn, Swamp, Swamp, Swamp, Swamp, Swamp, Grizzly Bears]
+    graveyard: [{six}, Forest]
+  - name: Bob
+    battlefield: [Llanowar Elves]
+""")
+    offered = {a.label for a in g2.legal_actions() if a.kind == "activate"}
+    assert any("-2/-2" in label for label in offered)
+    assert any("Draw a card" in label for label in offered)

@@ -50,6 +50,16 @@ def _attacking_or_blocking(s: State, src: Obj) -> bool:
     return src.zone == "battlefield" and (src.attacking is not None or bool(src.blocking))
 
 
+def _seven_in_graveyard(s: State, src: Obj) -> bool:
+    """"Activate only if seven or more cards are in your graveyard" (threshold; CR 602.5b)."""
+    return len(s.players[src.controller].graveyard) >= 7
+
+
+def _no_cards_in_hand(s: State, src: Obj) -> bool:
+    """"Activate only if you have no cards in hand" (hellbent; CR 602.5b)."""
+    return not s.players[src.controller].hand
+
+
 _CONDITIONS = {
     "kicked": _kicked,
     "self_had_no_minus1_counters": _no_minus_counters,   # persist (CR 702.79a)
@@ -58,6 +68,8 @@ _CONDITIONS = {
     "self_on_battlefield": _on_battlefield,              # cumulative upkeep (CR 702.24a)
     "self_attacking": _attacking,                        # activation limits (CR 602.5b)
     "self_attacking_or_blocking": _attacking_or_blocking,
+    "seven_cards_in_graveyard": _seven_in_graveyard,
+    "no_cards_in_hand": _no_cards_in_hand,
 }
 
 CONDITIONS = tuple(_CONDITIONS)

@@ -103,6 +103,14 @@ class LineRules:
     def r_if_in_combat(self, c):
         return ("condition", "self_attacking_or_blocking")
 
+    def r_threshold(self, c):
+        """"Activate only if seven or more cards are in your graveyard." (threshold)."""
+        return ("condition", "seven_cards_in_graveyard")
+
+    def r_hellbent(self, c):
+        """"Activate only if you have no cards in hand." (hellbent)."""
+        return ("condition", "no_cards_in_hand")
+
     def r_in_combat_once(self, c):
         return [("condition", "self_attacking_or_blocking"), "once"]
 
