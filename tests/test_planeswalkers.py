@@ -558,3 +558,41 @@ def test_activate_only_with_seven_cards_in_graveyard_or_no_cards_in_hand(db):
     offered = {a.label for a in g2.legal_actions() if a.kind == "activate"}
     assert any("-2/-2" in label for label in offered)
     assert any("Draw a card" in label for label in offered)
+
+
+def test_each_of_up_to_two_target_creatures(db):
+    """Ajani, Adversary of Tyrants' +1: "Put a +1/+1 counter on each of up to two target
+    creatures." Two targets, one counter on each (CR 115.1, 601.2c)."""
+    g = game(db, """  - name: Alice
+    battlefield: ["Ajani, Adversary of Tyrants", Grizzly Bears, Llanowar Elves]
+  - name: Bob
+""")
+    act(g, "activate", "each of up to two")
+    while g.pending.kind == "targets":
+        g.push(next(a for a in g.legal_actions() if a.kind == "target"))
+    pass_both(g)
+    assert obj(g, "Grizzly Bears").counters == {"+1/+1": 1}
+    assert obj(g, "Llanowar Elves").counters == {"+1/+1": 1}
+    assert obj(g, "Ajani, Adversary of Tyrants").counters == {"loyalty": 5}      # printed 4, +1
+
+
+def test_emblem_with_an_end_step_trigger(db):
+    """Ajani, Adversary of Tyrants' -7 emblem: "At the beginning of your end step, create three
+    1/1 white Cat creature tokens with lifelink." It triggers in Alice's end steps only."""
+    assert db.get("Ajani, Adversary of Tyrants").fully_supported
+    g = game(db, """  - name: Alice
+    battlefield: [{card: "Ajani, Adversary of Tyrants", counters: {loyalty: 7}}]
+    library: [Forest, Forest]
+  - name: Bob
+    library: [Forest, Forest]
+""")
+    act(g, "activate", "emblem")
+    pass_both(g)
+    to_step(g, "end")
+    assert [i.kind for i in g.current_state().stack] == ["triggered"]
+    pass_both(g)
+    cats = [o for o in g.current_state().permanents(0) if o.card.name.startswith("Cat")]
+    assert len(cats) == 3 and all(o.is_token for o in cats)
+    to_next_main(g, 1)
+    to_step(g, "end")                       # Bob's end step: nothing triggers
+    assert g.current_state().stack == []
