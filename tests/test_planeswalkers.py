@@ -596,3 +596,18 @@ def test_emblem_with_an_end_step_trigger(db):
     to_next_main(g, 1)
     to_step(g, "end")                       # Bob's end step: nothing triggers
     assert g.current_state().stack == []
+
+
+def test_lifelink_damage_to_a_planeswalker_gains_life(db):
+    """CR 120.3f: lifelink works whatever is dealt the damage, a planeswalker included."""
+    g = game(db, """  - name: Alice
+    battlefield: [Vampire Nighthawk]
+    life: 10
+  - name: Bob
+    battlefield: [{card: Garruk Wildspeaker, counters: {loyalty: 3}}]
+""")
+    to_attackers(g)
+    act(g, "attack", "attack Garruk Wildspeaker with Vampire Nighthawk")
+    to_step(g, "main2")
+    assert g.current_state().players[0].life == 12
+    assert obj(g, "Garruk Wildspeaker").counters == {"loyalty": 1}

@@ -40,7 +40,7 @@ def enter_attacking(ctx, e: ir.EnterAttacking, rc) -> None:
     creature attacked, unblocked; it was never declared as an attacker, so "whenever ...
     attacks" doesn't trigger. If it has left the hand, nothing happens (CR 400.7)."""
     s = ctx.s
-    defender = (rc.event or {}).get("defender")
+    defender = rc.event.defender
     for o in resolve_subject(ctx, e.what, rc):
         if not isinstance(o, Obj) or o.zone != "hand":
             s.add_log(f"{rc.card.name} is no longer in its owner's hand: nothing enters", ("400.7",),
@@ -52,7 +52,7 @@ def enter_attacking(ctx, e: ir.EnterAttacking, rc) -> None:
             continue
         new.attacking = defender
         s.combat["attackers"] = list(s.combat.get("attackers", [])) + [new.id]
-        walker = (rc.event or {}).get("planeswalker")       # the same planeswalker (CR 702.49c)
+        walker = rc.event.planeswalker                      # the same planeswalker (CR 702.49c)
         if walker is not None and walker in s.objs and attack_targets.is_planeswalker(s, s.objs[walker]):
             attack_targets.set_target(s, new.id, walker)
         s.add_log(f"{new.card.name} is attacking {attack_targets.describe(s, new)}, unblocked",

@@ -10,6 +10,7 @@ from manastack.rng import Rng
 
 from .abilities import ability_at
 from .effect_records import Effect
+from .event_types import Seen
 
 _new_obj = object.__new__
 
@@ -173,7 +174,7 @@ class StackItem:
         self.targets: list[list] = []
         self.x = 0
         self.modes: tuple[int, ...] = ()
-        self.event: dict | None = None
+        self.event: Seen | None = None    # what a triggered ability saw (CR 603.2c)
         self.label = label
         self.paid: dict = {}
         self.riders: tuple = ()     # (rider, source) per mana spent with one (CR 106.6a)

@@ -17,6 +17,7 @@ from . import alt_costs, events, exercise
 from .abilities import nested_index, suspended
 from .casting import pay_mana
 from .decisions import Action, IllegalActionError
+from .event_types import Seen
 from .free_casting import cast_without_paying
 from .mana_abilities import can_afford
 from .state import PendingTrigger
@@ -81,7 +82,7 @@ def remove_time_counter(ctx, e: ir.RemoveTimeCounter, rc) -> None:
     if not left:
         label = f"{possessive(o.card.name)} suspend ability"
         s.pending_triggers.append(PendingTrigger(o.id, rc.card, nested_index(rc.card, e.ability), o.owner,
-                                                 {"kind": "last_time_counter", "obj": o.id}, 1, "", label))
+                                                 Seen("last_time_counter", obj=o.id), 1, "", label))
         s.add_log(f"{label} triggers: the last time counter was removed from {o.card.name}",
                   ("702.62a", "603.2"), "trigger")
 
