@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from manastack.engine import characteristics as ch
-from manastack.engine import combat, loyalty
+from manastack.engine import combat, layers, loyalty
 from manastack.engine.abilities import ability_at
 from manastack.engine.decisions import Action, Decision
 from manastack.oracle import ir
@@ -99,7 +99,7 @@ class HeuristicAgent:
         best, best_cost = None, None
         for a in activations:
             o = s.objs[a.args[0]]
-            ab = ability_at(o.card, a.args[1])
+            ab = ability_at(layers.card_now(s, o), a.args[1])      # granted ones too (CR 613.1f)
             if not loyalty.is_loyalty_ability(ab) or ab.cost.loyalty_x:
                 continue
             if loyalty.loyalty(o) + ab.cost.loyalty < 1:
