@@ -325,7 +325,8 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
     if cost.loyalty_x:                   # "-X": X up to the loyalty it has (CR 107.3, 606.6)
         item.x = _choose_loyalty_x(ctx, player, o, label)
         cost = dataclasses.replace(cost, loyalty=-item.x, loyalty_x=False)
-    loyalty.record_activation(s, o, idx, ab)     # CR 602.5b, 606.3
+    if o.zone == "battlefield":         # CR 602.5b, 606.3 (objects in a hand are shared, never changed)
+        loyalty.record_activation(s, o, idx, ab)
     if cost.mana is not None and cost.mana.x_count:
         cost = dataclasses.replace(cost, mana=cost.mana.with_x(item.x))
     s.stack.append(item)
