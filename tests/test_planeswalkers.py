@@ -420,19 +420,26 @@ def test_activate_only_during_your_upkeep_and_only_once_each_turn(db):
     assert "once each turn" in why
 
 
-def test_activate_only_if_it_is_attacking(db):
-    """Glint-Horn Buccaneer: "Activate only if ~ is attacking." (CR 602.5b)."""
+def test_activate_only_if_it_is_attacking_or_blocking_and_only_once(db):
+    """Sawback Manticore: "Activate only if ~ is attacking or blocking and only once each turn."
+    (CR 602.5b): two limits in one sentence."""
     g = game(db, """  - name: Alice
-    battlefield: [Glint-Horn Buccaneer, Mountain, Mountain]
-    hand: [Forest, Forest]
-    library: [Forest, Forest, Forest]
+    battlefield: [Sawback Manticore, Mountain, Mountain, Forest]
   - name: Bob
-""", partial=True)                  # its discard trigger isn't read yet; the limit is what is tested
-    bucc = obj(g, "Glint-Horn Buccaneer")
-    assert "while it is attacking" in g.why_not(Action("activate", (bucc.id, 2)))
+    battlefield: [Craw Wurm]
+""")
+    manticore = obj(g, "Sawback Manticore")
+    assert "attacking or blocking" in g.why_not(Action("activate", (manticore.id, 1)))
     to_attackers(g)
-    act(g, "attack", "attack with Glint-Horn Buccaneer")
-    assert [a for a in g.legal_actions() if a.kind == "activate" and a.args[0] == bucc.id]
+    act(g, "attack", "attack with Sawback Manticore")
+    while g.pending.kind != "priority" or g.current_state().step != "declare_attackers":
+        g.push(next(a for a in g.legal_actions() if a.kind in ("done", "pass")))
+    act(g, "activate", "deals 2 damage")
+    while g.pending.kind == "targets":
+        g.push(next(a for a in g.legal_actions() if a.kind == "target"))
+    pass_both(g)
+    assert obj(g, "Sawback Manticore").damage == 2      # the only attacking or blocking creature
+    assert "only once each turn" in g.why_not(Action("activate", (manticore.id, 1)))
 
 
 # ------------------------------------------------------------------------------ emblems (CR 114)

@@ -41,12 +41,8 @@ def _kicked(s: State, src: Obj) -> bool:
     return "kicker" in src.cast_costs
 
 
-def _attacking(s: State, src: Obj) -> bool:
-    """"Activate only if ~ is attacking" (CR 602.5b, 506.4)."""
-    return src.zone == "battlefield" and src.attacking is not None
-
-
 def _attacking_or_blocking(s: State, src: Obj) -> bool:
+    """"Activate only if ~ is attacking or blocking" (CR 602.5b, 506.4)."""
     return src.zone == "battlefield" and (src.attacking is not None or bool(src.blocking))
 
 
@@ -66,8 +62,7 @@ _CONDITIONS = {
     "self_had_no_plus1_counters": _no_plus_counters,     # undying (CR 702.93a)
     "came_under_control_since_last_upkeep": _new_since_last_upkeep,   # echo (CR 702.30a)
     "self_on_battlefield": _on_battlefield,              # cumulative upkeep (CR 702.24a)
-    "self_attacking": _attacking,                        # activation limits (CR 602.5b)
-    "self_attacking_or_blocking": _attacking_or_blocking,
+    "self_attacking_or_blocking": _attacking_or_blocking,   # activation limits (CR 602.5b)
     "seven_cards_in_graveyard": _seven_in_graveyard,
     "no_cards_in_hand": _no_cards_in_hand,
 }

@@ -19,8 +19,7 @@ LOYALTY = "loyalty"     # the counter kind (CR 122.1a, 306.5c)
 # CR 506.1: the steps of the combat phase
 COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
                 "combat_damage", "end_of_combat")
-CONDITION_WORDS = {"self_attacking": "while it is attacking",
-                   "self_attacking_or_blocking": "while it is attacking or blocking",
+CONDITION_WORDS = {"self_attacking_or_blocking": "while it is attacking or blocking",
                    "seven_cards_in_graveyard": "with seven or more cards in its controller's graveyard",
                    "no_cards_in_hand": "while its controller has no cards in hand"}
 

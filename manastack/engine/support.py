@@ -15,8 +15,8 @@ from manastack.oracle import ir
 
 from .abilities import keyword_trigger
 from .conditions import CONDITIONS
+from . import layers
 from .effects import HANDLERS
-from .layers import CHANGING_KINDS
 from .turn import STEPS
 
 # Keyword abilities with rules code: static ones read by characteristics, combat, targeting and
@@ -167,7 +167,7 @@ def _emblem_gaps(node: ir.CreateEmblem) -> list[str]:
     definitions (which ``layers`` finds on the battlefield only)."""
     out = []
     for ab in node.abilities:
-        if type(ab) is ir.StaticAbility and ab.effect.kind in CHANGING_KINDS:
+        if type(ab) is ir.StaticAbility and ab.effect.kind in layers.CHANGING_KINDS:
             out.append(f"emblem with a static ability of kind {ab.effect.kind!r}")
         elif type(ab) not in (ir.StaticAbility, ir.TriggeredAbility):
             out.append(f"emblem with {type(ab).__name__}")

@@ -82,7 +82,7 @@ _TAIL = re.compile(r"(?:Activate only (?:as a sorcery|any time you could cast a 
                    r"once each turn|during your upkeep|during your turn(?:, before attackers are declared)?|"
                    r"(?:as a sorcery|any time you could cast a sorcery|during your upkeep|during your turn) "
                    r"and only once each turn|during combat|any time you could cast an instant|"
-                   r"if ~ is attacking(?: or blocking)?(?: and only once each turn)?|"
+                   r"if ~ is attacking or blocking(?: and only once each turn)?|"
                    r"if seven or more cards are in your graveyard|if you have no cards in hand)|"
                    r"Activate this ability no more than (?:twice|\w+ times) each turn|"
                    r"Any player may activate this ability|You may choose new targets for the copy|"

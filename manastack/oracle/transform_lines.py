@@ -97,9 +97,6 @@ class LineRules:
         activated abilities (CR 602.2, 117.1b)."""
         return "instant"
 
-    def r_if_attacking(self, c):
-        return ("condition", "self_attacking")
-
     def r_if_in_combat(self, c):
         return ("condition", "self_attacking_or_blocking")
 
