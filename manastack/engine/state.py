@@ -328,6 +328,12 @@ class State:
             return [objs[i] for i in self.battlefield]
         return [objs[i] for i in self.battlefield if objs[i].controller == controller]
 
+    def own(self, oid: int) -> Obj:
+        """The object ``oid``, made this state's own before it is changed: an object in a shared
+        zone (a card in exile with time counters) is shared with the states it was copied from."""
+        o = self.objs[oid] = self.objs[oid].copy()
+        return o
+
     def renew(self, o: Obj, zone: str) -> Obj:
         """CR 400.7: ``o`` moves to ``zone`` as a new object with a new id (the caller updates
         the zone lists). Used where a card changes zones without the events of

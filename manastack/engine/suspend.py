@@ -77,7 +77,7 @@ def remove_time_counter(ctx, e: ir.RemoveTimeCounter, rc) -> None:
                   ("702.62a", "603.4"), "resolve")
         return
     left = o.counters["time"] - 1
-    o = s.objs[o.id] = o.copy()     # a card in exile is shared between states: change a copy
+    o = s.own(o.id)         # a card in exile is shared with earlier states (copy on write)
     o.counters = {k: v for k, v in o.counters.items() if k != "time"} | ({"time": left} if left else {})
     s.add_log(f"A time counter is removed from {o.card.name} ({left} left)", ("702.62a",), "resolve")
     if not left:
