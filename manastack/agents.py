@@ -7,7 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from manastack.engine import characteristics as ch
-from manastack.engine import combat
+from manastack.engine import combat, layers, loyalty
+from manastack.engine.abilities import ability_at
 from manastack.engine.decisions import Action, Decision
 from manastack.oracle import ir
 from manastack.mcts import MCTSAgent, MCTSConfig
@@ -81,7 +82,8 @@ class HeuristicAgent:
             for other in ("turn_face_up", "cast_face_down", "suspend"):     # CR 702.37, 702.62
                 if by_kind.get(other):
                     return by_kind[other][0]
-            return by_kind["pass"][0]
+            walker = self._loyalty_ability(s, by_kind.get("activate", []))
+            return walker if walker is not None else by_kind["pass"][0]
         if kind == "attackers":
             return self._attack(s, decision, by_kind)
         if kind == "blockers":
@@ -90,16 +92,38 @@ class HeuristicAgent:
             return self._target(s, decision)
         return options[self.rng.below(len(options))]
 
+    @staticmethod
+    def _loyalty_ability(s, activations: list[Action]) -> Action | None:
+        """A planeswalker's loyalty ability (CR 606): the costliest one that leaves it at 1
+        loyalty or more, else none."""
+        best, best_cost = None, None
+        for a in activations:
+            o = s.objs[a.args[0]]
+            ab = ability_at(layers.card_now(s, o), a.args[1])      # granted ones too (CR 613.1f)
+            if not loyalty.is_loyalty_ability(ab) or ab.cost.loyalty_x:
+                continue
+            if loyalty.loyalty(o) + ab.cost.loyalty < 1:
+                continue
+            cost = (ab.cost.loyalty < 0, abs(ab.cost.loyalty))     # minus ones first, biggest first
+            if best_cost is None or cost > best_cost:
+                best, best_cost = a, cost
+        return best
+
     def _attack(self, s, decision: Decision, by_kind) -> Action:
         """Attack with a creature no untapped opponent's creature can block and kill safely:
         evasive ones, and ones that survive the biggest blocker."""
         me = decision.player
         their = [o for o in s.permanents(1 - me) if ch.is_creature(s, o) and not o.tapped]
         for a in by_kind.get("attack", []):
+            if len(a.args) != 1:
+                continue
             o = s.objs[a.args[0]]
             blockers = [b for b in their if combat.can_block(s, b, o)]
             if not blockers or ch.toughness(s, o) > max(ch.power(s, b) for b in blockers):
-                return a
+                # a planeswalker it can finish off alone rather than the player (CR 508.1b, 120.3c)
+                kills = [w for w in by_kind["attack"] if w.args[0] == o.id and len(w.args) == 2
+                         and loyalty.loyalty(s.objs[w.args[1]]) <= ch.power(s, o)]
+                return kills[0] if kills else a
         return by_kind["done"][0] if "done" in by_kind else decision.options[0]
 
     def _block(self, s, decision: Decision, by_kind) -> Action:

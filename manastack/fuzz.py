@@ -122,7 +122,7 @@ def zone_problems(s) -> list[str]:
     problems = []
     seen: dict[int, str] = {}
     for p in s.players:
-        for zone in ("library", "hand", "graveyard", "exile"):
+        for zone in ("library", "hand", "graveyard", "exile", "command"):
             for oid in p.zone(zone):
                 o = s.objs.get(oid)
                 if oid in seen or o is None or o.zone != zone or o.owner != p.index:
@@ -151,7 +151,7 @@ def check_state(game: Game) -> None:
     if problems:
         raise InvariantError("cards conserved", "; ".join(problems))
     for owner in (0, 1):
-        n = sum(1 for o in s.objs.values() if not o.is_token and o.owner == owner)
+        n = sum(1 for o in s.objs.values() if not o.is_token and o.zone != "command" and o.owner == owner)
         if n != DECK_SIZE:
             raise InvariantError("cards conserved", f"player {owner} owns {n} cards, not {DECK_SIZE}")
     for p in s.players:

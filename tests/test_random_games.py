@@ -10,7 +10,7 @@ def check_invariants(game: Game, deck_size: int = 40) -> None:
     s = game.state
     seen: dict[int, str] = {}
     for p in s.players:
-        for zone in ("library", "hand", "graveyard", "exile"):
+        for zone in ("library", "hand", "graveyard", "exile", "command"):
             for oid in p.zone(zone):
                 assert oid not in seen, f"object {oid} in two zones"
                 assert s.objs[oid].zone == zone and s.objs[oid].owner == p.index
@@ -23,7 +23,7 @@ def check_invariants(game: Game, deck_size: int = 40) -> None:
         if item.kind == "spell":
             assert item.source not in seen
             seen[item.source] = "stack"
-    cards = [o for o in s.objs.values() if not o.is_token]
+    cards = [o for o in s.objs.values() if not o.is_token and o.zone != "command"]   # emblems aren't cards (CR 114.5)
     assert set(seen) >= {o.id for o in cards}
     for owner in (0, 1):
         assert sum(1 for o in cards if o.owner == owner) == deck_size

@@ -71,6 +71,8 @@ def parts(node, out: set) -> set:
             out.add(("PLAYER_SUBJECTS" if player else "TRIGGER_SUBJECTS", node.subject))
     elif t is ir.TriggeredAbility and node.condition:
         out.add(("CONDITIONS", node.condition))
+    elif t is ir.ActivatedAbility and node.condition:     # "Activate only if ..." (CR 602.5b)
+        out.add(("CONDITIONS", node.condition))
     elif t is ir.TargetSpec:
         out.add(("TARGET_KINDS", node.kind))
     elif t is ir.Ref:

@@ -8,7 +8,7 @@ from manastack.oracle import ir
 
 from . import characteristics as ch
 from . import layers
-from . import alt_costs, events, exercise, mana_abilities, morph
+from . import alt_costs, events, exercise, loyalty, mana_abilities, morph
 from .activation_limits import note_activation
 from . import adventure as adventure_rules
 from . import split_cards
@@ -57,6 +57,8 @@ def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True, payer: int
             return False
     if cost.remove_counters and o.counters.get(cost.remove_counters[0], 0) < cost.remove_counters[1]:
         return False         # CR 118.3: counters that aren't there can't be removed
+    if cost.loyalty is not None and cost.loyalty < 0 and loyalty.loyalty(o) < -cost.loyalty:
+        return False         # CR 606.6
     if cost.tap_untapped is not None and len(tappable_for_cost(s, o, cost)) < cost.tap_count:
         return False
     if cost.untap_tapped is not None and len(untappable_for_cost(s, o, cost)) < cost.untap_count:
@@ -247,6 +249,11 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
             events.untap(ctx, s.objs[picked], f"cost of {what}, CR 118.3", quiet=False)
     if cost.crew:
         pay_crew(ctx, player, o, cost.crew)
+    if cost.loyalty:                     # CR 606.4: loyalty counters put on or removed
+        if cost.loyalty > 0:
+            events.add_counters(ctx, o, loyalty.LOYALTY, cost.loyalty, f"cost of {what}, CR 606.4")
+        else:
+            events.remove_counters(ctx, o, loyalty.LOYALTY, -cost.loyalty, f"cost of {what}, CR 606.4")
     if cost.remove_counters:
         kind, n = cost.remove_counters
         events.remove_counters(ctx, o, kind, n, f"cost of {what}")
@@ -295,6 +302,14 @@ def choose_x(ctx: Ctx, player: int, cost: ManaCost, label: str, exclude=None, to
         top = x
     options = tuple(Action("x", (x,), f"X = {x}") for x in range(top + 1))
     answer = ctx.ask(Decision(player, "x", f"Choose X for {label} (CR 107.3a)", options))
+    return answer.args[0]
+
+
+def _choose_loyalty_x(ctx: Ctx, player: int, o: Obj, label: str) -> int:
+    """CR 107.3, 606.6: X of a "-X" loyalty cost, at most the loyalty counters ``o`` has."""
+    options = tuple(Action("x", (x,), f"X = {x}") for x in range(loyalty.loyalty(o) + 1))
+    answer = ctx.ask(Decision(player, "x", f"Choose X for {label} (CR 107.3a, 606.6)", options))
+    ctx.s.add_log(f"X is {answer.args[0]}", ("107.3a", "602.2b"), "choice")
     return answer.args[0]
 
 
@@ -384,6 +399,11 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
         item.x = choose_x(ctx, player, ab.cost.mana, label, exclude=o.id if ab.cost.tap else None,
                           use=ability_use(o, ab.cost.mana))
     cost = ab.cost
+    if cost.loyalty_x:                   # "-X": X up to the loyalty it has (CR 107.3, 606.6)
+        item.x = _choose_loyalty_x(ctx, player, o, label)
+        cost = dataclasses.replace(cost, loyalty=-item.x, loyalty_x=False)
+    if o.zone == "battlefield":         # CR 602.5b, 606.3 (objects in a hand are shared, never changed)
+        loyalty.record_activation(s, o, idx, ab)
     if cost.mana is not None and cost.mana.x_count:
         cost = dataclasses.replace(cost, mana=cost.mana.with_x(item.x))
     s.stack.append(item)

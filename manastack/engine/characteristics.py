@@ -54,6 +54,9 @@ def _static_sources(s: State):
             continue
         for eff in effects:
             out.append((src, eff))
+    for p in s.players:                   # emblems' abilities work in the command zone (CR 114.4)
+        for oid in p.command:
+            out += [(objs[oid], eff) for eff in objs[oid].card.static_effects]
     if not found:
         s.static_cache = (key, tuple((src.id, eff) for src, eff in out))
     return out

@@ -7,6 +7,7 @@ from manastack.oracle import ir
 from . import characteristics as ch
 from . import layers
 from . import events
+from . import attack_targets
 from .casting import pay_mana
 from .cost_checks import summoning_sick
 from .decisions import Action, Decision, DecisionKind, IllegalActionError
@@ -67,10 +68,14 @@ def missing_land(s, o: Obj) -> str | None:
 
 
 def declare_attackers(ctx: Ctx) -> None:
-    """CR 508.1: the active player chooses attackers one at a time, then says done."""
+    """CR 508.1: the active player chooses attackers one at a time, then says done; each one
+    attacks the defending player or, as the player announces (CR 508.1b), a planeswalker that
+    player controls: ``attack`` with (creature id,) or (creature id, planeswalker id)."""
     s = ctx.s
     ap = s.active
     defender = 1 - ap
+    walkers = attack_targets.attackable(s, defender)
+    aimed: dict[int, int] = {}           # attacker -> the planeswalker it attacks
     chosen = [o.id for o in s.permanents(ap) if can_attack(s, o) and restricted(s, o, "attacks_each_combat")]
     if chosen:
         s.add_log(", ".join(s.objs[i].card.name for i in chosen) + " must attack: it attacks each combat "
@@ -79,13 +84,18 @@ def declare_attackers(ctx: Ctx) -> None:
         cands = [o for o in s.permanents(ap) if o.id not in chosen and can_attack(s, o)]
         if not cands:
             break
-        options = tuple(Action("attack", (o.id,), f"attack with {o.card.name}") for o in cands) \
+        options = tuple(a for o in cands for a in
+                        (Action("attack", (o.id,), f"attack with {o.card.name}"),)
+                        + tuple(Action("attack", (o.id, w.id), f"attack {w.card.name} with {o.card.name}")
+                                for w in walkers)) \
             + (Action("done", (), "no more attackers" if chosen else "don't attack"),)
         answer = ctx.ask(Decision(ap, DecisionKind.ATTACKERS, "Declare attackers (CR 508.1)", options,
-                                  {"chosen": list(chosen)}))
+                                  {"chosen": list(chosen), "planeswalkers": dict(aimed)}))
         if answer.kind == "done":
             break
         chosen.append(answer.args[0])
+        if len(answer.args) > 1:
+            aimed[answer.args[0]] = answer.args[1]
     s.combat = {"attackers": chosen, "first_strike_done": False}
     if not chosen:
         s.add_log(f"{s.players[ap].name} declares no attackers", ("508.1", "508.8"), "combat")
@@ -93,10 +103,19 @@ def declare_attackers(ctx: Ctx) -> None:
     for oid in chosen:
         o = s.objs[oid]
         o.attacking = defender
+        attack_targets.set_target(s, oid, aimed.get(oid))
         if not ch.has(s, o, "vigilance"):
             events.tap(ctx, o, "attacking, CR 508.1f", quiet=True)
-    s.add_log(f"{s.players[ap].name} attacks {s.players[defender].name} with "
-              + ", ".join(s.objs[i].card.name for i in chosen), ("508.1", "508.1f", "702.20b"), "combat")
+    at_player = [i for i in chosen if i not in aimed]
+    if at_player:
+        s.add_log(f"{s.players[ap].name} attacks {s.players[defender].name} with "
+                  + ", ".join(s.objs[i].card.name for i in at_player), ("508.1", "508.1f", "702.20b"), "combat")
+    for w in walkers:
+        group = [i for i in chosen if aimed.get(i) == w.id]
+        if group:
+            s.add_log(f"{s.players[ap].name} attacks {w.card.name} with "
+                      + ", ".join(s.objs[i].card.name for i in group), ("508.1", "508.1b", "508.1f", "506.3"),
+                      "combat")
     for oid in chosen:
         events.collect(ctx, Attacked(oid, ap))
     if len(chosen) == 1:         # the only creature declared as an attacker (exalted)
@@ -239,11 +258,16 @@ def combat_damage(ctx: Ctx, first_step: bool) -> None:
             continue   # CR 510.1a
         blockers = [s.objs[b] for b in blockers_of.get(a.id, []) if b in s.objs
                     and s.objs[b].zone == "battlefield"]
+        at = attack_targets.recipient(s, a)      # the player or planeswalker it attacks
         if not a.blocked:
-            assignments.append((a, f"p{a.attacking}", p))      # CR 510.1b
+            if at is None:                        # CR 510.1b, 506.4c: its planeswalker left combat
+                s.add_log(f"{a.card.name} is attacking nothing any more and deals no combat damage",
+                          ("510.1b", "506.4c"), "combat")
+                continue
+            assignments.append((a, at, p))      # CR 510.1b
         elif not blockers:
-            if ch.has(s, a, "trample"):
-                assignments.append((a, f"p{a.attacking}", p))  # CR 702.19d
+            if ch.has(s, a, "trample") and at is not None:
+                assignments.append((a, at, p))  # CR 702.19d
         else:
             assignments.extend(_divide(ctx, a, blockers, p))
     for b in [o for o in s.permanents() if o.blocking]:
@@ -301,8 +325,9 @@ def _divide(ctx: Ctx, a: Obj, blockers: list[Obj], power: int) -> list[tuple[Obj
         if n:
             out.append((a, b.id, n))
         left -= n
-    if left and trample:
-        out.append((a, f"p{a.attacking}", left))
+    at = attack_targets.recipient(s, a)
+    if left and trample and at is not None:      # CR 702.19b: the player or planeswalker attacked
+        out.append((a, at, left))
     return out
 
 
@@ -354,7 +379,7 @@ def ninjutsu(ctx: Ctx, player: int, oid: int, idx: int, attacker: int) -> None:
               f"{returned.card.name}", ("702.49a", "702.49b", "602.2a"), "activate")
     item = StackItem(s.next_id, "activated", oid, player, card, idx, label)
     s.next_id += 1
-    item.event = Seen(defender=defender)
+    item.event = Seen(defender=defender, planeswalker=attack_targets.declared_target(s, attacker))
     s.stack.append(item)
     pay_mana(ctx, player, card.abilities[idx].cost.mana, label)
     events.move(ctx, returned, "hand", cause="ninjutsu cost", rules=("702.49a", "602.2b"))

@@ -65,6 +65,19 @@ def _no_spells_last_turn(s: State, src: Obj) -> bool:
 def _a_player_cast_two_spells_last_turn(s: State, src: Obj) -> bool:
     """A single player cast two or more spells during the previous turn (their back faces)."""
     return any(p.spells_cast_last_turn >= 2 for p in s.players)
+def _attacking_or_blocking(s: State, src: Obj) -> bool:
+    """"Activate only if ~ is attacking or blocking" (CR 602.5b, 506.4)."""
+    return src.zone == "battlefield" and (src.attacking is not None or bool(src.blocking))
+
+
+def _seven_in_graveyard(s: State, src: Obj) -> bool:
+    """"Activate only if seven or more cards are in your graveyard" (threshold; CR 602.5b)."""
+    return len(s.players[src.controller].graveyard) >= 7
+
+
+def _no_cards_in_hand(s: State, src: Obj) -> bool:
+    """"Activate only if you have no cards in hand" (hellbent; CR 602.5b)."""
+    return not s.players[src.controller].hand
 
 
 _CONDITIONS = {
@@ -78,6 +91,9 @@ _CONDITIONS = {
     "surged": _surged,                                   # surge (CR 702.117a)
     "no_spells_cast_last_turn": _no_spells_last_turn,    # CR 603.4, transforming werewolves
     "a_player_cast_two_spells_last_turn": _a_player_cast_two_spells_last_turn,
+    "self_attacking_or_blocking": _attacking_or_blocking,   # activation limits (CR 602.5b)
+    "seven_cards_in_graveyard": _seven_in_graveyard,
+    "no_cards_in_hand": _no_cards_in_hand,
 }
 
 CONDITIONS = tuple(_CONDITIONS)

@@ -8,7 +8,7 @@ from dataclasses import replace
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import (cipher, copies, double_faced, events, free_casting, game_outcome, keyword_effects,
+from . import (cipher, copies, double_faced, edicts, emblems, events, free_casting, game_outcome, keyword_effects,
                placement_effects, suspend, unless_costs)
 from .abilities import ONE_SHOT_DELAYS, nested_index
 from .casting import pay_mana
@@ -608,6 +608,8 @@ HANDLERS = {
     ir.IfYouDo: _if_you_do,
     ir.Conditional: _conditional,
     ir.ReturnToBattlefield: placement_effects.return_to_battlefield,
+    ir.CreateEmblem: emblems.create_emblem,             # CR 114.2
+    ir.SacrificePermanents: edicts.sacrifice_permanents,  # CR 701.21a
     ir.CounterUnlessPays: unless_costs.counter_unless_pays,
     ir.SacrificeUnlessPays: unless_costs.sacrifice_unless_pays,
     ir.EnterAttacking: placement_effects.enter_attacking,

@@ -275,6 +275,7 @@ class Seen:
     cast_modes: tuple[int, ...] | None = None
     cast_targets: tuple | None = None
     defender: Any = None                     # who or what an attacking creature attacks
+    planeswalker: int | None = None          # ninjutsu: the planeswalker it attacked (CR 702.49c)
     sacrificed_could_produce: tuple[str, ...] | None = None   # Squandered Resources' look-back
     attached_to: int | None = None           # what a sacrificed Aura enchanted (CR 608.2h)
     last_known: dict | None = None           # power, toughness, mana value as it left (608.2h)

@@ -299,7 +299,13 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
             o = s.objs.get(recipient)
             if o is None or o.zone != "battlefield":
                 continue
-            if infect or "wither" in src_kw:   # CR 702.90c, 702.80a: -1/-1 counters, not damage
+            walker_only = False
+            if "Planeswalker" in ch.card_types(s, o):
+                _damage_planeswalker(ctx, source, o, amount, kind, combat)
+                walker_only = not ch.is_creature(s, o)
+            if walker_only:
+                pass                           # CR 120.3c alone: no damage is marked on it
+            elif infect or "wither" in src_kw:   # CR 702.90c, 702.80a: -1/-1 counters, not damage
                 o.counters["-1/-1"] = o.counters.get("-1/-1", 0) + amount
                 s.add_log(f"{source.card.name} deals {amount} {kind} to {o.card.name} as "
                           f"{amount} -1/-1 counter{'s' if amount != 1 else ''}", ("120.3d",), "damage")
@@ -307,9 +313,9 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
                 o.damage += amount
                 s.add_log(f"{source.card.name} deals {amount} {kind} to {o.card.name}",
                           ("120.3e", "510.2") if combat else ("120.3e",), "damage")
-            if "deathtouch" in src_kw:
+            if "deathtouch" in src_kw and not walker_only:
                 o.deathtouched = True
-        if "lifelink" in src_kw:
+        if "lifelink" in src_kw:               # whatever it was dealt to (CR 120.3f)
             prev = lifelink.get(source.id)
             lifelink[source.id] = (source, (prev[1] if prev else 0) + amount)
     collect(ctx, DamageDealt(combat, tuple((src.id, rcp, amt, src.controller) for src, rcp, amt in dealt),
@@ -319,6 +325,24 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
             collect(ctx, LifeLost(int(recipient[1:]), amount, source.id))
     for source, total in lifelink.values():
         gain_life(ctx, source.controller, total, source, " (lifelink, CR 702.15b)")
+
+
+def _damage_planeswalker(ctx: Ctx, source: Obj, o: Obj, amount: int, kind: str, combat: bool) -> None:
+    """CR 120.3c, 306.8: damage dealt to a planeswalker removes that many loyalty counters
+    from it (whatever the source's abilities: infect and wither change only damage to creatures
+    and players)."""
+    s = ctx.s
+    have = o.counters.get("loyalty", 0)
+    n = min(amount, have)
+    if n:
+        o.counters = {k: v for k, v in o.counters.items() if k != "loyalty"}
+        if have - n:
+            o.counters["loyalty"] = have - n
+    rules = ("120.3c", "306.8", "510.2") if combat else ("120.3c", "306.8")
+    s.add_log(f"{source.card.name} deals {amount} {kind} to {o.card.name}, removing {n} loyalty "
+              f"counter{'s' if n != 1 else ''} (loyalty {have - n})", rules, "damage")
+    if n:
+        collect(ctx, CountersRemoved(o.id, "loyalty", n))
 
 
 # ------------------------------------------------------------------------------ permanents

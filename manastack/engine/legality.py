@@ -19,6 +19,7 @@ from .double_faced import modal_back
 from .casting import cost_payable
 from .cost_checks import summoning_sick
 from .crew import crew_payable
+from .loyalty import why_not_limited
 from .decisions import Action
 from .mana_capacity import Capacity, capacity
 from .mana_spend import spell_use
@@ -106,9 +107,9 @@ def _why_not_pay(s, player: int, o, costs: tuple[str, ...], bound: Capacity | No
     return None
 
 
-def why_not_activate(s, player: int, o, ab) -> str | None:
-    """Why ``player`` can't activate ``o``'s activated ability ``ab`` now (CR 602.2, 602.5), or
-    None when they can."""
+def why_not_activate(s, player: int, o, ab, idx: int = -1) -> str | None:
+    """Why ``player`` can't activate ``o``'s activated ability ``ab`` (its ability ``idx``) now
+    (CR 602.2, 602.5, 606.3), or None when they can."""
     c = ab.cost
     who = s.players[player].name
     locked = None if ab.is_mana else split_second(s)
@@ -139,6 +140,8 @@ def why_not_activate(s, player: int, o, ab) -> str | None:
         return f"{ab.text!r} can be activated only during its controller's turn (CR 602.5, 602.5b)"
     if ab.once_per_turn and activated_this_turn(s, o, ab):
         return f"{ab.text!r} can be activated only once each turn, and it was this turn (CR 602.5b)"
+    if (why := why_not_limited(s, player, o, idx, ab)) is not None:   # CR 602.5b, 606.3, 606.6
+        return why
     if c.crew and not crew_payable(s, o, c.crew):
         return (f"{who}'s other untapped creatures have less than {c.crew} total "
                 f"power, so {o.card.name} can't be crewed (CR 702.122a, 118.3)")
@@ -250,7 +253,7 @@ def activatable(s, player: int) -> list[tuple[Obj, int, ir.ActivatedAbility]]:
                 for o in s.permanents(1 - player)]
     sources += [(s.objs[i], hand_activated(s.objs[i].card)) for i in s.players[player].hand]
     return [(o, idx, ab) for o, abilities in sources for idx, ab in abilities
-            if not ab.is_mana and why_not_activate(s, player, o, ab) is None]
+            if not ab.is_mana and why_not_activate(s, player, o, ab, idx) is None]
 
 
 # ------------------------------------------------------------------------------ explanations
@@ -269,15 +272,15 @@ def cannot_activate(s, player: int, o, words: str = "") -> str:
     activated now."""
     if o.zone != "battlefield":
         return f"{o.card.name} is not on the battlefield (CR 602.2)"
-    abilities = [ab for _, ab in battlefield_activated(layers.card_now(s, o)) if words.lower() in ab.text.lower()
-                 and (o.controller == player or ab.any_player)]
+    abilities = [(i, ab) for i, ab in battlefield_activated(layers.card_now(s, o))
+                 if words.lower() in ab.text.lower() and (o.controller == player or ab.any_player)]
     if not abilities and o.controller != player:
         return (f"{o.card.name} is not under {s.players[player].name}'s control and has no ability any player "
                 "may activate (CR 602.2, 113.8)")
     if not abilities:
         which = f" whose text has {words!r}" if words else ""
         return f"{o.card.name} has no activated ability{which} now (CR 602.1, 613.1)"
-    reasons = [why for ab in abilities if (why := why_not_activate(s, player, o, ab)) is not None]
+    reasons = [why for i, ab in abilities if (why := why_not_activate(s, player, o, ab, i)) is not None]
     return "; ".join(dict.fromkeys(reasons)) or f"{o.card.name}'s ability can't be activated now"
 
 
@@ -328,7 +331,7 @@ def explain(s, player: int, action: Action) -> str | None:
             ab = next((ab for i, ab in battlefield_activated(layers.card_now(s, o)) + hand_activated(o.card)
                        if i == args[1]), None)
             if ab is not None:
-                return why_not_activate(s, player, o, ab) or \
+                return why_not_activate(s, player, o, ab, args[1]) or \
                     f"{s.players[player].name} can't activate {possessive(o.card.name)} ability now"
         return cannot_activate(s, player, o)
     if action.kind == "attack":

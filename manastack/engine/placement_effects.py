@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from manastack.oracle import ir
 
-from . import events
+from . import attack_targets, events
 from .resolution import named_objects, resolve_subject, source_obj
 from .state import Obj
 
@@ -54,5 +54,8 @@ def enter_attacking(ctx, e: ir.EnterAttacking, rc) -> None:
             continue
         new.attacking = defender
         s.combat["attackers"] = list(s.combat.get("attackers", [])) + [new.id]
-        s.add_log(f"{new.card.name} is attacking {s.players[defender].name}, unblocked",
+        walker = rc.event.planeswalker                      # the same planeswalker (CR 702.49c)
+        if walker is not None and walker in s.objs and attack_targets.is_planeswalker(s, s.objs[walker]):
+            attack_targets.set_target(s, new.id, walker)
+        s.add_log(f"{new.card.name} is attacking {attack_targets.describe(s, new)}, unblocked",
                   ("508.4", "702.49c"), "combat")

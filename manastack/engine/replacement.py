@@ -27,6 +27,7 @@ from manastack.oracle.subtypes import CREATURE_TYPES
 from . import layers
 from . import exercise
 from .abilities import keyword_replacement
+from . import loyalty
 from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
 from .event_types import CounterPlacement, DamageAmount, Destruction, ZoneChange
@@ -263,6 +264,14 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                 out.append(Replacement(key, f"a creature type is chosen as {card.name} enters",
                                        ("614.1c", "614.12"), lambda e: _choose_creature_type(ctx, o, e),
                                        source=(ab.kind, card)))
+        start = loyalty.printed_loyalty(card)
+        if start is not None:          # CR 306.5b: an intrinsic replacement effect (CR 614.1c)
+            def add_loyalty(e, n=start):
+                e.counters[loyalty.LOYALTY] = e.counters.get(loyalty.LOYALTY, 0) + n
+
+            out.append(Replacement(f"{o.id}:loyalty", f"{card.name} enters with {start} loyalty "
+                                   f"counter{'s' if start != 1 else ''}", ("306.5b", "614.1c"),
+                                   add_loyalty, pure=True))
         for n, (rider, src) in enumerate(ev.riders):
             if rider == "plus_one_counter":    # one effect per mana spent (CR 106.6a)
                 out.append(Replacement(f"{o.id}:rider:{n}", f"{o.card.name} enters with an additional "

@@ -30,7 +30,7 @@ from .turn import STAGES, STEPS
 
 SCHEMA_PATH = Path(__file__).with_name("save.schema.json")
 STEP_NAMES = ("setup",) + STEPS
-ZONE_LISTS = ("library", "hand", "graveyard", "exile")
+ZONE_LISTS = ("library", "hand", "graveyard", "exile", "command")
 
 
 class SaveError(ValueError):
@@ -208,7 +208,7 @@ def _check_state(st: dict) -> None:
         if pd["index"] != p:
             raise SaveError(f"$.state.players[{p}].index: {pd['index']} is not its place {p}")
         for zone in ZONE_LISTS:
-            for k, oid in enumerate(pd[zone]):
+            for k, oid in enumerate(pd.get(zone, ())):      # "command": emblems (CR 114)
                 place(oid, f"$.state.players[{p}].{zone}[{k}]", zone, p)
     for k, oid in enumerate(st["battlefield"]):
         place(oid, f"$.state.battlefield[{k}]", "battlefield", None)

@@ -61,6 +61,8 @@ def find(s) -> list[tuple[str, object, str, str]]:
                 found.append(("die", o, "lethal damage", "704.5g"))
             elif o.deathtouched and o.damage > 0 and not ch.has(s, o, "indestructible"):
                 found.append(("die", o, "damage from a source with deathtouch", "704.5h"))
+        if "Planeswalker" in ch.card_types(s, o) and o.counters.get("loyalty", 0) <= 0:
+            found.append(("die", o, "loyalty 0", "704.5i"))       # CR 306.9
         if "Aura" in o.card.subtypes and (o.attached_to is None or o.attached_to not in s.objs):
             found.append(("die", o, "an Aura attached to nothing", "704.5m"))
         if o.counters.get("+1/+1") and o.counters.get("-1/-1"):

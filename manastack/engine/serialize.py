@@ -144,13 +144,14 @@ def state_from_data(data: dict, db=None) -> State:
     s.layer_cache = s.static_cache = None
     s.settled = False
     s.version, s.facts_cache = 0, None
-    s.players = [_restore(Player, pd, special_mana=tuple(mana_spend.from_data(m) for m in pd.get("special_mana", ())))
+    s.players = [_restore(Player, pd, special_mana=tuple(mana_spend.from_data(m) for m in pd.get("special_mana", ())),
+                          command=list(pd["command"]))
                  for pd in data["players"]]
     s.objs = {}
     for od in data["objects"]:
         o = _restore(Obj, od, card=cards[od["card"]], blocking=tuple(od["blocking"]),
                      printed=cards[od["printed"]] if od.get("printed") else None,
-                     cast_costs=tuple(od.get("cast_costs", ())))
+                     cast_costs=tuple(od.get("cast_costs", ())), activated=tuple(od.get("activated", ())))
         s.objs[o.id] = o
     s.battlefield = tuple(data["battlefield"])
     s.stack = [_restore(StackItem, d, card=cards[d["card"]], modes=tuple(d["modes"]),

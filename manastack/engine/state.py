@@ -27,7 +27,7 @@ class Obj:
     __slots__ = ("id", "card", "owner", "controller", "zone", "tapped", "control_since",
                  "damage", "counters", "attached_to", "is_token", "timestamp", "attacking",
                  "blocking", "blocked", "deathtouched", "cast_x", "chosen", "token_face", "printed",
-                 "cast_costs")
+                 "cast_costs", "activated")
 
     def __init__(self, oid: int, card: CardDef, owner: int, zone: str) -> None:
         self.id = oid
@@ -53,6 +53,9 @@ class Obj:
         # CR 601.2b, 400.7d: the optional and alternative costs announced for the spell that is
         # or became this object, one name each time ("kicker", "buyback", "flashback")
         self.cast_costs: tuple[str, ...] = ()
+        # "turn:ability index" and "turn:loyalty" for the abilities activated this turn, read
+        # by "Activate only once each turn" and loyalty abilities (CR 602.5b, 606.3)
+        self.activated: tuple[str, ...] = ()
 
     def copy(self) -> "Obj":
         # Spelled out: this is the hottest path of copying a game (every field, no loop).
@@ -78,6 +81,7 @@ class Obj:
         o.token_face = self.token_face
         o.printed = self.printed
         o.cast_costs = self.cast_costs
+        o.activated = self.activated
         return o
 
     @property
@@ -94,7 +98,8 @@ class Player:
     __slots__ = ("index", "name", "life", "library", "hand", "graveyard", "exile", "pool",
                  "lands_played", "lost", "loss_reason", "drew_from_empty", "last_turn_start",
                  "poison", "mulligans", "kept", "life_gained_this_turn", "spells_cast_this_turn",
-                 "special_mana", "previous_turn_start", "dealt_damage_this_turn", "spells_cast_last_turn")
+                 "special_mana", "previous_turn_start", "dealt_damage_this_turn", "spells_cast_last_turn",
+                 "command")
 
     def __init__(self, index: int, name: str, life: int = 20) -> None:
         self.index = index
@@ -119,6 +124,7 @@ class Player:
         self.spells_cast_this_turn = 0  # CR 601.2i: spells that became cast (Damping Sphere)
         self.dealt_damage_this_turn = False   # bloodthirst (CR 702.54a)
         self.spells_cast_last_turn = 0  # and during the previous turn (the werewolves, CR 603.4)
+        self.command: list[int] = []    # the emblems this player owns, in the command zone (CR 114.2)
 
     def copy(self) -> "Player":
         # Spelled out, like Obj.copy: two players are copied at every move.
@@ -145,6 +151,7 @@ class Player:
         p.spells_cast_this_turn = self.spells_cast_this_turn
         p.dealt_damage_this_turn = self.dealt_damage_this_turn
         p.spells_cast_last_turn = self.spells_cast_last_turn
+        p.command = self.command[:]
         return p
 
     def zone(self, name: str) -> list[int]:

@@ -15,6 +15,7 @@ from manastack.oracle import ir
 
 from .abilities import keyword_trigger
 from .conditions import CONDITIONS
+from . import layers
 from .effects import HANDLERS
 from .turn import STEPS
 
@@ -176,11 +177,15 @@ def _walk(node, out: list[str]) -> None:
         if node.rider is not None and node.rider not in MANA_RIDERS:
             out.append(f"mana rider {node.rider!r}")
     elif t is ir.ActivatedAbility:
-        if getattr(node, "once_per_turn", False) and node.is_mana:   # others: activation_limits
-            out.append("once-per-turn activation limit")
+        if node.is_mana and (node.once_per_turn or node.times_per_turn or node.combat_only or node.condition):
+            out.append("activation limit on a mana ability")   # they don't pass engine.loyalty's checks
+        if node.condition and node.condition not in _conditions():
+            out.append(f"condition {node.condition!r}")
         c = node.cost
         if node.any_player and (node.is_mana or c.tap or c.untap or c.sacrifice_self or c.remove_counters):
             out.append("any player may activate a mana ability or one paid with its own permanent")
+    elif t is ir.CreateEmblem:
+        out += _emblem_gaps(node)
     elif hasattr(node, "duration") and node.duration not in DURATIONS:
         out.append(f"duration {node.duration!r}")
     if t is ir.GrantKeywords or (t is ir.StaticEffect and node.kind == "grant_keywords"):
@@ -190,6 +195,19 @@ def _walk(node, out: list[str]) -> None:
         out.append(f"effect {t.__name__}")
     for f in dataclasses.fields(node):
         _walk(getattr(node, f.name), out)
+
+
+def _emblem_gaps(node: ir.CreateEmblem) -> list[str]:
+    """An emblem's abilities work from the command zone (CR 114.4) where the engine reads them
+    there: its triggered abilities and its static abilities other than those that change
+    definitions (which ``layers`` finds on the battlefield only)."""
+    out = []
+    for ab in node.abilities:
+        if type(ab) is ir.StaticAbility and ab.effect.kind in layers.CHANGING_KINDS:
+            out.append(f"emblem with a static ability of kind {ab.effect.kind!r}")
+        elif type(ab) not in (ir.StaticAbility, ir.TriggeredAbility):
+            out.append(f"emblem with {type(ab).__name__}")
+    return out
 
 
 def _is_triggered(kw: ir.Keyword) -> bool:

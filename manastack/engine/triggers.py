@@ -255,6 +255,8 @@ def collect(ctx, ev: Event) -> None:
     if kind == "step" and ev.step in ONE_SHOT_DELAYS.values():
         _delayed_at_next(ctx, ev.step)
     sources = [s.objs[i] for i in s.battlefield]
+    for p in s.players:                 # emblems' abilities work in the command zone (CR 114.4)
+        sources += [s.objs[i] for i in p.command]
     if kind == "zone_change" and ev.from_zone == "battlefield":
         sources.append(ev.old)  # look back in time (CR 603.10a)
     if kind in ("cast", "madness") and ev.obj in s.objs:

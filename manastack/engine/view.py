@@ -32,6 +32,7 @@ def player_view(s: State, viewer: int) -> dict:
             "library_count": len(p.library), "hand_count": len(p.hand),
             "graveyard": [_public(s, s.objs[i], viewer) for i in p.graveyard],
             "exile": [_public(s, s.objs[i], viewer) for i in p.exile],
+            "emblems": [s.objs[i].card.text for i in p.command],      # public (CR 114.2, 400.2)
             "mana_pool": mana_spend.totals(p),
             "special_mana": [m.describe() for m in p.special_mana],   # CR 106.6
         }

@@ -97,13 +97,18 @@ def parser() -> Lark:
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 _SELF_WORDS = re.compile(
     r"\b[Tt]his (?:creature|artifact|enchantment|land|permanent|spell|card|token|Aura|"
-    r"Equipment|Vehicle|planeswalker)\b")
+    r"Equipment|Vehicle|planeswalker|emblem)\b")
 _WORDING = [(re.compile(r"\b(enter|enters|entering) the battlefield\b"), r"\1"),
             (re.compile(r"\bconverted mana cost\b"), "mana value"),
             (re.compile(r"\bActivate this ability only\b"), "Activate only")]
 _MODAL_HEAD = re.compile(r"\bchoose (?:one|two|one or both) —$", re.I)
 _TAIL = re.compile(r"(?:Activate only (?:as a sorcery|any time you could cast a sorcery|"
-                   r"once each turn|during your upkeep|during your turn(?:, before attackers are declared)?)|"
+                   r"once each turn|during your upkeep|during your turn(?:, before attackers are declared)?|"
+                   r"(?:as a sorcery|any time you could cast a sorcery|during your upkeep|during your turn) "
+                   r"and only once each turn|during combat|any time you could cast an instant|"
+                   r"if ~ is attacking or blocking(?: and only once each turn)?|"
+                   r"if seven or more cards are in your graveyard|if you have no cards in hand)|"
+                   r"Activate this ability no more than (?:twice|\w+ times) each turn|"
                    r"Any player may activate this ability|You may choose new targets for the copy|"
                    r"Then shuffle your library|(?:It|They) can't be regenerated)\.$")
 _CLOSE = {'"': '"', "“": "”"}    # quotation marks, straight and curly: where quoted text ends

@@ -682,6 +682,29 @@ class CounterUnlessPays:
 
 
 @dataclass(frozen=True, slots=True)
+class SacrificePermanents:
+    """"[Player] sacrifices [N] [permanents]" (an edict, CR 701.21a): each player ``who`` names
+    chooses ``count`` permanents they control that match ``filter`` (its "you" is that
+    player) and sacrifices them; all of them if they control fewer."""
+
+    who: Subject
+    filter: Filter
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class CreateEmblem:
+    """"[Player] gets an emblem with "[ability]"" (CR 114.2): each player ``who`` names puts an
+    emblem into the command zone, owned and controlled by them, with ``abilities`` (compiled
+    from ``text``, the quoted ability; "this emblem" reads as "~"). The emblem has no other
+    characteristics (CR 114.3) and its abilities work in the command zone (CR 114.4)."""
+
+    who: Subject
+    abilities: tuple = ()
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class CastFromHand:
     """"Cast a spell with mana value 3 or less from your hand without paying its mana cost"
     (after "You may"): a card in its controller's hand that ``filter`` describes as a spell
@@ -720,7 +743,7 @@ Effect = Union[
     Attach, GainControl, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, RemoveCounterOrSacrifice, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
     IfYouDo, LoseGame, WinGame, IfYouDont, CastFromHand,
-    PutInLibrary, Surveil,
+    PutInLibrary, Surveil, CreateEmblem, SacrificePermanents,
 ]
 
 # --------------------------------------------------------------------------------- costs
@@ -747,6 +770,10 @@ class Cost:
     untap_count: int = 1
     discard_self: bool = False        # cycling (CR 702.29a): the card itself, from the hand
     crew: int = 0                     # crew N (CR 702.122a): tap other creatures with total power N
+    # Loyalty abilities (CR 606.4): the loyalty counters put on (+N) or removed from (-N) this
+    # permanent, 0 for "0:"; None: no loyalty symbol. ``loyalty_x``: the cost is "-X".
+    loyalty: int | None = None
+    loyalty_x: bool = False
 
 
 # --------------------------------------------------------------------------------- triggers
@@ -820,6 +847,12 @@ class ActivatedAbility:
     your_turn: bool = False
     before_attackers: bool = False
     any_player: bool = False
+    # More limits on activating it (CR 602.5b): at most ``times_per_turn`` times each turn
+    # (0: no such limit; "once each turn" is ``once_per_turn``), only during combat (CR 506.1),
+    # only while ``condition`` (a name of engine.conditions) holds for its source.
+    times_per_turn: int = 0
+    combat_only: bool = False
+    condition: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -69,6 +69,34 @@ class EffectRules:
         _need(_is_player(who), "not a player")
         return who
 
+    # ------------------------------------------------------------------ edicts (CR 701.21a)
+    def edict(self, c):
+        """"Target player sacrifices a creature.", "Each opponent sacrifices two lands."."""
+        who, n, d = c[0], _number(str(c[-2])), c[-1]
+        _need(_is_player(who), "not a player")
+        _need(isinstance(n, int) and d.plural == (n > 1) and d.kind in (None, "permanent")
+              and not d.zone_given and d.filter.controller is None and not d.filter.other, "edict")
+        return [ir.SacrificePermanents(who, dataclasses.replace(d.filter, controller="you"), n)]
+
+    def edict_you(self, c):
+        """"Sacrifice a creature." as an effect: its controller sacrifices (CR 701.21a)."""
+        return self.edict([ir.Ref("you")] + list(c))
+
+    # ------------------------------------------------------------------ emblems (CR 114)
+    def emblem(self, c):
+        """CR 114.2: "[player] gets an emblem with "[ability]"."."""
+        who, (abilities, text) = c[0], c[-1]
+        _need(_is_player(who), "not a player")
+        return [ir.CreateEmblem(who, tuple(abilities), text)]
+
+    @v_args(meta=True)
+    def em_static(self, meta, c):
+        return [a for group in c for a in group], self.text[meta.start_pos:meta.end_pos]
+
+    @v_args(meta=True)
+    def em_triggered(self, meta, c):
+        return self.triggered(c)[1], self.text[meta.start_pos:meta.end_pos]
+
     def draw(self, c):
         return [ir.Draw(_amount(_of(c, _Amount), _of(c, _ForEach)), self._player_or_you(c))]
 

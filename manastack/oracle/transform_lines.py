@@ -22,16 +22,26 @@ class LineRules:
         return "abilities", c[0]
 
     def activated(self, c):
-        cost, effects, restrictions = c[0], c[1], c[2:]
+        cost, effects = c[0], c[1]
+        restrictions = [r for x in c[2:] for r in (x if isinstance(x, list) else [x])]
+        limits = dict(r for r in restrictions if isinstance(r, tuple))     # ("times", 2), ("condition", ...)
+        restrictions = [r for r in restrictions if not isinstance(r, tuple) and r != "instant"]
+        _need(len(limits) == sum(1 for x in c[2:] for r in (x if isinstance(x, list) else [x])
+                                 if isinstance(r, tuple)), "restriction")
         effects, targets = bind(effects, ir.Ref("self"))
-        is_mana = not targets and any(isinstance(e, ir.AddMana) for e in effects)
+        # CR 605.1a: a loyalty ability is never a mana ability
+        is_mana = not targets and any(isinstance(e, ir.AddMana) for e in effects) and cost.loyalty is None
         _need(len(set(restrictions)) == len(restrictions), "restriction")
+        # CR 606.4: a loyalty symbol is the whole cost of the abilities printed with one
+        _need(cost.loyalty is None or cost == ir.Cost(loyalty=cost.loyalty, loyalty_x=cost.loyalty_x),
+              "loyalty cost with other costs")
         return "abilities", [ir.ActivatedAbility(
             cost, tuple(effects), tuple(targets), is_mana=is_mana,
             sorcery_speed="sorcery" in restrictions, once_per_turn="once" in restrictions,
             upkeep_only="upkeep" in restrictions, your_turn="your_turn" in restrictions,
             before_attackers="before_attackers" in restrictions,
-            any_player="any_player" in restrictions)]
+            any_player="any_player" in restrictions, times_per_turn=limits.get("times", 0),
+            combat_only="combat" in restrictions, condition=limits.get("condition"))]
 
     def r_sorcery(self, c):
         return "sorcery"
@@ -50,6 +60,56 @@ class LineRules:
     def r_any_player(self, c):
         """"Any player may activate this ability" (CR 602.2, 113.8: the activator controls it)."""
         return "any_player"
+
+    # ------------------------------------------------------------------ activation limits (CR 602.5b)
+    def r_and_once(self, c):
+        """"Activate only as a sorcery / during your upkeep / during your turn and only once
+        each turn": two limits."""
+        return [c[0], "once"]
+
+    def wl_sorcery(self, c):
+        return "sorcery"
+
+    def wl_upkeep(self, c):
+        return "upkeep"
+
+    def wl_your_turn(self, c):
+        return "your_turn"
+
+    def r_times(self, c):
+        """"Activate this ability no more than twice each turn" (Phyrexian Battleflies)."""
+        return ("times", c[0])
+
+    def tl_twice(self, c):
+        return 2
+
+    def tl_times(self, c):
+        n = _number(c[0])
+        _need(isinstance(n, int) and n > 1, "times each turn")
+        return n
+
+    def r_combat(self, c):
+        """"Activate only during combat" (CR 506.1: the combat phase)."""
+        return "combat"
+
+    def r_instant(self, c):
+        """"Activate only any time you could cast an instant": no limit beyond the rule for
+        activated abilities (CR 602.2, 117.1b)."""
+        return "instant"
+
+    def r_if_in_combat(self, c):
+        return ("condition", "self_attacking_or_blocking")
+
+    def r_threshold(self, c):
+        """"Activate only if seven or more cards are in your graveyard." (threshold)."""
+        return ("condition", "seven_cards_in_graveyard")
+
+    def r_hellbent(self, c):
+        """"Activate only if you have no cards in hand." (hellbent)."""
+        return ("condition", "no_cards_in_hand")
+
+    def r_in_combat_once(self, c):
+        return [("condition", "self_attacking_or_blocking"), "once"]
 
     def r_before_attackers(self, c):
         """"Activate only during your turn, before attackers are declared" (CR 602.5b, 508.1)."""
@@ -270,6 +330,16 @@ class LineRules:
         _need(isinstance(n, int) and n > 1 and d.plural and d.kind in (None, "permanent")
               and not d.zone_given, "untap cost")
         return [("untap_tapped", d.filter), ("untap_count", n)]
+
+    # ------------------------------------------------------------------ loyalty abilities (CR 606)
+    def c_loyalty(self, c):
+        """A loyalty symbol as a cost (CR 606.4): "+N", "-N", "0"; "-X" removes X loyalty
+        counters, X chosen as it is activated (CR 107.3). "+X" is not read."""
+        text = str(c[0])
+        if text.upper() == "-X":
+            return [("loyalty", 0), ("loyalty_x", True)]
+        _need(text[-1].isdigit(), "loyalty cost with X")
+        return "loyalty", int(text)
 
     def c_tap_other(self, c):
         d = c[0]

@@ -33,6 +33,12 @@ class ObjectRules:
         _need(c[0].plural and c[0].kind in (None, "permanent") and not c[0].zone_given, "all")
         return ir.Ref("all", c[0].filter)
 
+    def o_each_of(self, c):
+        """"each of [up to] two target creatures": the effect applies to each target chosen
+        (CR 115.1, 601.2c), as "two target creatures" does."""
+        _need(isinstance(c[0], _T) and (c[0].spec.count > 1 or c[0].spec.up_to), "each of")
+        return c[0]
+
     def o_each(self, c):
         _need(not c[0].plural and c[0].kind in (None, "permanent") and not c[0].zone_given,
               "each")

@@ -37,6 +37,8 @@ ABILITY_KINDS = ("activate", "mana")
 #: Answers that are a small number, and how many values each block holds.
 NUMBER_KINDS = {"mode": 16, "x": 33, "assign": 33, "order": 16, "kicker": 8, "multikicker": 8,
                 "buyback": 8, "entwine": 8}
+#: The block of ``attack(creature, planeswalker)``: a creature attacking a planeswalker (CR 508.1b).
+ATTACK_PLANESWALKER = "attack_planeswalker"
 #: Answers that name a mana type or a color.
 SYMBOL_KINDS = {"mana_type": ("W", "U", "B", "R", "G", "C"), "color": ("W", "U", "B", "R", "G")}
 
@@ -58,6 +60,8 @@ def _layout() -> dict[str, Block]:
     sizes += list(NUMBER_KINDS.items())
     sizes += [(k, len(v)) for k, v in SYMBOL_KINDS.items()]
     sizes.append(("other", OTHER_SLOTS))
+    # after "other", so that the indices of the blocks before stay as they were
+    sizes.append((ATTACK_PLANESWALKER, BATTLEFIELD_SLOTS * BATTLEFIELD_SLOTS))
     blocks, start = {}, 0
     for kind, size in sizes:
         blocks[kind] = Block(kind, start, size)
@@ -113,6 +117,9 @@ def _offset(action: Action, slots: Slots) -> int | None:
         return 0 if not args else None
     if kind in OBJECT_KINDS and len(args) == 1:
         return slots.object(args[0])
+    if kind == "attack" and len(args) == 2:          # the ATTACK_PLANESWALKER block
+        a, w = slots.battlefield(args[0]), slots.battlefield(args[1])
+        return None if a is None or w is None else a * BATTLEFIELD_SLOTS + w
     if kind in ABILITY_KINDS and len(args) == 2:
         slot, j = slots.object(args[0]), args[1]
         if slot is None or not isinstance(j, int) or not 0 <= j < ABILITY_SLOTS:
@@ -144,7 +151,8 @@ def encode(decision: Decision, options: tuple[Action, ...], s: State) -> Encoded
     actions: dict[int, Action] = {}
     leftover: list[Action] = []
     for action in options:
-        block = BLOCKS.get(action.kind)
+        block = BLOCKS.get(ATTACK_PLANESWALKER if action.kind == "attack" and len(action.args) == 2
+                           else action.kind)
         offset = _offset(action, slots) if block is not None else None
         if offset is None or block.start + offset in actions:
             leftover.append(action)

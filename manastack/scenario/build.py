@@ -5,6 +5,7 @@ from __future__ import annotations
 from manastack.cards import CardError
 from manastack.engine import characteristics as ch
 from manastack.engine import levelers
+from manastack.engine.loyalty import LOYALTY, printed_loyalty
 from manastack.engine.targets import item_target_specs, spell_ability_index
 from manastack.engine.state import Obj, StackItem, State
 from manastack.engine.turn import NO_PRIORITY, STEPS
@@ -146,6 +147,8 @@ class Builder:
             s.players[player].zone(zone).append(o.id)
             if zone == "exile":     # time counters of a suspended card (CR 702.62b)
                 o.counters = {k: v for k, v in entry.get("counters", {}).items() if v}
+        if "counters" not in entry and (start := printed_loyalty(o.card)) is not None:
+            o.counters = {LOYALTY: start}      # as it would have entered (CR 306.5b)
         if "id" in entry:
             if entry.get("count", 1) > 1:
                 self.fail("an id names one object; it can't go with a count above 1", entry.line_of("id"))
@@ -171,6 +174,8 @@ class Builder:
         o.damage = entry.get("damage", 0)
         o.counters = {k: v for k, v in entry.get("counters", {}).items() if v}
         levelers.refresh(s, o, quiet=True)      # a leveler shows its level's face (CR 711.2)
+        if "counters" not in entry and (start := printed_loyalty(o.card)) is not None:
+            o.counters = {LOYALTY: start}      # as it would have entered (CR 306.5b)
         o.chosen = entry.get("chosen")
         if entry.get("token"):
             o.is_token = True

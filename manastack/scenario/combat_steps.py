@@ -43,10 +43,18 @@ class CombatSteps(Driver):
                 raise StepError(why.cannot_attack(s, self.refs, refs[0]))
             raise StepError(f"attackers can't be declared now: the game is in the {s.step} step of turn {s.turn} "
                             "(CR 508.1)")
+        aims = dict(step.get("planeswalkers") or {})       # attacker -> planeswalker (CR 508.1b)
         for ref in refs:
             d, s = self.pending(), self.state()
-            opts = [a for a in d.options if a.kind == "attack" and self.refs.matches(s, ref, a.args[0])] \
+            aim = aims.get(ref)
+            opts = [a for a in d.options if a.kind == "attack" and self.refs.matches(s, ref, a.args[0])
+                    and (len(a.args) == 1 if aim is None else
+                         len(a.args) == 2 and self.refs.matches(s, aim, a.args[1]))] \
                 if d.kind == "attackers" else []
+            if not opts and aim is not None and any(a.kind == "attack" and self.refs.matches(s, ref, a.args[0])
+                                                    for a in d.options):
+                raise StepError(f"{aim} is not a planeswalker the defending player controls, so {ref} "
+                                "can't attack it (CR 506.3, 508.1b)")
             if not opts:
                 raise StepError(why.cannot_attack(s, self.refs, ref))
             self.push(opts[0])
