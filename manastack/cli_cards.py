@@ -37,5 +37,5 @@ def show(name: str, cards_path: str | None) -> None:
     click.echo()
     click.echo(render_abilities(card))
     status = "fully compiled" if card.fully_supported else \
-        f"{len(card.unsupported)} unsupported sentence(s)"
+        f"{len(card.gaps or card.unsupported)} part(s) not compiled"
     click.echo("\n" + click.style(status, dim=True))

@@ -32,10 +32,10 @@ ENGINE_LAYERS = (
     ("vocabulary", ("abilities", "decisions", "exercise", "wording")),
     ("state", ("conditions", "effect_records", "event_types", "runner", "state", "upcalls")),
     ("characteristics", ("characteristics", "filters", "layers")),
-    ("queries", ("cost_checks", "mana_replacement", "mana_spend", "mana_types", "replacement", "resolution",
+    ("queries", ("activation_limits", "aura_placement", "cost_checks", "mana_replacement", "mana_spend", "mana_types", "replacement", "resolution",
                  "spell_costs", "targets", "timing")),
     ("rules", ("alt_costs", "casting", "cipher", "combat", "copies", "crew", "effects", "events", "face_up",
-               "free_casting", "game_end", "mana_abilities", "mana_capacity", "morph", "payment_search", "placement_effects", "resolve", "sba",
+               "free_casting", "game_end", "game_outcome", "mana_abilities", "mana_capacity", "morph", "payment_search", "placement_effects", "resolve", "sba",
                "suspend", "triggers", "unless_costs")),
     ("game loop", ("legality", "loop", "mana_query", "save_check", "serialize", "support", "turn", "view")),
 )

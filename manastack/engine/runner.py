@@ -30,13 +30,18 @@ class Rollback(Exception):
 class Ctx:
     """One operation in progress: the state it changes and the answers it may consume."""
 
-    __slots__ = ("s", "answers", "pos", "checked")
+    __slots__ = ("s", "answers", "pos", "checked", "moved", "lki")
 
     def __init__(self, s: State, answers: list[Action], checked: int = 0) -> None:
         self.s = s
         self.answers = answers
         self.pos = 0
         self.checked = checked   # the first ``checked`` answers were found legal when given
+        # CR 400.7j, 608.2h: objects that changed zones while the object on top of the stack
+        # resolves (reset as each resolution begins): the new object each became (old id ->
+        # new id) and each as it last existed in the zone it left
+        self.moved: dict[int, int] = {}
+        self.lki: dict = {}
 
     def ask(self, decision: Decision) -> Action:
         if decision.kind == "priority":

@@ -43,12 +43,16 @@ UPKEEP_COST_PARTS = frozenset({"mana", "pay_life", "discard"})
 STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_block",
                           "no_legend_rule", "cant_be_countered", "attacks_each_combat",
                           "cant_be_blocked", "can_block_only_flying", "doesnt_untap",
+                          "cant_be_blocked_by",         # CR 509.1b, engine.combat.block_restriction
+                          "pt_equal_count",             # CR 604.3, engine.characteristics
+                          "max_one_blocker",            # CR 509.1b, engine.combat.declare_blockers
                           "grant_ability", "set_land_type", "may_not_untap",
                           "attack_unless_land",         # CR 508.1c, engine.combat.missing_land
                           "cost_increase", "cost_reduction"})    # spell costs, CR 601.2f
 REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color",
                                "double_damage_to_player", "more_counters", "double_counters",
-                               "enter_as_copy", "choose_creature_type"})
+                               "enter_as_copy", "choose_creature_type",
+                               "graveyard_to_library", "graveyard_to_exile"})    # CR 614.6
 # Riders of mana (CR 106.6): what spending the mana does to the spell it pays for.
 MANA_RIDERS = frozenset({"cant_be_countered", "plus_one_counter"})
 TRIGGER_EVENTS = frozenset({
@@ -65,9 +69,11 @@ TARGET_KINDS = frozenset({"any", "player", "opponent", "player_or_planeswalker",
                           "card"})
 REFS = frozenset({"self", "you", "each_opponent", "each_player", "target_controller", "enchanted",
                   "equipped", "attached_controller", "triggering_controller",
-                  "triggering_player", "triggering_object", "triggering_spell", "all"})
+                  "triggering_player", "triggering_object", "triggering_spell", "all",
+                  "created", "chosen"})
 CONTROLLERS = frozenset({None, "you", "opponent", "not_you"})
-DURATIONS = frozenset({"end_of_turn", "permanent", "next_end_step", "next_upkeep"})
+DURATIONS = frozenset({"end_of_turn", "permanent", "next_end_step", "next_upkeep",
+                       "your_next_upkeep"})      # CR 603.7c, a Pact's "your next upkeep"
 
 
 def _steps() -> frozenset[str]:
@@ -141,7 +147,7 @@ def _walk(node, out: list[str]) -> None:
         if node.rider is not None and node.rider not in MANA_RIDERS:
             out.append(f"mana rider {node.rider!r}")
     elif t is ir.ActivatedAbility:
-        if getattr(node, "once_per_turn", False):
+        if getattr(node, "once_per_turn", False) and node.is_mana:   # others: activation_limits
             out.append("once-per-turn activation limit")
         c = node.cost
         if node.any_player and (node.is_mana or c.tap or c.untap or c.sacrifice_self or c.remove_counters):

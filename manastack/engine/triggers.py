@@ -89,16 +89,22 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
             return [Seen(kind, obj=ev.obj, from_zone=ev.from_zone, to="battlefield", cast_costs=costs)]
         if e in ("dies", "leaves") and ev.from_zone == "battlefield":
             old = ev.old
-            if e == "dies" and (ev.to != "graveyard" or "Creature" not in old.card.types):
+            if e == "dies" and ev.to != "graveyard":   # CR 700.4: any permanent that goes there
                 return []
             if trig.subject == "self":
                 hit = old.id == source.id
+            elif trig.subject in ("enchanted", "equipped"):
+                # CR 603.10a: the Aura or Equipment was attached to it as it left
+                hit = source.id in ev.attached and source.zone == "battlefield"
             else:
                 hit = isinstance(trig.subject, ir.Filter) and _lookback_matches(s, trig.subject, old, source)
             if not hit:
                 return []
+            # CR 603.10a, 608.2h: its controller and what "its power" means once it has left
             return [Seen(kind, obj=ev.obj, old=old.id, from_zone="battlefield", to=ev.to,
-                         counters=dict(old.counters), name=old.card.name)]
+                         counters=dict(old.counters), name=old.card.name, controller=old.controller,
+                         last_known={"power": ch.power(s, old), "toughness": ch.toughness(s, old),
+                                     "mana_value": ch.mana_value(old)})]
         return []
     if kind == "damage":
         return _damage_instances(s, trig, source, ev)
@@ -394,6 +400,7 @@ def _last_known(oid: int, card, controller: int, event: Seen | None) -> Obj:
     o = Obj(oid, card, controller, "graveyard")
     if event is not None:
         o.counters = dict(event.counters or {})
+        o.attached_to = event.attached_to      # "enchanted creature" of a sacrificed Aura
         if event.obj == oid:
             o.cast_costs = tuple(event.cast_costs or ())
     return o
@@ -458,13 +465,15 @@ def _delayed_at_next(ctx, step: str) -> None:
     as that step begins, once each, with the objects they were made to refer to (kept in the
     event as ``frozen``)."""
     s = ctx.s
-    waiting = [e for e in s.effects if ONE_SHOT_DELAYS.get(e.until) == step]
+    waiting = [e for e in s.effects if ONE_SHOT_DELAYS.get(e.until) == step
+               and (e.until != "your_next_upkeep" or e.controller == s.active)]
     if not waiting:
         return
     s.effects = [e for e in s.effects if e not in waiting]
     for e in waiting:
         label = f"{possessive(e.card.name)} delayed ability"
-        view = Seen("step", step=step, frozen=tuple(tuple(g) for g in e.targets))
+        view = Seen("step", step=step, frozen=tuple(tuple(g) for g in e.targets),
+                    created=tuple(e.created) if e.created else None)
         s.pending_triggers.append(PendingTrigger(e.affected, e.card, e.ability_index, e.controller, view, 1, "",
                                                  label))
         s.add_log(f"{label} triggers: {ability_at(e.card, e.ability_index).text}", ("603.7c", "603.2"),
