@@ -12,6 +12,8 @@ from manastack.scenario import Scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
+# Scenarios of corpus cards: played with the card corpus (../shared/cards), skipped without it.
+CARD_SCENARIOS = sorted((ROOT / "scenarios" / "cards").glob("*.yaml"))
 RULES = ROOT.parent / "shared" / "rules" / "MagicCompRules-2026-01-16.txt"
 
 
@@ -27,9 +29,18 @@ def test_scenario_passes(path):
     assert run.results, "a scenario should check something"
 
 
-@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
-def test_scenario_cites_and_describes(path):
-    scenario = Scenario.load(path)
+@pytest.mark.parametrize("path", CARD_SCENARIOS, ids=lambda p: p.stem)
+def test_card_scenario_passes(path, corpus_db):
+    run = Scenario.load(path, cards=corpus_db).run()
+    failures = [f"line {r.line}: {r.what}: expected {r.expected!r}, got {r.actual!r}" for r in run.failures]
+    assert not failures, "\n".join(failures)
+    assert run.results, "a scenario should check something"
+
+
+@pytest.mark.parametrize("path", SCENARIOS + CARD_SCENARIOS, ids=lambda p: p.stem)
+def test_scenario_cites_and_describes(path, request):
+    cards = request.getfixturevalue("corpus_db") if path in CARD_SCENARIOS else None
+    scenario = Scenario.load(path, cards=cards)
     assert scenario.description.strip()
     assert scenario.cites
     if not RULES.exists():
@@ -67,6 +78,6 @@ def test_scenario_files_validate_with_the_schema_alone():
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
     Draft202012Validator.check_schema(schema)
     validator = Draft202012Validator(schema)
-    for path in SCENARIOS:
+    for path in SCENARIOS + CARD_SCENARIOS:
         errors = list(validator.iter_errors(yaml.safe_load(path.read_text(encoding="utf-8"))))
         assert not errors, f"{path.name}: {errors[0].message}"

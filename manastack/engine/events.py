@@ -55,6 +55,8 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     if to == "battlefield":
         ev["controller"] = o.controller if controller is None else controller
         replacement.apply_entering(ctx, o, ev)
+        if ev.get("pay_life"):     # "As ~ enters, you may pay 2 life" (CR 614.12a, 119.4)
+            lose_life(ctx, ev["controller"], ev["pay_life"], rules=("119.4", "614.12a"))
     lookback = o.copy()
     if to != "battlefield" and morph.is_face_down(o):
         morph.reveal(s, o, to)

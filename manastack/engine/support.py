@@ -49,6 +49,9 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
 REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color",
                                "double_damage_to_player", "more_counters", "double_counters",
                                "enter_as_copy", "choose_creature_type"})
+# What keeps "enters tapped" from applying: a state condition or an action as it enters
+# (CR 614.1d, 614.12; engine.replacement._enters_tapped_unless).
+ENTERS_UNLESS = frozenset({"YouControl", "OpponentCount", "PayLifeOption", "RevealOption"})
 # Riders of mana (CR 106.6): what spending the mana does to the spell it pays for.
 MANA_RIDERS = frozenset({"cant_be_countered", "plus_one_counter"})
 TRIGGER_EVENTS = frozenset({
@@ -117,6 +120,9 @@ def _walk(node, out: list[str]) -> None:
     elif t is ir.ReplacementAbility:
         if node.kind not in REPLACEMENT_KINDS:
             out.append(f"replacement effect {node.kind!r}")
+        if node.unless is not None and (node.kind != "enters_tapped"
+                                        or type(node.unless).__name__ not in ENTERS_UNLESS):
+            out.append(f"{node.kind!r} unless {type(node.unless).__name__}")
     elif t is ir.Trigger:
         if node.event not in TRIGGER_EVENTS:
             out.append(f"trigger event {node.event!r}")

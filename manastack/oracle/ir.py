@@ -766,10 +766,51 @@ class StaticAbility:
     text: str = ""
 
 
+# ------------------------------------------------ "enters tapped unless ..." (CR 614.1c-d, 614.12)
+
+
+@dataclass(frozen=True, slots=True)
+class YouControl:
+    """A condition on the game state: the player controls at least ``at_least`` (and, when
+    given, at most ``at_most``) permanents that match any of ``filters`` ("you control a Plains
+    or an Island", "you control two or fewer other lands")."""
+
+    filters: tuple[Filter, ...]
+    at_least: int = 1
+    at_most: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentCount:
+    """A condition on the game state: the player has at least ``at_least`` opponents."""
+
+    at_least: int
+
+
+@dataclass(frozen=True, slots=True)
+class PayLifeOption:
+    """"you may pay N life" as a permanent enters (CR 614.12, 119.4)."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class RevealOption:
+    """"you may reveal a [card] from your hand" as a permanent enters (CR 614.12, 701.20b)."""
+
+    filter: Filter
+
+
+StateCondition = Union[YouControl, OpponentCount]
+EntersOption = Union[PayLifeOption, RevealOption]
+
+
 @dataclass(frozen=True, slots=True)
 class ReplacementAbility:
     """A replacement effect (CR 614): ``kind`` is "enters_tapped", "enters_with_counters"
-    (``counter_kind``, ``amount``), "double_damage_to_player", ...; ``condition`` limits it."""
+    (``counter_kind``, ``amount``), "double_damage_to_player", ...; ``condition`` limits it.
+    ``unless`` keeps it from applying: a state condition that holds as the permanent enters,
+    or an action its controller may take then (CR 614.1d, 614.12)."""
 
     kind: str
     counter_kind: str | None = None
@@ -777,6 +818,7 @@ class ReplacementAbility:
     condition: str | None = None
     text: str = ""
     affected: "Filter | None" = None   # the objects it applies to ("a creature you control")
+    unless: "StateCondition | EntersOption | None" = None
 
 
 @dataclass(frozen=True, slots=True)
