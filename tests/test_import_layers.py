@@ -33,7 +33,7 @@ ENGINE_LAYERS = (
     ("characteristics", ("characteristics", "filters", "layers")),
     ("queries", ("cost_checks", "mana_replacement", "mana_spend", "mana_types", "replacement", "resolution",
                  "spell_costs", "targets", "timing")),
-    ("rules", ("alt_costs", "casting", "cipher", "combat", "copies", "crew", "effects", "events", "face_up",
+    ("rules", ("alt_costs", "casting", "cipher", "combat", "control", "copies", "crew", "effects", "events", "face_up",
                "free_casting", "game_end", "mana_abilities", "mana_capacity", "morph", "payment_search", "placement_effects", "resolve", "sba",
                "suspend", "triggers", "unless_costs")),
     ("game loop", ("legality", "loop", "mana_query", "save_check", "serialize", "support", "turn", "view")),

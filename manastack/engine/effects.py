@@ -8,7 +8,7 @@ from dataclasses import replace
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import cipher, copies, events, free_casting, placement_effects, suspend, unless_costs
+from . import cipher, control, copies, events, free_casting, placement_effects, suspend, unless_costs
 from .abilities import ONE_SHOT_DELAYS, nested_index
 from .casting import pay_mana
 from .conditions import evaluate
@@ -520,10 +520,22 @@ def _explore(ctx, e: ir.Explore, rc):
 
 def _gain_control(ctx, e: ir.GainControl, rc):
     """CR 613.1b: a control-changing effect (layer 2). The new controller hasn't controlled it
-    since their turn began, so CR 302.6 applies to it (haste aside)."""
+    since their turn began, so CR 302.6 applies to it (haste aside). A duration "for as long as"
+    a condition on the source holds is kept by :mod:`.control` (CR 611.2b)."""
+    src = ctx.s.objs.get(rc.source)
     for o in named_objects(ctx, e.what, rc):
         if o.zone == "battlefield":
-            events.change_control(ctx, o, rc.controller, e.duration, rc.card.name)
+            control.start(ctx, o, rc.controller, e.duration, src, rc.card.name)
+
+
+def _exchange_control(ctx, e: ir.ExchangeControl, rc):
+    """CR 701.12a-b: exchange control of two permanents, all of it or none."""
+    objs = named_objects(ctx, e.first, rc) + (named_objects(ctx, e.second, rc) if e.second is not None else [])
+    if len(objs) != 2:
+        ctx.s.add_log(f"{rc.card.name}: there aren't two permanents to exchange, so nothing happens",
+                      ("701.12a",), "control")
+        return
+    control.exchange(ctx, objs[0], objs[1], rc.card.name)
 
 
 def _conditional(ctx, e: ir.Conditional, rc):
@@ -563,7 +575,8 @@ HANDLERS = {
     ir.RemoveTimeCounter: suspend.remove_time_counter, ir.CastSuspended: suspend.cast_suspended,
     ir.MayPlayExiled: _may_play_exiled,
     ir.RemoveCounters: _remove_counters, ir.BecomeCreature: _become_creature,
-    ir.GainControl: _gain_control, ir.CreateManaReplacement: _create_mana_replacement,
+    ir.GainControl: _gain_control, ir.ExchangeControl: _exchange_control,
+    ir.CreateManaReplacement: _create_mana_replacement,
     ir.CreateDelayedTrigger: _create_delayed_trigger, ir.Explore: _explore,
 }
 

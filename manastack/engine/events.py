@@ -347,6 +347,12 @@ def control_effects_end(ctx: Ctx, ended) -> None:
         _set_controller(ctx, o, player, "the control effect ended")
 
 
+def set_controller(ctx: Ctx, o: Obj, player: int, why: str) -> None:
+    """CR 613.1b: ``player`` controls ``o`` now, as the control effects that apply say
+    (:mod:`.control` works out which)."""
+    _set_controller(ctx, o, player, why)
+
+
 def _set_controller(ctx: Ctx, o: Obj, player: int, why: str) -> None:
     if o.controller == player:
         return

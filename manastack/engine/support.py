@@ -45,7 +45,8 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "cant_be_blocked", "can_block_only_flying", "doesnt_untap",
                           "grant_ability", "set_land_type", "may_not_untap",
                           "attack_unless_land",         # CR 508.1c, engine.combat.missing_land
-                          "cost_increase", "cost_reduction"})    # spell costs, CR 601.2f
+                          "cost_increase", "cost_reduction",     # spell costs, CR 601.2f
+                          "control"})                 # an Aura's control effect, engine.control
 REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color",
                                "double_damage_to_player", "more_counters", "double_counters",
                                "enter_as_copy", "choose_creature_type"})
@@ -70,7 +71,8 @@ REFS = frozenset({"self", "you", "each_opponent", "each_player", "target_control
                   "equipped", "attached_controller", "triggering_controller",
                   "triggering_player", "triggering_object", "triggering_spell", "all"})
 CONTROLLERS = frozenset({None, "you", "opponent", "not_you"})
-DURATIONS = frozenset({"end_of_turn", "permanent", "next_end_step", "next_upkeep"})
+DURATIONS = frozenset({"end_of_turn", "permanent", "next_end_step", "next_upkeep",
+                       "while_you_control_source", "while_source_on_battlefield"})   # engine.control
 
 
 def _steps() -> frozenset[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import combat, events, exercise, face_up, layers, morph, sba, suspend, triggers
+from . import combat, control, events, exercise, face_up, layers, morph, sba, suspend, triggers
 from .casting import activate, cast
 from .legality import activatable, castable, playable_lands
 from .alt_costs import cast_label
@@ -54,7 +54,7 @@ def asks_first(s) -> bool:
     if stage != "priority":
         return False
     if not s.settled:
-        s.settled = not s.pending_triggers and not sba.find(s)
+        s.settled = not s.pending_triggers and not sba.find(s) and not control.stale(s)
     return s.settled
 
 

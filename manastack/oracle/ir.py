@@ -321,10 +321,21 @@ class Explore:
 @dataclass(frozen=True, slots=True)
 class GainControl:
     """"Gain control of ..." (CR 613.1b): the controller of the effect controls it for
-    ``duration``."""
+    ``duration``: "end_of_turn", "permanent", or while a condition on the effect's source
+    holds, "while_you_control_source" ("for as long as you control ~") and
+    "while_source_on_battlefield" ("for as long as ~ remains on the battlefield", CR 611.2b)."""
 
     what: Subject
     duration: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeControl:
+    """"Exchange control of ``first`` and ``second``" (CR 701.12b); ``second`` None when
+    ``first`` names both ("two target creatures")."""
+
+    first: Subject
+    second: Subject | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -624,7 +635,7 @@ Effect = Union[
     ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords,
     PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
-    Attach, GainControl, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
+    Attach, GainControl, ExchangeControl, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
     SkipNextUntap, CastEncodedCopy, CopySpell, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
     IfYouDo,
 ]

@@ -243,9 +243,28 @@ class EffectRules:
         return [ir.Explore(c[0], _number(c[1]) if len(c) > 1 else 1)]
 
     def gain_control(self, c):
-        """"Gain control of target creature [until end of turn]" (CR 613.1b, layer 2)."""
+        """"Gain control of target creature [until end of turn | for as long as you control ~]"
+        (CR 613.1b, layer 2; 611.2b)."""
         _need(_permanent(c[0]), "gain control")
-        return [ir.GainControl(c[0], UNTIL_EOT if "eot" in c else "permanent")]
+        duration = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "while"), "permanent")
+        return [ir.GainControl(c[0], UNTIL_EOT if "eot" in c else duration)]
+
+    # ------------------------------------------------ control: durations, exchanges (CR 701.12)
+    def wd_you_control_self(self, c):
+        return "while", "while_you_control_source"
+
+    def wd_self_on_battlefield(self, c):
+        return "while", "while_source_on_battlefield"
+
+    def exchange_control(self, c):
+        """"Exchange control of two target creatures" / "of ~ and target creature" / "of target
+        land you control and target land an opponent controls" (CR 701.12b)."""
+        _need(all(_permanent(x) for x in c), "exchange control")
+        if len(c) == 1:
+            _need(isinstance(c[0], _T) and c[0].spec.count == 2 and not c[0].spec.up_to, "exchange two")
+            return [ir.ExchangeControl(c[0])]
+        _need(not any(isinstance(x, _T) and x.spec.count != 1 for x in c), "exchange control")
+        return [ir.ExchangeControl(c[0], c[1])]
 
     def all_types(self, c):
         return "all"

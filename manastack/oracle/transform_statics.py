@@ -240,6 +240,14 @@ class StaticRules:
         _need(str(c[1]).lower() == "creature" and str(c[2]).lower() == "type", "choose")
         return [ir.ReplacementAbility("choose_creature_type")]
 
+    def st_control_enchanted(self, c):
+        """"You control enchanted creature." (Mind Control): a static control-changing effect
+        of an Aura (layer 2, CR 613.1b), for as long as it is attached."""
+        d = c[0]
+        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given
+              and d.filter.controller is None, "control enchanted")
+        return [self._static("control", "enchanted")]
+
     # ------------------------------------------ "enters tapped unless ..." (CR 614.1d, 614.12)
     def r_enters_tapped_unless(self, c):
         """"~ enters tapped unless you control a Plains or an Island." (a state condition) and
