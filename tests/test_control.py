@@ -102,7 +102,7 @@ expect:
     bears: {controller: Alice}
 """
     game = run(text, corpus_db)
-    assert any("701.12b" in e.rules for e in game.current_state().log)
+    assert any("701.12b" in e.rules for e in game.current_state().log_entries())
 
 
 def test_a_creature_taken_by_an_aura_counts_as_its_new_controllers(corpus_db):

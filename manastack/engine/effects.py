@@ -151,6 +151,28 @@ def _pay_mana(ctx, e: ir.PayMana, rc):
     rc.did = True
 
 
+def _become_monarch(ctx, e: ir.BecomeMonarch, rc):
+    """CR 724.3: the player named becomes the monarch."""
+    for p in named_players(ctx, e.who, rc)[:1]:
+        events.become_monarch(ctx, p, rc.card.name)
+
+
+def _get_energy(ctx, e: ir.GetEnergy, rc):
+    """CR 122.1: the players named get energy counters."""
+    n = amount(ctx, e.amount, rc)
+    for p in named_players(ctx, e.who, rc):
+        events.get_energy(ctx, p, n, rc.card.name)
+
+
+def _pay_energy(ctx, e: ir.PayEnergy, rc):
+    """CR 107.14, 118.3: paying energy as part of an effect, only with enough of it."""
+    if ctx.s.players[rc.controller].energy < e.amount:
+        rc.did = False
+        return
+    events.pay_energy(ctx, rc.controller, e.amount, f"{rc.card.name}'s effect")
+    rc.did = True
+
+
 def _if_you_do(ctx, e: ir.IfYouDo, rc):
     """CR 608.2c: the effects happen only if the action before them was done."""
     s = ctx.s
@@ -429,6 +451,9 @@ def _may(ctx, e: ir.May, rc):
     costs = [x.cost for x in e.effects if type(x) is ir.PayMana]
     if costs and not all(can_afford(s, player, c) for c in costs):
         options = options[1:]     # a cost that can't be paid can't be chosen (CR 118.3)
+    energy = sum(x.amount for x in e.effects if type(x) is ir.PayEnergy)
+    if energy and s.players[player].energy < energy:
+        options = options[-1:]    # nor can energy one doesn't have (CR 107.14)
     answer = ctx.ask(Decision(player, DecisionKind.MAY, f"{rc.card.name}: do you want to do it?", options))
     s.add_log(f"{s.players[player].name} chooses {answer.kind} for {rc.card.name}'s \"you may\"",
               ("603.5", "608.2d"), "choice")
@@ -576,6 +601,7 @@ HANDLERS = {
     ir.MayPlayExiled: _may_play_exiled,
     ir.RemoveCounters: _remove_counters, ir.BecomeCreature: _become_creature,
     ir.GainControl: _gain_control, ir.ExchangeControl: _exchange_control,
+    ir.GetEnergy: _get_energy, ir.PayEnergy: _pay_energy, ir.BecomeMonarch: _become_monarch,
     ir.CreateManaReplacement: _create_mana_replacement,
     ir.CreateDelayedTrigger: _create_delayed_trigger, ir.Explore: _explore,
 }

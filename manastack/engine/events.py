@@ -364,6 +364,38 @@ def _set_controller(ctx: Ctx, o: Obj, player: int, why: str) -> None:
         ctx.s.add_log(f"{o.card.name} loses the haste suspend gave it", ("702.62a",), "control")
 
 
+def become_monarch(ctx: Ctx, player: int, why: str = "") -> None:
+    """CR 724.3: ``player`` becomes the monarch; the monarch before stops being it."""
+    s = ctx.s
+    if s.monarch == player:
+        s.add_log(f"{s.players[player].name} is already the monarch" + (f" ({why})" if why else ""),
+                  ("724.3",), "monarch")
+        return
+    s.monarch = player
+    s.add_log(f"{s.players[player].name} becomes the monarch" + (f" ({why})" if why else ""),
+              ("724.1", "724.3"), "monarch")
+    collect(ctx, {"kind": "become_monarch", "player": player})
+
+
+def get_energy(ctx: Ctx, player: int, n: int, why: str = "") -> None:
+    """CR 122.1, 107.14: ``player`` gets ``n`` energy counters."""
+    if n <= 0:
+        return
+    p = ctx.s.players[player]
+    p.energy += n
+    ctx.s.add_log(f"{p.name} gets {n} energy counter{'s' if n != 1 else ''} (energy {p.energy})"
+                  + (f" ({why})" if why else ""), ("122.1", "107.14"), "counters")
+
+
+def pay_energy(ctx: Ctx, player: int, n: int, why: str = "") -> None:
+    """CR 107.14: to pay {E} is to remove one energy counter from yourself; the caller has
+    checked that there are enough (CR 118.3)."""
+    p = ctx.s.players[player]
+    p.energy -= n
+    ctx.s.add_log(f"{p.name} pays {n} energy (energy {p.energy})" + (f" ({why})" if why else ""),
+                  ("107.14", "118.3"), "counters")
+
+
 def remove_counters(ctx: Ctx, o: Obj, kind: str, n: int, why: str = "") -> None:
     """Take up to ``n`` counters of ``kind`` off ``o``, e.g. to pay a cost such as "Remove a
     +1/+1 counter from ~" (CR 118.3, 122.1)."""

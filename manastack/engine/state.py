@@ -93,7 +93,7 @@ class Player:
     __slots__ = ("index", "name", "life", "library", "hand", "graveyard", "exile", "pool",
                  "lands_played", "lost", "loss_reason", "drew_from_empty", "last_turn_start",
                  "poison", "mulligans", "kept", "life_gained_this_turn", "spells_cast_this_turn",
-                 "special_mana", "previous_turn_start")
+                 "special_mana", "previous_turn_start", "energy")
 
     def __init__(self, index: int, name: str, life: int = 20) -> None:
         self.index = index
@@ -112,6 +112,7 @@ class Player:
         self.last_turn_start = 0        # turn number of this player's most recent turn
         self.previous_turn_start = 0    # and of the one before it (0: none)
         self.poison = 0
+        self.energy = 0                 # energy counters (CR 122.1, 107.14)
         self.mulligans = 0
         self.kept = False
         self.life_gained_this_turn = 0
@@ -136,6 +137,7 @@ class Player:
         p.last_turn_start = self.last_turn_start
         p.previous_turn_start = self.previous_turn_start
         p.poison = self.poison
+        p.energy = self.energy
         p.mulligans = self.mulligans
         p.kept = self.kept
         p.life_gained_this_turn = self.life_gained_this_turn
@@ -228,7 +230,7 @@ class State:
                  "step", "priority", "passes", "rng", "effects", "pending_triggers", "log",
                  "log_len", "result", "stage", "timestamp", "combat", "first_player",
                  "starting_hand", "events_seen", "trigger_counts", "db", "layer_cache", "static_cache",
-                 "settled")
+                 "settled", "monarch")
 
     def __init__(self, names: tuple[str, str], db, seed: int) -> None:
         self.players = [Player(0, names[0]), Player(1, names[1])]
@@ -262,6 +264,7 @@ class State:
         # True while a player is about to receive priority and state-based actions and
         # triggers were checked with nothing found; cleared once the player answers
         self.settled = False
+        self.monarch: int | None = None    # the player who is the monarch (CR 724.1)
 
     def copy(self) -> "State":
         s = State.__new__(State)
@@ -296,6 +299,7 @@ class State:
         s.db = self.db
         s.layer_cache = self.layer_cache
         s.static_cache = self.static_cache
+        s.monarch = self.monarch
         s.settled = self.settled
         return s
 

@@ -62,6 +62,7 @@ TRIGGER_EVENTS = frozenset({
     "deals_damage", "deals_combat_damage", "deals_damage_to_player", "deals_combat_damage_to_player",
     "deals_damage_to_opponent", "deals_combat_damage_to_opponent",
     "turned_face_up",           # CR 702.37e, engine.morph
+    "deals_combat_damage_to_you",    # the monarch's inherent ability (CR 724.2), engine.monarch
 })
 TRIGGER_SUBJECTS = frozenset({"self", "enchanted", "equipped"})
 PLAYER_SUBJECTS = frozenset({"you", "opponent"})
@@ -152,6 +153,8 @@ def _walk(node, out: list[str]) -> None:
         if getattr(node, "once_per_turn", False):
             out.append("once-per-turn activation limit")
         c = node.cost
+        if node.is_mana and c.energy:      # mana sources skip costs other than {T}/{Q}/sacrifice
+            out.append("a mana ability with an energy cost")
         if node.any_player and (node.is_mana or c.tap or c.untap or c.sacrifice_self or c.remove_counters):
             out.append("any player may activate a mana ability or one paid with its own permanent")
     elif hasattr(node, "duration") and node.duration not in DURATIONS:

@@ -329,6 +329,36 @@ class GainControl:
     duration: str = "end_of_turn"
 
 
+# ------------------------------------------------ the monarch (CR 724)
+
+
+@dataclass(frozen=True, slots=True)
+class BecomeMonarch:
+    """"you become the monarch": ``who`` becomes the monarch, and whoever was stops being it
+    (CR 724.3)."""
+
+    who: Subject = Ref("you")
+
+
+# ------------------------------------------------ energy counters (CR 107.14, 122.1)
+
+
+@dataclass(frozen=True, slots=True)
+class GetEnergy:
+    """"you get {E}{E}": ``who`` gets ``amount`` energy counters (CR 122.1, 107.14)."""
+
+    amount: Amount
+    who: Subject = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class PayEnergy:
+    """"pay {E}{E}" as part of an effect ("you may pay {E}{E}. If you do, ..."): remove that
+    many energy counters from yourself, possible only with that many (CR 107.14, 118.3)."""
+
+    amount: int
+
+
 @dataclass(frozen=True, slots=True)
 class ExchangeControl:
     """"Exchange control of ``first`` and ``second``" (CR 701.12b); ``second`` None when
@@ -635,7 +665,7 @@ Effect = Union[
     ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords,
     PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
-    Attach, GainControl, ExchangeControl, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
+    Attach, GainControl, ExchangeControl, GetEnergy, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
     SkipNextUntap, CastEncodedCopy, CopySpell, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
     IfYouDo,
 ]
@@ -664,6 +694,7 @@ class Cost:
     untap_count: int = 1
     discard_self: bool = False        # cycling (CR 702.29a): the card itself, from the hand
     crew: int = 0                     # crew N (CR 702.122a): tap other creatures with total power N
+    energy: int = 0                   # "Pay {E}{E}": remove energy counters from yourself (CR 107.14)
 
 
 # --------------------------------------------------------------------------------- triggers

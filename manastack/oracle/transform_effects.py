@@ -249,6 +249,25 @@ class EffectRules:
         duration = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "while"), "permanent")
         return [ir.GainControl(c[0], UNTIL_EOT if "eot" in c else duration)]
 
+    # ------------------------------------------------ the monarch (CR 724)
+    def become_monarch(self, c):
+        """"you become the monarch" / "its controller becomes the monarch" (CR 724.3)."""
+        _need(_is_player(c[0]), "become the monarch")
+        return [ir.BecomeMonarch(c[0])]
+
+    # ------------------------------------------------ energy counters (CR 107.14, 122.1)
+    def get_energy(self, c):
+        """"you get {E}{E}" / "... and get {E}{E}{E}" / "you get {E} for each ...": energy
+        counters put on a player (CR 122.1)."""
+        who = c[0] if c and not isinstance(c[0], Token) else ir.Ref("you")
+        _need(_is_player(who), "get energy")
+        n = sum(1 for x in c if isinstance(x, Token) and x.type == "ENERGY")
+        return [ir.GetEnergy(_amount(_Amount(n), _of(c, _ForEach)), who)]
+
+    def pay_energy(self, c):
+        """"pay {E}{E}" inside an effect, usually "you may pay {E}{E}. If you do, ..." (CR 107.14)."""
+        return [ir.PayEnergy(len(c))]
+
     # ------------------------------------------------ control: durations, exchanges (CR 701.12)
     def wd_you_control_self(self, c):
         return "while", "while_you_control_source"

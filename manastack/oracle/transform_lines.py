@@ -214,6 +214,10 @@ class LineRules:
     def c_untap(self, c):
         return "untap", True
 
+    def c_energy(self, c):
+        """"Pay {E}{E}": remove two energy counters from yourself (CR 107.14, 118.3)."""
+        return "energy", len(c)
+
     def c_life(self, c):
         _need(str(c[0]).isdigit(), "pay X life")
         return "pay_life", int(c[0])
@@ -385,14 +389,15 @@ class LineRules:
 
 def _may_do(effect) -> bool:
     """Whether "If you do" can follow ``effect``: a single discard of one card, payment
-    (without X) or sacrifice of this object by you, optional ("You may ...") or not."""
+    (without X, or of energy) or sacrifice of this object by you, optional ("You may ...") or not."""
     if type(effect) is ir.May:
         if effect.who != ir.Ref("you") or len(effect.effects) != 1:
             return False
         effect = effect.effects[0]
     t = type(effect)
     return ((t is ir.PayMana and not effect.cost.x_count) or (t is ir.Discard and effect == ir.Discard(1))
-            or (t is ir.Sacrifice and effect == ir.Sacrifice(ir.Ref("self"))))
+            or (t is ir.Sacrifice and effect == ir.Sacrifice(ir.Ref("self")))
+            or t is ir.PayEnergy)                  # "you may pay {E}{E}. If you do" (CR 107.14)
 
 
 @dataclass(frozen=True)
