@@ -29,7 +29,7 @@ PACKAGE_LAYERS = (
 )
 ENGINE_LAYERS = (
     ("vocabulary", ("abilities", "decisions", "exercise", "wording")),
-    ("state", ("conditions", "effect_records", "monarch", "runner", "state", "upcalls")),
+    ("state", ("conditions", "effect_records", "event_types", "monarch", "runner", "state", "upcalls")),
     ("characteristics", ("characteristics", "filters", "layers")),
     ("queries", ("cost_checks", "mana_replacement", "mana_spend", "mana_types", "replacement", "resolution",
                  "spell_costs", "targets", "timing")),

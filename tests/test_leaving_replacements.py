@@ -3,12 +3,13 @@ one replacement road (replacement.apply_all, CR 616.1), not special cases of mov
 from __future__ import annotations
 
 from manastack.cards import default_db
+from manastack.engine.event_types import ZoneChange
 from manastack.engine.replacement import _leaving
 from manastack.engine.state import Obj
 
 
-def _event(o: Obj, to: str) -> dict:
-    return {"kind": "zone_change", "obj": o.id, "from": o.zone, "to": to}
+def _event(o: Obj, to: str) -> ZoneChange:
+    return ZoneChange(o.id, o.zone, to, o.controller, o.owner)
 
 
 def test_a_spell_cast_with_flashback_is_exiled_instead_of_going_anywhere_else():
@@ -20,7 +21,7 @@ def test_a_spell_cast_with_flashback_is_exiled_instead_of_going_anywhere_else():
         (r,) = _leaving(o, ev, False)
         assert r.rules == ("702.34a", "614.1a") and r.pure
         r.apply(ev)
-        assert ev["to"] == "exile"
+        assert ev.to == "exile"
 
 
 def test_madness_replaces_a_discard_only():
@@ -29,6 +30,6 @@ def test_madness_replaces_a_discard_only():
     ev = _event(o, "graveyard")
     (r,) = _leaving(o, ev, True)
     r.apply(ev)
-    assert ev["to"] == "exile" and ev["madness"] and r.rules == ("702.35a", "614.1a")
+    assert ev.to == "exile" and ev.madness and r.rules == ("702.35a", "614.1a")
     plain = Obj(2, default_db().get("Shock"), 0, "hand")
     assert _leaving(plain, _event(plain, "graveyard"), True) == []

@@ -183,6 +183,30 @@ players:
     assert "Alice casts Ancestral Vision without paying its mana cost" in log
 
 
+def test_undoing_a_time_counter_removal_restores_the_counter():
+    """A suspended card is in exile, a zone whose objects earlier states share: removing a time
+    counter (CR 702.62a) must not change the state before it, so pop() gives the counter back."""
+    game = play("""
+turn: 3
+players:
+  - name: Alice
+    hand: [Ancestral Vision]
+    battlefield: [Island]
+    library: [{card: Island, count: 12}]
+  - name: Bob
+    library: [{card: Plains, count: 12}]
+""")
+    game.push(next(a for a in game.legal_actions() if a.kind == "suspend"))
+    game.push(Action("autopay"))
+    for _ in range(100):
+        game.push(game.pending.options[0])
+        if named(game, "Ancestral Vision").counters == {"time": 3}:
+            break
+    assert named(game, "Ancestral Vision").counters == {"time": 3}
+    game.pop()
+    assert named(game, "Ancestral Vision").counters == {"time": 4}
+
+
 def test_haste_from_suspend_ends_when_control_changes():
     """Durkwood Baloth ruling (2013-06-07), CR 702.62a: the creature has haste until another player
     gains control of it; it doesn't come back when Alice gets it back."""

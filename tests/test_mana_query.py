@@ -168,7 +168,7 @@ def test_mana_state_survives_a_json_round_trip():
 """)
     g.push(Action("mana", (obj(g, "Forest").id, 0)))
     assert pool(g) == {"R": 3, "G": 1, "U": 1}
-    assert g.current_state().stack[-1].event["mana"] == ["G"]
+    assert g.current_state().stack[-1].event.mana == ("G",)
     loaded = Game.from_json(g.to_json(), g.db)
     assert loaded.current_state().stack[-1].event == g.current_state().stack[-1].event
     for game in (g, loaded):

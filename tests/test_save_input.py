@@ -57,6 +57,19 @@ def test_an_unknown_step_is_refused(save):
     refused(changed(save, lambda s: s["scalars"].update(step="brunch")), "$.state.scalars.step", "unknown step")
 
 
+def test_an_unknown_stage_is_refused(save):
+    refused(changed(save, lambda s: s["stage"].__setitem__(0, None)), "$.state.stage[0]", "not one of")
+    refused(changed(save, lambda s: s["stage"].__setitem__(0, "brunch")), "$.state.stage[0]", "'brunch'")
+
+
+def test_a_trigger_view_with_an_unknown_field_is_refused(save):
+    def add(s):
+        s["pending_triggers"].append({"source": 1, "card": next(iter(s["cards"])), "ability_index": 0,
+                                      "controller": 0, "event": {"kind": "draw", "colour": 3}, "count": 1,
+                                      "why": "", "label": "x"})
+    refused(changed(save, add), "$.state.pending_triggers[0].event", "colour")
+
+
 def test_next_id_not_above_every_id_is_refused(save):
     refused(changed(save, lambda s: s["scalars"].update(next_id=1)), "$.state.scalars.next_id",
             "is not above the largest object id")

@@ -271,3 +271,8 @@ def test_a_replaced_event_triggers_nothing_regenerated_finks_does_not_persist():
     finks = st.objs[ids[ALICE][0]]
     assert finks.zone == "battlefield" and finks.tapped and finks.damage == 0
     assert st.trigger_counts.get("Kitchen Finks", 0) == 0
+    # the shield is a replacement effect of the destruction event, applied on the replacement road
+    # (CR 614.8, 616.1) and used up by it
+    assert any(e.text.startswith("Replacement: Kitchen Finks regenerates") and "614.8" in e.rules
+               for e in st.log_entries())
+    assert not [e for e in st.effects if e.kind == "regeneration_shield"]

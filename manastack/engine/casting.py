@@ -13,6 +13,7 @@ from .abilities import ability_at
 from .cost_checks import summoning_sick, tappable_for_cost, untappable_for_cost
 from .crew import crew_payable, pay_crew
 from .decisions import Action, Decision, IllegalActionError
+from .event_types import Seen, SpellCast
 from .filters import objects_matching
 from .runner import Ctx, Rollback
 from . import mana_spend
@@ -290,7 +291,7 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False) -> None:
     alt_costs.pay_others(ctx, player, spell, others)
     s.players[player].spells_cast_this_turn += 1
     s.add_log(f"{card.name} is cast", ("601.2i",), "cast")
-    events.collect(ctx, {"kind": "cast", "player": player, "obj": spell.id, "item": item.id})
+    events.collect(ctx, SpellCast(player, spell.id, item.id))
     announce_targets(ctx, item)        # CR 702.21a: ward sees what became a target
 
 
@@ -314,7 +315,7 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
         cost = dataclasses.replace(cost, mana=cost.mana.with_x(item.x))
     s.stack.append(item)
     if cost.sacrifice_self:     # CR 608.2h: the sacrificed source is seen as it last existed
-        item.event = {"counters": dict(o.counters)}
+        item.event = Seen(counters=dict(o.counters))
     pay_cost(ctx, player, o, cost, label, use=ability_use(o, ab.cost.mana))
     s.add_log(f"{label} is put on the stack", ("602.2", "405.1"), "stack")
     announce_targets(ctx, item)        # CR 702.21a: ward sees what became a target

@@ -8,6 +8,7 @@ from manastack.oracle import ir
 from . import events
 from .casting import pay_mana
 from .decisions import Action, Decision, DecisionKind
+from .event_types import SpellCast
 from .mana_abilities import can_afford
 from .spell_costs import log_total, total_cost
 from .state import Obj, StackItem
@@ -44,7 +45,7 @@ def cast_encoded_copy(ctx, e: ir.CastEncodedCopy, rc) -> None:
     without paying its mana cost; targets are chosen as for any spell (CR 601.2c). Cost increases
     still apply to that alternative cost (CR 118.9d, Damping Sphere)."""
     s = ctx.s
-    encoded = s.objs.get((rc.event or {}).get("encoded"))
+    encoded = s.objs.get(rc.event.encoded) if rc.event.encoded is not None else None
     if encoded is None or encoded.zone != "exile":
         return
     player = rc.controller
@@ -81,5 +82,5 @@ def cast_encoded_copy(ctx, e: ir.CastEncodedCopy, rc) -> None:
     pay_mana(ctx, player, total, f"the copy of {card.name}")
     s.players[player].spells_cast_this_turn += 1
     s.add_log(f"The copy of {card.name} is cast", ("601.2i",), "cast")
-    events.collect(ctx, {"kind": "cast", "player": player, "obj": copy.id, "item": item.id})
+    events.collect(ctx, SpellCast(player, copy.id, item.id))
     announce_targets(ctx, item)

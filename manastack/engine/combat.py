@@ -10,6 +10,7 @@ from . import events
 from .casting import pay_mana
 from .cost_checks import summoning_sick
 from .decisions import Action, Decision, DecisionKind, IllegalActionError
+from .event_types import Attacked, AttackedAlone, BecameBlocked, Blocked, Seen
 from .filters import protected_from
 from .mana_abilities import can_afford
 from .runner import Ctx
@@ -96,10 +97,10 @@ def declare_attackers(ctx: Ctx) -> None:
     s.add_log(f"{s.players[ap].name} attacks {s.players[defender].name} with "
               + ", ".join(s.objs[i].card.name for i in chosen), ("508.1", "508.1f", "702.20b"), "combat")
     for oid in chosen:
-        events.collect(ctx, {"kind": "attacks", "obj": oid, "player": ap})
+        events.collect(ctx, Attacked(oid, ap))
     if len(chosen) == 1:         # the only creature declared as an attacker (exalted)
         s.add_log(f"{s.objs[chosen[0]].card.name} attacks alone", ("506.5",), "combat")
-        events.collect(ctx, {"kind": "attacks_alone", "obj": chosen[0], "player": ap})
+        events.collect(ctx, AttackedAlone(chosen[0], ap))
 
 
 LANDWALKS = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
@@ -184,9 +185,9 @@ def declare_blockers(ctx: Ctx) -> None:
     else:
         s.add_log(f"{s.players[dp].name} declares no blockers", ("509.1",), "combat")
     for b in blocks:
-        events.collect(ctx, {"kind": "blocks", "obj": b, "player": dp})
+        events.collect(ctx, Blocked(b, dp))
     for a in order:
-        events.collect(ctx, {"kind": "becomes_blocked", "obj": a, "player": s.active, "blockers": list(order[a])})
+        events.collect(ctx, BecameBlocked(a, s.active, tuple(order[a])))
 
 
 def has_first_strike_step(s) -> bool:
@@ -344,7 +345,7 @@ def ninjutsu(ctx: Ctx, player: int, oid: int, idx: int, attacker: int) -> None:
               f"{returned.card.name}", ("702.49a", "702.49b", "602.2a"), "activate")
     item = StackItem(s.next_id, "activated", oid, player, card, idx, label)
     s.next_id += 1
-    item.event = {"defender": defender}
+    item.event = Seen(defender=defender)
     s.stack.append(item)
     pay_mana(ctx, player, card.abilities[idx].cost.mana, label)
     events.move(ctx, returned, "hand", cause="ninjutsu cost", rules=("702.49a", "602.2b"))

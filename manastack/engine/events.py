@@ -14,6 +14,8 @@ from . import characteristics as ch
 from . import exercise, morph, replacement
 from .runner import Ctx
 from .effect_records import ControlChange
+from .event_types import (BecameMonarch, CountersPut, CountersRemoved, DamageDealt, Destruction, Drew,
+                          ExiledWithMadness, LifeGained, LifeLost, Tapped, Untapped, ZoneChange)
 from .state import Obj
 from .triggers import collect
 
@@ -45,18 +47,16 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     """
     s = ctx.s
     from_zone = o.zone
-    ev = {"kind": "zone_change", "obj": o.id, "from": from_zone, "to": to,
-          "controller": o.controller, "owner": o.owner, "tapped": tapped, "counters": dict(counters or {}),
-          "x": x, "riders": riders}
+    ev = ZoneChange(o.id, from_zone, to, o.controller, o.owner, tapped, dict(counters or {}), x, riders)
     if from_zone in ("stack", "hand") and to != "exile":
         replacement.apply_leaving(ctx, o, ev, discarded)     # CR 614.1a, 616.1
-        if ev["to"] != to:
-            to, quiet = ev["to"], True
+        if ev.to != to:
+            to, quiet = ev.to, True
     if to == "battlefield":
-        ev["controller"] = o.controller if controller is None else controller
+        ev.controller = o.controller if controller is None else controller
         replacement.apply_entering(ctx, o, ev)
-        if ev.get("pay_life"):     # "As ~ enters, you may pay 2 life" (CR 614.12a, 119.4)
-            lose_life(ctx, ev["controller"], ev["pay_life"], rules=("119.4", "614.12a"))
+        if ev.pay_life:     # "As ~ enters, you may pay 2 life" (CR 614.12a, 119.4)
+            lose_life(ctx, ev.controller, ev.pay_life, rules=("119.4", "614.12a"))
     lookback = o.copy()
     if to != "battlefield" and morph.is_face_down(o):
         morph.reveal(s, o, to)
@@ -71,20 +71,20 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
         new.token_face = o.token_face
         s.objs[new.id] = new
         if to == "battlefield":
-            new.controller = ev["controller"]
-            new.tapped = ev["tapped"]
+            new.controller = ev.controller
+            new.tapped = ev.tapped
             new.control_since = s.turn
             new.timestamp = s.new_timestamp()
-            new.cast_x = ev["x"]
+            new.cast_x = ev.x
             if from_zone == "stack":                            # CR 400.7d: how it was cast
                 new.cast_costs = o.cast_costs
                 if morph.is_face_down(o):                       # it enters face down (CR 702.37c)
                     new.printed, new.card = new.card, o.card
-            new.chosen = ev.get("chosen")
-            if ev.get("copy") is not None:                      # CR 707.2, 614.1c (Clone)
-                new.printed, new.card = new.card, ev["copy"]
-            if ev["counters"]:
-                new.counters = dict(ev["counters"])
+            new.chosen = ev.chosen
+            if ev.copy is not None:                             # CR 707.2, 614.1c (Clone)
+                new.printed, new.card = new.card, ev.copy
+            if ev.counters:
+                new.counters = dict(ev.counters)
             s.battlefield += (new.id,)
         elif to == "stack":
             new.controller = o.controller if controller is None else controller
@@ -102,11 +102,11 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
         verb = _MOVE_WORDS.get((from_zone, to), f"moves from {from_zone} to {to}")
         text = f"{o.card.name} {verb}" + (f" ({cause})" if cause else "")
         s.add_log(text, rules or _MOVE_RULES.get(to, ("400.7",)), "zone")
-    ev["obj"] = new.id if new else None
-    ev["old"] = lookback
+    ev.obj = new.id if new else None
+    ev.old = lookback
     collect(ctx, ev)
-    if ev.get("madness") and new is not None:       # exiled this way: madness triggers (CR 702.35a)
-        collect(ctx, {"kind": "madness", "obj": new.id, "player": o.owner})
+    if ev.madness and new is not None:              # exiled this way: madness triggers (CR 702.35a)
+        collect(ctx, ExiledWithMadness(new.id, o.owner))
     return new
 
 
@@ -134,34 +134,33 @@ def put_onto_battlefield(ctx: Ctx, o: Obj, controller: int, *, tapped=False, x=0
 
 def destroy(ctx: Ctx, o: Obj, by: str = "", can_regenerate: bool = True,
             rules: tuple[str, ...] = ("701.8a",)) -> None:
-    """CR 701.8: move to the graveyard; indestructible permanents aren't (CR 702.12b); a
-    regeneration shield replaces the destruction (CR 701.19a) unless it "can't be regenerated"."""
+    """CR 701.8: move to the graveyard; indestructible permanents aren't (CR 702.12b). The
+    destruction is an event that replacement effects may replace (CR 614.8): a regeneration
+    shield does, unless the permanent "can't be regenerated" (CR 701.19c)."""
     s = ctx.s
     if ch.has(s, o, "indestructible"):
         s.add_log(f"{o.card.name} is indestructible and is not destroyed", ("702.12b",))
         return
-    if can_regenerate and _regenerate(ctx, o):
+    ev = Destruction(o.id)
+    if can_regenerate:
+        replacement.apply_destruction(ctx, o, ev)
+    if ev.regenerated_by:
+        _regenerate(ctx, o)
         return
     s.add_log(f"{o.card.name} is destroyed" + (f" ({by})" if by else ""), rules)
     move(ctx, o, "graveyard", quiet=True)
 
 
-def _regenerate(ctx: Ctx, o: Obj) -> bool:
-    """Use up a regeneration shield: tap the permanent, remove its damage and take it out of
-    combat instead of destroying it (CR 701.19a)."""
-    s = ctx.s
-    shield = next((e for e in s.effects if e.kind == "regeneration_shield" and e.affected == o.id), None)
-    if shield is None:
-        return False
-    s.effects = [e for e in s.effects if e is not shield]
+def _regenerate(ctx: Ctx, o: Obj) -> None:
+    """Regeneration instead of destruction: tap the permanent, remove its damage and take it out
+    of combat (CR 701.19a)."""
     o.tapped = True
     o.damage = 0
     o.deathtouched = False
     o.attacking = None
     o.blocking = ()
-    s.add_log(f"{o.card.name} regenerates: it is tapped, its damage is removed and it leaves combat "
-              "instead of being destroyed", ("701.19a", "614.8"), "replacement")
-    return True
+    ctx.s.add_log(f"{o.card.name} regenerates: it is tapped, its damage is removed and it leaves combat "
+                  "instead of being destroyed", ("701.19a", "614.8"), "replacement")
 
 
 def sacrifice(ctx: Ctx, o: Obj) -> None:
@@ -194,7 +193,7 @@ def draw(ctx: Ctx, player: int, n: int = 1, why: str = "") -> None:
         new = s.renew(s.objs[p.library.pop()], "hand")      # CR 400.7
         p.hand.append(new.id)
         s.add_log(f"{p.name} draws a card" + (f" ({why})" if why else ""), ("121.1",), "draw")
-        collect(ctx, {"kind": "draw", "player": player, "obj": new.id})
+        collect(ctx, Drew(player, new.id))
 
 
 def mill(ctx: Ctx, player: int, n: int) -> None:
@@ -217,8 +216,7 @@ def gain_life(ctx: Ctx, player: int, amount: int, source: Obj | None = None, why
     p.life_gained_this_turn += amount
     src = f" from {source.card.name}" if source else ""
     s.add_log(f"{p.name} gains {amount} life{src}{why} (life {p.life})", ("119.3",), "life")
-    collect(ctx, {"kind": "gain_life", "player": player, "amount": amount,
-                  "source": source.id if source else None})
+    collect(ctx, LifeGained(player, amount, source.id if source else None))
 
 
 def lose_life(ctx: Ctx, player: int, amount: int, source: Obj | None = None, rules=("119.3",)) -> None:
@@ -228,8 +226,7 @@ def lose_life(ctx: Ctx, player: int, amount: int, source: Obj | None = None, rul
     p = s.players[player]
     p.life -= amount
     s.add_log(f"{p.name} loses {amount} life (life {p.life})", rules, "life")
-    collect(ctx, {"kind": "lose_life", "player": player, "amount": amount,
-                  "source": source.id if source else None})
+    collect(ctx, LifeLost(player, amount, source.id if source else None))
 
 
 def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bool = False) -> None:
@@ -284,13 +281,11 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
         if "lifelink" in src_kw:
             prev = lifelink.get(source.id)
             lifelink[source.id] = (source, (prev[1] if prev else 0) + amount)
-    collect(ctx, {"kind": "damage", "combat": combat,
-                  "dealt": [(src.id, rcp, amt, src.controller) for src, rcp, amt in dealt],
-                  "sources": {src.id: src.copy() for src, _, _ in dealt}})
+    collect(ctx, DamageDealt(combat, tuple((src.id, rcp, amt, src.controller) for src, rcp, amt in dealt),
+                             {src.id: src.copy() for src, _, _ in dealt}))
     for source, recipient, amount in dealt:
         if isinstance(recipient, str) and "infect" not in ch.keywords(s, source):
-            collect(ctx, {"kind": "lose_life", "player": int(recipient[1:]), "amount": amount,
-                          "source": source.id})
+            collect(ctx, LifeLost(int(recipient[1:]), amount, source.id))
     for source, total in lifelink.values():
         gain_life(ctx, source.controller, total, source, " (lifelink, CR 702.15b)")
 
@@ -302,14 +297,14 @@ def tap(ctx: Ctx, o: Obj, why: str = "", quiet: bool = False) -> None:
     o.tapped = True
     if not quiet:
         ctx.s.add_log(f"{o.card.name} becomes tapped" + (f" ({why})" if why else ""), ("701.26a",))
-    collect(ctx, {"kind": "tapped", "obj": o.id})
+    collect(ctx, Tapped(o.id))
 
 
 def untap(ctx: Ctx, o: Obj, why: str = "", quiet: bool = False) -> None:
     o.tapped = False
     if not quiet:
         ctx.s.add_log(f"{o.card.name} becomes untapped" + (f" ({why})" if why else ""), ("701.26b",))
-    collect(ctx, {"kind": "untapped", "obj": o.id})
+    collect(ctx, Untapped(o.id))
 
 
 def end_of_turn_wears_off(ctx: Ctx) -> None:
@@ -374,7 +369,7 @@ def become_monarch(ctx: Ctx, player: int, why: str = "") -> None:
     s.monarch = player
     s.add_log(f"{s.players[player].name} becomes the monarch" + (f" ({why})" if why else ""),
               ("724.1", "724.3"), "monarch")
-    collect(ctx, {"kind": "become_monarch", "player": player})
+    collect(ctx, BecameMonarch(player))
 
 
 def get_energy(ctx: Ctx, player: int, n: int, why: str = "") -> None:
@@ -408,7 +403,7 @@ def remove_counters(ctx: Ctx, o: Obj, kind: str, n: int, why: str = "") -> None:
         o.counters[kind] = left
     ctx.s.add_log(f"{n} {kind} counter{'s' if n != 1 else ''} removed from {o.card.name}"
                   + (f" ({why})" if why else ""), ("118.3",))
-    collect(ctx, {"kind": "counters_removed", "obj": o.id, "counter": kind, "amount": n})
+    collect(ctx, CountersRemoved(o.id, kind, n))
 
 
 def add_counters(ctx: Ctx, o: Obj, kind: str, n: int, why: str = "") -> None:
@@ -419,7 +414,7 @@ def add_counters(ctx: Ctx, o: Obj, kind: str, n: int, why: str = "") -> None:
     o.counters[kind] = o.counters.get(kind, 0) + n
     ctx.s.add_log(f"{n} {kind} counter{'s' if n != 1 else ''} put on {o.card.name}"
                   + (f" ({why})" if why else ""), ("122.1",))
-    collect(ctx, {"kind": "counters", "obj": o.id, "counter": kind, "amount": n})
+    collect(ctx, CountersPut(o.id, kind, n))
 
 
 def create_token(ctx: Ctx, spec: ir.TokenSpec, controller: int, tapped: bool = False) -> Obj | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from . import events, exercise
 from .casting import pay_mana
 from .decisions import Action, IllegalActionError
+from .event_types import TurnedFaceUp
 from .mana_abilities import can_afford
 from .morph import is_face_down, keyword
 
@@ -41,4 +42,4 @@ def turn_face_up(ctx, player: int, oid: int) -> None:
         exercise.note("KEYWORDS", kw.name, card)
     if kw.name == "megamorph":
         events.add_counters(ctx, o, "+1/+1", 1, "megamorph, CR 702.37b")
-    events.collect(ctx, {"kind": "turned_face_up", "obj": o.id, "player": player})
+    events.collect(ctx, TurnedFaceUp(o.id, player))

@@ -9,6 +9,7 @@ from . import alt_costs, events
 from . import characteristics as ch
 from .casting import pay_mana
 from .decisions import Action, Decision, DecisionKind
+from .event_types import SpellCast
 from .mana_spend import spell_use
 from .spell_costs import total_cost
 from .state import StackItem
@@ -24,7 +25,7 @@ def cascade(ctx, e: ir.Cascade, rc) -> None:
     s = ctx.s
     player = rc.controller
     p = s.players[player]
-    below = (rc.event or {}).get("mana_value", 0)
+    below = rc.event.mana_value or 0
     exiled, hit = [], None
     while p.library and hit is None:
         new = events.move(ctx, s.objs[p.library[-1]], "exile", cause=f"{possessive(rc.card.name)} cascade",
@@ -51,7 +52,7 @@ def cast_with_madness(ctx, e: ir.CastWithMadness, rc) -> None:
     this resolution, so timing rules don't matter, CR 608.2g); if they don't, or it has left
     exile, it isn't cast, and a card still in exile is put into its owner's graveyard."""
     s = ctx.s
-    o = s.objs.get((rc.event or {}).get("obj"))
+    o = s.objs.get(rc.event.obj) if rc.event.obj is not None else None
     if o is None or o.zone != "exile":
         s.add_log(f"{possessive(rc.card.name)} madness: the card has left exile, so it can't be cast",
                   ("702.35a", "400.7"), "resolve")
@@ -106,6 +107,6 @@ def cast_without_paying(ctx, player: int, o, why: str, rule: str, cost: str = "f
     alt_costs.pay_others(ctx, player, spell, others)
     s.players[player].spells_cast_this_turn += 1
     s.add_log(f"{card.name} is cast", ("601.2i",), "cast")
-    events.collect(ctx, {"kind": "cast", "player": player, "obj": spell.id, "item": item.id})
+    events.collect(ctx, SpellCast(player, spell.id, item.id))
     announce_targets(ctx, item)
     return True

@@ -20,6 +20,7 @@ from .abilities import ability_at, triggered_abilities
 from .characteristics import is_creature
 from .cost_checks import tappable_for_cost
 from .decisions import Action, Decision, DecisionKind
+from .event_types import Seen, TappedForMana
 from .mana_types import (could_produce_map, explain_could_produce, mana_abilities, mana_ability,
                          produce_of, produce_options)
 from .resolution import ResolutionContext, execute, resolve_subject, source_obj
@@ -67,7 +68,7 @@ def activate(ctx: Ctx, player: int, o: Obj, idx: int, output: tuple[str, ...] | 
         # what the sacrificed permanent could produce as it last existed (Squandered Resources)
         gone = [i for i in before if i not in s.objs]
         made = [t for t in MANA_TYPES if any(t in before[i] for i in gone)]
-        event = {"kind": "sacrificed", "sacrificed_could_produce": made}
+        event = Seen("sacrificed", sacrificed_could_produce=tuple(made))
     rc = ResolutionContext(player, o.id, card, [], 0, event, (), mana_output=output,
                            tapped_for_mana=ab.cost.tap, source_lki=o.copy())
     execute(ctx, ab.effects, rc)
@@ -148,7 +149,7 @@ def add_mana(ctx: Ctx, rc, e: ir.AddMana) -> None:
                   f'rule "{rule.text}"', rules + (("106.6", "106.6a") if mana != chosen else ("106.6",)),
                   "mana")
     if rc.tapped_for_mana and mana:
-        event = {"kind": "tapped_for_mana", "obj": rc.source, "mana": tuple(mana), "player": rc.controller}
+        event = TappedForMana(rc.source, tuple(mana), rc.controller)
         collect(ctx, event)
         _collect_delayed(ctx, event)
 
@@ -169,7 +170,7 @@ def delayed_mana_triggers(s: State) -> list[Obj]:
     return out
 
 
-def _collect_delayed(ctx: Ctx, event: dict) -> None:
+def _collect_delayed(ctx: Ctx, event: TappedForMana) -> None:
     """CR 603.2 for delayed triggered mana abilities: they wait beside the others, to resolve
     right after the mana ability (CR 605.4a)."""
     s = ctx.s
@@ -190,7 +191,7 @@ def triggered_bonus(s: State, tapped: Obj, player: int, mana: tuple[str, ...]) -
     (CR 605.4a: Wild Growth, Mana Flare), as alternatives; [()] when none would."""
     if not mana:
         return [()]
-    event = {"kind": "tapped_for_mana", "obj": tapped.id, "mana": mana, "player": player}
+    event = TappedForMana(tapped.id, mana, player)
     results: list[tuple[str, ...]] = [()]
     for perm in s.permanents() + delayed_mana_triggers(s):
         for _i, ab in triggered_abilities(perm.card):

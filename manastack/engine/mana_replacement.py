@@ -12,6 +12,7 @@ from __future__ import annotations
 from manastack.oracle import ir
 
 from . import layers
+from .event_types import ManaProduction
 from .filters import matches
 from .replacement import Replacement, apply_all
 from .runner import Ctx
@@ -81,17 +82,17 @@ def all_results(s: State, tapped: Obj, player: int, mana: tuple[str, ...]) -> se
 def replace_production(ctx: Ctx, tapped: Obj, player: int, mana: tuple[str, ...]) -> tuple[str, ...]:
     """Apply the effects to one production event as it happens (CR 106.12b, 616.1)."""
     s = ctx.s
-    event = {"kind": "mana", "mana": tuple(mana)}
+    event = ManaProduction(tuple(mana))
 
-    def options(ev: dict) -> list[Replacement]:
+    def options(ev: ManaProduction) -> list[Replacement]:
         out = []
-        for key, src, rep in candidates(s, tapped, player, ev["mana"]):
+        for key, src, rep in candidates(s, tapped, player, ev.mana):
             def do(e, rep=rep):
-                e["mana"] = apply(rep, e["mana"])
+                e.mana = apply(rep, e.mana)
             # pure: when every order gives the same mana (two Mana Reflections) nobody is asked
             out.append(Replacement(key, f"{src.card.name}: {rep.text or 'mana replacement'}",
                                    ("106.12b", "614.1a"), do, pure=True))
         return out
 
     apply_all(ctx, event, tapped.controller, options)
-    return event["mana"]
+    return event.mana

@@ -18,6 +18,7 @@ from manastack.oracle import ir
 
 from . import characteristics as ch
 from . import layers, mana_replacement
+from .event_types import Seen
 from .filters import objects_matching
 from .state import Obj, State
 
@@ -54,7 +55,7 @@ def amount_of(s: State, amount, o: Obj) -> int:
     raise TypeError(f"a mana ability can't add {amount!r} mana")
 
 
-def produce_options(s: State, o: Obj, produce: ir.ManaProduce, event: dict | None = None,
+def produce_options(s: State, o: Obj, produce: ir.ManaProduce, event: Seen | None = None,
                     types: TypesMap | None = None) -> list[tuple[str, ...]]:
     """The alternative mana one resolution would add before replacement effects, one tuple per
     choice the player could make. An empty list means no type can be defined (CR 106.5)."""
@@ -75,10 +76,10 @@ def produce_options(s: State, o: Obj, produce: ir.ManaProduce, event: dict | Non
             found = [t for t in found if t in COLORS]
         return [(t,) * n for t in found]
     if produce.like_produced:
-        made = (event or {}).get("mana", ())
+        made = (event.mana if event else None) or ()
         return [(t,) * n for t in MANA_TYPES if t in made]
     if produce.like_sacrificed:
-        made = (event or {}).get("sacrificed_could_produce", ())
+        made = (event.sacrificed_could_produce if event else None) or ()
         return [(t,) * n for t in MANA_TYPES if t in made]
     if produce.chosen_color:
         return [(o.chosen,) * n] if o.chosen in COLORS else []

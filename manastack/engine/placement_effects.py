@@ -40,7 +40,7 @@ def enter_attacking(ctx, e: ir.EnterAttacking, rc) -> None:
     creature attacked, unblocked; it was never declared as an attacker, so "whenever ...
     attacks" doesn't trigger. If it has left the hand, nothing happens (CR 400.7)."""
     s = ctx.s
-    defender = (rc.event or {}).get("defender")
+    defender = rc.event.defender
     for o in resolve_subject(ctx, e.what, rc):
         if not isinstance(o, Obj) or o.zone != "hand":
             s.add_log(f"{rc.card.name} is no longer in its owner's hand: nothing enters", ("400.7",),

@@ -28,6 +28,7 @@ from . import layers
 from . import exercise
 from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
+from .event_types import CounterPlacement, DamageAmount, Destruction, ZoneChange
 from .filters import matches
 from .runner import Ctx
 
@@ -42,14 +43,16 @@ class Replacement:
     key: str                  # identifies the effect so it applies once (CR 614.5)
     label: str                # for the log and the ordering decision
     rules: tuple[str, ...]
-    apply: Callable[[dict], None]
+    apply: Callable[[object], None]       # changes the proposed event record
     rank: str = "other"       # a key of RANKS (CR 616.1a-e)
     why: str = ""             # why it applies to this event, for the log
-    pure: bool = False        # ``apply`` only changes the event dict and asks no one
+    pure: bool = False        # ``apply`` only changes the event record and asks no one
     source: tuple = ()        # (kind, card) of the replacement ability it comes from, if any
 
 
-def apply_all(ctx: Ctx, event: dict, chooser: int, candidates: Callable[[dict], list[Replacement]]) -> None:
+def apply_all(ctx: Ctx, event, chooser: int, candidates: Callable[..., list[Replacement]]) -> None:
+    """Apply the replacement effects ``candidates(event)`` finds to the proposed ``event``, one at
+    a time in the order of CR 616.1, each once (CR 614.5)."""
     s = ctx.s
     done: set[str] = set()
     while True:
@@ -69,9 +72,10 @@ def apply_all(ctx: Ctx, event: dict, chooser: int, candidates: Callable[[dict], 
             options = tuple(Action("replacement", (r.key,), r.label) for r in todo)
             answer = ctx.ask(Decision(chooser, DecisionKind.REPLACEMENT_ORDER,
                                       f"Choose which replacement effect applies first (CR 616.1, "
-                                      f"{RANKS[rank][0]})", options, {"event": event.get("kind")}))
+                                      f"{RANKS[rank][0]})", options, {"event": event.kind}))
             chosen = next(r for r in todo if r.key == answer.args[0])
-            who = "controller of the affected object" if event.get("obj") is not None else "affected player"
+            who = "controller of the affected object" if getattr(event, "obj", None) is not None \
+                else "affected player"
             s.add_log(f"{s.players[chooser].name} ({who}) chooses to apply {chosen.label} first",
                       ("616.1",) + RANKS[rank], "choice")
         done.add(chosen.key)
@@ -82,7 +86,7 @@ def apply_all(ctx: Ctx, event: dict, chooser: int, candidates: Callable[[dict], 
         s.add_log(f"Replacement: {chosen.label}{why}", chosen.rules + ("614.5",), "replacement")
 
 
-def _order_matters(event: dict, todo: list[Replacement]) -> bool:
+def _order_matters(event, todo: list[Replacement]) -> bool:
     """Whether applying ``todo`` in different orders can give different events (CR 616.1).
     Only effects marked pure can be tried out; otherwise the player is asked."""
     if not all(r.pure for r in todo) or len(todo) > 4:
@@ -101,7 +105,7 @@ def _order_matters(event: dict, todo: list[Replacement]) -> bool:
 # ------------------------------------------------------------------------------ leaving a zone
 
 
-def apply_leaving(ctx: Ctx, o, event: dict, discarded: bool = False) -> None:
+def apply_leaving(ctx: Ctx, o, event: ZoneChange, discarded: bool = False) -> None:
     """Replacement effects that change where ``o`` goes (CR 614.1a, 614.6), ordered with any
     other that applies under CR 616.1: flashback's exile as the spell leaves the stack
     (CR 702.34a) and madness's exile as the card is discarded (CR 702.35a). The owner chooses,
@@ -109,48 +113,73 @@ def apply_leaving(ctx: Ctx, o, event: dict, discarded: bool = False) -> None:
     apply_all(ctx, event, o.owner, lambda ev: _leaving(o, ev, discarded))
 
 
-def _to_exile(event: dict) -> None:
-    event["to"] = "exile"
+def _to_exile(event: ZoneChange) -> None:
+    event.to = "exile"
 
 
-def _madness_exile(event: dict) -> None:
-    event["to"] = "exile"
-    event["madness"] = True
+def _madness_exile(event: ZoneChange) -> None:
+    event.to = "exile"
+    event.madness = True
 
 
-def _leaving(o, event: dict, discarded: bool) -> list[Replacement]:
-    name, to = o.card.name, event["to"]
+def _leaving(o, event: ZoneChange, discarded: bool) -> list[Replacement]:
+    name, to = o.card.name, event.to
     out = []
-    if event["from"] == "stack" and to != "exile" and "flashback" in o.cast_costs:
+    if event.from_zone == "stack" and to != "exile" and "flashback" in o.cast_costs:
         out.append(Replacement("flashback", f"{name} is exiled instead of going to its owner's {to} (flashback)",
                                ("702.34a", "614.1a"), _to_exile, pure=True))
-    if discarded and event["from"] == "hand" and to == "graveyard" and \
+    if discarded and event.from_zone == "hand" and to == "graveyard" and \
             any(type(ab) is ir.Keyword and ab.name == "madness" for ab in o.card.abilities):
         out.append(Replacement("madness", f"{name} is exiled instead of going to the graveyard (madness)",
                                ("702.35a", "614.1a"), _madness_exile, pure=True))
     return out
 
 
+# ------------------------------------------------------------------------------ destruction
+
+
+def apply_destruction(ctx: Ctx, o, event: Destruction) -> None:
+    """Regeneration shields (CR 701.19a, 614.8) replace the destruction of ``o``, ordered with any
+    other replacement under CR 616.1 by its controller. One shield is used up per destruction;
+    shields all do the same, so the oldest is offered and no one is asked which."""
+    s = ctx.s
+
+    def candidates(ev: Destruction) -> list[Replacement]:
+        shield = None if ev.regenerated_by else \
+            next((e for e in s.effects if e.kind == "regeneration_shield" and e.affected == o.id), None)
+        if shield is None:
+            return []
+
+        def use(e):
+            s.effects = [x for x in s.effects if x is not shield]
+            e.regenerated_by = shield.source
+
+        return [Replacement(f"regenerate:{shield.timestamp}", f"{o.card.name} regenerates ({shield.source}'s "
+                            "shield)", ("701.19a", "614.8"), use, why=f"{o.card.name} would be destroyed")]
+
+    apply_all(ctx, event, o.controller, candidates)
+
+
 # ------------------------------------------------------------------------------ entering
 
 
-def apply_entering(ctx: Ctx, o, event: dict) -> None:
+def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
     """"Enters tapped" and "enters with counters" (CR 614.1c, 614.12), including X from the
     spell that became the permanent (CR 107.3m), and "enter as a copy" (CR 707.2, 616.1c).
     The effects that apply are those of the permanent as it would exist on the battlefield
     (CR 614.12): once a copy is chosen, the copied card's; a nonbasic land entering under Blood
     Moon has none (CR 305.7)."""
 
-    def candidates(ev: dict) -> list[Replacement]:
+    def candidates(ev: ZoneChange) -> list[Replacement]:
         out = []
-        card = layers.card_now(ctx.s, entering_view(o, ev, ev.get("copy") or o.card))
+        card = layers.card_now(ctx.s, entering_view(o, ev, ev.copy or o.card))
         for i, ab in enumerate(card.abilities):
             if type(ab) is not ir.ReplacementAbility:
                 continue
             if ab.condition == "kicked" and not evaluate(ctx.s, ab.condition, o):
                 continue          # CR 702.33e: "If ~ was kicked, it enters with ..."
             key = f"{o.id}:{card.name}:{i}"
-            if ab.kind == "enter_as_copy" and "copy" not in ev:
+            if ab.kind == "enter_as_copy" and not ev.copy_asked:
                 out.append(Replacement(key, f"{card.name} may enter as a copy", ("614.1c", "707.2"),
                                        lambda e, ab=ab: _enter_as_copy(ctx, o, ab, e), rank="copy",
                                        source=(ab.kind, card)))
@@ -158,7 +187,7 @@ def apply_entering(ctx: Ctx, o, event: dict) -> None:
                 out += _enters_tapped_unless(ctx, o, ev, key, ab, card)
             elif ab.kind == "enters_tapped":
                 out.append(Replacement(key, f"{card.name} enters tapped",
-                                       ("614.1c",), lambda e: e.__setitem__("tapped", True), pure=True,
+                                       ("614.1c",), _enter_tapped, pure=True,
                                        source=(ab.kind, card)))
             elif ab.kind == "enters_with_counters":
                 kicked = ab.condition == "kicked" or isinstance(ab.amount, ir.TimesKicked)
@@ -167,11 +196,11 @@ def apply_entering(ctx: Ctx, o, event: dict) -> None:
                     if not amount:
                         continue
                 else:
-                    amount = ev["x"] if isinstance(ab.amount, ir.X) else int(ab.amount)
+                    amount = ev.x if isinstance(ab.amount, ir.X) else int(ab.amount)
                 kind = ab.counter_kind or "+1/+1"
 
                 def add(e, kind=kind, amount=amount):
-                    e["counters"][kind] = e["counters"].get(kind, 0) + amount
+                    e.counters[kind] = e.counters.get(kind, 0) + amount
 
                 rules = ("614.1c", "107.3m") if isinstance(ab.amount, ir.X) else \
                     ("614.1c", "702.33d") if kicked else ("614.1c",)
@@ -186,20 +215,24 @@ def apply_entering(ctx: Ctx, o, event: dict) -> None:
                 out.append(Replacement(key, f"a creature type is chosen as {card.name} enters",
                                        ("614.1c", "614.12"), lambda e: _choose_creature_type(ctx, o, e),
                                        source=(ab.kind, card)))
-        for n, (rider, src) in enumerate(ev.get("riders", ())):
+        for n, (rider, src) in enumerate(ev.riders):
             if rider == "plus_one_counter":    # one effect per mana spent (CR 106.6a)
                 out.append(Replacement(f"{o.id}:rider:{n}", f"{o.card.name} enters with an additional "
                                        f"+1/+1 counter (mana from {src} was spent on it)",
                                        ("106.6", "106.6a", "614.1c"), _one_more_counter, pure=True))
         return out + counter_modifiers(ctx.s, o, ev)
 
-    apply_all(ctx, event, event["controller"], candidates)
+    apply_all(ctx, event, event.controller, candidates)
+
+
+def _enter_tapped(event: ZoneChange) -> None:
+    event.tapped = True
 
 
 # ---------------------------------------------------- "enters tapped unless ..." (CR 614.1d, 614.12)
 
 
-def _enters_tapped_unless(ctx: Ctx, o, ev: dict, key: str, ab: ir.ReplacementAbility, card) -> list[Replacement]:
+def _enters_tapped_unless(ctx: Ctx, o, ev: ZoneChange, key: str, ab: ir.ReplacementAbility, card) -> list[Replacement]:
     """"~ enters tapped unless [a condition]": no effect at all when the condition holds as it
     would enter (CR 614.12, seen as it would exist on the battlefield); "As ~ enters, you may
     [act]. If you don't, it enters tapped.": its controller chooses as it enters (CR 614.12a)."""
@@ -210,7 +243,7 @@ def _enters_tapped_unless(ctx: Ctx, o, ev: dict, key: str, ab: ir.ReplacementAbi
         if evaluate(ctx.s, unless, entering_view(o, ev, card)):
             return []
         return [Replacement(key, f"{card.name} enters tapped", ("614.1d",),
-                            lambda e: e.__setitem__("tapped", True), why=_unmet(unless), pure=True,
+                            _enter_tapped, why=_unmet(unless), pure=True,
                             source=(ab.kind, card))]
     what = f"pay {unless.amount} life" if isinstance(unless, ir.PayLifeOption) else "reveal a card"
     return [Replacement(key, f"as {card.name} enters, its controller may {what}; if not, it enters tapped",
@@ -224,11 +257,11 @@ def _unmet(condition) -> str:
     return "its controller doesn't control what it asks for"
 
 
-def _enters_option(ctx: Ctx, o, option, event: dict) -> None:
+def _enters_option(ctx: Ctx, o, option, event: ZoneChange) -> None:
     """The controller may pay life (only with that much life, CR 119.4) or reveal a matching
     card from their hand (it stays there, CR 701.20b); if they don't, it enters tapped. The life
-    is paid by the move itself, as a loss of life (``event["pay_life"]``)."""
-    s, player = ctx.s, event["controller"]
+    is paid by the move itself, as a loss of life (``event.pay_life``)."""
+    s, player = ctx.s, event.controller
     p = s.players[player]
     if isinstance(option, ir.PayLifeOption):
         able = p.life >= option.amount or option.amount == 0
@@ -245,76 +278,77 @@ def _enters_option(ctx: Ctx, o, option, event: dict) -> None:
                                   (Action("yes", (), what), Action("no", (), "let it enter tapped"))))
     if answer.kind == "yes":
         if card is None:
-            event["pay_life"] = event.get("pay_life", 0) + option.amount
+            event.pay_life += option.amount
             s.add_log(f"{p.name} chooses to pay {option.amount} life as {o.card.name} enters",
                       ("614.12a", "119.4"), "choice")
         else:
             s.add_log(f"{p.name} reveals {card.card.name} from their hand as {o.card.name} enters",
                       ("614.12a", "701.20b"), "choice")
         return
-    event["tapped"] = True
+    event.tapped = True
     s.add_log(f"{p.name} doesn't {what or 'do it'}: {o.card.name} enters tapped", ("614.12a", "614.1c"),
               "choice")
 
 
-def entering_view(o, ev: dict, card):
+def entering_view(o, ev: ZoneChange | CounterPlacement, card):
     """``o`` as it would exist on the battlefield, as ``card``, for the effects that look at a
     permanent about to enter (CR 614.12)."""
     seen = o.copy()
     seen.zone = "battlefield"
-    seen.controller = ev.get("controller", o.controller)
+    seen.controller = ev.controller if isinstance(ev, ZoneChange) else o.controller
     seen.card = card
     return seen
 
 
-def _enter_as_copy(ctx: Ctx, o, ab: ir.ReplacementAbility, event: dict) -> None:
+def _enter_as_copy(ctx: Ctx, o, ab: ir.ReplacementAbility, event: ZoneChange) -> None:
     """Clone: its controller may choose an object it enters as a copy of (CR 707.2, 614.1c).
     Choosing doesn't target (CR 115.10). The copiable values are the chosen object's card as
     copy effects left it (CR 707.2-707.3): a copy of a copy copies what that one copied."""
     s = ctx.s
-    player = event["controller"]
+    player = event.controller
+    event.copy_asked = True
     choices = [p for p in s.permanents() if matches(s, p, ab.affected, o, player)]
     options = tuple(Action("choose", (p.id,), f"copy {p.card.name}") for p in choices) \
         + (Action("no", (), f"enter as {o.card.name} itself"),)
     answer = ctx.ask(Decision(player, DecisionKind.COPY, f"{o.card.name}: enter as a copy of a creature? "
                               "(CR 707.2)", options))
     if answer.kind == "no":
-        event["copy"] = None
+        event.copy = None
         s.add_log(f"{s.players[player].name} chooses not to copy anything with {o.card.name}",
                   ("614.1c",), "choice")
         return
     chosen = s.objs[answer.args[0]]
-    event["copy"] = chosen.card
+    event.copy = chosen.card
     s.add_log(f"{o.card.name} enters as a copy of {chosen.card.name}: it copies the printed "
               "values and other copy effects, not counters, damage, status or other effects",
               ("707.2", "614.1c"), "replacement")
 
 
-def _one_more_counter(event: dict) -> None:
-    event["counters"]["+1/+1"] = event["counters"].get("+1/+1", 0) + 1
+def _one_more_counter(event: ZoneChange) -> None:
+    event.counters["+1/+1"] = event.counters.get("+1/+1", 0) + 1
 
 
-def _choose_creature_type(ctx: Ctx, o, event: dict) -> None:
+def _choose_creature_type(ctx: Ctx, o, event: ZoneChange) -> None:
     """"As ~ enters, choose a creature type" (CR 614.1c): an existing one (CR 205.3m; Cavern of
     Souls ruling 2018-12-07). The types of its controller's creature cards are offered first."""
-    s, player = ctx.s, event["controller"]
+    s, player = ctx.s, event.controller
     mine = Counter(t for c in s.objs.values() if c.owner == player and "Creature" in c.card.types
                    for t in c.card.subtypes)
     types = sorted(CREATURE_TYPES, key=lambda t: (-mine[t], t))
     answer = ctx.ask(Decision(player, DecisionKind.CHOOSE_CREATURE_TYPE,
                               f"Choose a creature type for {o.card.name}",
                               tuple(Action("creature_type", (t,), t) for t in types)))
-    event["chosen"] = answer.args[0]
+    event.chosen = answer.args[0]
     s.add_log(f"{s.players[player].name} chooses {answer.args[0]} for {o.card.name}", ("614.1c",), "choice")
 
 
-def _choose_color(ctx: Ctx, o, event: dict) -> None:
+def _choose_color(ctx: Ctx, o, event: ZoneChange) -> None:
     """"As ~ enters, choose a color" (CR 614.1c): the controller chooses as it enters."""
-    answer = ctx.ask(Decision(event["controller"], DecisionKind.CHOOSE_COLOR,
+    answer = ctx.ask(Decision(event.controller, DecisionKind.CHOOSE_COLOR,
                               f"Choose a color for {o.card.name}",
                               tuple(Action("color", (c,), COLOR_NAMES[c]) for c in COLORS)))
-    event["chosen"] = answer.args[0]
-    ctx.s.add_log(f"{ctx.s.players[event['controller']].name} chooses {COLOR_NAMES[answer.args[0]]} "
+    event.chosen = answer.args[0]
+    ctx.s.add_log(f"{ctx.s.players[event.controller].name} chooses {COLOR_NAMES[answer.args[0]]} "
                   f"for {o.card.name}", ("614.1c",), "choice")
 
 
@@ -325,34 +359,38 @@ def modify_damage(ctx: Ctx, source, recipient, amount: int, combat: bool) -> int
     """Damage replacement effects such as Charging Tuskodon's doubling (CR 614.1a)."""
     if amount <= 0:
         return amount
-    event = {"kind": "damage", "amount": amount}
+    event = DamageAmount(amount)
 
-    def candidates(ev: dict) -> list[Replacement]:
+    def candidates(ev: DamageAmount) -> list[Replacement]:
         out = []
         for i, ab in enumerate(source.card.abilities):
             if type(ab) is ir.ReplacementAbility and ab.kind == "double_damage_to_player" \
                     and combat and isinstance(recipient, str):
                 out.append(Replacement(f"{source.id}:{i}", f"{source.card.name} deals double damage",
-                                       ("614.1a",), lambda e: e.__setitem__("amount", e["amount"] * 2),
+                                       ("614.1a",), _double,
                                        why="it would deal combat damage to a player", pure=True,
                                        source=(ab.kind, source.card)))
         return out
 
-    def with_prevention(ev: dict) -> list[Replacement]:
+    def with_prevention(ev: DamageAmount) -> list[Replacement]:
         return candidates(ev) + _preventions(ctx, source, recipient, combat, ev)
 
     chooser = int(recipient[1:]) if isinstance(recipient, str) else ctx.s.objs[recipient].controller
     apply_all(ctx, event, chooser, with_prevention)
-    return event["amount"]
+    return event.amount
 
 
-def _preventions(ctx: Ctx, source, recipient, combat: bool, ev: dict) -> list[Replacement]:
+def _double(event: DamageAmount) -> None:
+    event.amount *= 2
+
+
+def _preventions(ctx: Ctx, source, recipient, combat: bool, ev: DamageAmount) -> list[Replacement]:
     """Prevention shields that fit this damage (CR 615.1); the affected player orders them with
     any replacement effects (CR 616.1). A shield of N is used up as it prevents (CR 615.7).
     Effects are shared between copies of a state, so a used shield is replaced, not changed."""
     s = ctx.s
     out = []
-    if ev["amount"] <= 0:
+    if ev.amount <= 0:
         return out
     for shield in s.effects:
         if shield.kind != "prevent_damage" or shield.affected not in (None, recipient):
@@ -362,10 +400,10 @@ def _preventions(ctx: Ctx, source, recipient, combat: bool, ev: dict) -> list[Re
 
         def apply(e, shield=shield):
             if shield.amount < 0:
-                e["amount"] = 0
+                e.amount = 0
                 return
-            prevented = min(shield.amount, e["amount"])
-            e["amount"] -= prevented
+            prevented = min(shield.amount, e.amount)
+            e.amount -= prevented
             left = shield.amount - prevented
             s.effects = [x for x in s.effects if x is not shield]
             if left:
@@ -383,12 +421,12 @@ def modify_counters(ctx: Ctx, o, kind: str, n: int) -> int:
     ordered by the permanent's controller (CR 616.1)."""
     if n <= 0:
         return n
-    event = {"kind": "counters", "obj": o.id, "counters": {kind: n}}
+    event = CounterPlacement(o.id, {kind: n})
     apply_all(ctx, event, o.controller, lambda ev: counter_modifiers(ctx.s, o, ev))
-    return event["counters"][kind]
+    return event.counters[kind]
 
 
-def counter_modifiers(s, o, ev: dict) -> list[Replacement]:
+def counter_modifiers(s, o, ev: ZoneChange | CounterPlacement) -> list[Replacement]:
     """Effects of permanents on the battlefield that change how many counters of a kind are
     put on ``o`` (also as it enters with counters, CR 614.12: ``o`` is seen as it would be on
     the battlefield)."""
@@ -400,12 +438,12 @@ def counter_modifiers(s, o, ev: dict) -> list[Replacement]:
             if type(ab) is not ir.ReplacementAbility or ab.kind not in ("more_counters", "double_counters"):
                 continue
             kind = ab.counter_kind
-            if not ev["counters"].get(kind) or ab.affected is None or not matches(s, seen, ab.affected, perm):
+            if not ev.counters.get(kind) or ab.affected is None or not matches(s, seen, ab.affected, perm):
                 continue
 
             def change(e, kind=kind, ab=ab):
-                n = e["counters"][kind]
-                e["counters"][kind] = n + int(ab.amount) if ab.kind == "more_counters" else n * 2
+                n = e.counters[kind]
+                e.counters[kind] = n + int(ab.amount) if ab.kind == "more_counters" else n * 2
 
             how = f"plus {ab.amount}" if ab.kind == "more_counters" else "twice as many"
             out.append(Replacement(f"{perm.id}:{i}", f"{perm.card.name} ({how} {kind} counters)",

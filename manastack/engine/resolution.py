@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from manastack.oracle import ir
 
 from . import exercise, upcalls
+from .event_types import NOTHING, Seen
 from .filters import is_player_ref, matches, objects_matching, player_of
 from .runner import Ctx
 from .state import Obj
@@ -25,13 +26,17 @@ class ResolutionContext:
     card: object
     targets: list
     x: int
-    event: dict | None
+    event: Seen | None        # what the triggered ability saw; NOTHING when none
     modes: tuple
     mana_output: tuple | None = None
     tapped_for_mana: bool = False
     source_lki: Obj | None = field(default=None)
     exiled: list = field(default_factory=list)     # cards this resolution exiled ("that card")
     did: bool = True    # whether the last optional action was done, for "When you do" (603.12)
+
+    def __post_init__(self) -> None:
+        if self.event is None:
+            self.event = NOTHING
 
 
 def execute(ctx: Ctx, effects, rc: ResolutionContext) -> None:
@@ -52,7 +57,7 @@ def amount(ctx: Ctx, a, rc: ResolutionContext) -> int:
     if isinstance(a, ir.X):
         return rc.x
     if isinstance(a, ir.EventAmount):
-        return int((rc.event or {}).get("amount", 0))
+        return rc.event.amount or 0
     if isinstance(a, ir.CountOf):
         src = source_obj(ctx, rc)
         return len(objects_matching(ctx.s, a.filter, src, rc.controller)) * a.multiplier
@@ -62,7 +67,7 @@ def amount(ctx: Ctx, a, rc: ResolutionContext) -> int:
         if src is not None and src.zone == "battlefield":
             counters = src.counters
         else:
-            counters = (rc.event or {}).get("counters") or (rc.source_lki.counters if rc.source_lki else {})
+            counters = rc.event.counters or (rc.source_lki.counters if rc.source_lki else {})
         return counters.get(a.kind, 0) * a.multiplier
     if isinstance(a, ir.TimesKicked):
         src = source_obj(ctx, rc)
@@ -116,22 +121,23 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
         return [host.controller] if host is not None else []
     if name == "defending_player":
         return [1 - rc.controller]
-    if name == "triggering_controller" and rc.event:
+    seen = rc.event
+    if name == "triggering_controller":
         # the controller of the object whose event triggered the ability, as it was then
-        ctl = rc.event.get("controller")
-        o = s.objs.get(rc.event.get("obj"))
+        ctl = seen.controller
+        o = s.objs.get(seen.obj) if seen.obj is not None else None
         return [ctl if ctl is not None else o.controller] if ctl is not None or o else []
-    if name == "triggering_player" and rc.event:
-        p = rc.event.get("player")
-        if p is None and rc.event.get("dealt"):
-            rcp = rc.event["dealt"][0][1]
+    if name == "triggering_player":
+        p = seen.player
+        if p is None and seen.dealt:
+            rcp = seen.dealt[0][1]
             p = player_of(rcp) if is_player_ref(rcp) else None
         return [p] if p is not None else []
-    if name == "triggering_spell" and rc.event:
+    if name == "triggering_spell":
         # the spell or ability whose targeting triggered the ability (ward, CR 702.21a)
-        return [f"s{rc.event['item']}"] if rc.event.get("item") is not None else []
-    if name == "triggering_object" and rc.event:
-        o = s.objs.get(rc.event.get("obj"))
+        return [f"s{seen.item}"] if seen.item is not None else []
+    if name == "triggering_object":
+        o = s.objs.get(seen.obj) if seen.obj is not None else None
         return [o] if o is not None else []
     if name == "all":
         return objects_matching(s, subject.filter, source_obj(ctx, rc), rc.controller)

@@ -68,8 +68,8 @@ def resolve_top(ctx: Ctx) -> None:
         return
     # CR 113.7a: an ability whose source has left still uses the source as it last existed
     lki = s.objs.get(item.source) or ghost_source(item)
-    if item.event and "frozen" in item.event and not targets:
-        targets = item.event["frozen"]  # CR 603.7c: a delayed ability's "it" was fixed earlier
+    if item.event is not None and item.event.frozen is not None and not targets:
+        targets = [list(g) for g in item.event.frozen]  # CR 603.7c: "it" was fixed earlier
     rc = ResolutionContext(item.controller, item.source, item.card, targets, item.x, item.event,
                            item.modes, source_lki=lki)
     execute(ctx, ab.effects, rc)

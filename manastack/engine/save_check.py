@@ -24,7 +24,7 @@ from manastack.cards import CardError, check_faces
 from manastack.limits import MAX_DEPTH, depth_of
 
 from .serialize import FORMAT
-from .turn import STEPS
+from .turn import STAGES, STEPS
 
 SCHEMA_PATH = Path(__file__).with_name("save.schema.json")
 STEP_NAMES = ("setup",) + STEPS
@@ -130,7 +130,15 @@ def _check_state(st: dict) -> None:
         i, od = objects[lost[0]]
         raise SaveError(f"$.state.objects[{i}]: object {lost[0]} is in no zone list "
                         f"(its zone says {od['zone']})")
+    # fastjsonschema applies no "prefixItems" (a 2020-12 keyword), so the fast pass leaves
+    # the first item of the stage and of each restricted mana record to be checked here
     stage = st["stage"]
+    if stage[0] not in STAGES:
+        raise SaveError(f"$.state.stage[0]: {str(stage[0])[:40]!r} is not one of {', '.join(STAGES)}")
+    for i, p in enumerate(st["players"]):
+        for k, m in enumerate(p["special_mana"]):
+            if m[0] not in ("W", "U", "B", "R", "G", "C"):
+                raise SaveError(f"$.state.players[{i}].special_mana[{k}][0]: {str(m[0])[:40]!r} is not a mana type")
     if stage[0] == "mulligan" and (len(stage) != 2 or stage[1] not in (0, 1)):
         raise SaveError("$.state.stage: a mulligan stage names the player deciding, 0 or 1")
     for key, face in st["cards"].items():

@@ -12,12 +12,14 @@ from manastack.rng import Rng
 
 from . import mana_spend
 from .effect_records import RECORD_TYPES, Effect
+from .event_types import Seen
 from .game_end import Result
 from .state import LogEntry, Obj, PendingTrigger, Player, StackItem, State
 
 # Raised whenever the saved fields change (2: copies, spell counts, costs paid, restricted mana;
-# 3: one record type per kind of effect, delayed triggers keep their card).
-FORMAT = 3
+# 3: one record type per kind of effect, delayed triggers keep their card; 4: what a trigger saw
+# is a typed record).
+FORMAT = 4
 
 _RECORDS = {cls.__name__: cls for cls in RECORD_TYPES}
 
@@ -85,8 +87,9 @@ def state_to_data(s: State) -> dict:
     objs = [dict(_save(o, "card", "printed"), card=ck(o.card), counters=dict(o.counters),
                  blocking=list(o.blocking), printed=ck(o.printed) if o.printed else None)
             for o in s.objs.values()]
-    stack = [dict(_save(i, "card"), card=ck(i.card), modes=list(i.modes)) for i in s.stack]
-    pending = [dict(_save(t, "card"), card=ck(t.card)) for t in s.pending_triggers]
+    stack = [dict(_save(i, "card", "event"), card=ck(i.card), modes=list(i.modes), event=_seen(i.event))
+             for i in s.stack]
+    pending = [dict(_save(t, "card", "event"), card=ck(t.card), event=_seen(t.event)) for t in s.pending_triggers]
     return {
         "format": FORMAT,
         "players": [dict(_save(p, "special_mana"), special_mana=[mana_spend.to_data(m) for m in p.special_mana])
@@ -107,6 +110,14 @@ def state_to_data(s: State) -> dict:
         "result": s.result.to_json() if s.result else None,
         "cards": faces,
     }
+
+
+def _seen(seen: Seen | None) -> dict | None:
+    return None if seen is None else seen.to_data()
+
+
+def _seen_from(data: dict | None, where: str) -> Seen | None:
+    return None if data is None else Seen.from_data(data, where)
 
 
 def _card(face: dict, db) -> CardDef:
@@ -139,8 +150,12 @@ def state_from_data(data: dict, db=None) -> State:
         s.objs[o.id] = o
     s.battlefield = tuple(data["battlefield"])
     s.stack = [_restore(StackItem, d, card=cards[d["card"]], modes=tuple(d["modes"]),
-                        riders=tuple(tuple(r) for r in d.get("riders", ()))) for d in data["stack"]]
-    s.pending_triggers = [_restore(PendingTrigger, d, card=cards[d["card"]]) for d in data["pending_triggers"]]
+                        riders=tuple(tuple(r) for r in d.get("riders", ())),
+                        event=_seen_from(d["event"], f"stack[{i}].event"))
+               for i, d in enumerate(data["stack"])]
+    s.pending_triggers = [_restore(PendingTrigger, d, card=cards[d["card"]],
+                                   event=_seen_from(d["event"], f"pending_triggers[{i}].event"))
+                          for i, d in enumerate(data["pending_triggers"])]
     s.effects = [_effect_from_data(i, d, cards) for i, d in enumerate(data["effects"])]
     s.log = None
     s.log_len = 0

@@ -10,6 +10,7 @@ from manastack.rng import Rng
 
 from .abilities import ability_at
 from .effect_records import Effect
+from .event_types import Seen
 
 _new_obj = object.__new__
 
@@ -169,7 +170,7 @@ class StackItem:
         self.targets: list[list] = []
         self.x = 0
         self.modes: tuple[int, ...] = ()
-        self.event: dict | None = None
+        self.event: Seen | None = None    # what a triggered ability saw (CR 603.2c)
         self.label = label
         self.paid: dict = {}
         self.riders: tuple = ()     # (rider, source) per mana spent with one (CR 106.6a)
@@ -324,6 +325,12 @@ class State:
         if controller is None:
             return [objs[i] for i in self.battlefield]
         return [objs[i] for i in self.battlefield if objs[i].controller == controller]
+
+    def own(self, oid: int) -> Obj:
+        """The object ``oid``, made this state's own before it is changed: an object in a shared
+        zone (a card in exile with time counters) is shared with the states it was copied from."""
+        o = self.objs[oid] = self.objs[oid].copy()
+        return o
 
     def renew(self, o: Obj, zone: str) -> Obj:
         """CR 400.7: ``o`` moves to ``zone`` as a new object with a new id (the caller updates

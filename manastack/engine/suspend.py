@@ -17,6 +17,7 @@ from . import alt_costs, events, exercise
 from .abilities import nested_index, suspended
 from .casting import pay_mana
 from .decisions import Action, IllegalActionError
+from .event_types import Seen
 from .free_casting import cast_without_paying
 from .mana_abilities import can_afford
 from .state import PendingTrigger
@@ -76,12 +77,13 @@ def remove_time_counter(ctx, e: ir.RemoveTimeCounter, rc) -> None:
                   ("702.62a", "603.4"), "resolve")
         return
     left = o.counters["time"] - 1
+    o = s.own(o.id)         # a card in exile is shared with earlier states (copy on write)
     o.counters = {k: v for k, v in o.counters.items() if k != "time"} | ({"time": left} if left else {})
     s.add_log(f"A time counter is removed from {o.card.name} ({left} left)", ("702.62a",), "resolve")
     if not left:
         label = f"{possessive(o.card.name)} suspend ability"
         s.pending_triggers.append(PendingTrigger(o.id, rc.card, nested_index(rc.card, e.ability), o.owner,
-                                                 {"kind": "last_time_counter", "obj": o.id}, 1, "", label))
+                                                 Seen("last_time_counter", obj=o.id), 1, "", label))
         s.add_log(f"{label} triggers: the last time counter was removed from {o.card.name}",
                   ("702.62a", "603.2"), "trigger")
 

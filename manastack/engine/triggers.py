@@ -15,6 +15,7 @@ that targeted) so that "that player", "that much" and "that spell" mean that occ
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from manastack.oracle import ir
 
@@ -24,6 +25,7 @@ from . import exercise
 from .abilities import ONE_SHOT_DELAYS, ability_at, encoded_triggers, suspended, triggered_abilities, works_in_exile
 from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
+from .event_types import BecameTarget, DamageDealt, Event, Seen
 from .filters import matches
 from .layers import relates
 from .state import Obj, PendingTrigger, StackItem
@@ -69,27 +71,25 @@ def _lookback_matches(s, f: ir.Filter, old: Obj, source: Obj) -> bool:
         old.zone = zone
 
 
-def instances(s, trig: ir.Trigger, source: Obj, ev: dict) -> list[dict]:
+def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
     """The occurrences in ``ev`` that meet the trigger condition, one view each (CR 603.2c).
 
     Most events give at most one; a damage event gives one per source that dealt damage
     (and per player, for "to a player" conditions), since all combat damage is one event
     (CR 510.2) holding an occurrence per source."""
-    kind = ev["kind"]
+    kind = ev.kind
     e = trig.event
-    base = {"kind": kind}
     if kind == "zone_change":
-        if e == "enters" and ev["to"] == "battlefield":
-            new = s.objs.get(ev["obj"])
+        if e == "enters" and ev.to == "battlefield":
+            new = s.objs.get(ev.obj) if ev.obj is not None else None
             if not _matches_subject(s, trig.subject, new, source):
                 return []
-            view = {**base, "obj": ev["obj"], "from": ev["from"], "to": "battlefield"}
-            if new is not None and new.cast_costs:      # CR 603.4, 400.7d: "if it was kicked" looks back at this
-                view["cast_costs"] = new.cast_costs
-            return [view]
-        if e in ("dies", "leaves") and ev["from"] == "battlefield":
-            old = ev["old"]
-            if e == "dies" and (ev["to"] != "graveyard" or "Creature" not in old.card.types):
+            # CR 603.4, 400.7d: "if it was kicked" looks back at how it was cast
+            costs = new.cast_costs if new is not None and new.cast_costs else None
+            return [Seen(kind, obj=ev.obj, from_zone=ev.from_zone, to="battlefield", cast_costs=costs)]
+        if e in ("dies", "leaves") and ev.from_zone == "battlefield":
+            old = ev.old
+            if e == "dies" and (ev.to != "graveyard" or "Creature" not in old.card.types):
                 return []
             if trig.subject == "self":
                 hit = old.id == source.id
@@ -97,78 +97,79 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: dict) -> list[dict]:
                 hit = isinstance(trig.subject, ir.Filter) and _lookback_matches(s, trig.subject, old, source)
             if not hit:
                 return []
-            return [{**base, "obj": ev["obj"], "old": old.id, "from": "battlefield", "to": ev["to"],
-                     "counters": dict(old.counters), "name": old.card.name}]
+            return [Seen(kind, obj=ev.obj, old=old.id, from_zone="battlefield", to=ev.to,
+                         counters=dict(old.counters), name=old.card.name)]
         return []
     if kind == "damage":
         return _damage_instances(s, trig, source, ev)
     if kind in ("gain_life", "lose_life", "draw") and e == kind:
         whose = trig.whose or (trig.subject if isinstance(trig.subject, str) and trig.subject != "self"
                                else "you")
-        if not _player_matches(whose, ev["player"], source.controller):
+        if not _player_matches(whose, ev.player, source.controller):
             return []
-        return [{**base, "player": ev["player"], "amount": ev.get("amount", 1), "obj": ev.get("obj")}]
+        if kind == "draw":
+            return [Seen(kind, player=ev.player, amount=1, obj=ev.obj)]
+        return [Seen(kind, player=ev.player, amount=ev.amount)]
     if kind == "becomes_blocked" and e == "blocked_by_creature_without_flanking":
         # CR 702.25a-b: one instance per blocker that lacks flanking; "that creature" is the blocker
-        if not _matches_subject(s, trig.subject, s.objs.get(ev["obj"]), source):
+        if not _matches_subject(s, trig.subject, s.objs.get(ev.obj), source):
             return []
-        return [{**base, "obj": b, "attacker": ev["obj"], "player": ev.get("player")}
-                for b in ev.get("blockers", ()) if b in s.objs and not ch.has(s, s.objs[b], "flanking")]
+        return [Seen(kind, obj=b, attacker=ev.obj, player=ev.player)
+                for b in ev.blockers if b in s.objs and not ch.has(s, s.objs[b], "flanking")]
     if e in _OBJECT_EVENTS.get(kind, ()):
-        if not _matches_subject(s, trig.subject, s.objs.get(ev["obj"]), source):
+        if not _matches_subject(s, trig.subject, s.objs.get(ev.obj), source):
             return []
-        return [{**base, "obj": ev["obj"], "player": ev.get("player")}]
+        return [Seen(kind, obj=ev.obj, player=getattr(ev, "player", None))]
     if kind == "step" and e == "beginning_of_step":
-        if trig.step == ev["step"] and _player_matches(trig.whose, s.active, source.controller):
-            return [{**base, "step": ev["step"], "player": s.active}]
+        if trig.step == ev.step and _player_matches(trig.whose, s.active, source.controller):
+            return [Seen(kind, step=ev.step, player=s.active)]
         return []
     if kind == "cast" and e == "cast":
-        spell = s.objs.get(ev["obj"])
+        spell = s.objs.get(ev.obj)
         if trig.subject == "self":      # cascade: "when you cast this spell" (CR 702.85a)
             if spell is None or spell.id != source.id:
                 return []
-            return [{**base, "obj": ev["obj"], "player": ev["player"], "item": ev["item"],
-                     "mana_value": ch.mana_value(spell)}]
+            return [Seen(kind, obj=ev.obj, player=ev.player, item=ev.item, mana_value=ch.mana_value(spell))]
         # a filter's controller says whose spells count: the caster controls the spell (CR 601.2a)
         whose = trig.whose or (None if isinstance(trig.subject, ir.Filter) else "you")
-        if not _player_matches(whose, ev["player"], source.controller):
+        if not _player_matches(whose, ev.player, source.controller):
             return []
         if isinstance(trig.subject, ir.Filter):
             if spell is None or not matches(s, spell, trig.subject, source, source.controller):
                 return []
-        return [{**base, "obj": ev["obj"], "player": ev["player"], "item": ev["item"]}]
+        return [Seen(kind, obj=ev.obj, player=ev.player, item=ev.item)]
     if kind == "tapped_for_mana" and e == "tapped_for_mana":
         wanted = source.chosen if trig.mana_type == "chosen" else trig.mana_type
-        if trig.mana_type and wanted not in ev["mana"]:
+        if trig.mana_type and wanted not in ev.mana:
             return []      # "tapped for mana of the chosen color" (CR 106.12a)
-        if not _matches_subject(s, trig.subject, s.objs.get(ev["obj"]), source):
+        if not _matches_subject(s, trig.subject, s.objs.get(ev.obj), source):
             return []
-        if not _player_matches(trig.whose, ev["player"], source.controller):
+        if not _player_matches(trig.whose, ev.player, source.controller):
             return []      # "Whenever you tap a land for mana" (CR 106.12a)
-        return [{**base, "obj": ev["obj"], "player": ev["player"], "mana": list(ev["mana"])}]
+        return [Seen(kind, obj=ev.obj, player=ev.player, mana=tuple(ev.mana))]
     if kind == "madness" and e == "exiled_with_madness":
-        return [{**base, "obj": ev["obj"], "player": ev["player"]}] if ev["obj"] == source.id else []
+        return [Seen(kind, obj=ev.obj, player=ev.player)] if ev.obj == source.id else []
     if kind == "becomes_target" and e == "becomes_target":
         # CR 702.21a (ward): "becomes the target of a spell or ability an opponent controls"
-        if not _matches_subject(s, trig.subject, s.objs.get(ev["obj"]), source):
+        if not _matches_subject(s, trig.subject, s.objs.get(ev.obj), source):
             return []
-        if not _player_matches(trig.whose, ev["player"], source.controller):
+        if not _player_matches(trig.whose, ev.player, source.controller):
             return []
-        return [{**base, "obj": ev["obj"], "item": ev["item"], "player": ev["player"]}]
+        return [Seen(kind, obj=ev.obj, item=ev.item, player=ev.player)]
     return []
 
 
-def _damage_instances(s, trig: ir.Trigger, source: Obj, ev: dict) -> list[dict]:
+def _damage_instances(s, trig: ir.Trigger, source: Obj, ev: DamageDealt) -> list[Seen]:
     """CR 603.2c, 510.2: one instance per source (and per damaged player) the condition names;
     "one or more" conditions give one instance per damaged player for all the sources."""
     m = _DAMAGE.match(trig.event)
     if m is None:
         return []
     combat, to = bool(m.group(1)), m.group(2)
-    if combat and not ev["combat"]:
+    if combat and not ev.combat:
         return []
     groups: dict[tuple, list] = {}
-    for src_id, rcp, amt, ctl in ev["dealt"]:
+    for src_id, rcp, amt, ctl in ev.dealt:
         if to is not None:
             if not (isinstance(rcp, str) and rcp.startswith("p")):
                 continue
@@ -176,7 +177,7 @@ def _damage_instances(s, trig: ir.Trigger, source: Obj, ev: dict) -> list[dict]:
                 continue
             if to == "you" and int(rcp[1:]) != source.controller:
                 continue
-        dealer = ev["sources"][src_id]
+        dealer = ev.sources[src_id]
         if trig.subject == "self":
             hit = src_id == source.id
         elif trig.subject in ("enchanted", "equipped"):
@@ -187,48 +188,45 @@ def _damage_instances(s, trig: ir.Trigger, source: Obj, ev: dict) -> list[dict]:
             hit = False
         if hit:
             key = (None if trig.one_or_more else src_id, rcp if to else None)
-            groups.setdefault(key, []).append([src_id, rcp, amt, ctl])
-    out = []
-    for (src_id, rcp), dealt in groups.items():
-        view = {"kind": "damage", "combat": ev["combat"], "obj": dealt[0][0],
-                "controller": dealt[0][3], "amount": sum(d[2] for d in dealt), "dealt": dealt}
-        if rcp is not None:
-            view["player"] = int(rcp[1:])
-        out.append(view)
-    return out
+            groups.setdefault(key, []).append((src_id, rcp, amt, ctl))
+    return [Seen("damage", combat=ev.combat, obj=dealt[0][0], controller=dealt[0][3],
+                 amount=sum(d[2] for d in dealt), dealt=tuple(dealt),
+                 player=int(rcp[1:]) if rcp is not None else None)
+            for (_src, rcp), dealt in groups.items()]
 
 
 # ------------------------------------------------------------------------------ collecting
 
 
-def collect(ctx, ev: dict) -> None:
+def collect(ctx, ev: Event) -> None:
     """CR 603.2: find every triggered ability that this event triggers."""
     s = ctx.s
     s.events_seen += 1
-    if ev["kind"] == "step" and ev["step"] in ONE_SHOT_DELAYS.values():
-        _delayed_at_next(ctx, ev["step"])
+    kind = ev.kind
+    if kind == "step" and ev.step in ONE_SHOT_DELAYS.values():
+        _delayed_at_next(ctx, ev.step)
     sources = [s.objs[i] for i in s.battlefield]
-    if ev["kind"] == "zone_change" and ev["from"] == "battlefield":
-        sources.append(ev["old"])  # look back in time (CR 603.10a)
-    if ev["kind"] == "cast" and ev["obj"] in s.objs:
-        sources.append(s.objs[ev["obj"]])   # the spell itself: cascade works on the stack (CR 702.85a)
-    if ev["kind"] == "madness" and ev["obj"] in s.objs:
-        sources.append(s.objs[ev["obj"]])   # the exiled card's own trigger (CR 702.35a)
-    if ev["kind"] == "step":                # suspended cards' upkeep trigger (CR 702.62a-b)
+    if kind == "zone_change" and ev.from_zone == "battlefield":
+        sources.append(ev.old)  # look back in time (CR 603.10a)
+    if kind in ("cast", "madness") and ev.obj in s.objs:
+        # the spell itself: cascade works on the stack (CR 702.85a); the card madness exiled
+        # has its own trigger (CR 702.35a)
+        sources.append(s.objs[ev.obj])
+    if kind == "step":                # suspended cards' upkeep trigger (CR 702.62a-b)
         sources += [s.objs[i] for p in s.players for i in p.exile if suspended(s.objs[i])]
-    if ev["kind"] == "damage":
-        for src in ev["sources"].values():
+    if kind == "damage":
+        for src in ev.sources.values():
             if src.id not in s.battlefield:
                 sources.append(src)
     crown = monarch.source(s)                # the monarch's inherent abilities (CR 724.2)
-    if crown is not None and ev["kind"] in ("step", "damage"):
+    if crown is not None and kind in ("step", "damage"):
         sources.append(crown)
     found = layers.changers(s)
     for src in sources:
         card = layers.card_now(s, src, found)   # Blood Moon removes, layer 6 adds (CR 613)
         owned = [(card, idx, ab, None) for idx, ab in triggered_abilities(card)
                  if (src.zone != "stack" or ab.trigger == _CAST_SELF) and works_in_exile(ab) == (src.zone == "exile")]
-        if src.zone == "battlefield" and ev["kind"] == "damage":
+        if src.zone == "battlefield" and kind == "damage":
             owned += encoded_triggers(s, src)               # cipher (CR 702.99a)
         for card, idx, ab, encoded in owned:
             for view in instances(s, ab.trigger, src, ev):
@@ -237,11 +235,11 @@ def collect(ctx, ev: dict) -> None:
                               "false", ("603.4",), "trigger")
                     continue
                 if encoded is not None:
-                    view = {**view, "encoded": encoded}
+                    view = replace(view, encoded=encoded)
                 _trigger(s, src, card, idx, ab, ev, view)
 
 
-def _trigger(s, src: Obj, card, idx: int, ab: ir.TriggeredAbility, ev: dict, view: dict) -> None:
+def _trigger(s, src: Obj, card, idx: int, ab: ir.TriggeredAbility, ev: Event, view: Seen) -> None:
     """``card`` holds the ability: the source's own card, or a card encoded on it (cipher)."""
     extra, why = additional_triggers(s, src, ev, view)
     count = 1 + extra
@@ -256,31 +254,31 @@ def _trigger(s, src: Obj, card, idx: int, ab: ir.TriggeredAbility, ev: dict, vie
               ("603.2",) + (("603.2d",) if extra else ()), "trigger")
 
 
-def describe_event(s, view: dict) -> str:
+def describe_event(s, view: Seen) -> str:
     """A few words naming the occurrence a trigger saw, for the log."""
-    kind = view["kind"]
-    name = _name_of(s, view.get("obj"))
+    kind = view.kind
+    name = _name_of(s, view.obj)
     if kind == "damage":
-        to = f" to {s.players[view['player']].name}" if "player" in view else ""
-        return f"{name} dealing {view['amount']} {'combat ' if view['combat'] else ''}damage{to}"
+        to = f" to {s.players[view.player].name}" if view.player is not None else ""
+        return f"{name} dealing {view.amount} {'combat ' if view.combat else ''}damage{to}"
     if kind == "zone_change":
-        if view["to"] == "battlefield":
+        if view.to == "battlefield":
             return f"{name} entering the battlefield"
         # named as it last existed there (CR 603.10a): a Clone leaves as what it copied
-        return f"{view.get('name', name)} leaving the battlefield"
+        return f"{view.name or name} leaving the battlefield"
     if kind in ("gain_life", "lose_life"):
         verb = "gaining" if kind == "gain_life" else "losing"
-        return f"{s.players[view['player']].name} {verb} {view['amount']} life"
+        return f"{s.players[view.player].name} {verb} {view.amount} life"
     if kind == "step":
-        return f"the beginning of the {view['step'].replace('_', ' ')} step"
+        return f"the beginning of the {view.step.replace('_', ' ')} step"
     if kind == "cast":
-        return f"{s.players[view['player']].name} casting {name}"
+        return f"{s.players[view.player].name} casting {name}"
     if kind == "madness":
         return f"{name} being exiled by madness"
     if kind == "becomes_target":
-        return f"{name} becoming the target of {s.players[view['player']].name}'s spell or ability"
-    if kind == "becomes_blocked" and "attacker" in view:
-        return f"{_name_of(s, view['attacker'])} becoming blocked by {name}"
+        return f"{name} becoming the target of {s.players[view.player].name}'s spell or ability"
+    if kind == "becomes_blocked" and view.attacker is not None:
+        return f"{_name_of(s, view.attacker)} becoming blocked by {name}"
     if kind == "attacks_alone":
         return f"{name} attacking alone"
     if kind == "turned_face_up":
@@ -296,7 +294,7 @@ def _name_of(s, oid) -> str:
 # ------------------------------------------------------------------------------ CR 603.2d
 
 
-def additional_triggers(s, src: Obj, ev: dict, view: dict) -> tuple[int, str]:
+def additional_triggers(s, src: Obj, ev: Event, view: Seen) -> tuple[int, str]:
     """CR 603.2d: how many more times this instance triggers, and why (for the log).
 
     Each :class:`ir.AdditionalTriggers` static ability of a permanent on the battlefield adds
@@ -315,7 +313,7 @@ def additional_triggers(s, src: Obj, ev: dict, view: dict) -> tuple[int, str]:
     return extra, f"x{1 + extra}: {', '.join(whys)}, CR 603.2d"
 
 
-def _additional_applies(s, perm: Obj, a: ir.AdditionalTriggers, src: Obj, ev: dict, view: dict) -> bool:
+def _additional_applies(s, perm: Obj, a: ir.AdditionalTriggers, src: Obj, ev: Event, view: Seen) -> bool:
     """Does ``perm``'s "triggers an additional time" effect cover this instance?
 
     "a triggered ability of a permanent you control": the ability's source is a permanent
@@ -325,18 +323,18 @@ def _additional_applies(s, perm: Obj, a: ir.AdditionalTriggers, src: Obj, ev: di
     if src.controller != perm.controller or src.zone != "battlefield":
         return False
     if a.event == "deals_combat_damage_to_player":
-        if view["kind"] != "damage" or not view["combat"]:
+        if view.kind != "damage" or not view.combat:
             return False
-        for src_id, rcp, _amt, _ctl in view["dealt"]:
-            dealer = ev["sources"][src_id]
+        for src_id, rcp, _amt, _ctl in view.dealt:
+            dealer = ev.sources[src_id]
             if isinstance(rcp, str) and rcp.startswith("p") and \
                     _lookback_matches(s, a.cause, dealer, perm):
                 return True
         return False
     if a.event == "enters":
-        if view["kind"] != "zone_change" or view["to"] != "battlefield":
+        if view.kind != "zone_change" or view.to != "battlefield":
             return False
-        new = s.objs.get(view["obj"])
+        new = s.objs.get(view.obj)
         return new is not None and matches(s, new, a.cause, perm)
     return False
 
@@ -392,17 +390,17 @@ def announce_targets(ctx, item) -> None:
     for group in item.targets:
         for t in group:
             if isinstance(t, int) and t in s.objs and s.objs[t].zone == "battlefield":
-                collect(ctx, {"kind": "becomes_target", "obj": t, "item": item.id,
-                              "player": item.controller})
+                collect(ctx, BecameTarget(t, item.id, item.controller))
 
 
-def _last_known(oid: int, card, controller: int, event: dict | None) -> Obj:
+def _last_known(oid: int, card, controller: int, event: Seen | None) -> Obj:
     """A triggered ability's source as it last existed, once it has left the battlefield
     (CR 603.10), with the counters it had (persist's "if it had no -1/-1 counters")."""
     o = Obj(oid, card, controller, "graveyard")
-    o.counters = dict((event or {}).get("counters", {}))
-    if (event or {}).get("obj") == oid:
-        o.cast_costs = tuple(event.get("cast_costs", ()))
+    if event is not None:
+        o.counters = dict(event.counters or {})
+        if event.obj == oid:
+            o.cast_costs = tuple(event.cast_costs or ())
     return o
 
 
@@ -457,7 +455,7 @@ def _choose_order(ctx, player: int, mine: list[PendingTrigger]) -> list[PendingT
 
 
 def _key(t: PendingTrigger) -> tuple:
-    return (t.source, t.ability_index, repr(sorted((t.event or {}).items())))
+    return (t.source, t.ability_index, repr(t.event))
 
 
 def _delayed_at_next(ctx, step: str) -> None:
@@ -471,7 +469,7 @@ def _delayed_at_next(ctx, step: str) -> None:
     s.effects = [e for e in s.effects if e not in waiting]
     for e in waiting:
         label = f"{possessive(e.card.name)} delayed ability"
-        view = {"kind": "step", "step": step, "frozen": [list(g) for g in e.targets]}
+        view = Seen("step", step=step, frozen=tuple(tuple(g) for g in e.targets))
         s.pending_triggers.append(PendingTrigger(e.affected, e.card, e.ability_index, e.controller, view, 1, "",
                                                  label))
         s.add_log(f"{label} triggers: {ability_at(e.card, e.ability_index).text}", ("603.7c", "603.2"),

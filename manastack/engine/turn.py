@@ -11,6 +11,7 @@ from .casting import activate, cast
 from .legality import activatable, castable, playable_lands
 from .alt_costs import cast_label
 from .decisions import Action, Decision, DecisionKind, IllegalActionError
+from .event_types import StepBegan
 from .mana_abilities import activate as activate_mana
 from .mana_abilities import mana_sources
 from .resolve import resolve_top
@@ -180,7 +181,7 @@ def _step(ctx: Ctx) -> None:
         _cleanup(ctx)
         return
     if step not in ("untap",):
-        events.collect(ctx, {"kind": "step", "step": step, "player": ap})
+        events.collect(ctx, StepBegan(step, ap))
     if step in NO_PRIORITY:
         s.stage = ("next_step",)
     else:
@@ -345,3 +346,4 @@ _OPERATIONS = {
     "start": _start, "mulligan": _mulligan, "turn_start": _turn_start, "step": _step,
     "next_step": _next_step, "priority": _priority,
 }
+STAGES = tuple(_OPERATIONS)     # what the engine can be doing, as a save names it

@@ -1,0 +1,302 @@
+"""The game's events: one record type per kind (design notes §2, "one road for every change").
+
+Each change of the game is made by one function of the event road (:mod:`.events`, and the turn,
+combat and casting code for the events they own). Records of two sorts travel that road:
+
+* a **proposal** is the change about to happen, which replacement effects may modify before it
+  happens (CR 614.1, 616.1): :class:`ZoneChange`, :class:`DamageAmount`,
+  :class:`CounterPlacement`, :class:`ManaProduction` and :class:`Destruction`;
+* an **occurrence** is a change that has happened, which is handed to the triggered abilities
+  that may see it (CR 603.2). A :class:`ZoneChange` is both: once the object has moved, the same
+  record is the occurrence, with the new object and last known information (CR 603.10).
+
+What a triggered ability remembers of the occurrence that triggered it ("that player", "that
+much", "that spell") is a :class:`Seen`, kept on the pending trigger and on the stack item.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
+
+
+# ------------------------------------------------------------------------------ proposals
+
+
+@dataclass(slots=True)
+class ZoneChange:
+    """An object moving between zones (CR 400.7). Before the move, replacement effects may change
+    where it goes (614.1a, 614.6) and how it enters (614.1c-d, 614.12): tapped, with counters,
+    under whose control, as a copy (707.2), with a choice made. After the move, ``obj`` is the new
+    object (or None) and ``old`` the object as it last existed (603.10a)."""
+    kind: ClassVar[str] = "zone_change"
+    obj: int | None
+    from_zone: str
+    to: str
+    controller: int
+    owner: int
+    tapped: bool = False
+    counters: dict[str, int] = field(default_factory=dict)
+    x: int = 0                              # CR 107.3m: X of the spell that becomes the permanent
+    riders: tuple = ()                      # CR 106.6: riders of the mana spent on that spell
+    chosen: str | None = None               # CR 614.12: a color or type chosen as it enters
+    copy: Any = None                        # CR 707.2: the card it enters as a copy of
+    copy_asked: bool = False                # whether "enter as a copy" has been chosen or declined
+    madness: bool = False                   # CR 702.35a: exiled by madness's replacement
+    pay_life: int = 0                       # CR 614.12a, 119.4: life paid as it enters (Blood Crypt)
+    old: Any = None                         # the object as it last existed (603.10a)
+
+
+@dataclass(slots=True)
+class DamageAmount:
+    """Damage a source is about to deal to one recipient (CR 120.2), which replacement and
+    prevention effects may change (CR 614.1a, 615)."""
+    kind: ClassVar[str] = "damage"
+    amount: int
+
+
+@dataclass(slots=True)
+class CounterPlacement:
+    """Counters about to be put on a permanent (CR 122.1), which effects such as Hardened Scales
+    may change (CR 614.1a)."""
+    kind: ClassVar[str] = "counters"
+    obj: int
+    counters: dict[str, int]
+
+
+@dataclass(slots=True)
+class ManaProduction:
+    """Mana a source is about to add (CR 106.12b: effects that replace it)."""
+    kind: ClassVar[str] = "mana"
+    mana: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class Destruction:
+    """A permanent about to be destroyed (CR 701.8a), which a regeneration shield replaces
+    (CR 701.19a, 614.8)."""
+    kind: ClassVar[str] = "destroy"
+    obj: int
+    regenerated_by: str = ""                 # the shield's source once one has applied
+
+
+# ------------------------------------------------------------------------------ occurrences
+
+
+@dataclass(slots=True)
+class Drew:
+    """CR 121.1: a player drew a card (each card is its own event, 121.2)."""
+    kind: ClassVar[str] = "draw"
+    player: int
+    obj: int
+
+
+@dataclass(slots=True)
+class LifeGained:
+    """CR 119.3, 119.9: a player gained life."""
+    kind: ClassVar[str] = "gain_life"
+    player: int
+    amount: int
+    source: int | None
+
+
+@dataclass(slots=True)
+class LifeLost:
+    """CR 119.3, 120.3a: a player lost life."""
+    kind: ClassVar[str] = "lose_life"
+    player: int
+    amount: int
+    source: int | None
+
+
+@dataclass(slots=True)
+class DamageDealt:
+    """Damage dealt at once (CR 120.2, 510.2: all combat damage is one event). ``dealt`` holds
+    (source id, recipient, amount, source's controller) per assignment, recipient an object id or
+    a player ref "p0"; ``sources`` the sources as they were when they dealt it (CR 603.10)."""
+    kind: ClassVar[str] = "damage"
+    combat: bool
+    dealt: tuple[tuple[int, Any, int, int], ...]
+    sources: dict[int, Any]
+
+
+@dataclass(slots=True)
+class Tapped:
+    """CR 701.26a."""
+    kind: ClassVar[str] = "tapped"
+    obj: int
+
+
+@dataclass(slots=True)
+class Untapped:
+    """CR 701.26b."""
+    kind: ClassVar[str] = "untapped"
+    obj: int
+
+
+@dataclass(slots=True)
+class CountersPut:
+    """CR 122.1: counters were put on a permanent."""
+    kind: ClassVar[str] = "counters"
+    obj: int
+    counter: str
+    amount: int
+
+
+@dataclass(slots=True)
+class CountersRemoved:
+    """CR 122.1, 118.3: counters were removed from a permanent."""
+    kind: ClassVar[str] = "counters_removed"
+    obj: int
+    counter: str
+    amount: int
+
+
+@dataclass(slots=True)
+class SpellCast:
+    """CR 601.2i: a spell became cast; ``item`` is its stack item."""
+    kind: ClassVar[str] = "cast"
+    player: int
+    obj: int
+    item: int
+
+
+@dataclass(slots=True)
+class StepBegan:
+    """CR 500.1, 603.2: a step began (the "at the beginning of" triggers)."""
+    kind: ClassVar[str] = "step"
+    step: str
+    player: int
+
+
+@dataclass(slots=True)
+class Attacked:
+    """CR 508.1, 508.3a: a creature was declared as an attacker."""
+    kind: ClassVar[str] = "attacks"
+    obj: int
+    player: int
+
+
+@dataclass(slots=True)
+class AttackedAlone:
+    """CR 506.5: a creature attacks alone."""
+    kind: ClassVar[str] = "attacks_alone"
+    obj: int
+    player: int
+
+
+@dataclass(slots=True)
+class Blocked:
+    """CR 509.1, 509.3: a creature was declared as a blocker."""
+    kind: ClassVar[str] = "blocks"
+    obj: int
+    player: int
+
+
+@dataclass(slots=True)
+class BecameBlocked:
+    """CR 509.1h, 509.3c: an attacking creature became blocked, by ``blockers``."""
+    kind: ClassVar[str] = "becomes_blocked"
+    obj: int
+    player: int
+    blockers: tuple[int, ...]
+
+
+@dataclass(slots=True)
+class BecameTarget:
+    """CR 115.1, 702.21a: a permanent became the target of a spell or ability (stack ``item``)."""
+    kind: ClassVar[str] = "becomes_target"
+    obj: int
+    item: int
+    player: int
+
+
+@dataclass(slots=True)
+class TurnedFaceUp:
+    """CR 702.37e, 708.8: a face-down permanent was turned face up."""
+    kind: ClassVar[str] = "turned_face_up"
+    obj: int
+    player: int
+
+
+@dataclass(slots=True)
+class ExiledWithMadness:
+    """CR 702.35a: a discarded card was exiled by madness (its cast trigger sees this)."""
+    kind: ClassVar[str] = "madness"
+    obj: int
+    player: int
+
+
+@dataclass(slots=True)
+class TappedForMana:
+    """CR 106.12a: a permanent was tapped for mana."""
+    kind: ClassVar[str] = "tapped_for_mana"
+    obj: int
+    mana: tuple[str, ...]
+    player: int
+
+
+@dataclass(slots=True)
+class BecameMonarch:
+    """CR 724.3: a player became the monarch."""
+    kind: ClassVar[str] = "become_monarch"
+    player: int
+
+
+Event = (ZoneChange | Drew | LifeGained | LifeLost | DamageDealt | Tapped | Untapped | CountersPut
+         | CountersRemoved | SpellCast | StepBegan | Attacked | AttackedAlone | Blocked | BecameBlocked
+         | BecameTarget | TurnedFaceUp | ExiledWithMadness | TappedForMana | BecameMonarch)
+
+
+# ------------------------------------------------------------------------------ what a trigger saw
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """What a triggered ability (or an ability about to resolve) knows of the occurrence behind it
+    (CR 603.2c, 603.7c, 603.10, 608.2h). Each field has one meaning; unset fields are None."""
+    kind: str = ""                           # the kind of the occurrence, "" when none
+    obj: int | None = None                   # the object it happened to (the new one after a move)
+    player: int | None = None                # the player it happened to, or who acted
+    amount: int | None = None                # life, damage or counters
+    controller: int | None = None            # the controller of the damage source, as it was
+    from_zone: str | None = None
+    to: str | None = None
+    step: str | None = None
+    item: int | None = None                  # the stack item (a spell cast, a targeting spell)
+    mana: tuple[str, ...] | None = None      # the mana a permanent was tapped for
+    counters: dict | None = None             # counters the object had as it last existed
+    name: str | None = None                  # its name as it last existed (603.10a)
+    old: int | None = None                   # its id before the move
+    cast_costs: tuple[str, ...] | None = None   # CR 400.7d: how the spell that became it was cast
+    combat: bool | None = None
+    dealt: tuple | None = None               # (source, recipient, amount, controller) per assignment
+    attacker: int | None = None              # flanking: the attacker a blocker blocked
+    frozen: tuple | None = None              # CR 603.7c: what a delayed ability refers to
+    encoded: int | None = None               # cipher: the card encoded on the creature
+    mana_value: int | None = None            # cascade: the spell's mana value
+    defender: Any = None                     # who or what an attacking creature attacks
+    sacrificed_could_produce: tuple[str, ...] | None = None   # Squandered Resources' look-back
+
+    def to_data(self) -> dict:
+        """The set fields, for a save."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) is not None}
+
+    @classmethod
+    def from_data(cls, data: dict, where: str) -> Seen:
+        """A record from a save; lists become the tuples the record holds."""
+        names = SEEN_FIELDS
+        extra = data.keys() - names
+        if extra:
+            raise ValueError(f"{where}: unknown field {sorted(extra)[0]!r}")
+        values = {}
+        for k, v in data.items():
+            if k in ("mana", "cast_costs", "sacrificed_could_produce") and isinstance(v, list):
+                v = tuple(v)
+            elif k in ("dealt", "frozen") and isinstance(v, list):
+                v = tuple(tuple(g) if isinstance(g, list) else g for g in v)
+            values[k] = v
+        return cls(**values)
+
+
+SEEN_FIELDS = frozenset(f.name for f in fields(Seen))
+NOTHING = Seen()      # what an ability that no occurrence triggered knows of one
