@@ -6,18 +6,54 @@ explains every ruling it makes.
 >>> result = manastack.play_out(game, [manastack.RandomAgent(1), manastack.RandomAgent(2)])
 >>> result.winner in (0, 1, None)
 True
-"""
-from manastack.agents import FirstLegalAgent, HeuristicAgent, RandomAgent, play_out
-from manastack.cards import CardDB, CardDef, CardError, load_db
-from manastack.decks import Deck, DeckError, load_deck
-from manastack.engine.decisions import Action, Decision, DecisionKind, IllegalActionError
-from manastack.engine.game_end import Result
-from manastack.game import Game, SaveError
-from manastack.scenario import Scenario
-from manastack.sim import SimResult, simulate
 
-__all__ = [
-    "Action", "CardDB", "CardDef", "CardError", "Deck", "DeckError", "Decision", "DecisionKind",
-    "FirstLegalAgent", "Game", "HeuristicAgent", "IllegalActionError", "RandomAgent", "Result",
-    "SimResult", "load_db", "load_deck", "play_out", "simulate", "SaveError", "Scenario",
-]
+Importing the package wires the engine (``manastack.engine.loop``: the calls that go up its
+layers and the card layer's support check) and nothing else; each public name below is
+imported from its module the first time it is read, so a tool that needs only the cards does
+not pay for the search agents, the simulator or the scenario files (docs/architecture.md).
+"""
+from __future__ import annotations
+
+import importlib
+
+import manastack.engine.loop  # noqa: F401  (wires the engine before any card or game exists)
+
+# public name -> the module that defines it: the one place the package imports lazily
+PUBLIC: dict[str, str] = {
+    "Action": "manastack.engine.decisions",
+    "CardDB": "manastack.cards",
+    "CardDef": "manastack.cards",
+    "CardError": "manastack.cards",
+    "Deck": "manastack.decks",
+    "DeckError": "manastack.decks",
+    "Decision": "manastack.engine.decisions",
+    "DecisionKind": "manastack.engine.decisions",
+    "FirstLegalAgent": "manastack.agents",
+    "Game": "manastack.game",
+    "HeuristicAgent": "manastack.agents",
+    "IllegalActionError": "manastack.engine.decisions",
+    "RandomAgent": "manastack.agents",
+    "Result": "manastack.engine.game_end",
+    "SaveError": "manastack.game",
+    "Scenario": "manastack.scenario",
+    "SimResult": "manastack.sim",
+    "load_db": "manastack.cards",
+    "load_deck": "manastack.decks",
+    "play_out": "manastack.agents",
+    "simulate": "manastack.sim",
+}
+
+__all__ = list(PUBLIC)
+
+
+def __getattr__(name: str):
+    """PEP 562: a public name is imported from its module when first read, then kept."""
+    module = PUBLIC.get(name)
+    if module is None:
+        raise AttributeError(f"module 'manastack' has no attribute {name!r}")
+    value = globals()[name] = getattr(importlib.import_module(module), name)
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(PUBLIC))

@@ -58,7 +58,7 @@ class HeuristicAgent:
         self.rng = Rng(seed)
 
     def choose(self, game, decision: Decision) -> Action:
-        s = game.current_state()
+        s = game.peek()                    # read only
         kind = decision.kind
         options = decision.options
         by_kind: dict[str, list[Action]] = {}

@@ -1,20 +1,17 @@
-"""``manastack cards``: look at compiled cards and measure the Oracle compiler's coverage."""
+"""``manastack cards``: look at compiled cards and measure the Oracle compiler's coverage.
+
+``show`` needs only the card layer and click, so that it answers at once; ``coverage`` (with
+its progress bar and table) is imported only when it runs."""
 from __future__ import annotations
 
-import json
-
 import click
-from rich.console import Console
-from rich.markup import escape
-from rich.progress import Progress
-from rich.table import Table
 
 from manastack.cards import CardError, default_db, load_db
-from manastack.cards.coverage import coverage as run_coverage
+from manastack.cli_lazy import LazyGroup
 from manastack.oracle.render import render_abilities
 
 
-@click.group()
+@click.group(cls=LazyGroup, lazy={"coverage": ("manastack.cli_coverage", "coverage")})
 def cards() -> None:
     """Card definitions and the Oracle-text compiler."""
 
@@ -31,46 +28,14 @@ def show(name: str, cards_path: str | None) -> None:
         card = db.get(db.resolve(name))      # any case, no accents, a front face
     except (CardError, ValueError) as exc:
         raise click.ClickException(str(exc)) from None
-    console = Console(soft_wrap=True)
     pt = f"  {card.power}/{card.toughness}" if card.power is not None else ""
     cost = str(card.mana_cost) if card.mana_cost.symbols else ""
-    console.print(f"[bold]{escape(card.name)}[/bold]  {escape(cost)}", highlight=False)
-    console.print(f"{card.type_line}{pt}", highlight=False, markup=False)
+    click.echo(click.style(card.name, bold=True) + f"  {cost}")
+    click.echo(f"{card.type_line}{pt}")
     if card.text:
-        console.print(card.text, highlight=False, markup=False)
-    console.print()
-    console.print(render_abilities(card), highlight=False, markup=False)
+        click.echo(card.text)
+    click.echo()
+    click.echo(render_abilities(card))
     status = "fully compiled" if card.fully_supported else \
-        f"{len(card.unsupported)} unsupported sentence(s)"
-    console.print(f"\n[dim]{status}[/dim]")
-
-
-@cards.command()
-@click.option("--corpus", "corpus", required=True, type=click.Path(exists=True, dir_okay=False),
-              help="A card file: MTGJSON AtomicCards or Scryfall Oracle Cards (.json/.json.gz).")
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-@click.option("--top", default=30, show_default=True, help="How many templates to list.")
-def coverage(corpus: str, as_json: bool, top: int) -> None:
-    """Compile every card of CORPUS; report the share compiled and the commonest gaps."""
-    console = Console(stderr=as_json)
-    try:
-        with Progress(console=console, transient=True, disable=as_json) as progress:
-            task = progress.add_task("compiling", total=None)
-            report = run_coverage(corpus, top=top, progress=lambda done, total: progress.update(
-                task, completed=done, total=total))
-    except CardError as exc:
-        raise click.ClickException(str(exc)) from None
-    if as_json:
-        click.echo(json.dumps(report.to_dict(), indent=2))
-        return
-    console.print(f"{report.compiled} of {report.total} cards compile fully "
-                  f"({report.share:.1%}).", highlight=False)
-    table = Table(title=f"Top {len(report.top)} unsupported sentence templates")
-    table.add_column("count", justify="right")
-    table.add_column("template")
-    for template, count in report.top:
-        table.add_row(str(count), template)
-    console.print(table)
-    if report.errors:
-        console.print(f"{len(report.errors)} card(s) could not be read, e.g. "
-                      f"{report.errors[0][0]}: {report.errors[0][1]}", highlight=False)
+        f"{len(card.gaps or card.unsupported)} part(s) not compiled"
+    click.echo("\n" + click.style(status, dim=True))

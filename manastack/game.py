@@ -18,7 +18,7 @@ from manastack.cards import CardDB, CardError, default_db
 from manastack.decks import Deck, load_deck  # noqa: F401  (re-exported)
 from manastack.engine import characteristics as ch
 from manastack.engine import mana_spend
-from manastack.engine.decisions import Action, Decision, IllegalActionError
+from manastack.engine.decisions import Action, Decision, DecisionKind, IllegalActionError
 from manastack.engine.game_end import Result
 from manastack.engine.legality import explain
 from manastack.engine.loop import advance
@@ -107,6 +107,26 @@ class Game:
             pass
         return s
 
+    def peek(self) -> State:
+        """The state with the answers given so far applied, for reading only. With no answer in
+        progress it is the game's own state, not a copy, so it costs nothing; otherwise a
+        working copy with the answers replayed. Agents and search that only read (the
+        heuristic agent, MCTS playouts) use it; anything that may change the state must use
+        :meth:`current_state`, since changing this one would change the game and its copies."""
+        if not self._answers or self._pending is None:
+            return self._base
+        s = self._base.copy()
+        try:
+            run_operation(Ctx(s, list(self._answers)))
+        except NeedDecision:
+            pass
+        return s
+
+    @property
+    def turn(self) -> int:
+        """The number of the current turn (CR 500.1), counted from 1; cheap to read."""
+        return self._base.turn
+
     @property
     def in_progress(self) -> bool:
         """Whether answers have been given within the current operation (a cast half done)."""
@@ -167,6 +187,9 @@ class Game:
         return None
 
     def _resolve(self, action) -> Action:
+        if isinstance(action, Action) and action.kind == "pass" and not action.args \
+                and self._pending.kind is DecisionKind.PRIORITY:
+            return action       # CR 117.3d: a player with priority may always pass; nothing to list
         options = self._pending.options
         if isinstance(action, bool) or not isinstance(action, (Action, int, str)):
             raise IllegalActionError(f"push() takes an Action, an index into legal_actions() or an "
@@ -242,7 +265,7 @@ class Game:
             data = json.loads(text)
         except (ValueError, UnicodeDecodeError) as exc:
             raise SaveError(f"$: not valid JSON ({str(exc)[:200]})") from None
-        check_save(data)
+        check_save(data, depth_checked=True)
         try:
             s = state_from_data(data["state"], cards or default_db())
         except (ValueError, CardError) as exc:

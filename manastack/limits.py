@@ -8,6 +8,8 @@ per zone.
 from __future__ import annotations
 
 import codecs
+import re
+from itertools import accumulate
 from pathlib import Path
 
 MAX_SCENARIO_BYTES = 1_000_000        # a scenario file
@@ -54,31 +56,19 @@ def read_bounded(path: str | Path, limit: int, what: str) -> bytes:
 
 def json_depth_ok(text: str | bytes, limit: int = MAX_DEPTH) -> bool:
     """Whether no list or object in the JSON ``text`` is nested deeper than ``limit``: brackets
-    outside strings are counted in one pass, so a deep document never reaches the parser."""
+    outside strings are counted, so a deep document never reaches the parser. Every step runs
+    in C: escapes are dropped (in JSON they occur only in strings, read from the left), then
+    the quotes left delimit the strings, whose contents are dropped."""
     data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
-    depth = 0
-    in_string = escaped = False
-    # bytes.translate keeps only what matters: quotes, backslashes and brackets
-    for ch in data.translate(None, _NOT_STRUCTURE):
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == 0x5C:
-                escaped = True
-            elif ch == 0x22:
-                in_string = False
-        elif ch == 0x22:
-            in_string = True
-        elif ch in (0x5B, 0x7B):
-            depth += 1
-            if depth > limit:
-                return False
-        elif ch in (0x5D, 0x7D):
-            depth -= 1
-    return True
+    if b"\\" in data:
+        data = _ESCAPE.sub(b"", data)
+    outside = b"".join(data.translate(None, _NOT_STRUCTURE).split(b'"')[::2])
+    return max(accumulate(map(_DEPTH_STEP.__getitem__, outside)), default=0) <= limit
 
 
-_NOT_STRUCTURE = bytes(b for b in range(256) if b not in b'"\\[]{}')
+_ESCAPE = re.compile(rb"\\.", re.DOTALL)    # a backslash and the byte it escapes
+_NOT_STRUCTURE = bytes(b for b in range(256) if b not in b'"[]{}')
+_DEPTH_STEP = [1 if b in b"[{" else -1 if b in b"]}" else 0 for b in range(256)]
 
 
 def depth_of(value, limit: int = MAX_DEPTH) -> int:

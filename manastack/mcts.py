@@ -9,7 +9,11 @@ rollout policy for a limited horizon and scores the position. Worlds are searche
 
 Only choices that matter are searched (:func:`manastack.choices.candidates`): no idle mana
 abilities at priority, the auto-payer for payments, and a decision left with a single answer is
-taken without search.
+taken without search. A decision samples at most ``MCTSConfig.worlds`` worlds and searches
+copies of them, the root's answers compared in the same world first; priorities where a
+sorcery-speed player has nothing to do (:func:`_idle`) are passed without listing the options,
+at the root, in the tree and in rollouts; mulligans are left to the rollout agent; and a
+search stops once no other answer can overtake the most visited one.
 
 The agent is deterministic for a given seed and iteration budget; a budget in seconds stops at
 whichever limit comes first and is then, by nature, not reproducible.
@@ -23,9 +27,13 @@ from dataclasses import dataclass, field
 from manastack.choices import candidates
 from manastack.determinize import determinize
 from manastack.engine import characteristics as ch
-from manastack.engine.decisions import Action, Decision
+from manastack.engine.decisions import Action, Decision, DecisionKind
 from manastack.game import Game
 from manastack.rng import Rng
+
+PASS = Action("pass", (), "pass priority")      # CR 117.3d
+MAIN_STEPS = frozenset(("main1", "main2"))      # CR 505
+IDLE_STEPS = frozenset(("upkeep", "draw", "beginning_of_combat", "end_of_combat", "end"))  # CR 503-513
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,13 +41,16 @@ class MCTSConfig:
     """The search budget and its knobs. ``iterations`` and ``seconds`` both bound the search
     (``seconds=None``: iterations only). ``exploration`` is UCB1's constant; ``horizon`` the
     number of turn changes a rollout may see before the position is scored, ``rollout_actions``
-    a cap on the actions of one rollout."""
+    a cap on the actions of one rollout (the position is scored where it stops). ``worlds`` is
+    the number of determinizations sampled for one decision at most; with ``n`` answers at the
+    root, iteration ``i`` searches a copy of world ``(i // n) mod worlds``."""
 
     iterations: int = 50
     seconds: float | None = None
     exploration: float = 0.7
     horizon: int = 1
     rollout_actions: int = 300
+    worlds: int = 8
 
 
 @dataclass(slots=True)
@@ -58,7 +69,7 @@ def evaluate(game: Game) -> float:
     result = game.result
     if result is not None:
         return 0.5 if result.winner is None else float(result.winner == 0)
-    s = game.state
+    s = game.peek()
     score = 0.0
     for p in s.players:
         sign = 1.0 if p.index == 0 else -1.0
@@ -86,32 +97,57 @@ class MCTSAgent:
         self.skipped_worlds = 0    # sampled worlds in which the answers so far didn't replay
 
     def choose(self, game: Game, decision: Decision) -> Action:
+        if decision.kind is DecisionKind.PRIORITY and _idle(game.peek(), decision.player):
+            return PASS
         options = candidates(decision)
         if len(options) == 1:
             return options[0]
+        if decision.kind == "mulligan":
+            # CR 103.5: a rollout of one turn can't tell a kept hand from a smaller one
+            return self.rollout.choose(game, decision)
         self.searches += 1
         root = _Node()
         cfg = self.config
         deadline = None if cfg.seconds is None else time.perf_counter() + cfg.seconds
-        for _ in range(cfg.iterations):
+        # CR 400.2: the unknowns are sampled, at most ``cfg.worlds`` times a decision; the
+        # answers at the root are tried in turn in the same world (common random numbers), so
+        # their first comparisons differ by the answer, not by the luck of the sample
+        worlds: list[Game | None] = []
+        for i in range(cfg.iterations):
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            world = determinize(game, decision.player, self.rng.next64())
+            w = (i // len(options)) % cfg.worlds
+            if w == len(worlds):
+                worlds.append(determinize(game, decision.player, self.rng.next64()))
+                if worlds[w] is None:
+                    self.skipped_worlds += 1
+            world = worlds[w]
             if world is None:
-                self.skipped_worlds += 1
                 continue
-            self._iterate(world, root)
+            self._iterate(world.copy(), root)
             self.iterations += 1
+            if self._decided(root, cfg.iterations - i - 1):
+                break
         tried = [a for a in options if a in root.children]
         if not tried:
             return options[0]
         return max(tried, key=lambda a: (root.children[a].visits, root.children[a].value))
+
+    @staticmethod
+    def _decided(root: _Node, left: int) -> bool:
+        """Whether the most visited answer stays the most visited whatever the ``left``
+        iterations do: the answer is then known, and the rest of the budget is saved."""
+        visits = sorted((n.visits for n in root.children.values()), reverse=True)
+        return len(visits) > 1 and visits[0] > visits[1] + left
 
     def _iterate(self, game: Game, root: _Node) -> None:
         """One selection, expansion, rollout and backup in one sampled world."""
         node, path = root, []
         while game.pending is not None:
             decision = game.pending
+            if decision.kind is DecisionKind.PRIORITY and _idle(game.peek(), decision.player):
+                game.push(PASS)
+                continue
             options = candidates(decision)
             if len(options) == 1:
                 game.push(options[0])
@@ -142,15 +178,33 @@ class MCTSAgent:
 
     def _rollout(self, game: Game) -> float:
         """Play on with the rollout agent until the horizon, then score for player 0."""
-        turn_changes, turn = 0, game.state.turn
+        turn_changes, turn = 0, game.turn
         for _ in range(self.config.rollout_actions):
             decision = game.pending
             if decision is None:
                 break
-            if game.state.turn != turn:
-                turn, turn_changes = game.state.turn, turn_changes + 1
+            now = game.turn
+            if now != turn:
+                turn, turn_changes = now, turn_changes + 1
                 if turn_changes >= self.config.horizon:
                     break
+            if decision.kind is DecisionKind.PRIORITY and _idle(game.peek(), decision.player):
+                game.push(PASS)
+                continue
             options = candidates(decision)
             game.push(options[0] if len(options) == 1 else self.rollout.choose(game, decision))
         return evaluate(game)
+
+
+def _idle(s, player: int) -> bool:
+    """Whether the search passes priority without looking at the options: with an empty stack
+    in the opponent's main phases (CR 505) and in the steps without combat to act in
+    (upkeep, draw, beginning and end of combat, end step), where a player could only cast an
+    instant for no reason the horizon can see. So the search casts instants in its main phases,
+    during combat and in answer to a spell; listing the options at every priority was most of
+    the cost of a rollout."""
+    if s.stack:
+        return False
+    if s.step in MAIN_STEPS:
+        return s.active != player
+    return s.step in IDLE_STEPS

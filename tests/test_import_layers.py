@@ -25,16 +25,17 @@ PACKAGE_LAYERS = (
     ("API", ("manastack.game", "manastack.choices", "manastack.determinize", "manastack.mcts",
              "manastack.agents")),
     ("tools", ("manastack.scenario", "manastack.table", "manastack.rules", "manastack.sim", "manastack.rl", "manastack.fuzz", "manastack.cli",
-               "manastack.cli_cards", "manastack.cli_rules", "manastack.cli_simulate", "manastack.__main__")),
+               "manastack.cli_cards", "manastack.cli_coverage", "manastack.cli_judge", "manastack.cli_lazy",
+               "manastack.cli_play", "manastack.cli_rules", "manastack.cli_simulate", "manastack.__main__")),
 )
 ENGINE_LAYERS = (
     ("vocabulary", ("abilities", "decisions", "exercise", "wording")),
     ("state", ("conditions", "effect_records", "event_types", "monarch", "runner", "state", "upcalls")),
     ("characteristics", ("characteristics", "filters", "layers")),
-    ("queries", ("cost_checks", "mana_replacement", "mana_spend", "mana_types", "replacement", "resolution",
+    ("queries", ("activation_limits", "aura_placement", "cost_checks", "mana_replacement", "mana_spend", "mana_types", "replacement", "resolution",
                  "spell_costs", "targets", "timing")),
     ("rules", ("alt_costs", "casting", "cipher", "combat", "control", "copies", "crew", "effects", "events", "face_up",
-               "free_casting", "game_end", "mana_abilities", "mana_capacity", "morph", "payment_search", "placement_effects", "resolve", "sba",
+               "free_casting", "game_end", "game_outcome", "mana_abilities", "mana_capacity", "morph", "payment_search", "placement_effects", "resolve", "sba",
                "suspend", "triggers", "unless_costs")),
     ("game loop", ("legality", "loop", "mana_query", "save_check", "serialize", "support", "turn", "view")),
 )
@@ -64,27 +65,57 @@ def _targets(node: ast.Import | ast.ImportFrom, here: str, is_package: bool, kno
     return {n for n in names if n in known}
 
 
+# The one kind of import made inside a function that is allowed: ``importlib.import_module`` in a
+# lazy loader (file -> function), which imports a module named in a table of the package's own
+# modules. Every string in a module that names one of the package's modules counts as an import
+# of it, so the modules these tables name are held to the same rules (layers, no cycles).
+LAZY_LOADERS = {"manastack/__init__.py": "__getattr__", "manastack/cli_lazy.py": "get_command"}
+
+
+def _is_dynamic_import(node: ast.AST, package: str) -> bool:
+    """``importlib.import_module(...)``, ``import_module(...)`` or ``__import__(...)`` of one of
+    the package's modules or of a computed name (an optional third-party extra named by a
+    literal, such as ``"ray"``, is no part of the package's structure)."""
+    if not isinstance(node, ast.Call):
+        return False
+    f = node.func
+    if not ((isinstance(f, ast.Attribute) and f.attr == "import_module")
+            or (isinstance(f, ast.Name) and f.id in ("import_module", "__import__"))):
+        return False
+    arg = node.args[0] if node.args else None
+    return not (isinstance(arg, ast.Constant) and isinstance(arg.value, str)
+                and arg.value.split(".")[0] != package)
+
+
 def import_graph(root: Path, package: str) -> tuple[dict[str, set[str]], list[str]]:
-    """(module -> modules it imports at module level, imports made inside functions as
-    ``"file:line: statement"``). A submodule's import of its own parent package is left out:
-    Python has run the parent before the submodule anyway."""
+    """(module -> modules it imports at module level or names as a string, imports made
+    inside functions as ``"file:line: statement"``). A submodule's import of its own parent
+    package is left out: Python has run the parent before the submodule anyway."""
     files = module_files(root, package)
     graph: dict[str, set[str]] = {}
     inner: list[str] = []
     for name, path in files.items():
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         is_package = path.name == "__init__.py"
+        rel = path.relative_to(root).as_posix()
         edges: set[str] = set()
-        stack: list[tuple[ast.AST, bool]] = [(tree, False)]
+        stack: list[tuple[ast.AST, str | None]] = [(tree, None)]
         while stack:
-            node, in_function = stack.pop()
+            node, function = stack.pop()
             if isinstance(node, (ast.Import, ast.ImportFrom)):
-                if in_function:
+                if function is not None:
                     inner.append(f"{path.relative_to(root)}:{node.lineno}: {ast.unparse(node)}")
                 else:
                     edges |= _targets(node, name, is_package, files)
-            inside = in_function or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
-            stack.extend((child, inside) for child in ast.iter_child_nodes(node))
+            elif _is_dynamic_import(node, package) and LAZY_LOADERS.get(rel) != function:
+                inner.append(f"{path.relative_to(root)}:{node.lineno}: {ast.unparse(node)}")
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in files:
+                edges.add(node.value)
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                function = node.name
+            elif isinstance(node, ast.Lambda):
+                function = "<lambda>"
+            stack.extend((child, function) for child in ast.iter_child_nodes(node))
         graph[name] = {t for t in edges if t != name and not name.startswith(t + ".")}
     return graph, inner
 
@@ -178,11 +209,17 @@ def test_the_checks_see_cycles_inner_imports_and_upward_imports(tmp_path):
     (pkg / "sub" / "b.py").write_text("import demo.sub.c\n")
     (pkg / "sub" / "c.py").write_text("from .a import x\n\n\ndef f():\n    from demo import low\n")
     (pkg / "low.py").write_text("from demo.sub import b\n")
+    (pkg / "lazy.py").write_text("import importlib\n\n\ndef g(name):\n    return importlib.import_module(name)\n"
+                                 "\n\ndef h():\n    return importlib.import_module('ray')\n")
+    (pkg / "table.py").write_text("TABLE = {'x': 'demo.sub.b'}\n")
     graph, inner = import_graph(tmp_path, "demo")
     assert cycles(graph) == [["demo.sub.a", "demo.sub.b", "demo.sub.c"]]
-    assert inner == [f"{Path('demo/sub/c.py')}:5: from demo import low"]
-    layers = (("low", ("demo.low",)), ("high", ("demo.sub",)))
-    assert upward(graph, layers, top="demo") == ["demo.low (low) imports demo.sub.b (high)"]
+    assert inner == [f"{Path('demo/lazy.py')}:5: importlib.import_module(name)",
+                     f"{Path('demo/sub/c.py')}:5: from demo import low"]
+    assert graph["demo.table"] == {"demo.sub.b"}    # a module named in a table is a dependency
+    layers = (("low", ("demo.low", "demo.lazy", "demo.table")), ("high", ("demo.sub",)))
+    assert upward(graph, layers, top="demo") == ["demo.low (low) imports demo.sub.b (high)",
+                                                 "demo.table (low) imports demo.sub.b (high)"]
 
 
 ALONE = textwrap.dedent("""

@@ -131,6 +131,25 @@ def test_blood_moon_and_chromatic_lantern_depend_on_timestamps_of_different_laye
     assert len(mana_actions(g, "Reflecting Pool")) == 2
 
 
+def test_wastes_keeps_its_parenthesised_ability_when_chromatic_lantern_grants_another():
+    """Wastes has no basic land type (CR 305.6 gives it no intrinsic ability): its parenthesised
+    "{T}: Add {C}" is its own rules text, not reminder text (CR 207.2a). A granted ability
+    (CR 613.1f; Chromatic Lantern ruling 2018-10-05: lands keep their other abilities) is added
+    to it, so Wastes taps for {C} or for any color."""
+    g = board("""
+  - name: Alice
+    battlefield: [Chromatic Lantern, Wastes]
+  - name: Bob
+""")
+    s = g.current_state()
+    wastes = obj(g, "Wastes")
+    assert [ab.text for ab in layers.card_now(s, wastes).abilities][0] == "{T}: Add {C}."
+    assert mq.could_produce(s, wastes.id).types == ("W", "U", "B", "R", "G", "C")
+    assert len(mana_actions(g, "Wastes")) == 2
+    g.push(Action("mana", (wastes.id, 0)))
+    assert pool(g) == {"C": 1}
+
+
 # ------------------------------------------------------------------------ Umbral Mantle (CR 613.1f)
 
 

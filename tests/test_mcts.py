@@ -2,7 +2,8 @@
 reproducible, and it answers with legal actions."""
 from __future__ import annotations
 
-from manastack import Game, HeuristicAgent
+import manastack.mcts as mcts
+from manastack import Action, Game, HeuristicAgent
 from manastack.engine.serialize import state_to_data
 from manastack.determinize import determinize
 from manastack.choices import candidates
@@ -41,13 +42,13 @@ def test_a_sampled_world_keeps_what_the_player_sees_and_resamples_the_rest():
 
 def test_search_is_reproducible_and_legal():
     game = _midgame(actions=40)
-    while len(candidates(game.pending)) < 2:
+    while len(candidates(game.pending)) < 2 or game.pending.kind != "attackers":
         game.push(HeuristicAgent(0).choose(game, game.pending))
     picks = []
     for _ in range(2):
         agent = MCTSAgent(HeuristicAgent(3), MCTSConfig(iterations=6), seed=11)
         picks.append(agent.choose(game.copy(), game.pending))
-        assert agent.iterations + agent.skipped_worlds == 6
+        assert agent.searches == 1 and 0 < agent.iterations <= 6
     assert picks[0] == picks[1]
     assert picks[0] in game.legal_actions()
 
@@ -62,3 +63,60 @@ def test_a_few_searched_decisions_play_on():
         assert action in game.legal_actions()
         game.push(action)
     assert agents[0].searches > 0
+
+
+def _first(game: Game, test) -> Game:
+    """Play heuristic moves until ``test(game)`` holds at the pending decision."""
+    agents = [HeuristicAgent(1), HeuristicAgent(2)]
+    while not test(game):
+        game.push(agents[game.pending.player].choose(game, game.pending))
+    return game
+
+
+def test_an_idle_priority_is_passed_without_a_search():
+    """CR 117.3d: in its upkeep, with an empty stack, the search player passes at once."""
+    game = _first(_midgame(actions=20), lambda g: g.pending.kind == "priority" and g.pending.player == 0
+                  and g.peek().step == "upkeep" and not g.peek().stack)
+    agent = MCTSAgent(HeuristicAgent(3), MCTSConfig(iterations=6), seed=1)
+    assert agent.choose(game, game.pending) == Action("pass")
+    assert agent.searches == 0
+
+
+def test_a_decision_samples_at_most_the_configured_worlds(monkeypatch):
+    game = _first(_midgame(actions=40), lambda g: g.pending.kind == "attackers"
+                  and len(candidates(g.pending)) > 1)
+    calls = []
+
+    def counting(*args):
+        calls.append(args)
+        return determinize(*args)
+
+    monkeypatch.setattr(mcts, "determinize", counting)
+    agent = MCTSAgent(HeuristicAgent(3), MCTSConfig(iterations=20, worlds=3), seed=2)
+    assert agent.choose(game, game.pending) in game.legal_actions()
+    assert 1 <= len(calls) <= 3 and agent.iterations > 3
+
+
+def test_a_search_stops_once_its_answer_is_known():
+    root = mcts._Node()
+    root.children = {Action("a"): mcts._Node(visits=5), Action("b"): mcts._Node(visits=2)}
+    assert MCTSAgent._decided(root, 2)          # b can reach 4 at most
+    assert not MCTSAgent._decided(root, 3)      # b could tie
+
+
+def test_peek_reads_what_current_state_copies():
+    game = _midgame(actions=35)
+    for _ in range(40):
+        assert state_to_data(game.peek()) == state_to_data(game.current_state())
+        assert game.turn == game.state.turn
+        game.push(HeuristicAgent(0).choose(game, game.pending))
+
+
+def test_a_pass_is_pushed_without_listing_the_options_and_plays_the_same():
+    """CR 117.3d: passing is always an answer to priority, so ``push`` takes it unlisted."""
+    game = _first(_midgame(actions=10), lambda g: g.pending.kind == "priority")
+    listed = game.copy()
+    listed.push(listed.pending.options[0])
+    game.push(Action("pass"))
+    assert state_to_data(game.state) == state_to_data(listed.state)
+    assert game.pending == listed.pending

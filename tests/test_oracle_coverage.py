@@ -1,6 +1,8 @@
 """Coverage of the 2021 card corpus (skipped when the corpus is not beside the project)."""
 from __future__ import annotations
 
+import gzip
+import json
 import time
 from pathlib import Path
 
@@ -8,7 +10,9 @@ import pytest
 from click.testing import CliRunner
 
 from manastack.cli_cards import cards
+from manastack.cards import CardDB
 from manastack.cards.coverage import coverage, template
+from manastack.oracle.compiler import LOYALTY, UNREADABLE
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared/cards/AtomicCards-2021.json.gz"
 BUILTIN = Path(__file__).resolve().parents[1] / "manastack/cards/data/cards.json"
@@ -47,3 +51,73 @@ def test_corpus_coverage():
     assert report.total == 21425
     assert report.share >= 0.25
     assert len(report.top) == 30
+
+
+@pytest.fixture(scope="module")
+def corpus_cards():
+    if not CORPUS.exists():
+        pytest.skip(f"card corpus not found at {CORPUS}")
+    return json.loads(gzip.decompress(CORPUS.read_bytes()))["data"]
+
+
+def small_db(corpus_cards, names) -> CardDB:
+    """A database of a few corpus cards (built in memory, nothing written)."""
+    db = CardDB()
+    db.add_atomic({"data": {n: corpus_cards[n] for n in names}}, "corpus subset")
+    return db
+
+
+def test_a_line_dropped_for_one_sentence_lists_each_sentence_with_why(corpus_cards):
+    """Academy Rector's trigger is one ability (CR 113.2): its second sentence can't be read,
+    so the first, readable alone, gives no ability either; both are listed, each with its
+    reason, while the template count still blames only the unreadable one."""
+    card = small_db(corpus_cards, ["Academy Rector"]).get("Academy Rector")
+    assert [g.text for g in card.gaps] == [
+        "When Academy Rector dies, you may exile it.",
+        "If you do, search your library for an enchantment card, put that card onto the "
+        "battlefield, then shuffle your library."]
+    first, second = card.gaps
+    assert second.reason == UNREADABLE
+    assert first.reason.startswith("dropped with its line") and "If you do, search" in first.reason
+    assert card.unsupported == (second.text,)
+
+
+def test_loyalty_abilities_are_listed_as_unsupported_with_that_reason(corpus_cards):
+    card = small_db(corpus_cards, ["Jace Beleren"]).get("Jace Beleren")
+    assert len(card.gaps) == 3 and {g.reason for g in card.gaps} == {LOYALTY}
+
+
+def test_engine_gaps_have_their_reason(corpus_cards):
+    card = small_db(corpus_cards, ["Boon Satyr"]).get("Boon Satyr")
+    assert [(g.text, g.reason) for g in card.gaps] == [
+        ("bestow", "the engine does not implement keyword 'bestow' yet")]
+
+
+def test_coverage_counts_cards_one_template_alone_blocks(corpus_cards):
+    """Academy Rector and Boon Satyr each have one unsupported template; Jace Beleren three."""
+    db = small_db(corpus_cards, ["Academy Rector", "Boon Satyr", "Jace Beleren", "Shock"])
+    report = coverage(db)
+    assert (report.total, report.compiled, report.single) == (4, 1, 2)
+    assert sorted(n for _, n in report.sole) == [1, 1]
+    assert [name for name, _ in report.cards] == ["Academy Rector", "Boon Satyr", "Jace Beleren"]
+    assert dict(report.reasons)[LOYALTY] == 3
+    data = report.to_dict()
+    assert data["blocked_by_one_template"] == 2
+    rector = next(c for c in data["cards"] if c["card"] == "Academy Rector")
+    assert [g["reason"] for g in rector["not_compiled"]][1] == UNREADABLE
+
+
+def test_cli_coverage_lists_every_part_not_compiled_with_why(corpus_cards, tmp_path):
+    path = tmp_path / "few.json"
+    path.write_text(json.dumps({"data": {n: corpus_cards[n] for n in ["Jace Beleren", "Academy Rector"]}}))
+    runner = CliRunner()
+    text = runner.invoke(cards, ["coverage", "--corpus", str(path), "--per-card"])
+    assert text.exit_code == 0, text.output
+    assert "blocked by one template alone" in text.output
+    assert "+2: Each player draws a card." in text.output and LOYALTY in text.output
+    assert "dropped with its line" in text.output
+    data = json.loads(runner.invoke(cards, ["coverage", "--corpus", str(path), "--json"]).output)
+    jace = next(c for c in data["cards"] if c["card"] == "Jace Beleren")
+    assert [g["reason"] for g in jace["not_compiled"]] == [LOYALTY] * 3
+    shown = runner.invoke(cards, ["show", "Jace Beleren", "--cards", str(path)])
+    assert shown.output.count(LOYALTY) == 3

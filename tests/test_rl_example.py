@@ -44,3 +44,24 @@ def test_bad_arguments_are_refused(capsys):
         example.main(["--episodes", "0"])
     assert exc.value.code == 2
     assert "--episodes and --eval must be between 1 and 100000" in capsys.readouterr().err
+
+
+def test_a_rewarded_episode_makes_its_actions_likelier_and_actions_of_a_kind_share_weights():
+    example = _load()
+    env = example.MagicEnv(opponent="random", illegal_action="raise", max_decisions=15)
+    policy = example.MaskedLinearPolicy(np.random.default_rng(0))
+    _reward, steps = example.play(env, policy, seed=5)
+
+    def prob(step):
+        k, legal, _p, x = step
+        logits = policy.w[example.KIND_OF[legal]] @ x + policy.b[legal]
+        p = np.exp(logits - logits.max())
+        return (p / p.sum())[k]
+
+    chosen = [(k, legal) for k, legal, p, _x in steps if len(legal) > 1]
+    assert chosen
+    before = [prob(s) for s in steps if len(s[1]) > 1]
+    policy.update(steps, 1.0, 0.5)
+    after = [prob(s) for s in steps if len(s[1]) > 1]
+    assert sum(after) > sum(before)
+    assert example.KIND_OF[example.BLOCKS["cast"].start] == example.KIND_OF[example.BLOCKS["cast"].start + 5]

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from manastack import Game, RandomAgent, SaveError
+from manastack.limits import json_depth_ok
 
 
 @pytest.fixture(scope="module")
@@ -47,6 +48,29 @@ def test_missing_keys_and_wrong_types_name_the_path(save):
     refused(changed(save, lambda s: s["players"][1].update(life="x")), "$.state.players[1].life")
     refused(changed(save, lambda s: s["scalars"].update(active=7)), "$.state.scalars.active", "7")
     refused({"state": save["state"]}, "$", "'answers' is a required property")
+
+
+def test_log_entries_object_records_and_id_lists_name_the_path(save):
+    """These are checked by hand before the schema (they are most of a save): every kind of
+    wrong value is still refused with its place."""
+    refused(changed(save, lambda s: s["log"][3].update(rules=["x" * 21])), "$.state.log[3].rules[0]")
+    refused(changed(save, lambda s: s["log"][0].update(turn=-1)), "$.state.log[0].turn")
+    refused(changed(save, lambda s: s["log"][1].pop("kind")), "$.state.log[1]", "'kind' is a required")
+    refused(changed(save, lambda s: s["objects"][2].update(zone=["hand"])), "$.state.objects[2].zone")
+    refused(changed(save, lambda s: s["objects"][0].update(owner=True)), "$.state.objects[0].owner")
+    refused(changed(save, lambda s: s["objects"][1].update(colour="red")), "$.state.objects[1]", "colour")
+    refused(changed(save, lambda s: s["objects"][1]["counters"].update(p1=-2)), "$.state.objects[1].counters.p1")
+    refused(changed(save, lambda s: s["players"][0]["hand"].append(0)), "$.state.players[0].hand[")
+    refused(changed(save, lambda s: s["battlefield"].append("7")), "$.state.battlefield[")
+
+
+def test_who_has_priority_is_named_at_a_priority_stage(save):
+    refused(changed(save, lambda s: s["scalars"].update(priority=None)), "$.state.scalars.priority")
+
+
+def test_the_type_of_restricted_mana_is_checked(save):
+    refused(changed(save, lambda s: s["players"][0].update(special_mana=[["Q", "x", {"ir": "SpendRule"}]])),
+            "$.state.players[0].special_mana[0][0]")
 
 
 def test_one_player_is_refused(save):
@@ -149,3 +173,16 @@ def test_any_one_field_replaced_gives_a_game_or_a_save_error(save, data):
         assert "\n" not in str(exc) and str(exc).startswith("$")
         return
     game.legal_actions()
+
+
+def test_depth_is_counted_outside_strings_whatever_they_escape():
+    """Brackets in strings don't count, and a string ending in an escape (a newline, a non-ASCII
+    letter written as \\uXXXX) still ends at its quote: the brackets after it count."""
+    def nested(n):
+        return [nested(n - 1)] if n else []
+    assert json_depth_ok(json.dumps(["[[[[" * 50, "\\\"{"]))
+    assert not json_depth_ok(json.dumps(["line\n", nested(70)]))
+    assert not json_depth_ok(json.dumps(["caf\u00e9", nested(70)]))
+    assert json_depth_ok(json.dumps(["caf\u00e9\\", nested(60)]))
+    with pytest.raises(SaveError, match="nested deeper than"):
+        Game.from_json(json.dumps({"state": {"log": ["end\n", nested(70)]}, "answers": []}))

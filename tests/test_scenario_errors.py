@@ -315,3 +315,33 @@ def test_pass_until_steps_and_phases(tmp_path, words, turn, step):
         """)
     run = Scenario.load(path).run()
     assert run.passed, [(r.what, r.actual) for r in run.failures]
+
+
+JITTE = """\
+turn: 3
+players:
+  - name: Alice
+    battlefield: [Umezawa's Jitte, {card: Grizzly Bears, id: bears}, Plains, Plains]
+  - name: Bob
+script:
+  - activate: Umezawa's Jitte
+    ability: %s
+    targets: bears
+  - resolve
+expect:
+  objects:
+    Umezawa's Jitte: {attached_to: bears}
+"""
+
+
+@pytest.mark.parametrize("which", ["Equip", "2"])
+def test_equip_is_named_by_its_word_or_number(which):
+    """Equip is a keyword standing for an activated ability (CR 702.6a): ``ability:`` names it
+    by the word or by its number among the activated abilities, like a printed one."""
+    run = Scenario.from_text(JITTE % which).run()
+    assert run.passed, [(r.what, r.actual) for r in run.failures]
+
+
+def test_an_ability_number_past_the_last_says_how_many(tmp_path):
+    err = error_of(tmp_path, JITTE % "3")
+    assert "has 2 activated abilities, not 3" in str(err)

@@ -21,7 +21,7 @@ from manastack.limits import (MAX_CARD_FILE_BYTES, MAX_CARDS, MAX_DEPTH, MAX_TEX
 from manastack.cards.mtgjson import printings_as_atomic
 from manastack.cards.names import NameIndex
 from manastack.mana import ManaCost, ManaCostError
-from manastack.oracle import compile_card, ir
+from manastack.oracle import Gap, compile_card, ir
 
 from .faces import CardError
 from .scryfall import atomic_data
@@ -56,6 +56,7 @@ class CardDef:
     abilities: tuple = field(default=(), repr=False)
     unsupported: tuple[str, ...] = ()
     face: dict = field(default_factory=dict, repr=False)
+    gaps: tuple[Gap, ...] = field(default=(), repr=False)   # every part not compiled, and why
 
     @cached_property
     def colors(self) -> tuple[str, ...]:
@@ -91,6 +92,8 @@ class CardDef:
             cost, bad_cost = ManaCost.parse(face.get("manaCost")), ()
         except ManaCostError as exc:
             cost, bad_cost = ManaCost(()), (f"mana cost: {exc}",)
+        cost_gaps = tuple(Gap(f"mana cost {face.get('manaCost')}", b.removeprefix("mana cost: "))
+                          for b in bad_cost)
         base = CardDef(
             name=name,
             mana_cost=cost,
@@ -108,8 +111,10 @@ class CardDef:
         )
         result = compile_card(base)
         abilities, unsupported = playable_parts(result.abilities)
+        engine_gaps = tuple(Gap(*_split_reason(u)) for u in unsupported)
         object.__setattr__(base, "abilities", abilities)
         object.__setattr__(base, "unsupported", bad_cost + tuple(result.unsupported) + unsupported)
+        object.__setattr__(base, "gaps", cost_gaps + tuple(result.gaps) + engine_gaps)
         return base
 
 
@@ -124,6 +129,12 @@ def set_support_check(check: SupportCheck) -> None:
     lies below the engine, so the engine tells it what it supports rather than being asked."""
     global _support_check
     _support_check = check
+
+
+def _split_reason(missing: str) -> tuple[str, str]:
+    """(text, reason) of one entry :func:`playable_parts` describes as "text [reason]"."""
+    text, _, reason = missing.rpartition(" [")
+    return (text, reason.rstrip("]")) if text else (missing, "the engine can't run it")
 
 
 def playable_parts(abilities) -> tuple[tuple, tuple[str, ...]]:

@@ -136,9 +136,11 @@ def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
     return None
 
 
-def battlefield_activated(card) -> list[tuple[int, ir.ActivatedAbility]]:
+@lru_cache(maxsize=4096)
+def battlefield_activated(card) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
     """(index, ability) for the activated abilities a permanent has on the battlefield,
-    equip and crew included (ninjutsu works from the hand, CR 702.49a)."""
+    equip and crew included (ninjutsu works from the hand, CR 702.49a); cached per card
+    definition (a priority decision asks it of every permanent)."""
     out = []
     for i, ab in enumerate(card.abilities):
         if type(ab) is ir.ActivatedAbility:
@@ -147,23 +149,24 @@ def battlefield_activated(card) -> list[tuple[int, ir.ActivatedAbility]]:
             act = keyword_activated(ab)
             if act is not None:
                 out.append((i, act))
-    return out
+    return tuple(out)
 
 
-def hand_activated(card) -> list[tuple[int, ir.ActivatedAbility]]:
+@lru_cache(maxsize=4096)
+def hand_activated(card) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
     """(index, ability) for activated abilities that work while the card is in a hand:
-    cycling (CR 702.29a)."""
+    cycling (CR 702.29a); cached per card definition."""
     out = []
     for i, ab in enumerate(card.abilities):
         if type(ab) is ir.Keyword and ab.name == "cycling":
             act = keyword_activated(ab)
             if act is not None:
                 out.append((i, act))
-    return out
+    return tuple(out)
 
 
 # One-shot delayed triggers (CR 603.7c): their duration, and the step whose beginning fires them.
-ONE_SHOT_DELAYS = {"next_end_step": "end", "next_upkeep": "upkeep"}
+ONE_SHOT_DELAYS = {"next_end_step": "end", "next_upkeep": "upkeep", "your_next_upkeep": "upkeep"}
 
 
 @lru_cache(maxsize=None)

@@ -9,6 +9,7 @@ from manastack.oracle import ir
 from . import characteristics as ch
 from . import layers
 from . import alt_costs, events, exercise, mana_abilities, morph
+from .activation_limits import note_activation
 from .abilities import ability_at
 from .cost_checks import summoning_sick, tappable_for_cost, untappable_for_cost
 from .crew import crew_payable, pay_crew
@@ -315,7 +316,8 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
         cost = dataclasses.replace(cost, mana=cost.mana.with_x(item.x))
     s.stack.append(item)
     if cost.sacrifice_self:     # CR 608.2h: the sacrificed source is seen as it last existed
-        item.event = Seen(counters=dict(o.counters))
+        item.event = Seen(counters=dict(o.counters), attached_to=o.attached_to)
     pay_cost(ctx, player, o, cost, label, use=ability_use(o, ab.cost.mana))
+    note_activation(s, o, ab)          # CR 602.5b: "Activate only once each turn"
     s.add_log(f"{label} is put on the stack", ("602.2", "405.1"), "stack")
     announce_targets(ctx, item)        # CR 702.21a: ward sees what became a target

@@ -12,6 +12,7 @@ from . import exercise
 from . import layers
 from .layers import affected_by as _affects
 from .state import Obj, State
+from .upcalls import matches
 
 
 def card_types(s: State, o: Obj) -> tuple[str, ...]:
@@ -60,13 +61,25 @@ def _static_sources(s: State):
 _GRANTING: set[int] = set()
 
 
-def keywords(s: State, o: Obj) -> set[str]:
-    """Names of the keyword abilities the object has now (CR 702).
+def keywords(s: State, o: Obj) -> frozenset[str] | set[str]:
+    """Names of the keyword abilities the object has now (CR 702); callers only read them.
 
     A granting effect whose own condition asks about keywords ("creatures with flying have
     ...") is read with the object's other abilities only: while such a condition is being
     checked for ``o``, grants to ``o`` are not applied again (CR 613.8's dependency order,
-    reduced to what keeps the check finite)."""
+    reduced to what keeps the check finite). Outside such a check, an object of the state has
+    its answer found once per state version (:meth:`State.facts`)."""
+    if exercise.RECORD is not None or _GRANTING or s.objs.get(o.id) is not o:
+        return _keywords(s, o)
+    facts = s.facts()
+    key = ("keywords", o.id)
+    found = facts.get(key)
+    if found is None:
+        found = facts[key] = frozenset(_keywords(s, o))
+    return found
+
+
+def _keywords(s: State, o: Obj) -> set[str]:
     kws = {ab.name for ab in layers.card_now(s, o).abilities if type(ab) is ir.Keyword}
     if o.zone == "battlefield":
         if o.id not in _GRANTING:
@@ -108,14 +121,20 @@ def power_toughness(s: State, o: Obj) -> tuple[int, int]:
     """CR 208.3 and 613.4: printed values, then effects, then counters."""
     p = _printed(o.card.power, o)
     t = _printed(o.card.toughness, o)
+    for eff in o.card.static_effects:
+        if eff.kind == "pt_equal_count":    # CR 604.3, 613.4a: defines them in every zone
+            p = t = count_matching(s, eff.count, o)
+            if exercise.RECORD is not None:
+                exercise.note("STATIC_KINDS", eff.kind, o.card)
     for e in s.effects:
         if e.affected == o.id and e.kind == "set_pt":
             p, t = e.power, e.toughness
     if o.zone == "battlefield":
         for src, eff in _static_sources(s):
             if eff.kind == "modify_pt" and _affects(s, src, eff, o):
-                p += eff.power
-                t += eff.toughness
+                n = 1 if eff.count is None else count_matching(s, eff.count, src)   # "for each"
+                p += eff.power * n
+                t += eff.toughness * n
     for e in s.effects:
         if e.affected == o.id and e.kind == "modify_pt":
             p += e.power
@@ -125,6 +144,16 @@ def power_toughness(s: State, o: Obj) -> tuple[int, int]:
         p += c.get("+1/+1", 0) - c.get("-1/-1", 0)
         t += c.get("+1/+1", 0) - c.get("-1/-1", 0)
     return p, t
+
+
+def count_matching(s: State, f: ir.Filter, source: Obj) -> int:
+    """How many objects in ``f``'s zone match ``f`` as ``source`` sees them ("for each artifact
+    you control", "the number of cards in your graveyard")."""
+    if f.zone == "battlefield":
+        found = s.permanents()
+    else:
+        found = (s.objs[i] for p in s.players for i in p.zone(f.zone))
+    return sum(1 for o in found if matches(s, o, f, source))
 
 
 def power(s: State, o: Obj) -> int:

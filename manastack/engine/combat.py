@@ -11,7 +11,7 @@ from .casting import pay_mana
 from .cost_checks import summoning_sick
 from .decisions import Action, Decision, DecisionKind, IllegalActionError
 from .event_types import Attacked, AttackedAlone, BecameBlocked, Blocked, Seen
-from .filters import protected_from
+from .filters import matches, protected_from
 from .mana_abilities import can_afford
 from .runner import Ctx
 from .state import Obj, StackItem
@@ -135,6 +135,9 @@ def block_restriction(s, blocker: Obj, attacker: Obj) -> str | None:
             return f"{an} has {kw} and the defending player controls a {land_type} (CR 702.14c)"
     if restricted(s, attacker, "cant_be_blocked"):
         return f"an effect says {an} can't be blocked (CR 509.1b)"
+    for src, eff in ch.static_effects(s, "cant_be_blocked_by"):      # "... by creatures with power 2 or less"
+        if layers.affected_by(s, src, eff, attacker) and matches(s, blocker, eff.blockers, src):
+            return f"an effect says {an} can't be blocked by creatures like {bn} (CR 509.1b)"
     if restricted(s, blocker, "can_block_only_flying") and "flying" not in akw:
         return f"{bn} can block only creatures with flying (CR 509.1b)"
     if "protection" in akw and protected_from(s, attacker, blocker):
@@ -153,8 +156,10 @@ def declare_blockers(ctx: Ctx) -> None:
     while True:
         free = [o for o in s.permanents(dp) if ch.is_creature(s, o) and not o.tapped
                 and o.id not in blocks and not restricted(s, o, "cant_block")]
+        # CR 509.1b: "can't be blocked by more than one creature" once one blocks it
+        full = {a.id for a in attackers if a.id in blocks.values() and restricted(s, a, "max_one_blocker")}
         options = [Action("block", (b.id, a.id), f"{b.card.name} blocks {a.card.name}")
-                   for b in free for a in attackers if can_block(s, b, a)]
+                   for b in free for a in attackers if a.id not in full and can_block(s, b, a)]
         lonely = [a for a in attackers if ch.has(s, a, "menace")
                   and sum(1 for v in blocks.values() if v == a.id) == 1]
         if lonely:
@@ -306,6 +311,7 @@ def end_combat(ctx: Ctx) -> None:
         o.blocking = ()
         o.blocked = False
     s.combat = {}
+    s.version += 1          # a change without a log line (see State.facts)
 
 
 

@@ -72,6 +72,10 @@ class DecisionKind(StrEnum):
     REVEAL = "reveal"                        # a card looked at: which one to take
     ORDER_CARDS = "order_cards"              # cards to put back in an order
     CHOOSE_DISCARD = "choose_discard"        # a card from a revealed hand
+    CHOOSE_PERMANENT = "choose_permanent"    # CR 608.2d: "a land you control" as an effect happens
+    SURVEIL = "surveil"                      # CR 701.25a: each card looked at, on top or into the graveyard
+    CHOOSE_ENCHANTED = "choose_enchanted"    # CR 303.4f: what an Aura put onto the battlefield enchants
+    CAST_FROM_HAND = "cast_from_hand"        # CR 118.9, 608.2g: a card to cast without paying its mana cost
 
 
 class Decision:

@@ -78,13 +78,15 @@ class AllCreatureTypes:
 
 @dataclass(frozen=True, slots=True)
 class SkipNextUntap:
-    """The permanent doesn't untap during its controller's next untap step (CR 502.3)."""
+    """The permanent doesn't untap during its controller's next untap step (CR 502.3), or
+    during the next untap step of ``player`` when given ("your next untap step")."""
 
     kind: ClassVar[str] = "skip_next_untap"
     affected: int
     until: str
     timestamp: int
     source: str
+    player: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +171,7 @@ class OneShotDelayedTrigger:
     """A delayed triggered ability that triggers once, as the step ``until`` names begins
     (CR 603.7c): ability ``ability_index`` of ``card`` (a negative index, see
     :func:`.abilities.nested_abilities`), from the object ``affected``, with ``targets`` fixed
-    when it was created."""
+    when it was created, and ``created`` the tokens the creating ability made ("it")."""
 
     affected: int
     controller: int
@@ -179,15 +181,29 @@ class OneShotDelayedTrigger:
     until: str
     timestamp: int
     source: str
+    created: tuple[int, ...] = ()
 
     @property
     def kind(self) -> str:
         return "delayed_next_end" if self.until == "next_end_step" else "delayed_next_upkeep"
 
 
+@dataclass(frozen=True, slots=True)
+class ActivatedThisTurn:
+    """The ability of ``affected`` whose text is ``ability``, limited to once each turn, was
+    activated this turn (CR 602.5b); it ends with the turn (CR 514.2)."""
+
+    kind: ClassVar[str] = "activated_this_turn"
+    affected: int
+    ability: str
+    until: str
+    timestamp: int
+    source: str
+
+
 Effect = (ModifyPT | SetPT | GrantKeywords | BecomeCreature | AllCreatureTypes | SkipNextUntap | MayPlay
           | PreventionShield | RegenerationShield | ControlChange | ManaReplacementEffect | DelayedTrigger
-          | OneShotDelayedTrigger)
+          | OneShotDelayedTrigger | ActivatedThisTurn)
 """Any of the records above: what ``State.effects`` holds."""
 
 RECORD_TYPES: tuple[type, ...] = Effect.__args__

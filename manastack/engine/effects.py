@@ -8,14 +8,14 @@ from dataclasses import replace
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import cipher, control, copies, events, free_casting, placement_effects, suspend, unless_costs
+from . import cipher, control, copies, events, free_casting, game_outcome, placement_effects, suspend, unless_costs
 from .abilities import ONE_SHOT_DELAYS, nested_index
 from .casting import pay_mana
 from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
 from .filters import objects_matching
 from .mana_abilities import add_mana, can_afford
-from .resolution import named_objects, named_players, amount, execute, objects_match, resolve_subject, source_obj
+from .resolution import became, named_objects, named_players, amount, execute, objects_match, resolve_subject, source_obj
 from .effect_records import (AllCreatureTypes, BecomeCreature, DelayedTrigger, GrantKeywords, ManaReplacementEffect,
                              MayPlay, ModifyPT, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetPT,
                              SkipNextUntap)
@@ -47,8 +47,12 @@ def _deal_damage(ctx, e: ir.DealDamage, rc):
 
 def _draw(ctx, e: ir.Draw, rc):
     n = amount(ctx, e.amount, rc)
+    rc.did = True       # for "If you do" (CR 608.2c): every card was drawn (CR 121.4)
     for p in named_players(ctx, e.who, rc):
+        library = ctx.s.players[p].library
+        before = len(library)
         events.draw(ctx, p, n)
+        rc.did = rc.did and before - len(ctx.s.players[p].library) == n
 
 
 def _discard(ctx, e: ir.Discard, rc):
@@ -79,7 +83,9 @@ def _gain_life(ctx, e: ir.GainLife, rc):
 def _lose_life(ctx, e: ir.LoseLife, rc):
     n = amount(ctx, e.amount, rc)
     for p in named_players(ctx, e.who, rc):
+        before = ctx.s.players[p].life
         events.lose_life(ctx, p, n, source_obj(ctx, rc))
+        rc.life_lost += before - ctx.s.players[p].life     # "the life lost this way" (CR 119.3)
 
 
 def _destroy(ctx, e: ir.Destroy, rc):
@@ -115,13 +121,24 @@ def _regenerate(ctx, e: ir.Regenerate, rc):
 
 
 def _exile(ctx, e: ir.Exile, rc):
+    rc.did = False      # for "If you do" (CR 608.2c): something was exiled
     for o in named_objects(ctx, e.what, rc):
         events.move(ctx, o, "exile", cause=rc.card.name, rules=("406.1", "701.13a"))
+        rc.did = True
 
 
 def _bounce(ctx, e: ir.ReturnToHand, rc):
     for o in named_objects(ctx, e.what, rc):
         events.move(ctx, o, "hand", cause=rc.card.name)
+
+
+def _put_in_library(ctx, e: ir.PutInLibrary, rc):
+    """CR 401.4, 400.3: into its owner's library, on top or at the bottom (a token ceases to
+    exist there, CR 111.8)."""
+    for o in named_objects(ctx, e.what, rc):
+        events.move(ctx, o, "library", bottom=e.bottom, quiet=True)
+        ctx.s.add_log(f"{o.card.name} is put {'at the bottom' if e.bottom else 'on top'} of its owner's "
+                      f"library ({rc.card.name})", ("401.4", "400.3"), "zone")
 
 
 def _sacrifice(ctx, e: ir.Sacrifice, rc):
@@ -255,8 +272,10 @@ def _skip_next_untap(ctx, e: ir.SkipNextUntap, rc):
     s = ctx.s
     for o in named_objects(ctx, e.what, rc):
         if o.zone == "battlefield":
-            s.effects.append(SkipNextUntap(o.id, "next_untap", s.new_timestamp(), rc.card.name))
-            s.add_log(f"{o.card.name} doesn't untap during its controller's next untap step",
+            player = rc.controller if e.yours else None      # "your next untap step"
+            s.effects.append(SkipNextUntap(o.id, "next_untap", s.new_timestamp(), rc.card.name, player))
+            whose = f"{s.players[player].name}'s" if e.yours else "its controller's"
+            s.add_log(f"{o.card.name} doesn't untap during {whose} next untap step",
                       ("502.3", "611.2"), "effect")
 
 
@@ -281,7 +300,9 @@ def _may_play_exiled(ctx, e: ir.MayPlayExiled, rc):
 
 def _create_tokens(ctx, e: ir.CreateTokens, rc):
     for _ in range(amount(ctx, e.amount, rc)):
-        events.create_token(ctx, e.token, rc.controller, e.tapped)
+        token = events.create_token(ctx, e.token, rc.controller, e.tapped)
+        if token is not None:
+            rc.created.append(token.id)
 
 
 def _tap(ctx, e: ir.Tap, rc):
@@ -320,6 +341,26 @@ def _scry(ctx, e: ir.Scry, rc):
     p.library[:0] = bottom
     p.library.extend(reversed(top))
     s.add_log(f"{p.name} scries {n}: {len(top)} on top, {len(bottom)} on the bottom", ("701.22a",))
+
+
+def _surveil(ctx, e: ir.Surveil, rc):
+    """CR 701.25a: look at the top N, put any number into the graveyard, the rest back on top."""
+    s = ctx.s
+    p = s.players[rc.controller]
+    n = min(amount(ctx, e.amount, rc), len(p.library))
+    looked = p.library[len(p.library) - n:][::-1]       # they stay in the library while looked at
+    away = []
+    for oid in looked:
+        name = s.objs[oid].card.name
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.SURVEIL,
+                                  f"Surveil: keep {name} on top or put it into your graveyard?",
+                                  (Action("top", (oid,), f"keep {name} on top"),
+                                   Action("graveyard", (oid,), f"put {name} into your graveyard"))))
+        if answer.kind == "graveyard":
+            away.append(oid)
+    s.add_log(f"{p.name} surveils {n}: {n - len(away)} on top, {len(away)} into the graveyard", ("701.25a",))
+    for oid in away:
+        events.move(ctx, s.objs[oid], "graveyard", rules=("701.25a",))
 
 
 def _search(ctx, e: ir.SearchLibrary, rc):
@@ -376,7 +417,7 @@ def _search(ctx, e: ir.SearchLibrary, rc):
 
 def _reveal_hand_discard(ctx, e: ir.RevealHandDiscard, rc):
     """The player reveals their hand to everyone (CR 701.20a), you choose a card matching the
-    filter from it, and that player discards that card (CR 701.9a)."""
+    filter from it, and that player discards that card (CR 701.9a), or it is exiled (CR 406.1)."""
     s = ctx.s
     for p in named_players(ctx, e.who, rc):
         player = s.players[p]
@@ -388,10 +429,13 @@ def _reveal_hand_discard(ctx, e: ir.RevealHandDiscard, rc):
             s.add_log(f"{s.players[rc.controller].name} can't choose a card from it", ("701.20a",), "effect")
             continue
         answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_DISCARD,
-                                  f"Choose a card for {player.name} to discard",
+                                  f"Choose a card of {player.name}'s to {'exile' if e.exile else 'discard'}",
                                   tuple(Action("choose", (o.id,), o.card.name) for o in cands),
                                   {"revealed": [o.id for o in hand]}))
-        events.discard(ctx, p, s.objs[answer.args[0]])
+        if e.exile:
+            events.move(ctx, s.objs[answer.args[0]], "exile", cause=rc.card.name, rules=("701.20a", "406.1"))
+        else:
+            events.discard(ctx, p, s.objs[answer.args[0]])
 
 
 def _look_at_top(ctx, e: ir.LookAtTop, rc):
@@ -459,6 +503,8 @@ def _may(ctx, e: ir.May, rc):
               ("603.5", "608.2d"), "choice")
     if answer.kind == "yes":
         execute(ctx, e.effects, rc)
+    else:
+        rc.did = False      # nothing was done, for "If you don't" (CR 608.2c)
 
 
 def _modal(ctx, e: ir.Modal, rc):
@@ -506,15 +552,26 @@ def _create_delayed_trigger(ctx, e: ir.CreateDelayedTrigger, rc):
     s = ctx.s
     if e.duration in ONE_SHOT_DELAYS:
         # CR 603.7c: the objects it refers to are fixed now: this ability's targets and source
-        frozen = tuple(tuple(group) for group in rc.targets)
-        s.effects.append(OneShotDelayedTrigger(rc.source, rc.controller, rc.card, nested_index(rc.card, e.ability),
-                                               frozen, e.duration, s.new_timestamp(), rc.card.name))
+        # (a target an effect of this ability moved is the object it became, CR 400.7j)
+        frozen = tuple(tuple(_now(ctx, t) for t in group) for group in rc.targets)
+        s.effects.append(OneShotDelayedTrigger(_now(ctx, rc.source), rc.controller, rc.card,
+                                               nested_index(rc.card, e.ability),
+                                               frozen, e.duration, s.new_timestamp(), rc.card.name,
+                                               tuple(rc.created)))
         s.add_log(f"{rc.card.name} creates a delayed triggered ability: {e.ability.text}",
                   ("603.7", "603.7c"), "effect")
         return
     s.effects.append(DelayedTrigger(rc.controller, rc.card, e.duration, s.new_timestamp(), rc.card.name))
     s.add_log(f"{rc.card.name} creates a delayed triggered ability until end of turn: "
               f"{e.ability.text or e.ability.trigger.event}", ("603.7", "603.7b"), "effect")
+
+
+def _now(ctx, t):
+    """A target's id, or the id of the object an effect of this resolution moved it to be."""
+    if isinstance(t, int) and t in ctx.moved:
+        new = became(ctx, t)
+        return new.id if new is not None else t
+    return t
 
 
 def _explore(ctx, e: ir.Explore, rc):
@@ -592,7 +649,7 @@ HANDLERS = {
     ir.EnterAttacking: placement_effects.enter_attacking,
     ir.Attach: placement_effects.attach,
     ir.ExileTopCard: _exile_top,
-    ir.SkipNextUntap: _skip_next_untap,
+    ir.SkipNextUntap: _skip_next_untap, ir.PutInLibrary: _put_in_library, ir.Surveil: _surveil,
     ir.CastEncodedCopy: cipher.cast_encoded_copy,
     ir.CopySpell: copies.copy_spell,
     ir.Cascade: free_casting.cascade,
@@ -604,6 +661,8 @@ HANDLERS = {
     ir.GetEnergy: _get_energy, ir.PayEnergy: _pay_energy, ir.BecomeMonarch: _become_monarch,
     ir.CreateManaReplacement: _create_mana_replacement,
     ir.CreateDelayedTrigger: _create_delayed_trigger, ir.Explore: _explore,
+    ir.LoseGame: game_outcome.lose_game, ir.IfYouDont: game_outcome.if_you_dont,
+    ir.CastFromHand: free_casting.cast_from_hand,
 }
 
 SUPPORTED_EFFECTS = frozenset(HANDLERS)

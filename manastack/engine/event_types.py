@@ -44,6 +44,9 @@ class ZoneChange:
     madness: bool = False                   # CR 702.35a: exiled by madness's replacement
     pay_life: int = 0                       # CR 614.12a, 119.4: life paid as it enters (Blood Crypt)
     old: Any = None                         # the object as it last existed (603.10a)
+    attached: tuple[int, ...] = ()          # what was attached to it as it left (603.10a)
+    shuffle: bool = False                   # CR 614.6: shuffled into its owner's library instead
+    attach: int | None = None               # CR 303.4f: what an Aura not cast will enchant
 
 
 @dataclass(slots=True)
@@ -272,10 +275,13 @@ class Seen:
     dealt: tuple | None = None               # (source, recipient, amount, controller) per assignment
     attacker: int | None = None              # flanking: the attacker a blocker blocked
     frozen: tuple | None = None              # CR 603.7c: what a delayed ability refers to
+    created: tuple | None = None             # CR 603.7c, 111.1: the tokens its "it" names
     encoded: int | None = None               # cipher: the card encoded on the creature
     mana_value: int | None = None            # cascade: the spell's mana value
     defender: Any = None                     # who or what an attacking creature attacks
     sacrificed_could_produce: tuple[str, ...] | None = None   # Squandered Resources' look-back
+    attached_to: int | None = None           # what a sacrificed Aura enchanted (CR 608.2h)
+    last_known: dict | None = None           # power, toughness, mana value as it left (608.2h)
 
     def to_data(self) -> dict:
         """The set fields, for a save."""
@@ -290,7 +296,7 @@ class Seen:
             raise ValueError(f"{where}: unknown field {sorted(extra)[0]!r}")
         values = {}
         for k, v in data.items():
-            if k in ("mana", "cast_costs", "sacrificed_could_produce") and isinstance(v, list):
+            if k in ("mana", "cast_costs", "sacrificed_could_produce", "created") and isinstance(v, list):
                 v = tuple(v)
             elif k in ("dealt", "frozen") and isinstance(v, list):
                 v = tuple(tuple(g) if isinstance(g, list) else g for g in v)

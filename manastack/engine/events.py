@@ -11,7 +11,7 @@ from manastack.cards import CardDef
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import exercise, morph, replacement
+from . import aura_placement, exercise, morph, replacement
 from .runner import Ctx
 from .effect_records import ControlChange
 from .event_types import (BecameMonarch, CountersPut, CountersRemoved, DamageDealt, Destruction, Drew,
@@ -48,13 +48,17 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     s = ctx.s
     from_zone = o.zone
     ev = ZoneChange(o.id, from_zone, to, o.controller, o.owner, tapped, dict(counters or {}), x, riders)
-    if from_zone in ("stack", "hand") and to != "exile":
-        replacement.apply_leaving(ctx, o, ev, discarded)     # CR 614.1a, 616.1
+    if from_zone in ("stack", "hand") and to != "exile" or to == "graveyard":
+        replacement.apply_leaving(ctx, o, ev, discarded)     # CR 614.1a, 614.6, 616.1
         if ev.to != to:
             to, quiet = ev.to, True
     if to == "battlefield":
         ev.controller = o.controller if controller is None else controller
         replacement.apply_entering(ctx, o, ev)
+        if from_zone != "stack":          # an Aura not cast: its controller chooses (CR 303.4f)
+            ev.attach = aura_placement.enchant_choice(ctx, o, ev.controller)
+            if ev.attach == aura_placement.NOTHING:
+                return None               # it stays where it is (CR 303.4g)
         if ev.pay_life:     # "As ~ enters, you may pay 2 life" (CR 614.12a, 119.4)
             lose_life(ctx, ev.controller, ev.pay_life, rules=("119.4", "614.12a"))
     lookback = o.copy()
@@ -85,6 +89,8 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
                 new.printed, new.card = new.card, ev.copy
             if ev.counters:
                 new.counters = dict(ev.counters)
+            if ev.attach is not None:
+                new.attached_to = ev.attach
             s.battlefield += (new.id,)
         elif to == "stack":
             new.controller = o.controller if controller is None else controller
@@ -95,15 +101,29 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
             else:
                 zone.append(new.id)
     if from_zone == "battlefield":
+        attached = []
         for other in s.permanents():
             if other.attached_to == o.id:
                 other.attached_to = None  # CR 704.5m/n then deal with it
+                attached.append(other.id)
+        ev.attached = tuple(attached)     # "when enchanted creature dies" looks back (CR 603.10a)
+    if ev.shuffle and new is not None:    # "shuffle it into its owner's library" (CR 701.24a)
+        s.rng.shuffle(s.players[o.owner].library)
+        s.add_log(f"{o.card.name} is revealed and {s.players[o.owner].name} shuffles it into their library",
+                  ("614.6", "701.24a"), "zone")
     if not quiet:
         verb = _MOVE_WORDS.get((from_zone, to), f"moves from {from_zone} to {to}")
         text = f"{o.card.name} {verb}" + (f" ({cause})" if cause else "")
         s.add_log(text, rules or _MOVE_RULES.get(to, ("400.7",)), "zone")
+    if new is not None and ev.attach is not None and new.attached_to in s.objs:
+        s.add_log(f"{new.card.name} enters attached to {s.objs[new.attached_to].card.name}",
+                  ("303.4f",), "attach")
+    s.version += 1          # a change even when not logged (quiet), see State.facts
     ev.obj = new.id if new else None
     ev.old = lookback
+    ctx.lki[o.id] = lookback                # CR 608.2h: as it last existed there
+    if new is not None:
+        ctx.moved[o.id] = new.id            # CR 400.7j: the new object it became
     collect(ctx, ev)
     if ev.madness and new is not None:              # exiled this way: madness triggers (CR 702.35a)
         collect(ctx, ExiledWithMadness(new.id, o.owner))
@@ -123,6 +143,7 @@ _MOVE_WORDS = {
     ("library", "graveyard"): "is put into its owner's graveyard from the library",
     ("library", "hand"): "is put into its owner's hand",
     ("hand", "library"): "is put on the bottom of its owner's library",
+    ("hand", "exile"): "is exiled from its owner's hand",
 }
 _MOVE_RULES = {"battlefield": ("403.3", "110.1"), "graveyard": ("404.1", "400.7"),
                "exile": ("406.1",), "hand": ("402.1", "400.7"), "library": ("401.1",)}
@@ -295,6 +316,7 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
 
 def tap(ctx: Ctx, o: Obj, why: str = "", quiet: bool = False) -> None:
     o.tapped = True
+    ctx.s.version += 1      # a change even when not logged (see State.facts)
     if not quiet:
         ctx.s.add_log(f"{o.card.name} becomes tapped" + (f" ({why})" if why else ""), ("701.26a",))
     collect(ctx, Tapped(o.id))
@@ -302,6 +324,7 @@ def tap(ctx: Ctx, o: Obj, why: str = "", quiet: bool = False) -> None:
 
 def untap(ctx: Ctx, o: Obj, why: str = "", quiet: bool = False) -> None:
     o.tapped = False
+    ctx.s.version += 1
     if not quiet:
         ctx.s.add_log(f"{o.card.name} becomes untapped" + (f" ({why})" if why else ""), ("701.26b",))
     collect(ctx, Untapped(o.id))

@@ -82,11 +82,22 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         return False
     if f.mana_value_at_most is not None and ch.mana_value(o) > f.mana_value_at_most:
         return False
+    if f.targets_self and not _targets_source(s, o, source):
+        return False
     if f.mana_value_equals is not None:     # counters on the source, now (Chalice of the Void)
         on = f.mana_value_equals
         if source is None or ch.mana_value(o) != source.counters.get(on.kind, 0) * on.multiplier:
             return False
     return True
+
+
+def _targets_source(s: State, o: Obj, source: Obj | None) -> bool:
+    """"A spell that targets ~": ``source`` is one of the targets chosen for the spell ``o``
+    (CR 115.1, 601.2c)."""
+    if source is None:
+        return False
+    return any(i.kind == "spell" and i.source == o.id and any(source.id in g for g in i.targets)
+               for i in s.stack)
 
 
 def _all_creature_types(s: State, o: Obj, subtypes) -> bool:

@@ -3,6 +3,8 @@ mana cost (cascade, CR 702.85a; suspend, CR 702.62a) or for an alternative cost 
 CR 702.35a)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from manastack.oracle import ir
 
 from . import alt_costs, events
@@ -10,6 +12,8 @@ from . import characteristics as ch
 from .casting import pay_mana
 from .decisions import Action, Decision, DecisionKind
 from .event_types import SpellCast
+from .filters import matches
+from .resolution import source_obj
 from .mana_spend import spell_use
 from .spell_costs import total_cost
 from .state import StackItem
@@ -65,12 +69,34 @@ def cast_with_madness(ctx, e: ir.CastWithMadness, rc) -> None:
     events.move(ctx, o, "graveyard", quiet=True)
 
 
-def cast_without_paying(ctx, player: int, o, why: str, rule: str, cost: str = "free") -> bool:
+def cast_from_hand(ctx, e: ir.CastFromHand, rc) -> None:
+    """"You may cast a spell with mana value 3 or less from your hand without paying its mana
+    cost": its controller picks such a card in their hand (a nonland card that would be the
+    spell described, CR 608.2g) and casts it without paying its mana cost (CR 118.9)."""
+    s = ctx.s
+    player = rc.controller
+    f = replace(e.filter, zone="hand")
+    cards = [s.objs[i] for i in s.players[player].hand]
+    cands = [o for o in cards if "Land" not in o.card.types and matches(s, o, f, source_obj(ctx, rc), player)]
+    if not cands:
+        s.add_log(f"{s.players[player].name} has no card in hand {rc.card.name} lets them cast", ("608.2g",),
+                  "resolve")
+        return
+    answer = ctx.ask(Decision(player, DecisionKind.CAST_FROM_HAND,
+                              f"{rc.card.name}: choose a card to cast without paying its mana cost",
+                              tuple(Action("choose", (o.id,), o.card.name) for o in cands)
+                              + (Action("done", (), "cast nothing"),)))
+    if answer.kind == "choose":
+        cast_without_paying(ctx, player, s.objs[answer.args[0]], rc.card.name, "118.9", ask=False)
+
+
+def cast_without_paying(ctx, player: int, o, why: str, rule: str, cost: str = "free", ask: bool = True) -> bool:
     """CR 608.2g, 601.2a-i: during a resolution, ``player`` may cast the card ``o`` without
     paying its mana cost (an alternative cost, CR 118.9; X is 0, CR 107.3b), or with ``cost`` the
     alternative cost named (madness; "suspend" is free too). Optional additional costs may be announced, mandatory ones
     and cost increases are paid. Returns whether it was cast; a card that can't get legal targets
-    or whose costs can't be paid isn't offered."""
+    or whose costs can't be paid isn't offered. With ``ask`` False the player has already chosen
+    to cast it."""
     s = ctx.s
     card = o.card
     name = s.players[player].name
@@ -84,11 +110,12 @@ def cast_without_paying(ctx, player: int, o, why: str, rule: str, cost: str = "f
         return False
     how = "without paying its mana cost" if cost in alt_costs.WITHOUT_PAYING else \
         f"by paying its {cost} cost {alt_costs.keyword(card, cost).cost.mana}"
-    answer = ctx.ask(Decision(player, DecisionKind.MAY, f"{why}: cast {card.name} {how}? "
-                              f"(CR {rule})", (Action("yes", (), "yes"), Action("no", (), "no"))))
-    s.add_log(f"{name} chooses {answer.kind} for casting {card.name} {how}", (rule, "603.5"), "choice")
-    if answer.kind == "no":
-        return False
+    if ask:
+        answer = ctx.ask(Decision(player, DecisionKind.MAY, f"{why}: cast {card.name} {how}? "
+                                  f"(CR {rule})", (Action("yes", (), "yes"), Action("no", (), "no"))))
+        s.add_log(f"{name} chooses {answer.kind} for casting {card.name} {how}", (rule, "603.5"), "choice")
+        if answer.kind == "no":
+            return False
     s.add_log(f"{name} casts {card.name} {how}", ("601.2a", "608.2g", rule), "cast")
     spell = events.move(ctx, o, "stack", controller=player, quiet=True)
     item = StackItem(s.next_id, "spell", spell.id, player, card, spell_ability_index(card), card.name)

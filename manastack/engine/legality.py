@@ -12,6 +12,7 @@ from . import characteristics as ch
 from . import layers
 from . import alt_costs, combat, mana_abilities
 from .abilities import battlefield_activated, hand_activated
+from .activation_limits import activated_this_turn
 from .casting import cost_payable
 from .cost_checks import summoning_sick
 from .crew import crew_payable
@@ -117,6 +118,8 @@ def why_not_activate(s, player: int, o, ab) -> str | None:
                 "declare attackers step (CR 602.5, 602.5b, 508.1)")
     if ab.your_turn and not your_turn_timing(s, player, ab):
         return f"{ab.text!r} can be activated only during its controller's turn (CR 602.5, 602.5b)"
+    if ab.once_per_turn and activated_this_turn(s, o, ab):
+        return f"{ab.text!r} can be activated only once each turn, and it was this turn (CR 602.5b)"
     if c.crew and not crew_payable(s, o, c.crew):
         return (f"{who}'s other untapped creatures have less than {c.crew} total "
                 f"power, so {o.card.name} can't be crewed (CR 702.122a, 118.3)")
@@ -144,8 +147,25 @@ def castable(s, player: int, sources: list | None = None) -> list[Obj]:
     p = s.players[player]
     cands = [s.objs[i] for i in p.hand + exiled_playable(s, player) + alt_costs.flashback_cards(s, player)]
     cands = [o for o in cands if "Land" not in o.card.types]
-    bound = capacity(s, player, sources) if cands else None
-    return [o for o in cands if why_not_cast(s, player, o, bound, detail=False) is None]
+    if not cands:
+        return []
+    bound = capacity(s, player, sources)
+    # Timing is the one part of the answer that depends on the step (CR 117.1a, 307.1); the
+    # rest is found once per state version and pool (State.facts), so a player who gets
+    # priority again in the next step with nothing changed finds it ready.
+    facts = s.facts()
+    pool = (tuple(p.pool.items()), p.special_mana)
+    out = []
+    for o in cands:
+        if not can_cast_timing(s, player, o):
+            continue
+        key = ("castable", player, o.id, pool)
+        ok = facts.get(key)
+        if ok is None:
+            ok = facts[key] = why_not_cast(s, player, o, bound, detail=False) is None
+        if ok:
+            out.append(o)
+    return out
 
 
 def activatable(s, player: int) -> list[tuple[Obj, int, ir.ActivatedAbility]]:
@@ -205,7 +225,10 @@ def cannot_block(s, b, a) -> str:
         return f"{bn} is tapped: blockers must be untapped (CR 509.1a)"
     if combat.restricted(s, b, "cant_block"):
         return f"an effect says {bn} can't block (CR 509.1b)"
-    return combat.block_restriction(s, b, a) or f"{bn} can't block {an} now (it may already be blocking)"
+    why = combat.block_restriction(s, b, a)
+    if why is None and combat.restricted(s, a, "max_one_blocker"):
+        why = f"{an} can't be blocked by more than one creature, and one may already block it (CR 509.1b)"
+    return why or f"{bn} can't block {an} now (it may already be blocking)"
 
 
 def explain(s, player: int, action: Action) -> str | None:

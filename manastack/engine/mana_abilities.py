@@ -36,13 +36,16 @@ __all__ = ["mana_sources", "activate", "resolve_mana_triggers", "add_mana", "tri
 
 
 def mana_sources(s: State, player: int) -> list[tuple[Obj, int, ir.ActivatedAbility]]:
-    """Every mana ability ``player`` could activate now (CR 605.3a, 602.5)."""
-    out = []
-    for o in s.permanents(player):
-        for i, ab in mana_abilities(s, o):
-            if cost_payable(s, o, ab.cost):
-                out.append((o, i, ab))
-    return out
+    """Every mana ability ``player`` could activate now (CR 605.3a, 602.5); found once per
+    state version (:meth:`State.facts`)."""
+    facts = s.facts()
+    key = ("mana_sources", player)
+    found = facts.get(key)
+    if found is None:
+        found = facts[key] = tuple((o.id, i, ab) for o in s.permanents(player)
+                                   for i, ab in mana_abilities(s, o) if cost_payable(s, o, ab.cost))
+    objs = s.objs
+    return [(objs[oid], i, ab) for oid, i, ab in found]
 
 
 # ------------------------------------------------------------------------------ activating
@@ -269,24 +272,22 @@ class _Way:
     nets: tuple[tuple[tuple[str, ...], ...], ...]
 
 
-# The sources found for one state: (state, (its log, its battlefield and what is tapped),
-# {(player, excluded object): sources}). Every change of a game is logged (events.py), so the
-# same state with the same last log entry has the same sources; a priority decision asks once
-# per card in hand and per ability to activate.
-_SOURCES: tuple | None = None
-
-
 def _sources(s: State, player: int, exclude: int | None) -> tuple[bool, list[tuple]]:
-    """Whether anything modifies what sources add, and per permanent of ``player``: the
-    permanent, whether to keep it for later, the ways the auto-payer may use its mana abilities,
-    and its alternatives when they don't depend on what is paid for (else None); found once per
-    state (see ``_SOURCES``)."""
-    global _SOURCES
-    key = (s.log, tuple((i, s.objs[i].tapped) for i in s.battlefield))
-    if _SOURCES is None or _SOURCES[0] is not s or _SOURCES[1] != key:
-        _SOURCES = (s, key, {})
-    found = _SOURCES[2].get((player, exclude))
+    """Whether anything modifies what sources add, and per permanent of ``player``: its id,
+    whether to keep it for later, the ways the auto-payer may use its mana abilities, and its
+    alternatives when they don't depend on what is paid for (else None); found once per state
+    version (:meth:`State.facts`: a priority decision asks once per card in hand and per
+    ability to activate)."""
+    facts = s.facts()
+    key = ("pay_sources", player, exclude)
+    found = facts.get(key)
     if found is not None:
+        return found
+    if exclude is not None:
+        # the excluded permanent can't pay (every way taps, untaps or sacrifices it), and
+        # nothing else changes: the sources without it
+        modified, every = _sources(s, player, None)
+        found = facts[key] = (modified, [x for x in every if x[0] != exclude])
         return found
     modified = _mana_is_modified(s)
     types = None            # CR 106.7 for every permanent, found once if a source asks
@@ -298,8 +299,6 @@ def _sources(s: State, player: int, exclude: int | None) -> tuple[bool, list[tup
             if len(ab.effects) != 1 or not (c.tap or c.untap or c.sacrifice_self):
                 continue
             if c.pay_life or c.discard or c.sacrifice is not None or c.untap_tapped is not None or c.energy:
-                continue
-            if o.id == exclude and (c.tap or c.untap or c.sacrifice_self):
                 continue
             if not cost_payable(s, o, c, include_mana=False):
                 continue
@@ -313,8 +312,8 @@ def _sources(s: State, player: int, exclude: int | None) -> tuple[bool, list[tup
         # without spending rules, the alternatives don't depend on what is paid for
         plain = (_ordered(_from_ways(s, player, o, ways, None, modified))
                  if all(w.spend is None for w in ways) else None)
-        out.append((o, _keep_for_later(s, o) if ways else (), ways, plain))
-    found = _SOURCES[2][(player, exclude)] = (modified, out)
+        out.append((o.id, _keep_for_later(s, o) if ways else (), ways, plain))
+    found = facts[key] = (modified, out)
     return found
 
 
@@ -347,11 +346,26 @@ def _alternatives(s: State, player: int, exclude: int | None,
     """Per permanent, the ways its mana abilities could help pay: abilities whose only effect
     is adding mana and whose non-mana costs can be paid now. Abilities that could be activated
     again and again (no {T}, {Q} or sacrifice) are left to the player. Mana that can't pay
-    for ``use`` doesn't count (CR 106.6); sources of restricted mana that can come first."""
+    for ``use`` doesn't count (CR 106.6); sources of restricted mana that can come first.
+    Found once per state version and, where it matters (convoke, spending rules), per use:
+    callers only read it."""
     convoke = use is not None and use.convoke
-    out = []
     modified, sources = _sources(s, player, exclude)
-    for o, keep, ways, plain in sources:
+    matters = convoke or any(plain is None for _oid, _keep, _ways, plain in sources)
+    facts = s.facts()
+    key = ("alternatives", player, exclude, use if matters else None)
+    found = facts.get(key)
+    if found is None:
+        found = facts[key] = _find_alternatives(s, player, exclude, use, convoke, modified, sources)
+    return found
+
+
+def _find_alternatives(s: State, player: int, exclude: int | None, use, convoke: bool, modified: bool,
+                       sources: list[tuple]) -> list[list[Alternative]]:
+    out = []
+    objs = s.objs
+    for oid, keep, ways, plain in sources:
+        o = objs[oid]
         if convoke and not o.tapped and o.id != exclude and is_creature(s, o):
             # CR 702.51a: any untapped creature, summoning sick or not (CR 302.6 is about {T})
             alts = _ordered([Alternative(o.id, CONVOKE, (t,), (t,), None, 0, False) for t in convoke_types(s, o)]
@@ -375,7 +389,16 @@ def _keep_for_later(s: State, o: Obj) -> tuple:
 
 def _mana_is_modified(s: State) -> bool:
     """Whether any replacement effect or triggered mana ability could change what a source
-    adds (when none does, what it adds is what its ability says)."""
+    adds (when none does, what it adds is what its ability says); found once per state
+    version."""
+    facts = s.facts()
+    found = facts.get("mana_modified")
+    if found is None:
+        found = facts["mana_modified"] = _find_mana_modified(s)
+    return found
+
+
+def _find_mana_modified(s: State) -> bool:
     if any(mana_replacement.mana_replacement_effects(s)):
         return True
     found = layers.changers(s)
@@ -467,15 +490,42 @@ def _own_costs_payable(s: State, player: int, cost: ManaCost, total: dict, picks
 
 def can_afford(s: State, player: int, cost: ManaCost, exclude: int | None = None,
                use: mana_spend.ManaUse | None = None) -> bool:
+    """Whether ``player`` could pay ``cost`` now (CR 601.2g-h); found once per state version
+    and pool."""
     if cost.is_free():
         return True
-    if plan_payment(s, player, cost, exclude, use) is not None:
+    p = s.players[player]
+    facts = s.facts()
+    key = ("afford", player, cost, exclude, use, tuple(p.pool.items()), p.special_mana, p.life)
+    found = facts.get(key)
+    if found is None:
+        found = facts[key] = _can_afford(s, player, cost, exclude, use)
+    return found
+
+
+def _can_afford(s: State, player: int, cost: ManaCost, exclude: int | None,
+                use: mana_spend.ManaUse | None) -> bool:
+    if _every_source_pays(s, player, cost, exclude, use) or \
+            plan_payment(s, player, cost, exclude, use) is not None:
         return True
     phyrexian = sum(1 for sym in cost.symbols if sym.endswith("/P"))
     if phyrexian and s.players[player].life >= 2 * phyrexian:   # CR 107.4f: 2 life each
         rest = ManaCost(tuple(sym for sym in cost.symbols if not sym.endswith("/P")))
         return rest.is_free() or plan_payment(s, player, rest, exclude, use) is not None
     return False
+
+
+def _every_source_pays(s: State, player: int, cost: ManaCost, exclude: int | None,
+                       use: mana_spend.ManaUse | None) -> bool:
+    """A quick "yes": the pool and the first way of every source that asks nothing more
+    ({T}: add mana, no mana cost, no creature to tap, no sacrifice) pay ``cost``. The search
+    of :func:`plan_payment` tries every set of sources that could pay, this one too, with the
+    same check, so it would find a payment: only which one is left to it."""
+    if use is not None and use.convoke:
+        return False
+    picks = [alts[0] for alts in _alternatives(s, player, exclude, use)
+             if alts[0].cost is None and not alts[0].taps_creature and not alts[0].sacrifices]
+    return _check(s, player, cost, mana_spend.pool_for(s, player, use), picks) is not None
 
 
 def why_unpayable(s: State, player: int, cost: ManaCost, exclude: int | None = None,

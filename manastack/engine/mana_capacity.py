@@ -50,7 +50,17 @@ class Capacity:
 
 def capacity(s: State, player: int, sources: list | None = None) -> Capacity | None:
     """The bound for ``player`` now, or None where no simple bound holds. ``sources``: the
-    player's :func:`mana_sources`, when the caller has them already."""
+    player's :func:`mana_sources`, when the caller has them already. Found once per state
+    version and pool (:meth:`State.facts`)."""
+    p = s.players[player]
+    facts = s.facts()
+    key = ("capacity", player, tuple(p.pool.items()), p.special_mana)
+    if key not in facts:
+        facts[key] = _capacity(s, player, sources)
+    return facts[key]
+
+
+def _capacity(s: State, player: int, sources: list | None) -> Capacity | None:
     if _mana_is_modified(s):
         return None
     p = s.players[player]

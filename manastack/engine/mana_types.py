@@ -13,6 +13,8 @@ permanent could produce: they are abilities of another object.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from manastack.mana import COLORS, MANA_TYPES, format_mana
 from manastack.oracle import ir
 
@@ -25,12 +27,17 @@ from .state import Obj, State
 TypesMap = dict[int, frozenset]
 
 
-def mana_abilities(s: State, o: Obj) -> list[tuple[int, ir.ActivatedAbility]]:
+def mana_abilities(s: State, o: Obj) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
     """CR 605.1a: the mana abilities ``o`` has now, as (index, ability), those static abilities
     give it included (CR 613.1f: Chromatic Lantern) and those a land-type effect took away
     excluded (CR 305.7: Blood Moon); see :mod:`.layers`."""
-    return [(i, ab) for i, ab in enumerate(layers.card_now(s, o).abilities)
-            if type(ab) is ir.ActivatedAbility and ab.is_mana]
+    return _mana_abilities_of(layers.card_now(s, o))
+
+
+@lru_cache(maxsize=4096)
+def _mana_abilities_of(card) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
+    """The mana abilities of a card definition (cached per definition)."""
+    return tuple((i, ab) for i, ab in enumerate(card.abilities) if type(ab) is ir.ActivatedAbility and ab.is_mana)
 
 
 def mana_ability(s: State, o: Obj, idx: int) -> ir.ActivatedAbility | None:
@@ -119,7 +126,16 @@ def _types_now(s: State, o: Obj, types: TypesMap, replaced: bool) -> frozenset:
 
 
 def could_produce_map(s: State) -> TypesMap:
-    """CR 106.7 for every permanent at once: the least fixed point described above."""
+    """CR 106.7 for every permanent at once: the least fixed point described above; found
+    once per state version (:meth:`State.facts`). Callers only read it."""
+    facts = s.facts()
+    found = facts.get("could_produce")
+    if found is None:
+        found = facts["could_produce"] = _could_produce_map(s)
+    return found
+
+
+def _could_produce_map(s: State) -> TypesMap:
     types: TypesMap = {o.id: frozenset() for o in s.permanents()}
     producers = [o for o in s.permanents() if mana_abilities(s, o)]
     replaced = any(True for _ in mana_replacement.mana_replacement_effects(s))   # looked for once

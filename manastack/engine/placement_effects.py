@@ -6,20 +6,22 @@ from __future__ import annotations
 from manastack.oracle import ir
 
 from . import events
-from .resolution import resolve_subject, source_obj
+from .resolution import named_objects, resolve_subject, source_obj
 from .state import Obj
 
 
 def return_to_battlefield(ctx, e: ir.ReturnToBattlefield, rc) -> None:
-    """CR 603.6: the ability looks for the card in the zone it went to; if it has left that
-    zone, nothing returns. It enters under its owner's control with the counter (CR 614.1c)."""
-    for o in resolve_subject(ctx, e.what, rc):
-        if not isinstance(o, Obj) or o.zone != "graveyard":
-            ctx.s.add_log(f"{rc.card.name}: the card is no longer in the graveyard, nothing returns",
-                          ("603.6", "400.7"), "resolve")
-            continue
-        events.move(ctx, o, "battlefield", controller=o.owner, cause=rc.card.name,
-                    counters={e.counter: 1} if e.counter else None)
+    """CR 603.6c, 400.7e, 400.7j: the effect looks for the card in the zone it went to (a
+    graveyard, or exile for a card an earlier effect exiled); if it has left that zone it is a
+    new object and nothing returns. It enters under its owner's control, or under the effect's
+    controller's with ``under_you``, with the counter (CR 614.1c)."""
+    found = [o for o in named_objects(ctx, e.what, rc) if o.zone in ("graveyard", "exile")]
+    if not found:
+        ctx.s.add_log(f"{rc.card.name}: the card is no longer where it went, nothing returns",
+                      ("603.6c", "400.7"), "resolve")
+    for o in found:
+        events.move(ctx, o, "battlefield", controller=rc.controller if e.under_you else o.owner,
+                    cause=rc.card.name, counters={e.counter: 1} if e.counter else None)
 
 
 def attach(ctx, e: ir.Attach, rc) -> None:

@@ -108,9 +108,10 @@ def _order_matters(event, todo: list[Replacement]) -> bool:
 def apply_leaving(ctx: Ctx, o, event: ZoneChange, discarded: bool = False) -> None:
     """Replacement effects that change where ``o`` goes (CR 614.1a, 614.6), ordered with any
     other that applies under CR 616.1: flashback's exile as the spell leaves the stack
-    (CR 702.34a) and madness's exile as the card is discarded (CR 702.35a). The owner chooses,
+    (CR 702.34a), madness's exile as the card is discarded (CR 702.35a), and the effects on
+    anything that would be put into a graveyard from anywhere (CR 614.6). The owner chooses,
     since the affected object is theirs."""
-    apply_all(ctx, event, o.owner, lambda ev: _leaving(o, ev, discarded))
+    apply_all(ctx, event, o.owner, lambda ev: _leaving(o, ev, discarded) + _to_graveyard(ctx.s, o, ev))
 
 
 def _to_exile(event: ZoneChange) -> None:
@@ -133,6 +134,46 @@ def _leaving(o, event: ZoneChange, discarded: bool) -> list[Replacement]:
         out.append(Replacement("madness", f"{name} is exiled instead of going to the graveyard (madness)",
                                ("702.35a", "614.1a"), _madness_exile, pure=True))
     return out
+
+
+# ---- "would be put into a graveyard from anywhere" (CR 614.1a, 614.6)
+
+
+def _to_graveyard(s, o, event: ZoneChange) -> list[Replacement]:
+    """Effects on an object about to be put into a graveyard from any zone: its own ("If ~
+    would be put into a graveyard from anywhere, reveal ~ and shuffle it into its owner's
+    library instead", which works wherever the object is) and those of permanents ("If a card
+    or token would be put into a graveyard from anywhere, exile it instead")."""
+    if event.to != "graveyard":
+        return []
+    out = []
+    name = o.card.name
+    for i, ab in enumerate(o.card.abilities):
+        if type(ab) is ir.ReplacementAbility and ab.kind == "graveyard_to_library":
+            out.append(Replacement(f"{o.id}:{i}", f"{name} is revealed and shuffled into its owner's library "
+                                   "instead", ("614.1a", "614.6"), _to_library, pure=True,
+                                   source=(ab.kind, o.card)))
+    found = layers.changers(s)
+    for perm in s.permanents():
+        for i, ab in enumerate(layers.card_now(s, perm, found).abilities):
+            if type(ab) is not ir.ReplacementAbility or ab.kind != "graveyard_to_exile":
+                continue
+            if ab.cards_only and o.is_token:
+                continue            # "a card": a token is not a card (CR 108.2b)
+            if ab.whose == "you" and o.owner != perm.controller or \
+                    ab.whose == "opponent" and o.owner == perm.controller:
+                continue            # a card goes to its owner's graveyard (CR 404.2)
+            if ab.affected is not None and ab.affected != ir.Filter(zone="") and \
+                    not matches(s, o, replace(ab.affected, zone=o.zone), perm):
+                continue
+            out.append(Replacement(f"{perm.id}:{i}", f"{perm.card.name} exiles {name} instead",
+                                   ("614.1a", "614.6"), _to_exile, pure=True, source=(ab.kind, perm.card)))
+    return out
+
+
+def _to_library(event: ZoneChange) -> None:
+    event.to = "library"
+    event.shuffle = True
 
 
 # ------------------------------------------------------------------------------ destruction

@@ -9,11 +9,16 @@ from dataclasses import dataclass, field
 
 from manastack.oracle import ir
 
+from . import characteristics as ch
 from . import exercise, upcalls
+from .decisions import Action, Decision, DecisionKind
 from .event_types import NOTHING, Seen
 from .filters import is_player_ref, matches, objects_matching, player_of
 from .runner import Ctx
 from .state import Obj
+
+
+_PUBLIC = ("battlefield", "graveyard", "exile", "stack")     # CR 400.2
 
 
 @dataclass
@@ -33,6 +38,9 @@ class ResolutionContext:
     source_lki: Obj | None = field(default=None)
     exiled: list = field(default_factory=list)     # cards this resolution exiled ("that card")
     did: bool = True    # whether the last optional action was done, for "When you do" (603.12)
+    created: list = field(default_factory=list)    # ids of the tokens this resolution created
+    life_lost: int = 0      # life the players lost to this resolution so far (CR 119.3)
+    chosen: dict = field(default_factory=dict)     # filter -> the permanent chosen for it
 
     def __post_init__(self) -> None:
         if self.event is None:
@@ -69,10 +77,46 @@ def amount(ctx: Ctx, a, rc: ResolutionContext) -> int:
         else:
             counters = rc.event.counters or (rc.source_lki.counters if rc.source_lki else {})
         return counters.get(a.kind, 0) * a.multiplier
+    if isinstance(a, ir.LifeLostThisWay):
+        return rc.life_lost
     if isinstance(a, ir.TimesKicked):
         src = source_obj(ctx, rc)
         return (src.cast_costs.count("kicker") if src is not None else 0) * a.multiplier
+    if isinstance(a, ir.StatOf):
+        return stat_of(ctx, a, rc)
     raise TypeError(f"unknown amount {a!r}")
+
+
+def stat_of(ctx: Ctx, a: ir.StatOf, rc: ResolutionContext) -> int:
+    """CR 608.2h: a characteristic of the object as it is, or as it last existed in the zone
+    it left during this resolution (a creature Swords to Plowshares exiled)."""
+    seen = rc.event.last_known
+    if a.what == ir.Ref("triggering_object") and seen is not None:   # it left (CR 603.10a)
+        return max(0, seen[a.stat])
+    objs = known_objects(ctx, a.what, rc)
+    if not objs:
+        return 0
+    o = objs[0]
+    if a.stat == "mana_value":
+        return ch.mana_value(o)
+    value = ch.power(ctx.s, o) if a.stat == "power" else ch.toughness(ctx.s, o)
+    return max(0, value)      # a negative number of life is no life (CR 107.1b)
+
+
+def known_objects(ctx: Ctx, subject, rc: ResolutionContext) -> list[Obj]:
+    """The objects ``subject`` names, for information: each as it is now, or as it last
+    existed if it changed zones during this resolution (CR 608.2h)."""
+    if isinstance(subject, ir.Target):
+        if subject.index >= len(rc.targets):
+            return []
+        out = []
+        for t in rc.targets[subject.index]:
+            if isinstance(t, int):
+                o = ctx.s.objs.get(t) or ctx.lki.get(t)
+                if o is not None:
+                    out.append(o)
+        return out
+    return [o for o in resolve_subject(ctx, subject, rc) if isinstance(o, Obj)]
 
 
 def source_obj(ctx: Ctx, rc: ResolutionContext) -> Obj | None:
@@ -94,6 +138,10 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
                 out.append(t)
             elif t in s.objs:
                 out.append(s.objs[t])
+            elif t in ctx.moved:
+                new = became(ctx, t)
+                if new is not None:
+                    out.append(new)
         return out
     name = subject.name
     if exercise.RECORD is not None:
@@ -108,8 +156,8 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
     if name == "each_player":
         return [p.index for p in s.players if not p.lost]
     if name == "target_controller":
-        first = resolve_subject(ctx, ir.Target(0), rc)
-        return [first[0].controller] if first and isinstance(first[0], Obj) else []
+        first = known_objects(ctx, ir.Target(0), rc)    # as it last existed (CR 608.2h)
+        return [first[0].controller] if first else []
     if name in ("enchanted", "equipped"):
         src = source_obj(ctx, rc)
         if src is not None and src.attached_to in s.objs:
@@ -141,14 +189,72 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
         return [o] if o is not None else []
     if name == "all":
         return objects_matching(s, subject.filter, source_obj(ctx, rc), rc.controller)
+    if name == "chosen":
+        return _chosen(ctx, subject.filter, rc)
+    if name == "created":
+        # CR 111.1, 400.7: the tokens made earlier by this ability, while they are still the
+        # same objects (a delayed ability keeps their ids, CR 603.7c)
+        return [s.objs[i] for i in rc.created if i in s.objs]
     raise ValueError(f"unknown reference {name!r}")
+
+
+def _chosen(ctx: Ctx, f: ir.Filter, rc: ResolutionContext) -> list:
+    """"a land you control": the controller chooses one such permanent as the effect happens
+    (CR 608.2d), once per resolution: "it" later names the same one. None, if there is none."""
+    s = ctx.s
+    if f in rc.chosen:
+        o = s.objs.get(rc.chosen[f])
+        return [o] if o is not None else []
+    found = objects_matching(s, f, source_obj(ctx, rc), rc.controller)
+    if not found:
+        rc.chosen[f] = None
+        return []
+    options = tuple(Action("choose", (o.id,), o.card.name) for o in found)
+    answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_PERMANENT, f"{rc.card.name}: choose one",
+                              options)) \
+        if len(options) > 1 else options[0]
+    rc.chosen[f] = answer.args[0]
+    s.add_log(f"{s.players[rc.controller].name} chooses {s.objs[answer.args[0]].card.name} for "
+              f"{rc.card.name}", ("608.2d",), "choice")
+    return [s.objs[answer.args[0]]]
 
 
 def named_objects(ctx, subject, rc) -> list[Obj]:
     """The objects an effect acts on: only ones still in the game as those same objects
     (CR 400.7); last known information may be read (a damage source) but not moved."""
     objs = ctx.s.objs
-    return [o for o in resolve_subject(ctx, subject, rc) if isinstance(o, Obj) and objs.get(o.id) is o]
+    out = [o for o in resolve_subject(ctx, subject, rc) if isinstance(o, Obj) and objs.get(o.id) is o]
+    if not out and subject == ir.Ref("self"):
+        out = _source_became(ctx, rc)
+    return out
+
+
+def became(ctx: Ctx, oid: int) -> Obj | None:
+    """CR 400.7j: the object that ``oid`` became when effects of this resolution moved it to a
+    public zone (and on, if they moved it again: exiled, then returned), if it is still there."""
+    seen = set()
+    while oid in ctx.moved and oid not in seen:
+        seen.add(oid)
+        oid = ctx.moved[oid]
+    o = ctx.s.objs.get(oid)
+    return o if o is not None and o.zone in _PUBLIC else None
+
+
+def _source_became(ctx, rc) -> list[Obj]:
+    """The new object the source became, if it is still in the public zone it went to: moved
+    by an earlier effect of this resolution ("Exile ~, then return it to the battlefield",
+    CR 400.7j), or by the event an ability triggered on ("When ~ is put into a graveyard from
+    the battlefield, return ~ to its owner's hand", CR 400.7e)."""
+    if rc.source in ctx.s.objs:
+        return []
+    if rc.source in ctx.moved:
+        new = became(ctx, rc.source)
+        return [new] if new is not None else []
+    ev = rc.event
+    if ev.old != rc.source or ev.obj is None:
+        return []
+    new = ctx.s.objs.get(ev.obj)
+    return [new] if new is not None and new.zone in _PUBLIC else []
 
 
 def named_players(ctx, subject, rc) -> list[int]:

@@ -33,6 +33,7 @@ def _recheck_targets(ctx: Ctx, item) -> tuple[list, bool]:
 def resolve_top(ctx: Ctx) -> None:
     s = ctx.s
     item = s.stack[-1]
+    ctx.moved, ctx.lki = {}, {}     # what this resolution moves (CR 400.7j, 608.2h)
     targets, fizzled = _recheck_targets(ctx, item)
     if fizzled:
         s.add_log(f"{item.label} doesn't resolve: all its targets are illegal", ("608.2b",), "resolve")
@@ -72,6 +73,8 @@ def resolve_top(ctx: Ctx) -> None:
         targets = [list(g) for g in item.event.frozen]  # CR 603.7c: "it" was fixed earlier
     rc = ResolutionContext(item.controller, item.source, item.card, targets, item.x, item.event,
                            item.modes, source_lki=lki)
+    if item.event is not None and item.event.created is not None:
+        rc.created = list(item.event.created)      # CR 603.7c: the tokens "it" named then
     execute(ctx, ab.effects, rc)
     s.stack[:] = [i for i in s.stack if i.id != item.id]
 

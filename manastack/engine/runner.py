@@ -30,22 +30,30 @@ class Rollback(Exception):
 class Ctx:
     """One operation in progress: the state it changes and the answers it may consume."""
 
-    __slots__ = ("s", "answers", "pos", "checked")
+    __slots__ = ("s", "answers", "pos", "checked", "moved", "lki")
 
     def __init__(self, s: State, answers: list[Action], checked: int = 0) -> None:
         self.s = s
         self.answers = answers
         self.pos = 0
         self.checked = checked   # the first ``checked`` answers were found legal when given
+        # CR 400.7j, 608.2h: objects that changed zones while the object on top of the stack
+        # resolves (reset as each resolution begins): the new object each became (old id ->
+        # new id) and each as it last existed in the zone it left
+        self.moved: dict[int, int] = {}
+        self.lki: dict = {}
 
     def ask(self, decision: Decision) -> Action:
         if decision.kind == "priority":
+            # a priority decision always offers a pass (CR 117.3d), so it is never empty and
+            # never forced: its options are listed only when someone reads them
             if self.pos < self.checked:    # replaying a checked answer: no need to list options
                 self.pos += 1
                 return self.answers[self.pos - 1]
+            # passing is always an option (CR 117.3d): the options are listed only when read
         elif len(decision.options) == 1:
             return decision.options[0]  # a forced choice is nobody's decision
-        if not decision.options:
+        elif not decision.options:
             raise RuntimeError(f"decision with no options: {decision.prompt}")
         if self.pos < len(self.answers):
             answer = self.answers[self.pos]

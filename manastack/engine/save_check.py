@@ -14,6 +14,8 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from functools import lru_cache
+from itertools import chain
+from operator import itemgetter
 from pathlib import Path
 
 import fastjsonschema
@@ -44,17 +46,112 @@ def validator() -> Draft202012Validator:
 @lru_cache(maxsize=1)
 def fast_validator() -> Callable[[object], object]:
     """The schema compiled to Python code by fastjsonschema: what a good save is checked with
-    (about 15x faster than :func:`validator`, which only a bad save then pays for)."""
-    return fastjsonschema.compile(json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))
+    (about 15x faster than :func:`validator`, which only a bad save then pays for). Log
+    entries and object records, the bulk of a save, are left to :func:`_records_ok`."""
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    schema["$defs"]["ids"] = {}
+    for name in ("log", "objects"):     # the arrays stay checked, their items are not
+        del schema["$defs"]["state"]["properties"][name]["items"]
+    return fastjsonschema.compile(schema)
+
+
+# The schema's object record, log entry and list of ids, checked by hand: a record passes only if the
+# schema accepts it (a stricter check only sends a save to the slow schema check, which then
+# finds nothing); a record that fails is named by the full schema check.
+_BIG = 1_000_000_000
+_OBJECT_KEYS = frozenset(("id", "owner", "controller", "zone", "tapped", "control_since", "damage",
+                          "counters", "attached_to", "is_token", "timestamp", "attacking", "blocking",
+                          "blocked", "deathtouched", "cast_x", "chosen", "token_face", "cast_costs", "card",
+                          "printed"))
+_LOG_KEYS = frozenset(("turn", "step", "text", "rules", "kind"))
+_ZONES = frozenset(("library", "hand", "graveyard", "exile", "battlefield", "stack"))
+
+
+def _ints(column, lo: int, hi: int) -> bool:
+    """Every value is a whole number (not a bool) from ``lo`` to ``hi``."""
+    return not column or (set(map(type, column)) == {int} and lo <= min(column) and max(column) <= hi)
+
+
+def _strs(column, most: int) -> bool:
+    return not column or (set(map(type, column)) == {str} and max(map(len, column)) <= most)
+
+
+def _all_of(column, kind: type) -> bool:
+    return set(map(type, column)) <= {kind}
+
+
+def _objects_ok(objects: list) -> bool:
+    """Column by column, like :func:`_log_ok`."""
+    if not objects:
+        return True
+    if set(map(type, objects)) != {dict} or set(map(frozenset, objects)) != {_OBJECT_KEYS}:
+        return False
+    col = dict(zip(_OBJECT_ORDER, zip(*map(_OBJECT_FIELDS, objects))))
+    counters, blocking, costs = col["counters"], col["blocking"], col["cast_costs"]
+    return (_ints(col["id"], 1, _BIG) and _ints(col["owner"], 0, 1) and _ints(col["controller"], 0, 1)
+            and _strs(col["zone"], 100) and set(col["zone"]) <= _ZONES
+            and _ints(col["control_since"], -_BIG, _BIG) and _ints(col["damage"], 0, _BIG)
+            and _ints(col["timestamp"], -_BIG, _BIG) and _ints(col["cast_x"], 0, _BIG)
+            and all(_all_of(col[k], bool) for k in ("tapped", "is_token", "blocked", "deathtouched"))
+            and _ints([v for v in col["attached_to"] if v is not None], 1, _BIG)
+            and _ints([v for v in col["attacking"] if v is not None], -_BIG, _BIG)
+            and _strs([v for v in col["chosen"] if v is not None], 100)
+            and _strs([v for v in col["printed"] if v is not None], 20_000) and _strs(col["card"], 20_000)
+            and _all_of([v for v in col["token_face"] if v is not None], dict)
+            and _all_of(counters, dict) and max(map(len, counters)) <= 1000
+            and _ints(list(chain.from_iterable(map(dict.values, counters))), 0, _BIG)
+            and _all_of(blocking, list) and max(map(len, blocking)) <= 100_000
+            and _ints(list(chain.from_iterable(blocking)), 1, _BIG)
+            and _all_of(costs, list) and max(map(len, costs)) <= 100
+            and _strs(list(chain.from_iterable(costs)), 100))
+
+
+_OBJECT_ORDER = tuple(sorted(_OBJECT_KEYS))
+_OBJECT_FIELDS = itemgetter(*_OBJECT_ORDER)
+
+
+def _log_ok(log: list) -> bool:
+    """Column by column, so that the loops run in C: a save's log is most of it."""
+    if not log:
+        return True
+    if set(map(type, log)) != {dict} or set(map(frozenset, log)) != {_LOG_KEYS}:
+        return False
+    turns, steps, texts, rules, kinds = zip(*map(_LOG_FIELDS, log))
+    if set(map(type, turns)) != {int} or min(turns) < 0 or max(turns) > _BIG:
+        return False
+    for column, most in ((steps, 100), (texts, 20_000), (kinds, 100)):
+        if set(map(type, column)) != {str} or max(map(len, column)) > most:
+            return False
+    if set(map(type, rules)) != {list} or max(map(len, rules)) > 100:
+        return False
+    every = list(chain.from_iterable(rules))
+    return not every or (set(map(type, every)) == {str} and max(map(len, every)) <= 20)
+
+
+_LOG_FIELDS = itemgetter("turn", "step", "text", "rules", "kind")
+
+
+def _records_ok(data: dict) -> bool:
+    """Whether every object record, log entry and list of ids of a save the fast schema check
+    passed is one the full schema accepts."""
+    st = data["state"]
+    return (_objects_ok(st["objects"]) and _log_ok(st["log"]) and _ids_ok(st["battlefield"])
+            and all(_ids_ok(p[zone]) for p in st["players"] for zone in ZONE_LISTS))
+
+
+def _ids_ok(ids) -> bool:
+    return type(ids) is list and len(ids) <= 100_000 and _ints(ids, 1, _BIG)
 
 
 def path_text(path) -> str:
     return "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path)
 
 
-def check_save(data) -> None:
-    """Raise :class:`SaveError` for the first problem of a loaded save document."""
-    if depth_of(data) > MAX_DEPTH:
+def check_save(data, depth_checked: bool = False) -> None:
+    """Raise :class:`SaveError` for the first problem of a loaded save document.
+    ``depth_checked``: the text it was read from was found nested no deeper than allowed
+    (:func:`manastack.limits.json_depth_ok`), so the loaded data need not be walked again."""
+    if not depth_checked and depth_of(data) > MAX_DEPTH:
         raise SaveError(f"$: lists and objects nested deeper than {MAX_DEPTH} levels")
     found = data.get("state", {}).get("format") if isinstance(data, dict) and isinstance(data.get("state"), dict) \
         else None
@@ -63,6 +160,8 @@ def check_save(data) -> None:
                         f"{FORMAT}; saves from other versions can't be loaded")
     try:
         fast_validator()(data)
+        if not _records_ok(data):
+            raise fastjsonschema.JsonSchemaException("a record the schema may refuse")
     except fastjsonschema.JsonSchemaException:
         err = best_match(validator().iter_errors(data))
         if err is not None:
@@ -141,6 +240,12 @@ def _check_state(st: dict) -> None:
                 raise SaveError(f"$.state.players[{i}].special_mana[{k}][0]: {str(m[0])[:40]!r} is not a mana type")
     if stage[0] == "mulligan" and (len(stage) != 2 or stage[1] not in (0, 1)):
         raise SaveError("$.state.stage: a mulligan stage names the player deciding, 0 or 1")
+    if stage[0] == "priority" and scalars["priority"] is None:
+        raise SaveError("$.state.scalars.priority: at a priority stage a player has priority (CR 117.1), "
+                        "not null")
+    if stage[0] == "mulligan" and scalars["first_player"] is None:
+        raise SaveError("$.state.scalars.first_player: while players take mulligans the first player "
+                        "is chosen (CR 103.1), not null")
     for key, face in st["cards"].items():
         try:
             check_faces(face.get("name", key), [face], "the save")

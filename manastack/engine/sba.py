@@ -28,6 +28,17 @@ def forget_deathtouch(s) -> None:
             o.deathtouched = False
 
 
+def none_apply(s) -> bool:
+    """Whether no state-based action applies now; found once per state version
+    (:meth:`State.facts`), so a player receiving priority again with nothing changed (a pass)
+    doesn't look again."""
+    facts = s.facts()
+    found = facts.get("no_sba")
+    if found is None:
+        found = facts["no_sba"] = not find(s)
+    return found
+
+
 def find(s) -> list[tuple[str, object, str, str]]:
     """The state-based actions that apply now, without performing them (CR 704.5):
     (kind, player or object, why, rule) tuples; the legend rule (CR 704.5j) is included."""

@@ -139,6 +139,7 @@ def state_from_data(data: dict, db=None) -> State:
     s.db = db
     s.layer_cache = s.static_cache = None
     s.settled = False
+    s.version, s.facts_cache = 0, None
     s.players = [_restore(Player, pd, special_mana=tuple(mana_spend.from_data(m) for m in pd.get("special_mana", ())),
                           energy=pd.get("energy", 0))      # saves made before energy counters have none
                  for pd in data["players"]]

@@ -231,7 +231,7 @@ class State:
                  "step", "priority", "passes", "rng", "effects", "pending_triggers", "log",
                  "log_len", "result", "stage", "timestamp", "combat", "first_player",
                  "starting_hand", "events_seen", "trigger_counts", "db", "layer_cache", "static_cache",
-                 "settled", "monarch")
+                 "settled", "version", "facts_cache", "monarch")
 
     def __init__(self, names: tuple[str, str], db, seed: int) -> None:
         self.players = [Player(0, names[0]), Player(1, names[1])]
@@ -265,6 +265,10 @@ class State:
         # True while a player is about to receive priority and state-based actions and
         # triggers were checked with nothing found; cleared once the player answers
         self.settled = False
+        # bumped by every change of the game (each log line, and the event road as it changes
+        # objects, see events.py): facts about the board are cached against it (see facts())
+        self.version = 0
+        self.facts_cache: tuple | None = None   # (version, number of effects, {key: fact})
         self.monarch: int | None = None    # the player who is the monarch (CR 724.1)
 
     def copy(self) -> "State":
@@ -302,6 +306,8 @@ class State:
         s.static_cache = self.static_cache
         s.monarch = self.monarch
         s.settled = self.settled
+        s.version = self.version
+        s.facts_cache = self.facts_cache   # shared until either state changes (facts hold ids)
         return s
 
     def snapshot(self) -> "State":
@@ -309,6 +315,7 @@ class State:
         the public API hands out, so that changing it changes nothing in any game."""
         s = self.copy()
         s.objs = {k: o.copy() for k, o in self.objs.items()}
+        s.facts_cache = None    # the caller may change it by hand, without the event road
         return s
 
     # ---- queries used everywhere
@@ -349,6 +356,18 @@ class State:
     def add_log(self, text: str, rules: tuple[str, ...] = (), kind: str = "event") -> None:
         self.log = (LogEntry(self.turn, self.step, text, rules, kind), self.log)
         self.log_len += 1
+        self.version += 1
+
+    def facts(self) -> dict:
+        """Facts about this moment of the game, cached against :attr:`version` (the mana sources
+        a player could use, whether state-based actions apply, ...). A new version starts an
+        empty record; copies share it until either one changes. Facts name objects by id, never
+        hold them: a copy has its own permanents."""
+        found = self.facts_cache
+        if found is None or found[0] != self.version or found[1] != len(self.effects):
+            # (a continuous effect added is a change too, logged only once all are in place)
+            found = self.facts_cache = (self.version, len(self.effects), {})
+        return found[2]
 
     def log_entries(self) -> list[LogEntry]:
         out = []

@@ -43,13 +43,17 @@ UPKEEP_COST_PARTS = frozenset({"mana", "pay_life", "discard"})
 STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_block",
                           "no_legend_rule", "cant_be_countered", "attacks_each_combat",
                           "cant_be_blocked", "can_block_only_flying", "doesnt_untap",
+                          "cant_be_blocked_by",         # CR 509.1b, engine.combat.block_restriction
+                          "pt_equal_count",             # CR 604.3, engine.characteristics
+                          "max_one_blocker",            # CR 509.1b, engine.combat.declare_blockers
                           "grant_ability", "set_land_type", "may_not_untap",
                           "attack_unless_land",         # CR 508.1c, engine.combat.missing_land
                           "cost_increase", "cost_reduction",     # spell costs, CR 601.2f
                           "control"})                 # an Aura's control effect, engine.control
 REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color",
                                "double_damage_to_player", "more_counters", "double_counters",
-                               "enter_as_copy", "choose_creature_type"})
+                               "enter_as_copy", "choose_creature_type",
+                               "graveyard_to_library", "graveyard_to_exile"})    # CR 614.6
 # What keeps "enters tapped" from applying: a state condition or an action as it enters
 # (CR 614.1d, 614.12; engine.replacement._enters_tapped_unless).
 ENTERS_UNLESS = frozenset({"YouControl", "OpponentCount", "PayLifeOption", "RevealOption"})
@@ -70,9 +74,11 @@ TARGET_KINDS = frozenset({"any", "player", "opponent", "player_or_planeswalker",
                           "card"})
 REFS = frozenset({"self", "you", "each_opponent", "each_player", "target_controller", "enchanted",
                   "equipped", "attached_controller", "triggering_controller",
-                  "triggering_player", "triggering_object", "triggering_spell", "all"})
+                  "triggering_player", "triggering_object", "triggering_spell", "all",
+                  "created", "chosen"})
 CONTROLLERS = frozenset({None, "you", "opponent", "not_you"})
 DURATIONS = frozenset({"end_of_turn", "permanent", "next_end_step", "next_upkeep",
+                       "your_next_upkeep",      # CR 603.7c, a Pact's "your next upkeep"
                        "while_you_control_source", "while_source_on_battlefield"})   # engine.control
 
 
@@ -150,7 +156,7 @@ def _walk(node, out: list[str]) -> None:
         if node.rider is not None and node.rider not in MANA_RIDERS:
             out.append(f"mana rider {node.rider!r}")
     elif t is ir.ActivatedAbility:
-        if getattr(node, "once_per_turn", False):
+        if getattr(node, "once_per_turn", False) and node.is_mana:   # others: activation_limits
             out.append("once-per-turn activation limit")
         c = node.cost
         if node.is_mana and c.energy:      # mana sources skip costs other than {T}/{Q}/sacrifice

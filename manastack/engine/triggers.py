@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 
 from manastack.oracle import ir
 
@@ -42,6 +43,34 @@ _OBJECT_EVENTS = {
     "blocks": ("blocks", "blocks_or_becomes_blocked"),
     "becomes_blocked": ("becomes_blocked", "blocks_or_becomes_blocked"),
 }
+
+
+# The trigger events :func:`instances` can find in an event of each kind; any other kind
+# triggers nothing.
+_SEEN_BY_KIND = {
+    "zone_change": frozenset(("enters", "dies", "leaves")),
+    "gain_life": frozenset(("gain_life",)), "lose_life": frozenset(("lose_life",)),
+    "draw": frozenset(("draw",)), "step": frozenset(("beginning_of_step",)),
+    "cast": frozenset(("cast",)), "tapped_for_mana": frozenset(("tapped_for_mana",)),
+    "madness": frozenset(("exiled_with_madness",)), "becomes_target": frozenset(("becomes_target",)),
+}
+for _kind, _seen in _OBJECT_EVENTS.items():
+    _SEEN_BY_KIND[_kind] = _SEEN_BY_KIND.get(_kind, frozenset()) | frozenset(_seen)
+_SEEN_BY_KIND["becomes_blocked"] |= {"blocked_by_creature_without_flanking"}
+
+
+def _could_see(kind: str, event: str) -> bool:
+    """Whether a trigger condition on ``event`` can be met by an event of ``kind`` at all."""
+    if kind == "damage":
+        return _DAMAGE.match(event) is not None
+    return event in _SEEN_BY_KIND.get(kind, ())
+
+
+@lru_cache(maxsize=16384)
+def _triggered_by_kind(card, kind: str) -> tuple[tuple[int, ir.TriggeredAbility], ...]:
+    """The triggered abilities of ``card`` that an event of ``kind`` could trigger (cached per
+    card definition and kind: every event asks this of every permanent)."""
+    return tuple((i, ab) for i, ab in triggered_abilities(card) if _could_see(kind, ab.trigger.event))
 
 
 # ------------------------------------------------------------------------------ matching
@@ -89,16 +118,22 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
             return [Seen(kind, obj=ev.obj, from_zone=ev.from_zone, to="battlefield", cast_costs=costs)]
         if e in ("dies", "leaves") and ev.from_zone == "battlefield":
             old = ev.old
-            if e == "dies" and (ev.to != "graveyard" or "Creature" not in old.card.types):
+            if e == "dies" and ev.to != "graveyard":   # CR 700.4: any permanent that goes there
                 return []
             if trig.subject == "self":
                 hit = old.id == source.id
+            elif trig.subject in ("enchanted", "equipped"):
+                # CR 603.10a: the Aura or Equipment was attached to it as it left
+                hit = source.id in ev.attached and source.zone == "battlefield"
             else:
                 hit = isinstance(trig.subject, ir.Filter) and _lookback_matches(s, trig.subject, old, source)
             if not hit:
                 return []
+            # CR 603.10a, 608.2h: its controller and what "its power" means once it has left
             return [Seen(kind, obj=ev.obj, old=old.id, from_zone="battlefield", to=ev.to,
-                         counters=dict(old.counters), name=old.card.name)]
+                         counters=dict(old.counters), name=old.card.name, controller=old.controller,
+                         last_known={"power": ch.power(s, old), "toughness": ch.toughness(s, old),
+                                     "mana_value": ch.mana_value(old)})]
         return []
     if kind == "damage":
         return _damage_instances(s, trig, source, ev)
@@ -224,7 +259,7 @@ def collect(ctx, ev: Event) -> None:
     found = layers.changers(s)
     for src in sources:
         card = layers.card_now(s, src, found)   # Blood Moon removes, layer 6 adds (CR 613)
-        owned = [(card, idx, ab, None) for idx, ab in triggered_abilities(card)
+        owned = [(card, idx, ab, None) for idx, ab in _triggered_by_kind(card, kind)
                  if (src.zone != "stack" or ab.trigger == _CAST_SELF) and works_in_exile(ab) == (src.zone == "exile")]
         if src.zone == "battlefield" and kind == "damage":
             owned += encoded_triggers(s, src)               # cipher (CR 702.99a)
@@ -399,6 +434,7 @@ def _last_known(oid: int, card, controller: int, event: Seen | None) -> Obj:
     o = Obj(oid, card, controller, "graveyard")
     if event is not None:
         o.counters = dict(event.counters or {})
+        o.attached_to = event.attached_to      # "enchanted creature" of a sacrificed Aura
         if event.obj == oid:
             o.cast_costs = tuple(event.cast_costs or ())
     return o
@@ -463,13 +499,15 @@ def _delayed_at_next(ctx, step: str) -> None:
     as that step begins, once each, with the objects they were made to refer to (kept in the
     event as ``frozen``)."""
     s = ctx.s
-    waiting = [e for e in s.effects if ONE_SHOT_DELAYS.get(e.until) == step]
+    waiting = [e for e in s.effects if ONE_SHOT_DELAYS.get(e.until) == step
+               and (e.until != "your_next_upkeep" or e.controller == s.active)]
     if not waiting:
         return
     s.effects = [e for e in s.effects if e not in waiting]
     for e in waiting:
         label = f"{possessive(e.card.name)} delayed ability"
-        view = Seen("step", step=step, frozen=tuple(tuple(g) for g in e.targets))
+        view = Seen("step", step=step, frozen=tuple(tuple(g) for g in e.targets),
+                    created=tuple(e.created) if e.created else None)
         s.pending_triggers.append(PendingTrigger(e.affected, e.card, e.ability_index, e.controller, view, 1, "",
                                                  label))
         s.add_log(f"{label} triggers: {ability_at(e.card, e.ability_index).text}", ("603.7c", "603.2"),

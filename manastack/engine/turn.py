@@ -55,7 +55,7 @@ def asks_first(s) -> bool:
     if stage != "priority":
         return False
     if not s.settled:
-        s.settled = not s.pending_triggers and not sba.find(s) and not control.stale(s)
+        s.settled = not s.pending_triggers and sba.none_apply(s) and not control.stale(s)
     return s.settled
 
 
@@ -154,8 +154,9 @@ def _step(ctx: Ctx) -> None:
         held = {o.id for src, eff in ch.static_effects(s, "doesnt_untap") for o in s.permanents(ap)
                 if layers.affected_by(s, src, eff, o)}
         skips = [e for e in s.effects if e.kind == "skip_next_untap" and e.affected in s.objs
-                 and s.objs[e.affected].controller == ap]           # "next untap step": used up now
-        held |= {e.affected for e in skips}
+                 and (s.objs[e.affected].controller if e.player is None else e.player) == ap]
+        # "next untap step": used up now, for the permanents the active player untaps
+        held |= {e.affected for e in skips if s.objs[e.affected].controller == ap}
         s.effects = [e for e in s.effects if e not in skips]
         held |= _choose_not_to_untap(ctx, held)
         for o in s.permanents(ap):

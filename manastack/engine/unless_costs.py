@@ -94,7 +94,9 @@ def counter_unless_pays(ctx, e: ir.CounterUnlessPays, rc) -> None:
                   ("118.12a",), "resolve")
         return
     payer = item.controller
-    cost = e.cost.mana.with_x(rc.x) if e.cost.mana is not None else None   # {X}: the spell's X (CR 107.3a)
+    cost = e.cost.mana
+    if cost is not None and cost.x_count:
+        cost = cost.with_x(rc.x)          # "unless its controller pays {X}": the X chosen (CR 107.3a)
     ward = isinstance(e.what, ir.Ref)     # ward's ability names the spell that triggered it
     by, rule = (f"{possessive(rc.card.name)} ward", "702.21a") if ward else (rc.card.name, "118.12a")
     options = [Action("decline", (), f"don't pay {cost}: {item.label} is countered")]

@@ -3,7 +3,9 @@
 The text is split into lines (one ability each, CR 113.2) and sentences. Each line is parsed as
 a whole with the LALR grammar in ``grammar.lark``; a line the grammar or the transformer cannot
 read gives no ability, and its unreadable sentences go into ``unsupported`` verbatim (the whole
-line when no single sentence is to blame). Nothing is dropped silently.
+line when no single sentence is to blame). Nothing is dropped silently: ``gaps`` lists every
+part of the text that gave no ability, each with the reason (a sentence read alone but dropped
+with the rest of its line among them).
 
 Before parsing, reminder text is removed (CR 207.2a), as are ability words (CR 207.2c); the
 card's name and "this creature"/"this spell"/... become ``~`` (CR 201.5); 2021 wording is
@@ -23,7 +25,7 @@ from pathlib import Path
 
 import lark
 from lark import Lark
-from lark.exceptions import LarkError, VisitError
+from lark.exceptions import LarkError, UnexpectedInput, VisitError
 
 from manastack.mana import BASIC_LAND_MANA
 from manastack.oracle import ir
@@ -33,12 +35,33 @@ from manastack.oracle.transform import OracleTransformer, Unsupported, bind
 _STARTS = ["kw_line", "activated", "triggered", "static_line", "spell_line", "mode_line"]
 
 
+@dataclass(frozen=True)
+class Gap:
+    """A part of a card's text that gives no ability (``text``, verbatim without reminder
+    text), and why (``reason``, in words)."""
+
+    text: str
+    reason: str
+
+    def to_dict(self) -> dict:
+        return {"text": self.text, "reason": self.reason}
+
+
+# Reasons a part of a card's text is not compiled.
+UNREADABLE = "the grammar can't read this sentence"
+UNREADABLE_LINE = "the grammar can't read this line (no single sentence of it is to blame)"
+LOYALTY = "loyalty abilities aren't supported"
+_LOYALTY_LINE = re.compile(r"^[+−-]?(?:\d+|X): ")     # CR 606.1: "[+N]: effect", "[−N]: ..."
+
+
 @dataclass
 class CompileResult:
-    """The abilities read from a card, and the sentences that could not be read."""
+    """The abilities read from a card, the sentences that could not be read (each one to
+    blame for a line giving no ability), and every part of the text not compiled with why."""
 
     abilities: list = field(default_factory=list)
     unsupported: list[str] = field(default_factory=list)
+    gaps: list[Gap] = field(default_factory=list)
 
 
 GRAMMAR = Path(__file__).with_name("grammar.lark")
@@ -166,15 +189,18 @@ def compile_card(card) -> CompileResult:
     spell_text: list[str] = []
     text = card.text
     if _is_parenthesised_mana_ability(card):
-        text = card.text.strip()[1:-1]
+        first, _, rest = text.strip().partition("\n")
+        text = first[1:-1] + ("\n" + rest if rest else "")
     for line in card_lines(text):
         norm = normalise(line, card.name)
         try:
             kind, value = _parse_line(norm, is_spell)
             if kind == "spell":
                 bind(spell_effects + value, None)  # "it", "that player" must refer to something
-        except Unsupported:
-            result.unsupported += _unreadable(line, norm, is_spell)
+        except Unsupported as exc:
+            bad = _unreadable(line, norm, is_spell, getattr(exc, "pos", None))
+            result.unsupported += bad
+            result.gaps += _gaps(card, line, bad, exc)
             continue
         if kind == "spell":
             spell_effects += value
@@ -200,10 +226,12 @@ def basic_land_ability(subtype: str) -> ir.ActivatedAbility:
 
 def _is_parenthesised_mana_ability(card) -> bool:
     """Wastes prints its only ability, "{T}: Add {C}.", in parentheses; without a basic land
-    type it has no intrinsic ability, so the parenthesised text is its rules text."""
-    text = card.text.strip()
+    type it has no intrinsic ability, so the parenthesised text is its rules text. Only the
+    first line is looked at: abilities granted later are appended as further lines (CR 613.1f)
+    and must not turn that rules text back into reminder text."""
+    first = card.text.strip().partition("\n")[0]
     return ("Land" in card.types and not set(card.subtypes) & set(BASIC_LAND_MANA)
-            and text.startswith("({T}: Add") and text.endswith(")") and "\n" not in text)
+            and first.startswith("({T}: Add") and first.endswith(")") and first.count("(") == 1)
 
 
 def _starts(line: str, is_spell: bool) -> list[str]:
@@ -217,16 +245,28 @@ def _starts(line: str, is_spell: bool) -> list[str]:
 
 
 def _parse_line(line: str, is_spell: bool):
-    """Parse one normalised line: ("spell", unbound effects) or ("abilities", [...])."""
+    """Parse one normalised line: ("spell", unbound effects) or ("abilities", [...]).
+
+    Unreadable, it raises :class:`Unsupported` with ``pos``: the furthest place in ``line``
+    where the parser stopped, the sentence to blame (None when every parse got through and a
+    check of the transformer refused it)."""
+    furthest, parsed = None, False
     for start in _starts(line, is_spell):
         try:
             return OracleTransformer(line).transform(parser().parse(line, start=start))
         except VisitError as exc:  # a check in a transformer callback
             if not isinstance(exc.orig_exc, Unsupported):
                 raise
+            parsed = True          # the whole line parsed: no parse error is to blame
+        except UnexpectedInput as exc:
+            pos = getattr(exc, "pos_in_stream", None)
+            pos = len(line) if pos is None or pos < 0 else pos
+            furthest = pos if furthest is None else max(furthest, pos)
         except LarkError:
             continue
-    raise Unsupported(line)
+    error = Unsupported(line)
+    error.pos = None if parsed else furthest
+    raise error
 
 
 def _readable(sentence: str, is_spell: bool) -> bool:
@@ -245,14 +285,44 @@ def _readable(sentence: str, is_spell: bool) -> bool:
     return False
 
 
-def _unreadable(line: str, norm: str, is_spell: bool) -> list[str]:
-    """The sentences of ``line`` to report as unsupported (verbatim, reminder text removed)."""
+def _unreadable(line: str, norm: str, is_spell: bool, pos: int | None = None) -> list[str]:
+    """The sentences of ``line`` to report as unsupported (verbatim, reminder text removed):
+    the one where the parser stopped (``pos`` in ``norm``), else each sentence that can't be
+    read alone."""
     originals, normals = sentences(line), sentences(norm)
     if len(originals) != len(normals) or len(originals) == 1:
         return [line]
+    if pos is not None:
+        cursor = 0
+        for original, normal in zip(originals, normals):
+            cursor = norm.find(normal, cursor) + len(normal)
+            if pos < cursor:
+                return [original]
+        return [originals[-1]]
     bad = [o for o, n in zip(originals, normals)
            if not _MODAL_HEAD.search(n) and not _readable(n, is_spell)]
     return bad or [line]
+
+
+def _gaps(card, line: str, bad: list[str], exc: Unsupported) -> list[Gap]:
+    """Every part of an uncompiled ``line`` with its reason: a loyalty ability (CR 606) as a
+    whole; otherwise each sentence the grammar can't read, and each other sentence of the line,
+    dropped with it (a line is one ability, CR 113.2)."""
+    if "Planeswalker" in card.types and _LOYALTY_LINE.match(line):
+        return [Gap(line, LOYALTY)]
+    if bad == [line]:
+        what = str(exc)
+        reason = UNREADABLE_LINE if len(sentences(line)) > 1 else UNREADABLE
+        if what and what != line and len(what) < 40:
+            reason += f" (the compiler stopped at {what!r})"
+        return [Gap(line, reason)]
+    out = []
+    for s in sentences(line):
+        if s in bad:
+            out.append(Gap(s, UNREADABLE))
+        else:
+            out.append(Gap(s, f"dropped with its line, which has a sentence the grammar can't read: {bad[0]!r}"))
+    return out
 
 
 def _with_text(ability, line: str):

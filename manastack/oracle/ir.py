@@ -52,7 +52,22 @@ class TimesKicked:
     multiplier: int = 1
 
 
-Amount = Union[int, X, CountOf, EventAmount, CountersOn, TimesKicked]
+@dataclass(frozen=True, slots=True)
+class LifeLostThisWay:
+    """"equal to the life lost this way": the life the players lost to this ability's earlier
+    effects as it resolves (CR 119.3, 608.2c)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StatOf:
+    """"equal to its power" (toughness, mana value): a characteristic of ``what`` as it is,
+    or as it last existed if it has left its zone (CR 608.2h)."""
+
+    what: "Subject"
+    stat: str               # "power", "toughness" or "mana_value"
+
+
+Amount = Union[int, X, CountOf, EventAmount, CountersOn, TimesKicked, LifeLostThisWay, StatOf]
 
 # --------------------------------------------------------------------------------- objects
 
@@ -90,6 +105,7 @@ class Filter:
     mana_value_equals: CountersOn | None = None   # "with mana value equal to the number of ..."
     named_self: bool = False      # "named ~": the source's name (CR 201.5)
     name: str | None = None       # "named Angrath, Minotaur Pirate"
+    targets_self: bool = False    # "a spell that targets ~": the source is among its targets
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +134,10 @@ class Ref:
     "self" (this object), "you" (its controller), "each_opponent", "each_player",
     "target_controller" (controller of the first target), "enchanted", "equipped",
     "attached_controller", "defending_player", "triggering_object", "triggering_player",
-    "all" (every object matching ``filter``)."""
+    "all" (every object matching ``filter``), "created" (the tokens this ability created
+    earlier in its resolution, CR 111.1: "Create a token. Exile it ..."), "chosen" (one
+    permanent you control matching ``filter``, chosen as the effect happens: "return a land
+    you control to its owner's hand", CR 608.2d)."""
 
     name: str
     filter: Filter | None = None
@@ -465,10 +484,11 @@ class SearchLibrary:
 @dataclass(frozen=True, slots=True)
 class RevealHandDiscard:
     """``who`` reveals their hand; you choose a card matching ``filter`` from it and that player
-    discards it (CR 701.20a)."""
+    discards it (CR 701.20a), or you exile it when ``exile``."""
 
     filter: Filter
     who: Subject
+    exile: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -566,18 +586,38 @@ class Modal:
 
 @dataclass(frozen=True, slots=True)
 class ReturnToBattlefield:
-    """Return ``what`` (a card in a graveyard) to the battlefield under its owner's control,
-    with one ``counter`` on it if given (persist, CR 702.79a; undying, CR 702.93a)."""
+    """Return ``what`` (a card in a graveyard or exile) to the battlefield under its owner's
+    control, or under the control of the effect's controller with ``under_you``, with one
+    ``counter`` on it if given (persist, CR 702.79a; undying, CR 702.93a)."""
 
     what: Subject
     counter: str | None = None
+    under_you: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class SkipNextUntap:
-    """``what`` doesn't untap during its controller's next untap step (CR 502.3)."""
+    """``what`` doesn't untap during its controller's next untap step (CR 502.3), or during
+    the next untap step of the ability's controller when ``yours`` ("your next untap step")."""
 
     what: Subject
+    yours: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Surveil:
+    """CR 701.25a: look at the top ``amount`` cards of your library; put any number of them into
+    your graveyard and the rest back on top."""
+
+    amount: Amount
+
+
+@dataclass(frozen=True, slots=True)
+class PutInLibrary:
+    """Put ``what`` into its owner's library, on top or at the ``bottom`` (CR 401.4, 400.3)."""
+
+    what: Subject
+    bottom: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -660,6 +700,37 @@ class CounterUnlessPays:
     cost: "Cost"
 
 
+@dataclass(frozen=True, slots=True)
+class CastFromHand:
+    """"Cast a spell with mana value 3 or less from your hand without paying its mana cost"
+    (after "You may"): a card in its controller's hand that ``filter`` describes as a spell
+    is cast during the resolution (CR 608.2g) for no mana (CR 118.9, X is 0: CR 107.3b)."""
+
+    filter: Filter
+
+
+@dataclass(frozen=True, slots=True)
+class LoseGame:
+    """``who`` loses the game (CR 104.3e)."""
+
+    who: Subject = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class WinGame:
+    """``who`` wins the game (CR 104.2b): in a two-player game, the opponent loses."""
+
+    who: Subject = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class IfYouDont:
+    """"If you don't, [effects]" after an optional action (a payment): the effects happen only
+    if that action was not done (CR 608.2c)."""
+
+    effects: tuple["Effect", ...]
+
+
 Effect = Union[
     AddMana, DealDamage, Draw, Discard, GainLife, LoseLife, Destroy, Regenerate, PreventDamage, Exile,
     ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords,
@@ -667,7 +738,8 @@ Effect = Union[
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, GetEnergy, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
     SkipNextUntap, CastEncodedCopy, CopySpell, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
-    IfYouDo,
+    IfYouDo, LoseGame, WinGame, IfYouDont, CastFromHand,
+    PutInLibrary, Surveil,
 ]
 
 # --------------------------------------------------------------------------------- costs
@@ -800,6 +872,10 @@ class StaticEffect:
     abilities: tuple["ActivatedAbility", ...] = ()   # "grant_ability" (Chromatic Lantern)
     land_type: str = ""                               # "set_land_type" (Blood Moon), "attack_unless_land"
     for_each: str | None = None                       # "cost_increase": "other_spells_cast"
+    blockers: Filter | None = None                    # "cant_be_blocked_by": the creatures that can't
+    # "modify_pt" times the number of objects matching ``count`` ("for each artifact you
+    # control"); "pt_equal_count": power and toughness are each that number (CR 604.3)
+    count: Filter | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -860,6 +936,8 @@ class ReplacementAbility:
     condition: str | None = None
     text: str = ""
     affected: "Filter | None" = None   # the objects it applies to ("a creature you control")
+    whose: str | None = None           # whose graveyard: "you", "opponent" (None: any)
+    cards_only: bool = False           # "a card": not a token (CR 108.2b)
     unless: "StateCondition | EntersOption | None" = None
 
 

@@ -72,9 +72,13 @@ def render_ability(ability) -> str:
 
 
 def render_abilities(card) -> str:
-    """The card's compiled abilities, then its unsupported sentences, as text."""
+    """The card's compiled abilities, then each part of its text not compiled, with why."""
     out = [render_ability(a) for a in card.abilities]
-    out += [f"UNSUPPORTED  {s}" for s in card.unsupported]
+    gaps = getattr(card, "gaps", ())
+    if gaps:
+        out += [f"UNSUPPORTED  {g.text}\n{'':<15}why: {g.reason}" for g in gaps]
+    else:
+        out += [f"UNSUPPORTED  {s}" for s in card.unsupported]
     return "\n".join(out) if out else "(no abilities)"
 
 

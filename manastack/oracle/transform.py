@@ -13,6 +13,8 @@ from lark import Transformer
 
 from manastack.oracle.transform_base import Unsupported, bind
 from manastack.oracle.transform_effects import EffectRules
+from manastack.oracle.transform_followups import FollowupRules
+from manastack.oracle.transform_general import GeneralRules
 from manastack.oracle.transform_lines import LineRules
 from manastack.oracle.transform_objects import ObjectRules
 from manastack.oracle.transform_statics import StaticRules
@@ -21,7 +23,8 @@ from manastack.oracle.transform_triggers import TriggerRules
 __all__ = ["OracleTransformer", "Unsupported", "bind"]
 
 
-class OracleTransformer(LineRules, EffectRules, StaticRules, TriggerRules, ObjectRules, Transformer):
+class OracleTransformer(LineRules, EffectRules, StaticRules, TriggerRules, ObjectRules, FollowupRules, GeneralRules,
+                        Transformer):
     """Build IR from one parsed line. ``text`` is the normalised line (for mode texts)."""
 
     def __init__(self, text: str):

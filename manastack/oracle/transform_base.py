@@ -54,6 +54,7 @@ PREV = _Marker("previous subject")
 ITS_CONTROLLER = _Marker("its controller")
 THAT_PLAYER = _Marker("that player")
 THAT_SPELL = _Marker("that spell")
+THAT_CARD = _Marker("that card")         # the card an object became (CR 400.7e, 400.7j)
 UNTIL_EOT = "end_of_turn"
 _OPEN = "?"  # a duration not yet known: taken from a later clause of the sentence
 
@@ -112,7 +113,7 @@ def _is_player(subject) -> bool:
 def _is_object(subject) -> bool:
     if isinstance(subject, _T):
         return subject.spec.kind in ("permanent", "any", "card", "spell")
-    return subject in (IT, THAT_OBJECT, PREV) or (isinstance(subject, ir.Ref) and not _is_player(subject))
+    return subject in (IT, THAT_OBJECT, THAT_CARD, PREV) or (isinstance(subject, ir.Ref) and not _is_player(subject))
 
 
 def _need(condition: bool, what: str = "") -> None:
@@ -198,14 +199,16 @@ def _describe(f: ir.Filter, kind: str | None) -> str:
     return words
 
 
-def bind(effects, it_default, its_default=None, that_player=None, that_spell=None):
+def bind(effects, it_default, its_default=None, that_player=None, that_spell=None, that_card=None):
     """Number the target phrases of one ability in order (CR 601.2c) and resolve "it".
 
     Returns (effects, target specs). "It" is the object last named (a target, this object,
     the enchanted or equipped one), else ``it_default``; "its controller" is the target's
     controller, else ``its_default``; "that player" is ``that_player`` (the player a
     trigger condition names) and "that spell" ``that_spell`` (the spell a cast trigger
-    names), else unsupported.
+    names), else unsupported. "That card" is the target named before it, which the engine
+    finds as the object it became if an earlier effect moved it (CR 400.7j), else
+    ``that_card``: the card a leaves-the-battlefield trigger saw it become (CR 400.7e).
     """
     specs: list[ir.TargetSpec] = []
     index: dict[int, int] = {}
@@ -228,7 +231,7 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             # CR 201.5: a card names itself by name, so "that creature" is another object
             # named before it, else the one the trigger is about
             others = [v for v in last if v != ir.Ref("self")]
-            _need(bool(others) or it_default is not None, "that creature")
+            _need(bool(others) or it_default not in (None, ir.Ref("self")), "that creature")
             value = others[-1] if others else it_default
         elif value is ITS_CONTROLLER:
             if specs:
@@ -242,6 +245,10 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
         elif value is THAT_SPELL:
             _need(that_spell is not None, "that spell")
             return that_spell
+        elif value is THAT_CARD:
+            targets = [v for v in last if isinstance(v, ir.Target)]
+            _need(bool(targets) or that_card is not None, "that card")
+            value = targets[-1] if targets else that_card
         _need(not isinstance(value, _Marker), "unresolved")
         if isinstance(value, ir.Target) or (isinstance(value, ir.Ref) and value.name in _ONE):
             last.append(value)
@@ -252,11 +259,18 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             return ir.May(tuple(walk(e) for e in effect.effects), subject(effect.who))
         if isinstance(effect, ir.CreateDelayedTrigger):   # its "it" is what this ability named
             inner = tuple(walk(e) for e in effect.ability.effects)
+            # the delayed ability triggers on a step: it can't see this ability's trigger event
+            _need(not _mentions(inner, ir.Ref("triggering_object")), "that card later")
             return dataclasses.replace(effect, ability=dataclasses.replace(effect.ability, effects=inner))
         if isinstance(effect, ir.Modal):
             return effect
+        if isinstance(effect, ir.CreateTokens):   # CR 111.1: "it" after this is the new token
+            last.append(ir.Ref("created"))
+            return effect
         if isinstance(effect, ir.IfYouDo):       # "If you do, it ...": what was named before
             return ir.IfYouDo(tuple(walk(e) for e in effect.effects))
+        if isinstance(effect, ir.IfYouDont):
+            return ir.IfYouDont(tuple(walk(e) for e in effect.effects))
         if isinstance(effect, ir.Conditional):   # what "instead" replaced is named first
             otherwise = tuple(walk(e) for e in effect.otherwise)
             return ir.Conditional(effect.condition, tuple(walk(e) for e in effect.effects), otherwise)
@@ -264,11 +278,26 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
         for name in ("source", "who", "first", "what", "to", "second"):
             if hasattr(effect, name):
                 changes[name] = subject(getattr(effect, name))
+        if isinstance(getattr(effect, "amount", None), ir.StatOf):     # "equal to its power"
+            what = subject(effect.amount.what)
+            _need(not isinstance(what, ir.Target) or specs[what.index].kind == "permanent", "its")
+            changes["amount"] = dataclasses.replace(effect.amount, what=what)
         return dataclasses.replace(effect, **changes) if changes else effect
 
     bound = [walk(e) for e in effects]
     _need(not any(_has_marker(e) for e in bound), "unresolved")
     return bound, specs
+
+
+def _mentions(node, ref) -> bool:
+    """Whether ``ref`` appears anywhere in ``node``."""
+    if node == ref:
+        return True
+    if isinstance(node, tuple):
+        return any(_mentions(x, ref) for x in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return any(_mentions(getattr(node, f.name), ref) for f in dataclasses.fields(node))
+    return False
 
 
 def _has_marker(node) -> bool:

@@ -9,7 +9,7 @@ from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.subtypes import CREATURE_TYPES
 from manastack.oracle.transform_base import (
-    IT, ITS_CONTROLLER, PREDEFINED_TOKENS, PREV, THAT_PLAYER, THAT_SPELL, UNTIL_EOT, _Amount, _Colors,
+    IT, ITS_CONTROLLER, PREDEFINED_TOKENS, PREV, THAT_CARD, THAT_PLAYER, THAT_SPELL, UNTIL_EOT, _Amount, _Colors,
     _Desc, _ForEach, _OPEN, _T, _TokenTypes, _amount, _is_object, _is_player, _mana_symbols,
     _need, _number, _of, _permanent, _ptmod, _subtype)
 
@@ -127,6 +127,9 @@ class EffectRules:
 
     def bounce(self, c):
         what, owner = c
+        if what is THAT_CARD:       # the card a leaves-the-battlefield trigger saw (CR 400.7e)
+            _need(owner == "owner", "return to your hand")
+            return [ir.ReturnToHand(what)]
         from_graveyard = isinstance(what, _T) and what.spec.filter.zone == "graveyard"
         if owner == "your":
             _need(from_graveyard and what.spec.filter.controller == "you", "return to your hand")
@@ -136,8 +139,16 @@ class EffectRules:
 
     def reanimate(self, c):
         """A card from your own graveyard returns under its owner's control, which is yours
-        (CR 110.2a)."""
+        (CR 110.2a); "that card" or "it", a card an earlier effect or the trigger moved
+        (CR 400.7e, 400.7j), returns under its owner's control or yours, as the text says."""
         what = c[0]
+        whose = next((x for x in c[1:] if x in ("you", "owner")), None)
+        counter = next((x[1] for x in c[1:] if isinstance(x, tuple) and x[0] == "with_counter"), None)
+        if what is THAT_CARD or what is IT:
+            _need(whose is not None, "return to the battlefield")
+            _need(counter in (None, "+1/+1", "-1/-1"), "return with a keyword counter")
+            return [ir.ReturnToBattlefield(what, counter, under_you=whose == "you")]
+        _need(counter is None, "return with a counter")
         _need(isinstance(what, _T) and what.spec.filter.zone == "graveyard"
               and what.spec.filter.controller == "you", "return to the battlefield")
         return [ir.ReturnToBattlefield(what)]

@@ -56,6 +56,8 @@ class LineRules:
         return "before_attackers"
 
     def triggered(self, c):
+        if isinstance(c[0], tuple):      # two trigger events, one ability each (see transform_general)
+            return "abilities", [a for t in c[0] for a in self.triggered([t, *c[1:]])[1]]
         trigger, effects = c[0], c[-1]
         condition = c[1] if len(c) > 2 else None
         default = {"self": ir.Ref("self"), "equipped": ir.Ref("equipped"),
@@ -63,11 +65,19 @@ class LineRules:
             if isinstance(trigger.subject, str) else ir.Ref("triggering_object")
         its = ir.Ref("attached_controller") if trigger.subject in ("enchanted", "equipped") \
             else ir.Ref("triggering_controller") if isinstance(trigger.subject, ir.Filter) else None
-        # "that player": the player who tapped the land (CR 106.12a)
-        that = ir.Ref("triggering_player") if trigger.event == "tapped_for_mana" \
-            and trigger.whose else None
+        # "that player": the player who tapped the land (CR 106.12a), or the player the damage
+        # was dealt to ("deals combat damage to a player, that player discards a card")
+        that = ir.Ref("triggering_player") if (trigger.event == "tapped_for_mana" and trigger.whose) \
+            or trigger.event in _DAMAGED_PLAYER else None
         spell = ir.Ref("triggering_spell") if trigger.event == "cast" else None   # CR 601.2i
-        effects, targets = bind(effects, default, its, that, spell)
+        card = None
+        if trigger.event in ("dies", "leaves"):
+            # CR 400.7e, 603.10a: "that card" is what the object became; an enchanted or
+            # equipped permanent that left is the one the trigger saw, no longer attached
+            card = ir.Ref("triggering_object")
+            if trigger.subject in ("enchanted", "equipped"):
+                default, its = card, ir.Ref("triggering_controller")
+        effects, targets = bind(effects, default, its, that, spell, card)
         is_mana = (trigger.event == "tapped_for_mana" and not targets
                    and any(isinstance(e, ir.AddMana) for e in effects))
         return "abilities", [ir.TriggeredAbility(trigger, tuple(effects), tuple(targets),
@@ -270,6 +280,10 @@ class LineRules:
         out: list = []
         start = 0           # where the effects of the sentence before begin
         for sentence in c:
+            if sentence and isinstance(sentence[0], ir.IfYouDont):
+                _need(len(out) > start, "if you don't")
+                out[-1:] = _unless_done(out[-1], sentence[0])
+                continue
             if sentence and isinstance(sentence[0], ir.IfYouDo):
                 _need(len(out) > start and _may_do(out[-1]), "if you do")
                 last = out[-1]
@@ -331,7 +345,8 @@ class LineRules:
         step, duration = next(x for x in c if isinstance(x, tuple))
         effects = self.sentence([x for x in c if not isinstance(x, tuple)])
         text = self.text[meta.start_pos:meta.end_pos]
-        ability = ir.TriggeredAbility(ir.Trigger("beginning_of_step", step=step, whose="each"),
+        whose = "your" if duration == "your_next_upkeep" else "each"
+        ability = ir.TriggeredAbility(ir.Trigger("beginning_of_step", step=step, whose=whose),
                                       tuple(effects), text=text)
         return [ir.CreateDelayedTrigger(ability, duration=duration)]
 
@@ -345,9 +360,10 @@ class LineRules:
 
     def if_you_do(self, c):
         """"If you do, draw a card." after "you may discard a card" or "you may pay {1}":
-        joined to that action by ``body`` (CR 608.2c). Targets here aren't supported."""
+        joined to that action by ``body`` (CR 608.2c). A target named here ("If you do, ~
+        deals 1 damage to any target") is the ability's own: chosen as it is put on the stack
+        like any other (CR 603.3d, 601.2c), whether or not the action is done later."""
         effects = self.sentence([x for x in c if not isinstance(x, Token)])
-        _need(not _has_target(effects), "targets only if you do")
         return [ir.IfYouDo(tuple(effects))]
 
     def if_kicked(self, c):
@@ -387,16 +403,39 @@ class LineRules:
                              else e for e in effects), who)]
 
 
+_DAMAGED_PLAYER = frozenset({"deals_damage_to_player", "deals_combat_damage_to_player",
+                             "deals_damage_to_opponent", "deals_combat_damage_to_opponent"})
+def _unless_done(last, dont: ir.IfYouDont) -> list:
+    """CR 608.2c: "Pay {2}{B}. If you don't, ..." -- the payment is the player's choice, and
+    what follows happens if it wasn't made; inside a delayed ability ("At the beginning of your
+    next upkeep, pay ...", a Pact) the sentence joins that ability."""
+    if type(last) is ir.CreateDelayedTrigger:
+        ab = last.ability
+        _need(bool(ab.effects) and not ab.targets, "if you don't")
+        effects = tuple(_unless_done(ab.effects[-1], dont))
+        text = ab.text
+        return [dataclasses.replace(last, ability=dataclasses.replace(ab, effects=ab.effects[:-1] + effects,
+                                                                      text=text))]
+    if type(last) is ir.PayMana:
+        last = ir.May((last,))
+    _need(_may_do(last), "if you don't")
+    return [last, dont]
+
+
 def _may_do(effect) -> bool:
     """Whether "If you do" can follow ``effect``: a single discard of one card, payment
-    (without X, or of energy) or sacrifice of this object by you, optional ("You may ...") or not."""
+    (without X), sacrifice of this object ("~" or "it"), a draw of one card by you, or the
+    exile of one target, a payment of energy, optional ("You may ...") or not."""
     if type(effect) is ir.May:
         if effect.who != ir.Ref("you") or len(effect.effects) != 1:
             return False
         effect = effect.effects[0]
     t = type(effect)
     return ((t is ir.PayMana and not effect.cost.x_count) or (t is ir.Discard and effect == ir.Discard(1))
-            or (t is ir.Sacrifice and effect == ir.Sacrifice(ir.Ref("self")))
+            or (t is ir.Sacrifice and effect.what in (ir.Ref("self"), IT) and effect.unless_sacrifice is None)
+            or (t is ir.Draw and effect == ir.Draw(1))      # "you may draw a card. If you do, ..."
+            or (t is ir.Exile and isinstance(effect.what, _T) and effect.what.spec.count == 1
+                and not effect.what.spec.up_to)            # "you may exile target card ..."
             or t is ir.PayEnergy)                  # "you may pay {E}{E}. If you do" (CR 107.14)
 
 

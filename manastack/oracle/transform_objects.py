@@ -6,7 +6,7 @@ import dataclasses
 from manastack.mana import COLORS, NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (
-    IT, ITS_CONTROLLER, THAT_OBJECT, THAT_PLAYER, _Desc, _PREFIX_NON, _T, _kw_name, _need,
+    IT, ITS_CONTROLLER, THAT_CARD, THAT_OBJECT, THAT_PLAYER, _Desc, _PREFIX_NON, _T, _kw_name, _need,
     _number, _subtype)
 
 
@@ -25,6 +25,9 @@ class ObjectRules:
 
     def o_that(self, c):
         return THAT_OBJECT
+
+    def o_that_card(self, c):
+        return THAT_CARD
 
     def o_all(self, c):
         _need(c[0].plural and c[0].kind in (None, "permanent") and not c[0].zone_given, "all")
@@ -127,6 +130,9 @@ class ObjectRules:
             elif tag == "chosen_type":
                 _need(not fields.get("subtypes"), "of the chosen type")
                 fields["subtypes"] = ("chosen",)
+            elif tag == "from_hand":        # a card in your hand (a spell to cast from there)
+                zone_given = True
+                fields.update(zone="hand", controller="you")
             elif tag == "zone":
                 zone_given = True
                 fields["zone"] = "graveyard"
@@ -135,6 +141,7 @@ class ObjectRules:
             else:
                 _need(tag not in fields, "repeated " + tag)
                 fields[tag] = item[1]
+        _need(kind == "spell" or "targets_self" not in fields, "that targets")
         if kind == "spell":
             fields["zone"] = "stack"
         # counters on ~ are read while ~ is on the battlefield: for spells its cast trigger sees
@@ -276,6 +283,13 @@ class ObjectRules:
 
     def p_named_self(self, c):
         return "named_self", True
+
+    def p_from_your_hand(self, c):
+        return "from_hand", True
+
+    def p_targets_self(self, c):
+        """"Spells your opponents cast that target ~", "a spell that targets ~" (heroic)."""
+        return "targets_self", True
 
     def p_named(self, c):
         return "name", str(c[0])[len("named "):]

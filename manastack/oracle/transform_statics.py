@@ -299,9 +299,9 @@ class StaticRules:
 
     def eo_reveal(self, c):
         d = c[1]
-        _need(c[0] == "a" and d.kind == "card" and not d.plural and not d.zone_given
-              and d.filter.controller is None, "reveal from your hand")
-        return ir.RevealOption(dataclasses.replace(d.filter, zone="hand"))
+        _need(c[0] == "a" and d.kind == "card" and not d.plural and d.filter.zone == "hand",
+              "reveal from your hand")
+        return ir.RevealOption(d.filter)
 
     def st_additional_trigger(self, c):
         """CR 603.2d (Panharmonicon, Felix Five-Boots)."""

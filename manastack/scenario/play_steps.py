@@ -3,9 +3,9 @@ activating an ability (CR 602, 605), with its modes, targets, X and payment."""
 from __future__ import annotations
 
 from manastack.engine import layers, legality
+from manastack.engine.abilities import battlefield_activated
 from manastack.engine.targets import describe_target
 from manastack.engine.decisions import Action
-from manastack.oracle import ir
 
 from . import why
 from .driver import Driver, StepError, listify
@@ -49,26 +49,29 @@ class PlaySteps(Driver):
             raise StepError(why.cannot_activate(s, self.refs, p, ref))
         o = s.objs[opts[0].args[0]]
         card = layers.card_now(s, o)
-        activated = [i for i, ab in enumerate(card.abilities) if type(ab) is ir.ActivatedAbility]
+        # equip and crew are keywords that stand for activated abilities (CR 702.6a, 702.122a)
+        activated = dict(battlefield_activated(card))
         sel = step.get("ability")
         opts = self.pick_ability(card, activated, opts, sel)
         if not opts:
-            words = card.abilities[activated[sel - 1]].text if isinstance(sel, int) else sel
+            words = list(activated.values())[sel - 1].text if isinstance(sel, int) else sel
             raise StepError(legality.cannot_activate(s, p, o, words))
         self.push(opts[0])
         self.complete(step)
 
-    def pick_ability(self, card, activated: list[int], opts: list[Action], sel) -> list[Action]:
+    def pick_ability(self, card, activated: dict, opts: list[Action], sel) -> list[Action]:
         """The options for the ability ``sel`` names: its number among the card's activated
-        abilities, or words of its text."""
+        abilities (index to ability, keywords read as the abilities they stand for), or words
+        of its text."""
         if isinstance(sel, int):
             if sel > len(activated):
                 raise StepError(f"{card.name} has {len(activated)} activated abilities, not {sel}")
-            opts = [a for a in opts if a.args[1] == activated[sel - 1]]
+            opts = [a for a in opts if a.args[1] == list(activated)[sel - 1]]
         elif isinstance(sel, str):
-            opts = [a for a in opts if sel.lower() in card.abilities[a.args[1]].text.lower()]
+            opts = [a for a in opts if a.args[1] in activated
+                    and sel.lower() in activated[a.args[1]].text.lower()]
         elif len({a.args[1] for a in opts}) > 1:
-            texts = "; ".join(f"{n}: {card.abilities[i].text}" for n, i in enumerate(activated, 1))
+            texts = "; ".join(f"{n}: {ab.text}" for n, ab in enumerate(activated.values(), 1))
             raise StepError(f"{card.name} has several abilities that could be activated; say which with "
                             f"ability: ({texts})")
         return opts

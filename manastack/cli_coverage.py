@@ -1,0 +1,71 @@
+"""``manastack cards coverage``: how much of a card file the Oracle compiler reads fully, and why
+the rest is not."""
+from __future__ import annotations
+
+import json
+
+import click
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import Progress
+from rich.table import Table
+
+from manastack.cards import CardError
+from manastack.cards.coverage import coverage as run_coverage
+
+
+@click.command()
+@click.option("--corpus", "corpus", required=True, type=click.Path(exists=True, dir_okay=False),
+              help="A card file: MTGJSON AtomicCards or Scryfall Oracle Cards (.json/.json.gz).")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option("--top", default=30, show_default=True, help="How many templates to list.")
+@click.option("--per-card", "per_card", is_flag=True,
+              help="Also list every card not compiled fully, each part not compiled and why "
+                   "(the JSON report always has them).")
+def coverage(corpus: str, as_json: bool, top: int, per_card: bool) -> None:
+    """Compile every card of CORPUS; report the share compiled and the commonest gaps."""
+    console = Console(stderr=as_json)
+    try:
+        with Progress(console=console, transient=True, disable=as_json) as progress:
+            task = progress.add_task("compiling", total=None)
+            report = run_coverage(corpus, top=top, progress=lambda done, total: progress.update(
+                task, completed=done, total=total))
+    except CardError as exc:
+        raise click.ClickException(str(exc)) from None
+    if as_json:
+        click.echo(json.dumps(report.to_dict(), indent=2))
+        return
+    console.print(f"{report.compiled} of {report.total} cards compile fully "
+                  f"({report.share:.1%}).", highlight=False)
+    table = Table(title=f"Top {len(report.top)} unsupported sentence templates")
+    table.add_column("count", justify="right")
+    table.add_column("template")
+    for template, count in report.top:
+        table.add_row(str(count), escape(template))
+    console.print(table)
+    if not report.cards:
+        return
+    console.print(f"{report.single} card(s) are blocked by one template alone.", highlight=False)
+    table = Table(title=f"Top {len(report.sole)} templates by the cards they alone block")
+    table.add_column("cards", justify="right")
+    table.add_column("template")
+    for template, count in report.sole:
+        table.add_row(str(count), escape(template))
+    console.print(table)
+    table = Table(title="Why parts of cards are not compiled")
+    table.add_column("parts", justify="right")
+    table.add_column("reason")
+    for reason, count in report.reasons:
+        table.add_row(str(count), escape(reason))
+    console.print(table)
+    if per_card:
+        for name, gaps in report.cards:
+            console.print(name, style="bold", highlight=False, markup=False)
+            for gap in gaps:
+                console.print(f"  {gap.text}\n      why: {gap.reason}", highlight=False, markup=False)
+    else:
+        console.print(f"{len(report.cards)} card(s) have parts not compiled: --per-card lists "
+                      "them with each part and why.", highlight=False)
+    if report.errors:
+        console.print(f"{len(report.errors)} card(s) could not be read, e.g. "
+                      f"{report.errors[0][0]}: {report.errors[0][1]}", highlight=False)

@@ -1,0 +1,105 @@
+"""OracleTransformer rules: follow-up parts that combine with the rest of a line: putting an
+object into its owner's library (CR 401.4), a permanent you choose as the effect happens
+(CR 608.2d), "your next untap step" (CR 502.3), the life lost this way (CR 119.3), becoming the
+target of a spell or ability (CR 603.2), and "can't be blocked by" (CR 509.1b)."""
+from __future__ import annotations
+
+import dataclasses
+
+from lark import Token
+
+from manastack.oracle import ir
+from manastack.oracle.transform_base import (PREDEFINED_TOKENS, PREV, _T, _Desc, _ForEach, _is_player, _need,
+                                              _number, _of, _permanent, _ptmod)
+
+
+class FollowupRules:
+    """Methods of :class:`manastack.oracle.transform.OracleTransformer` for one area."""
+
+    def put_library(self, c):
+        """"Put target creature on top of its owner's library" (Condemn puts it at the bottom).
+        Only a target: a permanent, or a card in a graveyard (CR 401.4)."""
+        what, end = c[0], next(x for x in c if x in ("top", "bottom"))
+        _need(isinstance(what, _T) and (
+            what.spec.kind == "permanent"
+            or (what.spec.kind == "card" and what.spec.filter.zone == "graveyard")), "put into a library")
+        return [ir.PutInLibrary(what, bottom=end == "bottom")]
+
+    def le_top(self, c):
+        return "top"
+
+    def le_bottom(self, c):
+        return "bottom"
+
+    def gain_life_lost(self, c):
+        """"You gain life equal to the life lost this way." (Kokusho, Exsanguinate)."""
+        _need(_is_player(c[0]), "not a player")
+        return [ir.GainLife(ir.LifeLostThisWay(), c[0])]
+
+    def skip_untap_yours(self, c):
+        """"~ doesn't untap during your next untap step" (CR 502.3); without a subject, the
+        one of the clause before ("... and doesn't untap during your next untap step")."""
+        what = c[0] if c and not isinstance(c[0], Token) else PREV
+        _need(what is PREV or _permanent(what), "doesn't untap")
+        return [ir.SkipNextUntap(what, yours=True)]
+
+    def o_chosen(self, c):
+        """"a land you control": one permanent you control matching the description, chosen
+        as the effect happens (CR 608.2d); no target. Only "you control", so the chooser is
+        the ability's controller."""
+        d = _of(c, _Desc)
+        _need("another" not in c and not d.plural and d.kind in (None, "permanent")
+              and not d.zone_given and d.filter.controller == "you", "a permanent you choose")
+        return ir.Ref("chosen", d.filter)
+
+    def e_becomes_target(self, c):
+        """"When ~ becomes the target of a spell or ability" (of any player, CR 115.1)."""
+        return ir.Trigger("becomes_target", "self")
+
+    def st_unblockable_by(self, c):
+        """"~ can't be blocked by creatures with power 2 or less" (CR 509.1b)."""
+        d = _of(c, _Desc)
+        _need(d.plural and d.kind is None and d.filter.types == ("Creature",) and not d.zone_given,
+              "can't be blocked by")
+        return [ir.StaticAbility(ir.StaticEffect("cant_be_blocked_by", c[0], blockers=d.filter))]
+
+    def st_pump_count(self, c):
+        """"~ gets +1/+1 for each artifact you control" (layer 7c, CR 613.4c): the bonus times
+        the number of matching objects, counted as characteristics are found."""
+        (p, _), (t, _) = _ptmod(c[1])
+        each = _of(c, _ForEach)
+        _need(isinstance(p, int) and isinstance(t, int) and each.filter is not None
+              and not each.kicked, "for each in a static")
+        return [ir.StaticAbility(ir.StaticEffect("modify_pt", c[0], power=p, toughness=t, count=each.filter))]
+
+    def st_pt_count(self, c):
+        """"~'s power and toughness are each equal to the number of creatures you control": a
+        characteristic-defining ability (CR 604.3, 613.4a), in every zone."""
+        d = _of(c, _Desc)
+        _need(d.plural and d.kind in (None, "permanent", "card") and (d.kind != "card" or d.zone_given),
+              "equal to the number of")
+        return [ir.StaticAbility(ir.StaticEffect("pt_equal_count", "self", count=d.filter))]
+
+    def sacrifice_unless_pay(self, c):
+        """"Sacrifice ~ unless you pay {1}{R}" (an upkeep cost): pay all of it or sacrifice
+        (CR 118.12a, 603.5)."""
+        return [ir.SacrificeUnlessPays(ir.Ref("self"), ir.Cost(mana=c[-1]), keyword="ability")]
+
+    def investigate(self, c):
+        """CR 701.36a: create a Clue token (CR 111.10f)."""
+        spec = ir.TokenSpec("Clue Token", None, None, (), ("Artifact",), ("Clue",), text=PREDEFINED_TOKENS["Clue"])
+        return [ir.CreateTokens(spec)]
+
+    def surveil(self, c):
+        n = _number(c[0])
+        _need(isinstance(n, int), "surveil X")
+        return [ir.Surveil(n)]
+
+    def reveal_hand_exile(self, c):
+        """"Target opponent reveals their hand. You choose a nonland card from it and exile that
+        card." (Castigate): as Coercion's template, with the card exiled (CR 701.20a, 406.1)."""
+        return [dataclasses.replace(e, exile=True) for e in self.reveal_hand_discard(c)]
+
+    def st_one_blocker(self, c):
+        """"~ can't be blocked by more than one creature" (CR 509.1b)."""
+        return [ir.StaticAbility(ir.StaticEffect("max_one_blocker", c[0]))]

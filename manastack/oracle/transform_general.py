@@ -1,0 +1,118 @@
+"""OracleTransformer rules: references to objects that changed zones (CR 400.7, 608.2h)."""
+from __future__ import annotations
+
+import dataclasses
+
+from lark import Token
+
+from manastack.oracle import ir
+from manastack.oracle.transform_base import IT, THAT_OBJECT, _is_player, _need
+from manastack.oracle.transform_lines import _has_target
+
+
+class GeneralRules:
+    """Methods of :class:`manastack.oracle.transform.OracleTransformer` for one area."""
+
+    # ---- last known information and new objects (CR 400.7e, 400.7j, 608.2h)
+    def e_self_enters_or_dies(self, c):
+        """"When ~ enters or is put into a graveyard from the battlefield": either event
+        triggers it (CR 603.6a, 603.6c, 700.4); read as one ability per event."""
+        return ir.Trigger("enters"), ir.Trigger("dies")
+
+    def uw_you(self, c):
+        return "you"
+
+    def uw_owner(self, c):
+        return "owner"
+
+    def with_counter(self, c):
+        """"... to the battlefield with a +1/+1 counter on it" (CR 614.1c)."""
+        return "with_counter", c[0]
+
+    def gain_life_equal(self, c):
+        """"Its controller gains life equal to its power" (Swords to Plowshares): the number is
+        read as the effect happens, from the object's last known information if it has left
+        (CR 608.2h)."""
+        _need(_is_player(c[0]), "not a player")
+        return [ir.GainLife(c[1], c[0])]
+
+    def lose_life_equal(self, c):
+        _need(_is_player(c[0]), "not a player")
+        return [ir.LoseLife(c[1], c[0])]
+
+    def stat_it(self, c):
+        return ir.StatOf(IT, c[0])
+
+    def stat_that(self, c):
+        return ir.StatOf(THAT_OBJECT, c[0])
+
+    def st_power(self, c):
+        return "power"
+
+    def st_toughness(self, c):
+        return "toughness"
+
+    def st_mana_value(self, c):
+        return "mana_value"
+
+    # ---- "would be put into a graveyard from anywhere" (CR 614.1a, 614.6)
+    def r_graveyard_shuffle_self(self, c):
+        """Progenitus: wherever it is, it goes into its owner's library instead of a graveyard,
+        which is then shuffled."""
+        return [ir.ReplacementAbility("graveyard_to_library")]
+
+    def r_graveyard_exile(self, c):
+        """Rest in Peace, Leyline of the Void, Dryad Militant: such a card (or token) is exiled
+        instead of going to a graveyard (the one named: any, yours or an opponent's)."""
+        (f, cards_only), whose = c[0], c[1]
+        return [ir.ReplacementAbility("graveyard_to_exile", affected=f, whose=whose, cards_only=cards_only)]
+
+    def o_all_graveyard_cards(self, c):
+        """"Exile all cards from all graveyards" (Rest in Peace)."""
+        return ir.Ref("all", ir.Filter(zone="graveyard"))
+
+    def gw_card_or_token(self, c):
+        return ir.Filter(zone=""), False
+
+    def gw_desc(self, c):
+        other, d = c[0] == "another", c[1]
+        _need(not other and not d.plural and d.kind == "card" and not d.zone_given
+              and d.filter.controller is None, "would be put into a graveyard")
+        return dataclasses.replace(d.filter, zone=""), True
+
+    def gy_any(self, c):
+        return None
+
+    def gy_your(self, c):
+        return "you"
+
+    def gy_opponent(self, c):
+        return "opponent"
+
+    # ---- casting without paying the mana cost (CR 118.9, 107.3b)
+    def cast_free(self, c):
+        other, d = c[0] == "another", c[1]
+        _need(not other and not d.plural and d.kind == "spell" and d.zone_given
+              and not d.filter.targets_self, "cast without paying")
+        return [ir.CastFromHand(dataclasses.replace(d.filter, controller=None))]
+
+    # ---- winning and losing the game (CR 104.2b, 104.3e)
+    def lose_game(self, c):
+        _need(_is_player(c[0]), "not a player")
+        return [ir.LoseGame(c[0])]
+
+    def win_game(self, c):
+        _need(c[0] == ir.Ref("you"), "who wins")
+        return [ir.WinGame(c[0])]
+
+    def if_you_dont(self, c):
+        """"If you don't, you lose the game." after "pay {2}{B}" (a Pact): joined to the payment
+        by ``body`` (CR 608.2c)."""
+        effects = self.sentence([x for x in c if not isinstance(x, Token)])
+        _need(not _has_target(effects), "targets only if you don't")
+        return [ir.IfYouDont(tuple(effects))]
+
+    def ns_your_upkeep(self, c):
+        """"At the beginning of your next upkeep" (CR 603.7c): the next upkeep of the player
+        who controls the delayed ability."""
+        return "upkeep", "your_next_upkeep"
