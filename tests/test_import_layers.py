@@ -30,12 +30,12 @@ PACKAGE_LAYERS = (
 )
 ENGINE_LAYERS = (
     ("vocabulary", ("abilities", "decisions", "exercise", "wording")),
-    ("state", ("conditions", "effect_records", "event_types", "runner", "state", "upcalls")),
+    ("state", ("conditions", "effect_records", "event_types", "monarch", "runner", "state", "upcalls")),
     ("characteristics", ("characteristics", "filters", "layers")),
     ("queries", ("activation_limits", "aura_placement", "cost_checks", "mana_replacement", "mana_spend", "mana_types", "replacement", "resolution",
                  "spell_costs", "targets", "timing",
                  "attack_targets", "loyalty")),
-    ("rules", ("adventure", "alt_costs", "casting", "cipher", "combat", "copies", "crew", "double_faced", "edicts", "effects", "emblems", "events", "face_up",
+    ("rules", ("adventure", "alt_costs", "casting", "cipher", "combat", "control", "copies", "crew", "double_faced", "edicts", "effects", "emblems", "events", "face_up",
                "free_casting", "game_end", "game_outcome", "keyword_effects", "levelers", "mana_abilities", "mana_capacity", "morph", "payment_search", "placement_effects", "resolve", "sagas", "sba", "split_cards",
                "suspend", "triggers", "unless_costs")),
     ("game loop", ("legality", "loop", "mana_query", "save_check", "serialize", "support", "turn", "view")),

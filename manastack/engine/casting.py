@@ -47,6 +47,8 @@ def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True, payer: int
             return False     # CR 302.6
     if cost.pay_life and s.players[payer].life < cost.pay_life:
         return False         # CR 119.4
+    if cost.energy and s.players[payer].energy < cost.energy:
+        return False         # CR 107.14, 118.3: energy counters that aren't there can't be paid
     if cost.discard_self and o.zone != "hand":
         return False         # CR 702.29a: cycling works only from the hand
     hand = s.players[payer].hand
@@ -259,6 +261,8 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
         events.remove_counters(ctx, o, kind, n, f"cost of {what}")
     if cost.pay_life:
         events.lose_life(ctx, player, cost.pay_life, rules=("119.4",))
+    if cost.energy:
+        events.pay_energy(ctx, player, cost.energy, f"cost of {what}")
     if cost.sacrifice is not None:
         choices = objects_matching(s, cost.sacrifice, o, player)
         answer = ctx.ask(Decision(player, "sacrifice", f"Choose a permanent to sacrifice for {what}",

@@ -1,14 +1,20 @@
 """Conditions of intervening "if" clauses (CR 603.4) and other checks named by the compiler.
 
-A condition is a short name from the fixed set below; the compiler emits only these.
+A condition is a short name from the fixed set below, or a typed condition on the game state
+(``ir.YouControl``, ``ir.OpponentCount``: "unless you control two or fewer other lands",
+CR 614.1d) built from the parts the compiler reads.
 """
 from __future__ import annotations
 
-from . import exercise
+from manastack.oracle import ir
+
+from . import exercise, upcalls
 from .state import Obj, State
 
 
-def evaluate(s: State, condition: str, src: Obj) -> bool:
+def evaluate(s: State, condition, src: Obj) -> bool:
+    if not isinstance(condition, str):
+        return holds(s, condition, src)
     check = _CONDITIONS.get(condition)
     if check is None:
         raise ValueError(f"unknown condition {condition!r}")
@@ -97,3 +103,18 @@ _CONDITIONS = {
 }
 
 CONDITIONS = tuple(_CONDITIONS)
+
+
+# ------------------------------------------------------------ conditions on the game state
+
+
+def holds(s: State, condition: "ir.StateCondition", src: Obj) -> bool:
+    """A typed condition, seen from ``src`` and its controller ("you")."""
+    if type(condition) is ir.YouControl:
+        n = sum(1 for o in s.permanents() if o.controller == src.controller
+                and any(upcalls.matches(s, o, f, src) for f in condition.filters))
+        return n >= condition.at_least and (condition.at_most is None or n <= condition.at_most)
+    if type(condition) is ir.OpponentCount:
+        return len(s.players) - 1 >= condition.at_least     # two-player games: one opponent
+    raise ValueError(f"unknown condition {condition!r}")
+

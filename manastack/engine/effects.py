@@ -8,8 +8,8 @@ from dataclasses import replace
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import (cipher, copies, double_faced, edicts, emblems, events, free_casting, game_outcome, keyword_effects,
-               placement_effects, suspend, unless_costs)
+from . import (cipher, control, copies, double_faced, edicts, emblems, events, free_casting, game_outcome,
+               keyword_effects, placement_effects, suspend, unless_costs)
 from .abilities import ONE_SHOT_DELAYS, nested_index
 from .casting import pay_mana
 from .conditions import evaluate
@@ -166,6 +166,28 @@ def _sacrifice(ctx, e: ir.Sacrifice, rc):
 def _pay_mana(ctx, e: ir.PayMana, rc):
     """CR 118.1: pay a cost as part of an effect ("you may pay {3}")."""
     pay_mana(ctx, rc.controller, e.cost, f"{rc.card.name}'s effect")
+    rc.did = True
+
+
+def _become_monarch(ctx, e: ir.BecomeMonarch, rc):
+    """CR 724.3: the player named becomes the monarch."""
+    for p in named_players(ctx, e.who, rc)[:1]:
+        events.become_monarch(ctx, p, rc.card.name)
+
+
+def _get_energy(ctx, e: ir.GetEnergy, rc):
+    """CR 122.1: the players named get energy counters."""
+    n = amount(ctx, e.amount, rc)
+    for p in named_players(ctx, e.who, rc):
+        events.get_energy(ctx, p, n, rc.card.name)
+
+
+def _pay_energy(ctx, e: ir.PayEnergy, rc):
+    """CR 107.14, 118.3: paying energy as part of an effect, only with enough of it."""
+    if ctx.s.players[rc.controller].energy < e.amount:
+        rc.did = False
+        return
+    events.pay_energy(ctx, rc.controller, e.amount, f"{rc.card.name}'s effect")
     rc.did = True
 
 
@@ -474,6 +496,9 @@ def _may(ctx, e: ir.May, rc):
     costs = [x.cost for x in e.effects if type(x) is ir.PayMana]
     if costs and not all(can_afford(s, player, c) for c in costs):
         options = options[1:]     # a cost that can't be paid can't be chosen (CR 118.3)
+    energy = sum(x.amount for x in e.effects if type(x) is ir.PayEnergy)
+    if energy and s.players[player].energy < energy:
+        options = options[-1:]    # nor can energy one doesn't have (CR 107.14)
     answer = ctx.ask(Decision(player, DecisionKind.MAY, f"{rc.card.name}: do you want to do it?", options))
     s.add_log(f"{s.players[player].name} chooses {answer.kind} for {rc.card.name}'s \"you may\"",
               ("603.5", "608.2d"), "choice")
@@ -578,10 +603,22 @@ def _explore(ctx, e: ir.Explore, rc):
 
 def _gain_control(ctx, e: ir.GainControl, rc):
     """CR 613.1b: a control-changing effect (layer 2). The new controller hasn't controlled it
-    since their turn began, so CR 302.6 applies to it (haste aside)."""
+    since their turn began, so CR 302.6 applies to it (haste aside). A duration "for as long as"
+    a condition on the source holds is kept by :mod:`.control` (CR 611.2b)."""
+    src = ctx.s.objs.get(rc.source)
     for o in named_objects(ctx, e.what, rc):
         if o.zone == "battlefield":
-            events.change_control(ctx, o, rc.controller, e.duration, rc.card.name)
+            control.start(ctx, o, rc.controller, e.duration, src, rc.card.name)
+
+
+def _exchange_control(ctx, e: ir.ExchangeControl, rc):
+    """CR 701.12a-b: exchange control of two permanents, all of it or none."""
+    objs = named_objects(ctx, e.first, rc) + (named_objects(ctx, e.second, rc) if e.second is not None else [])
+    if len(objs) != 2:
+        ctx.s.add_log(f"{rc.card.name}: there aren't two permanents to exchange, so nothing happens",
+                      ("701.12a",), "control")
+        return
+    control.exchange(ctx, objs[0], objs[1], rc.card.name)
 
 
 def _conditional(ctx, e: ir.Conditional, rc):
@@ -624,7 +661,9 @@ HANDLERS = {
     ir.RemoveTimeCounter: suspend.remove_time_counter, ir.CastSuspended: suspend.cast_suspended,
     ir.MayPlayExiled: _may_play_exiled,
     ir.RemoveCounters: _remove_counters, ir.BecomeCreature: _become_creature,
-    ir.GainControl: _gain_control, ir.CreateManaReplacement: _create_mana_replacement,
+    ir.GainControl: _gain_control, ir.ExchangeControl: _exchange_control,
+    ir.GetEnergy: _get_energy, ir.PayEnergy: _pay_energy, ir.BecomeMonarch: _become_monarch,
+    ir.CreateManaReplacement: _create_mana_replacement,
     ir.CreateDelayedTrigger: _create_delayed_trigger, ir.Explore: _explore,
     ir.LoseGame: game_outcome.lose_game, ir.IfYouDont: game_outcome.if_you_dont,
     ir.CastFromHand: free_casting.cast_from_hand,

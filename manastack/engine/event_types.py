@@ -42,6 +42,7 @@ class ZoneChange:
     copy: Any = None                        # CR 707.2: the card it enters as a copy of
     copy_asked: bool = False                # whether "enter as a copy" has been chosen or declined
     madness: bool = False                   # CR 702.35a: exiled by madness's replacement
+    pay_life: int = 0                       # CR 614.12a, 119.4: life paid as it enters (Blood Crypt)
     old: Any = None                         # the object as it last existed (603.10a)
     attached: tuple[int, ...] = ()          # what was attached to it as it left (603.10a)
     shuffle: bool = False                   # CR 614.6: shuffled into its owner's library instead
@@ -237,9 +238,16 @@ class TappedForMana:
     player: int
 
 
+@dataclass(slots=True)
+class BecameMonarch:
+    """CR 724.3: a player became the monarch."""
+    kind: ClassVar[str] = "become_monarch"
+    player: int
+
+
 Event = (ZoneChange | Drew | LifeGained | LifeLost | DamageDealt | Tapped | Untapped | CountersPut
          | CountersRemoved | SpellCast | StepBegan | Attacked | AttackedAlone | Blocked | BecameBlocked
-         | BecameTarget | TurnedFaceUp | ExiledWithMadness | TappedForMana)
+         | BecameTarget | TurnedFaceUp | ExiledWithMadness | TappedForMana | BecameMonarch)
 
 
 # ------------------------------------------------------------------------------ what a trigger saw

@@ -15,8 +15,8 @@ from . import characteristics as ch
 from . import aura_placement, exercise, levelers, morph, replacement
 from .runner import Ctx
 from .effect_records import ControlChange
-from .event_types import (CountersPut, CountersRemoved, DamageDealt, Destruction, Drew, ExiledWithMadness,
-                          LifeGained, LifeLost, Tapped, Untapped, ZoneChange)
+from .event_types import (BecameMonarch, CountersPut, CountersRemoved, DamageDealt, Destruction, Drew,
+                          ExiledWithMadness, LifeGained, LifeLost, Tapped, Untapped, ZoneChange)
 from .state import Obj
 from .triggers import collect
 
@@ -62,6 +62,8 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
             ev.attach = aura_placement.enchant_choice(ctx, o, ev.controller)
             if ev.attach == aura_placement.NOTHING:
                 return None               # it stays where it is (CR 303.4g)
+        if ev.pay_life:     # "As ~ enters, you may pay 2 life" (CR 614.12a, 119.4)
+            lose_life(ctx, ev.controller, ev.pay_life, rules=("119.4", "614.12a"))
     lookback = o.copy()
     if to != "battlefield" and morph.is_face_down(o):
         morph.reveal(s, o, to)
@@ -399,6 +401,12 @@ def control_effects_end(ctx: Ctx, ended) -> None:
         _set_controller(ctx, o, player, "the control effect ended")
 
 
+def set_controller(ctx: Ctx, o: Obj, player: int, why: str) -> None:
+    """CR 613.1b: ``player`` controls ``o`` now, as the control effects that apply say
+    (:mod:`.control` works out which)."""
+    _set_controller(ctx, o, player, why)
+
+
 def _set_controller(ctx: Ctx, o: Obj, player: int, why: str) -> None:
     if o.controller == player:
         return
@@ -408,6 +416,38 @@ def _set_controller(ctx: Ctx, o: Obj, player: int, why: str) -> None:
     if "suspend" in o.cast_costs:       # its haste from suspend ends for good (CR 702.62a)
         o.cast_costs = tuple(c for c in o.cast_costs if c != "suspend")
         ctx.s.add_log(f"{o.card.name} loses the haste suspend gave it", ("702.62a",), "control")
+
+
+def become_monarch(ctx: Ctx, player: int, why: str = "") -> None:
+    """CR 724.3: ``player`` becomes the monarch; the monarch before stops being it."""
+    s = ctx.s
+    if s.monarch == player:
+        s.add_log(f"{s.players[player].name} is already the monarch" + (f" ({why})" if why else ""),
+                  ("724.3",), "monarch")
+        return
+    s.monarch = player
+    s.add_log(f"{s.players[player].name} becomes the monarch" + (f" ({why})" if why else ""),
+              ("724.1", "724.3"), "monarch")
+    collect(ctx, BecameMonarch(player))
+
+
+def get_energy(ctx: Ctx, player: int, n: int, why: str = "") -> None:
+    """CR 122.1, 107.14: ``player`` gets ``n`` energy counters."""
+    if n <= 0:
+        return
+    p = ctx.s.players[player]
+    p.energy += n
+    ctx.s.add_log(f"{p.name} gets {n} energy counter{'s' if n != 1 else ''} (energy {p.energy})"
+                  + (f" ({why})" if why else ""), ("122.1", "107.14"), "counters")
+
+
+def pay_energy(ctx: Ctx, player: int, n: int, why: str = "") -> None:
+    """CR 107.14: to pay {E} is to remove one energy counter from yourself; the caller has
+    checked that there are enough (CR 118.3)."""
+    p = ctx.s.players[player]
+    p.energy -= n
+    ctx.s.add_log(f"{p.name} pays {n} energy (energy {p.energy})" + (f" ({why})" if why else ""),
+                  ("107.14", "118.3"), "counters")
 
 
 def remove_counters(ctx: Ctx, o: Obj, kind: str, n: int, why: str = "") -> None:

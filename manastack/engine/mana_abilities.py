@@ -301,7 +301,7 @@ def _sources(s: State, player: int, exclude: int | None) -> tuple[bool, list[tup
             c = ab.cost
             if len(ab.effects) != 1 or not (c.tap or c.untap or c.sacrifice_self):
                 continue
-            if c.pay_life or c.discard or c.sacrifice is not None or c.untap_tapped is not None:
+            if c.pay_life or c.discard or c.sacrifice is not None or c.untap_tapped is not None or c.energy:
                 continue
             if not cost_payable(s, o, c, include_mana=False):
                 continue

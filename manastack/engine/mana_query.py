@@ -86,6 +86,8 @@ def blockers(s: State, o: Obj, cost: ir.Cost) -> list[str]:
                    "untap (CR 118.3)")
     if cost.pay_life and s.players[o.controller].life < cost.pay_life:
         out.append(f"its controller can't pay {cost.pay_life} life (CR 119.4)")
+    if cost.energy and s.players[o.controller].energy < cost.energy:
+        out.append(f"its controller has fewer than {cost.energy} energy counters (CR 107.14)")
     if cost.sacrifice is not None:
         if not objects_matching(s, cost.sacrifice, o, o.controller):
             out.append("there is nothing to sacrifice (CR 118.3)")

@@ -234,6 +234,8 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                 out.append(Replacement(key, f"{card.name} may enter as a copy", ("614.1c", "707.2"),
                                        lambda e, ab=ab: _enter_as_copy(ctx, o, ab, e), rank="copy",
                                        source=(ab.kind, card)))
+            elif ab.kind == "enters_tapped" and ab.unless is not None:
+                out += _enters_tapped_unless(ctx, o, ev, key, ab, card)
             elif ab.kind == "enters_tapped":
                 out.append(Replacement(key, f"{card.name} enters tapped",
                                        ("614.1c",), _enter_tapped, pure=True,
@@ -284,6 +286,67 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
 
 def _enter_tapped(event: ZoneChange) -> None:
     event.tapped = True
+
+
+# ---------------------------------------------------- "enters tapped unless ..." (CR 614.1d, 614.12)
+
+
+def _enters_tapped_unless(ctx: Ctx, o, ev: ZoneChange, key: str, ab: ir.ReplacementAbility, card) -> list[Replacement]:
+    """"~ enters tapped unless [a condition]": no effect at all when the condition holds as it
+    would enter (CR 614.12, seen as it would exist on the battlefield); "As ~ enters, you may
+    [act]. If you don't, it enters tapped.": its controller chooses as it enters (CR 614.12a)."""
+    unless = ab.unless
+    if exercise.RECORD is not None:
+        exercise.note("ENTERS_UNLESS", type(unless).__name__, card)
+    if isinstance(unless, (ir.YouControl, ir.OpponentCount)):
+        if evaluate(ctx.s, unless, entering_view(o, ev, card)):
+            return []
+        return [Replacement(key, f"{card.name} enters tapped", ("614.1d",),
+                            _enter_tapped, why=_unmet(unless), pure=True,
+                            source=(ab.kind, card))]
+    what = f"pay {unless.amount} life" if isinstance(unless, ir.PayLifeOption) else "reveal a card"
+    return [Replacement(key, f"as {card.name} enters, its controller may {what}; if not, it enters tapped",
+                        ("614.1c", "614.12a"), lambda e: _enters_option(ctx, o, unless, e),
+                        source=(ab.kind, card))]
+
+
+def _unmet(condition) -> str:
+    if isinstance(condition, ir.OpponentCount):
+        return f"its controller has fewer than {condition.at_least} opponents"
+    return "its controller doesn't control what it asks for"
+
+
+def _enters_option(ctx: Ctx, o, option, event: ZoneChange) -> None:
+    """The controller may pay life (only with that much life, CR 119.4) or reveal a matching
+    card from their hand (it stays there, CR 701.20b); if they don't, it enters tapped. The life
+    is paid by the move itself, as a loss of life (``event.pay_life``)."""
+    s, player = ctx.s, event.controller
+    p = s.players[player]
+    if isinstance(option, ir.PayLifeOption):
+        able = p.life >= option.amount or option.amount == 0
+        what, card = f"pay {option.amount} life", None
+    else:
+        card = next((s.objs[i] for i in p.hand if i != o.id
+                     and matches(s, s.objs[i], option.filter, o, player)), None)
+        able = card is not None
+        what = f"reveal {card.card.name} from your hand" if card is not None else ""
+    answer = Action("no", (), "")
+    if able:
+        answer = ctx.ask(Decision(player, DecisionKind.MAY, f"As {o.card.name} enters: {what}? "
+                                  "If you don't, it enters tapped (CR 614.12a)",
+                                  (Action("yes", (), what), Action("no", (), "let it enter tapped"))))
+    if answer.kind == "yes":
+        if card is None:
+            event.pay_life += option.amount
+            s.add_log(f"{p.name} chooses to pay {option.amount} life as {o.card.name} enters",
+                      ("614.12a", "119.4"), "choice")
+        else:
+            s.add_log(f"{p.name} reveals {card.card.name} from their hand as {o.card.name} enters",
+                      ("614.12a", "701.20b"), "choice")
+        return
+    event.tapped = True
+    s.add_log(f"{p.name} doesn't {what or 'do it'}: {o.card.name} enters tapped", ("614.12a", "614.1c"),
+              "choice")
 
 
 def entering_view(o, ev: ZoneChange | CounterPlacement, card):

@@ -3,7 +3,7 @@ and again until none happens (CR 704.3)."""
 from __future__ import annotations
 
 from . import characteristics as ch
-from . import events, exercise, sagas
+from . import control, events, exercise, sagas
 from .decisions import Action, Decision
 from .game_end import end_game
 from .runner import Ctx
@@ -11,8 +11,9 @@ from .runner import Ctx
 
 def check(ctx: Ctx) -> bool:
     """Perform state-based actions until none applies; returns whether any did."""
-    any_done = False
+    any_done = control.refresh(ctx)      # control effects whose duration ended (CR 611.2b, 613.1b)
     while _once(ctx):
+        control.refresh(ctx)
         any_done = True
         if ctx.s.result is not None:
             break

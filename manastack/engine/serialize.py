@@ -102,7 +102,7 @@ def state_to_data(s: State) -> dict:
         "log": [_save(e) for e in s.log_entries()],
         "scalars": {k: getattr(s, k) for k in ("next_id", "turn", "active", "step", "priority",
                                               "passes", "timestamp", "first_player",
-                                              "starting_hand", "events_seen")},
+                                              "starting_hand", "events_seen", "monarch")},
         "stage": list(s.stage),
         "rng": s.rng.state,
         "combat": s.combat,
@@ -171,6 +171,7 @@ def state_from_data(data: dict, db=None) -> State:
     s.next_id, s.turn, s.active, s.step = sc["next_id"], sc["turn"], sc["active"], sc["step"]
     s.priority, s.passes, s.timestamp = sc["priority"], sc["passes"], sc["timestamp"]
     s.first_player, s.starting_hand, s.events_seen = sc["first_player"], sc["starting_hand"], sc["events_seen"]
+    s.monarch = sc.get("monarch")       # saves made before the monarch have none
     s.stage = tuple(data["stage"])
     s.rng = Rng(data["rng"])
     s.combat = _combat_from_json(data["combat"])

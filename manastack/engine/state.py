@@ -99,7 +99,7 @@ class Player:
                  "lands_played", "lost", "loss_reason", "drew_from_empty", "last_turn_start",
                  "poison", "mulligans", "kept", "life_gained_this_turn", "spells_cast_this_turn",
                  "special_mana", "previous_turn_start", "dealt_damage_this_turn", "spells_cast_last_turn",
-                 "command")
+                 "command", "energy")
 
     def __init__(self, index: int, name: str, life: int = 20) -> None:
         self.index = index
@@ -118,6 +118,7 @@ class Player:
         self.last_turn_start = 0        # turn number of this player's most recent turn
         self.previous_turn_start = 0    # and of the one before it (0: none)
         self.poison = 0
+        self.energy = 0                 # energy counters (CR 122.1, 107.14)
         self.mulligans = 0
         self.kept = False
         self.life_gained_this_turn = 0
@@ -145,6 +146,7 @@ class Player:
         p.last_turn_start = self.last_turn_start
         p.previous_turn_start = self.previous_turn_start
         p.poison = self.poison
+        p.energy = self.energy
         p.mulligans = self.mulligans
         p.kept = self.kept
         p.life_gained_this_turn = self.life_gained_this_turn
@@ -240,7 +242,7 @@ class State:
                  "step", "priority", "passes", "rng", "effects", "pending_triggers", "log",
                  "log_len", "result", "stage", "timestamp", "combat", "first_player",
                  "starting_hand", "events_seen", "trigger_counts", "db", "layer_cache", "static_cache",
-                 "settled", "version", "facts_cache")
+                 "settled", "version", "facts_cache", "monarch")
 
     def __init__(self, names: tuple[str, str], db, seed: int) -> None:
         self.players = [Player(0, names[0]), Player(1, names[1])]
@@ -278,6 +280,7 @@ class State:
         # objects, see events.py): facts about the board are cached against it (see facts())
         self.version = 0
         self.facts_cache: tuple | None = None   # (version, number of effects, {key: fact})
+        self.monarch: int | None = None    # the player who is the monarch (CR 724.1)
 
     def copy(self) -> "State":
         s = State.__new__(State)
@@ -312,6 +315,7 @@ class State:
         s.db = self.db
         s.layer_cache = self.layer_cache
         s.static_cache = self.static_cache
+        s.monarch = self.monarch
         s.settled = self.settled
         s.version = self.version
         s.facts_cache = self.facts_cache   # shared until either state changes (facts hold ids)

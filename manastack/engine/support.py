@@ -68,11 +68,15 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "max_one_blocker",            # CR 509.1b, engine.combat.declare_blockers
                           "grant_ability", "set_land_type", "may_not_untap",
                           "attack_unless_land",         # CR 508.1c, engine.combat.missing_land
-                          "cost_increase", "cost_reduction"})    # spell costs, CR 601.2f
+                          "cost_increase", "cost_reduction",     # spell costs, CR 601.2f
+                          "control"})                 # an Aura's control effect, engine.control
 REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color",
                                "double_damage_to_player", "more_counters", "double_counters",
                                "enter_as_copy", "choose_creature_type",
                                "graveyard_to_library", "graveyard_to_exile"})    # CR 614.6
+# What keeps "enters tapped" from applying: a state condition or an action as it enters
+# (CR 614.1d, 614.12; engine.replacement._enters_tapped_unless).
+ENTERS_UNLESS = frozenset({"YouControl", "OpponentCount", "PayLifeOption", "RevealOption"})
 # Riders of mana (CR 106.6): what spending the mana does to the spell it pays for.
 MANA_RIDERS = frozenset({"cant_be_countered", "plus_one_counter"})
 TRIGGER_EVENTS = frozenset({
@@ -83,6 +87,7 @@ TRIGGER_EVENTS = frozenset({
     "deals_damage_to_opponent", "deals_combat_damage_to_opponent",
     "turned_face_up",           # CR 702.37e, engine.morph
     "chapter",                  # a Saga's chapter ability, CR 714.2b: engine.sagas
+    "deals_combat_damage_to_you",    # the monarch's inherent ability (CR 724.2), engine.monarch
 })
 TRIGGER_SUBJECTS = frozenset({"self", "enchanted", "equipped"})
 PLAYER_SUBJECTS = frozenset({"you", "opponent"})
@@ -94,7 +99,8 @@ REFS = frozenset({"self", "you", "each_opponent", "each_player", "target_control
                   "created", "chosen"})
 CONTROLLERS = frozenset({None, "you", "opponent", "not_you"})
 DURATIONS = frozenset({"end_of_turn", "permanent", "next_end_step", "next_upkeep",
-                       "your_next_upkeep"})      # CR 603.7c, a Pact's "your next upkeep"
+                       "your_next_upkeep",      # CR 603.7c, a Pact's "your next upkeep"
+                       "while_you_control_source", "while_source_on_battlefield"})   # engine.control
 # Cards of several faces the engine plays (CR 709-715; manastack.cards.multiface.Layout values).
 LAYOUTS = frozenset({"normal",
                      "transform",               # CR 712.2, engine.double_faced
@@ -153,6 +159,9 @@ def _walk(node, out: list[str]) -> None:
     elif t is ir.ReplacementAbility:
         if node.kind not in REPLACEMENT_KINDS:
             out.append(f"replacement effect {node.kind!r}")
+        if node.unless is not None and (node.kind != "enters_tapped"
+                                        or type(node.unless).__name__ not in ENTERS_UNLESS):
+            out.append(f"{node.kind!r} unless {type(node.unless).__name__}")
     elif t is ir.Trigger:
         if node.event not in TRIGGER_EVENTS:
             out.append(f"trigger event {node.event!r}")
@@ -182,6 +191,8 @@ def _walk(node, out: list[str]) -> None:
         if node.condition and node.condition not in _conditions():
             out.append(f"condition {node.condition!r}")
         c = node.cost
+        if node.is_mana and c.energy:      # mana sources skip costs other than {T}/{Q}/sacrifice
+            out.append("a mana ability with an energy cost")
         if node.any_player and (node.is_mana or c.tap or c.untap or c.sacrifice_self or c.remove_counters):
             out.append("any player may activate a mana ability or one paid with its own permanent")
     elif t is ir.CreateEmblem:

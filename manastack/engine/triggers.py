@@ -21,7 +21,7 @@ from functools import lru_cache
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import layers
+from . import layers, monarch
 from . import exercise
 from .abilities import ONE_SHOT_DELAYS, ability_at, encoded_triggers, suspended, triggered_abilities, works_in_exile
 from .conditions import evaluate
@@ -34,7 +34,7 @@ from .targets import choose_modes_and_targets, describe_target
 from .wording import possessive
 
 _CAST_SELF = ir.Trigger("cast", "self")
-_DAMAGE = re.compile(r"deals_(combat_)?damage(?:_to_(player|opponent))?$")
+_DAMAGE = re.compile(r"deals_(combat_)?damage(?:_to_(player|opponent|you))?$")
 # Events that happen to one object, and the trigger events each one meets; bushido's "blocks or
 # becomes blocked" is one trigger condition met by either (CR 702.45a).
 _OBJECT_EVENTS = {
@@ -226,6 +226,8 @@ def _damage_instances(s, trig: ir.Trigger, source: Obj, ev: DamageDealt) -> list
                 continue
             if to == "opponent" and int(rcp[1:]) == source.controller:
                 continue
+            if to == "you" and int(rcp[1:]) != source.controller:
+                continue
         dealer = ev.sources[src_id]
         if trig.subject == "self":
             hit = src_id == source.id
@@ -269,6 +271,9 @@ def collect(ctx, ev: Event) -> None:
         for src in ev.sources.values():
             if src.id not in s.battlefield:
                 sources.append(src)
+    crown = monarch.source(s)                # the monarch's inherent abilities (CR 724.2)
+    if crown is not None and kind in ("step", "damage"):
+        sources.append(crown)
     found = layers.changers(s)
     for src in sources:
         card = layers.card_now(s, src, found)   # Blood Moon removes, layer 6 adds (CR 613)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import combat, events, exercise, face_up, layers, morph, sagas, sba, suspend, triggers
+from . import combat, control, events, exercise, face_up, layers, morph, sagas, sba, suspend, triggers
 from .casting import activate, cast
 from .double_faced import modal_back
 from .legality import (activatable, castable, castable_as_adventure, castable_halves, playable_back_faces,
@@ -57,7 +57,7 @@ def asks_first(s) -> bool:
     if stage != "priority":
         return False
     if not s.settled:
-        s.settled = not s.pending_triggers and sba.none_apply(s)
+        s.settled = not s.pending_triggers and sba.none_apply(s) and not control.stale(s)
     return s.settled
 
 

@@ -28,7 +28,7 @@ def player_view(s: State, viewer: int) -> dict:
     players = []
     for p in s.players:
         seen = {
-            "name": p.name, "life": p.life, "poison": p.poison,
+            "name": p.name, "life": p.life, "poison": p.poison, "energy": p.energy,
             "library_count": len(p.library), "hand_count": len(p.hand),
             "graveyard": [_public(s, s.objs[i], viewer) for i in p.graveyard],
             "exile": [_public(s, s.objs[i], viewer) for i in p.exile],

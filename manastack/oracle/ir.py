@@ -348,10 +348,51 @@ class Explore:
 @dataclass(frozen=True, slots=True)
 class GainControl:
     """"Gain control of ..." (CR 613.1b): the controller of the effect controls it for
-    ``duration``."""
+    ``duration``: "end_of_turn", "permanent", or while a condition on the effect's source
+    holds, "while_you_control_source" ("for as long as you control ~") and
+    "while_source_on_battlefield" ("for as long as ~ remains on the battlefield", CR 611.2b)."""
 
     what: Subject
     duration: str = "end_of_turn"
+
+
+# ------------------------------------------------ the monarch (CR 724)
+
+
+@dataclass(frozen=True, slots=True)
+class BecomeMonarch:
+    """"you become the monarch": ``who`` becomes the monarch, and whoever was stops being it
+    (CR 724.3)."""
+
+    who: Subject = Ref("you")
+
+
+# ------------------------------------------------ energy counters (CR 107.14, 122.1)
+
+
+@dataclass(frozen=True, slots=True)
+class GetEnergy:
+    """"you get {E}{E}": ``who`` gets ``amount`` energy counters (CR 122.1, 107.14)."""
+
+    amount: Amount
+    who: Subject = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class PayEnergy:
+    """"pay {E}{E}" as part of an effect ("you may pay {E}{E}. If you do, ..."): remove that
+    many energy counters from yourself, possible only with that many (CR 107.14, 118.3)."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeControl:
+    """"Exchange control of ``first`` and ``second``" (CR 701.12b); ``second`` None when
+    ``first`` names both ("two target creatures")."""
+
+    first: Subject
+    second: Subject | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -740,7 +781,7 @@ Effect = Union[
     ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords,
     PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
-    Attach, GainControl, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
+    Attach, GainControl, ExchangeControl, GetEnergy, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, RemoveCounterOrSacrifice, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
     IfYouDo, LoseGame, WinGame, IfYouDont, CastFromHand,
     PutInLibrary, Surveil, CreateEmblem, SacrificePermanents,
@@ -774,6 +815,7 @@ class Cost:
     # permanent, 0 for "0:"; None: no loyalty symbol. ``loyalty_x``: the cost is "-X".
     loyalty: int | None = None
     loyalty_x: bool = False
+    energy: int = 0                   # "Pay {E}{E}": remove energy counters from yourself (CR 107.14)
 
 
 # --------------------------------------------------------------------------------- triggers
@@ -898,10 +940,51 @@ class StaticAbility:
     text: str = ""
 
 
+# ------------------------------------------------ "enters tapped unless ..." (CR 614.1c-d, 614.12)
+
+
+@dataclass(frozen=True, slots=True)
+class YouControl:
+    """A condition on the game state: the player controls at least ``at_least`` (and, when
+    given, at most ``at_most``) permanents that match any of ``filters`` ("you control a Plains
+    or an Island", "you control two or fewer other lands")."""
+
+    filters: tuple[Filter, ...]
+    at_least: int = 1
+    at_most: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentCount:
+    """A condition on the game state: the player has at least ``at_least`` opponents."""
+
+    at_least: int
+
+
+@dataclass(frozen=True, slots=True)
+class PayLifeOption:
+    """"you may pay N life" as a permanent enters (CR 614.12, 119.4)."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class RevealOption:
+    """"you may reveal a [card] from your hand" as a permanent enters (CR 614.12, 701.20b)."""
+
+    filter: Filter
+
+
+StateCondition = Union[YouControl, OpponentCount]
+EntersOption = Union[PayLifeOption, RevealOption]
+
+
 @dataclass(frozen=True, slots=True)
 class ReplacementAbility:
     """A replacement effect (CR 614): ``kind`` is "enters_tapped", "enters_with_counters"
-    (``counter_kind``, ``amount``), "double_damage_to_player", ...; ``condition`` limits it."""
+    (``counter_kind``, ``amount``), "double_damage_to_player", ...; ``condition`` limits it.
+    ``unless`` keeps it from applying: a state condition that holds as the permanent enters,
+    or an action its controller may take then (CR 614.1d, 614.12)."""
 
     kind: str
     counter_kind: str | None = None
@@ -911,6 +994,7 @@ class ReplacementAbility:
     affected: "Filter | None" = None   # the objects it applies to ("a creature you control")
     whose: str | None = None           # whose graveyard: "you", "opponent" (None: any)
     cards_only: bool = False           # "a card": not a token (CR 108.2b)
+    unless: "StateCondition | EntersOption | None" = None
 
 
 @dataclass(frozen=True, slots=True)

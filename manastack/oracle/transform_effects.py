@@ -282,9 +282,47 @@ class EffectRules:
         return [ir.Explore(c[0], _number(c[1]) if len(c) > 1 else 1)]
 
     def gain_control(self, c):
-        """"Gain control of target creature [until end of turn]" (CR 613.1b, layer 2)."""
+        """"Gain control of target creature [until end of turn | for as long as you control ~]"
+        (CR 613.1b, layer 2; 611.2b)."""
         _need(_permanent(c[0]), "gain control")
-        return [ir.GainControl(c[0], UNTIL_EOT if "eot" in c else "permanent")]
+        duration = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "while"), "permanent")
+        return [ir.GainControl(c[0], UNTIL_EOT if "eot" in c else duration)]
+
+    # ------------------------------------------------ the monarch (CR 724)
+    def become_monarch(self, c):
+        """"you become the monarch" / "its controller becomes the monarch" (CR 724.3)."""
+        _need(_is_player(c[0]), "become the monarch")
+        return [ir.BecomeMonarch(c[0])]
+
+    # ------------------------------------------------ energy counters (CR 107.14, 122.1)
+    def get_energy(self, c):
+        """"you get {E}{E}" / "... and get {E}{E}{E}" / "you get {E} for each ...": energy
+        counters put on a player (CR 122.1)."""
+        who = c[0] if c and not isinstance(c[0], Token) else ir.Ref("you")
+        _need(_is_player(who), "get energy")
+        n = sum(1 for x in c if isinstance(x, Token) and x.type == "ENERGY")
+        return [ir.GetEnergy(_amount(_Amount(n), _of(c, _ForEach)), who)]
+
+    def pay_energy(self, c):
+        """"pay {E}{E}" inside an effect, usually "you may pay {E}{E}. If you do, ..." (CR 107.14)."""
+        return [ir.PayEnergy(len(c))]
+
+    # ------------------------------------------------ control: durations, exchanges (CR 701.12)
+    def wd_you_control_self(self, c):
+        return "while", "while_you_control_source"
+
+    def wd_self_on_battlefield(self, c):
+        return "while", "while_source_on_battlefield"
+
+    def exchange_control(self, c):
+        """"Exchange control of two target creatures" / "of ~ and target creature" / "of target
+        land you control and target land an opponent controls" (CR 701.12b)."""
+        _need(all(_permanent(x) for x in c), "exchange control")
+        if len(c) == 1:
+            _need(isinstance(c[0], _T) and c[0].spec.count == 2 and not c[0].spec.up_to, "exchange two")
+            return [ir.ExchangeControl(c[0])]
+        _need(not any(isinstance(x, _T) and x.spec.count != 1 for x in c), "exchange control")
+        return [ir.ExchangeControl(c[0], c[1])]
 
     def all_types(self, c):
         return "all"

@@ -289,6 +289,10 @@ class LineRules:
     def c_untap(self, c):
         return "untap", True
 
+    def c_energy(self, c):
+        """"Pay {E}{E}": remove two energy counters from yourself (CR 107.14, 118.3)."""
+        return "energy", len(c)
+
     def c_life(self, c):
         _need(str(c[0]).isdigit(), "pay X life")
         return "pay_life", int(c[0])
@@ -502,7 +506,7 @@ def _unless_done(last, dont: ir.IfYouDont) -> list:
 def _may_do(effect) -> bool:
     """Whether "If you do" can follow ``effect``: a single discard of one card, payment
     (without X), sacrifice of this object ("~" or "it"), a draw of one card by you, or the
-    exile of one target, optional ("You may ...") or not."""
+    exile of one target, a payment of energy, optional ("You may ...") or not."""
     if type(effect) is ir.May:
         if effect.who != ir.Ref("you") or len(effect.effects) != 1:
             return False
@@ -512,7 +516,8 @@ def _may_do(effect) -> bool:
             or (t is ir.Sacrifice and effect.what in (ir.Ref("self"), IT) and effect.unless_sacrifice is None)
             or (t is ir.Draw and effect == ir.Draw(1))      # "you may draw a card. If you do, ..."
             or (t is ir.Exile and isinstance(effect.what, _T) and effect.what.spec.count == 1
-                and not effect.what.spec.up_to))           # "you may exile target card ..."
+                and not effect.what.spec.up_to)            # "you may exile target card ..."
+            or t is ir.PayEnergy)                  # "you may pay {E}{E}. If you do" (CR 107.14)
 
 
 @dataclass(frozen=True)

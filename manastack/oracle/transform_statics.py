@@ -240,6 +240,69 @@ class StaticRules:
         _need(str(c[1]).lower() == "creature" and str(c[2]).lower() == "type", "choose")
         return [ir.ReplacementAbility("choose_creature_type")]
 
+    def st_control_enchanted(self, c):
+        """"You control enchanted creature." (Mind Control): a static control-changing effect
+        of an Aura (layer 2, CR 613.1b), for as long as it is attached."""
+        d = c[0]
+        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given
+              and d.filter.controller is None, "control enchanted")
+        return [self._static("control", "enchanted")]
+
+    # ------------------------------------------ "enters tapped unless ..." (CR 614.1d, 614.12)
+    def r_enters_tapped_unless(self, c):
+        """"~ enters tapped unless you control a Plains or an Island." (a state condition) and
+        "As ~ enters, you may pay 2 life. If you don't, it enters tapped." (an action its
+        controller may take as it enters): one replacement effect, kept from applying by either."""
+        unless = next(x for x in c if isinstance(x, (ir.YouControl, ir.OpponentCount,
+                                                     ir.PayLifeOption, ir.RevealOption)))
+        return [ir.ReplacementAbility("enters_tapped", unless=unless)]
+
+    @staticmethod
+    def _controlled(other, d):
+        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given
+              and d.filter.controller is None, "you control")
+        return dataclasses.replace(d.filter, controller="you", other=d.filter.other or other == "another")
+
+    def sc_control(self, c):
+        pairs, article = [], None
+        for x in c:
+            if isinstance(x, str) and x in ("a", "another"):
+                article = x
+            elif not isinstance(x, str):          # a description; "or a" between them is a token
+                pairs.append((article, x))
+                article = None
+        return ir.YouControl(tuple(self._controlled(a, d) for a, d in pairs))
+
+    def _counted(self, c):
+        n, d = _number(str(c[0])), c[1]
+        _need(isinstance(n, int) and d.plural and d.kind in (None, "permanent") and not d.zone_given
+              and d.filter.controller is None, "you control N")
+        return n, dataclasses.replace(d.filter, controller="you")
+
+    def sc_control_at_least(self, c):
+        n, f = self._counted(c)
+        return ir.YouControl((f,), at_least=n)
+
+    def sc_control_at_most(self, c):
+        n, f = self._counted(c)
+        return ir.YouControl((f,), at_least=0, at_most=n)
+
+    def sc_opponents(self, c):
+        n = _number(str(c[0]))
+        _need(isinstance(n, int), "opponents")
+        return ir.OpponentCount(n)
+
+    def eo_pay_life(self, c):
+        n = _number(str(c[0]))
+        _need(isinstance(n, int), "pay X life")
+        return ir.PayLifeOption(n)
+
+    def eo_reveal(self, c):
+        d = c[1]
+        _need(c[0] == "a" and d.kind == "card" and not d.plural and d.filter.zone == "hand",
+              "reveal from your hand")
+        return ir.RevealOption(d.filter)
+
     def st_additional_trigger(self, c):
         """CR 603.2d (Panharmonicon, Felix Five-Boots)."""
         _need(c[0] != "another" and not c[1].plural and c[1].kind is None, "cause")

@@ -106,6 +106,10 @@ class TriggerRules:
     def d_opponent(self, c):
         return "to", "opponent"
 
+    def d_you(self, c):
+        """"deals combat damage to you" (the monarch's inherent ability, CR 724.2)."""
+        return "to", "you"
+
     def e_gain_life(self, c):
         return ir.Trigger("gain_life", "you")
 

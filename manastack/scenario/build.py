@@ -91,6 +91,7 @@ class Builder:
         errors = []
         p.life = pd.get("life", 20)
         p.poison = pd.get("poison", 0)
+        p.energy = pd.get("energy", 0)
         p.lands_played = pd.get("lands_played", 0)
         p.pool = {k: v for k, v in pd.get("mana_pool", {}).items() if v}
         for zone in ZONES:

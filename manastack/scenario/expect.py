@@ -77,6 +77,9 @@ class Checker:
     def _poison(self, v):
         self._per_player("poison counters", v, lambda p: self.s.players[p].poison)
 
+    def _energy(self, v):
+        self._per_player("energy counters", v, lambda p: self.s.players[p].energy)
+
     def _lands_played(self, v):
         self._per_player("lands played this turn", v, lambda p: self.s.players[p].lands_played)
 
@@ -165,6 +168,15 @@ class Checker:
     def _active(self, v):
         self.add("active player", v, self.s.players[self.s.active].name,
                  self.refs.player(v) == self.s.active)
+
+    def _monarch(self, v):
+        """Who is the monarch (CR 724.1); ``none`` when nobody is."""
+        who = self.s.monarch
+        actual = self.s.players[who].name if who is not None else "none"
+        if str(v).lower() == "none":
+            self.add("monarch", v, actual, who is None)
+        else:
+            self.add("monarch", v, actual, who is not None and self.refs.player(v) == who)
 
     def _priority(self, v):
         pending = self.game.pending
