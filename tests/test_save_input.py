@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from manastack import Game, RandomAgent, SaveError
+from manastack.engine.save_check import _records_ok
 from manastack.limits import json_depth_ok
 
 
@@ -40,6 +41,12 @@ def changed(save, change) -> dict:
 
 def test_a_good_save_loads(save):
     assert Game.from_json(json.dumps(save)).to_data() == save
+
+
+def test_a_good_save_passes_the_fast_checks(save):
+    """The hand-written record checks must know every field a save has, or every load would
+    fall back to the slow full schema check."""
+    assert _records_ok(json.loads(json.dumps(save)))
 
 
 def test_missing_keys_and_wrong_types_name_the_path(save):
