@@ -51,7 +51,7 @@ class Gap:
 # Reasons a part of a card's text is not compiled.
 UNREADABLE = "the grammar can't read this sentence"
 UNREADABLE_LINE = "the grammar can't read this line (no single sentence of it is to blame)"
-LOYALTY = "loyalty abilities aren't supported"
+LOYALTY = "the grammar can't read this loyalty ability (CR 606)"
 _LOYALTY_LINE = re.compile(r"^[+−-]?(?:\d+|X): ")     # CR 606.1: "[+N]: effect", "[−N]: ..."
 
 
@@ -313,8 +313,8 @@ def _unreadable(line: str, norm: str, is_spell: bool, pos: int | None = None) ->
 
 
 def _gaps(card, line: str, bad: list[str], exc: Unsupported) -> list[Gap]:
-    """Every part of an uncompiled ``line`` with its reason: a loyalty ability (CR 606) as a
-    whole; otherwise each sentence the grammar can't read, and each other sentence of the line,
+    """Every part of an uncompiled ``line`` with its reason: a loyalty ability (CR 606) whose
+    effect isn't read, as a whole; otherwise each sentence the grammar can't read, and each other sentence of the line,
     dropped with it (a line is one ability, CR 113.2)."""
     if "Planeswalker" in card.types and _LOYALTY_LINE.match(line):
         return [Gap(line, LOYALTY)]
