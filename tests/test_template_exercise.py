@@ -134,7 +134,7 @@ def exercised(corpus_db, playable):
             try:
                 Scenario.load(path, cards=corpus_db).run()
             except ScenarioError:
-                pass     # test_card_scenarios reports it
+                pass     # test_scenarios reports it
         for seed in SEEDS:
             seeded_game(corpus_db, playable, seed)
         for part in missing(rec):
