@@ -7,15 +7,11 @@ from manastack.cards.levelers import split_levels
 from manastack.engine import characteristics as ch
 from manastack.engine import events, levelers
 from manastack.engine.decisions import Action
+from manastack.engine.runner import Ctx
 
 from .mana_helpers import board, cast
 
 DB = default_db()
-
-
-class _Ctx:
-    def __init__(self, s):
-        self.s = s
 
 
 def student_game(level: int, hand: str = "[]") -> Game:
@@ -58,13 +54,13 @@ def test_level_counters_choose_the_face():
     s = g.current_state()
     o = the_student(g)
     assert (ch.power(s, o), ch.toughness(s, o)) == (1, 1)
-    events.add_counters(_Ctx(s), o, "level", 1)
+    events.add_counters(Ctx(s, []), o, "level", 1)
     assert (ch.power(s, o), ch.toughness(s, o)) == (3, 3) and ch.has(s, o, "first strike")
-    events.add_counters(_Ctx(s), o, "level", 5)
+    events.add_counters(Ctx(s, []), o, "level", 5)
     assert (ch.power(s, o), ch.toughness(s, o)) == (4, 4) and ch.has(s, o, "double strike")
     assert not ch.has(s, o, "first strike")
     assert [ab.name for ab in o.card.abilities if hasattr(ab, "name")][0] == "level up"
-    events.remove_counters(_Ctx(s), o, "level", 6)
+    events.remove_counters(Ctx(s, []), o, "level", 6)
     assert (ch.power(s, o), ch.toughness(s, o)) == (1, 1) and o.card is DB.get("Student of Warfare")
 
 

@@ -4,15 +4,11 @@ from __future__ import annotations
 from manastack.cards import default_db
 from manastack.engine import events, sagas, sba
 from manastack.engine.decisions import Action
+from manastack.engine.runner import Ctx
 
 from .mana_helpers import board
 
 DB = default_db()
-
-
-class _Ctx:
-    def __init__(self, s):
-        self.s = s
 
 
 def test_chapter_symbols_compile_to_one_ability_per_numeral():
@@ -40,8 +36,8 @@ def test_removed_lore_counters_let_a_chapter_trigger_again():
     g = saga_game(2)
     s = g.current_state()
     (saga,) = s.permanents(0)
-    events.remove_counters(_Ctx(s), saga, "lore", 1)
-    events.add_counters(_Ctx(s), saga, "lore", 1)
+    events.remove_counters(Ctx(s, []), saga, "lore", 1)
+    events.add_counters(Ctx(s, []), saga, "lore", 1)
     assert [t.card.abilities[t.ability_index].trigger.chapter for t in s.pending_triggers] == [2]
 
 
@@ -50,11 +46,11 @@ def test_saga_is_sacrificed_only_once_its_chapter_has_left_the_stack():
     g = saga_game(2)
     s = g.current_state()
     (saga,) = s.permanents(0)
-    events.add_counters(_Ctx(s), saga, "lore", 1)
+    events.add_counters(Ctx(s, []), saga, "lore", 1)
     assert s.pending_triggers and sagas.to_sacrifice(s) == []
     s.pending_triggers = []
     assert sagas.to_sacrifice(s) == [saga]
-    sba.check(_Ctx(s))
+    sba.check(Ctx(s, []))
     assert [s.objs[i].card.name for i in s.players[0].graveyard] == ["History of Benalia"]
 
 
