@@ -11,6 +11,14 @@ from manastack.cli_lazy import LazyGroup
 from manastack.oracle.render import render_abilities
 
 
+def db_from_files(paths) -> object:
+    """The card database of ``--cards`` files; a bad file is a clean command-line error."""
+    try:
+        return load_db(*paths)
+    except CardError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
 @click.group(cls=LazyGroup, lazy={"coverage": ("manastack.cli_coverage", "coverage")})
 def cards() -> None:
     """Card definitions and the Oracle-text compiler."""

@@ -6,18 +6,11 @@ import sys
 import click
 from rich.console import Console
 
-from manastack.cards import CardError, load_db
+from manastack.cli_cards import db_from_files
 from manastack.rules import RulesError, load_rules
 from manastack.scenario.cli import judge_files
 
 console = Console(highlight=False, soft_wrap=True)
-
-
-def _db(cards):
-    try:
-        return load_db(*cards)
-    except CardError as exc:
-        raise click.ClickException(str(exc)) from None
 
 
 @click.command()
@@ -40,5 +33,5 @@ def judge(files, as_json, quiet, cards, board, explain, rules_path):
         except RulesError as exc:
             raise click.ClickException(str(exc)) from None
         rule_text = doc.text_of
-    sys.exit(judge_files(files, as_json=as_json, quiet=quiet, console=console, cards=_db(cards) if cards else None,
+    sys.exit(judge_files(files, as_json=as_json, quiet=quiet, console=console, cards=db_from_files(cards) if cards else None,
                          board=board, rule_text=rule_text))

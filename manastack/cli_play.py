@@ -7,19 +7,13 @@ import click
 from rich.console import Console
 
 from manastack.agents import AgentSpecError, agent_names, parse_agent, play_out, split_agent_specs
-from manastack.cards import CardError, load_db
+from manastack.cards import CardError
+from manastack.cli_cards import db_from_files
 from manastack.decks import DeckError, bundled_decks
 from manastack.game import Game
 from manastack.table import STEPS, Human, TableSettings, play_at_table
 
 console = Console(highlight=False, soft_wrap=True)
-
-
-def _db(cards):
-    try:
-        return load_db(*cards)
-    except CardError as exc:
-        raise click.ClickException(str(exc)) from None
 
 
 @click.command()
@@ -56,7 +50,7 @@ def play(agents, decks, seed, cards, allow_partial, quiet, as_json, stops, pay_b
         raise click.BadParameter(str(exc), param_hint="--agents") from None
     if len(deck_specs) != 2:
         raise click.BadParameter("expected two decks separated by a comma", param_hint="--decks")
-    db = _db(cards)
+    db = db_from_files(cards)
     try:
         game = Game.new(deck_specs[0], deck_specs[1], seed=seed, cards=db, allow_partial=allow_partial,
                         names=_player_names(names, deck_specs))
