@@ -25,6 +25,9 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from manastack.cards import load_db  # noqa: E402  (the tree beside this script)
+
 TYPE_ORDER = ("Planeswalker", "Creature", "Land", "Instant", "Sorcery", "Enchantment", "Artifact")
 MIN_PER_TYPE = 4
 LIST_SUPPORTED = """
@@ -76,8 +79,6 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--corpus", type=Path, default=Path("../shared/cards/AtomicCards-2021.json.gz"))
     args = ap.parse_args()
-    sys.path.insert(0, str(ROOT))
-    from manastack.cards import load_db
     db = load_db(args.corpus, builtin=False)
     new = sorted(supported(ROOT, args.corpus) - baseline_supported(args.baseline, args.corpus))
     groups: dict[str, list[str]] = {}
