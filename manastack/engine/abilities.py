@@ -142,9 +142,19 @@ DASH_RETURN = ir.TriggeredAbility(ir.Trigger("beginning_of_step", step="end", wh
                                        "(CR 702.109a)")
 
 
+# Unearth (CR 702.84a): the delayed ability its activated ability creates; "it" is the permanent
+# the card became, fixed as the ability is created (CR 603.7c).
+UNEARTH_EXILE = ir.TriggeredAbility(ir.Trigger("beginning_of_step", step="end", whose="each"),
+                                    (ir.Exile(ir.Target(0)),),
+                                    text="Unearth: exile it at the beginning of the next end step (CR 702.84a)")
+
+
 def keyword_delayed(kw: ir.Keyword) -> ir.TriggeredAbility | None:
-    """The delayed triggered ability a keyword may create: dash's return (CR 702.109a)."""
-    return DASH_RETURN if kw.name == "dash" and kw.cost is not None else None
+    """The delayed triggered ability a keyword may create: dash's return (CR 702.109a),
+    unearth's exile (CR 702.84a)."""
+    if kw.cost is None:
+        return None
+    return DASH_RETURN if kw.name == "dash" else UNEARTH_EXILE if kw.name == "unearth" else None
 
 
 @lru_cache(maxsize=None)
@@ -163,6 +173,7 @@ def keyword_replacement(kw: ir.Keyword) -> ir.ReplacementAbility | None:
 
 
 _CREATURE_YOU_CONTROL = ir.TargetSpec("permanent", ir.Filter(types=("Creature",), controller="you"))
+_TARGET_CREATURE = ir.TargetSpec("permanent", ir.Filter(types=("Creature",)))
 
 
 @lru_cache(maxsize=None)
@@ -194,7 +205,19 @@ def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
     if kw.name == "level up":      # CR 702.87a: a level counter on this permanent, as a sorcery
         return ir.ActivatedAbility(kw.cost, (ir.PutCounters(ir.Ref("self"), "level", 1),),
                                    sorcery_speed=True, text=f"Level up {kw.cost.mana} (CR 702.87a)")
+    if kw.name == "unearth":       # CR 702.84a: from the graveyard, as a sorcery
+        return ir.ActivatedAbility(kw.cost, (ir.Unearth(),), sorcery_speed=True,
+                                   text=f"Unearth {kw.cost.mana} (CR 702.84a)")
+    if kw.name == "scavenge":      # CR 702.97a: exile it from the graveyard, as a sorcery
+        power = ir.StatOf(ir.Ref("self"), "power")
+        return ir.ActivatedAbility(dataclasses.replace(kw.cost, exile_self=True),
+                                   (ir.PutCounters(ir.Target(0), "+1/+1", power),), (_TARGET_CREATURE,),
+                                   sorcery_speed=True, text=f"Scavenge {kw.cost.mana} (CR 702.97a)")
     return None
+
+
+# Keywords that are activated abilities working only while the card is in its owner's graveyard.
+GRAVEYARD_KEYWORDS = frozenset({"unearth", "scavenge"})
 
 
 # Typecycling (CR 702.29e): "[Type]cycling [cost]" searches for a card of that type.
@@ -234,6 +257,19 @@ def hand_activated(card) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
     out = []
     for i, ab in enumerate(card.abilities):
         if type(ab) is ir.Keyword and (ab.name == "cycling" or typecycling_filter(ab.name) is not None):
+            act = keyword_activated(ab)
+            if act is not None:
+                out.append((i, act))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def graveyard_activated(card) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
+    """(index, ability) for activated abilities that work while the card is in its owner's
+    graveyard: unearth and scavenge (CR 702.84a, 702.97a); cached per card definition."""
+    out = []
+    for i, ab in enumerate(card.abilities):
+        if type(ab) is ir.Keyword and ab.name in GRAVEYARD_KEYWORDS:
             act = keyword_activated(ab)
             if act is not None:
                 out.append((i, act))

@@ -51,6 +51,8 @@ def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True, payer: int
         return False         # CR 107.14, 118.3: energy counters that aren't there can't be paid
     if cost.discard_self and o.zone != "hand":
         return False         # CR 702.29a: cycling works only from the hand
+    if cost.exile_self and o.zone != "graveyard":
+        return False         # CR 702.97a: scavenge exiles the card from the graveyard
     hand = s.players[payer].hand
     if cost.discard and len(hand) - (o.id in hand) < cost.discard:
         return False         # a card in the hand can't be discarded to pay for casting itself
@@ -281,6 +283,8 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
         events.sacrifice(ctx, o)
     if cost.discard_self:
         events.discard(ctx, player, o)
+    if cost.exile_self:
+        events.move(ctx, o, "exile", cause=f"cost of {what}", rules=("118.3", "406.1"))
 
 
 def _pick(ctx: Ctx, player: int, kind: str, prompt: str, choices: list[int]) -> int:

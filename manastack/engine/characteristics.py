@@ -101,6 +101,8 @@ def _keywords(s: State, o: Obj) -> set[str]:
             kws.add("haste")    # cast by suspend, controlled since (CR 702.62a)
         if "dash" in o.cast_costs:
             kws.add("haste")    # its dash cost was paid (CR 702.109a)
+        if "unearth" in o.cast_costs:
+            kws.add("haste")    # an unearth ability returned it (CR 702.84a)
     if exercise.RECORD is not None:
         return exercise.ReadKeywords(kws, o.card)   # notes the keywords rules code asks about
     return kws

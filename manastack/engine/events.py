@@ -49,7 +49,7 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     s = ctx.s
     from_zone = o.zone
     ev = ZoneChange(o.id, from_zone, to, o.controller, o.owner, tapped, dict(counters or {}), x, riders)
-    if from_zone in ("stack", "hand") and to != "exile" or to == "graveyard":
+    if from_zone in ("stack", "hand", "battlefield") and to != "exile" or to == "graveyard":
         replacement.apply_leaving(ctx, o, ev, discarded)     # CR 614.1a, 614.6, 616.1
         if ev.to != to:
             to, quiet = ev.to, True
@@ -155,6 +155,8 @@ _MOVE_WORDS = {
     ("library", "hand"): "is put into its owner's hand",
     ("hand", "library"): "is put on the bottom of its owner's library",
     ("hand", "exile"): "is exiled from its owner's hand",
+    ("graveyard", "exile"): "is exiled from its owner's graveyard",
+    ("graveyard", "battlefield"): "returns to the battlefield from its owner's graveyard",
 }
 _MOVE_RULES = {"battlefield": ("403.3", "110.1"), "graveyard": ("404.1", "400.7"),
                "exile": ("406.1",), "hand": ("402.1", "400.7"), "library": ("401.1",)}

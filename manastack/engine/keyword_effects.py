@@ -1,11 +1,18 @@
 """Effects that only keyword abilities use, beside those in their own modules (CR 702): fading's
-upkeep trigger, which removes a fade counter or else sacrifices the permanent (CR 702.32a)."""
+upkeep trigger, which removes a fade counter or else sacrifices the permanent (CR 702.32a), and
+unearth's return from the graveyard (CR 702.84a)."""
 from __future__ import annotations
 
 from manastack.oracle import ir
 
 from . import events
+from .abilities import UNEARTH_EXILE, nested_index
+from .effect_records import OneShotDelayedTrigger
 from .wording import possessive
+
+# The name a permanent an unearth ability returned carries in its ``cast_costs``: it has haste
+# (engine.characteristics) and is exiled if it would leave the battlefield (engine.replacement).
+UNEARTHED = "unearth"
 
 
 def remove_counter_or_sacrifice(ctx, e: ir.RemoveCounterOrSacrifice, rc) -> None:
@@ -23,3 +30,24 @@ def remove_counter_or_sacrifice(ctx, e: ir.RemoveCounterOrSacrifice, rc) -> None
         return
     s.add_log(f"no {e.kind} counter can be removed from {o.card.name}: it is sacrificed", ("702.32a",), "resolve")
     events.sacrifice(ctx, o)
+
+
+def unearth(ctx, e: ir.Unearth, rc) -> None:
+    """CR 702.84a: return the card from its owner's graveyard to the battlefield. The permanent
+    has haste; a delayed ability exiles it at the beginning of the next end step (CR 603.7c); and
+    if it would leave the battlefield it is exiled instead (``replacement``). A card that left the
+    graveyard before the ability resolved is a new object (CR 400.7): nothing returns."""
+    s = ctx.s
+    o = s.objs.get(rc.source)
+    if o is None or o.zone != "graveyard":
+        s.add_log(f"{possessive(rc.card.name)} unearth ability does nothing: the card has left the graveyard",
+                  ("702.84a", "400.7"), "resolve")
+        return
+    new = events.move(ctx, o, "battlefield", controller=o.owner, cause="unearth", rules=("702.84a",))
+    if new is None or new.zone != "battlefield":
+        return
+    new.cast_costs += (UNEARTHED,)
+    s.effects.append(OneShotDelayedTrigger(new.id, rc.controller, new.card, nested_index(new.card, UNEARTH_EXILE),
+                                           ((new.id,),), "next_end_step", s.new_timestamp(), new.card.name))
+    s.add_log(f"{new.card.name} gains haste and will be exiled at the beginning of the next end step, or if it "
+              "would leave the battlefield", ("702.84a", "603.7c"), "effect")

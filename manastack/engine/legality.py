@@ -11,7 +11,7 @@ from manastack.oracle import ir
 from . import characteristics as ch
 from . import layers
 from . import alt_costs, combat, mana_abilities
-from .abilities import battlefield_activated, hand_activated
+from .abilities import battlefield_activated, graveyard_activated, hand_activated
 from .activation_limits import activated_this_turn
 from . import split_cards
 from .adventure import as_adventure
@@ -120,6 +120,9 @@ def why_not_activate(s, player: int, o, ab, idx: int = -1) -> str | None:
         if o.controller != player and not ab.any_player:
             return (f"{o.card.name} is not under {who}'s control and the ability isn't one any player "
                     "may activate (CR 602.2, 113.8)")
+    elif o.zone == "graveyard" and any(i == idx for i, _ in graveyard_activated(o.card)):
+        if o.owner != player:           # CR 702.84a, 702.97a: from your graveyard
+            return f"{o.card.name} is not in {who}'s graveyard (CR 602.2, 702.84a, 702.97a)"
     elif not (o.zone == "hand" and o.owner == player and c.discard_self):
         return f"{o.card.name} is not on the battlefield (CR 602.2)"
     if (c.tap or c.untap) and ch.is_creature(s, o) and summoning_sick(s, o):
@@ -246,12 +249,14 @@ def castable_as_adventure(s, player: int, sources: list | None = None) -> list[O
 def activatable(s, player: int) -> list[tuple[Obj, int, ir.ActivatedAbility]]:
     """Non-mana activated abilities ``player`` could activate now (CR 602.2, 602.5): those of
     their permanents, equip included (CR 702.6a), those of other players' permanents that any
-    player may activate (CR 113.8), and those that work from the hand (cycling, CR 702.29a)."""
+    player may activate (CR 113.8), those that work from the hand (cycling, CR 702.29a) and
+    those that work from their graveyard (unearth, scavenge; CR 702.84a, 702.97a)."""
     found = layers.changers(s)
     sources = [(o, battlefield_activated(layers.card_now(s, o, found))) for o in s.permanents(player)]
     sources += [(o, [(i, ab) for i, ab in battlefield_activated(layers.card_now(s, o, found)) if ab.any_player])
                 for o in s.permanents(1 - player)]
     sources += [(s.objs[i], hand_activated(s.objs[i].card)) for i in s.players[player].hand]
+    sources += [(s.objs[i], graveyard_activated(s.objs[i].card)) for i in s.players[player].graveyard]
     return [(o, idx, ab) for o, abilities in sources for idx, ab in abilities
             if not ab.is_mana and why_not_activate(s, player, o, ab, idx) is None]
 
@@ -329,7 +334,7 @@ def explain(s, player: int, action: Action) -> str | None:
     if action.kind == "activate":
         if len(args) > 1 and isinstance(args[1], int):
             ab = next((ab for i, ab in battlefield_activated(layers.card_now(s, o)) + hand_activated(o.card)
-                       if i == args[1]), None)
+                       + graveyard_activated(o.card) if i == args[1]), None)
             if ab is not None:
                 return why_not_activate(s, player, o, ab, args[1]) or \
                     f"{s.players[player].name} can't activate {possessive(o.card.name)} ability now"

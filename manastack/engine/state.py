@@ -51,7 +51,8 @@ class Obj:
         self.token_face: dict | None = None
         self.printed: CardDef | None = None  # its own card while it is a copy (CR 707.2)
         # CR 601.2b, 400.7d: the optional and alternative costs announced for the spell that is
-        # or became this object, one name each time ("kicker", "buyback", "flashback")
+        # or became this object, one name each time ("kicker", "buyback", "flashback"); "unearth"
+        # for a permanent an unearth ability returned (CR 702.84a)
         self.cast_costs: tuple[str, ...] = ()
         # "turn:ability index" and "turn:loyalty" for the abilities activated this turn, read
         # by "Activate only once each turn" and loyalty abilities (CR 602.5b, 606.3)

@@ -635,6 +635,13 @@ class CastEncodedCopy:
 
 
 @dataclass(frozen=True, slots=True)
+class Unearth:
+    """Unearth's activated ability (CR 702.84a): return the source card from its owner's
+    graveyard to the battlefield; it has haste, is exiled at the beginning of the next end step,
+    and is exiled instead if it would leave the battlefield."""
+
+
+@dataclass(frozen=True, slots=True)
 class RemoveCounterOrSacrifice:
     """Fading's upkeep trigger (CR 702.32a): remove a ``kind`` counter from the source; if
     none can be removed, sacrifice it."""
@@ -782,7 +789,7 @@ Effect = Union[
     PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, GetEnergy, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
-    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, RemoveCounterOrSacrifice, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
+    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, RemoveCounterOrSacrifice, Unearth, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
     IfYouDo, LoseGame, WinGame, IfYouDont, CastFromHand,
     PutInLibrary, Surveil, CreateEmblem, SacrificePermanents,
 ]
@@ -810,6 +817,7 @@ class Cost:
     untap_tapped: Filter | None = None
     untap_count: int = 1
     discard_self: bool = False        # cycling (CR 702.29a): the card itself, from the hand
+    exile_self: bool = False          # scavenge (CR 702.97a): the card itself, from a graveyard
     crew: int = 0                     # crew N (CR 702.122a): tap other creatures with total power N
     # Loyalty abilities (CR 606.4): the loyalty counters put on (+N) or removed from (-N) this
     # permanent, 0 for "0:"; None: no loyalty symbol. ``loyalty_x``: the cost is "-X".

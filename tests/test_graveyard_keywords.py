@@ -1,0 +1,175 @@
+"""Keyword abilities that work from the graveyard or change where a card goes, run with real
+cards from the card corpus and their official rulings (cited by date, paraphrased): unearth
+(CR 702.84) and scavenge (CR 702.97). The scenarios/cards/ files play the main cases."""
+from __future__ import annotations
+
+import pytest
+
+from manastack import Game
+from manastack.engine import characteristics as ch
+from manastack.engine.decisions import Action
+from manastack.engine.legality import why_not_activate
+from manastack.engine.abilities import graveyard_activated
+from manastack.scenario import Scenario
+
+ALICE, BOB = 0, 1
+
+
+@pytest.fixture(scope="module")
+def db(corpus_db):
+    return corpus_db
+
+
+def board(db, players: str, **top) -> Game:
+    """A game at Alice's first main phase (or as ``top`` says) from a scenario's ``players:``."""
+    head = "".join(f"{k}: {v}\n" for k, v in top.items())
+    sc = Scenario.from_text(f"{head}players:\n{players}", cards=db)
+    return Game.from_state(sc.state, sc.db)
+
+
+def resolve(g: Game) -> None:
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+
+
+def names(g: Game, player: int, zone: str) -> list[str]:
+    s = g.current_state()
+    return sorted(s.objs[i].card.name for i in s.players[player].zone(zone))
+
+
+def in_zone(g: Game, player: int, zone: str, name: str):
+    s = g.current_state()
+    return next(s.objs[i] for i in s.players[player].zone(zone) if s.objs[i].card.name == name)
+
+
+def activations(g: Game, name: str) -> list[Action]:
+    s = g.current_state()
+    return [a for a in g.legal_actions() if a.kind == "activate" and s.objs[a.args[0]].card.name == name]
+
+
+def finish(g: Game, prefer: str = "") -> None:
+    """Answer a cast's or activation's questions: pay automatically, else the first answer
+    whose label has ``prefer``, else the first answer."""
+    while g.pending.kind != "priority":
+        acts = g.legal_actions()
+        g.push(next((a for a in acts if a.kind == "autopay"),
+                    next((a for a in acts if prefer and prefer in a.label), acts[0])))
+
+
+def on_battlefield(g: Game, name: str):
+    s = g.current_state()
+    return [o for o in s.objs.values() if o.zone == "battlefield" and o.card.name == name]
+
+
+# ------------------------------------------------------------------------------ unearth
+
+
+def test_unearth_returns_with_haste_and_exiles_at_end_step(db):
+    """Hellspark Elemental (unearth {1}{R}): back from the graveyard with haste (CR 702.84a)."""
+    g = board(db, """
+  - name: Alice
+    graveyard: [Hellspark Elemental]
+    battlefield: [Mountain, Mountain]
+  - name: Bob
+""")
+    [act] = activations(g, "Hellspark Elemental")
+    g.push(act)
+    finish(g)
+    assert names(g, ALICE, "graveyard") == ["Hellspark Elemental"]     # the card stays until it resolves
+    resolve(g)
+    [elemental] = on_battlefield(g, "Hellspark Elemental")
+    assert "haste" in ch.keywords(g.current_state(), elemental)
+    assert "unearth" in g.explain() and "702.84a" in g.explain()
+
+
+def test_unearth_only_as_a_sorcery_and_only_from_your_graveyard(db):
+    g = board(db, """
+  - name: Alice
+    graveyard: [Dregscape Zombie]
+    battlefield: [Swamp]
+  - name: Bob
+    graveyard: [Dregscape Zombie]
+    battlefield: [Swamp]
+""", step="upkeep")
+    assert activations(g, "Dregscape Zombie") == []          # not Alice's main phase (CR 602.5d)
+    s = g.current_state()
+    zombie = in_zone(g, ALICE, "graveyard", "Dregscape Zombie")
+    [(idx, ab)] = graveyard_activated(zombie.card)
+    assert "sorcery" in why_not_activate(s, ALICE, zombie, ab, idx)
+    theirs = in_zone(g, BOB, "graveyard", "Dregscape Zombie")
+    assert "not in Alice's graveyard" in why_not_activate(s, ALICE, theirs, ab, idx)
+
+
+def test_unearth_does_nothing_if_the_card_left_the_graveyard(db):
+    """Ruling 2008-10-01: the card removed from the graveyard before the ability resolves: the
+    ability resolves and does nothing."""
+    g = board(db, """
+  - name: Alice
+    graveyard: [Dregscape Zombie]
+    battlefield: [Swamp]
+  - name: Bob
+    hand: [Coffin Purge]
+    battlefield: [Swamp]
+""")
+    [act] = activations(g, "Dregscape Zombie")
+    g.push(act)
+    finish(g)
+    g.push(Action("pass"))                                   # Bob gets priority
+    g.push(next(a for a in g.legal_actions() if a.kind == "cast"))
+    finish(g)
+    resolve(g)                                               # Coffin Purge exiles the Zombie
+    assert names(g, ALICE, "exile") == ["Dregscape Zombie"]
+    resolve(g)                                               # the unearth ability
+    assert on_battlefield(g, "Dregscape Zombie") == []
+    assert "unearth ability does nothing" in g.explain()
+
+
+def test_unearthed_creature_that_dies_is_exiled(db):
+    """Ruling 2008-10-01: it would leave the battlefield for any reason: exiled instead; the
+    replacement is no ability of the creature (CR 702.84a, 614.1a)."""
+    g = board(db, """
+  - name: Alice
+    graveyard: [Dregscape Zombie]
+    battlefield: [Swamp]
+  - name: Bob
+    hand: [Shock]
+    battlefield: [Mountain]
+""")
+    g.push(activations(g, "Dregscape Zombie")[0])
+    finish(g)
+    resolve(g)
+    g.push(Action("pass"))
+    g.push(next(a for a in g.legal_actions() if a.kind == "cast"))
+    finish(g, "Dregscape Zombie")
+    resolve(g)
+    assert names(g, ALICE, "graveyard") == []
+    assert names(g, ALICE, "exile") == ["Dregscape Zombie"]
+
+
+# ------------------------------------------------------------------------------ scavenge
+
+
+def test_scavenge_exiles_as_a_cost_and_counts_the_cards_power(db):
+    """Slitherhead (1/1, scavenge {0}): one +1/+1 counter on target creature (CR 702.97a)."""
+    g = board(db, """
+  - name: Alice
+    graveyard: [Slitherhead]
+    battlefield: [Grizzly Bears]
+  - name: Bob
+""")
+    [act] = activations(g, "Slitherhead")
+    g.push(act)
+    finish(g)                                               # the target: the only creature
+    assert names(g, ALICE, "exile") == ["Slitherhead"]      # paid before it resolves
+    resolve(g)
+    [bears] = on_battlefield(g, "Grizzly Bears")
+    assert bears.counters == {"+1/+1": 1}
+
+
+def test_scavenge_needs_a_target(db):
+    g = board(db, """
+  - name: Alice
+    graveyard: [Slitherhead]
+  - name: Bob
+""")
+    assert activations(g, "Slitherhead") == []
