@@ -173,3 +173,49 @@ def test_scavenge_needs_a_target(db):
   - name: Bob
 """)
     assert activations(g, "Slitherhead") == []
+
+
+# ------------------------------------------------------------------------------ rebound
+
+
+def test_rebound_declined_stays_exiled(db):
+    """Staggershock (rebound): cast from the hand, exiled as it resolves; at the next upkeep
+    its controller may decline to cast it, and the card stays exiled for good (ruling
+    2010-06-15; CR 702.88a)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Staggershock]
+    library: [Mountain, Mountain, Mountain]
+    battlefield: [Mountain, Mountain, Mountain]
+  - name: Bob
+    library: [Island, Island, Island]
+""")
+    g.push(next(a for a in g.legal_actions() if a.kind == "cast"))
+    finish(g, "Bob")
+    resolve(g)
+    assert names(g, ALICE, "exile") == ["Staggershock"]
+    assert g.current_state().players[BOB].life == 18
+    while g.pending.kind != "may":            # no creatures: every other answer is a pass
+        g.push(Action("pass") if g.pending.kind == "priority" else g.legal_actions()[0])
+    assert "rebound" in g.pending.prompt and " upkeep " in g.explain().splitlines()[-1]
+    g.push(Action("no"))
+    assert names(g, ALICE, "exile") == ["Staggershock"]
+    assert "it stays exiled" in g.explain()
+
+
+def test_rebound_needs_a_cast_from_the_hand(db):
+    """A rebound spell cast from anywhere but the hand has no rebound (ruling 2010-06-15): the
+    marker is set only by a cast from the hand."""
+    from manastack.engine import alt_costs
+    assert "rebound" in alt_costs.MARKS
+    g = board(db, """
+  - name: Alice
+    hand: [Staggershock]
+    battlefield: [Mountain, Mountain, Mountain]
+  - name: Bob
+""")
+    g.push(next(a for a in g.legal_actions() if a.kind == "cast"))
+    finish(g, "Bob")
+    s = g.current_state()
+    [spell] = [s.objs[i.source] for i in s.stack]
+    assert spell.cast_costs == ("rebound",)

@@ -149,9 +149,19 @@ UNEARTH_EXILE = ir.TriggeredAbility(ir.Trigger("beginning_of_step", step="end", 
                                     text="Unearth: exile it at the beginning of the next end step (CR 702.84a)")
 
 
+# Rebound (CR 702.88a): the delayed ability its replacement creates as the spell is exiled; "this
+# card" is the exiled card, fixed as the ability is created (CR 603.7c).
+REBOUND_CAST = ir.TriggeredAbility(ir.Trigger("beginning_of_step", step="upkeep", whose="your"),
+                                   (ir.CastRebound(),),
+                                   text="Rebound: at the beginning of your next upkeep, you may cast this card "
+                                        "from exile without paying its mana cost (CR 702.88a)")
+
+
 def keyword_delayed(kw: ir.Keyword) -> ir.TriggeredAbility | None:
     """The delayed triggered ability a keyword may create: dash's return (CR 702.109a),
-    unearth's exile (CR 702.84a)."""
+    unearth's exile (CR 702.84a), rebound's cast (CR 702.88a)."""
+    if kw.name == "rebound":
+        return REBOUND_CAST
     if kw.cost is None:
         return None
     return DASH_RETURN if kw.name == "dash" else UNEARTH_EXILE if kw.name == "unearth" else None

@@ -40,7 +40,9 @@ WITHOUT_PAYING = (FREE, "suspend")               # cascade; suspend (CR 702.62a)
 CHOSEN_ALTERNATIVES = ("evoke", "dash", "surge")
 ALTERNATIVE = ("flashback", "madness") + WITHOUT_PAYING + CHOSEN_ALTERNATIVES   # paid rather than the mana cost (CR 118.9)
 ADDITIONAL = ("kicker", "multikicker", "buyback", "entwine")
-MARKS = ("aftermath",)       # how the spell was cast, not a cost: cast from a graveyard (CR 702.127a)
+# How the spell was cast, not a cost: from a graveyard (aftermath, CR 702.127a), from a hand with
+# rebound (CR 702.88a).
+MARKS = ("aftermath", "rebound")
 _RULES = {"kicker": "702.33a", "multikicker": "702.33c", "buyback": "702.27a", "entwine": "702.42a",
           "evoke": "702.74a", "dash": "702.109a", "surge": "702.117a"}
 

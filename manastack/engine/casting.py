@@ -343,6 +343,7 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
         raise IllegalActionError(f"{o.card.name} is not in {s.players[player].name}'s hand")
     card = as_split.card if split else o.card.adventure if adventure else o.card
     from_graveyard = o.zone == "graveyard"
+    rebound = o.zone == "hand" and alt_costs.keyword(o.card, "rebound") is not None
     costs = () if split else alt_costs.cast_from(o)
     s.add_log(f"{s.players[player].name} casts {card.name}" + (" face down" if face_down else "")
               + (f", the Adventure of {o.card.name}" if adventure else "")
@@ -365,6 +366,8 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
     alt_costs.announce(ctx, player, spell, costs)        # CR 601.2b: kicker, buyback, ...
     if split and from_graveyard:       # exiled as it leaves the stack (CR 702.127a)
         spell.cast_costs += (split_cards.AFTERMATH,)
+    if rebound:                        # cast from the hand: exiled as it resolves (CR 702.88a)
+        spell.cast_costs += ("rebound",)
     if exercise.RECORD is not None:
         exercise.note("LAYOUTS", card.layout.value, card)
         if fused or (split and from_graveyard):

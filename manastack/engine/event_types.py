@@ -42,6 +42,8 @@ class ZoneChange:
     copy: Any = None                        # CR 707.2: the card it enters as a copy of
     copy_asked: bool = False                # whether "enter as a copy" has been chosen or declined
     madness: bool = False                   # CR 702.35a: exiled by madness's replacement
+    resolved: bool = False                  # CR 608.2n: an instant or sorcery spell leaving as it resolves
+    rebound: bool = False                   # CR 702.88a: exiled by rebound's replacement
     pay_life: int = 0                       # CR 614.12a, 119.4: life paid as it enters (Blood Crypt)
     old: Any = None                         # the object as it last existed (603.10a)
     attached: tuple[int, ...] = ()          # what was attached to it as it left (603.10a)

@@ -13,8 +13,9 @@ from manastack.oracle import ir
 
 from . import characteristics as ch
 from . import aura_placement, exercise, levelers, morph, replacement
+from .abilities import REBOUND_CAST, nested_index
 from .runner import Ctx
-from .effect_records import ControlChange
+from .effect_records import ControlChange, OneShotDelayedTrigger
 from .event_types import (BecameMonarch, CountersPut, CountersRemoved, DamageDealt, Destruction, Drew,
                           ExiledWithMadness, LifeGained, LifeLost, Tapped, Untapped, ZoneChange)
 from .state import Obj
@@ -36,7 +37,7 @@ def _remove_from_zone(s, o: Obj) -> None:
 def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bool = False,
          bottom: bool = False, cause: str = "", rules: tuple[str, ...] = (), x: int = 0,
          quiet: bool = False, counters: dict | None = None, riders: tuple = (),
-         discarded: bool = False) -> Obj | None:
+         discarded: bool = False, resolved: bool = False) -> Obj | None:
     """Move an object to another zone (CR 400.7: it becomes a new object with a new id).
     ``counters``: a permanent that enters "with" counters (CR 614.1c, e.g. persist 702.79a).
     ``riders``: those of the mana spent on the spell that becomes this permanent (CR 106.6).
@@ -44,11 +45,13 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     Returns the new object, or None when a token leaves the battlefield (CR 111.7-111.8: it
     ceases to exist on the next state-based action check; we let it go at once since nothing
     can look at a token in another zone in the supported cards) or the move was replaced away.
-    ``discarded``: the move is a discard (CR 701.9a), which madness replaces.
+    ``discarded``: the move is a discard (CR 701.9a), which madness replaces; ``resolved``: an
+    instant or sorcery spell put into a graveyard as it resolves (CR 608.2n), which rebound replaces.
     """
     s = ctx.s
     from_zone = o.zone
-    ev = ZoneChange(o.id, from_zone, to, o.controller, o.owner, tapped, dict(counters or {}), x, riders)
+    ev = ZoneChange(o.id, from_zone, to, o.controller, o.owner, tapped, dict(counters or {}), x, riders,
+                    resolved=resolved)
     if from_zone in ("stack", "hand", "battlefield") and to != "exile" or to == "graveyard":
         replacement.apply_leaving(ctx, o, ev, discarded)     # CR 614.1a, 614.6, 616.1
         if ev.to != to:
@@ -138,6 +141,11 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
             collect(ctx, CountersPut(new.id, kind, n))
     if ev.madness and new is not None:              # exiled this way: madness triggers (CR 702.35a)
         collect(ctx, ExiledWithMadness(new.id, o.owner))
+    if ev.rebound and new is not None:              # CR 702.88a, 603.7c: cast it at your next upkeep
+        s.effects.append(OneShotDelayedTrigger(new.id, o.controller, new.card, nested_index(new.card, REBOUND_CAST),
+                                               ((new.id,),), "your_next_upkeep", s.new_timestamp(), new.card.name))
+        s.add_log(f"{s.players[o.controller].name} may cast {new.card.name} from exile at the beginning of their "
+                  "next upkeep (rebound)", ("702.88a", "603.7c"), "effect")
     return new
 
 

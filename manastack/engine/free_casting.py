@@ -123,11 +123,14 @@ def cast_without_paying(ctx, player: int, o, why: str, rule: str, cost: str = "f
         if answer.kind == "no":
             return False
     s.add_log(f"{name} casts {card.name} {how}", ("601.2a", "608.2g", rule), "cast")
+    rebound = o.zone == "hand" and alt_costs.keyword(card, "rebound") is not None
     spell = events.move(ctx, o, "stack", controller=player, quiet=True)
     item = StackItem(s.next_id, "spell", spell.id, player, card, spell_ability_index(card), card.name)
     s.next_id += 1
     s.stack.append(item)
     alt_costs.announce(ctx, player, spell, (cost,))
+    if rebound:                          # cast from the hand: exiled as it resolves (CR 702.88a)
+        spell.cast_costs += ("rebound",)
     if ab is not None:
         choose_modes_and_targets(ctx, item, spell, player, ab)   # possible: checked above
     if item.targets:
@@ -143,3 +146,18 @@ def cast_without_paying(ctx, player: int, o, why: str, rule: str, cost: str = "f
     events.collect(ctx, SpellCast(player, spell.id, item.id))
     announce_targets(ctx, item)
     return True
+
+
+def cast_rebound(ctx, e: ir.CastRebound, rc) -> None:
+    """CR 702.88a: the controller may cast the card rebound exiled without paying its mana cost,
+    ignoring timing (CR 608.2g); if they don't, or can't, it stays exiled. A card that has left
+    exile is a new object (CR 400.7): nothing is cast."""
+    s = ctx.s
+    oid = rc.targets[0][0] if rc.targets and rc.targets[0] else None
+    o = s.objs.get(oid)
+    if o is None or o.zone != "exile":
+        s.add_log(f"{possessive(rc.card.name)} rebound ability does nothing: the card isn't exiled any more",
+                  ("702.88a", "400.7"), "resolve")
+        return
+    if not cast_without_paying(ctx, rc.controller, o, f"{possessive(o.card.name)} rebound", "702.88a"):
+        s.add_log(f"{o.card.name} isn't cast: it stays exiled", ("702.88a",), "resolve")

@@ -70,7 +70,8 @@ def resolve_top(ctx: Ctx) -> None:
         elif spell is not None and spell.zone == "stack" and not encode_cipher(ctx, spell, item.controller):
             buyback = "buyback" in spell.cast_costs      # CR 702.27a: to its owner's hand instead
             events.move(ctx, spell, "hand" if buyback else "graveyard", quiet=not buyback,
-                        cause="buyback" if buyback else "", rules=("702.27a",) if buyback else ("608.2n",))
+                        cause="buyback" if buyback else "", rules=("702.27a",) if buyback else ("608.2n",),
+                        resolved=True)
         return
     # CR 113.7a: an ability whose source has left still uses the source as it last existed
     lki = s.objs.get(item.source) or ghost_source(item)

@@ -642,6 +642,12 @@ class Unearth:
 
 
 @dataclass(frozen=True, slots=True)
+class CastRebound:
+    """Rebound's delayed trigger (CR 702.88a): its controller may cast the exiled card (the
+    ability's fixed first target) without paying its mana cost."""
+
+
+@dataclass(frozen=True, slots=True)
 class RemoveCounterOrSacrifice:
     """Fading's upkeep trigger (CR 702.32a): remove a ``kind`` counter from the source; if
     none can be removed, sacrifice it."""
@@ -789,7 +795,7 @@ Effect = Union[
     PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, GetEnergy, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
-    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, RemoveCounterOrSacrifice, Unearth, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
+    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, RemoveCounterOrSacrifice, Unearth, CastRebound, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
     IfYouDo, LoseGame, WinGame, IfYouDont, CastFromHand,
     PutInLibrary, Surveil, CreateEmblem, SacrificePermanents,
 ]
