@@ -219,3 +219,36 @@ def test_rebound_needs_a_cast_from_the_hand(db):
     s = g.current_state()
     [spell] = [s.objs[i.source] for i in s.stack]
     assert spell.cast_costs == ("rebound",)
+
+
+# ------------------------------------------------------------------------------ retrace
+
+
+def test_retrace_needs_a_land_card_to_discard(db):
+    """Flame Jab (retrace): cast from the graveyard only by discarding a land card as an
+    additional cost (CR 702.81a); a nonland card in hand can't pay it."""
+    g = board(db, """
+  - name: Alice
+    hand: [Lightning Bolt]
+    graveyard: [Flame Jab]
+    battlefield: [Mountain]
+  - name: Bob
+""")
+    s = g.current_state()
+    jab = in_zone(g, ALICE, "graveyard", "Flame Jab")
+    assert not any(a.kind == "cast" and a.args[0] == jab.id for a in g.legal_actions())
+    from manastack.engine.legality import why_not_cast
+    assert "retrace" in why_not_cast(s, ALICE, jab)
+    g = board(db, """
+  - name: Alice
+    hand: [Lightning Bolt, Forest]
+    graveyard: [Flame Jab]
+    battlefield: [Mountain]
+  - name: Bob
+""")
+    [cast] = [a for a in g.legal_actions() if a.kind == "cast" and "Flame Jab" in a.label]
+    assert cast.label == "cast Flame Jab from the graveyard with retrace, discarding a land card"
+    g.push(cast)
+    finish(g, "Bob")
+    assert names(g, ALICE, "hand") == ["Lightning Bolt"]
+    assert names(g, ALICE, "graveyard") == ["Forest"]

@@ -47,16 +47,27 @@ _RULES = {"kicker": "702.33a", "multikicker": "702.33c", "buyback": "702.27a", "
           "evoke": "702.74a", "dash": "702.109a", "surge": "702.117a"}
 
 
+# Retrace's additional cost (CR 702.81a): discard a land card.
+RETRACE_COST = ir.Cost(discard=1, discard_type="Land")
+
+
 def flashback_cards(s, player: int) -> list[int]:
-    """Cards in ``player``'s graveyard they may cast with flashback: instants and sorceries
-    with the keyword (CR 702.34a)."""
-    return [oid for oid in s.players[player].graveyard
-            if not s.objs[oid].card.is_permanent_card and keyword(s.objs[oid].card, "flashback")]
+    """Cards in ``player``'s graveyard they may cast from there: instants and sorceries with
+    flashback (CR 702.34a), cards with retrace (CR 702.81a)."""
+    out = []
+    for oid in s.players[player].graveyard:
+        card = s.objs[oid].card
+        if keyword(card, "retrace") or not card.is_permanent_card and keyword(card, "flashback"):
+            out.append(oid)
+    return out
 
 
 def cast_from(o) -> tuple[str, ...]:
-    """The alternative cost a cast from ``o``'s zone uses: flashback from a graveyard."""
-    return ("flashback",) if o.zone == "graveyard" else ()
+    """The cost a cast from ``o``'s zone uses: from a graveyard, flashback (an alternative cost,
+    CR 702.34a) or retrace (an additional cost, CR 702.81a)."""
+    if o.zone != "graveyard":
+        return ()
+    return ("flashback",) if keyword(o.card, "flashback") else ("retrace",)
 
 
 def alternatives(s, player: int, o) -> list[str]:
@@ -100,7 +111,7 @@ def parts(card, costs: tuple[str, ...]) -> tuple[ManaCost, list[ir.Cost]]:
     mana = ManaCost(()) if set(costs) & set(ALTERNATIVE) else card.mana_cost
     others = required(card)
     for name in (c for c in costs if c not in WITHOUT_PAYING and c not in MARKS):
-        cost = _keyword_for(card, name).cost
+        cost = RETRACE_COST if name == "retrace" else _keyword_for(card, name).cost
         if cost.mana is not None:
             mana = _plus(mana, cost.mana)
         if cost != ir.Cost(mana=cost.mana):
@@ -133,6 +144,8 @@ def cast_label(o) -> str:
     """How a cast action reads: "cast Think Twice" or "... with flashback {2}{U}"."""
     if o.zone != "graveyard":
         return f"cast {o.card.name}"
+    if cast_from(o) == ("retrace",):
+        return f"cast {o.card.name} from the graveyard with retrace, discarding a land card"
     flashback = _text(o.card, keyword(o.card, "flashback"))
     return f"cast {o.card.name} from the graveyard with flashback {flashback}"
 
@@ -162,6 +175,10 @@ def announce(ctx, player: int, spell, costs: tuple[str, ...]) -> None:
         s.add_log(f"{who} casts {card.name} from their graveyard with flashback: the flashback cost "
                   f"{_text(card, keyword(card, 'flashback'))} is paid rather than its mana cost",
                   ("702.34a", "118.9"), "cast")
+    if "retrace" in costs:
+        _note(keyword(card, "retrace"), card)
+        s.add_log(f"{who} casts {card.name} from their graveyard with retrace: they discard a land card in "
+                  "addition to paying its other costs", ("702.81a", "601.2b"), "cast")
     if "madness" in costs:
         _note(keyword(card, "madness"), card)
         s.add_log(f"{who} casts {card.name} from exile with madness: the madness cost "
@@ -230,7 +247,7 @@ def _times(n: int) -> str:
 def _note(kw: ir.Keyword, card) -> None:
     if exercise.RECORD is not None:
         exercise.note("KEYWORDS", kw.name, card)
-        for f in dataclasses.fields(kw.cost):
+        for f in dataclasses.fields(kw.cost) if kw.cost is not None else ():
             if getattr(kw.cost, f.name) != f.default:
                 exercise.note("SPELL_COST_PARTS", f.name, card)
 
@@ -253,6 +270,9 @@ def log_total(s, card, costs: tuple[str, ...], base: ManaCost, total: ManaCost, 
              else "no mana cost (cast without paying it)" if set(costs) & set(WITHOUT_PAYING)
              else f"its mana cost {card.mana_cost}"]
     for name in dict.fromkeys(c for c in costs if c not in ALTERNATIVE):
+        if name == "retrace":
+            words.append("plus retrace's discard of a land card")
+            continue
         kw = _keyword_for(card, name)
         words.append(f"plus {kw.name} {_text(card, kw)}{_times(costs.count(name))}")
     words += [f"plus the additional cost ({w[:1].lower() + w[1:]})" for w in extra]

@@ -54,7 +54,7 @@ def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True, payer: int
     if cost.exile_self and o.zone != "graveyard":
         return False         # CR 702.97a: scavenge exiles the card from the graveyard
     hand = s.players[payer].hand
-    if cost.discard and len(hand) - (o.id in hand) < cost.discard:
+    if cost.discard and len(_discardable(s, hand, o, cost)) < cost.discard:
         return False         # a card in the hand can't be discarded to pay for casting itself
     if cost.sacrifice is not None:
         if not objects_matching(s, cost.sacrifice, o, payer):
@@ -271,9 +271,10 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
                                   tuple(Action("choose", (c.id,), c.card.name) for c in choices)))
         events.sacrifice(ctx, s.objs[answer.args[0]])
     if cost.discard:
+        which = f"{cost.discard_type.lower()} card" if cost.discard_type else "card"
         for _ in range(cost.discard):
-            hand = s.players[player].hand
-            answer = ctx.ask(Decision(player, "discard", f"Choose a card to discard for {what}",
+            hand = _discardable(s, s.players[player].hand, o, cost)
+            answer = ctx.ask(Decision(player, "discard", f"Choose a {which} to discard for {what}",
                                       tuple(Action("choose", (c,), s.objs[c].card.name) for c in hand)))
             events.discard(ctx, player, s.objs[answer.args[0]])
     if cost.mana is not None:
@@ -285,6 +286,12 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
         events.discard(ctx, player, o)
     if cost.exile_self:
         events.move(ctx, o, "exile", cause=f"cost of {what}", rules=("118.3", "406.1"))
+
+
+def _discardable(s, hand: list[int], o: Obj, cost: ir.Cost) -> list[int]:
+    """The cards in ``hand`` that may be discarded for ``cost``: not the card being paid for, and
+    of the card type the cost names (retrace's land card, CR 702.81a)."""
+    return [c for c in hand if c != o.id and (cost.discard_type is None or cost.discard_type in s.objs[c].card.types)]
 
 
 def _pick(ctx: Ctx, player: int, kind: str, prompt: str, choices: list[int]) -> int:

@@ -142,6 +142,8 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     if ev.madness and new is not None:              # exiled this way: madness triggers (CR 702.35a)
         collect(ctx, ExiledWithMadness(new.id, o.owner))
     if ev.rebound and new is not None:              # CR 702.88a, 603.7c: cast it at your next upkeep
+        if exercise.RECORD is not None:
+            exercise.note("KEYWORDS", "rebound", new.card)
         s.effects.append(OneShotDelayedTrigger(new.id, o.controller, new.card, nested_index(new.card, REBOUND_CAST),
                                                ((new.id,),), "your_next_upkeep", s.new_timestamp(), new.card.name))
         s.add_log(f"{s.players[o.controller].name} may cast {new.card.name} from exile at the beginning of their "

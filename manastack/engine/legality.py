@@ -56,7 +56,7 @@ def why_not_cast(s, player: int, o, bound: Capacity | None = None, detail: bool 
     card, who = o.card, s.players[player].name
     if o.zone == "graveyard" and o.owner == player:
         if o.id not in alt_costs.flashback_cards(s, player):
-            return f"{card.name} is in {who}'s graveyard and has no flashback (CR 601.3, 702.34a)"
+            return f"{card.name} is in {who}'s graveyard and has no flashback or retrace (CR 601.3, 702.34a, 702.81a)"
     elif o.zone == "exile" and o.id in exiled_playable(s, player):
         pass                                        # CR 601.3: an effect lets them play it
     elif o.zone != "hand" or o.owner != player:
@@ -94,7 +94,8 @@ def _why_not_pay(s, player: int, o, costs: tuple[str, ...], bound: Capacity | No
     card, who = o.card, s.players[player].name
     base, others = alt_costs.parts(card, costs)
     if not all(cost_payable(s, o, c, include_mana=False) for c in others):
-        return f"{who} can't pay the flashback cost of {card.name} (CR 702.34a, 601.2h, 118.3)"
+        which = "retrace cost (a land card to discard)" if "retrace" in costs else "flashback cost"
+        return f"{who} can't pay the {which} of {card.name} (CR 702.34a, 702.81a, 601.2h, 118.3)"
     total, why = total_cost(s, player, o, 0, base)
     use = spell_use(o)         # mana restricted to other spells can't pay (CR 106.6)
     if (bound is not None and not use.other_payers and bound.cannot_pay(total)) or \

@@ -817,6 +817,7 @@ class Cost:
     sacrifice_self: bool = False
     sacrifice: Filter | None = None
     discard: int = 0
+    discard_type: str | None = None   # the discarded cards are of this card type (retrace: "Land")
     remove_counters: tuple[str, int] | None = None
     tap_untapped: Filter | None = None
     tap_count: int = 1
