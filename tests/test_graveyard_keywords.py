@@ -252,3 +252,43 @@ def test_retrace_needs_a_land_card_to_discard(db):
     finish(g, "Bob")
     assert names(g, ALICE, "hand") == ["Lightning Bolt"]
     assert names(g, ALICE, "graveyard") == ["Forest"]
+
+
+# ------------------------------------------------------------------------------ dredge
+
+
+def test_dredge_replaces_a_draw_from_an_effect_too(db):
+    """Darkblast (dredge 3) replaces a draw of Divination's, one draw at a time: the first draw
+    is dredged, the second (Darkblast gone from the graveyard) is a plain draw (CR 702.52a,
+    121.2; Golgari Thug ruling 2013-06-07: any draw)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Divination]
+    graveyard: [Darkblast]
+    library: [Forest, Forest, Forest, Island, Plains]
+    battlefield: [Island, Island, Island]
+  - name: Bob
+""")
+    g.push(next(a for a in g.legal_actions() if a.kind == "cast"))
+    finish(g)
+    resolve(g)
+    assert g.pending.kind == "dredge"
+    assert [a.label for a in g.legal_actions()] == ["dredge 3: Darkblast", "draw a card"]
+    g.push(Action("choose", (in_zone(g, ALICE, "graveyard", "Darkblast").id,)))
+    assert names(g, ALICE, "hand") == ["Darkblast", "Island"]       # then the second draw
+    assert names(g, ALICE, "graveyard") == ["Divination", "Forest", "Forest", "Forest"]
+
+
+def test_dredge_may_be_declined(db):
+    g = board(db, """
+  - name: Alice
+    graveyard: [Darkblast]
+    library: [Forest, Forest, Forest, Island]
+  - name: Bob
+""", step="upkeep", turn=3)
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    assert g.pending.kind == "dredge"
+    g.push(Action("decline"))
+    assert names(g, ALICE, "hand") == ["Forest"]          # the top card (listed first)
+    assert names(g, ALICE, "graveyard") == ["Darkblast"]

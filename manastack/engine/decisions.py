@@ -77,6 +77,7 @@ class DecisionKind(StrEnum):
     SURVEIL = "surveil"                      # CR 701.25a: each card looked at, on top or into the graveyard
     CHOOSE_ENCHANTED = "choose_enchanted"    # CR 303.4f: what an Aura put onto the battlefield enchants
     CAST_FROM_HAND = "cast_from_hand"        # CR 118.9, 608.2g: a card to cast without paying its mana cost
+    DREDGE = "dredge"                        # CR 702.52a, 616.1: draw, or dredge a card instead
 
 
 class Decision:

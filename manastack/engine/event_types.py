@@ -96,6 +96,15 @@ class Drew:
 
 
 @dataclass(slots=True)
+class CardDraw:
+    """CR 121.1, 614.1a: a player about to draw one card; a dredge ability may replace the draw
+    (CR 702.52a), and ``dredge`` is then the card in their graveyard whose ability does."""
+    kind: ClassVar[str] = "card_draw"
+    player: int
+    dredge: int | None = None
+
+
+@dataclass(slots=True)
 class LifeGained:
     """CR 119.3, 119.9: a player gained life."""
     kind: ClassVar[str] = "gain_life"

@@ -16,7 +16,7 @@ from . import aura_placement, exercise, levelers, morph, replacement
 from .abilities import REBOUND_CAST, nested_index
 from .runner import Ctx
 from .effect_records import ControlChange, OneShotDelayedTrigger
-from .event_types import (BecameMonarch, CountersPut, CountersRemoved, DamageDealt, Destruction, Drew,
+from .event_types import (BecameMonarch, CardDraw, CountersPut, CountersRemoved, DamageDealt, Destruction, Drew,
                           ExiledWithMadness, LifeGained, LifeLost, Tapped, Untapped, ZoneChange)
 from .state import Obj
 from .triggers import collect
@@ -167,6 +167,7 @@ _MOVE_WORDS = {
     ("hand", "exile"): "is exiled from its owner's hand",
     ("graveyard", "exile"): "is exiled from its owner's graveyard",
     ("graveyard", "battlefield"): "returns to the battlefield from its owner's graveyard",
+    ("graveyard", "hand"): "returns to its owner's hand from the graveyard",
 }
 _MOVE_RULES = {"battlefield": ("403.3", "110.1"), "graveyard": ("404.1", "400.7"),
                "exile": ("406.1",), "hand": ("402.1", "400.7"), "library": ("401.1",)}
@@ -230,6 +231,11 @@ def draw(ctx: Ctx, player: int, n: int = 1, why: str = "") -> None:
     s = ctx.s
     p = s.players[player]
     for _ in range(n):
+        proposed = CardDraw(player)
+        replacement.apply_drawing(ctx, proposed)            # dredge (CR 702.52a, 614.1a)
+        if proposed.dredge is not None:
+            _dredge(ctx, player, s.objs[proposed.dredge])
+            continue
         if not p.library:
             p.drew_from_empty = True
             s.add_log(f"{p.name} can't draw: their library is empty", ("121.4", "704.5b"))
@@ -238,6 +244,12 @@ def draw(ctx: Ctx, player: int, n: int = 1, why: str = "") -> None:
         p.hand.append(new.id)
         s.add_log(f"{p.name} draws a card" + (f" ({why})" if why else ""), ("121.1",), "draw")
         collect(ctx, Drew(player, new.id))
+
+
+def _dredge(ctx: Ctx, player: int, o: Obj) -> None:
+    """CR 702.52a: the draw replaced: mill N cards, then return the card to its owner's hand."""
+    mill(ctx, player, replacement.dredge_amount(o.card))
+    move(ctx, o, "hand", cause="dredge", rules=("702.52a",))
 
 
 def mill(ctx: Ctx, player: int, n: int) -> None:

@@ -30,7 +30,7 @@ from .abilities import keyword_replacement
 from . import loyalty
 from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
-from .event_types import CounterPlacement, DamageAmount, Destruction, ZoneChange
+from .event_types import CardDraw, CounterPlacement, DamageAmount, Destruction, ZoneChange
 from .filters import matches
 from .runner import Ctx
 
@@ -150,6 +150,39 @@ def _leaving(o, event: ZoneChange, discarded: bool) -> list[Replacement]:
         out.append(Replacement("madness", f"{name} is exiled instead of going to the graveyard (madness)",
                                ("702.35a", "614.1a"), _madness_exile, pure=True))
     return out
+
+
+# ------------------------------------------------------------------------------ drawing
+
+
+def dredge_amount(card) -> int | None:
+    """N of the card's dredge N (CR 702.52a), or None."""
+    kw = next((ab for ab in card.abilities if type(ab) is ir.Keyword and ab.name == "dredge" and ab.arg), None)
+    return int(kw.arg) if kw is not None else None
+
+
+def apply_drawing(ctx: Ctx, event: CardDraw) -> None:
+    """Replacement effects on a draw (CR 614.1a): the dredge abilities of the cards in the
+    player's graveyard, each usable while they have at least N cards in their library
+    (CR 702.52a-b). Each is optional ("you may"), so the player chooses one of them or none:
+    the choice of CR 616.1 with drawing as one of the answers."""
+    s = ctx.s
+    p = s.players[event.player]
+    cands = [oid for oid in p.graveyard if (n := dredge_amount(s.objs[oid].card)) is not None and len(p.library) >= n]
+    if not cands:
+        return
+    options = tuple(Action("choose", (oid,), f"dredge {dredge_amount(s.objs[oid].card)}: {s.objs[oid].card.name}")
+                    for oid in cands) + (Action("decline", (), "draw a card"),)
+    answer = ctx.ask(Decision(event.player, DecisionKind.DREDGE,
+                              f"{p.name} would draw a card: dredge instead? (CR 702.52a, 616.1)", options))
+    if answer.kind != "choose":
+        return
+    event.dredge = answer.args[0]
+    card = s.objs[event.dredge].card
+    if exercise.RECORD is not None:
+        exercise.note("KEYWORDS", "dredge", card)
+    s.add_log(f"Replacement: {p.name} mills {dredge_amount(card)} cards and returns {card.name} to their hand "
+              "instead of drawing (dredge)", ("702.52a", "614.1a"), "replacement")
 
 
 # ---- "would be put into a graveyard from anywhere" (CR 614.1a, 614.6)

@@ -48,6 +48,7 @@ KEYWORDS = frozenset({
     "basic landcycling",        # typecycling (CR 702.29e), engine.abilities.keyword_activated
     "level up",                 # CR 702.87, level symbols CR 711: engine.levelers
     "fuse", "aftermath",        # split cards, CR 702.102, 702.127: engine.split_cards
+    "dredge",                   # a draw replaced, engine.replacement.apply_drawing
     "retrace",                  # cast from the graveyard discarding a land card, engine.alt_costs
     "rebound",                  # a replacement as it resolves, a delayed cast: engine.free_casting
     "unearth", "scavenge",      # from the graveyard, CR 702.84, 702.97: engine.abilities.graveyard_activated
@@ -57,7 +58,7 @@ KEYWORDS = frozenset({
 _PRINTED_ONLY = frozenset({"affinity", "improvise", "delve", "evoke", "dash", "surge", "bloodthirst",
                           "plainscycling", "islandcycling", "swampcycling", "mountaincycling",
                           "forestcycling", "basic landcycling", "unearth", "scavenge",
-                          "rebound", "retrace"})
+                          "rebound", "retrace", "dredge"})
 # The parts a kicker, buyback or flashback cost may have (CR 702.33a, 702.27a, 702.34a).
 SPELL_COST_PARTS = frozenset({"mana", "pay_life", "sacrifice", "tap_untapped", "tap_count"})
 # The parts "As an additional cost to cast this spell, ..." may have (CR 601.2b, 118.8).
