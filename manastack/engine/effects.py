@@ -8,7 +8,7 @@ from dataclasses import replace
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import (cipher, control, copies, double_faced, edicts, emblems, events, free_casting, game_outcome,
+from . import (cipher, clash, control, copies, double_faced, edicts, emblems, events, free_casting, game_outcome,
                keyword_effects, placement_effects, suspend, unless_costs)
 from .abilities import ONE_SHOT_DELAYS, nested_index
 from .casting import pay_mana
@@ -642,7 +642,7 @@ HANDLERS = {
     ir.CreateTokens: _create_tokens, ir.Tap: _tap, ir.Untap: _untap, ir.Mill: _mill,
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.RevealHandDiscard: _reveal_hand_discard,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
-    ir.IfYouDo: _if_you_do,
+    ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.IfYouWin: clash.if_you_win,
     ir.Conditional: _conditional,
     ir.ReturnToBattlefield: placement_effects.return_to_battlefield,
     ir.CreateEmblem: emblems.create_emblem,             # CR 114.2

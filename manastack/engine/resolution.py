@@ -41,6 +41,7 @@ class ResolutionContext:
     created: list = field(default_factory=list)    # ids of the tokens this resolution created
     life_lost: int = 0      # life the players lost to this resolution so far (CR 119.3)
     chosen: dict = field(default_factory=dict)     # filter -> the permanent chosen for it
+    won_clash: bool = False     # the controller won the clash this resolution did (CR 701.30d)
 
     def __post_init__(self) -> None:
         if self.event is None:

@@ -613,6 +613,20 @@ class SkipNextUntap:
 
 
 @dataclass(frozen=True, slots=True)
+class Clash:
+    """CR 701.30b: "Clash with an opponent": the controller and an opponent each reveal the top
+    card of their library and may put it on the bottom (CR 701.30a, 701.30c)."""
+
+
+@dataclass(frozen=True, slots=True)
+class IfYouWin:
+    """"If you win, [effects]" after a clash: the effects happen only if the controller won it
+    (CR 701.30d)."""
+
+    effects: tuple["Effect", ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Surveil:
     """CR 701.25a: look at the top ``amount`` cards of your library; put any number of them into
     your graveyard and the rest back on top."""
@@ -795,7 +809,7 @@ Effect = Union[
     PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, GetEnergy, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
-    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, RemoveCounterOrSacrifice, Unearth, CastRebound, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
+    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, RemoveCounterOrSacrifice, Unearth, CastRebound, Clash, IfYouWin, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
     IfYouDo, LoseGame, WinGame, IfYouDont, CastFromHand,
     PutInLibrary, Surveil, CreateEmblem, SacrificePermanents,
 ]

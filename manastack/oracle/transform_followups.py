@@ -90,6 +90,17 @@ class FollowupRules:
         spec = ir.TokenSpec("Clue Token", None, None, (), ("Artifact",), ("Clue",), text=PREDEFINED_TOKENS["Clue"])
         return [ir.CreateTokens(spec)]
 
+    def clash(self, c):
+        """CR 701.30b: you and an opponent each clash."""
+        return [ir.Clash()]
+
+    def if_you_win(self, c):
+        """"If you win, ..." after "Clash with an opponent." (CR 701.30d): joined to the clash by
+        ``body``. A target named here is the ability's own, chosen as it is cast or put on the
+        stack (CR 601.2c, 603.3d)."""
+        effects = self.sentence([x for x in c if not isinstance(x, Token)])
+        return [ir.IfYouWin(tuple(effects))]
+
     def surveil(self, c):
         n = _number(c[0])
         _need(isinstance(n, int), "surveil X")

@@ -359,6 +359,10 @@ class LineRules:
                 _need(len(out) > start, "if you don't")
                 out[-1:] = _unless_done(out[-1], sentence[0])
                 continue
+            if sentence and isinstance(sentence[0], ir.IfYouWin):
+                _need(len(out) > start and type(out[-1]) is ir.Clash, "if you win")   # CR 701.30d
+                out += sentence
+                continue
             if sentence and isinstance(sentence[0], ir.IfYouDo):
                 _need(len(out) > start and _may_do(out[-1]), "if you do")
                 last = out[-1]
