@@ -46,6 +46,16 @@ def _deal_damage(ctx, e: ir.DealDamage, rc):
     events.deal_damage(ctx, assignments)
 
 
+def _extra_turn(ctx, e: ir.ExtraTurn, rc):
+    """CR 500.7: the player's extra turn is added directly after this turn; of several, the one
+    added last is taken first. ``State.next_turns`` lists the turns that come before the players
+    alternate again: the turn that would have come next is kept after the extra ones."""
+    s = ctx.s
+    for p in named_players(ctx, e.who, rc):
+        s.next_turns = (p,) + (s.next_turns or (1 - s.active,))
+        s.add_log(f"{s.players[p].name} will take an extra turn after this one", ("500.7",), "effect")
+
+
 def _draw(ctx, e: ir.Draw, rc):
     n = amount(ctx, e.amount, rc)
     rc.did = True       # for "If you do" (CR 608.2c): every card was drawn (CR 121.4)
@@ -633,7 +643,7 @@ def _conditional(ctx, e: ir.Conditional, rc):
 
 
 HANDLERS = {
-    ir.AddMana: _add_mana, ir.DealDamage: _deal_damage, ir.Draw: _draw, ir.Discard: _discard,
+    ir.AddMana: _add_mana, ir.DealDamage: _deal_damage, ir.Draw: _draw, ir.ExtraTurn: _extra_turn, ir.Discard: _discard,
     ir.GainLife: _gain_life, ir.LoseLife: _lose_life, ir.Destroy: _destroy, ir.Exile: _exile,
     ir.Regenerate: _regenerate, ir.PreventDamage: _prevent, ir.PayMana: _pay_mana,
     ir.CreateReflexive: _create_reflexive,

@@ -102,7 +102,8 @@ def state_to_data(s: State) -> dict:
         "log": [_save(e) for e in s.log_entries()],
         "scalars": {k: getattr(s, k) for k in ("next_id", "turn", "active", "step", "priority",
                                               "passes", "timestamp", "first_player",
-                                              "starting_hand", "events_seen", "monarch")},
+                                              "starting_hand", "events_seen", "monarch")}
+        | {"next_turns": list(s.next_turns)},
         "stage": list(s.stage),
         "rng": s.rng.state,
         "combat": s.combat,
@@ -172,6 +173,7 @@ def state_from_data(data: dict, db=None) -> State:
     s.priority, s.passes, s.timestamp = sc["priority"], sc["passes"], sc["timestamp"]
     s.first_player, s.starting_hand, s.events_seen = sc["first_player"], sc["starting_hand"], sc["events_seen"]
     s.monarch = sc.get("monarch")       # saves made before the monarch have none
+    s.next_turns = tuple(sc.get("next_turns", ()))      # nor those made before extra turns
     s.stage = tuple(data["stage"])
     s.rng = Rng(data["rng"])
     s.combat = _combat_from_json(data["combat"])

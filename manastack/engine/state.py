@@ -243,7 +243,7 @@ class State:
                  "step", "priority", "passes", "rng", "effects", "pending_triggers", "log",
                  "log_len", "result", "stage", "timestamp", "combat", "first_player",
                  "starting_hand", "events_seen", "trigger_counts", "db", "layer_cache", "static_cache",
-                 "settled", "version", "facts_cache", "monarch")
+                 "settled", "version", "facts_cache", "monarch", "next_turns")
 
     def __init__(self, names: tuple[str, str], db, seed: int) -> None:
         self.players = [Player(0, names[0]), Player(1, names[1])]
@@ -282,6 +282,9 @@ class State:
         self.version = 0
         self.facts_cache: tuple | None = None   # (version, number of effects, {key: fact})
         self.monarch: int | None = None    # the player who is the monarch (CR 724.1)
+        # CR 500.7: the players whose turns come next, in order, once extra turns were added; the
+        # players alternate again after the last (empty: they alternate)
+        self.next_turns: tuple[int, ...] = ()
 
     def copy(self) -> "State":
         s = State.__new__(State)
@@ -317,6 +320,7 @@ class State:
         s.layer_cache = self.layer_cache
         s.static_cache = self.static_cache
         s.monarch = self.monarch
+        s.next_turns = self.next_turns
         s.settled = self.settled
         s.version = self.version
         s.facts_cache = self.facts_cache   # shared until either state changes (facts hold ids)

@@ -133,7 +133,9 @@ def _mulligan(ctx: Ctx) -> None:
 
 def _turn_start(ctx: Ctx) -> None:
     s = ctx.s
-    if s.turn > 0:
+    if s.turn > 0 and s.next_turns:        # extra turns first (CR 500.7)
+        s.active, s.next_turns = s.next_turns[0], s.next_turns[1:]
+    elif s.turn > 0:
         s.active = 1 - s.active
     s.turn += 1
     p = s.players[s.active]

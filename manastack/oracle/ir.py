@@ -613,6 +613,13 @@ class SkipNextUntap:
 
 
 @dataclass(frozen=True, slots=True)
+class ExtraTurn:
+    """"[Player] takes an extra turn after this one." (CR 500.7)."""
+
+    who: Subject = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
 class Clash:
     """CR 701.30b: "Clash with an opponent": the controller and an opponent each reveal the top
     card of their library and may put it on the bottom (CR 701.30a, 701.30c)."""
@@ -809,7 +816,7 @@ Effect = Union[
     PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, GetEnergy, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
-    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, RemoveCounterOrSacrifice, Unearth, CastRebound, Clash, IfYouWin, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
+    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, RemoveCounterOrSacrifice, Unearth, CastRebound, Clash, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
     IfYouDo, LoseGame, WinGame, IfYouDont, CastFromHand,
     PutInLibrary, Surveil, CreateEmblem, SacrificePermanents,
 ]

@@ -90,6 +90,12 @@ class FollowupRules:
         spec = ir.TokenSpec("Clue Token", None, None, (), ("Artifact",), ("Clue",), text=PREDEFINED_TOKENS["Clue"])
         return [ir.CreateTokens(spec)]
 
+    def extra_turn(self, c):
+        """CR 500.7: "Take an extra turn after this one.", "Target player takes ..."."""
+        who = c[0] if c else ir.Ref("you")
+        _need(_is_player(who), "not a player")
+        return [ir.ExtraTurn(who)]
+
     def clash(self, c):
         """CR 701.30b: you and an opponent each clash."""
         return [ir.Clash()]
