@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 import gzip
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -77,6 +78,9 @@ class CardDef:
     # A split card as a whole (CR 709.4): its two halves, each cast on its own (CR 709.3)
     halves: tuple["CardDef", ...] = field(default=(), repr=False)
     fused: "CardDef | None" = field(default=None, repr=False)    # both halves as one spell (CR 702.102)
+    # A spell with overload (CR 702.96): the card with its text changed as overload changes it,
+    # "target" replaced by "each" (CR 702.96b), cast for its overload cost.
+    overloaded: "CardDef | None" = field(default=None, repr=False)
 
     @cached_property
     def colors(self) -> tuple[str, ...]:
@@ -108,7 +112,7 @@ class CardDef:
         leveler's level blocks each give a face of their own (CR 711, :mod:`.levelers`)."""
         leveler = level_faces(face)
         if leveler is None:
-            return CardDef._compiled(face)
+            return _with_overload(CardDef._compiled(face), face)
         base_face, blocks = leveler
         card = CardDef._compiled(base_face)
         object.__setattr__(card, "face", {k: v for k, v in face.items()
@@ -165,6 +169,34 @@ class CardDef:
         """The card's main face: itself unless it is another face of a card (CR 712.8a, 715.4)
         or a leveler's face at some level (CR 711.6)."""
         return self.front or self.leveled or self
+
+
+_OVERLOAD = re.compile(r"^Overload\b", re.M)
+_TARGET = re.compile(r"\b([Tt])arget\b")
+
+
+def overload_text(text: str) -> str:
+    """CR 702.96b: the text with every "target" replaced by "each"."""
+    return _TARGET.sub(lambda m: "Each" if m.group(1) == "T" else "each", text)
+
+
+def _with_overload(card: CardDef, face: dict) -> CardDef:
+    """A card with overload (CR 702.96) gets its overloaded text compiled as ``overloaded``; the
+    card is playable only when that text is too. A face already overloaded has no "target" left
+    to change and gets none."""
+    text = face.get("text") or ""
+    changed = overload_text(text)
+    if not _OVERLOAD.search(text) or changed == text:
+        return card
+    over = CardDef._compiled({**face, "text": changed})
+    object.__setattr__(card, "overloaded", over)
+    if over.unsupported:
+        missing = tuple(f"overloaded: {u}" for u in over.unsupported)
+        object.__setattr__(card, "unsupported", card.unsupported + missing)
+        object.__setattr__(card, "face_unsupported", card.face_unsupported + missing)
+        object.__setattr__(card, "gaps", card.gaps + tuple(Gap(f"overloaded: {g.text}", g.reason)
+                                                           for g in over.gaps))
+    return card
 
 
 def link_faces(layout: Layout, main: CardDef, other: CardDef) -> CardDef:

@@ -27,7 +27,7 @@ from .mana_spend import spell_use
 from .runner import Rollback
 from .spell_costs import log_total as log_changes
 from .spell_costs import total_cost
-from .targets import _modal, _specs_satisfiable, spell_ability
+from .targets import _modal, _specs_satisfiable, casting_ability, has_targets_for, spell_ability
 from .upcalls import cost_payable, pay_cost
 from .wording import possessive
 
@@ -36,15 +36,16 @@ FREE = "free"        # cast "without paying its mana cost", an alternative cost 
 MORPH = "morph"      # cast face down for {3}, an alternative cost (CR 702.37c): engine.morph
 WITHOUT_PAYING = (FREE, "suspend")               # cascade; suspend (CR 702.62a)
 # Alternative costs a card may be cast for from where it is, instead of its mana cost (CR 118.9):
-# evoke (CR 702.74a), dash (CR 702.109a), surge (CR 702.117a, only once another spell was cast).
-CHOSEN_ALTERNATIVES = ("evoke", "dash", "surge")
+# evoke (CR 702.74a), dash (CR 702.109a), surge (CR 702.117a, only once another spell was cast),
+# overload (CR 702.96a, which also changes the spell's text: ``casting``).
+CHOSEN_ALTERNATIVES = ("evoke", "dash", "surge", "overload")
 ALTERNATIVE = ("flashback", "madness") + WITHOUT_PAYING + CHOSEN_ALTERNATIVES   # paid rather than the mana cost (CR 118.9)
 ADDITIONAL = ("kicker", "multikicker", "buyback", "entwine")
 # How the spell was cast, not a cost: from a graveyard (aftermath, CR 702.127a), from a hand with
 # rebound (CR 702.88a).
 MARKS = ("aftermath", "rebound")
 _RULES = {"kicker": "702.33a", "multikicker": "702.33c", "buyback": "702.27a", "entwine": "702.42a",
-          "evoke": "702.74a", "dash": "702.109a", "surge": "702.117a"}
+          "evoke": "702.74a", "dash": "702.109a", "surge": "702.117a", "overload": "702.96a"}
 
 
 # Retrace's additional cost (CR 702.81a): discard a land card.
@@ -215,8 +216,9 @@ def _choose_alternative(ctx, player: int, spell) -> tuple[str, ...]:
     names = [n for n in alternatives(s, player, spell) if affordable(s, player, spell, (n,))]
     if not names:
         return ()
+    unchanged = card.overloaded is None or has_targets_for(s, spell, casting_ability(card), player)
     options = ((Action("default", (), f"pay its mana cost {card.mana_cost}"),)
-               if affordable(s, player, spell, ()) else ())
+               if unchanged and affordable(s, player, spell, ()) else ())
     options += tuple(Action("alternative", (n,), f"pay its {n} cost {_text(card, keyword(card, n))}")
                      for n in names)
     if len(options) == 1:

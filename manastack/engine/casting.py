@@ -371,6 +371,11 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
     s.next_id += 1
     s.stack.append(item)
     alt_costs.announce(ctx, player, spell, costs)        # CR 601.2b: kicker, buyback, ...
+    if "overload" in spell.cast_costs and card.overloaded is not None:
+        spell.printed, spell.card = card, card.overloaded      # its text changed (CR 702.96b)
+        card = item.card = card.overloaded
+        item.index = spell_ability_index(card)
+        s.add_log(f"{card.name} is overloaded: every \"target\" in its text becomes \"each\"", ("702.96b",), "cast")
     if split and from_graveyard:       # exiled as it leaves the stack (CR 702.127a)
         spell.cast_costs += (split_cards.AFTERMATH,)
     if rebound:                        # cast from the hand: exiled as it resolves (CR 702.88a)

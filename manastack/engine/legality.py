@@ -79,7 +79,9 @@ def why_not_cast(s, player: int, o, bound: Capacity | None = None, detail: bool 
     if not card.is_permanent_card and ab is None:
         return f"{card.name} has no spell ability the engine can run"
     if not has_targets_for(s, o, ab, player):
-        return f"{card.name} has no legal target now (CR 601.2c, 115)"
+        options = [c for c in options if "overload" in c and card.overloaded is not None]   # no targets (CR 702.96b)
+        if not options:
+            return f"{card.name} has no legal target now (CR 601.2c, 115)"
     for extra in alt_costs.required(card):
         if not cost_payable(s, o, extra, include_mana=False):
             return (f"{who} can't pay {possessive(card.name)} additional cost, and a spell can't be cast "
