@@ -102,6 +102,10 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
     if kw.name == "fading" and kw.arg is not None:
         return ir.TriggeredAbility(_YOUR_UPKEEP, (ir.RemoveCounterOrSacrifice("fade"),),
                                    text=f"Fading {kw.arg} (CR 702.32a)")
+    if kw.name == "vanishing":      # with or without N (CR 702.63a-b)
+        return ir.TriggeredAbility(_YOUR_UPKEEP, (ir.RemoveCounterFromSelf("time"),), condition="self_has_time_counter",
+                                   text="Vanishing: at the beginning of your upkeep, if it has a time counter on it, "
+                                        "remove a time counter from it (CR 702.63a)")
     if kw.name == "storm":
         return ir.TriggeredAbility(ir.Trigger("cast", "self"), (ir.StormCopies(),), text="Storm (CR 702.40a)")
     if kw.name == "cascade":
@@ -157,11 +161,21 @@ REBOUND_CAST = ir.TriggeredAbility(ir.Trigger("beginning_of_step", step="upkeep"
                                         "from exile without paying its mana cost (CR 702.88a)")
 
 
+# Vanishing (CR 702.63a): its third ability, which the engine puts on the stack when the last time
+# counter is removed from the permanent (``triggers.collect``).
+VANISHING_SACRIFICE = ir.TriggeredAbility(ir.Trigger("last_time_counter_removed", "self"), (ir.Sacrifice(ir.Ref("self")),),
+                                          text="Vanishing: when the last time counter is removed from it, sacrifice it "
+                                               "(CR 702.63a)")
+
+
 def keyword_delayed(kw: ir.Keyword) -> ir.TriggeredAbility | None:
     """The delayed triggered ability a keyword may create: dash's return (CR 702.109a),
-    unearth's exile (CR 702.84a), rebound's cast (CR 702.88a)."""
+    unearth's exile (CR 702.84a), rebound's cast (CR 702.88a); and vanishing's sacrifice
+    (CR 702.63a), a triggered ability the engine puts on the stack itself."""
     if kw.name == "rebound":
         return REBOUND_CAST
+    if kw.name == "vanishing":
+        return VANISHING_SACRIFICE
     if kw.cost is None:
         return None
     return DASH_RETURN if kw.name == "dash" else UNEARTH_EXILE if kw.name == "unearth" else None
@@ -176,6 +190,9 @@ def keyword_replacement(kw: ir.Keyword) -> ir.ReplacementAbility | None:
         return ir.ReplacementAbility("enters_with_counters", "+1/+1", int(kw.arg),
                                      condition="opponent_dealt_damage_this_turn",
                                      text=f"Bloodthirst {kw.arg} (CR 702.54a)")
+    if kw.name == "vanishing" and kw.arg is not None:
+        return ir.ReplacementAbility("enters_with_counters", "time", int(kw.arg),
+                                     text=f"Vanishing {kw.arg}: it enters with {kw.arg} time counters (CR 702.63a)")
     if kw.name == "fading" and kw.arg is not None:
         return ir.ReplacementAbility("enters_with_counters", "fade", int(kw.arg),
                                      text=f"Fading {kw.arg}: it enters with {kw.arg} fade counters (CR 702.32a)")

@@ -31,6 +31,11 @@ def _no_plus_counters(s: State, src: Obj) -> bool:
     return not src.counters.get("+1/+1")
 
 
+def _has_time_counter(s: State, src: Obj) -> bool:
+    """Vanishing (CR 702.63a): "if this permanent has a time counter on it"."""
+    return src.zone == "battlefield" and src.counters.get("time", 0) > 0
+
+
 def _new_since_last_upkeep(s: State, src: Obj) -> bool:
     """Echo (CR 702.30a): it entered, or its controller gained control of it, since the
     beginning of their last upkeep (Orcish Hellraiser's ruling) -- that is, since their previous
@@ -92,6 +97,7 @@ _CONDITIONS = {
     "self_had_no_plus1_counters": _no_plus_counters,     # undying (CR 702.93a)
     "came_under_control_since_last_upkeep": _new_since_last_upkeep,   # echo (CR 702.30a)
     "self_on_battlefield": _on_battlefield,              # cumulative upkeep (CR 702.24a)
+    "self_has_time_counter": _has_time_counter,          # vanishing (CR 702.63a)
     "evoked": _evoked,                                   # evoke (CR 702.74a)
     "opponent_dealt_damage_this_turn": _opponent_dealt_damage,   # bloodthirst (CR 702.54a)
     "surged": _surged,                                   # surge (CR 702.117a)

@@ -32,6 +32,16 @@ def remove_counter_or_sacrifice(ctx, e: ir.RemoveCounterOrSacrifice, rc) -> None
     events.sacrifice(ctx, o)
 
 
+def remove_counter_from_self(ctx, e: ir.RemoveCounterFromSelf, rc) -> None:
+    """CR 702.63a: remove a time counter from the permanent; removing the last one triggers its
+    sacrifice (``triggers.collect``). A permanent that has left the battlefield is a new object
+    (CR 400.7): nothing happens to it."""
+    o = ctx.s.objs.get(rc.source)
+    if o is None or o.zone != "battlefield":
+        return
+    events.remove_counters(ctx, o, e.kind, 1, "vanishing, CR 702.63a")
+
+
 def unearth(ctx, e: ir.Unearth, rc) -> None:
     """CR 702.84a: return the card from its owner's graveyard to the battlefield. The permanent
     has haste; a delayed ability exiles it at the beginning of the next end step (CR 603.7c); and

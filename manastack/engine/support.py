@@ -40,6 +40,7 @@ KEYWORDS = frozenset({
     "evoke", "dash", "surge",   # alternative costs, engine.alt_costs; evoke's trigger, dash's return
     "storm",                    # a cast trigger that copies the spell, engine.copies
     "extort", "afflict", "rampage",     # triggered, engine.abilities
+    "vanishing",                # time counters, an upkeep trigger, the sacrifice: engine.triggers
     "fading",                   # enters with fade counters, an upkeep trigger, engine.keyword_effects
     "bloodthirst",              # an enters replacement, engine.replacement.apply_entering
     "skulk",                    # evasion, engine.combat.block_restriction (CR 702.118b)

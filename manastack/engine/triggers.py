@@ -23,7 +23,8 @@ from manastack.oracle import ir
 from . import characteristics as ch
 from . import layers, monarch
 from . import exercise
-from .abilities import ONE_SHOT_DELAYS, ability_at, encoded_triggers, suspended, triggered_abilities, works_in_exile
+from .abilities import (ONE_SHOT_DELAYS, VANISHING_SACRIFICE, ability_at, encoded_triggers, nested_index, suspended,
+                        triggered_abilities, works_in_exile)
 from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
 from .event_types import BecameTarget, DamageDealt, Event, Seen
@@ -271,6 +272,8 @@ def collect(ctx, ev: Event) -> None:
         for src in ev.sources.values():
             if src.id not in s.battlefield:
                 sources.append(src)
+    if kind == "counters_removed" and ev.counter == "time":
+        _last_time_counter(s, ev)
     crown = monarch.source(s)                # the monarch's inherent abilities (CR 724.2)
     if crown is not None and kind in ("step", "damage"):
         sources.append(crown)
@@ -290,6 +293,22 @@ def collect(ctx, ev: Event) -> None:
                 if encoded is not None:
                     view = replace(view, encoded=encoded)
                 _trigger(s, src, card, idx, ab, ev, view)
+
+
+def _last_time_counter(s, ev) -> None:
+    """Vanishing (CR 702.63a, 702.63c): when the last time counter is removed from a permanent,
+    each of its vanishing abilities triggers its sacrifice."""
+    o = s.objs.get(ev.obj)
+    if o is None or o.zone != "battlefield" or o.counters.get("time", 0):
+        return
+    card = layers.card_now(s, o)
+    for ab in card.abilities:
+        if type(ab) is ir.Keyword and ab.name == "vanishing":
+            label = f"{possessive(o.card.name)} vanishing ability"
+            s.pending_triggers.append(PendingTrigger(o.id, card, nested_index(card, VANISHING_SACRIFICE), o.controller,
+                                                     Seen("last_time_counter", obj=o.id), 1, "", label))
+            s.add_log(f"{label} triggers: the last time counter was removed from {o.card.name}",
+                      ("702.63a", "603.2"), "trigger")
 
 
 def _trigger(s, src: Obj, card, idx: int, ab: ir.TriggeredAbility, ev: Event, view: Seen) -> None:

@@ -669,6 +669,13 @@ class CastRebound:
 
 
 @dataclass(frozen=True, slots=True)
+class RemoveCounterFromSelf:
+    """Vanishing's upkeep trigger (CR 702.63a): remove a ``kind`` counter from the source."""
+
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
 class RemoveCounterOrSacrifice:
     """Fading's upkeep trigger (CR 702.32a): remove a ``kind`` counter from the source; if
     none can be removed, sacrifice it."""
@@ -816,7 +823,7 @@ Effect = Union[
     PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, GetEnergy, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
-    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, RemoveCounterOrSacrifice, Unearth, CastRebound, Clash, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
+    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, CastRebound, Clash, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
     IfYouDo, LoseGame, WinGame, IfYouDont, CastFromHand,
     PutInLibrary, Surveil, CreateEmblem, SacrificePermanents,
 ]

@@ -1,0 +1,51 @@
+"""Vanishing (CR 702.63) with real cards from the card corpus: its three abilities, the last
+one put on the stack when the last time counter is removed. The scenarios/cards/cr-702-63-*
+files play Waning Wurm and Soultether Golem."""
+from __future__ import annotations
+
+import pytest
+
+from manastack import Game
+from manastack.engine.abilities import VANISHING_SACRIFICE, keyword_replacement, keyword_trigger, nested_abilities
+from manastack.engine.decisions import Action
+from manastack.scenario import Scenario
+
+ALICE, BOB = 0, 1
+
+
+@pytest.fixture(scope="module")
+def db(corpus_db):
+    return corpus_db
+
+
+def test_vanishing_reads_as_three_abilities(db):
+    wurm = db.get("Waning Wurm")
+    [kw] = [ab for ab in wurm.abilities if getattr(ab, "name", "") == "vanishing"]
+    assert keyword_replacement(kw).amount == 2 and keyword_replacement(kw).counter_kind == "time"
+    assert keyword_trigger(kw).condition == "self_has_time_counter"
+    assert VANISHING_SACRIFICE in nested_abilities(wurm)
+
+
+def test_the_last_counter_triggers_the_sacrifice_across_a_save(db):
+    """Lavacore Elemental (vanishing 1): the only counter removed at the upkeep is the last;
+    the sacrifice waits on the stack, and a saved game still has it."""
+    sc = Scenario.from_text("""
+turn: 3
+step: untap
+players:
+  - name: Alice
+    library: [Mountain, Mountain]
+    battlefield: [{card: Lavacore Elemental, counters: {time: 1}}]
+  - name: Bob
+    library: [Island, Island]
+""", cards=db)
+    g = Game.from_state(sc.state, sc.db)
+    g.push(Action("pass"))
+    g.push(Action("pass"))           # the upkeep ability resolves: the last counter goes
+    g = Game.from_json(g.to_json(), db)
+    s = g.current_state()
+    assert [i.label for i in s.stack] == ["Lavacore Elemental's vanishing ability"]
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    s = g.current_state()
+    assert [s.objs[i].card.name for i in s.players[ALICE].graveyard] == ["Lavacore Elemental"]
