@@ -190,6 +190,10 @@ def keyword_replacement(kw: ir.Keyword) -> ir.ReplacementAbility | None:
         return ir.ReplacementAbility("enters_with_counters", "+1/+1", int(kw.arg),
                                      condition="opponent_dealt_damage_this_turn",
                                      text=f"Bloodthirst {kw.arg} (CR 702.54a)")
+    if kw.name == "sunburst":       # the kind of counter depends on how it enters (replacement)
+        return ir.ReplacementAbility("enters_with_counters", None, ir.ColorsSpent(),
+                                     text="Sunburst: it enters with a +1/+1 counter (a creature) or a charge counter "
+                                          "for each color of mana spent to cast it (CR 702.44a)")
     if kw.name == "vanishing" and kw.arg is not None:
         return ir.ReplacementAbility("enters_with_counters", "time", int(kw.arg),
                                      text=f"Vanishing {kw.arg}: it enters with {kw.arg} time counters (CR 702.63a)")

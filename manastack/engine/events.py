@@ -37,7 +37,7 @@ def _remove_from_zone(s, o: Obj) -> None:
 def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bool = False,
          bottom: bool = False, cause: str = "", rules: tuple[str, ...] = (), x: int = 0,
          quiet: bool = False, counters: dict | None = None, riders: tuple = (),
-         discarded: bool = False, resolved: bool = False) -> Obj | None:
+         discarded: bool = False, resolved: bool = False, colors_spent: int = 0) -> Obj | None:
     """Move an object to another zone (CR 400.7: it becomes a new object with a new id).
     ``counters``: a permanent that enters "with" counters (CR 614.1c, e.g. persist 702.79a).
     ``riders``: those of the mana spent on the spell that becomes this permanent (CR 106.6).
@@ -46,12 +46,13 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     ceases to exist on the next state-based action check; we let it go at once since nothing
     can look at a token in another zone in the supported cards) or the move was replaced away.
     ``discarded``: the move is a discard (CR 701.9a), which madness replaces; ``resolved``: an
-    instant or sorcery spell put into a graveyard as it resolves (CR 608.2n), which rebound replaces.
+    instant or sorcery spell put into a graveyard as it resolves (CR 608.2n), which rebound replaces;
+    ``colors_spent``: of the mana spent on the spell that becomes this permanent (sunburst, CR 702.44a).
     """
     s = ctx.s
     from_zone = o.zone
     ev = ZoneChange(o.id, from_zone, to, o.controller, o.owner, tapped, dict(counters or {}), x, riders,
-                    resolved=resolved)
+                    resolved=resolved, colors_spent=colors_spent)
     if from_zone in ("stack", "hand", "battlefield") and to != "exile" or to == "graveyard":
         replacement.apply_leaving(ctx, o, ev, discarded)     # CR 614.1a, 614.6, 616.1
         if ev.to != to:

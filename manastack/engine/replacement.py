@@ -286,18 +286,24 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                                        source=(ab.kind, card)))
             elif ab.kind == "enters_with_counters":
                 kicked = ab.condition == "kicked" or isinstance(ab.amount, ir.TimesKicked)
+                kind = ab.counter_kind or "+1/+1"
                 if isinstance(ab.amount, ir.TimesKicked):   # multikicker, CR 702.33c
                     amount = o.cast_costs.count("kicker") * ab.amount.multiplier
                     if not amount:
                         continue
+                elif isinstance(ab.amount, ir.ColorsSpent):  # sunburst, CR 702.44a: from the stack
+                    amount = ev.colors_spent
+                    kind = "+1/+1" if "Creature" in card.types else "charge"
+                    if not amount:
+                        continue
                 else:
                     amount = ev.x if isinstance(ab.amount, ir.X) else int(ab.amount)
-                kind = ab.counter_kind or "+1/+1"
 
                 def add(e, kind=kind, amount=amount):
                     e.counters[kind] = e.counters.get(kind, 0) + amount
 
                 rules = ("614.1c", "107.3m") if isinstance(ab.amount, ir.X) else \
+                    ("614.1c", "702.44a") if isinstance(ab.amount, ir.ColorsSpent) else \
                     ("614.1c", "702.33d") if kicked else ("614.1c",)
                 out.append(Replacement(key, f"{card.name} enters with {amount} "
                                        f"{kind} counter{'s' if amount != 1 else ''}", rules, add,

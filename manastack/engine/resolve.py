@@ -91,8 +91,9 @@ def _resolve_permanent(ctx: Ctx, item, spell, targets) -> None:
     s = ctx.s
     # the spell stays on the stack while choices are made as it enters (CR 614.12): the move
     # takes it off
+    colors = sum(1 for c in "WUBRG" if item.paid.get(c))       # sunburst (CR 702.44a)
     new = events.move(ctx, spell, "battlefield", controller=item.controller, x=item.x,
-                      rules=("608.3", "110.2"), riders=item.riders)
+                      rules=("608.3", "110.2"), riders=item.riders, colors_spent=colors)
     s.stack[:] = [i for i in s.stack if i.id != item.id]
     if new is not None and "dash" in new.cast_costs:
         _dash_return(s, new, item.controller)

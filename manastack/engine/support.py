@@ -40,6 +40,7 @@ KEYWORDS = frozenset({
     "evoke", "dash", "surge",   # alternative costs, engine.alt_costs; evoke's trigger, dash's return
     "storm",                    # a cast trigger that copies the spell, engine.copies
     "extort", "afflict", "rampage",     # triggered, engine.abilities
+    "sunburst",                 # counters for the colors spent, engine.replacement.apply_entering
     "vanishing",                # time counters, an upkeep trigger, the sacrifice: engine.triggers
     "fading",                   # enters with fade counters, an upkeep trigger, engine.keyword_effects
     "bloodthirst",              # an enters replacement, engine.replacement.apply_entering
@@ -60,7 +61,7 @@ KEYWORDS = frozenset({
 _PRINTED_ONLY = frozenset({"affinity", "improvise", "delve", "evoke", "dash", "surge", "bloodthirst",
                           "plainscycling", "islandcycling", "swampcycling", "mountaincycling",
                           "forestcycling", "basic landcycling", "unearth", "scavenge",
-                          "rebound", "retrace", "dredge", "overload"})
+                          "rebound", "retrace", "dredge", "overload", "sunburst"})
 # The parts a kicker, buyback or flashback cost may have (CR 702.33a, 702.27a, 702.34a).
 SPELL_COST_PARTS = frozenset({"mana", "pay_life", "sacrifice", "tap_untapped", "tap_count"})
 # The parts "As an additional cost to cast this spell, ..." may have (CR 601.2b, 118.8).

@@ -75,7 +75,14 @@ class StatOf:
     stat: str               # "power", "toughness" or "mana_value"
 
 
-Amount = Union[int, X, CountOf, EventAmount, CountersOn, TimesKicked, LifeLostThisWay, StatOf, BlockersBeyondFirst]
+@dataclass(frozen=True, slots=True)
+class ColorsSpent:
+    """Sunburst (CR 702.44a): the number of colors of mana spent to cast the spell that becomes
+    this permanent."""
+
+
+Amount = Union[int, X, CountOf, EventAmount, CountersOn, TimesKicked, LifeLostThisWay, StatOf, BlockersBeyondFirst,
+               ColorsSpent]
 
 # --------------------------------------------------------------------------------- objects
 
