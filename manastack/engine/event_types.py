@@ -44,6 +44,7 @@ class ZoneChange:
     madness: bool = False                   # CR 702.35a: exiled by madness's replacement
     resolved: bool = False                  # CR 608.2n: an instant or sorcery spell leaving as it resolves
     colors_spent: int = 0                   # CR 702.44a: colors of mana spent on the spell that enters
+    exile_instead: str = ""                 # CR 614.15: the card whose own effect exiles it instead
     rebound: bool = False                   # CR 702.88a: exiled by rebound's replacement
     pay_life: int = 0                       # CR 614.12a, 119.4: life paid as it enters (Blood Crypt)
     old: Any = None                         # the object as it last existed (603.10a)

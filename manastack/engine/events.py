@@ -37,7 +37,8 @@ def _remove_from_zone(s, o: Obj) -> None:
 def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bool = False,
          bottom: bool = False, cause: str = "", rules: tuple[str, ...] = (), x: int = 0,
          quiet: bool = False, counters: dict | None = None, riders: tuple = (),
-         discarded: bool = False, resolved: bool = False, colors_spent: int = 0) -> Obj | None:
+         discarded: bool = False, resolved: bool = False, colors_spent: int = 0,
+         exile_instead: str = "") -> Obj | None:
     """Move an object to another zone (CR 400.7: it becomes a new object with a new id).
     ``counters``: a permanent that enters "with" counters (CR 614.1c, e.g. persist 702.79a).
     ``riders``: those of the mana spent on the spell that becomes this permanent (CR 106.6).
@@ -47,12 +48,14 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     can look at a token in another zone in the supported cards) or the move was replaced away.
     ``discarded``: the move is a discard (CR 701.9a), which madness replaces; ``resolved``: an
     instant or sorcery spell put into a graveyard as it resolves (CR 608.2n), which rebound replaces;
-    ``colors_spent``: of the mana spent on the spell that becomes this permanent (sunburst, CR 702.44a).
+    ``colors_spent``: of the mana spent on the spell that becomes this permanent (sunburst, CR 702.44a);
+    ``exile_instead``: the card whose effect exiles the object instead of putting it into a
+    graveyard (a self-replacement effect, CR 614.15: "If that spell is countered this way, ...").
     """
     s = ctx.s
     from_zone = o.zone
     ev = ZoneChange(o.id, from_zone, to, o.controller, o.owner, tapped, dict(counters or {}), x, riders,
-                    resolved=resolved, colors_spent=colors_spent)
+                    resolved=resolved, colors_spent=colors_spent, exile_instead=exile_instead)
     if from_zone in ("stack", "hand", "battlefield") and to != "exile" or to == "graveyard":
         replacement.apply_leaving(ctx, o, ev, discarded)     # CR 614.1a, 614.6, 616.1
         if ev.to != to:
@@ -536,9 +539,10 @@ def token_face(spec: ir.TokenSpec) -> dict:
     return face
 
 
-def counter_spell(ctx: Ctx, item, by: str = "", rules=("701.6a",)) -> None:
+def counter_spell(ctx: Ctx, item, by: str = "", rules=("701.6a",), exile: bool = False) -> None:
     """CR 701.6a: a countered spell goes to its owner's graveyard; an ability just leaves.
-    A spell that "can't be countered" stays (CR 101.2: the "can't" wins)."""
+    A spell that "can't be countered" stays (CR 101.2: the "can't" wins). With ``exile`` the
+    counter exiles it instead, a self-replacement effect of the counter (CR 614.15)."""
     s = ctx.s
     if item.kind == "spell" and any(type(ab) is ir.StaticAbility and ab.effect.kind == "cant_be_countered"
                                     for ab in item.card.abilities):
@@ -555,4 +559,4 @@ def counter_spell(ctx: Ctx, item, by: str = "", rules=("701.6a",)) -> None:
     s.add_log(f"{item.label} is countered" + (f" by {by}" if by else ""), rules, "counter")
     if item.kind == "spell":
         o = s.objs[item.source]
-        move(ctx, o, "graveyard", quiet=True)
+        move(ctx, o, "graveyard", quiet=True, exile_instead=by if exile else "")

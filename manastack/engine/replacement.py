@@ -139,6 +139,9 @@ def _leaving(o, event: ZoneChange, discarded: bool) -> list[Replacement]:
     if event.from_zone == "stack" and to != "exile" and "aftermath" in o.cast_costs:
         out.append(Replacement("aftermath", f"{name} is exiled instead of going to its owner's {to} (aftermath)",
                                ("702.127a", "614.1a"), _to_exile, pure=True))
+    if event.exile_instead and to == "graveyard":       # "countered this way, exile it instead"
+        out.append(Replacement("self", f"{event.exile_instead} exiles {name} instead of putting it into its "
+                               "owner's graveyard", ("614.15", "616.1a"), _to_exile, rank="self", pure=True))
     if event.resolved and to == "graveyard" and "rebound" in o.cast_costs:
         out.append(Replacement("rebound", f"{name} is exiled instead of going to its owner's graveyard (rebound)",
                                ("702.88a", "614.1a"), _rebound_exile, pure=True))

@@ -301,7 +301,11 @@ class Sacrifice:
 
 @dataclass(frozen=True, slots=True)
 class CounterSpell:
+    """"Counter target spell."; with ``exile``, "If that spell is countered this way, exile it
+    instead of putting it into its owner's graveyard." (a self-replacement effect, CR 614.15)."""
+
     what: Subject
+    exile: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -768,6 +772,7 @@ class CounterUnlessPays:
 
     what: Subject
     cost: "Cost"
+    exile: bool = False      # countered this way, it is exiled instead (CR 614.15), as CounterSpell's
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,6 +31,11 @@ PREDEFINED_TOKENS = {
 }
 
 
+class _CounteredExile:
+    """The sentence "If that spell is countered this way, exile it instead ...", until ``body``
+    joins it to the counter before it (CR 614.15)."""
+
+
 class Unsupported(Exception):
     """Text that parses but that the IR cannot express faithfully."""
 

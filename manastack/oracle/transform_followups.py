@@ -9,8 +9,9 @@ import dataclasses
 from lark import Token
 
 from manastack.oracle import ir
-from manastack.oracle.transform_base import (PREDEFINED_TOKENS, PREV, _T, _Desc, _ForEach, _is_player, _need,
+from manastack.oracle.transform_base import (PREDEFINED_TOKENS, PREV, _CounteredExile, _T, _Desc, _ForEach, _is_player, _need,
                                               _number, _of, _permanent, _ptmod)
+
 
 
 class FollowupRules:
@@ -95,6 +96,11 @@ class FollowupRules:
         who = c[0] if c else ir.Ref("you")
         _need(_is_player(who), "not a player")
         return [ir.ExtraTurn(who)]
+
+    def countered_exile(self, c):
+        """"If that spell is countered this way, exile it instead of putting it into its owner's
+        graveyard.": joined to the counter before it by ``body`` (CR 614.15)."""
+        return [_CounteredExile()]
 
     def clash(self, c):
         """CR 701.30b: you and an opponent each clash."""

@@ -10,7 +10,7 @@ from lark import Token, v_args
 from manastack.mana import ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (
-    IT, PREV, THAT_OBJECT, _OPEN, _T, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
+    IT, PREV, THAT_OBJECT, _OPEN, _CounteredExile, _T, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
     bind)
 
 
@@ -358,6 +358,11 @@ class LineRules:
             if sentence and isinstance(sentence[0], ir.IfYouDont):
                 _need(len(out) > start, "if you don't")
                 out[-1:] = _unless_done(out[-1], sentence[0])
+                continue
+            if sentence and isinstance(sentence[0], _CounteredExile):
+                _need(len(out) > start and type(out[-1]) in (ir.CounterSpell, ir.CounterUnlessPays)
+                      and len(sentence) == 1, "countered this way")
+                out[-1] = dataclasses.replace(out[-1], exile=True)      # CR 614.15
                 continue
             if sentence and isinstance(sentence[0], ir.IfYouWin):
                 _need(len(out) > start and type(out[-1]) is ir.Clash, "if you win")   # CR 701.30d
