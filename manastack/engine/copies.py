@@ -69,7 +69,7 @@ def storm_copies(ctx, e: ir.StormCopies, rc) -> None:
 def _new_targets(ctx, item: StackItem, copy: Obj) -> None:
     """CR 707.10c: for each target, keep it (even if now illegal) or pick a new legal one."""
     s = ctx.s
-    for spec, group in zip(item_target_specs(item), item.targets):
+    for spec, group in zip(item_target_specs(item, s), item.targets):
         for n, old in enumerate(group):
             legal = [t for t in legal_targets(s, spec, copy, item.controller, item.id)
                      if t != old and t not in group]

@@ -66,6 +66,18 @@ class BecomeCreature:
 
 
 @dataclass(frozen=True, slots=True)
+class AddSubtypes:
+    """The permanent has these subtypes too (layer 4, CR 613.1d; awaken's Elemental, CR 702.113a)."""
+
+    kind: ClassVar[str] = "add_subtypes"
+    affected: int
+    subtypes: tuple[str, ...]
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class AllCreatureTypes:
     """The permanent has every creature type (layer 4, CR 205.3m)."""
 
@@ -201,7 +213,7 @@ class ActivatedThisTurn:
     source: str
 
 
-Effect = (ModifyPT | SetPT | GrantKeywords | BecomeCreature | AllCreatureTypes | SkipNextUntap | MayPlay
+Effect = (ModifyPT | SetPT | GrantKeywords | BecomeCreature | AddSubtypes | AllCreatureTypes | SkipNextUntap | MayPlay
           | PreventionShield | RegenerationShield | ControlChange | ManaReplacementEffect | DelayedTrigger
           | OneShotDelayedTrigger | ActivatedThisTurn)
 """Any of the records above: what ``State.effects`` holds."""

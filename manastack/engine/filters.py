@@ -33,7 +33,7 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
             chosen = source.chosen if source is not None else None
             subtypes = tuple(chosen if t == "chosen" else t for t in subtypes)
         if not any(t in layers.card_now(s, o).subtypes for t in subtypes) \
-                and not _all_creature_types(s, o, subtypes):
+                and not _all_creature_types(s, o, subtypes) and not _added_subtype(s, o, subtypes):
             return False
     if f.supertypes and not all(t in o.card.supertypes for t in f.supertypes):
         return False
@@ -98,6 +98,12 @@ def _targets_source(s: State, o: Obj, source: Obj | None) -> bool:
         return False
     return any(i.kind == "spell" and i.source == o.id and any(source.id in g for g in i.targets)
                for i in s.stack)
+
+
+def _added_subtype(s: State, o: Obj, subtypes) -> bool:
+    """Layer 4 (CR 613.1d): a subtype an effect gave it (awaken's Elemental, CR 702.113a)."""
+    return any(e.kind == "add_subtypes" and e.affected == o.id and any(t in e.subtypes for t in subtypes)
+               for e in s.effects)
 
 
 def _all_creature_types(s: State, o: Obj, subtypes) -> bool:

@@ -7,7 +7,8 @@ from manastack.oracle import ir
 
 from . import events
 from .abilities import UNEARTH_EXILE, nested_index
-from .effect_records import OneShotDelayedTrigger
+from .effect_records import AddSubtypes, BecomeCreature, GrantKeywords, OneShotDelayedTrigger, SetPT
+from .resolution import named_objects
 from .wording import possessive
 
 # The name a permanent an unearth ability returned carries in its ``cast_costs``: it has haste
@@ -61,3 +62,21 @@ def unearth(ctx, e: ir.Unearth, rc) -> None:
                                            ((new.id,),), "next_end_step", s.new_timestamp(), new.card.name))
     s.add_log(f"{new.card.name} gains haste and will be exiled at the beginning of the next end step, or if it "
               "would leave the battlefield", ("702.84a", "603.7c"), "effect")
+
+
+def awaken(ctx, e: ir.Awaken, rc) -> None:
+    """CR 702.113a: put N +1/+1 counters on the target land; it becomes a 0/0 Elemental creature
+    with haste (layers 4, 6 and 7b, CR 613.1d-f, 613.4b) for as long as it stays on the
+    battlefield, and is still a land. A target no longer legal was dropped (CR 608.2b)."""
+    s = ctx.s
+    for o in named_objects(ctx, e.what, rc):
+        if o.zone != "battlefield":
+            continue
+        events.add_counters(ctx, o, "+1/+1", e.amount, "awaken, CR 702.113a")
+        ts = s.new_timestamp()
+        s.effects += [BecomeCreature(o.id, "permanent", ts, rc.card.name),
+                      AddSubtypes(o.id, ("Elemental",), "permanent", ts, rc.card.name),
+                      SetPT(o.id, 0, 0, "permanent", ts, rc.card.name),
+                      GrantKeywords(o.id, ("haste",), "permanent", ts, rc.card.name)]
+        s.add_log(f"{o.card.name} becomes a 0/0 Elemental creature with haste; it's still a land",
+                  ("702.113a", "613.1d"), "effect")

@@ -4,7 +4,7 @@ from __future__ import annotations
 from manastack.oracle import ir
 
 from . import events, exercise
-from .abilities import DASH_RETURN, nested_index
+from .abilities import DASH_RETURN, keyword, nested_index
 from . import adventure, events, exercise
 from .cipher import encode_cipher
 from .conditions import evaluate
@@ -21,7 +21,7 @@ def _recheck_targets(ctx: Ctx, item) -> tuple[list, bool]:
     """CR 608.2b: drop targets that are no longer legal. Returns the legal ones and whether the
     spell or ability has targets and every one of them is now illegal."""
     s = ctx.s
-    specs = item_target_specs(item)
+    specs = item_target_specs(item, s)
     if not specs or not any(item.targets):
         return item.targets, False
     source = s.objs.get(item.source) or Obj(-1, item.card, item.controller, "stack")
@@ -63,6 +63,9 @@ def resolve_top(ctx: Ctx) -> None:
             return
         rc = ResolutionContext(item.controller, item.source, item.card, targets, item.x, None, item.modes)
         execute(ctx, ab.effects if ab else (), rc)
+        if "awaken" in spell.cast_costs:          # CR 702.113a: its last target, the land
+            kw = keyword(item.card, "awaken")
+            execute(ctx, (ir.Awaken(ir.Target(len(item_target_specs(item))), int(kw.arg)),), rc)
         s.stack[:] = [i for i in s.stack if i.id != item.id]
         spell = s.objs.get(item.source)
         if spell is not None and spell.zone == "stack" and adventure.is_adventure(spell):

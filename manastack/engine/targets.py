@@ -64,15 +64,23 @@ def casting_ability(card):
     return _AuraSpell(spec) if spec is not None else spell_ability(card)
 
 
-def item_target_specs(item) -> list[ir.TargetSpec]:
-    """The target specs of a stack object in the order its ``targets`` groups were chosen."""
+# Awaken (CR 702.113a): the target a spell cast for its awaken cost has beside its own.
+AWAKEN_TARGET = ir.TargetSpec("permanent", ir.Filter(types=("Land",), controller="you"))
+
+
+def item_target_specs(item, s=None) -> list[ir.TargetSpec]:
+    """The target specs of a stack object in the order its ``targets`` groups were chosen; with
+    the state ``s``, a spell cast for its awaken cost has the awaken target last (CR 702.113a)."""
     ab = casting_ability(item.card) if item.kind == "spell" else item.ability
+    awakened = s is not None and item.kind == "spell" and item.source in s.objs and \
+        "awaken" in s.objs[item.source].cast_costs
+    extra = [AWAKEN_TARGET] if awakened else []
     if ab is None:
-        return []
+        return extra
     modal = _modal(ab)
     if modal is not None:
-        return [spec for m in item.modes for spec in modal.modes[m].targets]
-    return list(all_target_specs(ab))
+        return [spec for m in item.modes for spec in modal.modes[m].targets] + extra
+    return list(all_target_specs(ab)) + extra
 
 
 def has_targets_for(s, o: Obj, ab, player: int) -> bool:
@@ -145,6 +153,8 @@ def choose_modes_and_targets(ctx: Ctx, item: StackItem, source: Obj | None, play
             specs.extend(modal.modes[i].targets)
     else:
         specs.extend(all_target_specs(ab))
+    if item.kind == "spell" and source is not None and "awaken" in source.cast_costs:
+        specs.append(AWAKEN_TARGET)          # CR 702.113a: a land its controller controls
     item.targets = []
     for n, spec in enumerate(specs):
         group: list = []

@@ -674,6 +674,16 @@ class Unearth:
 
 
 @dataclass(frozen=True, slots=True)
+class Awaken:
+    """Awaken's effect (CR 702.113a), added to a spell cast for its awaken cost: ``amount``
+    +1/+1 counters on ``what`` (a land its controller controls), which becomes a 0/0 Elemental
+    creature with haste and stays a land."""
+
+    what: Subject
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
 class CastRebound:
     """Rebound's delayed trigger (CR 702.88a): its controller may cast the exiled card (the
     ability's fixed first target) without paying its mana cost."""
@@ -835,7 +845,7 @@ Effect = Union[
     PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, GetEnergy, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
-    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, CastRebound, Clash, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
+    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastRebound, Clash, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
     IfYouDo, LoseGame, WinGame, IfYouDont, CastFromHand,
     PutInLibrary, Surveil, CreateEmblem, SacrificePermanents,
 ]
