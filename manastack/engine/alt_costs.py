@@ -118,13 +118,13 @@ def parts(card, costs: tuple[str, ...]) -> tuple[ManaCost, list[ir.Cost]]:
     for name in (c for c in costs if c not in WITHOUT_PAYING and c not in MARKS):
         cost = RETRACE_COST if name == "retrace" else _keyword_for(card, name).cost
         if cost.mana is not None:
-            mana = _plus(mana, cost.mana)
+            mana = plus(mana, cost.mana)
         if cost != ir.Cost(mana=cost.mana):
             others.append(dataclasses.replace(cost, mana=None))
     return mana, others
 
 
-def _plus(a: ManaCost, b: ManaCost) -> ManaCost:
+def plus(a: ManaCost, b: ManaCost) -> ManaCost:
     """Two costs as one, generic mana first: {R} plus {4} is {4}{R}."""
     generic = a.generic + b.generic
     rest = tuple(sym for sym in a.symbols + b.symbols if not sym.isdigit())

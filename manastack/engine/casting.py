@@ -11,7 +11,7 @@ from . import layers
 from . import alt_costs, events, exercise, loyalty, mana_abilities, morph
 from .activation_limits import note_activation
 from . import adventure as adventure_rules
-from . import split_cards
+from . import splice, split_cards
 from .abilities import ability_at
 from .cost_checks import summoning_sick, tappable_for_cost, untappable_for_cost
 from .crew import crew_payable, pay_crew
@@ -376,6 +376,13 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
         card = item.card = card.overloaded
         item.index = spell_ability_index(card)
         s.add_log(f"{card.name} is overloaded: every \"target\" in its text becomes \"each\"", ("702.96b",), "cast")
+    spliced: tuple = ()
+    if not split and not face_down and card.subtypes:      # reveal cards to splice (CR 702.47a)
+        new, spliced = splice.choose(ctx, player, spell, card, alt_costs.parts(card, spell.cast_costs)[0])
+        if spliced:
+            spell.printed, spell.card = card, new
+            card = item.card = new
+            item.index = spell_ability_index(card)
     if split and from_graveyard:       # exiled as it leaves the stack (CR 702.127a)
         spell.cast_costs += (split_cards.AFTERMATH,)
     if rebound:                        # cast from the hand: exiled as it resolves (CR 702.88a)
@@ -388,6 +395,8 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
     if ab is not None and not choose_modes_and_targets(ctx, item, spell, player, ab):
         raise Rollback()  # CR 601.2c, 601.2e: the cast can't be completed; it never happened
     base, others = alt_costs.parts(card, spell.cast_costs)
+    for cost in spliced:               # splice costs are additional costs (CR 702.47a, 601.2f)
+        base = alt_costs.plus(base, cost)
     item.x = choose_x(ctx, player, base, card.name,
                       total=lambda x: total_cost(s, player, spell, x, base)[0], use=spell_use(spell, base))
     spell.cast_x = item.x              # CR 202.3e: X counts in its mana value on the stack

@@ -110,6 +110,8 @@ class PlaySteps(Driver):
                 self.push(self.choose_payment(d, sources))
             elif d.kind == "choose_mana":
                 self.push(self.choose_mana(d, step.get("color")))
+            elif d.kind == "may" and "splice" in d.context:     # CR 702.47a
+                self.push(Action("yes" if d.context["splice"] in listify(step.get("splice")) else "no"))
             elif d.kind == "replacement_order" and replacements:
                 self.push(self.choose_replacement(d, replacements.pop(0)))
             elif chosen and any(o.kind == "choose" for o in d.options):
