@@ -56,7 +56,7 @@ def why_not_cast(s, player: int, o, bound: Capacity | None = None, detail: bool 
     card, who = o.card, s.players[player].name
     if o.zone == "graveyard" and o.owner == player:
         if o.id not in alt_costs.flashback_cards(s, player):
-            return f"{card.name} is in {who}'s graveyard and has no flashback or retrace (CR 601.3, 702.34a, 702.81a)"
+            return f"{card.name} is in {who}'s graveyard and has no flashback (CR 601.3, 702.34a) or retrace (CR 702.81a)"
     elif o.zone == "exile" and o.id in exiled_playable(s, player):
         pass                                        # CR 601.3: an effect lets them play it
     elif o.zone != "hand" or o.owner != player:
