@@ -168,14 +168,24 @@ VANISHING_SACRIFICE = ir.TriggeredAbility(ir.Trigger("last_time_counter_removed"
                                                "(CR 702.63a)")
 
 
+# Miracle (CR 702.94a): the triggered ability linked to revealing the card as it is drawn, put on
+# the stack by ``events.draw``.
+MIRACLE_CAST = ir.TriggeredAbility(ir.Trigger("revealed_for_miracle", "self"), (ir.CastMiracle(),),
+                                   text="Miracle: when you reveal this card, you may cast it by paying its miracle "
+                                        "cost (CR 702.94a)")
+
+
 def keyword_delayed(kw: ir.Keyword) -> ir.TriggeredAbility | None:
     """The delayed triggered ability a keyword may create: dash's return (CR 702.109a),
     unearth's exile (CR 702.84a), rebound's cast (CR 702.88a); and vanishing's sacrifice
-    (CR 702.63a), a triggered ability the engine puts on the stack itself."""
+    (CR 702.63a) and miracle's cast (CR 702.94a), triggered abilities the engine puts on the stack
+    itself."""
     if kw.name == "rebound":
         return REBOUND_CAST
     if kw.name == "vanishing":
         return VANISHING_SACRIFICE
+    if kw.name == "miracle" and kw.cost is not None:
+        return MIRACLE_CAST
     if kw.cost is None:
         return None
     return DASH_RETURN if kw.name == "dash" else UNEARTH_EXILE if kw.name == "unearth" else None

@@ -40,7 +40,7 @@ WITHOUT_PAYING = (FREE, "suspend")               # cascade; suspend (CR 702.62a)
 # overload (CR 702.96a, which also changes the spell's text: ``casting``), awaken (CR 702.113a,
 # which adds a target and an effect: ``targets``, ``resolve``).
 CHOSEN_ALTERNATIVES = ("evoke", "dash", "surge", "overload", "awaken")
-ALTERNATIVE = ("flashback", "madness") + WITHOUT_PAYING + CHOSEN_ALTERNATIVES   # paid rather than the mana cost (CR 118.9)
+ALTERNATIVE = ("flashback", "madness", "miracle") + WITHOUT_PAYING + CHOSEN_ALTERNATIVES   # paid rather than the mana cost (CR 118.9)
 ADDITIONAL = ("kicker", "multikicker", "buyback", "entwine")
 # How the spell was cast, not a cost: from a graveyard (aftermath, CR 702.127a), from a hand with
 # rebound (CR 702.88a).
@@ -272,6 +272,7 @@ def log_total(s, card, costs: tuple[str, ...], base: ManaCost, total: ManaCost, 
     chosen = next((c for c in costs if c in CHOSEN_ALTERNATIVES), None)
     words = [f"its flashback cost {_text(card, keyword(card, 'flashback'))}" if "flashback" in costs
              else f"its madness cost {keyword(card, 'madness').cost.mana}" if "madness" in costs
+             else f"its miracle cost {keyword(card, 'miracle').cost.mana}" if "miracle" in costs
              else f"its {chosen} cost {_text(card, keyword(card, chosen))}" if chosen
              else "no mana cost (cast without paying it)" if set(costs) & set(WITHOUT_PAYING)
              else f"its mana cost {card.mana_cost}"]

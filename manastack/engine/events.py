@@ -13,13 +13,15 @@ from manastack.oracle import ir
 
 from . import characteristics as ch
 from . import aura_placement, exercise, levelers, morph, replacement
-from .abilities import REBOUND_CAST, nested_index
+from .abilities import MIRACLE_CAST, REBOUND_CAST, nested_index
+from .decisions import Action, Decision, DecisionKind
 from .runner import Ctx
 from .effect_records import ControlChange, OneShotDelayedTrigger
-from .event_types import (BecameMonarch, CardDraw, CountersPut, CountersRemoved, DamageDealt, Destruction, Drew,
+from .event_types import (BecameMonarch, CardDraw, CountersPut, CountersRemoved, DamageDealt, Destruction, Drew, Seen,
                           ExiledWithMadness, LifeGained, LifeLost, Tapped, Untapped, ZoneChange)
-from .state import Obj
+from .state import Obj, PendingTrigger
 from .triggers import collect
+from .wording import possessive
 
 
 # ------------------------------------------------------------------------------ zones
@@ -246,8 +248,32 @@ def draw(ctx: Ctx, player: int, n: int = 1, why: str = "") -> None:
             continue
         new = s.renew(s.objs[p.library.pop()], "hand")      # CR 400.7
         p.hand.append(new.id)
+        p.drawn_this_turn += 1
         s.add_log(f"{p.name} draws a card" + (f" ({why})" if why else ""), ("121.1",), "draw")
+        if p.drawn_this_turn == 1 and s.turn:
+            _miracle(ctx, player, new)
         collect(ctx, Drew(player, new.id))
+
+
+def _miracle(ctx: Ctx, player: int, o: Obj) -> None:
+    """CR 702.94a: the first card a player draws in a turn, if it has miracle, may be revealed as
+    it is drawn; revealing it triggers its linked ability, which lets them cast it for its
+    miracle cost."""
+    s = ctx.s
+    kw = next((ab for ab in o.card.abilities if type(ab) is ir.Keyword and ab.name == "miracle"), None)
+    if kw is None or kw.cost is None or not o.card.fully_supported:
+        return
+    answer = ctx.ask(Decision(player, DecisionKind.MAY, f"Reveal {o.card.name} as you draw it, for its miracle "
+                              f"ability? (CR 702.94a)", (Action("yes", (), "yes"), Action("no", (), "no"))))
+    if answer.kind != "yes":
+        return
+    if exercise.RECORD is not None:
+        exercise.note("KEYWORDS", "miracle", o.card)
+    label = f"{possessive(o.card.name)} miracle ability"
+    s.pending_triggers.append(PendingTrigger(o.id, o.card, nested_index(o.card, MIRACLE_CAST), player,
+                                             Seen("miracle", obj=o.id), 1, "", label))
+    s.add_log(f"{s.players[player].name} reveals {o.card.name} as they draw it: {label} triggers",
+              ("702.94a", "701.20a", "603.2"), "trigger")
 
 
 def _dredge(ctx: Ctx, player: int, o: Obj) -> None:

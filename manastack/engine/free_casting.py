@@ -161,3 +161,16 @@ def cast_rebound(ctx, e: ir.CastRebound, rc) -> None:
         return
     if not cast_without_paying(ctx, rc.controller, o, f"{possessive(o.card.name)} rebound", "702.88a"):
         s.add_log(f"{o.card.name} isn't cast: it stays exiled", ("702.88a",), "resolve")
+
+
+def cast_miracle(ctx, e: ir.CastMiracle, rc) -> None:
+    """CR 702.94a: the owner may cast the card they revealed as they drew it by paying its
+    miracle cost, ignoring timing (CR 608.2g); a card no longer in their hand can't be cast."""
+    s = ctx.s
+    o = s.objs.get(rc.source)
+    if o is None or o.zone != "hand":
+        s.add_log(f"{possessive(rc.card.name)} miracle ability does nothing: the card left its owner's hand",
+                  ("702.94a", "400.7"), "resolve")
+        return
+    if not cast_without_paying(ctx, o.owner, o, f"{possessive(o.card.name)} miracle", "702.94a", "miracle"):
+        s.add_log(f"{o.card.name} isn't cast: it stays in its owner's hand", ("702.94a",), "resolve")

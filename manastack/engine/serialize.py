@@ -146,7 +146,7 @@ def state_from_data(data: dict, db=None) -> State:
     s.settled = False
     s.version, s.facts_cache = 0, None
     s.players = [_restore(Player, pd, special_mana=tuple(mana_spend.from_data(m) for m in pd.get("special_mana", ())),
-                          command=list(pd["command"]))
+                          command=list(pd["command"]), drawn_this_turn=pd.get("drawn_this_turn", 0))
                  for pd in data["players"]]
     s.objs = {}
     for od in data["objects"]:

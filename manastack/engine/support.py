@@ -50,6 +50,7 @@ KEYWORDS = frozenset({
     "basic landcycling",        # typecycling (CR 702.29e), engine.abilities.keyword_activated
     "level up",                 # CR 702.87, level symbols CR 711: engine.levelers
     "fuse", "aftermath",        # split cards, CR 702.102, 702.127: engine.split_cards
+    "miracle",                  # revealed as drawn, a cast for its cost: engine.events.draw, free_casting
     "splice",                   # text copied onto an Arcane spell as it is cast, engine.splice
     "awaken",                   # an alternative cost adding a target and an effect, engine.keyword_effects
     "overload",                 # an alternative cost changing the text, cards.CardDef.overloaded
@@ -63,7 +64,8 @@ KEYWORDS = frozenset({
 _PRINTED_ONLY = frozenset({"affinity", "improvise", "delve", "evoke", "dash", "surge", "bloodthirst",
                           "plainscycling", "islandcycling", "swampcycling", "mountaincycling",
                           "forestcycling", "basic landcycling", "unearth", "scavenge",
-                          "rebound", "retrace", "dredge", "overload", "sunburst", "awaken", "splice"})
+                          "rebound", "retrace", "dredge", "overload", "sunburst", "awaken", "splice",
+                          "miracle"})
 # The parts a kicker, buyback or flashback cost may have (CR 702.33a, 702.27a, 702.34a).
 SPELL_COST_PARTS = frozenset({"mana", "pay_life", "sacrifice", "tap_untapped", "tap_count"})
 # The parts "As an additional cost to cast this spell, ..." may have (CR 601.2b, 118.8).
@@ -156,7 +158,8 @@ def _walk(node, out: list[str]) -> None:
         elif node.name in ("morph", "megamorph") and (node.cost is None or node.cost != ir.Cost(mana=node.cost.mana)
                                                      or node.cost.mana.x_count):
             out.append(f"{node.name} cost with X or other than mana")      # CR 702.37f: X not run
-        elif node.name in ("evoke", "dash", "surge", "unearth", "scavenge", "overload", "awaken", "splice") and (node.cost is None or node.cost != ir.Cost(mana=node.cost.mana)
+        elif node.name in ("evoke", "dash", "surge", "unearth", "scavenge", "overload", "awaken", "splice",
+                           "miracle") and (node.cost is None or node.cost != ir.Cost(mana=node.cost.mana)
                                                          or node.cost.mana.x_count):
             out.append(f"{node.name} cost with X or other than mana")
         elif node.name in ("kicker", "multikicker", "buyback", "flashback", "entwine") and node.cost is not None:
