@@ -496,3 +496,15 @@ def test_when_you_do_is_a_reflexive_trigger_with_its_own_targets():
     [spec] = reflexive.ability.targets
     assert set(spec.filter.types) == {"Artifact", "Enchantment"}
     assert reflexive.ability.text == "When you do, destroy target artifact or enchantment."
+
+
+def test_enchant_restrictions_the_target_check_cannot_keep_are_refused():
+    """CR 702.5a, 303.4a: an Aura targets only what its enchant ability allows. The enchant
+    argument keeps types, subtypes and "you control"; a mana value, supertype or other
+    restriction would be dropped, so the line is refused."""
+    c = card("Threads", "Enchant creature with converted mana cost 2 or less", "Enchantment — Aura")
+    assert c.unsupported and not any(getattr(a, "name", None) == "enchant" for a in c.abilities)
+    c = card("Basic Aura", "Enchant basic land", "Enchantment — Aura")
+    assert c.unsupported
+    c = card("Forest Aura", "Enchant Forest", "Enchantment — Aura")
+    assert c.abilities == (Keyword("enchant", arg="Forest"),)

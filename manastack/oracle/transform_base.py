@@ -197,7 +197,11 @@ def _describe(f: ir.Filter, kind: str | None) -> str:
     words = " or ".join(t.lower() for t in f.types) or " or ".join(f.subtypes) or kind or ""
     if f.controller == "you":
         words += " you control"
-    _need(words and not (f.colors or f.non_types or f.keywords or f.other), "enchant")
+    # The text keeps only types, subtypes and "you control": any other restriction ("with mana
+    # value 2 or less", "basic", "an opponent controls") would be lost, so it is refused.
+    rest = dataclasses.replace(f, types=(), subtypes=(), controller=None)
+    _need(words and rest == ir.Filter() and f.controller in (None, "you")
+          and not (f.types and f.subtypes), "enchant")
     return words
 
 
