@@ -269,8 +269,16 @@ def _remove_counters(ctx, e: ir.RemoveCounters, rc):
 
 
 def _skip_next_untap(ctx, e: ir.SkipNextUntap, rc):
-    """Lasts until its controller's next untap step, which it changes (CR 502.3, 611.2)."""
+    """Lasts until its controller's next untap step, which it changes (CR 502.3, 611.2). A group
+    of permanents "you control" is one record for the player's next untap step, read then: it
+    covers permanents they control by that time, not only the ones they control now (CR 611.2c)."""
     s = ctx.s
+    if e.yours and isinstance(e.what, ir.Ref) and e.what.name == "all":
+        types = e.what.filter.types
+        s.effects.append(SkipNextUntap(None, "next_untap", s.new_timestamp(), rc.card.name, rc.controller, types))
+        s.add_log(f"{' or '.join(types)}s {s.players[rc.controller].name} controls don't untap during "
+                  f"their next untap step", ("502.3", "611.2c"), "effect")
+        return
     for o in named_objects(ctx, e.what, rc):
         if o.zone == "battlefield":
             player = rc.controller if e.yours else None      # "your next untap step"
