@@ -419,3 +419,4 @@ expect:
   hand: {Alice: [Craw Wurm, Island]}
   library: {Alice: [Island]}
 """)
+
