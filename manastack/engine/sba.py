@@ -25,7 +25,7 @@ def forget_deathtouch(s) -> None:
     """CR 704.5h looks back only to the previous check of state-based actions."""
     for o in s.permanents():
         if o.deathtouched:
-            o.deathtouched = False
+            s.own(o.id).deathtouched = False
 
 
 def none_apply(s) -> bool:
@@ -107,7 +107,7 @@ def _once(ctx: Ctx) -> bool:
         return True
     for kind, o, why, rule in found:
         if kind == "annihilate":
-            c = o.counters
+            c = s.own(o.id).counters
             n = min(c["+1/+1"], c["-1/-1"])
             c["+1/+1"] -= n
             c["-1/-1"] -= n
@@ -116,7 +116,7 @@ def _once(ctx: Ctx) -> bool:
                     del c[k]
             s.add_log(f"{n} +1/+1 and -1/-1 counter pairs are removed from {o.card.name}", (rule,), "sba")
         elif kind == "unattach":
-            o.attached_to = None
+            s.own(o.id).attached_to = None
             s.add_log(f"{o.card.name} becomes unattached", (rule,), "sba")
     for kind, o, why, rule in found:
         if kind == "die" and o.zone == "battlefield" and o.id in s.objs:
