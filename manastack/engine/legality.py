@@ -171,23 +171,34 @@ def castable(s, player: int, sources: list | None = None) -> list[Obj]:
     cands = [o for o in cands if "Land" not in o.card.types]
     if not cands:
         return []
-    bound = capacity(s, player, sources)
     # Timing is the one part of the answer that depends on the step (CR 117.1a, 307.1); the
     # rest is found once per state version and pool (State.facts), so a player who gets
-    # priority again in the next step with nothing changed finds it ready.
+    # priority again in the next step with nothing changed finds it ready. The bound on what
+    # the player can pay is looked up only for a spell not judged yet.
     facts = s.facts()
     pool = (tuple(p.pool.items()), p.special_mana)
     out = []
+    bound = None
     for o in cands:
         if not can_cast_timing(s, player, o):
             continue
-        key = ("castable", player, o.id, pool)
+        # cards in the hand are plain objects (CR 400.7): copies of one card there share an answer
+        key = ("castable", player, o.card if _plain_in_hand(o, player) else o.id, pool)
         ok = facts.get(key)
         if ok is None:
+            if bound is None:
+                bound = capacity(s, player, sources)
             ok = facts[key] = why_not_cast(s, player, o, bound, detail=False) is None
         if ok:
             out.append(o)
     return out
+
+
+def _plain_in_hand(o, player: int) -> bool:
+    """``o`` is a card in ``player``'s own hand with nothing of its own (no counters, choice,
+    copied face or announced cost): whether it can be cast depends on its card alone."""
+    return o.zone == "hand" and o.owner == player and not o.counters and o.printed is None \
+        and o.chosen is None and not o.cast_costs and o.cast_x == 0
 
 
 def playable_back_faces(s, player: int) -> list[Obj]:

@@ -23,9 +23,10 @@ def check(ctx: Ctx) -> bool:
 
 def forget_deathtouch(s) -> None:
     """CR 704.5h looks back only to the previous check of state-based actions."""
-    for o in s.permanents():
-        if o.deathtouched:
-            s.own(o.id).deathtouched = False
+    objs = s.objs
+    for i in s.battlefield:
+        if objs[i].deathtouched:
+            s.own(i).deathtouched = False
 
 
 def none_apply(s) -> bool:
