@@ -75,13 +75,15 @@ class Report:
     decisions: int = 0
     seconds: float = 0.0
     failures: dict[str, list[Failure]] = field(default_factory=dict)
+    stopped: bool = False       # interrupted (Ctrl-C) before the last game
 
     def add(self, failure: Failure) -> None:
         self.failures.setdefault(failure.kind, []).append(failure)
 
     def render(self, corpus: Path, max_actions: int) -> str:
         lines = [f"{self.games} games, {self.decisions} decisions checked in {self.seconds:.0f} s; "
-                 f"{sum(len(f) for f in self.failures.values())} failed"]
+                 f"{sum(len(f) for f in self.failures.values())} failed"
+                 + ("; stopped early: the game in progress is not counted" if self.stopped else "")]
         for kind, found in sorted(self.failures.items(), key=lambda kv: -len(kv[1])):
             first = found[0]
             lines.append(f"- {kind}: {len(found)} game(s), seeds {', '.join(str(f.seed) for f in found[:10])}"
@@ -161,9 +163,9 @@ def check_state(game: Game) -> None:
         raise InvariantError("stuck decision", f"{game.pending.kind} decision with no legal action")
 
 
-def check_push(db: CardDB, game: Game, action: Action) -> None:
-    """Push ``action``; pop must restore the same save, and a loaded save must continue the same."""
-    before = game.to_json()
+def check_push(db: CardDB, game: Game, action: Action, before: str) -> str:
+    """Push ``action`` on ``game``, whose save is ``before``; pop must restore the same save, and
+    a loaded save must continue the same. Returns the save after the push."""
     loaded = Game.from_json(before, cards=db)
     game.push(action)
     after = game.to_json()
@@ -173,6 +175,7 @@ def check_push(db: CardDB, game: Game, action: Action) -> None:
     loaded.push(action)
     if loaded.to_json() != after:
         raise InvariantError("save/load continues", f"a loaded save differs after {action}")
+    return after
 
 
 def play_game(db: CardDB, names: list[str], seed: int, max_actions: int, must_end: bool = True,
@@ -183,6 +186,7 @@ def play_game(db: CardDB, names: list[str], seed: int, max_actions: int, must_en
     game = new_game(db, names, seed)
     agents = [RandomAgent(seed), RandomAgent(seed + 1000)]
     taken = actions if actions is not None else []
+    save = game.to_json()
     while game.pending is not None:
         check_state(game)
         if len(taken) >= max_actions:
@@ -190,7 +194,7 @@ def play_game(db: CardDB, names: list[str], seed: int, max_actions: int, must_en
                 raise InvariantError("no end", f"no result after {max_actions} actions")
             break
         action = agents[game.pending.player].choose(game, game.pending)
-        check_push(db, game, action)
+        save = check_push(db, game, action, save)
         taken.append(action)
     check_state(game)
     again = new_game(db, names, seed)
@@ -215,16 +219,19 @@ def run(db: CardDB, names: list[str], seeds: Iterator[int], max_actions: int,
         progress=None) -> Report:
     report = Report()
     start = time.perf_counter()
-    for seed in seeds:
-        taken: list[Action] = []
-        try:
-            play_game(db, names, seed, max_actions, actions=taken)
-        except Exception as exc:     # every failure is a finding: classify it and go on
-            report.add(Failure(seed, classify(exc), f"{type(exc).__name__}: {str(exc)[:300]}", len(taken)))
-        report.games += 1
-        report.decisions += len(taken)
-        if progress is not None:
-            progress(report)
+    try:
+        for seed in seeds:
+            taken: list[Action] = []
+            try:
+                play_game(db, names, seed, max_actions, actions=taken)
+            except Exception as exc:     # every failure is a finding: classify it and go on
+                report.add(Failure(seed, classify(exc), f"{type(exc).__name__}: {str(exc)[:300]}", len(taken)))
+            report.games += 1
+            report.decisions += len(taken)
+            if progress is not None:
+                progress(report)
+    except KeyboardInterrupt:        # a long run stopped by hand still reports what it found
+        report.stopped = True
     report.seconds = time.perf_counter() - start
     return report
 
