@@ -407,7 +407,8 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
         item.x = _choose_loyalty_x(ctx, player, o, label)
         cost = dataclasses.replace(cost, loyalty=-item.x, loyalty_x=False)
     if o.zone == "battlefield":         # CR 602.5b, 606.3 (objects in a hand are shared, never changed)
-        o = loyalty.record_activation(s, o, idx, ab)
+        o = s.own(o.id)                 # changed below: the state's own (copy on write)
+        loyalty.record_activation(s, o, idx, ab)
     if cost.mana is not None and cost.mana.x_count:
         cost = dataclasses.replace(cost, mana=cost.mana.with_x(item.x))
     s.stack.append(item)
