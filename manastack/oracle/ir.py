@@ -114,6 +114,9 @@ class Filter:
     named_self: bool = False      # "named ~": the source's name (CR 201.5)
     name: str | None = None       # "named Angrath, Minotaur Pirate"
     targets_self: bool = False    # "a spell that targets ~": the source is among its targets
+    # "artifact, enchantment, or creature with flying": ``keywords``/``without_keywords`` describe
+    # only objects of this type, the last of the list; one of the other types matches without them
+    qualified_type: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -854,11 +857,13 @@ class Trigger:
 class Keyword:
     """A keyword ability (CR 702). ``cost`` for ward, equip, ninjutsu, ..., and the optional
     costs of kicker, multikicker, buyback and flashback (CR 702.33, 702.27, 702.34);
-    ``arg`` for "protection from red", "enchant creature", "persist"."""
+    ``arg`` for "protection from red", "enchant creature", "persist"; ``filter`` for enchant
+    with an object: what the Aura may target and enchant (CR 702.5a, 303.4a, 704.5m)."""
 
     name: str
     cost: Cost | None = None
     arg: str | None = None
+    filter: Filter | None = None
 
 
 @dataclass(frozen=True, slots=True)
