@@ -49,6 +49,7 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     ``discarded``: the move is a discard (CR 701.9a), which madness replaces.
     """
     s = ctx.s
+    o = s.current(o)          # a caller may hold the original of a permanent changed since (own)
     from_zone = o.zone
     ev = ZoneChange(o.id, from_zone, to, o.controller, o.owner, tapped, dict(counters or {}), x, riders)
     if from_zone in ("stack", "hand") and to != "exile" or to == "graveyard":
@@ -340,7 +341,7 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
             prev = lifelink.get(source.id)
             lifelink[source.id] = (source, (prev[1] if prev else 0) + amount)
     collect(ctx, DamageDealt(combat, tuple((src.id, rcp, amt, src.controller) for src, rcp, amt in dealt),
-                             {src.id: s.objs.get(src.id, src).copy() for src, _, _ in dealt}))
+                             {src.id: s.current(src).copy() for src, _, _ in dealt}))
     for source, recipient, amount in dealt:
         if isinstance(recipient, str) and "infect" not in ch.keywords(s, source):
             collect(ctx, LifeLost(int(recipient[1:]), amount, source.id))

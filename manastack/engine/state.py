@@ -364,6 +364,16 @@ class State:
             o = self.objs[oid] = o.copy()
         return o
 
+    def current(self, o: Obj) -> Obj:
+        """``o`` as this state has it now: when ``o`` is a shared original that the state has
+        since copied on write (own), its copy; otherwise ``o`` itself (also a view made for a
+        moment, or an object as it last existed)."""
+        try:
+            shared = self.cow.get(o.id) is o
+        except AttributeError:     # a state just loaded (serialize) shares nothing yet
+            return o
+        return self.objs.get(o.id, o) if shared else o
+
     def renew(self, o: Obj, zone: str) -> Obj:
         """CR 400.7: ``o`` moves to ``zone`` as a new object with a new id (the caller updates
         the zone lists). Used where a card changes zones without the events of
