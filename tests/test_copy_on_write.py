@@ -163,3 +163,19 @@ def test_no_earlier_state_of_a_game_ever_changes(seed):
     assert game.is_over and len(kept) > 10
     for i, (copy, dump) in enumerate(kept):
         assert _dump(copy.current_state()) == dump, f"kept state {i} changed"
+
+
+def test_current_gives_the_copy_made_on_write_and_leaves_views_alone():
+    """A caller may still hold the shared original of a permanent the state has copied on write
+    since: State.current gives the state's copy (events.move starts from it); a view made for a
+    moment (a copy of the object) stays itself."""
+    s = _game().current_state()
+    c = s.copy()
+    original = _named(c, "Grizzly Bears")
+    events.tap(Ctx(c, []), original)
+    assert not original.tapped and c.current(original) is c.objs[original.id]
+    assert c.current(original).tapped and s.current(original) is original
+    view = original.copy()
+    assert c.current(view) is view
+    events.move(Ctx(c, []), original, "graveyard")
+    assert original.id not in c.objs and s.objs[original.id] is original and not original.tapped
