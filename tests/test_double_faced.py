@@ -126,7 +126,7 @@ def test_transform_turns_the_same_object_over_and_back():
     """CR 701.27a, 712.18: the same object, counters kept; transforming again shows the front."""
     g = werewolf_game()
     s = g.current_state()
-    wolf = the_wolf(g)
+    wolf = s.objs[the_wolf(g).id]          # the state's own object, which the transform changes
     wolf.counters = {"+1/+1": 2}
     ctx = type("Ctx", (), {"s": s})()
     assert double_faced.transform(ctx, wolf)

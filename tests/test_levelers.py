@@ -52,7 +52,7 @@ def test_level_counters_choose_the_face():
     the level up ability kept throughout (ruling); counters removed count too (ruling)."""
     g = student_game(1)
     s = g.current_state()
-    o = the_student(g)
+    o = s.objs[the_student(g).id]          # the state's own object, which the events change
     assert (ch.power(s, o), ch.toughness(s, o)) == (1, 1)
     events.add_counters(Ctx(s, []), o, "level", 1)
     assert (ch.power(s, o), ch.toughness(s, o)) == (3, 3) and ch.has(s, o, "first strike")

@@ -59,11 +59,17 @@ def test_a_snapshot_starts_without_facts():
 
 
 def test_objects_in_facts_are_the_copys_own():
+    """Facts hold ids: each state reads its own objects from them, also once a shared object
+    was copied on write (State.own) without a new version."""
     s = _alice_forests().current_state()
     mana_sources(s, 0)
     c = s.copy()
     for o, _i, _ab in mana_sources(c, 0):
+        c.own(o.id)
+    for o, _i, _ab in mana_sources(c, 0):
         assert c.objs[o.id] is o and s.objs[o.id] is not o
+    for o, _i, _ab in mana_sources(s, 0):
+        assert s.objs[o.id] is o and c.objs[o.id] is not o
 
 
 @pytest.mark.parametrize("seed", [1, 2])

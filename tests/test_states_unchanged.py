@@ -1,6 +1,6 @@
-"""States are never changed in place once a decision is pending: copies share the objects of
-zones whose objects never change (library, hand, graveyard, exile), so a change in place
-anywhere would leak into earlier states, undo history and copies of the game."""
+"""States are never changed in place once a decision is pending: copies share their objects
+(permanents too, copied only when one changes, State.own), so a change in place anywhere would
+leak into earlier states, undo history and copies of the game."""
 from __future__ import annotations
 
 import json
@@ -33,8 +33,8 @@ def test_pushing_never_changes_an_earlier_state(seed):
 
 
 def test_only_permanents_and_spells_are_outside_the_shared_zones():
-    """State.copy copies the battlefield's objects and the spells on the stack, and shares the
-    rest: so no other object may be in a zone where objects change."""
+    """Objects of the shared zones are never changed once made (only a card in exile with time
+    counters, through State.own): so no other object may be in a zone where objects change."""
     game = Game.new("gruul-stompy", "azorius-skies", seed=8)
     agent = RandomAgent(8)
     while game.pending is not None:
@@ -44,14 +44,21 @@ def test_only_permanents_and_spells_are_outside_the_shared_zones():
         game.push(agent.choose(game, game.pending))
 
 
-def test_copies_share_only_objects_of_unchanging_zones():
+def test_copies_share_every_object_but_spells_until_one_changes():
+    """State.copy shares every object except the spells on the stack; a permanent is copied
+    only when it changes (State.own), and only in the state that changes it."""
     game = Game.new("gruul-stompy", "azorius-skies", seed=1)
-    while game.state.turn < 4:
+    while game.state.turn < 4 or not game.state.stack:
         game.push(RandomAgent(5).choose(game, game.pending))
     s = game.state
     c = s.copy()
+    spells = {i.source for i in s.stack if i.kind == "spell"}
+    assert spells
     for k, o in s.objs.items():
-        assert (c.objs[k] is o) == (o.zone in SHARED_ZONES), o
+        assert (c.objs[k] is o) == (k not in spells), o
+    oid = s.battlefield[0]
+    c.own(oid).tapped = not s.objs[oid].tapped
+    assert c.objs[oid] is not s.objs[oid] and c.objs[oid].tapped != s.objs[oid].tapped
 
 
 @pytest.mark.parametrize("seed", [101, 202, 303, 404])

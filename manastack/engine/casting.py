@@ -236,9 +236,9 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
     could otherwise pay for itself forever. ``use`` defaults to an ability of ``o``."""
     s = ctx.s
     if cost.tap:
-        events.tap(ctx, o, "cost {T}, CR 107.5", quiet=False)
+        o = events.tap(ctx, o, "cost {T}, CR 107.5", quiet=False)
     if cost.untap:
-        events.untap(ctx, o, "cost {Q}, CR 107.6", quiet=False)
+        o = events.untap(ctx, o, "cost {Q}, CR 107.6", quiet=False)
     if cost.tap_untapped is not None:
         planned = list((preset or {}).get("tap_untapped", ()))
         for _ in range(cost.tap_count):
@@ -255,12 +255,12 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
         pay_crew(ctx, player, o, cost.crew)
     if cost.loyalty:                     # CR 606.4: loyalty counters put on or removed
         if cost.loyalty > 0:
-            events.add_counters(ctx, o, loyalty.LOYALTY, cost.loyalty, f"cost of {what}, CR 606.4")
+            o = events.add_counters(ctx, o, loyalty.LOYALTY, cost.loyalty, f"cost of {what}, CR 606.4")
         else:
-            events.remove_counters(ctx, o, loyalty.LOYALTY, -cost.loyalty, f"cost of {what}, CR 606.4")
+            o = events.remove_counters(ctx, o, loyalty.LOYALTY, -cost.loyalty, f"cost of {what}, CR 606.4")
     if cost.remove_counters:
         kind, n = cost.remove_counters
-        events.remove_counters(ctx, o, kind, n, f"cost of {what}")
+        o = events.remove_counters(ctx, o, kind, n, f"cost of {what}")
     if cost.pay_life:
         events.lose_life(ctx, player, cost.pay_life, rules=("119.4",))
     if cost.energy:
@@ -435,6 +435,7 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
         item.x = _choose_loyalty_x(ctx, player, o, label)
         cost = dataclasses.replace(cost, loyalty=-item.x, loyalty_x=False)
     if o.zone == "battlefield":         # CR 602.5b, 606.3 (objects in a hand are shared, never changed)
+        o = s.own(o.id)                 # changed below: the state's own (copy on write)
         loyalty.record_activation(s, o, idx, ab)
     if cost.mana is not None and cost.mana.x_count:
         cost = dataclasses.replace(cost, mana=cost.mana.with_x(item.x))
@@ -442,6 +443,7 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
     if cost.sacrifice_self:     # CR 608.2h: the sacrificed source is seen as it last existed
         item.event = Seen(counters=dict(o.counters), attached_to=o.attached_to)
     pay_cost(ctx, player, o, cost, label, use=ability_use(o, ab.cost.mana))
+    o = s.objs.get(oid, o)             # as paying the cost left it (tapped, counters: State.own)
     note_activation(s, o, ab)          # CR 602.5b: "Activate only once each turn"
     s.add_log(f"{label} is put on the stack", ("602.2", "405.1"), "stack")
     announce_targets(ctx, item)        # CR 702.21a: ward sees what became a target

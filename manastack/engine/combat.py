@@ -101,7 +101,7 @@ def declare_attackers(ctx: Ctx) -> None:
         s.add_log(f"{s.players[ap].name} declares no attackers", ("508.1", "508.8"), "combat")
         return
     for oid in chosen:
-        o = s.objs[oid]
+        o = s.own(oid)
         o.attacking = defender
         attack_targets.set_target(s, oid, aimed.get(oid))
         if not ch.has(s, o, "vigilance"):
@@ -200,8 +200,8 @@ def declare_blockers(ctx: Ctx) -> None:
         else:
             blocks[answer.args[0]] = answer.args[1]
     for b, a in blocks.items():
-        s.objs[b].blocking = (a,)
-        s.objs[a].blocked = True
+        s.own(b).blocking = (a,)
+        s.own(a).blocked = True
     order: dict[int, list[int]] = {}
     for b, a in blocks.items():
         order.setdefault(a, []).append(b)
@@ -335,9 +335,11 @@ def end_combat(ctx: Ctx) -> None:
     """CR 511.3: remove everything from combat."""
     s = ctx.s
     for o in s.permanents():
-        o.attacking = None
-        o.blocking = ()
-        o.blocked = False
+        if o.attacking is not None or o.blocking or o.blocked:
+            o = s.own(o.id)
+            o.attacking = None
+            o.blocking = ()
+            o.blocked = False
     s.combat = {}
     s.version += 1          # a change without a log line (see State.facts)
 

@@ -48,6 +48,7 @@ def transform(ctx, o: Obj, why: str = "") -> bool:
     old = o.card
     if exercise.RECORD is not None:
         exercise.note("LAYOUTS", old.layout.value, old)
+    o = s.own(o.id)
     o.card = new
     s.battlefield = tuple(s.battlefield)   # its characteristics changed: board caches are stale
     s.layer_cache = None

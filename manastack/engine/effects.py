@@ -278,7 +278,7 @@ def _remove_counters(ctx, e: ir.RemoveCounters, rc):
                                       f"Remove counters from {o.card.name}", options))
             if answer.kind == "done":
                 break
-            events.remove_counters(ctx, o, answer.args[0], 1)
+            o = events.remove_counters(ctx, o, answer.args[0], 1)
 
 
 def _skip_next_untap(ctx, e: ir.SkipNextUntap, rc):

@@ -57,6 +57,7 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     graveyard (a self-replacement effect, CR 614.15: "If that spell is countered this way, ...").
     """
     s = ctx.s
+    o = s.current(o)          # a caller may hold the original of a permanent changed since (own)
     from_zone = o.zone
     ev = ZoneChange(o.id, from_zone, to, o.controller, o.owner, tapped, dict(counters or {}), x, riders,
                     resolved=resolved, colors_spent=colors_spent, exile_instead=exile_instead)
@@ -123,7 +124,7 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
         attached = []
         for other in s.permanents():
             if other.attached_to == o.id:
-                other.attached_to = None  # CR 704.5m/n then deal with it
+                s.own(other.id).attached_to = None  # CR 704.5m/n then deal with it
                 attached.append(other.id)
         ev.attached = tuple(attached)     # "when enchanted creature dies" looks back (CR 603.10a)
     if ev.shuffle and new is not None:    # "shuffle it into its owner's library" (CR 701.24a)
@@ -223,6 +224,7 @@ def destroy(ctx: Ctx, o: Obj, by: str = "", can_regenerate: bool = True,
 def _regenerate(ctx: Ctx, o: Obj) -> None:
     """Regeneration instead of destruction: tap the permanent, remove its damage and take it out
     of combat (CR 701.19a)."""
+    o = ctx.s.own(o.id)
     o.tapped = True
     o.damage = 0
     o.deathtouched = False
@@ -370,9 +372,9 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
                 s.add_log(f"{source.card.name} deals {amount} {kind} to {p.name} (life {p.life})",
                           ("120.3a", "510.2") if combat else ("120.3a",), "damage")
         else:
-            o = s.objs.get(recipient)
-            if o is None or o.zone != "battlefield":
+            if recipient not in s.objs or s.objs[recipient].zone != "battlefield":
                 continue
+            o = s.own(recipient)
             walker_only = False
             if "Planeswalker" in ch.card_types(s, o):
                 _damage_planeswalker(ctx, source, o, amount, kind, combat)
@@ -393,7 +395,7 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
             prev = lifelink.get(source.id)
             lifelink[source.id] = (source, (prev[1] if prev else 0) + amount)
     collect(ctx, DamageDealt(combat, tuple((src.id, rcp, amt, src.controller) for src, rcp, amt in dealt),
-                             {src.id: src.copy() for src, _, _ in dealt}))
+                             {src.id: s.current(src).copy() for src, _, _ in dealt}))
     for source, recipient, amount in dealt:
         if isinstance(recipient, str) and "infect" not in ch.keywords(s, source):
             collect(ctx, LifeLost(int(recipient[1:]), amount, source.id))
@@ -409,6 +411,7 @@ def _damage_planeswalker(ctx: Ctx, source: Obj, o: Obj, amount: int, kind: str, 
     have = o.counters.get("loyalty", 0)
     n = min(amount, have)
     if n:
+        o = s.own(o.id)
         o.counters = {k: v for k, v in o.counters.items() if k != "loyalty"}
         if have - n:
             o.counters["loyalty"] = have - n
@@ -422,20 +425,26 @@ def _damage_planeswalker(ctx: Ctx, source: Obj, o: Obj, amount: int, kind: str, 
 # ------------------------------------------------------------------------------ permanents
 
 
-def tap(ctx: Ctx, o: Obj, why: str = "", quiet: bool = False) -> None:
+def tap(ctx: Ctx, o: Obj, why: str = "", quiet: bool = False) -> Obj:
+    """CR 701.26a; returns the object as it is now, the state's own (see State.own)."""
+    o = ctx.s.own(o.id)
     o.tapped = True
     ctx.s.version += 1      # a change even when not logged (see State.facts)
     if not quiet:
         ctx.s.add_log(f"{o.card.name} becomes tapped" + (f" ({why})" if why else ""), ("701.26a",))
     collect(ctx, Tapped(o.id))
+    return o
 
 
-def untap(ctx: Ctx, o: Obj, why: str = "", quiet: bool = False) -> None:
+def untap(ctx: Ctx, o: Obj, why: str = "", quiet: bool = False) -> Obj:
+    """CR 701.26b; returns the object as it is now, the state's own (see State.own)."""
+    o = ctx.s.own(o.id)
     o.tapped = False
     ctx.s.version += 1
     if not quiet:
         ctx.s.add_log(f"{o.card.name} becomes untapped" + (f" ({why})" if why else ""), ("701.26b",))
     collect(ctx, Untapped(o.id))
+    return o
 
 
 def end_of_turn_wears_off(ctx: Ctx) -> None:
@@ -444,6 +453,7 @@ def end_of_turn_wears_off(ctx: Ctx) -> None:
     s = ctx.s
     for o in s.permanents():
         if o.damage or o.deathtouched:
+            o = s.own(o.id)
             o.damage = 0
             o.deathtouched = False
     ended = [e for e in s.effects if e.until == "end_of_turn"]
@@ -482,6 +492,7 @@ def set_controller(ctx: Ctx, o: Obj, player: int, why: str) -> None:
 def _set_controller(ctx: Ctx, o: Obj, player: int, why: str) -> None:
     if o.controller == player:
         return
+    o = ctx.s.own(o.id)
     o.controller = player
     o.control_since = ctx.s.turn         # CR 302.6: a new controller since this turn
     ctx.s.add_log(f"{ctx.s.players[player].name} controls {o.card.name} ({why})", ("613.1b",), "control")
@@ -522,13 +533,14 @@ def pay_energy(ctx: Ctx, player: int, n: int, why: str = "") -> None:
                   ("107.14", "118.3"), "counters")
 
 
-def remove_counters(ctx: Ctx, o: Obj, kind: str, n: int, why: str = "") -> None:
+def remove_counters(ctx: Ctx, o: Obj, kind: str, n: int, why: str = "") -> Obj:
     """Take up to ``n`` counters of ``kind`` off ``o``, e.g. to pay a cost such as "Remove a
-    +1/+1 counter from ~" (CR 118.3, 122.1)."""
+    +1/+1 counter from ~" (CR 118.3, 122.1). Returns the object as it is now (see State.own)."""
     n = min(n, o.counters.get(kind, 0))
     if n <= 0:
-        return
+        return o
     left = o.counters[kind] - n
+    o = ctx.s.own(o.id)
     o.counters = {k: v for k, v in o.counters.items() if k != kind}
     if left:
         o.counters[kind] = left
@@ -537,19 +549,23 @@ def remove_counters(ctx: Ctx, o: Obj, kind: str, n: int, why: str = "") -> None:
     if kind == levelers.LEVEL:
         levelers.refresh(ctx.s, o)             # CR 711.2: the level symbols that apply now
     collect(ctx, CountersRemoved(o.id, kind, n))
+    return o
 
 
-def add_counters(ctx: Ctx, o: Obj, kind: str, n: int, why: str = "") -> None:
-    """CR 122.1: put counters on a permanent (replacement effects may change N, CR 614)."""
+def add_counters(ctx: Ctx, o: Obj, kind: str, n: int, why: str = "") -> Obj:
+    """CR 122.1: put counters on a permanent (replacement effects may change N, CR 614).
+    Returns the object as it is now (see State.own)."""
     n = replacement.modify_counters(ctx, o, kind, n)
     if n <= 0:
-        return
+        return o
+    o = ctx.s.own(o.id)
     o.counters[kind] = o.counters.get(kind, 0) + n
     ctx.s.add_log(f"{n} {kind} counter{'s' if n != 1 else ''} put on {o.card.name}"
                   + (f" ({why})" if why else ""), ("122.1",))
     if kind == levelers.LEVEL:
         levelers.refresh(ctx.s, o)             # CR 711.2: the level symbols that apply now
     collect(ctx, CountersPut(o.id, kind, n))
+    return o
 
 
 def create_token(ctx: Ctx, spec: ir.TokenSpec, controller: int, tapped: bool = False) -> Obj | None:

@@ -34,6 +34,7 @@ def turn_face_up(ctx, player: int, oid: int) -> None:
     s.add_log(f"{who} turns a face-down creature face up, showing its {kw.name} cost {kw.cost.mana}",
               ("116.2b", "702.37e"), "special")
     pay_mana(ctx, player, kw.cost.mana, f"turning {card.name} face up")
+    o = s.own(o.id)
     o.card, o.printed = card, None
     s.battlefield = tuple(list(s.battlefield))   # its characteristics changed: board caches are stale
     s.layer_cache = None                # its definition changed on the battlefield (CR 708.8)

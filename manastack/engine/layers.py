@@ -57,6 +57,9 @@ def card_now(s: State, o: Obj, found: list | None = None) -> CardDef:
     if o.zone != "battlefield":
         return card
     if found is None:
+        cached = s.layer_cache
+        if cached is not None and cached[0] is s.battlefield and not cached[1]:
+            return card                 # nothing on this battlefield changes definitions
         found = changers(s)
     if not found or o.id in _COMPUTING:
         return card

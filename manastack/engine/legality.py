@@ -177,23 +177,35 @@ def castable(s, player: int, sources: list | None = None) -> list[Obj]:
     cands = [o for o in cands if "Land" not in o.card.types]
     if not cands:
         return []
-    bound = capacity(s, player, sources)
     # Timing is the one part of the answer that depends on the step (CR 117.1a, 307.1); the
     # rest is found once per state version and pool (State.facts), so a player who gets
-    # priority again in the next step with nothing changed finds it ready.
+    # priority again in the next step with nothing changed finds it ready. The bound on what
+    # the player can pay is looked up only for a spell not judged yet.
     facts = s.facts()
-    pool = (tuple(p.pool.items()), p.special_mana)
+    pool = (tuple(p.pool.items()), p.special_mana, sorcery_timing(s, player))
     out = []
+    bound = None
     for o in cands:
-        if not can_cast_timing(s, player, o):
-            continue
-        key = ("castable", player, o.id, pool)
+        # cards in the hand are plain objects (CR 400.7): copies of one card there share an answer
+        key = ("castable", player, o.card if _plain_in_hand(o, player) else o.id, pool)
         ok = facts.get(key)
         if ok is None:
-            ok = facts[key] = why_not_cast(s, player, o, bound, detail=False) is None
+            if not can_cast_timing(s, player, o):
+                ok = facts[key] = False
+            else:
+                if bound is None:
+                    bound = capacity(s, player, sources)
+                ok = facts[key] = why_not_cast(s, player, o, bound, detail=False) is None
         if ok:
             out.append(o)
     return out
+
+
+def _plain_in_hand(o, player: int) -> bool:
+    """``o`` is a card in ``player``'s own hand with nothing of its own (no counters, choice,
+    copied face or announced cost): whether it can be cast depends on its card alone."""
+    return o.zone == "hand" and o.owner == player and not o.counters and o.printed is None \
+        and o.chosen is None and not o.cast_costs and o.cast_x == 0
 
 
 def playable_back_faces(s, player: int) -> list[Obj]:
@@ -255,13 +267,24 @@ def activatable(s, player: int) -> list[tuple[Obj, int, ir.ActivatedAbility]]:
     player may activate (CR 113.8), those that work from the hand (cycling, CR 702.29a) and
     those that work from their graveyard (unearth, scavenge; CR 702.84a, 702.97a)."""
     found = layers.changers(s)
-    sources = [(o, battlefield_activated(layers.card_now(s, o, found))) for o in s.permanents(player)]
-    sources += [(o, [(i, ab) for i, ab in battlefield_activated(layers.card_now(s, o, found)) if ab.any_player])
-                for o in s.permanents(1 - player)]
-    sources += [(s.objs[i], hand_activated(s.objs[i].card)) for i in s.players[player].hand]
-    sources += [(s.objs[i], graveyard_activated(s.objs[i].card)) for i in s.players[player].graveyard]
-    return [(o, idx, ab) for o, abilities in sources for idx, ab in abilities
-            if not ab.is_mana and why_not_activate(s, player, o, ab, idx) is None]
+    objs = s.objs
+    out = []
+    for i in s.battlefield:
+        o = objs[i]
+        for idx, ab in battlefield_activated(layers.card_now(s, o, found) if found else o.card):
+            if not ab.is_mana and (o.controller == player or ab.any_player) \
+                    and why_not_activate(s, player, o, ab, idx) is None:
+                out.append((o, idx, ab))
+    out.sort(key=lambda t: t[0].controller != player)   # the player's own permanents first
+    for i in s.players[player].hand:
+        o = objs[i]
+        out += [(o, idx, ab) for idx, ab in hand_activated(o.card)
+                if not ab.is_mana and why_not_activate(s, player, o, ab, idx) is None]
+    for i in s.players[player].graveyard:
+        o = objs[i]
+        out += [(o, idx, ab) for idx, ab in graveyard_activated(o.card)
+                if not ab.is_mana and why_not_activate(s, player, o, ab, idx) is None]
+    return out
 
 
 # ------------------------------------------------------------------------------ explanations

@@ -35,6 +35,7 @@ def refresh(s: State, o: Obj, quiet: bool = False) -> None:
     now = face_for(card, o.counters.get(LEVEL, 0))
     if now is card:
         return
+    o = s.own(o.id)
     o.card = now
     s.battlefield = tuple(s.battlefield)    # its characteristics changed: board caches are stale
     s.layer_cache = None

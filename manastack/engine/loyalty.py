@@ -60,7 +60,8 @@ def times_this_turn(s, o: Obj, what: str) -> int:
 
 def record_activation(s, o: Obj, idx: int, ab) -> None:
     """Note that ability ``idx`` of ``o`` was activated this turn, once more (entries of
-    earlier turns are dropped: only this turn's count)."""
+    earlier turns are dropped: only this turn's count). ``o`` is changed: the caller passes
+    the state's own object (State.own)."""
     now = f"{s.turn}:"
     keep = tuple(k for k in o.activated if k.startswith(now))
     o.activated = keep + (_key(s, str(idx)),) + ((_key(s, LOYALTY),) if is_loyalty_ability(ab) else ())

@@ -33,6 +33,7 @@ def attach(ctx, e: ir.Attach, rc) -> None:
         return
     for o in resolve_subject(ctx, e.what, rc):
         if isinstance(o, Obj) and o.zone == "battlefield" and eq.attached_to != o.id:
+            eq = s.own(eq.id)
             eq.attached_to = o.id
             s.add_log(f"{eq.card.name} becomes attached to {o.card.name}", ("701.3a", "702.6a"), "attach")
 
@@ -52,6 +53,7 @@ def enter_attacking(ctx, e: ir.EnterAttacking, rc) -> None:
                           cause="ninjutsu", rules=("702.49a",))
         if new is None or not s.combat or defender is None:
             continue
+        new = s.own(new.id)
         new.attacking = defender
         s.combat["attackers"] = list(s.combat.get("attackers", [])) + [new.id]
         walker = rc.event.planeswalker                      # the same planeswalker (CR 702.49c)

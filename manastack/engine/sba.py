@@ -25,9 +25,10 @@ def check(ctx: Ctx) -> bool:
 
 def forget_deathtouch(s) -> None:
     """CR 704.5h looks back only to the previous check of state-based actions."""
-    for o in s.permanents():
-        if o.deathtouched:
-            o.deathtouched = False
+    objs = s.objs
+    for i in s.battlefield:
+        if objs[i].deathtouched:
+            s.own(i).deathtouched = False
 
 
 def none_apply(s) -> bool:
@@ -111,7 +112,7 @@ def _once(ctx: Ctx) -> bool:
         return True
     for kind, o, why, rule in found:
         if kind == "annihilate":
-            c = o.counters
+            c = s.own(o.id).counters
             n = min(c["+1/+1"], c["-1/-1"])
             c["+1/+1"] -= n
             c["-1/-1"] -= n
@@ -120,7 +121,7 @@ def _once(ctx: Ctx) -> bool:
                     del c[k]
             s.add_log(f"{n} +1/+1 and -1/-1 counter pairs are removed from {o.card.name}", (rule,), "sba")
         elif kind == "unattach":
-            o.attached_to = None
+            s.own(o.id).attached_to = None
             s.add_log(f"{o.card.name} becomes unattached", (rule,), "sba")
     with events.together(ctx):      # all at once (CR 704.3): they see each other leave (603.10a)
         for kind, o, why, rule in found:

@@ -15,8 +15,10 @@ from .event_types import Seen
 _new_obj = object.__new__
 
 ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")
-# Objects in these zones are never changed in place: a card leaving one becomes a new object
-# (CR 400.7), so copies of a state share them and copy only permanents and stack objects.
+# Objects in these zones are hardly ever changed: a card leaving one becomes a new object
+# (CR 400.7). Copies of a state share every object but spells on the stack; a permanent (or a
+# card in exile with time counters) is copied only when one of the states is about to change it
+# (State.own).
 SHARED_ZONES = frozenset(("library", "hand", "graveyard", "exile", "command"))
 
 
@@ -245,7 +247,7 @@ class State:
                  "step", "priority", "passes", "rng", "effects", "pending_triggers", "log",
                  "log_len", "result", "stage", "timestamp", "combat", "first_player",
                  "starting_hand", "events_seen", "trigger_counts", "db", "layer_cache", "static_cache",
-                 "settled", "version", "facts_cache", "monarch", "next_turns")
+                 "settled", "version", "facts_cache", "monarch", "next_turns", "cow")
 
     def __init__(self, names: tuple[str, str], db, seed: int) -> None:
         self.players = [Player(0, names[0]), Player(1, names[1])]
@@ -287,13 +289,17 @@ class State:
         # CR 500.7: the players whose turns come next, in order, once extra turns were added; the
         # players alternate again after the last (empty: they alternate)
         self.next_turns: tuple[int, ...] = ()
+        # copy on write: the objects as they were when this state was last copied (or it was
+        # copied from another), shared with that other state; see own()
+        self.cow: dict[int, Obj] = {}
 
     def copy(self) -> "State":
         s = State.__new__(State)
         s.players = [p.copy() for p in self.players]
-        s.objs = objs = dict(self.objs)      # objects of SHARED_ZONES are shared ...
-        for i in self.battlefield:           # ... permanents and spells are copied
-            objs[i] = objs[i].copy()
+        # Every object is shared (the spells on the stack aside): both states copy one before
+        # they change it (own), when it is still the one recorded here
+        s.objs = objs = dict(self.objs)
+        self.cow = s.cow = dict(objs)
         for item in self.stack:
             if item.kind == "spell" and item.source in objs:
                 objs[item.source] = objs[item.source].copy()
@@ -352,10 +358,28 @@ class State:
         return [objs[i] for i in self.battlefield if objs[i].controller == controller]
 
     def own(self, oid: int) -> Obj:
-        """The object ``oid``, made this state's own before it is changed: an object in a shared
-        zone (a card in exile with time counters) is shared with the states it was copied from."""
-        o = self.objs[oid] = self.objs[oid].copy()
+        """The object ``oid``, made this state's own before it is changed: objects are shared
+        with the states this one was copied from or into (copy on write). Every change of an
+        object that may be shared goes through here, and is made on what it returns; an object
+        made since the last copy is the state's own already."""
+        o = self.objs[oid]
+        try:
+            shared = self.cow.get(oid) is o
+        except AttributeError:     # a state just loaded (serialize) shares nothing yet
+            shared = False
+        if shared:
+            o = self.objs[oid] = o.copy()
         return o
+
+    def current(self, o: Obj) -> Obj:
+        """``o`` as this state has it now: when ``o`` is a shared original that the state has
+        since copied on write (own), its copy; otherwise ``o`` itself (also a view made for a
+        moment, or an object as it last existed)."""
+        try:
+            shared = self.cow.get(o.id) is o
+        except AttributeError:     # a state just loaded (serialize) shares nothing yet
+            return o
+        return self.objs.get(o.id, o) if shared else o
 
     def renew(self, o: Obj, zone: str) -> Obj:
         """CR 400.7: ``o`` moves to ``zone`` as a new object with a new id (the caller updates

@@ -58,6 +58,7 @@ def suspend(ctx, player: int, oid: int) -> None:
     if exercise.RECORD is not None:
         exercise.note("KEYWORDS", "suspend", o.card)
     new = events.move(ctx, o, "exile", quiet=True)
+    new = s.own(new.id)
     new.counters = {"time": int(kw.arg)}
     s.add_log(f"{s.players[player].name} suspends {o.card.name}: it is exiled with {_counters(kw.arg)} "
               "(a special action)", ("116.2f", "702.62a"), "special")

@@ -280,11 +280,17 @@ def collect(ctx, ev: Event) -> None:
     if crown is not None and kind in ("step", "damage"):
         sources.append(crown)
     found = layers.changers(s)
+    damage = kind == "damage"
     for src in sources:
-        card = layers.card_now(s, src, found)   # Blood Moon removes, layer 6 adds (CR 613)
-        owned = [(card, idx, ab, None) for idx, ab in _triggered_by_kind(card, kind)
+        # Blood Moon removes, layer 6 adds (CR 613); with nothing that changes definitions
+        # on the battlefield, each card is itself
+        card = layers.card_now(s, src, found) if found else src.card
+        by_kind = _triggered_by_kind(card, kind)
+        if not by_kind and not damage:
+            continue            # (most sources: nothing of theirs triggers on this kind)
+        owned = [(card, idx, ab, None) for idx, ab in by_kind
                  if (src.zone != "stack" or ab.trigger == _CAST_SELF) and works_in_exile(ab) == (src.zone == "exile")]
-        if src.zone == "battlefield" and kind == "damage":
+        if src.zone == "battlefield" and damage:
             owned += encoded_triggers(s, src)               # cipher (CR 702.99a)
         for card, idx, ab, encoded in owned:
             for view in instances(s, ab.trigger, src, ev):
