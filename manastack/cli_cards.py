@@ -21,7 +21,9 @@ def db_from_files(paths) -> object:
         raise click.ClickException(str(exc)) from None
 
 
-@click.group(cls=LazyGroup, lazy={"coverage": ("manastack.cli_coverage", "coverage")})
+@click.group(cls=LazyGroup, lazy={"coverage": (
+    "manastack.cli_coverage", "coverage",
+    "Compile every card of CORPUS; report the share compiled and the commonest gaps.")})
 def cards() -> None:
     """Card definitions and the Oracle-text compiler."""
 
