@@ -39,6 +39,7 @@ from manastack.cards import CardDB, CardError, load_db
 from manastack.cards import faces, mtgjson, multiface, names, scryfall
 from manastack.cards.multiface import split_whole
 from manastack.cards.names import MAX_NAME_CHARS, name_key
+from manastack.user_cache import cache_dir
 
 FORMAT = 1
 """The layout of the index file; raising it names every index anew."""
@@ -47,19 +48,10 @@ MIN_INDEXED_BYTES = 1_000_000
 push out the indexes of large files."""
 KEEP = 3
 """How many card-file indexes the cache directory keeps (the most recently used)."""
-CACHE_ENV = "MANASTACK_CACHE"
 PREFIX = "cards-index-"
 CODE = (str(Path(faces.__file__).with_name("__init__.py")), faces.__file__, mtgjson.__file__, multiface.__file__, names.__file__,
         scryfall.__file__, limits.__file__, __file__)
 """The modules whose code decides what a card file's entries are, or how they are indexed."""
-
-
-def cache_dir() -> Path:
-    """``$MANASTACK_CACHE``, else ``$XDG_CACHE_HOME/manastack`` or ``~/.cache/manastack``, as for
-    the rules index (docs/rules-search.md)."""
-    if os.environ.get(CACHE_ENV):
-        return Path(os.environ[CACHE_ENV])
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "manastack"
 
 
 def index_name(raw: bytes) -> str:
