@@ -25,6 +25,7 @@ import marshal
 import os
 import sys
 import tempfile
+import time
 import types
 from collections.abc import Iterator
 from pathlib import Path
@@ -85,6 +86,9 @@ def _write(path: Path, table: dict) -> None:
             fh.write(marshal.dumps(table))
         os.replace(tmp, path)
         tmp = None
+        for stale in path.parent.glob(f"{path.name}*.tmp"):     # left by a write cut short
+            if time.time() - stale.stat().st_mtime > 3600:
+                stale.unlink()
     except (OSError, ValueError):
         pass
     finally:
