@@ -37,8 +37,8 @@ def shown(db, name: str) -> tuple:
             render_abilities(card), card.unsupported)
 
 
-def test_cards_show_prints_a_bundled_card():
-    done = run_cli("cards", "show", "llanowar elves", cache=ROOT / "no-such-dir-is-needed")
+def test_cards_show_prints_a_bundled_card(tmp_path):
+    done = run_cli("cards", "show", "llanowar elves", cache=tmp_path)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].split() == ["Llanowar", "Elves", "{G}"]
