@@ -125,7 +125,8 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
                 return []
             # CR 603.4, 400.7d: "if it was kicked" looks back at how it was cast
             costs = new.cast_costs if new is not None and new.cast_costs else None
-            return [Seen(kind, obj=ev.obj, from_zone=ev.from_zone, to="battlefield", cast_costs=costs)]
+            return [Seen(kind, obj=ev.obj, from_zone=ev.from_zone, to="battlefield", cast_costs=costs,
+                         controller=new.controller if new is not None else None)]
         if e in ("dies", "leaves") and ev.from_zone == "battlefield":
             old = ev.old
             if e == "dies" and ev.to != "graveyard":   # CR 700.4: any permanent that goes there
@@ -261,6 +262,7 @@ def collect(ctx, ev: Event) -> None:
         sources += [s.objs[i] for i in p.command]
     if kind == "zone_change" and ev.from_zone == "battlefield":
         sources.append(ev.old)  # look back in time (CR 603.10a)
+        sources += ctx.together or ()   # and at the permanents that left with it, just before
     if kind in ("cast", "madness") and ev.obj in s.objs:
         # the spell itself: cascade works on the stack (CR 702.85a); the card madness exiled
         # has its own trigger (CR 702.35a)

@@ -114,6 +114,9 @@ class Filter:
     named_self: bool = False      # "named ~": the source's name (CR 201.5)
     name: str | None = None       # "named Angrath, Minotaur Pirate"
     targets_self: bool = False    # "a spell that targets ~": the source is among its targets
+    # "artifact, enchantment, or creature with flying": ``keywords``/``without_keywords`` describe
+    # only objects of this type, the last of the list; one of the other types matches without them
+    qualified_type: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
