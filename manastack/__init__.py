@@ -10,13 +10,18 @@ True
 Importing the package wires the engine (``manastack.engine.loop``: the calls that go up its
 layers and the card layer's support check) and nothing else; each public name below is
 imported from its module the first time it is read, so a tool that needs only the cards does
-not pay for the search agents, the simulator or the scenario files (docs/architecture.md).
+not pay for the search agents, the simulator or the scenario files (docs/architecture.md). The
+methods of the engine's dataclasses are compiled once and then kept in the user's cache directory
+(:mod:`manastack.user_cache`).
 """
 from __future__ import annotations
 
 import importlib
 
-import manastack.engine.loop  # noqa: F401  (wires the engine before any card or game exists)
+from manastack.user_cache import dataclass_code_cache
+
+with dataclass_code_cache():    # the compiled methods of the engine's dataclasses, kept between runs
+    import manastack.engine.loop  # noqa: F401  (wires the engine before any card or game exists)
 
 # public name -> the module that defines it: the one place the package imports lazily
 PUBLIC: dict[str, str] = {

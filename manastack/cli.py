@@ -9,12 +9,16 @@ import click
 
 from manastack.cli_lazy import LazyGroup
 
-COMMANDS: dict[str, tuple[str, str]] = {
-    "cards": ("manastack.cli_cards", "cards"),
-    "judge": ("manastack.cli_judge", "judge"),
-    "play": ("manastack.cli_play", "play"),
-    "rules": ("manastack.cli_rules", "rules"),
-    "simulate": ("manastack.cli_simulate", "simulate_command"),
+# subcommand -> (module, command, its docstring's first paragraph, listed by ``--help``)
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "cards": ("manastack.cli_cards", "cards", "Card definitions and the Oracle-text compiler."),
+    "judge": ("manastack.cli_judge", "judge", "Play out scenario files and check their expectations."),
+    "play": ("manastack.cli_play", "play", "Play a game: agents against each other, or you against an agent."),
+    "rules": ("manastack.cli_rules", "rules",
+              "The Comprehensive Rules: search them, show a rule, define a term, compare versions."),
+    "simulate": ("manastack.cli_simulate", "simulate_command",
+                 "Play many games between DECK_A and DECK_B (bundled names or decklist files: plain, "
+                 "MTG Arena, MTGO .txt or .dek) and report win rates with 95% intervals."),
 }
 
 

@@ -1,12 +1,14 @@
 """``manastack cards``: look at compiled cards and measure the Oracle compiler's coverage.
 
-``show`` needs only the card layer and click, so that it answers at once; ``coverage`` (with
-its progress bar and table) is imported only when it runs."""
+``show`` needs only the card layer and click, so that it answers at once, and looks a card up in
+a large ``--cards`` file through that file's index (:mod:`manastack.cards.file_index`);
+``coverage`` (with its progress bar and table) is imported only when it runs."""
 from __future__ import annotations
 
 import click
 
 from manastack.cards import CardError, default_db, load_db
+from manastack.cards.file_index import db_for_card
 from manastack.cli_lazy import LazyGroup
 from manastack.oracle.render import render_abilities
 
@@ -19,7 +21,9 @@ def db_from_files(paths) -> object:
         raise click.ClickException(str(exc)) from None
 
 
-@click.group(cls=LazyGroup, lazy={"coverage": ("manastack.cli_coverage", "coverage")})
+@click.group(cls=LazyGroup, lazy={"coverage": (
+    "manastack.cli_coverage", "coverage",
+    "Compile every card of CORPUS; report the share compiled and the commonest gaps.")})
 def cards() -> None:
     """Card definitions and the Oracle-text compiler."""
 
@@ -32,7 +36,7 @@ def cards() -> None:
 def show(name: str, cards_path: str | None) -> None:
     """Show card NAME: its Oracle text and the abilities compiled from it."""
     try:
-        db = load_db(cards_path) if cards_path else default_db()
+        db = db_for_card(name, cards_path) if cards_path else default_db()
         card = db.get(db.resolve(name))      # any case, no accents, a front face
     except (CardError, ValueError) as exc:
         raise click.ClickException(str(exc)) from None

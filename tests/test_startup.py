@@ -53,3 +53,11 @@ def test_the_public_names_are_those_listed():
     for name in manastack.__all__:
         assert getattr(manastack, name) is not None
     assert set(manastack.__all__) <= set(dir(manastack))
+
+
+def test_help_lists_the_subcommands_without_importing_them():
+    code = ("import sys\nfrom manastack.cli import main\nsys.argv = ['manastack', '--help']\n"
+            "try:\n    main()\nexcept SystemExit as exc:\n    assert not exc.code\n")
+    loaded = _loaded_after(code)
+    assert not [m for m in loaded if m.startswith("manastack.cli_") and m != "manastack.cli_lazy"]
+    assert _heavy(loaded) == []

@@ -324,9 +324,10 @@ class CardDB:
         self._index: NameIndex | None = None
         self.sources: list[str] = []
 
-    def add_atomic(self, data: dict, source: str) -> None:
+    def add_atomic(self, data: dict, source: str) -> dict:
         """Add every card of an AtomicCards document (``{"data": {name: [faces]}}``); a card
-        whose faces or fields have the wrong JSON type is refused (:func:`check_faces`)."""
+        whose faces or fields have the wrong JSON type is refused (:func:`check_faces`).
+        Returns the cards added, ``{name: [faces]}``."""
         cards = data.get("data", data)
         if len(cards) > MAX_CARDS:
             raise CardError(f"{source}: {len(cards):,} cards, more than the {MAX_CARDS:,} allowed")
@@ -360,14 +361,17 @@ class CardDB:
                 self._cards.pop(whole[0], None)
         self._index = None
         self.sources.append(source)
+        return cards
 
-    def add_scryfall(self, cards: list, source: str) -> None:
-        """Add every card of a Scryfall card list (the "Oracle Cards" bulk file)."""
-        self.add_atomic(atomic_data(cards), source)
+    def add_scryfall(self, cards: list, source: str) -> dict:
+        """Add every card of a Scryfall card list (the "Oracle Cards" bulk file); returns them
+        in AtomicCards shape, ``{name: [faces]}``."""
+        return self.add_atomic(atomic_data(cards), source)
 
-    def add_file(self, path: str | Path) -> None:
+    def add_file(self, path: str | Path) -> dict:
         """Add a card file, MTGJSON AtomicCards, set file or AllPrintings, or Scryfall Oracle
-        Cards, gzipped or not: the format is told from the content."""
+        Cards, gzipped or not: the format is told from the content. Returns the cards added in
+        AtomicCards shape, ``{name: [faces]}``."""
         path = Path(path)
         try:
             with open(path, "rb") as fh:
@@ -395,11 +399,11 @@ class CardDB:
             raise CardError(f"{path}: {exc}") from None
         if isinstance(data, list):
             try:
-                self.add_scryfall(data, str(path))
+                return self.add_scryfall(data, str(path))
             except CardError as exc:
                 raise CardError(f"{path}: {exc}") from None
         elif isinstance(data, dict) and isinstance(data.get("data"), dict):
-            self.add_atomic(data, str(path))
+            return self.add_atomic(data, str(path))
         else:
             raise CardError(f"{path}: not a card file: expected an MTGJSON AtomicCards object "
                             "(with a \"data\" map of card names) or a Scryfall list of cards")

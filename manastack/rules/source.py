@@ -13,12 +13,12 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
+from manastack.user_cache import cache_dir
+
 from .document import MAX_RULES_BYTES, RulesDoc, RulesError, load_rules_file, parse_rules, read_rules_text
 
 RULES_ENV = "MANASTACK_RULES"
 """Environment variable naming the rules file to use."""
-CACHE_ENV = "MANASTACK_CACHE"
-"""Environment variable naming the cache directory (fetched rules, search indexes)."""
 RULES_PAGE = "https://magic.wizards.com/en/rules"
 """The publisher's rules page, which links to the current plain-text edition."""
 DEV_RULES_DIR = Path("..") / "shared" / "rules"
@@ -27,15 +27,6 @@ FETCH_TIMEOUT = 30
 MAX_PAGE_BYTES = 4_000_000
 
 _TXT_LINK = re.compile(r"""href=["']?([^"'<>]+?\.txt)["'>]""", re.IGNORECASE)
-
-
-def cache_dir() -> Path:
-    """The cache directory: ``$MANASTACK_CACHE``, else ``$XDG_CACHE_HOME/manastack`` or
-    ``~/.cache/manastack``."""
-    if os.environ.get(CACHE_ENV):
-        return Path(os.environ[CACHE_ENV])
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "manastack"
 
 
 def _newest(directory: Path) -> Path | None:
