@@ -30,6 +30,8 @@ say what each one means, so the engine turns the keyword into that triggered abi
 - madness (CR 702.35a): when this card is exiled by madness's replacement (``events.discard``),
   its owner may cast it for its madness cost, else it goes to the graveyard; see
   :func:`.free_casting.cast_with_madness`;
+- renown N (CR 702.112a): when it deals combat damage to a player, if it isn't renowned, put N
+  +1/+1 counters on it and it becomes renowned (see :mod:`.keyword_effects`);
 - suspend (CR 702.62a): at the beginning of your upkeep, if this card is suspended, remove a
   time counter; the last one's removal triggers the cast (see :mod:`.suspend`).
 
@@ -102,6 +104,10 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
     if kw.name == "fading" and kw.arg is not None:
         return ir.TriggeredAbility(_YOUR_UPKEEP, (ir.RemoveCounterOrSacrifice("fade"),),
                                    text=f"Fading {kw.arg} (CR 702.32a)")
+    if kw.name == "renown" and kw.arg is not None:
+        return ir.TriggeredAbility(ir.Trigger("deals_combat_damage_to_player", "self"),
+                                   (ir.BecomeDesignated("renowned", int(kw.arg)),), condition="self_not_renowned",
+                                   text=f"Renown {kw.arg} (CR 702.112a)")
     if kw.name == "storm":
         return ir.TriggeredAbility(ir.Trigger("cast", "self"), (ir.StormCopies(),), text="Storm (CR 702.40a)")
     if kw.name == "cascade":

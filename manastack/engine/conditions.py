@@ -81,6 +81,11 @@ def _seven_in_graveyard(s: State, src: Obj) -> bool:
     return len(s.players[src.controller].graveyard) >= 7
 
 
+def _not_renowned(s: State, src: Obj) -> bool:
+    """Renown's intervening "if it isn't renowned" (CR 702.112a, 603.4)."""
+    return "renowned" not in src.designations
+
+
 def _no_cards_in_hand(s: State, src: Obj) -> bool:
     """"Activate only if you have no cards in hand" (hellbent; CR 602.5b)."""
     return not s.players[src.controller].hand
@@ -100,6 +105,7 @@ _CONDITIONS = {
     "self_attacking_or_blocking": _attacking_or_blocking,   # activation limits (CR 602.5b)
     "seven_cards_in_graveyard": _seven_in_graveyard,
     "no_cards_in_hand": _no_cards_in_hand,
+    "self_not_renowned": _not_renowned,                  # renown (CR 702.112a)
 }
 
 CONDITIONS = tuple(_CONDITIONS)

@@ -222,6 +222,22 @@ class TurnedFaceUp:
 
 
 @dataclass(slots=True)
+class BecameRenowned:
+    """CR 702.112b: a permanent became renowned."""
+    kind: ClassVar[str] = "becomes_renowned"
+    obj: int
+    player: int
+
+
+@dataclass(slots=True)
+class BecameMonstrous:
+    """CR 701.37b: a permanent became monstrous."""
+    kind: ClassVar[str] = "becomes_monstrous"
+    obj: int
+    player: int
+
+
+@dataclass(slots=True)
 class ExiledWithMadness:
     """CR 702.35a: a discarded card was exiled by madness (its cast trigger sees this)."""
     kind: ClassVar[str] = "madness"
@@ -247,7 +263,8 @@ class BecameMonarch:
 
 Event = (ZoneChange | Drew | LifeGained | LifeLost | DamageDealt | Tapped | Untapped | CountersPut
          | CountersRemoved | SpellCast | StepBegan | Attacked | AttackedAlone | Blocked | BecameBlocked
-         | BecameTarget | TurnedFaceUp | ExiledWithMadness | TappedForMana | BecameMonarch)
+         | BecameTarget | TurnedFaceUp | BecameRenowned | BecameMonstrous | ExiledWithMadness | TappedForMana
+         | BecameMonarch)
 
 
 # ------------------------------------------------------------------------------ what a trigger saw

@@ -1,11 +1,19 @@
 """Effects that only keyword abilities use, beside those in their own modules (CR 702): fading's
-upkeep trigger, which removes a fade counter or else sacrifices the permanent (CR 702.32a)."""
+upkeep trigger, which removes a fade counter or else sacrifices the permanent (CR 702.32a);
+renown and monstrosity, which give a permanent +1/+1 counters and a designation once
+(CR 702.112, 701.37)."""
 from __future__ import annotations
 
 from manastack.oracle import ir
 
 from . import events
+from .event_types import BecameMonstrous, BecameRenowned
+from .resolution import amount, source_obj
 from .wording import possessive
+
+# The rules of each designation, and the event of a permanent getting it (CR 701.37b, 702.112b).
+_DESIGNATIONS = {"renowned": (("702.112a", "702.112b"), BecameRenowned),
+                 "monstrous": (("701.37a", "701.37b"), BecameMonstrous)}
 
 
 def remove_counter_or_sacrifice(ctx, e: ir.RemoveCounterOrSacrifice, rc) -> None:
@@ -23,3 +31,25 @@ def remove_counter_or_sacrifice(ctx, e: ir.RemoveCounterOrSacrifice, rc) -> None
         return
     s.add_log(f"no {e.kind} counter can be removed from {o.card.name}: it is sacrificed", ("702.32a",), "resolve")
     events.sacrifice(ctx, o)
+
+
+def become_designated(ctx, e: ir.BecomeDesignated, rc) -> None:
+    """CR 702.112a, 701.37a: if the source is on the battlefield and isn't ``e.designation`` yet,
+    put N +1/+1 counters on it and it gets the designation; it keeps it until it leaves the
+    battlefield (CR 702.112b, 701.37b; a new object has none, CR 400.7). A permanent that already
+    has it gets nothing, and doesn't "become" it again (Arbor Colossus rulings 2013-09-15)."""
+    s = ctx.s
+    rules, event = _DESIGNATIONS[e.designation]
+    o = source_obj(ctx, rc)
+    n = amount(ctx, e.amount, rc)
+    if o is None or o.zone != "battlefield" or o.id != rc.source:
+        s.add_log(f"{rc.card.name} has left the battlefield: it gets no counters and doesn't become "
+                  f"{e.designation}", rules + ("400.7",), "resolve")
+        return
+    if e.designation in o.designations:
+        s.add_log(f"{o.card.name} is already {e.designation}: nothing happens", rules, "resolve")
+        return
+    events.add_counters(ctx, o, "+1/+1", n, f"{e.designation}, CR {rules[0]}")
+    o.designations = o.designations + (e.designation,)
+    s.add_log(f"{o.card.name} becomes {e.designation}", rules, "resolve")
+    events.collect(ctx, event(o.id, o.controller))

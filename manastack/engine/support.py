@@ -48,6 +48,7 @@ KEYWORDS = frozenset({
     "basic landcycling",        # typecycling (CR 702.29e), engine.abilities.keyword_activated
     "level up",                 # CR 702.87, level symbols CR 711: engine.levelers
     "fuse", "aftermath",        # split cards, CR 702.102, 702.127: engine.split_cards
+    "renown",                   # CR 702.112, engine.keyword_effects.become_designated
 })
 # Keywords the engine reads from a card's printed abilities only (costs, how it enters, what it
 # can be cycled for): an effect granting one isn't run.
@@ -88,6 +89,7 @@ TRIGGER_EVENTS = frozenset({
     "turned_face_up",           # CR 702.37e, engine.morph
     "chapter",                  # a Saga's chapter ability, CR 714.2b: engine.sagas
     "deals_combat_damage_to_you",    # the monarch's inherent ability (CR 724.2), engine.monarch
+    "becomes_renowned", "becomes_monstrous",    # CR 702.112b, 701.37b: engine.keyword_effects
 })
 TRIGGER_SUBJECTS = frozenset({"self", "enchanted", "equipped"})
 PLAYER_SUBJECTS = frozenset({"you", "opponent"})

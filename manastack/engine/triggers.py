@@ -40,6 +40,7 @@ _DAMAGE = re.compile(r"deals_(combat_)?damage(?:_to_(player|opponent|you))?$")
 _OBJECT_EVENTS = {
     "attacks": ("attacks",), "attacks_alone": ("attacks_alone",), "tapped": ("tapped",),
     "untapped": ("untapped",), "counters": ("counter_placed",), "turned_face_up": ("turned_face_up",),
+    "becomes_renowned": ("becomes_renowned",), "becomes_monstrous": ("becomes_monstrous",),
     "blocks": ("blocks", "blocks_or_becomes_blocked"),
     "becomes_blocked": ("becomes_blocked", "blocks_or_becomes_blocked"),
 }
@@ -336,6 +337,8 @@ def describe_event(s, view: Seen) -> str:
         return f"{name} attacking alone"
     if kind == "turned_face_up":
         return f"{name} being turned face up"
+    if kind in ("becomes_renowned", "becomes_monstrous"):
+        return f"{name} becoming {kind.split('_')[1]}"
     return f"{name} ({kind.replace('_', ' ')})"
 
 

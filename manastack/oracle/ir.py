@@ -643,6 +643,16 @@ class RemoveCounterOrSacrifice:
 
 
 @dataclass(frozen=True, slots=True)
+class BecomeDesignated:
+    """Renown's trigger (CR 702.112a) and monstrosity (CR 701.37a): if the source isn't yet
+    ``designation`` ("renowned", "monstrous"), put ``amount`` +1/+1 counters on it and it
+    becomes so."""
+
+    designation: str
+    amount: Amount
+
+
+@dataclass(frozen=True, slots=True)
 class StormCopies:
     """Storm's trigger (CR 702.40a): copy the spell whose casting triggered it once for each
     other spell cast before it this turn; new targets may be chosen for each copy."""
@@ -782,7 +792,7 @@ Effect = Union[
     PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, GetEnergy, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
-    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, RemoveCounterOrSacrifice, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
+    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, RemoveCounterOrSacrifice, BecomeDesignated, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
     IfYouDo, LoseGame, WinGame, IfYouDont, CastFromHand,
     PutInLibrary, Surveil, CreateEmblem, SacrificePermanents,
 ]

@@ -59,6 +59,16 @@ class TriggerRules:
         trigger = self.e_desc_attacks(c)
         return dataclasses.replace(trigger, event="attacks_alone")
 
+    def e_becomes_designated(self, c):
+        """"When ~ becomes monstrous" (CR 701.37b), "Whenever a creature you control becomes
+        renowned" (CR 702.112b)."""
+        event = "becomes_" + str(c[-1]).lower()
+        if len(c) == 2:
+            return ir.Trigger(event)
+        other, d = c[0] == "another", c[1]
+        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, "becomes renowned")
+        return ir.Trigger(event, dataclasses.replace(d.filter, other=other or d.filter.other))
+
     def e_blocks(self, c):
         return ir.Trigger("blocks")
 

@@ -1,0 +1,139 @@
+"""Creature and combat keywords run with real cards from the card corpus and their official
+rulings (cited by date, paraphrased): renown (CR 702.112) and monstrosity (CR 701.37). The
+scenarios/cards/ files play the main cases."""
+from __future__ import annotations
+
+import pytest
+
+from manastack import Game
+from manastack.engine.decisions import Action
+from manastack.scenario import Scenario
+
+ALICE, BOB = 0, 1
+
+
+@pytest.fixture(scope="module")
+def db(corpus_db):
+    return corpus_db
+
+
+def board(db, players: str, **top) -> Game:
+    """A game at Alice's first main phase (or the step given) from the ``players:`` part of a
+    scenario."""
+    head = "".join(f"{k}: {v}\n" for k, v in top.items())
+    sc = Scenario.from_text(f"{head}players:\n{players}", cards=db)
+    return Game.from_state(sc.state, sc.db)
+
+
+def pick(g: Game, label: str) -> None:
+    g.push(next(a for a in g.legal_actions() if a.label.startswith(label)))
+
+
+def resolve(g: Game) -> None:
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+
+
+def play(g: Game, label: str, target: str | None = None) -> None:
+    """Cast or activate (the action whose label starts with ``label``), choose the target whose
+    label names ``target``, and pay automatically."""
+    pick(g, label)
+    while g.pending.kind != "priority":
+        if g.pending.kind == "pay":
+            g.push(Action("autopay"))
+        else:
+            g.push(next(a for a in g.legal_actions() if target is not None and target in a.label))
+
+
+def on_battlefield(g: Game, name: str):
+    s = g.current_state()
+    return [o for o in s.objs.values() if o.zone == "battlefield" and o.card.name == name]
+
+
+def stack_labels(g: Game) -> list[str]:
+    return [i.label for i in g.current_state().stack]
+
+
+def pass_to_damage(g: Game) -> None:
+    """From the declare attackers step with attackers declared: no blocks, on to combat damage."""
+    while g.current_state().step != "combat_damage" or g.pending.kind == "blockers":
+        if g.pending.kind == "blockers":
+            g.push(next(a for a in g.legal_actions() if a.kind == "done"))
+        else:
+            g.push(Action("pass"))
+
+
+# ------------------------------------------------------------------------------ renown (CR 702.112)
+
+
+def test_renown_puts_counters_once_and_a_renowned_creature_does_not_trigger(db):
+    """Topan Freeblade (renown 1) deals combat damage to Bob: one +1/+1 counter and it becomes
+    renowned (CR 702.112a-b). Already renowned, the intervening "if it isn't renowned" is false
+    as it deals damage, so it doesn't trigger (CR 603.4)."""
+    players = """
+  - name: Alice
+    battlefield: [{card: Topan Freeblade, attacking: true%s}]
+  - name: Bob
+"""
+    g = board(db, players % "", step="declare_attackers", turn=3)
+    pass_to_damage(g)
+    assert stack_labels(g) == ["Topan Freeblade's ability"]
+    resolve(g)
+    blade = on_battlefield(g, "Topan Freeblade")[0]
+    assert blade.counters == {"+1/+1": 1} and blade.designations == ("renowned",)
+    assert g.current_state().players[BOB].life == 18
+    g = board(db, players % ", designations: [renowned], counters: {+1/+1: 1}", step="declare_attackers", turn=3)
+    pass_to_damage(g)
+    assert stack_labels(g) == [] and g.current_state().players[BOB].life == 17
+    assert on_battlefield(g, "Topan Freeblade")[0].counters == {"+1/+1": 1}
+
+
+def test_renown_ignores_noncombat_damage_and_the_designation_survives_a_save(db):
+    """Renown doesn't trigger on noncombat damage to a player (Topan Freeblade ruling
+    2015-06-22); the designation is part of the saved game; a new object has none (CR 400.7)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Shock]
+    battlefield: [Mountain, Topan Freeblade, {card: Topan Freeblade, designations: [renowned], id: known}]
+  - name: Bob
+""", turn=3)
+    play(g, "cast Shock", "Bob")
+    resolve(g)
+    assert g.current_state().players[BOB].life == 18 and not g.current_state().stack
+    assert sorted(o.designations for o in on_battlefield(g, "Topan Freeblade")) == [(), ("renowned",)]
+    restored = Game.from_json(g.to_json(), db)
+    assert sorted(o.designations for o in on_battlefield(restored, "Topan Freeblade")) == [(), ("renowned",)]
+    g = board(db, """
+  - name: Alice
+    hand: [Unsummon]
+    battlefield: [Island, {card: Topan Freeblade, designations: [renowned]}]
+  - name: Bob
+""", turn=3)
+    play(g, "cast Unsummon", "Topan Freeblade")
+    resolve(g)
+    s = g.current_state()
+    card = next(s.objs[i] for i in s.players[ALICE].hand)
+    assert card.card.name == "Topan Freeblade" and card.designations == ()
+
+
+# ------------------------------------------------------------------------------ monstrosity (CR 701.37)
+
+
+def test_monstrosity_resolving_after_the_creature_left_does_nothing(db):
+    """Arbor Colossus's monstrosity is activated; before it resolves the Colossus is bounced:
+    no counters, it doesn't become monstrous, and "when it becomes monstrous" doesn't trigger
+    (Arbor Colossus ruling 2013-09-15)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Unsummon]
+    battlefield: [{card: Arbor Colossus}, {card: Forest, count: 6}, Island]
+  - name: Bob
+    battlefield: [Wind Drake]
+""", turn=3)
+    play(g, "activate Arbor Colossus")
+    play(g, "cast Unsummon", "Arbor Colossus")
+    resolve(g)                      # Unsummon
+    resolve(g)                      # monstrosity
+    s = g.current_state()
+    assert not s.stack and on_battlefield(g, "Wind Drake")
+    assert any("left the battlefield" in e.text and "701.37a" in e.rules for e in s.log_entries())
