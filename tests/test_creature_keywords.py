@@ -137,3 +137,60 @@ def test_monstrosity_resolving_after_the_creature_left_does_nothing(db):
     s = g.current_state()
     assert not s.stack and on_battlefield(g, "Wind Drake")
     assert any("left the battlefield" in e.text and "701.37a" in e.rules for e in s.log_entries())
+
+
+# ------------------------------------------------------------------------------ fabricate (CR 702.123)
+
+
+def test_fabricate_counters_chosen_as_it_resolves(db):
+    """Angel of Invention (fabricate 2) enters as a 2/1; its controller chooses as the ability
+    resolves, here the two +1/+1 counters and no Servos (CR 702.123a; rulings 2016-09-20)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Angel of Invention]
+    battlefield: [{card: Plains, count: 5}]
+  - name: Bob
+""", turn=3)
+    play(g, "cast Angel of Invention")
+    resolve(g)
+    angel = on_battlefield(g, "Angel of Invention")[0]
+    assert angel.counters == {} and stack_labels(g) == ["Angel of Invention's ability"]
+    resolve(g)
+    assert g.pending.kind == "may" and [a.label for a in g.legal_actions()] == [
+        "put 2 +1/+1 counters on Angel of Invention", "create 2 Servo tokens"]
+    g.push(Action("yes"))
+    assert on_battlefield(g, "Angel of Invention")[0].counters == {"+1/+1": 2}
+    assert not on_battlefield(g, "Servo Token")
+
+
+# ------------------------------------------------------------------------------ evolve (CR 702.100)
+
+
+def test_evolve_needs_a_greater_stat_when_it_triggers_and_when_it_resolves(db):
+    """Cloudfin Raptor: a 1/1 entering beside the 1/2 Raptor has neither stat greater, so evolve
+    doesn't trigger; a 2/2 does, but if the Raptor grows past it before the ability resolves,
+    the ability does nothing (CR 603.4; Cloudfin Raptor rulings 2013-04-15)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Llanowar Elves]
+    battlefield: [{card: Cloudfin Raptor, counters: {+1/+1: 1}}, Forest]
+  - name: Bob
+""", turn=3)
+    play(g, "cast Llanowar Elves")
+    resolve(g)
+    assert on_battlefield(g, "Llanowar Elves") and stack_labels(g) == []
+    g = board(db, """
+  - name: Alice
+    hand: [Grizzly Bears, Giant Growth]
+    battlefield: [Cloudfin Raptor, Forest, Forest, Forest]
+  - name: Bob
+""", turn=3)
+    play(g, "cast Grizzly Bears")
+    resolve(g)
+    assert stack_labels(g) == ["Cloudfin Raptor's ability"]
+    play(g, "cast Giant Growth", "Cloudfin Raptor")
+    resolve(g)
+    resolve(g)
+    raptor = on_battlefield(g, "Cloudfin Raptor")[0]
+    assert raptor.counters == {} and not g.current_state().stack
+    assert any("condition is false now" in e.text for e in g.current_state().log_entries())

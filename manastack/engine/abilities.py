@@ -32,6 +32,10 @@ say what each one means, so the engine turns the keyword into that triggered abi
   :func:`.free_casting.cast_with_madness`;
 - renown N (CR 702.112a): when it deals combat damage to a player, if it isn't renowned, put N
   +1/+1 counters on it and it becomes renowned (see :mod:`.keyword_effects`);
+- fabricate N (CR 702.123a): when it enters, N +1/+1 counters on it or N Servo tokens; evolve
+  (CR 702.100a): whenever a creature you control enters, if it has greater power or toughness,
+  a +1/+1 counter on this (the comparison is a condition that reads the event, see
+  :mod:`.conditions`);
 - suspend (CR 702.62a): at the beginning of your upkeep, if this card is suspended, remove a
   time counter; the last one's removal triggers the cast (see :mod:`.suspend`).
 
@@ -108,6 +112,13 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
         return ir.TriggeredAbility(ir.Trigger("deals_combat_damage_to_player", "self"),
                                    (ir.BecomeDesignated("renowned", int(kw.arg)),), condition="self_not_renowned",
                                    text=f"Renown {kw.arg} (CR 702.112a)")
+    if kw.name == "fabricate" and kw.arg is not None:
+        return ir.TriggeredAbility(ir.Trigger("enters"), (ir.Fabricate(int(kw.arg)),),
+                                   text=f"Fabricate {kw.arg} (CR 702.123a)")
+    if kw.name == "evolve":
+        return ir.TriggeredAbility(ir.Trigger("enters", _CREATURE_OF_YOURS),
+                                   (ir.PutCounters(ir.Ref("self"), "+1/+1", 1),),
+                                   condition="entered_creature_greater", text="Evolve (CR 702.100a)")
     if kw.name == "storm":
         return ir.TriggeredAbility(ir.Trigger("cast", "self"), (ir.StormCopies(),), text="Storm (CR 702.40a)")
     if kw.name == "cascade":

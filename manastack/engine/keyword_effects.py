@@ -1,15 +1,18 @@
 """Effects that only keyword abilities use, beside those in their own modules (CR 702): fading's
 upkeep trigger, which removes a fade counter or else sacrifices the permanent (CR 702.32a);
 renown and monstrosity, which give a permanent +1/+1 counters and a designation once
-(CR 702.112, 701.37)."""
+(CR 702.112, 701.37); fabricate's counters or Servos (CR 702.123)."""
 from __future__ import annotations
 
 from manastack.oracle import ir
 
 from . import events
 from .event_types import BecameMonstrous, BecameRenowned
-from .resolution import amount, source_obj
+from .decisions import Action, Decision, DecisionKind
+from .resolution import amount, execute, source_obj
 from .wording import possessive
+
+SERVO = ir.TokenSpec("Servo Token", 1, 1, (), ("Artifact", "Creature"), ("Servo",))
 
 # The rules of each designation, and the event of a permanent getting it (CR 701.37b, 702.112b).
 _DESIGNATIONS = {"renowned": (("702.112a", "702.112b"), BecameRenowned),
@@ -53,3 +56,26 @@ def become_designated(ctx, e: ir.BecomeDesignated, rc) -> None:
     o.designations = o.designations + (e.designation,)
     s.add_log(f"{o.card.name} becomes {e.designation}", rules, "resolve")
     events.collect(ctx, event(o.id, o.controller))
+
+
+def fabricate(ctx, e: ir.Fabricate, rc) -> None:
+    """CR 702.123a: the controller chooses as it resolves (Angel of Invention rulings 2016-09-20)
+    to put N +1/+1 counters on the permanent, or else creates N Servos; a permanent no longer on
+    the battlefield can't get the counters, so the Servos are created without a choice."""
+    s = ctx.s
+    o = source_obj(ctx, rc)
+    n = e.amount
+    if o is not None and o.zone == "battlefield" and o.id == rc.source:
+        servos = f"{n} Servo token{'s' if n != 1 else ''}"
+        options = (Action("yes", (), f"put {n} +1/+1 counter{'s' if n != 1 else ''} on {o.card.name}"),
+                   Action("no", (), f"create {servos}"))
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.MAY,
+                                  f"{rc.card.name}: fabricate {n}: put counters on it? (no: {servos})", options))
+        s.add_log(f"{s.players[rc.controller].name} chooses to {options[answer.kind != 'yes'].label}",
+                  ("702.123a",), "choice")
+        if answer.kind == "yes":
+            events.add_counters(ctx, o, "+1/+1", n, "fabricate, CR 702.123a")
+            return
+    else:
+        s.add_log(f"{rc.card.name} has left the battlefield: fabricate creates Servos", ("702.123a",), "resolve")
+    execute(ctx, (ir.CreateTokens(SERVO, n),), rc)

@@ -49,6 +49,7 @@ KEYWORDS = frozenset({
     "level up",                 # CR 702.87, level symbols CR 711: engine.levelers
     "fuse", "aftermath",        # split cards, CR 702.102, 702.127: engine.split_cards
     "renown",                   # CR 702.112, engine.keyword_effects.become_designated
+    "fabricate", "evolve",      # CR 702.123, 702.100: engine.keyword_effects.fabricate, engine.conditions
 })
 # Keywords the engine reads from a card's printed abilities only (costs, how it enters, what it
 # can be cycled for): an effect granting one isn't run.

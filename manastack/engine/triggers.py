@@ -126,7 +126,14 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
                 return []
             # CR 603.4, 400.7d: "if it was kicked" looks back at how it was cast
             costs = new.cast_costs if new is not None and new.cast_costs else None
-            return [Seen(kind, obj=ev.obj, from_zone=ev.from_zone, to="battlefield", cast_costs=costs)]
+            # evolve compares with the entered creature, as it last existed should it leave
+            # before the ability resolves (Cloudfin Raptor rulings 2013-04-15)
+            known = None
+            if isinstance(trig.subject, ir.Filter) and new is not None and ch.is_creature(s, new):
+                power, toughness = ch.power_toughness(s, new)
+                known = {"power": power, "toughness": toughness, "mana_value": ch.mana_value(new)}
+            return [Seen(kind, obj=ev.obj, from_zone=ev.from_zone, to="battlefield", cast_costs=costs,
+                         last_known=known)]
         if e in ("dies", "leaves") and ev.from_zone == "battlefield":
             old = ev.old
             if e == "dies" and ev.to != "graveyard":   # CR 700.4: any permanent that goes there
@@ -284,7 +291,7 @@ def collect(ctx, ev: Event) -> None:
             owned += encoded_triggers(s, src)               # cipher (CR 702.99a)
         for card, idx, ab, encoded in owned:
             for view in instances(s, ab.trigger, src, ev):
-                if ab.condition and not check_condition(s, ab.condition, src):
+                if ab.condition and not check_condition(s, ab.condition, src, view):
                     s.add_log(f"{possessive(src.card.name)} ability doesn't trigger: its \"if\" condition is "
                               "false", ("603.4",), "trigger")
                     continue
@@ -395,9 +402,9 @@ def _additional_applies(s, perm: Obj, a: ir.AdditionalTriggers, src: Obj, ev: Ev
     return False
 
 
-def check_condition(s, condition: str, src: Obj) -> bool:
+def check_condition(s, condition: str, src: Obj, view: Seen | None = None) -> bool:
     """Intervening "if" clauses the compiler emits (CR 603.4)."""
-    return evaluate(s, condition, src)
+    return evaluate(s, condition, src, view)
 
 
 # ------------------------------------------------------------------------------ the stack

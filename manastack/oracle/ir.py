@@ -653,6 +653,14 @@ class BecomeDesignated:
 
 
 @dataclass(frozen=True, slots=True)
+class Fabricate:
+    """Fabricate's trigger (CR 702.123a): put ``amount`` +1/+1 counters on the source, or else
+    create that many 1/1 colorless Servo artifact creature tokens."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
 class StormCopies:
     """Storm's trigger (CR 702.40a): copy the spell whose casting triggered it once for each
     other spell cast before it this turn; new targets may be chosen for each copy."""
@@ -792,7 +800,7 @@ Effect = Union[
     PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, GetEnergy, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
-    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, RemoveCounterOrSacrifice, BecomeDesignated, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
+    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, RemoveCounterOrSacrifice, BecomeDesignated, Fabricate, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
     IfYouDo, LoseGame, WinGame, IfYouDont, CastFromHand,
     PutInLibrary, Surveil, CreateEmblem, SacrificePermanents,
 ]
