@@ -1,11 +1,13 @@
 """Creature and combat keywords run with real cards from the card corpus and their official
-rulings (cited by date, paraphrased): renown (CR 702.112) and monstrosity (CR 701.37). The
+rulings (cited by date, paraphrased): renown (CR 702.112), monstrosity (CR 701.37), fabricate
+(CR 702.123), evolve (CR 702.100), modular (CR 702.43) and unleash (CR 702.98). The
 scenarios/cards/ files play the main cases."""
 from __future__ import annotations
 
 import pytest
 
 from manastack import Game
+from manastack.engine.combat import cant_block
 from manastack.engine.decisions import Action
 from manastack.scenario import Scenario
 
@@ -194,3 +196,48 @@ def test_evolve_needs_a_greater_stat_when_it_triggers_and_when_it_resolves(db):
     raptor = on_battlefield(g, "Cloudfin Raptor")[0]
     assert raptor.counters == {} and not g.current_state().stack
     assert any("condition is false now" in e.text for e in g.current_state().log_entries())
+
+
+# ------------------------------------------------------------------------------ modular, unleash (CR 702.43, 702.98)
+
+
+def test_modular_enters_with_counters_and_targets_only_artifact_creatures(db):
+    """Arcbound Worker (a 0/0 with modular 1) enters with a +1/+1 counter (CR 702.43a). When it
+    dies, its ability may target only an artifact creature: with Grizzly Bears the only other
+    creature there is no legal target and the ability is removed (CR 603.3d)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Arcbound Worker, Shock]
+    battlefield: [Mountain, Mountain, Grizzly Bears]
+  - name: Bob
+""", turn=3)
+    play(g, "cast Arcbound Worker")
+    resolve(g)
+    worker = on_battlefield(g, "Arcbound Worker")[0]
+    assert worker.counters == {"+1/+1": 1}
+    play(g, "cast Shock", "Arcbound Worker")
+    resolve(g)
+    s = g.current_state()
+    assert not on_battlefield(g, "Arcbound Worker") and not s.stack
+    assert on_battlefield(g, "Grizzly Bears")[0].counters == {}
+
+
+def test_unleash_declined_and_counters_from_elsewhere(db):
+    """Rakdos Cackler: declining unleash, it enters without a counter and can block; any +1/+1
+    counter, not only unleash's, keeps it from blocking (Rakdos Cackler rulings 2013-04-15)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Rakdos Cackler, Battlegrowth]
+    battlefield: [Swamp, Forest]
+  - name: Bob
+""", turn=3)
+    play(g, "cast Rakdos Cackler")
+    resolve(g)
+    assert g.pending.kind == "may"
+    g.push(Action("no"))
+    cackler = on_battlefield(g, "Rakdos Cackler")[0]
+    assert cackler.counters == {} and cant_block(g.current_state(), cackler) is None
+    play(g, "cast Battlegrowth", "Rakdos Cackler")
+    resolve(g)
+    cackler = on_battlefield(g, "Rakdos Cackler")[0]
+    assert "702.98a" in cant_block(g.current_state(), cackler)

@@ -31,6 +31,16 @@ def restricted(s, o: Obj, kind: str) -> bool:
     return False
 
 
+def cant_block(s, o: Obj) -> str | None:
+    """Why ``o`` can't block at all (CR 509.1b): an effect says so, or it has unleash and a +1/+1
+    counter (CR 702.98a); None when neither holds."""
+    if restricted(s, o, "cant_block"):
+        return f"an effect says {o.card.name} can't block (CR 509.1b)"
+    if o.counters.get("+1/+1") and ch.has(s, o, "unleash"):
+        return f"{o.card.name} has unleash and a +1/+1 counter: it can't block (CR 702.98a)"
+    return None
+
+
 def why_not_attack(s, o: Obj) -> str | None:
     """Why ``o`` can't attack now (CR 508.1a-c), or None when it can."""
     name = o.card.name
@@ -177,7 +187,7 @@ def declare_blockers(ctx: Ctx) -> None:
     blocks: dict[int, int] = {}  # blocker -> attacker
     while True:
         free = [o for o in s.permanents(dp) if ch.is_creature(s, o) and not o.tapped
-                and o.id not in blocks and not restricted(s, o, "cant_block")]
+                and o.id not in blocks and cant_block(s, o) is None]
         # CR 509.1b: "can't be blocked by more than one creature" once one blocks it
         full = {a.id for a in attackers if a.id in blocks.values() and restricted(s, a, "max_one_blocker")}
         options = [Action("block", (b.id, a.id), f"{b.card.name} blocks {a.card.name}")

@@ -27,6 +27,10 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         types = ch.card_types(s, o)
         if any(t in types for t in f.non_types):
             return False
+    if f.all_types:
+        types = ch.card_types(s, o)
+        if not all(t in types for t in f.all_types):
+            return False
     if f.subtypes:
         subtypes = f.subtypes
         if "chosen" in subtypes:      # "of the chosen type": the one chosen for the source

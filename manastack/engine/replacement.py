@@ -258,6 +258,10 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                 out.append(Replacement(key, f"{card.name} enters with {amount} "
                                        f"{kind} counter{'s' if amount != 1 else ''}", rules, add,
                                        pure=True, source=(ab.kind, card)))
+            elif ab.kind == "may_enter_with_counter":
+                out.append(Replacement(key, f"{card.name} may enter with a {ab.counter_kind} counter",
+                                       ("614.1c", "702.98a"), lambda e, card=card: _unleash(ctx, o, card, e),
+                                       source=(ab.kind, card)))
             elif ab.kind == "choose_color":
                 out.append(Replacement(key, f"a color is chosen as {card.name} enters",
                                        ("614.1c", "614.12"), lambda e: _choose_color(ctx, o, e),
@@ -347,6 +351,19 @@ def _enters_option(ctx: Ctx, o, option, event: ZoneChange) -> None:
     event.tapped = True
     s.add_log(f"{p.name} doesn't {what or 'do it'}: {o.card.name} enters tapped", ("614.12a", "614.1c"),
               "choice")
+
+
+def _unleash(ctx: Ctx, o, card, event: ZoneChange) -> None:
+    """Unleash (CR 702.98a): its controller chooses as it enters whether it enters with an
+    additional +1/+1 counter."""
+    s, player = ctx.s, event.controller
+    answer = ctx.ask(Decision(player, DecisionKind.MAY, f"Unleash: have {card.name} enter with a +1/+1 counter? "
+                              "(it can't block while it has one, CR 702.98a)",
+                              (Action("yes", (), "enter with a +1/+1 counter"), Action("no", (), "enter without it"))))
+    s.add_log(f"{s.players[player].name} chooses {'to' if answer.kind == 'yes' else 'not to'} have {card.name} "
+              "enter with a +1/+1 counter (unleash)", ("702.98a", "614.1c"), "choice")
+    if answer.kind == "yes":
+        event.counters["+1/+1"] = event.counters.get("+1/+1", 0) + 1
 
 
 def entering_view(o, ev: ZoneChange | CounterPlacement, card):

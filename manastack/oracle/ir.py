@@ -114,6 +114,7 @@ class Filter:
     named_self: bool = False      # "named ~": the source's name (CR 201.5)
     name: str | None = None       # "named Angrath, Minotaur Pirate"
     targets_self: bool = False    # "a spell that targets ~": the source is among its targets
+    all_types: tuple[str, ...] = ()   # every one of these card types too ("artifact creature")
 
 
 @dataclass(frozen=True, slots=True)
