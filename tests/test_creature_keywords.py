@@ -241,3 +241,31 @@ def test_unleash_declined_and_counters_from_elsewhere(db):
     resolve(g)
     cackler = on_battlefield(g, "Rakdos Cackler")[0]
     assert "702.98a" in cant_block(g.current_state(), cackler)
+
+
+# ------------------------------------------------------------------------------ exert (CR 701.43)
+
+
+def test_exert_declined_means_no_trigger_and_a_normal_untap(db):
+    """Khenra Scrapper attacks without being exerted: its "When you do" doesn't trigger, nor does
+    Vizier of the True's "whenever you exert a creature", and it untaps in Alice's next untap step
+    (CR 701.43a, 603.12)."""
+    g = board(db, """
+  - name: Alice
+    library: [Plains, Plains]
+    battlefield: [Khenra Scrapper, Vizier of the True]
+  - name: Bob
+    library: [Forest, Forest]
+""", step="beginning_of_combat", turn=3)
+    while g.pending.kind == "priority":
+        g.push(Action("pass"))
+    pick(g, "attack with Khenra Scrapper")
+    pick(g, "no more attackers")
+    assert g.pending.kind == "may" and "Exert Khenra Scrapper" in g.pending.prompt
+    g.push(Action("no"))
+    s = g.current_state()
+    assert not s.pending_triggers and not s.stack
+    assert not [e for e in s.effects if e.kind == "skip_next_untap"]
+    while g.current_state().turn < 5 or g.current_state().step == "untap":
+        g.push(g.legal_actions()[-1] if g.pending.kind != "priority" else Action("pass"))
+    assert not on_battlefield(g, "Khenra Scrapper")[0].tapped

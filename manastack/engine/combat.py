@@ -8,6 +8,7 @@ from . import characteristics as ch
 from . import layers
 from . import events
 from . import attack_targets
+from . import keyword_effects
 from .casting import pay_mana
 from .cost_checks import summoning_sick
 from .decisions import Action, Decision, DecisionKind, IllegalActionError
@@ -116,6 +117,7 @@ def declare_attackers(ctx: Ctx) -> None:
         attack_targets.set_target(s, oid, aimed.get(oid))
         if not ch.has(s, o, "vigilance"):
             events.tap(ctx, o, "attacking, CR 508.1f", quiet=True)
+    keyword_effects.offer_exert(ctx, chosen)          # optional costs to attack (CR 508.1g)
     at_player = [i for i in chosen if i not in aimed]
     if at_player:
         s.add_log(f"{s.players[ap].name} attacks {s.players[defender].name} with "

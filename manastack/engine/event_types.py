@@ -238,6 +238,14 @@ class BecameMonstrous:
 
 
 @dataclass(slots=True)
+class Exerted:
+    """CR 701.43a: ``player`` exerted a permanent."""
+    kind: ClassVar[str] = "exerted"
+    obj: int
+    player: int
+
+
+@dataclass(slots=True)
 class ExiledWithMadness:
     """CR 702.35a: a discarded card was exiled by madness (its cast trigger sees this)."""
     kind: ClassVar[str] = "madness"
@@ -263,7 +271,7 @@ class BecameMonarch:
 
 Event = (ZoneChange | Drew | LifeGained | LifeLost | DamageDealt | Tapped | Untapped | CountersPut
          | CountersRemoved | SpellCast | StepBegan | Attacked | AttackedAlone | Blocked | BecameBlocked
-         | BecameTarget | TurnedFaceUp | BecameRenowned | BecameMonstrous | ExiledWithMadness | TappedForMana
+         | BecameTarget | TurnedFaceUp | BecameRenowned | BecameMonstrous | Exerted | ExiledWithMadness | TappedForMana
          | BecameMonarch)
 
 

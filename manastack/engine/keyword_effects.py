@@ -1,15 +1,20 @@
 """Effects that only keyword abilities use, beside those in their own modules (CR 702): fading's
 upkeep trigger, which removes a fade counter or else sacrifices the permanent (CR 702.32a);
 renown and monstrosity, which give a permanent +1/+1 counters and a designation once
-(CR 702.112, 701.37); fabricate's counters or Servos (CR 702.123)."""
+(CR 702.112, 701.37); fabricate's counters or Servos (CR 702.123); exerting an attacker
+(CR 701.43)."""
 from __future__ import annotations
 
 from manastack.oracle import ir
 
 from . import events
-from .event_types import BecameMonstrous, BecameRenowned
+from . import layers
+from .abilities import nested_index
+from .effect_records import SkipNextUntap
+from .event_types import BecameMonstrous, BecameRenowned, Exerted, Seen
 from .decisions import Action, Decision, DecisionKind
 from .resolution import amount, execute, source_obj
+from .state import PendingTrigger
 from .wording import possessive
 
 SERVO = ir.TokenSpec("Servo Token", 1, 1, (), ("Artifact", "Creature"), ("Servo",))
@@ -79,3 +84,39 @@ def fabricate(ctx, e: ir.Fabricate, rc) -> None:
     else:
         s.add_log(f"{rc.card.name} has left the battlefield: fabricate creates Servos", ("702.123a",), "resolve")
     execute(ctx, (ir.CreateTokens(SERVO, n),), rc)
+
+
+def offer_exert(ctx, attackers: list[int]) -> None:
+    """CR 508.1g, 701.43d: as attackers are declared, the active player chooses, for each one
+    with "You may exert ~ as it attacks", whether to exert it (CR 701.43a: it doesn't untap
+    during that player's next untap step). Exerting one makes its linked "When you do" ability
+    trigger (CR 607.2h, 603.12) and "Whenever you exert a creature" abilities see it."""
+    s = ctx.s
+    for oid in attackers:
+        o = s.objs[oid]
+        for ab in layers.card_now(s, o).abilities:
+            if type(ab) is not ir.ExertAbility:
+                continue
+            answer = ctx.ask(Decision(o.controller, DecisionKind.MAY, f"Exert {o.card.name} as it attacks? "
+                                      "(it won't untap during your next untap step, CR 701.43a)",
+                                      (Action("yes", (), f"exert {o.card.name}"), Action("no", (), "don't exert it"))))
+            if answer.kind != "yes":
+                continue
+            exert(ctx, o, o.controller)
+            if ab.then is not None:
+                card = layers.card_now(s, o)
+                label = f"{possessive(o.card.name)} ability"
+                s.pending_triggers.append(PendingTrigger(o.id, card, nested_index(card, ab.then.ability),
+                                                         o.controller, Seen("exerted", obj=o.id, player=o.controller),
+                                                         1, "", label))
+                s.add_log(f"{label} triggers: {ab.then.ability.text}", ("603.12", "607.2h"), "trigger")
+
+
+def exert(ctx, o, player: int) -> None:
+    """CR 701.43a-c: ``player`` exerts the permanent ``o``: it doesn't untap during their next
+    untap step (a second exertion before then ends in the same untap step, CR 701.43b)."""
+    s = ctx.s
+    s.effects.append(SkipNextUntap(o.id, "next_untap", s.new_timestamp(), o.card.name, player))
+    s.add_log(f"{s.players[player].name} exerts {o.card.name}: it won't untap during their next untap step",
+              ("701.43a", "508.1g"), "combat")
+    events.collect(ctx, Exerted(o.id, player))

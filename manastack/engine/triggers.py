@@ -54,6 +54,7 @@ _SEEN_BY_KIND = {
     "draw": frozenset(("draw",)), "step": frozenset(("beginning_of_step",)),
     "cast": frozenset(("cast",)), "tapped_for_mana": frozenset(("tapped_for_mana",)),
     "madness": frozenset(("exiled_with_madness",)), "becomes_target": frozenset(("becomes_target",)),
+    "exerted": frozenset(("exerts",)),
 }
 for _kind, _seen in _OBJECT_EVENTS.items():
     _SEEN_BY_KIND[_kind] = _SEEN_BY_KIND.get(_kind, frozenset()) | frozenset(_seen)
@@ -206,6 +207,10 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
         if not _player_matches(trig.whose, ev.player, source.controller):
             return []      # "Whenever you tap a land for mana" (CR 106.12a)
         return [Seen(kind, obj=ev.obj, player=ev.player, mana=tuple(ev.mana))]
+    if kind == "exerted" and e == "exerts":        # "Whenever you exert a creature" (CR 701.43)
+        if not _player_matches(trig.whose or trig.subject, ev.player, source.controller):
+            return []
+        return [Seen(kind, obj=ev.obj, player=ev.player)]
     if kind == "madness" and e == "exiled_with_madness":
         return [Seen(kind, obj=ev.obj, player=ev.player)] if ev.obj == source.id else []
     if kind == "becomes_target" and e == "becomes_target":
@@ -344,6 +349,8 @@ def describe_event(s, view: Seen) -> str:
         return f"{name} attacking alone"
     if kind == "turned_face_up":
         return f"{name} being turned face up"
+    if kind == "exerted":
+        return f"{s.players[view.player].name} exerting {name}"
     if kind in ("becomes_renowned", "becomes_monstrous"):
         return f"{name} becoming {kind.split('_')[1]}"
     return f"{name} ({kind.replace('_', ' ')})"

@@ -840,7 +840,7 @@ class Cost:
 # --------------------------------------------------------------------------------- triggers
 
 # Trigger events whose subject is a player ("you", "opponent") rather than an object.
-PLAYER_EVENTS = frozenset({"gain_life", "lose_life", "draw"})
+PLAYER_EVENTS = frozenset({"gain_life", "lose_life", "draw", "exerts"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -951,6 +951,16 @@ class StaticEffect:
     # "modify_pt" times the number of objects matching ``count`` ("for each artifact you
     # control"); "pt_equal_count": power and toughness are each that number (CR 604.3)
     count: Filter | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ExertAbility:
+    """"You may exert ~ as it attacks." (CR 701.43d): an optional cost to attack, chosen as
+    attackers are declared (CR 508.1g). ``then`` makes the linked "When you do, ..." ability
+    trigger (CR 607.2h, 603.12)."""
+
+    then: CreateReflexive | None = None
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -177,6 +177,18 @@ class LineRules:
         may = first[-1]
         return first[:-1] + [ir.May(may.effects + (ir.CreateReflexive(ability),), may.who)]
 
+    @v_args(meta=True)
+    def exert_line(self, meta, c):
+        """CR 701.43d: "You may exert ~ as it attacks." with its linked "When you do, ..."
+        (CR 607.2h); "it" there is the exerted creature, the source."""
+        text = self.text[meta.start_pos:meta.end_pos]
+        if len(c) < 3:
+            return "abilities", [ir.ExertAbility(text=text)]
+        effects, targets = bind(c[-1], ir.Ref("self"))
+        then = text[text.lower().rfind("when you do"):]
+        ability = ir.TriggeredAbility(ir.Trigger("reflexive"), tuple(effects), tuple(targets), text=then)
+        return "abilities", [ir.ExertAbility(ir.CreateReflexive(ability), text)]
+
     def static_line(self, c):
         return "abilities", [a for group in c for a in group]
 

@@ -126,6 +126,10 @@ class TriggerRules:
     def e_opponent_loses_life(self, c):
         return ir.Trigger("lose_life", "opponent")
 
+    def e_you_exert(self, c):
+        """"Whenever you exert a creature" (CR 701.43)."""
+        return ir.Trigger("exerts", "you")
+
     def e_draw(self, c):
         return ir.Trigger("draw", "you")
 
