@@ -269,3 +269,24 @@ def test_exert_declined_means_no_trigger_and_a_normal_untap(db):
     while g.current_state().turn < 5 or g.current_state().step == "untap":
         g.push(g.legal_actions()[-1] if g.pending.kind != "priority" else Action("pass"))
     assert not on_battlefield(g, "Khenra Scrapper")[0].tapped
+
+
+# ------------------------------------------------------------------------------ devour (CR 702.82)
+
+
+def test_devour_offers_only_other_creatures_and_may_devour_none(db):
+    """Gorger Wurm (devour 1): only creatures already on the battlefield may be devoured, not the
+    Wurm itself nor a land; devouring none, it enters with no counters (Mycoloth rulings
+    2008-10-01, CR 702.82a)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Gorger Wurm]
+    battlefield: [{card: Mountain, count: 3}, Forest, Forest, Grizzly Bears]
+  - name: Bob
+""", turn=3)
+    play(g, "cast Gorger Wurm")
+    resolve(g)
+    assert g.pending.kind == "sacrifice"
+    assert [a.label for a in g.legal_actions()] == ["devour Grizzly Bears", "devour no more"]
+    g.push(Action("done"))
+    assert on_battlefield(g, "Gorger Wurm")[0].counters == {} and on_battlefield(g, "Grizzly Bears")

@@ -176,7 +176,8 @@ def keyword_replacement(kw: ir.Keyword) -> ir.ReplacementAbility | None:
     """Keywords that are (in part) a replacement effect on how the permanent enters: fading N
     enters with N fade counters (CR 702.32a); bloodthirst N with N +1/+1 counters if an opponent
     was dealt damage this turn (CR 702.54a); modular N with N +1/+1 counters (CR 702.43a);
-    unleash with a +1/+1 counter if its controller chooses (CR 702.98a)."""
+    unleash with a +1/+1 counter if its controller chooses (CR 702.98a); devour N with N +1/+1
+    counters for each creature its controller sacrifices as it enters (CR 702.82a)."""
     if kw.name == "bloodthirst" and kw.arg is not None:
         return ir.ReplacementAbility("enters_with_counters", "+1/+1", int(kw.arg),
                                      condition="opponent_dealt_damage_this_turn",
@@ -184,6 +185,9 @@ def keyword_replacement(kw: ir.Keyword) -> ir.ReplacementAbility | None:
     if kw.name == "modular" and kw.arg is not None:
         return ir.ReplacementAbility("enters_with_counters", "+1/+1", int(kw.arg),
                                      text=f"Modular {kw.arg}: it enters with {kw.arg} +1/+1 counters (CR 702.43a)")
+    if kw.name == "devour" and kw.arg is not None:
+        return ir.ReplacementAbility("devour", "+1/+1", int(kw.arg),
+                                     text=f"Devour {kw.arg} (CR 702.82a)")
     if kw.name == "unleash":
         return ir.ReplacementAbility("may_enter_with_counter", "+1/+1", 1,
                                      text="Unleash: it may enter with a +1/+1 counter (CR 702.98a)")

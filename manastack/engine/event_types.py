@@ -47,6 +47,7 @@ class ZoneChange:
     attached: tuple[int, ...] = ()          # what was attached to it as it left (603.10a)
     shuffle: bool = False                   # CR 614.6: shuffled into its owner's library instead
     attach: int | None = None               # CR 303.4f: what an Aura not cast will enchant
+    devoured: tuple[int, ...] = ()          # CR 702.82a: creatures sacrificed as it enters
 
 
 @dataclass(slots=True)

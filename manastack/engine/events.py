@@ -64,6 +64,9 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
                 return None               # it stays where it is (CR 303.4g)
         if ev.pay_life:     # "As ~ enters, you may pay 2 life" (CR 614.12a, 119.4)
             lose_life(ctx, ev.controller, ev.pay_life, rules=("119.4", "614.12a"))
+        for oid in ev.devoured:     # devour (CR 702.82a): sacrificed together as it enters
+            if oid in s.objs and s.objs[oid].zone == "battlefield":
+                sacrifice(ctx, s.objs[oid])
     lookback = o.copy()
     if to != "battlefield" and morph.is_face_down(o):
         morph.reveal(s, o, to)

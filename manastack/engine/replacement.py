@@ -24,6 +24,7 @@ from manastack.mana import COLOR_NAMES, COLORS
 from manastack.oracle import ir
 from manastack.oracle.subtypes import CREATURE_TYPES
 
+from . import characteristics as ch
 from . import layers
 from . import exercise
 from .abilities import keyword_replacement
@@ -258,6 +259,10 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                 out.append(Replacement(key, f"{card.name} enters with {amount} "
                                        f"{kind} counter{'s' if amount != 1 else ''}", rules, add,
                                        pure=True, source=(ab.kind, card)))
+            elif ab.kind == "devour":
+                out.append(Replacement(key, f"{card.name} may devour creatures as it enters",
+                                       ("614.1c", "702.82a"), lambda e, card=card, n=int(ab.amount):
+                                       _devour(ctx, o, card, n, e), source=(ab.kind, card)))
             elif ab.kind == "may_enter_with_counter":
                 out.append(Replacement(key, f"{card.name} may enter with a {ab.counter_kind} counter",
                                        ("614.1c", "702.98a"), lambda e, card=card: _unleash(ctx, o, card, e),
@@ -351,6 +356,32 @@ def _enters_option(ctx: Ctx, o, option, event: ZoneChange) -> None:
     event.tapped = True
     s.add_log(f"{p.name} doesn't {what or 'do it'}: {o.card.name} enters tapped", ("614.12a", "614.1c"),
               "choice")
+
+
+def _devour(ctx: Ctx, o, card, n: int, event: ZoneChange) -> None:
+    """Devour N (CR 702.82a): as it enters, its controller chooses any number of creatures they
+    control on the battlefield (not itself, nor one entering with it, nor one another devour
+    ability took: Mycoloth rulings 2008-10-01); they are sacrificed together as it enters
+    (``events.move``), and it enters with N +1/+1 counters for each."""
+    s, player = ctx.s, event.controller
+    chosen: list[int] = []
+    while True:
+        options = tuple(Action("sacrifice", (p.id,), f"devour {p.card.name}") for p in s.permanents(player)
+                        if p.id != o.id and p.id not in chosen and p.id not in event.devoured
+                        and p.zone == "battlefield" and ch.is_creature(s, p))
+        if not options:
+            break
+        answer = ctx.ask(Decision(player, DecisionKind.SACRIFICE, f"Devour {n}: creatures to sacrifice as "
+                                  f"{card.name} enters (CR 702.82a)", options + (Action("done", (), "devour no more"),),
+                                  {"chosen": list(chosen)}))
+        if answer.kind == "done":
+            break
+        chosen.append(answer.args[0])
+    names = ", ".join(s.objs[i].card.name for i in chosen) or "nothing"
+    s.add_log(f"{s.players[player].name} has {card.name} devour {names}", ("702.82a",), "choice")
+    event.devoured += tuple(chosen)
+    if chosen:
+        event.counters["+1/+1"] = event.counters.get("+1/+1", 0) + n * len(chosen)
 
 
 def _unleash(ctx: Ctx, o, card, event: ZoneChange) -> None:
