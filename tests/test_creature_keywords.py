@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from manastack import Game
+from manastack.engine import characteristics as ch
 from manastack.engine.combat import cant_block
 from manastack.engine.decisions import Action
 from manastack.scenario import Scenario
@@ -290,3 +291,26 @@ def test_devour_offers_only_other_creatures_and_may_devour_none(db):
     assert [a.label for a in g.legal_actions()] == ["devour Grizzly Bears", "devour no more"]
     g.push(Action("done"))
     assert on_battlefield(g, "Gorger Wurm")[0].counters == {} and on_battlefield(g, "Grizzly Bears")
+
+
+# ------------------------------------------------------------------------------ riot (CR 702.136)
+
+
+def test_riot_counter_means_no_haste_and_chosen_haste_is_saved(db):
+    """Zhur-Taa Goblin: choosing the +1/+1 counter it has no haste (CR 702.136a); choosing haste,
+    the haste is part of a saved game."""
+    players = """
+  - name: Alice
+    hand: [Zhur-Taa Goblin]
+    battlefield: [Mountain, Forest]
+  - name: Bob
+"""
+    for answer, counters, haste in (("yes", {"+1/+1": 1}, False), ("no", {}, True)):
+        g = board(db, players, turn=3)
+        play(g, "cast Zhur-Taa Goblin")
+        resolve(g)
+        g.push(Action(answer))
+        g = Game.from_json(g.to_json(), db)
+        goblin = on_battlefield(g, "Zhur-Taa Goblin")[0]
+        assert goblin.counters == counters
+        assert ch.has(g.current_state(), goblin, "haste") is haste

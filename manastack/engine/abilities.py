@@ -177,7 +177,8 @@ def keyword_replacement(kw: ir.Keyword) -> ir.ReplacementAbility | None:
     enters with N fade counters (CR 702.32a); bloodthirst N with N +1/+1 counters if an opponent
     was dealt damage this turn (CR 702.54a); modular N with N +1/+1 counters (CR 702.43a);
     unleash with a +1/+1 counter if its controller chooses (CR 702.98a); devour N with N +1/+1
-    counters for each creature its controller sacrifices as it enters (CR 702.82a)."""
+    counters for each creature its controller sacrifices as it enters (CR 702.82a); riot with a
+    +1/+1 counter or else haste (CR 702.136a)."""
     if kw.name == "bloodthirst" and kw.arg is not None:
         return ir.ReplacementAbility("enters_with_counters", "+1/+1", int(kw.arg),
                                      condition="opponent_dealt_damage_this_turn",
@@ -188,6 +189,8 @@ def keyword_replacement(kw: ir.Keyword) -> ir.ReplacementAbility | None:
     if kw.name == "devour" and kw.arg is not None:
         return ir.ReplacementAbility("devour", "+1/+1", int(kw.arg),
                                      text=f"Devour {kw.arg} (CR 702.82a)")
+    if kw.name == "riot":
+        return ir.ReplacementAbility("riot", "+1/+1", 1, text="Riot (CR 702.136a)")
     if kw.name == "unleash":
         return ir.ReplacementAbility("may_enter_with_counter", "+1/+1", 1,
                                      text="Unleash: it may enter with a +1/+1 counter (CR 702.98a)")

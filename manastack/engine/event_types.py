@@ -48,6 +48,7 @@ class ZoneChange:
     shuffle: bool = False                   # CR 614.6: shuffled into its owner's library instead
     attach: int | None = None               # CR 303.4f: what an Aura not cast will enchant
     devoured: tuple[int, ...] = ()          # CR 702.82a: creatures sacrificed as it enters
+    gains: tuple[str, ...] = ()             # CR 702.136a: keywords it has from entering (riot's haste)
 
 
 @dataclass(slots=True)

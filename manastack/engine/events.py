@@ -14,7 +14,7 @@ from manastack.oracle import ir
 from . import characteristics as ch
 from . import aura_placement, exercise, levelers, morph, replacement
 from .runner import Ctx
-from .effect_records import ControlChange
+from .effect_records import ControlChange, GrantKeywords
 from .event_types import (BecameMonarch, CountersPut, CountersRemoved, DamageDealt, Destruction, Drew,
                           ExiledWithMadness, LifeGained, LifeLost, Tapped, Untapped, ZoneChange)
 from .state import Obj
@@ -102,6 +102,8 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
                 levelers.refresh(s, new)
             if ev.attach is not None:
                 new.attached_to = ev.attach
+            if ev.gains:                # riot's haste, for as long as it stays (CR 702.136a)
+                s.effects.append(GrantKeywords(new.id, ev.gains, "permanent", s.new_timestamp(), o.card.name))
             s.battlefield += (new.id,)
         elif to == "stack":
             new.controller = o.controller if controller is None else controller

@@ -263,6 +263,10 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                 out.append(Replacement(key, f"{card.name} may devour creatures as it enters",
                                        ("614.1c", "702.82a"), lambda e, card=card, n=int(ab.amount):
                                        _devour(ctx, o, card, n, e), source=(ab.kind, card)))
+            elif ab.kind == "riot":
+                out.append(Replacement(key, f"{card.name} enters with a +1/+1 counter or haste",
+                                       ("614.1c", "702.136a"), lambda e, card=card: _riot(ctx, o, card, e),
+                                       source=(ab.kind, card)))
             elif ab.kind == "may_enter_with_counter":
                 out.append(Replacement(key, f"{card.name} may enter with a {ab.counter_kind} counter",
                                        ("614.1c", "702.98a"), lambda e, card=card: _unleash(ctx, o, card, e),
@@ -382,6 +386,22 @@ def _devour(ctx: Ctx, o, card, n: int, event: ZoneChange) -> None:
     event.devoured += tuple(chosen)
     if chosen:
         event.counters["+1/+1"] = event.counters.get("+1/+1", 0) + n * len(chosen)
+
+
+def _riot(ctx: Ctx, o, card, event: ZoneChange) -> None:
+    """Riot (CR 702.136a): as it enters its controller chooses a +1/+1 counter on it or, if not,
+    haste, which it keeps as long as it is on the battlefield (Zhur-Taa Goblin rulings
+    2019-01-25); each instance is chosen separately (CR 702.136b)."""
+    s, player = ctx.s, event.controller
+    answer = ctx.ask(Decision(player, DecisionKind.MAY, f"Riot: have {card.name} enter with a +1/+1 counter? "
+                              "(if not, it gains haste, CR 702.136a)",
+                              (Action("yes", (), "enter with a +1/+1 counter"), Action("no", (), "gain haste"))))
+    if answer.kind == "yes":
+        event.counters["+1/+1"] = event.counters.get("+1/+1", 0) + 1
+    elif "haste" not in event.gains:
+        event.gains += ("haste",)
+    s.add_log(f"{s.players[player].name} chooses {'a +1/+1 counter' if answer.kind == 'yes' else 'haste'} "
+              f"for {card.name} (riot)", ("702.136a", "614.1c"), "choice")
 
 
 def _unleash(ctx: Ctx, o, card, event: ZoneChange) -> None:

@@ -53,11 +53,12 @@ KEYWORDS = frozenset({
     "modular",                  # CR 702.43: an enters replacement and a dies trigger, engine.abilities
     "unleash",                  # CR 702.98: an enters choice (engine.replacement), engine.combat.cant_block
     "devour",                   # CR 702.82: sacrifices chosen as it enters, engine.replacement._devour
+    "riot",                     # CR 702.136: a +1/+1 counter or haste as it enters, engine.replacement._riot
 })
 # Keywords the engine reads from a card's printed abilities only (costs, how it enters, what it
 # can be cycled for): an effect granting one isn't run.
 _PRINTED_ONLY = frozenset({"affinity", "improvise", "delve", "evoke", "dash", "surge", "bloodthirst",
-                          "modular", "unleash", "devour",
+                          "modular", "unleash", "devour", "riot",
                           "plainscycling", "islandcycling", "swampcycling", "mountaincycling",
                           "forestcycling", "basic landcycling"})
 # The parts a kicker, buyback or flashback cost may have (CR 702.33a, 702.27a, 702.34a).
