@@ -314,3 +314,28 @@ def test_riot_counter_means_no_haste_and_chosen_haste_is_saved(db):
         goblin = on_battlefield(g, "Zhur-Taa Goblin")[0]
         assert goblin.counters == counters
         assert ch.has(g.current_state(), goblin, "haste") is haste
+
+
+# ------------------------------------------------------------------------------ tribute (CR 702.104)
+
+
+def test_tribute_paid_by_the_opponent_means_no_trigger(db):
+    """Nessian Demolok (tribute 3): the opponent decides as it enters (CR 702.104a); paid, it
+    enters with three +1/+1 counters (it doesn't get them after entering: Nessian Demolok ruling
+    2014-02-01) and "if tribute wasn't paid" doesn't trigger (CR 702.104b, 603.4)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Nessian Demolok]
+    battlefield: [{card: Forest, count: 5}]
+  - name: Bob
+    battlefield: [Millstone]
+""", turn=3)
+    play(g, "cast Nessian Demolok")
+    resolve(g)
+    assert g.pending.kind == "may" and g.pending.player == BOB
+    g.push(Action("yes"))
+    demolok = on_battlefield(g, "Nessian Demolok")[0]
+    assert demolok.counters == {"+1/+1": 3} and demolok.designations == ("tribute paid",)
+    s = g.current_state()
+    assert not s.stack and not s.pending_triggers and on_battlefield(g, "Millstone")
+    assert any("Nessian Demolok enters the battlefield" in e.text for e in s.log_entries())

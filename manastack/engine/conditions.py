@@ -94,6 +94,11 @@ def _not_renowned(s: State, src: Obj) -> bool:
     return "renowned" not in src.designations
 
 
+def _tribute_not_paid(s: State, src: Obj) -> bool:
+    """CR 702.104b: "if tribute wasn't paid"."""
+    return "tribute paid" not in src.designations
+
+
 def _no_cards_in_hand(s: State, src: Obj) -> bool:
     """"Activate only if you have no cards in hand" (hellbent; CR 602.5b)."""
     return not s.players[src.controller].hand
@@ -114,6 +119,7 @@ _CONDITIONS = {
     "seven_cards_in_graveyard": _seven_in_graveyard,
     "no_cards_in_hand": _no_cards_in_hand,
     "self_not_renowned": _not_renowned,                  # renown (CR 702.112a)
+    "tribute_not_paid": _tribute_not_paid,               # tribute (CR 702.104b)
 }
 
 

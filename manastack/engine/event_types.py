@@ -49,6 +49,7 @@ class ZoneChange:
     attach: int | None = None               # CR 303.4f: what an Aura not cast will enchant
     devoured: tuple[int, ...] = ()          # CR 702.82a: creatures sacrificed as it enters
     gains: tuple[str, ...] = ()             # CR 702.136a: keywords it has from entering (riot's haste)
+    designations: tuple[str, ...] = ()      # CR 702.104b: "tribute paid" as it entered
 
 
 @dataclass(slots=True)

@@ -102,6 +102,7 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
                 levelers.refresh(s, new)
             if ev.attach is not None:
                 new.attached_to = ev.attach
+            new.designations = ev.designations      # "tribute paid" (CR 702.104b)
             if ev.gains:                # riot's haste, for as long as it stays (CR 702.136a)
                 s.effects.append(GrantKeywords(new.id, ev.gains, "permanent", s.new_timestamp(), o.card.name))
             s.battlefield += (new.id,)

@@ -263,6 +263,10 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                 out.append(Replacement(key, f"{card.name} may devour creatures as it enters",
                                        ("614.1c", "702.82a"), lambda e, card=card, n=int(ab.amount):
                                        _devour(ctx, o, card, n, e), source=(ab.kind, card)))
+            elif ab.kind == "tribute":
+                out.append(Replacement(key, f"an opponent may pay tribute as {card.name} enters",
+                                       ("614.1c", "702.104a"), lambda e, card=card, n=int(ab.amount):
+                                       _tribute(ctx, o, card, n, e), source=(ab.kind, card)))
             elif ab.kind == "riot":
                 out.append(Replacement(key, f"{card.name} enters with a +1/+1 counter or haste",
                                        ("614.1c", "702.136a"), lambda e, card=card: _riot(ctx, o, card, e),
@@ -386,6 +390,24 @@ def _devour(ctx: Ctx, o, card, n: int, event: ZoneChange) -> None:
     event.devoured += tuple(chosen)
     if chosen:
         event.counters["+1/+1"] = event.counters.get("+1/+1", 0) + n * len(chosen)
+
+
+def _tribute(ctx: Ctx, o, card, n: int, event: ZoneChange) -> None:
+    """Tribute N (CR 702.104a): as it enters its controller chooses an opponent (in a two-player
+    game, the other player), who may have it enter with N more +1/+1 counters; whether they did
+    is kept on the permanent for "if tribute wasn't paid" (CR 702.104b)."""
+    s = ctx.s
+    opponent = 1 - event.controller
+    answer = ctx.ask(Decision(opponent, DecisionKind.MAY, f"Tribute {n}: have {card.name} enter with {n} more "
+                              "+1/+1 counters? (CR 702.104a)",
+                              (Action("yes", (), f"pay tribute: {n} +1/+1 counters on {card.name}"),
+                               Action("no", (), "don't pay tribute"))))
+    paid = answer.kind == "yes"
+    s.add_log(f"{s.players[event.controller].name} chooses {s.players[opponent].name}, who "
+              f"{'pays' if paid else 'does not pay'} tribute for {card.name}", ("702.104a",), "choice")
+    if paid:
+        event.counters["+1/+1"] = event.counters.get("+1/+1", 0) + n
+        event.designations += ("tribute paid",)
 
 
 def _riot(ctx: Ctx, o, card, event: ZoneChange) -> None:

@@ -57,7 +57,8 @@ class Obj:
         # by "Activate only once each turn" and loyalty abilities (CR 602.5b, 606.3)
         self.activated: tuple[str, ...] = ()
         # designations a permanent keeps until it leaves the battlefield: "renowned" (CR 702.112b),
-        # "monstrous" (CR 701.37b); a new object has none (CR 400.7)
+        # "monstrous" (CR 701.37b), and "tribute paid", how it entered (CR 702.104b); a new object
+        # has none (CR 400.7)
         self.designations: tuple[str, ...] = ()
 
     def copy(self) -> "Obj":

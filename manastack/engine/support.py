@@ -54,11 +54,12 @@ KEYWORDS = frozenset({
     "unleash",                  # CR 702.98: an enters choice (engine.replacement), engine.combat.cant_block
     "devour",                   # CR 702.82: sacrifices chosen as it enters, engine.replacement._devour
     "riot",                     # CR 702.136: a +1/+1 counter or haste as it enters, engine.replacement._riot
+    "tribute",                  # CR 702.104: the opponent's choice as it enters, engine.replacement._tribute
 })
 # Keywords the engine reads from a card's printed abilities only (costs, how it enters, what it
 # can be cycled for): an effect granting one isn't run.
 _PRINTED_ONLY = frozenset({"affinity", "improvise", "delve", "evoke", "dash", "surge", "bloodthirst",
-                          "modular", "unleash", "devour", "riot",
+                          "modular", "unleash", "devour", "riot", "tribute",
                           "plainscycling", "islandcycling", "swampcycling", "mountaincycling",
                           "forestcycling", "basic landcycling"})
 # The parts a kicker, buyback or flashback cost may have (CR 702.33a, 702.27a, 702.34a).

@@ -153,6 +153,10 @@ class LineRules:
         "if its surge cost was paid" (CR 702.117a)."""
         return _alt_paid(c)
 
+    def cond_tribute_not_paid(self, c):
+        """CR 702.104b: the chosen opponent didn't have it enter with the tribute counters."""
+        return "tribute_not_paid"
+
     def cond_attacked(self, c):
         """You attacked with a creature this turn (raid)."""
         return "you_attacked_this_turn"
