@@ -1,7 +1,8 @@
 """Creature and combat keywords run with real cards from the card corpus and their official
 rulings (cited by date, paraphrased): renown (CR 702.112), monstrosity (CR 701.37), fabricate
-(CR 702.123), evolve (CR 702.100), modular (CR 702.43) and unleash (CR 702.98). The
-scenarios/cards/ files play the main cases."""
+(CR 702.123), evolve (CR 702.100), modular (CR 702.43), unleash (CR 702.98), exert (CR 701.43),
+devour (CR 702.82), riot (CR 702.136), tribute (CR 702.104), and having no maximum hand size
+(CR 402.2). The scenarios/cards/ files play the main cases."""
 from __future__ import annotations
 
 import pytest
@@ -10,6 +11,7 @@ from manastack import Game
 from manastack.engine import characteristics as ch
 from manastack.engine.combat import cant_block
 from manastack.engine.decisions import Action
+from manastack.oracle import ir
 from manastack.scenario import Scenario
 
 ALICE, BOB = 0, 1
@@ -339,3 +341,15 @@ def test_tribute_paid_by_the_opponent_means_no_trigger(db):
     s = g.current_state()
     assert not s.stack and not s.pending_triggers and on_battlefield(g, "Millstone")
     assert any("Nessian Demolok enters the battlefield" in e.text for e in s.log_entries())
+
+
+# ------------------------------------------------------------------------------ hand size (CR 402.2)
+
+
+def test_no_maximum_hand_size_compiles_for_a_land_with_a_mana_ability(db):
+    """Reliquary Tower: "You have no maximum hand size" is a static ability of its controller
+    (CR 402.2) beside its mana ability; the whole card is supported."""
+    card = db.get("Reliquary Tower")
+    assert card.fully_supported
+    statics = [a.effect for a in card.abilities if type(a) is ir.StaticAbility]
+    assert statics == [ir.StaticEffect("no_maximum_hand_size", "you")]
