@@ -353,3 +353,35 @@ def test_no_maximum_hand_size_compiles_for_a_land_with_a_mana_ability(db):
     assert card.fully_supported
     statics = [a.effect for a in card.abilities if type(a) is ir.StaticAbility]
     assert statics == [ir.StaticEffect("no_maximum_hand_size", "you")]
+
+
+# ------------------------------------------------------------------------------ blocking more (CR 509.1a-b)
+
+
+def test_a_creature_blocks_one_more_attacker_and_no_more(db):
+    """Night Market Guard can block an additional creature each combat: two of three attacking
+    Bears, then no third; Grizzly Bears beside it may block any one of them (CR 509.1a-b)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Night Market Guard, Grizzly Bears]
+  - name: Bob
+    battlefield: [{card: Grizzly Bears, id: b1}, {card: Grizzly Bears, id: b2}, {card: Grizzly Bears, id: b3}]
+""", turn=4, active="Bob", step="beginning_of_combat")
+    while g.pending.kind == "priority":
+        g.push(Action("pass"))
+    for _ in range(3):
+        pick(g, "attack with Grizzly Bears")
+    while g.pending.kind == "priority":
+        g.push(Action("pass"))
+    s = g.current_state()
+    guard = on_battlefield(g, "Night Market Guard")[0]
+    bob_bears = [o.id for o in s.permanents(BOB)]
+    for a in bob_bears[:2]:
+        g.push(Action("block", (guard.id, a)))
+    left = [a for a in g.legal_actions() if a.kind == "block"]
+    assert left and all(a.args[0] != guard.id for a in left)       # the Guard is full
+    assert {a.args[1] for a in left} == set(bob_bears)              # Alice's Bears may block any one
+    g.push(Action("done"))
+    s = g.current_state()
+    assert s.objs[guard.id].blocking == tuple(bob_bears[:2])
+    assert any(e.text.count("Night Market Guard blocks") == 2 for e in s.log_entries())

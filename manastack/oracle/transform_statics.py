@@ -101,6 +101,10 @@ class StaticRules:
         """CR 509.1b: a blocking restriction."""
         return [self._static("can_block_only_flying", c[0])]
 
+    def st_block_additional(self, c):
+        """"~ can block an additional creature each combat." (CR 509.1a-b)."""
+        return [self._static("block_additional", c[0], amount=1)]
+
     def st_no_max_hand_size(self, c):
         """CR 402.2, 514.1: "You have no maximum hand size." (the controller of the source)."""
         return [self._static("no_maximum_hand_size", "you")]
