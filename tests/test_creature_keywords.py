@@ -385,3 +385,25 @@ def test_a_creature_blocks_one_more_attacker_and_no_more(db):
     s = g.current_state()
     assert s.objs[guard.id].blocking == tuple(bob_bears[:2])
     assert any(e.text.count("Night Market Guard blocks") == 2 for e in s.log_entries())
+
+
+# ------------------------------------------------------------------------------ "~ or another Ally enters"
+
+
+def test_self_or_another_ally_reads_as_one_trigger_on_either(db):
+    """Hada Freeblade: "Whenever ~ or another Ally enters under your control" is one trigger
+    condition met by the Freeblade itself or by another Ally its controller gets (CR 603.6a)."""
+    card = db.get("Hada Freeblade")
+    assert card.fully_supported
+    trigger = next(a for a in card.abilities if type(a) is ir.TriggeredAbility).trigger
+    assert trigger.event == "enters" and trigger.subject.or_self and trigger.subject.other
+    assert trigger.subject.subtypes == ("Ally",) and trigger.subject.controller == "you"
+    g = board(db, """
+  - name: Alice
+    hand: [Hada Freeblade]
+    battlefield: [Plains]
+  - name: Bob
+""", turn=3)
+    play(g, "cast Hada Freeblade")
+    resolve(g)
+    assert stack_labels(g) == ["Hada Freeblade's ability"]

@@ -19,6 +19,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         exercise.note("CONTROLLERS", f.controller, source.card)
     if f.zone != o.zone:
         return False
+    if f.or_self and source is not None and o.id == source.id:
+        return True                   # "~ or another Ally enters": ~ itself, whatever it is
     if f.types:
         types = ch.card_types(s, o)
         if not any(t in types for t in f.types):

@@ -115,6 +115,7 @@ class Filter:
     name: str | None = None       # "named Angrath, Minotaur Pirate"
     targets_self: bool = False    # "a spell that targets ~": the source is among its targets
     all_types: tuple[str, ...] = ()   # every one of these card types too ("artifact creature")
+    or_self: bool = False         # "~ or another Ally": the source itself matches as well
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,6 +31,12 @@ class TriggerRules:
             f = dataclasses.replace(f, controller="you")
         return ir.Trigger("enters", f)
 
+    def e_self_or_another_enters(self, c):
+        """"Whenever ~ or another Ally enters under your control": ~ itself, or another
+        permanent of that kind (CR 603.6a)."""
+        trigger = self.e_enters(["another", *c[2:]])       # c: ~, "another", the kind, "under your control"
+        return dataclasses.replace(trigger, subject=dataclasses.replace(trigger.subject, or_self=True))
+
     def under_you(self, c):
         return "you"
 
