@@ -9,7 +9,7 @@ import pytest
 
 from manastack import Game
 from manastack.engine import characteristics as ch
-from manastack.engine.combat import cant_block
+from manastack.engine.combat import block_restriction, cant_block
 from manastack.engine.decisions import Action
 from manastack.oracle import ir
 from manastack.scenario import Scenario
@@ -407,3 +407,23 @@ def test_self_or_another_ally_reads_as_one_trigger_on_either(db):
     play(g, "cast Hada Freeblade")
     resolve(g)
     assert stack_labels(g) == ["Hada Freeblade's ability"]
+
+
+# ------------------------------------------------------------------------------ lesser power can't block (CR 509.1b)
+
+
+def test_creatures_with_less_power_than_it_cant_block_it(db):
+    """Wandering Wolf (2/1): creatures with power less than 2 can't block it; a creature with
+    power 2 can (CR 509.1b). It restricts only blocks of the Wolf itself."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Wandering Wolf, attacking: true}, {card: Savannah Lions, attacking: true}]
+  - name: Bob
+    battlefield: [Llanowar Elves, Grizzly Bears]
+""", step="declare_attackers", turn=3)
+    s = g.current_state()
+    wolf, lions = on_battlefield(g, "Wandering Wolf")[0], on_battlefield(g, "Savannah Lions")[0]
+    elves, bears = on_battlefield(g, "Llanowar Elves")[0], on_battlefield(g, "Grizzly Bears")[0]
+    assert "509.1b" in block_restriction(s, elves, wolf)
+    assert block_restriction(s, bears, wolf) is None
+    assert block_restriction(s, elves, lions) is None

@@ -101,6 +101,16 @@ class StaticRules:
         """CR 509.1b: a blocking restriction."""
         return [self._static("can_block_only_flying", c[0])]
 
+    def st_lesser_power_cant_block(self, c):
+        """CR 509.1b: creatures with power less than the source's can't block it ("it") or the
+        creatures described ("creatures you control")."""
+        d = c[-1] if len(c) > 1 else None
+        if d is None:
+            return [self._static("cant_be_blocked_by_lesser_power", "self")]
+        _need(d.plural and d.kind is None and d.filter.types == ("Creature",) and not d.zone_given,
+              "can't block creatures")
+        return [self._static("cant_be_blocked_by_lesser_power", d.filter)]
+
     def st_block_additional(self, c):
         """"~ can block an additional creature each combat." (CR 509.1a-b)."""
         return [self._static("block_additional", c[0], amount=1)]
