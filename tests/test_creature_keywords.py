@@ -427,3 +427,32 @@ def test_creatures_with_less_power_than_it_cant_block_it(db):
     assert "509.1b" in block_restriction(s, elves, wolf)
     assert block_restriction(s, bears, wolf) is None
     assert block_restriction(s, elves, lions) is None
+
+
+# ------------------------------------------------------------------------------ bolster (CR 701.39)
+
+
+def test_bolster_picks_the_least_toughness_without_asking_when_alone(db):
+    """Cached Defenses (bolster 3): Llanowar Elves, the only creature with the least toughness,
+    get the counters with no question; with no creature, nothing happens (CR 701.39a)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Cached Defenses]
+    battlefield: [Forest, Forest, Forest, Llanowar Elves, Grizzly Bears]
+  - name: Bob
+""", turn=3)
+    play(g, "cast Cached Defenses")
+    resolve(g)
+    assert g.pending.kind == "priority"
+    assert on_battlefield(g, "Llanowar Elves")[0].counters == {"+1/+1": 3}
+    assert on_battlefield(g, "Grizzly Bears")[0].counters == {}
+    g = board(db, """
+  - name: Alice
+    hand: [Cached Defenses]
+    battlefield: [Forest, Forest, Forest]
+  - name: Bob
+    battlefield: [Grizzly Bears]
+""", turn=3)
+    play(g, "cast Cached Defenses")
+    resolve(g)
+    assert on_battlefield(g, "Grizzly Bears")[0].counters == {}

@@ -2,11 +2,12 @@
 upkeep trigger, which removes a fade counter or else sacrifices the permanent (CR 702.32a);
 renown and monstrosity, which give a permanent +1/+1 counters and a designation once
 (CR 702.112, 701.37); fabricate's counters or Servos (CR 702.123); exerting an attacker
-(CR 701.43)."""
+(CR 701.43); bolster (CR 701.39)."""
 from __future__ import annotations
 
 from manastack.oracle import ir
 
+from . import characteristics as ch
 from . import events
 from . import layers
 from .abilities import nested_index
@@ -120,3 +121,24 @@ def exert(ctx, o, player: int) -> None:
     s.add_log(f"{s.players[player].name} exerts {o.card.name}: it won't untap during their next untap step",
               ("701.43a", "508.1g"), "combat")
     events.collect(ctx, Exerted(o.id, player))
+
+
+def bolster(ctx, e: ir.Bolster, rc) -> None:
+    """CR 701.39a: the controller chooses, as it resolves, one creature they control with the
+    least toughness (among those tied for it) and puts N +1/+1 counters on it; with no creature,
+    nothing happens."""
+    s = ctx.s
+    mine = [o for o in s.permanents(rc.controller) if ch.is_creature(s, o)]
+    if not mine:
+        s.add_log(f"{s.players[rc.controller].name} controls no creature to bolster", ("701.39a",), "resolve")
+        return
+    least = min(ch.toughness(s, o) for o in mine)
+    tied = [o for o in mine if ch.toughness(s, o) == least]
+    chosen = tied[0]
+    if len(tied) > 1:
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_PERMANENT,
+                                  f"Bolster {e.amount}: choose a creature with the least toughness ({least}, CR 701.39a)",
+                                  tuple(Action("choose", (o.id,), o.card.name) for o in tied)))
+        chosen = s.objs[answer.args[0]]
+    s.add_log(f"{s.players[rc.controller].name} bolsters {chosen.card.name}", ("701.39a",), "resolve")
+    events.add_counters(ctx, chosen, "+1/+1", e.amount, "bolster, CR 701.39a")

@@ -655,6 +655,14 @@ class BecomeDesignated:
 
 
 @dataclass(frozen=True, slots=True)
+class Bolster:
+    """"Bolster N" (CR 701.39a): N +1/+1 counters on a creature its controller controls with the
+    least toughness, chosen among those tied."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
 class Fabricate:
     """Fabricate's trigger (CR 702.123a): put ``amount`` +1/+1 counters on the source, or else
     create that many 1/1 colorless Servo artifact creature tokens."""
@@ -802,7 +810,7 @@ Effect = Union[
     PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, GetEnergy, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
-    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, RemoveCounterOrSacrifice, BecomeDesignated, Fabricate, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
+    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, RemoveCounterOrSacrifice, BecomeDesignated, Fabricate, Bolster, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
     IfYouDo, LoseGame, WinGame, IfYouDont, CastFromHand,
     PutInLibrary, Surveil, CreateEmblem, SacrificePermanents,
 ]

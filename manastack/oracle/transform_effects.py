@@ -292,6 +292,11 @@ class EffectRules:
     def monstrosity(self, c):
         return [ir.BecomeDesignated("monstrous", _number(c[0]))]
 
+    def bolster(self, c):
+        n = _number(c[0])
+        _need(isinstance(n, int), "bolster X")
+        return [ir.Bolster(n)]
+
     # ------------------------------------------------ the monarch (CR 724)
     def become_monarch(self, c):
         """"you become the monarch" / "its controller becomes the monarch" (CR 724.3)."""
