@@ -456,3 +456,30 @@ def test_bolster_picks_the_least_toughness_without_asking_when_alone(db):
     play(g, "cast Cached Defenses")
     resolve(g)
     assert on_battlefield(g, "Grizzly Bears")[0].counters == {}
+
+
+# ------------------------------------------------------------------------------ exploit (CR 702.110)
+
+
+def test_exploit_after_the_creature_left_sacrifices_but_does_not_exploit(db):
+    """Sidisi's Faithful is bounced with its exploit ability on the stack: Alice may still
+    sacrifice a creature as it resolves, but the Faithful exploits nothing, so its other ability
+    doesn't trigger (Sidisi's Faithful rulings 2015-02-25, CR 702.110b)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Sidisi's Faithful, Unsummon]
+    battlefield: [Island, Island, Grizzly Bears]
+  - name: Bob
+    battlefield: [Hill Giant]
+""", turn=3)
+    play(g, "cast Sidisi's Faithful")
+    resolve(g)
+    play(g, "cast Unsummon", "Sidisi's Faithful")
+    resolve(g)
+    resolve(g)
+    assert g.pending.kind == "sacrifice"
+    assert [a.label for a in g.legal_actions()] == ["sacrifice Grizzly Bears", "sacrifice nothing"]
+    pick(g, "sacrifice Grizzly Bears")
+    s = g.current_state()
+    assert not s.stack and not s.pending_triggers and not on_battlefield(g, "Grizzly Bears")
+    assert on_battlefield(g, "Hill Giant")

@@ -114,6 +114,8 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
         return ir.TriggeredAbility(ir.Trigger("deals_combat_damage_to_player", "self"),
                                    (ir.BecomeDesignated("renowned", int(kw.arg)),), condition="self_not_renowned",
                                    text=f"Renown {kw.arg} (CR 702.112a)")
+    if kw.name == "exploit":
+        return ir.TriggeredAbility(ir.Trigger("enters"), (ir.Exploit(),), text="Exploit (CR 702.110a)")
     if kw.name == "fabricate" and kw.arg is not None:
         return ir.TriggeredAbility(ir.Trigger("enters"), (ir.Fabricate(int(kw.arg)),),
                                    text=f"Fabricate {kw.arg} (CR 702.123a)")

@@ -657,7 +657,7 @@ HANDLERS = {
     ir.CopySpell: copies.copy_spell, ir.StormCopies: copies.storm_copies,
     ir.RemoveCounterOrSacrifice: keyword_effects.remove_counter_or_sacrifice,
     ir.BecomeDesignated: keyword_effects.become_designated, ir.Fabricate: keyword_effects.fabricate,
-    ir.Bolster: keyword_effects.bolster,
+    ir.Bolster: keyword_effects.bolster, ir.Exploit: keyword_effects.exploit,
     ir.Cascade: free_casting.cascade,
     ir.CastWithMadness: free_casting.cast_with_madness,
     ir.RemoveTimeCounter: suspend.remove_time_counter, ir.CastSuspended: suspend.cast_suspended,

@@ -241,6 +241,18 @@ class BecameMonstrous:
 
 
 @dataclass(slots=True)
+class Exploited:
+    """CR 702.110b: the permanent ``obj`` exploited a creature (its controller sacrificed
+    ``victim`` as its exploit ability resolved); ``old`` is ``obj`` as it last existed when it
+    sacrificed itself (CR 603.10a)."""
+    kind: ClassVar[str] = "exploited"
+    obj: int
+    player: int
+    victim: int
+    old: Any = None
+
+
+@dataclass(slots=True)
 class Exerted:
     """CR 701.43a: ``player`` exerted a permanent."""
     kind: ClassVar[str] = "exerted"
@@ -274,7 +286,7 @@ class BecameMonarch:
 
 Event = (ZoneChange | Drew | LifeGained | LifeLost | DamageDealt | Tapped | Untapped | CountersPut
          | CountersRemoved | SpellCast | StepBegan | Attacked | AttackedAlone | Blocked | BecameBlocked
-         | BecameTarget | TurnedFaceUp | BecameRenowned | BecameMonstrous | Exerted | ExiledWithMadness | TappedForMana
+         | BecameTarget | TurnedFaceUp | BecameRenowned | BecameMonstrous | Exploited | Exerted | ExiledWithMadness | TappedForMana
          | BecameMonarch)
 
 

@@ -2,7 +2,7 @@
 upkeep trigger, which removes a fade counter or else sacrifices the permanent (CR 702.32a);
 renown and monstrosity, which give a permanent +1/+1 counters and a designation once
 (CR 702.112, 701.37); fabricate's counters or Servos (CR 702.123); exerting an attacker
-(CR 701.43); bolster (CR 701.39)."""
+(CR 701.43); bolster (CR 701.39); exploit's sacrifice (CR 702.110)."""
 from __future__ import annotations
 
 from manastack.oracle import ir
@@ -12,7 +12,7 @@ from . import events
 from . import layers
 from .abilities import nested_index
 from .effect_records import SkipNextUntap
-from .event_types import BecameMonstrous, BecameRenowned, Exerted, Seen
+from .event_types import BecameMonstrous, BecameRenowned, Exerted, Exploited, Seen
 from .decisions import Action, Decision, DecisionKind
 from .resolution import amount, execute, source_obj
 from .state import PendingTrigger
@@ -142,3 +142,29 @@ def bolster(ctx, e: ir.Bolster, rc) -> None:
         chosen = s.objs[answer.args[0]]
     s.add_log(f"{s.players[rc.controller].name} bolsters {chosen.card.name}", ("701.39a",), "resolve")
     events.add_counters(ctx, chosen, "+1/+1", e.amount, "bolster, CR 701.39a")
+
+
+def exploit(ctx, e: ir.Exploit, rc) -> None:
+    """CR 702.110a-b: as it resolves, its controller may sacrifice one creature they control, the
+    exploiting creature itself included; if that creature is still on the battlefield as the
+    ability resolves, it "exploits a creature" (Sidisi's Faithful rulings 2015-02-25)."""
+    s = ctx.s
+    player = rc.controller
+    options = tuple(Action("sacrifice", (o.id,), f"sacrifice {o.card.name}") for o in s.permanents(player)
+                    if ch.is_creature(s, o))
+    answer = ctx.ask(Decision(player, DecisionKind.SACRIFICE, "Exploit: sacrifice a creature? (CR 702.110a)",
+                              options + (Action("done", (), "sacrifice nothing"),)))
+    if answer.kind == "done":
+        s.add_log(f"{s.players[player].name} sacrifices nothing to {possessive(rc.card.name)} exploit ability",
+                  ("702.110a",), "choice")
+        return
+    source = s.objs.get(rc.source)
+    here = source is not None and source.zone == "battlefield"
+    victim = s.objs[answer.args[0]]
+    old = source.copy() if here and victim.id == source.id else None
+    events.sacrifice(ctx, victim)
+    if here:
+        s.add_log(f"{rc.card.name} exploits {victim.card.name}", ("702.110b",), "resolve")
+        events.collect(ctx, Exploited(rc.source, player, victim.id, old))
+    else:
+        s.add_log(f"{rc.card.name} has left the battlefield: it exploits nothing", ("702.110b",), "resolve")

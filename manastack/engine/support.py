@@ -55,6 +55,7 @@ KEYWORDS = frozenset({
     "devour",                   # CR 702.82: sacrifices chosen as it enters, engine.replacement._devour
     "riot",                     # CR 702.136: a +1/+1 counter or haste as it enters, engine.replacement._riot
     "tribute",                  # CR 702.104: the opponent's choice as it enters, engine.replacement._tribute
+    "exploit",                  # CR 702.110: a sacrifice as it resolves, engine.keyword_effects.exploit
 })
 # Keywords the engine reads from a card's printed abilities only (costs, how it enters, what it
 # can be cycled for): an effect granting one isn't run.
@@ -101,6 +102,7 @@ TRIGGER_EVENTS = frozenset({
     "deals_combat_damage_to_you",    # the monarch's inherent ability (CR 724.2), engine.monarch
     "becomes_renowned", "becomes_monstrous",    # CR 702.112b, 701.37b: engine.keyword_effects
     "exerts",                   # "Whenever you exert a creature" (CR 701.43), engine.keyword_effects.exert
+    "exploits",                 # "When ~ exploits a creature" (CR 702.110b), engine.keyword_effects.exploit
 })
 TRIGGER_SUBJECTS = frozenset({"self", "enchanted", "equipped"})
 PLAYER_SUBJECTS = frozenset({"you", "opponent"})

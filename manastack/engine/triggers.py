@@ -54,7 +54,7 @@ _SEEN_BY_KIND = {
     "draw": frozenset(("draw",)), "step": frozenset(("beginning_of_step",)),
     "cast": frozenset(("cast",)), "tapped_for_mana": frozenset(("tapped_for_mana",)),
     "madness": frozenset(("exiled_with_madness",)), "becomes_target": frozenset(("becomes_target",)),
-    "exerted": frozenset(("exerts",)),
+    "exerted": frozenset(("exerts",)), "exploited": frozenset(("exploits",)),
 }
 for _kind, _seen in _OBJECT_EVENTS.items():
     _SEEN_BY_KIND[_kind] = _SEEN_BY_KIND.get(_kind, frozenset()) | frozenset(_seen)
@@ -207,6 +207,9 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
         if not _player_matches(trig.whose, ev.player, source.controller):
             return []      # "Whenever you tap a land for mana" (CR 106.12a)
         return [Seen(kind, obj=ev.obj, player=ev.player, mana=tuple(ev.mana))]
+    if kind == "exploited" and e == "exploits":    # "When ~ exploits a creature" (CR 702.110b)
+        name = ev.old.card.name if ev.old is not None else None
+        return [Seen(kind, obj=ev.obj, player=ev.player, name=name)] if ev.obj == source.id else []
     if kind == "exerted" and e == "exerts":        # "Whenever you exert a creature" (CR 701.43)
         if not _player_matches(trig.whose or trig.subject, ev.player, source.controller):
             return []
@@ -274,6 +277,8 @@ def collect(ctx, ev: Event) -> None:
         sources += [s.objs[i] for i in p.command]
     if kind == "zone_change" and ev.from_zone == "battlefield":
         sources.append(ev.old)  # look back in time (CR 603.10a)
+    if kind == "exploited" and ev.old is not None:
+        sources.append(ev.old)  # it exploited itself (Sidisi's Faithful rulings 2015-02-25)
     if kind in ("cast", "madness") and ev.obj in s.objs:
         # the spell itself: cascade works on the stack (CR 702.85a); the card madness exiled
         # has its own trigger (CR 702.35a)
@@ -351,6 +356,8 @@ def describe_event(s, view: Seen) -> str:
         return f"{name} being turned face up"
     if kind == "exerted":
         return f"{s.players[view.player].name} exerting {name}"
+    if kind == "exploited":
+        return f"{view.name or name} exploiting a creature"
     if kind in ("becomes_renowned", "becomes_monstrous"):
         return f"{name} becoming {kind.split('_')[1]}"
     return f"{name} ({kind.replace('_', ' ')})"

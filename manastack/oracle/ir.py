@@ -663,6 +663,11 @@ class Bolster:
 
 
 @dataclass(frozen=True, slots=True)
+class Exploit:
+    """Exploit's trigger (CR 702.110a): its controller may sacrifice a creature as it resolves."""
+
+
+@dataclass(frozen=True, slots=True)
 class Fabricate:
     """Fabricate's trigger (CR 702.123a): put ``amount`` +1/+1 counters on the source, or else
     create that many 1/1 colorless Servo artifact creature tokens."""
@@ -810,7 +815,7 @@ Effect = Union[
     PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, GetEnergy, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
-    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, RemoveCounterOrSacrifice, BecomeDesignated, Fabricate, Bolster, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
+    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, RemoveCounterOrSacrifice, BecomeDesignated, Fabricate, Bolster, Exploit, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
     IfYouDo, LoseGame, WinGame, IfYouDont, CastFromHand,
     PutInLibrary, Surveil, CreateEmblem, SacrificePermanents,
 ]

@@ -65,6 +65,10 @@ class TriggerRules:
         trigger = self.e_desc_attacks(c)
         return dataclasses.replace(trigger, event="attacks_alone")
 
+    def e_exploits(self, c):
+        """"When ~ exploits a creature" (CR 702.110b)."""
+        return ir.Trigger("exploits")
+
     def e_becomes_designated(self, c):
         """"When ~ becomes monstrous" (CR 701.37b), "Whenever a creature you control becomes
         renowned" (CR 702.112b)."""
