@@ -161,9 +161,9 @@ def check_state(game: Game) -> None:
         raise InvariantError("stuck decision", f"{game.pending.kind} decision with no legal action")
 
 
-def check_push(db: CardDB, game: Game, action: Action) -> None:
-    """Push ``action``; pop must restore the same save, and a loaded save must continue the same."""
-    before = game.to_json()
+def check_push(db: CardDB, game: Game, action: Action, before: str) -> str:
+    """Push ``action`` on ``game``, whose save is ``before``; pop must restore the same save, and
+    a loaded save must continue the same. Returns the save after the push."""
     loaded = Game.from_json(before, cards=db)
     game.push(action)
     after = game.to_json()
@@ -173,6 +173,7 @@ def check_push(db: CardDB, game: Game, action: Action) -> None:
     loaded.push(action)
     if loaded.to_json() != after:
         raise InvariantError("save/load continues", f"a loaded save differs after {action}")
+    return after
 
 
 def play_game(db: CardDB, names: list[str], seed: int, max_actions: int, must_end: bool = True,
@@ -183,6 +184,7 @@ def play_game(db: CardDB, names: list[str], seed: int, max_actions: int, must_en
     game = new_game(db, names, seed)
     agents = [RandomAgent(seed), RandomAgent(seed + 1000)]
     taken = actions if actions is not None else []
+    save = game.to_json()
     while game.pending is not None:
         check_state(game)
         if len(taken) >= max_actions:
@@ -190,7 +192,7 @@ def play_game(db: CardDB, names: list[str], seed: int, max_actions: int, must_en
                 raise InvariantError("no end", f"no result after {max_actions} actions")
             break
         action = agents[game.pending.player].choose(game, game.pending)
-        check_push(db, game, action)
+        save = check_push(db, game, action, save)
         taken.append(action)
     check_state(game)
     again = new_game(db, names, seed)

@@ -11,8 +11,9 @@ Action(kind='keep', args=(), label='keep 7 cards')
 """
 from __future__ import annotations
 
-import json
 from collections import deque
+
+import orjson
 
 from manastack.cards import CardDB, CardError, default_db
 from manastack.decks import Deck, load_deck  # noqa: F401  (re-exported)
@@ -246,7 +247,7 @@ class Game:
 
     def to_json(self) -> str:
         """The game at its pending decision, answers in progress included, as JSON."""
-        return json.dumps(self.to_data(), separators=(",", ":"))
+        return orjson.dumps(self.to_data(), option=orjson.OPT_NON_STR_KEYS).decode()
 
     def to_data(self) -> dict:
         """The save as plain data (see :meth:`to_json`)."""
@@ -262,12 +263,13 @@ class Game:
         if not json_depth_ok(text):
             raise SaveError(f"$: lists and objects nested deeper than {MAX_DEPTH} levels")
         try:
-            data = json.loads(text)
-        except (ValueError, UnicodeDecodeError) as exc:
+            data = orjson.loads(text)
+        except (orjson.JSONDecodeError, UnicodeDecodeError) as exc:
             raise SaveError(f"$: not valid JSON ({str(exc)[:200]})") from None
-        check_save(data, depth_checked=True)
+        db = cards or default_db()
+        check_save(data, depth_checked=True, cards=db)
         try:
-            s = state_from_data(data["state"], cards or default_db())
+            s = state_from_data(data["state"], db)
         except (ValueError, CardError) as exc:
             raise SaveError(f"$.state: {str(exc)[:300]}") from None
         answers = [Action.from_json(a) for a in data["answers"]]
@@ -275,7 +277,7 @@ class Game:
             base, answers, pending = advance(s, answers)
         except IllegalActionError as exc:
             raise SaveError(f"$.answers: the saved answers can't be replayed: {str(exc)[:300]}") from None
-        return cls(base, answers, pending, cards or default_db())
+        return cls(base, answers, pending, db)
 
     # ------------------------------------------------------------------ helpers for people
 

@@ -60,9 +60,10 @@ def test_missing_keys_and_wrong_types_name_the_path(save):
 def test_log_entries_object_records_and_id_lists_name_the_path(save):
     """These are checked by hand before the schema (they are most of a save): every kind of
     wrong value is still refused with its place."""
-    refused(changed(save, lambda s: s["log"][3].update(rules=["x" * 21])), "$.state.log[3].rules[0]")
-    refused(changed(save, lambda s: s["log"][0].update(turn=-1)), "$.state.log[0].turn")
-    refused(changed(save, lambda s: s["log"][1].pop("kind")), "$.state.log[1]", "'kind' is a required")
+    refused(changed(save, lambda s: s["log"][3].__setitem__(3, ["x" * 21])), "$.state.log[3][3][0]")
+    refused(changed(save, lambda s: s["log"][0].__setitem__(0, -1)), "$.state.log[0][0]")
+    refused(changed(save, lambda s: s["log"][1].pop()), "$.state.log[1]", "is too short")
+    refused(changed(save, lambda s: s["log"][2].__setitem__(2, {"text": "x"})), "$.state.log[2][2]")
     refused(changed(save, lambda s: s["objects"][2].update(zone=["hand"])), "$.state.objects[2].zone")
     refused(changed(save, lambda s: s["objects"][0].update(owner=True)), "$.state.objects[0].owner")
     refused(changed(save, lambda s: s["objects"][1].update(colour="red")), "$.state.objects[1]", "colour")

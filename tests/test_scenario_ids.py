@@ -119,3 +119,10 @@ def test_count_and_lacks_can_fail():
 def test_naming_more_tokens_than_the_step_made_is_an_error():
     with pytest.raises(ScenarioError, match=r"tokens: names 4 token\(s\), but this step created 3"):
         Scenario.from_text(TOKENS.replace("[g1, g2]", "[g1, g2, g3, g4]")).run()
+
+
+def test_the_log_names_a_token_once():
+    """CR 111.4: the token's name already ends in "Token"; the log says "a 1/1 Goblin Token"."""
+    run = Scenario.from_text(TOKENS).run()
+    created = [e.text for e in run.game.current_state().log_entries() if "creates" in e.text]
+    assert created and all(t.endswith("creates a 1/1 Goblin Token") for t in created), created

@@ -496,9 +496,10 @@ def create_token(ctx: Ctx, spec: ir.TokenSpec, controller: int, tapped: bool = F
     o.is_token = True
     o.token_face = face
     s.objs[o.id] = o
-    s.add_log(f"{s.players[controller].name} creates a {spec.power}/{spec.toughness} "
-              f"{spec.name} token" if spec.power is not None else
-              f"{s.players[controller].name} creates a {spec.name} token", ("111.1",))
+    # CR 111.4: a token's name is often its subtypes plus "Token" ("Goblin Token")
+    what = spec.name if spec.name.endswith("Token") else f"{spec.name} token"
+    size = f"{spec.power}/{spec.toughness} " if spec.power is not None else ""
+    s.add_log(f"{s.players[controller].name} creates a {size}{what}", ("111.1",))
     return move(ctx, o, "battlefield", controller=controller, tapped=tapped, quiet=True,
                 rules=("111.1",))
 
