@@ -104,7 +104,8 @@ class StaticRules:
     def st_lesser_power_cant_block(self, c):
         """CR 509.1b: creatures with power less than the source's can't block it ("it") or the
         creatures described ("creatures you control")."""
-        d = c[-1] if len(c) > 1 else None
+        _need(str(c[0]).lower() == "creatures", "power less than")
+        d = c[-1] if len(c) > 2 else None
         if d is None:
             return [self._static("cant_be_blocked_by_lesser_power", "self")]
         _need(d.plural and d.kind is None and d.filter.types == ("Creature",) and not d.zone_given,
