@@ -179,10 +179,6 @@ def block_restriction(s, blocker: Obj, attacker: Obj) -> str | None:
             return f"{an} has {kw} and the defending player controls a {land_type} (CR 702.14c)"
     if restricted(s, attacker, "cant_be_blocked"):
         return f"an effect says {an} can't be blocked (CR 509.1b)"
-    for src, eff in ch.static_effects(s, "cant_be_blocked_by_lesser_power"):
-        if layers.affected_by(s, src, eff, attacker) and ch.power(s, blocker) < ch.power(s, src):
-            return (f"creatures with power less than {possessive(src.card.name)} power can't block "
-                    f"{'it' if src.id == attacker.id else an} (CR 509.1b)")
     for src, eff in ch.static_effects(s, "cant_be_blocked_by"):      # "... by creatures with power 2 or less"
         if layers.affected_by(s, src, eff, attacker) and matches(s, blocker, eff.blockers, src):
             return f"an effect says {an} can't be blocked by creatures like {bn} (CR 509.1b)"

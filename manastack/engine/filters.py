@@ -86,6 +86,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         return False
     if f.power_at_least is not None and ch.power(s, o) < f.power_at_least:
         return False
+    if f.power_below_source and (source is None or ch.power(s, o) >= ch.power(s, source)):
+        return False
     if f.mana_value_at_most is not None and ch.mana_value(o) > f.mana_value_at_most:
         return False
     if f.targets_self and not _targets_source(s, o, source):

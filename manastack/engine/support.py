@@ -80,8 +80,7 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "cost_increase", "cost_reduction",     # spell costs, CR 601.2f
                           "control",                  # an Aura's control effect, engine.control
                           "no_maximum_hand_size",     # CR 402.2, engine.turn._cleanup
-                          "block_additional",         # CR 509.1a-b, engine.combat.block_capacity
-                          "cant_be_blocked_by_lesser_power"})   # CR 509.1b, engine.combat.block_restriction
+                          "block_additional"})        # CR 509.1a-b, engine.combat.block_capacity
 REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color",
                                "double_damage_to_player", "more_counters", "double_counters",
                                "enter_as_copy", "choose_creature_type",
@@ -191,6 +190,8 @@ def _walk(node, out: list[str]) -> None:
     elif t is ir.TargetSpec:
         if node.kind not in TARGET_KINDS:
             out.append(f"target kind {node.kind!r}")
+        if node.filter.power_below_source:      # rechecked on resolution, when the source may be gone
+            out.append("a target compared with the source's power")
     elif t is ir.Ref:
         if node.name not in REFS:
             out.append(f"reference {node.name!r}")

@@ -116,6 +116,7 @@ class Filter:
     targets_self: bool = False    # "a spell that targets ~": the source is among its targets
     all_types: tuple[str, ...] = ()   # every one of these card types too ("artifact creature")
     or_self: bool = False         # "~ or another Ally": the source itself matches as well
+    power_below_source: bool = False   # "with power less than ~'s power" (CR 509.1b)
 
 
 @dataclass(frozen=True, slots=True)

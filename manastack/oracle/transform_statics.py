@@ -101,16 +101,17 @@ class StaticRules:
         """CR 509.1b: a blocking restriction."""
         return [self._static("can_block_only_flying", c[0])]
 
-    def st_lesser_power_cant_block(self, c):
-        """CR 509.1b: creatures with power less than the source's can't block it ("it") or the
-        creatures described ("creatures you control")."""
-        _need(str(c[0]).lower() == "creatures", "power less than")
-        d = c[-1] if len(c) > 2 else None
-        if d is None:
-            return [self._static("cant_be_blocked_by_lesser_power", "self")]
+    def st_cant_block_these(self, c):
+        """CR 509.1b: "Creatures with power less than ~'s power can't block it" (or "... can't
+        block creatures you control"): those attackers can't be blocked by such creatures."""
+        blockers = c[0]
+        _need(isinstance(blockers, ir.Filter) and blockers.types == ("Creature",), "can't block it")
+        if len(c) == 1:
+            return [ir.StaticAbility(ir.StaticEffect("cant_be_blocked_by", "self", blockers=blockers))]
+        d = c[1]
         _need(d.plural and d.kind is None and d.filter.types == ("Creature",) and not d.zone_given,
               "can't block creatures")
-        return [self._static("cant_be_blocked_by_lesser_power", d.filter)]
+        return [ir.StaticAbility(ir.StaticEffect("cant_be_blocked_by", d.filter, blockers=blockers))]
 
     def st_block_additional(self, c):
         """"~ can block an additional creature each combat." (CR 509.1a-b)."""
