@@ -75,13 +75,15 @@ class Report:
     decisions: int = 0
     seconds: float = 0.0
     failures: dict[str, list[Failure]] = field(default_factory=dict)
+    stopped: bool = False       # interrupted (Ctrl-C) before the last game
 
     def add(self, failure: Failure) -> None:
         self.failures.setdefault(failure.kind, []).append(failure)
 
     def render(self, corpus: Path, max_actions: int) -> str:
         lines = [f"{self.games} games, {self.decisions} decisions checked in {self.seconds:.0f} s; "
-                 f"{sum(len(f) for f in self.failures.values())} failed"]
+                 f"{sum(len(f) for f in self.failures.values())} failed"
+                 + ("; stopped early: the game in progress is not counted" if self.stopped else "")]
         for kind, found in sorted(self.failures.items(), key=lambda kv: -len(kv[1])):
             first = found[0]
             lines.append(f"- {kind}: {len(found)} game(s), seeds {', '.join(str(f.seed) for f in found[:10])}"
@@ -217,16 +219,19 @@ def run(db: CardDB, names: list[str], seeds: Iterator[int], max_actions: int,
         progress=None) -> Report:
     report = Report()
     start = time.perf_counter()
-    for seed in seeds:
-        taken: list[Action] = []
-        try:
-            play_game(db, names, seed, max_actions, actions=taken)
-        except Exception as exc:     # every failure is a finding: classify it and go on
-            report.add(Failure(seed, classify(exc), f"{type(exc).__name__}: {str(exc)[:300]}", len(taken)))
-        report.games += 1
-        report.decisions += len(taken)
-        if progress is not None:
-            progress(report)
+    try:
+        for seed in seeds:
+            taken: list[Action] = []
+            try:
+                play_game(db, names, seed, max_actions, actions=taken)
+            except Exception as exc:     # every failure is a finding: classify it and go on
+                report.add(Failure(seed, classify(exc), f"{type(exc).__name__}: {str(exc)[:300]}", len(taken)))
+            report.games += 1
+            report.decisions += len(taken)
+            if progress is not None:
+                progress(report)
+    except KeyboardInterrupt:        # a long run stopped by hand still reports what it found
+        report.stopped = True
     report.seconds = time.perf_counter() - start
     return report
 

@@ -129,3 +129,64 @@ expect:
     bears: {controller: Alice}
 """
     run(text, corpus_db)
+
+
+def test_an_aura_for_your_own_creature_falls_off_when_the_creature_changes_control(corpus_db):
+    """CR 303.4a, 704.5m: Aspect of Lamprey ("enchant creature you control") can target only a
+    creature its caster controls; when Bob takes that creature with Mind Control, the Aura is
+    attached to something it can't enchant and goes to Alice's graveyard."""
+    text = """
+turn: 3
+players:
+  - name: Alice
+    hand: [Aspect of Lamprey]
+    battlefield: [{card: Swamp, count: 4}, {card: Grizzly Bears, id: mine}]
+  - name: Bob
+    hand: [Mind Control, Island, Island]
+    battlefield: [{card: Grizzly Bears, id: his}, {card: Island, count: 5}]
+    library: [Island]
+script:
+  - cast: Aspect of Lamprey
+    target: his
+    illegal: "target"
+  - cast: Aspect of Lamprey
+    target: mine
+  - resolve
+  - resolve
+  - choose: [Island, Island]
+    by: Bob
+  - expect:
+      objects:
+        Aspect of Lamprey: {attached_to: mine}
+  - pass_until: main1
+    turn: 4
+  - cast: Mind Control
+    by: Bob
+    target: mine
+  - resolve
+expect:
+  objects:
+    mine: {controller: Bob}
+  graveyard: {Alice: [Aspect of Lamprey]}
+"""
+    run(text, corpus_db)
+
+
+def test_an_aura_on_a_creature_with_protection_from_it_is_put_into_the_graveyard(corpus_db):
+    """CR 702.16c, 704.5m: White Knight has protection from black, so Weakness (a black Aura)
+    can't stay attached to it."""
+    text = """
+turn: 3
+players:
+  - name: Alice
+    battlefield: [{card: White Knight, id: knight}]
+  - name: Bob
+    battlefield: [{card: Weakness, attached_to: knight}]
+script:
+  - pass
+expect:
+  graveyard: {Bob: [Weakness]}
+  objects:
+    knight: {power: 2, toughness: 2}
+"""
+    run(text, corpus_db)

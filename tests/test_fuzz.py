@@ -40,3 +40,14 @@ def test_the_command_line_refuses_bad_bounds(capsys):
     assert "--games must be from 1 to" in capsys.readouterr().err
     assert fuzz.main(["--games", "1", "--corpus", "no-such-file.json"]) == 2
     assert "card file not found" in capsys.readouterr().err
+
+
+def test_a_run_stopped_by_hand_reports_the_games_it_finished(corpus_db, playable):
+    def seeds():
+        yield 11
+        raise KeyboardInterrupt
+
+    report = fuzz.run(corpus_db, playable, seeds(), 10)
+    assert report.games == 1 and report.stopped
+    assert list(report.failures) == ["no end"]          # 10 actions are too few for a game
+    assert "stopped early" in report.render(fuzz.DEFAULT_CORPUS, 10)

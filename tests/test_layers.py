@@ -8,6 +8,7 @@ from manastack.engine import layers
 from manastack.engine import mana_query as mq
 from manastack.engine.decisions import Action
 from manastack.game import Game
+from manastack.scenario import Scenario
 
 from .mana_helpers import board, cast, mana_actions, obj, pool, tap_for_mana
 
@@ -345,3 +346,21 @@ def test_a_clone_in_a_save_is_still_a_copy_and_leaves_as_clone():
     new = max((o for o in s.permanents() if o.card.name == "Grizzly Bears"), key=lambda o: o.id)
     assert new.printed is not None and new.printed.name == "Clone"
     assert loaded.to_json() == g.to_json()
+
+
+def test_for_each_other_creature_on_an_aura_leaves_out_the_enchanted_creature(corpus_db):
+    """CR 613.4c: Conclave's Blessing gives +0/+2 for each creature Alice controls other than
+    the enchanted one (the Aura itself is no creature)."""
+    sc = Scenario.from_text("""players:
+  - name: Alice
+    battlefield:
+      - {card: Grizzly Bears, id: bears}
+      - Llanowar Elves
+      - Raging Goblin
+      - {card: Conclave's Blessing, attached_to: bears}
+  - name: Bob
+    battlefield: [Hill Giant]
+""", cards=corpus_db)
+    g = Game.from_state(sc.state, sc.db)
+    s = g.current_state()
+    assert ch.power_toughness(s, obj(g, "Grizzly Bears")) == (2, 6)

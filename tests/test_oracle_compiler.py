@@ -65,7 +65,7 @@ def test_keywords_with_costs_and_arguments():
     c = card("Stonecoil Serpent", "Reach, trample, protection from multicolored")
     assert c.abilities[-1] == Keyword("protection", arg="multicolored")
     c = card("Pacifism", "Enchant creature", "Enchantment — Aura")
-    assert c.abilities == (Keyword("enchant", arg="creature"),)
+    assert c.abilities == (Keyword("enchant", arg="creature", filter=Filter(types=("Creature",))),)
     c = card("Bone Saw", "Equip {1}", "Artifact — Equipment")
     assert c.abilities == (Keyword("equip", cost=_mana("{1}")),)
     assert card("Kitchen Finks", "Persist").abilities == (Keyword("persist"),)
@@ -496,3 +496,23 @@ def test_when_you_do_is_a_reflexive_trigger_with_its_own_targets():
     [spec] = reflexive.ability.targets
     assert set(spec.filter.types) == {"Artifact", "Enchantment"}
     assert reflexive.ability.text == "When you do, destroy target artifact or enchantment."
+
+
+def test_enchant_keeps_its_whole_restriction_in_a_filter():
+    """CR 702.5a, 303.4a: an Aura targets and may enchant only what its enchant ability allows,
+    so the keyword carries the whole description: mana value, controller, supertype."""
+    c = card("Threads", "Enchant creature with converted mana cost 2 or less", "Enchantment — Aura")
+    assert c.abilities == (Keyword("enchant", arg="creature",
+                                   filter=Filter(types=("Creature",), mana_value_at_most=2)),)
+    c = card("Lamprey", "Enchant creature you control", "Enchantment — Aura")
+    assert c.abilities[0].filter == Filter(types=("Creature",), controller="you")
+    c = card("Basic Aura", "Enchant basic land", "Enchantment — Aura")
+    assert c.abilities[0].filter == Filter(types=("Land",), supertypes=("Basic",))
+    c = card("Forest Aura", "Enchant Forest", "Enchantment — Aura")
+    assert c.abilities == (Keyword("enchant", arg="Forest", filter=Filter(subtypes=("Forest",))),)
+
+
+def test_enchant_descriptions_the_check_cannot_read_are_refused():
+    """"Enchant creature card in a graveyard" (Animate Dead) is no permanent: refused."""
+    c = card("Dead Aura", "Enchant creature card in a graveyard", "Enchantment — Aura")
+    assert c.unsupported and not c.abilities

@@ -138,7 +138,9 @@ def power_toughness(s: State, o: Obj) -> tuple[int, int]:
     if o.zone == "battlefield":
         for src, eff in _static_sources(s):
             if eff.kind == "modify_pt" and _affects(s, src, eff, o):
-                n = 1 if eff.count is None else count_matching(s, eff.count, src)   # "for each"
+                # "for each other creature you control" on an Aura: other than the one it
+                # modifies as well as the source
+                n = 1 if eff.count is None else count_matching(s, eff.count, src, besides=o)
                 p += eff.power * n
                 t += eff.toughness * n
     for e in s.effects:
@@ -152,14 +154,16 @@ def power_toughness(s: State, o: Obj) -> tuple[int, int]:
     return p, t
 
 
-def count_matching(s: State, f: ir.Filter, source: Obj) -> int:
+def count_matching(s: State, f: ir.Filter, source: Obj, besides: Obj | None = None) -> int:
     """How many objects in ``f``'s zone match ``f`` as ``source`` sees them ("for each artifact
-    you control", "the number of cards in your graveyard")."""
+    you control", "the number of cards in your graveyard"). With ``besides``, an "other" filter
+    also leaves out that object: the one a "gets +X/+X for each other ..." effect modifies."""
     if f.zone == "battlefield":
         found = s.permanents()
     else:
         found = (s.objs[i] for p in s.players for i in p.zone(f.zone))
-    return sum(1 for o in found if matches(s, o, f, source))
+    skip = besides.id if f.other and besides is not None else None
+    return sum(1 for o in found if o.id != skip and matches(s, o, f, source))
 
 
 def power(s: State, o: Obj) -> int:

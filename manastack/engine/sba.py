@@ -5,8 +5,10 @@ from __future__ import annotations
 from . import characteristics as ch
 from . import control, events, exercise, sagas
 from .decisions import Action, Decision
+from .filters import matches, protected_from
 from .game_end import end_game
 from .runner import Ctx
+from .targets import aura_target_spec
 
 
 def check(ctx: Ctx) -> bool:
@@ -66,6 +68,8 @@ def find(s) -> list[tuple[str, object, str, str]]:
             found.append(("die", o, "loyalty 0", "704.5i"))       # CR 306.9
         if "Aura" in o.card.subtypes and (o.attached_to is None or o.attached_to not in s.objs):
             found.append(("die", o, "an Aura attached to nothing", "704.5m"))
+        elif "Aura" in o.card.subtypes and not _may_enchant(s, o, s.objs[o.attached_to]):
+            found.append(("die", o, "an Aura attached to what it can't enchant", "704.5m"))
         if o.counters.get("+1/+1") and o.counters.get("-1/-1"):
             found.append(("annihilate", o, "+1/+1 and -1/-1 counters", "704.5q"))
         if "Equipment" in o.card.subtypes and o.attached_to is not None:
@@ -147,3 +151,14 @@ def _legend_rule(ctx: Ctx, player: int, name: str) -> None:
         if o.id != answer.args[0]:
             s.add_log(f"{name} is put into its owner's graveyard (legend rule)", ("704.5j",), "sba")
             events.move(ctx, o, "graveyard", quiet=True)
+
+
+def _may_enchant(s, aura, host) -> bool:
+    """CR 704.5m, 303.4d: an Aura on a permanent its enchant ability doesn't allow (it stopped
+    being a creature, control changed under "Enchant creature you control", its mana value
+    is too high) or on a permanent with protection from it (CR 702.16c) is illegally attached."""
+    spec = aura_target_spec(aura.card)
+    if spec is None or spec.kind != "permanent" or host.zone != "battlefield":
+        return True
+    return matches(s, host, spec.filter, aura) and not (
+        "protection" in ch.keywords(s, host) and protected_from(s, host, aura))

@@ -38,6 +38,8 @@ def aura_target_spec(card) -> ir.TargetSpec | None:
         if type(ab) is ir.Keyword and ab.name == "enchant":
             if exercise.RECORD is not None:
                 exercise.note("KEYWORDS", "enchant", card)
+            if ab.filter is not None:      # "Enchant creature with mana value 2 or less"
+                return ir.TargetSpec("permanent", ab.filter)
             what = (ab.arg or "permanent").strip().lower()
             if what == "player":
                 return ir.TargetSpec("player")

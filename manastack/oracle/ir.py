@@ -888,11 +888,13 @@ class Trigger:
 class Keyword:
     """A keyword ability (CR 702). ``cost`` for ward, equip, ninjutsu, ..., and the optional
     costs of kicker, multikicker, buyback and flashback (CR 702.33, 702.27, 702.34);
-    ``arg`` for "protection from red", "enchant creature", "persist"."""
+    ``arg`` for "protection from red", "enchant creature", "persist"; ``filter`` for enchant
+    with an object: what the Aura may target and enchant (CR 702.5a, 303.4a, 704.5m)."""
 
     name: str
     cost: Cost | None = None
     arg: str | None = None
+    filter: Filter | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,6 +49,8 @@ def _keyword(k: ir.Keyword) -> str:
         text += " from"
     if k.arg:
         text += " " + k.arg
+    if k.filter is not None:
+        text += f" ({fmt(k.filter)})"
     if k.cost is not None:
         text += " " + (str(k.cost.mana) if k.cost == ir.Cost(mana=k.cost.mana) else fmt(k.cost))
     return text

@@ -192,12 +192,23 @@ def _subject_of(effect):
     return None
 
 
+_ENCHANT_READ = frozenset({"types", "subtypes", "supertypes", "non_supertypes", "controller",
+                           "colors", "non_colors", "non_types", "keywords", "without_keywords",
+                           "tapped", "mana_value_at_most", "power_at_most", "power_at_least",
+                           "multicolored", "zone"})
+
+
 def _describe(f: ir.Filter, kind: str | None) -> str:
-    """A short text for an "Enchant ..." argument (CR 702.5)."""
+    """A short text for an "Enchant ..." argument (CR 702.5): its types and "you control"; the
+    keyword's filter carries the whole restriction. A description with a part the enchant
+    check doesn't read ("other", a chosen color or type, a name) is refused."""
     words = " or ".join(t.lower() for t in f.types) or " or ".join(f.subtypes) or kind or ""
     if f.controller == "you":
         words += " you control"
-    _need(words and not (f.colors or f.non_types or f.keywords or f.other), "enchant")
+    unread = [x.name for x in dataclasses.fields(f)
+              if x.name not in _ENCHANT_READ and getattr(f, x.name) != x.default]
+    _need(words and not unread and "chosen" not in f.colors + f.subtypes
+          and not (f.types and f.subtypes), "enchant")
     return words
 
 

@@ -256,12 +256,15 @@ class LineRules:
         return [ir.Keyword("splice", cost=ir.Cost(mana=c[1]), arg=_subtype(str(c[0]))[0])]
 
     def kw_enchant(self, c):
-        return [ir.Keyword("enchant", arg=c[0])]
+        if isinstance(c[0], str):           # "Enchant player", "Enchant opponent"
+            return [ir.Keyword("enchant", arg=c[0])]
+        words, what = c[0]
+        return [ir.Keyword("enchant", arg=words, filter=what)]
 
     def enchant_what(self, c):
         d = c[0]
         _need(not d.plural and d.kind in (None, "permanent"), "enchant")
-        return _describe(d.filter, d.kind)
+        return _describe(d.filter, d.kind), d.filter
 
     def enchant_player(self, c):
         return "player"

@@ -226,6 +226,9 @@ class PlaySteps(Driver):
         for o in d.options:
             if o.kind == "mana" and self.refs.matches(s, ref, o.args[0]):
                 return o
+        for o in d.options:     # a creature to convoke, an artifact to improvise, a card to delve
+            if o.kind in ("convoke", "improvise", "delve") and self.refs.matches(s, ref, o.args[0]):
+                return o
         raise StepError(f"{ref} can't be tapped for mana now to pay: {d.prompt} (CR 605.3a, 118.3)")
 
     def choose_mana(self, d, color) -> Action:
