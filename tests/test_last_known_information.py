@@ -360,3 +360,63 @@ script:
 expect:
   graveyard: {Bob: [Grizzly Bears], Alice: [Condescend]}
 """)
+
+
+# ------------------------------------------------------------------------ leaving together
+
+
+def test_leaves_the_battlefield_triggers_see_the_others_that_leave_with_them(corpus_db):
+    """Wrath of God destroys Poison-Tip Archer and two other creatures at once: the Archer's
+    "another creature dies" ability looks back in time and triggers for both others, whichever
+    of them the engine moves first (CR 603.10a, 704.3)."""
+    game = run(corpus_db, HEAD + """
+turn: 3
+players:
+  - name: Alice
+    hand: [Wrath of God]
+    battlefield: [{card: Plains, count: 4}, Poison-Tip Archer, Grizzly Bears]
+  - name: Bob
+    battlefield: [Hill Giant]
+script:
+  - cast: Wrath of God
+  - resolve
+  - action: "put the rest on the stack in the order they triggered"
+  - resolve
+  - resolve
+expect:
+  triggered: {Poison-Tip Archer: 2}
+  life: {Bob: 18}
+  stack: 0
+""")
+    assert game.state.players[0].life == 20
+
+
+def test_its_controller_after_an_entered_permanent_has_left(corpus_db):
+    """Kavu Lair: "its controller draws a card" for a creature with power 4 or more that
+    entered; if the creature has left before the ability resolves, its last controller draws
+    (CR 608.2h), not nobody. Bob returns Alice's Craw Wurm to her hand in response."""
+    run(corpus_db, HEAD + """
+turn: 3
+players:
+  - name: Alice
+    hand: [Craw Wurm]
+    library: [Island, Island]
+    battlefield: [{card: Forest, count: 6}, Kavu Lair]
+  - name: Bob
+    hand: [Unsummon]
+    battlefield: [Island]
+script:
+  - cast: Craw Wurm
+  - resolve
+  - expect:
+      stack: ["Kavu Lair's ability"]
+  - cast: Unsummon
+    by: Bob
+    target: Craw Wurm
+  - resolve
+  - resolve
+expect:
+  hand: {Alice: [Craw Wurm, Island]}
+  library: {Alice: [Island]}
+""")
+

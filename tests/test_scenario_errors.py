@@ -345,3 +345,31 @@ def test_equip_is_named_by_its_word_or_number(which):
 def test_an_ability_number_past_the_last_says_how_many(tmp_path):
     err = error_of(tmp_path, JITTE % "3")
     assert "has 2 activated abilities, not 3" in str(err)
+
+
+SURGE = """\
+turn: 3
+players:
+  - name: Alice
+    hand: [Comparative Analysis]
+    battlefield: [Island, Island, Island, Island]
+  - name: Bob
+    library: [Island, Island]
+script:
+  - cast: Comparative Analysis
+    target: Bob
+    alternative: surge
+expect:
+  stack: 1
+"""
+
+
+def test_an_alternative_cost_that_cant_be_paid_is_an_error_not_ignored(corpus_db):
+    """Only the mana cost can be paid (no other spell was cast this turn, CR 702.117a), so the
+    engine asks nothing; the step still must not cast the spell for its mana cost instead."""
+    with pytest.raises(ScenarioError) as info:
+        Scenario.from_text(SURGE, cards=corpus_db).run()
+    assert "alternative: surge was given, but its surge cost can't be paid now" in str(info.value)
+    assert "118.9" in str(info.value)
+    no = Scenario.from_text(SURGE.replace("alternative: surge", "alternative: no"), cards=corpus_db).run()
+    assert no.passed

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from manastack import FirstLegalAgent, Game, RandomAgent, play_out
+from manastack.scenario import Scenario
 from manastack.engine.turn import STEPS
 
 
@@ -67,3 +68,48 @@ def test_unspent_mana_empties_between_steps():
     s = game.state
     if s.step not in ("main1", "main2"):
         assert all(not p.pool for p in s.players)
+
+
+RHONAS = """
+turn: 3
+players:
+  - name: Alice
+    hand: [Rhonas's Last Stand, {card: Forest, id: late}]
+    library: [{card: Forest, count: 5}]
+    battlefield: [{card: Forest, id: f1}, {card: Forest, id: f2}]
+  - name: Bob
+    library: [{card: Island, count: 5}]
+    battlefield: [{card: Island, id: i1, tapped: true}]
+script:
+  - cast: Rhonas's Last Stand
+  - resolve
+  - play: late
+  - activate: late
+expect:
+  objects: {late: {tapped: true}, f1: {tapped: true}}
+"""
+
+
+def test_lands_you_control_dont_untap_covers_lands_that_arrive_later(corpus_db):
+    """"Lands you control don't untap during your next untap step" changes a rule, not
+    characteristics: it applies to the lands Alice controls in that untap step, the Forest played
+    after the spell resolved too (CR 502.3, 611.2c). Bob's untap step is not hers; the effect is
+    used up in hers and survives a save on the way."""
+    run = Scenario.from_text(RHONAS, cards=corpus_db).run()
+    assert run.passed
+    game = Game.from_json(run.game.to_json(), cards=corpus_db)
+    alice_lands = [o.id for o in game.state.permanents(0) if o.card.name == "Forest"]
+    bob_land = next(o.id for o in game.state.permanents(1))
+
+    def until(turn: int, step: str) -> None:
+        while not (game.state.turn == turn and game.state.step == step):
+            # pass priority; the Snake doesn't attack ("done" declaring no attackers)
+            game.push(next(a for a in game.legal_actions() if a.kind in ("pass", "done")))
+
+    until(4, "upkeep")
+    assert not game.state.objs[bob_land].tapped
+    until(5, "upkeep")
+    assert all(game.state.objs[i].tapped for i in alice_lands)
+    assert not any(e.kind == "skip_next_untap" for e in game.state.effects)
+    until(7, "upkeep")
+    assert not any(game.state.objs[i].tapped for i in alice_lands)

@@ -79,14 +79,20 @@ class AllCreatureTypes:
 @dataclass(frozen=True, slots=True)
 class SkipNextUntap:
     """The permanent doesn't untap during its controller's next untap step (CR 502.3), or
-    during the next untap step of ``player`` when given ("your next untap step")."""
+    during the next untap step of ``player`` when given ("your next untap step").
+
+    With ``affected`` None it is a group: every permanent of one of ``types`` that ``player``
+    controls in that untap step, including ones that came under their control after the effect
+    began ("lands you control don't untap during your next untap step"): the effect changes a
+    rule, not characteristics, so its objects aren't locked in as it begins (CR 611.2c)."""
 
     kind: ClassVar[str] = "skip_next_untap"
-    affected: int
+    affected: int | None
     until: str
     timestamp: int
     source: str
     player: int | None = None
+    types: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

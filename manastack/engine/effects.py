@@ -90,9 +90,10 @@ def _lose_life(ctx, e: ir.LoseLife, rc):
 
 
 def _destroy(ctx, e: ir.Destroy, rc):
-    for o in named_objects(ctx, e.what, rc):
-        if o.zone == "battlefield":
-            events.destroy(ctx, o, f"by {rc.card.name}", can_regenerate=not e.no_regeneration)
+    with events.together(ctx):              # "destroy all ...": one event (CR 603.10a)
+        for o in named_objects(ctx, e.what, rc):
+            if o.zone == "battlefield":
+                events.destroy(ctx, o, f"by {rc.card.name}", can_regenerate=not e.no_regeneration)
 
 
 def _prevent(ctx, e: ir.PreventDamage, rc):
@@ -123,14 +124,16 @@ def _regenerate(ctx, e: ir.Regenerate, rc):
 
 def _exile(ctx, e: ir.Exile, rc):
     rc.did = False      # for "If you do" (CR 608.2c): something was exiled
-    for o in named_objects(ctx, e.what, rc):
-        events.move(ctx, o, "exile", cause=rc.card.name, rules=("406.1", "701.13a"))
-        rc.did = True
+    with events.together(ctx):
+        for o in named_objects(ctx, e.what, rc):
+            events.move(ctx, o, "exile", cause=rc.card.name, rules=("406.1", "701.13a"))
+            rc.did = True
 
 
 def _bounce(ctx, e: ir.ReturnToHand, rc):
-    for o in named_objects(ctx, e.what, rc):
-        events.move(ctx, o, "hand", cause=rc.card.name)
+    with events.together(ctx):
+        for o in named_objects(ctx, e.what, rc):
+            events.move(ctx, o, "hand", cause=rc.card.name)
 
 
 def _put_in_library(ctx, e: ir.PutInLibrary, rc):
@@ -269,8 +272,16 @@ def _remove_counters(ctx, e: ir.RemoveCounters, rc):
 
 
 def _skip_next_untap(ctx, e: ir.SkipNextUntap, rc):
-    """Lasts until its controller's next untap step, which it changes (CR 502.3, 611.2)."""
+    """Lasts until its controller's next untap step, which it changes (CR 502.3, 611.2). A group
+    of permanents "you control" is one record for the player's next untap step, read then: it
+    covers permanents they control by that time, not only the ones they control now (CR 611.2c)."""
     s = ctx.s
+    if e.yours and isinstance(e.what, ir.Ref) and e.what.name == "all":
+        types = e.what.filter.types
+        s.effects.append(SkipNextUntap(None, "next_untap", s.new_timestamp(), rc.card.name, rc.controller, types))
+        s.add_log(f"{' or '.join(types)}s {s.players[rc.controller].name} controls don't untap during "
+                  f"their next untap step", ("502.3", "611.2c"), "effect")
+        return
     for o in named_objects(ctx, e.what, rc):
         if o.zone == "battlefield":
             player = rc.controller if e.yours else None      # "your next untap step"

@@ -301,7 +301,7 @@ class Seen:
     obj: int | None = None                   # the object it happened to (the new one after a move)
     player: int | None = None                # the player it happened to, or who acted
     amount: int | None = None                # life, damage or counters
-    controller: int | None = None            # the controller of the damage source, as it was
+    controller: int | None = None            # the controller of the object (damage source), as it was
     from_zone: str | None = None
     to: str | None = None
     step: str | None = None

@@ -7,6 +7,8 @@ triggered abilities that saw it trigger (CR 603.2).
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from manastack.cards import CardDef
 from manastack.cards.multiface import Layout
 from manastack.oracle import ir
@@ -139,6 +141,8 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     if new is not None:
         ctx.moved[o.id] = new.id            # CR 400.7j: the new object it became
     collect(ctx, ev)
+    if from_zone == "battlefield" and ctx.together is not None:
+        ctx.together.append(lookback)       # the others leaving with it look back at it
     if new is not None and to == "battlefield":   # CR 122.6: counters it enters with are put on it
         for kind, n in new.counters.items():
             collect(ctx, CountersPut(new.id, kind, n))
@@ -164,6 +168,20 @@ _MOVE_WORDS = {
 }
 _MOVE_RULES = {"battlefield": ("403.3", "110.1"), "graveyard": ("404.1", "400.7"),
                "exile": ("406.1",), "hand": ("402.1", "400.7"), "library": ("401.1",)}
+
+
+@contextmanager
+def together(ctx: Ctx):
+    """Permanents that one event moves off the battlefield leave at the same time ("destroy all
+    artifacts", state-based actions, CR 704.3): each one's leaves-the-battlefield abilities look
+    back in time and see the others leave too, whichever the engine moves first (CR 603.10a)."""
+    outer = ctx.together
+    if outer is None:
+        ctx.together = []
+    try:
+        yield
+    finally:
+        ctx.together = outer
 
 
 def put_onto_battlefield(ctx: Ctx, o: Obj, controller: int, *, tapped=False, x=0, cause="") -> Obj | None:

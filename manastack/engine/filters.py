@@ -68,7 +68,9 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         cols = ch.colors(s, o)
         if any(c in cols for c in f.non_colors):
             return False
-    if f.keywords or f.without_keywords:
+    if (f.keywords or f.without_keywords) and not (
+            f.qualified_type is not None
+            and any(t != f.qualified_type and t in ch.card_types(s, o) for t in f.types)):
         kws = ch.keywords(s, o)
         if f.keywords and not all(k in kws for k in f.keywords):
             return False

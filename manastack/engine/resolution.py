@@ -174,9 +174,12 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
         return [1 - rc.controller]
     seen = rc.event
     if name == "triggering_controller":
-        # the controller of the object whose event triggered the ability, as it was then
+        # the controller of the object whose event triggered the ability: of a permanent that
+        # entered, its controller now while it is still there, else as it was (CR 608.2h)
         ctl = seen.controller
         o = s.objs.get(seen.obj) if seen.obj is not None else None
+        if o is not None and seen.to == "battlefield" and o.zone == "battlefield":
+            return [o.controller]
         return [ctl if ctl is not None else o.controller] if ctl is not None or o else []
     if name == "triggering_player":
         p = seen.player

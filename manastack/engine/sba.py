@@ -122,17 +122,18 @@ def _once(ctx: Ctx) -> bool:
         elif kind == "unattach":
             o.attached_to = None
             s.add_log(f"{o.card.name} becomes unattached", (rule,), "sba")
-    for kind, o, why, rule in found:
-        if kind == "die" and o.zone == "battlefield" and o.id in s.objs:
-            if rule in ("704.5g", "704.5h"):   # "destroyed": regeneration can replace it
-                events.destroy(ctx, o, why, rules=(rule,))
-                continue
-            s.add_log(f"{o.card.name} is put into its owner's graveyard ({why})", (rule,), "sba")
-            events.move(ctx, o, "graveyard", quiet=True)
-    for kind, o, why, rule in found:
-        if kind == "sacrifice" and o.zone == "battlefield" and o.id in s.objs:
-            s.add_log(f"{o.card.name} is sacrificed: {why}", (rule,), "sba")
-            events.sacrifice(ctx, o)
+    with events.together(ctx):      # all at once (CR 704.3): they see each other leave (603.10a)
+        for kind, o, why, rule in found:
+            if kind == "die" and o.zone == "battlefield" and o.id in s.objs:
+                if rule in ("704.5g", "704.5h"):   # "destroyed": regeneration can replace it
+                    events.destroy(ctx, o, why, rules=(rule,))
+                    continue
+                s.add_log(f"{o.card.name} is put into its owner's graveyard ({why})", (rule,), "sba")
+                events.move(ctx, o, "graveyard", quiet=True)
+        for kind, o, why, rule in found:
+            if kind == "sacrifice" and o.zone == "battlefield" and o.id in s.objs:
+                s.add_log(f"{o.card.name} is sacrificed: {why}", (rule,), "sba")
+                events.sacrifice(ctx, o)
     for kind, key, _, _ in found:
         if kind == "legend":
             _legend_rule(ctx, *key)

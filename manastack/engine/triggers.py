@@ -134,7 +134,7 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
                 power, toughness = ch.power_toughness(s, new)
                 known = {"power": power, "toughness": toughness, "mana_value": ch.mana_value(new)}
             return [Seen(kind, obj=ev.obj, from_zone=ev.from_zone, to="battlefield", cast_costs=costs,
-                         last_known=known)]
+                         controller=new.controller if new is not None else None, last_known=known)]
         if e in ("dies", "leaves") and ev.from_zone == "battlefield":
             old = ev.old
             if e == "dies" and ev.to != "graveyard":   # CR 700.4: any permanent that goes there
@@ -277,6 +277,7 @@ def collect(ctx, ev: Event) -> None:
         sources += [s.objs[i] for i in p.command]
     if kind == "zone_change" and ev.from_zone == "battlefield":
         sources.append(ev.old)  # look back in time (CR 603.10a)
+        sources += ctx.together or ()   # and at the permanents that left with it, just before
     if kind == "exploited" and ev.old is not None:
         sources.append(ev.old)  # it exploited itself (Sidisi's Faithful rulings 2015-02-25)
     if kind in ("cast", "madness") and ev.obj in s.objs:

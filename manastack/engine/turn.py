@@ -159,8 +159,13 @@ def _step(ctx: Ctx) -> None:
                 if layers.affected_by(s, src, eff, o)}
         skips = [e for e in s.effects if e.kind == "skip_next_untap" and e.affected in s.objs
                  and (s.objs[e.affected].controller if e.player is None else e.player) == ap]
+        groups = [e for e in s.effects if e.kind == "skip_next_untap" and e.affected is None
+                  and e.player == ap]
         # "next untap step": used up now, for the permanents the active player untaps
         held |= {e.affected for e in skips if s.objs[e.affected].controller == ap}
+        held |= {o.id for e in groups for o in s.permanents(ap)          # CR 611.2c
+                 if any(ch.is_type(s, o, t) for t in e.types)}
+        skips += groups
         s.effects = [e for e in s.effects if e not in skips]
         held |= _choose_not_to_untap(ctx, held)
         for o in s.permanents(ap):

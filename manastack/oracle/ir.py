@@ -114,6 +114,9 @@ class Filter:
     named_self: bool = False      # "named ~": the source's name (CR 201.5)
     name: str | None = None       # "named Angrath, Minotaur Pirate"
     targets_self: bool = False    # "a spell that targets ~": the source is among its targets
+    # "artifact, enchantment, or creature with flying": ``keywords``/``without_keywords`` describe
+    # only objects of this type, the last of the list; one of the other types matches without them
+    qualified_type: str | None = None
     all_types: tuple[str, ...] = ()   # every one of these card types too ("artifact creature")
     or_self: bool = False         # "~ or another Ally": the source itself matches as well
     power_below_source: bool = False   # "with power less than ~'s power" (CR 509.1b)

@@ -41,6 +41,9 @@ class FollowupRules:
         one of the clause before ("... and doesn't untap during your next untap step")."""
         what = c[0] if c and not isinstance(c[0], Token) else PREV
         _need(what is PREV or _permanent(what), "doesn't untap")
+        if isinstance(what, ir.Ref) and what.name == "all":     # a group: "lands you control"
+            _need(what.filter == ir.Filter(types=what.filter.types, controller="you")
+                  and bool(what.filter.types), "doesn't untap: only permanents of a type you control")
         return [ir.SkipNextUntap(what, yours=True)]
 
     def o_chosen(self, c):

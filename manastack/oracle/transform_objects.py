@@ -152,6 +152,12 @@ class ObjectRules:
             fields["zone"] = "stack"
         # counters on ~ are read while ~ is on the battlefield: for spells its cast trigger sees
         _need(kind == "spell" or "mana_value_equals" not in fields, "mana value equal to counters")
+        types = fields.get("types", ())
+        if len(types) > 1 and (fields.get("keywords") or fields.get("without_keywords")):
+            # "artifact, enchantment, or creature with flying": the keyword words go with the
+            # creature, the last noun; a list ending otherwise is not read
+            _need(types[-1] == "Creature" and "Creature" not in types[:-1], "a list of types with a keyword")
+            fields["qualified_type"] = "Creature"
         return _Desc(ir.Filter(**fields), plural, kind, zone_given)
 
     def a_color(self, c):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from manastack.engine import layers, legality
 from manastack.engine.abilities import battlefield_activated
+from manastack.engine.alt_costs import CHOSEN_ALTERNATIVES
 from manastack.engine.targets import describe_target
 from manastack.engine.decisions import Action
 
@@ -123,6 +124,7 @@ class PlaySteps(Driver):
         for key in ("kicker", "buyback", "entwine"):
             if step.get(key) and key not in asked:
                 raise StepError(f"{key}: was given, but no {key} cost could be paid for this spell (CR 601.2b)")
+        self.check_alternative(step.get("alternative"), "alternative" in asked)
         if sources:
             raise StepError(f"{', '.join(sources)} in pay: were not needed to pay the cost")
         if targets:
@@ -211,6 +213,21 @@ class PlaySteps(Driver):
                 return o
         raise StepError(f"alternative: {value} can't be paid now: " + ", ".join(o.label for o in d.options)
                         + " (CR 118.9, 601.2f)")
+
+    def check_alternative(self, value, asked: bool) -> None:
+        """With one way to pay, nobody is asked (CR 601.2b): the spell cast must still have been
+        cast for the cost named, an alternative one or (``no``) its mana cost."""
+        if value is None or asked:
+            return
+        s = self.state()
+        spell = s.objs.get(s.stack[-1].source) if s.stack else None
+        paid = next((c for c in spell.cast_costs if c in CHOSEN_ALTERNATIVES), None) if spell is not None else None
+        wanted = None if value in ("no", False) else value
+        if spell is not None and paid != wanted:
+            cost = f"its {wanted} cost" if wanted else "its mana cost"
+            raise StepError(f"alternative: {value} was given, but {cost} can't be paid now: "
+                            f"{spell.card.name} was cast for {f'its {paid} cost' if paid else 'its mana cost'} "
+                            "(CR 601.2b, 118.9)")
 
     def choose_payment(self, d, sources: list | None) -> Action:
         if sources is None:
