@@ -130,7 +130,7 @@ class HeuristicAgent:
         """One blocker per attacker: one that survives or trades; chump blocks only when the
         unblocked damage would be lethal."""
         me = decision.player
-        blocked = set(decision.context.get("blocks", {}).values())
+        blocked = {a for _b, a in decision.context.get("blocks", ())}
         free = [a for a in by_kind.get("block", []) if a.args[1] not in blocked]
         for a in free:
             b, att = s.objs[a.args[0]], s.objs[a.args[1]]

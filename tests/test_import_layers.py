@@ -30,8 +30,8 @@ PACKAGE_LAYERS = (
 )
 ENGINE_LAYERS = (
     ("vocabulary", ("abilities", "decisions", "exercise", "wording")),
-    ("state", ("conditions", "effect_records", "event_types", "monarch", "runner", "state", "upcalls")),
-    ("characteristics", ("characteristics", "filters", "layers")),
+    ("state", ("effect_records", "event_types", "monarch", "runner", "state", "upcalls")),
+    ("characteristics", ("characteristics", "conditions", "filters", "layers")),
     ("queries", ("activation_limits", "aura_placement", "cost_checks", "mana_replacement", "mana_spend", "mana_types", "replacement", "resolution",
                  "spell_costs", "targets", "timing",
                  "attack_targets", "loyalty")),

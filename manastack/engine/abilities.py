@@ -30,6 +30,14 @@ say what each one means, so the engine turns the keyword into that triggered abi
 - madness (CR 702.35a): when this card is exiled by madness's replacement (``events.discard``),
   its owner may cast it for its madness cost, else it goes to the graveyard; see
   :func:`.free_casting.cast_with_madness`;
+- renown N (CR 702.112a): when it deals combat damage to a player, if it isn't renowned, put N
+  +1/+1 counters on it and it becomes renowned (see :mod:`.keyword_effects`);
+- fabricate N (CR 702.123a): when it enters, N +1/+1 counters on it or N Servo tokens; evolve
+  (CR 702.100a): whenever a creature you control enters, if it has greater power or toughness,
+  a +1/+1 counter on this (the comparison is a condition that reads the event, see
+  :mod:`.conditions`);
+- modular N (CR 702.43a): when it dies, you may put a +1/+1 counter on target artifact creature
+  for each +1/+1 counter it had (last known information, CR 603.10a);
 - suspend (CR 702.62a): at the beginning of your upkeep, if this card is suspended, remove a
   time counter; the last one's removal triggers the cast (see :mod:`.suspend`).
 
@@ -106,6 +114,24 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
         return ir.TriggeredAbility(_YOUR_UPKEEP, (ir.RemoveCounterFromSelf("time"),), condition="self_has_time_counter",
                                    text="Vanishing: at the beginning of your upkeep, if it has a time counter on it, "
                                         "remove a time counter from it (CR 702.63a)")
+    if kw.name == "renown" and kw.arg is not None:
+        return ir.TriggeredAbility(ir.Trigger("deals_combat_damage_to_player", "self"),
+                                   (ir.BecomeDesignated("renowned", int(kw.arg)),), condition="self_not_renowned",
+                                   text=f"Renown {kw.arg} (CR 702.112a)")
+    if kw.name == "exploit":
+        return ir.TriggeredAbility(ir.Trigger("enters"), (ir.Exploit(),), text="Exploit (CR 702.110a)")
+    if kw.name == "fabricate" and kw.arg is not None:
+        return ir.TriggeredAbility(ir.Trigger("enters"), (ir.Fabricate(int(kw.arg)),),
+                                   text=f"Fabricate {kw.arg} (CR 702.123a)")
+    if kw.name == "evolve":
+        return ir.TriggeredAbility(ir.Trigger("enters", _CREATURE_OF_YOURS),
+                                   (ir.PutCounters(ir.Ref("self"), "+1/+1", 1),),
+                                   condition="entered_creature_greater", text="Evolve (CR 702.100a)")
+    if kw.name == "modular" and kw.arg is not None:
+        artifact_creature = ir.TargetSpec("permanent", ir.Filter(all_types=("Artifact", "Creature")))
+        move = ir.PutCounters(ir.Target(0), "+1/+1", ir.CountersOn("+1/+1"))
+        return ir.TriggeredAbility(ir.Trigger("dies"), (ir.May((move,)),), (artifact_creature,),
+                                   text=f"Modular {kw.arg} (CR 702.43a)")
     if kw.name == "storm":
         return ir.TriggeredAbility(ir.Trigger("cast", "self"), (ir.StormCopies(),), text="Storm (CR 702.40a)")
     if kw.name == "cascade":
@@ -195,7 +221,11 @@ def keyword_delayed(kw: ir.Keyword) -> ir.TriggeredAbility | None:
 def keyword_replacement(kw: ir.Keyword) -> ir.ReplacementAbility | None:
     """Keywords that are (in part) a replacement effect on how the permanent enters: fading N
     enters with N fade counters (CR 702.32a); bloodthirst N with N +1/+1 counters if an opponent
-    was dealt damage this turn (CR 702.54a)."""
+    was dealt damage this turn (CR 702.54a); modular N with N +1/+1 counters (CR 702.43a);
+    unleash with a +1/+1 counter if its controller chooses (CR 702.98a); devour N with N +1/+1
+    counters for each creature its controller sacrifices as it enters (CR 702.82a); riot with a
+    +1/+1 counter or else haste (CR 702.136a); tribute N with N +1/+1 counters if the chosen
+    opponent pays tribute (CR 702.104a)."""
     if kw.name == "bloodthirst" and kw.arg is not None:
         return ir.ReplacementAbility("enters_with_counters", "+1/+1", int(kw.arg),
                                      condition="opponent_dealt_damage_this_turn",
@@ -207,6 +237,19 @@ def keyword_replacement(kw: ir.Keyword) -> ir.ReplacementAbility | None:
     if kw.name == "vanishing" and kw.arg is not None:
         return ir.ReplacementAbility("enters_with_counters", "time", int(kw.arg),
                                      text=f"Vanishing {kw.arg}: it enters with {kw.arg} time counters (CR 702.63a)")
+    if kw.name == "modular" and kw.arg is not None:
+        return ir.ReplacementAbility("enters_with_counters", "+1/+1", int(kw.arg),
+                                     text=f"Modular {kw.arg}: it enters with {kw.arg} +1/+1 counters (CR 702.43a)")
+    if kw.name == "devour" and kw.arg is not None:
+        return ir.ReplacementAbility("devour", "+1/+1", int(kw.arg),
+                                     text=f"Devour {kw.arg} (CR 702.82a)")
+    if kw.name == "tribute" and kw.arg is not None:
+        return ir.ReplacementAbility("tribute", "+1/+1", int(kw.arg), text=f"Tribute {kw.arg} (CR 702.104a)")
+    if kw.name == "riot":
+        return ir.ReplacementAbility("riot", "+1/+1", 1, text="Riot (CR 702.136a)")
+    if kw.name == "unleash":
+        return ir.ReplacementAbility("may_enter_with_counter", "+1/+1", 1,
+                                     text="Unleash: it may enter with a +1/+1 counter (CR 702.98a)")
     if kw.name == "fading" and kw.arg is not None:
         return ir.ReplacementAbility("enters_with_counters", "fade", int(kw.arg),
                                      text=f"Fading {kw.arg}: it enters with {kw.arg} fade counters (CR 702.32a)")

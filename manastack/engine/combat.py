@@ -8,6 +8,7 @@ from . import characteristics as ch
 from . import layers
 from . import events
 from . import attack_targets
+from . import keyword_effects
 from .casting import pay_mana
 from .cost_checks import summoning_sick
 from .decisions import Action, Decision, DecisionKind, IllegalActionError
@@ -29,6 +30,26 @@ def restricted(s, o: Obj, kind: str) -> bool:
         if layers.affected_by(s, src, eff, o):
             return True
     return False
+
+
+def cant_block(s, o: Obj) -> str | None:
+    """Why ``o`` can't block at all (CR 509.1b): an effect says so, or it has unleash and a +1/+1
+    counter (CR 702.98a); None when neither holds."""
+    if restricted(s, o, "cant_block"):
+        return f"an effect says {o.card.name} can't block (CR 509.1b)"
+    if o.counters.get("+1/+1") and ch.has(s, o, "unleash"):
+        return f"{o.card.name} has unleash and a +1/+1 counter: it can't block (CR 702.98a)"
+    return None
+
+
+def block_capacity(s, o: Obj) -> int:
+    """How many attackers ``o`` may block: one (CR 509.1a), plus one for each "can block an
+    additional creature each combat" that applies to it (CR 509.1b, 509.1a)."""
+    extra = 0
+    for src, eff in ch.static_effects(s, "block_additional"):
+        if layers.affected_by(s, src, eff, o):
+            extra += eff.amount
+    return 1 + extra
 
 
 def why_not_attack(s, o: Obj) -> str | None:
@@ -106,6 +127,7 @@ def declare_attackers(ctx: Ctx) -> None:
         attack_targets.set_target(s, oid, aimed.get(oid))
         if not ch.has(s, o, "vigilance"):
             events.tap(ctx, o, "attacking, CR 508.1f", quiet=True)
+    keyword_effects.offer_exert(ctx, chosen)          # optional costs to attack (CR 508.1g)
     at_player = [i for i in chosen if i not in aimed]
     if at_player:
         s.add_log(f"{s.players[ap].name} attacks {s.players[defender].name} with "
@@ -174,44 +196,54 @@ def declare_blockers(ctx: Ctx) -> None:
     s = ctx.s
     dp = 1 - s.active
     attackers = [s.objs[i] for i in s.combat.get("attackers", []) if i in s.objs]
-    blocks: dict[int, int] = {}  # blocker -> attacker
+    blocks: list[tuple[int, int]] = []    # (blocker, attacker), in the order declared
     while True:
+        blocking = {}
+        for b, a in blocks:
+            blocking.setdefault(b, []).append(a)
+        # CR 509.1a: one attacker each, or more for a creature that "can block an additional
+        # creature each combat" (CR 509.1b)
         free = [o for o in s.permanents(dp) if ch.is_creature(s, o) and not o.tapped
-                and o.id not in blocks and not restricted(s, o, "cant_block")]
+                and len(blocking.get(o.id, ())) < block_capacity(s, o) and cant_block(s, o) is None]
+        blocked = [a for _b, a in blocks]
         # CR 509.1b: "can't be blocked by more than one creature" once one blocks it
-        full = {a.id for a in attackers if a.id in blocks.values() and restricted(s, a, "max_one_blocker")}
+        full = {a.id for a in attackers if a.id in blocked and restricted(s, a, "max_one_blocker")}
         options = [Action("block", (b.id, a.id), f"{b.card.name} blocks {a.card.name}")
-                   for b in free for a in attackers if a.id not in full and can_block(s, b, a)]
-        lonely = [a for a in attackers if ch.has(s, a, "menace")
-                  and sum(1 for v in blocks.values() if v == a.id) == 1]
+                   for b in free for a in attackers
+                   if a.id not in full and a.id not in blocking.get(b.id, ()) and can_block(s, b, a)]
+        lonely = [a for a in attackers if ch.has(s, a, "menace") and blocked.count(a.id) == 1]
         if lonely:
             for a in lonely:
-                b = next(k for k, v in blocks.items() if v == a.id)
+                b = next(b for b, x in blocks if x == a.id)
                 options.append(Action("unblock", (b,), f"take {s.objs[b].card.name} back "
                                       f"({a.card.name} has menace, CR 702.111b)"))
         else:
             options.append(Action("done", (), "no more blockers" if blocks else "don't block"))
         answer = ctx.ask(Decision(dp, DecisionKind.BLOCKERS, "Declare blockers (CR 509.1)", tuple(options),
-                                  {"blocks": dict(blocks)}))
+                                  {"blocks": [list(p) for p in blocks]}))
         if answer.kind == "done":
             break
-        if answer.kind == "unblock":
-            del blocks[answer.args[0]]
+        if answer.kind == "unblock":     # its blocks of the menace attackers blocked by it alone
+            lone = {a.id for a in lonely}
+            blocks = [(b, a) for b, a in blocks if b != answer.args[0] or a not in lone]
         else:
-            blocks[answer.args[0]] = answer.args[1]
-    for b, a in blocks.items():
-        s.own(b).blocking = (a,)
-        s.own(a).blocked = True
+            blocks.append((answer.args[0], answer.args[1]))
+    blocking = {}
+    for b, a in blocks:
+        blocking.setdefault(b, []).append(a)
+    for b, its in blocking.items():
+        s.own(b).blocking = tuple(its)
     order: dict[int, list[int]] = {}
-    for b, a in blocks.items():
+    for b, a in blocks:
+        s.own(a).blocked = True
         order.setdefault(a, []).append(b)
     s.combat["blockers"] = order
     if blocks:
-        s.add_log("; ".join(f"{s.objs[b].card.name} blocks {s.objs[a].card.name}" for b, a in blocks.items()),
+        s.add_log("; ".join(f"{s.objs[b].card.name} blocks {s.objs[a].card.name}" for b, a in blocks),
                   ("509.1", "509.1g"), "combat")
     else:
         s.add_log(f"{s.players[dp].name} declares no blockers", ("509.1",), "combat")
-    for b in blocks:
+    for b in blocking:              # once per blocker, however many it blocks (CR 509.3a)
         events.collect(ctx, Blocked(b, dp))
     for a in order:
         events.collect(ctx, BecameBlocked(a, s.active, tuple(order[a])))
@@ -275,8 +307,10 @@ def combat_damage(ctx: Ctx, first_step: bool) -> None:
             continue
         p = ch.power(s, b)
         targets = [s.objs[a] for a in b.blocking if a in s.objs and s.objs[a].zone == "battlefield"]
-        if p > 0 and targets:
+        if p > 0 and len(targets) == 1:
             assignments.append((b, targets[0].id, p))        # CR 510.1d
+        elif p > 0 and targets:
+            assignments.extend(_divide_blocker(ctx, b, targets, p))
     step = "first-strike combat damage" if first_step else "combat damage"
     if not assignments:
         s.add_log(f"No {step} is dealt", ("510.1",), "combat")
@@ -328,6 +362,25 @@ def _divide(ctx: Ctx, a: Obj, blockers: list[Obj], power: int) -> list[tuple[Obj
     at = attack_targets.recipient(s, a)
     if left and trample and at is not None:      # CR 702.19b: the player or planeswalker attacked
         out.append((a, at, left))
+    return out
+
+
+def _divide_blocker(ctx: Ctx, b: Obj, attackers: list[Obj], power: int) -> list[tuple[Obj, int, int]]:
+    """CR 510.1d: a creature blocking two or more attackers has its combat damage divided among
+    them as its controller chooses; asked one attacker at a time, the last one getting the rest."""
+    out = []
+    left = power
+    for i, a in enumerate(attackers):
+        if i == len(attackers) - 1 or not left:
+            n = left
+        else:
+            answer = ctx.ask(Decision(b.controller, DecisionKind.DAMAGE,
+                                      f"How much of {b.card.name}'s {power} damage goes to {a.card.name}? (CR 510.1d)",
+                                      tuple(Action("assign", (n,), f"{n} to {a.card.name}") for n in range(left + 1))))
+            n = answer.args[0]
+        if n:
+            out.append((b, a.id, n))
+        left -= n
     return out
 
 

@@ -9,12 +9,20 @@ from __future__ import annotations
 from manastack.oracle import ir
 
 from . import exercise, upcalls
+from . import characteristics as ch
+from .event_types import Seen
 from .state import Obj, State
 
 
-def evaluate(s: State, condition, src: Obj) -> bool:
+def evaluate(s: State, condition, src: Obj, seen: Seen | None = None) -> bool:
+    """Whether ``condition`` holds for ``src``; ``seen`` is what a triggered ability saw, for the
+    conditions that compare the source with the object of the occurrence (evolve)."""
     if not isinstance(condition, str):
         return holds(s, condition, src)
+    if condition in _EVENT_CONDITIONS:
+        if exercise.RECORD is not None:
+            exercise.note("CONDITIONS", condition, src.card)
+        return seen is not None and _EVENT_CONDITIONS[condition](s, src, seen)
     check = _CONDITIONS.get(condition)
     if check is None:
         raise ValueError(f"unknown condition {condition!r}")
@@ -86,6 +94,16 @@ def _seven_in_graveyard(s: State, src: Obj) -> bool:
     return len(s.players[src.controller].graveyard) >= 7
 
 
+def _not_renowned(s: State, src: Obj) -> bool:
+    """Renown's intervening "if it isn't renowned" (CR 702.112a, 603.4)."""
+    return "renowned" not in src.designations
+
+
+def _tribute_not_paid(s: State, src: Obj) -> bool:
+    """CR 702.104b: "if tribute wasn't paid"."""
+    return "tribute paid" not in src.designations
+
+
 def _no_cards_in_hand(s: State, src: Obj) -> bool:
     """"Activate only if you have no cards in hand" (hellbent; CR 602.5b)."""
     return not s.players[src.controller].hand
@@ -106,9 +124,39 @@ _CONDITIONS = {
     "self_attacking_or_blocking": _attacking_or_blocking,   # activation limits (CR 602.5b)
     "seven_cards_in_graveyard": _seven_in_graveyard,
     "no_cards_in_hand": _no_cards_in_hand,
+    "self_not_renowned": _not_renowned,                  # renown (CR 702.112a)
+    "tribute_not_paid": _tribute_not_paid,               # tribute (CR 702.104b)
 }
 
-CONDITIONS = tuple(_CONDITIONS)
+
+
+def _evolve_greater(s: State, src: Obj, seen: Seen) -> bool:
+    """Evolve (CR 702.100a): the creature that entered has greater power and/or greater
+    toughness than this creature, compared power to power and toughness to toughness (Cloudfin
+    Raptor rulings 2013-04-15). The entered creature as it is now, or, once it has left the
+    battlefield, as the trigger saw it; neither is greater when one of the two isn't a creature
+    (CR 702.100c)."""
+    other = s.objs.get(seen.obj) if seen.obj is not None else None
+    if src.zone != "battlefield" or not ch.is_creature(s, src):
+        return False
+    if other is not None and other.zone == "battlefield":
+        if not ch.is_creature(s, other):
+            return False
+        power, toughness = ch.power_toughness(s, other)
+    elif seen.last_known is not None:
+        power, toughness = seen.last_known["power"], seen.last_known["toughness"]
+    else:
+        return False
+    mine = ch.power_toughness(s, src)
+    return power > mine[0] or toughness > mine[1]
+
+
+# Conditions that read the occurrence a triggered ability saw as well as its source.
+_EVENT_CONDITIONS = {
+    "entered_creature_greater": _evolve_greater,         # evolve (CR 702.100a)
+}
+
+CONDITIONS = tuple(_CONDITIONS) + tuple(_EVENT_CONDITIONS)
 
 
 # ------------------------------------------------------------ conditions on the game state

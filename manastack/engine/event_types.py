@@ -51,6 +51,9 @@ class ZoneChange:
     attached: tuple[int, ...] = ()          # what was attached to it as it left (603.10a)
     shuffle: bool = False                   # CR 614.6: shuffled into its owner's library instead
     attach: int | None = None               # CR 303.4f: what an Aura not cast will enchant
+    devoured: tuple[int, ...] = ()          # CR 702.82a: creatures sacrificed as it enters
+    gains: tuple[str, ...] = ()             # CR 702.136a: keywords it has from entering (riot's haste)
+    designations: tuple[str, ...] = ()      # CR 702.104b: "tribute paid" as it entered
 
 
 @dataclass(slots=True)
@@ -235,6 +238,42 @@ class TurnedFaceUp:
 
 
 @dataclass(slots=True)
+class BecameRenowned:
+    """CR 702.112b: a permanent became renowned."""
+    kind: ClassVar[str] = "becomes_renowned"
+    obj: int
+    player: int
+
+
+@dataclass(slots=True)
+class BecameMonstrous:
+    """CR 701.37b: a permanent became monstrous."""
+    kind: ClassVar[str] = "becomes_monstrous"
+    obj: int
+    player: int
+
+
+@dataclass(slots=True)
+class Exploited:
+    """CR 702.110b: the permanent ``obj`` exploited a creature (its controller sacrificed
+    ``victim`` as its exploit ability resolved); ``old`` is ``obj`` as it last existed when it
+    sacrificed itself (CR 603.10a)."""
+    kind: ClassVar[str] = "exploited"
+    obj: int
+    player: int
+    victim: int
+    old: Any = None
+
+
+@dataclass(slots=True)
+class Exerted:
+    """CR 701.43a: ``player`` exerted a permanent."""
+    kind: ClassVar[str] = "exerted"
+    obj: int
+    player: int
+
+
+@dataclass(slots=True)
 class ExiledWithMadness:
     """CR 702.35a: a discarded card was exiled by madness (its cast trigger sees this)."""
     kind: ClassVar[str] = "madness"
@@ -260,7 +299,8 @@ class BecameMonarch:
 
 Event = (ZoneChange | Drew | LifeGained | LifeLost | DamageDealt | Tapped | Untapped | CountersPut
          | CountersRemoved | SpellCast | StepBegan | Attacked | AttackedAlone | Blocked | BecameBlocked
-         | BecameTarget | TurnedFaceUp | ExiledWithMadness | TappedForMana | BecameMonarch)
+         | BecameTarget | TurnedFaceUp | BecameRenowned | BecameMonstrous | Exploited | Exerted | ExiledWithMadness | TappedForMana
+         | BecameMonarch)
 
 
 # ------------------------------------------------------------------------------ what a trigger saw

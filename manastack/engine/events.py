@@ -18,7 +18,7 @@ from . import aura_placement, exercise, levelers, morph, replacement
 from .abilities import MIRACLE_CAST, REBOUND_CAST, nested_index
 from .decisions import Action, Decision, DecisionKind
 from .runner import Ctx
-from .effect_records import ControlChange, OneShotDelayedTrigger
+from .effect_records import ControlChange, GrantKeywords, OneShotDelayedTrigger
 from .event_types import (BecameMonarch, CardDraw, CountersPut, CountersRemoved, DamageDealt, Destruction, Drew, Seen,
                           ExiledWithMadness, LifeGained, LifeLost, Tapped, Untapped, ZoneChange)
 from .state import Obj, PendingTrigger
@@ -76,6 +76,9 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
                 return None               # it stays where it is (CR 303.4g)
         if ev.pay_life:     # "As ~ enters, you may pay 2 life" (CR 614.12a, 119.4)
             lose_life(ctx, ev.controller, ev.pay_life, rules=("119.4", "614.12a"))
+        for oid in ev.devoured:     # devour (CR 702.82a): sacrificed together as it enters
+            if oid in s.objs and s.objs[oid].zone == "battlefield":
+                sacrifice(ctx, s.objs[oid])
     lookback = o.copy()
     if to != "battlefield" and morph.is_face_down(o):
         morph.reveal(s, o, to)
@@ -111,6 +114,9 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
                 levelers.refresh(s, new)
             if ev.attach is not None:
                 new.attached_to = ev.attach
+            new.designations = ev.designations      # "tribute paid" (CR 702.104b)
+            if ev.gains:                # riot's haste, for as long as it stays (CR 702.136a)
+                s.effects.append(GrantKeywords(new.id, ev.gains, "permanent", s.new_timestamp(), o.card.name))
             s.battlefield += (new.id,)
         elif to == "stack":
             new.controller = o.controller if controller is None else controller

@@ -19,6 +19,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         exercise.note("CONTROLLERS", f.controller, source.card)
     if f.zone != o.zone:
         return False
+    if f.or_self and source is not None and o.id == source.id:
+        return True                   # "~ or another Ally enters": ~ itself, whatever it is
     if f.types:
         types = ch.card_types(s, o)
         if not any(t in types for t in f.types):
@@ -26,6 +28,10 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
     if f.non_types:
         types = ch.card_types(s, o)
         if any(t in types for t in f.non_types):
+            return False
+    if f.all_types:
+        types = ch.card_types(s, o)
+        if not all(t in types for t in f.all_types):
             return False
     if f.subtypes:
         subtypes = f.subtypes
@@ -81,6 +87,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
     if f.power_at_most is not None and ch.power(s, o) > f.power_at_most:
         return False
     if f.power_at_least is not None and ch.power(s, o) < f.power_at_least:
+        return False
+    if f.power_below_source and (source is None or ch.power(s, o) >= ch.power(s, source)):
         return False
     if f.mana_value_at_most is not None and ch.mana_value(o) > f.mana_value_at_most:
         return False

@@ -1,19 +1,33 @@
 """Effects that only keyword abilities use, beside those in their own modules (CR 702): fading's
-upkeep trigger, which removes a fade counter or else sacrifices the permanent (CR 702.32a), and
-unearth's return from the graveyard (CR 702.84a)."""
+upkeep trigger, which removes a fade counter or else sacrifices the permanent (CR 702.32a);
+unearth's return from the graveyard (CR 702.84a); renown and monstrosity, which give a
+permanent +1/+1 counters and a designation once (CR 702.112, 701.37); fabricate's counters
+or Servos (CR 702.123); exerting an attacker (CR 701.43); bolster (CR 701.39); exploit's
+sacrifice (CR 702.110)."""
 from __future__ import annotations
 
 from manastack.oracle import ir
 
+from . import characteristics as ch
 from . import events
+from . import layers
 from .abilities import UNEARTH_EXILE, nested_index
-from .effect_records import AddSubtypes, BecomeCreature, GrantKeywords, OneShotDelayedTrigger, SetPT
-from .resolution import named_objects
+from .decisions import Action, Decision, DecisionKind
+from .effect_records import AddSubtypes, BecomeCreature, GrantKeywords, OneShotDelayedTrigger, SetPT, SkipNextUntap
+from .event_types import BecameMonstrous, BecameRenowned, Exerted, Exploited, Seen
+from .resolution import amount, execute, named_objects, source_obj
+from .state import PendingTrigger
 from .wording import possessive
 
 # The name a permanent an unearth ability returned carries in its ``cast_costs``: it has haste
 # (engine.characteristics) and is exiled if it would leave the battlefield (engine.replacement).
 UNEARTHED = "unearth"
+
+SERVO = ir.TokenSpec("Servo Token", 1, 1, (), ("Artifact", "Creature"), ("Servo",))
+
+# The rules of each designation, and the event of a permanent getting it (CR 701.37b, 702.112b).
+_DESIGNATIONS = {"renowned": (("702.112a", "702.112b"), BecameRenowned),
+                 "monstrous": (("701.37a", "701.37b"), BecameMonstrous)}
 
 
 def remove_counter_or_sacrifice(ctx, e: ir.RemoveCounterOrSacrifice, rc) -> None:
@@ -80,3 +94,132 @@ def awaken(ctx, e: ir.Awaken, rc) -> None:
                       GrantKeywords(o.id, ("haste",), "permanent", ts, rc.card.name)]
         s.add_log(f"{o.card.name} becomes a 0/0 Elemental creature with haste; it's still a land",
                   ("702.113a", "613.1d"), "effect")
+
+
+def become_designated(ctx, e: ir.BecomeDesignated, rc) -> None:
+    """CR 702.112a, 701.37a: if the source is on the battlefield and isn't ``e.designation`` yet,
+    put N +1/+1 counters on it and it gets the designation; it keeps it until it leaves the
+    battlefield (CR 702.112b, 701.37b; a new object has none, CR 400.7). A permanent that already
+    has it gets nothing, and doesn't "become" it again (Arbor Colossus rulings 2013-09-15)."""
+    s = ctx.s
+    rules, event = _DESIGNATIONS[e.designation]
+    o = source_obj(ctx, rc)
+    n = amount(ctx, e.amount, rc)
+    if o is None or o.zone != "battlefield" or o.id != rc.source:
+        s.add_log(f"{rc.card.name} has left the battlefield: it gets no counters and doesn't become "
+                  f"{e.designation}", rules + ("400.7",), "resolve")
+        return
+    if e.designation in o.designations:
+        s.add_log(f"{o.card.name} is already {e.designation}: nothing happens", rules, "resolve")
+        return
+    events.add_counters(ctx, o, "+1/+1", n, f"{e.designation}, CR {rules[0]}")
+    o = s.own(o.id)
+    o.designations = o.designations + (e.designation,)
+    s.add_log(f"{o.card.name} becomes {e.designation}", rules, "resolve")
+    events.collect(ctx, event(o.id, o.controller))
+
+
+def fabricate(ctx, e: ir.Fabricate, rc) -> None:
+    """CR 702.123a: the controller chooses as it resolves (Angel of Invention rulings 2016-09-20)
+    to put N +1/+1 counters on the permanent, or else creates N Servos; a permanent no longer on
+    the battlefield can't get the counters, so the Servos are created without a choice."""
+    s = ctx.s
+    o = source_obj(ctx, rc)
+    n = e.amount
+    if o is not None and o.zone == "battlefield" and o.id == rc.source:
+        servos = f"{n} Servo token{'s' if n != 1 else ''}"
+        options = (Action("yes", (), f"put {n} +1/+1 counter{'s' if n != 1 else ''} on {o.card.name}"),
+                   Action("no", (), f"create {servos}"))
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.MAY,
+                                  f"{rc.card.name}: fabricate {n}: put counters on it? (no: {servos})", options))
+        s.add_log(f"{s.players[rc.controller].name} chooses to {options[answer.kind != 'yes'].label}",
+                  ("702.123a",), "choice")
+        if answer.kind == "yes":
+            events.add_counters(ctx, o, "+1/+1", n, "fabricate, CR 702.123a")
+            return
+    else:
+        s.add_log(f"{rc.card.name} has left the battlefield: fabricate creates Servos", ("702.123a",), "resolve")
+    execute(ctx, (ir.CreateTokens(SERVO, n),), rc)
+
+
+def offer_exert(ctx, attackers: list[int]) -> None:
+    """CR 508.1g, 701.43d: as attackers are declared, the active player chooses, for each one
+    with "You may exert ~ as it attacks", whether to exert it (CR 701.43a: it doesn't untap
+    during that player's next untap step). Exerting one makes its linked "When you do" ability
+    trigger (CR 607.2h, 603.12) and "Whenever you exert a creature" abilities see it."""
+    s = ctx.s
+    for oid in attackers:
+        o = s.objs[oid]
+        for ab in layers.card_now(s, o).abilities:
+            if type(ab) is not ir.ExertAbility:
+                continue
+            answer = ctx.ask(Decision(o.controller, DecisionKind.MAY, f"Exert {o.card.name} as it attacks? "
+                                      "(it won't untap during your next untap step, CR 701.43a)",
+                                      (Action("yes", (), f"exert {o.card.name}"), Action("no", (), "don't exert it"))))
+            if answer.kind != "yes":
+                continue
+            exert(ctx, o, o.controller)
+            if ab.then is not None:
+                card = layers.card_now(s, o)
+                label = f"{possessive(o.card.name)} ability"
+                s.pending_triggers.append(PendingTrigger(o.id, card, nested_index(card, ab.then.ability),
+                                                         o.controller, Seen("exerted", obj=o.id, player=o.controller),
+                                                         1, "", label))
+                s.add_log(f"{label} triggers: {ab.then.ability.text}", ("603.12", "607.2h"), "trigger")
+
+
+def exert(ctx, o, player: int) -> None:
+    """CR 701.43a-c: ``player`` exerts the permanent ``o``: it doesn't untap during their next
+    untap step (a second exertion before then ends in the same untap step, CR 701.43b)."""
+    s = ctx.s
+    s.effects.append(SkipNextUntap(o.id, "next_untap", s.new_timestamp(), o.card.name, player))
+    s.add_log(f"{s.players[player].name} exerts {o.card.name}: it won't untap during their next untap step",
+              ("701.43a", "508.1g"), "combat")
+    events.collect(ctx, Exerted(o.id, player))
+
+
+def bolster(ctx, e: ir.Bolster, rc) -> None:
+    """CR 701.39a: the controller chooses, as it resolves, one creature they control with the
+    least toughness (among those tied for it) and puts N +1/+1 counters on it; with no creature,
+    nothing happens."""
+    s = ctx.s
+    mine = [o for o in s.permanents(rc.controller) if ch.is_creature(s, o)]
+    if not mine:
+        s.add_log(f"{s.players[rc.controller].name} controls no creature to bolster", ("701.39a",), "resolve")
+        return
+    least = min(ch.toughness(s, o) for o in mine)
+    tied = [o for o in mine if ch.toughness(s, o) == least]
+    chosen = tied[0]
+    if len(tied) > 1:
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_PERMANENT,
+                                  f"Bolster {e.amount}: choose a creature with the least toughness ({least}, CR 701.39a)",
+                                  tuple(Action("choose", (o.id,), o.card.name) for o in tied)))
+        chosen = s.objs[answer.args[0]]
+    s.add_log(f"{s.players[rc.controller].name} bolsters {chosen.card.name}", ("701.39a",), "resolve")
+    events.add_counters(ctx, chosen, "+1/+1", e.amount, "bolster, CR 701.39a")
+
+
+def exploit(ctx, e: ir.Exploit, rc) -> None:
+    """CR 702.110a-b: as it resolves, its controller may sacrifice one creature they control, the
+    exploiting creature itself included; if that creature is still on the battlefield as the
+    ability resolves, it "exploits a creature" (Sidisi's Faithful rulings 2015-02-25)."""
+    s = ctx.s
+    player = rc.controller
+    options = tuple(Action("sacrifice", (o.id,), f"sacrifice {o.card.name}") for o in s.permanents(player)
+                    if ch.is_creature(s, o))
+    answer = ctx.ask(Decision(player, DecisionKind.SACRIFICE, "Exploit: sacrifice a creature? (CR 702.110a)",
+                              options + (Action("done", (), "sacrifice nothing"),)))
+    if answer.kind == "done":
+        s.add_log(f"{s.players[player].name} sacrifices nothing to {possessive(rc.card.name)} exploit ability",
+                  ("702.110a",), "choice")
+        return
+    source = s.objs.get(rc.source)
+    here = source is not None and source.zone == "battlefield"
+    victim = s.objs[answer.args[0]]
+    old = source.copy() if here and victim.id == source.id else None
+    events.sacrifice(ctx, victim)
+    if here:
+        s.add_log(f"{rc.card.name} exploits {victim.card.name}", ("702.110b",), "resolve")
+        events.collect(ctx, Exploited(rc.source, player, victim.id, old))
+    else:
+        s.add_log(f"{rc.card.name} has left the battlefield: it exploits nothing", ("702.110b",), "resolve")

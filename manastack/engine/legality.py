@@ -329,8 +329,8 @@ def cannot_block(s, b, a) -> str:
         return f"{bn} is not a creature: only creatures block (CR 506.3)"
     if b.tapped:
         return f"{bn} is tapped: blockers must be untapped (CR 509.1a)"
-    if combat.restricted(s, b, "cant_block"):
-        return f"an effect says {bn} can't block (CR 509.1b)"
+    if (why := combat.cant_block(s, b)) is not None:
+        return why
     why = combat.block_restriction(s, b, a)
     if why is None and combat.restricted(s, a, "max_one_blocker"):
         why = f"{an} can't be blocked by more than one creature, and one may already block it (CR 509.1b)"

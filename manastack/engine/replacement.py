@@ -24,6 +24,7 @@ from manastack.mana import COLOR_NAMES, COLORS
 from manastack.oracle import ir
 from manastack.oracle.subtypes import CREATURE_TYPES
 
+from . import characteristics as ch
 from . import layers
 from . import exercise
 from .abilities import keyword_replacement
@@ -311,6 +312,22 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                 out.append(Replacement(key, f"{card.name} enters with {amount} "
                                        f"{kind} counter{'s' if amount != 1 else ''}", rules, add,
                                        pure=True, source=(ab.kind, card)))
+            elif ab.kind == "devour":
+                out.append(Replacement(key, f"{card.name} may devour creatures as it enters",
+                                       ("614.1c", "702.82a"), lambda e, card=card, n=int(ab.amount):
+                                       _devour(ctx, o, card, n, e), source=(ab.kind, card)))
+            elif ab.kind == "tribute":
+                out.append(Replacement(key, f"an opponent may pay tribute as {card.name} enters",
+                                       ("614.1c", "702.104a"), lambda e, card=card, n=int(ab.amount):
+                                       _tribute(ctx, o, card, n, e), source=(ab.kind, card)))
+            elif ab.kind == "riot":
+                out.append(Replacement(key, f"{card.name} enters with a +1/+1 counter or haste",
+                                       ("614.1c", "702.136a"), lambda e, card=card: _riot(ctx, o, card, e),
+                                       source=(ab.kind, card)))
+            elif ab.kind == "may_enter_with_counter":
+                out.append(Replacement(key, f"{card.name} may enter with a {ab.counter_kind} counter",
+                                       ("614.1c", "702.98a"), lambda e, card=card: _unleash(ctx, o, card, e),
+                                       source=(ab.kind, card)))
             elif ab.kind == "choose_color":
                 out.append(Replacement(key, f"a color is chosen as {card.name} enters",
                                        ("614.1c", "614.12"), lambda e: _choose_color(ctx, o, e),
@@ -400,6 +417,79 @@ def _enters_option(ctx: Ctx, o, option, event: ZoneChange) -> None:
     event.tapped = True
     s.add_log(f"{p.name} doesn't {what or 'do it'}: {o.card.name} enters tapped", ("614.12a", "614.1c"),
               "choice")
+
+
+def _devour(ctx: Ctx, o, card, n: int, event: ZoneChange) -> None:
+    """Devour N (CR 702.82a): as it enters, its controller chooses any number of creatures they
+    control on the battlefield (not itself, nor one entering with it, nor one another devour
+    ability took: Mycoloth rulings 2008-10-01); they are sacrificed together as it enters
+    (``events.move``), and it enters with N +1/+1 counters for each."""
+    s, player = ctx.s, event.controller
+    chosen: list[int] = []
+    while True:
+        options = tuple(Action("sacrifice", (p.id,), f"devour {p.card.name}") for p in s.permanents(player)
+                        if p.id != o.id and p.id not in chosen and p.id not in event.devoured
+                        and p.zone == "battlefield" and ch.is_creature(s, p))
+        if not options:
+            break
+        answer = ctx.ask(Decision(player, DecisionKind.SACRIFICE, f"Devour {n}: creatures to sacrifice as "
+                                  f"{card.name} enters (CR 702.82a)", options + (Action("done", (), "devour no more"),),
+                                  {"chosen": list(chosen)}))
+        if answer.kind == "done":
+            break
+        chosen.append(answer.args[0])
+    names = ", ".join(s.objs[i].card.name for i in chosen) or "nothing"
+    s.add_log(f"{s.players[player].name} has {card.name} devour {names}", ("702.82a",), "choice")
+    event.devoured += tuple(chosen)
+    if chosen:
+        event.counters["+1/+1"] = event.counters.get("+1/+1", 0) + n * len(chosen)
+
+
+def _tribute(ctx: Ctx, o, card, n: int, event: ZoneChange) -> None:
+    """Tribute N (CR 702.104a): as it enters its controller chooses an opponent (in a two-player
+    game, the other player), who may have it enter with N more +1/+1 counters; whether they did
+    is kept on the permanent for "if tribute wasn't paid" (CR 702.104b)."""
+    s = ctx.s
+    opponent = 1 - event.controller
+    answer = ctx.ask(Decision(opponent, DecisionKind.MAY, f"Tribute {n}: have {card.name} enter with {n} more "
+                              "+1/+1 counters? (CR 702.104a)",
+                              (Action("yes", (), f"pay tribute: {n} +1/+1 counters on {card.name}"),
+                               Action("no", (), "don't pay tribute"))))
+    paid = answer.kind == "yes"
+    s.add_log(f"{s.players[event.controller].name} chooses {s.players[opponent].name}, who "
+              f"{'pays' if paid else 'does not pay'} tribute for {card.name}", ("702.104a",), "choice")
+    if paid:
+        event.counters["+1/+1"] = event.counters.get("+1/+1", 0) + n
+        event.designations += ("tribute paid",)
+
+
+def _riot(ctx: Ctx, o, card, event: ZoneChange) -> None:
+    """Riot (CR 702.136a): as it enters its controller chooses a +1/+1 counter on it or, if not,
+    haste, which it keeps as long as it is on the battlefield (Zhur-Taa Goblin rulings
+    2019-01-25); each instance is chosen separately (CR 702.136b)."""
+    s, player = ctx.s, event.controller
+    answer = ctx.ask(Decision(player, DecisionKind.MAY, f"Riot: have {card.name} enter with a +1/+1 counter? "
+                              "(if not, it gains haste, CR 702.136a)",
+                              (Action("yes", (), "enter with a +1/+1 counter"), Action("no", (), "gain haste"))))
+    if answer.kind == "yes":
+        event.counters["+1/+1"] = event.counters.get("+1/+1", 0) + 1
+    elif "haste" not in event.gains:
+        event.gains += ("haste",)
+    s.add_log(f"{s.players[player].name} chooses {'a +1/+1 counter' if answer.kind == 'yes' else 'haste'} "
+              f"for {card.name} (riot)", ("702.136a", "614.1c"), "choice")
+
+
+def _unleash(ctx: Ctx, o, card, event: ZoneChange) -> None:
+    """Unleash (CR 702.98a): its controller chooses as it enters whether it enters with an
+    additional +1/+1 counter."""
+    s, player = ctx.s, event.controller
+    answer = ctx.ask(Decision(player, DecisionKind.MAY, f"Unleash: have {card.name} enter with a +1/+1 counter? "
+                              "(it can't block while it has one, CR 702.98a)",
+                              (Action("yes", (), "enter with a +1/+1 counter"), Action("no", (), "enter without it"))))
+    s.add_log(f"{s.players[player].name} chooses {'to' if answer.kind == 'yes' else 'not to'} have {card.name} "
+              "enter with a +1/+1 counter (unleash)", ("702.98a", "614.1c"), "choice")
+    if answer.kind == "yes":
+        event.counters["+1/+1"] = event.counters.get("+1/+1", 0) + 1
 
 
 def entering_view(o, ev: ZoneChange | CounterPlacement, card):

@@ -47,7 +47,7 @@ def resolve_top(ctx: Ctx) -> None:
     ab = item.ability
     if item.kind == "triggered" and ab.condition:
         src = s.objs.get(item.source) or ghost_source(item)   # CR 603.10: last known information
-        if not evaluate(s, ab.condition, src):
+        if not evaluate(s, ab.condition, src, item.event):
             s.add_log(f"{item.label} does nothing: its \"if\" condition is false now", ("603.4",), "resolve")
             s.stack.pop()
             return

@@ -62,7 +62,7 @@ _BIG = 1_000_000_000
 _OBJECT_KEYS = frozenset(("id", "owner", "controller", "zone", "tapped", "control_since", "damage",
                           "counters", "attached_to", "is_token", "timestamp", "attacking", "blocking",
                           "blocked", "deathtouched", "cast_x", "chosen", "token_face", "cast_costs", "card",
-                          "printed", "activated"))
+                          "printed", "activated", "designations"))
 _ZONES = frozenset(("library", "hand", "graveyard", "exile", "battlefield", "stack"))
 
 
@@ -87,6 +87,7 @@ def _objects_ok(objects: list) -> bool:
         return False
     col = dict(zip(_OBJECT_ORDER, zip(*map(_OBJECT_FIELDS, objects))))
     counters, blocking, costs, activated = col["counters"], col["blocking"], col["cast_costs"], col["activated"]
+    designations = col["designations"]
     return (_ints(col["id"], 1, _BIG) and _ints(col["owner"], 0, 1) and _ints(col["controller"], 0, 1)
             and _strs(col["zone"], 100) and set(col["zone"]) <= _ZONES
             and _ints(col["control_since"], -_BIG, _BIG) and _ints(col["damage"], 0, _BIG)
@@ -104,7 +105,9 @@ def _objects_ok(objects: list) -> bool:
             and _all_of(costs, list) and max(map(len, costs)) <= 100
             and _strs(list(chain.from_iterable(costs)), 100)
             and _all_of(activated, list) and max(map(len, activated)) <= 1000
-            and _strs(list(chain.from_iterable(activated)), 40))
+            and _strs(list(chain.from_iterable(activated)), 40)
+            and _all_of(designations, list) and max(map(len, designations)) <= 10
+            and _strs(list(chain.from_iterable(designations)), 40))
 
 
 _OBJECT_ORDER = tuple(sorted(_OBJECT_KEYS))

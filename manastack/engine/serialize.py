@@ -164,7 +164,8 @@ def state_from_data(data: dict, db=None) -> State:
     for od in data["objects"]:
         o = _restore(Obj, od, card=cards[od["card"]], blocking=tuple(od["blocking"]),
                      printed=cards[od["printed"]] if od.get("printed") else None,
-                     cast_costs=tuple(od.get("cast_costs", ())), activated=tuple(od.get("activated", ())))
+                     cast_costs=tuple(od.get("cast_costs", ())), activated=tuple(od.get("activated", ())),
+                     designations=tuple(od.get("designations", ())))
         s.objs[o.id] = o
     s.battlefield = tuple(data["battlefield"])
     s.stack = [_restore(StackItem, d, card=cards[d["card"]], modes=tuple(d["modes"]),

@@ -29,7 +29,7 @@ class Obj:
     __slots__ = ("id", "card", "owner", "controller", "zone", "tapped", "control_since",
                  "damage", "counters", "attached_to", "is_token", "timestamp", "attacking",
                  "blocking", "blocked", "deathtouched", "cast_x", "chosen", "token_face", "printed",
-                 "cast_costs", "activated")
+                 "cast_costs", "activated", "designations")
 
     def __init__(self, oid: int, card: CardDef, owner: int, zone: str) -> None:
         self.id = oid
@@ -59,6 +59,10 @@ class Obj:
         # "turn:ability index" and "turn:loyalty" for the abilities activated this turn, read
         # by "Activate only once each turn" and loyalty abilities (CR 602.5b, 606.3)
         self.activated: tuple[str, ...] = ()
+        # designations a permanent keeps until it leaves the battlefield: "renowned" (CR 702.112b),
+        # "monstrous" (CR 701.37b), and "tribute paid", how it entered (CR 702.104b); a new object
+        # has none (CR 400.7)
+        self.designations: tuple[str, ...] = ()
 
     def copy(self) -> "Obj":
         # Spelled out: this is the hottest path of copying a game (every field, no loop).
@@ -85,6 +89,7 @@ class Obj:
         o.printed = self.printed
         o.cast_costs = self.cast_costs
         o.activated = self.activated
+        o.designations = self.designations
         return o
 
     @property

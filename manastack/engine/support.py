@@ -58,10 +58,19 @@ KEYWORDS = frozenset({
     "retrace",                  # cast from the graveyard discarding a land card, engine.alt_costs
     "rebound",                  # a replacement as it resolves, a delayed cast: engine.free_casting
     "unearth", "scavenge",      # from the graveyard, CR 702.84, 702.97: engine.abilities.graveyard_activated
+    "renown",                   # CR 702.112, engine.keyword_effects.become_designated
+    "fabricate", "evolve",      # CR 702.123, 702.100: engine.keyword_effects.fabricate, engine.conditions
+    "modular",                  # CR 702.43: an enters replacement and a dies trigger, engine.abilities
+    "unleash",                  # CR 702.98: an enters choice (engine.replacement), engine.combat.cant_block
+    "devour",                   # CR 702.82: sacrifices chosen as it enters, engine.replacement._devour
+    "riot",                     # CR 702.136: a +1/+1 counter or haste as it enters, engine.replacement._riot
+    "tribute",                  # CR 702.104: the opponent's choice as it enters, engine.replacement._tribute
+    "exploit",                  # CR 702.110: a sacrifice as it resolves, engine.keyword_effects.exploit
 })
 # Keywords the engine reads from a card's printed abilities only (costs, how it enters, what it
 # can be cycled for): an effect granting one isn't run.
 _PRINTED_ONLY = frozenset({"affinity", "improvise", "delve", "evoke", "dash", "surge", "bloodthirst",
+                          "modular", "unleash", "devour", "riot", "tribute",
                           "plainscycling", "islandcycling", "swampcycling", "mountaincycling",
                           "forestcycling", "basic landcycling", "unearth", "scavenge",
                           "rebound", "retrace", "dredge", "overload", "sunburst", "awaken", "splice",
@@ -81,7 +90,9 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "grant_ability", "set_land_type", "may_not_untap",
                           "attack_unless_land",         # CR 508.1c, engine.combat.missing_land
                           "cost_increase", "cost_reduction",     # spell costs, CR 601.2f
-                          "control"})                 # an Aura's control effect, engine.control
+                          "control",                  # an Aura's control effect, engine.control
+                          "no_maximum_hand_size",     # CR 402.2, engine.turn._cleanup
+                          "block_additional"})        # CR 509.1a-b, engine.combat.block_capacity
 REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color",
                                "double_damage_to_player", "more_counters", "double_counters",
                                "enter_as_copy", "choose_creature_type",
@@ -100,6 +111,9 @@ TRIGGER_EVENTS = frozenset({
     "turned_face_up",           # CR 702.37e, engine.morph
     "chapter",                  # a Saga's chapter ability, CR 714.2b: engine.sagas
     "deals_combat_damage_to_you",    # the monarch's inherent ability (CR 724.2), engine.monarch
+    "becomes_renowned", "becomes_monstrous",    # CR 702.112b, 701.37b: engine.keyword_effects
+    "exerts",                   # "Whenever you exert a creature" (CR 701.43), engine.keyword_effects.exert
+    "exploits",                 # "When ~ exploits a creature" (CR 702.110b), engine.keyword_effects.exploit
 })
 TRIGGER_SUBJECTS = frozenset({"self", "enchanted", "equipped"})
 PLAYER_SUBJECTS = frozenset({"you", "opponent"})
@@ -189,6 +203,8 @@ def _walk(node, out: list[str]) -> None:
     elif t is ir.TargetSpec:
         if node.kind not in TARGET_KINDS:
             out.append(f"target kind {node.kind!r}")
+        if node.filter.power_below_source:      # rechecked on resolution, when the source may be gone
+            out.append("a target compared with the source's power")
     elif t is ir.Ref:
         if node.name not in REFS:
             out.append(f"reference {node.name!r}")

@@ -41,6 +41,7 @@ _DAMAGE = re.compile(r"deals_(combat_)?damage(?:_to_(player|opponent|you))?$")
 _OBJECT_EVENTS = {
     "attacks": ("attacks",), "attacks_alone": ("attacks_alone",), "tapped": ("tapped",),
     "untapped": ("untapped",), "counters": ("counter_placed",), "turned_face_up": ("turned_face_up",),
+    "becomes_renowned": ("becomes_renowned",), "becomes_monstrous": ("becomes_monstrous",),
     "blocks": ("blocks", "blocks_or_becomes_blocked"),
     "becomes_blocked": ("becomes_blocked", "blocks_or_becomes_blocked"),
 }
@@ -54,6 +55,7 @@ _SEEN_BY_KIND = {
     "draw": frozenset(("draw",)), "step": frozenset(("beginning_of_step",)),
     "cast": frozenset(("cast",)), "tapped_for_mana": frozenset(("tapped_for_mana",)),
     "madness": frozenset(("exiled_with_madness",)), "becomes_target": frozenset(("becomes_target",)),
+    "exerted": frozenset(("exerts",)), "exploited": frozenset(("exploits",)),
 }
 for _kind, _seen in _OBJECT_EVENTS.items():
     _SEEN_BY_KIND[_kind] = _SEEN_BY_KIND.get(_kind, frozenset()) | frozenset(_seen)
@@ -126,8 +128,14 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
                 return []
             # CR 603.4, 400.7d: "if it was kicked" looks back at how it was cast
             costs = new.cast_costs if new is not None and new.cast_costs else None
+            # evolve compares with the entered creature, as it last existed should it leave
+            # before the ability resolves (Cloudfin Raptor rulings 2013-04-15)
+            known = None
+            if isinstance(trig.subject, ir.Filter) and new is not None and ch.is_creature(s, new):
+                power, toughness = ch.power_toughness(s, new)
+                known = {"power": power, "toughness": toughness, "mana_value": ch.mana_value(new)}
             return [Seen(kind, obj=ev.obj, from_zone=ev.from_zone, to="battlefield", cast_costs=costs,
-                         controller=new.controller if new is not None else None)]
+                         controller=new.controller if new is not None else None, last_known=known)]
         if e in ("dies", "leaves") and ev.from_zone == "battlefield":
             old = ev.old
             if e == "dies" and ev.to != "graveyard":   # CR 700.4: any permanent that goes there
@@ -200,6 +208,13 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
         if not _player_matches(trig.whose, ev.player, source.controller):
             return []      # "Whenever you tap a land for mana" (CR 106.12a)
         return [Seen(kind, obj=ev.obj, player=ev.player, mana=tuple(ev.mana))]
+    if kind == "exploited" and e == "exploits":    # "When ~ exploits a creature" (CR 702.110b)
+        name = ev.old.card.name if ev.old is not None else None
+        return [Seen(kind, obj=ev.obj, player=ev.player, name=name)] if ev.obj == source.id else []
+    if kind == "exerted" and e == "exerts":        # "Whenever you exert a creature" (CR 701.43)
+        if not _player_matches(trig.whose or trig.subject, ev.player, source.controller):
+            return []
+        return [Seen(kind, obj=ev.obj, player=ev.player)]
     if kind == "madness" and e == "exiled_with_madness":
         return [Seen(kind, obj=ev.obj, player=ev.player)] if ev.obj == source.id else []
     if kind == "becomes_target" and e == "becomes_target":
@@ -264,6 +279,8 @@ def collect(ctx, ev: Event) -> None:
     if kind == "zone_change" and ev.from_zone == "battlefield":
         sources.append(ev.old)  # look back in time (CR 603.10a)
         sources += ctx.together or ()   # and at the permanents that left with it, just before
+    if kind == "exploited" and ev.old is not None:
+        sources.append(ev.old)  # it exploited itself (Sidisi's Faithful rulings 2015-02-25)
     if kind in ("cast", "madness") and ev.obj in s.objs:
         # the spell itself: cascade works on the stack (CR 702.85a); the card madness exiled
         # has its own trigger (CR 702.35a)
@@ -294,7 +311,7 @@ def collect(ctx, ev: Event) -> None:
             owned += encoded_triggers(s, src)               # cipher (CR 702.99a)
         for card, idx, ab, encoded in owned:
             for view in instances(s, ab.trigger, src, ev):
-                if ab.condition and not check_condition(s, ab.condition, src):
+                if ab.condition and not check_condition(s, ab.condition, src, view):
                     s.add_log(f"{possessive(src.card.name)} ability doesn't trigger: its \"if\" condition is "
                               "false", ("603.4",), "trigger")
                     continue
@@ -363,6 +380,12 @@ def describe_event(s, view: Seen) -> str:
         return f"{name} attacking alone"
     if kind == "turned_face_up":
         return f"{name} being turned face up"
+    if kind == "exerted":
+        return f"{s.players[view.player].name} exerting {name}"
+    if kind == "exploited":
+        return f"{view.name or name} exploiting a creature"
+    if kind in ("becomes_renowned", "becomes_monstrous"):
+        return f"{name} becoming {kind.split('_')[1]}"
     return f"{name} ({kind.replace('_', ' ')})"
 
 
@@ -419,9 +442,9 @@ def _additional_applies(s, perm: Obj, a: ir.AdditionalTriggers, src: Obj, ev: Ev
     return False
 
 
-def check_condition(s, condition: str, src: Obj) -> bool:
+def check_condition(s, condition: str, src: Obj, view: Seen | None = None) -> bool:
     """Intervening "if" clauses the compiler emits (CR 603.4)."""
-    return evaluate(s, condition, src)
+    return evaluate(s, condition, src, view)
 
 
 # ------------------------------------------------------------------------------ the stack

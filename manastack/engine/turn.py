@@ -228,11 +228,24 @@ def _choose_not_to_untap(ctx: Ctx, held: set) -> set:
     return kept
 
 
+def _no_maximum_hand_size(s) -> bool:
+    """CR 402.2: a static ability of a permanent (or emblem) the active player controls says they
+    have no maximum hand size."""
+    for src, _eff in ch.static_effects(s, "no_maximum_hand_size"):
+        if src.controller == s.active:
+            if exercise.RECORD is not None:
+                exercise.note("STATIC_KINDS", "no_maximum_hand_size", src.card)
+            return True
+    return False
+
+
 def _cleanup(ctx: Ctx) -> None:
     """CR 514.1-514.3."""
     s = ctx.s
     p = s.players[s.active]
-    while len(p.hand) > 7:
+    if len(p.hand) > 7 and _no_maximum_hand_size(s):
+        s.add_log(f"{p.name} has no maximum hand size and keeps {len(p.hand)} cards", ("402.2", "514.1"), "step")
+    while len(p.hand) > 7 and not _no_maximum_hand_size(s):
         answer = ctx.ask(Decision(s.active, DecisionKind.DISCARD, "Discard down to seven cards (CR 514.1)",
                                   tuple(Action("choose", (c,), s.objs[c].card.name) for c in p.hand)))
         events.discard(ctx, s.active, s.objs[answer.args[0]])

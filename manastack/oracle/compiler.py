@@ -32,7 +32,8 @@ from manastack.oracle import ir
 from manastack.oracle.subtypes import ABILITY_WORDS
 from manastack.oracle.transform import OracleTransformer, Unsupported, bind
 
-_STARTS = ["kw_line", "activated", "triggered", "static_line", "spell_line", "mode_line", "chapter"]
+_STARTS = ["kw_line", "activated", "triggered", "static_line", "spell_line", "mode_line", "chapter", "exert_line"]
+_EXERT = re.compile(r"you may exert ~ as it attacks\.", re.I)        # CR 701.43d
 _CHAPTER = re.compile(r"(?:IV|VI|V|I{1,3})(?:, (?:IV|VI|V|I{1,3}))* — ")   # CR 714.2
 
 
@@ -247,6 +248,8 @@ def _starts(line: str, is_spell: bool) -> list[str]:
         return ["triggered"]
     if _CHAPTER.match(line):
         return ["chapter"]
+    if _EXERT.match(line):
+        return ["exert_line"]
     if re.match(r'[^"“]*:', line):
         return ["activated"]
     return ["kw_line", "static_line"]

@@ -124,6 +124,9 @@ class Filter:
     # "artifact, enchantment, or creature with flying": ``keywords``/``without_keywords`` describe
     # only objects of this type, the last of the list; one of the other types matches without them
     qualified_type: str | None = None
+    all_types: tuple[str, ...] = ()   # every one of these card types too ("artifact creature")
+    or_self: bool = False         # "~ or another Ally": the source itself matches as well
+    power_below_source: bool = False   # "with power less than ~'s power" (CR 509.1b)
 
 
 @dataclass(frozen=True, slots=True)
@@ -714,6 +717,37 @@ class RemoveCounterOrSacrifice:
 
 
 @dataclass(frozen=True, slots=True)
+class BecomeDesignated:
+    """Renown's trigger (CR 702.112a) and monstrosity (CR 701.37a): if the source isn't yet
+    ``designation`` ("renowned", "monstrous"), put ``amount`` +1/+1 counters on it and it
+    becomes so."""
+
+    designation: str
+    amount: Amount
+
+
+@dataclass(frozen=True, slots=True)
+class Bolster:
+    """"Bolster N" (CR 701.39a): N +1/+1 counters on a creature its controller controls with the
+    least toughness, chosen among those tied."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Exploit:
+    """Exploit's trigger (CR 702.110a): its controller may sacrifice a creature as it resolves."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fabricate:
+    """Fabricate's trigger (CR 702.123a): put ``amount`` +1/+1 counters on the source, or else
+    create that many 1/1 colorless Servo artifact creature tokens."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
 class StormCopies:
     """Storm's trigger (CR 702.40a): copy the spell whose casting triggered it once for each
     other spell cast before it this turn; new targets may be chosen for each copy."""
@@ -854,7 +888,7 @@ Effect = Union[
     PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, GetEnergy, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
-    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional,
+    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit,
     IfYouDo, LoseGame, WinGame, IfYouDont, CastFromHand,
     PutInLibrary, Surveil, CreateEmblem, SacrificePermanents,
 ]
@@ -895,7 +929,7 @@ class Cost:
 # --------------------------------------------------------------------------------- triggers
 
 # Trigger events whose subject is a player ("you", "opponent") rather than an object.
-PLAYER_EVENTS = frozenset({"gain_life", "lose_life", "draw"})
+PLAYER_EVENTS = frozenset({"gain_life", "lose_life", "draw", "exerts"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -1008,6 +1042,16 @@ class StaticEffect:
     # "modify_pt" times the number of objects matching ``count`` ("for each artifact you
     # control"); "pt_equal_count": power and toughness are each that number (CR 604.3)
     count: Filter | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ExertAbility:
+    """"You may exert ~ as it attacks." (CR 701.43d): an optional cost to attack, chosen as
+    attackers are declared (CR 508.1g). ``then`` makes the linked "When you do, ..." ability
+    trigger (CR 607.2h, 603.12)."""
+
+    then: CreateReflexive | None = None
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)

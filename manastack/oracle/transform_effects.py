@@ -288,6 +288,15 @@ class EffectRules:
         duration = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "while"), "permanent")
         return [ir.GainControl(c[0], UNTIL_EOT if "eot" in c else duration)]
 
+    # ------------------------------------------------ monstrosity (CR 701.37a)
+    def monstrosity(self, c):
+        return [ir.BecomeDesignated("monstrous", _number(c[0]))]
+
+    def bolster(self, c):
+        n = _number(c[0])
+        _need(isinstance(n, int), "bolster X")
+        return [ir.Bolster(n)]
+
     # ------------------------------------------------ the monarch (CR 724)
     def become_monarch(self, c):
         """"you become the monarch" / "its controller becomes the monarch" (CR 724.3)."""

@@ -153,6 +153,10 @@ class LineRules:
         "if its surge cost was paid" (CR 702.117a)."""
         return _alt_paid(c)
 
+    def cond_tribute_not_paid(self, c):
+        """CR 702.104b: the chosen opponent didn't have it enter with the tribute counters."""
+        return "tribute_not_paid"
+
     def cond_attacked(self, c):
         """You attacked with a creature this turn (raid)."""
         return "you_attacked_this_turn"
@@ -176,6 +180,18 @@ class LineRules:
         ability = ir.TriggeredAbility(ir.Trigger("reflexive"), tuple(effects), tuple(targets), text=text)
         may = first[-1]
         return first[:-1] + [ir.May(may.effects + (ir.CreateReflexive(ability),), may.who)]
+
+    @v_args(meta=True)
+    def exert_line(self, meta, c):
+        """CR 701.43d: "You may exert ~ as it attacks." with its linked "When you do, ..."
+        (CR 607.2h); "it" there is the exerted creature, the source."""
+        text = self.text[meta.start_pos:meta.end_pos]
+        if len(c) < 3:
+            return "abilities", [ir.ExertAbility(text=text)]
+        effects, targets = bind(c[-1], ir.Ref("self"))
+        then = text[text.lower().rfind("when you do"):]
+        ability = ir.TriggeredAbility(ir.Trigger("reflexive"), tuple(effects), tuple(targets), text=then)
+        return "abilities", [ir.ExertAbility(ir.CreateReflexive(ability), text)]
 
     def static_line(self, c):
         return "abilities", [a for group in c for a in group]

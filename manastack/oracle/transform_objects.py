@@ -276,6 +276,10 @@ class ObjectRules:
         key = "power_at_most" if str(c[1]).lower() == "less" else "power_at_least"
         return key, int(c[0])
 
+    def p_power_below_self(self, c):
+        """"with power less than ~'s power": compared with the source's power (CR 509.1b)."""
+        return "power_below_source", True
+
     def p_mv(self, c):
         _need(str(c[0]).isdigit(), "mana value X")
         return "mana_value_at_most", int(c[0])

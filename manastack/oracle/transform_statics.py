@@ -101,6 +101,26 @@ class StaticRules:
         """CR 509.1b: a blocking restriction."""
         return [self._static("can_block_only_flying", c[0])]
 
+    def st_cant_block_these(self, c):
+        """CR 509.1b: "Creatures with power less than ~'s power can't block it" (or "... can't
+        block creatures you control"): those attackers can't be blocked by such creatures."""
+        blockers = c[0]
+        _need(isinstance(blockers, ir.Filter) and blockers.types == ("Creature",), "can't block it")
+        if len(c) == 1:
+            return [ir.StaticAbility(ir.StaticEffect("cant_be_blocked_by", "self", blockers=blockers))]
+        d = c[1]
+        _need(d.plural and d.kind is None and d.filter.types == ("Creature",) and not d.zone_given,
+              "can't block creatures")
+        return [ir.StaticAbility(ir.StaticEffect("cant_be_blocked_by", d.filter, blockers=blockers))]
+
+    def st_block_additional(self, c):
+        """"~ can block an additional creature each combat." (CR 509.1a-b)."""
+        return [self._static("block_additional", c[0], amount=1)]
+
+    def st_no_max_hand_size(self, c):
+        """CR 402.2, 514.1: "You have no maximum hand size." (the controller of the source)."""
+        return [self._static("no_maximum_hand_size", "you")]
+
     def st_must_attack(self, c):
         return [self._static("attacks_each_combat", c[0])]
 

@@ -31,6 +31,12 @@ class TriggerRules:
             f = dataclasses.replace(f, controller="you")
         return ir.Trigger("enters", f)
 
+    def e_self_or_another_enters(self, c):
+        """"Whenever ~ or another Ally enters under your control": ~ itself, or another
+        permanent of that kind (CR 603.6a)."""
+        trigger = self.e_enters(["another", *c[2:]])       # c: ~, "another", the kind, "under your control"
+        return dataclasses.replace(trigger, subject=dataclasses.replace(trigger.subject, or_self=True))
+
     def under_you(self, c):
         return "you"
 
@@ -58,6 +64,20 @@ class TriggerRules:
     def e_desc_attacks_alone(self, c):
         trigger = self.e_desc_attacks(c)
         return dataclasses.replace(trigger, event="attacks_alone")
+
+    def e_exploits(self, c):
+        """"When ~ exploits a creature" (CR 702.110b)."""
+        return ir.Trigger("exploits")
+
+    def e_becomes_designated(self, c):
+        """"When ~ becomes monstrous" (CR 701.37b), "Whenever a creature you control becomes
+        renowned" (CR 702.112b)."""
+        event = "becomes_" + str(c[-1]).lower()
+        if len(c) == 2:
+            return ir.Trigger(event)
+        other, d = c[0] == "another", c[1]
+        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, "becomes renowned")
+        return ir.Trigger(event, dataclasses.replace(d.filter, other=other or d.filter.other))
 
     def e_blocks(self, c):
         return ir.Trigger("blocks")
@@ -115,6 +135,10 @@ class TriggerRules:
 
     def e_opponent_loses_life(self, c):
         return ir.Trigger("lose_life", "opponent")
+
+    def e_you_exert(self, c):
+        """"Whenever you exert a creature" (CR 701.43)."""
+        return ir.Trigger("exerts", "you")
 
     def e_draw(self, c):
         return ir.Trigger("draw", "you")

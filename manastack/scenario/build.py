@@ -178,6 +178,7 @@ class Builder:
         if "counters" not in entry and (start := printed_loyalty(o.card)) is not None:
             o.counters = {LOYALTY: start}      # as it would have entered (CR 306.5b)
         o.chosen = entry.get("chosen")
+        o.designations = tuple(dict.fromkeys(entry.get("designations", ())))   # CR 701.37b, 702.112b
         if entry.get("token"):
             o.is_token = True
             o.token_face = dict(o.card.face)

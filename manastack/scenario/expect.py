@@ -210,6 +210,8 @@ class Checker:
                     ok = host is None if expected is None else (
                         host is not None and self.refs.matches(self.s, expected, host.id))
                     self.add(f"{ref}: attached to", expected, actual, ok)
+                elif key == "designations":
+                    self.add(f"{ref}: designations", sorted(expected), actual)
                 elif key == "counters":
                     self.add(f"{ref}: counters", dict(expected), actual,
                              {k: n for k, n in expected.items() if n} == actual)
@@ -237,6 +239,8 @@ def _property(s, refs, o, key: str):
         return None if host is None else refs.alias_of(host.id) or host.card.name
     if key == "attacking":
         return o.attacking is not None
+    if key == "designations":
+        return sorted(o.designations)
     if key in ("keywords", "lacks"):
         return sorted(ch.keywords(s, o))
     raise KeyError(key)
