@@ -157,6 +157,7 @@ def state_from_data(data: dict, db=None) -> State:
     s.layer_cache = s.static_cache = None
     s.settled = False
     s.version, s.facts_cache = 0, None
+    s.cow = {}                  # shares no object with any other state yet
     s.players = [_restore(Player, pd, special_mana=tuple(mana_spend.from_data(m) for m in pd.get("special_mana", ())),
                           command=list(pd["command"]), drawn_this_turn=pd.get("drawn_this_turn", 0))
                  for pd in data["players"]]

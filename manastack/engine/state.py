@@ -368,11 +368,7 @@ class State:
         object that may be shared goes through here, and is made on what it returns; an object
         made since the last copy is the state's own already."""
         o = self.objs[oid]
-        try:
-            shared = self.cow.get(oid) is o
-        except AttributeError:     # a state just loaded (serialize) shares nothing yet
-            shared = False
-        if shared:
+        if self.cow.get(oid) is o:
             o = self.objs[oid] = o.copy()
         return o
 
@@ -380,11 +376,7 @@ class State:
         """``o`` as this state has it now: when ``o`` is a shared original that the state has
         since copied on write (own), its copy; otherwise ``o`` itself (also a view made for a
         moment, or an object as it last existed)."""
-        try:
-            shared = self.cow.get(o.id) is o
-        except AttributeError:     # a state just loaded (serialize) shares nothing yet
-            return o
-        return self.objs.get(o.id, o) if shared else o
+        return self.objs.get(o.id, o) if self.cow.get(o.id) is o else o
 
     def renew(self, o: Obj, zone: str) -> Obj:
         """CR 400.7: ``o`` moves to ``zone`` as a new object with a new id (the caller updates
