@@ -1,5 +1,5 @@
-"""Helpers shared by the keyword and template tests: a scenario written inline, the labels of
-the legal actions, and a whole game played out by random agents with the invariants checked."""
+"""Helpers shared by the keyword and template tests: a scenario written inline, a board from a
+scenario's players, the labels of the legal actions, and a whole game played out by random agents with the invariants checked."""
 from __future__ import annotations
 
 from manastack import Game, RandomAgent
@@ -14,6 +14,14 @@ def play(text: str) -> Game:
     failed = [f"{o.what}: expected {o.expected}, got {o.actual}" for o in run.results if not o.passed]
     assert not failed, failed
     return run.game
+
+
+def board(db, players: str, **top) -> Game:
+    """A game from a scenario's ``players:`` part and top-level keys given as ``top`` (``turn=3``);
+    without ``turn``, at Alice's first main phase."""
+    head = "".join(f"{k}: {v}\n" for k, v in top.items())
+    sc = Scenario.from_text(f"{head}players:\n{players}", cards=db)
+    return Game.from_state(sc.state, sc.db)
 
 
 def labels(game: Game) -> list[str]:

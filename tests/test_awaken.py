@@ -9,7 +9,8 @@ from manastack import Game
 from manastack.engine.decisions import Action
 from manastack.engine.filters import matches
 from manastack.oracle import ir
-from manastack.scenario import Scenario
+
+from . import game_helpers
 
 ALICE, BOB = 0, 1
 
@@ -20,8 +21,7 @@ def db(corpus_db):
 
 
 def board(db, players: str) -> Game:
-    sc = Scenario.from_text(f"turn: 3\nplayers:\n{players}", cards=db)
-    return Game.from_state(sc.state, sc.db)
+    return game_helpers.board(db, players, turn=3)
 
 
 def test_ruinous_path_awakened_has_two_targets_and_makes_an_elemental(db):

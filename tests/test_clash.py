@@ -8,7 +8,8 @@ import pytest
 from manastack import Game
 from manastack.engine.decisions import Action
 from manastack.oracle import ir
-from manastack.scenario import Scenario
+
+from .game_helpers import board
 
 ALICE, BOB = 0, 1
 
@@ -16,11 +17,6 @@ ALICE, BOB = 0, 1
 @pytest.fixture(scope="module")
 def db(corpus_db):
     return corpus_db
-
-
-def board(db, players: str) -> Game:
-    sc = Scenario.from_text(f"players:\n{players}", cards=db)
-    return Game.from_state(sc.state, sc.db)
 
 
 def finish(g: Game, prefer: str = "") -> None:

@@ -10,7 +10,8 @@ from manastack.engine import characteristics as ch
 from manastack.engine.combat import block_restriction
 from manastack.engine.decisions import Action
 from manastack.engine.legality import why_not_cast
-from manastack.scenario import Scenario
+
+from .game_helpers import board
 
 ALICE, BOB = 0, 1
 
@@ -19,12 +20,6 @@ ALICE, BOB = 0, 1
 def db(corpus_db):
     return corpus_db
 
-
-def board(db, players: str, **top) -> Game:
-    """A game at Alice's first main phase from the ``players:`` part of a scenario."""
-    head = "".join(f"{k}: {v}\n" for k, v in top.items())
-    sc = Scenario.from_text(f"{head}players:\n{players}", cards=db)
-    return Game.from_state(sc.state, sc.db)
 
 
 def labels(g: Game) -> list[str]:

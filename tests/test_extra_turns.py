@@ -7,7 +7,8 @@ import pytest
 from manastack import Game
 from manastack.engine.decisions import Action
 from manastack.oracle import ir
-from manastack.scenario import Scenario
+
+from . import game_helpers
 
 ALICE, BOB = 0, 1
 
@@ -18,8 +19,7 @@ def db(corpus_db):
 
 
 def board(db, players: str) -> Game:
-    sc = Scenario.from_text(f"turn: 3\nplayers:\n{players}", cards=db)
-    return Game.from_state(sc.state, sc.db)
+    return game_helpers.board(db, players, turn=3)
 
 
 def cast_and_resolve(g: Game, name: str, prefer: str = "") -> None:

@@ -10,7 +10,8 @@ from manastack.cards import overload_text
 from manastack.engine.decisions import Action
 from manastack.engine.legality import why_not_cast
 from manastack.oracle import ir
-from manastack.scenario import Scenario
+
+from . import game_helpers
 
 ALICE, BOB = 0, 1
 
@@ -21,8 +22,7 @@ def db(corpus_db):
 
 
 def board(db, players: str) -> Game:
-    sc = Scenario.from_text(f"turn: 3\nplayers:\n{players}", cards=db)
-    return Game.from_state(sc.state, sc.db)
+    return game_helpers.board(db, players, turn=3)
 
 
 def test_overloaded_text_is_compiled_without_targets(db):

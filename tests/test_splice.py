@@ -6,7 +6,8 @@ import pytest
 
 from manastack import Game
 from manastack.engine.decisions import Action
-from manastack.scenario import Scenario
+
+from . import game_helpers
 
 ALICE, BOB = 0, 1
 
@@ -17,8 +18,7 @@ def db(corpus_db):
 
 
 def board(db, players: str) -> Game:
-    sc = Scenario.from_text(f"turn: 3\nplayers:\n{players}", cards=db)
-    return Game.from_state(sc.state, sc.db)
+    return game_helpers.board(db, players, turn=3)
 
 
 def test_a_second_copy_splices_and_the_spliced_spell_saves(db):
