@@ -1,6 +1,6 @@
 """Whole-game fuzzing: seeded random corpus games, every invariant checked at every decision.
 
-    python3 -m manastack.fuzz --games 200 [--corpus PATH] [--seed 0] [--max-actions 3000]
+    python3 -m manastack.fuzz --games 200 [--corpus PATH] [--seed 0] [--max-actions 3000] [--jobs 2]
 
 Game ``seed`` builds two random two-color decks (23 fully supported corpus cards and 17 basic
 lands each) from its own generator, and random agents play them. At every decision the run
@@ -23,6 +23,9 @@ gives a command that repeats each one.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import os
+import signal
 import sys
 import time
 import traceback
@@ -43,6 +46,7 @@ BASICS = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "For
 DECK_SIZE = 40
 MAX_GAMES = 1_000_000          # --games
 MAX_ACTIONS = 100_000          # --max-actions
+MAX_JOBS = 64                  # --jobs
 
 
 class InvariantError(AssertionError):
@@ -215,24 +219,63 @@ def classify(exc: BaseException) -> str:
     return f"{type(exc).__name__}{place}"
 
 
+def play_one(db: CardDB, names: list[str], seed: int, max_actions: int) -> tuple[int, Failure | None]:
+    """Game ``seed`` checked: the actions taken, and its failure if it failed."""
+    taken: list[Action] = []
+    try:
+        play_game(db, names, seed, max_actions, actions=taken)
+    except Exception as exc:     # every failure is a finding: classify it and go on
+        return len(taken), Failure(seed, classify(exc), f"{type(exc).__name__}: {str(exc)[:300]}", len(taken))
+    return len(taken), None
+
+
 def run(db: CardDB, names: list[str], seeds: Iterator[int], max_actions: int,
         progress=None) -> Report:
+    """Play the games ``seeds`` one after another in this process."""
+    return collect((play_one(db, names, seed, max_actions) for seed in seeds), progress)
+
+
+def collect(outcomes: Iterator[tuple[int, Failure | None]], progress=None) -> Report:
+    """The report of games' outcomes as they come; Ctrl-C ends it with what came so far."""
     report = Report()
     start = time.perf_counter()
     try:
-        for seed in seeds:
-            taken: list[Action] = []
-            try:
-                play_game(db, names, seed, max_actions, actions=taken)
-            except Exception as exc:     # every failure is a finding: classify it and go on
-                report.add(Failure(seed, classify(exc), f"{type(exc).__name__}: {str(exc)[:300]}", len(taken)))
+        for decisions, failure in outcomes:
+            if failure is not None:
+                report.add(failure)
             report.games += 1
-            report.decisions += len(taken)
+            report.decisions += decisions
             if progress is not None:
                 progress(report)
     except KeyboardInterrupt:        # a long run stopped by hand still reports what it found
         report.stopped = True
     report.seconds = time.perf_counter() - start
+    return report
+
+
+_worker: tuple[CardDB, list[str], int] | None = None      # a worker process's corpus and bound
+
+
+def _start_worker(corpus: Path, names: list[str], max_actions: int) -> None:
+    global _worker
+    signal.signal(signal.SIGINT, signal.SIG_IGN)      # Ctrl-C is the parent's to handle
+    _worker = (load_db(corpus), names, max_actions)
+
+
+def _play_in_worker(seed: int) -> tuple[int, Failure | None]:
+    db, names, max_actions = _worker
+    return play_one(db, names, seed, max_actions)
+
+
+def run_parallel(corpus: Path, names: list[str], seeds: range, max_actions: int, jobs: int,
+                 progress=None) -> Report:
+    """Play the games ``seeds`` in ``jobs`` worker processes, each reading the corpus (and
+    compiling only the cards its games use); the report is the one a single process would give,
+    games in the order of their seeds."""
+    with multiprocessing.get_context("spawn").Pool(jobs, _start_worker, (corpus, names, max_actions)) as pool:
+        report = collect(pool.imap(_play_in_worker, seeds), progress)
+        if report.stopped:
+            pool.terminate()
     return report
 
 
@@ -243,11 +286,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS, help="an MTGJSON AtomicCards file")
     ap.add_argument("--max-actions", type=int, default=5000,
                     help=f"actions after which a game counts as not ending (1 to {MAX_ACTIONS})")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help=f"worker processes playing games side by side (1 to {MAX_JOBS}); "
+                         f"this machine has {os.cpu_count()} cores")
     args = ap.parse_args(argv)
     if not 1 <= args.games <= MAX_GAMES:
         ap.error(f"--games must be from 1 to {MAX_GAMES}, not {args.games}")
     if not 1 <= args.max_actions <= MAX_ACTIONS:
         ap.error(f"--max-actions must be from 1 to {MAX_ACTIONS}, not {args.max_actions}")
+    if not 1 <= args.jobs <= MAX_JOBS:
+        ap.error(f"--jobs must be from 1 to {MAX_JOBS}, not {args.jobs}")
     if args.seed < 0:
         ap.error(f"--seed must be 0 or more, not {args.seed}")
     try:
@@ -255,13 +303,17 @@ def main(argv: list[str] | None = None) -> int:
     except CardError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    names = playable_names(db)
 
     def progress(report: Report) -> None:
         print(f"{report.games} games, {report.decisions} decisions, "
               f"{sum(len(f) for f in report.failures.values())} failed", file=sys.stderr, flush=True)
 
-    report = run(db, names, iter(range(args.seed, args.seed + args.games)), args.max_actions, progress)
+    seeds = range(args.seed, args.seed + args.games)
+    names = playable_names(db)
+    if args.jobs == 1:
+        report = run(db, names, iter(seeds), args.max_actions, progress)
+    else:
+        report = run_parallel(args.corpus, names, seeds, args.max_actions, args.jobs, progress)
     print(report.render(args.corpus, args.max_actions))
     return 1 if report.failures else 0
 

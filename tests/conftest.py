@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from manastack.fuzz import playable_names
+
 # No time limit per example (speed is measured by benchmarks, and these machines are shared);
 # in CI the examples are derived from each test, so a run can be repeated exactly.
 settings.register_profile("manastack", deadline=None, derandomize=bool(os.environ.get("CI")))
@@ -35,10 +37,6 @@ def corpus_db(corpus_path):
 @pytest.fixture(scope="session")
 def playable(corpus_db) -> list[str]:
     """Fully supported corpus cards for random decks: single-faced nonland cards."""
-    names = []
-    for name in corpus_db.names():
-        card = corpus_db.get(name)
-        if card.fully_supported and "Land" not in card.types and card.face.get("layout", "normal") == "normal":
-            names.append(name)
+    names = playable_names(corpus_db)
     assert len(names) > 3000
     return names

@@ -51,3 +51,14 @@ def test_a_run_stopped_by_hand_reports_the_games_it_finished(corpus_db, playable
     assert report.games == 1 and report.stopped
     assert list(report.failures) == ["no end"]          # 10 actions are too few for a game
     assert "stopped early" in report.render(fuzz.DEFAULT_CORPUS, 10)
+
+
+def test_games_played_by_worker_processes_report_as_one_process_would(corpus_path, corpus_db, playable):
+    """Two workers, each with its own corpus, give the failures, seeds and decisions of a run in
+    this process, in the order of the seeds."""
+    alone = fuzz.run(corpus_db, playable, iter(range(11, 14)), 30)
+    side_by_side = fuzz.run_parallel(corpus_path, playable, range(11, 14), 30, jobs=2)
+    assert side_by_side.games == alone.games == 3
+    assert side_by_side.decisions == alone.decisions
+    assert side_by_side.failures == alone.failures
+    assert [f.seed for f in side_by_side.failures["no end"]] == [11, 12, 13]

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import copy
 import json
+from dataclasses import fields
+from importlib.resources import files
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from manastack import Game, RandomAgent, SaveError
+from manastack.engine.event_types import Seen
 from manastack.engine.save_check import _records_ok
+from manastack.engine.state import Obj, PendingTrigger, Player, StackItem
 from manastack.limits import json_depth_ok
 
 
@@ -194,3 +198,13 @@ def test_depth_is_counted_outside_strings_whatever_they_escape():
     assert json_depth_ok(json.dumps(["caf\u00e9\\", nested(60)]))
     with pytest.raises(SaveError, match="nested deeper than"):
         Game.from_json(json.dumps({"state": {"log": ["end\n", nested(70)]}, "answers": []}))
+
+
+@pytest.mark.parametrize("record, cls", [("seen", Seen), ("object_record", Obj), ("player_record", Player),
+                                         ("stack_item", StackItem), ("pending_trigger", PendingTrigger)])
+def test_the_schema_names_every_saved_field_of_each_record(record, cls):
+    """A field added to a record and not to the schema would make every save holding it
+    unloadable (a trigger that saw the tokens it created once was)."""
+    schema = json.loads(files("manastack.engine").joinpath("save.schema.json").read_text())
+    saved = {f.name for f in fields(cls)} if cls is Seen else set(cls.__slots__)
+    assert set(schema["$defs"][record]["properties"]) == saved
