@@ -38,6 +38,11 @@ say what each one means, so the engine turns the keyword into that triggered abi
   :mod:`.conditions`);
 - modular N (CR 702.43a): when it dies, you may put a +1/+1 counter on target artifact creature
   for each +1/+1 counter it had (last known information, CR 603.10a);
+- annihilator N (CR 702.86a): whenever it attacks, the defending player sacrifices N permanents;
+  battle cry (CR 702.91a): whenever it attacks, each other attacking creature gets +1/+0 until end
+  of turn; afterlife N (CR 702.135a): when it dies, N 1/1 white and black Spirit tokens with
+  flying; living weapon (CR 702.92a): when it enters, a 0/0 black Phyrexian Germ token, then this
+  Equipment is attached to it;
 - suspend (CR 702.62a): at the beginning of your upkeep, if this card is suspended, remove a
   time counter; the last one's removal triggers the cast (see :mod:`.suspend`).
 
@@ -55,6 +60,12 @@ _NONCREATURE_SPELL = ir.Filter(non_types=("Creature",), controller="you", zone="
 _CREATURE_OF_YOURS = ir.Filter(types=("Creature",), controller="you")
 _YOUR_UPKEEP = ir.Trigger("beginning_of_step", step="upkeep", whose="your")
 _YOUR_SPELL = ir.Filter(controller="you", zone="stack")
+
+
+# The tokens keywords create: afterlife's Spirits (CR 702.135a), living weapon's Germ (CR 702.92a).
+AFTERLIFE_SPIRIT = ir.TokenSpec("Spirit Token", 1, 1, ("W", "B"), ("Creature",), ("Spirit",),
+                                (ir.Keyword("flying"),))
+GERM = ir.TokenSpec("Phyrexian Germ Token", 0, 0, ("B",), ("Creature",), ("Phyrexian", "Germ"))
 
 
 @lru_cache(maxsize=None)
@@ -132,6 +143,19 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
         move = ir.PutCounters(ir.Target(0), "+1/+1", ir.CountersOn("+1/+1"))
         return ir.TriggeredAbility(ir.Trigger("dies"), (ir.May((move,)),), (artifact_creature,),
                                    text=f"Modular {kw.arg} (CR 702.43a)")
+    if kw.name == "annihilator" and kw.arg is not None:
+        n = int(kw.arg)     # the defending player: the opponent, in a two-player game
+        edict = ir.SacrificePermanents(ir.Ref("each_opponent"), ir.Filter(), n)
+        return ir.TriggeredAbility(ir.Trigger("attacks"), (edict,), text=f"Annihilator {n} (CR 702.86a)")
+    if kw.name == "battle cry":
+        others = ir.Ref("all", ir.Filter(types=("Creature",), attacking=True, other=True))
+        return ir.TriggeredAbility(ir.Trigger("attacks"), (ir.ModifyPT(others, 1, 0),), text="Battle cry (CR 702.91a)")
+    if kw.name == "afterlife" and kw.arg is not None:
+        return ir.TriggeredAbility(ir.Trigger("dies"), (ir.CreateTokens(AFTERLIFE_SPIRIT, int(kw.arg)),),
+                                   text=f"Afterlife {kw.arg} (CR 702.135a)")
+    if kw.name == "living weapon":
+        return ir.TriggeredAbility(ir.Trigger("enters"), (ir.CreateTokens(GERM), ir.Attach(ir.Ref("created"))),
+                                   text="Living weapon (CR 702.92a)")
     if kw.name == "storm":
         return ir.TriggeredAbility(ir.Trigger("cast", "self"), (ir.StormCopies(),), text="Storm (CR 702.40a)")
     if kw.name == "cascade":
@@ -265,6 +289,7 @@ def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
     """Keywords that are activated abilities: equip (CR 702.6a: attach to target creature you
     control, as a sorcery), crew (CR 702.122a: tap other creatures with total power N: this
     Vehicle becomes an artifact creature with its printed power and toughness until end of turn)
+    outlast (CR 702.107a: [cost], {T}: a +1/+1 counter on this creature, as a sorcery)
     and ninjutsu (CR 702.49a; its cost beyond mana -- revealing the card
     and returning an unblocked attacker -- is paid by :func:`combat.ninjutsu`)."""
     if kw.name == "crew" and kw.arg is not None:
@@ -286,6 +311,10 @@ def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
     if kw.name == "ninjutsu":
         return ir.ActivatedAbility(kw.cost, (ir.EnterAttacking(ir.Ref("self")),),
                                    text=f"Ninjutsu {kw.cost.mana} (CR 702.49a)")
+    if kw.name == "outlast":       # CR 702.107a: [cost], {T}: a +1/+1 counter on it, as a sorcery
+        counter = ir.PutCounters(ir.Ref("self"), "+1/+1", 1)
+        return ir.ActivatedAbility(dataclasses.replace(kw.cost, tap=True), (counter,), sorcery_speed=True,
+                                   text=f"Outlast {kw.cost.mana} (CR 702.107a)")
     if kw.name == "level up":      # CR 702.87a: a level counter on this permanent, as a sorcery
         return ir.ActivatedAbility(kw.cost, (ir.PutCounters(ir.Ref("self"), "level", 1),),
                                    sorcery_speed=True, text=f"Level up {kw.cost.mana} (CR 702.87a)")
@@ -327,7 +356,7 @@ def battlefield_activated(card) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
     for i, ab in enumerate(card.abilities):
         if type(ab) is ir.ActivatedAbility:
             out.append((i, ab))
-        elif type(ab) is ir.Keyword and ab.name in ("equip", "crew", "level up"):
+        elif type(ab) is ir.Keyword and ab.name in ("equip", "crew", "level up", "outlast"):
             act = keyword_activated(ab)
             if act is not None:
                 out.append((i, act))

@@ -1,0 +1,259 @@
+"""Permanent and combat keywords run with real cards from the card corpus and their official
+rulings (cited by date, paraphrased): annihilator (CR 702.86), battle cry (CR 702.91), afterlife
+(CR 702.135), living weapon (CR 702.92) and outlast (CR 702.107). The scenarios/cards/ files play
+the main cases."""
+from __future__ import annotations
+
+import pytest
+
+from manastack import Game
+from manastack.engine import characteristics as ch
+from manastack.engine.decisions import Action
+from manastack.scenario import Scenario
+
+ALICE, BOB = 0, 1
+
+
+@pytest.fixture(scope="module")
+def db(corpus_db):
+    return corpus_db
+
+
+def board(db, players: str, **top) -> Game:
+    """A game at Alice's first main phase (or the step given) from the ``players:`` part of a
+    scenario."""
+    head = "".join(f"{k}: {v}\n" for k, v in top.items())
+    sc = Scenario.from_text(f"{head}players:\n{players}", cards=db)
+    return Game.from_state(sc.state, sc.db)
+
+
+def pick(g: Game, label: str) -> None:
+    g.push(next(a for a in g.legal_actions() if a.label.startswith(label)))
+
+
+def resolve(g: Game) -> None:
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+
+
+def play(g: Game, label: str, target: str | None = None) -> None:
+    """Cast or activate (the action whose label starts with ``label``), choose the target whose
+    label names ``target``, and pay automatically."""
+    pick(g, label)
+    while g.pending.kind != "priority":
+        if g.pending.kind == "pay":
+            g.push(Action("autopay"))
+        else:
+            g.push(next(a for a in g.legal_actions() if target is not None and target in a.label))
+
+
+def on_battlefield(g: Game, name: str):
+    s = g.current_state()
+    return [o for o in s.objs.values() if o.zone == "battlefield" and o.card.name == name]
+
+
+def stack_labels(g: Game) -> list[str]:
+    return [i.label for i in g.current_state().stack]
+
+
+def attack(g: Game, *names: str) -> None:
+    """From the beginning of combat: pass priority, attack with ``names``, done."""
+    while g.pending.kind == "priority":
+        g.push(Action("pass"))
+    for name in names:
+        pick(g, f"attack with {name}")
+    pick(g, "no more attackers")
+
+
+# ------------------------------------------------------------------------------ annihilator (CR 702.86)
+
+
+def test_annihilator_the_defender_chooses_and_sacrificed_creatures_cant_block(db):
+    """Ulamog's Crusher (annihilator 2; it attacks each combat, so it is declared an attacker
+    without asking) attacks: the trigger resolves in the declare attackers step, Bob chooses two
+    permanents and sacrifices them before blockers are declared, so a sacrificed creature can't
+    block (Ulamog's Crusher ruling 2010-06-15, CR 702.86a)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Ulamog's Crusher]
+  - name: Bob
+    library: [Forest]
+    battlefield: [Forest, Grizzly Bears, Llanowar Elves]
+""", step="beginning_of_combat", turn=3)
+    while g.pending.kind == "priority" and not g.current_state().stack:
+        g.push(Action("pass"))
+    assert stack_labels(g) == ["Ulamog's Crusher's ability"]
+    resolve(g)
+    assert g.pending.kind == "sacrifice" and g.pending.player == BOB
+    names = {a.label for a in g.legal_actions()}
+    assert names == {"Forest", "Grizzly Bears", "Llanowar Elves"}
+    pick(g, "Grizzly Bears")
+    pick(g, "Llanowar Elves")
+    s = g.current_state()
+    assert [s.objs[i].card.name for i in s.players[BOB].graveyard] == ["Grizzly Bears", "Llanowar Elves"]
+    assert on_battlefield(g, "Forest") and s.step == "declare_attackers"
+    while g.pending.kind == "priority" and g.current_state().step != "end":
+        g.push(Action("pass"))
+    assert g.current_state().players[BOB].life == 12      # the 8/8 unblocked: Bob had no creature left
+
+
+def test_annihilator_takes_all_when_fewer_permanents(db):
+    """Annihilator 2 against one permanent sacrifices that one (CR 701.21a: all, if fewer)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Ulamog's Crusher]
+  - name: Bob
+    battlefield: [Forest]
+""", step="beginning_of_combat", turn=3)
+    while g.current_state().stack or g.current_state().step != "declare_attackers":
+        g.push(Action("pass"))
+    s = g.current_state()
+    assert [s.objs[i].card.name for i in s.players[BOB].graveyard] == ["Forest"]
+    assert not on_battlefield(g, "Forest")
+
+
+# ------------------------------------------------------------------------------ battle cry (CR 702.91)
+
+
+def test_battle_cry_pumps_each_other_attacker_not_itself_nor_a_nonattacker(db):
+    """Goblin Wardriver attacks with Grizzly Bears: the Bears get +1/+0; the Wardriver itself and
+    a creature that didn't attack don't (CR 702.91a: "each other attacking creature")."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Goblin Wardriver, Grizzly Bears, Llanowar Elves]
+  - name: Bob
+""", step="beginning_of_combat", turn=3)
+    attack(g, "Goblin Wardriver", "Grizzly Bears")
+    assert stack_labels(g) == ["Goblin Wardriver's ability"]
+    resolve(g)
+    s = g.current_state()
+    pt = {o.card.name: (ch.power(s, o), ch.toughness(s, o)) for o in s.permanents()}
+    assert pt == {"Goblin Wardriver": (2, 2), "Grizzly Bears": (3, 2), "Llanowar Elves": (1, 1)}
+
+
+# ------------------------------------------------------------------------------ afterlife (CR 702.135)
+
+
+def test_afterlife_makes_white_and_black_flying_spirits_when_it_dies(db):
+    """Ministrant of Obligation (afterlife 2) dies: two 1/1 white and black Spirit creature tokens
+    with flying (CR 702.135a)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Ministrant of Obligation]
+  - name: Bob
+    hand: [Lightning Bolt]
+    battlefield: [Mountain]
+""", turn=3)
+    g.push(Action("pass"))
+    play(g, "cast Lightning Bolt", "Ministrant")
+    resolve(g)
+    assert stack_labels(g) == ["Ministrant of Obligation's ability"]
+    resolve(g)
+    s = g.current_state()
+    spirits = on_battlefield(g, "Spirit Token")
+    assert len(spirits) == 2
+    for o in spirits:
+        assert o.controller == ALICE and o.is_token
+        assert set(ch.colors(s, o)) == {"W", "B"} and "Spirit" in o.card.subtypes
+        assert (ch.power(s, o), ch.toughness(s, o)) == (1, 1) and "flying" in ch.keywords(s, o)
+
+
+def test_afterlife_does_not_trigger_when_exiled(db):
+    """Afterlife triggers when the permanent is put into a graveyard from the battlefield only
+    (CR 702.135a): exiled, no Spirits."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Ministrant of Obligation]
+  - name: Bob
+    hand: [Swords to Plowshares]
+    battlefield: [Plains]
+""", turn=3)
+    g.push(Action("pass"))
+    play(g, "cast Swords to Plowshares", "Ministrant")
+    resolve(g)
+    assert not stack_labels(g) and not on_battlefield(g, "Spirit Token")
+
+
+# ------------------------------------------------------------------------------ living weapon (CR 702.92)
+
+
+def test_living_weapon_germ_enters_and_is_equipped_before_state_based_actions(db):
+    """Flayer Husk enters: a 0/0 black Phyrexian Germ token is created and the Husk attached to
+    it before state-based actions are checked, so it lives as a 1/1 (Flayer Husk ruling
+    2020-08-07, CR 702.92a)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Flayer Husk]
+    battlefield: [Plains]
+  - name: Bob
+""", turn=3)
+    play(g, "cast Flayer Husk")
+    resolve(g)
+    assert stack_labels(g) == ["Flayer Husk's ability"]
+    resolve(g)
+    s = g.current_state()
+    germ = on_battlefield(g, "Phyrexian Germ Token")
+    assert len(germ) == 1
+    husk = on_battlefield(g, "Flayer Husk")[0]
+    assert husk.attached_to == germ[0].id
+    assert (ch.power(s, germ[0]), ch.toughness(s, germ[0])) == (1, 1) and set(ch.colors(s, germ[0])) == {"B"}
+
+
+def test_living_weapon_germ_dies_when_unequipped_and_the_equipment_stays(db):
+    """Equipped to another creature, the Germ is a 0/0 and dies; the Equipment stays on the
+    battlefield (Flayer Husk ruling 2020-08-07)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Flayer Husk]
+    battlefield: [Plains, Plains, Plains, Grizzly Bears]
+  - name: Bob
+""", turn=3)
+    play(g, "cast Flayer Husk")
+    resolve(g)
+    resolve(g)
+    play(g, "activate Flayer Husk", "Grizzly Bears")
+    resolve(g)
+    s = g.current_state()
+    assert not on_battlefield(g, "Phyrexian Germ Token")
+    husk = on_battlefield(g, "Flayer Husk")[0]
+    bears = on_battlefield(g, "Grizzly Bears")[0]
+    assert husk.attached_to == bears.id and ch.power(s, bears) == 3
+
+
+# ------------------------------------------------------------------------------ outlast (CR 702.107)
+
+
+def test_outlast_taps_for_a_counter_only_as_a_sorcery(db):
+    """Disowned Ancestor's outlast {1}{B}: pay and tap it for a +1/+1 counter, as a sorcery
+    (CR 702.107a); not in combat, and not once tapped."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Swamp, Swamp, Swamp, Swamp, Disowned Ancestor]
+  - name: Bob
+""", turn=3)
+    play(g, "activate Disowned Ancestor")
+    resolve(g)
+    anc = on_battlefield(g, "Disowned Ancestor")[0]
+    assert anc.counters == {"+1/+1": 1} and anc.tapped
+    assert not [a for a in g.legal_actions() if a.label.startswith("activate Disowned Ancestor")]
+    g = board(db, """
+  - name: Alice
+    battlefield: [Swamp, Swamp, Disowned Ancestor]
+  - name: Bob
+""", step="beginning_of_combat", turn=3)
+    assert not [a for a in g.legal_actions() if a.label.startswith("activate Disowned Ancestor")]
+
+
+def test_outlast_needs_control_since_the_turn_began(db):
+    """Its cost includes {T}: a creature that came under Alice's control this turn can't outlast
+    (Mer-Ek Nightblade ruling 2014-09-20, CR 302.6)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Disowned Ancestor]
+    battlefield: [Swamp, Swamp, Swamp]
+  - name: Bob
+""", turn=3)
+    play(g, "cast Disowned Ancestor")
+    resolve(g)
+    assert on_battlefield(g, "Disowned Ancestor")
+    assert not [a for a in g.legal_actions() if a.label.startswith("activate Disowned Ancestor")]
