@@ -257,3 +257,88 @@ def test_outlast_needs_control_since_the_turn_began(db):
     resolve(g)
     assert on_battlefield(g, "Disowned Ancestor")
     assert not [a for a in g.legal_actions() if a.label.startswith("activate Disowned Ancestor")]
+
+
+# ------------------------------------------------------------------------------ umbra armor (CR 702.89)
+
+
+def test_totem_armor_reads_as_umbra_armor(db):
+    """The 2021 Oracle text says "Totem armor"; the rules call it umbra armor now (CR 702.89b)."""
+    assert any(type(a).__name__ == "Keyword" and a.name == "umbra armor" for a in db.get("Hyena Umbra").abilities)
+    assert not db.get("Hyena Umbra").unsupported
+
+
+def test_umbra_armor_is_not_regeneration(db):
+    """Putrefy destroys the creature Hyena Umbra enchants and says it can't be regenerated: umbra
+    armor still applies, the Umbra is destroyed instead, and the creature isn't tapped (Hyena
+    Umbra rulings 2018-07-13, CR 702.89a)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Grizzly Bears, id: bears}, {card: Hyena Umbra, attached_to: bears}]
+  - name: Bob
+    hand: [Putrefy]
+    battlefield: [Swamp, Forest, Forest]
+""", turn=3)
+    g.push(Action("pass"))
+    play(g, "cast Putrefy", "Grizzly Bears")
+    resolve(g)
+    s = g.current_state()
+    bears = on_battlefield(g, "Grizzly Bears")[0]
+    assert not bears.tapped and not on_battlefield(g, "Hyena Umbra")
+    assert [s.objs[i].card.name for i in s.players[ALICE].graveyard] == ["Hyena Umbra"]
+
+
+def test_umbra_armor_removes_lethal_damage(db):
+    """Lethal damage: the state-based action would destroy the creature; its damage is removed and
+    the Aura destroyed instead (Hyena Umbra ruling 2018-07-13)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Grizzly Bears, id: bears}, {card: Hyena Umbra, attached_to: bears}]
+  - name: Bob
+    hand: [Lightning Bolt]
+    battlefield: [Mountain]
+""", turn=3)
+    g.push(Action("pass"))
+    play(g, "cast Lightning Bolt", "Grizzly Bears")
+    resolve(g)
+    s = g.current_state()
+    bears = on_battlefield(g, "Grizzly Bears")[0]
+    assert bears.damage == 0 and (ch.power(s, bears), ch.toughness(s, bears)) == (2, 2)
+    assert not on_battlefield(g, "Hyena Umbra")
+
+
+def test_two_umbras_only_one_is_destroyed_and_its_controller_chooses(db):
+    """Two Auras with umbra armor: one of them is destroyed, chosen by the enchanted creature's
+    controller (Hyena Umbra ruling 2018-07-13, CR 616.1)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Grizzly Bears, id: bears}, {card: Hyena Umbra, attached_to: bears},
+                  {card: Spider Umbra, attached_to: bears}]
+  - name: Bob
+    hand: [Murder]
+    battlefield: [Swamp, Swamp, Swamp]
+""", turn=3)
+    g.push(Action("pass"))
+    play(g, "cast Murder", "Grizzly Bears")
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    assert g.pending.kind == "replacement_order" and g.pending.player == ALICE
+    pick(g, "Spider Umbra")
+    assert on_battlefield(g, "Grizzly Bears") and on_battlefield(g, "Hyena Umbra")
+    assert not on_battlefield(g, "Spider Umbra")
+
+
+def test_umbra_armor_saves_the_creature_when_both_are_destroyed_at_once(db):
+    """Akroma's Vengeance destroys the Aura and the creature at the same time: umbra armor saves
+    the creature, and the Aura is destroyed (Hyena Umbra ruling 2018-07-13)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Grizzly Bears, id: bears}, {card: Hyena Umbra, attached_to: bears}, Llanowar Elves]
+  - name: Bob
+    hand: [Akroma's Vengeance]
+    battlefield: [{card: Plains, count: 6}]
+""", turn=4, active="Bob")
+    play(g, "cast Akroma's Vengeance")
+    resolve(g)
+    s = g.current_state()
+    assert [o.card.name for o in s.permanents() if o.controller == ALICE] == ["Grizzly Bears"]

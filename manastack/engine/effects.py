@@ -101,8 +101,11 @@ def _lose_life(ctx, e: ir.LoseLife, rc):
 
 def _destroy(ctx, e: ir.Destroy, rc):
     with events.together(ctx):              # "destroy all ...": one event (CR 603.10a)
-        for o in named_objects(ctx, e.what, rc):
-            if o.zone == "battlefield":
+        # Destroyed at the same time: each permanent before the Auras attached to it, so an Aura's
+        # umbra armor, still there as the event happens, saves what it enchants (CR 702.89a)
+        for o in sorted(named_objects(ctx, e.what, rc), key=lambda o: o.attached_to is not None):
+            o = ctx.s.objs.get(o.id)            # an Aura destroyed already by its umbra armor is gone
+            if o is not None and o.zone == "battlefield":
                 events.destroy(ctx, o, f"by {rc.card.name}", can_regenerate=not e.no_regeneration)
 
 

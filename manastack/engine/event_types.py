@@ -82,11 +82,12 @@ class ManaProduction:
 
 @dataclass(slots=True)
 class Destruction:
-    """A permanent about to be destroyed (CR 701.8a), which a regeneration shield replaces
-    (CR 701.19a, 614.8)."""
+    """A permanent about to be destroyed (CR 701.8a), which a regeneration shield (CR 701.19a,
+    614.8) or an Aura's umbra armor (CR 702.89a) replaces."""
     kind: ClassVar[str] = "destroy"
     obj: int
     regenerated_by: str = ""                 # the shield's source once one has applied
+    armor: int | None = None                 # the Aura with umbra armor destroyed instead
 
 
 # ------------------------------------------------------------------------------ occurrences

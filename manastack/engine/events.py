@@ -212,16 +212,26 @@ def destroy(ctx: Ctx, o: Obj, by: str = "", can_regenerate: bool = True,
             rules: tuple[str, ...] = ("701.8a",)) -> None:
     """CR 701.8: move to the graveyard; indestructible permanents aren't (CR 702.12b). The
     destruction is an event that replacement effects may replace (CR 614.8): a regeneration
-    shield does, unless the permanent "can't be regenerated" (CR 701.19c)."""
+    shield does, unless the permanent "can't be regenerated" (CR 701.19c), and so does an Aura's
+    umbra armor (CR 702.89a): its damage is removed and the Aura is destroyed instead."""
     s = ctx.s
     if ch.has(s, o, "indestructible"):
         s.add_log(f"{o.card.name} is indestructible and is not destroyed", ("702.12b",))
         return
     ev = Destruction(o.id)
-    if can_regenerate:
-        replacement.apply_destruction(ctx, o, ev)
+    replacement.apply_destruction(ctx, o, ev, can_regenerate)
     if ev.regenerated_by:
         _regenerate(ctx, o)
+        return
+    if ev.armor is not None:
+        o = s.own(o.id)
+        o.damage = 0
+        o.deathtouched = False
+        s.add_log(f"{o.card.name} is not destroyed: all damage marked on it is removed", ("702.89a",),
+                  "replacement")
+        aura = s.objs.get(ev.armor)
+        if aura is not None and aura.zone == "battlefield":
+            destroy(ctx, aura, "umbra armor", rules=("702.89a", "701.8a"))
         return
     s.add_log(f"{o.card.name} is destroyed" + (f" ({by})" if by else ""), rules)
     move(ctx, o, "graveyard", quiet=True)

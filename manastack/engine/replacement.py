@@ -232,24 +232,38 @@ def _to_library(event: ZoneChange) -> None:
 # ------------------------------------------------------------------------------ destruction
 
 
-def apply_destruction(ctx: Ctx, o, event: Destruction) -> None:
-    """Regeneration shields (CR 701.19a, 614.8) replace the destruction of ``o``, ordered with any
-    other replacement under CR 616.1 by its controller. One shield is used up per destruction;
-    shields all do the same, so the oldest is offered and no one is asked which."""
+def apply_destruction(ctx: Ctx, o, event: Destruction, can_regenerate: bool = True) -> None:
+    """Regeneration shields (CR 701.19a, 614.8) and umbra armor (CR 702.89a; the compiler reads
+    "totem armor" of older texts as umbra armor, CR 702.89b) replace the destruction of ``o``,
+    ordered with any other replacement under CR 616.1 by its controller. One shield is used up per destruction; shields
+    all do the same, so the oldest is offered and no one is asked which. Each Aura with umbra
+    armor enchanting ``o`` is a candidate of its own; "can't be regenerated" stops shields only."""
     s = ctx.s
 
     def candidates(ev: Destruction) -> list[Replacement]:
-        shield = None if ev.regenerated_by else \
+        if ev.regenerated_by or ev.armor is not None:
+            return []           # no longer a destruction: nothing else applies to it
+        out = []
+        shield = None if not can_regenerate else \
             next((e for e in s.effects if e.kind == "regeneration_shield" and e.affected == o.id), None)
-        if shield is None:
-            return []
+        if shield is not None:
+            def use(e):
+                s.effects = [x for x in s.effects if x is not shield]
+                e.regenerated_by = shield.source
 
-        def use(e):
-            s.effects = [x for x in s.effects if x is not shield]
-            e.regenerated_by = shield.source
+            out.append(Replacement(f"regenerate:{shield.timestamp}", f"{o.card.name} regenerates ({shield.source}'s "
+                                   "shield)", ("701.19a", "614.8"), use, why=f"{o.card.name} would be destroyed"))
+        for aura in s.permanents():
+            if aura.attached_to == o.id and ch.has(s, aura, "umbra armor"):
+                def armor(e, aura_id=aura.id):
+                    e.armor = aura_id
+                    if exercise.RECORD is not None:
+                        exercise.note("KEYWORDS", "umbra armor", s.objs[aura_id].card)
 
-        return [Replacement(f"regenerate:{shield.timestamp}", f"{o.card.name} regenerates ({shield.source}'s "
-                            "shield)", ("701.19a", "614.8"), use, why=f"{o.card.name} would be destroyed")]
+                out.append(Replacement(f"armor:{aura.id}", f"{aura.card.name}'s umbra armor: its damage is removed "
+                                       f"and {aura.card.name} is destroyed instead", ("702.89a", "614.1a"), armor,
+                                       why=f"{o.card.name} would be destroyed"))
+        return out
 
     apply_all(ctx, event, o.controller, candidates)
 

@@ -68,6 +68,7 @@ KEYWORDS = frozenset({
     "exploit",                  # CR 702.110: a sacrifice as it resolves, engine.keyword_effects.exploit
     "annihilator", "battle cry", "afterlife", "living weapon",  # CR 702.86, 702.91, 702.135, 702.92: triggered
     "outlast",                  # CR 702.107: activated, engine.abilities.keyword_activated
+    "umbra armor",              # CR 702.89: a destruction replacement, engine.replacement.apply_destruction
 })
 # Keywords the engine reads from a card's printed abilities only (costs, how it enters, what it
 # can be cycled for): an effect granting one isn't run.

@@ -173,8 +173,14 @@ def _subtype(word: str) -> tuple[str, bool]:
     raise Unsupported(f"not a subtype: {word}")
 
 
+# Keywords renamed in the Oracle text, read under their current name (CR 702.89b: totem armor is
+# now umbra armor).
+_RENAMED_KEYWORDS = {"totem armor": "umbra armor"}
+
+
 def _kw_name(token) -> str:
-    return " ".join(str(token).lower().split())
+    name = " ".join(str(token).lower().split())
+    return _RENAMED_KEYWORDS.get(name, name)
 
 
 def _mana_symbols(symbols) -> tuple[str, ...]:
