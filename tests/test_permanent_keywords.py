@@ -342,3 +342,49 @@ def test_umbra_armor_saves_the_creature_when_both_are_destroyed_at_once(db):
     resolve(g)
     s = g.current_state()
     assert [o.card.name for o in s.permanents() if o.controller == ALICE] == ["Grizzly Bears"]
+
+
+# ------------------------------------------------------------------------------ "attach it" (CR 701.3a)
+
+
+def test_equipment_attaches_itself_as_it_enters_without_paying_equip(db):
+    """Cliffhaven Kitesail enters and attaches itself to target creature Alice controls: no equip
+    cost is paid, and the creature has flying (Cliffhaven Kitesail ruling 2020-09-25, CR 701.3a).
+    Only her own creatures are targets."""
+    g = board(db, """
+  - name: Alice
+    hand: [Cliffhaven Kitesail]
+    battlefield: [Plains, Grizzly Bears]
+  - name: Bob
+    battlefield: [Llanowar Elves]
+""", turn=3)
+    play(g, "cast Cliffhaven Kitesail")
+    resolve(g)        # the only legal target, Alice's Bears, is chosen without asking
+    s = g.current_state()
+    bears = on_battlefield(g, "Grizzly Bears")[0]
+    assert [list(i.targets) for i in s.stack] == [[[bears.id]]]
+    resolve(g)
+    s = g.current_state()
+    assert on_battlefield(g, "Cliffhaven Kitesail")[0].attached_to == bears.id
+    assert "flying" in ch.keywords(s, bears) and not s.stack
+
+
+def test_equipment_stays_unattached_when_the_target_is_gone(db):
+    """The target creature leaves before the trigger resolves: the Equipment stays on the
+    battlefield unattached (Utility Knife ruling 2020-09-25, CR 608.2b)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Utility Knife]
+    battlefield: [Plains, Plains, Plains, Grizzly Bears]
+  - name: Bob
+    hand: [Lightning Bolt]
+    battlefield: [Mountain]
+""", turn=3)
+    play(g, "cast Utility Knife")
+    resolve(g)
+    g.push(Action("pass"))
+    play(g, "cast Lightning Bolt", "Grizzly Bears")
+    resolve(g)
+    resolve(g)
+    knife = on_battlefield(g, "Utility Knife")[0]
+    assert knife.attached_to is None and not on_battlefield(g, "Grizzly Bears")

@@ -348,6 +348,14 @@ class EffectRules:
         _need(_permanent(c[0]), "untap")
         return [ir.Untap(c[0])]
 
+    def attach_self(self, c):
+        """"Attach it to target creature you control": the source (an Equipment) becomes attached
+        (CR 701.3a); only to a target creature, as equip's own effect (CR 702.6a)."""
+        what = c[-1]
+        _need(isinstance(what, _T) and what.spec.kind == "permanent" and what.spec.filter.types == ("Creature",)
+              and what.spec.count == 1 and not what.spec.up_to, "attach")
+        return [ir.Attach(what)]
+
     def mill(self, c):
         return [ir.Mill(_of(c, _Amount).value, self._player_or_you(c))]
 
