@@ -62,7 +62,8 @@ def attack(g: Game, *names: str) -> None:
         g.push(Action("pass"))
     for name in names:
         pick(g, f"attack with {name}")
-    pick(g, "no more attackers")
+    if any(a.label.startswith("no more attackers") for a in g.legal_actions()):
+        pick(g, "no more attackers")
 
 
 # ------------------------------------------------------------------------------ annihilator (CR 702.86)
@@ -388,3 +389,79 @@ def test_equipment_stays_unattached_when_the_target_is_gone(db):
     resolve(g)
     knife = on_battlefield(g, "Utility Knife")[0]
     assert knife.attached_to is None and not on_battlefield(g, "Grizzly Bears")
+
+
+# ------------------------------------------------------------------------------ mentor (CR 702.134)
+
+
+def test_mentor_targets_an_attacker_with_less_power_only(db):
+    """Sunhome Stalwart (2/2, mentor) attacks with Llanowar Elves (1/1) and Grizzly Bears (2/2):
+    only the Elves have less power, so they are the target and get a +1/+1 counter (CR 702.134a)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Sunhome Stalwart, Llanowar Elves, Grizzly Bears]
+  - name: Bob
+""", step="beginning_of_combat", turn=3)
+    attack(g, "Sunhome Stalwart", "Llanowar Elves", "Grizzly Bears")
+    s = g.current_state()
+    elves = on_battlefield(g, "Llanowar Elves")[0]
+    assert [list(i.targets) for i in s.stack] == [[[elves.id]]]
+    resolve(g)
+    assert on_battlefield(g, "Llanowar Elves")[0].counters == {"+1/+1": 1}
+    assert on_battlefield(g, "Grizzly Bears")[0].counters == {}
+
+
+def test_mentor_compares_again_on_resolution(db):
+    """The target's power is no longer less as the ability resolves: no counter (Tajic, Legion's
+    Edge ruling 2018-10-05, CR 608.2b)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Sunhome Stalwart, Llanowar Elves]
+  - name: Bob
+    hand: [Giant Growth]
+    battlefield: [Forest]
+""", step="beginning_of_combat", turn=3)
+    attack(g, "Sunhome Stalwart", "Llanowar Elves")
+    g.push(Action("pass"))
+    play(g, "cast Giant Growth", "Llanowar Elves")
+    resolve(g)
+    resolve(g)
+    assert on_battlefield(g, "Llanowar Elves")[0].counters == {}
+
+
+def test_mentor_uses_last_known_power_when_the_mentor_has_left(db):
+    """Sunhome Stalwart, a 5/5 after Giant Growth, attacks with Grizzly Bears and mentor targets
+    them; Bob returns the Stalwart to its owner's hand in response. Its power as it last existed
+    on the battlefield, 5, is compared: the Bears get the counter (Tajic, Legion's Edge ruling
+    2018-10-05, CR 608.2h)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Giant Growth]
+    battlefield: [Forest, Sunhome Stalwart, Grizzly Bears]
+  - name: Bob
+    hand: [Unsummon]
+    battlefield: [Island]
+""", step="beginning_of_combat", turn=3)
+    play(g, "cast Giant Growth", "Sunhome Stalwart")
+    resolve(g)
+    attack(g, "Sunhome Stalwart", "Grizzly Bears")
+    bears = on_battlefield(g, "Grizzly Bears")[0]
+    assert [list(i.targets) for i in g.current_state().stack] == [[[bears.id]]]
+    g.push(Action("pass"))
+    play(g, "cast Unsummon", "Sunhome Stalwart")
+    resolve(g)
+    assert not on_battlefield(g, "Sunhome Stalwart")
+    resolve(g)
+    assert on_battlefield(g, "Grizzly Bears")[0].counters == {"+1/+1": 1}
+
+
+def test_mentor_without_a_lesser_attacker_has_no_target(db):
+    """Attacking only beside a creature of equal power, mentor has no legal target and is removed
+    from the stack (CR 603.3d)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Sunhome Stalwart, Grizzly Bears]
+  - name: Bob
+""", step="beginning_of_combat", turn=3)
+    attack(g, "Sunhome Stalwart", "Grizzly Bears")
+    assert not g.current_state().stack

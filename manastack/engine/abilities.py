@@ -42,7 +42,9 @@ say what each one means, so the engine turns the keyword into that triggered abi
   battle cry (CR 702.91a): whenever it attacks, each other attacking creature gets +1/+0 until end
   of turn; afterlife N (CR 702.135a): when it dies, N 1/1 white and black Spirit tokens with
   flying; living weapon (CR 702.92a): when it enters, a 0/0 black Phyrexian Germ token, then this
-  Equipment is attached to it;
+  Equipment is attached to it; mentor (CR 702.134a): whenever it attacks, a +1/+1 counter on
+  target attacking creature with less power (if it has left the battlefield before that resolves,
+  its last known power is compared, :mod:`.resolve`);
 - suspend (CR 702.62a): at the beginning of your upkeep, if this card is suspended, remove a
   time counter; the last one's removal triggers the cast (see :mod:`.suspend`).
 
@@ -147,6 +149,10 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
         n = int(kw.arg)     # the defending player: the opponent, in a two-player game
         edict = ir.SacrificePermanents(ir.Ref("each_opponent"), ir.Filter(), n)
         return ir.TriggeredAbility(ir.Trigger("attacks"), (edict,), text=f"Annihilator {n} (CR 702.86a)")
+    if kw.name == "mentor":     # compared again, as it resolves, with its power then (or last known)
+        lesser = ir.TargetSpec("permanent", ir.Filter(types=("Creature",), attacking=True, power_below_source=True))
+        return ir.TriggeredAbility(ir.Trigger("attacks"), (ir.PutCounters(ir.Target(0), "+1/+1", 1),), (lesser,),
+                                   text="Mentor (CR 702.134a)")
     if kw.name == "battle cry":
         others = ir.Ref("all", ir.Filter(types=("Creature",), attacking=True, other=True))
         return ir.TriggeredAbility(ir.Trigger("attacks"), (ir.ModifyPT(others, 1, 0),), text="Battle cry (CR 702.91a)")

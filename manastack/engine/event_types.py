@@ -341,6 +341,7 @@ class Seen:
     sacrificed_could_produce: tuple[str, ...] | None = None   # Squandered Resources' look-back
     attached_to: int | None = None           # what a sacrificed Aura enchanted (CR 608.2h)
     last_known: dict | None = None           # power, toughness, mana value as it left (608.2h)
+    source_power: int | None = None          # the ability's source's power as it left (mentor, 702.134a)
 
     def to_data(self) -> dict:
         """The set fields, for a save."""

@@ -7,6 +7,7 @@ triggered abilities that saw it trigger (CR 603.2).
 """
 from __future__ import annotations
 
+import dataclasses
 from contextlib import contextmanager
 
 from manastack.cards import CardDef
@@ -65,6 +66,8 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
         replacement.apply_leaving(ctx, o, ev, discarded)     # CR 614.1a, 614.6, 616.1
         if ev.to != to:
             to, quiet = ev.to, True
+    if from_zone == "battlefield" and s.stack:
+        _source_left(s, o)
     if to == "battlefield":
         ev.controller = o.controller if controller is None else controller
         if "Saga" in o.card.subtypes:          # CR 714.3a: a Saga enters with a lore counter
@@ -166,6 +169,14 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
         s.add_log(f"{s.players[o.controller].name} may cast {new.card.name} from exile at the beginning of their "
                   "next upkeep (rebound)", ("702.88a", "603.7c"), "effect")
     return new
+
+
+def _source_left(s, o: Obj) -> None:
+    """CR 113.7a, 608.2h: abilities of ``o`` on the stack keep its power as it last existed on the
+    battlefield, for a target compared with it as they resolve (mentor, CR 702.134a)."""
+    for item in s.stack:
+        if item.source == o.id and item.kind != "spell":
+            item.event = dataclasses.replace(item.event or Seen(), source_power=ch.power(s, o))
 
 
 _MOVE_WORDS = {

@@ -1,11 +1,14 @@
 """Resolving the top object of the stack (CR 608)."""
 from __future__ import annotations
 
+import dataclasses
+
 from manastack.oracle import ir
 
 from . import events, exercise
 from .abilities import DASH_RETURN, keyword, nested_index
 from . import adventure, events, exercise
+from . import characteristics as ch
 from .cipher import encode_cipher
 from .conditions import evaluate
 from .effect_records import OneShotDelayedTrigger
@@ -24,13 +27,28 @@ def _recheck_targets(ctx: Ctx, item) -> tuple[list, bool]:
     specs = item_target_specs(item, s)
     if not specs or not any(item.targets):
         return item.targets, False
-    source = s.objs.get(item.source) or Obj(-1, item.card, item.controller, "stack")
+    present = s.objs.get(item.source)
+    source = present or Obj(-1, item.card, item.controller, "stack")
     kept = []
     for spec, group in zip(specs, item.targets):
-        legal = set(legal_targets(s, spec, source, item.controller, item.id))
+        if spec.filter.power_below_source and present is None:
+            legal = _below_last_known_power(s, spec, source, item)
+        else:
+            legal = set(legal_targets(s, spec, source, item.controller, item.id))
         kept.append([t for t in group if t in legal])
     had = sum(len(g) for g in item.targets)
     return kept, had > 0 and not any(kept)
+
+
+def _below_last_known_power(s, spec: ir.TargetSpec, source: Obj, item) -> set:
+    """A target "with power less than this creature's" whose source has left the battlefield: its
+    power as it last existed there is compared (CR 608.2h; Tajic, Legion's Edge ruling on mentor)."""
+    known = item.event.source_power if item.event is not None else None
+    if known is None:
+        return set()
+    spec = dataclasses.replace(spec, filter=dataclasses.replace(spec.filter, power_below_source=False))
+    return {t for t in legal_targets(s, spec, source, item.controller, item.id)
+            if t in s.objs and ch.power(s, s.objs[t]) < known}
 
 
 def resolve_top(ctx: Ctx) -> None:

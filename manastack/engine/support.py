@@ -67,6 +67,7 @@ KEYWORDS = frozenset({
     "tribute",                  # CR 702.104: the opponent's choice as it enters, engine.replacement._tribute
     "exploit",                  # CR 702.110: a sacrifice as it resolves, engine.keyword_effects.exploit
     "annihilator", "battle cry", "afterlife", "living weapon",  # CR 702.86, 702.91, 702.135, 702.92: triggered
+    "mentor",                   # CR 702.134: a target with less power, rechecked on resolution (engine.resolve)
     "outlast",                  # CR 702.107: activated, engine.abilities.keyword_activated
     "umbra armor",              # CR 702.89: a destruction replacement, engine.replacement.apply_destruction
 })
