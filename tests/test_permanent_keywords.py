@@ -8,6 +8,7 @@ import pytest
 
 from manastack import Game
 from manastack.engine import characteristics as ch
+from manastack.engine.bestow import bestowed
 from manastack.engine.decisions import Action
 from manastack.scenario import Scenario
 
@@ -465,3 +466,115 @@ def test_mentor_without_a_lesser_attacker_has_no_target(db):
 """, step="beginning_of_combat", turn=3)
     attack(g, "Sunhome Stalwart", "Grizzly Bears")
     assert not g.current_state().stack
+
+
+# ------------------------------------------------------------------------------ bestow (CR 702.103)
+
+
+def cast_bestowed(g: Game, name: str, target: str) -> None:
+    """Cast ``name`` for its bestow cost targeting ``target``, paying automatically."""
+    pick(g, f"cast {name}")
+    while g.pending.kind != "priority":
+        if g.pending.kind == "pay":
+            g.push(Action("autopay"))
+        elif g.pending.kind == "alternative_cost":
+            pick(g, "pay its bestow cost")
+        else:
+            g.push(next(a for a in g.legal_actions() if target in a.label))
+
+
+def test_bestow_makes_an_aura_spell_and_an_aura(db):
+    """Nyxborn Shieldmate cast for its bestow cost {2}{W} is an Aura spell with enchant creature,
+    not a creature spell (Nyxborn Shieldmate ruling 2013-09-15, CR 702.103b); it resolves
+    attached to its target, which gets +1/+2, and is not a creature itself."""
+    g = board(db, """
+  - name: Alice
+    hand: [Nyxborn Shieldmate]
+    battlefield: [Plains, Plains, Plains, Grizzly Bears]
+  - name: Bob
+""", turn=3)
+    cast_bestowed(g, "Nyxborn Shieldmate", "Grizzly Bears")
+    s = g.current_state()
+    spell = s.objs[s.stack[-1].source]
+    assert ch.card_types(s, spell) == ("Enchantment",) and "Aura" in spell.card.subtypes
+    resolve(g)
+    s = g.current_state()
+    mate = on_battlefield(g, "Nyxborn Shieldmate")[0]
+    bears = on_battlefield(g, "Grizzly Bears")[0]
+    assert mate.attached_to == bears.id and not ch.is_creature(s, mate)
+    assert (ch.power(s, bears), ch.toughness(s, bears)) == (3, 4)
+    assert [o.tapped for o in s.permanents() if o.card.name == "Plains"] == [True, True, True]
+    restored = Game.from_json(g.to_json(), db).current_state()      # a save keeps it bestowed
+    mate = next(o for o in restored.permanents() if o.card.name == "Nyxborn Shieldmate")
+    assert mate.attached_to == bears.id and not ch.is_creature(restored, mate)
+    assert bestowed(mate)
+
+
+def test_bestow_target_gone_it_resolves_as_a_creature(db):
+    """The target is illegal as the bestowed spell begins to resolve: it isn't countered, it
+    ceases to be bestowed and enters as an enchantment creature (Nyxborn Shieldmate ruling
+    2013-09-15, CR 702.103e)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Nyxborn Shieldmate]
+    battlefield: [Plains, Plains, Plains, Grizzly Bears]
+  - name: Bob
+    hand: [Lightning Bolt]
+    battlefield: [Mountain]
+""", turn=3)
+    cast_bestowed(g, "Nyxborn Shieldmate", "Grizzly Bears")
+    g.push(Action("pass"))
+    play(g, "cast Lightning Bolt", "Grizzly Bears")
+    resolve(g)
+    resolve(g)
+    s = g.current_state()
+    mate = on_battlefield(g, "Nyxborn Shieldmate")[0]
+    assert mate.attached_to is None and ch.is_creature(s, mate)
+    assert set(ch.card_types(s, mate)) == {"Enchantment", "Creature"}
+    assert (ch.power(s, mate), ch.toughness(s, mate)) == (1, 2)
+
+
+def test_bestowed_aura_unattached_stays_as_a_creature(db):
+    """The enchanted creature dies: the bestowed Aura isn't put into the graveyard, it becomes an
+    enchantment creature, untapped, the same object (Nyxborn Shieldmate ruling 2013-09-15,
+    CR 702.103f); it leaves as its own card."""
+    g = board(db, """
+  - name: Alice
+    hand: [Nyxborn Shieldmate]
+    battlefield: [Plains, Plains, Plains, Grizzly Bears]
+  - name: Bob
+    hand: [Murder, Shock]
+    battlefield: [Swamp, Swamp, Swamp, Mountain]
+""", turn=3)
+    cast_bestowed(g, "Nyxborn Shieldmate", "Grizzly Bears")
+    resolve(g)
+    mate_id = on_battlefield(g, "Nyxborn Shieldmate")[0].id
+    g.push(Action("pass"))
+    play(g, "cast Murder", "Grizzly Bears")
+    resolve(g)
+    s = g.current_state()
+    mate = on_battlefield(g, "Nyxborn Shieldmate")[0]
+    assert mate.id == mate_id and ch.is_creature(s, mate) and not mate.tapped and mate.attached_to is None
+    assert [s.objs[i].card.name for i in s.players[ALICE].graveyard] == ["Grizzly Bears"]
+    g.push(Action("pass"))
+    play(g, "cast Shock", "Nyxborn Shieldmate")
+    resolve(g)
+    s = g.current_state()
+    assert [s.objs[i].card.name for i in s.players[ALICE].graveyard] == ["Grizzly Bears", "Nyxborn Shieldmate"]
+    card = s.objs[s.players[ALICE].graveyard[-1]]
+    assert card.card is db.get("Nyxborn Shieldmate") and card.printed is None
+
+
+def test_bestow_is_offered_only_with_a_creature_to_target(db):
+    """Without a creature on the battlefield, only the creature spell can be cast (CR 601.2c)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Nyxborn Shieldmate]
+    battlefield: [Plains, Plains, Plains]
+  - name: Bob
+""", turn=3)
+    play(g, "cast Nyxborn Shieldmate")
+    resolve(g)
+    s = g.current_state()
+    mate = on_battlefield(g, "Nyxborn Shieldmate")[0]
+    assert ch.is_creature(s, mate) and [o.tapped for o in s.permanents() if o.card.name == "Plains"].count(True) == 1

@@ -81,6 +81,9 @@ class CardDef:
     # A spell with overload (CR 702.96): the card with its text changed as overload changes it,
     # "target" replaced by "each" (CR 702.96b), cast for its overload cost.
     overloaded: "CardDef | None" = field(default=None, repr=False)
+    # A card with bestow (CR 702.103): the card as a bestowed Aura, "an Aura enchantment with
+    # enchant creature" (CR 702.103b), on the stack and on the battlefield while bestowed.
+    bestowed: "CardDef | None" = field(default=None, repr=False)
 
     @cached_property
     def colors(self) -> tuple[str, ...]:
@@ -112,7 +115,7 @@ class CardDef:
         leveler's level blocks each give a face of their own (CR 711, :mod:`.levelers`)."""
         leveler = level_faces(face)
         if leveler is None:
-            return _with_overload(CardDef._compiled(face), face)
+            return _with_bestow(_with_overload(CardDef._compiled(face), face), face)
         base_face, blocks = leveler
         card = CardDef._compiled(base_face)
         object.__setattr__(card, "face", {k: v for k, v in face.items()
@@ -178,6 +181,30 @@ _TARGET = re.compile(r"\b([Tt])arget\b")
 def overload_text(text: str) -> str:
     """CR 702.96b: the text with every "target" replaced by "each"."""
     return _TARGET.sub(lambda m: "Each" if m.group(1) == "T" else "each", text)
+
+
+_BESTOW = re.compile(r"^Bestow\b", re.M)
+
+
+def _with_bestow(card: CardDef, face: dict) -> CardDef:
+    """A card with bestow gets ``bestowed``: itself as a bestowed Aura spell and permanent, an
+    Aura enchantment with enchant creature instead of its card types and subtypes (CR 702.103b,
+    205.1a), without power and toughness (CR 208.3). Both must be playable."""
+    if not _BESTOW.search(face.get("text") or "") or not card.is_type("Creature"):
+        return card
+    aura_face = {k: v for k, v in face.items() if k not in ("power", "toughness")}
+    aura_face.update(type=" ".join(list(face.get("supertypes", ())) + ["Enchantment", "—", "Aura"]),
+                     types=["Enchantment"], subtypes=["Aura"],
+                     text="Enchant creature\n" + (face.get("text") or ""))
+    aura = CardDef._compiled(aura_face)
+    object.__setattr__(card, "bestowed", aura)
+    missing = tuple(f"bestowed: {u}" for u in aura.unsupported if u not in card.unsupported)
+    if missing:
+        object.__setattr__(card, "unsupported", card.unsupported + missing)
+        object.__setattr__(card, "face_unsupported", card.face_unsupported + missing)
+        object.__setattr__(card, "gaps", card.gaps + tuple(Gap(f"bestowed: {g.text}", g.reason)
+                                                           for g in aura.gaps if g not in card.gaps))
+    return card
 
 
 def _with_overload(card: CardDef, face: dict) -> CardDef:

@@ -376,6 +376,11 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
         card = item.card = card.overloaded
         item.index = spell_ability_index(card)
         s.add_log(f"{card.name} is overloaded: every \"target\" in its text becomes \"each\"", ("702.96b",), "cast")
+    if "bestow" in spell.cast_costs and card.bestowed is not None:
+        spell.printed, spell.card = card, card.bestowed      # an Aura spell (CR 702.103b)
+        card = item.card = card.bestowed
+        item.index = spell_ability_index(card)
+        s.add_log(f"{card.name} is cast bestowed: it is an Aura spell with enchant creature", ("702.103b",), "cast")
     spliced: tuple = ()
     if not split and not face_down and card.subtypes:      # reveal cards to splice (CR 702.47a)
         new, spliced = splice.choose(ctx, player, spell, card, alt_costs.parts(card, spell.cast_costs)[0])

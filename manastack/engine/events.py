@@ -17,6 +17,7 @@ from manastack.oracle import ir
 from . import characteristics as ch
 from . import aura_placement, exercise, levelers, morph, replacement
 from .abilities import MIRACLE_CAST, REBOUND_CAST, nested_index
+from .bestow import bestowed
 from .decisions import Action, Decision, DecisionKind
 from .runner import Ctx
 from .effect_records import ControlChange, GrantKeywords, OneShotDelayedTrigger
@@ -106,7 +107,7 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
             new.cast_x = ev.x
             if from_zone == "stack":                            # CR 400.7d: how it was cast
                 new.cast_costs = o.cast_costs
-                if morph.is_face_down(o):                       # it enters face down (CR 702.37c)
+                if morph.is_face_down(o) or bestowed(o):        # face down (CR 702.37c); bestowed (702.103b)
                     new.printed, new.card = new.card, o.card
             new.chosen = ev.chosen
             if ev.copy is not None:                             # CR 707.2, 614.1c (Clone)

@@ -7,6 +7,7 @@ from manastack.oracle import ir
 
 from . import events, exercise
 from .abilities import DASH_RETURN, keyword, nested_index
+from .bestow import bestowed, stop_bestowed
 from . import adventure, events, exercise
 from . import characteristics as ch
 from .cipher import encode_cipher
@@ -56,6 +57,11 @@ def resolve_top(ctx: Ctx) -> None:
     item = s.stack[-1]
     ctx.moved, ctx.lki = {}, {}     # what this resolution moves (CR 400.7j, 608.2h)
     targets, fizzled = _recheck_targets(ctx, item)
+    if fizzled and item.kind == "spell" and bestowed(s.objs[item.source]):
+        # CR 702.103e, 608.3b: a bestowed Aura spell whose target is illegal resolves as a creature
+        spell = stop_bestowed(s, s.objs[item.source], "702.103e", "has an illegal target as it resolves")
+        item.card, item.index, item.targets = spell.card, -1, []
+        targets, fizzled = [], False
     if fizzled:
         s.add_log(f"{item.label} doesn't resolve: all its targets are illegal", ("608.2b",), "resolve")
         s.stack.pop()

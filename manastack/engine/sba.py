@@ -8,6 +8,7 @@ from .decisions import Action, Decision
 from .filters import matches, protected_from
 from .game_end import end_game
 from .runner import Ctx
+from .bestow import bestowed, stop_bestowed
 from .targets import aura_target_spec
 
 
@@ -67,10 +68,13 @@ def find(s) -> list[tuple[str, object, str, str]]:
                 found.append(("die", o, "damage from a source with deathtouch", "704.5h"))
         if "Planeswalker" in ch.card_types(s, o) and o.counters.get("loyalty", 0) <= 0:
             found.append(("die", o, "loyalty 0", "704.5i"))       # CR 306.9
+        # a bestowed Aura stops being bestowed instead (CR 702.103f, an exception to 704.5m)
+        kind = "unbestow" if "Aura" in o.card.subtypes and bestowed(o) else "die"
         if "Aura" in o.card.subtypes and (o.attached_to is None or o.attached_to not in s.objs):
-            found.append(("die", o, "an Aura attached to nothing", "704.5m"))
+            found.append((kind, o, "an Aura attached to nothing", "702.103f" if kind == "unbestow" else "704.5m"))
         elif "Aura" in o.card.subtypes and not _may_enchant(s, o, s.objs[o.attached_to]):
-            found.append(("die", o, "an Aura attached to what it can't enchant", "704.5m"))
+            found.append((kind, o, "an Aura attached to what it can't enchant",
+                          "702.103f" if kind == "unbestow" else "704.5m"))
         if o.counters.get("+1/+1") and o.counters.get("-1/-1"):
             found.append(("annihilate", o, "+1/+1 and -1/-1 counters", "704.5q"))
         if "Equipment" in o.card.subtypes and o.attached_to is not None:
@@ -123,6 +127,8 @@ def _once(ctx: Ctx) -> bool:
         elif kind == "unattach":
             s.own(o.id).attached_to = None
             s.add_log(f"{o.card.name} becomes unattached", (rule,), "sba")
+        elif kind == "unbestow":
+            stop_bestowed(s, o, rule, f"is {why}")
     with events.together(ctx):      # all at once (CR 704.3): they see each other leave (603.10a)
         for kind, o, why, rule in found:
             if kind == "die" and o.zone == "battlefield" and o.id in s.objs:

@@ -138,8 +138,9 @@ def _card(face: dict, db) -> CardDef:
     if db is not None and face.get("name") in db:
         known = db.get(face["name"])
         # its other faces too: a transformed permanent, an Adventure or a split card's half (or
-        # both fused) on the stack, a leveler's face at its level (CR 709, 711, 712, 715)
-        for card in (known, known.back, known.adventure, known.fused, *known.halves,
+        # both fused) on the stack, a leveler's face at its level, a bestowed Aura (CR 709, 711,
+        # 712, 715, 702.103b)
+        for card in (known, known.back, known.adventure, known.fused, known.bestowed, *known.halves,
                      *(f for _b, f in known.levels)):
             if card is not None and card.face == face:
                 return card

@@ -69,6 +69,7 @@ KEYWORDS = frozenset({
     "annihilator", "battle cry", "afterlife", "living weapon",  # CR 702.86, 702.91, 702.135, 702.92: triggered
     "mentor",                   # CR 702.134: a target with less power, rechecked on resolution (engine.resolve)
     "outlast",                  # CR 702.107: activated, engine.abilities.keyword_activated
+    "bestow",                   # CR 702.103: an alternative cost making an Aura spell, engine.bestow
     "umbra armor",              # CR 702.89: a destruction replacement, engine.replacement.apply_destruction
 })
 # Keywords the engine reads from a card's printed abilities only (costs, how it enters, what it
@@ -78,7 +79,7 @@ _PRINTED_ONLY = frozenset({"affinity", "improvise", "delve", "evoke", "dash", "s
                           "plainscycling", "islandcycling", "swampcycling", "mountaincycling",
                           "forestcycling", "basic landcycling", "unearth", "scavenge",
                           "rebound", "retrace", "dredge", "overload", "sunburst", "awaken", "splice",
-                          "miracle", "outlast"})
+                          "miracle", "outlast", "bestow"})
 # The parts a kicker, buyback or flashback cost may have (CR 702.33a, 702.27a, 702.34a).
 SPELL_COST_PARTS = frozenset({"mana", "pay_life", "sacrifice", "tap_untapped", "tap_count"})
 # The parts "As an additional cost to cast this spell, ..." may have (CR 601.2b, 118.8).
@@ -177,7 +178,7 @@ def _walk(node, out: list[str]) -> None:
                                                      or node.cost.mana.x_count):
             out.append(f"{node.name} cost with X or other than mana")      # CR 702.37f: X not run
         elif node.name in ("evoke", "dash", "surge", "unearth", "scavenge", "overload", "awaken", "splice",
-                           "miracle", "outlast") and (node.cost is None or node.cost != ir.Cost(mana=node.cost.mana)
+                           "miracle", "outlast", "bestow") and (node.cost is None or node.cost != ir.Cost(mana=node.cost.mana)
                                                          or node.cost.mana.x_count):
             out.append(f"{node.name} cost with X or other than mana")
         elif node.name in ("kicker", "multikicker", "buyback", "flashback", "entwine") and node.cost is not None:
