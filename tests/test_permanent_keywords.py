@@ -578,3 +578,46 @@ def test_bestow_is_offered_only_with_a_creature_to_target(db):
     s = g.current_state()
     mate = on_battlefield(g, "Nyxborn Shieldmate")[0]
     assert ch.is_creature(s, mate) and [o.tapped for o in s.permanents() if o.card.name == "Plains"].count(True) == 1
+
+
+# ------------------------------------------------------------------------------ "cards in your hand"
+
+
+def test_maro_counts_the_cards_in_its_controllers_hand(db):
+    """Maro's power and toughness are each the number of cards in Alice's hand, not Bob's
+    (CR 604.3); with her last card played it is 0/0 and is put into the graveyard (CR 704.5f)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Forest, Island]
+    battlefield: [Maro, {card: Sturmgeist, id: geist}]
+  - name: Bob
+    hand: [Forest, Forest, Forest, Forest]
+""", turn=3)
+    s = g.current_state()
+    assert [(ch.power(s, o), ch.toughness(s, o)) for o in s.permanents()] == [(2, 2), (2, 2)]
+    pick(g, "play Forest")
+    s = g.current_state()
+    assert [ch.power(s, o) for o in s.permanents() if o.card.name in ("Maro", "Sturmgeist")] == [1, 1]
+    g2 = board(db, """
+  - name: Alice
+    hand: [Forest]
+    battlefield: [Maro]
+  - name: Bob
+""", turn=3)
+    pick(g2, "play Forest")
+    s = g2.current_state()
+    assert [s.objs[i].card.name for i in s.players[ALICE].graveyard] == ["Maro"]
+
+
+def test_a_spell_counting_cards_in_hand_does_not_count_itself(db):
+    """Spontaneous Generation is on the stack as it resolves, so it isn't one of the cards in
+    Alice's hand: two other cards, two Saprolings (CR 608.2h, 400.7)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Spontaneous Generation, Forest, Island]
+    battlefield: [Forest, Forest, Forest, Forest]
+  - name: Bob
+""", turn=3)
+    play(g, "cast Spontaneous Generation")
+    resolve(g)
+    assert len(on_battlefield(g, "Saproling Token")) == 2
