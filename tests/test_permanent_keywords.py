@@ -621,3 +621,66 @@ def test_a_spell_counting_cards_in_hand_does_not_count_itself(db):
     play(g, "cast Spontaneous Generation")
     resolve(g)
     assert len(on_battlefield(g, "Saproling Token")) == 2
+
+
+# ------------------------------------------------------------------------------ "All creatures able to block ~ do so." (CR 509.1c)
+
+
+def to_blockers(g: Game, *attackers: str) -> None:
+    """Alice attacks with ``attackers`` from the beginning of combat; stops at Bob's blockers."""
+    attack(g, *attackers)
+    while g.pending.kind == "priority":
+        g.push(Action("pass"))
+    assert g.pending.kind == "blockers" and g.pending.player == BOB
+
+
+def test_every_creature_able_to_block_the_lure_attacker_must(db):
+    """Prized Unicorn attacks: Bob may not stop declaring blockers while a creature able to block
+    it doesn't; a tapped creature is not able and isn't asked to (Prized Unicorn ruling
+    2019-07-12, CR 509.1c)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Prized Unicorn]
+  - name: Bob
+    battlefield: [Grizzly Bears, Llanowar Elves, {card: Hill Giant, tapped: true}]
+""", step="beginning_of_combat", turn=3)
+    to_blockers(g, "Prized Unicorn")
+    assert [a.label for a in g.legal_actions()] == ["Grizzly Bears blocks Prized Unicorn",
+                                                    "Llanowar Elves blocks Prized Unicorn"]
+    pick(g, "Grizzly Bears blocks")         # the Elves' block, then "done", are the only answers left
+    s = g.current_state()
+    unicorn = on_battlefield(g, "Prized Unicorn")[0].id
+    assert {o.card.name: o.blocking for o in s.permanents(BOB)} == {
+        "Grizzly Bears": (unicorn,), "Llanowar Elves": (unicorn,), "Hill Giant": ()}
+
+
+def test_a_creature_able_to_block_the_lure_attacker_may_not_block_another_instead(db):
+    """With Prized Unicorn and Grizzly Bears attacking, Bob's Hill Giant may not block the Bears
+    instead of the Unicorn: only the declaration that obeys the requirement is offered
+    (CR 509.1c)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Prized Unicorn, Grizzly Bears]
+  - name: Bob
+    battlefield: [Hill Giant, {card: Hill Giant, tapped: true}]
+""", step="beginning_of_combat", turn=3)
+    attack(g, "Prized Unicorn", "Grizzly Bears")
+    while g.current_state().step != "declare_blockers":
+        g.push(Action("pass"))
+    s = g.current_state()       # one answer only, so nobody was asked
+    unicorn = on_battlefield(g, "Prized Unicorn")[0].id
+    assert [o.blocking for o in s.permanents(BOB)] == [(unicorn,), ()]
+
+
+def test_a_creature_unable_to_block_the_lure_attacker_may_block_another(db):
+    """Bob's creature can't block a flying Lure-enchanted attacker, so it may block Alice's other
+    attacker or not block at all (Lure ruling 2017-11-17, Breaker of Armies ruling 2015-08-25)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Serra Angel, id: angel}, {card: Lure, attached_to: angel}, Grizzly Bears]
+  - name: Bob
+    battlefield: [Hill Giant]
+""", step="beginning_of_combat", turn=3)
+    to_blockers(g, "Serra Angel", "Grizzly Bears")
+    labels = [a.label for a in g.legal_actions()]
+    assert "Hill Giant blocks Grizzly Bears" in labels and any(a.kind == "done" for a in g.legal_actions())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import layers
+from . import exercise, layers
 from . import events
 from . import attack_targets
 from . import keyword_effects
@@ -208,22 +208,35 @@ def declare_blockers(ctx: Ctx) -> None:
         blocked = [a for _b, a in blocks]
         # CR 509.1b: "can't be blocked by more than one creature" once one blocks it
         full = {a.id for a in attackers if a.id in blocked and restricted(s, a, "max_one_blocker")}
+        unmet, lured = _lure_unmet(s, dp, attackers, blocks, full)
+        # CR 509.1c: a creature that must block a lured attacker doesn't spend its last block on another
+        last = {b.id for b in unmet if len(blocking.get(b.id, ())) + 1 >= block_capacity(s, b)}
         options = [Action("block", (b.id, a.id), f"{b.card.name} blocks {a.card.name}")
                    for b in free for a in attackers
-                   if a.id not in full and a.id not in blocking.get(b.id, ()) and can_block(s, b, a)]
+                   if a.id not in full and a.id not in blocking.get(b.id, ()) and can_block(s, b, a)
+                   and (b.id not in last or a.id in lured)]
         lonely = [a for a in attackers if ch.has(s, a, "menace") and blocked.count(a.id) == 1]
         if lonely:
             for a in lonely:
                 b = next(b for b, x in blocks if x == a.id)
                 options.append(Action("unblock", (b,), f"take {s.objs[b].card.name} back "
                                       f"({a.card.name} has menace, CR 702.111b)"))
+        elif unmet:
+            # CR 509.1c: a creature able to block an attacker all creatures able to block must
+            # block doesn't; a creature blocking another attacker to its capacity may be taken back
+            for b in unmet:
+                if len(blocking.get(b.id, ())) >= block_capacity(s, b):
+                    options.append(Action("unblock", (b.id,), f"take {b.card.name} back (it must block "
+                                          "an attacker all creatures able to block must block, CR 509.1c)"))
         else:
             options.append(Action("done", (), "no more blockers" if blocks else "don't block"))
         answer = ctx.ask(Decision(dp, DecisionKind.BLOCKERS, "Declare blockers (CR 509.1)", tuple(options),
                                   {"blocks": [list(p) for p in blocks]}))
         if answer.kind == "done":
             break
-        if answer.kind == "unblock":     # its blocks of the menace attackers blocked by it alone
+        if answer.kind == "unblock" and not lonely:     # its blocks (CR 509.1c)
+            blocks = [(b, a) for b, a in blocks if b != answer.args[0]]
+        elif answer.kind == "unblock":     # its blocks of the menace attackers blocked by it alone
             lone = {a.id for a in lonely}
             blocks = [(b, a) for b, a in blocks if b != answer.args[0] or a not in lone]
         else:
@@ -247,6 +260,26 @@ def declare_blockers(ctx: Ctx) -> None:
         events.collect(ctx, Blocked(b, dp))
     for a in order:
         events.collect(ctx, BecameBlocked(a, s.active, tuple(order[a])))
+
+
+def _lure_unmet(s, dp: int, attackers: list[Obj], blocks: list[tuple[int, int]],
+                full: set) -> tuple[list[Obj], set[int]]:
+    """CR 509.1c: "All creatures able to block ~ do so." Each of ``dp``'s creatures able to block
+    such an attacker (untapped, not kept from blocking, allowed to block it) must block one of
+    them: the ones that don't yet, and the ids of those attackers. An attacker with menace that
+    fewer than two creatures could block can't be blocked legally, so it asks nothing (the
+    restriction wins, CR 509.1c)."""
+    lured = [a for a in attackers if a.id not in full and restricted(s, a, "must_be_blocked_by_all")]
+    if not lured:
+        return [], set()
+    able = [o for o in s.permanents(dp) if ch.is_creature(s, o) and not o.tapped and cant_block(s, o) is None]
+    lured = [a for a in lured if not ch.has(s, a, "menace") or sum(can_block(s, b, a) for b in able) >= 2]
+    if exercise.RECORD is not None and lured:
+        for src, _eff in ch.static_effects(s, "must_be_blocked_by_all"):
+            exercise.note("STATIC_KINDS", "must_be_blocked_by_all", src.card)
+    ids = {a.id for a in lured}
+    blocking_lured = {b for b, a in blocks if a in ids}
+    return [b for b in able if b.id not in blocking_lured and any(can_block(s, b, a) for a in lured)], ids
 
 
 def has_first_strike_step(s) -> bool:

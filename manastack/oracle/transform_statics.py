@@ -94,6 +94,10 @@ class StaticRules:
     def st_cant_attack_block(self, c):
         return [self._static("cant_attack", c[0]), self._static("cant_block", c[0])]
 
+    def st_lure(self, c):
+        """"All creatures able to block ~ do so.": a blocking requirement (CR 509.1c)."""
+        return [self._static("must_be_blocked_by_all", c[0])]
+
     def st_unblockable(self, c):
         return [self._static("cant_be_blocked", c[0])]
 
