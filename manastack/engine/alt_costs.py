@@ -27,7 +27,7 @@ from .mana_spend import spell_use
 from .runner import Rollback
 from .spell_costs import log_total as log_changes
 from .spell_costs import total_cost
-from .targets import AWAKEN_TARGET, _modal, _specs_satisfiable, casting_ability, has_targets_for, spell_ability
+from .targets import AWAKEN_TARGET, MUTATE_TARGET, _modal, _specs_satisfiable, casting_ability, has_targets_for, spell_ability
 from .upcalls import cost_payable, pay_cost
 from .wording import possessive
 
@@ -38,8 +38,9 @@ WITHOUT_PAYING = (FREE, "suspend")               # cascade; suspend (CR 702.62a)
 # Alternative costs a card may be cast for from where it is, instead of its mana cost (CR 118.9):
 # evoke (CR 702.74a), dash (CR 702.109a), surge (CR 702.117a, only once another spell was cast),
 # overload (CR 702.96a, which also changes the spell's text: ``casting``), awaken (CR 702.113a,
-# which adds a target and an effect: ``targets``, ``resolve``).
-CHOSEN_ALTERNATIVES = ("evoke", "dash", "surge", "overload", "awaken")
+# which adds a target and an effect: ``targets``, ``resolve``), mutate (CR 702.140a, which adds a
+# target and merges the spell with it: ``targets``, ``mutate``).
+CHOSEN_ALTERNATIVES = ("evoke", "dash", "surge", "overload", "awaken", "mutate")
 ALTERNATIVE = ("flashback", "madness", "miracle") + WITHOUT_PAYING + CHOSEN_ALTERNATIVES   # paid rather than the mana cost (CR 118.9)
 ADDITIONAL = ("kicker", "multikicker", "buyback", "entwine")
 # How the spell was cast, not a cost: from a graveyard (aftermath, CR 702.127a), from a hand with
@@ -47,7 +48,7 @@ ADDITIONAL = ("kicker", "multikicker", "buyback", "entwine")
 MARKS = ("aftermath", "rebound")
 _RULES = {"kicker": "702.33a", "multikicker": "702.33c", "buyback": "702.27a", "entwine": "702.42a",
           "evoke": "702.74a", "dash": "702.109a", "surge": "702.117a", "overload": "702.96a",
-          "awaken": "702.113a"}
+          "awaken": "702.113a", "mutate": "702.140a"}
 
 
 # Retrace's additional cost (CR 702.81a): discard a land card.
@@ -87,6 +88,8 @@ def alternatives(s, player: int, o) -> list[str]:
             continue            # CR 702.117a: only after they cast another spell this turn
         if ab.name == "awaken" and not _specs_satisfiable(s, [AWAKEN_TARGET], o, player):
             continue            # CR 702.113a, 601.2c: it needs a land of theirs to target
+        if ab.name == "mutate" and not _specs_satisfiable(s, [MUTATE_TARGET], o, player):
+            continue            # CR 702.140a, 601.2c: it needs a non-Human creature to merge with
         out.append(ab.name)
     return out
 

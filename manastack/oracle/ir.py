@@ -127,6 +127,8 @@ class Filter:
     all_types: tuple[str, ...] = ()   # every one of these card types too ("artifact creature")
     or_self: bool = False         # "~ or another Ally": the source itself matches as well
     power_below_source: bool = False   # "with power less than ~'s power" (CR 509.1b)
+    non_subtypes: tuple[str, ...] = ()   # "non-Human": none of these subtypes (mutate, CR 702.140a)
+    same_owner: bool = False      # "with the same owner as this spell" (mutate, CR 702.140a)
 
 
 @dataclass(frozen=True, slots=True)
