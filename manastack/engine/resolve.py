@@ -41,6 +41,7 @@ def resolve_top(ctx: Ctx) -> None:
     targets, fizzled = _recheck_targets(ctx, item)
     if fizzled and item.kind == "spell" and is_mutating(s.objs[item.source]):
         fizzled = False         # CR 702.140b: it resolves as a creature spell instead
+    if fizzled:
         s.add_log(f"{item.label} doesn't resolve: all its targets are illegal", ("608.2b",), "resolve")
         s.stack.pop()
         if item.kind == "spell":
