@@ -64,6 +64,8 @@ def _merged(cards: tuple[CardDef, ...]) -> CardDef:
 def _self_named(card: CardDef) -> str:
     """``card``'s rules text with its own name (or a legend's short name) read as "this
     permanent": as part of a merged permanent its text names that permanent (CR 201.5)."""
+    if not card.text or not card.name:
+        return card.text
     names = [card.name] + ([card.name.split(", ")[0]] if ", " in card.name else [])
     pattern = re.compile(r"(?<!\w)(?:%s)(?!\w)" % "|".join(map(re.escape, names)))
     return pattern.sub("this permanent", card.text)

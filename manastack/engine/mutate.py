@@ -10,6 +10,7 @@ from __future__ import annotations
 from .decisions import Action, Decision, DecisionKind
 from .event_types import Mutated
 from .merged import component_of, components, merged_card
+from .morph import is_face_down
 from .runner import Ctx
 from .triggers import collect
 
@@ -36,10 +37,11 @@ def resolve_merging(ctx: Ctx, item, spell, targets) -> bool:
         return False
     target = s.objs[chosen]
     name = spell.card.name
+    options = (Action("over", (), f"put {name} on top of {target.card.name}"),)
+    if not is_face_down(target):      # a face-down merged permanent (CR 729.2e-f) isn't modelled
+        options += (Action("under", (), f"put {name} under {target.card.name}"),)
     answer = ctx.ask(Decision(item.controller, DecisionKind.MUTATE,
-                              f"Put {name} over or under {target.card.name}? (CR 702.140c)",
-                              (Action("over", (), f"put {name} on top of {target.card.name}"),
-                               Action("under", (), f"put {name} under {target.card.name}"))))
+                              f"Put {name} over or under {target.card.name}? (CR 702.140c)", options))
     over = answer.kind == "over"
     before = target.card.name
     new_part = component_of(spell)
