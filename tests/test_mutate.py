@@ -12,6 +12,7 @@ from manastack.engine.decisions import Action, DecisionKind
 from manastack.engine.filters import legal_targets
 from manastack.engine.merged import times_mutated
 from manastack.engine.targets import MUTATE_TARGET
+from manastack.fuzz import play_game
 
 from . import game_helpers
 
@@ -208,3 +209,19 @@ def test_a_clone_copies_the_merged_characteristics(db):
     clone = next(p for p in bears if not p.merged)
     assert clone.printed.name == "Clone" and ch.power_toughness(s, clone) == (2, 2)
     assert "flying" in ch.keywords(s, clone) and times_mutated(clone) == 0
+
+
+MUTATE_DECK = ["Dreamtail Heron", "Gemrazer", "Vulpikeet", "Cubwarden", "Majestic Auricorn", "Glowstone Recluse",
+               "Essence Symbiote", "Pouncing Shoreshark", "Regal Leosaur", "Zagoth Mamba", "Mysterious Egg",
+               "Sea-Dasher Octopus", "Trumpeting Gnarr", "Grizzly Bears", "Llanowar Elves", "Murder", "Unsummon",
+               "Clone"]
+
+
+@pytest.mark.parametrize("seed", [3])
+def test_random_games_with_mutate_cards_keep_every_invariant(db, seed):
+    """Random decks of mutate cards played with every fuzz check at every decision: cards
+    conserved (a merged permanent holds several, CR 729.2), push and pop exact, saves that
+    continue the same; and creatures do mutate."""
+    assert all(db.get(n).fully_supported for n in MUTATE_DECK)
+    game = play_game(db, MUTATE_DECK, seed, max_actions=400, must_end=False)
+    assert "mutates" in game.explain()

@@ -71,6 +71,14 @@ def _self_named(card: CardDef) -> str:
     return pattern.sub("this permanent", card.text)
 
 
+def cards_in(o) -> int:
+    """How many cards represent the object ``o``: each card of a merged permanent (CR 729.2),
+    else one, or none for a token (CR 111.1)."""
+    if o.merged:
+        return sum(1 for p in o.merged if not p.token)
+    return 0 if o.is_token else 1
+
+
 def times_mutated(o) -> int:
     """How many times the permanent ``o`` has mutated: each mutation added one component."""
     return max(len(o.merged) - 1, 0)
