@@ -225,3 +225,34 @@ def test_random_games_with_mutate_cards_keep_every_invariant(db, seed):
     assert all(db.get(n).fully_supported for n in MUTATE_DECK)
     game = play_game(db, MUTATE_DECK, seed, max_actions=400, must_end=False)
     assert "mutates" in game.explain()
+
+
+def test_a_flickered_merged_creature_returns_as_each_of_its_cards(db):
+    """CR 729.3c: Cloudshift exiles the merged creature and returns "that card": the effect finds
+    every card it became, and each returns as a creature of its own; Vulpikeet enters and can be
+    seen entering (Soul Warden gains life twice)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Vulpikeet, Cloudshift]
+    battlefield: [Plains, Plains, Plains, Plains, Grizzly Bears, Soul Warden]
+  - name: Bob
+""")
+    cast_mutating(g, "Grizzly Bears", "under")
+    while g.pending.kind != "priority" or g.current_state().stack:
+        g.push(g.legal_actions()[0] if g.pending.kind != "priority" else Action("pass"))
+    s = g.current_state()
+    assert s.players[ALICE].life == 20          # merging is no entering (CR 729.2b)
+    g.push(next(a for a in g.legal_actions() if a.label == "cast Cloudshift"))
+    while g.pending.kind != "priority":
+        d = g.pending
+        g.push(next(a for a in g.legal_actions() if a.label == "target Grizzly Bears") if d.kind == "targets"
+               else Action("autopay"))
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    while g.pending.kind != "priority" or g.current_state().stack:
+        g.push(g.legal_actions()[0] if g.pending.kind != "priority" else Action("pass"))
+    s = g.current_state()
+    names = sorted(p.card.name for p in s.permanents(ALICE) if "Creature" in p.card.types)
+    assert names == ["Grizzly Bears", "Soul Warden", "Vulpikeet"]
+    assert all(not p.merged for p in s.permanents(ALICE)) and s.players[ALICE].exile == []
+    assert s.players[ALICE].life == 22

@@ -143,9 +143,7 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
             elif t in s.objs:
                 out.append(s.objs[t])
             elif t in ctx.moved:
-                new = became(ctx, t)
-                if new is not None:
-                    out.append(new)
+                out += became_all(ctx, t)
         return out
     name = subject.name
     if exercise.RECORD is not None:
@@ -247,6 +245,17 @@ def became(ctx: Ctx, oid: int) -> Obj | None:
     return o if o is not None and o.zone in _PUBLIC else None
 
 
+def became_all(ctx: Ctx, oid: int) -> list[Obj]:
+    """:func:`became`, and when ``oid`` was a merged permanent, the new objects of its other
+    cards too, those still in that public zone (CR 729.3c)."""
+    new = became(ctx, oid)
+    if new is None:
+        return []
+    objs = ctx.s.objs
+    others = [objs[i] for i in ctx.moved_with.get(new.id, ()) if i in objs and objs[i].zone == new.zone]
+    return [new] + others
+
+
 def _source_became(ctx, rc) -> list[Obj]:
     """The new object the source became, if it is still in the public zone it went to: moved
     by an earlier effect of this resolution ("Exile ~, then return it to the battlefield",
@@ -255,8 +264,7 @@ def _source_became(ctx, rc) -> list[Obj]:
     if rc.source in ctx.s.objs:
         return []
     if rc.source in ctx.moved:
-        new = became(ctx, rc.source)
-        return [new] if new is not None else []
+        return became_all(ctx, rc.source)
     ev = rc.event
     if ev.old != rc.source or ev.obj is None:
         return []

@@ -37,7 +37,7 @@ def _recheck_targets(ctx: Ctx, item) -> tuple[list, bool]:
 def resolve_top(ctx: Ctx) -> None:
     s = ctx.s
     item = s.stack[-1]
-    ctx.moved, ctx.lki = {}, {}     # what this resolution moves (CR 400.7j, 608.2h)
+    ctx.moved, ctx.lki, ctx.moved_with = {}, {}, {}    # what this resolution moves (CR 400.7j, 608.2h)
     targets, fizzled = _recheck_targets(ctx, item)
     if fizzled and item.kind == "spell" and is_mutating(s.objs[item.source]):
         fizzled = False         # CR 702.140b: it resolves as a creature spell instead
