@@ -256,3 +256,41 @@ def test_a_flickered_merged_creature_returns_as_each_of_its_cards(db):
     assert names == ["Grizzly Bears", "Soul Warden", "Vulpikeet"]
     assert all(not p.merged for p in s.permanents(ALICE)) and s.players[ALICE].exile == []
     assert s.players[ALICE].life == 22
+
+
+def test_porcuparrot_deals_damage_equal_to_the_times_it_mutated(db):
+    """"Where X is the number of times this creature has mutated" (CR 702.140): Porcuparrot on top
+    of the Bears, which have been Alice's since her turn began, taps at once for 1 damage."""
+    g = board(db, """
+  - name: Alice
+    hand: [Porcuparrot]
+    battlefield: [Mountain, Mountain, Mountain, Grizzly Bears]
+  - name: Bob
+""")
+    cast_mutating(g, "Grizzly Bears", "over")
+    s = g.current_state()
+    parrot = named(s, "Porcuparrot")
+    assert times_mutated(parrot) == 1
+    g.push(next(a for a in g.legal_actions() if a.kind == "activate" and a.args[0] == parrot.id))
+    while g.pending.kind != "priority":
+        g.push(next(a for a in g.legal_actions() if a.label == "target Bob"))
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    assert g.current_state().players[BOB].life == 19
+
+
+def test_where_x_is_read_only_where_x_is_an_amount():
+    """X defined by "where X is ..." replaces amounts; a sentence with no X, or X as a number of
+    targets, is refused (never half-compiled)."""
+    from manastack.cards import CardDef
+
+    def card(text: str):
+        return CardDef.from_face({"name": "Some Beast", "type": "Creature — Beast", "types": ["Creature"],
+                                  "subtypes": ["Beast"], "power": "1", "toughness": "1", "text": text})
+
+    tail = ", where X is the number of times this creature has mutated."
+    ok = card("Whenever this creature mutates, you gain X life" + tail)
+    assert not ok.unsupported
+    assert repr(ok.abilities[0].effects[0].amount) == "TimesMutated()"
+    assert card("Whenever this creature mutates, you gain 2 life" + tail).unsupported
+    assert card("Whenever this creature mutates, tap up to X target creatures" + tail).unsupported

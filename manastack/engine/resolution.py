@@ -14,6 +14,7 @@ from . import exercise, upcalls
 from .decisions import Action, Decision, DecisionKind
 from .event_types import NOTHING, Seen
 from .filters import is_player_ref, matches, objects_matching, player_of
+from .merged import times_mutated
 from .runner import Ctx
 from .state import Obj
 
@@ -85,6 +86,9 @@ def amount(ctx: Ctx, a, rc: ResolutionContext) -> int:
         return (src.cast_costs.count("kicker") if src is not None else 0) * a.multiplier
     if isinstance(a, ir.StatOf):
         return stat_of(ctx, a, rc)
+    if isinstance(a, ir.TimesMutated):       # CR 702.140, 608.2h: as it last existed if it left
+        src = source_obj(ctx, rc)
+        return times_mutated(src) if src is not None else 0
     if isinstance(a, ir.BlockersBeyondFirst):       # rampage, CR 702.23b: counted on resolution
         blockers = sum(1 for o in ctx.s.permanents() if rc.source in o.blocking)
         return max(0, blockers - 1) * a.multiplier

@@ -81,8 +81,14 @@ class ColorsSpent:
     this permanent."""
 
 
+@dataclass(frozen=True, slots=True)
+class TimesMutated:
+    """"the number of times ~ has mutated" (CR 702.140): the source's mutations, as it last
+    existed if it has left the battlefield (CR 608.2h)."""
+
+
 Amount = Union[int, X, CountOf, EventAmount, CountersOn, TimesKicked, LifeLostThisWay, StatOf, BlockersBeyondFirst,
-               ColorsSpent]
+               ColorsSpent, TimesMutated]
 
 # --------------------------------------------------------------------------------- objects
 
