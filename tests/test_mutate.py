@@ -294,3 +294,31 @@ def test_where_x_is_read_only_where_x_is_an_amount():
     assert repr(ok.abilities[0].effects[0].amount) == "TimesMutated()"
     assert card("Whenever this creature mutates, you gain 2 life" + tail).unsupported
     assert card("Whenever this creature mutates, tap up to X target creatures" + tail).unsupported
+
+
+def test_brokkos_is_cast_from_the_graveyard_only_for_its_mutate_cost(db):
+    """Brokkos's rulings: from the graveyard only its mutate cost may be paid, which needs a target
+    (CR 702.140a); with only a Human creature it can't be cast from there, and the reason says so."""
+    from manastack.engine.legality import why_not_cast
+
+    g = board(db, """
+  - name: Alice
+    graveyard: ["Brokkos, Apex of Forever"]
+    battlefield: [Forest, Forest, Island, Swamp, Swamp, Island, Elite Vanguard]
+  - name: Bob
+""")
+    s = g.current_state()
+    brokkos = s.objs[s.players[ALICE].graveyard[0]]
+    assert "only for its mutate cost" in why_not_cast(s, ALICE, brokkos)
+    assert not any(a.kind == "cast" for a in g.legal_actions())
+    g = board(db, """
+  - name: Alice
+    graveyard: ["Brokkos, Apex of Forever"]
+    battlefield: [Forest, Forest, Island, Swamp, Swamp, Island, Llanowar Elves]
+  - name: Bob
+""")
+    [cast] = [a for a in g.legal_actions() if a.kind == "cast"]
+    assert cast.label == "cast Brokkos, Apex of Forever from the graveyard for its mutate cost {2}{U/B}{G}{G}"
+    g.push(cast)
+    assert g.pending.kind == "pay"            # no question of cost: mutate it is; the Elves targeted
+    assert g.current_state().objs[g.current_state().stack[0].source].cast_costs == ("mutate",)

@@ -93,7 +93,8 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "cost_increase", "cost_reduction",     # spell costs, CR 601.2f
                           "control",                  # an Aura's control effect, engine.control
                           "no_maximum_hand_size",     # CR 402.2, engine.turn._cleanup
-                          "block_additional"})        # CR 509.1a-b, engine.combat.block_capacity
+                          "block_additional",         # CR 509.1a-b, engine.combat.block_capacity
+                          "cast_from_graveyard"})     # CR 601.3, its own card only: engine.alt_costs
 REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color",
                                "double_damage_to_player", "more_counters", "double_counters",
                                "enter_as_copy", "choose_creature_type",

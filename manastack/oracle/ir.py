@@ -1050,6 +1050,8 @@ class StaticEffect:
     # "modify_pt" times the number of objects matching ``count`` ("for each artifact you
     # control"); "pt_equal_count": power and toughness are each that number (CR 604.3)
     count: Filter | None = None
+    # "cast_from_graveyard": the alternative cost such a cast must use ("mutate": Brokkos, CR 118.9)
+    cost: str = ""
 
 
 @dataclass(frozen=True, slots=True)
