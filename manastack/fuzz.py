@@ -306,9 +306,21 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
 
+    shown = 0
+
     def progress(report: Report) -> None:
-        print(f"{report.games} games, {report.decisions} decisions, "
-              f"{sum(len(f) for f in report.failures.values())} failed", file=sys.stderr, flush=True)
+        nonlocal shown
+        failed = sum(len(f) for f in report.failures.values())
+        print(f"{report.games} games, {report.decisions} decisions, {failed} failed", file=sys.stderr, flush=True)
+        if failed > shown:        # say which game failed as soon as it does
+            shown = failed
+            last = max((f for found in report.failures.values() for f in found), key=lambda f: f.seed)
+            print(f"  seed {last.seed} failed: {last.kind}: {last.message[:200]}", file=sys.stderr, flush=True)
+
+    # Ctrl-C, or a termination signal, ends the run with the report of the games finished
+    # (a shell that starts it in the background may have told it to ignore Ctrl-C)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
 
     seeds = range(args.seed, args.seed + args.games)
     names = playable_names(db)
