@@ -1,10 +1,11 @@
 """Additional and alternative costs of spells (CR 118.8-118.9, 601.2b, 601.2f): kicker and
-multikicker (CR 702.33), buyback (CR 702.27), entwine (CR 702.42), flashback (CR 702.34), the
+multikicker (CR 702.33), buyback (CR 702.27), entwine (CR 702.42), flashback (CR 702.34),
+retrace (CR 702.81), jump-start (CR 702.133), spectacle (CR 702.137), the
 madness cost (CR 702.35b), casts without paying the mana cost (cascade, suspend), and the
 mandatory "As an additional cost to cast this spell, ..." (sacrifice, discard, life).
 
-Casting a card from a graveyard is casting it with flashback (the only permission to do so the
-engine knows). As the spell is cast its controller announces which additional costs they will
+Casting a card from a graveyard is casting it with flashback, retrace or jump-start (the only
+permissions to do so the engine knows). As the spell is cast its controller announces which additional costs they will
 pay; the names go in the spell's ``cast_costs`` ("flashback", one "kicker" per kick,
 "buyback"), which the permanent it becomes keeps (CR 400.7d) for "if it was kicked". The total
 cost is the mana cost, or the flashback cost, plus the announced costs (CR 601.2f); only
@@ -38,8 +39,9 @@ WITHOUT_PAYING = (FREE, "suspend")               # cascade; suspend (CR 702.62a)
 # Alternative costs a card may be cast for from where it is, instead of its mana cost (CR 118.9):
 # evoke (CR 702.74a), dash (CR 702.109a), surge (CR 702.117a, only once another spell was cast),
 # overload (CR 702.96a, which also changes the spell's text: ``casting``), awaken (CR 702.113a,
-# which adds a target and an effect: ``targets``, ``resolve``).
-CHOSEN_ALTERNATIVES = ("evoke", "dash", "surge", "overload", "awaken")
+# which adds a target and an effect: ``targets``, ``resolve``), spectacle (CR 702.137a, only once
+# an opponent lost life this turn).
+CHOSEN_ALTERNATIVES = ("evoke", "dash", "surge", "overload", "awaken", "spectacle")
 ALTERNATIVE = ("flashback", "madness", "miracle") + WITHOUT_PAYING + CHOSEN_ALTERNATIVES   # paid rather than the mana cost (CR 118.9)
 ADDITIONAL = ("kicker", "multikicker", "buyback", "entwine")
 # How the spell was cast, not a cost: from a graveyard (aftermath, CR 702.127a), from a hand with
@@ -47,30 +49,37 @@ ADDITIONAL = ("kicker", "multikicker", "buyback", "entwine")
 MARKS = ("aftermath", "rebound")
 _RULES = {"kicker": "702.33a", "multikicker": "702.33c", "buyback": "702.27a", "entwine": "702.42a",
           "evoke": "702.74a", "dash": "702.109a", "surge": "702.117a", "overload": "702.96a",
-          "awaken": "702.113a"}
+          "awaken": "702.113a", "spectacle": "702.137a"}
 
 
 # Retrace's additional cost (CR 702.81a): discard a land card.
 RETRACE_COST = ir.Cost(discard=1, discard_type="Land")
+# Jump-start's additional cost (CR 702.133a): discard a card.
+JUMP_START_COST = ir.Cost(discard=1)
+# The fixed additional costs of casting a card from a graveyard, by keyword.
+GRAVEYARD_COSTS = {"retrace": RETRACE_COST, "jump-start": JUMP_START_COST}
 
 
 def flashback_cards(s, player: int) -> list[int]:
     """Cards in ``player``'s graveyard they may cast from there: instants and sorceries with
-    flashback (CR 702.34a), cards with retrace (CR 702.81a)."""
+    flashback (CR 702.34a) or jump-start (CR 702.133a), cards with retrace (CR 702.81a)."""
     out = []
     for oid in s.players[player].graveyard:
         card = s.objs[oid].card
-        if keyword(card, "retrace") or not card.is_permanent_card and keyword(card, "flashback"):
+        if keyword(card, "retrace") or not card.is_permanent_card and (
+                keyword(card, "flashback") or keyword(card, "jump-start")):
             out.append(oid)
     return out
 
 
 def cast_from(o) -> tuple[str, ...]:
     """The cost a cast from ``o``'s zone uses: from a graveyard, flashback (an alternative cost,
-    CR 702.34a) or retrace (an additional cost, CR 702.81a)."""
+    CR 702.34a), or retrace or jump-start (additional costs, CR 702.81a, 702.133a)."""
     if o.zone != "graveyard":
         return ()
-    return ("flashback",) if keyword(o.card, "flashback") else ("retrace",)
+    if keyword(o.card, "flashback"):
+        return ("flashback",)
+    return ("jump-start",) if keyword(o.card, "jump-start") and not o.card.is_permanent_card else ("retrace",)
 
 
 def alternatives(s, player: int, o) -> list[str]:
@@ -85,6 +94,8 @@ def alternatives(s, player: int, o) -> list[str]:
             continue
         if ab.name == "surge" and not s.players[player].spells_cast_this_turn:
             continue            # CR 702.117a: only after they cast another spell this turn
+        if ab.name == "spectacle" and not any(p.life_lost_this_turn for p in s.players if p.index != player):
+            continue            # CR 702.137a: only once an opponent lost life this turn
         if ab.name == "awaken" and not _specs_satisfiable(s, [AWAKEN_TARGET], o, player):
             continue            # CR 702.113a, 601.2c: it needs a land of theirs to target
         out.append(ab.name)
@@ -116,7 +127,7 @@ def parts(card, costs: tuple[str, ...]) -> tuple[ManaCost, list[ir.Cost]]:
     mana = ManaCost(()) if set(costs) & set(ALTERNATIVE) else card.mana_cost
     others = required(card)
     for name in (c for c in costs if c not in WITHOUT_PAYING and c not in MARKS):
-        cost = RETRACE_COST if name == "retrace" else _keyword_for(card, name).cost
+        cost = GRAVEYARD_COSTS[name] if name in GRAVEYARD_COSTS else _keyword_for(card, name).cost
         if cost.mana is not None:
             mana = plus(mana, cost.mana)
         if cost != ir.Cost(mana=cost.mana):
@@ -151,6 +162,8 @@ def cast_label(o) -> str:
         return f"cast {o.card.name}"
     if cast_from(o) == ("retrace",):
         return f"cast {o.card.name} from the graveyard with retrace, discarding a land card"
+    if cast_from(o) == ("jump-start",):
+        return f"cast {o.card.name} from the graveyard with jump-start, discarding a card"
     flashback = _text(o.card, keyword(o.card, "flashback"))
     return f"cast {o.card.name} from the graveyard with flashback {flashback}"
 
@@ -184,6 +197,11 @@ def announce(ctx, player: int, spell, costs: tuple[str, ...]) -> None:
         _note(keyword(card, "retrace"), card)
         s.add_log(f"{who} casts {card.name} from their graveyard with retrace: they discard a land card in "
                   "addition to paying its other costs", ("702.81a", "601.2b"), "cast")
+    if "jump-start" in costs:
+        _note(keyword(card, "jump-start"), card)
+        s.add_log(f"{who} casts {card.name} from their graveyard with jump-start: they discard a card in "
+                  "addition to paying its other costs, and it will be exiled as it leaves the stack",
+                  ("702.133a", "601.2b"), "cast")
     if "madness" in costs:
         _note(keyword(card, "madness"), card)
         s.add_log(f"{who} casts {card.name} from exile with madness: the madness cost "
@@ -279,6 +297,9 @@ def log_total(s, card, costs: tuple[str, ...], base: ManaCost, total: ManaCost, 
     for name in dict.fromkeys(c for c in costs if c not in ALTERNATIVE):
         if name == "retrace":
             words.append("plus retrace's discard of a land card")
+            continue
+        if name == "jump-start":
+            words.append("plus jump-start's discard of a card")
             continue
         kw = _keyword_for(card, name)
         words.append(f"plus {kw.name} {_text(card, kw)}{_times(costs.count(name))}")

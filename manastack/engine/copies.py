@@ -33,7 +33,7 @@ def _put_copy(ctx, controller: int, card, index: int, x: int, modes, targets, ca
     copy.is_token = True
     copy.cast_x = x
     # kicked stays kicked (CR 707.10); where the spell goes after it resolves doesn't matter
-    copy.cast_costs = tuple(c for c in cast_costs if c not in ("flashback", "buyback", "rebound"))
+    copy.cast_costs = tuple(c for c in cast_costs if c not in ("flashback", "jump-start", "buyback", "rebound"))
     s.objs[copy.id] = copy
     item = StackItem(s.next_id, "spell", copy.id, controller, card, index, f"Copy of {card.name}")
     s.next_id += 1

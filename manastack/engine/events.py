@@ -337,6 +337,7 @@ def lose_life(ctx: Ctx, player: int, amount: int, source: Obj | None = None, rul
     s = ctx.s
     p = s.players[player]
     p.life -= amount
+    p.life_lost_this_turn += amount       # spectacle (CR 702.137a)
     s.add_log(f"{p.name} loses {amount} life (life {p.life})", rules, "life")
     collect(ctx, LifeLost(player, amount, source.id if source else None))
 
@@ -375,6 +376,7 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
                           ("120.3b", "702.90b"), "damage")
             else:
                 p.life -= amount
+                p.life_lost_this_turn += amount       # CR 120.3a: damage is life lost (spectacle, CR 702.137a)
                 s.add_log(f"{source.card.name} deals {amount} {kind} to {p.name} (life {p.life})",
                           ("120.3a", "510.2") if combat else ("120.3a",), "damage")
         else:

@@ -56,7 +56,7 @@ def why_not_cast(s, player: int, o, bound: Capacity | None = None, detail: bool 
     card, who = o.card, s.players[player].name
     if o.zone == "graveyard" and o.owner == player:
         if o.id not in alt_costs.flashback_cards(s, player):
-            return f"{card.name} is in {who}'s graveyard and has no flashback (CR 601.3, 702.34a) or retrace (CR 702.81a)"
+            return f"{card.name} is in {who}'s graveyard and has no flashback (CR 601.3, 702.34a), retrace (CR 702.81a) or jump-start (CR 702.133a)"
     elif o.zone == "exile" and o.id in exiled_playable(s, player):
         pass                                        # CR 601.3: an effect lets them play it
     elif o.zone != "hand" or o.owner != player:
@@ -96,7 +96,8 @@ def _why_not_pay(s, player: int, o, costs: tuple[str, ...], bound: Capacity | No
     card, who = o.card, s.players[player].name
     base, others = alt_costs.parts(card, costs)
     if not all(cost_payable(s, o, c, include_mana=False) for c in others):
-        which = "retrace cost (a land card to discard)" if "retrace" in costs else "flashback cost"
+        which = ("retrace cost (a land card to discard)" if "retrace" in costs else
+                 "jump-start cost (a card to discard)" if "jump-start" in costs else "flashback cost")
         return f"{who} can't pay the {which} of {card.name} (CR 702.34a, 702.81a, 601.2h, 118.3)"
     total, why = total_cost(s, player, o, 0, base)
     use = spell_use(o)         # mana restricted to other spells can't pay (CR 106.6)

@@ -38,6 +38,7 @@ KEYWORDS = frozenset({
     "affinity",                 # a cost reduction, engine.spell_costs (CR 702.41)
     "improvise", "delve",       # tapping artifacts, exiling cards to pay, engine.casting.pay_mana
     "evoke", "dash", "surge",   # alternative costs, engine.alt_costs; evoke's trigger, dash's return
+    "spectacle",                # an alternative cost once an opponent lost life this turn, engine.alt_costs
     "storm",                    # a cast trigger that copies the spell, engine.copies
     "extort", "afflict", "rampage",     # triggered, engine.abilities
     "sunburst",                 # counters for the colors spent, engine.replacement.apply_entering
@@ -56,6 +57,7 @@ KEYWORDS = frozenset({
     "overload",                 # an alternative cost changing the text, cards.CardDef.overloaded
     "dredge",                   # a draw replaced, engine.replacement.apply_drawing
     "retrace",                  # cast from the graveyard discarding a land card, engine.alt_costs
+    "jump-start",               # cast from the graveyard discarding a card, then exiled: engine.alt_costs
     "rebound",                  # a replacement as it resolves, a delayed cast: engine.free_casting
     "unearth", "scavenge",      # from the graveyard, CR 702.84, 702.97: engine.abilities.graveyard_activated
     "renown",                   # CR 702.112, engine.keyword_effects.become_designated
@@ -69,11 +71,11 @@ KEYWORDS = frozenset({
 })
 # Keywords the engine reads from a card's printed abilities only (costs, how it enters, what it
 # can be cycled for): an effect granting one isn't run.
-_PRINTED_ONLY = frozenset({"affinity", "improvise", "delve", "evoke", "dash", "surge", "bloodthirst",
+_PRINTED_ONLY = frozenset({"affinity", "improvise", "delve", "evoke", "dash", "surge", "spectacle", "bloodthirst",
                           "modular", "unleash", "devour", "riot", "tribute",
                           "plainscycling", "islandcycling", "swampcycling", "mountaincycling",
                           "forestcycling", "basic landcycling", "unearth", "scavenge",
-                          "rebound", "retrace", "dredge", "overload", "sunburst", "awaken", "splice",
+                          "rebound", "retrace", "jump-start", "dredge", "overload", "sunburst", "awaken", "splice",
                           "miracle"})
 # The parts a kicker, buyback or flashback cost may have (CR 702.33a, 702.27a, 702.34a).
 SPELL_COST_PARTS = frozenset({"mana", "pay_life", "sacrifice", "tap_untapped", "tap_count"})
@@ -172,7 +174,7 @@ def _walk(node, out: list[str]) -> None:
         elif node.name in ("morph", "megamorph") and (node.cost is None or node.cost != ir.Cost(mana=node.cost.mana)
                                                      or node.cost.mana.x_count):
             out.append(f"{node.name} cost with X or other than mana")      # CR 702.37f: X not run
-        elif node.name in ("evoke", "dash", "surge", "unearth", "scavenge", "overload", "awaken", "splice",
+        elif node.name in ("evoke", "dash", "surge", "spectacle", "unearth", "scavenge", "overload", "awaken", "splice",
                            "miracle") and (node.cost is None or node.cost != ir.Cost(mana=node.cost.mana)
                                                          or node.cost.mana.x_count):
             out.append(f"{node.name} cost with X or other than mana")

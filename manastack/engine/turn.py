@@ -147,6 +147,7 @@ def _turn_start(ctx: Ctx) -> None:
         pl.spells_cast_this_turn = 0
         pl.dealt_damage_this_turn = False
         pl.drawn_this_turn = 0
+        pl.life_lost_this_turn = 0
     s.step = "untap"
     s.add_log(f"Turn {s.turn}: {p.name}'s turn", ("500.1",), "turn")
     s.stage = ("step",)

@@ -576,7 +576,7 @@ def _merge_spend(old: ir.SpendRule | None, new: ir.SpendRule) -> ir.SpendRule:
 
 
 # The conditions "its [alternative] cost was paid" names, by keyword (CR 118.9).
-_ALT_PAID = {"evoke": "evoked", "surge": "surged"}
+_ALT_PAID = {"evoke": "evoked", "surge": "surged", "spectacle": "spectacle_paid"}
 
 
 def _alt_paid(c) -> str:

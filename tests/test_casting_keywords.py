@@ -1,0 +1,151 @@
+"""Casting-side keywords, run with real corpus cards and their official rulings (cited by date,
+paraphrased): spectacle (CR 702.137), jump-start (CR 702.133). The scenarios/cards/ files play
+the main cases."""
+from __future__ import annotations
+
+import pytest
+
+from manastack import Game
+from manastack.engine.decisions import Action
+from manastack.engine.legality import why_not_cast
+
+from .game_helpers import board
+
+ALICE, BOB = 0, 1
+
+
+@pytest.fixture(scope="module")
+def db(corpus_db):
+    return corpus_db
+
+
+def labels(g: Game) -> list[str]:
+    return [a.label for a in g.legal_actions()]
+
+
+def cast_action(g: Game, name: str) -> Action | None:
+    s = g.current_state()
+    return next((a for a in g.legal_actions() if a.kind == "cast" and s.objs[a.args[0]].card.name == name), None)
+
+
+def pick(g: Game, label: str) -> None:
+    g.push(next(a for a in g.legal_actions() if a.label.startswith(label)))
+
+
+def resolve(g: Game) -> None:
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+
+
+def names(g: Game, player: int, zone: str) -> list[str]:
+    s = g.current_state()
+    return sorted(s.objs[i].card.name for i in s.players[player].zone(zone))
+
+
+def card_id(g: Game, player: int, zone: str, name: str) -> int:
+    s = g.current_state()
+    return next(i for i in s.players[player].zone(zone) if s.objs[i].card.name == name)
+
+
+# ------------------------------------------------------------------------------ spectacle
+
+
+def test_spectacle_needs_an_opponent_who_lost_life_this_turn(db):
+    """Rafter Demon ({2}{B}{R}, spectacle {3}{B}{R}): the spectacle cost is offered only once an
+    opponent lost life this turn (CR 702.137a); Alice's own loss of life doesn't count. Its
+    enters trigger checks "if its spectacle cost was paid" (CR 603.4)."""
+    players = """
+  - name: Alice
+    hand: [Rafter Demon, Shock]
+    battlefield: [Swamp, Swamp, Swamp, Mountain, Mountain, Mountain]
+  - name: Bob
+    hand: [Forest]
+"""
+    g = board(db, players, turn=3)
+    g.push(cast_action(g, "Shock"))
+    pick(g, "target Alice")
+    g.push(Action("autopay"))
+    resolve(g)
+    assert g.current_state().players[ALICE].life_lost_this_turn == 2
+    g.push(cast_action(g, "Rafter Demon"))        # no question: Bob has lost no life
+    g.push(Action("autopay"))
+    assert "spectacle" not in g.current_state().objs[g.current_state().stack[-1].source].cast_costs
+    resolve(g)
+    assert names(g, BOB, "hand") == ["Forest"]      # not paid: the trigger doesn't trigger
+
+    g = board(db, players, turn=3)
+    g.push(cast_action(g, "Shock"))
+    pick(g, "target Bob")
+    g.push(Action("autopay"))
+    resolve(g)
+    g.push(cast_action(g, "Rafter Demon"))
+    assert g.pending.kind == "alternative_cost"
+    pick(g, "pay its spectacle cost {3}{B}{R}")
+    g.push(Action("autopay"))
+    assert "for its spectacle cost {3}{B}{R} rather than its mana cost" in g.explain()
+    resolve(g)                                      # the Demon enters, its trigger goes on the stack
+    resolve(g)
+    assert names(g, BOB, "hand") == [] and names(g, BOB, "graveyard") == ["Forest"]
+
+
+def test_life_lost_this_turn_is_saved_and_starts_at_zero_each_turn(db):
+    """The life a player lost this turn is part of the game state: a save keeps it, and the next
+    turn starts from zero (CR 702.137a speaks of "this turn")."""
+    g = board(db, """
+  - name: Alice
+    hand: [Shock]
+    battlefield: [Mountain]
+  - name: Bob
+""", turn=3)
+    g.push(cast_action(g, "Shock"))
+    pick(g, "target Bob")
+    g.push(Action("autopay"))
+    resolve(g)
+    assert g.current_state().players[BOB].life_lost_this_turn == 2
+    loaded = Game.from_json(g.to_json(), db)
+    assert loaded.current_state().players[BOB].life_lost_this_turn == 2
+    while g.current_state().turn == 3:
+        g.push(Action("pass"))
+    assert g.current_state().players[BOB].life_lost_this_turn == 0
+
+
+# ------------------------------------------------------------------------------ jump-start
+
+
+def test_jump_start_casts_from_the_graveyard_discarding_a_card_then_exiles(db):
+    """Radical Idea ({1}{U}, jump-start): from the graveyard for its mana cost plus a discarded
+    card (CR 702.133a); it resolves, draws, and is exiled rather than put back into the
+    graveyard (Radical Idea rulings 2018-10-05)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Forest]
+    library: [Island, Plains]
+    graveyard: [Radical Idea]
+    battlefield: [Island, Island]
+  - name: Bob
+""", turn=3)
+    action = cast_action(g, "Radical Idea")
+    assert action.label == "cast Radical Idea from the graveyard with jump-start, discarding a card"
+    g.push(action)
+    g.push(Action("autopay"))
+    if g.pending.kind == "discard":
+        pick(g, "Forest")
+    assert names(g, ALICE, "graveyard") == ["Forest"] and names(g, ALICE, "hand") == []
+    resolve(g)
+    assert names(g, ALICE, "exile") == ["Radical Idea"]
+    assert names(g, ALICE, "hand") == ["Island"] and names(g, ALICE, "graveyard") == ["Forest"]
+
+
+def test_jump_start_needs_a_card_to_discard(db):
+    """With an empty hand the additional cost can't be paid, so the card can't be cast from the
+    graveyard (CR 601.2h, 118.3)."""
+    g = board(db, """
+  - name: Alice
+    graveyard: [Radical Idea]
+    battlefield: [Island, Island]
+  - name: Bob
+""", turn=3)
+    s = g.current_state()
+    reason = why_not_cast(s, ALICE, s.objs[card_id(g, ALICE, "graveyard", "Radical Idea")])
+    assert reason is not None and "jump-start" in reason
+    assert cast_action(g, "Radical Idea") is None
