@@ -149,3 +149,71 @@ def test_jump_start_needs_a_card_to_discard(db):
     reason = why_not_cast(s, ALICE, s.objs[card_id(g, ALICE, "graveyard", "Radical Idea")])
     assert reason is not None and "jump-start" in reason
     assert cast_action(g, "Radical Idea") is None
+
+
+# ------------------------------------------------------------------------------ replicate, conspire
+
+
+def test_replicate_is_offered_as_often_as_the_mana_pays_and_each_copy_gets_new_targets(db):
+    """Gigadrowse ({U}, replicate {U}: tap target permanent): with three Islands the replicate
+    cost can be paid up to twice (CR 702.56a, 601.2f); paid once, the cast trigger makes one
+    copy, whose target may change (CR 707.10c). Unpaid, nothing triggers."""
+    players = """
+  - name: Alice
+    hand: [Gigadrowse]
+    battlefield: [Island, Island, Island]
+  - name: Bob
+    battlefield: [Grizzly Bears, Forest]
+"""
+    g = board(db, players, turn=3)
+    g.push(cast_action(g, "Gigadrowse"))
+    assert g.pending.kind == "replicate"
+    assert [a.args[0] for a in g.legal_actions()] == [0, 1, 2]
+    g.push(Action("replicate", (1,)))
+    pick(g, "target Grizzly Bears")
+    g.push(Action("autopay"))
+    s = g.current_state()
+    assert [i.label for i in s.stack] == ["Gigadrowse", "Gigadrowse's ability"]
+    resolve(g)
+    assert g.pending.kind == "new_target"
+    pick(g, "target Forest")
+    resolve(g)
+    resolve(g)
+    s = g.current_state()
+    tapped = sorted(o.card.name for o in s.permanents(BOB) if o.tapped)
+    assert tapped == ["Forest", "Grizzly Bears"] and not s.stack
+
+    g = board(db, players, turn=3)
+    g.push(cast_action(g, "Gigadrowse"))
+    g.push(Action("replicate", (0,)))
+    pick(g, "target Grizzly Bears")
+    g.push(Action("autopay"))
+    assert [i.label for i in g.current_state().stack] == ["Gigadrowse"]
+
+
+def test_conspire_taps_only_creatures_sharing_a_color_with_the_spell(db):
+    """Burn Trail (red) with conspire: only untapped creatures of Alice's that share a color with
+    it can pay (CR 702.78a); with one red creature the cost can't be paid, so it isn't offered."""
+    g = board(db, """
+  - name: Alice
+    hand: [Burn Trail]
+    battlefield: [Mountain, Mountain, Mountain, Mountain, Goblin Piker, Goblin Piker, Grizzly Bears]
+  - name: Bob
+""", turn=3)
+    g.push(cast_action(g, "Burn Trail"))
+    assert g.pending.kind == "conspire"
+    g.push(Action("conspire", (1,)))
+    pick(g, "target Bob")
+    g.push(Action("autopay"))
+    assert g.pending.kind == "tap_cost"
+    s = g.current_state()
+    assert sorted(s.objs[a.args[0]].card.name for a in g.legal_actions()) == ["Goblin Piker", "Goblin Piker"]
+
+    g = board(db, """
+  - name: Alice
+    hand: [Burn Trail]
+    battlefield: [Mountain, Mountain, Mountain, Mountain, Goblin Piker, Grizzly Bears, Grizzly Bears]
+  - name: Bob
+""", turn=3)
+    g.push(cast_action(g, "Burn Trail"))
+    assert g.pending.kind == "targets"            # no conspire question: it can't be paid

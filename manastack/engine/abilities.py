@@ -134,6 +134,12 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
                                    text=f"Modular {kw.arg} (CR 702.43a)")
     if kw.name == "storm":
         return ir.TriggeredAbility(ir.Trigger("cast", "self"), (ir.StormCopies(),), text="Storm (CR 702.40a)")
+    if kw.name in ("replicate", "conspire"):     # CR 702.56a, 702.78a: "if ... was paid" (CR 603.4)
+        rule = "702.56a" if kw.name == "replicate" else "702.78a"
+        return ir.TriggeredAbility(ir.Trigger("cast", "self"), (ir.CopyPerPayment(kw.name),),
+                                   condition=f"{kw.name}_paid",
+                                   text=f"{kw.name.capitalize()}: when you cast this spell, copy it for each time "
+                                        f"its {kw.name} cost was paid (CR {rule})")
     if kw.name == "cascade":
         return ir.TriggeredAbility(ir.Trigger("cast", "self"), (ir.Cascade(),), text="Cascade (CR 702.85a)")
     if kw.name == "madness" and kw.cost is not None:

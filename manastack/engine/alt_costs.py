@@ -43,21 +43,27 @@ WITHOUT_PAYING = (FREE, "suspend")               # cascade; suspend (CR 702.62a)
 # an opponent lost life this turn).
 CHOSEN_ALTERNATIVES = ("evoke", "dash", "surge", "overload", "awaken", "spectacle")
 ALTERNATIVE = ("flashback", "madness", "miracle") + WITHOUT_PAYING + CHOSEN_ALTERNATIVES   # paid rather than the mana cost (CR 118.9)
-ADDITIONAL = ("kicker", "multikicker", "buyback", "entwine")
+# Optional additional costs announced as the spell is cast (CR 601.2b); replicate may be paid
+# any number of times (CR 702.56a), conspire taps two creatures (CR 702.78a).
+ADDITIONAL = ("kicker", "multikicker", "buyback", "entwine", "replicate", "conspire")
+REPEATABLE = ("multikicker", "replicate")
 # How the spell was cast, not a cost: from a graveyard (aftermath, CR 702.127a), from a hand with
 # rebound (CR 702.88a).
 MARKS = ("aftermath", "rebound")
 _RULES = {"kicker": "702.33a", "multikicker": "702.33c", "buyback": "702.27a", "entwine": "702.42a",
           "evoke": "702.74a", "dash": "702.109a", "surge": "702.117a", "overload": "702.96a",
-          "awaken": "702.113a", "spectacle": "702.137a"}
+          "awaken": "702.113a", "spectacle": "702.137a", "replicate": "702.56a", "conspire": "702.78a"}
 
 
 # Retrace's additional cost (CR 702.81a): discard a land card.
 RETRACE_COST = ir.Cost(discard=1, discard_type="Land")
 # Jump-start's additional cost (CR 702.133a): discard a card.
 JUMP_START_COST = ir.Cost(discard=1)
-# The fixed additional costs of casting a card from a graveyard, by keyword.
-GRAVEYARD_COSTS = {"retrace": RETRACE_COST, "jump-start": JUMP_START_COST}
+# Conspire's additional cost (CR 702.78a): tap two untapped creatures you control, each sharing a
+# color with the spell.
+CONSPIRE_COST = ir.Cost(tap_untapped=ir.Filter(types=("Creature",), controller="you", shares_color=True), tap_count=2)
+# The fixed additional costs of keywords that print none: casting a card from a graveyard, conspire.
+FIXED_COSTS = {"retrace": RETRACE_COST, "jump-start": JUMP_START_COST, "conspire": CONSPIRE_COST}
 
 
 def flashback_cards(s, player: int) -> list[int]:
@@ -127,7 +133,7 @@ def parts(card, costs: tuple[str, ...]) -> tuple[ManaCost, list[ir.Cost]]:
     mana = ManaCost(()) if set(costs) & set(ALTERNATIVE) else card.mana_cost
     others = required(card)
     for name in (c for c in costs if c not in WITHOUT_PAYING and c not in MARKS):
-        cost = GRAVEYARD_COSTS[name] if name in GRAVEYARD_COSTS else _keyword_for(card, name).cost
+        cost = FIXED_COSTS[name] if name in FIXED_COSTS else _keyword_for(card, name).cost
         if cost.mana is not None:
             mana = plus(mana, cost.mana)
         if cost != ir.Cost(mana=cost.mana):
@@ -171,6 +177,8 @@ def cast_label(o) -> str:
 def _text(card, kw: ir.Keyword) -> str:
     """A keyword's cost in words: its mana, or (in brackets) what the card's text says after
     the dash."""
+    if kw.name == "conspire":
+        return "(tap two untapped creatures you control that share a color with it)"
     if kw.cost == ir.Cost(mana=kw.cost.mana):
         return str(kw.cost.mana)
     line = next((ln for ln in card_lines(card.text) if ln.lower().startswith(kw.name + "—")), None)
@@ -182,7 +190,8 @@ def _text(card, kw: ir.Keyword) -> str:
 
 def announce(ctx, player: int, spell, costs: tuple[str, ...]) -> None:
     """CR 601.2b: with the alternative cost the cast uses, the player announces which optional
-    additional costs they will pay: kicker once, multikicker any number of times, buyback."""
+    additional costs they will pay: kicker once, multikicker and replicate any number of times,
+    buyback, entwine, conspire."""
     s = ctx.s
     card = spell.card
     who = s.players[player].name
@@ -208,11 +217,11 @@ def announce(ctx, player: int, spell, costs: tuple[str, ...]) -> None:
                   f"{keyword(card, 'madness').cost.mana} is paid rather than its mana cost",
                   ("702.35b", "118.9"), "cast")
     for kw in (ab for ab in card.abilities if type(ab) is ir.Keyword and ab.name in ADDITIONAL):
-        name = kw.name if kw.name in ("buyback", "entwine") else "kicker"
+        name = "kicker" if kw.name in ("kicker", "multikicker") else kw.name
         if name == "entwine" and not _all_modes_possible(s, spell, player):
             continue    # CR 702.42b: entwined, every mode is chosen, each with its targets
         top = 0
-        while top < (MAX_KICKS if kw.name == "multikicker" else 1) and \
+        while top < (MAX_KICKS if kw.name in REPEATABLE else 1) and \
                 affordable(s, player, spell, costs + (name,) * (top + 1)):
             top += 1
         if not top:

@@ -159,8 +159,20 @@ def _evolve_greater(s: State, src: Obj, seen: Seen) -> bool:
 
 
 # Conditions that read the occurrence a triggered ability saw as well as its source.
+def _replicated(s: State, src: Obj, seen: Seen) -> bool:
+    """Replicate's "if a replicate cost was paid for it" (CR 702.56a, 603.4), as the spell was cast."""
+    return "replicate" in (seen.cast_costs or ())
+
+
+def _conspired(s: State, src: Obj, seen: Seen) -> bool:
+    """Conspire's "if its conspire cost was paid" (CR 702.78a, 603.4), as the spell was cast."""
+    return "conspire" in (seen.cast_costs or ())
+
+
 _EVENT_CONDITIONS = {
     "entered_creature_greater": _evolve_greater,         # evolve (CR 702.100a)
+    "replicate_paid": _replicated,                       # replicate (CR 702.56a)
+    "conspire_paid": _conspired,                         # conspire (CR 702.78a)
 }
 
 CONDITIONS = tuple(_CONDITIONS) + tuple(_EVENT_CONDITIONS)

@@ -48,6 +48,8 @@ class DecisionKind(StrEnum):
     BUYBACK = "buyback"                      # CR 702.27
     ALTERNATIVE_COST = "alternative_cost"    # CR 118.9, 601.2b: evoke, dash, surge or the mana cost
     ENTWINE = "entwine"                      # CR 702.42
+    REPLICATE = "replicate"                  # CR 702.56a: how many times to pay it
+    CONSPIRE = "conspire"                    # CR 702.78a
     PAY = "pay"                              # CR 601.2g-h: mana abilities to activate, or autopay
     TAP_COST = "tap_cost"                    # CR 118.3: a permanent to tap for a cost
     UNTAP_COST = "untap_cost"                # CR 118.3: a permanent to untap for a cost

@@ -676,6 +676,7 @@ HANDLERS = {
     ir.SkipNextUntap: _skip_next_untap, ir.PutInLibrary: _put_in_library, ir.Surveil: _surveil,
     ir.CastEncodedCopy: cipher.cast_encoded_copy,
     ir.CopySpell: copies.copy_spell, ir.StormCopies: copies.storm_copies,
+    ir.CopyPerPayment: copies.copy_per_payment,
     ir.RemoveCounterOrSacrifice: keyword_effects.remove_counter_or_sacrifice,
     ir.Unearth: keyword_effects.unearth, ir.Awaken: keyword_effects.awaken, ir.RemoveCounterFromSelf: keyword_effects.remove_counter_from_self, ir.CastRebound: free_casting.cast_rebound,
     ir.CastMiracle: free_casting.cast_miracle,

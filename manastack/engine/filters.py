@@ -62,6 +62,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         chosen = source.chosen if source is not None else None   # "of the chosen color"
         if not any((chosen if c == "chosen" else c) in cols for c in f.colors):
             return False
+    if f.shares_color and (source is None or not set(ch.colors(s, o)) & set(ch.colors(s, source))):
+        return False                  # conspire (CR 702.78a): a color in common with the spell
     if f.multicolored and len(ch.colors(s, o)) < 2:
         return False                  # CR 105.2b: two or more colors
     if f.non_colors:

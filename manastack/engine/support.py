@@ -30,6 +30,7 @@ KEYWORDS = frozenset({
     "exalted", "bushido", "echo", "cumulative upkeep", "flanking", "soulshift", "cascade", "crew",
     "partner",      # no effect outside Commander (CR 702.124a); engine.turn logs so at the start
     "kicker", "multikicker", "buyback", "flashback", "entwine",   # spell costs, engine.alt_costs
+    "replicate", "conspire",    # additional costs and a cast trigger copying the spell, engine.copies
     "convoke",                  # paying with creatures, engine.casting.pay_mana
     "morph", "megamorph",       # face-down spells and permanents, engine.morph
     "madness",                  # events.discard and free_casting.cast_with_madness
@@ -178,7 +179,8 @@ def _walk(node, out: list[str]) -> None:
                            "miracle") and (node.cost is None or node.cost != ir.Cost(mana=node.cost.mana)
                                                          or node.cost.mana.x_count):
             out.append(f"{node.name} cost with X or other than mana")
-        elif node.name in ("kicker", "multikicker", "buyback", "flashback", "entwine") and node.cost is not None:
+        elif node.name in ("kicker", "multikicker", "buyback", "flashback", "entwine", "replicate") \
+                and node.cost is not None:
             out += _cost_gaps(node.cost, SPELL_COST_PARTS, f"{node.name} cost")
     elif t is ir.AdditionalCost:
         out += _cost_gaps(node.cost, ADDITIONAL_COST_PARTS, "additional cost")

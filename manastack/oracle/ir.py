@@ -127,6 +127,7 @@ class Filter:
     all_types: tuple[str, ...] = ()   # every one of these card types too ("artifact creature")
     or_self: bool = False         # "~ or another Ally": the source itself matches as well
     power_below_source: bool = False   # "with power less than ~'s power" (CR 509.1b)
+    shares_color: bool = False    # "that shares a color with it": with the source (CR 105.2, conspire)
 
 
 @dataclass(frozen=True, slots=True)
@@ -748,6 +749,15 @@ class Fabricate:
 
 
 @dataclass(frozen=True, slots=True)
+class CopyPerPayment:
+    """The cast trigger of replicate (CR 702.56a) and conspire (CR 702.78a): copy the spell once
+    for each time the additional cost named ``cost`` was paid for it; new targets may be chosen
+    for each copy."""
+
+    cost: str
+
+
+@dataclass(frozen=True, slots=True)
 class StormCopies:
     """Storm's trigger (CR 702.40a): copy the spell whose casting triggered it once for each
     other spell cast before it this turn; new targets may be chosen for each copy."""
@@ -888,7 +898,7 @@ Effect = Union[
     PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, GetEnergy, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
-    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit,
+    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit,
     IfYouDo, LoseGame, WinGame, IfYouDont, CastFromHand,
     PutInLibrary, Surveil, CreateEmblem, SacrificePermanents,
 ]

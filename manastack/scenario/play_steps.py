@@ -100,8 +100,8 @@ class PlaySteps(Driver):
             elif d.kind == "x":
                 asked_x = True
                 self.push(self.choose_x(d, step.get("x")))
-            elif d.kind in ("kicker", "multikicker", "buyback", "entwine"):
-                key = d.kind if d.kind in ("buyback", "entwine") else "kicker"
+            elif d.kind in ("kicker", "multikicker", "buyback", "entwine", "replicate", "conspire"):
+                key = "kicker" if d.kind in ("kicker", "multikicker") else d.kind
                 asked.add(key)
                 self.push(self.choose_optional_cost(d, key, step.get(key)))
             elif d.kind == "alternative_cost":
@@ -123,7 +123,7 @@ class PlaySteps(Driver):
             raise StepError(f"mode {modes[0]!r} was not chosen: no (further) mode was asked for (CR 700.2)")
         if step.get("x") and not asked_x:
             raise StepError(f"x: {step['x']} was given, but no X was asked for (CR 107.3a)")
-        for key in ("kicker", "buyback", "entwine"):
+        for key in ("kicker", "buyback", "entwine", "replicate", "conspire"):
             if step.get(key) and key not in asked:
                 raise StepError(f"{key}: was given, but no {key} cost could be paid for this spell (CR 601.2b)")
         self.check_alternative(step.get("alternative"), "alternative" in asked)
@@ -194,10 +194,11 @@ class PlaySteps(Driver):
         raise StepError(f"X = {x} can't be paid: at most X = {top} with the mana available (CR 107.3a, 601.2f)")
 
     def choose_optional_cost(self, d, key: str, value) -> Action:
-        """Kicker, multikicker, buyback or entwine (CR 601.2b): yes or no, or how many times."""
+        """Kicker, multikicker, buyback, entwine, replicate or conspire (CR 601.2b): yes or no, or
+        how many times."""
         if value is None:
             raise StepError(f"{d.prompt}: say it with {key}: yes or no"
-                            + (" (or how many times)" if d.kind == "multikicker" else ""))
+                            + (" (or how many times)" if d.kind in ("multikicker", "replicate") else ""))
         times = int(value)
         for o in d.options:
             if o.args[0] == times:
