@@ -217,3 +217,53 @@ def test_conspire_taps_only_creatures_sharing_a_color_with_the_spell(db):
 """, turn=3)
     g.push(cast_action(g, "Burn Trail"))
     assert g.pending.kind == "targets"            # no conspire question: it can't be paid
+
+
+# ------------------------------------------------------------------------------ assist
+
+
+def test_assist_offers_the_generic_mana_the_other_player_can_pay(db):
+    """Charging Binox ({7}{G}, assist): Bob may pay up to the {6} his lands make of the generic
+    mana (CR 702.132a); the {G} stays Alice's, so without a green source of her own she can't
+    cast it, whatever Bob's Forests make (Charging Binox ruling 2018-06-08)."""
+    players = """
+  - name: Alice
+    hand: [Charging Binox]
+    battlefield: [%s, Mountain]
+  - name: Bob
+    battlefield: [Forest, Forest, Forest, Forest, Forest, Forest]
+"""
+    g = board(db, players % "Forest", turn=3)
+    g.push(cast_action(g, "Charging Binox"))
+    assert g.pending.kind == "assist" and g.pending.player == ALICE
+    pick(g, "choose Bob")
+    assert g.pending.kind == "assist_pay" and g.pending.player == BOB
+    assert [a.args[0] for a in g.legal_actions()] == [0, 1, 2, 3, 4, 5, 6]
+    g.push(Action("assist_pay", (6,)))
+    g.push(Action("autopay"))                       # Bob pays {6}
+    assert g.pending.player == ALICE and g.pending.kind == "pay" and g.pending.context["cost"] == "{1}{G}"
+
+    g = board(db, players % "Mountain", turn=3)
+    s = g.current_state()
+    reason = why_not_cast(s, ALICE, s.objs[card_id(g, ALICE, "hand", "Charging Binox")])
+    assert reason is not None and "can't pay" in reason
+
+
+def test_assist_refused_leaves_the_caster_to_pay_or_cancel(db):
+    """If Bob pays nothing, Alice must pay the whole cost herself; she can't, so cancelling
+    undoes the cast (CR 601.2e-h, 732)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Charging Binox]
+    battlefield: [Forest, Mountain]
+  - name: Bob
+    battlefield: [Forest, Forest, Forest, Forest, Forest, Forest]
+""", turn=3)
+    g.push(cast_action(g, "Charging Binox"))
+    pick(g, "choose Bob")
+    g.push(Action("assist_pay", (0,)))
+    assert g.pending.kind == "pay" and "autopay" not in [a.kind for a in g.legal_actions()]
+    g.push(Action("cancel"))
+    s = g.current_state()
+    assert not s.stack and names(g, ALICE, "hand") == ["Charging Binox"]
+    assert not any(o.tapped for o in s.permanents(BOB))

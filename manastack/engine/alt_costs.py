@@ -157,9 +157,23 @@ def affordable(s, player: int, o, costs: tuple[str, ...], bound=None) -> bool:
         return False
     total = total_cost(s, player, o, 0, mana)[0]
     use = spell_use(o)
+    total = assisted(s, player, o, total, use)
     if bound is not None and not use.other_payers and bound.cannot_pay(total):
         return False
     return can_afford(s, player, total, use=use)
+
+
+def assisted(s, player: int, o, total: ManaCost, use) -> ManaCost:
+    """What is left of ``total`` for ``player`` to pay when ``o`` has assist and the other
+    player paid all of its generic mana they could (CR 702.132a); ``total`` itself otherwise.
+    Whether the spell can be cast counts on that help; the helper decides as it is paid."""
+    if not total.generic or keyword(o.card, "assist") is None:
+        return total
+    helper, n = 1 - player, 0
+    while n < total.generic and can_afford(s, helper, ManaCost((str(n + 1),)), use=use):
+        n += 1
+    left = total.generic - n
+    return ManaCost(((str(left),) if left else ()) + tuple(sym for sym in total.symbols if not sym.isdigit()))
 
 
 def cast_label(o) -> str:

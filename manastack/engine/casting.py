@@ -288,6 +288,40 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
         events.move(ctx, o, "exile", cause=f"cost of {what}", rules=("118.3", "406.1"))
 
 
+def _assist(ctx: Ctx, player: int, spell: Obj, total: ManaCost, use) -> ManaCost:
+    """CR 702.132a: before paying, the caster may choose another player, who may then pay any
+    part of the generic mana of the total cost, activating their own mana abilities; the caster
+    pays the rest. Only amounts the helper could pay are offered."""
+    s = ctx.s
+    helper = 1 - player                       # the other player of a two-player game
+    if not mana_abilities.can_afford(s, helper, ManaCost(("1",)), use=use):
+        return total
+    who, other = s.players[player].name, s.players[helper].name
+    answer = ctx.ask(Decision(player, "assist", f"Assist: choose {other} to help pay the generic mana of "
+                              f"{spell.card.name}? (CR 702.132a)",
+                              (Action("no", (), "no"), Action("yes", (), f"choose {other}"))))
+    if exercise.RECORD is not None:
+        exercise.note("KEYWORDS", "assist", spell.card)
+    if answer.kind != "yes":
+        return total
+    s.add_log(f"{who} chooses {other} to assist with {spell.card.name}", ("702.132a",), "choice")
+    top = 0
+    while top < total.generic and mana_abilities.can_afford(s, helper, ManaCost((str(top + 1),)), use=use):
+        top += 1
+    answer = ctx.ask(Decision(helper, "assist_pay", f"Pay how much of the generic mana of {possessive(spell.card.name)} "
+                              f"total cost {total} for {who}? (CR 702.132a)",
+                              tuple(Action("assist_pay", (n,), f"pay {{{n}}}" if n else "pay nothing")
+                                    for n in range(top + 1))))
+    n = answer.args[0]
+    if not n:
+        s.add_log(f"{other} pays none of {possessive(spell.card.name)} cost", ("702.132a",), "choice")
+        return total
+    pay_mana(ctx, helper, ManaCost((str(n),)), f"{spell.card.name} (assist)", use=use)
+    rest = tuple(sym for sym in total.symbols if not sym.isdigit())
+    left = total.generic - n
+    return ManaCost(((str(left),) if left else ()) + rest)
+
+
 def _discardable(s, hand: list[int], o: Obj, cost: ir.Cost) -> list[int]:
     """The cards in ``hand`` that may be discarded for ``cost``: not the card being paid for, and
     of the card type the cost names (retrace's land card, CR 702.81a)."""
@@ -407,6 +441,8 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
                   ("601.2c",), "cast")
     total, why = total_cost(s, player, spell, item.x, base)
     alt_costs.log_total(s, card, spell.cast_costs, base.with_x(item.x), total, why)
+    if alt_costs.keyword(card, "assist") is not None and total.generic:
+        total = _assist(ctx, player, spell, total, spell_use(spell, base))
     item.paid = pay_mana(ctx, player, total, card.name, use=spell_use(spell, base))
     alt_costs.pay_others(ctx, player, spell, others)
     s.players[player].spells_cast_this_turn += 1

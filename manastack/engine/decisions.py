@@ -50,6 +50,8 @@ class DecisionKind(StrEnum):
     ENTWINE = "entwine"                      # CR 702.42
     REPLICATE = "replicate"                  # CR 702.56a: how many times to pay it
     CONSPIRE = "conspire"                    # CR 702.78a
+    ASSIST = "assist"                        # CR 702.132a: choose another player to help pay
+    ASSIST_PAY = "assist_pay"                # CR 702.132a: how much generic mana the helper pays
     PAY = "pay"                              # CR 601.2g-h: mana abilities to activate, or autopay
     TAP_COST = "tap_cost"                    # CR 118.3: a permanent to tap for a cost
     UNTAP_COST = "untap_cost"                # CR 118.3: a permanent to untap for a cost

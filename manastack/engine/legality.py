@@ -101,6 +101,7 @@ def _why_not_pay(s, player: int, o, costs: tuple[str, ...], bound: Capacity | No
         return f"{who} can't pay the {which} of {card.name} (CR 702.34a, 702.81a, 601.2h, 118.3)"
     total, why = total_cost(s, player, o, 0, base)
     use = spell_use(o)         # mana restricted to other spells can't pay (CR 106.6)
+    total = alt_costs.assisted(s, player, o, total, use)     # assist: the other player may help (CR 702.132a)
     if (bound is not None and not use.other_payers and bound.cannot_pay(total)) or \
             not mana_abilities.can_afford(s, player, total, use=use):
         which = "flashback" if o.zone == "graveyard" else (costs[0] if costs else "mana")

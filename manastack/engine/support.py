@@ -31,6 +31,7 @@ KEYWORDS = frozenset({
     "partner",      # no effect outside Commander (CR 702.124a); engine.turn logs so at the start
     "kicker", "multikicker", "buyback", "flashback", "entwine",   # spell costs, engine.alt_costs
     "replicate", "conspire",    # additional costs and a cast trigger copying the spell, engine.copies
+    "assist",                   # another player pays part of the generic mana, engine.casting._assist
     "convoke",                  # paying with creatures, engine.casting.pay_mana
     "morph", "megamorph",       # face-down spells and permanents, engine.morph
     "madness",                  # events.discard and free_casting.cast_with_madness
@@ -72,7 +73,7 @@ KEYWORDS = frozenset({
 })
 # Keywords the engine reads from a card's printed abilities only (costs, how it enters, what it
 # can be cycled for): an effect granting one isn't run.
-_PRINTED_ONLY = frozenset({"affinity", "improvise", "delve", "evoke", "dash", "surge", "spectacle", "bloodthirst",
+_PRINTED_ONLY = frozenset({"affinity", "improvise", "delve", "evoke", "dash", "surge", "spectacle", "assist", "bloodthirst",
                           "modular", "unleash", "devour", "riot", "tribute",
                           "plainscycling", "islandcycling", "swampcycling", "mountaincycling",
                           "forestcycling", "basic landcycling", "unearth", "scavenge",
