@@ -267,3 +267,34 @@ def test_assist_refused_leaves_the_caster_to_pay_or_cancel(db):
     s = g.current_state()
     assert not s.stack and names(g, ALICE, "hand") == ["Charging Binox"]
     assert not any(o.tapped for o in s.permanents(BOB))
+
+
+# ------------------------------------------------------------------------------ transmute
+
+
+def test_transmute_searches_for_the_discarded_cards_mana_value_as_a_sorcery(db):
+    """Dimir House Guard ({3}{B}, transmute {1}{B}{B}): from the hand, discarding it, a search for
+    a card of mana value 4 (CR 702.53a); only as a sorcery, so not while a spell is on the stack."""
+    g = board(db, """
+  - name: Alice
+    hand: [Dimir House Guard, Shock]
+    library: [Grizzly Bears, Hill Giant, Serra Angel]
+    battlefield: [Swamp, Swamp, Swamp, Mountain]
+  - name: Bob
+""", turn=3)
+    label = "activate Dimir House Guard: Transmute {1}{B}{B} (CR 702.53a)"
+    assert label in labels(g)
+    g.push(cast_action(g, "Shock"))
+    pick(g, "target Bob")
+    g.push(next(a for a in g.legal_actions() if a.kind == "mana" and "Mountain" in a.label))
+    assert g.current_state().stack and label not in labels(g)      # CR 307.1: not as a sorcery now
+    resolve(g)
+    pick(g, label)
+    g.push(Action("autopay"))
+    assert names(g, ALICE, "graveyard") == ["Dimir House Guard", "Shock"]
+    resolve(g)
+    assert g.pending.kind == "search"
+    s = g.current_state()
+    assert [s.objs[a.args[0]].card.name for a in g.legal_actions() if a.kind == "choose"] == ["Hill Giant"]
+    pick(g, "Hill Giant")
+    assert names(g, ALICE, "hand") == ["Hill Giant"]

@@ -289,6 +289,10 @@ def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
         search = ir.SearchLibrary(found, to="hand", reveal=True)
         return ir.ActivatedAbility(dataclasses.replace(kw.cost, discard_self=True), (search,),
                                    text=f"{kw.name.capitalize()} {kw.cost.mana} (CR 702.29e)")
+    if kw.name == "transmute":     # CR 702.53a: from the hand, discarding it, as a sorcery
+        search = ir.SearchLibrary(ir.Filter(zone="library", same_mana_value=True), to="hand", reveal=True)
+        return ir.ActivatedAbility(dataclasses.replace(kw.cost, discard_self=True), (search,), sorcery_speed=True,
+                                   text=f"Transmute {kw.cost.mana} (CR 702.53a)")
     if kw.name == "ninjutsu":
         return ir.ActivatedAbility(kw.cost, (ir.EnterAttacking(ir.Ref("self")),),
                                    text=f"Ninjutsu {kw.cost.mana} (CR 702.49a)")
@@ -343,10 +347,11 @@ def battlefield_activated(card) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
 @lru_cache(maxsize=4096)
 def hand_activated(card) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
     """(index, ability) for activated abilities that work while the card is in a hand:
-    cycling and typecycling (CR 702.29a, 702.29e); cached per card definition."""
+    cycling and typecycling (CR 702.29a, 702.29e), transmute (CR 702.53a); cached per card
+    definition."""
     out = []
     for i, ab in enumerate(card.abilities):
-        if type(ab) is ir.Keyword and (ab.name == "cycling" or typecycling_filter(ab.name) is not None):
+        if type(ab) is ir.Keyword and (ab.name in ("cycling", "transmute") or typecycling_filter(ab.name) is not None):
             act = keyword_activated(ab)
             if act is not None:
                 out.append((i, act))

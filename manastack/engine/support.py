@@ -32,6 +32,7 @@ KEYWORDS = frozenset({
     "kicker", "multikicker", "buyback", "flashback", "entwine",   # spell costs, engine.alt_costs
     "replicate", "conspire",    # additional costs and a cast trigger copying the spell, engine.copies
     "assist",                   # another player pays part of the generic mana, engine.casting._assist
+    "transmute",                # CR 702.53a: from the hand, a search, engine.abilities.keyword_activated
     "convoke",                  # paying with creatures, engine.casting.pay_mana
     "morph", "megamorph",       # face-down spells and permanents, engine.morph
     "madness",                  # events.discard and free_casting.cast_with_madness
@@ -77,7 +78,7 @@ _PRINTED_ONLY = frozenset({"affinity", "improvise", "delve", "evoke", "dash", "s
                           "modular", "unleash", "devour", "riot", "tribute",
                           "plainscycling", "islandcycling", "swampcycling", "mountaincycling",
                           "forestcycling", "basic landcycling", "unearth", "scavenge",
-                          "rebound", "retrace", "jump-start", "dredge", "overload", "sunburst", "awaken", "splice",
+                          "rebound", "retrace", "jump-start", "transmute", "dredge", "overload", "sunburst", "awaken", "splice",
                           "miracle"})
 # The parts a kicker, buyback or flashback cost may have (CR 702.33a, 702.27a, 702.34a).
 SPELL_COST_PARTS = frozenset({"mana", "pay_life", "sacrifice", "tap_untapped", "tap_count"})
@@ -176,7 +177,7 @@ def _walk(node, out: list[str]) -> None:
         elif node.name in ("morph", "megamorph") and (node.cost is None or node.cost != ir.Cost(mana=node.cost.mana)
                                                      or node.cost.mana.x_count):
             out.append(f"{node.name} cost with X or other than mana")      # CR 702.37f: X not run
-        elif node.name in ("evoke", "dash", "surge", "spectacle", "unearth", "scavenge", "overload", "awaken", "splice",
+        elif node.name in ("evoke", "dash", "surge", "spectacle", "transmute", "unearth", "scavenge", "overload", "awaken", "splice",
                            "miracle") and (node.cost is None or node.cost != ir.Cost(mana=node.cost.mana)
                                                          or node.cost.mana.x_count):
             out.append(f"{node.name} cost with X or other than mana")

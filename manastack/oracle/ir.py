@@ -128,6 +128,7 @@ class Filter:
     or_self: bool = False         # "~ or another Ally": the source itself matches as well
     power_below_source: bool = False   # "with power less than ~'s power" (CR 509.1b)
     shares_color: bool = False    # "that shares a color with it": with the source (CR 105.2, conspire)
+    same_mana_value: bool = False   # "with the same mana value as the discarded card": the source's (transmute)
 
 
 @dataclass(frozen=True, slots=True)
