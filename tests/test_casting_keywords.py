@@ -298,3 +298,37 @@ def test_transmute_searches_for_the_discarded_cards_mana_value_as_a_sorcery(db):
     assert [s.objs[a.args[0]].card.name for a in g.legal_actions() if a.kind == "choose"] == ["Hill Giant"]
     pick(g, "Hill Giant")
     assert names(g, ALICE, "hand") == ["Hill Giant"]
+
+
+# ------------------------------------------------------------------------------ printed alternative costs
+
+
+def test_printed_alternative_cost_sacrifices_a_mountain(db):
+    """Crash ({2}{R}): "You may sacrifice a Mountain rather than pay this spell's mana cost."
+    (CR 118.9): offered beside the mana cost, paid by sacrificing the Mountain (CR 601.2h)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Crash]
+    battlefield: [Mountain, Mountain, Mountain]
+  - name: Bob
+    battlefield: [Ornithopter]
+""", turn=3)
+    g.push(cast_action(g, "Crash"))
+    assert g.pending.kind == "alternative_cost"
+    assert labels(g) == ["pay its mana cost {2}{R}", "pay its alternative cost (sacrifice a Mountain)"]
+    pick(g, "pay its alternative cost")
+    if g.pending.kind == "targets":
+        pick(g, "target Ornithopter")
+    assert g.pending.kind == "sacrifice"
+    g.push(g.legal_actions()[0])                    # the Mountain to sacrifice
+    resolve(g)
+    assert names(g, ALICE, "graveyard") == ["Crash", "Mountain"] and names(g, BOB, "graveyard") == ["Ornithopter"]
+    assert not any(o.tapped for o in g.current_state().permanents(ALICE))
+
+
+def test_alternative_costs_the_engine_cannot_pay_stay_unsupported(db):
+    """Parts the engine doesn't pay keep the card unsupported rather than half-read: two
+    Mountains (Fireblast), exiling a card from the hand (Force of Will)."""
+    assert not db.get("Fireblast").fully_supported
+    assert not db.get("Force of Will").fully_supported
+    assert db.get("Crash").fully_supported and db.get("Bringer of the Red Dawn").fully_supported

@@ -22,6 +22,7 @@ from manastack.oracle.render import fmt
 
 from . import exercise
 from .abilities import keyword
+from .conditions import holds
 from .decisions import Action, Decision, DecisionKind
 from .mana_abilities import can_afford
 from .mana_spend import spell_use
@@ -40,8 +41,10 @@ WITHOUT_PAYING = (FREE, "suspend")               # cascade; suspend (CR 702.62a)
 # evoke (CR 702.74a), dash (CR 702.109a), surge (CR 702.117a, only once another spell was cast),
 # overload (CR 702.96a, which also changes the spell's text: ``casting``), awaken (CR 702.113a,
 # which adds a target and an effect: ``targets``, ``resolve``), spectacle (CR 702.137a, only once
-# an opponent lost life this turn).
-CHOSEN_ALTERNATIVES = ("evoke", "dash", "surge", "overload", "awaken", "spectacle")
+# an opponent lost life this turn), and "alternative": a cost the card's text offers "rather than
+# pay this spell's mana cost" (CR 118.9, ``ir.AlternativeCost``).
+PRINTED = "alternative"
+CHOSEN_ALTERNATIVES = ("evoke", "dash", "surge", "overload", "awaken", "spectacle", PRINTED)
 ALTERNATIVE = ("flashback", "madness", "miracle") + WITHOUT_PAYING + CHOSEN_ALTERNATIVES   # paid rather than the mana cost (CR 118.9)
 # Optional additional costs announced as the spell is cast (CR 601.2b); replicate may be paid
 # any number of times (CR 702.56a), conspire taps two creatures (CR 702.78a).
@@ -52,7 +55,7 @@ REPEATABLE = ("multikicker", "replicate")
 MARKS = ("aftermath", "rebound")
 _RULES = {"kicker": "702.33a", "multikicker": "702.33c", "buyback": "702.27a", "entwine": "702.42a",
           "evoke": "702.74a", "dash": "702.109a", "surge": "702.117a", "overload": "702.96a",
-          "awaken": "702.113a", "spectacle": "702.137a", "replicate": "702.56a", "conspire": "702.78a"}
+          "awaken": "702.113a", "spectacle": "702.137a", PRINTED: "118.9", "replicate": "702.56a", "conspire": "702.78a"}
 
 
 # Retrace's additional cost (CR 702.81a): discard a land card.
@@ -105,7 +108,24 @@ def alternatives(s, player: int, o) -> list[str]:
         if ab.name == "awaken" and not _specs_satisfiable(s, [AWAKEN_TARGET], o, player):
             continue            # CR 702.113a, 601.2c: it needs a land of theirs to target
         out.append(ab.name)
+    printed = printed_alternative(o.card)
+    if printed is not None and (printed.condition is None or holds(s, printed.condition, _as_controlled(o, player))):
+        out.append(PRINTED)     # "If you control a Swamp, ...": the condition holds as it is cast
     return out
+
+
+def printed_alternative(card) -> ir.AlternativeCost | None:
+    """The alternative cost the card's text offers instead of its mana cost (CR 118.9), if any."""
+    return next((ab for ab in card.abilities if type(ab) is ir.AlternativeCost), None)
+
+
+def _as_controlled(o, player: int):
+    """``o`` seen as the spell ``player`` would control (a card in a hand has no controller)."""
+    if o.controller == player:
+        return o
+    seen = o.copy()
+    seen.controller = player
+    return seen
 
 
 def cast_options(s, player: int, o) -> list[tuple[str, ...]]:
@@ -115,7 +135,10 @@ def cast_options(s, player: int, o) -> list[tuple[str, ...]]:
 
 
 def _keyword_for(card, name: str) -> ir.Keyword:
-    """The keyword whose cost a name in ``cast_costs`` stands for."""
+    """The keyword whose cost a name in ``cast_costs`` stands for (the printed alternative cost
+    stands in as a keyword of that name)."""
+    if name == PRINTED:
+        return ir.Keyword(PRINTED, cost=printed_alternative(card).cost)
     return keyword(card, "multikicker" if name == "kicker" and not keyword(card, "kicker") else name)
 
 
@@ -193,6 +216,9 @@ def _text(card, kw: ir.Keyword) -> str:
     the dash."""
     if kw.name == "conspire":
         return "(tap two untapped creatures you control that share a color with it)"
+    if kw.name == PRINTED:
+        words = printed_alternative(card).text.partition(" may ")[2].partition(" rather than ")[0]
+        return f"({words})" if words else fmt(kw.cost)
     if kw.cost == ir.Cost(mana=kw.cost.mana):
         return str(kw.cost.mana)
     line = next((ln for ln in card_lines(card.text) if ln.lower().startswith(kw.name + "—")), None)
@@ -264,7 +290,7 @@ def _choose_alternative(ctx, player: int, spell) -> tuple[str, ...]:
     unchanged = card.overloaded is None or has_targets_for(s, spell, casting_ability(card), player)
     options = ((Action("default", (), f"pay its mana cost {card.mana_cost}"),)
                if unchanged and affordable(s, player, spell, ()) else ())
-    options += tuple(Action("alternative", (n,), f"pay its {n} cost {_text(card, keyword(card, n))}")
+    options += tuple(Action("alternative", (n,), f"pay its {n} cost {_text(card, _keyword_for(card, n))}")
                      for n in names)
     if len(options) == 1:
         answer = options[0]
@@ -275,11 +301,25 @@ def _choose_alternative(ctx, player: int, spell) -> tuple[str, ...]:
     if answer.kind == "default":
         return ()
     name = answer.args[0]
-    kw = keyword(card, name)
-    _note(kw, card)
+    kw = _keyword_for(card, name)
+    if name == PRINTED:
+        _note_parts(kw.cost, card)
+    else:
+        _note(kw, card)
     s.add_log(f"{s.players[player].name} casts {card.name} for its {name} cost {_text(card, kw)} rather than "
-              "its mana cost", (_RULES[name], "118.9"), "cast")
+              "its mana cost", tuple(dict.fromkeys((_RULES[name], "118.9"))), "cast")
     return (name,)
+
+
+def _note_parts(cost: ir.Cost, card) -> None:
+    """Record the parts of a printed alternative cost paid (support.ALTERNATIVE_COST_PARTS)."""
+    if exercise.RECORD is not None:
+        for f in dataclasses.fields(cost):
+            if getattr(cost, f.name) != f.default:
+                exercise.note("ALTERNATIVE_COST_PARTS", f.name, card)
+        condition = printed_alternative(card).condition
+        if condition is not None:
+            exercise.note("ALTERNATIVE_CONDITIONS", type(condition).__name__, card)
 
 
 def _all_modes_possible(s, spell, player: int) -> bool:
@@ -314,7 +354,7 @@ def log_total(s, card, costs: tuple[str, ...], base: ManaCost, total: ManaCost, 
     words = [f"its flashback cost {_text(card, keyword(card, 'flashback'))}" if "flashback" in costs
              else f"its madness cost {keyword(card, 'madness').cost.mana}" if "madness" in costs
              else f"its miracle cost {keyword(card, 'miracle').cost.mana}" if "miracle" in costs
-             else f"its {chosen} cost {_text(card, keyword(card, chosen))}" if chosen
+             else f"its {chosen} cost {_text(card, _keyword_for(card, chosen))}" if chosen
              else "no mana cost (cast without paying it)" if set(costs) & set(WITHOUT_PAYING)
              else f"its mana cost {card.mana_cost}"]
     for name in dict.fromkeys(c for c in costs if c not in ALTERNATIVE):

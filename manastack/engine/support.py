@@ -84,6 +84,9 @@ _PRINTED_ONLY = frozenset({"affinity", "improvise", "delve", "evoke", "dash", "s
 SPELL_COST_PARTS = frozenset({"mana", "pay_life", "sacrifice", "tap_untapped", "tap_count"})
 # The parts "As an additional cost to cast this spell, ..." may have (CR 601.2b, 118.8).
 ADDITIONAL_COST_PARTS = frozenset({"pay_life", "sacrifice", "discard"})
+# The parts an alternative cost printed on the card may have (CR 118.9), and its conditions.
+ALTERNATIVE_COST_PARTS = frozenset({"mana", "sacrifice"})
+ALTERNATIVE_CONDITIONS = frozenset({"YouControl"})
 # The parts an echo or cumulative upkeep cost may have (CR 702.30a, 702.24a).
 UPKEEP_COST_PARTS = frozenset({"mana", "pay_life", "discard"})
 STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_block",
@@ -186,6 +189,12 @@ def _walk(node, out: list[str]) -> None:
             out += _cost_gaps(node.cost, SPELL_COST_PARTS, f"{node.name} cost")
     elif t is ir.AdditionalCost:
         out += _cost_gaps(node.cost, ADDITIONAL_COST_PARTS, "additional cost")
+    elif t is ir.AlternativeCost:          # engine.alt_costs (CR 118.9)
+        out += _cost_gaps(node.cost, ALTERNATIVE_COST_PARTS, "alternative cost")
+        if node.cost.mana is not None and node.cost.mana.x_count:
+            out.append("alternative cost with X")
+        if node.condition is not None and type(node.condition).__name__ not in ALTERNATIVE_CONDITIONS:
+            out.append(f"alternative cost while {type(node.condition).__name__}")
     elif t is ir.StaticEffect:
         if node.kind not in STATIC_KINDS:
             out.append(f"static effect {node.kind!r}")

@@ -1168,8 +1168,18 @@ class AdditionalCost:
     text: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class AlternativeCost:
+    """"[If condition,] you may [cost] rather than pay this spell's mana cost." (CR 118.9): a
+    cost the card may be cast for instead of its mana cost, while ``condition`` holds."""
+
+    cost: Cost
+    condition: "StateCondition | None" = None
+    text: str = ""
+
+
 Ability = Union[Keyword, SpellAbility, ActivatedAbility, TriggeredAbility, StaticAbility,
-                ReplacementAbility, ManaReplacement, AdditionalTriggers, AdditionalCost]
+                ReplacementAbility, ManaReplacement, AdditionalTriggers, AdditionalCost, AlternativeCost]
 
 
 # --------------------------------------------------------------------------------- cards of several faces

@@ -51,6 +51,21 @@ class StaticRules:
         _need(name in ("sacrifice", "discard", "pay_life"), "additional cost")
         return [ir.AdditionalCost(ir.Cost(**{name: value}))]
 
+    def alt_cost(self, c):
+        return c[0]
+
+    def st_alternative_cost(self, c):
+        """CR 118.9: "You may pay {W}{U}{B}{R}{G} rather than pay this spell's mana cost.", "If you
+        control a Swamp, you may sacrifice a creature rather than ...": the parts joined by "and"."""
+        condition = next((x for x in c if isinstance(x, (ir.YouControl, ir.OpponentCount))), None)
+        pairs = [p for x in c if isinstance(x, (tuple, list)) for p in (x if isinstance(x, list) else [x])]
+        fields: dict = {}
+        for name, value in pairs:
+            _need(name not in fields, "repeated cost")
+            fields[name] = value
+        _need(bool(fields), "alternative cost")
+        return [ir.AlternativeCost(ir.Cost(**fields), condition)]
+
     def st_spell_cost(self, c):
         """CR 601.2f: "Noncreature spells cost {1} more to cast." (Thalia), "Creature spells you
         cast cost {1} less to cast.", "Each spell a player casts costs {1} more to cast for each
