@@ -7,6 +7,7 @@ import pytest
 
 from manastack import Game
 from manastack.engine.decisions import Action
+from manastack.engine.filters import party_size
 from manastack.engine.legality import why_not_cast
 
 from .game_helpers import board
@@ -332,3 +333,40 @@ def test_alternative_costs_the_engine_cannot_pay_stay_unsupported(db):
     assert not db.get("Fireblast").fully_supported
     assert not db.get("Force of Will").fully_supported
     assert db.get("Crash").fully_supported and db.get("Bringer of the Red Dawn").fully_supported
+
+
+# ------------------------------------------------------------------------------ party (CR 700.8)
+
+
+def test_party_counts_each_creature_once_and_takes_the_highest_count(db):
+    """CR 700.8, 700.8b: up to one each of Cleric, Rogue, Warrior and Wizard; two Clerics are a
+    party of one, four changelings a full party of four (Sea Gate Colossus rulings 2020-09-25)."""
+    def size(battlefield: str) -> int:
+        g = board(db, f"""
+  - name: Alice
+    battlefield: [{battlefield}]
+  - name: Bob
+""", turn=3)
+        return party_size(g.current_state(), ALICE)
+
+    assert size("Cabal Evangel, Soulmender") == 1
+    assert size("Woodland Changeling") == 1
+    assert size("Woodland Changeling, Woodland Changeling, Woodland Changeling, Woodland Changeling, "
+                "Woodland Changeling") == 4
+    assert size("Island") == 0
+
+
+def test_for_each_creature_in_your_party_on_resolution(db):
+    """Shepherd of Heroes (an Angel Cleric): "you gain 2 life for each creature in your party",
+    counted as the trigger resolves (CR 700.8a): itself and a changeling make two, so 4 life."""
+    g = board(db, """
+  - name: Alice
+    hand: [Shepherd of Heroes]
+    battlefield: [Plains, Plains, Plains, Plains, Plains, Woodland Changeling]
+  - name: Bob
+""", turn=3)
+    g.push(cast_action(g, "Shepherd of Heroes"))
+    g.push(Action("autopay"))
+    resolve(g)
+    resolve(g)
+    assert g.current_state().players[ALICE].life == 24

@@ -120,6 +120,30 @@ def _added_subtype(s: State, o: Obj, subtypes) -> bool:
                for e in s.effects)
 
 
+PARTY_TYPES = ("Cleric", "Rogue", "Warrior", "Wizard")
+
+
+def party_size(s: State, player: int) -> int:
+    """CR 700.8: the creatures in ``player``'s party, up to one of each of Cleric, Rogue,
+    Warrior and Wizard, a creature counting for one type only, counted so as to get the most
+    (CR 700.8b). Four candidates per type are enough to find the best assignment."""
+    roles = []
+    for t in PARTY_TYPES:
+        f = ir.Filter(types=("Creature",), subtypes=(t,))
+        roles.append([o.id for o in s.permanents(player) if matches(s, o, f, None, player)][:4])
+
+    def best(i: int, used: frozenset) -> int:
+        if i == len(roles):
+            return 0
+        top = best(i + 1, used)
+        for oid in roles[i]:
+            if oid not in used:
+                top = max(top, 1 + best(i + 1, used | {oid}))
+        return top
+
+    return best(0, frozenset())
+
+
 def _all_creature_types(s: State, o: Obj, subtypes) -> bool:
     """CR 205.3m: an object with all creature types (Mutavault animated) has every one."""
     every = _printed_changeling(o) or any(

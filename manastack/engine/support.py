@@ -98,6 +98,7 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "grant_ability", "set_land_type", "may_not_untap",
                           "attack_unless_land",         # CR 508.1c, engine.combat.missing_land
                           "cost_increase", "cost_reduction",     # spell costs, CR 601.2f
+                          "self_cost_reduction",      # the card's own, for each creature in the party: engine.spell_costs
                           "control",                  # an Aura's control effect, engine.control
                           "no_maximum_hand_size",     # CR 402.2, engine.turn._cleanup
                           "block_additional"})        # CR 509.1a-b, engine.combat.block_capacity

@@ -53,6 +53,14 @@ class BlockersBeyondFirst:
 
 
 @dataclass(frozen=True, slots=True)
+class PartySize:
+    """"for each creature in your party": the number of creatures in the controller's party,
+    0 to 4 (CR 700.8)."""
+
+    multiplier: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class TimesKicked:
     """"for each time it was kicked": how many times the spell, or the spell that became this
     permanent, was kicked (multikicker, CR 702.33c-d)."""
@@ -81,7 +89,7 @@ class ColorsSpent:
     this permanent."""
 
 
-Amount = Union[int, X, CountOf, EventAmount, CountersOn, TimesKicked, LifeLostThisWay, StatOf, BlockersBeyondFirst,
+Amount = Union[int, X, CountOf, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, StatOf, BlockersBeyondFirst,
                ColorsSpent]
 
 # --------------------------------------------------------------------------------- objects
@@ -1038,7 +1046,9 @@ class StaticEffect:
     "modify_pt", "grant_keywords", "cant_block", "cant_attack", ... applied to ``affected``.
     "cost_increase" and "cost_reduction" change the total cost of the spells ``affected``
     describes by ``amount`` generic mana (CR 601.2f), times the number of other spells their
-    caster has cast this turn when ``for_each`` is "other_spells_cast" (Damping Sphere)."""
+    caster has cast this turn when ``for_each`` is "other_spells_cast" (Damping Sphere).
+    "self_cost_reduction" changes the total cost of the card itself (CR 601.2f), ``amount``
+    times the number of creatures in its caster's party when ``for_each`` is "party" (CR 700.8)."""
 
     kind: str
     affected: Union[str, Filter] = "self"

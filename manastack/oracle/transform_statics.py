@@ -75,6 +75,13 @@ class StaticRules:
         _need(bool(mana.symbols) and all(sym.isdigit() for sym in mana.symbols), "generic cost")
         return [self._static(kind, d.filter, amount=mana.generic, for_each=c[3] if len(c) > 3 else None)]
 
+    def st_self_cost_party(self, c):
+        """CR 601.2f, 700.8: "This spell costs {1} less to cast for each creature in your party."."""
+        mana, kind = c[1], c[2]
+        _need(kind == "cost_reduction" and bool(mana.symbols) and all(sym.isdigit() for sym in mana.symbols),
+              "self cost change")
+        return [self._static("self_cost_reduction", "self", amount=mana.generic, for_each="party")]
+
     def sp_all(self, c):
         return False, c[0]
 
