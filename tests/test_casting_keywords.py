@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from manastack import Game
+from manastack.engine import alt_costs
 from manastack.engine.decisions import Action
 from manastack.engine.filters import party_size
 from manastack.engine.legality import why_not_cast
@@ -329,9 +330,11 @@ def test_printed_alternative_cost_sacrifices_a_mountain(db):
 
 def test_alternative_costs_the_engine_cannot_pay_stay_unsupported(db):
     """Parts the engine doesn't pay keep the card unsupported rather than half-read: two
-    Mountains (Fireblast), exiling a card from the hand (Force of Will)."""
+    Mountains (Fireblast), returning a land to its owner's hand (Daze), a card of mana value X
+    (Blazing Shoal)."""
     assert not db.get("Fireblast").fully_supported
-    assert not db.get("Force of Will").fully_supported
+    assert not db.get("Daze").fully_supported
+    assert not db.get("Blazing Shoal").fully_supported
     assert db.get("Crash").fully_supported and db.get("Bringer of the Red Dawn").fully_supported
 
 
@@ -370,3 +373,36 @@ def test_for_each_creature_in_your_party_on_resolution(db):
     resolve(g)
     resolve(g)
     assert g.current_state().players[ALICE].life == 24
+
+
+def test_force_of_negation_exiles_only_a_blue_card_and_only_off_its_casters_turn(db):
+    """Force of Negation: "If it's not your turn, you may exile a blue card from your hand rather
+    than pay this spell's mana cost." A land card is colorless, and Force of Negation can't pay for
+    itself (Force of Negation ruling 2019-06-14); on its caster's own turn the cost isn't offered."""
+    players = """
+  - name: Alice
+    hand: [Shock]
+    battlefield: [Mountain]
+  - name: Bob
+    hand: [Force of Negation, Force of Negation, Opt, Island]
+"""
+    g = board(db, players, turn=3)
+    g.push(cast_action(g, "Shock"))
+    pick(g, "target Bob")
+    g.push(Action("autopay"))
+    g.push(Action("pass"))                          # Bob gets priority
+    g.push(cast_action(g, "Force of Negation"))
+    if g.pending.kind == "targets":
+        pick(g, "target Shock")
+    assert g.pending.kind == "exile_cost"
+    s = g.current_state()
+    assert sorted(s.objs[a.args[0]].card.name for a in g.legal_actions()) == ["Force of Negation", "Opt"]
+
+    g = board(db, """
+  - name: Alice
+    hand: [Force of Negation, Opt]
+  - name: Bob
+""", turn=3)                                        # Alice's own turn
+    s = g.current_state()
+    fon = card_id(g, ALICE, "hand", "Force of Negation")
+    assert "alternative" not in [c for opts in alt_costs.cast_options(s, ALICE, s.objs[fon]) for c in opts]

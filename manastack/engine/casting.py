@@ -17,7 +17,7 @@ from .cost_checks import summoning_sick, tappable_for_cost, untappable_for_cost
 from .crew import crew_payable, pay_crew
 from .decisions import Action, Decision, IllegalActionError
 from .event_types import Seen, SpellCast
-from .filters import objects_matching
+from .filters import matches, objects_matching
 from .runner import Ctx, Rollback
 from . import mana_spend
 from .mana_spend import ability_use, spell_use
@@ -56,6 +56,8 @@ def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True, payer: int
     hand = s.players[payer].hand
     if cost.discard and len(_discardable(s, hand, o, cost)) < cost.discard:
         return False         # a card in the hand can't be discarded to pay for casting itself
+    if cost.exile_from_hand is not None and len(_exilable(s, payer, o, cost)) < cost.exile_count:
+        return False         # CR 118.3: cards that aren't there can't be exiled
     if cost.sacrifice is not None:
         if not objects_matching(s, cost.sacrifice, o, payer):
             return False
@@ -277,6 +279,12 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
             answer = ctx.ask(Decision(player, "discard", f"Choose a {which} to discard for {what}",
                                       tuple(Action("choose", (c,), s.objs[c].card.name) for c in hand)))
             events.discard(ctx, player, s.objs[answer.args[0]])
+    if cost.exile_from_hand is not None:          # Force of Will's "exile a blue card from your hand"
+        for _ in range(cost.exile_count):
+            answer = ctx.ask(Decision(player, "exile_cost", f"Choose a card to exile from your hand for {what}",
+                                      tuple(Action("choose", (c,), s.objs[c].card.name)
+                                            for c in _exilable(s, player, o, cost))))
+            events.move(ctx, s.objs[answer.args[0]], "exile", cause=f"cost of {what}", rules=("118.3", "406.1"))
     if cost.mana is not None:
         pay_mana(ctx, player, cost.mana, what, exclude=o.id if cost.tap or mana_ability else None,
                  use=use or ability_use(o, cost.mana))
@@ -326,6 +334,13 @@ def _discardable(s, hand: list[int], o: Obj, cost: ir.Cost) -> list[int]:
     """The cards in ``hand`` that may be discarded for ``cost``: not the card being paid for, and
     of the card type the cost names (retrace's land card, CR 702.81a)."""
     return [c for c in hand if c != o.id and (cost.discard_type is None or cost.discard_type in s.objs[c].card.types)]
+
+
+def _exilable(s, player: int, o: Obj, cost: ir.Cost) -> list[int]:
+    """The cards in ``player``'s hand that may be exiled for ``cost``: those its filter describes,
+    not the card being paid for."""
+    return [c for c in s.players[player].hand
+            if c != o.id and matches(s, s.objs[c], cost.exile_from_hand, o, player)]
 
 
 def _pick(ctx: Ctx, player: int, kind: str, prompt: str, choices: list[int]) -> int:

@@ -187,6 +187,8 @@ def holds(s: State, condition: "ir.StateCondition", src: Obj) -> bool:
         n = sum(1 for o in s.permanents() if o.controller == src.controller
                 and any(upcalls.matches(s, o, f, src) for f in condition.filters))
         return n >= condition.at_least and (condition.at_most is None or n <= condition.at_most)
+    if type(condition) is ir.NotYourTurn:
+        return s.active != src.controller
     if type(condition) is ir.OpponentCount:
         return len(s.players) - 1 >= condition.at_least     # two-player games: one opponent
     raise ValueError(f"unknown condition {condition!r}")

@@ -85,8 +85,9 @@ SPELL_COST_PARTS = frozenset({"mana", "pay_life", "sacrifice", "tap_untapped", "
 # The parts "As an additional cost to cast this spell, ..." may have (CR 601.2b, 118.8).
 ADDITIONAL_COST_PARTS = frozenset({"pay_life", "sacrifice", "discard"})
 # The parts an alternative cost printed on the card may have (CR 118.9), and its conditions.
-ALTERNATIVE_COST_PARTS = frozenset({"mana", "sacrifice"})
-ALTERNATIVE_CONDITIONS = frozenset({"YouControl"})
+ALTERNATIVE_COST_PARTS = frozenset({"mana", "sacrifice", "pay_life", "tap_untapped", "exile_from_hand",
+                                    "exile_count"})
+ALTERNATIVE_CONDITIONS = frozenset({"YouControl", "NotYourTurn"})
 # The parts an echo or cumulative upkeep cost may have (CR 702.30a, 702.24a).
 UPKEEP_COST_PARTS = frozenset({"mana", "pay_life", "discard"})
 STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_block",

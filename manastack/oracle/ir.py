@@ -943,6 +943,10 @@ class Cost:
     loyalty: int | None = None
     loyalty_x: bool = False
     energy: int = 0                   # "Pay {E}{E}": remove energy counters from yourself (CR 107.14)
+    # "exile a blue card from your hand" (Force of Will; CR 118.9): ``exile_count`` cards from the
+    # payer's hand matching this filter, the card paid for excluded
+    exile_from_hand: Filter | None = None
+    exile_count: int = 1
 
 
 # --------------------------------------------------------------------------------- triggers
@@ -1096,6 +1100,11 @@ class YouControl:
 
 
 @dataclass(frozen=True, slots=True)
+class NotYourTurn:
+    """A condition on the game state: "if it's not your turn" (the active player is another)."""
+
+
+@dataclass(frozen=True, slots=True)
 class OpponentCount:
     """A condition on the game state: the player has at least ``at_least`` opponents."""
 
@@ -1116,7 +1125,7 @@ class RevealOption:
     filter: Filter
 
 
-StateCondition = Union[YouControl, OpponentCount]
+StateCondition = Union[YouControl, OpponentCount, NotYourTurn]
 EntersOption = Union[PayLifeOption, RevealOption]
 
 

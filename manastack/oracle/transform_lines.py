@@ -325,6 +325,13 @@ class LineRules:
         # CR 701.21a: a player can sacrifice only a permanent they control
         return "sacrifice", dataclasses.replace(d.filter, other=other or d.filter.other, controller="you")
 
+    def c_exile_from_hand(self, c):
+        """"exile a blue card from your hand", "exile two red cards from your hand" (CR 118.9)."""
+        n, d = _number(c[0]), c[1]
+        _need(isinstance(n, int) and n >= 1 and d.plural == (n > 1) and d.kind == "card"
+              and d.filter.zone == "hand" and not d.filter.other, "exile from hand")
+        return [("exile_from_hand", d.filter), ("exile_count", n)]
+
     def c_discard(self, c):
         _need(c[0] != "another", "discard")
         return "discard", 1

@@ -57,7 +57,7 @@ class StaticRules:
     def st_alternative_cost(self, c):
         """CR 118.9: "You may pay {W}{U}{B}{R}{G} rather than pay this spell's mana cost.", "If you
         control a Swamp, you may sacrifice a creature rather than ...": the parts joined by "and"."""
-        condition = next((x for x in c if isinstance(x, (ir.YouControl, ir.OpponentCount))), None)
+        condition = next((x for x in c if isinstance(x, (ir.YouControl, ir.OpponentCount, ir.NotYourTurn))), None)
         pairs = [p for x in c if isinstance(x, (tuple, list)) for p in (x if isinstance(x, list) else [x])]
         fields: dict = {}
         for name, value in pairs:
@@ -328,6 +328,9 @@ class StaticRules:
     def sc_control_at_most(self, c):
         n, f = self._counted(c)
         return ir.YouControl((f,), at_least=0, at_most=n)
+
+    def sc_not_your_turn(self, c):
+        return ir.NotYourTurn()
 
     def sc_opponents(self, c):
         n = _number(str(c[0]))
