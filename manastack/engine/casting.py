@@ -59,8 +59,11 @@ def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True, payer: int
     if cost.exile_from_hand is not None and len(_exilable(s, payer, o, cost)) < cost.exile_count:
         return False         # CR 118.3: cards that aren't there can't be exiled
     if cost.sacrifice is not None:
-        if not objects_matching(s, cost.sacrifice, o, payer):
+        if len(objects_matching(s, cost.sacrifice, o, payer)) < cost.sacrifice_count:
             return False
+    if cost.return_to_hand is not None and \
+            len(objects_matching(s, cost.return_to_hand, o, payer)) < cost.return_count:
+        return False         # CR 118.3: Daze's Island must be there to return
     if cost.remove_counters and o.counters.get(cost.remove_counters[0], 0) < cost.remove_counters[1]:
         return False         # CR 118.3: counters that aren't there can't be removed
     if cost.loyalty is not None and cost.loyalty < 0 and loyalty.loyalty(o) < -cost.loyalty:
@@ -268,10 +271,17 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
     if cost.energy:
         events.pay_energy(ctx, player, cost.energy, f"cost of {what}")
     if cost.sacrifice is not None:
-        choices = objects_matching(s, cost.sacrifice, o, player)
-        answer = ctx.ask(Decision(player, "sacrifice", f"Choose a permanent to sacrifice for {what}",
-                                  tuple(Action("choose", (c.id,), c.card.name) for c in choices)))
-        events.sacrifice(ctx, s.objs[answer.args[0]])
+        for _ in range(cost.sacrifice_count):
+            choices = objects_matching(s, cost.sacrifice, o, player)
+            answer = ctx.ask(Decision(player, "sacrifice", f"Choose a permanent to sacrifice for {what}",
+                                      tuple(Action("choose", (c.id,), c.card.name) for c in choices)))
+            events.sacrifice(ctx, s.objs[answer.args[0]])
+    if cost.return_to_hand is not None:        # Daze's "return an Island you control to its owner's hand"
+        for _ in range(cost.return_count):
+            choices = objects_matching(s, cost.return_to_hand, o, player)
+            answer = ctx.ask(Decision(player, "return_cost", f"Choose a permanent to return to its owner's hand "
+                                      f"for {what}", tuple(Action("choose", (c.id,), c.card.name) for c in choices)))
+            events.move(ctx, s.objs[answer.args[0]], "hand", cause=f"cost of {what}", rules=("118.3",))
     if cost.discard:
         which = f"{cost.discard_type.lower()} card" if cost.discard_type else "card"
         for _ in range(cost.discard):

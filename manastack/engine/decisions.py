@@ -58,6 +58,7 @@ class DecisionKind(StrEnum):
     SACRIFICE = "sacrifice"                  # CR 118.3, 701.21: a permanent to sacrifice for a cost
     DISCARD = "discard"                      # CR 701.9: a card to discard
     EXILE_COST = "exile_cost"                # CR 118.3, 118.9: a card to exile from the hand for a cost
+    RETURN_COST = "return_cost"              # CR 118.3, 118.9: a permanent to return to its owner's hand
     CREW = "crew"                            # CR 702.122a: creatures to tap
     REMOVE_COUNTERS = "remove_counters"      # CR 122: which counters to remove
     CHOOSE_MANA = "choose_mana"              # CR 106.7, 605.3b: the mana an ability adds

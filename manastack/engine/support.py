@@ -86,7 +86,7 @@ SPELL_COST_PARTS = frozenset({"mana", "pay_life", "sacrifice", "tap_untapped", "
 ADDITIONAL_COST_PARTS = frozenset({"pay_life", "sacrifice", "discard"})
 # The parts an alternative cost printed on the card may have (CR 118.9), and its conditions.
 ALTERNATIVE_COST_PARTS = frozenset({"mana", "sacrifice", "pay_life", "tap_untapped", "exile_from_hand",
-                                    "exile_count"})
+                                    "exile_count", "sacrifice_count", "return_to_hand", "return_count"})
 ALTERNATIVE_CONDITIONS = frozenset({"YouControl", "NotYourTurn"})
 # The parts an echo or cumulative upkeep cost may have (CR 702.30a, 702.24a).
 UPKEEP_COST_PARTS = frozenset({"mana", "pay_life", "discard"})

@@ -947,6 +947,11 @@ class Cost:
     # payer's hand matching this filter, the card paid for excluded
     exile_from_hand: Filter | None = None
     exile_count: int = 1
+    sacrifice_count: int = 1          # "sacrifice two Mountains": that many permanents matching ``sacrifice``
+    # "return an Island you control to its owner's hand" (Daze): ``return_count`` permanents the
+    # payer controls matching this filter
+    return_to_hand: Filter | None = None
+    return_count: int = 1
 
 
 # --------------------------------------------------------------------------------- triggers

@@ -332,6 +332,21 @@ class LineRules:
               and d.filter.zone == "hand" and not d.filter.other, "exile from hand")
         return [("exile_from_hand", d.filter), ("exile_count", n)]
 
+    def c_sac_count(self, c):
+        """"sacrifice two Mountains", "sacrifice three black creatures" (CR 118.9, 701.21a)."""
+        n, d = _number(c[0]), c[1]
+        _need(isinstance(n, int) and n >= 1 and d.plural == (n > 1) and d.kind in (None, "permanent")
+              and not d.zone_given, "sacrifice N")
+        f = dataclasses.replace(d.filter, controller="you")
+        return [("sacrifice", f)] + ([("sacrifice_count", n)] if n > 1 else [])
+
+    def c_return_to_hand(self, c):
+        """"return an Island you control to its owner's hand" (Daze; CR 118.9)."""
+        n, d = _number(c[0]), c[1]
+        _need(isinstance(n, int) and n >= 1 and d.plural == (n > 1) and d.kind in (None, "permanent")
+              and not d.zone_given and d.filter.controller == "you", "return to hand")
+        return [("return_to_hand", d.filter)] + ([("return_count", n)] if n > 1 else [])
+
     def c_discard(self, c):
         _need(c[0] != "another", "discard")
         return "discard", 1
