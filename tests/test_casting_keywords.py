@@ -44,6 +44,10 @@ def names(g: Game, player: int, zone: str) -> list[str]:
     return sorted(s.objs[i].card.name for i in s.players[player].zone(zone))
 
 
+def permanents(g: Game, player: int) -> list[str]:
+    return sorted(o.card.name for o in g.current_state().permanents(player))
+
+
 def card_id(g: Game, player: int, zone: str, name: str) -> int:
     s = g.current_state()
     return next(i for i in s.players[player].zone(zone) if s.objs[i].card.name == name)
@@ -329,12 +333,11 @@ def test_printed_alternative_cost_sacrifices_a_mountain(db):
 
 
 def test_alternative_costs_the_engine_cannot_pay_stay_unsupported(db):
-    """Parts the engine doesn't pay keep the card unsupported rather than half-read: two
-    Mountains (Fireblast), returning a land to its owner's hand (Daze), a card of mana value X
-    (Blazing Shoal)."""
-    assert not db.get("Fireblast").fully_supported
-    assert not db.get("Daze").fully_supported
-    assert not db.get("Blazing Shoal").fully_supported
+    """Parts the engine doesn't pay keep the card unsupported rather than half-read: discarding
+    cards (Foil), a card of mana value X (Blazing Shoal), cards from the graveyard (Spinning
+    Darkness)."""
+    for name in ("Foil", "Blazing Shoal", "Spinning Darkness"):
+        assert not db.get(name).fully_supported, name
     assert db.get("Crash").fully_supported and db.get("Bringer of the Red Dawn").fully_supported
 
 
@@ -406,3 +409,41 @@ def test_force_of_negation_exiles_only_a_blue_card_and_only_off_its_casters_turn
     s = g.current_state()
     fon = card_id(g, ALICE, "hand", "Force of Negation")
     assert "alternative" not in [c for opts in alt_costs.cast_options(s, ALICE, s.objs[fon]) for c in opts]
+
+
+# ------------------------------------------------------------------------------ "as though it had flash"
+
+
+def test_cast_as_though_it_had_flash_is_sacrificed_only_when_cast_at_instant_speed(db):
+    """Parapet ("You may cast ~ as though it had flash. If you cast it any time a sorcery couldn't
+    have been cast, ... sacrifices it at the beginning of the next cleanup step."): castable on
+    Bob's turn (CR 601.3), then sacrificed in the cleanup step (CR 603.7c, 514.3a); cast in Alice's
+    main phase with the stack empty, it stays."""
+    players = """
+  - name: Alice
+    hand: [Parapet]
+    library: [Island, Island, Island]
+    battlefield: [Plains, Plains]
+  - name: Bob
+    library: [Island, Island, Island]
+"""
+    g = board(db, players, turn=3)
+    while g.current_state().active != BOB or g.pending.player != ALICE or g.pending.kind != "priority" \
+            or cast_action(g, "Parapet") is None:      # Bob's turn: only as though it had flash
+        g.push(g.legal_actions()[0] if g.pending.kind != "priority" else Action("pass"))
+    g.push(cast_action(g, "Parapet"))
+    g.push(Action("autopay"))
+    resolve(g)
+    assert permanents(g, ALICE) == ["Parapet", "Plains", "Plains"]
+    while g.current_state().turn == 4:
+        g.push(g.legal_actions()[0] if g.pending.kind != "priority" else Action("pass"))
+    assert names(g, ALICE, "graveyard") == ["Parapet"]
+
+    g = board(db, players, turn=3)
+    g.push(cast_action(g, "Parapet"))
+    g.push(Action("autopay"))
+    resolve(g)
+    assert not g.current_state().effects
+    while g.current_state().turn == 3:
+        g.push(Action("pass"))
+    assert permanents(g, ALICE) == ["Parapet", "Plains", "Plains"]

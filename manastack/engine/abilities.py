@@ -372,7 +372,8 @@ def graveyard_activated(card) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
 
 
 # One-shot delayed triggers (CR 603.7c): their duration, and the step whose beginning fires them.
-ONE_SHOT_DELAYS = {"next_end_step": "end", "next_upkeep": "upkeep", "your_next_upkeep": "upkeep"}
+ONE_SHOT_DELAYS = {"next_end_step": "end", "next_upkeep": "upkeep", "your_next_upkeep": "upkeep",
+                   "next_cleanup": "cleanup"}
 
 
 @lru_cache(maxsize=None)

@@ -52,7 +52,8 @@ ADDITIONAL = ("kicker", "multikicker", "buyback", "entwine", "replicate", "consp
 REPEATABLE = ("multikicker", "replicate")
 # How the spell was cast, not a cost: from a graveyard (aftermath, CR 702.127a), from a hand with
 # rebound (CR 702.88a).
-MARKS = ("aftermath", "rebound")
+# "flash_timing": cast any time a sorcery couldn't have been (CR 307.1; Armor of Thorns' sacrifice).
+MARKS = ("aftermath", "rebound", "flash_timing")
 _RULES = {"kicker": "702.33a", "multikicker": "702.33c", "buyback": "702.27a", "entwine": "702.42a",
           "evoke": "702.74a", "dash": "702.109a", "surge": "702.117a", "overload": "702.96a",
           "awaken": "702.113a", "spectacle": "702.137a", PRINTED: "118.9", "replicate": "702.56a", "conspire": "702.78a"}

@@ -24,7 +24,7 @@ from .mana_spend import ability_use, spell_use
 from .spell_costs import total_cost
 from .state import Obj, StackItem
 from .targets import casting_ability, choose_modes_and_targets, describe_target, spell_ability_index
-from .timing import exiled_playable
+from .timing import exiled_playable, sorcery_timing
 from .triggers import announce_targets
 from .wording import possessive
 
@@ -410,6 +410,8 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
     card = as_split.card if split else o.card.adventure if adventure else o.card
     from_graveyard = o.zone == "graveyard"
     rebound = o.zone == "hand" and alt_costs.keyword(o.card, "rebound") is not None
+    late = "Instant" not in o.card.types and not sorcery_timing(s, player)   # CR 307.1: a time a sorcery couldn't
+    flash_needed = not ch.has(s, o, "flash")   # cast by the card's own "as though it had flash" (its rulings)
     costs = () if split else alt_costs.cast_from(o)
     s.add_log(f"{s.players[player].name} casts {card.name}" + (" face down" if face_down else "")
               + (f", the Adventure of {o.card.name}" if adventure else "")
@@ -446,6 +448,8 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
         spell.cast_costs += (split_cards.AFTERMATH,)
     if rebound:                        # cast from the hand: exiled as it resolves (CR 702.88a)
         spell.cast_costs += ("rebound",)
+    if late and flash_needed and any(type(ab) is ir.CastAsThoughFlash for ab in card.abilities):
+        spell.cast_costs += ("flash_timing",)      # Armor of Thorns: sacrificed at the next cleanup
     if exercise.RECORD is not None:
         exercise.note("LAYOUTS", card.layout.value, card)
         if fused or (split and from_graveyard):

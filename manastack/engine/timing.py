@@ -2,6 +2,8 @@
 exiled cards a player may play (CR 601.3)."""
 from __future__ import annotations
 
+from manastack.oracle import ir
+
 from . import characteristics as ch
 from .state import Obj
 
@@ -13,6 +15,8 @@ def can_cast_timing(s, player: int, o: Obj) -> bool:
         return False
     if "Instant" in o.card.types or sorcery_timing(s, player):
         return True
+    if any(type(ab) is ir.CastAsThoughFlash for ab in o.card.abilities):
+        return True                   # "You may cast ~ as though it had flash." (CR 601.3)
     return ch.has(s, o, "flash")
 
 

@@ -251,6 +251,9 @@ def _cleanup(ctx: Ctx) -> None:
                                   tuple(Action("choose", (c,), s.objs[c].card.name) for c in p.hand)))
         events.discard(ctx, s.active, s.objs[answer.args[0]])
     events.end_of_turn_wears_off(ctx)
+    # "at the beginning of the next cleanup step" (CR 603.7c): such an ability triggering makes
+    # players get priority (CR 514.3a)
+    events.collect(ctx, StepBegan("cleanup", s.active))
     if sba.check(ctx) or s.pending_triggers:
         s.add_log("Something happened during cleanup: players get priority, then another "
                   "cleanup step follows", ("514.3a",), "step")

@@ -1193,6 +1193,17 @@ class AdditionalCost:
 
 
 @dataclass(frozen=True, slots=True)
+class CastAsThoughFlash:
+    """"You may cast ~ as though it had flash." (CR 601.3): the card may be cast any time its
+    controller could cast an instant. ``then``: the delayed ability created as the permanent
+    enters when it was cast any time a sorcery couldn't have been (Armor of Thorns: it is
+    sacrificed at the beginning of the next cleanup step, CR 603.7c, 514.3a)."""
+
+    then: CreateDelayedTrigger | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class AlternativeCost:
     """"[If condition,] you may [cost] rather than pay this spell's mana cost." (CR 118.9): a
     cost the card may be cast for instead of its mana cost, while ``condition`` holds."""
@@ -1203,7 +1214,8 @@ class AlternativeCost:
 
 
 Ability = Union[Keyword, SpellAbility, ActivatedAbility, TriggeredAbility, StaticAbility,
-                ReplacementAbility, ManaReplacement, AdditionalTriggers, AdditionalCost, AlternativeCost]
+                ReplacementAbility, ManaReplacement, AdditionalTriggers, AdditionalCost, AlternativeCost,
+                CastAsThoughFlash]
 
 
 # --------------------------------------------------------------------------------- cards of several faces

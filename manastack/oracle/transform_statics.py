@@ -51,6 +51,19 @@ class StaticRules:
         _need(name in ("sacrifice", "discard", "pay_life"), "additional cost")
         return [ir.AdditionalCost(ir.Cost(**{name: value}))]
 
+    def st_flash_then_sacrifice(self, c):
+        """CR 601.3, 603.7c: "You may cast ~ as though it had flash. If you cast it any time a
+        sorcery couldn't have been cast, the controller of the permanent it becomes sacrifices it
+        at the beginning of the next cleanup step." The sacrifice is a delayed ability made as the
+        permanent enters, "it" fixed then."""
+        kw = next(x for x in c if getattr(x, "type", "") == "SIMPLE_KW")
+        _need(str(kw).lower() == "flash", "as though it had flash")
+        sacrifice = ir.TriggeredAbility(ir.Trigger("beginning_of_step", step="cleanup", whose="each"),
+                                        (ir.Sacrifice(ir.Target(0)),),
+                                        text="At the beginning of the next cleanup step, its controller sacrifices "
+                                             "it (it was cast any time a sorcery couldn't have been)")
+        return [ir.CastAsThoughFlash(ir.CreateDelayedTrigger(sacrifice, "next_cleanup"))]
+
     def alt_cost(self, c):
         return c[0]
 
