@@ -7,6 +7,7 @@ import pytest
 
 from manastack import Game
 from manastack.engine import alt_costs
+from manastack.engine import characteristics as ch
 from manastack.engine.decisions import Action
 from manastack.engine.filters import party_size
 from manastack.engine.legality import why_not_cast
@@ -447,3 +448,45 @@ def test_cast_as_though_it_had_flash_is_sacrificed_only_when_cast_at_instant_spe
     while g.current_state().turn == 3:
         g.push(Action("pass"))
     assert permanents(g, ALICE) == ["Parapet", "Plains", "Plains"]
+
+
+# ------------------------------------------------------------------------------ embalm, eternalize
+
+
+def test_embalm_token_is_a_white_zombie_copy_with_no_mana_cost_and_survives_a_save(db):
+    """Sacred Cat's embalm token: a copy of the printed card that is white, a Zombie in addition
+    to a Cat, with no mana cost, so mana value 0 (CR 702.128a; Sacred Cat rulings 2017-04-18)."""
+    g = board(db, """
+  - name: Alice
+    graveyard: [Sacred Cat]
+    battlefield: [Plains]
+  - name: Bob
+""", turn=3)
+    pick(g, "activate Sacred Cat: Embalm {W}")
+    g.push(Action("autopay"))
+    resolve(g)
+    s = g.current_state()
+    token = next(o for o in s.permanents(ALICE) if o.card.name == "Sacred Cat")
+    assert token.is_token and ch.colors(s, token) == ("W",) and ch.mana_value(token) == 0
+    assert set(token.card.subtypes) == {"Cat", "Zombie"} and "lifelink" in ch.keywords(s, token)
+    loaded = Game.from_json(g.to_json(), db).current_state()
+    again = next(o for o in loaded.permanents(ALICE) if o.card.name == "Sacred Cat")
+    assert again.card.subtypes == token.card.subtypes and ch.colors(loaded, again) == ("W",)
+
+
+def test_eternalize_token_is_black_and_four_four(db):
+    """Steadfast Sentinel (2/3): its eternalize token is a black 4/4 Zombie Human Cleric
+    (CR 702.129a)."""
+    g = board(db, """
+  - name: Alice
+    graveyard: [Steadfast Sentinel]
+    battlefield: [Plains, Plains, Plains, Plains, Plains, Plains]
+  - name: Bob
+""", turn=3)
+    pick(g, "activate Steadfast Sentinel: Eternalize")
+    g.push(Action("autopay"))
+    resolve(g)
+    s = g.current_state()
+    token = next(o for o in s.permanents(ALICE) if o.card.name == "Steadfast Sentinel")
+    assert ch.colors(s, token) == ("B",) and ch.power_toughness(s, token) == (4, 4)
+    assert "Zombie" in token.card.subtypes and "Cleric" in token.card.subtypes

@@ -289,6 +289,11 @@ def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
         search = ir.SearchLibrary(found, to="hand", reveal=True)
         return ir.ActivatedAbility(dataclasses.replace(kw.cost, discard_self=True), (search,),
                                    text=f"{kw.name.capitalize()} {kw.cost.mana} (CR 702.29e)")
+    if kw.name in ("embalm", "eternalize"):      # CR 702.128a, 702.129a: from the graveyard, as a sorcery
+        rule = "702.128a" if kw.name == "embalm" else "702.129a"
+        return ir.ActivatedAbility(dataclasses.replace(kw.cost, exile_self=True),
+                                   (ir.TokenCopyOfCard(eternalize=kw.name == "eternalize"),), sorcery_speed=True,
+                                   text=f"{kw.name.capitalize()} {kw.cost.mana} (CR {rule})")
     if kw.name == "transmute":     # CR 702.53a: from the hand, discarding it, as a sorcery
         search = ir.SearchLibrary(ir.Filter(zone="library", same_mana_value=True), to="hand", reveal=True)
         return ir.ActivatedAbility(dataclasses.replace(kw.cost, discard_self=True), (search,), sorcery_speed=True,
@@ -311,7 +316,7 @@ def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
 
 
 # Keywords that are activated abilities working only while the card is in its owner's graveyard.
-GRAVEYARD_KEYWORDS = frozenset({"unearth", "scavenge"})
+GRAVEYARD_KEYWORDS = frozenset({"unearth", "scavenge", "embalm", "eternalize"})
 
 
 # Typecycling (CR 702.29e): "[Type]cycling [cost]" searches for a card of that type.

@@ -578,20 +578,25 @@ def add_counters(ctx: Ctx, o: Obj, kind: str, n: int, why: str = "") -> Obj:
 
 def create_token(ctx: Ctx, spec: ir.TokenSpec, controller: int, tapped: bool = False) -> Obj | None:
     """CR 111.1-111.4: a token is created on the battlefield under its creator's control."""
+    # CR 111.4: a token's name is often its subtypes plus "Token" ("Goblin Token")
+    what = spec.name if spec.name.endswith("Token") else f"{spec.name} token"
+    size = f"{spec.power}/{spec.toughness} " if spec.power is not None else ""
+    return create_token_from_face(ctx, token_face(spec), controller, f"a {size}{what}", ("111.1",), tapped)
+
+
+def create_token_from_face(ctx: Ctx, face: dict, controller: int, what: str, rules: tuple[str, ...],
+                           tapped: bool = False) -> Obj | None:
+    """CR 111.1: a token whose characteristics are the AtomicCards-shaped ``face`` (a predefined
+    token's, or a copy of a card with exceptions: embalm, eternalize) enters the battlefield."""
     s = ctx.s
-    face = token_face(spec)
     card = CardDef.from_face(face)
     o = Obj(s.next_id, card, controller, "limbo")
     s.next_id += 1
     o.is_token = True
     o.token_face = face
     s.objs[o.id] = o
-    # CR 111.4: a token's name is often its subtypes plus "Token" ("Goblin Token")
-    what = spec.name if spec.name.endswith("Token") else f"{spec.name} token"
-    size = f"{spec.power}/{spec.toughness} " if spec.power is not None else ""
-    s.add_log(f"{s.players[controller].name} creates a {size}{what}", ("111.1",))
-    return move(ctx, o, "battlefield", controller=controller, tapped=tapped, quiet=True,
-                rules=("111.1",))
+    s.add_log(f"{s.players[controller].name} creates {what}", rules)
+    return move(ctx, o, "battlefield", controller=controller, tapped=tapped, quiet=True, rules=("111.1",))
 
 
 def token_face(spec: ir.TokenSpec) -> dict:

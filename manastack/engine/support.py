@@ -33,6 +33,7 @@ KEYWORDS = frozenset({
     "replicate", "conspire",    # additional costs and a cast trigger copying the spell, engine.copies
     "assist",                   # another player pays part of the generic mana, engine.casting._assist
     "transmute",                # CR 702.53a: from the hand, a search, engine.abilities.keyword_activated
+    "embalm", "eternalize",     # CR 702.128a, 702.129a: from the graveyard, a token copy, engine.keyword_effects
     "convoke",                  # paying with creatures, engine.casting.pay_mana
     "morph", "megamorph",       # face-down spells and permanents, engine.morph
     "madness",                  # events.discard and free_casting.cast_with_madness
@@ -78,7 +79,7 @@ _PRINTED_ONLY = frozenset({"affinity", "improvise", "delve", "evoke", "dash", "s
                           "modular", "unleash", "devour", "riot", "tribute",
                           "plainscycling", "islandcycling", "swampcycling", "mountaincycling",
                           "forestcycling", "basic landcycling", "unearth", "scavenge",
-                          "rebound", "retrace", "jump-start", "transmute", "dredge", "overload", "sunburst", "awaken", "splice",
+                          "rebound", "retrace", "jump-start", "transmute", "embalm", "eternalize", "dredge", "overload", "sunburst", "awaken", "splice",
                           "miracle"})
 # The parts a kicker, buyback or flashback cost may have (CR 702.33a, 702.27a, 702.34a).
 SPELL_COST_PARTS = frozenset({"mana", "pay_life", "sacrifice", "tap_untapped", "tap_count"})
@@ -183,7 +184,7 @@ def _walk(node, out: list[str]) -> None:
         elif node.name in ("morph", "megamorph") and (node.cost is None or node.cost != ir.Cost(mana=node.cost.mana)
                                                      or node.cost.mana.x_count):
             out.append(f"{node.name} cost with X or other than mana")      # CR 702.37f: X not run
-        elif node.name in ("evoke", "dash", "surge", "spectacle", "transmute", "unearth", "scavenge", "overload", "awaken", "splice",
+        elif node.name in ("evoke", "dash", "surge", "spectacle", "transmute", "embalm", "eternalize", "unearth", "scavenge", "overload", "awaken", "splice",
                            "miracle") and (node.cost is None or node.cost != ir.Cost(mana=node.cost.mana)
                                                          or node.cost.mana.x_count):
             out.append(f"{node.name} cost with X or other than mana")
