@@ -490,3 +490,37 @@ def test_eternalize_token_is_black_and_four_four(db):
     token = next(o for o in s.permanents(ALICE) if o.card.name == "Steadfast Sentinel")
     assert ch.colors(s, token) == ("B",) and ch.power_toughness(s, token) == (4, 4)
     assert "Zombie" in token.card.subtypes and "Cleric" in token.card.subtypes
+
+
+# ------------------------------------------------------------------------------ "Cast ~ only ..." (CR 601.3)
+
+
+def test_attacked_only_through_a_planeswalker_is_not_attacked(db):
+    """Eightfold Maze: if every attacker attacks Bob's planeswalker, Bob hasn't been attacked and
+    can't cast it (Eightfold Maze ruling 2009-10-01); the restriction compiles to a
+    CastRestriction (CR 601.3)."""
+    restriction = next(ab for ab in db.get("Eightfold Maze").abilities if type(ab).__name__ == "CastRestriction")
+    assert restriction.steps == ("declare_attackers",) and restriction.attacked
+    g = board(db, """
+  - name: Alice
+    battlefield: [Grizzly Bears]
+  - name: Bob
+    hand: [Eightfold Maze]
+    battlefield: [Plains, Plains, Plains, Garruk Wildspeaker]
+""", turn=3)
+    while g.current_state().step != "beginning_of_combat":
+        g.push(Action("pass"))
+    while g.pending.kind != "attackers":
+        g.push(Action("pass"))
+    s = g.current_state()
+    bears = next(o for o in s.permanents(ALICE) if o.card.name == "Grizzly Bears")
+    garruk = next(o for o in s.permanents(BOB) if o.card.name == "Garruk Wildspeaker")
+    g.push(Action("attack", (bears.id, garruk.id)))
+    if g.pending.kind == "attackers":
+        g.push(Action("done"))
+    while g.pending.player != BOB:
+        g.push(Action("pass"))
+    s = g.current_state()
+    assert s.step == "declare_attackers"
+    reason = why_not_cast(s, BOB, s.objs[card_id(g, BOB, "hand", "Eightfold Maze")])
+    assert reason is not None and "attacked" in reason

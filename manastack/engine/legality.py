@@ -26,7 +26,7 @@ from .mana_spend import spell_use
 from .spell_costs import total_cost
 from .state import Obj
 from .targets import casting_ability, has_targets_for
-from .timing import can_cast_timing, exiled_playable, sorcery_timing, split_second, upkeep_timing, your_turn_timing
+from .timing import can_cast_timing, cast_restriction, exiled_playable, sorcery_timing, split_second, upkeep_timing, your_turn_timing
 from .wording import possessive
 
 
@@ -71,6 +71,9 @@ def why_not_cast(s, player: int, o, bound: Capacity | None = None, detail: bool 
     if not can_cast_timing(s, player, o):
         return (f"{card.name} isn't an instant and has no flash: it can be cast only in its controller's "
                 "main phase while the stack is empty (CR 117.1a, 307.1)")
+    restricted = cast_restriction(s, player, o)
+    if restricted is not None:
+        return restricted
     options = alt_costs.cast_options(s, player, o)
     costs = options[0]
     if not costs and len(options) == 1 and card.face and card.face.get("manaCost") is None:
@@ -189,6 +192,8 @@ def castable(s, player: int, sources: list | None = None) -> list[Obj]:
     bound = None
     for o in cands:
         # cards in the hand are plain objects (CR 400.7): copies of one card there share an answer
+        if cast_restriction(s, player, o) is not None:     # "Cast ~ only during combat" (CR 601.3)
+            continue
         key = ("castable", player, o.card if _plain_in_hand(o, player) else o.id, pool)
         ok = facts.get(key)
         if ok is None:

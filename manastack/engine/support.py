@@ -89,6 +89,8 @@ ADDITIONAL_COST_PARTS = frozenset({"pay_life", "sacrifice", "discard"})
 ALTERNATIVE_COST_PARTS = frozenset({"mana", "sacrifice", "pay_life", "tap_untapped", "exile_from_hand",
                                     "exile_count", "sacrifice_count", "return_to_hand", "return_count"})
 ALTERNATIVE_CONDITIONS = frozenset({"YouControl", "NotYourTurn"})
+# "Cast ~ only ..." (CR 601.3): the restrictions engine.timing.cast_restriction checks.
+CAST_RESTRICTIONS = frozenset({"steps", "attacked", "another_spell"})
 # The parts an echo or cumulative upkeep cost may have (CR 702.30a, 702.24a).
 UPKEEP_COST_PARTS = frozenset({"mana", "pay_life", "discard"})
 STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_block",

@@ -1202,6 +1202,18 @@ class AdditionalCost:
 
 
 @dataclass(frozen=True, slots=True)
+class CastRestriction:
+    """"Cast ~ only during [steps] [and only if ...]." (CR 601.3): the spell may be cast only in one
+    of ``steps`` (empty: any), only once its caster was attacked this step (``attacked``), only
+    once its caster cast another spell this turn (``another_spell``)."""
+
+    steps: tuple[str, ...] = ()
+    attacked: bool = False
+    another_spell: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class CastAsThoughFlash:
     """"You may cast ~ as though it had flash." (CR 601.3): the card may be cast any time its
     controller could cast an instant. ``then``: the delayed ability created as the permanent
@@ -1224,7 +1236,7 @@ class AlternativeCost:
 
 Ability = Union[Keyword, SpellAbility, ActivatedAbility, TriggeredAbility, StaticAbility,
                 ReplacementAbility, ManaReplacement, AdditionalTriggers, AdditionalCost, AlternativeCost,
-                CastAsThoughFlash]
+                CastAsThoughFlash, CastRestriction]
 
 
 # --------------------------------------------------------------------------------- cards of several faces

@@ -51,6 +51,37 @@ class StaticRules:
         _need(name in ("sacrifice", "discard", "pay_life"), "additional cost")
         return [ir.AdditionalCost(ir.Cost(**{name: value}))]
 
+    _COMBAT = ("beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
+               "combat_damage", "end_of_combat")
+
+    def st_cast_restriction(self, c):
+        """CR 601.3: "Cast ~ only during combat.", "... only during the declare attackers step and
+        only if you've been attacked this step.", "Cast ~ only if you've cast another spell this turn."."""
+        steps = next((x for x in c if isinstance(x, tuple)), ())
+        flags = {x for x in c if isinstance(x, str) and x in ("attacked", "another_spell")}
+        return [ir.CastRestriction(steps, "attacked" in flags, "another_spell" in flags)]
+
+    def cw_declare_attackers(self, c):
+        return ("declare_attackers",)
+
+    def cw_declare_blockers(self, c):
+        return ("declare_blockers",)
+
+    def cw_combat(self, c):
+        return self._COMBAT
+
+    def cw_before_blockers(self, c):
+        return ("beginning_of_combat", "declare_attackers")
+
+    def cw_after_blockers(self, c):
+        return ("declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat")
+
+    def ci_attacked(self, c):
+        return "attacked"
+
+    def ci_another_spell(self, c):
+        return "another_spell"
+
     def st_flash_then_sacrifice(self, c):
         """CR 601.3, 603.7c: "You may cast ~ as though it had flash. If you cast it any time a
         sorcery couldn't have been cast, the controller of the permanent it becomes sacrifices it
