@@ -524,3 +524,46 @@ def test_attacked_only_through_a_planeswalker_is_not_attacked(db):
     assert s.step == "declare_attackers"
     reason = why_not_cast(s, BOB, s.objs[card_id(g, BOB, "hand", "Eightfold Maze")])
     assert reason is not None and "attacked" in reason
+
+
+# ------------------------------------------------------------------------------ prowl
+
+
+def _after_combat_damage(db, attacker: str):
+    g = board(db, f"""
+  - name: Alice
+    hand: [Morsel Theft]
+    library: [Forest, Plains]
+    battlefield: [Swamp, Swamp, {attacker}]
+  - name: Bob
+    library: [Forest, Plains]
+""", turn=3)
+    while g.pending.kind != "attackers":
+        g.push(Action("pass"))
+    s = g.current_state()
+    g.push(Action("attack", (next(o.id for o in s.permanents(ALICE) if o.card.name == attacker),)))
+    if g.pending.kind == "attackers":
+        g.push(Action("done"))
+    while g.current_state().step != "main2":
+        g.push(Action("pass") if g.pending.kind == "priority" else g.legal_actions()[0])
+    return g
+
+
+def test_prowl_needs_combat_damage_from_a_source_sharing_a_creature_type(db):
+    """Morsel Theft (Tribal Sorcery — Rogue, prowl {1}{B}): after a changeling (every creature
+    type) dealt combat damage to Bob the prowl cost may be paid (CR 702.76a, 702.73a), and "if this
+    spell's prowl cost was paid, draw a card" holds; after Grizzly Bears (a Bear) it may not."""
+    g = _after_combat_damage(db, "Woodland Changeling")
+    assert g.current_state().players[ALICE].combat_damage_types == ("*",)
+    g.push(cast_action(g, "Morsel Theft"))
+    if g.pending.kind == "targets":
+        pick(g, "target Bob")
+    g.push(Action("autopay"))
+    assert "for its prowl cost {1}{B}" in g.explain()
+    resolve(g)
+    s = g.current_state()
+    assert s.players[BOB].life == 20 - 2 - 3 and names(g, ALICE, "hand") == ["Forest"]
+
+    g = _after_combat_damage(db, "Grizzly Bears")
+    assert g.current_state().players[ALICE].combat_damage_types == ("Bear",)
+    assert cast_action(g, "Morsel Theft") is None          # {2}{B}{B} is more than two Swamps

@@ -19,6 +19,7 @@ from manastack.mana import ManaCost
 from manastack.oracle import ir
 from manastack.oracle.compiler import card_lines
 from manastack.oracle.render import fmt
+from manastack.oracle.subtypes import CREATURE_TYPES
 
 from . import exercise
 from .abilities import keyword
@@ -44,7 +45,7 @@ WITHOUT_PAYING = (FREE, "suspend")               # cascade; suspend (CR 702.62a)
 # an opponent lost life this turn), and "alternative": a cost the card's text offers "rather than
 # pay this spell's mana cost" (CR 118.9, ``ir.AlternativeCost``).
 PRINTED = "alternative"
-CHOSEN_ALTERNATIVES = ("evoke", "dash", "surge", "overload", "awaken", "spectacle", PRINTED)
+CHOSEN_ALTERNATIVES = ("evoke", "dash", "surge", "overload", "awaken", "spectacle", "prowl", PRINTED)
 ALTERNATIVE = ("flashback", "madness", "miracle") + WITHOUT_PAYING + CHOSEN_ALTERNATIVES   # paid rather than the mana cost (CR 118.9)
 # Optional additional costs announced as the spell is cast (CR 601.2b); replicate may be paid
 # any number of times (CR 702.56a), conspire taps two creatures (CR 702.78a).
@@ -56,7 +57,7 @@ REPEATABLE = ("multikicker", "replicate")
 MARKS = ("aftermath", "rebound", "flash_timing")
 _RULES = {"kicker": "702.33a", "multikicker": "702.33c", "buyback": "702.27a", "entwine": "702.42a",
           "evoke": "702.74a", "dash": "702.109a", "surge": "702.117a", "overload": "702.96a",
-          "awaken": "702.113a", "spectacle": "702.137a", PRINTED: "118.9", "replicate": "702.56a", "conspire": "702.78a"}
+          "awaken": "702.113a", "spectacle": "702.137a", "prowl": "702.76a", PRINTED: "118.9", "replicate": "702.56a", "conspire": "702.78a"}
 
 
 # Retrace's additional cost (CR 702.81a): discard a land card.
@@ -106,6 +107,8 @@ def alternatives(s, player: int, o) -> list[str]:
             continue            # CR 702.117a: only after they cast another spell this turn
         if ab.name == "spectacle" and not any(p.life_lost_this_turn for p in s.players if p.index != player):
             continue            # CR 702.137a: only once an opponent lost life this turn
+        if ab.name == "prowl" and not _prowled(s, player, o):
+            continue            # CR 702.76a: a source of theirs sharing a type dealt combat damage
         if ab.name == "awaken" and not _specs_satisfiable(s, [AWAKEN_TARGET], o, player):
             continue            # CR 702.113a, 601.2c: it needs a land of theirs to target
         out.append(ab.name)
@@ -113,6 +116,14 @@ def alternatives(s, player: int, o) -> list[str]:
     if printed is not None and (printed.condition is None or holds(s, printed.condition, _as_controlled(o, player))):
         out.append(PRINTED)     # "If you control a Swamp, ...": the condition holds as it is cast
     return out
+
+
+def _prowled(s, player: int, o) -> bool:
+    """Prowl (CR 702.76a): a player was dealt combat damage this turn by a source ``player``
+    controlled that had any of the spell's creature types (a Tribal spell's, or a creature's)."""
+    seen = s.players[player].combat_damage_types
+    kinds = {t for t in o.card.subtypes if t in CREATURE_TYPES}
+    return bool(kinds) and ("*" in seen or bool(kinds & set(seen)))
 
 
 def printed_alternative(card) -> ir.AlternativeCost | None:

@@ -77,6 +77,11 @@ def _spectacle_paid(s: State, src: Obj) -> bool:
     return "spectacle" in src.cast_costs
 
 
+def _prowl_paid(s: State, src: Obj) -> bool:
+    """CR 702.76a: the spell, or the spell that became this permanent, was cast for its prowl cost."""
+    return "prowl" in src.cast_costs
+
+
 def _opponent_dealt_damage(s: State, src: Obj) -> bool:
     """Bloodthirst (CR 702.54a): an opponent of its controller was dealt damage this turn."""
     return any(p.dealt_damage_this_turn for p in s.players if p.index != src.controller)
@@ -126,6 +131,7 @@ _CONDITIONS = {
     "opponent_dealt_damage_this_turn": _opponent_dealt_damage,   # bloodthirst (CR 702.54a)
     "surged": _surged,                                   # surge (CR 702.117a)
     "spectacle_paid": _spectacle_paid,                   # spectacle (CR 702.137a)
+    "prowl_paid": _prowl_paid,                           # prowl (CR 702.76a)
     "no_spells_cast_last_turn": _no_spells_last_turn,    # CR 603.4, transforming werewolves
     "a_player_cast_two_spells_last_turn": _a_player_cast_two_spells_last_turn,
     "self_attacking_or_blocking": _attacking_or_blocking,   # activation limits (CR 602.5b)

@@ -13,7 +13,10 @@ from manastack.cards import CardDef
 from manastack.cards.multiface import Layout
 from manastack.oracle import ir
 
+from manastack.oracle.subtypes import CREATURE_TYPES
+
 from . import characteristics as ch
+from . import filters, layers
 from . import aura_placement, exercise, levelers, morph, replacement
 from .abilities import MIRACLE_CAST, REBOUND_CAST, nested_index
 from .decisions import Action, Decision, DecisionKind
@@ -342,6 +345,15 @@ def lose_life(ctx: Ctx, player: int, amount: int, source: Obj | None = None, rul
     collect(ctx, LifeLost(player, amount, source.id if source else None))
 
 
+def _note_prowl(s, source: Obj) -> None:
+    """Prowl (CR 702.76a): remember the creature types of a source that dealt combat damage to a
+    player, under its controller, as it dealt that damage ("*": every creature type)."""
+    mine = s.players[source.controller]
+    kinds = ("*",) if filters.has_all_creature_types(s, source) else tuple(
+        t for t in layers.card_now(s, source).subtypes if t in CREATURE_TYPES)
+    mine.combat_damage_types = tuple(dict.fromkeys(mine.combat_damage_types + kinds))
+
+
 def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bool = False) -> None:
     """Deal damage, all of ``assignments`` at once (CR 120.2, 510.2).
 
@@ -377,6 +389,8 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
             else:
                 p.life -= amount
                 p.life_lost_this_turn += amount       # CR 120.3a: damage is life lost (spectacle, CR 702.137a)
+                if combat:
+                    _note_prowl(s, source)
                 s.add_log(f"{source.card.name} deals {amount} {kind} to {p.name} (life {p.life})",
                           ("120.3a", "510.2") if combat else ("120.3a",), "damage")
         else:

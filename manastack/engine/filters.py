@@ -144,6 +144,11 @@ def party_size(s: State, player: int) -> int:
     return best(0, frozenset())
 
 
+def has_all_creature_types(s: State, o: Obj) -> bool:
+    """CR 205.3m, 702.73a: ``o`` has every creature type (changeling, Mutavault animated)."""
+    return _printed_changeling(o) or any(e.kind == "all_creature_types" and e.affected == o.id for e in s.effects)
+
+
 def _all_creature_types(s: State, o: Obj, subtypes) -> bool:
     """CR 205.3m: an object with all creature types (Mutavault animated) has every one."""
     every = _printed_changeling(o) or any(

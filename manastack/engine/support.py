@@ -43,6 +43,7 @@ KEYWORDS = frozenset({
     "improvise", "delve",       # tapping artifacts, exiling cards to pay, engine.casting.pay_mana
     "evoke", "dash", "surge",   # alternative costs, engine.alt_costs; evoke's trigger, dash's return
     "spectacle",                # an alternative cost once an opponent lost life this turn, engine.alt_costs
+    "prowl",                    # an alternative cost after combat damage by a source of a shared type, engine.alt_costs
     "storm",                    # a cast trigger that copies the spell, engine.copies
     "extort", "afflict", "rampage",     # triggered, engine.abilities
     "sunburst",                 # counters for the colors spent, engine.replacement.apply_entering
@@ -75,7 +76,7 @@ KEYWORDS = frozenset({
 })
 # Keywords the engine reads from a card's printed abilities only (costs, how it enters, what it
 # can be cycled for): an effect granting one isn't run.
-_PRINTED_ONLY = frozenset({"affinity", "improvise", "delve", "evoke", "dash", "surge", "spectacle", "assist", "bloodthirst",
+_PRINTED_ONLY = frozenset({"affinity", "improvise", "delve", "evoke", "dash", "surge", "spectacle", "prowl", "assist", "bloodthirst",
                           "modular", "unleash", "devour", "riot", "tribute",
                           "plainscycling", "islandcycling", "swampcycling", "mountaincycling",
                           "forestcycling", "basic landcycling", "unearth", "scavenge",
@@ -186,7 +187,7 @@ def _walk(node, out: list[str]) -> None:
         elif node.name in ("morph", "megamorph") and (node.cost is None or node.cost != ir.Cost(mana=node.cost.mana)
                                                      or node.cost.mana.x_count):
             out.append(f"{node.name} cost with X or other than mana")      # CR 702.37f: X not run
-        elif node.name in ("evoke", "dash", "surge", "spectacle", "transmute", "embalm", "eternalize", "unearth", "scavenge", "overload", "awaken", "splice",
+        elif node.name in ("evoke", "dash", "surge", "spectacle", "prowl", "transmute", "embalm", "eternalize", "unearth", "scavenge", "overload", "awaken", "splice",
                            "miracle") and (node.cost is None or node.cost != ir.Cost(mana=node.cost.mana)
                                                          or node.cost.mana.x_count):
             out.append(f"{node.name} cost with X or other than mana")

@@ -148,6 +148,7 @@ def _turn_start(ctx: Ctx) -> None:
         pl.dealt_damage_this_turn = False
         pl.drawn_this_turn = 0
         pl.life_lost_this_turn = 0
+        pl.combat_damage_types = ()
     s.step = "untap"
     s.add_log(f"Turn {s.turn}: {p.name}'s turn", ("500.1",), "turn")
     s.stage = ("step",)

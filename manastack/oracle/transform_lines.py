@@ -598,7 +598,7 @@ def _merge_spend(old: ir.SpendRule | None, new: ir.SpendRule) -> ir.SpendRule:
 
 
 # The conditions "its [alternative] cost was paid" names, by keyword (CR 118.9).
-_ALT_PAID = {"evoke": "evoked", "surge": "surged", "spectacle": "spectacle_paid"}
+_ALT_PAID = {"evoke": "evoked", "surge": "surged", "spectacle": "spectacle_paid", "prowl": "prowl_paid"}
 
 
 def _alt_paid(c) -> str:
