@@ -567,3 +567,31 @@ def test_prowl_needs_combat_damage_from_a_source_sharing_a_creature_type(db):
     g = _after_combat_damage(db, "Grizzly Bears")
     assert g.current_state().players[ALICE].combat_damage_types == ("Bear",)
     assert cast_action(g, "Morsel Theft") is None          # {2}{B}{B} is more than two Swamps
+
+
+def test_flash_for_two_more_only_when_cast_at_instant_speed(db):
+    """Ghitu Fire ({X}{R}): "as though it had flash if you pay {2} more": in Alice's main phase
+    with the stack empty it costs {X}{R}; while Shock is on the stack {2} more, which isn't part of
+    its mana cost, so its mana value stays X + 1 (Ghitu Fire ruling 2004-10-04)."""
+    players = """
+  - name: Alice
+    hand: [Ghitu Fire, Shock]
+    battlefield: [Mountain, Mountain, Mountain, Mountain, Mountain]
+  - name: Bob
+"""
+    g = board(db, players, turn=3)
+    s = g.current_state()
+    fire = s.objs[card_id(g, ALICE, "hand", "Ghitu Fire")]
+    assert alt_costs.cast_options(s, ALICE, fire) == [()]
+    g.push(cast_action(g, "Shock"))
+    pick(g, "target Bob")
+    g.push(next(a for a in g.legal_actions() if a.kind == "mana"))
+    s = g.current_state()
+    assert alt_costs.cast_options(s, ALICE, s.objs[fire.id]) == [("flash_tax",)]
+    g.push(cast_action(g, "Ghitu Fire"))
+    pick(g, "target Bob")
+    g.push(Action("x", (1,)))
+    assert "total cost is {3}{R}" in g.explain() and "plus {2} to cast it as though it had flash" in g.explain()
+    g.push(Action("autopay"))
+    s = g.current_state()
+    assert ch.mana_value(s.objs[s.stack[-1].source]) == 2

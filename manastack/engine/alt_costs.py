@@ -23,7 +23,9 @@ from manastack.oracle.subtypes import CREATURE_TYPES
 
 from . import exercise
 from .abilities import keyword
+from . import characteristics as ch
 from .conditions import holds
+from .timing import sorcery_timing
 from .decisions import Action, Decision, DecisionKind
 from .mana_abilities import can_afford
 from .mana_spend import spell_use
@@ -55,6 +57,8 @@ REPEATABLE = ("multikicker", "replicate")
 # rebound (CR 702.88a).
 # "flash_timing": cast any time a sorcery couldn't have been (CR 307.1; Armor of Thorns' sacrifice).
 MARKS = ("aftermath", "rebound", "flash_timing")
+# The extra mana of a cast "as though it had flash if you pay {2} more" (Ghitu Fire), a cost increase.
+FLASH_TAX = "flash_tax"
 _RULES = {"kicker": "702.33a", "multikicker": "702.33c", "buyback": "702.27a", "entwine": "702.42a",
           "evoke": "702.74a", "dash": "702.109a", "surge": "702.117a", "overload": "702.96a",
           "awaken": "702.113a", "spectacle": "702.137a", "prowl": "702.76a", PRINTED: "118.9", "replicate": "702.56a", "conspire": "702.78a"}
@@ -142,8 +146,22 @@ def _as_controlled(o, player: int):
 
 def cast_options(s, player: int, o) -> list[tuple[str, ...]]:
     """The ways ``o`` may be cast for its costs: first the usual one (its mana cost, or flashback
-    from a graveyard), then each chosen alternative cost (CR 601.2b, 118.9)."""
-    return [cast_from(o)] + [(name,) for name in alternatives(s, player, o)]
+    from a graveyard), then each chosen alternative cost (CR 601.2b, 118.9); each with the extra
+    mana a cast "as though it had flash" costs now (:func:`flash_tax`)."""
+    tax = ("flash_tax",) if flash_tax(s, player, o) is not None else ()
+    return [cast_from(o) + tax] + [(name,) + tax for name in alternatives(s, player, o)]
+
+
+def flash_tax(s, player: int, o) -> ManaCost | None:
+    """The extra mana of "You may cast ~ as though it had flash if you pay {2} more to cast it."
+    when ``player`` casts ``o`` now only thanks to it: not an instant, no flash of its own, any
+    time a sorcery couldn't be cast (CR 601.3, 601.2f, 307.1); None otherwise."""
+    if "Instant" in o.card.types or sorcery_timing(s, player):
+        return None
+    extra = next((ab.extra for ab in o.card.abilities if type(ab) is ir.CastAsThoughFlash and ab.extra), None)
+    if extra is None or ch.has(s, o, "flash"):
+        return None
+    return extra
 
 
 def _keyword_for(card, name: str) -> ir.Keyword:
@@ -168,6 +186,9 @@ def parts(card, costs: tuple[str, ...]) -> tuple[ManaCost, list[ir.Cost]]:
     mana = ManaCost(()) if set(costs) & set(ALTERNATIVE) else card.mana_cost
     others = required(card)
     for name in (c for c in costs if c not in WITHOUT_PAYING and c not in MARKS):
+        if name == FLASH_TAX:           # "if you pay {2} more" (CR 601.2f)
+            mana = plus(mana, next(ab.extra for ab in card.abilities if type(ab) is ir.CastAsThoughFlash and ab.extra))
+            continue
         cost = FIXED_COSTS[name] if name in FIXED_COSTS else _keyword_for(card, name).cost
         if cost.mana is not None:
             mana = plus(mana, cost.mana)
@@ -375,6 +396,10 @@ def log_total(s, card, costs: tuple[str, ...], base: ManaCost, total: ManaCost, 
             continue
         if name == "jump-start":
             words.append("plus jump-start's discard of a card")
+            continue
+        if name == FLASH_TAX:
+            tax = next(ab.extra for ab in card.abilities if type(ab) is ir.CastAsThoughFlash and ab.extra)
+            words.append(f"plus {tax} to cast it as though it had flash")
             continue
         kw = _keyword_for(card, name)
         words.append(f"plus {kw.name} {_text(card, kw)}{_times(costs.count(name))}")

@@ -411,6 +411,7 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
     from_graveyard = o.zone == "graveyard"
     rebound = o.zone == "hand" and alt_costs.keyword(o.card, "rebound") is not None
     late = "Instant" not in o.card.types and not sorcery_timing(s, player)   # CR 307.1: a time a sorcery couldn't
+    tax = alt_costs.flash_tax(s, player, o) is not None     # "if you pay {2} more" (Ghitu Fire)
     flash_needed = not ch.has(s, o, "flash")   # cast by the card's own "as though it had flash" (its rulings)
     costs = () if split else alt_costs.cast_from(o)
     s.add_log(f"{s.players[player].name} casts {card.name}" + (" face down" if face_down else "")
@@ -448,8 +449,10 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
         spell.cast_costs += (split_cards.AFTERMATH,)
     if rebound:                        # cast from the hand: exiled as it resolves (CR 702.88a)
         spell.cast_costs += ("rebound",)
-    if late and flash_needed and any(type(ab) is ir.CastAsThoughFlash for ab in card.abilities):
+    if late and flash_needed and any(type(ab) is ir.CastAsThoughFlash and ab.then for ab in card.abilities):
         spell.cast_costs += ("flash_timing",)      # Armor of Thorns: sacrificed at the next cleanup
+    if tax:
+        spell.cast_costs += (alt_costs.FLASH_TAX,)
     if exercise.RECORD is not None:
         exercise.note("LAYOUTS", card.layout.value, card)
         if fused or (split and from_graveyard):

@@ -42,9 +42,9 @@ def total_cost(s, player: int, o: Obj, x: int = 0, base: ManaCost | None = None)
                 why.append(f"{word} {{{n}}} from {src.card.name}{note}")
     change += _affinity(s, player, o, why)
     change += _own_reductions(s, player, o, why)
-    if not why:
+    if not why and sum(1 for sym in cost.symbols if sym.isdigit()) <= 1:
         return cost, why
-    generic = max(0, cost.generic + change)
+    generic = max(0, cost.generic + change)       # one generic symbol: {X}{R} plus {2} with X=1 is {3}{R}
     rest = tuple(sym for sym in cost.symbols if not sym.isdigit())
     return ManaCost(((str(generic),) if generic else ()) + rest), why
 

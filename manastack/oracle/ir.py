@@ -1221,6 +1221,7 @@ class CastAsThoughFlash:
     sacrificed at the beginning of the next cleanup step, CR 603.7c, 514.3a)."""
 
     then: CreateDelayedTrigger | None = None
+    extra: ManaCost | None = None     # "... as though it had flash if you pay {2} more to cast it"
     text: str = ""
 
 

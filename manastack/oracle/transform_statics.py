@@ -82,6 +82,14 @@ class StaticRules:
     def ci_another_spell(self, c):
         return "another_spell"
 
+    def st_flash_for_more(self, c):
+        """CR 601.3, 601.2f: "You may cast ~ as though it had flash if you pay {2} more to cast it."
+        (Ghitu Fire): the extra mana is added to the total cost of a cast made thanks to it."""
+        kw = next(x for x in c if getattr(x, "type", "") == "SIMPLE_KW")
+        mana = next(x for x in c if isinstance(x, ManaCost))
+        _need(str(kw).lower() == "flash" and not mana.x_count, "as though it had flash")
+        return [ir.CastAsThoughFlash(extra=mana)]
+
     def st_flash_then_sacrifice(self, c):
         """CR 601.3, 603.7c: "You may cast ~ as though it had flash. If you cast it any time a
         sorcery couldn't have been cast, the controller of the permanent it becomes sacrifices it
