@@ -32,7 +32,7 @@ from .mana_spend import spell_use
 from .runner import Rollback
 from .spell_costs import log_total as log_changes
 from .spell_costs import total_cost
-from .targets import AWAKEN_TARGET, _modal, _specs_satisfiable, casting_ability, has_targets_for, spell_ability
+from .targets import AWAKEN_TARGET, MUTATE_TARGET, _modal, _specs_satisfiable, casting_ability, has_targets_for, spell_ability
 from .upcalls import cost_payable, pay_cost
 from .wording import possessive
 
@@ -43,11 +43,12 @@ WITHOUT_PAYING = (FREE, "suspend")               # cascade; suspend (CR 702.62a)
 # Alternative costs a card may be cast for from where it is, instead of its mana cost (CR 118.9):
 # evoke (CR 702.74a), dash (CR 702.109a), surge (CR 702.117a, only once another spell was cast),
 # overload (CR 702.96a, which also changes the spell's text: ``casting``), awaken (CR 702.113a,
-# which adds a target and an effect: ``targets``, ``resolve``), spectacle (CR 702.137a, only once
-# an opponent lost life this turn), and "alternative": a cost the card's text offers "rather than
-# pay this spell's mana cost" (CR 118.9, ``ir.AlternativeCost``).
+# which adds a target and an effect: ``targets``, ``resolve``), mutate (CR 702.140a, which adds a
+# target and merges the spell with it: ``targets``, ``mutate``), spectacle (CR 702.137a, only once
+# an opponent lost life this turn), prowl (CR 702.76a), and "alternative": a cost the card's text
+# offers "rather than pay this spell's mana cost" (CR 118.9, ``ir.AlternativeCost``).
 PRINTED = "alternative"
-CHOSEN_ALTERNATIVES = ("evoke", "dash", "surge", "overload", "awaken", "spectacle", "prowl", PRINTED)
+CHOSEN_ALTERNATIVES = ("evoke", "dash", "surge", "overload", "awaken", "mutate", "spectacle", "prowl", PRINTED)
 ALTERNATIVE = ("flashback", "madness", "miracle") + WITHOUT_PAYING + CHOSEN_ALTERNATIVES   # paid rather than the mana cost (CR 118.9)
 # Optional additional costs announced as the spell is cast (CR 601.2b); replicate may be paid
 # any number of times (CR 702.56a), conspire taps two creatures (CR 702.78a).
@@ -61,7 +62,8 @@ MARKS = ("aftermath", "rebound", "flash_timing")
 FLASH_TAX = "flash_tax"
 _RULES = {"kicker": "702.33a", "multikicker": "702.33c", "buyback": "702.27a", "entwine": "702.42a",
           "evoke": "702.74a", "dash": "702.109a", "surge": "702.117a", "overload": "702.96a",
-          "awaken": "702.113a", "spectacle": "702.137a", "prowl": "702.76a", PRINTED: "118.9", "replicate": "702.56a", "conspire": "702.78a"}
+          "awaken": "702.113a", "mutate": "702.140a", "spectacle": "702.137a", "prowl": "702.76a", PRINTED: "118.9",
+          "replicate": "702.56a", "conspire": "702.78a"}
 
 
 # Retrace's additional cost (CR 702.81a): discard a land card.
@@ -77,24 +79,40 @@ FIXED_COSTS = {"retrace": RETRACE_COST, "jump-start": JUMP_START_COST, "conspire
 
 def flashback_cards(s, player: int) -> list[int]:
     """Cards in ``player``'s graveyard they may cast from there: instants and sorceries with
-    flashback (CR 702.34a) or jump-start (CR 702.133a), cards with retrace (CR 702.81a)."""
+    flashback (CR 702.34a) or jump-start (CR 702.133a), cards with retrace (CR 702.81a), and cards
+    whose own static ability lets them be cast from there for an alternative cost (Brokkos's
+    mutate, which needs its target, CR 601.3, 702.140a)."""
     out = []
     for oid in s.players[player].graveyard:
-        card = s.objs[oid].card
+        o = s.objs[oid]
+        card = o.card
         if keyword(card, "retrace") or not card.is_permanent_card and (
                 keyword(card, "flashback") or keyword(card, "jump-start")):
+            out.append(oid)
+        elif graveyard_cost(card) == "mutate" and keyword(card, "mutate") is not None \
+                and _specs_satisfiable(s, [MUTATE_TARGET], o, player):
             out.append(oid)
     return out
 
 
+def graveyard_cost(card) -> str:
+    """The alternative cost a static ability of ``card`` lets it be cast for from its owner's
+    graveyard ("You may cast ~ from your graveyard using its mutate ability"), or ""."""
+    return next((eff.cost for eff in card.static_effects if eff.kind == "cast_from_graveyard"), "")
+
+
 def cast_from(o) -> tuple[str, ...]:
     """The cost a cast from ``o``'s zone uses: from a graveyard, flashback (an alternative cost,
-    CR 702.34a), or retrace or jump-start (additional costs, CR 702.81a, 702.133a)."""
+    CR 702.34a), retrace or jump-start (additional costs, CR 702.81a, 702.133a) or the alternative
+    cost its own static ability names (Brokkos: mutate only, its rulings)."""
     if o.zone != "graveyard":
         return ()
     if keyword(o.card, "flashback"):
         return ("flashback",)
-    return ("jump-start",) if keyword(o.card, "jump-start") and not o.card.is_permanent_card else ("retrace",)
+    if keyword(o.card, "jump-start") and not o.card.is_permanent_card:
+        return ("jump-start",)
+    allowed = graveyard_cost(o.card)
+    return (allowed,) if allowed and not keyword(o.card, "retrace") else ("retrace",)
 
 
 def alternatives(s, player: int, o) -> list[str]:
@@ -115,6 +133,8 @@ def alternatives(s, player: int, o) -> list[str]:
             continue            # CR 702.76a: a source of theirs sharing a type dealt combat damage
         if ab.name == "awaken" and not _specs_satisfiable(s, [AWAKEN_TARGET], o, player):
             continue            # CR 702.113a, 601.2c: it needs a land of theirs to target
+        if ab.name == "mutate" and not _specs_satisfiable(s, [MUTATE_TARGET], o, player):
+            continue            # CR 702.140a, 601.2c: it needs a non-Human creature to merge with
         out.append(ab.name)
     printed = printed_alternative(o.card)
     if printed is not None and (printed.condition is None or holds(s, printed.condition, _as_controlled(o, player))):
@@ -240,6 +260,9 @@ def cast_label(o) -> str:
         return f"cast {o.card.name} from the graveyard with retrace, discarding a land card"
     if cast_from(o) == ("jump-start",):
         return f"cast {o.card.name} from the graveyard with jump-start, discarding a card"
+    if cast_from(o)[0] in CHOSEN_ALTERNATIVES:
+        name = cast_from(o)[0]
+        return f"cast {o.card.name} from the graveyard for its {name} cost {_text(o.card, keyword(o.card, name))}"
     flashback = _text(o.card, keyword(o.card, "flashback"))
     return f"cast {o.card.name} from the graveyard with flashback {flashback}"
 
@@ -270,6 +293,13 @@ def announce(ctx, player: int, spell, costs: tuple[str, ...]) -> None:
     who = s.players[player].name
     if not costs:
         costs = _choose_alternative(ctx, player, spell)
+    elif costs[0] in CHOSEN_ALTERNATIVES:       # from a graveyard, as its own static ability allows
+        _note(keyword(card, costs[0]), card)
+        if exercise.RECORD is not None:
+            exercise.note("STATIC_KINDS", "cast_from_graveyard", card)
+        s.add_log(f"{who} casts {card.name} from their graveyard, as its ability allows, for its {costs[0]} cost "
+                  f"{_text(card, keyword(card, costs[0]))} rather than its mana cost",
+                  ("601.3", _RULES[costs[0]], "118.9"), "cast")
     if "flashback" in costs:
         _note(keyword(card, "flashback"), card)
         s.add_log(f"{who} casts {card.name} from their graveyard with flashback: the flashback cost "

@@ -89,8 +89,14 @@ class ColorsSpent:
     this permanent."""
 
 
-Amount = Union[int, X, CountOf, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, StatOf, BlockersBeyondFirst,
-               ColorsSpent]
+@dataclass(frozen=True, slots=True)
+class TimesMutated:
+    """"the number of times ~ has mutated" (CR 702.140): the source's mutations, as it last
+    existed if it has left the battlefield (CR 608.2h)."""
+
+
+Amount = Union[int, X, CountOf, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, StatOf,
+               BlockersBeyondFirst, ColorsSpent, TimesMutated]
 
 # --------------------------------------------------------------------------------- objects
 
@@ -137,6 +143,8 @@ class Filter:
     power_below_source: bool = False   # "with power less than ~'s power" (CR 509.1b)
     shares_color: bool = False    # "that shares a color with it": with the source (CR 105.2, conspire)
     same_mana_value: bool = False   # "with the same mana value as the discarded card": the source's (transmute)
+    non_subtypes: tuple[str, ...] = ()   # "non-Human": none of these subtypes (mutate, CR 702.140a)
+    same_owner: bool = False      # "with the same owner as this spell" (mutate, CR 702.140a)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1081,6 +1089,8 @@ class StaticEffect:
     # "modify_pt" times the number of objects matching ``count`` ("for each artifact you
     # control"); "pt_equal_count": power and toughness are each that number (CR 604.3)
     count: Filter | None = None
+    # "cast_from_graveyard": the alternative cost such a cast must use ("mutate": Brokkos, CR 118.9)
+    cost: str = ""
 
 
 @dataclass(frozen=True, slots=True)

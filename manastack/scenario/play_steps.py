@@ -225,7 +225,8 @@ class PlaySteps(Driver):
         raise StepError(f"assist: {n} can't be paid: the other player can pay at most {top} (CR 702.132a)")
 
     def choose_alternative(self, d, value) -> Action:
-        """The mana cost (``no``) or an alternative cost by name: evoke, dash, surge, overload, awaken, spectacle, ... (CR 118.9)."""
+        """The mana cost (``no``) or an alternative cost by name: evoke, dash, surge, overload, awaken, mutate,
+        spectacle, prowl, alternative (CR 118.9)."""
         if value is None:
             raise StepError(f"{d.prompt}: say it with alternative: (" + ", ".join(o.label for o in d.options) + ")")
         for o in d.options:
