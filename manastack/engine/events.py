@@ -14,7 +14,10 @@ from manastack.cards import CardDef
 from manastack.cards.multiface import Layout
 from manastack.oracle import ir
 
+from manastack.oracle.subtypes import CREATURE_TYPES
+
 from . import characteristics as ch
+from . import filters, layers
 from . import aura_placement, exercise, levelers, morph, replacement
 from .abilities import MIRACLE_CAST, REBOUND_CAST, nested_index
 from .bestow import bestowed
@@ -88,7 +91,11 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
         morph.reveal(s, o, to)
     _remove_from_zone(s, o)
     del s.objs[o.id]
-    if o.is_token and from_zone in ("battlefield", "stack"):   # a token; a spell copy (CR 704.5e)
+    if o.merged and from_zone == "battlefield":       # each of its cards goes there (CR 729.3)
+        new, others = _split_merged(s, o, to, bottom)
+        if new is not None and others:
+            ctx.moved_with[new.id] = others             # found with it (CR 729.3c)
+    elif o.is_token and from_zone in ("battlefield", "stack"):   # a token; a spell copy (CR 704.5e)
         new = None
     else:
         # a copy is itself again (CR 707.2); a card of several faces is its main face (CR 712.8a, 715.4)
@@ -170,6 +177,31 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
         s.add_log(f"{s.players[o.controller].name} may cast {new.card.name} from exile at the beginning of their "
                   "next upkeep (rebound)", ("702.88a", "603.7c"), "effect")
     return new
+
+
+def _split_merged(s, o: Obj, to: str, bottom: bool) -> tuple[Obj | None, tuple[int, ...]]:
+    """CR 729.3: a merged permanent leaves the battlefield as one permanent, and each card
+    representing it goes to ``to`` as a new object, topmost first; its tokens cease to exist
+    (CR 111.8). Returns the topmost card's new object (None: it was all tokens) and the ids of
+    the others."""
+    zone = s.players[o.owner].zone(to)
+    made: list[Obj] = []
+    for part in o.merged:
+        if part.token:
+            continue
+        new = Obj(s.next_id, part.own.main, o.owner, to)
+        s.next_id += 1
+        s.objs[new.id] = new
+        if bottom:
+            zone.insert(0, new.id)
+        else:
+            zone.append(new.id)
+        made.append(new)
+    if len(made) > 1:
+        s.add_log(f"{o.card.name} leaves the battlefield with all its cards: "
+                  + ", ".join(m.card.name for m in made) + f" go to {to}, each a new object", ("729.3", "400.7"),
+                  "zone")
+    return (made[0] if made else None), tuple(m.id for m in made[1:])
 
 
 def _source_left(s, o: Obj) -> None:
@@ -359,8 +391,18 @@ def lose_life(ctx: Ctx, player: int, amount: int, source: Obj | None = None, rul
     s = ctx.s
     p = s.players[player]
     p.life -= amount
+    p.life_lost_this_turn += amount       # spectacle (CR 702.137a)
     s.add_log(f"{p.name} loses {amount} life (life {p.life})", rules, "life")
     collect(ctx, LifeLost(player, amount, source.id if source else None))
+
+
+def _note_prowl(s, source: Obj) -> None:
+    """Prowl (CR 702.76a): remember the creature types of a source that dealt combat damage to a
+    player, under its controller, as it dealt that damage ("*": every creature type)."""
+    mine = s.players[source.controller]
+    kinds = ("*",) if filters.has_all_creature_types(s, source) else tuple(
+        t for t in layers.card_now(s, source).subtypes if t in CREATURE_TYPES)
+    mine.combat_damage_types = tuple(dict.fromkeys(mine.combat_damage_types + kinds))
 
 
 def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bool = False) -> None:
@@ -397,6 +439,9 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
                           ("120.3b", "702.90b"), "damage")
             else:
                 p.life -= amount
+                p.life_lost_this_turn += amount       # CR 120.3a: damage is life lost (spectacle, CR 702.137a)
+                if combat:
+                    _note_prowl(s, source)
                 s.add_log(f"{source.card.name} deals {amount} {kind} to {p.name} (life {p.life})",
                           ("120.3a", "510.2") if combat else ("120.3a",), "damage")
         else:
@@ -598,20 +643,25 @@ def add_counters(ctx: Ctx, o: Obj, kind: str, n: int, why: str = "") -> Obj:
 
 def create_token(ctx: Ctx, spec: ir.TokenSpec, controller: int, tapped: bool = False) -> Obj | None:
     """CR 111.1-111.4: a token is created on the battlefield under its creator's control."""
+    # CR 111.4: a token's name is often its subtypes plus "Token" ("Goblin Token")
+    what = spec.name if spec.name.endswith("Token") else f"{spec.name} token"
+    size = f"{spec.power}/{spec.toughness} " if spec.power is not None else ""
+    return create_token_from_face(ctx, token_face(spec), controller, f"a {size}{what}", ("111.1",), tapped)
+
+
+def create_token_from_face(ctx: Ctx, face: dict, controller: int, what: str, rules: tuple[str, ...],
+                           tapped: bool = False) -> Obj | None:
+    """CR 111.1: a token whose characteristics are the AtomicCards-shaped ``face`` (a predefined
+    token's, or a copy of a card with exceptions: embalm, eternalize) enters the battlefield."""
     s = ctx.s
-    face = token_face(spec)
     card = CardDef.from_face(face)
     o = Obj(s.next_id, card, controller, "limbo")
     s.next_id += 1
     o.is_token = True
     o.token_face = face
     s.objs[o.id] = o
-    # CR 111.4: a token's name is often its subtypes plus "Token" ("Goblin Token")
-    what = spec.name if spec.name.endswith("Token") else f"{spec.name} token"
-    size = f"{spec.power}/{spec.toughness} " if spec.power is not None else ""
-    s.add_log(f"{s.players[controller].name} creates a {size}{what}", ("111.1",))
-    return move(ctx, o, "battlefield", controller=controller, tapped=tapped, quiet=True,
-                rules=("111.1",))
+    s.add_log(f"{s.players[controller].name} creates {what}", rules)
+    return move(ctx, o, "battlefield", controller=controller, tapped=tapped, quiet=True, rules=("111.1",))
 
 
 def token_face(spec: ir.TokenSpec) -> dict:

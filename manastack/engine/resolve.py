@@ -14,6 +14,7 @@ from .cipher import encode_cipher
 from .conditions import evaluate
 from .effect_records import OneShotDelayedTrigger
 from .filters import legal_targets
+from .mutate import is_mutating, resolve_merging
 from .resolution import ResolutionContext, execute
 from .runner import Ctx
 from .state import Obj
@@ -55,13 +56,15 @@ def _below_last_known_power(s, spec: ir.TargetSpec, source: Obj, item) -> set:
 def resolve_top(ctx: Ctx) -> None:
     s = ctx.s
     item = s.stack[-1]
-    ctx.moved, ctx.lki = {}, {}     # what this resolution moves (CR 400.7j, 608.2h)
+    ctx.moved, ctx.lki, ctx.moved_with = {}, {}, {}    # what this resolution moves (CR 400.7j, 608.2h)
     targets, fizzled = _recheck_targets(ctx, item)
     if fizzled and item.kind == "spell" and bestowed(s.objs[item.source]):
         # CR 702.103e, 608.3b: a bestowed Aura spell whose target is illegal resolves as a creature
         spell = stop_bestowed(s, s.objs[item.source], "702.103e", "has an illegal target as it resolves")
         item.card, item.index, item.targets = spell.card, -1, []
         targets, fizzled = [], False
+    elif fizzled and item.kind == "spell" and is_mutating(s.objs[item.source]):
+        fizzled = False         # CR 702.140b: it resolves as a creature spell instead
     if fizzled:
         s.add_log(f"{item.label} doesn't resolve: all its targets are illegal", ("608.2b",), "resolve")
         s.stack.pop()
@@ -116,6 +119,9 @@ def _resolve_permanent(ctx: Ctx, item, spell, targets) -> None:
     """CR 608.3: a permanent spell becomes a permanent; an Aura spell is attached to its target
     (CR 303.4f); X of the spell carries over for enters-the-battlefield effects (CR 107.3m)."""
     s = ctx.s
+    if is_mutating(spell) and resolve_merging(ctx, item, spell, targets):
+        return                  # CR 702.140c: merged with its target, it doesn't enter
+    spell = s.objs[spell.id]
     # the spell stays on the stack while choices are made as it enters (CR 614.12): the move
     # takes it off
     colors = sum(1 for c in "WUBRG" if item.paid.get(c))       # sunburst (CR 702.44a)
@@ -124,11 +130,24 @@ def _resolve_permanent(ctx: Ctx, item, spell, targets) -> None:
     s.stack[:] = [i for i in s.stack if i.id != item.id]
     if new is not None and "dash" in new.cast_costs:
         _dash_return(s, new, item.controller)
+    if new is not None and "flash_timing" in new.cast_costs:
+        _sacrifice_at_cleanup(ctx, new, item.controller)
     if new is not None and aura_target_spec(new.card) is not None:
         chosen = targets[0][0] if targets and targets[0] else None
         if chosen is not None and chosen in s.objs:
             new.attached_to = chosen
             s.add_log(f"{new.card.name} is attached to {s.objs[chosen].card.name}", ("303.4f",), "attach")
+
+
+def _sacrifice_at_cleanup(ctx: Ctx, new, controller: int) -> None:
+    """CR 601.3, 603.7c: a card cast "as though it had flash" any time a sorcery couldn't have been
+    (Armor of Thorns) makes, as its permanent enters, the delayed ability that sacrifices it at
+    the beginning of the next cleanup step; "it" is that permanent."""
+    for ab in new.card.abilities:
+        if type(ab) is ir.CastAsThoughFlash and ab.then is not None:
+            s = ctx.s
+            s.add_log(f"{new.card.name} was cast any time a sorcery couldn't have been", ("601.3", "307.1"), "effect")
+            execute(ctx, (ab.then,), ResolutionContext(controller, new.id, new.card, [[new.id]], 0, None, ()))
 
 
 def _dash_return(s, new, controller: int) -> None:

@@ -325,6 +325,28 @@ class LineRules:
         # CR 701.21a: a player can sacrifice only a permanent they control
         return "sacrifice", dataclasses.replace(d.filter, other=other or d.filter.other, controller="you")
 
+    def c_exile_from_hand(self, c):
+        """"exile a blue card from your hand", "exile two red cards from your hand" (CR 118.9)."""
+        n, d = _number(c[0]), c[1]
+        _need(isinstance(n, int) and n >= 1 and d.plural == (n > 1) and d.kind == "card"
+              and d.filter.zone == "hand" and not d.filter.other, "exile from hand")
+        return [("exile_from_hand", d.filter), ("exile_count", n)]
+
+    def c_sac_count(self, c):
+        """"sacrifice two Mountains", "sacrifice three black creatures" (CR 118.9, 701.21a)."""
+        n, d = _number(c[0]), c[1]
+        _need(isinstance(n, int) and n >= 1 and d.plural == (n > 1) and d.kind in (None, "permanent")
+              and not d.zone_given, "sacrifice N")
+        f = dataclasses.replace(d.filter, controller="you")
+        return [("sacrifice", f)] + ([("sacrifice_count", n)] if n > 1 else [])
+
+    def c_return_to_hand(self, c):
+        """"return an Island you control to its owner's hand" (Daze; CR 118.9)."""
+        n, d = _number(c[0]), c[1]
+        _need(isinstance(n, int) and n >= 1 and d.plural == (n > 1) and d.kind in (None, "permanent")
+              and not d.zone_given and d.filter.controller == "you", "return to hand")
+        return [("return_to_hand", d.filter)] + ([("return_count", n)] if n > 1 else [])
+
     def c_discard(self, c):
         _need(c[0] != "another", "discard")
         return "discard", 1
@@ -439,6 +461,21 @@ class LineRules:
             elif d is not None:
                 duration = d
         return effects
+
+    def where_x(self, c):
+        """"[effects with X], where X is [a quantity]": X in those effects is that quantity
+        (CR 107.3); a sentence without X, or with X anywhere but an amount, is refused."""
+        *clauses, name, value = c
+        _need(str(name).lower() == "x", "where X")
+        effects = self.sentence(clauses)
+        found = []
+        out = [_with_x(e, value, found) for e in effects]
+        _need(bool(found), "where X without X")
+        _need(not _has_x(out), "X where no quantity goes")     # a target count, a filter
+        return out
+
+    def xv_times_mutated(self, c):
+        return ir.TimesMutated()
 
     @v_args(meta=True)
     def delayed_after(self, meta, c):
@@ -576,10 +613,41 @@ def _merge_spend(old: ir.SpendRule | None, new: ir.SpendRule) -> ir.SpendRule:
 
 
 # The conditions "its [alternative] cost was paid" names, by keyword (CR 118.9).
-_ALT_PAID = {"evoke": "evoked", "surge": "surged"}
+_ALT_PAID = {"evoke": "evoked", "surge": "surged", "spectacle": "spectacle_paid", "prowl": "prowl_paid"}
 
 
 def _alt_paid(c) -> str:
     name = _kw_name(next(x for x in c if isinstance(x, Token)))
     _need(name in _ALT_PAID, "alternative cost")
     return _ALT_PAID[name]
+
+
+def _with_x(node, value, found: list):
+    """``node`` with every X amount replaced by ``value`` (not inside target specs and filters);
+    ``found`` collects each replacement."""
+    if isinstance(node, ir.X):
+        found.append(node)
+        return value
+    if isinstance(node, (ir.TargetSpec, ir.Filter)):
+        return node
+    if isinstance(node, tuple):
+        return tuple(_with_x(n, value, found) for n in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        changes = {}
+        for f in dataclasses.fields(node):
+            old = getattr(node, f.name)
+            new = _with_x(old, value, found)
+            if new is not old:
+                changes[f.name] = new
+        return dataclasses.replace(node, **changes) if changes else node
+    return node
+
+
+def _has_x(node) -> bool:
+    if isinstance(node, ir.X):
+        return True
+    if isinstance(node, (tuple, list)):
+        return any(_has_x(n) for n in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return any(_has_x(getattr(node, f.name)) for f in dataclasses.fields(node))
+    return False
