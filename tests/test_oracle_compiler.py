@@ -345,7 +345,7 @@ def test_replacements():
     r = only(card("Guildgate", "Guildgate enters the battlefield tapped.", "Land"))
     assert r == ReplacementAbility("enters_tapped",
                                    text="Guildgate enters the battlefield tapped.")
-    r = only(card("Endless One", "Endless One enters with X +1/+1 counters on it."))
+    r = only(card("Endless One", "Endless One enters with X +1/+1 counters on it.", cost="{X}"))
     assert (r.kind, r.counter_kind, r.amount) == ("enters_with_counters", "+1/+1", X())
     r = only(card("Charging Tuskodon", "If Charging Tuskodon would deal combat damage to a "
                   "player, it deals double that damage to that player instead."))
