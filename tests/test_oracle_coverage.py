@@ -88,18 +88,18 @@ def test_loyalty_abilities_are_listed_as_unsupported_with_that_reason(corpus_car
 
 
 def test_engine_gaps_have_their_reason(corpus_cards):
-    card = small_db(corpus_cards, ["Boon Satyr"]).get("Boon Satyr")
+    card = small_db(corpus_cards, ["Simic Initiate"]).get("Simic Initiate")
     assert [(g.text, g.reason) for g in card.gaps] == [
-        ("bestow", "the engine does not implement keyword 'bestow' yet")]
+        ("graft", "the engine does not implement keyword 'graft' yet")]
 
 
 def test_coverage_counts_cards_one_template_alone_blocks(corpus_cards):
-    """Academy Rector and Boon Satyr each have one unsupported template; Ajani Steadfast three."""
-    db = small_db(corpus_cards, ["Academy Rector", "Boon Satyr", "Ajani Steadfast", "Shock"])
+    """Academy Rector and Simic Initiate each have one unsupported template; Ajani Steadfast three."""
+    db = small_db(corpus_cards, ["Academy Rector", "Simic Initiate", "Ajani Steadfast", "Shock"])
     report = coverage(db)
     assert (report.total, report.compiled, report.single) == (4, 1, 2)
     assert sorted(n for _, n in report.sole) == [1, 1]
-    assert sorted(name for name, _ in report.cards) == ["Academy Rector", "Ajani Steadfast", "Boon Satyr"]
+    assert sorted(name for name, _ in report.cards) == ["Academy Rector", "Ajani Steadfast", "Simic Initiate"]
     assert dict(report.reasons)[LOYALTY] == 3
     data = report.to_dict()
     assert data["blocked_by_one_template"] == 2
