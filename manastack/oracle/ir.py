@@ -460,6 +460,9 @@ class TokenSpec:
     subtypes: tuple[str, ...] = ()
     keywords: tuple["Keyword", ...] = ()
     text: str = ""   # rules text, compiled like a card's (predefined tokens, CR 111.10)
+    # the abilities of that text as the effect's own sentence read them ("It has "..."",
+    # CR 111.3), so what the token will do is known (and checked) before it exists
+    abilities: tuple = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,6 +36,17 @@ class _CounteredExile:
     joins it to the counter before it (CR 614.15)."""
 
 
+@dataclass(frozen=True)
+class _TokenHas:
+    """The sentence "It has "[ability]"" (or "They have flying.") after "create ... token",
+    until ``body`` adds it to the token being created (CR 111.3): the abilities read, their
+    text as the token's rules text, and keywords."""
+
+    abilities: tuple = ()
+    text: str = ""
+    keywords: tuple = ()
+
+
 class Unsupported(Exception):
     """Text that parses but that the IR cannot express faithfully."""
 

@@ -1,15 +1,16 @@
 """OracleTransformer rules: follow-up parts that combine with the rest of a line: putting an
 object into its owner's library (CR 401.4), a permanent you choose as the effect happens
 (CR 608.2d), "your next untap step" (CR 502.3), the life lost this way (CR 119.3), becoming the
-target of a spell or ability (CR 603.2), and "can't be blocked by" (CR 509.1b)."""
+target of a spell or ability (CR 603.2), "can't be blocked by" (CR 509.1b), and the abilities a
+token is created with (CR 111.3)."""
 from __future__ import annotations
 
 import dataclasses
 
-from lark import Token
+from lark import Token, v_args
 
 from manastack.oracle import ir
-from manastack.oracle.transform_base import (PREDEFINED_TOKENS, PREV, _CounteredExile, _T, _Desc, _ForEach, _is_player, _need,
+from manastack.oracle.transform_base import (PREDEFINED_TOKENS, PREV, _CounteredExile, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
                                               _number, _of, _permanent, _ptmod)
 
 
@@ -129,3 +130,26 @@ class FollowupRules:
     def st_one_blocker(self, c):
         """"~ can't be blocked by more than one creature" (CR 509.1b)."""
         return [ir.StaticAbility(ir.StaticEffect("max_one_blocker", c[0]))]
+
+    def token_has(self, c):
+        """"It has "[ability]"" after "create ... token" (CR 111.3): the quoted ability is part
+        of the token's characteristics; ``body`` adds it to the token."""
+        abilities, text = c[-1]
+        return [_TokenHas(tuple(abilities), text)]
+
+    def token_has_keywords(self, c):
+        """"They have haste." after "create ... tokens" (CR 111.3)."""
+        keywords = next(x for x in c if isinstance(x, list))
+        return [_TokenHas(keywords=tuple(keywords))]
+
+    @v_args(meta=True)
+    def ga_activated(self, meta, c):
+        return self.activated(c)[1], self.text[meta.start_pos:meta.end_pos]
+
+    @v_args(meta=True)
+    def ga_triggered(self, meta, c):
+        return self.triggered(c)[1], self.text[meta.start_pos:meta.end_pos]
+
+    @v_args(meta=True)
+    def ga_static(self, meta, c):
+        return [a for group in c for a in group], self.text[meta.start_pos:meta.end_pos]

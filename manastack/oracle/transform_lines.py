@@ -10,7 +10,7 @@ from lark import Token, v_args
 from manastack.mana import ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (
-    IT, PREV, THAT_OBJECT, _OPEN, _CounteredExile, _T, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
+    IT, PREV, THAT_OBJECT, _OPEN, _CounteredExile, _TokenHas, _T, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
     bind)
 
 
@@ -378,6 +378,10 @@ class LineRules:
                 _need(len(out) > start, "if you don't")
                 out[-1:] = _unless_done(out[-1], sentence[0])
                 continue
+            if sentence and isinstance(sentence[0], _TokenHas):
+                _need(len(out) > start and len(sentence) == 1, "it has")
+                out[-1] = _token_with(out[-1], sentence[0])
+                continue
             if sentence and isinstance(sentence[0], _CounteredExile):
                 _need(len(out) > start and type(out[-1]) in (ir.CounterSpell, ir.CounterUnlessPays)
                       and len(sentence) == 1, "countered this way")
@@ -583,3 +587,17 @@ def _alt_paid(c) -> str:
     name = _kw_name(next(x for x in c if isinstance(x, Token)))
     _need(name in _ALT_PAID, "alternative cost")
     return _ALT_PAID[name]
+
+
+def _token_with(effect, has: _TokenHas):
+    """The token creation ``effect`` (perhaps a "you may") with the abilities of "It has ..."
+    added to the token's characteristics (CR 111.3)."""
+    if type(effect) is ir.May and len(effect.effects) == 1:
+        return dataclasses.replace(effect, effects=(_token_with(effect.effects[0], has),))
+    _need(type(effect) is ir.CreateTokens, "it has: not a token just created")
+    spec = effect.token
+    _need(not (has.abilities and spec.text), "it has: a token with rules text already")
+    spec = dataclasses.replace(spec, keywords=spec.keywords + has.keywords,
+                               abilities=spec.abilities + has.abilities,
+                               text="\n".join(t for t in (spec.text, has.text) if t))
+    return dataclasses.replace(effect, token=spec)
