@@ -633,6 +633,20 @@ class SkipNextUntap:
 
 
 @dataclass(frozen=True, slots=True)
+class Restrict:
+    """A rule about combat for ``what`` this turn, from a resolving spell or ability (CR 611.2):
+    ``rule`` is "cant_block", "cant_attack", "cant_be_blocked" (CR 509.1b, 508.1c),
+    "cant_be_blocked_by" (by creatures matching ``blockers``) or "attacks_each_combat" ("attacks
+    this turn if able", CR 508.1d). A group ("creatures without flying") is not locked in as the
+    effect begins: it changes a rule, not characteristics (CR 611.2c)."""
+
+    what: Subject
+    rule: str
+    blockers: Filter | None = None
+    duration: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
 class ExtraTurn:
     """"[Player] takes an extra turn after this one." (CR 500.7)."""
 
@@ -892,7 +906,7 @@ Effect = Union[
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, GetEnergy, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit,
-    IfYouDo, LoseGame, WinGame, IfYouDont, CastFromHand,
+    IfYouDo, LoseGame, WinGame, IfYouDont, CastFromHand, Restrict,
     PutInLibrary, Surveil, CreateEmblem, SacrificePermanents,
 ]
 

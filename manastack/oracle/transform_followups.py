@@ -11,7 +11,7 @@ from lark import Token, v_args
 
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (PREDEFINED_TOKENS, PREV, _CounteredExile, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
-                                              _number, _of, _permanent, _ptmod)
+                                              _is_object, _number, _of, _permanent, _ptmod)
 
 
 
@@ -153,3 +153,48 @@ class FollowupRules:
     @v_args(meta=True)
     def ga_static(self, meta, c):
         return [a for group in c for a in group], self.text[meta.start_pos:meta.end_pos]
+
+    def restrict(self, c):
+        """"[Objects] can't block this turn" and its kin (CR 611.2, 509.1b, 508.1c); without a
+        subject, the one of the clause before."""
+        what = c[0] if len(c) > 1 else PREV
+        _need(what is PREV or _permanent(what), "can't ... this turn")
+        _need(not isinstance(what, ir.Ref) or what.name != "all" or _plain_group(what.filter),
+              "a group that names the source")
+        return [ir.Restrict(what, rule, blockers) for rule, blockers in c[-1]]
+
+    def restrict_must_attack(self, c):
+        """"Target creature attacks this turn if able." (CR 508.1d)."""
+        what = c[0] if c and not isinstance(c[0], Token) else PREV
+        _need(what is PREV or _permanent(what), "attacks this turn if able")
+        _need(not isinstance(what, ir.Ref) or what.name != "all" or _plain_group(what.filter),
+              "a group that names the source")
+        return [ir.Restrict(what, "attacks_each_combat")]
+
+    def cr_cant_block(self, c):
+        return [("cant_block", None)]
+
+    def cr_cant_attack(self, c):
+        return [("cant_attack", None)]
+
+    def cr_cant_attack_block(self, c):
+        return [("cant_attack", None), ("cant_block", None)]
+
+    def cr_unblockable(self, c):
+        return [("cant_be_blocked", None)]
+
+    def cr_unblockable_by(self, c):
+        """"can't be blocked by creatures with power 2 or less this turn" (CR 509.1b)."""
+        d = _of(c, _Desc)
+        _need(d.plural and d.kind is None and d.filter.types == ("Creature",) and not d.zone_given,
+              "can't be blocked by")
+        _need(_plain_group(d.filter), "blockers that name the source")
+        return [("cant_be_blocked_by", d.filter)]
+
+
+def _plain_group(f: ir.Filter) -> bool:
+    """A description read the same whoever's ability it is, but for "you control": nothing in it
+    names the source ("other", "named ~", the chosen color or type), so an effect that outlives
+    the source can still read it (CR 611.2c)."""
+    return not (f.other or f.or_self or f.named_self or f.targets_self or f.power_below_source
+                or f.mana_value_equals is not None or "chosen" in f.colors + f.subtypes)

@@ -1,0 +1,117 @@
+"""Sentence parts that combine with the rest of the grammar, read from real corpus cards: the
+abilities a token is created with (CR 111.3), rules about combat for this turn (CR 611.2), and
+static abilities that apply only while a condition holds (CR 611.3a)."""
+from __future__ import annotations
+
+from manastack import Game
+from manastack.engine.effect_records import CombatRule, pairs_filter
+from manastack.oracle import ir
+
+from manastack.scenario import Scenario
+
+from .game_helpers import board
+
+CREATURE = ir.Filter(types=("Creature",))
+
+
+def play(text: str, db) -> Game:
+    """Run a scenario written in the test with the corpus; its expectations must pass."""
+    run = Scenario.from_text(text, cards=db).run()
+    failed = [f"{o.what}: expected {o.expected}, got {o.actual}" for o in run.results if not o.passed]
+    assert not failed and run.results, failed
+    return run.game
+
+
+def effects(db, name, index=0):
+    return db.get(name).abilities[index].effects
+
+
+# ------------------------------------------------------------------ tokens with abilities (CR 111.3)
+
+
+def test_it_has_a_quoted_ability_becomes_the_tokens_text(corpus_db):
+    """Nest Invader: "create a 0/1 ... Eldrazi Spawn creature token. It has "Sacrifice this
+    creature: Add {C}."": the ability is the token's own, read like a printed one."""
+    (create,) = effects(corpus_db, "Nest Invader")
+    token = create.token
+    assert token.subtypes == ("Eldrazi", "Spawn") and token.text == "Sacrifice ~: Add {C}."
+    (granted,) = token.abilities
+    assert granted.is_mana and granted.cost == ir.Cost(sacrifice_self=True)
+    assert corpus_db.get("Nest Invader").fully_supported
+
+
+def test_they_have_and_you_may_create(corpus_db):
+    """"They have" after two tokens (Dread Drone); "you may create ... It has" (Awakening Zone)."""
+    (create,) = effects(corpus_db, "Dread Drone")
+    assert create.amount == 2 and create.token.text == "Sacrifice ~: Add {C}."
+    (may,) = effects(corpus_db, "Awakening Zone")
+    assert type(may) is ir.May and may.effects[0].token.abilities
+    assert corpus_db.get("Dread Drone").fully_supported and corpus_db.get("Awakening Zone").fully_supported
+
+
+# ------------------------------------------------------------------ combat rules this turn (CR 611.2)
+
+
+def test_cant_block_this_turn_reads_target_group_and_previous_subject(corpus_db):
+    assert effects(corpus_db, "Stun")[0] == ir.Restrict(ir.Target(0), "cant_block")
+    assert effects(corpus_db, "Falter") == (
+        ir.Restrict(ir.Ref("all", ir.Filter(types=("Creature",), without_keywords=("flying",))), "cant_block"),)
+    # "gets +1/+0 until end of turn and can't be blocked this turn": the same creature
+    pump, rule = effects(corpus_db, "Distortion Strike")
+    assert type(pump) is ir.ModifyPT and rule == ir.Restrict(ir.Target(0), "cant_be_blocked")
+    assert effects(corpus_db, "Off Balance") == (ir.Restrict(ir.Target(0), "cant_attack"),
+                                                 ir.Restrict(ir.Target(0), "cant_block"))
+    assert effects(corpus_db, "Into the Fray") == (ir.Restrict(ir.Target(0), "attacks_each_combat"),)
+    for name in ("Stun", "Falter", "Distortion Strike", "Off Balance", "Goblin Heelcutter", "Aetherling"):
+        assert corpus_db.get(name).fully_supported, name
+
+
+def test_a_group_naming_the_source_is_refused(corpus_db):
+    """"Other creatures can't attack this turn" (Intimidation Bolt) names the source, which the
+    effect outlives: not read, rather than read as all creatures."""
+    assert not corpus_db.get("Intimidation Bolt").fully_supported
+
+
+def test_attacks_this_turn_if_able(corpus_db):
+    """Into the Fray on Bob's Grizzly Bears in his upkeep: they must attack this turn
+    (CR 508.1d): passing on to the second main phase, Bob declares them as an attacker and
+    Alice takes 2."""
+    play("""
+turn: 4
+active: Bob
+step: upkeep
+priority: Alice
+players:
+  - name: Alice
+    hand: [Into the Fray]
+    battlefield: [Mountain]
+  - name: Bob
+    library: [Forest]
+    battlefield: [{card: Grizzly Bears, id: bears}]
+script:
+  - cast: Into the Fray
+    targets: [bears]
+  - resolve
+  - pass_until: postcombat main
+expect:
+  life: {Alice: 18}
+""", corpus_db)
+
+
+def test_a_group_rule_survives_a_save(corpus_db):
+    """The group of a rule about combat is kept as plain data in a save (CR 611.2c)."""
+    game = board(corpus_db, """  - name: Alice
+    hand: [Falter]
+    battlefield: [Mountain, Mountain]
+  - name: Bob
+    battlefield: [Grizzly Bears]
+""", turn=3)
+    game.push("cast Falter")
+    game.push("pay automatically")
+    while game.state.stack:
+        game.push("pass priority")
+    (rule,) = [e for e in game.state.effects if type(e) is CombatRule]
+    loaded = Game.from_json(game.to_json())
+    (again,) = [e for e in loaded.state.effects if type(e) is CombatRule]
+    assert pairs_filter(again.group) == pairs_filter(rule.group) == ir.Filter(
+        types=("Creature",), without_keywords=("flying",))
