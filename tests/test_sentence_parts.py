@@ -4,8 +4,11 @@ static abilities that apply only while a condition holds (CR 611.3a)."""
 from __future__ import annotations
 
 from manastack import Game
+from manastack.cards import CardDef
+from manastack.engine import characteristics as ch
 from manastack.engine.effect_records import CombatRule, pairs_filter
 from manastack.oracle import ir
+from manastack.oracle.compiler import compile_card
 
 from manastack.scenario import Scenario
 
@@ -115,3 +118,53 @@ def test_a_group_rule_survives_a_save(corpus_db):
     (again,) = [e for e in loaded.state.effects if type(e) is CombatRule]
     assert pairs_filter(again.group) == pairs_filter(rule.group) == ir.Filter(
         types=("Creature",), without_keywords=("flying",))
+
+
+# ------------------------------------------------------------------ statics while a condition holds (CR 611.3a)
+
+
+def static(db, name, index=0):
+    return db.get(name).abilities[index].effect
+
+
+def test_as_long_as_before_or_after_the_static_sentence(corpus_db):
+    assert static(corpus_db, "Kird Ape").condition == ir.YouControl(
+        (ir.Filter(subtypes=("Forest",), controller="you"),))
+    assert static(corpus_db, "Ahn-Crop Invader").condition == "your_turn"
+    assert static(corpus_db, "Grasping Scoundrel").condition == "self_attacking"
+    assert static(corpus_db, "Ainok Artillerist").condition == ir.HasCounter("+1/+1")
+    # "As long as ~ is equipped, it gets +1/+1 and has first strike.": "it" is the Glaivemaster
+    pump, grant = corpus_db.get("Auriok Glaivemaster").abilities
+    assert (pump.effect.affected, pump.effect.condition) == ("self", "self_equipped")
+    assert (grant.effect.kind, grant.effect.condition) == ("grant_keywords", "self_equipped")
+    aura = [a for a in corpus_db.get("Aboshan's Desire").abilities if type(a) is ir.StaticAbility]
+    assert aura[-1].effect.condition == "seven_cards_in_graveyard"
+    for name in ("Kird Ape", "Ahn-Crop Invader", "Grasping Scoundrel", "Auriok Glaivemaster",
+                 "Chillerpillar", "Ardent Recruit"):
+        assert corpus_db.get(name).fully_supported, name
+
+
+def test_a_condition_about_the_source_for_other_objects_is_refused(corpus_db):
+    """"Enchanted creature gets +1/+1 as long as it's attacking" would need "it" to be the
+    enchanted creature; a condition read about the source is kept to abilities affecting the
+    source, so such a line is not read (nor is a static "It has ..." standing alone)."""
+    card = CardDef.from_face({"name": "Test Aura", "type": "Enchantment — Aura", "types": ["Enchantment"],
+                              "subtypes": ["Aura"], "text": "Enchant creature\nEnchanted creature gets +1/+1 as long as it's attacking."})
+    assert any("as long as" in s for s in compile_card(card).unsupported)
+
+
+def test_metalcraft_counts_artifacts_as_they_are_now(corpus_db):
+    """Ardent Recruit is 1/1 with two artifacts and 3/3 with three (CR 611.3a)."""
+    game = board(corpus_db, """  - name: Alice
+    battlefield: [{card: Ardent Recruit, id: recruit}, Ornithopter, Ornithopter]
+    hand: [Memnite]
+  - name: Bob
+""", turn=3)
+    recruit = next(o for o in game.state.permanents() if o.card.name == "Ardent Recruit")
+    assert ch.power_toughness(game.state, recruit) == (1, 1)
+    game.push("cast Memnite")
+    while game.state.stack:
+        game.push("pass priority")
+    s = game.state
+    recruit = next(o for o in s.permanents() if o.card.name == "Ardent Recruit")
+    assert ch.power_toughness(s, recruit) == (3, 3)

@@ -62,6 +62,8 @@ def parts(node, out: set) -> set:
         parts((keyword_trigger(node), keyword_activated(node)), out)
     elif t is ir.StaticEffect:
         out.add(("STATIC_KINDS", node.kind))
+        if isinstance(node.condition, str):          # "as long as ..." (CR 611.3a)
+            out.add(("CONDITIONS", node.condition))
     elif t is ir.ReplacementAbility:
         out.add(("REPLACEMENT_KINDS", node.kind))
         if node.unless is not None:

@@ -1059,6 +1059,9 @@ class StaticEffect:
     # "modify_pt" times the number of objects matching ``count`` ("for each artifact you
     # control"); "pt_equal_count": power and toughness are each that number (CR 604.3)
     count: Filter | None = None
+    # "as long as ...": the effect applies only while this holds (CR 611.3a, 604.2): a
+    # condition's name (engine.conditions), a YouControl or a HasCounter
+    condition: "str | YouControl | HasCounter | None" = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1110,6 +1113,14 @@ class RevealOption:
     """"you may reveal a [card] from your hand" as a permanent enters (CR 614.12, 701.20b)."""
 
     filter: Filter
+
+
+@dataclass(frozen=True, slots=True)
+class HasCounter:
+    """A condition on the source: it has at least one ``kind`` counter on it ("as long as it
+    has a +1/+1 counter on it", CR 122.1)."""
+
+    kind: str
 
 
 StateCondition = Union[YouControl, OpponentCount]

@@ -340,3 +340,9 @@ def _has_marker(node) -> bool:
     if dataclasses.is_dataclass(node) and not isinstance(node, type):
         return any(_has_marker(getattr(node, f.name)) for f in dataclasses.fields(node))
     return False
+
+
+def no_it_subject(abilities) -> list:
+    """``abilities``, refused when a static one has "it" as its subject (see ``s_it``)."""
+    _need(not any(type(a) is ir.StaticAbility and a.effect.affected == "it" for a in abilities), "it")
+    return abilities

@@ -10,7 +10,7 @@ import dataclasses
 from lark import Token, v_args
 
 from manastack.oracle import ir
-from manastack.oracle.transform_base import (PREDEFINED_TOKENS, PREV, _CounteredExile, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
+from manastack.oracle.transform_base import (no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
                                               _is_object, _number, _of, _permanent, _ptmod)
 
 
@@ -152,7 +152,7 @@ class FollowupRules:
 
     @v_args(meta=True)
     def ga_static(self, meta, c):
-        return [a for group in c for a in group], self.text[meta.start_pos:meta.end_pos]
+        return no_it_subject([a for group in c for a in group]), self.text[meta.start_pos:meta.end_pos]
 
     def restrict(self, c):
         """"[Objects] can't block this turn" and its kin (CR 611.2, 509.1b, 508.1c); without a

@@ -9,7 +9,7 @@ from lark import Token, v_args
 
 from manastack.mana import ManaCost
 from manastack.oracle import ir
-from manastack.oracle.transform_base import (
+from manastack.oracle.transform_base import (no_it_subject, 
     IT, PREV, THAT_OBJECT, _OPEN, _CounteredExile, _TokenHas, _T, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
     bind)
 
@@ -194,7 +194,7 @@ class LineRules:
         return "abilities", [ir.ExertAbility(ir.CreateReflexive(ability), text)]
 
     def static_line(self, c):
-        return "abilities", [a for group in c for a in group]
+        return "abilities", no_it_subject([a for group in c for a in group])
 
     def spell_line(self, c):
         return "spell", c[0]
