@@ -168,3 +168,48 @@ def test_metalcraft_counts_artifacts_as_they_are_now(corpus_db):
     s = game.state
     recruit = next(o for o in s.permanents() if o.card.name == "Ardent Recruit")
     assert ch.power_toughness(s, recruit) == (3, 3)
+
+
+# ------------------------------------------------------------------ coin flips (CR 705)
+
+
+def test_flip_a_coin_then_win_or_lose(corpus_db):
+    flip, win, lose = effects(corpus_db, "Bottle of Suleiman")
+    assert flip == ir.FlipCoin()
+    assert (win.flip, win.lose, type(win.effects[0])) == (True, False, ir.CreateTokens)
+    assert (lose.flip, lose.lose, lose.effects) == (True, True, (ir.DealDamage(5, ir.Ref("you")),))
+    assert corpus_db.get("Bottle of Suleiman").fully_supported
+
+
+def test_if_you_win_the_flip_needs_a_flip_before_it(corpus_db):
+    """"If you win the flip" after a clash (or "If you win," after a flip) is not read."""
+    card = CardDef.from_face({"name": "Test", "type": "Sorcery", "types": ["Sorcery"],
+                              "text": "Clash with an opponent. If you win the flip, draw a card."})
+    assert compile_card(card).unsupported
+
+
+def test_bottle_of_suleiman_wins_or_loses_the_flip(corpus_db):
+    """Over several seeds Alice both wins and loses the flip of Bottle of Suleiman; each time
+    exactly the effect of the outcome happens (CR 705.2): a 5/5 flying Djinn, or 5 damage."""
+    outcomes = set()
+    for seed in range(12):
+        game = board(corpus_db, """  - name: Alice
+    battlefield: [Bottle of Suleiman, Island]
+  - name: Bob
+""", turn=3, seed=seed)
+        game.push(next(a for a in game.legal_actions() if a.label.startswith("activate Bottle of Suleiman")))
+        if game.pending.kind.name != "PRIORITY":
+            game.push("pay automatically")
+        while game.state.stack:
+            game.push("pass priority")
+        s = game.state
+        log = [line.text for line in s.log_entries()]
+        won = any("wins the flip" in text for text in log)
+        djinns = [o for o in s.permanents() if o.card.name == "Djinn Token"]
+        if won:
+            assert len(djinns) == 1 and ch.power_toughness(s, djinns[0]) == (5, 5) and s.players[0].life == 20
+        else:
+            assert any("loses the flip" in text for text in log)
+            assert not djinns and s.players[0].life == 15
+        outcomes.add(won)
+    assert outcomes == {True, False}

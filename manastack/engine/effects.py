@@ -689,7 +689,7 @@ HANDLERS = {
     ir.CreateTokens: _create_tokens, ir.Tap: _tap, ir.Untap: _untap, ir.Mill: _mill,
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.RevealHandDiscard: _reveal_hand_discard,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
-    ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.IfYouWin: clash.if_you_win,
+    ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win,
     ir.Conditional: _conditional,
     ir.ReturnToBattlefield: placement_effects.return_to_battlefield,
     ir.CreateEmblem: emblems.create_emblem,             # CR 114.2

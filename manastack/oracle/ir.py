@@ -660,11 +660,20 @@ class Clash:
 
 
 @dataclass(frozen=True, slots=True)
+class FlipCoin:
+    """"Flip a coin." (CR 705.1): the controller flips, and wins or loses the flip (CR 705.2),
+    which the "If you win the flip" / "If you lose the flip" after it read."""
+
+
+@dataclass(frozen=True, slots=True)
 class IfYouWin:
     """"If you win, [effects]" after a clash: the effects happen only if the controller won it
-    (CR 701.30d)."""
+    (CR 701.30d). With ``flip``, "If you win the flip, ..." after a coin flip (CR 705.2), and
+    with ``lose`` too, "If you lose the flip, ...": only when the coin was flipped and lost."""
 
     effects: tuple["Effect", ...]
+    flip: bool = False
+    lose: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -905,7 +914,7 @@ Effect = Union[
     PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, GetEnergy, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
-    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit,
+    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit,
     IfYouDo, LoseGame, WinGame, IfYouDont, CastFromHand, Restrict,
     PutInLibrary, Surveil, CreateEmblem, SacrificePermanents,
 ]

@@ -301,7 +301,7 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
         if isinstance(effect, ir.IfYouDont):
             return ir.IfYouDont(tuple(walk(e) for e in effect.effects))
         if isinstance(effect, ir.IfYouWin):
-            return ir.IfYouWin(tuple(walk(e) for e in effect.effects))
+            return dataclasses.replace(effect, effects=tuple(walk(e) for e in effect.effects))
         if isinstance(effect, ir.Conditional):   # what "instead" replaced is named first
             otherwise = tuple(walk(e) for e in effect.otherwise)
             return ir.Conditional(effect.condition, tuple(walk(e) for e in effect.effects), otherwise)

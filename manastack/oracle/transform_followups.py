@@ -117,6 +117,17 @@ class FollowupRules:
         effects = self.sentence([x for x in c if not isinstance(x, Token)])
         return [ir.IfYouWin(tuple(effects))]
 
+    def if_you_win_flip(self, c):
+        """"If you win the flip, ..." after "Flip a coin." (CR 705.2), joined to it by ``body``."""
+        return [ir.IfYouWin(tuple(self.sentence([x for x in c if not isinstance(x, Token)])), flip=True)]
+
+    def if_you_lose_flip(self, c):
+        """"If you lose the flip, ..." (CR 705.2)."""
+        return [ir.IfYouWin(tuple(self.sentence([x for x in c if not isinstance(x, Token)])), flip=True, lose=True)]
+
+    def flip_coin(self, c):
+        return [ir.FlipCoin()]
+
     def surveil(self, c):
         n = _number(c[0])
         _need(isinstance(n, int), "surveil X")

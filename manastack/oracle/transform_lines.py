@@ -388,7 +388,12 @@ class LineRules:
                 out[-1] = dataclasses.replace(out[-1], exile=True)      # CR 614.15
                 continue
             if sentence and isinstance(sentence[0], ir.IfYouWin):
-                _need(len(out) > start and type(out[-1]) is ir.Clash, "if you win")   # CR 701.30d
+                # CR 701.30d after a clash; CR 705.2 after a coin flip (perhaps a "you may"),
+                # "If you win the flip" and "If you lose the flip" in either order
+                anchor = next((e for e in reversed(out[start:]) if type(e) is not ir.IfYouWin), None)
+                flipped = type(anchor) is ir.FlipCoin or (type(anchor) is ir.May and anchor.effects == (ir.FlipCoin(),))
+                _need(flipped if sentence[0].flip else type(anchor) is ir.Clash, "if you win")
+                _need(len(sentence) == 1 and out[-1] is anchor or type(out[-1]) is ir.IfYouWin, "if you win")
                 out += sentence
                 continue
             if sentence and isinstance(sentence[0], ir.IfYouDo):
