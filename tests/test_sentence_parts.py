@@ -213,3 +213,25 @@ def test_bottle_of_suleiman_wins_or_loses_the_flip(corpus_db):
             assert not djinns and s.players[0].life == 15
         outcomes.add(won)
     assert outcomes == {True, False}
+
+
+# ------------------------------------------------------------------ quantities (CR 107.3c)
+
+
+def test_where_x_is_a_quantity_anywhere_x_goes(corpus_db):
+    """"..., where X is [quantity]": every X of the sentence is the quantity, counted as the
+    effect happens: a power bonus (Chameleon Colossus), a number of cards (Barrin's Codex)."""
+    (pump,) = effects(corpus_db, "Chameleon Colossus", 2)
+    assert pump.power == pump.toughness == ir.StatOf(ir.Ref("self"), "power")
+    (draw,) = effects(corpus_db, "Barrin's Codex", 1)
+    assert draw.amount == ir.CountersOn("page")
+    (hoplite,) = effects(corpus_db, "Akroan Hoplite")
+    assert hoplite.power == ir.CountOf(ir.Filter(types=("Creature",), controller="you", attacking=True))
+    for name in ("Chameleon Colossus", "Barrin's Codex", "Akroan Hoplite", "Auriok Bladewarden"):
+        assert corpus_db.get(name).fully_supported, name
+
+
+def test_a_quantity_not_understood_stays_unread(corpus_db):
+    """"where X is your devotion to green" (Aspect of Hydra) names a quantity the grammar
+    doesn't read: the card is not compiled, X is not left as the spell's X."""
+    assert not corpus_db.get("Aspect of Hydra").fully_supported

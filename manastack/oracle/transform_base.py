@@ -309,10 +309,11 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
         for name in ("source", "who", "first", "what", "to", "second"):
             if hasattr(effect, name):
                 changes[name] = subject(getattr(effect, name))
-        if isinstance(getattr(effect, "amount", None), ir.StatOf):     # "equal to its power"
-            what = subject(effect.amount.what)
-            _need(not isinstance(what, ir.Target) or specs[what.index].kind == "permanent", "its")
-            changes["amount"] = dataclasses.replace(effect.amount, what=what)
+        for name in ("amount", "power", "toughness"):    # "equal to its power", "where X is its power"
+            if isinstance(getattr(effect, name, None), ir.StatOf):
+                what = subject(getattr(effect, name).what)
+                _need(not isinstance(what, ir.Target) or specs[what.index].kind == "permanent", "its")
+                changes[name] = dataclasses.replace(getattr(effect, name), what=what)
         return dataclasses.replace(effect, **changes) if changes else effect
 
     bound = [walk(e) for e in effects]
