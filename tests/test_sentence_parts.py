@@ -235,3 +235,13 @@ def test_a_quantity_not_understood_stays_unread(corpus_db):
     """"where X is your devotion to green" (Aspect of Hydra) names a quantity the grammar
     doesn't read: the card is not compiled, X is not left as the spell's X."""
     assert not corpus_db.get("Aspect of Hydra").fully_supported
+
+
+def test_equal_to_a_quantity(corpus_db):
+    """"deals damage equal to its power to ..." ("its": the creature dealing it, Rabid Bite);
+    "gains life equal to its power" still reads the object named (Swords to Plowshares)."""
+    (bite,) = effects(corpus_db, "Rabid Bite")
+    assert bite == ir.DealDamage(ir.StatOf(ir.Target(0), "power"), ir.Target(1), ir.Target(0))
+    exile, gain = effects(corpus_db, "Swords to Plowshares")
+    assert gain.amount == ir.StatOf(ir.Target(0), "power")
+    assert corpus_db.get("Rabid Bite").fully_supported

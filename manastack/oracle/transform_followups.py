@@ -10,7 +10,7 @@ import dataclasses
 from lark import Token, v_args
 
 from manastack.oracle import ir
-from manastack.oracle.transform_base import (no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
+from manastack.oracle.transform_base import (IT, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
                                               _is_object, _number, _of, _permanent, _ptmod)
 
 
@@ -215,6 +215,22 @@ class FollowupRules:
         out = [_with_x(e, quantity) for e in effects]
         return out
 
+    def damage_equal(self, c):
+        """"[source] deals damage equal to [quantity] to [recipient]" (either order): "its" is
+        the source ("Target creature you control deals damage equal to its power to ...")."""
+        source, quantity = c[0], next(x for x in c if isinstance(x, _QUANTITIES))
+        recipient = next(x for x in c[1:] if x is not quantity)
+        _need(_is_object(source) and source is not PREV, "damage source")
+        if isinstance(quantity, ir.StatOf) and quantity.what is IT:
+            quantity = dataclasses.replace(quantity, what=source)
+        return [ir.DealDamage(quantity, recipient, source)]
+
+    def draw_equal(self, c):
+        """"Draw cards equal to [quantity]" (CR 121.1)."""
+        who = c[0] if len(c) > 1 else ir.Ref("you")
+        _need(_is_player(who), "not a player")
+        return [ir.Draw(c[-1], who)]
+
     def q_count(self, c):
         """"the number of creatures you control", "... cards in your graveyard" (CR 604.3)."""
         d = _of(c, _Desc)
@@ -230,6 +246,9 @@ class FollowupRules:
 
     def q_self_stat(self, c):
         return ir.StatOf(ir.Ref("self"), c[-1])
+
+_QUANTITIES = (ir.CountOf, ir.CountersOn, ir.StatOf)
+
 
 def _plain_group(f: ir.Filter) -> bool:
     """A description read the same whoever's ability it is, but for "you control": nothing in it
