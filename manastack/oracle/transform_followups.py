@@ -205,15 +205,8 @@ class FollowupRules:
 
     # ---- quantities (CR 107.3c): "..., where X is [quantity]."
 
-    def where_x(self, c):
-        """Every X of the sentence stands for the quantity the text defines (CR 107.3c), counted
-        as the effect happens: "Target creature gets +X/+X until end of turn, where X is the
-        number of creatures you control." The sentence must use X."""
-        quantity = c[-1]
-        effects = self.sentence([x for x in c[:-1] if not isinstance(x, Token)])
-        _need(_has_x(tuple(effects)), "where X is: no X")
-        out = [_with_x(e, quantity) for e in effects]
-        return out
+    def xv_quantity(self, c):
+        return c[0]
 
     def damage_equal(self, c):
         """"[source] deals damage equal to [quantity] to [recipient]" (either order): "its" is
@@ -247,6 +240,7 @@ class FollowupRules:
     def q_self_stat(self, c):
         return ir.StatOf(ir.Ref("self"), c[-1])
 
+
 _QUANTITIES = (ir.CountOf, ir.CountersOn, ir.StatOf)
 
 
@@ -257,28 +251,3 @@ def _plain_group(f: ir.Filter) -> bool:
     return not (f.other or f.or_self or f.named_self or f.targets_self or f.power_below_source
                 or f.mana_value_equals is not None or "chosen" in f.colors + f.subtypes)
 
-
-def _with_x(node, quantity):
-    """``node`` with every X (:class:`ir.X`) in it replaced by ``quantity``; targets and the
-    abilities of other objects (a token's) are left as they are."""
-    if isinstance(node, ir.X):
-        return quantity
-    if not _has_x(node):
-        return node
-    if isinstance(node, tuple):
-        return tuple(_with_x(x, quantity) for x in node)
-    if isinstance(node, (ir.TokenSpec, ir.TargetSpec, ir.Filter)) or not dataclasses.is_dataclass(node):
-        return node
-    return dataclasses.replace(node, **{f.name: _with_x(getattr(node, f.name), quantity)
-                                        for f in dataclasses.fields(node) if _has_x(getattr(node, f.name))})
-
-
-def _has_x(node) -> bool:
-    if isinstance(node, ir.X):
-        return True
-    if isinstance(node, tuple):
-        return any(_has_x(x) for x in node)
-    if isinstance(node, (ir.TokenSpec, ir.TargetSpec, ir.Filter)) or not dataclasses.is_dataclass(node) \
-            or isinstance(node, type):
-        return False
-    return any(_has_x(getattr(node, f.name)) for f in dataclasses.fields(node))
