@@ -123,14 +123,6 @@ def _self_attacking(s: State, src: Obj) -> bool:
     return src.zone == "battlefield" and src.attacking is not None
 
 
-def _self_blocking(s: State, src: Obj) -> bool:
-    return src.zone == "battlefield" and bool(src.blocking)
-
-
-def _self_tapped(s: State, src: Obj) -> bool:
-    return src.zone == "battlefield" and src.tapped
-
-
 def _self_untapped(s: State, src: Obj) -> bool:
     return src.zone == "battlefield" and not src.tapped
 
@@ -179,8 +171,7 @@ _CONDITIONS = {
     "tribute_not_paid": _tribute_not_paid,               # tribute (CR 702.104b)
     # static abilities "as long as ..." (CR 611.3a)
     "your_turn": _your_turn, "not_your_turn": _not_your_turn,
-    "self_attacking": _self_attacking, "self_blocking": _self_blocking,
-    "self_tapped": _self_tapped, "self_untapped": _self_untapped,
+    "self_attacking": _self_attacking, "self_untapped": _self_untapped,
     "self_equipped": _self_equipped, "self_enchanted": _self_enchanted,
     "self_monstrous": _self_monstrous, "self_renowned": _self_renowned,
 }

@@ -410,12 +410,6 @@ class StaticRules:
     def ss_attacking(self, c):
         return "attacking"
 
-    def ss_blocking(self, c):
-        return "blocking"
-
-    def ss_tapped(self, c):
-        return "tapped"
-
     def ss_untapped(self, c):
         return "untapped"
 
