@@ -347,3 +347,11 @@ def no_it_subject(abilities) -> list:
     """``abilities``, refused when a static one has "it" as its subject (see ``s_it``)."""
     _need(not any(type(a) is ir.StaticAbility and a.effect.affected == "it" for a in abilities), "it")
     return abilities
+
+
+def _plain_group(f: ir.Filter) -> bool:
+    """A description read the same whoever's ability it is, but for "you control": nothing in it
+    names the source ("other", "named ~", the chosen color or type), so an effect that outlives
+    the source can still read it (CR 611.2c)."""
+    return not (f.other or f.or_self or f.named_self or f.targets_self or f.power_below_source
+                or f.mana_value_equals is not None or "chosen" in f.colors + f.subtypes)

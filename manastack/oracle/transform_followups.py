@@ -10,7 +10,7 @@ import dataclasses
 from lark import Token, v_args
 
 from manastack.oracle import ir
-from manastack.oracle.transform_base import (IT, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
+from manastack.oracle.transform_base import (IT, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
                                               _is_object, _number, _of, _permanent, _ptmod)
 
 
@@ -242,12 +242,4 @@ class FollowupRules:
 
 
 _QUANTITIES = (ir.CountOf, ir.CountersOn, ir.StatOf)
-
-
-def _plain_group(f: ir.Filter) -> bool:
-    """A description read the same whoever's ability it is, but for "you control": nothing in it
-    names the source ("other", "named ~", the chosen color or type), so an effect that outlives
-    the source can still read it (CR 611.2c)."""
-    return not (f.other or f.or_self or f.named_self or f.targets_self or f.power_below_source
-                or f.mana_value_equals is not None or "chosen" in f.colors + f.subtypes)
 

@@ -9,7 +9,7 @@ from lark import Token, v_args
 
 from manastack.mana import ManaCost
 from manastack.oracle import ir
-from manastack.oracle.transform_base import (no_it_subject, 
+from manastack.oracle.transform_base import (_plain_group, no_it_subject, 
     IT, PREV, THAT_OBJECT, _OPEN, _CounteredExile, _TokenHas, _T, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
     bind)
 
@@ -438,6 +438,10 @@ class LineRules:
                 if getattr(e, "what", None) is PREV:
                     _need(last is not None, "no subject")
                     e = dataclasses.replace(e, what=last)
+                    # a rule about combat for a group outlives the source: nothing in the group
+                    # may name it (CR 611.2c; "Other creatures get +1/+0 and can't block")
+                    _need(type(e) is not ir.Restrict or not isinstance(last, ir.Ref) or last.name != "all"
+                          or _plain_group(last.filter), "a group that names the source")
                 last = _subject_of(e) or last
                 effects.append(e)
         duration = None
