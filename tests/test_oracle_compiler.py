@@ -516,3 +516,20 @@ def test_enchant_descriptions_the_check_cannot_read_are_refused():
     """"Enchant creature card in a graveyard" (Animate Dead) is no permanent: refused."""
     c = card("Dead Aura", "Enchant creature card in a graveyard", "Enchantment — Aura")
     assert c.unsupported and not c.abilities
+
+
+def test_x_must_be_defined_by_a_cost_or_a_where_clause(corpus_db):
+    """CR 107.3: X is a value chosen for a cost with {X} (Blaze's mana cost; Stonecoil Serpent's,
+    read as it enters, 107.3m) or one a "where X is" defines (Porcuparrot). The same ability
+    with its definition cut off reads X from nowhere: the line is refused, not compiled with
+    some X, and the reason says so."""
+    for name in ("Blaze", "Stonecoil Serpent", "Porcuparrot"):
+        assert corpus_db.get(name).fully_supported, name
+    parrot = corpus_db.get("Porcuparrot").face
+    cut = dict(parrot, text=parrot["text"].split(", where X is")[0] + ".")
+    built = CardDef.from_face(cut)
+    [line] = built.unsupported
+    assert line.endswith("deals X damage to any target.")
+    assert any("X is not defined" in g.reason and "107.3" in g.reason for g in built.gaps)
+    blaze = dict(corpus_db.get("Blaze").face, manaCost="{1}{R}")
+    assert not CardDef.from_face(blaze).fully_supported
