@@ -125,10 +125,6 @@ def _your_turn(s: State, src: Obj) -> bool:
     return s.active == src.controller
 
 
-def _not_your_turn(s: State, src: Obj) -> bool:
-    return s.active != src.controller
-
-
 def _self_attacking(s: State, src: Obj) -> bool:
     """"as long as ~ is attacking" (CR 506.4, 508.1k)."""
     return src.zone == "battlefield" and src.attacking is not None
@@ -183,7 +179,7 @@ _CONDITIONS = {
     "self_not_renowned": _not_renowned,                  # renown (CR 702.112a)
     "tribute_not_paid": _tribute_not_paid,               # tribute (CR 702.104b)
     # static abilities "as long as ..." (CR 611.3a)
-    "your_turn": _your_turn, "not_your_turn": _not_your_turn,
+    "your_turn": _your_turn,
     "self_attacking": _self_attacking, "self_untapped": _self_untapped,
     "self_equipped": _self_equipped, "self_enchanted": _self_enchanted,
     "self_monstrous": _self_monstrous, "self_renowned": _self_renowned,

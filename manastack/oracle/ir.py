@@ -1116,8 +1116,8 @@ class StaticEffect:
     # control"); "pt_equal_count": power and toughness are each that number (CR 604.3)
     count: Filter | None = None
     # "as long as ...": the effect applies only while this holds (CR 611.3a, 604.2): a
-    # condition's name (engine.conditions), a YouControl or a HasCounter
-    condition: "str | YouControl | HasCounter | None" = None
+    # condition's name (engine.conditions), a YouControl, a NotYourTurn or a HasCounter
+    condition: "str | YouControl | NotYourTurn | HasCounter | None" = None
     # "cast_from_graveyard": the alternative cost such a cast must use ("mutate": Brokkos, CR 118.9)
     cost: str = ""
 

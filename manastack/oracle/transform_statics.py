@@ -462,7 +462,7 @@ class StaticRules:
         return "abilities", out
 
     def wc_state(self, c):
-        _need(type(c[0]) is ir.YouControl, "as long as: this state condition")
+        _need(type(c[0]) in (ir.YouControl, ir.NotYourTurn), "as long as: this state condition")
         return c[0]
 
     def wc_threshold(self, c):
@@ -471,9 +471,6 @@ class StaticRules:
 
     def wc_your_turn(self, c):
         return "your_turn"
-
-    def wc_not_your_turn(self, c):
-        return "not_your_turn"
 
     def wc_hellbent(self, c):
         return "no_cards_in_hand"
