@@ -78,6 +78,8 @@ def _holds(s: State, condition, src: Obj) -> bool:
     finite (CR 613.8's dependencies, reduced)."""
     if _CHECKING:
         return False
+    if exercise.RECORD is not None and not isinstance(condition, str):
+        exercise.note("STATIC_CONDITIONS", type(condition).__name__, src.card)
     _CHECKING.append(True)
     try:
         return condition_holds(s, condition, src)
