@@ -32,8 +32,8 @@ def card(name: str, text: str, type_line: str = "Creature — Test", cost: str =
     return dataclasses.replace(built, abilities=tuple(result.abilities), unsupported=tuple(result.unsupported))
 
 
-def spell(name: str, text: str, kind: str = "Instant") -> SpellAbility:
-    c = card(name, text, kind)
+def spell(name: str, text: str, kind: str = "Instant", cost: str = "{1}") -> SpellAbility:
+    c = card(name, text, kind, cost)
     assert c.unsupported == (), c.unsupported
     [ability] = c.abilities
     assert isinstance(ability, SpellAbility)
@@ -203,7 +203,7 @@ def test_pump_and_keywords_until_end_of_turn():
 
 
 def test_x_and_for_each():
-    s = spell("Blaze", "Blaze deals X damage to any target.", "Sorcery")
+    s = spell("Blaze", "Blaze deals X damage to any target.", "Sorcery", "{X}{R}")
     assert s.effects == (DealDamage(X(), Target(0)),)
     s = spell("Card Flood", "Draw a card for each creature you control.", "Sorcery")
     assert s.effects == (Draw(CountOf(Filter(types=("Creature",), controller="you"))),)
@@ -345,7 +345,7 @@ def test_replacements():
     r = only(card("Guildgate", "Guildgate enters the battlefield tapped.", "Land"))
     assert r == ReplacementAbility("enters_tapped",
                                    text="Guildgate enters the battlefield tapped.")
-    r = only(card("Endless One", "Endless One enters with X +1/+1 counters on it."))
+    r = only(card("Endless One", "Endless One enters with X +1/+1 counters on it.", cost="{X}"))
     assert (r.kind, r.counter_kind, r.amount) == ("enters_with_counters", "+1/+1", X())
     r = only(card("Charging Tuskodon", "If Charging Tuskodon would deal combat damage to a "
                   "player, it deals double that damage to that player instead."))
