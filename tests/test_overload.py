@@ -32,7 +32,7 @@ def test_overloaded_text_is_compiled_without_targets(db):
     [spell] = [ab for ab in rift.overloaded.abilities if type(ab) is ir.SpellAbility]
     assert spell.targets == () and "each nonland permanent you don't control" in rift.overloaded.text
     assert rift.overloaded.mana_cost == rift.mana_cost          # its mana value doesn't change
-    assert db.get("Chemister's Trick").fully_supported is False  # its overloaded text isn't read
+    assert db.get("Counterflux").fully_supported is False  # its overloaded text isn't read
 
 
 def test_overload_can_be_cast_with_no_target_for_the_printed_text(db):

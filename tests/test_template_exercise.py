@@ -34,7 +34,7 @@ ACTIONS = 1500           # a targeted game stops there, or once its part has run
 ALIASES = {"PLAYER_EVENTS": "TRIGGER_EVENTS"}   # trigger events whose subject is a player
 WALKED = {"KEYWORDS", "STATIC_KINDS", "REPLACEMENT_KINDS", "TRIGGER_EVENTS", "PLAYER_EVENTS",
           "TRIGGER_SUBJECTS", "PLAYER_SUBJECTS", "CONDITIONS", "TARGET_KINDS", "REFS",
-          "CONTROLLERS", "DURATIONS", "EFFECTS", "ENTERS_UNLESS"}          # the lists parts() knows how to find
+          "CONTROLLERS", "DURATIONS", "EFFECTS", "ENTERS_UNLESS", "STATIC_CONDITIONS"}          # the lists parts() knows how to find
 _EFFECT_TYPES = frozenset(typing.get_args(ir.Effect)) | effects.SUPPORTED_EFFECTS
 
 
@@ -62,6 +62,10 @@ def parts(node, out: set) -> set:
         parts((keyword_trigger(node), keyword_activated(node)), out)
     elif t is ir.StaticEffect:
         out.add(("STATIC_KINDS", node.kind))
+        if isinstance(node.condition, str):          # "as long as ..." (CR 611.3a)
+            out.add(("CONDITIONS", node.condition))
+        elif node.condition is not None:
+            out.add(("STATIC_CONDITIONS", type(node.condition).__name__))
     elif t is ir.ReplacementAbility:
         out.add(("REPLACEMENT_KINDS", node.kind))
         if node.unless is not None:

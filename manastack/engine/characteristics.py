@@ -13,7 +13,7 @@ from . import exercise
 from . import layers
 from .layers import affected_by as _affects
 from .state import Obj, State
-from .upcalls import matches
+from .upcalls import condition_holds, matches
 
 
 def card_types(s: State, o: Obj) -> tuple[str, ...]:
@@ -42,6 +42,9 @@ def _static_sources(s: State):
     key = s.battlefield
     cached = s.static_cache
     if cached is not None and cached[0] is key:
+        if cached[2]:
+            return [(objs[i], eff) for i, eff in cached[1]
+                    if eff.condition is None or _holds(s, eff.condition, objs[i])]
         return [(objs[i], eff) for i, eff in cached[1]]
     found = layers.changers(s)
     out = []
@@ -57,9 +60,31 @@ def _static_sources(s: State):
     for p in s.players:                   # emblems' abilities work in the command zone (CR 114.4)
         for oid in p.command:
             out += [(objs[oid], eff) for eff in objs[oid].card.static_effects]
+    conditional = any(eff.condition is not None for _src, eff in out)
     if not found:
-        s.static_cache = (key, tuple((src.id, eff) for src, eff in out))
+        s.static_cache = (key, tuple((src.id, eff) for src, eff in out), conditional)
+    if conditional:
+        out = [(src, eff) for src, eff in out if eff.condition is None or _holds(s, eff.condition, src)]
     return out
+
+
+_CHECKING: list[bool] = []
+
+
+def _holds(s: State, condition, src: Obj) -> bool:
+    """Whether the condition of an "as long as" static ability holds (CR 611.3a). While one is
+    being checked, other such abilities don't apply: the characteristics a condition reads
+    ("you control three or more artifacts") are found without them, which keeps the check
+    finite (CR 613.8's dependencies, reduced)."""
+    if _CHECKING:
+        return False
+    if exercise.RECORD is not None and not isinstance(condition, str):
+        exercise.note("STATIC_CONDITIONS", type(condition).__name__, src.card)
+    _CHECKING.append(True)
+    try:
+        return condition_holds(s, condition, src)
+    finally:
+        _CHECKING.pop()
 
 
 _GRANTING: set[int] = set()
@@ -73,7 +98,7 @@ def keywords(s: State, o: Obj) -> frozenset[str] | set[str]:
     checked for ``o``, grants to ``o`` are not applied again (CR 613.8's dependency order,
     reduced to what keeps the check finite). Outside such a check, an object of the state has
     its answer found once per state version (:meth:`State.facts`)."""
-    if exercise.RECORD is not None or _GRANTING or s.objs.get(o.id) is not o:
+    if exercise.RECORD is not None or _GRANTING or _CHECKING or s.objs.get(o.id) is not o:
         return _keywords(s, o)
     facts = s.facts()
     key = ("keywords", o.id)

@@ -1,6 +1,7 @@
 """Clash (CR 701.30): the controller of the effect and an opponent each reveal the top card of
 their library and may put it on the bottom; the one who revealed the card of higher mana value
-wins, which "If you win, ..." reads."""
+wins, which "If you win, ..." reads. Flipping a coin (CR 705), won or lost, which "If you win
+the flip, ..." and "If you lose the flip, ..." read."""
 from __future__ import annotations
 
 from manastack.oracle import ir
@@ -49,7 +50,18 @@ def clash(ctx, e: ir.Clash, rc) -> None:
               f"{possessive(rc.card.name)} effect", ("701.30d",), "resolve")
 
 
+def flip_coin(ctx, e: ir.FlipCoin, rc) -> None:
+    """CR 705.1-705.2: the controller flips a coin and calls it; the call matches the result
+    with an even chance, so the game's generator decides the win at once (no call is asked:
+    every call wins with the same chance)."""
+    s = ctx.s
+    rc.won_flip = s.rng.below(2) == 0
+    s.add_log(f"{s.players[rc.controller].name} flips a coin for {possessive(rc.card.name)} effect and "
+              f"{'wins' if rc.won_flip else 'loses'} the flip", ("705.1", "705.2"), "resolve")
+
+
 def if_you_win(ctx, e: ir.IfYouWin, rc) -> None:
-    """CR 701.30d: the effects happen only if the controller won the clash before them."""
-    if rc.won_clash:
+    """CR 701.30d: the effects happen only if the controller won the clash before them; after a
+    coin flip, only if they won the flip (or, for "If you lose the flip", lost it; CR 705.2)."""
+    if (rc.won_flip is not None and rc.won_flip != e.lose) if e.flip else rc.won_clash:
         execute(ctx, e.effects, rc)

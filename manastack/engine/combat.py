@@ -12,6 +12,7 @@ from . import keyword_effects
 from .casting import pay_mana
 from .cost_checks import summoning_sick
 from .decisions import Action, Decision, DecisionKind, IllegalActionError
+from .effect_records import CombatRule, pairs_filter
 from .event_types import Attacked, AttackedAlone, BecameBlocked, Blocked, Seen
 from .filters import matches, protected_from
 from .mana_abilities import can_afford
@@ -29,7 +30,19 @@ def restricted(s, o: Obj, kind: str) -> bool:
     for src, eff in ch.static_effects(s, kind):
         if layers.affected_by(s, src, eff, o):
             return True
-    return False
+    return any(e.rule == kind for e in combat_rules(s, o))
+
+
+def combat_rules(s, o: Obj) -> list[CombatRule]:
+    """The rules about combat this turn that resolved spells and abilities made for ``o``
+    (CR 611.2): for it alone, or for a group it is in now (CR 611.2c)."""
+    out = []
+    for e in s.effects:
+        if e.kind == "combat_rule" and (e.affected == o.id or (
+                e.affected is None and o.zone == "battlefield"
+                and matches(s, o, pairs_filter(e.group), None, e.player))):
+            out.append(e)
+    return out
 
 
 def cant_block(s, o: Obj) -> str | None:
@@ -182,6 +195,9 @@ def block_restriction(s, blocker: Obj, attacker: Obj) -> str | None:
     for src, eff in ch.static_effects(s, "cant_be_blocked_by"):      # "... by creatures with power 2 or less"
         if layers.affected_by(s, src, eff, attacker) and matches(s, blocker, eff.blockers, src):
             return f"an effect says {an} can't be blocked by creatures like {bn} (CR 509.1b)"
+    for e in combat_rules(s, attacker):     # "... can't be blocked by creatures with power 2 or less this turn"
+        if e.rule == "cant_be_blocked_by" and matches(s, blocker, pairs_filter(e.blockers), None, attacker.controller):
+            return f"{e.source}'s effect says {an} can't be blocked by creatures like {bn} this turn (CR 611.2, 509.1b)"
     if restricted(s, blocker, "can_block_only_flying") and "flying" not in akw:
         return f"{bn} can block only creatures with flying (CR 509.1b)"
     if "protection" in akw and protected_from(s, attacker, blocker):

@@ -120,6 +120,45 @@ def _no_cards_in_hand(s: State, src: Obj) -> bool:
     return not s.players[src.controller].hand
 
 
+def _your_turn(s: State, src: Obj) -> bool:
+    """"as long as it's your turn" (CR 611.3a; the active player's turn, CR 102.1)."""
+    return s.active == src.controller
+
+
+def _self_attacking(s: State, src: Obj) -> bool:
+    """"as long as ~ is attacking" (CR 506.4, 508.1k)."""
+    return src.zone == "battlefield" and src.attacking is not None
+
+
+def _self_untapped(s: State, src: Obj) -> bool:
+    return src.zone == "battlefield" and not src.tapped
+
+
+def _attached(s: State, src: Obj, subtype: str) -> bool:
+    return src.zone == "battlefield" and any(
+        o.attached_to == src.id and subtype in o.card.subtypes for o in s.permanents())
+
+
+def _self_equipped(s: State, src: Obj) -> bool:
+    """"as long as ~ is equipped": an Equipment is attached to it (CR 301.5)."""
+    return _attached(s, src, "Equipment")
+
+
+def _self_enchanted(s: State, src: Obj) -> bool:
+    """"as long as ~ is enchanted": an Aura is attached to it (CR 303.4)."""
+    return _attached(s, src, "Aura")
+
+
+def _self_monstrous(s: State, src: Obj) -> bool:
+    """"as long as ~ is monstrous" (CR 701.37b)."""
+    return "monstrous" in src.designations
+
+
+def _self_renowned(s: State, src: Obj) -> bool:
+    """"as long as ~ is renowned" (CR 702.112b)."""
+    return "renowned" in src.designations
+
+
 _CONDITIONS = {
     "kicked": _kicked,
     "self_had_no_minus1_counters": _no_minus_counters,   # persist (CR 702.79a)
@@ -139,6 +178,11 @@ _CONDITIONS = {
     "no_cards_in_hand": _no_cards_in_hand,
     "self_not_renowned": _not_renowned,                  # renown (CR 702.112a)
     "tribute_not_paid": _tribute_not_paid,               # tribute (CR 702.104b)
+    # static abilities "as long as ..." (CR 611.3a)
+    "your_turn": _your_turn,
+    "self_attacking": _self_attacking, "self_untapped": _self_untapped,
+    "self_equipped": _self_equipped, "self_enchanted": _self_enchanted,
+    "self_monstrous": _self_monstrous, "self_renowned": _self_renowned,
 }
 
 
@@ -197,5 +241,7 @@ def holds(s: State, condition: "ir.StateCondition", src: Obj) -> bool:
         return s.active != src.controller
     if type(condition) is ir.OpponentCount:
         return len(s.players) - 1 >= condition.at_least     # two-player games: one opponent
+    if type(condition) is ir.HasCounter:                    # "as long as it has a +1/+1 counter on it"
+        return src.zone == "battlefield" and src.counters.get(condition.kind, 0) > 0
     raise ValueError(f"unknown condition {condition!r}")
 

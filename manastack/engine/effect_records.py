@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from manastack.cards import CardDef
+from manastack.oracle import ir
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,9 +221,57 @@ class ActivatedThisTurn:
     source: str
 
 
+@dataclass(frozen=True, slots=True)
+class CombatRule:
+    """A rule about combat this turn from a resolved spell or ability (CR 611.2): ``rule`` is
+    "cant_block", "cant_attack", "cant_be_blocked", "cant_be_blocked_by" (by creatures matching
+    ``blockers``) or "attacks_each_combat". It applies to the object ``affected``, or, with
+    ``affected`` None, to every permanent matching ``group`` as ``player`` sees it, including
+    ones that enter later: the effect changes a rule, not characteristics (CR 611.2c). Filters
+    are kept as their (field, value) pairs, see :func:`filter_pairs`."""
+
+    kind: ClassVar[str] = "combat_rule"
+    affected: int | None
+    rule: str
+    until: str
+    timestamp: int
+    source: str
+    player: int | None = None
+    group: tuple = ()
+    blockers: tuple = ()
+
+
+def filter_pairs(f: ir.Filter) -> tuple:
+    """A filter as the (field, value) pairs it sets away from the defaults: plain data that a
+    save holds as it is. Only filters of plain values (text, numbers, flags, tuples of text)."""
+    out = []
+    for name in ir.Filter.__dataclass_fields__:
+        value = getattr(f, name)
+        if value != ir.Filter.__dataclass_fields__[name].default:
+            if not (value is None or isinstance(value, (str, int, bool))
+                    or (isinstance(value, tuple) and all(isinstance(v, str) for v in value))):
+                raise ValueError(f"filter field {name} can't be kept as plain data")
+            out.append((name, value))
+    return tuple(out)
+
+
+def pairs_filter(pairs) -> ir.Filter:
+    """The filter :func:`filter_pairs` gave (lists read from a save become tuples)."""
+    return ir.Filter(**{k: tuple(v) if isinstance(v, list) else v for k, v in pairs})
+
+
+def plain_filter(f: ir.Filter) -> bool:
+    """Whether :func:`filter_pairs` can keep ``f``."""
+    try:
+        filter_pairs(f)
+    except ValueError:
+        return False
+    return True
+
+
 Effect = (ModifyPT | SetPT | GrantKeywords | BecomeCreature | AddSubtypes | AllCreatureTypes | SkipNextUntap | MayPlay
           | PreventionShield | RegenerationShield | ControlChange | ManaReplacementEffect | DelayedTrigger
-          | OneShotDelayedTrigger | ActivatedThisTurn)
+          | OneShotDelayedTrigger | ActivatedThisTurn | CombatRule)
 """Any of the records above: what ``State.effects`` holds."""
 
 RECORD_TYPES: tuple[type, ...] = Effect.__args__

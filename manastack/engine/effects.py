@@ -17,7 +17,7 @@ from .decisions import Action, Decision, DecisionKind
 from .filters import objects_matching
 from .mana_abilities import add_mana, can_afford
 from .resolution import became, named_objects, named_players, amount, execute, objects_match, resolve_subject, source_obj
-from .effect_records import (AllCreatureTypes, BecomeCreature, DelayedTrigger, GrantKeywords, ManaReplacementEffect,
+from .effect_records import (AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger, GrantKeywords, ManaReplacementEffect,
                              MayPlay, ModifyPT, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetPT,
                              SkipNextUntap)
 from .state import Obj, PendingTrigger
@@ -260,6 +260,32 @@ def _grant(ctx, e: ir.GrantKeywords, rc):
             continue
         s.effects.append(GrantKeywords(o.id, names, e.duration, s.new_timestamp(), rc.card.name))
         s.add_log(f"{o.card.name} gains {', '.join(names)} until end of turn", ("611.2", "613.1f"), "effect")
+
+
+def _restrict(ctx, e: ir.Restrict, rc):
+    """A rule about combat this turn (CR 611.2): for each object named, or for a group read as
+    the rule is applied, so that creatures entering later are bound too (CR 611.2c)."""
+    s = ctx.s
+    words = _RULE_WORDS[e.rule]
+    blockers = filter_pairs(e.blockers) if e.blockers is not None else ()
+    by = " by creatures like that" if e.blockers is not None else ""
+    if isinstance(e.what, ir.Ref) and e.what.name == "all":
+        s.effects.append(CombatRule(None, e.rule, e.duration, s.new_timestamp(), rc.card.name, rc.controller,
+                                    filter_pairs(e.what.filter), blockers))
+        s.add_log(f"{rc.card.name}: those creatures {words}{by} this turn", _RULE_CR[e.rule], "effect")
+        return
+    for o in named_objects(ctx, e.what, rc):
+        if o.zone != "battlefield":
+            continue
+        s.effects.append(CombatRule(o.id, e.rule, e.duration, s.new_timestamp(), rc.card.name, blockers=blockers))
+        s.add_log(f"{o.card.name} {words}{by} this turn", _RULE_CR[e.rule], "effect")
+
+
+_RULE_WORDS = {"cant_block": "can't block", "cant_attack": "can't attack", "cant_be_blocked": "can't be blocked",
+               "cant_be_blocked_by": "can't be blocked", "attacks_each_combat": "attacks if able"}
+_RULE_CR = {"cant_block": ("611.2", "509.1b"), "cant_attack": ("611.2", "508.1c"),
+            "cant_be_blocked": ("611.2", "509.1b"), "cant_be_blocked_by": ("611.2", "509.1b"),
+            "attacks_each_combat": ("611.2", "508.1d")}
 
 
 def _put_counters(ctx, e: ir.PutCounters, rc):
@@ -662,11 +688,11 @@ HANDLERS = {
     ir.Regenerate: _regenerate, ir.PreventDamage: _prevent, ir.PayMana: _pay_mana,
     ir.CreateReflexive: _create_reflexive,
     ir.ReturnToHand: _bounce, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
-    ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.PutCounters: _put_counters,
+    ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
     ir.CreateTokens: _create_tokens, ir.Tap: _tap, ir.Untap: _untap, ir.Mill: _mill,
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.RevealHandDiscard: _reveal_hand_discard,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
-    ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.IfYouWin: clash.if_you_win,
+    ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win,
     ir.Conditional: _conditional,
     ir.ReturnToBattlefield: placement_effects.return_to_battlefield,
     ir.CreateEmblem: emblems.create_emblem,             # CR 114.2

@@ -10,7 +10,7 @@ import gc
 
 from manastack import cards
 
-from . import casting, effects, filters, mana_query, support, upcalls
+from . import casting, conditions, effects, filters, mana_query, support, upcalls
 from .decisions import Action, Decision, IllegalActionError
 from .runner import Ctx, NeedDecision, Rollback
 from .state import State
@@ -22,6 +22,7 @@ upcalls.install(upcalls.Upcalls(
     pay_cost=casting.pay_cost,
     source_reports=mana_query.source_reports,
     effect_handlers=effects.HANDLERS,
+    condition_holds=conditions.evaluate,
 ))
 cards.set_support_check(support.gaps, support.LAYOUTS)
 

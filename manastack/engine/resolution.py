@@ -43,6 +43,7 @@ class ResolutionContext:
     life_lost: int = 0      # life the players lost to this resolution so far (CR 119.3)
     chosen: dict = field(default_factory=dict)     # filter -> the permanent chosen for it
     won_clash: bool = False     # the controller won the clash this resolution did (CR 701.30d)
+    won_flip: bool | None = None    # the controller won (lost) the coin flip; None: no flip (CR 705.2)
 
     def __post_init__(self) -> None:
         if self.event is None:

@@ -122,6 +122,8 @@ REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_
 # What keeps "enters tapped" from applying: a state condition or an action as it enters
 # (CR 614.1d, 614.12; engine.replacement._enters_tapped_unless).
 ENTERS_UNLESS = frozenset({"YouControl", "OpponentCount", "PayLifeOption", "RevealOption"})
+# Typed conditions of "as long as" static abilities (CR 611.3a; engine.conditions.holds).
+STATIC_CONDITIONS = frozenset({"YouControl", "HasCounter", "NotYourTurn"})
 # Riders of mana (CR 106.6): what spending the mana does to the spell it pays for.
 MANA_RIDERS = frozenset({"cant_be_countered", "plus_one_counter"})
 TRIGGER_EVENTS = frozenset({
@@ -215,6 +217,11 @@ def _walk(node, out: list[str]) -> None:
     elif t is ir.StaticEffect:
         if node.kind not in STATIC_KINDS:
             out.append(f"static effect {node.kind!r}")
+        if isinstance(node.condition, str) and node.condition not in _conditions():
+            out.append(f"condition {node.condition!r}")
+        elif node.condition is not None and not isinstance(node.condition, str) \
+                and type(node.condition).__name__ not in STATIC_CONDITIONS:
+            out.append(f"static ability while {type(node.condition).__name__}")
     elif t is ir.ReplacementAbility:
         if node.kind not in REPLACEMENT_KINDS:
             out.append(f"replacement effect {node.kind!r}")

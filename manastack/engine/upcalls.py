@@ -11,7 +11,10 @@ those layers, so a module low down must reach code that lives above it:
 - :func:`source_reports`: saying why a cost can't be paid lists every mana source and what keeps
   it from being used (:mod:`.mana_query`, above the payment search that asks);
 - :func:`effect_handler`: resolving an effect (CR 608.2c) runs handlers that cast spells, pay
-  costs and make mana, from modules above :mod:`.resolution`.
+  costs and make mana, from modules above :mod:`.resolution`;
+- :func:`condition_holds`: a static ability that applies "as long as" a condition holds
+  (CR 611.3a) is found among the static abilities by :mod:`.characteristics`, while the
+  conditions (:mod:`.conditions`) read characteristics.
 
 Each is one typed field of :class:`Upcalls`; :mod:`.loop`, the top engine module, installs them
 once as it is imported, and lower modules call the forwarding functions here.
@@ -40,6 +43,7 @@ class Upcalls:
     pay_cost: Callable[..., None]
     source_reports: Callable[[State, int], list]
     effect_handlers: Mapping[type, Handler]
+    condition_holds: Callable[[State, Any, Obj], bool]
 
 
 _installed: Upcalls | None = None
@@ -81,3 +85,8 @@ def source_reports(s: State, player: int) -> list:
 def effect_handler(kind: type) -> Handler | None:
     """The handler of an IR effect type (:data:`.effects.HANDLERS`), or None."""
     return _get().effect_handlers.get(kind)
+
+
+def condition_holds(s: State, condition, src: Obj) -> bool:
+    """:func:`.conditions.evaluate`."""
+    return _get().condition_holds(s, condition, src)

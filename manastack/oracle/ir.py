@@ -478,6 +478,9 @@ class TokenSpec:
     subtypes: tuple[str, ...] = ()
     keywords: tuple["Keyword", ...] = ()
     text: str = ""   # rules text, compiled like a card's (predefined tokens, CR 111.10)
+    # the abilities of that text as the effect's own sentence read them ("It has "..."",
+    # CR 111.3), so what the token will do is known (and checked) before it exists
+    abilities: tuple = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -648,6 +651,20 @@ class SkipNextUntap:
 
 
 @dataclass(frozen=True, slots=True)
+class Restrict:
+    """A rule about combat for ``what`` this turn, from a resolving spell or ability (CR 611.2):
+    ``rule`` is "cant_block", "cant_attack", "cant_be_blocked" (CR 509.1b, 508.1c),
+    "cant_be_blocked_by" (by creatures matching ``blockers``) or "attacks_each_combat" ("attacks
+    this turn if able", CR 508.1d). A group ("creatures without flying") is not locked in as the
+    effect begins: it changes a rule, not characteristics (CR 611.2c)."""
+
+    what: Subject
+    rule: str
+    blockers: Filter | None = None
+    duration: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
 class ExtraTurn:
     """"[Player] takes an extra turn after this one." (CR 500.7)."""
 
@@ -661,11 +678,20 @@ class Clash:
 
 
 @dataclass(frozen=True, slots=True)
+class FlipCoin:
+    """"Flip a coin." (CR 705.1): the controller flips, and wins or loses the flip (CR 705.2),
+    which the "If you win the flip" / "If you lose the flip" after it read."""
+
+
+@dataclass(frozen=True, slots=True)
 class IfYouWin:
     """"If you win, [effects]" after a clash: the effects happen only if the controller won it
-    (CR 701.30d)."""
+    (CR 701.30d). With ``flip``, "If you win the flip, ..." after a coin flip (CR 705.2), and
+    with ``lose`` too, "If you lose the flip, ...": only when the coin was flipped and lost."""
 
     effects: tuple["Effect", ...]
+    flip: bool = False
+    lose: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -924,8 +950,8 @@ Effect = Union[
     PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, GetEnergy, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
-    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit,
-    IfYouDo, LoseGame, WinGame, IfYouDont, CastFromHand,
+    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit,
+    IfYouDo, LoseGame, WinGame, IfYouDont, CastFromHand, Restrict,
     PutInLibrary, Surveil, CreateEmblem, SacrificePermanents,
 ]
 
@@ -1089,6 +1115,9 @@ class StaticEffect:
     # "modify_pt" times the number of objects matching ``count`` ("for each artifact you
     # control"); "pt_equal_count": power and toughness are each that number (CR 604.3)
     count: Filter | None = None
+    # "as long as ...": the effect applies only while this holds (CR 611.3a, 604.2): a
+    # condition's name (engine.conditions), a YouControl, a NotYourTurn or a HasCounter
+    condition: "str | YouControl | NotYourTurn | HasCounter | None" = None
     # "cast_from_graveyard": the alternative cost such a cast must use ("mutate": Brokkos, CR 118.9)
     cost: str = ""
 
@@ -1147,6 +1176,14 @@ class RevealOption:
     """"you may reveal a [card] from your hand" as a permanent enters (CR 614.12, 701.20b)."""
 
     filter: Filter
+
+
+@dataclass(frozen=True, slots=True)
+class HasCounter:
+    """A condition on the source: it has at least one ``kind`` counter on it ("as long as it
+    has a +1/+1 counter on it", CR 122.1)."""
+
+    kind: str
 
 
 StateCondition = Union[YouControl, OpponentCount, NotYourTurn]

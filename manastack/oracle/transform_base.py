@@ -36,6 +36,17 @@ class _CounteredExile:
     joins it to the counter before it (CR 614.15)."""
 
 
+@dataclass(frozen=True)
+class _TokenHas:
+    """The sentence "It has "[ability]"" (or "They have flying.") after "create ... token",
+    until ``body`` adds it to the token being created (CR 111.3): the abilities read, their
+    text as the token's rules text, and keywords."""
+
+    abilities: tuple = ()
+    text: str = ""
+    keywords: tuple = ()
+
+
 class Unsupported(Exception):
     """Text that parses but that the IR cannot express faithfully."""
 
@@ -299,7 +310,7 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
         if isinstance(effect, ir.IfYouDont):
             return ir.IfYouDont(tuple(walk(e) for e in effect.effects))
         if isinstance(effect, ir.IfYouWin):
-            return ir.IfYouWin(tuple(walk(e) for e in effect.effects))
+            return dataclasses.replace(effect, effects=tuple(walk(e) for e in effect.effects))
         if isinstance(effect, ir.Conditional):   # what "instead" replaced is named first
             otherwise = tuple(walk(e) for e in effect.otherwise)
             return ir.Conditional(effect.condition, tuple(walk(e) for e in effect.effects), otherwise)
@@ -307,10 +318,11 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
         for name in ("source", "who", "first", "what", "to", "second"):
             if hasattr(effect, name):
                 changes[name] = subject(getattr(effect, name))
-        if isinstance(getattr(effect, "amount", None), ir.StatOf):     # "equal to its power"
-            what = subject(effect.amount.what)
-            _need(not isinstance(what, ir.Target) or specs[what.index].kind == "permanent", "its")
-            changes["amount"] = dataclasses.replace(effect.amount, what=what)
+        for name in ("amount", "power", "toughness"):    # "equal to its power", "where X is its power"
+            if isinstance(getattr(effect, name, None), ir.StatOf):
+                what = subject(getattr(effect, name).what)
+                _need(not isinstance(what, ir.Target) or specs[what.index].kind == "permanent", "its")
+                changes[name] = dataclasses.replace(getattr(effect, name), what=what)
         return dataclasses.replace(effect, **changes) if changes else effect
 
     bound = [walk(e) for e in effects]
@@ -338,3 +350,17 @@ def _has_marker(node) -> bool:
     if dataclasses.is_dataclass(node) and not isinstance(node, type):
         return any(_has_marker(getattr(node, f.name)) for f in dataclasses.fields(node))
     return False
+
+
+def no_it_subject(abilities) -> list:
+    """``abilities``, refused when a static one has "it" as its subject (see ``s_it``)."""
+    _need(not any(type(a) is ir.StaticAbility and a.effect.affected == "it" for a in abilities), "it")
+    return abilities
+
+
+def _plain_group(f: ir.Filter) -> bool:
+    """A description read the same whoever's ability it is, but for "you control": nothing in it
+    names the source ("other", "named ~", the chosen color or type), so an effect that outlives
+    the source can still read it (CR 611.2c)."""
+    return not (f.other or f.or_self or f.named_self or f.targets_self or f.power_below_source
+                or f.mana_value_equals is not None or "chosen" in f.colors + f.subtypes)

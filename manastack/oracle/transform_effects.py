@@ -8,7 +8,7 @@ from lark import Token, v_args
 from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.subtypes import CREATURE_TYPES
-from manastack.oracle.transform_base import (
+from manastack.oracle.transform_base import (no_it_subject, 
     IT, ITS_CONTROLLER, PREDEFINED_TOKENS, PREV, THAT_CARD, THAT_PLAYER, THAT_SPELL, UNTIL_EOT, _Amount, _Colors,
     _Desc, _ForEach, _OPEN, _T, _TokenTypes, _amount, _is_object, _is_player, _mana_symbols,
     _need, _number, _of, _permanent, _ptmod, _subtype)
@@ -91,7 +91,7 @@ class EffectRules:
 
     @v_args(meta=True)
     def em_static(self, meta, c):
-        return [a for group in c for a in group], self.text[meta.start_pos:meta.end_pos]
+        return no_it_subject([a for group in c for a in group]), self.text[meta.start_pos:meta.end_pos]
 
     @v_args(meta=True)
     def em_triggered(self, meta, c):

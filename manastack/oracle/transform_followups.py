@@ -1,16 +1,17 @@
 """OracleTransformer rules: follow-up parts that combine with the rest of a line: putting an
 object into its owner's library (CR 401.4), a permanent you choose as the effect happens
 (CR 608.2d), "your next untap step" (CR 502.3), the life lost this way (CR 119.3), becoming the
-target of a spell or ability (CR 603.2), and "can't be blocked by" (CR 509.1b)."""
+target of a spell or ability (CR 603.2), "can't be blocked by" (CR 509.1b), and the abilities a
+token is created with (CR 111.3)."""
 from __future__ import annotations
 
 import dataclasses
 
-from lark import Token
+from lark import Token, v_args
 
 from manastack.oracle import ir
-from manastack.oracle.transform_base import (PREDEFINED_TOKENS, PREV, _CounteredExile, _T, _Desc, _ForEach, _is_player, _need,
-                                              _number, _of, _permanent, _ptmod)
+from manastack.oracle.transform_base import (IT, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
+                                              _is_object, _number, _of, _permanent, _ptmod)
 
 
 
@@ -116,6 +117,17 @@ class FollowupRules:
         effects = self.sentence([x for x in c if not isinstance(x, Token)])
         return [ir.IfYouWin(tuple(effects))]
 
+    def if_you_win_flip(self, c):
+        """"If you win the flip, ..." after "Flip a coin." (CR 705.2), joined to it by ``body``."""
+        return [ir.IfYouWin(tuple(self.sentence([x for x in c if not isinstance(x, Token)])), flip=True)]
+
+    def if_you_lose_flip(self, c):
+        """"If you lose the flip, ..." (CR 705.2)."""
+        return [ir.IfYouWin(tuple(self.sentence([x for x in c if not isinstance(x, Token)])), flip=True, lose=True)]
+
+    def flip_coin(self, c):
+        return [ir.FlipCoin()]
+
     def surveil(self, c):
         n = _number(c[0])
         _need(isinstance(n, int), "surveil X")
@@ -129,3 +141,105 @@ class FollowupRules:
     def st_one_blocker(self, c):
         """"~ can't be blocked by more than one creature" (CR 509.1b)."""
         return [ir.StaticAbility(ir.StaticEffect("max_one_blocker", c[0]))]
+
+    def token_has(self, c):
+        """"It has "[ability]"" after "create ... token" (CR 111.3): the quoted ability is part
+        of the token's characteristics; ``body`` adds it to the token."""
+        abilities, text = c[-1]
+        return [_TokenHas(tuple(abilities), text)]
+
+    def token_has_keywords(self, c):
+        """"They have haste." after "create ... tokens" (CR 111.3)."""
+        keywords = next(x for x in c if isinstance(x, list))
+        return [_TokenHas(keywords=tuple(keywords))]
+
+    @v_args(meta=True)
+    def ga_activated(self, meta, c):
+        return self.activated(c)[1], self.text[meta.start_pos:meta.end_pos]
+
+    @v_args(meta=True)
+    def ga_triggered(self, meta, c):
+        return self.triggered(c)[1], self.text[meta.start_pos:meta.end_pos]
+
+    @v_args(meta=True)
+    def ga_static(self, meta, c):
+        return no_it_subject([a for group in c for a in group]), self.text[meta.start_pos:meta.end_pos]
+
+    def restrict(self, c):
+        """"[Objects] can't block this turn" and its kin (CR 611.2, 509.1b, 508.1c); without a
+        subject, the one of the clause before."""
+        what = c[0] if len(c) > 1 else PREV
+        _need(what is PREV or _permanent(what), "can't ... this turn")
+        _need(not isinstance(what, ir.Ref) or what.name != "all" or _plain_group(what.filter),
+              "a group that names the source")
+        return [ir.Restrict(what, rule, blockers) for rule, blockers in c[-1]]
+
+    def restrict_must_attack(self, c):
+        """"Target creature attacks this turn if able." (CR 508.1d)."""
+        what = c[0] if c and not isinstance(c[0], Token) else PREV
+        _need(what is PREV or _permanent(what), "attacks this turn if able")
+        _need(not isinstance(what, ir.Ref) or what.name != "all" or _plain_group(what.filter),
+              "a group that names the source")
+        return [ir.Restrict(what, "attacks_each_combat")]
+
+    def cr_cant_block(self, c):
+        return [("cant_block", None)]
+
+    def cr_cant_attack(self, c):
+        return [("cant_attack", None)]
+
+    def cr_cant_attack_block(self, c):
+        return [("cant_attack", None), ("cant_block", None)]
+
+    def cr_unblockable(self, c):
+        return [("cant_be_blocked", None)]
+
+    def cr_unblockable_by(self, c):
+        """"can't be blocked by creatures with power 2 or less this turn" (CR 509.1b)."""
+        d = _of(c, _Desc)
+        _need(d.plural and d.kind is None and d.filter.types == ("Creature",) and not d.zone_given,
+              "can't be blocked by")
+        _need(_plain_group(d.filter), "blockers that name the source")
+        return [("cant_be_blocked_by", d.filter)]
+
+
+    # ---- quantities (CR 107.3c): "..., where X is [quantity]."
+
+    def xv_quantity(self, c):
+        return c[0]
+
+    def damage_equal(self, c):
+        """"[source] deals damage equal to [quantity] to [recipient]" (either order): "its" is
+        the source ("Target creature you control deals damage equal to its power to ...")."""
+        source, quantity = c[0], next(x for x in c if isinstance(x, _QUANTITIES))
+        recipient = next(x for x in c[1:] if x is not quantity)
+        _need(_is_object(source) and source is not PREV, "damage source")
+        if isinstance(quantity, ir.StatOf) and quantity.what is IT:
+            quantity = dataclasses.replace(quantity, what=source)
+        return [ir.DealDamage(quantity, recipient, source)]
+
+    def draw_equal(self, c):
+        """"Draw cards equal to [quantity]" (CR 121.1)."""
+        who = c[0] if len(c) > 1 else ir.Ref("you")
+        _need(_is_player(who), "not a player")
+        return [ir.Draw(c[-1], who)]
+
+    def q_count(self, c):
+        """"the number of creatures you control", "... cards in your graveyard" (CR 604.3)."""
+        d = _of(c, _Desc)
+        _need(d.plural and d.kind in (None, "permanent", "card") and (d.kind != "card" or d.zone_given)
+              and _plain_group(d.filter), "the number of")
+        return ir.CountOf(d.filter)
+
+    def q_counters(self, c):
+        return ir.CountersOn(c[0])
+
+    def q_stat(self, c):
+        return c[0]
+
+    def q_self_stat(self, c):
+        return ir.StatOf(ir.Ref("self"), c[-1])
+
+
+_QUANTITIES = (ir.CountOf, ir.CountersOn, ir.StatOf)
+

@@ -9,8 +9,8 @@ from lark import Token, v_args
 
 from manastack.mana import ManaCost
 from manastack.oracle import ir
-from manastack.oracle.transform_base import (
-    IT, PREV, THAT_OBJECT, _OPEN, _CounteredExile, _T, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
+from manastack.oracle.transform_base import (_plain_group, no_it_subject, 
+    IT, PREV, THAT_OBJECT, _OPEN, _CounteredExile, _TokenHas, _T, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
     bind)
 
 
@@ -194,7 +194,7 @@ class LineRules:
         return "abilities", [ir.ExertAbility(ir.CreateReflexive(ability), text)]
 
     def static_line(self, c):
-        return "abilities", [a for group in c for a in group]
+        return "abilities", no_it_subject([a for group in c for a in group])
 
     def spell_line(self, c):
         return "spell", c[0]
@@ -400,13 +400,22 @@ class LineRules:
                 _need(len(out) > start, "if you don't")
                 out[-1:] = _unless_done(out[-1], sentence[0])
                 continue
+            if sentence and isinstance(sentence[0], _TokenHas):
+                _need(len(out) > start and len(sentence) == 1, "it has")
+                out[-1] = _token_with(out[-1], sentence[0])
+                continue
             if sentence and isinstance(sentence[0], _CounteredExile):
                 _need(len(out) > start and type(out[-1]) in (ir.CounterSpell, ir.CounterUnlessPays)
                       and len(sentence) == 1, "countered this way")
                 out[-1] = dataclasses.replace(out[-1], exile=True)      # CR 614.15
                 continue
             if sentence and isinstance(sentence[0], ir.IfYouWin):
-                _need(len(out) > start and type(out[-1]) is ir.Clash, "if you win")   # CR 701.30d
+                # CR 701.30d after a clash; CR 705.2 after a coin flip (perhaps a "you may"),
+                # "If you win the flip" and "If you lose the flip" in either order
+                anchor = next((e for e in reversed(out[start:]) if type(e) is not ir.IfYouWin), None)
+                flipped = type(anchor) is ir.FlipCoin or (type(anchor) is ir.May and anchor.effects == (ir.FlipCoin(),))
+                _need(flipped if sentence[0].flip else type(anchor) is ir.Clash, "if you win")
+                _need(len(sentence) == 1 and out[-1] is anchor or type(out[-1]) is ir.IfYouWin, "if you win")
                 out += sentence
                 continue
             if sentence and isinstance(sentence[0], ir.IfYouDo):
@@ -451,6 +460,10 @@ class LineRules:
                 if getattr(e, "what", None) is PREV:
                     _need(last is not None, "no subject")
                     e = dataclasses.replace(e, what=last)
+                    # a rule about combat for a group outlives the source: nothing in the group
+                    # may name it (CR 611.2c; "Other creatures get +1/+0 and can't block")
+                    _need(type(e) is not ir.Restrict or not isinstance(last, ir.Ref) or last.name != "all"
+                          or _plain_group(last.filter), "a group that names the source")
                 last = _subject_of(e) or last
                 effects.append(e)
         duration = None
@@ -620,6 +633,20 @@ def _alt_paid(c) -> str:
     name = _kw_name(next(x for x in c if isinstance(x, Token)))
     _need(name in _ALT_PAID, "alternative cost")
     return _ALT_PAID[name]
+
+
+def _token_with(effect, has: _TokenHas):
+    """The token creation ``effect`` (perhaps a "you may") with the abilities of "It has ..."
+    added to the token's characteristics (CR 111.3)."""
+    if type(effect) is ir.May and len(effect.effects) == 1:
+        return dataclasses.replace(effect, effects=(_token_with(effect.effects[0], has),))
+    _need(type(effect) is ir.CreateTokens, "it has: not a token just created")
+    spec = effect.token
+    _need(not (has.abilities and spec.text), "it has: a token with rules text already")
+    spec = dataclasses.replace(spec, keywords=spec.keywords + has.keywords,
+                               abilities=spec.abilities + has.abilities,
+                               text="\n".join(t for t in (spec.text, has.text) if t))
+    return dataclasses.replace(effect, token=spec)
 
 
 def _with_x(node, value, found: list):

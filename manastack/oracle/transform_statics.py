@@ -423,6 +423,11 @@ class StaticRules:
     def s_self(self, c):
         return "self"
 
+    def s_it(self, c):
+        """"it" as the subject of a static sentence: read only where a condition about the
+        source came first ("As long as ~ is equipped, it gets +1/+1."), see :meth:`static_while`."""
+        return "it"
+
     def s_enchanted(self, c):
         _need(not c[0].plural, "enchanted")
         return "enchanted"
@@ -437,3 +442,68 @@ class StaticRules:
     def s_each(self, c):
         _need(not c[0].plural and c[0].kind in (None, "permanent"), "each")
         return c[0].filter
+
+    # ---- statics while a condition holds (CR 611.3a, 604.2)
+
+    def static_while(self, c):
+        """"As long as [condition], [static ability]." or "[static ability] as long as
+        [condition].": the ability's effects apply only while the condition holds. A condition
+        about the source itself ("as long as it's attacking") only where the ability affects
+        the source."""
+        group = next(x for x in c if isinstance(x, list))
+        condition = next(x for x in c if not isinstance(x, list))
+        about_self = isinstance(condition, str) and condition.startswith("self_") or isinstance(condition, ir.HasCounter)
+        out = []
+        for ab in group:
+            if type(ab) is ir.StaticAbility and ab.effect.affected == "it":
+                _need(about_self and c[0] is condition, "it")     # "As long as ~ is ..., it ..."
+                ab = dataclasses.replace(ab, effect=dataclasses.replace(ab.effect, affected="self"))
+            _need(type(ab) is ir.StaticAbility and ab.effect.kind in _WHILE_KINDS
+                  and ab.effect.condition is None, "as long as: this kind of ability")
+            _need(not about_self or ab.effect.affected == "self",
+                  "as long as: a condition about the source for other objects")
+            out.append(dataclasses.replace(ab, effect=dataclasses.replace(ab.effect, condition=condition)))
+        return "abilities", out
+
+    def wc_state(self, c):
+        _need(type(c[0]) in (ir.YouControl, ir.NotYourTurn), "as long as: this state condition")
+        return c[0]
+
+    def wc_threshold(self, c):
+        _need(_number(str(c[0])) == 7, "as long as: cards in your graveyard")
+        return "seven_cards_in_graveyard"
+
+    def wc_your_turn(self, c):
+        return "your_turn"
+
+    def wc_hellbent(self, c):
+        return "no_cards_in_hand"
+
+    def wc_self(self, c):
+        return "self_" + c[-1]
+
+    def wc_counter(self, c):
+        return ir.HasCounter(c[-1])
+
+    def ss_attacking(self, c):
+        return "attacking"
+
+    def ss_untapped(self, c):
+        return "untapped"
+
+    def ss_equipped(self, c):
+        return "equipped"
+
+    def ss_enchanted(self, c):
+        return "enchanted"
+
+    def ss_designated(self, c):
+        return str(c[0]).lower()
+
+
+# Static kinds that may apply only while a condition holds: those the engine reads through the
+# static abilities on the battlefield as it applies them (engine.characteristics), not those
+# that change a definition (layers) or are read from a card as a spell.
+_WHILE_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_block", "cant_be_blocked",
+                          "attacks_each_combat"})
+
