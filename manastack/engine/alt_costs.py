@@ -13,6 +13,7 @@ announcements whose total cost can be paid are offered.
 from __future__ import annotations
 
 import dataclasses
+from functools import lru_cache
 
 from manastack.mana import ManaCost
 from manastack.oracle import ir
@@ -57,12 +58,26 @@ RETRACE_COST = ir.Cost(discard=1, discard_type="Land")
 def flashback_cards(s, player: int) -> list[int]:
     """Cards in ``player``'s graveyard they may cast from there: instants and sorceries with
     flashback (CR 702.34a), cards with retrace (CR 702.81a)."""
-    out = []
-    for oid in s.players[player].graveyard:
-        card = s.objs[oid].card
-        if keyword(card, "retrace") or not card.is_permanent_card and keyword(card, "flashback"):
-            out.append(oid)
-    return out
+    objs = s.objs
+    return [oid for oid in s.players[player].graveyard if _castable_from_graveyard(objs[oid].card)]
+
+
+@lru_cache(maxsize=8192)
+def _castable_from_graveyard(card) -> bool:
+    """Whether a card definition has retrace, or is an instant or sorcery with flashback
+    (asked of every card in a graveyard at every priority: found once per definition)."""
+    return bool(keyword(card, "retrace") or not card.is_permanent_card and keyword(card, "flashback"))
+
+
+@lru_cache(maxsize=8192)
+def only_mana_cost(card) -> bool:
+    """Whether a card definition, cast from a hand, has no cost but its mana cost to pay: no
+    alternative cost to choose instead (CR 118.9), no cost reduction of its own (affinity,
+    CR 702.41a) and no other way to pay mana (convoke, improvise, delve; CR 702.51a, 702.126a,
+    702.66a). Castability then hangs on the mana cost, what the board adds to it, and what
+    the player can pay."""
+    names = {ab.name for ab in card.abilities if type(ab) is ir.Keyword}
+    return not names & {*CHOSEN_ALTERNATIVES, "affinity", "convoke", "improvise", "delve"}
 
 
 def cast_from(o) -> tuple[str, ...]:
