@@ -44,9 +44,28 @@ def mana_sources(s: State, player: int) -> list[tuple[Obj, int, ir.ActivatedAbil
     found = facts.get(key)
     if found is None:
         found = facts[key] = tuple((o.id, i, ab) for o in s.permanents(player)
-                                   for i, ab in mana_abilities(s, o) if cost_payable(s, o, ab.cost))
+                                   for i, ab in mana_abilities(s, o) if _payable(s, o, ab.cost))
     objs = s.objs
     return [(objs[oid], i, ab) for oid, i, ab in found]
+
+
+def _payable(s: State, o: Obj, c: ir.Cost) -> bool:
+    """:func:`cost_payable` for a mana ability's cost; a cost of only {T}, {Q} or sacrificing
+    the permanent itself is decided here from its status (CR 107.5-107.6, 302.6)."""
+    if not _status_only(c):
+        return cost_payable(s, o, c)
+    if (c.tap and o.tapped) or (c.untap and not o.tapped):
+        return False
+    return not ((c.tap or c.untap) and summoning_sick(s, o))
+
+
+_STATUS_PARTS = frozenset(("tap", "untap", "sacrifice_self"))
+
+
+@lru_cache(maxsize=8192)
+def _status_only(c: ir.Cost) -> bool:
+    """Whether a cost asks for nothing but {T}, {Q} or sacrificing its own permanent."""
+    return all(getattr(c, f.name) == f.default for f in fields(c) if f.name not in _STATUS_PARTS)
 
 
 # ------------------------------------------------------------------------------ activating
@@ -294,38 +313,44 @@ def _sources(s: State, player: int, exclude: int | None) -> tuple[bool, list[tup
         found = facts[key] = (modified, [x for x in every if x[0] != exclude])
         return found
     modified = _mana_is_modified(s)
-    types = None            # CR 106.7 for every permanent, found once if a source asks
     out = []
     for o in s.permanents(player):
         card = layers.card_now(s, o)
-        if not modified and _plain_abilities(card) is not None:
-            # what the board can't change: found once per definition, id and status (below)
-            taps = _plain_abilities(card)
+        taps = None if modified else _plain_abilities(card)
+        if taps is not None:
+            # nothing on the board changes what it offers: found once per definition, id and
+            # status (see _plain_source)
             ways, plain = _plain_source(card, o.id, o.tapped, taps and summoning_sick(s, o))
-            out.append((o.id, _keep_for_later(s, o) if ways else (), ways, plain))
-            continue
-        ways = []
-        for i, ab in mana_abilities(s, o):
-            c = ab.cost
-            if len(ab.effects) != 1 or not (c.tap or c.untap or c.sacrifice_self):
-                continue
-            if c.pay_life or c.discard or c.sacrifice is not None or c.untap_tapped is not None or c.energy:
-                continue
-            if not cost_payable(s, o, c, include_mana=False):
-                continue
-            produce = produce_of(ab)
-            if produce.like_land_could_produce and types is None:
-                types = could_produce_map(s)
-            bases = tuple(produce_options(s, o, produce, None, types))
-            nets = tuple(tuple(net_outputs_for(s, player, o, ab, base)) if modified else (base,)
-                         for base in bases)
-            ways.append(_Way(i, c, ab, getattr(ab.effects[0], "spend", None), bases, nets))
-        # without spending rules, the alternatives don't depend on what is paid for
-        plain = (_ordered(_from_ways(s, player, o, ways, None, modified))
-                 if all(w.spend is None for w in ways) else None)
+        else:
+            ways, plain = _source_ways(s, player, o, modified)
         out.append((o.id, _keep_for_later(s, o) if ways else (), ways, plain))
     found = facts[key] = (modified, out)
     return found
+
+
+def _source_ways(s: State, player: int, o: Obj, modified: bool) -> tuple[list[_Way], list[Alternative] | None]:
+    """The ways the auto-payer may use ``o``'s mana abilities (those whose only effect adds
+    mana and whose costs beyond mana, {T}, {Q} or sacrificing it can be paid now), and its
+    alternatives when they don't depend on what is paid for (else None)."""
+    ways = []
+    for i, ab in mana_abilities(s, o):
+        c = ab.cost
+        if len(ab.effects) != 1 or not (c.tap or c.untap or c.sacrifice_self):
+            continue
+        if c.pay_life or c.discard or c.sacrifice is not None or c.untap_tapped is not None or c.energy:
+            continue
+        if not cost_payable(s, o, c, include_mana=False):
+            continue
+        produce = produce_of(ab)
+        types = could_produce_map(s) if produce.like_land_could_produce else None   # CR 106.7
+        bases = tuple(produce_options(s, o, produce, None, types))
+        nets = tuple(tuple(net_outputs_for(s, player, o, ab, base)) if modified else (base,)
+                     for base in bases)
+        ways.append(_Way(i, c, ab, getattr(ab.effects[0], "spend", None), bases, nets))
+    # without spending rules, the alternatives don't depend on what is paid for
+    plain = (_ordered(_from_ways(s, player, o, ways, None, modified))
+             if all(w.spend is None for w in ways) else None)
+    return ways, plain
 
 
 _PLAIN_COST_PARTS = frozenset(("mana", "tap", "untap", "sacrifice_self"))
