@@ -44,15 +44,17 @@ def mana_sources(s: State, player: int) -> list[tuple[Obj, int, ir.ActivatedAbil
     found = facts.get(key)
     if found is None:
         found = facts[key] = tuple((o.id, i, ab) for o in s.permanents(player)
-                                   for i, ab in mana_abilities(s, o) if _payable(s, o, ab.cost))
+                                   for i, ab, status in _marked(layers.card_now(s, o))
+                                   if _payable(s, o, ab.cost, status))
     objs = s.objs
     return [(objs[oid], i, ab) for oid, i, ab in found]
 
 
-def _payable(s: State, o: Obj, c: ir.Cost) -> bool:
+def _payable(s: State, o: Obj, c: ir.Cost, status_only: bool) -> bool:
     """:func:`cost_payable` for a mana ability's cost; a cost of only {T}, {Q} or sacrificing
-    the permanent itself is decided here from its status (CR 107.5-107.6, 302.6)."""
-    if not _status_only(c):
+    the permanent itself (``status_only``) is decided here from its status (CR 107.5-107.6,
+    302.6)."""
+    if not status_only:
         return cost_payable(s, o, c)
     if (c.tap and o.tapped) or (c.untap and not o.tapped):
         return False
@@ -63,9 +65,12 @@ _STATUS_PARTS = frozenset(("tap", "untap", "sacrifice_self"))
 
 
 @lru_cache(maxsize=8192)
-def _status_only(c: ir.Cost) -> bool:
-    """Whether a cost asks for nothing but {T}, {Q} or sacrificing its own permanent."""
-    return all(getattr(c, f.name) == f.default for f in fields(c) if f.name not in _STATUS_PARTS)
+def _marked(card) -> tuple[tuple[int, ir.ActivatedAbility, bool], ...]:
+    """A definition's mana abilities (:func:`mana_abilities`), each with whether its cost asks
+    for nothing but {T}, {Q} or sacrificing its own permanent; found once per definition."""
+    return tuple((i, ab, all(getattr(ab.cost, f.name) == f.default for f in fields(ab.cost)
+                             if f.name not in _STATUS_PARTS))
+                 for i, ab in _mana_abilities_of(card))
 
 
 # ------------------------------------------------------------------------------ activating
