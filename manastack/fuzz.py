@@ -37,6 +37,7 @@ from manastack.agents import RandomAgent
 from manastack.cards import CardDB, CardError, load_db
 from manastack.decks import Deck
 from manastack.engine.decisions import Action
+from manastack.engine.merged import cards_in
 from manastack.game import Game
 from manastack.mana import COLORS
 from manastack.rng import Rng
@@ -144,7 +145,7 @@ def zone_problems(s) -> list[str]:
             if item.source in seen:
                 problems.append(f"spell {item.source} is also in {seen[item.source]}")
             seen[item.source] = "stack"
-    lost = [o.id for o in s.objs.values() if not o.is_token and o.id not in seen]
+    lost = [o.id for o in s.objs.values() if cards_in(o) and o.id not in seen]
     if lost:
         problems.append(f"cards in no zone: {lost[:5]}")
     return problems
@@ -157,7 +158,8 @@ def check_state(game: Game) -> None:
     if problems:
         raise InvariantError("cards conserved", "; ".join(problems))
     for owner in (0, 1):
-        n = sum(1 for o in s.objs.values() if not o.is_token and o.zone != "command" and o.owner == owner)
+        # a merged permanent is one object for all its cards (CR 729.2)
+        n = sum(cards_in(o) for o in s.objs.values() if o.zone != "command" and o.owner == owner)
         if n != DECK_SIZE:
             raise InvariantError("cards conserved", f"player {owner} owns {n} cards, not {DECK_SIZE}")
     for p in s.players:
@@ -304,9 +306,21 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
 
+    shown = 0
+
     def progress(report: Report) -> None:
-        print(f"{report.games} games, {report.decisions} decisions, "
-              f"{sum(len(f) for f in report.failures.values())} failed", file=sys.stderr, flush=True)
+        nonlocal shown
+        failed = sum(len(f) for f in report.failures.values())
+        print(f"{report.games} games, {report.decisions} decisions, {failed} failed", file=sys.stderr, flush=True)
+        if failed > shown:        # say which game failed as soon as it does
+            shown = failed
+            last = max((f for found in report.failures.values() for f in found), key=lambda f: f.seed)
+            print(f"  seed {last.seed} failed: {last.kind}: {last.message[:200]}", file=sys.stderr, flush=True)
+
+    # Ctrl-C, or a termination signal, ends the run with the report of the games finished
+    # (a shell that starts it in the background may have told it to ignore Ctrl-C)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
 
     seeds = range(args.seed, args.seed + args.games)
     names = playable_names(db)

@@ -30,13 +30,13 @@ PACKAGE_LAYERS = (
 )
 ENGINE_LAYERS = (
     ("vocabulary", ("abilities", "decisions", "exercise", "wording")),
-    ("state", ("effect_records", "event_types", "monarch", "runner", "state", "upcalls")),
+    ("state", ("effect_records", "event_types", "merged", "monarch", "runner", "state", "upcalls")),
     ("characteristics", ("characteristics", "conditions", "filters", "layers")),
     ("queries", ("activation_limits", "aura_placement", "cost_checks", "mana_replacement", "mana_spend", "mana_types", "replacement", "resolution",
                  "spell_costs", "targets", "timing",
                  "attack_targets", "loyalty")),
     ("rules", ("adventure", "alt_costs", "casting", "cipher", "clash", "combat", "control", "copies", "crew", "double_faced", "edicts", "effects", "emblems", "events", "face_up",
-               "free_casting", "game_end", "game_outcome", "keyword_effects", "levelers", "mana_abilities", "mana_capacity", "morph", "payment_search", "placement_effects", "resolve", "sagas", "sba", "splice", "split_cards",
+               "free_casting", "game_end", "game_outcome", "keyword_effects", "levelers", "mana_abilities", "mana_capacity", "morph", "mutate", "payment_search", "placement_effects", "resolve", "sagas", "sba", "splice", "split_cards",
                "suspend", "triggers", "unless_costs")),
     ("game loop", ("legality", "loop", "mana_query", "save_check", "serialize", "support", "turn", "view")),
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 from hypothesis import given, settings, strategies as st
 
 from manastack import Game, RandomAgent
+from manastack.engine.merged import cards_in
 
 
 def check_invariants(game: Game, deck_size: int = 40) -> None:
@@ -23,10 +24,10 @@ def check_invariants(game: Game, deck_size: int = 40) -> None:
         if item.kind == "spell":
             assert item.source not in seen
             seen[item.source] = "stack"
-    cards = [o for o in s.objs.values() if not o.is_token and o.zone != "command"]   # emblems aren't cards (CR 114.5)
+    cards = [o for o in s.objs.values() if cards_in(o) and o.zone != "command"]   # emblems aren't cards (CR 114.5)
     assert set(seen) >= {o.id for o in cards}
-    for owner in (0, 1):
-        assert sum(1 for o in cards if o.owner == owner) == deck_size
+    for owner in (0, 1):        # a merged permanent is one object for all its cards (CR 729.2)
+        assert sum(cards_in(o) for o in cards if o.owner == owner) == deck_size
     for p in s.players:
         assert all(n > 0 for n in p.pool.values())
 

@@ -28,7 +28,7 @@ from .mana_spend import spell_use
 from .runner import Rollback
 from .spell_costs import log_total as log_changes
 from .spell_costs import total_cost
-from .targets import AWAKEN_TARGET, _modal, _specs_satisfiable, casting_ability, has_targets_for, spell_ability
+from .targets import AWAKEN_TARGET, MUTATE_TARGET, _modal, _specs_satisfiable, casting_ability, has_targets_for, spell_ability
 from .upcalls import cost_payable, pay_cost
 from .wording import possessive
 
@@ -39,8 +39,9 @@ WITHOUT_PAYING = (FREE, "suspend")               # cascade; suspend (CR 702.62a)
 # Alternative costs a card may be cast for from where it is, instead of its mana cost (CR 118.9):
 # evoke (CR 702.74a), dash (CR 702.109a), surge (CR 702.117a, only once another spell was cast),
 # overload (CR 702.96a, which also changes the spell's text: ``casting``), awaken (CR 702.113a,
-# which adds a target and an effect: ``targets``, ``resolve``).
-CHOSEN_ALTERNATIVES = ("evoke", "dash", "surge", "overload", "awaken")
+# which adds a target and an effect: ``targets``, ``resolve``), mutate (CR 702.140a, which adds a
+# target and merges the spell with it: ``targets``, ``mutate``).
+CHOSEN_ALTERNATIVES = ("evoke", "dash", "surge", "overload", "awaken", "mutate")
 ALTERNATIVE = ("flashback", "madness", "miracle") + WITHOUT_PAYING + CHOSEN_ALTERNATIVES   # paid rather than the mana cost (CR 118.9)
 ADDITIONAL = ("kicker", "multikicker", "buyback", "entwine")
 # How the spell was cast, not a cost: from a graveyard (aftermath, CR 702.127a), from a hand with
@@ -48,7 +49,7 @@ ADDITIONAL = ("kicker", "multikicker", "buyback", "entwine")
 MARKS = ("aftermath", "rebound")
 _RULES = {"kicker": "702.33a", "multikicker": "702.33c", "buyback": "702.27a", "entwine": "702.42a",
           "evoke": "702.74a", "dash": "702.109a", "surge": "702.117a", "overload": "702.96a",
-          "awaken": "702.113a"}
+          "awaken": "702.113a", "mutate": "702.140a"}
 
 
 # Retrace's additional cost (CR 702.81a): discard a land card.
@@ -57,21 +58,35 @@ RETRACE_COST = ir.Cost(discard=1, discard_type="Land")
 
 def flashback_cards(s, player: int) -> list[int]:
     """Cards in ``player``'s graveyard they may cast from there: instants and sorceries with
-    flashback (CR 702.34a), cards with retrace (CR 702.81a)."""
+    flashback (CR 702.34a), cards with retrace (CR 702.81a), and cards whose own static ability
+    lets them be cast from there for an alternative cost (Brokkos's mutate, which needs its
+    target, CR 601.3, 702.140a)."""
+    out = []
     objs = s.objs
-    return [oid for oid in s.players[player].graveyard if _castable_from_graveyard(objs[oid].card)]
+    for oid in s.players[player].graveyard:
+        o = objs[oid]
+        how = _from_graveyard(o.card)
+        if how == "always" or how == "mutate" and _specs_satisfiable(s, [MUTATE_TARGET], o, player):
+            out.append(oid)
+    return out
 
 
 @lru_cache(maxsize=8192)
-def _castable_from_graveyard(card) -> bool:
-    """Whether a card definition has retrace, or is an instant or sorcery with flashback
-    (asked of every card in a graveyard at every priority: found once per definition)."""
-    return bool(keyword(card, "retrace") or not card.is_permanent_card and keyword(card, "flashback"))
+def _from_graveyard(card) -> str:
+    """How a definition may be cast from its owner's graveyard: "always" with retrace or as an
+    instant or sorcery with flashback, "mutate" for its mutate cost when that has a target, ""
+    not at all (asked of every card in a graveyard at every priority: found once per
+    definition)."""
+    if keyword(card, "retrace") or not card.is_permanent_card and keyword(card, "flashback"):
+        return "always"
+    if graveyard_cost(card) == "mutate" and keyword(card, "mutate") is not None:
+        return "mutate"
+    return ""
 
 
 @lru_cache(maxsize=8192)
 def only_mana_cost(card) -> bool:
-    """Whether a card definition, cast from a hand, has no cost but its mana cost to pay: no
+    """Whether a definition, cast from a hand, has no cost but its mana cost to pay: no
     alternative cost to choose instead (CR 118.9), no cost reduction of its own (affinity,
     CR 702.41a) and no other way to pay mana (convoke, improvise, delve; CR 702.51a, 702.126a,
     702.66a). Castability then hangs on the mana cost, what the board adds to it, and what
@@ -80,12 +95,22 @@ def only_mana_cost(card) -> bool:
     return not names & {*CHOSEN_ALTERNATIVES, "affinity", "convoke", "improvise", "delve"}
 
 
+def graveyard_cost(card) -> str:
+    """The alternative cost a static ability of ``card`` lets it be cast for from its owner's
+    graveyard ("You may cast ~ from your graveyard using its mutate ability"), or ""."""
+    return next((eff.cost for eff in card.static_effects if eff.kind == "cast_from_graveyard"), "")
+
+
 def cast_from(o) -> tuple[str, ...]:
     """The cost a cast from ``o``'s zone uses: from a graveyard, flashback (an alternative cost,
-    CR 702.34a) or retrace (an additional cost, CR 702.81a)."""
+    CR 702.34a), retrace (an additional cost, CR 702.81a) or the alternative cost its own static
+    ability names (Brokkos: mutate only, its rulings)."""
     if o.zone != "graveyard":
         return ()
-    return ("flashback",) if keyword(o.card, "flashback") else ("retrace",)
+    if keyword(o.card, "flashback"):
+        return ("flashback",)
+    allowed = graveyard_cost(o.card)
+    return (allowed,) if allowed and not keyword(o.card, "retrace") else ("retrace",)
 
 
 def alternatives(s, player: int, o) -> list[str]:
@@ -102,6 +127,8 @@ def alternatives(s, player: int, o) -> list[str]:
             continue            # CR 702.117a: only after they cast another spell this turn
         if ab.name == "awaken" and not _specs_satisfiable(s, [AWAKEN_TARGET], o, player):
             continue            # CR 702.113a, 601.2c: it needs a land of theirs to target
+        if ab.name == "mutate" and not _specs_satisfiable(s, [MUTATE_TARGET], o, player):
+            continue            # CR 702.140a, 601.2c: it needs a non-Human creature to merge with
         out.append(ab.name)
     return out
 
@@ -166,6 +193,9 @@ def cast_label(o) -> str:
         return f"cast {o.card.name}"
     if cast_from(o) == ("retrace",):
         return f"cast {o.card.name} from the graveyard with retrace, discarding a land card"
+    if cast_from(o)[0] in CHOSEN_ALTERNATIVES:
+        name = cast_from(o)[0]
+        return f"cast {o.card.name} from the graveyard for its {name} cost {_text(o.card, keyword(o.card, name))}"
     flashback = _text(o.card, keyword(o.card, "flashback"))
     return f"cast {o.card.name} from the graveyard with flashback {flashback}"
 
@@ -190,6 +220,13 @@ def announce(ctx, player: int, spell, costs: tuple[str, ...]) -> None:
     who = s.players[player].name
     if not costs:
         costs = _choose_alternative(ctx, player, spell)
+    elif costs[0] in CHOSEN_ALTERNATIVES:       # from a graveyard, as its own static ability allows
+        _note(keyword(card, costs[0]), card)
+        if exercise.RECORD is not None:
+            exercise.note("STATIC_KINDS", "cast_from_graveyard", card)
+        s.add_log(f"{who} casts {card.name} from their graveyard, as its ability allows, for its {costs[0]} cost "
+                  f"{_text(card, keyword(card, costs[0]))} rather than its mana cost",
+                  ("601.3", _RULES[costs[0]], "118.9"), "cast")
     if "flashback" in costs:
         _note(keyword(card, "flashback"), card)
         s.add_log(f"{who} casts {card.name} from their graveyard with flashback: the flashback cost "

@@ -23,7 +23,7 @@ from . import mana_spend
 from .mana_spend import ability_use, spell_use
 from .spell_costs import total_cost
 from .state import Obj, StackItem
-from .targets import casting_ability, choose_modes_and_targets, describe_target, spell_ability_index
+from .targets import casting_ability, choose_modes_and_targets, describe_target, extra_targets, spell_ability_index
 from .timing import exiled_playable
 from .triggers import announce_targets
 from .wording import possessive
@@ -392,7 +392,7 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
         if fused or (split and from_graveyard):
             exercise.note("KEYWORDS", "fuse" if fused else "aftermath", card)
     ab = casting_ability(card)
-    if ab is not None and not choose_modes_and_targets(ctx, item, spell, player, ab):
+    if (ab is not None or extra_targets(spell)) and not choose_modes_and_targets(ctx, item, spell, player, ab):
         raise Rollback()  # CR 601.2c, 601.2e: the cast can't be completed; it never happened
     base, others = alt_costs.parts(card, spell.cast_costs)
     for cost in spliced:               # splice costs are additional costs (CR 702.47a, 601.2f)

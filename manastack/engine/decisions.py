@@ -79,6 +79,7 @@ class DecisionKind(StrEnum):
     CAST_FROM_HAND = "cast_from_hand"        # CR 118.9, 608.2g: a card to cast without paying its mana cost
     DREDGE = "dredge"                        # CR 702.52a, 616.1: draw, or dredge a card instead
     CLASH = "clash"                          # CR 701.30a: a card revealed in a clash, on top or bottom
+    MUTATE = "mutate"                        # CR 702.140c: a mutating spell over or under the creature
 
 
 class Decision:

@@ -266,6 +266,15 @@ class Exploited:
 
 
 @dataclass(slots=True)
+class Mutated:
+    """CR 702.140d: a mutating creature spell merged with the permanent ``obj``, controlled by
+    ``player``."""
+    kind: ClassVar[str] = "mutated"
+    obj: int
+    player: int
+
+
+@dataclass(slots=True)
 class Exerted:
     """CR 701.43a: ``player`` exerted a permanent."""
     kind: ClassVar[str] = "exerted"
@@ -299,7 +308,7 @@ class BecameMonarch:
 
 Event = (ZoneChange | Drew | LifeGained | LifeLost | DamageDealt | Tapped | Untapped | CountersPut
          | CountersRemoved | SpellCast | StepBegan | Attacked | AttackedAlone | Blocked | BecameBlocked
-         | BecameTarget | TurnedFaceUp | BecameRenowned | BecameMonstrous | Exploited | Exerted | ExiledWithMadness | TappedForMana
+         | BecameTarget | TurnedFaceUp | BecameRenowned | BecameMonstrous | Exploited | Mutated | Exerted | ExiledWithMadness | TappedForMana
          | BecameMonarch)
 
 

@@ -84,7 +84,11 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
         morph.reveal(s, o, to)
     _remove_from_zone(s, o)
     del s.objs[o.id]
-    if o.is_token and from_zone in ("battlefield", "stack"):   # a token; a spell copy (CR 704.5e)
+    if o.merged and from_zone == "battlefield":       # each of its cards goes there (CR 729.3)
+        new, others = _split_merged(s, o, to, bottom)
+        if new is not None and others:
+            ctx.moved_with[new.id] = others             # found with it (CR 729.3c)
+    elif o.is_token and from_zone in ("battlefield", "stack"):   # a token; a spell copy (CR 704.5e)
         new = None
     else:
         # a copy is itself again (CR 707.2); a card of several faces is its main face (CR 712.8a, 715.4)
@@ -166,6 +170,31 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
         s.add_log(f"{s.players[o.controller].name} may cast {new.card.name} from exile at the beginning of their "
                   "next upkeep (rebound)", ("702.88a", "603.7c"), "effect")
     return new
+
+
+def _split_merged(s, o: Obj, to: str, bottom: bool) -> tuple[Obj | None, tuple[int, ...]]:
+    """CR 729.3: a merged permanent leaves the battlefield as one permanent, and each card
+    representing it goes to ``to`` as a new object, topmost first; its tokens cease to exist
+    (CR 111.8). Returns the topmost card's new object (None: it was all tokens) and the ids of
+    the others."""
+    zone = s.players[o.owner].zone(to)
+    made: list[Obj] = []
+    for part in o.merged:
+        if part.token:
+            continue
+        new = Obj(s.next_id, part.own.main, o.owner, to)
+        s.next_id += 1
+        s.objs[new.id] = new
+        if bottom:
+            zone.insert(0, new.id)
+        else:
+            zone.append(new.id)
+        made.append(new)
+    if len(made) > 1:
+        s.add_log(f"{o.card.name} leaves the battlefield with all its cards: "
+                  + ", ".join(m.card.name for m in made) + f" go to {to}, each a new object", ("729.3", "400.7"),
+                  "zone")
+    return (made[0] if made else None), tuple(m.id for m in made[1:])
 
 
 _MOVE_WORDS = {

@@ -41,6 +41,11 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         if not any(t in layers.card_now(s, o).subtypes for t in subtypes) \
                 and not _all_creature_types(s, o, subtypes) and not _added_subtype(s, o, subtypes):
             return False
+    if f.non_subtypes and (any(t in layers.card_now(s, o).subtypes for t in f.non_subtypes)
+                           or _all_creature_types(s, o, f.non_subtypes) or _added_subtype(s, o, f.non_subtypes)):
+        return False
+    if f.same_owner and (source is None or o.owner != source.owner):
+        return False
     if f.supertypes and not all(t in o.card.supertypes for t in f.supertypes):
         return False
     if f.non_supertypes and any(t in o.card.supertypes for t in f.non_supertypes):

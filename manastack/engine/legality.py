@@ -56,6 +56,9 @@ def why_not_cast(s, player: int, o, bound: Capacity | None = None, detail: bool 
     card, who = o.card, s.players[player].name
     if o.zone == "graveyard" and o.owner == player:
         if o.id not in alt_costs.flashback_cards(s, player):
+            if alt_costs.graveyard_cost(card) == "mutate":
+                return (f"{card.name} may be cast from {who}'s graveyard only for its mutate cost, which needs a "
+                        "non-Human creature with the same owner to target (CR 601.3, 702.140a)")
             return f"{card.name} is in {who}'s graveyard and has no flashback (CR 601.3, 702.34a) or retrace (CR 702.81a)"
     elif o.zone == "exile" and o.id in exiled_playable(s, player):
         pass                                        # CR 601.3: an effect lets them play it
@@ -102,7 +105,7 @@ def _why_not_pay(s, player: int, o, costs: tuple[str, ...], bound: Capacity | No
     use = spell_use(o)         # mana restricted to other spells can't pay (CR 106.6)
     if (bound is not None and not use.other_payers and bound.cannot_pay(total)) or \
             not mana_abilities.can_afford(s, player, total, use=use):
-        which = "flashback" if o.zone == "graveyard" else (costs[0] if costs else "mana")
+        which = costs[0] if costs else "mana"
         changed = f" (its {which} cost {base} {', '.join(why)}, CR 601.2f)" if why else ""
         return (f"{who} can't pay {total if why else base}{changed}"
                 + (": " + mana_abilities.why_unpayable(s, player, total, use=use) if detail else "")

@@ -14,6 +14,7 @@ from . import exercise, upcalls
 from .decisions import Action, Decision, DecisionKind
 from .event_types import NOTHING, Seen
 from .filters import is_player_ref, matches, objects_matching, player_of
+from .merged import times_mutated
 from .runner import Ctx
 from .state import Obj
 
@@ -85,6 +86,9 @@ def amount(ctx: Ctx, a, rc: ResolutionContext) -> int:
         return (src.cast_costs.count("kicker") if src is not None else 0) * a.multiplier
     if isinstance(a, ir.StatOf):
         return stat_of(ctx, a, rc)
+    if isinstance(a, ir.TimesMutated):       # CR 702.140, 608.2h: as it last existed if it left
+        src = source_obj(ctx, rc)
+        return times_mutated(src) if src is not None else 0
     if isinstance(a, ir.BlockersBeyondFirst):       # rampage, CR 702.23b: counted on resolution
         blockers = sum(1 for o in ctx.s.permanents() if rc.source in o.blocking)
         return max(0, blockers - 1) * a.multiplier
@@ -143,9 +147,7 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
             elif t in s.objs:
                 out.append(s.objs[t])
             elif t in ctx.moved:
-                new = became(ctx, t)
-                if new is not None:
-                    out.append(new)
+                out += became_all(ctx, t)
         return out
     name = subject.name
     if exercise.RECORD is not None:
@@ -247,6 +249,17 @@ def became(ctx: Ctx, oid: int) -> Obj | None:
     return o if o is not None and o.zone in _PUBLIC else None
 
 
+def became_all(ctx: Ctx, oid: int) -> list[Obj]:
+    """:func:`became`, and when ``oid`` was a merged permanent, the new objects of its other
+    cards too, those still in that public zone (CR 729.3c)."""
+    new = became(ctx, oid)
+    if new is None:
+        return []
+    objs = ctx.s.objs
+    others = [objs[i] for i in ctx.moved_with.get(new.id, ()) if i in objs and objs[i].zone == new.zone]
+    return [new] + others
+
+
 def _source_became(ctx, rc) -> list[Obj]:
     """The new object the source became, if it is still in the public zone it went to: moved
     by an earlier effect of this resolution ("Exile ~, then return it to the battlefield",
@@ -255,8 +268,7 @@ def _source_became(ctx, rc) -> list[Obj]:
     if rc.source in ctx.s.objs:
         return []
     if rc.source in ctx.moved:
-        new = became(ctx, rc.source)
-        return [new] if new is not None else []
+        return became_all(ctx, rc.source)
     ev = rc.event
     if ev.old != rc.source or ev.obj is None:
         return []

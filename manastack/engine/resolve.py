@@ -10,6 +10,7 @@ from .cipher import encode_cipher
 from .conditions import evaluate
 from .effect_records import OneShotDelayedTrigger
 from .filters import legal_targets
+from .mutate import is_mutating, resolve_merging
 from .resolution import ResolutionContext, execute
 from .runner import Ctx
 from .state import Obj
@@ -36,8 +37,10 @@ def _recheck_targets(ctx: Ctx, item) -> tuple[list, bool]:
 def resolve_top(ctx: Ctx) -> None:
     s = ctx.s
     item = s.stack[-1]
-    ctx.moved, ctx.lki = {}, {}     # what this resolution moves (CR 400.7j, 608.2h)
+    ctx.moved, ctx.lki, ctx.moved_with = {}, {}, {}    # what this resolution moves (CR 400.7j, 608.2h)
     targets, fizzled = _recheck_targets(ctx, item)
+    if fizzled and item.kind == "spell" and is_mutating(s.objs[item.source]):
+        fizzled = False         # CR 702.140b: it resolves as a creature spell instead
     if fizzled:
         s.add_log(f"{item.label} doesn't resolve: all its targets are illegal", ("608.2b",), "resolve")
         s.stack.pop()
@@ -92,6 +95,9 @@ def _resolve_permanent(ctx: Ctx, item, spell, targets) -> None:
     """CR 608.3: a permanent spell becomes a permanent; an Aura spell is attached to its target
     (CR 303.4f); X of the spell carries over for enters-the-battlefield effects (CR 107.3m)."""
     s = ctx.s
+    if is_mutating(spell) and resolve_merging(ctx, item, spell, targets):
+        return                  # CR 702.140c: merged with its target, it doesn't enter
+    spell = s.objs[spell.id]
     # the spell stays on the stack while choices are made as it enters (CR 614.12): the move
     # takes it off
     colors = sum(1 for c in "WUBRG" if item.paid.get(c))       # sunburst (CR 702.44a)

@@ -30,7 +30,7 @@ class Rollback(Exception):
 class Ctx:
     """One operation in progress: the state it changes and the answers it may consume."""
 
-    __slots__ = ("s", "answers", "pos", "checked", "moved", "lki", "together")
+    __slots__ = ("s", "answers", "pos", "checked", "moved", "lki", "together", "moved_with")
 
     def __init__(self, s: State, answers: list[Action], checked: int = 0) -> None:
         self.s = s
@@ -42,6 +42,9 @@ class Ctx:
         # new id) and each as it last existed in the zone it left
         self.moved: dict[int, int] = {}
         self.lki: dict = {}
+        # CR 729.3c: when a merged permanent left, the new objects of its other cards, by the
+        # new object of its topmost card (the one ``moved`` names)
+        self.moved_with: dict[int, tuple[int, ...]] = {}
         # CR 603.10a: while one event moves several permanents (see events.together), each as it
         # last existed on the battlefield once it has left
         self.together: list | None = None

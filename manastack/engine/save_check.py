@@ -62,7 +62,7 @@ _BIG = 1_000_000_000
 _OBJECT_KEYS = frozenset(("id", "owner", "controller", "zone", "tapped", "control_since", "damage",
                           "counters", "attached_to", "is_token", "timestamp", "attacking", "blocking",
                           "blocked", "deathtouched", "cast_x", "chosen", "token_face", "cast_costs", "card",
-                          "printed", "activated", "designations"))
+                          "printed", "activated", "designations", "merged"))
 _ZONES = frozenset(("library", "hand", "graveyard", "exile", "battlefield", "stack"))
 
 
@@ -107,7 +107,8 @@ def _objects_ok(objects: list) -> bool:
             and _all_of(activated, list) and max(map(len, activated)) <= 1000
             and _strs(list(chain.from_iterable(activated)), 40)
             and _all_of(designations, list) and max(map(len, designations)) <= 10
-            and _strs(list(chain.from_iterable(designations)), 40))
+            and _strs(list(chain.from_iterable(designations)), 40)
+            and not any(col["merged"]))     # merged permanents (CR 729) are rare: the schema checks them
 
 
 _OBJECT_ORDER = tuple(sorted(_OBJECT_KEYS))
@@ -185,6 +186,13 @@ def _check_state(st: dict, cards: CardDB | None) -> None:
         for key in ("card", "printed"):
             if od[key] is not None and od[key] not in st["cards"]:
                 raise SaveError(f"$.state.objects[{i}].{key}: no saved card {od[key][:80]!r}")
+        if od["merged"] and (od["zone"] != "battlefield" or len(od["merged"]) < 2):
+            raise SaveError(f"$.state.objects[{i}].merged: only a permanent is merged, from two or more "
+                            "components (CR 729.2)")
+        for k, part in enumerate(od["merged"]):         # a merged permanent's components (CR 729.2)
+            for key in ("card", "printed"):
+                if part[key] is not None and part[key] not in st["cards"]:
+                    raise SaveError(f"$.state.objects[{i}].merged[{k}].{key}: no saved card {part[key][:80]!r}")
     scalars = st["scalars"]
     if objects and scalars["next_id"] <= max(objects):
         raise SaveError(f"$.state.scalars.next_id: {scalars['next_id']} is not above the largest "

@@ -16,13 +16,15 @@ from . import mana_spend
 from .effect_records import RECORD_TYPES, Effect
 from .event_types import Seen
 from .game_end import Result
+from .merged import Component
 from .state import LogEntry, Obj, PendingTrigger, Player, StackItem, State
 
 # Raised whenever the saved fields change (2: copies, spell counts, costs paid, restricted mana;
 # 3: one record type per kind of effect, delayed triggers keep their card; 4: what a trigger saw
 # is a typed record; 5: spells cast last turn, damage dealt to each player this turn; 6: a log
-# entry is a list [turn, step, text, rules, kind], which is quicker to write, read and check).
-FORMAT = 6
+# entry is a list [turn, step, text, rules, kind], which is quicker to write, read and check;
+# 7: an object record holds the components of a merged permanent, CR 729.2).
+FORMAT = 7
 
 _RECORDS = {cls.__name__: cls for cls in RECORD_TYPES}
 
@@ -96,8 +98,13 @@ def state_to_data(s: State) -> dict:
             k = card_keys[id(card)] = _card_key(card, faces)
         return k
 
-    objs = [dict(_save(o, "card", "printed"), card=ck(o.card), counters=dict(o.counters),
-                 blocking=list(o.blocking), printed=ck(o.printed) if o.printed else None)
+    def part(c: Component) -> dict:
+        return {"card": ck(c.card), "printed": ck(c.printed) if c.printed else None, "token": c.token,
+                "token_face": c.token_face}
+
+    objs = [dict(_save(o, "card", "printed", "merged"), card=ck(o.card), counters=dict(o.counters),
+                 blocking=list(o.blocking), printed=ck(o.printed) if o.printed else None,
+                 merged=[part(c) for c in o.merged])
             for o in s.objs.values()]
     stack = [dict(_save(i, "card", "event"), card=ck(i.card), modes=list(i.modes), event=_seen(i.event))
              for i in s.stack]
@@ -166,7 +173,9 @@ def state_from_data(data: dict, db=None) -> State:
         o = _restore(Obj, od, card=cards[od["card"]], blocking=tuple(od["blocking"]),
                      printed=cards[od["printed"]] if od.get("printed") else None,
                      cast_costs=tuple(od.get("cast_costs", ())), activated=tuple(od.get("activated", ())),
-                     designations=tuple(od.get("designations", ())))
+                     designations=tuple(od.get("designations", ())),
+                     merged=tuple(Component(cards[c["card"]], cards[c["printed"]] if c["printed"] else None,
+                                            c["token"], c["token_face"]) for c in od["merged"]))
         s.objs[o.id] = o
     s.battlefield = tuple(data["battlefield"])
     s.stack = [_restore(StackItem, d, card=cards[d["card"]], modes=tuple(d["modes"]),

@@ -29,7 +29,7 @@ class Obj:
     __slots__ = ("id", "card", "owner", "controller", "zone", "tapped", "control_since",
                  "damage", "counters", "attached_to", "is_token", "timestamp", "attacking",
                  "blocking", "blocked", "deathtouched", "cast_x", "chosen", "token_face", "printed",
-                 "cast_costs", "activated", "designations")
+                 "cast_costs", "activated", "designations", "merged")
 
     def __init__(self, oid: int, card: CardDef, owner: int, zone: str) -> None:
         self.id = oid
@@ -63,6 +63,9 @@ class Obj:
         # "monstrous" (CR 701.37b), and "tribute paid", how it entered (CR 702.104b); a new object
         # has none (CR 400.7)
         self.designations: tuple[str, ...] = ()
+        # a merged permanent's components, topmost first (CR 729.2; merged.Component); empty
+        # when it isn't merged. Its ``card`` is then their merged definition (merged.merged_card).
+        self.merged: tuple = ()
 
     def copy(self) -> "Obj":
         # Spelled out: this is the hottest path of copying a game (every field, no loop).
@@ -90,6 +93,7 @@ class Obj:
         o.cast_costs = self.cast_costs
         o.activated = self.activated
         o.designations = self.designations
+        o.merged = self.merged
         return o
 
     @property

@@ -66,6 +66,7 @@ KEYWORDS = frozenset({
     "riot",                     # CR 702.136: a +1/+1 counter or haste as it enters, engine.replacement._riot
     "tribute",                  # CR 702.104: the opponent's choice as it enters, engine.replacement._tribute
     "exploit",                  # CR 702.110: a sacrifice as it resolves, engine.keyword_effects.exploit
+    "mutate",                   # CR 702.140: an alternative cost adding a target, merging: engine.mutate
 })
 # Keywords the engine reads from a card's printed abilities only (costs, how it enters, what it
 # can be cycled for): an effect granting one isn't run.
@@ -74,7 +75,7 @@ _PRINTED_ONLY = frozenset({"affinity", "improvise", "delve", "evoke", "dash", "s
                           "plainscycling", "islandcycling", "swampcycling", "mountaincycling",
                           "forestcycling", "basic landcycling", "unearth", "scavenge",
                           "rebound", "retrace", "dredge", "overload", "sunburst", "awaken", "splice",
-                          "miracle"})
+                          "miracle", "mutate"})
 # The parts a kicker, buyback or flashback cost may have (CR 702.33a, 702.27a, 702.34a).
 SPELL_COST_PARTS = frozenset({"mana", "pay_life", "sacrifice", "tap_untapped", "tap_count"})
 # The parts "As an additional cost to cast this spell, ..." may have (CR 601.2b, 118.8).
@@ -92,7 +93,8 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "cost_increase", "cost_reduction",     # spell costs, CR 601.2f
                           "control",                  # an Aura's control effect, engine.control
                           "no_maximum_hand_size",     # CR 402.2, engine.turn._cleanup
-                          "block_additional"})        # CR 509.1a-b, engine.combat.block_capacity
+                          "block_additional",         # CR 509.1a-b, engine.combat.block_capacity
+                          "cast_from_graveyard"})     # CR 601.3, its own card only: engine.alt_costs
 REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color",
                                "double_damage_to_player", "more_counters", "double_counters",
                                "enter_as_copy", "choose_creature_type",
@@ -114,6 +116,7 @@ TRIGGER_EVENTS = frozenset({
     "becomes_renowned", "becomes_monstrous",    # CR 702.112b, 701.37b: engine.keyword_effects
     "exerts",                   # "Whenever you exert a creature" (CR 701.43), engine.keyword_effects.exert
     "exploits",                 # "When ~ exploits a creature" (CR 702.110b), engine.keyword_effects.exploit
+    "mutates",                  # "Whenever this creature mutates" (CR 702.140d), engine.mutate
 })
 TRIGGER_SUBJECTS = frozenset({"self", "enchanted", "equipped"})
 PLAYER_SUBJECTS = frozenset({"you", "opponent"})
@@ -173,7 +176,7 @@ def _walk(node, out: list[str]) -> None:
                                                      or node.cost.mana.x_count):
             out.append(f"{node.name} cost with X or other than mana")      # CR 702.37f: X not run
         elif node.name in ("evoke", "dash", "surge", "unearth", "scavenge", "overload", "awaken", "splice",
-                           "miracle") and (node.cost is None or node.cost != ir.Cost(mana=node.cost.mana)
+                           "miracle", "mutate") and (node.cost is None or node.cost != ir.Cost(mana=node.cost.mana)
                                                          or node.cost.mana.x_count):
             out.append(f"{node.name} cost with X or other than mana")
         elif node.name in ("kicker", "multikicker", "buyback", "flashback", "entwine") and node.cost is not None:

@@ -68,15 +68,26 @@ def casting_ability(card):
 
 # Awaken (CR 702.113a): the target a spell cast for its awaken cost has beside its own.
 AWAKEN_TARGET = ir.TargetSpec("permanent", ir.Filter(types=("Land",), controller="you"))
+# Mutate (CR 702.140a): the target of a creature spell cast for its mutate cost, a non-Human
+# creature with the same owner as the spell.
+MUTATE_TARGET = ir.TargetSpec("permanent", ir.Filter(types=("Creature",), non_subtypes=("Human",), same_owner=True))
+
+
+def extra_targets(source: Obj | None) -> list[ir.TargetSpec]:
+    """The targets a spell has for the alternative cost it was cast for, beside its own: awaken's
+    land (CR 702.113a), mutate's creature (CR 702.140a)."""
+    if source is None:
+        return []
+    costs = source.cast_costs
+    return [AWAKEN_TARGET] if "awaken" in costs else [MUTATE_TARGET] if "mutate" in costs else []
 
 
 def item_target_specs(item, s=None) -> list[ir.TargetSpec]:
     """The target specs of a stack object in the order its ``targets`` groups were chosen; with
-    the state ``s``, a spell cast for its awaken cost has the awaken target last (CR 702.113a)."""
+    the state ``s``, a spell cast for its awaken or mutate cost has that target last
+    (CR 702.113a, 702.140a)."""
     ab = casting_ability(item.card) if item.kind == "spell" else item.ability
-    awakened = s is not None and item.kind == "spell" and item.source in s.objs and \
-        "awaken" in s.objs[item.source].cast_costs
-    extra = [AWAKEN_TARGET] if awakened else []
+    extra = extra_targets(s.objs.get(item.source)) if s is not None and item.kind == "spell" else []
     if ab is None:
         return extra
     modal = _modal(ab)
@@ -155,8 +166,8 @@ def choose_modes_and_targets(ctx: Ctx, item: StackItem, source: Obj | None, play
             specs.extend(modal.modes[i].targets)
     else:
         specs.extend(all_target_specs(ab))
-    if item.kind == "spell" and source is not None and "awaken" in source.cast_costs:
-        specs.append(AWAKEN_TARGET)          # CR 702.113a: a land its controller controls
+    if item.kind == "spell":
+        specs += extra_targets(source)       # CR 702.113a, 702.140a
     item.targets = []
     for n, spec in enumerate(specs):
         group: list = []
@@ -183,6 +194,10 @@ def choose_modes_and_targets(ctx: Ctx, item: StackItem, source: Obj | None, play
 def _spec_text(spec: ir.TargetSpec) -> str:
     f = spec.filter
     words = [spec.kind if spec.kind != "permanent" else "/".join(t.lower() for t in f.types) or "permanent"]
+    if f.non_subtypes:
+        words.insert(0, "/".join("non-" + t for t in f.non_subtypes))
+    if f.same_owner:
+        words.append("with the same owner")
     if f.controller:
         words.append(f"({f.controller} control)" if f.controller == "you" else "(an opponent controls)")
     return " ".join(words)

@@ -42,6 +42,7 @@ _OBJECT_EVENTS = {
     "attacks": ("attacks",), "attacks_alone": ("attacks_alone",), "tapped": ("tapped",),
     "untapped": ("untapped",), "counters": ("counter_placed",), "turned_face_up": ("turned_face_up",),
     "becomes_renowned": ("becomes_renowned",), "becomes_monstrous": ("becomes_monstrous",),
+    "mutated": ("mutates",),        # CR 702.140d: "whenever this creature mutates"
     "blocks": ("blocks", "blocks_or_becomes_blocked"),
     "becomes_blocked": ("becomes_blocked", "blocks_or_becomes_blocked"),
 }

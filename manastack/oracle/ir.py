@@ -81,8 +81,14 @@ class ColorsSpent:
     this permanent."""
 
 
+@dataclass(frozen=True, slots=True)
+class TimesMutated:
+    """"the number of times ~ has mutated" (CR 702.140): the source's mutations, as it last
+    existed if it has left the battlefield (CR 608.2h)."""
+
+
 Amount = Union[int, X, CountOf, EventAmount, CountersOn, TimesKicked, LifeLostThisWay, StatOf, BlockersBeyondFirst,
-               ColorsSpent]
+               ColorsSpent, TimesMutated]
 
 # --------------------------------------------------------------------------------- objects
 
@@ -127,6 +133,8 @@ class Filter:
     all_types: tuple[str, ...] = ()   # every one of these card types too ("artifact creature")
     or_self: bool = False         # "~ or another Ally": the source itself matches as well
     power_below_source: bool = False   # "with power less than ~'s power" (CR 509.1b)
+    non_subtypes: tuple[str, ...] = ()   # "non-Human": none of these subtypes (mutate, CR 702.140a)
+    same_owner: bool = False      # "with the same owner as this spell" (mutate, CR 702.140a)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1042,6 +1050,8 @@ class StaticEffect:
     # "modify_pt" times the number of objects matching ``count`` ("for each artifact you
     # control"); "pt_equal_count": power and toughness are each that number (CR 604.3)
     count: Filter | None = None
+    # "cast_from_graveyard": the alternative cost such a cast must use ("mutate": Brokkos, CR 118.9)
+    cost: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -440,6 +440,21 @@ class LineRules:
                 duration = d
         return effects
 
+    def where_x(self, c):
+        """"[effects with X], where X is [a quantity]": X in those effects is that quantity
+        (CR 107.3); a sentence without X, or with X anywhere but an amount, is refused."""
+        *clauses, name, value = c
+        _need(str(name).lower() == "x", "where X")
+        effects = self.sentence(clauses)
+        found = []
+        out = [_with_x(e, value, found) for e in effects]
+        _need(bool(found), "where X without X")
+        _need(not _has_x(out), "X where no quantity goes")     # a target count, a filter
+        return out
+
+    def xv_times_mutated(self, c):
+        return ir.TimesMutated()
+
     @v_args(meta=True)
     def delayed_after(self, meta, c):
         """CR 603.7, 603.7c: "[do something] at the beginning of the next end step" (or "of the
@@ -583,3 +598,34 @@ def _alt_paid(c) -> str:
     name = _kw_name(next(x for x in c if isinstance(x, Token)))
     _need(name in _ALT_PAID, "alternative cost")
     return _ALT_PAID[name]
+
+
+def _with_x(node, value, found: list):
+    """``node`` with every X amount replaced by ``value`` (not inside target specs and filters);
+    ``found`` collects each replacement."""
+    if isinstance(node, ir.X):
+        found.append(node)
+        return value
+    if isinstance(node, (ir.TargetSpec, ir.Filter)):
+        return node
+    if isinstance(node, tuple):
+        return tuple(_with_x(n, value, found) for n in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        changes = {}
+        for f in dataclasses.fields(node):
+            old = getattr(node, f.name)
+            new = _with_x(old, value, found)
+            if new is not old:
+                changes[f.name] = new
+        return dataclasses.replace(node, **changes) if changes else node
+    return node
+
+
+def _has_x(node) -> bool:
+    if isinstance(node, ir.X):
+        return True
+    if isinstance(node, (tuple, list)):
+        return any(_has_x(n) for n in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return any(_has_x(getattr(node, f.name)) for f in dataclasses.fields(node))
+    return False

@@ -121,6 +121,11 @@ class StaticRules:
         """CR 402.2, 514.1: "You have no maximum hand size." (the controller of the source)."""
         return [self._static("no_maximum_hand_size", "you")]
 
+    def st_cast_from_graveyard_mutate(self, c):
+        """"You may cast ~ from your graveyard using its mutate ability." (CR 601.3, 702.140a): a
+        permission that works from the graveyard, for the mutate cost only (Brokkos's rulings)."""
+        return [ir.StaticAbility(ir.StaticEffect("cast_from_graveyard", "self", cost="mutate"))]
+
     def st_must_attack(self, c):
         return [self._static("attacks_each_combat", c[0])]
 

@@ -69,6 +69,16 @@ class TriggerRules:
         """"When ~ exploits a creature" (CR 702.110b)."""
         return ir.Trigger("exploits")
 
+    def e_mutates(self, c):
+        """"Whenever ~ mutates" (CR 702.140d)."""
+        return ir.Trigger("mutates")
+
+    def e_desc_mutates(self, c):
+        """"Whenever a creature you control mutates" (CR 702.140d)."""
+        other, d = c[0] == "another", c[1]
+        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, "mutates")
+        return ir.Trigger("mutates", dataclasses.replace(d.filter, other=other or d.filter.other))
+
     def e_becomes_designated(self, c):
         """"When ~ becomes monstrous" (CR 701.37b), "Whenever a creature you control becomes
         renowned" (CR 702.112b)."""

@@ -207,7 +207,7 @@ class PlaySteps(Driver):
                         "(CR 601.2f, 702.33c)")
 
     def choose_alternative(self, d, value) -> Action:
-        """The mana cost (``no``) or an alternative cost by name: evoke, dash, surge, overload, awaken (CR 118.9)."""
+        """The mana cost (``no``) or an alternative cost by name: evoke, dash, surge, overload, awaken, mutate (CR 118.9)."""
         if value is None:
             raise StepError(f"{d.prompt}: say it with alternative: (" + ", ".join(o.label for o in d.options) + ")")
         for o in d.options:
