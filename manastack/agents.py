@@ -71,7 +71,9 @@ class HeuristicAgent:
             return by_kind.get("autopay", [options[0]])[0]
         if kind == "may":
             return by_kind.get("yes", [options[0]])[0]
-        if kind in ("kicker", "multikicker", "buyback", "entwine"):
+        if kind == "assist_pay":
+            return options[0]              # an opponent's spell: pay none of it
+        if kind in ("kicker", "multikicker", "buyback", "entwine", "replicate", "conspire"):
             return options[-1]             # pay the optional cost as many times as it can
         if kind == "priority":
             if by_kind.get("play"):

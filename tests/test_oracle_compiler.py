@@ -32,8 +32,8 @@ def card(name: str, text: str, type_line: str = "Creature — Test", cost: str =
     return dataclasses.replace(built, abilities=tuple(result.abilities), unsupported=tuple(result.unsupported))
 
 
-def spell(name: str, text: str, kind: str = "Instant") -> SpellAbility:
-    c = card(name, text, kind)
+def spell(name: str, text: str, kind: str = "Instant", cost: str = "{1}") -> SpellAbility:
+    c = card(name, text, kind, cost)
     assert c.unsupported == (), c.unsupported
     [ability] = c.abilities
     assert isinstance(ability, SpellAbility)
@@ -203,7 +203,7 @@ def test_pump_and_keywords_until_end_of_turn():
 
 
 def test_x_and_for_each():
-    s = spell("Blaze", "Blaze deals X damage to any target.", "Sorcery")
+    s = spell("Blaze", "Blaze deals X damage to any target.", "Sorcery", "{X}{R}")
     assert s.effects == (DealDamage(X(), Target(0)),)
     s = spell("Card Flood", "Draw a card for each creature you control.", "Sorcery")
     assert s.effects == (Draw(CountOf(Filter(types=("Creature",), controller="you"))),)
@@ -345,7 +345,7 @@ def test_replacements():
     r = only(card("Guildgate", "Guildgate enters the battlefield tapped.", "Land"))
     assert r == ReplacementAbility("enters_tapped",
                                    text="Guildgate enters the battlefield tapped.")
-    r = only(card("Endless One", "Endless One enters with X +1/+1 counters on it."))
+    r = only(card("Endless One", "Endless One enters with X +1/+1 counters on it.", cost="{X}"))
     assert (r.kind, r.counter_kind, r.amount) == ("enters_with_counters", "+1/+1", X())
     r = only(card("Charging Tuskodon", "If Charging Tuskodon would deal combat damage to a "
                   "player, it deals double that damage to that player instead."))
@@ -516,3 +516,20 @@ def test_enchant_descriptions_the_check_cannot_read_are_refused():
     """"Enchant creature card in a graveyard" (Animate Dead) is no permanent: refused."""
     c = card("Dead Aura", "Enchant creature card in a graveyard", "Enchantment — Aura")
     assert c.unsupported and not c.abilities
+
+
+def test_x_must_be_defined_by_a_cost_or_a_where_clause(corpus_db):
+    """CR 107.3: X is a value chosen for a cost with {X} (Blaze's mana cost; Stonecoil Serpent's,
+    read as it enters, 107.3m) or one a "where X is" defines (Porcuparrot). The same ability
+    with its definition cut off reads X from nowhere: the line is refused, not compiled with
+    some X, and the reason says so."""
+    for name in ("Blaze", "Stonecoil Serpent", "Porcuparrot"):
+        assert corpus_db.get(name).fully_supported, name
+    parrot = corpus_db.get("Porcuparrot").face
+    cut = dict(parrot, text=parrot["text"].split(", where X is")[0] + ".")
+    built = CardDef.from_face(cut)
+    [line] = built.unsupported
+    assert line.endswith("deals X damage to any target.")
+    assert any("X is not defined" in g.reason and "107.3" in g.reason for g in built.gaps)
+    blaze = dict(corpus_db.get("Blaze").face, manaCost="{1}{R}")
+    assert not CardDef.from_face(blaze).fully_supported

@@ -134,6 +134,12 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
                                    text=f"Modular {kw.arg} (CR 702.43a)")
     if kw.name == "storm":
         return ir.TriggeredAbility(ir.Trigger("cast", "self"), (ir.StormCopies(),), text="Storm (CR 702.40a)")
+    if kw.name in ("replicate", "conspire"):     # CR 702.56a, 702.78a: "if ... was paid" (CR 603.4)
+        rule = "702.56a" if kw.name == "replicate" else "702.78a"
+        return ir.TriggeredAbility(ir.Trigger("cast", "self"), (ir.CopyPerPayment(kw.name),),
+                                   condition=f"{kw.name}_paid",
+                                   text=f"{kw.name.capitalize()}: when you cast this spell, copy it for each time "
+                                        f"its {kw.name} cost was paid (CR {rule})")
     if kw.name == "cascade":
         return ir.TriggeredAbility(ir.Trigger("cast", "self"), (ir.Cascade(),), text="Cascade (CR 702.85a)")
     if kw.name == "madness" and kw.cost is not None:
@@ -283,6 +289,15 @@ def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
         search = ir.SearchLibrary(found, to="hand", reveal=True)
         return ir.ActivatedAbility(dataclasses.replace(kw.cost, discard_self=True), (search,),
                                    text=f"{kw.name.capitalize()} {kw.cost.mana} (CR 702.29e)")
+    if kw.name in ("embalm", "eternalize"):      # CR 702.128a, 702.129a: from the graveyard, as a sorcery
+        rule = "702.128a" if kw.name == "embalm" else "702.129a"
+        return ir.ActivatedAbility(dataclasses.replace(kw.cost, exile_self=True),
+                                   (ir.TokenCopyOfCard(eternalize=kw.name == "eternalize"),), sorcery_speed=True,
+                                   text=f"{kw.name.capitalize()} {kw.cost.mana} (CR {rule})")
+    if kw.name == "transmute":     # CR 702.53a: from the hand, discarding it, as a sorcery
+        search = ir.SearchLibrary(ir.Filter(zone="library", same_mana_value=True), to="hand", reveal=True)
+        return ir.ActivatedAbility(dataclasses.replace(kw.cost, discard_self=True), (search,), sorcery_speed=True,
+                                   text=f"Transmute {kw.cost.mana} (CR 702.53a)")
     if kw.name == "ninjutsu":
         return ir.ActivatedAbility(kw.cost, (ir.EnterAttacking(ir.Ref("self")),),
                                    text=f"Ninjutsu {kw.cost.mana} (CR 702.49a)")
@@ -301,7 +316,7 @@ def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
 
 
 # Keywords that are activated abilities working only while the card is in its owner's graveyard.
-GRAVEYARD_KEYWORDS = frozenset({"unearth", "scavenge"})
+GRAVEYARD_KEYWORDS = frozenset({"unearth", "scavenge", "embalm", "eternalize"})
 
 
 # Typecycling (CR 702.29e): "[Type]cycling [cost]" searches for a card of that type.
@@ -337,10 +352,11 @@ def battlefield_activated(card) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
 @lru_cache(maxsize=4096)
 def hand_activated(card) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
     """(index, ability) for activated abilities that work while the card is in a hand:
-    cycling and typecycling (CR 702.29a, 702.29e); cached per card definition."""
+    cycling and typecycling (CR 702.29a, 702.29e), transmute (CR 702.53a); cached per card
+    definition."""
     out = []
     for i, ab in enumerate(card.abilities):
-        if type(ab) is ir.Keyword and (ab.name == "cycling" or typecycling_filter(ab.name) is not None):
+        if type(ab) is ir.Keyword and (ab.name in ("cycling", "transmute") or typecycling_filter(ab.name) is not None):
             act = keyword_activated(ab)
             if act is not None:
                 out.append((i, act))
@@ -361,7 +377,8 @@ def graveyard_activated(card) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
 
 
 # One-shot delayed triggers (CR 603.7c): their duration, and the step whose beginning fires them.
-ONE_SHOT_DELAYS = {"next_end_step": "end", "next_upkeep": "upkeep", "your_next_upkeep": "upkeep"}
+ONE_SHOT_DELAYS = {"next_end_step": "end", "next_upkeep": "upkeep", "your_next_upkeep": "upkeep",
+                   "next_cleanup": "cleanup"}
 
 
 @lru_cache(maxsize=None)

@@ -1,10 +1,11 @@
 """Additional and alternative costs of spells (CR 118.8-118.9, 601.2b, 601.2f): kicker and
-multikicker (CR 702.33), buyback (CR 702.27), entwine (CR 702.42), flashback (CR 702.34), the
+multikicker (CR 702.33), buyback (CR 702.27), entwine (CR 702.42), flashback (CR 702.34),
+retrace (CR 702.81), jump-start (CR 702.133), spectacle (CR 702.137), the
 madness cost (CR 702.35b), casts without paying the mana cost (cascade, suspend), and the
 mandatory "As an additional cost to cast this spell, ..." (sacrifice, discard, life).
 
-Casting a card from a graveyard is casting it with flashback (the only permission to do so the
-engine knows). As the spell is cast its controller announces which additional costs they will
+Casting a card from a graveyard is casting it with flashback, retrace or jump-start (the only
+permissions to do so the engine knows). As the spell is cast its controller announces which additional costs they will
 pay; the names go in the spell's ``cast_costs`` ("flashback", one "kicker" per kick,
 "buyback"), which the permanent it becomes keeps (CR 400.7d) for "if it was kicked". The total
 cost is the mana cost, or the flashback cost, plus the announced costs (CR 601.2f); only
@@ -19,9 +20,13 @@ from manastack.mana import ManaCost
 from manastack.oracle import ir
 from manastack.oracle.compiler import card_lines
 from manastack.oracle.render import fmt
+from manastack.oracle.subtypes import CREATURE_TYPES
 
 from . import exercise
 from .abilities import keyword
+from . import characteristics as ch
+from .conditions import holds
+from .timing import sorcery_timing
 from .decisions import Action, Decision, DecisionKind
 from .mana_abilities import can_afford
 from .mana_spend import spell_use
@@ -40,27 +45,44 @@ WITHOUT_PAYING = (FREE, "suspend")               # cascade; suspend (CR 702.62a)
 # evoke (CR 702.74a), dash (CR 702.109a), surge (CR 702.117a, only once another spell was cast),
 # overload (CR 702.96a, which also changes the spell's text: ``casting``), awaken (CR 702.113a,
 # which adds a target and an effect: ``targets``, ``resolve``), mutate (CR 702.140a, which adds a
-# target and merges the spell with it: ``targets``, ``mutate``).
-CHOSEN_ALTERNATIVES = ("evoke", "dash", "surge", "overload", "awaken", "mutate")
+# target and merges the spell with it: ``targets``, ``mutate``), spectacle (CR 702.137a, only once
+# an opponent lost life this turn), prowl (CR 702.76a), and "alternative": a cost the card's text
+# offers "rather than pay this spell's mana cost" (CR 118.9, ``ir.AlternativeCost``).
+PRINTED = "alternative"
+CHOSEN_ALTERNATIVES = ("evoke", "dash", "surge", "overload", "awaken", "mutate", "spectacle", "prowl", PRINTED)
 ALTERNATIVE = ("flashback", "madness", "miracle") + WITHOUT_PAYING + CHOSEN_ALTERNATIVES   # paid rather than the mana cost (CR 118.9)
-ADDITIONAL = ("kicker", "multikicker", "buyback", "entwine")
+# Optional additional costs announced as the spell is cast (CR 601.2b); replicate may be paid
+# any number of times (CR 702.56a), conspire taps two creatures (CR 702.78a).
+ADDITIONAL = ("kicker", "multikicker", "buyback", "entwine", "replicate", "conspire")
+REPEATABLE = ("multikicker", "replicate")
 # How the spell was cast, not a cost: from a graveyard (aftermath, CR 702.127a), from a hand with
 # rebound (CR 702.88a).
-MARKS = ("aftermath", "rebound")
+# "flash_timing": cast any time a sorcery couldn't have been (CR 307.1; Armor of Thorns' sacrifice).
+MARKS = ("aftermath", "rebound", "flash_timing")
+# The extra mana of a cast "as though it had flash if you pay {2} more" (Ghitu Fire), a cost increase.
+FLASH_TAX = "flash_tax"
 _RULES = {"kicker": "702.33a", "multikicker": "702.33c", "buyback": "702.27a", "entwine": "702.42a",
           "evoke": "702.74a", "dash": "702.109a", "surge": "702.117a", "overload": "702.96a",
-          "awaken": "702.113a", "mutate": "702.140a"}
+          "awaken": "702.113a", "mutate": "702.140a", "spectacle": "702.137a", "prowl": "702.76a", PRINTED: "118.9",
+          "replicate": "702.56a", "conspire": "702.78a"}
 
 
 # Retrace's additional cost (CR 702.81a): discard a land card.
 RETRACE_COST = ir.Cost(discard=1, discard_type="Land")
+# Jump-start's additional cost (CR 702.133a): discard a card.
+JUMP_START_COST = ir.Cost(discard=1)
+# Conspire's additional cost (CR 702.78a): tap two untapped creatures you control, each sharing a
+# color with the spell.
+CONSPIRE_COST = ir.Cost(tap_untapped=ir.Filter(types=("Creature",), controller="you", shares_color=True), tap_count=2)
+# The fixed additional costs of keywords that print none: casting a card from a graveyard, conspire.
+FIXED_COSTS = {"retrace": RETRACE_COST, "jump-start": JUMP_START_COST, "conspire": CONSPIRE_COST}
 
 
 def flashback_cards(s, player: int) -> list[int]:
     """Cards in ``player``'s graveyard they may cast from there: instants and sorceries with
-    flashback (CR 702.34a), cards with retrace (CR 702.81a), and cards whose own static ability
-    lets them be cast from there for an alternative cost (Brokkos's mutate, which needs its
-    target, CR 601.3, 702.140a)."""
+    flashback (CR 702.34a) or jump-start (CR 702.133a), cards with retrace (CR 702.81a), and cards
+    whose own static ability lets them be cast from there for an alternative cost (Brokkos's
+    mutate, which needs its target, CR 601.3, 702.140a)."""
     out = []
     objs = s.objs
     for oid in s.players[player].graveyard:
@@ -74,10 +96,11 @@ def flashback_cards(s, player: int) -> list[int]:
 @lru_cache(maxsize=8192)
 def _from_graveyard(card) -> str:
     """How a definition may be cast from its owner's graveyard: "always" with retrace or as an
-    instant or sorcery with flashback, "mutate" for its mutate cost when that has a target, ""
+    instant or sorcery with flashback or jump-start, "mutate" for its mutate cost when that has a target, ""
     not at all (asked of every card in a graveyard at every priority: found once per
     definition)."""
-    if keyword(card, "retrace") or not card.is_permanent_card and keyword(card, "flashback"):
+    if keyword(card, "retrace") or not card.is_permanent_card and (
+            keyword(card, "flashback") or keyword(card, "jump-start")):
         return "always"
     if graveyard_cost(card) == "mutate" and keyword(card, "mutate") is not None:
         return "mutate"
@@ -88,11 +111,16 @@ def _from_graveyard(card) -> str:
 def only_mana_cost(card) -> bool:
     """Whether a definition, cast from a hand, has no cost but its mana cost to pay: no
     alternative cost to choose instead (CR 118.9), no cost reduction of its own (affinity,
-    CR 702.41a) and no other way to pay mana (convoke, improvise, delve; CR 702.51a, 702.126a,
+    CR 702.41a; a party count, CR 700.8) and no other way to pay mana (convoke, improvise, delve; CR 702.51a, 702.126a,
     702.66a). Castability then hangs on the mana cost, what the board adds to it, and what
     the player can pay."""
     names = {ab.name for ab in card.abilities if type(ab) is ir.Keyword}
-    return not names & {*CHOSEN_ALTERNATIVES, "affinity", "convoke", "improvise", "delve"}
+    if names & {*CHOSEN_ALTERNATIVES, "affinity", "convoke", "improvise", "delve"}:
+        return False
+    # a printed alternative cost (CR 118.9), or a static ability of its own about costs ("This
+    # spell costs {1} less to cast for each creature in your party", CR 601.2f)
+    return not any(type(ab) is ir.AlternativeCost
+                   or type(ab) is ir.StaticAbility and "cost" in ab.effect.kind for ab in card.abilities)
 
 
 def graveyard_cost(card) -> str:
@@ -103,12 +131,14 @@ def graveyard_cost(card) -> str:
 
 def cast_from(o) -> tuple[str, ...]:
     """The cost a cast from ``o``'s zone uses: from a graveyard, flashback (an alternative cost,
-    CR 702.34a), retrace (an additional cost, CR 702.81a) or the alternative cost its own static
-    ability names (Brokkos: mutate only, its rulings)."""
+    CR 702.34a), retrace or jump-start (additional costs, CR 702.81a, 702.133a) or the alternative
+    cost its own static ability names (Brokkos: mutate only, its rulings)."""
     if o.zone != "graveyard":
         return ()
     if keyword(o.card, "flashback"):
         return ("flashback",)
+    if keyword(o.card, "jump-start") and not o.card.is_permanent_card:
+        return ("jump-start",)
     allowed = graveyard_cost(o.card)
     return (allowed,) if allowed and not keyword(o.card, "retrace") else ("retrace",)
 
@@ -125,22 +155,68 @@ def alternatives(s, player: int, o) -> list[str]:
             continue
         if ab.name == "surge" and not s.players[player].spells_cast_this_turn:
             continue            # CR 702.117a: only after they cast another spell this turn
+        if ab.name == "spectacle" and not any(p.life_lost_this_turn for p in s.players if p.index != player):
+            continue            # CR 702.137a: only once an opponent lost life this turn
+        if ab.name == "prowl" and not _prowled(s, player, o):
+            continue            # CR 702.76a: a source of theirs sharing a type dealt combat damage
         if ab.name == "awaken" and not _specs_satisfiable(s, [AWAKEN_TARGET], o, player):
             continue            # CR 702.113a, 601.2c: it needs a land of theirs to target
         if ab.name == "mutate" and not _specs_satisfiable(s, [MUTATE_TARGET], o, player):
             continue            # CR 702.140a, 601.2c: it needs a non-Human creature to merge with
         out.append(ab.name)
+    printed = printed_alternative(o.card)
+    if printed is not None and (printed.condition is None or holds(s, printed.condition, _as_controlled(o, player))):
+        out.append(PRINTED)     # "If you control a Swamp, ...": the condition holds as it is cast
     return out
+
+
+def _prowled(s, player: int, o) -> bool:
+    """Prowl (CR 702.76a): a player was dealt combat damage this turn by a source ``player``
+    controlled that had any of the spell's creature types (a Tribal spell's, or a creature's)."""
+    seen = s.players[player].combat_damage_types
+    kinds = {t for t in o.card.subtypes if t in CREATURE_TYPES}
+    return bool(kinds) and ("*" in seen or bool(kinds & set(seen)))
+
+
+def printed_alternative(card) -> ir.AlternativeCost | None:
+    """The alternative cost the card's text offers instead of its mana cost (CR 118.9), if any."""
+    return next((ab for ab in card.abilities if type(ab) is ir.AlternativeCost), None)
+
+
+def _as_controlled(o, player: int):
+    """``o`` seen as the spell ``player`` would control (a card in a hand has no controller)."""
+    if o.controller == player:
+        return o
+    seen = o.copy()
+    seen.controller = player
+    return seen
 
 
 def cast_options(s, player: int, o) -> list[tuple[str, ...]]:
     """The ways ``o`` may be cast for its costs: first the usual one (its mana cost, or flashback
-    from a graveyard), then each chosen alternative cost (CR 601.2b, 118.9)."""
-    return [cast_from(o)] + [(name,) for name in alternatives(s, player, o)]
+    from a graveyard), then each chosen alternative cost (CR 601.2b, 118.9); each with the extra
+    mana a cast "as though it had flash" costs now (:func:`flash_tax`)."""
+    tax = ("flash_tax",) if flash_tax(s, player, o) is not None else ()
+    return [cast_from(o) + tax] + [(name,) + tax for name in alternatives(s, player, o)]
+
+
+def flash_tax(s, player: int, o) -> ManaCost | None:
+    """The extra mana of "You may cast ~ as though it had flash if you pay {2} more to cast it."
+    when ``player`` casts ``o`` now only thanks to it: not an instant, no flash of its own, any
+    time a sorcery couldn't be cast (CR 601.3, 601.2f, 307.1); None otherwise."""
+    if "Instant" in o.card.types or sorcery_timing(s, player):
+        return None
+    extra = next((ab.extra for ab in o.card.abilities if type(ab) is ir.CastAsThoughFlash and ab.extra), None)
+    if extra is None or ch.has(s, o, "flash"):
+        return None
+    return extra
 
 
 def _keyword_for(card, name: str) -> ir.Keyword:
-    """The keyword whose cost a name in ``cast_costs`` stands for."""
+    """The keyword whose cost a name in ``cast_costs`` stands for (the printed alternative cost
+    stands in as a keyword of that name)."""
+    if name == PRINTED:
+        return ir.Keyword(PRINTED, cost=printed_alternative(card).cost)
     return keyword(card, "multikicker" if name == "kicker" and not keyword(card, "kicker") else name)
 
 
@@ -158,7 +234,10 @@ def parts(card, costs: tuple[str, ...]) -> tuple[ManaCost, list[ir.Cost]]:
     mana = ManaCost(()) if set(costs) & set(ALTERNATIVE) else card.mana_cost
     others = required(card)
     for name in (c for c in costs if c not in WITHOUT_PAYING and c not in MARKS):
-        cost = RETRACE_COST if name == "retrace" else _keyword_for(card, name).cost
+        if name == FLASH_TAX:           # "if you pay {2} more" (CR 601.2f)
+            mana = plus(mana, next(ab.extra for ab in card.abilities if type(ab) is ir.CastAsThoughFlash and ab.extra))
+            continue
+        cost = FIXED_COSTS[name] if name in FIXED_COSTS else _keyword_for(card, name).cost
         if cost.mana is not None:
             mana = plus(mana, cost.mana)
         if cost != ir.Cost(mana=cost.mana):
@@ -182,9 +261,23 @@ def affordable(s, player: int, o, costs: tuple[str, ...], bound=None) -> bool:
         return False
     total = total_cost(s, player, o, 0, mana)[0]
     use = spell_use(o)
+    total = assisted(s, player, o, total, use)
     if bound is not None and not use.other_payers and bound.cannot_pay(total):
         return False
     return can_afford(s, player, total, use=use)
+
+
+def assisted(s, player: int, o, total: ManaCost, use) -> ManaCost:
+    """What is left of ``total`` for ``player`` to pay when ``o`` has assist and the other
+    player paid all of its generic mana they could (CR 702.132a); ``total`` itself otherwise.
+    Whether the spell can be cast counts on that help; the helper decides as it is paid."""
+    if not total.generic or keyword(o.card, "assist") is None:
+        return total
+    helper, n = 1 - player, 0
+    while n < total.generic and can_afford(s, helper, ManaCost((str(n + 1),)), use=use):
+        n += 1
+    left = total.generic - n
+    return ManaCost(((str(left),) if left else ()) + tuple(sym for sym in total.symbols if not sym.isdigit()))
 
 
 def cast_label(o) -> str:
@@ -193,6 +286,8 @@ def cast_label(o) -> str:
         return f"cast {o.card.name}"
     if cast_from(o) == ("retrace",):
         return f"cast {o.card.name} from the graveyard with retrace, discarding a land card"
+    if cast_from(o) == ("jump-start",):
+        return f"cast {o.card.name} from the graveyard with jump-start, discarding a card"
     if cast_from(o)[0] in CHOSEN_ALTERNATIVES:
         name = cast_from(o)[0]
         return f"cast {o.card.name} from the graveyard for its {name} cost {_text(o.card, keyword(o.card, name))}"
@@ -203,6 +298,11 @@ def cast_label(o) -> str:
 def _text(card, kw: ir.Keyword) -> str:
     """A keyword's cost in words: its mana, or (in brackets) what the card's text says after
     the dash."""
+    if kw.name == "conspire":
+        return "(tap two untapped creatures you control that share a color with it)"
+    if kw.name == PRINTED:
+        words = printed_alternative(card).text.partition(" may ")[2].partition(" rather than ")[0]
+        return f"({words})" if words else fmt(kw.cost)
     if kw.cost == ir.Cost(mana=kw.cost.mana):
         return str(kw.cost.mana)
     line = next((ln for ln in card_lines(card.text) if ln.lower().startswith(kw.name + "—")), None)
@@ -214,7 +314,8 @@ def _text(card, kw: ir.Keyword) -> str:
 
 def announce(ctx, player: int, spell, costs: tuple[str, ...]) -> None:
     """CR 601.2b: with the alternative cost the cast uses, the player announces which optional
-    additional costs they will pay: kicker once, multikicker any number of times, buyback."""
+    additional costs they will pay: kicker once, multikicker and replicate any number of times,
+    buyback, entwine, conspire."""
     s = ctx.s
     card = spell.card
     who = s.players[player].name
@@ -236,17 +337,22 @@ def announce(ctx, player: int, spell, costs: tuple[str, ...]) -> None:
         _note(keyword(card, "retrace"), card)
         s.add_log(f"{who} casts {card.name} from their graveyard with retrace: they discard a land card in "
                   "addition to paying its other costs", ("702.81a", "601.2b"), "cast")
+    if "jump-start" in costs:
+        _note(keyword(card, "jump-start"), card)
+        s.add_log(f"{who} casts {card.name} from their graveyard with jump-start: they discard a card in "
+                  "addition to paying its other costs, and it will be exiled as it leaves the stack",
+                  ("702.133a", "601.2b"), "cast")
     if "madness" in costs:
         _note(keyword(card, "madness"), card)
         s.add_log(f"{who} casts {card.name} from exile with madness: the madness cost "
                   f"{keyword(card, 'madness').cost.mana} is paid rather than its mana cost",
                   ("702.35b", "118.9"), "cast")
     for kw in (ab for ab in card.abilities if type(ab) is ir.Keyword and ab.name in ADDITIONAL):
-        name = kw.name if kw.name in ("buyback", "entwine") else "kicker"
+        name = "kicker" if kw.name in ("kicker", "multikicker") else kw.name
         if name == "entwine" and not _all_modes_possible(s, spell, player):
             continue    # CR 702.42b: entwined, every mode is chosen, each with its targets
         top = 0
-        while top < (MAX_KICKS if kw.name == "multikicker" else 1) and \
+        while top < (MAX_KICKS if kw.name in REPEATABLE else 1) and \
                 affordable(s, player, spell, costs + (name,) * (top + 1)):
             top += 1
         if not top:
@@ -275,7 +381,7 @@ def _choose_alternative(ctx, player: int, spell) -> tuple[str, ...]:
     unchanged = card.overloaded is None or has_targets_for(s, spell, casting_ability(card), player)
     options = ((Action("default", (), f"pay its mana cost {card.mana_cost}"),)
                if unchanged and affordable(s, player, spell, ()) else ())
-    options += tuple(Action("alternative", (n,), f"pay its {n} cost {_text(card, keyword(card, n))}")
+    options += tuple(Action("alternative", (n,), f"pay its {n} cost {_text(card, _keyword_for(card, n))}")
                      for n in names)
     if len(options) == 1:
         answer = options[0]
@@ -286,11 +392,25 @@ def _choose_alternative(ctx, player: int, spell) -> tuple[str, ...]:
     if answer.kind == "default":
         return ()
     name = answer.args[0]
-    kw = keyword(card, name)
-    _note(kw, card)
+    kw = _keyword_for(card, name)
+    if name == PRINTED:
+        _note_parts(kw.cost, card)
+    else:
+        _note(kw, card)
     s.add_log(f"{s.players[player].name} casts {card.name} for its {name} cost {_text(card, kw)} rather than "
-              "its mana cost", (_RULES[name], "118.9"), "cast")
+              "its mana cost", tuple(dict.fromkeys((_RULES[name], "118.9"))), "cast")
     return (name,)
+
+
+def _note_parts(cost: ir.Cost, card) -> None:
+    """Record the parts of a printed alternative cost paid (support.ALTERNATIVE_COST_PARTS)."""
+    if exercise.RECORD is not None:
+        for f in dataclasses.fields(cost):
+            if getattr(cost, f.name) != f.default:
+                exercise.note("ALTERNATIVE_COST_PARTS", f.name, card)
+        condition = printed_alternative(card).condition
+        if condition is not None:
+            exercise.note("ALTERNATIVE_CONDITIONS", type(condition).__name__, card)
 
 
 def _all_modes_possible(s, spell, player: int) -> bool:
@@ -325,12 +445,19 @@ def log_total(s, card, costs: tuple[str, ...], base: ManaCost, total: ManaCost, 
     words = [f"its flashback cost {_text(card, keyword(card, 'flashback'))}" if "flashback" in costs
              else f"its madness cost {keyword(card, 'madness').cost.mana}" if "madness" in costs
              else f"its miracle cost {keyword(card, 'miracle').cost.mana}" if "miracle" in costs
-             else f"its {chosen} cost {_text(card, keyword(card, chosen))}" if chosen
+             else f"its {chosen} cost {_text(card, _keyword_for(card, chosen))}" if chosen
              else "no mana cost (cast without paying it)" if set(costs) & set(WITHOUT_PAYING)
              else f"its mana cost {card.mana_cost}"]
     for name in dict.fromkeys(c for c in costs if c not in ALTERNATIVE):
         if name == "retrace":
             words.append("plus retrace's discard of a land card")
+            continue
+        if name == "jump-start":
+            words.append("plus jump-start's discard of a card")
+            continue
+        if name == FLASH_TAX:
+            tax = next(ab.extra for ab in card.abilities if type(ab) is ir.CastAsThoughFlash and ab.extra)
+            words.append(f"plus {tax} to cast it as though it had flash")
             continue
         kw = _keyword_for(card, name)
         words.append(f"plus {kw.name} {_text(card, kw)}{_times(costs.count(name))}")

@@ -17,14 +17,14 @@ from .cost_checks import summoning_sick, tappable_for_cost, untappable_for_cost
 from .crew import crew_payable, pay_crew
 from .decisions import Action, Decision, IllegalActionError
 from .event_types import Seen, SpellCast
-from .filters import objects_matching
+from .filters import matches, objects_matching
 from .runner import Ctx, Rollback
 from . import mana_spend
 from .mana_spend import ability_use, spell_use
 from .spell_costs import total_cost
 from .state import Obj, StackItem
 from .targets import casting_ability, choose_modes_and_targets, describe_target, extra_targets, spell_ability_index
-from .timing import exiled_playable
+from .timing import exiled_playable, sorcery_timing
 from .triggers import announce_targets
 from .wording import possessive
 
@@ -56,9 +56,14 @@ def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True, payer: int
     hand = s.players[payer].hand
     if cost.discard and len(_discardable(s, hand, o, cost)) < cost.discard:
         return False         # a card in the hand can't be discarded to pay for casting itself
+    if cost.exile_from_hand is not None and len(_exilable(s, payer, o, cost)) < cost.exile_count:
+        return False         # CR 118.3: cards that aren't there can't be exiled
     if cost.sacrifice is not None:
-        if not objects_matching(s, cost.sacrifice, o, payer):
+        if len(objects_matching(s, cost.sacrifice, o, payer)) < cost.sacrifice_count:
             return False
+    if cost.return_to_hand is not None and \
+            len(objects_matching(s, cost.return_to_hand, o, payer)) < cost.return_count:
+        return False         # CR 118.3: Daze's Island must be there to return
     if cost.remove_counters and o.counters.get(cost.remove_counters[0], 0) < cost.remove_counters[1]:
         return False         # CR 118.3: counters that aren't there can't be removed
     if cost.loyalty is not None and cost.loyalty < 0 and loyalty.loyalty(o) < -cost.loyalty:
@@ -266,10 +271,17 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
     if cost.energy:
         events.pay_energy(ctx, player, cost.energy, f"cost of {what}")
     if cost.sacrifice is not None:
-        choices = objects_matching(s, cost.sacrifice, o, player)
-        answer = ctx.ask(Decision(player, "sacrifice", f"Choose a permanent to sacrifice for {what}",
-                                  tuple(Action("choose", (c.id,), c.card.name) for c in choices)))
-        events.sacrifice(ctx, s.objs[answer.args[0]])
+        for _ in range(cost.sacrifice_count):
+            choices = objects_matching(s, cost.sacrifice, o, player)
+            answer = ctx.ask(Decision(player, "sacrifice", f"Choose a permanent to sacrifice for {what}",
+                                      tuple(Action("choose", (c.id,), c.card.name) for c in choices)))
+            events.sacrifice(ctx, s.objs[answer.args[0]])
+    if cost.return_to_hand is not None:        # Daze's "return an Island you control to its owner's hand"
+        for _ in range(cost.return_count):
+            choices = objects_matching(s, cost.return_to_hand, o, player)
+            answer = ctx.ask(Decision(player, "return_cost", f"Choose a permanent to return to its owner's hand "
+                                      f"for {what}", tuple(Action("choose", (c.id,), c.card.name) for c in choices)))
+            events.move(ctx, s.objs[answer.args[0]], "hand", cause=f"cost of {what}", rules=("118.3",))
     if cost.discard:
         which = f"{cost.discard_type.lower()} card" if cost.discard_type else "card"
         for _ in range(cost.discard):
@@ -277,6 +289,12 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
             answer = ctx.ask(Decision(player, "discard", f"Choose a {which} to discard for {what}",
                                       tuple(Action("choose", (c,), s.objs[c].card.name) for c in hand)))
             events.discard(ctx, player, s.objs[answer.args[0]])
+    if cost.exile_from_hand is not None:          # Force of Will's "exile a blue card from your hand"
+        for _ in range(cost.exile_count):
+            answer = ctx.ask(Decision(player, "exile_cost", f"Choose a card to exile from your hand for {what}",
+                                      tuple(Action("choose", (c,), s.objs[c].card.name)
+                                            for c in _exilable(s, player, o, cost))))
+            events.move(ctx, s.objs[answer.args[0]], "exile", cause=f"cost of {what}", rules=("118.3", "406.1"))
     if cost.mana is not None:
         pay_mana(ctx, player, cost.mana, what, exclude=o.id if cost.tap or mana_ability else None,
                  use=use or ability_use(o, cost.mana))
@@ -288,10 +306,51 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
         events.move(ctx, o, "exile", cause=f"cost of {what}", rules=("118.3", "406.1"))
 
 
+def _assist(ctx: Ctx, player: int, spell: Obj, total: ManaCost, use) -> ManaCost:
+    """CR 702.132a: before paying, the caster may choose another player, who may then pay any
+    part of the generic mana of the total cost, activating their own mana abilities; the caster
+    pays the rest. Only amounts the helper could pay are offered."""
+    s = ctx.s
+    helper = 1 - player                       # the other player of a two-player game
+    if not mana_abilities.can_afford(s, helper, ManaCost(("1",)), use=use):
+        return total
+    who, other = s.players[player].name, s.players[helper].name
+    answer = ctx.ask(Decision(player, "assist", f"Assist: choose {other} to help pay the generic mana of "
+                              f"{spell.card.name}? (CR 702.132a)",
+                              (Action("no", (), "no"), Action("yes", (), f"choose {other}"))))
+    if exercise.RECORD is not None:
+        exercise.note("KEYWORDS", "assist", spell.card)
+    if answer.kind != "yes":
+        return total
+    s.add_log(f"{who} chooses {other} to assist with {spell.card.name}", ("702.132a",), "choice")
+    top = 0
+    while top < total.generic and mana_abilities.can_afford(s, helper, ManaCost((str(top + 1),)), use=use):
+        top += 1
+    answer = ctx.ask(Decision(helper, "assist_pay", f"Pay how much of the generic mana of {possessive(spell.card.name)} "
+                              f"total cost {total} for {who}? (CR 702.132a)",
+                              tuple(Action("assist_pay", (n,), f"pay {{{n}}}" if n else "pay nothing")
+                                    for n in range(top + 1))))
+    n = answer.args[0]
+    if not n:
+        s.add_log(f"{other} pays none of {possessive(spell.card.name)} cost", ("702.132a",), "choice")
+        return total
+    pay_mana(ctx, helper, ManaCost((str(n),)), f"{spell.card.name} (assist)", use=use)
+    rest = tuple(sym for sym in total.symbols if not sym.isdigit())
+    left = total.generic - n
+    return ManaCost(((str(left),) if left else ()) + rest)
+
+
 def _discardable(s, hand: list[int], o: Obj, cost: ir.Cost) -> list[int]:
     """The cards in ``hand`` that may be discarded for ``cost``: not the card being paid for, and
     of the card type the cost names (retrace's land card, CR 702.81a)."""
     return [c for c in hand if c != o.id and (cost.discard_type is None or cost.discard_type in s.objs[c].card.types)]
+
+
+def _exilable(s, player: int, o: Obj, cost: ir.Cost) -> list[int]:
+    """The cards in ``player``'s hand that may be exiled for ``cost``: those its filter describes,
+    not the card being paid for."""
+    return [c for c in s.players[player].hand
+            if c != o.id and matches(s, s.objs[c], cost.exile_from_hand, o, player)]
 
 
 def _pick(ctx: Ctx, player: int, kind: str, prompt: str, choices: list[int]) -> int:
@@ -351,6 +410,9 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
     card = as_split.card if split else o.card.adventure if adventure else o.card
     from_graveyard = o.zone == "graveyard"
     rebound = o.zone == "hand" and alt_costs.keyword(o.card, "rebound") is not None
+    late = "Instant" not in o.card.types and not sorcery_timing(s, player)   # CR 307.1: a time a sorcery couldn't
+    tax = alt_costs.flash_tax(s, player, o) is not None     # "if you pay {2} more" (Ghitu Fire)
+    flash_needed = not ch.has(s, o, "flash")   # cast by the card's own "as though it had flash" (its rulings)
     costs = () if split else alt_costs.cast_from(o)
     s.add_log(f"{s.players[player].name} casts {card.name}" + (" face down" if face_down else "")
               + (f", the Adventure of {o.card.name}" if adventure else "")
@@ -387,6 +449,10 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
         spell.cast_costs += (split_cards.AFTERMATH,)
     if rebound:                        # cast from the hand: exiled as it resolves (CR 702.88a)
         spell.cast_costs += ("rebound",)
+    if late and flash_needed and any(type(ab) is ir.CastAsThoughFlash and ab.then for ab in card.abilities):
+        spell.cast_costs += ("flash_timing",)      # Armor of Thorns: sacrificed at the next cleanup
+    if tax:
+        spell.cast_costs += (alt_costs.FLASH_TAX,)
     if exercise.RECORD is not None:
         exercise.note("LAYOUTS", card.layout.value, card)
         if fused or (split and from_graveyard):
@@ -407,6 +473,8 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
                   ("601.2c",), "cast")
     total, why = total_cost(s, player, spell, item.x, base)
     alt_costs.log_total(s, card, spell.cast_costs, base.with_x(item.x), total, why)
+    if alt_costs.keyword(card, "assist") is not None and total.generic:
+        total = _assist(ctx, player, spell, total, spell_use(spell, base))
     item.paid = pay_mana(ctx, player, total, card.name, use=spell_use(spell, base))
     alt_costs.pay_others(ctx, player, spell, others)
     s.players[player].spells_cast_this_turn += 1

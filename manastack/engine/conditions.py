@@ -71,6 +71,17 @@ def _surged(s: State, src: Obj) -> bool:
     return "surge" in src.cast_costs
 
 
+def _spectacle_paid(s: State, src: Obj) -> bool:
+    """CR 702.137a: the spell, or the spell that became this permanent, was cast for its
+    spectacle cost."""
+    return "spectacle" in src.cast_costs
+
+
+def _prowl_paid(s: State, src: Obj) -> bool:
+    """CR 702.76a: the spell, or the spell that became this permanent, was cast for its prowl cost."""
+    return "prowl" in src.cast_costs
+
+
 def _opponent_dealt_damage(s: State, src: Obj) -> bool:
     """Bloodthirst (CR 702.54a): an opponent of its controller was dealt damage this turn."""
     return any(p.dealt_damage_this_turn for p in s.players if p.index != src.controller)
@@ -119,6 +130,8 @@ _CONDITIONS = {
     "evoked": _evoked,                                   # evoke (CR 702.74a)
     "opponent_dealt_damage_this_turn": _opponent_dealt_damage,   # bloodthirst (CR 702.54a)
     "surged": _surged,                                   # surge (CR 702.117a)
+    "spectacle_paid": _spectacle_paid,                   # spectacle (CR 702.137a)
+    "prowl_paid": _prowl_paid,                           # prowl (CR 702.76a)
     "no_spells_cast_last_turn": _no_spells_last_turn,    # CR 603.4, transforming werewolves
     "a_player_cast_two_spells_last_turn": _a_player_cast_two_spells_last_turn,
     "self_attacking_or_blocking": _attacking_or_blocking,   # activation limits (CR 602.5b)
@@ -152,8 +165,20 @@ def _evolve_greater(s: State, src: Obj, seen: Seen) -> bool:
 
 
 # Conditions that read the occurrence a triggered ability saw as well as its source.
+def _replicated(s: State, src: Obj, seen: Seen) -> bool:
+    """Replicate's "if a replicate cost was paid for it" (CR 702.56a, 603.4), as the spell was cast."""
+    return "replicate" in (seen.cast_costs or ())
+
+
+def _conspired(s: State, src: Obj, seen: Seen) -> bool:
+    """Conspire's "if its conspire cost was paid" (CR 702.78a, 603.4), as the spell was cast."""
+    return "conspire" in (seen.cast_costs or ())
+
+
 _EVENT_CONDITIONS = {
     "entered_creature_greater": _evolve_greater,         # evolve (CR 702.100a)
+    "replicate_paid": _replicated,                       # replicate (CR 702.56a)
+    "conspire_paid": _conspired,                         # conspire (CR 702.78a)
 }
 
 CONDITIONS = tuple(_CONDITIONS) + tuple(_EVENT_CONDITIONS)
@@ -168,6 +193,8 @@ def holds(s: State, condition: "ir.StateCondition", src: Obj) -> bool:
         n = sum(1 for o in s.permanents() if o.controller == src.controller
                 and any(upcalls.matches(s, o, f, src) for f in condition.filters))
         return n >= condition.at_least and (condition.at_most is None or n <= condition.at_most)
+    if type(condition) is ir.NotYourTurn:
+        return s.active != src.controller
     if type(condition) is ir.OpponentCount:
         return len(s.players) - 1 >= condition.at_least     # two-player games: one opponent
     raise ValueError(f"unknown condition {condition!r}")

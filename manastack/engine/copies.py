@@ -1,4 +1,5 @@
-"""Copying a spell on the stack (CR 707.10): "Copy target instant or sorcery spell." (Twincast)."""
+"""Copying a spell on the stack (CR 707.10): "Copy target instant or sorcery spell." (Twincast);
+the copies storm (CR 702.40a), replicate (CR 702.56a) and conspire (CR 702.78a) make."""
 from __future__ import annotations
 
 from manastack.oracle import ir
@@ -33,7 +34,7 @@ def _put_copy(ctx, controller: int, card, index: int, x: int, modes, targets, ca
     copy.is_token = True
     copy.cast_x = x
     # kicked stays kicked (CR 707.10); where the spell goes after it resolves doesn't matter
-    copy.cast_costs = tuple(c for c in cast_costs if c not in ("flashback", "buyback", "rebound"))
+    copy.cast_costs = tuple(c for c in cast_costs if c not in ("flashback", "jump-start", "buyback", "rebound"))
     s.objs[copy.id] = copy
     item = StackItem(s.next_id, "spell", copy.id, controller, card, index, f"Copy of {card.name}")
     s.next_id += 1
@@ -64,6 +65,23 @@ def storm_copies(ctx, e: ir.StormCopies, rc) -> None:
     for _ in range(n):
         _put_copy(ctx, rc.controller, rc.card, spell_ability_index(rc.card), ev.cast_x, ev.cast_modes or (),
                   ev.cast_targets or (), cast_costs, True, ("702.40a", "707.10"))
+
+
+def copy_per_payment(ctx, e: ir.CopyPerPayment, rc) -> None:
+    """Replicate (CR 702.56a) and conspire (CR 702.78a): one copy of the spell for each time the
+    named additional cost was paid for it, as it was cast (the trigger saw its costs, X, modes
+    and targets), each with new targets if its controller wants. A spell that left the stack is
+    still copied, like storm's (CR 702.56a: the trigger needs only the payments)."""
+    s = ctx.s
+    ev = rc.event
+    n = (ev.cast_costs or ()).count(e.cost) if ev is not None else 0
+    rule = "702.56a" if e.cost == "replicate" else "702.78a"
+    s.add_log(f"{e.cost}: its cost was paid {n} time{'s' * (n != 1)} for {rc.card.name}", (rule,), "resolve")
+    if not n or ev.cast_x is None:
+        return
+    for _ in range(n):
+        _put_copy(ctx, rc.controller, rc.card, spell_ability_index(rc.card), ev.cast_x, ev.cast_modes or (),
+                  ev.cast_targets or (), ev.cast_costs, True, (rule, "707.10"))
 
 
 def _new_targets(ctx, item: StackItem, copy: Obj) -> None:

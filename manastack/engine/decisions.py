@@ -48,11 +48,17 @@ class DecisionKind(StrEnum):
     BUYBACK = "buyback"                      # CR 702.27
     ALTERNATIVE_COST = "alternative_cost"    # CR 118.9, 601.2b: evoke, dash, surge or the mana cost
     ENTWINE = "entwine"                      # CR 702.42
+    REPLICATE = "replicate"                  # CR 702.56a: how many times to pay it
+    CONSPIRE = "conspire"                    # CR 702.78a
+    ASSIST = "assist"                        # CR 702.132a: choose another player to help pay
+    ASSIST_PAY = "assist_pay"                # CR 702.132a: how much generic mana the helper pays
     PAY = "pay"                              # CR 601.2g-h: mana abilities to activate, or autopay
     TAP_COST = "tap_cost"                    # CR 118.3: a permanent to tap for a cost
     UNTAP_COST = "untap_cost"                # CR 118.3: a permanent to untap for a cost
     SACRIFICE = "sacrifice"                  # CR 118.3, 701.21: a permanent to sacrifice for a cost
     DISCARD = "discard"                      # CR 701.9: a card to discard
+    EXILE_COST = "exile_cost"                # CR 118.3, 118.9: a card to exile from the hand for a cost
+    RETURN_COST = "return_cost"              # CR 118.3, 118.9: a permanent to return to its owner's hand
     CREW = "crew"                            # CR 702.122a: creatures to tap
     REMOVE_COUNTERS = "remove_counters"      # CR 122: which counters to remove
     CHOOSE_MANA = "choose_mana"              # CR 106.7, 605.3b: the mana an ability adds

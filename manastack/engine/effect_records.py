@@ -203,7 +203,8 @@ class OneShotDelayedTrigger:
 
     @property
     def kind(self) -> str:
-        return "delayed_next_end" if self.until == "next_end_step" else "delayed_next_upkeep"
+        return {"next_end_step": "delayed_next_end", "next_cleanup": "delayed_next_cleanup"}.get(
+            self.until, "delayed_next_upkeep")
 
 
 @dataclass(frozen=True, slots=True)

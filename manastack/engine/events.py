@@ -13,7 +13,10 @@ from manastack.cards import CardDef
 from manastack.cards.multiface import Layout
 from manastack.oracle import ir
 
+from manastack.oracle.subtypes import CREATURE_TYPES
+
 from . import characteristics as ch
+from . import filters, layers
 from . import aura_placement, exercise, levelers, morph, replacement
 from .abilities import MIRACLE_CAST, REBOUND_CAST, nested_index
 from .decisions import Action, Decision, DecisionKind
@@ -366,8 +369,18 @@ def lose_life(ctx: Ctx, player: int, amount: int, source: Obj | None = None, rul
     s = ctx.s
     p = s.players[player]
     p.life -= amount
+    p.life_lost_this_turn += amount       # spectacle (CR 702.137a)
     s.add_log(f"{p.name} loses {amount} life (life {p.life})", rules, "life")
     collect(ctx, LifeLost(player, amount, source.id if source else None))
+
+
+def _note_prowl(s, source: Obj) -> None:
+    """Prowl (CR 702.76a): remember the creature types of a source that dealt combat damage to a
+    player, under its controller, as it dealt that damage ("*": every creature type)."""
+    mine = s.players[source.controller]
+    kinds = ("*",) if filters.has_all_creature_types(s, source) else tuple(
+        t for t in layers.card_now(s, source).subtypes if t in CREATURE_TYPES)
+    mine.combat_damage_types = tuple(dict.fromkeys(mine.combat_damage_types + kinds))
 
 
 def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bool = False) -> None:
@@ -404,6 +417,9 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
                           ("120.3b", "702.90b"), "damage")
             else:
                 p.life -= amount
+                p.life_lost_this_turn += amount       # CR 120.3a: damage is life lost (spectacle, CR 702.137a)
+                if combat:
+                    _note_prowl(s, source)
                 s.add_log(f"{source.card.name} deals {amount} {kind} to {p.name} (life {p.life})",
                           ("120.3a", "510.2") if combat else ("120.3a",), "damage")
         else:
@@ -605,20 +621,25 @@ def add_counters(ctx: Ctx, o: Obj, kind: str, n: int, why: str = "") -> Obj:
 
 def create_token(ctx: Ctx, spec: ir.TokenSpec, controller: int, tapped: bool = False) -> Obj | None:
     """CR 111.1-111.4: a token is created on the battlefield under its creator's control."""
+    # CR 111.4: a token's name is often its subtypes plus "Token" ("Goblin Token")
+    what = spec.name if spec.name.endswith("Token") else f"{spec.name} token"
+    size = f"{spec.power}/{spec.toughness} " if spec.power is not None else ""
+    return create_token_from_face(ctx, token_face(spec), controller, f"a {size}{what}", ("111.1",), tapped)
+
+
+def create_token_from_face(ctx: Ctx, face: dict, controller: int, what: str, rules: tuple[str, ...],
+                           tapped: bool = False) -> Obj | None:
+    """CR 111.1: a token whose characteristics are the AtomicCards-shaped ``face`` (a predefined
+    token's, or a copy of a card with exceptions: embalm, eternalize) enters the battlefield."""
     s = ctx.s
-    face = token_face(spec)
     card = CardDef.from_face(face)
     o = Obj(s.next_id, card, controller, "limbo")
     s.next_id += 1
     o.is_token = True
     o.token_face = face
     s.objs[o.id] = o
-    # CR 111.4: a token's name is often its subtypes plus "Token" ("Goblin Token")
-    what = spec.name if spec.name.endswith("Token") else f"{spec.name} token"
-    size = f"{spec.power}/{spec.toughness} " if spec.power is not None else ""
-    s.add_log(f"{s.players[controller].name} creates a {size}{what}", ("111.1",))
-    return move(ctx, o, "battlefield", controller=controller, tapped=tapped, quiet=True,
-                rules=("111.1",))
+    s.add_log(f"{s.players[controller].name} creates {what}", rules)
+    return move(ctx, o, "battlefield", controller=controller, tapped=tapped, quiet=True, rules=("111.1",))
 
 
 def token_face(spec: ir.TokenSpec) -> dict:

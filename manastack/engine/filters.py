@@ -67,6 +67,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         chosen = source.chosen if source is not None else None   # "of the chosen color"
         if not any((chosen if c == "chosen" else c) in cols for c in f.colors):
             return False
+    if f.shares_color and (source is None or not set(ch.colors(s, o)) & set(ch.colors(s, source))):
+        return False                  # conspire (CR 702.78a): a color in common with the spell
     if f.multicolored and len(ch.colors(s, o)) < 2:
         return False                  # CR 105.2b: two or more colors
     if f.non_colors:
@@ -95,6 +97,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         return False
     if f.power_below_source and (source is None or ch.power(s, o) >= ch.power(s, source)):
         return False
+    if f.same_mana_value and (source is None or ch.mana_value(o) != ch.mana_value(source)):
+        return False                  # transmute (CR 702.53a): the discarded card's mana value
     if f.mana_value_at_most is not None and ch.mana_value(o) > f.mana_value_at_most:
         return False
     if f.targets_self and not _targets_source(s, o, source):
@@ -119,6 +123,35 @@ def _added_subtype(s: State, o: Obj, subtypes) -> bool:
     """Layer 4 (CR 613.1d): a subtype an effect gave it (awaken's Elemental, CR 702.113a)."""
     return any(e.kind == "add_subtypes" and e.affected == o.id and any(t in e.subtypes for t in subtypes)
                for e in s.effects)
+
+
+PARTY_TYPES = ("Cleric", "Rogue", "Warrior", "Wizard")
+
+
+def party_size(s: State, player: int) -> int:
+    """CR 700.8: the creatures in ``player``'s party, up to one of each of Cleric, Rogue,
+    Warrior and Wizard, a creature counting for one type only, counted so as to get the most
+    (CR 700.8b). Four candidates per type are enough to find the best assignment."""
+    roles = []
+    for t in PARTY_TYPES:
+        f = ir.Filter(types=("Creature",), subtypes=(t,))
+        roles.append([o.id for o in s.permanents(player) if matches(s, o, f, None, player)][:4])
+
+    def best(i: int, used: frozenset) -> int:
+        if i == len(roles):
+            return 0
+        top = best(i + 1, used)
+        for oid in roles[i]:
+            if oid not in used:
+                top = max(top, 1 + best(i + 1, used | {oid}))
+        return top
+
+    return best(0, frozenset())
+
+
+def has_all_creature_types(s: State, o: Obj) -> bool:
+    """CR 205.3m, 702.73a: ``o`` has every creature type (changeling, Mutavault animated)."""
+    return _printed_changeling(o) or any(e.kind == "all_creature_types" and e.affected == o.id for e in s.effects)
 
 
 def _all_creature_types(s: State, o: Obj, subtypes) -> bool:

@@ -78,6 +78,23 @@ def unearth(ctx, e: ir.Unearth, rc) -> None:
               "would leave the battlefield", ("702.84a", "603.7c"), "effect")
 
 
+def token_copy_of_card(ctx, e: ir.TokenCopyOfCard, rc) -> None:
+    """Embalm (CR 702.128a) and eternalize (CR 702.129a): a token that copies the card (its
+    copiable values, CR 707.2: the printed card, whatever happened to it), except that it has no
+    mana cost and is a Zombie too, and white, or black and 4/4."""
+    card = rc.card
+    face = {k: v for k, v in card.face.items() if k not in ("manaCost", "colors", "colorIndicator", "rulings")}
+    subtypes = list(card.subtypes) + ([] if "Zombie" in card.subtypes else ["Zombie"])
+    head = " ".join(list(card.supertypes) + list(card.types))
+    face.update(subtypes=subtypes, type=f"{head} — {' '.join(subtypes)}",
+                colorIndicator=["B"] if e.eternalize else ["W"], manaValue=0)
+    if e.eternalize:
+        face.update(power="4", toughness="4")
+    name, rule = ("eternalize", "702.129a") if e.eternalize else ("embalm", "702.128a")
+    what = f"a token copy of {card.name} ({'black, 4/4' if e.eternalize else 'white'}, a Zombie, no mana cost)"
+    events.create_token_from_face(ctx, face, rc.controller, what, (rule, "111.1", "707.2"))
+
+
 def awaken(ctx, e: ir.Awaken, rc) -> None:
     """CR 702.113a: put N +1/+1 counters on the target land; it becomes a 0/0 Elemental creature
     with haste (layers 4, 6 and 7b, CR 613.1d-f, 613.4b) for as long as it stays on the

@@ -26,7 +26,7 @@ from .mana_spend import spell_use
 from .spell_costs import total_cost
 from .state import Obj
 from .targets import casting_ability, has_targets_for
-from .timing import can_cast_timing, exiled_playable, sorcery_timing, split_second, upkeep_timing, your_turn_timing
+from .timing import can_cast_timing, cast_restriction, exiled_playable, sorcery_timing, split_second, upkeep_timing, your_turn_timing
 from .wording import possessive
 
 
@@ -59,7 +59,8 @@ def why_not_cast(s, player: int, o, bound: Capacity | None = None, detail: bool 
             if alt_costs.graveyard_cost(card) == "mutate":
                 return (f"{card.name} may be cast from {who}'s graveyard only for its mutate cost, which needs a "
                         "non-Human creature with the same owner to target (CR 601.3, 702.140a)")
-            return f"{card.name} is in {who}'s graveyard and has no flashback (CR 601.3, 702.34a) or retrace (CR 702.81a)"
+            return (f"{card.name} is in {who}'s graveyard and has no flashback (CR 601.3, 702.34a), retrace "
+                    "(CR 702.81a) or jump-start (CR 702.133a)")
     elif o.zone == "exile" and o.id in exiled_playable(s, player):
         pass                                        # CR 601.3: an effect lets them play it
     elif o.zone != "hand" or o.owner != player:
@@ -74,6 +75,9 @@ def why_not_cast(s, player: int, o, bound: Capacity | None = None, detail: bool 
     if not can_cast_timing(s, player, o):
         return (f"{card.name} isn't an instant and has no flash: it can be cast only in its controller's "
                 "main phase while the stack is empty (CR 117.1a, 307.1)")
+    restricted = cast_restriction(s, player, o)
+    if restricted is not None:
+        return restricted
     options = alt_costs.cast_options(s, player, o)
     costs = options[0]
     if not costs and len(options) == 1 and card.face and card.face.get("manaCost") is None:
@@ -99,10 +103,12 @@ def _why_not_pay(s, player: int, o, costs: tuple[str, ...], bound: Capacity | No
     card, who = o.card, s.players[player].name
     base, others = alt_costs.parts(card, costs)
     if not all(cost_payable(s, o, c, include_mana=False) for c in others):
-        which = "retrace cost (a land card to discard)" if "retrace" in costs else "flashback cost"
+        which = ("retrace cost (a land card to discard)" if "retrace" in costs else
+                 "jump-start cost (a card to discard)" if "jump-start" in costs else "flashback cost")
         return f"{who} can't pay the {which} of {card.name} (CR 702.34a, 702.81a, 601.2h, 118.3)"
     total, why = total_cost(s, player, o, 0, base)
     use = spell_use(o)         # mana restricted to other spells can't pay (CR 106.6)
+    total = alt_costs.assisted(s, player, o, total, use)     # assist: the other player may help (CR 702.132a)
     if (bound is not None and not use.other_payers and bound.cannot_pay(total)) or \
             not mana_abilities.can_afford(s, player, total, use=use):
         which = costs[0] if costs else "mana"
@@ -190,6 +196,8 @@ def castable(s, player: int, sources: list | None = None) -> list[Obj]:
     bound = None
     for o in cands:
         # cards in the hand are plain objects (CR 400.7): copies of one card there share an answer
+        if cast_restriction(s, player, o) is not None:     # "Cast ~ only during combat" (CR 601.3)
+            continue
         key = ("castable", player, o.card if _plain_in_hand(o, player) else o.id, pool)
         ok = facts.get(key)
         if ok is None:

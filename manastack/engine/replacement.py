@@ -110,8 +110,8 @@ def _order_matters(event, todo: list[Replacement]) -> bool:
 
 def apply_leaving(ctx: Ctx, o, event: ZoneChange, discarded: bool = False) -> None:
     """Replacement effects that change where ``o`` goes (CR 614.1a, 614.6), ordered with any
-    other that applies under CR 616.1: flashback's exile as the spell leaves the stack
-    (CR 702.34a), rebound's as the spell resolves (CR 702.88a), unearth's as the permanent leaves the battlefield (CR 702.84a), madness's exile as the card is discarded (CR 702.35a), and the effects on
+    other that applies under CR 616.1: flashback's and jump-start's exile as the spell leaves the
+    stack (CR 702.34a, 702.133a), rebound's as the spell resolves (CR 702.88a), unearth's as the permanent leaves the battlefield (CR 702.84a), madness's exile as the card is discarded (CR 702.35a), and the effects on
     anything that would be put into a graveyard from anywhere (CR 614.6). The owner chooses,
     since the affected object is theirs."""
     apply_all(ctx, event, o.owner, lambda ev: _leaving(o, ev, discarded) + _to_graveyard(ctx.s, o, ev))
@@ -137,6 +137,9 @@ def _leaving(o, event: ZoneChange, discarded: bool) -> list[Replacement]:
     if event.from_zone == "stack" and to != "exile" and "flashback" in o.cast_costs:
         out.append(Replacement("flashback", f"{name} is exiled instead of going to its owner's {to} (flashback)",
                                ("702.34a", "614.1a"), _to_exile, pure=True))
+    if event.from_zone == "stack" and to != "exile" and "jump-start" in o.cast_costs:
+        out.append(Replacement("jump-start", f"{name} is exiled instead of going to its owner's {to} (jump-start)",
+                               ("702.133a", "614.1a"), _to_exile, pure=True))
     if event.from_zone == "stack" and to != "exile" and "aftermath" in o.cast_costs:
         out.append(Replacement("aftermath", f"{name} is exiled instead of going to its owner's {to} (aftermath)",
                                ("702.127a", "614.1a"), _to_exile, pure=True))

@@ -106,11 +106,24 @@ def _resolve_permanent(ctx: Ctx, item, spell, targets) -> None:
     s.stack[:] = [i for i in s.stack if i.id != item.id]
     if new is not None and "dash" in new.cast_costs:
         _dash_return(s, new, item.controller)
+    if new is not None and "flash_timing" in new.cast_costs:
+        _sacrifice_at_cleanup(ctx, new, item.controller)
     if new is not None and aura_target_spec(new.card) is not None:
         chosen = targets[0][0] if targets and targets[0] else None
         if chosen is not None and chosen in s.objs:
             new.attached_to = chosen
             s.add_log(f"{new.card.name} is attached to {s.objs[chosen].card.name}", ("303.4f",), "attach")
+
+
+def _sacrifice_at_cleanup(ctx: Ctx, new, controller: int) -> None:
+    """CR 601.3, 603.7c: a card cast "as though it had flash" any time a sorcery couldn't have been
+    (Armor of Thorns) makes, as its permanent enters, the delayed ability that sacrifices it at
+    the beginning of the next cleanup step; "it" is that permanent."""
+    for ab in new.card.abilities:
+        if type(ab) is ir.CastAsThoughFlash and ab.then is not None:
+            s = ctx.s
+            s.add_log(f"{new.card.name} was cast any time a sorcery couldn't have been", ("601.3", "307.1"), "effect")
+            execute(ctx, (ab.then,), ResolutionContext(controller, new.id, new.card, [[new.id]], 0, None, ()))
 
 
 def _dash_return(s, new, controller: int) -> None:

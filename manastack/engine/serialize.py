@@ -166,7 +166,9 @@ def state_from_data(data: dict, db=None) -> State:
     s.version, s.facts_cache = 0, None
     s.cow = {}                  # shares no object with any other state yet
     s.players = [_restore(Player, pd, special_mana=tuple(mana_spend.from_data(m) for m in pd.get("special_mana", ())),
-                          command=list(pd["command"]), drawn_this_turn=pd.get("drawn_this_turn", 0))
+                          command=list(pd["command"]), drawn_this_turn=pd.get("drawn_this_turn", 0),
+                          life_lost_this_turn=pd.get("life_lost_this_turn", 0),
+                          combat_damage_types=tuple(pd.get("combat_damage_types", ())))
                  for pd in data["players"]]
     s.objs = {}
     for od in data["objects"]:

@@ -11,6 +11,7 @@ from manastack.oracle import ir
 from . import characteristics as ch
 from . import exercise
 from . import layers
+from .filters import party_size
 from .state import Obj
 from .wording import possessive
 
@@ -42,9 +43,10 @@ def total_cost(s, player: int, o: Obj, x: int = 0, base: ManaCost | None = None)
                 change += sign * n
                 why.append(f"{word} {{{n}}} from {src.card.name}{note}")
     change += _affinity(s, player, o, why)
-    if not why:
+    change += _own_reductions(s, player, o, why)
+    if not why and sum(1 for sym in cost.symbols if sym.isdigit()) <= 1:
         return cost, why
-    generic = max(0, cost.generic + change)
+    generic = max(0, cost.generic + change)       # one generic symbol: {X}{R} plus {2} with X=1 is {3}{R}
     rest = tuple(sym for sym in cost.symbols if not sym.isdigit())
     return ManaCost(((str(generic),) if generic else ()) + rest), why
 
@@ -63,6 +65,23 @@ def _affinity(s, player: int, o: Obj, why: list[str]) -> int:
         if n:
             change -= n
             why.append(f"minus {{{n}}} from affinity for {kw.arg} ({n} {kind.lower()}{'s' * (n != 1)}, CR 702.41a)")
+    return change
+
+
+def _own_reductions(s, player: int, o: Obj, why: list[str]) -> int:
+    """The card's own "This spell costs {1} less to cast for each creature in your party."
+    (CR 601.2f, 700.8), which works wherever the card is cast from. Returns the change."""
+    change = 0
+    for ab in o.card.abilities:
+        if type(ab) is not ir.StaticAbility or ab.effect.kind != "self_cost_reduction":
+            continue
+        n = party_size(s, player) if ab.effect.for_each == "party" else 1
+        if exercise.RECORD is not None:
+            exercise.note("STATIC_KINDS", "self_cost_reduction", o.card)
+        if n * ab.effect.amount:
+            change -= n * ab.effect.amount
+            why.append(f"minus {{{n * ab.effect.amount}}} from its own ability ({n} creature{'s' * (n != 1)} "
+                       "in the party, CR 700.8)")
     return change
 
 

@@ -111,7 +111,8 @@ class Player:
                  "lands_played", "lost", "loss_reason", "drew_from_empty", "last_turn_start",
                  "poison", "mulligans", "kept", "life_gained_this_turn", "spells_cast_this_turn",
                  "special_mana", "previous_turn_start", "dealt_damage_this_turn", "spells_cast_last_turn",
-                 "command", "energy", "drawn_this_turn")
+                 "command", "energy", "drawn_this_turn", "life_lost_this_turn",
+                 "combat_damage_types")
 
     def __init__(self, index: int, name: str, life: int = 20) -> None:
         self.index = index
@@ -139,6 +140,10 @@ class Player:
         self.spells_cast_last_turn = 0  # and during the previous turn (the werewolves, CR 603.4)
         self.command: list[int] = []    # the emblems this player owns, in the command zone (CR 114.2)
         self.drawn_this_turn = 0        # cards drawn this turn (miracle, CR 702.94a)
+        self.life_lost_this_turn = 0    # life lost this turn, paid life included (spectacle, CR 702.137a)
+        # the creature types of the sources this player controlled that dealt combat damage to a
+        # player this turn, "*" for one with every creature type (prowl, CR 702.76a)
+        self.combat_damage_types: tuple[str, ...] = ()
 
     def copy(self) -> "Player":
         # Spelled out, like Obj.copy: two players are copied at every move.
@@ -168,6 +173,8 @@ class Player:
         p.spells_cast_last_turn = self.spells_cast_last_turn
         p.command = self.command[:]
         p.drawn_this_turn = self.drawn_this_turn
+        p.life_lost_this_turn = self.life_lost_this_turn
+        p.combat_damage_types = self.combat_damage_types
         return p
 
     def zone(self, name: str) -> list[int]:

@@ -30,6 +30,10 @@ KEYWORDS = frozenset({
     "exalted", "bushido", "echo", "cumulative upkeep", "flanking", "soulshift", "cascade", "crew",
     "partner",      # no effect outside Commander (CR 702.124a); engine.turn logs so at the start
     "kicker", "multikicker", "buyback", "flashback", "entwine",   # spell costs, engine.alt_costs
+    "replicate", "conspire",    # additional costs and a cast trigger copying the spell, engine.copies
+    "assist",                   # another player pays part of the generic mana, engine.casting._assist
+    "transmute",                # CR 702.53a: from the hand, a search, engine.abilities.keyword_activated
+    "embalm", "eternalize",     # CR 702.128a, 702.129a: from the graveyard, a token copy, engine.keyword_effects
     "convoke",                  # paying with creatures, engine.casting.pay_mana
     "morph", "megamorph",       # face-down spells and permanents, engine.morph
     "madness",                  # events.discard and free_casting.cast_with_madness
@@ -38,6 +42,8 @@ KEYWORDS = frozenset({
     "affinity",                 # a cost reduction, engine.spell_costs (CR 702.41)
     "improvise", "delve",       # tapping artifacts, exiling cards to pay, engine.casting.pay_mana
     "evoke", "dash", "surge",   # alternative costs, engine.alt_costs; evoke's trigger, dash's return
+    "spectacle",                # an alternative cost once an opponent lost life this turn, engine.alt_costs
+    "prowl",                    # an alternative cost after combat damage by a source of a shared type, engine.alt_costs
     "storm",                    # a cast trigger that copies the spell, engine.copies
     "extort", "afflict", "rampage",     # triggered, engine.abilities
     "sunburst",                 # counters for the colors spent, engine.replacement.apply_entering
@@ -56,6 +62,7 @@ KEYWORDS = frozenset({
     "overload",                 # an alternative cost changing the text, cards.CardDef.overloaded
     "dredge",                   # a draw replaced, engine.replacement.apply_drawing
     "retrace",                  # cast from the graveyard discarding a land card, engine.alt_costs
+    "jump-start",               # cast from the graveyard discarding a card, then exiled: engine.alt_costs
     "rebound",                  # a replacement as it resolves, a delayed cast: engine.free_casting
     "unearth", "scavenge",      # from the graveyard, CR 702.84, 702.97: engine.abilities.graveyard_activated
     "renown",                   # CR 702.112, engine.keyword_effects.become_designated
@@ -70,16 +77,22 @@ KEYWORDS = frozenset({
 })
 # Keywords the engine reads from a card's printed abilities only (costs, how it enters, what it
 # can be cycled for): an effect granting one isn't run.
-_PRINTED_ONLY = frozenset({"affinity", "improvise", "delve", "evoke", "dash", "surge", "bloodthirst",
+_PRINTED_ONLY = frozenset({"affinity", "improvise", "delve", "evoke", "dash", "surge", "spectacle", "prowl", "assist", "bloodthirst",
                           "modular", "unleash", "devour", "riot", "tribute",
                           "plainscycling", "islandcycling", "swampcycling", "mountaincycling",
                           "forestcycling", "basic landcycling", "unearth", "scavenge",
-                          "rebound", "retrace", "dredge", "overload", "sunburst", "awaken", "splice",
-                          "miracle", "mutate"})
+                          "rebound", "retrace", "jump-start", "transmute", "embalm", "eternalize", "dredge", "overload",
+                          "sunburst", "awaken", "splice", "miracle", "mutate"})
 # The parts a kicker, buyback or flashback cost may have (CR 702.33a, 702.27a, 702.34a).
 SPELL_COST_PARTS = frozenset({"mana", "pay_life", "sacrifice", "tap_untapped", "tap_count"})
 # The parts "As an additional cost to cast this spell, ..." may have (CR 601.2b, 118.8).
 ADDITIONAL_COST_PARTS = frozenset({"pay_life", "sacrifice", "discard"})
+# The parts an alternative cost printed on the card may have (CR 118.9), and its conditions.
+ALTERNATIVE_COST_PARTS = frozenset({"mana", "sacrifice", "pay_life", "tap_untapped", "exile_from_hand",
+                                    "exile_count", "sacrifice_count", "return_to_hand", "return_count"})
+ALTERNATIVE_CONDITIONS = frozenset({"YouControl", "NotYourTurn"})
+# "Cast ~ only ..." (CR 601.3): the restrictions engine.timing.cast_restriction checks.
+CAST_RESTRICTIONS = frozenset({"steps", "attacked", "another_spell"})
 # The parts an echo or cumulative upkeep cost may have (CR 702.30a, 702.24a).
 UPKEEP_COST_PARTS = frozenset({"mana", "pay_life", "discard"})
 STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_block",
@@ -91,6 +104,7 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "grant_ability", "set_land_type", "may_not_untap",
                           "attack_unless_land",         # CR 508.1c, engine.combat.missing_land
                           "cost_increase", "cost_reduction",     # spell costs, CR 601.2f
+                          "self_cost_reduction",      # the card's own, for each creature in the party: engine.spell_costs
                           "control",                  # an Aura's control effect, engine.control
                           "no_maximum_hand_size",     # CR 402.2, engine.turn._cleanup
                           "block_additional",         # CR 509.1a-b, engine.combat.block_capacity
@@ -129,6 +143,7 @@ REFS = frozenset({"self", "you", "each_opponent", "each_player", "target_control
 CONTROLLERS = frozenset({None, "you", "opponent", "not_you"})
 DURATIONS = frozenset({"end_of_turn", "permanent", "next_end_step", "next_upkeep",
                        "your_next_upkeep",      # CR 603.7c, a Pact's "your next upkeep"
+                       "next_cleanup",          # CR 603.7c, 514.3a: Armor of Thorns' sacrifice, engine.resolve
                        "while_you_control_source", "while_source_on_battlefield"})   # engine.control
 # Cards of several faces the engine plays (CR 709-715; manastack.cards.multiface.Layout values).
 LAYOUTS = frozenset({"normal",
@@ -175,14 +190,22 @@ def _walk(node, out: list[str]) -> None:
         elif node.name in ("morph", "megamorph") and (node.cost is None or node.cost != ir.Cost(mana=node.cost.mana)
                                                      or node.cost.mana.x_count):
             out.append(f"{node.name} cost with X or other than mana")      # CR 702.37f: X not run
-        elif node.name in ("evoke", "dash", "surge", "unearth", "scavenge", "overload", "awaken", "splice",
-                           "miracle", "mutate") and (node.cost is None or node.cost != ir.Cost(mana=node.cost.mana)
+        elif node.name in ("evoke", "dash", "surge", "spectacle", "prowl", "transmute", "embalm", "eternalize", "unearth",
+                           "scavenge", "overload", "awaken", "splice", "miracle", "mutate") \
+                and (node.cost is None or node.cost != ir.Cost(mana=node.cost.mana)
                                                          or node.cost.mana.x_count):
             out.append(f"{node.name} cost with X or other than mana")
-        elif node.name in ("kicker", "multikicker", "buyback", "flashback", "entwine") and node.cost is not None:
+        elif node.name in ("kicker", "multikicker", "buyback", "flashback", "entwine", "replicate") \
+                and node.cost is not None:
             out += _cost_gaps(node.cost, SPELL_COST_PARTS, f"{node.name} cost")
     elif t is ir.AdditionalCost:
         out += _cost_gaps(node.cost, ADDITIONAL_COST_PARTS, "additional cost")
+    elif t is ir.AlternativeCost:          # engine.alt_costs (CR 118.9)
+        out += _cost_gaps(node.cost, ALTERNATIVE_COST_PARTS, "alternative cost")
+        if node.cost.mana is not None and node.cost.mana.x_count:
+            out.append("alternative cost with X")
+        if node.condition is not None and type(node.condition).__name__ not in ALTERNATIVE_CONDITIONS:
+            out.append(f"alternative cost while {type(node.condition).__name__}")
     elif t is ir.StaticEffect:
         if node.kind not in STATIC_KINDS:
             out.append(f"static effect {node.kind!r}")

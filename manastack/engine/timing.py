@@ -2,7 +2,11 @@
 exiled cards a player may play (CR 601.3)."""
 from __future__ import annotations
 
+from manastack.oracle import ir
+
 from . import characteristics as ch
+from . import exercise
+from .attack_targets import declared_target
 from .state import Obj
 
 
@@ -13,7 +17,30 @@ def can_cast_timing(s, player: int, o: Obj) -> bool:
         return False
     if "Instant" in o.card.types or sorcery_timing(s, player):
         return True
+    if any(type(ab) is ir.CastAsThoughFlash for ab in o.card.abilities):
+        return True                   # "You may cast ~ as though it had flash." (CR 601.3)
     return ch.has(s, o, "flash")
+
+
+def cast_restriction(s, player: int, o: Obj) -> str | None:
+    """Why a "Cast ~ only ..." restriction of ``o`` keeps ``player`` from casting it now (CR 601.3),
+    or None: the step, whether an attacking creature attacks the player this step ("you've been
+    attacked", a player attacked only through a planeswalker isn't), another spell cast this turn."""
+    for ab in o.card.abilities:
+        if type(ab) is not ir.CastRestriction:
+            continue
+        if ab.steps and s.step not in ab.steps:
+            return f"{o.card.name} can be cast only during {', '.join(st.replace('_', ' ') for st in ab.steps)} (CR 601.3)"
+        if ab.attacked and not any(p.attacking == player and declared_target(s, p.id) is None
+                                   for p in s.permanents()):     # a planeswalker of theirs attacked isn't them
+            return f"{o.card.name} can be cast only if its caster has been attacked this step (CR 601.3, 506.3)"
+        if ab.another_spell and not s.players[player].spells_cast_this_turn:
+            return f"{o.card.name} can be cast only once its caster has cast another spell this turn (CR 601.3)"
+        if exercise.RECORD is not None:
+            for name in ("steps", "attacked", "another_spell"):
+                if getattr(ab, name):
+                    exercise.note("CAST_RESTRICTIONS", name, o.card)
+    return None
 
 
 def sorcery_timing(s, player: int) -> bool:

@@ -190,6 +190,9 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
             # as it was cast should it leave the stack first (Grapeshot rulings 2013-06-07)
             cast = {} if item is None else {"cast_x": item.x, "cast_modes": tuple(item.modes),
                                             "cast_targets": tuple(tuple(g) for g in item.targets)}
+            # replicate and conspire (CR 702.56a, 702.78a) copy it once per payment of their cost
+            if spell is not None:
+                cast["cast_costs"] = tuple(spell.cast_costs)
             return [Seen(kind, obj=ev.obj, player=ev.player, item=ev.item, mana_value=ch.mana_value(spell),
                          spells_before=sum(p.spells_cast_this_turn for p in s.players) - 1, **cast)]
         # a filter's controller says whose spells count: the caster controls the spell (CR 601.2a)

@@ -147,6 +147,8 @@ def _turn_start(ctx: Ctx) -> None:
         pl.spells_cast_this_turn = 0
         pl.dealt_damage_this_turn = False
         pl.drawn_this_turn = 0
+        pl.life_lost_this_turn = 0
+        pl.combat_damage_types = ()
     s.step = "untap"
     s.add_log(f"Turn {s.turn}: {p.name}'s turn", ("500.1",), "turn")
     s.stage = ("step",)
@@ -250,6 +252,9 @@ def _cleanup(ctx: Ctx) -> None:
                                   tuple(Action("choose", (c,), s.objs[c].card.name) for c in p.hand)))
         events.discard(ctx, s.active, s.objs[answer.args[0]])
     events.end_of_turn_wears_off(ctx)
+    # "at the beginning of the next cleanup step" (CR 603.7c): such an ability triggering makes
+    # players get priority (CR 514.3a)
+    events.collect(ctx, StepBegan("cleanup", s.active))
     if sba.check(ctx) or s.pending_triggers:
         s.add_log("Something happened during cleanup: players get priority, then another "
                   "cleanup step follows", ("514.3a",), "step")

@@ -53,7 +53,10 @@ class Gap:
 UNREADABLE = "the grammar can't read this sentence"
 UNREADABLE_LINE = "the grammar can't read this line (no single sentence of it is to blame)"
 LOYALTY = "the grammar can't read this loyalty ability (CR 606)"
+UNDEFINED_X = ("X is not defined: no cost of the card has {X} and no \"where X is\" says what it is "
+               "(CR 107.3)")
 _LOYALTY_LINE = re.compile(r"^[+−-]?(?:\d+|X): ")     # CR 606.1: "[+N]: effect", "[−N]: ..."
+_LOYALTY_X = re.compile(r"^[+−-]X: ", re.M)
 
 
 @dataclass
@@ -195,6 +198,10 @@ def compile_card(card) -> CompileResult:
     spell_effects: list = []
     spell_text: list[str] = []
     text = card.text
+    # CR 107.3: X is a value chosen for a cost with {X} (the card's mana cost, an activation,
+    # kicker or additional cost; a loyalty cost -X), which its enters abilities read too
+    # (107.3m); anywhere else a "where X is" must say what it is, or X was not understood
+    x_chosen = card.mana_cost.x_count > 0 or "{X}" in text or bool(_LOYALTY_X.search(text))
     if _is_parenthesised_mana_ability(card):
         first, _, rest = text.strip().partition("\n")
         text = first[1:-1] + ("\n" + rest if rest else "")
@@ -209,6 +216,10 @@ def compile_card(card) -> CompileResult:
             result.unsupported += bad
             result.gaps += _gaps(card, line, bad, exc)
             continue
+        if not x_chosen and _uses_x(value):     # read, but not all of it (CR 107.3)
+            result.unsupported.append(line)
+            result.gaps.append(Gap(line, UNDEFINED_X))
+            continue
         if kind == "spell":
             spell_effects += value
             spell_text.append(line)
@@ -222,6 +233,17 @@ def compile_card(card) -> CompileResult:
     # of the ones the card already had.
     result.abilities[:0] = [basic_land_ability(t) for t in card.subtypes if t in BASIC_LAND_MANA]
     return result
+
+
+def _uses_x(node) -> bool:
+    """Whether the compiled ``node`` reads the chosen value of X anywhere."""
+    if type(node) is ir.X:
+        return True
+    if isinstance(node, (tuple, list)):
+        return any(_uses_x(n) for n in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return any(_uses_x(getattr(node, f.name)) for f in dataclasses.fields(node))
+    return False
 
 
 def basic_land_ability(subtype: str) -> ir.ActivatedAbility:

@@ -53,6 +53,14 @@ class BlockersBeyondFirst:
 
 
 @dataclass(frozen=True, slots=True)
+class PartySize:
+    """"for each creature in your party": the number of creatures in the controller's party,
+    0 to 4 (CR 700.8)."""
+
+    multiplier: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class TimesKicked:
     """"for each time it was kicked": how many times the spell, or the spell that became this
     permanent, was kicked (multikicker, CR 702.33c-d)."""
@@ -87,8 +95,8 @@ class TimesMutated:
     existed if it has left the battlefield (CR 608.2h)."""
 
 
-Amount = Union[int, X, CountOf, EventAmount, CountersOn, TimesKicked, LifeLostThisWay, StatOf, BlockersBeyondFirst,
-               ColorsSpent, TimesMutated]
+Amount = Union[int, X, CountOf, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, StatOf,
+               BlockersBeyondFirst, ColorsSpent, TimesMutated]
 
 # --------------------------------------------------------------------------------- objects
 
@@ -133,6 +141,8 @@ class Filter:
     all_types: tuple[str, ...] = ()   # every one of these card types too ("artifact creature")
     or_self: bool = False         # "~ or another Ally": the source itself matches as well
     power_below_source: bool = False   # "with power less than ~'s power" (CR 509.1b)
+    shares_color: bool = False    # "that shares a color with it": with the source (CR 105.2, conspire)
+    same_mana_value: bool = False   # "with the same mana value as the discarded card": the source's (transmute)
     non_subtypes: tuple[str, ...] = ()   # "non-Human": none of these subtypes (mutate, CR 702.140a)
     same_owner: bool = False      # "with the same owner as this spell" (mutate, CR 702.140a)
 
@@ -756,6 +766,24 @@ class Fabricate:
 
 
 @dataclass(frozen=True, slots=True)
+class CopyPerPayment:
+    """The cast trigger of replicate (CR 702.56a) and conspire (CR 702.78a): copy the spell once
+    for each time the additional cost named ``cost`` was paid for it; new targets may be chosen
+    for each copy."""
+
+    cost: str
+
+
+@dataclass(frozen=True, slots=True)
+class TokenCopyOfCard:
+    """Embalm (CR 702.128a) and eternalize (CR 702.129a): create a token that's a copy of the
+    card, except it has no mana cost, it's a Zombie in addition to its other types, and it's
+    white (embalm) or black and 4/4 (eternalize)."""
+
+    eternalize: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class StormCopies:
     """Storm's trigger (CR 702.40a): copy the spell whose casting triggered it once for each
     other spell cast before it this turn; new targets may be chosen for each copy."""
@@ -896,7 +924,7 @@ Effect = Union[
     PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, GetEnergy, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
-    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit,
+    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit,
     IfYouDo, LoseGame, WinGame, IfYouDont, CastFromHand,
     PutInLibrary, Surveil, CreateEmblem, SacrificePermanents,
 ]
@@ -932,6 +960,15 @@ class Cost:
     loyalty: int | None = None
     loyalty_x: bool = False
     energy: int = 0                   # "Pay {E}{E}": remove energy counters from yourself (CR 107.14)
+    # "exile a blue card from your hand" (Force of Will; CR 118.9): ``exile_count`` cards from the
+    # payer's hand matching this filter, the card paid for excluded
+    exile_from_hand: Filter | None = None
+    exile_count: int = 1
+    sacrifice_count: int = 1          # "sacrifice two Mountains": that many permanents matching ``sacrifice``
+    # "return an Island you control to its owner's hand" (Daze): ``return_count`` permanents the
+    # payer controls matching this filter
+    return_to_hand: Filter | None = None
+    return_count: int = 1
 
 
 # --------------------------------------------------------------------------------- triggers
@@ -1035,7 +1072,9 @@ class StaticEffect:
     "modify_pt", "grant_keywords", "cant_block", "cant_attack", ... applied to ``affected``.
     "cost_increase" and "cost_reduction" change the total cost of the spells ``affected``
     describes by ``amount`` generic mana (CR 601.2f), times the number of other spells their
-    caster has cast this turn when ``for_each`` is "other_spells_cast" (Damping Sphere)."""
+    caster has cast this turn when ``for_each`` is "other_spells_cast" (Damping Sphere).
+    "self_cost_reduction" changes the total cost of the card itself (CR 601.2f), ``amount``
+    times the number of creatures in its caster's party when ``for_each`` is "party" (CR 700.8)."""
 
     kind: str
     affected: Union[str, Filter] = "self"
@@ -1085,6 +1124,11 @@ class YouControl:
 
 
 @dataclass(frozen=True, slots=True)
+class NotYourTurn:
+    """A condition on the game state: "if it's not your turn" (the active player is another)."""
+
+
+@dataclass(frozen=True, slots=True)
 class OpponentCount:
     """A condition on the game state: the player has at least ``at_least`` opponents."""
 
@@ -1105,7 +1149,7 @@ class RevealOption:
     filter: Filter
 
 
-StateCondition = Union[YouControl, OpponentCount]
+StateCondition = Union[YouControl, OpponentCount, NotYourTurn]
 EntersOption = Union[PayLifeOption, RevealOption]
 
 
@@ -1167,8 +1211,43 @@ class AdditionalCost:
     text: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class CastRestriction:
+    """"Cast ~ only during [steps] [and only if ...]." (CR 601.3): the spell may be cast only in one
+    of ``steps`` (empty: any), only once its caster was attacked this step (``attacked``), only
+    once its caster cast another spell this turn (``another_spell``)."""
+
+    steps: tuple[str, ...] = ()
+    attacked: bool = False
+    another_spell: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CastAsThoughFlash:
+    """"You may cast ~ as though it had flash." (CR 601.3): the card may be cast any time its
+    controller could cast an instant. ``then``: the delayed ability created as the permanent
+    enters when it was cast any time a sorcery couldn't have been (Armor of Thorns: it is
+    sacrificed at the beginning of the next cleanup step, CR 603.7c, 514.3a)."""
+
+    then: CreateDelayedTrigger | None = None
+    extra: ManaCost | None = None     # "... as though it had flash if you pay {2} more to cast it"
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AlternativeCost:
+    """"[If condition,] you may [cost] rather than pay this spell's mana cost." (CR 118.9): a
+    cost the card may be cast for instead of its mana cost, while ``condition`` holds."""
+
+    cost: Cost
+    condition: "StateCondition | None" = None
+    text: str = ""
+
+
 Ability = Union[Keyword, SpellAbility, ActivatedAbility, TriggeredAbility, StaticAbility,
-                ReplacementAbility, ManaReplacement, AdditionalTriggers, AdditionalCost]
+                ReplacementAbility, ManaReplacement, AdditionalTriggers, AdditionalCost, AlternativeCost,
+                CastAsThoughFlash, CastRestriction]
 
 
 # --------------------------------------------------------------------------------- cards of several faces

@@ -82,10 +82,13 @@ class _ForEach:
     filter: ir.Filter | None
     counter: str | None = None     # "for each +1/+1 counter on ~"
     kicked: bool = False           # "for each time it was kicked"
+    party: bool = False            # "for each creature in your party" (CR 700.8)
 
     def count(self, multiplier: int = 1):
         if self.kicked:
             return ir.TimesKicked(multiplier)
+        if self.party:
+            return ir.PartySize(multiplier)
         if self.counter is not None:
             return ir.CountersOn(self.counter, multiplier)
         return ir.CountOf(self.filter, multiplier)

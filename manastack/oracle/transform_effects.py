@@ -594,6 +594,10 @@ class EffectRules:
         """Multikicker (CR 702.33c): "for each time it was kicked"."""
         return _ForEach(None, kicked=True)
 
+    def for_each_party(self, c):
+        """CR 700.8: "for each creature in your party"."""
+        return _ForEach(None, party=True)
+
     def amount(self, c):
         return _Amount(_number(c[0]))
 

@@ -325,6 +325,28 @@ class LineRules:
         # CR 701.21a: a player can sacrifice only a permanent they control
         return "sacrifice", dataclasses.replace(d.filter, other=other or d.filter.other, controller="you")
 
+    def c_exile_from_hand(self, c):
+        """"exile a blue card from your hand", "exile two red cards from your hand" (CR 118.9)."""
+        n, d = _number(c[0]), c[1]
+        _need(isinstance(n, int) and n >= 1 and d.plural == (n > 1) and d.kind == "card"
+              and d.filter.zone == "hand" and not d.filter.other, "exile from hand")
+        return [("exile_from_hand", d.filter), ("exile_count", n)]
+
+    def c_sac_count(self, c):
+        """"sacrifice two Mountains", "sacrifice three black creatures" (CR 118.9, 701.21a)."""
+        n, d = _number(c[0]), c[1]
+        _need(isinstance(n, int) and n >= 1 and d.plural == (n > 1) and d.kind in (None, "permanent")
+              and not d.zone_given, "sacrifice N")
+        f = dataclasses.replace(d.filter, controller="you")
+        return [("sacrifice", f)] + ([("sacrifice_count", n)] if n > 1 else [])
+
+    def c_return_to_hand(self, c):
+        """"return an Island you control to its owner's hand" (Daze; CR 118.9)."""
+        n, d = _number(c[0]), c[1]
+        _need(isinstance(n, int) and n >= 1 and d.plural == (n > 1) and d.kind in (None, "permanent")
+              and not d.zone_given and d.filter.controller == "you", "return to hand")
+        return [("return_to_hand", d.filter)] + ([("return_count", n)] if n > 1 else [])
+
     def c_discard(self, c):
         _need(c[0] != "another", "discard")
         return "discard", 1
@@ -591,7 +613,7 @@ def _merge_spend(old: ir.SpendRule | None, new: ir.SpendRule) -> ir.SpendRule:
 
 
 # The conditions "its [alternative] cost was paid" names, by keyword (CR 118.9).
-_ALT_PAID = {"evoke": "evoked", "surge": "surged"}
+_ALT_PAID = {"evoke": "evoked", "surge": "surged", "spectacle": "spectacle_paid", "prowl": "prowl_paid"}
 
 
 def _alt_paid(c) -> str:

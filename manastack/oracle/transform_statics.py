@@ -51,6 +51,73 @@ class StaticRules:
         _need(name in ("sacrifice", "discard", "pay_life"), "additional cost")
         return [ir.AdditionalCost(ir.Cost(**{name: value}))]
 
+    _COMBAT = ("beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
+               "combat_damage", "end_of_combat")
+
+    def st_cast_restriction(self, c):
+        """CR 601.3: "Cast ~ only during combat.", "... only during the declare attackers step and
+        only if you've been attacked this step.", "Cast ~ only if you've cast another spell this turn."."""
+        steps = next((x for x in c if isinstance(x, tuple)), ())
+        flags = {x for x in c if isinstance(x, str) and x in ("attacked", "another_spell")}
+        return [ir.CastRestriction(steps, "attacked" in flags, "another_spell" in flags)]
+
+    def cw_declare_attackers(self, c):
+        return ("declare_attackers",)
+
+    def cw_declare_blockers(self, c):
+        return ("declare_blockers",)
+
+    def cw_combat(self, c):
+        return self._COMBAT
+
+    def cw_before_blockers(self, c):
+        return ("beginning_of_combat", "declare_attackers")
+
+    def cw_after_blockers(self, c):
+        return ("declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat")
+
+    def ci_attacked(self, c):
+        return "attacked"
+
+    def ci_another_spell(self, c):
+        return "another_spell"
+
+    def st_flash_for_more(self, c):
+        """CR 601.3, 601.2f: "You may cast ~ as though it had flash if you pay {2} more to cast it."
+        (Ghitu Fire): the extra mana is added to the total cost of a cast made thanks to it."""
+        kw = next(x for x in c if getattr(x, "type", "") == "SIMPLE_KW")
+        mana = next(x for x in c if isinstance(x, ManaCost))
+        _need(str(kw).lower() == "flash" and not mana.x_count, "as though it had flash")
+        return [ir.CastAsThoughFlash(extra=mana)]
+
+    def st_flash_then_sacrifice(self, c):
+        """CR 601.3, 603.7c: "You may cast ~ as though it had flash. If you cast it any time a
+        sorcery couldn't have been cast, the controller of the permanent it becomes sacrifices it
+        at the beginning of the next cleanup step." The sacrifice is a delayed ability made as the
+        permanent enters, "it" fixed then."""
+        kw = next(x for x in c if getattr(x, "type", "") == "SIMPLE_KW")
+        _need(str(kw).lower() == "flash", "as though it had flash")
+        sacrifice = ir.TriggeredAbility(ir.Trigger("beginning_of_step", step="cleanup", whose="each"),
+                                        (ir.Sacrifice(ir.Target(0)),),
+                                        text="At the beginning of the next cleanup step, its controller sacrifices "
+                                             "it (it was cast any time a sorcery couldn't have been)")
+        return [ir.CastAsThoughFlash(ir.CreateDelayedTrigger(sacrifice, "next_cleanup"))]
+
+    def alt_cost(self, c):
+        return c[0]
+
+    def st_alternative_cost(self, c):
+        """CR 118.9: "You may pay {W}{U}{B}{R}{G} rather than pay this spell's mana cost.", "If you
+        control a Swamp, you may sacrifice a creature rather than ...": the parts joined by "and"."""
+        condition = next((x for x in c if isinstance(x, (ir.YouControl, ir.OpponentCount, ir.NotYourTurn))), None)
+        pairs = [p for x in c if isinstance(x, (tuple, list)) for p in (x if isinstance(x, list) else [x])]
+        fields: dict = {}
+        for name, value in pairs:
+            _need(name not in fields, "repeated cost")
+            fields[name] = value
+        _need(bool(fields), "alternative cost")
+        return [ir.AlternativeCost(ir.Cost(**fields), condition)]
+
     def st_spell_cost(self, c):
         """CR 601.2f: "Noncreature spells cost {1} more to cast." (Thalia), "Creature spells you
         cast cost {1} less to cast.", "Each spell a player casts costs {1} more to cast for each
@@ -59,6 +126,13 @@ class StaticRules:
         _need(d.kind == "spell" and d.plural != each and not d.filter.other, "spell cost")
         _need(bool(mana.symbols) and all(sym.isdigit() for sym in mana.symbols), "generic cost")
         return [self._static(kind, d.filter, amount=mana.generic, for_each=c[3] if len(c) > 3 else None)]
+
+    def st_self_cost_party(self, c):
+        """CR 601.2f, 700.8: "This spell costs {1} less to cast for each creature in your party."."""
+        mana, kind = c[1], c[2]
+        _need(kind == "cost_reduction" and bool(mana.symbols) and all(sym.isdigit() for sym in mana.symbols),
+              "self cost change")
+        return [self._static("self_cost_reduction", "self", amount=mana.generic, for_each="party")]
 
     def sp_all(self, c):
         return False, c[0]
@@ -311,6 +385,9 @@ class StaticRules:
     def sc_control_at_most(self, c):
         n, f = self._counted(c)
         return ir.YouControl((f,), at_least=0, at_most=n)
+
+    def sc_not_your_turn(self, c):
+        return ir.NotYourTurn()
 
     def sc_opponents(self, c):
         n = _number(str(c[0]))

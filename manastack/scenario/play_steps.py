@@ -100,10 +100,13 @@ class PlaySteps(Driver):
             elif d.kind == "x":
                 asked_x = True
                 self.push(self.choose_x(d, step.get("x")))
-            elif d.kind in ("kicker", "multikicker", "buyback", "entwine"):
-                key = d.kind if d.kind in ("buyback", "entwine") else "kicker"
+            elif d.kind in ("kicker", "multikicker", "buyback", "entwine", "replicate", "conspire"):
+                key = "kicker" if d.kind in ("kicker", "multikicker") else d.kind
                 asked.add(key)
                 self.push(self.choose_optional_cost(d, key, step.get(key)))
+            elif d.kind in ("assist", "assist_pay"):       # CR 702.132a
+                asked.add("assist")
+                self.push(self.choose_assist(d, step.get("assist")))
             elif d.kind == "alternative_cost":
                 asked.add("alternative")
                 self.push(self.choose_alternative(d, step.get("alternative")))
@@ -123,7 +126,7 @@ class PlaySteps(Driver):
             raise StepError(f"mode {modes[0]!r} was not chosen: no (further) mode was asked for (CR 700.2)")
         if step.get("x") and not asked_x:
             raise StepError(f"x: {step['x']} was given, but no X was asked for (CR 107.3a)")
-        for key in ("kicker", "buyback", "entwine"):
+        for key in ("kicker", "buyback", "entwine", "replicate", "conspire", "assist"):
             if step.get(key) and key not in asked:
                 raise StepError(f"{key}: was given, but no {key} cost could be paid for this spell (CR 601.2b)")
         self.check_alternative(step.get("alternative"), "alternative" in asked)
@@ -194,10 +197,11 @@ class PlaySteps(Driver):
         raise StepError(f"X = {x} can't be paid: at most X = {top} with the mana available (CR 107.3a, 601.2f)")
 
     def choose_optional_cost(self, d, key: str, value) -> Action:
-        """Kicker, multikicker, buyback or entwine (CR 601.2b): yes or no, or how many times."""
+        """Kicker, multikicker, buyback, entwine, replicate or conspire (CR 601.2b): yes or no, or
+        how many times."""
         if value is None:
             raise StepError(f"{d.prompt}: say it with {key}: yes or no"
-                            + (" (or how many times)" if d.kind == "multikicker" else ""))
+                            + (" (or how many times)" if d.kind in ("multikicker", "replicate") else ""))
         times = int(value)
         for o in d.options:
             if o.args[0] == times:
@@ -206,8 +210,23 @@ class PlaySteps(Driver):
         raise StepError(f"{d.kind} {times} time(s) can't be paid: at most {top} with the mana available "
                         "(CR 601.2f, 702.33c)")
 
+    def choose_assist(self, d, value) -> Action:
+        """Assist (CR 702.132a): how much of the generic mana the other player pays; 0 or no: the
+        caster doesn't choose them."""
+        if value is None:
+            raise StepError(f"{d.prompt}: say it with assist: (the amount the other player pays, or no)")
+        n = 0 if value is False else int(value)
+        if d.kind == "assist":
+            return next(o for o in d.options if o.kind == ("yes" if n else "no"))
+        for o in d.options:
+            if o.args[0] == n:
+                return o
+        top = max(o.args[0] for o in d.options)
+        raise StepError(f"assist: {n} can't be paid: the other player can pay at most {top} (CR 702.132a)")
+
     def choose_alternative(self, d, value) -> Action:
-        """The mana cost (``no``) or an alternative cost by name: evoke, dash, surge, overload, awaken, mutate (CR 118.9)."""
+        """The mana cost (``no``) or an alternative cost by name: evoke, dash, surge, overload, awaken, mutate,
+        spectacle, prowl, alternative (CR 118.9)."""
         if value is None:
             raise StepError(f"{d.prompt}: say it with alternative: (" + ", ".join(o.label for o in d.options) + ")")
         for o in d.options:
