@@ -111,11 +111,12 @@ def _from_graveyard(card) -> str:
 def only_mana_cost(card) -> bool:
     """Whether a definition, cast from a hand, has no cost but its mana cost to pay: no
     alternative cost to choose instead (CR 118.9), no cost reduction of its own (affinity,
-    CR 702.41a; a party count, CR 700.8) and no other way to pay mana (convoke, improvise, delve; CR 702.51a, 702.126a,
-    702.66a). Castability then hangs on the mana cost, what the board adds to it, and what
-    the player can pay."""
+    CR 702.41a; a party count, CR 700.8) and no other way to pay mana (convoke, improvise, delve,
+    another player's help; CR 702.51a, 702.126a, 702.66a, 702.132a). Castability then hangs on
+    the mana cost, what the board adds to it, and what the player can pay. A keyword that
+    changes what a spell costs or who pays must be named here."""
     names = {ab.name for ab in card.abilities if type(ab) is ir.Keyword}
-    if names & {*CHOSEN_ALTERNATIVES, "affinity", "convoke", "improvise", "delve"}:
+    if names & {*CHOSEN_ALTERNATIVES, "affinity", "convoke", "improvise", "delve", "assist"}:
         return False
     # a printed alternative cost (CR 118.9), or a static ability of its own about costs ("This
     # spell costs {1} less to cast for each creature in your party", CR 601.2f)
