@@ -518,7 +518,10 @@ def cost_text(cost: ir.Cost) -> str:
     return " and ".join(parts) or "pay {0}"
 
 
+@lru_cache(maxsize=16384)
 def keyword(card, name: str) -> ir.Keyword | None:
+    """The definition's first keyword ability named ``name`` (asked of every card in a hand
+    or graveyard at every priority: found once per definition and name)."""
     return next((ab for ab in card.abilities if type(ab) is ir.Keyword and ab.name == name), None)
 
 

@@ -14,6 +14,7 @@ announcements whose total cost can be paid are offered.
 from __future__ import annotations
 
 import dataclasses
+from functools import lru_cache
 
 from manastack.mana import ManaCost
 from manastack.oracle import ir
@@ -87,16 +88,44 @@ def flashback_cards(s, player: int) -> list[int]:
     whose own static ability lets them be cast from there for an alternative cost (Brokkos's
     mutate, which needs its target, CR 601.3, 702.140a)."""
     out = []
+    objs = s.objs
     for oid in s.players[player].graveyard:
-        o = s.objs[oid]
-        card = o.card
-        if keyword(card, "retrace") or not card.is_permanent_card and (
-                keyword(card, "flashback") or keyword(card, "jump-start")):
-            out.append(oid)
-        elif graveyard_cost(card) == "mutate" and keyword(card, "mutate") is not None \
-                and _specs_satisfiable(s, [MUTATE_TARGET], o, player):
+        o = objs[oid]
+        how = _from_graveyard(o.card)
+        if how == "always" or how == "mutate" and _specs_satisfiable(s, [MUTATE_TARGET], o, player):
             out.append(oid)
     return out
+
+
+@lru_cache(maxsize=8192)
+def _from_graveyard(card) -> str:
+    """How a definition may be cast from its owner's graveyard: "always" with retrace or as an
+    instant or sorcery with flashback or jump-start, "mutate" for its mutate cost when that has a target, ""
+    not at all (asked of every card in a graveyard at every priority: found once per
+    definition)."""
+    if keyword(card, "retrace") or not card.is_permanent_card and (
+            keyword(card, "flashback") or keyword(card, "jump-start")):
+        return "always"
+    if graveyard_cost(card) == "mutate" and keyword(card, "mutate") is not None:
+        return "mutate"
+    return ""
+
+
+@lru_cache(maxsize=8192)
+def only_mana_cost(card) -> bool:
+    """Whether a definition, cast from a hand, has no cost but its mana cost to pay: no
+    alternative cost to choose instead (CR 118.9), no cost reduction of its own (affinity,
+    CR 702.41a; a party count, CR 700.8) and no other way to pay mana (convoke, improvise, delve,
+    another player's help; CR 702.51a, 702.126a, 702.66a, 702.132a). Castability then hangs on
+    the mana cost, what the board adds to it, and what the player can pay. A keyword that
+    changes what a spell costs or who pays must be named here."""
+    names = {ab.name for ab in card.abilities if type(ab) is ir.Keyword}
+    if names & {*CHOSEN_ALTERNATIVES, "affinity", "convoke", "improvise", "delve", "assist"}:
+        return False
+    # a printed alternative cost (CR 118.9), or a static ability of its own about costs ("This
+    # spell costs {1} less to cast for each creature in your party", CR 601.2f)
+    return not any(type(ab) is ir.AlternativeCost
+                   or type(ab) is ir.StaticAbility and "cost" in ab.effect.kind for ab in card.abilities)
 
 
 def graveyard_cost(card) -> str:

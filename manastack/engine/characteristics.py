@@ -6,6 +6,8 @@ Layer 7 order used: 7a characteristic-defining and printed values, 7b setting ef
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from manastack.cards.multiface import Layout
 from manastack.oracle import ir
 
@@ -98,7 +100,11 @@ def keywords(s: State, o: Obj) -> frozenset[str] | set[str]:
     checked for ``o``, grants to ``o`` are not applied again (CR 613.8's dependency order,
     reduced to what keeps the check finite). Outside such a check, an object of the state has
     its answer found once per state version (:meth:`State.facts`)."""
-    if exercise.RECORD is not None or _GRANTING or _CHECKING or s.objs.get(o.id) is not o:
+    if exercise.RECORD is not None:
+        return _keywords(s, o)
+    if o.zone != "battlefield":
+        return _card_keywords(o.card)     # nothing grants any there (see _keywords)
+    if _GRANTING or _CHECKING or s.objs.get(o.id) is not o:
         return _keywords(s, o)
     facts = s.facts()
     key = ("keywords", o.id)
@@ -106,6 +112,12 @@ def keywords(s: State, o: Obj) -> frozenset[str] | set[str]:
     if found is None:
         found = facts[key] = frozenset(_keywords(s, o))
     return found
+
+
+@lru_cache(maxsize=8192)
+def _card_keywords(card) -> frozenset[str]:
+    """The keyword abilities of a definition, found once per definition."""
+    return frozenset(ab.name for ab in card.abilities if type(ab) is ir.Keyword)
 
 
 def _keywords(s: State, o: Obj) -> set[str]:

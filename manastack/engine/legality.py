@@ -206,10 +206,21 @@ def castable(s, player: int, sources: list | None = None) -> list[Obj]:
             else:
                 if bound is None:
                     bound = capacity(s, player, sources)
-                ok = facts[key] = why_not_cast(s, player, o, bound, detail=False) is None
+                ok = facts[key] = not _beyond_bound(s, o, bound) and \
+                    why_not_cast(s, player, o, bound, detail=False) is None
         if ok:
             out.append(o)
     return out
+
+
+def _beyond_bound(s, o, bound: Capacity | None) -> bool:
+    """A quick "no" that is exact: ``o`` is in a hand, can be cast only for its mana cost
+    (:func:`alt_costs.only_mana_cost`), nothing on the battlefield reduces costs (increases
+    only add generic mana, CR 601.2f), and the bound on the player's mana rules that cost out.
+    :func:`why_not_cast` would come to "can't pay" too, after checking timing, targets and
+    additional costs first."""
+    return bound is not None and o.zone == "hand" and alt_costs.only_mana_cost(o.card) \
+        and bound.cannot_pay(o.card.mana_cost) and next(ch.static_effects(s, "cost_reduction"), None) is None
 
 
 def _plain_in_hand(o, player: int) -> bool:

@@ -9,7 +9,8 @@ triggers see the mana it produced (CR 106.12a).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
+from functools import lru_cache
 
 from manastack.mana import MANA_TYPES, ManaCost, format_mana, pay_from_pool
 from manastack.oracle import ir
@@ -18,10 +19,10 @@ from . import characteristics as ch
 from . import exercise, layers, mana_replacement, mana_spend, payment_search
 from .abilities import ability_at, triggered_abilities
 from .characteristics import is_creature
-from .cost_checks import tappable_for_cost
+from .cost_checks import summoning_sick, tappable_for_cost
 from .decisions import Action, Decision, DecisionKind
 from .event_types import Seen, TappedForMana
-from .mana_types import (could_produce_map, explain_could_produce, mana_abilities, mana_ability,
+from .mana_types import (_mana_abilities_of, could_produce_map, explain_could_produce, mana_abilities, mana_ability,
                          produce_of, produce_options)
 from .resolution import ResolutionContext, execute, resolve_subject, source_obj
 from .runner import Ctx
@@ -43,9 +44,33 @@ def mana_sources(s: State, player: int) -> list[tuple[Obj, int, ir.ActivatedAbil
     found = facts.get(key)
     if found is None:
         found = facts[key] = tuple((o.id, i, ab) for o in s.permanents(player)
-                                   for i, ab in mana_abilities(s, o) if cost_payable(s, o, ab.cost))
+                                   for i, ab, status in _marked(layers.card_now(s, o))
+                                   if _payable(s, o, ab.cost, status))
     objs = s.objs
     return [(objs[oid], i, ab) for oid, i, ab in found]
+
+
+def _payable(s: State, o: Obj, c: ir.Cost, status_only: bool) -> bool:
+    """:func:`cost_payable` for a mana ability's cost; a cost of only {T}, {Q} or sacrificing
+    the permanent itself (``status_only``) is decided here from its status (CR 107.5-107.6,
+    302.6)."""
+    if not status_only:
+        return cost_payable(s, o, c)
+    if (c.tap and o.tapped) or (c.untap and not o.tapped):
+        return False
+    return not ((c.tap or c.untap) and summoning_sick(s, o))
+
+
+_STATUS_PARTS = frozenset(("tap", "untap", "sacrifice_self"))
+
+
+@lru_cache(maxsize=8192)
+def _marked(card) -> tuple[tuple[int, ir.ActivatedAbility, bool], ...]:
+    """A definition's mana abilities (:func:`mana_abilities`), each with whether its cost asks
+    for nothing but {T}, {Q} or sacrificing its own permanent; found once per definition."""
+    return tuple((i, ab, all(getattr(ab.cost, f.name) == f.default for f in fields(ab.cost)
+                             if f.name not in _STATUS_PARTS))
+                 for i, ab in _mana_abilities_of(card))
 
 
 # ------------------------------------------------------------------------------ activating
@@ -293,31 +318,94 @@ def _sources(s: State, player: int, exclude: int | None) -> tuple[bool, list[tup
         found = facts[key] = (modified, [x for x in every if x[0] != exclude])
         return found
     modified = _mana_is_modified(s)
-    types = None            # CR 106.7 for every permanent, found once if a source asks
     out = []
     for o in s.permanents(player):
-        ways = []
-        for i, ab in mana_abilities(s, o):
-            c = ab.cost
-            if len(ab.effects) != 1 or not (c.tap or c.untap or c.sacrifice_self):
-                continue
-            if c.pay_life or c.discard or c.sacrifice is not None or c.untap_tapped is not None or c.energy:
-                continue
-            if not cost_payable(s, o, c, include_mana=False):
-                continue
-            produce = produce_of(ab)
-            if produce.like_land_could_produce and types is None:
-                types = could_produce_map(s)
-            bases = tuple(produce_options(s, o, produce, None, types))
-            nets = tuple(tuple(net_outputs_for(s, player, o, ab, base)) if modified else (base,)
-                         for base in bases)
-            ways.append(_Way(i, c, ab, getattr(ab.effects[0], "spend", None), bases, nets))
-        # without spending rules, the alternatives don't depend on what is paid for
-        plain = (_ordered(_from_ways(s, player, o, ways, None, modified))
-                 if all(w.spend is None for w in ways) else None)
+        card = layers.card_now(s, o)
+        taps = None if modified else _plain_abilities(card)
+        if taps is not None:
+            # nothing on the board changes what it offers: found once per definition, id and
+            # status (see _plain_source)
+            ways, plain = _plain_source(card, o.id, o.tapped, taps and summoning_sick(s, o))
+        else:
+            ways, plain = _source_ways(s, player, o, modified)
         out.append((o.id, _keep_for_later(s, o) if ways else (), ways, plain))
     found = facts[key] = (modified, out)
     return found
+
+
+def _source_ways(s: State, player: int, o: Obj, modified: bool) -> tuple[list[_Way], list[Alternative] | None]:
+    """The ways the auto-payer may use ``o``'s mana abilities (those whose only effect adds
+    mana and whose costs beyond mana, {T}, {Q} or sacrificing it can be paid now), and its
+    alternatives when they don't depend on what is paid for (else None)."""
+    ways = []
+    for i, ab in mana_abilities(s, o):
+        c = ab.cost
+        if len(ab.effects) != 1 or not (c.tap or c.untap or c.sacrifice_self):
+            continue
+        if c.pay_life or c.discard or c.sacrifice is not None or c.untap_tapped is not None or c.energy:
+            continue
+        if not cost_payable(s, o, c, include_mana=False):
+            continue
+        produce = produce_of(ab)
+        types = could_produce_map(s) if produce.like_land_could_produce else None   # CR 106.7
+        bases = tuple(produce_options(s, o, produce, None, types))
+        nets = tuple(tuple(net_outputs_for(s, player, o, ab, base)) if modified else (base,)
+                     for base in bases)
+        ways.append(_Way(i, c, ab, getattr(ab.effects[0], "spend", None), bases, nets))
+    # without spending rules, the alternatives don't depend on what is paid for
+    plain = (_ordered(_from_ways(s, player, o, ways, None, modified))
+             if all(w.spend is None for w in ways) else None)
+    return ways, plain
+
+
+_PLAIN_COST_PARTS = frozenset(("mana", "tap", "untap", "sacrifice_self"))
+
+
+@lru_cache(maxsize=8192)
+def _plain_abilities(card) -> bool | None:
+    """Whether what each mana ability of a definition offers the auto-payer depends on nothing
+    but the definition and the permanent's own status: every ability :func:`_sources` keeps
+    costs only mana, {T}, {Q} or sacrificing itself, and adds a fixed amount of mana chosen
+    from a fixed list. True if one of them has {T} or {Q} (summoning sickness matters,
+    CR 302.6), False if none does, None if some ability isn't plain."""
+    taps = False
+    for _i, ab in _mana_abilities_of(card):
+        c = ab.cost
+        if len(ab.effects) != 1 or not (c.tap or c.untap or c.sacrifice_self):
+            continue
+        if c.pay_life or c.discard or c.sacrifice is not None or c.untap_tapped is not None or c.energy:
+            continue
+        if any(getattr(c, f.name) != f.default for f in fields(c) if f.name not in _PLAIN_COST_PARTS):
+            return None
+        produce = produce_of(ab)
+        if produce is None or type(produce.amount) is not int or \
+                not (produce.symbols or produce.any_color or produce.choice or produce.combos):
+            return None
+        taps = taps or c.tap or c.untap
+    return taps
+
+
+@lru_cache(maxsize=16384)
+def _plain_source(card, oid: int, tapped: bool, sick: bool) -> tuple[list[_Way], list[Alternative] | None]:
+    """The ways and plain alternatives :func:`_sources` finds for a permanent ``oid`` with a
+    definition of :func:`_plain_abilities`, tapped or not, summoning sick or not, while no
+    replacement effect or triggered mana ability changes what sources add: a function of
+    these alone (CR 107.5-107.6, 302.6 for which costs can be paid)."""
+    ways = []
+    for i, ab in _mana_abilities_of(card):
+        c = ab.cost
+        if len(ab.effects) != 1 or not (c.tap or c.untap or c.sacrifice_self):
+            continue
+        if c.pay_life or c.discard or c.sacrifice is not None or c.untap_tapped is not None or c.energy:
+            continue
+        if (c.tap and tapped) or (c.untap and not tapped) or ((c.tap or c.untap) and sick):
+            continue
+        bases = tuple(produce_options(None, None, produce_of(ab)))
+        ways.append(_Way(i, c, ab, getattr(ab.effects[0], "spend", None), bases, tuple((b,) for b in bases)))
+    if any(w.spend is not None for w in ways):
+        return ways, None
+    return ways, _ordered([Alternative(oid, w.idx, base, base, w.cost.mana, 0, w.cost.sacrifice_self, False)
+                           for w in ways for base in w.bases if base])
 
 
 def _from_ways(s: State, player: int, o: Obj, ways: list[_Way], use, modified: bool) -> list[Alternative]:
@@ -414,11 +502,21 @@ def _mana_is_modified(s: State) -> bool:
 
 
 def _find_mana_modified(s: State) -> bool:
-    if any(mana_replacement.mana_replacement_effects(s)):
-        return True
     found = layers.changers(s)
-    return any(type(ab) is ir.TriggeredAbility and ab.is_mana for o in s.permanents()
-               for ab in layers.card_now(s, o, found).abilities) or bool(delayed_mana_triggers(s))
+    objs = s.objs
+    if any(_modifies_mana(layers.card_now(s, objs[i], found)) for i in s.battlefield):
+        return True
+    # the effects resolved spells created for a while (the permanents have none, see above)
+    return bool(s.effects) and (any(mana_replacement.mana_replacement_effects(s))
+                                or bool(delayed_mana_triggers(s)))
+
+
+@lru_cache(maxsize=8192)
+def _modifies_mana(card) -> bool:
+    """Whether a definition has a mana replacement effect (CR 106.12b) or a triggered mana
+    ability (CR 605.1b); found once per definition."""
+    return any(type(ab) is ir.ManaReplacement or type(ab) is ir.TriggeredAbility and ab.is_mana
+               for ab in card.abilities)
 
 
 def plan_payment(s: State, player: int, cost: ManaCost, exclude: int | None = None,

@@ -12,8 +12,10 @@ decides alone.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from manastack.mana import MANA_TYPES, ManaCost
+from manastack.oracle import ir
 
 from .mana_abilities import _mana_is_modified, mana_sources
 from .mana_types import produce_of, produce_options
@@ -74,14 +76,32 @@ def _capacity(s: State, player: int, sources: list | None) -> Capacity | None:
         produce = produce_of(ab)
         if produce is None or len(ab.effects) != 1 or not (c.tap or c.untap or c.sacrifice_self):
             return None
-        options = produce_options(s, o, produce)
-        if not options:
-            continue
-        total += max(len(x) for x in options)
-        most: dict[str, int] = {}
-        for out in options:
-            for t in set(out):
-                most[t] = max(most.get(t, 0), out.count(t))
-        for t, n in most.items():
+        found = _fixed_most(produce)
+        if found is None:
+            found = _most(produce_options(s, o, produce))
+        longest, most = found
+        total += longest
+        for t, n in most:
             by_type[t] = by_type.get(t, 0) + n
     return Capacity(total, by_type)
+
+
+def _most(options: list[tuple[str, ...]]) -> tuple[int, tuple[tuple[str, int], ...]]:
+    """The most mana one resolution adds, and the most of each type, over its choices."""
+    if not options:
+        return 0, ()
+    most: dict[str, int] = {}
+    for out in options:
+        for t in set(out):
+            most[t] = max(most.get(t, 0), out.count(t))
+    return max(len(x) for x in options), tuple(most.items())
+
+
+@lru_cache(maxsize=4096)
+def _fixed_most(produce: ir.ManaProduce) -> tuple[int, tuple[tuple[str, int], ...]] | None:
+    """:func:`_most` of what adds a fixed amount from a fixed list of choices (no board
+    involved), found once per description; None for any other."""
+    if type(produce.amount) is not int or not (produce.symbols or produce.any_color or produce.choice
+                                               or produce.combos):
+        return None
+    return _most(produce_options(None, None, produce))

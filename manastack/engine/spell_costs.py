@@ -23,12 +23,14 @@ def total_cost(s, player: int, o: Obj, x: int = 0, base: ManaCost | None = None)
     that changed it (for the log). ``o`` may still be in a hand: it is seen as the spell it would
     be on the stack with that X. ``base`` is an alternative cost paid instead of the mana cost
     (CR 118.9)."""
-    spell = o.copy()
-    spell.zone, spell.controller, spell.cast_x = "stack", player, x
     cost = (o.card.mana_cost if base is None else base).with_x(x)
     change, why = 0, []
+    spell = None
     for kind, sign, word in _KINDS:
         for src, eff in ch.static_effects(s, kind):
+            if spell is None:           # seen as the spell it would be, made only when asked
+                spell = o.copy()
+                spell.zone, spell.controller, spell.cast_x = "stack", player, x
             if not layers.affected_by(s, src, eff, spell):
                 continue
             n = eff.amount
