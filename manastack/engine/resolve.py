@@ -5,11 +5,10 @@ import dataclasses
 
 from manastack.oracle import ir
 
-from . import events, exercise
-from .abilities import DASH_RETURN, keyword, nested_index
-from .bestow import bestowed, stop_bestowed
 from . import adventure, events, exercise
 from . import characteristics as ch
+from .abilities import DASH_RETURN, keyword, nested_index
+from .bestow import bestowed, stop_bestowed
 from .cipher import encode_cipher
 from .conditions import evaluate
 from .effect_records import OneShotDelayedTrigger
