@@ -3,6 +3,7 @@ scenario's players, the labels of the legal actions, and a whole game played out
 from __future__ import annotations
 
 from manastack import Game, RandomAgent
+from manastack.engine.decisions import Action
 from manastack.scenario import Scenario
 
 from .test_random_games import check_invariants
@@ -26,6 +27,48 @@ def board(db, players: str, **top) -> Game:
 
 def labels(game: Game) -> list[str]:
     return [a.label for a in game.legal_actions()]
+
+
+def pick(g: Game, label: str) -> None:
+    """Take the legal action whose label starts with ``label``."""
+    g.push(next(a for a in g.legal_actions() if a.label.startswith(label)))
+
+
+def resolve(g: Game) -> None:
+    """Both players pass: the top of the stack resolves (CR 608.1)."""
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+
+
+def cast_and_pay(g: Game, label: str, target: str | None = None) -> None:
+    """Cast or activate (the action whose label starts with ``label``), choose the target whose
+    label names ``target``, and pay automatically."""
+    pick(g, label)
+    while g.pending.kind != "priority":
+        if g.pending.kind == "pay":
+            g.push(Action("autopay"))
+        else:
+            g.push(next(a for a in g.legal_actions() if target is not None and target in a.label))
+
+
+def cast_action(g: Game, name: str) -> Action | None:
+    """The legal action that casts the card named ``name``, if any."""
+    s = g.current_state()
+    return next((a for a in g.legal_actions() if a.kind == "cast" and s.objs[a.args[0]].card.name == name), None)
+
+
+def names(g: Game, player: int, zone: str) -> list[str]:
+    s = g.current_state()
+    return sorted(s.objs[i].card.name for i in s.players[player].zone(zone))
+
+
+def on_battlefield(g: Game, name: str):
+    s = g.current_state()
+    return [o for o in s.objs.values() if o.zone == "battlefield" and o.card.name == name]
+
+
+def stack_labels(g: Game) -> list[str]:
+    return [i.label for i in g.current_state().stack]
 
 
 def play_out_randomly(game: Game, seed: int, actions: int = 20_000) -> Game:

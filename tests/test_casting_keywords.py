@@ -12,7 +12,7 @@ from manastack.engine.decisions import Action
 from manastack.engine.filters import party_size
 from manastack.engine.legality import why_not_cast
 
-from .game_helpers import board
+from .game_helpers import board, cast_action, labels, names, pick, resolve
 
 ALICE, BOB = 0, 1
 
@@ -20,29 +20,6 @@ ALICE, BOB = 0, 1
 @pytest.fixture(scope="module")
 def db(corpus_db):
     return corpus_db
-
-
-def labels(g: Game) -> list[str]:
-    return [a.label for a in g.legal_actions()]
-
-
-def cast_action(g: Game, name: str) -> Action | None:
-    s = g.current_state()
-    return next((a for a in g.legal_actions() if a.kind == "cast" and s.objs[a.args[0]].card.name == name), None)
-
-
-def pick(g: Game, label: str) -> None:
-    g.push(next(a for a in g.legal_actions() if a.label.startswith(label)))
-
-
-def resolve(g: Game) -> None:
-    g.push(Action("pass"))
-    g.push(Action("pass"))
-
-
-def names(g: Game, player: int, zone: str) -> list[str]:
-    s = g.current_state()
-    return sorted(s.objs[i].card.name for i in s.players[player].zone(zone))
 
 
 def permanents(g: Game, player: int) -> list[str]:

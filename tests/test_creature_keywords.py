@@ -12,7 +12,8 @@ from manastack.engine import characteristics as ch
 from manastack.engine.combat import block_restriction, cant_block
 from manastack.engine.decisions import Action
 from manastack.oracle import ir
-from manastack.scenario import Scenario
+
+from .game_helpers import board, cast_and_pay, on_battlefield, pick, resolve, stack_labels
 
 ALICE, BOB = 0, 1
 
@@ -20,43 +21,6 @@ ALICE, BOB = 0, 1
 @pytest.fixture(scope="module")
 def db(corpus_db):
     return corpus_db
-
-
-def board(db, players: str, **top) -> Game:
-    """A game at Alice's first main phase (or the step given) from the ``players:`` part of a
-    scenario."""
-    head = "".join(f"{k}: {v}\n" for k, v in top.items())
-    sc = Scenario.from_text(f"{head}players:\n{players}", cards=db)
-    return Game.from_state(sc.state, sc.db)
-
-
-def pick(g: Game, label: str) -> None:
-    g.push(next(a for a in g.legal_actions() if a.label.startswith(label)))
-
-
-def resolve(g: Game) -> None:
-    g.push(Action("pass"))
-    g.push(Action("pass"))
-
-
-def play(g: Game, label: str, target: str | None = None) -> None:
-    """Cast or activate (the action whose label starts with ``label``), choose the target whose
-    label names ``target``, and pay automatically."""
-    pick(g, label)
-    while g.pending.kind != "priority":
-        if g.pending.kind == "pay":
-            g.push(Action("autopay"))
-        else:
-            g.push(next(a for a in g.legal_actions() if target is not None and target in a.label))
-
-
-def on_battlefield(g: Game, name: str):
-    s = g.current_state()
-    return [o for o in s.objs.values() if o.zone == "battlefield" and o.card.name == name]
-
-
-def stack_labels(g: Game) -> list[str]:
-    return [i.label for i in g.current_state().stack]
 
 
 def pass_to_damage(g: Game) -> None:
@@ -102,7 +66,7 @@ def test_renown_ignores_noncombat_damage_and_the_designation_survives_a_save(db)
     battlefield: [Mountain, Topan Freeblade, {card: Topan Freeblade, designations: [renowned], id: known}]
   - name: Bob
 """, turn=3)
-    play(g, "cast Shock", "Bob")
+    cast_and_pay(g, "cast Shock", "Bob")
     resolve(g)
     assert g.current_state().players[BOB].life == 18 and not g.current_state().stack
     assert sorted(o.designations for o in on_battlefield(g, "Topan Freeblade")) == [(), ("renowned",)]
@@ -114,7 +78,7 @@ def test_renown_ignores_noncombat_damage_and_the_designation_survives_a_save(db)
     battlefield: [Island, {card: Topan Freeblade, designations: [renowned]}]
   - name: Bob
 """, turn=3)
-    play(g, "cast Unsummon", "Topan Freeblade")
+    cast_and_pay(g, "cast Unsummon", "Topan Freeblade")
     resolve(g)
     s = g.current_state()
     card = next(s.objs[i] for i in s.players[ALICE].hand)
@@ -135,8 +99,8 @@ def test_monstrosity_resolving_after_the_creature_left_does_nothing(db):
   - name: Bob
     battlefield: [Wind Drake]
 """, turn=3)
-    play(g, "activate Arbor Colossus")
-    play(g, "cast Unsummon", "Arbor Colossus")
+    cast_and_pay(g, "activate Arbor Colossus")
+    cast_and_pay(g, "cast Unsummon", "Arbor Colossus")
     resolve(g)                      # Unsummon
     resolve(g)                      # monstrosity
     s = g.current_state()
@@ -156,7 +120,7 @@ def test_fabricate_counters_chosen_as_it_resolves(db):
     battlefield: [{card: Plains, count: 5}]
   - name: Bob
 """, turn=3)
-    play(g, "cast Angel of Invention")
+    cast_and_pay(g, "cast Angel of Invention")
     resolve(g)
     angel = on_battlefield(g, "Angel of Invention")[0]
     assert angel.counters == {} and stack_labels(g) == ["Angel of Invention's ability"]
@@ -181,7 +145,7 @@ def test_evolve_needs_a_greater_stat_when_it_triggers_and_when_it_resolves(db):
     battlefield: [{card: Cloudfin Raptor, counters: {+1/+1: 1}}, Forest]
   - name: Bob
 """, turn=3)
-    play(g, "cast Llanowar Elves")
+    cast_and_pay(g, "cast Llanowar Elves")
     resolve(g)
     assert on_battlefield(g, "Llanowar Elves") and stack_labels(g) == []
     g = board(db, """
@@ -190,10 +154,10 @@ def test_evolve_needs_a_greater_stat_when_it_triggers_and_when_it_resolves(db):
     battlefield: [Cloudfin Raptor, Forest, Forest, Forest]
   - name: Bob
 """, turn=3)
-    play(g, "cast Grizzly Bears")
+    cast_and_pay(g, "cast Grizzly Bears")
     resolve(g)
     assert stack_labels(g) == ["Cloudfin Raptor's ability"]
-    play(g, "cast Giant Growth", "Cloudfin Raptor")
+    cast_and_pay(g, "cast Giant Growth", "Cloudfin Raptor")
     resolve(g)
     resolve(g)
     raptor = on_battlefield(g, "Cloudfin Raptor")[0]
@@ -214,11 +178,11 @@ def test_modular_enters_with_counters_and_targets_only_artifact_creatures(db):
     battlefield: [Mountain, Mountain, Grizzly Bears]
   - name: Bob
 """, turn=3)
-    play(g, "cast Arcbound Worker")
+    cast_and_pay(g, "cast Arcbound Worker")
     resolve(g)
     worker = on_battlefield(g, "Arcbound Worker")[0]
     assert worker.counters == {"+1/+1": 1}
-    play(g, "cast Shock", "Arcbound Worker")
+    cast_and_pay(g, "cast Shock", "Arcbound Worker")
     resolve(g)
     s = g.current_state()
     assert not on_battlefield(g, "Arcbound Worker") and not s.stack
@@ -234,13 +198,13 @@ def test_unleash_declined_and_counters_from_elsewhere(db):
     battlefield: [Swamp, Forest]
   - name: Bob
 """, turn=3)
-    play(g, "cast Rakdos Cackler")
+    cast_and_pay(g, "cast Rakdos Cackler")
     resolve(g)
     assert g.pending.kind == "may"
     g.push(Action("no"))
     cackler = on_battlefield(g, "Rakdos Cackler")[0]
     assert cackler.counters == {} and cant_block(g.current_state(), cackler) is None
-    play(g, "cast Battlegrowth", "Rakdos Cackler")
+    cast_and_pay(g, "cast Battlegrowth", "Rakdos Cackler")
     resolve(g)
     cackler = on_battlefield(g, "Rakdos Cackler")[0]
     assert "702.98a" in cant_block(g.current_state(), cackler)
@@ -287,7 +251,7 @@ def test_devour_offers_only_other_creatures_and_may_devour_none(db):
     battlefield: [{card: Mountain, count: 3}, Forest, Forest, Grizzly Bears]
   - name: Bob
 """, turn=3)
-    play(g, "cast Gorger Wurm")
+    cast_and_pay(g, "cast Gorger Wurm")
     resolve(g)
     assert g.pending.kind == "sacrifice"
     assert [a.label for a in g.legal_actions()] == ["devour Grizzly Bears", "devour no more"]
@@ -309,7 +273,7 @@ def test_riot_counter_means_no_haste_and_chosen_haste_is_saved(db):
 """
     for answer, counters, haste in (("yes", {"+1/+1": 1}, False), ("no", {}, True)):
         g = board(db, players, turn=3)
-        play(g, "cast Zhur-Taa Goblin")
+        cast_and_pay(g, "cast Zhur-Taa Goblin")
         resolve(g)
         g.push(Action(answer))
         g = Game.from_json(g.to_json(), db)
@@ -332,7 +296,7 @@ def test_tribute_paid_by_the_opponent_means_no_trigger(db):
   - name: Bob
     battlefield: [Millstone]
 """, turn=3)
-    play(g, "cast Nessian Demolok")
+    cast_and_pay(g, "cast Nessian Demolok")
     resolve(g)
     assert g.pending.kind == "may" and g.pending.player == BOB
     g.push(Action("yes"))
@@ -404,7 +368,7 @@ def test_self_or_another_ally_reads_as_one_trigger_on_either(db):
     battlefield: [Plains]
   - name: Bob
 """, turn=3)
-    play(g, "cast Hada Freeblade")
+    cast_and_pay(g, "cast Hada Freeblade")
     resolve(g)
     assert stack_labels(g) == ["Hada Freeblade's ability"]
 
@@ -441,7 +405,7 @@ def test_bolster_picks_the_least_toughness_without_asking_when_alone(db):
     battlefield: [Forest, Forest, Forest, Llanowar Elves, Grizzly Bears]
   - name: Bob
 """, turn=3)
-    play(g, "cast Cached Defenses")
+    cast_and_pay(g, "cast Cached Defenses")
     resolve(g)
     assert g.pending.kind == "priority"
     assert on_battlefield(g, "Llanowar Elves")[0].counters == {"+1/+1": 3}
@@ -453,7 +417,7 @@ def test_bolster_picks_the_least_toughness_without_asking_when_alone(db):
   - name: Bob
     battlefield: [Grizzly Bears]
 """, turn=3)
-    play(g, "cast Cached Defenses")
+    cast_and_pay(g, "cast Cached Defenses")
     resolve(g)
     assert on_battlefield(g, "Grizzly Bears")[0].counters == {}
 
@@ -472,9 +436,9 @@ def test_exploit_after_the_creature_left_sacrifices_but_does_not_exploit(db):
   - name: Bob
     battlefield: [Hill Giant]
 """, turn=3)
-    play(g, "cast Sidisi's Faithful")
+    cast_and_pay(g, "cast Sidisi's Faithful")
     resolve(g)
-    play(g, "cast Unsummon", "Sidisi's Faithful")
+    cast_and_pay(g, "cast Unsummon", "Sidisi's Faithful")
     resolve(g)
     resolve(g)
     assert g.pending.kind == "sacrifice"

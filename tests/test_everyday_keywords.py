@@ -11,7 +11,7 @@ from manastack.engine.combat import block_restriction
 from manastack.engine.decisions import Action
 from manastack.engine.legality import why_not_cast
 
-from .game_helpers import board
+from .game_helpers import board, cast_action, labels, names, on_battlefield, pick, resolve
 
 ALICE, BOB = 0, 1
 
@@ -22,36 +22,8 @@ def db(corpus_db):
 
 
 
-def labels(g: Game) -> list[str]:
-    return [a.label for a in g.legal_actions()]
-
-
-def cast_action(g: Game, name: str) -> Action | None:
-    s = g.current_state()
-    return next((a for a in g.legal_actions() if a.kind == "cast" and s.objs[a.args[0]].card.name == name), None)
-
-
-def pick(g: Game, label: str) -> None:
-    g.push(next(a for a in g.legal_actions() if a.label.startswith(label)))
-
-
-def resolve(g: Game) -> None:
-    g.push(Action("pass"))
-    g.push(Action("pass"))
-
-
-def names(g: Game, player: int, zone: str) -> list[str]:
-    s = g.current_state()
-    return sorted(s.objs[i].card.name for i in s.players[player].zone(zone))
-
-
 def keywords_of(g: Game, o) -> set[str]:
     return set(ch.keywords(g.current_state(), o))
-
-
-def on_battlefield(g: Game, name: str):
-    s = g.current_state()
-    return [o for o in s.objs.values() if o.zone == "battlefield" and o.card.name == name]
 
 
 # ------------------------------------------------------------------------------ affinity

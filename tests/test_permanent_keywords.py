@@ -10,7 +10,8 @@ from manastack import Game
 from manastack.engine import characteristics as ch
 from manastack.engine.bestow import bestowed
 from manastack.engine.decisions import Action
-from manastack.scenario import Scenario
+
+from .game_helpers import board, cast_and_pay, on_battlefield, pick, resolve, stack_labels
 
 ALICE, BOB = 0, 1
 
@@ -18,43 +19,6 @@ ALICE, BOB = 0, 1
 @pytest.fixture(scope="module")
 def db(corpus_db):
     return corpus_db
-
-
-def board(db, players: str, **top) -> Game:
-    """A game at Alice's first main phase (or the step given) from the ``players:`` part of a
-    scenario."""
-    head = "".join(f"{k}: {v}\n" for k, v in top.items())
-    sc = Scenario.from_text(f"{head}players:\n{players}", cards=db)
-    return Game.from_state(sc.state, sc.db)
-
-
-def pick(g: Game, label: str) -> None:
-    g.push(next(a for a in g.legal_actions() if a.label.startswith(label)))
-
-
-def resolve(g: Game) -> None:
-    g.push(Action("pass"))
-    g.push(Action("pass"))
-
-
-def play(g: Game, label: str, target: str | None = None) -> None:
-    """Cast or activate (the action whose label starts with ``label``), choose the target whose
-    label names ``target``, and pay automatically."""
-    pick(g, label)
-    while g.pending.kind != "priority":
-        if g.pending.kind == "pay":
-            g.push(Action("autopay"))
-        else:
-            g.push(next(a for a in g.legal_actions() if target is not None and target in a.label))
-
-
-def on_battlefield(g: Game, name: str):
-    s = g.current_state()
-    return [o for o in s.objs.values() if o.zone == "battlefield" and o.card.name == name]
-
-
-def stack_labels(g: Game) -> list[str]:
-    return [i.label for i in g.current_state().stack]
 
 
 def attack(g: Game, *names: str) -> None:
@@ -147,7 +111,7 @@ def test_afterlife_makes_white_and_black_flying_spirits_when_it_dies(db):
     battlefield: [Mountain]
 """, turn=3)
     g.push(Action("pass"))
-    play(g, "cast Lightning Bolt", "Ministrant")
+    cast_and_pay(g, "cast Lightning Bolt", "Ministrant")
     resolve(g)
     assert stack_labels(g) == ["Ministrant of Obligation's ability"]
     resolve(g)
@@ -171,7 +135,7 @@ def test_afterlife_does_not_trigger_when_exiled(db):
     battlefield: [Plains]
 """, turn=3)
     g.push(Action("pass"))
-    play(g, "cast Swords to Plowshares", "Ministrant")
+    cast_and_pay(g, "cast Swords to Plowshares", "Ministrant")
     resolve(g)
     assert not stack_labels(g) and not on_battlefield(g, "Spirit Token")
 
@@ -189,7 +153,7 @@ def test_living_weapon_germ_enters_and_is_equipped_before_state_based_actions(db
     battlefield: [Plains]
   - name: Bob
 """, turn=3)
-    play(g, "cast Flayer Husk")
+    cast_and_pay(g, "cast Flayer Husk")
     resolve(g)
     assert stack_labels(g) == ["Flayer Husk's ability"]
     resolve(g)
@@ -210,10 +174,10 @@ def test_living_weapon_germ_dies_when_unequipped_and_the_equipment_stays(db):
     battlefield: [Plains, Plains, Plains, Grizzly Bears]
   - name: Bob
 """, turn=3)
-    play(g, "cast Flayer Husk")
+    cast_and_pay(g, "cast Flayer Husk")
     resolve(g)
     resolve(g)
-    play(g, "activate Flayer Husk", "Grizzly Bears")
+    cast_and_pay(g, "activate Flayer Husk", "Grizzly Bears")
     resolve(g)
     s = g.current_state()
     assert not on_battlefield(g, "Phyrexian Germ Token")
@@ -233,7 +197,7 @@ def test_outlast_taps_for_a_counter_only_as_a_sorcery(db):
     battlefield: [Swamp, Swamp, Swamp, Swamp, Disowned Ancestor]
   - name: Bob
 """, turn=3)
-    play(g, "activate Disowned Ancestor")
+    cast_and_pay(g, "activate Disowned Ancestor")
     resolve(g)
     anc = on_battlefield(g, "Disowned Ancestor")[0]
     assert anc.counters == {"+1/+1": 1} and anc.tapped
@@ -255,7 +219,7 @@ def test_outlast_needs_control_since_the_turn_began(db):
     battlefield: [Swamp, Swamp, Swamp]
   - name: Bob
 """, turn=3)
-    play(g, "cast Disowned Ancestor")
+    cast_and_pay(g, "cast Disowned Ancestor")
     resolve(g)
     assert on_battlefield(g, "Disowned Ancestor")
     assert not [a for a in g.legal_actions() if a.label.startswith("activate Disowned Ancestor")]
@@ -282,7 +246,7 @@ def test_umbra_armor_is_not_regeneration(db):
     battlefield: [Swamp, Forest, Forest]
 """, turn=3)
     g.push(Action("pass"))
-    play(g, "cast Putrefy", "Grizzly Bears")
+    cast_and_pay(g, "cast Putrefy", "Grizzly Bears")
     resolve(g)
     s = g.current_state()
     bears = on_battlefield(g, "Grizzly Bears")[0]
@@ -301,7 +265,7 @@ def test_umbra_armor_removes_lethal_damage(db):
     battlefield: [Mountain]
 """, turn=3)
     g.push(Action("pass"))
-    play(g, "cast Lightning Bolt", "Grizzly Bears")
+    cast_and_pay(g, "cast Lightning Bolt", "Grizzly Bears")
     resolve(g)
     s = g.current_state()
     bears = on_battlefield(g, "Grizzly Bears")[0]
@@ -321,7 +285,7 @@ def test_two_umbras_only_one_is_destroyed_and_its_controller_chooses(db):
     battlefield: [Swamp, Swamp, Swamp]
 """, turn=3)
     g.push(Action("pass"))
-    play(g, "cast Murder", "Grizzly Bears")
+    cast_and_pay(g, "cast Murder", "Grizzly Bears")
     g.push(Action("pass"))
     g.push(Action("pass"))
     assert g.pending.kind == "replacement_order" and g.pending.player == ALICE
@@ -340,7 +304,7 @@ def test_umbra_armor_saves_the_creature_when_both_are_destroyed_at_once(db):
     hand: [Akroma's Vengeance]
     battlefield: [{card: Plains, count: 6}]
 """, turn=4, active="Bob")
-    play(g, "cast Akroma's Vengeance")
+    cast_and_pay(g, "cast Akroma's Vengeance")
     resolve(g)
     s = g.current_state()
     assert [o.card.name for o in s.permanents() if o.controller == ALICE] == ["Grizzly Bears"]
@@ -360,7 +324,7 @@ def test_equipment_attaches_itself_as_it_enters_without_paying_equip(db):
   - name: Bob
     battlefield: [Llanowar Elves]
 """, turn=3)
-    play(g, "cast Cliffhaven Kitesail")
+    cast_and_pay(g, "cast Cliffhaven Kitesail")
     resolve(g)        # the only legal target, Alice's Bears, is chosen without asking
     s = g.current_state()
     bears = on_battlefield(g, "Grizzly Bears")[0]
@@ -382,10 +346,10 @@ def test_equipment_stays_unattached_when_the_target_is_gone(db):
     hand: [Lightning Bolt]
     battlefield: [Mountain]
 """, turn=3)
-    play(g, "cast Utility Knife")
+    cast_and_pay(g, "cast Utility Knife")
     resolve(g)
     g.push(Action("pass"))
-    play(g, "cast Lightning Bolt", "Grizzly Bears")
+    cast_and_pay(g, "cast Lightning Bolt", "Grizzly Bears")
     resolve(g)
     resolve(g)
     knife = on_battlefield(g, "Utility Knife")[0]
@@ -424,7 +388,7 @@ def test_mentor_compares_again_on_resolution(db):
 """, step="beginning_of_combat", turn=3)
     attack(g, "Sunhome Stalwart", "Llanowar Elves")
     g.push(Action("pass"))
-    play(g, "cast Giant Growth", "Llanowar Elves")
+    cast_and_pay(g, "cast Giant Growth", "Llanowar Elves")
     resolve(g)
     resolve(g)
     assert on_battlefield(g, "Llanowar Elves")[0].counters == {}
@@ -443,13 +407,13 @@ def test_mentor_uses_last_known_power_when_the_mentor_has_left(db):
     hand: [Unsummon]
     battlefield: [Island]
 """, step="beginning_of_combat", turn=3)
-    play(g, "cast Giant Growth", "Sunhome Stalwart")
+    cast_and_pay(g, "cast Giant Growth", "Sunhome Stalwart")
     resolve(g)
     attack(g, "Sunhome Stalwart", "Grizzly Bears")
     bears = on_battlefield(g, "Grizzly Bears")[0]
     assert [list(i.targets) for i in g.current_state().stack] == [[[bears.id]]]
     g.push(Action("pass"))
-    play(g, "cast Unsummon", "Sunhome Stalwart")
+    cast_and_pay(g, "cast Unsummon", "Sunhome Stalwart")
     resolve(g)
     assert not on_battlefield(g, "Sunhome Stalwart")
     resolve(g)
@@ -524,7 +488,7 @@ def test_bestow_target_gone_it_resolves_as_a_creature(db):
 """, turn=3)
     cast_bestowed(g, "Nyxborn Shieldmate", "Grizzly Bears")
     g.push(Action("pass"))
-    play(g, "cast Lightning Bolt", "Grizzly Bears")
+    cast_and_pay(g, "cast Lightning Bolt", "Grizzly Bears")
     resolve(g)
     resolve(g)
     s = g.current_state()
@@ -550,14 +514,14 @@ def test_bestowed_aura_unattached_stays_as_a_creature(db):
     resolve(g)
     mate_id = on_battlefield(g, "Nyxborn Shieldmate")[0].id
     g.push(Action("pass"))
-    play(g, "cast Murder", "Grizzly Bears")
+    cast_and_pay(g, "cast Murder", "Grizzly Bears")
     resolve(g)
     s = g.current_state()
     mate = on_battlefield(g, "Nyxborn Shieldmate")[0]
     assert mate.id == mate_id and ch.is_creature(s, mate) and not mate.tapped and mate.attached_to is None
     assert [s.objs[i].card.name for i in s.players[ALICE].graveyard] == ["Grizzly Bears"]
     g.push(Action("pass"))
-    play(g, "cast Shock", "Nyxborn Shieldmate")
+    cast_and_pay(g, "cast Shock", "Nyxborn Shieldmate")
     resolve(g)
     s = g.current_state()
     assert [s.objs[i].card.name for i in s.players[ALICE].graveyard] == ["Grizzly Bears", "Nyxborn Shieldmate"]
@@ -573,7 +537,7 @@ def test_bestow_is_offered_only_with_a_creature_to_target(db):
     battlefield: [Plains, Plains, Plains]
   - name: Bob
 """, turn=3)
-    play(g, "cast Nyxborn Shieldmate")
+    cast_and_pay(g, "cast Nyxborn Shieldmate")
     resolve(g)
     s = g.current_state()
     mate = on_battlefield(g, "Nyxborn Shieldmate")[0]
@@ -618,7 +582,7 @@ def test_a_spell_counting_cards_in_hand_does_not_count_itself(db):
     battlefield: [Forest, Forest, Forest, Forest]
   - name: Bob
 """, turn=3)
-    play(g, "cast Spontaneous Generation")
+    cast_and_pay(g, "cast Spontaneous Generation")
     resolve(g)
     assert len(on_battlefield(g, "Saproling Token")) == 2
 
