@@ -333,17 +333,24 @@ def _sources(s: State, player: int, exclude: int | None) -> tuple[bool, list[tup
     return found
 
 
+def _kept_by_sources(ab) -> bool:
+    """Whether the auto-payer may use the mana ability ``ab`` at all: its only effect adds mana,
+    its cost has {T}, {Q} or sacrificing the source, and no life, discard, other sacrifice,
+    untapping of others or energy."""
+    c = ab.cost
+    return (len(ab.effects) == 1 and bool(c.tap or c.untap or c.sacrifice_self)
+            and not (c.pay_life or c.discard or c.sacrifice is not None or c.untap_tapped is not None or c.energy))
+
+
 def _source_ways(s: State, player: int, o: Obj, modified: bool) -> tuple[list[_Way], list[Alternative] | None]:
     """The ways the auto-payer may use ``o``'s mana abilities (those whose only effect adds
     mana and whose costs beyond mana, {T}, {Q} or sacrificing it can be paid now), and its
     alternatives when they don't depend on what is paid for (else None)."""
     ways = []
     for i, ab in mana_abilities(s, o):
+        if not _kept_by_sources(ab):
+            continue
         c = ab.cost
-        if len(ab.effects) != 1 or not (c.tap or c.untap or c.sacrifice_self):
-            continue
-        if c.pay_life or c.discard or c.sacrifice is not None or c.untap_tapped is not None or c.energy:
-            continue
         if not cost_payable(s, o, c, include_mana=False):
             continue
         produce = produce_of(ab)
@@ -370,11 +377,9 @@ def _plain_abilities(card) -> bool | None:
     CR 302.6), False if none does, None if some ability isn't plain."""
     taps = False
     for _i, ab in _mana_abilities_of(card):
+        if not _kept_by_sources(ab):
+            continue
         c = ab.cost
-        if len(ab.effects) != 1 or not (c.tap or c.untap or c.sacrifice_self):
-            continue
-        if c.pay_life or c.discard or c.sacrifice is not None or c.untap_tapped is not None or c.energy:
-            continue
         if any(getattr(c, f.name) != f.default for f in fields(c) if f.name not in _PLAIN_COST_PARTS):
             return None
         produce = produce_of(ab)
@@ -393,11 +398,9 @@ def _plain_source(card, oid: int, tapped: bool, sick: bool) -> tuple[list[_Way],
     these alone (CR 107.5-107.6, 302.6 for which costs can be paid)."""
     ways = []
     for i, ab in _mana_abilities_of(card):
+        if not _kept_by_sources(ab):
+            continue
         c = ab.cost
-        if len(ab.effects) != 1 or not (c.tap or c.untap or c.sacrifice_self):
-            continue
-        if c.pay_life or c.discard or c.sacrifice is not None or c.untap_tapped is not None or c.energy:
-            continue
         if (c.tap and tapped) or (c.untap and not tapped) or ((c.tap or c.untap) and sick):
             continue
         bases = tuple(produce_options(None, None, produce_of(ab)))
