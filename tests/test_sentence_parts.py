@@ -3,9 +3,12 @@ abilities a token is created with (CR 111.3), rules about combat for this turn (
 static abilities that apply only while a condition holds (CR 611.3a)."""
 from __future__ import annotations
 
+import dataclasses
+
 from manastack import Game
 from manastack.cards import CardDef
 from manastack.engine import characteristics as ch
+from manastack.engine import support
 from manastack.engine.effect_records import CombatRule, pairs_filter
 from manastack.oracle import ir
 from manastack.oracle.compiler import compile_card
@@ -245,3 +248,14 @@ def test_equal_to_a_quantity(corpus_db):
     exile, gain = effects(corpus_db, "Swords to Plowshares")
     assert gain.amount == ir.StatOf(ir.Target(0), "power")
     assert corpus_db.get("Rabid Bite").fully_supported
+
+
+def test_a_condition_on_an_ability_granting_effect_is_not_supported(corpus_db):
+    """Effects that change what abilities or land types objects have (Chromatic Lantern's grant)
+    are applied by the layers without reading an "as long as" condition, so such an effect with
+    a condition is listed as a gap rather than applied always (CR 611.3a)."""
+    lantern = corpus_db.get("Chromatic Lantern")
+    grant = next(ab for ab in lantern.abilities if type(ab) is ir.StaticAbility)
+    assert grant.effect.kind == "grant_ability" and support.gaps(grant) == []
+    held = dataclasses.replace(grant, effect=dataclasses.replace(grant.effect, condition=ir.NotYourTurn()))
+    assert support.gaps(held) == ["static effect 'grant_ability' as long as a condition holds"]

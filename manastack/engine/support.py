@@ -217,6 +217,9 @@ def _walk(node, out: list[str]) -> None:
     elif t is ir.StaticEffect:
         if node.kind not in STATIC_KINDS:
             out.append(f"static effect {node.kind!r}")
+        if node.condition is not None and node.kind in layers.CHANGING_KINDS:
+            # layers.changers applies these without reading conditions (CR 611.3a)
+            out.append(f"static effect {node.kind!r} as long as a condition holds")
         if isinstance(node.condition, str) and node.condition not in _conditions():
             out.append(f"condition {node.condition!r}")
         elif node.condition is not None and not isinstance(node.condition, str) \
