@@ -83,3 +83,30 @@ script:
     s = game.current_state()
     assert zone_problems(s) == [] and s.stack == []
     assert any(s.objs[i].card.name == "Gauntlet of Power" for i in s.battlefield)
+
+
+def test_a_cipher_spell_stays_on_the_stack_while_its_controller_chooses():
+    """CR 608.2n: leaving the stack is the last part of a spell's resolution, so while its
+    controller chooses a creature to encode Hands of Binding on (CR 702.99a), the card is still
+    on the stack, not in no zone."""
+    game = play("""
+turn: 3
+players:
+  - name: Alice
+    hand: [Hands of Binding]
+    battlefield: [Grizzly Bears, Island, Island]
+  - name: Bob
+    library: [Island]
+    battlefield: [{card: Savannah Lions, id: lions}]
+script:
+  - cast: Hands of Binding
+    target: lions
+  - resolve
+""")
+    assert game.pending.kind == "cipher"
+    s = game.current_state()
+    assert zone_problems(s) == []
+    assert [s.objs[i.source].card.name for i in s.stack] == ["Hands of Binding"]
+    game.push(next(a for a in game.legal_actions() if a.kind == "encode"))
+    s = game.current_state()
+    assert s.stack == [] and [s.objs[i].card.name for i in s.players[0].exile] == ["Hands of Binding"]

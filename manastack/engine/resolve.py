@@ -92,7 +92,8 @@ def resolve_top(ctx: Ctx) -> None:
         if "awaken" in spell.cast_costs:          # CR 702.113a: its last target, the land
             kw = keyword(item.card, "awaken")
             execute(ctx, (ir.Awaken(ir.Target(len(item_target_specs(item))), int(kw.arg)),), rc)
-        s.stack[:] = [i for i in s.stack if i.id != item.id]
+        # CR 608.2n: leaving the stack is the last part of its resolution, so it is still there
+        # while its controller chooses a creature to encode it on (CR 702.99a)
         spell = s.objs.get(item.source)
         if spell is not None and spell.zone == "stack" and adventure.is_adventure(spell):
             adventure.exile_resolved(ctx, spell, item.controller)       # CR 715.3d
@@ -101,6 +102,7 @@ def resolve_top(ctx: Ctx) -> None:
             events.move(ctx, spell, "hand" if buyback else "graveyard", quiet=not buyback,
                         cause="buyback" if buyback else "", rules=("702.27a",) if buyback else ("608.2n",),
                         resolved=True)
+        s.stack[:] = [i for i in s.stack if i.id != item.id]      # a spell no longer in that zone
         return
     # CR 113.7a: an ability whose source has left still uses the source as it last existed
     lki = s.objs.get(item.source) or ghost_source(item)
