@@ -35,6 +35,12 @@ def corpus_db(corpus_path):
 
 
 @pytest.fixture(scope="session")
+def db(corpus_db):
+    """The corpus, under the short name most rules tests use."""
+    return corpus_db
+
+
+@pytest.fixture(scope="session")
 def playable(corpus_db) -> list[str]:
     """Fully supported corpus cards for random decks: single-faced nonland cards."""
     names = playable_names(corpus_db)

@@ -3,8 +3,6 @@ target land and an effect to the spell. The scenarios/cards/cr-702-113-* files p
 Discovery."""
 from __future__ import annotations
 
-import pytest
-
 from manastack import Game
 from manastack.engine.decisions import Action
 from manastack.engine.filters import matches
@@ -13,11 +11,6 @@ from manastack.oracle import ir
 from . import game_helpers
 
 ALICE, BOB = 0, 1
-
-
-@pytest.fixture(scope="module")
-def db(corpus_db):
-    return corpus_db
 
 
 def board(db, players: str) -> Game:

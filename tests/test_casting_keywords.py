@@ -3,8 +3,6 @@ paraphrased): spectacle (CR 702.137), jump-start (CR 702.133). The scenarios/car
 the main cases."""
 from __future__ import annotations
 
-import pytest
-
 from manastack import Game
 from manastack.engine import alt_costs
 from manastack.engine import characteristics as ch
@@ -15,11 +13,6 @@ from manastack.engine.legality import why_not_cast
 from .game_helpers import board, cast_action, labels, names, pick, resolve
 
 ALICE, BOB = 0, 1
-
-
-@pytest.fixture(scope="module")
-def db(corpus_db):
-    return corpus_db
 
 
 def permanents(g: Game, player: int) -> list[str]:

@@ -3,8 +3,6 @@ ability (Oaken Brawler) and a spell whose "If you win" names the target's contro
 Out). The scenarios/cards/cr-701-30-* files play Research the Deep."""
 from __future__ import annotations
 
-import pytest
-
 from manastack import Game
 from manastack.engine.decisions import Action
 from manastack.oracle import ir
@@ -12,11 +10,6 @@ from manastack.oracle import ir
 from .game_helpers import board
 
 ALICE, BOB = 0, 1
-
-
-@pytest.fixture(scope="module")
-def db(corpus_db):
-    return corpus_db
 
 
 def finish(g: Game, prefer: str = "") -> None:

@@ -3,19 +3,12 @@ instead of putting it into its owner's graveyard." (a self-replacement effect, C
 real cards from the card corpus. The scenarios/cards/cr-614-15-* files play Dissipate."""
 from __future__ import annotations
 
-import pytest
-
 from manastack import Game
 from manastack.engine.decisions import Action
 from manastack.oracle import ir
 from manastack.scenario import Scenario
 
 ALICE, BOB = 0, 1
-
-
-@pytest.fixture(scope="module")
-def db(corpus_db):
-    return corpus_db
 
 
 def test_the_sentence_joins_the_counter_before_it(db):

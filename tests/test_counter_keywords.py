@@ -4,8 +4,6 @@ three abilities, the last one put on the stack when the last time counter is rem
 cr-702-44-* files play Waning Wurm, Soultether Golem, Skyreach Manta and Pentad Prism."""
 from __future__ import annotations
 
-import pytest
-
 from manastack import Game
 from manastack.engine.abilities import VANISHING_SACRIFICE, keyword_replacement, keyword_trigger, nested_abilities
 from manastack.engine import events
@@ -14,11 +12,6 @@ from manastack.engine.runner import Ctx
 from manastack.scenario import Scenario
 
 ALICE, BOB = 0, 1
-
-
-@pytest.fixture(scope="module")
-def db(corpus_db):
-    return corpus_db
 
 
 def test_vanishing_reads_as_three_abilities(db):

@@ -5,8 +5,6 @@ devour (CR 702.82), riot (CR 702.136), tribute (CR 702.104), and having no maxim
 (CR 402.2). The scenarios/cards/ files play the main cases."""
 from __future__ import annotations
 
-import pytest
-
 from manastack import Game
 from manastack.engine import characteristics as ch
 from manastack.engine.combat import block_restriction, cant_block
@@ -16,11 +14,6 @@ from manastack.oracle import ir
 from .game_helpers import board, cast_and_pay, on_battlefield, pick, resolve, stack_labels
 
 ALICE, BOB = 0, 1
-
-
-@pytest.fixture(scope="module")
-def db(corpus_db):
-    return corpus_db
 
 
 def pass_to_damage(g: Game) -> None:

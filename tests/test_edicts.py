@@ -2,17 +2,10 @@
 sacrifices chooses, among permanents they control; nothing is targeted but the player."""
 from __future__ import annotations
 
-import pytest
-
 from manastack.engine.decisions import Action
 from manastack.oracle import ir
 
 from .test_planeswalkers import act, game, pass_both
-
-
-@pytest.fixture(scope="module")
-def db(corpus_db):
-    return corpus_db
 
 
 def names(g, player: int, zone: str) -> list[str]:

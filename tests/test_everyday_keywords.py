@@ -3,8 +3,6 @@ their official rulings (cited by date, paraphrased): affinity (CR 702.41), impro
 (CR 702.126), delve (CR 702.66). The scenarios/cards/ files play the main cases."""
 from __future__ import annotations
 
-import pytest
-
 from manastack import Game
 from manastack.engine import characteristics as ch
 from manastack.engine.combat import block_restriction
@@ -14,12 +12,6 @@ from manastack.engine.legality import why_not_cast
 from .game_helpers import board, cast_action, labels, names, on_battlefield, pick, resolve
 
 ALICE, BOB = 0, 1
-
-
-@pytest.fixture(scope="module")
-def db(corpus_db):
-    return corpus_db
-
 
 
 def keywords_of(g: Game, o) -> set[str]:

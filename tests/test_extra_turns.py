@@ -2,8 +2,6 @@
 scenarios/cards/cr-500-7-* files play the order of turns."""
 from __future__ import annotations
 
-import pytest
-
 from manastack import Game
 from manastack.engine.decisions import Action
 from manastack.oracle import ir
@@ -11,11 +9,6 @@ from manastack.oracle import ir
 from . import game_helpers
 
 ALICE, BOB = 0, 1
-
-
-@pytest.fixture(scope="module")
-def db(corpus_db):
-    return corpus_db
 
 
 def board(db, players: str) -> Game:

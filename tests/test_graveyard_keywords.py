@@ -3,8 +3,6 @@ cards from the card corpus and their official rulings (cited by date, paraphrase
 (CR 702.84) and scavenge (CR 702.97). The scenarios/cards/ files play the main cases."""
 from __future__ import annotations
 
-import pytest
-
 from manastack import Game
 from manastack.engine import characteristics as ch
 from manastack.engine.decisions import Action
@@ -14,12 +12,6 @@ from manastack.engine.abilities import graveyard_activated
 from .game_helpers import board
 
 ALICE, BOB = 0, 1
-
-
-@pytest.fixture(scope="module")
-def db(corpus_db):
-    return corpus_db
-
 
 
 def resolve(g: Game) -> None:

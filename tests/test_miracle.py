@@ -3,18 +3,11 @@ be revealed, which triggers a cast for its miracle cost. The scenarios/cards/cr-
 play Thunderous Wrath."""
 from __future__ import annotations
 
-import pytest
-
 from manastack import Game
 from manastack.engine.decisions import Action
 from manastack.scenario import Scenario
 
 ALICE, BOB = 0, 1
-
-
-@pytest.fixture(scope="module")
-def db(corpus_db):
-    return corpus_db
 
 
 def at_draw(db, library: str) -> Game:

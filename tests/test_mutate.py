@@ -19,11 +19,6 @@ from . import game_helpers
 ALICE, BOB = 0, 1
 
 
-@pytest.fixture(scope="module")
-def db(corpus_db):
-    return corpus_db
-
-
 def board(db, players: str) -> Game:
     return game_helpers.board(db, players, turn=3)
 

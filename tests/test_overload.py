@@ -3,8 +3,6 @@ from the card's own text with "target" replaced by "each" and the card is playab
 compiles. The scenarios/cards/cr-702-96-* files play Electrickery both ways."""
 from __future__ import annotations
 
-import pytest
-
 from manastack import Game
 from manastack.cards import overload_text
 from manastack.engine.decisions import Action
@@ -14,11 +12,6 @@ from manastack.oracle import ir
 from . import game_helpers
 
 ALICE, BOB = 0, 1
-
-
-@pytest.fixture(scope="module")
-def db(corpus_db):
-    return corpus_db
 
 
 def board(db, players: str) -> Game:

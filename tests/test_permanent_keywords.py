@@ -4,8 +4,6 @@ rulings (cited by date, paraphrased): annihilator (CR 702.86), battle cry (CR 70
 the main cases."""
 from __future__ import annotations
 
-import pytest
-
 from manastack import Game
 from manastack.engine import characteristics as ch
 from manastack.engine.bestow import bestowed
@@ -14,11 +12,6 @@ from manastack.engine.decisions import Action
 from .game_helpers import board, cast_and_pay, on_battlefield, pick, resolve, stack_labels
 
 ALICE, BOB = 0, 1
-
-
-@pytest.fixture(scope="module")
-def db(corpus_db):
-    return corpus_db
 
 
 def attack(g: Game, *names: str) -> None:

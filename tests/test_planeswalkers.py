@@ -14,11 +14,6 @@ from manastack.scenario import Scenario
 from .mana_helpers import obj
 
 
-@pytest.fixture(scope="module")
-def db(corpus_db):
-    return corpus_db
-
-
 def game(db, players: str, turn: int = 3, step: str | None = None, partial: bool = False) -> Game:
     head = f"turn: {turn}\n" + (f"step: {step}\n" if step else "") + ("allow_partial: true\n" if partial else "")
     sc = Scenario.from_text(f"{head}players:\n{players}", cards=db)

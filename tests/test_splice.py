@@ -2,19 +2,12 @@
 scenarios/cards/cr-702-47-* files play Glacial Ray spliced onto Kodama's Might."""
 from __future__ import annotations
 
-import pytest
-
 from manastack import Game
 from manastack.engine.decisions import Action
 
 from . import game_helpers
 
 ALICE, BOB = 0, 1
-
-
-@pytest.fixture(scope="module")
-def db(corpus_db):
-    return corpus_db
 
 
 def board(db, players: str) -> Game:
