@@ -83,9 +83,12 @@ def _objects_ok(objects: list) -> bool:
     """Column by column, like :func:`_log_ok`."""
     if not objects:
         return True
-    if set(map(type, objects)) != {dict} or set(map(frozenset, objects)) != {_OBJECT_KEYS}:
+    if set(map(type, objects)) != {dict} or set(map(len, objects)) != {len(_OBJECT_KEYS)}:
         return False
-    col = dict(zip(_OBJECT_ORDER, zip(*map(_OBJECT_FIELDS, objects))))
+    try:        # as many keys as expected, and every expected one: exactly those
+        col = dict(zip(_OBJECT_ORDER, zip(*map(_OBJECT_FIELDS, objects))))
+    except KeyError:
+        return False
     counters, blocking, costs, activated = col["counters"], col["blocking"], col["cast_costs"], col["activated"]
     designations = col["designations"]
     return (_ints(col["id"], 1, _BIG) and _ints(col["owner"], 0, 1) and _ints(col["controller"], 0, 1)

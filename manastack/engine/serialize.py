@@ -6,7 +6,7 @@ without the card files that built it, and a loaded game continues exactly as the
 from __future__ import annotations
 
 from dataclasses import fields
-from functools import cache
+from functools import cache, partial
 from operator import attrgetter
 
 from manastack.cards import CardDef
@@ -27,12 +27,20 @@ from .state import LogEntry, Obj, PendingTrigger, Player, StackItem, State
 FORMAT = 7
 
 _RECORDS = {cls.__name__: cls for cls in RECORD_TYPES}
+_new = object.__new__
+_log_entry = partial(tuple.__new__, LogEntry)   # a LogEntry from a tuple of its fields
 
 
 def _card_key(card: CardDef, faces: dict[str, dict]) -> str:
-    key = card.name
-    if key in faces and faces[key] != card.face:
-        key = f"{card.name}#{len(faces)}"
+    """The key of the card's face in the save: its name, or "name#n" for the n-th other face
+    of that name (a copy, a token with granted text). Equal faces share one key, as they share
+    one card once loaded, so a loaded game saves the same as the original."""
+    key, n = card.name, 0
+    while key in faces:
+        if faces[key] == card.face:
+            return key
+        n += 1
+        key = f"{card.name}#{n}"
     faces[key] = card.face
     return key
 
@@ -102,10 +110,7 @@ def state_to_data(s: State) -> dict:
         return {"card": ck(c.card), "printed": ck(c.printed) if c.printed else None, "token": c.token,
                 "token_face": c.token_face}
 
-    objs = [dict(_save(o, "card", "printed", "merged"), card=ck(o.card), counters=dict(o.counters),
-                 blocking=list(o.blocking), printed=ck(o.printed) if o.printed else None,
-                 merged=[part(c) for c in o.merged])
-            for o in s.objs.values()]
+    objs = [_obj_to_data(o, ck, part) for o in s.objs.values()]
     stack = [dict(_save(i, "card", "event"), card=ck(i.card), modes=list(i.modes), event=_seen(i.event))
              for i in s.stack]
     pending = [dict(_save(t, "card", "event"), card=ck(t.card), event=_seen(t.event)) for t in s.pending_triggers]
@@ -118,7 +123,7 @@ def state_to_data(s: State) -> dict:
         "stack": stack,
         "pending_triggers": pending,
         "effects": [_effect_to_data(e, ck) for e in s.effects],
-        "log": [[e.turn, e.step, e.text, e.rules, e.kind] for e in s.log_entries()],
+        "log": list(map(list, s.log_entries())),
         "scalars": {k: getattr(s, k) for k in ("next_id", "turn", "active", "step", "priority",
                                               "passes", "timestamp", "first_player",
                                               "starting_hand", "events_seen", "monarch")}
@@ -130,6 +135,48 @@ def state_to_data(s: State) -> dict:
         "result": s.result.to_json() if s.result else None,
         "cards": faces,
     }
+
+
+def _obj_to_data(o: Obj, ck, part) -> dict:
+    # Spelled out, like Obj.copy: a save holds every object of the game.
+    return {"id": o.id, "card": ck(o.card), "owner": o.owner, "controller": o.controller, "zone": o.zone,
+            "tapped": o.tapped, "control_since": o.control_since, "damage": o.damage,
+            "counters": dict(o.counters), "attached_to": o.attached_to, "is_token": o.is_token,
+            "timestamp": o.timestamp, "attacking": o.attacking, "blocking": list(o.blocking),
+            "blocked": o.blocked, "deathtouched": o.deathtouched, "cast_x": o.cast_x, "chosen": o.chosen,
+            "token_face": o.token_face, "printed": ck(o.printed) if o.printed else None,
+            "cast_costs": o.cast_costs, "activated": o.activated, "designations": o.designations,
+            "merged": [part(c) for c in o.merged] if o.merged else []}
+
+
+def _obj_from_data(od: dict, cards: dict[str, CardDef]) -> Obj:
+    o = _new(Obj)
+    o.id = od["id"]
+    o.card = cards[od["card"]]
+    o.owner = od["owner"]
+    o.controller = od["controller"]
+    o.zone = od["zone"]
+    o.tapped = od["tapped"]
+    o.control_since = od["control_since"]
+    o.damage = od["damage"]
+    o.counters = od["counters"]
+    o.attached_to = od["attached_to"]
+    o.is_token = od["is_token"]
+    o.timestamp = od["timestamp"]
+    o.attacking = od["attacking"]
+    o.blocking = tuple(od["blocking"])
+    o.blocked = od["blocked"]
+    o.deathtouched = od["deathtouched"]
+    o.cast_x = od["cast_x"]
+    o.chosen = od["chosen"]
+    o.token_face = od["token_face"]
+    o.printed = cards[od["printed"]] if od["printed"] else None
+    o.cast_costs = tuple(od["cast_costs"])
+    o.activated = tuple(od["activated"])
+    o.designations = tuple(od["designations"])
+    o.merged = tuple(Component(cards[c["card"]], cards[c["printed"]] if c["printed"] else None,
+                               c["token"], c["token_face"]) for c in od["merged"]) if od["merged"] else ()
+    return o
 
 
 def _seen(seen: Seen | None) -> dict | None:
@@ -171,15 +218,7 @@ def state_from_data(data: dict, db=None) -> State:
                           life_lost_this_turn=pd.get("life_lost_this_turn", 0),
                           combat_damage_types=tuple(pd.get("combat_damage_types", ())))
                  for pd in data["players"]]
-    s.objs = {}
-    for od in data["objects"]:
-        o = _restore(Obj, od, card=cards[od["card"]], blocking=tuple(od["blocking"]),
-                     printed=cards[od["printed"]] if od.get("printed") else None,
-                     cast_costs=tuple(od.get("cast_costs", ())), activated=tuple(od.get("activated", ())),
-                     designations=tuple(od.get("designations", ())),
-                     merged=tuple(Component(cards[c["card"]], cards[c["printed"]] if c["printed"] else None,
-                                            c["token"], c["token_face"]) for c in od["merged"]))
-        s.objs[o.id] = o
+    s.objs = {od["id"]: _obj_from_data(od, cards) for od in data["objects"]}
     s.battlefield = tuple(data["battlefield"])
     s.stack = [_restore(StackItem, d, card=cards[d["card"]], modes=tuple(d["modes"]),
                         riders=tuple(tuple(r) for r in d.get("riders", ())),
@@ -189,11 +228,12 @@ def state_from_data(data: dict, db=None) -> State:
                                    event=_seen_from(d["event"], f"pending_triggers[{i}].event"))
                           for i, d in enumerate(data["pending_triggers"])]
     s.effects = [_effect_from_data(i, d, cards) for i, d in enumerate(data["effects"])]
-    s.log = None
-    s.log_len = 0
-    for turn, step, text, rules, kind in data["log"]:
-        s.log = (LogEntry(turn, step, text, tuple(rules), kind), s.log)
-        s.log_len += 1
+    log = None
+    if data["log"]:
+        turns, steps, texts, rules, kinds = zip(*data["log"])
+        for entry in map(_log_entry, zip(turns, steps, texts, map(tuple, rules), kinds)):
+            log = (entry, log)
+    s.log, s.log_len = log, len(data["log"])
     sc = data["scalars"]        # each field by name: nothing else of the save is set on the state
     s.next_id, s.turn, s.active, s.step = sc["next_id"], sc["turn"], sc["active"], sc["step"]
     s.priority, s.passes, s.timestamp = sc["priority"], sc["passes"], sc["timestamp"]

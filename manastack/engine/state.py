@@ -5,6 +5,8 @@ decision, see :mod:`manastack.engine.runner`) and straightforward to save as JSO
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from manastack.cards import CardDef
 from manastack.rng import Rng
 
@@ -239,17 +241,15 @@ class PendingTrigger:
         self.label = label
 
 
-class LogEntry:
-    """One line of the game log: what happened and the rules that say so."""
+class LogEntry(NamedTuple):
+    """One line of the game log: what happened and the rules that say so. A tuple, so that a
+    save writes and reads the log (most of a save) without a loop in Python."""
 
-    __slots__ = ("turn", "step", "text", "rules", "kind")
-
-    def __init__(self, turn: int, step: str, text: str, rules: tuple[str, ...], kind: str) -> None:
-        self.turn = turn
-        self.step = step
-        self.text = text
-        self.rules = rules
-        self.kind = kind
+    turn: int
+    step: str
+    text: str
+    rules: tuple[str, ...]
+    kind: str
 
     def render(self) -> str:
         cr = f"  [CR {', '.join(self.rules)}]" if self.rules else ""
