@@ -385,6 +385,13 @@ def battlefield_activated(card) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
 
 
 @lru_cache(maxsize=4096)
+def battlefield_nonmana_activated(card) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
+    """:func:`battlefield_activated` less mana abilities (CR 605): what a priority decision
+    offers as "activate"; most permanents have none."""
+    return tuple((i, ab) for i, ab in battlefield_activated(card) if not ab.is_mana)
+
+
+@lru_cache(maxsize=4096)
 def hand_activated(card) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
     """(index, ability) for activated abilities that work while the card is in a hand:
     cycling and typecycling (CR 702.29a, 702.29e), transmute (CR 702.53a); cached per card
@@ -516,6 +523,19 @@ def cost_text(cost: ir.Cost) -> str:
     if cost.discard:
         parts.append("discard a card" if cost.discard == 1 else f"discard {cost.discard} cards")
     return " and ".join(parts) or "pay {0}"
+
+
+@lru_cache(maxsize=8192)
+def ways_to_play(card) -> frozenset[str]:
+    """The rarer ways a card can be played from a hand, a graveyard or exile, each found on
+    its definition: "back" (a modal double face, CR 712.12), "halves" (a split card, CR 709),
+    "adventure" (CR 715), "morph" (CR 702.37c), "suspend" (CR 702.62a), "ninjutsu" (CR 702.49).
+    A priority decision looks for each of them only when some card has it."""
+    kws = {ab.name for ab in card.abilities if type(ab) is ir.Keyword}
+    return frozenset(
+        ({"back"} if card.back is not None else set()) | ({"halves"} if card.halves else set())
+        | ({"adventure"} if card.adventure is not None else set())
+        | ({"morph"} if kws & {"morph", "megamorph"} else set()) | (kws & {"suspend", "ninjutsu"}))
 
 
 @lru_cache(maxsize=16384)

@@ -6,6 +6,7 @@ Layer 7 order used: 7a characteristic-defining and printed values, 7b setting ef
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 
 from manastack.cards.multiface import Layout
@@ -44,6 +45,8 @@ def _static_sources(s: State):
     key = s.battlefield
     cached = s.static_cache
     if cached is not None and cached[0] is key:
+        if not cached[1]:
+            return ()                   # (most boards: no static ability at all)
         if cached[2]:
             return [(objs[i], eff) for i, eff in cached[1]
                     if eff.condition is None or _holds(s, eff.condition, objs[i])]
@@ -233,8 +236,12 @@ def mana_value(o: Obj) -> int:
     return card.mana_cost.mana_value(o.cast_x if o.zone == "stack" else 0)
 
 
-def static_effects(s: State, kind: str):
-    """(source, effect) pairs of a given kind from permanents' static abilities."""
-    for src, eff in _static_sources(s):
-        if eff.kind == kind:
-            yield src, eff
+def static_effects(s: State, kind: str) -> Iterator[tuple[Obj, ir.StaticEffect]]:
+    """(source, effect) pairs of a given kind from permanents' static abilities, as an iterator."""
+    sources = _static_sources(s)
+    if not sources:
+        return _NOTHING
+    return ((src, eff) for src, eff in sources if eff.kind == kind)
+
+
+_NOTHING: Iterator = iter(())      # exhausted, so it can be handed to every caller

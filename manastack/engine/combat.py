@@ -30,7 +30,7 @@ def restricted(s, o: Obj, kind: str) -> bool:
     for src, eff in ch.static_effects(s, kind):
         if layers.affected_by(s, src, eff, o):
             return True
-    return any(e.rule == kind for e in combat_rules(s, o))
+    return bool(s.effects) and any(e.rule == kind for e in combat_rules(s, o))
 
 
 def combat_rules(s, o: Obj) -> list[CombatRule]:
@@ -94,10 +94,13 @@ def can_attack(s, o: Obj) -> bool:
 def missing_land(s, o: Obj) -> str | None:
     """The land type ``o`` can't attack without: "can't attack unless defending player controls
     an Island" (CR 508.1c), checked against the defending player's lands as they are now."""
-    lands = [layers.card_now(s, p).subtypes for p in s.permanents(1 - o.controller)]
+    lands = None            # the defending player's land types, looked at once an effect asks
     for src, eff in ch.static_effects(s, "attack_unless_land"):
-        if layers.affected_by(s, src, eff, o) and not any(eff.land_type in subs for subs in lands):
-            return eff.land_type
+        if layers.affected_by(s, src, eff, o):
+            if lands is None:
+                lands = [layers.card_now(s, p).subtypes for p in s.permanents(1 - o.controller)]
+            if not any(eff.land_type in subs for subs in lands):
+                return eff.land_type
     return None
 
 

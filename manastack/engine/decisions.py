@@ -105,7 +105,7 @@ class Decision:
                  options: "tuple[Action, ...] | Callable[[], Iterable[Action]]",
                  context: dict | None = None) -> None:
         self.player = player
-        self.kind = DecisionKind(kind)
+        self.kind = kind if type(kind) is DecisionKind else DecisionKind(kind)
         self.prompt = prompt
         if callable(options):
             self._options, self._build = None, options

@@ -14,7 +14,7 @@ def face_up_actions(s, player: int) -> list[Action]:
     """CR 116.2b, 702.37e: turning a face-down permanent face up for its morph cost."""
     out = []
     for o in s.permanents(player):
-        if is_face_down(o) and keyword(o.printed) is not None:
+        if o.printed is not None and is_face_down(o) and keyword(o.printed) is not None:
             cost = keyword(o.printed).cost.mana
             if can_afford(s, player, cost):
                 out.append(Action("turn_face_up", (o.id,), f"turn {o.printed.name} face up for {cost}"))

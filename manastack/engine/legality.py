@@ -11,7 +11,7 @@ from manastack.oracle import ir
 from . import characteristics as ch
 from . import layers
 from . import alt_costs, combat, mana_abilities
-from .abilities import battlefield_activated, graveyard_activated, hand_activated
+from .abilities import battlefield_activated, battlefield_nonmana_activated, graveyard_activated, hand_activated
 from .activation_limits import activated_this_turn
 from . import split_cards
 from .adventure import as_adventure
@@ -293,9 +293,8 @@ def activatable(s, player: int) -> list[tuple[Obj, int, ir.ActivatedAbility]]:
     out = []
     for i in s.battlefield:
         o = objs[i]
-        for idx, ab in battlefield_activated(layers.card_now(s, o, found) if found else o.card):
-            if not ab.is_mana and (o.controller == player or ab.any_player) \
-                    and why_not_activate(s, player, o, ab, idx) is None:
+        for idx, ab in battlefield_nonmana_activated(layers.card_now(s, o, found) if found else o.card):
+            if (o.controller == player or ab.any_player) and why_not_activate(s, player, o, ab, idx) is None:
                 out.append((o, idx, ab))
     out.sort(key=lambda t: t[0].controller != player)   # the player's own permanents first
     for i in s.players[player].hand:

@@ -2,6 +2,8 @@
 and again until none happens (CR 704.3)."""
 from __future__ import annotations
 
+from operator import attrgetter
+
 from . import characteristics as ch
 from . import control, events, exercise, sagas
 from .decisions import Action, Decision
@@ -27,9 +29,13 @@ def check(ctx: Ctx) -> bool:
 def forget_deathtouch(s) -> None:
     """CR 704.5h looks back only to the previous check of state-based actions."""
     objs = s.objs
-    for i in s.battlefield:
-        if objs[i].deathtouched:
-            s.own(i).deathtouched = False
+    if any(map(_DEATHTOUCHED, map(objs.__getitem__, s.battlefield))):     # seldom: see first, in C
+        for i in s.battlefield:
+            if objs[i].deathtouched:
+                s.own(i).deathtouched = False
+
+
+_DEATHTOUCHED = attrgetter("deathtouched")
 
 
 def none_apply(s) -> bool:
@@ -58,6 +64,7 @@ def find(s) -> list[tuple[str, object, str, str]]:
             found.append(("lose", p, "ten or more poison counters", "704.5c"))
     legends: dict[tuple[int, str], int] = {}
     for o in s.permanents():
+        card = o.card
         if ch.is_creature(s, o):
             t = ch.toughness(s, o)
             if t <= 0:
@@ -66,27 +73,29 @@ def find(s) -> list[tuple[str, object, str, str]]:
                 found.append(("die", o, "lethal damage", "704.5g"))
             elif o.deathtouched and o.damage > 0 and not ch.has(s, o, "indestructible"):
                 found.append(("die", o, "damage from a source with deathtouch", "704.5h"))
-        if "Planeswalker" in ch.card_types(s, o) and o.counters.get("loyalty", 0) <= 0:
+        if "Planeswalker" in (ch.card_types(s, o) if s.effects else card.types) \
+                and o.counters.get("loyalty", 0) <= 0:
             found.append(("die", o, "loyalty 0", "704.5i"))       # CR 306.9
-        # a bestowed Aura stops being bestowed instead (CR 702.103f, an exception to 704.5m)
-        kind = "unbestow" if "Aura" in o.card.subtypes and bestowed(o) else "die"
-        if "Aura" in o.card.subtypes and (o.attached_to is None or o.attached_to not in s.objs):
-            found.append((kind, o, "an Aura attached to nothing", "702.103f" if kind == "unbestow" else "704.5m"))
-        elif "Aura" in o.card.subtypes and not _may_enchant(s, o, s.objs[o.attached_to]):
-            found.append((kind, o, "an Aura attached to what it can't enchant",
-                          "702.103f" if kind == "unbestow" else "704.5m"))
-        if o.counters.get("+1/+1") and o.counters.get("-1/-1"):
+        subtypes = card.subtypes
+        if "Aura" in subtypes:
+            # a bestowed Aura stops being bestowed instead (CR 702.103f, an exception to 704.5m)
+            kind, rule = ("unbestow", "702.103f") if bestowed(o) else ("die", "704.5m")
+            if o.attached_to is None or o.attached_to not in s.objs:
+                found.append((kind, o, "an Aura attached to nothing", rule))
+            elif not _may_enchant(s, o, s.objs[o.attached_to]):
+                found.append((kind, o, "an Aura attached to what it can't enchant", rule))
+        if o.counters and o.counters.get("+1/+1") and o.counters.get("-1/-1"):
             found.append(("annihilate", o, "+1/+1 and -1/-1 counters", "704.5q"))
-        if "Equipment" in o.card.subtypes and o.attached_to is not None:
+        if "Equipment" in subtypes and o.attached_to is not None:
             host = s.objs.get(o.attached_to)
             if host is None or not ch.is_creature(s, host):
                 found.append(("unattach", o, "equipment attached to an illegal permanent", "704.5n"))
-        if "Legendary" in o.card.supertypes:
-            key = (o.controller, o.card.name)
+        if "Legendary" in card.supertypes:
+            key = (o.controller, card.name)
             legends[key] = legends.get(key, 0) + 1
     for o in sagas.to_sacrifice(s):
         found.append(("sacrifice", o, "its lore counters reached its final chapter", "714.4"))
-    legend_rule = not any(ch.static_effects(s, "no_legend_rule"))   # e.g. Mirror Gallery
+    legend_rule = not any(ch.static_effects(s, "no_legend_rule")) if legends else True   # Mirror Gallery
     for (player, name), n in legends.items():
         if n > 1 and legend_rule:
             found.append(("legend", (player, name), "legend rule", "704.5j"))

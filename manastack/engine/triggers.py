@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from functools import lru_cache
+from itertools import compress, repeat
+from operator import attrgetter
 
 from manastack.oracle import ir
 
@@ -73,6 +75,9 @@ def _could_see(kind: str, event: str) -> bool:
     if _DAMAGE.match(event) is not None:
         return kind == "damage"
     return event not in _LISTED or event in _SEEN_BY_KIND.get(kind, ())
+
+
+_CARD = attrgetter("card")
 
 
 @lru_cache(maxsize=16384)
@@ -302,13 +307,12 @@ def collect(ctx, ev: Event) -> None:
         sources.append(crown)
     found = layers.changers(s)
     damage = kind == "damage"
-    for src in sources:
-        # Blood Moon removes, layer 6 adds (CR 613); with nothing that changes definitions
-        # on the battlefield, each card is itself
-        card = layers.card_now(s, src, found) if found else src.card
-        by_kind = _triggered_by_kind(card, kind)
-        if not by_kind and not damage:
-            continue            # (most sources: nothing of theirs triggers on this kind)
+    # Blood Moon removes, layer 6 adds (CR 613); with nothing that changes definitions on the
+    # battlefield, each card is itself
+    cards = [layers.card_now(s, src, found) for src in sources] if found else list(map(_CARD, sources))
+    hits = list(map(_triggered_by_kind, cards, repeat(kind)))
+    # most sources have nothing that triggers on this kind: those are passed over in C
+    for src, card, by_kind in zip(sources, cards, hits) if damage else compress(zip(sources, cards, hits), hits):
         owned = [(card, idx, ab, None) for idx, ab in by_kind
                  if (src.zone != "stack" or ab.trigger == _CAST_SELF) and works_in_exile(ab) == (src.zone == "exile")]
         if src.zone == "battlefield" and damage:

@@ -3,6 +3,9 @@ the game (CR 104). :func:`run_operation` performs one operation of the engine lo
 ``state.stage``."""
 from __future__ import annotations
 
+from itertools import chain
+from operator import attrgetter
+
 from manastack.oracle import ir
 
 from . import characteristics as ch
@@ -11,6 +14,7 @@ from .casting import activate, cast
 from .double_faced import modal_back
 from .legality import (activatable, castable, castable_as_adventure, castable_halves, playable_back_faces,
                        playable_lands)
+from .abilities import ways_to_play
 from .alt_costs import cast_label
 from .decisions import Action, Decision, DecisionKind, IllegalActionError
 from .event_types import StepBegan
@@ -296,32 +300,45 @@ def priority_actions(s, player: int) -> list[Action]:
     (CR 601), activate an ability (CR 602) or a mana ability (CR 605.3a)."""
     actions = [Action("pass", (), "pass priority")]
     sources = mana_sources(s, player)
+    p, objs = s.players[player], s.objs
+    # the rarer ways to play a card, looked for only when a card that could be played has one
+    ways = frozenset().union(*map(ways_to_play, map(_CARD, map(objs.__getitem__, chain(
+        p.hand, p.graveyard, exiled_playable(s, player))))))
     for o in playable_lands(s, player):
         actions.append(Action("play", (o.id,), f"play {o.card.name}"))
-    for o in playable_back_faces(s, player):                         # CR 712.12
-        actions.append(Action("play_back", (o.id,), f"play {o.card.name} (the back face of {o.card.main.name})"))
+    if "back" in ways:
+        for o in playable_back_faces(s, player):                     # CR 712.12
+            actions.append(Action("play_back", (o.id,), f"play {o.card.name} (the back face of {o.card.main.name})"))
     for o in castable(s, player, sources):
         actions.append(Action("cast", (o.id,), cast_label(o)))      # flashback too (CR 702.34a)
-    for o, i in castable_halves(s, player, sources):                 # CR 709.3, 702.102, 702.127
-        if i is None:
-            actions.append(Action("cast_fused", (o.id,), f"cast {o.card.name} fused, both halves"))
-        else:
-            where = " from the graveyard (aftermath)" if o.zone == "graveyard" else ""
-            actions.append(Action("cast_half", (o.id, i), f"cast {o.card.halves[i].name}{where}"))
-    for o in castable_as_adventure(s, player, sources):             # CR 715.3
-        actions.append(Action("cast_adventure", (o.id,), f"cast {o.card.adventure.name}, the Adventure of {o.card.name}"))
-    for o in morph.castable_face_down(s, player):                    # CR 702.37c
-        actions.append(Action("cast_face_down", (o.id,), f"cast {o.card.name} face down for {{3}}"))
+    if "halves" in ways:
+        for o, i in castable_halves(s, player, sources):             # CR 709.3, 702.102, 702.127
+            if i is None:
+                actions.append(Action("cast_fused", (o.id,), f"cast {o.card.name} fused, both halves"))
+            else:
+                where = " from the graveyard (aftermath)" if o.zone == "graveyard" else ""
+                actions.append(Action("cast_half", (o.id, i), f"cast {o.card.halves[i].name}{where}"))
+    if "adventure" in ways:
+        for o in castable_as_adventure(s, player, sources):         # CR 715.3
+            actions.append(Action("cast_adventure", (o.id,), f"cast {o.card.adventure.name}, the Adventure of {o.card.name}"))
+    if "morph" in ways:
+        for o in morph.castable_face_down(s, player):                # CR 702.37c
+            actions.append(Action("cast_face_down", (o.id,), f"cast {o.card.name} face down for {{3}}"))
     actions += face_up.face_up_actions(s, player)                      # CR 116.2b
-    actions += suspend.actions(s, player)                            # CR 116.2f
+    if "suspend" in ways:
+        actions += suspend.actions(s, player)                        # CR 116.2f
     for o, idx, ab in activatable(s, player):
         actions.append(Action("activate", (o.id, idx), f"activate {o.card.name}: {ab.text}"))
     for o, idx, ab in sources:
         actions.append(Action("mana", (o.id, idx), f"activate {o.card.name}: {ab.text}"))
-    for oid, idx, attacker in combat.ninjutsu_actions(s, player):     # CR 702.49
-        actions.append(Action("ninjutsu", (oid, idx, attacker),
-                              f"ninjutsu {s.objs[oid].card.name}, returning {s.objs[attacker].card.name}"))
+    if "ninjutsu" in ways:
+        for oid, idx, attacker in combat.ninjutsu_actions(s, player):     # CR 702.49
+            actions.append(Action("ninjutsu", (oid, idx, attacker),
+                                  f"ninjutsu {s.objs[oid].card.name}, returning {s.objs[attacker].card.name}"))
     return actions
+
+
+_CARD = attrgetter("card")
 
 
 def _priority(ctx: Ctx) -> None:
