@@ -3,6 +3,7 @@ the game (CR 104). :func:`run_operation` performs one operation of the engine lo
 ``state.stage``."""
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import chain
 from operator import attrgetter
 
@@ -298,14 +299,14 @@ def _next_step(ctx: Ctx) -> None:
 def priority_actions(s, player: int) -> list[Action]:
     """Everything ``player`` may do with priority: pass, play a land (CR 305), cast a spell
     (CR 601), activate an ability (CR 602) or a mana ability (CR 605.3a)."""
-    actions = [Action("pass", (), "pass priority")]
+    actions = [_PASS]
     sources = mana_sources(s, player)
     p, objs = s.players[player], s.objs
     # the rarer ways to play a card, looked for only when a card that could be played has one
     ways = frozenset().union(*map(ways_to_play, map(_CARD, map(objs.__getitem__, chain(
         p.hand, p.graveyard, exiled_playable(s, player))))))
     for o in playable_lands(s, player):
-        actions.append(Action("play", (o.id,), f"play {o.card.name}"))
+        actions.append(_action("play", (o.id,), o.card, ""))
     if "back" in ways:
         for o in playable_back_faces(s, player):                     # CR 712.12
             actions.append(Action("play_back", (o.id,), f"play {o.card.name} (the back face of {o.card.main.name})"))
@@ -328,9 +329,9 @@ def priority_actions(s, player: int) -> list[Action]:
     if "suspend" in ways:
         actions += suspend.actions(s, player)                        # CR 116.2f
     for o, idx, ab in activatable(s, player):
-        actions.append(Action("activate", (o.id, idx), f"activate {o.card.name}: {ab.text}"))
+        actions.append(_action("activate", (o.id, idx), o.card, ab.text))
     for o, idx, ab in sources:
-        actions.append(Action("mana", (o.id, idx), f"activate {o.card.name}: {ab.text}"))
+        actions.append(_action("mana", (o.id, idx), o.card, ab.text))
     if "ninjutsu" in ways:
         for oid, idx, attacker in combat.ninjutsu_actions(s, player):     # CR 702.49
             actions.append(Action("ninjutsu", (oid, idx, attacker),
@@ -339,6 +340,14 @@ def priority_actions(s, player: int) -> list[Action]:
 
 
 _CARD = attrgetter("card")
+_PASS = Action("pass", (), "pass priority")
+
+
+@lru_cache(maxsize=16384)
+def _action(kind: str, args: tuple, card, text: str) -> Action:
+    """A priority action that is the same whenever the same object offers it: made once (a
+    priority decision lists every land and mana ability again)."""
+    return Action(kind, args, f"play {card.name}" if kind == "play" else f"activate {card.name}: {text}")
 
 
 def _priority(ctx: Ctx) -> None:
