@@ -36,3 +36,36 @@ def test_equal_faces_share_one_key_so_a_loaded_game_saves_the_same(db):
         pick(game, "pass")          # the top ability resolves: Alice gains 1 life
     assert loaded.to_json() == g.to_json()
     assert g.current_state().players[0].life == 21
+
+
+def _walked(state) -> list:
+    out, node = [], state.log
+    while node is not None:
+        out.append(node[0])
+        node = node[1]
+    return out[::-1]
+
+
+def test_the_log_listed_again_after_moves_undos_and_copies_is_the_whole_log():
+    """The log lists only what was added since it was last listed (State.log_entries); after
+    undoing moves, on a copy that went another way, and after a load, it is still every entry."""
+    from manastack import RandomAgent
+    g = Game.new("gruul-stompy", "azorius-skies", seed=5)
+    agent = RandomAgent(2)
+    for n in range(400):
+        if g.pending is None:
+            break
+        g.push(agent.choose(g, g.pending))
+        if n % 7 == 0:
+            assert g.log == _walked(g.current_state())
+        if n % 50 == 49:
+            other = g.copy()
+            for _ in range(5):
+                other.push(agent.choose(other, other.pending))
+            for _ in range(3):
+                g.pop()
+            assert g.log == _walked(g.current_state())
+            assert other.log == _walked(other.current_state())
+            assert len(other.log) > len(g.log)
+            assert Game.from_json(other.to_json()).log == other.log
+    assert len(g.log) > 100

@@ -6,8 +6,10 @@ without the card files that built it, and a loaded game continues exactly as the
 from __future__ import annotations
 
 from dataclasses import fields
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 from operator import attrgetter
+
+import orjson
 
 from manastack.cards import CardDef
 from manastack.rng import Rng
@@ -198,7 +200,14 @@ def _card(face: dict, db) -> CardDef:
                      *(f for _b, f in known.levels)):
             if card is not None and card.face == face:
                 return card
-    return CardDef.from_face(face)
+    return _compiled_face(orjson.dumps(face))
+
+
+@lru_cache(maxsize=1024)
+def _compiled_face(face_json: bytes) -> CardDef:
+    """A saved face no card database has (a token's, a copy's, one with granted text),
+    compiled once per process: a definition is immutable, so loads can share it."""
+    return CardDef.from_face(orjson.loads(face_json))
 
 
 def state_from_data(data: dict, db=None) -> State:
@@ -234,6 +243,7 @@ def state_from_data(data: dict, db=None) -> State:
         for entry in map(_log_entry, zip(turns, steps, texts, map(tuple, rules), kinds)):
             log = (entry, log)
     s.log, s.log_len = log, len(data["log"])
+    s.log_listed = None
     sc = data["scalars"]        # each field by name: nothing else of the save is set on the state
     s.next_id, s.turn, s.active, s.step = sc["next_id"], sc["turn"], sc["active"], sc["step"]
     s.priority, s.passes, s.timestamp = sc["priority"], sc["passes"], sc["timestamp"]

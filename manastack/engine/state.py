@@ -263,7 +263,7 @@ class State:
                  "step", "priority", "passes", "rng", "effects", "pending_triggers", "log",
                  "log_len", "result", "stage", "timestamp", "combat", "first_player",
                  "starting_hand", "events_seen", "trigger_counts", "db", "layer_cache", "static_cache",
-                 "settled", "version", "facts_cache", "monarch", "next_turns", "cow")
+                 "settled", "version", "facts_cache", "monarch", "next_turns", "cow", "log_listed")
 
     def __init__(self, names: tuple[str, str], db, seed: int) -> None:
         self.players = [Player(0, names[0]), Player(1, names[1])]
@@ -283,6 +283,7 @@ class State:
         self.pending_triggers: list[PendingTrigger] = []
         self.log: tuple | None = None      # a linked list (entry, previous): O(1) to copy
         self.log_len = 0
+        self.log_listed: tuple | None = None    # (a log node, the entries up to it): see log_entries
         self.result = None
         self.stage: tuple = ("start",)
         self.timestamp = 0
@@ -332,6 +333,7 @@ class State:
         s.pending_triggers = list(self.pending_triggers)
         s.log = self.log
         s.log_len = self.log_len
+        s.log_listed = self.log_listed
         s.result = self.result
         s.stage = self.stage
         s.timestamp = self.timestamp
@@ -420,13 +422,20 @@ class State:
         return found[2]
 
     def log_entries(self) -> list[LogEntry]:
-        out = []
+        """The log, oldest first. The entries up to the node last listed are kept (and shared
+        with copies, whose logs grow from the same nodes), so listing again walks only the
+        entries added since: a long game's log is listed at every save."""
+        listed = self.log_listed
+        known = listed[0] if listed is not None else None
+        newer = []
         node = self.log
-        while node is not None:
-            out.append(node[0])
+        while node is not None and node is not known:
+            newer.append(node[0])
             node = node[1]
-        out.reverse()
-        return out
+        newer.reverse()
+        entries = (listed[1] + tuple(newer)) if node is not None else tuple(newer)
+        self.log_listed = (self.log, entries)
+        return list(entries)
 
 
 def card_named(s: State, name: str):
