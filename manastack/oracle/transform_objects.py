@@ -9,6 +9,9 @@ from manastack.oracle.transform_base import (
     IT, ITS_CONTROLLER, THAT_CARD, THAT_OBJECT, THAT_PLAYER, _Desc, _PREFIX_NON, _T, _kw_name, _need,
     _number, _subtype)
 
+# CR 110.4a: a "permanent card" is a card of any of these types
+PERMANENT_CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
+
 
 class ObjectRules:
     """Methods of :class:`manastack.oracle.transform.OracleTransformer` for one area."""
@@ -243,6 +246,12 @@ class ObjectRules:
     def n_kind(self, c):
         word = c[0]
         return "noun", (), (), word.endswith("s"), word.rstrip("s")
+
+    def n_permanent_card(self, c):
+        """"permanent card", "Rebel permanent card": a card of any permanent type (CR 110.4a)."""
+        subtypes = (_subtype(str(c[0]))[0],) if len(c) > 1 else ()
+        _need(not subtypes or not _subtype(str(c[0]))[1], "plural subtype before kind")
+        return "noun", PERMANENT_CARD_TYPES, subtypes, str(c[-1]).lower().endswith("s"), "card"
 
     def tw_type(self, c):
         word = str(c[0]).lower()
