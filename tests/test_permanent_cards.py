@@ -58,3 +58,25 @@ def test_ramosian_sergeant_finds_a_rebel_permanent_card_with_mana_value_two_or_l
     assert not any("Ramosian Captain" in label for label in seen)
     assert game_helpers.on_battlefield(g, "Defiant Falcon")
     assert "Ramosian Captain" in names(g, 0, "library")
+
+
+def test_artifact_creature_means_both_types(db):
+    """"Artifact creature card" (Moriok Scavenger): a card that is both an artifact and a
+    creature. Ornithopter and Steel Wall are; Grizzly Bears (a creature) and Sol Ring (an
+    artifact) are not, so they are never offered."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    hand: [Moriok Scavenger]
+    battlefield: [Swamp, Swamp, Swamp, Swamp, Swamp]
+    graveyard: [Grizzly Bears, Ornithopter, Sol Ring, Steel Wall]
+  - name: Bob
+    battlefield: [Forest]
+""", turn=3)
+    pick(g, "cast Moriok Scavenger")
+    pick(g, "pay automatically")
+    resolve(g)
+    assert labels(g) == ["target Ornithopter", "target Steel Wall"]
+    pick(g, "target Ornithopter")
+    resolve(g)
+    pick(g, "yes")
+    assert names(g, 0, "hand") == ["Ornithopter"]

@@ -125,8 +125,10 @@ class ObjectRules:
         for item in c:
             tag = item[0]
             if tag == "noun":
-                _, types, subtypes, plural, kind = item
+                _, types, subtypes, plural, kind, *both = item
                 fields.update(types=types, subtypes=subtypes)
+                if both:                # "artifact creature": every one of the types
+                    fields["all_types"] = both[0]
             elif tag in ("colors", "non_colors", "non_types", "supertypes", "keywords",
                          "without_keywords", "non_supertypes"):
                 fields[tag] = fields.get(tag, ()) + (item[1],)
@@ -246,6 +248,18 @@ class ObjectRules:
     def n_kind(self, c):
         word = c[0]
         return "noun", (), (), word.endswith("s"), word.rstrip("s")
+
+    def n_two_types(self, c):
+        """"artifact creature", "enchantment creature cards": an object with both card types; the
+        last word names what it is, as a lone type would."""
+        first, last = self.tw_type([c[0]]), self.tw_type([c[1]])
+        _need(not first[2] and first[1] != last[1], "two card types")
+        kind = str(c[2]).lower() if len(c) > 2 else None
+        plural = last[2]
+        if kind is not None:
+            _need(not plural, "plural type before kind")
+            plural, kind = kind.endswith("s"), kind.rstrip("s")
+        return "noun", (last[1],), (), plural, kind, (first[1], last[1])
 
     def n_permanent_card(self, c):
         """"permanent card", "Rebel permanent card": a card of any permanent type (CR 110.4a)."""
