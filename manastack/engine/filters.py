@@ -197,11 +197,11 @@ def legal_targets(s: State, spec: ir.TargetSpec, source: Obj, controller: int,
     protection 702.16b). Players are "p0"/"p1", objects their ids, spells "s<id>"."""
     out: list = []
     kind = spec.kind
-    if kind in ("any", "player", "opponent", "player_or_planeswalker"):
+    if kind in ("any", "player", "opponent", "player_or_planeswalker", "opponent_or_planeswalker"):
         for p in s.players:
             if p.lost:
                 continue
-            if kind == "opponent" and p.index == controller:
+            if kind in ("opponent", "opponent_or_planeswalker") and p.index == controller:
                 continue
             out.append(player_ref(p.index))
         if kind in ("player", "opponent"):
@@ -231,7 +231,7 @@ def legal_targets(s: State, spec: ir.TargetSpec, source: Obj, controller: int,
                 continue
             if f != _EMPTY and not matches(s, o, f, source, controller):
                 continue
-        elif kind == "player_or_planeswalker":
+        elif kind in ("player_or_planeswalker", "opponent_or_planeswalker"):     # any planeswalker
             if "Planeswalker" not in o.card.types:
                 continue
         elif not matches(s, o, f, source, controller):

@@ -142,8 +142,8 @@ TRIGGER_EVENTS = frozenset({
 })
 TRIGGER_SUBJECTS = frozenset({"self", "enchanted", "equipped"})
 PLAYER_SUBJECTS = frozenset({"you", "opponent"})
-TARGET_KINDS = frozenset({"any", "player", "opponent", "player_or_planeswalker", "permanent", "spell",
-                          "card"})
+TARGET_KINDS = frozenset({"any", "player", "opponent", "player_or_planeswalker", "opponent_or_planeswalker",
+                          "permanent", "spell", "card"})
 REFS = frozenset({"self", "you", "each_opponent", "each_player", "target_controller", "enchanted",
                   "equipped", "attached_controller", "triggering_controller",
                   "triggering_player", "triggering_object", "triggering_spell", "all",

@@ -87,6 +87,9 @@ class ObjectRules:
     def tw_player_pw(self, c):
         return "player_or_planeswalker", ir.Filter()
 
+    def tw_opponent_pw(self, c):
+        return "opponent_or_planeswalker", ir.Filter()
+
     def tw_desc(self, c):
         d = c[0]
         if d.kind == "spell":
