@@ -5,7 +5,8 @@ from __future__ import annotations
 from manastack.engine import mana_query as mq
 from manastack.engine.decisions import Action
 
-from .mana_helpers import board, obj, pool, tap_for_mana
+from .game_helpers import board as corpus_board
+from .mana_helpers import answer, board, obj, pool, tap_for_mana
 
 
 def test_sunken_ruins_filters_one_mana_into_a_pair():
@@ -214,3 +215,56 @@ def test_chromatic_lantern_gives_lands_a_mana_ability_of_any_color():
     assert mq.could_produce(s, obj(g, "Reflecting Pool").id).types == ("W", "U", "B", "R", "G")
     bobs = obj(g, "Forest", 1)
     assert mq.could_produce(s, bobs.id).types == ("G",)          # only lands Alice controls
+
+
+def _pay_options(g) -> list[str]:
+    assert g.pending.kind == "pay", g.pending.prompt
+    return [a.label for a in g.legal_actions()]
+
+
+def _activate_while_paying(g, name: str) -> None:
+    g.push(next(a for a in g.legal_actions() if a.kind == "mana" and a.label.startswith(f"activate {name}")))
+
+
+def test_a_mana_ability_being_activated_cant_pay_its_own_cost(db):
+    """CR 605.3c: Rith's Attendant ({1}, Sacrifice: Add {R}{G}{W}) can't be activated again while
+    its own {1} is being paid; doing so sacrificed it twice and crashed the game."""
+    g = corpus_board(db, """
+  - name: Alice
+    battlefield: [Rith's Attendant, Azorius Signet, Mana Prism, Island]
+  - name: Bob
+""")
+    prism = obj(g, "Mana Prism")
+    g.push(Action("mana", (prism.id, 1)))                 # {1}, {T}: Add one mana of any color
+    _activate_while_paying(g, "Azorius Signet")
+    _activate_while_paying(g, "Rith's Attendant")
+    options = _pay_options(g)
+    assert not any(o.startswith("activate Rith's Attendant") for o in options), options
+    assert any(o.startswith("activate Island") for o in options), options
+    _activate_while_paying(g, "Island")
+    answer(g, "G")                                        # Mana Prism's color, once the chain resolves
+    s = g.current_state()
+    assert g.pending.kind == "priority"
+    assert "Rith's Attendant" in [s.objs[i].card.name for i in s.players[0].graveyard]
+    # Island's {U} pays the Attendant, whose {R}{G}{W} pays the Signet, whose {W}{U} pays the Prism
+    assert sum(pool(g).values()) == 1 + 3 + 2 + 1 - 3
+
+
+def test_a_permanent_an_outer_cost_sacrifices_cant_pay_an_inner_cost(db):
+    """While Rith's Attendant's {1} is paid with Azorius Signet, the Signet's own {1} can't be
+    paid by sacrificing the Attendant: its sacrifice is still owed (CR 118.3, 602.2)."""
+    g = corpus_board(db, """
+  - name: Alice
+    battlefield: [Rith's Attendant, Azorius Signet, Island]
+  - name: Bob
+""")
+    g.push(next(a for a in g.legal_actions() if a.kind == "mana" and a.label.startswith("activate Rith's")))
+    _activate_while_paying(g, "Azorius Signet")
+    options = _pay_options(g)
+    assert not any(o.startswith("activate Rith's Attendant") for o in options), options
+    g.push(Action("autopay"))
+    s = g.current_state()
+    assert g.pending.kind == "priority"
+    assert [s.objs[i].card.name for i in s.players[0].graveyard] == ["Rith's Attendant"]
+    assert obj(g, "Island").tapped and obj(g, "Azorius Signet").tapped
+    assert sum(pool(g).values()) == 1 + 2 + 3 - 1 - 1

@@ -75,15 +75,24 @@ def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True, payer: int
     if cost.crew and not crew_payable(s, o, cost.crew):
         return False         # CR 702.122a: not enough power among the other untapped creatures
     if include_mana and cost.mana is not None and not cost.mana.is_free():
-        return mana_abilities.can_afford(s, payer, cost.mana.with_x(0), exclude=o.id if cost.tap else None,
+        return mana_abilities.can_afford(s, payer, cost.mana.with_x(0), exclude=kept_by(o, cost),
                                          use=ability_use(o, cost.mana))
     return True
+
+
+def kept_by(o: Obj, cost: ir.Cost, mana_ability: bool = False) -> frozenset[int]:
+    """The permanent that paying ``cost`` keeps from paying that cost's mana: ``o`` when the
+    cost taps, untaps or sacrifices it (CR 118.3: it can't be tapped or sacrificed twice), or
+    when the cost is a mana ability's (which could otherwise pay for itself forever)."""
+    if cost.tap or cost.untap or cost.sacrifice_self or mana_ability:
+        return frozenset((o.id,))
+    return mana_abilities.NO_ONE
 
 
 # ------------------------------------------------------------------------------ paying
 
 
-def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: int | None = None,
+def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: frozenset[int] = mana_abilities.NO_ONE,
              use: mana_spend.ManaUse | None = None) -> dict:
     """CR 601.2g-h: activate mana abilities, then pay the total cost from the mana pool.
 
@@ -92,6 +101,9 @@ def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: int | No
     the cost is for: mana with a spending restriction pays only where it may (CR 106.6); a
     source whose mana can't pay is still offered, labelled so, as activating it is legal.
     A spell with convoke may also tap creatures, each paying one mana of the cost (CR 702.51a).
+    ``exclude``: permanents whose own activation is being paid for (see :func:`pay_cost`); the
+    mana abilities that would tap, untap or sacrifice one of them aren't offered, nor a mana
+    ability whose activation is under way (CR 605.3c).
     """
     s = ctx.s
     p = s.players[player]
@@ -117,7 +129,8 @@ def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: int | No
         if plan is not None:
             options.append(Action("autopay", (), "pay automatically"))
         for o, idx, ab in mana_abilities.mana_sources(s, player):
-            if o.id == exclude and ab.cost.tap:
+            if o.id in exclude and (ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self) \
+                    or (o.id, idx) in ctx.activating:
                 continue
             options.append(Action("mana", (o.id, idx), f"activate {o.card.name}: {ab.text or 'mana'}"
                                   + mana_spend.source_note(s, o, ab, use)))
@@ -237,8 +250,9 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
              use: mana_spend.ManaUse | None = None) -> None:
     """CR 602.2b, 118: pay every part of an activation cost, mana last (CR 601.2h: any order).
     ``preset`` may hold choices made in advance by the auto-payer ("tap_untapped": ids).
-    The mana of a mana ability's own cost is never planned from that same permanent, which
-    could otherwise pay for itself forever. ``use`` defaults to an ability of ``o``."""
+    The mana is never paid with a permanent this cost or an outer one (a mana ability paying
+    for another's cost) taps, untaps or sacrifices (:func:`kept_by`). ``use`` defaults to an
+    ability of ``o``."""
     s = ctx.s
     if cost.tap:
         o = events.tap(ctx, o, "cost {T}, CR 107.5", quiet=False)
@@ -296,8 +310,14 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
                                             for c in _exilable(s, player, o, cost))))
             events.move(ctx, s.objs[answer.args[0]], "exile", cause=f"cost of {what}", rules=("118.3", "406.1"))
     if cost.mana is not None:
-        pay_mana(ctx, player, cost.mana, what, exclude=o.id if cost.tap or mana_ability else None,
-                 use=use or ability_use(o, cost.mana))
+        # an outer activation's permanents stay kept while this one's mana is paid: a
+        # sacrifice paid below (Rith's Attendant) can't be paid by sacrificing it first
+        outer = ctx.paying
+        ctx.paying = outer | kept_by(o, cost, mana_ability)
+        try:
+            pay_mana(ctx, player, cost.mana, what, exclude=ctx.paying, use=use or ability_use(o, cost.mana))
+        finally:
+            ctx.paying = outer
     if cost.sacrifice_self:
         events.sacrifice(ctx, o)
     if cost.discard_self:
@@ -363,7 +383,8 @@ def _pick(ctx: Ctx, player: int, kind: str, prompt: str, choices: list[int]) -> 
 # ------------------------------------------------------------------------------ casting
 
 
-def choose_x(ctx: Ctx, player: int, cost: ManaCost, label: str, exclude=None, total=None, use=None) -> int:
+def choose_x(ctx: Ctx, player: int, cost: ManaCost, label: str, exclude: frozenset[int] = mana_abilities.NO_ONE,
+             total=None, use=None) -> int:
     """CR 601.2b, 107.3a: announce X. Offered values are those the player could pay: ``total``
     gives the cost to pay for an X, when it isn't just the cost with that X (CR 601.2f)."""
     if not cost.x_count:
@@ -501,7 +522,7 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
     if not choose_modes_and_targets(ctx, item, o, player, ab):
         raise Rollback()  # CR 602.2b, 732: the activation can't be completed
     if ab.cost.mana is not None:
-        item.x = choose_x(ctx, player, ab.cost.mana, label, exclude=o.id if ab.cost.tap else None,
+        item.x = choose_x(ctx, player, ab.cost.mana, label, exclude=kept_by(o, ab.cost),
                           use=ability_use(o, ab.cost.mana))
     cost = ab.cost
     if cost.loyalty_x:                   # "-X": X up to the loyalty it has (CR 107.3, 606.6)

@@ -33,7 +33,9 @@ from .wording import possessive
 
 __all__ = ["mana_sources", "activate", "resolve_mana_triggers", "add_mana", "triggered_bonus",
            "net_outputs", "net_outputs_for", "Alternative", "plan_payment", "can_afford",
-           "why_unpayable"]
+           "why_unpayable", "NO_ONE"]
+
+NO_ONE: frozenset[int] = frozenset()   # no permanent kept from paying (see casting.pay_cost)
 
 
 def mana_sources(s: State, player: int) -> list[tuple[Obj, int, ir.ActivatedAbility]]:
@@ -90,7 +92,12 @@ def activate(ctx: Ctx, player: int, o: Obj, idx: int, output: tuple[str, ...] | 
               ("605.3a", "106.12") if ab.cost.tap else ("605.3a",), "mana")
     card = o.card
     before = could_produce_map(s) if ab.cost.sacrifice is not None else None
-    pay_cost(ctx, player, o, ab.cost, f"{possessive(card.name)} mana ability", preset, mana_ability=True)
+    outer = ctx.activating
+    ctx.activating = outer | {(o.id, idx)}          # CR 605.3c
+    try:
+        pay_cost(ctx, player, o, ab.cost, f"{possessive(card.name)} mana ability", preset, mana_ability=True)
+    finally:
+        ctx.activating = outer
     event = None
     if before is not None:
         # what the sacrificed permanent could produce as it last existed (Squandered Resources)
@@ -300,7 +307,7 @@ class _Way:
     nets: tuple[tuple[tuple[str, ...], ...], ...]
 
 
-def _sources(s: State, player: int, exclude: int | None) -> tuple[bool, list[tuple]]:
+def _sources(s: State, player: int, exclude: frozenset[int]) -> tuple[bool, list[tuple]]:
     """Whether anything modifies what sources add, and per permanent of ``player``: its id,
     whether to keep it for later, the ways the auto-payer may use its mana abilities, and its
     alternatives when they don't depend on what is paid for (else None); found once per state
@@ -311,11 +318,11 @@ def _sources(s: State, player: int, exclude: int | None) -> tuple[bool, list[tup
     found = facts.get(key)
     if found is not None:
         return found
-    if exclude is not None:
-        # the excluded permanent can't pay (every way taps, untaps or sacrifices it), and
-        # nothing else changes: the sources without it
-        modified, every = _sources(s, player, None)
-        found = facts[key] = (modified, [x for x in every if x[0] != exclude])
+    if exclude:
+        # the excluded permanents can't pay (each is tapped, untapped or sacrificed by a cost
+        # being paid), and nothing else changes: the sources without them
+        modified, every = _sources(s, player, NO_ONE)
+        found = facts[key] = (modified, [x for x in every if x[0] not in exclude])
         return found
     modified = _mana_is_modified(s)
     out = []
@@ -435,7 +442,7 @@ def _ordered(alts: list[Alternative]) -> list[Alternative]:
                                        not a.restricted))
 
 
-def _alternatives(s: State, player: int, exclude: int | None,
+def _alternatives(s: State, player: int, exclude: frozenset[int],
                   use: mana_spend.ManaUse | None = None) -> list[list[Alternative]]:
     """Per permanent, the ways its mana abilities could help pay: abilities whose only effect
     is adding mana and whose non-mana costs can be paid now. Abilities that could be activated
@@ -457,7 +464,7 @@ def _alternatives(s: State, player: int, exclude: int | None,
     return found
 
 
-def _find_alternatives(s: State, player: int, exclude: int | None, use, convoke: bool, modified: bool,
+def _find_alternatives(s: State, player: int, exclude: frozenset[int], use, convoke: bool, modified: bool,
                        sources: list[tuple]) -> list[list[Alternative]]:
     improvise = use is not None and use.improvise
     out = []
@@ -465,10 +472,10 @@ def _find_alternatives(s: State, player: int, exclude: int | None, use, convoke:
     for oid, keep, ways, plain in sources:
         o = objs[oid]
         helpers = []
-        if convoke and not o.tapped and o.id != exclude and is_creature(s, o):
+        if convoke and not o.tapped and o.id not in exclude and is_creature(s, o):
             # CR 702.51a: any untapped creature, summoning sick or not (CR 302.6 is about {T})
             helpers = [Alternative(o.id, CONVOKE, (t,), (t,), None, 0, False) for t in convoke_types(s, o)]
-        if improvise and not o.tapped and o.id != exclude and ch.is_type(s, o, "Artifact") and not helpers:
+        if improvise and not o.tapped and o.id not in exclude and ch.is_type(s, o, "Artifact") and not helpers:
             helpers = [Alternative(o.id, IMPROVISE, ("C",), ("C",), None, 0, False)]   # generic only (CR 702.126a)
         if helpers:
             alts = _ordered(helpers + _from_ways(s, player, o, ways, use, modified))
@@ -522,7 +529,7 @@ def _modifies_mana(card) -> bool:
                for ab in card.abilities)
 
 
-def plan_payment(s: State, player: int, cost: ManaCost, exclude: int | None = None,
+def plan_payment(s: State, player: int, cost: ManaCost, exclude: frozenset[int] = NO_ONE,
                  use: mana_spend.ManaUse | None = None):
     """A way to pay ``cost`` with the pool and the mana abilities ``player`` can activate now,
     as a list of (object id, ability index, output, preset choices), or None when there is none.
@@ -604,7 +611,7 @@ def _own_costs_payable(s: State, player: int, cost: ManaCost, total: dict, picks
     return pay_from_pool(cost, left) is not None
 
 
-def can_afford(s: State, player: int, cost: ManaCost, exclude: int | None = None,
+def can_afford(s: State, player: int, cost: ManaCost, exclude: frozenset[int] = NO_ONE,
                use: mana_spend.ManaUse | None = None) -> bool:
     """Whether ``player`` could pay ``cost`` now (CR 601.2g-h); found once per state version
     and pool."""
@@ -619,7 +626,7 @@ def can_afford(s: State, player: int, cost: ManaCost, exclude: int | None = None
     return found
 
 
-def _can_afford(s: State, player: int, cost: ManaCost, exclude: int | None,
+def _can_afford(s: State, player: int, cost: ManaCost, exclude: frozenset[int],
                 use: mana_spend.ManaUse | None) -> bool:
     if _every_source_pays(s, player, cost, exclude, use) or \
             plan_payment(s, player, cost, exclude, use) is not None:
@@ -631,7 +638,7 @@ def _can_afford(s: State, player: int, cost: ManaCost, exclude: int | None,
     return False
 
 
-def _every_source_pays(s: State, player: int, cost: ManaCost, exclude: int | None,
+def _every_source_pays(s: State, player: int, cost: ManaCost, exclude: frozenset[int],
                        use: mana_spend.ManaUse | None) -> bool:
     """A quick "yes": the pool and the first way of every source that asks nothing more
     ({T}: add mana, no mana cost, no creature to tap, no sacrifice) pay ``cost``. The search
@@ -644,7 +651,7 @@ def _every_source_pays(s: State, player: int, cost: ManaCost, exclude: int | Non
     return _check(s, player, cost, mana_spend.pool_for(s, player, use), picks) is not None
 
 
-def why_unpayable(s: State, player: int, cost: ManaCost, exclude: int | None = None,
+def why_unpayable(s: State, player: int, cost: ManaCost, exclude: frozenset[int] = NO_ONE,
                   use: mana_spend.ManaUse | None = None) -> str:
     """Why no payment of ``cost`` exists now: what the pool and each source could add, which
     mana can't pay for ``use`` (CR 106.6), and which mana abilities can't be activated (and the
@@ -654,7 +661,7 @@ def why_unpayable(s: State, player: int, cost: ManaCost, exclude: int | None = N
     parts += mana_spend.why_not(s, player, use)
     usable, blocked = [], []
     for rep in source_reports(s, player):
-        if rep.oid == exclude and rep.taps:
+        if rep.oid in exclude and rep.taps:
             continue
         if rep.can_activate:
             line = (f"{rep.name}: " + " or ".join(format_mana(m) for m in rep.outputs)

@@ -30,7 +30,8 @@ class Rollback(Exception):
 class Ctx:
     """One operation in progress: the state it changes and the answers it may consume."""
 
-    __slots__ = ("s", "answers", "pos", "checked", "moved", "lki", "together", "moved_with")
+    __slots__ = ("s", "answers", "pos", "checked", "moved", "lki", "together", "moved_with", "paying",
+                 "activating")
 
     def __init__(self, s: State, answers: list[Action], checked: int = 0) -> None:
         self.s = s
@@ -48,6 +49,12 @@ class Ctx:
         # CR 603.10a: while one event moves several permanents (see events.together), each as it
         # last existed on the battlefield once it has left
         self.together: list | None = None
+        # CR 601.2g, 605.3a: while costs are paid, mana abilities may be activated, and their
+        # costs paid in turn: the permanents the activations under way keep from paying (see
+        # casting.pay_cost), and the mana abilities being activated (CR 605.3c: not again
+        # until they have resolved), as (object id, ability index)
+        self.paying: frozenset[int] = frozenset()
+        self.activating: frozenset[tuple[int, int]] = frozenset()
 
     def ask(self, decision: Decision) -> Action:
         if decision.kind == "priority":
