@@ -371,12 +371,14 @@ def typecycling_filter(name: str) -> ir.Filter | None:
 @lru_cache(maxsize=4096)
 def battlefield_activated(card) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
     """(index, ability) for the activated abilities a permanent has on the battlefield,
-    equip and crew included (ninjutsu works from the hand, CR 702.49a); cached per card
-    definition (a priority decision asks it of every permanent)."""
+    equip and crew included (ninjutsu works from the hand, CR 702.49a; "Return ~ from your
+    graveyard" from the graveyard, CR 113.6m); cached per card definition (a priority decision
+    asks it of every permanent)."""
     out = []
     for i, ab in enumerate(card.abilities):
         if type(ab) is ir.ActivatedAbility:
-            out.append((i, ab))
+            if not ab.from_graveyard:
+                out.append((i, ab))
         elif type(ab) is ir.Keyword and ab.name in ("equip", "crew", "level up", "outlast"):
             act = keyword_activated(ab)
             if act is not None:
@@ -408,10 +410,13 @@ def hand_activated(card) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
 @lru_cache(maxsize=4096)
 def graveyard_activated(card) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
     """(index, ability) for activated abilities that work while the card is in its owner's
-    graveyard: unearth and scavenge (CR 702.84a, 702.97a); cached per card definition."""
+    graveyard: unearth, scavenge, embalm and eternalize (CR 702.84a, 702.97a, 702.128a,
+    702.129a), and those that return the card from there (CR 113.6m); cached per card definition."""
     out = []
     for i, ab in enumerate(card.abilities):
-        if type(ab) is ir.Keyword and ab.name in GRAVEYARD_KEYWORDS:
+        if type(ab) is ir.ActivatedAbility and ab.from_graveyard:
+            out.append((i, ab))
+        elif type(ab) is ir.Keyword and ab.name in GRAVEYARD_KEYWORDS:
             act = keyword_activated(ab)
             if act is not None:
                 out.append((i, act))

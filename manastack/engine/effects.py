@@ -144,9 +144,11 @@ def _exile(ctx, e: ir.Exile, rc):
 
 
 def _bounce(ctx, e: ir.ReturnToHand, rc):
+    """CR 400.7; "Return ~ from your graveyard": only while the card is still there (CR 113.6m)."""
     with events.together(ctx):
         for o in named_objects(ctx, e.what, rc):
-            events.move(ctx, o, "hand", cause=rc.card.name)
+            if not e.from_graveyard or o.zone == "graveyard":
+                events.move(ctx, o, "hand", cause=rc.card.name)
 
 
 def _put_in_library(ctx, e: ir.PutInLibrary, rc):

@@ -235,6 +235,22 @@ def compile_card(card) -> CompileResult:
     return result
 
 
+def _misplaced_graveyard_return(node, top: bool = False) -> bool:
+    """Whether the compiled ``node`` returns its card from a graveyard anywhere but as an effect
+    of an activated ability (CR 113.6m: such an ability works only there; a trigger or spell
+    saying so isn't run from there, so it isn't read)."""
+    if type(node) is ir.ReturnToHand:
+        return node.from_graveyard
+    if isinstance(node, (tuple, list)):
+        return any(_misplaced_graveyard_return(n, top) for n in node)
+    if top and type(node) is ir.ActivatedAbility:
+        return _misplaced_graveyard_return(node.targets) or any(
+            type(e) is not ir.ReturnToHand and _misplaced_graveyard_return(e) for e in node.effects)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return any(_misplaced_graveyard_return(getattr(node, f.name)) for f in dataclasses.fields(node))
+    return False
+
+
 def _uses_x(node) -> bool:
     """Whether the compiled ``node`` reads the chosen value of X anywhere."""
     if type(node) is ir.X:
@@ -263,16 +279,20 @@ def _is_parenthesised_mana_ability(card) -> bool:
             and first.startswith("({T}: Add") and first.endswith(")") and first.count("(") == 1)
 
 
+_ACTIVATED = re.compile(r'[^"“]*:')
+
+
 def _starts(line: str, is_spell: bool) -> list[str]:
     if is_spell:
-        return ["kw_line", "spell_line", "static_line"]
+        # an instant's or sorcery's activated ability works only from its graveyard (CR 113.6m)
+        return ["kw_line", "spell_line", "static_line"] + (["activated"] if _ACTIVATED.match(line) else [])
     if re.match(r"(?:when|whenever|at)\b", line, re.I):
         return ["triggered"]
     if _CHAPTER.match(line):
         return ["chapter"]
     if _EXERT.match(line):
         return ["exert_line"]
-    if re.match(r'[^"“]*:', line):
+    if _ACTIVATED.match(line):
         return ["activated"]
     return ["kw_line", "static_line"]
 
@@ -286,7 +306,12 @@ def _parse_line(line: str, is_spell: bool):
     furthest, parsed = None, False
     for start in _starts(line, is_spell):
         try:
-            return OracleTransformer(line).transform(parser().parse(line, start=start))
+            kind, value = OracleTransformer(line).transform(parser().parse(line, start=start))
+            if _misplaced_graveyard_return(value, kind == "abilities") or is_spell and start == "activated" \
+                    and not all(type(a) is ir.ActivatedAbility and a.from_graveyard for a in value):
+                parsed = True
+                continue
+            return kind, value
         except VisitError as exc:  # a check in a transformer callback
             if not isinstance(exc.orig_exc, Unsupported):
                 raise

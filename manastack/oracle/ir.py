@@ -311,7 +311,11 @@ class Exile:
 
 @dataclass(frozen=True, slots=True)
 class ReturnToHand:
+    """Return ``what`` to its owner's hand; ``from_graveyard``: "Return ~ from your graveyard to
+    your hand", which moves the card only from there (CR 113.6m)."""
+
     what: Subject
+    from_graveyard: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1057,7 +1061,9 @@ class ActivatedAbility:
     "Activate only as a sorcery"; ``once_per_turn`` for "Activate only once each turn" and
     ``upkeep_only`` for "Activate only during your upkeep", ``your_turn`` for "Activate only
     during your turn" and ``before_attackers`` for "..., before attackers are declared" (CR 602.5b);
-    ``any_player`` for "Any player may activate this ability" (CR 113.8)."""
+    ``any_player`` for "Any player may activate this ability" (CR 113.8); ``from_graveyard``
+    when it works only while the card is in its owner's graveyard, as it moves the card from
+    there (CR 113.6m: "{2}{B}: Return ~ from your graveyard to your hand")."""
 
     cost: Cost
     effects: tuple[Effect, ...]
@@ -1076,6 +1082,7 @@ class ActivatedAbility:
     times_per_turn: int = 0
     combat_only: bool = False
     condition: str | None = None
+    from_graveyard: bool = False
 
 
 @dataclass(frozen=True, slots=True)

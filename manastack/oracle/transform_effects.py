@@ -165,6 +165,11 @@ class EffectRules:
             _need(_permanent(what) or from_graveyard, "return")
         return [ir.ReturnToHand(what)]
 
+    def return_self_from_graveyard(self, c):
+        """"Return ~ from your graveyard to your hand": an ability that works only there
+        (CR 113.6m); see LineRules.activated."""
+        return [ir.ReturnToHand(ir.Ref("self"), from_graveyard=True)]
+
     def reanimate(self, c):
         """A card from your own graveyard returns under its owner's control, which is yours
         (CR 110.2a); "that card" or "it", a card an earlier effect or the trigger moved

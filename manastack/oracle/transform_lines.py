@@ -35,8 +35,14 @@ class LineRules:
         # CR 606.4: a loyalty symbol is the whole cost of the abilities printed with one
         _need(cost.loyalty is None or cost == ir.Cost(loyalty=cost.loyalty, loyalty_x=cost.loyalty_x),
               "loyalty cost with other costs")
+        # CR 113.6m: returning the card from the graveyard, the ability works only there; no
+        # other cost or effect may then refer to the card as a permanent
+        from_graveyard = any(type(e) is ir.ReturnToHand and e.from_graveyard for e in effects)
+        _need(not from_graveyard or not (cost.tap or cost.untap or cost.sacrifice_self or cost.remove_counters
+                                         or cost.loyalty is not None or is_mana),
+              "an ability from the graveyard with a cost its permanent pays")
         return "abilities", [ir.ActivatedAbility(
-            cost, tuple(effects), tuple(targets), is_mana=is_mana,
+            cost, tuple(effects), tuple(targets), is_mana=is_mana, from_graveyard=from_graveyard,
             sorcery_speed="sorcery" in restrictions, once_per_turn="once" in restrictions,
             upkeep_only="upkeep" in restrictions, your_turn="your_turn" in restrictions,
             before_attackers="before_attackers" in restrictions,
