@@ -148,8 +148,19 @@ def _keywords(s: State, o: Obj) -> set[str]:
     return kws
 
 
-def keyword_abilities(o: Obj, name: str) -> list[ir.Keyword]:
-    return [ab for ab in o.card.abilities if type(ab) is ir.Keyword and ab.name == name]
+def protections(s: State, o: Obj) -> list[str]:
+    """What ``o`` has protection from now (CR 702.16a: "red", "artifacts", "everything"): its
+    own protection abilities, printed or granted as text, those static abilities grant it
+    ("Enchanted creature has protection from black") and those it gained for a time."""
+    out = [ab.arg for ab in layers.card_now(s, o).abilities if type(ab) is ir.Keyword and ab.name == "protection"]
+    if o.zone == "battlefield":
+        for src, eff in _static_sources(s):
+            if eff.kind == "grant_keywords" and _affects(s, src, eff, o):
+                out += [k.arg for k in eff.keywords if k.name == "protection"]
+        for e in s.effects:
+            if e.kind == "grant" and e.affected == o.id:
+                out += e.protection
+    return out
 
 
 def has(s: State, o: Obj, name: str) -> bool:

@@ -45,7 +45,8 @@ class SetPT:
 
 @dataclass(frozen=True, slots=True)
 class GrantKeywords:
-    """Keyword abilities gained (layer 6, CR 613.1f), by name."""
+    """Keyword abilities gained (layer 6, CR 613.1f), by name; ``protection``: what a gained
+    protection is from (CR 702.16a: "red", "artifacts")."""
 
     kind: ClassVar[str] = "grant"
     affected: int
@@ -53,6 +54,7 @@ class GrantKeywords:
     until: str
     timestamp: int
     source: str
+    protection: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

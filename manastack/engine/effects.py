@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from manastack.mana import COLOR_NAMES, COLORS
 from manastack.oracle import ir
+from manastack.oracle.ir import PROTECTION_CHOICE
 
 from . import characteristics as ch
 from . import (cipher, clash, control, copies, double_faced, edicts, emblems, events, free_casting, game_outcome,
@@ -255,13 +257,29 @@ def _modify_pt(ctx, e: ir.ModifyPT, rc):
 
 
 def _grant(ctx, e: ir.GrantKeywords, rc):
+    """CR 611.2, 613.1f; protection "from the color of your choice" is from a color the
+    controller chooses as the effect happens (CR 608.2d, 702.16a)."""
     s = ctx.s
     names = tuple(k.name for k in e.keywords)
+    protection = tuple(k.arg for k in e.keywords if k.name == "protection")
     for o in named_objects(ctx, e.what, rc):
         if o.zone != "battlefield":
             continue
-        s.effects.append(GrantKeywords(o.id, names, e.duration, s.new_timestamp(), rc.card.name))
-        s.add_log(f"{o.card.name} gains {', '.join(names)} until end of turn", ("611.2", "613.1f"), "effect")
+        if PROTECTION_CHOICE in protection:
+            protection = tuple(_choose_color(ctx, rc.controller, f"protection for {o.card.name}")
+                               if p == PROTECTION_CHOICE else p for p in protection)
+        s.effects.append(GrantKeywords(o.id, names, e.duration, s.new_timestamp(), rc.card.name, protection))
+        gained = [n for n in names if n != "protection"] + [f"protection from {p}" for p in protection]
+        s.add_log(f"{o.card.name} gains {', '.join(gained)} until end of turn", ("611.2", "613.1f"), "effect")
+
+
+def _choose_color(ctx, player: int, what: str) -> str:
+    """A color chosen by ``player`` (CR 105.1), by its name ("red")."""
+    answer = ctx.ask(Decision(player, DecisionKind.CHOOSE_COLOR, f"Choose a color: {what}",
+                              tuple(Action("color", (c,), COLOR_NAMES[c]) for c in COLORS)))
+    ctx.s.add_log(f"{ctx.s.players[player].name} chooses {COLOR_NAMES[answer.args[0]]}: {what}", ("105.1",),
+                  "choice")
+    return COLOR_NAMES[answer.args[0]]
 
 
 def _restrict(ctx, e: ir.Restrict, rc):

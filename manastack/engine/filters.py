@@ -257,14 +257,19 @@ def can_be_targeted_by(s: State, o: Obj, source: Obj, controller: int) -> bool:
 
 
 def protected_from(s: State, o: Obj, source: Obj) -> bool:
-    """CR 702.16: protection from a color (or from everything)."""
-    for kw in ch.keyword_abilities(o, "protection"):
-        arg = (kw.arg or "").lower()
+    """CR 702.16: protection from a color, from multicolored, from creatures, from artifacts or
+    from everything."""
+    for arg in ch.protections(s, o):
+        arg = (arg or "").lower()
         if arg == "everything":
             return True
         color = NAME_TO_COLOR.get(arg)
         if color and color in ch.colors(s, source):
             return True
-        if arg in ("creatures",) and ch.is_creature(s, source):
+        if arg == "multicolored" and len(ch.colors(s, source)) > 1:
+            return True
+        if arg == "creatures" and ch.is_creature(s, source):
+            return True
+        if arg == "artifacts" and ch.is_type(s, source, "Artifact"):
             return True
     return False

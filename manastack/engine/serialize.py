@@ -5,7 +5,7 @@ without the card files that built it, and a loaded game continues exactly as the
 """
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import MISSING, fields
 from functools import cache, lru_cache, partial
 from operator import attrgetter
 
@@ -82,11 +82,14 @@ def _effect_from_data(i: int, data: dict, cards: dict[str, CardDef]) -> Effect:
     if cls is None:
         raise ValueError(f"effects[{i}]: unknown effect type {data.get('type')!r}")
     names = {f.name for f in fields(cls)}
-    if (missing := names - data.keys()) or (extra := data.keys() - names - {"type"}):
+    required = {f.name for f in fields(cls) if f.default is MISSING}   # a later field may be left out
+    if (missing := required - data.keys()) or (extra := data.keys() - names - {"type"}):
         which = f"lacks {', '.join(sorted(missing))}" if missing else f"has unknown {', '.join(sorted(extra))}"
         raise ValueError(f"effects[{i}]: a {cls.__name__} record {which}")
     values = {}
     for f in fields(cls):
+        if f.name not in data:
+            continue
         value = data[f.name]
         if f.name == "card":
             if value not in cards:

@@ -235,19 +235,26 @@ def compile_card(card) -> CompileResult:
     return result
 
 
-def _misplaced_graveyard_return(node, top: bool = False) -> bool:
-    """Whether the compiled ``node`` returns its card from a graveyard anywhere but as an effect
-    of an activated ability (CR 113.6m: such an ability works only there; a trigger or spell
-    saying so isn't run from there, so it isn't read)."""
-    if type(node) is ir.ReturnToHand:
+def _misplaced(node, top: bool = False) -> bool:
+    """Whether the compiled ``node`` has a part where it can't work: returning its card from a
+    graveyard anywhere but as an effect of an activated ability (CR 113.6m: such an ability
+    works only there; a trigger or spell saying so isn't run from there), or protection "from
+    the color of your choice" anywhere but in an effect that grants it (the choice is made as
+    that effect happens)."""
+    t = type(node)
+    if t is ir.ReturnToHand:
         return node.from_graveyard
+    if t is ir.Keyword:
+        return node.arg == ir.PROTECTION_CHOICE
+    if t is ir.GrantKeywords:
+        return _misplaced(node.what)
     if isinstance(node, (tuple, list)):
-        return any(_misplaced_graveyard_return(n, top) for n in node)
-    if top and type(node) is ir.ActivatedAbility:
-        return _misplaced_graveyard_return(node.targets) or any(
-            type(e) is not ir.ReturnToHand and _misplaced_graveyard_return(e) for e in node.effects)
+        return any(_misplaced(n, top) for n in node)
+    if top and t is ir.ActivatedAbility:
+        return any(_misplaced(getattr(node, f.name)) for f in dataclasses.fields(node) if f.name != "effects") \
+            or any(not (type(e) is ir.ReturnToHand and e.from_graveyard) and _misplaced(e) for e in node.effects)
     if dataclasses.is_dataclass(node) and not isinstance(node, type):
-        return any(_misplaced_graveyard_return(getattr(node, f.name)) for f in dataclasses.fields(node))
+        return any(_misplaced(getattr(node, f.name)) for f in dataclasses.fields(node))
     return False
 
 
@@ -307,7 +314,7 @@ def _parse_line(line: str, is_spell: bool):
     for start in _starts(line, is_spell):
         try:
             kind, value = OracleTransformer(line).transform(parser().parse(line, start=start))
-            if _misplaced_graveyard_return(value, kind == "abilities") or is_spell and start == "activated" \
+            if _misplaced(value, kind == "abilities") or is_spell and start == "activated" \
                     and not all(type(a) is ir.ActivatedAbility and a.from_graveyard for a in value):
                 parsed = True
                 continue

@@ -1046,6 +1046,11 @@ class Keyword:
     filter: Filter | None = None
 
 
+# "gains protection from the color of your choice" (CR 702.16a): a Keyword("protection") arg,
+# only in a one-shot GrantKeywords, whose controller chooses the color as it happens
+PROTECTION_CHOICE = "the color of your choice"
+
+
 @dataclass(frozen=True, slots=True)
 class SpellAbility:
     """What an instant or sorcery does when it resolves (CR 608.2)."""

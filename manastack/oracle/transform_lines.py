@@ -293,6 +293,10 @@ class LineRules:
     def prot_artifacts(self, c):
         return "artifacts"
 
+    def prot_choice(self, c):
+        """"Protection from the color of your choice": chosen as the effect granting it happens."""
+        return ir.PROTECTION_CHOICE
+
     # ------------------------------------------------------------------ costs
     def costs(self, c):
         fields: dict = {}
