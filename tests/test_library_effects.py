@@ -355,3 +355,63 @@ def test_forerunner_searching_both_zones_shuffles_the_library():
     g.push(Action("yes"))          # the library too; no card has the name, so nothing is found
     assert "Alice searches their library and shuffles" in g.explain()     # CR 701.24a
     assert len(g.current_state().players[0].library) == 6
+
+
+# ---- "Put one of them into your hand and the rest ..." (Impulse, Forbidden Alchemy)
+
+
+def _corpus_board(db, players: str):
+    from . import game_helpers
+    return game_helpers.board(db, players, turn=3)
+
+
+def _cast_and_resolve(g, name: str) -> None:
+    g.push(next(a for a in g.legal_actions() if a.label.startswith(f"cast {name}")))
+    while g.pending.kind == "pay":
+        g.push(Action("autopay"))
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+
+
+def test_impulse_takes_one_of_four_and_orders_the_rest_on_the_bottom(db):
+    assert db.get("Impulse").abilities[0].effects == (ir.LookAtTop(4, None, "bottom", take=1),)
+    g = _corpus_board(db, """
+  - name: Alice
+    hand: [Impulse]
+    battlefield: [Island, Island]
+    library: [Forest, Plains, Swamp, Mountain, Island]
+  - name: Bob
+""")
+    _cast_and_resolve(g, "Impulse")
+    assert g.pending.kind == "reveal"               # the top four, top first
+    assert [a.label for a in g.legal_actions()] == ["Forest", "Plains", "Swamp", "Mountain"]
+    g.push(next(a for a in g.legal_actions() if a.label == "Swamp"))
+    while g.pending.kind == "order_cards":           # the rest in the order chosen: first listed first
+        g.push(g.legal_actions()[0])
+    s = g.current_state()
+    p = s.players[0]
+    assert [s.objs[i].card.name for i in p.hand] == ["Swamp"]
+    # the fifth card (Island) is now on top, the other three below it in the order chosen
+    assert [s.objs[i].card.name for i in p.library][::-1] == ["Island", "Forest", "Plains", "Mountain"]
+    assert "puts one of them into their hand" in g.explain() and "Swamp" not in g.explain().split("puts one")[0][-60:]
+
+
+def test_forbidden_alchemy_puts_the_rest_into_the_graveyard(db):
+    g = _corpus_board(db, """
+  - name: Alice
+    hand: [Forbidden Alchemy]
+    battlefield: [Island, Island, Island]
+    library: [Forest, Plains, Swamp, Mountain, Island]
+  - name: Bob
+""")
+    _cast_and_resolve(g, "Forbidden Alchemy")
+    g.push(next(a for a in g.legal_actions() if a.label == "Plains"))
+    s = g.current_state()
+    p = s.players[0]
+    assert [s.objs[i].card.name for i in p.hand] == ["Plains"]
+    assert sorted(s.objs[i].card.name for i in p.graveyard) == ["Forbidden Alchemy", "Forest", "Mountain", "Swamp"]
+    assert [s.objs[i].card.name for i in p.library] == ["Island"]
+
+
+def test_dig_through_time_takes_two(db):
+    assert db.get("Dig Through Time").abilities[0].effects == (ir.LookAtTop(7, None, "bottom", take=2),)

@@ -113,3 +113,36 @@ def test_lands_you_control_dont_untap_covers_lands_that_arrive_later(corpus_db):
     assert not any(e.kind == "skip_next_untap" for e in game.state.effects)
     until(7, "upkeep")
     assert not any(game.state.objs[i].tapped for i in alice_lands)
+
+
+def test_frost_breath_keeps_both_targets_tapped_through_their_next_untap_step(db):
+    """"Tap up to two target creatures. Those creatures don't untap during their controller's
+    next untap step." (CR 502.3): "those creatures" are both targets."""
+    from . import game_helpers
+    from manastack.oracle import ir as oracle_ir
+    effects = db.get("Frost Breath").abilities[0].effects
+    assert effects == (oracle_ir.Tap(oracle_ir.Target(0)), oracle_ir.SkipNextUntap(oracle_ir.Target(0)))
+    g = game_helpers.board(db, """
+  - name: Alice
+    hand: [Frost Breath]
+    battlefield: [Island, Island, Island]
+    library: [Island, Island]
+  - name: Bob
+    battlefield: [Grizzly Bears, Centaur Courser, Forest]
+    library: [Forest, Forest]
+""", turn=3)
+    game_helpers.pick(g, "cast Frost Breath")
+    wanted = ["Grizzly Bears", "Centaur Courser"]       # the two targets, then pay
+    while g.pending.kind != "priority":
+        actions = g.legal_actions()
+        chosen = next((a for a in actions if wanted and wanted[0] in a.label), None)
+        if chosen is not None:
+            wanted.pop(0)
+        g.push(chosen or next(a for a in actions if a.kind == "autopay"))
+    assert wanted == []
+    game_helpers.resolve(g)
+    while g.current_state().active != 1 or g.current_state().step != "main1":
+        g.push(next(a for a in g.legal_actions() if a.kind == "pass"))
+    s = g.current_state()
+    assert all(o.tapped for o in s.objs.values() if o.card.name in ("Grizzly Bears", "Centaur Courser"))
+    assert not next(o for o in s.objs.values() if o.card.name == "Forest" and o.zone == "battlefield").tapped

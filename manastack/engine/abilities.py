@@ -500,7 +500,7 @@ def encoded_triggers(s, creature) -> list[tuple[object, int, ir.TriggeredAbility
     out = []
     for oid in s.players[creature.controller].exile + s.players[1 - creature.controller].exile:
         card_obj = s.objs[oid]
-        if card_obj.attached_to != creature.id:
+        if card_obj.attached_to != creature.id or card_obj.designations:   # exiled by it, not encoded
             continue
         for i, ab in enumerate(card_obj.card.abilities):
             if type(ab) is ir.Keyword and ab.name == "cipher":

@@ -148,6 +148,17 @@ class RegenerationShield:
 
 
 @dataclass(frozen=True, slots=True)
+class ExileIfDies:
+    """If the permanent would die while this lasts, it is exiled instead (CR 614.1a, 700.4)."""
+
+    kind: ClassVar[str] = "exile_if_dies"
+    affected: int
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class ControlChange:
     """``controller`` controls the permanent (layer 2, CR 613.1b) until the effect ends."""
 
@@ -272,7 +283,7 @@ def plain_filter(f: ir.Filter) -> bool:
 
 
 Effect = (ModifyPT | SetPT | GrantKeywords | BecomeCreature | AddSubtypes | AllCreatureTypes | SkipNextUntap | MayPlay
-          | PreventionShield | RegenerationShield | ControlChange | ManaReplacementEffect | DelayedTrigger
+          | PreventionShield | RegenerationShield | ExileIfDies | ControlChange | ManaReplacementEffect | DelayedTrigger
           | OneShotDelayedTrigger | ActivatedThisTurn | CombatRule)
 """Any of the records above: what ``State.effects`` holds."""
 

@@ -19,10 +19,11 @@ from .decisions import Action, Decision, DecisionKind
 from .filters import objects_matching
 from .mana_abilities import add_mana, can_afford
 from .resolution import became, named_objects, named_players, amount, execute, objects_match, resolve_subject, source_obj
-from .effect_records import (AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger, GrantKeywords, ManaReplacementEffect,
+from .effect_records import (AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger, ExileIfDies,
+                             GrantKeywords, ManaReplacementEffect,
                              MayPlay, ModifyPT, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetPT,
                              SkipNextUntap)
-from .state import Obj, PendingTrigger
+from .state import EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
 from .wording import possessive
 
 
@@ -31,6 +32,17 @@ from .wording import possessive
 
 def _add_mana(ctx, e: ir.AddMana, rc):
     add_mana(ctx, rc, e)
+
+
+def _exile_if_dies(ctx, e: ir.ExileIfDies, rc):
+    """"If that creature would die this turn, exile it instead": a replacement effect on each
+    permanent named, until end of turn (CR 614.1a, 700.4)."""
+    s = ctx.s
+    for o in named_objects(ctx, e.what, rc):
+        if o.zone == "battlefield":
+            s.effects.append(ExileIfDies(o.id, "end_of_turn", s.new_timestamp(), rc.card.name))
+            s.add_log(f"If {o.card.name} would die this turn, it is exiled instead ({rc.card.name})",
+                      ("614.1a", "700.4"), "effect")
 
 
 def _deal_damage(ctx, e: ir.DealDamage, rc):
@@ -45,7 +57,8 @@ def _deal_damage(ctx, e: ir.DealDamage, rc):
             assignments.append((src, f"p{t}", n))
         elif isinstance(t, Obj) and t.zone == "battlefield":
             assignments.append((src, t.id, n))
-    events.deal_damage(ctx, assignments)
+    dealt = events.deal_damage(ctx, assignments)
+    rc.damaged += [r for _src, r, _n in dealt if isinstance(r, int)]     # "dealt damage this way"
 
 
 def _extra_turn(ctx, e: ir.ExtraTurn, rc):
@@ -138,11 +151,22 @@ def _regenerate(ctx, e: ir.Regenerate, rc):
 
 
 def _exile(ctx, e: ir.Exile, rc):
+    """CR 406.1, 701.13a. Exiled "until ~ leaves the battlefield", a card is linked to the source
+    and returns when it leaves; if it already has, nothing is exiled (CR 610.3a-b). A card
+    another ability of the source refers to as "the exiled card" is linked to it (CR 607.2a)."""
+    s = ctx.s
     rc.did = False      # for "If you do" (CR 608.2c): something was exiled
+    if e.until_source_leaves and rc.source not in s.battlefield:
+        s.add_log(f"{rc.card.name} has left the battlefield: nothing is exiled", ("610.3a", "610.3b"), "resolve")
+        return
+    mark = (EXILED_UNTIL,) if e.until_source_leaves else (EXILED_WITH,) if e.linked else ()
     with events.together(ctx):
         for o in named_objects(ctx, e.what, rc):
-            events.move(ctx, o, "exile", cause=rc.card.name, rules=("406.1", "701.13a"))
+            new = events.move(ctx, o, "exile", cause=rc.card.name, rules=("406.1", "701.13a"))
             rc.did = True
+            if mark and new is not None:
+                new = s.own(new.id)
+                new.attached_to, new.designations = rc.source, mark
 
 
 def _bounce(ctx, e: ir.ReturnToHand, rc):
@@ -151,6 +175,16 @@ def _bounce(ctx, e: ir.ReturnToHand, rc):
         for o in named_objects(ctx, e.what, rc):
             if not e.from_graveyard or o.zone == "graveyard":
                 events.move(ctx, o, "hand", cause=rc.card.name)
+
+
+def _shuffle_into_library(ctx, e: ir.ShuffleIntoLibrary, rc):
+    """CR 701.24a; a spell shuffling itself in leaves the stack so, not into a graveyard (CR 608.2n)."""
+    s = ctx.s
+    for o in named_objects(ctx, e.what, rc):
+        events.move(ctx, o, "library", quiet=True)
+        s.rng.shuffle(s.players[o.owner].library)
+        s.add_log(f"{o.card.name} is shuffled into {s.players[o.owner].name}'s library ({rc.card.name})",
+                  ("701.24a",), "zone")
 
 
 def _put_in_library(ctx, e: ir.PutInLibrary, rc):
@@ -257,17 +291,15 @@ def _modify_pt(ctx, e: ir.ModifyPT, rc):
 
 
 def _grant(ctx, e: ir.GrantKeywords, rc):
-    """CR 611.2, 613.1f; protection "from the color of your choice" is from a color the
-    controller chooses as the effect happens (CR 608.2d, 702.16a)."""
+    """CR 611.2, 613.1f; protection "from the color of your choice" is from one color the
+    controller chooses as the effect happens, for every permanent it affects (CR 608.2d, 702.16a)."""
     s = ctx.s
     names = tuple(k.name for k in e.keywords)
     protection = tuple(k.arg for k in e.keywords if k.name == "protection")
-    for o in named_objects(ctx, e.what, rc):
-        if o.zone != "battlefield":
-            continue
+    for o in [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]:
         if PROTECTION_CHOICE in protection:
-            protection = tuple(_choose_color(ctx, rc.controller, f"protection for {o.card.name}")
-                               if p == PROTECTION_CHOICE else p for p in protection)
+            protection = tuple(_choose_color(ctx, rc.controller, "protection") if p == PROTECTION_CHOICE else p
+                               for p in protection)
         s.effects.append(GrantKeywords(o.id, names, e.duration, s.new_timestamp(), rc.card.name, protection))
         gained = [n for n in names if n != "protection"] + [f"protection from {p}" for p in protection]
         s.add_log(f"{o.card.name} gains {', '.join(gained)} until end of turn", ("611.2", "613.1f"), "effect")
@@ -517,6 +549,12 @@ def _look_at_top(ctx, e: ir.LookAtTop, rc):
     p = s.players[rc.controller]
     looked = p.library[len(p.library) - min(e.amount, len(p.library)):][::-1]    # top first
     s.add_log(f"{p.name} looks at the top {len(looked)} cards of their library", ("701.20e",), "effect")
+    for _ in range(min(e.take, len(looked))):     # "Put one of them into your hand" (unrevealed)
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.REVEAL, "Put which card into your hand?",
+                                  tuple(Action("choose", (i,), s.objs[i].card.name) for i in looked if i in p.library),
+                                  {"looked": looked}))
+        events.move(ctx, s.objs[answer.args[0]], "hand", quiet=True)
+        s.add_log(f"{p.name} puts one of them into their hand", ("701.20e",), "effect")
     if e.filter is not None:
         cands = [s.objs[i] for i in looked if objects_match(ctx, s.objs[i], e.filter, rc)]
         answer = ctx.ask(Decision(rc.controller, DecisionKind.REVEAL,
@@ -528,6 +566,11 @@ def _look_at_top(ctx, e: ir.LookAtTop, rc):
             s.add_log(f"{p.name} reveals {o.card.name} and puts it into their hand", ("701.20a",), "effect")
             events.move(ctx, o, "hand", rules=("701.20a",))
     rest = [i for i in looked if i in p.library]
+    if e.rest == "graveyard":
+        with events.together(ctx):
+            for i in rest:
+                events.move(ctx, s.objs[i], "graveyard", cause=rc.card.name)
+        return
     where = "on top of" if e.rest == "top" else "on the bottom of"
     if e.rest == "random":
         s.rng.shuffle(rest)
@@ -707,7 +750,7 @@ HANDLERS = {
     ir.GainLife: _gain_life, ir.LoseLife: _lose_life, ir.Destroy: _destroy, ir.Exile: _exile,
     ir.Regenerate: _regenerate, ir.PreventDamage: _prevent, ir.PayMana: _pay_mana,
     ir.CreateReflexive: _create_reflexive,
-    ir.ReturnToHand: _bounce, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
+    ir.ReturnToHand: _bounce, ir.ExileIfDies: _exile_if_dies, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
     ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
     ir.CreateTokens: _create_tokens, ir.Tap: _tap, ir.Untap: _untap, ir.Mill: _mill,
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.RevealHandDiscard: _reveal_hand_discard,
@@ -722,7 +765,7 @@ HANDLERS = {
     ir.EnterAttacking: placement_effects.enter_attacking,
     ir.Attach: placement_effects.attach,
     ir.ExileTopCard: _exile_top,
-    ir.SkipNextUntap: _skip_next_untap, ir.PutInLibrary: _put_in_library, ir.Surveil: _surveil,
+    ir.SkipNextUntap: _skip_next_untap, ir.PutInLibrary: _put_in_library, ir.ShuffleIntoLibrary: _shuffle_into_library, ir.Surveil: _surveil,
     ir.CastEncodedCopy: cipher.cast_encoded_copy,
     ir.CopySpell: copies.copy_spell, ir.StormCopies: copies.storm_copies,
     ir.CopyPerPayment: copies.copy_per_payment,

@@ -26,7 +26,7 @@ from .runner import Ctx
 from .effect_records import ControlChange, GrantKeywords, OneShotDelayedTrigger
 from .event_types import (BecameMonarch, CardDraw, CountersPut, CountersRemoved, DamageDealt, Destruction, Drew, Seen,
                           ExiledWithMadness, LifeGained, LifeLost, Tapped, Untapped, ZoneChange)
-from .state import Obj, PendingTrigger
+from .state import Obj, PendingTrigger, exiled_with
 from .triggers import collect
 from .wording import possessive
 
@@ -169,6 +169,10 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
             collect(ctx, CountersPut(new.id, kind, n))
     if ev.madness and new is not None:              # exiled this way: madness triggers (CR 702.35a)
         collect(ctx, ExiledWithMadness(new.id, o.owner))
+    if from_zone == "battlefield":
+        for card in exiled_with(s, o.id, until_only=True):    # CR 610.3, 610.3c
+            move(ctx, card, "battlefield", controller=card.owner, cause=f"{o.card.name} left the battlefield",
+                 rules=("610.3", "610.3c"))
     if ev.rebound and new is not None:              # CR 702.88a, 603.7c: cast it at your next upkeep
         if exercise.RECORD is not None:
             exercise.note("KEYWORDS", "rebound", new.card)
@@ -405,14 +409,15 @@ def _note_prowl(s, source: Obj) -> None:
     mine.combat_damage_types = tuple(dict.fromkeys(mine.combat_damage_types + kinds))
 
 
-def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bool = False) -> None:
+def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bool = False) -> list:
     """Deal damage, all of ``assignments`` at once (CR 120.2, 510.2).
 
     Each assignment is (source, recipient, amount); the recipient is an object id or a player
     ref "p0"/"p1". Results follow CR 120.3: a player loses that much life, a creature has the
     damage marked; deathtouch (702.2b) and lifelink (702.15b) apply.  Damage-dealt triggers see
     the whole event (CR 603.2c: once per source and recipient); life gained through lifelink is
-    its own event per source (CR 119.9).
+    its own event per source (CR 119.9). Returns the (source, recipient, amount) of the damage
+    dealt, after replacement and prevention.
     """
     s = ctx.s
     dealt = []
@@ -422,7 +427,7 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
             continue
         dealt.append((source, recipient, amount))
     if not dealt:
-        return
+        return dealt
     kind = "combat damage" if combat else "damage"
     lifelink: dict[int, tuple[Obj, int]] = {}
     for source, recipient, amount in dealt:
@@ -474,6 +479,7 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
             collect(ctx, LifeLost(int(recipient[1:]), amount, source.id))
     for source, total in lifelink.values():
         gain_life(ctx, source.controller, total, source, " (lifelink, CR 702.15b)")
+    return dealt
 
 
 def _damage_planeswalker(ctx: Ctx, source: Obj, o: Obj, amount: int, kind: str, combat: bool) -> None:

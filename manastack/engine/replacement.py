@@ -204,6 +204,9 @@ def _to_graveyard(s, o, event: ZoneChange) -> list[Replacement]:
         return []
     out = []
     name = o.card.name
+    if event.from_zone == "battlefield" and any(e.kind == "exile_if_dies" and e.affected == o.id for e in s.effects):
+        out.append(Replacement(f"dies:{o.id}", f"{name} is exiled instead of dying", ("614.1a", "700.4"),
+                               _to_exile, pure=True))
     for i, ab in enumerate(o.card.abilities):
         if type(ab) is ir.ReplacementAbility and ab.kind == "graveyard_to_library":
             out.append(Replacement(f"{o.id}:{i}", f"{name} is revealed and shuffled into its owner's library "

@@ -16,7 +16,7 @@ from .event_types import NOTHING, Seen
 from .filters import is_player_ref, matches, objects_matching, party_size, player_of
 from .merged import times_mutated
 from .runner import Ctx
-from .state import Obj
+from .state import Obj, exiled_with
 
 
 _PUBLIC = ("battlefield", "graveyard", "exile", "stack")     # CR 400.2
@@ -40,6 +40,7 @@ class ResolutionContext:
     exiled: list = field(default_factory=list)     # cards this resolution exiled ("that card")
     did: bool = True    # whether the last optional action was done, for "When you do" (603.12)
     created: list = field(default_factory=list)    # ids of the tokens this resolution created
+    damaged: list = field(default_factory=list)    # ids of the permanents it dealt damage to
     life_lost: int = 0      # life the players lost to this resolution so far (CR 119.3)
     chosen: dict = field(default_factory=dict)     # filter -> the permanent chosen for it
     won_clash: bool = False     # the controller won the clash this resolution did (CR 701.30d)
@@ -158,6 +159,10 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
     if name == "self":
         o = source_obj(ctx, rc)
         return [o] if o is not None else []
+    if name == ir.DAMAGED_THIS_WAY:     # "a creature dealt damage this way"
+        return [s.objs[i] for i in rc.damaged if i in s.objs]
+    if name == ir.EXILED_CARDS:         # CR 607.2a: what the source's linked ability exiled
+        return exiled_with(s, rc.source)
     if name == "you":
         return [rc.controller]
     if name == "each_opponent":

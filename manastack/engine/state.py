@@ -23,6 +23,12 @@ ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "comma
 # (State.own).
 SHARED_ZONES = frozenset(("library", "hand", "graveyard", "exile", "command"))
 
+# Designations of an exiled card that an ability of a permanent exiled, whose ``attached_to``
+# then names that permanent: it is "the exiled card" of the permanent's linked ability
+# (CR 607.2a), or it returns when the permanent leaves the battlefield (CR 610.3).
+EXILED_WITH = "exiled with"
+EXILED_UNTIL = "exiled until it leaves"
+
 
 class Obj:
     """A card, token or copy in some zone (CR 109). Permanent status lives here too
@@ -436,6 +442,19 @@ class State:
         entries = (listed[1] + tuple(newer)) if node is not None else tuple(newer)
         self.log_listed = (self.log, entries)
         return list(entries)
+
+
+def exiled_with(s: State, source: int, until_only: bool = False) -> list[Obj]:
+    """The cards in exile linked to the permanent ``source`` (an id it had on the battlefield):
+    those exiled "until it leaves" only, or also those its linked abilities remember."""
+    out = []
+    for p in s.players:
+        for i in p.exile:
+            o = s.objs[i]
+            if o.attached_to == source and o.designations and (
+                    EXILED_UNTIL in o.designations or not until_only and EXILED_WITH in o.designations):
+                out.append(o)
+    return out
 
 
 def card_named(s: State, name: str):

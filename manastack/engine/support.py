@@ -147,7 +147,9 @@ TARGET_KINDS = frozenset({"any", "player", "opponent", "player_or_planeswalker",
 REFS = frozenset({"self", "you", "each_opponent", "each_player", "target_controller", "enchanted",
                   "equipped", "attached_controller", "triggering_controller",
                   "triggering_player", "triggering_object", "triggering_spell", "all",
-                  "created", "chosen"})
+                  "created", "chosen",
+                  ir.EXILED_CARDS,       # CR 607.2a, engine.state.exiled_with
+                  ir.DAMAGED_THIS_WAY})  # engine.effects._deal_damage
 CONTROLLERS = frozenset({None, "you", "opponent", "not_you"})
 DURATIONS = frozenset({"end_of_turn", "permanent", "next_end_step", "next_upkeep",
                        "your_next_upkeep",      # CR 603.7c, a Pact's "your next upkeep"

@@ -51,6 +51,7 @@ class Gap:
 
 # Reasons a part of a card's text is not compiled.
 UNREADABLE = "the grammar can't read this sentence"
+UNLINKED = "\"the exiled card\" refers to no activated or triggered ability of the card that exiles one (CR 607.2a)"
 UNREADABLE_LINE = "the grammar can't read this line (no single sentence of it is to blame)"
 LOYALTY = "the grammar can't read this loyalty ability (CR 606)"
 UNDEFINED_X = ("X is not defined: no cost of the card has {X} and no \"where X is\" says what it is "
@@ -229,10 +230,52 @@ def compile_card(card) -> CompileResult:
         effects, targets = bind(spell_effects, None)
         result.abilities.insert(0, ir.SpellAbility(tuple(effects), tuple(targets),
                                                    text="\n".join(spell_text)))
+    _link_exiles(result)
     # Intrinsic abilities first: abilities added later as text (CR 613.1f) keep the indexes
     # of the ones the card already had.
     result.abilities[:0] = [basic_land_ability(t) for t in card.subtypes if t in BASIC_LAND_MANA]
     return result
+
+
+def _link_exiles(result: CompileResult) -> None:
+    """CR 607.2a: an activated or triggered ability that exiles cards and one that refers to
+    "the exiled card" are linked. The exiles of such a card's activated and triggered abilities
+    remember their source; a reference with no such exile to refer to, or in an instant's or
+    sorcery's effect, is not read."""
+    linkable = (ir.ActivatedAbility, ir.TriggeredAbility)
+    referring = [a for a in result.abilities if _refers(a, ir.Ref(ir.EXILED_CARDS))]
+    if not referring:
+        return
+    exiles = [a for a in result.abilities if type(a) in linkable and _refers(a, None)]
+    if not exiles or any(type(a) not in linkable for a in referring):
+        for a in referring:
+            result.abilities.remove(a)
+            result.unsupported.append(a.text)
+            result.gaps.append(Gap(a.text, UNLINKED))
+        return
+    result.abilities[:] = [_linked(a) if type(a) in linkable else a for a in result.abilities]
+
+
+def _refers(node, ref: ir.Ref | None) -> bool:
+    """Whether the compiled ``node`` has ``ref`` somewhere, or (``ref`` None) an Exile effect."""
+    if ref is None and type(node) is ir.Exile or ref is not None and node == ref:
+        return True
+    if isinstance(node, (tuple, list)):
+        return any(_refers(n, ref) for n in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return any(_refers(getattr(node, f.name), ref) for f in dataclasses.fields(node))
+    return False
+
+
+def _linked(node):
+    """``node`` with each of its Exile effects marked linked (CR 607.2a)."""
+    if type(node) is ir.Exile:
+        return dataclasses.replace(node, linked=True)
+    if isinstance(node, tuple):
+        return tuple(_linked(n) for n in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type) and _refers(node, None):
+        return dataclasses.replace(node, **{f.name: _linked(getattr(node, f.name)) for f in dataclasses.fields(node)})
+    return node
 
 
 def _misplaced(node, top: bool = False) -> bool:

@@ -306,6 +306,20 @@ class Regenerate:
 
 @dataclass(frozen=True, slots=True)
 class Exile:
+    """Exile ``what``. ``linked``: an ability of the same card refers to "the exiled card"
+    (CR 607.2a), so the cards are remembered as exiled with the source; ``until_source_leaves``:
+    "until ~ leaves the battlefield", when they return (CR 610.3)."""
+
+    what: Subject
+    linked: bool = False
+    until_source_leaves: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ExileIfDies:
+    """"If that creature would die this turn, exile it instead" (CR 614.1a, 700.4): a
+    replacement effect on ``what`` until end of turn."""
+
     what: Subject
 
 
@@ -544,12 +558,14 @@ class RevealHandDiscard:
 @dataclass(frozen=True, slots=True)
 class LookAtTop:
     """Look at the top ``amount`` cards of your library; you may reveal one matching ``filter``
-    (None: none) and put it into your hand; ``rest`` says where the others go: "random" (the
-    bottom, in a random order), "bottom" or "top" (in any order you choose; CR 701.20e, 401.4)."""
+    (None: none) and put it into your hand, or (``take``) put that many of them into your hand
+    unrevealed; ``rest`` says where the others go: "random" (the bottom, in a random order),
+    "bottom" or "top" (in any order you choose; CR 701.20e, 401.4), or "graveyard"."""
 
     amount: int
     filter: Filter | None = None
     rest: str = "random"
+    take: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -712,6 +728,14 @@ class PutInLibrary:
 
     what: Subject
     bottom: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleIntoLibrary:
+    """Shuffle ``what`` into its owner's library (CR 701.24a): "Shuffle ~ into its owner's
+    library." on an instant or sorcery puts it there instead of a graveyard (CR 608.2n)."""
+
+    what: Subject
 
 
 @dataclass(frozen=True, slots=True)
@@ -956,7 +980,7 @@ Effect = Union[
     Attach, GainControl, ExchangeControl, GetEnergy, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit,
     IfYouDo, LoseGame, WinGame, IfYouDont, CastFromHand, Restrict,
-    PutInLibrary, Surveil, CreateEmblem, SacrificePermanents,
+    PutInLibrary, ShuffleIntoLibrary, Surveil, CreateEmblem, SacrificePermanents,
 ]
 
 # --------------------------------------------------------------------------------- costs
@@ -1045,6 +1069,12 @@ class Keyword:
     arg: str | None = None
     filter: Filter | None = None
 
+
+# "a creature dealt damage this way": a Ref to the permanents this resolution dealt damage to
+DAMAGED_THIS_WAY = "damaged_this_way"
+
+# "the exiled card(s)": a Ref to what an ability of the same card exiled (CR 607.2a)
+EXILED_CARDS = "exiled_cards"
 
 # "gains protection from the color of your choice" (CR 702.16a): a Keyword("protection") arg,
 # only in a one-shot GrantKeywords, whose controller chooses the color as it happens

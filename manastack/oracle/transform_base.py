@@ -66,6 +66,7 @@ class _Marker:
 
 IT = _Marker("it")
 THAT_OBJECT = _Marker("that creature")   # "that creature", "that permanent"
+THOSE = _Marker("those creatures")        # the several targets of one phrase named before
 PREV = _Marker("previous subject")
 ITS_CONTROLLER = _Marker("its controller")
 THAT_PLAYER = _Marker("that player")
@@ -132,7 +133,7 @@ def _is_player(subject) -> bool:
 def _is_object(subject) -> bool:
     if isinstance(subject, _T):
         return subject.spec.kind in ("permanent", "any", "card", "spell")
-    return subject in (IT, THAT_OBJECT, THAT_CARD, PREV) or (isinstance(subject, ir.Ref) and not _is_player(subject))
+    return subject in (IT, THAT_OBJECT, THOSE, THAT_CARD, PREV) or (isinstance(subject, ir.Ref) and not _is_player(subject))
 
 
 def _need(condition: bool, what: str = "") -> None:
@@ -271,6 +272,12 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             others = [v for v in last if v != ir.Ref("self")]
             _need(bool(others) or it_default not in (None, ir.Ref("self")), "that creature")
             value = others[-1] if others else it_default
+        elif value is THOSE:
+            # "Tap up to two target creatures. Those creatures ...": one phrase of several targets
+            others = [v for v in last if v != ir.Ref("self")]
+            _need(len(set(others)) == 1 and isinstance(others[0], ir.Target)
+                  and specs[others[0].index].count > 1, "those")
+            value = others[0]
         elif value is ITS_CONTROLLER:
             if specs:
                 _need(len(specs) == 1, "its controller")

@@ -141,6 +141,11 @@ class EffectRules:
         _need(_is_object(c[0]) and c[0] is not PREV, "exile")
         return [ir.Exile(c[0])]
 
+    def exile_until(self, c):
+        """"Exile target creature an opponent controls until ~ leaves the battlefield" (CR 610.3)."""
+        _need(_permanent(c[0]), "exile until")
+        return [ir.Exile(c[0], until_source_leaves=True)]
+
     def skip_untap(self, c):
         """"That creature doesn't untap during its controller's next untap step" (CR 502.3)."""
         _need(_permanent(c[0]), "doesn't untap")
@@ -155,6 +160,9 @@ class EffectRules:
 
     def bounce(self, c):
         what, owner = c
+        if what == ir.Ref(ir.EXILED_CARDS):     # "return the exiled card to its owner's hand" (CR 607.2a)
+            _need(owner == "owner", "return to your hand")
+            return [ir.ReturnToHand(what)]
         if what is THAT_CARD:       # the card a leaves-the-battlefield trigger saw (CR 400.7e)
             _need(owner == "owner", "return to your hand")
             return [ir.ReturnToHand(what)]
@@ -177,6 +185,9 @@ class EffectRules:
         what = c[0]
         whose = next((x for x in c[1:] if x in ("you", "owner")), None)
         counter = next((x[1] for x in c[1:] if isinstance(x, tuple) and x[0] == "with_counter"), None)
+        if what == ir.Ref(ir.EXILED_CARDS):     # CR 607.2a, 610.3c: under their owners' control
+            _need(whose == "owner" and counter is None, "return the exiled card")
+            return [ir.ReturnToBattlefield(what)]
         if what is THAT_CARD or what is IT:
             _need(whose is not None, "return to the battlefield")
             _need(counter in (None, "+1/+1", "-1/-1"), "return with a keyword counter")
@@ -394,6 +405,20 @@ class EffectRules:
         _need(isinstance(n, int) and d.kind == "card" and not d.plural and not d.zone_given
               and c[1] != "another", "look at the top")
         return [ir.LookAtTop(n, dataclasses.replace(d.filter, zone="library"), c[-1])]
+
+    def look_take(self, c):
+        """"Look at the top N cards of your library. Put M of them into your hand and the rest on
+        the bottom of your library in any order / into your graveyard." (CR 701.20e, 401.4)."""
+        n, m = (_number(x) for x in c if isinstance(x, Token) and x.type == "NUM")
+        rest = c[-1]
+        _need(isinstance(n, int) and isinstance(m, int) and 0 < m < n, "look at the top")
+        return [ir.LookAtTop(n, None, rest, take=m)]
+
+    def look_rest(self, c):
+        return c[0]
+
+    def lr_graveyard(self, c):
+        return "graveyard"
 
     def look_back(self, c):
         """"Look at the top N cards of your library, then put them back in any order."""

@@ -10,7 +10,7 @@ import dataclasses
 from lark import Token, v_args
 
 from manastack.oracle import ir
-from manastack.oracle.transform_base import (IT, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
+from manastack.oracle.transform_base import (IT, THAT_OBJECT, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
                                               _is_object, _number, _of, _permanent, _ptmod)
 
 
@@ -26,6 +26,23 @@ class FollowupRules:
             what.spec.kind == "permanent"
             or (what.spec.kind == "card" and what.spec.filter.zone == "graveyard")), "put into a library")
         return [ir.PutInLibrary(what, bottom=end == "bottom")]
+
+    def put_onto_battlefield(self, c):
+        """"Put target creature card from a graveyard onto the battlefield under your control"
+        (CR 110.2a: under the control of the effect's controller)."""
+        what = c[0]
+        _need(isinstance(what, _T) and what.spec.kind == "card" and what.spec.filter.zone == "graveyard",
+              "put onto the battlefield")
+        return [ir.ReturnToBattlefield(what, under_you=True)]
+
+    def shuffle_into_library(self, c):
+        """"Shuffle ~ into its owner's library" (Beacon of Destruction), "Shuffle target card from
+        a graveyard into its owner's library" (CR 701.24a)."""
+        what = c[0]
+        _need(what == ir.Ref("self") or isinstance(what, _T) and (
+            what.spec.kind == "permanent" or what.spec.kind == "card" and what.spec.filter.zone == "graveyard"),
+            "shuffle into a library")
+        return [ir.ShuffleIntoLibrary(what)]
 
     def le_top(self, c):
         return "top"
@@ -105,6 +122,17 @@ class FollowupRules:
         """"If that spell is countered this way, exile it instead of putting it into its owner's
         graveyard.": joined to the counter before it by ``body`` (CR 614.15)."""
         return [_CounteredExile()]
+
+    def exile_if_dies(self, c):
+        """"If that creature would die this turn, exile it instead." (CR 614.1a)."""
+        return [ir.ExileIfDies(c[0])]
+
+    def dw_that(self, c):
+        return THAT_OBJECT
+
+    def dw_damaged(self, c):
+        """"A creature dealt damage this way": what the damage before it was dealt to."""
+        return ir.Ref(ir.DAMAGED_THIS_WAY)
 
     def clash(self, c):
         """CR 701.30b: you and an opponent each clash."""

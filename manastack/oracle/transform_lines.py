@@ -436,6 +436,8 @@ class LineRules:
                 else:
                     out += sentence
                 continue
+            if sentence and type(sentence[0]) is ir.ExileIfDies:    # after the damage it is about
+                _need(len(sentence) == 1 and any(type(e) is ir.DealDamage for e in out), "would die this turn")
             if sentence and isinstance(sentence[0], _Instead):
                 before = out[start:]
                 _need(bool(before), "instead")

@@ -6,7 +6,7 @@ import dataclasses
 from manastack.mana import COLORS, NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (
-    IT, ITS_CONTROLLER, THAT_CARD, THAT_OBJECT, THAT_PLAYER, _Desc, _PREFIX_NON, _T, _kw_name, _need,
+    IT, ITS_CONTROLLER, THAT_CARD, THAT_OBJECT, THAT_PLAYER, THOSE, _Desc, _PREFIX_NON, _T, _kw_name, _need,
     _number, _subtype)
 
 # CR 110.4a: a "permanent card" is a card of any of these types
@@ -29,8 +29,16 @@ class ObjectRules:
     def o_that(self, c):
         return THAT_OBJECT
 
+    def o_those(self, c):
+        """"Those creatures": the targets of the one phrase named before (see ``bind``)."""
+        return THOSE
+
     def o_that_card(self, c):
         return THAT_CARD
+
+    def o_exiled_cards(self, c):
+        """"The exiled card": the cards another ability of the card exiled (CR 607.2a)."""
+        return ir.Ref(ir.EXILED_CARDS)
 
     def o_all(self, c):
         _need(c[0].plural and c[0].kind in (None, "permanent") and not c[0].zone_given, "all")
@@ -346,3 +354,6 @@ class ObjectRules:
 
     def p_a_graveyard(self, c):
         return "zone", None
+
+    def p_opponent_graveyard(self, c):
+        return "zone", "opponent"
