@@ -12,6 +12,7 @@ from manastack.engine.decisions import Action
 from manastack.oracle import ir
 
 from .mana_helpers import board
+from . import game_helpers
 
 DB = default_db()
 
@@ -361,7 +362,6 @@ def test_forerunner_searching_both_zones_shuffles_the_library():
 
 
 def _corpus_board(db, players: str):
-    from . import game_helpers
     return game_helpers.board(db, players, turn=3)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from manastack import Game
-from manastack.oracle import ir
+from manastack.oracle import compile_card, ir
 from manastack.oracle.compiler import UNLINKED
 
 from . import game_helpers
@@ -131,7 +131,6 @@ def test_the_exiled_card_needs_an_ability_that_exiles():
 
 
 def test_the_reason_for_an_unlinked_reference_is_given():
-    from manastack.oracle import compile_card
     alone = card("Test Ring", "When ~ leaves the battlefield, return the exiled card to the battlefield "
                  "under its owner's control.", "Enchantment")
     assert [g.reason for g in compile_card(alone).gaps] == [UNLINKED]

@@ -4,6 +4,9 @@ from __future__ import annotations
 from manastack import FirstLegalAgent, Game, RandomAgent, play_out
 from manastack.scenario import Scenario
 from manastack.engine.turn import STEPS
+from manastack.oracle import ir as oracle_ir
+
+from . import game_helpers
 
 
 def _played(seed: int, agents) -> Game:
@@ -118,8 +121,6 @@ def test_lands_you_control_dont_untap_covers_lands_that_arrive_later(corpus_db):
 def test_frost_breath_keeps_both_targets_tapped_through_their_next_untap_step(db):
     """"Tap up to two target creatures. Those creatures don't untap during their controller's
     next untap step." (CR 502.3): "those creatures" are both targets."""
-    from . import game_helpers
-    from manastack.oracle import ir as oracle_ir
     effects = db.get("Frost Breath").abilities[0].effects
     assert effects == (oracle_ir.Tap(oracle_ir.Target(0)), oracle_ir.SkipNextUntap(oracle_ir.Target(0)))
     g = game_helpers.board(db, """
