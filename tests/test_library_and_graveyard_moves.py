@@ -81,3 +81,27 @@ def test_beacon_of_unrest_puts_an_artifact_from_any_graveyard_under_your_control
     ring = on_battlefield(g, "Sol Ring")
     assert len(ring) == 1 and ring[0].controller == 0
     assert sorted(names(g, 0, "library")) == ["Beacon of Unrest", "Swamp"]
+
+
+def test_timetwister_shuffles_hands_and_graveyards_in_then_each_player_draws_seven(db):
+    """Each player shuffles their hand and graveyard into their library, then draws seven; the
+    Timetwister itself goes to the graveyard after (CR 701.24a, 608.2n)."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    hand: [Timetwister, Forest, Forest]
+    graveyard: [Lightning Bolt]
+    battlefield: [Island, Island, Island]
+    library: [Island, Island, Island, Island, Island, Island, Island, Island, Island, Island]
+  - name: Bob
+    hand: [Plains]
+    graveyard: [Grizzly Bears]
+    library: [Swamp, Swamp, Swamp, Swamp, Swamp, Swamp, Swamp, Swamp, Swamp, Swamp]
+""", turn=3)
+    _cast(g, "Timetwister")
+    resolve(g)
+    s = g.current_state()
+    alice, bob = s.players
+    assert len(alice.hand) == 7 and len(bob.hand) == 7
+    assert names(g, 0, "graveyard") == ["Timetwister"] and names(g, 1, "graveyard") == []
+    assert len(alice.library) == 10 + 2 + 1 - 7 and len(bob.library) == 10 + 1 + 1 - 7
+    assert sorted(names(g, 1, "hand") + names(g, 1, "library")) == ["Grizzly Bears", "Plains"] + ["Swamp"] * 10

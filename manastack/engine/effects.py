@@ -187,6 +187,19 @@ def _shuffle_into_library(ctx, e: ir.ShuffleIntoLibrary, rc):
                   ("701.24a",), "zone")
 
 
+def _shuffle_hand_and_graveyard(ctx, e: ir.ShuffleHandAndGraveyard, rc):
+    """CR 701.24a: each player named shuffles the cards of their hand and graveyard into their library."""
+    s = ctx.s
+    for p in named_players(ctx, e.who, rc):
+        player = s.players[p]
+        with events.together(ctx):
+            for i in list(player.hand) + list(player.graveyard):
+                events.move(ctx, s.objs[i], "library", quiet=True)
+        s.rng.shuffle(s.players[p].library)
+        s.add_log(f"{player.name} shuffles their hand and graveyard into their library ({rc.card.name})",
+                  ("701.24a",), "zone")
+
+
 def _put_in_library(ctx, e: ir.PutInLibrary, rc):
     """CR 401.4, 400.3: into its owner's library, on top or at the bottom (a token ceases to
     exist there, CR 111.8)."""
@@ -765,7 +778,8 @@ HANDLERS = {
     ir.EnterAttacking: placement_effects.enter_attacking,
     ir.Attach: placement_effects.attach,
     ir.ExileTopCard: _exile_top,
-    ir.SkipNextUntap: _skip_next_untap, ir.PutInLibrary: _put_in_library, ir.ShuffleIntoLibrary: _shuffle_into_library, ir.Surveil: _surveil,
+    ir.SkipNextUntap: _skip_next_untap, ir.PutInLibrary: _put_in_library, ir.ShuffleIntoLibrary: _shuffle_into_library,
+    ir.ShuffleHandAndGraveyard: _shuffle_hand_and_graveyard, ir.Surveil: _surveil,
     ir.CastEncodedCopy: cipher.cast_encoded_copy,
     ir.CopySpell: copies.copy_spell, ir.StormCopies: copies.storm_copies,
     ir.CopyPerPayment: copies.copy_per_payment,

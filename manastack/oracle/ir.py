@@ -739,6 +739,13 @@ class ShuffleIntoLibrary:
 
 
 @dataclass(frozen=True, slots=True)
+class ShuffleHandAndGraveyard:
+    """Each player ``who`` names shuffles their hand and graveyard into their library (CR 701.24a)."""
+
+    who: Subject
+
+
+@dataclass(frozen=True, slots=True)
 class CastEncodedCopy:
     """Cipher's granted trigger (CR 702.99a): its controller may copy the encoded card and cast
     the copy without paying its mana cost (CR 707.12)."""
@@ -980,7 +987,7 @@ Effect = Union[
     Attach, GainControl, ExchangeControl, GetEnergy, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit,
     IfYouDo, LoseGame, WinGame, IfYouDont, CastFromHand, Restrict,
-    PutInLibrary, ShuffleIntoLibrary, Surveil, CreateEmblem, SacrificePermanents,
+    PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, Surveil, CreateEmblem, SacrificePermanents,
 ]
 
 # --------------------------------------------------------------------------------- costs

@@ -10,7 +10,7 @@ import dataclasses
 from lark import Token, v_args
 
 from manastack.oracle import ir
-from manastack.oracle.transform_base import (IT, THAT_OBJECT, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
+from manastack.oracle.transform_base import (IT, THAT_OBJECT, _Amount, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
                                               _is_object, _number, _of, _permanent, _ptmod)
 
 
@@ -34,6 +34,14 @@ class FollowupRules:
         _need(isinstance(what, _T) and what.spec.kind == "card" and what.spec.filter.zone == "graveyard",
               "put onto the battlefield")
         return [ir.ReturnToBattlefield(what, under_you=True)]
+
+    def shuffle_hand_graveyard(self, c):
+        """"Each player shuffles their hand and graveyard into their library[, then draws seven
+        cards]" (CR 701.24a, 121.1): the same players draw."""
+        who = c[0]
+        _need(_is_player(who), "not a player")
+        amount = next((x for x in c[1:] if isinstance(x, _Amount)), None)
+        return [ir.ShuffleHandAndGraveyard(who)] + ([ir.Draw(amount.value, who)] if amount is not None else [])
 
     def shuffle_into_library(self, c):
         """"Shuffle ~ into its owner's library" (Beacon of Destruction), "Shuffle target card from
