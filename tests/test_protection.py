@@ -139,3 +139,50 @@ def test_protection_of_your_choice_only_where_an_effect_grants_it():
     for text in ("Protection from the color of your choice",
                  "Creatures you control have protection from the color of your choice."):
         assert card("Test Knight", text).unsupported, text
+
+
+def test_order_of_the_stars_has_protection_from_the_color_chosen_as_it_entered(db):
+    """"As ~ enters, choose a color. ~ has protection from the chosen color" (CR 614.12)."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    hand: [Order of the Stars]
+    battlefield: [Plains]
+  - name: Bob
+    hand: [Lightning Bolt]
+    battlefield: [Mountain]
+""", turn=3)
+    pick(g, "cast Order of the Stars")
+    while g.pending.kind != "priority":
+        g.push(next(a for a in g.legal_actions() if a.kind == "autopay"))
+    resolve(g)
+    assert g.pending.kind == "choose_color"
+    pick(g, "red")
+    assert not any("Order of the Stars" in t for t in _bolt_targets(g))
+
+
+def test_brave_the_elements_protects_only_the_white_creatures_there_as_it_resolves(db):
+    """Brave the Elements rulings 2009-10-01: the color is chosen as it resolves; only white
+    creatures you control then gain protection."""
+    effect = db.get("Brave the Elements").abilities[0].effects[0]
+    assert effect.keywords == (ir.Keyword("protection", arg=ir.PROTECTION_CHOICE),)
+    g = game_helpers.board(db, """
+  - name: Alice
+    hand: [Brave the Elements]
+    battlefield: [Savannah Lions, Grizzly Bears, Plains]
+""" + BOB_BOLT, turn=3)
+    pick(g, "cast Brave the Elements")
+    while g.pending.kind != "priority":
+        g.push(next(a for a in g.legal_actions() if a.kind == "autopay"))
+    resolve(g)
+    pick(g, "red")
+    targets = _bolt_targets(g)
+    assert not any("Savannah Lions" in t for t in targets) and any("Grizzly Bears" in t for t in targets)
+
+
+def test_the_chosen_color_needs_a_choice_as_the_card_enters():
+    """Without "As ~ enters, choose a color" or a first "Choose a color.", nothing chose it."""
+    for text, type_line in (("~ has protection from the chosen color.", "Creature — Test"),
+                            ("Creatures you control gain protection from the chosen color until end of turn.",
+                             "Instant")):
+        assert card("Test", text, type_line).unsupported, text
+    assert card("Test", "As ~ enters, choose a color.\n~ has protection from the chosen color.").unsupported == ()

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from manastack.cards.multiface import Layout
+from manastack.mana import COLOR_NAMES
 from manastack.oracle import ir
 
 from . import exercise
@@ -148,15 +149,24 @@ def _keywords(s: State, o: Obj) -> set[str]:
     return kws
 
 
+def _quality(arg: str | None, source: Obj) -> str | None:
+    """A protection's quality; "the chosen color" is the color chosen as ``source`` entered
+    (CR 614.12), none if it has none."""
+    if arg == ir.CHOSEN_COLOR:
+        return COLOR_NAMES.get(source.chosen or "")
+    return arg
+
+
 def protections(s: State, o: Obj) -> list[str]:
     """What ``o`` has protection from now (CR 702.16a: "red", "artifacts", "everything"): its
     own protection abilities, printed or granted as text, those static abilities grant it
     ("Enchanted creature has protection from black") and those it gained for a time."""
-    out = [ab.arg for ab in layers.card_now(s, o).abilities if type(ab) is ir.Keyword and ab.name == "protection"]
+    out = [_quality(ab.arg, o) for ab in layers.card_now(s, o).abilities
+           if type(ab) is ir.Keyword and ab.name == "protection"]
     if o.zone == "battlefield":
         for src, eff in _static_sources(s):
             if eff.kind == "grant_keywords" and _affects(s, src, eff, o):
-                out += [k.arg for k in eff.keywords if k.name == "protection"]
+                out += [_quality(k.arg, src) for k in eff.keywords if k.name == "protection"]
         for e in s.effects:
             if e.kind == "grant" and e.affected == o.id:
                 out += e.protection

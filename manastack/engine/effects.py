@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from manastack.mana import COLOR_NAMES, COLORS
 from manastack.oracle import ir
-from manastack.oracle.ir import PROTECTION_CHOICE
+from manastack.oracle.ir import CHOSEN_COLOR, PROTECTION_CHOICE
 
 from . import characteristics as ch
 from . import (cipher, clash, control, copies, double_faced, edicts, emblems, events, free_casting, game_outcome,
@@ -309,6 +309,10 @@ def _grant(ctx, e: ir.GrantKeywords, rc):
     s = ctx.s
     names = tuple(k.name for k in e.keywords)
     protection = tuple(k.arg for k in e.keywords if k.name == "protection")
+    if CHOSEN_COLOR in protection:         # as the source entered (CR 614.12), as it last existed
+        src = source_obj(ctx, rc)
+        chosen = COLOR_NAMES.get(src.chosen or "") if src is not None else None
+        protection = tuple(p for p in (chosen if p == CHOSEN_COLOR else p for p in protection) if p)
     for o in [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]:
         if PROTECTION_CHOICE in protection:
             protection = tuple(_choose_color(ctx, rc.controller, "protection") if p == PROTECTION_CHOICE else p

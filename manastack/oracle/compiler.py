@@ -51,6 +51,7 @@ class Gap:
 
 # Reasons a part of a card's text is not compiled.
 UNREADABLE = "the grammar can't read this sentence"
+NO_CHOSEN_COLOR = "\"the chosen color\" with no \"As ~ enters, choose a color\" (CR 614.12)"
 UNLINKED = "\"the exiled card\" refers to no activated or triggered ability of the card that exiles one (CR 607.2a)"
 UNREADABLE_LINE = "the grammar can't read this line (no single sentence of it is to blame)"
 LOYALTY = "the grammar can't read this loyalty ability (CR 606)"
@@ -231,6 +232,7 @@ def compile_card(card) -> CompileResult:
         result.abilities.insert(0, ir.SpellAbility(tuple(effects), tuple(targets),
                                                    text="\n".join(spell_text)))
     _link_exiles(result)
+    _need_chosen_color(result)
     # Intrinsic abilities first: abilities added later as text (CR 613.1f) keep the indexes
     # of the ones the card already had.
     result.abilities[:0] = [basic_land_ability(t) for t in card.subtypes if t in BASIC_LAND_MANA]
@@ -254,6 +256,28 @@ def _link_exiles(result: CompileResult) -> None:
             result.gaps.append(Gap(a.text, UNLINKED))
         return
     result.abilities[:] = [_linked(a) if type(a) in linkable else a for a in result.abilities]
+
+
+def _need_chosen_color(result: CompileResult) -> None:
+    """Protection "from the chosen color" (CR 702.16a) is from the color chosen as the card
+    entered: read only on a permanent card with "As ~ enters, choose a color" (CR 614.12)."""
+    chosen = ir.Keyword("protection", arg=ir.CHOSEN_COLOR)
+    chooses = any(type(a) is ir.ReplacementAbility and a.kind == "choose_color" for a in result.abilities)
+    for a in list(result.abilities):
+        if (not chooses or type(a) is ir.SpellAbility) and _has_keyword(a, chosen):
+            result.abilities.remove(a)
+            result.unsupported.append(a.text)
+            result.gaps.append(Gap(a.text, NO_CHOSEN_COLOR))
+
+
+def _has_keyword(node, keyword: ir.Keyword) -> bool:
+    if node == keyword:
+        return True
+    if isinstance(node, (tuple, list)):
+        return any(_has_keyword(n, keyword) for n in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return any(_has_keyword(getattr(node, f.name), keyword) for f in dataclasses.fields(node))
+    return False
 
 
 def _refers(node, ref: ir.Ref | None) -> bool:

@@ -1086,6 +1086,9 @@ EXILED_CARDS = "exiled_cards"
 # "gains protection from the color of your choice" (CR 702.16a): a Keyword("protection") arg,
 # only in a one-shot GrantKeywords, whose controller chooses the color as it happens
 PROTECTION_CHOICE = "the color of your choice"
+# "protection from the chosen color": the color chosen as the source entered (CR 614.12), a
+# Keyword("protection") arg only where the card has "As ~ enters, choose a color"
+CHOSEN_COLOR = "the chosen color"
 
 
 @dataclass(frozen=True, slots=True)

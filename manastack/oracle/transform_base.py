@@ -31,6 +31,11 @@ PREDEFINED_TOKENS = {
 }
 
 
+class _ChooseColor:
+    """A spell's first sentence "Choose a color.", until ``body`` gives the color to the
+    protection granted next ("from the chosen color")."""
+
+
 class _CounteredExile:
     """The sentence "If that spell is countered this way, exile it instead ...", until ``body``
     joins it to the counter before it (CR 614.15)."""

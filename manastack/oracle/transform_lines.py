@@ -10,7 +10,7 @@ from lark import Token, v_args
 from manastack.mana import ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (_plain_group, no_it_subject, 
-    IT, PREV, THAT_OBJECT, _OPEN, _CounteredExile, _TokenHas, _T, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
+    IT, PREV, THAT_OBJECT, _OPEN, _ChooseColor, _CounteredExile, _TokenHas, _T, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
     bind)
 
 
@@ -293,6 +293,14 @@ class LineRules:
     def prot_artifacts(self, c):
         return "artifacts"
 
+    def prot_chosen(self, c):
+        """"Protection from the chosen color": chosen as the source entered, or by "Choose a
+        color." before it (see ``body``)."""
+        return ir.CHOSEN_COLOR
+
+    def choose_color_first(self, c):
+        return [_ChooseColor()]
+
     def prot_choice(self, c):
         """"Protection from the color of your choice": chosen as the effect granting it happens."""
         return ir.PROTECTION_CHOICE
@@ -405,7 +413,18 @@ class LineRules:
     def body(self, c):
         out: list = []
         start = 0           # where the effects of the sentence before begin
+        chose = False       # "Choose a color." came first
         for sentence in c:
+            if sentence and isinstance(sentence[0], _ChooseColor):
+                chose = True
+                continue
+            if chose:       # "... gain protection from the chosen color": chosen as it happens
+                chose = False
+                _need(len(sentence) == 1 and type(sentence[0]) is ir.GrantKeywords
+                      and any(k.arg == ir.CHOSEN_COLOR for k in sentence[0].keywords), "choose a color")
+                keywords = tuple(dataclasses.replace(k, arg=ir.PROTECTION_CHOICE) if k.arg == ir.CHOSEN_COLOR else k
+                                 for k in sentence[0].keywords)
+                sentence = [dataclasses.replace(sentence[0], keywords=keywords)]
             if sentence and isinstance(sentence[0], ir.IfYouDont):
                 _need(len(out) > start, "if you don't")
                 out[-1:] = _unless_done(out[-1], sentence[0])
