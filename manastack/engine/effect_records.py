@@ -159,6 +159,19 @@ class ExileIfDies:
 
 
 @dataclass(frozen=True, slots=True)
+class DamagedBy:
+    """The permanent was dealt damage this turn by ``dealer``, a permanent whose abilities ask
+    about "a creature dealt damage by ~ this turn" (Sengir Vampire); kept only for those."""
+
+    kind: ClassVar[str] = "damaged_by"
+    affected: int
+    dealer: int
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class ControlChange:
     """``controller`` controls the permanent (layer 2, CR 613.1b) until the effect ends."""
 
@@ -283,7 +296,7 @@ def plain_filter(f: ir.Filter) -> bool:
 
 
 Effect = (ModifyPT | SetPT | GrantKeywords | BecomeCreature | AddSubtypes | AllCreatureTypes | SkipNextUntap | MayPlay
-          | PreventionShield | RegenerationShield | ExileIfDies | ControlChange | ManaReplacementEffect | DelayedTrigger
+          | PreventionShield | RegenerationShield | ExileIfDies | DamagedBy | ControlChange | ManaReplacementEffect | DelayedTrigger
           | OneShotDelayedTrigger | ActivatedThisTurn | CombatRule)
 """Any of the records above: what ``State.effects`` holds."""
 

@@ -23,7 +23,7 @@ from .abilities import MIRACLE_CAST, REBOUND_CAST, nested_index
 from .bestow import bestowed
 from .decisions import Action, Decision, DecisionKind
 from .runner import Ctx
-from .effect_records import ControlChange, GrantKeywords, OneShotDelayedTrigger
+from .effect_records import ControlChange, DamagedBy, GrantKeywords, OneShotDelayedTrigger
 from .event_types import (BecameMonarch, CardDraw, CountersPut, CountersRemoved, DamageDealt, Destruction, Drew, Seen,
                           ExiledWithMadness, LifeGained, LifeLost, Tapped, Untapped, ZoneChange)
 from .state import Obj, PendingTrigger, exiled_with
@@ -469,6 +469,8 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
                           ("120.3e", "510.2") if combat else ("120.3e",), "damage")
             if "deathtouch" in src_kw and not walker_only:
                 o.deathtouched = True
+            if filters.remembers_damage(source.card):     # "dealt damage by ~ this turn"
+                s.effects.append(DamagedBy(o.id, source.id, "end_of_turn", s.new_timestamp(), source.card.name))
         if "lifelink" in src_kw:               # whatever it was dealt to (CR 120.3f)
             prev = lifelink.get(source.id)
             lifelink[source.id] = (source, (prev[1] if prev else 0) + amount)

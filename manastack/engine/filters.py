@@ -1,6 +1,9 @@
 """Matching objects against IR filters and target specs (CR 115, 109.2)."""
 from __future__ import annotations
 
+import dataclasses
+from functools import lru_cache
+
 from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.subtypes import CREATURE_TYPES
@@ -102,6 +105,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
     if f.mana_value_at_most is not None and ch.mana_value(o) > f.mana_value_at_most:
         return False
     if f.targets_self and not _targets_source(s, o, source):
+        return False
+    if f.damaged_by_self and (source is None or not damaged_by(s, o, source)):
         return False
     if f.mana_value_equals is not None:     # counters on the source, now (Chalice of the Void)
         on = f.mana_value_equals
@@ -254,6 +259,28 @@ def can_be_targeted_by(s: State, o: Obj, source: Obj, controller: int) -> bool:
     if "protection" in kws and protected_from(s, o, source):
         return False
     return True
+
+
+def damaged_by(s: State, o: Obj, dealer: Obj) -> bool:
+    """Whether ``dealer`` dealt damage to ``o`` this turn (see :func:`remembers_damage`)."""
+    return any(e.kind == "damaged_by" and e.affected == o.id and e.dealer == dealer.id for e in s.effects)
+
+
+@lru_cache(maxsize=4096)
+def remembers_damage(card) -> bool:
+    """Whether an ability of ``card`` asks about creatures it dealt damage to this turn; found
+    once per definition."""
+    return _mentions_damaged_by(card.abilities)
+
+
+def _mentions_damaged_by(node) -> bool:
+    if type(node) is ir.Filter:
+        return node.damaged_by_self
+    if isinstance(node, tuple):
+        return any(_mentions_damaged_by(n) for n in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return any(_mentions_damaged_by(getattr(node, f.name)) for f in dataclasses.fields(node))
+    return False
 
 
 def protected_from(s: State, o: Obj, source: Obj) -> bool:

@@ -145,6 +145,7 @@ class Filter:
     same_mana_value: bool = False   # "with the same mana value as the discarded card": the source's (transmute)
     non_subtypes: tuple[str, ...] = ()   # "non-Human": none of these subtypes (mutate, CR 702.140a)
     same_owner: bool = False      # "with the same owner as this spell" (mutate, CR 702.140a)
+    damaged_by_self: bool = False   # "dealt damage by ~ this turn" (Sengir Vampire)
 
 
 @dataclass(frozen=True, slots=True)

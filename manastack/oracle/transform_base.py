@@ -374,5 +374,5 @@ def _plain_group(f: ir.Filter) -> bool:
     """A description read the same whoever's ability it is, but for "you control": nothing in it
     names the source ("other", "named ~", the chosen color or type), so an effect that outlives
     the source can still read it (CR 611.2c)."""
-    return not (f.other or f.or_self or f.named_self or f.targets_self or f.power_below_source
+    return not (f.other or f.or_self or f.named_self or f.targets_self or f.power_below_source or f.damaged_by_self
                 or f.mana_value_equals is not None or "chosen" in f.colors + f.subtypes)

@@ -334,6 +334,9 @@ class ObjectRules:
     def p_named_self(self, c):
         return "named_self", True
 
+    def p_damaged_by_self(self, c):
+        return "damaged_by_self", True
+
     def p_from_your_hand(self, c):
         return "from_hand", True
 
