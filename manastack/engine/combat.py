@@ -352,6 +352,8 @@ def combat_damage(ctx: Ctx, first_step: bool) -> None:
         elif not blockers:
             if ch.has(s, a, "trample") and at is not None:
                 assignments.append((a, at, p))  # CR 702.19d
+        elif at is not None and restricted(s, a, "assign_as_unblocked") and _as_unblocked(ctx, a, p):
+            assignments.append((a, at, p))      # all of it, never split (Thorn Elemental rulings)
         else:
             assignments.extend(_divide(ctx, a, blockers, p))
     for b in [o for o in s.permanents() if o.blocking]:
@@ -368,6 +370,18 @@ def combat_damage(ctx: Ctx, first_step: bool) -> None:
         s.add_log(f"No {step} is dealt", ("510.1",), "combat")
         return
     events.deal_damage(ctx, assignments, combat=True)
+
+
+def _as_unblocked(ctx: Ctx, a: Obj, power: int) -> bool:
+    """"You may have ~ assign its combat damage as though it weren't blocked": the attacking
+    player chooses, as the damage is assigned, all of it to the blockers or all of it to the
+    player or planeswalker attacked (CR 510.1; Thorn Elemental rulings 2018-04-27)."""
+    s = ctx.s
+    answer = ctx.ask(Decision(s.active, DecisionKind.DAMAGE,
+                              f"Have {a.card.name} assign its {power} combat damage as though it weren't blocked?",
+                              (Action("assign", (0,), "to the blocking creatures"),
+                               Action("assign", (1,), "as though it weren't blocked"))))
+    return answer.args[0] == 1
 
 
 def _lethal(s, attacker: Obj, blocker: Obj) -> int:

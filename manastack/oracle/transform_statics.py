@@ -153,6 +153,10 @@ class StaticRules:
     def st_has(self, c):
         return [self._static("grant_keywords", c[0], keywords=tuple(c[1]))]
 
+    def st_assign_as_unblocked(self, c):
+        """"You may have ~ assign its combat damage as though it weren't blocked" (Thorn Elemental)."""
+        return [self._static("assign_as_unblocked", "self")]
+
     def st_cant_block(self, c):
         return [self._static("cant_block", c[0])]
 
