@@ -186,3 +186,22 @@ def test_the_chosen_color_needs_a_choice_as_the_card_enters():
                              "Instant")):
         assert card("Test", text, type_line).unsupported, text
     assert card("Test", "As ~ enters, choose a color.\n~ has protection from the chosen color.").unsupported == ()
+
+
+def test_cho_mannos_blessing_stays_on_while_another_white_aura_falls_off(db):
+    """"This effect doesn't remove ~": protection from white makes Pacifism fall off (CR 702.16c,
+    704.5m), but not the white Blessing that grants it."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    hand: [Cho-Manno's Blessing]
+    battlefield: [Grizzly Bears, {card: Pacifism, attached_to: Grizzly Bears}, Plains, Plains]
+""" + BOB_BOLT, turn=3)
+    pick(g, "cast Cho-Manno's Blessing")
+    while g.pending.kind != "priority":
+        g.push(next(a for a in g.legal_actions() if a.kind == "autopay" or "Grizzly Bears" in a.label))
+    resolve(g)
+    pick(g, "white")
+    s = g.current_state()
+    assert names(g, 0, "graveyard") == ["Pacifism"]
+    blessing = next(o for o in s.objs.values() if o.card.name == "Cho-Manno's Blessing")
+    assert blessing.zone == "battlefield" and s.objs[blessing.attached_to].card.name == "Grizzly Bears"

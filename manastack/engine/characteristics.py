@@ -157,15 +157,17 @@ def _quality(arg: str | None, source: Obj) -> str | None:
     return arg
 
 
-def protections(s: State, o: Obj) -> list[str]:
+def protections(s: State, o: Obj, aura: Obj | None = None) -> list[str]:
     """What ``o`` has protection from now (CR 702.16a: "red", "artifacts", "everything"): its
     own protection abilities, printed or granted as text, those static abilities grant it
-    ("Enchanted creature has protection from black") and those it gained for a time."""
+    ("Enchanted creature has protection from black") and those it gained for a time. Seen by
+    ``aura``, one that ``aura`` grants "This effect doesn't remove ~" doesn't count."""
     out = [_quality(ab.arg, o) for ab in layers.card_now(s, o).abilities
            if type(ab) is ir.Keyword and ab.name == "protection"]
     if o.zone == "battlefield":
         for src, eff in _static_sources(s):
-            if eff.kind == "grant_keywords" and _affects(s, src, eff, o):
+            if eff.kind == "grant_keywords" and _affects(s, src, eff, o) and not (
+                    eff.keeps_source and aura is not None and src.id == aura.id):
                 out += [_quality(k.arg, src) for k in eff.keywords if k.name == "protection"]
         for e in s.effects:
             if e.kind == "grant" and e.affected == o.id:

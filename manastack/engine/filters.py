@@ -283,10 +283,11 @@ def _mentions_damaged_by(node) -> bool:
     return False
 
 
-def protected_from(s: State, o: Obj, source: Obj) -> bool:
+def protected_from(s: State, o: Obj, source: Obj, attached: bool = False) -> bool:
     """CR 702.16: protection from a color, from multicolored, from creatures, from artifacts or
-    from everything."""
-    for arg in ch.protections(s, o):
+    from everything. ``attached``: whether ``source``, an Aura, may stay attached to ``o``
+    (CR 702.16c), where its own protection with "This effect doesn't remove ~" doesn't count."""
+    for arg in ch.protections(s, o, source if attached else None):
         arg = (arg or "").lower()
         if arg == "everything":
             return True

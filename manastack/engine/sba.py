@@ -178,4 +178,4 @@ def _may_enchant(s, aura, host) -> bool:
     if spec is None or spec.kind != "permanent" or host.zone != "battlefield":
         return True
     return matches(s, host, spec.filter, aura) and not (
-        "protection" in ch.keywords(s, host) and protected_from(s, host, aura))
+        "protection" in ch.keywords(s, host) and protected_from(s, host, aura, attached=True))

@@ -1173,6 +1173,9 @@ class StaticEffect:
     condition: "str | YouControl | NotYourTurn | HasCounter | None" = None
     # "cast_from_graveyard": the alternative cost such a cast must use ("mutate": Brokkos, CR 118.9)
     cost: str = ""
+    # "grant_keywords" of protection followed by "This effect doesn't remove ~": the protection
+    # doesn't make the source itself, an Aura, fall off (CR 702.16c, 704.5m)
+    keeps_source: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,6 +31,11 @@ PREDEFINED_TOKENS = {
 }
 
 
+class _KeepsSource:
+    """"This effect doesn't remove ~." after a static ability granting protection, until
+    ``static_line`` marks that ability with it."""
+
+
 class _ChooseColor:
     """A spell's first sentence "Choose a color.", until ``body`` gives the color to the
     protection granted next ("from the chosen color")."""

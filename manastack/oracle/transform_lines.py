@@ -10,7 +10,7 @@ from lark import Token, v_args
 from manastack.mana import ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (_plain_group, no_it_subject, 
-    IT, PREV, THAT_OBJECT, _OPEN, _ChooseColor, _CounteredExile, _TokenHas, _T, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
+    IT, PREV, THAT_OBJECT, _OPEN, _ChooseColor, _CounteredExile, _KeepsSource, _TokenHas, _T, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
     bind)
 
 
@@ -200,7 +200,15 @@ class LineRules:
         return "abilities", [ir.ExertAbility(ir.CreateReflexive(ability), text)]
 
     def static_line(self, c):
-        return "abilities", no_it_subject([a for group in c for a in group])
+        out: list = []
+        for a in (a for group in c for a in group):
+            if isinstance(a, _KeepsSource):     # "This effect doesn't remove ~." (Pentarch Ward)
+                _need(bool(out) and type(out[-1]) is ir.StaticAbility and out[-1].effect.kind == "grant_keywords"
+                      and any(k.name == "protection" for k in out[-1].effect.keywords), "doesn't remove")
+                out[-1] = ir.StaticAbility(dataclasses.replace(out[-1].effect, keeps_source=True), out[-1].text)
+            else:
+                out.append(a)
+        return "abilities", no_it_subject(out)
 
     def spell_line(self, c):
         return "spell", c[0]

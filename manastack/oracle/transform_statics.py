@@ -6,7 +6,7 @@ import dataclasses
 from manastack.mana import BASIC_LAND_MANA, NAME_TO_COLOR, ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (
-    _Amount, _ForEach, _amount, _mana_symbols, _need, _number, _of, _ptmod, bind)
+    _Amount, _ForEach, _KeepsSource, _amount, _mana_symbols, _need, _number, _of, _ptmod, bind)
 
 
 class StaticRules:
@@ -152,6 +152,9 @@ class StaticRules:
 
     def st_has(self, c):
         return [self._static("grant_keywords", c[0], keywords=tuple(c[1]))]
+
+    def st_keeps_source(self, c):
+        return [_KeepsSource()]
 
     def st_assign_as_unblocked(self, c):
         """"You may have ~ assign its combat damage as though it weren't blocked" (Thorn Elemental)."""
