@@ -304,9 +304,11 @@ class LineRules:
     def prot_chosen(self, c):
         """"Protection from the chosen color": chosen as the source entered, or by "Choose a
         color." before it (see ``body``)."""
+        _need(str(c[0]).lower() == "color", "the chosen type")
         return ir.CHOSEN_COLOR
 
     def choose_color_first(self, c):
+        _need(str(c[0]).lower() == "color", "choose a type")
         return [_ChooseColor()]
 
     def prot_choice(self, c):
