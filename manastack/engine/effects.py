@@ -16,7 +16,7 @@ from .abilities import ONE_SHOT_DELAYS, nested_index
 from .casting import pay_mana
 from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
-from .filters import objects_matching
+from .filters import objects_matching, shares_creature_type
 from .mana_abilities import add_mana, can_afford
 from .resolution import became, named_objects, named_players, amount, execute, objects_match, resolve_subject, source_obj
 from .effect_records import (AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger, ExileIfDies,
@@ -185,6 +185,28 @@ def _shuffle_into_library(ctx, e: ir.ShuffleIntoLibrary, rc):
         s.rng.shuffle(s.players[o.owner].library)
         s.add_log(f"{o.card.name} is shuffled into {s.players[o.owner].name}'s library ({rc.card.name})",
                   ("701.24a",), "zone")
+
+
+def _reveal_top_if_shares(ctx, e: ir.RevealTopIfShares, rc):
+    """Kinship: the controller looks at the top card of their library (CR 701.20e); if it shares
+    a creature type with the source (CR 205.3), they may reveal it (CR 701.20a), and if they do,
+    the effects happen."""
+    s = ctx.s
+    p = s.players[rc.controller]
+    src = source_obj(ctx, rc)
+    if not p.library or src is None:
+        return
+    top = s.objs[p.library[-1]]
+    s.add_log(f"{p.name} looks at the top card of their library", ("701.20e",), "effect")
+    if not shares_creature_type(s, top, src):
+        return
+    answer = ctx.ask(Decision(rc.controller, DecisionKind.REVEAL,
+                              f"Reveal {top.card.name}, which shares a creature type with {src.card.name}?",
+                              (Action("choose", (top.id,), f"reveal {top.card.name}"),
+                               Action("done", (), "reveal nothing")), {"looked": [top.id]}))
+    if answer.kind == "choose":
+        s.add_log(f"{p.name} reveals {top.card.name}", ("701.20a",), "effect")
+        execute(ctx, e.effects, rc)
 
 
 def _shuffle_hand_and_graveyard(ctx, e: ir.ShuffleHandAndGraveyard, rc):
@@ -783,7 +805,7 @@ HANDLERS = {
     ir.Attach: placement_effects.attach,
     ir.ExileTopCard: _exile_top,
     ir.SkipNextUntap: _skip_next_untap, ir.PutInLibrary: _put_in_library, ir.ShuffleIntoLibrary: _shuffle_into_library,
-    ir.ShuffleHandAndGraveyard: _shuffle_hand_and_graveyard, ir.Surveil: _surveil,
+    ir.ShuffleHandAndGraveyard: _shuffle_hand_and_graveyard, ir.RevealTopIfShares: _reveal_top_if_shares, ir.Surveil: _surveil,
     ir.CastEncodedCopy: cipher.cast_encoded_copy,
     ir.CopySpell: copies.copy_spell, ir.StormCopies: copies.storm_copies,
     ir.CopyPerPayment: copies.copy_per_payment,

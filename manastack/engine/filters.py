@@ -159,6 +159,17 @@ def has_all_creature_types(s: State, o: Obj) -> bool:
     return _printed_changeling(o) or any(e.kind == "all_creature_types" and e.affected == o.id for e in s.effects)
 
 
+def shares_creature_type(s: State, a: Obj, b: Obj) -> bool:
+    """CR 205.3, 702.73a: whether ``a`` and ``b`` have a creature type in common (an object with
+    every creature type shares one with any object that has a creature type)."""
+    types_a = {t for t in layers.card_now(s, a).subtypes if t in CREATURE_TYPES} if a.zone == "battlefield" \
+        else {t for t in a.card.subtypes if t in CREATURE_TYPES}
+    types_b = {t for t in layers.card_now(s, b).subtypes if t in CREATURE_TYPES} if b.zone == "battlefield" \
+        else {t for t in b.card.subtypes if t in CREATURE_TYPES}
+    all_a, all_b = has_all_creature_types(s, a), has_all_creature_types(s, b)
+    return bool(types_a & types_b) or all_a and (all_b or bool(types_b)) or all_b and bool(types_a)
+
+
 def _all_creature_types(s: State, o: Obj, subtypes) -> bool:
     """CR 205.3m: an object with all creature types (Mutavault animated) has every one."""
     every = _printed_changeling(o) or any(

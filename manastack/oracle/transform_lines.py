@@ -552,6 +552,11 @@ class LineRules:
     def ns_upkeep(self, c):
         return "upkeep", "next_upkeep"
 
+    def kinship(self, c):
+        """Kinship's look, reveal and "If you do, ..." as one effect."""
+        [done] = [x for x in c if isinstance(x, list)][-1]
+        return [ir.RevealTopIfShares(done.effects)]
+
     def if_you_do(self, c):
         """"If you do, draw a card." after "you may discard a card" or "you may pay {1}":
         joined to that action by ``body`` (CR 608.2c). A target named here ("If you do, ~
