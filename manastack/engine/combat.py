@@ -119,17 +119,29 @@ def declare_attackers(ctx: Ctx) -> None:
                   "if able", ("508.1d",), "combat")
     while True:
         cands = [o for o in s.permanents(ap) if o.id not in chosen and can_attack(s, o)]
-        if not cands:
+        if not chosen and len(cands) == 1 and restricted(s, cands[0], "cant_attack_alone"):
+            cands = []          # it could only attack alone (CR 506.5)
+        alone = len(chosen) == 1 and restricted(s, s.objs[chosen[0]], "cant_attack_alone")
+        if not cands and not alone:
             break
         options = tuple(a for o in cands for a in
                         (Action("attack", (o.id,), f"attack with {o.card.name}"),)
                         + tuple(Action("attack", (o.id, w.id), f"attack {w.card.name} with {o.card.name}")
-                                for w in walkers)) \
-            + (Action("done", (), "no more attackers" if chosen else "don't attack"),)
+                                for w in walkers))
+        if alone:
+            # CR 506.5, 508.1c: attacking alone would make the declaration illegal
+            name = s.objs[chosen[0]].card.name
+            options += (Action("unattack", (chosen[0],), f"take {name} back (it can't attack alone, CR 508.1c)"),)
+        else:
+            options += (Action("done", (), "no more attackers" if chosen else "don't attack"),)
         answer = ctx.ask(Decision(ap, DecisionKind.ATTACKERS, "Declare attackers (CR 508.1)", options,
                                   {"chosen": list(chosen), "planeswalkers": dict(aimed)}))
         if answer.kind == "done":
             break
+        if answer.kind == "unattack":
+            chosen.remove(answer.args[0])
+            aimed.pop(answer.args[0], None)
+            continue
         chosen.append(answer.args[0])
         if len(answer.args) > 1:
             aimed[answer.args[0]] = answer.args[1]
@@ -224,6 +236,8 @@ def declare_blockers(ctx: Ctx) -> None:
         # creature each combat" (CR 509.1b)
         free = [o for o in s.permanents(dp) if ch.is_creature(s, o) and not o.tapped
                 and len(blocking.get(o.id, ())) < block_capacity(s, o) and cant_block(s, o) is None]
+        if not blocks and len(free) == 1 and restricted(s, free[0], "cant_block_alone"):
+            free = []           # it could only block alone (CR 506.5)
         blocked = [a for _b, a in blocks]
         # CR 509.1b: "can't be blocked by more than one creature" once one blocks it
         full = {a.id for a in attackers if a.id in blocked and restricted(s, a, "max_one_blocker")}
@@ -235,7 +249,11 @@ def declare_blockers(ctx: Ctx) -> None:
                    if a.id not in full and a.id not in blocking.get(b.id, ()) and can_block(s, b, a)
                    and (b.id not in last or a.id in lured)]
         lonely = [a for a in attackers if ch.has(s, a, "menace") and blocked.count(a.id) == 1]
-        if lonely:
+        alone = [b for b in blocking if len(blocking) == 1 and restricted(s, s.objs[b], "cant_block_alone")]
+        if alone:       # CR 506.5, 509.1b: blocking alone would make the declaration illegal
+            options.append(Action("unblock", (alone[0],), f"take {s.objs[alone[0]].card.name} back "
+                                  "(it can't block alone, CR 509.1b)"))
+        elif lonely:
             for a in lonely:
                 b = next(b for b, x in blocks if x == a.id)
                 options.append(Action("unblock", (b,), f"take {s.objs[b].card.name} back "
@@ -253,7 +271,7 @@ def declare_blockers(ctx: Ctx) -> None:
                                   {"blocks": [list(p) for p in blocks]}))
         if answer.kind == "done":
             break
-        if answer.kind == "unblock" and not lonely:     # its blocks (CR 509.1c)
+        if answer.kind == "unblock" and (alone or not lonely):     # its blocks (CR 509.1b-c)
             blocks = [(b, a) for b, a in blocks if b != answer.args[0]]
         elif answer.kind == "unblock":     # its blocks of the menace attackers blocked by it alone
             lone = {a.id for a in lonely}

@@ -172,6 +172,16 @@ class StaticRules:
         _need(land_type in BASIC_LAND_MANA and c[1] == "a", "land type")     # not "another Island"
         return [self._static("attack_unless_land", c[0], land_type=land_type)]
 
+    def st_not_alone(self, c):
+        """"~ can't attack or block alone" (CR 506.5, 508.1c, 509.1b)."""
+        return self.st_not_alone_attacking(c) + self.st_not_alone_blocking(c)
+
+    def st_not_alone_attacking(self, c):
+        return [self._static("cant_attack_alone", "self")]
+
+    def st_not_alone_blocking(self, c):
+        return [self._static("cant_block_alone", "self")]
+
     def st_cant_attack_block(self, c):
         return [self._static("cant_attack", c[0]), self._static("cant_block", c[0])]
 
