@@ -208,15 +208,19 @@ def power_toughness(s: State, o: Obj) -> tuple[int, int]:
                 n = 1 if eff.count is None else count_matching(s, eff.count, src, besides=o)
                 p += eff.power * n
                 t += eff.toughness * n
+    switched = False
     for e in s.effects:
-        if e.affected == o.id and e.kind == "modify_pt":
-            p += e.power
-            t += e.toughness
+        if e.affected == o.id:
+            if e.kind == "modify_pt":
+                p += e.power
+                t += e.toughness
+            elif e.kind == "switch_pt":
+                switched = not switched     # two switches undo each other
     c = o.counters
     if c:
         p += c.get("+1/+1", 0) - c.get("-1/-1", 0)
         t += c.get("+1/+1", 0) - c.get("-1/-1", 0)
-    return p, t
+    return (t, p) if switched else (p, t)       # layer 7d, after the rest (CR 613.4d)
 
 
 def count_matching(s: State, f: ir.Filter, source: Obj, besides: Obj | None = None) -> int:

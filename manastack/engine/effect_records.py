@@ -159,6 +159,17 @@ class ExileIfDies:
 
 
 @dataclass(frozen=True, slots=True)
+class SwitchPT:
+    """The permanent's power and toughness are switched (layer 7d, CR 613.4d)."""
+
+    kind: ClassVar[str] = "switch_pt"
+    affected: int
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class DamagedBy:
     """The permanent was dealt damage this turn by ``dealer``, a permanent whose abilities ask
     about "a creature dealt damage by ~ this turn" (Sengir Vampire); kept only for those."""
@@ -296,7 +307,7 @@ def plain_filter(f: ir.Filter) -> bool:
 
 
 Effect = (ModifyPT | SetPT | GrantKeywords | BecomeCreature | AddSubtypes | AllCreatureTypes | SkipNextUntap | MayPlay
-          | PreventionShield | RegenerationShield | ExileIfDies | DamagedBy | ControlChange | ManaReplacementEffect | DelayedTrigger
+          | PreventionShield | RegenerationShield | ExileIfDies | DamagedBy | SwitchPT | ControlChange | ManaReplacementEffect | DelayedTrigger
           | OneShotDelayedTrigger | ActivatedThisTurn | CombatRule)
 """Any of the records above: what ``State.effects`` holds."""
 

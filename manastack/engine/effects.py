@@ -22,7 +22,7 @@ from .resolution import became, named_objects, named_players, amount, execute, o
 from .effect_records import (AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger, ExileIfDies,
                              GrantKeywords, ManaReplacementEffect,
                              MayPlay, ModifyPT, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetPT,
-                             SkipNextUntap)
+                             SkipNextUntap, SwitchPT)
 from .state import EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
 from .wording import possessive
 
@@ -32,6 +32,17 @@ from .wording import possessive
 
 def _add_mana(ctx, e: ir.AddMana, rc):
     add_mana(ctx, rc, e)
+
+
+def _switch_pt(ctx, e: ir.SwitchPT, rc):
+    """Layer 7d (CR 613.4d): a switch until end of turn, applied after every other change."""
+    s = ctx.s
+    for o in named_objects(ctx, e.what, rc):
+        if o.zone == "battlefield":
+            s.effects.append(SwitchPT(o.id, "end_of_turn", s.new_timestamp(), rc.card.name))
+            p, t = ch.power_toughness(s, o)
+            s.add_log(f"{o.card.name}'s power and toughness are switched until end of turn ({p}/{t})",
+                      ("613.4d",), "effect")
 
 
 def _exile_if_dies(ctx, e: ir.ExileIfDies, rc):
@@ -789,7 +800,7 @@ HANDLERS = {
     ir.GainLife: _gain_life, ir.LoseLife: _lose_life, ir.Destroy: _destroy, ir.Exile: _exile,
     ir.Regenerate: _regenerate, ir.PreventDamage: _prevent, ir.PayMana: _pay_mana,
     ir.CreateReflexive: _create_reflexive,
-    ir.ReturnToHand: _bounce, ir.ExileIfDies: _exile_if_dies, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
+    ir.ReturnToHand: _bounce, ir.ExileIfDies: _exile_if_dies, ir.SwitchPT: _switch_pt, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
     ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
     ir.CreateTokens: _create_tokens, ir.Tap: _tap, ir.Untap: _untap, ir.Mill: _mill,
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.RevealHandDiscard: _reveal_hand_discard,

@@ -740,6 +740,13 @@ class ShuffleIntoLibrary:
 
 
 @dataclass(frozen=True, slots=True)
+class SwitchPT:
+    """Switch ``what``'s power and toughness until end of turn (layer 7d, CR 613.4d)."""
+
+    what: Subject
+
+
+@dataclass(frozen=True, slots=True)
 class RevealTopIfShares:
     """Kinship: look at the top card of your library; if it shares a creature type with the
     source (CR 205.3), you may reveal it (CR 701.20a), and if you do, ``effects`` happen."""
@@ -996,7 +1003,7 @@ Effect = Union[
     Attach, GainControl, ExchangeControl, GetEnergy, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit,
     IfYouDo, LoseGame, WinGame, IfYouDont, CastFromHand, Restrict,
-    PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, Surveil, CreateEmblem, SacrificePermanents,
+    PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, Surveil, CreateEmblem, SacrificePermanents,
 ]
 
 # --------------------------------------------------------------------------------- costs

@@ -43,6 +43,12 @@ class FollowupRules:
         amount = next((x for x in c[1:] if isinstance(x, _Amount)), None)
         return [ir.ShuffleHandAndGraveyard(who)] + ([ir.Draw(amount.value, who)] if amount is not None else [])
 
+    def switch_pt(self, c):
+        """"Switch target creature's power and toughness until end of turn" (CR 613.4d)."""
+        what = ir.Ref("self") if isinstance(c[0], Token) else c[0]
+        _need(_permanent(what), "switch")
+        return [ir.SwitchPT(what)]
+
     def shuffle_into_library(self, c):
         """"Shuffle ~ into its owner's library" (Beacon of Destruction), "Shuffle target card from
         a graveyard into its owner's library" (CR 701.24a)."""
