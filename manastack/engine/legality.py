@@ -10,7 +10,7 @@ from manastack.oracle import ir
 
 from . import characteristics as ch
 from . import layers
-from . import alt_costs, combat, mana_abilities
+from . import alt_costs, combat, exercise, mana_abilities
 from .abilities import battlefield_activated, battlefield_nonmana_activated, graveyard_activated, hand_activated
 from .activation_limits import activated_this_turn
 from . import split_cards
@@ -43,9 +43,25 @@ def why_not_play(s, player: int, o) -> str | None:
         return f"a land can be played only in a main phase, not the {s.step} step (CR 305.1, 505.6b)"
     if s.stack:
         return "a land can be played only while the stack is empty (CR 305.1)"
-    if s.players[player].lands_played >= 1:
-        return f"{who} has already played a land this turn (CR 305.2)"
+    if s.players[player].lands_played >= land_limit(s, player):
+        return f"{who} has already played {_lands(land_limit(s, player))} this turn (CR 305.2)"
     return None
+
+
+def land_limit(s, player: int) -> int:
+    """CR 305.2: one land a turn, and each "You may play an additional land on each of your
+    turns" of a permanent the player controls adds its number."""
+    n = 1
+    for src, eff in ch.static_effects(s, "additional_land"):
+        if src.controller == player:
+            n += eff.amount
+            if exercise.RECORD is not None:
+                exercise.note("STATIC_KINDS", "additional_land", src.card)
+    return n
+
+
+def _lands(n: int) -> str:
+    return "a land" if n == 1 else f"{n} lands"
 
 
 def why_not_cast(s, player: int, o, bound: Capacity | None = None, detail: bool = True) -> str | None:
@@ -172,7 +188,7 @@ def why_not_activate(s, player: int, o, ab, idx: int = -1) -> str | None:
 
 def playable_lands(s, player: int) -> list[Obj]:
     """The lands ``player`` may play now (CR 305.1-305.2)."""
-    if s.players[player].lands_played >= 1 or not sorcery_timing(s, player):
+    if s.players[player].lands_played >= land_limit(s, player) or not sorcery_timing(s, player):
         return []
     cands = (s.objs[i] for i in s.players[player].hand + exiled_playable(s, player))
     return [o for o in cands if "Land" in o.card.types and why_not_play(s, player, o) is None]
@@ -232,7 +248,7 @@ def _plain_in_hand(o, player: int) -> bool:
 
 def playable_back_faces(s, player: int) -> list[Obj]:
     """Modal double-faced cards ``player`` may play now as their back face, a land (CR 712.12)."""
-    if s.players[player].lands_played >= 1 or not sorcery_timing(s, player):
+    if s.players[player].lands_played >= land_limit(s, player) or not sorcery_timing(s, player):
         return []
     cands = (s.objs[i] for i in s.players[player].hand + exiled_playable(s, player))
     backs = (modal_back(o) for o in cands if o.card.back is not None)

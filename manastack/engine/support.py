@@ -108,6 +108,7 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "max_one_blocker",            # CR 509.1b, engine.combat.declare_blockers
                           "assign_as_unblocked",        # CR 510.1, engine.combat.combat_damage
                           "cant_attack_alone", "cant_block_alone",   # CR 506.5, engine.combat
+                          "additional_land",            # CR 305.2, engine.legality.land_limit
                           "must_be_blocked_by_all",     # CR 509.1c, engine.combat._lure_unmet
                           "grant_ability", "set_land_type", "may_not_untap",
                           "attack_unless_land",         # CR 508.1c, engine.combat.missing_land

@@ -212,6 +212,12 @@ class StaticRules:
         """"~ can block an additional creature each combat." (CR 509.1a-b)."""
         return [self._static("block_additional", c[0], amount=1)]
 
+    def st_additional_land(self, c):
+        """CR 305.2: "You may play an additional land (two additional lands) on each of your turns."."""
+        n = _number(c[0]) if c else 1
+        _need(isinstance(n, int) and n > 0, "additional lands")
+        return [self._static("additional_land", "you", amount=n)]
+
     def st_no_max_hand_size(self, c):
         """CR 402.2, 514.1: "You have no maximum hand size." (the controller of the source)."""
         return [self._static("no_maximum_hand_size", "you")]
