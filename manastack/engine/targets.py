@@ -157,6 +157,7 @@ def choose_modes_and_targets(ctx: Ctx, item: StackItem, source: Obj | None, play
             if answer.kind == "done":
                 break
             chosen.append(answer.args[0])
+        chosen.sort()       # followed in the order written, whatever the order chosen (CR 608.2c)
         item.modes = tuple(chosen)
         s.add_log(f"{s.players[player].name} chooses "
                   + "; ".join(modal.modes[i].text for i in chosen) + f" for {item.label}"

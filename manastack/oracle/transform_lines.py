@@ -230,6 +230,12 @@ class LineRules:
         _need(_number(c[0]) == 1 and len(modes) == 2, "one or both")
         return [ir.Modal(modes, choose=1, most=2)]
 
+    def modal_one_or_more(self, c):
+        """CR 700.2: "Choose one or more -", any number of different modes, at least one."""
+        modes = tuple(c[2:])
+        _need(_number(c[0]) == 1 and len(modes) >= 2, "one or more")
+        return [ir.Modal(modes, choose=1, most=len(modes))]
+
     # ------------------------------------------------------------------ keywords
     def keywords(self, c):
         return [k for group in c for k in group]
