@@ -415,3 +415,46 @@ def test_forbidden_alchemy_puts_the_rest_into_the_graveyard(db):
 
 def test_dig_through_time_takes_two(db):
     assert db.get("Dig Through Time").abilities[0].effects == (ir.LookAtTop(7, None, "bottom", take=2),)
+
+
+def test_goblin_ringleader_puts_every_goblin_revealed_into_the_hand(db):
+    """"Reveal the top four cards of your library. Put all Goblin cards revealed this way into
+    your hand and the rest on the bottom of your library in any order." (CR 701.20a)."""
+    g = _corpus_board(db, """
+  - name: Alice
+    hand: [Goblin Ringleader]
+    battlefield: [Mountain, Mountain, Mountain, Mountain]
+    library: [Goblin Piker, Mountain, Raging Goblin, Forest, Goblin Piker]
+  - name: Bob
+""")
+    _cast_and_resolve(g, "Goblin Ringleader")      # the creature spell
+    g.push(Action("pass"))
+    g.push(Action("pass"))                            # its enters trigger
+    while g.pending.kind == "order_cards":
+        g.push(g.legal_actions()[0])
+    s = g.current_state()
+    p = s.players[0]
+    assert sorted(s.objs[i].card.name for i in p.hand) == ["Goblin Piker", "Raging Goblin"]
+    assert [s.objs[i].card.name for i in p.library][::-1] == ["Goblin Piker", "Mountain", "Forest"]
+    assert "Alice reveals the top 4 cards of their library: Goblin Piker, Mountain, Raging Goblin, Forest" \
+        in g.explain()
+
+
+def test_satyr_wayfinder_may_take_a_land_and_mills_the_rest(db):
+    g = _corpus_board(db, """
+  - name: Alice
+    hand: [Satyr Wayfinder]
+    battlefield: [Forest, Forest, Forest, Forest]
+    library: [Grizzly Bears, Mountain, Llanowar Elves, Forest, Island]
+  - name: Bob
+""")
+    _cast_and_resolve(g, "Satyr Wayfinder")
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    assert [a.label for a in g.legal_actions()] == ["Mountain", "Forest", "reveal nothing"]
+    g.push(next(a for a in g.legal_actions() if a.label == "Forest"))
+    s = g.current_state()
+    p = s.players[0]
+    assert [s.objs[i].card.name for i in p.hand] == ["Forest"]
+    assert sorted(s.objs[i].card.name for i in p.graveyard) == ["Grizzly Bears", "Llanowar Elves", "Mountain"]
+    assert [s.objs[i].card.name for i in p.library] == ["Island"]

@@ -592,20 +592,30 @@ def _reveal_hand_discard(ctx, e: ir.RevealHandDiscard, rc):
 
 
 def _look_at_top(ctx, e: ir.LookAtTop, rc):
-    """Look at the top N cards, seen by their owner alone (CR 701.20e); you may reveal one that
-    matches (CR 701.20a) and put it into your hand; the rest go on the bottom in a random order
-    (the game's generator), or on the bottom or back on top in the order you choose (CR 401.4)."""
+    """Look at the top N cards, seen by their owner alone (CR 701.20e), or reveal them all
+    (CR 701.20a); put into your hand every matching card, or one you may choose that matches, or
+    ``take`` of them; the rest go on the bottom in a random order (the game's generator), on the
+    bottom or back on top in the order you choose (CR 401.4), or into your graveyard."""
     s = ctx.s
     p = s.players[rc.controller]
     looked = p.library[len(p.library) - min(e.amount, len(p.library)):][::-1]    # top first
-    s.add_log(f"{p.name} looks at the top {len(looked)} cards of their library", ("701.20e",), "effect")
+    if e.revealed:          # public: every card is named (CR 701.20a)
+        s.add_log(f"{p.name} reveals the top {len(looked)} cards of their library: "
+                  + ", ".join(s.objs[i].card.name for i in looked), ("701.20a",), "effect")
+    else:
+        s.add_log(f"{p.name} looks at the top {len(looked)} cards of their library", ("701.20e",), "effect")
+    if e.all_matching:      # "Put all Goblin cards revealed this way into your hand"
+        with events.together(ctx):
+            for i in looked:
+                if objects_match(ctx, s.objs[i], e.filter, rc):
+                    events.move(ctx, s.objs[i], "hand", rules=("701.20a",))
     for _ in range(min(e.take, len(looked))):     # "Put one of them into your hand" (unrevealed)
         answer = ctx.ask(Decision(rc.controller, DecisionKind.REVEAL, "Put which card into your hand?",
                                   tuple(Action("choose", (i,), s.objs[i].card.name) for i in looked if i in p.library),
                                   {"looked": looked}))
         events.move(ctx, s.objs[answer.args[0]], "hand", quiet=True)
         s.add_log(f"{p.name} puts one of them into their hand", ("701.20e",), "effect")
-    if e.filter is not None:
+    if e.filter is not None and not e.all_matching:
         cands = [s.objs[i] for i in looked if objects_match(ctx, s.objs[i], e.filter, rc)]
         answer = ctx.ask(Decision(rc.controller, DecisionKind.REVEAL,
                                   "Reveal a card and put it into your hand?",

@@ -567,6 +567,8 @@ class LookAtTop:
     filter: Filter | None = None
     rest: str = "random"
     take: int = 0
+    revealed: bool = False      # "Reveal the top N cards": all of them are shown (CR 701.20a)
+    all_matching: bool = False  # "Put all Goblin cards revealed this way into your hand"
 
 
 @dataclass(frozen=True, slots=True)

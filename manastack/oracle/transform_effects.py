@@ -414,6 +414,22 @@ class EffectRules:
         _need(isinstance(n, int) and isinstance(m, int) and 0 < m < n, "look at the top")
         return [ir.LookAtTop(n, None, rest, take=m)]
 
+    def reveal_take_all(self, c):
+        """"Reveal the top N cards of your library. Put all [Goblin] cards revealed this way into
+        your hand and the rest on the bottom of your library in any order." (CR 701.20a)."""
+        n, d = _number(c[0]), _of(c, _Desc)
+        _need(isinstance(n, int) and d.kind == "card" and not d.zone_given, "reveal the top")
+        return [ir.LookAtTop(n, dataclasses.replace(d.filter, zone="library"), c[-1], revealed=True,
+                             all_matching=True)]
+
+    def reveal_may_take(self, c):
+        """"Reveal the top N cards of your library. You may put a [creature or land] card from
+        among them into your hand. Put the rest into your graveyard." (CR 701.20a)."""
+        n, d = _number(c[0]), _of(c, _Desc)
+        _need(isinstance(n, int) and d.kind == "card" and not d.plural and not d.zone_given
+              and c[1] != "another", "reveal the top")
+        return [ir.LookAtTop(n, dataclasses.replace(d.filter, zone="library"), c[-1], revealed=True)]
+
     def look_rest(self, c):
         return c[0]
 
