@@ -177,9 +177,11 @@ class StaticRules:
         return self.st_not_alone_attacking(c) + self.st_not_alone_blocking(c)
 
     def st_not_alone_attacking(self, c):
+        _need(c[0] == "self", "alone")
         return [self._static("cant_attack_alone", "self")]
 
     def st_not_alone_blocking(self, c):
+        _need(c[0] == "self", "alone")
         return [self._static("cant_block_alone", "self")]
 
     def st_cant_attack_block(self, c):
