@@ -127,20 +127,12 @@ def fused_spell(left, right):
     b = next((ab for ab in right.abilities if type(ab) is ir.SpellAbility), None)
     if a is None or b is None:
         return None
-    if a.targets and _mentions(b, ir.Ref("target_controller")):
+    if a.targets and ir.contains(b, lambda n: n == ir.Ref("target_controller")):
         return None
     shifted = _shift_targets(b.effects, len(a.targets))
     return ir.SpellAbility(a.effects + shifted, a.targets + b.targets, text=f"{a.text}\n{b.text}")
 
 
-def _mentions(node, wanted) -> bool:
-    if node == wanted:
-        return True
-    if isinstance(node, (tuple, list)):
-        return any(_mentions(n, wanted) for n in node)
-    if dataclasses.is_dataclass(node) and not isinstance(node, type):
-        return any(_mentions(getattr(node, f.name), wanted) for f in dataclasses.fields(node))
-    return False
 
 
 def _shift_targets(node, offset: int):

@@ -1,7 +1,6 @@
 """Matching objects against IR filters and target specs (CR 115, 109.2)."""
 from __future__ import annotations
 
-import dataclasses
 from functools import lru_cache
 
 from manastack.mana import NAME_TO_COLOR
@@ -281,17 +280,7 @@ def damaged_by(s: State, o: Obj, dealer: Obj) -> bool:
 def remembers_damage(card) -> bool:
     """Whether an ability of ``card`` asks about creatures it dealt damage to this turn; found
     once per definition."""
-    return _mentions_damaged_by(card.abilities)
-
-
-def _mentions_damaged_by(node) -> bool:
-    if type(node) is ir.Filter:
-        return node.damaged_by_self
-    if isinstance(node, tuple):
-        return any(_mentions_damaged_by(n) for n in node)
-    if dataclasses.is_dataclass(node) and not isinstance(node, type):
-        return any(_mentions_damaged_by(getattr(node, f.name)) for f in dataclasses.fields(node))
-    return False
+    return ir.contains(card.abilities, lambda n: type(n) is ir.Filter and n.damaged_by_self)
 
 
 def protected_from(s: State, o: Obj, source: Obj, attached: bool = False) -> bool:

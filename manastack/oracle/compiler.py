@@ -218,7 +218,7 @@ def compile_card(card) -> CompileResult:
             result.unsupported += bad
             result.gaps += _gaps(card, line, bad, exc)
             continue
-        if not x_chosen and _uses_x(value):     # read, but not all of it (CR 107.3)
+        if not x_chosen and ir.contains(value, lambda n: type(n) is ir.X):     # read, but not all of it (CR 107.3)
             result.unsupported.append(line)
             result.gaps.append(Gap(line, UNDEFINED_X))
             continue
@@ -245,15 +245,14 @@ def _link_exiles(result: CompileResult) -> None:
     remember their source; a reference with no such exile to refer to, or in an instant's or
     sorcery's effect, is not read."""
     linkable = (ir.ActivatedAbility, ir.TriggeredAbility)
-    referring = [a for a in result.abilities if _refers(a, ir.Ref(ir.EXILED_CARDS))]
+    exiled = ir.Ref(ir.EXILED_CARDS)
+    referring = [a for a in result.abilities if ir.contains(a, lambda n: n == exiled)]
     if not referring:
         return
-    exiles = [a for a in result.abilities if type(a) in linkable and _refers(a, None)]
+    exiles = [a for a in result.abilities if type(a) in linkable and ir.contains(a, _is_exile)]
     if not exiles or any(type(a) not in linkable for a in referring):
         for a in referring:
-            result.abilities.remove(a)
-            result.unsupported.append(a.text)
-            result.gaps.append(Gap(a.text, UNLINKED))
+            _set_aside(result, a, UNLINKED)
         return
     result.abilities[:] = [_linked(a) if type(a) in linkable else a for a in result.abilities]
 
@@ -264,31 +263,19 @@ def _need_chosen_color(result: CompileResult) -> None:
     chosen = ir.Keyword("protection", arg=ir.CHOSEN_COLOR)
     chooses = any(type(a) is ir.ReplacementAbility and a.kind == "choose_color" for a in result.abilities)
     for a in list(result.abilities):
-        if (not chooses or type(a) is ir.SpellAbility) and _has_keyword(a, chosen):
-            result.abilities.remove(a)
-            result.unsupported.append(a.text)
-            result.gaps.append(Gap(a.text, NO_CHOSEN_COLOR))
+        if (not chooses or type(a) is ir.SpellAbility) and ir.contains(a, lambda n: n == chosen):
+            _set_aside(result, a, NO_CHOSEN_COLOR)
 
 
-def _has_keyword(node, keyword: ir.Keyword) -> bool:
-    if node == keyword:
-        return True
-    if isinstance(node, (tuple, list)):
-        return any(_has_keyword(n, keyword) for n in node)
-    if dataclasses.is_dataclass(node) and not isinstance(node, type):
-        return any(_has_keyword(getattr(node, f.name), keyword) for f in dataclasses.fields(node))
-    return False
+def _set_aside(result: CompileResult, ability, reason: str) -> None:
+    """``ability`` read, but not understood in full: listed as not compiled, with ``reason``."""
+    result.abilities.remove(ability)
+    result.unsupported.append(ability.text)
+    result.gaps.append(Gap(ability.text, reason))
 
 
-def _refers(node, ref: ir.Ref | None) -> bool:
-    """Whether the compiled ``node`` has ``ref`` somewhere, or (``ref`` None) an Exile effect."""
-    if ref is None and type(node) is ir.Exile or ref is not None and node == ref:
-        return True
-    if isinstance(node, (tuple, list)):
-        return any(_refers(n, ref) for n in node)
-    if dataclasses.is_dataclass(node) and not isinstance(node, type):
-        return any(_refers(getattr(node, f.name), ref) for f in dataclasses.fields(node))
-    return False
+def _is_exile(node) -> bool:
+    return type(node) is ir.Exile
 
 
 def _linked(node):
@@ -297,7 +284,7 @@ def _linked(node):
         return dataclasses.replace(node, linked=True)
     if isinstance(node, tuple):
         return tuple(_linked(n) for n in node)
-    if dataclasses.is_dataclass(node) and not isinstance(node, type) and _refers(node, None):
+    if dataclasses.is_dataclass(node) and not isinstance(node, type) and ir.contains(node, _is_exile):
         return dataclasses.replace(node, **{f.name: _linked(getattr(node, f.name)) for f in dataclasses.fields(node)})
     return node
 
@@ -322,17 +309,6 @@ def _misplaced(node, top: bool = False) -> bool:
             or any(not (type(e) is ir.ReturnToHand and e.from_graveyard) and _misplaced(e) for e in node.effects)
     if dataclasses.is_dataclass(node) and not isinstance(node, type):
         return any(_misplaced(getattr(node, f.name)) for f in dataclasses.fields(node))
-    return False
-
-
-def _uses_x(node) -> bool:
-    """Whether the compiled ``node`` reads the chosen value of X anywhere."""
-    if type(node) is ir.X:
-        return True
-    if isinstance(node, (tuple, list)):
-        return any(_uses_x(n) for n in node)
-    if dataclasses.is_dataclass(node) and not isinstance(node, type):
-        return any(_uses_x(getattr(node, f.name)) for f in dataclasses.fields(node))
     return False
 
 

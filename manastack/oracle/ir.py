@@ -8,6 +8,8 @@ between games. Effects name their targets by index into the ability's ``targets`
 """
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Union
 
@@ -1372,3 +1374,21 @@ class Transform:
 
 
 Effect = Union[Effect, Transform]
+
+
+def nodes(node) -> Iterator:
+    """``node`` and everything inside it, depth first: the fields of IR dataclasses and the
+    items of tuples and lists."""
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        yield n
+        if isinstance(n, (tuple, list)):
+            todo.extend(reversed(n))
+        elif dataclasses.is_dataclass(n) and not isinstance(n, type):
+            todo.extend(getattr(n, f.name) for f in reversed(dataclasses.fields(n)))
+
+
+def contains(node, wanted: Callable[[object], bool]) -> bool:
+    """Whether anything in ``node`` (see :func:`nodes`) is ``wanted``."""
+    return any(map(wanted, nodes(node)))

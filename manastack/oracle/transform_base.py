@@ -315,7 +315,7 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
         if isinstance(effect, ir.CreateDelayedTrigger):   # its "it" is what this ability named
             inner = tuple(walk(e) for e in effect.ability.effects)
             # the delayed ability triggers on a step: it can't see this ability's trigger event
-            _need(not _mentions(inner, ir.Ref("triggering_object")), "that card later")
+            _need(not ir.contains(inner, lambda n: n == ir.Ref("triggering_object")), "that card later")
             return dataclasses.replace(effect, ability=dataclasses.replace(effect.ability, effects=inner))
         if isinstance(effect, ir.Modal):
             return effect
@@ -347,15 +347,6 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
     return bound, specs
 
 
-def _mentions(node, ref) -> bool:
-    """Whether ``ref`` appears anywhere in ``node``."""
-    if node == ref:
-        return True
-    if isinstance(node, tuple):
-        return any(_mentions(x, ref) for x in node)
-    if dataclasses.is_dataclass(node) and not isinstance(node, type):
-        return any(_mentions(getattr(node, f.name), ref) for f in dataclasses.fields(node))
-    return False
 
 
 def _has_marker(node) -> bool:
