@@ -604,3 +604,25 @@ def test_bloodthirst_needs_an_opponent_dealt_damage_this_turn(db):
 
 def test_granted_keywords_read_only_where_printed_are_refused(db):
     assert any("granting the keyword 'bloodthirst'" in u for u in db.get("Bloodlord of Vaasgoth").unsupported)
+
+
+def test_up_to_two_target_creatures_each_get_the_bonus(db):
+    """"Up to two target creatures each get +2/+2 until end of turn." (Dauntless Onslaught): every
+    target chosen gets it (CR 115.1, 608.2)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Dauntless Onslaught]
+    battlefield: [Grizzly Bears, Savannah Lions, Llanowar Elves, Plains, Plains, Plains]
+  - name: Bob
+""", turn=3)
+    pick(g, "cast Dauntless Onslaught")
+    wanted = ["Grizzly Bears", "Savannah Lions"]
+    while g.pending.kind != "priority":
+        chosen = next((a for a in g.legal_actions() for w in wanted if w in a.label), None)
+        if chosen is not None:
+            wanted = [w for w in wanted if w not in chosen.label]
+        g.push(chosen or next(a for a in g.legal_actions() if a.kind in ("autopay", "done")))
+    resolve(g)
+    s = g.current_state()
+    pts = {o.card.name: ch.power_toughness(s, o) for o in s.permanents(0) if ch.is_creature(s, o)}
+    assert pts == {"Grizzly Bears": (4, 4), "Savannah Lions": (4, 3), "Llanowar Elves": (1, 1)}
