@@ -13,7 +13,7 @@ from .casting import pay_mana
 from .cost_checks import summoning_sick
 from .decisions import Action, Decision, DecisionKind, IllegalActionError
 from .effect_records import CombatRule, pairs_filter
-from .event_types import Attacked, AttackedAlone, BecameBlocked, Blocked, Seen
+from .event_types import Attacked, AttackedAlone, BecameBlocked, Blocked, Seen, Unblocked
 from .filters import matches, protected_from
 from .mana_abilities import can_afford
 from .runner import Ctx
@@ -297,6 +297,9 @@ def declare_blockers(ctx: Ctx) -> None:
         events.collect(ctx, Blocked(b, dp))
     for a in order:
         events.collect(ctx, BecameBlocked(a, s.active, tuple(order[a])))
+    for a in attackers:             # CR 509.1h, 509.3g: "attacks and isn't blocked"
+        if a.id not in order and a.id in s.objs and s.objs[a.id].attacking is not None:
+            events.collect(ctx, Unblocked(a.id, s.active))
 
 
 def _lure_unmet(s, dp: int, attackers: list[Obj], blocks: list[tuple[int, int]],

@@ -222,6 +222,14 @@ class BecameBlocked:
 
 
 @dataclass(slots=True)
+class Unblocked:
+    """CR 509.1h, 509.3g: an attacking creature had no creature declared as a blocker for it."""
+    kind: ClassVar[str] = "unblocked"
+    obj: int
+    player: int
+
+
+@dataclass(slots=True)
 class BecameTarget:
     """CR 115.1, 702.21a: a permanent became the target of a spell or ability (stack ``item``)."""
     kind: ClassVar[str] = "becomes_target"
@@ -308,7 +316,7 @@ class BecameMonarch:
 
 
 Event = (ZoneChange | Drew | LifeGained | LifeLost | DamageDealt | Tapped | Untapped | CountersPut
-         | CountersRemoved | SpellCast | StepBegan | Attacked | AttackedAlone | Blocked | BecameBlocked
+         | CountersRemoved | SpellCast | StepBegan | Attacked | AttackedAlone | Blocked | BecameBlocked | Unblocked
          | BecameTarget | TurnedFaceUp | BecameRenowned | BecameMonstrous | Exploited | Mutated | Exerted | ExiledWithMadness | TappedForMana
          | BecameMonarch)
 

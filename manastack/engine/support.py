@@ -132,7 +132,7 @@ MANA_RIDERS = frozenset({"cant_be_countered", "plus_one_counter"})
 TRIGGER_EVENTS = frozenset({
     "enters", "dies", "leaves", "attacks", "blocks", "becomes_blocked", "beginning_of_step",
     "cast", "tapped_for_mana", "becomes_target", "gain_life", "lose_life", "draw",
-    "reflexive", "attacks_alone", "blocks_or_becomes_blocked", "blocked_by_creature_without_flanking",
+    "reflexive", "attacks_alone", "attacks_unblocked", "blocks_or_becomes_blocked", "blocked_by_creature_without_flanking",
     "deals_damage", "deals_combat_damage", "deals_damage_to_player", "deals_combat_damage_to_player",
     "deals_damage_to_opponent", "deals_combat_damage_to_opponent",
     "turned_face_up",           # CR 702.37e, engine.morph
@@ -151,6 +151,7 @@ REFS = frozenset({"self", "you", "each_opponent", "each_player", "target_control
                   "equipped", "attached_controller", "triggering_controller",
                   "triggering_player", "triggering_object", "triggering_spell", "all",
                   "created", "chosen",
+                  "defending_player",    # CR 506.2, in the attacker's own attack triggers
                   ir.EXILED_CARDS,       # CR 607.2a, engine.state.exiled_with
                   ir.DAMAGED_THIS_WAY})  # engine.effects._deal_damage
 CONTROLLERS = frozenset({None, "you", "opponent", "not_you"})

@@ -47,6 +47,7 @@ _OBJECT_EVENTS = {
     "mutated": ("mutates",),        # CR 702.140d: "whenever this creature mutates"
     "blocks": ("blocks", "blocks_or_becomes_blocked"),
     "becomes_blocked": ("becomes_blocked", "blocks_or_becomes_blocked"),
+    "unblocked": ("attacks_unblocked",),     # "attacks and isn't blocked" (CR 509.3g)
 }
 
 

@@ -51,6 +51,7 @@ class Gap:
 
 # Reasons a part of a card's text is not compiled.
 UNREADABLE = "the grammar can't read this sentence"
+NO_ATTACK = "\"defending player\" outside a trigger of the creature's own attack (CR 506.2)"
 NO_CHOSEN_COLOR = "\"the chosen color\" with no \"As ~ enters, choose a color\" (CR 614.12)"
 UNLINKED = "\"the exiled card\" refers to no activated or triggered ability of the card that exiles one (CR 607.2a)"
 UNREADABLE_LINE = "the grammar can't read this line (no single sentence of it is to blame)"
@@ -233,6 +234,7 @@ def compile_card(card) -> CompileResult:
                                                    text="\n".join(spell_text)))
     _link_exiles(result)
     _need_chosen_color(result)
+    _need_an_attack(result)
     # Intrinsic abilities first: abilities added later as text (CR 613.1f) keep the indexes
     # of the ones the card already had.
     result.abilities[:0] = [basic_land_ability(t) for t in card.subtypes if t in BASIC_LAND_MANA]
@@ -265,6 +267,21 @@ def _need_chosen_color(result: CompileResult) -> None:
     for a in list(result.abilities):
         if (not chooses or type(a) is ir.SpellAbility) and ir.contains(a, lambda n: n == chosen):
             _set_aside(result, a, NO_CHOSEN_COLOR)
+
+
+# Trigger events of the source's own attack, after which "defending player" is the player it
+# attacks (CR 506.2, 508.5)
+ATTACK_EVENTS = frozenset({"attacks", "attacks_alone", "attacks_unblocked", "becomes_blocked"})
+
+
+def _need_an_attack(result: CompileResult) -> None:
+    """"Defending player" is read only in a triggered ability of the attacker's own attack
+    (CR 506.2): elsewhere nothing says who it is."""
+    defending = ir.Ref("defending_player")
+    for a in list(result.abilities):
+        if ir.contains(a, lambda n: n == defending) and not (
+                type(a) is ir.TriggeredAbility and a.trigger.event in ATTACK_EVENTS and a.trigger.subject == "self"):
+            _set_aside(result, a, NO_ATTACK)
 
 
 def _set_aside(result: CompileResult, ability, reason: str) -> None:

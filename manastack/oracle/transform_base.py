@@ -129,7 +129,7 @@ class _TokenTypes:
 
 _ONE = {"self", "enchanted", "equipped", "triggering_object"}
 _PLAYERS = {"you", "each_opponent", "each_player", "target_controller", "triggering_player",
-            "triggering_controller"}
+            "triggering_controller", "defending_player"}
 
 
 def _is_player(subject) -> bool:

@@ -126,6 +126,9 @@ class ObjectRules:
     def p_its_controller(self, c):
         return ITS_CONTROLLER
 
+    def p_defending_player(self, c):
+        return ir.Ref("defending_player")
+
     def p_that_player(self, c):
         return THAT_PLAYER  # meaningful only where the trigger names a player (see bind)
 

@@ -57,6 +57,10 @@ class TriggerRules:
         _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, "attacks")
         return ir.Trigger("attacks", dataclasses.replace(d.filter, other=other or d.filter.other))
 
+    def e_attacks_unblocked(self, c):
+        """CR 509.3g: it becomes an unblocked creature as blockers are declared."""
+        return ir.Trigger("attacks_unblocked")
+
     def e_attacks_alone(self, c):
         """CR 506.5: the only creature declared as an attacker."""
         return ir.Trigger("attacks_alone")
