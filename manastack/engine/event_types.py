@@ -62,6 +62,7 @@ class DamageAmount:
     prevention effects may change (CR 614.1a, 615)."""
     kind: ClassVar[str] = "damage"
     amount: int
+    spent: str | None = None    # a counter kind a prevention of the recipient's own asks for (Phantom Centaur)
 
 
 @dataclass(slots=True)

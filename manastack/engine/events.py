@@ -421,11 +421,17 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
     """
     s = ctx.s
     dealt = []
+    spent: dict[int, str] = {}      # a counter each, however many sources (Phantom Centaur)
     for source, recipient, amount in assignments:
-        amount = replacement.modify_damage(ctx, source, recipient, amount, combat)
+        amount, counter = replacement.modify_damage(ctx, source, recipient, amount, combat)
+        if counter is not None:
+            spent[recipient] = counter
         if amount <= 0:
             continue
         dealt.append((source, recipient, amount))
+    for oid, kind in spent.items():
+        if oid in s.objs and s.objs[oid].counters.get(kind):
+            remove_counters(ctx, s.objs[oid], kind, 1, "its damage prevention, CR 615")
     if not dealt:
         return dealt
     kind = "combat damage" if combat else "damage"

@@ -577,10 +577,12 @@ def _choose_color(ctx: Ctx, o, event: ZoneChange) -> None:
 # ------------------------------------------------------------------------------ damage
 
 
-def modify_damage(ctx: Ctx, source, recipient, amount: int, combat: bool) -> int:
-    """Damage replacement effects such as Charging Tuskodon's doubling (CR 614.1a)."""
+def modify_damage(ctx: Ctx, source, recipient, amount: int, combat: bool) -> tuple[int, str | None]:
+    """Damage replacement and prevention effects such as Charging Tuskodon's doubling
+    (CR 614.1a, 615): the damage left, and the kind of counter the recipient's own prevention
+    asks to remove from it (else None)."""
     if amount <= 0:
-        return amount
+        return amount, None
     event = DamageAmount(amount)
 
     def candidates(ev: DamageAmount) -> list[Replacement]:
@@ -595,11 +597,29 @@ def modify_damage(ctx: Ctx, source, recipient, amount: int, combat: bool) -> int
         return out
 
     def with_prevention(ev: DamageAmount) -> list[Replacement]:
-        return candidates(ev) + _preventions(ctx, source, recipient, combat, ev)
+        return candidates(ev) + _preventions(ctx, source, recipient, combat, ev) + _own_prevention(ctx, recipient, ev)
 
     chooser = int(recipient[1:]) if isinstance(recipient, str) else ctx.s.objs[recipient].controller
     apply_all(ctx, event, chooser, with_prevention)
-    return event.amount
+    return event.amount, event.spent
+
+
+def _own_prevention(ctx: Ctx, recipient, ev: DamageAmount) -> list[Replacement]:
+    """"If damage would be dealt to ~, prevent that damage. Remove a +1/+1 counter from ~."
+    (Phantom Centaur, CR 615): the counter is removed by the damage event, once however many
+    sources deal damage at once (its rulings, 2004-10-04)."""
+    if isinstance(recipient, str) or ev.amount <= 0:
+        return []
+    o = ctx.s.objs[recipient]
+    out = []
+    for i, ab in enumerate(layers.card_now(ctx.s, o).abilities):
+        if type(ab) is ir.ReplacementAbility and ab.kind == "prevent_damage_remove_counter":
+            def apply(e, kind=ab.counter_kind):
+                e.amount = 0
+                e.spent = kind
+            out.append(Replacement(f"{o.id}:{i}", f"{o.card.name} prevents the damage and loses a {ab.counter_kind} "
+                                   "counter", ("615.1",), apply, source=(ab.kind, o.card)))
+    return out
 
 
 def _double(event: DamageAmount) -> None:

@@ -121,7 +121,8 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
 REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color",
                                "double_damage_to_player", "more_counters", "double_counters",
                                "enter_as_copy", "choose_creature_type",
-                               "graveyard_to_library", "graveyard_to_exile"})    # CR 614.6
+                               "graveyard_to_library", "graveyard_to_exile",     # CR 614.6
+                               "prevent_damage_remove_counter"})   # CR 615, engine.events.deal_damage
 # What keeps "enters tapped" from applying: a state condition or an action as it enters
 # (CR 614.1d, 614.12; engine.replacement._enters_tapped_unless).
 ENTERS_UNLESS = frozenset({"YouControl", "OpponentCount", "PayLifeOption", "RevealOption"})

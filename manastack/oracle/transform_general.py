@@ -56,6 +56,12 @@ class GeneralRules:
         return "mana_value"
 
     # ---- "would be put into a graveyard from anywhere" (CR 614.1a, 614.6)
+    def r_prevent_remove_counter(self, c):
+        """Phantom Centaur: damage that would be dealt to it is prevented, and a counter is
+        removed from it, once per event whatever the number of sources (its rulings)."""
+        kind = next(str(x) for x in c if not (isinstance(x, Token) and x.type == "SELF"))
+        return [ir.ReplacementAbility("prevent_damage_remove_counter", counter_kind=kind)]
+
     def r_graveyard_shuffle_self(self, c):
         """Progenitus: wherever it is, it goes into its owner's library instead of a graveyard,
         which is then shuffled."""
