@@ -63,7 +63,8 @@ _SEEN_BY_KIND = {
 }
 for _kind, _seen in _OBJECT_EVENTS.items():
     _SEEN_BY_KIND[_kind] = _SEEN_BY_KIND.get(_kind, frozenset()) | frozenset(_seen)
-_SEEN_BY_KIND["becomes_blocked"] |= {"blocked_by_creature_without_flanking"}
+_SEEN_BY_KIND["becomes_blocked"] |= {"blocked_by_creature_without_flanking", "blocks_or_blocked_by_creature"}
+_SEEN_BY_KIND["blocks"] |= {"blocks_or_blocked_by_creature"}
 
 
 _SEEN_BY_KIND["counters"] |= {"chapter"}        # a Saga's chapter abilities (CR 714.2b)
@@ -172,6 +173,13 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
         if kind == "draw":
             return [Seen(kind, player=ev.player, amount=1, obj=ev.obj)]
         return [Seen(kind, player=ev.player, amount=ev.amount)]
+    if e == "blocks_or_blocked_by_creature":
+        # CR 509.3d, 509.3f: once for each creature it blocks, or each creature blocking it;
+        # "that creature" is that other creature
+        if ev.obj != source.id or source.id not in s.objs:
+            return []
+        others = s.objs[ev.obj].blocking if kind == "blocks" else ev.blockers
+        return [Seen(kind, obj=o, player=ev.player) for o in others if o in s.objs]
     if kind == "becomes_blocked" and e == "blocked_by_creature_without_flanking":
         # CR 702.25a-b: one instance per blocker that lacks flanking; "that creature" is the blocker
         if not _matches_subject(s, trig.subject, s.objs.get(ev.obj), source):

@@ -136,6 +136,8 @@ class LineRules:
         that = ir.Ref("triggering_player") if (trigger.event == "tapped_for_mana" and trigger.whose) \
             or trigger.event in _DAMAGED_PLAYER else None
         spell = ir.Ref("triggering_spell") if trigger.event == "cast" else None   # CR 601.2i
+        if trigger.event == "blocks_or_blocked_by_creature":     # "that creature": the other one
+            default, its = ir.Ref("triggering_object"), ir.Ref("triggering_controller")
         card = None
         if trigger.event in ("dies", "leaves"):
             # CR 400.7e, 603.10a: "that card" is what the object became; an enchanted or

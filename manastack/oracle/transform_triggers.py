@@ -57,6 +57,10 @@ class TriggerRules:
         _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, "attacks")
         return ir.Trigger("attacks", dataclasses.replace(d.filter, other=other or d.filter.other))
 
+    def e_blocks_or_blocked_by(self, c):
+        """Once for each creature it blocks or that blocks it; "that creature" is that one."""
+        return ir.Trigger("blocks_or_blocked_by_creature")
+
     def e_attacks_unblocked(self, c):
         """CR 509.3g: it becomes an unblocked creature as blockers are declared."""
         return ir.Trigger("attacks_unblocked")
