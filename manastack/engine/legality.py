@@ -43,9 +43,16 @@ def why_not_play(s, player: int, o) -> str | None:
         return f"a land can be played only in a main phase, not the {s.step} step (CR 305.1, 505.6b)"
     if s.stack:
         return "a land can be played only while the stack is empty (CR 305.1)"
-    if s.players[player].lands_played >= land_limit(s, player):
+    if not can_play_another_land(s, player):
         return f"{who} has already played {_lands(land_limit(s, player))} this turn (CR 305.2)"
     return None
+
+
+def can_play_another_land(s, player: int) -> bool:
+    """CR 305.2: fewer lands played this turn than the player may play (looked up only once one
+    has been played)."""
+    played = s.players[player].lands_played
+    return not played or played < land_limit(s, player)
 
 
 def land_limit(s, player: int) -> int:
@@ -188,7 +195,7 @@ def why_not_activate(s, player: int, o, ab, idx: int = -1) -> str | None:
 
 def playable_lands(s, player: int) -> list[Obj]:
     """The lands ``player`` may play now (CR 305.1-305.2)."""
-    if s.players[player].lands_played >= land_limit(s, player) or not sorcery_timing(s, player):
+    if not can_play_another_land(s, player) or not sorcery_timing(s, player):
         return []
     cands = (s.objs[i] for i in s.players[player].hand + exiled_playable(s, player))
     return [o for o in cands if "Land" in o.card.types and why_not_play(s, player, o) is None]
@@ -248,7 +255,7 @@ def _plain_in_hand(o, player: int) -> bool:
 
 def playable_back_faces(s, player: int) -> list[Obj]:
     """Modal double-faced cards ``player`` may play now as their back face, a land (CR 712.12)."""
-    if s.players[player].lands_played >= land_limit(s, player) or not sorcery_timing(s, player):
+    if not can_play_another_land(s, player) or not sorcery_timing(s, player):
         return []
     cands = (s.objs[i] for i in s.players[player].hand + exiled_playable(s, player))
     backs = (modal_back(o) for o in cands if o.card.back is not None)
