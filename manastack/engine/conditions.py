@@ -105,6 +105,11 @@ def _seven_in_graveyard(s: State, src: Obj) -> bool:
     return len(s.players[src.controller].graveyard) >= 7
 
 
+def _total_power_8(s: State, src: Obj) -> bool:
+    """Formidable: "creatures you control have total power 8 or greater" (CR 208.3)."""
+    return sum(ch.power(s, o) for o in s.permanents(src.controller) if ch.is_creature(s, o)) >= 8
+
+
 def _not_renowned(s: State, src: Obj) -> bool:
     """Renown's intervening "if it isn't renowned" (CR 702.112a, 603.4)."""
     return "renowned" not in src.designations
@@ -176,6 +181,7 @@ _CONDITIONS = {
     "self_attacking_or_blocking": _attacking_or_blocking,   # activation limits (CR 602.5b)
     "seven_cards_in_graveyard": _seven_in_graveyard,
     "no_cards_in_hand": _no_cards_in_hand,
+    "creatures_total_power_8": _total_power_8,          # formidable
     "self_not_renowned": _not_renowned,                  # renown (CR 702.112a)
     "tribute_not_paid": _tribute_not_paid,               # tribute (CR 702.104b)
     # static abilities "as long as ..." (CR 611.3a)

@@ -110,6 +110,15 @@ class LineRules:
         """"Activate only if seven or more cards are in your graveyard." (threshold)."""
         return ("condition", "seven_cards_in_graveyard")
 
+    def r_formidable(self, c):
+        """"Activate only if creatures you control have total power 8 or greater." (formidable)."""
+        return ("condition", self.cond_formidable(c))
+
+    def cond_formidable(self, c):
+        """Formidable (an ability word, CR 207.2c): total power 8 or more among your creatures."""
+        _need(_number(c[0]) == 8, "total power")
+        return "creatures_total_power_8"
+
     def r_hellbent(self, c):
         """"Activate only if you have no cards in hand." (hellbent)."""
         return ("condition", "no_cards_in_hand")
