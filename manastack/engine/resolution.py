@@ -159,8 +159,9 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
     if name == "self":
         o = source_obj(ctx, rc)
         return [o] if o is not None else []
-    if name == ir.DAMAGED_THIS_WAY:     # "a creature dealt damage this way"
-        return [s.objs[i] for i in rc.damaged if i in s.objs]
+    if name == ir.DAMAGED_THIS_WAY:     # "a creature (permanent) dealt damage this way"
+        return [s.objs[i] for i in rc.damaged if i in s.objs
+                and (subject.filter is None or matches(s, s.objs[i], subject.filter, source_obj(ctx, rc)))]
     if name == ir.EXILED_CARDS:         # CR 607.2a: what the source's linked ability exiled
         return exiled_with(s, rc.source)
     if name == "you":

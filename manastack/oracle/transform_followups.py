@@ -145,8 +145,12 @@ class FollowupRules:
         return THAT_OBJECT
 
     def dw_damaged(self, c):
-        """"A creature dealt damage this way": what the damage before it was dealt to."""
+        """"A permanent dealt damage this way": what the damage before it was dealt to."""
         return ir.Ref(ir.DAMAGED_THIS_WAY)
+
+    def dw_damaged_creature(self, c):
+        """"A creature dealt damage this way": the creatures among them (not a planeswalker)."""
+        return ir.Ref(ir.DAMAGED_THIS_WAY, ir.Filter(types=("Creature",)))
 
     def clash(self, c):
         """CR 701.30b: you and an opponent each clash."""
