@@ -2,10 +2,14 @@
 moves its object out of a zone works only in that zone), with real cards from the corpus."""
 from __future__ import annotations
 
+from manastack import Game
+from manastack.engine.decisions import Action
 from manastack.oracle import ir
+from manastack.scenario import Scenario
 
 from . import game_helpers
 from .game_helpers import labels, names, pick, resolve
+from .test_oracle_compiler import card
 
 SWAMPS = "[Swamp, Swamp, Swamp, Swamp, Swamp]"
 
@@ -100,9 +104,51 @@ def test_a_card_exiled_in_response_stays_in_exile(db):
     assert names(g, 0, "exile") == ["Durable Coilbug"] and names(g, 0, "hand") == []
 
 
-def test_triggers_and_spells_that_return_their_card_from_a_graveyard_are_not_read(db):
-    """A trigger that works from the graveyard (CR 113.6k) isn't run there, so "you may return ~
-    from your graveyard" in one is refused rather than half compiled."""
-    for name in ("Squee, Goblin Nabob", "Aurora Eidolon"):
-        card = db.get(name)
-        assert not card.fully_supported and not any(type(a) is ir.TriggeredAbility for a in card.abilities), name
+def test_squee_returns_from_the_graveyard_at_its_owners_upkeep(db):
+    """"At the beginning of your upkeep, you may return Squee, Goblin Nabob from your graveyard to
+    your hand": the trigger works from the graveyard, and only there (CR 113.6k-m)."""
+    trigger = next(a for a in db.get("Squee, Goblin Nabob").abilities if type(a) is ir.TriggeredAbility)
+    assert trigger.from_graveyard
+    sc = Scenario.from_text("""
+turn: 2
+active: Bob
+step: end
+players:
+  - name: Alice
+    graveyard: ["Squee, Goblin Nabob"]
+    battlefield: ["Squee, Goblin Nabob"]
+    library: [Mountain, Mountain]
+  - name: Bob
+""", cards=db)
+    g = Game.from_state(sc.state, sc.db)
+    while g.current_state().step != "upkeep" or not g.current_state().stack:
+        g.push(g.legal_actions()[0] if g.pending.kind != "priority" else Action("pass"))
+    assert len(g.current_state().stack) == 1          # the one in the graveyard, not the other
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    g.push(next(a for a in g.legal_actions() if a.label.startswith("yes")))
+    assert names(g, 0, "hand") == ["Squee, Goblin Nabob"] and names(g, 0, "graveyard") == []
+
+
+def test_aurora_eidolon_returns_when_its_owner_casts_a_multicolored_spell(db):
+    g = game_helpers.board(db, """
+  - name: Alice
+    hand: [Lightning Helix]
+    graveyard: [Aurora Eidolon]
+    battlefield: [Mountain, Plains]
+  - name: Bob
+""", turn=3)
+    pick(g, "cast Lightning Helix")
+    while g.pending.kind != "priority":
+        g.push(next(a for a in g.legal_actions() if a.kind == "autopay" or "Bob" in a.label))
+    assert any(i.label.startswith("Aurora Eidolon") for i in g.current_state().stack), [i.label for i in g.current_state().stack]
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    g.push(next(a for a in g.legal_actions() if a.label.startswith("yes")))
+    assert names(g, 0, "hand") == ["Aurora Eidolon"]
+
+
+def test_a_trigger_of_the_card_itself_returning_it_from_the_graveyard_is_not_read():
+    """"When ~ dies, return ~ from your graveyard": it would trigger as the permanent leaves, not
+    from the graveyard, so it is refused rather than misread."""
+    assert card("Test", "When ~ dies, return ~ from your graveyard to your hand.").unsupported

@@ -268,3 +268,22 @@ def test_a_permanent_an_outer_cost_sacrifices_cant_pay_an_inner_cost(db):
     assert [s.objs[i].card.name for i in s.players[0].graveyard] == ["Rith's Attendant"]
     assert obj(g, "Island").tapped and obj(g, "Azorius Signet").tapped
     assert sum(pool(g).values()) == 1 + 2 + 3 - 1 - 1
+
+
+def test_ardent_electromancer_adds_red_for_each_creature_in_the_party(db):
+    """"When ~ enters, add {R} for each creature in your party" (CR 700.8): a Cleric and a Rogue
+    besides the Electromancer (a Wizard) make three. It used to stop the game with a TypeError."""
+    g = corpus_board(db, """
+  - name: Alice
+    hand: [Ardent Electromancer]
+    battlefield: [Mountain, Mountain, Mountain, Mountain, Cabal Evangel, Triton Shorethief]
+  - name: Bob
+""")
+    g.push(next(a for a in g.legal_actions() if a.label.startswith("cast Ardent Electromancer")))
+    while g.pending.kind != "priority":
+        g.push(Action("autopay"))
+    g.push(Action("pass"))
+    g.push(Action("pass"))          # the Electromancer resolves; its trigger goes on the stack
+    g.push(Action("pass"))
+    g.push(Action("pass"))          # the trigger resolves
+    assert pool(g) == {"R": 3}

@@ -21,7 +21,7 @@ from manastack.oracle import ir
 from . import characteristics as ch
 from . import layers, mana_replacement
 from .event_types import Seen
-from .filters import objects_matching
+from .filters import objects_matching, party_size
 from .state import Obj, State
 
 TypesMap = dict[int, frozenset]
@@ -59,6 +59,8 @@ def amount_of(s: State, amount, o: Obj) -> int:
         return len(objects_matching(s, amount.filter, o, o.controller)) * amount.multiplier
     if isinstance(amount, ir.CountersOn):
         return o.counters.get(amount.kind, 0) * amount.multiplier
+    if isinstance(amount, ir.PartySize):        # CR 700.8: "for each creature in your party"
+        return party_size(s, o.controller) * amount.multiplier
     raise TypeError(f"a mana ability can't add {amount!r} mana")
 
 

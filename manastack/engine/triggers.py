@@ -82,6 +82,13 @@ def _could_see(kind: str, event: str) -> bool:
 _CARD = attrgetter("card")
 
 
+@lru_cache(maxsize=8192)
+def _from_graveyard(card) -> bool:
+    """Whether a triggered ability of ``card`` works from its owner's graveyard; cached per
+    definition (every event asks it of every card in a graveyard)."""
+    return any(ab.from_graveyard for _i, ab in triggered_abilities(card))
+
+
 @lru_cache(maxsize=16384)
 def _triggered_by_kind(card, kind: str) -> tuple[tuple[int, ir.TriggeredAbility], ...]:
     """The triggered abilities of ``card`` that an event of ``kind`` could trigger (cached per
@@ -305,6 +312,10 @@ def collect(ctx, ev: Event) -> None:
         sources.append(s.objs[ev.obj])
     if kind == "step":                # suspended cards' upkeep trigger (CR 702.62a-b)
         sources += [s.objs[i] for p in s.players for i in p.exile if suspended(s.objs[i])]
+    for p in s.players:               # "you may return ~ from your graveyard" (CR 113.6k-m), in C
+        gy = p.graveyard
+        if gy:
+            sources += map(s.objs.__getitem__, compress(gy, map(_from_graveyard, map(_CARD, map(s.objs.__getitem__, gy)))))
     if kind == "damage":
         for src in ev.sources.values():
             if src.id not in s.battlefield:
@@ -323,7 +334,8 @@ def collect(ctx, ev: Event) -> None:
     # most sources have nothing that triggers on this kind: those are passed over in C
     for src, card, by_kind in zip(sources, cards, hits) if damage else compress(zip(sources, cards, hits), hits):
         owned = [(card, idx, ab, None) for idx, ab in by_kind
-                 if (src.zone != "stack" or ab.trigger == _CAST_SELF) and works_in_exile(ab) == (src.zone == "exile")]
+                 if (src.zone != "stack" or ab.trigger == _CAST_SELF) and works_in_exile(ab) == (src.zone == "exile")
+                 and ab.from_graveyard == (src.zone == "graveyard")]
         if src.zone == "battlefield" and damage:
             owned += encoded_triggers(s, src)               # cipher (CR 702.99a)
         for card, idx, ab, encoded in owned:

@@ -306,26 +306,27 @@ def _linked(node):
     return node
 
 
-def _misplaced(node, top: bool = False) -> bool:
+def _misplaced(node, top: bool = False, returns: bool = False) -> bool:
     """Whether the compiled ``node`` has a part where it can't work: returning its card from a
-    graveyard anywhere but as an effect of an activated ability (CR 113.6m: such an ability
-    works only there; a trigger or spell saying so isn't run from there), or protection "from
-    the color of your choice" anywhere but in an effect that grants it (the choice is made as
-    that effect happens)."""
+    graveyard anywhere but in an activated ability's effects or a triggered ability marked to
+    work from there (CR 113.6k-m; ``returns``: inside such an ability), or protection "from the
+    color of your choice" anywhere but in an effect that grants it (the choice is made as that
+    effect happens)."""
     t = type(node)
     if t is ir.ReturnToHand:
-        return node.from_graveyard
+        return node.from_graveyard and not returns
     if t is ir.Keyword:
         return node.arg == ir.PROTECTION_CHOICE
     if t is ir.GrantKeywords:
-        return _misplaced(node.what)
+        return _misplaced(node.what, returns=returns)
     if isinstance(node, (tuple, list)):
-        return any(_misplaced(n, top) for n in node)
+        return any(_misplaced(n, top, returns) for n in node)
     if top and t is ir.ActivatedAbility:
         return any(_misplaced(getattr(node, f.name)) for f in dataclasses.fields(node) if f.name != "effects") \
             or any(not (type(e) is ir.ReturnToHand and e.from_graveyard) and _misplaced(e) for e in node.effects)
     if dataclasses.is_dataclass(node) and not isinstance(node, type):
-        return any(_misplaced(getattr(node, f.name)) for f in dataclasses.fields(node))
+        returns = returns or top and t is ir.TriggeredAbility and node.from_graveyard
+        return any(_misplaced(getattr(node, f.name), returns=returns) for f in dataclasses.fields(node))
     return False
 
 

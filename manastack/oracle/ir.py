@@ -1154,7 +1154,9 @@ class ActivatedAbility:
 class TriggeredAbility:
     """"When/Whenever/At [trigger], [effect]." (CR 603). ``condition`` is an intervening
     "if" clause (CR 603.4), checked when it triggers and again on resolution; the compiler
-    gives one of "kicked", "you_attacked_this_turn", "creature_died_this_turn"."""
+    gives one of "kicked", "you_attacked_this_turn", "creature_died_this_turn".
+    ``from_graveyard``: it returns its card from its owner's graveyard ("you may return ~ from
+    your graveyard to your hand"), so it triggers only while the card is there (CR 113.6k-m)."""
 
     trigger: Trigger
     effects: tuple[Effect, ...]
@@ -1162,6 +1164,7 @@ class TriggeredAbility:
     condition: str | None = None
     is_mana: bool = False
     text: str = ""
+    from_graveyard: bool = False
 
 
 @dataclass(frozen=True, slots=True)

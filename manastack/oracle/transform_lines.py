@@ -157,8 +157,13 @@ class LineRules:
         effects, targets = bind(effects, default, its, that, spell, card)
         is_mana = (trigger.event == "tapped_for_mana" and not targets
                    and any(isinstance(e, ir.AddMana) for e in effects))
-        return "abilities", [ir.TriggeredAbility(trigger, tuple(effects), tuple(targets),
-                                                 condition=condition, is_mana=is_mana)]
+        # CR 113.6k-m: "you may return ~ from your graveyard to your hand" works from there only;
+        # a trigger about the card itself (dies, leaves) would have to see it leave first
+        from_graveyard = ir.contains(effects, lambda n: type(n) is ir.ReturnToHand and n.from_graveyard)
+        _need(not from_graveyard or trigger.subject != "self" or trigger.event == "beginning_of_step",
+              "a trigger of the card itself from a graveyard")
+        return "abilities", [ir.TriggeredAbility(trigger, tuple(effects), tuple(targets), condition=condition,
+                                                 is_mana=is_mana, from_graveyard=from_graveyard)]
 
     # Intervening "if" clauses (CR 603.4): a small fixed set, as condition names.
     def cond_kicked(self, c):
