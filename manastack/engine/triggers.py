@@ -82,11 +82,12 @@ def _could_see(kind: str, event: str) -> bool:
 _CARD = attrgetter("card")
 
 
-@lru_cache(maxsize=8192)
-def _from_graveyard(card) -> bool:
-    """Whether a triggered ability of ``card`` works from its owner's graveyard; cached per
-    definition (every event asks it of every card in a graveyard)."""
-    return any(ab.from_graveyard for _i, ab in triggered_abilities(card))
+@lru_cache(maxsize=4096)
+def _graveyard_triggers(cards: tuple) -> tuple[int, ...]:
+    """The positions in a graveyard, given as its cards, of those with a triggered ability that
+    works from there; cached per graveyard content (every event asks, graveyards change
+    seldom)."""
+    return tuple(i for i, card in enumerate(cards) if any(ab.from_graveyard for _i, ab in triggered_abilities(card)))
 
 
 @lru_cache(maxsize=16384)
@@ -312,10 +313,12 @@ def collect(ctx, ev: Event) -> None:
         sources.append(s.objs[ev.obj])
     if kind == "step":                # suspended cards' upkeep trigger (CR 702.62a-b)
         sources += [s.objs[i] for p in s.players for i in p.exile if suspended(s.objs[i])]
-    for p in s.players:               # "you may return ~ from your graveyard" (CR 113.6k-m), in C
+    for p in s.players:               # "you may return ~ from your graveyard" (CR 113.6k-m)
         gy = p.graveyard
         if gy:
-            sources += map(s.objs.__getitem__, compress(gy, map(_from_graveyard, map(_CARD, map(s.objs.__getitem__, gy)))))
+            hits = _graveyard_triggers(tuple(map(_CARD, map(s.objs.__getitem__, gy))))
+            if hits:
+                sources += [s.objs[gy[i]] for i in hits]
     if kind == "damage":
         for src in ev.sources.values():
             if src.id not in s.battlefield:
