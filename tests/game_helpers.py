@@ -40,15 +40,21 @@ def resolve(g: Game) -> None:
     g.push(Action("pass"))
 
 
-def cast_and_pay(g: Game, label: str, target: str | None = None) -> None:
-    """Cast or activate (the action whose label starts with ``label``), choose the target whose
-    label names ``target``, and pay automatically."""
+def cast_and_pay(g: Game, label: str, *targets: str) -> None:
+    """Cast or activate (the action whose label starts with ``label``), choose each target whose
+    label names one of ``targets`` (forced choices answer themselves), and pay automatically."""
     pick(g, label)
     while g.pending.kind != "priority":
         if g.pending.kind == "pay":
             g.push(Action("autopay"))
         else:
-            g.push(next(a for a in g.legal_actions() if target is not None and target in a.label))
+            g.push(next(a for a in g.legal_actions() if any(t in a.label for t in targets)))
+
+
+def pass_until(g: Game, kind: str) -> None:
+    """Both players pass priority until a decision of ``kind`` ("attackers", "blockers")."""
+    while g.pending.kind != kind:
+        g.push(Action("pass"))
 
 
 def cast_action(g: Game, name: str) -> Action | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from manastack.engine.decisions import Action
 
 from . import game_helpers
-from .game_helpers import on_battlefield
+from .game_helpers import on_battlefield, pass_until
 
 
 def _resolve_all(g) -> None:
@@ -21,8 +21,7 @@ def test_ornery_goblin_blocking_deals_1_to_the_attacker(db):
   - name: Bob
     battlefield: [Ornery Goblin]
 """, turn=5, step="declare_attackers")
-    while g.pending.kind != "blockers":
-        g.push(Action("pass"))
+    pass_until(g, "blockers")
     g.push(next(a for a in g.legal_actions() if a.label == "Ornery Goblin blocks Grizzly Bears"))
     assert len(g.current_state().stack) == 1
     _resolve_all(g)
@@ -36,8 +35,7 @@ def test_assembled_alphas_blocked_by_two_creatures_triggers_twice(db):
   - name: Bob
     battlefield: [Centaur Courser, Hill Giant]
 """, turn=5, step="declare_attackers")
-    while g.pending.kind != "blockers":
-        g.push(Action("pass"))
+    pass_until(g, "blockers")
     g.push(next(a for a in g.legal_actions() if a.label == "Centaur Courser blocks Assembled Alphas"))
     g.push(next(a for a in g.legal_actions() if a.label == "Hill Giant blocks Assembled Alphas"))
     while g.pending.kind != "priority":

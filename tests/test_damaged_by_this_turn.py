@@ -6,19 +6,7 @@ from manastack.engine.decisions import Action
 from manastack.oracle import ir
 
 from . import game_helpers
-from .game_helpers import on_battlefield, pick, resolve
-
-
-def _cast(g, name: str, *targets: str) -> None:
-    pick(g, f"cast {name}")
-    wanted = list(targets)
-    while g.pending.kind != "priority":
-        actions = g.legal_actions()
-        chosen = next((a for a in actions for w in wanted if w in a.label), None)   # a forced one is skipped
-        if chosen is not None:
-            wanted = [w for w in wanted if w not in chosen.label]
-        g.push(chosen or next(a for a in actions if a.kind == "autopay"))
-    resolve(g)
+from .game_helpers import cast_and_pay, on_battlefield, resolve
 
 
 def _vampire_counters(g) -> int:
@@ -35,7 +23,8 @@ def test_sengir_vampire_grows_when_a_creature_it_damaged_dies(db):
   - name: Bob
     battlefield: [Grizzly Bears]
 """, turn=3)
-    _cast(g, "Prey Upon", "Sengir Vampire", "Grizzly Bears")      # the fight: 4 to the Bears
+    cast_and_pay(g, "cast Prey Upon", "Sengir Vampire", "Grizzly Bears")
+    resolve(g)      # the fight: 4 to the Bears
     resolve(g)                                                     # the Vampire's trigger
     assert _vampire_counters(g) == 1
 
@@ -48,11 +37,14 @@ def test_a_creature_it_damaged_earlier_in_the_turn_counts_when_it_dies_later(db)
   - name: Bob
     battlefield: [Wall of Stone, Grizzly Bears]
 """, turn=3)
-    _cast(g, "Prey Upon", "Sengir Vampire", "Wall of Stone")       # 4 damage: the 0/8 wall lives
+    cast_and_pay(g, "cast Prey Upon", "Sengir Vampire", "Wall of Stone")
+    resolve(g)       # 4 damage: the 0/8 wall lives
     assert len(on_battlefield(g, "Wall of Stone")) == 1 and _vampire_counters(g) == 0
-    _cast(g, "Lightning Bolt", "Grizzly Bears")                    # never damaged by the Vampire
+    cast_and_pay(g, "cast Lightning Bolt", "Grizzly Bears")
+    resolve(g)                    # never damaged by the Vampire
     assert _vampire_counters(g) == 0
-    _cast(g, "Flame Slash", "Wall of Stone")                        # 4 more: it dies
+    cast_and_pay(g, "cast Flame Slash", "Wall of Stone")
+    resolve(g)                        # 4 more: it dies
     resolve(g)
     assert _vampire_counters(g) == 1
 
@@ -67,7 +59,8 @@ def test_the_memory_ends_with_the_turn(db):
     battlefield: [Wall of Stone]
     library: [Mountain, Mountain]
 """, turn=3)
-    _cast(g, "Prey Upon", "Sengir Vampire", "Wall of Stone")
+    cast_and_pay(g, "cast Prey Upon", "Sengir Vampire", "Wall of Stone")
+    resolve(g)
     assert [e.kind for e in g.current_state().effects if e.kind == "damaged_by"] == ["damaged_by"]
     while g.current_state().turn == 3:           # no attack, nothing cast: on to Bob's turn
         g.push(g.legal_actions()[0] if g.pending.kind != "priority" else Action("pass"))
@@ -82,5 +75,6 @@ def test_damage_is_remembered_only_for_cards_that_ask(db):
   - name: Bob
     battlefield: [Wall of Stone]
 """, turn=3)
-    _cast(g, "Lightning Bolt", "Wall of Stone")
+    cast_and_pay(g, "cast Lightning Bolt", "Wall of Stone")
+    resolve(g)
     assert not [e for e in g.current_state().effects if e.kind == "damaged_by"]

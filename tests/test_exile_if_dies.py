@@ -3,14 +3,7 @@ way would die this turn, exile it instead" (CR 614.1a, 700.4), with real cards a
 from __future__ import annotations
 
 from . import game_helpers
-from .game_helpers import names, on_battlefield, pick, resolve
-
-
-def _cast(g, name: str, target: str | None = None) -> None:
-    pick(g, f"cast {name}")
-    while g.pending.kind != "priority":
-        g.push(next(a for a in g.legal_actions() if a.kind == "autopay" or target is not None and target in a.label))
-    resolve(g)
+from .game_helpers import cast_and_pay, names, on_battlefield, pick, resolve
 
 
 def test_magma_spray_exiles_the_creature_it_kills(db):
@@ -21,7 +14,8 @@ def test_magma_spray_exiles_the_creature_it_kills(db):
   - name: Bob
     battlefield: [Grizzly Bears]
 """, turn=3)
-    _cast(g, "Magma Spray", "Grizzly Bears")
+    cast_and_pay(g, "cast Magma Spray", "Grizzly Bears")
+    resolve(g)
     assert names(g, 1, "exile") == ["Grizzly Bears"] and names(g, 1, "graveyard") == []
     assert "Grizzly Bears is exiled instead of dying" in g.explain()
 
@@ -36,9 +30,11 @@ def test_magma_spray_exiles_a_survivor_that_dies_later_that_turn(db):
   - name: Bob
     battlefield: [Centaur Courser, Grizzly Bears]
 """, turn=3)
-    _cast(g, "Magma Spray", "Centaur Courser")
+    cast_and_pay(g, "cast Magma Spray", "Centaur Courser")
+    resolve(g)
     assert len(on_battlefield(g, "Centaur Courser")) == 1
-    _cast(g, "Lightning Bolt", "Centaur Courser")
+    cast_and_pay(g, "cast Lightning Bolt", "Centaur Courser")
+    resolve(g)
     assert names(g, 1, "exile") == ["Centaur Courser"] and names(g, 1, "graveyard") == []
 
 
@@ -52,7 +48,8 @@ def test_the_replacement_ends_with_the_turn(db):
     battlefield: [Centaur Courser]
     library: [Forest, Forest]
 """, turn=3)
-    _cast(g, "Magma Spray", "Centaur Courser")
+    cast_and_pay(g, "cast Magma Spray", "Centaur Courser")
+    resolve(g)
     s = g.current_state()
     assert [e.kind for e in s.effects if e.kind == "exile_if_dies"] == ["exile_if_dies"]
     while g.current_state().turn == 3:
@@ -70,11 +67,13 @@ def test_anger_of_the_gods_exiles_only_the_creatures_it_dealt_damage(db):
   - name: Bob
     battlefield: [Grizzly Bears, Colossal Dreadmaw]
 """, turn=3)
-    _cast(g, "Anger of the Gods")
+    cast_and_pay(g, "cast Anger of the Gods")
+    resolve(g)
     assert names(g, 0, "exile") == ["Centaur Courser"] and names(g, 1, "exile") == ["Grizzly Bears"]
     assert len(on_battlefield(g, "Colossal Dreadmaw")) == 1
     # the 6/6 took 3: Lightning Bolt's 3 more kill it, and it is exiled too
-    _cast(g, "Lightning Bolt", "Colossal Dreadmaw")
+    cast_and_pay(g, "cast Lightning Bolt", "Colossal Dreadmaw")
+    resolve(g)
     assert names(g, 1, "exile") == ["Colossal Dreadmaw", "Grizzly Bears"]
 
 
@@ -87,7 +86,10 @@ def test_a_creature_that_enters_afterwards_dies_normally(db):
     battlefield: [Mountain, Mountain, Mountain, Mountain, Mountain, Forest]
   - name: Bob
 """, turn=3)
-    _cast(g, "Anger of the Gods")
-    _cast(g, "Grizzly Bears")
-    _cast(g, "Lightning Bolt", "Grizzly Bears")
+    cast_and_pay(g, "cast Anger of the Gods")
+    resolve(g)
+    cast_and_pay(g, "cast Grizzly Bears")
+    resolve(g)
+    cast_and_pay(g, "cast Lightning Bolt", "Grizzly Bears")
+    resolve(g)
     assert names(g, 0, "graveyard") == ["Anger of the Gods", "Grizzly Bears", "Lightning Bolt"]

@@ -6,13 +6,7 @@ from __future__ import annotations
 from manastack.oracle import ir
 
 from . import game_helpers
-from .game_helpers import names, on_battlefield, pick, resolve
-
-
-def _cast(g, name: str, target: str | None = None) -> None:
-    pick(g, f"cast {name}")
-    while g.pending.kind != "priority":
-        g.push(next(a for a in g.legal_actions() if a.kind == "autopay" or target is not None and target in a.label))
+from .game_helpers import cast_and_pay, names, on_battlefield, pick, resolve
 
 
 BEACON = """
@@ -28,7 +22,7 @@ BEACON = """
 
 def test_beacon_of_destruction_is_shuffled_into_its_owners_library(db):
     g = game_helpers.board(db, BEACON, turn=3)
-    _cast(g, "Beacon of Destruction", "Grizzly Bears")
+    cast_and_pay(g, "cast Beacon of Destruction", "Grizzly Bears")
     resolve(g)
     assert names(g, 1, "graveyard") == ["Grizzly Bears"]
     assert names(g, 0, "graveyard") == [] and names(g, 0, "library") == ["Beacon of Destruction", "Island", "Island", "Island"]
@@ -38,9 +32,9 @@ def test_beacon_of_destruction_is_shuffled_into_its_owners_library(db):
 def test_a_countered_beacon_goes_to_the_graveyard(db):
     """Beacon of Destruction ruling 2007-07-15: countered, it is put into its owner's graveyard."""
     g = game_helpers.board(db, BEACON, turn=3)
-    _cast(g, "Beacon of Destruction", "Grizzly Bears")
+    cast_and_pay(g, "cast Beacon of Destruction", "Grizzly Bears")
     pick(g, "pass")
-    _cast(g, "Cancel", "Beacon of Destruction")
+    cast_and_pay(g, "cast Cancel", "Beacon of Destruction")
     resolve(g)
     assert names(g, 0, "graveyard") == ["Beacon of Destruction"] and len(names(g, 0, "library")) == 3
 
@@ -76,7 +70,7 @@ def test_beacon_of_unrest_puts_an_artifact_from_any_graveyard_under_your_control
   - name: Bob
     graveyard: [Sol Ring]
 """, turn=3)
-    _cast(g, "Beacon of Unrest", "Sol Ring")
+    cast_and_pay(g, "cast Beacon of Unrest", "Sol Ring")
     resolve(g)
     ring = on_battlefield(g, "Sol Ring")
     assert len(ring) == 1 and ring[0].controller == 0
@@ -97,7 +91,7 @@ def test_timetwister_shuffles_hands_and_graveyards_in_then_each_player_draws_sev
     graveyard: [Grizzly Bears]
     library: [Swamp, Swamp, Swamp, Swamp, Swamp, Swamp, Swamp, Swamp, Swamp, Swamp]
 """, turn=3)
-    _cast(g, "Timetwister")
+    cast_and_pay(g, "cast Timetwister")
     resolve(g)
     s = g.current_state()
     alice, bob = s.players

@@ -7,22 +7,14 @@ from manastack.oracle import compile_card, ir
 from manastack.oracle.compiler import UNLINKED
 
 from . import game_helpers
-from .game_helpers import names, on_battlefield, pick, resolve
+from .game_helpers import cast_and_pay, names, on_battlefield, pick, resolve
 from .test_oracle_compiler import card
-
-
-def _cast(g, name: str, target: str | None = None) -> None:
-    """Cast ``name``, pay automatically and choose the target whose label names ``target``."""
-    pick(g, f"cast {name}")
-    while g.pending.kind != "priority":
-        g.push(next(a for a in g.legal_actions()
-                    if a.kind == "autopay" or target is not None and target in a.label))
 
 
 def _bolt(g, target: str) -> None:
     """Bob, with priority, casts Lightning Bolt at ``target`` and both pass until it resolves."""
     assert g.pending.player == 1
-    _cast(g, "Lightning Bolt", target)
+    cast_and_pay(g, "cast Lightning Bolt", target)
 
 
 PRIEST = """
@@ -39,7 +31,7 @@ def test_banisher_priest_exiles_until_it_leaves_then_the_card_returns(db):
     """The card returns at once when the Priest leaves, under its owner's control, as a new
     object without its counters (Banisher Priest rulings 2013-07-01)."""
     g = game_helpers.board(db, PRIEST, turn=3)
-    _cast(g, "Banisher Priest")
+    cast_and_pay(g, "cast Banisher Priest")
     resolve(g)                                  # the Priest enters; its trigger targets the Bears
     while g.pending.kind != "priority":
         g.push(next(a for a in g.legal_actions() if "Grizzly Bears" in a.label))
@@ -60,7 +52,7 @@ def test_banisher_priest_gone_before_its_trigger_resolves_exiles_nothing(db):
     """Banisher Priest ruling 2013-07-01: if it leaves before its ability resolves, the target
     isn't exiled (CR 610.3b)."""
     g = game_helpers.board(db, PRIEST, turn=3)
-    _cast(g, "Banisher Priest")
+    cast_and_pay(g, "cast Banisher Priest")
     resolve(g)
     while g.pending.kind != "priority":
         g.push(next(a for a in g.legal_actions() if "Grizzly Bears" in a.label))
@@ -86,14 +78,14 @@ def test_oblivion_ring_returns_the_card_its_other_ability_exiled(db):
     ring = db.get("Oblivion Ring")
     assert [a.effects[0] for a in ring.abilities] == [
         ir.Exile(ir.Target(0), linked=True), ir.ReturnToBattlefield(ir.Ref(ir.EXILED_CARDS))]
-    _cast(g, "Oblivion Ring")
+    cast_and_pay(g, "cast Oblivion Ring")
     resolve(g)
     while g.pending.kind != "priority":
         g.push(next(a for a in g.legal_actions() if "Grizzly Bears" in a.label))
     resolve(g)
     assert names(g, 1, "exile") == ["Grizzly Bears"]
     pick(g, "pass")
-    _cast(g, "Disenchant", "Oblivion Ring")
+    cast_and_pay(g, "cast Disenchant", "Oblivion Ring")
     resolve(g)                                  # Disenchant: the leaves trigger waits
     assert names(g, 1, "exile") == ["Grizzly Bears"]
     resolve(g)                                  # the leaves trigger
@@ -104,12 +96,12 @@ def test_oblivion_ring_gone_before_its_first_ability_resolves_exiles_for_good(db
     """Oblivion Ring ruling 2007-10-01: its second ability triggers and does nothing, then the
     first exiles the permanent forever."""
     g = game_helpers.board(db, RING, turn=3)
-    _cast(g, "Oblivion Ring")
+    cast_and_pay(g, "cast Oblivion Ring")
     resolve(g)
     while g.pending.kind != "priority":
         g.push(next(a for a in g.legal_actions() if "Grizzly Bears" in a.label))
     pick(g, "pass")
-    _cast(g, "Disenchant", "Oblivion Ring")
+    cast_and_pay(g, "cast Disenchant", "Oblivion Ring")
     resolve(g)                                  # Disenchant
     resolve(g)                                  # the leaves trigger: nothing is exiled yet
     resolve(g)                                  # the enters trigger

@@ -6,11 +6,7 @@ from __future__ import annotations
 from manastack.engine.decisions import Action
 
 from . import game_helpers
-
-
-def _to(g, kind: str) -> None:
-    while g.pending.kind != kind:
-        g.push(Action("pass"))
+from .game_helpers import pass_until
 
 
 def _labels(g) -> list[str]:
@@ -23,7 +19,7 @@ def test_mogg_flunkies_cant_attack_alone(db):
     battlefield: [Mogg Flunkies, Grizzly Bears]
   - name: Bob
 """, turn=3)
-    _to(g, "attackers")
+    pass_until(g, "attackers")
     g.push(next(a for a in g.legal_actions() if a.label == "attack with Mogg Flunkies"))
     assert "no more attackers" not in _labels(g)
     assert "take Mogg Flunkies back (it can't attack alone, CR 508.1c)" in _labels(g)
@@ -51,7 +47,7 @@ def test_taking_it_back(db):
     battlefield: [Mogg Flunkies, {card: Grizzly Bears, tapped: true}, Savannah Lions]
   - name: Bob
 """, turn=3)
-    _to(g, "attackers")
+    pass_until(g, "attackers")
     g.push(next(a for a in g.legal_actions() if a.label == "attack with Mogg Flunkies"))
     g.push(next(a for a in g.legal_actions() if a.kind == "unattack"))
     assert "attack with Mogg Flunkies" in _labels(g) and "don't attack" in _labels(g)
@@ -64,7 +60,7 @@ def test_mogg_flunkies_cant_block_alone(db):
   - name: Bob
     battlefield: [Mogg Flunkies, Savannah Lions]
 """, turn=5, step="declare_attackers")
-    _to(g, "blockers")
+    pass_until(g, "blockers")
     g.push(next(a for a in g.legal_actions() if a.label == "Mogg Flunkies blocks Grizzly Bears"))
     assert "no more blockers" not in _labels(g)
     assert "take Mogg Flunkies back (it can't block alone, CR 509.1b)" in _labels(g)

@@ -6,18 +6,11 @@ from manastack.engine import characteristics as ch
 from manastack.engine.decisions import Action
 
 from . import game_helpers
-from .game_helpers import on_battlefield, pick, resolve
+from .game_helpers import cast_and_pay, on_battlefield, pick, resolve
 
 
 def _pt(g, name: str) -> tuple[int, int]:
     return ch.power_toughness(g.current_state(), on_battlefield(g, name)[0])
-
-
-def _cast(g, name: str, target: str) -> None:
-    pick(g, f"cast {name}")
-    while g.pending.kind != "priority":
-        g.push(next(a for a in g.legal_actions() if a.kind == "autopay" or target in a.label))
-    resolve(g)
 
 
 def test_about_face_switches_after_counters_and_pumps(db):
@@ -30,9 +23,11 @@ def test_about_face_switches_after_counters_and_pumps(db):
   - name: Bob
 """, turn=3)
     assert _pt(g, "Wall of Wood") == (1, 4)
-    _cast(g, "About Face", "Wall of Wood")
+    cast_and_pay(g, "cast About Face", "Wall of Wood")
+    resolve(g)
     assert _pt(g, "Wall of Wood") == (4, 1)
-    _cast(g, "Giant Growth", "Wall of Wood")       # +3/+3 before the switch: 4/7, switched 7/4
+    cast_and_pay(g, "cast Giant Growth", "Wall of Wood")
+    resolve(g)       # +3/+3 before the switch: 4/7, switched 7/4
     assert _pt(g, "Wall of Wood") == (7, 4)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from manastack.engine.decisions import Action
 
 from . import game_helpers
-from .game_helpers import names
+from .game_helpers import names, pass_until
 from .test_oracle_compiler import card
 
 ATTACK = """
@@ -18,8 +18,7 @@ ATTACK = """
 
 
 def _declare_blocks(g, block: bool) -> None:
-    while g.pending.kind != "blockers":
-        g.push(Action("pass"))
+    pass_until(g, "blockers")
     g.push(next(a for a in g.legal_actions() if (a.kind == "block") == block))
 
 
