@@ -5,7 +5,7 @@ from __future__ import annotations
 from manastack.engine import mana_query as mq
 from manastack.engine.decisions import Action
 
-from .game_helpers import board as corpus_board
+from .game_helpers import board as corpus_board, labels
 from .mana_helpers import answer, board, obj, pool, tap_for_mana
 
 
@@ -160,7 +160,8 @@ def test_contamination_asks_for_a_creature_each_upkeep():
     g.push(Action("pass"))
     g.push(Action("pass"))
     assert g.pending.kind == "unless"
-    g.push(next(a for a in g.legal_actions() if a.kind == "choose"))
+    assert labels(g) == ["sacrifice a creature and keep Contamination", "don't pay: sacrifice Contamination"]
+    g.push(Action("pay"))        # the only creature is sacrificed: no choice to ask
     s = g.current_state()
     assert [o.card.name for o in s.permanents(0)] == ["Contamination"]
     g = board("""

@@ -55,13 +55,13 @@ def test_the_templates_compile_to_what_the_rules_say():
 
 def test_what_the_engine_doesnt_run_is_reported():
     """Granted triggered keywords aren't read from their granting effects (Sublime Archangel's
-    other creatures would have exalted); cumulative upkeep that sacrifices creatures isn't run."""
+    other creatures would have exalted); cumulative upkeep that taps creatures isn't run."""
     archangel = card("Sublime Archangel", "Flying\nExalted\nOther creatures you control have exalted.")
     assert any("granting the triggered keyword 'exalted'" in u for u in archangel.unsupported)
     evil = card("Undying Evil", "Target creature gains undying until end of turn.", "Instant")
     assert any("granting the triggered keyword 'undying'" in u for u in evil.unsupported)
-    soulgorger = card("Phyrexian Soulgorger", "Cumulative upkeep—Sacrifice a creature.")
-    assert any("cost part 'sacrifice'" in u for u in soulgorger.unsupported)
+    tapper = card("Test Tapper", "Cumulative upkeep—Tap an untapped creature you control.")
+    assert any("cost part 'tap_untapped'" in u for u in tapper.unsupported)
 
 
 # ------------------------------------------------------------------------------ exalted

@@ -521,13 +521,32 @@ def _cost_words(cost: ir.Cost) -> str:
 
 
 def cost_text(cost: ir.Cost) -> str:
-    """An echo or cumulative upkeep cost in words: mana, life, discards (the parts it may have)."""
+    """A cost paid "or else" (echo, cumulative upkeep, "sacrifice ~ unless you ...") in words:
+    the parts such a cost may have (support.UNLESS_COST_PARTS)."""
     parts = [f"pay {cost.mana}"] if cost.mana is not None else []
     if cost.pay_life:
         parts.append(f"pay {cost.pay_life} life")
+    if cost.energy:
+        parts.append(f"pay {'{E}' * cost.energy}")
     if cost.discard:
-        parts.append("discard a card" if cost.discard == 1 else f"discard {cost.discard} cards")
+        kind = f"{cost.discard_type.lower()} card" if cost.discard_type else "card"
+        parts.append(f"discard a {kind}" if cost.discard == 1 else f"discard {cost.discard} {kind}s")
+    if cost.sacrifice is not None:
+        parts.append(f"sacrifice {_count(cost.sacrifice_count, _kind(cost.sacrifice))}")
+    if cost.return_to_hand is not None:
+        parts.append(f"return {_count(cost.return_count, _kind(cost.return_to_hand))} to its owner's hand")
     return " and ".join(parts) or "pay {0}"
+
+
+def _kind(f: ir.Filter) -> str:
+    """A short name for the permanents ``f`` matches ("untapped Island", "non-Lair land")."""
+    words = (["another"] if f.other else []) + (["untapped"] if f.tapped is False else []) \
+        + [f"non-{s}" for s in f.non_subtypes] + [f"non{t.lower()}" for t in f.non_types]
+    return " ".join(words + [" or ".join(f.subtypes) or " or ".join(t.lower() for t in f.types) or "permanent"])
+
+
+def _count(n: int, kind: str) -> str:
+    return f"{n} {kind}s" if n > 1 else f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}"
 
 
 @lru_cache(maxsize=8192)

@@ -16,7 +16,7 @@ from .abilities import ONE_SHOT_DELAYS, nested_index
 from .casting import pay_mana
 from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
-from .filters import objects_matching, shares_creature_type
+from .filters import shares_creature_type
 from .mana_abilities import add_mana, can_afford
 from .resolution import became, named_objects, named_players, amount, execute, objects_match, resolve_subject, source_obj
 from .effect_records import (AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger, ExileIfDies,
@@ -243,19 +243,7 @@ def _put_in_library(ctx, e: ir.PutInLibrary, rc):
 
 
 def _sacrifice(ctx, e: ir.Sacrifice, rc):
-    """CR 701.21; "unless you sacrifice a creature": the choice is made on resolution
-    (CR 608.2d; Contamination ruling 2004-10-04)."""
-    s = ctx.s
-    if e.unless_sacrifice is not None:
-        others = objects_matching(s, e.unless_sacrifice, source_obj(ctx, rc), rc.controller)
-        what = ", ".join(o.card.name for o in named_objects(ctx, e.what, rc)) or rc.card.name
-        options = tuple(Action("choose", (o.id,), f"sacrifice {o.card.name}") for o in others) \
-            + (Action("decline", (), f"sacrifice {what}"),)
-        answer = ctx.ask(Decision(rc.controller, DecisionKind.UNLESS, f"Sacrifice {what} unless you sacrifice "
-                                  "another permanent", options))
-        if answer.kind == "choose":
-            events.sacrifice(ctx, s.objs[answer.args[0]])
-            return
+    """CR 701.21a: sacrifice the permanents named that are still on the battlefield."""
     rc.did = False
     for o in named_objects(ctx, e.what, rc):
         if o.zone == "battlefield":

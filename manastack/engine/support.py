@@ -98,8 +98,10 @@ ALTERNATIVE_COST_PARTS = frozenset({"mana", "sacrifice", "pay_life", "tap_untapp
 ALTERNATIVE_CONDITIONS = frozenset({"YouControl", "NotYourTurn"})
 # "Cast ~ only ..." (CR 601.3): the restrictions engine.timing.cast_restriction checks.
 CAST_RESTRICTIONS = frozenset({"steps", "attacked", "another_spell"})
-# The parts an echo or cumulative upkeep cost may have (CR 702.30a, 702.24a).
-UPKEEP_COST_PARTS = frozenset({"mana", "pay_life", "discard"})
+# The parts a cost paid "or else" may have: echo, cumulative upkeep (CR 702.30a, 702.24a),
+# "sacrifice ~ unless you ..." (CR 118.12a); engine.unless_costs pays them.
+UNLESS_COST_PARTS = frozenset({"mana", "pay_life", "discard", "discard_type", "energy", "sacrifice",
+                               "sacrifice_count", "return_to_hand", "return_count"})
 STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_block",
                           "no_legend_rule", "cant_be_countered", "attacks_each_combat",
                           "cant_be_blocked", "can_block_only_flying", "doesnt_untap",
@@ -199,7 +201,7 @@ def _walk(node, out: list[str]) -> None:
         if node.name not in KEYWORDS:
             out.append(f"keyword {node.name!r}")
         elif node.name in ("echo", "cumulative upkeep") and node.cost is not None:
-            out += _cost_gaps(node.cost, UPKEEP_COST_PARTS, f"{node.name} cost")
+            out += _cost_gaps(node.cost, UNLESS_COST_PARTS, f"{node.name} cost")
         elif node.name == "madness" and node.cost is not None and node.cost.mana.x_count:
             out.append("madness cost with X")      # X would have to be chosen as it is cast
         elif node.name in ("morph", "megamorph") and (node.cost is None or node.cost != ir.Cost(mana=node.cost.mana)
@@ -215,6 +217,8 @@ def _walk(node, out: list[str]) -> None:
             out += _cost_gaps(node.cost, SPELL_COST_PARTS, f"{node.name} cost")
     elif t is ir.AdditionalCost:
         out += _cost_gaps(node.cost, ADDITIONAL_COST_PARTS, "additional cost")
+    elif t is ir.SacrificeUnlessPays:
+        out += _cost_gaps(node.cost, UNLESS_COST_PARTS, "unless cost")
     elif t is ir.AlternativeCost:          # engine.alt_costs (CR 118.9)
         out += _cost_gaps(node.cost, ALTERNATIVE_COST_PARTS, "alternative cost")
         if node.cost.mana is not None and node.cost.mana.x_count:

@@ -10,10 +10,10 @@ from manastack.oracle import ir
 
 from . import events, exercise
 from .abilities import cost_text
-from .casting import pay_mana
+from .casting import cost_payable, pay_cost, pay_mana
 from .decisions import Action, Decision, DecisionKind
 from .mana_abilities import can_afford
-from .resolution import amount, resolve_subject
+from .resolution import amount, resolve_subject, source_obj
 from .state import Obj
 from .wording import possessive
 
@@ -28,7 +28,9 @@ def cost_times(cost: ir.Cost, n: int) -> ir.Cost:
         generic = mana.generic * n
         mana = ManaCost(((str(generic),) if generic else ())
                         + tuple(sym for sym in mana.symbols if not sym.isdigit()) * n)
-    return dataclasses.replace(cost, mana=mana, pay_life=cost.pay_life * n, discard=cost.discard * n)
+    return dataclasses.replace(cost, mana=mana, pay_life=cost.pay_life * n, discard=cost.discard * n,
+                               energy=cost.energy * n, sacrifice_count=cost.sacrifice_count * n,
+                               return_count=cost.return_count * n)
 
 
 def sacrifice_unless_pays(ctx, e: ir.SacrificeUnlessPays, rc) -> None:
@@ -46,6 +48,9 @@ def sacrifice_unless_pays(ctx, e: ir.SacrificeUnlessPays, rc) -> None:
     if not perms:
         s.add_log(f"{label}: {rc.card.name} is no longer on the battlefield under {p.name}'s control, "
                   "so there is nothing to sacrifice", ("701.21a", "603.5"), "resolve")
+        if e.keyword == "ability":
+            cost = cost_times(e.cost, amount(ctx, e.times, rc))
+            _pay_anyway(ctx, player, cost, cost_text(cost), label, rc)
         return
     perm = perms[0]
     n = amount(ctx, e.times, rc)
@@ -54,8 +59,7 @@ def sacrifice_unless_pays(ctx, e: ir.SacrificeUnlessPays, rc) -> None:
     if isinstance(e.times, ir.CountersOn):
         how += f" for {n} age counter{'s' if n != 1 else ''}"
     options = [Action("decline", (), f"don't pay: sacrifice {perm.card.name}")]
-    if p.life >= cost.pay_life and len(p.hand) >= cost.discard and \
-            (cost.mana is None or can_afford(s, player, cost.mana)):
+    if cost_payable(s, perm, cost, payer=player):
         options.insert(0, Action("pay", (), f"{how} and keep {perm.card.name}"))
     answer = ctx.ask(Decision(player, DecisionKind.UNLESS, f"{label}: {how} or sacrifice {perm.card.name} "
                               f"(CR {rule})", tuple(options), {"obj": perm.id}))
@@ -67,19 +71,27 @@ def sacrifice_unless_pays(ctx, e: ir.SacrificeUnlessPays, rc) -> None:
         events.sacrifice(ctx, perm)
         return
     if exercise.RECORD is not None:
-        for part in ("mana", "pay_life", "discard"):
-            if getattr(e.cost, part):
-                exercise.note("UPKEEP_COST_PARTS", part, rc.card)
-    if cost.pay_life:
-        events.lose_life(ctx, player, cost.pay_life, rules=("119.4", "118.3b"))
-    for _ in range(cost.discard):
-        answer = ctx.ask(Decision(player, DecisionKind.DISCARD, f"Choose a card to discard for {label}",
-                                  tuple(Action("choose", (c,), s.objs[c].card.name) for c in p.hand)))
-        events.discard(ctx, player, s.objs[answer.args[0]])
-    if cost.mana is not None:
-        pay_mana(ctx, player, cost.mana, label)
+        for f in dataclasses.fields(e.cost):
+            if getattr(e.cost, f.name) != f.default:
+                exercise.note("UNLESS_COST_PARTS", f.name, rc.card)
+    pay_cost(ctx, player, perm, cost, label)
     s.add_log(f"{p.name} pays {label} ({how}): {perm.card.name} stays on the battlefield",
               (rule, "118.12a"), "choice")
+
+
+def _pay_anyway(ctx, player: int, cost: ir.Cost, how: str, label: str, rc) -> None:
+    """With the permanent gone, its controller may still pay the cost, to no end but the cost's
+    own (CR 118.12; Hidden Horror's and Hecatomb's rulings: a creature card discarded, creatures
+    sacrificed)."""
+    o = source_obj(ctx, rc)
+    if o is None or not cost_payable(ctx.s, o, cost, payer=player):
+        return
+    options = (Action("pay", (), f"{how} anyway"), Action("decline", (), "don't pay"))
+    answer = ctx.ask(Decision(player, DecisionKind.UNLESS, f"{label}: {how} anyway? Nothing is left to "
+                              "sacrifice (CR 118.12)", options))
+    if answer.kind == "pay":
+        pay_cost(ctx, player, o, cost, label)
+        ctx.s.add_log(f"{ctx.s.players[player].name} pays {label} ({how}) anyway", ("118.12",), "choice")
 
 
 def counter_unless_pays(ctx, e: ir.CounterUnlessPays, rc) -> None:

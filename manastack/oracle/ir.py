@@ -337,11 +337,9 @@ class ReturnToHand:
 
 @dataclass(frozen=True, slots=True)
 class Sacrifice:
-    """Sacrifice ``what``; with ``unless_sacrifice``, the controller may sacrifice a permanent
-    matching it instead (chosen on resolution)."""
+    """Sacrifice ``what`` (CR 701.21a)."""
 
     what: Subject
-    unless_sacrifice: Filter | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -926,8 +924,9 @@ class EnterAttacking:
 @dataclass(frozen=True, slots=True)
 class SacrificeUnlessPays:
     """Sacrifice ``what`` unless its controller pays ``cost`` ``times`` times over (echo,
-    CR 702.30a; cumulative upkeep, once per age counter, CR 702.24a): the choice is made on
-    resolution, all of the cost or none of it (CR 603.5, 118.12a)."""
+    CR 702.30a; cumulative upkeep, once per age counter, CR 702.24a; "sacrifice ~ unless you
+    return a land you control to its owner's hand"): the choice is made on resolution, all of
+    the cost or none of it (CR 603.5, 118.12a)."""
 
     what: Subject
     cost: "Cost"

@@ -514,13 +514,8 @@ class EffectRules:
         return [ir.Fight(c[0], c[1])]
 
     def sacrifice(self, c):
-        """"Sacrifice ~ [unless you sacrifice a creature]" (Contamination's upkeep cost)."""
-        if len(c) == 1:
-            return [ir.Sacrifice(ir.Ref("self"))]
-        d = c[-1]
-        _need(c[-2] != "another" and not d.plural and d.kind in (None, "permanent")
-              and not d.zone_given, "sacrifice unless")
-        return [ir.Sacrifice(ir.Ref("self"), unless_sacrifice=dataclasses.replace(d.filter, controller="you"))]
+        """"Sacrifice ~"."""
+        return [ir.Sacrifice(ir.Ref("self"))]
 
     def add_extra_mana(self, c):
         """"Its controller adds an additional ..." (CR 106.12a)."""

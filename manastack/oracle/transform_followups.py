@@ -116,10 +116,36 @@ class FollowupRules:
               "equal to the number of")
         return [ir.StaticAbility(ir.StaticEffect("pt_equal_count", "self", count=d.filter))]
 
-    def sacrifice_unless_pay(self, c):
-        """"Sacrifice ~ unless you pay {1}{R}" (an upkeep cost): pay all of it or sacrifice
-        (CR 118.12a, 603.5)."""
-        return [ir.SacrificeUnlessPays(ir.Ref("self"), ir.Cost(mana=c[-1]), keyword="ability")]
+    def sacrifice_unless(self, c):
+        """"Sacrifice ~ unless you pay {1}{R}", "sacrifice it unless you return a land you
+        control to its owner's hand", "... unless you pay {1} for each card in your hand": the
+        controller pays all of the cost or sacrifices (CR 118.12a, 603.5). "it" is the object
+        the ability is about (the permanent that entered). Cost parts the engine can't pay are
+        left to the support check, which names them."""
+        parts = c[-1] if isinstance(c[-1], list) else [c[-1]]
+        fields = dict(parts)
+        _need(len(fields) == len(parts), "repeated cost")
+        times = fields.pop("times", 1)
+        what = ir.Ref("self") if len(c) > 1 else IT
+        return [ir.SacrificeUnlessPays(what, ir.Cost(**fields), times, keyword="ability")]
+
+    def unless_cost(self, c):
+        return c[0]
+
+    def c_mana_each(self, c):
+        """"pay {1} for each card in your hand": the cost, once per object counted (CR 118.12)."""
+        return [("mana", c[0]), ("times", _of(c, _ForEach).count())]
+
+    def c_discard_n(self, c):
+        n = _number(c[0])
+        _need(isinstance(n, int) and n >= 1, "discard N")
+        return "discard", n
+
+    def c_discard_type(self, c):
+        """"discard a creature card" (CR 701.9a): a card of that type from the hand."""
+        word = str(c[-1]).lower()
+        _need(c[0] != "another" and not word.endswith("s"), "discard a type of card")
+        return [("discard", 1), ("discard_type", word.capitalize())]
 
     def investigate(self, c):
         """CR 701.36a: create a Clue token (CR 111.10f)."""

@@ -14,10 +14,25 @@ class GeneralRules:
     """Methods of :class:`manastack.oracle.transform.OracleTransformer` for one area."""
 
     # ---- last known information and new objects (CR 400.7e, 400.7j, 608.2h)
-    def e_self_enters_or_dies(self, c):
-        """"When ~ enters or is put into a graveyard from the battlefield": either event
-        triggers it (CR 603.6a, 603.6c, 700.4); read as one ability per event."""
-        return ir.Trigger("enters"), ir.Trigger("dies")
+    def e_self_either(self, c):
+        """"When ~ enters or is put into a graveyard from the battlefield", "Whenever ~ attacks or
+        blocks": either event triggers it (CR 603.2, 603.6a, 603.6c, 700.4); read as one ability
+        per event, as the two can't happen at once."""
+        first, second = c[-2], c[-1]
+        _need(first != second, "the same event twice")
+        return ir.Trigger(first), ir.Trigger(second)
+
+    def se_enters(self, c):
+        return "enters"
+
+    def se_attacks(self, c):
+        return "attacks"
+
+    def se_blocks(self, c):
+        return "blocks"
+
+    def se_dies(self, c):
+        return "dies"
 
     def uw_you(self, c):
         return "you"

@@ -659,7 +659,7 @@ def _may_do(effect) -> bool:
         effect = effect.effects[0]
     t = type(effect)
     return ((t is ir.PayMana and not effect.cost.x_count) or (t is ir.Discard and effect == ir.Discard(1))
-            or (t is ir.Sacrifice and effect.what in (ir.Ref("self"), IT) and effect.unless_sacrifice is None)
+            or (t is ir.Sacrifice and effect.what in (ir.Ref("self"), IT))
             or (t is ir.Draw and effect == ir.Draw(1))      # "you may draw a card. If you do, ..."
             or (t is ir.Exile and isinstance(effect.what, _T) and effect.what.spec.count == 1
                 and not effect.what.spec.up_to)            # "you may exile target card ..."

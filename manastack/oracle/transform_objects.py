@@ -144,7 +144,7 @@ class ObjectRules:
                 if both:                # "artifact creature": every one of the types
                     fields["all_types"] = both[0]
             elif tag in ("colors", "non_colors", "non_types", "supertypes", "keywords",
-                         "without_keywords", "non_supertypes"):
+                         "without_keywords", "non_supertypes", "non_subtypes"):
                 fields[tag] = fields.get(tag, ()) + (item[1],)
             elif tag == "cast_by":      # "spells you cast": the caster controls the spell (CR 601.2a)
                 _need(kind == "spell" and "controller" not in fields, "cast by")
@@ -194,6 +194,15 @@ class ObjectRules:
 
     def a_tapped(self, c):
         return "tapped", True
+
+    def a_untapped(self, c):
+        return "tapped", False
+
+    def a_nonsubtype(self, c):
+        """"non-Lair land": none of that subtype (CR 205.3)."""
+        name, plural = _subtype(str(c[0])[4:])
+        _need(not plural, "non-" + name)
+        return "non_subtypes", name
 
     def a_attacking(self, c):
         return "attacking", True

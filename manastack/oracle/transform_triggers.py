@@ -48,6 +48,12 @@ class TriggerRules:
         _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, "dies")
         return ir.Trigger("dies", dataclasses.replace(d.filter, other=other or d.filter.other))
 
+    def e_self_or_another_dies(self, c):
+        """"Whenever ~ or another creature you control dies": ~ itself too (CR 603.10a: both
+        look back at the battlefield as it was)."""
+        trigger = self.e_dies(["another", c[-1]])
+        return dataclasses.replace(trigger, subject=dataclasses.replace(trigger.subject, or_self=True))
+
     def e_attacks(self, c):
         return ir.Trigger("attacks")
 
