@@ -62,3 +62,19 @@ def test_untapped_target_checked_again_on_resolution(corpus_db):
     s = g.current_state()
     assert s.players[1].life == 17 and not s.stack
     assert [o.tapped for o in on_battlefield(g, "Hill Giant")] == [True]
+
+
+def test_historic_is_an_artifact_a_legendary_or_a_saga(corpus_db):
+    """CR 700.6: Cabal Paladin sees an artifact spell and a legendary spell, not Savannah Lions."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Ornithopter, Savannah Lions, "Isamaru, Hound of Konda"]
+    battlefield: [{card: Plains, count: 3}, Cabal Paladin]
+  - name: Bob
+""")
+    for name, hits in (("Ornithopter", 1), ("Savannah Lions", 0), ("Isamaru, Hound of Konda", 1)):
+        cast_and_pay(g, f"cast {name}")
+        assert len(g.current_state().stack) == 1 + hits, name
+        while g.current_state().stack:
+            resolve(g)
+    assert g.current_state().players[1].life == 16

@@ -314,12 +314,12 @@ def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
                                    sorcery_speed=True, text=f"Equip {kw.cost.mana} (CR 702.6a)")
     if kw.name == "cycling":
         return ir.ActivatedAbility(dataclasses.replace(kw.cost, discard_self=True), (ir.Draw(1),),
-                                   text=f"Cycling {kw.cost.mana} (CR 702.29a)")
+                                   text=f"Cycling {kw.cost.mana} (CR 702.29a)", cycling=True)
     found = typecycling_filter(kw.name)
     if found is not None:         # typecycling (CR 702.29e): search for a card of that type instead
         search = ir.SearchLibrary(found, to="hand", reveal=True)
         return ir.ActivatedAbility(dataclasses.replace(kw.cost, discard_self=True), (search,),
-                                   text=f"{kw.name.capitalize()} {kw.cost.mana} (CR 702.29e)")
+                                   text=f"{kw.name.capitalize()} {kw.cost.mana} (CR 702.29e)", cycling=True)
     if kw.name in ("embalm", "eternalize"):      # CR 702.128a, 702.129a: from the graveyard, as a sorcery
         rule = "702.128a" if kw.name == "embalm" else "702.129a"
         return ir.ActivatedAbility(dataclasses.replace(kw.cost, exile_self=True),

@@ -247,12 +247,12 @@ def _improvise_or_delve(ctx: Ctx, player: int, o: Obj, cost: ManaCost, use) -> M
 
 def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
              preset: dict | None = None, mana_ability: bool = False,
-             use: mana_spend.ManaUse | None = None) -> None:
+             use: mana_spend.ManaUse | None = None, cycling: bool = False) -> None:
     """CR 602.2b, 118: pay every part of an activation cost, mana last (CR 601.2h: any order).
     ``preset`` may hold choices made in advance by the auto-payer ("tap_untapped": ids).
     The mana is never paid with a permanent this cost or an outer one (a mana ability paying
     for another's cost) taps, untaps or sacrifices (:func:`kept_by`). ``use`` defaults to an
-    ability of ``o``."""
+    ability of ``o``; ``cycling``: the cost is a cycling cost, whose discard cycles the card."""
     s = ctx.s
     if cost.tap:
         o = events.tap(ctx, o, "cost {T}, CR 107.5", quiet=False)
@@ -321,7 +321,7 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
     if cost.sacrifice_self:
         events.sacrifice(ctx, o)
     if cost.discard_self:
-        events.discard(ctx, player, o)
+        (events.cycle if cycling else events.discard)(ctx, player, o)
     if cost.exile_self:
         events.move(ctx, o, "exile", cause=f"cost of {what}", rules=("118.3", "406.1"))
 
@@ -536,7 +536,7 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
     s.stack.append(item)
     if cost.sacrifice_self:     # CR 608.2h: the sacrificed source is seen as it last existed
         item.event = Seen(counters=dict(o.counters), attached_to=o.attached_to)
-    pay_cost(ctx, player, o, cost, label, use=ability_use(o, ab.cost.mana))
+    pay_cost(ctx, player, o, cost, label, use=ability_use(o, ab.cost.mana), cycling=ab.cycling)
     o = s.objs.get(oid, o)             # as paying the cost left it (tapped, counters: State.own)
     note_activation(s, o, ab)          # CR 602.5b: "Activate only once each turn"
     s.add_log(f"{label} is put on the stack", ("602.2", "405.1"), "stack")

@@ -42,6 +42,7 @@ class ZoneChange:
     copy: Any = None                        # CR 707.2: the card it enters as a copy of
     copy_asked: bool = False                # whether "enter as a copy" has been chosen or declined
     madness: bool = False                   # CR 702.35a: exiled by madness's replacement
+    discarded: bool = False                 # CR 701.9a: the move is a discard (madness's exile too)
     resolved: bool = False                  # CR 608.2n: an instant or sorcery spell leaving as it resolves
     colors_spent: int = 0                   # CR 702.44a: colors of mana spent on the spell that enters
     exile_instead: str = ""                 # CR 614.15: the card whose own effect exiles it instead
@@ -92,6 +93,15 @@ class Destruction:
 
 
 # ------------------------------------------------------------------------------ occurrences
+
+
+@dataclass(slots=True)
+class Cycled:
+    """CR 702.29c: a player discarded a card to pay a cycling cost; ``obj`` is the card where it
+    wound up (its abilities that trigger on being cycled work from there)."""
+    kind: ClassVar[str] = "cycled"
+    player: int
+    obj: int | None
 
 
 @dataclass(slots=True)
@@ -319,7 +329,7 @@ class BecameMonarch:
 Event = (ZoneChange | Drew | LifeGained | LifeLost | DamageDealt | Tapped | Untapped | CountersPut
          | CountersRemoved | SpellCast | StepBegan | Attacked | AttackedAlone | Blocked | BecameBlocked | Unblocked
          | BecameTarget | TurnedFaceUp | BecameRenowned | BecameMonstrous | Exploited | Mutated | Exerted | ExiledWithMadness | TappedForMana
-         | BecameMonarch)
+         | BecameMonarch | Cycled)
 
 
 # ------------------------------------------------------------------------------ what a trigger saw

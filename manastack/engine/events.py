@@ -24,7 +24,7 @@ from .bestow import bestowed
 from .decisions import Action, Decision, DecisionKind
 from .runner import Ctx
 from .effect_records import ControlChange, DamagedBy, GrantKeywords, OneShotDelayedTrigger
-from .event_types import (BecameMonarch, CardDraw, CountersPut, CountersRemoved, DamageDealt, Destruction, Drew, Seen,
+from .event_types import (BecameMonarch, CardDraw, CountersPut, CountersRemoved, Cycled, DamageDealt, Destruction, Drew, Seen,
                           ExiledWithMadness, LifeGained, LifeLost, Tapped, Untapped, ZoneChange)
 from .state import Obj, PendingTrigger, exiled_with
 from .triggers import collect
@@ -65,7 +65,7 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     o = s.current(o)          # a caller may hold the original of a permanent changed since (own)
     from_zone = o.zone
     ev = ZoneChange(o.id, from_zone, to, o.controller, o.owner, tapped, dict(counters or {}), x, riders,
-                    resolved=resolved, colors_spent=colors_spent, exile_instead=exile_instead)
+                    resolved=resolved, colors_spent=colors_spent, exile_instead=exile_instead, discarded=discarded)
     if from_zone in ("stack", "hand", "battlefield") and to != "exile" or to == "graveyard":
         replacement.apply_leaving(ctx, o, ev, discarded)     # CR 614.1a, 614.6, 616.1
         if ev.to != to:
@@ -304,12 +304,19 @@ def sacrifice(ctx: Ctx, o: Obj) -> None:
     move(ctx, o, "graveyard", quiet=True)
 
 
-def discard(ctx: Ctx, player: int, o: Obj) -> None:
+def discard(ctx: Ctx, player: int, o: Obj) -> Obj | None:
     """CR 701.9a; a card with madness is exiled instead of put into the graveyard (a replacement,
-    CR 702.35a, 614.1a), and its madness ability triggers on that."""
+    CR 702.35a, 614.1a), and its madness ability triggers on that. Returns the card where it went."""
     s = ctx.s
     s.add_log(f"{s.players[player].name} discards {o.card.name}", ("701.9a",))
-    move(ctx, o, "graveyard", quiet=True, discarded=True)
+    return move(ctx, o, "graveyard", quiet=True, discarded=True)
+
+
+def cycle(ctx: Ctx, player: int, o: Obj) -> None:
+    """CR 702.29a, c: discarding the card to pay its cycling cost cycles it; abilities that
+    trigger on that see it where it went."""
+    new = discard(ctx, player, o)
+    collect(ctx, Cycled(player, new.id if new is not None else None))
 
 
 # ------------------------------------------------------------------------------ cards
@@ -513,7 +520,10 @@ def _damage_planeswalker(ctx: Ctx, source: Obj, o: Obj, amount: int, kind: str, 
 
 
 def tap(ctx: Ctx, o: Obj, why: str = "", quiet: bool = False) -> Obj:
-    """CR 701.26a; returns the object as it is now, the state's own (see State.own)."""
+    """CR 701.26a; returns the object as it is now, the state's own (see State.own). Only an
+    untapped permanent can be tapped: a tapped one stays as it is, and nothing triggers."""
+    if ctx.s.current(o).tapped:
+        return ctx.s.current(o)
     o = ctx.s.own(o.id)
     o.tapped = True
     ctx.s.version += 1      # a change even when not logged (see State.facts)
@@ -524,7 +534,10 @@ def tap(ctx: Ctx, o: Obj, why: str = "", quiet: bool = False) -> Obj:
 
 
 def untap(ctx: Ctx, o: Obj, why: str = "", quiet: bool = False) -> Obj:
-    """CR 701.26b; returns the object as it is now, the state's own (see State.own)."""
+    """CR 701.26b; returns the object as it is now, the state's own (see State.own). An untapped
+    permanent stays as it is, and nothing triggers."""
+    if not ctx.s.current(o).tapped:
+        return ctx.s.current(o)
     o = ctx.s.own(o.id)
     o.tapped = False
     ctx.s.version += 1

@@ -13,6 +13,12 @@ from . import exercise
 from .state import Obj, State
 
 
+def _historic(s, o) -> bool:
+    """CR 700.6: artifacts, legendaries and Sagas are historic."""
+    card = layers.card_now(s, o)
+    return "Artifact" in ch.card_types(s, o) or "Legendary" in card.supertypes or "Saga" in card.subtypes
+
+
 def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int | None = None) -> bool:
     """Does ``o`` fit the description ``f``, seen from ``source`` (controlled by ``controller``)?"""
     if controller is None and source is not None:
@@ -71,6 +77,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
             return False
     if f.shares_color and (source is None or not set(ch.colors(s, o)) & set(ch.colors(s, source))):
         return False                  # conspire (CR 702.78a): a color in common with the spell
+    if f.historic and not _historic(s, o):
+        return False
     if f.multicolored and len(ch.colors(s, o)) < 2:
         return False                  # CR 105.2b: two or more colors
     if f.non_colors:

@@ -145,9 +145,14 @@ TRIGGER_EVENTS = frozenset({
     "exerts",                   # "Whenever you exert a creature" (CR 701.43), engine.keyword_effects.exert
     "exploits",                 # "When ~ exploits a creature" (CR 702.110b), engine.keyword_effects.exploit
     "mutates",                  # "Whenever this creature mutates" (CR 702.140d), engine.mutate
+    "cycled", "cycles",         # "When you cycle ~", "Whenever a player cycles a card" (CR 702.29c)
+    "discards",                 # "Whenever you discard a card" (CR 701.9a, 702.29d)
+    "dealt_damage",             # "Whenever ~ is dealt damage" (CR 120.3)
+    "tapped", "untapped",       # "Whenever ~ becomes tapped / untapped" (CR 701.26)
+    "control_none",             # "When you control no Islands", a state trigger (CR 603.8)
 })
 TRIGGER_SUBJECTS = frozenset({"self", "enchanted", "equipped"})
-PLAYER_SUBJECTS = frozenset({"you", "opponent"})
+PLAYER_SUBJECTS = frozenset({"you", "opponent", "each"})
 TARGET_KINDS = frozenset({"any", "player", "opponent", "player_or_planeswalker", "opponent_or_planeswalker",
                           "permanent", "spell", "card"})
 REFS = frozenset({"self", "you", "each_opponent", "each_player", "target_controller", "enchanted",

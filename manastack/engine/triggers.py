@@ -54,12 +54,15 @@ _OBJECT_EVENTS = {
 # The trigger events :func:`instances` can find in an event of each kind; any other kind
 # triggers nothing.
 _SEEN_BY_KIND = {
-    "zone_change": frozenset(("enters", "dies", "leaves")),
+    "zone_change": frozenset(("enters", "dies", "leaves", "discards")),
     "gain_life": frozenset(("gain_life",)), "lose_life": frozenset(("lose_life",)),
     "draw": frozenset(("draw",)), "step": frozenset(("beginning_of_step",)),
     "cast": frozenset(("cast",)), "tapped_for_mana": frozenset(("tapped_for_mana",)),
     "madness": frozenset(("exiled_with_madness",)), "becomes_target": frozenset(("becomes_target",)),
     "exerted": frozenset(("exerts",)), "exploited": frozenset(("exploits",)),
+    "cycled": frozenset(("cycled", "cycles")),
+    "damage": frozenset(("dealt_damage",)),
+    "state": frozenset(("control_none",)),       # state triggers (CR 603.8): check_state_triggers
 }
 for _kind, _seen in _OBJECT_EVENTS.items():
     _SEEN_BY_KIND[_kind] = _SEEN_BY_KIND.get(_kind, frozenset()) | frozenset(_seen)
@@ -138,6 +141,9 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
         after = source.counters.get("lore", 0)
         return [Seen(kind, obj=ev.obj, amount=ev.amount)] if after - ev.amount < trig.chapter <= after else []
     if kind == "zone_change":
+        if e == "discards":          # CR 701.9a: a player discards a card of their hand
+            hit = ev.discarded and _player_matches(trig.subject, ev.owner, source.controller)
+            return [Seen(kind, obj=ev.obj, player=ev.owner, from_zone="hand", to=ev.to)] if hit else []
         if e == "enters" and ev.to == "battlefield":
             new = s.objs.get(ev.obj) if ev.obj is not None else None
             if not _matches_subject(s, trig.subject, new, source):
@@ -172,7 +178,20 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
                                      "mana_value": ch.mana_value(old)})]
         return []
     if kind == "damage":
+        if e == "dealt_damage":       # once for the event, all sources together (CR 603.2c)
+            dealt = tuple(d for d in ev.dealt if d[1] == source.id and d[2] > 0)
+            return [Seen("damage", combat=ev.combat, obj=source.id, amount=sum(d[2] for d in dealt),
+                         dealt=dealt)] if dealt and trig.subject == "self" else []
         return _damage_instances(s, trig, source, ev)
+    if kind == "cycled":
+        # CR 702.29c: the cycled card's own "when you cycle ~", from where it went; any other
+        # cycling trigger is a permanent's (the cycled card's work only on the battlefield)
+        if e == "cycled":
+            hit = trig.subject == "self" and ev.obj == source.id
+        else:
+            hit = e == "cycles" and source.zone in ("battlefield", "command") \
+                and _player_matches(trig.subject, ev.player, source.controller)
+        return [Seen(kind, obj=ev.obj, player=ev.player)] if hit else []
     if kind in ("gain_life", "lose_life", "draw") and e == kind:
         whose = trig.whose or (trig.subject if isinstance(trig.subject, str) and trig.subject != "self"
                                else "you")
@@ -311,6 +330,8 @@ def collect(ctx, ev: Event) -> None:
         # the spell itself: cascade works on the stack (CR 702.85a); the card madness exiled
         # has its own trigger (CR 702.35a)
         sources.append(s.objs[ev.obj])
+    if kind == "cycled" and ev.obj in s.objs and s.objs[ev.obj] not in sources:
+        sources.append(s.objs[ev.obj])  # "when you cycle ~" works where it went (CR 702.29c)
     if kind == "step":                # suspended cards' upkeep trigger (CR 702.62a-b)
         sources += [s.objs[i] for p in s.players for i in p.exile if suspended(s.objs[i])]
     for p in s.players:               # "you may return ~ from your graveyard" (CR 113.6k-m)
@@ -338,7 +359,8 @@ def collect(ctx, ev: Event) -> None:
     for src, card, by_kind in zip(sources, cards, hits) if damage else compress(zip(sources, cards, hits), hits):
         owned = [(card, idx, ab, None) for idx, ab in by_kind
                  if (src.zone != "stack" or ab.trigger == _CAST_SELF) and works_in_exile(ab) == (src.zone == "exile")
-                 and ab.from_graveyard == (src.zone == "graveyard")]
+                 and ab.from_graveyard == (src.zone == "graveyard")
+                 or kind == "cycled" and ab.trigger.event == "cycled"]     # from where it went (CR 702.29c)
         if src.zone == "battlefield" and damage:
             owned += encoded_triggers(s, src)               # cipher (CR 702.99a)
         for card, idx, ab, encoded in owned:
@@ -388,11 +410,16 @@ def describe_event(s, view: Seen) -> str:
     kind = view.kind
     name = _name_of(s, view.obj)
     if kind == "damage":
+        combat = "combat " if view.combat else ""
+        if view.dealt and view.dealt[0][1] == view.obj:       # "is dealt damage"
+            return f"{name} being dealt {view.amount} {combat}damage"
         to = f" to {s.players[view.player].name}" if view.player is not None else ""
-        return f"{name} dealing {view.amount} {'combat ' if view.combat else ''}damage{to}"
+        return f"{name} dealing {view.amount} {combat}damage{to}"
     if kind == "zone_change":
         if view.to == "battlefield":
             return f"{name} entering the battlefield"
+        if view.from_zone == "hand":
+            return f"{s.players[view.player].name} discarding {name}"
         # named as it last existed there (CR 603.10a): a Clone leaves as what it copied
         return f"{view.name or name} leaving the battlefield"
     if kind in ("gain_life", "lose_life"):
@@ -404,6 +431,8 @@ def describe_event(s, view: Seen) -> str:
         return f"{s.players[view.player].name} casting {name}"
     if kind == "madness":
         return f"{name} being exiled by madness"
+    if kind == "cycled":
+        return f"{s.players[view.player].name} cycling {name}"
     if kind == "becomes_target":
         return f"{name} becoming the target of {s.players[view.player].name}'s spell or ability"
     if kind == "becomes_blocked" and view.attacker is not None:
@@ -480,6 +509,37 @@ def check_condition(s, condition: str, src: Obj, view: Seen | None = None) -> bo
 
 
 # ------------------------------------------------------------------------------ the stack
+
+
+def _state_triggers_due(s):
+    """The state-triggered abilities ("When you control no Islands") whose state holds and that
+    haven't triggered already: none waits or is on the stack (CR 603.8), as (source, card,
+    index, ability)."""
+    found = layers.changers(s)
+    for o in s.permanents():
+        card = layers.card_now(s, o, found) if found else o.card
+        for idx, ab in _triggered_by_kind(card, "state"):
+            f = ab.trigger.subject
+            if any(matches(s, p, f, o) for p in s.permanents(o.controller)):
+                continue                    # "you control no Islands" doesn't hold
+            if any(t.source == o.id and t.ability_index == idx for t in s.pending_triggers) or \
+                    any(i.kind == "triggered" and i.source == o.id and i.index == idx for i in s.stack):
+                continue                    # triggered already, not resolved yet
+            yield o, card, idx, ab
+
+
+def state_trigger_due(s) -> bool:
+    return next(_state_triggers_due(s), None) is not None
+
+
+def check_state_triggers(s) -> None:
+    """CR 603.8: a state-triggered ability triggers once its state holds, and doesn't trigger
+    again while that instance waits or is on the stack. Checked each time a player would
+    receive priority, with the state-based actions."""
+    for o, card, idx, ab in list(_state_triggers_due(s)):
+        label = f"{possessive(o.card.name)} ability"
+        s.pending_triggers.append(PendingTrigger(o.id, card, idx, o.controller, Seen("state", obj=o.id), 1, "", label))
+        s.add_log(f"{label} triggers: {ab.text}", ("603.8",), "trigger")
 
 
 def put_on_stack(ctx) -> bool:

@@ -62,7 +62,8 @@ def asks_first(s) -> bool:
     if stage != "priority":
         return False
     if not s.settled:
-        s.settled = not s.pending_triggers and sba.none_apply(s) and not control.stale(s)
+        s.settled = not s.pending_triggers and sba.none_apply(s) and not control.stale(s) \
+            and not triggers.state_trigger_due(s)
     return s.settled
 
 
@@ -359,6 +360,7 @@ def _priority(ctx: Ctx) -> None:
             sba.check(ctx)
             if s.result is not None:
                 return
+            triggers.check_state_triggers(s)
             if not triggers.put_on_stack(ctx):
                 break
         s.settled = True

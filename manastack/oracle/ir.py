@@ -148,6 +148,7 @@ class Filter:
     non_subtypes: tuple[str, ...] = ()   # "non-Human": none of these subtypes (mutate, CR 702.140a)
     same_owner: bool = False      # "with the same owner as this spell" (mutate, CR 702.140a)
     damaged_by_self: bool = False   # "dealt damage by ~ this turn" (Sengir Vampire)
+    historic: bool = False        # an artifact, a legendary object or a Saga (CR 700.6)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1054,7 +1055,7 @@ class Cost:
 # --------------------------------------------------------------------------------- triggers
 
 # Trigger events whose subject is a player ("you", "opponent") rather than an object.
-PLAYER_EVENTS = frozenset({"gain_life", "lose_life", "draw", "exerts"})
+PLAYER_EVENTS = frozenset({"gain_life", "lose_life", "draw", "exerts", "cycles", "discards"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -1147,6 +1148,7 @@ class ActivatedAbility:
     combat_only: bool = False
     condition: str | None = None
     from_graveyard: bool = False
+    cycling: bool = False         # a cycling or typecycling ability: paying it cycles the card (CR 702.29c, f)
 
 
 @dataclass(frozen=True, slots=True)

@@ -279,8 +279,8 @@ class EffectRules:
     def token_types(self, c):
         subtypes = tuple(_subtype(str(x))[0] for x in c if x.type == "SUBTYPE")
         _need(all(s in CREATURE_TYPES for s in subtypes), "token subtype")
-        types = ("Artifact", "Creature") if any(x.type == "ARTIFACT_W" for x in c) \
-            else ("Creature",)
+        kinds = {"ARTIFACT_W": "Artifact", "ENCHANTMENT_W": "Enchantment"}
+        types = tuple(kinds[x.type] for x in c if x.type in kinds) + ("Creature",)
         return _TokenTypes(subtypes, types)
 
     def animate(self, c):

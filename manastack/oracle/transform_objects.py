@@ -228,6 +228,10 @@ class ObjectRules:
     def a_multicolored(self, c):
         return "multicolored", True
 
+    def a_historic(self, c):
+        """"historic spell": an artifact, legendary or Saga (CR 700.6)."""
+        return "historic", True
+
     def n_types(self, c):
         words = [x for x in c if isinstance(x, tuple)]
         kind = next((x for x in c if isinstance(x, str)), None)

@@ -167,6 +167,54 @@ class TriggerRules:
     def e_draw(self, c):
         return ir.Trigger("draw", "you")
 
+    def e_self_dealt_damage(self, c):
+        """"Whenever ~ is dealt damage": once for each damage event, however many sources dealt
+        it (CR 603.2c, 120.3); "that much damage" is the total."""
+        return ir.Trigger("dealt_damage")
+
+    def e_becomes_tapped(self, c):
+        return ir.Trigger("tapped")
+
+    def e_becomes_untapped(self, c):
+        """"Whenever ~ becomes untapped" (inspired): in its controller's untap step too (CR 502.3)."""
+        return ir.Trigger("untapped")
+
+    def e_control_none(self, c):
+        """"When you control no Islands": a state trigger (CR 603.8)."""
+        d = c[-1]
+        _need(d.plural and d.kind in (None, "permanent") and not d.zone_given and d.filter.controller is None,
+              "control no")
+        return ir.Trigger("control_none", dataclasses.replace(d.filter, controller="you"))
+
+    def e_cycle_self(self, c):
+        """"When you cycle ~" (CR 702.29c): it triggers where the card went."""
+        return ir.Trigger("cycled")
+
+    def e_cycle_self_or_dies(self, c):
+        """"When you cycle ~ or it dies": one ability per event (CR 603.2)."""
+        return ir.Trigger("cycled"), ir.Trigger("dies")
+
+    def e_you_cycle(self, c):
+        """"Whenever you cycle a card", "... another card" (CR 702.29c): the cycled card's own
+        battlefield abilities don't work from where it went, so "another" excludes nothing more."""
+        return ir.Trigger("cycles", "you")
+
+    def e_player_cycles(self, c):
+        return ir.Trigger("cycles", "each")
+
+    def e_discards(self, c):
+        """"Whenever you discard a card", "an opponent discards a card" (CR 701.9a); "another
+        card" as for cycling: the card's own abilities don't work from the hand."""
+        return ir.Trigger("discards", c[0] or "each")
+
+    def e_you_discard(self, c):
+        """"Whenever you cycle or discard a card": cycling discards the card, and the ability
+        triggers once for it (CR 702.29d), so this is "whenever you discard a card"."""
+        return ir.Trigger("discards", "you")
+
+    def caster_you(self, c):
+        return "you"
+
     def e_cast(self, c):
         """CR 601.2i: "whenever you cast" triggers once the spell becomes cast."""
         _need(c[0] != "another" and c[1].kind == "spell" and not c[1].plural, "cast")
