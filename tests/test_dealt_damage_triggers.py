@@ -58,3 +58,46 @@ def test_broodhatch_nantuko_makes_that_many_tokens_or_none(corpus_db):
     assert g.pending.player == 0 and sorted(a.kind for a in g.legal_actions()) == ["no", "yes"]
     g.push(next(a for a in g.legal_actions() if a.kind == "yes"))
     assert len([o for o in g.current_state().permanents(0) if o.is_token]) == 2
+
+
+def test_stinkweed_imp_destroys_a_creature_it_deals_combat_damage_to(corpus_db):
+    """Stinkweed Imp ruling: not deathtouch, a trigger on combat damage only; "that creature" is
+    the one dealt damage. The Imp dies too (2 damage), and its ability still resolves."""
+    (ability,) = [a for a in corpus_db.get("Stinkweed Imp").abilities if isinstance(a, ir.TriggeredAbility)]
+    assert ability.trigger == ir.Trigger("deals_combat_damage_to_creature")
+    assert ability.effects == (ir.Destroy(ir.Ref("damaged_object")),)
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [Hill Giant]
+  - name: Bob
+    battlefield: [Stinkweed Imp]
+""", turn=3)
+    pass_until(g, "attackers")
+    pick(g, "attack with Hill Giant")
+    pass_until(g, "blockers")
+    pick(g, "Stinkweed Imp blocks")
+    while g.current_state().step != "main2":      # damage, the trigger, its resolution
+        g.push(0)
+    assert not on_battlefield(g, "Hill Giant") and not on_battlefield(g, "Stinkweed Imp")
+    assert "Stinkweed Imp's ability triggers on Stinkweed Imp dealing 1 combat damage" in g.explain()
+
+
+def test_queen_of_ice_keeps_the_creature_tapped_even_once_she_is_gone(corpus_db):
+    """Queen of Ice ruling: the creature dealt combat damage doesn't untap during its
+    controller's next untap step, even when it was tapped already and the Queen died."""
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [Hill Giant]
+    library: [Island, Island]
+  - name: Bob
+    battlefield: [Queen of Ice]
+    library: [Island, Island]
+""", turn=3)
+    pass_until(g, "attackers")
+    pick(g, "attack with Hill Giant")
+    pass_until(g, "blockers")
+    pick(g, "Queen of Ice blocks")
+    while not (g.current_state().turn == 5 and g.current_state().step == "upkeep"):
+        g.push(0)
+    assert not on_battlefield(g, "Queen of Ice")
+    assert [o.tapped for o in on_battlefield(g, "Hill Giant")] == [True]

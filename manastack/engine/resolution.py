@@ -205,6 +205,10 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
     if name == "triggering_object":
         o = s.objs.get(seen.obj) if seen.obj is not None else None
         return [o] if o is not None else []
+    if name == "damaged_object":      # "deals damage to a creature, destroy that creature"
+        rcp = seen.dealt[0][1] if seen.dealt else None
+        o = s.objs.get(rcp) if isinstance(rcp, int) else None
+        return [o] if o is not None and o.zone == "battlefield" else []
     if name == "all":
         return objects_matching(s, subject.filter, source_obj(ctx, rc), rc.controller)
     if name == "chosen":

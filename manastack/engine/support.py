@@ -150,6 +150,7 @@ TRIGGER_EVENTS = frozenset({
     "dealt_damage",             # "Whenever ~ is dealt damage" (CR 120.3)
     "tapped", "untapped",       # "Whenever ~ becomes tapped / untapped" (CR 701.26)
     "control_none",             # "When you control no Islands", a state trigger (CR 603.8)
+    "deals_damage_to_creature", "deals_combat_damage_to_creature",   # "that creature": Ref damaged_object
 })
 TRIGGER_SUBJECTS = frozenset({"self", "enchanted", "equipped"})
 PLAYER_SUBJECTS = frozenset({"you", "opponent", "each"})
@@ -160,6 +161,7 @@ REFS = frozenset({"self", "you", "each_opponent", "each_player", "target_control
                   "triggering_player", "triggering_object", "triggering_spell", "all",
                   "created", "chosen",
                   "defending_player",    # CR 506.2, in the attacker's own attack triggers
+                  "damaged_object",      # the creature a "deals damage to a creature" trigger saw
                   ir.EXILED_CARDS,       # CR 607.2a, engine.state.exiled_with
                   ir.DAMAGED_THIS_WAY})  # engine.effects._deal_damage
 CONTROLLERS = frozenset({None, "you", "opponent", "not_you"})

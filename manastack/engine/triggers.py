@@ -37,7 +37,7 @@ from .targets import choose_modes_and_targets, describe_target
 from .wording import possessive
 
 _CAST_SELF = ir.Trigger("cast", "self")
-_DAMAGE = re.compile(r"deals_(combat_)?damage(?:_to_(player|opponent|you))?$")
+_DAMAGE = re.compile(r"deals_(combat_)?damage(?:_to_(player|opponent|you|creature))?$")
 # Events that happen to one object, and the trigger events each one meets; bushido's "blocks or
 # becomes blocked" is one trigger condition met by either (CR 702.45a).
 _OBJECT_EVENTS = {
@@ -283,7 +283,10 @@ def _damage_instances(s, trig: ir.Trigger, source: Obj, ev: DamageDealt) -> list
         return []
     groups: dict[tuple, list] = {}
     for src_id, rcp, amt, ctl in ev.dealt:
-        if to is not None:
+        if to == "creature":          # an object dealt damage, a creature then (CR 120.3)
+            if isinstance(rcp, str) or rcp not in s.objs or not ch.is_creature(s, s.objs[rcp]):
+                continue
+        elif to is not None:
             if not (isinstance(rcp, str) and rcp.startswith("p")):
                 continue
             if to == "opponent" and int(rcp[1:]) == source.controller:
@@ -304,7 +307,7 @@ def _damage_instances(s, trig: ir.Trigger, source: Obj, ev: DamageDealt) -> list
             groups.setdefault(key, []).append((src_id, rcp, amt, ctl))
     return [Seen("damage", combat=ev.combat, obj=dealt[0][0], controller=dealt[0][3],
                  amount=sum(d[2] for d in dealt), dealt=tuple(dealt),
-                 player=int(rcp[1:]) if rcp is not None else None)
+                 player=int(rcp[1:]) if isinstance(rcp, str) else None)
             for (_src, rcp), dealt in groups.items()]
 
 

@@ -147,6 +147,8 @@ class LineRules:
         spell = ir.Ref("triggering_spell") if trigger.event == "cast" else None   # CR 601.2i
         if trigger.event == "blocks_or_blocked_by_creature":     # "that creature": the other one
             default, its = ir.Ref("triggering_object"), ir.Ref("triggering_controller")
+        if trigger.event.endswith("_to_creature"):                # "that creature": the one dealt damage
+            default, its = ir.Ref("damaged_object"), None
         card = None
         if trigger.event in ("dies", "leaves"):
             # CR 400.7e, 603.10a: "that card" is what the object became; an enchanted or

@@ -150,6 +150,11 @@ class TriggerRules:
     def d_opponent(self, c):
         return "to", "opponent"
 
+    def d_creature(self, c):
+        """"deals combat damage to a creature": once for each creature dealt damage (CR 603.2c);
+        "that creature" is the one dealt damage."""
+        return "to", "creature"
+
     def d_you(self, c):
         """"deals combat damage to you" (the monarch's inherent ability, CR 724.2)."""
         return "to", "you"
