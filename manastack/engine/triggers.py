@@ -514,32 +514,42 @@ def check_condition(s, condition: str, src: Obj, view: Seen | None = None) -> bo
 # ------------------------------------------------------------------------------ the stack
 
 
-def _state_triggers_due(s):
+@lru_cache(maxsize=16384)
+def _state_abilities(card) -> tuple[tuple[int, ir.TriggeredAbility], ...]:
+    """The state-triggered abilities of ``card`` (CR 603.8), found once per definition."""
+    return _triggered_by_kind(card, "state")
+
+
+def _state_triggers_due(s) -> list:
     """The state-triggered abilities ("When you control no Islands") whose state holds and that
     haven't triggered already: none waits or is on the stack (CR 603.8), as (source, card,
-    index, ability)."""
+    index, ability). Asked before every priority: most permanents have none, passed over first."""
     found = layers.changers(s)
-    for o in s.permanents():
+    objs = s.objs
+    due = []
+    for oid in s.battlefield:
+        o = objs[oid]
         card = layers.card_now(s, o, found) if found else o.card
-        for idx, ab in _triggered_by_kind(card, "state"):
+        for idx, ab in _state_abilities(card):
             f = ab.trigger.subject
             if any(matches(s, p, f, o) for p in s.permanents(o.controller)):
                 continue                    # "you control no Islands" doesn't hold
             if any(t.source == o.id and t.ability_index == idx for t in s.pending_triggers) or \
                     any(i.kind == "triggered" and i.source == o.id and i.index == idx for i in s.stack):
                 continue                    # triggered already, not resolved yet
-            yield o, card, idx, ab
+            due.append((o, card, idx, ab))
+    return due
 
 
 def state_trigger_due(s) -> bool:
-    return next(_state_triggers_due(s), None) is not None
+    return bool(_state_triggers_due(s))
 
 
 def check_state_triggers(s) -> None:
     """CR 603.8: a state-triggered ability triggers once its state holds, and doesn't trigger
     again while that instance waits or is on the stack. Checked each time a player would
     receive priority, with the state-based actions."""
-    for o, card, idx, ab in list(_state_triggers_due(s)):
+    for o, card, idx, ab in _state_triggers_due(s):
         label = f"{possessive(o.card.name)} ability"
         s.pending_triggers.append(PendingTrigger(o.id, card, idx, o.controller, Seen("state", obj=o.id), 1, "", label))
         s.add_log(f"{label} triggers: {ab.text}", ("603.8",), "trigger")
