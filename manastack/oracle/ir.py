@@ -131,6 +131,7 @@ class Filter:
     power_at_most: int | None = None
     power_at_least: int | None = None
     mana_value_at_most: int | None = None
+    mana_value_at_least: int | None = None
     zone: str = "battlefield"
     multicolored: bool = False
     mana_value_equals: CountersOn | None = None   # "with mana value equal to the number of ..."
