@@ -328,6 +328,11 @@ class ObjectRules:
         key = "power_at_most" if str(c[1]).lower() == "less" else "power_at_least"
         return key, int(c[0])
 
+    def p_toughness(self, c):
+        _need(str(c[0]).isdigit(), "toughness X")
+        key = "toughness_at_most" if str(c[1]).lower() == "less" else "toughness_at_least"
+        return key, int(c[0])
+
     def p_power_below_self(self, c):
         """"with power less than ~'s power": compared with the source's power (CR 509.1b)."""
         return "power_below_source", True
