@@ -1187,7 +1187,8 @@ class StaticEffect:
     describes by ``amount`` generic mana (CR 601.2f), times the number of other spells their
     caster has cast this turn when ``for_each`` is "other_spells_cast" (Damping Sphere).
     "self_cost_reduction" changes the total cost of the card itself (CR 601.2f), ``amount``
-    times the number of creatures in its caster's party when ``for_each`` is "party" (CR 700.8)."""
+    times the number of creatures in its caster's party when ``for_each`` is "party" (CR 700.8),
+    times the number of objects matching ``count``, or once if ``condition`` holds."""
 
     kind: str
     affected: Union[str, Filter] = "self"

@@ -134,6 +134,21 @@ class StaticRules:
               "self cost change")
         return [self._static("self_cost_reduction", "self", amount=mana.generic, for_each="party")]
 
+    def st_self_cost_each(self, c):
+        """"This spell costs {1} less to cast for each attacking creature / card in your hand"."""
+        mana, kind, d = c[1], c[2], c[3]
+        _need(kind == "cost_reduction" and bool(mana.symbols) and all(sym.isdigit() for sym in mana.symbols)
+              and d.plural is False and d.kind in (None, "permanent", "card") and (d.kind != "card" or d.zone_given),
+              "self cost change")
+        return [self._static("self_cost_reduction", "self", amount=mana.generic, count=d.filter)]
+
+    def st_self_cost_if(self, c):
+        """"This spell costs {2} less to cast if you control a Wizard / a creature died this turn"."""
+        mana, kind, condition = c[1], c[2], c[3]
+        _need(kind == "cost_reduction" and bool(mana.symbols) and all(sym.isdigit() for sym in mana.symbols),
+              "self cost change")
+        return [self._static("self_cost_reduction", "self", amount=mana.generic, condition=condition)]
+
     def sp_all(self, c):
         return False, c[0]
 
