@@ -149,6 +149,7 @@ class Filter:
     same_owner: bool = False      # "with the same owner as this spell" (mutate, CR 702.140a)
     damaged_by_self: bool = False   # "dealt damage by ~ this turn" (Sengir Vampire)
     historic: bool = False        # an artifact, a legendary object or a Saga (CR 700.6)
+    counter: str | None = None    # "with a +1/+1 counter on it": one or more of that kind (CR 122.1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1184,7 +1185,7 @@ class StaticEffect:
     toughness: int = 0
     keywords: tuple[Keyword, ...] = ()
     amount: int = 0
-    abilities: tuple["ActivatedAbility", ...] = ()   # "grant_ability" (Chromatic Lantern)
+    abilities: tuple["ActivatedAbility | TriggeredAbility", ...] = ()   # "grant_ability" (CR 613.1f)
     land_type: str = ""                               # "set_land_type" (Blood Moon), "attack_unless_land"
     for_each: str | None = None                       # "cost_increase": "other_spells_cast"
     blockers: Filter | None = None                    # "cant_be_blocked_by": the creatures that can't
