@@ -103,11 +103,10 @@ def test_delirium_as_a_static_condition_and_an_intervening_if(db):
     types among cards in your graveyard" (CR 611.3a); Soul Swallower's upkeep trigger has the
     same words as an intervening "if" (CR 603.4)."""
     effects = _effects(db, "Thraben Foulbloods")
-    assert {e.condition for e in effects.values()} == {"delirium"}
+    delirium = ir.PlayerCount("card_types_in_graveyard", at_least=4)
+    assert {e.condition for e in effects.values()} == {delirium}
     (trigger,) = [ab for ab in db.get("Soul Swallower").abilities if type(ab) is ir.TriggeredAbility]
-    assert trigger.condition == "delirium" and not db.get("Soul Swallower").unsupported
-    assert card("Test", "Test gets +1/+1 as long as there are three or more card types among cards "
-                "in your graveyard.").unsupported
+    assert trigger.condition == delirium and not db.get("Soul Swallower").unsupported
 
 
 def test_delirium_counts_types_of_cards_not_tokens(db):
@@ -122,19 +121,20 @@ def test_delirium_counts_types_of_cards_not_tokens(db):
 """, turn=3)
     s = g.current_state()
     (dryad,) = game_helpers.on_battlefield(g, "Gnarlwood Dryad")
-    assert conditions.evaluate(s, "delirium", dryad)
+    delirium = _effects(db, "Gnarlwood Dryad")["modify_pt"].condition
+    assert conditions.evaluate(s, delirium, dryad)
     assert ch.power_toughness(s, dryad) == (3, 3)
     s2 = s.copy()
     sorcery = next(o for o in s2.objs.values() if o.card.name == "Chaplain's Blessing")
     s2.own(sorcery.id).is_token = True
-    assert not conditions.evaluate(s2, "delirium", dryad)
+    assert not conditions.evaluate(s2, delirium, dryad)
 
 
 def test_threshold_grants_a_quoted_ability_only_while_it_holds(db):
     """Fledgling Dragon: the quoted ability is the Dragon's only with seven or more cards in its
     controller's graveyard (CR 611.3a, 613.1f)."""
     effects = _effects(db, "Fledgling Dragon")
-    assert effects["grant_ability"].condition == "seven_cards_in_graveyard"
+    assert effects["grant_ability"].condition == ir.PlayerCount("cards_in_graveyard", at_least=7)
     g = game_helpers.board(db, """
   - name: Alice
     graveyard: [Island, Island, Island, Island, Island, Island, Island]
