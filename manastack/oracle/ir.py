@@ -149,6 +149,7 @@ class Filter:
     same_owner: bool = False      # "with the same owner as this spell" (mutate, CR 702.140a)
     damaged_by_self: bool = False   # "dealt damage by ~ this turn" (Sengir Vampire)
     historic: bool = False        # an artifact, a legendary object or a Saga (CR 700.6)
+    nontoken: bool = False        # "nontoken": not a token (CR 111.1)
     counter: str | None = None    # "with a +1/+1 counter on it": one or more of that kind (CR 122.1)
 
 

@@ -678,8 +678,9 @@ def _unless_done(last, dont: ir.IfYouDont) -> list:
 
 def _may_do(effect) -> bool:
     """Whether "If you do" can follow ``effect``: a single discard of one card, payment
-    (without X), sacrifice of this object ("~" or "it"), a draw of one card by you, or the
-    exile of one target, a payment of energy, optional ("You may ...") or not."""
+    (without X), sacrifice of this object ("~" or "it") or of one permanent you choose, a draw of
+    cards by you, the exile of one target or of the object itself, a payment of energy, optional
+    ("You may ...") or not. Each of these tells the engine whether it was done (``rc.did``)."""
     if type(effect) is ir.May:
         if effect.who != ir.Ref("you") or len(effect.effects) != 1:
             return False
@@ -687,9 +688,15 @@ def _may_do(effect) -> bool:
     t = type(effect)
     return ((t is ir.PayMana and not effect.cost.x_count) or (t is ir.Discard and effect == ir.Discard(1))
             or (t is ir.Sacrifice and effect.what in (ir.Ref("self"), IT))
-            or (t is ir.Draw and effect == ir.Draw(1))      # "you may draw a card. If you do, ..."
+            # "you may draw a card / two cards. If you do, ...": every card drawn (CR 121.4)
+            or (t is ir.Draw and effect.who == ir.Ref("you") and isinstance(effect.amount, int))
             or (t is ir.Exile and isinstance(effect.what, _T) and effect.what.spec.count == 1
                 and not effect.what.spec.up_to)            # "you may exile target card ..."
+            # "When ~ dies, you may exile it.": the one object, if it is still there (CR 400.7)
+            or (t is ir.Exile and effect.what in (IT, THAT_OBJECT, ir.Ref("self"))
+                and not effect.until_source_leaves and not effect.linked)
+            # "you may sacrifice a land": one permanent chosen and sacrificed (CR 701.21a)
+            or (t is ir.SacrificePermanents and effect.who == ir.Ref("you") and effect.count == 1)
             or t is ir.PayEnergy)                  # "you may pay {E}{E}. If you do" (CR 107.14)
 
 
