@@ -238,3 +238,24 @@ def test_cant_attack_or_block_unless_you_control_another_giant(db):
     (castaways,) = game_helpers.on_battlefield(g, "Desperate Castaways")
     assert combat.why_not_attack(s, blind) is not None
     assert combat.why_not_attack(s, castaways) is None            # Ornithopter is an artifact
+
+
+def test_cant_block_creatures_with_power_and_cant_be_blocked_by_walls(db):
+    """Brassclaw Orcs: "can't block creatures with power 2 or greater"; Bog Rats: "can't be
+    blocked by Walls" (CR 509.1b)."""
+    orcs = _effects(db, "Brassclaw Orcs")["cant_block_attackers"]
+    assert orcs.affected == "self" and orcs.attackers.power_at_least == 2
+    rats = _effects(db, "Bog Rats")["cant_be_blocked_by"]
+    assert rats.blockers.subtypes == ("Wall",)
+    g = game_helpers.board(db, """
+  - name: Alice
+    battlefield: [{card: Grizzly Bears, attacking: true, tapped: true}, {card: Llanowar Elves, attacking: true, tapped: true}]
+  - name: Bob
+    battlefield: [Brassclaw Orcs]
+""", turn=3, step="declare_attackers")
+    s = g.current_state()
+    (orcs_obj,) = game_helpers.on_battlefield(g, "Brassclaw Orcs")
+    (bears,) = game_helpers.on_battlefield(g, "Grizzly Bears")
+    (elves,) = game_helpers.on_battlefield(g, "Llanowar Elves")
+    assert combat.block_restriction(s, orcs_obj, bears) is not None
+    assert combat.block_restriction(s, orcs_obj, elves) is None

@@ -107,6 +107,7 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "cant_be_blocked", "can_block_only_flying", "doesnt_untap",
                           "cant_be_blocked_by",         # CR 509.1b, engine.combat.block_restriction
                           "cant_be_blocked_except_by",  # CR 509.1b, engine.combat.block_restriction
+                          "cant_block_attackers",       # CR 509.1b, engine.combat.block_restriction
                           "cant_activate", "cant_activate_nonmana",   # CR 602.5, engine.activation_limits
                           "pt_equal_count",             # CR 604.3, engine.characteristics
                           "max_one_blocker",            # CR 509.1b, engine.combat.declare_blockers

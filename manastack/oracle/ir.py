@@ -1191,6 +1191,7 @@ class StaticEffect:
     land_type: str = ""                               # "set_land_type" (Blood Moon), "attack_unless_land"
     for_each: str | None = None                       # "cost_increase": "other_spells_cast"
     blockers: Filter | None = None                    # "cant_be_blocked_by": the creatures that can't
+    attackers: Filter | None = None                   # "cant_block_attackers": the attackers it can't block
     # "modify_pt" times the number of objects matching ``count`` ("for each artifact you
     # control"); "pt_equal_count": power and toughness are each that number (CR 604.3)
     count: Filter | None = None

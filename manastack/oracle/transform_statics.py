@@ -102,8 +102,8 @@ class StaticRules:
     def part_unblockable_by(self, c):
         """"can't be blocked by creatures with power 2 or less" (CR 509.1b)."""
         d = _of(c, _Desc)
-        _need(d.plural and d.kind is None and d.filter.types == ("Creature",) and not d.zone_given,
-              "can't be blocked by")
+        _need(d.plural and d.kind is None and d.filter.types in ((), ("Creature",)) and not d.zone_given,
+              "can't be blocked by")          # "by Walls": only creatures block
         return "cant_be_blocked_by", {"blockers": d.filter}
 
     def part_blockable_only_by(self, c):
@@ -290,6 +290,12 @@ class StaticRules:
         """CR 509.1b: "Creatures with power less than ~'s power can't block it" (or "... can't
         block creatures you control"): those attackers can't be blocked by such creatures."""
         blockers = c[0]
+        if blockers in ("self", "enchanted", "equipped") and len(c) == 2:
+            # "~ can't block creatures with power 2 or greater": the other way round
+            d = c[1]
+            _need(d.plural and d.kind is None and d.filter.types == ("Creature",) and not d.zone_given,
+                  "can't block creatures")
+            return [ir.StaticAbility(ir.StaticEffect("cant_block_attackers", blockers, attackers=d.filter))]
         _need(isinstance(blockers, ir.Filter) and blockers.types == ("Creature",), "can't block it")
         if len(c) == 1:
             return [ir.StaticAbility(ir.StaticEffect("cant_be_blocked_by", "self", blockers=blockers))]
@@ -701,5 +707,6 @@ def _negated(condition):
 # abilities granted (engine.layers checks the condition); not land types or what is read from
 # a card as a spell.
 _WHILE_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_block", "cant_be_blocked",
-                          "attacks_each_combat", "cant_be_blocked_by", "grant_ability"})
+                          "attacks_each_combat", "cant_be_blocked_by", "grant_ability",
+                          "cant_be_blocked_except_by", "cant_block_attackers"})
 
