@@ -204,6 +204,8 @@ class ObjectRules:
         word = str(c[0]).lower().rstrip(",")[3:]
         if word == "basic":
             return "non_supertypes", "Basic"        # "nonbasic land" (CR 205.4)
+        if word == "token":
+            return "nontoken", True                 # CR 111.1
         _need(word in _PREFIX_NON, "non" + word)
         return "non_types", _PREFIX_NON[word]
 
