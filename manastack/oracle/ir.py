@@ -141,6 +141,7 @@ class Filter:
     power_at_most: int | None = None
     power_at_least: int | None = None
     mana_value_at_most: int | None = None
+    mana_value_at_least: int | None = None
     zone: str = "battlefield"
     multicolored: bool = False
     mana_value_equals: CountersOn | None = None   # "with mana value equal to the number of ..."
@@ -1131,6 +1132,7 @@ class Trigger:
     mana_type: str | None = None
     one_or_more: bool = False   # "Whenever one or more ...": once per event (CR 603.2c)
     chapter: int = 0            # a Saga's chapter ability, event "chapter" (CR 714.2b)
+    nth: int = 0                # "your second card/spell each turn": only the Nth of the turn
 
 
 # --------------------------------------------------------------------------------- abilities

@@ -357,6 +357,10 @@ class ObjectRules:
         _need(str(c[0]).isdigit(), "mana value X")
         return "mana_value_at_most", int(c[0])
 
+    def p_mv_at_least(self, c):
+        _need(str(c[0]).isdigit(), "mana value X")
+        return "mana_value_at_least", int(c[0])
+
     def p_mv_counters(self, c):
         """"with mana value equal to the number of charge counters on ~" (Chalice of the Void)."""
         return "mana_value_equals", ir.CountersOn(c[0])
