@@ -97,6 +97,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
             return False
     if f.tapped is not None and o.tapped != f.tapped:
         return False
+    if f.counter is not None and not o.counters.get(f.counter):     # "with a +1/+1 counter on it"
+        return False
     if f.attacking and o.attacking is None:
         return False
     if f.blocking and not o.blocking:
@@ -106,6 +108,10 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
     if f.power_at_most is not None and ch.power(s, o) > f.power_at_most:
         return False
     if f.power_at_least is not None and ch.power(s, o) < f.power_at_least:
+        return False
+    if f.toughness_at_most is not None and ch.toughness(s, o) > f.toughness_at_most:
+        return False
+    if f.toughness_at_least is not None and ch.toughness(s, o) < f.toughness_at_least:
         return False
     if f.power_below_source and (source is None or ch.power(s, o) >= ch.power(s, source)):
         return False
