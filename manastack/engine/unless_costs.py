@@ -1,6 +1,6 @@
 """Effects that ask a player to pay or else (CR 118.12): "sacrifice it unless you pay" (echo,
-CR 702.30a; cumulative upkeep, CR 702.24a) and "counter it unless its controller pays" (ward,
-CR 702.21a; Mana Leak)."""
+CR 702.30a; cumulative upkeep, CR 702.24a), "counter it unless its controller pays" (ward,
+CR 702.21a; Mana Leak) and "[effects] unless you pay" (Force of Nature's damage)."""
 from __future__ import annotations
 
 import dataclasses
@@ -13,7 +13,7 @@ from .abilities import cost_text
 from .casting import cost_payable, pay_cost, pay_mana
 from .decisions import Action, Decision, DecisionKind
 from .mana_abilities import can_afford
-from .resolution import amount, resolve_subject, source_obj
+from .resolution import amount, execute, resolve_subject, source_obj
 from .state import Obj
 from .wording import possessive
 
@@ -92,6 +92,33 @@ def _pay_anyway(ctx, player: int, cost: ir.Cost, how: str, label: str, rc) -> No
     if answer.kind == "pay":
         pay_cost(ctx, player, o, cost, label)
         ctx.s.add_log(f"{ctx.s.players[player].name} pays {label} ({how}) anyway", ("118.12",), "choice")
+
+
+def unless_pays(ctx, e: ir.UnlessPays, rc) -> None:
+    """CR 118.12, 608.2c: "[effects] unless you pay [cost]": on resolution the controller may pay
+    the whole cost; if they don't (or can't: CR 118.3), the effects happen (Hasran Ogress's
+    ruling: the damage or the payment, during resolution)."""
+    s = ctx.s
+    player = rc.controller
+    how = cost_text(e.cost)
+    src = source_obj(ctx, rc)
+    options = [Action("decline", (), "don't pay")]
+    if src is not None and cost_payable(s, src, e.cost, payer=player):
+        options.insert(0, Action("pay", (), how))
+    answer = ctx.ask(Decision(player, DecisionKind.UNLESS, f"{rc.card.name}: {how}? If not, its effect happens "
+                              "(CR 118.12)", tuple(options)))
+    if answer.kind == "pay":
+        if exercise.RECORD is not None:
+            for f in dataclasses.fields(e.cost):
+                if getattr(e.cost, f.name) != f.default:
+                    exercise.note("UNLESS_COST_PARTS", f.name, rc.card)
+        pay_cost(ctx, player, src, e.cost, rc.card.name)
+        s.add_log(f"{s.players[player].name} chooses to {how} for {rc.card.name}", ("118.12",), "choice")
+        return
+    refused = "can't" if len(options) == 1 else "doesn't"
+    s.add_log(f"{s.players[player].name} {refused} {how} for "
+              f"{rc.card.name}", ("118.12", "118.3") if len(options) == 1 else ("118.12",), "choice")
+    execute(ctx, e.effects, rc)
 
 
 def counter_unless_pays(ctx, e: ir.CounterUnlessPays, rc) -> None:

@@ -136,6 +136,14 @@ class FollowupRules:
         what = ir.Ref("self") if len(c) > 1 else IT
         return [ir.SacrificeUnlessPays(what, ir.Cost(**fields), times, keyword="ability")]
 
+    def damage_unless(self, c):
+        """"~ deals 8 damage to you unless you pay {G}{G}{G}{G}": the controller pays all of the
+        cost or is dealt the damage (CR 118.12)."""
+        parts = c[-1] if isinstance(c[-1], list) else [c[-1]]
+        fields = dict(parts)
+        _need(len(fields) == len(parts) and "times" not in fields, "unless cost")
+        return [ir.UnlessPays(tuple(self.damage([c[0], c[1], c[2]])), ir.Cost(**fields))]
+
     def unless_cost(self, c):
         return c[0]
 
@@ -293,6 +301,7 @@ class FollowupRules:
         source, quantity = c[0], next(x for x in c if isinstance(x, _QUANTITIES))
         recipient = next(x for x in c[1:] if x is not quantity)
         _need(_is_object(source) and source is not PREV, "damage source")
+        _need(not isinstance(quantity, ir.CountPerPlayer) or _is_player(recipient), "counted for a player")
         if isinstance(quantity, ir.StatOf) and quantity.what is IT:
             quantity = dataclasses.replace(quantity, what=source)
         return [ir.DealDamage(quantity, recipient, source)]
@@ -310,6 +319,22 @@ class FollowupRules:
               and _plain_group(d.filter), "the number of")
         return ir.CountOf(d.filter)
 
+    def q_count_theirs(self, c):
+        """"the number of nonbasic lands that player controls" (Price of Progress)."""
+        d = _of(c, _Desc)
+        _need(d.plural and d.kind in (None, "permanent") and not d.zone_given and d.filter.controller is None
+              and _plain_group(d.filter), "the number of ... they control")
+        return ir.CountPerPlayer(d.filter)
+
+    def q_hand_theirs(self, c):
+        """"the number of cards in that player's hand" (Sudden Impact)."""
+        return ir.CountPerPlayer(ir.Filter(zone="hand"))
+
+    def q_twice(self, c):
+        """"twice the number of ...": a count, doubled."""
+        _need(isinstance(c[0], (ir.CountOf, ir.CountPerPlayer)), "twice")
+        return dataclasses.replace(c[0], multiplier=c[0].multiplier * 2)
+
     def q_counters(self, c):
         return ir.CountersOn(c[0])
 
@@ -320,5 +345,5 @@ class FollowupRules:
         return ir.StatOf(ir.Ref("self"), c[-1])
 
 
-_QUANTITIES = (ir.CountOf, ir.CountersOn, ir.StatOf)
+_QUANTITIES = (ir.CountOf, ir.CountersOn, ir.StatOf, ir.CountPerPlayer)
 
