@@ -123,9 +123,14 @@ class MayPlay:
 
 @dataclass(frozen=True, slots=True)
 class PreventionShield:
-    """Prevent the next ``amount`` damage (-1: all of it; ``combat_only``: combat damage only)
-    that would be dealt to ``affected``, an object id or a player reference, or to anything when
-    it is None (CR 615)."""
+    """Prevent the next ``amount`` damage (-1: all of it; ``combat_only`` / ``noncombat_only``:
+    that damage only) that would be dealt to ``affected``, an object id or a player reference
+    ("p0"; "players": any player), or, when it is None, to any permanent matching ``group`` as
+    ``player`` sees it, or to anything when ``group`` is empty too (CR 615). ``by`` (an object
+    id) or ``by_group`` limit it to damage from that source or from sources with those
+    characteristics, read as the damage would be dealt (CR 615.9). ``once``: it prevents the
+    next instance of such damage, however much, and is used up (CR 615.8). Filters are kept as
+    their (field, value) pairs, see :func:`filter_pairs`."""
 
     kind: ClassVar[str] = "prevent_damage"
     affected: int | str | None
@@ -134,6 +139,12 @@ class PreventionShield:
     until: str
     timestamp: int
     source: str
+    group: tuple = ()
+    player: int | None = None
+    by: int | None = None
+    by_group: tuple = ()
+    noncombat_only: bool = False
+    once: bool = False
 
 
 @dataclass(frozen=True, slots=True)
