@@ -171,3 +171,30 @@ script:
 expect:
   life: {Alice: 17}
 """)
+
+
+def test_a_static_prevents_so_much_of_each_damage_event(db):
+    """"prevent 1 of that damage": 1 of each damage event (CR 615.10), whichever source."""
+    (seraph,) = [a for a in _abilities(db, "Guardian Seraph") if type(a) is ir.PreventionAbility]
+    assert seraph.effect == ir.PreventDamage(1, ir.Ref("you"), source=ir.Ref("all", ir.Filter(controller="opponent")),
+                                             duration="")
+    (djeru,) = [a for a in _abilities(db, "Djeru, With Eyes Open") if type(a) is ir.PreventionAbility]
+    assert djeru.effect.to == ir.Ref("all", ir.Filter(types=("Planeswalker",), controller="you"))
+    # Djeru rulings 2017-07-14: several sources at once, 1 of each one's damage
+    _play(db, """
+turn: 4
+active: Bob
+players:
+  - name: Alice
+    battlefield: ["Djeru, With Eyes Open", {card: Garruk Wildspeaker, id: garruk}]
+  - name: Bob
+    battlefield: [Grizzly Bears, Savannah Lions]
+script:
+  - attack: [Grizzly Bears, Savannah Lions]
+    planeswalkers: {Grizzly Bears: Garruk Wildspeaker, Savannah Lions: Garruk Wildspeaker}
+  - block: none
+  - pass_until: main2
+expect:
+  objects:
+    garruk: {counters: {loyalty: 1}}   # 3, less 1 from each attacker
+""")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from dataclasses import dataclass, replace
+from functools import partial
 from itertools import permutations
 from typing import Callable
 
@@ -697,14 +698,24 @@ def _static_preventions(ctx: Ctx, source, recipient, combat: bool) -> list[Repla
     for o in s.permanents():
         for i, ab in enumerate(layers.card_now(s, o).abilities):
             if type(ab) is ir.PreventionAbility and _static_fits(s, o, ab.effect, source, recipient, combat):
-                out.append(Replacement(f"{o.id}:{i}", f"{o.card.name} prevents the damage {source.card.name} would deal",
-                                       ("604.1", "615.1"), _prevent_all, why="the damage fits its prevention effect",
-                                       pure=True))
+                n = ab.effect.amount
+                if n is None:
+                    out.append(Replacement(f"{o.id}:{i}", f"{o.card.name} prevents the damage {source.card.name} would deal",
+                                           ("604.1", "615.1"), _prevent_all, why="the damage fits its prevention effect",
+                                           pure=True))
+                else:           # so much of each damage event (CR 615.10)
+                    out.append(Replacement(f"{o.id}:{i}", f"{o.card.name} prevents {n} of the damage {source.card.name} "
+                                           "would deal", ("604.1", "615.10"), partial(_prevent_some, n),
+                                           why="the damage fits its prevention effect", pure=True))
     return out
 
 
 def _prevent_all(event: DamageAmount) -> None:
     event.amount = 0
+
+
+def _prevent_some(n: int, event: DamageAmount) -> None:
+    event.amount -= min(n, event.amount)
 
 
 def _static_fits(s, o, e: ir.PreventDamage, source, recipient, combat: bool) -> bool:

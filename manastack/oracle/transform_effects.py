@@ -78,6 +78,26 @@ class EffectRules:
             out.append(ir.PreventionAbility(e))
         return out
 
+    def st_prevent_some(self, c):
+        """"If a source [an opponent controls] would deal damage to X, prevent N of that damage."
+        (CR 615.10): N of each damage event, each source's damage to each recipient apart.
+        "a planeswalker you control" is any of them."""
+        whose = next((x for x in c if isinstance(x, _Whose)), None)
+        to = next(x for x in c if isinstance(x, (ir.Ref, tuple)) or x is IT or x is THAT_OBJECT or isinstance(x, _T))
+        if isinstance(to, ir.Ref) and to.name == "chosen":
+            to = ir.Ref("all", to.filter)
+        _need(isinstance(to, ir.Ref) and to.name in ("self", "you", "all", "enchanted", "equipped"), "prevent of")
+        n = _number(str([x for x in c if isinstance(x, Token) and x.type == "NUM"][-1]))
+        _need(isinstance(n, int) and n > 0, "prevent X of")
+        source = None if whose is None else ir.Ref("all", ir.Filter(controller=whose.controller))
+        return [ir.PreventionAbility(ir.PreventDamage(n, to, source=source, duration=""))]
+
+    def isw_opponent(self, c):
+        return _Whose("opponent")
+
+    def isw_you(self, c):
+        return _Whose("you")
+
     def dk_combat(self, c):
         return _DmgKind("combat")
 
@@ -783,10 +803,18 @@ class _DealtPart:
     what: object
 
 
+@dataclasses.dataclass(frozen=True)
+class _Whose:
+    """"a source an opponent controls": the controller a source must have."""
+
+    controller: str
+
+
 _THIS_TURN = _DealtPart("this_turn", None)
 # the references a prevention effect may name (targets, "it" and "that creature" are bound later)
 _PREVENT_REFS = frozenset({"self", "you", "each_player", "each_opponent", "enchanted", "equipped", "all",
-                           ir.BLOCKING_SELF, ir.BLOCKED_BY_SELF, ir.CHOSEN_SOURCE})
+                           ir.BLOCKING_SELF, ir.BLOCKED_BY_SELF, ir.CHOSEN_SOURCE,
+                           "chosen"})     # "a creature you control": read only by st_prevent_some
 
 
 def _prevent_party(x):
@@ -820,6 +848,7 @@ def _prevention(amount, to, by, kind, this_turn: bool) -> ir.PreventDamage:
           "damage dealt by a player")
     _need(to is None or not (isinstance(to, ir.Ref) and to.name in (ir.BLOCKING_SELF, ir.BLOCKED_BY_SELF)),
           "damage dealt to blockers")
+    _need(not any(isinstance(x, ir.Ref) and x.name == "chosen" for x in (to, by, also)), "a permanent you choose")
     if this_turn:       # an effect that outlives its source reads groups without it (CR 611.2c)
         for x in (to, by, also):
             _need(not (isinstance(x, ir.Ref) and (x.name in (ir.BLOCKING_SELF, ir.BLOCKED_BY_SELF)
