@@ -148,6 +148,18 @@ class PreventionShield:
 
 
 @dataclass(frozen=True, slots=True)
+class NoPrevention:
+    """Damage can't be prevented until ``until`` ends (CR 615.12); ``affected`` is None: all
+    damage."""
+
+    kind: ClassVar[str] = "no_prevention"
+    affected: None
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class RegenerationShield:
     """The next time the permanent would be destroyed, it is regenerated instead (CR 701.19)."""
 
@@ -318,7 +330,7 @@ def plain_filter(f: ir.Filter) -> bool:
 
 
 Effect = (ModifyPT | SetPT | GrantKeywords | BecomeCreature | AddSubtypes | AllCreatureTypes | SkipNextUntap | MayPlay
-          | PreventionShield | RegenerationShield | ExileIfDies | DamagedBy | SwitchPT | ControlChange | ManaReplacementEffect | DelayedTrigger
+          | PreventionShield | NoPrevention | RegenerationShield | ExileIfDies | DamagedBy | SwitchPT | ControlChange | ManaReplacementEffect | DelayedTrigger
           | OneShotDelayedTrigger | ActivatedThisTurn | CombatRule)
 """Any of the records above: what ``State.effects`` holds."""
 

@@ -22,7 +22,7 @@ from .mana_abilities import add_mana, can_afford
 from .resolution import became, named_objects, named_players, amount, execute, objects_match, resolve_subject, source_obj
 from .effect_records import (AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger, ExileIfDies,
                              GrantKeywords, ManaReplacementEffect,
-                             MayPlay, ModifyPT, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetPT,
+                             MayPlay, ModifyPT, NoPrevention, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetPT,
                              SkipNextUntap, SwitchPT)
 from .state import EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
 from .wording import possessive
@@ -184,6 +184,13 @@ def _prevent_parties(ctx, subject, rc, dealing: bool) -> list[tuple]:
         elif isinstance(t, Obj) and (dealing or t.zone == "battlefield"):
             out.append((t.id, (), f"{word} {t.card.name}"))
     return out
+
+
+def _no_prevention(ctx, e: ir.DamageCantBePrevented, rc):
+    """CR 615.12: until the turn ends, damage can't be prevented (``replacement.modify_damage``)."""
+    s = ctx.s
+    s.effects.append(NoPrevention(None, e.duration, s.new_timestamp(), rc.card.name))
+    s.add_log(f"{rc.card.name}: damage can't be prevented this turn", ("615.12",), "effect")
 
 
 def _choose_source(ctx, f: ir.Filter, rc) -> Obj | None:
@@ -853,7 +860,7 @@ def _conditional(ctx, e: ir.Conditional, rc):
 HANDLERS = {
     ir.AddMana: _add_mana, ir.DealDamage: _deal_damage, ir.Draw: _draw, ir.ExtraTurn: _extra_turn, ir.Discard: _discard,
     ir.GainLife: _gain_life, ir.LoseLife: _lose_life, ir.Destroy: _destroy, ir.Exile: _exile,
-    ir.Regenerate: _regenerate, ir.PreventDamage: _prevent, ir.PayMana: _pay_mana,
+    ir.Regenerate: _regenerate, ir.PreventDamage: _prevent, ir.DamageCantBePrevented: _no_prevention, ir.PayMana: _pay_mana,
     ir.CreateReflexive: _create_reflexive,
     ir.ReturnToHand: _bounce, ir.ExileIfDies: _exile_if_dies, ir.SwitchPT: _switch_pt, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
     ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.PutCounters: _put_counters, ir.Restrict: _restrict,

@@ -599,17 +599,22 @@ def modify_damage(ctx: Ctx, source, recipient, amount: int, combat: bool) -> tup
         return out
 
     def with_prevention(ev: DamageAmount) -> list[Replacement]:
+        if unpreventable:       # CR 615.12: nothing prevented, shields kept, other parts still done
+            return candidates(ev) + _own_prevention(ctx, recipient, ev, True)
         return candidates(ev) + _preventions(ctx, source, recipient, combat, ev) + _own_prevention(ctx, recipient, ev)
+
+    unpreventable = any(e.kind == "no_prevention" for e in ctx.s.effects)
 
     chooser = int(recipient[1:]) if isinstance(recipient, str) else ctx.s.objs[recipient].controller
     apply_all(ctx, event, chooser, with_prevention)
     return event.amount, event.spent
 
 
-def _own_prevention(ctx: Ctx, recipient, ev: DamageAmount) -> list[Replacement]:
+def _own_prevention(ctx: Ctx, recipient, ev: DamageAmount, unpreventable: bool = False) -> list[Replacement]:
     """"If damage would be dealt to ~, prevent that damage. Remove a +1/+1 counter from ~."
     (Phantom Centaur, CR 615): the counter is removed by the damage event, once however many
-    sources deal damage at once (its rulings, 2004-10-04)."""
+    sources deal damage at once (its rulings, 2004-10-04). When damage can't be prevented the
+    counter is still removed and the damage dealt (CR 615.12)."""
     if isinstance(recipient, str) or ev.amount <= 0:
         return []
     o = ctx.s.objs[recipient]
@@ -617,10 +622,12 @@ def _own_prevention(ctx: Ctx, recipient, ev: DamageAmount) -> list[Replacement]:
     for i, ab in enumerate(layers.card_now(ctx.s, o).abilities):
         if type(ab) is ir.ReplacementAbility and ab.kind == "prevent_damage_remove_counter":
             def apply(e, kind=ab.counter_kind):
-                e.amount = 0
+                if not unpreventable:
+                    e.amount = 0
                 e.spent = kind
-            out.append(Replacement(f"{o.id}:{i}", f"{o.card.name} prevents the damage and loses a {ab.counter_kind} "
-                                   "counter", ("615.1",), apply, source=(ab.kind, o.card)))
+            what = "prevents nothing (damage can't be prevented)" if unpreventable else "prevents the damage"
+            out.append(Replacement(f"{o.id}:{i}", f"{o.card.name} {what} and loses a {ab.counter_kind} counter",
+                                   ("615.12",) if unpreventable else ("615.1",), apply, source=(ab.kind, o.card)))
     return out
 
 

@@ -1396,6 +1396,17 @@ Ability = Union[Keyword, SpellAbility, ActivatedAbility, TriggeredAbility, Stati
                 CastAsThoughFlash, CastRestriction, PreventionAbility]
 
 
+@dataclass(frozen=True, slots=True)
+class DamageCantBePrevented:
+    """"Damage can't be prevented this turn." (CR 615.12): prevention effects prevent nothing
+    until ``duration`` ends; what else they do still happens, and shields aren't used up."""
+
+    duration: str = "end_of_turn"
+
+
+Effect = Union[Effect, DamageCantBePrevented]
+
+
 # --------------------------------------------------------------------------------- cards of several faces
 
 

@@ -98,6 +98,9 @@ class EffectRules:
     def isw_you(self, c):
         return _Whose("you")
 
+    def damage_cant_be_prevented(self, c):
+        return [ir.DamageCantBePrevented()]
+
     def dk_combat(self, c):
         return _DmgKind("combat")
 
