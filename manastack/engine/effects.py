@@ -20,10 +20,10 @@ from .decisions import Action, Decision, DecisionKind
 from .filters import matches, shares_creature_type
 from .mana_abilities import add_mana, can_afford
 from .resolution import became, named_objects, named_players, amount, execute, objects_match, resolve_subject, source_obj
-from .effect_records import (AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger, ExileIfDies,
-                             GrantKeywords, ManaReplacementEffect,
-                             MayPlay, ModifyPT, NoPrevention, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetPT,
-                             SkipNextUntap, SwitchPT)
+from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger,
+                             ExileIfDies, GrantKeywords, ManaReplacementEffect,
+                             MayPlay, ModifyPT, NoPrevention, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors,
+                             SetPT, SkipNextUntap, SwitchPT)
 from .state import EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
 from .wording import possessive
 
@@ -604,8 +604,11 @@ def _search(ctx, e: ir.SearchLibrary, rc):
     if e.reveal and found:
         s.add_log(f"{s.players[rc.controller].name} reveals {', '.join(o.card.name for o in found)}",
                   ("701.20a", "701.23e"), "effect")
+    top = e.to == "library_top"     # set aside, the library shuffled, then put on top (CR 401.4)
     for o in found:
-        if e.to == "battlefield":
+        if top:
+            p.library.remove(o.id)
+        elif e.to == "battlefield":
             events.move(ctx, o, "battlefield", controller=rc.controller, tapped=e.tapped, rules=("701.23a",))
         else:
             events.move(ctx, o, e.to, rules=("701.23a",))
@@ -614,6 +617,11 @@ def _search(ctx, e: ir.SearchLibrary, rc):
         s.add_log(f"{searcher} searches their graveyard", ("701.23a",))
         return
     s.rng.shuffle(p.library)
+    if top:
+        p.library += [o.id for o in found]
+        s.version += 1
+        if found:
+            s.add_log(f"{searcher} puts the card found on top of their library", ("701.23a", "401.4"), "zone")
     if p.index == rc.controller:
         s.add_log(f"{searcher} searches their library and shuffles", ("701.23a", "701.24a"))
     else:
@@ -751,14 +759,22 @@ def _become_creature(ctx, e: ir.BecomeCreature, rc):
         if o.zone != "battlefield":
             continue
         ts = s.new_timestamp()
-        s.effects.append(BecomeCreature(o.id, e.duration, ts, rc.card.name))
+        s.effects.append(BecomeCreature(o.id, e.duration, ts, rc.card.name, e.types))
+        if e.colors is not None:
+            s.effects.append(SetColors(o.id, e.colors, e.duration, ts, rc.card.name))
+        if e.subtypes:
+            s.effects.append(AddSubtypes(o.id, e.subtypes, e.duration, ts, rc.card.name))
+        if e.keywords:
+            s.effects.append(GrantKeywords(o.id, tuple(k.name for k in e.keywords), e.duration, ts, rc.card.name))
         if e.power is not None:
             s.effects.append(SetPT(o.id, e.power, e.toughness, e.duration, ts, rc.card.name))
         if e.all_creature_types:
             s.effects.append(AllCreatureTypes(o.id, e.duration, ts, rc.card.name))
         pt = f"a {e.power}/{e.toughness}" if e.power is not None else "an artifact"
-        s.add_log(f"{o.card.name} becomes {pt} creature until end of turn", ("611.2", "613.1d", "613.4b"),
-                  "effect")
+        what = " ".join((*(COLOR_NAMES[c] for c in e.colors or ()), *e.subtypes, *(t.lower() for t in e.types)))
+        gains = f" with {', '.join(k.name for k in e.keywords)}" if e.keywords else ""
+        s.add_log(f"{o.card.name} becomes {pt} {what + ' ' if what else ''}creature{gains} until end of turn",
+                  ("611.2", "613.1d", "613.1e", "613.4b"), "effect")
 
 
 def _create_mana_replacement(ctx, e: ir.CreateManaReplacement, rc):

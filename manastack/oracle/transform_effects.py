@@ -414,12 +414,25 @@ class EffectRules:
 
     def animate(self, c):
         """"~ becomes a 2/2 creature [with all creature types] until end of turn" (CR 611.2):
-        it becomes a creature (layer 4) with that power and toughness (layer 7b)."""
-        what = next(x for x in c if not isinstance(x, (Token, str)))
+        it becomes a creature (layer 4) with that power and toughness (layer 7b), of those colors
+        (layer 5), subtypes and types (layer 4), with those abilities (layer 6)."""
+        what = next(x for x in c if not isinstance(x, (Token, str, tuple)))
         _need(_permanent(what), "becomes")
         pt = next(x for x in c if isinstance(x, Token) and x.type == "PT")
         power, toughness = (int(v) for v in str(pt).split("/"))
-        return [ir.BecomeCreature(what, power, toughness, all_creature_types="all" in c)]
+        kind = next(x for x in c if isinstance(x, tuple) and x and x[0] == "animate_kind")[1]
+        return [ir.BecomeCreature(what, power, toughness, **kind)]
+
+    def animate_kind(self, c):
+        colors = _of(c, _Colors)
+        subtypes = tuple(_subtype(str(x))[0] for x in c if isinstance(x, Token) and x.type == "SUBTYPE")
+        _need(all(s in CREATURE_TYPES for s in subtypes), "becomes a creature of this type")
+        keywords = tuple(next((x for x in c if isinstance(x, list)), []))
+        _need(all(k.cost is None and k.arg is None and k.filter is None for k in keywords), "becomes a creature with")
+        return ("animate_kind", {
+            "all_creature_types": "all" in c, "colors": colors.colors if colors is not None else None,
+            "subtypes": subtypes, "keywords": keywords,
+            "types": ("Artifact",) if any(isinstance(x, Token) and x.type == "ARTIFACT_W" for x in c) else ()})
 
     def explore(self, c):
         """"It explores [X times]" (CR 701.44)."""
@@ -518,6 +531,15 @@ class EffectRules:
         _need(not (tapped and dest == "hand"), "search")
         f = dataclasses.replace(d.filter, zone="library")
         return [ir.SearchLibrary(f, dest, tapped, amount, "reveal" in c, up_to=isinstance(c[0], tuple))]
+
+    def search_to_top(self, c):
+        """"Search your library for a card, then shuffle your library and put that card on top
+        of it." (CR 701.23a, 701.24a): the found card is set aside while the library is shuffled."""
+        amount, d = _count(c[0]), c[1]
+        _need(amount == 1 and d.kind == "card" and not d.zone_given and not d.plural
+              and not isinstance(c[0], tuple), "search")
+        f = dataclasses.replace(d.filter, zone="library")
+        return [ir.SearchLibrary(f, "library_top", False, 1, "reveal" in c)]
 
     def reveal_hand_discard(self, c):
         """"Target opponent reveals their hand. You choose a nonland card from it. That player
@@ -637,6 +659,9 @@ class EffectRules:
 
     def to_hand(self, c):
         return "hand", False
+
+    def to_graveyard(self, c):
+        return "graveyard", False
 
     def fight(self, c):
         _need(_permanent(c[0]) and _permanent(c[1]), "fight")
