@@ -92,6 +92,29 @@ class FollowupRules:
         """"When ~ becomes the target of a spell or ability" (of any player, CR 115.1)."""
         return ir.Trigger("becomes_target", "self")
 
+    def e_becomes_target_opponent(self, c):
+        """"... of a spell or ability an opponent controls" (CR 115.1)."""
+        return ir.Trigger("becomes_target", "self", whose="opponent")
+
+    def e_player_draws(self, c):
+        """"Whenever an opponent draws a card" / "a player draws a card": each card (CR 121.2)."""
+        return ir.Trigger("draw", c[0] or "each")
+
+    def e_player_gains_life(self, c):
+        """"Whenever an opponent gains life" (CR 119.3)."""
+        return ir.Trigger("gain_life", c[0] or "each")
+
+    def e_player_sacrifices(self, c):
+        """"Whenever a player sacrifices a creature" (CR 701.21a): its controller sacrifices it."""
+        article, d = c[0], c[1]
+        _need(article != "another" and not d.plural and d.kind in (None, "permanent") and not d.zone_given
+              and d.filter.controller is None, "a player sacrifices")
+        return ir.Trigger("sacrificed", d.filter)
+
+    def e_enchanted_becomes_target(self, c):
+        """"When enchanted creature becomes the target of a spell or ability" (Ice Cage)."""
+        return ir.Trigger("becomes_target", "enchanted")
+
     def st_pt_count(self, c):
         """"~'s power and toughness are each equal to the number of creatures you control": a
         characteristic-defining ability (CR 604.3, 613.4a), in every zone."""

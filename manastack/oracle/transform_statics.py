@@ -371,8 +371,18 @@ class StaticRules:
         """CR 614.1c, 122.6: enters with counters, "for each time it was kicked" too
         (multikicker, CR 702.33c)."""
         each = _of(c, _ForEach)
-        _need(each is None or each.kicked, "enters with counters for each")
+        # "for each other creature you control": counted as it enters, before it is there (CR 614.1c)
+        _need(each is None or each.kicked or (each.filter is not None and each.counter is None and not each.party),
+              "enters with counters for each")
         return [ir.ReplacementAbility("enters_with_counters", c[2], _amount(c[1], each))]
+
+    def r_enters_counters_where(self, c):
+        """"~ enters with X +1/+1 counters on it, where X is the number of ..." (CR 107.3c,
+        614.1c): the quantity counted as it enters."""
+        n, kind, name, quantity = c[1], c[2], c[3], c[4]
+        _need(isinstance(n.value, ir.X) and str(name).lower() == "x" and type(quantity) is ir.CountOf,
+              "enters with X counters, where X is")
+        return [ir.ReplacementAbility("enters_with_counters", kind, quantity)]
 
     def r_kicked_counters(self, c):
         """"If ~ was kicked, it enters with two +1/+1 counters on it." (CR 702.33e, 614.1c)."""
