@@ -35,6 +35,7 @@ records = st.one_of(
     st.builds(er.MayPlay, ids, until, stamp, name),
     st.builds(er.PreventionShield, st.one_of(st.none(), ids, st.sampled_from(["p0", "p1"])),
               st.integers(-1, 10), st.booleans(), until, stamp, name),
+    st.builds(er.NoPrevention, st.none(), until, stamp, name),
     st.builds(er.RegenerationShield, ids, until, stamp, name),
     st.builds(er.ControlChange, ids, st.integers(0, 1), until, stamp, name),
     st.builds(er.ManaReplacementEffect, st.integers(0, 1), card, until, stamp, name),

@@ -136,14 +136,37 @@ class MayPlay:
 
 @dataclass(frozen=True, slots=True)
 class PreventionShield:
-    """Prevent the next ``amount`` damage (-1: all of it; ``combat_only``: combat damage only)
-    that would be dealt to ``affected``, an object id or a player reference, or to anything when
-    it is None (CR 615)."""
+    """Prevent the next ``amount`` damage (-1: all of it; ``combat_only`` / ``noncombat_only``:
+    that damage only) that would be dealt to ``affected``, an object id or a player reference
+    ("p0"; "players": any player), or, when it is None, to any permanent matching ``group`` as
+    ``player`` sees it, or to anything when ``group`` is empty too (CR 615). ``by`` (an object
+    id) or ``by_group`` limit it to damage from that source or from sources with those
+    characteristics, read as the damage would be dealt (CR 615.9). ``once``: it prevents the
+    next instance of such damage, however much, and is used up (CR 615.8). Filters are kept as
+    their (field, value) pairs, see :func:`filter_pairs`."""
 
     kind: ClassVar[str] = "prevent_damage"
     affected: int | str | None
     amount: int
     combat_only: bool
+    until: str
+    timestamp: int
+    source: str
+    group: tuple = ()
+    player: int | None = None
+    by: int | None = None
+    by_group: tuple = ()
+    noncombat_only: bool = False
+    once: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class NoPrevention:
+    """Damage can't be prevented until ``until`` ends (CR 615.12); ``affected`` is None: all
+    damage."""
+
+    kind: ClassVar[str] = "no_prevention"
+    affected: None
     until: str
     timestamp: int
     source: str
@@ -320,7 +343,7 @@ def plain_filter(f: ir.Filter) -> bool:
 
 
 Effect = (ModifyPT | SetPT | GrantKeywords | BecomeCreature | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | MayPlay
-          | PreventionShield | RegenerationShield | ExileIfDies | DamagedBy | SwitchPT | ControlChange | ManaReplacementEffect | DelayedTrigger
+          | PreventionShield | NoPrevention | RegenerationShield | ExileIfDies | DamagedBy | SwitchPT | ControlChange | ManaReplacementEffect | DelayedTrigger
           | OneShotDelayedTrigger | ActivatedThisTurn | CombatRule)
 """Any of the records above: what ``State.effects`` holds."""
 

@@ -10,19 +10,20 @@ from manastack.oracle import ir
 from manastack.oracle.ir import CHOSEN_COLOR, PROTECTION_CHOICE
 
 from . import characteristics as ch
+from . import exercise
 from . import (cipher, clash, control, copies, double_faced, edicts, emblems, events, free_casting, game_outcome,
                keyword_effects, placement_effects, suspend, unless_costs)
 from .abilities import ONE_SHOT_DELAYS, nested_index
 from .casting import pay_mana
 from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
-from .filters import is_player_ref, shares_creature_type
+from .filters import is_player_ref, matches, shares_creature_type
 from .mana_abilities import add_mana, can_afford
 from .resolution import (became, count_for_player, named_objects, named_players, amount, execute, objects_match,
                          resolve_subject, source_obj)
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger,
                              ExileIfDies, GrantKeywords, ManaReplacementEffect,
-                             MayPlay, ModifyPT, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors,
+                             MayPlay, ModifyPT, NoPrevention, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors,
                              SetPT, SkipNextUntap, SwitchPT)
 from .state import EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
 from .wording import possessive
@@ -157,19 +158,82 @@ def _destroy(ctx, e: ir.Destroy, rc):
 
 
 def _prevent(ctx, e: ir.PreventDamage, rc):
-    """CR 615: a prevention shield for this turn; it is used up as damage is prevented
-    (CR 615.7) or, for "all", lasts the turn. Its recipient is an object id, a player ("p0")
-    or None for any."""
+    """CR 615: a prevention effect for this turn, one record for each recipient and source
+    named: all of the damage, or a shield of N used up as it prevents (CR 615.7). A group of
+    recipients or sources ("creatures you control", "black sources") is read as the damage would
+    be dealt, so a creature entering later is covered too (CR 611.2c changes only
+    characteristics). A recipient gone when it resolves gets no shield."""
     s = ctx.s
     n = -1 if e.amount is None else amount(ctx, e.amount, rc)
-    recipients = [None] if e.to is None else [
-        f"p{t}" if isinstance(t, int) else t.id
-        for t in resolve_subject(ctx, e.to, rc) if isinstance(t, int) or (isinstance(t, Obj) and t.zone == "battlefield")]
-    for r in recipients:
-        s.effects.append(PreventionShield(r, n, e.combat_only, "end_of_turn", s.new_timestamp(), rc.card.name))
-        what = "all combat damage" if e.combat_only else ("all damage" if n < 0 else f"the next {n} damage")
-        to = "" if r is None else f" to {s.players[int(r[1:])].name if isinstance(r, str) else s.objs[r].card.name}"
-        s.add_log(f"{rc.card.name}: {what}{to} will be prevented this turn", ("615.1", "615.7"), "effect")
+    recipients = _prevent_parties(ctx, e.to, rc, False)
+    if e.also_to is not None:
+        recipients += _prevent_parties(ctx, e.also_to, rc, False)
+    sources = _prevent_parties(ctx, e.source, rc, True)
+    which = "combat damage" if e.combat_only else "noncombat damage" if e.noncombat_only else "damage"
+    what = f"all {which}" if n < 0 else f"the next {n} {which}"
+    for r, group, to_words in recipients:
+        for by, by_group, by_words in sources:
+            s.effects.append(PreventionShield(r, n, e.combat_only, "end_of_turn", s.new_timestamp(), rc.card.name,
+                                              group, rc.controller, by, by_group, e.noncombat_only, e.once))
+            if e.once:
+                s.add_log(f"{rc.card.name}: the next time damage{by_words or ' from any source'} would be dealt"
+                          f"{to_words} this turn, it will be prevented", ("615.1", "615.8"), "effect")
+            else:
+                s.add_log(f"{rc.card.name}: {what}{to_words}{by_words} will be prevented this turn",
+                          ("615.1", "615.7") if n >= 0 else ("615.1",), "effect")
+
+
+def _prevent_parties(ctx, subject, rc, dealing: bool) -> list[tuple]:
+    """What a prevention effect names as recipients (``dealing`` False) or sources: a list of
+    (object id, player ref "p0", "players" or None; filter pairs of a group; words for the log)."""
+    s = ctx.s
+    if subject is None:
+        return [(None, (), "")]
+    word = " by" if dealing else " to"
+    if isinstance(subject, ir.Ref) and subject.name == "all":
+        return [(None, filter_pairs(subject.filter), f"{word} those {'sources' if dealing else 'permanents'}")]
+    if isinstance(subject, ir.Ref) and subject.name == "each_player" and not dealing:
+        return [("players", (), " to players")]
+    if isinstance(subject, ir.Ref) and subject.name == ir.CHOSEN_SOURCE:
+        o = _choose_source(ctx, subject.filter, rc)
+        # CR 615.9: the properties are checked again as the source would deal damage
+        return [] if o is None else [(o.id, filter_pairs(subject.filter), f" by {o.card.name}")]
+    out = []
+    for t in resolve_subject(ctx, subject, rc):
+        if isinstance(t, int) and not dealing:
+            out.append((f"p{t}", (), f" to {s.players[t].name}"))
+        elif isinstance(t, Obj) and (dealing or t.zone == "battlefield"):
+            out.append((t.id, (), f"{word} {t.card.name}"))
+    return out
+
+
+def _no_prevention(ctx, e: ir.DamageCantBePrevented, rc):
+    """CR 615.12: until the turn ends, damage can't be prevented (``replacement.modify_damage``)."""
+    s = ctx.s
+    s.effects.append(NoPrevention(None, e.duration, s.new_timestamp(), rc.card.name))
+    s.add_log(f"{rc.card.name}: damage can't be prevented this turn", ("615.12",), "effect")
+
+
+def _choose_source(ctx, f: ir.Filter, rc) -> Obj | None:
+    """A source of damage of the controller's choice with the characteristics ``f`` names
+    (CR 609.7a): a permanent, a spell on the stack, or the object an ability on the stack comes
+    from. None when there is none to choose."""
+    s = ctx.s
+    if exercise.RECORD is not None:
+        exercise.note("REFS", ir.CHOSEN_SOURCE, rc.card)
+    ids = list(s.battlefield) + [i.source for i in s.stack if isinstance(i.source, int)]
+    found = [s.objs[i] for i in dict.fromkeys(ids) if i in s.objs]
+    found = [o for o in found if matches(s, o, replace(f, zone=o.zone), None, rc.controller)]
+    if not found:
+        s.add_log(f"{rc.card.name}: there is no source to choose", ("609.7a",), "choice")
+        return None
+    options = tuple(Action("choose", (o.id,), o.card.name) for o in found)
+    answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_SOURCE, f"{rc.card.name}: choose a source of damage",
+                              options)) if len(options) > 1 else options[0]
+    o = s.objs[answer.args[0]]
+    s.add_log(f"{s.players[rc.controller].name} chooses {o.card.name} as the source for {rc.card.name}",
+              ("609.7a",), "choice")
+    return o
 
 
 def _regenerate(ctx, e: ir.Regenerate, rc):
@@ -833,7 +897,7 @@ def _conditional(ctx, e: ir.Conditional, rc):
 HANDLERS = {
     ir.AddMana: _add_mana, ir.DealDamage: _deal_damage, ir.DivideDamage: _divide_damage, ir.Draw: _draw, ir.ExtraTurn: _extra_turn, ir.Discard: _discard,
     ir.GainLife: _gain_life, ir.LoseLife: _lose_life, ir.Destroy: _destroy, ir.Exile: _exile,
-    ir.Regenerate: _regenerate, ir.PreventDamage: _prevent, ir.PayMana: _pay_mana,
+    ir.Regenerate: _regenerate, ir.PreventDamage: _prevent, ir.DamageCantBePrevented: _no_prevention, ir.PayMana: _pay_mana,
     ir.CreateReflexive: _create_reflexive,
     ir.ReturnToHand: _bounce, ir.ExileIfDies: _exile_if_dies, ir.SwitchPT: _switch_pt, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
     ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.PutCounters: _put_counters, ir.Restrict: _restrict,

@@ -17,6 +17,7 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from dataclasses import dataclass, replace
+from functools import partial
 from itertools import permutations
 from typing import Callable
 
@@ -32,6 +33,7 @@ from . import loyalty
 from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
 from .event_types import CardDraw, CounterPlacement, DamageAmount, Destruction, ZoneChange
+from .effect_records import pairs_filter
 from .filters import matches
 from .runner import Ctx
 
@@ -601,17 +603,22 @@ def modify_damage(ctx: Ctx, source, recipient, amount: int, combat: bool) -> tup
         return out
 
     def with_prevention(ev: DamageAmount) -> list[Replacement]:
+        if unpreventable:       # CR 615.12: nothing prevented, shields kept, other parts still done
+            return candidates(ev) + _own_prevention(ctx, recipient, ev, True)
         return candidates(ev) + _preventions(ctx, source, recipient, combat, ev) + _own_prevention(ctx, recipient, ev)
+
+    unpreventable = any(e.kind == "no_prevention" for e in ctx.s.effects)
 
     chooser = int(recipient[1:]) if isinstance(recipient, str) else ctx.s.objs[recipient].controller
     apply_all(ctx, event, chooser, with_prevention)
     return event.amount, event.spent
 
 
-def _own_prevention(ctx: Ctx, recipient, ev: DamageAmount) -> list[Replacement]:
+def _own_prevention(ctx: Ctx, recipient, ev: DamageAmount, unpreventable: bool = False) -> list[Replacement]:
     """"If damage would be dealt to ~, prevent that damage. Remove a +1/+1 counter from ~."
     (Phantom Centaur, CR 615): the counter is removed by the damage event, once however many
-    sources deal damage at once (its rulings, 2004-10-04)."""
+    sources deal damage at once (its rulings, 2004-10-04). When damage can't be prevented the
+    counter is still removed and the damage dealt (CR 615.12)."""
     if isinstance(recipient, str) or ev.amount <= 0:
         return []
     o = ctx.s.objs[recipient]
@@ -619,10 +626,12 @@ def _own_prevention(ctx: Ctx, recipient, ev: DamageAmount) -> list[Replacement]:
     for i, ab in enumerate(layers.card_now(ctx.s, o).abilities):
         if type(ab) is ir.ReplacementAbility and ab.kind == "prevent_damage_remove_counter":
             def apply(e, kind=ab.counter_kind):
-                e.amount = 0
+                if not unpreventable:
+                    e.amount = 0
                 e.spent = kind
-            out.append(Replacement(f"{o.id}:{i}", f"{o.card.name} prevents the damage and loses a {ab.counter_kind} "
-                                   "counter", ("615.1",), apply, source=(ab.kind, o.card)))
+            what = "prevents nothing (damage can't be prevented)" if unpreventable else "prevents the damage"
+            out.append(Replacement(f"{o.id}:{i}", f"{o.card.name} {what} and loses a {ab.counter_kind} counter",
+                                   ("615.12",) if unpreventable else ("615.1",), apply, source=(ab.kind, o.card)))
     return out
 
 
@@ -631,22 +640,24 @@ def _double(event: DamageAmount) -> None:
 
 
 def _preventions(ctx: Ctx, source, recipient, combat: bool, ev: DamageAmount) -> list[Replacement]:
-    """Prevention shields that fit this damage (CR 615.1); the affected player orders them with
-    any replacement effects (CR 616.1). A shield of N is used up as it prevents (CR 615.7).
-    Effects are shared between copies of a state, so a used shield is replaced, not changed."""
+    """Prevention effects that fit this damage (CR 615.1): shields of resolved spells and
+    abilities, and static abilities of permanents (:func:`_static_preventions`); the affected
+    player orders them with any replacement effects (CR 616.1). A shield of N is used up as it
+    prevents (CR 615.7). Effects are shared between copies of a state, so a used shield is
+    replaced, not changed."""
     s = ctx.s
     out = []
     if ev.amount <= 0:
         return out
     for shield in s.effects:
-        if shield.kind != "prevent_damage" or shield.affected not in (None, recipient):
-            continue
-        if shield.combat_only and not combat:
+        if shield.kind != "prevent_damage" or not _shield_fits(s, shield, source, recipient, combat):
             continue
 
         def apply(e, shield=shield):
             if shield.amount < 0:
                 e.amount = 0
+                if shield.once:         # the next instance only (CR 615.8)
+                    s.effects = [x for x in s.effects if x is not shield]
                 return
             prevented = min(shield.amount, e.amount)
             e.amount -= prevented
@@ -655,11 +666,112 @@ def _preventions(ctx: Ctx, source, recipient, combat: bool, ev: DamageAmount) ->
             if left:
                 s.effects.append(replace(shield, amount=left))
 
-        what = "all" if shield.amount < 0 else f"the next {shield.amount}"
+        what = "the next instance of" if shield.once else "all" if shield.amount < 0 else f"the next {shield.amount}"
         out.append(Replacement(f"prevent:{shield.timestamp}",
                                f"{shield.source} prevents {what} damage {source.card.name} would deal",
-                               ("615.1", "615.7"), apply, why="the damage fits its prevention effect"))
+                               ("615.1", "615.8") if shield.once else ("615.1", "615.7"), apply,
+                               why="the damage fits its prevention effect"))
+    return out + _static_preventions(ctx, source, recipient, combat)
+
+
+def _shield_fits(s, shield, source, recipient, combat: bool) -> bool:
+    """Whether the damage ``source`` would deal to ``recipient`` is what ``shield`` prevents:
+    its kind (combat or not), its recipient or group of recipients, its source or group of
+    sources, the groups read now (CR 615.9: a source's properties are checked as it deals)."""
+    if shield.combat_only and not combat or shield.noncombat_only and combat:
+        return False
+    if shield.affected == "players":
+        if not isinstance(recipient, str):
+            return False
+    elif shield.affected is not None:
+        if shield.affected != recipient:
+            return False
+    elif shield.group and (isinstance(recipient, str)
+                           or not matches(s, s.objs[recipient], pairs_filter(shield.group), None, shield.player)):
+        return False
+    if shield.by is not None and source.id != shield.by:
+        return False
+    return not shield.by_group or _source_is(s, source, pairs_filter(shield.by_group), None, shield.player)
+
+
+def _source_is(s, source, f: ir.Filter, seen_from, controller: int | None = None) -> bool:
+    """Whether a source of damage has the characteristics ``f`` names, wherever it is: a
+    permanent, a spell on the stack or a card whose ability deals the damage (CR 609.7)."""
+    return matches(s, source, replace(f, zone=source.zone), seen_from, controller)
+
+
+def _static_preventions(ctx: Ctx, source, recipient, combat: bool) -> list[Replacement]:
+    """Static abilities of permanents that prevent this damage while they are on the
+    battlefield (CR 604.1, 615): "Prevent all damage that would be dealt to ~ by artifact
+    creatures.", read from that permanent as the damage would be dealt."""
+    s = ctx.s
+    out = []
+    for o in s.permanents():
+        for i, ab in enumerate(layers.card_now(s, o).abilities):
+            if type(ab) is ir.PreventionAbility and _static_fits(s, o, ab.effect, source, recipient, combat):
+                n = ab.effect.amount
+                if n is None:
+                    out.append(Replacement(f"{o.id}:{i}", f"{o.card.name} prevents the damage {source.card.name} would deal",
+                                           ("604.1", "615.1"), _prevent_all, why="the damage fits its prevention effect",
+                                           pure=True))
+                else:           # so much of each damage event (CR 615.10)
+                    out.append(Replacement(f"{o.id}:{i}", f"{o.card.name} prevents {n} of the damage {source.card.name} "
+                                           "would deal", ("604.1", "615.10"), partial(_prevent_some, n),
+                                           why="the damage fits its prevention effect", pure=True))
     return out
+
+
+def _prevent_all(event: DamageAmount) -> None:
+    event.amount = 0
+
+
+def _prevent_some(n: int, event: DamageAmount) -> None:
+    event.amount -= min(n, event.amount)
+
+
+def _static_fits(s, o, e: ir.PreventDamage, source, recipient, combat: bool) -> bool:
+    """Whether ``e``, a static ability of ``o``, prevents the damage ``source`` would deal to
+    ``recipient`` now."""
+    if e.combat_only and not combat or e.noncombat_only and combat:
+        return False
+    if e.to is not None and not (_is_recipient(s, o, e.to, recipient)
+                                 or e.also_to is not None and _is_recipient(s, o, e.also_to, recipient)):
+        return False
+    return e.source is None or _is_dealer(s, o, e.source, source)
+
+
+def _is_recipient(s, o, ref: ir.Ref, recipient) -> bool:
+    """Whether ``recipient`` (an object id or "p0") is what ``ref`` names, seen from ``o``."""
+    name = ref.name
+    if isinstance(recipient, str):
+        who = int(recipient[1:])
+        return name == "each_player" or name == "you" and who == o.controller \
+            or name == "each_opponent" and who != o.controller
+    if name == "self":
+        return recipient == o.id
+    if name in ("enchanted", "equipped"):
+        return o.attached_to is not None and recipient == o.attached_to
+    return name == "all" and matches(s, s.objs[recipient], ref.filter, o)
+
+
+def _is_dealer(s, o, ref: ir.Ref, source) -> bool:
+    """Whether the object ``source`` deals damage as what ``ref`` names, seen from ``o``:
+    itself, the permanent it is attached to, sources with some characteristics, or creatures
+    blocking it or blocked by it (CR 509.1g)."""
+    name = ref.name
+    if name == "self":
+        return source.id == o.id
+    if name in ("enchanted", "equipped"):
+        return o.attached_to is not None and source.id == o.attached_to
+    if name == ir.BLOCKING_SELF:
+        found = o.id in source.blocking
+    elif name == ir.BLOCKED_BY_SELF:
+        found = source.id in o.blocking
+    else:
+        found = name == "all"
+    if found and name != "all" and exercise.RECORD is not None:
+        exercise.note("REFS", name, o.card)
+    return found and _source_is(s, source, ref.filter, o)
 
 
 def modify_counters(ctx: Ctx, o, kind: str, n: int) -> int:

@@ -169,6 +169,8 @@ REFS = frozenset({"self", "you", "each_opponent", "each_player", "target_control
                   "created", "chosen",
                   "defending_player",    # CR 506.2, in the attacker's own attack triggers
                   "damaged_object",      # the creature a "deals damage to a creature" trigger saw
+                  ir.BLOCKING_SELF, ir.BLOCKED_BY_SELF,    # a static prevention's sources, engine.replacement
+                  ir.CHOSEN_SOURCE,      # "a source of your choice" (CR 609.7a), engine.effects._choose_source
                   ir.EXILED_CARDS,       # CR 607.2a, engine.state.exiled_with
                   ir.SACRIFICED,         # CR 608.2h, engine.casting._remember_sacrificed
                   ir.DAMAGED_THIS_WAY})  # engine.effects._deal_damage
@@ -222,6 +224,11 @@ def _walk(node, out: list[str]) -> None:
             _walk(item, out)
         return
     if not dataclasses.is_dataclass(node):
+        return
+    if t is ir.PreventionAbility:       # CR 615 while on the battlefield: no duration of its own
+        for f in dataclasses.fields(node.effect):
+            if f.name != "duration":
+                _walk(getattr(node.effect, f.name), out)
         return
     if t is ir.Keyword:
         if node.name not in KEYWORDS:

@@ -630,12 +630,32 @@ class Fight:
 
 @dataclass(frozen=True, slots=True)
 class PreventDamage:
-    """CR 615: prevent damage this turn. ``amount`` None prevents all of it (else the next N,
-    CR 615.7); ``to`` None means damage to anything; ``combat_only`` for combat damage."""
+    """CR 615: prevent damage, put together from free parts. ``amount`` None prevents all of it
+    (else the next N, CR 615.7). Which damage: ``combat_only`` or ``noncombat_only`` (else any);
+    dealt to ``to`` (None: to anything) and to ``also_to`` (a second recipient: "to you and
+    creatures you control"); dealt by ``source`` (None: any source). A recipient or source is a
+    reference to objects or players, or ``Ref("all", filter)``: any object matching it as the
+    damage would be dealt (CR 611.2c does not lock prevention in), or ``Ref(BLOCKING_SELF)`` /
+    ``Ref(BLOCKED_BY_SELF)``: the creatures blocking the source of the ability, or those it
+    blocks (CR 509.1g). ``duration`` "end_of_turn" for an effect of a resolving spell or
+    ability ("this turn"); "" in a static ability, which applies while its permanent is on the
+    battlefield (:class:`PreventionAbility`, CR 604.1). ``once``: "the next time" the source
+    would deal damage, that one instance only (CR 615.8). ``Ref(CHOSEN_SOURCE, filter)`` is a
+    source with those characteristics its controller chooses as the effect begins (CR 609.7a)."""
 
     amount: Amount | None = None
     to: Subject | None = None
     combat_only: bool = False
+    source: Subject | None = None
+    noncombat_only: bool = False
+    also_to: Subject | None = None
+    duration: str = "end_of_turn"
+    once: bool = False
+
+
+BLOCKING_SELF = "blocking_self"        # "creatures blocking it"
+BLOCKED_BY_SELF = "blocked_by_self"    # "creatures it's blocking"
+CHOSEN_SOURCE = "chosen_source"        # "a red source of your choice"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1467,9 +1487,30 @@ class AlternativeCost:
     text: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class PreventionAbility:
+    """A static ability that prevents damage while its permanent is on the battlefield
+    (CR 604.1, 615): "Prevent all damage that would be dealt to ~ by artifact creatures."; the
+    references in ``effect`` are read from that permanent as the damage would be dealt."""
+
+    effect: PreventDamage
+    text: str = ""
+
+
 Ability = Union[Keyword, SpellAbility, ActivatedAbility, TriggeredAbility, StaticAbility,
                 ReplacementAbility, ManaReplacement, AdditionalTriggers, AdditionalCost, AlternativeCost,
-                CastAsThoughFlash, CastRestriction]
+                CastAsThoughFlash, CastRestriction, PreventionAbility]
+
+
+@dataclass(frozen=True, slots=True)
+class DamageCantBePrevented:
+    """"Damage can't be prevented this turn." (CR 615.12): prevention effects prevent nothing
+    until ``duration`` ends; what else they do still happens, and shields aren't used up."""
+
+    duration: str = "end_of_turn"
+
+
+Effect = Union[Effect, DamageCantBePrevented]
 
 
 # --------------------------------------------------------------------------------- cards of several faces

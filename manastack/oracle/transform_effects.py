@@ -8,7 +8,7 @@ from lark import Token, v_args
 from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.subtypes import CREATURE_TYPES
-from manastack.oracle.transform_base import (no_it_subject, 
+from manastack.oracle.transform_base import (no_it_subject, THAT_OBJECT,
     IT, ITS_CONTROLLER, PREDEFINED_TOKENS, PREV, THAT_CARD, THAT_PLAYER, THAT_SPELL, UNTIL_EOT, _Amount, _Colors,
     _Desc, _ForEach, _OPEN, _T, _TokenTypes, _amount, _is_object, _is_player, _mana_symbols,
     _need, _number, _of, _permanent, _plain_group, _ptmod, _subtype)
@@ -68,14 +68,143 @@ class EffectRules:
     def pay_mana(self, c):
         return [ir.PayMana(c[0])]
 
-    def prevent_all_combat(self, c):
-        return [ir.PreventDamage(None, None, combat_only=True)]
+    # ---- damage prevention (CR 615): which damage, to what, by what, for how long
+    def prevent_all(self, c):
+        """"Prevent all [combat] damage that would be dealt [to X] [by Y] [this turn]"; "to and
+        dealt by X" is two effects, one for the damage dealt to X and one for that X deals."""
+        kind = _of(c, _DmgKind)
+        to, by, this_turn, both = _prevent_parts([x for x in c if isinstance(x, _DealtPart)])
+        base = _prevention(None, to, by, kind, this_turn)
+        if both is None:
+            return [base]
+        _need(to is None and by is None, "to and dealt by")
+        return [dataclasses.replace(base, to=both), dataclasses.replace(base, source=both)]
 
-    def prevent_all_to(self, c):
-        return [ir.PreventDamage(None, c[-1])]
+    def prevent_all_by(self, c):
+        """"Prevent all [combat] damage [that] Y would deal [to X] [this turn]"."""
+        kind = _of(c, _DmgKind)
+        rest = [x for x in c if not isinstance(x, _DmgKind)]
+        this_turn = bool(rest) and rest[-1] is _THIS_TURN
+        if this_turn:
+            rest = rest[:-1]
+        _need(len(rest) in (1, 2), "prevent")
+        return [_prevention(None, rest[1] if len(rest) == 2 else None, rest[0], kind, this_turn)]
 
     def prevent_next(self, c):
-        return [ir.PreventDamage(_amount(_of(c, _Amount), None), c[-1])]
+        """"Prevent the next N damage that would be dealt to X this turn" (a shield, CR 615.7)."""
+        to, by, this_turn, both = _prevent_parts([x for x in c if isinstance(x, _DealtPart)])
+        _need(both is None and this_turn and to is not None and not isinstance(to, tuple), "prevent the next")
+        return [_prevention(_amount(_of(c, _Amount), None), to, by, None, this_turn)]
+
+    def st_prevent(self, c):
+        """The same sentence without "this turn": a static ability (CR 604.1, 615), naming no
+        target and nothing but the permanent and groups read as the damage would be dealt."""
+        out = []
+        for e in c[0]:
+            _need(e.duration == "" and e.amount is None and not e.once, "a static prevention for a time")
+            _need(not (isinstance(e.source, ir.Ref) and e.source.name == ir.CHOSEN_SOURCE), "a source of your choice")
+            _need(not any(isinstance(x, (_T, type(IT))) for x in (e.to, e.source, e.also_to)), "it")
+            out.append(ir.PreventionAbility(e))
+        return out
+
+    def st_prevent_some(self, c):
+        """"If a source [an opponent controls] would deal damage to X, prevent N of that damage."
+        (CR 615.10): N of each damage event, each source's damage to each recipient apart.
+        "a planeswalker you control" is any of them."""
+        whose = next((x for x in c if isinstance(x, _Whose)), None)
+        to = next(x for x in c if isinstance(x, (ir.Ref, tuple)) or x is IT or x is THAT_OBJECT or isinstance(x, _T))
+        if isinstance(to, ir.Ref) and to.name == "chosen":
+            to = ir.Ref("all", to.filter)
+        _need(isinstance(to, ir.Ref) and to.name in ("self", "you", "all", "enchanted", "equipped"), "prevent of")
+        n = _number(str([x for x in c if isinstance(x, Token) and x.type == "NUM"][-1]))
+        _need(isinstance(n, int) and n > 0, "prevent X of")
+        source = None if whose is None else ir.Ref("all", ir.Filter(controller=whose.controller))
+        return [ir.PreventionAbility(ir.PreventDamage(n, to, source=source, duration=""))]
+
+    def isw_opponent(self, c):
+        return _Whose("opponent")
+
+    def isw_you(self, c):
+        return _Whose("you")
+
+    def damage_cant_be_prevented(self, c):
+        return [ir.DamageCantBePrevented()]
+
+    def dk_combat(self, c):
+        return _DmgKind("combat")
+
+    def dk_noncombat(self, c):
+        return _DmgKind("noncombat")
+
+    def this_turn(self, c):
+        return _THIS_TURN
+
+    def dp_to(self, c):
+        return _DealtPart("to", c[0])
+
+    def dp_by(self, c):
+        return _DealtPart("by", c[0])
+
+    def dp_this_turn(self, c):
+        return _DealtPart("this_turn", None)
+
+    def dp_to_and_by(self, c):
+        return _DealtPart("both", _prevent_party(c[0]))
+
+    def dmg_to(self, c):
+        return _prevent_party(c[0])
+
+    def dt_players(self, c):
+        return ir.Ref("each_player")
+
+    def dt_you_and(self, c):
+        """"to you and creatures you control": the player and a group (two recipients)."""
+        d = c[0]
+        _need(d.plural and d.kind in (None, "permanent") and not d.zone_given, "you and")
+        return ir.Ref("you"), ir.Ref("all", d.filter)
+
+    def dmg_source(self, c):
+        return _prevent_party(c[0])
+
+    def prevent_next_time(self, c):
+        """"The next time Y would deal damage [to X] this turn, prevent that damage." (CR 615.8)"""
+        rest = [x for x in c if x is not _THIS_TURN and not isinstance(x, Token)]
+        _need(len(rest) in (1, 2), "the next time")
+        return [dataclasses.replace(_prevention(None, rest[1] if len(rest) == 2 else None, rest[0], None, True),
+                                    once=True)]
+
+    def chosen_source(self, c):
+        """"a red source of your choice", "an artifact source of your choice" (CR 609.7a)."""
+        _need(not any(x == "another" for x in c), "another source")
+        return ir.Ref(ir.CHOSEN_SOURCE, self.ds_sources([x for x in c if isinstance(x, tuple)]).filter)
+
+    def dealer_self(self, c):
+        return ir.Ref("self")
+
+    def dealer_group(self, c):
+        """"creatures", "other creatures", "non-Soldier creatures": any of them (o_all)."""
+        return self.o_all(c)
+
+    def ds_sources(self, c):
+        """"black sources", "artifact sources", "sources you don't control": any object with
+        those characteristics (a source of damage, CR 120.2, 609.7)."""
+        parts = [x for x in c if isinstance(x, tuple) and not isinstance(x, Token)]
+        words = [x for x in parts if x[0] in ("type", "subtype")]
+        noun = ("noun", tuple(w[1] for w in words if w[0] == "type"),
+                tuple(w[1] for w in words if w[0] == "subtype"), True, None)
+        d = self.desc([x for x in parts if x[0] not in ("type", "subtype")] + [noun])
+        _need(d.filter.zone == "battlefield" and not d.zone_given, "sources")
+        return ir.Ref("all", d.filter)
+
+    def ds_blocking_it(self, c):
+        """"creatures blocking it" (it: the ability's own permanent, CR 509.1g)."""
+        _need(c[0].plural and c[0].kind is None, "blocking it")
+        return ir.Ref(ir.BLOCKING_SELF, c[0].filter)
+
+    def ds_blocked_by_it(self, c):
+        """"creatures it's blocking"."""
+        _need(c[0].plural and c[0].kind is None, "it's blocking")
+        return ir.Ref(ir.BLOCKED_BY_SELF, c[0].filter)
 
     def itself(self, c):
         return ir.Ref("self")
@@ -720,3 +849,75 @@ def _count(amount) -> int:
     n = amount[1] if isinstance(amount, tuple) else amount
     _need(isinstance(n, int), "search for X cards")
     return n
+
+
+# ------------------------------------------------------------------ damage prevention (CR 615)
+@dataclasses.dataclass(frozen=True)
+class _DmgKind:
+    """"combat" or "noncombat" damage."""
+
+    which: str
+
+
+@dataclasses.dataclass(frozen=True)
+class _DealtPart:
+    """One part of "that would be dealt ...": "to" X, "by" Y, "this_turn", "both" (to and by X)."""
+
+    part: str
+    what: object
+
+
+@dataclasses.dataclass(frozen=True)
+class _Whose:
+    """"a source an opponent controls": the controller a source must have."""
+
+    controller: str
+
+
+_THIS_TURN = _DealtPart("this_turn", None)
+# the references a prevention effect may name (targets, "it" and "that creature" are bound later)
+_PREVENT_REFS = frozenset({"self", "you", "each_player", "each_opponent", "enchanted", "equipped", "all",
+                           ir.BLOCKING_SELF, ir.BLOCKED_BY_SELF, ir.CHOSEN_SOURCE,
+                           "chosen"})     # "a creature you control": read only by st_prevent_some
+
+
+def _prevent_party(x):
+    """A recipient or source of prevented damage, refused unless the prevention can name it."""
+    if isinstance(x, tuple):
+        return x
+    if isinstance(x, ir.Ref):
+        _need(x.name in _PREVENT_REFS, "prevention of " + x.name)
+    elif isinstance(x, _T):
+        _need(x.spec.kind in ("any", "player", "opponent", "permanent", "player_or_planeswalker",
+                              "opponent_or_planeswalker"), "target " + x.spec.kind)
+    else:
+        _need(x is IT or x is THAT_OBJECT, "prevention")
+    return x
+
+
+def _prevent_parts(parts: list) -> tuple:
+    """(to, by, this turn, to-and-by) from the parts of "that would be dealt ...", each once."""
+    kinds = [p.part for p in parts]
+    _need(all(kinds.count(k) == 1 for k in kinds), "a part twice")
+    got = {p.part: p.what for p in parts}
+    return got.get("to"), got.get("by"), "this_turn" in got, got.get("both")
+
+
+def _prevention(amount, to, by, kind, this_turn: bool) -> ir.PreventDamage:
+    also = None
+    if isinstance(to, tuple):
+        to, also = to
+    _need(not isinstance(by, tuple), "by you")
+    _need(by is None or not (isinstance(by, ir.Ref) and by.name in ("you", "each_player", "each_opponent")),
+          "damage dealt by a player")
+    _need(to is None or not (isinstance(to, ir.Ref) and to.name in (ir.BLOCKING_SELF, ir.BLOCKED_BY_SELF)),
+          "damage dealt to blockers")
+    _need(not any(isinstance(x, ir.Ref) and x.name == "chosen" for x in (to, by, also)), "a permanent you choose")
+    if this_turn:       # an effect that outlives its source reads groups without it (CR 611.2c)
+        for x in (to, by, also):
+            _need(not (isinstance(x, ir.Ref) and (x.name in (ir.BLOCKING_SELF, ir.BLOCKED_BY_SELF)
+                                                  or x.name == "all" and not _plain_group(x.filter))),
+                  "a group that names the source")
+    which = kind.which if kind is not None else None
+    return ir.PreventDamage(amount, to, which == "combat", by, which == "noncombat", also,
+                            "end_of_turn" if this_turn else "")

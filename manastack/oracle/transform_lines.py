@@ -529,6 +529,8 @@ class LineRules:
             if clause is None:
                 continue
             for e in clause:
+                # without "this turn", a prevention sentence is a static ability (st_prevent)
+                _need(type(e) is not ir.PreventDamage or bool(e.duration), "a prevention without a duration")
                 if getattr(e, "what", None) is PREV:
                     _need(last is not None, "no subject")
                     e = dataclasses.replace(e, what=last)
