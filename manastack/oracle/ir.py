@@ -1069,7 +1069,9 @@ class Trigger:
     (CR 702.37e).
 
     ``subject`` says whose event it must be ("self" or a filter); ``step`` names the step for
-    "at the beginning of" triggers, with ``whose`` ("your", "each", "opponent").
+    "at the beginning of" triggers, with ``whose`` ("your", "each", "opponent"; "any" for
+    "each player's", which names the active player; "enchanted_controller" for "the upkeep of
+    enchanted creature's controller").
     """
 
     event: str

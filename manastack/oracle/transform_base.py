@@ -132,6 +132,9 @@ _PLAYERS = {"you", "each_opponent", "each_player", "target_controller", "trigger
             "triggering_controller", "defending_player"}
 
 
+_PLAYER_TARGETS = {"player", "opponent", "player_or_planeswalker", "opponent_or_planeswalker", "any"}
+
+
 def _is_player(subject) -> bool:
     if isinstance(subject, _T):
         return subject.spec.kind in ("player", "opponent")
@@ -295,7 +298,9 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             _need(its_default is not None, "its controller")
             return its_default
         elif value is THAT_PLAYER:
-            _need(that_player is not None, "that player")
+            # after a target that may be a player, "that player" would mean that target
+            _need(that_player is not None and not any(sp.kind in _PLAYER_TARGETS for sp in specs),
+                  "that player")
             return that_player
         elif value is THAT_SPELL:
             _need(that_spell is not None, "that spell")

@@ -140,10 +140,7 @@ class LineRules:
             if isinstance(trigger.subject, str) else ir.Ref("triggering_object")
         its = ir.Ref("attached_controller") if trigger.subject in ("enchanted", "equipped") \
             else ir.Ref("triggering_controller") if isinstance(trigger.subject, ir.Filter) else None
-        # "that player": the player who tapped the land (CR 106.12a), or the player the damage
-        # was dealt to ("deals combat damage to a player, that player discards a card")
-        that = ir.Ref("triggering_player") if (trigger.event == "tapped_for_mana" and trigger.whose) \
-            or trigger.event in _DAMAGED_PLAYER else None
+        that = ir.Ref("triggering_player") if _names_player(trigger) else None
         spell = ir.Ref("triggering_spell") if trigger.event == "cast" else None   # CR 601.2i
         if trigger.event == "blocks_or_blocked_by_creature":     # "that creature": the other one
             default, its = ir.Ref("triggering_object"), ir.Ref("triggering_controller")
@@ -634,6 +631,26 @@ class LineRules:
 
 _DAMAGED_PLAYER = frozenset({"deals_damage_to_player", "deals_combat_damage_to_player",
                              "deals_damage_to_opponent", "deals_combat_damage_to_opponent"})
+# Events whose trigger condition names the player who acted or to whom it happened: the one who
+# drew, discarded, cycled, gained or lost life (CR 603.2).
+_PLAYER_ACTS = frozenset({"draw", "discards", "cycles", "gain_life", "lose_life"})
+
+
+def _names_player(trigger: ir.Trigger) -> bool:
+    """Whether "that player" in the effect means a player the trigger condition names (CR 603.2,
+    608.2): the player who tapped the land (CR 106.12a), the player dealt damage ("deals combat
+    damage to a player, that player discards a card"), the one who drew, discarded, cycled,
+    gained or lost life, the caster of "a player / an opponent casts" (CR 601.2i), and the
+    active player of "each player's / each opponent's / enchanted creature's controller's
+    upkeep". The engine's ``Seen.player`` is that player for each of them."""
+    e = trigger.event
+    if e == "tapped_for_mana":
+        return trigger.whose is not None
+    if e == "cast":
+        return isinstance(trigger.subject, ir.Filter) and trigger.subject.controller in (None, "opponent")
+    if e == "beginning_of_step":
+        return trigger.whose in ("any", "opponent", "enchanted_controller")
+    return e in _DAMAGED_PLAYER or e in _PLAYER_ACTS
 def _unless_done(last, dont: ir.IfYouDont) -> list:
     """CR 608.2c: "Pay {2}{B}. If you don't, ..." -- the payment is the player's choice, and
     what follows happens if it wasn't made; inside a delayed ability ("At the beginning of your

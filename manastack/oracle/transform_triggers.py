@@ -172,6 +172,11 @@ class TriggerRules:
     def e_draw(self, c):
         return ir.Trigger("draw", "you")
 
+    def e_other_draws(self, c):
+        """"Whenever a player / an opponent draws a card": once for each card (CR 121.2);
+        "that player" is the one who drew."""
+        return ir.Trigger("draw", c[0] or "each")
+
     def e_self_dealt_damage(self, c):
         """"Whenever ~ is dealt damage": once for each damage event, however many sources dealt
         it (CR 603.2c, 120.3); "that much damage" is the total."""
@@ -275,6 +280,16 @@ class TriggerRules:
 
     def step_each(self, c):
         return ir.Trigger("beginning_of_step", step=c[0], whose="each")
+
+    def step_each_player(self, c):
+        """"At the beginning of each player's upkeep": every upkeep, naming its active player
+        ("that player", CR 603.2, 608.2)."""
+        return ir.Trigger("beginning_of_step", step=c[0], whose="any")
+
+    def step_enchanted_controller(self, c):
+        """"At the beginning of the upkeep of enchanted creature's controller": the step of the
+        turn of whoever controls the permanent this Aura enchants (CR 303.4, 603.2)."""
+        return ir.Trigger("beginning_of_step", step=c[0], whose="enchanted_controller")
 
     def step_opponent(self, c):
         return ir.Trigger("beginning_of_step", step=c[0], whose="opponent")
