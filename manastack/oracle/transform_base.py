@@ -78,6 +78,7 @@ IT = _Marker("it")
 THAT_OBJECT = _Marker("that creature")   # "that creature", "that permanent"
 THOSE = _Marker("those creatures")        # the several targets of one phrase named before
 PREV = _Marker("previous subject")
+PREV_PLAYER = _Marker("previous player")  # "Target player draws two cards and loses 2 life"
 ITS_CONTROLLER = _Marker("its controller")
 THAT_PLAYER = _Marker("that player")
 THAT_SPELL = _Marker("that spell")

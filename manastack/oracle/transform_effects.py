@@ -9,7 +9,7 @@ from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.subtypes import CREATURE_TYPES
 from manastack.oracle.transform_base import (no_it_subject, 
-    IT, ITS_CONTROLLER, PREDEFINED_TOKENS, PREV, THAT_CARD, THAT_PLAYER, THAT_SPELL, UNTIL_EOT, _Amount, _Colors,
+    IT, ITS_CONTROLLER, PREDEFINED_TOKENS, PREV, PREV_PLAYER, THAT_CARD, THAT_PLAYER, THAT_SPELL, UNTIL_EOT, _Amount, _Colors,
     _Desc, _ForEach, _OPEN, _T, _TokenTypes, _amount, _is_object, _is_player, _mana_symbols,
     _need, _number, _of, _permanent, _ptmod, _subtype)
 
@@ -78,6 +78,10 @@ class EffectRules:
               and not d.zone_given and d.filter.controller is None and not d.filter.other, "edict")
         return [ir.SacrificePermanents(who, dataclasses.replace(d.filter, controller="you"), n)]
 
+    def edict_prev(self, c):
+        """"... and sacrifices a creature": the player named before in the sentence."""
+        return self.edict([PREV_PLAYER] + list(c))
+
     def edict_you(self, c):
         """"Sacrifice a creature." as an effect: its controller sacrifices (CR 701.21a)."""
         return self.edict([ir.Ref("you")] + list(c))
@@ -110,6 +114,23 @@ class EffectRules:
 
     def cards(self, c):
         return None
+
+    # A verb of a player without its own subject ("Target player draws two cards and loses 2
+    # life"): the player named before it in the sentence, filled in by ``sentence``.
+    def draw_prev(self, c):
+        return [ir.Draw(_amount(_of(c, _Amount), _of(c, _ForEach)), PREV_PLAYER)]
+
+    def discard_prev(self, c):
+        return [dataclasses.replace(e, who=PREV_PLAYER) for e in self.discard(c)]
+
+    def gain_life_prev(self, c):
+        return [ir.GainLife(_amount(c[0], _of(c, _ForEach)), PREV_PLAYER)]
+
+    def lose_life_prev(self, c):
+        return [ir.LoseLife(_amount(c[0], _of(c, _ForEach)), PREV_PLAYER)]
+
+    def mill_prev(self, c):
+        return [ir.Mill(_of(c, _Amount).value, PREV_PLAYER)]
 
     def gain_life(self, c):
         _need(_is_player(c[0]), "not a player")

@@ -10,7 +10,7 @@ from lark import Token, v_args
 from manastack.mana import ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (_plain_group, no_it_subject, 
-    IT, PREV, THAT_OBJECT, _OPEN, _ChooseColor, _CounteredExile, _KeepsSource, _TokenHas, _T, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
+    IT, PREV, PREV_PLAYER, THAT_OBJECT, _OPEN, _ChooseColor, _CounteredExile, _KeepsSource, _TokenHas, _T, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
     bind)
 
 
@@ -515,10 +515,16 @@ class LineRules:
         """Give subjectless clauses the previous subject, and open durations the next one."""
         effects: list = []
         last = None
+        player = None       # the player the last clause with a player subject named
         for clause in c:
             if clause is None:
                 continue
             for e in clause:
+                if getattr(e, "who", None) is PREV_PLAYER:
+                    _need(player is not None, "no player named before")
+                    e = dataclasses.replace(e, who=player)
+                if type(e) is not ir.May and _is_player(getattr(e, "who", None)):
+                    player = e.who
                 if getattr(e, "what", None) is PREV:
                     _need(last is not None, "no subject")
                     e = dataclasses.replace(e, what=last)
