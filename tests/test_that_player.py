@@ -97,3 +97,22 @@ def test_megrim_and_kambal_name_the_opponent_who_acted(corpus_db):
     resolve(g)
     resolve(g)
     assert [p.life for p in g.current_state().players] == [22, 14]
+
+
+def test_kami_of_the_crescent_moon_draws_after_the_normal_draw(corpus_db):
+    """Kami of the Crescent Moon ruling (2005-06-01): the additional draw triggers just after the
+    normal draw; "that player" is whoever's draw step it is, here Bob."""
+    (kami,) = triggered(corpus_db, "Kami of the Crescent Moon")
+    assert kami.effects == (ir.Draw(1, THAT),)
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [Kami of the Crescent Moon]
+    library: [Island, Island]
+  - name: Bob
+    library: [Forest, Mountain, Plains]
+""", turn=3, step="end")
+    while not (g.current_state().step == "draw" and g.current_state().active == 1):
+        g.push(Action("pass"))
+    assert names(g, 1, "hand") == ["Forest"] and stack_labels(g) == ["Kami of the Crescent Moon's ability"]
+    resolve(g)
+    assert names(g, 1, "hand") == ["Forest", "Mountain"] and names(g, 0, "hand") == []

@@ -281,6 +281,14 @@ class Discard:
 
 
 @dataclass(frozen=True, slots=True)
+class DiscardHand:
+    """"Each player discards their hand": each player named discards every card in their hand
+    (CR 701.9a), in APNAP order (CR 101.4)."""
+
+    who: Subject = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
 class GainLife:
     amount: Amount
     who: Subject = Ref("you")
@@ -409,6 +417,7 @@ class GainControl:
 
     what: Subject
     duration: str = "end_of_turn"
+    who: Subject = Ref("you")    # the player who gains control ("Target player gains control of ...")
 
 
 # ------------------------------------------------ the monarch (CR 724)
@@ -428,6 +437,25 @@ class BecomeMonarch:
 @dataclass(frozen=True, slots=True)
 class GetEnergy:
     """"you get {E}{E}": ``who`` gets ``amount`` energy counters (CR 122.1, 107.14)."""
+
+    amount: Amount
+    who: Subject = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class UnlessPays:
+    """"that player loses 2 life unless they pay {2}" (CR 118.12): on resolution ``who``, the
+    player the effects name, may pay ``cost``; if they don't, ``effects`` happen."""
+
+    effects: tuple
+    who: Subject
+    cost: "Cost"
+
+
+@dataclass(frozen=True, slots=True)
+class GetPoison:
+    """"that player gets a poison counter": ``who`` gets ``amount`` poison counters (CR 122.1;
+    ten or more lose the game, CR 704.5c)."""
 
     amount: Amount
     who: Subject = Ref("you")
@@ -505,9 +533,13 @@ class TokenSpec:
 
 @dataclass(frozen=True, slots=True)
 class CreateTokens:
+    """Create ``amount`` tokens; each player ``who`` names creates them, under their control
+    (CR 111.2)."""
+
     token: TokenSpec
     amount: Amount = 1
     tapped: bool = False
+    who: Subject = Ref("you")
 
 
 @dataclass(frozen=True, slots=True)
@@ -535,7 +567,8 @@ class Scry:
 class SearchLibrary:
     """Search ``who``'s library for up to ``amount`` cards matching ``filter``, put them into
     ``to`` ("hand", "exile" or "battlefield" under your control, ``tapped``); then that player
-    shuffles. ``up_to``: "for up to three cards", not "for three cards"."""
+    shuffles. ``up_to``: "for up to three cards", not "for three cards". With ``own`` the
+    library's owner searches, and the cards go to their hand or under their control."""
 
     filter: Filter
     to: str = "hand"
@@ -545,6 +578,7 @@ class SearchLibrary:
     who: Subject = Ref("you")
     up_to: bool = False
     graveyard: bool = False   # "your library and/or graveyard": the library is shuffled if searched
+    own: bool = False         # its owner ``who`` searches it and gets the cards ("Its controller may search their library")
 
 
 @dataclass(frozen=True, slots=True)
@@ -898,7 +932,11 @@ class CastSuspended:
 
 @dataclass(frozen=True, slots=True)
 class ExileTopCard:
-    """Exile the top card of your library (the ability remembers it for "that card")."""
+    """Exile the top card of your library (the ability remembers it for "that card"); or each
+    player ``who`` names exiles the top ``amount`` cards of their own library (CR 406.1)."""
+
+    amount: Amount = 1
+    who: Subject = Ref("you")
 
 
 @dataclass(frozen=True, slots=True)
@@ -1004,7 +1042,7 @@ Effect = Union[
     ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords,
     PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
-    Attach, GainControl, ExchangeControl, GetEnergy, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
+    Attach, GainControl, ExchangeControl, GetEnergy, GetPoison, UnlessPays, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit,
     IfYouDo, LoseGame, WinGame, IfYouDont, CastFromHand, Restrict,
     PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, Surveil, CreateEmblem, SacrificePermanents,

@@ -326,8 +326,12 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
         if isinstance(effect, ir.Modal):
             return effect
         if isinstance(effect, ir.CreateTokens):   # CR 111.1: "it" after this is the new token
+            who = subject(effect.who)             # "Its controller creates ...", named first
             last.append(ir.Ref("created"))
-            return effect
+            return dataclasses.replace(effect, who=who) if who != effect.who else effect
+        if isinstance(effect, ir.UnlessPays):    # the effects first: targets in the order written
+            inner = tuple(walk(e) for e in effect.effects)
+            return dataclasses.replace(effect, effects=inner, who=subject(effect.who))
         if isinstance(effect, ir.IfYouDo):       # "If you do, it ...": what was named before
             return ir.IfYouDo(tuple(walk(e) for e in effect.effects))
         if isinstance(effect, ir.IfYouDont):

@@ -631,7 +631,7 @@ class LineRules:
         """"[player] may [do something]": the player both chooses and does it (CR 603.5)."""
         who, effects = c
         _need(_is_player(who), "may")
-        return [ir.May(tuple(dataclasses.replace(e, who=who) if getattr(e, "who", None) == ir.Ref("you")
+        return [ir.May(tuple(dataclasses.replace(e, who=who) if getattr(e, "who", None) in (ir.Ref("you"), PREV_PLAYER)
                              else e for e in effects), who)]
 
 
