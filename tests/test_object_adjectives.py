@@ -78,3 +78,20 @@ def test_historic_is_an_artifact_a_legendary_or_a_saga(corpus_db):
         while g.current_state().stack:
             resolve(g)
     assert g.current_state().players[1].life == 16
+
+
+def test_nontoken_creatures_dying(corpus_db):
+    """Golgari Germination: a nontoken creature dying makes a Saproling; a token dying doesn't
+    (CR 111.1), so the Saprolings it makes don't feed it."""
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [Golgari Germination, Grizzly Bears, {card: Grizzly Bears, token: true, id: bear token}]
+  - name: Bob
+    hand: [Pyroclasm]
+    battlefield: [{card: Mountain, count: 2}]
+""", active="Bob", turn=4)
+    cast_and_pay(g, "cast Pyroclasm")
+    resolve(g)
+    assert [i.label for i in g.current_state().stack] == ["Golgari Germination's ability"]
+    resolve(g)
+    assert len(on_battlefield(g, "Saproling Token")) == 1

@@ -14,7 +14,7 @@ from manastack.oracle.ir import (
     GrantKeywords, Keyword, LoseLife, ManaProduce, May, Mill, Modal, ModifyPT, PutCounters, Ref,
     Regenerate, ReplacementAbility, ReturnToBattlefield, ReturnToHand, Scry, SearchLibrary,
     SpellAbility, StaticAbility, Tap, Target, TargetSpec, TokenSpec, Trigger, TriggeredAbility,
-    Untap)
+    Untap, YouControl)
 
 CREATURE = Filter(types=("Creature",))
 
@@ -459,7 +459,9 @@ def test_intervening_if_conditions():
     assert a.condition == "kicked"
     everyone = Ref("all", Filter(types=("Creature",), controller="you"))
     assert a.effects == (ModifyPT(everyone, 1, 0), GrantKeywords(everyone, (Keyword("haste"),)))
-    c = card("Odd Trigger", "When Odd Trigger enters, if you control an Elf, draw a card.")
+    elf = only(card("Odd Trigger", "When Odd Trigger enters, if you control an Elf, draw a card."))
+    assert elf.condition == YouControl((Filter(subtypes=("Elf",), controller="you"),))
+    c = card("Odd Trigger", "When Odd Trigger enters, if an Elf entered the battlefield this turn, draw a card.")
     assert c.abilities == () and len(c.unsupported) == 1
 
 

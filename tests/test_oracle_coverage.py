@@ -68,17 +68,16 @@ def small_db(corpus_cards, names) -> CardDB:
 
 
 def test_a_line_dropped_for_one_sentence_lists_each_sentence_with_why(corpus_cards):
-    """Academy Rector's trigger is one ability (CR 113.2): its second sentence can't be read,
+    """Carrion Thrash's trigger is one ability (CR 113.2): its second sentence can't be read,
     so the first, readable alone, gives no ability either; both are listed, each with its
     reason, while the template count still blames only the unreadable one."""
-    card = small_db(corpus_cards, ["Academy Rector"]).get("Academy Rector")
+    card = small_db(corpus_cards, ["Carrion Thrash"]).get("Carrion Thrash")
     assert [g.text for g in card.gaps] == [
-        "When Academy Rector dies, you may exile it.",
-        "If you do, search your library for an enchantment card, put that card onto the "
-        "battlefield, then shuffle your library."]
+        "When Carrion Thrash dies, you may pay {2}.",
+        "If you do, return another target creature card from your graveyard to your hand."]
     first, second = card.gaps
     assert second.reason == UNREADABLE
-    assert first.reason.startswith("dropped with its line") and "If you do, search" in first.reason
+    assert first.reason.startswith("dropped with its line") and "If you do, return" in first.reason
     assert card.unsupported == (second.text,)
 
 
@@ -94,22 +93,22 @@ def test_engine_gaps_have_their_reason(corpus_cards):
 
 
 def test_coverage_counts_cards_one_template_alone_blocks(corpus_cards):
-    """Academy Rector and Simic Initiate each have one unsupported template; Ajani Steadfast three."""
-    db = small_db(corpus_cards, ["Academy Rector", "Simic Initiate", "Ajani Steadfast", "Shock"])
+    """Carrion Thrash and Simic Initiate each have one unsupported template; Ajani Steadfast three."""
+    db = small_db(corpus_cards, ["Carrion Thrash", "Simic Initiate", "Ajani Steadfast", "Shock"])
     report = coverage(db)
     assert (report.total, report.compiled, report.single) == (4, 1, 2)
     assert sorted(n for _, n in report.sole) == [1, 1]
-    assert sorted(name for name, _ in report.cards) == ["Academy Rector", "Ajani Steadfast", "Simic Initiate"]
+    assert sorted(name for name, _ in report.cards) == ["Ajani Steadfast", "Carrion Thrash", "Simic Initiate"]
     assert dict(report.reasons)[LOYALTY] == 3
     data = report.to_dict()
     assert data["blocked_by_one_template"] == 2
-    rector = next(c for c in data["cards"] if c["card"] == "Academy Rector")
-    assert [g["reason"] for g in rector["not_compiled"]][1] == UNREADABLE
+    thrash = next(c for c in data["cards"] if c["card"] == "Carrion Thrash")
+    assert [g["reason"] for g in thrash["not_compiled"]][1] == UNREADABLE
 
 
 def test_cli_coverage_lists_every_part_not_compiled_with_why(corpus_cards, tmp_path):
     path = tmp_path / "few.json"
-    path.write_text(json.dumps({"data": {n: corpus_cards[n] for n in ["Ajani Steadfast", "Academy Rector"]}}))
+    path.write_text(json.dumps({"data": {n: corpus_cards[n] for n in ["Ajani Steadfast", "Carrion Thrash"]}}))
     runner = CliRunner()
     text = runner.invoke(cards, ["coverage", "--corpus", str(path), "--per-card"])
     assert text.exit_code == 0, text.output

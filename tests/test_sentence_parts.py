@@ -141,7 +141,7 @@ def test_as_long_as_before_or_after_the_static_sentence(corpus_db):
     assert (pump.effect.affected, pump.effect.condition) == ("self", "self_equipped")
     assert (grant.effect.kind, grant.effect.condition) == ("grant_keywords", "self_equipped")
     aura = [a for a in corpus_db.get("Aboshan's Desire").abilities if type(a) is ir.StaticAbility]
-    assert aura[-1].effect.condition == "seven_cards_in_graveyard"
+    assert aura[-1].effect.condition == ir.PlayerCount("cards_in_graveyard", at_least=7)
     for name in ("Kird Ape", "Ahn-Crop Invader", "Grasping Scoundrel", "Auriok Glaivemaster",
                  "Chillerpillar", "Ardent Recruit"):
         assert corpus_db.get(name).fully_supported, name

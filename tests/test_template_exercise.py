@@ -34,7 +34,8 @@ ACTIONS = 1500           # a targeted game stops there, or once its part has run
 ALIASES = {"PLAYER_EVENTS": "TRIGGER_EVENTS"}   # trigger events whose subject is a player
 WALKED = {"KEYWORDS", "STATIC_KINDS", "REPLACEMENT_KINDS", "TRIGGER_EVENTS", "PLAYER_EVENTS",
           "TRIGGER_SUBJECTS", "PLAYER_SUBJECTS", "CONDITIONS", "TARGET_KINDS", "REFS",
-          "CONTROLLERS", "DURATIONS", "EFFECTS", "ENTERS_UNLESS", "STATIC_CONDITIONS"}          # the lists parts() knows how to find
+          "CONTROLLERS", "DURATIONS", "EFFECTS", "ENTERS_UNLESS", "STATIC_CONDITIONS",
+          "STATE_CONDITIONS"}          # the lists parts() knows how to find
 _EFFECT_TYPES = frozenset(typing.get_args(ir.Effect)) | effects.SUPPORTED_EFFECTS
 
 
@@ -75,10 +76,10 @@ def parts(node, out: set) -> set:
         if isinstance(node.subject, str):
             player = node.event in ir.PLAYER_EVENTS
             out.add(("PLAYER_SUBJECTS" if player else "TRIGGER_SUBJECTS", node.subject))
-    elif t is ir.TriggeredAbility and node.condition:
-        out.add(("CONDITIONS", node.condition))
-    elif t is ir.ActivatedAbility and node.condition:     # "Activate only if ..." (CR 602.5b)
-        out.add(("CONDITIONS", node.condition))
+    elif t in (ir.TriggeredAbility, ir.ActivatedAbility, ir.Conditional) and node.condition:
+        # an intervening "if" (CR 603.4), "Activate only if ..." (CR 602.5b)
+        typed = not isinstance(node.condition, str)
+        out.add(("STATE_CONDITIONS", type(node.condition).__name__) if typed else ("CONDITIONS", node.condition))
     elif t is ir.TargetSpec:
         out.add(("TARGET_KINDS", node.kind))
     elif t is ir.Ref:

@@ -166,6 +166,8 @@ def declare_attackers(ctx: Ctx) -> None:
             s.add_log(f"{s.players[ap].name} attacks {w.card.name} with "
                       + ", ".join(s.objs[i].card.name for i in group), ("508.1", "508.1b", "508.1f", "506.3"),
                       "combat")
+    if chosen:
+        s.players[ap].attacked_this_turn = True     # "if you attacked this turn" (raid)
     for oid in chosen:
         events.collect(ctx, Attacked(oid, ap))
     if len(chosen) == 1:         # the only creature declared as an attacker (exalted)

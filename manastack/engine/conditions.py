@@ -6,6 +6,8 @@ CR 614.1d) built from the parts the compiler reads.
 """
 from __future__ import annotations
 
+import dataclasses
+
 from manastack.oracle import ir
 
 from . import exercise, upcalls
@@ -18,6 +20,8 @@ def evaluate(s: State, condition, src: Obj, seen: Seen | None = None) -> bool:
     """Whether ``condition`` holds for ``src``; ``seen`` is what a triggered ability saw, for the
     conditions that compare the source with the object of the occurrence (evolve)."""
     if not isinstance(condition, str):
+        if exercise.RECORD is not None:
+            exercise.note("STATE_CONDITIONS", type(condition).__name__, src.card)
         return holds(s, condition, src)
     if condition in _EVENT_CONDITIONS:
         if exercise.RECORD is not None:
@@ -100,11 +104,6 @@ def _attacking_or_blocking(s: State, src: Obj) -> bool:
     return src.zone == "battlefield" and (src.attacking is not None or bool(src.blocking))
 
 
-def _seven_in_graveyard(s: State, src: Obj) -> bool:
-    """"Activate only if seven or more cards are in your graveyard" (threshold; CR 602.5b)."""
-    return len(s.players[src.controller].graveyard) >= 7
-
-
 def _total_power_8(s: State, src: Obj) -> bool:
     """Formidable: "creatures you control have total power 8 or greater" (CR 208.3)."""
     return sum(ch.power(s, o) for o in s.permanents(src.controller) if ch.is_creature(s, o)) >= 8
@@ -123,6 +122,21 @@ def _tribute_not_paid(s: State, src: Obj) -> bool:
 def _no_cards_in_hand(s: State, src: Obj) -> bool:
     """"Activate only if you have no cards in hand" (hellbent; CR 602.5b)."""
     return not s.players[src.controller].hand
+
+
+def _creature_died(s: State, src: Obj) -> bool:
+    """"if a creature died this turn" (morbid): any creature, anyone's (CR 700.4)."""
+    return any(p.creatures_died_this_turn for p in s.players)
+
+
+def _you_attacked(s: State, src: Obj) -> bool:
+    """"if you attacked this turn" (raid): you declared an attacker this turn (CR 508.1)."""
+    return s.players[src.controller].attacked_this_turn
+
+
+def _you_are_monarch(s: State, src: Obj) -> bool:
+    """"if you're the monarch" (CR 724.1)."""
+    return s.monarch == src.controller
 
 
 def _your_turn(s: State, src: Obj) -> bool:
@@ -179,8 +193,10 @@ _CONDITIONS = {
     "no_spells_cast_last_turn": _no_spells_last_turn,    # CR 603.4, transforming werewolves
     "a_player_cast_two_spells_last_turn": _a_player_cast_two_spells_last_turn,
     "self_attacking_or_blocking": _attacking_or_blocking,   # activation limits (CR 602.5b)
-    "seven_cards_in_graveyard": _seven_in_graveyard,
     "no_cards_in_hand": _no_cards_in_hand,
+    "creature_died_this_turn": _creature_died,           # morbid
+    "you_attacked_this_turn": _you_attacked,             # raid
+    "you_are_monarch": _you_are_monarch,
     "creatures_total_power_8": _total_power_8,          # formidable
     "self_not_renowned": _not_renowned,                  # renown (CR 702.112a)
     "tribute_not_paid": _tribute_not_paid,               # tribute (CR 702.104b)
@@ -249,5 +265,47 @@ def holds(s: State, condition: "ir.StateCondition", src: Obj) -> bool:
         return len(s.players) - 1 >= condition.at_least     # two-player games: one opponent
     if type(condition) is ir.HasCounter:                    # "as long as it has a +1/+1 counter on it"
         return src.zone == "battlefield" and src.counters.get(condition.kind, 0) > 0
+    if type(condition) is ir.OpponentControls:
+        def count(player: int) -> int:
+            return sum(1 for o in s.permanents(player) if any(upcalls.matches(s, o, f, src) for f in condition.filters))
+        theirs = [count(p.index) for p in s.players if p.index != src.controller and not p.lost]
+        if condition.more_than_you:
+            mine = sum(1 for o in s.permanents(src.controller)
+                       if any(upcalls.matches(s, o, dataclasses.replace(f, controller="you"), src)
+                              for f in condition.filters))
+            return any(n > mine for n in theirs)
+        return any(n >= condition.at_least for n in theirs)
+    if type(condition) is ir.PlayerCount:
+        return _player_count_holds(s, condition, src)
+    if type(condition) is ir.SelfPower:                     # CR 208.1
+        return src.zone == "battlefield" and ch.is_creature(s, src) and ch.power(s, src) >= condition.at_least
     raise ValueError(f"unknown condition {condition!r}")
+
+
+def player_count(s: State, what: str, player: int) -> int:
+    """One of ``ir.PLAYER_COUNTS`` for ``player``."""
+    p = s.players[player]
+    if what == "life":
+        return p.life
+    if what == "cards_in_hand":
+        return len(p.hand)
+    if what == "cards_in_graveyard":
+        return len(p.graveyard)
+    if what == "card_types_in_graveyard":      # CR 205.2a: the card types among them
+        return len({t for oid in p.graveyard for t in s.objs[oid].card.types})
+    if what == "life_gained_this_turn":
+        return p.life_gained_this_turn
+    if what == "cards_drawn_this_turn":
+        return p.drawn_this_turn
+    raise ValueError(f"unknown count {what!r}")
+
+
+def _player_count_holds(s: State, c: "ir.PlayerCount", src: Obj) -> bool:
+    opponents = [p.index for p in s.players if p.index != src.controller and not p.lost]
+    if c.than_opponents:
+        mine = player_count(s, c.what, src.controller)
+        return all(mine > player_count(s, c.what, o) for o in opponents)
+    players = opponents if c.whose == "opponent" else [src.controller]
+    return any((c.at_least is None or n >= c.at_least) and (c.at_most is None or n <= c.at_most)
+               for n in (player_count(s, c.what, pl) for pl in players))
 

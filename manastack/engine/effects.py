@@ -571,8 +571,11 @@ def _search(ctx, e: ir.SearchLibrary, rc):
     if e.reveal and found:
         s.add_log(f"{s.players[searcher].name} reveals {', '.join(o.card.name for o in found)}",
                   ("701.20a", "701.23e"), "effect")
+    top = e.to == "library_top"     # set aside, the library shuffled, then put on top (CR 401.4)
     for o in found:
-        if e.to == "battlefield":
+        if top:
+            p.library.remove(o.id)
+        elif e.to == "battlefield":
             events.move(ctx, o, "battlefield", controller=searcher, tapped=e.tapped, rules=("701.23a",))
         else:
             events.move(ctx, o, e.to, rules=("701.23a",))
@@ -581,6 +584,11 @@ def _search(ctx, e: ir.SearchLibrary, rc):
         s.add_log(f"{name} searches their graveyard", ("701.23a",))
         return
     s.rng.shuffle(p.library)
+    if top:
+        p.library += [o.id for o in found]
+        s.version += 1
+        if found:
+            s.add_log(f"{name} puts the card found on top of their library", ("701.23a", "401.4"), "zone")
     if p.index == searcher:
         s.add_log(f"{name} searches their library and shuffles", ("701.23a", "701.24a"))
     else:

@@ -86,6 +86,8 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
         for oid in ev.devoured:     # devour (CR 702.82a): sacrificed together as it enters
             if oid in s.objs and s.objs[oid].zone == "battlefield":
                 sacrifice(ctx, s.objs[oid])
+    if from_zone == "battlefield" and to == "graveyard" and ch.is_creature(s, o):
+        s.players[o.controller].creatures_died_this_turn += 1      # it died (CR 700.4)
     lookback = o.copy()
     if to != "battlefield" and morph.is_face_down(o):
         morph.reveal(s, o, to)

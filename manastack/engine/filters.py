@@ -79,6 +79,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         return False                  # conspire (CR 702.78a): a color in common with the spell
     if f.historic and not _historic(s, o):
         return False
+    if f.nontoken and o.is_token:
+        return False
     if f.multicolored and len(ch.colors(s, o)) < 2:
         return False                  # CR 105.2b: two or more colors
     if f.non_colors:
@@ -109,6 +111,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         return False
     if f.same_mana_value and (source is None or ch.mana_value(o) != ch.mana_value(source)):
         return False                  # transmute (CR 702.53a): the discarded card's mana value
+    if f.mana_value_at_least is not None and ch.mana_value(o) < f.mana_value_at_least:
+        return False
     if f.mana_value_at_most is not None and ch.mana_value(o) > f.mana_value_at_most:
         return False
     if f.targets_self and not _targets_source(s, o, source):

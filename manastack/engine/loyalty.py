@@ -20,7 +20,6 @@ LOYALTY = "loyalty"     # the counter kind (CR 122.1a, 306.5c)
 COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
                 "combat_damage", "end_of_combat")
 CONDITION_WORDS = {"self_attacking_or_blocking": "while it is attacking or blocking",
-                   "seven_cards_in_graveyard": "with seven or more cards in its controller's graveyard",
                    "no_cards_in_hand": "while its controller has no cards in hand"}
 
 
@@ -82,7 +81,7 @@ def why_not_limited(s, player: int, o: Obj, idx: int, ab) -> str | None:
     if ab.combat_only and s.step not in COMBAT_STEPS:
         return f"{ab.text!r} can be activated only during combat (CR 602.5b, 506.1)"
     if ab.condition is not None and not evaluate(s, ab.condition, o):
-        return f"{ab.text!r} can be activated only {CONDITION_WORDS.get(ab.condition, ab.condition)} (CR 602.5b)"
+        return f"{ab.text!r} can be activated only {CONDITION_WORDS.get(ab.condition, 'while its condition holds')} (CR 602.5b)"
     if not is_loyalty_ability(ab):
         return None
     if not sorcery_timing(s, player):

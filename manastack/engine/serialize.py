@@ -228,7 +228,9 @@ def state_from_data(data: dict, db=None) -> State:
     s.players = [_restore(Player, pd, special_mana=tuple(mana_spend.from_data(m) for m in pd.get("special_mana", ())),
                           command=list(pd["command"]), drawn_this_turn=pd.get("drawn_this_turn", 0),
                           life_lost_this_turn=pd.get("life_lost_this_turn", 0),
-                          combat_damage_types=tuple(pd.get("combat_damage_types", ())))
+                          combat_damage_types=tuple(pd.get("combat_damage_types", ())),
+                          attacked_this_turn=pd.get("attacked_this_turn", False),
+                          creatures_died_this_turn=pd.get("creatures_died_this_turn", 0))
                  for pd in data["players"]]
     s.objs = {od["id"]: _obj_from_data(od, cards) for od in data["objects"]}
     s.battlefield = tuple(data["battlefield"])

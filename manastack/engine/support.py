@@ -132,7 +132,9 @@ REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_
 # (CR 614.1d, 614.12; engine.replacement._enters_tapped_unless).
 ENTERS_UNLESS = frozenset({"YouControl", "OpponentCount", "PayLifeOption", "RevealOption"})
 # Typed conditions of "as long as" static abilities (CR 611.3a; engine.conditions.holds).
-STATIC_CONDITIONS = frozenset({"YouControl", "HasCounter", "NotYourTurn"})
+STATIC_CONDITIONS = frozenset({"YouControl", "HasCounter", "NotYourTurn", "OpponentControls", "PlayerCount"})
+# Typed conditions of intervening "if" clauses and activation limits (CR 603.4, 602.5b).
+STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "SelfPower"})
 # Riders of mana (CR 106.6): what spending the mana does to the spell it pays for.
 MANA_RIDERS = frozenset({"cant_be_countered", "plus_one_counter"})
 TRIGGER_EVENTS = frozenset({
@@ -190,6 +192,17 @@ def _effects() -> frozenset[type]:
 
 def _conditions() -> frozenset[str]:
     return frozenset(CONDITIONS)
+
+
+def _condition_gaps(condition, out: list[str]) -> None:
+    """A condition is a name the engine knows or a typed state condition it evaluates."""
+    if isinstance(condition, str):
+        if condition not in _conditions():
+            out.append(f"condition {condition!r}")
+    elif condition is not None and type(condition).__name__ not in STATE_CONDITIONS:
+        out.append(f"condition {type(condition).__name__}")
+    elif type(condition) is ir.PlayerCount and condition.what not in ir.PLAYER_COUNTS:
+        out.append(f"count {condition.what!r}")
 
 
 def gaps(ability) -> list[str]:
@@ -263,8 +276,7 @@ def _walk(node, out: list[str]) -> None:
         if node.event == "beginning_of_step" and node.step not in _steps():
             out.append(f"step {node.step!r}")
     elif t in (ir.TriggeredAbility, ir.Conditional):
-        if node.condition and node.condition not in _conditions():
-            out.append(f"condition {node.condition!r}")
+        _condition_gaps(node.condition, out)
     elif t is ir.TargetSpec:
         if node.kind not in TARGET_KINDS:
             out.append(f"target kind {node.kind!r}")
@@ -282,8 +294,7 @@ def _walk(node, out: list[str]) -> None:
     elif t is ir.ActivatedAbility:
         if node.is_mana and (node.once_per_turn or node.times_per_turn or node.combat_only or node.condition):
             out.append("activation limit on a mana ability")   # they don't pass engine.loyalty's checks
-        if node.condition and node.condition not in _conditions():
-            out.append(f"condition {node.condition!r}")
+        _condition_gaps(node.condition, out)
         c = node.cost
         if node.is_mana and c.energy:      # mana sources skip costs other than {T}/{Q}/sacrifice
             out.append("a mana ability with an energy cost")

@@ -30,7 +30,7 @@ from lark.exceptions import LarkError, UnexpectedInput, VisitError
 from manastack.mana import BASIC_LAND_MANA
 from manastack.oracle import ir
 from manastack.oracle.subtypes import ABILITY_WORDS
-from manastack.oracle.transform import OracleTransformer, Unsupported, bind
+from manastack.oracle.transform import OracleTransformer, Unsupported, bind, instead_of_line_before
 
 _STARTS = ["kw_line", "activated", "triggered", "static_line", "spell_line", "mode_line", "chapter", "exert_line"]
 _EXERT = re.compile(r"you may exert ~ as it attacks\.", re.I)        # CR 701.43d
@@ -208,10 +208,20 @@ def compile_card(card) -> CompileResult:
     if _is_parenthesised_mana_ability(card):
         first, _, rest = text.strip().partition("\n")
         text = first[1:-1] + ("\n" + rest if rest else "")
+    last_paragraph = 0      # how many of spell_effects the paragraph before gave
     for line in card_lines(text):
         norm = normalise(line, card.name)
         try:
             kind, value = _parse_line(norm, is_spell)
+            replace = instead_of_line_before(value) if kind == "spell" else None
+            if replace is not None:
+                # "Morbid — ... instead if ...": of the paragraph before, one sentence long
+                if not last_paragraph or len(sentences(spell_text[-1])) != 1:
+                    raise Unsupported(norm)
+                value = [replace(spell_effects[-last_paragraph:]), *value[1:]]
+                del spell_effects[-last_paragraph:]
+            elif ir.contains(value, lambda n: instead_of_line_before([n]) is not None):
+                raise Unsupported(norm)     # "instead" of nothing before it
             if kind == "spell":
                 bind(spell_effects + value, None)  # "it", "that player" must refer to something
         except Unsupported as exc:
@@ -226,6 +236,7 @@ def compile_card(card) -> CompileResult:
         if kind == "spell":
             spell_effects += value
             spell_text.append(line)
+            last_paragraph = len(value)
         else:
             result.abilities += [_with_text(a, line) for a in value]
     if spell_effects:

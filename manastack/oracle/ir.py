@@ -131,6 +131,7 @@ class Filter:
     power_at_most: int | None = None
     power_at_least: int | None = None
     mana_value_at_most: int | None = None
+    mana_value_at_least: int | None = None
     zone: str = "battlefield"
     multicolored: bool = False
     mana_value_equals: CountersOn | None = None   # "with mana value equal to the number of ..."
@@ -149,6 +150,7 @@ class Filter:
     same_owner: bool = False      # "with the same owner as this spell" (mutate, CR 702.140a)
     damaged_by_self: bool = False   # "dealt damage by ~ this turn" (Sengir Vampire)
     historic: bool = False        # an artifact, a legendary object or a Saga (CR 700.6)
+    nontoken: bool = False        # "nontoken": not a token (CR 111.1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -643,9 +645,10 @@ class CreateReflexive:
 class Conditional:
     """"If [condition], [effects]" inside a spell or ability, checked as it resolves (CR 608.2c).
     ``otherwise`` holds what an "instead" sentence replaces. ``condition`` is a name the engine
-    knows ("kicked": the spell was kicked, linked to its kicker ability, CR 702.33e, 607.2i)."""
+    knows ("kicked": the spell was kicked, linked to its kicker ability, CR 702.33e, 607.2i) or a
+    typed condition on the game state ("if you control a Wizard")."""
 
-    condition: str
+    condition: "str | StateCondition"
     effects: tuple["Effect", ...]
     otherwise: tuple["Effect", ...] = ()
 
@@ -1305,7 +1308,46 @@ class HasCounter:
     kind: str
 
 
-StateCondition = Union[YouControl, OpponentCount, NotYourTurn]
+@dataclass(frozen=True, slots=True)
+class OpponentControls:
+    """A condition on the game state: an opponent controls at least ``at_least`` permanents that
+    match any of ``filters`` ("an opponent controls a black permanent"); with ``more_than_you``,
+    more of them than you do ("an opponent controls more lands than you")."""
+
+    filters: tuple[Filter, ...]
+    at_least: int = 1
+    more_than_you: bool = False
+
+
+# What a PlayerCount counts (CR 119 life, 402 hand, 404 graveyard, 205.2a card types there).
+PLAYER_COUNTS = ("life", "cards_in_hand", "cards_in_graveyard", "card_types_in_graveyard",
+                 "life_gained_this_turn", "cards_drawn_this_turn")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCount:
+    """A condition on a number of a player's, one of PLAYER_COUNTS: ``whose`` ("you", or
+    "opponent": some opponent) has at least ``at_least`` and, when given, at most ``at_most``
+    ("you have 10 or less life", "you have exactly seven cards in hand", "four or more card
+    types among cards in your graveyard"); with ``than_opponents``, more than each opponent
+    ("you have more cards in hand than each opponent")."""
+
+    what: str
+    at_least: int | None = None
+    at_most: int | None = None
+    whose: str = "you"
+    than_opponents: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SelfPower:
+    """A condition on the source: its power is at least ``at_least`` ("if ~'s power is 4 or
+    greater", CR 208.1)."""
+
+    at_least: int
+
+
+StateCondition = Union[YouControl, OpponentCount, NotYourTurn, OpponentControls, PlayerCount, SelfPower]
 EntersOption = Union[PayLifeOption, RevealOption]
 
 

@@ -16,12 +16,12 @@ from manastack.oracle.transform_effects import EffectRules
 from manastack.oracle.transform_faces import FaceRules, SagaRules
 from manastack.oracle.transform_followups import FollowupRules
 from manastack.oracle.transform_general import GeneralRules
-from manastack.oracle.transform_lines import LineRules
+from manastack.oracle.transform_lines import LineRules, instead_of_line_before
 from manastack.oracle.transform_objects import ObjectRules
 from manastack.oracle.transform_statics import StaticRules
 from manastack.oracle.transform_triggers import TriggerRules
 
-__all__ = ["OracleTransformer", "Unsupported", "bind"]
+__all__ = ["OracleTransformer", "Unsupported", "bind", "instead_of_line_before"]
 
 
 class OracleTransformer(LineRules, EffectRules, StaticRules, TriggerRules, ObjectRules, FollowupRules, GeneralRules,

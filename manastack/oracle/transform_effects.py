@@ -458,6 +458,15 @@ class EffectRules:
         parts = [x for x in c if x is not None]
         return [dataclasses.replace(e, who=PREV_PLAYER, own=True) for e in self.search(parts + [None])]
 
+    def search_to_top(self, c):
+        """"Search your library for a card, then shuffle your library and put that card on top
+        of it." (CR 701.23a, 701.24a): the found card is set aside while the library is shuffled."""
+        amount, d = _count(c[0]), c[1]
+        _need(amount == 1 and d.kind == "card" and not d.zone_given and not d.plural
+              and not isinstance(c[0], tuple), "search")
+        f = dataclasses.replace(d.filter, zone="library")
+        return [ir.SearchLibrary(f, "library_top", False, 1, "reveal" in c)]
+
     def reveal_hand_discard(self, c):
         """"Target opponent reveals their hand. You choose a nonland card from it. That player
         discards that card." (Coercion, Duress; CR 701.20a)."""
@@ -576,6 +585,9 @@ class EffectRules:
 
     def to_hand(self, c):
         return "hand", False
+
+    def to_graveyard(self, c):
+        return "graveyard", False
 
     def fight(self, c):
         _need(_permanent(c[0]) and _permanent(c[1]), "fight")

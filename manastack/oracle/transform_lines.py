@@ -31,6 +31,10 @@ class LineRules:
         effects, targets = bind(effects, ir.Ref("self"))
         # CR 605.1a: a loyalty ability is never a mana ability
         is_mana = not targets and any(isinstance(e, ir.AddMana) for e in effects) and cost.loyalty is None
+        # mana made only if a condition holds ("If you control four or more creatures, add
+        # {G}{G} instead") would still be a mana ability (CR 605.1a): the mana code can't read it
+        _need(not ir.contains(effects, lambda n: type(n) is ir.Conditional and ir.contains(n, lambda m: type(m) is ir.AddMana)),
+              "mana made under a condition")
         _need(len(set(restrictions)) == len(restrictions), "restriction")
         # CR 606.4: a loyalty symbol is the whole cost of the abilities printed with one
         _need(cost.loyalty is None or cost == ir.Cost(loyalty=cost.loyalty, loyalty_x=cost.loyalty_x),
@@ -106,22 +110,15 @@ class LineRules:
     def r_if_in_combat(self, c):
         return ("condition", "self_attacking_or_blocking")
 
-    def r_threshold(self, c):
-        """"Activate only if seven or more cards are in your graveyard." (threshold)."""
-        return ("condition", "seven_cards_in_graveyard")
-
-    def r_formidable(self, c):
-        """"Activate only if creatures you control have total power 8 or greater." (formidable)."""
-        return ("condition", self.cond_formidable(c))
+    def r_if(self, c):
+        """"Activate only if [condition]." (CR 602.5b): any condition an intervening "if" or
+        "as long as" reads."""
+        return ("condition", c[0])
 
     def cond_formidable(self, c):
         """Formidable (an ability word, CR 207.2c): total power 8 or more among your creatures."""
         _need(_number(c[0]) == 8, "total power")
         return "creatures_total_power_8"
-
-    def r_hellbent(self, c):
-        """"Activate only if you have no cards in hand." (hellbent)."""
-        return ("condition", "no_cards_in_hand")
 
     def r_in_combat_once(self, c):
         return [("condition", "self_attacking_or_blocking"), "once"]
@@ -156,6 +153,9 @@ class LineRules:
         effects, targets = bind(effects, default, its, that, spell, card)
         is_mana = (trigger.event == "tapped_for_mana" and not targets
                    and any(isinstance(e, ir.AddMana) for e in effects))
+        _need(trigger.event != "tapped_for_mana" or not ir.contains(
+            effects, lambda n: type(n) is ir.Conditional and ir.contains(n, lambda m: type(m) is ir.AddMana)),
+            "mana made under a condition")
         # CR 113.6k-m: "you may return ~ from your graveyard to your hand" works from there only;
         # a trigger about the card itself (dies, leaves) would have to see it leave first
         from_graveyard = ir.contains(effects, lambda n: type(n) is ir.ReturnToHand and n.from_graveyard)
@@ -173,6 +173,10 @@ class LineRules:
         """The spell that is or became this object was cast for that alternative cost (CR 118.9):
         "if its surge cost was paid" (CR 702.117a)."""
         return _alt_paid(c)
+
+    def cond_state(self, c):
+        """"if you control a Swamp", "if you have 10 or less life", ...: the game state (CR 603.4)."""
+        return c[0]
 
     def cond_tribute_not_paid(self, c):
         """CR 702.104b: the chosen opponent didn't have it enter with the tribute counters."""
@@ -489,6 +493,9 @@ class LineRules:
             if sentence and type(sentence[0]) is ir.ExileIfDies:    # after the damage it is about
                 _need(len(sentence) == 1 and any(type(e) is ir.DealDamage for e in out), "would die this turn")
             if sentence and isinstance(sentence[0], _Instead):
+                if not out:         # of the paragraph before: see instead_of_line_before
+                    out += sentence
+                    continue
                 before = out[start:]
                 _need(bool(before), "instead")
                 out[start:] = [sentence[0].replace(before)]
@@ -605,6 +612,23 @@ class LineRules:
         _need(not _has_target(effects), "targets only if an alternative cost was paid")
         return [ir.Conditional(_alt_paid(c), tuple(effects))]
 
+    def if_state(self, c):
+        """"If you control a Wizard, draw a card.": checked as the spell or ability resolves
+        (CR 608.2c); its targets are chosen either way, as it is cast or put on the stack."""
+        effects = self.sentence([x for x in c[1:] if not isinstance(x, Token)])
+        return [ir.Conditional(c[0], tuple(effects))]
+
+    def if_state_instead(self, c):
+        """"If [condition], [effects] instead.": the sentence before happens only when the
+        condition is false (CR 608.2c)."""
+        effects = tuple(self.if_state(c)[0].effects)
+        return [_Instead(lambda before: ir.Conditional(c[0], effects, tuple(before)))]
+
+    def state_instead_tail(self, c):
+        """"That creature gets -13/-13 until end of turn instead if a creature died this turn."
+        (morbid): the condition last."""
+        return self.if_state_instead([c[-1], *c[:-1]])
+
     def if_kicked_instead(self, c):
         """"If this spell was kicked, that creature gets +5/+5 until end of turn instead.":
         the sentence before happens only if it wasn't kicked (CR 608.2c)."""
@@ -615,14 +639,15 @@ class LineRules:
         """"If this spell was kicked, it deals 4 damage instead." (Burst Lightning): the damage
         of the sentence before, to the same recipients, with the new amount."""
         source, n = [x for x in c if not isinstance(x, Token)]
-        _need(source in (IT, THAT_OBJECT, ir.Ref("self")), "damage instead")
+        return [_damage_instead("kicked", source, n)]
 
-        def replace(before):
-            _need(all(type(e) is ir.DealDamage and e.source == ir.Ref("self") for e in before),
-                  "damage instead")
-            return ir.Conditional("kicked", tuple(dataclasses.replace(e, amount=n.value) for e in before),
-                                  tuple(before))
-        return [_Instead(replace)]
+    def state_damage_instead(self, c):
+        """"If you control a Chandra planeswalker, ~ deals 5 damage instead." (CR 608.2c)."""
+        return [_damage_instead(c[0], c[1], c[2])]
+
+    def state_damage_instead_tail(self, c):
+        """"~ deals 5 damage instead if a creature died this turn." (morbid)."""
+        return [_damage_instead(c[2], c[0], c[1])]
 
     def may(self, c):
         return [ir.May(tuple(c[0]))]
@@ -676,8 +701,9 @@ def _unless_done(last, dont: ir.IfYouDont) -> list:
 
 def _may_do(effect) -> bool:
     """Whether "If you do" can follow ``effect``: a single discard of one card, payment
-    (without X), sacrifice of this object ("~" or "it"), a draw of one card by you, or the
-    exile of one target, a payment of energy, optional ("You may ...") or not."""
+    (without X), sacrifice of this object ("~" or "it") or of one permanent you choose, a draw of
+    cards by you, the exile of one target or of the object itself, a payment of energy, optional
+    ("You may ...") or not. Each of these tells the engine whether it was done (``rc.did``)."""
     if type(effect) is ir.May:
         if effect.who != ir.Ref("you") or len(effect.effects) != 1:
             return False
@@ -685,10 +711,35 @@ def _may_do(effect) -> bool:
     t = type(effect)
     return ((t is ir.PayMana and not effect.cost.x_count) or (t is ir.Discard and effect == ir.Discard(1))
             or (t is ir.Sacrifice and effect.what in (ir.Ref("self"), IT))
-            or (t is ir.Draw and effect == ir.Draw(1))      # "you may draw a card. If you do, ..."
+            # "you may draw a card / two cards. If you do, ...": every card drawn (CR 121.4)
+            or (t is ir.Draw and effect.who == ir.Ref("you") and isinstance(effect.amount, int))
             or (t is ir.Exile and isinstance(effect.what, _T) and effect.what.spec.count == 1
                 and not effect.what.spec.up_to)            # "you may exile target card ..."
+            # "When ~ dies, you may exile it.": the one object, if it is still there (CR 400.7)
+            or (t is ir.Exile and effect.what in (IT, THAT_OBJECT, ir.Ref("self"))
+                and not effect.until_source_leaves and not effect.linked)
+            # "you may sacrifice a land": one permanent chosen and sacrificed (CR 701.21a)
+            or (t is ir.SacrificePermanents and effect.who == ir.Ref("you") and effect.count == 1)
             or t is ir.PayEnergy)                  # "you may pay {E}{E}. If you do" (CR 107.14)
+
+
+def _damage_instead(condition, source, n) -> "_Instead":
+    """The damage of the sentence before, to the same recipients, with amount ``n`` when
+    ``condition`` holds (CR 608.2c)."""
+    _need(source in (IT, THAT_OBJECT, ir.Ref("self")), "damage instead")
+
+    def replace(before):
+        _need(all(type(e) is ir.DealDamage and e.source == ir.Ref("self") for e in before), "damage instead")
+        return ir.Conditional(condition, tuple(dataclasses.replace(e, amount=n.value) for e in before),
+                              tuple(before))
+    return _Instead(replace)
+
+
+def instead_of_line_before(effects: list):
+    """A spell's paragraph whose first sentence ends "instead" ("Morbid — ... instead if a
+    creature died this turn.") replaces the paragraph before it: the replacing function, or None
+    (CR 608.2c)."""
+    return effects[0].replace if effects and isinstance(effects[0], _Instead) else None
 
 
 @dataclass(frozen=True)

@@ -189,6 +189,8 @@ class ObjectRules:
         word = str(c[0]).lower().rstrip(",")[3:]
         if word == "basic":
             return "non_supertypes", "Basic"        # "nonbasic land" (CR 205.4)
+        if word == "token":
+            return "nontoken", True                 # CR 111.1
         _need(word in _PREFIX_NON, "non" + word)
         return "non_types", _PREFIX_NON[word]
 
@@ -333,6 +335,10 @@ class ObjectRules:
     def p_mv(self, c):
         _need(str(c[0]).isdigit(), "mana value X")
         return "mana_value_at_most", int(c[0])
+
+    def p_mv_at_least(self, c):
+        _need(str(c[0]).isdigit(), "mana value X")
+        return "mana_value_at_least", int(c[0])
 
     def p_mv_counters(self, c):
         """"with mana value equal to the number of charge counters on ~" (Chalice of the Void)."""

@@ -381,8 +381,9 @@ class StaticRules:
         """"~ enters tapped unless you control a Plains or an Island." (a state condition) and
         "As ~ enters, you may pay 2 life. If you don't, it enters tapped." (an action its
         controller may take as it enters): one replacement effect, kept from applying by either."""
-        unless = next(x for x in c if isinstance(x, (ir.YouControl, ir.OpponentCount,
-                                                     ir.PayLifeOption, ir.RevealOption)))
+        unless = next((x for x in c if isinstance(x, (ir.YouControl, ir.OpponentCount,
+                                                      ir.PayLifeOption, ir.RevealOption))), None)
+        _need(unless is not None, "enters tapped unless: this condition")
         return [ir.ReplacementAbility("enters_tapped", unless=unless)]
 
     @staticmethod
@@ -414,6 +415,83 @@ class StaticRules:
     def sc_control_at_most(self, c):
         n, f = self._counted(c)
         return ir.YouControl((f,), at_least=0, at_most=n)
+
+    def sc_control_none(self, c):
+        d = c[0]
+        _need(d.kind in (None, "permanent") and not d.zone_given and d.filter.controller is None,
+              "you control no")
+        return ir.YouControl((dataclasses.replace(d.filter, controller="you"),), at_least=0, at_most=0)
+
+    def sc_control_exactly(self, c):
+        n, f = self._counted(c)
+        return ir.YouControl((f,), at_least=n, at_most=n)
+
+    @staticmethod
+    def _theirs(d):
+        _need(d.kind in (None, "permanent") and not d.zone_given and d.filter.controller is None,
+              "an opponent controls")
+        return dataclasses.replace(d.filter, controller="opponent")
+
+    def sc_opponent_controls(self, c):
+        descs = [x for x in c if not isinstance(x, str)]
+        _need(all(not d.plural for d in descs) and not any(x == "another" for x in c), "an opponent controls a")
+        return ir.OpponentControls(tuple(self._theirs(d) for d in descs))
+
+    def sc_opponent_controls_at_least(self, c):
+        n, d = _number(str(c[0])), c[1]
+        _need(isinstance(n, int) and d.plural, "an opponent controls N")
+        return ir.OpponentControls((self._theirs(d),), at_least=n)
+
+    def sc_opponent_controls_more(self, c):
+        d = c[0]
+        _need(d.plural, "an opponent controls more")
+        return ir.OpponentControls((self._theirs(d),), more_than_you=True)
+
+    @staticmethod
+    def _count(c) -> int:
+        n = _number(str(c[0]))
+        _need(isinstance(n, int), "a number")
+        return n
+
+    def sc_life_at_least(self, c):
+        return ir.PlayerCount("life", at_least=self._count(c))
+
+    def sc_life_at_most(self, c):
+        return ir.PlayerCount("life", at_most=self._count(c))
+
+    def sc_hand_at_least(self, c):
+        return ir.PlayerCount("cards_in_hand", at_least=self._count(c))
+
+    def sc_hand_at_most(self, c):
+        return ir.PlayerCount("cards_in_hand", at_most=self._count(c))
+
+    def sc_hand_exactly(self, c):
+        n = self._count(c)
+        return ir.PlayerCount("cards_in_hand", at_least=n, at_most=n)
+
+    def sc_hand_more(self, c):
+        return ir.PlayerCount("cards_in_hand", than_opponents=True)
+
+    def sc_graveyard(self, c):
+        return ir.PlayerCount("cards_in_graveyard", at_least=self._count(c))
+
+    def sc_opponent_graveyard(self, c):
+        return ir.PlayerCount("cards_in_graveyard", at_least=self._count(c), whose="opponent")
+
+    def sc_card_types(self, c):
+        return ir.PlayerCount("card_types_in_graveyard", at_least=self._count(c))
+
+    def sc_gained_life(self, c):
+        return ir.PlayerCount("life_gained_this_turn", at_least=self._count(c) if c else 1)
+
+    def sc_drew(self, c):
+        return ir.PlayerCount("cards_drawn_this_turn", at_least=self._count(c))
+
+    def sc_monarch(self, c):
+        return "you_are_monarch"
+
+    def sc_self_power(self, c):
+        return ir.SelfPower(self._count(c))
 
     def sc_not_your_turn(self, c):
         return ir.NotYourTurn()
@@ -491,12 +569,7 @@ class StaticRules:
         return "abilities", out
 
     def wc_state(self, c):
-        _need(type(c[0]) in (ir.YouControl, ir.NotYourTurn), "as long as: this state condition")
-        return c[0]
-
-    def wc_threshold(self, c):
-        _need(_number(str(c[0])) == 7, "as long as: cards in your graveyard")
-        return "seven_cards_in_graveyard"
+        return c[0]     # which conditions a static ability may have: engine.support
 
     def wc_your_turn(self, c):
         return "your_turn"

@@ -243,6 +243,8 @@ class Builder:
                 blockers.setdefault(a, []).append(o.id)
                 s.objs[a].blocked = True
         s.combat = {"attackers": attackers, "first_strike_done": False}
+        if attackers:           # the active player has attacked this turn (raid)
+            s.players[s.active].attacked_this_turn = True
         if s.step != "declare_attackers":
             s.combat["blockers"] = blockers
         if STEPS.index(s.step) >= STEPS.index("first_strike_damage"):
