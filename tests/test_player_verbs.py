@@ -196,3 +196,19 @@ def test_a_named_player_gains_control(corpus_db):
     resolve(g)
     (bears,) = [o for o in g.current_state().objs.values() if o.card.name == "Grizzly Bears"]
     assert bears.controller == 1 and bears.owner == 0
+
+
+def test_target_opponent_may(corpus_db):
+    """"Target opponent may draw a card." (Phelddagrif): the targeted player chooses and draws
+    (CR 608.2d)."""
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [Phelddagrif, Island]
+  - name: Bob
+    library: [Forest]
+""", turn=3)
+    cast_and_pay(g, "activate Phelddagrif: {U}", "Bob")
+    resolve(g)
+    assert g.pending.player == 1 and [a.label for a in g.legal_actions()] == ["yes", "no"]
+    g.push(next(a for a in g.legal_actions() if a.label == "yes"))
+    assert names(g, 1, "hand") == ["Forest"] and names(g, 0, "hand") == ["Phelddagrif"]

@@ -116,3 +116,16 @@ def test_kami_of_the_crescent_moon_draws_after_the_normal_draw(corpus_db):
     assert names(g, 1, "hand") == ["Forest"] and stack_labels(g) == ["Kami of the Crescent Moon's ability"]
     resolve(g)
     assert names(g, 1, "hand") == ["Forest", "Mountain"] and names(g, 0, "hand") == []
+
+
+def test_that_player_is_the_controller_an_opponent_trigger_names(corpus_db):
+    """"Whenever a creature an opponent controls dies, that player ..." (Massacre Wurm), "a land
+    enters under an opponent's control" (Nightshade Harvester): the permanent's controller."""
+    wurm = triggered(corpus_db, "Massacre Wurm")[-1]
+    assert wurm.trigger.event == "dies" and wurm.trigger.subject.controller == "opponent"
+    assert wurm.effects == (ir.LoseLife(2, ir.Ref("triggering_controller")),)
+    (harvester,) = triggered(corpus_db, "Nightshade Harvester")
+    assert harvester.trigger.event == "enters" and harvester.trigger.subject.controller == "opponent"
+    assert harvester.effects[0] == ir.LoseLife(1, ir.Ref("triggering_controller"))
+    # a creature you control names no other player
+    assert card("Test", "Whenever a creature you control dies, that player loses 1 life.").unsupported

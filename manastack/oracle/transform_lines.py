@@ -138,6 +138,11 @@ class LineRules:
         its = ir.Ref("attached_controller") if trigger.subject in ("enchanted", "equipped") \
             else ir.Ref("triggering_controller") if isinstance(trigger.subject, ir.Filter) else None
         that = ir.Ref("triggering_player") if _names_player(trigger) else None
+        if trigger.event in ("enters", "dies") and isinstance(trigger.subject, ir.Filter) \
+                and trigger.subject.controller == "opponent":
+            # "a creature an opponent controls dies", "a land enters under an opponent's control":
+            # the opponent named is its controller (CR 603.10a: as it last existed)
+            that = ir.Ref("triggering_controller")
         spell = ir.Ref("triggering_spell") if trigger.event == "cast" else None   # CR 601.2i
         if trigger.event == "blocks_or_blocked_by_creature":     # "that creature": the other one
             default, its = ir.Ref("triggering_object"), ir.Ref("triggering_controller")

@@ -28,7 +28,7 @@ class TriggerRules:
         f = dataclasses.replace(d.filter, other=other or d.filter.other)
         if len(c) > 2:
             _need(f.controller is None, "enters under")
-            f = dataclasses.replace(f, controller="you")
+            f = dataclasses.replace(f, controller=c[2])
         return ir.Trigger("enters", f)
 
     def e_self_or_another_enters(self, c):
@@ -39,6 +39,10 @@ class TriggerRules:
 
     def under_you(self, c):
         return "you"
+
+    def under_opponent(self, c):
+        """"enters under an opponent's control": "that player" is then its controller."""
+        return "opponent"
 
     def e_self_dies(self, c):
         return ir.Trigger("dies")
