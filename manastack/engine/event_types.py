@@ -43,6 +43,7 @@ class ZoneChange:
     copy_asked: bool = False                # whether "enter as a copy" has been chosen or declined
     madness: bool = False                   # CR 702.35a: exiled by madness's replacement
     discarded: bool = False                 # CR 701.9a: the move is a discard (madness's exile too)
+    sacrificed: bool = False                # CR 701.21a: the move is a sacrifice
     resolved: bool = False                  # CR 608.2n: an instant or sorcery spell leaving as it resolves
     colors_spent: int = 0                   # CR 702.44a: colors of mana spent on the spell that enters
     exile_instead: str = ""                 # CR 614.15: the card whose own effect exiles it instead

@@ -47,7 +47,7 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
          bottom: bool = False, cause: str = "", rules: tuple[str, ...] = (), x: int = 0,
          quiet: bool = False, counters: dict | None = None, riders: tuple = (),
          discarded: bool = False, resolved: bool = False, colors_spent: int = 0,
-         exile_instead: str = "") -> Obj | None:
+         exile_instead: str = "", sacrificed: bool = False) -> Obj | None:
     """Move an object to another zone (CR 400.7: it becomes a new object with a new id).
     ``counters``: a permanent that enters "with" counters (CR 614.1c, e.g. persist 702.79a).
     ``riders``: those of the mana spent on the spell that becomes this permanent (CR 106.6).
@@ -65,7 +65,8 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     o = s.current(o)          # a caller may hold the original of a permanent changed since (own)
     from_zone = o.zone
     ev = ZoneChange(o.id, from_zone, to, o.controller, o.owner, tapped, dict(counters or {}), x, riders,
-                    resolved=resolved, colors_spent=colors_spent, exile_instead=exile_instead, discarded=discarded)
+                    resolved=resolved, colors_spent=colors_spent, exile_instead=exile_instead, discarded=discarded,
+                    sacrificed=sacrificed)
     if from_zone in ("stack", "hand", "battlefield") and to != "exile" or to == "graveyard":
         replacement.apply_leaving(ctx, o, ev, discarded)     # CR 614.1a, 614.6, 616.1
         if ev.to != to:
@@ -303,7 +304,7 @@ def _regenerate(ctx: Ctx, o: Obj) -> None:
 def sacrifice(ctx: Ctx, o: Obj) -> None:
     """CR 701.21: the controller puts it into its owner's graveyard; indestructible doesn't help."""
     ctx.s.add_log(f"{ctx.s.players[o.controller].name} sacrifices {o.card.name}", ("701.21a",))
-    move(ctx, o, "graveyard", quiet=True)
+    move(ctx, o, "graveyard", quiet=True, sacrificed=True)
 
 
 def discard(ctx: Ctx, player: int, o: Obj) -> Obj | None:

@@ -156,6 +156,8 @@ TRIGGER_EVENTS = frozenset({
     "tapped", "untapped",       # "Whenever ~ becomes tapped / untapped" (CR 701.26)
     "control_none",             # "When you control no Islands", a state trigger (CR 603.8)
     "deals_damage_to_creature", "deals_combat_damage_to_creature",   # "that creature": Ref damaged_object
+    "sacrificed",               # "Whenever you sacrifice a creature" (CR 701.21a)
+    "blocked_by_creature",      # "Whenever ~ becomes blocked by a creature" (CR 509.3f)
 })
 TRIGGER_SUBJECTS = frozenset({"self", "enchanted", "equipped"})
 PLAYER_SUBJECTS = frozenset({"you", "opponent", "each"})
@@ -275,6 +277,8 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"trigger subject {node.subject!r} for {node.event!r}")
         if node.event == "beginning_of_step" and node.step not in _steps():
             out.append(f"step {node.step!r}")
+        if node.nth and node.event not in ("draw", "cast"):
+            out.append(f"the Nth {node.event!r} of a turn")
     elif t in (ir.TriggeredAbility, ir.Conditional):
         _condition_gaps(node.condition, out)
     elif t is ir.TargetSpec:

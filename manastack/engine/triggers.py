@@ -54,7 +54,7 @@ _OBJECT_EVENTS = {
 # The trigger events :func:`instances` can find in an event of each kind; any other kind
 # triggers nothing.
 _SEEN_BY_KIND = {
-    "zone_change": frozenset(("enters", "dies", "leaves", "discards")),
+    "zone_change": frozenset(("enters", "dies", "leaves", "discards", "sacrificed")),
     "gain_life": frozenset(("gain_life",)), "lose_life": frozenset(("lose_life",)),
     "draw": frozenset(("draw",)), "step": frozenset(("beginning_of_step",)),
     "cast": frozenset(("cast",)), "tapped_for_mana": frozenset(("tapped_for_mana",)),
@@ -66,7 +66,8 @@ _SEEN_BY_KIND = {
 }
 for _kind, _seen in _OBJECT_EVENTS.items():
     _SEEN_BY_KIND[_kind] = _SEEN_BY_KIND.get(_kind, frozenset()) | frozenset(_seen)
-_SEEN_BY_KIND["becomes_blocked"] |= {"blocked_by_creature_without_flanking", "blocks_or_blocked_by_creature"}
+_SEEN_BY_KIND["becomes_blocked"] |= {"blocked_by_creature_without_flanking", "blocks_or_blocked_by_creature",
+                                     "blocked_by_creature"}
 _SEEN_BY_KIND["blocks"] |= {"blocks_or_blocked_by_creature"}
 
 
@@ -158,6 +159,13 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
                 known = {"power": power, "toughness": toughness, "mana_value": ch.mana_value(new)}
             return [Seen(kind, obj=ev.obj, from_zone=ev.from_zone, to="battlefield", cast_costs=costs,
                          controller=new.controller if new is not None else None, last_known=known)]
+        if e == "sacrificed" and ev.sacrificed and ev.from_zone == "battlefield":
+            # CR 701.21a: "whenever you sacrifice ...", looking back at it (CR 603.10a)
+            old = ev.old
+            if not (isinstance(trig.subject, ir.Filter) and _lookback_matches(s, trig.subject, old, source)):
+                return []
+            return [Seen(kind, obj=ev.obj, old=old.id, from_zone="battlefield", to=ev.to, name=old.card.name,
+                         controller=old.controller, player=old.controller)]
         if e in ("dies", "leaves") and ev.from_zone == "battlefield":
             old = ev.old
             if e == "dies" and ev.to != "graveyard":   # CR 700.4: any permanent that goes there
@@ -198,9 +206,12 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
         if not _player_matches(whose, ev.player, source.controller):
             return []
         if kind == "draw":
+            # "your second card each turn": the draw count includes this card (CR 121.1)
+            if trig.nth and s.players[ev.player].drawn_this_turn != trig.nth:
+                return []
             return [Seen(kind, player=ev.player, amount=1, obj=ev.obj)]
         return [Seen(kind, player=ev.player, amount=ev.amount)]
-    if e == "blocks_or_blocked_by_creature":
+    if e == "blocks_or_blocked_by_creature" or e == "blocked_by_creature" and kind == "becomes_blocked":
         # CR 509.3d, 509.3f: once for each creature it blocks, or each creature blocking it;
         # "that creature" is that other creature
         if ev.obj != source.id or source.id not in s.objs:
@@ -248,6 +259,9 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
         if isinstance(trig.subject, ir.Filter):
             if spell is None or not matches(s, spell, trig.subject, source, source.controller):
                 return []
+        # "your second spell each turn": the count includes this spell (CR 601.2i)
+        if trig.nth and s.players[ev.player].spells_cast_this_turn != trig.nth:
+            return []
         return [Seen(kind, obj=ev.obj, player=ev.player, item=ev.item)]
     if kind == "tapped_for_mana" and e == "tapped_for_mana":
         wanted = source.chosen if trig.mana_type == "chosen" else trig.mana_type

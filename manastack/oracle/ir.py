@@ -1122,6 +1122,7 @@ class Trigger:
     mana_type: str | None = None
     one_or_more: bool = False   # "Whenever one or more ...": once per event (CR 603.2c)
     chapter: int = 0            # a Saga's chapter ability, event "chapter" (CR 714.2b)
+    nth: int = 0                # "your second card/spell each turn": only the Nth of the turn
 
 
 # --------------------------------------------------------------------------------- abilities

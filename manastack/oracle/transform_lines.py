@@ -144,7 +144,7 @@ class LineRules:
             # the opponent named is its controller (CR 603.10a: as it last existed)
             that = ir.Ref("triggering_controller")
         spell = ir.Ref("triggering_spell") if trigger.event == "cast" else None   # CR 601.2i
-        if trigger.event == "blocks_or_blocked_by_creature":     # "that creature": the other one
+        if trigger.event in ("blocks_or_blocked_by_creature", "blocked_by_creature"):   # "that creature": the other one
             default, its = ir.Ref("triggering_object"), ir.Ref("triggering_controller")
         if trigger.event.endswith("_to_creature"):                # "that creature": the one dealt damage
             default, its = ir.Ref("damaged_object"), None

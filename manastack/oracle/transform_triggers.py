@@ -8,6 +8,8 @@ from manastack.oracle import ir
 from manastack.oracle.transform_base import (
     _need)
 
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
+
 
 class TriggerRules:
     """Methods of :class:`manastack.oracle.transform.OracleTransformer` for one area."""
@@ -180,6 +182,40 @@ class TriggerRules:
         """"Whenever a player / an opponent draws a card": once for each card (CR 121.2);
         "that player" is the one who drew."""
         return ir.Trigger("draw", c[0] or "each")
+
+    def e_draw_nth(self, c):
+        """"Whenever you draw your second card each turn" (CR 121.1): that one draw only."""
+        return ir.Trigger("draw", "you", nth=_ORDINALS[str(c[0]).lower()])
+
+    def e_cast_nth(self, c):
+        """"Whenever you cast your second spell each turn" (CR 601.2i)."""
+        return ir.Trigger("cast", ir.Filter(controller="you", zone="stack"), nth=_ORDINALS[str(c[0]).lower()])
+
+    def e_cast_self(self, c):
+        """"When you cast this spell": the card's own ability, from the stack (CR 601.2i)."""
+        return ir.Trigger("cast", "self")
+
+    def e_you_sacrifice(self, c):
+        """"Whenever you sacrifice a creature / another permanent" (CR 701.21a): only a
+        permanent's controller sacrifices it; the ability looks back at it (CR 603.10a)."""
+        article, d = c[0], c[1]
+        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given
+              and d.filter.controller is None, "you sacrifice")
+        return ir.Trigger("sacrificed", dataclasses.replace(d.filter, controller="you",
+                                                            other=d.filter.other or article == "another"))
+
+    def e_attached_attacks(self, c):
+        """"Whenever equipped / enchanted creature attacks" (CR 508.3a)."""
+        return ir.Trigger("attacks", "equipped" if str(c[0]).lower().startswith("equipped") else "enchanted")
+
+    def e_equipped_dies(self, c):
+        """The equipped creature is put into a graveyard (CR 700.4), seen by the Equipment as it
+        was attached (CR 603.10a)."""
+        return ir.Trigger("dies", "equipped")
+
+    def e_blocked_by_creature(self, c):
+        """Once for each creature that blocks it (CR 509.3f); "that creature" is the blocker."""
+        return ir.Trigger("blocked_by_creature")
 
     def e_self_dealt_damage(self, c):
         """"Whenever ~ is dealt damage": once for each damage event, however many sources dealt
