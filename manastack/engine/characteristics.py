@@ -23,8 +23,8 @@ from .upcalls import condition_holds, matches
 def card_types(s: State, o: Obj) -> tuple[str, ...]:
     types = o.card.types
     for e in s.effects:
-        if e.kind == "become_creature" and e.affected == o.id and "Creature" not in types:
-            types = types + ("Creature",)
+        if e.kind == "become_creature" and e.affected == o.id:      # layer 4 (CR 613.1d)
+            types = types + tuple(t for t in ("Creature", *e.types) if t not in types)
     return types
 
 
@@ -244,12 +244,18 @@ def toughness(s: State, o: Obj) -> int:
 
 
 def colors(s: State, o: Obj) -> tuple[str, ...]:
-    """CR 105.2; devoid makes the object colorless (CR 702.114a)."""
-    if o.card.colors and any(type(ab) is ir.Keyword and ab.name == "devoid" for ab in o.card.abilities):
+    """CR 105.2; devoid makes the object colorless (CR 702.114a); then effects that set its colors
+    apply in timestamp order (layer 5, CR 613.1e)."""
+    cols = o.card.colors
+    if cols and any(type(ab) is ir.Keyword and ab.name == "devoid" for ab in o.card.abilities):
         if exercise.RECORD is not None:
             exercise.note("KEYWORDS", "devoid", o.card)
-        return ()
-    return o.card.colors
+        cols = ()
+    if s.effects:
+        for e in s.effects:
+            if e.kind == "set_colors" and e.affected == o.id:
+                cols = e.colors
+    return cols
 
 
 def mana_value(o: Obj) -> int:

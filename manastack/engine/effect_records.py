@@ -59,10 +59,23 @@ class GrantKeywords:
 
 @dataclass(frozen=True, slots=True)
 class BecomeCreature:
-    """The permanent is a creature too (layer 4, CR 613.1d)."""
+    """The permanent is a creature too (layer 4, CR 613.1d), and of ``types`` ("Artifact")."""
 
     kind: ClassVar[str] = "become_creature"
     affected: int
+    until: str
+    timestamp: int
+    source: str
+    types: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SetColors:
+    """The permanent's colors are these instead (layer 5, CR 613.1e, 105.3)."""
+
+    kind: ClassVar[str] = "set_colors"
+    affected: int
+    colors: tuple[str, ...]
     until: str
     timestamp: int
     source: str
@@ -306,7 +319,7 @@ def plain_filter(f: ir.Filter) -> bool:
     return True
 
 
-Effect = (ModifyPT | SetPT | GrantKeywords | BecomeCreature | AddSubtypes | AllCreatureTypes | SkipNextUntap | MayPlay
+Effect = (ModifyPT | SetPT | GrantKeywords | BecomeCreature | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | MayPlay
           | PreventionShield | RegenerationShield | ExileIfDies | DamagedBy | SwitchPT | ControlChange | ManaReplacementEffect | DelayedTrigger
           | OneShotDelayedTrigger | ActivatedThisTurn | CombatRule)
 """Any of the records above: what ``State.effects`` holds."""

@@ -19,10 +19,10 @@ from .decisions import Action, Decision, DecisionKind
 from .filters import shares_creature_type
 from .mana_abilities import add_mana, can_afford
 from .resolution import became, named_objects, named_players, amount, execute, objects_match, resolve_subject, source_obj
-from .effect_records import (AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger, ExileIfDies,
-                             GrantKeywords, ManaReplacementEffect,
-                             MayPlay, ModifyPT, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetPT,
-                             SkipNextUntap, SwitchPT)
+from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger,
+                             ExileIfDies, GrantKeywords, ManaReplacementEffect,
+                             MayPlay, ModifyPT, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors,
+                             SetPT, SkipNextUntap, SwitchPT)
 from .state import EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
 from .wording import possessive
 
@@ -726,14 +726,22 @@ def _become_creature(ctx, e: ir.BecomeCreature, rc):
         if o.zone != "battlefield":
             continue
         ts = s.new_timestamp()
-        s.effects.append(BecomeCreature(o.id, e.duration, ts, rc.card.name))
+        s.effects.append(BecomeCreature(o.id, e.duration, ts, rc.card.name, e.types))
+        if e.colors is not None:
+            s.effects.append(SetColors(o.id, e.colors, e.duration, ts, rc.card.name))
+        if e.subtypes:
+            s.effects.append(AddSubtypes(o.id, e.subtypes, e.duration, ts, rc.card.name))
+        if e.keywords:
+            s.effects.append(GrantKeywords(o.id, tuple(k.name for k in e.keywords), e.duration, ts, rc.card.name))
         if e.power is not None:
             s.effects.append(SetPT(o.id, e.power, e.toughness, e.duration, ts, rc.card.name))
         if e.all_creature_types:
             s.effects.append(AllCreatureTypes(o.id, e.duration, ts, rc.card.name))
         pt = f"a {e.power}/{e.toughness}" if e.power is not None else "an artifact"
-        s.add_log(f"{o.card.name} becomes {pt} creature until end of turn", ("611.2", "613.1d", "613.4b"),
-                  "effect")
+        what = " ".join((*(COLOR_NAMES[c] for c in e.colors or ()), *e.subtypes, *(t.lower() for t in e.types)))
+        gains = f" with {', '.join(k.name for k in e.keywords)}" if e.keywords else ""
+        s.add_log(f"{o.card.name} becomes {pt} {what + ' ' if what else ''}creature{gains} until end of turn",
+                  ("611.2", "613.1d", "613.1e", "613.4b"), "effect")
 
 
 def _create_mana_replacement(ctx, e: ir.CreateManaReplacement, rc):

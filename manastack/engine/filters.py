@@ -107,6 +107,10 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         return False
     if f.power_at_least is not None and ch.power(s, o) < f.power_at_least:
         return False
+    if f.toughness_at_most is not None and ch.toughness(s, o) > f.toughness_at_most:
+        return False
+    if f.toughness_at_least is not None and ch.toughness(s, o) < f.toughness_at_least:
+        return False
     if f.power_below_source and (source is None or ch.power(s, o) >= ch.power(s, source)):
         return False
     if f.same_mana_value and (source is None or ch.mana_value(o) != ch.mana_value(source)):

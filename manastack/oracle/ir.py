@@ -130,6 +130,8 @@ class Filter:
     non_supertypes: tuple[str, ...] = ()
     power_at_most: int | None = None
     power_at_least: int | None = None
+    toughness_at_most: int | None = None
+    toughness_at_least: int | None = None
     mana_value_at_most: int | None = None
     mana_value_at_least: int | None = None
     zone: str = "battlefield"
@@ -482,15 +484,20 @@ class ExchangeControl:
 
 @dataclass(frozen=True, slots=True)
 class BecomeCreature:
-    """"~ becomes a P/T creature [with all creature types] until end of turn" (Mutavault):
-    it keeps its other types (CR 611.2, 613.1d, 613.4b). Without P/T (crew, CR 702.122a) it
-    keeps its printed power and toughness."""
+    """"~ becomes a P/T [colors] [subtypes] [artifact] creature [with all creature types | with
+    keywords] until end of turn" (Mutavault, Celestial Colonnade, the Keyrunes): it keeps its other
+    types (CR 611.2, 613.1d, 613.4b). Without P/T (crew, CR 702.122a) it keeps its printed power
+    and toughness."""
 
     what: Subject
     power: int | None
     toughness: int | None
     all_creature_types: bool = False
     duration: str = "end_of_turn"
+    colors: tuple[str, ...] | None = None    # its colors are these instead (layer 5, CR 105.3)
+    subtypes: tuple[str, ...] = ()           # creature types it has too (layer 4)
+    types: tuple[str, ...] = ()              # card types it has too besides creature ("Artifact")
+    keywords: tuple["Keyword", ...] = ()     # abilities it gains (layer 6)
 
 
 @dataclass(frozen=True, slots=True)

@@ -329,12 +329,25 @@ class EffectRules:
 
     def animate(self, c):
         """"~ becomes a 2/2 creature [with all creature types] until end of turn" (CR 611.2):
-        it becomes a creature (layer 4) with that power and toughness (layer 7b)."""
-        what = next(x for x in c if not isinstance(x, (Token, str)))
+        it becomes a creature (layer 4) with that power and toughness (layer 7b), of those colors
+        (layer 5), subtypes and types (layer 4), with those abilities (layer 6)."""
+        what = next(x for x in c if not isinstance(x, (Token, str, tuple)))
         _need(_permanent(what), "becomes")
         pt = next(x for x in c if isinstance(x, Token) and x.type == "PT")
         power, toughness = (int(v) for v in str(pt).split("/"))
-        return [ir.BecomeCreature(what, power, toughness, all_creature_types="all" in c)]
+        kind = next(x for x in c if isinstance(x, tuple) and x and x[0] == "animate_kind")[1]
+        return [ir.BecomeCreature(what, power, toughness, **kind)]
+
+    def animate_kind(self, c):
+        colors = _of(c, _Colors)
+        subtypes = tuple(_subtype(str(x))[0] for x in c if isinstance(x, Token) and x.type == "SUBTYPE")
+        _need(all(s in CREATURE_TYPES for s in subtypes), "becomes a creature of this type")
+        keywords = tuple(next((x for x in c if isinstance(x, list)), []))
+        _need(all(k.cost is None and k.arg is None and k.filter is None for k in keywords), "becomes a creature with")
+        return ("animate_kind", {
+            "all_creature_types": "all" in c, "colors": colors.colors if colors is not None else None,
+            "subtypes": subtypes, "keywords": keywords,
+            "types": ("Artifact",) if any(isinstance(x, Token) and x.type == "ARTIFACT_W" for x in c) else ()})
 
     def explore(self, c):
         """"It explores [X times]" (CR 701.44)."""

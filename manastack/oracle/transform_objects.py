@@ -158,6 +158,8 @@ class ObjectRules:
             elif tag == "from_hand":        # a card in your hand (a spell to cast from there)
                 zone_given = True
                 fields.update(zone="hand", controller="you")
+            elif tag == "on_battlefield":       # where permanents are anyway: said, not a new zone
+                zone_given = True
             elif tag == "zone":
                 zone_given = True
                 fields["zone"] = "graveyard"
@@ -220,6 +222,9 @@ class ObjectRules:
 
     def a_legendary(self, c):
         return "supertypes", "Legendary"
+
+    def a_snow(self, c):
+        return "supertypes", "Snow"             # CR 205.4a
 
     def a_other(self, c):
         return "other", True
@@ -328,6 +333,11 @@ class ObjectRules:
         key = "power_at_most" if str(c[1]).lower() == "less" else "power_at_least"
         return key, int(c[0])
 
+    def p_toughness(self, c):
+        _need(str(c[0]).isdigit(), "toughness X")
+        key = "toughness_at_most" if str(c[1]).lower() == "less" else "toughness_at_least"
+        return key, int(c[0])
+
     def p_power_below_self(self, c):
         """"with power less than ~'s power": compared with the source's power (CR 509.1b)."""
         return "power_below_source", True
@@ -379,6 +389,10 @@ class ObjectRules:
 
     def p_a_graveyard(self, c):
         return "zone", None
+
+    def p_on_battlefield(self, c):
+        """"creatures on the battlefield": every player's (CR 400.1)."""
+        return "on_battlefield", True
 
     def p_opponent_graveyard(self, c):
         return "zone", "opponent"

@@ -355,7 +355,8 @@ class StaticRules:
 
     def r_enter_as_copy(self, c):
         """CR 707.2, 614.1c: "You may have ~ enter as a copy of any creature on the
-        battlefield." (Clone)."""
+        battlefield." (Clone); the description ends "on the battlefield"."""
+        _need(c[1].zone_given and c[1].filter.zone == "battlefield", "enter as a copy")
         return [ir.ReplacementAbility("enter_as_copy", affected=c[1].filter)]
 
     def r_choose_color(self, c):

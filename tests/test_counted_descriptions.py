@@ -1,0 +1,43 @@
+"""Descriptions counted by characteristic-defining abilities (CR 604.3, 613.4a): "creatures on the
+battlefield" (everyone's), "cards in all graveyards", "snow" permanents (CR 205.4a)."""
+from __future__ import annotations
+
+from manastack.engine import characteristics as ch
+
+from .game_helpers import board, on_battlefield
+
+
+def _pt(g, name):
+    s = g.current_state()
+    return ch.power_toughness(s, on_battlefield(g, name)[0])
+
+
+def test_beast_of_burden_counts_every_creature_itself_included(corpus_db):
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [Beast of Burden, Grizzly Bears]
+  - name: Bob
+    battlefield: [Hill Giant, Forest]
+""", turn=3)
+    assert _pt(g, "Beast of Burden") == (3, 3)
+
+
+def test_mortivore_counts_creature_cards_in_every_graveyard(corpus_db):
+    g = board(corpus_db, """
+  - name: Alice
+    graveyard: [Grizzly Bears, Shock]
+    battlefield: [Mortivore]
+  - name: Bob
+    graveyard: [Hill Giant, Ornithopter, Forest]
+""", turn=3)
+    assert _pt(g, "Mortivore") == (3, 3)
+
+
+def test_drift_of_the_dead_counts_snow_lands(corpus_db):
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [Drift of the Dead, Snow-Covered Swamp, Snow-Covered Island, Swamp]
+  - name: Bob
+    battlefield: [Snow-Covered Forest]
+""", turn=3)
+    assert _pt(g, "Drift of the Dead") == (2, 2)
