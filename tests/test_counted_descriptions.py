@@ -41,3 +41,19 @@ def test_drift_of_the_dead_counts_snow_lands(corpus_db):
     battlefield: [Snow-Covered Forest]
 """, turn=3)
     assert _pt(g, "Drift of the Dead") == (2, 2)
+
+
+def test_golgari_grave_troll_enters_with_a_counter_per_creature_card(corpus_db):
+    """Counted as it enters (CR 614.1c): three creature cards in the graveyard, three counters."""
+    from .game_helpers import cast_and_pay, resolve
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Golgari Grave-Troll]
+    graveyard: [Grizzly Bears, Hill Giant, Savannah Lions, Shock]
+    battlefield: [{card: Forest, count: 5}]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Golgari Grave-Troll")
+    resolve(g)
+    troll = on_battlefield(g, "Golgari Grave-Troll")[0]
+    assert troll.counters == {"+1/+1": 3} and _pt(g, "Golgari Grave-Troll") == (3, 3)

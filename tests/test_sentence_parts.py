@@ -250,12 +250,16 @@ def test_equal_to_a_quantity(corpus_db):
     assert corpus_db.get("Rabid Bite").fully_supported
 
 
-def test_a_condition_on_an_ability_granting_effect_is_not_supported(corpus_db):
-    """Effects that change what abilities or land types objects have (Chromatic Lantern's grant)
-    are applied by the layers without reading an "as long as" condition, so such an effect with
-    a condition is listed as a gap rather than applied always (CR 611.3a)."""
+def test_a_condition_on_a_land_type_effect_is_not_supported(corpus_db):
+    """Land-type effects (Blood Moon) are applied by the layers without reading an "as long as"
+    condition, so such an effect with a condition is listed as a gap rather than applied always
+    (CR 611.3a). A granted quoted ability (Chromatic Lantern's) reads its condition
+    (engine.layers.card_now), so it has none."""
     lantern = corpus_db.get("Chromatic Lantern")
     grant = next(ab for ab in lantern.abilities if type(ab) is ir.StaticAbility)
     assert grant.effect.kind == "grant_ability" and support.gaps(grant) == []
     held = dataclasses.replace(grant, effect=dataclasses.replace(grant.effect, condition=ir.NotYourTurn()))
-    assert support.gaps(held) == ["static effect 'grant_ability' as long as a condition holds"]
+    assert support.gaps(held) == []
+    moon = next(ab for ab in corpus_db.get("Blood Moon").abilities if type(ab) is ir.StaticAbility)
+    held = dataclasses.replace(moon, effect=dataclasses.replace(moon.effect, condition=ir.NotYourTurn()))
+    assert support.gaps(held) == ["static effect 'set_land_type' as long as a condition holds"]

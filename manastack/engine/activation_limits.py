@@ -1,11 +1,32 @@
-"""CR 602.5b: limits on how often an activated ability may be activated ("Activate only once
-each turn"). Each activation of such an ability is remembered by an
-:class:`.effect_records.ActivatedThisTurn` record on the state, which ends with the turn's
-"until end of turn" effects in the cleanup step (CR 514.2)."""
+"""CR 602.5: restrictions on activating abilities. CR 602.5b: limits on how often an activated
+ability may be activated ("Activate only once each turn"). Each activation of such an ability is
+remembered by an :class:`.effect_records.ActivatedThisTurn` record on the state, which ends with
+the turn's "until end of turn" effects in the cleanup step (CR 514.2). Static abilities that say
+a permanent's activated abilities can't be activated (Arrest)."""
 from __future__ import annotations
 
+from . import characteristics as ch
+from . import layers
 from .effect_records import ActivatedThisTurn
 from .state import Obj, State
+
+# "its activated abilities can't be activated" (Arrest), "... unless they're mana abilities"
+# (Faith's Fetters): the static kinds that forbid a mana ability, and a non-mana one
+_FORBID_MANA = ("cant_activate",)
+_FORBID = ("cant_activate", "cant_activate_nonmana")
+
+
+def forbidden(s: State, o: Obj, ab) -> bool:
+    """Whether a static ability says ``o``'s activated ability ``ab`` can't be activated
+    (CR 602.5): Arrest's for every one of them, mana abilities included; Faith's Fetters' for
+    all but its mana abilities (CR 605.1a)."""
+    if o.zone != "battlefield":
+        return False
+    for kind in _FORBID_MANA if ab.is_mana else _FORBID:
+        for src, eff in ch.static_effects(s, kind):
+            if layers.affected_by(s, src, eff, o):
+                return True
+    return False
 
 
 def activated_this_turn(s: State, o: Obj, ab) -> bool:

@@ -212,6 +212,12 @@ def block_restriction(s, blocker: Obj, attacker: Obj) -> str | None:
     for src, eff in ch.static_effects(s, "cant_be_blocked_by"):      # "... by creatures with power 2 or less"
         if layers.affected_by(s, src, eff, attacker) and matches(s, blocker, eff.blockers, src):
             return f"an effect says {an} can't be blocked by creatures like {bn} (CR 509.1b)"
+    for src, eff in ch.static_effects(s, "cant_block_attackers"):   # "~ can't block creatures with power 2 or greater"
+        if layers.affected_by(s, src, eff, blocker) and matches(s, attacker, eff.attackers, src):
+            return f"an effect says {bn} can't block creatures like {an} (CR 509.1b)"
+    for src, eff in ch.static_effects(s, "cant_be_blocked_except_by"):    # "... except by Walls"
+        if layers.affected_by(s, src, eff, attacker) and not matches(s, blocker, eff.blockers, src):
+            return f"an effect says {an} can't be blocked except by certain creatures, and {bn} is not one (CR 509.1b)"
     for e in combat_rules(s, attacker):     # "... can't be blocked by creatures with power 2 or less this turn"
         if e.rule == "cant_be_blocked_by" and matches(s, blocker, pairs_filter(e.blockers), None, attacker.controller):
             return f"{e.source}'s effect says {an} can't be blocked by creatures like {bn} this turn (CR 611.2, 509.1b)"

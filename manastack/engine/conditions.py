@@ -292,7 +292,8 @@ def player_count(s: State, what: str, player: int) -> int:
     if what == "cards_in_graveyard":
         return len(p.graveyard)
     if what == "card_types_in_graveyard":      # CR 205.2a: the card types among them
-        return len({t for oid in p.graveyard for t in s.objs[oid].card.types})
+        # of cards only: a token there for a moment is no card (the delirium rulings)
+        return len({t for oid in p.graveyard if not s.objs[oid].is_token for t in s.objs[oid].card.types})
     if what == "life_gained_this_turn":
         return p.life_gained_this_turn
     if what == "cards_drawn_this_turn":

@@ -97,6 +97,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
             return False
     if f.tapped is not None and o.tapped != f.tapped:
         return False
+    if f.counter is not None and not o.counters.get(f.counter):     # "with a +1/+1 counter on it"
+        return False
     if f.attacking and o.attacking is None:
         return False
     if f.blocking and not o.blocking:

@@ -7,8 +7,10 @@ it is and which abilities it has (CR 613).
 - Layer 4, a static ability that sets a land type (Blood Moon): the land loses its other land
   types and every ability its rules text gave it, and has the new type's intrinsic mana ability
   (CR 305.7).
-- Layer 6, a static ability that gives an activated ability in quotes (Chromatic Lantern,
-  Umbral Mantle; CR 613.1f).
+- Layer 6, a static ability that gives an activated or triggered ability in quotes (Chromatic
+  Lantern, Umbral Mantle, Bear Umbra; CR 613.1f), also one that does so only as long as a
+  condition holds (threshold's "As long as seven or more cards are in your graveyard, ~ has
+  "..."", CR 611.3a).
 
 Layers 4 and 6 give a derived definition: the card's face with the new type line and the
 granted abilities as lines of text, compiled like any card and kept. Every rules module reads
@@ -25,7 +27,7 @@ from manastack.oracle.subtypes import LAND_TYPES
 
 from . import exercise
 from .state import Obj, State
-from .upcalls import matches
+from .upcalls import condition_holds, matches
 
 CHANGING_KINDS = frozenset({"set_land_type", "grant_ability"})
 
@@ -72,12 +74,22 @@ def card_now(s: State, o: Obj, found: list | None = None) -> CardDef:
                     land_type = eff.land_type      # the latest timestamp wins (CR 613.7)
         grants = tuple(ab.text for src, eff in found
                        if eff.kind == "grant_ability" and not stripped(s, src, found)
-                       and affected_by(s, src, eff, o) for ab in eff.abilities)
+                       and affected_by(s, src, eff, o) and _applies(s, eff, src) for ab in eff.abilities)
     finally:
         _COMPUTING.discard(o.id)
     if not land_type and not grants:
         return card
     return derived(card, land_type, grants)
+
+
+def _applies(s: State, eff: ir.StaticEffect, src: Obj) -> bool:
+    """Whether the condition of an "as long as" ability holds now (CR 611.3a): "As long as seven
+    or more cards are in your graveyard, ~ has "..."" gives the ability only while it does."""
+    if eff.condition is None:
+        return True
+    if exercise.RECORD is not None and not isinstance(eff.condition, str):
+        exercise.note("STATIC_CONDITIONS", type(eff.condition).__name__, src.card)
+    return condition_holds(s, eff.condition, src)
 
 
 def stripped(s: State, o: Obj, found) -> bool:

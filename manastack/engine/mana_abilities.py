@@ -18,6 +18,7 @@ from manastack.oracle import ir
 from . import characteristics as ch
 from . import exercise, layers, mana_replacement, mana_spend, payment_search
 from .abilities import ability_at, triggered_abilities
+from .activation_limits import forbidden
 from .characteristics import is_creature
 from .cost_checks import summoning_sick, tappable_for_cost
 from .decisions import Action, Decision, DecisionKind
@@ -47,7 +48,7 @@ def mana_sources(s: State, player: int) -> list[tuple[Obj, int, ir.ActivatedAbil
     if found is None:
         found = facts[key] = tuple((o.id, i, ab) for o in s.permanents(player)
                                    for i, ab, status in _marked(layers.card_now(s, o))
-                                   if _payable(s, o, ab.cost, status))
+                                   if _payable(s, o, ab.cost, status) and not forbidden(s, o, ab))
     objs = s.objs
     return [(objs[oid], i, ab) for oid, i, ab in found]
 
@@ -85,7 +86,7 @@ def activate(ctx: Ctx, player: int, o: Obj, idx: int, output: tuple[str, ...] | 
     by the auto-payer (the mana to add, a creature to tap for a cost)."""
     s = ctx.s
     ab = mana_ability(s, o, idx)
-    if ab is None or o.zone != "battlefield" or o.controller != player:
+    if ab is None or o.zone != "battlefield" or o.controller != player or forbidden(s, o, ab):
         raise ValueError(f"{o.card.name} has no mana ability {idx} that "
                          f"{s.players[player].name} can activate")
     s.add_log(f"{s.players[player].name} activates {possessive(o.card.name)} mana ability: {ab.text}",

@@ -315,6 +315,10 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                     amount = o.cast_costs.count("kicker") * ab.amount.multiplier
                     if not amount:
                         continue
+                elif isinstance(ab.amount, ir.CountOf):      # "for each other creature you control"
+                    amount = ch.count_matching(ctx.s, ab.amount.filter, o) * ab.amount.multiplier
+                    if not amount:
+                        continue
                 elif isinstance(ab.amount, ir.ColorsSpent):  # sunburst, CR 702.44a: from the stack
                     amount = ev.colors_spent
                     kind = "+1/+1" if "Creature" in card.types else "charge"

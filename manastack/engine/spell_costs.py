@@ -9,7 +9,7 @@ from manastack.mana import ManaCost
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import exercise
+from . import conditions, exercise
 from . import layers
 from .filters import party_size
 from .state import Obj
@@ -75,13 +75,19 @@ def _own_reductions(s, player: int, o: Obj, why: list[str]) -> int:
     for ab in o.card.abilities:
         if type(ab) is not ir.StaticAbility or ab.effect.kind != "self_cost_reduction":
             continue
-        n = party_size(s, player) if ab.effect.for_each == "party" else 1
+        eff = ab.effect
+        if eff.for_each == "party":
+            n, what = party_size(s, player), "creature{} in the party, CR 700.8"
+        elif eff.count is not None:     # "for each attacking creature"
+            n, what = ch.count_matching(s, eff.count, o), "object{} counted"
+        else:                           # "if you control a Wizard"
+            n, what = (1, "its condition holds") if conditions.evaluate(s, eff.condition, o) else (0, "")
         if exercise.RECORD is not None:
             exercise.note("STATIC_KINDS", "self_cost_reduction", o.card)
-        if n * ab.effect.amount:
-            change -= n * ab.effect.amount
-            why.append(f"minus {{{n * ab.effect.amount}}} from its own ability ({n} creature{'s' * (n != 1)} "
-                       "in the party, CR 700.8)")
+        if n * eff.amount:
+            change -= n * eff.amount
+            why.append(f"minus {{{n * eff.amount}}} from its own ability ("
+                       + (f"{n} " + what.format("s" * (n != 1)) if eff.condition is None else what) + ", CR 601.2f)")
     return change
 
 

@@ -109,6 +109,9 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "no_legend_rule", "cant_be_countered", "attacks_each_combat",
                           "cant_be_blocked", "can_block_only_flying", "doesnt_untap",
                           "cant_be_blocked_by",         # CR 509.1b, engine.combat.block_restriction
+                          "cant_be_blocked_except_by",  # CR 509.1b, engine.combat.block_restriction
+                          "cant_block_attackers",       # CR 509.1b, engine.combat.block_restriction
+                          "cant_activate", "cant_activate_nonmana",   # CR 602.5, engine.activation_limits
                           "pt_equal_count",             # CR 604.3, engine.characteristics
                           "max_one_blocker",            # CR 509.1b, engine.combat.declare_blockers
                           "assign_as_unblocked",        # CR 510.1, engine.combat.combat_damage
@@ -255,7 +258,7 @@ def _walk(node, out: list[str]) -> None:
     elif t is ir.StaticEffect:
         if node.kind not in STATIC_KINDS:
             out.append(f"static effect {node.kind!r}")
-        if node.condition is not None and node.kind in layers.CHANGING_KINDS:
+        if node.condition is not None and node.kind in layers.CHANGING_KINDS and node.kind != "grant_ability":
             # layers.changers applies these without reading conditions (CR 611.3a)
             out.append(f"static effect {node.kind!r} as long as a condition holds")
         if isinstance(node.condition, str) and node.condition not in _conditions():

@@ -153,6 +153,7 @@ class Filter:
     damaged_by_self: bool = False   # "dealt damage by ~ this turn" (Sengir Vampire)
     historic: bool = False        # an artifact, a legendary object or a Saga (CR 700.6)
     nontoken: bool = False        # "nontoken": not a token (CR 111.1)
+    counter: str | None = None    # "with a +1/+1 counter on it": one or more of that kind (CR 122.1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1227,7 +1228,8 @@ class StaticEffect:
     describes by ``amount`` generic mana (CR 601.2f), times the number of other spells their
     caster has cast this turn when ``for_each`` is "other_spells_cast" (Damping Sphere).
     "self_cost_reduction" changes the total cost of the card itself (CR 601.2f), ``amount``
-    times the number of creatures in its caster's party when ``for_each`` is "party" (CR 700.8)."""
+    times the number of creatures in its caster's party when ``for_each`` is "party" (CR 700.8),
+    times the number of objects matching ``count``, or once if ``condition`` holds."""
 
     kind: str
     affected: Union[str, Filter] = "self"
@@ -1235,10 +1237,11 @@ class StaticEffect:
     toughness: int = 0
     keywords: tuple[Keyword, ...] = ()
     amount: int = 0
-    abilities: tuple["ActivatedAbility", ...] = ()   # "grant_ability" (Chromatic Lantern)
+    abilities: tuple["ActivatedAbility | TriggeredAbility", ...] = ()   # "grant_ability" (CR 613.1f)
     land_type: str = ""                               # "set_land_type" (Blood Moon), "attack_unless_land"
     for_each: str | None = None                       # "cost_increase": "other_spells_cast"
     blockers: Filter | None = None                    # "cant_be_blocked_by": the creatures that can't
+    attackers: Filter | None = None                   # "cant_block_attackers": the attackers it can't block
     # "modify_pt" times the number of objects matching ``count`` ("for each artifact you
     # control"); "pt_equal_count": power and toughness are each that number (CR 604.3)
     count: Filter | None = None

@@ -11,7 +11,7 @@ from lark import Token, v_args
 
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (IT, THAT_OBJECT, _Amount, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
-                                              _is_object, _number, _of, _permanent, _ptmod)
+                                              _is_object, _number, _of, _permanent)
 
 
 
@@ -91,22 +91,6 @@ class FollowupRules:
     def e_becomes_target(self, c):
         """"When ~ becomes the target of a spell or ability" (of any player, CR 115.1)."""
         return ir.Trigger("becomes_target", "self")
-
-    def st_unblockable_by(self, c):
-        """"~ can't be blocked by creatures with power 2 or less" (CR 509.1b)."""
-        d = _of(c, _Desc)
-        _need(d.plural and d.kind is None and d.filter.types == ("Creature",) and not d.zone_given,
-              "can't be blocked by")
-        return [ir.StaticAbility(ir.StaticEffect("cant_be_blocked_by", c[0], blockers=d.filter))]
-
-    def st_pump_count(self, c):
-        """"~ gets +1/+1 for each artifact you control" (layer 7c, CR 613.4c): the bonus times
-        the number of matching objects, counted as characteristics are found."""
-        (p, _), (t, _) = _ptmod(c[1])
-        each = _of(c, _ForEach)
-        _need(isinstance(p, int) and isinstance(t, int) and each.filter is not None
-              and not each.kicked, "for each in a static")
-        return [ir.StaticAbility(ir.StaticEffect("modify_pt", c[0], power=p, toughness=t, count=each.filter))]
 
     def st_pt_count(self, c):
         """"~'s power and toughness are each equal to the number of creatures you control": a

@@ -150,6 +150,12 @@ class ObjectRules:
                 _need(kind == "spell" and "controller" not in fields, "cast by")
                 if item[1] is not None:
                     fields["controller"] = item[1]
+            elif tag == "counters_on_them":
+                _need(plural and "counter" not in fields, "counters on them")
+                fields["counter"] = item[1]
+            elif tag == "counter":
+                _need(not plural and "counter" not in fields, "a counter on it")
+                fields["counter"] = item[1]
             elif tag == "colorless":
                 fields["non_colors"] = COLORS                  # no color at all (CR 105.2c)
             elif tag == "chosen_type":
@@ -338,6 +344,16 @@ class ObjectRules:
         key = "toughness_at_most" if str(c[1]).lower() == "less" else "toughness_at_least"
         return key, int(c[0])
 
+    def p_with_counter(self, c):
+        """"creature with a +1/+1 counter on it" (CR 122.1): one or more counters of that kind."""
+        _need(c[0] not in _NOT_COUNTERS, "with no counters")
+        return "counter", c[0]
+
+    def p_with_counters(self, c):
+        """"creatures with +1/+1 counters on them": the plural of :meth:`p_with_counter`."""
+        _need(c[0] not in _NOT_COUNTERS, "with no counters")
+        return "counters_on_them", c[0]
+
     def p_power_below_self(self, c):
         """"with power less than ~'s power": compared with the source's power (CR 509.1b)."""
         return "power_below_source", True
@@ -396,3 +412,7 @@ class ObjectRules:
 
     def p_opponent_graveyard(self, c):
         return "zone", "opponent"
+
+
+# Words before "counters" that name no kind of counter ("with no counters on them")
+_NOT_COUNTERS = frozenset({"no", "any", "more", "all"})

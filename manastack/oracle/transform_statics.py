@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import dataclasses
 
+from lark import v_args
+
 from manastack.mana import BASIC_LAND_MANA, NAME_TO_COLOR, ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (
-    _Amount, _ForEach, _KeepsSource, _amount, _mana_symbols, _need, _number, _of, _ptmod, bind)
+    _Amount, _Desc, _ForEach, _KeepsSource, _amount, _mana_symbols, _need, _number, _of, _ptmod)
 
 
 class StaticRules:
@@ -16,25 +18,113 @@ class StaticRules:
     def _static(self, kind, affected, **kw):
         return ir.StaticAbility(ir.StaticEffect(kind, affected, **kw))
 
-    def st_pump(self, c):
-        affected = c[0]
-        (p, neg_p), (t, neg_t) = _ptmod(c[1])
-        _need(isinstance(p, int) and isinstance(t, int), "X in a static")
-        out = [self._static("modify_pt", affected, power=p, toughness=t)]
-        if len(c) > 2:
-            out.append(self._static("grant_keywords", affected, keywords=tuple(c[2])))
+    # ---- one subject and its effects (CR 604, 613): "Enchanted creature gets +2/+2, has
+    # flying, and can't block." Each effect part gives (kind, fields); the sentence makes one
+    # static ability of each kind for the subject.
+
+    def st_effects(self, c):
+        """A subject and its effects, joined by commas and "and"; keywords and quoted abilities
+        after "has" make one ability that grants them all (CR 613.1f)."""
+        affected, parts = c[0], c[1]
+        out, keywords, granted, prev = [], [], [], None
+        for kind, fields in parts:
+            _need(kind not in ("more_keyword", "more_grant") or prev in ("has", "grant"), "a keyword without has")
+            if kind in ("has", "more_keyword"):
+                keywords += fields
+                prev = "has"
+            elif kind in ("grant", "more_grant"):
+                granted += fields
+                prev = "grant"
+            elif kind == "cant_attack_block":
+                out += [self._static("cant_attack", affected), self._static("cant_block", affected)]
+                prev = kind
+            else:
+                out.append(self._static(kind, affected, **fields))
+                prev = kind
+        if keywords:
+            out.append(self._static("grant_keywords", affected, keywords=tuple(keywords)))
+        if granted:
+            out.append(self._static("grant_ability", affected, abilities=tuple(granted)))
+        _need(len({(type(a), a.effect.kind) for a in out}) == len(out), "an effect twice")
         return out
 
-    def st_grant_ability(self, c):
-        """CR 613.1f: a static ability that gives objects a quoted activated ability
-        ("Lands you control have "{T}: Add one mana of any color."", Umbral Mantle's
-        "Equipped creature has "{3}, {Q}: This creature gets +2/+2 until end of turn."")."""
-        affected, cost, effects = c[0], c[1], c[2]
-        effects, targets = bind(effects, ir.Ref("self"))
-        is_mana = not targets and any(isinstance(e, ir.AddMana) for e in effects)
-        quoted = self.text[self.text.find('"') + 1:self.text.rfind('"')]
-        granted = ir.ActivatedAbility(cost, tuple(effects), tuple(targets), is_mana=is_mana, text=quoted)
-        return [self._static("grant_ability", affected, abilities=(granted,))]
+    def st_effects_period(self, c):
+        return c[0]
+
+    @v_args(meta=True)
+    def st_effects_quoted(self, meta, c):
+        """A sentence that ends with a quoted ability, its period inside the quotation marks."""
+        _need(self.text[meta.end_pos - 1] == '"', "a static ability without its period")
+        return c[0]
+
+    def static_effects(self, c):
+        return list(c)
+
+    def part_pump(self, c):
+        """"gets +2/+2", "gets +1/+1 for each artifact you control" (layer 7c, CR 613.4c): the
+        bonus times the number of matching objects, counted as characteristics are found."""
+        (p, _), (t, _) = _ptmod(c[0])
+        _need(isinstance(p, int) and isinstance(t, int), "X in a static")
+        each = _of(c, _ForEach)
+        _need(each is None or each.filter is not None and not each.kicked and not each.party,
+              "for each in a static")
+        return "modify_pt", {"power": p, "toughness": t, "count": each.filter if each else None}
+
+    def part_has(self, c):
+        return "has", list(c[0])
+
+    def part_more_keyword(self, c):
+        return "more_keyword", list(c[0])
+
+    def part_grant(self, c):
+        """CR 613.1f: a quoted activated or triggered ability the subject has ("{T}: This
+        creature deals 1 damage to any target.", "Whenever this creature attacks, ..."), its
+        text kept to be compiled as a line of the permanent's definition (engine.layers)."""
+        abilities, text = next(x for x in c if isinstance(x, tuple))
+        _need(all(type(a) in (ir.ActivatedAbility, ir.TriggeredAbility) for a in abilities), "a quoted ability")
+        return "grant", [dataclasses.replace(a, text=text) for a in abilities]
+
+    def part_more_grant(self, c):
+        return "more_grant", self.part_grant(c)[1]
+
+    def part_cant_block(self, c):
+        return "cant_block", {}
+
+    def part_cant_attack(self, c):
+        return "cant_attack", {}
+
+    def part_cant_attack_block(self, c):
+        return "cant_attack_block", {}
+
+    def part_unblockable(self, c):
+        return "cant_be_blocked", {}
+
+    def part_unblockable_by(self, c):
+        """"can't be blocked by creatures with power 2 or less" (CR 509.1b)."""
+        d = _of(c, _Desc)
+        _need(d.plural and d.kind is None and d.filter.types in ((), ("Creature",)) and not d.zone_given,
+              "can't be blocked by")          # "by Walls": only creatures block
+        return "cant_be_blocked_by", {"blockers": d.filter}
+
+    def part_blockable_only_by(self, c):
+        """"can't be blocked except by creatures with flying" (CR 509.1b): only creatures the
+        description matches may block it."""
+        d = _of(c, _Desc)
+        _need(d.plural and d.kind is None and d.filter.types in ((), ("Creature",)) and not d.zone_given,
+              "can't be blocked except by")
+        return "cant_be_blocked_except_by", {"blockers": d.filter}
+
+    @v_args(meta=True)
+    def part_no_activations(self, meta, c):
+        """"its activated abilities can't be activated" (Arrest; CR 602.5), mana abilities
+        included unless "unless they're mana abilities" follows (Faith's Fetters)."""
+        if self.text[meta.start_pos:meta.end_pos].lower().endswith("mana abilities"):
+            return "cant_activate_nonmana", {}
+        return "cant_activate", {}
+
+    def part_must_attack(self, c):
+        """"attacks each combat if able" (CR 508.1d)."""
+        return "attacks_each_combat", {}
 
     def st_land_type(self, c):
         """CR 305.7: "Nonbasic lands are Mountains." sets a land type (Blood Moon)."""
@@ -134,6 +224,21 @@ class StaticRules:
               "self cost change")
         return [self._static("self_cost_reduction", "self", amount=mana.generic, for_each="party")]
 
+    def st_self_cost_each(self, c):
+        """"This spell costs {1} less to cast for each attacking creature / card in your hand"."""
+        mana, kind, d = c[1], c[2], c[3]
+        _need(kind == "cost_reduction" and bool(mana.symbols) and all(sym.isdigit() for sym in mana.symbols)
+              and d.plural is False and d.kind in (None, "permanent", "card") and (d.kind != "card" or d.zone_given),
+              "self cost change")
+        return [self._static("self_cost_reduction", "self", amount=mana.generic, count=d.filter)]
+
+    def st_self_cost_if(self, c):
+        """"This spell costs {2} less to cast if you control a Wizard / a creature died this turn"."""
+        mana, kind, condition = c[1], c[2], c[3]
+        _need(kind == "cost_reduction" and bool(mana.symbols) and all(sym.isdigit() for sym in mana.symbols),
+              "self cost change")
+        return [self._static("self_cost_reduction", "self", amount=mana.generic, condition=condition)]
+
     def sp_all(self, c):
         return False, c[0]
 
@@ -150,9 +255,6 @@ class StaticRules:
         _need(str(c[0]).lower() == "spell", "for each other spell")
         return "other_spells_cast"
 
-    def st_has(self, c):
-        return [self._static("grant_keywords", c[0], keywords=tuple(c[1]))]
-
     def st_keeps_source(self, c):
         return [_KeepsSource()]
 
@@ -160,17 +262,24 @@ class StaticRules:
         """"You may have ~ assign its combat damage as though it weren't blocked" (Thorn Elemental)."""
         return [self._static("assign_as_unblocked", "self")]
 
-    def st_cant_block(self, c):
-        return [self._static("cant_block", c[0])]
-
-    def st_cant_attack(self, c):
-        return [self._static("cant_attack", c[0])]
-
     def st_attack_unless_land(self, c):
         """CR 508.1c: "~ can't attack unless defending player controls an Island." (Sea Monster)."""
         land_type = str(c[-1])
         _need(land_type in BASIC_LAND_MANA and c[1] == "a", "land type")     # not "another Island"
         return [self._static("attack_unless_land", c[0], land_type=land_type)]
+
+    def st_cant_attack_unless(self, c):
+        """"~ can't attack unless you control an artifact." (CR 508.1c): the restriction applies
+        as long as the condition doesn't hold (CR 611.3a)."""
+        return [self._static("cant_attack", c[0], condition=_negated(c[-1]))]
+
+    def st_cant_block_unless(self, c):
+        return [self._static("cant_block", c[0], condition=_negated(c[-1]))]
+
+    def st_cant_attack_block_unless(self, c):
+        unless = _negated(c[-1])
+        return [self._static("cant_attack", c[0], condition=unless),
+                self._static("cant_block", c[0], condition=unless)]
 
     def st_not_alone(self, c):
         """"~ can't attack or block alone" (CR 506.5, 508.1c, 509.1b)."""
@@ -184,15 +293,9 @@ class StaticRules:
         _need(c[0] == "self", "alone")
         return [self._static("cant_block_alone", "self")]
 
-    def st_cant_attack_block(self, c):
-        return [self._static("cant_attack", c[0]), self._static("cant_block", c[0])]
-
     def st_lure(self, c):
         """"All creatures able to block ~ do so.": a blocking requirement (CR 509.1c)."""
         return [self._static("must_be_blocked_by_all", c[0])]
-
-    def st_unblockable(self, c):
-        return [self._static("cant_be_blocked", c[0])]
 
     def st_block_only_flying(self, c):
         """CR 509.1b: a blocking restriction."""
@@ -202,6 +305,12 @@ class StaticRules:
         """CR 509.1b: "Creatures with power less than ~'s power can't block it" (or "... can't
         block creatures you control"): those attackers can't be blocked by such creatures."""
         blockers = c[0]
+        if blockers in ("self", "enchanted", "equipped") and len(c) == 2:
+            # "~ can't block creatures with power 2 or greater": the other way round
+            d = c[1]
+            _need(d.plural and d.kind is None and d.filter.types == ("Creature",) and not d.zone_given,
+                  "can't block creatures")
+            return [ir.StaticAbility(ir.StaticEffect("cant_block_attackers", blockers, attackers=d.filter))]
         _need(isinstance(blockers, ir.Filter) and blockers.types == ("Creature",), "can't block it")
         if len(c) == 1:
             return [ir.StaticAbility(ir.StaticEffect("cant_be_blocked_by", "self", blockers=blockers))]
@@ -228,9 +337,6 @@ class StaticRules:
         """"You may cast ~ from your graveyard using its mutate ability." (CR 601.3, 702.140a): a
         permission that works from the graveyard, for the mutate cost only (Brokkos's rulings)."""
         return [ir.StaticAbility(ir.StaticEffect("cast_from_graveyard", "self", cost="mutate"))]
-
-    def st_must_attack(self, c):
-        return [self._static("attacks_each_combat", c[0])]
 
     def st_no_untap(self, c):
         """CR 502.3: a permanent that doesn't untap during its controller's untap step."""
@@ -265,8 +371,18 @@ class StaticRules:
         """CR 614.1c, 122.6: enters with counters, "for each time it was kicked" too
         (multikicker, CR 702.33c)."""
         each = _of(c, _ForEach)
-        _need(each is None or each.kicked, "enters with counters for each")
+        # "for each other creature you control": counted as it enters, before it is there (CR 614.1c)
+        _need(each is None or each.kicked or (each.filter is not None and each.counter is None and not each.party),
+              "enters with counters for each")
         return [ir.ReplacementAbility("enters_with_counters", c[2], _amount(c[1], each))]
+
+    def r_enters_counters_where(self, c):
+        """"~ enters with X +1/+1 counters on it, where X is the number of ..." (CR 107.3c,
+        614.1c): the quantity counted as it enters."""
+        n, kind, name, quantity = c[1], c[2], c[3], c[4]
+        _need(isinstance(n.value, ir.X) and str(name).lower() == "x" and type(quantity) is ir.CountOf,
+              "enters with X counters, where X is")
+        return [ir.ReplacementAbility("enters_with_counters", kind, quantity)]
 
     def r_kicked_counters(self, c):
         """"If ~ was kicked, it enters with two +1/+1 counters on it." (CR 702.33e, 614.1c)."""
@@ -600,9 +716,23 @@ class StaticRules:
         return str(c[0]).lower()
 
 
+def _negated(condition):
+    """The condition under which "unless [condition]" restricts: "unless you control an
+    artifact" is "as long as you control no artifacts"; "unless it's not your turn" is "as long
+    as it's your turn". Other conditions are not read."""
+    if type(condition) is ir.YouControl and condition.at_most is None:
+        return dataclasses.replace(condition, at_least=0, at_most=condition.at_least - 1)
+    if type(condition) is ir.YouControl and condition.at_least == 0:
+        return dataclasses.replace(condition, at_least=condition.at_most + 1, at_most=None)
+    _need(type(condition) is ir.NotYourTurn, "unless: this condition")
+    return "your_turn"
+
+
 # Static kinds that may apply only while a condition holds: those the engine reads through the
-# static abilities on the battlefield as it applies them (engine.characteristics), not those
-# that change a definition (layers) or are read from a card as a spell.
+# static abilities on the battlefield as it applies them (engine.characteristics), and quoted
+# abilities granted (engine.layers checks the condition); not land types or what is read from
+# a card as a spell.
 _WHILE_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_block", "cant_be_blocked",
-                          "attacks_each_combat"})
+                          "attacks_each_combat", "cant_be_blocked_by", "grant_ability",
+                          "cant_be_blocked_except_by", "cant_block_attackers"})
 
