@@ -129,3 +129,47 @@ def test_artisan_of_kozilek_cast_trigger_resolves_first(corpus_db):
     resolve(g)
     pick(g, "yes")
     assert on_battlefield(g, "Grizzly Bears") and stack_labels(g) == ["Artisan of Kozilek"]
+
+
+def test_consecrated_sphinx_sees_each_card_an_opponent_draws(corpus_db):
+    g = board(corpus_db, """
+  - name: Alice
+    library: [{card: Island, count: 6}]
+    battlefield: [Consecrated Sphinx]
+  - name: Bob
+    hand: [Divination]
+    library: [{card: Island, count: 6}]
+    battlefield: [{card: Island, count: 3}]
+""", active="Bob", turn=4)
+    cast_and_pay(g, "cast Divination")
+    resolve(g)
+    pick(g, "put the rest on the stack")         # Alice orders her two triggers (CR 603.3b)
+    assert stack_labels(g) == ["Consecrated Sphinx's ability"] * 2     # one per card (CR 121.2)
+
+
+def test_mayhem_devil_sees_any_player_sacrifice(corpus_db):
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [Mayhem Devil]
+  - name: Bob
+    hand: [Bone Splinters]
+    battlefield: [Grizzly Bears, Swamp]
+""", active="Bob", turn=4)
+    pick(g, "cast Bone Splinters")
+    while g.pending.kind != "priority":
+        g.push(Action("autopay") if g.pending.kind == "pay" else g.legal_actions()[0])
+    assert "Mayhem Devil's ability" in stack_labels(g)
+
+
+def test_ice_cage_goes_when_its_creature_is_targeted(corpus_db):
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Giant Growth]
+    battlefield: [Forest]
+  - name: Bob
+    battlefield: [Hill Giant, {card: Ice Cage, attached_to: Hill Giant}]
+""", turn=3)
+    cast_and_pay(g, "cast Giant Growth", "Hill Giant")
+    assert stack_labels(g)[-1] == "Ice Cage's ability"
+    resolve(g)
+    assert names(g, 1, "graveyard") == ["Ice Cage"]

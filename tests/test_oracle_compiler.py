@@ -446,11 +446,13 @@ def test_other_attackers_and_suspend():
     assert c.abilities == (Keyword("suspend", cost=_mana("{U}"), arg="4"),)
 
 
-def test_another_target_after_a_target_is_refused():
-    # "another target creature" here means a creature other than the first target (CR 115.3)
+def test_another_target_after_a_target_is_other_than_that_target():
+    # "another target creature" here means a creature other than the first target (CR 115.4,
+    # 601.2c), not other than the source
     c = card("Rites of Reaping", "Target creature gets +3/+3 until end of turn. Another target "
              "creature gets -3/-3 until end of turn.", "Sorcery")
-    assert c.abilities == () and len(c.unsupported) == 1
+    first, second = only(c).targets
+    assert second.other_than == (0,) and not second.filter.other and first.other_than == ()
 
 
 def test_intervening_if_conditions():

@@ -256,3 +256,10 @@ def test_galvanic_blast_counts_artifacts_as_it_resolves(corpus_db):
         cast_and_pay(g, "cast Galvanic Blast", "Bob")
         resolve(g)
         assert g.state.players[1].life == life
+
+
+def test_kicked_instead_before_the_effect(corpus_db):
+    """Grow from the Ashes: "If this spell was kicked, instead search ... for two" (CR 702.33e)."""
+    spell = corpus_db.get("Grow from the Ashes").abilities[0]
+    cond = next(e for e in spell.effects if isinstance(e, ir.Conditional))
+    assert cond.condition == "kicked" and cond.effects[0].amount == 2 and cond.otherwise[0].amount == 1

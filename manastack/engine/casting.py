@@ -23,7 +23,8 @@ from . import mana_spend
 from .mana_spend import ability_use, spell_use
 from .spell_costs import total_cost
 from .state import Obj, StackItem
-from .targets import casting_ability, choose_modes_and_targets, describe_target, extra_targets, spell_ability_index
+from .targets import (casting_ability, choose_division, choose_modes_and_targets, describe_target, division_least,
+                      extra_targets, spell_ability_index)
 from .timing import exiled_playable, sorcery_timing
 from .triggers import announce_targets
 from .wording import possessive
@@ -289,7 +290,10 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
             choices = objects_matching(s, cost.sacrifice, o, player)
             answer = ctx.ask(Decision(player, "sacrifice", f"Choose a permanent to sacrifice for {what}",
                                       tuple(Action("choose", (c.id,), c.card.name) for c in choices)))
-            events.sacrifice(ctx, s.objs[answer.args[0]])
+            gone = s.objs[answer.args[0]]
+            if not mana_ability:        # "the sacrificed creature's power" (CR 608.2h)
+                ctx.sacrificed.append(last_known_stats(s, gone))
+            events.sacrifice(ctx, gone)
     if cost.return_to_hand is not None:        # Daze's "return an Island you control to its owner's hand"
         for _ in range(cost.return_count):
             choices = objects_matching(s, cost.return_to_hand, o, player)
@@ -384,9 +388,10 @@ def _pick(ctx: Ctx, player: int, kind: str, prompt: str, choices: list[int]) -> 
 
 
 def choose_x(ctx: Ctx, player: int, cost: ManaCost, label: str, exclude: frozenset[int] = mana_abilities.NO_ONE,
-             total=None, use=None) -> int:
+             total=None, use=None, least: int = 0) -> int:
     """CR 601.2b, 107.3a: announce X. Offered values are those the player could pay: ``total``
-    gives the cost to pay for an X, when it isn't just the cost with that X (CR 601.2f)."""
+    gives the cost to pay for an X, when it isn't just the cost with that X (CR 601.2f);
+    ``least``: X divided among that many targets is at least that (CR 601.2d)."""
     if not cost.x_count:
         return 0
     s = ctx.s
@@ -395,7 +400,9 @@ def choose_x(ctx: Ctx, player: int, cost: ManaCost, label: str, exclude: frozens
         if not mana_abilities.can_afford(s, player, total(x) if total else cost.with_x(x), exclude, use):
             break
         top = x
-    options = tuple(Action("x", (x,), f"X = {x}") for x in range(top + 1))
+    if top < least:
+        raise Rollback()        # CR 601.2d: too little to give each target 1; never cast
+    options = tuple(Action("x", (x,), f"X = {x}") for x in range(least, top + 1))
     answer = ctx.ask(Decision(player, "x", f"Choose X for {label} (CR 107.3a)", options))
     return answer.args[0]
 
@@ -490,23 +497,41 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
     for cost in spliced:               # splice costs are additional costs (CR 702.47a, 601.2f)
         base = alt_costs.plus(base, cost)
     item.x = choose_x(ctx, player, base, card.name,
-                      total=lambda x: total_cost(s, player, spell, x, base)[0], use=spell_use(spell, base))
+                      total=lambda x: total_cost(s, player, spell, x, base)[0], use=spell_use(spell, base),
+                      least=division_least(item, ab))
     spell.cast_x = item.x              # CR 202.3e: X counts in its mana value on the stack
     if item.x:
         s.add_log(f"X is {item.x}", ("107.3a", "601.2b"), "choice")
     if item.targets:
         s.add_log(f"{card.name} targets " + ", ".join(describe_target(s, t) for g in item.targets for t in g),
                   ("601.2c",), "cast")
+    if not choose_division(ctx, item, player, ab):       # CR 601.2d
+        raise Rollback()
     total, why = total_cost(s, player, spell, item.x, base)
     alt_costs.log_total(s, card, spell.cast_costs, base.with_x(item.x), total, why)
     if alt_costs.keyword(card, "assist") is not None and total.generic:
         total = _assist(ctx, player, spell, total, spell_use(spell, base))
     item.paid = pay_mana(ctx, player, total, card.name, use=spell_use(spell, base))
+    ctx.sacrificed = []
     alt_costs.pay_others(ctx, player, spell, others)
+    _remember_sacrificed(ctx, item)
     s.players[player].spells_cast_this_turn += 1
     s.add_log(f"{card.name} is cast", ("601.2i",), "cast")
     events.collect(ctx, SpellCast(player, spell.id, item.id))
     announce_targets(ctx, item)        # CR 702.21a: ward sees what became a target
+
+
+def last_known_stats(s, o: Obj) -> dict:
+    """Power, toughness and mana value of a permanent about to leave (CR 608.2h)."""
+    return {"power": ch.power(s, o), "toughness": ch.toughness(s, o), "mana_value": ch.mana_value(o)}
+
+
+def _remember_sacrificed(ctx: Ctx, item: StackItem) -> None:
+    """CR 608.2h: the permanent sacrificed to pay the cost, as it last existed, for "the
+    sacrificed creature's power" as the spell or ability resolves."""
+    if ctx.sacrificed:
+        item.event = dataclasses.replace(item.event or Seen(), sacrificed=ctx.sacrificed[0])
+        ctx.sacrificed = []
 
 
 def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
@@ -523,11 +548,13 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
         raise Rollback()  # CR 602.2b, 732: the activation can't be completed
     if ab.cost.mana is not None:
         item.x = choose_x(ctx, player, ab.cost.mana, label, exclude=kept_by(o, ab.cost),
-                          use=ability_use(o, ab.cost.mana))
+                          use=ability_use(o, ab.cost.mana), least=division_least(item, ab))
     cost = ab.cost
     if cost.loyalty_x:                   # "-X": X up to the loyalty it has (CR 107.3, 606.6)
         item.x = _choose_loyalty_x(ctx, player, o, label)
         cost = dataclasses.replace(cost, loyalty=-item.x, loyalty_x=False)
+    if not choose_division(ctx, item, player, ab):       # CR 601.2d
+        raise Rollback()
     if o.zone == "battlefield":         # CR 602.5b, 606.3 (objects in a hand are shared, never changed)
         o = s.own(o.id)                 # changed below: the state's own (copy on write)
         loyalty.record_activation(s, o, idx, ab)
@@ -536,7 +563,9 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
     s.stack.append(item)
     if cost.sacrifice_self:     # CR 608.2h: the sacrificed source is seen as it last existed
         item.event = Seen(counters=dict(o.counters), attached_to=o.attached_to)
+    ctx.sacrificed = []
     pay_cost(ctx, player, o, cost, label, use=ability_use(o, ab.cost.mana), cycling=ab.cycling)
+    _remember_sacrificed(ctx, item)
     o = s.objs.get(oid, o)             # as paying the cost left it (tapped, counters: State.own)
     note_activation(s, o, ab)          # CR 602.5b: "Activate only once each turn"
     s.add_log(f"{label} is put on the stack", ("602.2", "405.1"), "stack")

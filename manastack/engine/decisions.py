@@ -67,6 +67,7 @@ class DecisionKind(StrEnum):
     ATTACKERS = "attackers"                  # CR 508.1
     BLOCKERS = "blockers"                    # CR 509.1
     DAMAGE = "damage"                        # CR 510.1c: combat damage among blockers
+    DIVIDE = "divide"                        # CR 601.2d: an amount divided among targets
     ORDER_TRIGGERS = "order_triggers"        # CR 603.3b
     REPLACEMENT_ORDER = "replacement_order"  # CR 616.1
     LEGEND_RULE = "legend_rule"              # CR 704.5j: which legendary permanent to keep

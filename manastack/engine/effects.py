@@ -16,9 +16,10 @@ from .abilities import ONE_SHOT_DELAYS, nested_index
 from .casting import pay_mana
 from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
-from .filters import shares_creature_type
+from .filters import is_player_ref, shares_creature_type
 from .mana_abilities import add_mana, can_afford
-from .resolution import became, named_objects, named_players, amount, execute, objects_match, resolve_subject, source_obj
+from .resolution import (became, count_for_player, named_objects, named_players, amount, execute, objects_match,
+                         resolve_subject, source_obj)
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger,
                              ExileIfDies, GrantKeywords, ManaReplacementEffect,
                              MayPlay, ModifyPT, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors,
@@ -57,7 +58,8 @@ def _exile_if_dies(ctx, e: ir.ExileIfDies, rc):
 
 
 def _deal_damage(ctx, e: ir.DealDamage, rc):
-    n = amount(ctx, e.amount, rc)
+    per_player = type(e.amount) is ir.CountPerPlayer      # "equal to the number of lands they control"
+    n = 0 if per_player else amount(ctx, e.amount, rc)
     srcs = [o for o in resolve_subject(ctx, e.source, rc) if isinstance(o, Obj)]  # LKI allowed
     if not srcs:
         return
@@ -65,9 +67,28 @@ def _deal_damage(ctx, e: ir.DealDamage, rc):
     assignments = []
     for t in resolve_subject(ctx, e.to, rc):
         if isinstance(t, int):
-            assignments.append((src, f"p{t}", n))
+            assignments.append((src, f"p{t}", count_for_player(ctx, e.amount, t, rc) if per_player else n))
         elif isinstance(t, Obj) and t.zone == "battlefield":
             assignments.append((src, t.id, n))
+    dealt = events.deal_damage(ctx, assignments)
+    rc.damaged += [r for _src, r, _n in dealt if isinstance(r, int)]     # "dealt damage this way"
+
+
+def _divide_damage(ctx, e: ir.DivideDamage, rc):
+    """CR 601.2d, 608.2b: each target still legal is dealt the share announced for it as the
+    spell was cast (the ability put on the stack); an illegal target's share is not dealt.
+    All of it is dealt at once (CR 120.2)."""
+    srcs = [o for o in resolve_subject(ctx, e.source, rc) if isinstance(o, Obj)]  # LKI allowed
+    if not srcs:
+        return
+    shares = rc.shares.get(e.to.index, {})
+    assignments = []
+    for t in rc.targets[e.to.index] if e.to.index < len(rc.targets) else ():
+        n = shares.get(t, 0)
+        if n and is_player_ref(t):
+            assignments.append((srcs[0], t, n))
+        elif n and isinstance(t, int) and t in ctx.s.objs and ctx.s.objs[t].zone == "battlefield":
+            assignments.append((srcs[0], t, n))
     dealt = events.deal_damage(ctx, assignments)
     rc.damaged += [r for _src, r, _n in dealt if isinstance(r, int)]     # "dealt damage this way"
 
@@ -844,7 +865,7 @@ def _conditional(ctx, e: ir.Conditional, rc):
 
 
 HANDLERS = {
-    ir.AddMana: _add_mana, ir.DealDamage: _deal_damage, ir.Draw: _draw, ir.ExtraTurn: _extra_turn, ir.Discard: _discard,
+    ir.AddMana: _add_mana, ir.DealDamage: _deal_damage, ir.DivideDamage: _divide_damage, ir.Draw: _draw, ir.ExtraTurn: _extra_turn, ir.Discard: _discard,
     ir.GainLife: _gain_life, ir.LoseLife: _lose_life, ir.Destroy: _destroy, ir.Exile: _exile,
     ir.Regenerate: _regenerate, ir.PreventDamage: _prevent, ir.PayMana: _pay_mana,
     ir.CreateReflexive: _create_reflexive,
@@ -859,8 +880,8 @@ HANDLERS = {
     ir.CreateEmblem: emblems.create_emblem,             # CR 114.2
     ir.SacrificePermanents: edicts.sacrifice_permanents,  # CR 701.21a
     ir.CounterUnlessPays: unless_costs.counter_unless_pays,
-    ir.SacrificeUnlessPays: unless_costs.sacrifice_unless_pays,
-    ir.UnlessPays: unless_costs.unless_player_pays, ir.DiscardHand: _discard_hand,
+    ir.SacrificeUnlessPays: unless_costs.sacrifice_unless_pays, ir.UnlessPays: unless_costs.unless_pays,
+    ir.DiscardHand: _discard_hand,
     ir.EnterAttacking: placement_effects.enter_attacking,
     ir.Attach: placement_effects.attach,
     ir.ExileTopCard: _exile_top,

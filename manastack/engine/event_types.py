@@ -360,7 +360,7 @@ class Seen:
     frozen: tuple | None = None              # CR 603.7c: what a delayed ability refers to
     created: tuple | None = None             # CR 603.7c, 111.1: the tokens its "it" names
     encoded: int | None = None               # cipher: the card encoded on the creature
-    mana_value: int | None = None            # cascade: the spell's mana value
+    mana_value: int | None = None            # the spell cast's mana value (cascade, "that spell's")
     spells_before: int | None = None         # storm: spells cast before it this turn (CR 702.40a)
     cast_x: int | None = None                # storm: the spell's X, modes and targets as it was cast
     cast_modes: tuple[int, ...] | None = None
@@ -370,6 +370,7 @@ class Seen:
     sacrificed_could_produce: tuple[str, ...] | None = None   # Squandered Resources' look-back
     attached_to: int | None = None           # what a sacrificed Aura enchanted (CR 608.2h)
     last_known: dict | None = None           # power, toughness, mana value as it left (608.2h)
+    sacrificed: dict | None = None           # the same of the permanent sacrificed for the cost
     source_power: int | None = None          # the ability's source's power as it left (mentor, 702.134a)
 
     def to_data(self) -> dict:

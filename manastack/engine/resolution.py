@@ -45,10 +45,18 @@ class ResolutionContext:
     chosen: dict = field(default_factory=dict)     # filter -> the permanent chosen for it
     won_clash: bool = False     # the controller won the clash this resolution did (CR 701.30d)
     won_flip: bool | None = None    # the controller won (lost) the coin flip; None: no flip (CR 705.2)
+    shares: dict = field(default_factory=dict)    # target phrase -> {target: its share} (CR 601.2d)
 
     def __post_init__(self) -> None:
         if self.event is None:
             self.event = NOTHING
+
+
+def division_shares(item) -> dict:
+    """The division announced for a stack object (CR 601.2d), per target phrase: each chosen
+    target's share, kept for the targets still legal as it resolves (CR 608.2b)."""
+    return {i: dict(zip(item.targets[i], shares)) for i, shares in enumerate(item.division)
+            if shares and i < len(item.targets)}
 
 
 def execute(ctx: Ctx, effects, rc: ResolutionContext) -> None:
@@ -99,12 +107,26 @@ def amount(ctx: Ctx, a, rc: ResolutionContext) -> int:
     raise TypeError(f"unknown amount {a!r}")
 
 
+def count_for_player(ctx: Ctx, a: ir.CountPerPlayer, player: int, rc: ResolutionContext) -> int:
+    """"the number of lands they control", counted for ``player`` as the effect happens: the
+    permanents they control, the cards in their hand they own."""
+    found = objects_matching(ctx.s, a.filter, source_obj(ctx, rc), player)
+    return sum(1 for o in found if (o.controller if o.zone == "battlefield" else o.owner) == player) * a.multiplier
+
+
 def stat_of(ctx: Ctx, a: ir.StatOf, rc: ResolutionContext) -> int:
     """CR 608.2h: a characteristic of the object as it is, or as it last existed in the zone
     it left during this resolution (a creature Swords to Plowshares exiled)."""
     seen = rc.event.last_known
     if a.what == ir.Ref("triggering_object") and seen is not None:   # it left (CR 603.10a)
         return max(0, seen[a.stat])
+    if a.what == ir.Ref("triggering_spell"):   # the spell a cast trigger saw, as cast (CR 202.3)
+        return rc.event.mana_value or 0
+    if a.what == ir.Ref(ir.SACRIFICED):        # sacrificed to pay the cost (CR 608.2h)
+        if exercise.RECORD is not None:
+            exercise.note("REFS", ir.SACRIFICED, rc.card)
+        paid = rc.event.sacrificed
+        return max(0, paid[a.stat]) if paid else 0
     objs = known_objects(ctx, a.what, rc)
     if not objs:
         return 0
@@ -153,6 +175,10 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
             elif t in ctx.moved:
                 out += became_all(ctx, t)
         return out
+    if isinstance(subject, ir.ControlledBy):    # "each creature target player controls"
+        players = [p for p in resolve_subject(ctx, subject.player, rc) if isinstance(p, int)]
+        return [o for o in objects_matching(s, subject.filter, source_obj(ctx, rc), rc.controller)
+                if o.controller in players]
     name = subject.name
     if exercise.RECORD is not None:
         exercise.note("REFS", name, rc.card)

@@ -14,7 +14,7 @@ from .conditions import evaluate
 from .effect_records import OneShotDelayedTrigger
 from .filters import legal_targets
 from .mutate import is_mutating, resolve_merging
-from .resolution import ResolutionContext, execute
+from .resolution import ResolutionContext, division_shares, execute
 from .runner import Ctx
 from .state import Obj
 from .targets import aura_target_spec, item_target_specs
@@ -87,7 +87,8 @@ def resolve_top(ctx: Ctx) -> None:
         if spell.card.is_permanent_card:
             _resolve_permanent(ctx, item, spell, targets)
             return
-        rc = ResolutionContext(item.controller, item.source, item.card, targets, item.x, None, item.modes)
+        rc = ResolutionContext(item.controller, item.source, item.card, targets, item.x, item.event, item.modes,
+                               shares=division_shares(item))
         execute(ctx, ab.effects if ab else (), rc)
         if "awaken" in spell.cast_costs:          # CR 702.113a: its last target, the land
             kw = keyword(item.card, "awaken")
@@ -109,7 +110,7 @@ def resolve_top(ctx: Ctx) -> None:
     if item.event is not None and item.event.frozen is not None and not targets:
         targets = [list(g) for g in item.event.frozen]  # CR 603.7c: "it" was fixed earlier
     rc = ResolutionContext(item.controller, item.source, item.card, targets, item.x, item.event,
-                           item.modes, source_lki=lki)
+                           item.modes, source_lki=lki, shares=division_shares(item))
     if item.event is not None and item.event.created is not None:
         rc.created = list(item.event.created)      # CR 603.7c: the tokens "it" named then
     execute(ctx, ab.effects, rc)

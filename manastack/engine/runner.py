@@ -31,7 +31,7 @@ class Ctx:
     """One operation in progress: the state it changes and the answers it may consume."""
 
     __slots__ = ("s", "answers", "pos", "checked", "moved", "lki", "together", "moved_with", "paying",
-                 "activating")
+                 "activating", "sacrificed")
 
     def __init__(self, s: State, answers: list[Action], checked: int = 0) -> None:
         self.s = s
@@ -55,6 +55,9 @@ class Ctx:
         # until they have resolved), as (object id, ability index)
         self.paying: frozenset[int] = frozenset()
         self.activating: frozenset[tuple[int, int]] = frozenset()
+        # CR 608.2h: the permanents sacrificed to pay the cost of the spell or ability being
+        # cast or activated, as they last existed (power, toughness, mana value)
+        self.sacrificed: list[dict] = []
 
     def ask(self, decision: Decision) -> Action:
         if decision.kind == "priority":

@@ -236,6 +236,7 @@ def state_from_data(data: dict, db=None) -> State:
     s.battlefield = tuple(data["battlefield"])
     s.stack = [_restore(StackItem, d, card=cards[d["card"]], modes=tuple(d["modes"]),
                         riders=tuple(tuple(r) for r in d.get("riders", ())),
+                        division=tuple(tuple(g) for g in d.get("division", ())),
                         event=_seen_from(d["event"], f"stack[{i}].event"))
                for i, d in enumerate(data["stack"])]
     s.pending_triggers = [_restore(PendingTrigger, d, card=cards[d["card"]],

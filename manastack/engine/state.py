@@ -201,7 +201,7 @@ class StackItem:
     """
 
     __slots__ = ("id", "kind", "source", "controller", "card", "index", "targets", "x", "modes",
-                 "event", "label", "paid", "riders")
+                 "event", "label", "paid", "riders", "division")
 
     def __init__(self, sid: int, kind: str, source: int, controller: int, card, index: int,
                  label: str) -> None:
@@ -218,6 +218,7 @@ class StackItem:
         self.label = label
         self.paid: dict = {}
         self.riders: tuple = ()     # (rider, source) per mana spent with one (CR 106.6a)
+        self.division: tuple[tuple[int, ...], ...] = ()   # per target phrase, the amount each target gets (CR 601.2d)
 
     @property
     def ability(self):

@@ -173,6 +173,7 @@ REFS = frozenset({"self", "you", "each_opponent", "each_player", "target_control
                   "defending_player",    # CR 506.2, in the attacker's own attack triggers
                   "damaged_object",      # the creature a "deals damage to a creature" trigger saw
                   ir.EXILED_CARDS,       # CR 607.2a, engine.state.exiled_with
+                  ir.SACRIFICED,         # CR 608.2h, engine.casting._remember_sacrificed
                   ir.DAMAGED_THIS_WAY})  # engine.effects._deal_damage
 CONTROLLERS = frozenset({None, "you", "opponent", "not_you"})
 DURATIONS = frozenset({"end_of_turn", "permanent", "next_end_step", "next_upkeep",
@@ -245,10 +246,10 @@ def _walk(node, out: list[str]) -> None:
             out += _cost_gaps(node.cost, SPELL_COST_PARTS, f"{node.name} cost")
     elif t is ir.AdditionalCost:
         out += _cost_gaps(node.cost, ADDITIONAL_COST_PARTS, "additional cost")
-    elif t is ir.SacrificeUnlessPays:
-        out += _cost_gaps(node.cost, UNLESS_COST_PARTS, "unless cost")
-    elif t is ir.UnlessPays:
+    elif t is ir.UnlessPays and node.who != ir.Ref("you"):
         out += _cost_gaps(node.cost, PLAYER_UNLESS_COST_PARTS, "unless cost")
+    elif t in (ir.SacrificeUnlessPays, ir.UnlessPays):
+        out += _cost_gaps(node.cost, UNLESS_COST_PARTS, "unless cost")
     elif t is ir.AlternativeCost:          # engine.alt_costs (CR 118.9)
         out += _cost_gaps(node.cost, ALTERNATIVE_COST_PARTS, "alternative cost")
         if node.cost.mana is not None and node.cost.mana.x_count:
@@ -320,8 +321,37 @@ def _walk(node, out: list[str]) -> None:
         out += [f"granting the keyword {k.name!r}" for k in node.keywords if k.name in _PRINTED_ONLY]
     if _is_effect(t) and t not in _effects():
         out.append(f"effect {t.__name__}")
+    if t in (ir.SpellAbility, ir.ActivatedAbility, ir.TriggeredAbility):
+        out += _division_gaps(node)
+    if _is_effect(t) and t is not ir.DealDamage and any(
+            type(getattr(node, f.name)) is ir.CountPerPlayer for f in dataclasses.fields(node)):
+        out.append("an amount counted for each player outside damage")    # engine.effects._deal_damage
     for f in dataclasses.fields(node):
         _walk(getattr(node, f.name), out)
+
+
+def _division_gaps(ab) -> list[str]:
+    """engine.targets.choose_division divides a fixed amount or X among the targets of an
+    ability's own effects (CR 601.2d); one inside a mode, "you may" or the like, or of an amount
+    counted as it resolves, isn't run."""
+    top = [e for e in ab.effects if type(e) is ir.DivideDamage]
+    found: list = []
+    _find(ab.effects, ir.DivideDamage, found)
+    if len(found) > len(top):
+        return ["damage divided inside another effect"]
+    return ["damage divided of an amount other than a number or X"
+            for e in top if not isinstance(e.amount, (int, ir.X)) or not isinstance(e.to, ir.Target)]
+
+
+def _find(node, kind: type, out: list) -> None:
+    if isinstance(node, (tuple, list)):
+        for item in node:
+            _find(item, kind, out)
+    elif dataclasses.is_dataclass(node) and not isinstance(node, type):
+        if type(node) is kind:
+            out.append(node)
+        for f in dataclasses.fields(node):
+            _find(getattr(node, f.name), kind, out)
 
 
 def _emblem_gaps(node: ir.CreateEmblem) -> list[str]:

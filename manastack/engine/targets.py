@@ -108,9 +108,10 @@ def has_targets_for(s, o: Obj, ab, player: int) -> bool:
 
 def _specs_satisfiable(s, specs, o: Obj, player: int) -> bool:
     for spec in specs:
-        if spec.up_to:
-            continue
-        if len(legal_targets(s, spec, o, player)) < spec.count:
+        need = spec.at_least if spec.up_to else spec.count
+        # "another target": the targets chosen before it can't be chosen again (CR 115.4)
+        need += sum(specs[i].count if not specs[i].up_to else specs[i].at_least for i in spec.other_than)
+        if need and len(legal_targets(s, spec, o, player)) < need:
             return False
     return True
 
@@ -141,6 +142,7 @@ def choose_modes_and_targets(ctx: Ctx, item: StackItem, source: Obj | None, play
     s = ctx.s
     modal = _modal(ab)
     specs: list[ir.TargetSpec] = []
+    bases: list[int] = []       # where the target phrases of each spec's own ability begin
     if modal is not None:
         entwined = item.kind == "spell" and "entwine" in source.cast_costs
         chosen: list[int] = list(range(len(modal.modes))) if entwined else []
@@ -164,19 +166,24 @@ def choose_modes_and_targets(ctx: Ctx, item: StackItem, source: Obj | None, play
                   + (" (entwined: all modes)" if entwined else ""),
                   ("700.2a", "702.42b") if entwined else ("700.2a",), "choice")
         for i in chosen:
+            bases += [len(specs)] * len(modal.modes[i].targets)
             specs.extend(modal.modes[i].targets)
     else:
         specs.extend(all_target_specs(ab))
+        bases += [0] * len(specs)
     if item.kind == "spell":
         specs += extra_targets(source)       # CR 702.113a, 702.140a
     item.targets = []
+    item.division = ()
+    caps = _division_caps(ab) if modal is None else {}
     for n, spec in enumerate(specs):
         group: list = []
-        while len(group) < spec.count:
-            legal = [t for t in legal_targets(s, spec, source, player, item.id) if t not in group]
+        taken = {t for i in spec.other_than for t in item.targets[bases[n] + i]}      # CR 115.4
+        while len(group) < min(spec.count, caps.get(n, spec.count)):
+            legal = [t for t in legal_targets(s, spec, source, player, item.id) if t not in group and t not in taken]
             options = [Action("target", (t,), f"target {describe_target(s, t)}") for t in legal]
             if spec.up_to or group:
-                if spec.up_to:
+                if spec.up_to and len(group) >= spec.at_least:
                     options.append(Action("done", (), "no more targets"))
             if not options:
                 return False
@@ -189,6 +196,64 @@ def choose_modes_and_targets(ctx: Ctx, item: StackItem, source: Obj | None, play
             if exercise.RECORD is not None:
                 exercise.note("TARGET_KINDS", spec.kind, item.card)
         item.targets.append(group)
+    return True
+
+
+# ------------------------------------------------------------------------------ dividing (CR 601.2d)
+
+
+def divided_effects(ab) -> list[ir.DivideDamage]:
+    """The effects of ``ab`` that divide an amount among the targets of one target phrase."""
+    return [e for e in getattr(ab, "effects", ()) or () if type(e) is ir.DivideDamage]
+
+
+def _division_caps(ab) -> dict[int, int]:
+    """CR 601.2d: each target gets at least 1 of a fixed amount divided, so there are at most
+    that many targets."""
+    return {e.to.index: e.amount for e in divided_effects(ab) if isinstance(e.amount, int)}
+
+
+def division_least(item: StackItem, ab) -> int:
+    """The least X that gives each target of an X divided among them at least 1 (CR 601.2d)."""
+    return max((len(item.targets[e.to.index]) for e in divided_effects(ab)
+                if isinstance(e.amount, ir.X) and e.to.index < len(item.targets)), default=0)
+
+
+def choose_division(ctx: Ctx, item: StackItem, player: int, ab) -> bool:
+    """CR 601.2d, 603.3d: the player announces how each divided amount is split among its
+    targets, each getting at least 1; asked one target at a time, the last getting the rest.
+    Kept on the stack object (``item.division``, one tuple per target phrase, in the order of
+    its targets). False when the amount is too small for the targets chosen."""
+    effects = divided_effects(ab)
+    if not effects:
+        return True
+    s = ctx.s
+    division = [()] * len(item.targets)
+    for e in effects:
+        group = item.targets[e.to.index] if e.to.index < len(item.targets) else []
+        total = e.amount if isinstance(e.amount, int) else item.x
+        if not group or total < len(group):
+            return False
+        shares, left = [], total
+        for i, t in enumerate(group):
+            rest = len(group) - i - 1          # each later target still needs 1
+            if rest == 0:
+                n = left
+            elif left - rest == 1:
+                n = 1
+            else:
+                answer = ctx.ask(Decision(player, DecisionKind.DIVIDE,
+                                          f"How much of {total} damage goes to {describe_target(s, t)}? (CR 601.2d)",
+                                          tuple(Action("assign", (k,), f"{k} to {describe_target(s, t)}")
+                                                for k in range(1, left - rest + 1)), {"item": item.id, "target": t}))
+                n = answer.args[0]
+            shares.append(n)
+            left -= n
+        division[e.to.index] = tuple(shares)
+        s.add_log(f"{s.players[player].name} divides {total} damage: "
+                  + ", ".join(f"{n} to {describe_target(s, t)}" for n, t in zip(shares, group)),
+                  ("601.2d",), "choice")
+    item.division = tuple(division)
     return True
 
 

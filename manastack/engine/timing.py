@@ -25,7 +25,14 @@ def can_cast_timing(s, player: int, o: Obj) -> bool:
 def cast_restriction(s, player: int, o: Obj) -> str | None:
     """Why a "Cast ~ only ..." restriction of ``o`` keeps ``player`` from casting it now (CR 601.3),
     or None: the step, whether an attacking creature attacks the player this step ("you've been
-    attacked", a player attacked only through a planeswalker isn't), another spell cast this turn."""
+    attacked", a player attacked only through a planeswalker isn't), another spell cast this turn;
+    and a legendary instant or sorcery's own restriction (CR 205.4e)."""
+    if "Legendary" in o.card.supertypes and ("Instant" in o.card.types or "Sorcery" in o.card.types) \
+            and not any(p.controller == player and "Legendary" in p.card.supertypes
+                        and (ch.is_type(s, p, "Creature") or ch.is_type(s, p, "Planeswalker"))
+                        for p in s.permanents()):
+        return (f"{o.card.name} is a legendary {'instant' if 'Instant' in o.card.types else 'sorcery'}: "
+                "it can be cast only by a player who controls a legendary creature or planeswalker (CR 205.4e)")
     for ab in o.card.abilities:
         if type(ab) is not ir.CastRestriction:
             continue

@@ -33,7 +33,7 @@ from .event_types import BecameTarget, DamageDealt, Event, Seen
 from .filters import matches
 from .layers import relates
 from .state import Obj, PendingTrigger, StackItem
-from .targets import choose_modes_and_targets, describe_target
+from .targets import choose_division, choose_modes_and_targets, describe_target
 from .wording import possessive
 
 _CAST_SELF = ir.Trigger("cast", "self")
@@ -262,7 +262,9 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
         # "your second spell each turn": the count includes this spell (CR 601.2i)
         if trig.nth and s.players[ev.player].spells_cast_this_turn != trig.nth:
             return []
-        return [Seen(kind, obj=ev.obj, player=ev.player, item=ev.item)]
+        # "that spell's mana value": as it was cast, X included (CR 202.3e; Manaplasm ruling)
+        return [Seen(kind, obj=ev.obj, player=ev.player, item=ev.item,
+                     mana_value=ch.mana_value(spell) if spell is not None else None)]
     if kind == "tapped_for_mana" and e == "tapped_for_mana":
         wanted = source.chosen if trig.mana_type == "chosen" else trig.mana_type
         if trig.mana_type and wanted not in ev.mana:
@@ -601,7 +603,8 @@ def put_on_stack(ctx) -> bool:
             item.event = t.event
             if ab.trigger.event == "enters" and ab.trigger.subject == "self":
                 item.x = src.cast_x     # CR 107.3m: X of the spell that became it (Jadelight Spelunker)
-            if not choose_modes_and_targets(ctx, item, src, player, ab):
+            if not choose_modes_and_targets(ctx, item, src, player, ab) \
+                    or not choose_division(ctx, item, player, ab):
                 s.add_log(f"{t.label} is removed from the stack: it has no legal targets or modes",
                           ("603.3c", "603.3d"), "trigger")
                 continue

@@ -1,6 +1,6 @@
 """Effects that ask a player to pay or else (CR 118.12): "sacrifice it unless you pay" (echo,
-CR 702.30a; cumulative upkeep, CR 702.24a) and "counter it unless its controller pays" (ward,
-CR 702.21a; Mana Leak)."""
+CR 702.30a; cumulative upkeep, CR 702.24a), "counter it unless its controller pays" (ward,
+CR 702.21a; Mana Leak) and "[effects] unless you pay" (Force of Nature's damage)."""
 from __future__ import annotations
 
 import dataclasses
@@ -122,6 +122,37 @@ def unless_player_pays(ctx, e: ir.UnlessPays, rc) -> None:
         why = "can't pay" if len(options) == 1 else "doesn't pay"
         s.add_log(f"{p.name} {why} for {rc.card.name} ({how})", ("118.12", "118.3") if len(options) == 1
                   else ("118.12",), "choice")
+    execute(ctx, e.effects, rc)
+
+
+def unless_pays(ctx, e: ir.UnlessPays, rc) -> None:
+    """CR 118.12, 608.2c: "[effects] unless you pay [cost]": on resolution the controller may pay
+    the whole cost; if they don't (or can't: CR 118.3), the effects happen (Hasran Ogress's
+    ruling: the damage or the payment, during resolution). Another player named pays or not in
+    :func:`unless_player_pays`."""
+    if e.who != ir.Ref("you"):
+        unless_player_pays(ctx, e, rc)
+        return
+    s = ctx.s
+    player = rc.controller
+    how = cost_text(e.cost)
+    src = source_obj(ctx, rc)
+    options = [Action("decline", (), "don't pay")]
+    if src is not None and cost_payable(s, src, e.cost, payer=player):
+        options.insert(0, Action("pay", (), how))
+    answer = ctx.ask(Decision(player, DecisionKind.UNLESS, f"{rc.card.name}: {how}? If not, its effect happens "
+                              "(CR 118.12)", tuple(options)))
+    if answer.kind == "pay":
+        if exercise.RECORD is not None:
+            for f in dataclasses.fields(e.cost):
+                if getattr(e.cost, f.name) != f.default:
+                    exercise.note("UNLESS_COST_PARTS", f.name, rc.card)
+        pay_cost(ctx, player, src, e.cost, rc.card.name)
+        s.add_log(f"{s.players[player].name} chooses to {how} for {rc.card.name}", ("118.12",), "choice")
+        return
+    refused = "can't" if len(options) == 1 else "doesn't"
+    s.add_log(f"{s.players[player].name} {refused} {how} for "
+              f"{rc.card.name}", ("118.12", "118.3") if len(options) == 1 else ("118.12",), "choice")
     execute(ctx, e.effects, rc)
 
 

@@ -53,6 +53,7 @@ class Gap:
 UNREADABLE = "the grammar can't read this sentence"
 NO_ATTACK = "\"defending player\" outside a trigger of the creature's own attack (CR 506.2)"
 NO_CHOSEN_COLOR = "\"the chosen color\" with no \"As ~ enters, choose a color\" (CR 614.12)"
+NO_SACRIFICE = "\"the sacrificed\" permanent names no single permanent sacrificed to pay a cost (CR 608.2h)"
 UNLINKED = "\"the exiled card\" refers to no activated or triggered ability of the card that exiles one (CR 607.2a)"
 UNREADABLE_LINE = "the grammar can't read this line (no single sentence of it is to blame)"
 LOYALTY = "the grammar can't read this loyalty ability (CR 606)"
@@ -246,6 +247,7 @@ def compile_card(card) -> CompileResult:
     _link_exiles(result)
     _need_chosen_color(result)
     _need_an_attack(result)
+    _need_a_sacrifice(result)
     # Intrinsic abilities first: abilities added later as text (CR 613.1f) keep the indexes
     # of the ones the card already had.
     result.abilities[:0] = [basic_land_ability(t) for t in card.subtypes if t in BASIC_LAND_MANA]
@@ -293,6 +295,23 @@ def _need_an_attack(result: CompileResult) -> None:
         if ir.contains(a, lambda n: n == defending) and not (
                 type(a) is ir.TriggeredAbility and a.trigger.event in ATTACK_EVENTS and a.trigger.subject == "self"):
             _set_aside(result, a, NO_ATTACK)
+
+
+def _need_a_sacrifice(result: CompileResult) -> None:
+    """"The sacrificed creature" is read only where one permanent is sacrificed to pay a cost:
+    an activated ability's own cost, or a spell's additional cost (CR 601.2b, 602.2b)."""
+    sacrificed = ir.Ref(ir.SACRIFICED)
+    paid = any(type(a) is ir.AdditionalCost and a.cost.sacrifice is not None and a.cost.sacrifice_count == 1
+               for a in result.abilities)
+    for a in list(result.abilities):
+        if not ir.contains(a, lambda n: n == sacrificed):
+            continue
+        if type(a) is ir.ActivatedAbility:
+            ok = a.cost.sacrifice is not None and a.cost.sacrifice_count == 1 and not a.cost.sacrifice_self
+        else:
+            ok = type(a) is ir.SpellAbility and paid
+        if not ok:
+            _set_aside(result, a, NO_SACRIFICE)
 
 
 def _set_aside(result: CompileResult, ability, reason: str) -> None:

@@ -97,7 +97,17 @@ class TimesMutated:
     existed if it has left the battlefield (CR 608.2h)."""
 
 
-Amount = Union[int, X, CountOf, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, StatOf,
+@dataclass(frozen=True, slots=True)
+class CountPerPlayer:
+    """"equal to the number of lands they control" (or "cards in that player's hand") in damage
+    dealt to players: counted for each player dealt damage, of what that player controls
+    (cards in a hand: what they own), as the effect happens."""
+
+    filter: "Filter"
+    multiplier: int = 1
+
+
+Amount = Union[int, X, CountOf, CountPerPlayer, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, StatOf,
                BlockersBeyondFirst, ColorsSpent, TimesMutated]
 
 # --------------------------------------------------------------------------------- objects
@@ -167,6 +177,14 @@ class TargetSpec:
     filter: Filter = field(default_factory=Filter)
     count: int = 1
     up_to: bool = False
+    at_least: int = 0       # "one, two, or three targets": the fewest an "up to" phrase takes
+    # "another target" after other target phrases of the ability: none of the objects or players
+    # chosen for these (indexes of the ability's target phrases) may be chosen (CR 115.4, 601.2c)
+    other_than: tuple[int, ...] = ()
+
+
+# "any number of targets" (CR 601.2c): as many as the player chooses, up to this bound
+ANY_NUMBER = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +209,17 @@ class Ref:
     filter: Filter | None = None
 
 
-Subject = Union[Target, Ref]
+@dataclass(frozen=True, slots=True)
+class ControlledBy:
+    """"each creature target player controls", "... that player controls": the permanents
+    matching ``filter`` controlled by the player(s) ``player`` names, found as the effect
+    happens (CR 108.4, 608.2c)."""
+
+    filter: Filter
+    player: Union[Target, Ref]
+
+
+Subject = Union[Target, Ref, ControlledBy]
 
 # --------------------------------------------------------------------------------- mana
 
@@ -267,6 +295,18 @@ class AddMana:
 
 @dataclass(frozen=True, slots=True)
 class DealDamage:
+    amount: Amount
+    to: Subject
+    source: Subject = Ref("self")
+
+
+@dataclass(frozen=True, slots=True)
+class DivideDamage:
+    """"[source] deals N damage divided as you choose among [targets]": the controller divides
+    ``amount`` among the targets of ``to`` as the spell is cast or the ability put on the
+    stack, each getting at least 1 (CR 601.2d, 603.3d); an illegal target's share is not dealt
+    (CR 608.2b)."""
+
     amount: Amount
     to: Subject
     source: Subject = Ref("self")
@@ -445,16 +485,6 @@ class GetEnergy:
 
     amount: Amount
     who: Subject = Ref("you")
-
-
-@dataclass(frozen=True, slots=True)
-class UnlessPays:
-    """"that player loses 2 life unless they pay {2}" (CR 118.12): on resolution ``who``, the
-    player the effects name, may pay ``cost``; if they don't, ``effects`` happen."""
-
-    effects: tuple
-    who: Subject
-    cost: "Cost"
 
 
 @dataclass(frozen=True, slots=True)
@@ -985,6 +1015,18 @@ class SacrificeUnlessPays:
 
 
 @dataclass(frozen=True, slots=True)
+class UnlessPays:
+    """"[effects] unless you pay [cost]" ("~ deals 8 damage to you unless you pay {G}{G}{G}{G}"):
+    on resolution the controller chooses whether to pay all of ``cost``; if they don't, or
+    can't, ``effects`` happen (CR 118.12, 608.2c). With ``who`` another player the effects
+    name pays or not ("that player loses 2 life unless they pay {2}")."""
+
+    effects: tuple["Effect", ...]
+    cost: "Cost"
+    who: Subject = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
 class CounterUnlessPays:
     """Counter ``what`` (a spell or ability) unless its controller pays ``cost``
     (ward, CR 702.21a; the "unless" is dealt with on resolution, CR 603.5)."""
@@ -1049,13 +1091,13 @@ class IfYouDont:
 
 
 Effect = Union[
-    AddMana, DealDamage, Draw, Discard, GainLife, LoseLife, Destroy, Regenerate, PreventDamage, Exile,
+    AddMana, DealDamage, DivideDamage, Draw, Discard, GainLife, LoseLife, Destroy, Regenerate, PreventDamage, Exile,
     ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords,
     PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
-    Attach, GainControl, ExchangeControl, GetEnergy, GetPoison, UnlessPays, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
+    Attach, GainControl, ExchangeControl, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit,
-    IfYouDo, LoseGame, WinGame, IfYouDont, CastFromHand, Restrict,
+    IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict,
     PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, Surveil, CreateEmblem, SacrificePermanents,
 ]
 
@@ -1149,6 +1191,9 @@ class Keyword:
     filter: Filter | None = None
 
 
+# "the sacrificed creature's power": a Ref to the permanent sacrificed to pay the ability's cost
+# or the spell's additional cost, as it last existed (CR 608.2h)
+SACRIFICED = "sacrificed"
 # "a creature dealt damage this way": a Ref to the permanents this resolution dealt damage to
 DAMAGED_THIS_WAY = "damaged_this_way"
 

@@ -270,12 +270,17 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
 
     def subject(value):
         if isinstance(value, _T):
-            # After a first target, "another target" means a different object than that
-            # target (CR 115.3), which a TargetSpec cannot say; in a spell there is no source.
-            _need(not value.another or (not specs and it_default is not None), "another target")
+            # "another target": after other target phrases, an object or player other than the
+            # ones chosen for them (CR 115.4, 601.2c); before any, other than the source (there
+            # is none in a spell)
+            _need(not value.another or bool(specs) or it_default is not None, "another target")
             if id(value) not in index:
                 index[id(value)] = len(specs)
-                specs.append(value.spec)
+                spec = value.spec
+                if value.another and specs:
+                    spec = dataclasses.replace(spec, filter=dataclasses.replace(spec.filter, other=False),
+                                               other_than=tuple(range(len(specs))))
+                specs.append(spec)
             value = ir.Target(index[id(value)])
         elif value is IT:
             _need(bool(last) or it_default is not None, "it")
@@ -306,6 +311,8 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
         elif value is THAT_SPELL:
             _need(that_spell is not None, "that spell")
             return that_spell
+        elif isinstance(value, ir.ControlledBy):    # the player whose permanents they are
+            return dataclasses.replace(value, player=subject(value.player))
         elif value is THAT_CARD:
             targets = [v for v in last if isinstance(v, ir.Target)]
             _need(bool(targets) or that_card is not None, "that card")
@@ -330,6 +337,7 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             last.append(ir.Ref("created"))
             return dataclasses.replace(effect, who=who) if who != effect.who else effect
         if isinstance(effect, ir.UnlessPays):    # the effects first: targets in the order written
+            # "~ deals 3 damage to you unless you pay {2}", "... unless they pay {2}"
             inner = tuple(walk(e) for e in effect.effects)
             return dataclasses.replace(effect, effects=inner, who=subject(effect.who))
         if isinstance(effect, ir.IfYouDo):       # "If you do, it ...": what was named before
@@ -347,6 +355,12 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
                 changes[name] = subject(getattr(effect, name))
         for name in ("amount", "power", "toughness"):    # "equal to its power", "where X is its power"
             if isinstance(getattr(effect, name, None), ir.StatOf):
+                if getattr(effect, name).what is IT and getattr(effect, "source", None) is IT \
+                        and changes["source"] == ir.Ref("self"):
+                    # "it deals damage equal to its power": both name the ability's source, as it
+                    # last existed if it has left (CR 608.2h)
+                    changes[name] = dataclasses.replace(getattr(effect, name), what=changes["source"])
+                    continue
                 what = subject(getattr(effect, name).what)
                 _need(not isinstance(what, ir.Target) or specs[what.index].kind == "permanent", "its")
                 changes[name] = dataclasses.replace(getattr(effect, name), what=what)

@@ -11,7 +11,7 @@ from manastack.oracle.subtypes import CREATURE_TYPES
 from manastack.oracle.transform_base import (no_it_subject, 
     IT, ITS_CONTROLLER, PREDEFINED_TOKENS, PREV, PREV_PLAYER, THAT_CARD, THAT_PLAYER, THAT_SPELL, UNTIL_EOT, _Amount, _Colors,
     _Desc, _ForEach, _OPEN, _T, _TokenTypes, _amount, _is_object, _is_player, _mana_symbols,
-    _need, _number, _of, _permanent, _ptmod, _subtype)
+    _need, _number, _of, _permanent, _plain_group, _ptmod, _subtype)
 
 
 class EffectRules:
@@ -30,8 +30,37 @@ class EffectRules:
                 amounts.append(_number(str(token).split()[1]))
             else:
                 amounts.append(amounts[0])
+            if isinstance(recipient, ir.ControlledBy) and recipient.player is THAT_PLAYER:
+                # "target player and each creature that player controls": the player just named
+                before = recipients[-1]
+                _need(isinstance(before, _T) and before.spec.kind in ("player", "opponent"), "that player")
+                recipient = dataclasses.replace(recipient, player=before)
             recipients.append(recipient)
         return [ir.DealDamage(n, r, source) for n, r in zip(amounts, recipients)]
+
+    def damage_divided(self, c):
+        """CR 601.2d: "~ deals 3 damage divided as you choose among one, two, or three targets"."""
+        source, n, spec = c[0], _of(c, _Amount).value, c[-1]
+        _need(_is_object(source) and source is not PREV, "damage source")
+        _need(isinstance(n, (int, ir.X)), "divided damage")
+        return [ir.DivideDamage(n, _T(spec), source)]
+
+    def da_one_or_two(self, c):
+        return dataclasses.replace(c[-1], count=2, up_to=True, at_least=1)
+
+    def da_one_to_three(self, c):
+        return dataclasses.replace(c[-1], count=3, up_to=True, at_least=1)
+
+    def da_any_number(self, c):
+        """"any number of targets": each gets at least 1 of what is divided (CR 601.2d)."""
+        return dataclasses.replace(c[-1], count=ir.ANY_NUMBER, up_to=True, at_least=1)
+
+    def dv_any(self, c):
+        return ir.TargetSpec("any")
+
+    def dv_what(self, c):
+        kind, f = c[0]
+        return ir.TargetSpec(kind, f)
 
     def sacrifice_it(self, c):
         return [ir.Sacrifice(IT)]
@@ -57,6 +86,13 @@ class EffectRules:
     def r_each(self, c):
         _need(not c[0].plural and c[0].kind in (None, "permanent"), "each")
         return ir.Ref("all", c[0].filter)
+
+    def r_each_that_player(self, c):
+        """"... and each creature that player controls": the player named before (see damage)."""
+        d = c[0]
+        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given and d.filter.controller is None
+              and _plain_group(d.filter), "each ... that player controls")
+        return ir.ControlledBy(d.filter, THAT_PLAYER)
 
     def r_each_player(self, c):
         return ir.Ref("each_player")

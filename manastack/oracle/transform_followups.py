@@ -92,6 +92,29 @@ class FollowupRules:
         """"When ~ becomes the target of a spell or ability" (of any player, CR 115.1)."""
         return ir.Trigger("becomes_target", "self")
 
+    def e_becomes_target_opponent(self, c):
+        """"... of a spell or ability an opponent controls" (CR 115.1)."""
+        return ir.Trigger("becomes_target", "self", whose="opponent")
+
+    def e_player_draws(self, c):
+        """"Whenever an opponent draws a card" / "a player draws a card": each card (CR 121.2)."""
+        return ir.Trigger("draw", c[0] or "each")
+
+    def e_player_gains_life(self, c):
+        """"Whenever an opponent gains life" (CR 119.3)."""
+        return ir.Trigger("gain_life", c[0] or "each")
+
+    def e_player_sacrifices(self, c):
+        """"Whenever a player sacrifices a creature" (CR 701.21a): its controller sacrifices it."""
+        article, d = c[0], c[1]
+        _need(article != "another" and not d.plural and d.kind in (None, "permanent") and not d.zone_given
+              and d.filter.controller is None, "a player sacrifices")
+        return ir.Trigger("sacrificed", d.filter)
+
+    def e_enchanted_becomes_target(self, c):
+        """"When enchanted creature becomes the target of a spell or ability" (Ice Cage)."""
+        return ir.Trigger("becomes_target", "enchanted")
+
     def st_pt_count(self, c):
         """"~'s power and toughness are each equal to the number of creatures you control": a
         characteristic-defining ability (CR 604.3, 613.4a), in every zone."""
@@ -111,7 +134,7 @@ class FollowupRules:
         (who,) = named
         # "they" is a third person: never "you"; "each player" would ask each in turn
         _need(_is_player(who) and who not in (ir.Ref("you"), ir.Ref("each_player")), "unless they")
-        return [ir.UnlessPays(tuple(effects), who, ir.Cost(**fields))]
+        return [ir.UnlessPays(tuple(effects), ir.Cost(**fields), who)]
 
     def sacrifice_unless(self, c):
         """"Sacrifice ~ unless you pay {1}{R}", "sacrifice it unless you return a land you
@@ -125,6 +148,14 @@ class FollowupRules:
         times = fields.pop("times", 1)
         what = ir.Ref("self") if len(c) > 1 else IT
         return [ir.SacrificeUnlessPays(what, ir.Cost(**fields), times, keyword="ability")]
+
+    def damage_unless(self, c):
+        """"~ deals 8 damage to you unless you pay {G}{G}{G}{G}": the controller pays all of the
+        cost or is dealt the damage (CR 118.12)."""
+        parts = c[-1] if isinstance(c[-1], list) else [c[-1]]
+        fields = dict(parts)
+        _need(len(fields) == len(parts) and "times" not in fields, "unless cost")
+        return [ir.UnlessPays(tuple(self.damage([c[0], c[1], c[2]])), ir.Cost(**fields))]
 
     def unless_cost(self, c):
         return c[0]
@@ -283,6 +314,7 @@ class FollowupRules:
         source, quantity = c[0], next(x for x in c if isinstance(x, _QUANTITIES))
         recipient = next(x for x in c[1:] if x is not quantity)
         _need(_is_object(source) and source is not PREV, "damage source")
+        _need(not isinstance(quantity, ir.CountPerPlayer) or _is_player(recipient), "counted for a player")
         if isinstance(quantity, ir.StatOf) and quantity.what is IT:
             quantity = dataclasses.replace(quantity, what=source)
         return [ir.DealDamage(quantity, recipient, source)]
@@ -300,6 +332,22 @@ class FollowupRules:
               and _plain_group(d.filter), "the number of")
         return ir.CountOf(d.filter)
 
+    def q_count_theirs(self, c):
+        """"the number of nonbasic lands that player controls" (Price of Progress)."""
+        d = _of(c, _Desc)
+        _need(d.plural and d.kind in (None, "permanent") and not d.zone_given and d.filter.controller is None
+              and _plain_group(d.filter), "the number of ... they control")
+        return ir.CountPerPlayer(d.filter)
+
+    def q_hand_theirs(self, c):
+        """"the number of cards in that player's hand" (Sudden Impact)."""
+        return ir.CountPerPlayer(ir.Filter(zone="hand"))
+
+    def q_twice(self, c):
+        """"twice the number of ...": a count, doubled."""
+        _need(isinstance(c[0], (ir.CountOf, ir.CountPerPlayer)), "twice")
+        return dataclasses.replace(c[0], multiplier=c[0].multiplier * 2)
+
     def q_counters(self, c):
         return ir.CountersOn(c[0])
 
@@ -310,5 +358,5 @@ class FollowupRules:
         return ir.StatOf(ir.Ref("self"), c[-1])
 
 
-_QUANTITIES = (ir.CountOf, ir.CountersOn, ir.StatOf)
+_QUANTITIES = (ir.CountOf, ir.CountersOn, ir.StatOf, ir.CountPerPlayer)
 

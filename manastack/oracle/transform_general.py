@@ -6,7 +6,7 @@ import dataclasses
 from lark import Token
 
 from manastack.oracle import ir
-from manastack.oracle.transform_base import IT, THAT_OBJECT, _is_player, _need
+from manastack.oracle.transform_base import IT, THAT_OBJECT, THAT_SPELL, _is_player, _need
 from manastack.oracle.transform_lines import _has_target
 
 
@@ -60,6 +60,17 @@ class GeneralRules:
 
     def stat_that(self, c):
         return ir.StatOf(THAT_OBJECT, c[0])
+
+    def stat_that_spell(self, c):
+        """"that spell's mana value": the spell whose casting triggered the ability, as it was
+        cast (CR 603.2, 202.3)."""
+        _need(c[-1] == "mana_value", "that spell's power")
+        return ir.StatOf(THAT_SPELL, c[-1])
+
+    def stat_sacrificed(self, c):
+        """"the sacrificed creature's power": the permanent sacrificed to pay the cost, as it last
+        existed on the battlefield (CR 608.2h)."""
+        return ir.StatOf(ir.Ref(ir.SACRIFICED), c[-1])
 
     def st_power(self, c):
         return "power"

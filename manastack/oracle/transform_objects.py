@@ -7,7 +7,7 @@ from manastack.mana import COLORS, NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (
     IT, ITS_CONTROLLER, THAT_CARD, THAT_OBJECT, THAT_PLAYER, THOSE, _Desc, _PREFIX_NON, _T, _kw_name, _need,
-    _number, _subtype)
+    _number, _plain_group, _subtype)
 
 # CR 110.4a: a "permanent card" is a card of any of these types
 PERMANENT_CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
@@ -55,6 +55,14 @@ class ObjectRules:
               "each")
         return ir.Ref("all", c[0].filter)
 
+    def o_each_target_controls(self, c):
+        """"each creature target player controls": only the player is targeted (CR 115.1;
+        Aggravate ruling: its creatures with hexproof are dealt damage too)."""
+        d, token = c[0], str(c[1]).lower()
+        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given and d.filter.controller is None
+              and _plain_group(d.filter), "each ... target player controls")
+        return ir.ControlledBy(d.filter, _T(ir.TargetSpec("opponent" if "opponent" in token else "player")))
+
     def o_enchanted(self, c):
         _need(not c[0].plural and c[0].kind in (None, "permanent"), "enchanted")
         return ir.Ref("enchanted")
@@ -79,6 +87,13 @@ class ObjectRules:
 
     def t_any(self, c):
         return _T(ir.TargetSpec("any"))
+
+    def t_any_count(self, c):
+        """"two targets", "up to three targets": that many of "any target" (CR 115.4)."""
+        return self.target([c[0], ("any", ir.Filter())])
+
+    def t_another_any(self, c):
+        return _T(ir.TargetSpec("any", ir.Filter(other=True)), another=True)
 
     def t_another(self, c):
         d = c[1]
@@ -260,6 +275,12 @@ class ObjectRules:
             _need(len(plurals) == 1, "mixed plural")
             plural = plurals.pop()
         return "noun", types, subtypes, plural, kind
+
+    def n_instant_and_sorcery(self, c):
+        """"instant and sorcery cards": cards that are instants or sorceries (as "instant or
+        sorcery card")."""
+        kind = str(c[-1]).lower()
+        return "noun", ("Instant", "Sorcery"), (), kind.endswith("s"), kind.rstrip("s")
 
     def n_subtype_type(self, c):
         """"Sliver creatures", "Goblin creature card": a subtype and a card type together."""

@@ -100,6 +100,8 @@ class PlaySteps(Driver):
             elif d.kind == "x":
                 asked_x = True
                 self.push(self.choose_x(d, step.get("x")))
+            elif d.kind == "divide":
+                self.push(self.choose_share(d, step.get("divide") or {}))
             elif d.kind in ("kicker", "multikicker", "buyback", "entwine", "replicate", "conspire"):
                 key = "kicker" if d.kind in ("kicker", "multikicker") else d.kind
                 asked.add(key)
@@ -134,6 +136,8 @@ class PlaySteps(Driver):
             raise StepError(f"{', '.join(sources)} in pay: were not needed to pay the cost")
         if targets:
             self.check_auto_targets(targets)
+        if step.get("divide"):
+            self.check_division(step["divide"])
 
     def choose_target(self, d, targets: list) -> Action:
         legal = ", ".join(o.label.removeprefix("target ") for o in d.options if o.kind == "target")
@@ -173,6 +177,29 @@ class PlaySteps(Driver):
                 names = ", ".join(describe_target(s, t) for t in chosen) or "none"
                 raise StepError(f"{ref} was not chosen as a target of {item.label} (its targets: {names}): "
                                 "it is one target too many, or not a legal one (CR 601.2c, 115)")
+
+    def choose_share(self, d, divide: dict) -> Action:
+        """CR 601.2d: the share of a divided amount the target asked about gets."""
+        t = d.context["target"]
+        named = [n for ref, n in divide.items() if self.is_target(ref, t)]
+        if not named:
+            raise StepError(f"{d.prompt}: say it with divide: {{target: amount, ...}}")
+        found = [o for o in d.options if o.args[0] == named[0]]
+        if not found:
+            raise StepError(f"{named[0]} can't go to {describe_target(self.state(), t)}: {d.prompt}; "
+                            f"each target gets at least 1 (CR 601.2d)")
+        return found[0]
+
+    def check_division(self, divide: dict) -> None:
+        """The division announced (shares the engine set without asking too) is the one named."""
+        s = self.game.state
+        item = s.stack[-1] if s.stack else None
+        got = {t: n for group, shares in zip(item.targets, item.division) for t, n in zip(group, shares)} \
+            if item is not None else {}
+        for ref, n in divide.items():
+            if not any(self.is_target(ref, t) and got[t] == n for t in got):
+                names = ", ".join(f"{describe_target(s, t)}: {k}" for t, k in got.items()) or "none"
+                raise StepError(f"divide: {ref} doesn't get {n} (the division: {names}) (CR 601.2d)")
 
     def choose_mode(self, d, modes: list) -> Action:
         texts = "; ".join(o.label for o in d.options)

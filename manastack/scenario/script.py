@@ -14,7 +14,7 @@ from .yamlfile import Map, Seq
 
 ACTIONS = ("play", "cast", "activate", "attack", "block", "assign", "order_triggers", "replacement",
            "may", "choose", "pass", "pass_until", "resolve", "action", "expect")
-_SPELLISH = {"targets", "target", "modes", "x", "pay", "color", "choose", "replacement"}
+_SPELLISH = {"targets", "target", "modes", "x", "pay", "color", "choose", "replacement", "divide"}
 MODIFIERS = {"cast": _SPELLISH | {"kicker", "buyback", "entwine", "replicate", "conspire", "assist", "flashback", "alternative", "adventure", "half",
                                   "fuse", "splice"}, "activate": _SPELLISH | {"ability"},
              "pass_until": {"turn"}, "attack": {"planeswalkers"}}
