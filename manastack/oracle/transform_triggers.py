@@ -178,11 +178,6 @@ class TriggerRules:
     def e_draw(self, c):
         return ir.Trigger("draw", "you")
 
-    def e_other_draws(self, c):
-        """"Whenever a player / an opponent draws a card": once for each card (CR 121.2);
-        "that player" is the one who drew."""
-        return ir.Trigger("draw", c[0] or "each")
-
     def e_draw_nth(self, c):
         """"Whenever you draw your second card each turn" (CR 121.1): that one draw only."""
         return ir.Trigger("draw", "you", nth=_ORDINALS[str(c[0]).lower()])
