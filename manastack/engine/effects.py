@@ -133,6 +133,18 @@ def _discard(ctx, e: ir.Discard, rc):
             rc.did = True
 
 
+def _discard_hand(ctx, e: ir.DiscardHand, rc):
+    """CR 701.9a: each player named discards every card in their hand, in APNAP order (CR 101.4)."""
+    s = ctx.s
+    rc.did = False
+    players = named_players(ctx, e.who, rc)
+    for p in [p for p in s.apnap() if p in players]:
+        for oid in list(s.players[p].hand):
+            if oid in s.players[p].hand:
+                events.discard(ctx, p, s.objs[oid])
+                rc.did = True
+
+
 def _gain_life(ctx, e: ir.GainLife, rc):
     n = amount(ctx, e.amount, rc)
     for p in named_players(ctx, e.who, rc):
@@ -355,6 +367,13 @@ def _get_energy(ctx, e: ir.GetEnergy, rc):
         events.get_energy(ctx, p, n, rc.card.name)
 
 
+def _get_poison(ctx, e: ir.GetPoison, rc):
+    """CR 122.1: the players named get poison counters."""
+    n = amount(ctx, e.amount, rc)
+    for p in named_players(ctx, e.who, rc):
+        events.get_poison(ctx, p, n, rc.card.name)
+
+
 def _pay_energy(ctx, e: ir.PayEnergy, rc):
     """CR 107.14, 118.3: paying energy as part of an effect, only with enough of it."""
     if ctx.s.players[rc.controller].energy < e.amount:
@@ -506,11 +525,17 @@ def _skip_next_untap(ctx, e: ir.SkipNextUntap, rc):
 
 
 def _exile_top(ctx, e: ir.ExileTopCard, rc):
-    p = ctx.s.players[rc.controller]
-    if p.library:
-        new = events.move(ctx, ctx.s.objs[p.library[-1]], "exile", cause=rc.card.name, rules=("406.1",))
-        if new is not None:
-            rc.exiled.append(new.id)
+    """CR 406.1: each player named exiles the top cards of their library, one at a time."""
+    n = amount(ctx, e.amount, rc)
+    players = [rc.controller] if e.who == ir.Ref("you") else named_players(ctx, e.who, rc)
+    for player in [p for p in ctx.s.apnap() if p in players]:
+        p = ctx.s.players[player]
+        for _ in range(n):
+            if not p.library:
+                break
+            new = events.move(ctx, ctx.s.objs[p.library[-1]], "exile", cause=rc.card.name, rules=("406.1",))
+            if new is not None:
+                rc.exiled.append(new.id)
 
 
 def _may_play_exiled(ctx, e: ir.MayPlayExiled, rc):
@@ -525,10 +550,14 @@ def _may_play_exiled(ctx, e: ir.MayPlayExiled, rc):
 
 
 def _create_tokens(ctx, e: ir.CreateTokens, rc):
-    for _ in range(amount(ctx, e.amount, rc)):
-        token = events.create_token(ctx, e.token, rc.controller, e.tapped)
-        if token is not None:
-            rc.created.append(token.id)
+    """CR 111.2: each player named creates the tokens, under their control (APNAP, CR 101.4)."""
+    n = amount(ctx, e.amount, rc)
+    players = [rc.controller] if e.who == ir.Ref("you") else named_players(ctx, e.who, rc)
+    for p in [p for p in ctx.s.apnap() if p in players]:
+        for _ in range(n):
+            token = events.create_token(ctx, e.token, p, e.tapped)
+            if token is not None:
+                rc.created.append(token.id)
 
 
 def _tap(ctx, e: ir.Tap, rc):
@@ -598,6 +627,8 @@ def _search(ctx, e: ir.SearchLibrary, rc):
     if not owners:
         return
     p = s.players[owners[0]]
+    # CR 701.23a: the ability's controller searches, or with ``own`` the library's owner
+    searcher = p.index if e.own else rc.controller
     f = replace(e.filter, zone="library", controller=None)
     must = not e.up_to and f == ir.Filter(zone="library")
     zones = ("library",)
@@ -616,37 +647,37 @@ def _search(ctx, e: ir.SearchLibrary, rc):
                    for o in cands]
         if not must:
             options.append(Action("done", (), "find nothing more"))
-        whose = "your" if p.index == rc.controller else f"{p.name}'s"
-        answer = ctx.ask(Decision(rc.controller, DecisionKind.SEARCH,
+        whose = "your" if p.index == searcher else f"{p.name}'s"
+        answer = ctx.ask(Decision(searcher, DecisionKind.SEARCH,
                                   f"Search {whose} library", tuple(options)))
         if answer.kind == "done":
             break
         found.append(s.objs[answer.args[0]])
     if e.reveal and found:
-        s.add_log(f"{s.players[rc.controller].name} reveals {', '.join(o.card.name for o in found)}",
+        s.add_log(f"{s.players[searcher].name} reveals {', '.join(o.card.name for o in found)}",
                   ("701.20a", "701.23e"), "effect")
     top = e.to == "library_top"     # set aside, the library shuffled, then put on top (CR 401.4)
     for o in found:
         if top:
             p.library.remove(o.id)
         elif e.to == "battlefield":
-            events.move(ctx, o, "battlefield", controller=rc.controller, tapped=e.tapped, rules=("701.23a",))
+            events.move(ctx, o, "battlefield", controller=searcher, tapped=e.tapped, rules=("701.23a",))
         else:
             events.move(ctx, o, e.to, rules=("701.23a",))
-    searcher = s.players[rc.controller].name
+    name = s.players[searcher].name
     if "library" not in zones:
-        s.add_log(f"{searcher} searches their graveyard", ("701.23a",))
+        s.add_log(f"{name} searches their graveyard", ("701.23a",))
         return
     s.rng.shuffle(p.library)
     if top:
         p.library += [o.id for o in found]
         s.version += 1
         if found:
-            s.add_log(f"{searcher} puts the card found on top of their library", ("701.23a", "401.4"), "zone")
-    if p.index == rc.controller:
-        s.add_log(f"{searcher} searches their library and shuffles", ("701.23a", "701.24a"))
+            s.add_log(f"{name} puts the card found on top of their library", ("701.23a", "401.4"), "zone")
+    if p.index == searcher:
+        s.add_log(f"{name} searches their library and shuffles", ("701.23a", "701.24a"))
     else:
-        s.add_log(f"{searcher} searches {p.name}'s library, then {p.name} shuffles it", ("701.23a", "701.24a"))
+        s.add_log(f"{name} searches {p.name}'s library, then {p.name} shuffles it", ("701.23a", "701.24a"))
 
 
 def _reveal_hand_discard(ctx, e: ir.RevealHandDiscard, rc):
@@ -868,9 +899,12 @@ def _gain_control(ctx, e: ir.GainControl, rc):
     since their turn began, so CR 302.6 applies to it (haste aside). A duration "for as long as"
     a condition on the source holds is kept by :mod:`.control` (CR 611.2b)."""
     src = ctx.s.objs.get(rc.source)
+    players = [rc.controller] if e.who == ir.Ref("you") else named_players(ctx, e.who, rc)
+    if not players:
+        return
     for o in named_objects(ctx, e.what, rc):
         if o.zone == "battlefield":
-            control.start(ctx, o, rc.controller, e.duration, src, rc.card.name)
+            control.start(ctx, o, players[0], e.duration, src, rc.card.name)
 
 
 def _exchange_control(ctx, e: ir.ExchangeControl, rc):
@@ -911,6 +945,7 @@ HANDLERS = {
     ir.SacrificePermanents: edicts.sacrifice_permanents,  # CR 701.21a
     ir.CounterUnlessPays: unless_costs.counter_unless_pays,
     ir.SacrificeUnlessPays: unless_costs.sacrifice_unless_pays, ir.UnlessPays: unless_costs.unless_pays,
+    ir.DiscardHand: _discard_hand,
     ir.EnterAttacking: placement_effects.enter_attacking,
     ir.Attach: placement_effects.attach,
     ir.ExileTopCard: _exile_top,
@@ -931,7 +966,7 @@ HANDLERS = {
     ir.MayPlayExiled: _may_play_exiled,
     ir.RemoveCounters: _remove_counters, ir.BecomeCreature: _become_creature,
     ir.GainControl: _gain_control, ir.ExchangeControl: _exchange_control,
-    ir.GetEnergy: _get_energy, ir.PayEnergy: _pay_energy, ir.BecomeMonarch: _become_monarch,
+    ir.GetEnergy: _get_energy, ir.GetPoison: _get_poison, ir.PayEnergy: _pay_energy, ir.BecomeMonarch: _become_monarch,
     ir.CreateManaReplacement: _create_mana_replacement,
     ir.CreateDelayedTrigger: _create_delayed_trigger, ir.Explore: _explore,
     ir.LoseGame: game_outcome.lose_game, ir.IfYouDont: game_outcome.if_you_dont,

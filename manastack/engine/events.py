@@ -627,6 +627,17 @@ def get_energy(ctx: Ctx, player: int, n: int, why: str = "") -> None:
                   + (f" ({why})" if why else ""), ("122.1", "107.14"), "counters")
 
 
+def get_poison(ctx: Ctx, player: int, n: int, why: str = "") -> None:
+    """CR 122.1: ``player`` gets ``n`` poison counters; ten or more lose the game as a state-based
+    action (CR 704.5c)."""
+    if n <= 0:
+        return
+    p = ctx.s.players[player]
+    p.poison += n
+    ctx.s.add_log(f"{p.name} gets {n} poison counter{'s' if n != 1 else ''} (poison {p.poison})"
+                  + (f" ({why})" if why else ""), ("122.1",), "counters")
+
+
 def pay_energy(ctx: Ctx, player: int, n: int, why: str = "") -> None:
     """CR 107.14: to pay {E} is to remove one energy counter from yourself; the caller has
     checked that there are enough (CR 118.3)."""

@@ -102,6 +102,9 @@ CAST_RESTRICTIONS = frozenset({"steps", "attacked", "another_spell"})
 # "sacrifice ~ unless you ..." (CR 118.12a); engine.unless_costs pays them.
 UNLESS_COST_PARTS = frozenset({"mana", "pay_life", "discard", "discard_type", "energy", "sacrifice",
                                "sacrifice_count", "return_to_hand", "return_count"})
+# The parts a cost a player pays to stop an effect may have ("that player loses 2 life unless
+# they pay {2}", CR 118.12); engine.unless_costs.unless_player_pays.
+PLAYER_UNLESS_COST_PARTS = frozenset({"mana"})
 STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_block",
                           "no_legend_rule", "cant_be_countered", "attacks_each_combat",
                           "cant_be_blocked", "can_block_only_flying", "doesnt_untap",
@@ -250,6 +253,8 @@ def _walk(node, out: list[str]) -> None:
             out += _cost_gaps(node.cost, SPELL_COST_PARTS, f"{node.name} cost")
     elif t is ir.AdditionalCost:
         out += _cost_gaps(node.cost, ADDITIONAL_COST_PARTS, "additional cost")
+    elif t is ir.UnlessPays and node.who != ir.Ref("you"):
+        out += _cost_gaps(node.cost, PLAYER_UNLESS_COST_PARTS, "unless cost")
     elif t in (ir.SacrificeUnlessPays, ir.UnlessPays):
         out += _cost_gaps(node.cost, UNLESS_COST_PARTS, "unless cost")
     elif t is ir.AlternativeCost:          # engine.alt_costs (CR 118.9)
@@ -312,6 +317,10 @@ def _walk(node, out: list[str]) -> None:
             out.append("any player may activate a mana ability or one paid with its own permanent")
     elif t is ir.CreateEmblem:
         out += _emblem_gaps(node)
+    elif t is ir.PayMana and node.cost.x_count:
+        out.append("paying {X} in an effect")     # engine.effects._pay_mana has no X to choose
+    elif t is ir.SearchLibrary and node.own and node.who == ir.Ref("each_player"):
+        out.append("each player searching their own library")   # engine.effects._search: one library
     elif hasattr(node, "duration") and node.duration not in DURATIONS:
         out.append(f"duration {node.duration!r}")
     if t is ir.GrantKeywords or (t is ir.StaticEffect and node.kind == "grant_keywords"):

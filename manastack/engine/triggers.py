@@ -229,6 +229,11 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
             return []
         return [Seen(kind, obj=ev.obj, player=getattr(ev, "player", None))]
     if kind == "step" and e == "beginning_of_step":
+        if trig.whose == "enchanted_controller":
+            # CR 303.4: the step of the turn of the enchanted permanent's controller
+            host = s.objs.get(source.attached_to) if source.attached_to is not None else None
+            hit = trig.step == ev.step and host is not None and host.controller == s.active
+            return [Seen(kind, step=ev.step, player=s.active)] if hit else []
         if trig.step == ev.step and _player_matches(trig.whose, s.active, source.controller):
             return [Seen(kind, step=ev.step, player=s.active)]
         return []

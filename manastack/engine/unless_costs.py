@@ -13,7 +13,7 @@ from .abilities import cost_text
 from .casting import cost_payable, pay_cost, pay_mana
 from .decisions import Action, Decision, DecisionKind
 from .mana_abilities import can_afford
-from .resolution import amount, execute, resolve_subject, source_obj
+from .resolution import amount, execute, named_players, resolve_subject, source_obj
 from .state import Obj
 from .wording import possessive
 
@@ -94,10 +94,45 @@ def _pay_anyway(ctx, player: int, cost: ir.Cost, how: str, label: str, rc) -> No
         ctx.s.add_log(f"{ctx.s.players[player].name} pays {label} ({how}) anyway", ("118.12",), "choice")
 
 
+def unless_player_pays(ctx, e: ir.UnlessPays, rc) -> None:
+    """CR 118.12: the player the effects name may pay the cost as the ability resolves (CR
+    603.5); all of it or none (CR 118.12a), and a cost they can't pay can't be chosen (CR
+    118.3). If they don't pay, the effects happen."""
+    s = ctx.s
+    players = named_players(ctx, e.who, rc)
+    o = source_obj(ctx, rc)
+    if players and o is not None:
+        player = players[0]
+        p = s.players[player]
+        how = cost_text(e.cost)
+        options = [Action("decline", (), f"don't {how}")]
+        if cost_payable(s, o, e.cost, payer=player):
+            options.insert(0, Action("pay", (), how))
+        answer = ctx.ask(Decision(player, DecisionKind.UNLESS, f"{rc.card.name}: {how}, or its effect "
+                                  "happens (CR 118.12)", tuple(options)))
+        if answer.kind == "pay":
+            if exercise.RECORD is not None:
+                for f in dataclasses.fields(e.cost):
+                    if getattr(e.cost, f.name) != f.default:
+                        exercise.note("PLAYER_UNLESS_COST_PARTS", f.name, rc.card)
+            pay_cost(ctx, player, o, e.cost, rc.card.name)
+            s.add_log(f"{p.name} pays for {rc.card.name} ({how}): its effect doesn't happen",
+                      ("118.12",), "choice")
+            return
+        why = "can't pay" if len(options) == 1 else "doesn't pay"
+        s.add_log(f"{p.name} {why} for {rc.card.name} ({how})", ("118.12", "118.3") if len(options) == 1
+                  else ("118.12",), "choice")
+    execute(ctx, e.effects, rc)
+
+
 def unless_pays(ctx, e: ir.UnlessPays, rc) -> None:
     """CR 118.12, 608.2c: "[effects] unless you pay [cost]": on resolution the controller may pay
     the whole cost; if they don't (or can't: CR 118.3), the effects happen (Hasran Ogress's
-    ruling: the damage or the payment, during resolution)."""
+    ruling: the damage or the payment, during resolution). Another player named pays or not in
+    :func:`unless_player_pays`."""
+    if e.who != ir.Ref("you"):
+        unless_player_pays(ctx, e, rc)
+        return
     s = ctx.s
     player = rc.controller
     how = cost_text(e.cost)

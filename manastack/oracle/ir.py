@@ -326,6 +326,14 @@ class Discard:
 
 
 @dataclass(frozen=True, slots=True)
+class DiscardHand:
+    """"Each player discards their hand": each player named discards every card in their hand
+    (CR 701.9a), in APNAP order (CR 101.4)."""
+
+    who: Subject = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
 class GainLife:
     amount: Amount
     who: Subject = Ref("you")
@@ -454,6 +462,7 @@ class GainControl:
 
     what: Subject
     duration: str = "end_of_turn"
+    who: Subject = Ref("you")    # the player who gains control ("Target player gains control of ...")
 
 
 # ------------------------------------------------ the monarch (CR 724)
@@ -473,6 +482,15 @@ class BecomeMonarch:
 @dataclass(frozen=True, slots=True)
 class GetEnergy:
     """"you get {E}{E}": ``who`` gets ``amount`` energy counters (CR 122.1, 107.14)."""
+
+    amount: Amount
+    who: Subject = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class GetPoison:
+    """"that player gets a poison counter": ``who`` gets ``amount`` poison counters (CR 122.1;
+    ten or more lose the game, CR 704.5c)."""
 
     amount: Amount
     who: Subject = Ref("you")
@@ -555,9 +573,13 @@ class TokenSpec:
 
 @dataclass(frozen=True, slots=True)
 class CreateTokens:
+    """Create ``amount`` tokens; each player ``who`` names creates them, under their control
+    (CR 111.2)."""
+
     token: TokenSpec
     amount: Amount = 1
     tapped: bool = False
+    who: Subject = Ref("you")
 
 
 @dataclass(frozen=True, slots=True)
@@ -585,7 +607,8 @@ class Scry:
 class SearchLibrary:
     """Search ``who``'s library for up to ``amount`` cards matching ``filter``, put them into
     ``to`` ("hand", "exile" or "battlefield" under your control, ``tapped``); then that player
-    shuffles. ``up_to``: "for up to three cards", not "for three cards"."""
+    shuffles. ``up_to``: "for up to three cards", not "for three cards". With ``own`` the
+    library's owner searches, and the cards go to their hand or under their control."""
 
     filter: Filter
     to: str = "hand"
@@ -595,6 +618,7 @@ class SearchLibrary:
     who: Subject = Ref("you")
     up_to: bool = False
     graveyard: bool = False   # "your library and/or graveyard": the library is shuffled if searched
+    own: bool = False         # its owner ``who`` searches it and gets the cards ("Its controller may search their library")
 
 
 @dataclass(frozen=True, slots=True)
@@ -969,7 +993,11 @@ class CastSuspended:
 
 @dataclass(frozen=True, slots=True)
 class ExileTopCard:
-    """Exile the top card of your library (the ability remembers it for "that card")."""
+    """Exile the top card of your library (the ability remembers it for "that card"); or each
+    player ``who`` names exiles the top ``amount`` cards of their own library (CR 406.1)."""
+
+    amount: Amount = 1
+    who: Subject = Ref("you")
 
 
 @dataclass(frozen=True, slots=True)
@@ -1010,10 +1038,12 @@ class SacrificeUnlessPays:
 class UnlessPays:
     """"[effects] unless you pay [cost]" ("~ deals 8 damage to you unless you pay {G}{G}{G}{G}"):
     on resolution the controller chooses whether to pay all of ``cost``; if they don't, or
-    can't, ``effects`` happen (CR 118.12, 608.2c)."""
+    can't, ``effects`` happen (CR 118.12, 608.2c). With ``who`` another player the effects
+    name pays or not ("that player loses 2 life unless they pay {2}")."""
 
     effects: tuple["Effect", ...]
     cost: "Cost"
+    who: Subject = Ref("you")
 
 
 @dataclass(frozen=True, slots=True)
@@ -1085,7 +1115,7 @@ Effect = Union[
     ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords,
     PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
-    Attach, GainControl, ExchangeControl, GetEnergy, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
+    Attach, GainControl, ExchangeControl, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit,
     IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict,
     PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, Surveil, CreateEmblem, SacrificePermanents,
@@ -1150,7 +1180,9 @@ class Trigger:
     (CR 702.37e).
 
     ``subject`` says whose event it must be ("self" or a filter); ``step`` names the step for
-    "at the beginning of" triggers, with ``whose`` ("your", "each", "opponent").
+    "at the beginning of" triggers, with ``whose`` ("your", "each", "opponent"; "any" for
+    "each player's", which names the active player; "enchanted_controller" for "the upkeep of
+    enchanted creature's controller").
     """
 
     event: str

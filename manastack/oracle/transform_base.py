@@ -78,6 +78,7 @@ IT = _Marker("it")
 THAT_OBJECT = _Marker("that creature")   # "that creature", "that permanent"
 THOSE = _Marker("those creatures")        # the several targets of one phrase named before
 PREV = _Marker("previous subject")
+PREV_PLAYER = _Marker("previous player")  # "Target player draws two cards and loses 2 life"
 ITS_CONTROLLER = _Marker("its controller")
 THAT_PLAYER = _Marker("that player")
 THAT_SPELL = _Marker("that spell")
@@ -130,6 +131,9 @@ class _TokenTypes:
 _ONE = {"self", "enchanted", "equipped", "triggering_object"}
 _PLAYERS = {"you", "each_opponent", "each_player", "target_controller", "triggering_player",
             "triggering_controller", "defending_player"}
+
+
+_PLAYER_TARGETS = {"player", "opponent", "player_or_planeswalker", "opponent_or_planeswalker", "any"}
 
 
 def _is_player(subject) -> bool:
@@ -300,7 +304,9 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             _need(its_default is not None, "its controller")
             return its_default
         elif value is THAT_PLAYER:
-            _need(that_player is not None, "that player")
+            # after a target that may be a player, "that player" would mean that target
+            _need(that_player is not None and not any(sp.kind in _PLAYER_TARGETS for sp in specs),
+                  "that player")
             return that_player
         elif value is THAT_SPELL:
             _need(that_spell is not None, "that spell")
@@ -327,14 +333,17 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
         if isinstance(effect, ir.Modal):
             return effect
         if isinstance(effect, ir.CreateTokens):   # CR 111.1: "it" after this is the new token
+            who = subject(effect.who)             # "Its controller creates ...", named first
             last.append(ir.Ref("created"))
-            return effect
+            return dataclasses.replace(effect, who=who) if who != effect.who else effect
+        if isinstance(effect, ir.UnlessPays):    # the effects first: targets in the order written
+            # "~ deals 3 damage to you unless you pay {2}", "... unless they pay {2}"
+            inner = tuple(walk(e) for e in effect.effects)
+            return dataclasses.replace(effect, effects=inner, who=subject(effect.who))
         if isinstance(effect, ir.IfYouDo):       # "If you do, it ...": what was named before
             return ir.IfYouDo(tuple(walk(e) for e in effect.effects))
         if isinstance(effect, ir.IfYouDont):
             return ir.IfYouDont(tuple(walk(e) for e in effect.effects))
-        if isinstance(effect, ir.UnlessPays):    # "~ deals 3 damage to you unless you pay {2}"
-            return dataclasses.replace(effect, effects=tuple(walk(e) for e in effect.effects))
         if isinstance(effect, ir.IfYouWin):
             return dataclasses.replace(effect, effects=tuple(walk(e) for e in effect.effects))
         if isinstance(effect, ir.Conditional):   # what "instead" replaced is named first

@@ -9,7 +9,7 @@ from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.subtypes import CREATURE_TYPES
 from manastack.oracle.transform_base import (no_it_subject, THAT_OBJECT,
-    IT, ITS_CONTROLLER, PREDEFINED_TOKENS, PREV, THAT_CARD, THAT_PLAYER, THAT_SPELL, UNTIL_EOT, _Amount, _Colors,
+    IT, ITS_CONTROLLER, PREDEFINED_TOKENS, PREV, PREV_PLAYER, THAT_CARD, THAT_PLAYER, THAT_SPELL, UNTIL_EOT, _Amount, _Colors,
     _Desc, _ForEach, _OPEN, _T, _TokenTypes, _amount, _is_object, _is_player, _mana_symbols,
     _need, _number, _of, _permanent, _plain_group, _ptmod, _subtype)
 
@@ -243,6 +243,10 @@ class EffectRules:
               and not d.zone_given and d.filter.controller is None and not d.filter.other, "edict")
         return [ir.SacrificePermanents(who, dataclasses.replace(d.filter, controller="you"), n)]
 
+    def edict_prev(self, c):
+        """"... and sacrifices a creature": the player named before in the sentence."""
+        return self.edict([PREV_PLAYER] + list(c))
+
     def edict_you(self, c):
         """"Sacrifice a creature." as an effect: its controller sacrifices (CR 701.21a)."""
         return self.edict([ir.Ref("you")] + list(c))
@@ -270,11 +274,34 @@ class EffectRules:
         return [ir.Discard(_of(c, _Amount).value, self._player_or_you(c),
                            random="random" in c)]
 
+    def discard_hand(self, c):
+        """"Each player discards their hand", "Discard your hand" (CR 701.9a)."""
+        who = c[0] if c and c[0] is not None else ir.Ref("you")
+        _need(_is_player(who), "not a player")
+        return [ir.DiscardHand(who)]
+
     def at_random(self, c):
         return "random"
 
     def cards(self, c):
         return None
+
+    # A verb of a player without its own subject ("Target player draws two cards and loses 2
+    # life"): the player named before it in the sentence, filled in by ``sentence``.
+    def draw_prev(self, c):
+        return [ir.Draw(_amount(_of(c, _Amount), _of(c, _ForEach)), PREV_PLAYER)]
+
+    def discard_prev(self, c):
+        return [dataclasses.replace(e, who=PREV_PLAYER) for e in self.discard(c)]
+
+    def gain_life_prev(self, c):
+        return [ir.GainLife(_amount(c[0], _of(c, _ForEach)), PREV_PLAYER)]
+
+    def lose_life_prev(self, c):
+        return [ir.LoseLife(_amount(c[0], _of(c, _ForEach)), PREV_PLAYER)]
+
+    def mill_prev(self, c):
+        return [ir.Mill(_of(c, _Amount).value, PREV_PLAYER)]
 
     def gain_life(self, c):
         _need(_is_player(c[0]), "not a player")
@@ -318,6 +345,12 @@ class EffectRules:
 
     def exile_top(self, c):
         return [ir.ExileTopCard()]
+
+    def exile_top_by(self, c):
+        """"that player exiles the top two cards of their library" (CR 406.1)."""
+        who, n = c[0], _of(c, _Amount)
+        _need(_is_player(who), "not a player")
+        return [ir.ExileTopCard(n.value if n is not None else 1, who)]
 
     def play_permission(self, c):
         """"You may play that card this turn": the card this ability exiled (CR 601.3, 305.1)."""
@@ -422,6 +455,17 @@ class EffectRules:
                             text=PREDEFINED_TOKENS[name])
         return [ir.CreateTokens(spec, amount.value)]
 
+    def create_by(self, c):
+        """"Its controller creates a 1/1 white Spirit creature token", "Target opponent creates
+        ...": the player named creates the tokens (CR 111.2)."""
+        who = c[0]
+        _need(_is_player(who), "not a player")
+        return [dataclasses.replace(e, who=who) for e in self.create(c[1:])]
+
+    def create_predefined_by(self, c):
+        _need(_is_player(c[0]), "not a player")
+        return [dataclasses.replace(e, who=c[0]) for e in self.create_predefined(c[1:])]
+
     def token(self, c):
         """A token's characteristics as the effect defines them (CR 111.3); its name is its
         subtypes plus "Token" (CR 111.4)."""
@@ -482,6 +526,13 @@ class EffectRules:
         duration = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "while"), "permanent")
         return [ir.GainControl(c[0], UNTIL_EOT if "eot" in c else duration)]
 
+    def gain_control_by(self, c):
+        """"Target player gains control of target permanent you control" (Donate), "target
+        opponent gains control of it" (CR 613.1b): that player controls it."""
+        who, rest = c[0], c[1:]
+        _need(_is_player(who), "not a player")
+        return [dataclasses.replace(e, who=who) for e in self.gain_control(rest)]
+
     # ------------------------------------------------ monstrosity (CR 701.37a)
     def monstrosity(self, c):
         return [ir.BecomeDesignated("monstrous", _number(c[0]))]
@@ -505,6 +556,16 @@ class EffectRules:
         _need(_is_player(who), "get energy")
         n = sum(1 for x in c if isinstance(x, Token) and x.type == "ENERGY")
         return [ir.GetEnergy(_amount(_Amount(n), _of(c, _ForEach)), who)]
+
+    def get_poison(self, c):
+        """"[player] gets N poison counters" (CR 122.1): only poison counters are put on players
+        this way."""
+        who, n, kind = c[0], c[1], str(c[2]).lower()
+        _need(_is_player(who) and kind == "poison", "counters on a player")
+        return [ir.GetPoison(n.value, who)]
+
+    def get_poison_prev(self, c):
+        return [dataclasses.replace(e, who=PREV_PLAYER) for e in self.get_poison([ir.Ref("you"), *c])]
 
     def pay_energy(self, c):
         """"pay {E}{E}" inside an effect, usually "you may pay {E}{E}. If you do, ..." (CR 107.14)."""
@@ -567,6 +628,13 @@ class EffectRules:
         _need(not (tapped and dest == "hand"), "search")
         f = dataclasses.replace(d.filter, zone="library")
         return [ir.SearchLibrary(f, dest, tapped, amount, "reveal" in c, up_to=isinstance(c[0], tuple))]
+
+    def search_own(self, c):
+        """A player searches their own library (CR 701.23a): "[player] may search their library
+        for ..., put it onto the battlefield, then shuffle"; the player is the one named before
+        (``may_player``, or ``sentence``)."""
+        parts = [x for x in c if x is not None]
+        return [dataclasses.replace(e, who=PREV_PLAYER, own=True) for e in self.search(parts + [None])]
 
     def search_to_top(self, c):
         """"Search your library for a card, then shuffle your library and put that card on top

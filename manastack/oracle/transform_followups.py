@@ -123,6 +123,19 @@ class FollowupRules:
               "equal to the number of")
         return [ir.StaticAbility(ir.StaticEffect("pt_equal_count", "self", count=d.filter))]
 
+    def unless_they(self, c):
+        """"[effect] unless they pay {2}" (CR 118.12): "they" is the one player every effect
+        of the clause names (who loses life, discards, sacrifices, or is dealt the damage)."""
+        effects, parts = c[0], c[-1] if isinstance(c[-1], list) else [c[-1]]
+        fields = dict(parts)
+        _need(len(fields) == len(parts) and "times" not in fields, "unless cost")
+        named = {e.to if type(e) is ir.DealDamage else getattr(e, "who", None) for e in effects}
+        _need(len(named) == 1, "unless they")
+        (who,) = named
+        # "they" is a third person: never "you"; "each player" would ask each in turn
+        _need(_is_player(who) and who not in (ir.Ref("you"), ir.Ref("each_player")), "unless they")
+        return [ir.UnlessPays(tuple(effects), ir.Cost(**fields), who)]
+
     def sacrifice_unless(self, c):
         """"Sacrifice ~ unless you pay {1}{R}", "sacrifice it unless you return a land you
         control to its owner's hand", "... unless you pay {1} for each card in your hand": the

@@ -10,7 +10,7 @@ from lark import Token, v_args
 from manastack.mana import ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (_plain_group, no_it_subject, 
-    IT, PREV, THAT_OBJECT, _OPEN, _ChooseColor, _CounteredExile, _KeepsSource, _TokenHas, _T, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
+    IT, PREV, PREV_PLAYER, THAT_OBJECT, _OPEN, _ChooseColor, _CounteredExile, _KeepsSource, _TokenHas, _T, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
     bind)
 
 
@@ -137,10 +137,12 @@ class LineRules:
             if isinstance(trigger.subject, str) else ir.Ref("triggering_object")
         its = ir.Ref("attached_controller") if trigger.subject in ("enchanted", "equipped") \
             else ir.Ref("triggering_controller") if isinstance(trigger.subject, ir.Filter) else None
-        # "that player": the player who tapped the land (CR 106.12a), or the player the damage
-        # was dealt to ("deals combat damage to a player, that player discards a card")
-        that = ir.Ref("triggering_player") if (trigger.event == "tapped_for_mana" and trigger.whose) \
-            or trigger.event in _DAMAGED_PLAYER else None
+        that = ir.Ref("triggering_player") if _names_player(trigger) else None
+        if trigger.event in ("enters", "dies") and isinstance(trigger.subject, ir.Filter) \
+                and trigger.subject.controller == "opponent":
+            # "a creature an opponent controls dies", "a land enters under an opponent's control":
+            # the opponent named is its controller (CR 603.10a: as it last existed)
+            that = ir.Ref("triggering_controller")
         spell = ir.Ref("triggering_spell") if trigger.event == "cast" else None   # CR 601.2i
         if trigger.event in ("blocks_or_blocked_by_creature", "blocked_by_creature"):   # "that creature": the other one
             default, its = ir.Ref("triggering_object"), ir.Ref("triggering_controller")
@@ -525,12 +527,18 @@ class LineRules:
         """Give subjectless clauses the previous subject, and open durations the next one."""
         effects: list = []
         last = None
+        player = None       # the player the last clause with a player subject named
         for clause in c:
             if clause is None:
                 continue
             for e in clause:
                 # without "this turn", a prevention sentence is a static ability (st_prevent)
                 _need(type(e) is not ir.PreventDamage or bool(e.duration), "a prevention without a duration")
+                if getattr(e, "who", None) is PREV_PLAYER:
+                    _need(player is not None, "no player named before")
+                    e = dataclasses.replace(e, who=player)
+                if type(e) is not ir.May and _is_player(getattr(e, "who", None)):
+                    player = e.who
                 if getattr(e, "what", None) is PREV:
                     _need(last is not None, "no subject")
                     e = dataclasses.replace(e, what=last)
@@ -655,12 +663,32 @@ class LineRules:
         """"[player] may [do something]": the player both chooses and does it (CR 603.5)."""
         who, effects = c
         _need(_is_player(who), "may")
-        return [ir.May(tuple(dataclasses.replace(e, who=who) if getattr(e, "who", None) == ir.Ref("you")
+        return [ir.May(tuple(dataclasses.replace(e, who=who) if getattr(e, "who", None) in (ir.Ref("you"), PREV_PLAYER)
                              else e for e in effects), who)]
 
 
 _DAMAGED_PLAYER = frozenset({"deals_damage_to_player", "deals_combat_damage_to_player",
                              "deals_damage_to_opponent", "deals_combat_damage_to_opponent"})
+# Events whose trigger condition names the player who acted or to whom it happened: the one who
+# drew, discarded, cycled, gained or lost life (CR 603.2).
+_PLAYER_ACTS = frozenset({"draw", "discards", "cycles", "gain_life", "lose_life"})
+
+
+def _names_player(trigger: ir.Trigger) -> bool:
+    """Whether "that player" in the effect means a player the trigger condition names (CR 603.2,
+    608.2): the player who tapped the land (CR 106.12a), the player dealt damage ("deals combat
+    damage to a player, that player discards a card"), the one who drew, discarded, cycled,
+    gained or lost life, the caster of "a player / an opponent casts" (CR 601.2i), and the
+    active player of "each player's / each opponent's / enchanted creature's controller's
+    upkeep". The engine's ``Seen.player`` is that player for each of them."""
+    e = trigger.event
+    if e == "tapped_for_mana":
+        return trigger.whose is not None
+    if e == "cast":
+        return isinstance(trigger.subject, ir.Filter) and trigger.subject.controller in (None, "opponent")
+    if e == "beginning_of_step":
+        return trigger.whose in ("any", "opponent", "enchanted_controller")
+    return e in _DAMAGED_PLAYER or e in _PLAYER_ACTS
 def _unless_done(last, dont: ir.IfYouDont) -> list:
     """CR 608.2c: "Pay {2}{B}. If you don't, ..." -- the payment is the player's choice, and
     what follows happens if it wasn't made; inside a delayed ability ("At the beginning of your

@@ -30,7 +30,7 @@ class TriggerRules:
         f = dataclasses.replace(d.filter, other=other or d.filter.other)
         if len(c) > 2:
             _need(f.controller is None, "enters under")
-            f = dataclasses.replace(f, controller="you")
+            f = dataclasses.replace(f, controller=c[2])
         return ir.Trigger("enters", f)
 
     def e_self_or_another_enters(self, c):
@@ -41,6 +41,10 @@ class TriggerRules:
 
     def under_you(self, c):
         return "you"
+
+    def under_opponent(self, c):
+        """"enters under an opponent's control": "that player" is then its controller."""
+        return "opponent"
 
     def e_self_dies(self, c):
         return ir.Trigger("dies")
@@ -311,6 +315,16 @@ class TriggerRules:
 
     def step_each(self, c):
         return ir.Trigger("beginning_of_step", step=c[0], whose="each")
+
+    def step_each_player(self, c):
+        """"At the beginning of each player's upkeep": every upkeep, naming its active player
+        ("that player", CR 603.2, 608.2)."""
+        return ir.Trigger("beginning_of_step", step=c[0], whose="any")
+
+    def step_enchanted_controller(self, c):
+        """"At the beginning of the upkeep of enchanted creature's controller": the step of the
+        turn of whoever controls the permanent this Aura enchants (CR 303.4, 603.2)."""
+        return ir.Trigger("beginning_of_step", step=c[0], whose="enchanted_controller")
 
     def step_opponent(self, c):
         return ir.Trigger("beginning_of_step", step=c[0], whose="opponent")
