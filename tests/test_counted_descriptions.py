@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from manastack.engine import characteristics as ch
 
-from .game_helpers import board, on_battlefield
+from .game_helpers import board, cast_and_pay, on_battlefield, resolve
 
 
 def _pt(g, name):
@@ -45,7 +45,6 @@ def test_drift_of_the_dead_counts_snow_lands(corpus_db):
 
 def test_golgari_grave_troll_enters_with_a_counter_per_creature_card(corpus_db):
     """Counted as it enters (CR 614.1c): three creature cards in the graveyard, three counters."""
-    from .game_helpers import cast_and_pay, resolve
     g = board(corpus_db, """
   - name: Alice
     hand: [Golgari Grave-Troll]

@@ -2,6 +2,7 @@
 "if" (CR 603.4), "Activate only if ..." (CR 602.5b) and "as long as ..." (CR 611.3a)."""
 from __future__ import annotations
 
+from manastack.engine import characteristics as ch
 from manastack.engine.decisions import Action
 from manastack.oracle import ir
 
@@ -162,7 +163,6 @@ def test_morbid_sees_a_token_die(corpus_db):
 
 
 def test_serra_ascendant_at_thirty_life(corpus_db):
-    from manastack.engine import characteristics as ch
     for life, expected in ((29, (1, 1, False)), (30, (6, 6, True))):
         g = board(corpus_db, f"""
   - name: Alice
