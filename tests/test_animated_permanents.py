@@ -7,7 +7,7 @@ from manastack.engine.decisions import Action
 from manastack.engine.filters import matches
 from manastack.oracle import ir
 
-from .game_helpers import board, cast_and_pay, labels, on_battlefield, pass_until, pick, resolve
+from .game_helpers import board, cast_and_pay, on_battlefield, pass_until, resolve
 
 
 def _keyrune(g):

@@ -6,8 +6,7 @@ from __future__ import annotations
 from manastack.engine.decisions import Action
 from manastack.oracle import ir
 
-from .game_helpers import (board, cast_and_pay, labels, names, on_battlefield, pass_until, pick, resolve,
-                           stack_labels)
+from .game_helpers import board, cast_and_pay, names, on_battlefield, pass_until, pick, resolve, stack_labels
 
 
 def test_read_as_trigger_events(corpus_db):

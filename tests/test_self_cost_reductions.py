@@ -34,7 +34,7 @@ def test_blasphemous_act_never_below_its_red_mana(corpus_db):
 
 def test_bone_picker_after_a_creature_died(corpus_db):
     def castable(kill: bool) -> bool:
-        g = board(corpus_db, f"""
+        g = board(corpus_db, """
   - name: Alice
     hand: [Bone Picker, Shock]
     battlefield: [Swamp, Mountain]
