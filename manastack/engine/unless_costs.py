@@ -94,65 +94,38 @@ def _pay_anyway(ctx, player: int, cost: ir.Cost, how: str, label: str, rc) -> No
         ctx.s.add_log(f"{ctx.s.players[player].name} pays {label} ({how}) anyway", ("118.12",), "choice")
 
 
-def unless_player_pays(ctx, e: ir.UnlessPays, rc) -> None:
-    """CR 118.12: the player the effects name may pay the cost as the ability resolves (CR
-    603.5); all of it or none (CR 118.12a), and a cost they can't pay can't be chosen (CR
-    118.3). If they don't pay, the effects happen."""
+def unless_pays(ctx, e: ir.UnlessPays, rc) -> None:
+    """CR 118.12, 608.2c: "[effects] unless you pay [cost]" / "unless they pay": as the ability
+    resolves, the player it names may pay the whole cost (CR 603.5, 118.12a); a cost they can't
+    pay can't be chosen (CR 118.3). If they don't pay, the effects happen (Hasran Ogress's
+    ruling: the damage or the payment, during resolution)."""
     s = ctx.s
-    players = named_players(ctx, e.who, rc)
-    o = source_obj(ctx, rc)
-    if players and o is not None:
+    you = e.who == ir.Ref("you")
+    players = [rc.controller] if you else named_players(ctx, e.who, rc)
+    src = source_obj(ctx, rc)
+    if players and (src is not None or you):
         player = players[0]
-        p = s.players[player]
+        name = s.players[player].name
         how = cost_text(e.cost)
-        options = [Action("decline", (), f"don't {how}")]
-        if cost_payable(s, o, e.cost, payer=player):
+        options = [Action("decline", (), "don't pay" if you else f"don't {how}")]
+        if src is not None and cost_payable(s, src, e.cost, payer=player):
             options.insert(0, Action("pay", (), how))
-        answer = ctx.ask(Decision(player, DecisionKind.UNLESS, f"{rc.card.name}: {how}, or its effect "
-                                  "happens (CR 118.12)", tuple(options)))
+        question = f"{how}? If not, its effect happens" if you else f"{how}, or its effect happens"
+        answer = ctx.ask(Decision(player, DecisionKind.UNLESS, f"{rc.card.name}: {question} (CR 118.12)",
+                                  tuple(options)))
         if answer.kind == "pay":
             if exercise.RECORD is not None:
+                parts = "UNLESS_COST_PARTS" if you else "PLAYER_UNLESS_COST_PARTS"
                 for f in dataclasses.fields(e.cost):
                     if getattr(e.cost, f.name) != f.default:
-                        exercise.note("PLAYER_UNLESS_COST_PARTS", f.name, rc.card)
-            pay_cost(ctx, player, o, e.cost, rc.card.name)
-            s.add_log(f"{p.name} pays for {rc.card.name} ({how}): its effect doesn't happen",
-                      ("118.12",), "choice")
+                        exercise.note(parts, f.name, rc.card)
+            pay_cost(ctx, player, src, e.cost, rc.card.name)
+            s.add_log(f"{name} chooses to {how} for {rc.card.name}: its effect doesn't happen", ("118.12",),
+                      "choice")
             return
-        why = "can't pay" if len(options) == 1 else "doesn't pay"
-        s.add_log(f"{p.name} {why} for {rc.card.name} ({how})", ("118.12", "118.3") if len(options) == 1
-                  else ("118.12",), "choice")
-    execute(ctx, e.effects, rc)
-
-
-def unless_pays(ctx, e: ir.UnlessPays, rc) -> None:
-    """CR 118.12, 608.2c: "[effects] unless you pay [cost]": on resolution the controller may pay
-    the whole cost; if they don't (or can't: CR 118.3), the effects happen (Hasran Ogress's
-    ruling: the damage or the payment, during resolution). Another player named pays or not in
-    :func:`unless_player_pays`."""
-    if e.who != ir.Ref("you"):
-        unless_player_pays(ctx, e, rc)
-        return
-    s = ctx.s
-    player = rc.controller
-    how = cost_text(e.cost)
-    src = source_obj(ctx, rc)
-    options = [Action("decline", (), "don't pay")]
-    if src is not None and cost_payable(s, src, e.cost, payer=player):
-        options.insert(0, Action("pay", (), how))
-    answer = ctx.ask(Decision(player, DecisionKind.UNLESS, f"{rc.card.name}: {how}? If not, its effect happens "
-                              "(CR 118.12)", tuple(options)))
-    if answer.kind == "pay":
-        if exercise.RECORD is not None:
-            for f in dataclasses.fields(e.cost):
-                if getattr(e.cost, f.name) != f.default:
-                    exercise.note("UNLESS_COST_PARTS", f.name, rc.card)
-        pay_cost(ctx, player, src, e.cost, rc.card.name)
-        s.add_log(f"{s.players[player].name} chooses to {how} for {rc.card.name}", ("118.12",), "choice")
-        return
-    refused = "can't" if len(options) == 1 else "doesn't"
-    s.add_log(f"{s.players[player].name} {refused} {how} for "
-              f"{rc.card.name}", ("118.12", "118.3") if len(options) == 1 else ("118.12",), "choice")
+        refused = "can't" if len(options) == 1 else "doesn't"
+        s.add_log(f"{name} {refused} {how} for {rc.card.name}",
+                  ("118.12", "118.3") if len(options) == 1 else ("118.12",), "choice")
     execute(ctx, e.effects, rc)
 
 
