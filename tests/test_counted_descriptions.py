@@ -56,3 +56,20 @@ def test_golgari_grave_troll_enters_with_a_counter_per_creature_card(corpus_db):
     resolve(g)
     troll = on_battlefield(g, "Golgari Grave-Troll")[0]
     assert troll.counters == {"+1/+1": 3} and _pt(g, "Golgari Grave-Troll") == (3, 3)
+
+
+def test_grave_strength_chooses_its_target_first(corpus_db):
+    """"Choose target creature." names the target (CR 601.2c) that "that creature" means later:
+    the top three cards milled (an Island and two creatures) and the creature card already there
+    make three counters; the spell itself is still on the stack."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Grave Strength]
+    graveyard: [Grizzly Bears]
+    library: [Island, Hill Giant, Savannah Lions, Runeclaw Bear]
+    battlefield: [{card: Swamp, count: 2}, Llanowar Elves]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Grave Strength", "Llanowar Elves")
+    resolve(g)
+    assert on_battlefield(g, "Llanowar Elves")[0].counters == {"+1/+1": 3}

@@ -917,6 +917,11 @@ def _exchange_control(ctx, e: ir.ExchangeControl, rc):
     control.exchange(ctx, objs[0], objs[1], rc.card.name)
 
 
+def _choose_target(ctx, e: ir.ChooseTarget, rc):
+    """"Choose target creature.": the target was chosen as the spell was cast (CR 601.2c) and is
+    checked as it resolves (CR 608.2b); the sentences after it act on it."""
+
+
 def _conditional(ctx, e: ir.Conditional, rc):
     """CR 608.2c: "If [condition], ..." is checked as the spell or ability resolves; the
     effects an "instead" replaced happen only when it is false. A source that left is seen as
@@ -931,7 +936,7 @@ def _conditional(ctx, e: ir.Conditional, rc):
 HANDLERS = {
     ir.AddMana: _add_mana, ir.DealDamage: _deal_damage, ir.DivideDamage: _divide_damage, ir.Draw: _draw, ir.ExtraTurn: _extra_turn, ir.Discard: _discard,
     ir.GainLife: _gain_life, ir.LoseLife: _lose_life, ir.Destroy: _destroy, ir.Exile: _exile,
-    ir.Regenerate: _regenerate, ir.PreventDamage: _prevent, ir.DamageCantBePrevented: _no_prevention, ir.PayMana: _pay_mana,
+    ir.Regenerate: _regenerate, ir.ChooseTarget: _choose_target, ir.PreventDamage: _prevent, ir.DamageCantBePrevented: _no_prevention, ir.PayMana: _pay_mana,
     ir.CreateReflexive: _create_reflexive,
     ir.ReturnToHand: _bounce, ir.ExileIfDies: _exile_if_dies, ir.SwitchPT: _switch_pt, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
     ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.PutCounters: _put_counters, ir.Restrict: _restrict,

@@ -1545,6 +1545,17 @@ class DamageCantBePrevented:
 Effect = Union[Effect, DamageCantBePrevented]
 
 
+@dataclass(frozen=True, slots=True)
+class ChooseTarget:
+    """"Choose target creature.": the spell's target, chosen as it is cast (CR 601.2c), that the
+    sentences after it name ("that creature", "it"); choosing it does nothing by itself."""
+
+    what: Subject
+
+
+Effect = Union[Effect, ChooseTarget]
+
+
 # --------------------------------------------------------------------------------- cards of several faces
 
 

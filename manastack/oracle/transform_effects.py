@@ -636,6 +636,11 @@ class EffectRules:
         parts = [x for x in c if x is not None]
         return [dataclasses.replace(e, who=PREV_PLAYER, own=True) for e in self.search(parts + [None])]
 
+    def choose_target(self, c):
+        """"Choose target creature. ... that creature ...": the target of the sentences after it."""
+        _need(_permanent(c[0]) or (isinstance(c[0], _T) and c[0].spec.kind == "card"), "choose target")
+        return [ir.ChooseTarget(c[0])]
+
     def search_to_top(self, c):
         """"Search your library for a card, then shuffle your library and put that card on top
         of it." (CR 701.23a, 701.24a): the found card is set aside while the library is shuffled."""
