@@ -17,7 +17,7 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from dataclasses import dataclass, replace
-from functools import partial
+from functools import lru_cache, partial
 from itertools import permutations
 from typing import Callable
 
@@ -707,8 +707,8 @@ def _static_preventions(ctx: Ctx, source, recipient, combat: bool) -> list[Repla
     s = ctx.s
     out = []
     for o in s.permanents():
-        for i, ab in enumerate(layers.card_now(s, o).abilities):
-            if type(ab) is ir.PreventionAbility and _static_fits(s, o, ab.effect, source, recipient, combat):
+        for i, ab in _prevention_abilities(layers.card_now(s, o)):
+            if _static_fits(s, o, ab.effect, source, recipient, combat):
                 n = ab.effect.amount
                 if n is None:
                     out.append(Replacement(f"{o.id}:{i}", f"{o.card.name} prevents the damage {source.card.name} would deal",
@@ -719,6 +719,13 @@ def _static_preventions(ctx: Ctx, source, recipient, combat: bool) -> list[Repla
                                            "would deal", ("604.1", "615.10"), partial(_prevent_some, n),
                                            why="the damage fits its prevention effect", pure=True))
     return out
+
+
+@lru_cache(maxsize=16384)
+def _prevention_abilities(card) -> tuple[tuple[int, ir.PreventionAbility], ...]:
+    """The static prevention abilities of ``card`` with their indexes (cached per card
+    definition: every damage assignment asks this of every permanent)."""
+    return tuple((i, ab) for i, ab in enumerate(card.abilities) if type(ab) is ir.PreventionAbility)
 
 
 def _prevent_all(event: DamageAmount) -> None:
