@@ -537,3 +537,21 @@ def test_x_must_be_defined_by_a_cost_or_a_where_clause(corpus_db):
     assert any("X is not defined" in g.reason and "107.3" in g.reason for g in built.gaps)
     blaze = dict(corpus_db.get("Blaze").face, manaCost="{1}{R}")
     assert not CardDef.from_face(blaze).fully_supported
+
+
+def test_conditions_with_planeswalker_types_colors_and_counted_subtypes():
+    """"if you control a Basri planeswalker" (CR 205.3j), "a blue or black permanent" (either
+    color, CR 105.2), "two or more Plains" (a subtype whose plural is itself), "exactly one
+    creature": parts of the one state condition (CR 603.4, 611.3a)."""
+    a = only(card("Adherent", "At the beginning of combat on your turn, if you control a Basri "
+                  "planeswalker, put a +1/+1 counter on Adherent."))
+    assert a.condition == YouControl((Filter(types=("Planeswalker",), subtypes=("Basri",), controller="you"),))
+    a = only(card("Sanctuary", "At the beginning of your upkeep, if you control a blue or black "
+                  "permanent, you gain 2 life.", "Enchantment"))
+    assert a.condition == YouControl((Filter(colors=("U", "B"), controller="you"),))
+    a = only(card("Hedge-Mage", "When Hedge-Mage enters, if you control two or more Plains, you "
+                  "may destroy target enchantment."))
+    assert a.condition == YouControl((Filter(subtypes=("Plains",), controller="you"),), at_least=2)
+    a = only(card("Rising", "At the beginning of your end step, if you control exactly one "
+                  "creature, draw a card.", "Enchantment"))
+    assert a.condition == YouControl((Filter(types=("Creature",), controller="you"),), at_least=1, at_most=1)

@@ -520,8 +520,11 @@ class StaticRules:
         return ir.YouControl(tuple(self._controlled(a, d) for a, d in pairs))
 
     def _counted(self, c):
+        """N and what is counted: a plural ("three or more artifacts"), one ("exactly one
+        creature"), or a subtype spelled the same in the plural ("two or more Plains")."""
         n, d = _number(str(c[0])), c[1]
-        _need(isinstance(n, int) and d.plural and d.kind in (None, "permanent") and not d.zone_given
+        plural = d.plural or n == 1 or bool(d.filter.subtypes) and not d.filter.types
+        _need(isinstance(n, int) and plural and d.kind in (None, "permanent") and not d.zone_given
               and d.filter.controller is None, "you control N")
         return n, dataclasses.replace(d.filter, controller="you")
 
