@@ -555,3 +555,28 @@ def test_conditions_with_planeswalker_types_colors_and_counted_subtypes():
     a = only(card("Rising", "At the beginning of your end step, if you control exactly one "
                   "creature, draw a card.", "Enchantment"))
     assert a.condition == YouControl((Filter(types=("Creature",), controller="you"),), at_least=1, at_most=1)
+
+
+def test_conditions_on_other_players_and_on_objects_anyone_controls():
+    """"that player has ...": the player the trigger names, refused where it names none
+    (CR 603.2); "an opponent has 10 or less life"; objects counted whoever controls them, on
+    the battlefield or in your graveyard (CR 400.1, 404.1)."""
+    a = only(card("Mongrel", "At the beginning of each opponent's upkeep, if that player has two "
+                  "or fewer cards in hand, Mongrel deals 2 damage to that player."))
+    assert a.condition == ir.PlayerCount("cards_in_hand", at_most=2, whose="that_player")
+    c = card("Odd Trigger", "Whenever a creature dies, if that player has no cards in hand, draw a card.")
+    assert c.abilities == () and len(c.unsupported) == 1
+    a = only(card("Vampire", "As long as an opponent has 10 or less life, Vampire gets +2/+1."))
+    assert a.effect.condition == ir.PlayerCount("life", at_most=10, whose="opponent")
+    a = only(card("Knight", "At the beginning of your end step, if a player lost 4 or more life "
+                  "this turn, put a +1/+1 counter on Knight."))
+    assert a.condition == ir.PlayerCount("life_lost_this_turn", at_least=4, whose="any")
+    a = only(card("Plague", "At the beginning of the end step, if no creatures are on the "
+                  "battlefield, sacrifice Plague.", "Enchantment"))
+    assert a.condition == ir.ObjectCount(Filter(types=("Creature",)), 0, 0)
+    a = only(card("Wolverine", "Wolverine has double strike as long as there are three or more "
+                  "instant and/or sorcery cards in your graveyard."))
+    assert a.effect.condition == ir.ObjectCount(
+        Filter(types=("Instant", "Sorcery"), controller="you", zone="graveyard"), 3)
+    a = only(card("Firebrand", "Firebrand has haste as long as a Warrior card is in your graveyard."))
+    assert a.effect.condition == ir.ObjectCount(Filter(subtypes=("Warrior",), controller="you", zone="graveyard"))
