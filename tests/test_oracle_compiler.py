@@ -580,3 +580,33 @@ def test_conditions_on_other_players_and_on_objects_anyone_controls():
         Filter(types=("Instant", "Sorcery"), controller="you", zone="graveyard"), 3)
     a = only(card("Firebrand", "Firebrand has haste as long as a Warrior card is in your graveyard."))
     assert a.effect.condition == ir.ObjectCount(Filter(subtypes=("Warrior",), controller="you", zone="graveyard"))
+
+
+def test_conditions_either_none_counters_and_activation_limits():
+    """"[condition] or there is ..." (AnyOf); "no opponent controls ..."; "~ has four or more
+    quest counters on it" (CR 122.1); "Activate only during the end of combat step" and two
+    limits joined by "and only" (CR 602.5b)."""
+    desert = Filter(subtypes=("Desert",), controller="you")
+    a = only(card("Camel", "Camel has lifelink as long as you control a Desert or there is a "
+                  "Desert card in your graveyard."))
+    assert a.effect.condition == ir.AnyOf((YouControl((desert,)), ir.ObjectCount(
+        dataclasses.replace(desert, zone="graveyard"))))
+    a = only(card("Kavu", "Kavu has haste as long as no opponent controls a white or blue creature."))
+    assert a.effect.condition == ir.OpponentControls(
+        (Filter(types=("Creature",), colors=("W", "U"), controller="opponent"),), none=True)
+    a = only(card("Ascension", "{1}{W}: Draw a card. Activate only if Ascension has four or more "
+                  "quest counters on it.", "Enchantment"))
+    assert a.condition == ir.HasCounter("quest", 4)
+    a = only(card("Dunes", "{T}: Dunes deals 1 damage to target attacking creature. Activate only "
+                  "during the end of combat step.", "Land"))
+    assert a.condition == "end_of_combat_step"
+    a = only(card("Gutter", "{1}{B}: Draw a card. Activate only during your turn and only if an "
+                  "opponent lost life this turn."))
+    assert a.your_turn and a.condition == ir.PlayerCount("life_lost_this_turn", at_least=1, whose="opponent")
+    a = only(card("Pouncer", "{1}: Pouncer gains flying until end of turn. Activate only once each "
+                  "turn and only if an opponent controls a creature with flying."))
+    assert a.once_per_turn and type(a.condition) is ir.OpponentControls
+    # "it" is the enchanted creature here, not the source: not read
+    c = card("Cloak", "Enchant creature\nEnchanted creature has shroud as long as it's untapped.",
+             "Enchantment — Aura")
+    assert len(c.unsupported) == 1

@@ -145,6 +145,16 @@ def _no_creature_died(s: State, src: Obj) -> bool:
     return not any(p.creatures_died_this_turn for p in s.players)
 
 
+def _end_of_combat_step(s: State, src: Obj) -> bool:
+    """"Activate only during the end of combat step" (CR 511, 602.5b)."""
+    return s.step == "end_of_combat"
+
+
+def _opponent_upkeep(s: State, src: Obj) -> bool:
+    """"Activate only during an opponent's upkeep" (CR 503, 602.5b)."""
+    return s.step == "upkeep" and s.active != src.controller
+
+
 def _you_are_monarch(s: State, src: Obj) -> bool:
     """"if you're the monarch" (CR 724.1)."""
     return s.monarch == src.controller
@@ -208,6 +218,7 @@ _CONDITIONS = {
     "creature_died_this_turn": _creature_died,           # morbid
     "you_attacked_this_turn": _you_attacked,             # raid
     "you_didnt_attack_this_turn": _you_didnt_attack,
+    "end_of_combat_step": _end_of_combat_step, "opponent_upkeep": _opponent_upkeep,   # activation limits
     "no_creature_died_this_turn": _no_creature_died,
     "you_are_monarch": _you_are_monarch,
     "creatures_total_power_8": _total_power_8,          # formidable
@@ -278,7 +289,7 @@ def holds(s: State, condition: "ir.StateCondition", src: Obj, seen: Seen | None 
     if type(condition) is ir.OpponentCount:
         return len(s.players) - 1 >= condition.at_least     # two-player games: one opponent
     if type(condition) is ir.HasCounter:                    # "as long as it has a +1/+1 counter on it"
-        return src.zone == "battlefield" and src.counters.get(condition.kind, 0) > 0
+        return src.zone == "battlefield" and src.counters.get(condition.kind, 0) >= condition.at_least
     if type(condition) is ir.OpponentControls:
         def count(player: int) -> int:
             return sum(1 for o in s.permanents(player) if any(upcalls.matches(s, o, f, src) for f in condition.filters))
@@ -288,11 +299,15 @@ def holds(s: State, condition: "ir.StateCondition", src: Obj, seen: Seen | None 
                        if any(upcalls.matches(s, o, dataclasses.replace(f, controller="you"), src)
                               for f in condition.filters))
             return any(n > mine for n in theirs)
+        if condition.none:
+            return not any(theirs)
         return any(n >= condition.at_least for n in theirs)
     if type(condition) is ir.PlayerCount:
         return _player_count_holds(s, condition, src, seen)
     if type(condition) is ir.ObjectCount:
         return _object_count_holds(s, condition, src)
+    if type(condition) is ir.AnyOf:
+        return any(evaluate(s, c, src, seen) for c in condition.conditions)
     if type(condition) is ir.SelfPower:                     # CR 208.1
         return src.zone == "battlefield" and ch.is_creature(s, src) and ch.power(s, src) >= condition.at_least
     raise ValueError(f"unknown condition {condition!r}")

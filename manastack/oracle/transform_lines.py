@@ -10,7 +10,7 @@ from lark import Token, v_args
 from manastack.mana import ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (_plain_group, no_it_subject, 
-    IT, PREV, PREV_PLAYER, THAT_OBJECT, _OPEN, _ChooseColor, _CounteredExile, _KeepsSource, _TokenHas, _T, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
+    IT, PREV, PREV_PLAYER, THAT_OBJECT, _OPEN, _ChooseColor, _CounteredExile, _KeepsSource, _OfIt, _TokenHas, _T, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
     bind)
 
 
@@ -115,6 +115,20 @@ class LineRules:
         "as long as" reads."""
         return ("condition", c[0])
 
+    def r_if_once(self, c):
+        """"Activate only if [condition] and only once each turn": two limits."""
+        return [("condition", c[0]), "once"]
+
+    def r_when_if(self, c):
+        """"Activate only during your turn and only if [condition]": two limits."""
+        return [c[0], ("condition", c[1])]
+
+    def sl_end_of_combat(self, c):
+        return "end_of_combat_step"
+
+    def sl_opponent_upkeep(self, c):
+        return "opponent_upkeep"
+
     def cond_formidable(self, c):
         """Formidable (an ability word, CR 207.2c): total power 8 or more among your creatures."""
         _need(_number(c[0]) == 8, "total power")
@@ -184,7 +198,7 @@ class LineRules:
 
     def cond_state(self, c):
         """"if you control a Swamp", "if you have 10 or less life", ...: the game state (CR 603.4)."""
-        return c[0]
+        return c[0].condition if isinstance(c[0], _OfIt) else c[0]
 
     def cond_tribute_not_paid(self, c):
         """CR 702.104b: the chosen opponent didn't have it enter with the tribute counters."""
