@@ -537,3 +537,18 @@ def test_x_must_be_defined_by_a_cost_or_a_where_clause(corpus_db):
     assert any("X is not defined" in g.reason and "107.3" in g.reason for g in built.gaps)
     blaze = dict(corpus_db.get("Blaze").face, manaCost="{1}{R}")
     assert not CardDef.from_face(blaze).fully_supported
+
+
+def test_may_gain_life_without_a_subject():
+    """"you may gain 1 life", "you may gain life equal to ...": the player who may is the one
+    who gains (CR 608.2d); "target player may gain" is that player."""
+    c = card("Gainer", "Whenever another creature enters, you may gain 1 life.")
+    [ab] = c.abilities
+    assert ab.effects == (ir.May((ir.GainLife(1, ir.Ref("you")),)),)
+    c = card("Counter", "When ~ enters, you may gain life equal to the number of Allies you control.")
+    [ab] = c.abilities
+    [may] = ab.effects
+    assert may.effects == (ir.GainLife(ir.CountOf(ir.Filter(subtypes=("Ally",), controller="you")), ir.Ref("you")),)
+    c = card("Giver", "When ~ enters, target player may gain 3 life.")
+    [ab] = c.abilities
+    assert ab.effects == (ir.May((ir.GainLife(3, ir.Target(0)),), ir.Target(0)),)
