@@ -552,3 +552,33 @@ def test_may_gain_life_without_a_subject():
     c = card("Giver", "When ~ enters, target player may gain 3 life.")
     [ab] = c.abilities
     assert ab.effects == (ir.May((ir.GainLife(3, ir.Target(0)),), ir.Target(0)),)
+
+
+def test_events_of_permanents_a_description_names():
+    """"Whenever a creature you control becomes blocked / blocks / becomes tapped / is turned
+    face up / leaves the battlefield / becomes the target of ...": the object events of
+    each permanent the description fits (CR 603.2); "your graveyard" is the owner's (CR 400.3);
+    "attacks you or a planeswalker you control" names whom it attacks (CR 508.1b)."""
+    def trigger(text):
+        [ab] = card("T", text + ", draw a card.").abilities
+        return ab.trigger
+    mine = Filter(types=("Creature",), controller="you")
+    assert trigger("Whenever a creature you control becomes blocked") == ir.Trigger("becomes_blocked", mine)
+    assert trigger("Whenever a creature you control blocks") == ir.Trigger("blocks", mine)
+    assert trigger("Whenever a Merfolk you control becomes tapped") == \
+        ir.Trigger("tapped", Filter(subtypes=("Merfolk",), controller="you"))
+    assert trigger("Whenever a permanent becomes untapped") == ir.Trigger("untapped", Filter())
+    assert trigger("Whenever a permanent you control is turned face up") == \
+        ir.Trigger("turned_face_up", Filter(controller="you"))
+    assert trigger("Whenever ~ or another creature you control leaves the battlefield") == \
+        ir.Trigger("leaves", dataclasses.replace(mine, other=True, or_self=True))
+    assert trigger("Whenever a nontoken creature is put into your graveyard from the battlefield") == \
+        ir.Trigger("dies", Filter(types=("Creature",), nontoken=True), whose="you")
+    assert trigger("Whenever a creature is put into an opponent's graveyard from the battlefield") == \
+        ir.Trigger("dies", Filter(types=("Creature",)), whose="opponent")
+    assert trigger("Whenever a creature you control becomes the target of a spell or ability an opponent "
+                   "controls") == ir.Trigger("becomes_target", mine, whose="opponent")
+    assert trigger("Whenever a creature attacks you or a planeswalker you control") == \
+        ir.Trigger("attacks", Filter(types=("Creature",)), attacked="you_or_planeswalker")
+    assert trigger("Whenever a creature attacks one of your opponents") == \
+        ir.Trigger("attacks", Filter(types=("Creature",)), attacked="opponent")
