@@ -582,3 +582,16 @@ def test_events_of_permanents_a_description_names():
         ir.Trigger("attacks", Filter(types=("Creature",)), attacked="you_or_planeswalker")
     assert trigger("Whenever a creature attacks one of your opponents") == \
         ir.Trigger("attacks", Filter(types=("Creature",)), attacked="opponent")
+
+
+def test_you_may_have_a_subject_act():
+    """"you may have it deal 1 damage to any target", "... have target player mill two cards",
+    "... have ~ become a 3/3 ...": the controller chooses; the subject acts (CR 603.5)."""
+    [ab] = card("Arsonist", "When ~ dies, you may have it deal 1 damage to any target.").abilities
+    assert ab.effects == (ir.May((ir.DealDamage(1, ir.Target(0), source=ir.Ref("self")),)),)
+    [ab] = card("Miller", "Whenever a land enters under your control, you may have target player mill two "
+                "cards.").abilities
+    assert ab.effects == (ir.May((ir.Mill(2, ir.Target(0)),)),)
+    [ab] = card("Fighter", "When ~ enters, you may have it fight target creature you don't control.").abilities
+    [may] = ab.effects
+    assert type(may) is ir.May and type(may.effects[0]) is ir.Fight

@@ -113,3 +113,22 @@ def test_vela_sees_itself_or_another_creature_leave(corpus_db):
     assert stack_labels(g) == ["Vela the Night-Clad's ability"]     # not for Bob's Elves
     resolve(g)
     assert g.current_state().players[1].life == 19
+
+
+def test_hissing_iguanar_may_have_itself_deal_damage(corpus_db):
+    """"you may have ~ deal 1 damage to target player": the target is chosen as the ability is
+    put on the stack, the choice made as it resolves (CR 603.3d, 603.5)."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Shock]
+    battlefield: [Hissing Iguanar, Mountain]
+  - name: Bob
+    battlefield: [Llanowar Elves]
+""", turn=3)
+    cast_and_pay(g, "cast Shock", "Llanowar Elves")
+    resolve(g)
+    pick(g, "target Bob")
+    assert stack_labels(g) == ["Hissing Iguanar's ability"]
+    resolve(g)
+    pick(g, "yes")
+    assert g.current_state().players[1].life == 19
