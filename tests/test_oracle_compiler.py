@@ -537,3 +537,61 @@ def test_x_must_be_defined_by_a_cost_or_a_where_clause(corpus_db):
     assert any("X is not defined" in g.reason and "107.3" in g.reason for g in built.gaps)
     blaze = dict(corpus_db.get("Blaze").face, manaCost="{1}{R}")
     assert not CardDef.from_face(blaze).fully_supported
+
+
+def test_may_gain_life_without_a_subject():
+    """"you may gain 1 life", "you may gain life equal to ...": the player who may is the one
+    who gains (CR 608.2d); "target player may gain" is that player."""
+    c = card("Gainer", "Whenever another creature enters, you may gain 1 life.")
+    [ab] = c.abilities
+    assert ab.effects == (ir.May((ir.GainLife(1, ir.Ref("you")),)),)
+    c = card("Counter", "When ~ enters, you may gain life equal to the number of Allies you control.")
+    [ab] = c.abilities
+    [may] = ab.effects
+    assert may.effects == (ir.GainLife(ir.CountOf(ir.Filter(subtypes=("Ally",), controller="you")), ir.Ref("you")),)
+    c = card("Giver", "When ~ enters, target player may gain 3 life.")
+    [ab] = c.abilities
+    assert ab.effects == (ir.May((ir.GainLife(3, ir.Target(0)),), ir.Target(0)),)
+
+
+def test_events_of_permanents_a_description_names():
+    """"Whenever a creature you control becomes blocked / blocks / becomes tapped / is turned
+    face up / leaves the battlefield / becomes the target of ...": the object events of
+    each permanent the description fits (CR 603.2); "your graveyard" is the owner's (CR 400.3);
+    "attacks you or a planeswalker you control" names whom it attacks (CR 508.1b)."""
+    def trigger(text):
+        [ab] = card("T", text + ", draw a card.").abilities
+        return ab.trigger
+    mine = Filter(types=("Creature",), controller="you")
+    assert trigger("Whenever a creature you control becomes blocked") == ir.Trigger("becomes_blocked", mine)
+    assert trigger("Whenever a creature you control blocks") == ir.Trigger("blocks", mine)
+    assert trigger("Whenever a Merfolk you control becomes tapped") == \
+        ir.Trigger("tapped", Filter(subtypes=("Merfolk",), controller="you"))
+    assert trigger("Whenever a permanent becomes untapped") == ir.Trigger("untapped", Filter())
+    assert trigger("Whenever a permanent you control is turned face up") == \
+        ir.Trigger("turned_face_up", Filter(controller="you"))
+    assert trigger("Whenever ~ or another creature you control leaves the battlefield") == \
+        ir.Trigger("leaves", dataclasses.replace(mine, other=True, or_self=True))
+    assert trigger("Whenever a nontoken creature is put into your graveyard from the battlefield") == \
+        ir.Trigger("dies", Filter(types=("Creature",), nontoken=True), whose="you")
+    assert trigger("Whenever a creature is put into an opponent's graveyard from the battlefield") == \
+        ir.Trigger("dies", Filter(types=("Creature",)), whose="opponent")
+    assert trigger("Whenever a creature you control becomes the target of a spell or ability an opponent "
+                   "controls") == ir.Trigger("becomes_target", mine, whose="opponent")
+    assert trigger("Whenever a creature attacks you or a planeswalker you control") == \
+        ir.Trigger("attacks", Filter(types=("Creature",)), attacked="you_or_planeswalker")
+    assert trigger("Whenever a creature attacks one of your opponents") == \
+        ir.Trigger("attacks", Filter(types=("Creature",)), attacked="opponent")
+
+
+def test_you_may_have_a_subject_act():
+    """"you may have it deal 1 damage to any target", "... have target player mill two cards",
+    "... have ~ become a 3/3 ...": the controller chooses; the subject acts (CR 603.5)."""
+    [ab] = card("Arsonist", "When ~ dies, you may have it deal 1 damage to any target.").abilities
+    assert ab.effects == (ir.May((ir.DealDamage(1, ir.Target(0), source=ir.Ref("self")),)),)
+    [ab] = card("Miller", "Whenever a land enters under your control, you may have target player mill two "
+                "cards.").abilities
+    assert ab.effects == (ir.May((ir.Mill(2, ir.Target(0)),)),)
+    [ab] = card("Fighter", "When ~ enters, you may have it fight target creature you don't control.").abilities
+    [may] = ab.effects
+    assert type(may) is ir.May and type(may.effects[0]) is ir.Fight

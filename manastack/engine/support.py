@@ -162,6 +162,11 @@ TRIGGER_EVENTS = frozenset({
     "sacrificed",               # "Whenever you sacrifice a creature" (CR 701.21a)
     "blocked_by_creature",      # "Whenever ~ becomes blocked by a creature" (CR 509.3f)
 })
+# Whom an attacker attacks, in "Whenever a creature attacks you [or a planeswalker you control]"
+# (CR 508.1b; engine.triggers._attacks_whom), and whose graveyard a creature is put into
+# ("put into your graveyard from the battlefield", CR 400.3; engine.triggers.instances).
+ATTACKED = frozenset({"you", "you_or_planeswalker", "opponent", "opponent_or_planeswalker"})
+GRAVEYARD_OWNERS = frozenset({"you", "opponent"})
 TRIGGER_SUBJECTS = frozenset({"self", "enchanted", "equipped"})
 PLAYER_SUBJECTS = frozenset({"you", "opponent", "each"})
 TARGET_KINDS = frozenset({"any", "player", "opponent", "player_or_planeswalker", "opponent_or_planeswalker",
@@ -288,6 +293,10 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"trigger subject {node.subject!r} for {node.event!r}")
         if node.event == "beginning_of_step" and node.step not in _steps():
             out.append(f"step {node.step!r}")
+        if node.attacked is not None and (node.event != "attacks" or node.attacked not in ATTACKED):
+            out.append(f"attacking {node.attacked!r}")
+        if node.event == "dies" and node.whose is not None and node.whose not in GRAVEYARD_OWNERS:
+            out.append(f"put into the graveyard of {node.whose!r}")
         if node.nth and node.event not in ("draw", "cast"):
             out.append(f"the Nth {node.event!r} of a turn")
     elif t in (ir.TriggeredAbility, ir.Conditional):

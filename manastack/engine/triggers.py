@@ -23,7 +23,7 @@ from operator import attrgetter
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import layers, monarch
+from . import attack_targets, layers, monarch
 from . import exercise
 from .abilities import (ONE_SHOT_DELAYS, VANISHING_SACRIFICE, ability_at, encoded_triggers, nested_index, suspended,
                         triggered_abilities, works_in_exile)
@@ -170,6 +170,11 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
             old = ev.old
             if e == "dies" and ev.to != "graveyard":   # CR 700.4: any permanent that goes there
                 return []
+            if trig.whose is not None:      # "put into your graveyard": the card's owner's (CR 400.3)
+                if not _player_matches(trig.whose, old.owner, source.controller):
+                    return []
+                if exercise.RECORD is not None:
+                    exercise.note("GRAVEYARD_OWNERS", trig.whose, source.card)
             if trig.subject == "self":
                 hit = old.id == source.id
             elif trig.subject in ("enchanted", "equipped"):
@@ -227,6 +232,12 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
     if e in _OBJECT_EVENTS.get(kind, ()):
         if not _matches_subject(s, trig.subject, s.objs.get(ev.obj), source):
             return []
+        if trig.attacked is not None:
+            attacker = s.objs[ev.obj]
+            if not _attacks_whom(s, trig.attacked, attacker, source):
+                return []
+            # "that player": the player it attacks, or who controls the planeswalker it attacks
+            return [Seen(kind, obj=ev.obj, player=attacker.attacking)]
         return [Seen(kind, obj=ev.obj, player=getattr(ev, "player", None))]
     if kind == "step" and e == "beginning_of_step":
         if trig.whose == "enchanted_controller":
@@ -291,6 +302,21 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
             return []
         return [Seen(kind, obj=ev.obj, item=ev.item, player=ev.player)]
     return []
+
+
+def _attacks_whom(s, whom: str, attacker: Obj, source: Obj) -> bool:
+    """Whether ``attacker`` attacks whom the trigger condition names (CR 508.1b): "you", "you or
+    a planeswalker you control", "one of your opponents" [or a planeswalker they control]."""
+    if attacker.attacking is None:
+        return False
+    player, walker = whom.partition("_or_")[::2]
+    if (attacker.attacking == source.controller) != (player == "you"):
+        return False
+    if not walker and attack_targets.declared_target(s, attacker.id) is not None:
+        return False             # it attacks a planeswalker, not the player
+    if exercise.RECORD is not None:
+        exercise.note("ATTACKED", whom, source.card)
+    return True
 
 
 def _damage_instances(s, trig: ir.Trigger, source: Obj, ev: DamageDealt) -> list[Seen]:

@@ -1182,7 +1182,10 @@ class Trigger:
     ``subject`` says whose event it must be ("self" or a filter); ``step`` names the step for
     "at the beginning of" triggers, with ``whose`` ("your", "each", "opponent"; "any" for
     "each player's", which names the active player; "enchanted_controller" for "the upkeep of
-    enchanted creature's controller").
+    enchanted creature's controller"). For "dies" with a filter, ``whose`` is whose graveyard
+    ("you", "opponent": the card's owner, CR 400.3). ``attacked`` limits an "attacks" trigger to
+    attackers of "you", "you_or_planeswalker" (you or a planeswalker you control), "opponent" or
+    "opponent_or_planeswalker".
     """
 
     event: str
@@ -1193,6 +1196,7 @@ class Trigger:
     one_or_more: bool = False   # "Whenever one or more ...": once per event (CR 603.2c)
     chapter: int = 0            # a Saga's chapter ability, event "chapter" (CR 714.2b)
     nth: int = 0                # "your second card/spell each turn": only the Nth of the turn
+    attacked: str | None = None  # whom the attacker attacks (CR 508.1b), below
 
 
 # --------------------------------------------------------------------------------- abilities

@@ -303,6 +303,11 @@ class EffectRules:
     def mill_prev(self, c):
         return [ir.Mill(_of(c, _Amount).value, PREV_PLAYER)]
 
+    def gain_life_you(self, c):
+        """"You may gain 1 life": the player of the sentence, "you" unless a "[player] may"
+        names another (``may_player``)."""
+        return [ir.GainLife(_amount(c[0], _of(c, _ForEach)), ir.Ref("you"))]
+
     def gain_life(self, c):
         _need(_is_player(c[0]), "not a player")
         return [ir.GainLife(_amount(c[1], _of(c, _ForEach)), c[0])]

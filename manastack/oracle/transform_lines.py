@@ -680,7 +680,7 @@ def _names_player(trigger: ir.Trigger) -> bool:
     damage to a player, that player discards a card"), the one who drew, discarded, cycled,
     gained or lost life, the caster of "a player / an opponent casts" (CR 601.2i), and the
     active player of "each player's / each opponent's / enchanted creature's controller's
-    upkeep". The engine's ``Seen.player`` is that player for each of them."""
+    upkeep", the opponent "a creature attacks one of your opponents" names. The engine's ``Seen.player`` is that player for each of them."""
     e = trigger.event
     if e == "tapped_for_mana":
         return trigger.whose is not None
@@ -688,6 +688,8 @@ def _names_player(trigger: ir.Trigger) -> bool:
         return isinstance(trigger.subject, ir.Filter) and trigger.subject.controller in (None, "opponent")
     if e == "beginning_of_step":
         return trigger.whose in ("any", "opponent", "enchanted_controller")
+    if e == "attacks" and trigger.attacked is not None:      # the player attacked (CR 508.1b)
+        return trigger.attacked.startswith("opponent")
     return e in _DAMAGED_PLAYER or e in _PLAYER_ACTS
 def _unless_done(last, dont: ir.IfYouDont) -> list:
     """CR 608.2c: "Pay {2}{B}. If you don't, ..." -- the payment is the player's choice, and
