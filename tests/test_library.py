@@ -2,6 +2,7 @@
 card "with mana value X or less" (CR 107.3, 701.23), played with corpus cards."""
 from __future__ import annotations
 
+from manastack.cards import CardDef
 from manastack.engine import support
 from manastack.engine.decisions import Action
 from manastack.oracle import ir
@@ -183,3 +184,69 @@ def test_mana_value_x_is_refused_outside_a_library_choice():
     f = ir.Filter(types=("Creature",), mana_value_at_most=ir.X())
     assert support.gaps(ir.TargetSpec("permanent", f)) == ["mana value X or less outside a search or a look at library cards"]
     assert support.gaps(ir.SearchLibrary(ir.Filter(mana_value_at_most=ir.X(), zone="library"))) == []
+
+
+def test_growth_spiral_puts_a_land_that_is_not_the_turns_land(corpus_db):
+    """CR 305.4: a land put onto the battlefield isn't played, so Alice may still play one."""
+    spell = corpus_db.get("Growth Spiral").abilities[0]
+    assert spell.effects == (ir.Draw(), ir.May((ir.PutFromHand(ir.Filter(types=("Land",), zone="hand")),)))
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Growth Spiral, Forest, Island, Grizzly Bears]
+    library: [Plains]
+    battlefield: [Forest, Island]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Growth Spiral")
+    resolve(g)
+    pick(g, "yes")
+    assert [a.label for a in g.legal_actions()] == ["Forest", "Island", "Plains"]
+    pick(g, "Plains")
+    assert on_battlefield(g, "Plains") and not on_battlefield(g, "Plains")[0].tapped
+    pick(g, "play Forest")
+    assert len(on_battlefield(g, "Forest")) == 2
+
+
+def test_arboreal_grazer_puts_the_land_tapped(corpus_db):
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Arboreal Grazer, Mountain]
+    battlefield: [Forest]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Arboreal Grazer")
+    resolve(g)
+    resolve(g)
+    pick(g, "yes")         # the only land card: no choice left to make
+    assert on_battlefield(g, "Mountain")[0].tapped
+
+
+def test_tooth_and_nail_puts_up_to_two_creatures_at_once(corpus_db):
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Tooth and Nail, Craw Wurm, Grizzly Bears, Forest]
+    battlefield: [{card: Forest, count: 7}]
+  - name: Bob
+""", turn=3)
+    pick(g, "cast Tooth and Nail")
+    while g.pending.kind != "priority":
+        kind = g.pending.kind
+        g.push(next(a for a in g.legal_actions() if kind != "modes" or "Put up to two" in a.label)
+               if kind != "pay" else Action("autopay"))
+    resolve(g)
+    assert [a.label for a in g.legal_actions()] == ["Craw Wurm", "Grizzly Bears", "no more"]
+    pick(g, "Craw Wurm")
+    assert [a.label for a in g.legal_actions()] == ["Grizzly Bears", "no more"]
+    pick(g, "Grizzly Bears")
+    assert on_battlefield(g, "Craw Wurm") and on_battlefield(g, "Grizzly Bears")
+    assert names(g, 0, "hand") == ["Forest"]
+
+
+def test_a_card_put_from_the_hand_is_not_named_by_it_later():
+    """"Sacrifice it" after a card is put from the hand would name that card, which no reference
+    follows yet: refused rather than read as the source (Planebound Accomplice)."""
+    c = CardDef.from_face({"name": "Planebound Accomplice", "manaCost": "{2}{R}", "type": "Creature — Human Wizard",
+                           "types": ["Creature"], "power": "1", "toughness": "3",
+                           "text": "{R}: You may put a planeswalker card from your hand onto the battlefield. "
+                                   "Sacrifice it at the beginning of the next end step."})
+    assert not c.fully_supported

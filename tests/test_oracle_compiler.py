@@ -591,3 +591,15 @@ def test_mana_value_x_or_less_in_a_search():
     # X is the spell's: a "where X is" can't be told from it, so it is refused
     assert card("Bad", "Search your library for a creature card with mana value X or less, put it onto the "
                 "battlefield, then shuffle, where X is the number of lands you control.", "Sorcery").unsupported
+
+
+def test_putting_cards_from_your_hand_onto_the_battlefield():
+    """CR 305.4: "put ... from your hand onto the battlefield", a card or up to N."""
+    s = spell("Growth Spiral", "Draw a card. You may put a land card from your hand onto the battlefield.")
+    assert s.effects == (Draw(), May((ir.PutFromHand(Filter(types=("Land",), zone="hand")),)))
+    s = spell("Elvish Pioneer", "You may put a basic land card from your hand onto the battlefield tapped.")
+    assert s.effects == (May((ir.PutFromHand(Filter(types=("Land",), supertypes=("Basic",), zone="hand"), True),)),)
+    s = spell("Tooth", "Put up to two creature cards from your hand onto the battlefield.", "Sorcery")
+    assert s.effects == (ir.PutFromHand(dataclasses.replace(CREATURE, zone="hand"), amount=2, up_to=True),)
+    # "from your hand" is what says where the cards are
+    assert card("Bad", "You may put a creature card onto the battlefield.", "Sorcery").unsupported

@@ -808,6 +808,31 @@ def _put_rest(ctx, e: ir.LookAtTop, p, rest: list) -> None:
     s.add_log(f"{p.name} puts {len(rest)} cards {where} their library {order}", ("401.4",), "effect")
 
 
+def _put_from_hand(ctx, e: ir.PutFromHand, rc):
+    """The controller chooses cards matching the filter in their hand, as many as the effect
+    says and there are (any number up to it with "up to"); they enter together, neither cast nor
+    played (CR 305.4), so a land put this way is not the turn's land."""
+    s = ctx.s
+    p = s.players[rc.controller]
+    chosen: list = []
+    for _ in range(e.amount):
+        cands = [i for i in p.hand if i not in chosen and objects_match(ctx, s.objs[i], replace(e.filter, zone="hand"), rc)]
+        if not cands:
+            break
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.PUT_FROM_HAND,
+                                  "Put which card from your hand onto the battlefield?",
+                                  tuple(Action("choose", (i,), s.objs[i].card.name) for i in cands)
+                                  + ((Action("done", (), "no more"),) if e.up_to else ())))
+        if answer.kind != "choose":
+            break
+        chosen.append(answer.args[0])
+    if not chosen:
+        s.add_log(f"{p.name} puts no card from their hand onto the battlefield", ("305.4",), "effect")
+    with events.together(ctx):
+        for i in chosen:
+            events.move(ctx, s.objs[i], "battlefield", controller=rc.controller, tapped=e.tapped, rules=("305.4",))
+
+
 def _fight(ctx, e: ir.Fight, rc):
     """CR 701.14: each deals damage equal to its power to the other."""
     a = named_objects(ctx, e.first, rc)
@@ -1022,6 +1047,7 @@ HANDLERS = {
     ir.CreateDelayedTrigger: _create_delayed_trigger, ir.Explore: _explore,
     ir.LoseGame: game_outcome.lose_game, ir.IfYouDont: game_outcome.if_you_dont,
     ir.CastFromHand: free_casting.cast_from_hand,
+    ir.PutFromHand: _put_from_hand,
 }
 
 HANDLERS.update(double_faced.HANDLERS)      # transforming (CR 701.27)

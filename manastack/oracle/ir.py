@@ -1566,6 +1566,24 @@ class ChooseTarget:
 Effect = Union[Effect, ChooseTarget]
 
 
+# --------------------------------------------------------------------------------- hands (CR 402)
+
+
+@dataclass(frozen=True, slots=True)
+class PutFromHand:
+    """"Put a land card from your hand onto the battlefield [tapped]": you choose ``amount``
+    cards matching ``filter`` in your hand (fewer with ``up_to``; as many as there are) and
+    they enter together under your control, neither cast nor played (CR 305.4)."""
+
+    filter: Filter
+    tapped: bool = False
+    amount: int = 1
+    up_to: bool = False
+
+
+Effect = Union[Effect, PutFromHand]
+
+
 # --------------------------------------------------------------------------------- cards of several faces
 
 

@@ -755,6 +755,16 @@ class EffectRules:
     def lr_top(self, c):
         return "top"
 
+    def put_from_hand(self, c, up_to: bool = False):
+        """"You may put a land card from your hand onto the battlefield." (CR 305.4)"""
+        n, d = _number(c[0]), c[1]
+        _need(isinstance(n, int) and isinstance(d, _Desc) and d.kind == "card" and d.plural == (n > 1)
+              and d.filter.zone == "hand", "put from your hand")
+        return [ir.PutFromHand(dataclasses.replace(d.filter, controller=None), len(c) > 2, n, up_to)]
+
+    def put_from_hand_up_to(self, c):
+        return self.put_from_hand(c, up_to=True)
+
     def look_rest(self, c):
         return c[0]
 
