@@ -595,3 +595,68 @@ def test_you_may_have_a_subject_act():
     [ab] = card("Fighter", "When ~ enters, you may have it fight target creature you don't control.").abilities
     [may] = ab.effects
     assert type(may) is ir.May and type(may.effects[0]) is ir.Fight
+
+def test_choosing_among_the_top_cards_of_a_library():
+    """"Look at / reveal the top N cards", a choice from among them (a card, a card of each
+    kind, up to N, any number, all) put somewhere, and where the rest go (CR 701.20, 401.4)."""
+    lib = dataclasses.replace(CREATURE, zone="library")
+    s = spell("Collected Company", "Look at the top six cards of your library. Put up to two creature "
+              "cards with mana value 3 or less from among them onto the battlefield. Put the rest on the "
+              "bottom of your library in any order.")
+    assert s.effects == (ir.LookAtTop(6, dataclasses.replace(lib, mana_value_at_most=3), "bottom",
+                                      to="battlefield", up_to=2),)
+    s = spell("Benefaction of Rhonas", "Reveal the top five cards of your library. You may put a creature "
+              "card and/or an enchantment card from among them into your hand. Put the rest into your "
+              "graveyard.", "Sorcery")
+    assert s.effects == (ir.LookAtTop(5, lib, "graveyard", revealed=True,
+                                      more=(Filter(types=("Enchantment",), zone="library"),)),)
+    s = spell("Elvish Rejuvenator", "Look at the top five cards of your library. You may put a land card "
+              "from among them onto the battlefield tapped. Then put the rest on the bottom of your library "
+              "in a random order.")
+    assert s.effects == (ir.LookAtTop(5, Filter(types=("Land",), zone="library"), to="battlefield", tapped=True),)
+    s = spell("Genesis Wave", "Reveal the top X cards of your library. You may put any number of permanent "
+              "cards with mana value X or less from among them onto the battlefield. Then put all cards "
+              "revealed this way that weren't put onto the battlefield into your graveyard.", "Sorcery", "{X}{G}")
+    [look] = s.effects
+    assert look.amount == X() and look.filter.mana_value_at_most == X() and look.up_to == ir.ANY_NUMBER
+    assert (look.to, look.rest, look.revealed) == ("battlefield", "graveyard", True)
+    s = spell("Muxus", "Reveal the top six cards of your library. Put all Goblin creature cards with mana "
+              "value 5 or less from among them onto the battlefield and the rest on the bottom of your "
+              "library in a random order.")
+    assert s.effects[0].all_matching and s.effects[0].to == "battlefield"
+    s = spell("Taigam's Scheming", "Look at the top five cards of your library. Put any number of them into "
+              "your graveyard and the rest back on top of your library in any order.", "Sorcery")
+    assert s.effects == (ir.LookAtTop(5, Filter(zone="library"), "top", to="graveyard", up_to=ir.ANY_NUMBER),)
+    s = spell("Sleight of Hand", "Look at the top two cards of your library. Put one of them into your hand "
+              "and the other on the bottom of your library.", "Sorcery")
+    assert s.effects == (ir.LookAtTop(2, None, "bottom", take=1),)
+    s = spell("Tracker's Instincts", "Reveal the top four cards of your library. Put a creature card from "
+              "among them into your hand and the rest into your graveyard.", "Sorcery")
+    assert s.effects == (ir.LookAtTop(4, lib, "graveyard", revealed=True, must=True),)
+    # "all" with "you may", or two cards on top, say nothing the engine would do right
+    assert card("Bad", "Look at the top five cards of your library. You may put all creature cards "
+                "from among them into your hand. Put the rest into your graveyard.", "Sorcery").unsupported
+    assert card("Bad", "Look at the top five cards of your library. Put up to two creature cards "
+                "from among them on top of your library. Put the rest into your graveyard.", "Sorcery").unsupported
+
+
+def test_mana_value_x_or_less_in_a_search():
+    s = spell("Chord of Calling", "Search your library for a creature card with mana value X or less, put "
+              "it onto the battlefield, then shuffle.", "Instant", "{X}{G}{G}{G}")
+    assert s.effects == (SearchLibrary(dataclasses.replace(CREATURE, mana_value_at_most=X(), zone="library"),
+                                       "battlefield"),)
+    # X is the spell's: a "where X is" can't be told from it, so it is refused
+    assert card("Bad", "Search your library for a creature card with mana value X or less, put it onto the "
+                "battlefield, then shuffle, where X is the number of lands you control.", "Sorcery").unsupported
+
+
+def test_putting_cards_from_your_hand_onto_the_battlefield():
+    """CR 305.4: "put ... from your hand onto the battlefield", a card or up to N."""
+    s = spell("Growth Spiral", "Draw a card. You may put a land card from your hand onto the battlefield.")
+    assert s.effects == (Draw(), May((ir.PutFromHand(Filter(types=("Land",), zone="hand")),)))
+    s = spell("Elvish Pioneer", "You may put a basic land card from your hand onto the battlefield tapped.")
+    assert s.effects == (May((ir.PutFromHand(Filter(types=("Land",), supertypes=("Basic",), zone="hand"), True),)),)
+    s = spell("Tooth", "Put up to two creature cards from your hand onto the battlefield.", "Sorcery")
+    assert s.effects == (ir.PutFromHand(dataclasses.replace(CREATURE, zone="hand"), amount=2, up_to=True),)
+    # "from your hand" is what says where the cards are
+    assert card("Bad", "You may put a creature card onto the battlefield.", "Sorcery").unsupported

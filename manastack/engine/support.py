@@ -233,6 +233,8 @@ def _walk(node, out: list[str]) -> None:
         return
     if not dataclasses.is_dataclass(node):
         return
+    if t in (ir.SearchLibrary, ir.LookAtTop):   # their X is bound as they resolve (resolution.objects_match)
+        node = _x_bound(node)
     if t is ir.PreventionAbility:       # CR 615 while on the battlefield: no duration of its own
         for f in dataclasses.fields(node.effect):
             if f.name != "duration":
@@ -312,6 +314,8 @@ def _walk(node, out: list[str]) -> None:
     elif t is ir.Filter:
         if node.controller not in CONTROLLERS:
             out.append(f"controller {node.controller!r}")
+        if isinstance(node.mana_value_at_most, ir.X):
+            out.append("mana value X or less outside a search or a look at library cards")
     elif t is ir.SpendRule:
         if node.rider is not None and node.rider not in MANA_RIDERS:
             out.append(f"mana rider {node.rider!r}")
@@ -344,6 +348,17 @@ def _walk(node, out: list[str]) -> None:
         out.append("an amount counted for each player outside damage")    # engine.effects._deal_damage
     for f in dataclasses.fields(node):
         _walk(getattr(node, f.name), out)
+
+
+def _x_bound(node):
+    """A search or a look among library cards with the X of "mana value X or less" set aside."""
+    def bound(f):
+        return dataclasses.replace(f, mana_value_at_most=None) \
+            if f is not None and isinstance(f.mana_value_at_most, ir.X) else f
+    changes = {"filter": bound(node.filter)}
+    if type(node) is ir.LookAtTop:
+        changes["more"] = tuple(bound(f) for f in node.more)
+    return dataclasses.replace(node, **changes)
 
 
 def _division_gaps(ab) -> list[str]:

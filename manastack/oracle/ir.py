@@ -142,7 +142,7 @@ class Filter:
     power_at_least: int | None = None
     toughness_at_most: int | None = None
     toughness_at_least: int | None = None
-    mana_value_at_most: int | None = None
+    mana_value_at_most: int | X | None = None    # X: the spell's or ability's X as it resolves
     mana_value_at_least: int | None = None
     zone: str = "battlefield"
     multicolored: bool = False
@@ -633,17 +633,27 @@ class RevealHandDiscard:
 
 @dataclass(frozen=True, slots=True)
 class LookAtTop:
-    """Look at the top ``amount`` cards of your library; you may reveal one matching ``filter``
-    (None: none) and put it into your hand, or (``take``) put that many of them into your hand
-    unrevealed; ``rest`` says where the others go: "random" (the bottom, in a random order),
-    "bottom" or "top" (in any order you choose; CR 701.20e, 401.4), or "graveyard"."""
+    """Look at the top ``amount`` cards of your library (or reveal them all, ``revealed``) and
+    choose among them: put into your hand every card matching ``filter`` (``all_matching``), or
+    up to ``up_to`` matching cards (``ANY_NUMBER``: any number; ``must``: as many as there are,
+    up to that many), one more for each filter of ``more`` ("a creature card and/or a land
+    card"), or ``take`` cards unrevealed; the chosen cards go to ``to`` ("hand", "battlefield",
+    ``tapped``, or "library_top"). ``rest`` says where the others go: "random" (the bottom, in a
+    random order), "bottom" or "top" (in any order you choose; CR 701.20e, 401.4), "graveyard"
+    or "hand". ``filter`` None with no ``take``: none is chosen."""
 
-    amount: int
+    amount: Amount
     filter: Filter | None = None
     rest: str = "random"
     take: int = 0
     revealed: bool = False      # "Reveal the top N cards": all of them are shown (CR 701.20a)
     all_matching: bool = False  # "Put all Goblin cards revealed this way into your hand"
+    to: str = "hand"
+    tapped: bool = False
+    up_to: int = 1
+    must: bool = False          # "Put a creature card from among them ..." (no "you may")
+    more: tuple[Filter, ...] = ()
+    unrevealed: bool = False    # "you may put ... into your hand" after looking: not shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -1558,6 +1568,24 @@ class ChooseTarget:
 
 
 Effect = Union[Effect, ChooseTarget]
+
+
+# --------------------------------------------------------------------------------- hands (CR 402)
+
+
+@dataclass(frozen=True, slots=True)
+class PutFromHand:
+    """"Put a land card from your hand onto the battlefield [tapped]": you choose ``amount``
+    cards matching ``filter`` in your hand (fewer with ``up_to``; as many as there are) and
+    they enter together under your control, neither cast nor played (CR 305.4)."""
+
+    filter: Filter
+    tapped: bool = False
+    amount: int = 1
+    up_to: bool = False
+
+
+Effect = Union[Effect, PutFromHand]
 
 
 # --------------------------------------------------------------------------------- cards of several faces
