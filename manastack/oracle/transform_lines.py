@@ -383,11 +383,17 @@ class LineRules:
         # CR 701.21a: a player can sacrifice only a permanent they control
         return "sacrifice", dataclasses.replace(d.filter, other=other or d.filter.other, controller="you")
 
-    def c_exile_from_hand(self, c):
-        """"exile a blue card from your hand", "exile two red cards from your hand" (CR 118.9)."""
+    def c_exile_cards(self, c):
+        """"exile a blue card from your hand", "exile two red cards from your hand" (CR 118.9);
+        "exile a creature card from your graveyard", "exile two cards from your graveyard"
+        (CR 118.3: cards of the payer's own graveyard, CR 404.1)."""
         n, d = _number(c[0]), c[1]
         _need(isinstance(n, int) and n >= 1 and d.plural == (n > 1) and d.kind == "card"
-              and d.filter.zone == "hand" and not d.filter.other, "exile from hand")
+              and not d.filter.other, "exile cards")
+        if d.filter.zone == "graveyard":
+            _need(d.filter.controller == "you", "exile cards from a graveyard")
+            return [("exile_from_graveyard", d.filter)] + ([("exile_graveyard_count", n)] if n > 1 else [])
+        _need(d.filter.zone == "hand", "exile cards")
         return [("exile_from_hand", d.filter), ("exile_count", n)]
 
     def c_sac_count(self, c):
@@ -408,6 +414,11 @@ class LineRules:
     def c_discard(self, c):
         _need(c[0] != "another", "discard")
         return "discard", 1
+
+    def c_discard_random(self, c):
+        """"Discard a card at random" (CR 701.9b): the game, not the player, picks the card."""
+        _need(c[0] != "another", "discard")
+        return [("discard", 1), ("discard_random", True)]
 
     def c_remove_counter(self, c):
         n = _number(c[0])
