@@ -208,3 +208,77 @@ def test_fauna_shaman_discards_a_creature_card(db):
 """, turn=3)
     asked = _go(g, "activate Fauna Shaman")          # the only creature card: no question
     assert "discard" not in asked and names(g, 0, "graveyard") == ["Grizzly Bears"]
+
+
+# ------------------------------------------------------------------------------ the card itself (CR 113.6k)
+
+
+def test_channel_works_from_the_hand_only(db):
+    """Ghost-Lit Raider: its channel ability discards it, so it works only from its owner's hand
+    (CR 113.6k); "it" is the card, which deals the damage (CR 608.2h). On the battlefield only
+    its other ability is offered."""
+    g = board(db, """
+  - name: Alice
+    hand: [Ghost-Lit Raider]
+    battlefield: [Mountain, Mountain, Mountain, Mountain]
+  - name: Bob
+    battlefield: [Hill Giant]
+""")
+    asked = _go(g, "activate Ghost-Lit Raider")
+    assert "discard" not in asked and names(g, 0, "graveyard") == ["Ghost-Lit Raider"]
+    resolve(g)
+    assert names(g, 1, "graveyard") == ["Hill Giant"]
+    assert "Ghost-Lit Raider deals 4 damage to Hill Giant" in g.explain()
+    g = board(db, """
+  - name: Alice
+    battlefield: [Mountain, Mountain, Mountain, Mountain, Ghost-Lit Raider]
+  - name: Bob
+    battlefield: [Hill Giant]
+""", turn=3)
+    offered = [a for a in labels(g) if a.startswith("activate Ghost-Lit Raider")]
+    assert len(offered) == 1 and "{T}" in offered[0]
+
+
+def test_hanged_executioner_exiles_itself(db):
+    """"Exile ~" is paid by the permanent; once it has left, the ability can't be activated again."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Plains, Plains, Plains, Plains, Hanged Executioner]
+  - name: Bob
+    battlefield: [Hill Giant]
+""", turn=3)
+    _go(g, "activate Hanged Executioner", targets="Hill Giant")
+    assert names(g, 0, "exile") == ["Hanged Executioner"]
+    resolve(g)
+    assert names(g, 1, "exile") == ["Hill Giant"]
+
+
+def test_recurring_nightmare_returns_itself_as_a_cost(db):
+    """Recurring Nightmare: the creature sacrificed and the enchantment returned are paid as it
+    is activated; the creature card targeted comes back (CR 602.2b, 608.2b)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Recurring Nightmare, Grizzly Bears]
+    graveyard: [Craw Wurm]
+  - name: Bob
+    battlefield: []
+""", turn=3)
+    _go(g, "activate Recurring Nightmare")
+    assert _hand(g, 0) == ["Recurring Nightmare"] and names(g, 0, "graveyard") == ["Craw Wurm", "Grizzly Bears"]
+    resolve(g)
+    assert on_battlefield(g, "Craw Wurm")
+
+
+def test_soul_of_innistrad_works_from_the_graveyard(db):
+    """"Exile ~ from your graveyard" (CR 113.6k): offered while the card is in its owner's graveyard."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Swamp, Swamp, Swamp, Swamp, Swamp]
+    graveyard: [Soul of Innistrad, Grizzly Bears]
+  - name: Bob
+    battlefield: []
+""", turn=3)
+    _go(g, "activate Soul of Innistrad", targets="Grizzly Bears|no more")
+    assert names(g, 0, "exile") == ["Soul of Innistrad"]
+    resolve(g)
+    assert _hand(g, 0) == ["Grizzly Bears"]

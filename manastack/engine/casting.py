@@ -54,6 +54,8 @@ def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True, payer: int
         return False         # CR 702.29a: cycling works only from the hand
     if cost.exile_self and o.zone != "graveyard":
         return False         # CR 702.97a: scavenge exiles the card from the graveyard
+    if (cost.exile_source or cost.return_self) and o.zone != "battlefield":
+        return False         # CR 118.3: "Exile ~", "Return ~ to its owner's hand" move the permanent
     hand = s.players[payer].hand
     if cost.discard and len(_discardable(s, hand, o, cost)) < cost.discard:
         return False         # a card in the hand can't be discarded to pay for casting itself
@@ -86,9 +88,9 @@ def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True, payer: int
 
 def kept_by(o: Obj, cost: ir.Cost, mana_ability: bool = False) -> frozenset[int]:
     """The permanent that paying ``cost`` keeps from paying that cost's mana: ``o`` when the
-    cost taps, untaps or sacrifices it (CR 118.3: it can't be tapped or sacrificed twice), or
+    cost taps, untaps, sacrifices, exiles or returns it (CR 118.3: it can't pay twice), or
     when the cost is a mana ability's (which could otherwise pay for itself forever)."""
-    if cost.tap or cost.untap or cost.sacrifice_self or mana_ability:
+    if cost.tap or cost.untap or cost.sacrifice_self or cost.exile_source or cost.return_self or mana_ability:
         return frozenset((o.id,))
     return mana_abilities.NO_ONE
 
@@ -339,8 +341,10 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
         events.sacrifice(ctx, o)
     if cost.discard_self:
         (events.cycle if cycling else events.discard)(ctx, player, o)
-    if cost.exile_self:
+    if cost.exile_self or cost.exile_source:
         events.move(ctx, o, "exile", cause=f"cost of {what}", rules=("118.3", "406.1"))
+    if cost.return_self:
+        events.move(ctx, o, "hand", cause=f"cost of {what}", rules=("118.3",))
 
 
 def _assist(ctx: Ctx, player: int, spell: Obj, total: ManaCost, use) -> ManaCost:
@@ -580,7 +584,8 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
     if cost.mana is not None and cost.mana.x_count:
         cost = dataclasses.replace(cost, mana=cost.mana.with_x(item.x))
     s.stack.append(item)
-    if cost.sacrifice_self:     # CR 608.2h: the sacrificed source is seen as it last existed
+    if cost.sacrifice_self or cost.exile_source or cost.return_self:
+        # CR 608.2h: the source that left to pay the cost is seen as it last existed
         item.event = Seen(counters=dict(o.counters), attached_to=o.attached_to)
     ctx.sacrificed = []
     pay_cost(ctx, player, o, cost, label, use=ability_use(o, ab.cost.mana), cycling=ab.cycling)

@@ -1147,6 +1147,8 @@ class Cost:
     untap_count: int = 1
     discard_self: bool = False        # cycling (CR 702.29a): the card itself, from the hand
     exile_self: bool = False          # scavenge (CR 702.97a): the card itself, from a graveyard
+    exile_source: bool = False        # "Exile ~": the permanent itself, from the battlefield
+    return_self: bool = False         # "Return ~ to its owner's hand": the permanent itself
     crew: int = 0                     # crew N (CR 702.122a): tap other creatures with total power N
     # Loyalty abilities (CR 606.4): the loyalty counters put on (+N) or removed from (-N) this
     # permanent, 0 for "0:"; None: no loyalty symbol. ``loyalty_x``: the cost is "-X".
