@@ -660,3 +660,23 @@ def test_putting_cards_from_your_hand_onto_the_battlefield():
     assert s.effects == (ir.PutFromHand(dataclasses.replace(CREATURE, zone="hand"), amount=2, up_to=True),)
     # "from your hand" is what says where the cards are
     assert card("Bad", "You may put a creature card onto the battlefield.", "Sorcery").unsupported
+
+def test_cost_parts_read_in_every_cost():
+    """CR 118, 602.1: the parts of a cost read alike in an activated ability and in an
+    additional cost (CR 601.2b): cards of a type, at random, from the graveyard, several."""
+    lavamancer = card("Grim Lavamancer", "{R}, {T}, Exile two cards from your graveyard: "
+                      "Grim Lavamancer deals 2 damage to any target.")
+    [ab] = lavamancer.abilities
+    assert ab.cost == ir.Cost(mana=ManaCost(("R",)), tap=True, exile_graveyard_count=2,
+                              exile_from_graveyard=Filter(controller="you", zone="graveyard"))
+    [ab] = card("Amok", "{1}, Discard a card at random: Put a +1/+1 counter on target creature.").abilities
+    assert ab.cost == ir.Cost(mana=ManaCost(("1",)), discard=1, discard_random=True)
+    [ab] = card("Floodbringer", "{2}, Return a land you control to its owner's hand: Tap target land.").abilities
+    assert ab.cost.return_to_hand == Filter(types=("Land",), controller="you")
+    [ab] = card("Survival of the Fittest", "{G}, Discard a creature card: Draw a card.").abilities
+    assert (ab.cost.discard, ab.cost.discard_type) == (1, "Creature")
+    [ab] = card("Ruthless Disposal", "As an additional cost to cast this spell, discard a card and "
+                "sacrifice a creature.", "Sorcery").abilities
+    assert ab.cost == ir.Cost(discard=1, sacrifice=Filter(types=("Creature",), controller="you"))
+    # mana or {T} is never an additional cost of this form
+    assert card("Nothing", "As an additional cost to cast this spell, {T}.", "Sorcery").unsupported

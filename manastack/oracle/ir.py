@@ -1149,6 +1149,7 @@ class Cost:
     sacrifice: Filter | None = None
     discard: int = 0
     discard_type: str | None = None   # the discarded cards are of this card type (retrace: "Land")
+    discard_random: bool = False      # "discard a card at random" (CR 701.9b)
     remove_counters: tuple[str, int] | None = None
     tap_untapped: Filter | None = None
     tap_count: int = 1
@@ -1156,6 +1157,8 @@ class Cost:
     untap_count: int = 1
     discard_self: bool = False        # cycling (CR 702.29a): the card itself, from the hand
     exile_self: bool = False          # scavenge (CR 702.97a): the card itself, from a graveyard
+    exile_source: bool = False        # "Exile ~": the permanent itself, from the battlefield
+    return_self: bool = False         # "Return ~ to its owner's hand": the permanent itself
     crew: int = 0                     # crew N (CR 702.122a): tap other creatures with total power N
     # Loyalty abilities (CR 606.4): the loyalty counters put on (+N) or removed from (-N) this
     # permanent, 0 for "0:"; None: no loyalty symbol. ``loyalty_x``: the cost is "-X".
@@ -1166,6 +1169,10 @@ class Cost:
     # payer's hand matching this filter, the card paid for excluded
     exile_from_hand: Filter | None = None
     exile_count: int = 1
+    # "exile two creature cards from your graveyard": ``exile_graveyard_count`` cards of the
+    # payer's graveyard matching this filter
+    exile_from_graveyard: Filter | None = None
+    exile_graveyard_count: int = 1
     sacrifice_count: int = 1          # "sacrifice two Mountains": that many permanents matching ``sacrifice``
     # "return an Island you control to its owner's hand" (Daze): ``return_count`` permanents the
     # payer controls matching this filter

@@ -41,10 +41,12 @@ class LineRules:
               "loyalty cost with other costs")
         # CR 113.6m: returning the card from the graveyard, the ability works only there; no
         # other cost or effect may then refer to the card as a permanent
-        from_graveyard = any(type(e) is ir.ReturnToHand and e.from_graveyard for e in effects)
-        _need(not from_graveyard or not (cost.tap or cost.untap or cost.sacrifice_self or cost.remove_counters
-                                         or cost.loyalty is not None or is_mana),
-              "an ability from the graveyard with a cost its permanent pays")
+        from_graveyard = any(type(e) is ir.ReturnToHand and e.from_graveyard for e in effects) or cost.exile_self
+        _need(not (from_graveyard or cost.discard_self)
+              or not (cost.tap or cost.untap or cost.sacrifice_self or cost.remove_counters or cost.exile_source
+                      or cost.return_self or cost.loyalty is not None or is_mana),
+              "an ability from the graveyard or the hand with a cost its permanent pays")
+        _need(not (cost.discard_self and from_graveyard), "an ability from two zones")
         return "abilities", [ir.ActivatedAbility(
             cost, tuple(effects), tuple(targets), is_mana=is_mana, from_graveyard=from_graveyard,
             sorcery_speed="sorcery" in restrictions, once_per_turn="once" in restrictions,
@@ -383,11 +385,17 @@ class LineRules:
         # CR 701.21a: a player can sacrifice only a permanent they control
         return "sacrifice", dataclasses.replace(d.filter, other=other or d.filter.other, controller="you")
 
-    def c_exile_from_hand(self, c):
-        """"exile a blue card from your hand", "exile two red cards from your hand" (CR 118.9)."""
+    def c_exile_cards(self, c):
+        """"exile a blue card from your hand", "exile two red cards from your hand" (CR 118.9);
+        "exile a creature card from your graveyard", "exile two cards from your graveyard"
+        (CR 118.3: cards of the payer's own graveyard, CR 404.1)."""
         n, d = _number(c[0]), c[1]
         _need(isinstance(n, int) and n >= 1 and d.plural == (n > 1) and d.kind == "card"
-              and d.filter.zone == "hand" and not d.filter.other, "exile from hand")
+              and not d.filter.other, "exile cards")
+        if d.filter.zone == "graveyard":
+            _need(d.filter.controller == "you", "exile cards from a graveyard")
+            return [("exile_from_graveyard", d.filter)] + ([("exile_graveyard_count", n)] if n > 1 else [])
+        _need(d.filter.zone == "hand", "exile cards")
         return [("exile_from_hand", d.filter), ("exile_count", n)]
 
     def c_sac_count(self, c):
@@ -408,6 +416,27 @@ class LineRules:
     def c_discard(self, c):
         _need(c[0] != "another", "discard")
         return "discard", 1
+
+    def c_discard_self(self, c):
+        """"Discard ~" (CR 113.6k): the ability works only while the card is in its owner's hand."""
+        return "discard_self", True
+
+    def c_exile_self_graveyard(self, c):
+        """"Exile ~ from your graveyard" (CR 113.6k): it works only while the card is there."""
+        return "exile_self", True
+
+    def c_exile_source(self, c):
+        """"Exile ~": the permanent, from the battlefield (CR 406.1)."""
+        return "exile_source", True
+
+    def c_return_self(self, c):
+        """"Return ~ to its owner's hand": the permanent, from the battlefield."""
+        return "return_self", True
+
+    def c_discard_random(self, c):
+        """"Discard a card at random" (CR 701.9b): the game, not the player, picks the card."""
+        _need(c[0] != "another", "discard")
+        return [("discard", 1), ("discard_random", True)]
 
     def c_remove_counter(self, c):
         n = _number(c[0])

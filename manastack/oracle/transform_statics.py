@@ -136,10 +136,14 @@ class StaticRules:
 
     def st_additional_cost(self, c):
         """CR 601.2b, 118.8: "As an additional cost to cast this spell, sacrifice a creature."
-        (or "discard a card", "pay N life")."""
-        name, value = c[-1]
-        _need(name in ("sacrifice", "discard", "pay_life"), "additional cost")
-        return [ir.AdditionalCost(ir.Cost(**{name: value}))]
+        (or "discard two cards", "exile a creature card from your graveyard", "return a land you
+        control to its owner's hand", "discard a card and sacrifice a creature", ...): every
+        part of a cost that isn't mana, each at most once."""
+        pairs = [p for x in c[1:] for p in (x if isinstance(x, list) else [x])]
+        fields = dict(pairs)
+        _need(len(fields) == len(pairs) and "mana" not in fields and "tap" not in fields
+              and "untap" not in fields and "loyalty" not in fields, "additional cost")
+        return [ir.AdditionalCost(ir.Cost(**fields))]
 
     _COMBAT = ("beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
                "combat_damage", "end_of_combat")
