@@ -537,3 +537,25 @@ def test_x_must_be_defined_by_a_cost_or_a_where_clause(corpus_db):
     assert any("X is not defined" in g.reason and "107.3" in g.reason for g in built.gaps)
     blaze = dict(corpus_db.get("Blaze").face, manaCost="{1}{R}")
     assert not CardDef.from_face(blaze).fully_supported
+
+
+# ----------------------------------------------------------------------------- "If you do" (CR 608.2c)
+def test_optional_actions_that_if_you_do_follows(corpus_db):
+    """Paying life (CR 119.4), sacrificing another permanent (CR 701.21a), removing a counter
+    (CR 122.1), exiling a card you choose from your graveyard or hand and returning another
+    permanent you control, each followed by "If you do"."""
+    draw = ir.IfYouDo((Draw(),))
+    assert corpus_db.get("Erebos, Bleak-Hearted").abilities[1].effects == (May((ir.PayLife(2), draw)),)
+    other_creature = Filter(types=("Creature",), controller="you", other=True)
+    [infiltrator] = corpus_db.get("Bloodmist Infiltrator").abilities
+    assert infiltrator.effects == (May((ir.SacrificePermanents(Ref("you"), other_creature),
+                                        ir.IfYouDo((ir.Restrict(Ref("self"), "cant_be_blocked"),)))),)
+    hydra = corpus_db.get("Clockwork Hydra").abilities[1]
+    assert hydra.effects == (ir.RemoveCounter(Ref("self"), "+1/+1"), ir.IfYouDo((DealDamage(1, Target(0)),)))
+    [harvest] = corpus_db.get("Forgotten Harvest").abilities
+    land_card = Filter(types=("Land",), controller="you", zone="graveyard")
+    assert harvest.effects[0].effects[0] == Exile(Ref("chosen", land_card))
+    city = corpus_db.get("Forsaken City").abilities[1]
+    assert city.effects[0].effects[0] == Exile(Ref("chosen", Filter(controller="you", zone="hand")))
+    [sabertooth] = corpus_db.get("Temur Sabertooth").abilities
+    assert sabertooth.effects[0].effects[0] == ReturnToHand(Ref("chosen", other_creature))

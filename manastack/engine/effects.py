@@ -279,10 +279,12 @@ def _exile(ctx, e: ir.Exile, rc):
 
 def _bounce(ctx, e: ir.ReturnToHand, rc):
     """CR 400.7; "Return ~ from your graveyard": only while the card is still there (CR 113.6m)."""
+    rc.did = False      # for "If you do" (CR 608.2c): something was returned
     with events.together(ctx):
         for o in named_objects(ctx, e.what, rc):
             if not e.from_graveyard or o.zone == "graveyard":
                 events.move(ctx, o, "hand", cause=rc.card.name)
+                rc.did = True
 
 
 def _shuffle_into_library(ctx, e: ir.ShuffleIntoLibrary, rc):
@@ -352,6 +354,30 @@ def _pay_mana(ctx, e: ir.PayMana, rc):
     """CR 118.1: pay a cost as part of an effect ("you may pay {3}")."""
     pay_mana(ctx, rc.controller, e.cost, f"{rc.card.name}'s effect")
     rc.did = True
+
+
+def _pay_life(ctx, e: ir.PayLife, rc):
+    """CR 119.4, 118.3: paying life as part of an effect ("you may pay 2 life"), only with a
+    life total at least that large; paid life is lost life."""
+    p = ctx.s.players[rc.controller]
+    n = amount(ctx, e.amount, rc)
+    rc.did = n <= 0 or p.life >= n
+    if not rc.did:
+        ctx.s.add_log(f"{p.name} can't pay {n} life for {rc.card.name}", ("119.4", "118.3"), "resolve")
+        return
+    events.lose_life(ctx, rc.controller, n, source_obj(ctx, rc), rules=("119.4",))
+
+
+def _remove_counter(ctx, e: ir.RemoveCounter, rc):
+    """CR 122.1: remove counters of one kind from each object named; "If you do" applies only
+    if every one of them was removed (CR 608.2c: "Remove a +1/+1 counter from ~. If you do")."""
+    rc.did = False
+    objs = [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]
+    done = bool(objs)
+    for o in objs:
+        done = done and o.counters.get(e.kind, 0) >= e.amount
+        events.remove_counters(ctx, o, e.kind, e.amount, rc.card.name)
+    rc.did = done
 
 
 def _become_monarch(ctx, e: ir.BecomeMonarch, rc):
@@ -781,6 +807,9 @@ def _may(ctx, e: ir.May, rc):
     costs = [x.cost for x in e.effects if type(x) is ir.PayMana]
     if costs and not all(can_afford(s, player, c) for c in costs):
         options = options[1:]     # a cost that can't be paid can't be chosen (CR 118.3)
+    life = sum(x.amount for x in e.effects if type(x) is ir.PayLife and isinstance(x.amount, int))
+    if life and s.players[player].life < life:
+        options = options[-1:]    # nor life they don't have (CR 119.4)
     energy = sum(x.amount for x in e.effects if type(x) is ir.PayEnergy)
     if energy and s.players[player].energy < energy:
         options = options[-1:]    # nor can energy one doesn't have (CR 107.14)
@@ -976,6 +1005,7 @@ HANDLERS = {
     ir.CreateDelayedTrigger: _create_delayed_trigger, ir.Explore: _explore,
     ir.LoseGame: game_outcome.lose_game, ir.IfYouDont: game_outcome.if_you_dont,
     ir.CastFromHand: free_casting.cast_from_hand,
+    ir.PayLife: _pay_life, ir.RemoveCounter: _remove_counter,
 }
 
 HANDLERS.update(double_faced.HANDLERS)      # transforming (CR 701.27)

@@ -79,14 +79,37 @@ class FollowupRules:
                   and bool(what.filter.types), "doesn't untap: only permanents of a type you control")
         return [ir.SkipNextUntap(what, yours=True)]
 
+    # ---- optional actions "If you do" can follow (CR 608.2c)
+    def pay_life(self, c):
+        """"Pay 2 life" in an effect, usually "You may pay 2 life. If you do, ..." (CR 119.4)."""
+        return [ir.PayLife(_number(str(c[0])))]
+
+    def remove_counter(self, c):
+        """"Remove a +1/+1 counter from ~", "... from target creature" (CR 122.1): counters of
+        one kind, all of them or "If you do" doesn't apply."""
+        n, kind, what = _number(str(c[0])), c[1], c[2]
+        _need(isinstance(n, int) and _permanent(what), "remove counters")
+        return [ir.RemoveCounter(what, kind, n)]
+
+    def edict_you_another(self, c):
+        """"Sacrifice another creature" as an effect: a permanent its controller chooses other
+        than the source (CR 701.21a)."""
+        d = c[-1]
+        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given
+              and d.filter.controller is None and not d.filter.other, "sacrifice another")
+        return [ir.SacrificePermanents(ir.Ref("you"), dataclasses.replace(d.filter, controller="you", other=True))]
+
     def o_chosen(self, c):
         """"a land you control": one permanent you control matching the description, chosen
-        as the effect happens (CR 608.2d); no target. Only "you control", so the chooser is
-        the ability's controller."""
+        as the effect happens (CR 608.2d); no target ("another": other than the source). Only
+        "you control", so the chooser is the ability's controller. Also "a creature card from your graveyard" and "a card from
+        your hand": one of your own cards there (exiled: Forgotten Harvest, Forsaken City)."""
         d = _of(c, _Desc)
-        _need("another" not in c and not d.plural and d.kind in (None, "permanent")
-              and not d.zone_given and d.filter.controller == "you", "a permanent you choose")
-        return ir.Ref("chosen", d.filter)
+        card = d.kind == "card" and d.zone_given and d.filter.zone in ("graveyard", "hand")
+        _need(not d.plural and d.filter.controller == "you" and not d.filter.other
+              and (card or d.kind in (None, "permanent") and not d.zone_given), "a permanent you choose")
+        # "another creature you control": not the source (CR 109.1)
+        return ir.Ref("chosen", dataclasses.replace(d.filter, other=True) if "another" in c else d.filter)
 
     def e_becomes_target(self, c):
         """"When ~ becomes the target of a spell or ability" (of any player, CR 115.1)."""

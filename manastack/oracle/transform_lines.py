@@ -727,7 +727,11 @@ def _may_do(effect) -> bool:
                 and not effect.until_source_leaves and not effect.linked)
             # "you may sacrifice a land": one permanent chosen and sacrificed (CR 701.21a)
             or (t is ir.SacrificePermanents and effect.who == ir.Ref("you") and effect.count == 1)
-            or t is ir.PayEnergy)                  # "you may pay {E}{E}. If you do" (CR 107.14)
+            # "you may exile a creature card from your graveyard", "... return a land you
+            # control to its owner's hand": the one object chosen as it happens (CR 608.2d)
+            or (t in (ir.Exile, ir.ReturnToHand) and isinstance(effect.what, ir.Ref) and effect.what.name == "chosen")
+            or t in (ir.PayEnergy, ir.PayLife)     # "you may pay {E}{E} / 2 life" (CR 107.14, 119.4)
+            or t is ir.RemoveCounter)              # "remove a +1/+1 counter from ~" (CR 122.1)
 
 
 def _damage_instead(condition, source, n) -> "_Instead":

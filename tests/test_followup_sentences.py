@@ -1,0 +1,153 @@
+"""Sentences that refer to what the sentence before did (CR 608.2c): "If you do, ..." after
+paying life, sacrificing another permanent, removing a counter, exiling a card you choose from
+your graveyard or hand, or returning another permanent you control to its owner's hand."""
+from __future__ import annotations
+
+from manastack import Game
+from manastack.engine import characteristics as ch
+from manastack.engine.decisions import Action
+from manastack.scenario import Scenario
+
+from .game_helpers import board, cast_and_pay, names, on_battlefield, pass_until, pick, resolve
+
+
+def _at_upkeep(db, players: str) -> Game:
+    """Alice's upkeep, her beginning-of-upkeep trigger resolving: its first question pending."""
+    sc = Scenario.from_text(f"turn: 2\nactive: Bob\nstep: end\nplayers:\n{players}", cards=db)
+    g = Game.from_state(sc.state, sc.db)
+    while g.current_state().step != "upkeep" or not g.current_state().stack:
+        g.push(g.legal_actions()[0] if g.pending.kind != "priority" else Action("pass"))
+    resolve(g)
+    return g
+
+
+def test_bringer_of_the_black_dawn_pays_two_life_to_search(corpus_db):
+    """"you may pay 2 life. If you do, search your library for a card, then shuffle and put that
+    card on top of it." (CR 119.4: paid life is lost)."""
+    g = _at_upkeep(corpus_db, """
+  - name: Alice
+    library: [Island, Shock, Island]
+    battlefield: [Bringer of the Black Dawn]
+  - name: Bob
+""")
+    pick(g, "yes")
+    pick(g, "Shock")
+    s = g.current_state()
+    assert s.players[0].life == 18 and s.objs[s.players[0].library[-1]].card.name == "Shock"
+
+
+def test_bringer_cannot_pay_more_life_than_it_has(corpus_db):
+    """CR 119.4: with 1 life, 2 life can't be paid: "no" is the only answer (given without
+    asking), and there is no search."""
+    g = _at_upkeep(corpus_db, """
+  - name: Alice
+    life: 1
+    library: [Island, Shock, Island]
+    battlefield: [Bringer of the Black Dawn]
+  - name: Bob
+""")
+    s = g.current_state()
+    assert g.pending.kind == "priority" and s.players[0].life == 1
+    assert [s.objs[i].card.name for i in s.players[0].library] == ["Island", "Shock", "Island"]
+
+
+def test_undercity_scavenger_sacrifices_another_creature(corpus_db):
+    """"you may sacrifice another creature. If you do, put two +1/+1 counters on ~, then scry 2":
+    the Scavenger itself can't be the one sacrificed (CR 701.21a)."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Undercity Scavenger]
+    library: [Island, Island, Island]
+    battlefield: [{card: Swamp, count: 4}, Grizzly Bears]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Undercity Scavenger")
+    resolve(g)
+    resolve(g)
+    pick(g, "yes")
+    # the only other creature is sacrificed without a choice; then scry 2
+    while g.pending.kind != "priority":
+        g.push(g.legal_actions()[0])
+    [scavenger] = on_battlefield(g, "Undercity Scavenger")
+    assert scavenger.counters == {"+1/+1": 2}
+    assert names(g, 0, "graveyard") == ["Grizzly Bears"]
+
+
+def test_undercity_scavenger_alone_does_nothing(corpus_db):
+    """With no other creature nothing is sacrificed, so there are no counters."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Undercity Scavenger]
+    library: [Island, Island, Island]
+    battlefield: [{card: Swamp, count: 4}]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Undercity Scavenger")
+    resolve(g)
+    resolve(g)
+    pick(g, "yes")
+    [scavenger] = on_battlefield(g, "Undercity Scavenger")
+    assert scavenger.counters == {} and names(g, 0, "graveyard") == []
+
+
+def test_clockwork_hydra_removes_a_counter_to_deal_damage(corpus_db):
+    """"Whenever ~ attacks or blocks, remove a +1/+1 counter from it. If you do, ~ deals 1 damage
+    to any target."."""
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [{card: Clockwork Hydra, counters: {"+1/+1": 2}}]
+  - name: Bob
+""", turn=3)
+    pass_until(g, "attackers")
+    pick(g, "attack with Clockwork Hydra")
+    pick(g, "target Bob")
+    resolve(g)
+    s = g.current_state()
+    [hydra] = on_battlefield(g, "Clockwork Hydra")
+    assert hydra.counters == {"+1/+1": 1} and s.players[1].life == 19
+
+
+def test_clockwork_hydra_without_counters_deals_no_damage(corpus_db):
+    """A Hydra with no +1/+1 counter can't remove one, so it deals no damage (its ruling)."""
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [Clockwork Hydra, Glorious Anthem]
+  - name: Bob
+""", turn=3)
+    pass_until(g, "attackers")
+    pick(g, "attack with Clockwork Hydra")
+    pick(g, "target Bob")
+    resolve(g)
+    assert g.current_state().players[1].life == 20
+
+
+def test_forgotten_harvest_exiles_a_land_card_from_the_graveyard(corpus_db):
+    """"you may exile a land card from your graveyard. If you do, put a +1/+1 counter on target
+    creature.": the card is chosen as the ability resolves (CR 608.2d)."""
+    g = _at_upkeep(corpus_db, """
+  - name: Alice
+    graveyard: [Forest, Shock]
+    battlefield: [Forgotten Harvest, Grizzly Bears]
+  - name: Bob
+""")
+    pick(g, "yes")
+    assert names(g, 0, "exile") == ["Forest"] and names(g, 0, "graveyard") == ["Shock"]
+    [bears] = on_battlefield(g, "Grizzly Bears")
+    assert bears.counters == {"+1/+1": 1}
+
+
+def test_temur_sabertooth_returns_another_creature(corpus_db):
+    """"You may return another creature you control to its owner's hand. If you do, ~ gains
+    indestructible": the Sabertooth itself is not among the choices."""
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [Temur Sabertooth, Grizzly Bears, {card: Forest, count: 2}]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "activate Temur Sabertooth")
+    resolve(g)
+    pick(g, "yes")
+    assert names(g, 0, "hand") == ["Grizzly Bears"]
+    [cat] = on_battlefield(g, "Temur Sabertooth")
+    s = g.current_state()
+    assert "indestructible" in ch.keywords(s, cat)
