@@ -151,3 +151,93 @@ def test_temur_sabertooth_returns_another_creature(corpus_db):
     [cat] = on_battlefield(g, "Temur Sabertooth")
     s = g.current_state()
     assert "indestructible" in ch.keywords(s, cat)
+
+
+def _cast_at(g, card: str, target: str) -> None:
+    cast_and_pay(g, f"cast {card}", target)
+    resolve(g)
+
+
+def test_deaths_caress_gains_life_for_a_human(corpus_db):
+    """"Destroy target creature. If that creature was a Human, you gain life equal to its
+    toughness.": the creature as it last existed on the battlefield (CR 608.2h)."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Death's Caress]
+    battlefield: [{card: Swamp, count: 5}]
+  - name: Bob
+    battlefield: [Elite Vanguard]
+""", turn=3)
+    _cast_at(g, "Death's Caress", "Elite Vanguard")
+    s = g.current_state()
+    assert names(g, 1, "graveyard") == ["Elite Vanguard"] and s.players[0].life == 21
+
+
+def test_deaths_caress_gains_nothing_for_another_creature(corpus_db):
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Death's Caress]
+    battlefield: [{card: Swamp, count: 5}]
+  - name: Bob
+    battlefield: [Grizzly Bears]
+""", turn=3)
+    _cast_at(g, "Death's Caress", "Grizzly Bears")
+    assert names(g, 1, "graveyard") == ["Grizzly Bears"] and g.current_state().players[0].life == 20
+
+
+def test_lightning_dart_deals_four_to_a_white_creature_and_one_otherwise(corpus_db):
+    """"If that creature is white or blue, ~ deals 4 damage to it instead."."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Lightning Dart, Lightning Dart]
+    battlefield: [{card: Mountain, count: 4}]
+  - name: Bob
+    battlefield: [Serra Angel, Hill Giant]
+""", turn=3)
+    _cast_at(g, "Lightning Dart", "Serra Angel")
+    assert names(g, 1, "graveyard") == ["Serra Angel"]
+    _cast_at(g, "Lightning Dart", "Hill Giant")
+    [giant] = on_battlefield(g, "Hill Giant")
+    assert giant.damage == 1
+
+
+def test_cemetery_recruitment_draws_for_a_zombie_card(corpus_db):
+    """"Return target creature card from your graveyard to your hand. If it's a Zombie card, draw
+    a card."."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Cemetery Recruitment]
+    library: [Island, Island]
+    graveyard: [Gravedigger]
+    battlefield: [{card: Swamp, count: 2}]
+  - name: Bob
+""", turn=3)
+    _cast_at(g, "Cemetery Recruitment", "Gravedigger")
+    assert names(g, 0, "hand") == ["Gravedigger", "Island"]
+
+
+def test_cemetery_recruitment_draws_nothing_for_another_creature_card(corpus_db):
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Cemetery Recruitment]
+    library: [Island, Island]
+    graveyard: [Grizzly Bears]
+    battlefield: [{card: Swamp, count: 2}]
+  - name: Bob
+""", turn=3)
+    _cast_at(g, "Cemetery Recruitment", "Grizzly Bears")
+    assert names(g, 0, "hand") == ["Grizzly Bears"]
+
+
+def test_aether_flash_damages_the_creature_that_entered(corpus_db):
+    """"Whenever a creature enters, ~ deals 2 damage to it.": "it" is the creature, not ~."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Grizzly Bears]
+    battlefield: [Aether Flash, {card: Forest, count: 2}]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Grizzly Bears")
+    resolve(g)
+    resolve(g)
+    assert names(g, 0, "graveyard") == ["Grizzly Bears"] and on_battlefield(g, "Aether Flash")

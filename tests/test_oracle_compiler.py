@@ -559,3 +559,21 @@ def test_optional_actions_that_if_you_do_follows(corpus_db):
     assert city.effects[0].effects[0] == Exile(Ref("chosen", Filter(controller="you", zone="hand")))
     [sabertooth] = corpus_db.get("Temur Sabertooth").abilities
     assert sabertooth.effects[0].effects[0] == ReturnToHand(Ref("chosen", other_creature))
+
+
+def test_conditions_on_the_object_named_before(corpus_db):
+    """"If that creature was a Human", "If it's an artifact creature", "If that creature has a
+    +1/+1 counter on it": a condition on the target (CR 608.2c, 608.2h); "it" after the condition
+    is that target, never the damage's source ("itself" would be)."""
+    [caress] = corpus_db.get("Death's Caress").abilities
+    assert caress.effects[1] == ir.Conditional(ir.ObjectIs(Target(0), Filter(subtypes=("Human",))),
+                                               (GainLife(ir.StatOf(Target(0), "toughness")),))
+    [bring_low] = corpus_db.get("Bring Low").abilities
+    assert bring_low.effects == (ir.Conditional(ir.ObjectIs(Target(0), Filter(counter="+1/+1")),
+                                                (DealDamage(5, Target(0)),), (DealDamage(3, Target(0)),)),)
+    [dart] = corpus_db.get("Lightning Dart").abilities
+    assert dart.effects[0].condition == ir.ObjectIs(Target(0), Filter(colors=("W", "U")))
+    [flash] = corpus_db.get("Aether Flash").abilities
+    assert flash.effects == (DealDamage(2, Ref("triggering_object")),)
+    # "it" after a player target is not that player: refused
+    assert not corpus_db.get("Dimensional Infiltrator").fully_supported

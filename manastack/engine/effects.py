@@ -19,8 +19,8 @@ from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
 from .filters import is_player_ref, matches, shares_creature_type
 from .mana_abilities import add_mana, can_afford
-from .resolution import (became, count_for_player, named_objects, named_players, amount, execute, objects_match,
-                         resolve_subject, source_obj)
+from .resolution import (became, count_for_player, known_objects, named_objects, named_players, amount, execute,
+                         objects_match, resolve_subject, source_obj)
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger,
                              ExileIfDies, GrantKeywords, ManaReplacementEffect,
                              MayPlay, ModifyPT, NoPrevention, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors,
@@ -956,10 +956,23 @@ def _conditional(ctx, e: ir.Conditional, rc):
     effects an "instead" replaced happen only when it is false. A source that left is seen as
     it last existed (CR 608.2h)."""
     src = source_obj(ctx, rc)
-    met = src is not None and evaluate(ctx.s, e.condition, src)
+    if type(e.condition) is ir.ObjectIs:
+        met = _object_is(ctx, e.condition, rc)
+    else:
+        met = src is not None and evaluate(ctx.s, e.condition, src)
     if e.condition == "kicked":
         ctx.s.add_log(f"{rc.card.name} was {'' if met else 'not '}kicked", ("702.33d", "702.33e"), "resolve")
     execute(ctx, e.effects if met else e.otherwise, rc)
+
+
+def _object_is(ctx, c: ir.ObjectIs, rc) -> bool:
+    """"If that creature is (was) a Human": the target as it is now, or as it last existed if it
+    left its zone during this resolution (CR 608.2h); a target no longer legal is no object."""
+    if exercise.RECORD is not None:
+        exercise.note("STATE_CONDITIONS", "ObjectIs", rc.card)
+    objs = known_objects(ctx, c.what, rc)
+    src = source_obj(ctx, rc)
+    return bool(objs) and all(matches(ctx.s, o, replace(c.filter, zone=o.zone), src, rc.controller) for o in objs)
 
 
 HANDLERS = {

@@ -724,9 +724,20 @@ class Conditional:
     knows ("kicked": the spell was kicked, linked to its kicker ability, CR 702.33e, 607.2i) or a
     typed condition on the game state ("if you control a Wizard")."""
 
-    condition: "str | StateCondition"
+    condition: "str | StateCondition | ObjectIs"
     effects: tuple["Effect", ...]
     otherwise: tuple["Effect", ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectIs:
+    """"If that creature is a Human", "If it's an artifact creature", "If that creature was
+    green or white": the condition of a ``Conditional`` that the target ``what`` has the
+    characteristics of ``filter`` (whatever its zone) as the effect happens, or had as it last
+    existed if it left its zone (CR 608.2c, 608.2h)."""
+
+    what: Subject
+    filter: Filter
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ import dataclasses
 
 from lark import Token, v_args
 
+from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (IT, THAT_OBJECT, _Amount, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
                                               _is_object, _number, _of, _permanent)
@@ -98,6 +99,32 @@ class FollowupRules:
         _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given
               and d.filter.controller is None and not d.filter.other, "sacrifice another")
         return [ir.SacrificePermanents(ir.Ref("you"), dataclasses.replace(d.filter, controller="you", other=True))]
+
+    # ---- "If that creature is a Human, ...": the object named before (CR 608.2c, 608.2h)
+    def obj_cond(self, c):
+        return ir.ObjectIs(THAT_OBJECT, c[-1])
+
+    def oc_its(self, c):
+        """"If it's an artifact creature, ...": "it" is the object named last."""
+        return ir.ObjectIs(IT, self.oq_desc(c))
+
+    def oc_counter(self, c):
+        """"If that creature has (had) a +1/+1 counter on it" (CR 122.1)."""
+        return ir.ObjectIs(THAT_OBJECT, ir.Filter(counter=c[-1]))
+
+    def oq_desc(self, c):
+        """"a Human", "an artifact creature", "a Zombie card": one object's characteristics."""
+        d = _of(c, _Desc)
+        _need(not d.plural and d.kind in (None, "permanent", "card") and _plain_group(d.filter)
+              and d.filter.controller is None, "that creature is a ...")
+        return d.filter
+
+    def oq_colors(self, c):
+        """"red", "white or blue": any of the colors (CR 105.2)."""
+        return ir.Filter(colors=tuple(NAME_TO_COLOR[str(t).lower()] for t in c))
+
+    def oq_attacking(self, c):
+        return ir.Filter(attacking=True)
 
     def o_chosen(self, c):
         """"a land you control": one permanent you control matching the description, chosen
