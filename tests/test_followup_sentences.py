@@ -241,3 +241,66 @@ def test_aether_flash_damages_the_creature_that_entered(corpus_db):
     resolve(g)
     resolve(g)
     assert names(g, 0, "graveyard") == ["Grizzly Bears"] and on_battlefield(g, "Aether Flash")
+
+
+def _answer(g, *labels: str) -> None:
+    """Answer the pending decisions: each one with the action whose label starts with the next
+    of ``labels``, payments automatically, until priority."""
+    todo = list(labels)
+    while g.pending.kind != "priority":
+        if g.pending.kind == "pay":
+            g.push(Action("autopay"))
+        else:
+            pick(g, todo.pop(0))
+
+
+def test_vigil_for_the_lost_pays_x_to_gain_x_life(corpus_db):
+    """"Whenever a creature you control dies, you may pay {X}. If you do, you gain X life.": X is
+    chosen as the ability resolves, among what can be paid (CR 107.3f)."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Shock]
+    battlefield: [Vigil for the Lost, Grizzly Bears, {card: Plains, count: 3}, Mountain]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Shock", "Grizzly Bears")
+    resolve(g)
+    resolve(g)
+    assert [a.label for a in g.legal_actions()] == ["yes", "no"]
+    pick(g, "yes")
+    assert [a.label for a in g.legal_actions()] == ["X = 0", "X = 1", "X = 2", "X = 3"]
+    _answer(g, "X = 3")
+    assert g.current_state().players[0].life == 23
+
+
+def test_flameblast_dragon_deals_the_x_paid(corpus_db):
+    """"Whenever ~ attacks, you may pay {X}{R}. If you do, ~ deals X damage to any target."."""
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [Flameblast Dragon, {card: Mountain, count: 4}]
+  - name: Bob
+""", turn=3)
+    pass_until(g, "attackers")
+    pick(g, "attack with Flameblast Dragon")
+    pick(g, "target Bob")
+    resolve(g)
+    _answer(g, "yes", "X = 3")
+    assert g.current_state().players[1].life == 17
+
+
+def test_wildborn_preserver_reflexive_ability_has_the_x_paid(corpus_db):
+    """"you may pay {X}. When you do, put X +1/+1 counters on ~.": the reflexive ability's X is
+    the one paid for the ability that created it (CR 603.12, 107.3n)."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Grizzly Bears]
+    battlefield: [Wildborn Preserver, {card: Forest, count: 4}]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Grizzly Bears")
+    resolve(g)
+    resolve(g)
+    _answer(g, "yes", "X = 2")
+    resolve(g)
+    [preserver] = on_battlefield(g, "Wildborn Preserver")
+    assert preserver.counters == {"+1/+1": 2}

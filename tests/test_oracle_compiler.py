@@ -577,3 +577,12 @@ def test_conditions_on_the_object_named_before(corpus_db):
     assert flash.effects == (DealDamage(2, Ref("triggering_object")),)
     # "it" after a player target is not that player: refused
     assert not corpus_db.get("Dimensional Infiltrator").fully_supported
+
+
+def test_paying_x_in_a_triggered_ability(corpus_db):
+    """"you may pay {X}. If you do, you gain X life." (CR 107.3f): X chosen as it resolves; only a
+    triggered ability, which has no X of its own, is run."""
+    [vigil] = corpus_db.get("Vigil for the Lost").abilities
+    assert vigil.effects == (May((ir.PayMana(ManaCost.parse("{X}")), ir.IfYouDo((GainLife(X()),)))),)
+    assert corpus_db.get("Vigil for the Lost").fully_supported
+    assert corpus_db.get("Wildborn Preserver").fully_supported

@@ -14,7 +14,7 @@ from . import exercise
 from . import (cipher, clash, control, copies, double_faced, edicts, emblems, events, free_casting, game_outcome,
                keyword_effects, placement_effects, suspend, unless_costs)
 from .abilities import ONE_SHOT_DELAYS, nested_index
-from .casting import pay_mana
+from .casting import choose_x, pay_mana
 from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
 from .filters import is_player_ref, matches, shares_creature_type
@@ -351,8 +351,15 @@ def _sacrifice(ctx, e: ir.Sacrifice, rc):
 
 
 def _pay_mana(ctx, e: ir.PayMana, rc):
-    """CR 118.1: pay a cost as part of an effect ("you may pay {3}")."""
-    pay_mana(ctx, rc.controller, e.cost, f"{rc.card.name}'s effect")
+    """CR 118.1: pay a cost as part of an effect ("you may pay {3}"). With {X} ("you may pay
+    {X}. If you do, ~ deals X damage ..."), X is chosen now among the values the player can
+    pay (CR 107.3f), and the ability's X is that value from then on."""
+    cost = e.cost
+    if cost.x_count:
+        rc.x = choose_x(ctx, rc.controller, cost, rc.card.name)
+        ctx.s.add_log(f"X is {rc.x}", ("107.3f",), "choice")
+        cost = cost.with_x(rc.x)
+    pay_mana(ctx, rc.controller, cost, f"{rc.card.name}'s effect")
     rc.did = True
 
 
@@ -425,8 +432,11 @@ def _create_reflexive(ctx, e: ir.CreateReflexive, rc):
     if not rc.did:
         return
     label = f"{possessive(rc.card.name)} reflexive ability"
+    # its X is the one of the ability that created it ("you may pay {X}. When you do, ...",
+    # CR 107.3n as for a delayed ability)
+    event = replace(rc.event, x=rc.x) if rc.x else rc.event
     s.pending_triggers.append(PendingTrigger(rc.source, rc.card, nested_index(rc.card, e.ability),
-                                             rc.controller, rc.event, 1, "", label))
+                                             rc.controller, event, 1, "", label))
     s.add_log(f"{label} triggers: {e.ability.text}", ("603.12",), "trigger")
 
 
@@ -823,7 +833,7 @@ def _ask_may(ctx, e: ir.May, rc, player: int) -> bool:
     s = ctx.s
     options = (Action("yes", (), "yes"), Action("no", (), "no"))
     costs = [x.cost for x in e.effects if type(x) is ir.PayMana]
-    if costs and not all(can_afford(s, player, c) for c in costs):
+    if costs and not all(can_afford(s, player, c.with_x(0)) for c in costs):
         options = options[1:]     # a cost that can't be paid can't be chosen (CR 118.3)
     life = sum(x.amount for x in e.effects if type(x) is ir.PayLife and isinstance(x.amount, int))
     if life and s.players[player].life < life:

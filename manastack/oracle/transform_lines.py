@@ -708,7 +708,7 @@ def _unless_done(last, dont: ir.IfYouDont) -> list:
 
 def _may_do(effect) -> bool:
     """Whether "If you do" can follow ``effect``: a single discard of one card, payment
-    (without X), sacrifice of this object ("~" or "it") or of one permanent you choose, a draw of
+    (X chosen as it resolves), sacrifice of this object ("~" or "it") or of one permanent you choose, a draw of
     cards by you, the exile of one target or of the object itself, a payment of energy, optional
     ("You may ...") or not. Each of these tells the engine whether it was done (``rc.did``)."""
     if type(effect) is ir.May:
@@ -716,7 +716,7 @@ def _may_do(effect) -> bool:
             return False
         effect = effect.effects[0]
     t = type(effect)
-    return ((t is ir.PayMana and not effect.cost.x_count) or (t is ir.Discard and effect == ir.Discard(1))
+    return (t is ir.PayMana or (t is ir.Discard and effect == ir.Discard(1))
             or (t is ir.Sacrifice and effect.what in (ir.Ref("self"), IT))
             # "you may draw a card / two cards. If you do, ...": every card drawn (CR 121.4)
             or (t is ir.Draw and effect.who == ir.Ref("you") and isinstance(effect.amount, int))
