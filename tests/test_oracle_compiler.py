@@ -680,3 +680,51 @@ def test_cost_parts_read_in_every_cost():
     assert ab.cost == ir.Cost(discard=1, sacrifice=Filter(types=("Creature",), controller="you"))
     # mana or {T} is never an additional cost of this form
     assert card("Nothing", "As an additional cost to cast this spell, {T}.", "Sorcery").unsupported
+
+# ----------------------------------------------------------------------------- "If you do" (CR 608.2c)
+def test_optional_actions_that_if_you_do_follows(corpus_db):
+    """Paying life (CR 119.4), sacrificing another permanent (CR 701.21a), removing a counter
+    (CR 122.1), exiling a card you choose from your graveyard or hand and returning another
+    permanent you control, each followed by "If you do"."""
+    draw = ir.IfYouDo((Draw(),))
+    assert corpus_db.get("Erebos, Bleak-Hearted").abilities[1].effects == (May((ir.PayLife(2), draw)),)
+    other_creature = Filter(types=("Creature",), controller="you", other=True)
+    [infiltrator] = corpus_db.get("Bloodmist Infiltrator").abilities
+    assert infiltrator.effects == (May((ir.SacrificePermanents(Ref("you"), other_creature),
+                                        ir.IfYouDo((ir.Restrict(Ref("self"), "cant_be_blocked"),)))),)
+    hydra = corpus_db.get("Clockwork Hydra").abilities[1]
+    assert hydra.effects == (ir.RemoveCounter(Ref("self"), "+1/+1"), ir.IfYouDo((DealDamage(1, Target(0)),)))
+    [harvest] = corpus_db.get("Forgotten Harvest").abilities
+    land_card = Filter(types=("Land",), controller="you", zone="graveyard")
+    assert harvest.effects[0].effects[0] == Exile(Ref("chosen", land_card))
+    city = corpus_db.get("Forsaken City").abilities[1]
+    assert city.effects[0].effects[0] == Exile(Ref("chosen", Filter(controller="you", zone="hand")))
+    [sabertooth] = corpus_db.get("Temur Sabertooth").abilities
+    assert sabertooth.effects[0].effects[0] == ReturnToHand(Ref("chosen", other_creature))
+
+
+def test_conditions_on_the_object_named_before(corpus_db):
+    """"If that creature was a Human", "If it's an artifact creature", "If that creature has a
+    +1/+1 counter on it": a condition on the target (CR 608.2c, 608.2h); "it" after the condition
+    is that target, never the damage's source ("itself" would be)."""
+    [caress] = corpus_db.get("Death's Caress").abilities
+    assert caress.effects[1] == ir.Conditional(ir.ObjectIs(Target(0), Filter(subtypes=("Human",))),
+                                               (GainLife(ir.StatOf(Target(0), "toughness")),))
+    [bring_low] = corpus_db.get("Bring Low").abilities
+    assert bring_low.effects == (ir.Conditional(ir.ObjectIs(Target(0), Filter(counter="+1/+1")),
+                                                (DealDamage(5, Target(0)),), (DealDamage(3, Target(0)),)),)
+    [dart] = corpus_db.get("Lightning Dart").abilities
+    assert dart.effects[0].condition == ir.ObjectIs(Target(0), Filter(colors=("W", "U")))
+    [flash] = corpus_db.get("Aether Flash").abilities
+    assert flash.effects == (DealDamage(2, Ref("triggering_object")),)
+    # "it" after a player target is not that player: refused
+    assert not corpus_db.get("Dimensional Infiltrator").fully_supported
+
+
+def test_paying_x_in_a_triggered_ability(corpus_db):
+    """"you may pay {X}. If you do, you gain X life." (CR 107.3f): X chosen as it resolves; only a
+    triggered ability, which has no X of its own, is run."""
+    [vigil] = corpus_db.get("Vigil for the Lost").abilities
+    assert vigil.effects == (May((ir.PayMana(ManaCost.parse("{X}")), ir.IfYouDo((GainLife(X()),)))),)
+    assert corpus_db.get("Vigil for the Lost").fully_supported
+    assert corpus_db.get("Wildborn Preserver").fully_supported

@@ -14,13 +14,13 @@ from . import exercise
 from . import (cipher, clash, control, copies, double_faced, edicts, emblems, events, free_casting, game_outcome,
                keyword_effects, placement_effects, suspend, unless_costs)
 from .abilities import ONE_SHOT_DELAYS, nested_index
-from .casting import pay_mana
+from .casting import choose_x, pay_mana
 from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
 from .filters import is_player_ref, matches, shares_creature_type
 from .mana_abilities import add_mana, can_afford
-from .resolution import (became, count_for_player, named_objects, named_players, amount, execute, objects_match,
-                         resolve_subject, source_obj)
+from .resolution import (became, count_for_player, known_objects, named_objects, named_players, amount, execute,
+                         objects_match, resolve_subject, source_obj)
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger,
                              ExileIfDies, GrantKeywords, ManaReplacementEffect,
                              MayPlay, ModifyPT, NoPrevention, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors,
@@ -279,10 +279,12 @@ def _exile(ctx, e: ir.Exile, rc):
 
 def _bounce(ctx, e: ir.ReturnToHand, rc):
     """CR 400.7; "Return ~ from your graveyard": only while the card is still there (CR 113.6m)."""
+    rc.did = False      # for "If you do" (CR 608.2c): something was returned
     with events.together(ctx):
         for o in named_objects(ctx, e.what, rc):
             if not e.from_graveyard or o.zone == "graveyard":
                 events.move(ctx, o, "hand", cause=rc.card.name)
+                rc.did = True
 
 
 def _shuffle_into_library(ctx, e: ir.ShuffleIntoLibrary, rc):
@@ -349,9 +351,40 @@ def _sacrifice(ctx, e: ir.Sacrifice, rc):
 
 
 def _pay_mana(ctx, e: ir.PayMana, rc):
-    """CR 118.1: pay a cost as part of an effect ("you may pay {3}")."""
-    pay_mana(ctx, rc.controller, e.cost, f"{rc.card.name}'s effect")
+    """CR 118.1: pay a cost as part of an effect ("you may pay {3}"). With {X} ("you may pay
+    {X}. If you do, ~ deals X damage ..."), X is chosen now among the values the player can
+    pay (CR 107.3f), and the ability's X is that value from then on."""
+    cost = e.cost
+    if cost.x_count:
+        rc.x = choose_x(ctx, rc.controller, cost, rc.card.name)
+        ctx.s.add_log(f"X is {rc.x}", ("107.3f",), "choice")
+        cost = cost.with_x(rc.x)
+    pay_mana(ctx, rc.controller, cost, f"{rc.card.name}'s effect")
     rc.did = True
+
+
+def _pay_life(ctx, e: ir.PayLife, rc):
+    """CR 119.4, 118.3: paying life as part of an effect ("you may pay 2 life"), only with a
+    life total at least that large; paid life is lost life."""
+    p = ctx.s.players[rc.controller]
+    n = amount(ctx, e.amount, rc)
+    rc.did = n <= 0 or p.life >= n
+    if not rc.did:
+        ctx.s.add_log(f"{p.name} can't pay {n} life for {rc.card.name}", ("119.4", "118.3"), "resolve")
+        return
+    events.lose_life(ctx, rc.controller, n, source_obj(ctx, rc), rules=("119.4",))
+
+
+def _remove_counter(ctx, e: ir.RemoveCounter, rc):
+    """CR 122.1: remove counters of one kind from each object named; "If you do" applies only
+    if every one of them was removed (CR 608.2c: "Remove a +1/+1 counter from ~. If you do")."""
+    rc.did = False
+    objs = [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]
+    done = bool(objs)
+    for o in objs:
+        done = done and o.counters.get(e.kind, 0) >= e.amount
+        events.remove_counters(ctx, o, e.kind, e.amount, rc.card.name)
+    rc.did = done
 
 
 def _become_monarch(ctx, e: ir.BecomeMonarch, rc):
@@ -399,8 +432,11 @@ def _create_reflexive(ctx, e: ir.CreateReflexive, rc):
     if not rc.did:
         return
     label = f"{possessive(rc.card.name)} reflexive ability"
+    # its X is the one of the ability that created it ("you may pay {X}. When you do, ...",
+    # CR 107.3n as for a delayed ability)
+    event = replace(rc.event, x=rc.x) if rc.x else rc.event
     s.pending_triggers.append(PendingTrigger(rc.source, rc.card, nested_index(rc.card, e.ability),
-                                             rc.controller, rc.event, 1, "", label))
+                                             rc.controller, event, 1, "", label))
     s.add_log(f"{label} triggers: {e.ability.text}", ("603.12",), "trigger")
 
 
@@ -868,8 +904,11 @@ def _ask_may(ctx, e: ir.May, rc, player: int) -> bool:
     s = ctx.s
     options = (Action("yes", (), "yes"), Action("no", (), "no"))
     costs = [x.cost for x in e.effects if type(x) is ir.PayMana]
-    if costs and not all(can_afford(s, player, c) for c in costs):
+    if costs and not all(can_afford(s, player, c.with_x(0)) for c in costs):
         options = options[1:]     # a cost that can't be paid can't be chosen (CR 118.3)
+    life = sum(x.amount for x in e.effects if type(x) is ir.PayLife and isinstance(x.amount, int))
+    if life and s.players[player].life < life:
+        options = options[-1:]    # nor life they don't have (CR 119.4)
     energy = sum(x.amount for x in e.effects if type(x) is ir.PayEnergy)
     if energy and s.players[player].energy < energy:
         options = options[-1:]    # nor can energy one doesn't have (CR 107.14)
@@ -1013,10 +1052,23 @@ def _conditional(ctx, e: ir.Conditional, rc):
     effects an "instead" replaced happen only when it is false. A source that left is seen as
     it last existed (CR 608.2h)."""
     src = source_obj(ctx, rc)
-    met = src is not None and evaluate(ctx.s, e.condition, src)
+    if type(e.condition) is ir.ObjectIs:
+        met = _object_is(ctx, e.condition, rc)
+    else:
+        met = src is not None and evaluate(ctx.s, e.condition, src)
     if e.condition == "kicked":
         ctx.s.add_log(f"{rc.card.name} was {'' if met else 'not '}kicked", ("702.33d", "702.33e"), "resolve")
     execute(ctx, e.effects if met else e.otherwise, rc)
+
+
+def _object_is(ctx, c: ir.ObjectIs, rc) -> bool:
+    """"If that creature is (was) a Human": the target as it is now, or as it last existed if it
+    left its zone during this resolution (CR 608.2h); a target no longer legal is no object."""
+    if exercise.RECORD is not None:
+        exercise.note("STATE_CONDITIONS", "ObjectIs", rc.card)
+    objs = known_objects(ctx, c.what, rc)
+    src = source_obj(ctx, rc)
+    return bool(objs) and all(matches(ctx.s, o, replace(c.filter, zone=o.zone), src, rc.controller) for o in objs)
 
 
 HANDLERS = {
@@ -1063,6 +1115,7 @@ HANDLERS = {
     ir.LoseGame: game_outcome.lose_game, ir.IfYouDont: game_outcome.if_you_dont,
     ir.CastFromHand: free_casting.cast_from_hand,
     ir.PutFromHand: _put_from_hand,
+    ir.PayLife: _pay_life, ir.RemoveCounter: _remove_counter,
 }
 
 HANDLERS.update(double_faced.HANDLERS)      # transforming (CR 701.27)

@@ -139,7 +139,8 @@ ENTERS_UNLESS = frozenset({"YouControl", "OpponentCount", "PayLifeOption", "Reve
 # Typed conditions of "as long as" static abilities (CR 611.3a; engine.conditions.holds).
 STATIC_CONDITIONS = frozenset({"YouControl", "HasCounter", "NotYourTurn", "OpponentControls", "PlayerCount"})
 # Typed conditions of intervening "if" clauses and activation limits (CR 603.4, 602.5b).
-STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "SelfPower"})
+STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "SelfPower",
+                              "ObjectIs"})    # "If that creature is a Human", engine.effects._object_is
 # Riders of mana (CR 106.6): what spending the mana does to the spell it pays for.
 MANA_RIDERS = frozenset({"cant_be_countered", "plus_one_counter"})
 TRIGGER_EVENTS = frozenset({
@@ -224,6 +225,11 @@ def gaps(ability) -> list[str]:
     """The parts of one compiled ability the engine can't run, in words (empty: playable)."""
     out: list[str] = []
     _walk(ability, out)
+    if type(ability) is ir.TriggeredAbility:
+        # a triggered ability has no X of its own: one paid as it resolves is chosen then
+        # (CR 107.3f, engine.effects._pay_mana); a spell's or activated ability's X is the
+        # one announced for it (CR 107.3a)
+        out = [g for g in out if g != _PAY_X]
     return out
 
 
@@ -333,7 +339,7 @@ def _walk(node, out: list[str]) -> None:
     elif t is ir.CreateEmblem:
         out += _emblem_gaps(node)
     elif t is ir.PayMana and node.cost.x_count:
-        out.append("paying {X} in an effect")     # engine.effects._pay_mana has no X to choose
+        out.append(_PAY_X)
     elif t is ir.SearchLibrary and node.own and node.who == ir.Ref("each_player"):
         out.append("each player searching their own library")   # engine.effects._search: one library
     elif hasattr(node, "duration") and node.duration not in DURATIONS:
@@ -411,6 +417,7 @@ def _cost_gaps(cost: ir.Cost, supported: frozenset[str], what: str) -> list[str]
             if f.name not in supported and getattr(cost, f.name) != f.default]
 
 
+_PAY_X = "paying {X} in an effect other than a triggered ability's"
 _EFFECT_TYPES: frozenset[type] | None = None
 
 

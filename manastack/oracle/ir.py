@@ -701,6 +701,24 @@ class PayMana:
 
 
 @dataclass(frozen=True, slots=True)
+class PayLife:
+    """"Pay 2 life" inside an effect: only with a life total of at least that much (CR 119.4,
+    118.3); unable, the player doesn't pay and "If you do" doesn't apply."""
+
+    amount: Amount
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCounter:
+    """"Remove a +1/+1 counter from ~": ``amount`` counters of ``kind`` from each object named
+    (CR 122.1); done only if all of them were removed, for "If you do" (CR 608.2c)."""
+
+    what: Subject
+    kind: str
+    amount: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class CreateReflexive:
     """CR 603.12: "When you do, ...": doing the optional action before it makes ``ability``
     trigger; it goes on the stack the next time a player would receive priority, with its own
@@ -716,9 +734,20 @@ class Conditional:
     knows ("kicked": the spell was kicked, linked to its kicker ability, CR 702.33e, 607.2i) or a
     typed condition on the game state ("if you control a Wizard")."""
 
-    condition: "str | StateCondition"
+    condition: "str | StateCondition | ObjectIs"
     effects: tuple["Effect", ...]
     otherwise: tuple["Effect", ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectIs:
+    """"If that creature is a Human", "If it's an artifact creature", "If that creature was
+    green or white": the condition of a ``Conditional`` that the target ``what`` has the
+    characteristics of ``filter`` (whatever its zone) as the effect happens, or had as it last
+    existed if it left its zone (CR 608.2c, 608.2h)."""
+
+    what: Subject
+    filter: Filter
 
 
 @dataclass(frozen=True, slots=True)
@@ -1129,6 +1158,7 @@ Effect = Union[
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit,
     IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict,
     PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, Surveil, CreateEmblem, SacrificePermanents,
+    PayLife, RemoveCounter,
 ]
 
 # --------------------------------------------------------------------------------- costs

@@ -350,10 +350,18 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             return dataclasses.replace(effect, effects=tuple(walk(e) for e in effect.effects))
         if isinstance(effect, ir.Conditional):   # what "instead" replaced is named first
             otherwise = tuple(walk(e) for e in effect.otherwise)
-            return ir.Conditional(effect.condition, tuple(walk(e) for e in effect.effects), otherwise)
+            condition = effect.condition
+            if isinstance(condition, ir.ObjectIs):   # "If that creature is a Human": a target named before
+                condition = dataclasses.replace(condition, what=subject(condition.what))
+                _need(isinstance(condition.what, ir.Target) and specs[condition.what.index].kind in ("permanent", "card"),
+                      "that creature: a target object")
+            return ir.Conditional(condition, tuple(walk(e) for e in effect.effects), otherwise)
         changes = {}
-        for name in ("source", "who", "first", "what", "to", "second"):
-            if hasattr(effect, name):
+        names = ("source", "who", "first", "what", "to", "second")
+        if isinstance(effect, ir.DealDamage) and effect.to is IT:
+            names = ("to",) + names         # "~ deals 5 damage to it": not the source (that is "itself")
+        for name in names:
+            if hasattr(effect, name) and name not in changes:
                 changes[name] = subject(getattr(effect, name))
         for name in ("amount", "power", "toughness"):    # "equal to its power", "where X is its power"
             if isinstance(getattr(effect, name, None), ir.StatOf):

@@ -739,7 +739,7 @@ def _unless_done(last, dont: ir.IfYouDont) -> list:
 
 def _may_do(effect) -> bool:
     """Whether "If you do" can follow ``effect``: a single discard of one card, payment
-    (without X), sacrifice of this object ("~" or "it") or of one permanent you choose, a draw of
+    (X chosen as it resolves), sacrifice of this object ("~" or "it") or of one permanent you choose, a draw of
     cards by you, the exile of one target or of the object itself, a payment of energy, optional
     ("You may ...") or not. Each of these tells the engine whether it was done (``rc.did``)."""
     if type(effect) is ir.May:
@@ -747,7 +747,7 @@ def _may_do(effect) -> bool:
             return False
         effect = effect.effects[0]
     t = type(effect)
-    return ((t is ir.PayMana and not effect.cost.x_count) or (t is ir.Discard and effect == ir.Discard(1))
+    return (t is ir.PayMana or (t is ir.Discard and effect == ir.Discard(1))
             or (t is ir.Sacrifice and effect.what in (ir.Ref("self"), IT))
             # "you may draw a card / two cards. If you do, ...": every card drawn (CR 121.4)
             or (t is ir.Draw and effect.who == ir.Ref("you") and isinstance(effect.amount, int))
@@ -758,7 +758,11 @@ def _may_do(effect) -> bool:
                 and not effect.until_source_leaves and not effect.linked)
             # "you may sacrifice a land": one permanent chosen and sacrificed (CR 701.21a)
             or (t is ir.SacrificePermanents and effect.who == ir.Ref("you") and effect.count == 1)
-            or t is ir.PayEnergy)                  # "you may pay {E}{E}. If you do" (CR 107.14)
+            # "you may exile a creature card from your graveyard", "... return a land you
+            # control to its owner's hand": the one object chosen as it happens (CR 608.2d)
+            or (t in (ir.Exile, ir.ReturnToHand) and isinstance(effect.what, ir.Ref) and effect.what.name == "chosen")
+            or t in (ir.PayEnergy, ir.PayLife)     # "you may pay {E}{E} / 2 life" (CR 107.14, 119.4)
+            or t is ir.RemoveCounter)              # "remove a +1/+1 counter from ~" (CR 122.1)
 
 
 def _damage_instead(condition, source, n) -> "_Instead":
