@@ -728,3 +728,45 @@ def test_paying_x_in_a_triggered_ability(corpus_db):
     assert vigil.effects == (May((ir.PayMana(ManaCost.parse("{X}")), ir.IfYouDo((GainLife(X()),)))),)
     assert corpus_db.get("Vigil for the Lost").fully_supported
     assert corpus_db.get("Wildborn Preserver").fully_supported
+
+def test_conditions_with_planeswalker_types_colors_and_counted_subtypes():
+    """"if you control a Basri planeswalker" (CR 205.3j), "a blue or black permanent" (either
+    color, CR 105.2), "two or more Plains" (a subtype whose plural is itself), "exactly one
+    creature": parts of the one state condition (CR 603.4, 611.3a)."""
+    a = only(card("Adherent", "At the beginning of combat on your turn, if you control a Basri "
+                  "planeswalker, put a +1/+1 counter on Adherent."))
+    assert a.condition == YouControl((Filter(types=("Planeswalker",), subtypes=("Basri",), controller="you"),))
+    a = only(card("Sanctuary", "At the beginning of your upkeep, if you control a blue or black "
+                  "permanent, you gain 2 life.", "Enchantment"))
+    assert a.condition == YouControl((Filter(colors=("U", "B"), controller="you"),))
+    a = only(card("Hedge-Mage", "When Hedge-Mage enters, if you control two or more Plains, you "
+                  "may destroy target enchantment."))
+    assert a.condition == YouControl((Filter(subtypes=("Plains",), controller="you"),), at_least=2)
+    a = only(card("Rising", "At the beginning of your end step, if you control exactly one "
+                  "creature, draw a card.", "Enchantment"))
+    assert a.condition == YouControl((Filter(types=("Creature",), controller="you"),), at_least=1, at_most=1)
+
+
+def test_conditions_on_other_players_and_on_objects_anyone_controls():
+    """"that player has ...": the player the trigger names, refused where it names none
+    (CR 603.2); "an opponent has 10 or less life"; objects counted whoever controls them, on
+    the battlefield or in your graveyard (CR 400.1, 404.1)."""
+    a = only(card("Mongrel", "At the beginning of each opponent's upkeep, if that player has two "
+                  "or fewer cards in hand, Mongrel deals 2 damage to that player."))
+    assert a.condition == ir.PlayerCount("cards_in_hand", at_most=2, whose="that_player")
+    c = card("Odd Trigger", "Whenever a creature dies, if that player has no cards in hand, draw a card.")
+    assert c.abilities == () and len(c.unsupported) == 1
+    a = only(card("Vampire", "As long as an opponent has 10 or less life, Vampire gets +2/+1."))
+    assert a.effect.condition == ir.PlayerCount("life", at_most=10, whose="opponent")
+    a = only(card("Knight", "At the beginning of your end step, if a player lost 4 or more life "
+                  "this turn, put a +1/+1 counter on Knight."))
+    assert a.condition == ir.PlayerCount("life_lost_this_turn", at_least=4, whose="any")
+    a = only(card("Plague", "At the beginning of the end step, if no creatures are on the "
+                  "battlefield, sacrifice Plague.", "Enchantment"))
+    assert a.condition == ir.ObjectCount(Filter(types=("Creature",)), 0, 0)
+    a = only(card("Wolverine", "Wolverine has double strike as long as there are three or more "
+                  "instant and/or sorcery cards in your graveyard."))
+    assert a.effect.condition == ir.ObjectCount(
+        Filter(types=("Instant", "Sorcery"), controller="you", zone="graveyard"), 3)
+    a = only(card("Firebrand", "Firebrand has haste as long as a Warrior card is in your graveyard."))
+    assert a.effect.condition == ir.ObjectCount(Filter(subtypes=("Warrior",), controller="you", zone="graveyard"))

@@ -137,9 +137,10 @@ REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_
 # (CR 614.1d, 614.12; engine.replacement._enters_tapped_unless).
 ENTERS_UNLESS = frozenset({"YouControl", "OpponentCount", "PayLifeOption", "RevealOption"})
 # Typed conditions of "as long as" static abilities (CR 611.3a; engine.conditions.holds).
-STATIC_CONDITIONS = frozenset({"YouControl", "HasCounter", "NotYourTurn", "OpponentControls", "PlayerCount"})
+STATIC_CONDITIONS = frozenset({"YouControl", "HasCounter", "NotYourTurn", "OpponentControls", "PlayerCount",
+                               "ObjectCount"})
 # Typed conditions of intervening "if" clauses and activation limits (CR 603.4, 602.5b).
-STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "SelfPower",
+STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "SelfPower", "ObjectCount",
                               "ObjectIs"})    # "If that creature is a Human", engine.effects._object_is
 # Riders of mana (CR 106.6): what spending the mana does to the spell it pays for.
 MANA_RIDERS = frozenset({"cant_be_countered", "plus_one_counter"})
@@ -210,8 +211,9 @@ def _conditions() -> frozenset[str]:
     return frozenset(CONDITIONS)
 
 
-def _condition_gaps(condition, out: list[str]) -> None:
-    """A condition is a name the engine knows or a typed state condition it evaluates."""
+def _condition_gaps(condition, out: list[str], triggered: bool = False) -> None:
+    """A condition is a name the engine knows or a typed state condition it evaluates; "that
+    player" is a player a triggered ability's event names (engine.conditions.holds)."""
     if isinstance(condition, str):
         if condition not in _conditions():
             out.append(f"condition {condition!r}")
@@ -219,6 +221,8 @@ def _condition_gaps(condition, out: list[str]) -> None:
         out.append(f"condition {type(condition).__name__}")
     elif type(condition) is ir.PlayerCount and condition.what not in ir.PLAYER_COUNTS:
         out.append(f"count {condition.what!r}")
+    elif type(condition) is ir.PlayerCount and condition.whose == "that_player" and not triggered:
+        out.append("a condition on \"that player\" outside a triggered ability")
 
 
 def gaps(ability) -> list[str]:
@@ -289,6 +293,8 @@ def _walk(node, out: list[str]) -> None:
         elif node.condition is not None and not isinstance(node.condition, str) \
                 and type(node.condition).__name__ not in STATIC_CONDITIONS:
             out.append(f"static ability while {type(node.condition).__name__}")
+        elif type(node.condition) is ir.PlayerCount and node.condition.whose == "that_player":
+            out.append("a static ability while \"that player\" ...")
     elif t is ir.ReplacementAbility:
         if node.kind not in REPLACEMENT_KINDS:
             out.append(f"replacement effect {node.kind!r}")
@@ -310,7 +316,7 @@ def _walk(node, out: list[str]) -> None:
         if node.nth and node.event not in ("draw", "cast"):
             out.append(f"the Nth {node.event!r} of a turn")
     elif t in (ir.TriggeredAbility, ir.Conditional):
-        _condition_gaps(node.condition, out)
+        _condition_gaps(node.condition, out, triggered=t is ir.TriggeredAbility)
     elif t is ir.TargetSpec:
         if node.kind not in TARGET_KINDS:
             out.append(f"target kind {node.kind!r}")

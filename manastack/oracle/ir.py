@@ -1446,15 +1446,28 @@ class OpponentControls:
     more_than_you: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class ObjectCount:
+    """A condition on the game state: at least ``at_least`` (and, when given, at most
+    ``at_most``) objects in ``filter.zone`` match ``filter``, whoever controls them: permanents
+    ("there are seven or more lands on the battlefield", "no creatures are on the battlefield")
+    or cards in graveyards ("a Warrior card is in your graveyard")."""
+
+    filter: Filter
+    at_least: int = 1
+    at_most: int | None = None
+
+
 # What a PlayerCount counts (CR 119 life, 402 hand, 404 graveyard, 205.2a card types there).
 PLAYER_COUNTS = ("life", "cards_in_hand", "cards_in_graveyard", "card_types_in_graveyard",
-                 "life_gained_this_turn", "cards_drawn_this_turn")
+                 "life_gained_this_turn", "cards_drawn_this_turn", "life_lost_this_turn")
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerCount:
-    """A condition on a number of a player's, one of PLAYER_COUNTS: ``whose`` ("you", or
-    "opponent": some opponent) has at least ``at_least`` and, when given, at most ``at_most``
+    """A condition on a number of a player's, one of PLAYER_COUNTS: ``whose`` ("you",
+    "opponent": some opponent, "any": some player, or "that_player": the player a triggered
+    ability's event names, CR 603.2) has at least ``at_least`` and, when given, at most ``at_most``
     ("you have 10 or less life", "you have exactly seven cards in hand", "four or more card
     types among cards in your graveyard"); with ``than_opponents``, more than each opponent
     ("you have more cards in hand than each opponent")."""
@@ -1474,7 +1487,8 @@ class SelfPower:
     at_least: int
 
 
-StateCondition = Union[YouControl, OpponentCount, NotYourTurn, OpponentControls, PlayerCount, SelfPower]
+StateCondition = Union[YouControl, OpponentCount, NotYourTurn, OpponentControls, PlayerCount, SelfPower,
+                       ObjectCount]
 EntersOption = Union[PayLifeOption, RevealOption]
 
 

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 from manastack.oracle import ir
 from manastack.oracle.subtypes import (ARTIFACT_TYPES, CREATURE_TYPES, ENCHANTMENT_TYPES,
-                                       LAND_TYPES, SPELL_TYPES)
+                                       LAND_TYPES, PLANESWALKER_TYPES, SPELL_TYPES)
 
-SUBTYPES = CREATURE_TYPES | ARTIFACT_TYPES | ENCHANTMENT_TYPES | LAND_TYPES | SPELL_TYPES
+SUBTYPES = CREATURE_TYPES | ARTIFACT_TYPES | ENCHANTMENT_TYPES | LAND_TYPES | SPELL_TYPES | PLANESWALKER_TYPES
 _IRREGULAR = {"Elves": "Elf", "Dwarves": "Dwarf", "Wolves": "Wolf", "Werewolves": "Werewolf",
               "Fungi": "Fungus", "Mice": "Mouse"}
 _PREFIX_NON = {"creature": "Creature", "land": "Land", "artifact": "Artifact",

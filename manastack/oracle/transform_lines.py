@@ -157,6 +157,9 @@ class LineRules:
             card = ir.Ref("triggering_object")
             if trigger.subject in ("enchanted", "equipped"):
                 default, its = card, ir.Ref("triggering_controller")
+        # "if that player has no cards in hand": the player the trigger names (CR 603.2, 603.4)
+        _need(not (type(condition) is ir.PlayerCount and condition.whose == "that_player")
+              or that == ir.Ref("triggering_player"), "if that player: no player named")
         effects, targets = bind(effects, default, its, that, spell, card)
         is_mana = (trigger.event == "tapped_for_mana" and not targets
                    and any(isinstance(e, ir.AddMana) for e in effects))

@@ -158,6 +158,8 @@ class ObjectRules:
                 fields.update(types=types, subtypes=subtypes)
                 if both:                # "artifact creature": every one of the types
                     fields["all_types"] = both[0]
+            elif tag == "colors" and isinstance(item[1], tuple):      # "white or black"
+                fields["colors"] = fields.get("colors", ()) + item[1]
             elif tag in ("colors", "non_colors", "non_types", "supertypes", "keywords",
                          "without_keywords", "non_supertypes", "non_subtypes"):
                 fields[tag] = fields.get(tag, ()) + (item[1],)
@@ -204,6 +206,10 @@ class ObjectRules:
 
     def a_color(self, c):
         return "colors", NAME_TO_COLOR[str(c[0]).lower()]
+
+    def a_color_or(self, c):
+        """"a blue or black permanent": one of either color, or both (CR 105.2)."""
+        return "colors", tuple(NAME_TO_COLOR[str(x).lower()] for x in c)
 
     def a_noncolor(self, c):
         return "non_colors", NAME_TO_COLOR[str(c[0]).lower()[3:]]
