@@ -205,7 +205,7 @@ def power_toughness(s: State, o: Obj) -> tuple[int, int]:
             if eff.kind == "modify_pt" and _affects(s, src, eff, o):
                 # "for each other creature you control" on an Aura: other than the one it
                 # modifies as well as the source
-                n = 1 if eff.count is None else count_matching(s, eff.count, src, besides=o)
+                n = 1 if eff.count is None else _times(s, eff, src, o)
                 p += eff.power * n
                 t += eff.toughness * n
     switched = False
@@ -221,6 +221,16 @@ def power_toughness(s: State, o: Obj) -> tuple[int, int]:
         p += c.get("+1/+1", 0) - c.get("-1/-1", 0)
         t += c.get("+1/+1", 0) - c.get("-1/-1", 0)
     return (t, p) if switched else (p, t)       # layer 7d, after the rest (CR 613.4d)
+
+
+def _times(s: State, eff: ir.StaticEffect, src: Obj, o: Obj) -> int:
+    """How many times a "modify_pt" effect of ``src`` with a count applies to ``o``: the objects
+    its filter matches, or the counters of a kind on ``src`` (CR 122.1, 613.4c)."""
+    if exercise.RECORD is not None:
+        exercise.note("STATIC_COUNTS", type(eff.count).__name__, src.card)
+    if type(eff.count) is ir.CountersOn:
+        return src.counters.get(eff.count.kind, 0) * eff.count.multiplier
+    return count_matching(s, eff.count, src, besides=o)
 
 
 def count_matching(s: State, f: ir.Filter, source: Obj, besides: Obj | None = None) -> int:
