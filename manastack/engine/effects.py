@@ -773,10 +773,28 @@ def _fight(ctx, e: ir.Fight, rc):
 
 
 def _may(ctx, e: ir.May, rc):
-    """CR 608.2d: the choice is made as the effect happens."""
+    """CR 608.2d: the choice is made as the effect happens. When several players may, each
+    chooses in APNAP order and then each who said yes does it (CR 101.4)."""
     s = ctx.s
     who = named_players(ctx, e.who, rc)
+    if len(who) > 1:
+        order = [p for p in s.apnap() if p in who]
+        takers = [p for p in order if _ask_may(ctx, e, rc, p)]
+        for p in takers:     # each acts as "you": their library, their battlefield (CR 110.2a)
+            mine = tuple(replace(x, who=ir.Ref("you")) if getattr(x, "who", None) == e.who else x
+                         for x in e.effects)
+            execute(ctx, mine, replace(rc, controller=p))
+        rc.did = bool(takers)
+        return
     player = who[0] if who else rc.controller
+    if _ask_may(ctx, e, rc, player):
+        execute(ctx, e.effects, rc)
+    else:
+        rc.did = False      # nothing was done, for "If you don't" (CR 608.2c)
+
+
+def _ask_may(ctx, e: ir.May, rc, player: int) -> bool:
+    s = ctx.s
     options = (Action("yes", (), "yes"), Action("no", (), "no"))
     costs = [x.cost for x in e.effects if type(x) is ir.PayMana]
     if costs and not all(can_afford(s, player, c) for c in costs):
@@ -787,10 +805,7 @@ def _may(ctx, e: ir.May, rc):
     answer = ctx.ask(Decision(player, DecisionKind.MAY, f"{rc.card.name}: do you want to do it?", options))
     s.add_log(f"{s.players[player].name} chooses {answer.kind} for {rc.card.name}'s \"you may\"",
               ("603.5", "608.2d"), "choice")
-    if answer.kind == "yes":
-        execute(ctx, e.effects, rc)
-    else:
-        rc.did = False      # nothing was done, for "If you don't" (CR 608.2c)
+    return answer.kind == "yes"
 
 
 def _modal(ctx, e: ir.Modal, rc):
