@@ -5,7 +5,10 @@ with real cards."""
 from __future__ import annotations
 
 from manastack.engine import characteristics as ch
+from manastack.engine import layers
 from manastack.engine.decisions import Action
+from manastack.engine.filters import matches
+from manastack.oracle import ir
 
 from .game_helpers import board, cast_and_pay, names, on_battlefield, pass_until, pick
 
@@ -225,3 +228,66 @@ def test_vorrac_battlehorns_lets_only_one_creature_block(db):
     pass_until(g, "blockers")
     pick(g, "Grizzly Bears blocks Hill Giant")
     assert not any(a.label == "Llanowar Elves blocks Hill Giant" for a in g.legal_actions())
+
+
+def test_angelic_destiny_makes_the_creature_an_angel_too(db):
+    """Angelic Destiny (layer 4, CR 613.1d): an Angel in addition to its other types, so a
+    Bear Angel that "Angel" descriptions now match, 6/6 with flying and first strike."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Grizzly Bears, id: bears}, {card: Angelic Destiny, attached_to: bears}, Hill Giant]
+  - name: Bob
+    battlefield: []
+""")
+    s = g.current_state()
+    bears = on_battlefield(g, "Grizzly Bears")[0]
+    assert set(layers.card_now(s, bears).subtypes) == {"Bear", "Angel"}
+    assert matches(s, bears, ir.Filter(subtypes=("Angel",)), None)
+    assert not matches(s, on_battlefield(g, "Hill Giant")[0], ir.Filter(subtypes=("Angel",)), None)
+    assert _pt(g, "Grizzly Bears") == (6, 6) and ch.has(s, bears, "flying")
+
+
+def test_ghoulflesh_adds_black_and_zombie_and_grave_servitude_sets_black(db):
+    """Ghoulflesh: "a black Zombie in addition to its other colors and types" adds (CR 105.3);
+    Grave Servitude's "is black" makes it black only (layer 5, CR 613.1e)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Grizzly Bears, id: bears}, {card: Ghoulflesh, attached_to: bears},
+                  {card: Centaur Courser, id: courser}, {card: Grave Servitude, attached_to: courser}]
+  - name: Bob
+    battlefield: []
+""")
+    s = g.current_state()
+    bears, courser = on_battlefield(g, "Grizzly Bears")[0], on_battlefield(g, "Centaur Courser")[0]
+    assert ch.colors(s, bears) == ("B", "G") and "Zombie" in layers.card_now(s, bears).subtypes
+    assert ch.colors(s, courser) == ("B",)
+    assert _pt(g, "Grizzly Bears") == (1, 1) and _pt(g, "Centaur Courser") == (6, 2)
+
+
+def test_silverskin_armor_makes_the_creature_an_artifact(db):
+    """Silverskin Armor: an artifact in addition to its other types, so Shatter can target it."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Grizzly Bears, id: bears}, {card: Silverskin Armor, attached_to: bears}]
+  - name: Bob
+    hand: [Shatter]
+    battlefield: [Island, Island]
+""")
+    s = g.current_state()
+    bears = on_battlefield(g, "Grizzly Bears")[0]
+    assert ch.card_types(s, bears) == ("Creature", "Artifact")
+    assert matches(s, bears, ir.Filter(types=("Artifact",)), None)
+
+
+def test_amorphous_axe_gives_every_creature_type(db):
+    """Amorphous Axe (CR 205.3m): the equipped creature shares a creature type with any creature."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Grizzly Bears, id: bears}, {card: Amorphous Axe, attached_to: bears}, Hill Giant]
+  - name: Bob
+    battlefield: []
+""")
+    s = g.current_state()
+    bears = on_battlefield(g, "Grizzly Bears")[0]
+    assert matches(s, bears, ir.Filter(subtypes=("Goblin",)), None)
+    assert not matches(s, on_battlefield(g, "Hill Giant")[0], ir.Filter(subtypes=("Goblin",)), None)

@@ -610,3 +610,22 @@ def test_static_bonus_for_each_counter_on_the_source_or_where_x_is():
     assert card("Aura", "Enchanted creature gets +X/+X.", "Enchantment — Aura").unsupported
     assert card("Aura", "Enchanted creature gets +X/+1, where X is the number of cards in your hand.",
                 "Enchantment — Aura").unsupported
+
+
+def test_types_and_colors_the_attached_creature_has_too():
+    """Layers 4 and 5 (CR 613.1d-e, 105.3, 205.3m)."""
+    c = card("Angelic Armaments", "Equipped creature gets +2/+2, has flying, and is a white Angel in addition to "
+             "its other colors and types.", "Artifact — Equipment")
+    assert c.abilities[1].effect == ir.StaticEffect("add_types", "equipped", subtypes=("Angel",), colors=("W",))
+    c = card("Silverskin Armor", "Equipped creature gets +1/+1 and is an artifact in addition to its other types.",
+             "Artifact — Equipment")
+    assert c.abilities[1].effect == ir.StaticEffect("add_types", "equipped", types=("Artifact",))
+    c = card("Grave Servitude", "Enchanted creature gets +3/-1 and is black.", "Enchantment — Aura")
+    assert c.abilities[1].effect == ir.StaticEffect("set_colors", "enchanted", colors=("B",))
+    c = card("Amorphous Axe", "Equipped creature gets +3/+0 and is every creature type.", "Artifact — Equipment")
+    assert c.abilities[1].effect == ir.StaticEffect("all_creature_types", "equipped")
+    # colors without "its other colors", a land type, or a group: refused
+    for text in ("Enchanted creature is a black Zombie in addition to its other types.",
+                 "Enchanted land is a Swamp in addition to its other types.",
+                 "Creatures you control is black."):
+        assert card("Aura", text, "Enchantment — Aura").unsupported, text

@@ -125,7 +125,10 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "control",                  # an Aura's control effect, engine.control
                           "no_maximum_hand_size",     # CR 402.2, engine.turn._cleanup
                           "block_additional",         # CR 509.1a-b, engine.combat.block_capacity
-                          "cast_from_graveyard"})     # CR 601.3, its own card only: engine.alt_costs
+                          "cast_from_graveyard",      # CR 601.3, its own card only: engine.alt_costs
+                          "add_types",                # layers 4-5 (CR 613.1d-e): engine.layers.card_now, characteristics.colors
+                          "set_colors",               # CR 105.3, layer 5: engine.characteristics.colors
+                          "all_creature_types"})      # CR 205.3m, layer 4: engine.filters.has_all_creature_types
 # What a "modify_pt" static ability counts, "for each ..." (CR 613.4c): objects matching a filter,
 # or counters of a kind on the source ("for each charge counter on ~"); characteristics._times.
 STATIC_COUNTS = frozenset({"Filter", "CountersOn"})

@@ -1319,6 +1319,11 @@ class StaticEffect:
     # "grant_keywords" of protection followed by "This effect doesn't remove ~": the protection
     # doesn't make the source itself, an Aura, fall off (CR 702.16c, 704.5m)
     keeps_source: bool = False
+    # "add_types": card types, subtypes and colors the affected object has in addition to its
+    # own (layers 4 and 5, CR 613.1d-e); "set_colors": its colors instead (CR 105.3)
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

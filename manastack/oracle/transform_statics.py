@@ -9,7 +9,8 @@ from manastack.mana import BASIC_LAND_MANA, NAME_TO_COLOR, ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (
     _Amount, _Desc, _ForEach, _KeepsSource, _Marker, _amount, _mana_symbols, _need, _number, _of, _ptmod,
-    no_it_subject)
+    _subtype, no_it_subject)
+from manastack.oracle.subtypes import CREATURE_TYPES
 
 
 # "gets +X/+X" before its "where X is" (StaticRules.static_where)
@@ -51,6 +52,12 @@ class StaticRules:
                 prev = kind
             elif kind == "not_alone":
                 out += [self._static("cant_attack_alone", affected), self._static("cant_block_alone", affected)]
+                prev = kind
+            elif kind in ("add_types", "set_colors", "all_creature_types"):
+                # characteristics of the one object the source is or is attached to: a group
+                # could depend on them (CR 613.8)
+                _need(affected in ("self", "enchanted", "equipped"), "types of a group")
+                out.append(self._static(kind, affected, **fields))
                 prev = kind
             elif kind == "no_untap":
                 # "~ doesn't untap during your untap step", anything else during its controller's
@@ -342,6 +349,33 @@ class StaticRules:
     def part_block_additional(self, c):
         """"can block an additional creature each combat" (CR 509.1a-b)."""
         return "block_additional", {"amount": 1}
+
+    def part_is_also(self, c):
+        """"is an Angel in addition to its other types", "is a black Zombie in addition to its
+        other colors and types" (CR 205.1b, 105.3): creature types and the artifact or enchantment
+        card type added in layer 4, colors in layer 5 (CR 613.1d-e). A land type, which would
+        bring a mana ability (CR 305.6), or "creature" are refused."""
+        colors = tuple(NAME_TO_COLOR[str(t).lower()] for t in c if t.type == "COLOR")
+        _need(bool(colors) == ("colors" in str(c[-1]).lower()), "in addition to its other colors")
+        types, subtypes = [], []
+        for t in c:
+            if t.type == "TYPE_W":
+                _need(str(t).lower() in ("artifact", "enchantment"), "in addition to its other types")
+                types.append(str(t).capitalize())
+            elif t.type == "SUBTYPE":
+                name, plural = _subtype(str(t))
+                _need(not plural and name in CREATURE_TYPES, "a creature type")
+                subtypes.append(name)
+        _need(not (types and subtypes), "in addition to its other types")
+        return "add_types", {"types": tuple(types), "subtypes": tuple(subtypes), "colors": colors}
+
+    def part_is_color(self, c):
+        """"is black": that color instead of its others (CR 105.3, 613.1e)."""
+        return "set_colors", {"colors": (NAME_TO_COLOR[str(c[0]).lower()],)}
+
+    def part_every_type(self, c):
+        """"is every creature type" (CR 205.3m), in layer 4."""
+        return "all_creature_types", {}
 
     def part_no_untap(self, c):
         """"doesn't untap during its controller's untap step" (CR 502.3)."""
