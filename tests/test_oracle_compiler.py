@@ -770,3 +770,94 @@ def test_conditions_on_other_players_and_on_objects_anyone_controls():
         Filter(types=("Instant", "Sorcery"), controller="you", zone="graveyard"), 3)
     a = only(card("Firebrand", "Firebrand has haste as long as a Warrior card is in your graveyard."))
     assert a.effect.condition == ir.ObjectCount(Filter(subtypes=("Warrior",), controller="you", zone="graveyard"))
+
+def test_events_of_the_enchanted_or_equipped_permanent():
+    """CR 303.4, 301.5: the events the card's own creature could meet, happening to the permanent
+    the Aura or Equipment is attached to; "it" and "its controller" name that permanent."""
+    a = only(card("Insolence", "Whenever enchanted creature becomes tapped, Insolence deals 2 damage to that "
+                  "creature's controller.", "Enchantment — Aura"))
+    assert a.trigger == Trigger("tapped", "enchanted")
+    assert a.effects == (DealDamage(2, Ref("attached_controller"), Ref("self")),)
+    a = only(card("Ragged Veins", "Whenever enchanted creature is dealt damage, its controller loses that much life.",
+                  "Enchantment — Aura"))
+    assert a.trigger == Trigger("dealt_damage", "enchanted")
+    assert a.effects == (LoseLife(ir.EventAmount(), Ref("attached_controller")),)
+    c = card("Nettling Curse", "Whenever enchanted creature attacks or blocks, its controller loses 3 life.",
+             "Enchantment — Aura")
+    assert [ab.trigger for ab in c.abilities] == [Trigger("attacks", "enchanted"), Trigger("blocks", "enchanted")]
+    a = only(card("Ferocity", "Whenever enchanted creature blocks or becomes blocked, you may put a +1/+1 "
+                  "counter on it.", "Enchantment — Aura"))
+    assert a.trigger == Trigger("blocks_or_becomes_blocked", "enchanted")
+    a = only(card("Infiltration Lens", "Whenever equipped creature becomes blocked by a creature, you may draw "
+                  "two cards.", "Artifact — Equipment"))
+    assert a.trigger == Trigger("blocked_by_creature", "equipped")
+    a = only(card("Blight", "When enchanted land becomes tapped, destroy it.", "Enchantment — Aura"))
+    assert a.trigger == Trigger("tapped", "enchanted") and a.effects == (Destroy(Ref("enchanted")),)
+    a = only(card("Funeral March", "When enchanted creature leaves the battlefield, its controller sacrifices "
+                  "a creature.", "Enchantment — Aura"))
+    assert a.trigger == Trigger("leaves", "enchanted")
+    # "it" after "blocked by a creature" could be either creature: refused
+    assert card("Lens", "Whenever equipped creature becomes blocked by a creature, destroy it.",
+                "Artifact — Equipment").unsupported
+
+
+def test_statics_of_the_attached_permanent_read_as_parts():
+    """One subject with several effects (CR 613): "doesn't untap during its controller's untap
+    step" (CR 502.3), "can't be blocked by more than one creature" and "can block an additional
+    creature each combat" (CR 509.1a-b), "can't attack alone" (CR 506.5) join the others."""
+    c = card("Leaden Fists", "Enchanted creature gets +3/+3 and doesn't untap during its controller's untap step.",
+             "Enchantment — Aura")
+    assert [ab.effect.kind for ab in c.abilities] == ["modify_pt", "doesnt_untap"]
+    assert c.abilities[1].effect.affected == "enchanted"
+    c = card("Vorrac Battlehorns", "Equipped creature has trample and can't be blocked by more than one creature.",
+             "Artifact — Equipment")
+    assert [ab.effect.kind for ab in c.abilities] == ["max_one_blocker", "grant_keywords"]
+    c = card("Iona's Blessing", "Enchanted creature gets +2/+2, has vigilance, and can block an additional "
+             "creature each combat.", "Enchantment — Aura")
+    assert [(ab.effect.kind, ab.effect.amount) for ab in c.abilities] == [
+        ("modify_pt", 0), ("block_additional", 1), ("grant_keywords", 0)]
+    c = card("Sightless Brawler", "Enchanted creature gets +3/+2 and can't attack alone.", "Enchantment — Aura")
+    assert c.abilities[1].effect == ir.StaticEffect("cant_attack_alone", "enchanted")
+    # "your untap step" is the source's own; anything else doesn't untap during its controller's
+    assert card("Fists", "Enchanted creature doesn't untap during your untap step.", "Enchantment — Aura").unsupported
+
+
+def test_static_bonus_for_each_counter_on_the_source_or_where_x_is():
+    """CR 613.4c, 107.3: "for each charge counter on ~" counts the source's counters; "gets
+    +X/+X, where X is the number of ..." counts as "for each" would."""
+    a = only(card("Banshee's Blade", "Equipped creature gets +1/+1 for each charge counter on Banshee's Blade.",
+                  "Artifact — Equipment"))
+    assert a.effect == ir.StaticEffect("modify_pt", "equipped", 1, 1, count=ir.CountersOn("charge"))
+    a = only(card("Bonehoard", "Equipped creature gets +X/+X, where X is the number of creature cards in all "
+                  "graveyards.", "Artifact — Equipment"))
+    assert a.effect == ir.StaticEffect("modify_pt", "equipped", 1, 1,
+                                       count=Filter(types=("Creature",), zone="graveyard"))
+    a = only(card("Spontaneous Mutation", "Enchanted creature gets -X/-0, where X is the number of cards in your "
+                  "graveyard.", "Enchantment — Aura"))
+    assert (a.effect.power, a.effect.toughness) == (-1, 0)
+    a = only(card("Opaline Bracers", "Equipped creature gets +X/+X, where X is the number of charge counters on "
+                  "Opaline Bracers.", "Artifact — Equipment"))
+    assert a.effect.count == ir.CountersOn("charge")
+    # X undefined, or a fixed part beside X: refused
+    assert card("Aura", "Enchanted creature gets +X/+X.", "Enchantment — Aura").unsupported
+    assert card("Aura", "Enchanted creature gets +X/+1, where X is the number of cards in your hand.",
+                "Enchantment — Aura").unsupported
+
+
+def test_types_and_colors_the_attached_creature_has_too():
+    """Layers 4 and 5 (CR 613.1d-e, 105.3, 205.3m)."""
+    c = card("Angelic Armaments", "Equipped creature gets +2/+2, has flying, and is a white Angel in addition to "
+             "its other colors and types.", "Artifact — Equipment")
+    assert c.abilities[1].effect == ir.StaticEffect("add_types", "equipped", subtypes=("Angel",), colors=("W",))
+    c = card("Silverskin Armor", "Equipped creature gets +1/+1 and is an artifact in addition to its other types.",
+             "Artifact — Equipment")
+    assert c.abilities[1].effect == ir.StaticEffect("add_types", "equipped", types=("Artifact",))
+    c = card("Grave Servitude", "Enchanted creature gets +3/-1 and is black.", "Enchantment — Aura")
+    assert c.abilities[1].effect == ir.StaticEffect("set_colors", "enchanted", colors=("B",))
+    c = card("Amorphous Axe", "Equipped creature gets +3/+0 and is every creature type.", "Artifact — Equipment")
+    assert c.abilities[1].effect == ir.StaticEffect("all_creature_types", "equipped")
+    # colors without "its other colors", a land type, or a group: refused
+    for text in ("Enchanted creature is a black Zombie in addition to its other types.",
+                 "Enchanted land is a Swamp in addition to its other types.",
+                 "Creatures you control is black."):
+        assert card("Aura", text, "Enchantment — Aura").unsupported, text

@@ -127,7 +127,13 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "control",                  # an Aura's control effect, engine.control
                           "no_maximum_hand_size",     # CR 402.2, engine.turn._cleanup
                           "block_additional",         # CR 509.1a-b, engine.combat.block_capacity
-                          "cast_from_graveyard"})     # CR 601.3, its own card only: engine.alt_costs
+                          "cast_from_graveyard",      # CR 601.3, its own card only: engine.alt_costs
+                          "add_types",                # layers 4-5 (CR 613.1d-e): engine.layers.card_now, characteristics.colors
+                          "set_colors",               # CR 105.3, layer 5: engine.characteristics.colors
+                          "all_creature_types"})      # CR 205.3m, layer 4: engine.filters.has_all_creature_types
+# What a "modify_pt" static ability counts, "for each ..." (CR 613.4c): objects matching a filter,
+# or counters of a kind on the source ("for each charge counter on ~"); characteristics._times.
+STATIC_COUNTS = frozenset({"Filter", "CountersOn"})
 REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color",
                                "double_damage_to_player", "more_counters", "double_counters",
                                "enter_as_copy", "choose_creature_type",
@@ -285,6 +291,8 @@ def _walk(node, out: list[str]) -> None:
     elif t is ir.StaticEffect:
         if node.kind not in STATIC_KINDS:
             out.append(f"static effect {node.kind!r}")
+        if type(node.count) is ir.CountersOn and node.kind != "modify_pt":
+            out.append(f"static effect {node.kind!r} counting counters")
         if node.condition is not None and node.kind in layers.CHANGING_KINDS and node.kind != "grant_ability":
             # layers.changers applies these without reading conditions (CR 611.3a)
             out.append(f"static effect {node.kind!r} as long as a condition holds")

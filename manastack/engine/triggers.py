@@ -192,9 +192,11 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
         return []
     if kind == "damage":
         if e == "dealt_damage":       # once for the event, all sources together (CR 603.2c)
-            dealt = tuple(d for d in ev.dealt if d[1] == source.id and d[2] > 0)
-            return [Seen("damage", combat=ev.combat, obj=source.id, amount=sum(d[2] for d in dealt),
-                         dealt=dealt)] if dealt and trig.subject == "self" else []
+            # the source itself, or the creature its Aura or Equipment is attached to (CR 303.4)
+            obj = source.id if trig.subject == "self" else source.attached_to
+            dealt = tuple(d for d in ev.dealt if d[1] == obj and d[2] > 0) if obj is not None else ()
+            return [Seen("damage", combat=ev.combat, obj=obj, amount=sum(d[2] for d in dealt),
+                         dealt=dealt)] if dealt else []
         return _damage_instances(s, trig, source, ev)
     if kind == "cycled":
         # CR 702.29c: the cycled card's own "when you cycle ~", from where it went; any other
@@ -219,7 +221,7 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
     if e == "blocks_or_blocked_by_creature" or e == "blocked_by_creature" and kind == "becomes_blocked":
         # CR 509.3d, 509.3f: once for each creature it blocks, or each creature blocking it;
         # "that creature" is that other creature
-        if ev.obj != source.id or source.id not in s.objs:
+        if not _matches_subject(s, trig.subject, s.objs.get(ev.obj), source):
             return []
         others = s.objs[ev.obj].blocking if kind == "blocks" else ev.blockers
         return [Seen(kind, obj=o, player=ev.player) for o in others if o in s.objs]

@@ -1359,8 +1359,9 @@ class StaticEffect:
     blockers: Filter | None = None                    # "cant_be_blocked_by": the creatures that can't
     attackers: Filter | None = None                   # "cant_block_attackers": the attackers it can't block
     # "modify_pt" times the number of objects matching ``count`` ("for each artifact you
-    # control"); "pt_equal_count": power and toughness are each that number (CR 604.3)
-    count: Filter | None = None
+    # control") or of the source's counters of a kind ("for each charge counter on ~");
+    # "pt_equal_count": power and toughness are each the number of objects (CR 604.3)
+    count: "Filter | CountersOn | None" = None
     # "as long as ...": the effect applies only while this holds (CR 611.3a, 604.2): a
     # condition's name (engine.conditions), a YouControl, a NotYourTurn or a HasCounter
     condition: "str | YouControl | NotYourTurn | HasCounter | None" = None
@@ -1369,6 +1370,11 @@ class StaticEffect:
     # "grant_keywords" of protection followed by "This effect doesn't remove ~": the protection
     # doesn't make the source itself, an Aura, fall off (CR 702.16c, 704.5m)
     keeps_source: bool = False
+    # "add_types": card types, subtypes and colors the affected object has in addition to its
+    # own (layers 4 and 5, CR 613.1d-e); "set_colors": its colors instead (CR 105.3)
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

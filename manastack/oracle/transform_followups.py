@@ -161,10 +161,6 @@ class FollowupRules:
               and d.filter.controller is None, "a player sacrifices")
         return ir.Trigger("sacrificed", d.filter)
 
-    def e_enchanted_becomes_target(self, c):
-        """"When enchanted creature becomes the target of a spell or ability" (Ice Cage)."""
-        return ir.Trigger("becomes_target", "enchanted")
-
     def st_pt_count(self, c):
         """"~'s power and toughness are each equal to the number of creatures you control": a
         characteristic-defining ability (CR 604.3, 613.4a), in every zone."""
@@ -287,10 +283,6 @@ class FollowupRules:
         """"Target opponent reveals their hand. You choose a nonland card from it and exile that
         card." (Castigate): as Coercion's template, with the card exiled (CR 701.20a, 406.1)."""
         return [dataclasses.replace(e, exile=True) for e in self.reveal_hand_discard(c)]
-
-    def st_one_blocker(self, c):
-        """"~ can't be blocked by more than one creature" (CR 509.1b)."""
-        return [ir.StaticAbility(ir.StaticEffect("max_one_blocker", c[0]))]
 
     def token_has(self, c):
         """"It has "[ability]"" after "create ... token" (CR 111.3): the quoted ability is part

@@ -148,6 +148,8 @@ class LineRules:
         spell = ir.Ref("triggering_spell") if trigger.event == "cast" else None   # CR 601.2i
         if trigger.event in ("blocks_or_blocked_by_creature", "blocked_by_creature"):   # "that creature": the other one
             default, its = ir.Ref("triggering_object"), ir.Ref("triggering_controller")
+            if trigger.subject != "self":       # "it" could be either creature: refused
+                default, its = None, None
         if trigger.event.endswith("_to_creature"):                # "that creature": the one dealt damage
             default, its = ir.Ref("damaged_object"), None
         card = None
@@ -592,8 +594,7 @@ class LineRules:
     def where_x(self, c):
         """"[effects with X], where X is [a quantity]": X in those effects is that quantity
         (CR 107.3); a sentence without X, or with X anywhere but an amount, is refused."""
-        *clauses, name, value = c
-        _need(str(name).lower() == "x", "where X")
+        *clauses, _where, value = c
         effects = self.sentence(clauses)
         found = []
         out = [_with_x(e, value, found) for e in effects]
