@@ -537,3 +537,31 @@ def test_x_must_be_defined_by_a_cost_or_a_where_clause(corpus_db):
     assert any("X is not defined" in g.reason and "107.3" in g.reason for g in built.gaps)
     blaze = dict(corpus_db.get("Blaze").face, manaCost="{1}{R}")
     assert not CardDef.from_face(blaze).fully_supported
+
+
+def test_you_may_have_someone_do_it():
+    """"you may have [object or player] [verb]": the controller chooses (CR 608.2d), and the one
+    named does it; "deal" and "fight" in their plain form after "have"."""
+    a = only(card("Arsonist", "When Arsonist dies, you may have it deal 1 damage to any target."))
+    assert a.effects == (May((DealDamage(1, Target(0)),)),)
+    a = only(card("Nightstalker", "When Nightstalker enters the battlefield, you may have target "
+                  "opponent discard a card."))
+    assert a.effects == (May((Discard(1, Target(0)),)),)
+    a = only(card("Stag", "When Stag enters the battlefield, you may have it fight target creature "
+                  "you don't control."))
+    assert a.effects == (May((Fight(Ref("self"), Target(0)),)),)
+    a = only(card("Eye", "Whenever a player casts a blue spell, you may gain 1 life."))
+    assert a.effects == (May((GainLife(1),)),)
+
+
+def test_an_instants_own_cycling_trigger_is_a_triggered_ability():
+    """CR 702.29c: "When you cycle ~" on an instant or sorcery is a triggered ability of the card,
+    not part of its spell effect."""
+    c = card("Pulse", "Target creature gets -4/-4 until end of turn.\nCycling {1}{B}{B}\n"
+             "When you cycle Pulse, you may have target creature get -1/-1 until end of turn.",
+             "Instant", "{2}{B}{B}")
+    assert c.unsupported == ()
+    spell_ab, cycling, trig = c.abilities
+    assert isinstance(spell_ab, SpellAbility) and spell_ab.effects == (ModifyPT(Target(0), -4, -4),)
+    assert trig.trigger == Trigger("cycled")
+    assert trig.effects == (May((ModifyPT(Target(0), -1, -1),)),)

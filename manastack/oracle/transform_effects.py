@@ -297,6 +297,10 @@ class EffectRules:
     def gain_life_prev(self, c):
         return [ir.GainLife(_amount(c[0], _of(c, _ForEach)), PREV_PLAYER)]
 
+    def gain_life_you(self, c):
+        """"gain 2 life" after "you may" or "you draw a card and": you gain it (CR 119.1)."""
+        return [ir.GainLife(_amount(c[0], _of(c, _ForEach)))]
+
     def lose_life_prev(self, c):
         return [ir.LoseLife(_amount(c[0], _of(c, _ForEach)), PREV_PLAYER)]
 
