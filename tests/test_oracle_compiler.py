@@ -565,3 +565,16 @@ def test_an_instants_own_cycling_trigger_is_a_triggered_ability():
     assert isinstance(spell_ab, SpellAbility) and spell_ab.effects == (ModifyPT(Target(0), -4, -4),)
     assert trig.trigger == Trigger("cycled")
     assert trig.effects == (May((ModifyPT(Target(0), -1, -1),)),)
+
+
+def test_one_of_several_colors():
+    """"a blue or black spell", "a blue, black, or red spell": any one of the colors (CR 105.2);
+    with another color word besides, refused."""
+    a = only(card("Adder", "Whenever an opponent casts a blue or black spell, you may put a +1/+1 "
+                  "counter on Adder."))
+    assert a.trigger == Trigger("cast", Filter(colors=("U", "B"), controller="opponent", zone="stack"))
+    a = only(card("Faithful", "Whenever you cast a blue, black, or red spell, you gain 1 life."))
+    assert a.trigger.subject.colors == ("U", "B", "R")
+    s = spell("Mark", "Destroy target green or white creature.")
+    assert s.targets[0].filter == Filter(types=("Creature",), colors=("G", "W"))
+    assert card("Odd", "Destroy target red green or white creature.", "Instant").unsupported

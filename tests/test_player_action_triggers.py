@@ -91,3 +91,28 @@ def test_a_player_casts_a_blue_spell_you_may_gain_life(corpus_db):
     pick(g, "yes")
     s = g.current_state()
     assert s.players[ALICE].life == 21 and s.players[BOB].life == 20
+
+
+def test_a_spell_of_one_of_two_colors_triggers(corpus_db):
+    """Putrefaction: "Whenever a player casts a green or white spell, that player discards a
+    card." A green spell is one of the two colors (CR 105.2); a blue one is neither."""
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [Putrefaction, {card: Forest, count: 1}, {card: Island, count: 1}]
+    hand: [Giant Growth, Opt, Plains]
+    library: [Swamp]
+  - name: Bob
+    battlefield: [Grizzly Bears]
+""")
+    cast_and_pay(g, "cast Opt")
+    assert stack_labels(g) == ["Opt"]
+    resolve(g)
+    while g.pending.kind != "priority":      # Opt's scry
+        g.push(g.legal_actions()[0])
+    cast_and_pay(g, "cast Giant Growth", "Grizzly Bears")
+    assert stack_labels(g) == ["Giant Growth", "Putrefaction's ability"]
+    resolve(g)
+    while g.pending.kind != "priority":      # Alice, the caster, discards (CR 701.9a)
+        assert g.pending.player == ALICE
+        g.push(g.legal_actions()[0])
+    assert len(names(g, ALICE, "graveyard")) == 2 and len(names(g, ALICE, "hand")) == 1  # Opt and one card
