@@ -861,3 +861,43 @@ def test_types_and_colors_the_attached_creature_has_too():
                  "Enchanted land is a Swamp in addition to its other types.",
                  "Creatures you control is black."):
         assert card("Aura", text, "Enchantment — Aura").unsupported, text
+
+def test_you_may_have_someone_do_it():
+    """"you may have [object or player] [verb]": the controller chooses (CR 608.2d), and the one
+    named does it; "deal" and "fight" in their plain form after "have"."""
+    a = only(card("Arsonist", "When Arsonist dies, you may have it deal 1 damage to any target."))
+    assert a.effects == (May((DealDamage(1, Target(0)),)),)
+    a = only(card("Nightstalker", "When Nightstalker enters the battlefield, you may have target "
+                  "opponent discard a card."))
+    assert a.effects == (May((Discard(1, Target(0)),)),)
+    a = only(card("Stag", "When Stag enters the battlefield, you may have it fight target creature "
+                  "you don't control."))
+    assert a.effects == (May((Fight(Ref("self"), Target(0)),)),)
+    a = only(card("Eye", "Whenever a player casts a blue spell, you may gain 1 life."))
+    assert a.effects == (May((GainLife(1),)),)
+
+
+def test_an_instants_own_cycling_trigger_is_a_triggered_ability():
+    """CR 702.29c: "When you cycle ~" on an instant or sorcery is a triggered ability of the card,
+    not part of its spell effect."""
+    c = card("Pulse", "Target creature gets -4/-4 until end of turn.\nCycling {1}{B}{B}\n"
+             "When you cycle Pulse, you may have target creature get -1/-1 until end of turn.",
+             "Instant", "{2}{B}{B}")
+    assert c.unsupported == ()
+    spell_ab, cycling, trig = c.abilities
+    assert isinstance(spell_ab, SpellAbility) and spell_ab.effects == (ModifyPT(Target(0), -4, -4),)
+    assert trig.trigger == Trigger("cycled")
+    assert trig.effects == (May((ModifyPT(Target(0), -1, -1),)),)
+
+
+def test_one_of_several_colors():
+    """"a blue or black spell", "a blue, black, or red spell": any one of the colors (CR 105.2);
+    with another color word besides, refused."""
+    a = only(card("Adder", "Whenever an opponent casts a blue or black spell, you may put a +1/+1 "
+                  "counter on Adder."))
+    assert a.trigger == Trigger("cast", Filter(colors=("U", "B"), controller="opponent", zone="stack"))
+    a = only(card("Faithful", "Whenever you cast a blue, black, or red spell, you gain 1 life."))
+    assert a.trigger.subject.colors == ("U", "B", "R")
+    s = spell("Mark", "Destroy target green or white creature.")
+    assert s.targets[0].filter == Filter(types=("Creature",), colors=("G", "W"))
+    assert card("Odd", "Destroy target red green or white creature.", "Instant").unsupported

@@ -158,8 +158,9 @@ class ObjectRules:
                 fields.update(types=types, subtypes=subtypes)
                 if both:                # "artifact creature": every one of the types
                     fields["all_types"] = both[0]
-            elif tag == "colors" and isinstance(item[1], tuple):      # "white or black"
-                fields["colors"] = fields.get("colors", ()) + item[1]
+            elif tag == "colors_any":   # alone: the filter's colors are any one of its list
+                _need("colors" not in fields and not any(x[0] == "colors" for x in c), "colors")
+                fields["colors"] = item[1]
             elif tag in ("colors", "non_colors", "non_types", "supertypes", "keywords",
                          "without_keywords", "non_supertypes", "non_subtypes"):
                 fields[tag] = fields.get(tag, ()) + (item[1],)
@@ -208,8 +209,8 @@ class ObjectRules:
         return "colors", NAME_TO_COLOR[str(c[0]).lower()]
 
     def a_color_or(self, c):
-        """"a blue or black permanent": one of either color, or both (CR 105.2)."""
-        return "colors", tuple(NAME_TO_COLOR[str(x).lower()] for x in c)
+        """"a blue or black spell": one of those colors or more (CR 105.2)."""
+        return "colors_any", tuple(NAME_TO_COLOR[str(x).lower()] for x in c)
 
     def a_noncolor(self, c):
         return "non_colors", NAME_TO_COLOR[str(c[0]).lower()[3:]]
