@@ -258,3 +258,47 @@ def test_activate_only_during_a_step(corpus_db):
     cast_and_pay(g, "activate Desert: {T}: Desert", "Grizzly Bears")
     resolve(g)
     assert on_battlefield(g, "Grizzly Bears")[0].damage == 1
+
+
+def test_counters_the_permanent_had_as_it_died(corpus_db):
+    """Deadly Grub's token comes only if it had no time counters as it last existed on the
+    battlefield (CR 603.10a, 603.4)."""
+    def bolt_grub(counters: str):
+        g = board(corpus_db, f"""
+  - name: Alice
+    hand: [Lightning Bolt]
+    battlefield: [Mountain]
+  - name: Bob
+    battlefield: [{{card: Deadly Grub{counters}}}]
+""", turn=3)
+        cast_and_pay(g, "cast Lightning Bolt", "Deadly Grub")
+        resolve(g)
+        return g
+    assert stack_labels(bolt_grub(", counters: {time: 2}")) == []
+    g = bolt_grub("")
+    assert stack_labels(g) == ["Deadly Grub's ability"]
+    resolve(g)
+    [token] = [o for o in g.current_state().objs.values() if o.zone == "battlefield" and o.is_token]
+    assert token.controller == 1 and "Insect" in token.card.subtypes
+
+
+def test_the_source_tapped(corpus_db):
+    """Mana Vault deals 1 damage to its controller at the beginning of the draw step only while
+    it is tapped (CR 603.4)."""
+    def draw_step(tapped: bool):
+        return board(corpus_db, f"""
+  - name: Alice
+    library: [Island, Island]
+    battlefield: [{{card: Mana Vault, tapped: {str(tapped).lower()}}}]
+  - name: Bob
+""", turn=3, step="upkeep")
+    g = draw_step(False)
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    assert stack_labels(g) == []
+    g = draw_step(True)
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    assert stack_labels(g) == ["Mana Vault's ability"]
+    resolve(g)
+    assert g.current_state().players[0].life == 19

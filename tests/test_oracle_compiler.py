@@ -984,3 +984,15 @@ def test_a_static_keyword_and_quoted_ability(corpus_db):
     """"Enchanted creature has lifelink and "Whenever ..."" (Eternal Thirst) is read as before."""
     assert corpus_db.get("Eternal Thirst").fully_supported
     assert corpus_db.get("Lightning Prowess").fully_supported
+
+
+def test_conditions_on_counters_a_permanent_had_and_the_source_tapped():
+    """"if it had no time counters on it" reads the permanent a leaves-the-battlefield trigger saw
+    (CR 603.10a), in such a trigger only; "if ~ is tapped" the source."""
+    a = only(card("Grub", "When Grub dies, if it had no time counters on it, draw a card."))
+    assert a.condition == ir.HadCounter("time", none=True)
+    c = card("Odd Trigger", "Whenever Odd Trigger attacks, if it had a +1/+1 counter on it, draw a card.")
+    assert c.abilities == () and len(c.unsupported) == 1
+    a = only(card("Vault", "At the beginning of your draw step, if Vault is tapped, it deals 1 damage "
+                  "to you.", "Artifact"))
+    assert a.condition == "self_tapped"

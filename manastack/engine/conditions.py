@@ -179,6 +179,11 @@ def _attached(s: State, src: Obj, subtype: str) -> bool:
         o.attached_to == src.id and subtype in o.card.subtypes for o in s.permanents())
 
 
+def _self_tapped(s: State, src: Obj) -> bool:
+    """"if ~ is tapped" (CR 110.5)."""
+    return src.zone == "battlefield" and src.tapped
+
+
 def _self_equipped(s: State, src: Obj) -> bool:
     """"as long as ~ is equipped": an Equipment is attached to it (CR 301.5)."""
     return _attached(s, src, "Equipment")
@@ -226,7 +231,7 @@ _CONDITIONS = {
     "tribute_not_paid": _tribute_not_paid,               # tribute (CR 702.104b)
     # static abilities "as long as ..." (CR 611.3a)
     "your_turn": _your_turn,
-    "self_attacking": _self_attacking, "self_untapped": _self_untapped,
+    "self_attacking": _self_attacking, "self_untapped": _self_untapped, "self_tapped": _self_tapped,
     "self_equipped": _self_equipped, "self_enchanted": _self_enchanted,
     "self_monstrous": _self_monstrous, "self_renowned": _self_renowned,
 }
@@ -306,6 +311,10 @@ def holds(s: State, condition: "ir.StateCondition", src: Obj, seen: Seen | None 
         return _player_count_holds(s, condition, src, seen)
     if type(condition) is ir.ObjectCount:
         return _object_count_holds(s, condition, src)
+    if type(condition) is ir.HadCounter:                    # as it last existed (CR 603.10a)
+        if seen is None or seen.counters is None:
+            return False
+        return (seen.counters.get(condition.kind, 0) > 0) != condition.none
     if type(condition) is ir.AnyOf:
         return any(evaluate(s, c, src, seen) for c in condition.conditions)
     if type(condition) is ir.SelfPower:                     # CR 208.1

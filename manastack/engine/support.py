@@ -147,7 +147,7 @@ STATIC_CONDITIONS = frozenset({"YouControl", "HasCounter", "NotYourTurn", "Oppon
                                "ObjectCount", "AnyOf"})
 # Typed conditions of intervening "if" clauses and activation limits (CR 603.4, 602.5b).
 STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "SelfPower", "ObjectCount", "AnyOf",
-                              "NotYourTurn", "HasCounter",
+                              "NotYourTurn", "HasCounter", "HadCounter",
                               "ObjectIs"})    # "If that creature is a Human", engine.effects._object_is
 # Riders of mana (CR 106.6): what spending the mana does to the spell it pays for.
 MANA_RIDERS = frozenset({"cant_be_countered", "plus_one_counter"})
@@ -233,6 +233,8 @@ def _condition_gaps(condition, out: list[str], triggered: bool = False) -> None:
         out.append(f"count {condition.what!r}")
     elif type(condition) is ir.PlayerCount and condition.whose == "that_player" and not triggered:
         out.append("a condition on \"that player\" outside a triggered ability")
+    elif type(condition) is ir.HadCounter and not triggered:
+        out.append("a condition on the counters a permanent had outside a triggered ability")
 
 
 def _static_condition_gaps(condition) -> list[str]:

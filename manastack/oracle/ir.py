@@ -1468,6 +1468,15 @@ class ObjectCount:
 
 
 @dataclass(frozen=True, slots=True)
+class HadCounter:
+    """A condition on the permanent a leaves-the-battlefield trigger saw: it had a ``kind``
+    counter on it as it last existed, or with ``none``, no such counter (CR 603.10a)."""
+
+    kind: str
+    none: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class AnyOf:
     """A condition that holds when one of ``conditions`` does ("if you control a Desert or
     there is a Desert card in your graveyard")."""
@@ -1505,7 +1514,7 @@ class SelfPower:
 
 
 StateCondition = Union[YouControl, OpponentCount, NotYourTurn, OpponentControls, PlayerCount, SelfPower,
-                       ObjectCount, AnyOf]
+                       ObjectCount, AnyOf, HadCounter]
 EntersOption = Union[PayLifeOption, RevealOption]
 
 

@@ -176,6 +176,8 @@ class LineRules:
         # "if that player has no cards in hand": the player the trigger names (CR 603.2, 603.4)
         _need(not (type(condition) is ir.PlayerCount and condition.whose == "that_player")
               or that == ir.Ref("triggering_player"), "if that player: no player named")
+        # "if it had ... counters on it": what "it" was as it left the battlefield (CR 603.10a)
+        _need(type(condition) is not ir.HadCounter or trigger.event in ("dies", "leaves"), "if it had")
         effects, targets = bind(effects, default, its, that, spell, card)
         is_mana = (trigger.event == "tapped_for_mana" and not targets
                    and any(isinstance(e, ir.AddMana) for e in effects))
@@ -203,6 +205,13 @@ class LineRules:
     def cond_state(self, c):
         """"if you control a Swamp", "if you have 10 or less life", ...: the game state (CR 603.4)."""
         return c[0].condition if isinstance(c[0], _OfIt) else c[0]
+
+    def cond_had_counter(self, c):
+        """"if it had a +1/+1 counter on it": the permanent as it left (CR 603.10a)."""
+        return ir.HadCounter(c[0])
+
+    def cond_had_no_counter(self, c):
+        return ir.HadCounter(c[0], none=True)
 
     def cond_tribute_not_paid(self, c):
         """CR 702.104b: the chosen opponent didn't have it enter with the tribute counters."""

@@ -921,6 +921,9 @@ class StaticRules:
     def ss_untapped(self, c):
         return "untapped"
 
+    def ss_tapped(self, c):
+        return "tapped"
+
     def ss_equipped(self, c):
         return "equipped"
 
