@@ -302,3 +302,27 @@ def test_the_source_tapped(corpus_db):
     assert stack_labels(g) == ["Mana Vault's ability"]
     resolve(g)
     assert g.current_state().players[0].life == 19
+
+
+def test_addendum_cast_during_your_main_phase(corpus_db):
+    """Arrester's Admonition draws a card only when cast during its controller's main phase
+    (addendum; rulings 2019-01-25): in Alice's main phase yes, in Bob's turn no. A paragraph of
+    its own that starts with "If" is read like such a sentence after another."""
+    def admonish(turn: int, active: str):
+        g = board(corpus_db, """
+  - name: Alice
+    hand: [Arrester's Admonition]
+    library: [Island, Island]
+    battlefield: [Island, Island, Island]
+  - name: Bob
+    battlefield: [Grizzly Bears]
+""", turn=turn, active=active)
+        if active == "Bob":
+            g.push(Action("pass"))          # Alice gets priority in Bob's main phase
+        cast_and_pay(g, "cast Arrester's Admonition", "Grizzly Bears")
+        resolve(g)
+        s = g.current_state()
+        assert "Grizzly Bears" in [s.objs[i].card.name for i in s.players[1].hand]
+        return len(s.players[0].hand)
+    assert admonish(3, "Alice") == 1
+    assert admonish(4, "Bob") == 0

@@ -996,3 +996,13 @@ def test_conditions_on_counters_a_permanent_had_and_the_source_tapped():
     a = only(card("Vault", "At the beginning of your draw step, if Vault is tapped, it deals 1 damage "
                   "to you.", "Artifact"))
     assert a.condition == "self_tapped"
+
+
+def test_a_spell_paragraph_that_opens_with_a_condition():
+    """Addendum: "If you cast this spell during your main phase, draw a card." as a paragraph of
+    its own, checked as the spell resolves (CR 608.2c); in a trigger it is refused."""
+    s = spell("Admonition", "Return target creature to its owner's hand.\nAddendum — If you cast "
+              "this spell during your main phase, draw a card.")
+    assert s.effects[1] == ir.Conditional("cast_in_your_main_phase", (Draw(1, Ref("you")),))
+    c = card("Mark", "When Mark enters, if you cast it during your main phase, draw a card.")
+    assert c.abilities == () and len(c.unsupported) == 1

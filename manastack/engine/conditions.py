@@ -155,6 +155,14 @@ def _opponent_upkeep(s: State, src: Obj) -> bool:
     return s.step == "upkeep" and s.active != src.controller
 
 
+def _cast_in_your_main_phase(s: State, src: Obj) -> bool:
+    """Addendum: the spell was cast during its controller's main phase. A phase ends only with
+    the stack empty (CR 500.2), so a spell resolving in its controller's main phase was cast in
+    it; a copy was not cast at all (CR 707.10; Arrester's Admonition rulings 2019-01-25)."""
+    return (src.zone == "stack" and not src.is_token and s.active == src.controller
+            and s.step in ("main1", "main2"))
+
+
 def _you_are_monarch(s: State, src: Obj) -> bool:
     """"if you're the monarch" (CR 724.1)."""
     return s.monarch == src.controller
@@ -223,6 +231,7 @@ _CONDITIONS = {
     "creature_died_this_turn": _creature_died,           # morbid
     "you_attacked_this_turn": _you_attacked,             # raid
     "you_didnt_attack_this_turn": _you_didnt_attack,
+    "cast_in_your_main_phase": _cast_in_your_main_phase,   # addendum, as the spell resolves
     "end_of_combat_step": _end_of_combat_step, "opponent_upkeep": _opponent_upkeep,   # activation limits
     "no_creature_died_this_turn": _no_creature_died,
     "you_are_monarch": _you_are_monarch,

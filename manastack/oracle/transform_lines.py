@@ -178,6 +178,7 @@ class LineRules:
               or that == ir.Ref("triggering_player"), "if that player: no player named")
         # "if it had ... counters on it": what "it" was as it left the battlefield (CR 603.10a)
         _need(type(condition) is not ir.HadCounter or trigger.event in ("dies", "leaves"), "if it had")
+        _need(condition != "cast_in_your_main_phase", "if you cast it during your main phase: a permanent")
         effects, targets = bind(effects, default, its, that, spell, card)
         is_mana = (trigger.event == "tapped_for_mana" and not targets
                    and any(isinstance(e, ir.AddMana) for e in effects))
@@ -205,6 +206,11 @@ class LineRules:
     def cond_state(self, c):
         """"if you control a Swamp", "if you have 10 or less life", ...: the game state (CR 603.4)."""
         return c[0].condition if isinstance(c[0], _OfIt) else c[0]
+
+    def cond_cast_in_main_phase(self, c):
+        """Addendum (an ability word, CR 207.2c): "If you cast this spell during your main
+        phase", of an instant or sorcery as it resolves."""
+        return "cast_in_your_main_phase"
 
     def cond_had_counter(self, c):
         """"if it had a +1/+1 counter on it": the permanent as it left (CR 603.10a)."""
