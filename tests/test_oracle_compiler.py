@@ -771,6 +771,35 @@ def test_conditions_on_other_players_and_on_objects_anyone_controls():
     a = only(card("Firebrand", "Firebrand has haste as long as a Warrior card is in your graveyard."))
     assert a.effect.condition == ir.ObjectCount(Filter(subtypes=("Warrior",), controller="you", zone="graveyard"))
 
+
+def test_conditions_either_none_counters_and_activation_limits():
+    """"[condition] or there is ..." (AnyOf); "no opponent controls ..."; "~ has four or more
+    quest counters on it" (CR 122.1); "Activate only during the end of combat step" and two
+    limits joined by "and only" (CR 602.5b)."""
+    desert = Filter(subtypes=("Desert",), controller="you")
+    a = only(card("Camel", "Camel has lifelink as long as you control a Desert or there is a "
+                  "Desert card in your graveyard."))
+    assert a.effect.condition == ir.AnyOf((YouControl((desert,)), ir.ObjectCount(
+        dataclasses.replace(desert, zone="graveyard"))))
+    a = only(card("Kavu", "Kavu has haste as long as no opponent controls a white or blue creature."))
+    assert a.effect.condition == ir.OpponentControls(
+        (Filter(types=("Creature",), colors=("W", "U"), controller="opponent"),), none=True)
+    a = only(card("Ascension", "{1}{W}: Draw a card. Activate only if Ascension has four or more "
+                  "quest counters on it.", "Enchantment"))
+    assert a.condition == ir.HasCounter("quest", 4)
+    a = only(card("Dunes", "{T}: Dunes deals 1 damage to target attacking creature. Activate only "
+                  "during the end of combat step.", "Land"))
+    assert a.condition == "end_of_combat_step"
+    a = only(card("Gutter", "{1}{B}: Draw a card. Activate only during your turn and only if an "
+                  "opponent lost life this turn."))
+    assert a.your_turn and a.condition == ir.PlayerCount("life_lost_this_turn", at_least=1, whose="opponent")
+    a = only(card("Pouncer", "{1}: Pouncer gains flying until end of turn. Activate only once each "
+                  "turn and only if an opponent controls a creature with flying."))
+    assert a.once_per_turn and type(a.condition) is ir.OpponentControls
+    # "it" is the enchanted creature here, not the source: not read
+    c = card("Cloak", "Enchant creature\nEnchanted creature has shroud as long as it's untapped.",
+             "Enchantment — Aura")
+    assert len(c.unsupported) == 1
 def test_events_of_the_enchanted_or_equipped_permanent():
     """CR 303.4, 301.5: the events the card's own creature could meet, happening to the permanent
     the Aura or Equipment is attached to; "it" and "its controller" name that permanent."""
@@ -955,3 +984,25 @@ def test_a_static_keyword_and_quoted_ability(corpus_db):
     """"Enchanted creature has lifelink and "Whenever ..."" (Eternal Thirst) is read as before."""
     assert corpus_db.get("Eternal Thirst").fully_supported
     assert corpus_db.get("Lightning Prowess").fully_supported
+
+
+def test_conditions_on_counters_a_permanent_had_and_the_source_tapped():
+    """"if it had no time counters on it" reads the permanent a leaves-the-battlefield trigger saw
+    (CR 603.10a), in such a trigger only; "if ~ is tapped" the source."""
+    a = only(card("Grub", "When Grub dies, if it had no time counters on it, draw a card."))
+    assert a.condition == ir.HadCounter("time", none=True)
+    c = card("Odd Trigger", "Whenever Odd Trigger attacks, if it had a +1/+1 counter on it, draw a card.")
+    assert c.abilities == () and len(c.unsupported) == 1
+    a = only(card("Vault", "At the beginning of your draw step, if Vault is tapped, it deals 1 damage "
+                  "to you.", "Artifact"))
+    assert a.condition == "self_tapped"
+
+
+def test_a_spell_paragraph_that_opens_with_a_condition():
+    """Addendum: "If you cast this spell during your main phase, draw a card." as a paragraph of
+    its own, checked as the spell resolves (CR 608.2c); in a trigger it is refused."""
+    s = spell("Admonition", "Return target creature to its owner's hand.\nAddendum — If you cast "
+              "this spell during your main phase, draw a card.")
+    assert s.effects[1] == ir.Conditional("cast_in_your_main_phase", (Draw(1, Ref("you")),))
+    c = card("Mark", "When Mark enters, if you cast it during your main phase, draw a card.")
+    assert c.abilities == () and len(c.unsupported) == 1

@@ -144,9 +144,10 @@ REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_
 ENTERS_UNLESS = frozenset({"YouControl", "OpponentCount", "PayLifeOption", "RevealOption"})
 # Typed conditions of "as long as" static abilities (CR 611.3a; engine.conditions.holds).
 STATIC_CONDITIONS = frozenset({"YouControl", "HasCounter", "NotYourTurn", "OpponentControls", "PlayerCount",
-                               "ObjectCount"})
+                               "ObjectCount", "AnyOf"})
 # Typed conditions of intervening "if" clauses and activation limits (CR 603.4, 602.5b).
-STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "SelfPower", "ObjectCount",
+STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "SelfPower", "ObjectCount", "AnyOf",
+                              "NotYourTurn", "HasCounter", "HadCounter",
                               "ObjectIs"})    # "If that creature is a Human", engine.effects._object_is
 # Riders of mana (CR 106.6): what spending the mana does to the spell it pays for.
 MANA_RIDERS = frozenset({"cant_be_countered", "plus_one_counter"})
@@ -223,12 +224,32 @@ def _condition_gaps(condition, out: list[str], triggered: bool = False) -> None:
     if isinstance(condition, str):
         if condition not in _conditions():
             out.append(f"condition {condition!r}")
+    elif type(condition) is ir.AnyOf:
+        for part in condition.conditions:
+            _condition_gaps(part, out, triggered)
     elif condition is not None and type(condition).__name__ not in STATE_CONDITIONS:
         out.append(f"condition {type(condition).__name__}")
     elif type(condition) is ir.PlayerCount and condition.what not in ir.PLAYER_COUNTS:
         out.append(f"count {condition.what!r}")
     elif type(condition) is ir.PlayerCount and condition.whose == "that_player" and not triggered:
         out.append("a condition on \"that player\" outside a triggered ability")
+    elif type(condition) is ir.HadCounter and not triggered:
+        out.append("a condition on the counters a permanent had outside a triggered ability")
+
+
+def _static_condition_gaps(condition) -> list[str]:
+    """What the engine can't check of an "as long as" condition (CR 611.3a)."""
+    if condition is None:
+        return []
+    if isinstance(condition, str):
+        return [] if condition in _conditions() else [f"condition {condition!r}"]
+    if type(condition) is ir.AnyOf:
+        return [g for part in condition.conditions for g in _static_condition_gaps(part)]
+    if type(condition).__name__ not in STATIC_CONDITIONS:
+        return [f"static ability while {type(condition).__name__}"]
+    if type(condition) is ir.PlayerCount and condition.whose == "that_player":
+        return ["a static ability while \"that player\" ..."]
+    return []
 
 
 def gaps(ability) -> list[str]:
@@ -296,13 +317,7 @@ def _walk(node, out: list[str]) -> None:
         if node.condition is not None and node.kind in layers.CHANGING_KINDS and node.kind != "grant_ability":
             # layers.changers applies these without reading conditions (CR 611.3a)
             out.append(f"static effect {node.kind!r} as long as a condition holds")
-        if isinstance(node.condition, str) and node.condition not in _conditions():
-            out.append(f"condition {node.condition!r}")
-        elif node.condition is not None and not isinstance(node.condition, str) \
-                and type(node.condition).__name__ not in STATIC_CONDITIONS:
-            out.append(f"static ability while {type(node.condition).__name__}")
-        elif type(node.condition) is ir.PlayerCount and node.condition.whose == "that_player":
-            out.append("a static ability while \"that player\" ...")
+        out += _static_condition_gaps(node.condition)
     elif t is ir.ReplacementAbility:
         if node.kind not in REPLACEMENT_KINDS:
             out.append(f"replacement effect {node.kind!r}")

@@ -1435,21 +1435,24 @@ class RevealOption:
 
 @dataclass(frozen=True, slots=True)
 class HasCounter:
-    """A condition on the source: it has at least one ``kind`` counter on it ("as long as it
-    has a +1/+1 counter on it", CR 122.1)."""
+    """A condition on the source: it has at least ``at_least`` ``kind`` counters on it ("as
+    long as it has a +1/+1 counter on it", "four or more quest counters", CR 122.1)."""
 
     kind: str
+    at_least: int = 1
 
 
 @dataclass(frozen=True, slots=True)
 class OpponentControls:
     """A condition on the game state: an opponent controls at least ``at_least`` permanents that
     match any of ``filters`` ("an opponent controls a black permanent"); with ``more_than_you``,
-    more of them than you do ("an opponent controls more lands than you")."""
+    more of them than you do ("an opponent controls more lands than you"); with ``none``, no
+    opponent controls any ("no opponent controls a white or blue creature")."""
 
     filters: tuple[Filter, ...]
     at_least: int = 1
     more_than_you: bool = False
+    none: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1462,6 +1465,23 @@ class ObjectCount:
     filter: Filter
     at_least: int = 1
     at_most: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HadCounter:
+    """A condition on the permanent a leaves-the-battlefield trigger saw: it had a ``kind``
+    counter on it as it last existed, or with ``none``, no such counter (CR 603.10a)."""
+
+    kind: str
+    none: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AnyOf:
+    """A condition that holds when one of ``conditions`` does ("if you control a Desert or
+    there is a Desert card in your graveyard")."""
+
+    conditions: tuple
 
 
 # What a PlayerCount counts (CR 119 life, 402 hand, 404 graveyard, 205.2a card types there).
@@ -1494,7 +1514,7 @@ class SelfPower:
 
 
 StateCondition = Union[YouControl, OpponentCount, NotYourTurn, OpponentControls, PlayerCount, SelfPower,
-                       ObjectCount]
+                       ObjectCount, AnyOf, HadCounter]
 EntersOption = Union[PayLifeOption, RevealOption]
 
 

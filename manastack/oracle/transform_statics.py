@@ -8,7 +8,7 @@ from lark import Token, Tree, v_args
 from manastack.mana import BASIC_LAND_MANA, NAME_TO_COLOR, ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (
-    _Amount, _Desc, _ForEach, _KeepsSource, _Marker, _amount, _mana_symbols, _need, _number, _of, _ptmod,
+    _Amount, _Desc, _OfIt, _ForEach, _KeepsSource, _Marker, _amount, _mana_symbols, _need, _number, _of, _ptmod,
     _subtype, no_it_subject)
 from manastack.oracle.subtypes import CREATURE_TYPES
 
@@ -646,6 +646,12 @@ class StaticRules:
         _need(isinstance(n, int) and d.plural, "an opponent controls N")
         return ir.OpponentControls((self._theirs(d),), at_least=n)
 
+    def sc_no_opponent_controls(self, c):
+        """"no opponent controls a creature", "your opponents control no creatures"."""
+        d = c[-1]
+        _need(d.plural != (len(c) == 2), "no opponent controls")     # "a creature" / "no creatures"
+        return ir.OpponentControls((self._theirs(d),), none=True)
+
     def sc_opponent_controls_more(self, c):
         d = c[0]
         _need(d.plural, "an opponent controls more")
@@ -860,26 +866,32 @@ class StaticRules:
 
     def static_while(self, c):
         """"As long as [condition], [static ability]." or "[static ability] as long as
-        [condition].": the ability's effects apply only while the condition holds. A condition
-        about the source itself ("as long as it's attacking") only where the ability affects
-        the source."""
+        [condition].": the ability's effects apply only while the condition holds, also a
+        condition about the source for other objects ("As long as ~ is untapped, green
+        creatures you control get +1/+1")."""
         group = _no_x(next(x for x in c if isinstance(x, list)))
         condition = next(x for x in c if not isinstance(x, list))
+        of_it = isinstance(condition, _OfIt)          # "as long as it's untapped": the subject's
+        if of_it:
+            condition = condition.condition
         about_self = isinstance(condition, str) and condition.startswith("self_") or isinstance(condition, ir.HasCounter)
         out = []
         for ab in group:
             if type(ab) is ir.StaticAbility and ab.effect.affected == "it":
-                _need(about_self and c[0] is condition, "it")     # "As long as ~ is ..., it ..."
+                _need(about_self and not of_it and not isinstance(c[0], list), "it")   # "As long as ~ is ..., it ..."
                 ab = dataclasses.replace(ab, effect=dataclasses.replace(ab.effect, affected="self"))
             _need(type(ab) is ir.StaticAbility and ab.effect.kind in _WHILE_KINDS
                   and ab.effect.condition is None, "as long as: this kind of ability")
-            _need(not about_self or ab.effect.affected == "self",
-                  "as long as: a condition about the source for other objects")
+            _need(not of_it or ab.effect.affected == "self", "as long as it ...: of another subject")
             out.append(dataclasses.replace(ab, effect=dataclasses.replace(ab.effect, condition=condition)))
         return "abilities", out
 
     def wc_state(self, c):
         return c[0]     # which conditions a static ability may have: engine.support
+
+    def wc_either(self, c):
+        """"[condition] or [condition]": one of them holds."""
+        return ir.AnyOf((c[0], c[-1]))
 
     def wc_your_turn(self, c):
         return "your_turn"
@@ -887,17 +899,30 @@ class StaticRules:
     def wc_hellbent(self, c):
         return "no_cards_in_hand"
 
+    @staticmethod
+    def _named(c, condition):
+        """``condition`` as said of "~", or of "it" (:class:`_OfIt`)."""
+        return condition if any(isinstance(x, Token) and x.type == "SELF" for x in c) else _OfIt(condition)
+
     def wc_self(self, c):
-        return "self_" + c[-1]
+        return self._named(c, "self_" + c[-1])
 
     def wc_counter(self, c):
-        return ir.HasCounter(c[-1])
+        return self._named(c, ir.HasCounter(c[-1]))
+
+    def wc_counters(self, c):
+        n = _number(str(next(x for x in c if isinstance(x, Token) and x.type == "NUM")))
+        _need(isinstance(n, int), "N or more counters")
+        return self._named(c, ir.HasCounter(next(x for x in c if isinstance(x, str) and not isinstance(x, Token)), n))
 
     def ss_attacking(self, c):
         return "attacking"
 
     def ss_untapped(self, c):
         return "untapped"
+
+    def ss_tapped(self, c):
+        return "tapped"
 
     def ss_equipped(self, c):
         return "equipped"
