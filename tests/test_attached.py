@@ -291,3 +291,24 @@ def test_amorphous_axe_gives_every_creature_type(db):
     bears = on_battlefield(g, "Grizzly Bears")[0]
     assert matches(s, bears, ir.Filter(subtypes=("Goblin",)), None)
     assert not matches(s, on_battlefield(g, "Hill Giant")[0], ir.Filter(subtypes=("Goblin",)), None)
+
+
+def test_abzan_runemark_gives_vigilance_while_you_control_a_black_or_green_permanent(db):
+    """Abzan Runemark: vigilance as long as the Aura's controller controls a black or green
+    permanent; a red one doesn't count."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Hill Giant, id: giant}, {card: Abzan Runemark, attached_to: giant}]
+  - name: Bob
+    battlefield: [Grizzly Bears]
+""")
+    s = g.current_state()
+    assert not ch.has(s, on_battlefield(g, "Hill Giant")[0], "vigilance")
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Hill Giant, id: giant}, {card: Abzan Runemark, attached_to: giant}, Llanowar Elves]
+  - name: Bob
+    battlefield: []
+""")
+    s = g.current_state()
+    assert ch.has(s, on_battlefield(g, "Hill Giant")[0], "vigilance")

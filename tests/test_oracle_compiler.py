@@ -629,3 +629,12 @@ def test_types_and_colors_the_attached_creature_has_too():
                  "Enchanted land is a Swamp in addition to its other types.",
                  "Creatures you control is black."):
         assert card("Aura", text, "Enchantment — Aura").unsupported, text
+
+
+def test_either_of_two_colors_in_a_description():
+    """"a black or green permanent" (CR 105.2): an object of either color."""
+    a = only(card("Abzan Runemark", "Enchanted creature has vigilance as long as you control a black or green "
+                  "permanent.", "Enchantment — Aura"))
+    assert a.effect.condition == YouControl((Filter(controller="you", colors=("B", "G")),))
+    s = spell("Celestial Purge", "Exile target black or red permanent.")
+    assert s.targets[0].filter == Filter(colors=("B", "R"))

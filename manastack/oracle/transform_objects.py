@@ -161,6 +161,9 @@ class ObjectRules:
             elif tag in ("colors", "non_colors", "non_types", "supertypes", "keywords",
                          "without_keywords", "non_supertypes", "non_subtypes"):
                 fields[tag] = fields.get(tag, ()) + (item[1],)
+            elif tag == "either_colors":
+                _need("colors" not in fields, "colors")
+                fields["colors"] = item[1]
             elif tag == "cast_by":      # "spells you cast": the caster controls the spell (CR 601.2a)
                 _need(kind == "spell" and "controller" not in fields, "cast by")
                 if item[1] is not None:
@@ -204,6 +207,10 @@ class ObjectRules:
 
     def a_color(self, c):
         return "colors", NAME_TO_COLOR[str(c[0]).lower()]
+
+    def a_color_or(self, c):
+        """"black or green": a description's colors match an object of any of them."""
+        return "either_colors", tuple(NAME_TO_COLOR[w] for w in str(c[0]).lower().split(" or "))
 
     def a_noncolor(self, c):
         return "non_colors", NAME_TO_COLOR[str(c[0]).lower()[3:]]
