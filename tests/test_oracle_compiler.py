@@ -638,3 +638,11 @@ def test_either_of_two_colors_in_a_description():
     assert a.effect.condition == YouControl((Filter(controller="you", colors=("B", "G")),))
     s = spell("Celestial Purge", "Exile target black or red permanent.")
     assert s.targets[0].filter == Filter(colors=("B", "R"))
+
+
+def test_base_power_and_toughness_and_losing_a_keyword():
+    """Layers 7b and 6 (CR 613.4b, 613.1f)."""
+    a = only(card("Reduce in Stature", "Enchanted creature has base power and toughness 0/2.", "Enchantment — Aura"))
+    assert a.effect == ir.StaticEffect("set_base_pt", "enchanted", 0, 2)
+    c = card("Sky Tether", "Enchanted creature has defender and loses flying.", "Enchantment — Aura")
+    assert c.abilities[0].effect == ir.StaticEffect("lose_keywords", "enchanted", keywords=(Keyword("flying"),))
