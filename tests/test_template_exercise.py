@@ -82,6 +82,9 @@ def parts(node, out: set) -> set:
         # an intervening "if" (CR 603.4), "Activate only if ..." (CR 602.5b)
         typed = not isinstance(node.condition, str)
         out.add(("STATE_CONDITIONS", type(node.condition).__name__) if typed else ("CONDITIONS", node.condition))
+    elif t is ir.AdditionalCost:      # "As an additional cost to cast this spell, ..." (CR 601.2b)
+        out.update(("ADDITIONAL_COST_PARTS", f.name) for f in dataclasses.fields(node.cost)
+                   if getattr(node.cost, f.name) != f.default)
     elif t is ir.TargetSpec:
         out.add(("TARGET_KINDS", node.kind))
     elif t is ir.Ref:

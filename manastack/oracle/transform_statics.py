@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from lark import v_args
+from lark import Token, Tree, v_args
 
 from manastack.mana import BASIC_LAND_MANA, NAME_TO_COLOR, ManaCost
 from manastack.oracle import ir
@@ -137,6 +137,8 @@ class StaticRules:
     def part_more_grant(self, c):
         return "more_grant", self.part_grant(c)[1]
 
+    and_grant = part_more_grant
+
     def part_cant_block(self, c):
         return "cant_block", {}
 
@@ -186,10 +188,14 @@ class StaticRules:
 
     def st_additional_cost(self, c):
         """CR 601.2b, 118.8: "As an additional cost to cast this spell, sacrifice a creature."
-        (or "discard a card", "pay N life")."""
-        name, value = c[-1]
-        _need(name in ("sacrifice", "discard", "pay_life"), "additional cost")
-        return [ir.AdditionalCost(ir.Cost(**{name: value}))]
+        (or "discard two cards", "exile a creature card from your graveyard", "return a land you
+        control to its owner's hand", "discard a card and sacrifice a creature", ...): every
+        part of a cost that isn't mana, each at most once."""
+        pairs = [p for x in c[1:] for p in (x if isinstance(x, list) else [x])]
+        fields = dict(pairs)
+        _need(len(fields) == len(pairs) and "mana" not in fields and "tap" not in fields
+              and "untap" not in fields and "loyalty" not in fields, "additional cost")
+        return [ir.AdditionalCost(ir.Cost(**fields))]
 
     _COMBAT = ("beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
                "combat_damage", "end_of_combat")
@@ -609,8 +615,11 @@ class StaticRules:
         return ir.YouControl(tuple(self._controlled(a, d) for a, d in pairs))
 
     def _counted(self, c):
+        """N and what is counted: a plural ("three or more artifacts"), one ("exactly one
+        creature"), or a subtype spelled the same in the plural ("two or more Plains")."""
         n, d = _number(str(c[0])), c[1]
-        _need(isinstance(n, int) and d.plural and d.kind in (None, "permanent") and not d.zone_given
+        plural = d.plural or n == 1 or bool(d.filter.subtypes) and not d.filter.types
+        _need(isinstance(n, int) and plural and d.kind in (None, "permanent") and not d.zone_given
               and d.filter.controller is None, "you control N")
         return n, dataclasses.replace(d.filter, controller="you")
 
@@ -698,6 +707,112 @@ class StaticRules:
 
     def sc_self_power(self, c):
         return ir.SelfPower(self._count(c))
+
+    # ---- another player's numbers (CR 119, 402), what happened this turn
+
+    def pa_life_at_least(self, c):
+        return "life", self._count(c), None
+
+    def pa_life_at_most(self, c):
+        return "life", None, self._count(c)
+
+    def pa_hand_at_least(self, c):
+        return "cards_in_hand", self._count(c), None
+
+    def pa_hand_at_most(self, c):
+        return "cards_in_hand", None, self._count(c)
+
+    def pa_hand_none(self, c):
+        return "cards_in_hand", None, 0
+
+    def sc_opponent_has(self, c):
+        """"an opponent has 10 or less life": some opponent."""
+        what, least, most = c[0]
+        return ir.PlayerCount(what, least, most, whose="opponent")
+
+    def sc_that_player_has(self, c):
+        """"if that player has no cards in hand": the player the trigger names (CR 603.2, 603.4);
+        transform_lines.triggered checks that it names one."""
+        what, least, most = c[0]
+        return ir.PlayerCount(what, least, most, whose="that_player")
+
+    def life_lost(self, c):
+        return self._count(c) if c else 1
+
+    def sc_opponent_lost_life(self, c):
+        """"an opponent lost life this turn" (CR 119.3: paid life is lost too)."""
+        return ir.PlayerCount("life_lost_this_turn", at_least=c[0], whose="opponent")
+
+    def sc_player_lost_life(self, c):
+        """"a player lost 4 or more life this turn": any player, you too."""
+        return ir.PlayerCount("life_lost_this_turn", at_least=c[0], whose="any")
+
+    def sc_opponent_dealt_damage(self, c):
+        return "opponent_dealt_damage_this_turn"
+
+    def sc_no_attack(self, c):
+        return "you_didnt_attack_this_turn"
+
+    def sc_no_creature_died(self, c):
+        _need(c[0].plural and c[0].filter == ir.Filter(types=("Creature",)), "no ... died")
+        return "no_creature_died_this_turn"
+
+    # ---- objects counted whoever controls them: permanents (CR 400.1) or cards in graveyards
+
+    @staticmethod
+    def _counted_objects(d, at_least: int, at_most: int | None, zone: str | None = None):
+        """An ObjectCount of a description that says where its objects are ("on the
+        battlefield", "in your graveyard"), in the description or after it (``zone``)."""
+        _need(d.zone_given != (zone is not None), "where the objects are")
+        f = d.filter
+        if zone == "graveyard":
+            f = dataclasses.replace(f, zone="graveyard", controller="you")
+        if f.zone == "graveyard":
+            _need(d.kind == "card", "cards in a graveyard")
+        else:
+            _need(f.zone == "battlefield" and d.kind in (None, "permanent"), "permanents")
+        return ir.ObjectCount(f, at_least, at_most)
+
+    @staticmethod
+    def _where(c):
+        return "battlefield" if any(isinstance(x, Token) and x.type == "ON_THE_BATTLEFIELD" for x in c) \
+            else "graveyard"
+
+    def sc_count_at_least(self, c):
+        """"there are seven or more lands on the battlefield", "you have four or more creature
+        cards in your graveyard"."""
+        n, d = _number(str(c[0])), c[1]
+        _need(isinstance(n, int) and (d.plural or bool(d.filter.subtypes) and not d.filter.types), "N or more")
+        return self._counted_objects(d, n, None)
+
+    def sc_count_at_least_are(self, c):
+        """"twenty or more creature cards are in your graveyard"."""
+        n, d = _number(str(c[0])), c[1]
+        _need(isinstance(n, int) and d.plural, "N or more")
+        return self._counted_objects(d, n, None, self._where(c))
+
+    def sc_count_none(self, c):
+        """"there are no cards in your graveyard", "there are no Zombies on the battlefield"."""
+        _need(c[0].plural, "no")
+        return self._counted_objects(c[0], 0, 0)
+
+    def sc_count_none_are(self, c):
+        """"no creatures are on the battlefield"."""
+        _need(c[0].plural, "no")
+        return self._counted_objects(c[0], 0, 0, "battlefield")
+
+    def sc_count_one(self, c):
+        """"there is a land card in your graveyard"."""
+        d = c[-1]
+        _need(not d.plural and not _another(c), "there is a")
+        return self._counted_objects(d, 1, None)
+
+    def sc_count_one_is(self, c):
+        """"a Warrior card is in your graveyard", "another creature is on the battlefield"."""
+        d = next(x for x in c if isinstance(x, _Desc))
+        _need(not d.plural, "a ... is")
+        f = dataclasses.replace(d.filter, other=d.filter.other or _another(c))
+        return self._counted_objects(dataclasses.replace(d, filter=f), 1, None, self._where(c))
 
     def sc_not_your_turn(self, c):
         return ir.NotYourTurn()
@@ -803,6 +918,11 @@ class StaticRules:
 
     def ss_designated(self, c):
         return str(c[0]).lower()
+
+
+def _another(c) -> bool:
+    """Whether the article among ``c`` is "another" (the source excluded, CR 109.2)."""
+    return any(isinstance(x, Tree) and x.data == "another" for x in c)
 
 
 def _negated(condition):

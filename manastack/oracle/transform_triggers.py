@@ -60,6 +60,75 @@ class TriggerRules:
         trigger = self.e_dies(["another", c[-1]])
         return dataclasses.replace(trigger, subject=dataclasses.replace(trigger.subject, or_self=True))
 
+    # ---- what permanents a description names do (CR 603.2): once for each of them
+    def _one_of(self, c, what: str) -> ir.Filter:
+        """The filter of "a creature you control", "another Goblin": one permanent at a time."""
+        other, d = c[0] == "another", c[1]
+        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, what)
+        return dataclasses.replace(d.filter, other=other or d.filter.other)
+
+    def e_desc_blocks(self, c):
+        """"Whenever a creature you control blocks" (CR 509.1, 603.2)."""
+        return ir.Trigger("blocks", self._one_of(c, "blocks"))
+
+    def e_desc_blocked(self, c):
+        """"Whenever a creature you control becomes blocked" (CR 509.1h): once per attacker,
+        however many creatures block it."""
+        return ir.Trigger("becomes_blocked", self._one_of(c, "becomes blocked"))
+
+    def e_desc_tapped(self, c):
+        """"Whenever a Merfolk you control becomes tapped" (CR 701.26a)."""
+        return ir.Trigger("tapped", self._one_of(c, "becomes tapped"))
+
+    def e_desc_untapped(self, c):
+        """"Whenever a permanent you control becomes untapped" (CR 701.26b): in an untap step too."""
+        return ir.Trigger("untapped", self._one_of(c, "becomes untapped"))
+
+    def e_desc_turned_face_up(self, c):
+        """"Whenever a permanent you control is turned face up" (CR 702.37e, 708.8)."""
+        return ir.Trigger("turned_face_up", self._one_of(c, "turned face up"))
+
+    def e_self_or_another_face_up(self, c):
+        """"Whenever ~ or another creature you control is turned face up"."""
+        f = self._one_of(["another", c[-1]], "turned face up")
+        return ir.Trigger("turned_face_up", dataclasses.replace(f, or_self=True))
+
+    def e_desc_leaves(self, c):
+        """"Whenever another creature you control leaves the battlefield": looking back at it
+        (CR 603.6c, 603.10a)."""
+        return ir.Trigger("leaves", self._one_of(c, "leaves the battlefield"))
+
+    def e_self_or_another_leaves(self, c):
+        f = self._one_of(["another", c[-1]], "leaves the battlefield")
+        return ir.Trigger("leaves", dataclasses.replace(f, or_self=True))
+
+    def e_dies_into(self, c):
+        """"Whenever a creature is put into your graveyard from the battlefield": it dies (CR
+        700.4) and is a card its owner owns (CR 400.3); a token goes there too (CR 111.7)."""
+        return ir.Trigger("dies", self._one_of(c, "put into a graveyard"), whose=c[2])
+
+    def e_desc_becomes_target(self, c):
+        """"Whenever a creature you control becomes the target of a spell or ability [an
+        opponent controls]" (CR 115.1): once per permanent per spell or ability."""
+        trig = ir.Trigger("becomes_target", self._one_of(c, "becomes the target"))
+        return dataclasses.replace(trig, whose="opponent") if len(c) > 2 else trig
+
+    def e_desc_attacks_whom(self, c):
+        """"Whenever a creature attacks you or a planeswalker you control" (CR 508.1b, 508.3a)."""
+        return ir.Trigger("attacks", self._one_of(c, "attacks"), attacked=c[2])
+
+    def aw_you(self, c):
+        return "you"
+
+    def aw_you_or_planeswalker(self, c):
+        return "you_or_planeswalker"
+
+    def aw_opponent(self, c):
+        return "opponent"
+
+    def aw_opponent_or_planeswalker(self, c):
+        return "opponent_or_planeswalker"
+
     def e_attacks(self, c):
         return ir.Trigger("attacks")
 
