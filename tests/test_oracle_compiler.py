@@ -891,6 +891,24 @@ def test_types_and_colors_the_attached_creature_has_too():
                  "Creatures you control is black."):
         assert card("Aura", text, "Enchantment — Aura").unsupported, text
 
+
+def test_either_of_two_colors_in_a_description():
+    """"a black or green permanent" (CR 105.2): an object of either color."""
+    a = only(card("Abzan Runemark", "Enchanted creature has vigilance as long as you control a black or green "
+                  "permanent.", "Enchantment — Aura"))
+    assert a.effect.condition == YouControl((Filter(controller="you", colors=("B", "G")),))
+    s = spell("Celestial Purge", "Exile target black or red permanent.")
+    assert s.targets[0].filter == Filter(colors=("B", "R"))
+
+
+def test_base_power_and_toughness_and_losing_a_keyword():
+    """Layers 7b and 6 (CR 613.4b, 613.1f)."""
+    a = only(card("Reduce in Stature", "Enchanted creature has base power and toughness 0/2.", "Enchantment — Aura"))
+    assert a.effect == ir.StaticEffect("set_base_pt", "enchanted", 0, 2)
+    c = card("Sky Tether", "Enchanted creature has defender and loses flying.", "Enchantment — Aura")
+    assert c.abilities[0].effect == ir.StaticEffect("lose_keywords", "enchanted", keywords=(Keyword("flying"),))
+
+
 def test_you_may_have_someone_do_it():
     """"you may have [object or player] [verb]": the controller chooses (CR 608.2d), and the one
     named does it; "deal" and "fight" in their plain form after "have"."""

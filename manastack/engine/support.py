@@ -130,7 +130,9 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "cast_from_graveyard",      # CR 601.3, its own card only: engine.alt_costs
                           "add_types",                # layers 4-5 (CR 613.1d-e): engine.layers.card_now, characteristics.colors
                           "set_colors",               # CR 105.3, layer 5: engine.characteristics.colors
-                          "all_creature_types"})      # CR 205.3m, layer 4: engine.filters.has_all_creature_types
+                          "all_creature_types",       # CR 205.3m, layer 4: engine.filters.has_all_creature_types
+                          "set_base_pt",              # CR 613.4b, layer 7b: engine.characteristics.power_toughness
+                          "lose_keywords"})           # CR 613.1f, layer 6: engine.characteristics.keywords
 # What a "modify_pt" static ability counts, "for each ..." (CR 613.4c): objects matching a filter,
 # or counters of a kind on the source ("for each charge counter on ~"); characteristics._times.
 STATIC_COUNTS = frozenset({"Filter", "CountersOn"})
@@ -373,6 +375,10 @@ def _walk(node, out: list[str]) -> None:
         out.append("each player searching their own library")   # engine.effects._search: one library
     elif hasattr(node, "duration") and node.duration not in DURATIONS:
         out.append(f"duration {node.duration!r}")
+    if t is ir.StaticEffect and node.kind == "lose_keywords":
+        # read where printed (triggered keywords, costs) or apart from the others (protection)
+        out += [f"losing the keyword {k.name!r}" for k in node.keywords
+                if _is_triggered(k) or k.name in _PRINTED_ONLY or k.name == "protection"]
     if t is ir.GrantKeywords or (t is ir.StaticEffect and node.kind == "grant_keywords"):
         out += [f"granting the triggered keyword {k.name!r}" for k in node.keywords if _is_triggered(k)]
         out += [f"granting the keyword {k.name!r}" for k in node.keywords if k.name in _PRINTED_ONLY]
