@@ -578,3 +578,11 @@ def test_one_of_several_colors():
     s = spell("Mark", "Destroy target green or white creature.")
     assert s.targets[0].filter == Filter(types=("Creature",), colors=("G", "W"))
     assert card("Odd", "Destroy target red green or white creature.", "Instant").unsupported
+
+
+def test_tap_or_untap():
+    """"You may tap or untap target permanent": one effect whose choice is made as it resolves
+    (CR 701.26, 608.2d)."""
+    a = only(card("Mite", "When Mite enters the battlefield, you may tap or untap target permanent."))
+    assert a.effects == (May((ir.TapOrUntap(Target(0)),)),)
+    assert a.targets == (TargetSpec("permanent", Filter()),)

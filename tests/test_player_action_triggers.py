@@ -116,3 +116,44 @@ def test_a_spell_of_one_of_two_colors_triggers(corpus_db):
         assert g.pending.player == ALICE
         g.push(g.legal_actions()[0])
     assert len(names(g, ALICE, "graveyard")) == 2 and len(names(g, ALICE, "hand")) == 1  # Opt and one card
+
+
+def test_tap_or_untap_is_chosen_as_it_resolves(corpus_db):
+    """Twiddle: "You may tap or untap target artifact, creature, or land." The choice is made on
+    resolution (CR 608.2d, 701.26): here the land tapped for Twiddle is untapped again."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Twiddle]
+    battlefield: [Island]
+  - name: Bob
+""")
+    cast_and_pay(g, "cast Twiddle", "Island")
+    [island] = on_battlefield(g, "Island")
+    assert island.tapped
+    resolve(g)
+    pick(g, "yes")
+    assert g.pending.kind == "tap_or_untap" and g.pending.player == ALICE
+    pick(g, "untap")
+    [island] = on_battlefield(g, "Island")
+    assert not island.tapped
+
+
+def test_tap_or_untap_an_opponents_creature(corpus_db):
+    """Pestermite: "When Pestermite enters the battlefield, you may tap or untap target
+    permanent." Tapping Bob's untapped creature taps it."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Pestermite]
+    battlefield: [{card: Island, count: 3}]
+  - name: Bob
+    battlefield: [Grizzly Bears]
+""")
+    cast_and_pay(g, "cast Pestermite")
+    resolve(g)
+    while g.pending.kind == "targets":
+        pick(g, "target Grizzly Bears")
+    resolve(g)
+    pick(g, "yes")
+    pick(g, "tap")
+    [bears] = on_battlefield(g, "Grizzly Bears")
+    assert bears.tapped
