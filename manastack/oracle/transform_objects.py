@@ -387,8 +387,9 @@ class ObjectRules:
         return "power_below_source", True
 
     def p_mv(self, c):
-        _need(str(c[0]).isdigit(), "mana value X")
-        return "mana_value_at_most", int(c[0])
+        """"with mana value 3 or less", "with mana value X or less" (X as the effect happens,
+        CR 107.3; engine.support lets only a search or a look among library cards read X)."""
+        return "mana_value_at_most", int(c[0]) if str(c[0]).isdigit() else ir.X()
 
     def p_mv_at_least(self, c):
         _need(str(c[0]).isdigit(), "mana value X")
