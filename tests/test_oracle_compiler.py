@@ -935,3 +935,58 @@ def test_unless_the_caster_pays():
     assert a.effects == (ir.UnlessPays((CounterSpell(Ref("triggering_spell")),),
                                        ir.Cost(mana=ManaCost.parse("{3}")), Ref("triggering_player")),)
     assert card("Odd", "When Odd enters the battlefield, counter it.").unsupported
+
+
+# ------------------------------------------------------------------ durations first, granted abilities
+
+
+def test_until_end_of_turn_first_covers_every_effect_of_the_sentence(corpus_db):
+    """CR 611.2a: "Until end of turn, target creature gets +1/+0 and gains first strike and
+    lifelink." (Swift Justice) is the pump and the keywords, both until end of turn."""
+    [ability] = corpus_db.get("Swift Justice").abilities
+    assert ability.effects == (ModifyPT(Target(0), 1, 0), GrantKeywords(Target(0), (Keyword("first strike"), Keyword("lifelink"))))
+    assert all(e.duration == "end_of_turn" for e in ability.effects)
+    # a one-shot effect can't last: "Until end of turn, draw a card." is refused
+    c = card("Odd Spell", "Until end of turn, draw a card.", "Instant")
+    assert c.unsupported and not c.abilities
+    # "other creatures" beside a target means other than the target: refused (Sigil Blessing)
+    assert not corpus_db.get("Sigil Blessing").fully_supported
+
+
+def test_until_end_of_turn_you_may_play_that_card(corpus_db):
+    """CR 601.3: impulse draw, "exile the top card of your library. Until end of turn, you may
+    play that card." (Abbot of Keral Keep)."""
+    [_, trig] = corpus_db.get("Abbot of Keral Keep").abilities
+    assert [type(e).__name__ for e in trig.effects] == ["ExileTopCard", "MayPlayExiled"]
+
+
+def test_a_quoted_ability_granted_until_end_of_turn(corpus_db):
+    """CR 613.1f, 113.10: "Until end of turn, target creature gains trample and "{G}: Regenerate
+    this creature."" (Run Wild): the keyword and the quoted ability, its text kept."""
+    [ability] = corpus_db.get("Run Wild").abilities
+    keywords, granted = ability.effects
+    assert keywords == GrantKeywords(Target(0), (Keyword("trample"),))
+    assert type(granted) is ir.GainAbility and granted.what == Target(0) and granted.duration == "end_of_turn"
+    [regenerate] = granted.abilities
+    assert regenerate.cost == ir.Cost(mana=ManaCost.parse("{G}")) and regenerate.effects == (Regenerate(Ref("self")),)
+    assert regenerate.text == "{G}: Regenerate ~."
+    # a group, each of up to two targets, a triggered ability (Brawl, Warriors' Lesson)
+    [brawl] = corpus_db.get("Brawl").abilities
+    assert brawl.effects[0].what == Ref("all", CREATURE)
+    [lesson] = corpus_db.get("Warriors' Lesson").abilities
+    [trig] = lesson.effects[0].abilities
+    assert trig.trigger == Trigger("deals_combat_damage_to_player") and trig.effects == (Draw(),)
+
+
+def test_a_quoted_ability_granted_without_a_duration_lasts(corpus_db):
+    """"it gains haste and "When this creature dies, ..."" (Flame-Wreathed Phoenix): no
+    duration, so the effect lasts as long as the permanent (CR 611.2a)."""
+    trig = corpus_db.get("Flame-Wreathed Phoenix").abilities[-1]
+    assert [e.duration for e in trig.effects] == ["permanent", "permanent"]
+    assert type(trig.effects[1]) is ir.GainAbility
+
+
+def test_a_static_keyword_and_quoted_ability(corpus_db):
+    """"Enchanted creature has lifelink and "Whenever ..."" (Eternal Thirst) is read as before."""
+    assert corpus_db.get("Eternal Thirst").fully_supported
+    assert corpus_db.get("Lightning Prowess").fully_supported

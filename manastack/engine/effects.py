@@ -22,7 +22,7 @@ from .mana_abilities import add_mana, can_afford
 from .resolution import (became, count_for_player, known_objects, named_objects, named_players, amount, execute,
                          objects_match, resolve_subject, source_obj)
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger,
-                             ExileIfDies, GrantKeywords, ManaReplacementEffect,
+                             ExileIfDies, GrantAbility, GrantKeywords, ManaReplacementEffect,
                              MayPlay, ModifyPT, NoPrevention, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors,
                              SetPT, SkipNextUntap, SwitchPT)
 from .state import EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
@@ -481,6 +481,18 @@ def _grant(ctx, e: ir.GrantKeywords, rc):
         s.effects.append(GrantKeywords(o.id, names, e.duration, s.new_timestamp(), rc.card.name, protection))
         gained = [n for n in names if n != "protection"] + [f"protection from {p}" for p in protection]
         s.add_log(f"{o.card.name} gains {', '.join(gained)} until end of turn", ("611.2", "613.1f"), "effect")
+
+
+def _gain_ability(ctx, e: ir.GainAbility, rc):
+    """CR 611.2, 613.1f: each permanent named has the quoted abilities while the effect lasts;
+    a group is locked in as the effect begins (CR 611.2c)."""
+    s = ctx.s
+    texts = tuple(ab.text for ab in e.abilities)
+    until = " until end of turn" if e.duration == "end_of_turn" else ""
+    quoted = " and ".join(f'"{t}"' for t in texts)
+    for o in [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]:
+        s.effects.append(GrantAbility(o.id, texts, e.duration, s.new_timestamp(), rc.card.name))
+        s.add_log(f"{o.card.name} gains {quoted}{until}", ("611.2", "613.1f"), "effect")
 
 
 def _choose_color(ctx, player: int, what: str) -> str:
@@ -1097,7 +1109,7 @@ HANDLERS = {
     ir.Regenerate: _regenerate, ir.ChooseTarget: _choose_target, ir.PreventDamage: _prevent, ir.DamageCantBePrevented: _no_prevention, ir.PayMana: _pay_mana,
     ir.CreateReflexive: _create_reflexive,
     ir.ReturnToHand: _bounce, ir.ExileIfDies: _exile_if_dies, ir.SwitchPT: _switch_pt, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
-    ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
+    ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
     ir.CreateTokens: _create_tokens, ir.Tap: _tap, ir.Untap: _untap, ir.TapOrUntap: _tap_or_untap, ir.Mill: _mill,
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.RevealHandDiscard: _reveal_hand_discard,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,

@@ -410,7 +410,8 @@ def collect(ctx, ev: Event) -> None:
     damage = kind == "damage"
     # Blood Moon removes, layer 6 adds (CR 613); with nothing that changes definitions on the
     # battlefield, each card is itself
-    cards = [layers.card_now(s, src, found) for src in sources] if found else list(map(_CARD, sources))
+    cards = [layers.card_now(s, src, found) for src in sources] if found or layers.any_granted(s) \
+        else list(map(_CARD, sources))
     hits = list(map(_triggered_by_kind, cards, repeat(kind)))
     # most sources have nothing that triggers on this kind: those are passed over in C
     for src, card, by_kind in zip(sources, cards, hits) if damage else compress(zip(sources, cards, hits), hits):
@@ -579,11 +580,12 @@ def _state_triggers_due(s) -> list:
     haven't triggered already: none waits or is on the stack (CR 603.8), as (source, card,
     index, ability). Asked before every priority: most permanents have none, passed over first."""
     found = layers.changers(s)
+    granted = layers.any_granted(s)
     objs = s.objs
     due = []
     for oid in s.battlefield:
         o = objs[oid]
-        card = layers.card_now(s, o, found) if found else o.card
+        card = layers.card_now(s, o, found) if found or granted else o.card
         for idx, ab in _state_abilities(card):
             f = ab.trigger.subject
             if any(matches(s, p, f, o) for p in s.permanents(o.controller)):

@@ -1669,6 +1669,24 @@ class Transform:
 Effect = Union[Effect, Transform]
 
 
+# --------------------------------------------------------------------------------- granted abilities (CR 611.2, 613.1f)
+
+
+@dataclass(frozen=True, slots=True)
+class GainAbility:
+    """"target creature gains "{T}: ..." [until end of turn]": each object named has the quoted
+    activated or triggered abilities for ``duration`` (layer 6, CR 613.1f; a quoted ability is
+    an ability the object has, CR 113.10). Each keeps its text, compiled as a line of the
+    object's definition while the effect lasts (engine.layers)."""
+
+    what: Subject
+    abilities: tuple["ActivatedAbility | TriggeredAbility", ...]
+    duration: str = "end_of_turn"
+
+
+Effect = Union[Effect, GainAbility]
+
+
 def nodes(node) -> Iterator:
     """``node`` and everything inside it, depth first: the fields of IR dataclasses and the
     items of tuples and lists."""

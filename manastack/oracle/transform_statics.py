@@ -137,6 +137,8 @@ class StaticRules:
     def part_more_grant(self, c):
         return "more_grant", self.part_grant(c)[1]
 
+    and_grant = part_more_grant
+
     def part_cant_block(self, c):
         return "cant_block", {}
 
