@@ -949,6 +949,41 @@ def test_one_of_several_colors():
     assert s.targets[0].filter == Filter(types=("Creature",), colors=("G", "W"))
     assert card("Odd", "Destroy target red green or white creature.", "Instant").unsupported
 
+
+def test_tap_or_untap():
+    """"You may tap or untap target permanent": one effect whose choice is made as it resolves
+    (CR 701.26, 608.2d)."""
+    a = only(card("Mite", "When Mite enters the battlefield, you may tap or untap target permanent."))
+    assert a.effects == (May((ir.TapOrUntap(Target(0)),)),)
+    assert a.targets == (TargetSpec("permanent", Filter()),)
+
+
+def test_cast_triggers_by_turn_and_count():
+    """Cast triggers (CR 601.2i) limited to whose turn it is, or to a player's Nth spell."""
+    a = only(card("Cutthroat", "Whenever you cast a spell during an opponent's turn, draw a card."))
+    assert a.trigger == Trigger("cast", Filter(controller="you", zone="stack"), during="opponent")
+    a = only(card("Hippocamp", "Whenever you cast your first spell during each opponent's turn, draw a card."))
+    assert a.trigger == Trigger("cast", Filter(controller="you", zone="stack"), nth=1, during="opponent")
+    a = only(card("Wisent", "Whenever an opponent casts a blue spell during your turn, draw a card."))
+    assert a.trigger == Trigger("cast", Filter(colors=("U",), controller="opponent", zone="stack"), during="your")
+    a = only(card("Kraum", "Whenever an opponent casts their second spell each turn, draw a card."))
+    assert a.trigger == Trigger("cast", Filter(controller="opponent", zone="stack"), nth=2)
+
+
+def test_unless_the_caster_pays():
+    """"you may draw a card unless that player pays {1}": the caster's payment comes first, the
+    "may" is inside it (Rhystic Study rulings); "counter it" in a cast trigger is that spell."""
+    a = only(card("Study", "Whenever an opponent casts a spell, you may draw a card unless that "
+                  "player pays {1}.", "Enchantment"))
+    assert a.effects == (ir.UnlessPays((May((Draw(1),)),), ir.Cost(mana=ManaCost.parse("{1}")),
+                                       Ref("triggering_player")),)
+    a = only(card("Void", "Whenever a player casts a spell, counter it unless that player pays {3}.",
+                  "Enchantment"))
+    assert a.effects == (ir.UnlessPays((CounterSpell(Ref("triggering_spell")),),
+                                       ir.Cost(mana=ManaCost.parse("{3}")), Ref("triggering_player")),)
+    assert card("Odd", "When Odd enters the battlefield, counter it.").unsupported
+
+
 # ------------------------------------------------------------------ durations first, granted abilities
 
 

@@ -620,6 +620,26 @@ def _untap(ctx, e: ir.Untap, rc):
             events.untap(ctx, o)
 
 
+def _tap_or_untap(ctx, e: ir.TapOrUntap, rc):
+    """CR 701.26, 608.2d: for each object named, the player chooses as it resolves whether to tap
+    it or untap it; tapping a tapped permanent (or untapping an untapped one) does nothing."""
+    s = ctx.s
+    who = named_players(ctx, e.who, rc)
+    player = who[0] if who else rc.controller
+    for o in named_objects(ctx, e.what, rc):
+        if o.zone != "battlefield":
+            continue
+        options = (Action("tap", (), "tap"), Action("untap", (), "untap"))
+        answer = ctx.ask(Decision(player, DecisionKind.TAP_OR_UNTAP,
+                                  f"{rc.card.name}: tap or untap {o.card.name}?", options))
+        s.add_log(f"{s.players[player].name} chooses to {answer.kind} {o.card.name}", ("701.26", "608.2d"),
+                  "choice")
+        if answer.kind == "tap" and not o.tapped:
+            events.tap(ctx, o)
+        elif answer.kind == "untap" and o.tapped:
+            events.untap(ctx, o)
+
+
 def _mill(ctx, e: ir.Mill, rc):
     n = amount(ctx, e.amount, rc)
     for p in named_players(ctx, e.who, rc):
@@ -1090,7 +1110,7 @@ HANDLERS = {
     ir.CreateReflexive: _create_reflexive,
     ir.ReturnToHand: _bounce, ir.ExileIfDies: _exile_if_dies, ir.SwitchPT: _switch_pt, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
     ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
-    ir.CreateTokens: _create_tokens, ir.Tap: _tap, ir.Untap: _untap, ir.Mill: _mill,
+    ir.CreateTokens: _create_tokens, ir.Tap: _tap, ir.Untap: _untap, ir.TapOrUntap: _tap_or_untap, ir.Mill: _mill,
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.RevealHandDiscard: _reveal_hand_discard,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
     ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win,

@@ -181,6 +181,8 @@ TRIGGER_EVENTS = frozenset({
 ATTACKED = frozenset({"you", "you_or_planeswalker", "opponent", "opponent_or_planeswalker"})
 GRAVEYARD_OWNERS = frozenset({"you", "opponent"})
 TRIGGER_SUBJECTS = frozenset({"self", "enchanted", "equipped"})
+# Whose turn it must be as a spell is cast, for a cast trigger (CR 601.2i; engine.triggers.instances).
+TRIGGER_TURNS = frozenset({"your", "opponent"})
 PLAYER_SUBJECTS = frozenset({"you", "opponent", "each"})
 TARGET_KINDS = frozenset({"any", "player", "opponent", "player_or_planeswalker", "opponent_or_planeswalker",
                           "permanent", "spell", "card"})
@@ -340,6 +342,8 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"put into the graveyard of {node.whose!r}")
         if node.nth and node.event not in ("draw", "cast"):
             out.append(f"the Nth {node.event!r} of a turn")
+        if node.during is not None and (node.event != "cast" or node.during not in TRIGGER_TURNS):
+            out.append(f"{node.event!r} during {node.during!r} turn")
     elif t in (ir.TriggeredAbility, ir.Conditional):
         _condition_gaps(node.condition, out, triggered=t is ir.TriggeredAbility)
     elif t is ir.TargetSpec:

@@ -593,6 +593,15 @@ class Untap:
 
 
 @dataclass(frozen=True, slots=True)
+class TapOrUntap:
+    """"tap or untap target permanent": ``who`` chooses, as it resolves, which of the two
+    happens to each object named (CR 701.26, 608.2d)."""
+
+    what: Subject
+    who: Subject = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
 class Mill:
     amount: Amount
     who: Subject = Ref("you")
@@ -1152,7 +1161,7 @@ class IfYouDont:
 Effect = Union[
     AddMana, DealDamage, DivideDamage, Draw, Discard, GainLife, LoseLife, Destroy, Regenerate, PreventDamage, Exile,
     ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords,
-    PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
+    PutCounters, CreateTokens, Tap, Untap, TapOrUntap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit,
@@ -1243,6 +1252,7 @@ class Trigger:
     one_or_more: bool = False   # "Whenever one or more ...": once per event (CR 603.2c)
     chapter: int = 0            # a Saga's chapter ability, event "chapter" (CR 714.2b)
     nth: int = 0                # "your second card/spell each turn": only the Nth of the turn
+    during: str | None = None   # "cast ... during your / an opponent's turn": "your", "opponent"
     attacked: str | None = None  # whom the attacker attacks (CR 508.1b), below
 
 

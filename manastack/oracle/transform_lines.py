@@ -10,7 +10,7 @@ from lark import Token, v_args
 from manastack.mana import ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (_plain_group, no_it_subject, 
-    IT, PREV, PREV_PLAYER, THAT_OBJECT, _OPEN, _ChooseColor, _CounteredExile, _KeepsSource, _OfIt, _TokenHas, _T, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
+    IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, _OPEN, _ChooseColor, _CounteredExile, _KeepsSource, _OfIt, _TokenHas, _T, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
     bind)
 
 
@@ -719,7 +719,13 @@ class LineRules:
         return [_damage_instead(c[2], c[0], c[1])]
 
     def may(self, c):
-        return [ir.May(tuple(c[0]))]
+        effects = c[0]
+        if len(effects) == 1 and type(effects[0]) is ir.UnlessPays and effects[0].who is THAT_PLAYER:
+            # "you may draw a card unless that player pays {1}": that player chooses first whether
+            # to pay, then you whether to draw (Rhystic Study and Mystic Remora rulings)
+            unless = effects[0]
+            return [dataclasses.replace(unless, effects=(ir.May(unless.effects),))]
+        return [ir.May(tuple(effects))]
 
     def may_player(self, c):
         """"[player] may [do something]": the player both chooses and does it (CR 603.5)."""
