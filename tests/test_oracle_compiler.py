@@ -595,3 +595,20 @@ def test_you_may_have_a_subject_act():
     [ab] = card("Fighter", "When ~ enters, you may have it fight target creature you don't control.").abilities
     [may] = ab.effects
     assert type(may) is ir.May and type(may.effects[0]) is ir.Fight
+
+
+def test_damage_triggers_of_sources_and_of_creatures_dealt_damage():
+    """"Whenever a source [an opponent controls] deals damage to ~ / you" (CR 120.1: any
+    object dealing damage), "that source's controller"; "Whenever a creature you control is
+    dealt damage" (CR 120.3)."""
+    [ab] = card("Sphinx", "Whenever a source deals damage to ~, that source's controller mills that many "
+                "cards.").abilities
+    assert ab.trigger == ir.Trigger("deals_damage_to_self", Filter())
+    assert ab.effects == (ir.Mill(ir.EventAmount(), ir.Ref("triggering_controller")),)
+    [ab] = card("Konda", "Whenever a source an opponent controls deals damage to you, that player sacrifices "
+                "a permanent.").abilities
+    assert ab.trigger == ir.Trigger("deals_damage_to_you", Filter(controller="opponent"))
+    assert ab.effects[0].who == ir.Ref("triggering_controller")
+    [ab] = card("Rite", "Whenever a creature you control is dealt damage, put a +1/+1 counter on it.").abilities
+    assert ab.trigger == ir.Trigger("dealt_damage", Filter(types=("Creature",), controller="you"))
+    assert ab.effects == (ir.PutCounters(ir.Ref("triggering_object"), "+1/+1"),)

@@ -132,3 +132,40 @@ def test_hissing_iguanar_may_have_itself_deal_damage(corpus_db):
     resolve(g)
     pick(g, "yes")
     assert g.current_state().players[1].life == 19
+
+
+def test_repercussion_damages_the_controller_of_a_creature_that_died(corpus_db):
+    """"Whenever a creature is dealt damage, Repercussion deals that much damage to that
+    creature's controller": the Elves die of Shock's 2 damage, and Bob, who controlled them as
+    they were dealt it, is dealt 2 (CR 603.10, 608.2h)."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Shock]
+    battlefield: [Repercussion, Mountain]
+  - name: Bob
+    battlefield: [Llanowar Elves]
+""", turn=3)
+    cast_and_pay(g, "cast Shock", "Llanowar Elves")
+    resolve(g)
+    assert names(g, 1, "graveyard") == ["Llanowar Elves"]
+    assert stack_labels(g) == ["Repercussion's ability"]
+    resolve(g)
+    assert g.current_state().players[1].life == 18
+
+
+def test_belltower_sphinx_mills_the_source_controller(corpus_db):
+    """"Whenever a source deals damage to ~, that source's controller mills that many cards":
+    a spell is a source too (CR 120.1); Alice's Shock makes her mill 2."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Shock]
+    library: [Island, Island, Island]
+    battlefield: [Mountain]
+  - name: Bob
+    battlefield: [Belltower Sphinx]
+""", turn=3)
+    cast_and_pay(g, "cast Shock", "Belltower Sphinx")
+    resolve(g)
+    assert stack_labels(g) == ["Belltower Sphinx's ability"]
+    resolve(g)
+    assert sorted(names(g, 0, "graveyard")) == ["Island", "Island", "Shock"]
