@@ -197,8 +197,8 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
             elif isinstance(trig.subject, ir.Filter):   # each permanent it describes (CR 120.3)
                 hit = tuple(dict.fromkeys(d[1] for d in ev.dealt if isinstance(d[1], int) and d[2] > 0
                                           and d[1] in s.objs and matches(s, s.objs[d[1]], trig.subject, source)))
-            else:
-                hit = ()
+            else:       # the creature its Aura or Equipment is attached to (CR 303.4)
+                hit = (source.attached_to,) if source.attached_to is not None else ()
             out = []
             for oid in hit:
                 dealt = tuple(d for d in ev.dealt if d[1] == oid and d[2] > 0)
@@ -231,7 +231,7 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
     if e == "blocks_or_blocked_by_creature" or e == "blocked_by_creature" and kind == "becomes_blocked":
         # CR 509.3d, 509.3f: once for each creature it blocks, or each creature blocking it;
         # "that creature" is that other creature
-        if ev.obj != source.id or source.id not in s.objs:
+        if not _matches_subject(s, trig.subject, s.objs.get(ev.obj), source):
             return []
         others = s.objs[ev.obj].blocking if kind == "blocks" else ev.blockers
         return [Seen(kind, obj=o, player=ev.player) for o in others if o in s.objs]
@@ -418,7 +418,8 @@ def collect(ctx, ev: Event) -> None:
     damage = kind == "damage"
     # Blood Moon removes, layer 6 adds (CR 613); with nothing that changes definitions on the
     # battlefield, each card is itself
-    cards = [layers.card_now(s, src, found) for src in sources] if found else list(map(_CARD, sources))
+    cards = [layers.card_now(s, src, found) for src in sources] if found or layers.any_granted(s) \
+        else list(map(_CARD, sources))
     hits = list(map(_triggered_by_kind, cards, repeat(kind)))
     # most sources have nothing that triggers on this kind: those are passed over in C
     for src, card, by_kind in zip(sources, cards, hits) if damage else compress(zip(sources, cards, hits), hits):
@@ -587,11 +588,12 @@ def _state_triggers_due(s) -> list:
     haven't triggered already: none waits or is on the stack (CR 603.8), as (source, card,
     index, ability). Asked before every priority: most permanents have none, passed over first."""
     found = layers.changers(s)
+    granted = layers.any_granted(s)
     objs = s.objs
     due = []
     for oid in s.battlefield:
         o = objs[oid]
-        card = layers.card_now(s, o, found) if found else o.card
+        card = layers.card_now(s, o, found) if found or granted else o.card
         for idx, ab in _state_abilities(card):
             f = ab.trigger.subject
             if any(matches(s, p, f, o) for p in s.permanents(o.controller)):
@@ -644,6 +646,8 @@ def put_on_stack(ctx) -> bool:
             item.event = t.event
             if ab.trigger.event == "enters" and ab.trigger.subject == "self":
                 item.x = src.cast_x     # CR 107.3m: X of the spell that became it (Jadelight Spelunker)
+            elif ab.trigger.event == "reflexive" and t.event is not None and t.event.x is not None:
+                item.x = t.event.x      # CR 603.12, 107.3n: X of the ability that created it
             if not choose_modes_and_targets(ctx, item, src, player, ab) \
                     or not choose_division(ctx, item, player, ab):
                 s.add_log(f"{t.label} is removed from the stack: it has no legal targets or modes",

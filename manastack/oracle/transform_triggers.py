@@ -213,11 +213,33 @@ class TriggerRules:
     def ts_self(self, c):
         return "self"
 
-    def ts_equipped(self, c):
+
+    def ts_attached(self, c):
+        return c[0]
+
+    def at_enchanted(self, c):
+        return "enchanted"
+
+    def at_equipped(self, c):
         return "equipped"
 
-    def ts_enchanted(self, c):
-        return "enchanted"
+    def e_attached(self, c):
+        """"Whenever enchanted creature becomes tapped", "When equipped creature dies", ...: an
+        event of the card's own creature (``attached_event``) happening to the permanent the
+        Aura or Equipment is attached to (CR 303.4, 301.5). A creature that left is seen as it
+        was attached when it left (CR 603.10a)."""
+        subject, event = c
+        events = event if isinstance(event, tuple) else (event,)
+        out = tuple(dataclasses.replace(t, subject=subject) for t in events)
+        return out if isinstance(event, tuple) else out[0]
+
+    def e_blocks_or_blocked(self, c):
+        """"blocks or becomes blocked": one trigger condition met by either (CR 509.3c, 509.3d)."""
+        return ir.Trigger("blocks_or_becomes_blocked")
+
+    def e_attacks_or_blocks(self, c):
+        """"attacks or blocks": one ability per event (CR 603.2), as the two can't happen at once."""
+        return ir.Trigger("attacks"), ir.Trigger("blocks")
 
     def ts_desc(self, c):
         other, d = c[0] == "another", c[1]
@@ -287,15 +309,6 @@ class TriggerRules:
               and d.filter.controller is None, "you sacrifice")
         return ir.Trigger("sacrificed", dataclasses.replace(d.filter, controller="you",
                                                             other=d.filter.other or article == "another"))
-
-    def e_attached_attacks(self, c):
-        """"Whenever equipped / enchanted creature attacks" (CR 508.3a)."""
-        return ir.Trigger("attacks", "equipped" if str(c[0]).lower().startswith("equipped") else "enchanted")
-
-    def e_equipped_dies(self, c):
-        """The equipped creature is put into a graveyard (CR 700.4), seen by the Equipment as it
-        was attached (CR 603.10a)."""
-        return ir.Trigger("dies", "equipped")
 
     def e_blocked_by_creature(self, c):
         """Once for each creature that blocks it (CR 509.3f); "that creature" is the blocker."""
@@ -389,14 +402,14 @@ class TriggerRules:
     def caster_opponent(self, c):
         return "opponent"
 
-    def e_enchanted_dies(self, c):
-        """The enchanted creature is put into a graveyard (CR 700.4); the Aura sees it leave
-        (CR 603.10a)."""
-        return ir.Trigger("dies", "enchanted")
-
     def e_tapped_for_mana(self, c):
         """CR 605.1b: a triggered mana ability of the enchanted land."""
         _need(not c[0].plural and c[0].kind is None, "tapped for mana")
+        return ir.Trigger("tapped_for_mana", "enchanted")
+
+    def e_attached_tapped_for_mana(self, c):
+        """"Whenever enchanted land is tapped for mana" (CR 605.1b)."""
+        _need(c[0] == "enchanted", "equipped creature tapped for mana")
         return ir.Trigger("tapped_for_mana", "enchanted")
 
     def step_your(self, c):
