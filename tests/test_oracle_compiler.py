@@ -972,3 +972,13 @@ def test_damage_triggers_of_sources_and_of_creatures_dealt_damage():
     [ab] = card("Rite", "Whenever a creature you control is dealt damage, put a +1/+1 counter on it.").abilities
     assert ab.trigger == ir.Trigger("dealt_damage", Filter(types=("Creature",), controller="you"))
     assert ab.effects == (ir.PutCounters(ir.Ref("triggering_object"), "+1/+1"),)
+
+
+def test_tokens_in_descriptions():
+    """"a creature token", "creature tokens you control", "a Caribou token" (CR 111.1)."""
+    [ab] = card("Priest", "Whenever a creature token enters under your control, you gain 1 life.").abilities
+    assert ab.trigger == ir.Trigger("enters", Filter(types=("Creature",), controller="you", token=True))
+    [ab] = card("Virtue", "Creature tokens you control get +1/+1.", "Enchantment").abilities
+    assert ab.effect.affected == Filter(types=("Creature",), controller="you", token=True)
+    [ab] = card("Range", "Sacrifice a Caribou token: You gain 1 life.", "Enchantment").abilities
+    assert ab.cost.sacrifice == Filter(subtypes=("Caribou",), controller="you", token=True)

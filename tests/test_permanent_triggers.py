@@ -2,6 +2,8 @@
 effects those abilities bring ("you may gain 1 life", the objects the event names)."""
 from __future__ import annotations
 
+from manastack.engine import characteristics as ch
+
 from .game_helpers import board, cast_and_pay, names, pass_until, pick, resolve, stack_labels
 
 
@@ -169,3 +171,27 @@ def test_belltower_sphinx_mills_the_source_controller(corpus_db):
     assert stack_labels(g) == ["Belltower Sphinx's ability"]
     resolve(g)
     assert sorted(names(g, 0, "graveyard")) == ["Island", "Island", "Shock"]
+
+
+def test_tokens_in_descriptions(corpus_db):
+    """"a creature token", "creature tokens you control" (CR 111.1): Raise the Alarm's two
+    Soldiers trigger Anointer Priest twice and get Intangible Virtue's +1/+1; the Elves, no token,
+    get nothing."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Raise the Alarm]
+    battlefield: [Anointer Priest, Intangible Virtue, Llanowar Elves, Plains, Plains]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Raise the Alarm")
+    resolve(g)
+    pick(g, "put the rest on the stack")       # one instance for each token (CR 603.2c)
+    assert stack_labels(g) == ["Anointer Priest's ability"] * 2
+    resolve(g)
+    resolve(g)
+    s = g.current_state()
+    assert s.players[0].life == 22
+    soldiers = [o for o in s.permanents(0) if o.card.name == "Soldier Token"]
+    assert [ch.power_toughness(s, o) for o in soldiers] == [(2, 2), (2, 2)]
+    elves = next(o for o in s.permanents(0) if o.card.name == "Llanowar Elves")
+    assert ch.power_toughness(s, elves) == (1, 1)
