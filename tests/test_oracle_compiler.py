@@ -1059,3 +1059,29 @@ def test_a_spell_paragraph_that_opens_with_a_condition():
     assert s.effects[1] == ir.Conditional("cast_in_your_main_phase", (Draw(1, Ref("you")),))
     c = card("Mark", "When Mark enters, if you cast it during your main phase, draw a card.")
     assert c.abilities == () and len(c.unsupported) == 1
+
+def test_damage_triggers_of_sources_and_of_creatures_dealt_damage():
+    """"Whenever a source [an opponent controls] deals damage to ~ / you" (CR 120.1: any
+    object dealing damage), "that source's controller"; "Whenever a creature you control is
+    dealt damage" (CR 120.3)."""
+    [ab] = card("Sphinx", "Whenever a source deals damage to ~, that source's controller mills that many "
+                "cards.").abilities
+    assert ab.trigger == ir.Trigger("deals_damage_to_self", Filter())
+    assert ab.effects == (ir.Mill(ir.EventAmount(), ir.Ref("triggering_controller")),)
+    [ab] = card("Konda", "Whenever a source an opponent controls deals damage to you, that player sacrifices "
+                "a permanent.").abilities
+    assert ab.trigger == ir.Trigger("deals_damage_to_you", Filter(controller="opponent"))
+    assert ab.effects[0].who == ir.Ref("triggering_controller")
+    [ab] = card("Rite", "Whenever a creature you control is dealt damage, put a +1/+1 counter on it.").abilities
+    assert ab.trigger == ir.Trigger("dealt_damage", Filter(types=("Creature",), controller="you"))
+    assert ab.effects == (ir.PutCounters(ir.Ref("triggering_object"), "+1/+1"),)
+
+
+def test_tokens_in_descriptions():
+    """"a creature token", "creature tokens you control", "a Caribou token" (CR 111.1)."""
+    [ab] = card("Priest", "Whenever a creature token enters under your control, you gain 1 life.").abilities
+    assert ab.trigger == ir.Trigger("enters", Filter(types=("Creature",), controller="you", token=True))
+    [ab] = card("Virtue", "Creature tokens you control get +1/+1.", "Enchantment").abilities
+    assert ab.effect.affected == Filter(types=("Creature",), controller="you", token=True)
+    [ab] = card("Range", "Sacrifice a Caribou token: You gain 1 life.", "Enchantment").abilities
+    assert ab.cost.sacrifice == Filter(subtypes=("Caribou",), controller="you", token=True)

@@ -162,6 +162,8 @@ TRIGGER_EVENTS = frozenset({
     "turned_face_up",           # CR 702.37e, engine.morph
     "chapter",                  # a Saga's chapter ability, CR 714.2b: engine.sagas
     "deals_combat_damage_to_you",    # the monarch's inherent ability (CR 724.2), engine.monarch
+    "deals_damage_to_you",           # "Whenever a creature deals damage to you" (CR 120.3)
+    "deals_damage_to_self",          # "Whenever a source deals damage to ~" (CR 120.3, 603.2c)
     "becomes_renowned", "becomes_monstrous",    # CR 702.112b, 701.37b: engine.keyword_effects
     "exerts",                   # "Whenever you exert a creature" (CR 701.43), engine.keyword_effects.exert
     "exploits",                 # "When ~ exploits a creature" (CR 702.110b), engine.keyword_effects.exploit

@@ -163,6 +163,7 @@ class Filter:
     damaged_by_self: bool = False   # "dealt damage by ~ this turn" (Sengir Vampire)
     historic: bool = False        # an artifact, a legendary object or a Saga (CR 700.6)
     nontoken: bool = False        # "nontoken": not a token (CR 111.1)
+    token: bool = False           # "creature token", "tokens you control": a token (CR 111.1)
     counter: str | None = None    # "with a +1/+1 counter on it": one or more of that kind (CR 122.1)
 
 

@@ -154,10 +154,10 @@ class LineRules:
         its = ir.Ref("attached_controller") if trigger.subject in ("enchanted", "equipped") \
             else ir.Ref("triggering_controller") if isinstance(trigger.subject, ir.Filter) else None
         that = ir.Ref("triggering_player") if _names_player(trigger) else None
-        if trigger.event in ("enters", "dies") and isinstance(trigger.subject, ir.Filter) \
-                and trigger.subject.controller == "opponent":
-            # "a creature an opponent controls dies", "a land enters under an opponent's control":
-            # the opponent named is its controller (CR 603.10a: as it last existed)
+        if (trigger.event in ("enters", "dies") or trigger.event.endswith(("damage_to_you", "damage_to_self"))) \
+                and isinstance(trigger.subject, ir.Filter) and trigger.subject.controller == "opponent":
+            # "a creature an opponent controls dies", "a land enters under an opponent's control",
+            # "a source an opponent controls deals damage to you": the opponent named is its controller (CR 603.10a: as it last existed)
             that = ir.Ref("triggering_controller")
         spell = ir.Ref("triggering_spell") if trigger.event == "cast" else None   # CR 601.2i
         if trigger.event in ("blocks_or_blocked_by_creature", "blocked_by_creature"):   # "that creature": the other one
