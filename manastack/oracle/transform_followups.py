@@ -1,8 +1,9 @@
 """OracleTransformer rules: follow-up parts that combine with the rest of a line: putting an
 object into its owner's library (CR 401.4), a permanent you choose as the effect happens
 (CR 608.2d), "your next untap step" (CR 502.3), the life lost this way (CR 119.3), becoming the
-target of a spell or ability (CR 603.2), "can't be blocked by" (CR 509.1b), and the abilities a
-token is created with (CR 111.3)."""
+target of a spell or ability (CR 603.2), "can't be blocked by" (CR 509.1b), the abilities a
+token is created with (CR 111.3), a duration put first ("Until end of turn, ...", CR 611.2) and
+quoted abilities granted by an effect (CR 613.1f, 113.10)."""
 from __future__ import annotations
 
 import dataclasses
@@ -11,7 +12,7 @@ from lark import Token, v_args
 
 from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
-from manastack.oracle.transform_base import (IT, THAT_OBJECT, _Amount, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _Otherwise, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
+from manastack.oracle.transform_base import (IT, THAT_OBJECT, UNTIL_EOT, _OPEN, _Amount, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _Otherwise, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
                                               _is_object, _number, _of, _permanent)
 
 
@@ -169,10 +170,6 @@ class FollowupRules:
               and d.filter.controller is None, "a player sacrifices")
         return ir.Trigger("sacrificed", d.filter)
 
-    def e_enchanted_becomes_target(self, c):
-        """"When enchanted creature becomes the target of a spell or ability" (Ice Cage)."""
-        return ir.Trigger("becomes_target", "enchanted")
-
     def st_pt_count(self, c):
         """"~'s power and toughness are each equal to the number of creatures you control": a
         characteristic-defining ability (CR 604.3, 613.4a), in every zone."""
@@ -296,10 +293,6 @@ class FollowupRules:
         card." (Castigate): as Coercion's template, with the card exiled (CR 701.20a, 406.1)."""
         return [dataclasses.replace(e, exile=True) for e in self.reveal_hand_discard(c)]
 
-    def st_one_blocker(self, c):
-        """"~ can't be blocked by more than one creature" (CR 509.1b)."""
-        return [ir.StaticAbility(ir.StaticEffect("max_one_blocker", c[0]))]
-
     def token_has(self, c):
         """"It has "[ability]"" after "create ... token" (CR 111.3): the quoted ability is part
         of the token's characteristics; ``body`` adds it to the token."""
@@ -415,6 +408,62 @@ class FollowupRules:
     def q_self_stat(self, c):
         return ir.StatOf(ir.Ref("self"), c[-1])
 
+    # ---- a duration put first, quoted abilities granted (CR 611.2, 613.1f, 113.10)
+    def eot_sentence(self, c):
+        """"Until end of turn, target creature gets +2/+0 and gains trample.": every effect of
+        the sentence lasts until end of turn (CR 611.2a, 514.2); one that can't is refused."""
+        return _until_eot(self.sentence(_eot_clauses(c)))
+
+    def eot_where_x(self, c):
+        """"Until end of turn, creatures you control get +X/+X, where X is ..." (CR 107.3)."""
+        return _until_eot(self.where_x(_eot_clauses(c)))
+
+    def eot_may_play(self, c):
+        """"Until end of turn, you may play that card.": the card this ability exiled
+        (CR 601.3, 305.1), as "You may play that card this turn"."""
+        return [ir.MayPlayExiled()]
+
+    def gains_quoted(self, c):
+        """"gains "{T}: ..."", "gain trample and "Whenever this creature ..."": the quoted
+        activated or triggered abilities (CR 113.10), with the keywords before them (CR 613.1f).
+        Its duration comes from the sentence: "Until end of turn" first, else none (it lasts)."""
+        what = c[0] if c and not isinstance(c[0], (list, tuple, Token)) else PREV
+        _need(what is PREV or _permanent(what), "gains")
+        abilities, text = c[-1]
+        _need(all(type(a) in (ir.ActivatedAbility, ir.TriggeredAbility) for a in abilities), "a quoted ability")
+        keywords = next((x for x in c if isinstance(x, list)), [])
+        granted = ir.GainAbility(what, tuple(dataclasses.replace(a, text=text) for a in abilities), _OPEN)
+        return ([ir.GrantKeywords(what, tuple(keywords), _OPEN)] if keywords else []) + [granted]
+
+    def quoted_sentence(self, c):
+        """A sentence whose last clause grants a quoted ability: the period inside the quotation
+        marks ends it (CR 113.10)."""
+        clauses = [x for x in c if isinstance(x, list)]
+        _need(bool(clauses) and bool(clauses[-1]) and type(clauses[-1][-1]) is ir.GainAbility, "a quoted ability")
+        return self.sentence(c)
+
+    def eot_quoted_sentence(self, c):
+        return _until_eot(self.quoted_sentence(_eot_clauses(c)))
+
 
 _QUANTITIES = (ir.CountOf, ir.CountersOn, ir.StatOf, ir.CountPerPlayer)
 
+
+
+def _eot_clauses(c) -> list:
+    """The clauses after "Until end of turn,", each effect whose duration the sentence gives
+    (``_OPEN``) lasting until end of turn."""
+    return [[dataclasses.replace(e, duration=UNTIL_EOT) if getattr(e, "duration", None) == _OPEN else e
+             for e in x] if isinstance(x, list) else x for x in c if x != "eot"]
+
+
+def _until_eot(effects: list) -> list:
+    """The effects of a sentence under "Until end of turn,": each must last until end of turn
+    (a continuous effect, CR 611.2a); a one-shot effect or one with another duration is refused."""
+    _need(all(getattr(e, "duration", None) == UNTIL_EOT for e in effects), "until end of turn")
+    # "target creature gets +3/+3 and other creatures you control get +1/+1": other than the
+    # target, which a group's "other" (other than the source) doesn't say
+    _need(not (any(isinstance(getattr(e, "what", None), _T) for e in effects)
+               and any(isinstance(getattr(e, "what", None), ir.Ref) and e.what.filter is not None
+                       and e.what.filter.other for e in effects)), "other than the target")
+    return effects
