@@ -729,6 +729,20 @@ def test_paying_x_in_a_triggered_ability(corpus_db):
     assert corpus_db.get("Vigil for the Lost").fully_supported
     assert corpus_db.get("Wildborn Preserver").fully_supported
 
+
+def test_otherwise_after_a_condition_or_if_you_do(corpus_db):
+    """"Otherwise, ..." (CR 608.2c): the effects when the condition before is false (Cling to
+    Dust: "If it was a creature card, you gain 3 life. Otherwise, you draw a card."), or when the
+    action "If you do" followed wasn't done (Insatiable Appetite)."""
+    spell = next(a for a in corpus_db.get("Cling to Dust").abilities if type(a) is SpellAbility)
+    assert spell.effects[1] == ir.Conditional(ir.ObjectIs(Target(0), Filter(types=("Creature",))),
+                                              (GainLife(3),), (Draw(),), otherwise_after=True)
+    [appetite] = corpus_db.get("Insatiable Appetite").abilities
+    assert appetite.effects[1] == ir.IfYouDont((ModifyPT(Target(0), 3, 3, "end_of_turn"),))
+    raker = corpus_db.get("Mind Raker").abilities[1]
+    assert raker.effects[0].effects[0] == ir.PutExiledInGraveyard()
+
+
 def test_conditions_with_planeswalker_types_colors_and_counted_subtypes():
     """"if you control a Basri planeswalker" (CR 205.3j), "a blue or black permanent" (either
     color, CR 105.2), "two or more Plains" (a subtype whose plural is itself), "exactly one

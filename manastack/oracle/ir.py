@@ -729,6 +729,13 @@ class RemoveCounter:
 
 
 @dataclass(frozen=True, slots=True)
+class PutExiledInGraveyard:
+    """"Put a card an opponent owns from exile into that player's graveyard": one such card the
+    controller chooses, moved to its owner's graveyard (CR 400.3, 406); done only if there was
+    one, for "If you do" (CR 608.2c)."""
+
+
+@dataclass(frozen=True, slots=True)
 class CreateReflexive:
     """CR 603.12: "When you do, ...": doing the optional action before it makes ``ability``
     trigger; it goes on the stack the next time a player would receive priority, with its own
@@ -747,6 +754,7 @@ class Conditional:
     condition: "str | StateCondition | ObjectIs"
     effects: tuple["Effect", ...]
     otherwise: tuple["Effect", ...] = ()
+    otherwise_after: bool = False     # "Otherwise, ..." written after the effects, not replaced by them
 
 
 @dataclass(frozen=True, slots=True)
@@ -1168,7 +1176,7 @@ Effect = Union[
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit,
     IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict,
     PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, Surveil, CreateEmblem, SacrificePermanents,
-    PayLife, RemoveCounter,
+    PayLife, RemoveCounter, PutExiledInGraveyard,
 ]
 
 # --------------------------------------------------------------------------------- costs

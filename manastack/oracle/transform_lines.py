@@ -10,7 +10,7 @@ from lark import Token, v_args
 from manastack.mana import ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (_plain_group, no_it_subject, 
-    IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, _OPEN, _ChooseColor, _CounteredExile, _KeepsSource, _OfIt, _TokenHas, _T, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
+    IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, _OPEN, _ChooseColor, _CounteredExile, _KeepsSource, _OfIt, _Otherwise, _TokenHas, _T, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
     bind)
 
 
@@ -528,6 +528,10 @@ class LineRules:
                 keywords = tuple(dataclasses.replace(k, arg=ir.PROTECTION_CHOICE) if k.arg == ir.CHOSEN_COLOR else k
                                  for k in sentence[0].keywords)
                 sentence = [dataclasses.replace(sentence[0], keywords=keywords)]
+            if sentence and isinstance(sentence[0], _Otherwise):
+                _need(len(out) > start, "otherwise")
+                out[-1:] = _otherwise(out[-1], sentence[0].effects)
+                continue
             if sentence and isinstance(sentence[0], ir.IfYouDont):
                 _need(len(out) > start, "if you don't")
                 out[-1:] = _unless_done(out[-1], sentence[0])
@@ -776,6 +780,16 @@ def _unless_done(last, dont: ir.IfYouDont) -> list:
     return [last, dont]
 
 
+def _otherwise(last, effects: tuple) -> list:
+    """CR 608.2c: "Otherwise, ..." is what happens when the condition of the sentence before is
+    false, or when the action "If you do" followed wasn't done ("If you don't")."""
+    if type(last) is ir.Conditional and not last.otherwise:
+        return [dataclasses.replace(last, otherwise=effects, otherwise_after=True)]
+    did = type(last) is ir.IfYouDo or type(last) is ir.May and bool(last.effects) and type(last.effects[-1]) is ir.IfYouDo
+    _need(did, "otherwise")
+    return [last, ir.IfYouDont(effects)]
+
+
 def _may_do(effect) -> bool:
     """Whether "If you do" can follow ``effect``: a single discard of one card, payment
     (X chosen as it resolves), sacrifice of this object ("~" or "it") or of one permanent you choose, a draw of
@@ -801,7 +815,8 @@ def _may_do(effect) -> bool:
             # control to its owner's hand": the one object chosen as it happens (CR 608.2d)
             or (t in (ir.Exile, ir.ReturnToHand) and isinstance(effect.what, ir.Ref) and effect.what.name == "chosen")
             or t in (ir.PayEnergy, ir.PayLife)     # "you may pay {E}{E} / 2 life" (CR 107.14, 119.4)
-            or t is ir.RemoveCounter)              # "remove a +1/+1 counter from ~" (CR 122.1)
+            or t is ir.RemoveCounter               # "remove a +1/+1 counter from ~" (CR 122.1)
+            or t is ir.PutExiledInGraveyard)       # the processors' "put a card ... from exile"
 
 
 def _damage_instead(condition, source, n) -> "_Instead":
