@@ -168,3 +168,113 @@ def test_a_granted_ability_survives_a_save(db):
     loaded = Game.from_json(g.to_json())
     [bears] = on_battlefield(loaded, "Grizzly Bears")
     assert len(layers.card_now(loaded.current_state(), bears).abilities) == 1
+
+
+# ------------------------------------------------------------------ losing keywords (CR 613.1f, 613.7)
+
+
+def test_radjan_spirit_takes_flying_away_until_end_of_turn(db):
+    """Radjan Spirit: "{T}: Target creature loses flying until end of turn."; the loss ends with
+    the turn (CR 514.2)."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    battlefield: [Radjan Spirit]
+    library: [Forest, Forest]
+  - name: Bob
+    battlefield: [Wind Drake]
+    library: [Island, Island]
+""", turn=3)
+    cast_and_pay(g, "activate Radjan Spirit", "Wind Drake")
+    resolve(g)
+    [drake] = on_battlefield(g, "Wind Drake")
+    assert not ch.has(g.current_state(), drake, "flying")
+    _end_turn(g)
+    assert ch.has(g.current_state(), drake, "flying")
+
+
+def test_gaining_and_losing_flying_apply_in_timestamp_order(db):
+    """CR 613.7: in layer 6 the later effect wins: losing flying after Jump leaves the creature
+    without it, Jump after the loss gives it back."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    hand: [Jump, Jump]
+    battlefield: [Radjan Spirit, Island, Island, Grizzly Bears]
+    library: [Forest, Forest]
+  - name: Bob
+    library: [Island, Island]
+""", turn=3)
+    cast_and_pay(g, "cast Jump", "Grizzly Bears")
+    resolve(g)
+    [bears] = on_battlefield(g, "Grizzly Bears")
+    assert ch.has(g.current_state(), bears, "flying")
+    cast_and_pay(g, "activate Radjan Spirit", "Grizzly Bears")
+    resolve(g)
+    assert not ch.has(g.current_state(), bears, "flying")
+    cast_and_pay(g, "cast Jump", "Grizzly Bears")
+    resolve(g)
+    assert ch.has(g.current_state(), bears, "flying")
+
+
+def test_colossus_hammer_takes_flying_a_later_effect_gives_back(db):
+    """Colossus Hammer: the equipped creature gets +10/+10 and loses flying (a static ability,
+    its timestamp the Equipment's, CR 613.7a); Jump, later, gives flying again."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    hand: [Jump]
+    battlefield: [Island, Serra Angel, {card: Colossus Hammer, attached_to: Serra Angel}]
+  - name: Bob
+""", turn=3)
+    [angel] = on_battlefield(g, "Serra Angel")
+    s = g.current_state()
+    assert ch.power_toughness(s, angel) == (14, 14)
+    assert not ch.has(s, angel, "flying") and ch.has(s, angel, "vigilance")
+    cast_and_pay(g, "cast Jump", "Serra Angel")
+    resolve(g)
+    assert ch.has(g.current_state(), angel, "flying")
+
+
+def test_chimeric_sphere_becomes_a_creature_without_flying_until_end_of_turn(db):
+    """Chimeric Sphere's second ability: "Until end of turn, ~ becomes a 3/2 Construct artifact
+    creature and loses flying." Both parts last until end of turn; after its first ability the
+    later loss wins (CR 613.7)."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    battlefield: [Chimeric Sphere, Island, Island, Island, Island]
+    library: [Island, Island]
+  - name: Bob
+    library: [Island, Island]
+""", turn=3)
+    pick(g, "activate Chimeric Sphere: {2}: Until end of turn, Chimeric Sphere becomes a 2/1")
+    while g.pending.kind == "pay":
+        g.push(game_helpers.Action("autopay"))
+    resolve(g)
+    [sphere] = on_battlefield(g, "Chimeric Sphere")
+    assert ch.has(g.current_state(), sphere, "flying")
+    pick(g, "activate Chimeric Sphere: {2}: Until end of turn, Chimeric Sphere becomes a 3/2")
+    while g.pending.kind == "pay":
+        g.push(game_helpers.Action("autopay"))
+    resolve(g)
+    s = g.current_state()
+    assert ch.power_toughness(s, sphere) == (3, 2) and not ch.has(s, sphere, "flying")
+    _end_turn(g)
+    assert not ch.is_creature(g.current_state(), sphere)
+
+
+def test_siege_of_towers_animates_a_mountain_for_good(db):
+    """Siege of Towers: "Target Mountain becomes a 3/1 creature. It's still a land." has no
+    duration: the effect lasts (CR 611.2a), after the turn too."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    hand: [Siege of Towers]
+    battlefield: [Mountain, Mountain, Mountain]
+    library: [Mountain, Mountain]
+  - name: Bob
+    library: [Island, Island]
+""", turn=3)
+    cast_and_pay(g, "cast Siege of Towers", "Mountain")
+    while g.pending.kind != "priority" or g.current_state().stack:
+        _step(g)
+    _end_turn(g)
+    s = g.current_state()
+    animated = [o for o in on_battlefield(g, "Mountain") if ch.is_creature(s, o)]
+    assert len(animated) == 1 and ch.power_toughness(s, animated[0]) == (3, 1)

@@ -592,3 +592,35 @@ def test_a_static_keyword_and_quoted_ability(corpus_db):
     """"Enchanted creature has lifelink and "Whenever ..."" (Eternal Thirst) is read as before."""
     assert corpus_db.get("Eternal Thirst").fully_supported
     assert corpus_db.get("Lightning Prowess").fully_supported
+
+
+def test_losing_keywords_in_effects_and_statics(corpus_db):
+    """CR 613.1f: "Target creature loses flying until end of turn." (Radjan Spirit), "gains
+    flying and loses trample" (Canopy Dragon: "and" before a verb joins clauses), and the static
+    "Equipped creature gets +10/+10 and loses flying." (Colossus Hammer)."""
+    [ability] = corpus_db.get("Radjan Spirit").abilities
+    assert ability.effects == (ir.LoseKeywords(Target(0), (Keyword("flying"),)),)
+    dragon = corpus_db.get("Canopy Dragon").abilities[-1]
+    assert dragon.effects == (GrantKeywords(Ref("self"), (Keyword("flying"),)),
+                              ir.LoseKeywords(Ref("self"), (Keyword("trample"),)))
+    hammer = [a.effect for a in corpus_db.get("Colossus Hammer").abilities if type(a) is StaticAbility]
+    assert [(e.kind, e.keywords) for e in hammer] == [("modify_pt", ()), ("lose_keywords", (Keyword("flying"),))]
+    # "When ~ blocks, it loses defender.": no duration, it lasts (Elder Land Wurm)
+    [trig] = [a for a in corpus_db.get("Elder Land Wurm").abilities if type(a) is TriggeredAbility]
+    assert trig.effects == (ir.LoseKeywords(Ref("self"), (Keyword("defender"),), "permanent"),)
+
+
+def test_and_before_a_verb_ends_a_keyword_list(corpus_db):
+    """"gains trample and gets +X/+X" (Craterhoof Behemoth) is two clauses."""
+    trig = corpus_db.get("Craterhoof Behemoth").abilities[-1]
+    assert [type(e).__name__ for e in trig.effects] == ["GrantKeywords", "ModifyPT"]
+
+
+def test_becomes_a_creature_without_a_duration_lasts(corpus_db):
+    """"Target Mountain becomes a 3/1 creature. It's still a land." (Siege of Towers) has no
+    duration (CR 611.2a); "Until end of turn, ~ becomes ... and loses flying" (Chimeric Sphere)
+    gives both parts the turn."""
+    spell_ab = next(a for a in corpus_db.get("Siege of Towers").abilities if type(a) is SpellAbility)
+    assert [e.duration for e in spell_ab.effects] == ["permanent"]
+    sphere = corpus_db.get("Chimeric Sphere").abilities[-1]
+    assert [e.duration for e in sphere.effects] == ["end_of_turn", "end_of_turn"]

@@ -127,17 +127,25 @@ def _card_keywords(card) -> frozenset[str]:
 def _keywords(s: State, o: Obj) -> set[str]:
     kws = {ab.name for ab in layers.card_now(s, o).abilities if type(ab) is ir.Keyword}
     if o.zone == "battlefield":
+        changes = []            # (timestamp, gained, names): layer 6 in timestamp order (CR 613.7)
         if o.id not in _GRANTING:
             _GRANTING.add(o.id)
             try:
                 for src, eff in _static_sources(s):
-                    if eff.kind == "grant_keywords" and _affects(s, src, eff, o):
-                        kws.update(k.name for k in eff.keywords)
+                    if eff.kind in _KEYWORD_KINDS and _affects(s, src, eff, o):
+                        changes.append((src.timestamp, eff.kind == "grant_keywords", [k.name for k in eff.keywords]))
             finally:
                 _GRANTING.discard(o.id)
-        for e in s.effects:     # granted until end of turn (other effects use keywords as data)
-            if e.kind == "grant" and e.affected == o.id:
-                kws.update(e.keywords)
+        for e in s.effects:     # gained or lost for a time (other effects use keywords as data)
+            if e.kind in _KEYWORD_RECORDS and e.affected == o.id:
+                changes.append((e.timestamp, e.kind == "grant", e.keywords))
+        if any(not gained for _t, gained, _n in changes):
+            changes.sort(key=lambda c: c[0])
+        for _t, gained, names in changes:
+            if gained:
+                kws.update(names)
+            else:
+                kws.difference_update(names)
         if "suspend" in o.cast_costs and "Creature" in o.card.types:
             kws.add("haste")    # cast by suspend, controlled since (CR 702.62a)
         if "dash" in o.cast_costs:
@@ -147,6 +155,10 @@ def _keywords(s: State, o: Obj) -> set[str]:
     if exercise.RECORD is not None:
         return exercise.ReadKeywords(kws, o.card)   # notes the keywords rules code asks about
     return kws
+
+
+_KEYWORD_KINDS = frozenset({"grant_keywords", "lose_keywords"})
+_KEYWORD_RECORDS = frozenset({"grant", "lose_keywords"})
 
 
 def _quality(arg: str | None, source: Obj) -> str | None:

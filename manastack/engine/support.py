@@ -88,6 +88,12 @@ _PRINTED_ONLY = frozenset({"affinity", "improvise", "delve", "evoke", "dash", "s
                           "forestcycling", "basic landcycling", "unearth", "scavenge",
                           "rebound", "retrace", "jump-start", "transmute", "embalm", "eternalize", "dredge", "overload",
                           "sunburst", "awaken", "splice", "miracle", "mutate", "outlast", "bestow"})
+# Keywords an effect may take away (CR 613.1f): those rules code reads through
+# engine.characteristics.keywords, so a loss is seen wherever they matter.
+_LOSABLE = frozenset({"flying", "first strike", "double strike", "trample", "defender", "hexproof",
+                      "indestructible", "shroud", "vigilance", "lifelink", "deathtouch", "reach", "menace",
+                      "fear", "intimidate", "shadow", "horsemanship", "infect", "wither", "plainswalk",
+                      "islandwalk", "swampwalk", "mountainwalk", "forestwalk"})
 # The parts a kicker, buyback or flashback cost may have (CR 702.33a, 702.27a, 702.34a).
 SPELL_COST_PARTS = frozenset({"mana", "pay_life", "sacrifice", "tap_untapped", "tap_count"})
 # The parts "As an additional cost to cast this spell, ..." may have (CR 601.2b, 118.8).
@@ -125,7 +131,8 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "control",                  # an Aura's control effect, engine.control
                           "no_maximum_hand_size",     # CR 402.2, engine.turn._cleanup
                           "block_additional",         # CR 509.1a-b, engine.combat.block_capacity
-                          "cast_from_graveyard"})     # CR 601.3, its own card only: engine.alt_costs
+                          "cast_from_graveyard",      # CR 601.3, its own card only: engine.alt_costs
+                          "lose_keywords"})           # CR 613.1f, 613.7: engine.characteristics.keywords
 REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color",
                                "double_damage_to_player", "more_counters", "double_counters",
                                "enter_as_copy", "choose_creature_type",
@@ -323,6 +330,8 @@ def _walk(node, out: list[str]) -> None:
         out.append("each player searching their own library")   # engine.effects._search: one library
     elif hasattr(node, "duration") and node.duration not in DURATIONS:
         out.append(f"duration {node.duration!r}")
+    if t is ir.LoseKeywords or (t is ir.StaticEffect and node.kind == "lose_keywords"):
+        out += [f"losing the keyword {k.name!r}" for k in node.keywords if k.name not in _LOSABLE or k.arg is not None]
     if t is ir.GrantKeywords or (t is ir.StaticEffect and node.kind == "grant_keywords"):
         out += [f"granting the triggered keyword {k.name!r}" for k in node.keywords if _is_triggered(k)]
         out += [f"granting the keyword {k.name!r}" for k in node.keywords if k.name in _PRINTED_ONLY]

@@ -1585,7 +1585,18 @@ class GainAbility:
     duration: str = "end_of_turn"
 
 
-Effect = Union[Effect, GainAbility]
+@dataclass(frozen=True, slots=True)
+class LoseKeywords:
+    """"target creature loses flying until end of turn": each object named loses those keyword
+    abilities for ``duration`` (layer 6, CR 613.1f), after the ones gained earlier and before
+    the ones gained later (timestamps, CR 613.7)."""
+
+    what: Subject
+    keywords: tuple["Keyword", ...]
+    duration: str = "end_of_turn"
+
+
+Effect = Union[Effect, GainAbility, LoseKeywords]
 
 
 def nodes(node) -> Iterator:

@@ -385,6 +385,14 @@ class FollowupRules:
         granted = ir.GainAbility(what, tuple(dataclasses.replace(a, text=text) for a in abilities), _OPEN)
         return ([ir.GrantKeywords(what, tuple(keywords), _OPEN)] if keywords else []) + [granted]
 
+    def lose_keywords(self, c):
+        """"Target creature loses flying until end of turn", "All creatures lose flying until
+        end of turn" (layer 6, CR 613.1f)."""
+        what = c[0] if not isinstance(c[0], list) else PREV
+        _need(what is PREV or _permanent(what), "loses")
+        keywords = next(x for x in c if isinstance(x, list))
+        return [ir.LoseKeywords(what, tuple(keywords), UNTIL_EOT if "eot" in c else _OPEN)]
+
     def quoted_sentence(self, c):
         """A sentence whose last clause grants a quoted ability: the period inside the quotation
         marks ends it (CR 113.10)."""
