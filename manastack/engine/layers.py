@@ -30,7 +30,7 @@ from . import exercise
 from .state import Obj, State
 from .upcalls import condition_holds, matches
 
-CHANGING_KINDS = frozenset({"set_land_type", "grant_ability"})
+CHANGING_KINDS = frozenset({"set_land_type", "grant_ability", "add_types"})
 
 _COMPUTING: set[int] = set()
 
@@ -74,14 +74,18 @@ def card_now(s: State, o: Obj, found: list | None = None) -> CardDef:
             for src, eff in found:
                 if eff.kind == "set_land_type" and affected_by(s, src, eff, o):
                     land_type = eff.land_type      # the latest timestamp wins (CR 613.7)
+        # layer 4 (CR 613.1d): types and subtypes in addition to its own, in timestamp order
+        added = tuple(eff for src, eff in found if eff.kind == "add_types" and affected_by(s, src, eff, o))
         grants = tuple(ab.text for src, eff in found
                        if eff.kind == "grant_ability" and not stripped(s, src, found)
                        and affected_by(s, src, eff, o) and _applies(s, eff, src) for ab in eff.abilities) + gained
     finally:
         _COMPUTING.discard(o.id)
-    if not land_type and not grants:
+    if not land_type and not grants and not added:
         return card
-    return derived(card, land_type, grants)
+    types = tuple(t for eff in added for t in eff.types)
+    subtypes = tuple(t for eff in added for t in eff.subtypes)
+    return derived(card, land_type, grants, types, subtypes)
 
 
 def granted(s: State, o: Obj) -> tuple[str, ...]:
@@ -118,16 +122,21 @@ def stripped(s: State, o: Obj, found) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def derived(card: CardDef, land_type: str, grants: tuple[str, ...]) -> CardDef:
-    """``card`` with its land types set to ``land_type`` (CR 305.7) and ``grants`` added as
-    abilities (CR 613.1f), compiled from the changed face."""
+def derived(card: CardDef, land_type: str, grants: tuple[str, ...], types: tuple[str, ...] = (),
+            subtypes: tuple[str, ...] = ()) -> CardDef:
+    """``card`` with its land types set to ``land_type`` (CR 305.7), ``types`` and ``subtypes``
+    added (CR 205.1b) and ``grants`` added as abilities (CR 613.1f), compiled from the changed
+    face."""
     face = dict(card.face)
     face["name"] = card.name
     text = card.text
+    if land_type or types or subtypes:
+        kept = [t for t in card.subtypes if t not in LAND_TYPES] + [land_type] if land_type else list(card.subtypes)
+        face["subtypes"] = kept + [t for t in subtypes if t not in kept]
+        face["types"] = [t for t in card.types if t not in types] + list(types)
+        face["type"] = " — ".join(x for x in (" ".join(card.supertypes + tuple(face["types"])),
+                                              " ".join(face["subtypes"])) if x)
     if land_type:
-        subtypes = [t for t in card.subtypes if t not in LAND_TYPES] + [land_type]
-        face["subtypes"] = subtypes
-        face["type"] = card.type_line.split(" — ")[0] + " — " + " ".join(subtypes)
         text = ""
     face["text"] = "\n".join(([text] if text else []) + list(grants))
     return CardDef.from_face(face)

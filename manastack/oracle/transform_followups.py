@@ -10,6 +10,7 @@ import dataclasses
 
 from lark import Token, v_args
 
+from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (IT, THAT_OBJECT, UNTIL_EOT, _OPEN, _Amount, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
                                               _is_object, _number, _of, _permanent)
@@ -80,14 +81,63 @@ class FollowupRules:
                   and bool(what.filter.types), "doesn't untap: only permanents of a type you control")
         return [ir.SkipNextUntap(what, yours=True)]
 
+    # ---- optional actions "If you do" can follow (CR 608.2c)
+    def pay_life(self, c):
+        """"Pay 2 life" in an effect, usually "You may pay 2 life. If you do, ..." (CR 119.4)."""
+        return [ir.PayLife(_number(str(c[0])))]
+
+    def remove_counter(self, c):
+        """"Remove a +1/+1 counter from ~", "... from target creature" (CR 122.1): counters of
+        one kind, all of them or "If you do" doesn't apply."""
+        n, kind, what = _number(str(c[0])), c[1], c[2]
+        _need(isinstance(n, int) and _permanent(what), "remove counters")
+        return [ir.RemoveCounter(what, kind, n)]
+
+    def edict_you_another(self, c):
+        """"Sacrifice another creature" as an effect: a permanent its controller chooses other
+        than the source (CR 701.21a)."""
+        d = c[-1]
+        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given
+              and d.filter.controller is None and not d.filter.other, "sacrifice another")
+        return [ir.SacrificePermanents(ir.Ref("you"), dataclasses.replace(d.filter, controller="you", other=True))]
+
+    # ---- "If that creature is a Human, ...": the object named before (CR 608.2c, 608.2h)
+    def obj_cond(self, c):
+        return ir.ObjectIs(THAT_OBJECT, c[-1])
+
+    def oc_its(self, c):
+        """"If it's an artifact creature, ...": "it" is the object named last."""
+        return ir.ObjectIs(IT, self.oq_desc(c))
+
+    def oc_counter(self, c):
+        """"If that creature has (had) a +1/+1 counter on it" (CR 122.1)."""
+        return ir.ObjectIs(THAT_OBJECT, ir.Filter(counter=c[-1]))
+
+    def oq_desc(self, c):
+        """"a Human", "an artifact creature", "a Zombie card": one object's characteristics."""
+        d = _of(c, _Desc)
+        _need(not d.plural and d.kind in (None, "permanent", "card") and _plain_group(d.filter)
+              and d.filter.controller is None, "that creature is a ...")
+        return d.filter
+
+    def oq_colors(self, c):
+        """"red", "white or blue": any of the colors (CR 105.2)."""
+        return ir.Filter(colors=tuple(NAME_TO_COLOR[str(t).lower()] for t in c))
+
+    def oq_attacking(self, c):
+        return ir.Filter(attacking=True)
+
     def o_chosen(self, c):
         """"a land you control": one permanent you control matching the description, chosen
-        as the effect happens (CR 608.2d); no target. Only "you control", so the chooser is
-        the ability's controller."""
+        as the effect happens (CR 608.2d); no target ("another": other than the source). Only
+        "you control", so the chooser is the ability's controller. Also "a creature card from your graveyard" and "a card from
+        your hand": one of your own cards there (exiled: Forgotten Harvest, Forsaken City)."""
         d = _of(c, _Desc)
-        _need("another" not in c and not d.plural and d.kind in (None, "permanent")
-              and not d.zone_given and d.filter.controller == "you", "a permanent you choose")
-        return ir.Ref("chosen", d.filter)
+        card = d.kind == "card" and d.zone_given and d.filter.zone in ("graveyard", "hand")
+        _need(not d.plural and d.filter.controller == "you" and not d.filter.other
+              and (card or d.kind in (None, "permanent") and not d.zone_given), "a permanent you choose")
+        # "another creature you control": not the source (CR 109.1)
+        return ir.Ref("chosen", dataclasses.replace(d.filter, other=True) if "another" in c else d.filter)
 
     def e_becomes_target(self, c):
         """"When ~ becomes the target of a spell or ability" (of any player, CR 115.1)."""
@@ -111,10 +161,6 @@ class FollowupRules:
         _need(article != "another" and not d.plural and d.kind in (None, "permanent") and not d.zone_given
               and d.filter.controller is None, "a player sacrifices")
         return ir.Trigger("sacrificed", d.filter)
-
-    def e_enchanted_becomes_target(self, c):
-        """"When enchanted creature becomes the target of a spell or ability" (Ice Cage)."""
-        return ir.Trigger("becomes_target", "enchanted")
 
     def st_pt_count(self, c):
         """"~'s power and toughness are each equal to the number of creatures you control": a
@@ -238,10 +284,6 @@ class FollowupRules:
         """"Target opponent reveals their hand. You choose a nonland card from it and exile that
         card." (Castigate): as Coercion's template, with the card exiled (CR 701.20a, 406.1)."""
         return [dataclasses.replace(e, exile=True) for e in self.reveal_hand_discard(c)]
-
-    def st_one_blocker(self, c):
-        """"~ can't be blocked by more than one creature" (CR 509.1b)."""
-        return [ir.StaticAbility(ir.StaticEffect("max_one_blocker", c[0]))]
 
     def token_has(self, c):
         """"It has "[ability]"" after "create ... token" (CR 111.3): the quoted ability is part
