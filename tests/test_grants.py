@@ -278,3 +278,64 @@ def test_siege_of_towers_animates_a_mountain_for_good(db):
     s = g.current_state()
     animated = [o for o in on_battlefield(g, "Mountain") if ch.is_creature(s, o)]
     assert len(animated) == 1 and ch.power_toughness(s, animated[0]) == (3, 1)
+
+
+# ------------------------------------------------------------------ colors (layer 5, CR 613.1e, 105.3)
+
+
+def test_cerulean_wisps_makes_a_creature_blue_until_end_of_turn(db):
+    """Cerulean Wisps: "Target creature becomes blue until end of turn. Untap that creature.
+    Draw a card." Its colors are blue instead of its own (CR 105.3), for the turn."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    hand: [Cerulean Wisps]
+    battlefield: [Island, {card: Grizzly Bears, tapped: true}]
+    library: [Island, Island, Island]
+  - name: Bob
+    library: [Island, Island]
+""", turn=3)
+    cast_and_pay(g, "cast Cerulean Wisps", "Grizzly Bears")
+    resolve(g)
+    [bears] = on_battlefield(g, "Grizzly Bears")
+    s = g.current_state()
+    assert ch.colors(s, bears) == ("U",) and not bears.tapped and len(names(g, 0, "hand")) == 1
+    _end_turn(g)
+    assert ch.colors(g.current_state(), bears) == ("G",)
+
+
+def test_rainbow_crow_becomes_the_color_its_controller_chooses(db):
+    """Rainbow Crow: "{1}: ~ becomes the color of your choice until end of turn." The color is
+    chosen as the ability resolves (CR 608.2d)."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    battlefield: [Rainbow Crow, Island]
+    library: [Island, Island]
+  - name: Bob
+    library: [Island, Island]
+""", turn=3)
+    cast_and_pay(g, "activate Rainbow Crow")
+    g.push(game_helpers.Action("pass"))
+    g.push(game_helpers.Action("pass"))
+    assert g.pending.kind == "choose_color"
+    pick(g, "red")
+    [crow] = on_battlefield(g, "Rainbow Crow")
+    assert ch.colors(g.current_state(), crow) == ("R",)
+
+
+def test_alchors_tomb_changes_the_color_for_good(db):
+    """Alchor's Tomb: "Target permanent you control becomes the color of your choice." has no
+    duration: the new color lasts after the turn (CR 611.2a)."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    battlefield: [Alchor's Tomb, Plains, Plains, Grizzly Bears]
+    library: [Plains, Plains]
+  - name: Bob
+    library: [Island, Island]
+""", turn=3)
+    cast_and_pay(g, "activate Alchor's Tomb", "Grizzly Bears")
+    g.push(game_helpers.Action("pass"))
+    g.push(game_helpers.Action("pass"))
+    pick(g, "white")
+    _end_turn(g)
+    [bears] = on_battlefield(g, "Grizzly Bears")
+    assert ch.colors(g.current_state(), bears) == ("W",)

@@ -987,3 +987,17 @@ def test_becomes_a_creature_without_a_duration_lasts(corpus_db):
     assert [e.duration for e in spell_ab.effects] == ["permanent"]
     sphere = corpus_db.get("Chimeric Sphere").abilities[-1]
     assert [e.duration for e in sphere.effects] == ["end_of_turn", "end_of_turn"]
+
+
+def test_becomes_a_color(corpus_db):
+    """Layer 5 (CR 613.1e): "Target creature becomes blue until end of turn." (Cerulean Wisps),
+    "the color of your choice" (Rainbow Crow), in a list of effects (Traitor's Clutch), and a
+    spell or permanent target stays refused (Blind Seer)."""
+    wisps = next(a for a in corpus_db.get("Cerulean Wisps").abilities if type(a) is SpellAbility)
+    assert wisps.effects[0] == ir.BecomeColor(Target(0), ("U",))
+    crow = corpus_db.get("Rainbow Crow").abilities[-1]
+    assert crow.effects == (ir.BecomeColor(Ref("self"), (), True),)
+    clutch = next(a for a in corpus_db.get("Traitor's Clutch").abilities if type(a) is SpellAbility)
+    assert [type(e).__name__ for e in clutch.effects] == ["ModifyPT", "BecomeColor", "GrantKeywords"]
+    assert all(e.duration == "end_of_turn" for e in clutch.effects)
+    assert not corpus_db.get("Blind Seer").fully_supported

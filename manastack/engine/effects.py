@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from manastack.mana import COLOR_NAMES, COLORS
+from manastack.mana import COLOR_NAMES, COLORS, NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.ir import CHOSEN_COLOR, PROTECTION_CHOICE
 
@@ -504,6 +504,21 @@ def _lose_keywords(ctx, e: ir.LoseKeywords, rc):
     for o in [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]:
         s.effects.append(LoseKeywords(o.id, names, e.duration, s.new_timestamp(), rc.card.name))
         s.add_log(f"{o.card.name} loses {', '.join(names)}{until}", ("611.2", "613.1f"), "effect")
+
+
+def _become_color(ctx, e: ir.BecomeColor, rc):
+    """CR 611.2, 613.1e, 105.3: each permanent named is of the new colors while the effect
+    lasts; "the color of your choice" is chosen once, as the effect happens (CR 608.2d)."""
+    s = ctx.s
+    objs = [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]
+    if not objs:
+        return
+    colors = (NAME_TO_COLOR[_choose_color(ctx, rc.controller, "the new color")],) if e.choose else e.colors
+    until = " until end of turn" if e.duration == "end_of_turn" else ""
+    words = " and ".join(COLOR_NAMES[c] for c in colors) or "colorless"
+    for o in objs:
+        s.effects.append(SetColors(o.id, colors, e.duration, s.new_timestamp(), rc.card.name))
+        s.add_log(f"{o.card.name} becomes {words}{until}", ("611.2", "613.1e", "105.3"), "effect")
 
 
 def _choose_color(ctx, player: int, what: str) -> str:
@@ -1101,7 +1116,7 @@ HANDLERS = {
     ir.Regenerate: _regenerate, ir.ChooseTarget: _choose_target, ir.PreventDamage: _prevent, ir.DamageCantBePrevented: _no_prevention, ir.PayMana: _pay_mana,
     ir.CreateReflexive: _create_reflexive,
     ir.ReturnToHand: _bounce, ir.ExileIfDies: _exile_if_dies, ir.SwitchPT: _switch_pt, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
-    ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.LoseKeywords: _lose_keywords, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
+    ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.LoseKeywords: _lose_keywords, ir.BecomeColor: _become_color, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
     ir.CreateTokens: _create_tokens, ir.Tap: _tap, ir.Untap: _untap, ir.Mill: _mill,
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.RevealHandDiscard: _reveal_hand_discard,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,

@@ -1685,7 +1685,19 @@ class LoseKeywords:
     duration: str = "end_of_turn"
 
 
-Effect = Union[Effect, GainAbility, LoseKeywords]
+@dataclass(frozen=True, slots=True)
+class BecomeColor:
+    """"target creature becomes blue until end of turn", "becomes colorless": each object named
+    is of ``colors`` instead for ``duration`` (layer 5, CR 613.1e, 105.3); with ``choose``, of
+    one color its controller chooses as the effect happens (CR 608.2d), the same for all."""
+
+    what: Subject
+    colors: tuple[str, ...] = ()
+    choose: bool = False
+    duration: str = "end_of_turn"
+
+
+Effect = Union[Effect, GainAbility, LoseKeywords, BecomeColor]
 
 
 def nodes(node) -> Iterator:

@@ -435,6 +435,24 @@ class FollowupRules:
         keywords = next(x for x in c if isinstance(x, list))
         return [ir.LoseKeywords(what, tuple(keywords), UNTIL_EOT if "eot" in c else _OPEN)]
 
+    def become_color(self, c):
+        """"Target creature becomes blue until end of turn", "Rainbow Crow becomes the color of
+        your choice until end of turn" (layer 5, CR 613.1e); without a duration it lasts."""
+        what = c[0] if not isinstance(c[0], tuple) else PREV
+        _need(what is PREV or _permanent(what), "becomes a color")
+        _kind, colors, choose = next(x for x in c if isinstance(x, tuple))
+        return [ir.BecomeColor(what, colors, choose, UNTIL_EOT if "eot" in c else _OPEN)]
+
+    def nc_color(self, c):
+        return "new_color", (NAME_TO_COLOR[str(c[0]).lower()],), False
+
+    def nc_colorless(self, c):
+        return "new_color", (), False
+
+    def nc_choice(self, c):
+        _need(str(c[0]).lower() == "color", "the type of your choice")
+        return "new_color", (), True
+
     def quoted_sentence(self, c):
         """A sentence whose last clause grants a quoted ability: the period inside the quotation
         marks ends it (CR 113.10)."""
