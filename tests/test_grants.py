@@ -339,3 +339,55 @@ def test_alchors_tomb_changes_the_color_for_good(db):
     _end_turn(g)
     [bears] = on_battlefield(g, "Grizzly Bears")
     assert ch.colors(g.current_state(), bears) == ("W",)
+
+
+# ------------------------------------------------------------------ "for as long as ~ remains tapped" (CR 611.2b)
+
+
+def test_tawnos_weaponry_lasts_while_it_stays_tapped(db):
+    """Tawnos's Weaponry: "+1/+1 for as long as ~ remains tapped": its controller may keep it
+    tapped through the untap step and the bonus stays; once it untaps the effect ends and
+    doesn't come back when it is tapped again (CR 611.2b)."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    battlefield: [Tawnos's Weaponry, Island, Island, Island, Island, Grizzly Bears]
+    library: [Island, Island, Island]
+  - name: Bob
+    library: [Island, Island, Island]
+""", turn=3)
+    cast_and_pay(g, "activate Tawnos's Weaponry", "Grizzly Bears")
+    resolve(g)
+    [bears] = on_battlefield(g, "Grizzly Bears")
+    assert ch.power_toughness(g.current_state(), bears) == (3, 3)
+    _end_turn(g)            # Bob's turn: it stays tapped, the bonus stays
+    assert ch.power_toughness(g.current_state(), bears) == (3, 3)
+
+    def untap_step(answer: str) -> None:
+        while not (g.pending.kind == "may" and "Tawnos's Weaponry" in g.pending.prompt):
+            _step(g)
+        pick(g, answer)
+
+    untap_step("leave Tawnos's Weaponry tapped")        # CR 502.3: Alice keeps it tapped
+    assert ch.power_toughness(g.current_state(), bears) == (3, 3)
+    untap_step("untap Tawnos's Weaponry")               # a turn later it untaps: the effect ends
+    assert ch.power_toughness(g.current_state(), bears) == (2, 2)
+    assert not [e for e in g.current_state().effects if e.kind == "modify_pt"]
+
+
+def test_the_effect_does_nothing_if_the_source_is_untapped_as_it_resolves(db):
+    """CR 611.2b: Ashnod's Battle Gear untapped in response (Voltaic Key): the duration has
+    already ended, so the effect does nothing."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    battlefield: [Ashnod's Battle Gear, Voltaic Key, Island, Island, Island, Grizzly Bears]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "activate Ashnod's Battle Gear", "Grizzly Bears")
+    cast_and_pay(g, "activate Voltaic Key", "Ashnod's Battle Gear")
+    resolve(g)
+    [gear] = on_battlefield(g, "Ashnod's Battle Gear")
+    assert not g.current_state().objs[gear.id].tapped
+    resolve(g)
+    [bears] = on_battlefield(g, "Grizzly Bears")
+    assert ch.power_toughness(g.current_state(), bears) == (2, 2)
+    assert "doesn't remain tapped" in g.explain()

@@ -1001,3 +1001,12 @@ def test_becomes_a_color(corpus_db):
     assert [type(e).__name__ for e in clutch.effects] == ["ModifyPT", "BecomeColor", "GrantKeywords"]
     assert all(e.duration == "end_of_turn" for e in clutch.effects)
     assert not corpus_db.get("Blind Seer").fully_supported
+
+
+def test_for_as_long_as_it_remains_tapped(corpus_db):
+    """CR 611.2b: "Target creature gets +1/+1 for as long as ~ remains tapped." (Tawnos's
+    Weaponry); a group too (Thran Weaponry)."""
+    ability = corpus_db.get("Tawnos's Weaponry").abilities[-1]
+    assert ability.effects == (ModifyPT(Target(0), 1, 1, "while_source_tapped"),)
+    ability = corpus_db.get("Thran Weaponry").abilities[-1]
+    assert ability.effects == (ModifyPT(Ref("all", CREATURE), 2, 2, "while_source_tapped"),)

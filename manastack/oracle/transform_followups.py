@@ -453,6 +453,12 @@ class FollowupRules:
         _need(str(c[0]).lower() == "color", "the type of your choice")
         return "new_color", (), True
 
+    def pump_while_tapped(self, c):
+        """"Target creature gets +2/-2 for as long as ~ remains tapped." (CR 611.2b)."""
+        [e] = self.pump([x for x in c if not (isinstance(x, Token) and x.type == "WHILE_SELF_TAPPED")])
+        _need(e.duration == _OPEN, "a duration twice")
+        return [dataclasses.replace(e, duration=WHILE_SOURCE_TAPPED)]
+
     def quoted_sentence(self, c):
         """A sentence whose last clause grants a quoted ability: the period inside the quotation
         marks ends it (CR 113.10)."""
@@ -466,6 +472,9 @@ class FollowupRules:
 
 _QUANTITIES = (ir.CountOf, ir.CountersOn, ir.StatOf, ir.CountPerPlayer)
 
+
+
+WHILE_SOURCE_TAPPED = "while_source_tapped"
 
 
 def _eot_clauses(c) -> list:
