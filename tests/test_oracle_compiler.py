@@ -920,7 +920,9 @@ def test_base_power_and_toughness_and_losing_a_keyword():
     a = only(card("Reduce in Stature", "Enchanted creature has base power and toughness 0/2.", "Enchantment — Aura"))
     assert a.effect == ir.StaticEffect("set_base_pt", "enchanted", 0, 2)
     c = card("Sky Tether", "Enchanted creature has defender and loses flying.", "Enchantment — Aura")
-    assert c.abilities[0].effect == ir.StaticEffect("lose_keywords", "enchanted", keywords=(Keyword("flying"),))
+    assert [a.effect for a in c.abilities] == [
+        ir.StaticEffect("grant_keywords", "enchanted", keywords=(Keyword("defender"),)),
+        ir.StaticEffect("lose_keywords", "enchanted", keywords=(Keyword("flying"),))]
 
 
 def test_you_may_have_someone_do_it():
@@ -1099,3 +1101,57 @@ def test_tokens_in_descriptions():
     assert ab.effect.affected == Filter(types=("Creature",), controller="you", token=True)
     [ab] = card("Range", "Sacrifice a Caribou token: You gain 1 life.", "Enchantment").abilities
     assert ab.cost.sacrifice == Filter(subtypes=("Caribou",), controller="you", token=True)
+
+def test_losing_keywords_in_effects_and_statics(corpus_db):
+    """CR 613.1f: "Target creature loses flying until end of turn." (Radjan Spirit), "gains
+    flying and loses trample" (Canopy Dragon: "and" before a verb joins clauses), and the static
+    "Equipped creature gets +10/+10 and loses flying." (Colossus Hammer)."""
+    [ability] = corpus_db.get("Radjan Spirit").abilities
+    assert ability.effects == (ir.LoseKeywords(Target(0), (Keyword("flying"),)),)
+    dragon = corpus_db.get("Canopy Dragon").abilities[-1]
+    assert dragon.effects == (GrantKeywords(Ref("self"), (Keyword("flying"),)),
+                              ir.LoseKeywords(Ref("self"), (Keyword("trample"),)))
+    hammer = [a.effect for a in corpus_db.get("Colossus Hammer").abilities if type(a) is StaticAbility]
+    assert [(e.kind, e.keywords) for e in hammer] == [("modify_pt", ()), ("lose_keywords", (Keyword("flying"),))]
+    # "When ~ blocks, it loses defender.": no duration, it lasts (Elder Land Wurm)
+    [trig] = [a for a in corpus_db.get("Elder Land Wurm").abilities if type(a) is TriggeredAbility]
+    assert trig.effects == (ir.LoseKeywords(Ref("self"), (Keyword("defender"),), "permanent"),)
+
+
+def test_and_before_a_verb_ends_a_keyword_list(corpus_db):
+    """"gains trample and gets +X/+X" (Craterhoof Behemoth) is two clauses."""
+    trig = corpus_db.get("Craterhoof Behemoth").abilities[-1]
+    assert [type(e).__name__ for e in trig.effects] == ["GrantKeywords", "ModifyPT"]
+
+
+def test_becomes_a_creature_without_a_duration_lasts(corpus_db):
+    """"Target Mountain becomes a 3/1 creature. It's still a land." (Siege of Towers) has no
+    duration (CR 611.2a); "Until end of turn, ~ becomes ... and loses flying" (Chimeric Sphere)
+    gives both parts the turn."""
+    spell_ab = next(a for a in corpus_db.get("Siege of Towers").abilities if type(a) is SpellAbility)
+    assert [e.duration for e in spell_ab.effects] == ["permanent"]
+    sphere = corpus_db.get("Chimeric Sphere").abilities[-1]
+    assert [e.duration for e in sphere.effects] == ["end_of_turn", "end_of_turn"]
+
+
+def test_becomes_a_color(corpus_db):
+    """Layer 5 (CR 613.1e): "Target creature becomes blue until end of turn." (Cerulean Wisps),
+    "the color of your choice" (Rainbow Crow), in a list of effects (Traitor's Clutch), and a
+    spell or permanent target stays refused (Blind Seer)."""
+    wisps = next(a for a in corpus_db.get("Cerulean Wisps").abilities if type(a) is SpellAbility)
+    assert wisps.effects[0] == ir.BecomeColor(Target(0), ("U",))
+    crow = corpus_db.get("Rainbow Crow").abilities[-1]
+    assert crow.effects == (ir.BecomeColor(Ref("self"), (), True),)
+    clutch = next(a for a in corpus_db.get("Traitor's Clutch").abilities if type(a) is SpellAbility)
+    assert [type(e).__name__ for e in clutch.effects] == ["ModifyPT", "BecomeColor", "GrantKeywords"]
+    assert all(e.duration == "end_of_turn" for e in clutch.effects)
+    assert not corpus_db.get("Blind Seer").fully_supported
+
+
+def test_for_as_long_as_it_remains_tapped(corpus_db):
+    """CR 611.2b: "Target creature gets +1/+1 for as long as ~ remains tapped." (Tawnos's
+    Weaponry); a group too (Thran Weaponry)."""
+    ability = corpus_db.get("Tawnos's Weaponry").abilities[-1]
+    assert ability.effects == (ModifyPT(Target(0), 1, 1, "while_source_tapped"),)
+    ability = corpus_db.get("Thran Weaponry").abilities[-1]
+    assert ability.effects == (ModifyPT(Ref("all", CREATURE), 2, 2, "while_source_tapped"),)

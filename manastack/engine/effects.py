@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from manastack.mana import COLOR_NAMES, COLORS
+from manastack.mana import COLOR_NAMES, COLORS, NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.ir import CHOSEN_COLOR, PROTECTION_CHOICE
 
@@ -22,7 +22,7 @@ from .mana_abilities import add_mana, can_afford
 from .resolution import (became, count_for_player, known_objects, named_objects, named_players, amount, execute,
                          objects_match, resolve_subject, source_obj)
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger,
-                             ExileIfDies, GrantAbility, GrantKeywords, ManaReplacementEffect,
+                             ExileIfDies, GrantAbility, GrantKeywords, LoseKeywords, ManaReplacementEffect,
                              MayPlay, ModifyPT, NoPrevention, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors,
                              SetPT, SkipNextUntap, SwitchPT)
 from .state import EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
@@ -472,10 +472,18 @@ def _modify_pt(ctx, e: ir.ModifyPT, rc):
     s = ctx.s
     p = amount(ctx, e.power, rc) * (-1 if e.negate_power else 1)
     t = amount(ctx, e.toughness, rc) * (-1 if e.negate_toughness else 1)
+    lasts = e.duration
+    if lasts == events.WHILE_TAPPED:     # "for as long as ~ remains tapped" (CR 611.2b)
+        src = source_obj(ctx, rc)
+        if src is None or src.zone != "battlefield" or not s.current(src).tapped:
+            s.add_log(f"{rc.card.name}'s effect does nothing: {rc.card.name} doesn't remain tapped",
+                      ("611.2b",), "effect")
+            return
+        lasts = f"{events.WHILE_TAPPED}:{src.id}"
     for o in named_objects(ctx, e.what, rc):
         if o.zone != "battlefield":
             continue
-        s.effects.append(ModifyPT(o.id, p, t, e.duration, s.new_timestamp(), rc.card.name))
+        s.effects.append(ModifyPT(o.id, p, t, lasts, s.new_timestamp(), rc.card.name))
         until = " until end of turn" if e.duration == "end_of_turn" else ""
         s.add_log(f"{o.card.name} gets {p:+d}/{t:+d}{until}", ("611.2", "613.4c"), "effect")
 
@@ -509,6 +517,32 @@ def _gain_ability(ctx, e: ir.GainAbility, rc):
     for o in [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]:
         s.effects.append(GrantAbility(o.id, texts, e.duration, s.new_timestamp(), rc.card.name))
         s.add_log(f"{o.card.name} gains {quoted}{until}", ("611.2", "613.1f"), "effect")
+
+
+def _lose_keywords(ctx, e: ir.LoseKeywords, rc):
+    """CR 611.2, 613.1f: each permanent named loses the keywords while the effect lasts; a
+    group is locked in as the effect begins (CR 611.2c)."""
+    s = ctx.s
+    names = tuple(k.name for k in e.keywords)
+    until = " until end of turn" if e.duration == "end_of_turn" else ""
+    for o in [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]:
+        s.effects.append(LoseKeywords(o.id, names, e.duration, s.new_timestamp(), rc.card.name))
+        s.add_log(f"{o.card.name} loses {', '.join(names)}{until}", ("611.2", "613.1f"), "effect")
+
+
+def _become_color(ctx, e: ir.BecomeColor, rc):
+    """CR 611.2, 613.1e, 105.3: each permanent named is of the new colors while the effect
+    lasts; "the color of your choice" is chosen once, as the effect happens (CR 608.2d)."""
+    s = ctx.s
+    objs = [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]
+    if not objs:
+        return
+    colors = (NAME_TO_COLOR[_choose_color(ctx, rc.controller, "the new color")],) if e.choose else e.colors
+    until = " until end of turn" if e.duration == "end_of_turn" else ""
+    words = " and ".join(COLOR_NAMES[c] for c in colors) or "colorless"
+    for o in objs:
+        s.effects.append(SetColors(o.id, colors, e.duration, s.new_timestamp(), rc.card.name))
+        s.add_log(f"{o.card.name} becomes {words}{until}", ("611.2", "613.1e", "105.3"), "effect")
 
 
 def _choose_color(ctx, player: int, what: str) -> str:
@@ -977,7 +1011,7 @@ def _modal(ctx, e: ir.Modal, rc):
 
 
 def _become_creature(ctx, e: ir.BecomeCreature, rc):
-    """CR 611.2: until end of turn it is also a creature (layer 4) with the given power and
+    """CR 611.2: while the effect lasts it is also a creature (layer 4) with the given power and
     toughness (layer 7b), with every creature type if the effect says so (CR 205.3m)."""
     s = ctx.s
     for o in named_objects(ctx, e.what, rc):
@@ -998,7 +1032,8 @@ def _become_creature(ctx, e: ir.BecomeCreature, rc):
         pt = f"a {e.power}/{e.toughness}" if e.power is not None else "an artifact"
         what = " ".join((*(COLOR_NAMES[c] for c in e.colors or ()), *e.subtypes, *(t.lower() for t in e.types)))
         gains = f" with {', '.join(k.name for k in e.keywords)}" if e.keywords else ""
-        s.add_log(f"{o.card.name} becomes {pt} {what + ' ' if what else ''}creature{gains} until end of turn",
+        until = " until end of turn" if e.duration == "end_of_turn" else ""
+        s.add_log(f"{o.card.name} becomes {pt} {what + ' ' if what else ''}creature{gains}{until}",
                   ("611.2", "613.1d", "613.1e", "613.4b"), "effect")
 
 
@@ -1125,7 +1160,7 @@ HANDLERS = {
     ir.Regenerate: _regenerate, ir.ChooseTarget: _choose_target, ir.PreventDamage: _prevent, ir.DamageCantBePrevented: _no_prevention, ir.PayMana: _pay_mana,
     ir.CreateReflexive: _create_reflexive,
     ir.ReturnToHand: _bounce, ir.ExileIfDies: _exile_if_dies, ir.SwitchPT: _switch_pt, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
-    ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
+    ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.LoseKeywords: _lose_keywords, ir.BecomeColor: _become_color, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
     ir.CreateTokens: _create_tokens, ir.Tap: _tap, ir.Untap: _untap, ir.TapOrUntap: _tap_or_untap, ir.Mill: _mill,
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.RevealHandDiscard: _reveal_hand_discard,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,

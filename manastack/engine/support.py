@@ -88,6 +88,12 @@ _PRINTED_ONLY = frozenset({"affinity", "improvise", "delve", "evoke", "dash", "s
                           "forestcycling", "basic landcycling", "unearth", "scavenge",
                           "rebound", "retrace", "jump-start", "transmute", "embalm", "eternalize", "dredge", "overload",
                           "sunburst", "awaken", "splice", "miracle", "mutate", "outlast", "bestow"})
+# Keywords an effect may take away (CR 613.1f): those rules code reads through
+# engine.characteristics.keywords, so a loss is seen wherever they matter.
+_LOSABLE = frozenset({"flying", "first strike", "double strike", "trample", "defender", "hexproof",
+                      "indestructible", "shroud", "vigilance", "lifelink", "deathtouch", "reach", "menace",
+                      "fear", "intimidate", "shadow", "horsemanship", "infect", "wither", "plainswalk",
+                      "islandwalk", "swampwalk", "mountainwalk", "forestwalk"})
 # The parts a kicker, buyback or flashback cost may have (CR 702.33a, 702.27a, 702.34a).
 SPELL_COST_PARTS = frozenset({"mana", "pay_life", "sacrifice", "tap_untapped", "tap_count"})
 # The parts "As an additional cost to cast this spell, ..." may have (CR 601.2b, 118.8).
@@ -128,11 +134,11 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "no_maximum_hand_size",     # CR 402.2, engine.turn._cleanup
                           "block_additional",         # CR 509.1a-b, engine.combat.block_capacity
                           "cast_from_graveyard",      # CR 601.3, its own card only: engine.alt_costs
+                          "lose_keywords",            # CR 613.1f, 613.7: engine.characteristics.keywords
                           "add_types",                # layers 4-5 (CR 613.1d-e): engine.layers.card_now, characteristics.colors
                           "set_colors",               # CR 105.3, layer 5: engine.characteristics.colors
                           "all_creature_types",       # CR 205.3m, layer 4: engine.filters.has_all_creature_types
-                          "set_base_pt",              # CR 613.4b, layer 7b: engine.characteristics.power_toughness
-                          "lose_keywords"})           # CR 613.1f, layer 6: engine.characteristics.keywords
+                          "set_base_pt"})             # CR 613.4b, layer 7b: engine.characteristics.power_toughness
 # What a "modify_pt" static ability counts, "for each ..." (CR 613.4c): objects matching a filter,
 # or counters of a kind on the source ("for each charge counter on ~"); characteristics._times.
 STATIC_COUNTS = frozenset({"Filter", "CountersOn"})
@@ -203,7 +209,8 @@ CONTROLLERS = frozenset({None, "you", "opponent", "not_you"})
 DURATIONS = frozenset({"end_of_turn", "permanent", "next_end_step", "next_upkeep",
                        "your_next_upkeep",      # CR 603.7c, a Pact's "your next upkeep"
                        "next_cleanup",          # CR 603.7c, 514.3a: Armor of Thorns' sacrifice, engine.resolve
-                       "while_you_control_source", "while_source_on_battlefield"})   # engine.control
+                       "while_you_control_source", "while_source_on_battlefield",    # engine.control
+                       "while_source_tapped"})      # CR 611.2b, a modify_pt record: engine.events.untap
 # Cards of several faces the engine plays (CR 709-715; manastack.cards.multiface.Layout values).
 LAYOUTS = frozenset({"normal",
                      "transform",               # CR 712.2, engine.double_faced
@@ -381,10 +388,8 @@ def _walk(node, out: list[str]) -> None:
         out.append("each player searching their own library")   # engine.effects._search: one library
     elif hasattr(node, "duration") and node.duration not in DURATIONS:
         out.append(f"duration {node.duration!r}")
-    if t is ir.StaticEffect and node.kind == "lose_keywords":
-        # read where printed (triggered keywords, costs) or apart from the others (protection)
-        out += [f"losing the keyword {k.name!r}" for k in node.keywords
-                if _is_triggered(k) or k.name in _PRINTED_ONLY or k.name == "protection"]
+    if t is ir.LoseKeywords or (t is ir.StaticEffect and node.kind == "lose_keywords"):
+        out += [f"losing the keyword {k.name!r}" for k in node.keywords if k.name not in _LOSABLE or k.arg is not None]
     if t is ir.GrantKeywords or (t is ir.StaticEffect and node.kind == "grant_keywords"):
         out += [f"granting the triggered keyword {k.name!r}" for k in node.keywords if _is_triggered(k)]
         out += [f"granting the keyword {k.name!r}" for k in node.keywords if k.name in _PRINTED_ONLY]

@@ -1713,7 +1713,30 @@ class GainAbility:
     duration: str = "end_of_turn"
 
 
-Effect = Union[Effect, GainAbility]
+@dataclass(frozen=True, slots=True)
+class LoseKeywords:
+    """"target creature loses flying until end of turn": each object named loses those keyword
+    abilities for ``duration`` (layer 6, CR 613.1f), after the ones gained earlier and before
+    the ones gained later (timestamps, CR 613.7)."""
+
+    what: Subject
+    keywords: tuple["Keyword", ...]
+    duration: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class BecomeColor:
+    """"target creature becomes blue until end of turn", "becomes colorless": each object named
+    is of ``colors`` instead for ``duration`` (layer 5, CR 613.1e, 105.3); with ``choose``, of
+    one color its controller chooses as the effect happens (CR 608.2d), the same for all."""
+
+    what: Subject
+    colors: tuple[str, ...] = ()
+    choose: bool = False
+    duration: str = "end_of_turn"
+
+
+Effect = Union[Effect, GainAbility, LoseKeywords, BecomeColor]
 
 
 def nodes(node) -> Iterator:

@@ -498,15 +498,15 @@ class EffectRules:
         return _TokenTypes(subtypes, types)
 
     def animate(self, c):
-        """"~ becomes a 2/2 creature [with all creature types] until end of turn" (CR 611.2):
-        it becomes a creature (layer 4) with that power and toughness (layer 7b), of those colors
+        """"~ becomes a 2/2 creature [with all creature types] until end of turn" (CR 611.2),
+        or for good without a duration: it becomes a creature (layer 4) with that power and toughness (layer 7b), of those colors
         (layer 5), subtypes and types (layer 4), with those abilities (layer 6)."""
         what = next(x for x in c if not isinstance(x, (Token, str, tuple)))
         _need(_permanent(what), "becomes")
         pt = next(x for x in c if isinstance(x, Token) and x.type == "PT")
         power, toughness = (int(v) for v in str(pt).split("/"))
         kind = next(x for x in c if isinstance(x, tuple) and x and x[0] == "animate_kind")[1]
-        return [ir.BecomeCreature(what, power, toughness, **kind)]
+        return [ir.BecomeCreature(what, power, toughness, duration=UNTIL_EOT if "eot" in c else _OPEN, **kind)]
 
     def animate_kind(self, c):
         colors = _of(c, _Colors)

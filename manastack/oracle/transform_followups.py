@@ -440,6 +440,38 @@ class FollowupRules:
         granted = ir.GainAbility(what, tuple(dataclasses.replace(a, text=text) for a in abilities), _OPEN)
         return ([ir.GrantKeywords(what, tuple(keywords), _OPEN)] if keywords else []) + [granted]
 
+    def lose_keywords(self, c):
+        """"Target creature loses flying until end of turn", "All creatures lose flying until
+        end of turn" (layer 6, CR 613.1f)."""
+        what = c[0] if not isinstance(c[0], list) else PREV
+        _need(what is PREV or _permanent(what), "loses")
+        keywords = next(x for x in c if isinstance(x, list))
+        return [ir.LoseKeywords(what, tuple(keywords), UNTIL_EOT if "eot" in c else _OPEN)]
+
+    def become_color(self, c):
+        """"Target creature becomes blue until end of turn", "Rainbow Crow becomes the color of
+        your choice until end of turn" (layer 5, CR 613.1e); without a duration it lasts."""
+        what = c[0] if not isinstance(c[0], tuple) else PREV
+        _need(what is PREV or _permanent(what), "becomes a color")
+        _kind, colors, choose = next(x for x in c if isinstance(x, tuple))
+        return [ir.BecomeColor(what, colors, choose, UNTIL_EOT if "eot" in c else _OPEN)]
+
+    def nc_color(self, c):
+        return "new_color", (NAME_TO_COLOR[str(c[0]).lower()],), False
+
+    def nc_colorless(self, c):
+        return "new_color", (), False
+
+    def nc_choice(self, c):
+        _need(str(c[0]).lower() == "color", "the type of your choice")
+        return "new_color", (), True
+
+    def pump_while_tapped(self, c):
+        """"Target creature gets +2/-2 for as long as ~ remains tapped." (CR 611.2b)."""
+        [e] = self.pump([x for x in c if not (isinstance(x, Token) and x.type == "WHILE_SELF_TAPPED")])
+        _need(e.duration == _OPEN, "a duration twice")
+        return [dataclasses.replace(e, duration=WHILE_SOURCE_TAPPED)]
+
     def quoted_sentence(self, c):
         """A sentence whose last clause grants a quoted ability: the period inside the quotation
         marks ends it (CR 113.10)."""
@@ -453,6 +485,9 @@ class FollowupRules:
 
 _QUANTITIES = (ir.CountOf, ir.CountersOn, ir.StatOf, ir.CountPerPlayer)
 
+
+
+WHILE_SOURCE_TAPPED = "while_source_tapped"
 
 
 def _eot_clauses(c) -> list:
