@@ -539,6 +539,128 @@ def test_x_must_be_defined_by_a_cost_or_a_where_clause(corpus_db):
     assert not CardDef.from_face(blaze).fully_supported
 
 
+def test_may_gain_life_without_a_subject():
+    """"you may gain 1 life", "you may gain life equal to ...": the player who may is the one
+    who gains (CR 608.2d); "target player may gain" is that player."""
+    c = card("Gainer", "Whenever another creature enters, you may gain 1 life.")
+    [ab] = c.abilities
+    assert ab.effects == (ir.May((ir.GainLife(1, ir.Ref("you")),)),)
+    c = card("Counter", "When ~ enters, you may gain life equal to the number of Allies you control.")
+    [ab] = c.abilities
+    [may] = ab.effects
+    assert may.effects == (ir.GainLife(ir.CountOf(ir.Filter(subtypes=("Ally",), controller="you")), ir.Ref("you")),)
+    c = card("Giver", "When ~ enters, target player may gain 3 life.")
+    [ab] = c.abilities
+    assert ab.effects == (ir.May((ir.GainLife(3, ir.Target(0)),), ir.Target(0)),)
+
+
+def test_events_of_permanents_a_description_names():
+    """"Whenever a creature you control becomes blocked / blocks / becomes tapped / is turned
+    face up / leaves the battlefield / becomes the target of ...": the object events of
+    each permanent the description fits (CR 603.2); "your graveyard" is the owner's (CR 400.3);
+    "attacks you or a planeswalker you control" names whom it attacks (CR 508.1b)."""
+    def trigger(text):
+        [ab] = card("T", text + ", draw a card.").abilities
+        return ab.trigger
+    mine = Filter(types=("Creature",), controller="you")
+    assert trigger("Whenever a creature you control becomes blocked") == ir.Trigger("becomes_blocked", mine)
+    assert trigger("Whenever a creature you control blocks") == ir.Trigger("blocks", mine)
+    assert trigger("Whenever a Merfolk you control becomes tapped") == \
+        ir.Trigger("tapped", Filter(subtypes=("Merfolk",), controller="you"))
+    assert trigger("Whenever a permanent becomes untapped") == ir.Trigger("untapped", Filter())
+    assert trigger("Whenever a permanent you control is turned face up") == \
+        ir.Trigger("turned_face_up", Filter(controller="you"))
+    assert trigger("Whenever ~ or another creature you control leaves the battlefield") == \
+        ir.Trigger("leaves", dataclasses.replace(mine, other=True, or_self=True))
+    assert trigger("Whenever a nontoken creature is put into your graveyard from the battlefield") == \
+        ir.Trigger("dies", Filter(types=("Creature",), nontoken=True), whose="you")
+    assert trigger("Whenever a creature is put into an opponent's graveyard from the battlefield") == \
+        ir.Trigger("dies", Filter(types=("Creature",)), whose="opponent")
+    assert trigger("Whenever a creature you control becomes the target of a spell or ability an opponent "
+                   "controls") == ir.Trigger("becomes_target", mine, whose="opponent")
+    assert trigger("Whenever a creature attacks you or a planeswalker you control") == \
+        ir.Trigger("attacks", Filter(types=("Creature",)), attacked="you_or_planeswalker")
+    assert trigger("Whenever a creature attacks one of your opponents") == \
+        ir.Trigger("attacks", Filter(types=("Creature",)), attacked="opponent")
+
+
+def test_you_may_have_a_subject_act():
+    """"you may have it deal 1 damage to any target", "... have target player mill two cards",
+    "... have ~ become a 3/3 ...": the controller chooses; the subject acts (CR 603.5)."""
+    [ab] = card("Arsonist", "When ~ dies, you may have it deal 1 damage to any target.").abilities
+    assert ab.effects == (ir.May((ir.DealDamage(1, ir.Target(0), source=ir.Ref("self")),)),)
+    [ab] = card("Miller", "Whenever a land enters under your control, you may have target player mill two "
+                "cards.").abilities
+    assert ab.effects == (ir.May((ir.Mill(2, ir.Target(0)),)),)
+    [ab] = card("Fighter", "When ~ enters, you may have it fight target creature you don't control.").abilities
+    [may] = ab.effects
+    assert type(may) is ir.May and type(may.effects[0]) is ir.Fight
+
+def test_choosing_among_the_top_cards_of_a_library():
+    """"Look at / reveal the top N cards", a choice from among them (a card, a card of each
+    kind, up to N, any number, all) put somewhere, and where the rest go (CR 701.20, 401.4)."""
+    lib = dataclasses.replace(CREATURE, zone="library")
+    s = spell("Collected Company", "Look at the top six cards of your library. Put up to two creature "
+              "cards with mana value 3 or less from among them onto the battlefield. Put the rest on the "
+              "bottom of your library in any order.")
+    assert s.effects == (ir.LookAtTop(6, dataclasses.replace(lib, mana_value_at_most=3), "bottom",
+                                      to="battlefield", up_to=2),)
+    s = spell("Benefaction of Rhonas", "Reveal the top five cards of your library. You may put a creature "
+              "card and/or an enchantment card from among them into your hand. Put the rest into your "
+              "graveyard.", "Sorcery")
+    assert s.effects == (ir.LookAtTop(5, lib, "graveyard", revealed=True,
+                                      more=(Filter(types=("Enchantment",), zone="library"),)),)
+    s = spell("Elvish Rejuvenator", "Look at the top five cards of your library. You may put a land card "
+              "from among them onto the battlefield tapped. Then put the rest on the bottom of your library "
+              "in a random order.")
+    assert s.effects == (ir.LookAtTop(5, Filter(types=("Land",), zone="library"), to="battlefield", tapped=True),)
+    s = spell("Genesis Wave", "Reveal the top X cards of your library. You may put any number of permanent "
+              "cards with mana value X or less from among them onto the battlefield. Then put all cards "
+              "revealed this way that weren't put onto the battlefield into your graveyard.", "Sorcery", "{X}{G}")
+    [look] = s.effects
+    assert look.amount == X() and look.filter.mana_value_at_most == X() and look.up_to == ir.ANY_NUMBER
+    assert (look.to, look.rest, look.revealed) == ("battlefield", "graveyard", True)
+    s = spell("Muxus", "Reveal the top six cards of your library. Put all Goblin creature cards with mana "
+              "value 5 or less from among them onto the battlefield and the rest on the bottom of your "
+              "library in a random order.")
+    assert s.effects[0].all_matching and s.effects[0].to == "battlefield"
+    s = spell("Taigam's Scheming", "Look at the top five cards of your library. Put any number of them into "
+              "your graveyard and the rest back on top of your library in any order.", "Sorcery")
+    assert s.effects == (ir.LookAtTop(5, Filter(zone="library"), "top", to="graveyard", up_to=ir.ANY_NUMBER),)
+    s = spell("Sleight of Hand", "Look at the top two cards of your library. Put one of them into your hand "
+              "and the other on the bottom of your library.", "Sorcery")
+    assert s.effects == (ir.LookAtTop(2, None, "bottom", take=1),)
+    s = spell("Tracker's Instincts", "Reveal the top four cards of your library. Put a creature card from "
+              "among them into your hand and the rest into your graveyard.", "Sorcery")
+    assert s.effects == (ir.LookAtTop(4, lib, "graveyard", revealed=True, must=True),)
+    # "all" with "you may", or two cards on top, say nothing the engine would do right
+    assert card("Bad", "Look at the top five cards of your library. You may put all creature cards "
+                "from among them into your hand. Put the rest into your graveyard.", "Sorcery").unsupported
+    assert card("Bad", "Look at the top five cards of your library. Put up to two creature cards "
+                "from among them on top of your library. Put the rest into your graveyard.", "Sorcery").unsupported
+
+
+def test_mana_value_x_or_less_in_a_search():
+    s = spell("Chord of Calling", "Search your library for a creature card with mana value X or less, put "
+              "it onto the battlefield, then shuffle.", "Instant", "{X}{G}{G}{G}")
+    assert s.effects == (SearchLibrary(dataclasses.replace(CREATURE, mana_value_at_most=X(), zone="library"),
+                                       "battlefield"),)
+    # X is the spell's: a "where X is" can't be told from it, so it is refused
+    assert card("Bad", "Search your library for a creature card with mana value X or less, put it onto the "
+                "battlefield, then shuffle, where X is the number of lands you control.", "Sorcery").unsupported
+
+
+def test_putting_cards_from_your_hand_onto_the_battlefield():
+    """CR 305.4: "put ... from your hand onto the battlefield", a card or up to N."""
+    s = spell("Growth Spiral", "Draw a card. You may put a land card from your hand onto the battlefield.")
+    assert s.effects == (Draw(), May((ir.PutFromHand(Filter(types=("Land",), zone="hand")),)))
+    s = spell("Elvish Pioneer", "You may put a basic land card from your hand onto the battlefield tapped.")
+    assert s.effects == (May((ir.PutFromHand(Filter(types=("Land",), supertypes=("Basic",), zone="hand"), True),)),)
+    s = spell("Tooth", "Put up to two creature cards from your hand onto the battlefield.", "Sorcery")
+    assert s.effects == (ir.PutFromHand(dataclasses.replace(CREATURE, zone="hand"), amount=2, up_to=True),)
+    # "from your hand" is what says where the cards are
+    assert card("Bad", "You may put a creature card onto the battlefield.", "Sorcery").unsupported
+
 def test_cost_parts_read_in_every_cost():
     """CR 118, 602.1: the parts of a cost read alike in an activated ability and in an
     additional cost (CR 601.2b): cards of a type, at random, from the graveyard, several."""
@@ -558,3 +680,278 @@ def test_cost_parts_read_in_every_cost():
     assert ab.cost == ir.Cost(discard=1, sacrifice=Filter(types=("Creature",), controller="you"))
     # mana or {T} is never an additional cost of this form
     assert card("Nothing", "As an additional cost to cast this spell, {T}.", "Sorcery").unsupported
+
+# ----------------------------------------------------------------------------- "If you do" (CR 608.2c)
+def test_optional_actions_that_if_you_do_follows(corpus_db):
+    """Paying life (CR 119.4), sacrificing another permanent (CR 701.21a), removing a counter
+    (CR 122.1), exiling a card you choose from your graveyard or hand and returning another
+    permanent you control, each followed by "If you do"."""
+    draw = ir.IfYouDo((Draw(),))
+    assert corpus_db.get("Erebos, Bleak-Hearted").abilities[1].effects == (May((ir.PayLife(2), draw)),)
+    other_creature = Filter(types=("Creature",), controller="you", other=True)
+    [infiltrator] = corpus_db.get("Bloodmist Infiltrator").abilities
+    assert infiltrator.effects == (May((ir.SacrificePermanents(Ref("you"), other_creature),
+                                        ir.IfYouDo((ir.Restrict(Ref("self"), "cant_be_blocked"),)))),)
+    hydra = corpus_db.get("Clockwork Hydra").abilities[1]
+    assert hydra.effects == (ir.RemoveCounter(Ref("self"), "+1/+1"), ir.IfYouDo((DealDamage(1, Target(0)),)))
+    [harvest] = corpus_db.get("Forgotten Harvest").abilities
+    land_card = Filter(types=("Land",), controller="you", zone="graveyard")
+    assert harvest.effects[0].effects[0] == Exile(Ref("chosen", land_card))
+    city = corpus_db.get("Forsaken City").abilities[1]
+    assert city.effects[0].effects[0] == Exile(Ref("chosen", Filter(controller="you", zone="hand")))
+    [sabertooth] = corpus_db.get("Temur Sabertooth").abilities
+    assert sabertooth.effects[0].effects[0] == ReturnToHand(Ref("chosen", other_creature))
+
+
+def test_conditions_on_the_object_named_before(corpus_db):
+    """"If that creature was a Human", "If it's an artifact creature", "If that creature has a
+    +1/+1 counter on it": a condition on the target (CR 608.2c, 608.2h); "it" after the condition
+    is that target, never the damage's source ("itself" would be)."""
+    [caress] = corpus_db.get("Death's Caress").abilities
+    assert caress.effects[1] == ir.Conditional(ir.ObjectIs(Target(0), Filter(subtypes=("Human",))),
+                                               (GainLife(ir.StatOf(Target(0), "toughness")),))
+    [bring_low] = corpus_db.get("Bring Low").abilities
+    assert bring_low.effects == (ir.Conditional(ir.ObjectIs(Target(0), Filter(counter="+1/+1")),
+                                                (DealDamage(5, Target(0)),), (DealDamage(3, Target(0)),)),)
+    [dart] = corpus_db.get("Lightning Dart").abilities
+    assert dart.effects[0].condition == ir.ObjectIs(Target(0), Filter(colors=("W", "U")))
+    [flash] = corpus_db.get("Aether Flash").abilities
+    assert flash.effects == (DealDamage(2, Ref("triggering_object")),)
+    # "it" after a player target is not that player: refused
+    assert not corpus_db.get("Dimensional Infiltrator").fully_supported
+
+
+def test_paying_x_in_a_triggered_ability(corpus_db):
+    """"you may pay {X}. If you do, you gain X life." (CR 107.3f): X chosen as it resolves; only a
+    triggered ability, which has no X of its own, is run."""
+    [vigil] = corpus_db.get("Vigil for the Lost").abilities
+    assert vigil.effects == (May((ir.PayMana(ManaCost.parse("{X}")), ir.IfYouDo((GainLife(X()),)))),)
+    assert corpus_db.get("Vigil for the Lost").fully_supported
+    assert corpus_db.get("Wildborn Preserver").fully_supported
+
+def test_conditions_with_planeswalker_types_colors_and_counted_subtypes():
+    """"if you control a Basri planeswalker" (CR 205.3j), "a blue or black permanent" (either
+    color, CR 105.2), "two or more Plains" (a subtype whose plural is itself), "exactly one
+    creature": parts of the one state condition (CR 603.4, 611.3a)."""
+    a = only(card("Adherent", "At the beginning of combat on your turn, if you control a Basri "
+                  "planeswalker, put a +1/+1 counter on Adherent."))
+    assert a.condition == YouControl((Filter(types=("Planeswalker",), subtypes=("Basri",), controller="you"),))
+    a = only(card("Sanctuary", "At the beginning of your upkeep, if you control a blue or black "
+                  "permanent, you gain 2 life.", "Enchantment"))
+    assert a.condition == YouControl((Filter(colors=("U", "B"), controller="you"),))
+    a = only(card("Hedge-Mage", "When Hedge-Mage enters, if you control two or more Plains, you "
+                  "may destroy target enchantment."))
+    assert a.condition == YouControl((Filter(subtypes=("Plains",), controller="you"),), at_least=2)
+    a = only(card("Rising", "At the beginning of your end step, if you control exactly one "
+                  "creature, draw a card.", "Enchantment"))
+    assert a.condition == YouControl((Filter(types=("Creature",), controller="you"),), at_least=1, at_most=1)
+
+
+def test_conditions_on_other_players_and_on_objects_anyone_controls():
+    """"that player has ...": the player the trigger names, refused where it names none
+    (CR 603.2); "an opponent has 10 or less life"; objects counted whoever controls them, on
+    the battlefield or in your graveyard (CR 400.1, 404.1)."""
+    a = only(card("Mongrel", "At the beginning of each opponent's upkeep, if that player has two "
+                  "or fewer cards in hand, Mongrel deals 2 damage to that player."))
+    assert a.condition == ir.PlayerCount("cards_in_hand", at_most=2, whose="that_player")
+    c = card("Odd Trigger", "Whenever a creature dies, if that player has no cards in hand, draw a card.")
+    assert c.abilities == () and len(c.unsupported) == 1
+    a = only(card("Vampire", "As long as an opponent has 10 or less life, Vampire gets +2/+1."))
+    assert a.effect.condition == ir.PlayerCount("life", at_most=10, whose="opponent")
+    a = only(card("Knight", "At the beginning of your end step, if a player lost 4 or more life "
+                  "this turn, put a +1/+1 counter on Knight."))
+    assert a.condition == ir.PlayerCount("life_lost_this_turn", at_least=4, whose="any")
+    a = only(card("Plague", "At the beginning of the end step, if no creatures are on the "
+                  "battlefield, sacrifice Plague.", "Enchantment"))
+    assert a.condition == ir.ObjectCount(Filter(types=("Creature",)), 0, 0)
+    a = only(card("Wolverine", "Wolverine has double strike as long as there are three or more "
+                  "instant and/or sorcery cards in your graveyard."))
+    assert a.effect.condition == ir.ObjectCount(
+        Filter(types=("Instant", "Sorcery"), controller="you", zone="graveyard"), 3)
+    a = only(card("Firebrand", "Firebrand has haste as long as a Warrior card is in your graveyard."))
+    assert a.effect.condition == ir.ObjectCount(Filter(subtypes=("Warrior",), controller="you", zone="graveyard"))
+
+def test_events_of_the_enchanted_or_equipped_permanent():
+    """CR 303.4, 301.5: the events the card's own creature could meet, happening to the permanent
+    the Aura or Equipment is attached to; "it" and "its controller" name that permanent."""
+    a = only(card("Insolence", "Whenever enchanted creature becomes tapped, Insolence deals 2 damage to that "
+                  "creature's controller.", "Enchantment — Aura"))
+    assert a.trigger == Trigger("tapped", "enchanted")
+    assert a.effects == (DealDamage(2, Ref("attached_controller"), Ref("self")),)
+    a = only(card("Ragged Veins", "Whenever enchanted creature is dealt damage, its controller loses that much life.",
+                  "Enchantment — Aura"))
+    assert a.trigger == Trigger("dealt_damage", "enchanted")
+    assert a.effects == (LoseLife(ir.EventAmount(), Ref("attached_controller")),)
+    c = card("Nettling Curse", "Whenever enchanted creature attacks or blocks, its controller loses 3 life.",
+             "Enchantment — Aura")
+    assert [ab.trigger for ab in c.abilities] == [Trigger("attacks", "enchanted"), Trigger("blocks", "enchanted")]
+    a = only(card("Ferocity", "Whenever enchanted creature blocks or becomes blocked, you may put a +1/+1 "
+                  "counter on it.", "Enchantment — Aura"))
+    assert a.trigger == Trigger("blocks_or_becomes_blocked", "enchanted")
+    a = only(card("Infiltration Lens", "Whenever equipped creature becomes blocked by a creature, you may draw "
+                  "two cards.", "Artifact — Equipment"))
+    assert a.trigger == Trigger("blocked_by_creature", "equipped")
+    a = only(card("Blight", "When enchanted land becomes tapped, destroy it.", "Enchantment — Aura"))
+    assert a.trigger == Trigger("tapped", "enchanted") and a.effects == (Destroy(Ref("enchanted")),)
+    a = only(card("Funeral March", "When enchanted creature leaves the battlefield, its controller sacrifices "
+                  "a creature.", "Enchantment — Aura"))
+    assert a.trigger == Trigger("leaves", "enchanted")
+    # "it" after "blocked by a creature" could be either creature: refused
+    assert card("Lens", "Whenever equipped creature becomes blocked by a creature, destroy it.",
+                "Artifact — Equipment").unsupported
+
+
+def test_statics_of_the_attached_permanent_read_as_parts():
+    """One subject with several effects (CR 613): "doesn't untap during its controller's untap
+    step" (CR 502.3), "can't be blocked by more than one creature" and "can block an additional
+    creature each combat" (CR 509.1a-b), "can't attack alone" (CR 506.5) join the others."""
+    c = card("Leaden Fists", "Enchanted creature gets +3/+3 and doesn't untap during its controller's untap step.",
+             "Enchantment — Aura")
+    assert [ab.effect.kind for ab in c.abilities] == ["modify_pt", "doesnt_untap"]
+    assert c.abilities[1].effect.affected == "enchanted"
+    c = card("Vorrac Battlehorns", "Equipped creature has trample and can't be blocked by more than one creature.",
+             "Artifact — Equipment")
+    assert [ab.effect.kind for ab in c.abilities] == ["max_one_blocker", "grant_keywords"]
+    c = card("Iona's Blessing", "Enchanted creature gets +2/+2, has vigilance, and can block an additional "
+             "creature each combat.", "Enchantment — Aura")
+    assert [(ab.effect.kind, ab.effect.amount) for ab in c.abilities] == [
+        ("modify_pt", 0), ("block_additional", 1), ("grant_keywords", 0)]
+    c = card("Sightless Brawler", "Enchanted creature gets +3/+2 and can't attack alone.", "Enchantment — Aura")
+    assert c.abilities[1].effect == ir.StaticEffect("cant_attack_alone", "enchanted")
+    # "your untap step" is the source's own; anything else doesn't untap during its controller's
+    assert card("Fists", "Enchanted creature doesn't untap during your untap step.", "Enchantment — Aura").unsupported
+
+
+def test_static_bonus_for_each_counter_on_the_source_or_where_x_is():
+    """CR 613.4c, 107.3: "for each charge counter on ~" counts the source's counters; "gets
+    +X/+X, where X is the number of ..." counts as "for each" would."""
+    a = only(card("Banshee's Blade", "Equipped creature gets +1/+1 for each charge counter on Banshee's Blade.",
+                  "Artifact — Equipment"))
+    assert a.effect == ir.StaticEffect("modify_pt", "equipped", 1, 1, count=ir.CountersOn("charge"))
+    a = only(card("Bonehoard", "Equipped creature gets +X/+X, where X is the number of creature cards in all "
+                  "graveyards.", "Artifact — Equipment"))
+    assert a.effect == ir.StaticEffect("modify_pt", "equipped", 1, 1,
+                                       count=Filter(types=("Creature",), zone="graveyard"))
+    a = only(card("Spontaneous Mutation", "Enchanted creature gets -X/-0, where X is the number of cards in your "
+                  "graveyard.", "Enchantment — Aura"))
+    assert (a.effect.power, a.effect.toughness) == (-1, 0)
+    a = only(card("Opaline Bracers", "Equipped creature gets +X/+X, where X is the number of charge counters on "
+                  "Opaline Bracers.", "Artifact — Equipment"))
+    assert a.effect.count == ir.CountersOn("charge")
+    # X undefined, or a fixed part beside X: refused
+    assert card("Aura", "Enchanted creature gets +X/+X.", "Enchantment — Aura").unsupported
+    assert card("Aura", "Enchanted creature gets +X/+1, where X is the number of cards in your hand.",
+                "Enchantment — Aura").unsupported
+
+
+def test_types_and_colors_the_attached_creature_has_too():
+    """Layers 4 and 5 (CR 613.1d-e, 105.3, 205.3m)."""
+    c = card("Angelic Armaments", "Equipped creature gets +2/+2, has flying, and is a white Angel in addition to "
+             "its other colors and types.", "Artifact — Equipment")
+    assert c.abilities[1].effect == ir.StaticEffect("add_types", "equipped", subtypes=("Angel",), colors=("W",))
+    c = card("Silverskin Armor", "Equipped creature gets +1/+1 and is an artifact in addition to its other types.",
+             "Artifact — Equipment")
+    assert c.abilities[1].effect == ir.StaticEffect("add_types", "equipped", types=("Artifact",))
+    c = card("Grave Servitude", "Enchanted creature gets +3/-1 and is black.", "Enchantment — Aura")
+    assert c.abilities[1].effect == ir.StaticEffect("set_colors", "enchanted", colors=("B",))
+    c = card("Amorphous Axe", "Equipped creature gets +3/+0 and is every creature type.", "Artifact — Equipment")
+    assert c.abilities[1].effect == ir.StaticEffect("all_creature_types", "equipped")
+    # colors without "its other colors", a land type, or a group: refused
+    for text in ("Enchanted creature is a black Zombie in addition to its other types.",
+                 "Enchanted land is a Swamp in addition to its other types.",
+                 "Creatures you control is black."):
+        assert card("Aura", text, "Enchantment — Aura").unsupported, text
+
+def test_you_may_have_someone_do_it():
+    """"you may have [object or player] [verb]": the controller chooses (CR 608.2d), and the one
+    named does it; "deal" and "fight" in their plain form after "have"."""
+    a = only(card("Arsonist", "When Arsonist dies, you may have it deal 1 damage to any target."))
+    assert a.effects == (May((DealDamage(1, Target(0)),)),)
+    a = only(card("Nightstalker", "When Nightstalker enters the battlefield, you may have target "
+                  "opponent discard a card."))
+    assert a.effects == (May((Discard(1, Target(0)),)),)
+    a = only(card("Stag", "When Stag enters the battlefield, you may have it fight target creature "
+                  "you don't control."))
+    assert a.effects == (May((Fight(Ref("self"), Target(0)),)),)
+    a = only(card("Eye", "Whenever a player casts a blue spell, you may gain 1 life."))
+    assert a.effects == (May((GainLife(1),)),)
+
+
+def test_an_instants_own_cycling_trigger_is_a_triggered_ability():
+    """CR 702.29c: "When you cycle ~" on an instant or sorcery is a triggered ability of the card,
+    not part of its spell effect."""
+    c = card("Pulse", "Target creature gets -4/-4 until end of turn.\nCycling {1}{B}{B}\n"
+             "When you cycle Pulse, you may have target creature get -1/-1 until end of turn.",
+             "Instant", "{2}{B}{B}")
+    assert c.unsupported == ()
+    spell_ab, cycling, trig = c.abilities
+    assert isinstance(spell_ab, SpellAbility) and spell_ab.effects == (ModifyPT(Target(0), -4, -4),)
+    assert trig.trigger == Trigger("cycled")
+    assert trig.effects == (May((ModifyPT(Target(0), -1, -1),)),)
+
+
+def test_one_of_several_colors():
+    """"a blue or black spell", "a blue, black, or red spell": any one of the colors (CR 105.2);
+    with another color word besides, refused."""
+    a = only(card("Adder", "Whenever an opponent casts a blue or black spell, you may put a +1/+1 "
+                  "counter on Adder."))
+    assert a.trigger == Trigger("cast", Filter(colors=("U", "B"), controller="opponent", zone="stack"))
+    a = only(card("Faithful", "Whenever you cast a blue, black, or red spell, you gain 1 life."))
+    assert a.trigger.subject.colors == ("U", "B", "R")
+    s = spell("Mark", "Destroy target green or white creature.")
+    assert s.targets[0].filter == Filter(types=("Creature",), colors=("G", "W"))
+    assert card("Odd", "Destroy target red green or white creature.", "Instant").unsupported
+
+# ------------------------------------------------------------------ durations first, granted abilities
+
+
+def test_until_end_of_turn_first_covers_every_effect_of_the_sentence(corpus_db):
+    """CR 611.2a: "Until end of turn, target creature gets +1/+0 and gains first strike and
+    lifelink." (Swift Justice) is the pump and the keywords, both until end of turn."""
+    [ability] = corpus_db.get("Swift Justice").abilities
+    assert ability.effects == (ModifyPT(Target(0), 1, 0), GrantKeywords(Target(0), (Keyword("first strike"), Keyword("lifelink"))))
+    assert all(e.duration == "end_of_turn" for e in ability.effects)
+    # a one-shot effect can't last: "Until end of turn, draw a card." is refused
+    c = card("Odd Spell", "Until end of turn, draw a card.", "Instant")
+    assert c.unsupported and not c.abilities
+    # "other creatures" beside a target means other than the target: refused (Sigil Blessing)
+    assert not corpus_db.get("Sigil Blessing").fully_supported
+
+
+def test_until_end_of_turn_you_may_play_that_card(corpus_db):
+    """CR 601.3: impulse draw, "exile the top card of your library. Until end of turn, you may
+    play that card." (Abbot of Keral Keep)."""
+    [_, trig] = corpus_db.get("Abbot of Keral Keep").abilities
+    assert [type(e).__name__ for e in trig.effects] == ["ExileTopCard", "MayPlayExiled"]
+
+
+def test_a_quoted_ability_granted_until_end_of_turn(corpus_db):
+    """CR 613.1f, 113.10: "Until end of turn, target creature gains trample and "{G}: Regenerate
+    this creature."" (Run Wild): the keyword and the quoted ability, its text kept."""
+    [ability] = corpus_db.get("Run Wild").abilities
+    keywords, granted = ability.effects
+    assert keywords == GrantKeywords(Target(0), (Keyword("trample"),))
+    assert type(granted) is ir.GainAbility and granted.what == Target(0) and granted.duration == "end_of_turn"
+    [regenerate] = granted.abilities
+    assert regenerate.cost == ir.Cost(mana=ManaCost.parse("{G}")) and regenerate.effects == (Regenerate(Ref("self")),)
+    assert regenerate.text == "{G}: Regenerate ~."
+    # a group, each of up to two targets, a triggered ability (Brawl, Warriors' Lesson)
+    [brawl] = corpus_db.get("Brawl").abilities
+    assert brawl.effects[0].what == Ref("all", CREATURE)
+    [lesson] = corpus_db.get("Warriors' Lesson").abilities
+    [trig] = lesson.effects[0].abilities
+    assert trig.trigger == Trigger("deals_combat_damage_to_player") and trig.effects == (Draw(),)
+
+
+def test_a_quoted_ability_granted_without_a_duration_lasts(corpus_db):
+    """"it gains haste and "When this creature dies, ..."" (Flame-Wreathed Phoenix): no
+    duration, so the effect lasts as long as the permanent (CR 611.2a)."""
+    trig = corpus_db.get("Flame-Wreathed Phoenix").abilities[-1]
+    assert [e.duration for e in trig.effects] == ["permanent", "permanent"]
+    assert type(trig.effects[1]) is ir.GainAbility
+
+
+def test_a_static_keyword_and_quoted_ability(corpus_db):
+    """"Enchanted creature has lifelink and "Whenever ..."" (Eternal Thirst) is read as before."""
+    assert corpus_db.get("Eternal Thirst").fully_supported
+    assert corpus_db.get("Lightning Prowess").fully_supported

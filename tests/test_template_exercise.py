@@ -35,7 +35,7 @@ ALIASES = {"PLAYER_EVENTS": "TRIGGER_EVENTS"}   # trigger events whose subject i
 WALKED = {"KEYWORDS", "STATIC_KINDS", "REPLACEMENT_KINDS", "TRIGGER_EVENTS", "PLAYER_EVENTS",
           "TRIGGER_SUBJECTS", "PLAYER_SUBJECTS", "CONDITIONS", "TARGET_KINDS", "REFS",
           "CONTROLLERS", "DURATIONS", "EFFECTS", "ENTERS_UNLESS", "STATIC_CONDITIONS",
-          "STATE_CONDITIONS"}          # the lists parts() knows how to find
+          "STATE_CONDITIONS", "STATIC_COUNTS"}          # the lists parts() knows how to find
 _EFFECT_TYPES = frozenset(typing.get_args(ir.Effect)) | effects.SUPPORTED_EFFECTS
 
 
@@ -63,6 +63,8 @@ def parts(node, out: set) -> set:
         parts((keyword_trigger(node), keyword_activated(node)), out)
     elif t is ir.StaticEffect:
         out.add(("STATIC_KINDS", node.kind))
+        if node.kind == "modify_pt" and node.count is not None:     # "for each ..." (CR 613.4c)
+            out.add(("STATIC_COUNTS", type(node.count).__name__))
         if isinstance(node.condition, str):          # "as long as ..." (CR 611.3a)
             out.add(("CONDITIONS", node.condition))
         elif node.condition is not None:

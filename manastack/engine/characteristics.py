@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from manastack.cards.multiface import Layout
-from manastack.mana import COLOR_NAMES
+from manastack.mana import COLOR_NAMES, COLORS as COLOR_ORDER
 from manastack.oracle import ir
 
 from . import exercise
@@ -21,7 +21,9 @@ from .upcalls import condition_holds, matches
 
 
 def card_types(s: State, o: Obj) -> tuple[str, ...]:
-    types = o.card.types
+    """CR 205.2, layer 4 (CR 613.1d): its card types, those static abilities add ("is an
+    artifact in addition to its other types") and those effects made it (a creature too)."""
+    types = layers.card_now(s, o).types if o.zone == "battlefield" else o.card.types
     for e in s.effects:
         if e.kind == "become_creature" and e.affected == o.id:      # layer 4 (CR 613.1d)
             types = types + tuple(t for t in ("Creature", *e.types) if t not in types)
@@ -205,7 +207,7 @@ def power_toughness(s: State, o: Obj) -> tuple[int, int]:
             if eff.kind == "modify_pt" and _affects(s, src, eff, o):
                 # "for each other creature you control" on an Aura: other than the one it
                 # modifies as well as the source
-                n = 1 if eff.count is None else count_matching(s, eff.count, src, besides=o)
+                n = 1 if eff.count is None else _times(s, eff, src, o)
                 p += eff.power * n
                 t += eff.toughness * n
     switched = False
@@ -221,6 +223,16 @@ def power_toughness(s: State, o: Obj) -> tuple[int, int]:
         p += c.get("+1/+1", 0) - c.get("-1/-1", 0)
         t += c.get("+1/+1", 0) - c.get("-1/-1", 0)
     return (t, p) if switched else (p, t)       # layer 7d, after the rest (CR 613.4d)
+
+
+def _times(s: State, eff: ir.StaticEffect, src: Obj, o: Obj) -> int:
+    """How many times a "modify_pt" effect of ``src`` with a count applies to ``o``: the objects
+    its filter matches, or the counters of a kind on ``src`` (CR 122.1, 613.4c)."""
+    if exercise.RECORD is not None:
+        exercise.note("STATIC_COUNTS", type(eff.count).__name__, src.card)
+    if type(eff.count) is ir.CountersOn:
+        return src.counters.get(eff.count.kind, 0) * eff.count.multiplier
+    return count_matching(s, eff.count, src, besides=o)
 
 
 def count_matching(s: State, f: ir.Filter, source: Obj, besides: Obj | None = None) -> int:
@@ -251,10 +263,14 @@ def colors(s: State, o: Obj) -> tuple[str, ...]:
         if exercise.RECORD is not None:
             exercise.note("KEYWORDS", "devoid", o.card)
         cols = ()
-    if s.effects:
-        for e in s.effects:
-            if e.kind == "set_colors" and e.affected == o.id:
-                cols = e.colors
+    # (timestamp, colors, whether they are added to the others)
+    changes = [(e.timestamp, e.colors, False) for e in s.effects if e.kind == "set_colors" and e.affected == o.id] \
+        if s.effects else []
+    if o.zone == "battlefield":
+        changes += [(src.timestamp, eff.colors, eff.kind == "add_types") for src, eff in _static_sources(s)
+                    if eff.kind in ("add_types", "set_colors") and eff.colors and _affects(s, src, eff, o)]
+    for _t, these, add in sorted(changes, key=lambda c: c[0]):      # CR 613.7: timestamp order
+        cols = tuple(c for c in COLOR_ORDER if c in cols or c in these) if add else these
     return cols
 
 

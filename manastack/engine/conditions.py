@@ -22,7 +22,7 @@ def evaluate(s: State, condition, src: Obj, seen: Seen | None = None) -> bool:
     if not isinstance(condition, str):
         if exercise.RECORD is not None:
             exercise.note("STATE_CONDITIONS", type(condition).__name__, src.card)
-        return holds(s, condition, src)
+        return holds(s, condition, src, seen)
     if condition in _EVENT_CONDITIONS:
         if exercise.RECORD is not None:
             exercise.note("CONDITIONS", condition, src.card)
@@ -134,6 +134,17 @@ def _you_attacked(s: State, src: Obj) -> bool:
     return s.players[src.controller].attacked_this_turn
 
 
+def _you_didnt_attack(s: State, src: Obj) -> bool:
+    """"if you didn't attack with a creature this turn": you declared no attacker (CR 508.1)."""
+    return not s.players[src.controller].attacked_this_turn
+
+
+def _no_creature_died(s: State, src: Obj) -> bool:
+    """"if no creatures died this turn": no creature went from the battlefield to a graveyard,
+    anyone's (CR 700.4)."""
+    return not any(p.creatures_died_this_turn for p in s.players)
+
+
 def _you_are_monarch(s: State, src: Obj) -> bool:
     """"if you're the monarch" (CR 724.1)."""
     return s.monarch == src.controller
@@ -196,6 +207,8 @@ _CONDITIONS = {
     "no_cards_in_hand": _no_cards_in_hand,
     "creature_died_this_turn": _creature_died,           # morbid
     "you_attacked_this_turn": _you_attacked,             # raid
+    "you_didnt_attack_this_turn": _you_didnt_attack,
+    "no_creature_died_this_turn": _no_creature_died,
     "you_are_monarch": _you_are_monarch,
     "creatures_total_power_8": _total_power_8,          # formidable
     "self_not_renowned": _not_renowned,                  # renown (CR 702.112a)
@@ -253,8 +266,9 @@ CONDITIONS = tuple(_CONDITIONS) + tuple(_EVENT_CONDITIONS)
 # ------------------------------------------------------------ conditions on the game state
 
 
-def holds(s: State, condition: "ir.StateCondition", src: Obj) -> bool:
-    """A typed condition, seen from ``src`` and its controller ("you")."""
+def holds(s: State, condition: "ir.StateCondition", src: Obj, seen: Seen | None = None) -> bool:
+    """A typed condition, seen from ``src`` and its controller ("you"); ``seen``: the event of
+    a triggered ability, whose player "that player" is (CR 603.2)."""
     if type(condition) is ir.YouControl:
         n = sum(1 for o in s.permanents() if o.controller == src.controller
                 and any(upcalls.matches(s, o, f, src) for f in condition.filters))
@@ -276,7 +290,9 @@ def holds(s: State, condition: "ir.StateCondition", src: Obj) -> bool:
             return any(n > mine for n in theirs)
         return any(n >= condition.at_least for n in theirs)
     if type(condition) is ir.PlayerCount:
-        return _player_count_holds(s, condition, src)
+        return _player_count_holds(s, condition, src, seen)
+    if type(condition) is ir.ObjectCount:
+        return _object_count_holds(s, condition, src)
     if type(condition) is ir.SelfPower:                     # CR 208.1
         return src.zone == "battlefield" and ch.is_creature(s, src) and ch.power(s, src) >= condition.at_least
     raise ValueError(f"unknown condition {condition!r}")
@@ -298,15 +314,36 @@ def player_count(s: State, what: str, player: int) -> int:
         return p.life_gained_this_turn
     if what == "cards_drawn_this_turn":
         return p.drawn_this_turn
+    if what == "life_lost_this_turn":          # CR 119.3: damage, paid and lost life alike
+        return p.life_lost_this_turn
     raise ValueError(f"unknown count {what!r}")
 
 
-def _player_count_holds(s: State, c: "ir.PlayerCount", src: Obj) -> bool:
+def _player_count_holds(s: State, c: "ir.PlayerCount", src: Obj, seen: Seen | None) -> bool:
     opponents = [p.index for p in s.players if p.index != src.controller and not p.lost]
     if c.than_opponents:
         mine = player_count(s, c.what, src.controller)
         return all(mine > player_count(s, c.what, o) for o in opponents)
-    players = opponents if c.whose == "opponent" else [src.controller]
+    if c.whose == "that_player":        # engine.support allows it in triggered abilities only
+        players = [] if seen is None or seen.player is None else [seen.player]
+    elif c.whose == "any":
+        players = [p.index for p in s.players if not p.lost]
+    else:
+        players = opponents if c.whose == "opponent" else [src.controller]
     return any((c.at_least is None or n >= c.at_least) and (c.at_most is None or n <= c.at_most)
                for n in (player_count(s, c.what, pl) for pl in players))
 
+
+
+def _object_count_holds(s: State, c: "ir.ObjectCount", src: Obj) -> bool:
+    """Objects in the filter's zone that match it: permanents, whoever controls them (CR 400.1),
+    or cards in graveyards, "your graveyard" being the one of the source's controller (CR 404.1)."""
+    f = c.filter
+    if f.zone == "battlefield":
+        objs = s.permanents()
+    elif f.zone == "graveyard":
+        objs = [s.objs[oid] for p in s.players for oid in p.graveyard]
+    else:
+        raise ValueError(f"objects counted in {f.zone!r}")
+    n = sum(1 for o in objs if upcalls.matches(s, o, f, src))
+    return n >= c.at_least and (c.at_most is None or n <= c.at_most)

@@ -58,6 +58,19 @@ class GrantKeywords:
 
 
 @dataclass(frozen=True, slots=True)
+class GrantAbility:
+    """Quoted activated or triggered abilities gained (layer 6, CR 613.1f, 113.10), by their
+    text: lines of the permanent's definition while the record lasts (``layers.card_now``)."""
+
+    kind: ClassVar[str] = "grant_ability"
+    affected: int
+    abilities: tuple[str, ...]
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class BecomeCreature:
     """The permanent is a creature too (layer 4, CR 613.1d), and of ``types`` ("Artifact")."""
 
@@ -342,7 +355,7 @@ def plain_filter(f: ir.Filter) -> bool:
     return True
 
 
-Effect = (ModifyPT | SetPT | GrantKeywords | BecomeCreature | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | MayPlay
+Effect = (ModifyPT | SetPT | GrantKeywords | GrantAbility | BecomeCreature | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | MayPlay
           | PreventionShield | NoPrevention | RegenerationShield | ExileIfDies | DamagedBy | SwitchPT | ControlChange | ManaReplacementEffect | DelayedTrigger
           | OneShotDelayedTrigger | ActivatedThisTurn | CombatRule)
 """Any of the records above: what ``State.effects`` holds."""

@@ -14,15 +14,15 @@ from . import exercise
 from . import (cipher, clash, control, copies, double_faced, edicts, emblems, events, free_casting, game_outcome,
                keyword_effects, placement_effects, suspend, unless_costs)
 from .abilities import ONE_SHOT_DELAYS, nested_index
-from .casting import pay_mana
+from .casting import choose_x, pay_mana
 from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
 from .filters import is_player_ref, matches, shares_creature_type
 from .mana_abilities import add_mana, can_afford
-from .resolution import (became, count_for_player, named_objects, named_players, amount, execute, objects_match,
-                         resolve_subject, source_obj)
+from .resolution import (became, count_for_player, known_objects, named_objects, named_players, amount, execute,
+                         objects_match, resolve_subject, source_obj)
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger,
-                             ExileIfDies, GrantKeywords, ManaReplacementEffect,
+                             ExileIfDies, GrantAbility, GrantKeywords, ManaReplacementEffect,
                              MayPlay, ModifyPT, NoPrevention, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors,
                              SetPT, SkipNextUntap, SwitchPT)
 from .state import EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
@@ -279,10 +279,12 @@ def _exile(ctx, e: ir.Exile, rc):
 
 def _bounce(ctx, e: ir.ReturnToHand, rc):
     """CR 400.7; "Return ~ from your graveyard": only while the card is still there (CR 113.6m)."""
+    rc.did = False      # for "If you do" (CR 608.2c): something was returned
     with events.together(ctx):
         for o in named_objects(ctx, e.what, rc):
             if not e.from_graveyard or o.zone == "graveyard":
                 events.move(ctx, o, "hand", cause=rc.card.name)
+                rc.did = True
 
 
 def _shuffle_into_library(ctx, e: ir.ShuffleIntoLibrary, rc):
@@ -349,9 +351,40 @@ def _sacrifice(ctx, e: ir.Sacrifice, rc):
 
 
 def _pay_mana(ctx, e: ir.PayMana, rc):
-    """CR 118.1: pay a cost as part of an effect ("you may pay {3}")."""
-    pay_mana(ctx, rc.controller, e.cost, f"{rc.card.name}'s effect")
+    """CR 118.1: pay a cost as part of an effect ("you may pay {3}"). With {X} ("you may pay
+    {X}. If you do, ~ deals X damage ..."), X is chosen now among the values the player can
+    pay (CR 107.3f), and the ability's X is that value from then on."""
+    cost = e.cost
+    if cost.x_count:
+        rc.x = choose_x(ctx, rc.controller, cost, rc.card.name)
+        ctx.s.add_log(f"X is {rc.x}", ("107.3f",), "choice")
+        cost = cost.with_x(rc.x)
+    pay_mana(ctx, rc.controller, cost, f"{rc.card.name}'s effect")
     rc.did = True
+
+
+def _pay_life(ctx, e: ir.PayLife, rc):
+    """CR 119.4, 118.3: paying life as part of an effect ("you may pay 2 life"), only with a
+    life total at least that large; paid life is lost life."""
+    p = ctx.s.players[rc.controller]
+    n = amount(ctx, e.amount, rc)
+    rc.did = n <= 0 or p.life >= n
+    if not rc.did:
+        ctx.s.add_log(f"{p.name} can't pay {n} life for {rc.card.name}", ("119.4", "118.3"), "resolve")
+        return
+    events.lose_life(ctx, rc.controller, n, source_obj(ctx, rc), rules=("119.4",))
+
+
+def _remove_counter(ctx, e: ir.RemoveCounter, rc):
+    """CR 122.1: remove counters of one kind from each object named; "If you do" applies only
+    if every one of them was removed (CR 608.2c: "Remove a +1/+1 counter from ~. If you do")."""
+    rc.did = False
+    objs = [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]
+    done = bool(objs)
+    for o in objs:
+        done = done and o.counters.get(e.kind, 0) >= e.amount
+        events.remove_counters(ctx, o, e.kind, e.amount, rc.card.name)
+    rc.did = done
 
 
 def _become_monarch(ctx, e: ir.BecomeMonarch, rc):
@@ -399,8 +432,11 @@ def _create_reflexive(ctx, e: ir.CreateReflexive, rc):
     if not rc.did:
         return
     label = f"{possessive(rc.card.name)} reflexive ability"
+    # its X is the one of the ability that created it ("you may pay {X}. When you do, ...",
+    # CR 107.3n as for a delayed ability)
+    event = replace(rc.event, x=rc.x) if rc.x else rc.event
     s.pending_triggers.append(PendingTrigger(rc.source, rc.card, nested_index(rc.card, e.ability),
-                                             rc.controller, rc.event, 1, "", label))
+                                             rc.controller, event, 1, "", label))
     s.add_log(f"{label} triggers: {e.ability.text}", ("603.12",), "trigger")
 
 
@@ -445,6 +481,18 @@ def _grant(ctx, e: ir.GrantKeywords, rc):
         s.effects.append(GrantKeywords(o.id, names, e.duration, s.new_timestamp(), rc.card.name, protection))
         gained = [n for n in names if n != "protection"] + [f"protection from {p}" for p in protection]
         s.add_log(f"{o.card.name} gains {', '.join(gained)} until end of turn", ("611.2", "613.1f"), "effect")
+
+
+def _gain_ability(ctx, e: ir.GainAbility, rc):
+    """CR 611.2, 613.1f: each permanent named has the quoted abilities while the effect lasts;
+    a group is locked in as the effect begins (CR 611.2c)."""
+    s = ctx.s
+    texts = tuple(ab.text for ab in e.abilities)
+    until = " until end of turn" if e.duration == "end_of_turn" else ""
+    quoted = " and ".join(f'"{t}"' for t in texts)
+    for o in [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]:
+        s.effects.append(GrantAbility(o.id, texts, e.duration, s.new_timestamp(), rc.card.name))
+        s.add_log(f"{o.card.name} gains {quoted}{until}", ("611.2", "613.1f"), "effect")
 
 
 def _choose_color(ctx, player: int, what: str) -> str:
@@ -705,50 +753,96 @@ def _reveal_hand_discard(ctx, e: ir.RevealHandDiscard, rc):
 
 def _look_at_top(ctx, e: ir.LookAtTop, rc):
     """Look at the top N cards, seen by their owner alone (CR 701.20e), or reveal them all
-    (CR 701.20a); put into your hand every matching card, or one you may choose that matches, or
-    ``take`` of them; the rest go on the bottom in a random order (the game's generator), on the
-    bottom or back on top in the order you choose (CR 401.4), or into your graveyard."""
+    (CR 701.20a); choose among them (:func:`_choose_among`) or put ``take`` of them into your
+    hand; the rest go on the bottom in a random order (the game's generator), on the bottom or
+    back on top in the order you choose (CR 401.4), into your graveyard or into your hand."""
     s = ctx.s
     p = s.players[rc.controller]
-    looked = p.library[len(p.library) - min(e.amount, len(p.library)):][::-1]    # top first
+    n = amount(ctx, e.amount, rc)
+    looked = p.library[len(p.library) - min(n, len(p.library)):][::-1]    # top first
     if e.revealed:          # public: every card is named (CR 701.20a)
         s.add_log(f"{p.name} reveals the top {len(looked)} cards of their library: "
                   + ", ".join(s.objs[i].card.name for i in looked), ("701.20a",), "effect")
     else:
         s.add_log(f"{p.name} looks at the top {len(looked)} cards of their library", ("701.20e",), "effect")
-    if e.all_matching:      # "Put all Goblin cards revealed this way into your hand"
-        with events.together(ctx):
-            for i in looked:
-                if objects_match(ctx, s.objs[i], e.filter, rc):
-                    events.move(ctx, s.objs[i], "hand", rules=("701.20a",))
     for _ in range(min(e.take, len(looked))):     # "Put one of them into your hand" (unrevealed)
         answer = ctx.ask(Decision(rc.controller, DecisionKind.REVEAL, "Put which card into your hand?",
                                   tuple(Action("choose", (i,), s.objs[i].card.name) for i in looked if i in p.library),
                                   {"looked": looked}))
         events.move(ctx, s.objs[answer.args[0]], "hand", quiet=True)
         s.add_log(f"{p.name} puts one of them into their hand", ("701.20e",), "effect")
-    if e.filter is not None and not e.all_matching:
-        cands = [s.objs[i] for i in looked if objects_match(ctx, s.objs[i], e.filter, rc)]
-        answer = ctx.ask(Decision(rc.controller, DecisionKind.REVEAL,
-                                  "Reveal a card and put it into your hand?",
-                                  tuple(Action("choose", (o.id,), o.card.name) for o in cands)
-                                  + (Action("done", (), "reveal nothing"),), {"looked": looked}))
-        if answer.kind == "choose":
-            o = s.objs[answer.args[0]]
-            s.add_log(f"{p.name} reveals {o.card.name} and puts it into their hand", ("701.20a",), "effect")
-            events.move(ctx, o, "hand", rules=("701.20a",))
-    rest = [i for i in looked if i in p.library]
-    if e.rest == "graveyard":
+    on_top = _choose_among(ctx, e, looked, rc) if e.filter is not None else []
+    rest = [i for i in looked if i in p.library and i not in on_top]
+    if e.rest in ("graveyard", "hand"):
         with events.together(ctx):
             for i in rest:
-                events.move(ctx, s.objs[i], "graveyard", cause=rc.card.name)
-        return
+                events.move(ctx, s.objs[i], e.rest, cause=rc.card.name, quiet=e.rest == "hand" and not e.revealed)
+    else:
+        _put_rest(ctx, e, p, rest)
+    for i in on_top:        # "put it on top of your library": above the rest (CR 401.4)
+        p.library.remove(i)
+        p.library.append(i)
+        s.version += 1
+        s.add_log(f"{p.name} puts {s.objs[i].card.name} on top of their library", ("401.4",), "effect")
+
+
+def _choose_among(ctx, e: ir.LookAtTop, looked: list, rc) -> list:
+    """Choose among the cards looked at: every card matching the filter, up to ``up_to`` (all
+    of them that match, up to that many, when ``must``), or one for each of several filters
+    ("a creature card and/or a land card", a card counting for one only); the chosen cards move
+    together to the hand or the battlefield (CR 701.20a). Those put on top are returned."""
+    s = ctx.s
+    p = s.players[rc.controller]
+    chosen: list = []
+    if e.all_matching:      # "Put all Goblin cards revealed this way into your hand"
+        chosen = [i for i in looked if objects_match(ctx, s.objs[i], e.filter, rc)]
+    else:
+        rounds = [e.filter] * min(e.up_to, len(looked)) if not e.more else [e.filter, *e.more]
+        for f in rounds:
+            cands = [i for i in looked if i not in chosen and objects_match(ctx, s.objs[i], f, rc)]
+            if not cands:
+                if e.more:
+                    continue
+                break
+            where = {"hand": "into your hand", "battlefield": "onto the battlefield", "graveyard": "into your graveyard",
+                     "library_top": "on top of your library"}[e.to]
+            none = "reveal nothing" if e.to in ("hand", "library_top") and not e.unrevealed and not chosen else "no more"
+            answer = ctx.ask(Decision(rc.controller, DecisionKind.REVEAL, f"Put which card {where}?",
+                                      tuple(Action("choose", (i,), s.objs[i].card.name) for i in cands)
+                                      + (() if e.must else (Action("done", (), none),)), {"looked": looked}))
+            if answer.kind != "choose":
+                if e.more:
+                    continue
+                break
+            chosen.append(answer.args[0])
+    if e.to == "library_top":
+        return chosen
+    shown = e.revealed or not e.unrevealed or e.to != "hand"     # a public zone shows them (CR 400.2)
+    if chosen:
+        what = ", ".join(s.objs[i].card.name for i in chosen) if shown else f"{len(chosen)} of them"
+        verb = "reveals and puts" if not e.revealed and not e.unrevealed else "puts"
+        where = {"battlefield": "onto the battlefield", "graveyard": "into their graveyard"}.get(e.to, "into their hand")
+        s.add_log(f"{p.name} {verb} {what} {where}", ("701.20a",) if shown else ("701.20e",), "effect")
+    with events.together(ctx):
+        for i in chosen:
+            if e.to == "battlefield":
+                events.move(ctx, s.objs[i], "battlefield", controller=rc.controller, tapped=e.tapped,
+                            rules=("701.20a",))
+            else:
+                events.move(ctx, s.objs[i], e.to, cause=rc.card.name, quiet=True)
+    return []
+
+
+def _put_rest(ctx, e: ir.LookAtTop, p, rest: list) -> None:
+    """The rest on the bottom in a random order, or on the bottom or back on top in the order
+    their owner chooses, one card at a time (CR 401.4)."""
+    s = ctx.s
     where = "on top of" if e.rest == "top" else "on the bottom of"
     if e.rest == "random":
         s.rng.shuffle(rest)
     else:       # one card at a time, each further from the middle of the library than the last
         for k in range(len(rest) - 1):     # they stay in the library while the order is chosen
-            answer = ctx.ask(Decision(rc.controller, DecisionKind.ORDER_CARDS,
+            answer = ctx.ask(Decision(p.index, DecisionKind.ORDER_CARDS,
                                       f"Put which card {where} your library next?",
                                       tuple(Action("choose", (i,), s.objs[i].card.name) for i in rest[k:])))
             j = rest.index(answer.args[0])
@@ -760,6 +854,31 @@ def _look_at_top(ctx, e: ir.LookAtTop, rc):
         p.library[:0] = rest[::-1]
     order = "in a random order" if e.rest == "random" else "in the order they chose"
     s.add_log(f"{p.name} puts {len(rest)} cards {where} their library {order}", ("401.4",), "effect")
+
+
+def _put_from_hand(ctx, e: ir.PutFromHand, rc):
+    """The controller chooses cards matching the filter in their hand, as many as the effect
+    says and there are (any number up to it with "up to"); they enter together, neither cast nor
+    played (CR 305.4), so a land put this way is not the turn's land."""
+    s = ctx.s
+    p = s.players[rc.controller]
+    chosen: list = []
+    for _ in range(e.amount):
+        cands = [i for i in p.hand if i not in chosen and objects_match(ctx, s.objs[i], replace(e.filter, zone="hand"), rc)]
+        if not cands:
+            break
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.PUT_FROM_HAND,
+                                  "Put which card from your hand onto the battlefield?",
+                                  tuple(Action("choose", (i,), s.objs[i].card.name) for i in cands)
+                                  + ((Action("done", (), "no more"),) if e.up_to else ())))
+        if answer.kind != "choose":
+            break
+        chosen.append(answer.args[0])
+    if not chosen:
+        s.add_log(f"{p.name} puts no card from their hand onto the battlefield", ("305.4",), "effect")
+    with events.together(ctx):
+        for i in chosen:
+            events.move(ctx, s.objs[i], "battlefield", controller=rc.controller, tapped=e.tapped, rules=("305.4",))
 
 
 def _fight(ctx, e: ir.Fight, rc):
@@ -797,8 +916,11 @@ def _ask_may(ctx, e: ir.May, rc, player: int) -> bool:
     s = ctx.s
     options = (Action("yes", (), "yes"), Action("no", (), "no"))
     costs = [x.cost for x in e.effects if type(x) is ir.PayMana]
-    if costs and not all(can_afford(s, player, c) for c in costs):
+    if costs and not all(can_afford(s, player, c.with_x(0)) for c in costs):
         options = options[1:]     # a cost that can't be paid can't be chosen (CR 118.3)
+    life = sum(x.amount for x in e.effects if type(x) is ir.PayLife and isinstance(x.amount, int))
+    if life and s.players[player].life < life:
+        options = options[-1:]    # nor life they don't have (CR 119.4)
     energy = sum(x.amount for x in e.effects if type(x) is ir.PayEnergy)
     if energy and s.players[player].energy < energy:
         options = options[-1:]    # nor can energy one doesn't have (CR 107.14)
@@ -942,10 +1064,23 @@ def _conditional(ctx, e: ir.Conditional, rc):
     effects an "instead" replaced happen only when it is false. A source that left is seen as
     it last existed (CR 608.2h)."""
     src = source_obj(ctx, rc)
-    met = src is not None and evaluate(ctx.s, e.condition, src)
+    if type(e.condition) is ir.ObjectIs:
+        met = _object_is(ctx, e.condition, rc)
+    else:
+        met = src is not None and evaluate(ctx.s, e.condition, src)
     if e.condition == "kicked":
         ctx.s.add_log(f"{rc.card.name} was {'' if met else 'not '}kicked", ("702.33d", "702.33e"), "resolve")
     execute(ctx, e.effects if met else e.otherwise, rc)
+
+
+def _object_is(ctx, c: ir.ObjectIs, rc) -> bool:
+    """"If that creature is (was) a Human": the target as it is now, or as it last existed if it
+    left its zone during this resolution (CR 608.2h); a target no longer legal is no object."""
+    if exercise.RECORD is not None:
+        exercise.note("STATE_CONDITIONS", "ObjectIs", rc.card)
+    objs = known_objects(ctx, c.what, rc)
+    src = source_obj(ctx, rc)
+    return bool(objs) and all(matches(ctx.s, o, replace(c.filter, zone=o.zone), src, rc.controller) for o in objs)
 
 
 HANDLERS = {
@@ -954,7 +1089,7 @@ HANDLERS = {
     ir.Regenerate: _regenerate, ir.ChooseTarget: _choose_target, ir.PreventDamage: _prevent, ir.DamageCantBePrevented: _no_prevention, ir.PayMana: _pay_mana,
     ir.CreateReflexive: _create_reflexive,
     ir.ReturnToHand: _bounce, ir.ExileIfDies: _exile_if_dies, ir.SwitchPT: _switch_pt, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
-    ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
+    ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
     ir.CreateTokens: _create_tokens, ir.Tap: _tap, ir.Untap: _untap, ir.Mill: _mill,
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.RevealHandDiscard: _reveal_hand_discard,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
@@ -991,6 +1126,8 @@ HANDLERS = {
     ir.CreateDelayedTrigger: _create_delayed_trigger, ir.Explore: _explore,
     ir.LoseGame: game_outcome.lose_game, ir.IfYouDont: game_outcome.if_you_dont,
     ir.CastFromHand: free_casting.cast_from_hand,
+    ir.PutFromHand: _put_from_hand,
+    ir.PayLife: _pay_life, ir.RemoveCounter: _remove_counter,
 }
 
 HANDLERS.update(double_faced.HANDLERS)      # transforming (CR 701.27)

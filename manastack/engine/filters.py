@@ -190,8 +190,16 @@ def party_size(s: State, player: int) -> int:
 
 
 def has_all_creature_types(s: State, o: Obj) -> bool:
-    """CR 205.3m, 702.73a: ``o`` has every creature type (changeling, Mutavault animated)."""
-    return _printed_changeling(o) or any(e.kind == "all_creature_types" and e.affected == o.id for e in s.effects)
+    """CR 205.3m, 702.73a: ``o`` has every creature type (changeling, Mutavault animated,
+    "Equipped creature is every creature type")."""
+    return _printed_changeling(o) or any(e.kind == "all_creature_types" and e.affected == o.id for e in s.effects) \
+        or _every_type_static(s, o)
+
+
+def _every_type_static(s: State, o: Obj) -> bool:
+    """A static ability makes ``o`` every creature type (layer 4, CR 613.1d)."""
+    return o.zone == "battlefield" and any(
+        layers.affected_by(s, src, eff, o) for src, eff in ch.static_effects(s, "all_creature_types"))
 
 
 def shares_creature_type(s: State, a: Obj, b: Obj) -> bool:
@@ -207,9 +215,10 @@ def shares_creature_type(s: State, a: Obj, b: Obj) -> bool:
 
 def _all_creature_types(s: State, o: Obj, subtypes) -> bool:
     """CR 205.3m: an object with all creature types (Mutavault animated) has every one."""
-    every = _printed_changeling(o) or any(
-        e.kind == "all_creature_types" and e.affected == o.id for e in s.effects)
-    return every and any(t in CREATURE_TYPES for t in subtypes)
+    if not any(t in CREATURE_TYPES for t in subtypes):
+        return False
+    return _printed_changeling(o) or any(
+        e.kind == "all_creature_types" and e.affected == o.id for e in s.effects) or _every_type_static(s, o)
 
 
 def _printed_changeling(o: Obj) -> bool:

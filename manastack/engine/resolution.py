@@ -5,7 +5,7 @@ effect names. :func:`execute` carries out effects one IR node at a time, each by
 costs from above this module)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from manastack.oracle import ir
 
@@ -320,4 +320,6 @@ def named_players(ctx, subject, rc) -> list[int]:
 
 
 def objects_match(ctx, o, f, rc) -> bool:
+    if isinstance(f.mana_value_at_most, ir.X):      # "with mana value X or less": this X (CR 107.3)
+        f = replace(f, mana_value_at_most=rc.x)
     return matches(ctx.s, o, f, source_obj(ctx, rc), rc.controller)

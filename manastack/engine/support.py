@@ -127,7 +127,13 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "control",                  # an Aura's control effect, engine.control
                           "no_maximum_hand_size",     # CR 402.2, engine.turn._cleanup
                           "block_additional",         # CR 509.1a-b, engine.combat.block_capacity
-                          "cast_from_graveyard"})     # CR 601.3, its own card only: engine.alt_costs
+                          "cast_from_graveyard",      # CR 601.3, its own card only: engine.alt_costs
+                          "add_types",                # layers 4-5 (CR 613.1d-e): engine.layers.card_now, characteristics.colors
+                          "set_colors",               # CR 105.3, layer 5: engine.characteristics.colors
+                          "all_creature_types"})      # CR 205.3m, layer 4: engine.filters.has_all_creature_types
+# What a "modify_pt" static ability counts, "for each ..." (CR 613.4c): objects matching a filter,
+# or counters of a kind on the source ("for each charge counter on ~"); characteristics._times.
+STATIC_COUNTS = frozenset({"Filter", "CountersOn"})
 REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color",
                                "double_damage_to_player", "more_counters", "double_counters",
                                "enter_as_copy", "choose_creature_type",
@@ -137,9 +143,11 @@ REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_
 # (CR 614.1d, 614.12; engine.replacement._enters_tapped_unless).
 ENTERS_UNLESS = frozenset({"YouControl", "OpponentCount", "PayLifeOption", "RevealOption"})
 # Typed conditions of "as long as" static abilities (CR 611.3a; engine.conditions.holds).
-STATIC_CONDITIONS = frozenset({"YouControl", "HasCounter", "NotYourTurn", "OpponentControls", "PlayerCount"})
+STATIC_CONDITIONS = frozenset({"YouControl", "HasCounter", "NotYourTurn", "OpponentControls", "PlayerCount",
+                               "ObjectCount"})
 # Typed conditions of intervening "if" clauses and activation limits (CR 603.4, 602.5b).
-STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "SelfPower"})
+STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "SelfPower", "ObjectCount",
+                              "ObjectIs"})    # "If that creature is a Human", engine.effects._object_is
 # Riders of mana (CR 106.6): what spending the mana does to the spell it pays for.
 MANA_RIDERS = frozenset({"cant_be_countered", "plus_one_counter"})
 TRIGGER_EVENTS = frozenset({
@@ -164,6 +172,11 @@ TRIGGER_EVENTS = frozenset({
     "sacrificed",               # "Whenever you sacrifice a creature" (CR 701.21a)
     "blocked_by_creature",      # "Whenever ~ becomes blocked by a creature" (CR 509.3f)
 })
+# Whom an attacker attacks, in "Whenever a creature attacks you [or a planeswalker you control]"
+# (CR 508.1b; engine.triggers._attacks_whom), and whose graveyard a creature is put into
+# ("put into your graveyard from the battlefield", CR 400.3; engine.triggers.instances).
+ATTACKED = frozenset({"you", "you_or_planeswalker", "opponent", "opponent_or_planeswalker"})
+GRAVEYARD_OWNERS = frozenset({"you", "opponent"})
 TRIGGER_SUBJECTS = frozenset({"self", "enchanted", "equipped"})
 PLAYER_SUBJECTS = frozenset({"you", "opponent", "each"})
 TARGET_KINDS = frozenset({"any", "player", "opponent", "player_or_planeswalker", "opponent_or_planeswalker",
@@ -204,8 +217,9 @@ def _conditions() -> frozenset[str]:
     return frozenset(CONDITIONS)
 
 
-def _condition_gaps(condition, out: list[str]) -> None:
-    """A condition is a name the engine knows or a typed state condition it evaluates."""
+def _condition_gaps(condition, out: list[str], triggered: bool = False) -> None:
+    """A condition is a name the engine knows or a typed state condition it evaluates; "that
+    player" is a player a triggered ability's event names (engine.conditions.holds)."""
     if isinstance(condition, str):
         if condition not in _conditions():
             out.append(f"condition {condition!r}")
@@ -213,12 +227,19 @@ def _condition_gaps(condition, out: list[str]) -> None:
         out.append(f"condition {type(condition).__name__}")
     elif type(condition) is ir.PlayerCount and condition.what not in ir.PLAYER_COUNTS:
         out.append(f"count {condition.what!r}")
+    elif type(condition) is ir.PlayerCount and condition.whose == "that_player" and not triggered:
+        out.append("a condition on \"that player\" outside a triggered ability")
 
 
 def gaps(ability) -> list[str]:
     """The parts of one compiled ability the engine can't run, in words (empty: playable)."""
     out: list[str] = []
     _walk(ability, out)
+    if type(ability) is ir.TriggeredAbility:
+        # a triggered ability has no X of its own: one paid as it resolves is chosen then
+        # (CR 107.3f, engine.effects._pay_mana); a spell's or activated ability's X is the
+        # one announced for it (CR 107.3a)
+        out = [g for g in out if g != _PAY_X]
     return out
 
 
@@ -230,6 +251,8 @@ def _walk(node, out: list[str]) -> None:
         return
     if not dataclasses.is_dataclass(node):
         return
+    if t in (ir.SearchLibrary, ir.LookAtTop):   # their X is bound as they resolve (resolution.objects_match)
+        node = _x_bound(node)
     if t is ir.PreventionAbility:       # CR 615 while on the battlefield: no duration of its own
         for f in dataclasses.fields(node.effect):
             if f.name != "duration":
@@ -268,6 +291,8 @@ def _walk(node, out: list[str]) -> None:
     elif t is ir.StaticEffect:
         if node.kind not in STATIC_KINDS:
             out.append(f"static effect {node.kind!r}")
+        if type(node.count) is ir.CountersOn and node.kind != "modify_pt":
+            out.append(f"static effect {node.kind!r} counting counters")
         if node.condition is not None and node.kind in layers.CHANGING_KINDS and node.kind != "grant_ability":
             # layers.changers applies these without reading conditions (CR 611.3a)
             out.append(f"static effect {node.kind!r} as long as a condition holds")
@@ -276,6 +301,8 @@ def _walk(node, out: list[str]) -> None:
         elif node.condition is not None and not isinstance(node.condition, str) \
                 and type(node.condition).__name__ not in STATIC_CONDITIONS:
             out.append(f"static ability while {type(node.condition).__name__}")
+        elif type(node.condition) is ir.PlayerCount and node.condition.whose == "that_player":
+            out.append("a static ability while \"that player\" ...")
     elif t is ir.ReplacementAbility:
         if node.kind not in REPLACEMENT_KINDS:
             out.append(f"replacement effect {node.kind!r}")
@@ -290,10 +317,14 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"trigger subject {node.subject!r} for {node.event!r}")
         if node.event == "beginning_of_step" and node.step not in _steps():
             out.append(f"step {node.step!r}")
+        if node.attacked is not None and (node.event != "attacks" or node.attacked not in ATTACKED):
+            out.append(f"attacking {node.attacked!r}")
+        if node.event == "dies" and node.whose is not None and node.whose not in GRAVEYARD_OWNERS:
+            out.append(f"put into the graveyard of {node.whose!r}")
         if node.nth and node.event not in ("draw", "cast"):
             out.append(f"the Nth {node.event!r} of a turn")
     elif t in (ir.TriggeredAbility, ir.Conditional):
-        _condition_gaps(node.condition, out)
+        _condition_gaps(node.condition, out, triggered=t is ir.TriggeredAbility)
     elif t is ir.TargetSpec:
         if node.kind not in TARGET_KINDS:
             out.append(f"target kind {node.kind!r}")
@@ -305,6 +336,8 @@ def _walk(node, out: list[str]) -> None:
     elif t is ir.Filter:
         if node.controller not in CONTROLLERS:
             out.append(f"controller {node.controller!r}")
+        if isinstance(node.mana_value_at_most, ir.X):
+            out.append("mana value X or less outside a search or a look at library cards")
     elif t is ir.SpendRule:
         if node.rider is not None and node.rider not in MANA_RIDERS:
             out.append(f"mana rider {node.rider!r}")
@@ -320,7 +353,7 @@ def _walk(node, out: list[str]) -> None:
     elif t is ir.CreateEmblem:
         out += _emblem_gaps(node)
     elif t is ir.PayMana and node.cost.x_count:
-        out.append("paying {X} in an effect")     # engine.effects._pay_mana has no X to choose
+        out.append(_PAY_X)
     elif t is ir.SearchLibrary and node.own and node.who == ir.Ref("each_player"):
         out.append("each player searching their own library")   # engine.effects._search: one library
     elif hasattr(node, "duration") and node.duration not in DURATIONS:
@@ -337,6 +370,17 @@ def _walk(node, out: list[str]) -> None:
         out.append("an amount counted for each player outside damage")    # engine.effects._deal_damage
     for f in dataclasses.fields(node):
         _walk(getattr(node, f.name), out)
+
+
+def _x_bound(node):
+    """A search or a look among library cards with the X of "mana value X or less" set aside."""
+    def bound(f):
+        return dataclasses.replace(f, mana_value_at_most=None) \
+            if f is not None and isinstance(f.mana_value_at_most, ir.X) else f
+    changes = {"filter": bound(node.filter)}
+    if type(node) is ir.LookAtTop:
+        changes["more"] = tuple(bound(f) for f in node.more)
+    return dataclasses.replace(node, **changes)
 
 
 def _division_gaps(ab) -> list[str]:
@@ -387,6 +431,7 @@ def _cost_gaps(cost: ir.Cost, supported: frozenset[str], what: str) -> list[str]
             if f.name not in supported and getattr(cost, f.name) != f.default]
 
 
+_PAY_X = "paying {X} in an effect other than a triggered ability's"
 _EFFECT_TYPES: frozenset[type] | None = None
 
 

@@ -142,7 +142,7 @@ class Filter:
     power_at_least: int | None = None
     toughness_at_most: int | None = None
     toughness_at_least: int | None = None
-    mana_value_at_most: int | None = None
+    mana_value_at_most: int | X | None = None    # X: the spell's or ability's X as it resolves
     mana_value_at_least: int | None = None
     zone: str = "battlefield"
     multicolored: bool = False
@@ -638,17 +638,27 @@ class RevealHandDiscard:
 
 @dataclass(frozen=True, slots=True)
 class LookAtTop:
-    """Look at the top ``amount`` cards of your library; you may reveal one matching ``filter``
-    (None: none) and put it into your hand, or (``take``) put that many of them into your hand
-    unrevealed; ``rest`` says where the others go: "random" (the bottom, in a random order),
-    "bottom" or "top" (in any order you choose; CR 701.20e, 401.4), or "graveyard"."""
+    """Look at the top ``amount`` cards of your library (or reveal them all, ``revealed``) and
+    choose among them: put into your hand every card matching ``filter`` (``all_matching``), or
+    up to ``up_to`` matching cards (``ANY_NUMBER``: any number; ``must``: as many as there are,
+    up to that many), one more for each filter of ``more`` ("a creature card and/or a land
+    card"), or ``take`` cards unrevealed; the chosen cards go to ``to`` ("hand", "battlefield",
+    ``tapped``, or "library_top"). ``rest`` says where the others go: "random" (the bottom, in a
+    random order), "bottom" or "top" (in any order you choose; CR 701.20e, 401.4), "graveyard"
+    or "hand". ``filter`` None with no ``take``: none is chosen."""
 
-    amount: int
+    amount: Amount
     filter: Filter | None = None
     rest: str = "random"
     take: int = 0
     revealed: bool = False      # "Reveal the top N cards": all of them are shown (CR 701.20a)
     all_matching: bool = False  # "Put all Goblin cards revealed this way into your hand"
+    to: str = "hand"
+    tapped: bool = False
+    up_to: int = 1
+    must: bool = False          # "Put a creature card from among them ..." (no "you may")
+    more: tuple[Filter, ...] = ()
+    unrevealed: bool = False    # "you may put ... into your hand" after looking: not shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -696,6 +706,24 @@ class PayMana:
 
 
 @dataclass(frozen=True, slots=True)
+class PayLife:
+    """"Pay 2 life" inside an effect: only with a life total of at least that much (CR 119.4,
+    118.3); unable, the player doesn't pay and "If you do" doesn't apply."""
+
+    amount: Amount
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCounter:
+    """"Remove a +1/+1 counter from ~": ``amount`` counters of ``kind`` from each object named
+    (CR 122.1); done only if all of them were removed, for "If you do" (CR 608.2c)."""
+
+    what: Subject
+    kind: str
+    amount: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class CreateReflexive:
     """CR 603.12: "When you do, ...": doing the optional action before it makes ``ability``
     trigger; it goes on the stack the next time a player would receive priority, with its own
@@ -711,9 +739,20 @@ class Conditional:
     knows ("kicked": the spell was kicked, linked to its kicker ability, CR 702.33e, 607.2i) or a
     typed condition on the game state ("if you control a Wizard")."""
 
-    condition: "str | StateCondition"
+    condition: "str | StateCondition | ObjectIs"
     effects: tuple["Effect", ...]
     otherwise: tuple["Effect", ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectIs:
+    """"If that creature is a Human", "If it's an artifact creature", "If that creature was
+    green or white": the condition of a ``Conditional`` that the target ``what`` has the
+    characteristics of ``filter`` (whatever its zone) as the effect happens, or had as it last
+    existed if it left its zone (CR 608.2c, 608.2h)."""
+
+    what: Subject
+    filter: Filter
 
 
 @dataclass(frozen=True, slots=True)
@@ -1126,6 +1165,7 @@ Effect = Union[
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit,
     IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict,
     PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, Surveil, CreateEmblem, SacrificePermanents,
+    PayLife, RemoveCounter,
 ]
 
 # --------------------------------------------------------------------------------- costs
@@ -1196,7 +1236,10 @@ class Trigger:
     ``subject`` says whose event it must be ("self" or a filter); ``step`` names the step for
     "at the beginning of" triggers, with ``whose`` ("your", "each", "opponent"; "any" for
     "each player's", which names the active player; "enchanted_controller" for "the upkeep of
-    enchanted creature's controller").
+    enchanted creature's controller"). For "dies" with a filter, ``whose`` is whose graveyard
+    ("you", "opponent": the card's owner, CR 400.3). ``attacked`` limits an "attacks" trigger to
+    attackers of "you", "you_or_planeswalker" (you or a planeswalker you control), "opponent" or
+    "opponent_or_planeswalker".
     """
 
     event: str
@@ -1207,6 +1250,7 @@ class Trigger:
     one_or_more: bool = False   # "Whenever one or more ...": once per event (CR 603.2c)
     chapter: int = 0            # a Saga's chapter ability, event "chapter" (CR 714.2b)
     nth: int = 0                # "your second card/spell each turn": only the Nth of the turn
+    attacked: str | None = None  # whom the attacker attacks (CR 508.1b), below
 
 
 # --------------------------------------------------------------------------------- abilities
@@ -1322,8 +1366,9 @@ class StaticEffect:
     blockers: Filter | None = None                    # "cant_be_blocked_by": the creatures that can't
     attackers: Filter | None = None                   # "cant_block_attackers": the attackers it can't block
     # "modify_pt" times the number of objects matching ``count`` ("for each artifact you
-    # control"); "pt_equal_count": power and toughness are each that number (CR 604.3)
-    count: Filter | None = None
+    # control") or of the source's counters of a kind ("for each charge counter on ~");
+    # "pt_equal_count": power and toughness are each the number of objects (CR 604.3)
+    count: "Filter | CountersOn | None" = None
     # "as long as ...": the effect applies only while this holds (CR 611.3a, 604.2): a
     # condition's name (engine.conditions), a YouControl, a NotYourTurn or a HasCounter
     condition: "str | YouControl | NotYourTurn | HasCounter | None" = None
@@ -1332,6 +1377,11 @@ class StaticEffect:
     # "grant_keywords" of protection followed by "This effect doesn't remove ~": the protection
     # doesn't make the source itself, an Aura, fall off (CR 702.16c, 704.5m)
     keeps_source: bool = False
+    # "add_types": card types, subtypes and colors the affected object has in addition to its
+    # own (layers 4 and 5, CR 613.1d-e); "set_colors": its colors instead (CR 105.3)
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -1409,15 +1459,28 @@ class OpponentControls:
     more_than_you: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class ObjectCount:
+    """A condition on the game state: at least ``at_least`` (and, when given, at most
+    ``at_most``) objects in ``filter.zone`` match ``filter``, whoever controls them: permanents
+    ("there are seven or more lands on the battlefield", "no creatures are on the battlefield")
+    or cards in graveyards ("a Warrior card is in your graveyard")."""
+
+    filter: Filter
+    at_least: int = 1
+    at_most: int | None = None
+
+
 # What a PlayerCount counts (CR 119 life, 402 hand, 404 graveyard, 205.2a card types there).
 PLAYER_COUNTS = ("life", "cards_in_hand", "cards_in_graveyard", "card_types_in_graveyard",
-                 "life_gained_this_turn", "cards_drawn_this_turn")
+                 "life_gained_this_turn", "cards_drawn_this_turn", "life_lost_this_turn")
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerCount:
-    """A condition on a number of a player's, one of PLAYER_COUNTS: ``whose`` ("you", or
-    "opponent": some opponent) has at least ``at_least`` and, when given, at most ``at_most``
+    """A condition on a number of a player's, one of PLAYER_COUNTS: ``whose`` ("you",
+    "opponent": some opponent, "any": some player, or "that_player": the player a triggered
+    ability's event names, CR 603.2) has at least ``at_least`` and, when given, at most ``at_most``
     ("you have 10 or less life", "you have exactly seven cards in hand", "four or more card
     types among cards in your graveyard"); with ``than_opponents``, more than each opponent
     ("you have more cards in hand than each opponent")."""
@@ -1437,7 +1500,8 @@ class SelfPower:
     at_least: int
 
 
-StateCondition = Union[YouControl, OpponentCount, NotYourTurn, OpponentControls, PlayerCount, SelfPower]
+StateCondition = Union[YouControl, OpponentCount, NotYourTurn, OpponentControls, PlayerCount, SelfPower,
+                       ObjectCount]
 EntersOption = Union[PayLifeOption, RevealOption]
 
 
@@ -1570,6 +1634,24 @@ class ChooseTarget:
 Effect = Union[Effect, ChooseTarget]
 
 
+# --------------------------------------------------------------------------------- hands (CR 402)
+
+
+@dataclass(frozen=True, slots=True)
+class PutFromHand:
+    """"Put a land card from your hand onto the battlefield [tapped]": you choose ``amount``
+    cards matching ``filter`` in your hand (fewer with ``up_to``; as many as there are) and
+    they enter together under your control, neither cast nor played (CR 305.4)."""
+
+    filter: Filter
+    tapped: bool = False
+    amount: int = 1
+    up_to: bool = False
+
+
+Effect = Union[Effect, PutFromHand]
+
+
 # --------------------------------------------------------------------------------- cards of several faces
 
 
@@ -1582,6 +1664,24 @@ class Transform:
 
 
 Effect = Union[Effect, Transform]
+
+
+# --------------------------------------------------------------------------------- granted abilities (CR 611.2, 613.1f)
+
+
+@dataclass(frozen=True, slots=True)
+class GainAbility:
+    """"target creature gains "{T}: ..." [until end of turn]": each object named has the quoted
+    activated or triggered abilities for ``duration`` (layer 6, CR 613.1f; a quoted ability is
+    an ability the object has, CR 113.10). Each keeps its text, compiled as a line of the
+    object's definition while the effect lasts (engine.layers)."""
+
+    what: Subject
+    abilities: tuple["ActivatedAbility | TriggeredAbility", ...]
+    duration: str = "end_of_turn"
+
+
+Effect = Union[Effect, GainAbility]
 
 
 def nodes(node) -> Iterator:

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 from manastack.oracle import ir
 from manastack.oracle.subtypes import (ARTIFACT_TYPES, CREATURE_TYPES, ENCHANTMENT_TYPES,
-                                       LAND_TYPES, SPELL_TYPES)
+                                       LAND_TYPES, PLANESWALKER_TYPES, SPELL_TYPES)
 
-SUBTYPES = CREATURE_TYPES | ARTIFACT_TYPES | ENCHANTMENT_TYPES | LAND_TYPES | SPELL_TYPES
+SUBTYPES = CREATURE_TYPES | ARTIFACT_TYPES | ENCHANTMENT_TYPES | LAND_TYPES | SPELL_TYPES | PLANESWALKER_TYPES
 _IRREGULAR = {"Elves": "Elf", "Dwarves": "Dwarf", "Wolves": "Wolf", "Werewolves": "Werewolf",
               "Fungi": "Fungus", "Mice": "Mouse"}
 _PREFIX_NON = {"creature": "Creature", "land": "Land", "artifact": "Artifact",
@@ -83,6 +83,7 @@ ITS_CONTROLLER = _Marker("its controller")
 THAT_PLAYER = _Marker("that player")
 THAT_SPELL = _Marker("that spell")
 THAT_CARD = _Marker("that card")         # the card an object became (CR 400.7e, 400.7j)
+_PUT_CARD = _Marker("the card put")      # what an effect put onto the battlefield: no reference names it yet
 UNTIL_EOT = "end_of_turn"
 _OPEN = "?"  # a duration not yet known: taken from a later clause of the sentence
 
@@ -314,6 +315,7 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
         elif isinstance(value, ir.ControlledBy):    # the player whose permanents they are
             return dataclasses.replace(value, player=subject(value.player))
         elif value is THAT_CARD:
+            _need(_PUT_CARD not in last, "that card")
             targets = [v for v in last if isinstance(v, ir.Target)]
             _need(bool(targets) or that_card is not None, "that card")
             value = targets[-1] if targets else that_card
@@ -348,10 +350,18 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             return dataclasses.replace(effect, effects=tuple(walk(e) for e in effect.effects))
         if isinstance(effect, ir.Conditional):   # what "instead" replaced is named first
             otherwise = tuple(walk(e) for e in effect.otherwise)
-            return ir.Conditional(effect.condition, tuple(walk(e) for e in effect.effects), otherwise)
+            condition = effect.condition
+            if isinstance(condition, ir.ObjectIs):   # "If that creature is a Human": a target named before
+                condition = dataclasses.replace(condition, what=subject(condition.what))
+                _need(isinstance(condition.what, ir.Target) and specs[condition.what.index].kind in ("permanent", "card"),
+                      "that creature: a target object")
+            return ir.Conditional(condition, tuple(walk(e) for e in effect.effects), otherwise)
         changes = {}
-        for name in ("source", "who", "first", "what", "to", "second"):
-            if hasattr(effect, name):
+        names = ("source", "who", "first", "what", "to", "second")
+        if isinstance(effect, ir.DealDamage) and effect.to is IT:
+            names = ("to",) + names         # "~ deals 5 damage to it": not the source (that is "itself")
+        for name in names:
+            if hasattr(effect, name) and name not in changes:
                 changes[name] = subject(getattr(effect, name))
         for name in ("amount", "power", "toughness"):    # "equal to its power", "where X is its power"
             if isinstance(getattr(effect, name, None), ir.StatOf):
@@ -364,6 +374,8 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
                 what = subject(getattr(effect, name).what)
                 _need(not isinstance(what, ir.Target) or specs[what.index].kind == "permanent", "its")
                 changes[name] = dataclasses.replace(getattr(effect, name), what=what)
+        if isinstance(effect, (ir.PutFromHand, ir.LookAtTop, ir.SearchLibrary)):   # "it" would be a card moved
+            last.append(_PUT_CARD)
         return dataclasses.replace(effect, **changes) if changes else effect
 
     bound = [walk(e) for e in effects]

@@ -303,6 +303,11 @@ class EffectRules:
     def mill_prev(self, c):
         return [ir.Mill(_of(c, _Amount).value, PREV_PLAYER)]
 
+    def gain_life_you(self, c):
+        """"You may gain 1 life": the player of the sentence, "you" unless a "[player] may"
+        names another (``may_player``)."""
+        return [ir.GainLife(_amount(c[0], _of(c, _ForEach)), ir.Ref("you"))]
+
     def gain_life(self, c):
         _need(_is_player(c[0]), "not a player")
         return [ir.GainLife(_amount(c[1], _of(c, _ForEach)), c[0])]
@@ -662,36 +667,111 @@ class EffectRules:
         return [ir.RevealHandDiscard(dataclasses.replace(d.filter, zone="hand"), who)]
 
     def look_at_top(self, c):
-        """Look at the top N, you may reveal a matching card and put it into your hand, the rest
-        on the bottom (CR 701.20e, 401.4)."""
-        n, d = _number(c[0]), _of(c, _Desc)
-        _need(isinstance(n, int) and d.kind == "card" and not d.plural and not d.zone_given
-              and c[1] != "another", "look at the top")
-        return [ir.LookAtTop(n, dataclasses.replace(d.filter, zone="library"), c[-1])]
+        """"Look at (reveal) the top N cards of your library", what is chosen from among them and
+        where it goes, and where the rest go: one LookAtTop (CR 701.20a, 701.20e, 401.4)."""
+        (verb, n), choice = c
+        _need(not choice.take or isinstance(n, int) and choice.take < n, "look at the top")
+        return [dataclasses.replace(choice, amount=n, revealed=verb == "reveal",
+                                    unrevealed=choice.unrevealed and verb == "look")]
 
-    def look_take(self, c):
-        """"Look at the top N cards of your library. Put M of them into your hand and the rest on
-        the bottom of your library in any order / into your graveyard." (CR 701.20e, 401.4)."""
-        n, m = (_number(x) for x in c if isinstance(x, Token) and x.type == "NUM")
-        rest = c[-1]
-        _need(isinstance(n, int) and isinstance(m, int) and 0 < m < n, "look at the top")
-        return [ir.LookAtTop(n, None, rest, take=m)]
+    def lh_look(self, c):
+        return "look", _number(c[0])
 
-    def reveal_take_all(self, c):
-        """"Reveal the top N cards of your library. Put all [Goblin] cards revealed this way into
-        your hand and the rest on the bottom of your library in any order." (CR 701.20a)."""
-        n, d = _number(c[0]), _of(c, _Desc)
-        _need(isinstance(n, int) and d.kind == "card" and not d.zone_given, "reveal the top")
-        return [ir.LookAtTop(n, dataclasses.replace(d.filter, zone="library"), c[-1], revealed=True,
-                             all_matching=True)]
+    def lh_reveal(self, c):
+        return "reveal", _number(c[0])
 
-    def reveal_may_take(self, c):
-        """"Reveal the top N cards of your library. You may put a [creature or land] card from
-        among them into your hand. Put the rest into your graveyard." (CR 701.20a)."""
-        n, d = _number(c[0]), _of(c, _Desc)
-        _need(isinstance(n, int) and d.kind == "card" and not d.plural and not d.zone_given
-              and c[1] != "another", "reveal the top")
-        return [ir.LookAtTop(n, dataclasses.replace(d.filter, zone="library"), c[-1], revealed=True)]
+    def lc_may_reveal(self, c):
+        """"You may reveal a creature card from among them and put it into your hand." (CR 701.20a)"""
+        return _look_choice(*_present(c), must=False)
+
+    def lc_may_put(self, c):
+        """"You may put a creature card from among them onto the battlefield." (CR 701.20e)"""
+        return _look_choice(*_present(c), must=False, unrevealed=True)
+
+    def lc_put(self, c):
+        """"Put up to two creature cards ... from among them onto the battlefield", "Put all Goblin
+        cards revealed this way into your hand and the rest ...": a card is put if there is one."""
+        return _look_choice(*_present(c), must=True, unrevealed=True)
+
+    def lc_take(self, c):
+        """"Put one of them into your hand and the rest on the bottom of your library in any
+        order / into your graveyard." (CR 701.20e)"""
+        m = _number(c[0])
+        _need(isinstance(m, int), "look at the top")
+        return ir.LookAtTop(0, None, c[-1], take=m)
+
+    def pk_one(self, c):
+        _need(_number(c[0]) == 1, "a number of cards")
+        return _Pick((_card_filter(c[1], plural=False),))
+
+    def pk_each(self, c):
+        """"a creature card and/or a land card": up to one card for each."""
+        nums = [x for x in c if isinstance(x, Token) and x.type == "NUM"]
+        _need(all(_number(x) == 1 for x in nums), "a number of cards")
+        return _Pick(tuple(_card_filter(d, plural=False) for d in c if isinstance(d, _Desc)), each=True)
+
+    def pk_up_to(self, c):
+        n = _number(c[0])
+        _need(isinstance(n, int), "up to X cards")
+        return _Pick((_card_filter(c[1], plural=n > 1),), up_to=n, optional=True)
+
+    def pk_any(self, c):
+        return _Pick((_card_filter(c[0], plural=True),), up_to=ir.ANY_NUMBER, optional=True)
+
+    def pk_any_card(self, c):
+        """"any number of them": of the cards looked at, whatever they are."""
+        return _Pick((ir.Filter(zone="library"),), up_to=ir.ANY_NUMBER, optional=True)
+
+    def pk_all(self, c):
+        return _Pick((_card_filter(c[0], plural=True),), all_matching=True)
+
+    def pick_from(self, c):
+        return None
+
+    def picked(self, c):
+        return None
+
+    def ld_hand(self, c):
+        return "hand", False
+
+    def ld_battlefield(self, c):
+        return "battlefield", bool(c)
+
+    def ld_top(self, c):
+        return "library_top", False
+
+    def ld_graveyard(self, c):
+        return "graveyard", False
+
+    def rest_sentence(self, c):
+        return c[-1]
+
+    def rest_of(self, c):
+        return None
+
+    def rest_not_put(self, c):
+        """"Then put all cards revealed this way that weren't put onto the battlefield into your
+        graveyard." (CR 701.20a)"""
+        return "graveyard_not_put"
+
+    def lr_hand(self, c):
+        return "hand"
+
+    def lr_bottom(self, c):
+        return "bottom"
+
+    def lr_top(self, c):
+        return "top"
+
+    def put_from_hand(self, c, up_to: bool = False):
+        """"You may put a land card from your hand onto the battlefield." (CR 305.4)"""
+        n, d = _number(c[0]), c[1]
+        _need(isinstance(n, int) and isinstance(d, _Desc) and d.kind == "card" and d.plural == (n > 1)
+              and d.filter.zone == "hand", "put from your hand")
+        return [ir.PutFromHand(dataclasses.replace(d.filter, controller=None), len(c) > 2, n, up_to)]
+
+    def put_from_hand_up_to(self, c):
+        return self.put_from_hand(c, up_to=True)
 
     def look_rest(self, c):
         return c[0]
@@ -918,6 +998,43 @@ class EffectRules:
 
     def that_much(self, c):
         return _Amount(ir.EventAmount())
+
+
+@dataclasses.dataclass(frozen=True)
+class _Pick:
+    """What is chosen from among the cards looked at: a card for each filter (``each``), up to
+    ``up_to`` cards (``optional``: "up to", "any number"), or all that match."""
+
+    filters: tuple
+    up_to: int = 1
+    optional: bool = False
+    each: bool = False
+    all_matching: bool = False
+
+
+def _card_filter(d: _Desc, plural: bool) -> ir.Filter:
+    """A description of cards in a library ("a creature card with mana value X or less")."""
+    _need(isinstance(d, _Desc) and d.kind == "card" and d.plural == plural and not d.zone_given,
+          "cards among them")
+    return dataclasses.replace(d.filter, zone="library")
+
+
+def _present(c) -> tuple:
+    """The pick, the destination and where the rest go, from a choice's children."""
+    rest = [x for x in c if isinstance(x, str) and not isinstance(x, Token)]
+    return _of(c, _Pick), next(x for x in c if isinstance(x, tuple)), rest[-1]
+
+
+def _look_choice(pick: _Pick, dest: tuple, rest: str, must: bool, unrevealed: bool = False) -> ir.LookAtTop:
+    """The LookAtTop of a choice among the top cards (its amount is filled in by look_at_top)."""
+    to, tapped = dest
+    _need(rest != "graveyard_not_put" or to == "battlefield", "the cards not put")
+    _need(to != "library_top" or pick.up_to == 1 and not pick.each and not pick.all_matching, "on top")
+    _need(must or not pick.all_matching, "all of them")
+    return ir.LookAtTop(0, pick.filters[0], "graveyard" if rest == "graveyard_not_put" else rest,
+                        all_matching=pick.all_matching, to=to, tapped=tapped, up_to=pick.up_to,
+                        must=must and not pick.optional and not pick.all_matching, more=pick.filters[1:],
+                        unrevealed=unrevealed and to == "hand")
 
 
 def _count(amount) -> int:

@@ -148,6 +148,8 @@ class LineRules:
         spell = ir.Ref("triggering_spell") if trigger.event == "cast" else None   # CR 601.2i
         if trigger.event in ("blocks_or_blocked_by_creature", "blocked_by_creature"):   # "that creature": the other one
             default, its = ir.Ref("triggering_object"), ir.Ref("triggering_controller")
+            if trigger.subject != "self":       # "it" could be either creature: refused
+                default, its = None, None
         if trigger.event.endswith("_to_creature"):                # "that creature": the one dealt damage
             default, its = ir.Ref("damaged_object"), None
         card = None
@@ -157,6 +159,9 @@ class LineRules:
             card = ir.Ref("triggering_object")
             if trigger.subject in ("enchanted", "equipped"):
                 default, its = card, ir.Ref("triggering_controller")
+        # "if that player has no cards in hand": the player the trigger names (CR 603.2, 603.4)
+        _need(not (type(condition) is ir.PlayerCount and condition.whose == "that_player")
+              or that == ir.Ref("triggering_player"), "if that player: no player named")
         effects, targets = bind(effects, default, its, that, spell, card)
         is_mana = (trigger.event == "tapped_for_mana" and not targets
                    and any(isinstance(e, ir.AddMana) for e in effects))
@@ -589,8 +594,7 @@ class LineRules:
     def where_x(self, c):
         """"[effects with X], where X is [a quantity]": X in those effects is that quantity
         (CR 107.3); a sentence without X, or with X anywhere but an amount, is refused."""
-        *clauses, name, value = c
-        _need(str(name).lower() == "x", "where X")
+        *clauses, _where, value = c
         effects = self.sentence(clauses)
         found = []
         out = [_with_x(e, value, found) for e in effects]
@@ -709,7 +713,7 @@ def _names_player(trigger: ir.Trigger) -> bool:
     damage to a player, that player discards a card"), the one who drew, discarded, cycled,
     gained or lost life, the caster of "a player / an opponent casts" (CR 601.2i), and the
     active player of "each player's / each opponent's / enchanted creature's controller's
-    upkeep". The engine's ``Seen.player`` is that player for each of them."""
+    upkeep", the opponent "a creature attacks one of your opponents" names. The engine's ``Seen.player`` is that player for each of them."""
     e = trigger.event
     if e == "tapped_for_mana":
         return trigger.whose is not None
@@ -717,6 +721,8 @@ def _names_player(trigger: ir.Trigger) -> bool:
         return isinstance(trigger.subject, ir.Filter) and trigger.subject.controller in (None, "opponent")
     if e == "beginning_of_step":
         return trigger.whose in ("any", "opponent", "enchanted_controller")
+    if e == "attacks" and trigger.attacked is not None:      # the player attacked (CR 508.1b)
+        return trigger.attacked.startswith("opponent")
     return e in _DAMAGED_PLAYER or e in _PLAYER_ACTS
 def _unless_done(last, dont: ir.IfYouDont) -> list:
     """CR 608.2c: "Pay {2}{B}. If you don't, ..." -- the payment is the player's choice, and
@@ -737,7 +743,7 @@ def _unless_done(last, dont: ir.IfYouDont) -> list:
 
 def _may_do(effect) -> bool:
     """Whether "If you do" can follow ``effect``: a single discard of one card, payment
-    (without X), sacrifice of this object ("~" or "it") or of one permanent you choose, a draw of
+    (X chosen as it resolves), sacrifice of this object ("~" or "it") or of one permanent you choose, a draw of
     cards by you, the exile of one target or of the object itself, a payment of energy, optional
     ("You may ...") or not. Each of these tells the engine whether it was done (``rc.did``)."""
     if type(effect) is ir.May:
@@ -745,7 +751,7 @@ def _may_do(effect) -> bool:
             return False
         effect = effect.effects[0]
     t = type(effect)
-    return ((t is ir.PayMana and not effect.cost.x_count) or (t is ir.Discard and effect == ir.Discard(1))
+    return (t is ir.PayMana or (t is ir.Discard and effect == ir.Discard(1))
             or (t is ir.Sacrifice and effect.what in (ir.Ref("self"), IT))
             # "you may draw a card / two cards. If you do, ...": every card drawn (CR 121.4)
             or (t is ir.Draw and effect.who == ir.Ref("you") and isinstance(effect.amount, int))
@@ -756,7 +762,11 @@ def _may_do(effect) -> bool:
                 and not effect.until_source_leaves and not effect.linked)
             # "you may sacrifice a land": one permanent chosen and sacrificed (CR 701.21a)
             or (t is ir.SacrificePermanents and effect.who == ir.Ref("you") and effect.count == 1)
-            or t is ir.PayEnergy)                  # "you may pay {E}{E}. If you do" (CR 107.14)
+            # "you may exile a creature card from your graveyard", "... return a land you
+            # control to its owner's hand": the one object chosen as it happens (CR 608.2d)
+            or (t in (ir.Exile, ir.ReturnToHand) and isinstance(effect.what, ir.Ref) and effect.what.name == "chosen")
+            or t in (ir.PayEnergy, ir.PayLife)     # "you may pay {E}{E} / 2 life" (CR 107.14, 119.4)
+            or t is ir.RemoveCounter)              # "remove a +1/+1 counter from ~" (CR 122.1)
 
 
 def _damage_instead(condition, source, n) -> "_Instead":

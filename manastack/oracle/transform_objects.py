@@ -160,6 +160,9 @@ class ObjectRules:
                 fields.update(types=types, subtypes=subtypes)
                 if both:                # "artifact creature": every one of the types
                     fields["all_types"] = both[0]
+            elif tag == "colors_any":   # alone: the filter's colors are any one of its list
+                _need("colors" not in fields and not any(x[0] == "colors" for x in c), "colors")
+                fields["colors"] = item[1]
             elif tag in ("colors", "non_colors", "non_types", "supertypes", "keywords",
                          "without_keywords", "non_supertypes", "non_subtypes"):
                 fields[tag] = fields.get(tag, ()) + (item[1],)
@@ -209,6 +212,10 @@ class ObjectRules:
 
     def a_color(self, c):
         return "colors", NAME_TO_COLOR[str(c[0]).lower()]
+
+    def a_color_or(self, c):
+        """"a blue or black spell": one of those colors or more (CR 105.2)."""
+        return "colors_any", tuple(NAME_TO_COLOR[str(x).lower()] for x in c)
 
     def a_noncolor(self, c):
         return "non_colors", NAME_TO_COLOR[str(c[0]).lower()[3:]]
@@ -385,8 +392,9 @@ class ObjectRules:
         return "power_below_source", True
 
     def p_mv(self, c):
-        _need(str(c[0]).isdigit(), "mana value X")
-        return "mana_value_at_most", int(c[0])
+        """"with mana value 3 or less", "with mana value X or less" (X as the effect happens,
+        CR 107.3; engine.support lets only a search or a look among library cards read X)."""
+        return "mana_value_at_most", int(c[0]) if str(c[0]).isdigit() else ir.X()
 
     def p_mv_at_least(self, c):
         _need(str(c[0]).isdigit(), "mana value X")
