@@ -407,3 +407,46 @@ def test_a_target_spell_must_fit_its_whole_description(db):
     battlefield: []
 """, turn=3, priority="Alice", stack="[{card: Divination, controller: Bob}]")
     assert cast_action(g, "Red Elemental Blast") is not None
+
+
+def test_stifle_counters_a_triggered_ability(db):
+    """Stifle: a triggered ability on the stack is a legal target and, countered, just leaves the
+    stack (CR 113.1b, 701.6a); Elvish Visionary's controller draws nothing."""
+    g = board(db, """
+  - name: Alice
+    hand: [Stifle, Squelch]
+    battlefield: [Island, Island, Island]
+    library: [Plains]
+  - name: Bob
+    hand: [Elvish Visionary]
+    battlefield: [Forest, Forest]
+    library: [Forest]
+""", turn=4, active="Bob")
+    _go(g, "cast Elvish Visionary")
+    resolve(g)                                  # the creature resolves; its trigger goes on the stack
+    assert g.pending.player == 1 and len(g.current_state().stack) == 1
+    g.push(Action("pass"))
+    assert cast_action(g, "Squelch") is None    # an activated ability only
+    _go(g, "cast Stifle")                        # the only target: no question
+    resolve(g)
+    assert names(g, 0, "graveyard") == ["Stifle"] and g.current_state().stack == []
+    assert _hand(g, 1) == [] and names(g, 1, "library") == ["Forest"]
+
+
+def test_squelch_counters_an_activated_ability(db):
+    """Squelch: the ability is countered (CR 701.6a) and its caster draws a card; the cost paid
+    to activate it stays paid (CR 602.2b)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Squelch]
+    battlefield: [Island, Island, Island, Grizzly Bears]
+    library: [Plains]
+  - name: Bob
+    battlefield: [Prodigal Sorcerer]
+""", turn=4, active="Bob")
+    _go(g, "activate Prodigal Sorcerer", targets="Grizzly Bears")
+    g.push(Action("pass"))
+    _go(g, "cast Squelch")
+    resolve(g)
+    assert on_battlefield(g, "Grizzly Bears") and on_battlefield(g, "Prodigal Sorcerer")[0].tapped
+    assert _hand(g, 0) == ["Plains"]

@@ -266,11 +266,13 @@ def legal_targets(s: State, spec: ir.TargetSpec, source: Obj, controller: int,
             out.append(player_ref(p.index))
         if kind in ("player", "opponent"):
             return out
-    if kind == "spell":
+    if kind in ir.STACK_TARGETS:
+        kinds = _STACK_KINDS[kind]
         for item in s.stack:
-            if item.id == stack_item_id:
+            if item.id == stack_item_id or item.kind not in kinds:
                 continue
-            if item.kind != "spell":
+            if item.kind != "spell":         # an ability on the stack (CR 113.1b, 115.1d)
+                out.append(f"s{item.id}")
                 continue
             # the whole description: types, colors, controller, what it targets (CR 115.1)
             if matches(s, s.objs[item.source], spec.filter, source, controller):
@@ -300,6 +302,9 @@ def legal_targets(s: State, spec: ir.TargetSpec, source: Obj, controller: int,
 
 
 _EMPTY = ir.Filter()
+# what the stack target kinds may target: spells, activated and/or triggered abilities
+_STACK_KINDS = {"spell": ("spell",), "activated_ability": ("activated",), "triggered_ability": ("triggered",),
+                "ability": ("activated", "triggered"), "spell_or_ability": ("spell", "activated", "triggered")}
 
 
 def can_be_targeted_by(s: State, o: Obj, source: Obj, controller: int) -> bool:

@@ -171,12 +171,18 @@ class Filter:
     counter: str | None = None    # "with a +1/+1 counter on it": one or more of that kind (CR 122.1)
 
 
+# Target kinds naming objects on the stack (CR 115.1, 113.1b): spells, activated and/or triggered
+# abilities; a mana ability is never on the stack, so never a target (CR 605.3b).
+STACK_TARGETS = frozenset({"spell", "activated_ability", "triggered_ability", "ability", "spell_or_ability"})
+
+
 @dataclass(frozen=True, slots=True)
 class TargetSpec:
     """One "target ..." phrase (CR 115). ``kind`` is what may be targeted:
     "any" (creature, player, planeswalker or battle), "player", "opponent", "permanent"
-    (narrowed by ``filter``), "spell" (an object on the stack) or "card" (in a zone given
-    by ``filter.zone``)."""
+    (narrowed by ``filter``), "spell" (an object on the stack), an ability on the stack
+    ("activated_ability", "triggered_ability", "ability" for either, "spell_or_ability") or
+    "card" (in a zone given by ``filter.zone``)."""
 
     kind: str
     filter: Filter = field(default_factory=Filter)

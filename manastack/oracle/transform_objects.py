@@ -115,6 +115,14 @@ class ObjectRules:
     def tw_opponent_pw(self, c):
         return "opponent_or_planeswalker", ir.Filter()
 
+    def tw_abilities(self, c):
+        """"target activated ability", "target activated or triggered ability", "target spell,
+        activated ability, or triggered ability": objects on the stack (CR 113.1b, 115.1d)."""
+        words = str(c[0]).lower()
+        kind = ("spell_or_ability" if words.startswith("spell") else "ability" if " or " in words
+                else "activated_ability" if words.startswith("activated") else "triggered_ability")
+        return kind, ir.Filter(zone="stack")
+
     def tw_desc(self, c):
         d = c[0]
         if d.kind == "spell":
