@@ -150,6 +150,11 @@ class Filter:
     named_self: bool = False      # "named ~": the source's name (CR 201.5)
     name: str | None = None       # "named Angrath, Minotaur Pirate"
     targets_self: bool = False    # "a spell that targets ~": the source is among its targets
+    # "a spell that targets a creature / you / a player / you or a permanent you control" (CR 115.1):
+    # one of its targets is an object ``targets_object`` describes or a player ``targets_player``
+    # names ("you": the player the description is read for; "any": any player)
+    targets_object: "Filter | None" = None
+    targets_player: str | None = None
     # "artifact, enchantment, or creature with flying": ``keywords``/``without_keywords`` describe
     # only objects of this type, the last of the list; one of the other types matches without them
     qualified_type: str | None = None
@@ -167,12 +172,18 @@ class Filter:
     counter: str | None = None    # "with a +1/+1 counter on it": one or more of that kind (CR 122.1)
 
 
+# Target kinds naming objects on the stack (CR 115.1, 113.1b): spells, activated and/or triggered
+# abilities; a mana ability is never on the stack, so never a target (CR 605.3b).
+STACK_TARGETS = frozenset({"spell", "activated_ability", "triggered_ability", "ability", "spell_or_ability"})
+
+
 @dataclass(frozen=True, slots=True)
 class TargetSpec:
     """One "target ..." phrase (CR 115). ``kind`` is what may be targeted:
     "any" (creature, player, planeswalker or battle), "player", "opponent", "permanent"
-    (narrowed by ``filter``), "spell" (an object on the stack) or "card" (in a zone given
-    by ``filter.zone``)."""
+    (narrowed by ``filter``), "spell" (an object on the stack), an ability on the stack
+    ("activated_ability", "triggered_ability", "ability" for either, "spell_or_ability") or
+    "card" (in a zone given by ``filter.zone``)."""
 
     kind: str
     filter: Filter = field(default_factory=Filter)
@@ -1105,12 +1116,14 @@ class UnlessPays:
 
 @dataclass(frozen=True, slots=True)
 class CounterUnlessPays:
-    """Counter ``what`` (a spell or ability) unless its controller pays ``cost``
-    (ward, CR 702.21a; the "unless" is dealt with on resolution, CR 603.5)."""
+    """Counter ``what`` (a spell or ability) unless its controller pays ``cost``, ``times``
+    times over ("{1} for each card in your graveyard", counted as it resolves) (ward, CR 702.21a;
+    the "unless" is dealt with on resolution, CR 603.5)."""
 
     what: Subject
     cost: "Cost"
     exile: bool = False      # countered this way, it is exiled instead (CR 614.15), as CounterSpell's
+    times: Amount = 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -407,7 +407,11 @@ class EffectRules:
         return "your"
 
     def counter_spell(self, c):
-        _need(c[0].spec.kind == "spell", "counter")
+        _need(c[0].spec.kind in ir.STACK_TARGETS, "counter")
+        _need(c[0].spec.kind == "spell" or len(c) == 1, "counter an ability unless")
+        if len(c) > 2:  # "unless its controller pays {1} for each card in your graveyard" (CR 118.12)
+            _need(not c[1].x_count, "{X} for each")
+            return [ir.CounterUnlessPays(c[0], ir.Cost(mana=c[1]), times=c[2].count())]
         if len(c) > 1:  # "unless its controller pays {N}" (CR 701.6)
             return [ir.CounterUnlessPays(c[0], ir.Cost(mana=c[1]))]
         return [ir.CounterSpell(c[0])]
