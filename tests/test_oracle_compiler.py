@@ -603,3 +603,36 @@ def test_putting_cards_from_your_hand_onto_the_battlefield():
     assert s.effects == (ir.PutFromHand(dataclasses.replace(CREATURE, zone="hand"), amount=2, up_to=True),)
     # "from your hand" is what says where the cards are
     assert card("Bad", "You may put a creature card onto the battlefield.", "Sorcery").unsupported
+
+
+def test_and_or_between_card_types_is_either():
+    """"artifacts and/or creatures", "artifacts, creatures, and/or lands", "instant and/or sorcery
+    cards": each object is of one of the types; "to their owners' hands" as "to its owner's hand"."""
+    s = spell("Baral", "Return up to three target artifacts and/or creatures to their owners' hands.")
+    assert s.targets[0].filter.types == ("Artifact", "Creature") and s.targets[0].count == 3
+    s = spell("Scholar", "Return up to two target instant and/or sorcery cards from your graveyard to your hand.")
+    assert s.targets[0].filter.types == ("Instant", "Sorcery") and s.targets[0].filter.zone == "graveyard"
+    s = spell("Icy", "Tap two target artifacts, creatures, and/or lands.")
+    assert s.targets[0].filter.types == ("Artifact", "Creature", "Land")
+
+
+def test_more_searches():
+    """Searches for a list of subtypes, for any number of cards, exiling, on top after a reveal,
+    split between the battlefield and the hand; "Shuffle your library." alone (CR 701.23, 701.24)."""
+    s = spell("Farseek", "Search your library for a Plains, Island, Swamp, or Mountain card and put it onto the "
+              "battlefield tapped. Then shuffle.", "Sorcery")
+    assert s.effects == (SearchLibrary(Filter(subtypes=("Plains", "Island", "Swamp", "Mountain"), zone="library"),
+                                       "battlefield", True),)
+    s = spell("Mana Severance", "Search your library for any number of land cards and exile them. Then shuffle.")
+    assert s.effects == (SearchLibrary(Filter(types=("Land",), zone="library"), "exile", amount=ir.ANY_NUMBER,
+                                       up_to=True),)
+    s = spell("Worldly Tutor", "Search your library for a creature card and reveal that card. Shuffle, then put "
+              "the card on top of it.")
+    assert s.effects == (SearchLibrary(dataclasses.replace(CREATURE, zone="library"), "library_top", reveal=True),)
+    s = spell("Cultivate", "Search your library for up to two basic land cards, reveal those cards, and put one "
+              "onto the battlefield tapped and the other into your hand, then shuffle.", "Sorcery")
+    assert s.effects == (SearchLibrary(Filter(types=("Land",), supertypes=("Basic",), zone="library"), "battlefield",
+                                       True, 2, True, up_to=True, split=True),)
+    s = spell("Ponder", "Look at the top three cards of your library, then put them back in any order. You may "
+              "shuffle. Draw a card.", "Sorcery")
+    assert s.effects[1] == May((ir.ShuffleLibrary(),))

@@ -650,6 +650,34 @@ class EffectRules:
         f = dataclasses.replace(d.filter, zone="library")
         return [ir.SearchLibrary(f, "library_top", False, 1, "reveal" in c)]
 
+    def search_split(self, c):
+        """"Search your library for up to two basic land cards, reveal those cards, and put one
+        onto the battlefield tapped and the other into your hand." (Cultivate; CR 701.23a)"""
+        amount, d = c[0], c[1]
+        _need(isinstance(amount, tuple) and amount[1] == 2 and d.kind == "card" and d.plural and not d.zone_given,
+              "search")
+        return [ir.SearchLibrary(dataclasses.replace(d.filter, zone="library"), "battlefield",
+                                 any(isinstance(x, Token) and x.type == "TAPPED_KW" for x in c), 2, True,
+                                 up_to=True, split=True)]
+
+    def search_exile(self, c):
+        """"Search your library for three cards, exile them, then shuffle." (CR 701.23a, 406.1)"""
+        amount, d = _count(c[0]), c[1]
+        _need(d.kind == "card" and not d.zone_given and d.plural == (amount > 1), "search")
+        return [ir.SearchLibrary(dataclasses.replace(d.filter, zone="library"), "exile", amount=amount,
+                                 up_to=isinstance(c[0], tuple))]
+
+    def search_any(self, c):
+        return "up_to", ir.ANY_NUMBER
+
+    def shuffle_library(self, c):
+        return [ir.ShuffleLibrary()]
+
+    def search_reveal_to_top(self, c):
+        """"Search your library for a creature card and reveal that card. Shuffle, then put the
+        card on top of it." (Worldly Tutor; CR 701.20a, 701.23a, 401.4)"""
+        return [dataclasses.replace(e, reveal=True) for e in self.search_to_top(c)]
+
     def reveal_hand_discard(self, c):
         """"Target opponent reveals their hand. You choose a nonland card from it. That player
         discards that card." (Coercion, Duress; CR 701.20a)."""
