@@ -182,7 +182,7 @@ def test_green_suns_zenith_finds_a_green_creature_with_mana_value_x_or_less(corp
 def test_mana_value_x_is_refused_outside_a_library_choice():
     """A target "with mana value X or less" would need X before targets are chosen: not run."""
     f = ir.Filter(types=("Creature",), mana_value_at_most=ir.X())
-    assert support.gaps(ir.TargetSpec("permanent", f)) == ["mana value X or less outside a search or a look at library cards"]
+    assert support.gaps(ir.TargetSpec("permanent", f)) == ["mana value X or less in a target, a trigger or a static ability"]
     assert support.gaps(ir.SearchLibrary(ir.Filter(mana_value_at_most=ir.X(), zone="library"))) == []
 
 
@@ -380,3 +380,67 @@ def test_ponder_may_shuffle_after_looking(corpus_db):
     pick(g, "yes")
     assert "Alice shuffles their library" in g.explain()
     assert len(names(g, 0, "hand")) == 1 and len(names(g, 0, "library")) == 4
+
+
+def test_gravepurge_puts_any_number_of_creature_cards_on_top(corpus_db):
+    spell = corpus_db.get("Gravepurge").abilities[0]
+    assert spell.targets[0].count == ir.ANY_NUMBER and spell.targets[0].up_to
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Gravepurge]
+    library: [Island]
+    graveyard: [Grizzly Bears, Craw Wurm, Shock]
+    battlefield: [Swamp, Swamp, Swamp]
+  - name: Bob
+""", turn=3)
+    pick(g, "cast Gravepurge")
+    assert [a.label for a in g.legal_actions()] == ["target Grizzly Bears", "target Craw Wurm", "no more targets"]
+    pick(g, "target Craw Wurm")         # chosen first: put first, so under the next one (CR 401.4)
+    pick(g, "target Grizzly Bears")
+    g.push(Action("autopay"))
+    resolve(g)
+    assert _library_top_first(g) == ["Craw Wurm", "Island"]       # then "Draw a card." drew the top one
+    assert names(g, 0, "hand") == ["Grizzly Bears"] and names(g, 0, "graveyard") == ["Gravepurge", "Shock"]
+
+
+def test_grisly_spectacle_mills_the_destroyed_creatures_power(corpus_db):
+    """"that creature's power" as it last existed (CR 608.2h); its controller mills."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Grisly Spectacle]
+    battlefield: [{card: Swamp, count: 4}]
+  - name: Bob
+    library: [Island, Island, Island, Island, Island, Island, Island, Island]
+    battlefield: [Craw Wurm]
+""", turn=3)
+    cast_and_pay(g, "cast Grisly Spectacle", "Craw Wurm")
+    resolve(g)
+    assert len(names(g, 1, "library")) == 2 and names(g, 1, "graveyard").count("Island") == 6
+
+
+def test_meltdown_destroys_each_artifact_with_mana_value_x_or_less(corpus_db):
+    """The X of "with mana value X or less" is the spell's, read as it resolves (CR 107.3)."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Meltdown]
+    battlefield: [{card: Mountain, count: 3}, Ornithopter]
+  - name: Bob
+    battlefield: [Millstone, Darksteel Colossus, Jayemdae Tome]
+""", turn=3)
+    _cast_x(g, "Meltdown", 2)
+    resolve(g)
+    assert not on_battlefield(g, "Ornithopter") and not on_battlefield(g, "Millstone")
+    assert on_battlefield(g, "Darksteel Colossus") and on_battlefield(g, "Jayemdae Tome")
+
+
+def test_churning_eddy_returns_a_creature_and_a_land(corpus_db):
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Churning Eddy]
+    battlefield: [{card: Island, count: 4}]
+  - name: Bob
+    battlefield: [Grizzly Bears, Forest]
+""", turn=3)
+    cast_and_pay(g, "cast Churning Eddy", "Grizzly Bears", "Forest")
+    resolve(g)
+    assert names(g, 1, "hand") == ["Forest", "Grizzly Bears"]

@@ -636,3 +636,24 @@ def test_more_searches():
     s = spell("Ponder", "Look at the top three cards of your library, then put them back in any order. You may "
               "shuffle. Draw a card.", "Sorcery")
     assert s.effects[1] == May((ir.ShuffleLibrary(),))
+
+
+def test_graveyard_cards_on_top_of_your_library_and_mills_of_a_quantity():
+    s = spell("Gravepurge", "Put any number of target creature cards from your graveyard on top of your library. "
+              "Draw a card.")
+    assert s.effects == (ir.PutInLibrary(Target(0)), Draw())
+    assert (s.targets[0].count, s.targets[0].up_to, s.targets[0].filter.zone) == (ir.ANY_NUMBER, True, "graveyard")
+    s = spell("Grisly Spectacle", "Destroy target nonartifact creature. Its controller mills cards equal to that "
+              "creature's power.")
+    assert s.effects[1] == Mill(ir.StatOf(Target(0), "power"), Ref("target_controller"))
+    s = spell("Jace's Erasure", "You may have target player mill a card.")
+    assert s.effects == (May((Mill(1, Target(0)),)),)
+    # a card in a graveyard that may not be yours is not put into "your" library
+    assert card("Bad", "Put target card from a graveyard on top of your library.", "Sorcery").unsupported
+
+
+def test_return_two_target_phrases_to_their_owners_hands():
+    s = spell("Peel from Reality", "Return target creature you control and target creature you don't control "
+              "to their owners' hands.")
+    assert s.effects == (ReturnToHand(Target(0)), ReturnToHand(Target(1)))
+    assert [t.filter.controller for t in s.targets] == ["you", "not_you"]

@@ -356,6 +356,13 @@ class EffectRules:
         """"You may play that card this turn": the card this ability exiled (CR 601.3, 305.1)."""
         return [ir.MayPlayExiled()]
 
+    def bounce_two(self, c):
+        """"Return target creature you control and target creature you don't control to their
+        owners' hands": each target phrase its own target (CR 115.1)."""
+        first, second = c[0], c[1]
+        _need(_permanent(first) and _permanent(second), "return")
+        return [ir.ReturnToHand(first), ir.ReturnToHand(second)]
+
     def bounce(self, c):
         what, owner = c
         if what == ir.Ref(ir.EXILED_CARDS):     # "return the exiled card to its owner's hand" (CR 607.2a)
@@ -613,6 +620,10 @@ class EffectRules:
 
     def mill(self, c):
         return [ir.Mill(_of(c, _Amount).value, self._player_or_you(c))]
+
+    def mill_equal(self, c):
+        """"Its controller mills cards equal to that creature's power." (CR 701.13a, 107.3c)"""
+        return [ir.Mill(c[-1], self._player_or_you(c))]
 
     def their(self, c):
         return None

@@ -87,6 +87,9 @@ class ObjectRules:
     def up_to(self, c):
         return "up_to", _number(c[0])
 
+    def count_any_number(self, c):
+        return "up_to", ir.ANY_NUMBER
+
     def t_any(self, c):
         return _T(ir.TargetSpec("any"))
 
