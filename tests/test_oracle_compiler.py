@@ -1155,3 +1155,56 @@ def test_for_as_long_as_it_remains_tapped(corpus_db):
     assert ability.effects == (ModifyPT(Target(0), 1, 1, "while_source_tapped"),)
     ability = corpus_db.get("Thran Weaponry").abilities[-1]
     assert ability.effects == (ModifyPT(Ref("all", CREATURE), 2, 2, "while_source_tapped"),)
+
+def test_and_or_between_card_types_is_either():
+    """"artifacts and/or creatures", "artifacts, creatures, and/or lands", "instant and/or sorcery
+    cards": each object is of one of the types; "to their owners' hands" as "to its owner's hand"."""
+    s = spell("Baral", "Return up to three target artifacts and/or creatures to their owners' hands.")
+    assert s.targets[0].filter.types == ("Artifact", "Creature") and s.targets[0].count == 3
+    s = spell("Scholar", "Return up to two target instant and/or sorcery cards from your graveyard to your hand.")
+    assert s.targets[0].filter.types == ("Instant", "Sorcery") and s.targets[0].filter.zone == "graveyard"
+    s = spell("Icy", "Tap two target artifacts, creatures, and/or lands.")
+    assert s.targets[0].filter.types == ("Artifact", "Creature", "Land")
+
+
+def test_more_searches():
+    """Searches for a list of subtypes, for any number of cards, exiling, on top after a reveal,
+    split between the battlefield and the hand; "Shuffle your library." alone (CR 701.23, 701.24)."""
+    s = spell("Farseek", "Search your library for a Plains, Island, Swamp, or Mountain card and put it onto the "
+              "battlefield tapped. Then shuffle.", "Sorcery")
+    assert s.effects == (SearchLibrary(Filter(subtypes=("Plains", "Island", "Swamp", "Mountain"), zone="library"),
+                                       "battlefield", True),)
+    s = spell("Mana Severance", "Search your library for any number of land cards and exile them. Then shuffle.")
+    assert s.effects == (SearchLibrary(Filter(types=("Land",), zone="library"), "exile", amount=ir.ANY_NUMBER,
+                                       up_to=True),)
+    s = spell("Worldly Tutor", "Search your library for a creature card and reveal that card. Shuffle, then put "
+              "the card on top of it.")
+    assert s.effects == (SearchLibrary(dataclasses.replace(CREATURE, zone="library"), "library_top", reveal=True),)
+    s = spell("Cultivate", "Search your library for up to two basic land cards, reveal those cards, and put one "
+              "onto the battlefield tapped and the other into your hand, then shuffle.", "Sorcery")
+    assert s.effects == (SearchLibrary(Filter(types=("Land",), supertypes=("Basic",), zone="library"), "battlefield",
+                                       True, 2, True, up_to=True, split=True),)
+    s = spell("Ponder", "Look at the top three cards of your library, then put them back in any order. You may "
+              "shuffle. Draw a card.", "Sorcery")
+    assert s.effects[1] == May((ir.ShuffleLibrary(),))
+
+
+def test_graveyard_cards_on_top_of_your_library_and_mills_of_a_quantity():
+    s = spell("Gravepurge", "Put any number of target creature cards from your graveyard on top of your library. "
+              "Draw a card.")
+    assert s.effects == (ir.PutInLibrary(Target(0)), Draw())
+    assert (s.targets[0].count, s.targets[0].up_to, s.targets[0].filter.zone) == (ir.ANY_NUMBER, True, "graveyard")
+    s = spell("Grisly Spectacle", "Destroy target nonartifact creature. Its controller mills cards equal to that "
+              "creature's power.")
+    assert s.effects[1] == Mill(ir.StatOf(Target(0), "power"), Ref("target_controller"))
+    s = spell("Jace's Erasure", "You may have target player mill a card.")
+    assert s.effects == (May((Mill(1, Target(0)),)),)
+    # a card in a graveyard that may not be yours is not put into "your" library
+    assert card("Bad", "Put target card from a graveyard on top of your library.", "Sorcery").unsupported
+
+
+def test_return_two_target_phrases_to_their_owners_hands():
+    s = spell("Peel from Reality", "Return target creature you control and target creature you don't control "
+              "to their owners' hands.")
+    assert s.effects == (ReturnToHand(Target(0)), ReturnToHand(Target(1)))
+    assert [t.filter.controller for t in s.targets] == ["you", "not_you"]

@@ -775,8 +775,15 @@ def _search(ctx, e: ir.SearchLibrary, rc):
         s.add_log(f"{s.players[searcher].name} reveals {', '.join(o.card.name for o in found)}",
                   ("701.20a", "701.23e"), "effect")
     top = e.to == "library_top"     # set aside, the library shuffled, then put on top (CR 401.4)
+    to_hand = []
+    if e.split and len(found) > 1:      # "put one onto the battlefield and the other into your hand"
+        answer = ctx.ask(Decision(searcher, DecisionKind.SEARCH, "Put which card onto the battlefield?",
+                                  tuple(Action("choose", (o.id,), o.card.name) for o in found)))
+        to_hand = [o for o in found if o.id != answer.args[0]]
     for o in found:
-        if top:
+        if o in to_hand:
+            events.move(ctx, o, "hand", rules=("701.23a",))
+        elif top:
             p.library.remove(o.id)
         elif e.to == "battlefield":
             events.move(ctx, o, "battlefield", controller=searcher, tapped=e.tapped, rules=("701.23a",))
@@ -949,6 +956,15 @@ def _put_from_hand(ctx, e: ir.PutFromHand, rc):
     with events.together(ctx):
         for i in chosen:
             events.move(ctx, s.objs[i], "battlefield", controller=rc.controller, tapped=e.tapped, rules=("305.4",))
+
+
+def _shuffle_library(ctx, e: ir.ShuffleLibrary, rc):
+    """CR 701.24a: the controller's library in a random order (the game's generator)."""
+    s = ctx.s
+    p = s.players[rc.controller]
+    s.rng.shuffle(p.library)
+    s.version += 1
+    s.add_log(f"{p.name} shuffles their library", ("701.24a",), "effect")
 
 
 def _fight(ctx, e: ir.Fight, rc):
@@ -1197,7 +1213,7 @@ HANDLERS = {
     ir.CreateDelayedTrigger: _create_delayed_trigger, ir.Explore: _explore,
     ir.LoseGame: game_outcome.lose_game, ir.IfYouDont: game_outcome.if_you_dont,
     ir.CastFromHand: free_casting.cast_from_hand,
-    ir.PutFromHand: _put_from_hand,
+    ir.PutFromHand: _put_from_hand, ir.ShuffleLibrary: _shuffle_library,
     ir.PayLife: _pay_life, ir.RemoveCounter: _remove_counter, ir.PutExiledInGraveyard: _put_exiled_in_graveyard,
 }
 

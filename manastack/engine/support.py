@@ -286,8 +286,8 @@ def _walk(node, out: list[str]) -> None:
         return
     if not dataclasses.is_dataclass(node):
         return
-    if t in (ir.SearchLibrary, ir.LookAtTop):   # their X is bound as they resolve (resolution.objects_match)
-        node = _x_bound(node)
+    if t in _X_BOUND or t is ir.Ref and node.name in ("all", "chosen"):
+        node = _x_bound(node)       # X read as they resolve (resolution.bound_x)
     if t is ir.PreventionAbility:       # CR 615 while on the battlefield: no duration of its own
         for f in dataclasses.fields(node.effect):
             if f.name != "duration":
@@ -368,7 +368,7 @@ def _walk(node, out: list[str]) -> None:
         if node.controller not in CONTROLLERS:
             out.append(f"controller {node.controller!r}")
         if isinstance(node.mana_value_at_most, ir.X):
-            out.append("mana value X or less outside a search or a look at library cards")
+            out.append("mana value X or less in a target, a trigger or a static ability")
     elif t is ir.SpendRule:
         if node.rider is not None and node.rider not in MANA_RIDERS:
             out.append(f"mana rider {node.rider!r}")
@@ -405,8 +405,14 @@ def _walk(node, out: list[str]) -> None:
         _walk(getattr(node, f.name), out)
 
 
+# Effects and references whose description may say "with mana value X or less": the X of the
+# resolving spell or ability is read as they happen (resolution.bound_x, CR 107.3). Not in a
+# target (chosen before it resolves), a trigger or a static ability.
+_X_BOUND = (ir.SearchLibrary, ir.LookAtTop, ir.RevealHandDiscard, ir.PutFromHand, ir.CastFromHand, ir.ControlledBy)
+
+
 def _x_bound(node):
-    """A search or a look among library cards with the X of "mana value X or less" set aside."""
+    """``node`` with the X of "mana value X or less" in its description set aside."""
     def bound(f):
         return dataclasses.replace(f, mana_value_at_most=None) \
             if f is not None and isinstance(f.mana_value_at_most, ir.X) else f

@@ -640,6 +640,7 @@ class SearchLibrary:
     up_to: bool = False
     graveyard: bool = False   # "your library and/or graveyard": the library is shuffled if searched
     own: bool = False         # its owner ``who`` searches it and gets the cards ("Its controller may search their library")
+    split: bool = False       # "put one onto the battlefield and the other into your hand": one card goes to ``to``
 
 
 @dataclass(frozen=True, slots=True)
@@ -1695,6 +1696,14 @@ class PutFromHand:
 
 
 Effect = Union[Effect, PutFromHand]
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleLibrary:
+    """"Shuffle your library." (CR 701.24a): the controller's library, in a random order."""
+
+
+Effect = Union[Effect, ShuffleLibrary]
 
 
 # --------------------------------------------------------------------------------- cards of several faces

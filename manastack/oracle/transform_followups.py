@@ -29,6 +29,14 @@ class FollowupRules:
             or (what.spec.kind == "card" and what.spec.filter.zone == "graveyard")), "put into a library")
         return [ir.PutInLibrary(what, bottom=end == "bottom")]
 
+    def put_your_library(self, c):
+        """"Put target card from your graveyard on top of your library": a card you own, so your
+        library is its owner's (CR 401.4; several go in the order their targets were chosen)."""
+        what = c[0]
+        _need(isinstance(what, _T) and what.spec.kind == "card" and what.spec.filter.zone == "graveyard"
+              and what.spec.filter.controller == "you", "put into your library")
+        return self.put_library(c)
+
     def put_onto_battlefield(self, c):
         """"Put target creature card from a graveyard onto the battlefield under your control"
         (CR 110.2a: under the control of the effect's controller)."""

@@ -87,6 +87,9 @@ class ObjectRules:
     def up_to(self, c):
         return "up_to", _number(c[0])
 
+    def count_any_number(self, c):
+        return "up_to", ir.ANY_NUMBER
+
     def t_any(self, c):
         return _T(ir.TargetSpec("any"))
 
@@ -285,7 +288,7 @@ class ObjectRules:
 
     def n_types(self, c):
         words = [x for x in c if isinstance(x, tuple)]
-        kind = next((x for x in c if isinstance(x, str)), None)
+        kind = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)), None)
         types = tuple(w[1] for w in words if w[0] == "type")
         subtypes = tuple(w[1] for w in words if w[0] == "subtype")
         _need(not (types and subtypes), "types and subtypes")
@@ -317,7 +320,8 @@ class ObjectRules:
 
     def n_type_list(self, c):
         """"artifact, creature, or land" / "artifacts, creatures, and lands": any of them."""
-        words = [w for w in str(c[0]).replace(",", " ").split() if w.lower() not in ("and", "or")]
+        joined = str(c[0]).lower().replace(",", " ").split()
+        words = [w for w in str(c[0]).replace(",", " ").split() if w.lower() not in ("and", "or", "and/or")]
         found = [self.tw_type([w]) for w in words]
         plural = {f[2] for f in found}
         _need(len(plural) == 1, "mixed plural")
@@ -326,8 +330,15 @@ class ObjectRules:
         if kind is not None:
             _need(not plural, "plural type before kind")
             plural, kind = kind.endswith("s"), kind.rstrip("s")
-        _need(plural == ("and" in str(c[0]).lower().split()), "and/or")
+        _need("and/or" in joined or plural == ("and" in joined), "and/or")   # "and/or": each one either
         return "noun", tuple(f[1] for f in found), (), plural, kind
+
+    def n_subtype_list(self, c):
+        """"a Plains, Island, Swamp, or Mountain card": a card with any of those subtypes."""
+        words = [w for w in str(c[0]).replace(",", " ").split() if w not in ("or", "and/or")]
+        found = [_subtype(w) for w in words]
+        _need(not any(plural for _, plural in found) and c[1] == "card", "subtypes")
+        return "noun", (), tuple(t for t, _ in found), False, "card"
 
     def n_kind(self, c):
         word = c[0]
