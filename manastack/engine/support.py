@@ -66,6 +66,7 @@ KEYWORDS = frozenset({
     "rebound",                  # a replacement as it resolves, a delayed cast: engine.free_casting
     "unearth", "scavenge",      # from the graveyard, CR 702.84, 702.97: engine.abilities.graveyard_activated
     "renown",                   # CR 702.112, engine.keyword_effects.become_designated
+    "ingest",                   # CR 702.115a: a combat damage trigger, engine.abilities.keyword_trigger
     "fabricate", "evolve",      # CR 702.123, 702.100: engine.keyword_effects.fabricate, engine.conditions
     "modular",                  # CR 702.43: an enters replacement and a dies trigger, engine.abilities
     "unleash",                  # CR 702.98: an enters choice (engine.replacement), engine.combat.cant_block

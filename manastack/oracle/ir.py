@@ -1670,6 +1670,19 @@ Effect = Union[Effect, DamageCantBePrevented]
 
 
 @dataclass(frozen=True, slots=True)
+class Amass:
+    """"Amass N" (CR 701.47a; an older card's "amass N" is "amass Zombies N", 701.47d): without
+    an Army creature, make a 0/0 black [subtype] Army token; then N +1/+1 counters on an Army
+    creature you choose, which becomes a [subtype] too."""
+
+    amount: int
+    subtype: str = "Zombie"
+
+
+Effect = Union[Effect, Amass]
+
+
+@dataclass(frozen=True, slots=True)
 class ChooseTarget:
     """"Choose target creature.": the spell's target, chosen as it is cast (CR 601.2c), that the
     sentences after it name ("that creature", "it"); choosing it does nothing by itself."""
