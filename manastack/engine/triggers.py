@@ -288,6 +288,11 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
         # "your second spell each turn": the count includes this spell (CR 601.2i)
         if trig.nth and s.players[ev.player].spells_cast_this_turn != trig.nth:
             return []
+        if trig.during is not None:     # "during an opponent's turn": whose turn it is now
+            if not _player_matches(trig.during, s.active, source.controller):
+                return []
+            if exercise.RECORD is not None:
+                exercise.note("TRIGGER_TURNS", trig.during, source.card)
         # "that spell's mana value": as it was cast, X included (CR 202.3e; Manaplasm ruling)
         return [Seen(kind, obj=ev.obj, player=ev.player, item=ev.item,
                      mana_value=ch.mana_value(spell) if spell is not None else None)]

@@ -304,6 +304,31 @@ class TriggerRules:
         """"Whenever you cast your second spell each turn" (CR 601.2i)."""
         return ir.Trigger("cast", ir.Filter(controller="you", zone="stack"), nth=_ORDINALS[str(c[0]).lower()])
 
+    def e_cast_during(self, c):
+        """"Whenever you cast a spell during an opponent's turn": whose turn it is as the spell
+        becomes cast (CR 601.2i)."""
+        return dataclasses.replace(self.e_cast(c[:-1]), during=c[-1])
+
+    def e_other_cast_during(self, c):
+        """"Whenever an opponent casts a blue spell during your turn" (CR 601.2i)."""
+        return dataclasses.replace(self.e_other_cast(c[:-1]), during=c[-1])
+
+    def e_cast_nth_during(self, c):
+        """"Whenever you cast your first spell during each opponent's turn": the first spell you
+        cast in that turn (CR 601.2i)."""
+        return dataclasses.replace(self.e_cast_nth(c[:-1]), during=c[-1])
+
+    def e_other_cast_nth(self, c):
+        """"Whenever an opponent casts their second spell each turn": counted for the caster
+        (CR 601.2i)."""
+        return ir.Trigger("cast", ir.Filter(controller=c[0], zone="stack"), nth=_ORDINALS[str(c[1]).lower()])
+
+    def dt_your(self, c):
+        return "your"
+
+    def dt_opponent(self, c):
+        return "opponent"
+
     def e_cast_self(self, c):
         """"When you cast this spell": the card's own ability, from the stack (CR 601.2i)."""
         return ir.Trigger("cast", "self")
