@@ -1219,3 +1219,13 @@ def test_amass_and_ingest():
                      "Enchantment")).effects == (ir.LoseLife(1), ir.Amass(1))
     assert card("Drone", "Ingest").abilities == (Keyword("ingest"),)
     assert card("Horde", "Amass X.", "Sorcery").unsupported
+
+def test_one_or_more_creatures_attack():
+    """"Whenever one or more creatures you control attack [you]": one trigger per declaration
+    (CR 603.2c); no one attacker is "it"."""
+    [ab] = card("Dragon", "Whenever one or more creatures you control attack, you gain 1 life for each "
+                "attacking creature.").abilities
+    assert ab.trigger == ir.Trigger("attacks", Filter(types=("Creature",), controller="you"), one_or_more=True)
+    [ab] = card("Prayer", "Whenever one or more creatures attack you, draw a card.", "Enchantment").abilities
+    assert ab.trigger == ir.Trigger("attacks", Filter(types=("Creature",)), one_or_more=True, attacked="you")
+    assert not card("Bad", "Whenever one or more creatures you control attack, untap it.").abilities

@@ -189,6 +189,9 @@ TRIGGER_EVENTS = frozenset({
 # ("put into your graveyard from the battlefield", CR 400.3; engine.triggers.instances).
 ATTACKED = frozenset({"you", "you_or_planeswalker", "opponent", "opponent_or_planeswalker"})
 GRAVEYARD_OWNERS = frozenset({"you", "opponent"})
+# Events other than damage that "Whenever one or more ..." batches into one trigger for all the
+# objects of one event (CR 603.2c; engine.triggers._batch_attack).
+BATCHED_EVENTS = frozenset({"attacks"})
 TRIGGER_SUBJECTS = frozenset({"self", "enchanted", "equipped"})
 # Whose turn it must be as a spell is cast, for a cast trigger (CR 601.2i; engine.triggers.instances).
 TRIGGER_TURNS = frozenset({"your", "opponent"})
@@ -349,6 +352,8 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"step {node.step!r}")
         if node.attacked is not None and (node.event != "attacks" or node.attacked not in ATTACKED):
             out.append(f"attacking {node.attacked!r}")
+        if node.one_or_more and not node.event.startswith("deals_") and node.event not in BATCHED_EVENTS:
+            out.append(f"one or more for {node.event!r}")
         if node.event == "dies" and node.whose is not None and node.whose not in GRAVEYARD_OWNERS:
             out.append(f"put into the graveyard of {node.whose!r}")
         if node.nth and node.event not in ("draw", "cast"):
