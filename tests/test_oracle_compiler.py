@@ -729,6 +729,20 @@ def test_paying_x_in_a_triggered_ability(corpus_db):
     assert corpus_db.get("Vigil for the Lost").fully_supported
     assert corpus_db.get("Wildborn Preserver").fully_supported
 
+
+def test_otherwise_after_a_condition_or_if_you_do(corpus_db):
+    """"Otherwise, ..." (CR 608.2c): the effects when the condition before is false (Cling to
+    Dust: "If it was a creature card, you gain 3 life. Otherwise, you draw a card."), or when the
+    action "If you do" followed wasn't done (Insatiable Appetite)."""
+    spell = next(a for a in corpus_db.get("Cling to Dust").abilities if type(a) is SpellAbility)
+    assert spell.effects[1] == ir.Conditional(ir.ObjectIs(Target(0), Filter(types=("Creature",))),
+                                              (GainLife(3),), (Draw(),), otherwise_after=True)
+    [appetite] = corpus_db.get("Insatiable Appetite").abilities
+    assert appetite.effects[1] == ir.IfYouDont((ModifyPT(Target(0), 3, 3, "end_of_turn"),))
+    raker = corpus_db.get("Mind Raker").abilities[1]
+    assert raker.effects[0].effects[0] == ir.PutExiledInGraveyard()
+
+
 def test_conditions_with_planeswalker_types_colors_and_counted_subtypes():
     """"if you control a Basri planeswalker" (CR 205.3j), "a blue or black permanent" (either
     color, CR 105.2), "two or more Plains" (a subtype whose plural is itself), "exactly one
@@ -891,6 +905,24 @@ def test_types_and_colors_the_attached_creature_has_too():
                  "Creatures you control is black."):
         assert card("Aura", text, "Enchantment — Aura").unsupported, text
 
+
+def test_either_of_two_colors_in_a_description():
+    """"a black or green permanent" (CR 105.2): an object of either color."""
+    a = only(card("Abzan Runemark", "Enchanted creature has vigilance as long as you control a black or green "
+                  "permanent.", "Enchantment — Aura"))
+    assert a.effect.condition == YouControl((Filter(controller="you", colors=("B", "G")),))
+    s = spell("Celestial Purge", "Exile target black or red permanent.")
+    assert s.targets[0].filter == Filter(colors=("B", "R"))
+
+
+def test_base_power_and_toughness_and_losing_a_keyword():
+    """Layers 7b and 6 (CR 613.4b, 613.1f)."""
+    a = only(card("Reduce in Stature", "Enchanted creature has base power and toughness 0/2.", "Enchantment — Aura"))
+    assert a.effect == ir.StaticEffect("set_base_pt", "enchanted", 0, 2)
+    c = card("Sky Tether", "Enchanted creature has defender and loses flying.", "Enchantment — Aura")
+    assert c.abilities[0].effect == ir.StaticEffect("lose_keywords", "enchanted", keywords=(Keyword("flying"),))
+
+
 def test_you_may_have_someone_do_it():
     """"you may have [object or player] [verb]": the controller chooses (CR 608.2d), and the one
     named does it; "deal" and "fight" in their plain form after "have"."""
@@ -930,6 +962,41 @@ def test_one_of_several_colors():
     s = spell("Mark", "Destroy target green or white creature.")
     assert s.targets[0].filter == Filter(types=("Creature",), colors=("G", "W"))
     assert card("Odd", "Destroy target red green or white creature.", "Instant").unsupported
+
+
+def test_tap_or_untap():
+    """"You may tap or untap target permanent": one effect whose choice is made as it resolves
+    (CR 701.26, 608.2d)."""
+    a = only(card("Mite", "When Mite enters the battlefield, you may tap or untap target permanent."))
+    assert a.effects == (May((ir.TapOrUntap(Target(0)),)),)
+    assert a.targets == (TargetSpec("permanent", Filter()),)
+
+
+def test_cast_triggers_by_turn_and_count():
+    """Cast triggers (CR 601.2i) limited to whose turn it is, or to a player's Nth spell."""
+    a = only(card("Cutthroat", "Whenever you cast a spell during an opponent's turn, draw a card."))
+    assert a.trigger == Trigger("cast", Filter(controller="you", zone="stack"), during="opponent")
+    a = only(card("Hippocamp", "Whenever you cast your first spell during each opponent's turn, draw a card."))
+    assert a.trigger == Trigger("cast", Filter(controller="you", zone="stack"), nth=1, during="opponent")
+    a = only(card("Wisent", "Whenever an opponent casts a blue spell during your turn, draw a card."))
+    assert a.trigger == Trigger("cast", Filter(colors=("U",), controller="opponent", zone="stack"), during="your")
+    a = only(card("Kraum", "Whenever an opponent casts their second spell each turn, draw a card."))
+    assert a.trigger == Trigger("cast", Filter(controller="opponent", zone="stack"), nth=2)
+
+
+def test_unless_the_caster_pays():
+    """"you may draw a card unless that player pays {1}": the caster's payment comes first, the
+    "may" is inside it (Rhystic Study rulings); "counter it" in a cast trigger is that spell."""
+    a = only(card("Study", "Whenever an opponent casts a spell, you may draw a card unless that "
+                  "player pays {1}.", "Enchantment"))
+    assert a.effects == (ir.UnlessPays((May((Draw(1),)),), ir.Cost(mana=ManaCost.parse("{1}")),
+                                       Ref("triggering_player")),)
+    a = only(card("Void", "Whenever a player casts a spell, counter it unless that player pays {3}.",
+                  "Enchantment"))
+    assert a.effects == (ir.UnlessPays((CounterSpell(Ref("triggering_spell")),),
+                                       ir.Cost(mana=ManaCost.parse("{3}")), Ref("triggering_player")),)
+    assert card("Odd", "When Odd enters the battlefield, counter it.").unsupported
+
 
 # ------------------------------------------------------------------ durations first, granted abilities
 
@@ -1006,3 +1073,29 @@ def test_a_spell_paragraph_that_opens_with_a_condition():
     assert s.effects[1] == ir.Conditional("cast_in_your_main_phase", (Draw(1, Ref("you")),))
     c = card("Mark", "When Mark enters, if you cast it during your main phase, draw a card.")
     assert c.abilities == () and len(c.unsupported) == 1
+
+def test_damage_triggers_of_sources_and_of_creatures_dealt_damage():
+    """"Whenever a source [an opponent controls] deals damage to ~ / you" (CR 120.1: any
+    object dealing damage), "that source's controller"; "Whenever a creature you control is
+    dealt damage" (CR 120.3)."""
+    [ab] = card("Sphinx", "Whenever a source deals damage to ~, that source's controller mills that many "
+                "cards.").abilities
+    assert ab.trigger == ir.Trigger("deals_damage_to_self", Filter())
+    assert ab.effects == (ir.Mill(ir.EventAmount(), ir.Ref("triggering_controller")),)
+    [ab] = card("Konda", "Whenever a source an opponent controls deals damage to you, that player sacrifices "
+                "a permanent.").abilities
+    assert ab.trigger == ir.Trigger("deals_damage_to_you", Filter(controller="opponent"))
+    assert ab.effects[0].who == ir.Ref("triggering_controller")
+    [ab] = card("Rite", "Whenever a creature you control is dealt damage, put a +1/+1 counter on it.").abilities
+    assert ab.trigger == ir.Trigger("dealt_damage", Filter(types=("Creature",), controller="you"))
+    assert ab.effects == (ir.PutCounters(ir.Ref("triggering_object"), "+1/+1"),)
+
+
+def test_tokens_in_descriptions():
+    """"a creature token", "creature tokens you control", "a Caribou token" (CR 111.1)."""
+    [ab] = card("Priest", "Whenever a creature token enters under your control, you gain 1 life.").abilities
+    assert ab.trigger == ir.Trigger("enters", Filter(types=("Creature",), controller="you", token=True))
+    [ab] = card("Virtue", "Creature tokens you control get +1/+1.", "Enchantment").abilities
+    assert ab.effect.affected == Filter(types=("Creature",), controller="you", token=True)
+    [ab] = card("Range", "Sacrifice a Caribou token: You gain 1 life.", "Enchantment").abilities
+    assert ab.cost.sacrifice == Filter(subtypes=("Caribou",), controller="you", token=True)

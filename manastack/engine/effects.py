@@ -387,6 +387,21 @@ def _remove_counter(ctx, e: ir.RemoveCounter, rc):
     rc.did = done
 
 
+def _put_exiled_in_graveyard(ctx, e: ir.PutExiledInGraveyard, rc):
+    """The processors: a card an opponent owns in exile, chosen by the controller, goes to its
+    owner's graveyard (CR 400.3, 406); "If you do" applies only if there was one (CR 608.2c)."""
+    s = ctx.s
+    found = [o for o in s.objs.values() if o.zone == "exile" and o.owner != rc.controller]
+    rc.did = bool(found)
+    if not found:
+        s.add_log(f"{rc.card.name}: no opponent owns a card in exile", ("406.1",), "resolve")
+        return
+    options = tuple(Action("choose", (o.id,), o.card.name) for o in found)
+    answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_PERMANENT, f"{rc.card.name}: choose a card in exile",
+                              options)) if len(options) > 1 else options[0]
+    events.move(ctx, s.objs[answer.args[0]], "graveyard", cause=rc.card.name, rules=("400.3", "406.1"))
+
+
 def _become_monarch(ctx, e: ir.BecomeMonarch, rc):
     """CR 724.3: the player named becomes the monarch."""
     for p in named_players(ctx, e.who, rc)[:1]:
@@ -423,6 +438,7 @@ def _if_you_do(ctx, e: ir.IfYouDo, rc):
               f"{rc.card.name}'s \"if you do\" {'applies' if rc.did else 'does nothing'}", ("608.2c",), "resolve")
     if rc.did:
         execute(ctx, e.effects, rc)
+        rc.did = True       # it was done, whatever these effects did: for "If you don't" after
 
 
 def _create_reflexive(ctx, e: ir.CreateReflexive, rc):
@@ -617,6 +633,26 @@ def _tap(ctx, e: ir.Tap, rc):
 def _untap(ctx, e: ir.Untap, rc):
     for o in named_objects(ctx, e.what, rc):
         if o.zone == "battlefield" and o.tapped:
+            events.untap(ctx, o)
+
+
+def _tap_or_untap(ctx, e: ir.TapOrUntap, rc):
+    """CR 701.26, 608.2d: for each object named, the player chooses as it resolves whether to tap
+    it or untap it; tapping a tapped permanent (or untapping an untapped one) does nothing."""
+    s = ctx.s
+    who = named_players(ctx, e.who, rc)
+    player = who[0] if who else rc.controller
+    for o in named_objects(ctx, e.what, rc):
+        if o.zone != "battlefield":
+            continue
+        options = (Action("tap", (), "tap"), Action("untap", (), "untap"))
+        answer = ctx.ask(Decision(player, DecisionKind.TAP_OR_UNTAP,
+                                  f"{rc.card.name}: tap or untap {o.card.name}?", options))
+        s.add_log(f"{s.players[player].name} chooses to {answer.kind} {o.card.name}", ("701.26", "608.2d"),
+                  "choice")
+        if answer.kind == "tap" and not o.tapped:
+            events.tap(ctx, o)
+        elif answer.kind == "untap" and o.tapped:
             events.untap(ctx, o)
 
 
@@ -1090,7 +1126,7 @@ HANDLERS = {
     ir.CreateReflexive: _create_reflexive,
     ir.ReturnToHand: _bounce, ir.ExileIfDies: _exile_if_dies, ir.SwitchPT: _switch_pt, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
     ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
-    ir.CreateTokens: _create_tokens, ir.Tap: _tap, ir.Untap: _untap, ir.Mill: _mill,
+    ir.CreateTokens: _create_tokens, ir.Tap: _tap, ir.Untap: _untap, ir.TapOrUntap: _tap_or_untap, ir.Mill: _mill,
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.RevealHandDiscard: _reveal_hand_discard,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
     ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win,
@@ -1127,7 +1163,7 @@ HANDLERS = {
     ir.LoseGame: game_outcome.lose_game, ir.IfYouDont: game_outcome.if_you_dont,
     ir.CastFromHand: free_casting.cast_from_hand,
     ir.PutFromHand: _put_from_hand,
-    ir.PayLife: _pay_life, ir.RemoveCounter: _remove_counter,
+    ir.PayLife: _pay_life, ir.RemoveCounter: _remove_counter, ir.PutExiledInGraveyard: _put_exiled_in_graveyard,
 }
 
 HANDLERS.update(double_faced.HANDLERS)      # transforming (CR 701.27)

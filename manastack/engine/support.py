@@ -130,7 +130,9 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "cast_from_graveyard",      # CR 601.3, its own card only: engine.alt_costs
                           "add_types",                # layers 4-5 (CR 613.1d-e): engine.layers.card_now, characteristics.colors
                           "set_colors",               # CR 105.3, layer 5: engine.characteristics.colors
-                          "all_creature_types"})      # CR 205.3m, layer 4: engine.filters.has_all_creature_types
+                          "all_creature_types",       # CR 205.3m, layer 4: engine.filters.has_all_creature_types
+                          "set_base_pt",              # CR 613.4b, layer 7b: engine.characteristics.power_toughness
+                          "lose_keywords"})           # CR 613.1f, layer 6: engine.characteristics.keywords
 # What a "modify_pt" static ability counts, "for each ..." (CR 613.4c): objects matching a filter,
 # or counters of a kind on the source ("for each charge counter on ~"); characteristics._times.
 STATIC_COUNTS = frozenset({"Filter", "CountersOn"})
@@ -160,6 +162,8 @@ TRIGGER_EVENTS = frozenset({
     "turned_face_up",           # CR 702.37e, engine.morph
     "chapter",                  # a Saga's chapter ability, CR 714.2b: engine.sagas
     "deals_combat_damage_to_you",    # the monarch's inherent ability (CR 724.2), engine.monarch
+    "deals_damage_to_you",           # "Whenever a creature deals damage to you" (CR 120.3)
+    "deals_damage_to_self",          # "Whenever a source deals damage to ~" (CR 120.3, 603.2c)
     "becomes_renowned", "becomes_monstrous",    # CR 702.112b, 701.37b: engine.keyword_effects
     "exerts",                   # "Whenever you exert a creature" (CR 701.43), engine.keyword_effects.exert
     "exploits",                 # "When ~ exploits a creature" (CR 702.110b), engine.keyword_effects.exploit
@@ -179,6 +183,8 @@ TRIGGER_EVENTS = frozenset({
 ATTACKED = frozenset({"you", "you_or_planeswalker", "opponent", "opponent_or_planeswalker"})
 GRAVEYARD_OWNERS = frozenset({"you", "opponent"})
 TRIGGER_SUBJECTS = frozenset({"self", "enchanted", "equipped"})
+# Whose turn it must be as a spell is cast, for a cast trigger (CR 601.2i; engine.triggers.instances).
+TRIGGER_TURNS = frozenset({"your", "opponent"})
 PLAYER_SUBJECTS = frozenset({"you", "opponent", "each"})
 TARGET_KINDS = frozenset({"any", "player", "opponent", "player_or_planeswalker", "opponent_or_planeswalker",
                           "permanent", "spell", "card"})
@@ -338,6 +344,8 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"put into the graveyard of {node.whose!r}")
         if node.nth and node.event not in ("draw", "cast"):
             out.append(f"the Nth {node.event!r} of a turn")
+        if node.during is not None and (node.event != "cast" or node.during not in TRIGGER_TURNS):
+            out.append(f"{node.event!r} during {node.during!r} turn")
     elif t in (ir.TriggeredAbility, ir.Conditional):
         _condition_gaps(node.condition, out, triggered=t is ir.TriggeredAbility)
     elif t is ir.TargetSpec:
@@ -373,6 +381,10 @@ def _walk(node, out: list[str]) -> None:
         out.append("each player searching their own library")   # engine.effects._search: one library
     elif hasattr(node, "duration") and node.duration not in DURATIONS:
         out.append(f"duration {node.duration!r}")
+    if t is ir.StaticEffect and node.kind == "lose_keywords":
+        # read where printed (triggered keywords, costs) or apart from the others (protection)
+        out += [f"losing the keyword {k.name!r}" for k in node.keywords
+                if _is_triggered(k) or k.name in _PRINTED_ONLY or k.name == "protection"]
     if t is ir.GrantKeywords or (t is ir.StaticEffect and node.kind == "grant_keywords"):
         out += [f"granting the triggered keyword {k.name!r}" for k in node.keywords if _is_triggered(k)]
         out += [f"granting the keyword {k.name!r}" for k in node.keywords if k.name in _PRINTED_ONLY]

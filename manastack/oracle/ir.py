@@ -163,6 +163,7 @@ class Filter:
     damaged_by_self: bool = False   # "dealt damage by ~ this turn" (Sengir Vampire)
     historic: bool = False        # an artifact, a legendary object or a Saga (CR 700.6)
     nontoken: bool = False        # "nontoken": not a token (CR 111.1)
+    token: bool = False           # "creature token", "tokens you control": a token (CR 111.1)
     counter: str | None = None    # "with a +1/+1 counter on it": one or more of that kind (CR 122.1)
 
 
@@ -593,6 +594,15 @@ class Untap:
 
 
 @dataclass(frozen=True, slots=True)
+class TapOrUntap:
+    """"tap or untap target permanent": ``who`` chooses, as it resolves, which of the two
+    happens to each object named (CR 701.26, 608.2d)."""
+
+    what: Subject
+    who: Subject = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
 class Mill:
     amount: Amount
     who: Subject = Ref("you")
@@ -719,6 +729,13 @@ class RemoveCounter:
 
 
 @dataclass(frozen=True, slots=True)
+class PutExiledInGraveyard:
+    """"Put a card an opponent owns from exile into that player's graveyard": one such card the
+    controller chooses, moved to its owner's graveyard (CR 400.3, 406); done only if there was
+    one, for "If you do" (CR 608.2c)."""
+
+
+@dataclass(frozen=True, slots=True)
 class CreateReflexive:
     """CR 603.12: "When you do, ...": doing the optional action before it makes ``ability``
     trigger; it goes on the stack the next time a player would receive priority, with its own
@@ -737,6 +754,7 @@ class Conditional:
     condition: "str | StateCondition | ObjectIs"
     effects: tuple["Effect", ...]
     otherwise: tuple["Effect", ...] = ()
+    otherwise_after: bool = False     # "Otherwise, ..." written after the effects, not replaced by them
 
 
 @dataclass(frozen=True, slots=True)
@@ -1152,13 +1170,13 @@ class IfYouDont:
 Effect = Union[
     AddMana, DealDamage, DivideDamage, Draw, Discard, GainLife, LoseLife, Destroy, Regenerate, PreventDamage, Exile,
     ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords,
-    PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
+    PutCounters, CreateTokens, Tap, Untap, TapOrUntap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit,
     IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict,
     PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, Surveil, CreateEmblem, SacrificePermanents,
-    PayLife, RemoveCounter,
+    PayLife, RemoveCounter, PutExiledInGraveyard,
 ]
 
 # --------------------------------------------------------------------------------- costs
@@ -1243,6 +1261,7 @@ class Trigger:
     one_or_more: bool = False   # "Whenever one or more ...": once per event (CR 603.2c)
     chapter: int = 0            # a Saga's chapter ability, event "chapter" (CR 714.2b)
     nth: int = 0                # "your second card/spell each turn": only the Nth of the turn
+    during: str | None = None   # "cast ... during your / an opponent's turn": "your", "opponent"
     attacked: str | None = None  # whom the attacker attacks (CR 508.1b), below
 
 

@@ -604,6 +604,11 @@ class EffectRules:
         _need(_permanent(c[0]), "tap")
         return [ir.Tap(c[0])]
 
+    def tap_or_untap(self, c):
+        """"You may tap or untap target permanent": which one is chosen as it resolves."""
+        _need(_permanent(c[0]), "tap or untap")
+        return [ir.TapOrUntap(c[0])]
+
     def untap(self, c):
         _need(_permanent(c[0]), "untap")
         return [ir.Untap(c[0])]

@@ -12,7 +12,7 @@ from lark import Token, v_args
 
 from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
-from manastack.oracle.transform_base import (IT, THAT_OBJECT, UNTIL_EOT, _OPEN, _Amount, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
+from manastack.oracle.transform_base import (IT, THAT_OBJECT, THAT_PLAYER, UNTIL_EOT, _OPEN, _Amount, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _Otherwise, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
                                               _is_object, _number, _of, _permanent)
 
 
@@ -92,6 +92,14 @@ class FollowupRules:
         n, kind, what = _number(str(c[0])), c[1], c[2]
         _need(isinstance(n, int) and _permanent(what), "remove counters")
         return [ir.RemoveCounter(what, kind, n)]
+
+    def put_exiled_card(self, c):
+        """The processors' "put a card an opponent owns from exile into that player's graveyard"."""
+        return [ir.PutExiledInGraveyard()]
+
+    def otherwise(self, c):
+        """"Otherwise, ...": joined to the "If ..." sentence before it by ``body``."""
+        return [_Otherwise(tuple(self.sentence([x for x in c if not isinstance(x, Token)])))]
 
     def edict_you_another(self, c):
         """"Sacrifice another creature" as an effect: a permanent its controller chooses other
@@ -182,6 +190,11 @@ class FollowupRules:
         # "they" is a third person: never "you"; "each player" would ask each in turn
         _need(_is_player(who) and who not in (ir.Ref("you"), ir.Ref("each_player")), "unless they")
         return [ir.UnlessPays(tuple(effects), ir.Cost(**fields), who)]
+
+    def unless_that_player(self, c):
+        """"counter it unless that player pays {3}" (Nether Void): the player the trigger names
+        (the one who cast the spell) may pay the whole cost, or the effects happen (CR 118.12)."""
+        return [ir.UnlessPays(tuple(c[0]), ir.Cost(mana=c[-1]), THAT_PLAYER)]
 
     def sacrifice_unless(self, c):
         """"Sacrifice ~ unless you pay {1}{R}", "sacrifice it unless you return a land you

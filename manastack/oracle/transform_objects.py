@@ -192,6 +192,9 @@ class ObjectRules:
             else:
                 _need(tag not in fields, "repeated " + tag)
                 fields[tag] = item[1]
+        if kind == "token":         # a permanent that is a token (CR 111.1)
+            fields["token"], kind = True, None
+            _need(not fields.get("nontoken"), "token")
         _need(kind == "spell" or "targets_self" not in fields, "that targets")
         if kind == "spell":
             fields["zone"] = "stack"
@@ -346,6 +349,12 @@ class ObjectRules:
 
     def kind(self, c):
         return str(c[0]).lower()
+
+    def kind_token(self, c):
+        return "token"
+
+    def kind_tokens(self, c):
+        return "tokens"
 
     def p_control_you(self, c):
         return "controller", "you"

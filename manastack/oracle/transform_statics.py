@@ -9,7 +9,7 @@ from manastack.mana import BASIC_LAND_MANA, NAME_TO_COLOR, ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (
     _Amount, _Desc, _OfIt, _ForEach, _KeepsSource, _Marker, _amount, _mana_symbols, _need, _number, _of, _ptmod,
-    _subtype, no_it_subject)
+    _kw_name, _subtype, no_it_subject)
 from manastack.oracle.subtypes import CREATURE_TYPES
 
 
@@ -382,6 +382,17 @@ class StaticRules:
     def part_every_type(self, c):
         """"is every creature type" (CR 205.3m), in layer 4."""
         return "all_creature_types", {}
+
+    def part_base_pt(self, c):
+        """"has base power and toughness 0/2": set in layer 7b (CR 613.4b), before any change
+        to them (Illusory Wrappings)."""
+        power, toughness = (int(v) for v in str(c[-1]).split("/"))
+        return "set_base_pt", {"power": power, "toughness": toughness}
+
+    def part_loses(self, c):
+        """"loses flying": the keyword taken away in layer 6, after what granted it before and
+        before what grants it later (CR 613.1f, 613.7)."""
+        return "lose_keywords", {"keywords": (ir.Keyword(_kw_name(c[0])),)}
 
     def part_no_untap(self, c):
         """"doesn't untap during its controller's untap step" (CR 502.3)."""
