@@ -920,7 +920,9 @@ def test_base_power_and_toughness_and_losing_a_keyword():
     a = only(card("Reduce in Stature", "Enchanted creature has base power and toughness 0/2.", "Enchantment — Aura"))
     assert a.effect == ir.StaticEffect("set_base_pt", "enchanted", 0, 2)
     c = card("Sky Tether", "Enchanted creature has defender and loses flying.", "Enchantment — Aura")
-    assert c.abilities[0].effect == ir.StaticEffect("lose_keywords", "enchanted", keywords=(Keyword("flying"),))
+    assert [a.effect for a in c.abilities] == [
+        ir.StaticEffect("grant_keywords", "enchanted", keywords=(Keyword("defender"),)),
+        ir.StaticEffect("lose_keywords", "enchanted", keywords=(Keyword("flying"),))]
 
 
 def test_you_may_have_someone_do_it():
@@ -1099,3 +1101,110 @@ def test_tokens_in_descriptions():
     assert ab.effect.affected == Filter(types=("Creature",), controller="you", token=True)
     [ab] = card("Range", "Sacrifice a Caribou token: You gain 1 life.", "Enchantment").abilities
     assert ab.cost.sacrifice == Filter(subtypes=("Caribou",), controller="you", token=True)
+
+def test_losing_keywords_in_effects_and_statics(corpus_db):
+    """CR 613.1f: "Target creature loses flying until end of turn." (Radjan Spirit), "gains
+    flying and loses trample" (Canopy Dragon: "and" before a verb joins clauses), and the static
+    "Equipped creature gets +10/+10 and loses flying." (Colossus Hammer)."""
+    [ability] = corpus_db.get("Radjan Spirit").abilities
+    assert ability.effects == (ir.LoseKeywords(Target(0), (Keyword("flying"),)),)
+    dragon = corpus_db.get("Canopy Dragon").abilities[-1]
+    assert dragon.effects == (GrantKeywords(Ref("self"), (Keyword("flying"),)),
+                              ir.LoseKeywords(Ref("self"), (Keyword("trample"),)))
+    hammer = [a.effect for a in corpus_db.get("Colossus Hammer").abilities if type(a) is StaticAbility]
+    assert [(e.kind, e.keywords) for e in hammer] == [("modify_pt", ()), ("lose_keywords", (Keyword("flying"),))]
+    # "When ~ blocks, it loses defender.": no duration, it lasts (Elder Land Wurm)
+    [trig] = [a for a in corpus_db.get("Elder Land Wurm").abilities if type(a) is TriggeredAbility]
+    assert trig.effects == (ir.LoseKeywords(Ref("self"), (Keyword("defender"),), "permanent"),)
+
+
+def test_and_before_a_verb_ends_a_keyword_list(corpus_db):
+    """"gains trample and gets +X/+X" (Craterhoof Behemoth) is two clauses."""
+    trig = corpus_db.get("Craterhoof Behemoth").abilities[-1]
+    assert [type(e).__name__ for e in trig.effects] == ["GrantKeywords", "ModifyPT"]
+
+
+def test_becomes_a_creature_without_a_duration_lasts(corpus_db):
+    """"Target Mountain becomes a 3/1 creature. It's still a land." (Siege of Towers) has no
+    duration (CR 611.2a); "Until end of turn, ~ becomes ... and loses flying" (Chimeric Sphere)
+    gives both parts the turn."""
+    spell_ab = next(a for a in corpus_db.get("Siege of Towers").abilities if type(a) is SpellAbility)
+    assert [e.duration for e in spell_ab.effects] == ["permanent"]
+    sphere = corpus_db.get("Chimeric Sphere").abilities[-1]
+    assert [e.duration for e in sphere.effects] == ["end_of_turn", "end_of_turn"]
+
+
+def test_becomes_a_color(corpus_db):
+    """Layer 5 (CR 613.1e): "Target creature becomes blue until end of turn." (Cerulean Wisps),
+    "the color of your choice" (Rainbow Crow), in a list of effects (Traitor's Clutch), and a
+    spell or permanent target stays refused (Blind Seer)."""
+    wisps = next(a for a in corpus_db.get("Cerulean Wisps").abilities if type(a) is SpellAbility)
+    assert wisps.effects[0] == ir.BecomeColor(Target(0), ("U",))
+    crow = corpus_db.get("Rainbow Crow").abilities[-1]
+    assert crow.effects == (ir.BecomeColor(Ref("self"), (), True),)
+    clutch = next(a for a in corpus_db.get("Traitor's Clutch").abilities if type(a) is SpellAbility)
+    assert [type(e).__name__ for e in clutch.effects] == ["ModifyPT", "BecomeColor", "GrantKeywords"]
+    assert all(e.duration == "end_of_turn" for e in clutch.effects)
+    assert not corpus_db.get("Blind Seer").fully_supported
+
+
+def test_for_as_long_as_it_remains_tapped(corpus_db):
+    """CR 611.2b: "Target creature gets +1/+1 for as long as ~ remains tapped." (Tawnos's
+    Weaponry); a group too (Thran Weaponry)."""
+    ability = corpus_db.get("Tawnos's Weaponry").abilities[-1]
+    assert ability.effects == (ModifyPT(Target(0), 1, 1, "while_source_tapped"),)
+    ability = corpus_db.get("Thran Weaponry").abilities[-1]
+    assert ability.effects == (ModifyPT(Ref("all", CREATURE), 2, 2, "while_source_tapped"),)
+
+def test_and_or_between_card_types_is_either():
+    """"artifacts and/or creatures", "artifacts, creatures, and/or lands", "instant and/or sorcery
+    cards": each object is of one of the types; "to their owners' hands" as "to its owner's hand"."""
+    s = spell("Baral", "Return up to three target artifacts and/or creatures to their owners' hands.")
+    assert s.targets[0].filter.types == ("Artifact", "Creature") and s.targets[0].count == 3
+    s = spell("Scholar", "Return up to two target instant and/or sorcery cards from your graveyard to your hand.")
+    assert s.targets[0].filter.types == ("Instant", "Sorcery") and s.targets[0].filter.zone == "graveyard"
+    s = spell("Icy", "Tap two target artifacts, creatures, and/or lands.")
+    assert s.targets[0].filter.types == ("Artifact", "Creature", "Land")
+
+
+def test_more_searches():
+    """Searches for a list of subtypes, for any number of cards, exiling, on top after a reveal,
+    split between the battlefield and the hand; "Shuffle your library." alone (CR 701.23, 701.24)."""
+    s = spell("Farseek", "Search your library for a Plains, Island, Swamp, or Mountain card and put it onto the "
+              "battlefield tapped. Then shuffle.", "Sorcery")
+    assert s.effects == (SearchLibrary(Filter(subtypes=("Plains", "Island", "Swamp", "Mountain"), zone="library"),
+                                       "battlefield", True),)
+    s = spell("Mana Severance", "Search your library for any number of land cards and exile them. Then shuffle.")
+    assert s.effects == (SearchLibrary(Filter(types=("Land",), zone="library"), "exile", amount=ir.ANY_NUMBER,
+                                       up_to=True),)
+    s = spell("Worldly Tutor", "Search your library for a creature card and reveal that card. Shuffle, then put "
+              "the card on top of it.")
+    assert s.effects == (SearchLibrary(dataclasses.replace(CREATURE, zone="library"), "library_top", reveal=True),)
+    s = spell("Cultivate", "Search your library for up to two basic land cards, reveal those cards, and put one "
+              "onto the battlefield tapped and the other into your hand, then shuffle.", "Sorcery")
+    assert s.effects == (SearchLibrary(Filter(types=("Land",), supertypes=("Basic",), zone="library"), "battlefield",
+                                       True, 2, True, up_to=True, split=True),)
+    s = spell("Ponder", "Look at the top three cards of your library, then put them back in any order. You may "
+              "shuffle. Draw a card.", "Sorcery")
+    assert s.effects[1] == May((ir.ShuffleLibrary(),))
+
+
+def test_graveyard_cards_on_top_of_your_library_and_mills_of_a_quantity():
+    s = spell("Gravepurge", "Put any number of target creature cards from your graveyard on top of your library. "
+              "Draw a card.")
+    assert s.effects == (ir.PutInLibrary(Target(0)), Draw())
+    assert (s.targets[0].count, s.targets[0].up_to, s.targets[0].filter.zone) == (ir.ANY_NUMBER, True, "graveyard")
+    s = spell("Grisly Spectacle", "Destroy target nonartifact creature. Its controller mills cards equal to that "
+              "creature's power.")
+    assert s.effects[1] == Mill(ir.StatOf(Target(0), "power"), Ref("target_controller"))
+    s = spell("Jace's Erasure", "You may have target player mill a card.")
+    assert s.effects == (May((Mill(1, Target(0)),)),)
+    # a card in a graveyard that may not be yours is not put into "your" library
+    assert card("Bad", "Put target card from a graveyard on top of your library.", "Sorcery").unsupported
+
+
+def test_return_two_target_phrases_to_their_owners_hands():
+    s = spell("Peel from Reality", "Return target creature you control and target creature you don't control "
+              "to their owners' hands.")
+    assert s.effects == (ReturnToHand(Target(0)), ReturnToHand(Target(1)))
+    assert [t.filter.controller for t in s.targets] == ["you", "not_you"]

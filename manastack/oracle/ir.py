@@ -150,6 +150,11 @@ class Filter:
     named_self: bool = False      # "named ~": the source's name (CR 201.5)
     name: str | None = None       # "named Angrath, Minotaur Pirate"
     targets_self: bool = False    # "a spell that targets ~": the source is among its targets
+    # "a spell that targets a creature / you / a player / you or a permanent you control" (CR 115.1):
+    # one of its targets is an object ``targets_object`` describes or a player ``targets_player``
+    # names ("you": the player the description is read for; "any": any player)
+    targets_object: "Filter | None" = None
+    targets_player: str | None = None
     # "artifact, enchantment, or creature with flying": ``keywords``/``without_keywords`` describe
     # only objects of this type, the last of the list; one of the other types matches without them
     qualified_type: str | None = None
@@ -167,12 +172,18 @@ class Filter:
     counter: str | None = None    # "with a +1/+1 counter on it": one or more of that kind (CR 122.1)
 
 
+# Target kinds naming objects on the stack (CR 115.1, 113.1b): spells, activated and/or triggered
+# abilities; a mana ability is never on the stack, so never a target (CR 605.3b).
+STACK_TARGETS = frozenset({"spell", "activated_ability", "triggered_ability", "ability", "spell_or_ability"})
+
+
 @dataclass(frozen=True, slots=True)
 class TargetSpec:
     """One "target ..." phrase (CR 115). ``kind`` is what may be targeted:
     "any" (creature, player, planeswalker or battle), "player", "opponent", "permanent"
-    (narrowed by ``filter``), "spell" (an object on the stack) or "card" (in a zone given
-    by ``filter.zone``)."""
+    (narrowed by ``filter``), "spell" (an object on the stack), an ability on the stack
+    ("activated_ability", "triggered_ability", "ability" for either, "spell_or_ability") or
+    "card" (in a zone given by ``filter.zone``)."""
 
     kind: str
     filter: Filter = field(default_factory=Filter)
@@ -629,6 +640,7 @@ class SearchLibrary:
     up_to: bool = False
     graveyard: bool = False   # "your library and/or graveyard": the library is shuffled if searched
     own: bool = False         # its owner ``who`` searches it and gets the cards ("Its controller may search their library")
+    split: bool = False       # "put one onto the battlefield and the other into your hand": one card goes to ``to``
 
 
 @dataclass(frozen=True, slots=True)
@@ -1105,12 +1117,14 @@ class UnlessPays:
 
 @dataclass(frozen=True, slots=True)
 class CounterUnlessPays:
-    """Counter ``what`` (a spell or ability) unless its controller pays ``cost``
-    (ward, CR 702.21a; the "unless" is dealt with on resolution, CR 603.5)."""
+    """Counter ``what`` (a spell or ability) unless its controller pays ``cost``, ``times``
+    times over ("{1} for each card in your graveyard", counted as it resolves) (ward, CR 702.21a;
+    the "unless" is dealt with on resolution, CR 603.5)."""
 
     what: Subject
     cost: "Cost"
     exile: bool = False      # countered this way, it is exiled instead (CR 614.15), as CounterSpell's
+    times: Amount = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -1686,6 +1700,14 @@ class PutFromHand:
 Effect = Union[Effect, PutFromHand]
 
 
+@dataclass(frozen=True, slots=True)
+class ShuffleLibrary:
+    """"Shuffle your library." (CR 701.24a): the controller's library, in a random order."""
+
+
+Effect = Union[Effect, ShuffleLibrary]
+
+
 # --------------------------------------------------------------------------------- cards of several faces
 
 
@@ -1715,7 +1737,30 @@ class GainAbility:
     duration: str = "end_of_turn"
 
 
-Effect = Union[Effect, GainAbility]
+@dataclass(frozen=True, slots=True)
+class LoseKeywords:
+    """"target creature loses flying until end of turn": each object named loses those keyword
+    abilities for ``duration`` (layer 6, CR 613.1f), after the ones gained earlier and before
+    the ones gained later (timestamps, CR 613.7)."""
+
+    what: Subject
+    keywords: tuple["Keyword", ...]
+    duration: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class BecomeColor:
+    """"target creature becomes blue until end of turn", "becomes colorless": each object named
+    is of ``colors`` instead for ``duration`` (layer 5, CR 613.1e, 105.3); with ``choose``, of
+    one color its controller chooses as the effect happens (CR 608.2d), the same for all."""
+
+    what: Subject
+    colors: tuple[str, ...] = ()
+    choose: bool = False
+    duration: str = "end_of_turn"
+
+
+Effect = Union[Effect, GainAbility, LoseKeywords, BecomeColor]
 
 
 def nodes(node) -> Iterator:

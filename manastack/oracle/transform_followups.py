@@ -29,6 +29,14 @@ class FollowupRules:
             or (what.spec.kind == "card" and what.spec.filter.zone == "graveyard")), "put into a library")
         return [ir.PutInLibrary(what, bottom=end == "bottom")]
 
+    def put_your_library(self, c):
+        """"Put target card from your graveyard on top of your library": a card you own, so your
+        library is its owner's (CR 401.4; several go in the order their targets were chosen)."""
+        what = c[0]
+        _need(isinstance(what, _T) and what.spec.kind == "card" and what.spec.filter.zone == "graveyard"
+              and what.spec.filter.controller == "you", "put into your library")
+        return self.put_library(c)
+
     def put_onto_battlefield(self, c):
         """"Put target creature card from a graveyard onto the battlefield under your control"
         (CR 110.2a: under the control of the effect's controller)."""
@@ -440,6 +448,38 @@ class FollowupRules:
         granted = ir.GainAbility(what, tuple(dataclasses.replace(a, text=text) for a in abilities), _OPEN)
         return ([ir.GrantKeywords(what, tuple(keywords), _OPEN)] if keywords else []) + [granted]
 
+    def lose_keywords(self, c):
+        """"Target creature loses flying until end of turn", "All creatures lose flying until
+        end of turn" (layer 6, CR 613.1f)."""
+        what = c[0] if not isinstance(c[0], list) else PREV
+        _need(what is PREV or _permanent(what), "loses")
+        keywords = next(x for x in c if isinstance(x, list))
+        return [ir.LoseKeywords(what, tuple(keywords), UNTIL_EOT if "eot" in c else _OPEN)]
+
+    def become_color(self, c):
+        """"Target creature becomes blue until end of turn", "Rainbow Crow becomes the color of
+        your choice until end of turn" (layer 5, CR 613.1e); without a duration it lasts."""
+        what = c[0] if not isinstance(c[0], tuple) else PREV
+        _need(what is PREV or _permanent(what), "becomes a color")
+        _kind, colors, choose = next(x for x in c if isinstance(x, tuple))
+        return [ir.BecomeColor(what, colors, choose, UNTIL_EOT if "eot" in c else _OPEN)]
+
+    def nc_color(self, c):
+        return "new_color", (NAME_TO_COLOR[str(c[0]).lower()],), False
+
+    def nc_colorless(self, c):
+        return "new_color", (), False
+
+    def nc_choice(self, c):
+        _need(str(c[0]).lower() == "color", "the type of your choice")
+        return "new_color", (), True
+
+    def pump_while_tapped(self, c):
+        """"Target creature gets +2/-2 for as long as ~ remains tapped." (CR 611.2b)."""
+        [e] = self.pump([x for x in c if not (isinstance(x, Token) and x.type == "WHILE_SELF_TAPPED")])
+        _need(e.duration == _OPEN, "a duration twice")
+        return [dataclasses.replace(e, duration=WHILE_SOURCE_TAPPED)]
+
     def quoted_sentence(self, c):
         """A sentence whose last clause grants a quoted ability: the period inside the quotation
         marks ends it (CR 113.10)."""
@@ -453,6 +493,9 @@ class FollowupRules:
 
 _QUANTITIES = (ir.CountOf, ir.CountersOn, ir.StatOf, ir.CountPerPlayer)
 
+
+
+WHILE_SOURCE_TAPPED = "while_source_tapped"
 
 
 def _eot_clauses(c) -> list:

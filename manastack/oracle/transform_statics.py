@@ -9,7 +9,7 @@ from manastack.mana import BASIC_LAND_MANA, NAME_TO_COLOR, ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (
     _Amount, _Desc, _OfIt, _ForEach, _KeepsSource, _Marker, _amount, _mana_symbols, _need, _number, _of, _ptmod,
-    _kw_name, _subtype, no_it_subject)
+    _subtype, no_it_subject)
 from manastack.oracle.subtypes import CREATURE_TYPES
 
 
@@ -38,10 +38,14 @@ class StaticRules:
         """A subject and its effects, joined by commas and "and"; keywords and quoted abilities
         after "has" make one ability that grants them all (CR 613.1f)."""
         affected, parts = c[0], c[1]
-        out, keywords, granted, prev = [], [], [], None
+        out, keywords, granted, lost, prev = [], [], [], [], None
         for kind, fields in parts:
-            _need(kind not in ("more_keyword", "more_grant") or prev in ("has", "grant"), "a keyword without has")
-            if kind in ("has", "more_keyword"):
+            _need(kind not in ("more_keyword", "more_grant") or prev in ("has", "grant", "loses"), "a keyword without has")
+            _need(kind != "more_grant" or prev != "loses", "loses a quoted ability")
+            if kind == "loses" or kind == "more_keyword" and prev == "loses":
+                lost += fields
+                prev = "loses"
+            elif kind in ("has", "more_keyword"):
                 keywords += fields
                 prev = "has"
             elif kind in ("grant", "more_grant"):
@@ -71,6 +75,8 @@ class StaticRules:
             out.append(self._static("grant_keywords", affected, keywords=tuple(keywords)))
         if granted:
             out.append(self._static("grant_ability", affected, abilities=tuple(granted)))
+        if lost:
+            out.append(self._static("lose_keywords", affected, keywords=tuple(lost)))
         _need(len({(type(a), a.effect.kind) for a in out}) == len(out), "an effect twice")
         return out
 
@@ -100,7 +106,7 @@ class StaticRules:
         return "abilities", no_it_subject(out)
 
     def static_effects(self, c):
-        return list(c)
+        return [x for x in c if not isinstance(x, Token)]      # AND_VERB joins them
 
     def part_pump(self, c):
         """"gets +2/+2", "gets +1/+1 for each artifact you control" (layer 7c, CR 613.4c): the
@@ -125,6 +131,10 @@ class StaticRules:
 
     def part_more_keyword(self, c):
         return "more_keyword", list(c[0])
+
+    def part_loses(self, c):
+        """"Equipped creature gets +10/+10 and loses flying." (layer 6, CR 613.1f)."""
+        return "loses", list(c[0])
 
     def part_grant(self, c):
         """CR 613.1f: a quoted activated or triggered ability the subject has ("{T}: This
@@ -388,11 +398,6 @@ class StaticRules:
         to them (Illusory Wrappings)."""
         power, toughness = (int(v) for v in str(c[-1]).split("/"))
         return "set_base_pt", {"power": power, "toughness": toughness}
-
-    def part_loses(self, c):
-        """"loses flying": the keyword taken away in layer 6, after what granted it before and
-        before what grants it later (CR 613.1f, 613.7)."""
-        return "lose_keywords", {"keywords": (ir.Keyword(_kw_name(c[0])),)}
 
     def part_no_untap(self, c):
         """"doesn't untap during its controller's untap step" (CR 502.3)."""
