@@ -1468,11 +1468,13 @@ class RevealOption:
 
 @dataclass(frozen=True, slots=True)
 class HasCounter:
-    """A condition on the source: it has at least ``at_least`` ``kind`` counters on it ("as
-    long as it has a +1/+1 counter on it", "four or more quest counters", CR 122.1)."""
+    """A condition on the source: it has at least ``at_least`` (and, when given, at most
+    ``at_most``) ``kind`` counters on it ("as long as it has a +1/+1 counter on it", "four or
+    more quest counters", "there are no depletion counters on ~", CR 122.1)."""
 
     kind: str
     at_least: int = 1
+    at_most: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
