@@ -362,6 +362,8 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"{node.event!r} during {node.during!r} turn")
     elif t in (ir.TriggeredAbility, ir.Conditional):
         _condition_gaps(node.condition, out, triggered=t is ir.TriggeredAbility)
+        if t is ir.TriggeredAbility and type(node.condition) is ir.ObjectIs:
+            out.append("a condition on an object named before, as an intervening \"if\"")   # effects._conditional only
     elif t is ir.TargetSpec:
         if node.kind not in TARGET_KINDS:
             out.append(f"target kind {node.kind!r}")
@@ -382,6 +384,8 @@ def _walk(node, out: list[str]) -> None:
         if node.is_mana and (node.once_per_turn or node.times_per_turn or node.combat_only or node.condition):
             out.append("activation limit on a mana ability")   # they don't pass engine.loyalty's checks
         _condition_gaps(node.condition, out)
+        if type(node.condition) is ir.ObjectIs:
+            out.append("a condition on an object named before, as an activation limit")   # effects._conditional only
         c = node.cost
         if node.is_mana and c.energy:      # mana sources skip costs other than {T}/{Q}/sacrifice
             out.append("a mana ability with an energy cost")
