@@ -1229,3 +1229,20 @@ def test_one_or_more_creatures_attack():
     [ab] = card("Prayer", "Whenever one or more creatures attack you, draw a card.", "Enchantment").abilities
     assert ab.trigger == ir.Trigger("attacks", Filter(types=("Creature",)), one_or_more=True, attacked="you")
     assert not card("Bad", "Whenever one or more creatures you control attack, untap it.").abilities
+
+
+def test_effects2_verbs():
+    """"draw an additional card" (CR 121.1), "sacrifice a creature other than ~" (CR 701.21a),
+    exchanging life totals (CR 701.12c): two target players, or you and one target player."""
+    assert only(card("Dragon", "At the beginning of your draw step, draw an additional card.")
+                ).effects == (Draw(1, Ref("you")),)
+    assert only(card("Taskmaster", "At the beginning of your upkeep, sacrifice a creature other than "
+                     "Taskmaster.")).effects == (ir.SacrificePermanents(
+                         Ref("you"), Filter(types=("Creature",), controller="you", other=True)),)
+    ab = only(card("Conduit", "{6}, {T}: Two target players exchange life totals.", "Artifact"))
+    assert ab.effects == (ir.ExchangeLifeTotals(Target(0)),) and ab.targets[0].count == 2
+    ab = only(card("Mirror", "{T}: Exchange life totals with target opponent.", "Artifact"))
+    assert ab.effects == (ir.ExchangeLifeTotals(Ref("you"), Target(0)),)
+    # one target player is not two; "other than ~" is for your own sacrifice only
+    assert card("Bad", "{T}: Target player exchanges life totals.", "Artifact").unsupported
+    assert card("Bad", "{T}: Target player sacrifices a creature other than Bad.", "Artifact").unsupported
