@@ -1,11 +1,14 @@
-"""Effect verbs of triggered abilities, with real cards: "draw an additional card" (CR 121.1)
-and "sacrifice a creature other than ~" (CR 701.21a)."""
+"""Effect verbs of triggered and activated abilities, with real cards: "draw an additional
+card" (CR 121.1), "sacrifice a creature other than ~" (CR 701.21a), exchanging life totals
+(CR 701.12c); and an Aura's "Enchanted land is an Island." (CR 305.7)."""
 from __future__ import annotations
 
+from manastack.engine import layers
+from manastack.engine import mana_query as mq
 from manastack.engine.decisions import Action
 from manastack.oracle import ir
 
-from .game_helpers import board, cast_and_pay, names, pick, resolve, stack_labels
+from .game_helpers import board, cast_and_pay, names, on_battlefield, pick, resolve, stack_labels
 
 
 def test_draw_an_additional_card_at_the_beginning_of_your_draw_step(corpus_db):
@@ -101,3 +104,24 @@ def test_exchange_life_totals_with_target_opponent(corpus_db):
     s = g.current_state()
     assert (s.players[0].life, s.players[1].life) == (3, 20)
     assert names(g, 0, "graveyard") == ["Mirror Universe"]
+
+
+def test_enchanted_land_is_an_island(corpus_db):
+    """Spreading Seas on Bob's Mutavault: the land is an Island only, loses the abilities of its
+    rules text and has "{T}: Add {U}." (CR 305.7, 613.1d); Bob's other land is untouched."""
+    [_, _, static] = corpus_db.get("Spreading Seas").abilities
+    assert static.effect == ir.StaticEffect("set_land_type", "enchanted", land_type="Island")
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [{card: Spreading Seas, attached_to: vault}]
+  - name: Bob
+    battlefield: [{card: Mutavault, id: vault}, Forest]
+""")
+    s = g.current_state()
+    [vault] = on_battlefield(g, "Mutavault")
+    now = layers.card_now(s, vault)
+    assert now.subtypes == ("Island",)
+    assert [ab.text for ab in now.abilities] == ["{T}: Add {U}."]
+    assert mq.could_produce(s, vault.id).types == ("U",)
+    [forest] = on_battlefield(g, "Forest")
+    assert layers.card_now(s, forest).subtypes == ("Forest",)

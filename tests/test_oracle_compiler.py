@@ -1246,3 +1246,25 @@ def test_effects2_verbs():
     # one target player is not two; "other than ~" is for your own sacrifice only
     assert card("Bad", "{T}: Target player exchanges life totals.", "Artifact").unsupported
     assert card("Bad", "{T}: Target player sacrifices a creature other than Bad.", "Artifact").unsupported
+
+
+def test_enchanted_land_is_a_basic_land_type():
+    """"Enchanted land is an Island." sets the land type (CR 305.7); several types, a creature
+    or a type that isn't basic are not read this way."""
+    [_, st] = card("Seas", "Enchant land\nEnchanted land is an Island.", "Enchantment — Aura").abilities
+    assert st.effect == ir.StaticEffect("set_land_type", "enchanted", land_type="Island")
+    assert card("Growth", "Enchant land\nEnchanted land is a Mountain, Forest, and Plains.",
+                "Enchantment — Aura").unsupported
+    assert card("Zendikon", "Enchant land\nEnchanted land is a 3/3 black Ooze creature.",
+                "Enchantment — Aura").unsupported
+    assert card("Desert", "Enchant land\nEnchanted land is a Desert.", "Enchantment — Aura").unsupported
+
+
+def test_other_than_self_in_descriptions():
+    """"other than ~" is "other" (not the source) in a target and in "all" (Faceless Butcher,
+    Worldslayer)."""
+    ab = only(card("Butcher", "When Butcher enters the battlefield, exile target creature other than Butcher."))
+    assert ab.targets[0].filter == Filter(types=("Creature",), other=True)
+    ab = only(card("Slayer", "Whenever equipped creature deals combat damage to a player, destroy all "
+                   "permanents other than Slayer.", "Artifact — Equipment"))
+    assert ab.effects == (Destroy(Ref("all", Filter(other=True))),)

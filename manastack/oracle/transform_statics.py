@@ -57,7 +57,7 @@ class StaticRules:
             elif kind == "not_alone":
                 out += [self._static("cant_attack_alone", affected), self._static("cant_block_alone", affected)]
                 prev = kind
-            elif kind in ("add_types", "set_colors", "all_creature_types"):
+            elif kind in ("add_types", "set_colors", "all_creature_types", "set_land_type"):
                 # characteristics of the one object the source is or is attached to: a group
                 # could depend on them (CR 613.8)
                 _need(affected in ("self", "enchanted", "equipped"), "types of a group")
@@ -384,6 +384,13 @@ class StaticRules:
                 subtypes.append(name)
         _need(not (types and subtypes), "in addition to its other types")
         return "add_types", {"types": tuple(types), "subtypes": tuple(subtypes), "colors": colors}
+
+    def part_land_type(self, c):
+        """"is an Island": that basic land type instead of its other land types (CR 305.7): the
+        land loses the abilities of its rules text and has the type's mana ability."""
+        name = str(c[-1]).split()[-1].capitalize()
+        _need(name in BASIC_LAND_MANA, "a basic land type")
+        return "set_land_type", {"land_type": name}
 
     def part_is_color(self, c):
         """"is black": that color instead of its others (CR 105.3, 613.1e)."""
