@@ -990,3 +990,12 @@ def test_a_static_keyword_and_quoted_ability(corpus_db):
     """"Enchanted creature has lifelink and "Whenever ..."" (Eternal Thirst) is read as before."""
     assert corpus_db.get("Eternal Thirst").fully_supported
     assert corpus_db.get("Lightning Prowess").fully_supported
+
+
+def test_a_player_plays_a_land():
+    """CR 305.1: "Whenever a player plays a land", and "that player" is the one who played it."""
+    a = only(card("Horn", "Whenever a player plays a land, that player draws a card.", "Artifact"))
+    assert a.trigger == Trigger("plays_land", "each")
+    assert a.effects == (Draw(1, Ref("triggering_player")),)
+    a = only(card("Wurm", "Whenever an opponent plays a land, put a +1/+1 counter on Wurm."))
+    assert a.trigger == Trigger("plays_land", "opponent")

@@ -226,3 +226,32 @@ def test_cast_during_an_opponents_turn(corpus_db):
 """)
     cast_and_pay(g, "cast Opt")
     assert stack_labels(g) == ["Opt"]
+
+
+def test_playing_a_land_triggers_for_that_player(corpus_db):
+    """Horn of Greed: "Whenever a player plays a land, that player draws a card." Dirtcowl Wurm
+    sees only an opponent's land (CR 305.1, 603.2)."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Forest]
+    battlefield: [Horn of Greed, Dirtcowl Wurm]
+    library: [Island]
+  - name: Bob
+""")
+    pick(g, "play Forest")
+    assert stack_labels(g) == ["Horn of Greed's ability"]
+    resolve(g)
+    assert names(g, ALICE, "hand") == ["Island"]
+    [wurm] = on_battlefield(g, "Dirtcowl Wurm")
+    assert wurm.counters == {}
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [Dirtcowl Wurm]
+  - name: Bob
+    hand: [Swamp]
+""", turn=2, active="Bob")
+    pick(g, "play Swamp")
+    assert stack_labels(g) == ["Dirtcowl Wurm's ability"]
+    resolve(g)
+    [wurm] = on_battlefield(g, "Dirtcowl Wurm")
+    assert wurm.counters == {"+1/+1": 1}

@@ -165,6 +165,7 @@ TRIGGER_EVENTS = frozenset({
     "mutates",                  # "Whenever this creature mutates" (CR 702.140d), engine.mutate
     "cycled", "cycles",         # "When you cycle ~", "Whenever a player cycles a card" (CR 702.29c)
     "discards",                 # "Whenever you discard a card" (CR 701.9a, 702.29d)
+    "plays_land",               # "Whenever a player plays a land" (CR 305.1), engine.turn._play_land
     "dealt_damage",             # "Whenever ~ is dealt damage" (CR 120.3)
     "tapped", "untapped",       # "Whenever ~ becomes tapped / untapped" (CR 701.26)
     "control_none",             # "When you control no Islands", a state trigger (CR 603.8)

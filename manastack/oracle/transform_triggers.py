@@ -359,6 +359,11 @@ class TriggerRules:
         card" as for cycling: the card's own abilities don't work from the hand."""
         return ir.Trigger("discards", c[0] or "each")
 
+    def e_plays_land(self, c):
+        """"Whenever a player / an opponent plays a land" (CR 305.1): the special action only,
+        not a land put onto the battlefield by an effect."""
+        return ir.Trigger("plays_land", c[0] or "each")
+
     def e_you_discard(self, c):
         """"Whenever you cycle or discard a card": cycling discards the card, and the ability
         triggers once for it (CR 702.29d), so this is "whenever you discard a card"."""
