@@ -999,3 +999,8 @@ def test_a_player_plays_a_land():
     assert a.effects == (Draw(1, Ref("triggering_player")),)
     a = only(card("Wurm", "Whenever an opponent plays a land, put a +1/+1 counter on Wurm."))
     assert a.trigger == Trigger("plays_land", "opponent")
+
+
+def test_the_first_life_gain_of_a_turn():
+    a = only(card("Cleric", "Whenever you gain life for the first time each turn, put a +1/+1 counter on Cleric."))
+    assert a.trigger == Trigger("gain_life", "you", nth=1)

@@ -324,7 +324,7 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"attacking {node.attacked!r}")
         if node.event == "dies" and node.whose is not None and node.whose not in GRAVEYARD_OWNERS:
             out.append(f"put into the graveyard of {node.whose!r}")
-        if node.nth and node.event not in ("draw", "cast"):
+        if node.nth and node.event not in ("draw", "cast") and (node.event, node.nth) != ("gain_life", 1):
             out.append(f"the Nth {node.event!r} of a turn")
         if node.during is not None and (node.event != "cast" or node.during not in TRIGGER_TURNS):
             out.append(f"{node.event!r} during {node.during!r} turn")

@@ -216,6 +216,8 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
                                else "you")
         if not _player_matches(whose, ev.player, source.controller):
             return []
+        if kind == "gain_life" and trig.nth == 1 and s.players[ev.player].life_gained_this_turn != ev.amount:
+            return []           # "for the first time each turn": life was gained before (CR 119.3)
         if kind == "draw":
             # "your second card each turn": the draw count includes this card (CR 121.1)
             if trig.nth and s.players[ev.player].drawn_this_turn != trig.nth:

@@ -259,6 +259,11 @@ class TriggerRules:
     def e_gain_life(self, c):
         return ir.Trigger("gain_life", "you")
 
+    def e_gain_life_first(self, c):
+        """"Whenever you gain life for the first time each turn": the first life-gain event of
+        the turn (CR 119.3)."""
+        return ir.Trigger("gain_life", "you", nth=1)
+
     def e_opponent_loses_life(self, c):
         return ir.Trigger("lose_life", "opponent")
 
