@@ -117,6 +117,11 @@ class TriggerRules:
         """"Whenever a creature attacks you or a planeswalker you control" (CR 508.1b, 508.3a)."""
         return ir.Trigger("attacks", self._one_of(c, "attacks"), attacked=c[2])
 
+    def e_desc_dealt_damage(self, c):
+        """"Whenever a creature you control is dealt damage": once for each such creature and
+        damage event, all its sources together (CR 603.2c, 120.3); "that much" is the total."""
+        return ir.Trigger("dealt_damage", self._one_of(c, "is dealt damage"))
+
     def aw_you(self, c):
         return "you"
 
@@ -240,6 +245,21 @@ class TriggerRules:
         other, d = c[0] == "another", c[1]
         _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, "source")
         return dataclasses.replace(d.filter, other=other or d.filter.other)
+
+    def ts_source(self, c):
+        """"a source [an opponent controls]": any object dealing damage, a spell or an ability's
+        source too (CR 120.1, 609.7), seen as it was as it dealt the damage."""
+        return ir.Filter(controller=c[0] if c else None)
+
+    def sw_opponent(self, c):
+        return "opponent"
+
+    def sw_you(self, c):
+        return "you"
+
+    def d_self(self, c):
+        """"deals damage to ~": once for each source dealing it damage (CR 603.2c)."""
+        return "to", "self"
 
     def d_player(self, c):
         return "to", "player"
