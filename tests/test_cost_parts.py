@@ -450,3 +450,33 @@ def test_squelch_counters_an_activated_ability(db):
     resolve(g)
     assert on_battlefield(g, "Grizzly Bears") and on_battlefield(g, "Prodigal Sorcerer")[0].tapped
     assert _hand(g, 0) == ["Plains"]
+
+
+# ------------------------------------------------------------------------------ cost changes (CR 601.2f)
+
+
+def test_familiar_reduces_spells_of_either_color(db):
+    """Nightscape Familiar: "Blue spells and red spells you cast cost {1} less": Wind Drake and
+    Gray Ogre cost {1} and their colored mana, a colorless Onulet keeps its {3} (CR 601.2f)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Wind Drake, Gray Ogre, Onulet]
+    battlefield: [Nightscape Familiar, Island, Mountain]
+  - name: Bob
+    battlefield: []
+""")
+    assert cast_action(g, "Wind Drake") is not None and cast_action(g, "Gray Ogre") is not None
+    assert cast_action(g, "Onulet") is None
+
+
+def test_banneret_reduces_spells_of_either_subtype(db):
+    """Stonybrook Banneret: a Wizard spell costs {1} less; a spell of neither type doesn't."""
+    g = board(db, """
+  - name: Alice
+    hand: [Prodigal Sorcerer, Grizzly Bears]
+    battlefield: [Stonybrook Banneret, Island, Island]
+  - name: Bob
+    battlefield: []
+""")
+    assert cast_action(g, "Prodigal Sorcerer") is not None   # {2}{U} less {1}
+    assert cast_action(g, "Grizzly Bears") is None

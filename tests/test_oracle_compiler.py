@@ -955,3 +955,13 @@ def test_a_static_keyword_and_quoted_ability(corpus_db):
     """"Enchanted creature has lifelink and "Whenever ..."" (Eternal Thirst) is read as before."""
     assert corpus_db.get("Eternal Thirst").fully_supported
     assert corpus_db.get("Lightning Prowess").fully_supported
+
+
+def test_spells_of_two_descriptions_in_a_cost_change():
+    """CR 601.2f: "White spells and black spells you cast cost {1} less to cast." is one reduction
+    for spells of either color; descriptions differing in more than one way are refused."""
+    [ab] = card("Stormscape Familiar", "White spells and black spells you cast cost {1} less to cast.").abilities
+    assert ab.effect.affected == Filter(colors=("W", "B"), controller="you", zone="stack")
+    [ab] = card("Bosk Banneret", "Treefolk spells and Shaman spells you cast cost {1} less to cast.").abilities
+    assert ab.effect.affected.subtypes == ("Treefolk", "Shaman")
+    assert card("Nothing", "White creature spells and black spells you cast cost {1} less to cast.").unsupported
