@@ -79,6 +79,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         return False                  # conspire (CR 702.78a): a color in common with the spell
     if f.historic and not _historic(s, o):
         return False
+    if f.token and not o.is_token:
+        return False
     if f.nontoken and o.is_token:
         return False
     if f.multicolored and len(ch.colors(s, o)) < 2:

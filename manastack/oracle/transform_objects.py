@@ -87,6 +87,9 @@ class ObjectRules:
     def up_to(self, c):
         return "up_to", _number(c[0])
 
+    def count_any_number(self, c):
+        return "up_to", ir.ANY_NUMBER
+
     def t_any(self, c):
         return _T(ir.TargetSpec("any"))
 
@@ -205,6 +208,9 @@ class ObjectRules:
             else:
                 _need(tag not in fields, "repeated " + tag)
                 fields[tag] = item[1]
+        if kind == "token":         # a permanent that is a token (CR 111.1)
+            fields["token"], kind = True, None
+            _need(not fields.get("nontoken"), "token")
         _need(kind == "spell" or not {"targets_self", "targets_object", "targets_player"} & set(fields), "that targets")
         if kind == "spell":
             fields["zone"] = "stack"
@@ -282,7 +288,7 @@ class ObjectRules:
 
     def n_types(self, c):
         words = [x for x in c if isinstance(x, tuple)]
-        kind = next((x for x in c if isinstance(x, str)), None)
+        kind = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)), None)
         types = tuple(w[1] for w in words if w[0] == "type")
         subtypes = tuple(w[1] for w in words if w[0] == "subtype")
         _need(not (types and subtypes), "types and subtypes")
@@ -314,7 +320,8 @@ class ObjectRules:
 
     def n_type_list(self, c):
         """"artifact, creature, or land" / "artifacts, creatures, and lands": any of them."""
-        words = [w for w in str(c[0]).replace(",", " ").split() if w.lower() not in ("and", "or")]
+        joined = str(c[0]).lower().replace(",", " ").split()
+        words = [w for w in str(c[0]).replace(",", " ").split() if w.lower() not in ("and", "or", "and/or")]
         found = [self.tw_type([w]) for w in words]
         plural = {f[2] for f in found}
         _need(len(plural) == 1, "mixed plural")
@@ -323,8 +330,15 @@ class ObjectRules:
         if kind is not None:
             _need(not plural, "plural type before kind")
             plural, kind = kind.endswith("s"), kind.rstrip("s")
-        _need(plural == ("and" in str(c[0]).lower().split()), "and/or")
+        _need("and/or" in joined or plural == ("and" in joined), "and/or")   # "and/or": each one either
         return "noun", tuple(f[1] for f in found), (), plural, kind
+
+    def n_subtype_list(self, c):
+        """"a Plains, Island, Swamp, or Mountain card": a card with any of those subtypes."""
+        words = [w for w in str(c[0]).replace(",", " ").split() if w not in ("or", "and/or")]
+        found = [_subtype(w) for w in words]
+        _need(not any(plural for _, plural in found) and c[1] == "card", "subtypes")
+        return "noun", (), tuple(t for t, _ in found), False, "card"
 
     def n_kind(self, c):
         word = c[0]
@@ -359,6 +373,12 @@ class ObjectRules:
 
     def kind(self, c):
         return str(c[0]).lower()
+
+    def kind_token(self, c):
+        return "token"
+
+    def kind_tokens(self, c):
+        return "tokens"
 
     def p_control_you(self, c):
         return "controller", "you"
