@@ -480,3 +480,30 @@ def test_banneret_reduces_spells_of_either_subtype(db):
 """)
     assert cast_action(g, "Prodigal Sorcerer") is not None   # {2}{U} less {1}
     assert cast_action(g, "Grizzly Bears") is None
+
+
+def test_exert_as_a_cost_keeps_it_tapped_through_the_next_untap_step(db):
+    """Fervent Paincaster's "{T}, Exert ~": it deals its damage, doesn't untap during its
+    controller's next untap step (CR 701.43a), and Vizier of the True's "Whenever you exert a
+    creature" triggers (CR 701.43); it untaps in the untap step after that."""
+    g = board(db, """
+  - name: Alice
+    library: [Plains, Plains, Plains]
+    battlefield: [Fervent Paincaster, Vizier of the True]
+  - name: Bob
+    library: [Forest, Forest]
+    battlefield: [Grizzly Bears]
+""", turn=3)
+    _go(g, "activate Fervent Paincaster: {T}, Exert", targets="Grizzly Bears")
+    assert "exerts Fervent Paincaster" in g.explain()
+    assert [e for e in g.current_state().effects if e.kind == "skip_next_untap"]
+    while g.current_state().stack or g.current_state().pending_triggers:
+        g.push(g.legal_actions()[-1] if g.pending.kind != "priority" else Action("pass"))
+    assert "Vizier of the True's ability triggers" in g.explain()
+    assert on_battlefield(g, "Grizzly Bears")[0].tapped and on_battlefield(g, "Grizzly Bears")[0].damage == 1
+    while g.current_state().turn < 5 or g.current_state().step == "untap":
+        g.push(g.legal_actions()[-1] if g.pending.kind != "priority" else Action("pass"))
+    assert on_battlefield(g, "Fervent Paincaster")[0].tapped
+    while g.current_state().turn < 7 or g.current_state().step == "untap":
+        g.push(g.legal_actions()[-1] if g.pending.kind != "priority" else Action("pass"))
+    assert not on_battlefield(g, "Fervent Paincaster")[0].tapped
