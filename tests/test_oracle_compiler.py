@@ -1068,6 +1068,15 @@ def test_the_first_life_gain_of_a_turn():
     a = only(card("Cleric", "Whenever you gain life for the first time each turn, put a +1/+1 counter on Cleric."))
     assert a.trigger == Trigger("gain_life", "you", nth=1)
 
+def test_spells_of_two_descriptions_in_a_cost_change():
+    """CR 601.2f: "White spells and black spells you cast cost {1} less to cast." is one reduction
+    for spells of either color; descriptions differing in more than one way are refused."""
+    [ab] = card("Stormscape Familiar", "White spells and black spells you cast cost {1} less to cast.").abilities
+    assert ab.effect.affected == Filter(colors=("W", "B"), controller="you", zone="stack")
+    [ab] = card("Bosk Banneret", "Treefolk spells and Shaman spells you cast cost {1} less to cast.").abilities
+    assert ab.effect.affected.subtypes == ("Treefolk", "Shaman")
+    assert card("Nothing", "White creature spells and black spells you cast cost {1} less to cast.").unsupported
+
 
 def test_conditions_on_counters_a_permanent_had_and_the_source_tapped():
     """"if it had no time counters on it" reads the permanent a leaves-the-battlefield trigger saw

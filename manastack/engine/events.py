@@ -23,8 +23,9 @@ from .abilities import MIRACLE_CAST, REBOUND_CAST, nested_index
 from .bestow import bestowed
 from .decisions import Action, Decision, DecisionKind
 from .runner import Ctx
-from .effect_records import ControlChange, DamagedBy, GrantKeywords, OneShotDelayedTrigger
+from .effect_records import ControlChange, DamagedBy, GrantKeywords, OneShotDelayedTrigger, SkipNextUntap
 from .event_types import (BecameMonarch, CardDraw, CountersPut, CountersRemoved, Cycled, DamageDealt, Destruction, Drew, Seen,
+                          Exerted,
                           ExiledWithMadness, LifeGained, LifeLost, Tapped, Untapped, ZoneChange)
 from .state import Obj, PendingTrigger, exiled_with
 from .triggers import collect
@@ -734,6 +735,17 @@ def token_face(spec: ir.TokenSpec) -> dict:
         face["power"] = str(spec.power)
         face["toughness"] = str(spec.toughness)
     return face
+
+
+def exert(ctx: Ctx, o: Obj, player: int, rules: tuple[str, ...] = ("701.43a",)) -> None:
+    """CR 701.43a-c: ``player`` exerts the permanent ``o`` (as it attacks, or to pay a cost): it
+    doesn't untap during their next untap step (a second exertion before then ends in the same
+    untap step, CR 701.43b)."""
+    s = ctx.s
+    s.effects.append(SkipNextUntap(o.id, "next_untap", s.new_timestamp(), o.card.name, player))
+    s.add_log(f"{s.players[player].name} exerts {o.card.name}: it won't untap during their next untap step",
+              rules, "combat" if "508.1g" in rules else "event")
+    collect(ctx, Exerted(o.id, player))
 
 
 def counter_spell(ctx: Ctx, item, by: str = "", rules=("701.6a",), exile: bool = False) -> None:

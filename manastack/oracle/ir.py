@@ -1221,6 +1221,7 @@ class Cost:
     exile_self: bool = False          # scavenge (CR 702.97a): the card itself, from a graveyard
     exile_source: bool = False        # "Exile ~": the permanent itself, from the battlefield
     return_self: bool = False         # "Return ~ to its owner's hand": the permanent itself
+    exert: bool = False               # "Exert ~" (CR 701.43a): it doesn't untap during the next untap step
     crew: int = 0                     # crew N (CR 702.122a): tap other creatures with total power N
     # Loyalty abilities (CR 606.4): the loyalty counters put on (+N) or removed from (-N) this
     # permanent, 0 for "0:"; None: no loyalty symbol. ``loyalty_x``: the cost is "-X".

@@ -44,7 +44,7 @@ class LineRules:
         from_graveyard = any(type(e) is ir.ReturnToHand and e.from_graveyard for e in effects) or cost.exile_self
         _need(not (from_graveyard or cost.discard_self)
               or not (cost.tap or cost.untap or cost.sacrifice_self or cost.remove_counters or cost.exile_source
-                      or cost.return_self or cost.loyalty is not None or is_mana),
+                      or cost.return_self or cost.exert or cost.loyalty is not None or is_mana),
               "an ability from the graveyard or the hand with a cost its permanent pays")
         _need(not (cost.discard_self and from_graveyard), "an ability from two zones")
         return "abilities", [ir.ActivatedAbility(
@@ -468,6 +468,10 @@ class LineRules:
     def c_return_self(self, c):
         """"Return ~ to its owner's hand": the permanent, from the battlefield."""
         return "return_self", True
+
+    def c_exert(self, c):
+        """"Exert ~" (CR 701.43a): the permanent won't untap during its controller's next untap step."""
+        return "exert", True
 
     def c_discard_random(self, c):
         """"Discard a card at random" (CR 701.9b): the game, not the player, picks the card."""

@@ -311,6 +311,21 @@ class StaticRules:
     def sp_each(self, c):
         return True, c[0]
 
+    def sp_both(self, c):
+        """"White spells and black spells you cast", "Kithkin spells and Soldier spells you cast":
+        spells of either description, the words after the second ("you cast") said of both. The
+        two may differ in their colors or in their subtypes only."""
+        first, second = c
+        _need(first.kind == second.kind == "spell" and first.plural and second.plural, "spells and spells")
+        a = dataclasses.replace(first.filter, controller=second.filter.controller)
+        for name in ("colors", "subtypes"):
+            joined = dataclasses.replace(a, **{name: getattr(second.filter, name)})
+            if joined == second.filter and getattr(a, name) and getattr(second.filter, name):
+                merged = dataclasses.replace(second.filter, **{name: getattr(a, name) + getattr(second.filter, name)})
+                return False, dataclasses.replace(second, filter=merged)
+        _need(False, "spells and spells")
+        return None
+
     def cc_more(self, c):
         return "cost_increase"
 
