@@ -973,3 +973,17 @@ def test_a_static_keyword_and_quoted_ability(corpus_db):
     """"Enchanted creature has lifelink and "Whenever ..."" (Eternal Thirst) is read as before."""
     assert corpus_db.get("Eternal Thirst").fully_supported
     assert corpus_db.get("Lightning Prowess").fully_supported
+
+
+def test_as_long_as_the_attached_creature_is_otherwise():
+    """CR 611.3a: a condition on the enchanted creature, and "Otherwise, it ..." while it fails."""
+    c = card("Clutch of Undeath", "Enchanted creature gets +3/+3 as long as it's a Zombie. Otherwise, it gets -3/-3.",
+             "Enchantment — Aura")
+    zombie = ir.AttachedIs(Filter(subtypes=("Zombie",)))
+    assert [(ab.effect.power, ab.effect.condition) for ab in c.abilities] == [
+        (3, zombie), (-3, dataclasses.replace(zombie, negated=True))]
+    c = card("Serra's Boon", "Enchanted creature gets +1/+2 as long as it's white. Otherwise, it gets -2/-1.",
+             "Enchantment — Aura")
+    assert c.abilities[0].effect.condition == ir.AttachedIs(Filter(colors=("W",)))
+    # "it" of ~ itself, or "if it's a ..." in a spell: not this condition
+    assert card("Mistform Wall", "Mistform Wall has defender as long as it's a Wall.").unsupported

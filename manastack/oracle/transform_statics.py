@@ -877,6 +877,9 @@ class StaticRules:
         group = _no_x(next(x for x in c if isinstance(x, list)))
         condition = next(x for x in c if not isinstance(x, list))
         about_self = isinstance(condition, str) and condition.startswith("self_") or isinstance(condition, ir.HasCounter)
+        _need(type(condition) is not ir.AttachedIs or all(
+            type(ab) is ir.StaticAbility and ab.effect.affected in ("enchanted", "equipped") for ab in group),
+            "as long as it's: not the attached permanent")
         out = []
         for ab in group:
             if type(ab) is ir.StaticAbility and ab.effect.affected == "it":
@@ -889,8 +892,30 @@ class StaticRules:
             out.append(dataclasses.replace(ab, effect=dataclasses.replace(ab.effect, condition=condition)))
         return "abilities", out
 
+    def static_while_otherwise(self, c):
+        """"Enchanted creature gets +3/+3 as long as it's a Zombie. Otherwise, it gets -3/-3.":
+        the second sentence's effects apply to the same permanent while the condition doesn't
+        hold (CR 611.3a)."""
+        group, condition, parts = c[0], c[1], c[-1]
+        _need(type(condition) is ir.AttachedIs, "otherwise")
+        _kind, first = self.static_while([group, condition])
+        rest = self.st_effects([first[0].effect.affected, parts])
+        _kind, second = self.static_while([rest, dataclasses.replace(condition, negated=True)])
+        return "abilities", first + second
+
     def wc_state(self, c):
         return c[0]     # which conditions a static ability may have: engine.support
+
+    def wc_it_is(self, c):
+        """"as long as it's a Human": "it" is the enchanted or equipped permanent the sentence
+        is about (``static_while`` checks its subject)."""
+        d = _of(c, _Desc)
+        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given and d.filter.controller is None
+              and not d.filter.other, "as long as it's")
+        return ir.AttachedIs(d.filter)
+
+    def wc_it_is_color(self, c):
+        return ir.AttachedIs(ir.Filter(colors=(NAME_TO_COLOR[str(c[0]).lower()],)))
 
     def wc_your_turn(self, c):
         return "your_turn"
