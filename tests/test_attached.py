@@ -399,3 +399,19 @@ def test_bonds_of_faith_keeps_a_non_human_from_attacking(db):
     while g.current_state().step != "declare_attackers" and g.pending.kind != "attackers":
         g.push(Action("pass"))
     assert g.pending.kind != "attackers" or all(a.kind != "attack" for a in g.legal_actions())
+
+
+def test_spreading_seas_makes_the_enchanted_land_an_island(db):
+    """Spreading Seas (CR 305.7): the enchanted land is an Island only: it loses its other land
+    types and taps for {U}; other lands are untouched."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Spreading Seas, attached_to: m}]
+  - name: Bob
+    battlefield: [{card: Mountain, id: m}, Mountain]
+""")
+    s = g.current_state()
+    seas_land, other = on_battlefield(g, "Mountain")
+    assert layers.card_now(s, seas_land).subtypes == ("Island",)
+    assert layers.card_now(s, other).subtypes == ("Mountain",)
+    assert [ab.text for ab in layers.card_now(s, seas_land).abilities] == ["{T}: Add {U}."]

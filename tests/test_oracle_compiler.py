@@ -987,3 +987,11 @@ def test_as_long_as_the_attached_creature_is_otherwise():
     assert c.abilities[0].effect.condition == ir.AttachedIs(Filter(colors=("W",)))
     # "it" of ~ itself, or "if it's a ..." in a spell: not this condition
     assert card("Mistform Wall", "Mistform Wall has defender as long as it's a Wall.").unsupported
+
+
+def test_enchanted_land_is_a_basic_land_type():
+    """CR 305.7: "Enchanted land is an Island." sets its land type."""
+    c = card("Spreading Seas", "Enchant land\nWhen Spreading Seas enters the battlefield, draw a card.\n"
+             "Enchanted land is an Island.", "Enchantment — Aura")
+    assert c.unsupported == ()
+    assert c.abilities[-1].effect == ir.StaticEffect("set_land_type", "enchanted", land_type="Island")

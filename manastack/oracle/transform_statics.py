@@ -53,6 +53,10 @@ class StaticRules:
             elif kind == "not_alone":
                 out += [self._static("cant_attack_alone", affected), self._static("cant_block_alone", affected)]
                 prev = kind
+            elif kind == "set_land_type":
+                _need(affected == "enchanted", "a land type")      # the Aura's enchant land says which
+                out.append(self._static(kind, affected, **fields))
+                prev = kind
             elif kind in ("add_types", "set_colors", "all_creature_types"):
                 # characteristics of the one object the source is or is attached to: a group
                 # could depend on them (CR 613.8)
@@ -374,6 +378,13 @@ class StaticRules:
                 subtypes.append(name)
         _need(not (types and subtypes), "in addition to its other types")
         return "add_types", {"types": tuple(types), "subtypes": tuple(subtypes), "colors": colors}
+
+    def part_is_land_type(self, c):
+        """"Enchanted land is an Island.": its land type is set, its other land types and the
+        abilities of its rules text gone, the basic land type's mana ability given (CR 305.7)."""
+        land_type = str(c[0]).split()[-1]
+        _need(land_type in BASIC_LAND_MANA, "a land type")
+        return "set_land_type", {"land_type": land_type}
 
     def part_is_color(self, c):
         """"is black": that color instead of its others (CR 105.3, 613.1e)."""
