@@ -304,3 +304,88 @@ def test_wildborn_preserver_reflexive_ability_has_the_x_paid(corpus_db):
     resolve(g)
     [preserver] = on_battlefield(g, "Wildborn Preserver")
     assert preserver.counters == {"+1/+1": 2}
+
+
+def test_insatiable_appetite_with_a_food(corpus_db):
+    """"You may sacrifice a Food (Gingerbrute, an artifact creature Food). If you do, target
+    creature gets +5/+5 until end of turn.
+    Otherwise, that creature gets +3/+3 until end of turn." (CR 608.2c)."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Insatiable Appetite]
+    battlefield: [Grizzly Bears, Gingerbrute, {card: Forest, count: 2}]
+  - name: Bob
+""", turn=3, allow_partial="true")
+    cast_and_pay(g, "cast Insatiable Appetite", "Grizzly Bears")
+    resolve(g)
+    _answer(g, "yes")
+    s = g.current_state()
+    [bears] = on_battlefield(g, "Grizzly Bears")
+    assert (ch.power(s, bears), ch.toughness(s, bears)) == (7, 7) and not on_battlefield(g, "Gingerbrute")
+
+
+def test_insatiable_appetite_without_sacrificing(corpus_db):
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Insatiable Appetite]
+    battlefield: [Grizzly Bears, Gingerbrute, {card: Forest, count: 2}]
+  - name: Bob
+""", turn=3, allow_partial="true")
+    cast_and_pay(g, "cast Insatiable Appetite", "Grizzly Bears")
+    resolve(g)
+    _answer(g, "no")
+    s = g.current_state()
+    [bears] = on_battlefield(g, "Grizzly Bears")
+    assert (ch.power(s, bears), ch.toughness(s, bears)) == (5, 5) and on_battlefield(g, "Gingerbrute")
+
+
+def test_scavenging_ooze_grows_only_for_a_creature_card(corpus_db):
+    """"Exile target card from a graveyard. If it was a creature card, put a +1/+1 counter on ~
+    and you gain 1 life.": the card as it last existed in the graveyard (CR 608.2h)."""
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [Scavenging Ooze, {card: Forest, count: 2}]
+  - name: Bob
+    graveyard: [Grizzly Bears, Island]
+""", turn=3)
+    cast_and_pay(g, "activate Scavenging Ooze", "Island")
+    resolve(g)
+    [ooze] = on_battlefield(g, "Scavenging Ooze")
+    assert ooze.counters == {} and g.current_state().players[0].life == 20
+    cast_and_pay(g, "activate Scavenging Ooze", "Grizzly Bears")
+    resolve(g)
+    [ooze] = on_battlefield(g, "Scavenging Ooze")
+    assert ooze.counters == {"+1/+1": 1} and g.current_state().players[0].life == 21
+    assert names(g, 1, "exile") == ["Grizzly Bears", "Island"]
+
+
+def test_ruin_processor_puts_an_opponents_exiled_card_into_the_graveyard(corpus_db):
+    """"you may put a card an opponent owns from exile into that player's graveyard. If you do,
+    you gain 5 life." Only an opponent's card can be chosen."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Ruin Processor]
+    exile: [Island]
+    battlefield: [{card: Swamp, count: 7}]
+  - name: Bob
+    exile: [Grizzly Bears]
+""", turn=3)
+    cast_and_pay(g, "cast Ruin Processor")
+    resolve(g)
+    _answer(g, "yes")
+    assert names(g, 1, "graveyard") == ["Grizzly Bears"] and names(g, 0, "exile") == ["Island"]
+    assert g.current_state().players[0].life == 25
+
+
+def test_ruin_processor_with_nothing_to_process_gains_nothing(corpus_db):
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Ruin Processor]
+    exile: [Island]
+    battlefield: [{card: Swamp, count: 7}]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Ruin Processor")
+    resolve(g)
+    _answer(g, "yes")
+    assert names(g, 0, "exile") == ["Island"] and g.current_state().players[0].life == 20

@@ -129,21 +129,22 @@ def _card_keywords(card) -> frozenset[str]:
 def _keywords(s: State, o: Obj) -> set[str]:
     kws = {ab.name for ab in layers.card_now(s, o).abilities if type(ab) is ir.Keyword}
     if o.zone == "battlefield":
-        # layer 6 (CR 613.1f): keywords granted and taken away, in timestamp order (CR 613.7)
-        changes = []
+        changes = []            # (timestamp, gained, names): layer 6 in timestamp order (CR 613.7)
         if o.id not in _GRANTING:
             _GRANTING.add(o.id)
             try:
                 for src, eff in _static_sources(s):
-                    if eff.kind in ("grant_keywords", "lose_keywords") and _affects(s, src, eff, o):
+                    if eff.kind in _KEYWORD_KINDS and _affects(s, src, eff, o):
                         changes.append((src.timestamp, eff.kind == "grant_keywords", [k.name for k in eff.keywords]))
             finally:
                 _GRANTING.discard(o.id)
-        for e in s.effects:     # granted until end of turn (other effects use keywords as data)
-            if e.kind == "grant" and e.affected == o.id:
-                changes.append((e.timestamp, True, e.keywords))
-        for _t, grant, names in sorted(changes, key=lambda c: c[0]):
-            if grant:
+        for e in s.effects:     # gained or lost for a time (other effects use keywords as data)
+            if e.kind in _KEYWORD_RECORDS and e.affected == o.id:
+                changes.append((e.timestamp, e.kind == "grant", e.keywords))
+        if any(not gained for _t, gained, _n in changes):
+            changes.sort(key=lambda c: c[0])
+        for _t, gained, names in changes:
+            if gained:
                 kws.update(names)
             else:
                 kws.difference_update(names)
@@ -156,6 +157,10 @@ def _keywords(s: State, o: Obj) -> set[str]:
     if exercise.RECORD is not None:
         return exercise.ReadKeywords(kws, o.card)   # notes the keywords rules code asks about
     return kws
+
+
+_KEYWORD_KINDS = frozenset({"grant_keywords", "lose_keywords"})
+_KEYWORD_RECORDS = frozenset({"grant", "lose_keywords"})
 
 
 def _quality(arg: str | None, source: Obj) -> str | None:
