@@ -1077,6 +1077,27 @@ def test_spells_of_two_descriptions_in_a_cost_change():
     assert ab.effect.affected.subtypes == ("Treefolk", "Shaman")
     assert card("Nothing", "White creature spells and black spells you cast cost {1} less to cast.").unsupported
 
+def test_as_long_as_the_attached_creature_is_otherwise():
+    """CR 611.3a: a condition on the enchanted creature, and "Otherwise, it ..." while it fails."""
+    c = card("Clutch of Undeath", "Enchanted creature gets +3/+3 as long as it's a Zombie. Otherwise, it gets -3/-3.",
+             "Enchantment — Aura")
+    zombie = ir.AttachedIs(Filter(subtypes=("Zombie",)))
+    assert [(ab.effect.power, ab.effect.condition) for ab in c.abilities] == [
+        (3, zombie), (-3, dataclasses.replace(zombie, negated=True))]
+    c = card("Serra's Boon", "Enchanted creature gets +1/+2 as long as it's white. Otherwise, it gets -2/-1.",
+             "Enchantment — Aura")
+    assert c.abilities[0].effect.condition == ir.AttachedIs(Filter(colors=("W",)))
+    # "it" of ~ itself, or "if it's a ..." in a spell: not this condition
+    assert card("Mistform Wall", "Mistform Wall has defender as long as it's a Wall.").unsupported
+
+
+def test_enchanted_land_is_a_basic_land_type():
+    """CR 305.7: "Enchanted land is an Island." sets its land type."""
+    c = card("Spreading Seas", "Enchant land\nWhen Spreading Seas enters the battlefield, draw a card.\n"
+             "Enchanted land is an Island.", "Enchantment — Aura")
+    assert c.unsupported == ()
+    assert c.abilities[-1].effect == ir.StaticEffect("set_land_type", "enchanted", land_type="Island")
+
 
 def test_conditions_on_counters_a_permanent_had_and_the_source_tapped():
     """"if it had no time counters on it" reads the permanent a leaves-the-battlefield trigger saw

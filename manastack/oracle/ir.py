@@ -1479,6 +1479,16 @@ class HasCounter:
 
 
 @dataclass(frozen=True, slots=True)
+class AttachedIs:
+    """A condition on the permanent the source is attached to, said of enchanted or equipped
+    creature ("as long as it's a Human", "... it's white"): it matches ``filter``; ``negated``
+    for the "Otherwise, ..." after it."""
+
+    filter: Filter
+    negated: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class OpponentControls:
     """A condition on the game state: an opponent controls at least ``at_least`` permanents that
     match any of ``filters`` ("an opponent controls a black permanent"); with ``more_than_you``,
