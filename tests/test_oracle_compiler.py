@@ -1273,3 +1273,10 @@ def test_one_or_more_creatures_attack():
     [ab] = card("Prayer", "Whenever one or more creatures attack you, draw a card.", "Enchantment").abilities
     assert ab.trigger == ir.Trigger("attacks", Filter(types=("Creature",)), one_or_more=True, attacked="you")
     assert not card("Bad", "Whenever one or more creatures you control attack, untap it.").abilities
+
+
+def test_proliferate():
+    """CR 701.34a: a keyword action alone or among other verbs."""
+    assert only(card("Progress", "Proliferate. Draw a card.", "Instant")).effects == (ir.Proliferate(), ir.Draw(1))
+    a = only(card("Clasp", "{4}, {T}: Proliferate.", "Artifact"))
+    assert a.effects == (ir.Proliferate(),)

@@ -17,7 +17,7 @@ from .abilities import ONE_SHOT_DELAYS, nested_index
 from .casting import choose_x, pay_mana
 from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
-from .filters import is_player_ref, matches, shares_creature_type
+from .filters import is_player_ref, matches, player_of, player_ref, shares_creature_type
 from .mana_abilities import add_mana, can_afford
 from .resolution import (became, count_for_player, known_objects, named_objects, named_players, amount, execute,
                          objects_match, resolve_subject, source_obj)
@@ -716,6 +716,45 @@ def _scry(ctx, e: ir.Scry, rc):
     s.add_log(f"{p.name} scries {n}: {len(top)} on top, {len(bottom)} on the bottom", ("701.22a",))
 
 
+def _proliferate(ctx, e: ir.Proliferate, rc):
+    """CR 701.34a: the controller chooses, one at a time, any number of permanents and players
+    that have counters; then each chosen one gets another counter of each kind already there
+    (CR 122.1: a player's poison and energy counters too)."""
+    s = ctx.s
+    chosen: list = []
+    while True:
+        options = [Action("choose", (o.id,), f"{o.card.name} ({_counter_list(o.counters)})")
+                   for o in s.permanents() if o.counters and o.id not in chosen]
+        options += [Action("choose", (player_ref(p.index),), f"{p.name} ({_counter_list(_player_counters(p))})")
+                    for p in s.players if _player_counters(p) and player_ref(p.index) not in chosen]
+        if not options:
+            break
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.PROLIFERATE, f"{rc.card.name}: proliferate what else?",
+                                  (Action("done", (), "proliferate the ones chosen"), *options)))
+        if answer.kind == "done":
+            break
+        chosen.append(answer.args[0])
+    s.add_log(f"{s.players[rc.controller].name} proliferates ({len(chosen)} chosen)", ("701.34a",), "effect")
+    for ref in chosen:
+        if is_player_ref(ref):
+            p = s.players[player_of(ref)]
+            if p.poison:
+                events.get_poison(ctx, p.index, 1, rc.card.name)
+            if p.energy:
+                events.get_energy(ctx, p.index, 1, rc.card.name)
+        elif ref in s.objs and s.objs[ref].zone == "battlefield":
+            for kind in sorted(s.objs[ref].counters):
+                events.add_counters(ctx, s.objs[ref], kind, 1, rc.card.name)
+
+
+def _player_counters(p) -> dict[str, int]:
+    return {k: n for k, n in (("poison", p.poison), ("energy", p.energy)) if n}
+
+
+def _counter_list(counters: dict[str, int]) -> str:
+    return ", ".join(f"{n} {k}" for k, n in sorted(counters.items()))
+
+
 def _amass(ctx, e: ir.Amass, rc):
     """CR 701.47a: without an Army creature, a 0/0 black [subtype] Army token first; then the
     controller chooses an Army creature they control, puts the counters on it, and it becomes
@@ -1230,7 +1269,7 @@ HANDLERS = {
     ir.LoseGame: game_outcome.lose_game, ir.IfYouDont: game_outcome.if_you_dont,
     ir.CastFromHand: free_casting.cast_from_hand,
     ir.PutFromHand: _put_from_hand, ir.ShuffleLibrary: _shuffle_library,
-    ir.Amass: _amass,
+    ir.Amass: _amass, ir.Proliferate: _proliferate,
     ir.PayLife: _pay_life, ir.RemoveCounter: _remove_counter, ir.PutExiledInGraveyard: _put_exiled_in_graveyard,
 }
 

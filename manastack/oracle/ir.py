@@ -1692,7 +1692,15 @@ class Amass:
     subtype: str = "Zombie"
 
 
-Effect = Union[Effect, Amass]
+
+
+@dataclass(frozen=True, slots=True)
+class Proliferate:
+    """CR 701.34a: choose any number of permanents and players that have counters; each gets
+    one more counter of each kind it already has."""
+
+
+Effect = Union[Effect, Amass, Proliferate]
 
 
 @dataclass(frozen=True, slots=True)

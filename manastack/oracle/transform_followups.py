@@ -296,6 +296,9 @@ class FollowupRules:
     def flip_coin(self, c):
         return [ir.FlipCoin()]
 
+    def proliferate(self, c):
+        return [ir.Proliferate()]
+
     def amass(self, c):
         n = _number(c[0])
         _need(isinstance(n, int), "amass X")
