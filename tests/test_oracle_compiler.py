@@ -969,3 +969,12 @@ def test_a_static_keyword_and_quoted_ability(corpus_db):
     """"Enchanted creature has lifelink and "Whenever ..."" (Eternal Thirst) is read as before."""
     assert corpus_db.get("Eternal Thirst").fully_supported
     assert corpus_db.get("Lightning Prowess").fully_supported
+
+
+def test_then_sentences_and_its_power_of_the_source(corpus_db):
+    """"Then that creature deals damage equal to its power to target creature ...": a sentence
+    may begin with "Then" (CR 608.2c), and "its" is the creature dealing the damage."""
+    [ambush] = corpus_db.get("Domri's Ambush").abilities
+    assert ambush.effects[1] == DealDamage(ir.StatOf(Target(0), "power"), Target(1), Target(0))
+    [deadshot] = corpus_db.get("Deadshot").abilities
+    assert deadshot.effects[1] == DealDamage(ir.StatOf(Target(0), "power"), Target(1), Target(0))
