@@ -476,3 +476,19 @@ def test_turntimber_ranger_creates_a_wolf_for_a_counter(corpus_db):
     _answer(g, "yes")
     [ranger] = on_battlefield(g, "Turntimber Ranger")
     assert ranger.counters == {"+1/+1": 1} and len(on_battlefield(g, "Wolf Token")) == 1
+
+
+def test_burn_the_impure_hits_the_controller_of_an_infect_creature(corpus_db):
+    """"~ deals 3 damage to target creature. If that creature has infect, ~ deals 3 damage to
+    that creature's controller."."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Burn the Impure, Burn the Impure]
+    battlefield: [{card: Mountain, count: 4}]
+  - name: Bob
+    battlefield: [Blight Mamba, Grizzly Bears]
+""", turn=3)
+    _cast_at(g, "Burn the Impure", "Blight Mamba")
+    assert names(g, 1, "graveyard") == ["Blight Mamba"] and g.current_state().players[1].life == 17
+    _cast_at(g, "Burn the Impure", "Grizzly Bears")
+    assert g.current_state().players[1].life == 17

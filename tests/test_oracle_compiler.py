@@ -978,3 +978,9 @@ def test_then_sentences_and_its_power_of_the_source(corpus_db):
     assert ambush.effects[1] == DealDamage(ir.StatOf(Target(0), "power"), Target(1), Target(0))
     [deadshot] = corpus_db.get("Deadshot").abilities
     assert deadshot.effects[1] == DealDamage(ir.StatOf(Target(0), "power"), Target(1), Target(0))
+
+
+def test_that_creature_cant_be_regenerated(corpus_db):
+    """"Destroy target ... creature. That creature can't be regenerated." (CR 701.19c)."""
+    trigger = corpus_db.get("Nekrataal").abilities[-1]
+    assert trigger.effects == (Destroy(Target(0), no_regeneration=True),)
