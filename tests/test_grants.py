@@ -168,3 +168,226 @@ def test_a_granted_ability_survives_a_save(db):
     loaded = Game.from_json(g.to_json())
     [bears] = on_battlefield(loaded, "Grizzly Bears")
     assert len(layers.card_now(loaded.current_state(), bears).abilities) == 1
+
+
+# ------------------------------------------------------------------ losing keywords (CR 613.1f, 613.7)
+
+
+def test_radjan_spirit_takes_flying_away_until_end_of_turn(db):
+    """Radjan Spirit: "{T}: Target creature loses flying until end of turn."; the loss ends with
+    the turn (CR 514.2)."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    battlefield: [Radjan Spirit]
+    library: [Forest, Forest]
+  - name: Bob
+    battlefield: [Wind Drake]
+    library: [Island, Island]
+""", turn=3)
+    cast_and_pay(g, "activate Radjan Spirit", "Wind Drake")
+    resolve(g)
+    [drake] = on_battlefield(g, "Wind Drake")
+    assert not ch.has(g.current_state(), drake, "flying")
+    _end_turn(g)
+    assert ch.has(g.current_state(), drake, "flying")
+
+
+def test_gaining_and_losing_flying_apply_in_timestamp_order(db):
+    """CR 613.7: in layer 6 the later effect wins: losing flying after Jump leaves the creature
+    without it, Jump after the loss gives it back."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    hand: [Jump, Jump]
+    battlefield: [Radjan Spirit, Island, Island, Grizzly Bears]
+    library: [Forest, Forest]
+  - name: Bob
+    library: [Island, Island]
+""", turn=3)
+    cast_and_pay(g, "cast Jump", "Grizzly Bears")
+    resolve(g)
+    [bears] = on_battlefield(g, "Grizzly Bears")
+    assert ch.has(g.current_state(), bears, "flying")
+    cast_and_pay(g, "activate Radjan Spirit", "Grizzly Bears")
+    resolve(g)
+    assert not ch.has(g.current_state(), bears, "flying")
+    cast_and_pay(g, "cast Jump", "Grizzly Bears")
+    resolve(g)
+    assert ch.has(g.current_state(), bears, "flying")
+
+
+def test_colossus_hammer_takes_flying_a_later_effect_gives_back(db):
+    """Colossus Hammer: the equipped creature gets +10/+10 and loses flying (a static ability,
+    its timestamp the Equipment's, CR 613.7a); Jump, later, gives flying again."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    hand: [Jump]
+    battlefield: [Island, Serra Angel, {card: Colossus Hammer, attached_to: Serra Angel}]
+  - name: Bob
+""", turn=3)
+    [angel] = on_battlefield(g, "Serra Angel")
+    s = g.current_state()
+    assert ch.power_toughness(s, angel) == (14, 14)
+    assert not ch.has(s, angel, "flying") and ch.has(s, angel, "vigilance")
+    cast_and_pay(g, "cast Jump", "Serra Angel")
+    resolve(g)
+    assert ch.has(g.current_state(), angel, "flying")
+
+
+def test_chimeric_sphere_becomes_a_creature_without_flying_until_end_of_turn(db):
+    """Chimeric Sphere's second ability: "Until end of turn, ~ becomes a 3/2 Construct artifact
+    creature and loses flying." Both parts last until end of turn; after its first ability the
+    later loss wins (CR 613.7)."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    battlefield: [Chimeric Sphere, Island, Island, Island, Island]
+    library: [Island, Island]
+  - name: Bob
+    library: [Island, Island]
+""", turn=3)
+    pick(g, "activate Chimeric Sphere: {2}: Until end of turn, Chimeric Sphere becomes a 2/1")
+    while g.pending.kind == "pay":
+        g.push(game_helpers.Action("autopay"))
+    resolve(g)
+    [sphere] = on_battlefield(g, "Chimeric Sphere")
+    assert ch.has(g.current_state(), sphere, "flying")
+    pick(g, "activate Chimeric Sphere: {2}: Until end of turn, Chimeric Sphere becomes a 3/2")
+    while g.pending.kind == "pay":
+        g.push(game_helpers.Action("autopay"))
+    resolve(g)
+    s = g.current_state()
+    assert ch.power_toughness(s, sphere) == (3, 2) and not ch.has(s, sphere, "flying")
+    _end_turn(g)
+    assert not ch.is_creature(g.current_state(), sphere)
+
+
+def test_siege_of_towers_animates_a_mountain_for_good(db):
+    """Siege of Towers: "Target Mountain becomes a 3/1 creature. It's still a land." has no
+    duration: the effect lasts (CR 611.2a), after the turn too."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    hand: [Siege of Towers]
+    battlefield: [Mountain, Mountain, Mountain]
+    library: [Mountain, Mountain]
+  - name: Bob
+    library: [Island, Island]
+""", turn=3)
+    cast_and_pay(g, "cast Siege of Towers", "Mountain")
+    while g.pending.kind != "priority" or g.current_state().stack:
+        _step(g)
+    _end_turn(g)
+    s = g.current_state()
+    animated = [o for o in on_battlefield(g, "Mountain") if ch.is_creature(s, o)]
+    assert len(animated) == 1 and ch.power_toughness(s, animated[0]) == (3, 1)
+
+
+# ------------------------------------------------------------------ colors (layer 5, CR 613.1e, 105.3)
+
+
+def test_cerulean_wisps_makes_a_creature_blue_until_end_of_turn(db):
+    """Cerulean Wisps: "Target creature becomes blue until end of turn. Untap that creature.
+    Draw a card." Its colors are blue instead of its own (CR 105.3), for the turn."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    hand: [Cerulean Wisps]
+    battlefield: [Island, {card: Grizzly Bears, tapped: true}]
+    library: [Island, Island, Island]
+  - name: Bob
+    library: [Island, Island]
+""", turn=3)
+    cast_and_pay(g, "cast Cerulean Wisps", "Grizzly Bears")
+    resolve(g)
+    [bears] = on_battlefield(g, "Grizzly Bears")
+    s = g.current_state()
+    assert ch.colors(s, bears) == ("U",) and not bears.tapped and len(names(g, 0, "hand")) == 1
+    _end_turn(g)
+    assert ch.colors(g.current_state(), bears) == ("G",)
+
+
+def test_rainbow_crow_becomes_the_color_its_controller_chooses(db):
+    """Rainbow Crow: "{1}: ~ becomes the color of your choice until end of turn." The color is
+    chosen as the ability resolves (CR 608.2d)."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    battlefield: [Rainbow Crow, Island]
+    library: [Island, Island]
+  - name: Bob
+    library: [Island, Island]
+""", turn=3)
+    cast_and_pay(g, "activate Rainbow Crow")
+    g.push(game_helpers.Action("pass"))
+    g.push(game_helpers.Action("pass"))
+    assert g.pending.kind == "choose_color"
+    pick(g, "red")
+    [crow] = on_battlefield(g, "Rainbow Crow")
+    assert ch.colors(g.current_state(), crow) == ("R",)
+
+
+def test_alchors_tomb_changes_the_color_for_good(db):
+    """Alchor's Tomb: "Target permanent you control becomes the color of your choice." has no
+    duration: the new color lasts after the turn (CR 611.2a)."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    battlefield: [Alchor's Tomb, Plains, Plains, Grizzly Bears]
+    library: [Plains, Plains]
+  - name: Bob
+    library: [Island, Island]
+""", turn=3)
+    cast_and_pay(g, "activate Alchor's Tomb", "Grizzly Bears")
+    g.push(game_helpers.Action("pass"))
+    g.push(game_helpers.Action("pass"))
+    pick(g, "white")
+    _end_turn(g)
+    [bears] = on_battlefield(g, "Grizzly Bears")
+    assert ch.colors(g.current_state(), bears) == ("W",)
+
+
+# ------------------------------------------------------------------ "for as long as ~ remains tapped" (CR 611.2b)
+
+
+def test_tawnos_weaponry_lasts_while_it_stays_tapped(db):
+    """Tawnos's Weaponry: "+1/+1 for as long as ~ remains tapped": its controller may keep it
+    tapped through the untap step and the bonus stays; once it untaps the effect ends and
+    doesn't come back when it is tapped again (CR 611.2b)."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    battlefield: [Tawnos's Weaponry, Island, Island, Island, Island, Grizzly Bears]
+    library: [Island, Island, Island]
+  - name: Bob
+    library: [Island, Island, Island]
+""", turn=3)
+    cast_and_pay(g, "activate Tawnos's Weaponry", "Grizzly Bears")
+    resolve(g)
+    [bears] = on_battlefield(g, "Grizzly Bears")
+    assert ch.power_toughness(g.current_state(), bears) == (3, 3)
+    _end_turn(g)            # Bob's turn: it stays tapped, the bonus stays
+    assert ch.power_toughness(g.current_state(), bears) == (3, 3)
+
+    def untap_step(answer: str) -> None:
+        while not (g.pending.kind == "may" and "Tawnos's Weaponry" in g.pending.prompt):
+            _step(g)
+        pick(g, answer)
+
+    untap_step("leave Tawnos's Weaponry tapped")        # CR 502.3: Alice keeps it tapped
+    assert ch.power_toughness(g.current_state(), bears) == (3, 3)
+    untap_step("untap Tawnos's Weaponry")               # a turn later it untaps: the effect ends
+    assert ch.power_toughness(g.current_state(), bears) == (2, 2)
+    assert not [e for e in g.current_state().effects if e.kind == "modify_pt"]
+
+
+def test_the_effect_does_nothing_if_the_source_is_untapped_as_it_resolves(db):
+    """CR 611.2b: Ashnod's Battle Gear untapped in response (Voltaic Key): the duration has
+    already ended, so the effect does nothing."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    battlefield: [Ashnod's Battle Gear, Voltaic Key, Island, Island, Island, Grizzly Bears]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "activate Ashnod's Battle Gear", "Grizzly Bears")
+    cast_and_pay(g, "activate Voltaic Key", "Ashnod's Battle Gear")
+    resolve(g)
+    [gear] = on_battlefield(g, "Ashnod's Battle Gear")
+    assert not g.current_state().objs[gear.id].tapped
+    resolve(g)
+    [bears] = on_battlefield(g, "Grizzly Bears")
+    assert ch.power_toughness(g.current_state(), bears) == (2, 2)
+    assert "doesn't remain tapped" in g.explain()

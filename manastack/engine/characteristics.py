@@ -129,17 +129,25 @@ def _card_keywords(card) -> frozenset[str]:
 def _keywords(s: State, o: Obj) -> set[str]:
     kws = {ab.name for ab in layers.card_now(s, o).abilities if type(ab) is ir.Keyword}
     if o.zone == "battlefield":
+        changes = []            # (timestamp, gained, names): layer 6 in timestamp order (CR 613.7)
         if o.id not in _GRANTING:
             _GRANTING.add(o.id)
             try:
                 for src, eff in _static_sources(s):
-                    if eff.kind == "grant_keywords" and _affects(s, src, eff, o):
-                        kws.update(k.name for k in eff.keywords)
+                    if eff.kind in _KEYWORD_KINDS and _affects(s, src, eff, o):
+                        changes.append((src.timestamp, eff.kind == "grant_keywords", [k.name for k in eff.keywords]))
             finally:
                 _GRANTING.discard(o.id)
-        for e in s.effects:     # granted until end of turn (other effects use keywords as data)
-            if e.kind == "grant" and e.affected == o.id:
-                kws.update(e.keywords)
+        for e in s.effects:     # gained or lost for a time (other effects use keywords as data)
+            if e.kind in _KEYWORD_RECORDS and e.affected == o.id:
+                changes.append((e.timestamp, e.kind == "grant", e.keywords))
+        if any(not gained for _t, gained, _n in changes):
+            changes.sort(key=lambda c: c[0])
+        for _t, gained, names in changes:
+            if gained:
+                kws.update(names)
+            else:
+                kws.difference_update(names)
         if "suspend" in o.cast_costs and "Creature" in o.card.types:
             kws.add("haste")    # cast by suspend, controlled since (CR 702.62a)
         if "dash" in o.cast_costs:
@@ -149,6 +157,10 @@ def _keywords(s: State, o: Obj) -> set[str]:
     if exercise.RECORD is not None:
         return exercise.ReadKeywords(kws, o.card)   # notes the keywords rules code asks about
     return kws
+
+
+_KEYWORD_KINDS = frozenset({"grant_keywords", "lose_keywords"})
+_KEYWORD_RECORDS = frozenset({"grant", "lose_keywords"})
 
 
 def _quality(arg: str | None, source: Obj) -> str | None:
@@ -199,9 +211,14 @@ def power_toughness(s: State, o: Obj) -> tuple[int, int]:
             p = t = count_matching(s, eff.count, o)
             if exercise.RECORD is not None:
                 exercise.note("STATIC_KINDS", eff.kind, o.card)
-    for e in s.effects:
-        if e.affected == o.id and e.kind == "set_pt":
-            p, t = e.power, e.toughness
+    # layer 7b (CR 613.4b): effects that set them, the latest timestamp last (CR 613.7)
+    sets = [(e.timestamp, e.power, e.toughness) for e in s.effects if e.affected == o.id and e.kind == "set_pt"] \
+        if s.effects else []
+    if o.zone == "battlefield":
+        sets += [(src.timestamp, eff.power, eff.toughness) for src, eff in _static_sources(s)
+                 if eff.kind == "set_base_pt" and _affects(s, src, eff, o)]
+    if sets:
+        _t, p, t = max(sets, key=lambda x: x[0])
     if o.zone == "battlefield":
         for src, eff in _static_sources(s):
             if eff.kind == "modify_pt" and _affects(s, src, eff, o):

@@ -89,6 +89,7 @@ class DecisionKind(StrEnum):
     DREDGE = "dredge"                        # CR 702.52a, 616.1: draw, or dredge a card instead
     CLASH = "clash"                          # CR 701.30a: a card revealed in a clash, on top or bottom
     MUTATE = "mutate"                        # CR 702.140c: a mutating spell over or under the creature
+    TAP_OR_UNTAP = "tap_or_untap"            # CR 701.26, 608.2d: "tap or untap target permanent"
 
 
 class Decision:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from manastack.mana import COLOR_NAMES, COLORS
+from manastack.mana import COLOR_NAMES, COLORS, NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.ir import CHOSEN_COLOR, PROTECTION_CHOICE
 
@@ -22,7 +22,7 @@ from .mana_abilities import add_mana, can_afford
 from .resolution import (became, count_for_player, known_objects, named_objects, named_players, amount, execute,
                          objects_match, resolve_subject, source_obj)
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger,
-                             ExileIfDies, GrantAbility, GrantKeywords, ManaReplacementEffect,
+                             ExileIfDies, GrantAbility, GrantKeywords, LoseKeywords, ManaReplacementEffect,
                              MayPlay, ModifyPT, NoPrevention, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors,
                              SetPT, SkipNextUntap, SwitchPT)
 from .state import EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
@@ -472,10 +472,18 @@ def _modify_pt(ctx, e: ir.ModifyPT, rc):
     s = ctx.s
     p = amount(ctx, e.power, rc) * (-1 if e.negate_power else 1)
     t = amount(ctx, e.toughness, rc) * (-1 if e.negate_toughness else 1)
+    lasts = e.duration
+    if lasts == events.WHILE_TAPPED:     # "for as long as ~ remains tapped" (CR 611.2b)
+        src = source_obj(ctx, rc)
+        if src is None or src.zone != "battlefield" or not s.current(src).tapped:
+            s.add_log(f"{rc.card.name}'s effect does nothing: {rc.card.name} doesn't remain tapped",
+                      ("611.2b",), "effect")
+            return
+        lasts = f"{events.WHILE_TAPPED}:{src.id}"
     for o in named_objects(ctx, e.what, rc):
         if o.zone != "battlefield":
             continue
-        s.effects.append(ModifyPT(o.id, p, t, e.duration, s.new_timestamp(), rc.card.name))
+        s.effects.append(ModifyPT(o.id, p, t, lasts, s.new_timestamp(), rc.card.name))
         until = " until end of turn" if e.duration == "end_of_turn" else ""
         s.add_log(f"{o.card.name} gets {p:+d}/{t:+d}{until}", ("611.2", "613.4c"), "effect")
 
@@ -509,6 +517,32 @@ def _gain_ability(ctx, e: ir.GainAbility, rc):
     for o in [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]:
         s.effects.append(GrantAbility(o.id, texts, e.duration, s.new_timestamp(), rc.card.name))
         s.add_log(f"{o.card.name} gains {quoted}{until}", ("611.2", "613.1f"), "effect")
+
+
+def _lose_keywords(ctx, e: ir.LoseKeywords, rc):
+    """CR 611.2, 613.1f: each permanent named loses the keywords while the effect lasts; a
+    group is locked in as the effect begins (CR 611.2c)."""
+    s = ctx.s
+    names = tuple(k.name for k in e.keywords)
+    until = " until end of turn" if e.duration == "end_of_turn" else ""
+    for o in [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]:
+        s.effects.append(LoseKeywords(o.id, names, e.duration, s.new_timestamp(), rc.card.name))
+        s.add_log(f"{o.card.name} loses {', '.join(names)}{until}", ("611.2", "613.1f"), "effect")
+
+
+def _become_color(ctx, e: ir.BecomeColor, rc):
+    """CR 611.2, 613.1e, 105.3: each permanent named is of the new colors while the effect
+    lasts; "the color of your choice" is chosen once, as the effect happens (CR 608.2d)."""
+    s = ctx.s
+    objs = [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]
+    if not objs:
+        return
+    colors = (NAME_TO_COLOR[_choose_color(ctx, rc.controller, "the new color")],) if e.choose else e.colors
+    until = " until end of turn" if e.duration == "end_of_turn" else ""
+    words = " and ".join(COLOR_NAMES[c] for c in colors) or "colorless"
+    for o in objs:
+        s.effects.append(SetColors(o.id, colors, e.duration, s.new_timestamp(), rc.card.name))
+        s.add_log(f"{o.card.name} becomes {words}{until}", ("611.2", "613.1e", "105.3"), "effect")
 
 
 def _choose_color(ctx, player: int, what: str) -> str:
@@ -644,6 +678,26 @@ def _untap(ctx, e: ir.Untap, rc):
             rc.did = True
 
 
+def _tap_or_untap(ctx, e: ir.TapOrUntap, rc):
+    """CR 701.26, 608.2d: for each object named, the player chooses as it resolves whether to tap
+    it or untap it; tapping a tapped permanent (or untapping an untapped one) does nothing."""
+    s = ctx.s
+    who = named_players(ctx, e.who, rc)
+    player = who[0] if who else rc.controller
+    for o in named_objects(ctx, e.what, rc):
+        if o.zone != "battlefield":
+            continue
+        options = (Action("tap", (), "tap"), Action("untap", (), "untap"))
+        answer = ctx.ask(Decision(player, DecisionKind.TAP_OR_UNTAP,
+                                  f"{rc.card.name}: tap or untap {o.card.name}?", options))
+        s.add_log(f"{s.players[player].name} chooses to {answer.kind} {o.card.name}", ("701.26", "608.2d"),
+                  "choice")
+        if answer.kind == "tap" and not o.tapped:
+            events.tap(ctx, o)
+        elif answer.kind == "untap" and o.tapped:
+            events.untap(ctx, o)
+
+
 def _mill(ctx, e: ir.Mill, rc):
     n = amount(ctx, e.amount, rc)
     for p in named_players(ctx, e.who, rc):
@@ -729,8 +783,15 @@ def _search(ctx, e: ir.SearchLibrary, rc):
         s.add_log(f"{s.players[searcher].name} reveals {', '.join(o.card.name for o in found)}",
                   ("701.20a", "701.23e"), "effect")
     top = e.to == "library_top"     # set aside, the library shuffled, then put on top (CR 401.4)
+    to_hand = []
+    if e.split and len(found) > 1:      # "put one onto the battlefield and the other into your hand"
+        answer = ctx.ask(Decision(searcher, DecisionKind.SEARCH, "Put which card onto the battlefield?",
+                                  tuple(Action("choose", (o.id,), o.card.name) for o in found)))
+        to_hand = [o for o in found if o.id != answer.args[0]]
     for o in found:
-        if top:
+        if o in to_hand:
+            events.move(ctx, o, "hand", rules=("701.23a",))
+        elif top:
             p.library.remove(o.id)
         elif e.to == "battlefield":
             events.move(ctx, o, "battlefield", controller=searcher, tapped=e.tapped, rules=("701.23a",))
@@ -905,6 +966,15 @@ def _put_from_hand(ctx, e: ir.PutFromHand, rc):
             events.move(ctx, s.objs[i], "battlefield", controller=rc.controller, tapped=e.tapped, rules=("305.4",))
 
 
+def _shuffle_library(ctx, e: ir.ShuffleLibrary, rc):
+    """CR 701.24a: the controller's library in a random order (the game's generator)."""
+    s = ctx.s
+    p = s.players[rc.controller]
+    s.rng.shuffle(p.library)
+    s.version += 1
+    s.add_log(f"{p.name} shuffles their library", ("701.24a",), "effect")
+
+
 def _fight(ctx, e: ir.Fight, rc):
     """CR 701.14: each deals damage equal to its power to the other."""
     a = named_objects(ctx, e.first, rc)
@@ -965,7 +1035,7 @@ def _modal(ctx, e: ir.Modal, rc):
 
 
 def _become_creature(ctx, e: ir.BecomeCreature, rc):
-    """CR 611.2: until end of turn it is also a creature (layer 4) with the given power and
+    """CR 611.2: while the effect lasts it is also a creature (layer 4) with the given power and
     toughness (layer 7b), with every creature type if the effect says so (CR 205.3m)."""
     s = ctx.s
     for o in named_objects(ctx, e.what, rc):
@@ -986,7 +1056,8 @@ def _become_creature(ctx, e: ir.BecomeCreature, rc):
         pt = f"a {e.power}/{e.toughness}" if e.power is not None else "an artifact"
         what = " ".join((*(COLOR_NAMES[c] for c in e.colors or ()), *e.subtypes, *(t.lower() for t in e.types)))
         gains = f" with {', '.join(k.name for k in e.keywords)}" if e.keywords else ""
-        s.add_log(f"{o.card.name} becomes {pt} {what + ' ' if what else ''}creature{gains} until end of turn",
+        until = " until end of turn" if e.duration == "end_of_turn" else ""
+        s.add_log(f"{o.card.name} becomes {pt} {what + ' ' if what else ''}creature{gains}{until}",
                   ("611.2", "613.1d", "613.1e", "613.4b"), "effect")
 
 
@@ -1113,8 +1184,8 @@ HANDLERS = {
     ir.Regenerate: _regenerate, ir.ChooseTarget: _choose_target, ir.PreventDamage: _prevent, ir.DamageCantBePrevented: _no_prevention, ir.PayMana: _pay_mana,
     ir.CreateReflexive: _create_reflexive,
     ir.ReturnToHand: _bounce, ir.ExileIfDies: _exile_if_dies, ir.SwitchPT: _switch_pt, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
-    ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
-    ir.CreateTokens: _create_tokens, ir.Tap: _tap, ir.Untap: _untap, ir.Mill: _mill,
+    ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.LoseKeywords: _lose_keywords, ir.BecomeColor: _become_color, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
+    ir.CreateTokens: _create_tokens, ir.Tap: _tap, ir.Untap: _untap, ir.TapOrUntap: _tap_or_untap, ir.Mill: _mill,
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.RevealHandDiscard: _reveal_hand_discard,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
     ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win,
@@ -1150,7 +1221,7 @@ HANDLERS = {
     ir.CreateDelayedTrigger: _create_delayed_trigger, ir.Explore: _explore,
     ir.LoseGame: game_outcome.lose_game, ir.IfYouDont: game_outcome.if_you_dont,
     ir.CastFromHand: free_casting.cast_from_hand,
-    ir.PutFromHand: _put_from_hand,
+    ir.PutFromHand: _put_from_hand, ir.ShuffleLibrary: _shuffle_library,
     ir.PayLife: _pay_life, ir.RemoveCounter: _remove_counter, ir.PutExiledInGraveyard: _put_exiled_in_graveyard,
 }
 

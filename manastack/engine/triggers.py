@@ -37,7 +37,7 @@ from .targets import choose_division, choose_modes_and_targets, describe_target
 from .wording import possessive
 
 _CAST_SELF = ir.Trigger("cast", "self")
-_DAMAGE = re.compile(r"deals_(combat_)?damage(?:_to_(player|opponent|you|creature))?$")
+_DAMAGE = re.compile(r"deals_(combat_)?damage(?:_to_(player|opponent|you|creature|self))?$")
 # Events that happen to one object, and the trigger events each one meets; bushido's "blocks or
 # becomes blocked" is one trigger condition met by either (CR 702.45a).
 _OBJECT_EVENTS = {
@@ -192,11 +192,21 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
         return []
     if kind == "damage":
         if e == "dealt_damage":       # once for the event, all sources together (CR 603.2c)
-            # the source itself, or the creature its Aura or Equipment is attached to (CR 303.4)
-            obj = source.id if trig.subject == "self" else source.attached_to
-            dealt = tuple(d for d in ev.dealt if d[1] == obj and d[2] > 0) if obj is not None else ()
-            return [Seen("damage", combat=ev.combat, obj=obj, amount=sum(d[2] for d in dealt),
-                         dealt=dealt)] if dealt else []
+            if trig.subject == "self":
+                hit = (source.id,)
+            elif isinstance(trig.subject, ir.Filter):   # each permanent it describes (CR 120.3)
+                hit = tuple(dict.fromkeys(d[1] for d in ev.dealt if isinstance(d[1], int) and d[2] > 0
+                                          and d[1] in s.objs and matches(s, s.objs[d[1]], trig.subject, source)))
+            else:       # the creature its Aura or Equipment is attached to (CR 303.4)
+                hit = (source.attached_to,) if source.attached_to is not None else ()
+            out = []
+            for oid in hit:
+                dealt = tuple(d for d in ev.dealt if d[1] == oid and d[2] > 0)
+                if dealt:
+                    # "that creature's controller" as it was dealt the damage, should it die (CR 608.2h)
+                    out.append(Seen("damage", combat=ev.combat, obj=oid, amount=sum(d[2] for d in dealt),
+                                    dealt=dealt, controller=s.objs[oid].controller if oid in s.objs else None))
+            return out
         return _damage_instances(s, trig, source, ev)
     if kind == "cycled":
         # CR 702.29c: the cycled card's own "when you cycle ~", from where it went; any other
@@ -275,6 +285,11 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
         # "your second spell each turn": the count includes this spell (CR 601.2i)
         if trig.nth and s.players[ev.player].spells_cast_this_turn != trig.nth:
             return []
+        if trig.during is not None:     # "during an opponent's turn": whose turn it is now
+            if not _player_matches(trig.during, s.active, source.controller):
+                return []
+            if exercise.RECORD is not None:
+                exercise.note("TRIGGER_TURNS", trig.during, source.card)
         # "that spell's mana value": as it was cast, X included (CR 202.3e; Manaplasm ruling)
         return [Seen(kind, obj=ev.obj, player=ev.player, item=ev.item,
                      mana_value=ch.mana_value(spell) if spell is not None else None)]
@@ -334,6 +349,9 @@ def _damage_instances(s, trig: ir.Trigger, source: Obj, ev: DamageDealt) -> list
     for src_id, rcp, amt, ctl in ev.dealt:
         if to == "creature":          # an object dealt damage, a creature then (CR 120.3)
             if isinstance(rcp, str) or rcp not in s.objs or not ch.is_creature(s, s.objs[rcp]):
+                continue
+        elif to == "self":            # "a source deals damage to ~"
+            if rcp != source.id:
                 continue
         elif to is not None:
             if not (isinstance(rcp, str) and rcp.startswith("p")):

@@ -150,6 +150,11 @@ class Filter:
     named_self: bool = False      # "named ~": the source's name (CR 201.5)
     name: str | None = None       # "named Angrath, Minotaur Pirate"
     targets_self: bool = False    # "a spell that targets ~": the source is among its targets
+    # "a spell that targets a creature / you / a player / you or a permanent you control" (CR 115.1):
+    # one of its targets is an object ``targets_object`` describes or a player ``targets_player``
+    # names ("you": the player the description is read for; "any": any player)
+    targets_object: "Filter | None" = None
+    targets_player: str | None = None
     # "artifact, enchantment, or creature with flying": ``keywords``/``without_keywords`` describe
     # only objects of this type, the last of the list; one of the other types matches without them
     qualified_type: str | None = None
@@ -163,15 +168,22 @@ class Filter:
     damaged_by_self: bool = False   # "dealt damage by ~ this turn" (Sengir Vampire)
     historic: bool = False        # an artifact, a legendary object or a Saga (CR 700.6)
     nontoken: bool = False        # "nontoken": not a token (CR 111.1)
+    token: bool = False           # "creature token", "tokens you control": a token (CR 111.1)
     counter: str | None = None    # "with a +1/+1 counter on it": one or more of that kind (CR 122.1)
+
+
+# Target kinds naming objects on the stack (CR 115.1, 113.1b): spells, activated and/or triggered
+# abilities; a mana ability is never on the stack, so never a target (CR 605.3b).
+STACK_TARGETS = frozenset({"spell", "activated_ability", "triggered_ability", "ability", "spell_or_ability"})
 
 
 @dataclass(frozen=True, slots=True)
 class TargetSpec:
     """One "target ..." phrase (CR 115). ``kind`` is what may be targeted:
     "any" (creature, player, planeswalker or battle), "player", "opponent", "permanent"
-    (narrowed by ``filter``), "spell" (an object on the stack) or "card" (in a zone given
-    by ``filter.zone``)."""
+    (narrowed by ``filter``), "spell" (an object on the stack), an ability on the stack
+    ("activated_ability", "triggered_ability", "ability" for either, "spell_or_ability") or
+    "card" (in a zone given by ``filter.zone``)."""
 
     kind: str
     filter: Filter = field(default_factory=Filter)
@@ -593,6 +605,15 @@ class Untap:
 
 
 @dataclass(frozen=True, slots=True)
+class TapOrUntap:
+    """"tap or untap target permanent": ``who`` chooses, as it resolves, which of the two
+    happens to each object named (CR 701.26, 608.2d)."""
+
+    what: Subject
+    who: Subject = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
 class Mill:
     amount: Amount
     who: Subject = Ref("you")
@@ -619,6 +640,7 @@ class SearchLibrary:
     up_to: bool = False
     graveyard: bool = False   # "your library and/or graveyard": the library is shuffled if searched
     own: bool = False         # its owner ``who`` searches it and gets the cards ("Its controller may search their library")
+    split: bool = False       # "put one onto the battlefield and the other into your hand": one card goes to ``to``
 
 
 @dataclass(frozen=True, slots=True)
@@ -1095,12 +1117,14 @@ class UnlessPays:
 
 @dataclass(frozen=True, slots=True)
 class CounterUnlessPays:
-    """Counter ``what`` (a spell or ability) unless its controller pays ``cost``
-    (ward, CR 702.21a; the "unless" is dealt with on resolution, CR 603.5)."""
+    """Counter ``what`` (a spell or ability) unless its controller pays ``cost``, ``times``
+    times over ("{1} for each card in your graveyard", counted as it resolves) (ward, CR 702.21a;
+    the "unless" is dealt with on resolution, CR 603.5)."""
 
     what: Subject
     cost: "Cost"
     exile: bool = False      # countered this way, it is exiled instead (CR 614.15), as CounterSpell's
+    times: Amount = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -1160,7 +1184,7 @@ class IfYouDont:
 Effect = Union[
     AddMana, DealDamage, DivideDamage, Draw, Discard, GainLife, LoseLife, Destroy, Regenerate, PreventDamage, Exile,
     ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords,
-    PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
+    PutCounters, CreateTokens, Tap, Untap, TapOrUntap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit,
@@ -1251,6 +1275,7 @@ class Trigger:
     one_or_more: bool = False   # "Whenever one or more ...": once per event (CR 603.2c)
     chapter: int = 0            # a Saga's chapter ability, event "chapter" (CR 714.2b)
     nth: int = 0                # "your second card/spell each turn": only the Nth of the turn
+    during: str | None = None   # "cast ... during your / an opponent's turn": "your", "opponent"
     attacked: str | None = None  # whom the attacker attacks (CR 508.1b), below
 
 
@@ -1443,21 +1468,24 @@ class RevealOption:
 
 @dataclass(frozen=True, slots=True)
 class HasCounter:
-    """A condition on the source: it has at least one ``kind`` counter on it ("as long as it
-    has a +1/+1 counter on it", CR 122.1)."""
+    """A condition on the source: it has at least ``at_least`` ``kind`` counters on it ("as
+    long as it has a +1/+1 counter on it", "four or more quest counters", CR 122.1)."""
 
     kind: str
+    at_least: int = 1
 
 
 @dataclass(frozen=True, slots=True)
 class OpponentControls:
     """A condition on the game state: an opponent controls at least ``at_least`` permanents that
     match any of ``filters`` ("an opponent controls a black permanent"); with ``more_than_you``,
-    more of them than you do ("an opponent controls more lands than you")."""
+    more of them than you do ("an opponent controls more lands than you"); with ``none``, no
+    opponent controls any ("no opponent controls a white or blue creature")."""
 
     filters: tuple[Filter, ...]
     at_least: int = 1
     more_than_you: bool = False
+    none: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1470,6 +1498,23 @@ class ObjectCount:
     filter: Filter
     at_least: int = 1
     at_most: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HadCounter:
+    """A condition on the permanent a leaves-the-battlefield trigger saw: it had a ``kind``
+    counter on it as it last existed, or with ``none``, no such counter (CR 603.10a)."""
+
+    kind: str
+    none: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AnyOf:
+    """A condition that holds when one of ``conditions`` does ("if you control a Desert or
+    there is a Desert card in your graveyard")."""
+
+    conditions: tuple
 
 
 # What a PlayerCount counts (CR 119 life, 402 hand, 404 graveyard, 205.2a card types there).
@@ -1502,7 +1547,7 @@ class SelfPower:
 
 
 StateCondition = Union[YouControl, OpponentCount, NotYourTurn, OpponentControls, PlayerCount, SelfPower,
-                       ObjectCount]
+                       ObjectCount, AnyOf, HadCounter]
 EntersOption = Union[PayLifeOption, RevealOption]
 
 
@@ -1653,6 +1698,14 @@ class PutFromHand:
 Effect = Union[Effect, PutFromHand]
 
 
+@dataclass(frozen=True, slots=True)
+class ShuffleLibrary:
+    """"Shuffle your library." (CR 701.24a): the controller's library, in a random order."""
+
+
+Effect = Union[Effect, ShuffleLibrary]
+
+
 # --------------------------------------------------------------------------------- cards of several faces
 
 
@@ -1682,7 +1735,30 @@ class GainAbility:
     duration: str = "end_of_turn"
 
 
-Effect = Union[Effect, GainAbility]
+@dataclass(frozen=True, slots=True)
+class LoseKeywords:
+    """"target creature loses flying until end of turn": each object named loses those keyword
+    abilities for ``duration`` (layer 6, CR 613.1f), after the ones gained earlier and before
+    the ones gained later (timestamps, CR 613.7)."""
+
+    what: Subject
+    keywords: tuple["Keyword", ...]
+    duration: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class BecomeColor:
+    """"target creature becomes blue until end of turn", "becomes colorless": each object named
+    is of ``colors`` instead for ``duration`` (layer 5, CR 613.1e, 105.3); with ``choose``, of
+    one color its controller chooses as the effect happens (CR 608.2d), the same for all."""
+
+    what: Subject
+    colors: tuple[str, ...] = ()
+    choose: bool = False
+    duration: str = "end_of_turn"
+
+
+Effect = Union[Effect, GainAbility, LoseKeywords, BecomeColor]
 
 
 def nodes(node) -> Iterator:

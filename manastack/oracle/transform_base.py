@@ -96,6 +96,13 @@ _OPEN = "?"  # a duration not yet known: taken from a later clause of the senten
 
 
 @dataclass
+class _OfIt:
+    """A condition about "it" ("as long as it's untapped", "it has a +1/+1 counter on it"): the
+    subject of the sentence, which is the source only where the sentence is about the source."""
+    condition: object
+
+
+@dataclass
 class _Desc:
     filter: ir.Filter
     plural: bool

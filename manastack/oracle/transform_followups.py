@@ -12,7 +12,7 @@ from lark import Token, v_args
 
 from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
-from manastack.oracle.transform_base import (IT, THAT_OBJECT, UNTIL_EOT, _OPEN, _Amount, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _Otherwise, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
+from manastack.oracle.transform_base import (IT, THAT_OBJECT, THAT_PLAYER, UNTIL_EOT, _OPEN, _Amount, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _Otherwise, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
                                               _is_object, _number, _of, _permanent)
 
 
@@ -28,6 +28,14 @@ class FollowupRules:
             what.spec.kind == "permanent"
             or (what.spec.kind == "card" and what.spec.filter.zone == "graveyard")), "put into a library")
         return [ir.PutInLibrary(what, bottom=end == "bottom")]
+
+    def put_your_library(self, c):
+        """"Put target card from your graveyard on top of your library": a card you own, so your
+        library is its owner's (CR 401.4; several go in the order their targets were chosen)."""
+        what = c[0]
+        _need(isinstance(what, _T) and what.spec.kind == "card" and what.spec.filter.zone == "graveyard"
+              and what.spec.filter.controller == "you", "put into your library")
+        return self.put_library(c)
 
     def put_onto_battlefield(self, c):
         """"Put target creature card from a graveyard onto the battlefield under your control"
@@ -194,6 +202,11 @@ class FollowupRules:
         # "they" is a third person: never "you"; "each player" would ask each in turn
         _need(_is_player(who) and who not in (ir.Ref("you"), ir.Ref("each_player")), "unless they")
         return [ir.UnlessPays(tuple(effects), ir.Cost(**fields), who)]
+
+    def unless_that_player(self, c):
+        """"counter it unless that player pays {3}" (Nether Void): the player the trigger names
+        (the one who cast the spell) may pay the whole cost, or the effects happen (CR 118.12)."""
+        return [ir.UnlessPays(tuple(c[0]), ir.Cost(mana=c[-1]), THAT_PLAYER)]
 
     def sacrifice_unless(self, c):
         """"Sacrifice ~ unless you pay {1}{R}", "sacrifice it unless you return a land you
@@ -439,6 +452,38 @@ class FollowupRules:
         granted = ir.GainAbility(what, tuple(dataclasses.replace(a, text=text) for a in abilities), _OPEN)
         return ([ir.GrantKeywords(what, tuple(keywords), _OPEN)] if keywords else []) + [granted]
 
+    def lose_keywords(self, c):
+        """"Target creature loses flying until end of turn", "All creatures lose flying until
+        end of turn" (layer 6, CR 613.1f)."""
+        what = c[0] if not isinstance(c[0], list) else PREV
+        _need(what is PREV or _permanent(what), "loses")
+        keywords = next(x for x in c if isinstance(x, list))
+        return [ir.LoseKeywords(what, tuple(keywords), UNTIL_EOT if "eot" in c else _OPEN)]
+
+    def become_color(self, c):
+        """"Target creature becomes blue until end of turn", "Rainbow Crow becomes the color of
+        your choice until end of turn" (layer 5, CR 613.1e); without a duration it lasts."""
+        what = c[0] if not isinstance(c[0], tuple) else PREV
+        _need(what is PREV or _permanent(what), "becomes a color")
+        _kind, colors, choose = next(x for x in c if isinstance(x, tuple))
+        return [ir.BecomeColor(what, colors, choose, UNTIL_EOT if "eot" in c else _OPEN)]
+
+    def nc_color(self, c):
+        return "new_color", (NAME_TO_COLOR[str(c[0]).lower()],), False
+
+    def nc_colorless(self, c):
+        return "new_color", (), False
+
+    def nc_choice(self, c):
+        _need(str(c[0]).lower() == "color", "the type of your choice")
+        return "new_color", (), True
+
+    def pump_while_tapped(self, c):
+        """"Target creature gets +2/-2 for as long as ~ remains tapped." (CR 611.2b)."""
+        [e] = self.pump([x for x in c if not (isinstance(x, Token) and x.type == "WHILE_SELF_TAPPED")])
+        _need(e.duration == _OPEN, "a duration twice")
+        return [dataclasses.replace(e, duration=WHILE_SOURCE_TAPPED)]
+
     def quoted_sentence(self, c):
         """A sentence whose last clause grants a quoted ability: the period inside the quotation
         marks ends it (CR 113.10)."""
@@ -452,6 +497,9 @@ class FollowupRules:
 
 _QUANTITIES = (ir.CountOf, ir.CountersOn, ir.StatOf, ir.CountPerPlayer)
 
+
+
+WHILE_SOURCE_TAPPED = "while_source_tapped"
 
 
 def _eot_clauses(c) -> list:

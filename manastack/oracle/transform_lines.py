@@ -10,7 +10,7 @@ from lark import Token, v_args
 from manastack.mana import ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (_plain_group, no_it_subject, 
-    IT, PREV, PREV_PLAYER, THAT_OBJECT, _OPEN, _ChooseColor, _CounteredExile, _KeepsSource, _Otherwise, _TokenHas, _T, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
+    IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, _OPEN, _ChooseColor, _CounteredExile, _KeepsSource, _OfIt, _Otherwise, _TokenHas, _T, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
     bind)
 
 
@@ -117,6 +117,20 @@ class LineRules:
         "as long as" reads."""
         return ("condition", c[0])
 
+    def r_if_once(self, c):
+        """"Activate only if [condition] and only once each turn": two limits."""
+        return [("condition", c[0]), "once"]
+
+    def r_when_if(self, c):
+        """"Activate only during your turn and only if [condition]": two limits."""
+        return [c[0], ("condition", c[1])]
+
+    def sl_end_of_combat(self, c):
+        return "end_of_combat_step"
+
+    def sl_opponent_upkeep(self, c):
+        return "opponent_upkeep"
+
     def cond_formidable(self, c):
         """Formidable (an ability word, CR 207.2c): total power 8 or more among your creatures."""
         _need(_number(c[0]) == 8, "total power")
@@ -140,10 +154,10 @@ class LineRules:
         its = ir.Ref("attached_controller") if trigger.subject in ("enchanted", "equipped") \
             else ir.Ref("triggering_controller") if isinstance(trigger.subject, ir.Filter) else None
         that = ir.Ref("triggering_player") if _names_player(trigger) else None
-        if trigger.event in ("enters", "dies") and isinstance(trigger.subject, ir.Filter) \
-                and trigger.subject.controller == "opponent":
-            # "a creature an opponent controls dies", "a land enters under an opponent's control":
-            # the opponent named is its controller (CR 603.10a: as it last existed)
+        if (trigger.event in ("enters", "dies") or trigger.event.endswith(("damage_to_you", "damage_to_self"))) \
+                and isinstance(trigger.subject, ir.Filter) and trigger.subject.controller == "opponent":
+            # "a creature an opponent controls dies", "a land enters under an opponent's control",
+            # "a source an opponent controls deals damage to you": the opponent named is its controller (CR 603.10a: as it last existed)
             that = ir.Ref("triggering_controller")
         spell = ir.Ref("triggering_spell") if trigger.event == "cast" else None   # CR 601.2i
         if trigger.event in ("blocks_or_blocked_by_creature", "blocked_by_creature"):   # "that creature": the other one
@@ -162,6 +176,9 @@ class LineRules:
         # "if that player has no cards in hand": the player the trigger names (CR 603.2, 603.4)
         _need(not (type(condition) is ir.PlayerCount and condition.whose == "that_player")
               or that == ir.Ref("triggering_player"), "if that player: no player named")
+        # "if it had ... counters on it": what "it" was as it left the battlefield (CR 603.10a)
+        _need(type(condition) is not ir.HadCounter or trigger.event in ("dies", "leaves"), "if it had")
+        _need(condition != "cast_in_your_main_phase", "if you cast it during your main phase: a permanent")
         effects, targets = bind(effects, default, its, that, spell, card)
         is_mana = (trigger.event == "tapped_for_mana" and not targets
                    and any(isinstance(e, ir.AddMana) for e in effects))
@@ -188,7 +205,19 @@ class LineRules:
 
     def cond_state(self, c):
         """"if you control a Swamp", "if you have 10 or less life", ...: the game state (CR 603.4)."""
-        return c[0]
+        return c[0].condition if isinstance(c[0], _OfIt) else c[0]
+
+    def cond_cast_in_main_phase(self, c):
+        """Addendum (an ability word, CR 207.2c): "If you cast this spell during your main
+        phase", of an instant or sorcery as it resolves."""
+        return "cast_in_your_main_phase"
+
+    def cond_had_counter(self, c):
+        """"if it had a +1/+1 counter on it": the permanent as it left (CR 603.10a)."""
+        return ir.HadCounter(c[0])
+
+    def cond_had_no_counter(self, c):
+        return ir.HadCounter(c[0], none=True)
 
     def cond_tribute_not_paid(self, c):
         """CR 702.104b: the chosen opponent didn't have it enter with the tribute counters."""
@@ -694,7 +723,13 @@ class LineRules:
         return [_damage_instead(c[2], c[0], c[1])]
 
     def may(self, c):
-        return [ir.May(tuple(c[0]))]
+        effects = c[0]
+        if len(effects) == 1 and type(effects[0]) is ir.UnlessPays and effects[0].who is THAT_PLAYER:
+            # "you may draw a card unless that player pays {1}": that player chooses first whether
+            # to pay, then you whether to draw (Rhystic Study and Mystic Remora rulings)
+            unless = effects[0]
+            return [dataclasses.replace(unless, effects=(ir.May(unless.effects),))]
+        return [ir.May(tuple(effects))]
 
     def may_player(self, c):
         """"[player] may [do something]": the player both chooses and does it (CR 603.5)."""

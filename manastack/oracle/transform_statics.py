@@ -8,7 +8,7 @@ from lark import Token, Tree, v_args
 from manastack.mana import BASIC_LAND_MANA, NAME_TO_COLOR, ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (
-    _Amount, _Desc, _ForEach, _KeepsSource, _Marker, _amount, _mana_symbols, _need, _number, _of, _ptmod,
+    _Amount, _Desc, _OfIt, _ForEach, _KeepsSource, _Marker, _amount, _mana_symbols, _need, _number, _of, _ptmod,
     _subtype, no_it_subject)
 from manastack.oracle.subtypes import CREATURE_TYPES
 
@@ -38,10 +38,14 @@ class StaticRules:
         """A subject and its effects, joined by commas and "and"; keywords and quoted abilities
         after "has" make one ability that grants them all (CR 613.1f)."""
         affected, parts = c[0], c[1]
-        out, keywords, granted, prev = [], [], [], None
+        out, keywords, granted, lost, prev = [], [], [], [], None
         for kind, fields in parts:
-            _need(kind not in ("more_keyword", "more_grant") or prev in ("has", "grant"), "a keyword without has")
-            if kind in ("has", "more_keyword"):
+            _need(kind not in ("more_keyword", "more_grant") or prev in ("has", "grant", "loses"), "a keyword without has")
+            _need(kind != "more_grant" or prev != "loses", "loses a quoted ability")
+            if kind == "loses" or kind == "more_keyword" and prev == "loses":
+                lost += fields
+                prev = "loses"
+            elif kind in ("has", "more_keyword"):
                 keywords += fields
                 prev = "has"
             elif kind in ("grant", "more_grant"):
@@ -71,6 +75,8 @@ class StaticRules:
             out.append(self._static("grant_keywords", affected, keywords=tuple(keywords)))
         if granted:
             out.append(self._static("grant_ability", affected, abilities=tuple(granted)))
+        if lost:
+            out.append(self._static("lose_keywords", affected, keywords=tuple(lost)))
         _need(len({(type(a), a.effect.kind) for a in out}) == len(out), "an effect twice")
         return out
 
@@ -100,7 +106,7 @@ class StaticRules:
         return "abilities", no_it_subject(out)
 
     def static_effects(self, c):
-        return list(c)
+        return [x for x in c if not isinstance(x, Token)]      # AND_VERB joins them
 
     def part_pump(self, c):
         """"gets +2/+2", "gets +1/+1 for each artifact you control" (layer 7c, CR 613.4c): the
@@ -125,6 +131,10 @@ class StaticRules:
 
     def part_more_keyword(self, c):
         return "more_keyword", list(c[0])
+
+    def part_loses(self, c):
+        """"Equipped creature gets +10/+10 and loses flying." (layer 6, CR 613.1f)."""
+        return "loses", list(c[0])
 
     def part_grant(self, c):
         """CR 613.1f: a quoted activated or triggered ability the subject has ("{T}: This
@@ -382,6 +392,12 @@ class StaticRules:
     def part_every_type(self, c):
         """"is every creature type" (CR 205.3m), in layer 4."""
         return "all_creature_types", {}
+
+    def part_base_pt(self, c):
+        """"has base power and toughness 0/2": set in layer 7b (CR 613.4b), before any change
+        to them (Illusory Wrappings)."""
+        power, toughness = (int(v) for v in str(c[-1]).split("/"))
+        return "set_base_pt", {"power": power, "toughness": toughness}
 
     def part_no_untap(self, c):
         """"doesn't untap during its controller's untap step" (CR 502.3)."""
@@ -646,6 +662,12 @@ class StaticRules:
         _need(isinstance(n, int) and d.plural, "an opponent controls N")
         return ir.OpponentControls((self._theirs(d),), at_least=n)
 
+    def sc_no_opponent_controls(self, c):
+        """"no opponent controls a creature", "your opponents control no creatures"."""
+        d = c[-1]
+        _need(d.plural != (len(c) == 2), "no opponent controls")     # "a creature" / "no creatures"
+        return ir.OpponentControls((self._theirs(d),), none=True)
+
     def sc_opponent_controls_more(self, c):
         d = c[0]
         _need(d.plural, "an opponent controls more")
@@ -860,26 +882,32 @@ class StaticRules:
 
     def static_while(self, c):
         """"As long as [condition], [static ability]." or "[static ability] as long as
-        [condition].": the ability's effects apply only while the condition holds. A condition
-        about the source itself ("as long as it's attacking") only where the ability affects
-        the source."""
+        [condition].": the ability's effects apply only while the condition holds, also a
+        condition about the source for other objects ("As long as ~ is untapped, green
+        creatures you control get +1/+1")."""
         group = _no_x(next(x for x in c if isinstance(x, list)))
         condition = next(x for x in c if not isinstance(x, list))
+        of_it = isinstance(condition, _OfIt)          # "as long as it's untapped": the subject's
+        if of_it:
+            condition = condition.condition
         about_self = isinstance(condition, str) and condition.startswith("self_") or isinstance(condition, ir.HasCounter)
         out = []
         for ab in group:
             if type(ab) is ir.StaticAbility and ab.effect.affected == "it":
-                _need(about_self and c[0] is condition, "it")     # "As long as ~ is ..., it ..."
+                _need(about_self and not of_it and not isinstance(c[0], list), "it")   # "As long as ~ is ..., it ..."
                 ab = dataclasses.replace(ab, effect=dataclasses.replace(ab.effect, affected="self"))
             _need(type(ab) is ir.StaticAbility and ab.effect.kind in _WHILE_KINDS
                   and ab.effect.condition is None, "as long as: this kind of ability")
-            _need(not about_self or ab.effect.affected == "self",
-                  "as long as: a condition about the source for other objects")
+            _need(not of_it or ab.effect.affected == "self", "as long as it ...: of another subject")
             out.append(dataclasses.replace(ab, effect=dataclasses.replace(ab.effect, condition=condition)))
         return "abilities", out
 
     def wc_state(self, c):
         return c[0]     # which conditions a static ability may have: engine.support
+
+    def wc_either(self, c):
+        """"[condition] or [condition]": one of them holds."""
+        return ir.AnyOf((c[0], c[-1]))
 
     def wc_your_turn(self, c):
         return "your_turn"
@@ -887,17 +915,30 @@ class StaticRules:
     def wc_hellbent(self, c):
         return "no_cards_in_hand"
 
+    @staticmethod
+    def _named(c, condition):
+        """``condition`` as said of "~", or of "it" (:class:`_OfIt`)."""
+        return condition if any(isinstance(x, Token) and x.type == "SELF" for x in c) else _OfIt(condition)
+
     def wc_self(self, c):
-        return "self_" + c[-1]
+        return self._named(c, "self_" + c[-1])
 
     def wc_counter(self, c):
-        return ir.HasCounter(c[-1])
+        return self._named(c, ir.HasCounter(c[-1]))
+
+    def wc_counters(self, c):
+        n = _number(str(next(x for x in c if isinstance(x, Token) and x.type == "NUM")))
+        _need(isinstance(n, int), "N or more counters")
+        return self._named(c, ir.HasCounter(next(x for x in c if isinstance(x, str) and not isinstance(x, Token)), n))
 
     def ss_attacking(self, c):
         return "attacking"
 
     def ss_untapped(self, c):
         return "untapped"
+
+    def ss_tapped(self, c):
+        return "tapped"
 
     def ss_equipped(self, c):
         return "equipped"
