@@ -1070,6 +1070,20 @@ def test_that_creature_cant_be_regenerated(corpus_db):
     assert trigger.effects == (Destroy(Target(0), no_regeneration=True),)
 
 
+def test_a_player_plays_a_land():
+    """CR 305.1: "Whenever a player plays a land", and "that player" is the one who played it."""
+    a = only(card("Horn", "Whenever a player plays a land, that player draws a card.", "Artifact"))
+    assert a.trigger == Trigger("plays_land", "each")
+    assert a.effects == (Draw(1, Ref("triggering_player")),)
+    a = only(card("Wurm", "Whenever an opponent plays a land, put a +1/+1 counter on Wurm."))
+    assert a.trigger == Trigger("plays_land", "opponent")
+
+
+def test_the_first_life_gain_of_a_turn():
+    a = only(card("Cleric", "Whenever you gain life for the first time each turn, put a +1/+1 counter on Cleric."))
+    assert a.trigger == Trigger("gain_life", "you", nth=1)
+
+
 def test_conditions_on_counters_a_permanent_had_and_the_source_tapped():
     """"if it had no time counters on it" reads the permanent a leaves-the-battlefield trigger saw
     (CR 603.10a), in such a trigger only; "if ~ is tapped" the source."""
@@ -1223,3 +1237,24 @@ def test_return_two_target_phrases_to_their_owners_hands():
               "to their owners' hands.")
     assert s.effects == (ReturnToHand(Target(0)), ReturnToHand(Target(1)))
     assert [t.filter.controller for t in s.targets] == ["you", "not_you"]
+
+
+def test_amass_and_ingest():
+    """"Amass N" is the keyword action of CR 701.47a, Zombies for an older card (701.47d);
+    ingest is a keyword (CR 702.115a). "amass X" is refused: nothing defines X."""
+    a = only(card("Reaver", "When Reaver enters the battlefield, amass 1."))
+    assert a.effects == (ir.Amass(1),)
+    assert only(card("Invasion", "At the beginning of your upkeep, you lose 1 life and amass 1.",
+                     "Enchantment")).effects == (ir.LoseLife(1), ir.Amass(1))
+    assert card("Drone", "Ingest").abilities == (Keyword("ingest"),)
+    assert card("Horde", "Amass X.", "Sorcery").unsupported
+
+def test_one_or_more_creatures_attack():
+    """"Whenever one or more creatures you control attack [you]": one trigger per declaration
+    (CR 603.2c); no one attacker is "it"."""
+    [ab] = card("Dragon", "Whenever one or more creatures you control attack, you gain 1 life for each "
+                "attacking creature.").abilities
+    assert ab.trigger == ir.Trigger("attacks", Filter(types=("Creature",), controller="you"), one_or_more=True)
+    [ab] = card("Prayer", "Whenever one or more creatures attack you, draw a card.", "Enchantment").abilities
+    assert ab.trigger == ir.Trigger("attacks", Filter(types=("Creature",)), one_or_more=True, attacked="you")
+    assert not card("Bad", "Whenever one or more creatures you control attack, untap it.").abilities

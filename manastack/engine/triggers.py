@@ -54,7 +54,7 @@ _OBJECT_EVENTS = {
 # The trigger events :func:`instances` can find in an event of each kind; any other kind
 # triggers nothing.
 _SEEN_BY_KIND = {
-    "zone_change": frozenset(("enters", "dies", "leaves", "discards", "sacrificed")),
+    "zone_change": frozenset(("enters", "dies", "leaves", "discards", "sacrificed", "plays_land")),
     "gain_life": frozenset(("gain_life",)), "lose_life": frozenset(("lose_life",)),
     "draw": frozenset(("draw",)), "step": frozenset(("beginning_of_step",)),
     "cast": frozenset(("cast",)), "tapped_for_mana": frozenset(("tapped_for_mana",)),
@@ -71,6 +71,7 @@ _SEEN_BY_KIND["becomes_blocked"] |= {"blocked_by_creature_without_flanking", "bl
 _SEEN_BY_KIND["blocks"] |= {"blocks_or_blocked_by_creature"}
 
 
+_SEEN_BY_KIND["attackers_declared"] = frozenset(("attacks",))     # "one or more ... attack" (CR 603.2c)
 _SEEN_BY_KIND["counters"] |= {"chapter"}        # a Saga's chapter abilities (CR 714.2b)
 _LISTED = frozenset().union(*_SEEN_BY_KIND.values())
 
@@ -145,6 +146,10 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
         if e == "discards":          # CR 701.9a: a player discards a card of their hand
             hit = ev.discarded and _player_matches(trig.subject, ev.owner, source.controller)
             return [Seen(kind, obj=ev.obj, player=ev.owner, from_zone="hand", to=ev.to)] if hit else []
+        if e == "plays_land":       # CR 305.1: the land a player played, under their control
+            hit = ev.played and ev.to == "battlefield" and _player_matches(trig.subject, ev.controller,
+                                                                           source.controller)
+            return [Seen(kind, obj=ev.obj, player=ev.controller, to="battlefield")] if hit else []
         if e == "enters" and ev.to == "battlefield":
             new = s.objs.get(ev.obj) if ev.obj is not None else None
             if not _matches_subject(s, trig.subject, new, source):
@@ -222,6 +227,8 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
                                else "you")
         if not _player_matches(whose, ev.player, source.controller):
             return []
+        if kind == "gain_life" and trig.nth == 1 and s.players[ev.player].life_gained_this_turn != ev.amount:
+            return []           # "for the first time each turn": life was gained before (CR 119.3)
         if kind == "draw":
             # "your second card each turn": the draw count includes this card (CR 121.1)
             if trig.nth and s.players[ev.player].drawn_this_turn != trig.nth:
@@ -241,8 +248,10 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
             return []
         return [Seen(kind, obj=b, attacker=ev.obj, player=ev.player)
                 for b in ev.blockers if b in s.objs and not ch.has(s, s.objs[b], "flanking")]
+    if kind == "attackers_declared":
+        return _batch_attack(s, trig, source, ev) if trig.one_or_more else []
     if e in _OBJECT_EVENTS.get(kind, ()):
-        if not _matches_subject(s, trig.subject, s.objs.get(ev.obj), source):
+        if trig.one_or_more or not _matches_subject(s, trig.subject, s.objs.get(ev.obj), source):
             return []
         if trig.attacked is not None:
             attacker = s.objs[ev.obj]
@@ -319,6 +328,18 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
             return []
         return [Seen(kind, obj=ev.obj, item=ev.item, player=ev.player)]
     return []
+
+
+def _batch_attack(s, trig: ir.Trigger, source: Obj, ev) -> list[Seen]:
+    """"Whenever one or more creatures you control attack [you]": once for the declaration when
+    any attacker fits (CR 603.2c, 508.3a)."""
+    fit = [o for o in map(s.objs.get, ev.objs) if o is not None and _matches_subject(s, trig.subject, o, source)
+           and (trig.attacked is None or _attacks_whom(s, trig.attacked, o, source))]
+    if not fit:
+        return []
+    if exercise.RECORD is not None:
+        exercise.note("BATCHED_EVENTS", trig.event, source.card)
+    return [Seen(ev.kind, player=ev.player)]
 
 
 def _attacks_whom(s, whom: str, attacker: Obj, source: Obj) -> bool:

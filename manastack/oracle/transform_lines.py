@@ -164,6 +164,8 @@ class LineRules:
             default, its = ir.Ref("triggering_object"), ir.Ref("triggering_controller")
             if trigger.subject != "self":       # "it" could be either creature: refused
                 default, its = None, None
+        if trigger.one_or_more and trigger.event == "attacks":    # no one creature is "it" (CR 603.2c)
+            default, its = None, None
         if trigger.event.endswith("_to_creature"):                # "that creature": the one dealt damage
             default, its = ir.Ref("damaged_object"), None
         card = None
@@ -743,7 +745,7 @@ _DAMAGED_PLAYER = frozenset({"deals_damage_to_player", "deals_combat_damage_to_p
                              "deals_damage_to_opponent", "deals_combat_damage_to_opponent"})
 # Events whose trigger condition names the player who acted or to whom it happened: the one who
 # drew, discarded, cycled, gained or lost life (CR 603.2).
-_PLAYER_ACTS = frozenset({"draw", "discards", "cycles", "gain_life", "lose_life"})
+_PLAYER_ACTS = frozenset({"draw", "discards", "cycles", "gain_life", "lose_life", "plays_land"})
 
 
 def _names_player(trigger: ir.Trigger) -> bool:

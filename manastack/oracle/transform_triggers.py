@@ -122,6 +122,13 @@ class TriggerRules:
         damage event, all its sources together (CR 603.2c, 120.3); "that much" is the total."""
         return ir.Trigger("dealt_damage", self._one_of(c, "is dealt damage"))
 
+    def e_batch_attacks(self, c):
+        """"Whenever one or more creatures you control attack [you]": one trigger for the whole
+        declaration (CR 603.2c, 508.1)."""
+        d = c[0]
+        _need(d.plural and d.kind in (None, "permanent") and not d.zone_given, "one or more attack")
+        return ir.Trigger("attacks", d.filter, one_or_more=True, attacked=c[1] if len(c) > 1 else None)
+
     def aw_you(self, c):
         return "you"
 
@@ -279,6 +286,11 @@ class TriggerRules:
     def e_gain_life(self, c):
         return ir.Trigger("gain_life", "you")
 
+    def e_gain_life_first(self, c):
+        """"Whenever you gain life for the first time each turn": the first life-gain event of
+        the turn (CR 119.3)."""
+        return ir.Trigger("gain_life", "you", nth=1)
+
     def e_opponent_loses_life(self, c):
         return ir.Trigger("lose_life", "opponent")
 
@@ -378,6 +390,11 @@ class TriggerRules:
         """"Whenever you discard a card", "an opponent discards a card" (CR 701.9a); "another
         card" as for cycling: the card's own abilities don't work from the hand."""
         return ir.Trigger("discards", c[0] or "each")
+
+    def e_plays_land(self, c):
+        """"Whenever a player / an opponent plays a land" (CR 305.1): the special action only,
+        not a land put onto the battlefield by an effect."""
+        return ir.Trigger("plays_land", c[0] or "each")
 
     def e_you_discard(self, c):
         """"Whenever you cycle or discard a card": cycling discards the card, and the ability
