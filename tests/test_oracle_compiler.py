@@ -1055,6 +1055,21 @@ def test_a_static_keyword_and_quoted_ability(corpus_db):
     assert corpus_db.get("Lightning Prowess").fully_supported
 
 
+def test_then_sentences_and_its_power_of_the_source(corpus_db):
+    """"Then that creature deals damage equal to its power to target creature ...": a sentence
+    may begin with "Then" (CR 608.2c), and "its" is the creature dealing the damage."""
+    [ambush] = corpus_db.get("Domri's Ambush").abilities
+    assert ambush.effects[1] == DealDamage(ir.StatOf(Target(0), "power"), Target(1), Target(0))
+    [deadshot] = corpus_db.get("Deadshot").abilities
+    assert deadshot.effects[1] == DealDamage(ir.StatOf(Target(0), "power"), Target(1), Target(0))
+
+
+def test_that_creature_cant_be_regenerated(corpus_db):
+    """"Destroy target ... creature. That creature can't be regenerated." (CR 701.19c)."""
+    trigger = corpus_db.get("Nekrataal").abilities[-1]
+    assert trigger.effects == (Destroy(Target(0), no_regeneration=True),)
+
+
 def test_a_player_plays_a_land():
     """CR 305.1: "Whenever a player plays a land", and "that player" is the one who played it."""
     a = only(card("Horn", "Whenever a player plays a land, that player draws a card.", "Artifact"))

@@ -651,23 +651,31 @@ def _create_tokens(ctx, e: ir.CreateTokens, rc):
     """CR 111.2: each player named creates the tokens, under their control (APNAP, CR 101.4)."""
     n = amount(ctx, e.amount, rc)
     players = [rc.controller] if e.who == ir.Ref("you") else named_players(ctx, e.who, rc)
+    rc.did = False      # for "If you do" (CR 608.2c): a token was created
     for p in [p for p in ctx.s.apnap() if p in players]:
         for _ in range(n):
             token = events.create_token(ctx, e.token, p, e.tapped)
             if token is not None:
                 rc.created.append(token.id)
+                rc.did = True
 
 
 def _tap(ctx, e: ir.Tap, rc):
+    """CR 701.26a; "If you do" applies if a permanent became tapped (CR 608.2c)."""
+    rc.did = False
     for o in named_objects(ctx, e.what, rc):
         if o.zone == "battlefield" and not o.tapped:
             events.tap(ctx, o)
+            rc.did = True
 
 
 def _untap(ctx, e: ir.Untap, rc):
+    """CR 701.26b; "If you do" applies if a permanent became untapped (CR 608.2c)."""
+    rc.did = False
     for o in named_objects(ctx, e.what, rc):
         if o.zone == "battlefield" and o.tapped:
             events.untap(ctx, o)
+            rc.did = True
 
 
 def _tap_or_untap(ctx, e: ir.TapOrUntap, rc):

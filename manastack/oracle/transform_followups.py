@@ -129,6 +129,10 @@ class FollowupRules:
         """"If that creature has (had) a +1/+1 counter on it" (CR 122.1)."""
         return ir.ObjectIs(THAT_OBJECT, ir.Filter(counter=c[-1]))
 
+    def oc_keyword(self, c):
+        """"If that creature has infect" (CR 702.1)."""
+        return ir.ObjectIs(THAT_OBJECT, ir.Filter(keywords=(str(c[-1]).lower(),)))
+
     def oq_desc(self, c):
         """"a Human", "an artifact creature", "a Zombie card": one object's characteristics."""
         d = _of(c, _Desc)

@@ -796,17 +796,32 @@ def _otherwise(last, effects: tuple) -> list:
     return [last, ir.IfYouDont(effects)]
 
 
+def _one_object(what) -> bool:
+    """Whether ``what`` names one object: ~, "it", "that creature", one target (not "up to"), or
+    one permanent chosen as the effect happens."""
+    if isinstance(what, _T):
+        return what.spec.count == 1 and not what.spec.up_to
+    return what in (IT, THAT_OBJECT, ir.Ref("self")) or isinstance(what, ir.Ref) and what.name == "chosen"
+
+
 def _may_do(effect) -> bool:
-    """Whether "If you do" can follow ``effect``: a single discard of one card, payment
-    (X chosen as it resolves), sacrifice of this object ("~" or "it") or of one permanent you choose, a draw of
-    cards by you, the exile of one target or of the object itself, a payment of energy, optional
-    ("You may ...") or not. Each of these tells the engine whether it was done (``rc.did``)."""
+    """Whether "If you do" can follow ``effect``: a single discard of one card (at random or
+    not), payment (X chosen as it resolves), sacrifice of this object ("~" or "it") or of one
+    permanent you choose, a draw of cards by you, the exile of one target or of the object
+    itself, returning, tapping or untapping one object, creating tokens, paying energy or life,
+    removing counters, optional ("You may ...") or not. Each of these tells the engine whether
+    it was done (``rc.did``)."""
     if type(effect) is ir.May:
         if effect.who != ir.Ref("you") or len(effect.effects) != 1:
             return False
         effect = effect.effects[0]
     t = type(effect)
-    return (t is ir.PayMana or (t is ir.Discard and effect == ir.Discard(1))
+    one = _one_object(getattr(effect, "what", None))
+    return (t is ir.PayMana or (t is ir.Discard and effect.amount == 1 and effect.who == ir.Ref("you"))
+            # "you may return ~ / target creature to its owner's hand", "tap an untapped creature
+            # you control", "untap target creature": one object, moved or tapped or not
+            or (t in (ir.ReturnToHand, ir.Tap, ir.Untap) and one)
+            or (t is ir.CreateTokens and effect.who == ir.Ref("you"))    # "you may create a token"
             or (t is ir.Sacrifice and effect.what in (ir.Ref("self"), IT))
             # "you may draw a card / two cards. If you do, ...": every card drawn (CR 121.4)
             or (t is ir.Draw and effect.who == ir.Ref("you") and isinstance(effect.amount, int))
