@@ -71,6 +71,8 @@ def _deal_damage(ctx, e: ir.DealDamage, rc):
             assignments.append((src, f"p{t}", count_for_player(ctx, e.amount, t, rc) if per_player else n))
         elif isinstance(t, Obj) and t.zone == "battlefield":
             assignments.append((src, t.id, n))
+    if not assignments:
+        rc.did = False      # nothing to deal it to: not done, for "If you do" (CR 608.2c)
     dealt = events.deal_damage(ctx, assignments)
     rc.damaged += [r for _src, r, _n in dealt if isinstance(r, int)]     # "dealt damage this way"
 
@@ -574,10 +576,11 @@ def _restrict(ctx, e: ir.Restrict, rc):
 
 
 _RULE_WORDS = {"cant_block": "can't block", "cant_attack": "can't attack", "cant_be_blocked": "can't be blocked",
-               "cant_be_blocked_by": "can't be blocked", "attacks_each_combat": "attacks if able"}
+               "cant_be_blocked_by": "can't be blocked", "attacks_each_combat": "attacks if able",
+               "no_combat_damage": "assigns no combat damage"}
 _RULE_CR = {"cant_block": ("611.2", "509.1b"), "cant_attack": ("611.2", "508.1c"),
             "cant_be_blocked": ("611.2", "509.1b"), "cant_be_blocked_by": ("611.2", "509.1b"),
-            "attacks_each_combat": ("611.2", "508.1d")}
+            "attacks_each_combat": ("611.2", "508.1d"), "no_combat_damage": ("611.2", "510.1a")}
 
 
 def _put_counters(ctx, e: ir.PutCounters, rc):
@@ -1056,6 +1059,7 @@ def _may(ctx, e: ir.May, rc):
         return
     player = who[0] if who else rc.controller
     if _ask_may(ctx, e, rc, player):
+        rc.did = True       # chosen; an effect that can fail says whether it was done (CR 608.2c)
         execute(ctx, e.effects, rc)
     else:
         rc.did = False      # nothing was done, for "If you don't" (CR 608.2c)

@@ -842,8 +842,8 @@ class SkipNextUntap:
 class Restrict:
     """A rule about combat for ``what`` this turn, from a resolving spell or ability (CR 611.2):
     ``rule`` is "cant_block", "cant_attack", "cant_be_blocked" (CR 509.1b, 508.1c),
-    "cant_be_blocked_by" (by creatures matching ``blockers``) or "attacks_each_combat" ("attacks
-    this turn if able", CR 508.1d). A group ("creatures without flying") is not locked in as the
+    "cant_be_blocked_by" (by creatures matching ``blockers``), "attacks_each_combat" ("attacks
+    this turn if able", CR 508.1d) or "no_combat_damage" ("assigns no combat damage this turn"). A group ("creatures without flying") is not locked in as the
     effect begins: it changes a rule, not characteristics (CR 611.2c)."""
 
     what: Subject

@@ -358,6 +358,13 @@ class FollowupRules:
               "a group that names the source")
         return [ir.Restrict(what, "attacks_each_combat")]
 
+    def restrict_no_damage(self, c):
+        """"~ assigns no combat damage this turn" (CR 510.1a: it deals none, in either step)."""
+        what = c[0] if c and not isinstance(c[0], Token) else PREV
+        _need(what is PREV or _permanent(what), "assigns no combat damage")
+        _need(not isinstance(what, ir.Ref) or what.name != "all", "a group assigning no combat damage")
+        return [ir.Restrict(what, "no_combat_damage")]
+
     def cr_cant_block(self, c):
         return [("cant_block", None)]
 

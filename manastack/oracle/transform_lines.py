@@ -837,7 +837,11 @@ def _may_do(effect) -> bool:
             or (t in (ir.Exile, ir.ReturnToHand) and isinstance(effect.what, ir.Ref) and effect.what.name == "chosen")
             or t in (ir.PayEnergy, ir.PayLife)     # "you may pay {E}{E} / 2 life" (CR 107.14, 119.4)
             or t is ir.RemoveCounter               # "remove a +1/+1 counter from ~" (CR 122.1)
-            or t is ir.PutExiledInGraveyard)       # the processors' "put a card ... from exile"
+            or t is ir.PutExiledInGraveyard        # the processors' "put a card ... from exile"
+            # "you may have it deal 3 damage to target creature": its one target, which is
+            # still legal or the ability doesn't resolve (CR 608.2b)
+            or (t is ir.DealDamage and isinstance(effect.to, _T) and effect.to.spec.count == 1
+                and not effect.to.spec.up_to and effect.source in (ir.Ref("self"), IT)))
 
 
 def _damage_instead(condition, source, n) -> "_Instead":
