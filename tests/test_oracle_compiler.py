@@ -657,3 +657,12 @@ def test_return_two_target_phrases_to_their_owners_hands():
               "to their owners' hands.")
     assert s.effects == (ReturnToHand(Target(0)), ReturnToHand(Target(1)))
     assert [t.filter.controller for t in s.targets] == ["you", "not_you"]
+
+
+def test_shuffling_a_graveyard_or_a_chosen_permanent_and_the_top_card_alone():
+    s = spell("Reminisce", "Target player shuffles their graveyard into their library.", "Sorcery")
+    assert s.effects == (ir.ShuffleHandAndGraveyard(Target(0), hand=False),)
+    s = spell("Deglamer", "Choose target artifact or enchantment. Its owner shuffles it into their library.")
+    assert s.effects == (ir.ChooseTarget(Target(0)), ir.ShuffleIntoLibrary(Target(0)))
+    s = spell("Tank", "Look at the top card of your library. You may put that card into your graveyard.")
+    assert s.effects == (ir.LookAtTop(1, Filter(zone="library"), "top", to="graveyard", unrevealed=True),)
