@@ -52,11 +52,16 @@ def test_effects_for_this_turn_compile_from_the_same_parts(db):
 def test_sentences_not_understood_stay_unsupported(db):
     # "other creatures" names the source, which the effect outlives (CR 611.2c)
     assert db.get("Haze Frog").unsupported
-    # damage from "spells that target it", "sources of the color of your choice", "a black or
-    # red source of your choice" aren't read
+    # damage from "spells that target it" and "sources of the color of your choice" isn't read
     assert db.get("Bronze Horse").unsupported
     assert db.get("Prismatic Strands").unsupported
-    assert db.get("Greater Realm of Preservation").unsupported
+
+
+def test_a_source_of_one_of_two_colors(db):
+    """"a black or red source of your choice": one source that is black or red (CR 105.2, 609.7a)."""
+    (realm,) = _abilities(db, "Greater Realm of Preservation")
+    (prevent,) = realm.effects
+    assert prevent.source == ir.Ref(ir.CHOSEN_SOURCE, ir.Filter(colors=("B", "R"))) and prevent.once
 
 
 def _play(db, text: str):

@@ -539,6 +539,63 @@ def test_x_must_be_defined_by_a_cost_or_a_where_clause(corpus_db):
     assert not CardDef.from_face(blaze).fully_supported
 
 
+def test_may_gain_life_without_a_subject():
+    """"you may gain 1 life", "you may gain life equal to ...": the player who may is the one
+    who gains (CR 608.2d); "target player may gain" is that player."""
+    c = card("Gainer", "Whenever another creature enters, you may gain 1 life.")
+    [ab] = c.abilities
+    assert ab.effects == (ir.May((ir.GainLife(1, ir.Ref("you")),)),)
+    c = card("Counter", "When ~ enters, you may gain life equal to the number of Allies you control.")
+    [ab] = c.abilities
+    [may] = ab.effects
+    assert may.effects == (ir.GainLife(ir.CountOf(ir.Filter(subtypes=("Ally",), controller="you")), ir.Ref("you")),)
+    c = card("Giver", "When ~ enters, target player may gain 3 life.")
+    [ab] = c.abilities
+    assert ab.effects == (ir.May((ir.GainLife(3, ir.Target(0)),), ir.Target(0)),)
+
+
+def test_events_of_permanents_a_description_names():
+    """"Whenever a creature you control becomes blocked / blocks / becomes tapped / is turned
+    face up / leaves the battlefield / becomes the target of ...": the object events of
+    each permanent the description fits (CR 603.2); "your graveyard" is the owner's (CR 400.3);
+    "attacks you or a planeswalker you control" names whom it attacks (CR 508.1b)."""
+    def trigger(text):
+        [ab] = card("T", text + ", draw a card.").abilities
+        return ab.trigger
+    mine = Filter(types=("Creature",), controller="you")
+    assert trigger("Whenever a creature you control becomes blocked") == ir.Trigger("becomes_blocked", mine)
+    assert trigger("Whenever a creature you control blocks") == ir.Trigger("blocks", mine)
+    assert trigger("Whenever a Merfolk you control becomes tapped") == \
+        ir.Trigger("tapped", Filter(subtypes=("Merfolk",), controller="you"))
+    assert trigger("Whenever a permanent becomes untapped") == ir.Trigger("untapped", Filter())
+    assert trigger("Whenever a permanent you control is turned face up") == \
+        ir.Trigger("turned_face_up", Filter(controller="you"))
+    assert trigger("Whenever ~ or another creature you control leaves the battlefield") == \
+        ir.Trigger("leaves", dataclasses.replace(mine, other=True, or_self=True))
+    assert trigger("Whenever a nontoken creature is put into your graveyard from the battlefield") == \
+        ir.Trigger("dies", Filter(types=("Creature",), nontoken=True), whose="you")
+    assert trigger("Whenever a creature is put into an opponent's graveyard from the battlefield") == \
+        ir.Trigger("dies", Filter(types=("Creature",)), whose="opponent")
+    assert trigger("Whenever a creature you control becomes the target of a spell or ability an opponent "
+                   "controls") == ir.Trigger("becomes_target", mine, whose="opponent")
+    assert trigger("Whenever a creature attacks you or a planeswalker you control") == \
+        ir.Trigger("attacks", Filter(types=("Creature",)), attacked="you_or_planeswalker")
+    assert trigger("Whenever a creature attacks one of your opponents") == \
+        ir.Trigger("attacks", Filter(types=("Creature",)), attacked="opponent")
+
+
+def test_you_may_have_a_subject_act():
+    """"you may have it deal 1 damage to any target", "... have target player mill two cards",
+    "... have ~ become a 3/3 ...": the controller chooses; the subject acts (CR 603.5)."""
+    [ab] = card("Arsonist", "When ~ dies, you may have it deal 1 damage to any target.").abilities
+    assert ab.effects == (ir.May((ir.DealDamage(1, ir.Target(0), source=ir.Ref("self")),)),)
+    [ab] = card("Miller", "Whenever a land enters under your control, you may have target player mill two "
+                "cards.").abilities
+    assert ab.effects == (ir.May((ir.Mill(2, ir.Target(0)),)),)
+    [ab] = card("Fighter", "When ~ enters, you may have it fight target creature you don't control.").abilities
+    [may] = ab.effects
+    assert type(may) is ir.May and type(may.effects[0]) is ir.Fight
+
 def test_choosing_among_the_top_cards_of_a_library():
     """"Look at / reveal the top N cards", a choice from among them (a card, a card of each
     kind, up to N, any number, all) put somewhere, and where the rest go (CR 701.20, 401.4)."""
@@ -604,6 +661,500 @@ def test_putting_cards_from_your_hand_onto_the_battlefield():
     # "from your hand" is what says where the cards are
     assert card("Bad", "You may put a creature card onto the battlefield.", "Sorcery").unsupported
 
+def test_cost_parts_read_in_every_cost():
+    """CR 118, 602.1: the parts of a cost read alike in an activated ability and in an
+    additional cost (CR 601.2b): cards of a type, at random, from the graveyard, several."""
+    lavamancer = card("Grim Lavamancer", "{R}, {T}, Exile two cards from your graveyard: "
+                      "Grim Lavamancer deals 2 damage to any target.")
+    [ab] = lavamancer.abilities
+    assert ab.cost == ir.Cost(mana=ManaCost(("R",)), tap=True, exile_graveyard_count=2,
+                              exile_from_graveyard=Filter(controller="you", zone="graveyard"))
+    [ab] = card("Amok", "{1}, Discard a card at random: Put a +1/+1 counter on target creature.").abilities
+    assert ab.cost == ir.Cost(mana=ManaCost(("1",)), discard=1, discard_random=True)
+    [ab] = card("Floodbringer", "{2}, Return a land you control to its owner's hand: Tap target land.").abilities
+    assert ab.cost.return_to_hand == Filter(types=("Land",), controller="you")
+    [ab] = card("Survival of the Fittest", "{G}, Discard a creature card: Draw a card.").abilities
+    assert (ab.cost.discard, ab.cost.discard_type) == (1, "Creature")
+    [ab] = card("Ruthless Disposal", "As an additional cost to cast this spell, discard a card and "
+                "sacrifice a creature.", "Sorcery").abilities
+    assert ab.cost == ir.Cost(discard=1, sacrifice=Filter(types=("Creature",), controller="you"))
+    # mana or {T} is never an additional cost of this form
+    assert card("Nothing", "As an additional cost to cast this spell, {T}.", "Sorcery").unsupported
+
+# ----------------------------------------------------------------------------- "If you do" (CR 608.2c)
+def test_optional_actions_that_if_you_do_follows(corpus_db):
+    """Paying life (CR 119.4), sacrificing another permanent (CR 701.21a), removing a counter
+    (CR 122.1), exiling a card you choose from your graveyard or hand and returning another
+    permanent you control, each followed by "If you do"."""
+    draw = ir.IfYouDo((Draw(),))
+    assert corpus_db.get("Erebos, Bleak-Hearted").abilities[1].effects == (May((ir.PayLife(2), draw)),)
+    other_creature = Filter(types=("Creature",), controller="you", other=True)
+    [infiltrator] = corpus_db.get("Bloodmist Infiltrator").abilities
+    assert infiltrator.effects == (May((ir.SacrificePermanents(Ref("you"), other_creature),
+                                        ir.IfYouDo((ir.Restrict(Ref("self"), "cant_be_blocked"),)))),)
+    hydra = corpus_db.get("Clockwork Hydra").abilities[1]
+    assert hydra.effects == (ir.RemoveCounter(Ref("self"), "+1/+1"), ir.IfYouDo((DealDamage(1, Target(0)),)))
+    [harvest] = corpus_db.get("Forgotten Harvest").abilities
+    land_card = Filter(types=("Land",), controller="you", zone="graveyard")
+    assert harvest.effects[0].effects[0] == Exile(Ref("chosen", land_card))
+    city = corpus_db.get("Forsaken City").abilities[1]
+    assert city.effects[0].effects[0] == Exile(Ref("chosen", Filter(controller="you", zone="hand")))
+    [sabertooth] = corpus_db.get("Temur Sabertooth").abilities
+    assert sabertooth.effects[0].effects[0] == ReturnToHand(Ref("chosen", other_creature))
+
+
+def test_conditions_on_the_object_named_before(corpus_db):
+    """"If that creature was a Human", "If it's an artifact creature", "If that creature has a
+    +1/+1 counter on it": a condition on the target (CR 608.2c, 608.2h); "it" after the condition
+    is that target, never the damage's source ("itself" would be)."""
+    [caress] = corpus_db.get("Death's Caress").abilities
+    assert caress.effects[1] == ir.Conditional(ir.ObjectIs(Target(0), Filter(subtypes=("Human",))),
+                                               (GainLife(ir.StatOf(Target(0), "toughness")),))
+    [bring_low] = corpus_db.get("Bring Low").abilities
+    assert bring_low.effects == (ir.Conditional(ir.ObjectIs(Target(0), Filter(counter="+1/+1")),
+                                                (DealDamage(5, Target(0)),), (DealDamage(3, Target(0)),)),)
+    [dart] = corpus_db.get("Lightning Dart").abilities
+    assert dart.effects[0].condition == ir.ObjectIs(Target(0), Filter(colors=("W", "U")))
+    [flash] = corpus_db.get("Aether Flash").abilities
+    assert flash.effects == (DealDamage(2, Ref("triggering_object")),)
+    # "it" after a player target is not that player: refused
+    assert not corpus_db.get("Dimensional Infiltrator").fully_supported
+
+
+def test_paying_x_in_a_triggered_ability(corpus_db):
+    """"you may pay {X}. If you do, you gain X life." (CR 107.3f): X chosen as it resolves; only a
+    triggered ability, which has no X of its own, is run."""
+    [vigil] = corpus_db.get("Vigil for the Lost").abilities
+    assert vigil.effects == (May((ir.PayMana(ManaCost.parse("{X}")), ir.IfYouDo((GainLife(X()),)))),)
+    assert corpus_db.get("Vigil for the Lost").fully_supported
+    assert corpus_db.get("Wildborn Preserver").fully_supported
+
+
+def test_otherwise_after_a_condition_or_if_you_do(corpus_db):
+    """"Otherwise, ..." (CR 608.2c): the effects when the condition before is false (Cling to
+    Dust: "If it was a creature card, you gain 3 life. Otherwise, you draw a card."), or when the
+    action "If you do" followed wasn't done (Insatiable Appetite)."""
+    spell = next(a for a in corpus_db.get("Cling to Dust").abilities if type(a) is SpellAbility)
+    assert spell.effects[1] == ir.Conditional(ir.ObjectIs(Target(0), Filter(types=("Creature",))),
+                                              (GainLife(3),), (Draw(),), otherwise_after=True)
+    [appetite] = corpus_db.get("Insatiable Appetite").abilities
+    assert appetite.effects[1] == ir.IfYouDont((ModifyPT(Target(0), 3, 3, "end_of_turn"),))
+    raker = corpus_db.get("Mind Raker").abilities[1]
+    assert raker.effects[0].effects[0] == ir.PutExiledInGraveyard()
+
+
+def test_conditions_with_planeswalker_types_colors_and_counted_subtypes():
+    """"if you control a Basri planeswalker" (CR 205.3j), "a blue or black permanent" (either
+    color, CR 105.2), "two or more Plains" (a subtype whose plural is itself), "exactly one
+    creature": parts of the one state condition (CR 603.4, 611.3a)."""
+    a = only(card("Adherent", "At the beginning of combat on your turn, if you control a Basri "
+                  "planeswalker, put a +1/+1 counter on Adherent."))
+    assert a.condition == YouControl((Filter(types=("Planeswalker",), subtypes=("Basri",), controller="you"),))
+    a = only(card("Sanctuary", "At the beginning of your upkeep, if you control a blue or black "
+                  "permanent, you gain 2 life.", "Enchantment"))
+    assert a.condition == YouControl((Filter(colors=("U", "B"), controller="you"),))
+    a = only(card("Hedge-Mage", "When Hedge-Mage enters, if you control two or more Plains, you "
+                  "may destroy target enchantment."))
+    assert a.condition == YouControl((Filter(subtypes=("Plains",), controller="you"),), at_least=2)
+    a = only(card("Rising", "At the beginning of your end step, if you control exactly one "
+                  "creature, draw a card.", "Enchantment"))
+    assert a.condition == YouControl((Filter(types=("Creature",), controller="you"),), at_least=1, at_most=1)
+
+
+def test_conditions_on_other_players_and_on_objects_anyone_controls():
+    """"that player has ...": the player the trigger names, refused where it names none
+    (CR 603.2); "an opponent has 10 or less life"; objects counted whoever controls them, on
+    the battlefield or in your graveyard (CR 400.1, 404.1)."""
+    a = only(card("Mongrel", "At the beginning of each opponent's upkeep, if that player has two "
+                  "or fewer cards in hand, Mongrel deals 2 damage to that player."))
+    assert a.condition == ir.PlayerCount("cards_in_hand", at_most=2, whose="that_player")
+    c = card("Odd Trigger", "Whenever a creature dies, if that player has no cards in hand, draw a card.")
+    assert c.abilities == () and len(c.unsupported) == 1
+    a = only(card("Vampire", "As long as an opponent has 10 or less life, Vampire gets +2/+1."))
+    assert a.effect.condition == ir.PlayerCount("life", at_most=10, whose="opponent")
+    a = only(card("Knight", "At the beginning of your end step, if a player lost 4 or more life "
+                  "this turn, put a +1/+1 counter on Knight."))
+    assert a.condition == ir.PlayerCount("life_lost_this_turn", at_least=4, whose="any")
+    a = only(card("Plague", "At the beginning of the end step, if no creatures are on the "
+                  "battlefield, sacrifice Plague.", "Enchantment"))
+    assert a.condition == ir.ObjectCount(Filter(types=("Creature",)), 0, 0)
+    a = only(card("Wolverine", "Wolverine has double strike as long as there are three or more "
+                  "instant and/or sorcery cards in your graveyard."))
+    assert a.effect.condition == ir.ObjectCount(
+        Filter(types=("Instant", "Sorcery"), controller="you", zone="graveyard"), 3)
+    a = only(card("Firebrand", "Firebrand has haste as long as a Warrior card is in your graveyard."))
+    assert a.effect.condition == ir.ObjectCount(Filter(subtypes=("Warrior",), controller="you", zone="graveyard"))
+
+
+def test_conditions_either_none_counters_and_activation_limits():
+    """"[condition] or there is ..." (AnyOf); "no opponent controls ..."; "~ has four or more
+    quest counters on it" (CR 122.1); "Activate only during the end of combat step" and two
+    limits joined by "and only" (CR 602.5b)."""
+    desert = Filter(subtypes=("Desert",), controller="you")
+    a = only(card("Camel", "Camel has lifelink as long as you control a Desert or there is a "
+                  "Desert card in your graveyard."))
+    assert a.effect.condition == ir.AnyOf((YouControl((desert,)), ir.ObjectCount(
+        dataclasses.replace(desert, zone="graveyard"))))
+    a = only(card("Kavu", "Kavu has haste as long as no opponent controls a white or blue creature."))
+    assert a.effect.condition == ir.OpponentControls(
+        (Filter(types=("Creature",), colors=("W", "U"), controller="opponent"),), none=True)
+    a = only(card("Ascension", "{1}{W}: Draw a card. Activate only if Ascension has four or more "
+                  "quest counters on it.", "Enchantment"))
+    assert a.condition == ir.HasCounter("quest", 4)
+    a = only(card("Dunes", "{T}: Dunes deals 1 damage to target attacking creature. Activate only "
+                  "during the end of combat step.", "Land"))
+    assert a.condition == "end_of_combat_step"
+    a = only(card("Gutter", "{1}{B}: Draw a card. Activate only during your turn and only if an "
+                  "opponent lost life this turn."))
+    assert a.your_turn and a.condition == ir.PlayerCount("life_lost_this_turn", at_least=1, whose="opponent")
+    a = only(card("Pouncer", "{1}: Pouncer gains flying until end of turn. Activate only once each "
+                  "turn and only if an opponent controls a creature with flying."))
+    assert a.once_per_turn and type(a.condition) is ir.OpponentControls
+    # "it" is the enchanted creature here, not the source: not read
+    c = card("Cloak", "Enchant creature\nEnchanted creature has shroud as long as it's untapped.",
+             "Enchantment — Aura")
+    assert len(c.unsupported) == 1
+def test_events_of_the_enchanted_or_equipped_permanent():
+    """CR 303.4, 301.5: the events the card's own creature could meet, happening to the permanent
+    the Aura or Equipment is attached to; "it" and "its controller" name that permanent."""
+    a = only(card("Insolence", "Whenever enchanted creature becomes tapped, Insolence deals 2 damage to that "
+                  "creature's controller.", "Enchantment — Aura"))
+    assert a.trigger == Trigger("tapped", "enchanted")
+    assert a.effects == (DealDamage(2, Ref("attached_controller"), Ref("self")),)
+    a = only(card("Ragged Veins", "Whenever enchanted creature is dealt damage, its controller loses that much life.",
+                  "Enchantment — Aura"))
+    assert a.trigger == Trigger("dealt_damage", "enchanted")
+    assert a.effects == (LoseLife(ir.EventAmount(), Ref("attached_controller")),)
+    c = card("Nettling Curse", "Whenever enchanted creature attacks or blocks, its controller loses 3 life.",
+             "Enchantment — Aura")
+    assert [ab.trigger for ab in c.abilities] == [Trigger("attacks", "enchanted"), Trigger("blocks", "enchanted")]
+    a = only(card("Ferocity", "Whenever enchanted creature blocks or becomes blocked, you may put a +1/+1 "
+                  "counter on it.", "Enchantment — Aura"))
+    assert a.trigger == Trigger("blocks_or_becomes_blocked", "enchanted")
+    a = only(card("Infiltration Lens", "Whenever equipped creature becomes blocked by a creature, you may draw "
+                  "two cards.", "Artifact — Equipment"))
+    assert a.trigger == Trigger("blocked_by_creature", "equipped")
+    a = only(card("Blight", "When enchanted land becomes tapped, destroy it.", "Enchantment — Aura"))
+    assert a.trigger == Trigger("tapped", "enchanted") and a.effects == (Destroy(Ref("enchanted")),)
+    a = only(card("Funeral March", "When enchanted creature leaves the battlefield, its controller sacrifices "
+                  "a creature.", "Enchantment — Aura"))
+    assert a.trigger == Trigger("leaves", "enchanted")
+    # "it" after "blocked by a creature" could be either creature: refused
+    assert card("Lens", "Whenever equipped creature becomes blocked by a creature, destroy it.",
+                "Artifact — Equipment").unsupported
+
+
+def test_statics_of_the_attached_permanent_read_as_parts():
+    """One subject with several effects (CR 613): "doesn't untap during its controller's untap
+    step" (CR 502.3), "can't be blocked by more than one creature" and "can block an additional
+    creature each combat" (CR 509.1a-b), "can't attack alone" (CR 506.5) join the others."""
+    c = card("Leaden Fists", "Enchanted creature gets +3/+3 and doesn't untap during its controller's untap step.",
+             "Enchantment — Aura")
+    assert [ab.effect.kind for ab in c.abilities] == ["modify_pt", "doesnt_untap"]
+    assert c.abilities[1].effect.affected == "enchanted"
+    c = card("Vorrac Battlehorns", "Equipped creature has trample and can't be blocked by more than one creature.",
+             "Artifact — Equipment")
+    assert [ab.effect.kind for ab in c.abilities] == ["max_one_blocker", "grant_keywords"]
+    c = card("Iona's Blessing", "Enchanted creature gets +2/+2, has vigilance, and can block an additional "
+             "creature each combat.", "Enchantment — Aura")
+    assert [(ab.effect.kind, ab.effect.amount) for ab in c.abilities] == [
+        ("modify_pt", 0), ("block_additional", 1), ("grant_keywords", 0)]
+    c = card("Sightless Brawler", "Enchanted creature gets +3/+2 and can't attack alone.", "Enchantment — Aura")
+    assert c.abilities[1].effect == ir.StaticEffect("cant_attack_alone", "enchanted")
+    # "your untap step" is the source's own; anything else doesn't untap during its controller's
+    assert card("Fists", "Enchanted creature doesn't untap during your untap step.", "Enchantment — Aura").unsupported
+
+
+def test_static_bonus_for_each_counter_on_the_source_or_where_x_is():
+    """CR 613.4c, 107.3: "for each charge counter on ~" counts the source's counters; "gets
+    +X/+X, where X is the number of ..." counts as "for each" would."""
+    a = only(card("Banshee's Blade", "Equipped creature gets +1/+1 for each charge counter on Banshee's Blade.",
+                  "Artifact — Equipment"))
+    assert a.effect == ir.StaticEffect("modify_pt", "equipped", 1, 1, count=ir.CountersOn("charge"))
+    a = only(card("Bonehoard", "Equipped creature gets +X/+X, where X is the number of creature cards in all "
+                  "graveyards.", "Artifact — Equipment"))
+    assert a.effect == ir.StaticEffect("modify_pt", "equipped", 1, 1,
+                                       count=Filter(types=("Creature",), zone="graveyard"))
+    a = only(card("Spontaneous Mutation", "Enchanted creature gets -X/-0, where X is the number of cards in your "
+                  "graveyard.", "Enchantment — Aura"))
+    assert (a.effect.power, a.effect.toughness) == (-1, 0)
+    a = only(card("Opaline Bracers", "Equipped creature gets +X/+X, where X is the number of charge counters on "
+                  "Opaline Bracers.", "Artifact — Equipment"))
+    assert a.effect.count == ir.CountersOn("charge")
+    # X undefined, or a fixed part beside X: refused
+    assert card("Aura", "Enchanted creature gets +X/+X.", "Enchantment — Aura").unsupported
+    assert card("Aura", "Enchanted creature gets +X/+1, where X is the number of cards in your hand.",
+                "Enchantment — Aura").unsupported
+
+
+def test_types_and_colors_the_attached_creature_has_too():
+    """Layers 4 and 5 (CR 613.1d-e, 105.3, 205.3m)."""
+    c = card("Angelic Armaments", "Equipped creature gets +2/+2, has flying, and is a white Angel in addition to "
+             "its other colors and types.", "Artifact — Equipment")
+    assert c.abilities[1].effect == ir.StaticEffect("add_types", "equipped", subtypes=("Angel",), colors=("W",))
+    c = card("Silverskin Armor", "Equipped creature gets +1/+1 and is an artifact in addition to its other types.",
+             "Artifact — Equipment")
+    assert c.abilities[1].effect == ir.StaticEffect("add_types", "equipped", types=("Artifact",))
+    c = card("Grave Servitude", "Enchanted creature gets +3/-1 and is black.", "Enchantment — Aura")
+    assert c.abilities[1].effect == ir.StaticEffect("set_colors", "enchanted", colors=("B",))
+    c = card("Amorphous Axe", "Equipped creature gets +3/+0 and is every creature type.", "Artifact — Equipment")
+    assert c.abilities[1].effect == ir.StaticEffect("all_creature_types", "equipped")
+    # colors without "its other colors", a land type, or a group: refused
+    for text in ("Enchanted creature is a black Zombie in addition to its other types.",
+                 "Enchanted land is a Swamp in addition to its other types.",
+                 "Creatures you control is black."):
+        assert card("Aura", text, "Enchantment — Aura").unsupported, text
+
+
+def test_either_of_two_colors_in_a_description():
+    """"a black or green permanent" (CR 105.2): an object of either color."""
+    a = only(card("Abzan Runemark", "Enchanted creature has vigilance as long as you control a black or green "
+                  "permanent.", "Enchantment — Aura"))
+    assert a.effect.condition == YouControl((Filter(controller="you", colors=("B", "G")),))
+    s = spell("Celestial Purge", "Exile target black or red permanent.")
+    assert s.targets[0].filter == Filter(colors=("B", "R"))
+
+
+def test_base_power_and_toughness_and_losing_a_keyword():
+    """Layers 7b and 6 (CR 613.4b, 613.1f)."""
+    a = only(card("Reduce in Stature", "Enchanted creature has base power and toughness 0/2.", "Enchantment — Aura"))
+    assert a.effect == ir.StaticEffect("set_base_pt", "enchanted", 0, 2)
+    c = card("Sky Tether", "Enchanted creature has defender and loses flying.", "Enchantment — Aura")
+    assert [a.effect for a in c.abilities] == [
+        ir.StaticEffect("grant_keywords", "enchanted", keywords=(Keyword("defender"),)),
+        ir.StaticEffect("lose_keywords", "enchanted", keywords=(Keyword("flying"),))]
+
+
+def test_you_may_have_someone_do_it():
+    """"you may have [object or player] [verb]": the controller chooses (CR 608.2d), and the one
+    named does it; "deal" and "fight" in their plain form after "have"."""
+    a = only(card("Arsonist", "When Arsonist dies, you may have it deal 1 damage to any target."))
+    assert a.effects == (May((DealDamage(1, Target(0)),)),)
+    a = only(card("Nightstalker", "When Nightstalker enters the battlefield, you may have target "
+                  "opponent discard a card."))
+    assert a.effects == (May((Discard(1, Target(0)),)),)
+    a = only(card("Stag", "When Stag enters the battlefield, you may have it fight target creature "
+                  "you don't control."))
+    assert a.effects == (May((Fight(Ref("self"), Target(0)),)),)
+    a = only(card("Eye", "Whenever a player casts a blue spell, you may gain 1 life."))
+    assert a.effects == (May((GainLife(1),)),)
+
+
+def test_an_instants_own_cycling_trigger_is_a_triggered_ability():
+    """CR 702.29c: "When you cycle ~" on an instant or sorcery is a triggered ability of the card,
+    not part of its spell effect."""
+    c = card("Pulse", "Target creature gets -4/-4 until end of turn.\nCycling {1}{B}{B}\n"
+             "When you cycle Pulse, you may have target creature get -1/-1 until end of turn.",
+             "Instant", "{2}{B}{B}")
+    assert c.unsupported == ()
+    spell_ab, cycling, trig = c.abilities
+    assert isinstance(spell_ab, SpellAbility) and spell_ab.effects == (ModifyPT(Target(0), -4, -4),)
+    assert trig.trigger == Trigger("cycled")
+    assert trig.effects == (May((ModifyPT(Target(0), -1, -1),)),)
+
+
+def test_one_of_several_colors():
+    """"a blue or black spell", "a blue, black, or red spell": any one of the colors (CR 105.2);
+    with another color word besides, refused."""
+    a = only(card("Adder", "Whenever an opponent casts a blue or black spell, you may put a +1/+1 "
+                  "counter on Adder."))
+    assert a.trigger == Trigger("cast", Filter(colors=("U", "B"), controller="opponent", zone="stack"))
+    a = only(card("Faithful", "Whenever you cast a blue, black, or red spell, you gain 1 life."))
+    assert a.trigger.subject.colors == ("U", "B", "R")
+    s = spell("Mark", "Destroy target green or white creature.")
+    assert s.targets[0].filter == Filter(types=("Creature",), colors=("G", "W"))
+    assert card("Odd", "Destroy target red green or white creature.", "Instant").unsupported
+
+
+def test_tap_or_untap():
+    """"You may tap or untap target permanent": one effect whose choice is made as it resolves
+    (CR 701.26, 608.2d)."""
+    a = only(card("Mite", "When Mite enters the battlefield, you may tap or untap target permanent."))
+    assert a.effects == (May((ir.TapOrUntap(Target(0)),)),)
+    assert a.targets == (TargetSpec("permanent", Filter()),)
+
+
+def test_cast_triggers_by_turn_and_count():
+    """Cast triggers (CR 601.2i) limited to whose turn it is, or to a player's Nth spell."""
+    a = only(card("Cutthroat", "Whenever you cast a spell during an opponent's turn, draw a card."))
+    assert a.trigger == Trigger("cast", Filter(controller="you", zone="stack"), during="opponent")
+    a = only(card("Hippocamp", "Whenever you cast your first spell during each opponent's turn, draw a card."))
+    assert a.trigger == Trigger("cast", Filter(controller="you", zone="stack"), nth=1, during="opponent")
+    a = only(card("Wisent", "Whenever an opponent casts a blue spell during your turn, draw a card."))
+    assert a.trigger == Trigger("cast", Filter(colors=("U",), controller="opponent", zone="stack"), during="your")
+    a = only(card("Kraum", "Whenever an opponent casts their second spell each turn, draw a card."))
+    assert a.trigger == Trigger("cast", Filter(controller="opponent", zone="stack"), nth=2)
+
+
+def test_unless_the_caster_pays():
+    """"you may draw a card unless that player pays {1}": the caster's payment comes first, the
+    "may" is inside it (Rhystic Study rulings); "counter it" in a cast trigger is that spell."""
+    a = only(card("Study", "Whenever an opponent casts a spell, you may draw a card unless that "
+                  "player pays {1}.", "Enchantment"))
+    assert a.effects == (ir.UnlessPays((May((Draw(1),)),), ir.Cost(mana=ManaCost.parse("{1}")),
+                                       Ref("triggering_player")),)
+    a = only(card("Void", "Whenever a player casts a spell, counter it unless that player pays {3}.",
+                  "Enchantment"))
+    assert a.effects == (ir.UnlessPays((CounterSpell(Ref("triggering_spell")),),
+                                       ir.Cost(mana=ManaCost.parse("{3}")), Ref("triggering_player")),)
+    assert card("Odd", "When Odd enters the battlefield, counter it.").unsupported
+
+
+# ------------------------------------------------------------------ durations first, granted abilities
+
+
+def test_until_end_of_turn_first_covers_every_effect_of_the_sentence(corpus_db):
+    """CR 611.2a: "Until end of turn, target creature gets +1/+0 and gains first strike and
+    lifelink." (Swift Justice) is the pump and the keywords, both until end of turn."""
+    [ability] = corpus_db.get("Swift Justice").abilities
+    assert ability.effects == (ModifyPT(Target(0), 1, 0), GrantKeywords(Target(0), (Keyword("first strike"), Keyword("lifelink"))))
+    assert all(e.duration == "end_of_turn" for e in ability.effects)
+    # a one-shot effect can't last: "Until end of turn, draw a card." is refused
+    c = card("Odd Spell", "Until end of turn, draw a card.", "Instant")
+    assert c.unsupported and not c.abilities
+    # "other creatures" beside a target means other than the target: refused (Sigil Blessing)
+    assert not corpus_db.get("Sigil Blessing").fully_supported
+
+
+def test_until_end_of_turn_you_may_play_that_card(corpus_db):
+    """CR 601.3: impulse draw, "exile the top card of your library. Until end of turn, you may
+    play that card." (Abbot of Keral Keep)."""
+    [_, trig] = corpus_db.get("Abbot of Keral Keep").abilities
+    assert [type(e).__name__ for e in trig.effects] == ["ExileTopCard", "MayPlayExiled"]
+
+
+def test_a_quoted_ability_granted_until_end_of_turn(corpus_db):
+    """CR 613.1f, 113.10: "Until end of turn, target creature gains trample and "{G}: Regenerate
+    this creature."" (Run Wild): the keyword and the quoted ability, its text kept."""
+    [ability] = corpus_db.get("Run Wild").abilities
+    keywords, granted = ability.effects
+    assert keywords == GrantKeywords(Target(0), (Keyword("trample"),))
+    assert type(granted) is ir.GainAbility and granted.what == Target(0) and granted.duration == "end_of_turn"
+    [regenerate] = granted.abilities
+    assert regenerate.cost == ir.Cost(mana=ManaCost.parse("{G}")) and regenerate.effects == (Regenerate(Ref("self")),)
+    assert regenerate.text == "{G}: Regenerate ~."
+    # a group, each of up to two targets, a triggered ability (Brawl, Warriors' Lesson)
+    [brawl] = corpus_db.get("Brawl").abilities
+    assert brawl.effects[0].what == Ref("all", CREATURE)
+    [lesson] = corpus_db.get("Warriors' Lesson").abilities
+    [trig] = lesson.effects[0].abilities
+    assert trig.trigger == Trigger("deals_combat_damage_to_player") and trig.effects == (Draw(),)
+
+
+def test_a_quoted_ability_granted_without_a_duration_lasts(corpus_db):
+    """"it gains haste and "When this creature dies, ..."" (Flame-Wreathed Phoenix): no
+    duration, so the effect lasts as long as the permanent (CR 611.2a)."""
+    trig = corpus_db.get("Flame-Wreathed Phoenix").abilities[-1]
+    assert [e.duration for e in trig.effects] == ["permanent", "permanent"]
+    assert type(trig.effects[1]) is ir.GainAbility
+
+
+def test_a_static_keyword_and_quoted_ability(corpus_db):
+    """"Enchanted creature has lifelink and "Whenever ..."" (Eternal Thirst) is read as before."""
+    assert corpus_db.get("Eternal Thirst").fully_supported
+    assert corpus_db.get("Lightning Prowess").fully_supported
+
+
+def test_conditions_on_counters_a_permanent_had_and_the_source_tapped():
+    """"if it had no time counters on it" reads the permanent a leaves-the-battlefield trigger saw
+    (CR 603.10a), in such a trigger only; "if ~ is tapped" the source."""
+    a = only(card("Grub", "When Grub dies, if it had no time counters on it, draw a card."))
+    assert a.condition == ir.HadCounter("time", none=True)
+    c = card("Odd Trigger", "Whenever Odd Trigger attacks, if it had a +1/+1 counter on it, draw a card.")
+    assert c.abilities == () and len(c.unsupported) == 1
+    a = only(card("Vault", "At the beginning of your draw step, if Vault is tapped, it deals 1 damage "
+                  "to you.", "Artifact"))
+    assert a.condition == "self_tapped"
+
+
+def test_a_spell_paragraph_that_opens_with_a_condition():
+    """Addendum: "If you cast this spell during your main phase, draw a card." as a paragraph of
+    its own, checked as the spell resolves (CR 608.2c); in a trigger it is refused."""
+    s = spell("Admonition", "Return target creature to its owner's hand.\nAddendum — If you cast "
+              "this spell during your main phase, draw a card.")
+    assert s.effects[1] == ir.Conditional("cast_in_your_main_phase", (Draw(1, Ref("you")),))
+    c = card("Mark", "When Mark enters, if you cast it during your main phase, draw a card.")
+    assert c.abilities == () and len(c.unsupported) == 1
+
+def test_damage_triggers_of_sources_and_of_creatures_dealt_damage():
+    """"Whenever a source [an opponent controls] deals damage to ~ / you" (CR 120.1: any
+    object dealing damage), "that source's controller"; "Whenever a creature you control is
+    dealt damage" (CR 120.3)."""
+    [ab] = card("Sphinx", "Whenever a source deals damage to ~, that source's controller mills that many "
+                "cards.").abilities
+    assert ab.trigger == ir.Trigger("deals_damage_to_self", Filter())
+    assert ab.effects == (ir.Mill(ir.EventAmount(), ir.Ref("triggering_controller")),)
+    [ab] = card("Konda", "Whenever a source an opponent controls deals damage to you, that player sacrifices "
+                "a permanent.").abilities
+    assert ab.trigger == ir.Trigger("deals_damage_to_you", Filter(controller="opponent"))
+    assert ab.effects[0].who == ir.Ref("triggering_controller")
+    [ab] = card("Rite", "Whenever a creature you control is dealt damage, put a +1/+1 counter on it.").abilities
+    assert ab.trigger == ir.Trigger("dealt_damage", Filter(types=("Creature",), controller="you"))
+    assert ab.effects == (ir.PutCounters(ir.Ref("triggering_object"), "+1/+1"),)
+
+
+def test_tokens_in_descriptions():
+    """"a creature token", "creature tokens you control", "a Caribou token" (CR 111.1)."""
+    [ab] = card("Priest", "Whenever a creature token enters under your control, you gain 1 life.").abilities
+    assert ab.trigger == ir.Trigger("enters", Filter(types=("Creature",), controller="you", token=True))
+    [ab] = card("Virtue", "Creature tokens you control get +1/+1.", "Enchantment").abilities
+    assert ab.effect.affected == Filter(types=("Creature",), controller="you", token=True)
+    [ab] = card("Range", "Sacrifice a Caribou token: You gain 1 life.", "Enchantment").abilities
+    assert ab.cost.sacrifice == Filter(subtypes=("Caribou",), controller="you", token=True)
+
+def test_losing_keywords_in_effects_and_statics(corpus_db):
+    """CR 613.1f: "Target creature loses flying until end of turn." (Radjan Spirit), "gains
+    flying and loses trample" (Canopy Dragon: "and" before a verb joins clauses), and the static
+    "Equipped creature gets +10/+10 and loses flying." (Colossus Hammer)."""
+    [ability] = corpus_db.get("Radjan Spirit").abilities
+    assert ability.effects == (ir.LoseKeywords(Target(0), (Keyword("flying"),)),)
+    dragon = corpus_db.get("Canopy Dragon").abilities[-1]
+    assert dragon.effects == (GrantKeywords(Ref("self"), (Keyword("flying"),)),
+                              ir.LoseKeywords(Ref("self"), (Keyword("trample"),)))
+    hammer = [a.effect for a in corpus_db.get("Colossus Hammer").abilities if type(a) is StaticAbility]
+    assert [(e.kind, e.keywords) for e in hammer] == [("modify_pt", ()), ("lose_keywords", (Keyword("flying"),))]
+    # "When ~ blocks, it loses defender.": no duration, it lasts (Elder Land Wurm)
+    [trig] = [a for a in corpus_db.get("Elder Land Wurm").abilities if type(a) is TriggeredAbility]
+    assert trig.effects == (ir.LoseKeywords(Ref("self"), (Keyword("defender"),), "permanent"),)
+
+
+def test_and_before_a_verb_ends_a_keyword_list(corpus_db):
+    """"gains trample and gets +X/+X" (Craterhoof Behemoth) is two clauses."""
+    trig = corpus_db.get("Craterhoof Behemoth").abilities[-1]
+    assert [type(e).__name__ for e in trig.effects] == ["GrantKeywords", "ModifyPT"]
+
+
+def test_becomes_a_creature_without_a_duration_lasts(corpus_db):
+    """"Target Mountain becomes a 3/1 creature. It's still a land." (Siege of Towers) has no
+    duration (CR 611.2a); "Until end of turn, ~ becomes ... and loses flying" (Chimeric Sphere)
+    gives both parts the turn."""
+    spell_ab = next(a for a in corpus_db.get("Siege of Towers").abilities if type(a) is SpellAbility)
+    assert [e.duration for e in spell_ab.effects] == ["permanent"]
+    sphere = corpus_db.get("Chimeric Sphere").abilities[-1]
+    assert [e.duration for e in sphere.effects] == ["end_of_turn", "end_of_turn"]
+
+
+def test_becomes_a_color(corpus_db):
+    """Layer 5 (CR 613.1e): "Target creature becomes blue until end of turn." (Cerulean Wisps),
+    "the color of your choice" (Rainbow Crow), in a list of effects (Traitor's Clutch), and a
+    spell or permanent target stays refused (Blind Seer)."""
+    wisps = next(a for a in corpus_db.get("Cerulean Wisps").abilities if type(a) is SpellAbility)
+    assert wisps.effects[0] == ir.BecomeColor(Target(0), ("U",))
+    crow = corpus_db.get("Rainbow Crow").abilities[-1]
+    assert crow.effects == (ir.BecomeColor(Ref("self"), (), True),)
+    clutch = next(a for a in corpus_db.get("Traitor's Clutch").abilities if type(a) is SpellAbility)
+    assert [type(e).__name__ for e in clutch.effects] == ["ModifyPT", "BecomeColor", "GrantKeywords"]
+    assert all(e.duration == "end_of_turn" for e in clutch.effects)
+    assert not corpus_db.get("Blind Seer").fully_supported
+
+
+def test_for_as_long_as_it_remains_tapped(corpus_db):
+    """CR 611.2b: "Target creature gets +1/+1 for as long as ~ remains tapped." (Tawnos's
+    Weaponry); a group too (Thran Weaponry)."""
+    ability = corpus_db.get("Tawnos's Weaponry").abilities[-1]
+    assert ability.effects == (ModifyPT(Target(0), 1, 1, "while_source_tapped"),)
+    ability = corpus_db.get("Thran Weaponry").abilities[-1]
+    assert ability.effects == (ModifyPT(Ref("all", CREATURE), 2, 2, "while_source_tapped"),)
 
 def test_and_or_between_card_types_is_either():
     """"artifacts and/or creatures", "artifacts, creatures, and/or lands", "instant and/or sorcery

@@ -35,7 +35,7 @@ ALIASES = {"PLAYER_EVENTS": "TRIGGER_EVENTS"}   # trigger events whose subject i
 WALKED = {"KEYWORDS", "STATIC_KINDS", "REPLACEMENT_KINDS", "TRIGGER_EVENTS", "PLAYER_EVENTS",
           "TRIGGER_SUBJECTS", "PLAYER_SUBJECTS", "CONDITIONS", "TARGET_KINDS", "REFS",
           "CONTROLLERS", "DURATIONS", "EFFECTS", "ENTERS_UNLESS", "STATIC_CONDITIONS",
-          "STATE_CONDITIONS"}          # the lists parts() knows how to find
+          "STATE_CONDITIONS", "STATIC_COUNTS", "TRIGGER_TURNS"}   # the lists parts() knows how to find
 _EFFECT_TYPES = frozenset(typing.get_args(ir.Effect)) | effects.SUPPORTED_EFFECTS
 
 
@@ -63,6 +63,8 @@ def parts(node, out: set) -> set:
         parts((keyword_trigger(node), keyword_activated(node)), out)
     elif t is ir.StaticEffect:
         out.add(("STATIC_KINDS", node.kind))
+        if node.kind == "modify_pt" and node.count is not None:     # "for each ..." (CR 613.4c)
+            out.add(("STATIC_COUNTS", type(node.count).__name__))
         if isinstance(node.condition, str):          # "as long as ..." (CR 611.3a)
             out.add(("CONDITIONS", node.condition))
         elif node.condition is not None:
@@ -76,10 +78,15 @@ def parts(node, out: set) -> set:
         if isinstance(node.subject, str):
             player = node.event in ir.PLAYER_EVENTS
             out.add(("PLAYER_SUBJECTS" if player else "TRIGGER_SUBJECTS", node.subject))
+        if node.during is not None:              # "cast ... during an opponent's turn"
+            out.add(("TRIGGER_TURNS", node.during))
     elif t in (ir.TriggeredAbility, ir.ActivatedAbility, ir.Conditional) and node.condition:
         # an intervening "if" (CR 603.4), "Activate only if ..." (CR 602.5b)
         typed = not isinstance(node.condition, str)
         out.add(("STATE_CONDITIONS", type(node.condition).__name__) if typed else ("CONDITIONS", node.condition))
+    elif t is ir.AdditionalCost:      # "As an additional cost to cast this spell, ..." (CR 601.2b)
+        out.update(("ADDITIONAL_COST_PARTS", f.name) for f in dataclasses.fields(node.cost)
+                   if getattr(node.cost, f.name) != f.default)
     elif t is ir.TargetSpec:
         out.add(("TARGET_KINDS", node.kind))
     elif t is ir.Ref:

@@ -377,7 +377,7 @@ def battlefield_activated(card) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
     out = []
     for i, ab in enumerate(card.abilities):
         if type(ab) is ir.ActivatedAbility:
-            if not ab.from_graveyard:
+            if not ab.from_graveyard and not ab.cost.discard_self:
                 out.append((i, ab))
         elif type(ab) is ir.Keyword and ab.name in ("equip", "crew", "level up", "outlast"):
             act = keyword_activated(ab)
@@ -396,11 +396,13 @@ def battlefield_nonmana_activated(card) -> tuple[tuple[int, ir.ActivatedAbility]
 @lru_cache(maxsize=4096)
 def hand_activated(card) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
     """(index, ability) for activated abilities that work while the card is in a hand:
-    cycling and typecycling (CR 702.29a, 702.29e), transmute (CR 702.53a); cached per card
-    definition."""
+    cycling and typecycling (CR 702.29a, 702.29e), transmute (CR 702.53a) and those whose cost
+    discards the card ("Discard ~", CR 113.6k); cached per card definition."""
     out = []
     for i, ab in enumerate(card.abilities):
-        if type(ab) is ir.Keyword and (ab.name in ("cycling", "transmute") or typecycling_filter(ab.name) is not None):
+        if type(ab) is ir.ActivatedAbility and ab.cost.discard_self:
+            out.append((i, ab))
+        elif type(ab) is ir.Keyword and (ab.name in ("cycling", "transmute") or typecycling_filter(ab.name) is not None):
             act = keyword_activated(ab)
             if act is not None:
                 out.append((i, act))

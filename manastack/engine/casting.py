@@ -54,11 +54,16 @@ def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True, payer: int
         return False         # CR 702.29a: cycling works only from the hand
     if cost.exile_self and o.zone != "graveyard":
         return False         # CR 702.97a: scavenge exiles the card from the graveyard
+    if (cost.exile_source or cost.return_self) and o.zone != "battlefield":
+        return False         # CR 118.3: "Exile ~", "Return ~ to its owner's hand" move the permanent
     hand = s.players[payer].hand
     if cost.discard and len(_discardable(s, hand, o, cost)) < cost.discard:
         return False         # a card in the hand can't be discarded to pay for casting itself
     if cost.exile_from_hand is not None and len(_exilable(s, payer, o, cost)) < cost.exile_count:
         return False         # CR 118.3: cards that aren't there can't be exiled
+    if cost.exile_from_graveyard is not None and \
+            len(_exilable_from_graveyard(s, payer, o, cost)) < cost.exile_graveyard_count:
+        return False
     if cost.sacrifice is not None:
         if len(objects_matching(s, cost.sacrifice, o, payer)) < cost.sacrifice_count:
             return False
@@ -83,9 +88,9 @@ def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True, payer: int
 
 def kept_by(o: Obj, cost: ir.Cost, mana_ability: bool = False) -> frozenset[int]:
     """The permanent that paying ``cost`` keeps from paying that cost's mana: ``o`` when the
-    cost taps, untaps or sacrifices it (CR 118.3: it can't be tapped or sacrificed twice), or
+    cost taps, untaps, sacrifices, exiles or returns it (CR 118.3: it can't pay twice), or
     when the cost is a mana ability's (which could otherwise pay for itself forever)."""
-    if cost.tap or cost.untap or cost.sacrifice_self or mana_ability:
+    if cost.tap or cost.untap or cost.sacrifice_self or cost.exile_source or cost.return_self or mana_ability:
         return frozenset((o.id,))
     return mana_abilities.NO_ONE
 
@@ -300,7 +305,11 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
             answer = ctx.ask(Decision(player, "return_cost", f"Choose a permanent to return to its owner's hand "
                                       f"for {what}", tuple(Action("choose", (c.id,), c.card.name) for c in choices)))
             events.move(ctx, s.objs[answer.args[0]], "hand", cause=f"cost of {what}", rules=("118.3",))
-    if cost.discard:
+    if cost.discard_random:             # CR 701.9b: the game's generator picks the card
+        for _ in range(cost.discard):
+            hand = _discardable(s, s.players[player].hand, o, cost)
+            events.discard(ctx, player, s.objs[hand[s.rng.below(len(hand))]])
+    elif cost.discard:
         which = f"{cost.discard_type.lower()} card" if cost.discard_type else "card"
         for _ in range(cost.discard):
             hand = _discardable(s, s.players[player].hand, o, cost)
@@ -312,6 +321,12 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
             answer = ctx.ask(Decision(player, "exile_cost", f"Choose a card to exile from your hand for {what}",
                                       tuple(Action("choose", (c,), s.objs[c].card.name)
                                             for c in _exilable(s, player, o, cost))))
+            events.move(ctx, s.objs[answer.args[0]], "exile", cause=f"cost of {what}", rules=("118.3", "406.1"))
+    if cost.exile_from_graveyard is not None:     # "exile a creature card from your graveyard"
+        for _ in range(cost.exile_graveyard_count):
+            answer = ctx.ask(Decision(player, "exile_cost", f"Choose a card to exile from your graveyard for {what}",
+                                      tuple(Action("choose", (c,), s.objs[c].card.name)
+                                            for c in _exilable_from_graveyard(s, player, o, cost))))
             events.move(ctx, s.objs[answer.args[0]], "exile", cause=f"cost of {what}", rules=("118.3", "406.1"))
     if cost.mana is not None:
         # an outer activation's permanents stay kept while this one's mana is paid: a
@@ -326,8 +341,10 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
         events.sacrifice(ctx, o)
     if cost.discard_self:
         (events.cycle if cycling else events.discard)(ctx, player, o)
-    if cost.exile_self:
+    if cost.exile_self or cost.exile_source:
         events.move(ctx, o, "exile", cause=f"cost of {what}", rules=("118.3", "406.1"))
+    if cost.return_self:
+        events.move(ctx, o, "hand", cause=f"cost of {what}", rules=("118.3",))
 
 
 def _assist(ctx: Ctx, player: int, spell: Obj, total: ManaCost, use) -> ManaCost:
@@ -375,6 +392,12 @@ def _exilable(s, player: int, o: Obj, cost: ir.Cost) -> list[int]:
     not the card being paid for."""
     return [c for c in s.players[player].hand
             if c != o.id and matches(s, s.objs[c], cost.exile_from_hand, o, player)]
+
+
+def _exilable_from_graveyard(s, player: int, o: Obj, cost: ir.Cost) -> list[int]:
+    """The cards in ``player``'s graveyard that may be exiled for ``cost``: those its filter
+    describes (a card whose ability works from there may pay with itself, CR 118.3)."""
+    return [c for c in s.players[player].graveyard if matches(s, s.objs[c], cost.exile_from_graveyard, o, player)]
 
 
 def _pick(ctx: Ctx, player: int, kind: str, prompt: str, choices: list[int]) -> int:
@@ -561,7 +584,8 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
     if cost.mana is not None and cost.mana.x_count:
         cost = dataclasses.replace(cost, mana=cost.mana.with_x(item.x))
     s.stack.append(item)
-    if cost.sacrifice_self:     # CR 608.2h: the sacrificed source is seen as it last existed
+    if cost.sacrifice_self or cost.exile_source or cost.return_self:
+        # CR 608.2h: the source that left to pay the cost is seen as it last existed
         item.event = Seen(counters=dict(o.counters), attached_to=o.attached_to)
     ctx.sacrificed = []
     pay_cost(ctx, player, o, cost, label, use=ability_use(o, ab.cost.mana), cycling=ab.cycling)

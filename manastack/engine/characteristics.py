@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from manastack.cards.multiface import Layout
-from manastack.mana import COLOR_NAMES
+from manastack.mana import COLOR_NAMES, COLORS as COLOR_ORDER
 from manastack.oracle import ir
 
 from . import exercise
@@ -21,7 +21,9 @@ from .upcalls import condition_holds, matches
 
 
 def card_types(s: State, o: Obj) -> tuple[str, ...]:
-    types = o.card.types
+    """CR 205.2, layer 4 (CR 613.1d): its card types, those static abilities add ("is an
+    artifact in addition to its other types") and those effects made it (a creature too)."""
+    types = layers.card_now(s, o).types if o.zone == "battlefield" else o.card.types
     for e in s.effects:
         if e.kind == "become_creature" and e.affected == o.id:      # layer 4 (CR 613.1d)
             types = types + tuple(t for t in ("Creature", *e.types) if t not in types)
@@ -127,17 +129,25 @@ def _card_keywords(card) -> frozenset[str]:
 def _keywords(s: State, o: Obj) -> set[str]:
     kws = {ab.name for ab in layers.card_now(s, o).abilities if type(ab) is ir.Keyword}
     if o.zone == "battlefield":
+        changes = []            # (timestamp, gained, names): layer 6 in timestamp order (CR 613.7)
         if o.id not in _GRANTING:
             _GRANTING.add(o.id)
             try:
                 for src, eff in _static_sources(s):
-                    if eff.kind == "grant_keywords" and _affects(s, src, eff, o):
-                        kws.update(k.name for k in eff.keywords)
+                    if eff.kind in _KEYWORD_KINDS and _affects(s, src, eff, o):
+                        changes.append((src.timestamp, eff.kind == "grant_keywords", [k.name for k in eff.keywords]))
             finally:
                 _GRANTING.discard(o.id)
-        for e in s.effects:     # granted until end of turn (other effects use keywords as data)
-            if e.kind == "grant" and e.affected == o.id:
-                kws.update(e.keywords)
+        for e in s.effects:     # gained or lost for a time (other effects use keywords as data)
+            if e.kind in _KEYWORD_RECORDS and e.affected == o.id:
+                changes.append((e.timestamp, e.kind == "grant", e.keywords))
+        if any(not gained for _t, gained, _n in changes):
+            changes.sort(key=lambda c: c[0])
+        for _t, gained, names in changes:
+            if gained:
+                kws.update(names)
+            else:
+                kws.difference_update(names)
         if "suspend" in o.cast_costs and "Creature" in o.card.types:
             kws.add("haste")    # cast by suspend, controlled since (CR 702.62a)
         if "dash" in o.cast_costs:
@@ -147,6 +157,10 @@ def _keywords(s: State, o: Obj) -> set[str]:
     if exercise.RECORD is not None:
         return exercise.ReadKeywords(kws, o.card)   # notes the keywords rules code asks about
     return kws
+
+
+_KEYWORD_KINDS = frozenset({"grant_keywords", "lose_keywords"})
+_KEYWORD_RECORDS = frozenset({"grant", "lose_keywords"})
 
 
 def _quality(arg: str | None, source: Obj) -> str | None:
@@ -197,15 +211,20 @@ def power_toughness(s: State, o: Obj) -> tuple[int, int]:
             p = t = count_matching(s, eff.count, o)
             if exercise.RECORD is not None:
                 exercise.note("STATIC_KINDS", eff.kind, o.card)
-    for e in s.effects:
-        if e.affected == o.id and e.kind == "set_pt":
-            p, t = e.power, e.toughness
+    # layer 7b (CR 613.4b): effects that set them, the latest timestamp last (CR 613.7)
+    sets = [(e.timestamp, e.power, e.toughness) for e in s.effects if e.affected == o.id and e.kind == "set_pt"] \
+        if s.effects else []
+    if o.zone == "battlefield":
+        sets += [(src.timestamp, eff.power, eff.toughness) for src, eff in _static_sources(s)
+                 if eff.kind == "set_base_pt" and _affects(s, src, eff, o)]
+    if sets:
+        _t, p, t = max(sets, key=lambda x: x[0])
     if o.zone == "battlefield":
         for src, eff in _static_sources(s):
             if eff.kind == "modify_pt" and _affects(s, src, eff, o):
                 # "for each other creature you control" on an Aura: other than the one it
                 # modifies as well as the source
-                n = 1 if eff.count is None else count_matching(s, eff.count, src, besides=o)
+                n = 1 if eff.count is None else _times(s, eff, src, o)
                 p += eff.power * n
                 t += eff.toughness * n
     switched = False
@@ -221,6 +240,16 @@ def power_toughness(s: State, o: Obj) -> tuple[int, int]:
         p += c.get("+1/+1", 0) - c.get("-1/-1", 0)
         t += c.get("+1/+1", 0) - c.get("-1/-1", 0)
     return (t, p) if switched else (p, t)       # layer 7d, after the rest (CR 613.4d)
+
+
+def _times(s: State, eff: ir.StaticEffect, src: Obj, o: Obj) -> int:
+    """How many times a "modify_pt" effect of ``src`` with a count applies to ``o``: the objects
+    its filter matches, or the counters of a kind on ``src`` (CR 122.1, 613.4c)."""
+    if exercise.RECORD is not None:
+        exercise.note("STATIC_COUNTS", type(eff.count).__name__, src.card)
+    if type(eff.count) is ir.CountersOn:
+        return src.counters.get(eff.count.kind, 0) * eff.count.multiplier
+    return count_matching(s, eff.count, src, besides=o)
 
 
 def count_matching(s: State, f: ir.Filter, source: Obj, besides: Obj | None = None) -> int:
@@ -251,10 +280,14 @@ def colors(s: State, o: Obj) -> tuple[str, ...]:
         if exercise.RECORD is not None:
             exercise.note("KEYWORDS", "devoid", o.card)
         cols = ()
-    if s.effects:
-        for e in s.effects:
-            if e.kind == "set_colors" and e.affected == o.id:
-                cols = e.colors
+    # (timestamp, colors, whether they are added to the others)
+    changes = [(e.timestamp, e.colors, False) for e in s.effects if e.kind == "set_colors" and e.affected == o.id] \
+        if s.effects else []
+    if o.zone == "battlefield":
+        changes += [(src.timestamp, eff.colors, eff.kind == "add_types") for src, eff in _static_sources(s)
+                    if eff.kind in ("add_types", "set_colors") and eff.colors and _affects(s, src, eff, o)]
+    for _t, these, add in sorted(changes, key=lambda c: c[0]):      # CR 613.7: timestamp order
+        cols = tuple(c for c in COLOR_ORDER if c in cols or c in these) if add else these
     return cols
 
 

@@ -22,7 +22,7 @@ def evaluate(s: State, condition, src: Obj, seen: Seen | None = None) -> bool:
     if not isinstance(condition, str):
         if exercise.RECORD is not None:
             exercise.note("STATE_CONDITIONS", type(condition).__name__, src.card)
-        return holds(s, condition, src)
+        return holds(s, condition, src, seen)
     if condition in _EVENT_CONDITIONS:
         if exercise.RECORD is not None:
             exercise.note("CONDITIONS", condition, src.card)
@@ -134,6 +134,35 @@ def _you_attacked(s: State, src: Obj) -> bool:
     return s.players[src.controller].attacked_this_turn
 
 
+def _you_didnt_attack(s: State, src: Obj) -> bool:
+    """"if you didn't attack with a creature this turn": you declared no attacker (CR 508.1)."""
+    return not s.players[src.controller].attacked_this_turn
+
+
+def _no_creature_died(s: State, src: Obj) -> bool:
+    """"if no creatures died this turn": no creature went from the battlefield to a graveyard,
+    anyone's (CR 700.4)."""
+    return not any(p.creatures_died_this_turn for p in s.players)
+
+
+def _end_of_combat_step(s: State, src: Obj) -> bool:
+    """"Activate only during the end of combat step" (CR 511, 602.5b)."""
+    return s.step == "end_of_combat"
+
+
+def _opponent_upkeep(s: State, src: Obj) -> bool:
+    """"Activate only during an opponent's upkeep" (CR 503, 602.5b)."""
+    return s.step == "upkeep" and s.active != src.controller
+
+
+def _cast_in_your_main_phase(s: State, src: Obj) -> bool:
+    """Addendum: the spell was cast during its controller's main phase. A phase ends only with
+    the stack empty (CR 500.2), so a spell resolving in its controller's main phase was cast in
+    it; a copy was not cast at all (CR 707.10; Arrester's Admonition rulings 2019-01-25)."""
+    return (src.zone == "stack" and not src.is_token and s.active == src.controller
+            and s.step in ("main1", "main2"))
+
+
 def _you_are_monarch(s: State, src: Obj) -> bool:
     """"if you're the monarch" (CR 724.1)."""
     return s.monarch == src.controller
@@ -156,6 +185,11 @@ def _self_untapped(s: State, src: Obj) -> bool:
 def _attached(s: State, src: Obj, subtype: str) -> bool:
     return src.zone == "battlefield" and any(
         o.attached_to == src.id and subtype in o.card.subtypes for o in s.permanents())
+
+
+def _self_tapped(s: State, src: Obj) -> bool:
+    """"if ~ is tapped" (CR 110.5)."""
+    return src.zone == "battlefield" and src.tapped
 
 
 def _self_equipped(s: State, src: Obj) -> bool:
@@ -196,13 +230,17 @@ _CONDITIONS = {
     "no_cards_in_hand": _no_cards_in_hand,
     "creature_died_this_turn": _creature_died,           # morbid
     "you_attacked_this_turn": _you_attacked,             # raid
+    "you_didnt_attack_this_turn": _you_didnt_attack,
+    "cast_in_your_main_phase": _cast_in_your_main_phase,   # addendum, as the spell resolves
+    "end_of_combat_step": _end_of_combat_step, "opponent_upkeep": _opponent_upkeep,   # activation limits
+    "no_creature_died_this_turn": _no_creature_died,
     "you_are_monarch": _you_are_monarch,
     "creatures_total_power_8": _total_power_8,          # formidable
     "self_not_renowned": _not_renowned,                  # renown (CR 702.112a)
     "tribute_not_paid": _tribute_not_paid,               # tribute (CR 702.104b)
     # static abilities "as long as ..." (CR 611.3a)
     "your_turn": _your_turn,
-    "self_attacking": _self_attacking, "self_untapped": _self_untapped,
+    "self_attacking": _self_attacking, "self_untapped": _self_untapped, "self_tapped": _self_tapped,
     "self_equipped": _self_equipped, "self_enchanted": _self_enchanted,
     "self_monstrous": _self_monstrous, "self_renowned": _self_renowned,
 }
@@ -253,8 +291,9 @@ CONDITIONS = tuple(_CONDITIONS) + tuple(_EVENT_CONDITIONS)
 # ------------------------------------------------------------ conditions on the game state
 
 
-def holds(s: State, condition: "ir.StateCondition", src: Obj) -> bool:
-    """A typed condition, seen from ``src`` and its controller ("you")."""
+def holds(s: State, condition: "ir.StateCondition", src: Obj, seen: Seen | None = None) -> bool:
+    """A typed condition, seen from ``src`` and its controller ("you"); ``seen``: the event of
+    a triggered ability, whose player "that player" is (CR 603.2)."""
     if type(condition) is ir.YouControl:
         n = sum(1 for o in s.permanents() if o.controller == src.controller
                 and any(upcalls.matches(s, o, f, src) for f in condition.filters))
@@ -264,7 +303,7 @@ def holds(s: State, condition: "ir.StateCondition", src: Obj) -> bool:
     if type(condition) is ir.OpponentCount:
         return len(s.players) - 1 >= condition.at_least     # two-player games: one opponent
     if type(condition) is ir.HasCounter:                    # "as long as it has a +1/+1 counter on it"
-        return src.zone == "battlefield" and src.counters.get(condition.kind, 0) > 0
+        return src.zone == "battlefield" and src.counters.get(condition.kind, 0) >= condition.at_least
     if type(condition) is ir.OpponentControls:
         def count(player: int) -> int:
             return sum(1 for o in s.permanents(player) if any(upcalls.matches(s, o, f, src) for f in condition.filters))
@@ -274,9 +313,19 @@ def holds(s: State, condition: "ir.StateCondition", src: Obj) -> bool:
                        if any(upcalls.matches(s, o, dataclasses.replace(f, controller="you"), src)
                               for f in condition.filters))
             return any(n > mine for n in theirs)
+        if condition.none:
+            return not any(theirs)
         return any(n >= condition.at_least for n in theirs)
     if type(condition) is ir.PlayerCount:
-        return _player_count_holds(s, condition, src)
+        return _player_count_holds(s, condition, src, seen)
+    if type(condition) is ir.ObjectCount:
+        return _object_count_holds(s, condition, src)
+    if type(condition) is ir.HadCounter:                    # as it last existed (CR 603.10a)
+        if seen is None or seen.counters is None:
+            return False
+        return (seen.counters.get(condition.kind, 0) > 0) != condition.none
+    if type(condition) is ir.AnyOf:
+        return any(evaluate(s, c, src, seen) for c in condition.conditions)
     if type(condition) is ir.SelfPower:                     # CR 208.1
         return src.zone == "battlefield" and ch.is_creature(s, src) and ch.power(s, src) >= condition.at_least
     raise ValueError(f"unknown condition {condition!r}")
@@ -298,15 +347,36 @@ def player_count(s: State, what: str, player: int) -> int:
         return p.life_gained_this_turn
     if what == "cards_drawn_this_turn":
         return p.drawn_this_turn
+    if what == "life_lost_this_turn":          # CR 119.3: damage, paid and lost life alike
+        return p.life_lost_this_turn
     raise ValueError(f"unknown count {what!r}")
 
 
-def _player_count_holds(s: State, c: "ir.PlayerCount", src: Obj) -> bool:
+def _player_count_holds(s: State, c: "ir.PlayerCount", src: Obj, seen: Seen | None) -> bool:
     opponents = [p.index for p in s.players if p.index != src.controller and not p.lost]
     if c.than_opponents:
         mine = player_count(s, c.what, src.controller)
         return all(mine > player_count(s, c.what, o) for o in opponents)
-    players = opponents if c.whose == "opponent" else [src.controller]
+    if c.whose == "that_player":        # engine.support allows it in triggered abilities only
+        players = [] if seen is None or seen.player is None else [seen.player]
+    elif c.whose == "any":
+        players = [p.index for p in s.players if not p.lost]
+    else:
+        players = opponents if c.whose == "opponent" else [src.controller]
     return any((c.at_least is None or n >= c.at_least) and (c.at_most is None or n <= c.at_most)
                for n in (player_count(s, c.what, pl) for pl in players))
 
+
+
+def _object_count_holds(s: State, c: "ir.ObjectCount", src: Obj) -> bool:
+    """Objects in the filter's zone that match it: permanents, whoever controls them (CR 400.1),
+    or cards in graveyards, "your graveyard" being the one of the source's controller (CR 404.1)."""
+    f = c.filter
+    if f.zone == "battlefield":
+        objs = s.permanents()
+    elif f.zone == "graveyard":
+        objs = [s.objs[oid] for p in s.players for oid in p.graveyard]
+    else:
+        raise ValueError(f"objects counted in {f.zone!r}")
+    n = sum(1 for o in objs if upcalls.matches(s, o, f, src))
+    return n >= c.at_least and (c.at_most is None or n <= c.at_most)

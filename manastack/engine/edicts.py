@@ -8,17 +8,18 @@ from manastack.oracle import ir
 from . import events
 from .decisions import Action, Decision
 from .filters import objects_matching
-from .resolution import named_players
+from .resolution import named_players, source_obj
 
 
 def sacrifice_permanents(ctx, e: ir.SacrificePermanents, rc) -> None:
     s = ctx.s
     players = named_players(ctx, e.who, rc)
+    source = source_obj(ctx, rc)      # "sacrifice another creature": not the source
     chosen = []
     for player in [p for p in s.apnap() if p in players]:
         picks: list[int] = []
         for _ in range(e.count):
-            cands = [o for o in objects_matching(s, e.filter, None, controller=player)
+            cands = [o for o in objects_matching(s, e.filter, source, controller=player)
                      if o.controller == player and o.id not in picks]
             if not cands:
                 break

@@ -58,6 +58,32 @@ class GrantKeywords:
 
 
 @dataclass(frozen=True, slots=True)
+class LoseKeywords:
+    """Keyword abilities lost (layer 6, CR 613.1f), by name: they are removed after those gained
+    with an earlier timestamp and before those gained with a later one (CR 613.7)."""
+
+    kind: ClassVar[str] = "lose_keywords"
+    affected: int
+    keywords: tuple[str, ...]
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class GrantAbility:
+    """Quoted activated or triggered abilities gained (layer 6, CR 613.1f, 113.10), by their
+    text: lines of the permanent's definition while the record lasts (``layers.card_now``)."""
+
+    kind: ClassVar[str] = "grant_ability"
+    affected: int
+    abilities: tuple[str, ...]
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class BecomeCreature:
     """The permanent is a creature too (layer 4, CR 613.1d), and of ``types`` ("Artifact")."""
 
@@ -342,7 +368,7 @@ def plain_filter(f: ir.Filter) -> bool:
     return True
 
 
-Effect = (ModifyPT | SetPT | GrantKeywords | BecomeCreature | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | MayPlay
+Effect = (ModifyPT | SetPT | GrantKeywords | GrantAbility | LoseKeywords | BecomeCreature | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | MayPlay
           | PreventionShield | NoPrevention | RegenerationShield | ExileIfDies | DamagedBy | SwitchPT | ControlChange | ManaReplacementEffect | DelayedTrigger
           | OneShotDelayedTrigger | ActivatedThisTurn | CombatRule)
 """Any of the records above: what ``State.effects`` holds."""

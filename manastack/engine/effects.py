@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from manastack.mana import COLOR_NAMES, COLORS
+from manastack.mana import COLOR_NAMES, COLORS, NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.ir import CHOSEN_COLOR, PROTECTION_CHOICE
 
@@ -14,15 +14,15 @@ from . import exercise
 from . import (cipher, clash, control, copies, double_faced, edicts, emblems, events, free_casting, game_outcome,
                keyword_effects, placement_effects, suspend, unless_costs)
 from .abilities import ONE_SHOT_DELAYS, nested_index
-from .casting import pay_mana
+from .casting import choose_x, pay_mana
 from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
 from .filters import is_player_ref, matches, shares_creature_type
 from .mana_abilities import add_mana, can_afford
-from .resolution import (became, count_for_player, named_objects, named_players, amount, execute, objects_match,
-                         resolve_subject, source_obj)
+from .resolution import (became, count_for_player, known_objects, named_objects, named_players, amount, execute,
+                         objects_match, resolve_subject, source_obj)
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger,
-                             ExileIfDies, GrantKeywords, ManaReplacementEffect,
+                             ExileIfDies, GrantAbility, GrantKeywords, LoseKeywords, ManaReplacementEffect,
                              MayPlay, ModifyPT, NoPrevention, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors,
                              SetPT, SkipNextUntap, SwitchPT)
 from .state import EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
@@ -279,10 +279,12 @@ def _exile(ctx, e: ir.Exile, rc):
 
 def _bounce(ctx, e: ir.ReturnToHand, rc):
     """CR 400.7; "Return ~ from your graveyard": only while the card is still there (CR 113.6m)."""
+    rc.did = False      # for "If you do" (CR 608.2c): something was returned
     with events.together(ctx):
         for o in named_objects(ctx, e.what, rc):
             if not e.from_graveyard or o.zone == "graveyard":
                 events.move(ctx, o, "hand", cause=rc.card.name)
+                rc.did = True
 
 
 def _shuffle_into_library(ctx, e: ir.ShuffleIntoLibrary, rc):
@@ -349,9 +351,55 @@ def _sacrifice(ctx, e: ir.Sacrifice, rc):
 
 
 def _pay_mana(ctx, e: ir.PayMana, rc):
-    """CR 118.1: pay a cost as part of an effect ("you may pay {3}")."""
-    pay_mana(ctx, rc.controller, e.cost, f"{rc.card.name}'s effect")
+    """CR 118.1: pay a cost as part of an effect ("you may pay {3}"). With {X} ("you may pay
+    {X}. If you do, ~ deals X damage ..."), X is chosen now among the values the player can
+    pay (CR 107.3f), and the ability's X is that value from then on."""
+    cost = e.cost
+    if cost.x_count:
+        rc.x = choose_x(ctx, rc.controller, cost, rc.card.name)
+        ctx.s.add_log(f"X is {rc.x}", ("107.3f",), "choice")
+        cost = cost.with_x(rc.x)
+    pay_mana(ctx, rc.controller, cost, f"{rc.card.name}'s effect")
     rc.did = True
+
+
+def _pay_life(ctx, e: ir.PayLife, rc):
+    """CR 119.4, 118.3: paying life as part of an effect ("you may pay 2 life"), only with a
+    life total at least that large; paid life is lost life."""
+    p = ctx.s.players[rc.controller]
+    n = amount(ctx, e.amount, rc)
+    rc.did = n <= 0 or p.life >= n
+    if not rc.did:
+        ctx.s.add_log(f"{p.name} can't pay {n} life for {rc.card.name}", ("119.4", "118.3"), "resolve")
+        return
+    events.lose_life(ctx, rc.controller, n, source_obj(ctx, rc), rules=("119.4",))
+
+
+def _remove_counter(ctx, e: ir.RemoveCounter, rc):
+    """CR 122.1: remove counters of one kind from each object named; "If you do" applies only
+    if every one of them was removed (CR 608.2c: "Remove a +1/+1 counter from ~. If you do")."""
+    rc.did = False
+    objs = [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]
+    done = bool(objs)
+    for o in objs:
+        done = done and o.counters.get(e.kind, 0) >= e.amount
+        events.remove_counters(ctx, o, e.kind, e.amount, rc.card.name)
+    rc.did = done
+
+
+def _put_exiled_in_graveyard(ctx, e: ir.PutExiledInGraveyard, rc):
+    """The processors: a card an opponent owns in exile, chosen by the controller, goes to its
+    owner's graveyard (CR 400.3, 406); "If you do" applies only if there was one (CR 608.2c)."""
+    s = ctx.s
+    found = [o for o in s.objs.values() if o.zone == "exile" and o.owner != rc.controller]
+    rc.did = bool(found)
+    if not found:
+        s.add_log(f"{rc.card.name}: no opponent owns a card in exile", ("406.1",), "resolve")
+        return
+    options = tuple(Action("choose", (o.id,), o.card.name) for o in found)
+    answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_PERMANENT, f"{rc.card.name}: choose a card in exile",
+                              options)) if len(options) > 1 else options[0]
+    events.move(ctx, s.objs[answer.args[0]], "graveyard", cause=rc.card.name, rules=("400.3", "406.1"))
 
 
 def _become_monarch(ctx, e: ir.BecomeMonarch, rc):
@@ -390,6 +438,7 @@ def _if_you_do(ctx, e: ir.IfYouDo, rc):
               f"{rc.card.name}'s \"if you do\" {'applies' if rc.did else 'does nothing'}", ("608.2c",), "resolve")
     if rc.did:
         execute(ctx, e.effects, rc)
+        rc.did = True       # it was done, whatever these effects did: for "If you don't" after
 
 
 def _create_reflexive(ctx, e: ir.CreateReflexive, rc):
@@ -399,8 +448,11 @@ def _create_reflexive(ctx, e: ir.CreateReflexive, rc):
     if not rc.did:
         return
     label = f"{possessive(rc.card.name)} reflexive ability"
+    # its X is the one of the ability that created it ("you may pay {X}. When you do, ...",
+    # CR 107.3n as for a delayed ability)
+    event = replace(rc.event, x=rc.x) if rc.x else rc.event
     s.pending_triggers.append(PendingTrigger(rc.source, rc.card, nested_index(rc.card, e.ability),
-                                             rc.controller, rc.event, 1, "", label))
+                                             rc.controller, event, 1, "", label))
     s.add_log(f"{label} triggers: {e.ability.text}", ("603.12",), "trigger")
 
 
@@ -420,10 +472,18 @@ def _modify_pt(ctx, e: ir.ModifyPT, rc):
     s = ctx.s
     p = amount(ctx, e.power, rc) * (-1 if e.negate_power else 1)
     t = amount(ctx, e.toughness, rc) * (-1 if e.negate_toughness else 1)
+    lasts = e.duration
+    if lasts == events.WHILE_TAPPED:     # "for as long as ~ remains tapped" (CR 611.2b)
+        src = source_obj(ctx, rc)
+        if src is None or src.zone != "battlefield" or not s.current(src).tapped:
+            s.add_log(f"{rc.card.name}'s effect does nothing: {rc.card.name} doesn't remain tapped",
+                      ("611.2b",), "effect")
+            return
+        lasts = f"{events.WHILE_TAPPED}:{src.id}"
     for o in named_objects(ctx, e.what, rc):
         if o.zone != "battlefield":
             continue
-        s.effects.append(ModifyPT(o.id, p, t, e.duration, s.new_timestamp(), rc.card.name))
+        s.effects.append(ModifyPT(o.id, p, t, lasts, s.new_timestamp(), rc.card.name))
         until = " until end of turn" if e.duration == "end_of_turn" else ""
         s.add_log(f"{o.card.name} gets {p:+d}/{t:+d}{until}", ("611.2", "613.4c"), "effect")
 
@@ -445,6 +505,44 @@ def _grant(ctx, e: ir.GrantKeywords, rc):
         s.effects.append(GrantKeywords(o.id, names, e.duration, s.new_timestamp(), rc.card.name, protection))
         gained = [n for n in names if n != "protection"] + [f"protection from {p}" for p in protection]
         s.add_log(f"{o.card.name} gains {', '.join(gained)} until end of turn", ("611.2", "613.1f"), "effect")
+
+
+def _gain_ability(ctx, e: ir.GainAbility, rc):
+    """CR 611.2, 613.1f: each permanent named has the quoted abilities while the effect lasts;
+    a group is locked in as the effect begins (CR 611.2c)."""
+    s = ctx.s
+    texts = tuple(ab.text for ab in e.abilities)
+    until = " until end of turn" if e.duration == "end_of_turn" else ""
+    quoted = " and ".join(f'"{t}"' for t in texts)
+    for o in [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]:
+        s.effects.append(GrantAbility(o.id, texts, e.duration, s.new_timestamp(), rc.card.name))
+        s.add_log(f"{o.card.name} gains {quoted}{until}", ("611.2", "613.1f"), "effect")
+
+
+def _lose_keywords(ctx, e: ir.LoseKeywords, rc):
+    """CR 611.2, 613.1f: each permanent named loses the keywords while the effect lasts; a
+    group is locked in as the effect begins (CR 611.2c)."""
+    s = ctx.s
+    names = tuple(k.name for k in e.keywords)
+    until = " until end of turn" if e.duration == "end_of_turn" else ""
+    for o in [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]:
+        s.effects.append(LoseKeywords(o.id, names, e.duration, s.new_timestamp(), rc.card.name))
+        s.add_log(f"{o.card.name} loses {', '.join(names)}{until}", ("611.2", "613.1f"), "effect")
+
+
+def _become_color(ctx, e: ir.BecomeColor, rc):
+    """CR 611.2, 613.1e, 105.3: each permanent named is of the new colors while the effect
+    lasts; "the color of your choice" is chosen once, as the effect happens (CR 608.2d)."""
+    s = ctx.s
+    objs = [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]
+    if not objs:
+        return
+    colors = (NAME_TO_COLOR[_choose_color(ctx, rc.controller, "the new color")],) if e.choose else e.colors
+    until = " until end of turn" if e.duration == "end_of_turn" else ""
+    words = " and ".join(COLOR_NAMES[c] for c in colors) or "colorless"
+    for o in objs:
+        s.effects.append(SetColors(o.id, colors, e.duration, s.new_timestamp(), rc.card.name))
+        s.add_log(f"{o.card.name} becomes {words}{until}", ("611.2", "613.1e", "105.3"), "effect")
 
 
 def _choose_color(ctx, player: int, what: str) -> str:
@@ -569,6 +667,26 @@ def _tap(ctx, e: ir.Tap, rc):
 def _untap(ctx, e: ir.Untap, rc):
     for o in named_objects(ctx, e.what, rc):
         if o.zone == "battlefield" and o.tapped:
+            events.untap(ctx, o)
+
+
+def _tap_or_untap(ctx, e: ir.TapOrUntap, rc):
+    """CR 701.26, 608.2d: for each object named, the player chooses as it resolves whether to tap
+    it or untap it; tapping a tapped permanent (or untapping an untapped one) does nothing."""
+    s = ctx.s
+    who = named_players(ctx, e.who, rc)
+    player = who[0] if who else rc.controller
+    for o in named_objects(ctx, e.what, rc):
+        if o.zone != "battlefield":
+            continue
+        options = (Action("tap", (), "tap"), Action("untap", (), "untap"))
+        answer = ctx.ask(Decision(player, DecisionKind.TAP_OR_UNTAP,
+                                  f"{rc.card.name}: tap or untap {o.card.name}?", options))
+        s.add_log(f"{s.players[player].name} chooses to {answer.kind} {o.card.name}", ("701.26", "608.2d"),
+                  "choice")
+        if answer.kind == "tap" and not o.tapped:
+            events.tap(ctx, o)
+        elif answer.kind == "untap" and o.tapped:
             events.untap(ctx, o)
 
 
@@ -884,8 +1002,11 @@ def _ask_may(ctx, e: ir.May, rc, player: int) -> bool:
     s = ctx.s
     options = (Action("yes", (), "yes"), Action("no", (), "no"))
     costs = [x.cost for x in e.effects if type(x) is ir.PayMana]
-    if costs and not all(can_afford(s, player, c) for c in costs):
+    if costs and not all(can_afford(s, player, c.with_x(0)) for c in costs):
         options = options[1:]     # a cost that can't be paid can't be chosen (CR 118.3)
+    life = sum(x.amount for x in e.effects if type(x) is ir.PayLife and isinstance(x.amount, int))
+    if life and s.players[player].life < life:
+        options = options[-1:]    # nor life they don't have (CR 119.4)
     energy = sum(x.amount for x in e.effects if type(x) is ir.PayEnergy)
     if energy and s.players[player].energy < energy:
         options = options[-1:]    # nor can energy one doesn't have (CR 107.14)
@@ -906,7 +1027,7 @@ def _modal(ctx, e: ir.Modal, rc):
 
 
 def _become_creature(ctx, e: ir.BecomeCreature, rc):
-    """CR 611.2: until end of turn it is also a creature (layer 4) with the given power and
+    """CR 611.2: while the effect lasts it is also a creature (layer 4) with the given power and
     toughness (layer 7b), with every creature type if the effect says so (CR 205.3m)."""
     s = ctx.s
     for o in named_objects(ctx, e.what, rc):
@@ -927,7 +1048,8 @@ def _become_creature(ctx, e: ir.BecomeCreature, rc):
         pt = f"a {e.power}/{e.toughness}" if e.power is not None else "an artifact"
         what = " ".join((*(COLOR_NAMES[c] for c in e.colors or ()), *e.subtypes, *(t.lower() for t in e.types)))
         gains = f" with {', '.join(k.name for k in e.keywords)}" if e.keywords else ""
-        s.add_log(f"{o.card.name} becomes {pt} {what + ' ' if what else ''}creature{gains} until end of turn",
+        until = " until end of turn" if e.duration == "end_of_turn" else ""
+        s.add_log(f"{o.card.name} becomes {pt} {what + ' ' if what else ''}creature{gains}{until}",
                   ("611.2", "613.1d", "613.1e", "613.4b"), "effect")
 
 
@@ -1029,10 +1151,23 @@ def _conditional(ctx, e: ir.Conditional, rc):
     effects an "instead" replaced happen only when it is false. A source that left is seen as
     it last existed (CR 608.2h)."""
     src = source_obj(ctx, rc)
-    met = src is not None and evaluate(ctx.s, e.condition, src)
+    if type(e.condition) is ir.ObjectIs:
+        met = _object_is(ctx, e.condition, rc)
+    else:
+        met = src is not None and evaluate(ctx.s, e.condition, src)
     if e.condition == "kicked":
         ctx.s.add_log(f"{rc.card.name} was {'' if met else 'not '}kicked", ("702.33d", "702.33e"), "resolve")
     execute(ctx, e.effects if met else e.otherwise, rc)
+
+
+def _object_is(ctx, c: ir.ObjectIs, rc) -> bool:
+    """"If that creature is (was) a Human": the target as it is now, or as it last existed if it
+    left its zone during this resolution (CR 608.2h); a target no longer legal is no object."""
+    if exercise.RECORD is not None:
+        exercise.note("STATE_CONDITIONS", "ObjectIs", rc.card)
+    objs = known_objects(ctx, c.what, rc)
+    src = source_obj(ctx, rc)
+    return bool(objs) and all(matches(ctx.s, o, replace(c.filter, zone=o.zone), src, rc.controller) for o in objs)
 
 
 HANDLERS = {
@@ -1041,8 +1176,8 @@ HANDLERS = {
     ir.Regenerate: _regenerate, ir.ChooseTarget: _choose_target, ir.PreventDamage: _prevent, ir.DamageCantBePrevented: _no_prevention, ir.PayMana: _pay_mana,
     ir.CreateReflexive: _create_reflexive,
     ir.ReturnToHand: _bounce, ir.ExileIfDies: _exile_if_dies, ir.SwitchPT: _switch_pt, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
-    ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
-    ir.CreateTokens: _create_tokens, ir.Tap: _tap, ir.Untap: _untap, ir.Mill: _mill,
+    ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.LoseKeywords: _lose_keywords, ir.BecomeColor: _become_color, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
+    ir.CreateTokens: _create_tokens, ir.Tap: _tap, ir.Untap: _untap, ir.TapOrUntap: _tap_or_untap, ir.Mill: _mill,
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.RevealHandDiscard: _reveal_hand_discard,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
     ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win,
@@ -1079,6 +1214,7 @@ HANDLERS = {
     ir.LoseGame: game_outcome.lose_game, ir.IfYouDont: game_outcome.if_you_dont,
     ir.CastFromHand: free_casting.cast_from_hand,
     ir.PutFromHand: _put_from_hand, ir.ShuffleLibrary: _shuffle_library,
+    ir.PayLife: _pay_life, ir.RemoveCounter: _remove_counter, ir.PutExiledInGraveyard: _put_exiled_in_graveyard,
 }
 
 HANDLERS.update(double_faced.HANDLERS)      # transforming (CR 701.27)

@@ -370,6 +370,7 @@ class Seen:
     sacrificed_could_produce: tuple[str, ...] | None = None   # Squandered Resources' look-back
     attached_to: int | None = None           # what a sacrificed Aura enchanted (CR 608.2h)
     last_known: dict | None = None           # power, toughness, mana value as it left (608.2h)
+    x: int | None = None                     # the X of the ability a reflexive one comes from (CR 603.12, 107.3n)
     sacrificed: dict | None = None           # the same of the permanent sacrificed for the cost
     source_power: int | None = None          # the ability's source's power as it left (mentor, 702.134a)
 

@@ -90,6 +90,8 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     if from_zone == "battlefield" and to == "graveyard" and ch.is_creature(s, o):
         s.players[o.controller].creatures_died_this_turn += 1      # it died (CR 700.4)
     lookback = o.copy()
+    if from_zone == "battlefield":
+        _tapped_source_gone(s, o.id)
     if to != "battlefield" and morph.is_face_down(o):
         morph.reveal(s, o, to)
     _remove_from_zone(s, o)
@@ -544,10 +546,24 @@ def untap(ctx: Ctx, o: Obj, why: str = "", quiet: bool = False) -> Obj:
     o = ctx.s.own(o.id)
     o.tapped = False
     ctx.s.version += 1
+    _tapped_source_gone(ctx.s, o.id)
     if not quiet:
         ctx.s.add_log(f"{o.card.name} becomes untapped" + (f" ({why})" if why else ""), ("701.26b",))
     collect(ctx, Untapped(o.id))
     return o
+
+
+WHILE_TAPPED = "while_source_tapped"
+
+
+def _tapped_source_gone(s, oid: int) -> None:
+    """CR 611.2b: the effects that last "for as long as ~ remains tapped" end once ~ untaps or
+    leaves the battlefield; they don't begin again if it is tapped later."""
+    until = f"{WHILE_TAPPED}:{oid}"
+    if any(e.until == until for e in s.effects):
+        s.effects = [e for e in s.effects if e.until != until]
+        s.add_log(f"{s.objs[oid].card.name if oid in s.objs else 'Its source'} no longer remains tapped: "
+                  "its effects end", ("611.2b",), "effect")
 
 
 def end_of_turn_wears_off(ctx: Ctx) -> None:

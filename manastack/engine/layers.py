@@ -10,7 +10,8 @@ it is and which abilities it has (CR 613).
 - Layer 6, a static ability that gives an activated or triggered ability in quotes (Chromatic
   Lantern, Umbral Mantle, Bear Umbra; CR 613.1f), also one that does so only as long as a
   condition holds (threshold's "As long as seven or more cards are in your graveyard, ~ has
-  "..."", CR 611.3a).
+  "..."", CR 611.3a), and a resolved spell or ability that gave one for a time ("Until end of
+  turn, target creature gains "..."", CR 611.2; a ``GrantAbility`` record).
 
 Layers 4 and 6 give a derived definition: the card's face with the new type line and the
 granted abilities as lines of text, compiled like any card and kept. Every rules module reads
@@ -29,7 +30,7 @@ from . import exercise
 from .state import Obj, State
 from .upcalls import condition_holds, matches
 
-CHANGING_KINDS = frozenset({"set_land_type", "grant_ability"})
+CHANGING_KINDS = frozenset({"set_land_type", "grant_ability", "add_types"})
 
 _COMPUTING: set[int] = set()
 
@@ -58,12 +59,13 @@ def card_now(s: State, o: Obj, found: list | None = None) -> CardDef:
     card = o.card
     if o.zone != "battlefield":
         return card
+    gained = granted(s, o)
     if found is None:
         cached = s.layer_cache
-        if cached is not None and cached[0] is s.battlefield and not cached[1]:
+        if cached is not None and cached[0] is s.battlefield and not cached[1] and not gained:
             return card                 # nothing on this battlefield changes definitions
         found = changers(s)
-    if not found or o.id in _COMPUTING:
+    if not found and not gained or o.id in _COMPUTING:
         return card
     _COMPUTING.add(o.id)
     try:
@@ -72,14 +74,32 @@ def card_now(s: State, o: Obj, found: list | None = None) -> CardDef:
             for src, eff in found:
                 if eff.kind == "set_land_type" and affected_by(s, src, eff, o):
                     land_type = eff.land_type      # the latest timestamp wins (CR 613.7)
+        # layer 4 (CR 613.1d): types and subtypes in addition to its own, in timestamp order
+        added = tuple(eff for src, eff in found if eff.kind == "add_types" and affected_by(s, src, eff, o))
         grants = tuple(ab.text for src, eff in found
                        if eff.kind == "grant_ability" and not stripped(s, src, found)
-                       and affected_by(s, src, eff, o) and _applies(s, eff, src) for ab in eff.abilities)
+                       and affected_by(s, src, eff, o) and _applies(s, eff, src) for ab in eff.abilities) + gained
     finally:
         _COMPUTING.discard(o.id)
-    if not land_type and not grants:
+    if not land_type and not grants and not added:
         return card
-    return derived(card, land_type, grants)
+    types = tuple(t for eff in added for t in eff.types)
+    subtypes = tuple(t for eff in added for t in eff.subtypes)
+    return derived(card, land_type, grants, types, subtypes)
+
+
+def granted(s: State, o: Obj) -> tuple[str, ...]:
+    """The text of the quoted abilities resolved spells and abilities gave ``o`` for a time
+    (CR 611.2, 613.1f), oldest first; a permanent that left the battlefield and came back is a
+    new object without them (CR 400.7)."""
+    if not s.effects:
+        return ()
+    return tuple(t for e in s.effects if e.kind == "grant_ability" and e.affected == o.id for t in e.abilities)
+
+
+def any_granted(s: State) -> bool:
+    """Whether any permanent has abilities an effect gave it (see :func:`granted`)."""
+    return any(e.kind == "grant_ability" for e in s.effects)
 
 
 def _applies(s: State, eff: ir.StaticEffect, src: Obj) -> bool:
@@ -102,16 +122,21 @@ def stripped(s: State, o: Obj, found) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def derived(card: CardDef, land_type: str, grants: tuple[str, ...]) -> CardDef:
-    """``card`` with its land types set to ``land_type`` (CR 305.7) and ``grants`` added as
-    abilities (CR 613.1f), compiled from the changed face."""
+def derived(card: CardDef, land_type: str, grants: tuple[str, ...], types: tuple[str, ...] = (),
+            subtypes: tuple[str, ...] = ()) -> CardDef:
+    """``card`` with its land types set to ``land_type`` (CR 305.7), ``types`` and ``subtypes``
+    added (CR 205.1b) and ``grants`` added as abilities (CR 613.1f), compiled from the changed
+    face."""
     face = dict(card.face)
     face["name"] = card.name
     text = card.text
+    if land_type or types or subtypes:
+        kept = [t for t in card.subtypes if t not in LAND_TYPES] + [land_type] if land_type else list(card.subtypes)
+        face["subtypes"] = kept + [t for t in subtypes if t not in kept]
+        face["types"] = [t for t in card.types if t not in types] + list(types)
+        face["type"] = " — ".join(x for x in (" ".join(card.supertypes + tuple(face["types"])),
+                                              " ".join(face["subtypes"])) if x)
     if land_type:
-        subtypes = [t for t in card.subtypes if t not in LAND_TYPES] + [land_type]
-        face["subtypes"] = subtypes
-        face["type"] = card.type_line.split(" — ")[0] + " — " + " ".join(subtypes)
         text = ""
     face["text"] = "\n".join(([text] if text else []) + list(grants))
     return CardDef.from_face(face)

@@ -314,11 +314,12 @@ def activatable(s, player: int) -> list[tuple[Obj, int, ir.ActivatedAbility]]:
     player may activate (CR 113.8), those that work from the hand (cycling, CR 702.29a) and
     those that work from their graveyard (unearth, scavenge; CR 702.84a, 702.97a)."""
     found = layers.changers(s)
+    granted = layers.any_granted(s)
     objs = s.objs
     out = []
     for i in s.battlefield:
         o = objs[i]
-        for idx, ab in battlefield_nonmana_activated(layers.card_now(s, o, found) if found else o.card):
+        for idx, ab in battlefield_nonmana_activated(layers.card_now(s, o, found) if found or granted else o.card):
             if (o.controller == player or ab.any_player) and why_not_activate(s, player, o, ab, idx) is None:
                 out.append((o, idx, ab))
     out.sort(key=lambda t: t[0].controller != player)   # the player's own permanents first

@@ -88,10 +88,18 @@ _PRINTED_ONLY = frozenset({"affinity", "improvise", "delve", "evoke", "dash", "s
                           "forestcycling", "basic landcycling", "unearth", "scavenge",
                           "rebound", "retrace", "jump-start", "transmute", "embalm", "eternalize", "dredge", "overload",
                           "sunburst", "awaken", "splice", "miracle", "mutate", "outlast", "bestow"})
+# Keywords an effect may take away (CR 613.1f): those rules code reads through
+# engine.characteristics.keywords, so a loss is seen wherever they matter.
+_LOSABLE = frozenset({"flying", "first strike", "double strike", "trample", "defender", "hexproof",
+                      "indestructible", "shroud", "vigilance", "lifelink", "deathtouch", "reach", "menace",
+                      "fear", "intimidate", "shadow", "horsemanship", "infect", "wither", "plainswalk",
+                      "islandwalk", "swampwalk", "mountainwalk", "forestwalk"})
 # The parts a kicker, buyback or flashback cost may have (CR 702.33a, 702.27a, 702.34a).
 SPELL_COST_PARTS = frozenset({"mana", "pay_life", "sacrifice", "tap_untapped", "tap_count"})
 # The parts "As an additional cost to cast this spell, ..." may have (CR 601.2b, 118.8).
-ADDITIONAL_COST_PARTS = frozenset({"pay_life", "sacrifice", "discard"})
+ADDITIONAL_COST_PARTS = frozenset({"pay_life", "sacrifice", "sacrifice_count", "discard", "discard_type",
+                                   "discard_random", "return_to_hand", "tap_untapped", "tap_count",
+                                   "exile_from_graveyard", "exile_graveyard_count"})
 # The parts an alternative cost printed on the card may have (CR 118.9), and its conditions.
 ALTERNATIVE_COST_PARTS = frozenset({"mana", "sacrifice", "pay_life", "tap_untapped", "exile_from_hand",
                                     "exile_count", "sacrifice_count", "return_to_hand", "return_count"})
@@ -125,7 +133,15 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "control",                  # an Aura's control effect, engine.control
                           "no_maximum_hand_size",     # CR 402.2, engine.turn._cleanup
                           "block_additional",         # CR 509.1a-b, engine.combat.block_capacity
-                          "cast_from_graveyard"})     # CR 601.3, its own card only: engine.alt_costs
+                          "cast_from_graveyard",      # CR 601.3, its own card only: engine.alt_costs
+                          "lose_keywords",            # CR 613.1f, 613.7: engine.characteristics.keywords
+                          "add_types",                # layers 4-5 (CR 613.1d-e): engine.layers.card_now, characteristics.colors
+                          "set_colors",               # CR 105.3, layer 5: engine.characteristics.colors
+                          "all_creature_types",       # CR 205.3m, layer 4: engine.filters.has_all_creature_types
+                          "set_base_pt"})             # CR 613.4b, layer 7b: engine.characteristics.power_toughness
+# What a "modify_pt" static ability counts, "for each ..." (CR 613.4c): objects matching a filter,
+# or counters of a kind on the source ("for each charge counter on ~"); characteristics._times.
+STATIC_COUNTS = frozenset({"Filter", "CountersOn"})
 REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color",
                                "double_damage_to_player", "more_counters", "double_counters",
                                "enter_as_copy", "choose_creature_type",
@@ -135,9 +151,12 @@ REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_
 # (CR 614.1d, 614.12; engine.replacement._enters_tapped_unless).
 ENTERS_UNLESS = frozenset({"YouControl", "OpponentCount", "PayLifeOption", "RevealOption"})
 # Typed conditions of "as long as" static abilities (CR 611.3a; engine.conditions.holds).
-STATIC_CONDITIONS = frozenset({"YouControl", "HasCounter", "NotYourTurn", "OpponentControls", "PlayerCount"})
+STATIC_CONDITIONS = frozenset({"YouControl", "HasCounter", "NotYourTurn", "OpponentControls", "PlayerCount",
+                               "ObjectCount", "AnyOf"})
 # Typed conditions of intervening "if" clauses and activation limits (CR 603.4, 602.5b).
-STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "SelfPower"})
+STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "SelfPower", "ObjectCount", "AnyOf",
+                              "NotYourTurn", "HasCounter", "HadCounter",
+                              "ObjectIs"})    # "If that creature is a Human", engine.effects._object_is
 # Riders of mana (CR 106.6): what spending the mana does to the spell it pays for.
 MANA_RIDERS = frozenset({"cant_be_countered", "plus_one_counter"})
 TRIGGER_EVENTS = frozenset({
@@ -149,6 +168,8 @@ TRIGGER_EVENTS = frozenset({
     "turned_face_up",           # CR 702.37e, engine.morph
     "chapter",                  # a Saga's chapter ability, CR 714.2b: engine.sagas
     "deals_combat_damage_to_you",    # the monarch's inherent ability (CR 724.2), engine.monarch
+    "deals_damage_to_you",           # "Whenever a creature deals damage to you" (CR 120.3)
+    "deals_damage_to_self",          # "Whenever a source deals damage to ~" (CR 120.3, 603.2c)
     "becomes_renowned", "becomes_monstrous",    # CR 702.112b, 701.37b: engine.keyword_effects
     "exerts",                   # "Whenever you exert a creature" (CR 701.43), engine.keyword_effects.exert
     "exploits",                 # "When ~ exploits a creature" (CR 702.110b), engine.keyword_effects.exploit
@@ -162,10 +183,18 @@ TRIGGER_EVENTS = frozenset({
     "sacrificed",               # "Whenever you sacrifice a creature" (CR 701.21a)
     "blocked_by_creature",      # "Whenever ~ becomes blocked by a creature" (CR 509.3f)
 })
+# Whom an attacker attacks, in "Whenever a creature attacks you [or a planeswalker you control]"
+# (CR 508.1b; engine.triggers._attacks_whom), and whose graveyard a creature is put into
+# ("put into your graveyard from the battlefield", CR 400.3; engine.triggers.instances).
+ATTACKED = frozenset({"you", "you_or_planeswalker", "opponent", "opponent_or_planeswalker"})
+GRAVEYARD_OWNERS = frozenset({"you", "opponent"})
 TRIGGER_SUBJECTS = frozenset({"self", "enchanted", "equipped"})
+# Whose turn it must be as a spell is cast, for a cast trigger (CR 601.2i; engine.triggers.instances).
+TRIGGER_TURNS = frozenset({"your", "opponent"})
 PLAYER_SUBJECTS = frozenset({"you", "opponent", "each"})
 TARGET_KINDS = frozenset({"any", "player", "opponent", "player_or_planeswalker", "opponent_or_planeswalker",
-                          "permanent", "spell", "card"})
+                          "permanent", "spell", "card",
+                          "activated_ability", "ability", "spell_or_ability"})   # CR 115.1d
 REFS = frozenset({"self", "you", "each_opponent", "each_player", "target_controller", "enchanted",
                   "equipped", "attached_controller", "triggering_controller",
                   "triggering_player", "triggering_object", "triggering_spell", "all",
@@ -181,7 +210,8 @@ CONTROLLERS = frozenset({None, "you", "opponent", "not_you"})
 DURATIONS = frozenset({"end_of_turn", "permanent", "next_end_step", "next_upkeep",
                        "your_next_upkeep",      # CR 603.7c, a Pact's "your next upkeep"
                        "next_cleanup",          # CR 603.7c, 514.3a: Armor of Thorns' sacrifice, engine.resolve
-                       "while_you_control_source", "while_source_on_battlefield"})   # engine.control
+                       "while_you_control_source", "while_source_on_battlefield",    # engine.control
+                       "while_source_tapped"})      # CR 611.2b, a modify_pt record: engine.events.untap
 # Cards of several faces the engine plays (CR 709-715; manastack.cards.multiface.Layout values).
 LAYOUTS = frozenset({"normal",
                      "transform",               # CR 712.2, engine.double_faced
@@ -202,21 +232,49 @@ def _conditions() -> frozenset[str]:
     return frozenset(CONDITIONS)
 
 
-def _condition_gaps(condition, out: list[str]) -> None:
-    """A condition is a name the engine knows or a typed state condition it evaluates."""
+def _condition_gaps(condition, out: list[str], triggered: bool = False) -> None:
+    """A condition is a name the engine knows or a typed state condition it evaluates; "that
+    player" is a player a triggered ability's event names (engine.conditions.holds)."""
     if isinstance(condition, str):
         if condition not in _conditions():
             out.append(f"condition {condition!r}")
+    elif type(condition) is ir.AnyOf:
+        for part in condition.conditions:
+            _condition_gaps(part, out, triggered)
     elif condition is not None and type(condition).__name__ not in STATE_CONDITIONS:
         out.append(f"condition {type(condition).__name__}")
     elif type(condition) is ir.PlayerCount and condition.what not in ir.PLAYER_COUNTS:
         out.append(f"count {condition.what!r}")
+    elif type(condition) is ir.PlayerCount and condition.whose == "that_player" and not triggered:
+        out.append("a condition on \"that player\" outside a triggered ability")
+    elif type(condition) is ir.HadCounter and not triggered:
+        out.append("a condition on the counters a permanent had outside a triggered ability")
+
+
+def _static_condition_gaps(condition) -> list[str]:
+    """What the engine can't check of an "as long as" condition (CR 611.3a)."""
+    if condition is None:
+        return []
+    if isinstance(condition, str):
+        return [] if condition in _conditions() else [f"condition {condition!r}"]
+    if type(condition) is ir.AnyOf:
+        return [g for part in condition.conditions for g in _static_condition_gaps(part)]
+    if type(condition).__name__ not in STATIC_CONDITIONS:
+        return [f"static ability while {type(condition).__name__}"]
+    if type(condition) is ir.PlayerCount and condition.whose == "that_player":
+        return ["a static ability while \"that player\" ..."]
+    return []
 
 
 def gaps(ability) -> list[str]:
     """The parts of one compiled ability the engine can't run, in words (empty: playable)."""
     out: list[str] = []
     _walk(ability, out)
+    if type(ability) is ir.TriggeredAbility:
+        # a triggered ability has no X of its own: one paid as it resolves is chosen then
+        # (CR 107.3f, engine.effects._pay_mana); a spell's or activated ability's X is the
+        # one announced for it (CR 107.3a)
+        out = [g for g in out if g != _PAY_X]
     return out
 
 
@@ -268,14 +326,12 @@ def _walk(node, out: list[str]) -> None:
     elif t is ir.StaticEffect:
         if node.kind not in STATIC_KINDS:
             out.append(f"static effect {node.kind!r}")
+        if type(node.count) is ir.CountersOn and node.kind != "modify_pt":
+            out.append(f"static effect {node.kind!r} counting counters")
         if node.condition is not None and node.kind in layers.CHANGING_KINDS and node.kind != "grant_ability":
             # layers.changers applies these without reading conditions (CR 611.3a)
             out.append(f"static effect {node.kind!r} as long as a condition holds")
-        if isinstance(node.condition, str) and node.condition not in _conditions():
-            out.append(f"condition {node.condition!r}")
-        elif node.condition is not None and not isinstance(node.condition, str) \
-                and type(node.condition).__name__ not in STATIC_CONDITIONS:
-            out.append(f"static ability while {type(node.condition).__name__}")
+        out += _static_condition_gaps(node.condition)
     elif t is ir.ReplacementAbility:
         if node.kind not in REPLACEMENT_KINDS:
             out.append(f"replacement effect {node.kind!r}")
@@ -290,10 +346,16 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"trigger subject {node.subject!r} for {node.event!r}")
         if node.event == "beginning_of_step" and node.step not in _steps():
             out.append(f"step {node.step!r}")
+        if node.attacked is not None and (node.event != "attacks" or node.attacked not in ATTACKED):
+            out.append(f"attacking {node.attacked!r}")
+        if node.event == "dies" and node.whose is not None and node.whose not in GRAVEYARD_OWNERS:
+            out.append(f"put into the graveyard of {node.whose!r}")
         if node.nth and node.event not in ("draw", "cast"):
             out.append(f"the Nth {node.event!r} of a turn")
+        if node.during is not None and (node.event != "cast" or node.during not in TRIGGER_TURNS):
+            out.append(f"{node.event!r} during {node.during!r} turn")
     elif t in (ir.TriggeredAbility, ir.Conditional):
-        _condition_gaps(node.condition, out)
+        _condition_gaps(node.condition, out, triggered=t is ir.TriggeredAbility)
     elif t is ir.TargetSpec:
         if node.kind not in TARGET_KINDS:
             out.append(f"target kind {node.kind!r}")
@@ -322,11 +384,13 @@ def _walk(node, out: list[str]) -> None:
     elif t is ir.CreateEmblem:
         out += _emblem_gaps(node)
     elif t is ir.PayMana and node.cost.x_count:
-        out.append("paying {X} in an effect")     # engine.effects._pay_mana has no X to choose
+        out.append(_PAY_X)
     elif t is ir.SearchLibrary and node.own and node.who == ir.Ref("each_player"):
         out.append("each player searching their own library")   # engine.effects._search: one library
     elif hasattr(node, "duration") and node.duration not in DURATIONS:
         out.append(f"duration {node.duration!r}")
+    if t is ir.LoseKeywords or (t is ir.StaticEffect and node.kind == "lose_keywords"):
+        out += [f"losing the keyword {k.name!r}" for k in node.keywords if k.name not in _LOSABLE or k.arg is not None]
     if t is ir.GrantKeywords or (t is ir.StaticEffect and node.kind == "grant_keywords"):
         out += [f"granting the triggered keyword {k.name!r}" for k in node.keywords if _is_triggered(k)]
         out += [f"granting the keyword {k.name!r}" for k in node.keywords if k.name in _PRINTED_ONLY]
@@ -406,6 +470,7 @@ def _cost_gaps(cost: ir.Cost, supported: frozenset[str], what: str) -> list[str]
             if f.name not in supported and getattr(cost, f.name) != f.default]
 
 
+_PAY_X = "paying {X} in an effect other than a triggered ability's"
 _EFFECT_TYPES: frozenset[type] | None = None
 
 

@@ -23,7 +23,7 @@ from operator import attrgetter
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import layers, monarch
+from . import attack_targets, layers, monarch
 from . import exercise
 from .abilities import (ONE_SHOT_DELAYS, VANISHING_SACRIFICE, ability_at, encoded_triggers, nested_index, suspended,
                         triggered_abilities, works_in_exile)
@@ -37,7 +37,7 @@ from .targets import choose_division, choose_modes_and_targets, describe_target
 from .wording import possessive
 
 _CAST_SELF = ir.Trigger("cast", "self")
-_DAMAGE = re.compile(r"deals_(combat_)?damage(?:_to_(player|opponent|you|creature))?$")
+_DAMAGE = re.compile(r"deals_(combat_)?damage(?:_to_(player|opponent|you|creature|self))?$")
 # Events that happen to one object, and the trigger events each one meets; bushido's "blocks or
 # becomes blocked" is one trigger condition met by either (CR 702.45a).
 _OBJECT_EVENTS = {
@@ -170,6 +170,11 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
             old = ev.old
             if e == "dies" and ev.to != "graveyard":   # CR 700.4: any permanent that goes there
                 return []
+            if trig.whose is not None:      # "put into your graveyard": the card's owner's (CR 400.3)
+                if not _player_matches(trig.whose, old.owner, source.controller):
+                    return []
+                if exercise.RECORD is not None:
+                    exercise.note("GRAVEYARD_OWNERS", trig.whose, source.card)
             if trig.subject == "self":
                 hit = old.id == source.id
             elif trig.subject in ("enchanted", "equipped"):
@@ -187,9 +192,21 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
         return []
     if kind == "damage":
         if e == "dealt_damage":       # once for the event, all sources together (CR 603.2c)
-            dealt = tuple(d for d in ev.dealt if d[1] == source.id and d[2] > 0)
-            return [Seen("damage", combat=ev.combat, obj=source.id, amount=sum(d[2] for d in dealt),
-                         dealt=dealt)] if dealt and trig.subject == "self" else []
+            if trig.subject == "self":
+                hit = (source.id,)
+            elif isinstance(trig.subject, ir.Filter):   # each permanent it describes (CR 120.3)
+                hit = tuple(dict.fromkeys(d[1] for d in ev.dealt if isinstance(d[1], int) and d[2] > 0
+                                          and d[1] in s.objs and matches(s, s.objs[d[1]], trig.subject, source)))
+            else:       # the creature its Aura or Equipment is attached to (CR 303.4)
+                hit = (source.attached_to,) if source.attached_to is not None else ()
+            out = []
+            for oid in hit:
+                dealt = tuple(d for d in ev.dealt if d[1] == oid and d[2] > 0)
+                if dealt:
+                    # "that creature's controller" as it was dealt the damage, should it die (CR 608.2h)
+                    out.append(Seen("damage", combat=ev.combat, obj=oid, amount=sum(d[2] for d in dealt),
+                                    dealt=dealt, controller=s.objs[oid].controller if oid in s.objs else None))
+            return out
         return _damage_instances(s, trig, source, ev)
     if kind == "cycled":
         # CR 702.29c: the cycled card's own "when you cycle ~", from where it went; any other
@@ -214,7 +231,7 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
     if e == "blocks_or_blocked_by_creature" or e == "blocked_by_creature" and kind == "becomes_blocked":
         # CR 509.3d, 509.3f: once for each creature it blocks, or each creature blocking it;
         # "that creature" is that other creature
-        if ev.obj != source.id or source.id not in s.objs:
+        if not _matches_subject(s, trig.subject, s.objs.get(ev.obj), source):
             return []
         others = s.objs[ev.obj].blocking if kind == "blocks" else ev.blockers
         return [Seen(kind, obj=o, player=ev.player) for o in others if o in s.objs]
@@ -227,6 +244,12 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
     if e in _OBJECT_EVENTS.get(kind, ()):
         if not _matches_subject(s, trig.subject, s.objs.get(ev.obj), source):
             return []
+        if trig.attacked is not None:
+            attacker = s.objs[ev.obj]
+            if not _attacks_whom(s, trig.attacked, attacker, source):
+                return []
+            # "that player": the player it attacks, or who controls the planeswalker it attacks
+            return [Seen(kind, obj=ev.obj, player=attacker.attacking)]
         return [Seen(kind, obj=ev.obj, player=getattr(ev, "player", None))]
     if kind == "step" and e == "beginning_of_step":
         if trig.whose == "enchanted_controller":
@@ -262,6 +285,11 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
         # "your second spell each turn": the count includes this spell (CR 601.2i)
         if trig.nth and s.players[ev.player].spells_cast_this_turn != trig.nth:
             return []
+        if trig.during is not None:     # "during an opponent's turn": whose turn it is now
+            if not _player_matches(trig.during, s.active, source.controller):
+                return []
+            if exercise.RECORD is not None:
+                exercise.note("TRIGGER_TURNS", trig.during, source.card)
         # "that spell's mana value": as it was cast, X included (CR 202.3e; Manaplasm ruling)
         return [Seen(kind, obj=ev.obj, player=ev.player, item=ev.item,
                      mana_value=ch.mana_value(spell) if spell is not None else None)]
@@ -293,6 +321,21 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
     return []
 
 
+def _attacks_whom(s, whom: str, attacker: Obj, source: Obj) -> bool:
+    """Whether ``attacker`` attacks whom the trigger condition names (CR 508.1b): "you", "you or
+    a planeswalker you control", "one of your opponents" [or a planeswalker they control]."""
+    if attacker.attacking is None:
+        return False
+    player, walker = whom.partition("_or_")[::2]
+    if (attacker.attacking == source.controller) != (player == "you"):
+        return False
+    if not walker and attack_targets.declared_target(s, attacker.id) is not None:
+        return False             # it attacks a planeswalker, not the player
+    if exercise.RECORD is not None:
+        exercise.note("ATTACKED", whom, source.card)
+    return True
+
+
 def _damage_instances(s, trig: ir.Trigger, source: Obj, ev: DamageDealt) -> list[Seen]:
     """CR 603.2c, 510.2: one instance per source (and per damaged player) the condition names;
     "one or more" conditions give one instance per damaged player for all the sources."""
@@ -306,6 +349,9 @@ def _damage_instances(s, trig: ir.Trigger, source: Obj, ev: DamageDealt) -> list
     for src_id, rcp, amt, ctl in ev.dealt:
         if to == "creature":          # an object dealt damage, a creature then (CR 120.3)
             if isinstance(rcp, str) or rcp not in s.objs or not ch.is_creature(s, s.objs[rcp]):
+                continue
+        elif to == "self":            # "a source deals damage to ~"
+            if rcp != source.id:
                 continue
         elif to is not None:
             if not (isinstance(rcp, str) and rcp.startswith("p")):
@@ -377,7 +423,8 @@ def collect(ctx, ev: Event) -> None:
     damage = kind == "damage"
     # Blood Moon removes, layer 6 adds (CR 613); with nothing that changes definitions on the
     # battlefield, each card is itself
-    cards = [layers.card_now(s, src, found) for src in sources] if found else list(map(_CARD, sources))
+    cards = [layers.card_now(s, src, found) for src in sources] if found or layers.any_granted(s) \
+        else list(map(_CARD, sources))
     hits = list(map(_triggered_by_kind, cards, repeat(kind)))
     # most sources have nothing that triggers on this kind: those are passed over in C
     for src, card, by_kind in zip(sources, cards, hits) if damage else compress(zip(sources, cards, hits), hits):
@@ -546,11 +593,12 @@ def _state_triggers_due(s) -> list:
     haven't triggered already: none waits or is on the stack (CR 603.8), as (source, card,
     index, ability). Asked before every priority: most permanents have none, passed over first."""
     found = layers.changers(s)
+    granted = layers.any_granted(s)
     objs = s.objs
     due = []
     for oid in s.battlefield:
         o = objs[oid]
-        card = layers.card_now(s, o, found) if found else o.card
+        card = layers.card_now(s, o, found) if found or granted else o.card
         for idx, ab in _state_abilities(card):
             f = ab.trigger.subject
             if any(matches(s, p, f, o) for p in s.permanents(o.controller)):
@@ -603,6 +651,8 @@ def put_on_stack(ctx) -> bool:
             item.event = t.event
             if ab.trigger.event == "enters" and ab.trigger.subject == "self":
                 item.x = src.cast_x     # CR 107.3m: X of the spell that became it (Jadelight Spelunker)
+            elif ab.trigger.event == "reflexive" and t.event is not None and t.event.x is not None:
+                item.x = t.event.x      # CR 603.12, 107.3n: X of the ability that created it
             if not choose_modes_and_targets(ctx, item, src, player, ab) \
                     or not choose_division(ctx, item, player, ab):
                 s.add_log(f"{t.label} is removed from the stack: it has no legal targets or modes",

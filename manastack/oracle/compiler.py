@@ -34,6 +34,9 @@ from manastack.oracle.transform import OracleTransformer, Unsupported, bind, ins
 
 _STARTS = ["kw_line", "activated", "triggered", "static_line", "spell_line", "mode_line", "chapter", "exert_line"]
 _EXERT = re.compile(r"you may exert ~ as it attacks\.", re.I)        # CR 701.43d
+# An instant's or sorcery's own triggered abilities: on being cycled (CR 702.29c, from where it
+# went) and on being cast (CR 601.2i, from the stack)
+_SPELL_TRIGGER = re.compile(r"when you (?:cycle|cast) ~(?!\w)", re.I)
 _CHAPTER = re.compile(r"(?:IV|VI|V|I{1,3})(?:, (?:IV|VI|V|I{1,3}))* — ")   # CR 714.2
 
 
@@ -383,7 +386,8 @@ _ACTIVATED = re.compile(r'[^"“]*:')
 def _starts(line: str, is_spell: bool) -> list[str]:
     if is_spell:
         # an instant's or sorcery's activated ability works only from its graveyard (CR 113.6m)
-        return ["kw_line", "spell_line", "static_line"] + (["activated"] if _ACTIVATED.match(line) else [])
+        return ["kw_line", "spell_line", "static_line"] + (["activated"] if _ACTIVATED.match(line) else []) \
+            + (["triggered"] if _SPELL_TRIGGER.match(line) else [])
     if re.match(r"(?:when|whenever|at)\b", line, re.I):
         return ["triggered"]
     if _CHAPTER.match(line):

@@ -150,6 +150,11 @@ class Filter:
     named_self: bool = False      # "named ~": the source's name (CR 201.5)
     name: str | None = None       # "named Angrath, Minotaur Pirate"
     targets_self: bool = False    # "a spell that targets ~": the source is among its targets
+    # "a spell that targets a creature / you / a player / you or a permanent you control" (CR 115.1):
+    # one of its targets is an object ``targets_object`` describes or a player ``targets_player``
+    # names ("you": the player the description is read for; "any": any player)
+    targets_object: "Filter | None" = None
+    targets_player: str | None = None
     # "artifact, enchantment, or creature with flying": ``keywords``/``without_keywords`` describe
     # only objects of this type, the last of the list; one of the other types matches without them
     qualified_type: str | None = None
@@ -163,15 +168,22 @@ class Filter:
     damaged_by_self: bool = False   # "dealt damage by ~ this turn" (Sengir Vampire)
     historic: bool = False        # an artifact, a legendary object or a Saga (CR 700.6)
     nontoken: bool = False        # "nontoken": not a token (CR 111.1)
+    token: bool = False           # "creature token", "tokens you control": a token (CR 111.1)
     counter: str | None = None    # "with a +1/+1 counter on it": one or more of that kind (CR 122.1)
+
+
+# Target kinds naming objects on the stack (CR 115.1, 113.1b): spells, activated and/or triggered
+# abilities; a mana ability is never on the stack, so never a target (CR 605.3b).
+STACK_TARGETS = frozenset({"spell", "activated_ability", "triggered_ability", "ability", "spell_or_ability"})
 
 
 @dataclass(frozen=True, slots=True)
 class TargetSpec:
     """One "target ..." phrase (CR 115). ``kind`` is what may be targeted:
     "any" (creature, player, planeswalker or battle), "player", "opponent", "permanent"
-    (narrowed by ``filter``), "spell" (an object on the stack) or "card" (in a zone given
-    by ``filter.zone``)."""
+    (narrowed by ``filter``), "spell" (an object on the stack), an ability on the stack
+    ("activated_ability", "triggered_ability", "ability" for either, "spell_or_ability") or
+    "card" (in a zone given by ``filter.zone``)."""
 
     kind: str
     filter: Filter = field(default_factory=Filter)
@@ -593,6 +605,15 @@ class Untap:
 
 
 @dataclass(frozen=True, slots=True)
+class TapOrUntap:
+    """"tap or untap target permanent": ``who`` chooses, as it resolves, which of the two
+    happens to each object named (CR 701.26, 608.2d)."""
+
+    what: Subject
+    who: Subject = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
 class Mill:
     amount: Amount
     who: Subject = Ref("you")
@@ -702,6 +723,31 @@ class PayMana:
 
 
 @dataclass(frozen=True, slots=True)
+class PayLife:
+    """"Pay 2 life" inside an effect: only with a life total of at least that much (CR 119.4,
+    118.3); unable, the player doesn't pay and "If you do" doesn't apply."""
+
+    amount: Amount
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCounter:
+    """"Remove a +1/+1 counter from ~": ``amount`` counters of ``kind`` from each object named
+    (CR 122.1); done only if all of them were removed, for "If you do" (CR 608.2c)."""
+
+    what: Subject
+    kind: str
+    amount: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class PutExiledInGraveyard:
+    """"Put a card an opponent owns from exile into that player's graveyard": one such card the
+    controller chooses, moved to its owner's graveyard (CR 400.3, 406); done only if there was
+    one, for "If you do" (CR 608.2c)."""
+
+
+@dataclass(frozen=True, slots=True)
 class CreateReflexive:
     """CR 603.12: "When you do, ...": doing the optional action before it makes ``ability``
     trigger; it goes on the stack the next time a player would receive priority, with its own
@@ -717,9 +763,21 @@ class Conditional:
     knows ("kicked": the spell was kicked, linked to its kicker ability, CR 702.33e, 607.2i) or a
     typed condition on the game state ("if you control a Wizard")."""
 
-    condition: "str | StateCondition"
+    condition: "str | StateCondition | ObjectIs"
     effects: tuple["Effect", ...]
     otherwise: tuple["Effect", ...] = ()
+    otherwise_after: bool = False     # "Otherwise, ..." written after the effects, not replaced by them
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectIs:
+    """"If that creature is a Human", "If it's an artifact creature", "If that creature was
+    green or white": the condition of a ``Conditional`` that the target ``what`` has the
+    characteristics of ``filter`` (whatever its zone) as the effect happens, or had as it last
+    existed if it left its zone (CR 608.2c, 608.2h)."""
+
+    what: Subject
+    filter: Filter
 
 
 @dataclass(frozen=True, slots=True)
@@ -1061,12 +1119,14 @@ class UnlessPays:
 
 @dataclass(frozen=True, slots=True)
 class CounterUnlessPays:
-    """Counter ``what`` (a spell or ability) unless its controller pays ``cost``
-    (ward, CR 702.21a; the "unless" is dealt with on resolution, CR 603.5)."""
+    """Counter ``what`` (a spell or ability) unless its controller pays ``cost``, ``times``
+    times over ("{1} for each card in your graveyard", counted as it resolves) (ward, CR 702.21a;
+    the "unless" is dealt with on resolution, CR 603.5)."""
 
     what: Subject
     cost: "Cost"
     exile: bool = False      # countered this way, it is exiled instead (CR 614.15), as CounterSpell's
+    times: Amount = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -1126,12 +1186,13 @@ class IfYouDont:
 Effect = Union[
     AddMana, DealDamage, DivideDamage, Draw, Discard, GainLife, LoseLife, Destroy, Regenerate, PreventDamage, Exile,
     ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords,
-    PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
+    PutCounters, CreateTokens, Tap, Untap, TapOrUntap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit,
     IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict,
     PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, Surveil, CreateEmblem, SacrificePermanents,
+    PayLife, RemoveCounter, PutExiledInGraveyard,
 ]
 
 # --------------------------------------------------------------------------------- costs
@@ -1152,6 +1213,7 @@ class Cost:
     sacrifice: Filter | None = None
     discard: int = 0
     discard_type: str | None = None   # the discarded cards are of this card type (retrace: "Land")
+    discard_random: bool = False      # "discard a card at random" (CR 701.9b)
     remove_counters: tuple[str, int] | None = None
     tap_untapped: Filter | None = None
     tap_count: int = 1
@@ -1159,6 +1221,8 @@ class Cost:
     untap_count: int = 1
     discard_self: bool = False        # cycling (CR 702.29a): the card itself, from the hand
     exile_self: bool = False          # scavenge (CR 702.97a): the card itself, from a graveyard
+    exile_source: bool = False        # "Exile ~": the permanent itself, from the battlefield
+    return_self: bool = False         # "Return ~ to its owner's hand": the permanent itself
     crew: int = 0                     # crew N (CR 702.122a): tap other creatures with total power N
     # Loyalty abilities (CR 606.4): the loyalty counters put on (+N) or removed from (-N) this
     # permanent, 0 for "0:"; None: no loyalty symbol. ``loyalty_x``: the cost is "-X".
@@ -1169,6 +1233,10 @@ class Cost:
     # payer's hand matching this filter, the card paid for excluded
     exile_from_hand: Filter | None = None
     exile_count: int = 1
+    # "exile two creature cards from your graveyard": ``exile_graveyard_count`` cards of the
+    # payer's graveyard matching this filter
+    exile_from_graveyard: Filter | None = None
+    exile_graveyard_count: int = 1
     sacrifice_count: int = 1          # "sacrifice two Mountains": that many permanents matching ``sacrifice``
     # "return an Island you control to its owner's hand" (Daze): ``return_count`` permanents the
     # payer controls matching this filter
@@ -1195,7 +1263,10 @@ class Trigger:
     ``subject`` says whose event it must be ("self" or a filter); ``step`` names the step for
     "at the beginning of" triggers, with ``whose`` ("your", "each", "opponent"; "any" for
     "each player's", which names the active player; "enchanted_controller" for "the upkeep of
-    enchanted creature's controller").
+    enchanted creature's controller"). For "dies" with a filter, ``whose`` is whose graveyard
+    ("you", "opponent": the card's owner, CR 400.3). ``attacked`` limits an "attacks" trigger to
+    attackers of "you", "you_or_planeswalker" (you or a planeswalker you control), "opponent" or
+    "opponent_or_planeswalker".
     """
 
     event: str
@@ -1206,6 +1277,8 @@ class Trigger:
     one_or_more: bool = False   # "Whenever one or more ...": once per event (CR 603.2c)
     chapter: int = 0            # a Saga's chapter ability, event "chapter" (CR 714.2b)
     nth: int = 0                # "your second card/spell each turn": only the Nth of the turn
+    during: str | None = None   # "cast ... during your / an opponent's turn": "your", "opponent"
+    attacked: str | None = None  # whom the attacker attacks (CR 508.1b), below
 
 
 # --------------------------------------------------------------------------------- abilities
@@ -1321,8 +1394,9 @@ class StaticEffect:
     blockers: Filter | None = None                    # "cant_be_blocked_by": the creatures that can't
     attackers: Filter | None = None                   # "cant_block_attackers": the attackers it can't block
     # "modify_pt" times the number of objects matching ``count`` ("for each artifact you
-    # control"); "pt_equal_count": power and toughness are each that number (CR 604.3)
-    count: Filter | None = None
+    # control") or of the source's counters of a kind ("for each charge counter on ~");
+    # "pt_equal_count": power and toughness are each the number of objects (CR 604.3)
+    count: "Filter | CountersOn | None" = None
     # "as long as ...": the effect applies only while this holds (CR 611.3a, 604.2): a
     # condition's name (engine.conditions), a YouControl, a NotYourTurn or a HasCounter
     condition: "str | YouControl | NotYourTurn | HasCounter | None" = None
@@ -1331,6 +1405,11 @@ class StaticEffect:
     # "grant_keywords" of protection followed by "This effect doesn't remove ~": the protection
     # doesn't make the source itself, an Aura, fall off (CR 702.16c, 704.5m)
     keeps_source: bool = False
+    # "add_types": card types, subtypes and colors the affected object has in addition to its
+    # own (layers 4 and 5, CR 613.1d-e); "set_colors": its colors instead (CR 105.3)
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -1391,32 +1470,65 @@ class RevealOption:
 
 @dataclass(frozen=True, slots=True)
 class HasCounter:
-    """A condition on the source: it has at least one ``kind`` counter on it ("as long as it
-    has a +1/+1 counter on it", CR 122.1)."""
+    """A condition on the source: it has at least ``at_least`` ``kind`` counters on it ("as
+    long as it has a +1/+1 counter on it", "four or more quest counters", CR 122.1)."""
 
     kind: str
+    at_least: int = 1
 
 
 @dataclass(frozen=True, slots=True)
 class OpponentControls:
     """A condition on the game state: an opponent controls at least ``at_least`` permanents that
     match any of ``filters`` ("an opponent controls a black permanent"); with ``more_than_you``,
-    more of them than you do ("an opponent controls more lands than you")."""
+    more of them than you do ("an opponent controls more lands than you"); with ``none``, no
+    opponent controls any ("no opponent controls a white or blue creature")."""
 
     filters: tuple[Filter, ...]
     at_least: int = 1
     more_than_you: bool = False
+    none: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectCount:
+    """A condition on the game state: at least ``at_least`` (and, when given, at most
+    ``at_most``) objects in ``filter.zone`` match ``filter``, whoever controls them: permanents
+    ("there are seven or more lands on the battlefield", "no creatures are on the battlefield")
+    or cards in graveyards ("a Warrior card is in your graveyard")."""
+
+    filter: Filter
+    at_least: int = 1
+    at_most: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HadCounter:
+    """A condition on the permanent a leaves-the-battlefield trigger saw: it had a ``kind``
+    counter on it as it last existed, or with ``none``, no such counter (CR 603.10a)."""
+
+    kind: str
+    none: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AnyOf:
+    """A condition that holds when one of ``conditions`` does ("if you control a Desert or
+    there is a Desert card in your graveyard")."""
+
+    conditions: tuple
 
 
 # What a PlayerCount counts (CR 119 life, 402 hand, 404 graveyard, 205.2a card types there).
 PLAYER_COUNTS = ("life", "cards_in_hand", "cards_in_graveyard", "card_types_in_graveyard",
-                 "life_gained_this_turn", "cards_drawn_this_turn")
+                 "life_gained_this_turn", "cards_drawn_this_turn", "life_lost_this_turn")
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerCount:
-    """A condition on a number of a player's, one of PLAYER_COUNTS: ``whose`` ("you", or
-    "opponent": some opponent) has at least ``at_least`` and, when given, at most ``at_most``
+    """A condition on a number of a player's, one of PLAYER_COUNTS: ``whose`` ("you",
+    "opponent": some opponent, "any": some player, or "that_player": the player a triggered
+    ability's event names, CR 603.2) has at least ``at_least`` and, when given, at most ``at_most``
     ("you have 10 or less life", "you have exactly seven cards in hand", "four or more card
     types among cards in your graveyard"); with ``than_opponents``, more than each opponent
     ("you have more cards in hand than each opponent")."""
@@ -1436,7 +1548,8 @@ class SelfPower:
     at_least: int
 
 
-StateCondition = Union[YouControl, OpponentCount, NotYourTurn, OpponentControls, PlayerCount, SelfPower]
+StateCondition = Union[YouControl, OpponentCount, NotYourTurn, OpponentControls, PlayerCount, SelfPower,
+                       ObjectCount, AnyOf, HadCounter]
 EntersOption = Union[PayLifeOption, RevealOption]
 
 
@@ -1607,6 +1720,47 @@ class Transform:
 
 
 Effect = Union[Effect, Transform]
+
+
+# --------------------------------------------------------------------------------- granted abilities (CR 611.2, 613.1f)
+
+
+@dataclass(frozen=True, slots=True)
+class GainAbility:
+    """"target creature gains "{T}: ..." [until end of turn]": each object named has the quoted
+    activated or triggered abilities for ``duration`` (layer 6, CR 613.1f; a quoted ability is
+    an ability the object has, CR 113.10). Each keeps its text, compiled as a line of the
+    object's definition while the effect lasts (engine.layers)."""
+
+    what: Subject
+    abilities: tuple["ActivatedAbility | TriggeredAbility", ...]
+    duration: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class LoseKeywords:
+    """"target creature loses flying until end of turn": each object named loses those keyword
+    abilities for ``duration`` (layer 6, CR 613.1f), after the ones gained earlier and before
+    the ones gained later (timestamps, CR 613.7)."""
+
+    what: Subject
+    keywords: tuple["Keyword", ...]
+    duration: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class BecomeColor:
+    """"target creature becomes blue until end of turn", "becomes colorless": each object named
+    is of ``colors`` instead for ``duration`` (layer 5, CR 613.1e, 105.3); with ``choose``, of
+    one color its controller chooses as the effect happens (CR 608.2d), the same for all."""
+
+    what: Subject
+    colors: tuple[str, ...] = ()
+    choose: bool = False
+    duration: str = "end_of_turn"
+
+
+Effect = Union[Effect, GainAbility, LoseKeywords, BecomeColor]
 
 
 def nodes(node) -> Iterator:

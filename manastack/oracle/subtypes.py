@@ -20,6 +20,16 @@ SPELL_TYPES = frozenset(s.replace("_", " ") for s in """
 Adventure Arcane Lesson Omen Trap
 """.split())
 
+# CR 205.3j: the planeswalker types ("if you control a Basri planeswalker")
+PLANESWALKER_TYPES = frozenset("""
+Ajani Aminatou Angrath Arlinn Ashiok Bahamut Basri Bolas Calix Chandra Comet Dack Dakkon Daretti
+Davriel Dihada Domri Dovin Ellywick Elminster Elspeth Estrid Freyalise Garruk Gideon Grist Guff
+Huatli Jace Jared Jaya Jeska Kaito Karn Kasmina Kaya Kiora Koth Liliana Lolth Lukka Minsc
+Mordenkainen Nahiri Narset Niko Nissa Nixilis Oko Quintorius Ral Rowan Saheeli Samut Sarkhan Serra
+Sivitri Sorin Szat Tamiyo Tasha Teferi Teyo Tezzeret Tibalt Tyvar Ugin Urza Venser Vivien Vraska
+Vronos Will Windgrace Wrenn Xenagos Yanggu Yanling Zariel
+""".split())
+
 CREATURE_TYPES = frozenset(s.replace("_", " ") for s in """
 Advisor Aetherborn Alien Ally Angel Antelope Ape Archer Archon Armadillo Army Artificer Assassin
 Assembly-Worker Astartes Atog Aurochs Avatar Azra Badger Balloon Barbarian Bard Basilisk Bat

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 from manastack.oracle import ir
 from manastack.oracle.subtypes import (ARTIFACT_TYPES, CREATURE_TYPES, ENCHANTMENT_TYPES,
-                                       LAND_TYPES, SPELL_TYPES)
+                                       LAND_TYPES, PLANESWALKER_TYPES, SPELL_TYPES)
 
-SUBTYPES = CREATURE_TYPES | ARTIFACT_TYPES | ENCHANTMENT_TYPES | LAND_TYPES | SPELL_TYPES
+SUBTYPES = CREATURE_TYPES | ARTIFACT_TYPES | ENCHANTMENT_TYPES | LAND_TYPES | SPELL_TYPES | PLANESWALKER_TYPES
 _IRREGULAR = {"Elves": "Elf", "Dwarves": "Dwarf", "Wolves": "Wolf", "Werewolves": "Werewolf",
               "Fungi": "Fungus", "Mice": "Mouse"}
 _PREFIX_NON = {"creature": "Creature", "land": "Land", "artifact": "Artifact",
@@ -61,6 +61,13 @@ class Unsupported(Exception):
     """Text that parses but that the IR cannot express faithfully."""
 
 
+@dataclass(frozen=True)
+class _Otherwise:
+    """An "Otherwise, ..." sentence: its effects, for ``body`` to join to the sentence before."""
+
+    effects: tuple
+
+
 @dataclass(frozen=True, eq=False)
 class _T:
     """A target phrase; :func:`bind` turns it into ``ir.Target(i)``."""
@@ -86,6 +93,13 @@ THAT_CARD = _Marker("that card")         # the card an object became (CR 400.7e,
 _PUT_CARD = _Marker("the card put")      # what an effect put onto the battlefield: no reference names it yet
 UNTIL_EOT = "end_of_turn"
 _OPEN = "?"  # a duration not yet known: taken from a later clause of the sentence
+
+
+@dataclass
+class _OfIt:
+    """A condition about "it" ("as long as it's untapped", "it has a +1/+1 counter on it"): the
+    subject of the sentence, which is the source only where the sentence is about the source."""
+    condition: object
 
 
 @dataclass
@@ -350,10 +364,23 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             return dataclasses.replace(effect, effects=tuple(walk(e) for e in effect.effects))
         if isinstance(effect, ir.Conditional):   # what "instead" replaced is named first
             otherwise = tuple(walk(e) for e in effect.otherwise)
-            return ir.Conditional(effect.condition, tuple(walk(e) for e in effect.effects), otherwise)
+            condition = effect.condition
+            if isinstance(condition, ir.ObjectIs):   # "If that creature is a Human": a target named before
+                condition = dataclasses.replace(condition, what=subject(condition.what))
+                _need(isinstance(condition.what, ir.Target) and specs[condition.what.index].kind in ("permanent", "card"),
+                      "that creature: a target object")
+            if effect.otherwise_after:      # "Otherwise, ...": written after the effects
+                effects = tuple(walk(e) for e in effect.effects)
+                otherwise = tuple(walk(e) for e in effect.otherwise)
+            else:
+                effects = tuple(walk(e) for e in effect.effects)
+            return dataclasses.replace(effect, condition=condition, effects=effects, otherwise=otherwise)
         changes = {}
-        for name in ("source", "who", "first", "what", "to", "second"):
-            if hasattr(effect, name):
+        names = ("source", "who", "first", "what", "to", "second")
+        if isinstance(effect, ir.DealDamage) and effect.to is IT:
+            names = ("to",) + names         # "~ deals 5 damage to it": not the source (that is "itself")
+        for name in names:
+            if hasattr(effect, name) and name not in changes:
                 changes[name] = subject(getattr(effect, name))
         for name in ("amount", "power", "toughness"):    # "equal to its power", "where X is its power"
             if isinstance(getattr(effect, name, None), ir.StatOf):

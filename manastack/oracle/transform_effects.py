@@ -303,6 +303,11 @@ class EffectRules:
     def mill_prev(self, c):
         return [ir.Mill(_of(c, _Amount).value, PREV_PLAYER)]
 
+    def gain_life_you(self, c):
+        """"You may gain 1 life": the player of the sentence, "you" unless a "[player] may"
+        names another (``may_player``)."""
+        return [ir.GainLife(_amount(c[0], _of(c, _ForEach)), ir.Ref("you"))]
+
     def gain_life(self, c):
         _need(_is_player(c[0]), "not a player")
         return [ir.GainLife(_amount(c[1], _of(c, _ForEach)), c[0])]
@@ -409,7 +414,11 @@ class EffectRules:
         return "your"
 
     def counter_spell(self, c):
-        _need(c[0].spec.kind == "spell", "counter")
+        _need(c[0].spec.kind in ir.STACK_TARGETS, "counter")
+        _need(c[0].spec.kind == "spell" or len(c) == 1, "counter an ability unless")
+        if len(c) > 2:  # "unless its controller pays {1} for each card in your graveyard" (CR 118.12)
+            _need(not c[1].x_count, "{X} for each")
+            return [ir.CounterUnlessPays(c[0], ir.Cost(mana=c[1]), times=c[2].count())]
         if len(c) > 1:  # "unless its controller pays {N}" (CR 701.6)
             return [ir.CounterUnlessPays(c[0], ir.Cost(mana=c[1]))]
         return [ir.CounterSpell(c[0])]
@@ -500,15 +509,15 @@ class EffectRules:
         return _TokenTypes(subtypes, types)
 
     def animate(self, c):
-        """"~ becomes a 2/2 creature [with all creature types] until end of turn" (CR 611.2):
-        it becomes a creature (layer 4) with that power and toughness (layer 7b), of those colors
+        """"~ becomes a 2/2 creature [with all creature types] until end of turn" (CR 611.2),
+        or for good without a duration: it becomes a creature (layer 4) with that power and toughness (layer 7b), of those colors
         (layer 5), subtypes and types (layer 4), with those abilities (layer 6)."""
         what = next(x for x in c if not isinstance(x, (Token, str, tuple)))
         _need(_permanent(what), "becomes")
         pt = next(x for x in c if isinstance(x, Token) and x.type == "PT")
         power, toughness = (int(v) for v in str(pt).split("/"))
         kind = next(x for x in c if isinstance(x, tuple) and x and x[0] == "animate_kind")[1]
-        return [ir.BecomeCreature(what, power, toughness, **kind)]
+        return [ir.BecomeCreature(what, power, toughness, duration=UNTIL_EOT if "eot" in c else _OPEN, **kind)]
 
     def animate_kind(self, c):
         colors = _of(c, _Colors)
@@ -605,6 +614,11 @@ class EffectRules:
     def tap(self, c):
         _need(_permanent(c[0]), "tap")
         return [ir.Tap(c[0])]
+
+    def tap_or_untap(self, c):
+        """"You may tap or untap target permanent": which one is chosen as it resolves."""
+        _need(_permanent(c[0]), "tap or untap")
+        return [ir.TapOrUntap(c[0])]
 
     def untap(self, c):
         _need(_permanent(c[0]), "untap")

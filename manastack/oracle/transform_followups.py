@@ -1,16 +1,18 @@
 """OracleTransformer rules: follow-up parts that combine with the rest of a line: putting an
 object into its owner's library (CR 401.4), a permanent you choose as the effect happens
 (CR 608.2d), "your next untap step" (CR 502.3), the life lost this way (CR 119.3), becoming the
-target of a spell or ability (CR 603.2), "can't be blocked by" (CR 509.1b), and the abilities a
-token is created with (CR 111.3)."""
+target of a spell or ability (CR 603.2), "can't be blocked by" (CR 509.1b), the abilities a
+token is created with (CR 111.3), a duration put first ("Until end of turn, ...", CR 611.2) and
+quoted abilities granted by an effect (CR 613.1f, 113.10)."""
 from __future__ import annotations
 
 import dataclasses
 
 from lark import Token, v_args
 
+from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
-from manastack.oracle.transform_base import (IT, THAT_OBJECT, _Amount, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
+from manastack.oracle.transform_base import (IT, THAT_OBJECT, THAT_PLAYER, UNTIL_EOT, _OPEN, _Amount, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _Otherwise, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
                                               _is_object, _number, _of, _permanent)
 
 
@@ -96,14 +98,71 @@ class FollowupRules:
                   and bool(what.filter.types), "doesn't untap: only permanents of a type you control")
         return [ir.SkipNextUntap(what, yours=True)]
 
+    # ---- optional actions "If you do" can follow (CR 608.2c)
+    def pay_life(self, c):
+        """"Pay 2 life" in an effect, usually "You may pay 2 life. If you do, ..." (CR 119.4)."""
+        return [ir.PayLife(_number(str(c[0])))]
+
+    def remove_counter(self, c):
+        """"Remove a +1/+1 counter from ~", "... from target creature" (CR 122.1): counters of
+        one kind, all of them or "If you do" doesn't apply."""
+        n, kind, what = _number(str(c[0])), c[1], c[2]
+        _need(isinstance(n, int) and _permanent(what), "remove counters")
+        return [ir.RemoveCounter(what, kind, n)]
+
+    def put_exiled_card(self, c):
+        """The processors' "put a card an opponent owns from exile into that player's graveyard"."""
+        return [ir.PutExiledInGraveyard()]
+
+    def otherwise(self, c):
+        """"Otherwise, ...": joined to the "If ..." sentence before it by ``body``."""
+        return [_Otherwise(tuple(self.sentence([x for x in c if not isinstance(x, Token)])))]
+
+    def edict_you_another(self, c):
+        """"Sacrifice another creature" as an effect: a permanent its controller chooses other
+        than the source (CR 701.21a)."""
+        d = c[-1]
+        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given
+              and d.filter.controller is None and not d.filter.other, "sacrifice another")
+        return [ir.SacrificePermanents(ir.Ref("you"), dataclasses.replace(d.filter, controller="you", other=True))]
+
+    # ---- "If that creature is a Human, ...": the object named before (CR 608.2c, 608.2h)
+    def obj_cond(self, c):
+        return ir.ObjectIs(THAT_OBJECT, c[-1])
+
+    def oc_its(self, c):
+        """"If it's an artifact creature, ...": "it" is the object named last."""
+        return ir.ObjectIs(IT, self.oq_desc(c))
+
+    def oc_counter(self, c):
+        """"If that creature has (had) a +1/+1 counter on it" (CR 122.1)."""
+        return ir.ObjectIs(THAT_OBJECT, ir.Filter(counter=c[-1]))
+
+    def oq_desc(self, c):
+        """"a Human", "an artifact creature", "a Zombie card": one object's characteristics."""
+        d = _of(c, _Desc)
+        _need(not d.plural and d.kind in (None, "permanent", "card") and _plain_group(d.filter)
+              and d.filter.controller is None, "that creature is a ...")
+        return d.filter
+
+    def oq_colors(self, c):
+        """"red", "white or blue": any of the colors (CR 105.2)."""
+        return ir.Filter(colors=tuple(NAME_TO_COLOR[str(t).lower()] for t in c))
+
+    def oq_attacking(self, c):
+        return ir.Filter(attacking=True)
+
     def o_chosen(self, c):
         """"a land you control": one permanent you control matching the description, chosen
-        as the effect happens (CR 608.2d); no target. Only "you control", so the chooser is
-        the ability's controller."""
+        as the effect happens (CR 608.2d); no target ("another": other than the source). Only
+        "you control", so the chooser is the ability's controller. Also "a creature card from your graveyard" and "a card from
+        your hand": one of your own cards there (exiled: Forgotten Harvest, Forsaken City)."""
         d = _of(c, _Desc)
-        _need("another" not in c and not d.plural and d.kind in (None, "permanent")
-              and not d.zone_given and d.filter.controller == "you", "a permanent you choose")
-        return ir.Ref("chosen", d.filter)
+        card = d.kind == "card" and d.zone_given and d.filter.zone in ("graveyard", "hand")
+        _need(not d.plural and d.filter.controller == "you" and not d.filter.other
+              and (card or d.kind in (None, "permanent") and not d.zone_given), "a permanent you choose")
+        # "another creature you control": not the source (CR 109.1)
+        return ir.Ref("chosen", dataclasses.replace(d.filter, other=True) if "another" in c else d.filter)
 
     def e_becomes_target(self, c):
         """"When ~ becomes the target of a spell or ability" (of any player, CR 115.1)."""
@@ -128,10 +187,6 @@ class FollowupRules:
               and d.filter.controller is None, "a player sacrifices")
         return ir.Trigger("sacrificed", d.filter)
 
-    def e_enchanted_becomes_target(self, c):
-        """"When enchanted creature becomes the target of a spell or ability" (Ice Cage)."""
-        return ir.Trigger("becomes_target", "enchanted")
-
     def st_pt_count(self, c):
         """"~'s power and toughness are each equal to the number of creatures you control": a
         characteristic-defining ability (CR 604.3, 613.4a), in every zone."""
@@ -152,6 +207,11 @@ class FollowupRules:
         # "they" is a third person: never "you"; "each player" would ask each in turn
         _need(_is_player(who) and who not in (ir.Ref("you"), ir.Ref("each_player")), "unless they")
         return [ir.UnlessPays(tuple(effects), ir.Cost(**fields), who)]
+
+    def unless_that_player(self, c):
+        """"counter it unless that player pays {3}" (Nether Void): the player the trigger names
+        (the one who cast the spell) may pay the whole cost, or the effects happen (CR 118.12)."""
+        return [ir.UnlessPays(tuple(c[0]), ir.Cost(mana=c[-1]), THAT_PLAYER)]
 
     def sacrifice_unless(self, c):
         """"Sacrifice ~ unless you pay {1}{R}", "sacrifice it unless you return a land you
@@ -254,10 +314,6 @@ class FollowupRules:
         """"Target opponent reveals their hand. You choose a nonland card from it and exile that
         card." (Castigate): as Coercion's template, with the card exiled (CR 701.20a, 406.1)."""
         return [dataclasses.replace(e, exile=True) for e in self.reveal_hand_discard(c)]
-
-    def st_one_blocker(self, c):
-        """"~ can't be blocked by more than one creature" (CR 509.1b)."""
-        return [ir.StaticAbility(ir.StaticEffect("max_one_blocker", c[0]))]
 
     def token_has(self, c):
         """"It has "[ability]"" after "create ... token" (CR 111.3): the quoted ability is part
@@ -374,6 +430,97 @@ class FollowupRules:
     def q_self_stat(self, c):
         return ir.StatOf(ir.Ref("self"), c[-1])
 
+    # ---- a duration put first, quoted abilities granted (CR 611.2, 613.1f, 113.10)
+    def eot_sentence(self, c):
+        """"Until end of turn, target creature gets +2/+0 and gains trample.": every effect of
+        the sentence lasts until end of turn (CR 611.2a, 514.2); one that can't is refused."""
+        return _until_eot(self.sentence(_eot_clauses(c)))
+
+    def eot_where_x(self, c):
+        """"Until end of turn, creatures you control get +X/+X, where X is ..." (CR 107.3)."""
+        return _until_eot(self.where_x(_eot_clauses(c)))
+
+    def eot_may_play(self, c):
+        """"Until end of turn, you may play that card.": the card this ability exiled
+        (CR 601.3, 305.1), as "You may play that card this turn"."""
+        return [ir.MayPlayExiled()]
+
+    def gains_quoted(self, c):
+        """"gains "{T}: ..."", "gain trample and "Whenever this creature ..."": the quoted
+        activated or triggered abilities (CR 113.10), with the keywords before them (CR 613.1f).
+        Its duration comes from the sentence: "Until end of turn" first, else none (it lasts)."""
+        what = c[0] if c and not isinstance(c[0], (list, tuple, Token)) else PREV
+        _need(what is PREV or _permanent(what), "gains")
+        abilities, text = c[-1]
+        _need(all(type(a) in (ir.ActivatedAbility, ir.TriggeredAbility) for a in abilities), "a quoted ability")
+        keywords = next((x for x in c if isinstance(x, list)), [])
+        granted = ir.GainAbility(what, tuple(dataclasses.replace(a, text=text) for a in abilities), _OPEN)
+        return ([ir.GrantKeywords(what, tuple(keywords), _OPEN)] if keywords else []) + [granted]
+
+    def lose_keywords(self, c):
+        """"Target creature loses flying until end of turn", "All creatures lose flying until
+        end of turn" (layer 6, CR 613.1f)."""
+        what = c[0] if not isinstance(c[0], list) else PREV
+        _need(what is PREV or _permanent(what), "loses")
+        keywords = next(x for x in c if isinstance(x, list))
+        return [ir.LoseKeywords(what, tuple(keywords), UNTIL_EOT if "eot" in c else _OPEN)]
+
+    def become_color(self, c):
+        """"Target creature becomes blue until end of turn", "Rainbow Crow becomes the color of
+        your choice until end of turn" (layer 5, CR 613.1e); without a duration it lasts."""
+        what = c[0] if not isinstance(c[0], tuple) else PREV
+        _need(what is PREV or _permanent(what), "becomes a color")
+        _kind, colors, choose = next(x for x in c if isinstance(x, tuple))
+        return [ir.BecomeColor(what, colors, choose, UNTIL_EOT if "eot" in c else _OPEN)]
+
+    def nc_color(self, c):
+        return "new_color", (NAME_TO_COLOR[str(c[0]).lower()],), False
+
+    def nc_colorless(self, c):
+        return "new_color", (), False
+
+    def nc_choice(self, c):
+        _need(str(c[0]).lower() == "color", "the type of your choice")
+        return "new_color", (), True
+
+    def pump_while_tapped(self, c):
+        """"Target creature gets +2/-2 for as long as ~ remains tapped." (CR 611.2b)."""
+        [e] = self.pump([x for x in c if not (isinstance(x, Token) and x.type == "WHILE_SELF_TAPPED")])
+        _need(e.duration == _OPEN, "a duration twice")
+        return [dataclasses.replace(e, duration=WHILE_SOURCE_TAPPED)]
+
+    def quoted_sentence(self, c):
+        """A sentence whose last clause grants a quoted ability: the period inside the quotation
+        marks ends it (CR 113.10)."""
+        clauses = [x for x in c if isinstance(x, list)]
+        _need(bool(clauses) and bool(clauses[-1]) and type(clauses[-1][-1]) is ir.GainAbility, "a quoted ability")
+        return self.sentence(c)
+
+    def eot_quoted_sentence(self, c):
+        return _until_eot(self.quoted_sentence(_eot_clauses(c)))
+
 
 _QUANTITIES = (ir.CountOf, ir.CountersOn, ir.StatOf, ir.CountPerPlayer)
 
+
+
+WHILE_SOURCE_TAPPED = "while_source_tapped"
+
+
+def _eot_clauses(c) -> list:
+    """The clauses after "Until end of turn,", each effect whose duration the sentence gives
+    (``_OPEN``) lasting until end of turn."""
+    return [[dataclasses.replace(e, duration=UNTIL_EOT) if getattr(e, "duration", None) == _OPEN else e
+             for e in x] if isinstance(x, list) else x for x in c if x != "eot"]
+
+
+def _until_eot(effects: list) -> list:
+    """The effects of a sentence under "Until end of turn,": each must last until end of turn
+    (a continuous effect, CR 611.2a); a one-shot effect or one with another duration is refused."""
+    _need(all(getattr(e, "duration", None) == UNTIL_EOT for e in effects), "until end of turn")
+    # "target creature gets +3/+3 and other creatures you control get +1/+1": other than the
+    # target, which a group's "other" (other than the source) doesn't say
+    _need(not (any(isinstance(getattr(e, "what", None), _T) for e in effects)
+               and any(isinstance(getattr(e, "what", None), ir.Ref) and e.what.filter is not None
+                       and e.what.filter.other for e in effects)), "other than the target")
+    return effects

@@ -51,6 +51,10 @@ class GeneralRules:
         _need(_is_player(c[0]), "not a player")
         return [ir.GainLife(c[1], c[0])]
 
+    def gain_life_equal_you(self, c):
+        """"you may gain life equal to ...": as ``gain_life_you``."""
+        return [ir.GainLife(c[0], ir.Ref("you"))]
+
     def lose_life_equal(self, c):
         _need(_is_player(c[0]), "not a player")
         return [ir.LoseLife(c[1], c[0])]

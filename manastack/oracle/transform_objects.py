@@ -118,6 +118,14 @@ class ObjectRules:
     def tw_opponent_pw(self, c):
         return "opponent_or_planeswalker", ir.Filter()
 
+    def tw_abilities(self, c):
+        """"target activated ability", "target activated or triggered ability", "target spell,
+        activated ability, or triggered ability": objects on the stack (CR 113.1b, 115.1d)."""
+        words = str(c[0]).lower()
+        kind = ("spell_or_ability" if words.startswith("spell") else "ability" if " or " in words
+                else "activated_ability" if words.startswith("activated") else "triggered_ability")
+        return kind, ir.Filter(zone="stack")
+
     def tw_desc(self, c):
         d = c[0]
         if d.kind == "spell":
@@ -163,6 +171,9 @@ class ObjectRules:
                 fields.update(types=types, subtypes=subtypes)
                 if both:                # "artifact creature": every one of the types
                     fields["all_types"] = both[0]
+            elif tag == "colors_any":   # alone: the filter's colors are any one of its list
+                _need("colors" not in fields and not any(x[0] == "colors" for x in c), "colors")
+                fields["colors"] = item[1]
             elif tag in ("colors", "non_colors", "non_types", "supertypes", "keywords",
                          "without_keywords", "non_supertypes", "non_subtypes"):
                 fields[tag] = fields.get(tag, ()) + (item[1],)
@@ -181,6 +192,9 @@ class ObjectRules:
             elif tag == "chosen_type":
                 _need(not fields.get("subtypes"), "of the chosen type")
                 fields["subtypes"] = ("chosen",)
+            elif tag == "targeting":
+                _need("targets_object" not in fields and "targets_player" not in fields, "that targets")
+                fields["targets_object"], fields["targets_player"] = item[1]
             elif tag == "from_hand":        # a card in your hand (a spell to cast from there)
                 zone_given = True
                 fields.update(zone="hand", controller="you")
@@ -194,7 +208,10 @@ class ObjectRules:
             else:
                 _need(tag not in fields, "repeated " + tag)
                 fields[tag] = item[1]
-        _need(kind == "spell" or "targets_self" not in fields, "that targets")
+        if kind == "token":         # a permanent that is a token (CR 111.1)
+            fields["token"], kind = True, None
+            _need(not fields.get("nontoken"), "token")
+        _need(kind == "spell" or not {"targets_self", "targets_object", "targets_player"} & set(fields), "that targets")
         if kind == "spell":
             fields["zone"] = "stack"
         # counters on ~ are read while ~ is on the battlefield: for spells its cast trigger sees
@@ -209,6 +226,10 @@ class ObjectRules:
 
     def a_color(self, c):
         return "colors", NAME_TO_COLOR[str(c[0]).lower()]
+
+    def a_color_or(self, c):
+        """"a blue or black spell": one of those colors or more (CR 105.2)."""
+        return "colors_any", tuple(NAME_TO_COLOR[str(x).lower()] for x in c)
 
     def a_noncolor(self, c):
         return "non_colors", NAME_TO_COLOR[str(c[0]).lower()[3:]]
@@ -353,6 +374,12 @@ class ObjectRules:
     def kind(self, c):
         return str(c[0]).lower()
 
+    def kind_token(self, c):
+        return "token"
+
+    def kind_tokens(self, c):
+        return "tokens"
+
     def p_control_you(self, c):
         return "controller", "you"
 
@@ -426,6 +453,28 @@ class ObjectRules:
     def p_targets_self(self, c):
         """"Spells your opponents cast that target ~", "a spell that targets ~" (heroic)."""
         return "targets_self", True
+
+    def p_targets(self, c):
+        """"Spells that target a creature", "that targets you or a permanent you control"
+        (CR 115.1): what one of its targets must be."""
+        objects = [x for x in c if isinstance(x, ir.Filter)] + [self.td_object([None, x]) for x in c
+                                                                 if isinstance(x, _Desc)]
+        players = [x for x in c if isinstance(x, str) and not isinstance(x, Token)]
+        _need(len(objects) <= 1 and len(players) <= 1, "that targets")
+        return "targeting", (objects[0] if objects else None, players[0] if players else None)
+
+    def td_you(self, c):
+        return "you"
+
+    def td_player(self, c):
+        _need(c[0] != "another", "that targets")
+        return "any"
+
+    def td_object(self, c):
+        d = c[1]
+        _need(c[0] != "another" and not d.plural and d.kind in (None, "permanent") and not d.zone_given,
+              "that targets")
+        return d.filter
 
     def p_named(self, c):
         return "name", str(c[0])[len("named "):]

@@ -3,12 +3,24 @@ from __future__ import annotations
 
 import dataclasses
 
-from lark import v_args
+from lark import Token, Tree, v_args
 
 from manastack.mana import BASIC_LAND_MANA, NAME_TO_COLOR, ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (
-    _Amount, _Desc, _ForEach, _KeepsSource, _amount, _mana_symbols, _need, _number, _of, _ptmod)
+    _Amount, _Desc, _OfIt, _ForEach, _KeepsSource, _Marker, _amount, _mana_symbols, _need, _number, _of, _ptmod,
+    _subtype, no_it_subject)
+from manastack.oracle.subtypes import CREATURE_TYPES
+
+
+# "gets +X/+X" before its "where X is" (StaticRules.static_where)
+_X_COUNT = _Marker("X")
+
+
+def _no_x(abilities: list) -> list:
+    """Static abilities with no X left undefined (CR 107.3)."""
+    _need(not any(type(a) is ir.StaticAbility and a.effect.count is _X_COUNT for a in abilities), "X in a static")
+    return abilities
 
 
 class StaticRules:
@@ -26,10 +38,14 @@ class StaticRules:
         """A subject and its effects, joined by commas and "and"; keywords and quoted abilities
         after "has" make one ability that grants them all (CR 613.1f)."""
         affected, parts = c[0], c[1]
-        out, keywords, granted, prev = [], [], [], None
+        out, keywords, granted, lost, prev = [], [], [], [], None
         for kind, fields in parts:
-            _need(kind not in ("more_keyword", "more_grant") or prev in ("has", "grant"), "a keyword without has")
-            if kind in ("has", "more_keyword"):
+            _need(kind not in ("more_keyword", "more_grant") or prev in ("has", "grant", "loses"), "a keyword without has")
+            _need(kind != "more_grant" or prev != "loses", "loses a quoted ability")
+            if kind == "loses" or kind == "more_keyword" and prev == "loses":
+                lost += fields
+                prev = "loses"
+            elif kind in ("has", "more_keyword"):
                 keywords += fields
                 prev = "has"
             elif kind in ("grant", "more_grant"):
@@ -38,6 +54,20 @@ class StaticRules:
             elif kind == "cant_attack_block":
                 out += [self._static("cant_attack", affected), self._static("cant_block", affected)]
                 prev = kind
+            elif kind == "not_alone":
+                out += [self._static("cant_attack_alone", affected), self._static("cant_block_alone", affected)]
+                prev = kind
+            elif kind in ("add_types", "set_colors", "all_creature_types"):
+                # characteristics of the one object the source is or is attached to: a group
+                # could depend on them (CR 613.8)
+                _need(affected in ("self", "enchanted", "equipped"), "types of a group")
+                out.append(self._static(kind, affected, **fields))
+                prev = kind
+            elif kind == "no_untap":
+                # "~ doesn't untap during your untap step", anything else during its controller's
+                _need((affected == "self") == (fields["whose"] == "your"), "untap step")
+                out.append(self._static("doesnt_untap", affected))
+                prev = kind
             else:
                 out.append(self._static(kind, affected, **fields))
                 prev = kind
@@ -45,36 +75,66 @@ class StaticRules:
             out.append(self._static("grant_keywords", affected, keywords=tuple(keywords)))
         if granted:
             out.append(self._static("grant_ability", affected, abilities=tuple(granted)))
+        if lost:
+            out.append(self._static("lose_keywords", affected, keywords=tuple(lost)))
         _need(len({(type(a), a.effect.kind) for a in out}) == len(out), "an effect twice")
         return out
 
     def st_effects_period(self, c):
-        return c[0]
+        return _no_x(c[0])
 
     @v_args(meta=True)
     def st_effects_quoted(self, meta, c):
         """A sentence that ends with a quoted ability, its period inside the quotation marks."""
         _need(self.text[meta.end_pos - 1] == '"', "a static ability without its period")
-        return c[0]
+        return _no_x(c[0])
+
+    def static_where(self, c):
+        """"Enchanted creature gets +X/+X, where X is the number of creature cards in all
+        graveyards.": the effect counts as characteristics are found (CR 107.3, 613.4c), as "for
+        each creature card in all graveyards" would; "the number of charge counters on ~" counts
+        the source's counters."""
+        group, quantity = c[0], c[-1]
+        _need(type(quantity) in (ir.CountOf, ir.CountersOn) and quantity.multiplier == 1, "where X is")
+        count = quantity.filter if type(quantity) is ir.CountOf else quantity
+        out = []
+        for ab in group:
+            if type(ab) is ir.StaticAbility and ab.effect.count is _X_COUNT:
+                ab = dataclasses.replace(ab, effect=dataclasses.replace(ab.effect, count=count))
+            out.append(ab)
+        _need(out != group, "where X is without X")
+        return "abilities", no_it_subject(out)
 
     def static_effects(self, c):
-        return list(c)
+        return [x for x in c if not isinstance(x, Token)]      # AND_VERB joins them
 
     def part_pump(self, c):
         """"gets +2/+2", "gets +1/+1 for each artifact you control" (layer 7c, CR 613.4c): the
-        bonus times the number of matching objects, counted as characteristics are found."""
-        (p, _), (t, _) = _ptmod(c[0])
-        _need(isinstance(p, int) and isinstance(t, int), "X in a static")
+        bonus times the number of matching objects, counted as characteristics are found.
+        "gets +X/+0" (or "-X/-X") counts what the sentence's "where X is" says: ``_X_COUNT``
+        until ``static_where`` names it."""
+        (p, p_neg), (t, t_neg) = _ptmod(c[0])
+        if isinstance(p, ir.X) or isinstance(t, ir.X):
+            _need(len(c) == 1 and all(isinstance(v, ir.X) or v == 0 for v in (p, t)), "X in a static")
+            sign = {True: -1, False: 1}
+            return "modify_pt", {"power": sign[p_neg] if isinstance(p, ir.X) else 0,
+                                 "toughness": sign[t_neg] if isinstance(t, ir.X) else 0, "count": _X_COUNT}
         each = _of(c, _ForEach)
-        _need(each is None or each.filter is not None and not each.kicked and not each.party,
-              "for each in a static")
-        return "modify_pt", {"power": p, "toughness": t, "count": each.filter if each else None}
+        _need(each is None or (each.filter is not None or each.counter is not None) and not each.kicked
+              and not each.party, "for each in a static")
+        # "for each charge counter on ~": the counters on the source itself (Banshee's Blade)
+        count = None if each is None else ir.CountersOn(each.counter) if each.counter else each.filter
+        return "modify_pt", {"power": p, "toughness": t, "count": count}
 
     def part_has(self, c):
         return "has", list(c[0])
 
     def part_more_keyword(self, c):
         return "more_keyword", list(c[0])
+
+    def part_loses(self, c):
+        """"Equipped creature gets +10/+10 and loses flying." (layer 6, CR 613.1f)."""
+        return "loses", list(c[0])
 
     def part_grant(self, c):
         """CR 613.1f: a quoted activated or triggered ability the subject has ("{T}: This
@@ -86,6 +146,8 @@ class StaticRules:
 
     def part_more_grant(self, c):
         return "more_grant", self.part_grant(c)[1]
+
+    and_grant = part_more_grant
 
     def part_cant_block(self, c):
         return "cant_block", {}
@@ -136,10 +198,14 @@ class StaticRules:
 
     def st_additional_cost(self, c):
         """CR 601.2b, 118.8: "As an additional cost to cast this spell, sacrifice a creature."
-        (or "discard a card", "pay N life")."""
-        name, value = c[-1]
-        _need(name in ("sacrifice", "discard", "pay_life"), "additional cost")
-        return [ir.AdditionalCost(ir.Cost(**{name: value}))]
+        (or "discard two cards", "exile a creature card from your graveyard", "return a land you
+        control to its owner's hand", "discard a card and sacrifice a creature", ...): every
+        part of a cost that isn't mana, each at most once."""
+        pairs = [p for x in c[1:] for p in (x if isinstance(x, list) else [x])]
+        fields = dict(pairs)
+        _need(len(fields) == len(pairs) and "mana" not in fields and "tap" not in fields
+              and "untap" not in fields and "loyalty" not in fields, "additional cost")
+        return [ir.AdditionalCost(ir.Cost(**fields))]
 
     _COMBAT = ("beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
                "combat_damage", "end_of_combat")
@@ -281,17 +347,61 @@ class StaticRules:
         return [self._static("cant_attack", c[0], condition=unless),
                 self._static("cant_block", c[0], condition=unless)]
 
-    def st_not_alone(self, c):
-        """"~ can't attack or block alone" (CR 506.5, 508.1c, 509.1b)."""
-        return self.st_not_alone_attacking(c) + self.st_not_alone_blocking(c)
+    def part_cant_attack_alone(self, c):
+        """"can't attack alone": not the only creature declared as an attacker (CR 506.5, 508.1c)."""
+        return "cant_attack_alone", {}
 
-    def st_not_alone_attacking(self, c):
-        _need(c[0] == "self", "alone")
-        return [self._static("cant_attack_alone", "self")]
+    def part_cant_block_alone(self, c):
+        return "cant_block_alone", {}
 
-    def st_not_alone_blocking(self, c):
-        _need(c[0] == "self", "alone")
-        return [self._static("cant_block_alone", "self")]
+    def part_not_alone(self, c):
+        """"can't attack or block alone" (CR 506.5, 508.1c, 509.1b)."""
+        return "not_alone", {}
+
+    def part_one_blocker(self, c):
+        """"can't be blocked by more than one creature" (CR 509.1b)."""
+        return "max_one_blocker", {}
+
+    def part_block_additional(self, c):
+        """"can block an additional creature each combat" (CR 509.1a-b)."""
+        return "block_additional", {"amount": 1}
+
+    def part_is_also(self, c):
+        """"is an Angel in addition to its other types", "is a black Zombie in addition to its
+        other colors and types" (CR 205.1b, 105.3): creature types and the artifact or enchantment
+        card type added in layer 4, colors in layer 5 (CR 613.1d-e). A land type, which would
+        bring a mana ability (CR 305.6), or "creature" are refused."""
+        colors = tuple(NAME_TO_COLOR[str(t).lower()] for t in c if t.type == "COLOR")
+        _need(bool(colors) == ("colors" in str(c[-1]).lower()), "in addition to its other colors")
+        types, subtypes = [], []
+        for t in c:
+            if t.type == "TYPE_W":
+                _need(str(t).lower() in ("artifact", "enchantment"), "in addition to its other types")
+                types.append(str(t).capitalize())
+            elif t.type == "SUBTYPE":
+                name, plural = _subtype(str(t))
+                _need(not plural and name in CREATURE_TYPES, "a creature type")
+                subtypes.append(name)
+        _need(not (types and subtypes), "in addition to its other types")
+        return "add_types", {"types": tuple(types), "subtypes": tuple(subtypes), "colors": colors}
+
+    def part_is_color(self, c):
+        """"is black": that color instead of its others (CR 105.3, 613.1e)."""
+        return "set_colors", {"colors": (NAME_TO_COLOR[str(c[0]).lower()],)}
+
+    def part_every_type(self, c):
+        """"is every creature type" (CR 205.3m), in layer 4."""
+        return "all_creature_types", {}
+
+    def part_base_pt(self, c):
+        """"has base power and toughness 0/2": set in layer 7b (CR 613.4b), before any change
+        to them (Illusory Wrappings)."""
+        power, toughness = (int(v) for v in str(c[-1]).split("/"))
+        return "set_base_pt", {"power": power, "toughness": toughness}
+
+    def part_no_untap(self, c):
+        """"doesn't untap during its controller's untap step" (CR 502.3)."""
+        return "no_untap", {"whose": c[0]}
 
     def st_lure(self, c):
         """"All creatures able to block ~ do so.": a blocking requirement (CR 509.1c)."""
@@ -319,10 +429,6 @@ class StaticRules:
               "can't block creatures")
         return [ir.StaticAbility(ir.StaticEffect("cant_be_blocked_by", d.filter, blockers=blockers))]
 
-    def st_block_additional(self, c):
-        """"~ can block an additional creature each combat." (CR 509.1a-b)."""
-        return [self._static("block_additional", c[0], amount=1)]
-
     def st_additional_land(self, c):
         """CR 305.2: "You may play an additional land (two additional lands) on each of your turns."."""
         n = _number(c[0]) if c else 1
@@ -337,12 +443,6 @@ class StaticRules:
         """"You may cast ~ from your graveyard using its mutate ability." (CR 601.3, 702.140a): a
         permission that works from the graveyard, for the mutate cost only (Brokkos's rulings)."""
         return [ir.StaticAbility(ir.StaticEffect("cast_from_graveyard", "self", cost="mutate"))]
-
-    def st_no_untap(self, c):
-        """CR 502.3: a permanent that doesn't untap during its controller's untap step."""
-        affected, whose = c
-        _need((affected == "self") == (whose == "your"), "untap step")
-        return [self._static("doesnt_untap", affected)]
 
     def st_may_not_untap(self, c):
         """CR 502.3: "You may choose not to untap ~ during your untap step." The active player
@@ -379,8 +479,8 @@ class StaticRules:
     def r_enters_counters_where(self, c):
         """"~ enters with X +1/+1 counters on it, where X is the number of ..." (CR 107.3c,
         614.1c): the quantity counted as it enters."""
-        n, kind, name, quantity = c[1], c[2], c[3], c[4]
-        _need(isinstance(n.value, ir.X) and str(name).lower() == "x" and type(quantity) is ir.CountOf,
+        n, kind, quantity = c[1], c[2], c[4]
+        _need(isinstance(n.value, ir.X) and type(quantity) is ir.CountOf,
               "enters with X counters, where X is")
         return [ir.ReplacementAbility("enters_with_counters", kind, quantity)]
 
@@ -520,8 +620,11 @@ class StaticRules:
         return ir.YouControl(tuple(self._controlled(a, d) for a, d in pairs))
 
     def _counted(self, c):
+        """N and what is counted: a plural ("three or more artifacts"), one ("exactly one
+        creature"), or a subtype spelled the same in the plural ("two or more Plains")."""
         n, d = _number(str(c[0])), c[1]
-        _need(isinstance(n, int) and d.plural and d.kind in (None, "permanent") and not d.zone_given
+        plural = d.plural or n == 1 or bool(d.filter.subtypes) and not d.filter.types
+        _need(isinstance(n, int) and plural and d.kind in (None, "permanent") and not d.zone_given
               and d.filter.controller is None, "you control N")
         return n, dataclasses.replace(d.filter, controller="you")
 
@@ -558,6 +661,12 @@ class StaticRules:
         n, d = _number(str(c[0])), c[1]
         _need(isinstance(n, int) and d.plural, "an opponent controls N")
         return ir.OpponentControls((self._theirs(d),), at_least=n)
+
+    def sc_no_opponent_controls(self, c):
+        """"no opponent controls a creature", "your opponents control no creatures"."""
+        d = c[-1]
+        _need(d.plural != (len(c) == 2), "no opponent controls")     # "a creature" / "no creatures"
+        return ir.OpponentControls((self._theirs(d),), none=True)
 
     def sc_opponent_controls_more(self, c):
         d = c[0]
@@ -609,6 +718,112 @@ class StaticRules:
 
     def sc_self_power(self, c):
         return ir.SelfPower(self._count(c))
+
+    # ---- another player's numbers (CR 119, 402), what happened this turn
+
+    def pa_life_at_least(self, c):
+        return "life", self._count(c), None
+
+    def pa_life_at_most(self, c):
+        return "life", None, self._count(c)
+
+    def pa_hand_at_least(self, c):
+        return "cards_in_hand", self._count(c), None
+
+    def pa_hand_at_most(self, c):
+        return "cards_in_hand", None, self._count(c)
+
+    def pa_hand_none(self, c):
+        return "cards_in_hand", None, 0
+
+    def sc_opponent_has(self, c):
+        """"an opponent has 10 or less life": some opponent."""
+        what, least, most = c[0]
+        return ir.PlayerCount(what, least, most, whose="opponent")
+
+    def sc_that_player_has(self, c):
+        """"if that player has no cards in hand": the player the trigger names (CR 603.2, 603.4);
+        transform_lines.triggered checks that it names one."""
+        what, least, most = c[0]
+        return ir.PlayerCount(what, least, most, whose="that_player")
+
+    def life_lost(self, c):
+        return self._count(c) if c else 1
+
+    def sc_opponent_lost_life(self, c):
+        """"an opponent lost life this turn" (CR 119.3: paid life is lost too)."""
+        return ir.PlayerCount("life_lost_this_turn", at_least=c[0], whose="opponent")
+
+    def sc_player_lost_life(self, c):
+        """"a player lost 4 or more life this turn": any player, you too."""
+        return ir.PlayerCount("life_lost_this_turn", at_least=c[0], whose="any")
+
+    def sc_opponent_dealt_damage(self, c):
+        return "opponent_dealt_damage_this_turn"
+
+    def sc_no_attack(self, c):
+        return "you_didnt_attack_this_turn"
+
+    def sc_no_creature_died(self, c):
+        _need(c[0].plural and c[0].filter == ir.Filter(types=("Creature",)), "no ... died")
+        return "no_creature_died_this_turn"
+
+    # ---- objects counted whoever controls them: permanents (CR 400.1) or cards in graveyards
+
+    @staticmethod
+    def _counted_objects(d, at_least: int, at_most: int | None, zone: str | None = None):
+        """An ObjectCount of a description that says where its objects are ("on the
+        battlefield", "in your graveyard"), in the description or after it (``zone``)."""
+        _need(d.zone_given != (zone is not None), "where the objects are")
+        f = d.filter
+        if zone == "graveyard":
+            f = dataclasses.replace(f, zone="graveyard", controller="you")
+        if f.zone == "graveyard":
+            _need(d.kind == "card", "cards in a graveyard")
+        else:
+            _need(f.zone == "battlefield" and d.kind in (None, "permanent"), "permanents")
+        return ir.ObjectCount(f, at_least, at_most)
+
+    @staticmethod
+    def _where(c):
+        return "battlefield" if any(isinstance(x, Token) and x.type == "ON_THE_BATTLEFIELD" for x in c) \
+            else "graveyard"
+
+    def sc_count_at_least(self, c):
+        """"there are seven or more lands on the battlefield", "you have four or more creature
+        cards in your graveyard"."""
+        n, d = _number(str(c[0])), c[1]
+        _need(isinstance(n, int) and (d.plural or bool(d.filter.subtypes) and not d.filter.types), "N or more")
+        return self._counted_objects(d, n, None)
+
+    def sc_count_at_least_are(self, c):
+        """"twenty or more creature cards are in your graveyard"."""
+        n, d = _number(str(c[0])), c[1]
+        _need(isinstance(n, int) and d.plural, "N or more")
+        return self._counted_objects(d, n, None, self._where(c))
+
+    def sc_count_none(self, c):
+        """"there are no cards in your graveyard", "there are no Zombies on the battlefield"."""
+        _need(c[0].plural, "no")
+        return self._counted_objects(c[0], 0, 0)
+
+    def sc_count_none_are(self, c):
+        """"no creatures are on the battlefield"."""
+        _need(c[0].plural, "no")
+        return self._counted_objects(c[0], 0, 0, "battlefield")
+
+    def sc_count_one(self, c):
+        """"there is a land card in your graveyard"."""
+        d = c[-1]
+        _need(not d.plural and not _another(c), "there is a")
+        return self._counted_objects(d, 1, None)
+
+    def sc_count_one_is(self, c):
+        """"a Warrior card is in your graveyard", "another creature is on the battlefield"."""
+        d = next(x for x in c if isinstance(x, _Desc))
+        _need(not d.plural, "a ... is")
+        f = dataclasses.replace(d.filter, other=d.filter.other or _another(c))
+        return self._counted_objects(dataclasses.replace(d, filter=f), 1, None, self._where(c))
 
     def sc_not_your_turn(self, c):
         return ir.NotYourTurn()
@@ -667,26 +882,32 @@ class StaticRules:
 
     def static_while(self, c):
         """"As long as [condition], [static ability]." or "[static ability] as long as
-        [condition].": the ability's effects apply only while the condition holds. A condition
-        about the source itself ("as long as it's attacking") only where the ability affects
-        the source."""
-        group = next(x for x in c if isinstance(x, list))
+        [condition].": the ability's effects apply only while the condition holds, also a
+        condition about the source for other objects ("As long as ~ is untapped, green
+        creatures you control get +1/+1")."""
+        group = _no_x(next(x for x in c if isinstance(x, list)))
         condition = next(x for x in c if not isinstance(x, list))
+        of_it = isinstance(condition, _OfIt)          # "as long as it's untapped": the subject's
+        if of_it:
+            condition = condition.condition
         about_self = isinstance(condition, str) and condition.startswith("self_") or isinstance(condition, ir.HasCounter)
         out = []
         for ab in group:
             if type(ab) is ir.StaticAbility and ab.effect.affected == "it":
-                _need(about_self and c[0] is condition, "it")     # "As long as ~ is ..., it ..."
+                _need(about_self and not of_it and not isinstance(c[0], list), "it")   # "As long as ~ is ..., it ..."
                 ab = dataclasses.replace(ab, effect=dataclasses.replace(ab.effect, affected="self"))
             _need(type(ab) is ir.StaticAbility and ab.effect.kind in _WHILE_KINDS
                   and ab.effect.condition is None, "as long as: this kind of ability")
-            _need(not about_self or ab.effect.affected == "self",
-                  "as long as: a condition about the source for other objects")
+            _need(not of_it or ab.effect.affected == "self", "as long as it ...: of another subject")
             out.append(dataclasses.replace(ab, effect=dataclasses.replace(ab.effect, condition=condition)))
         return "abilities", out
 
     def wc_state(self, c):
         return c[0]     # which conditions a static ability may have: engine.support
+
+    def wc_either(self, c):
+        """"[condition] or [condition]": one of them holds."""
+        return ir.AnyOf((c[0], c[-1]))
 
     def wc_your_turn(self, c):
         return "your_turn"
@@ -694,17 +915,30 @@ class StaticRules:
     def wc_hellbent(self, c):
         return "no_cards_in_hand"
 
+    @staticmethod
+    def _named(c, condition):
+        """``condition`` as said of "~", or of "it" (:class:`_OfIt`)."""
+        return condition if any(isinstance(x, Token) and x.type == "SELF" for x in c) else _OfIt(condition)
+
     def wc_self(self, c):
-        return "self_" + c[-1]
+        return self._named(c, "self_" + c[-1])
 
     def wc_counter(self, c):
-        return ir.HasCounter(c[-1])
+        return self._named(c, ir.HasCounter(c[-1]))
+
+    def wc_counters(self, c):
+        n = _number(str(next(x for x in c if isinstance(x, Token) and x.type == "NUM")))
+        _need(isinstance(n, int), "N or more counters")
+        return self._named(c, ir.HasCounter(next(x for x in c if isinstance(x, str) and not isinstance(x, Token)), n))
 
     def ss_attacking(self, c):
         return "attacking"
 
     def ss_untapped(self, c):
         return "untapped"
+
+    def ss_tapped(self, c):
+        return "tapped"
 
     def ss_equipped(self, c):
         return "equipped"
@@ -714,6 +948,11 @@ class StaticRules:
 
     def ss_designated(self, c):
         return str(c[0]).lower()
+
+
+def _another(c) -> bool:
+    """Whether the article among ``c`` is "another" (the source excluded, CR 109.2)."""
+    return any(isinstance(x, Tree) and x.data == "another" for x in c)
 
 
 def _negated(condition):

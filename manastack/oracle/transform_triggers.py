@@ -60,6 +60,80 @@ class TriggerRules:
         trigger = self.e_dies(["another", c[-1]])
         return dataclasses.replace(trigger, subject=dataclasses.replace(trigger.subject, or_self=True))
 
+    # ---- what permanents a description names do (CR 603.2): once for each of them
+    def _one_of(self, c, what: str) -> ir.Filter:
+        """The filter of "a creature you control", "another Goblin": one permanent at a time."""
+        other, d = c[0] == "another", c[1]
+        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, what)
+        return dataclasses.replace(d.filter, other=other or d.filter.other)
+
+    def e_desc_blocks(self, c):
+        """"Whenever a creature you control blocks" (CR 509.1, 603.2)."""
+        return ir.Trigger("blocks", self._one_of(c, "blocks"))
+
+    def e_desc_blocked(self, c):
+        """"Whenever a creature you control becomes blocked" (CR 509.1h): once per attacker,
+        however many creatures block it."""
+        return ir.Trigger("becomes_blocked", self._one_of(c, "becomes blocked"))
+
+    def e_desc_tapped(self, c):
+        """"Whenever a Merfolk you control becomes tapped" (CR 701.26a)."""
+        return ir.Trigger("tapped", self._one_of(c, "becomes tapped"))
+
+    def e_desc_untapped(self, c):
+        """"Whenever a permanent you control becomes untapped" (CR 701.26b): in an untap step too."""
+        return ir.Trigger("untapped", self._one_of(c, "becomes untapped"))
+
+    def e_desc_turned_face_up(self, c):
+        """"Whenever a permanent you control is turned face up" (CR 702.37e, 708.8)."""
+        return ir.Trigger("turned_face_up", self._one_of(c, "turned face up"))
+
+    def e_self_or_another_face_up(self, c):
+        """"Whenever ~ or another creature you control is turned face up"."""
+        f = self._one_of(["another", c[-1]], "turned face up")
+        return ir.Trigger("turned_face_up", dataclasses.replace(f, or_self=True))
+
+    def e_desc_leaves(self, c):
+        """"Whenever another creature you control leaves the battlefield": looking back at it
+        (CR 603.6c, 603.10a)."""
+        return ir.Trigger("leaves", self._one_of(c, "leaves the battlefield"))
+
+    def e_self_or_another_leaves(self, c):
+        f = self._one_of(["another", c[-1]], "leaves the battlefield")
+        return ir.Trigger("leaves", dataclasses.replace(f, or_self=True))
+
+    def e_dies_into(self, c):
+        """"Whenever a creature is put into your graveyard from the battlefield": it dies (CR
+        700.4) and is a card its owner owns (CR 400.3); a token goes there too (CR 111.7)."""
+        return ir.Trigger("dies", self._one_of(c, "put into a graveyard"), whose=c[2])
+
+    def e_desc_becomes_target(self, c):
+        """"Whenever a creature you control becomes the target of a spell or ability [an
+        opponent controls]" (CR 115.1): once per permanent per spell or ability."""
+        trig = ir.Trigger("becomes_target", self._one_of(c, "becomes the target"))
+        return dataclasses.replace(trig, whose="opponent") if len(c) > 2 else trig
+
+    def e_desc_attacks_whom(self, c):
+        """"Whenever a creature attacks you or a planeswalker you control" (CR 508.1b, 508.3a)."""
+        return ir.Trigger("attacks", self._one_of(c, "attacks"), attacked=c[2])
+
+    def e_desc_dealt_damage(self, c):
+        """"Whenever a creature you control is dealt damage": once for each such creature and
+        damage event, all its sources together (CR 603.2c, 120.3); "that much" is the total."""
+        return ir.Trigger("dealt_damage", self._one_of(c, "is dealt damage"))
+
+    def aw_you(self, c):
+        return "you"
+
+    def aw_you_or_planeswalker(self, c):
+        return "you_or_planeswalker"
+
+    def aw_opponent(self, c):
+        return "opponent"
+
+    def aw_opponent_or_planeswalker(self, c):
+        return "opponent_or_planeswalker"
+
     def e_attacks(self, c):
         return ir.Trigger("attacks")
 
@@ -139,16 +213,53 @@ class TriggerRules:
     def ts_self(self, c):
         return "self"
 
-    def ts_equipped(self, c):
+
+    def ts_attached(self, c):
+        return c[0]
+
+    def at_enchanted(self, c):
+        return "enchanted"
+
+    def at_equipped(self, c):
         return "equipped"
 
-    def ts_enchanted(self, c):
-        return "enchanted"
+    def e_attached(self, c):
+        """"Whenever enchanted creature becomes tapped", "When equipped creature dies", ...: an
+        event of the card's own creature (``attached_event``) happening to the permanent the
+        Aura or Equipment is attached to (CR 303.4, 301.5). A creature that left is seen as it
+        was attached when it left (CR 603.10a)."""
+        subject, event = c
+        events = event if isinstance(event, tuple) else (event,)
+        out = tuple(dataclasses.replace(t, subject=subject) for t in events)
+        return out if isinstance(event, tuple) else out[0]
+
+    def e_blocks_or_blocked(self, c):
+        """"blocks or becomes blocked": one trigger condition met by either (CR 509.3c, 509.3d)."""
+        return ir.Trigger("blocks_or_becomes_blocked")
+
+    def e_attacks_or_blocks(self, c):
+        """"attacks or blocks": one ability per event (CR 603.2), as the two can't happen at once."""
+        return ir.Trigger("attacks"), ir.Trigger("blocks")
 
     def ts_desc(self, c):
         other, d = c[0] == "another", c[1]
         _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, "source")
         return dataclasses.replace(d.filter, other=other or d.filter.other)
+
+    def ts_source(self, c):
+        """"a source [an opponent controls]": any object dealing damage, a spell or an ability's
+        source too (CR 120.1, 609.7), seen as it was as it dealt the damage."""
+        return ir.Filter(controller=c[0] if c else None)
+
+    def sw_opponent(self, c):
+        return "opponent"
+
+    def sw_you(self, c):
+        return "you"
+
+    def d_self(self, c):
+        """"deals damage to ~": once for each source dealing it damage (CR 603.2c)."""
+        return "to", "self"
 
     def d_player(self, c):
         return "to", "player"
@@ -186,6 +297,31 @@ class TriggerRules:
         """"Whenever you cast your second spell each turn" (CR 601.2i)."""
         return ir.Trigger("cast", ir.Filter(controller="you", zone="stack"), nth=_ORDINALS[str(c[0]).lower()])
 
+    def e_cast_during(self, c):
+        """"Whenever you cast a spell during an opponent's turn": whose turn it is as the spell
+        becomes cast (CR 601.2i)."""
+        return dataclasses.replace(self.e_cast(c[:-1]), during=c[-1])
+
+    def e_other_cast_during(self, c):
+        """"Whenever an opponent casts a blue spell during your turn" (CR 601.2i)."""
+        return dataclasses.replace(self.e_other_cast(c[:-1]), during=c[-1])
+
+    def e_cast_nth_during(self, c):
+        """"Whenever you cast your first spell during each opponent's turn": the first spell you
+        cast in that turn (CR 601.2i)."""
+        return dataclasses.replace(self.e_cast_nth(c[:-1]), during=c[-1])
+
+    def e_other_cast_nth(self, c):
+        """"Whenever an opponent casts their second spell each turn": counted for the caster
+        (CR 601.2i)."""
+        return ir.Trigger("cast", ir.Filter(controller=c[0], zone="stack"), nth=_ORDINALS[str(c[1]).lower()])
+
+    def dt_your(self, c):
+        return "your"
+
+    def dt_opponent(self, c):
+        return "opponent"
+
     def e_cast_self(self, c):
         """"When you cast this spell": the card's own ability, from the stack (CR 601.2i)."""
         return ir.Trigger("cast", "self")
@@ -198,15 +334,6 @@ class TriggerRules:
               and d.filter.controller is None, "you sacrifice")
         return ir.Trigger("sacrificed", dataclasses.replace(d.filter, controller="you",
                                                             other=d.filter.other or article == "another"))
-
-    def e_attached_attacks(self, c):
-        """"Whenever equipped / enchanted creature attacks" (CR 508.3a)."""
-        return ir.Trigger("attacks", "equipped" if str(c[0]).lower().startswith("equipped") else "enchanted")
-
-    def e_equipped_dies(self, c):
-        """The equipped creature is put into a graveyard (CR 700.4), seen by the Equipment as it
-        was attached (CR 603.10a)."""
-        return ir.Trigger("dies", "equipped")
 
     def e_blocked_by_creature(self, c):
         """Once for each creature that blocks it (CR 509.3f); "that creature" is the blocker."""
@@ -300,14 +427,14 @@ class TriggerRules:
     def caster_opponent(self, c):
         return "opponent"
 
-    def e_enchanted_dies(self, c):
-        """The enchanted creature is put into a graveyard (CR 700.4); the Aura sees it leave
-        (CR 603.10a)."""
-        return ir.Trigger("dies", "enchanted")
-
     def e_tapped_for_mana(self, c):
         """CR 605.1b: a triggered mana ability of the enchanted land."""
         _need(not c[0].plural and c[0].kind is None, "tapped for mana")
+        return ir.Trigger("tapped_for_mana", "enchanted")
+
+    def e_attached_tapped_for_mana(self, c):
+        """"Whenever enchanted land is tapped for mana" (CR 605.1b)."""
+        _need(c[0] == "enchanted", "equipped creature tapped for mana")
         return ir.Trigger("tapped_for_mana", "enchanted")
 
     def step_your(self, c):
