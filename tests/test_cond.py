@@ -6,7 +6,7 @@ from manastack.engine import characteristics as ch
 from manastack.engine.decisions import Action
 from manastack.oracle import ir
 
-from .game_helpers import board, cast_and_pay, on_battlefield, pass_until, pick, resolve, stack_labels
+from .game_helpers import board, cast_and_pay, names, on_battlefield, pass_until, pick, resolve, stack_labels
 
 
 def test_a_planeswalker_type_names_a_planeswalker(corpus_db):
@@ -326,3 +326,20 @@ def test_addendum_cast_during_your_main_phase(corpus_db):
         return len(s.players[0].hand)
     assert admonish(3, "Alice") == 1
     assert admonish(4, "Bob") == 0
+
+
+def test_no_counters_left_on_the_source(corpus_db):
+    """Peat Bog is sacrificed once its last depletion counter was removed to make mana (CR 608.2c
+    within the mana ability, 122.1); with one left it stays."""
+    def tap_bog(depletion: int):
+        g = board(corpus_db, f"""
+  - name: Alice
+    battlefield: [{{card: Peat Bog, counters: {{depletion: {depletion}}}}}]
+  - name: Bob
+""", turn=3)
+        pick(g, "activate Peat Bog")
+        return g
+    assert names(tap_bog(1), 0, "graveyard") == ["Peat Bog"]
+    g = tap_bog(2)
+    assert names(g, 0, "graveyard") == [] and on_battlefield(g, "Peat Bog")[0].counters == {"depletion": 1}
+    assert corpus_db.get("Peat Bog").abilities[-1].effects[1].condition == ir.HasCounter("depletion", 0, 0)

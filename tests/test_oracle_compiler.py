@@ -1217,3 +1217,24 @@ def test_shuffling_a_graveyard_or_a_chosen_permanent_and_the_top_card_alone():
     assert s.effects == (ir.ChooseTarget(Target(0)), ir.ShuffleIntoLibrary(Target(0)))
     s = spell("Tank", "Look at the top card of your library. You may put that card into your graveyard.")
     assert s.effects == (ir.LookAtTop(1, Filter(zone="library"), "top", to="graveyard", unrevealed=True),)
+
+
+def test_amass_and_ingest():
+    """"Amass N" is the keyword action of CR 701.47a, Zombies for an older card (701.47d);
+    ingest is a keyword (CR 702.115a). "amass X" is refused: nothing defines X."""
+    a = only(card("Reaver", "When Reaver enters the battlefield, amass 1."))
+    assert a.effects == (ir.Amass(1),)
+    assert only(card("Invasion", "At the beginning of your upkeep, you lose 1 life and amass 1.",
+                     "Enchantment")).effects == (ir.LoseLife(1), ir.Amass(1))
+    assert card("Drone", "Ingest").abilities == (Keyword("ingest"),)
+    assert card("Horde", "Amass X.", "Sorcery").unsupported
+
+def test_one_or_more_creatures_attack():
+    """"Whenever one or more creatures you control attack [you]": one trigger per declaration
+    (CR 603.2c); no one attacker is "it"."""
+    [ab] = card("Dragon", "Whenever one or more creatures you control attack, you gain 1 life for each "
+                "attacking creature.").abilities
+    assert ab.trigger == ir.Trigger("attacks", Filter(types=("Creature",), controller="you"), one_or_more=True)
+    [ab] = card("Prayer", "Whenever one or more creatures attack you, draw a card.", "Enchantment").abilities
+    assert ab.trigger == ir.Trigger("attacks", Filter(types=("Creature",)), one_or_more=True, attacked="you")
+    assert not card("Bad", "Whenever one or more creatures you control attack, untap it.").abilities

@@ -195,3 +195,33 @@ def test_tokens_in_descriptions(corpus_db):
     assert [ch.power_toughness(s, o) for o in soldiers] == [(2, 2), (2, 2)]
     elves = next(o for o in s.permanents(0) if o.card.name == "Llanowar Elves")
     assert ch.power_toughness(s, elves) == (1, 1)
+
+
+def test_soaring_thought_thief_one_trigger_for_the_attack(corpus_db):
+    """"Whenever one or more Rogues you control attack, each opponent mills two cards": once for
+    the declaration (CR 603.2c), and only when a Rogue is among the attackers."""
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [Soaring Thought-Thief, Grizzly Bears]
+  - name: Bob
+    library: [{card: Island, count: 5}]
+""", turn=3)
+    pass_until(g, "attackers")
+    pick(g, "attack with Soaring Thought-Thief")
+    pick(g, "attack with Grizzly Bears")
+    assert stack_labels(g) == ["Soaring Thought-Thief's ability"]
+    resolve(g)
+    assert names(g, 1, "graveyard") == ["Island", "Island"]
+
+
+def test_no_batched_trigger_without_a_matching_attacker(corpus_db):
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [Soaring Thought-Thief, Grizzly Bears]
+  - name: Bob
+    library: [{card: Island, count: 5}]
+""", turn=3)
+    pass_until(g, "attackers")
+    pick(g, "attack with Grizzly Bears")
+    pick(g, "no more")
+    assert stack_labels(g) == []

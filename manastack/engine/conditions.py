@@ -303,7 +303,9 @@ def holds(s: State, condition: "ir.StateCondition", src: Obj, seen: Seen | None 
     if type(condition) is ir.OpponentCount:
         return len(s.players) - 1 >= condition.at_least     # two-player games: one opponent
     if type(condition) is ir.HasCounter:                    # "as long as it has a +1/+1 counter on it"
-        return src.zone == "battlefield" and src.counters.get(condition.kind, 0) >= condition.at_least
+        n = src.counters.get(condition.kind, 0)
+        return src.zone == "battlefield" and n >= condition.at_least and (condition.at_most is None
+                                                                           or n <= condition.at_most)
     if type(condition) is ir.OpponentControls:
         def count(player: int) -> int:
             return sum(1 for o in s.permanents(player) if any(upcalls.matches(s, o, f, src) for f in condition.filters))

@@ -716,6 +716,22 @@ def _scry(ctx, e: ir.Scry, rc):
     s.add_log(f"{p.name} scries {n}: {len(top)} on top, {len(bottom)} on the bottom", ("701.22a",))
 
 
+def _amass(ctx, e: ir.Amass, rc):
+    """CR 701.47a: without an Army creature, a 0/0 black [subtype] Army token first; then the
+    controller chooses an Army creature they control, puts the counters on it, and it becomes
+    a [subtype] in addition to its other types (layer 4) if it isn't one."""
+    s = ctx.s
+    army = ir.Filter(types=("Creature",), subtypes=("Army",), controller="you")
+    if not named_objects(ctx, ir.Ref("all", army), rc):
+        token = ir.TokenSpec(f"{e.subtype} Army Token", 0, 0, ("B",), ("Creature",), (e.subtype, "Army"))
+        execute(ctx, (ir.CreateTokens(token),), rc)
+    for o in named_objects(ctx, ir.Ref("chosen", army), rc):
+        events.add_counters(ctx, o, "+1/+1", e.amount)
+        if not objects_match(ctx, o, ir.Filter(subtypes=(e.subtype,)), rc):
+            s.effects.append(AddSubtypes(o.id, (e.subtype,), "permanent", s.new_timestamp(), rc.card.name))
+        s.add_log(f"{s.players[rc.controller].name} amasses {e.amount}: {o.card.name}", ("701.47a",), "effect")
+
+
 def _surveil(ctx, e: ir.Surveil, rc):
     """CR 701.25a: look at the top N, put any number into the graveyard, the rest back on top."""
     s = ctx.s
@@ -1214,6 +1230,7 @@ HANDLERS = {
     ir.LoseGame: game_outcome.lose_game, ir.IfYouDont: game_outcome.if_you_dont,
     ir.CastFromHand: free_casting.cast_from_hand,
     ir.PutFromHand: _put_from_hand, ir.ShuffleLibrary: _shuffle_library,
+    ir.Amass: _amass,
     ir.PayLife: _pay_life, ir.RemoveCounter: _remove_counter, ir.PutExiledInGraveyard: _put_exiled_in_graveyard,
 }
 

@@ -209,6 +209,15 @@ class Attacked:
 
 
 @dataclass(slots=True)
+class AttackersDeclared:
+    """CR 508.1, 603.2c: the attackers of one declaration, for "whenever one or more creatures
+    attack", which triggers once for all of them."""
+    kind: ClassVar[str] = "attackers_declared"
+    player: int
+    objs: tuple[int, ...]
+
+
+@dataclass(slots=True)
 class AttackedAlone:
     """CR 506.5: a creature attacks alone."""
     kind: ClassVar[str] = "attacks_alone"
@@ -328,7 +337,7 @@ class BecameMonarch:
 
 
 Event = (ZoneChange | Drew | LifeGained | LifeLost | DamageDealt | Tapped | Untapped | CountersPut
-         | CountersRemoved | SpellCast | StepBegan | Attacked | AttackedAlone | Blocked | BecameBlocked | Unblocked
+         | CountersRemoved | SpellCast | StepBegan | Attacked | AttackersDeclared | AttackedAlone | Blocked | BecameBlocked | Unblocked
          | BecameTarget | TurnedFaceUp | BecameRenowned | BecameMonstrous | Exploited | Mutated | Exerted | ExiledWithMadness | TappedForMana
          | BecameMonarch | Cycled)
 

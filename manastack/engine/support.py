@@ -66,6 +66,7 @@ KEYWORDS = frozenset({
     "rebound",                  # a replacement as it resolves, a delayed cast: engine.free_casting
     "unearth", "scavenge",      # from the graveyard, CR 702.84, 702.97: engine.abilities.graveyard_activated
     "renown",                   # CR 702.112, engine.keyword_effects.become_designated
+    "ingest",                   # CR 702.115a: a combat damage trigger, engine.abilities.keyword_trigger
     "fabricate", "evolve",      # CR 702.123, 702.100: engine.keyword_effects.fabricate, engine.conditions
     "modular",                  # CR 702.43: an enters replacement and a dies trigger, engine.abilities
     "unleash",                  # CR 702.98: an enters choice (engine.replacement), engine.combat.cant_block
@@ -188,6 +189,9 @@ TRIGGER_EVENTS = frozenset({
 # ("put into your graveyard from the battlefield", CR 400.3; engine.triggers.instances).
 ATTACKED = frozenset({"you", "you_or_planeswalker", "opponent", "opponent_or_planeswalker"})
 GRAVEYARD_OWNERS = frozenset({"you", "opponent"})
+# Events other than damage that "Whenever one or more ..." batches into one trigger for all the
+# objects of one event (CR 603.2c; engine.triggers._batch_attack).
+BATCHED_EVENTS = frozenset({"attacks"})
 TRIGGER_SUBJECTS = frozenset({"self", "enchanted", "equipped"})
 # Whose turn it must be as a spell is cast, for a cast trigger (CR 601.2i; engine.triggers.instances).
 TRIGGER_TURNS = frozenset({"your", "opponent"})
@@ -348,6 +352,8 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"step {node.step!r}")
         if node.attacked is not None and (node.event != "attacks" or node.attacked not in ATTACKED):
             out.append(f"attacking {node.attacked!r}")
+        if node.one_or_more and not node.event.startswith("deals_") and node.event not in BATCHED_EVENTS:
+            out.append(f"one or more for {node.event!r}")
         if node.event == "dies" and node.whose is not None and node.whose not in GRAVEYARD_OWNERS:
             out.append(f"put into the graveyard of {node.whose!r}")
         if node.nth and node.event not in ("draw", "cast"):
@@ -356,6 +362,8 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"{node.event!r} during {node.during!r} turn")
     elif t in (ir.TriggeredAbility, ir.Conditional):
         _condition_gaps(node.condition, out, triggered=t is ir.TriggeredAbility)
+        if t is ir.TriggeredAbility and type(node.condition) is ir.ObjectIs:
+            out.append("a condition on an object named before, as an intervening \"if\"")   # effects._conditional only
     elif t is ir.TargetSpec:
         if node.kind not in TARGET_KINDS:
             out.append(f"target kind {node.kind!r}")
@@ -376,6 +384,8 @@ def _walk(node, out: list[str]) -> None:
         if node.is_mana and (node.once_per_turn or node.times_per_turn or node.combat_only or node.condition):
             out.append("activation limit on a mana ability")   # they don't pass engine.loyalty's checks
         _condition_gaps(node.condition, out)
+        if type(node.condition) is ir.ObjectIs:
+            out.append("a condition on an object named before, as an activation limit")   # effects._conditional only
         c = node.cost
         if node.is_mana and c.energy:      # mana sources skip costs other than {T}/{Q}/sacrifice
             out.append("a mana ability with an energy cost")

@@ -71,6 +71,7 @@ _SEEN_BY_KIND["becomes_blocked"] |= {"blocked_by_creature_without_flanking", "bl
 _SEEN_BY_KIND["blocks"] |= {"blocks_or_blocked_by_creature"}
 
 
+_SEEN_BY_KIND["attackers_declared"] = frozenset(("attacks",))     # "one or more ... attack" (CR 603.2c)
 _SEEN_BY_KIND["counters"] |= {"chapter"}        # a Saga's chapter abilities (CR 714.2b)
 _LISTED = frozenset().union(*_SEEN_BY_KIND.values())
 
@@ -241,8 +242,10 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
             return []
         return [Seen(kind, obj=b, attacker=ev.obj, player=ev.player)
                 for b in ev.blockers if b in s.objs and not ch.has(s, s.objs[b], "flanking")]
+    if kind == "attackers_declared":
+        return _batch_attack(s, trig, source, ev) if trig.one_or_more else []
     if e in _OBJECT_EVENTS.get(kind, ()):
-        if not _matches_subject(s, trig.subject, s.objs.get(ev.obj), source):
+        if trig.one_or_more or not _matches_subject(s, trig.subject, s.objs.get(ev.obj), source):
             return []
         if trig.attacked is not None:
             attacker = s.objs[ev.obj]
@@ -319,6 +322,18 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
             return []
         return [Seen(kind, obj=ev.obj, item=ev.item, player=ev.player)]
     return []
+
+
+def _batch_attack(s, trig: ir.Trigger, source: Obj, ev) -> list[Seen]:
+    """"Whenever one or more creatures you control attack [you]": once for the declaration when
+    any attacker fits (CR 603.2c, 508.3a)."""
+    fit = [o for o in map(s.objs.get, ev.objs) if o is not None and _matches_subject(s, trig.subject, o, source)
+           and (trig.attacked is None or _attacks_whom(s, trig.attacked, o, source))]
+    if not fit:
+        return []
+    if exercise.RECORD is not None:
+        exercise.note("BATCHED_EVENTS", trig.event, source.card)
+    return [Seen(ev.kind, player=ev.player)]
 
 
 def _attacks_whom(s, whom: str, attacker: Obj, source: Obj) -> bool:

@@ -1470,11 +1470,13 @@ class RevealOption:
 
 @dataclass(frozen=True, slots=True)
 class HasCounter:
-    """A condition on the source: it has at least ``at_least`` ``kind`` counters on it ("as
-    long as it has a +1/+1 counter on it", "four or more quest counters", CR 122.1)."""
+    """A condition on the source: it has at least ``at_least`` (and, when given, at most
+    ``at_most``) ``kind`` counters on it ("as long as it has a +1/+1 counter on it", "four or
+    more quest counters", "there are no depletion counters on ~", CR 122.1)."""
 
     kind: str
     at_least: int = 1
+    at_most: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1669,6 +1671,19 @@ class DamageCantBePrevented:
 
 
 Effect = Union[Effect, DamageCantBePrevented]
+
+
+@dataclass(frozen=True, slots=True)
+class Amass:
+    """"Amass N" (CR 701.47a; an older card's "amass N" is "amass Zombies N", 701.47d): without
+    an Army creature, make a 0/0 black [subtype] Army token; then N +1/+1 counters on an Army
+    creature you choose, which becomes a [subtype] too."""
+
+    amount: int
+    subtype: str = "Zombie"
+
+
+Effect = Union[Effect, Amass]
 
 
 @dataclass(frozen=True, slots=True)

@@ -305,6 +305,11 @@ class FollowupRules:
     def flip_coin(self, c):
         return [ir.FlipCoin()]
 
+    def amass(self, c):
+        n = _number(c[0])
+        _need(isinstance(n, int), "amass X")
+        return [ir.Amass(n)]
+
     def surveil(self, c):
         n = _number(c[0])
         _need(isinstance(n, int), "surveil X")

@@ -164,6 +164,8 @@ class LineRules:
             default, its = ir.Ref("triggering_object"), ir.Ref("triggering_controller")
             if trigger.subject != "self":       # "it" could be either creature: refused
                 default, its = None, None
+        if trigger.one_or_more and trigger.event == "attacks":    # no one creature is "it" (CR 603.2c)
+            default, its = None, None
         if trigger.event.endswith("_to_creature"):                # "that creature": the one dealt damage
             default, its = ir.Ref("damaged_object"), None
         card = None

@@ -926,6 +926,9 @@ class StaticRules:
     def wc_counter(self, c):
         return self._named(c, ir.HasCounter(c[-1]))
 
+    def wc_no_counters(self, c):
+        return ir.HasCounter(next(x for x in c if isinstance(x, str) and not isinstance(x, Token)), 0, 0)
+
     def wc_counters(self, c):
         n = _number(str(next(x for x in c if isinstance(x, Token) and x.type == "NUM")))
         _need(isinstance(n, int), "N or more counters")

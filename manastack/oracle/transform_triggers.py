@@ -122,6 +122,13 @@ class TriggerRules:
         damage event, all its sources together (CR 603.2c, 120.3); "that much" is the total."""
         return ir.Trigger("dealt_damage", self._one_of(c, "is dealt damage"))
 
+    def e_batch_attacks(self, c):
+        """"Whenever one or more creatures you control attack [you]": one trigger for the whole
+        declaration (CR 603.2c, 508.1)."""
+        d = c[0]
+        _need(d.plural and d.kind in (None, "permanent") and not d.zone_given, "one or more attack")
+        return ir.Trigger("attacks", d.filter, one_or_more=True, attacked=c[1] if len(c) > 1 else None)
+
     def aw_you(self, c):
         return "you"
 
