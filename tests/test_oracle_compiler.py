@@ -1055,6 +1055,20 @@ def test_a_static_keyword_and_quoted_ability(corpus_db):
     assert corpus_db.get("Lightning Prowess").fully_supported
 
 
+def test_a_player_plays_a_land():
+    """CR 305.1: "Whenever a player plays a land", and "that player" is the one who played it."""
+    a = only(card("Horn", "Whenever a player plays a land, that player draws a card.", "Artifact"))
+    assert a.trigger == Trigger("plays_land", "each")
+    assert a.effects == (Draw(1, Ref("triggering_player")),)
+    a = only(card("Wurm", "Whenever an opponent plays a land, put a +1/+1 counter on Wurm."))
+    assert a.trigger == Trigger("plays_land", "opponent")
+
+
+def test_the_first_life_gain_of_a_turn():
+    a = only(card("Cleric", "Whenever you gain life for the first time each turn, put a +1/+1 counter on Cleric."))
+    assert a.trigger == Trigger("gain_life", "you", nth=1)
+
+
 def test_conditions_on_counters_a_permanent_had_and_the_source_tapped():
     """"if it had no time counters on it" reads the permanent a leaves-the-battlefield trigger saw
     (CR 603.10a), in such a trigger only; "if ~ is tapped" the source."""

@@ -177,6 +177,7 @@ TRIGGER_EVENTS = frozenset({
     "mutates",                  # "Whenever this creature mutates" (CR 702.140d), engine.mutate
     "cycled", "cycles",         # "When you cycle ~", "Whenever a player cycles a card" (CR 702.29c)
     "discards",                 # "Whenever you discard a card" (CR 701.9a, 702.29d)
+    "plays_land",               # "Whenever a player plays a land" (CR 305.1), engine.turn._play_land
     "dealt_damage",             # "Whenever ~ is dealt damage" (CR 120.3)
     "tapped", "untapped",       # "Whenever ~ becomes tapped / untapped" (CR 701.26)
     "control_none",             # "When you control no Islands", a state trigger (CR 603.8)
@@ -356,7 +357,7 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"one or more for {node.event!r}")
         if node.event == "dies" and node.whose is not None and node.whose not in GRAVEYARD_OWNERS:
             out.append(f"put into the graveyard of {node.whose!r}")
-        if node.nth and node.event not in ("draw", "cast"):
+        if node.nth and node.event not in ("draw", "cast") and (node.event, node.nth) != ("gain_life", 1):
             out.append(f"the Nth {node.event!r} of a turn")
         if node.during is not None and (node.event != "cast" or node.during not in TRIGGER_TURNS):
             out.append(f"{node.event!r} during {node.during!r} turn")

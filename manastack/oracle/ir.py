@@ -1247,7 +1247,7 @@ class Cost:
 # --------------------------------------------------------------------------------- triggers
 
 # Trigger events whose subject is a player ("you", "opponent") rather than an object.
-PLAYER_EVENTS = frozenset({"gain_life", "lose_life", "draw", "exerts", "cycles", "discards"})
+PLAYER_EVENTS = frozenset({"gain_life", "lose_life", "draw", "exerts", "cycles", "discards", "plays_land"})
 
 
 @dataclass(frozen=True, slots=True)
