@@ -1269,6 +1269,15 @@ def test_return_two_target_phrases_to_their_owners_hands():
     assert [t.filter.controller for t in s.targets] == ["you", "not_you"]
 
 
+def test_shuffling_a_graveyard_or_a_chosen_permanent_and_the_top_card_alone():
+    s = spell("Reminisce", "Target player shuffles their graveyard into their library.", "Sorcery")
+    assert s.effects == (ir.ShuffleHandAndGraveyard(Target(0), hand=False),)
+    s = spell("Deglamer", "Choose target artifact or enchantment. Its owner shuffles it into their library.")
+    assert s.effects == (ir.ChooseTarget(Target(0)), ir.ShuffleIntoLibrary(Target(0)))
+    s = spell("Tank", "Look at the top card of your library. You may put that card into your graveyard.")
+    assert s.effects == (ir.LookAtTop(1, Filter(zone="library"), "top", to="graveyard", unrevealed=True),)
+
+
 def test_amass_and_ingest():
     """"Amass N" is the keyword action of CR 701.47a, Zombies for an older card (701.47d);
     ingest is a keyword (CR 702.115a). "amass X" is refused: nothing defines X."""

@@ -322,16 +322,16 @@ def _reveal_top_if_shares(ctx, e: ir.RevealTopIfShares, rc):
 
 
 def _shuffle_hand_and_graveyard(ctx, e: ir.ShuffleHandAndGraveyard, rc):
-    """CR 701.24a: each player named shuffles the cards of their hand and graveyard into their library."""
+    """CR 701.24a: each player named shuffles the cards of their hand (or not) and graveyard into their library."""
     s = ctx.s
     for p in named_players(ctx, e.who, rc):
         player = s.players[p]
         with events.together(ctx):
-            for i in list(player.hand) + list(player.graveyard):
+            for i in (list(player.hand) if e.hand else []) + list(player.graveyard):
                 events.move(ctx, s.objs[i], "library", quiet=True)
         s.rng.shuffle(s.players[p].library)
-        s.add_log(f"{player.name} shuffles their hand and graveyard into their library ({rc.card.name})",
-                  ("701.24a",), "zone")
+        what = "hand and graveyard" if e.hand else "graveyard"
+        s.add_log(f"{player.name} shuffles their {what} into their library ({rc.card.name})", ("701.24a",), "zone")
 
 
 def _put_in_library(ctx, e: ir.PutInLibrary, rc):

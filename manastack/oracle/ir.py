@@ -923,9 +923,11 @@ class RevealTopIfShares:
 
 @dataclass(frozen=True, slots=True)
 class ShuffleHandAndGraveyard:
-    """Each player ``who`` names shuffles their hand and graveyard into their library (CR 701.24a)."""
+    """Each player ``who`` names shuffles their hand (unless not ``hand``) and graveyard into
+    their library (CR 701.24a)."""
 
     who: Subject
+    hand: bool = True
 
 
 @dataclass(frozen=True, slots=True)

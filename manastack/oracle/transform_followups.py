@@ -53,6 +53,15 @@ class FollowupRules:
         amount = next((x for x in c[1:] if isinstance(x, _Amount)), None)
         return [ir.ShuffleHandAndGraveyard(who)] + ([ir.Draw(amount.value, who)] if amount is not None else [])
 
+    def shuffle_graveyard(self, c):
+        """"Target player shuffles their graveyard into their library." (CR 701.24a)"""
+        _need(_is_player(c[0]), "not a player")
+        return [ir.ShuffleHandAndGraveyard(c[0], hand=False)]
+
+    def shuffle_it_owner(self, c):
+        """"Choose target artifact. Its owner shuffles it into their library." (CR 701.24a)"""
+        return [ir.ShuffleIntoLibrary(IT)]
+
     def switch_pt(self, c):
         """"Switch target creature's power and toughness until end of turn" (CR 613.4d)."""
         what = ir.Ref("self") if isinstance(c[0], Token) else c[0]
