@@ -291,3 +291,127 @@ def test_amorphous_axe_gives_every_creature_type(db):
     bears = on_battlefield(g, "Grizzly Bears")[0]
     assert matches(s, bears, ir.Filter(subtypes=("Goblin",)), None)
     assert not matches(s, on_battlefield(g, "Hill Giant")[0], ir.Filter(subtypes=("Goblin",)), None)
+
+
+def test_abzan_runemark_gives_vigilance_while_you_control_a_black_or_green_permanent(db):
+    """Abzan Runemark: vigilance as long as the Aura's controller controls a black or green
+    permanent; a red one doesn't count."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Hill Giant, id: giant}, {card: Abzan Runemark, attached_to: giant}]
+  - name: Bob
+    battlefield: [Grizzly Bears]
+""")
+    s = g.current_state()
+    assert not ch.has(s, on_battlefield(g, "Hill Giant")[0], "vigilance")
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Hill Giant, id: giant}, {card: Abzan Runemark, attached_to: giant}, Llanowar Elves]
+  - name: Bob
+    battlefield: []
+""")
+    s = g.current_state()
+    assert ch.has(s, on_battlefield(g, "Hill Giant")[0], "vigilance")
+
+
+def test_illusory_wrappings_sets_base_power_and_toughness_before_pumps(db):
+    """Illusory Wrappings (layer 7b, CR 613.4b): 0/2; Giant Growth then gives +3/+3 (7c): 3/5."""
+    g = board(db, """
+  - name: Alice
+    hand: [Giant Growth]
+    battlefield: [Forest, {card: Hill Giant, id: giant}, {card: Illusory Wrappings, attached_to: giant}]
+  - name: Bob
+    battlefield: []
+""")
+    assert _pt(g, "Hill Giant") == (0, 2)
+    cast_and_pay(g, "cast Giant Growth", "Hill Giant")
+    _resolve_all(g)
+    assert _pt(g, "Hill Giant") == (3, 5)
+
+
+def test_colossus_hammer_takes_flying_away_but_a_later_grant_gives_it_back(db):
+    """Colossus Hammer (layer 6, CR 613.1f, 613.7): the equipped Serra Angel loses flying; a
+    flying granted after the Hammer's timestamp applies after it."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Serra Angel, id: angel}, {card: Colossus Hammer, attached_to: angel}]
+  - name: Bob
+    battlefield: []
+""")
+    s = g.current_state()
+    angel = on_battlefield(g, "Serra Angel")[0]
+    assert not ch.has(s, angel, "flying") and ch.has(s, angel, "vigilance")
+    assert _pt(g, "Serra Angel") == (14, 14)
+    for first, second, flies in (("Colossus Hammer", "Arcane Flight", True), ("Arcane Flight", "Colossus Hammer", False)):
+        g = board(db, f"""
+  - name: Alice
+    battlefield: [{{card: Hill Giant, id: giant}}, {{card: {first}, attached_to: giant}},
+                  {{card: {second}, attached_to: giant}}]
+  - name: Bob
+    battlefield: []
+""")
+        s = g.current_state()
+        assert ch.has(s, on_battlefield(g, "Hill Giant")[0], "flying") is flies, (first, second)
+
+
+def test_clutch_of_undeath_helps_a_zombie_and_hurts_anything_else(db):
+    """Clutch of Undeath (CR 611.3a): +3/+3 as long as the enchanted creature is a Zombie,
+    otherwise -3/-3."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Gravedigger, id: z}, {card: Clutch of Undeath, attached_to: z},
+                  {card: Craw Wurm, id: w}, {card: Clutch of Undeath, attached_to: w}]
+  - name: Bob
+    battlefield: []
+""")
+    assert _pt(g, "Gravedigger") == (5, 5)
+    assert _pt(g, "Craw Wurm") == (3, 1)
+
+
+def test_phyrexian_boon_reads_the_enchanted_creatures_color_now(db):
+    """Phyrexian Boon: +2/+1 while the creature is black; Grave Servitude makes it black."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Craw Wurm, id: w}, {card: Phyrexian Boon, attached_to: w}]
+  - name: Bob
+    battlefield: []
+""")
+    assert _pt(g, "Craw Wurm") == (5, 2)
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Craw Wurm, id: w}, {card: Phyrexian Boon, attached_to: w}, {card: Grave Servitude, attached_to: w}]
+  - name: Bob
+    battlefield: []
+""")
+    assert _pt(g, "Craw Wurm") == (6 + 2 + 3, 4 + 1 - 1)
+
+
+def test_bonds_of_faith_keeps_a_non_human_from_attacking(db):
+    """Bonds of Faith: "Otherwise, it can't attack or block" for a creature that isn't a Human."""
+    g = board(db, """
+  - name: Alice
+    library: [Island, Island]
+    battlefield: [{card: Grizzly Bears, id: bears}, {card: Bonds of Faith, attached_to: bears}]
+  - name: Bob
+    library: [Island, Island]
+    battlefield: []
+""", turn=3)
+    while g.current_state().step != "declare_attackers" and g.pending.kind != "attackers":
+        g.push(Action("pass"))
+    assert g.pending.kind != "attackers" or all(a.kind != "attack" for a in g.legal_actions())
+
+
+def test_spreading_seas_makes_the_enchanted_land_an_island(db):
+    """Spreading Seas (CR 305.7): the enchanted land is an Island only: it loses its other land
+    types and taps for {U}; other lands are untouched."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Spreading Seas, attached_to: m}]
+  - name: Bob
+    battlefield: [{card: Mountain, id: m}, Mountain]
+""")
+    s = g.current_state()
+    seas_land, other = on_battlefield(g, "Mountain")
+    assert layers.card_now(s, seas_land).subtypes == ("Island",)
+    assert layers.card_now(s, other).subtypes == ("Mountain",)
+    assert [ab.text for ab in layers.card_now(s, seas_land).abilities] == ["{T}: Add {U}."]

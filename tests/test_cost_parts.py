@@ -282,3 +282,228 @@ def test_soul_of_innistrad_works_from_the_graveyard(db):
     assert names(g, 0, "exile") == ["Soul of Innistrad"]
     resolve(g)
     assert _hand(g, 0) == ["Grizzly Bears"]
+
+
+# ------------------------------------------------------------------------------ counterspells
+
+
+def test_circular_logic_counts_its_casters_graveyard_as_it_resolves(db):
+    """Circular Logic: "{1} for each card in your graveyard" is counted as it resolves, in its
+    caster's graveyard (CR 608.2h, 118.12a); the spell's controller may pay that much."""
+    g = board(db, """
+  - name: Alice
+    hand: [Circular Logic]
+    battlefield: [Island, Island, Island]
+    graveyard: [Forest, Plains]
+  - name: Bob
+    battlefield: [Island, Island, Island]
+    library: [Island, Island, Island]
+""", turn=3, priority="Alice", stack="[{card: Divination, controller: Bob}]")
+    _go(g, "cast Circular Logic", targets="Divination")
+    resolve(g)
+    assert g.pending.kind == "unless" and g.pending.player == 1 and "{2}" in g.pending.prompt
+    pick(g, "pay")
+    while g.pending.kind == "pay":
+        g.push(Action("autopay"))
+    assert names(g, 1, "graveyard") == []
+    resolve(g)
+    assert _hand(g, 1) == ["Island", "Island"]
+
+
+def test_circular_logic_with_an_empty_graveyard_asks_for_nothing_more(db):
+    """With no card in its caster's graveyard the cost is {0}, which can always be paid (CR 118.5)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Circular Logic]
+    battlefield: [Island, Island, Island]
+  - name: Bob
+    battlefield: []
+    library: [Island, Island]
+""", turn=3, priority="Alice", stack="[{card: Divination, controller: Bob}]")
+    _go(g, "cast Circular Logic", targets="Divination")
+    resolve(g)
+    assert g.pending.kind == "unless" and "{0}" in g.pending.prompt
+    pick(g, "pay")
+    resolve(g)
+    assert _hand(g, 1) == ["Island", "Island"]
+
+
+def test_confound_counters_only_a_spell_that_targets_a_creature(db):
+    """Confound (CR 115.1): Divination targets nothing, so it isn't a legal target; a Shock aimed
+    at a creature is, and Confound's caster draws a card."""
+    g = board(db, """
+  - name: Alice
+    hand: [Confound]
+    battlefield: [Island, Island]
+    library: [Plains]
+  - name: Bob
+    battlefield: [Grizzly Bears]
+""", turn=3, priority="Alice", stack="[{card: Divination, controller: Bob}]")
+    assert cast_action(g, "Confound") is None
+    g = board(db, """
+  - name: Alice
+    hand: [Confound, Shock]
+    battlefield: [Island, Island, Mountain, Grizzly Bears]
+    library: [Plains]
+  - name: Bob
+    battlefield: []
+""", turn=3)
+    _go(g, "cast Shock", targets="Grizzly Bears")          # Alice keeps priority (CR 117.3c)
+    assert cast_action(g, "Confound") is not None
+    _go(g, "cast Confound", targets="Shock")
+    resolve(g)
+    assert names(g, 0, "graveyard") == ["Confound", "Shock"] and _hand(g, 0) == ["Plains"]
+
+
+def test_hindering_light_reads_you_or_a_permanent_you_control(db):
+    """Hindering Light: a spell targeting its caster, or a permanent they control, may be
+    countered; one targeting only the other player may not."""
+    for target, legal in (("Alice", True), ("Grizzly Bears", True), ("Bob", False)):
+        g = board(db, """
+  - name: Alice
+    hand: [Hindering Light]
+    battlefield: [Plains, Island, Grizzly Bears]
+  - name: Bob
+    hand: [Shock]
+    battlefield: [Mountain]
+""", turn=4, active="Bob")
+        _go(g, "cast Shock", targets=target)
+        g.push(Action("pass"))
+        assert (cast_action(g, "Hindering Light") is not None) == legal, target
+
+
+def test_kasmina_taxes_spells_that_target_its_controllers_creatures(db):
+    """Kasmina, Enigmatic Mentor: an opponent's spell targeting a creature its controller
+    controls costs {2} more (CR 601.2f); one targeting a player doesn't."""
+    g = board(db, """
+  - name: Alice
+    battlefield: ["Kasmina, Enigmatic Mentor", Grizzly Bears]
+  - name: Bob
+    hand: [Shock]
+    battlefield: [Mountain, Mountain, Mountain]
+""", turn=4, active="Bob")
+    _go(g, "cast Shock", targets="Grizzly Bears")
+    assert "{2}{R}" in g.explain() and "Kasmina" in g.explain()
+    assert len([o for o in on_battlefield(g, "Mountain") if o.tapped]) == 3
+
+
+def test_a_target_spell_must_fit_its_whole_description(db):
+    """Red Elemental Blast's "target blue spell": a spell of another color is no legal target
+    (CR 115.1, 601.2c), so only its other mode may be chosen, and with no blue permanent it
+    can't be cast."""
+    g = board(db, """
+  - name: Alice
+    hand: [Red Elemental Blast]
+    battlefield: [Mountain]
+  - name: Bob
+    battlefield: [Grizzly Bears]
+""", turn=3, priority="Alice", stack="[{card: Giant Growth, controller: Bob, targets: [Grizzly Bears]}]")
+    assert cast_action(g, "Red Elemental Blast") is None
+    g = board(db, """
+  - name: Alice
+    hand: [Red Elemental Blast]
+    battlefield: [Mountain]
+  - name: Bob
+    battlefield: []
+""", turn=3, priority="Alice", stack="[{card: Divination, controller: Bob}]")
+    assert cast_action(g, "Red Elemental Blast") is not None
+
+
+def test_stifle_counters_a_triggered_ability(db):
+    """Stifle: a triggered ability on the stack is a legal target and, countered, just leaves the
+    stack (CR 113.1b, 701.6a); Elvish Visionary's controller draws nothing."""
+    g = board(db, """
+  - name: Alice
+    hand: [Stifle, Squelch]
+    battlefield: [Island, Island, Island]
+    library: [Plains]
+  - name: Bob
+    hand: [Elvish Visionary]
+    battlefield: [Forest, Forest]
+    library: [Forest]
+""", turn=4, active="Bob")
+    _go(g, "cast Elvish Visionary")
+    resolve(g)                                  # the creature resolves; its trigger goes on the stack
+    assert g.pending.player == 1 and len(g.current_state().stack) == 1
+    g.push(Action("pass"))
+    assert cast_action(g, "Squelch") is None    # an activated ability only
+    _go(g, "cast Stifle")                        # the only target: no question
+    resolve(g)
+    assert names(g, 0, "graveyard") == ["Stifle"] and g.current_state().stack == []
+    assert _hand(g, 1) == [] and names(g, 1, "library") == ["Forest"]
+
+
+def test_squelch_counters_an_activated_ability(db):
+    """Squelch: the ability is countered (CR 701.6a) and its caster draws a card; the cost paid
+    to activate it stays paid (CR 602.2b)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Squelch]
+    battlefield: [Island, Island, Island, Grizzly Bears]
+    library: [Plains]
+  - name: Bob
+    battlefield: [Prodigal Sorcerer]
+""", turn=4, active="Bob")
+    _go(g, "activate Prodigal Sorcerer", targets="Grizzly Bears")
+    g.push(Action("pass"))
+    _go(g, "cast Squelch")
+    resolve(g)
+    assert on_battlefield(g, "Grizzly Bears") and on_battlefield(g, "Prodigal Sorcerer")[0].tapped
+    assert _hand(g, 0) == ["Plains"]
+
+
+# ------------------------------------------------------------------------------ cost changes (CR 601.2f)
+
+
+def test_familiar_reduces_spells_of_either_color(db):
+    """Nightscape Familiar: "Blue spells and red spells you cast cost {1} less": Wind Drake and
+    Gray Ogre cost {1} and their colored mana, a colorless Onulet keeps its {3} (CR 601.2f)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Wind Drake, Gray Ogre, Onulet]
+    battlefield: [Nightscape Familiar, Island, Mountain]
+  - name: Bob
+    battlefield: []
+""")
+    assert cast_action(g, "Wind Drake") is not None and cast_action(g, "Gray Ogre") is not None
+    assert cast_action(g, "Onulet") is None
+
+
+def test_banneret_reduces_spells_of_either_subtype(db):
+    """Stonybrook Banneret: a Wizard spell costs {1} less; a spell of neither type doesn't."""
+    g = board(db, """
+  - name: Alice
+    hand: [Prodigal Sorcerer, Grizzly Bears]
+    battlefield: [Stonybrook Banneret, Island, Island]
+  - name: Bob
+    battlefield: []
+""")
+    assert cast_action(g, "Prodigal Sorcerer") is not None   # {2}{U} less {1}
+    assert cast_action(g, "Grizzly Bears") is None
+
+
+def test_exert_as_a_cost_keeps_it_tapped_through_the_next_untap_step(db):
+    """Fervent Paincaster's "{T}, Exert ~": it deals its damage, doesn't untap during its
+    controller's next untap step (CR 701.43a), and Vizier of the True's "Whenever you exert a
+    creature" triggers (CR 701.43); it untaps in the untap step after that."""
+    g = board(db, """
+  - name: Alice
+    library: [Plains, Plains, Plains]
+    battlefield: [Fervent Paincaster, Vizier of the True]
+  - name: Bob
+    library: [Forest, Forest]
+    battlefield: [Grizzly Bears]
+""", turn=3)
+    _go(g, "activate Fervent Paincaster: {T}, Exert", targets="Grizzly Bears")
+    assert "exerts Fervent Paincaster" in g.explain()
+    assert [e for e in g.current_state().effects if e.kind == "skip_next_untap"]
+    while g.current_state().stack or g.current_state().pending_triggers:
+        g.push(g.legal_actions()[-1] if g.pending.kind != "priority" else Action("pass"))
+    assert "Vizier of the True's ability triggers" in g.explain()
+    assert on_battlefield(g, "Grizzly Bears")[0].tapped and on_battlefield(g, "Grizzly Bears")[0].damage == 1
+    while g.current_state().turn < 5 or g.current_state().step == "untap":
+        g.push(g.legal_actions()[-1] if g.pending.kind != "priority" else Action("pass"))
+    assert on_battlefield(g, "Fervent Paincaster")[0].tapped
+    while g.current_state().turn < 7 or g.current_state().step == "untap":
+        g.push(g.legal_actions()[-1] if g.pending.kind != "priority" else Action("pass"))
+    assert not on_battlefield(g, "Fervent Paincaster")[0].tapped

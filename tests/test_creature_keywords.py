@@ -440,3 +440,34 @@ def test_exploit_after_the_creature_left_sacrifices_but_does_not_exploit(db):
     s = g.current_state()
     assert not s.stack and not s.pending_triggers and not on_battlefield(g, "Grizzly Bears")
     assert on_battlefield(g, "Hill Giant")
+
+
+# ------------------------------------------------------------------------------ ingest (CR 702.115)
+
+
+def test_ingest_exiles_the_damaged_players_top_card_only_on_combat_damage_to_them(db):
+    """Culling Drone (ingest) unblocked: Bob, the player dealt combat damage, exiles the top card
+    of his library (CR 702.115a). Blocked, it deals no damage to Bob: no trigger."""
+    players = """
+  - name: Alice
+    battlefield: [{card: Culling Drone, attacking: true}]
+    library: [Plains]
+  - name: Bob
+    library: [Swamp, Island]
+    battlefield: [%s]
+"""
+    g = board(db, players % "", step="declare_attackers", turn=3)
+    pass_to_damage(g)
+    assert stack_labels(g) == ["Culling Drone's ability"]
+    resolve(g)
+    s = g.current_state()
+    assert [s.objs[i].card.name for i in s.players[BOB].exile] == ["Swamp"]
+    assert [s.objs[i].card.name for i in s.players[BOB].library] == ["Island"]
+    assert s.players[ALICE].library and not s.players[ALICE].exile
+    g = board(db, players % "Grizzly Bears", step="declare_attackers", turn=3)
+    while g.pending.kind != "blockers":
+        g.push(Action("pass"))
+    pick(g, "Grizzly Bears blocks Culling Drone")
+    while g.current_state().step != "combat_damage":
+        g.push(next(a for a in g.legal_actions() if a.kind in ("done", "pass")))
+    assert stack_labels(g) == [] and not g.current_state().players[BOB].exile

@@ -182,7 +182,7 @@ def test_green_suns_zenith_finds_a_green_creature_with_mana_value_x_or_less(corp
 def test_mana_value_x_is_refused_outside_a_library_choice():
     """A target "with mana value X or less" would need X before targets are chosen: not run."""
     f = ir.Filter(types=("Creature",), mana_value_at_most=ir.X())
-    assert support.gaps(ir.TargetSpec("permanent", f)) == ["mana value X or less outside a search or a look at library cards"]
+    assert support.gaps(ir.TargetSpec("permanent", f)) == ["mana value X or less in a target, a trigger or a static ability"]
     assert support.gaps(ir.SearchLibrary(ir.Filter(mana_value_at_most=ir.X(), zone="library"))) == []
 
 
@@ -250,3 +250,197 @@ def test_a_card_put_from_the_hand_is_not_named_by_it_later():
                            "text": "{R}: You may put a planeswalker card from your hand onto the battlefield. "
                                    "Sacrifice it at the beginning of the next end step."})
     assert not c.fully_supported
+
+
+def test_artifacts_and_or_enchantments_are_either(corpus_db):
+    """"up to two target artifacts and/or enchantments": each target is one or the other."""
+    spec = corpus_db.get("Sylvan Reclamation").abilities[0].targets[0]
+    assert spec.filter.types == ("Artifact", "Enchantment") and spec.count == 2 and spec.up_to
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Sylvan Reclamation]
+    battlefield: [Forest, Forest, Forest, Plains, Plains]
+  - name: Bob
+    battlefield: [Ornithopter, Grizzly Bears, Crusade]
+""", turn=3)
+    pick(g, "cast Sylvan Reclamation")
+    offered = {a.label for a in g.legal_actions()}
+    assert any("Ornithopter" in x for x in offered) and any("Crusade" in x for x in offered)
+    assert not any("Grizzly Bears" in x for x in offered)
+
+
+def test_into_the_void_returns_two_creatures_to_their_owners_hands(corpus_db):
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Into the Void]
+    battlefield: [{card: Island, count: 4}, Llanowar Elves]
+  - name: Bob
+    battlefield: [Grizzly Bears]
+""", turn=3)
+    cast_and_pay(g, "cast Into the Void", "Grizzly Bears", "Llanowar Elves")
+    resolve(g)
+    assert names(g, 0, "hand") == ["Llanowar Elves"] and names(g, 1, "hand") == ["Grizzly Bears"]
+
+
+def test_cultivate_puts_one_land_onto_the_battlefield_and_the_other_into_the_hand(corpus_db):
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Cultivate]
+    library: [Island, Mountain, Grizzly Bears, Plains]
+    battlefield: [{card: Forest, count: 3}]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Cultivate")
+    resolve(g)
+    pick(g, "Island")
+    pick(g, "Plains")
+    assert g.pending.prompt == "Put which card onto the battlefield?"
+    pick(g, "Plains")
+    assert on_battlefield(g, "Plains")[0].tapped
+    assert names(g, 0, "hand") == ["Island"]
+
+
+def test_cultivate_with_one_land_found_puts_it_onto_the_battlefield(corpus_db):
+    """Cultivate ruling: finding only one basic land card, it is put onto the battlefield tapped."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Cultivate]
+    library: [Island, Grizzly Bears]
+    battlefield: [{card: Forest, count: 3}]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Cultivate")
+    resolve(g)
+    pick(g, "Island")       # no other basic land card: nothing more to choose
+    assert on_battlefield(g, "Island")[0].tapped and names(g, 0, "hand") == []
+
+
+def test_mystical_tutor_reveals_and_puts_the_card_on_top(corpus_db):
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Mystical Tutor]
+    library: [Island, Shock, Grizzly Bears, Island]
+    battlefield: [Island]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Mystical Tutor")
+    resolve(g)
+    assert sorted(a.label for a in g.legal_actions()) == ["Shock", "find nothing more"]
+    pick(g, "Shock")
+    assert _library_top_first(g)[0] == "Shock" and "Alice reveals Shock" in g.explain()
+
+
+def test_farseek_finds_a_land_of_one_of_the_listed_types(corpus_db):
+    spell = corpus_db.get("Farseek").abilities[0]
+    assert spell.effects[0].filter.subtypes == ("Plains", "Island", "Swamp", "Mountain")
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Farseek]
+    library: [Forest, Island, Mountain]
+    battlefield: [{card: Forest, count: 2}]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Farseek")
+    resolve(g)
+    assert sorted(a.label for a in g.legal_actions()) == ["Island", "Mountain", "find nothing more"]
+    pick(g, "Mountain")
+    assert on_battlefield(g, "Mountain")[0].tapped
+
+
+def test_foresight_must_exile_three_cards(corpus_db):
+    """CR 701.23d: searching for a number of cards, that many are found."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Foresight]
+    library: [Island, Shock, Grizzly Bears, Forest]
+    battlefield: [Island, Island]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Foresight")
+    resolve(g)
+    for label in ("Shock", "Forest", "Island"):
+        assert "find nothing more" not in [a.label for a in g.legal_actions()]
+        pick(g, label)
+    assert names(g, 0, "exile") == ["Forest", "Island", "Shock"]
+    assert names(g, 0, "library") == ["Grizzly Bears"]
+
+
+def test_ponder_may_shuffle_after_looking(corpus_db):
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Ponder]
+    library: [Island, Shock, Grizzly Bears, Forest, Plains]
+    battlefield: [Island]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Ponder")
+    resolve(g)
+    pick(g, "Shock")
+    pick(g, "Island")
+    pick(g, "yes")
+    assert "Alice shuffles their library" in g.explain()
+    assert len(names(g, 0, "hand")) == 1 and len(names(g, 0, "library")) == 4
+
+
+def test_gravepurge_puts_any_number_of_creature_cards_on_top(corpus_db):
+    spell = corpus_db.get("Gravepurge").abilities[0]
+    assert spell.targets[0].count == ir.ANY_NUMBER and spell.targets[0].up_to
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Gravepurge]
+    library: [Island]
+    graveyard: [Grizzly Bears, Craw Wurm, Shock]
+    battlefield: [Swamp, Swamp, Swamp]
+  - name: Bob
+""", turn=3)
+    pick(g, "cast Gravepurge")
+    assert [a.label for a in g.legal_actions()] == ["target Grizzly Bears", "target Craw Wurm", "no more targets"]
+    pick(g, "target Craw Wurm")         # chosen first: put first, so under the next one (CR 401.4)
+    pick(g, "target Grizzly Bears")
+    g.push(Action("autopay"))
+    resolve(g)
+    assert _library_top_first(g) == ["Craw Wurm", "Island"]       # then "Draw a card." drew the top one
+    assert names(g, 0, "hand") == ["Grizzly Bears"] and names(g, 0, "graveyard") == ["Gravepurge", "Shock"]
+
+
+def test_grisly_spectacle_mills_the_destroyed_creatures_power(corpus_db):
+    """"that creature's power" as it last existed (CR 608.2h); its controller mills."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Grisly Spectacle]
+    battlefield: [{card: Swamp, count: 4}]
+  - name: Bob
+    library: [Island, Island, Island, Island, Island, Island, Island, Island]
+    battlefield: [Craw Wurm]
+""", turn=3)
+    cast_and_pay(g, "cast Grisly Spectacle", "Craw Wurm")
+    resolve(g)
+    assert len(names(g, 1, "library")) == 2 and names(g, 1, "graveyard").count("Island") == 6
+
+
+def test_meltdown_destroys_each_artifact_with_mana_value_x_or_less(corpus_db):
+    """The X of "with mana value X or less" is the spell's, read as it resolves (CR 107.3)."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Meltdown]
+    battlefield: [{card: Mountain, count: 3}, Ornithopter]
+  - name: Bob
+    battlefield: [Millstone, Darksteel Colossus, Jayemdae Tome]
+""", turn=3)
+    _cast_x(g, "Meltdown", 2)
+    resolve(g)
+    assert not on_battlefield(g, "Ornithopter") and not on_battlefield(g, "Millstone")
+    assert on_battlefield(g, "Darksteel Colossus") and on_battlefield(g, "Jayemdae Tome")
+
+
+def test_churning_eddy_returns_a_creature_and_a_land(corpus_db):
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Churning Eddy]
+    battlefield: [{card: Island, count: 4}]
+  - name: Bob
+    battlefield: [Grizzly Bears, Forest]
+""", turn=3)
+    cast_and_pay(g, "cast Churning Eddy", "Grizzly Bears", "Forest")
+    resolve(g)
+    assert names(g, 1, "hand") == ["Forest", "Grizzly Bears"]

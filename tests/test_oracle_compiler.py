@@ -729,6 +729,20 @@ def test_paying_x_in_a_triggered_ability(corpus_db):
     assert corpus_db.get("Vigil for the Lost").fully_supported
     assert corpus_db.get("Wildborn Preserver").fully_supported
 
+
+def test_otherwise_after_a_condition_or_if_you_do(corpus_db):
+    """"Otherwise, ..." (CR 608.2c): the effects when the condition before is false (Cling to
+    Dust: "If it was a creature card, you gain 3 life. Otherwise, you draw a card."), or when the
+    action "If you do" followed wasn't done (Insatiable Appetite)."""
+    spell = next(a for a in corpus_db.get("Cling to Dust").abilities if type(a) is SpellAbility)
+    assert spell.effects[1] == ir.Conditional(ir.ObjectIs(Target(0), Filter(types=("Creature",))),
+                                              (GainLife(3),), (Draw(),), otherwise_after=True)
+    [appetite] = corpus_db.get("Insatiable Appetite").abilities
+    assert appetite.effects[1] == ir.IfYouDont((ModifyPT(Target(0), 3, 3, "end_of_turn"),))
+    raker = corpus_db.get("Mind Raker").abilities[1]
+    assert raker.effects[0].effects[0] == ir.PutExiledInGraveyard()
+
+
 def test_conditions_with_planeswalker_types_colors_and_counted_subtypes():
     """"if you control a Basri planeswalker" (CR 205.3j), "a blue or black permanent" (either
     color, CR 105.2), "two or more Plains" (a subtype whose plural is itself), "exactly one
@@ -771,6 +785,35 @@ def test_conditions_on_other_players_and_on_objects_anyone_controls():
     a = only(card("Firebrand", "Firebrand has haste as long as a Warrior card is in your graveyard."))
     assert a.effect.condition == ir.ObjectCount(Filter(subtypes=("Warrior",), controller="you", zone="graveyard"))
 
+
+def test_conditions_either_none_counters_and_activation_limits():
+    """"[condition] or there is ..." (AnyOf); "no opponent controls ..."; "~ has four or more
+    quest counters on it" (CR 122.1); "Activate only during the end of combat step" and two
+    limits joined by "and only" (CR 602.5b)."""
+    desert = Filter(subtypes=("Desert",), controller="you")
+    a = only(card("Camel", "Camel has lifelink as long as you control a Desert or there is a "
+                  "Desert card in your graveyard."))
+    assert a.effect.condition == ir.AnyOf((YouControl((desert,)), ir.ObjectCount(
+        dataclasses.replace(desert, zone="graveyard"))))
+    a = only(card("Kavu", "Kavu has haste as long as no opponent controls a white or blue creature."))
+    assert a.effect.condition == ir.OpponentControls(
+        (Filter(types=("Creature",), colors=("W", "U"), controller="opponent"),), none=True)
+    a = only(card("Ascension", "{1}{W}: Draw a card. Activate only if Ascension has four or more "
+                  "quest counters on it.", "Enchantment"))
+    assert a.condition == ir.HasCounter("quest", 4)
+    a = only(card("Dunes", "{T}: Dunes deals 1 damage to target attacking creature. Activate only "
+                  "during the end of combat step.", "Land"))
+    assert a.condition == "end_of_combat_step"
+    a = only(card("Gutter", "{1}{B}: Draw a card. Activate only during your turn and only if an "
+                  "opponent lost life this turn."))
+    assert a.your_turn and a.condition == ir.PlayerCount("life_lost_this_turn", at_least=1, whose="opponent")
+    a = only(card("Pouncer", "{1}: Pouncer gains flying until end of turn. Activate only once each "
+                  "turn and only if an opponent controls a creature with flying."))
+    assert a.once_per_turn and type(a.condition) is ir.OpponentControls
+    # "it" is the enchanted creature here, not the source: not read
+    c = card("Cloak", "Enchant creature\nEnchanted creature has shroud as long as it's untapped.",
+             "Enchantment — Aura")
+    assert len(c.unsupported) == 1
 def test_events_of_the_enchanted_or_equipped_permanent():
     """CR 303.4, 301.5: the events the card's own creature could meet, happening to the permanent
     the Aura or Equipment is attached to; "it" and "its controller" name that permanent."""
@@ -862,6 +905,26 @@ def test_types_and_colors_the_attached_creature_has_too():
                  "Creatures you control is black."):
         assert card("Aura", text, "Enchantment — Aura").unsupported, text
 
+
+def test_either_of_two_colors_in_a_description():
+    """"a black or green permanent" (CR 105.2): an object of either color."""
+    a = only(card("Abzan Runemark", "Enchanted creature has vigilance as long as you control a black or green "
+                  "permanent.", "Enchantment — Aura"))
+    assert a.effect.condition == YouControl((Filter(controller="you", colors=("B", "G")),))
+    s = spell("Celestial Purge", "Exile target black or red permanent.")
+    assert s.targets[0].filter == Filter(colors=("B", "R"))
+
+
+def test_base_power_and_toughness_and_losing_a_keyword():
+    """Layers 7b and 6 (CR 613.4b, 613.1f)."""
+    a = only(card("Reduce in Stature", "Enchanted creature has base power and toughness 0/2.", "Enchantment — Aura"))
+    assert a.effect == ir.StaticEffect("set_base_pt", "enchanted", 0, 2)
+    c = card("Sky Tether", "Enchanted creature has defender and loses flying.", "Enchantment — Aura")
+    assert [a.effect for a in c.abilities] == [
+        ir.StaticEffect("grant_keywords", "enchanted", keywords=(Keyword("defender"),)),
+        ir.StaticEffect("lose_keywords", "enchanted", keywords=(Keyword("flying"),))]
+
+
 def test_you_may_have_someone_do_it():
     """"you may have [object or player] [verb]": the controller chooses (CR 608.2d), and the one
     named does it; "deal" and "fight" in their plain form after "have"."""
@@ -901,6 +964,41 @@ def test_one_of_several_colors():
     s = spell("Mark", "Destroy target green or white creature.")
     assert s.targets[0].filter == Filter(types=("Creature",), colors=("G", "W"))
     assert card("Odd", "Destroy target red green or white creature.", "Instant").unsupported
+
+
+def test_tap_or_untap():
+    """"You may tap or untap target permanent": one effect whose choice is made as it resolves
+    (CR 701.26, 608.2d)."""
+    a = only(card("Mite", "When Mite enters the battlefield, you may tap or untap target permanent."))
+    assert a.effects == (May((ir.TapOrUntap(Target(0)),)),)
+    assert a.targets == (TargetSpec("permanent", Filter()),)
+
+
+def test_cast_triggers_by_turn_and_count():
+    """Cast triggers (CR 601.2i) limited to whose turn it is, or to a player's Nth spell."""
+    a = only(card("Cutthroat", "Whenever you cast a spell during an opponent's turn, draw a card."))
+    assert a.trigger == Trigger("cast", Filter(controller="you", zone="stack"), during="opponent")
+    a = only(card("Hippocamp", "Whenever you cast your first spell during each opponent's turn, draw a card."))
+    assert a.trigger == Trigger("cast", Filter(controller="you", zone="stack"), nth=1, during="opponent")
+    a = only(card("Wisent", "Whenever an opponent casts a blue spell during your turn, draw a card."))
+    assert a.trigger == Trigger("cast", Filter(colors=("U",), controller="opponent", zone="stack"), during="your")
+    a = only(card("Kraum", "Whenever an opponent casts their second spell each turn, draw a card."))
+    assert a.trigger == Trigger("cast", Filter(controller="opponent", zone="stack"), nth=2)
+
+
+def test_unless_the_caster_pays():
+    """"you may draw a card unless that player pays {1}": the caster's payment comes first, the
+    "may" is inside it (Rhystic Study rulings); "counter it" in a cast trigger is that spell."""
+    a = only(card("Study", "Whenever an opponent casts a spell, you may draw a card unless that "
+                  "player pays {1}.", "Enchantment"))
+    assert a.effects == (ir.UnlessPays((May((Draw(1),)),), ir.Cost(mana=ManaCost.parse("{1}")),
+                                       Ref("triggering_player")),)
+    a = only(card("Void", "Whenever a player casts a spell, counter it unless that player pays {3}.",
+                  "Enchantment"))
+    assert a.effects == (ir.UnlessPays((CounterSpell(Ref("triggering_spell")),),
+                                       ir.Cost(mana=ManaCost.parse("{3}")), Ref("triggering_player")),)
+    assert card("Odd", "When Odd enters the battlefield, counter it.").unsupported
+
 
 # ------------------------------------------------------------------ durations first, granted abilities
 
@@ -956,6 +1054,112 @@ def test_a_static_keyword_and_quoted_ability(corpus_db):
     assert corpus_db.get("Eternal Thirst").fully_supported
     assert corpus_db.get("Lightning Prowess").fully_supported
 
+
+def test_then_sentences_and_its_power_of_the_source(corpus_db):
+    """"Then that creature deals damage equal to its power to target creature ...": a sentence
+    may begin with "Then" (CR 608.2c), and "its" is the creature dealing the damage."""
+    [ambush] = corpus_db.get("Domri's Ambush").abilities
+    assert ambush.effects[1] == DealDamage(ir.StatOf(Target(0), "power"), Target(1), Target(0))
+    [deadshot] = corpus_db.get("Deadshot").abilities
+    assert deadshot.effects[1] == DealDamage(ir.StatOf(Target(0), "power"), Target(1), Target(0))
+
+
+def test_that_creature_cant_be_regenerated(corpus_db):
+    """"Destroy target ... creature. That creature can't be regenerated." (CR 701.19c)."""
+    trigger = corpus_db.get("Nekrataal").abilities[-1]
+    assert trigger.effects == (Destroy(Target(0), no_regeneration=True),)
+
+
+def test_a_player_plays_a_land():
+    """CR 305.1: "Whenever a player plays a land", and "that player" is the one who played it."""
+    a = only(card("Horn", "Whenever a player plays a land, that player draws a card.", "Artifact"))
+    assert a.trigger == Trigger("plays_land", "each")
+    assert a.effects == (Draw(1, Ref("triggering_player")),)
+    a = only(card("Wurm", "Whenever an opponent plays a land, put a +1/+1 counter on Wurm."))
+    assert a.trigger == Trigger("plays_land", "opponent")
+
+
+def test_the_first_life_gain_of_a_turn():
+    a = only(card("Cleric", "Whenever you gain life for the first time each turn, put a +1/+1 counter on Cleric."))
+    assert a.trigger == Trigger("gain_life", "you", nth=1)
+
+def test_spells_of_two_descriptions_in_a_cost_change():
+    """CR 601.2f: "White spells and black spells you cast cost {1} less to cast." is one reduction
+    for spells of either color; descriptions differing in more than one way are refused."""
+    [ab] = card("Stormscape Familiar", "White spells and black spells you cast cost {1} less to cast.").abilities
+    assert ab.effect.affected == Filter(colors=("W", "B"), controller="you", zone="stack")
+    [ab] = card("Bosk Banneret", "Treefolk spells and Shaman spells you cast cost {1} less to cast.").abilities
+    assert ab.effect.affected.subtypes == ("Treefolk", "Shaman")
+    assert card("Nothing", "White creature spells and black spells you cast cost {1} less to cast.").unsupported
+
+def test_as_long_as_the_attached_creature_is_otherwise():
+    """CR 611.3a: a condition on the enchanted creature, and "Otherwise, it ..." while it fails."""
+    c = card("Clutch of Undeath", "Enchanted creature gets +3/+3 as long as it's a Zombie. Otherwise, it gets -3/-3.",
+             "Enchantment — Aura")
+    zombie = ir.AttachedIs(Filter(subtypes=("Zombie",)))
+    assert [(ab.effect.power, ab.effect.condition) for ab in c.abilities] == [
+        (3, zombie), (-3, dataclasses.replace(zombie, negated=True))]
+    c = card("Serra's Boon", "Enchanted creature gets +1/+2 as long as it's white. Otherwise, it gets -2/-1.",
+             "Enchantment — Aura")
+    assert c.abilities[0].effect.condition == ir.AttachedIs(Filter(colors=("W",)))
+    # "it" of ~ itself, or "if it's a ..." in a spell: not this condition
+    assert card("Mistform Wall", "Mistform Wall has defender as long as it's a Wall.").unsupported
+
+
+def test_enchanted_land_is_a_basic_land_type():
+    """CR 305.7: "Enchanted land is an Island." sets its land type."""
+    c = card("Spreading Seas", "Enchant land\nWhen Spreading Seas enters the battlefield, draw a card.\n"
+             "Enchanted land is an Island.", "Enchantment — Aura")
+    assert c.unsupported == ()
+    assert c.abilities[-1].effect == ir.StaticEffect("set_land_type", "enchanted", land_type="Island")
+
+
+def test_conditions_on_counters_a_permanent_had_and_the_source_tapped():
+    """"if it had no time counters on it" reads the permanent a leaves-the-battlefield trigger saw
+    (CR 603.10a), in such a trigger only; "if ~ is tapped" the source."""
+    a = only(card("Grub", "When Grub dies, if it had no time counters on it, draw a card."))
+    assert a.condition == ir.HadCounter("time", none=True)
+    c = card("Odd Trigger", "Whenever Odd Trigger attacks, if it had a +1/+1 counter on it, draw a card.")
+    assert c.abilities == () and len(c.unsupported) == 1
+    a = only(card("Vault", "At the beginning of your draw step, if Vault is tapped, it deals 1 damage "
+                  "to you.", "Artifact"))
+    assert a.condition == "self_tapped"
+
+
+def test_a_spell_paragraph_that_opens_with_a_condition():
+    """Addendum: "If you cast this spell during your main phase, draw a card." as a paragraph of
+    its own, checked as the spell resolves (CR 608.2c); in a trigger it is refused."""
+    s = spell("Admonition", "Return target creature to its owner's hand.\nAddendum — If you cast "
+              "this spell during your main phase, draw a card.")
+    assert s.effects[1] == ir.Conditional("cast_in_your_main_phase", (Draw(1, Ref("you")),))
+    c = card("Mark", "When Mark enters, if you cast it during your main phase, draw a card.")
+    assert c.abilities == () and len(c.unsupported) == 1
+
+def test_damage_triggers_of_sources_and_of_creatures_dealt_damage():
+    """"Whenever a source [an opponent controls] deals damage to ~ / you" (CR 120.1: any
+    object dealing damage), "that source's controller"; "Whenever a creature you control is
+    dealt damage" (CR 120.3)."""
+    [ab] = card("Sphinx", "Whenever a source deals damage to ~, that source's controller mills that many "
+                "cards.").abilities
+    assert ab.trigger == ir.Trigger("deals_damage_to_self", Filter())
+    assert ab.effects == (ir.Mill(ir.EventAmount(), ir.Ref("triggering_controller")),)
+    [ab] = card("Konda", "Whenever a source an opponent controls deals damage to you, that player sacrifices "
+                "a permanent.").abilities
+    assert ab.trigger == ir.Trigger("deals_damage_to_you", Filter(controller="opponent"))
+    assert ab.effects[0].who == ir.Ref("triggering_controller")
+    [ab] = card("Rite", "Whenever a creature you control is dealt damage, put a +1/+1 counter on it.").abilities
+    assert ab.trigger == ir.Trigger("dealt_damage", Filter(types=("Creature",), controller="you"))
+    assert ab.effects == (ir.PutCounters(ir.Ref("triggering_object"), "+1/+1"),)
+
+
+def test_tokens_in_descriptions():
+    """"a creature token", "creature tokens you control", "a Caribou token" (CR 111.1)."""
+    [ab] = card("Priest", "Whenever a creature token enters under your control, you gain 1 life.").abilities
+    assert ab.trigger == ir.Trigger("enters", Filter(types=("Creature",), controller="you", token=True))
+    [ab] = card("Virtue", "Creature tokens you control get +1/+1.", "Enchantment").abilities
+    assert ab.effect.affected == Filter(types=("Creature",), controller="you", token=True)
+    [ab] = card("Range", "Sacrifice a Caribou token: You gain 1 life.", "Enchantment").abilities
+    assert ab.cost.sacrifice == Filter(subtypes=("Caribou",), controller="you", token=True)
 
 def test_losing_keywords_in_effects_and_statics(corpus_db):
     """CR 613.1f: "Target creature loses flying until end of turn." (Radjan Spirit), "gains
@@ -1027,3 +1231,85 @@ def test_blocks_and_attacks_this_turn(corpus_db):
     assert rules("Alluring Siren") == ["attacks_each_combat"]
     # "attacks target opponent": the creature's controller may be that opponent (Dulcet Sirens)
     assert not corpus_db.get("Dulcet Sirens").fully_supported
+
+
+def test_and_or_between_card_types_is_either():
+    """"artifacts and/or creatures", "artifacts, creatures, and/or lands", "instant and/or sorcery
+    cards": each object is of one of the types; "to their owners' hands" as "to its owner's hand"."""
+    s = spell("Baral", "Return up to three target artifacts and/or creatures to their owners' hands.")
+    assert s.targets[0].filter.types == ("Artifact", "Creature") and s.targets[0].count == 3
+    s = spell("Scholar", "Return up to two target instant and/or sorcery cards from your graveyard to your hand.")
+    assert s.targets[0].filter.types == ("Instant", "Sorcery") and s.targets[0].filter.zone == "graveyard"
+    s = spell("Icy", "Tap two target artifacts, creatures, and/or lands.")
+    assert s.targets[0].filter.types == ("Artifact", "Creature", "Land")
+
+
+def test_more_searches():
+    """Searches for a list of subtypes, for any number of cards, exiling, on top after a reveal,
+    split between the battlefield and the hand; "Shuffle your library." alone (CR 701.23, 701.24)."""
+    s = spell("Farseek", "Search your library for a Plains, Island, Swamp, or Mountain card and put it onto the "
+              "battlefield tapped. Then shuffle.", "Sorcery")
+    assert s.effects == (SearchLibrary(Filter(subtypes=("Plains", "Island", "Swamp", "Mountain"), zone="library"),
+                                       "battlefield", True),)
+    s = spell("Mana Severance", "Search your library for any number of land cards and exile them. Then shuffle.")
+    assert s.effects == (SearchLibrary(Filter(types=("Land",), zone="library"), "exile", amount=ir.ANY_NUMBER,
+                                       up_to=True),)
+    s = spell("Worldly Tutor", "Search your library for a creature card and reveal that card. Shuffle, then put "
+              "the card on top of it.")
+    assert s.effects == (SearchLibrary(dataclasses.replace(CREATURE, zone="library"), "library_top", reveal=True),)
+    s = spell("Cultivate", "Search your library for up to two basic land cards, reveal those cards, and put one "
+              "onto the battlefield tapped and the other into your hand, then shuffle.", "Sorcery")
+    assert s.effects == (SearchLibrary(Filter(types=("Land",), supertypes=("Basic",), zone="library"), "battlefield",
+                                       True, 2, True, up_to=True, split=True),)
+    s = spell("Ponder", "Look at the top three cards of your library, then put them back in any order. You may "
+              "shuffle. Draw a card.", "Sorcery")
+    assert s.effects[1] == May((ir.ShuffleLibrary(),))
+
+
+def test_graveyard_cards_on_top_of_your_library_and_mills_of_a_quantity():
+    s = spell("Gravepurge", "Put any number of target creature cards from your graveyard on top of your library. "
+              "Draw a card.")
+    assert s.effects == (ir.PutInLibrary(Target(0)), Draw())
+    assert (s.targets[0].count, s.targets[0].up_to, s.targets[0].filter.zone) == (ir.ANY_NUMBER, True, "graveyard")
+    s = spell("Grisly Spectacle", "Destroy target nonartifact creature. Its controller mills cards equal to that "
+              "creature's power.")
+    assert s.effects[1] == Mill(ir.StatOf(Target(0), "power"), Ref("target_controller"))
+    s = spell("Jace's Erasure", "You may have target player mill a card.")
+    assert s.effects == (May((Mill(1, Target(0)),)),)
+    # a card in a graveyard that may not be yours is not put into "your" library
+    assert card("Bad", "Put target card from a graveyard on top of your library.", "Sorcery").unsupported
+
+
+def test_return_two_target_phrases_to_their_owners_hands():
+    s = spell("Peel from Reality", "Return target creature you control and target creature you don't control "
+              "to their owners' hands.")
+    assert s.effects == (ReturnToHand(Target(0)), ReturnToHand(Target(1)))
+    assert [t.filter.controller for t in s.targets] == ["you", "not_you"]
+
+
+def test_amass_and_ingest():
+    """"Amass N" is the keyword action of CR 701.47a, Zombies for an older card (701.47d);
+    ingest is a keyword (CR 702.115a). "amass X" is refused: nothing defines X."""
+    a = only(card("Reaver", "When Reaver enters the battlefield, amass 1."))
+    assert a.effects == (ir.Amass(1),)
+    assert only(card("Invasion", "At the beginning of your upkeep, you lose 1 life and amass 1.",
+                     "Enchantment")).effects == (ir.LoseLife(1), ir.Amass(1))
+    assert card("Drone", "Ingest").abilities == (Keyword("ingest"),)
+    assert card("Horde", "Amass X.", "Sorcery").unsupported
+
+def test_one_or_more_creatures_attack():
+    """"Whenever one or more creatures you control attack [you]": one trigger per declaration
+    (CR 603.2c); no one attacker is "it"."""
+    [ab] = card("Dragon", "Whenever one or more creatures you control attack, you gain 1 life for each "
+                "attacking creature.").abilities
+    assert ab.trigger == ir.Trigger("attacks", Filter(types=("Creature",), controller="you"), one_or_more=True)
+    [ab] = card("Prayer", "Whenever one or more creatures attack you, draw a card.", "Enchantment").abilities
+    assert ab.trigger == ir.Trigger("attacks", Filter(types=("Creature",)), one_or_more=True, attacked="you")
+    assert not card("Bad", "Whenever one or more creatures you control attack, untap it.").abilities
+
+
+def test_proliferate():
+    """CR 701.34a: a keyword action alone or among other verbs."""
+    assert only(card("Progress", "Proliferate. Draw a card.", "Instant")).effects == (ir.Proliferate(), ir.Draw(1))
+    a = only(card("Clasp", "{4}, {T}: Proliferate.", "Artifact"))
+    assert a.effects == (ir.Proliferate(),)

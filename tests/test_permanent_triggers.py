@@ -2,6 +2,8 @@
 effects those abilities bring ("you may gain 1 life", the objects the event names)."""
 from __future__ import annotations
 
+from manastack.engine import characteristics as ch
+
 from .game_helpers import board, cast_and_pay, names, pass_until, pick, resolve, stack_labels
 
 
@@ -132,3 +134,94 @@ def test_hissing_iguanar_may_have_itself_deal_damage(corpus_db):
     resolve(g)
     pick(g, "yes")
     assert g.current_state().players[1].life == 19
+
+
+def test_repercussion_damages_the_controller_of_a_creature_that_died(corpus_db):
+    """"Whenever a creature is dealt damage, Repercussion deals that much damage to that
+    creature's controller": the Elves die of Shock's 2 damage, and Bob, who controlled them as
+    they were dealt it, is dealt 2 (CR 603.10, 608.2h)."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Shock]
+    battlefield: [Repercussion, Mountain]
+  - name: Bob
+    battlefield: [Llanowar Elves]
+""", turn=3)
+    cast_and_pay(g, "cast Shock", "Llanowar Elves")
+    resolve(g)
+    assert names(g, 1, "graveyard") == ["Llanowar Elves"]
+    assert stack_labels(g) == ["Repercussion's ability"]
+    resolve(g)
+    assert g.current_state().players[1].life == 18
+
+
+def test_belltower_sphinx_mills_the_source_controller(corpus_db):
+    """"Whenever a source deals damage to ~, that source's controller mills that many cards":
+    a spell is a source too (CR 120.1); Alice's Shock makes her mill 2."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Shock]
+    library: [Island, Island, Island]
+    battlefield: [Mountain]
+  - name: Bob
+    battlefield: [Belltower Sphinx]
+""", turn=3)
+    cast_and_pay(g, "cast Shock", "Belltower Sphinx")
+    resolve(g)
+    assert stack_labels(g) == ["Belltower Sphinx's ability"]
+    resolve(g)
+    assert sorted(names(g, 0, "graveyard")) == ["Island", "Island", "Shock"]
+
+
+def test_tokens_in_descriptions(corpus_db):
+    """"a creature token", "creature tokens you control" (CR 111.1): Raise the Alarm's two
+    Soldiers trigger Anointer Priest twice and get Intangible Virtue's +1/+1; the Elves, no token,
+    get nothing."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Raise the Alarm]
+    battlefield: [Anointer Priest, Intangible Virtue, Llanowar Elves, Plains, Plains]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Raise the Alarm")
+    resolve(g)
+    pick(g, "put the rest on the stack")       # one instance for each token (CR 603.2c)
+    assert stack_labels(g) == ["Anointer Priest's ability"] * 2
+    resolve(g)
+    resolve(g)
+    s = g.current_state()
+    assert s.players[0].life == 22
+    soldiers = [o for o in s.permanents(0) if o.card.name == "Soldier Token"]
+    assert [ch.power_toughness(s, o) for o in soldiers] == [(2, 2), (2, 2)]
+    elves = next(o for o in s.permanents(0) if o.card.name == "Llanowar Elves")
+    assert ch.power_toughness(s, elves) == (1, 1)
+
+
+def test_soaring_thought_thief_one_trigger_for_the_attack(corpus_db):
+    """"Whenever one or more Rogues you control attack, each opponent mills two cards": once for
+    the declaration (CR 603.2c), and only when a Rogue is among the attackers."""
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [Soaring Thought-Thief, Grizzly Bears]
+  - name: Bob
+    library: [{card: Island, count: 5}]
+""", turn=3)
+    pass_until(g, "attackers")
+    pick(g, "attack with Soaring Thought-Thief")
+    pick(g, "attack with Grizzly Bears")
+    assert stack_labels(g) == ["Soaring Thought-Thief's ability"]
+    resolve(g)
+    assert names(g, 1, "graveyard") == ["Island", "Island"]
+
+
+def test_no_batched_trigger_without_a_matching_attacker(corpus_db):
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [Soaring Thought-Thief, Grizzly Bears]
+  - name: Bob
+    library: [{card: Island, count: 5}]
+""", turn=3)
+    pass_until(g, "attackers")
+    pick(g, "attack with Grizzly Bears")
+    pick(g, "no more")
+    assert stack_labels(g) == []

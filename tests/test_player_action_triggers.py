@@ -116,3 +116,161 @@ def test_a_spell_of_one_of_two_colors_triggers(corpus_db):
         assert g.pending.player == ALICE
         g.push(g.legal_actions()[0])
     assert len(names(g, ALICE, "graveyard")) == 2 and len(names(g, ALICE, "hand")) == 1  # Opt and one card
+
+
+def test_tap_or_untap_is_chosen_as_it_resolves(corpus_db):
+    """Twiddle: "You may tap or untap target artifact, creature, or land." The choice is made on
+    resolution (CR 608.2d, 701.26): here the land tapped for Twiddle is untapped again."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Twiddle]
+    battlefield: [Island]
+  - name: Bob
+""")
+    cast_and_pay(g, "cast Twiddle", "Island")
+    [island] = on_battlefield(g, "Island")
+    assert island.tapped
+    resolve(g)
+    pick(g, "yes")
+    assert g.pending.kind == "tap_or_untap" and g.pending.player == ALICE
+    pick(g, "untap")
+    [island] = on_battlefield(g, "Island")
+    assert not island.tapped
+
+
+def test_tap_or_untap_an_opponents_creature(corpus_db):
+    """Pestermite: "When Pestermite enters the battlefield, you may tap or untap target
+    permanent." Tapping Bob's untapped creature taps it."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Pestermite]
+    battlefield: [{card: Island, count: 3}]
+  - name: Bob
+    battlefield: [Grizzly Bears]
+""")
+    cast_and_pay(g, "cast Pestermite")
+    resolve(g)
+    while g.pending.kind == "targets":
+        pick(g, "target Grizzly Bears")
+    resolve(g)
+    pick(g, "yes")
+    pick(g, "tap")
+    [bears] = on_battlefield(g, "Grizzly Bears")
+    assert bears.tapped
+
+
+def _bob_casts(corpus_db, alice: str, bob: str, alice_hand: str = "[]"):
+    """Bob's turn, his first main phase: Bob has priority with Opt in hand."""
+    g = board(corpus_db, f"""
+  - name: Alice
+    battlefield: {alice}
+    hand: {alice_hand}
+    library: [Forest, Forest]
+  - name: Bob
+    hand: [Opt]
+    battlefield: {bob}
+    library: [Swamp, Swamp]
+""", turn=2, active="Bob")
+    while not (g.pending.kind == "priority" and g.pending.player == BOB and g.current_state().step == "main1"):
+        g.push(Action("pass"))
+    return g
+
+
+def test_rhystic_study_the_caster_chooses_first(corpus_db):
+    """Rhystic Study rulings: the player who cast the spell chooses whether to pay {1} as the
+    ability resolves; only if they don't does Rhystic Study's controller choose whether to draw."""
+    g = _bob_casts(corpus_db, "[Rhystic Study]", "[Island, Island]")
+    cast_and_pay(g, "cast Opt")
+    resolve(g)                                          # Rhystic Study's ability
+    assert g.pending.kind == "unless" and g.pending.player == BOB
+    pick(g, "don't")
+    assert g.pending.kind == "may" and g.pending.player == ALICE
+    pick(g, "yes")
+    assert names(g, ALICE, "hand") == ["Forest"]
+    g = _bob_casts(corpus_db, "[Rhystic Study]", "[Island, Island]")
+    cast_and_pay(g, "cast Opt")
+    resolve(g)
+    pick(g, "pay")
+    while g.pending.kind == "pay":
+        g.push(Action("autopay"))
+    assert g.pending.kind == "priority" and names(g, ALICE, "hand") == []   # no choice to draw
+
+
+def test_nether_void_counters_the_spell_of_a_player_who_doesnt_pay(corpus_db):
+    """Nether Void: "counter it unless that player pays {3}": Bob, with no mana left, can't pay
+    (CR 118.3) and Opt is countered (CR 701.6a)."""
+    g = _bob_casts(corpus_db, "[Nether Void]", "[Island]")
+    cast_and_pay(g, "cast Opt")
+    resolve(g)
+    assert stack_labels(g) == [] and names(g, BOB, "graveyard") == ["Opt"]
+    assert names(g, BOB, "hand") == []                 # Opt never resolved: no card drawn
+
+
+def test_cast_during_an_opponents_turn(corpus_db):
+    """Brineborn Cutthroat: a spell Alice casts during Bob's turn triggers it; one she casts
+    during her own turn doesn't (CR 601.2i)."""
+    g = _bob_casts(corpus_db, "[Brineborn Cutthroat, Island, Island]", "[Island]", "[Opt, Opt]")
+    g.push(Action("pass"))                              # Bob passes: Alice has priority
+    assert g.pending.player == ALICE
+    cast_and_pay(g, "cast Opt")
+    assert stack_labels(g) == ["Opt", "Brineborn Cutthroat's ability"]
+    resolve(g)
+    [cutthroat] = on_battlefield(g, "Brineborn Cutthroat")
+    assert cutthroat.counters == {"+1/+1": 1}
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [Brineborn Cutthroat, Island]
+    hand: [Opt]
+    library: [Forest]
+  - name: Bob
+""")
+    cast_and_pay(g, "cast Opt")
+    assert stack_labels(g) == ["Opt"]
+
+
+def test_playing_a_land_triggers_for_that_player(corpus_db):
+    """Horn of Greed: "Whenever a player plays a land, that player draws a card." Dirtcowl Wurm
+    sees only an opponent's land (CR 305.1, 603.2)."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Forest]
+    battlefield: [Horn of Greed, Dirtcowl Wurm]
+    library: [Island]
+  - name: Bob
+""")
+    pick(g, "play Forest")
+    assert stack_labels(g) == ["Horn of Greed's ability"]
+    resolve(g)
+    assert names(g, ALICE, "hand") == ["Island"]
+    [wurm] = on_battlefield(g, "Dirtcowl Wurm")
+    assert wurm.counters == {}
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [Dirtcowl Wurm]
+  - name: Bob
+    hand: [Swamp]
+""", turn=2, active="Bob")
+    pick(g, "play Swamp")
+    assert stack_labels(g) == ["Dirtcowl Wurm's ability"]
+    resolve(g)
+    [wurm] = on_battlefield(g, "Dirtcowl Wurm")
+    assert wurm.counters == {"+1/+1": 1}
+
+
+def test_you_gain_life_for_the_first_time_each_turn(corpus_db):
+    """Cleric of Life's Bond: only the turn's first life gain triggers it (CR 119.3, 603.2)."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Revitalize, Revitalize]
+    battlefield: [Cleric of Life's Bond, {card: Plains, count: 4}]
+    library: [Island, Island]
+  - name: Bob
+""")
+    for _ in range(2):
+        cast_and_pay(g, "cast Revitalize")
+        resolve(g)                               # Revitalize: 3 life, a card
+        if stack_labels(g):
+            resolve(g)                           # the Cleric's ability
+    [cleric] = on_battlefield(g, "Cleric of Life's Bond")
+    assert cleric.counters == {"+1/+1": 1}
+    assert g.current_state().players[ALICE].life == 26

@@ -35,7 +35,7 @@ ALIASES = {"PLAYER_EVENTS": "TRIGGER_EVENTS"}   # trigger events whose subject i
 WALKED = {"KEYWORDS", "STATIC_KINDS", "REPLACEMENT_KINDS", "TRIGGER_EVENTS", "PLAYER_EVENTS",
           "TRIGGER_SUBJECTS", "PLAYER_SUBJECTS", "CONDITIONS", "TARGET_KINDS", "REFS",
           "CONTROLLERS", "DURATIONS", "EFFECTS", "ENTERS_UNLESS", "STATIC_CONDITIONS",
-          "STATE_CONDITIONS", "STATIC_COUNTS"}          # the lists parts() knows how to find
+          "STATE_CONDITIONS", "STATIC_COUNTS", "TRIGGER_TURNS"}   # the lists parts() knows how to find
 _EFFECT_TYPES = frozenset(typing.get_args(ir.Effect)) | effects.SUPPORTED_EFFECTS
 
 
@@ -78,6 +78,8 @@ def parts(node, out: set) -> set:
         if isinstance(node.subject, str):
             player = node.event in ir.PLAYER_EVENTS
             out.add(("PLAYER_SUBJECTS" if player else "TRIGGER_SUBJECTS", node.subject))
+        if node.during is not None:              # "cast ... during an opponent's turn"
+            out.add(("TRIGGER_TURNS", node.during))
     elif t in (ir.TriggeredAbility, ir.ActivatedAbility, ir.Conditional) and node.condition:
         # an intervening "if" (CR 603.4), "Activate only if ..." (CR 602.5b)
         typed = not isinstance(node.condition, str)

@@ -30,6 +30,8 @@ say what each one means, so the engine turns the keyword into that triggered abi
 - madness (CR 702.35a): when this card is exiled by madness's replacement (``events.discard``),
   its owner may cast it for its madness cost, else it goes to the graveyard; see
   :func:`.free_casting.cast_with_madness`;
+- ingest (CR 702.115a): whenever it deals combat damage to a player, that player exiles the top
+  card of their library;
 - renown N (CR 702.112a): when it deals combat damage to a player, if it isn't renowned, put N
   +1/+1 counters on it and it becomes renowned (see :mod:`.keyword_effects`);
 - fabricate N (CR 702.123a): when it enters, N +1/+1 counters on it or N Servo tokens; evolve
@@ -127,6 +129,9 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
         return ir.TriggeredAbility(_YOUR_UPKEEP, (ir.RemoveCounterFromSelf("time"),), condition="self_has_time_counter",
                                    text="Vanishing: at the beginning of your upkeep, if it has a time counter on it, "
                                         "remove a time counter from it (CR 702.63a)")
+    if kw.name == "ingest":
+        return ir.TriggeredAbility(ir.Trigger("deals_combat_damage_to_player", "self"),
+                                   (ir.ExileTopCard(1, ir.Ref("triggering_player")),), text="Ingest (CR 702.115a)")
     if kw.name == "renown" and kw.arg is not None:
         return ir.TriggeredAbility(ir.Trigger("deals_combat_damage_to_player", "self"),
                                    (ir.BecomeDesignated("renowned", int(kw.arg)),), condition="self_not_renowned",

@@ -211,9 +211,14 @@ def power_toughness(s: State, o: Obj) -> tuple[int, int]:
             p = t = count_matching(s, eff.count, o)
             if exercise.RECORD is not None:
                 exercise.note("STATIC_KINDS", eff.kind, o.card)
-    for e in s.effects:
-        if e.affected == o.id and e.kind == "set_pt":
-            p, t = e.power, e.toughness
+    # layer 7b (CR 613.4b): effects that set them, the latest timestamp last (CR 613.7)
+    sets = [(e.timestamp, e.power, e.toughness) for e in s.effects if e.affected == o.id and e.kind == "set_pt"] \
+        if s.effects else []
+    if o.zone == "battlefield":
+        sets += [(src.timestamp, eff.power, eff.toughness) for src, eff in _static_sources(s)
+                 if eff.kind == "set_base_pt" and _affects(s, src, eff, o)]
+    if sets:
+        _t, p, t = max(sets, key=lambda x: x[0])
     if o.zone == "battlefield":
         for src, eff in _static_sources(s):
             if eff.kind == "modify_pt" and _affects(s, src, eff, o):

@@ -13,7 +13,7 @@ from .casting import pay_mana
 from .cost_checks import summoning_sick
 from .decisions import Action, Decision, DecisionKind, IllegalActionError
 from .effect_records import CombatRule, pairs_filter
-from .event_types import Attacked, AttackedAlone, BecameBlocked, Blocked, Seen, Unblocked
+from .event_types import Attacked, AttackedAlone, AttackersDeclared, BecameBlocked, Blocked, Seen, Unblocked
 from .filters import matches, protected_from
 from .mana_abilities import can_afford
 from .runner import Ctx
@@ -170,6 +170,7 @@ def declare_attackers(ctx: Ctx) -> None:
         s.players[ap].attacked_this_turn = True     # "if you attacked this turn" (raid)
     for oid in chosen:
         events.collect(ctx, Attacked(oid, ap))
+    events.collect(ctx, AttackersDeclared(ap, tuple(chosen)))     # "one or more creatures attack"
     if len(chosen) == 1:         # the only creature declared as an attacker (exalted)
         s.add_log(f"{s.objs[chosen[0]].card.name} attacks alone", ("506.5",), "combat")
         events.collect(ctx, AttackedAlone(chosen[0], ap))

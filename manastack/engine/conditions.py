@@ -145,6 +145,24 @@ def _no_creature_died(s: State, src: Obj) -> bool:
     return not any(p.creatures_died_this_turn for p in s.players)
 
 
+def _end_of_combat_step(s: State, src: Obj) -> bool:
+    """"Activate only during the end of combat step" (CR 511, 602.5b)."""
+    return s.step == "end_of_combat"
+
+
+def _opponent_upkeep(s: State, src: Obj) -> bool:
+    """"Activate only during an opponent's upkeep" (CR 503, 602.5b)."""
+    return s.step == "upkeep" and s.active != src.controller
+
+
+def _cast_in_your_main_phase(s: State, src: Obj) -> bool:
+    """Addendum: the spell was cast during its controller's main phase. A phase ends only with
+    the stack empty (CR 500.2), so a spell resolving in its controller's main phase was cast in
+    it; a copy was not cast at all (CR 707.10; Arrester's Admonition rulings 2019-01-25)."""
+    return (src.zone == "stack" and not src.is_token and s.active == src.controller
+            and s.step in ("main1", "main2"))
+
+
 def _you_are_monarch(s: State, src: Obj) -> bool:
     """"if you're the monarch" (CR 724.1)."""
     return s.monarch == src.controller
@@ -167,6 +185,11 @@ def _self_untapped(s: State, src: Obj) -> bool:
 def _attached(s: State, src: Obj, subtype: str) -> bool:
     return src.zone == "battlefield" and any(
         o.attached_to == src.id and subtype in o.card.subtypes for o in s.permanents())
+
+
+def _self_tapped(s: State, src: Obj) -> bool:
+    """"if ~ is tapped" (CR 110.5)."""
+    return src.zone == "battlefield" and src.tapped
 
 
 def _self_equipped(s: State, src: Obj) -> bool:
@@ -208,6 +231,8 @@ _CONDITIONS = {
     "creature_died_this_turn": _creature_died,           # morbid
     "you_attacked_this_turn": _you_attacked,             # raid
     "you_didnt_attack_this_turn": _you_didnt_attack,
+    "cast_in_your_main_phase": _cast_in_your_main_phase,   # addendum, as the spell resolves
+    "end_of_combat_step": _end_of_combat_step, "opponent_upkeep": _opponent_upkeep,   # activation limits
     "no_creature_died_this_turn": _no_creature_died,
     "you_are_monarch": _you_are_monarch,
     "creatures_total_power_8": _total_power_8,          # formidable
@@ -215,7 +240,7 @@ _CONDITIONS = {
     "tribute_not_paid": _tribute_not_paid,               # tribute (CR 702.104b)
     # static abilities "as long as ..." (CR 611.3a)
     "your_turn": _your_turn,
-    "self_attacking": _self_attacking, "self_untapped": _self_untapped,
+    "self_attacking": _self_attacking, "self_untapped": _self_untapped, "self_tapped": _self_tapped,
     "self_equipped": _self_equipped, "self_enchanted": _self_enchanted,
     "self_monstrous": _self_monstrous, "self_renowned": _self_renowned,
 }
@@ -278,7 +303,9 @@ def holds(s: State, condition: "ir.StateCondition", src: Obj, seen: Seen | None 
     if type(condition) is ir.OpponentCount:
         return len(s.players) - 1 >= condition.at_least     # two-player games: one opponent
     if type(condition) is ir.HasCounter:                    # "as long as it has a +1/+1 counter on it"
-        return src.zone == "battlefield" and src.counters.get(condition.kind, 0) > 0
+        n = src.counters.get(condition.kind, 0)
+        return src.zone == "battlefield" and n >= condition.at_least and (condition.at_most is None
+                                                                           or n <= condition.at_most)
     if type(condition) is ir.OpponentControls:
         def count(player: int) -> int:
             return sum(1 for o in s.permanents(player) if any(upcalls.matches(s, o, f, src) for f in condition.filters))
@@ -288,11 +315,22 @@ def holds(s: State, condition: "ir.StateCondition", src: Obj, seen: Seen | None 
                        if any(upcalls.matches(s, o, dataclasses.replace(f, controller="you"), src)
                               for f in condition.filters))
             return any(n > mine for n in theirs)
+        if condition.none:
+            return not any(theirs)
         return any(n >= condition.at_least for n in theirs)
     if type(condition) is ir.PlayerCount:
         return _player_count_holds(s, condition, src, seen)
     if type(condition) is ir.ObjectCount:
         return _object_count_holds(s, condition, src)
+    if type(condition) is ir.AttachedIs:                    # what an Aura or Equipment is attached to (CR 301.5, 303.4)
+        host = s.objs.get(src.attached_to) if src.attached_to is not None else None
+        return host is not None and upcalls.matches(s, host, condition.filter, src) != condition.negated
+    if type(condition) is ir.HadCounter:                    # as it last existed (CR 603.10a)
+        if seen is None or seen.counters is None:
+            return False
+        return (seen.counters.get(condition.kind, 0) > 0) != condition.none
+    if type(condition) is ir.AnyOf:
+        return any(evaluate(s, c, src, seen) for c in condition.conditions)
     if type(condition) is ir.SelfPower:                     # CR 208.1
         return src.zone == "battlefield" and ch.is_creature(s, src) and ch.power(s, src) >= condition.at_least
     raise ValueError(f"unknown condition {condition!r}")

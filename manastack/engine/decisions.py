@@ -80,7 +80,7 @@ class DecisionKind(StrEnum):
     REVEAL = "reveal"                        # a card looked at: which one to take
     ORDER_CARDS = "order_cards"              # cards to put back in an order
     CHOOSE_DISCARD = "choose_discard"        # a card from a revealed hand
-    CHOOSE_PERMANENT = "choose_permanent"    # CR 608.2d: "a land you control" as an effect happens
+    CHOOSE_PERMANENT = "choose_permanent"    # CR 608.2d: "a land you control", "a card from your graveyard" as an effect happens
     CHOOSE_SOURCE = "choose_source"          # CR 609.7a: "a source of your choice" as an effect begins
     SURVEIL = "surveil"                      # CR 701.25a: each card looked at, on top or into the graveyard
     CHOOSE_ENCHANTED = "choose_enchanted"    # CR 303.4f: what an Aura put onto the battlefield enchants
@@ -89,6 +89,8 @@ class DecisionKind(StrEnum):
     DREDGE = "dredge"                        # CR 702.52a, 616.1: draw, or dredge a card instead
     CLASH = "clash"                          # CR 701.30a: a card revealed in a clash, on top or bottom
     MUTATE = "mutate"                        # CR 702.140c: a mutating spell over or under the creature
+    TAP_OR_UNTAP = "tap_or_untap"            # CR 701.26, 608.2d: "tap or untap target permanent"
+    PROLIFERATE = "proliferate"              # CR 701.34a: one more permanent or player, or done
 
 
 class Decision:

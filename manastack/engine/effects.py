@@ -17,7 +17,7 @@ from .abilities import ONE_SHOT_DELAYS, nested_index
 from .casting import choose_x, pay_mana
 from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
-from .filters import is_player_ref, matches, shares_creature_type
+from .filters import is_player_ref, matches, player_of, player_ref, shares_creature_type
 from .mana_abilities import add_mana, can_afford
 from .resolution import (became, count_for_player, known_objects, named_objects, named_players, amount, execute,
                          objects_match, resolve_subject, source_obj)
@@ -387,6 +387,21 @@ def _remove_counter(ctx, e: ir.RemoveCounter, rc):
     rc.did = done
 
 
+def _put_exiled_in_graveyard(ctx, e: ir.PutExiledInGraveyard, rc):
+    """The processors: a card an opponent owns in exile, chosen by the controller, goes to its
+    owner's graveyard (CR 400.3, 406); "If you do" applies only if there was one (CR 608.2c)."""
+    s = ctx.s
+    found = [o for o in s.objs.values() if o.zone == "exile" and o.owner != rc.controller]
+    rc.did = bool(found)
+    if not found:
+        s.add_log(f"{rc.card.name}: no opponent owns a card in exile", ("406.1",), "resolve")
+        return
+    options = tuple(Action("choose", (o.id,), o.card.name) for o in found)
+    answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_PERMANENT, f"{rc.card.name}: choose a card in exile",
+                              options)) if len(options) > 1 else options[0]
+    events.move(ctx, s.objs[answer.args[0]], "graveyard", cause=rc.card.name, rules=("400.3", "406.1"))
+
+
 def _become_monarch(ctx, e: ir.BecomeMonarch, rc):
     """CR 724.3: the player named becomes the monarch."""
     for p in named_players(ctx, e.who, rc)[:1]:
@@ -423,6 +438,7 @@ def _if_you_do(ctx, e: ir.IfYouDo, rc):
               f"{rc.card.name}'s \"if you do\" {'applies' if rc.did else 'does nothing'}", ("608.2c",), "resolve")
     if rc.did:
         execute(ctx, e.effects, rc)
+        rc.did = True       # it was done, whatever these effects did: for "If you don't" after
 
 
 def _create_reflexive(ctx, e: ir.CreateReflexive, rc):
@@ -648,22 +664,50 @@ def _create_tokens(ctx, e: ir.CreateTokens, rc):
     """CR 111.2: each player named creates the tokens, under their control (APNAP, CR 101.4)."""
     n = amount(ctx, e.amount, rc)
     players = [rc.controller] if e.who == ir.Ref("you") else named_players(ctx, e.who, rc)
+    rc.did = False      # for "If you do" (CR 608.2c): a token was created
     for p in [p for p in ctx.s.apnap() if p in players]:
         for _ in range(n):
             token = events.create_token(ctx, e.token, p, e.tapped)
             if token is not None:
                 rc.created.append(token.id)
+                rc.did = True
 
 
 def _tap(ctx, e: ir.Tap, rc):
+    """CR 701.26a; "If you do" applies if a permanent became tapped (CR 608.2c)."""
+    rc.did = False
     for o in named_objects(ctx, e.what, rc):
         if o.zone == "battlefield" and not o.tapped:
             events.tap(ctx, o)
+            rc.did = True
 
 
 def _untap(ctx, e: ir.Untap, rc):
+    """CR 701.26b; "If you do" applies if a permanent became untapped (CR 608.2c)."""
+    rc.did = False
     for o in named_objects(ctx, e.what, rc):
         if o.zone == "battlefield" and o.tapped:
+            events.untap(ctx, o)
+            rc.did = True
+
+
+def _tap_or_untap(ctx, e: ir.TapOrUntap, rc):
+    """CR 701.26, 608.2d: for each object named, the player chooses as it resolves whether to tap
+    it or untap it; tapping a tapped permanent (or untapping an untapped one) does nothing."""
+    s = ctx.s
+    who = named_players(ctx, e.who, rc)
+    player = who[0] if who else rc.controller
+    for o in named_objects(ctx, e.what, rc):
+        if o.zone != "battlefield":
+            continue
+        options = (Action("tap", (), "tap"), Action("untap", (), "untap"))
+        answer = ctx.ask(Decision(player, DecisionKind.TAP_OR_UNTAP,
+                                  f"{rc.card.name}: tap or untap {o.card.name}?", options))
+        s.add_log(f"{s.players[player].name} chooses to {answer.kind} {o.card.name}", ("701.26", "608.2d"),
+                  "choice")
+        if answer.kind == "tap" and not o.tapped:
+            events.tap(ctx, o)
+        elif answer.kind == "untap" and o.tapped:
             events.untap(ctx, o)
 
 
@@ -691,6 +735,61 @@ def _scry(ctx, e: ir.Scry, rc):
     p.library[:0] = bottom
     p.library.extend(reversed(top))
     s.add_log(f"{p.name} scries {n}: {len(top)} on top, {len(bottom)} on the bottom", ("701.22a",))
+
+
+def _proliferate(ctx, e: ir.Proliferate, rc):
+    """CR 701.34a: the controller chooses, one at a time, any number of permanents and players
+    that have counters; then each chosen one gets another counter of each kind already there
+    (CR 122.1: a player's poison and energy counters too)."""
+    s = ctx.s
+    chosen: list = []
+    while True:
+        options = [Action("choose", (o.id,), f"{o.card.name} ({_counter_list(o.counters)})")
+                   for o in s.permanents() if o.counters and o.id not in chosen]
+        options += [Action("choose", (player_ref(p.index),), f"{p.name} ({_counter_list(_player_counters(p))})")
+                    for p in s.players if _player_counters(p) and player_ref(p.index) not in chosen]
+        if not options:
+            break
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.PROLIFERATE, f"{rc.card.name}: proliferate what else?",
+                                  (Action("done", (), "proliferate the ones chosen"), *options)))
+        if answer.kind == "done":
+            break
+        chosen.append(answer.args[0])
+    s.add_log(f"{s.players[rc.controller].name} proliferates ({len(chosen)} chosen)", ("701.34a",), "effect")
+    for ref in chosen:
+        if is_player_ref(ref):
+            p = s.players[player_of(ref)]
+            if p.poison:
+                events.get_poison(ctx, p.index, 1, rc.card.name)
+            if p.energy:
+                events.get_energy(ctx, p.index, 1, rc.card.name)
+        elif ref in s.objs and s.objs[ref].zone == "battlefield":
+            for kind in sorted(s.objs[ref].counters):
+                events.add_counters(ctx, s.objs[ref], kind, 1, rc.card.name)
+
+
+def _player_counters(p) -> dict[str, int]:
+    return {k: n for k, n in (("poison", p.poison), ("energy", p.energy)) if n}
+
+
+def _counter_list(counters: dict[str, int]) -> str:
+    return ", ".join(f"{n} {k}" for k, n in sorted(counters.items()))
+
+
+def _amass(ctx, e: ir.Amass, rc):
+    """CR 701.47a: without an Army creature, a 0/0 black [subtype] Army token first; then the
+    controller chooses an Army creature they control, puts the counters on it, and it becomes
+    a [subtype] in addition to its other types (layer 4) if it isn't one."""
+    s = ctx.s
+    army = ir.Filter(types=("Creature",), subtypes=("Army",), controller="you")
+    if not named_objects(ctx, ir.Ref("all", army), rc):
+        token = ir.TokenSpec(f"{e.subtype} Army Token", 0, 0, ("B",), ("Creature",), (e.subtype, "Army"))
+        execute(ctx, (ir.CreateTokens(token),), rc)
+    for o in named_objects(ctx, ir.Ref("chosen", army), rc):
+        events.add_counters(ctx, o, "+1/+1", e.amount)
+        if not objects_match(ctx, o, ir.Filter(subtypes=(e.subtype,)), rc):
+            s.effects.append(AddSubtypes(o.id, (e.subtype,), "permanent", s.new_timestamp(), rc.card.name))
+        s.add_log(f"{s.players[rc.controller].name} amasses {e.amount}: {o.card.name}", ("701.47a",), "effect")
 
 
 def _surveil(ctx, e: ir.Surveil, rc):
@@ -752,8 +851,15 @@ def _search(ctx, e: ir.SearchLibrary, rc):
         s.add_log(f"{s.players[searcher].name} reveals {', '.join(o.card.name for o in found)}",
                   ("701.20a", "701.23e"), "effect")
     top = e.to == "library_top"     # set aside, the library shuffled, then put on top (CR 401.4)
+    to_hand = []
+    if e.split and len(found) > 1:      # "put one onto the battlefield and the other into your hand"
+        answer = ctx.ask(Decision(searcher, DecisionKind.SEARCH, "Put which card onto the battlefield?",
+                                  tuple(Action("choose", (o.id,), o.card.name) for o in found)))
+        to_hand = [o for o in found if o.id != answer.args[0]]
     for o in found:
-        if top:
+        if o in to_hand:
+            events.move(ctx, o, "hand", rules=("701.23a",))
+        elif top:
             p.library.remove(o.id)
         elif e.to == "battlefield":
             events.move(ctx, o, "battlefield", controller=searcher, tapped=e.tapped, rules=("701.23a",))
@@ -926,6 +1032,15 @@ def _put_from_hand(ctx, e: ir.PutFromHand, rc):
     with events.together(ctx):
         for i in chosen:
             events.move(ctx, s.objs[i], "battlefield", controller=rc.controller, tapped=e.tapped, rules=("305.4",))
+
+
+def _shuffle_library(ctx, e: ir.ShuffleLibrary, rc):
+    """CR 701.24a: the controller's library in a random order (the game's generator)."""
+    s = ctx.s
+    p = s.players[rc.controller]
+    s.rng.shuffle(p.library)
+    s.version += 1
+    s.add_log(f"{p.name} shuffles their library", ("701.24a",), "effect")
 
 
 def _fight(ctx, e: ir.Fight, rc):
@@ -1138,7 +1253,7 @@ HANDLERS = {
     ir.CreateReflexive: _create_reflexive,
     ir.ReturnToHand: _bounce, ir.ExileIfDies: _exile_if_dies, ir.SwitchPT: _switch_pt, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
     ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.LoseKeywords: _lose_keywords, ir.BecomeColor: _become_color, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
-    ir.CreateTokens: _create_tokens, ir.Tap: _tap, ir.Untap: _untap, ir.Mill: _mill,
+    ir.CreateTokens: _create_tokens, ir.Tap: _tap, ir.Untap: _untap, ir.TapOrUntap: _tap_or_untap, ir.Mill: _mill,
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.RevealHandDiscard: _reveal_hand_discard,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
     ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win,
@@ -1174,8 +1289,9 @@ HANDLERS = {
     ir.CreateDelayedTrigger: _create_delayed_trigger, ir.Explore: _explore,
     ir.LoseGame: game_outcome.lose_game, ir.IfYouDont: game_outcome.if_you_dont,
     ir.CastFromHand: free_casting.cast_from_hand,
-    ir.PutFromHand: _put_from_hand,
-    ir.PayLife: _pay_life, ir.RemoveCounter: _remove_counter,
+    ir.PutFromHand: _put_from_hand, ir.ShuffleLibrary: _shuffle_library,
+    ir.Amass: _amass, ir.Proliferate: _proliferate,
+    ir.PayLife: _pay_life, ir.RemoveCounter: _remove_counter, ir.PutExiledInGraveyard: _put_exiled_in_graveyard,
 }
 
 HANDLERS.update(double_faced.HANDLERS)      # transforming (CR 701.27)

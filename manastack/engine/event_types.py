@@ -56,6 +56,7 @@ class ZoneChange:
     devoured: tuple[int, ...] = ()          # CR 702.82a: creatures sacrificed as it enters
     gains: tuple[str, ...] = ()             # CR 702.136a: keywords it has from entering (riot's haste)
     designations: tuple[str, ...] = ()      # CR 702.104b: "tribute paid" as it entered
+    played: bool = False                    # CR 305.1: a land played, the special action
 
 
 @dataclass(slots=True)
@@ -209,6 +210,15 @@ class Attacked:
 
 
 @dataclass(slots=True)
+class AttackersDeclared:
+    """CR 508.1, 603.2c: the attackers of one declaration, for "whenever one or more creatures
+    attack", which triggers once for all of them."""
+    kind: ClassVar[str] = "attackers_declared"
+    player: int
+    objs: tuple[int, ...]
+
+
+@dataclass(slots=True)
 class AttackedAlone:
     """CR 506.5: a creature attacks alone."""
     kind: ClassVar[str] = "attacks_alone"
@@ -328,7 +338,7 @@ class BecameMonarch:
 
 
 Event = (ZoneChange | Drew | LifeGained | LifeLost | DamageDealt | Tapped | Untapped | CountersPut
-         | CountersRemoved | SpellCast | StepBegan | Attacked | AttackedAlone | Blocked | BecameBlocked | Unblocked
+         | CountersRemoved | SpellCast | StepBegan | Attacked | AttackersDeclared | AttackedAlone | Blocked | BecameBlocked | Unblocked
          | BecameTarget | TurnedFaceUp | BecameRenowned | BecameMonstrous | Exploited | Mutated | Exerted | ExiledWithMadness | TappedForMana
          | BecameMonarch | Cycled)
 

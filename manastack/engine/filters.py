@@ -79,6 +79,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         return False                  # conspire (CR 702.78a): a color in common with the spell
     if f.historic and not _historic(s, o):
         return False
+    if f.token and not o.is_token:
+        return False
     if f.nontoken and o.is_token:
         return False
     if f.multicolored and len(ch.colors(s, o)) < 2:
@@ -123,6 +125,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         return False
     if f.targets_self and not _targets_source(s, o, source):
         return False
+    if (f.targets_object is not None or f.targets_player is not None) and not _targets_such(s, o, f, source, controller):
+        return False
     if f.damaged_by_self and (source is None or not damaged_by(s, o, source)):
         return False
     if f.mana_value_equals is not None:     # counters on the source, now (Chalice of the Void)
@@ -139,6 +143,22 @@ def _targets_source(s: State, o: Obj, source: Obj | None) -> bool:
         return False
     return any(i.kind == "spell" and i.source == o.id and any(source.id in g for g in i.targets)
                for i in s.stack)
+
+
+def _targets_such(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int | None) -> bool:
+    """"A spell that targets a creature / you / a player" (CR 115.1): one of the targets chosen for
+    the spell ``o`` is such an object, as it is now, or such a player ("you": ``controller``)."""
+    for item in s.stack:
+        if item.kind != "spell" or item.source != o.id:
+            continue
+        for t in (t for group in item.targets for t in group):
+            if isinstance(t, str) and t.startswith("p"):
+                if f.targets_player == "any" or f.targets_player == "you" and int(t[1:]) == controller:
+                    return True
+            elif isinstance(t, int) and f.targets_object is not None and t in s.objs \
+                    and matches(s, s.objs[t], f.targets_object, source, controller):
+                return True
+    return False
 
 
 def _added_subtype(s: State, o: Obj, subtypes) -> bool:
@@ -248,18 +268,17 @@ def legal_targets(s: State, spec: ir.TargetSpec, source: Obj, controller: int,
             out.append(player_ref(p.index))
         if kind in ("player", "opponent"):
             return out
-    if kind == "spell":
+    if kind in ir.STACK_TARGETS:
+        kinds = _STACK_KINDS[kind]
         for item in s.stack:
-            if item.id == stack_item_id:
+            if item.id == stack_item_id or item.kind not in kinds:
                 continue
-            if item.kind != "spell":
+            if item.kind != "spell":         # an ability on the stack (CR 113.1b, 115.1d)
+                out.append(f"s{item.id}")
                 continue
-            o = s.objs[item.source]
-            if spec.filter.types and not any(t in o.card.types for t in spec.filter.types):
-                continue
-            if spec.filter.non_types and any(t in o.card.types for t in spec.filter.non_types):
-                continue
-            out.append(f"s{item.id}")
+            # the whole description: types, colors, controller, what it targets (CR 115.1)
+            if matches(s, s.objs[item.source], spec.filter, source, controller):
+                out.append(f"s{item.id}")
         return out
     if kind == "card":
         for o in objects_matching(s, spec.filter, source, controller):
@@ -285,6 +304,9 @@ def legal_targets(s: State, spec: ir.TargetSpec, source: Obj, controller: int,
 
 
 _EMPTY = ir.Filter()
+# what the stack target kinds may target: spells, activated and/or triggered abilities
+_STACK_KINDS = {"spell": ("spell",), "activated_ability": ("activated",), "triggered_ability": ("triggered",),
+                "ability": ("activated", "triggered"), "spell_or_ability": ("spell", "activated", "triggered")}
 
 
 def can_be_targeted_by(s: State, o: Obj, source: Obj, controller: int) -> bool:

@@ -13,7 +13,7 @@ from .casting import pay_mana
 from .decisions import Action, Decision, DecisionKind
 from .event_types import SpellCast
 from .filters import matches
-from .resolution import source_obj
+from .resolution import bound_x, source_obj
 from .mana_spend import spell_use
 from .spell_costs import total_cost
 from .state import StackItem
@@ -76,7 +76,7 @@ def cast_from_hand(ctx, e: ir.CastFromHand, rc) -> None:
     spell described, CR 608.2g) and casts it without paying its mana cost (CR 118.9)."""
     s = ctx.s
     player = rc.controller
-    f = replace(e.filter, zone="hand")
+    f = bound_x(replace(e.filter, zone="hand"), rc)
     cards = [s.objs[i] for i in s.players[player].hand]
     cands = [o for o in cards if "Land" not in o.card.types and matches(s, o, f, source_obj(ctx, rc), player)]
     if not cands:

@@ -20,7 +20,9 @@ LOYALTY = "loyalty"     # the counter kind (CR 122.1a, 306.5c)
 COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
                 "combat_damage", "end_of_combat")
 CONDITION_WORDS = {"self_attacking_or_blocking": "while it is attacking or blocking",
-                   "no_cards_in_hand": "while its controller has no cards in hand"}
+                   "no_cards_in_hand": "while its controller has no cards in hand",
+                   "end_of_combat_step": "during the end of combat step",
+                   "opponent_upkeep": "during an opponent's upkeep"}
 
 
 def is_loyalty_ability(ab) -> bool:

@@ -177,7 +177,7 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
         return out
     if isinstance(subject, ir.ControlledBy):    # "each creature target player controls"
         players = [p for p in resolve_subject(ctx, subject.player, rc) if isinstance(p, int)]
-        return [o for o in objects_matching(s, subject.filter, source_obj(ctx, rc), rc.controller)
+        return [o for o in objects_matching(s, bound_x(subject.filter, rc), source_obj(ctx, rc), rc.controller)
                 if o.controller in players]
     name = subject.name
     if exercise.RECORD is not None:
@@ -236,9 +236,9 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
         o = s.objs.get(rcp) if isinstance(rcp, int) else None
         return [o] if o is not None and o.zone == "battlefield" else []
     if name == "all":
-        return objects_matching(s, subject.filter, source_obj(ctx, rc), rc.controller)
+        return objects_matching(s, bound_x(subject.filter, rc), source_obj(ctx, rc), rc.controller)
     if name == "chosen":
-        return _chosen(ctx, subject.filter, rc)
+        return _chosen(ctx, bound_x(subject.filter, rc), rc)
     if name == "created":
         # CR 111.1, 400.7: the tokens made earlier by this ability, while they are still the
         # same objects (a delayed ability keeps their ids, CR 603.7c)
@@ -319,7 +319,12 @@ def named_players(ctx, subject, rc) -> list[int]:
     return [p for p in resolve_subject(ctx, subject, rc) if isinstance(p, int)]
 
 
+def bound_x(f: ir.Filter, rc: ResolutionContext) -> ir.Filter:
+    """A description "with mana value X or less" read with the X of this resolution (CR 107.3)."""
+    if isinstance(f.mana_value_at_most, ir.X):
+        return replace(f, mana_value_at_most=rc.x)
+    return f
+
+
 def objects_match(ctx, o, f, rc) -> bool:
-    if isinstance(f.mana_value_at_most, ir.X):      # "with mana value X or less": this X (CR 107.3)
-        f = replace(f, mana_value_at_most=rc.x)
-    return matches(ctx.s, o, f, source_obj(ctx, rc), rc.controller)
+    return matches(ctx.s, o, bound_x(f, rc), source_obj(ctx, rc), rc.controller)

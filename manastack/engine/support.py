@@ -66,6 +66,7 @@ KEYWORDS = frozenset({
     "rebound",                  # a replacement as it resolves, a delayed cast: engine.free_casting
     "unearth", "scavenge",      # from the graveyard, CR 702.84, 702.97: engine.abilities.graveyard_activated
     "renown",                   # CR 702.112, engine.keyword_effects.become_designated
+    "ingest",                   # CR 702.115a: a combat damage trigger, engine.abilities.keyword_trigger
     "fabricate", "evolve",      # CR 702.123, 702.100: engine.keyword_effects.fabricate, engine.conditions
     "modular",                  # CR 702.43: an enters replacement and a dies trigger, engine.abilities
     "unleash",                  # CR 702.98: an enters choice (engine.replacement), engine.combat.cant_block
@@ -137,7 +138,8 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "lose_keywords",            # CR 613.1f, 613.7: engine.characteristics.keywords
                           "add_types",                # layers 4-5 (CR 613.1d-e): engine.layers.card_now, characteristics.colors
                           "set_colors",               # CR 105.3, layer 5: engine.characteristics.colors
-                          "all_creature_types"})      # CR 205.3m, layer 4: engine.filters.has_all_creature_types
+                          "all_creature_types",       # CR 205.3m, layer 4: engine.filters.has_all_creature_types
+                          "set_base_pt"})             # CR 613.4b, layer 7b: engine.characteristics.power_toughness
 # What a "modify_pt" static ability counts, "for each ..." (CR 613.4c): objects matching a filter,
 # or counters of a kind on the source ("for each charge counter on ~"); characteristics._times.
 STATIC_COUNTS = frozenset({"Filter", "CountersOn"})
@@ -151,9 +153,11 @@ REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_
 ENTERS_UNLESS = frozenset({"YouControl", "OpponentCount", "PayLifeOption", "RevealOption"})
 # Typed conditions of "as long as" static abilities (CR 611.3a; engine.conditions.holds).
 STATIC_CONDITIONS = frozenset({"YouControl", "HasCounter", "NotYourTurn", "OpponentControls", "PlayerCount",
-                               "ObjectCount"})
+                               "AttachedIs",    # "as long as it's a Human" of the attached permanent
+                               "ObjectCount", "AnyOf"})
 # Typed conditions of intervening "if" clauses and activation limits (CR 603.4, 602.5b).
-STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "SelfPower", "ObjectCount",
+STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "SelfPower", "ObjectCount", "AnyOf",
+                              "NotYourTurn", "HasCounter", "HadCounter",
                               "ObjectIs"})    # "If that creature is a Human", engine.effects._object_is
 # Riders of mana (CR 106.6): what spending the mana does to the spell it pays for.
 MANA_RIDERS = frozenset({"cant_be_countered", "plus_one_counter"})
@@ -166,12 +170,15 @@ TRIGGER_EVENTS = frozenset({
     "turned_face_up",           # CR 702.37e, engine.morph
     "chapter",                  # a Saga's chapter ability, CR 714.2b: engine.sagas
     "deals_combat_damage_to_you",    # the monarch's inherent ability (CR 724.2), engine.monarch
+    "deals_damage_to_you",           # "Whenever a creature deals damage to you" (CR 120.3)
+    "deals_damage_to_self",          # "Whenever a source deals damage to ~" (CR 120.3, 603.2c)
     "becomes_renowned", "becomes_monstrous",    # CR 702.112b, 701.37b: engine.keyword_effects
-    "exerts",                   # "Whenever you exert a creature" (CR 701.43), engine.keyword_effects.exert
+    "exerts",                   # "Whenever you exert a creature" (CR 701.43), engine.events.exert
     "exploits",                 # "When ~ exploits a creature" (CR 702.110b), engine.keyword_effects.exploit
     "mutates",                  # "Whenever this creature mutates" (CR 702.140d), engine.mutate
     "cycled", "cycles",         # "When you cycle ~", "Whenever a player cycles a card" (CR 702.29c)
     "discards",                 # "Whenever you discard a card" (CR 701.9a, 702.29d)
+    "plays_land",               # "Whenever a player plays a land" (CR 305.1), engine.turn._play_land
     "dealt_damage",             # "Whenever ~ is dealt damage" (CR 120.3)
     "tapped", "untapped",       # "Whenever ~ becomes tapped / untapped" (CR 701.26)
     "control_none",             # "When you control no Islands", a state trigger (CR 603.8)
@@ -184,10 +191,16 @@ TRIGGER_EVENTS = frozenset({
 # ("put into your graveyard from the battlefield", CR 400.3; engine.triggers.instances).
 ATTACKED = frozenset({"you", "you_or_planeswalker", "opponent", "opponent_or_planeswalker"})
 GRAVEYARD_OWNERS = frozenset({"you", "opponent"})
+# Events other than damage that "Whenever one or more ..." batches into one trigger for all the
+# objects of one event (CR 603.2c; engine.triggers._batch_attack).
+BATCHED_EVENTS = frozenset({"attacks"})
 TRIGGER_SUBJECTS = frozenset({"self", "enchanted", "equipped"})
+# Whose turn it must be as a spell is cast, for a cast trigger (CR 601.2i; engine.triggers.instances).
+TRIGGER_TURNS = frozenset({"your", "opponent"})
 PLAYER_SUBJECTS = frozenset({"you", "opponent", "each"})
 TARGET_KINDS = frozenset({"any", "player", "opponent", "player_or_planeswalker", "opponent_or_planeswalker",
-                          "permanent", "spell", "card"})
+                          "permanent", "spell", "card",
+                          "activated_ability", "ability", "spell_or_ability"})   # CR 115.1d
 REFS = frozenset({"self", "you", "each_opponent", "each_player", "target_controller", "enchanted",
                   "equipped", "attached_controller", "triggering_controller",
                   "triggering_player", "triggering_object", "triggering_spell", "all",
@@ -231,12 +244,32 @@ def _condition_gaps(condition, out: list[str], triggered: bool = False) -> None:
     if isinstance(condition, str):
         if condition not in _conditions():
             out.append(f"condition {condition!r}")
+    elif type(condition) is ir.AnyOf:
+        for part in condition.conditions:
+            _condition_gaps(part, out, triggered)
     elif condition is not None and type(condition).__name__ not in STATE_CONDITIONS:
         out.append(f"condition {type(condition).__name__}")
     elif type(condition) is ir.PlayerCount and condition.what not in ir.PLAYER_COUNTS:
         out.append(f"count {condition.what!r}")
     elif type(condition) is ir.PlayerCount and condition.whose == "that_player" and not triggered:
         out.append("a condition on \"that player\" outside a triggered ability")
+    elif type(condition) is ir.HadCounter and not triggered:
+        out.append("a condition on the counters a permanent had outside a triggered ability")
+
+
+def _static_condition_gaps(condition) -> list[str]:
+    """What the engine can't check of an "as long as" condition (CR 611.3a)."""
+    if condition is None:
+        return []
+    if isinstance(condition, str):
+        return [] if condition in _conditions() else [f"condition {condition!r}"]
+    if type(condition) is ir.AnyOf:
+        return [g for part in condition.conditions for g in _static_condition_gaps(part)]
+    if type(condition).__name__ not in STATIC_CONDITIONS:
+        return [f"static ability while {type(condition).__name__}"]
+    if type(condition) is ir.PlayerCount and condition.whose == "that_player":
+        return ["a static ability while \"that player\" ..."]
+    return []
 
 
 def gaps(ability) -> list[str]:
@@ -259,8 +292,8 @@ def _walk(node, out: list[str]) -> None:
         return
     if not dataclasses.is_dataclass(node):
         return
-    if t in (ir.SearchLibrary, ir.LookAtTop):   # their X is bound as they resolve (resolution.objects_match)
-        node = _x_bound(node)
+    if t in _X_BOUND or t is ir.Ref and node.name in ("all", "chosen"):
+        node = _x_bound(node)       # X read as they resolve (resolution.bound_x)
     if t is ir.PreventionAbility:       # CR 615 while on the battlefield: no duration of its own
         for f in dataclasses.fields(node.effect):
             if f.name != "duration":
@@ -304,13 +337,7 @@ def _walk(node, out: list[str]) -> None:
         if node.condition is not None and node.kind in layers.CHANGING_KINDS and node.kind != "grant_ability":
             # layers.changers applies these without reading conditions (CR 611.3a)
             out.append(f"static effect {node.kind!r} as long as a condition holds")
-        if isinstance(node.condition, str) and node.condition not in _conditions():
-            out.append(f"condition {node.condition!r}")
-        elif node.condition is not None and not isinstance(node.condition, str) \
-                and type(node.condition).__name__ not in STATIC_CONDITIONS:
-            out.append(f"static ability while {type(node.condition).__name__}")
-        elif type(node.condition) is ir.PlayerCount and node.condition.whose == "that_player":
-            out.append("a static ability while \"that player\" ...")
+        out += _static_condition_gaps(node.condition)
     elif t is ir.ReplacementAbility:
         if node.kind not in REPLACEMENT_KINDS:
             out.append(f"replacement effect {node.kind!r}")
@@ -327,12 +354,18 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"step {node.step!r}")
         if node.attacked is not None and (node.event != "attacks" or node.attacked not in ATTACKED):
             out.append(f"attacking {node.attacked!r}")
+        if node.one_or_more and not node.event.startswith("deals_") and node.event not in BATCHED_EVENTS:
+            out.append(f"one or more for {node.event!r}")
         if node.event == "dies" and node.whose is not None and node.whose not in GRAVEYARD_OWNERS:
             out.append(f"put into the graveyard of {node.whose!r}")
-        if node.nth and node.event not in ("draw", "cast"):
+        if node.nth and node.event not in ("draw", "cast") and (node.event, node.nth) != ("gain_life", 1):
             out.append(f"the Nth {node.event!r} of a turn")
+        if node.during is not None and (node.event != "cast" or node.during not in TRIGGER_TURNS):
+            out.append(f"{node.event!r} during {node.during!r} turn")
     elif t in (ir.TriggeredAbility, ir.Conditional):
         _condition_gaps(node.condition, out, triggered=t is ir.TriggeredAbility)
+        if t is ir.TriggeredAbility and type(node.condition) is ir.ObjectIs:
+            out.append("a condition on an object named before, as an intervening \"if\"")   # effects._conditional only
     elif t is ir.TargetSpec:
         if node.kind not in TARGET_KINDS:
             out.append(f"target kind {node.kind!r}")
@@ -345,7 +378,7 @@ def _walk(node, out: list[str]) -> None:
         if node.controller not in CONTROLLERS:
             out.append(f"controller {node.controller!r}")
         if isinstance(node.mana_value_at_most, ir.X):
-            out.append("mana value X or less outside a search or a look at library cards")
+            out.append("mana value X or less in a target, a trigger or a static ability")
     elif t is ir.SpendRule:
         if node.rider is not None and node.rider not in MANA_RIDERS:
             out.append(f"mana rider {node.rider!r}")
@@ -353,6 +386,8 @@ def _walk(node, out: list[str]) -> None:
         if node.is_mana and (node.once_per_turn or node.times_per_turn or node.combat_only or node.condition):
             out.append("activation limit on a mana ability")   # they don't pass engine.loyalty's checks
         _condition_gaps(node.condition, out)
+        if type(node.condition) is ir.ObjectIs:
+            out.append("a condition on an object named before, as an activation limit")   # effects._conditional only
         c = node.cost
         if node.is_mana and c.energy:      # mana sources skip costs other than {T}/{Q}/sacrifice
             out.append("a mana ability with an energy cost")
@@ -382,8 +417,14 @@ def _walk(node, out: list[str]) -> None:
         _walk(getattr(node, f.name), out)
 
 
+# Effects and references whose description may say "with mana value X or less": the X of the
+# resolving spell or ability is read as they happen (resolution.bound_x, CR 107.3). Not in a
+# target (chosen before it resolves), a trigger or a static ability.
+_X_BOUND = (ir.SearchLibrary, ir.LookAtTop, ir.RevealHandDiscard, ir.PutFromHand, ir.CastFromHand, ir.ControlledBy)
+
+
 def _x_bound(node):
-    """A search or a look among library cards with the X of "mana value X or less" set aside."""
+    """``node`` with the X of "mana value X or less" in its description set aside."""
     def bound(f):
         return dataclasses.replace(f, mana_value_at_most=None) \
             if f is not None and isinstance(f.mana_value_at_most, ir.X) else f

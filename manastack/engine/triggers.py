@@ -37,7 +37,7 @@ from .targets import choose_division, choose_modes_and_targets, describe_target
 from .wording import possessive
 
 _CAST_SELF = ir.Trigger("cast", "self")
-_DAMAGE = re.compile(r"deals_(combat_)?damage(?:_to_(player|opponent|you|creature))?$")
+_DAMAGE = re.compile(r"deals_(combat_)?damage(?:_to_(player|opponent|you|creature|self))?$")
 # Events that happen to one object, and the trigger events each one meets; bushido's "blocks or
 # becomes blocked" is one trigger condition met by either (CR 702.45a).
 _OBJECT_EVENTS = {
@@ -54,7 +54,7 @@ _OBJECT_EVENTS = {
 # The trigger events :func:`instances` can find in an event of each kind; any other kind
 # triggers nothing.
 _SEEN_BY_KIND = {
-    "zone_change": frozenset(("enters", "dies", "leaves", "discards", "sacrificed")),
+    "zone_change": frozenset(("enters", "dies", "leaves", "discards", "sacrificed", "plays_land")),
     "gain_life": frozenset(("gain_life",)), "lose_life": frozenset(("lose_life",)),
     "draw": frozenset(("draw",)), "step": frozenset(("beginning_of_step",)),
     "cast": frozenset(("cast",)), "tapped_for_mana": frozenset(("tapped_for_mana",)),
@@ -71,6 +71,7 @@ _SEEN_BY_KIND["becomes_blocked"] |= {"blocked_by_creature_without_flanking", "bl
 _SEEN_BY_KIND["blocks"] |= {"blocks_or_blocked_by_creature"}
 
 
+_SEEN_BY_KIND["attackers_declared"] = frozenset(("attacks",))     # "one or more ... attack" (CR 603.2c)
 _SEEN_BY_KIND["counters"] |= {"chapter"}        # a Saga's chapter abilities (CR 714.2b)
 _LISTED = frozenset().union(*_SEEN_BY_KIND.values())
 
@@ -145,6 +146,10 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
         if e == "discards":          # CR 701.9a: a player discards a card of their hand
             hit = ev.discarded and _player_matches(trig.subject, ev.owner, source.controller)
             return [Seen(kind, obj=ev.obj, player=ev.owner, from_zone="hand", to=ev.to)] if hit else []
+        if e == "plays_land":       # CR 305.1: the land a player played, under their control
+            hit = ev.played and ev.to == "battlefield" and _player_matches(trig.subject, ev.controller,
+                                                                           source.controller)
+            return [Seen(kind, obj=ev.obj, player=ev.controller, to="battlefield")] if hit else []
         if e == "enters" and ev.to == "battlefield":
             new = s.objs.get(ev.obj) if ev.obj is not None else None
             if not _matches_subject(s, trig.subject, new, source):
@@ -192,11 +197,21 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
         return []
     if kind == "damage":
         if e == "dealt_damage":       # once for the event, all sources together (CR 603.2c)
-            # the source itself, or the creature its Aura or Equipment is attached to (CR 303.4)
-            obj = source.id if trig.subject == "self" else source.attached_to
-            dealt = tuple(d for d in ev.dealt if d[1] == obj and d[2] > 0) if obj is not None else ()
-            return [Seen("damage", combat=ev.combat, obj=obj, amount=sum(d[2] for d in dealt),
-                         dealt=dealt)] if dealt else []
+            if trig.subject == "self":
+                hit = (source.id,)
+            elif isinstance(trig.subject, ir.Filter):   # each permanent it describes (CR 120.3)
+                hit = tuple(dict.fromkeys(d[1] for d in ev.dealt if isinstance(d[1], int) and d[2] > 0
+                                          and d[1] in s.objs and matches(s, s.objs[d[1]], trig.subject, source)))
+            else:       # the creature its Aura or Equipment is attached to (CR 303.4)
+                hit = (source.attached_to,) if source.attached_to is not None else ()
+            out = []
+            for oid in hit:
+                dealt = tuple(d for d in ev.dealt if d[1] == oid and d[2] > 0)
+                if dealt:
+                    # "that creature's controller" as it was dealt the damage, should it die (CR 608.2h)
+                    out.append(Seen("damage", combat=ev.combat, obj=oid, amount=sum(d[2] for d in dealt),
+                                    dealt=dealt, controller=s.objs[oid].controller if oid in s.objs else None))
+            return out
         return _damage_instances(s, trig, source, ev)
     if kind == "cycled":
         # CR 702.29c: the cycled card's own "when you cycle ~", from where it went; any other
@@ -212,6 +227,8 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
                                else "you")
         if not _player_matches(whose, ev.player, source.controller):
             return []
+        if kind == "gain_life" and trig.nth == 1 and s.players[ev.player].life_gained_this_turn != ev.amount:
+            return []           # "for the first time each turn": life was gained before (CR 119.3)
         if kind == "draw":
             # "your second card each turn": the draw count includes this card (CR 121.1)
             if trig.nth and s.players[ev.player].drawn_this_turn != trig.nth:
@@ -231,8 +248,10 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
             return []
         return [Seen(kind, obj=b, attacker=ev.obj, player=ev.player)
                 for b in ev.blockers if b in s.objs and not ch.has(s, s.objs[b], "flanking")]
+    if kind == "attackers_declared":
+        return _batch_attack(s, trig, source, ev) if trig.one_or_more else []
     if e in _OBJECT_EVENTS.get(kind, ()):
-        if not _matches_subject(s, trig.subject, s.objs.get(ev.obj), source):
+        if trig.one_or_more or not _matches_subject(s, trig.subject, s.objs.get(ev.obj), source):
             return []
         if trig.attacked is not None:
             attacker = s.objs[ev.obj]
@@ -275,6 +294,11 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
         # "your second spell each turn": the count includes this spell (CR 601.2i)
         if trig.nth and s.players[ev.player].spells_cast_this_turn != trig.nth:
             return []
+        if trig.during is not None:     # "during an opponent's turn": whose turn it is now
+            if not _player_matches(trig.during, s.active, source.controller):
+                return []
+            if exercise.RECORD is not None:
+                exercise.note("TRIGGER_TURNS", trig.during, source.card)
         # "that spell's mana value": as it was cast, X included (CR 202.3e; Manaplasm ruling)
         return [Seen(kind, obj=ev.obj, player=ev.player, item=ev.item,
                      mana_value=ch.mana_value(spell) if spell is not None else None)]
@@ -306,6 +330,18 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
     return []
 
 
+def _batch_attack(s, trig: ir.Trigger, source: Obj, ev) -> list[Seen]:
+    """"Whenever one or more creatures you control attack [you]": once for the declaration when
+    any attacker fits (CR 603.2c, 508.3a)."""
+    fit = [o for o in map(s.objs.get, ev.objs) if o is not None and _matches_subject(s, trig.subject, o, source)
+           and (trig.attacked is None or _attacks_whom(s, trig.attacked, o, source))]
+    if not fit:
+        return []
+    if exercise.RECORD is not None:
+        exercise.note("BATCHED_EVENTS", trig.event, source.card)
+    return [Seen(ev.kind, player=ev.player)]
+
+
 def _attacks_whom(s, whom: str, attacker: Obj, source: Obj) -> bool:
     """Whether ``attacker`` attacks whom the trigger condition names (CR 508.1b): "you", "you or
     a planeswalker you control", "one of your opponents" [or a planeswalker they control]."""
@@ -334,6 +370,9 @@ def _damage_instances(s, trig: ir.Trigger, source: Obj, ev: DamageDealt) -> list
     for src_id, rcp, amt, ctl in ev.dealt:
         if to == "creature":          # an object dealt damage, a creature then (CR 120.3)
             if isinstance(rcp, str) or rcp not in s.objs or not ch.is_creature(s, s.objs[rcp]):
+                continue
+        elif to == "self":            # "a source deals damage to ~"
+            if rcp != source.id:
                 continue
         elif to is not None:
             if not (isinstance(rcp, str) and rcp.startswith("p")):

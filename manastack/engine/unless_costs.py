@@ -144,6 +144,9 @@ def counter_unless_pays(ctx, e: ir.CounterUnlessPays, rc) -> None:
     cost = e.cost.mana
     if cost is not None and cost.x_count:
         cost = cost.with_x(rc.x)          # "unless its controller pays {X}": the X chosen (CR 107.3a)
+    if e.times != 1:                      # "{1} for each card in your graveyard": counted now (CR 608.2h)
+        n = amount(ctx, e.times, rc)
+        cost = cost_times(dataclasses.replace(e.cost, mana=cost), n).mana
     ward = isinstance(e.what, ir.Ref)     # ward's ability names the spell that triggered it
     by, rule = (f"{possessive(rc.card.name)} ward", "702.21a") if ward else (rc.card.name, "118.12a")
     options = [Action("decline", (), f"don't pay {cost}: {item.label} is countered")]

@@ -150,6 +150,11 @@ class Filter:
     named_self: bool = False      # "named ~": the source's name (CR 201.5)
     name: str | None = None       # "named Angrath, Minotaur Pirate"
     targets_self: bool = False    # "a spell that targets ~": the source is among its targets
+    # "a spell that targets a creature / you / a player / you or a permanent you control" (CR 115.1):
+    # one of its targets is an object ``targets_object`` describes or a player ``targets_player``
+    # names ("you": the player the description is read for; "any": any player)
+    targets_object: "Filter | None" = None
+    targets_player: str | None = None
     # "artifact, enchantment, or creature with flying": ``keywords``/``without_keywords`` describe
     # only objects of this type, the last of the list; one of the other types matches without them
     qualified_type: str | None = None
@@ -163,15 +168,22 @@ class Filter:
     damaged_by_self: bool = False   # "dealt damage by ~ this turn" (Sengir Vampire)
     historic: bool = False        # an artifact, a legendary object or a Saga (CR 700.6)
     nontoken: bool = False        # "nontoken": not a token (CR 111.1)
+    token: bool = False           # "creature token", "tokens you control": a token (CR 111.1)
     counter: str | None = None    # "with a +1/+1 counter on it": one or more of that kind (CR 122.1)
+
+
+# Target kinds naming objects on the stack (CR 115.1, 113.1b): spells, activated and/or triggered
+# abilities; a mana ability is never on the stack, so never a target (CR 605.3b).
+STACK_TARGETS = frozenset({"spell", "activated_ability", "triggered_ability", "ability", "spell_or_ability"})
 
 
 @dataclass(frozen=True, slots=True)
 class TargetSpec:
     """One "target ..." phrase (CR 115). ``kind`` is what may be targeted:
     "any" (creature, player, planeswalker or battle), "player", "opponent", "permanent"
-    (narrowed by ``filter``), "spell" (an object on the stack) or "card" (in a zone given
-    by ``filter.zone``)."""
+    (narrowed by ``filter``), "spell" (an object on the stack), an ability on the stack
+    ("activated_ability", "triggered_ability", "ability" for either, "spell_or_ability") or
+    "card" (in a zone given by ``filter.zone``)."""
 
     kind: str
     filter: Filter = field(default_factory=Filter)
@@ -593,6 +605,15 @@ class Untap:
 
 
 @dataclass(frozen=True, slots=True)
+class TapOrUntap:
+    """"tap or untap target permanent": ``who`` chooses, as it resolves, which of the two
+    happens to each object named (CR 701.26, 608.2d)."""
+
+    what: Subject
+    who: Subject = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
 class Mill:
     amount: Amount
     who: Subject = Ref("you")
@@ -619,6 +640,7 @@ class SearchLibrary:
     up_to: bool = False
     graveyard: bool = False   # "your library and/or graveyard": the library is shuffled if searched
     own: bool = False         # its owner ``who`` searches it and gets the cards ("Its controller may search their library")
+    split: bool = False       # "put one onto the battlefield and the other into your hand": one card goes to ``to``
 
 
 @dataclass(frozen=True, slots=True)
@@ -719,6 +741,13 @@ class RemoveCounter:
 
 
 @dataclass(frozen=True, slots=True)
+class PutExiledInGraveyard:
+    """"Put a card an opponent owns from exile into that player's graveyard": one such card the
+    controller chooses, moved to its owner's graveyard (CR 400.3, 406); done only if there was
+    one, for "If you do" (CR 608.2c)."""
+
+
+@dataclass(frozen=True, slots=True)
 class CreateReflexive:
     """CR 603.12: "When you do, ...": doing the optional action before it makes ``ability``
     trigger; it goes on the stack the next time a player would receive priority, with its own
@@ -737,6 +766,7 @@ class Conditional:
     condition: "str | StateCondition | ObjectIs"
     effects: tuple["Effect", ...]
     otherwise: tuple["Effect", ...] = ()
+    otherwise_after: bool = False     # "Otherwise, ..." written after the effects, not replaced by them
 
 
 @dataclass(frozen=True, slots=True)
@@ -1087,12 +1117,14 @@ class UnlessPays:
 
 @dataclass(frozen=True, slots=True)
 class CounterUnlessPays:
-    """Counter ``what`` (a spell or ability) unless its controller pays ``cost``
-    (ward, CR 702.21a; the "unless" is dealt with on resolution, CR 603.5)."""
+    """Counter ``what`` (a spell or ability) unless its controller pays ``cost``, ``times``
+    times over ("{1} for each card in your graveyard", counted as it resolves) (ward, CR 702.21a;
+    the "unless" is dealt with on resolution, CR 603.5)."""
 
     what: Subject
     cost: "Cost"
     exile: bool = False      # countered this way, it is exiled instead (CR 614.15), as CounterSpell's
+    times: Amount = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -1152,13 +1184,13 @@ class IfYouDont:
 Effect = Union[
     AddMana, DealDamage, DivideDamage, Draw, Discard, GainLife, LoseLife, Destroy, Regenerate, PreventDamage, Exile,
     ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords,
-    PutCounters, CreateTokens, Tap, Untap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
+    PutCounters, CreateTokens, Tap, Untap, TapOrUntap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit,
     IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict,
     PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, Surveil, CreateEmblem, SacrificePermanents,
-    PayLife, RemoveCounter,
+    PayLife, RemoveCounter, PutExiledInGraveyard,
 ]
 
 # --------------------------------------------------------------------------------- costs
@@ -1189,6 +1221,7 @@ class Cost:
     exile_self: bool = False          # scavenge (CR 702.97a): the card itself, from a graveyard
     exile_source: bool = False        # "Exile ~": the permanent itself, from the battlefield
     return_self: bool = False         # "Return ~ to its owner's hand": the permanent itself
+    exert: bool = False               # "Exert ~" (CR 701.43a): it doesn't untap during the next untap step
     crew: int = 0                     # crew N (CR 702.122a): tap other creatures with total power N
     # Loyalty abilities (CR 606.4): the loyalty counters put on (+N) or removed from (-N) this
     # permanent, 0 for "0:"; None: no loyalty symbol. ``loyalty_x``: the cost is "-X".
@@ -1213,7 +1246,7 @@ class Cost:
 # --------------------------------------------------------------------------------- triggers
 
 # Trigger events whose subject is a player ("you", "opponent") rather than an object.
-PLAYER_EVENTS = frozenset({"gain_life", "lose_life", "draw", "exerts", "cycles", "discards"})
+PLAYER_EVENTS = frozenset({"gain_life", "lose_life", "draw", "exerts", "cycles", "discards", "plays_land"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -1243,6 +1276,7 @@ class Trigger:
     one_or_more: bool = False   # "Whenever one or more ...": once per event (CR 603.2c)
     chapter: int = 0            # a Saga's chapter ability, event "chapter" (CR 714.2b)
     nth: int = 0                # "your second card/spell each turn": only the Nth of the turn
+    during: str | None = None   # "cast ... during your / an opponent's turn": "your", "opponent"
     attacked: str | None = None  # whom the attacker attacks (CR 508.1b), below
 
 
@@ -1435,21 +1469,36 @@ class RevealOption:
 
 @dataclass(frozen=True, slots=True)
 class HasCounter:
-    """A condition on the source: it has at least one ``kind`` counter on it ("as long as it
-    has a +1/+1 counter on it", CR 122.1)."""
+    """A condition on the source: it has at least ``at_least`` (and, when given, at most
+    ``at_most``) ``kind`` counters on it ("as long as it has a +1/+1 counter on it", "four or
+    more quest counters", "there are no depletion counters on ~", CR 122.1)."""
 
     kind: str
+    at_least: int = 1
+    at_most: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AttachedIs:
+    """A condition on the permanent the source is attached to, said of enchanted or equipped
+    creature ("as long as it's a Human", "... it's white"): it matches ``filter``; ``negated``
+    for the "Otherwise, ..." after it."""
+
+    filter: Filter
+    negated: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class OpponentControls:
     """A condition on the game state: an opponent controls at least ``at_least`` permanents that
     match any of ``filters`` ("an opponent controls a black permanent"); with ``more_than_you``,
-    more of them than you do ("an opponent controls more lands than you")."""
+    more of them than you do ("an opponent controls more lands than you"); with ``none``, no
+    opponent controls any ("no opponent controls a white or blue creature")."""
 
     filters: tuple[Filter, ...]
     at_least: int = 1
     more_than_you: bool = False
+    none: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1462,6 +1511,23 @@ class ObjectCount:
     filter: Filter
     at_least: int = 1
     at_most: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HadCounter:
+    """A condition on the permanent a leaves-the-battlefield trigger saw: it had a ``kind``
+    counter on it as it last existed, or with ``none``, no such counter (CR 603.10a)."""
+
+    kind: str
+    none: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AnyOf:
+    """A condition that holds when one of ``conditions`` does ("if you control a Desert or
+    there is a Desert card in your graveyard")."""
+
+    conditions: tuple
 
 
 # What a PlayerCount counts (CR 119 life, 402 hand, 404 graveyard, 205.2a card types there).
@@ -1494,7 +1560,7 @@ class SelfPower:
 
 
 StateCondition = Union[YouControl, OpponentCount, NotYourTurn, OpponentControls, PlayerCount, SelfPower,
-                       ObjectCount]
+                       ObjectCount, AnyOf, HadCounter]
 EntersOption = Union[PayLifeOption, RevealOption]
 
 
@@ -1617,6 +1683,27 @@ Effect = Union[Effect, DamageCantBePrevented]
 
 
 @dataclass(frozen=True, slots=True)
+class Amass:
+    """"Amass N" (CR 701.47a; an older card's "amass N" is "amass Zombies N", 701.47d): without
+    an Army creature, make a 0/0 black [subtype] Army token; then N +1/+1 counters on an Army
+    creature you choose, which becomes a [subtype] too."""
+
+    amount: int
+    subtype: str = "Zombie"
+
+
+
+
+@dataclass(frozen=True, slots=True)
+class Proliferate:
+    """CR 701.34a: choose any number of permanents and players that have counters; each gets
+    one more counter of each kind it already has."""
+
+
+Effect = Union[Effect, Amass, Proliferate]
+
+
+@dataclass(frozen=True, slots=True)
 class ChooseTarget:
     """"Choose target creature.": the spell's target, chosen as it is cast (CR 601.2c), that the
     sentences after it name ("that creature", "it"); choosing it does nothing by itself."""
@@ -1643,6 +1730,14 @@ class PutFromHand:
 
 
 Effect = Union[Effect, PutFromHand]
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleLibrary:
+    """"Shuffle your library." (CR 701.24a): the controller's library, in a random order."""
+
+
+Effect = Union[Effect, ShuffleLibrary]
 
 
 # --------------------------------------------------------------------------------- cards of several faces

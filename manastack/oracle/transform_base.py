@@ -61,6 +61,13 @@ class Unsupported(Exception):
     """Text that parses but that the IR cannot express faithfully."""
 
 
+@dataclass(frozen=True)
+class _Otherwise:
+    """An "Otherwise, ..." sentence: its effects, for ``body`` to join to the sentence before."""
+
+    effects: tuple
+
+
 @dataclass(frozen=True, eq=False)
 class _T:
     """A target phrase; :func:`bind` turns it into ``ir.Target(i)``."""
@@ -86,6 +93,13 @@ THAT_CARD = _Marker("that card")         # the card an object became (CR 400.7e,
 _PUT_CARD = _Marker("the card put")      # what an effect put onto the battlefield: no reference names it yet
 UNTIL_EOT = "end_of_turn"
 _OPEN = "?"  # a duration not yet known: taken from a later clause of the sentence
+
+
+@dataclass
+class _OfIt:
+    """A condition about "it" ("as long as it's untapped", "it has a +1/+1 counter on it"): the
+    subject of the sentence, which is the source only where the sentence is about the source."""
+    condition: object
 
 
 @dataclass
@@ -355,7 +369,12 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
                 condition = dataclasses.replace(condition, what=subject(condition.what))
                 _need(isinstance(condition.what, ir.Target) and specs[condition.what.index].kind in ("permanent", "card"),
                       "that creature: a target object")
-            return ir.Conditional(condition, tuple(walk(e) for e in effect.effects), otherwise)
+            if effect.otherwise_after:      # "Otherwise, ...": written after the effects
+                effects = tuple(walk(e) for e in effect.effects)
+                otherwise = tuple(walk(e) for e in effect.otherwise)
+            else:
+                effects = tuple(walk(e) for e in effect.effects)
+            return dataclasses.replace(effect, condition=condition, effects=effects, otherwise=otherwise)
         changes = {}
         names = ("source", "who", "first", "what", "to", "second")
         if isinstance(effect, ir.DealDamage) and effect.to is IT:
@@ -365,9 +384,9 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
                 changes[name] = subject(getattr(effect, name))
         for name in ("amount", "power", "toughness"):    # "equal to its power", "where X is its power"
             if isinstance(getattr(effect, name, None), ir.StatOf):
-                if getattr(effect, name).what is IT and getattr(effect, "source", None) is IT \
-                        and changes["source"] == ir.Ref("self"):
-                    # "it deals damage equal to its power": both name the ability's source, as it
+                if isinstance(getattr(effect, name).what, _Marker) and getattr(effect, name).what is getattr(effect, "source", None):
+                    # "it (that creature) deals damage equal to its power": "its" is the source the
+                    # sentence named, whatever was named after it; the ability's own source as it
                     # last existed if it has left (CR 608.2h)
                     changes[name] = dataclasses.replace(getattr(effect, name), what=changes["source"])
                     continue

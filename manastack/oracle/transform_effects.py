@@ -361,6 +361,13 @@ class EffectRules:
         """"You may play that card this turn": the card this ability exiled (CR 601.3, 305.1)."""
         return [ir.MayPlayExiled()]
 
+    def bounce_two(self, c):
+        """"Return target creature you control and target creature you don't control to their
+        owners' hands": each target phrase its own target (CR 115.1)."""
+        first, second = c[0], c[1]
+        _need(_permanent(first) and _permanent(second), "return")
+        return [ir.ReturnToHand(first), ir.ReturnToHand(second)]
+
     def bounce(self, c):
         what, owner = c
         if what == ir.Ref(ir.EXILED_CARDS):     # "return the exiled card to its owner's hand" (CR 607.2a)
@@ -407,7 +414,11 @@ class EffectRules:
         return "your"
 
     def counter_spell(self, c):
-        _need(c[0].spec.kind == "spell", "counter")
+        _need(c[0].spec.kind in ir.STACK_TARGETS, "counter")
+        _need(c[0].spec.kind == "spell" or len(c) == 1, "counter an ability unless")
+        if len(c) > 2:  # "unless its controller pays {1} for each card in your graveyard" (CR 118.12)
+            _need(not c[1].x_count, "{X} for each")
+            return [ir.CounterUnlessPays(c[0], ir.Cost(mana=c[1]), times=c[2].count())]
         if len(c) > 1:  # "unless its controller pays {N}" (CR 701.6)
             return [ir.CounterUnlessPays(c[0], ir.Cost(mana=c[1]))]
         return [ir.CounterSpell(c[0])]
@@ -604,6 +615,11 @@ class EffectRules:
         _need(_permanent(c[0]), "tap")
         return [ir.Tap(c[0])]
 
+    def tap_or_untap(self, c):
+        """"You may tap or untap target permanent": which one is chosen as it resolves."""
+        _need(_permanent(c[0]), "tap or untap")
+        return [ir.TapOrUntap(c[0])]
+
     def untap(self, c):
         _need(_permanent(c[0]), "untap")
         return [ir.Untap(c[0])]
@@ -618,6 +634,10 @@ class EffectRules:
 
     def mill(self, c):
         return [ir.Mill(_of(c, _Amount).value, self._player_or_you(c))]
+
+    def mill_equal(self, c):
+        """"Its controller mills cards equal to that creature's power." (CR 701.13a, 107.3c)"""
+        return [ir.Mill(c[-1], self._player_or_you(c))]
 
     def their(self, c):
         return None
@@ -654,6 +674,34 @@ class EffectRules:
               and not isinstance(c[0], tuple), "search")
         f = dataclasses.replace(d.filter, zone="library")
         return [ir.SearchLibrary(f, "library_top", False, 1, "reveal" in c)]
+
+    def search_split(self, c):
+        """"Search your library for up to two basic land cards, reveal those cards, and put one
+        onto the battlefield tapped and the other into your hand." (Cultivate; CR 701.23a)"""
+        amount, d = c[0], c[1]
+        _need(isinstance(amount, tuple) and amount[1] == 2 and d.kind == "card" and d.plural and not d.zone_given,
+              "search")
+        return [ir.SearchLibrary(dataclasses.replace(d.filter, zone="library"), "battlefield",
+                                 any(isinstance(x, Token) and x.type == "TAPPED_KW" for x in c), 2, True,
+                                 up_to=True, split=True)]
+
+    def search_exile(self, c):
+        """"Search your library for three cards, exile them, then shuffle." (CR 701.23a, 406.1)"""
+        amount, d = _count(c[0]), c[1]
+        _need(d.kind == "card" and not d.zone_given and d.plural == (amount > 1), "search")
+        return [ir.SearchLibrary(dataclasses.replace(d.filter, zone="library"), "exile", amount=amount,
+                                 up_to=isinstance(c[0], tuple))]
+
+    def search_any(self, c):
+        return "up_to", ir.ANY_NUMBER
+
+    def shuffle_library(self, c):
+        return [ir.ShuffleLibrary()]
+
+    def search_reveal_to_top(self, c):
+        """"Search your library for a creature card and reveal that card. Shuffle, then put the
+        card on top of it." (Worldly Tutor; CR 701.20a, 701.23a, 401.4)"""
+        return [dataclasses.replace(e, reveal=True) for e in self.search_to_top(c)]
 
     def reveal_hand_discard(self, c):
         """"Target opponent reveals their hand. You choose a nonland card from it. That player

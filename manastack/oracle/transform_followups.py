@@ -12,7 +12,7 @@ from lark import Token, v_args
 
 from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
-from manastack.oracle.transform_base import (IT, THAT_OBJECT, UNTIL_EOT, _OPEN, _Amount, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
+from manastack.oracle.transform_base import (IT, THAT_OBJECT, THAT_PLAYER, UNTIL_EOT, _OPEN, _Amount, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _Otherwise, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
                                               _is_object, _number, _of, _permanent)
 
 
@@ -28,6 +28,14 @@ class FollowupRules:
             what.spec.kind == "permanent"
             or (what.spec.kind == "card" and what.spec.filter.zone == "graveyard")), "put into a library")
         return [ir.PutInLibrary(what, bottom=end == "bottom")]
+
+    def put_your_library(self, c):
+        """"Put target card from your graveyard on top of your library": a card you own, so your
+        library is its owner's (CR 401.4; several go in the order their targets were chosen)."""
+        what = c[0]
+        _need(isinstance(what, _T) and what.spec.kind == "card" and what.spec.filter.zone == "graveyard"
+              and what.spec.filter.controller == "you", "put into your library")
+        return self.put_library(c)
 
     def put_onto_battlefield(self, c):
         """"Put target creature card from a graveyard onto the battlefield under your control"
@@ -93,6 +101,14 @@ class FollowupRules:
         _need(isinstance(n, int) and _permanent(what), "remove counters")
         return [ir.RemoveCounter(what, kind, n)]
 
+    def put_exiled_card(self, c):
+        """The processors' "put a card an opponent owns from exile into that player's graveyard"."""
+        return [ir.PutExiledInGraveyard()]
+
+    def otherwise(self, c):
+        """"Otherwise, ...": joined to the "If ..." sentence before it by ``body``."""
+        return [_Otherwise(tuple(self.sentence([x for x in c if not isinstance(x, Token)])))]
+
     def edict_you_another(self, c):
         """"Sacrifice another creature" as an effect: a permanent its controller chooses other
         than the source (CR 701.21a)."""
@@ -112,6 +128,10 @@ class FollowupRules:
     def oc_counter(self, c):
         """"If that creature has (had) a +1/+1 counter on it" (CR 122.1)."""
         return ir.ObjectIs(THAT_OBJECT, ir.Filter(counter=c[-1]))
+
+    def oc_keyword(self, c):
+        """"If that creature has infect" (CR 702.1)."""
+        return ir.ObjectIs(THAT_OBJECT, ir.Filter(keywords=(str(c[-1]).lower(),)))
 
     def oq_desc(self, c):
         """"a Human", "an artifact creature", "a Zombie card": one object's characteristics."""
@@ -182,6 +202,11 @@ class FollowupRules:
         # "they" is a third person: never "you"; "each player" would ask each in turn
         _need(_is_player(who) and who not in (ir.Ref("you"), ir.Ref("each_player")), "unless they")
         return [ir.UnlessPays(tuple(effects), ir.Cost(**fields), who)]
+
+    def unless_that_player(self, c):
+        """"counter it unless that player pays {3}" (Nether Void): the player the trigger names
+        (the one who cast the spell) may pay the whole cost, or the effects happen (CR 118.12)."""
+        return [ir.UnlessPays(tuple(c[0]), ir.Cost(mana=c[-1]), THAT_PLAYER)]
 
     def sacrifice_unless(self, c):
         """"Sacrifice ~ unless you pay {1}{R}", "sacrifice it unless you return a land you
@@ -274,6 +299,14 @@ class FollowupRules:
 
     def flip_coin(self, c):
         return [ir.FlipCoin()]
+
+    def proliferate(self, c):
+        return [ir.Proliferate()]
+
+    def amass(self, c):
+        n = _number(c[0])
+        _need(isinstance(n, int), "amass X")
+        return [ir.Amass(n)]
 
     def surveil(self, c):
         n = _number(c[0])

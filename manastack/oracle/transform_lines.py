@@ -10,7 +10,7 @@ from lark import Token, v_args
 from manastack.mana import ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (_plain_group, no_it_subject, 
-    IT, PREV, PREV_PLAYER, THAT_OBJECT, _OPEN, _ChooseColor, _CounteredExile, _KeepsSource, _TokenHas, _T, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
+    IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, _OPEN, _ChooseColor, _CounteredExile, _KeepsSource, _OfIt, _Otherwise, _TokenHas, _T, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
     bind)
 
 
@@ -44,7 +44,7 @@ class LineRules:
         from_graveyard = any(type(e) is ir.ReturnToHand and e.from_graveyard for e in effects) or cost.exile_self
         _need(not (from_graveyard or cost.discard_self)
               or not (cost.tap or cost.untap or cost.sacrifice_self or cost.remove_counters or cost.exile_source
-                      or cost.return_self or cost.loyalty is not None or is_mana),
+                      or cost.return_self or cost.exert or cost.loyalty is not None or is_mana),
               "an ability from the graveyard or the hand with a cost its permanent pays")
         _need(not (cost.discard_self and from_graveyard), "an ability from two zones")
         return "abilities", [ir.ActivatedAbility(
@@ -117,6 +117,20 @@ class LineRules:
         "as long as" reads."""
         return ("condition", c[0])
 
+    def r_if_once(self, c):
+        """"Activate only if [condition] and only once each turn": two limits."""
+        return [("condition", c[0]), "once"]
+
+    def r_when_if(self, c):
+        """"Activate only during your turn and only if [condition]": two limits."""
+        return [c[0], ("condition", c[1])]
+
+    def sl_end_of_combat(self, c):
+        return "end_of_combat_step"
+
+    def sl_opponent_upkeep(self, c):
+        return "opponent_upkeep"
+
     def cond_formidable(self, c):
         """Formidable (an ability word, CR 207.2c): total power 8 or more among your creatures."""
         _need(_number(c[0]) == 8, "total power")
@@ -140,16 +154,18 @@ class LineRules:
         its = ir.Ref("attached_controller") if trigger.subject in ("enchanted", "equipped") \
             else ir.Ref("triggering_controller") if isinstance(trigger.subject, ir.Filter) else None
         that = ir.Ref("triggering_player") if _names_player(trigger) else None
-        if trigger.event in ("enters", "dies") and isinstance(trigger.subject, ir.Filter) \
-                and trigger.subject.controller == "opponent":
-            # "a creature an opponent controls dies", "a land enters under an opponent's control":
-            # the opponent named is its controller (CR 603.10a: as it last existed)
+        if (trigger.event in ("enters", "dies") or trigger.event.endswith(("damage_to_you", "damage_to_self"))) \
+                and isinstance(trigger.subject, ir.Filter) and trigger.subject.controller == "opponent":
+            # "a creature an opponent controls dies", "a land enters under an opponent's control",
+            # "a source an opponent controls deals damage to you": the opponent named is its controller (CR 603.10a: as it last existed)
             that = ir.Ref("triggering_controller")
         spell = ir.Ref("triggering_spell") if trigger.event == "cast" else None   # CR 601.2i
         if trigger.event in ("blocks_or_blocked_by_creature", "blocked_by_creature"):   # "that creature": the other one
             default, its = ir.Ref("triggering_object"), ir.Ref("triggering_controller")
             if trigger.subject != "self":       # "it" could be either creature: refused
                 default, its = None, None
+        if trigger.one_or_more and trigger.event == "attacks":    # no one creature is "it" (CR 603.2c)
+            default, its = None, None
         if trigger.event.endswith("_to_creature"):                # "that creature": the one dealt damage
             default, its = ir.Ref("damaged_object"), None
         card = None
@@ -162,6 +178,9 @@ class LineRules:
         # "if that player has no cards in hand": the player the trigger names (CR 603.2, 603.4)
         _need(not (type(condition) is ir.PlayerCount and condition.whose == "that_player")
               or that == ir.Ref("triggering_player"), "if that player: no player named")
+        # "if it had ... counters on it": what "it" was as it left the battlefield (CR 603.10a)
+        _need(type(condition) is not ir.HadCounter or trigger.event in ("dies", "leaves"), "if it had")
+        _need(condition != "cast_in_your_main_phase", "if you cast it during your main phase: a permanent")
         effects, targets = bind(effects, default, its, that, spell, card)
         is_mana = (trigger.event == "tapped_for_mana" and not targets
                    and any(isinstance(e, ir.AddMana) for e in effects))
@@ -188,7 +207,19 @@ class LineRules:
 
     def cond_state(self, c):
         """"if you control a Swamp", "if you have 10 or less life", ...: the game state (CR 603.4)."""
-        return c[0]
+        return c[0].condition if isinstance(c[0], _OfIt) else c[0]
+
+    def cond_cast_in_main_phase(self, c):
+        """Addendum (an ability word, CR 207.2c): "If you cast this spell during your main
+        phase", of an instant or sorcery as it resolves."""
+        return "cast_in_your_main_phase"
+
+    def cond_had_counter(self, c):
+        """"if it had a +1/+1 counter on it": the permanent as it left (CR 603.10a)."""
+        return ir.HadCounter(c[0])
+
+    def cond_had_no_counter(self, c):
+        return ir.HadCounter(c[0], none=True)
 
     def cond_tribute_not_paid(self, c):
         """CR 702.104b: the chosen opponent didn't have it enter with the tribute counters."""
@@ -438,6 +469,10 @@ class LineRules:
         """"Return ~ to its owner's hand": the permanent, from the battlefield."""
         return "return_self", True
 
+    def c_exert(self, c):
+        """"Exert ~" (CR 701.43a): the permanent won't untap during its controller's next untap step."""
+        return "exert", True
+
     def c_discard_random(self, c):
         """"Discard a card at random" (CR 701.9b): the game, not the player, picks the card."""
         _need(c[0] != "another", "discard")
@@ -499,6 +534,10 @@ class LineRules:
                 keywords = tuple(dataclasses.replace(k, arg=ir.PROTECTION_CHOICE) if k.arg == ir.CHOSEN_COLOR else k
                                  for k in sentence[0].keywords)
                 sentence = [dataclasses.replace(sentence[0], keywords=keywords)]
+            if sentence and isinstance(sentence[0], _Otherwise):
+                _need(len(out) > start, "otherwise")
+                out[-1:] = _otherwise(out[-1], sentence[0].effects)
+                continue
             if sentence and isinstance(sentence[0], ir.IfYouDont):
                 _need(len(out) > start, "if you don't")
                 out[-1:] = _unless_done(out[-1], sentence[0])
@@ -690,7 +729,13 @@ class LineRules:
         return [_damage_instead(c[2], c[0], c[1])]
 
     def may(self, c):
-        return [ir.May(tuple(c[0]))]
+        effects = c[0]
+        if len(effects) == 1 and type(effects[0]) is ir.UnlessPays and effects[0].who is THAT_PLAYER:
+            # "you may draw a card unless that player pays {1}": that player chooses first whether
+            # to pay, then you whether to draw (Rhystic Study and Mystic Remora rulings)
+            unless = effects[0]
+            return [dataclasses.replace(unless, effects=(ir.May(unless.effects),))]
+        return [ir.May(tuple(effects))]
 
     def may_player(self, c):
         """"[player] may [do something]": the player both chooses and does it (CR 603.5)."""
@@ -704,7 +749,7 @@ _DAMAGED_PLAYER = frozenset({"deals_damage_to_player", "deals_combat_damage_to_p
                              "deals_damage_to_opponent", "deals_combat_damage_to_opponent"})
 # Events whose trigger condition names the player who acted or to whom it happened: the one who
 # drew, discarded, cycled, gained or lost life (CR 603.2).
-_PLAYER_ACTS = frozenset({"draw", "discards", "cycles", "gain_life", "lose_life"})
+_PLAYER_ACTS = frozenset({"draw", "discards", "cycles", "gain_life", "lose_life", "plays_land"})
 
 
 def _names_player(trigger: ir.Trigger) -> bool:
@@ -741,17 +786,42 @@ def _unless_done(last, dont: ir.IfYouDont) -> list:
     return [last, dont]
 
 
+def _otherwise(last, effects: tuple) -> list:
+    """CR 608.2c: "Otherwise, ..." is what happens when the condition of the sentence before is
+    false, or when the action "If you do" followed wasn't done ("If you don't")."""
+    if type(last) is ir.Conditional and not last.otherwise:
+        return [dataclasses.replace(last, otherwise=effects, otherwise_after=True)]
+    did = type(last) is ir.IfYouDo or type(last) is ir.May and bool(last.effects) and type(last.effects[-1]) is ir.IfYouDo
+    _need(did, "otherwise")
+    return [last, ir.IfYouDont(effects)]
+
+
+def _one_object(what) -> bool:
+    """Whether ``what`` names one object: ~, "it", "that creature", one target (not "up to"), or
+    one permanent chosen as the effect happens."""
+    if isinstance(what, _T):
+        return what.spec.count == 1 and not what.spec.up_to
+    return what in (IT, THAT_OBJECT, ir.Ref("self")) or isinstance(what, ir.Ref) and what.name == "chosen"
+
+
 def _may_do(effect) -> bool:
-    """Whether "If you do" can follow ``effect``: a single discard of one card, payment
-    (X chosen as it resolves), sacrifice of this object ("~" or "it") or of one permanent you choose, a draw of
-    cards by you, the exile of one target or of the object itself, a payment of energy, optional
-    ("You may ...") or not. Each of these tells the engine whether it was done (``rc.did``)."""
+    """Whether "If you do" can follow ``effect``: a single discard of one card (at random or
+    not), payment (X chosen as it resolves), sacrifice of this object ("~" or "it") or of one
+    permanent you choose, a draw of cards by you, the exile of one target or of the object
+    itself, returning, tapping or untapping one object, creating tokens, paying energy or life,
+    removing counters, optional ("You may ...") or not. Each of these tells the engine whether
+    it was done (``rc.did``)."""
     if type(effect) is ir.May:
         if effect.who != ir.Ref("you") or len(effect.effects) != 1:
             return False
         effect = effect.effects[0]
     t = type(effect)
-    return (t is ir.PayMana or (t is ir.Discard and effect == ir.Discard(1))
+    one = _one_object(getattr(effect, "what", None))
+    return (t is ir.PayMana or (t is ir.Discard and effect.amount == 1 and effect.who == ir.Ref("you"))
+            # "you may return ~ / target creature to its owner's hand", "tap an untapped creature
+            # you control", "untap target creature": one object, moved or tapped or not
+            or (t in (ir.ReturnToHand, ir.Tap, ir.Untap) and one)
+            or (t is ir.CreateTokens and effect.who == ir.Ref("you"))    # "you may create a token"
             or (t is ir.Sacrifice and effect.what in (ir.Ref("self"), IT))
             # "you may draw a card / two cards. If you do, ...": every card drawn (CR 121.4)
             or (t is ir.Draw and effect.who == ir.Ref("you") and isinstance(effect.amount, int))
@@ -766,7 +836,8 @@ def _may_do(effect) -> bool:
             # control to its owner's hand": the one object chosen as it happens (CR 608.2d)
             or (t in (ir.Exile, ir.ReturnToHand) and isinstance(effect.what, ir.Ref) and effect.what.name == "chosen")
             or t in (ir.PayEnergy, ir.PayLife)     # "you may pay {E}{E} / 2 life" (CR 107.14, 119.4)
-            or t is ir.RemoveCounter)              # "remove a +1/+1 counter from ~" (CR 122.1)
+            or t is ir.RemoveCounter               # "remove a +1/+1 counter from ~" (CR 122.1)
+            or t is ir.PutExiledInGraveyard)       # the processors' "put a card ... from exile"
 
 
 def _damage_instead(condition, source, n) -> "_Instead":

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import dataclasses
 
+from lark import Token
+
 from manastack.mana import COLORS, NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (
@@ -85,6 +87,9 @@ class ObjectRules:
     def up_to(self, c):
         return "up_to", _number(c[0])
 
+    def count_any_number(self, c):
+        return "up_to", ir.ANY_NUMBER
+
     def t_any(self, c):
         return _T(ir.TargetSpec("any"))
 
@@ -112,6 +117,14 @@ class ObjectRules:
 
     def tw_opponent_pw(self, c):
         return "opponent_or_planeswalker", ir.Filter()
+
+    def tw_abilities(self, c):
+        """"target activated ability", "target activated or triggered ability", "target spell,
+        activated ability, or triggered ability": objects on the stack (CR 113.1b, 115.1d)."""
+        words = str(c[0]).lower()
+        kind = ("spell_or_ability" if words.startswith("spell") else "ability" if " or " in words
+                else "activated_ability" if words.startswith("activated") else "triggered_ability")
+        return kind, ir.Filter(zone="stack")
 
     def tw_desc(self, c):
         d = c[0]
@@ -179,6 +192,9 @@ class ObjectRules:
             elif tag == "chosen_type":
                 _need(not fields.get("subtypes"), "of the chosen type")
                 fields["subtypes"] = ("chosen",)
+            elif tag == "targeting":
+                _need("targets_object" not in fields and "targets_player" not in fields, "that targets")
+                fields["targets_object"], fields["targets_player"] = item[1]
             elif tag == "from_hand":        # a card in your hand (a spell to cast from there)
                 zone_given = True
                 fields.update(zone="hand", controller="you")
@@ -192,7 +208,10 @@ class ObjectRules:
             else:
                 _need(tag not in fields, "repeated " + tag)
                 fields[tag] = item[1]
-        _need(kind == "spell" or "targets_self" not in fields, "that targets")
+        if kind == "token":         # a permanent that is a token (CR 111.1)
+            fields["token"], kind = True, None
+            _need(not fields.get("nontoken"), "token")
+        _need(kind == "spell" or not {"targets_self", "targets_object", "targets_player"} & set(fields), "that targets")
         if kind == "spell":
             fields["zone"] = "stack"
         # counters on ~ are read while ~ is on the battlefield: for spells its cast trigger sees
@@ -269,7 +288,7 @@ class ObjectRules:
 
     def n_types(self, c):
         words = [x for x in c if isinstance(x, tuple)]
-        kind = next((x for x in c if isinstance(x, str)), None)
+        kind = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)), None)
         types = tuple(w[1] for w in words if w[0] == "type")
         subtypes = tuple(w[1] for w in words if w[0] == "subtype")
         _need(not (types and subtypes), "types and subtypes")
@@ -301,7 +320,8 @@ class ObjectRules:
 
     def n_type_list(self, c):
         """"artifact, creature, or land" / "artifacts, creatures, and lands": any of them."""
-        words = [w for w in str(c[0]).replace(",", " ").split() if w.lower() not in ("and", "or")]
+        joined = str(c[0]).lower().replace(",", " ").split()
+        words = [w for w in str(c[0]).replace(",", " ").split() if w.lower() not in ("and", "or", "and/or")]
         found = [self.tw_type([w]) for w in words]
         plural = {f[2] for f in found}
         _need(len(plural) == 1, "mixed plural")
@@ -310,8 +330,15 @@ class ObjectRules:
         if kind is not None:
             _need(not plural, "plural type before kind")
             plural, kind = kind.endswith("s"), kind.rstrip("s")
-        _need(plural == ("and" in str(c[0]).lower().split()), "and/or")
+        _need("and/or" in joined or plural == ("and" in joined), "and/or")   # "and/or": each one either
         return "noun", tuple(f[1] for f in found), (), plural, kind
+
+    def n_subtype_list(self, c):
+        """"a Plains, Island, Swamp, or Mountain card": a card with any of those subtypes."""
+        words = [w for w in str(c[0]).replace(",", " ").split() if w not in ("or", "and/or")]
+        found = [_subtype(w) for w in words]
+        _need(not any(plural for _, plural in found) and c[1] == "card", "subtypes")
+        return "noun", (), tuple(t for t, _ in found), False, "card"
 
     def n_kind(self, c):
         word = c[0]
@@ -346,6 +373,12 @@ class ObjectRules:
 
     def kind(self, c):
         return str(c[0]).lower()
+
+    def kind_token(self, c):
+        return "token"
+
+    def kind_tokens(self, c):
+        return "tokens"
 
     def p_control_you(self, c):
         return "controller", "you"
@@ -420,6 +453,28 @@ class ObjectRules:
     def p_targets_self(self, c):
         """"Spells your opponents cast that target ~", "a spell that targets ~" (heroic)."""
         return "targets_self", True
+
+    def p_targets(self, c):
+        """"Spells that target a creature", "that targets you or a permanent you control"
+        (CR 115.1): what one of its targets must be."""
+        objects = [x for x in c if isinstance(x, ir.Filter)] + [self.td_object([None, x]) for x in c
+                                                                 if isinstance(x, _Desc)]
+        players = [x for x in c if isinstance(x, str) and not isinstance(x, Token)]
+        _need(len(objects) <= 1 and len(players) <= 1, "that targets")
+        return "targeting", (objects[0] if objects else None, players[0] if players else None)
+
+    def td_you(self, c):
+        return "you"
+
+    def td_player(self, c):
+        _need(c[0] != "another", "that targets")
+        return "any"
+
+    def td_object(self, c):
+        d = c[1]
+        _need(c[0] != "another" and not d.plural and d.kind in (None, "permanent") and not d.zone_given,
+              "that targets")
+        return d.filter
 
     def p_named(self, c):
         return "name", str(c[0])[len("named "):]

@@ -8,7 +8,7 @@ from lark import Token, Tree, v_args
 from manastack.mana import BASIC_LAND_MANA, NAME_TO_COLOR, ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (
-    _Amount, _Desc, _ForEach, _KeepsSource, _Marker, _amount, _mana_symbols, _need, _number, _of, _ptmod,
+    _Amount, _Desc, _OfIt, _ForEach, _KeepsSource, _Marker, _amount, _mana_symbols, _need, _number, _of, _ptmod,
     _subtype, no_it_subject)
 from manastack.oracle.subtypes import CREATURE_TYPES
 
@@ -56,6 +56,10 @@ class StaticRules:
                 prev = kind
             elif kind == "not_alone":
                 out += [self._static("cant_attack_alone", affected), self._static("cant_block_alone", affected)]
+                prev = kind
+            elif kind == "set_land_type":
+                _need(affected == "enchanted", "a land type")      # the Aura's enchant land says which
+                out.append(self._static(kind, affected, **fields))
                 prev = kind
             elif kind in ("add_types", "set_colors", "all_creature_types"):
                 # characteristics of the one object the source is or is attached to: a group
@@ -311,6 +315,21 @@ class StaticRules:
     def sp_each(self, c):
         return True, c[0]
 
+    def sp_both(self, c):
+        """"White spells and black spells you cast", "Kithkin spells and Soldier spells you cast":
+        spells of either description, the words after the second ("you cast") said of both. The
+        two may differ in their colors or in their subtypes only."""
+        first, second = c
+        _need(first.kind == second.kind == "spell" and first.plural and second.plural, "spells and spells")
+        a = dataclasses.replace(first.filter, controller=second.filter.controller)
+        for name in ("colors", "subtypes"):
+            joined = dataclasses.replace(a, **{name: getattr(second.filter, name)})
+            if joined == second.filter and getattr(a, name) and getattr(second.filter, name):
+                merged = dataclasses.replace(second.filter, **{name: getattr(a, name) + getattr(second.filter, name)})
+                return False, dataclasses.replace(second, filter=merged)
+        _need(False, "spells and spells")
+        return None
+
     def cc_more(self, c):
         return "cost_increase"
 
@@ -385,6 +404,13 @@ class StaticRules:
         _need(not (types and subtypes), "in addition to its other types")
         return "add_types", {"types": tuple(types), "subtypes": tuple(subtypes), "colors": colors}
 
+    def part_is_land_type(self, c):
+        """"Enchanted land is an Island.": its land type is set, its other land types and the
+        abilities of its rules text gone, the basic land type's mana ability given (CR 305.7)."""
+        land_type = str(c[0]).split()[-1]
+        _need(land_type in BASIC_LAND_MANA, "a land type")
+        return "set_land_type", {"land_type": land_type}
+
     def part_is_color(self, c):
         """"is black": that color instead of its others (CR 105.3, 613.1e)."""
         return "set_colors", {"colors": (NAME_TO_COLOR[str(c[0]).lower()],)}
@@ -392,6 +418,12 @@ class StaticRules:
     def part_every_type(self, c):
         """"is every creature type" (CR 205.3m), in layer 4."""
         return "all_creature_types", {}
+
+    def part_base_pt(self, c):
+        """"has base power and toughness 0/2": set in layer 7b (CR 613.4b), before any change
+        to them (Illusory Wrappings)."""
+        power, toughness = (int(v) for v in str(c[-1]).split("/"))
+        return "set_base_pt", {"power": power, "toughness": toughness}
 
     def part_no_untap(self, c):
         """"doesn't untap during its controller's untap step" (CR 502.3)."""
@@ -656,6 +688,12 @@ class StaticRules:
         _need(isinstance(n, int) and d.plural, "an opponent controls N")
         return ir.OpponentControls((self._theirs(d),), at_least=n)
 
+    def sc_no_opponent_controls(self, c):
+        """"no opponent controls a creature", "your opponents control no creatures"."""
+        d = c[-1]
+        _need(d.plural != (len(c) == 2), "no opponent controls")     # "a creature" / "no creatures"
+        return ir.OpponentControls((self._theirs(d),), none=True)
+
     def sc_opponent_controls_more(self, c):
         d = c[0]
         _need(d.plural, "an opponent controls more")
@@ -870,26 +908,57 @@ class StaticRules:
 
     def static_while(self, c):
         """"As long as [condition], [static ability]." or "[static ability] as long as
-        [condition].": the ability's effects apply only while the condition holds. A condition
-        about the source itself ("as long as it's attacking") only where the ability affects
-        the source."""
+        [condition].": the ability's effects apply only while the condition holds, also a
+        condition about the source for other objects ("As long as ~ is untapped, green
+        creatures you control get +1/+1")."""
         group = _no_x(next(x for x in c if isinstance(x, list)))
         condition = next(x for x in c if not isinstance(x, list))
+        of_it = isinstance(condition, _OfIt)          # "as long as it's untapped": the subject's
+        if of_it:
+            condition = condition.condition
         about_self = isinstance(condition, str) and condition.startswith("self_") or isinstance(condition, ir.HasCounter)
+        _need(type(condition) is not ir.AttachedIs or all(
+            type(ab) is ir.StaticAbility and ab.effect.affected in ("enchanted", "equipped") for ab in group),
+            "as long as it's: not the attached permanent")
         out = []
         for ab in group:
             if type(ab) is ir.StaticAbility and ab.effect.affected == "it":
-                _need(about_self and c[0] is condition, "it")     # "As long as ~ is ..., it ..."
+                _need(about_self and not of_it and not isinstance(c[0], list), "it")   # "As long as ~ is ..., it ..."
                 ab = dataclasses.replace(ab, effect=dataclasses.replace(ab.effect, affected="self"))
             _need(type(ab) is ir.StaticAbility and ab.effect.kind in _WHILE_KINDS
                   and ab.effect.condition is None, "as long as: this kind of ability")
-            _need(not about_self or ab.effect.affected == "self",
-                  "as long as: a condition about the source for other objects")
+            _need(not of_it or ab.effect.affected == "self", "as long as it ...: of another subject")
             out.append(dataclasses.replace(ab, effect=dataclasses.replace(ab.effect, condition=condition)))
         return "abilities", out
 
+    def static_while_otherwise(self, c):
+        """"Enchanted creature gets +3/+3 as long as it's a Zombie. Otherwise, it gets -3/-3.":
+        the second sentence's effects apply to the same permanent while the condition doesn't
+        hold (CR 611.3a)."""
+        group, condition, parts = c[0], c[1], c[-1]
+        _need(type(condition) is ir.AttachedIs, "otherwise")
+        _kind, first = self.static_while([group, condition])
+        rest = self.st_effects([first[0].effect.affected, parts])
+        _kind, second = self.static_while([rest, dataclasses.replace(condition, negated=True)])
+        return "abilities", first + second
+
     def wc_state(self, c):
         return c[0]     # which conditions a static ability may have: engine.support
+
+    def wc_it_is(self, c):
+        """"as long as it's a Human": "it" is the enchanted or equipped permanent the sentence
+        is about (``static_while`` checks its subject)."""
+        d = _of(c, _Desc)
+        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given and d.filter.controller is None
+              and not d.filter.other, "as long as it's")
+        return ir.AttachedIs(d.filter)
+
+    def wc_it_is_color(self, c):
+        return ir.AttachedIs(ir.Filter(colors=(NAME_TO_COLOR[str(c[0]).lower()],)))
+
+    def wc_either(self, c):
+        """"[condition] or [condition]": one of them holds."""
+        return ir.AnyOf((c[0], c[-1]))
 
     def wc_your_turn(self, c):
         return "your_turn"
@@ -897,17 +966,33 @@ class StaticRules:
     def wc_hellbent(self, c):
         return "no_cards_in_hand"
 
+    @staticmethod
+    def _named(c, condition):
+        """``condition`` as said of "~", or of "it" (:class:`_OfIt`)."""
+        return condition if any(isinstance(x, Token) and x.type == "SELF" for x in c) else _OfIt(condition)
+
     def wc_self(self, c):
-        return "self_" + c[-1]
+        return self._named(c, "self_" + c[-1])
 
     def wc_counter(self, c):
-        return ir.HasCounter(c[-1])
+        return self._named(c, ir.HasCounter(c[-1]))
+
+    def wc_no_counters(self, c):
+        return ir.HasCounter(next(x for x in c if isinstance(x, str) and not isinstance(x, Token)), 0, 0)
+
+    def wc_counters(self, c):
+        n = _number(str(next(x for x in c if isinstance(x, Token) and x.type == "NUM")))
+        _need(isinstance(n, int), "N or more counters")
+        return self._named(c, ir.HasCounter(next(x for x in c if isinstance(x, str) and not isinstance(x, Token)), n))
 
     def ss_attacking(self, c):
         return "attacking"
 
     def ss_untapped(self, c):
         return "untapped"
+
+    def ss_tapped(self, c):
+        return "tapped"
 
     def ss_equipped(self, c):
         return "equipped"

@@ -117,6 +117,18 @@ class TriggerRules:
         """"Whenever a creature attacks you or a planeswalker you control" (CR 508.1b, 508.3a)."""
         return ir.Trigger("attacks", self._one_of(c, "attacks"), attacked=c[2])
 
+    def e_desc_dealt_damage(self, c):
+        """"Whenever a creature you control is dealt damage": once for each such creature and
+        damage event, all its sources together (CR 603.2c, 120.3); "that much" is the total."""
+        return ir.Trigger("dealt_damage", self._one_of(c, "is dealt damage"))
+
+    def e_batch_attacks(self, c):
+        """"Whenever one or more creatures you control attack [you]": one trigger for the whole
+        declaration (CR 603.2c, 508.1)."""
+        d = c[0]
+        _need(d.plural and d.kind in (None, "permanent") and not d.zone_given, "one or more attack")
+        return ir.Trigger("attacks", d.filter, one_or_more=True, attacked=c[1] if len(c) > 1 else None)
+
     def aw_you(self, c):
         return "you"
 
@@ -241,6 +253,21 @@ class TriggerRules:
         _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, "source")
         return dataclasses.replace(d.filter, other=other or d.filter.other)
 
+    def ts_source(self, c):
+        """"a source [an opponent controls]": any object dealing damage, a spell or an ability's
+        source too (CR 120.1, 609.7), seen as it was as it dealt the damage."""
+        return ir.Filter(controller=c[0] if c else None)
+
+    def sw_opponent(self, c):
+        return "opponent"
+
+    def sw_you(self, c):
+        return "you"
+
+    def d_self(self, c):
+        """"deals damage to ~": once for each source dealing it damage (CR 603.2c)."""
+        return "to", "self"
+
     def d_player(self, c):
         return "to", "player"
 
@@ -259,6 +286,11 @@ class TriggerRules:
     def e_gain_life(self, c):
         return ir.Trigger("gain_life", "you")
 
+    def e_gain_life_first(self, c):
+        """"Whenever you gain life for the first time each turn": the first life-gain event of
+        the turn (CR 119.3)."""
+        return ir.Trigger("gain_life", "you", nth=1)
+
     def e_opponent_loses_life(self, c):
         return ir.Trigger("lose_life", "opponent")
 
@@ -276,6 +308,31 @@ class TriggerRules:
     def e_cast_nth(self, c):
         """"Whenever you cast your second spell each turn" (CR 601.2i)."""
         return ir.Trigger("cast", ir.Filter(controller="you", zone="stack"), nth=_ORDINALS[str(c[0]).lower()])
+
+    def e_cast_during(self, c):
+        """"Whenever you cast a spell during an opponent's turn": whose turn it is as the spell
+        becomes cast (CR 601.2i)."""
+        return dataclasses.replace(self.e_cast(c[:-1]), during=c[-1])
+
+    def e_other_cast_during(self, c):
+        """"Whenever an opponent casts a blue spell during your turn" (CR 601.2i)."""
+        return dataclasses.replace(self.e_other_cast(c[:-1]), during=c[-1])
+
+    def e_cast_nth_during(self, c):
+        """"Whenever you cast your first spell during each opponent's turn": the first spell you
+        cast in that turn (CR 601.2i)."""
+        return dataclasses.replace(self.e_cast_nth(c[:-1]), during=c[-1])
+
+    def e_other_cast_nth(self, c):
+        """"Whenever an opponent casts their second spell each turn": counted for the caster
+        (CR 601.2i)."""
+        return ir.Trigger("cast", ir.Filter(controller=c[0], zone="stack"), nth=_ORDINALS[str(c[1]).lower()])
+
+    def dt_your(self, c):
+        return "your"
+
+    def dt_opponent(self, c):
+        return "opponent"
 
     def e_cast_self(self, c):
         """"When you cast this spell": the card's own ability, from the stack (CR 601.2i)."""
@@ -333,6 +390,11 @@ class TriggerRules:
         """"Whenever you discard a card", "an opponent discards a card" (CR 701.9a); "another
         card" as for cycling: the card's own abilities don't work from the hand."""
         return ir.Trigger("discards", c[0] or "each")
+
+    def e_plays_land(self, c):
+        """"Whenever a player / an opponent plays a land" (CR 305.1): the special action only,
+        not a land put onto the battlefield by an effect."""
+        return ir.Trigger("plays_land", c[0] or "each")
 
     def e_you_discard(self, c):
         """"Whenever you cycle or discard a card": cycling discards the card, and the ability
