@@ -1215,6 +1215,24 @@ def test_for_as_long_as_it_remains_tapped(corpus_db):
     ability = corpus_db.get("Thran Weaponry").abilities[-1]
     assert ability.effects == (ModifyPT(Ref("all", CREATURE), 2, 2, "while_source_tapped"),)
 
+
+def test_blocks_and_attacks_this_turn(corpus_db):
+    """CR 508.1d, 509.1b-c: "blocks this turn if able" (Culling Mark), "blocks ~ this turn if
+    able" (Rampant Elephant), "can't block ~ this turn" (Screeching Griffin), "must be blocked
+    this turn if able" (Irresistible Prey), "attacks you this turn if able" on an opponent's
+    creature (Alluring Siren)."""
+    def rules(name):
+        return [e.rule for a in corpus_db.get(name).abilities if hasattr(a, "effects")
+                for e in a.effects if type(e) is ir.Restrict]
+    assert rules("Culling Mark") == ["must_block"]
+    assert rules("Rampant Elephant") == ["must_block_source"]
+    assert rules("Screeching Griffin") == ["cant_block_source"]
+    assert rules("Irresistible Prey") == ["must_be_blocked"]
+    assert rules("Alluring Siren") == ["attacks_each_combat"]
+    # "attacks target opponent": the creature's controller may be that opponent (Dulcet Sirens)
+    assert not corpus_db.get("Dulcet Sirens").fully_supported
+
+
 def test_and_or_between_card_types_is_either():
     """"artifacts and/or creatures", "artifacts, creatures, and/or lands", "instant and/or sorcery
     cards": each object is of one of the types; "to their owners' hands" as "to its owner's hand"."""

@@ -563,24 +563,37 @@ def _restrict(ctx, e: ir.Restrict, rc):
     words = _RULE_WORDS[e.rule]
     blockers = filter_pairs(e.blockers) if e.blockers is not None else ()
     by = " by creatures like that" if e.blockers is not None else ""
+    attacker = None
+    if e.rule.endswith("_source"):      # "blocks ~", "can't block ~": the source as it is now
+        src = source_obj(ctx, rc)
+        if src is None or src.zone != "battlefield":
+            s.add_log(f"{rc.card.name} has left the battlefield: the effect does nothing", ("400.7",), "effect")
+            return
+        attacker = src.id
+        words = words.replace("~", src.card.name)
     if isinstance(e.what, ir.Ref) and e.what.name == "all":
         s.effects.append(CombatRule(None, e.rule, e.duration, s.new_timestamp(), rc.card.name, rc.controller,
-                                    filter_pairs(e.what.filter), blockers))
+                                    filter_pairs(e.what.filter), blockers, attacker))
         s.add_log(f"{rc.card.name}: those creatures {words}{by} this turn", _RULE_CR[e.rule], "effect")
         return
     for o in named_objects(ctx, e.what, rc):
         if o.zone != "battlefield":
             continue
-        s.effects.append(CombatRule(o.id, e.rule, e.duration, s.new_timestamp(), rc.card.name, blockers=blockers))
+        s.effects.append(CombatRule(o.id, e.rule, e.duration, s.new_timestamp(), rc.card.name, blockers=blockers,
+                                    attacker=attacker))
         s.add_log(f"{o.card.name} {words}{by} this turn", _RULE_CR[e.rule], "effect")
 
 
 _RULE_WORDS = {"cant_block": "can't block", "cant_attack": "can't attack", "cant_be_blocked": "can't be blocked",
                "cant_be_blocked_by": "can't be blocked", "attacks_each_combat": "attacks if able",
+               "must_block": "blocks if able", "must_block_source": "blocks ~ if able",
+               "cant_block_source": "can't block ~", "must_be_blocked": "must be blocked if able",
                "no_combat_damage": "assigns no combat damage"}
 _RULE_CR = {"cant_block": ("611.2", "509.1b"), "cant_attack": ("611.2", "508.1c"),
             "cant_be_blocked": ("611.2", "509.1b"), "cant_be_blocked_by": ("611.2", "509.1b"),
-            "attacks_each_combat": ("611.2", "508.1d"), "no_combat_damage": ("611.2", "510.1a")}
+            "attacks_each_combat": ("611.2", "508.1d"), "must_block": ("611.2", "509.1c"),
+            "must_block_source": ("611.2", "509.1c"), "cant_block_source": ("611.2", "509.1b"),
+            "must_be_blocked": ("611.2", "509.1c"), "no_combat_damage": ("611.2", "510.1a")}
 
 
 def _put_counters(ctx, e: ir.PutCounters, rc):

@@ -367,12 +367,42 @@ class FollowupRules:
               "a group that names the source")
         return [ir.Restrict(what, "attacks_each_combat")]
 
+    def restrict_must_block(self, c):
+        """"Target creature blocks this turn if able." (CR 509.1c)."""
+        return self._combat_rule(c, "must_block")
+
+    def restrict_must_block_self(self, c):
+        """"Target creature blocks ~ this turn if able." (CR 509.1c): ~ is the source."""
+        return self._combat_rule(c, "must_block_source")
+
+    def restrict_cant_block_self(self, c):
+        """"Target creature can't block ~ this turn." (CR 509.1b)."""
+        return self._combat_rule(c, "cant_block_source")
+
+    def restrict_must_be_blocked(self, c):
+        """"Target creature must be blocked this turn if able." (CR 509.1c)."""
+        return self._combat_rule(c, "must_be_blocked")
+
+    def restrict_must_attack_you(self, c):
+        """"Target creature an opponent controls attacks you this turn if able." (CR 508.1d):
+        with two players, the creature's controller's opponent is you, and it attacks you, not
+        a planeswalker (a forced attacker attacks the player, engine.combat)."""
+        what = c[0] if c and not isinstance(c[0], Token) else PREV
+        _need(isinstance(what, _T) and what.spec.filter.controller == "opponent", "attacks you")
+        return self._combat_rule(c, "attacks_each_combat")
+
+    def _combat_rule(self, c, rule: str) -> list:
+        what = c[0] if c and not isinstance(c[0], Token) else PREV
+        _need(what is PREV or _permanent(what), rule)
+        _need(not isinstance(what, ir.Ref) or what.name != "all" or _plain_group(what.filter),
+              "a group that names the source")
+        return [ir.Restrict(what, rule)]
+
     def restrict_no_damage(self, c):
         """"~ assigns no combat damage this turn" (CR 510.1a: it deals none, in either step)."""
         what = c[0] if c and not isinstance(c[0], Token) else PREV
-        _need(what is PREV or _permanent(what), "assigns no combat damage")
         _need(not isinstance(what, ir.Ref) or what.name != "all", "a group assigning no combat damage")
-        return [ir.Restrict(what, "no_combat_damage")]
+        return self._combat_rule(c, "no_combat_damage")
 
     def cr_cant_block(self, c):
         return [("cant_block", None)]
