@@ -15,7 +15,8 @@ def _step(g, attack: bool = False) -> None:
     """One decision: attack with everything (or with nothing), else pass priority."""
     labels = [a.label for a in g.legal_actions()]
     if g.pending.kind == "attackers":
-        pick(g, "attack with" if attack else "don't attack")
+        attacks = [a for a in g.legal_actions() if a.label.startswith("attack with")]
+        g.push(attacks[0] if attack and attacks else next(a for a in g.legal_actions() if a.kind == "done"))
     elif "pass priority" in labels:
         pick(g, "pass priority")
     else:
@@ -391,3 +392,88 @@ def test_the_effect_does_nothing_if_the_source_is_untapped_as_it_resolves(db):
     [bears] = on_battlefield(g, "Grizzly Bears")
     assert ch.power_toughness(g.current_state(), bears) == (2, 2)
     assert "doesn't remain tapped" in g.explain()
+
+
+# ------------------------------------------------------------------ blocks and attacks this turn (CR 508.1d, 509.1b-c)
+
+
+def _blocker_options(g) -> list[str]:
+    """Attack with every creature able, then the blocking choices offered (a forced choice
+    would answer itself, so each test offers at least two)."""
+    while g.pending.kind != "blockers":
+        _step(g, attack=True)
+    return sorted(a.label for a in g.legal_actions())
+
+
+def test_culling_mark_makes_a_creature_block(db):
+    """Culling Mark: "Target creature blocks this turn if able." (CR 509.1c): on Alice's turn,
+    Bob's creature must block one of the attackers; declaring no blocks isn't offered."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    hand: [Culling Mark]
+    battlefield: [Forest, Forest, Forest, Grizzly Bears, Llanowar Elves]
+  - name: Bob
+    battlefield: [Centaur Courser]
+""", turn=3)
+    cast_and_pay(g, "cast Culling Mark", "Centaur Courser")
+    resolve(g)
+    assert _blocker_options(g) == ["Centaur Courser blocks Grizzly Bears", "Centaur Courser blocks Llanowar Elves"]
+
+
+def test_rampant_elephant_must_be_blocked_by_the_target(db):
+    """Rampant Elephant: "{G}: Target creature blocks ~ this turn if able." The target must block
+    the Elephant, not another attacker (CR 509.1c)."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    battlefield: [Forest, Rampant Elephant, Grizzly Bears]
+  - name: Bob
+    battlefield: [Centaur Courser, Llanowar Elves]
+""", turn=3)
+    cast_and_pay(g, "activate Rampant Elephant", "Centaur Courser")
+    resolve(g)
+    # the Courser's one legal choice, blocking the Elephant, was made first; the Elves are free
+    assert _blocker_options(g) == ["Llanowar Elves blocks Grizzly Bears", "Llanowar Elves blocks Rampant Elephant",
+                                   "no more blockers"]
+    pick(g, "no more blockers")
+    assert "Centaur Courser blocks Rampant Elephant" in g.explain()
+
+
+def test_screeching_griffin_a_creature_that_cant_block_it(db):
+    """Screeching Griffin: "{R}: Target creature can't block ~ this turn." (CR 509.1b); the
+    creature may still block another attacker. Its flying is lost here (Radjan Spirit) so that a
+    creature without flying could otherwise block it."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    battlefield: [Mountain, Screeching Griffin, Grizzly Bears, Radjan Spirit]
+  - name: Bob
+    battlefield: [Centaur Courser]
+""", turn=3)
+    cast_and_pay(g, "activate Radjan Spirit", "Screeching Griffin")
+    resolve(g)
+    cast_and_pay(g, "activate Screeching Griffin", "Centaur Courser")
+    resolve(g)
+    while g.pending.kind != "attackers":
+        _step(g)
+    pick(g, "attack with Screeching Griffin")
+    pick(g, "attack with Grizzly Bears")
+    labels = _blocker_options(g)
+    assert "Centaur Courser blocks Grizzly Bears" in labels
+    assert "Centaur Courser blocks Screeching Griffin" not in labels
+
+
+def test_irresistible_prey_must_be_blocked(db):
+    """Irresistible Prey: "Target creature must be blocked this turn if able." Some creature
+    must block it (CR 509.1c): every choice offered blocks it."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    hand: [Irresistible Prey]
+    battlefield: [Forest, Grizzly Bears]
+    library: [Forest, Forest]
+  - name: Bob
+    battlefield: [Centaur Courser, Llanowar Elves]
+""", turn=3)
+    cast_and_pay(g, "cast Irresistible Prey", "Grizzly Bears")
+    resolve(g)
+    assert _blocker_options(g) == ["Centaur Courser blocks Grizzly Bears", "Llanowar Elves blocks Grizzly Bears"]
+    pick(g, "Llanowar Elves blocks")
+    assert "no more blockers" in [a.label for a in g.legal_actions()]

@@ -1055,6 +1055,65 @@ def test_a_static_keyword_and_quoted_ability(corpus_db):
     assert corpus_db.get("Lightning Prowess").fully_supported
 
 
+def test_then_sentences_and_its_power_of_the_source(corpus_db):
+    """"Then that creature deals damage equal to its power to target creature ...": a sentence
+    may begin with "Then" (CR 608.2c), and "its" is the creature dealing the damage."""
+    [ambush] = corpus_db.get("Domri's Ambush").abilities
+    assert ambush.effects[1] == DealDamage(ir.StatOf(Target(0), "power"), Target(1), Target(0))
+    [deadshot] = corpus_db.get("Deadshot").abilities
+    assert deadshot.effects[1] == DealDamage(ir.StatOf(Target(0), "power"), Target(1), Target(0))
+
+
+def test_that_creature_cant_be_regenerated(corpus_db):
+    """"Destroy target ... creature. That creature can't be regenerated." (CR 701.19c)."""
+    trigger = corpus_db.get("Nekrataal").abilities[-1]
+    assert trigger.effects == (Destroy(Target(0), no_regeneration=True),)
+
+
+def test_a_player_plays_a_land():
+    """CR 305.1: "Whenever a player plays a land", and "that player" is the one who played it."""
+    a = only(card("Horn", "Whenever a player plays a land, that player draws a card.", "Artifact"))
+    assert a.trigger == Trigger("plays_land", "each")
+    assert a.effects == (Draw(1, Ref("triggering_player")),)
+    a = only(card("Wurm", "Whenever an opponent plays a land, put a +1/+1 counter on Wurm."))
+    assert a.trigger == Trigger("plays_land", "opponent")
+
+
+def test_the_first_life_gain_of_a_turn():
+    a = only(card("Cleric", "Whenever you gain life for the first time each turn, put a +1/+1 counter on Cleric."))
+    assert a.trigger == Trigger("gain_life", "you", nth=1)
+
+def test_spells_of_two_descriptions_in_a_cost_change():
+    """CR 601.2f: "White spells and black spells you cast cost {1} less to cast." is one reduction
+    for spells of either color; descriptions differing in more than one way are refused."""
+    [ab] = card("Stormscape Familiar", "White spells and black spells you cast cost {1} less to cast.").abilities
+    assert ab.effect.affected == Filter(colors=("W", "B"), controller="you", zone="stack")
+    [ab] = card("Bosk Banneret", "Treefolk spells and Shaman spells you cast cost {1} less to cast.").abilities
+    assert ab.effect.affected.subtypes == ("Treefolk", "Shaman")
+    assert card("Nothing", "White creature spells and black spells you cast cost {1} less to cast.").unsupported
+
+def test_as_long_as_the_attached_creature_is_otherwise():
+    """CR 611.3a: a condition on the enchanted creature, and "Otherwise, it ..." while it fails."""
+    c = card("Clutch of Undeath", "Enchanted creature gets +3/+3 as long as it's a Zombie. Otherwise, it gets -3/-3.",
+             "Enchantment — Aura")
+    zombie = ir.AttachedIs(Filter(subtypes=("Zombie",)))
+    assert [(ab.effect.power, ab.effect.condition) for ab in c.abilities] == [
+        (3, zombie), (-3, dataclasses.replace(zombie, negated=True))]
+    c = card("Serra's Boon", "Enchanted creature gets +1/+2 as long as it's white. Otherwise, it gets -2/-1.",
+             "Enchantment — Aura")
+    assert c.abilities[0].effect.condition == ir.AttachedIs(Filter(colors=("W",)))
+    # "it" of ~ itself, or "if it's a ..." in a spell: not this condition
+    assert card("Mistform Wall", "Mistform Wall has defender as long as it's a Wall.").unsupported
+
+
+def test_enchanted_land_is_a_basic_land_type():
+    """CR 305.7: "Enchanted land is an Island." sets its land type."""
+    c = card("Spreading Seas", "Enchant land\nWhen Spreading Seas enters the battlefield, draw a card.\n"
+             "Enchanted land is an Island.", "Enchantment — Aura")
+    assert c.unsupported == ()
+    assert c.abilities[-1].effect == ir.StaticEffect("set_land_type", "enchanted", land_type="Island")
+
+
 def test_conditions_on_counters_a_permanent_had_and_the_source_tapped():
     """"if it had no time counters on it" reads the permanent a leaves-the-battlefield trigger saw
     (CR 603.10a), in such a trigger only; "if ~ is tapped" the source."""
@@ -1156,6 +1215,24 @@ def test_for_as_long_as_it_remains_tapped(corpus_db):
     ability = corpus_db.get("Thran Weaponry").abilities[-1]
     assert ability.effects == (ModifyPT(Ref("all", CREATURE), 2, 2, "while_source_tapped"),)
 
+
+def test_blocks_and_attacks_this_turn(corpus_db):
+    """CR 508.1d, 509.1b-c: "blocks this turn if able" (Culling Mark), "blocks ~ this turn if
+    able" (Rampant Elephant), "can't block ~ this turn" (Screeching Griffin), "must be blocked
+    this turn if able" (Irresistible Prey), "attacks you this turn if able" on an opponent's
+    creature (Alluring Siren)."""
+    def rules(name):
+        return [e.rule for a in corpus_db.get(name).abilities if hasattr(a, "effects")
+                for e in a.effects if type(e) is ir.Restrict]
+    assert rules("Culling Mark") == ["must_block"]
+    assert rules("Rampant Elephant") == ["must_block_source"]
+    assert rules("Screeching Griffin") == ["cant_block_source"]
+    assert rules("Irresistible Prey") == ["must_be_blocked"]
+    assert rules("Alluring Siren") == ["attacks_each_combat"]
+    # "attacks target opponent": the creature's controller may be that opponent (Dulcet Sirens)
+    assert not corpus_db.get("Dulcet Sirens").fully_supported
+
+
 def test_and_or_between_card_types_is_either():
     """"artifacts and/or creatures", "artifacts, creatures, and/or lands", "instant and/or sorcery
     cards": each object is of one of the types; "to their owners' hands" as "to its owner's hand"."""
@@ -1210,6 +1287,15 @@ def test_return_two_target_phrases_to_their_owners_hands():
     assert [t.filter.controller for t in s.targets] == ["you", "not_you"]
 
 
+def test_shuffling_a_graveyard_or_a_chosen_permanent_and_the_top_card_alone():
+    s = spell("Reminisce", "Target player shuffles their graveyard into their library.", "Sorcery")
+    assert s.effects == (ir.ShuffleHandAndGraveyard(Target(0), hand=False),)
+    s = spell("Deglamer", "Choose target artifact or enchantment. Its owner shuffles it into their library.")
+    assert s.effects == (ir.ChooseTarget(Target(0)), ir.ShuffleIntoLibrary(Target(0)))
+    s = spell("Tank", "Look at the top card of your library. You may put that card into your graveyard.")
+    assert s.effects == (ir.LookAtTop(1, Filter(zone="library"), "top", to="graveyard", unrevealed=True),)
+
+
 def test_amass_and_ingest():
     """"Amass N" is the keyword action of CR 701.47a, Zombies for an older card (701.47d);
     ingest is a keyword (CR 702.115a). "amass X" is refused: nothing defines X."""
@@ -1248,7 +1334,7 @@ def test_effects2_verbs():
     assert card("Bad", "{T}: Target player sacrifices a creature other than Bad.", "Artifact").unsupported
 
 
-def test_enchanted_land_is_a_basic_land_type():
+def test_enchanted_land_is_one_basic_land_type_only():
     """"Enchanted land is an Island." sets the land type (CR 305.7); several types, a creature
     or a type that isn't basic are not read this way."""
     [_, st] = card("Seas", "Enchant land\nEnchanted land is an Island.", "Enchantment — Aura").abilities
@@ -1268,3 +1354,10 @@ def test_other_than_self_in_descriptions():
     ab = only(card("Slayer", "Whenever equipped creature deals combat damage to a player, destroy all "
                    "permanents other than Slayer.", "Artifact — Equipment"))
     assert ab.effects == (Destroy(Ref("all", Filter(other=True))),)
+
+
+def test_proliferate():
+    """CR 701.34a: a keyword action alone or among other verbs."""
+    assert only(card("Progress", "Proliferate. Draw a card.", "Instant")).effects == (ir.Proliferate(), ir.Draw(1))
+    a = only(card("Clasp", "{4}, {T}: Proliferate.", "Artifact"))
+    assert a.effects == (ir.Proliferate(),)

@@ -219,6 +219,9 @@ def block_restriction(s, blocker: Obj, attacker: Obj) -> str | None:
     for src, eff in ch.static_effects(s, "cant_be_blocked_except_by"):    # "... except by Walls"
         if layers.affected_by(s, src, eff, attacker) and not matches(s, blocker, eff.blockers, src):
             return f"an effect says {an} can't be blocked except by certain creatures, and {bn} is not one (CR 509.1b)"
+    for e in combat_rules(s, blocker):      # "Target creature can't block ~ this turn"
+        if e.rule == "cant_block_source" and e.attacker == attacker.id:
+            return f"{e.source}'s effect says {bn} can't block {an} this turn (CR 611.2, 509.1b)"
     for e in combat_rules(s, attacker):     # "... can't be blocked by creatures with power 2 or less this turn"
         if e.rule == "cant_be_blocked_by" and matches(s, blocker, pairs_filter(e.blockers), None, attacker.controller):
             return f"{e.source}'s effect says {an} can't be blocked by creatures like {bn} this turn (CR 611.2, 509.1b)"
@@ -257,6 +260,10 @@ def declare_blockers(ctx: Ctx) -> None:
                    for b in free for a in attackers
                    if a.id not in full and a.id not in blocking.get(b.id, ()) and can_block(s, b, a)
                    and (b.id not in last or a.id in lured)]
+        required = _required_blocks(s, attackers, blocks, free, full)
+        must = [o for o in options if tuple(o.args) in required]
+        if must:            # CR 509.1c: a block that obeys a requirement not yet obeyed comes first
+            options = must
         lonely = [a for a in attackers if ch.has(s, a, "menace") and blocked.count(a.id) == 1]
         alone = [b for b in blocking if len(blocking) == 1 and restricted(s, s.objs[b], "cant_block_alone")]
         if alone:       # CR 506.5, 509.1b: blocking alone would make the declaration illegal
@@ -274,7 +281,7 @@ def declare_blockers(ctx: Ctx) -> None:
                 if len(blocking.get(b.id, ())) >= block_capacity(s, b):
                     options.append(Action("unblock", (b.id,), f"take {b.card.name} back (it must block "
                                           "an attacker all creatures able to block must block, CR 509.1c)"))
-        else:
+        elif not must:
             options.append(Action("done", (), "no more blockers" if blocks else "don't block"))
         answer = ctx.ask(Decision(dp, DecisionKind.BLOCKERS, "Declare blockers (CR 509.1)", tuple(options),
                                   {"blocks": [list(p) for p in blocks]}))
@@ -309,6 +316,33 @@ def declare_blockers(ctx: Ctx) -> None:
     for a in attackers:             # CR 509.1h, 509.3g: "attacks and isn't blocked"
         if a.id not in order and a.id in s.objs and s.objs[a.id].attacking is not None:
             events.collect(ctx, Unblocked(a.id, s.active))
+
+
+def _required_blocks(s, attackers: list[Obj], blocks: list[tuple[int, int]], free: list[Obj],
+                     full: set) -> set[tuple[int, int]]:
+    """CR 509.1c: the blocks that would obey a requirement not yet obeyed: a creature that
+    "blocks this turn if able" blocking any attacker it can, one that "blocks ~ this turn if
+    able" blocking ~, and any creature blocking an attacker that "must be blocked this turn if
+    able" while none does. A requirement that only a block breaking a restriction would obey
+    asks nothing (a menace attacker fewer than two creatures could block, CR 702.111b). Asking
+    for these first, as (blocker id, attacker id), still leaves every legal declaration open."""
+    if not s.effects:
+        return set()
+    open_ = [a for a in attackers if a.id not in full and (
+        not ch.has(s, a, "menace") or sum(can_block(s, b, a) for b in free) >= 2)]
+    blocking = {b for b, _a in blocks}
+    blocked = {a for _b, a in blocks}
+    out: set[tuple[int, int]] = set()
+    for b in free:
+        for e in combat_rules(s, b):
+            if e.rule == "must_block" and b.id not in blocking:
+                out |= {(b.id, a.id) for a in open_ if can_block(s, b, a)}
+            elif e.rule == "must_block_source" and (b.id, e.attacker) not in blocks:
+                out |= {(b.id, a.id) for a in open_ if a.id == e.attacker and can_block(s, b, a)}
+    for a in open_:
+        if a.id not in blocked and restricted(s, a, "must_be_blocked"):
+            out |= {(b.id, a.id) for b in free if can_block(s, b, a)}
+    return out
 
 
 def _lure_unmet(s, dp: int, attackers: list[Obj], blocks: list[tuple[int, int]],
@@ -365,7 +399,7 @@ def combat_damage(ctx: Ctx, first_step: bool) -> None:
     for a in [s.objs[i] for i in s.combat.get("attackers", []) if i in s.objs]:
         if a.zone != "battlefield" or a.attacking is None:
             continue
-        if not _deals_damage_now(s, a, first_step, had_first):
+        if not _deals_damage_now(s, a, first_step, had_first) or _assigns_none(s, a):
             continue
         p = ch.power(s, a)
         if p <= 0:
@@ -387,7 +421,7 @@ def combat_damage(ctx: Ctx, first_step: bool) -> None:
         else:
             assignments.extend(_divide(ctx, a, blockers, p))
     for b in [o for o in s.permanents() if o.blocking]:
-        if not _deals_damage_now(s, b, first_step, had_first):
+        if not _deals_damage_now(s, b, first_step, had_first) or _assigns_none(s, b):
             continue
         p = ch.power(s, b)
         targets = [s.objs[a] for a in b.blocking if a in s.objs and s.objs[a].zone == "battlefield"]
@@ -400,6 +434,15 @@ def combat_damage(ctx: Ctx, first_step: bool) -> None:
         s.add_log(f"No {step} is dealt", ("510.1",), "combat")
         return
     events.deal_damage(ctx, assignments, combat=True)
+
+
+def _assigns_none(s, o: Obj) -> bool:
+    """"~ assigns no combat damage this turn" (CR 510.1a, 611.2): it deals none at all, to a
+    player, a planeswalker or a creature."""
+    if not s.effects or not restricted(s, o, "no_combat_damage"):
+        return False
+    s.add_log(f"{o.card.name} assigns no combat damage", ("510.1a", "611.2"), "combat")
+    return True
 
 
 def _as_unblocked(ctx: Ctx, a: Obj, power: int) -> bool:

@@ -324,7 +324,8 @@ class ActivatedThisTurn:
 class CombatRule:
     """A rule about combat this turn from a resolved spell or ability (CR 611.2): ``rule`` is
     "cant_block", "cant_attack", "cant_be_blocked", "cant_be_blocked_by" (by creatures matching
-    ``blockers``) or "attacks_each_combat". It applies to the object ``affected``, or, with
+    ``blockers``), "attacks_each_combat", "must_block", "must_be_blocked", or, about the object
+    ``attacker`` (the effect's source), "must_block_source" and "cant_block_source". It applies to the object ``affected``, or, with
     ``affected`` None, to every permanent matching ``group`` as ``player`` sees it, including
     ones that enter later: the effect changes a rule, not characteristics (CR 611.2c). Filters
     are kept as their (field, value) pairs, see :func:`filter_pairs`."""
@@ -338,6 +339,7 @@ class CombatRule:
     player: int | None = None
     group: tuple = ()
     blockers: tuple = ()
+    attacker: int | None = None        # the source, for "blocks ~" and "can't block ~" rules
 
 
 def filter_pairs(f: ir.Filter) -> tuple:

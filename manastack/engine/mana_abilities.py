@@ -336,6 +336,8 @@ def _sources(s: State, player: int, exclude: frozenset[int]) -> tuple[bool, list
             ways, plain = _plain_source(card, o.id, o.tapped, taps and summoning_sick(s, o))
         else:
             ways, plain = _source_ways(s, player, o, modified)
+        if ways and any(forbidden(s, o, ab) for _i, ab in _mana_abilities_of(card)):
+            ways, plain = [], []      # Arrest: its mana abilities can't be activated (CR 602.5)
         out.append((o.id, _keep_for_later(s, o) if ways else (), ways, plain))
     found = facts[key] = (modified, out)
     return found
