@@ -1317,6 +1317,45 @@ def test_one_or_more_creatures_attack():
     assert not card("Bad", "Whenever one or more creatures you control attack, untap it.").abilities
 
 
+def test_effects2_verbs():
+    """"draw an additional card" (CR 121.1), "sacrifice a creature other than ~" (CR 701.21a),
+    exchanging life totals (CR 701.12c): two target players, or you and one target player."""
+    assert only(card("Dragon", "At the beginning of your draw step, draw an additional card.")
+                ).effects == (Draw(1, Ref("you")),)
+    assert only(card("Taskmaster", "At the beginning of your upkeep, sacrifice a creature other than "
+                     "Taskmaster.")).effects == (ir.SacrificePermanents(
+                         Ref("you"), Filter(types=("Creature",), controller="you", other=True)),)
+    ab = only(card("Conduit", "{6}, {T}: Two target players exchange life totals.", "Artifact"))
+    assert ab.effects == (ir.ExchangeLifeTotals(Target(0)),) and ab.targets[0].count == 2
+    ab = only(card("Mirror", "{T}: Exchange life totals with target opponent.", "Artifact"))
+    assert ab.effects == (ir.ExchangeLifeTotals(Ref("you"), Target(0)),)
+    # one target player is not two; "other than ~" is for your own sacrifice only
+    assert card("Bad", "{T}: Target player exchanges life totals.", "Artifact").unsupported
+    assert card("Bad", "{T}: Target player sacrifices a creature other than Bad.", "Artifact").unsupported
+
+
+def test_enchanted_land_is_one_basic_land_type_only():
+    """"Enchanted land is an Island." sets the land type (CR 305.7); several types, a creature
+    or a type that isn't basic are not read this way."""
+    [_, st] = card("Seas", "Enchant land\nEnchanted land is an Island.", "Enchantment — Aura").abilities
+    assert st.effect == ir.StaticEffect("set_land_type", "enchanted", land_type="Island")
+    assert card("Growth", "Enchant land\nEnchanted land is a Mountain, Forest, and Plains.",
+                "Enchantment — Aura").unsupported
+    assert card("Zendikon", "Enchant land\nEnchanted land is a 3/3 black Ooze creature.",
+                "Enchantment — Aura").unsupported
+    assert card("Desert", "Enchant land\nEnchanted land is a Desert.", "Enchantment — Aura").unsupported
+
+
+def test_other_than_self_in_descriptions():
+    """"other than ~" is "other" (not the source) in a target and in "all" (Faceless Butcher,
+    Worldslayer)."""
+    ab = only(card("Butcher", "When Butcher enters the battlefield, exile target creature other than Butcher."))
+    assert ab.targets[0].filter == Filter(types=("Creature",), other=True)
+    ab = only(card("Slayer", "Whenever equipped creature deals combat damage to a player, destroy all "
+                   "permanents other than Slayer.", "Artifact — Equipment"))
+    assert ab.effects == (Destroy(Ref("all", Filter(other=True))),)
+
+
 def test_proliferate():
     """CR 701.34a: a keyword action alone or among other verbs."""
     assert only(card("Progress", "Proliferate. Draw a card.", "Instant")).effects == (ir.Proliferate(), ir.Draw(1))

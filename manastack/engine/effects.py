@@ -1221,6 +1221,25 @@ def _exchange_control(ctx, e: ir.ExchangeControl, rc):
     control.exchange(ctx, objs[0], objs[1], rc.card.name)
 
 
+def _exchange_life(ctx, e: ir.ExchangeLifeTotals, rc):
+    """CR 701.12c: each of two players gains or loses the life needed to reach the other's
+    previous total; with fewer than two players left (an illegal target), nothing happens
+    (CR 701.12a)."""
+    players = named_players(ctx, e.first, rc) + (named_players(ctx, e.second, rc) if e.second is not None else [])
+    if len(set(players)) != 2:
+        ctx.s.add_log(f"{rc.card.name}: there aren't two players to exchange life totals, so nothing happens",
+                      ("701.12a",), "life")
+        return
+    a, b = players
+    life = {a: ctx.s.players[a].life, b: ctx.s.players[b].life}
+    src = source_obj(ctx, rc)
+    for p, other in ((a, b), (b, a)):
+        if life[other] > life[p]:
+            events.gain_life(ctx, p, life[other] - life[p], src, " (life totals exchanged, CR 701.12c)")
+        else:
+            events.lose_life(ctx, p, life[p] - life[other], src, rules=("701.12c",))
+
+
 def _choose_target(ctx, e: ir.ChooseTarget, rc):
     """"Choose target creature.": the target was chosen as the spell was cast (CR 601.2c) and is
     checked as it resolves (CR 608.2b); the sentences after it act on it."""
@@ -1287,7 +1306,7 @@ HANDLERS = {
     ir.RemoveTimeCounter: suspend.remove_time_counter, ir.CastSuspended: suspend.cast_suspended,
     ir.MayPlayExiled: _may_play_exiled,
     ir.RemoveCounters: _remove_counters, ir.BecomeCreature: _become_creature,
-    ir.GainControl: _gain_control, ir.ExchangeControl: _exchange_control,
+    ir.GainControl: _gain_control, ir.ExchangeControl: _exchange_control, ir.ExchangeLifeTotals: _exchange_life,
     ir.GetEnergy: _get_energy, ir.GetPoison: _get_poison, ir.PayEnergy: _pay_energy, ir.BecomeMonarch: _become_monarch,
     ir.CreateManaReplacement: _create_mana_replacement,
     ir.CreateDelayedTrigger: _create_delayed_trigger, ir.Explore: _explore,

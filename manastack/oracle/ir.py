@@ -517,6 +517,15 @@ class PayEnergy:
 
 
 @dataclass(frozen=True, slots=True)
+class ExchangeLifeTotals:
+    """Two players exchange life totals (CR 701.12c): ``first`` and ``second``, or the two
+    players ``first`` names ("two target players") when ``second`` is None."""
+
+    first: Subject
+    second: Subject | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class ExchangeControl:
     """"Exchange control of ``first`` and ``second``" (CR 701.12b); ``second`` None when
     ``first`` names both ("two target creatures")."""
@@ -1188,7 +1197,7 @@ Effect = Union[
     ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords,
     PutCounters, CreateTokens, Tap, Untap, TapOrUntap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
-    Attach, GainControl, ExchangeControl, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
+    Attach, GainControl, ExchangeControl, ExchangeLifeTotals, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit,
     IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict,
     PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, Surveil, CreateEmblem, SacrificePermanents,

@@ -235,12 +235,14 @@ class EffectRules:
         return who
 
     # ------------------------------------------------------------------ edicts (CR 701.21a)
-    def edict(self, c):
-        """"Target player sacrifices a creature.", "Each opponent sacrifices two lands."."""
+    def edict(self, c, other=False):
+        """"Target player sacrifices a creature.", "Each opponent sacrifices two lands."; with
+        ``other``, "Sacrifice a creature other than ~" (any but the source, CR 701.21a)."""
         who, n, d = c[0], _number(str(c[-2])), c[-1]
         _need(_is_player(who), "not a player")
         _need(isinstance(n, int) and d.plural == (n > 1) and d.kind in (None, "permanent")
-              and not d.zone_given and d.filter.controller is None and not d.filter.other, "edict")
+              and not d.zone_given and d.filter.controller is None
+              and (other or not d.filter.other), "edict")
         return [ir.SacrificePermanents(who, dataclasses.replace(d.filter, controller="you"), n)]
 
     def edict_prev(self, c):
@@ -249,7 +251,7 @@ class EffectRules:
 
     def edict_you(self, c):
         """"Sacrifice a creature." as an effect: its controller sacrifices (CR 701.21a)."""
-        return self.edict([ir.Ref("you")] + list(c))
+        return self.edict([ir.Ref("you")] + list(c), other=True)
 
     # ------------------------------------------------------------------ emblems (CR 114)
     def emblem(self, c):
@@ -603,6 +605,20 @@ class EffectRules:
             return [ir.ExchangeControl(c[0])]
         _need(not any(isinstance(x, _T) and x.spec.count != 1 for x in c), "exchange control")
         return [ir.ExchangeControl(c[0], c[1])]
+
+    def exchange_life(self, c):
+        """"Two target players exchange life totals." (CR 701.12c)"""
+        who = c[0]
+        _need(isinstance(who, _T) and _is_player(who) and who.spec.count == 2 and not who.spec.up_to,
+              "exchange life totals")
+        return [ir.ExchangeLifeTotals(who)]
+
+    def exchange_life_with(self, c):
+        """"Exchange life totals with target opponent.": you and that player (CR 701.12c)."""
+        who = c[0]
+        _need(isinstance(who, _T) and _is_player(who) and who.spec.count == 1 and not who.spec.up_to,
+              "exchange life totals")
+        return [ir.ExchangeLifeTotals(ir.Ref("you"), who)]
 
     def all_types(self, c):
         return "all"
