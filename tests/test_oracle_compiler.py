@@ -1317,7 +1317,7 @@ def test_one_or_more_creatures_attack():
     assert not card("Bad", "Whenever one or more creatures you control attack, untap it.").abilities
 
 
-def test_effects2_verbs():
+def test_more_effect_verbs():
     """"draw an additional card" (CR 121.1), "sacrifice a creature other than ~" (CR 701.21a),
     exchanging life totals (CR 701.12c): two target players, or you and one target player."""
     assert only(card("Dragon", "At the beginning of your draw step, draw an additional card.")
