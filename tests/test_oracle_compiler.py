@@ -1361,3 +1361,10 @@ def test_proliferate():
     assert only(card("Progress", "Proliferate. Draw a card.", "Instant")).effects == (ir.Proliferate(), ir.Draw(1))
     a = only(card("Clasp", "{4}, {T}: Proliferate.", "Artifact"))
     assert a.effects == (ir.Proliferate(),)
+
+
+def test_doesnt_untap_while_the_source_remains_tapped():
+    """CR 611.2b: the hold lasts while the source remains tapped, not only the next untap step."""
+    a = only(card("Leech", "{T}: Tap target land. It doesn't untap during its controller's untap step "
+                           "for as long as Leech remains tapped."))
+    assert a.effects == (ir.Tap(ir.Target(0)), ir.SkipNextUntap(ir.Target(0), while_source_tapped=True))

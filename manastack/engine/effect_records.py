@@ -133,7 +133,9 @@ class AllCreatureTypes:
 @dataclass(frozen=True, slots=True)
 class SkipNextUntap:
     """The permanent doesn't untap during its controller's next untap step (CR 502.3), or
-    during the next untap step of ``player`` when given ("your next untap step").
+    during the next untap step of ``player`` when given ("your next untap step"); with
+    ``until`` "while_source_tapped:<id>", during each of its controller's untap steps until
+    that source untaps or leaves the battlefield (CR 611.2b).
 
     With ``affected`` None it is a group: every permanent of one of ``types`` that ``player``
     controls in that untap step, including ones that came under their control after the effect

@@ -629,10 +629,22 @@ def _skip_next_untap(ctx, e: ir.SkipNextUntap, rc):
         s.add_log(f"{' or '.join(types)}s {s.players[rc.controller].name} controls don't untap during "
                   f"their next untap step", ("502.3", "611.2c"), "effect")
         return
+    until = "next_untap"
+    if e.while_source_tapped:           # "for as long as ~ remains tapped" (CR 611.2b)
+        src = source_obj(ctx, rc)
+        if src is None or src.zone != "battlefield" or not s.current(src).tapped:
+            s.add_log(f"{rc.card.name}'s effect does nothing: {rc.card.name} doesn't remain tapped",
+                      ("611.2b",), "effect")
+            return
+        until = f"{events.WHILE_TAPPED}:{src.id}"
     for o in named_objects(ctx, e.what, rc):
-        if o.zone == "battlefield":
+        if o.zone == "battlefield" and e.while_source_tapped:
+            s.effects.append(SkipNextUntap(o.id, until, s.new_timestamp(), rc.card.name))
+            s.add_log(f"{o.card.name} doesn't untap during its controller's untap step for as long as "
+                      f"{rc.card.name} remains tapped", ("502.3", "611.2b"), "effect")
+        elif o.zone == "battlefield":
             player = rc.controller if e.yours else None      # "your next untap step"
-            s.effects.append(SkipNextUntap(o.id, "next_untap", s.new_timestamp(), rc.card.name, player))
+            s.effects.append(SkipNextUntap(o.id, until, s.new_timestamp(), rc.card.name, player))
             whose = f"{s.players[player].name}'s" if e.yours else "its controller's"
             s.add_log(f"{o.card.name} doesn't untap during {whose} next untap step",
                       ("502.3", "611.2"), "effect")

@@ -179,7 +179,8 @@ def _step(ctx: Ctx) -> None:
         held |= {o.id for e in groups for o in s.permanents(ap)          # CR 611.2c
                  if any(ch.is_type(s, o, t) for t in e.types)}
         skips += groups
-        s.effects = [e for e in s.effects if e not in skips]
+        # "next untap step" is used up now; "while ~ remains tapped" holds until ~ untaps (CR 611.2b)
+        s.effects = [e for e in s.effects if e not in skips or e.until != "next_untap"]
         held |= _choose_not_to_untap(ctx, held)
         for o in s.permanents(ap):
             if o.tapped and o.id not in held:

@@ -845,6 +845,9 @@ class SkipNextUntap:
 
     what: Subject
     yours: bool = False
+    # "doesn't untap during its controller's untap step for as long as ~ remains tapped": every
+    # untap step until the source untaps or leaves (CR 611.2b)
+    while_source_tapped: bool = False
 
 
 @dataclass(frozen=True, slots=True)

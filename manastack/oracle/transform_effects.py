@@ -350,6 +350,12 @@ class EffectRules:
         _need(_permanent(c[0]), "doesn't untap")
         return [ir.SkipNextUntap(c[0])]
 
+    def skip_untap_while_tapped(self, c):
+        """"It doesn't untap during its controller's untap step for as long as ~ remains
+        tapped" (CR 502.3, 611.2b)."""
+        _need(_permanent(c[0]), "doesn't untap")
+        return [ir.SkipNextUntap(c[0], while_source_tapped=True)]
+
     def exile_top(self, c):
         return [ir.ExileTopCard()]
 
