@@ -352,3 +352,66 @@ def test_colossus_hammer_takes_flying_away_but_a_later_grant_gives_it_back(db):
 """)
         s = g.current_state()
         assert ch.has(s, on_battlefield(g, "Hill Giant")[0], "flying") is flies, (first, second)
+
+
+def test_clutch_of_undeath_helps_a_zombie_and_hurts_anything_else(db):
+    """Clutch of Undeath (CR 611.3a): +3/+3 as long as the enchanted creature is a Zombie,
+    otherwise -3/-3."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Gravedigger, id: z}, {card: Clutch of Undeath, attached_to: z},
+                  {card: Craw Wurm, id: w}, {card: Clutch of Undeath, attached_to: w}]
+  - name: Bob
+    battlefield: []
+""")
+    assert _pt(g, "Gravedigger") == (5, 5)
+    assert _pt(g, "Craw Wurm") == (3, 1)
+
+
+def test_phyrexian_boon_reads_the_enchanted_creatures_color_now(db):
+    """Phyrexian Boon: +2/+1 while the creature is black; Grave Servitude makes it black."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Craw Wurm, id: w}, {card: Phyrexian Boon, attached_to: w}]
+  - name: Bob
+    battlefield: []
+""")
+    assert _pt(g, "Craw Wurm") == (5, 2)
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Craw Wurm, id: w}, {card: Phyrexian Boon, attached_to: w}, {card: Grave Servitude, attached_to: w}]
+  - name: Bob
+    battlefield: []
+""")
+    assert _pt(g, "Craw Wurm") == (6 + 2 + 3, 4 + 1 - 1)
+
+
+def test_bonds_of_faith_keeps_a_non_human_from_attacking(db):
+    """Bonds of Faith: "Otherwise, it can't attack or block" for a creature that isn't a Human."""
+    g = board(db, """
+  - name: Alice
+    library: [Island, Island]
+    battlefield: [{card: Grizzly Bears, id: bears}, {card: Bonds of Faith, attached_to: bears}]
+  - name: Bob
+    library: [Island, Island]
+    battlefield: []
+""", turn=3)
+    while g.current_state().step != "declare_attackers" and g.pending.kind != "attackers":
+        g.push(Action("pass"))
+    assert g.pending.kind != "attackers" or all(a.kind != "attack" for a in g.legal_actions())
+
+
+def test_spreading_seas_makes_the_enchanted_land_an_island(db):
+    """Spreading Seas (CR 305.7): the enchanted land is an Island only: it loses its other land
+    types and taps for {U}; other lands are untouched."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Spreading Seas, attached_to: m}]
+  - name: Bob
+    battlefield: [{card: Mountain, id: m}, Mountain]
+""")
+    s = g.current_state()
+    seas_land, other = on_battlefield(g, "Mountain")
+    assert layers.card_now(s, seas_land).subtypes == ("Island",)
+    assert layers.card_now(s, other).subtypes == ("Mountain",)
+    assert [ab.text for ab in layers.card_now(s, seas_land).abilities] == ["{T}: Add {U}."]

@@ -450,3 +450,60 @@ def test_squelch_counters_an_activated_ability(db):
     resolve(g)
     assert on_battlefield(g, "Grizzly Bears") and on_battlefield(g, "Prodigal Sorcerer")[0].tapped
     assert _hand(g, 0) == ["Plains"]
+
+
+# ------------------------------------------------------------------------------ cost changes (CR 601.2f)
+
+
+def test_familiar_reduces_spells_of_either_color(db):
+    """Nightscape Familiar: "Blue spells and red spells you cast cost {1} less": Wind Drake and
+    Gray Ogre cost {1} and their colored mana, a colorless Onulet keeps its {3} (CR 601.2f)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Wind Drake, Gray Ogre, Onulet]
+    battlefield: [Nightscape Familiar, Island, Mountain]
+  - name: Bob
+    battlefield: []
+""")
+    assert cast_action(g, "Wind Drake") is not None and cast_action(g, "Gray Ogre") is not None
+    assert cast_action(g, "Onulet") is None
+
+
+def test_banneret_reduces_spells_of_either_subtype(db):
+    """Stonybrook Banneret: a Wizard spell costs {1} less; a spell of neither type doesn't."""
+    g = board(db, """
+  - name: Alice
+    hand: [Prodigal Sorcerer, Grizzly Bears]
+    battlefield: [Stonybrook Banneret, Island, Island]
+  - name: Bob
+    battlefield: []
+""")
+    assert cast_action(g, "Prodigal Sorcerer") is not None   # {2}{U} less {1}
+    assert cast_action(g, "Grizzly Bears") is None
+
+
+def test_exert_as_a_cost_keeps_it_tapped_through_the_next_untap_step(db):
+    """Fervent Paincaster's "{T}, Exert ~": it deals its damage, doesn't untap during its
+    controller's next untap step (CR 701.43a), and Vizier of the True's "Whenever you exert a
+    creature" triggers (CR 701.43); it untaps in the untap step after that."""
+    g = board(db, """
+  - name: Alice
+    library: [Plains, Plains, Plains]
+    battlefield: [Fervent Paincaster, Vizier of the True]
+  - name: Bob
+    library: [Forest, Forest]
+    battlefield: [Grizzly Bears]
+""", turn=3)
+    _go(g, "activate Fervent Paincaster: {T}, Exert", targets="Grizzly Bears")
+    assert "exerts Fervent Paincaster" in g.explain()
+    assert [e for e in g.current_state().effects if e.kind == "skip_next_untap"]
+    while g.current_state().stack or g.current_state().pending_triggers:
+        g.push(g.legal_actions()[-1] if g.pending.kind != "priority" else Action("pass"))
+    assert "Vizier of the True's ability triggers" in g.explain()
+    assert on_battlefield(g, "Grizzly Bears")[0].tapped and on_battlefield(g, "Grizzly Bears")[0].damage == 1
+    while g.current_state().turn < 5 or g.current_state().step == "untap":
+        g.push(g.legal_actions()[-1] if g.pending.kind != "priority" else Action("pass"))
+    assert on_battlefield(g, "Fervent Paincaster")[0].tapped
+    while g.current_state().turn < 7 or g.current_state().step == "untap":
+        g.push(g.legal_actions()[-1] if g.pending.kind != "priority" else Action("pass"))
+    assert not on_battlefield(g, "Fervent Paincaster")[0].tapped

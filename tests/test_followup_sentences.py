@@ -389,3 +389,106 @@ def test_ruin_processor_with_nothing_to_process_gains_nothing(corpus_db):
     resolve(g)
     _answer(g, "yes")
     assert names(g, 0, "exile") == ["Island"] and g.current_state().players[0].life == 20
+
+
+def test_deadshot_deals_damage_equal_to_the_tapped_creatures_power(corpus_db):
+    """"Tap target creature. It deals damage equal to its power to another target creature.":
+    "its" is the creature dealing the damage, not the one dealt it."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Deadshot]
+    battlefield: [{card: Mountain, count: 4}]
+  - name: Bob
+    battlefield: [Hill Giant, Serra Angel]
+""", turn=3)
+    cast_and_pay(g, "cast Deadshot", "Hill Giant")
+    while g.pending.kind != "priority":
+        pick(g, "target Serra Angel")
+    resolve(g)
+    [angel] = on_battlefield(g, "Serra Angel")
+    assert angel.damage == 3
+
+
+def test_hunt_the_weak_then_that_creature_fights(corpus_db):
+    """"Put a +1/+1 counter on target creature you control. Then that creature fights target
+    creature you don't control." ("Then": the next instruction, in order, CR 608.2c)."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Hunt the Weak]
+    battlefield: [Hill Giant, {card: Forest, count: 4}]
+  - name: Bob
+    battlefield: [Grizzly Bears]
+""", turn=3)
+    pick(g, "cast Hunt the Weak")
+    _answer(g, "target Hill Giant", "target Grizzly Bears")
+    resolve(g)
+    assert names(g, 1, "graveyard") == ["Grizzly Bears"]
+    [giant] = on_battlefield(g, "Hill Giant")
+    assert giant.counters == {"+1/+1": 1} and giant.damage == 2
+
+
+def test_redcap_raiders_taps_an_untapped_non_human(corpus_db):
+    """"you may tap an untapped non-Human creature you control. If you do, ~ gets +1/+1 and gains
+    trample until end of turn.": a Human can't be the one tapped."""
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [Redcap Raiders, Grizzly Bears, Elite Vanguard]
+  - name: Bob
+""", turn=3)
+    pass_until(g, "attackers")
+    pick(g, "attack with Redcap Raiders")
+    pick(g, "no more attackers")
+    resolve(g)
+    _answer(g, "yes")
+    s = g.current_state()
+    [bears] = on_battlefield(g, "Grizzly Bears")
+    [vanguard] = on_battlefield(g, "Elite Vanguard")
+    [raiders] = on_battlefield(g, "Redcap Raiders")
+    assert bears.tapped and not vanguard.tapped
+    assert ch.power(s, raiders) == int(raiders.card.power) + 1 and "trample" in ch.keywords(s, raiders)
+
+
+def test_soldevi_golem_untaps_itself_only_if_it_untapped_the_target(corpus_db):
+    """"you may untap target tapped creature an opponent controls. If you do, untap ~."."""
+    g = _at_upkeep(corpus_db, """
+  - name: Alice
+    battlefield: [{card: Soldevi Golem, tapped: true}]
+  - name: Bob
+    battlefield: [{card: Hill Giant, tapped: true}]
+""")
+    _answer(g, "yes")
+    [golem] = on_battlefield(g, "Soldevi Golem")
+    [giant] = on_battlefield(g, "Hill Giant")
+    assert not golem.tapped and not giant.tapped
+
+
+def test_turntimber_ranger_creates_a_wolf_for_a_counter(corpus_db):
+    """"you may create a 2/2 green Wolf creature token. If you do, put a +1/+1 counter on ~."."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Turntimber Ranger]
+    battlefield: [{card: Forest, count: 5}]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Turntimber Ranger")
+    resolve(g)
+    resolve(g)
+    _answer(g, "yes")
+    [ranger] = on_battlefield(g, "Turntimber Ranger")
+    assert ranger.counters == {"+1/+1": 1} and len(on_battlefield(g, "Wolf Token")) == 1
+
+
+def test_burn_the_impure_hits_the_controller_of_an_infect_creature(corpus_db):
+    """"~ deals 3 damage to target creature. If that creature has infect, ~ deals 3 damage to
+    that creature's controller."."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Burn the Impure, Burn the Impure]
+    battlefield: [{card: Mountain, count: 4}]
+  - name: Bob
+    battlefield: [Blight Mamba, Grizzly Bears]
+""", turn=3)
+    _cast_at(g, "Burn the Impure", "Blight Mamba")
+    assert names(g, 1, "graveyard") == ["Blight Mamba"] and g.current_state().players[1].life == 17
+    _cast_at(g, "Burn the Impure", "Grizzly Bears")
+    assert g.current_state().players[1].life == 17

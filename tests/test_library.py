@@ -7,7 +7,7 @@ from manastack.engine import support
 from manastack.engine.decisions import Action
 from manastack.oracle import ir
 
-from .game_helpers import board, cast_and_pay, names, on_battlefield, pick, resolve
+from .game_helpers import board, cast_and_pay, names, on_battlefield, pass_until, pick, resolve
 
 
 def _cast_x(g, name: str, x: int) -> None:
@@ -444,3 +444,46 @@ def test_churning_eddy_returns_a_creature_and_a_land(corpus_db):
     cast_and_pay(g, "cast Churning Eddy", "Grizzly Bears", "Forest")
     resolve(g)
     assert names(g, 1, "hand") == ["Forest", "Grizzly Bears"]
+
+
+def test_reminisce_shuffles_only_the_graveyard_into_the_library(corpus_db):
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Reminisce, Shock]
+    library: [Island]
+    graveyard: [Grizzly Bears, Forest]
+    battlefield: [{card: Island, count: 3}]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Reminisce", "Alice")
+    resolve(g)
+    assert names(g, 0, "library") == ["Forest", "Grizzly Bears", "Island"]
+    assert names(g, 0, "hand") == ["Shock"] and names(g, 0, "graveyard") == ["Reminisce"]
+
+
+def test_think_tank_may_put_the_top_card_into_the_graveyard(corpus_db):
+    g = board(corpus_db, """
+  - name: Alice
+    library: [Shock, Island, Island]
+    battlefield: [Think Tank]
+  - name: Bob
+    library: [Island, Island]
+""", turn=3, step="untap")
+    pass_until(g, "reveal")
+    assert [a.label for a in g.legal_actions()] == ["Shock", "no more"]
+    pick(g, "Shock")
+    assert names(g, 0, "graveyard") == ["Shock"]
+
+
+def test_deglamer_shuffles_the_chosen_permanent_into_its_owners_library(corpus_db):
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Deglamer]
+    battlefield: [{card: Forest, count: 2}]
+  - name: Bob
+    library: [Island]
+    battlefield: [Millstone]
+""", turn=3)
+    cast_and_pay(g, "cast Deglamer", "Millstone")
+    resolve(g)
+    assert not on_battlefield(g, "Millstone") and names(g, 1, "library") == ["Island", "Millstone"]

@@ -1066,6 +1066,65 @@ def test_a_static_keyword_and_quoted_ability(corpus_db):
     assert corpus_db.get("Lightning Prowess").fully_supported
 
 
+def test_then_sentences_and_its_power_of_the_source(corpus_db):
+    """"Then that creature deals damage equal to its power to target creature ...": a sentence
+    may begin with "Then" (CR 608.2c), and "its" is the creature dealing the damage."""
+    [ambush] = corpus_db.get("Domri's Ambush").abilities
+    assert ambush.effects[1] == DealDamage(ir.StatOf(Target(0), "power"), Target(1), Target(0))
+    [deadshot] = corpus_db.get("Deadshot").abilities
+    assert deadshot.effects[1] == DealDamage(ir.StatOf(Target(0), "power"), Target(1), Target(0))
+
+
+def test_that_creature_cant_be_regenerated(corpus_db):
+    """"Destroy target ... creature. That creature can't be regenerated." (CR 701.19c)."""
+    trigger = corpus_db.get("Nekrataal").abilities[-1]
+    assert trigger.effects == (Destroy(Target(0), no_regeneration=True),)
+
+
+def test_a_player_plays_a_land():
+    """CR 305.1: "Whenever a player plays a land", and "that player" is the one who played it."""
+    a = only(card("Horn", "Whenever a player plays a land, that player draws a card.", "Artifact"))
+    assert a.trigger == Trigger("plays_land", "each")
+    assert a.effects == (Draw(1, Ref("triggering_player")),)
+    a = only(card("Wurm", "Whenever an opponent plays a land, put a +1/+1 counter on Wurm."))
+    assert a.trigger == Trigger("plays_land", "opponent")
+
+
+def test_the_first_life_gain_of_a_turn():
+    a = only(card("Cleric", "Whenever you gain life for the first time each turn, put a +1/+1 counter on Cleric."))
+    assert a.trigger == Trigger("gain_life", "you", nth=1)
+
+def test_spells_of_two_descriptions_in_a_cost_change():
+    """CR 601.2f: "White spells and black spells you cast cost {1} less to cast." is one reduction
+    for spells of either color; descriptions differing in more than one way are refused."""
+    [ab] = card("Stormscape Familiar", "White spells and black spells you cast cost {1} less to cast.").abilities
+    assert ab.effect.affected == Filter(colors=("W", "B"), controller="you", zone="stack")
+    [ab] = card("Bosk Banneret", "Treefolk spells and Shaman spells you cast cost {1} less to cast.").abilities
+    assert ab.effect.affected.subtypes == ("Treefolk", "Shaman")
+    assert card("Nothing", "White creature spells and black spells you cast cost {1} less to cast.").unsupported
+
+def test_as_long_as_the_attached_creature_is_otherwise():
+    """CR 611.3a: a condition on the enchanted creature, and "Otherwise, it ..." while it fails."""
+    c = card("Clutch of Undeath", "Enchanted creature gets +3/+3 as long as it's a Zombie. Otherwise, it gets -3/-3.",
+             "Enchantment — Aura")
+    zombie = ir.AttachedIs(Filter(subtypes=("Zombie",)))
+    assert [(ab.effect.power, ab.effect.condition) for ab in c.abilities] == [
+        (3, zombie), (-3, dataclasses.replace(zombie, negated=True))]
+    c = card("Serra's Boon", "Enchanted creature gets +1/+2 as long as it's white. Otherwise, it gets -2/-1.",
+             "Enchantment — Aura")
+    assert c.abilities[0].effect.condition == ir.AttachedIs(Filter(colors=("W",)))
+    # "it" of ~ itself, or "if it's a ..." in a spell: not this condition
+    assert card("Mistform Wall", "Mistform Wall has defender as long as it's a Wall.").unsupported
+
+
+def test_enchanted_land_is_a_basic_land_type():
+    """CR 305.7: "Enchanted land is an Island." sets its land type."""
+    c = card("Spreading Seas", "Enchant land\nWhen Spreading Seas enters the battlefield, draw a card.\n"
+             "Enchanted land is an Island.", "Enchantment — Aura")
+    assert c.unsupported == ()
+    assert c.abilities[-1].effect == ir.StaticEffect("set_land_type", "enchanted", land_type="Island")
+
+
 def test_conditions_on_counters_a_permanent_had_and_the_source_tapped():
     """"if it had no time counters on it" reads the permanent a leaves-the-battlefield trigger saw
     (CR 603.10a), in such a trigger only; "if ~ is tapped" the source."""
@@ -1221,6 +1280,15 @@ def test_return_two_target_phrases_to_their_owners_hands():
     assert [t.filter.controller for t in s.targets] == ["you", "not_you"]
 
 
+def test_shuffling_a_graveyard_or_a_chosen_permanent_and_the_top_card_alone():
+    s = spell("Reminisce", "Target player shuffles their graveyard into their library.", "Sorcery")
+    assert s.effects == (ir.ShuffleHandAndGraveyard(Target(0), hand=False),)
+    s = spell("Deglamer", "Choose target artifact or enchantment. Its owner shuffles it into their library.")
+    assert s.effects == (ir.ChooseTarget(Target(0)), ir.ShuffleIntoLibrary(Target(0)))
+    s = spell("Tank", "Look at the top card of your library. You may put that card into your graveyard.")
+    assert s.effects == (ir.LookAtTop(1, Filter(zone="library"), "top", to="graveyard", unrevealed=True),)
+
+
 def test_amass_and_ingest():
     """"Amass N" is the keyword action of CR 701.47a, Zombies for an older card (701.47d);
     ingest is a keyword (CR 702.115a). "amass X" is refused: nothing defines X."""
@@ -1240,3 +1308,10 @@ def test_one_or_more_creatures_attack():
     [ab] = card("Prayer", "Whenever one or more creatures attack you, draw a card.", "Enchantment").abilities
     assert ab.trigger == ir.Trigger("attacks", Filter(types=("Creature",)), one_or_more=True, attacked="you")
     assert not card("Bad", "Whenever one or more creatures you control attack, untap it.").abilities
+
+
+def test_proliferate():
+    """CR 701.34a: a keyword action alone or among other verbs."""
+    assert only(card("Progress", "Proliferate. Draw a card.", "Instant")).effects == (ir.Proliferate(), ir.Draw(1))
+    a = only(card("Clasp", "{4}, {T}: Proliferate.", "Artifact"))
+    assert a.effects == (ir.Proliferate(),)

@@ -226,3 +226,51 @@ def test_cast_during_an_opponents_turn(corpus_db):
 """)
     cast_and_pay(g, "cast Opt")
     assert stack_labels(g) == ["Opt"]
+
+
+def test_playing_a_land_triggers_for_that_player(corpus_db):
+    """Horn of Greed: "Whenever a player plays a land, that player draws a card." Dirtcowl Wurm
+    sees only an opponent's land (CR 305.1, 603.2)."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Forest]
+    battlefield: [Horn of Greed, Dirtcowl Wurm]
+    library: [Island]
+  - name: Bob
+""")
+    pick(g, "play Forest")
+    assert stack_labels(g) == ["Horn of Greed's ability"]
+    resolve(g)
+    assert names(g, ALICE, "hand") == ["Island"]
+    [wurm] = on_battlefield(g, "Dirtcowl Wurm")
+    assert wurm.counters == {}
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [Dirtcowl Wurm]
+  - name: Bob
+    hand: [Swamp]
+""", turn=2, active="Bob")
+    pick(g, "play Swamp")
+    assert stack_labels(g) == ["Dirtcowl Wurm's ability"]
+    resolve(g)
+    [wurm] = on_battlefield(g, "Dirtcowl Wurm")
+    assert wurm.counters == {"+1/+1": 1}
+
+
+def test_you_gain_life_for_the_first_time_each_turn(corpus_db):
+    """Cleric of Life's Bond: only the turn's first life gain triggers it (CR 119.3, 603.2)."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Revitalize, Revitalize]
+    battlefield: [Cleric of Life's Bond, {card: Plains, count: 4}]
+    library: [Island, Island]
+  - name: Bob
+""")
+    for _ in range(2):
+        cast_and_pay(g, "cast Revitalize")
+        resolve(g)                               # Revitalize: 3 life, a card
+        if stack_labels(g):
+            resolve(g)                           # the Cleric's ability
+    [cleric] = on_battlefield(g, "Cleric of Life's Bond")
+    assert cleric.counters == {"+1/+1": 1}
+    assert g.current_state().players[ALICE].life == 26

@@ -54,8 +54,8 @@ def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True, payer: int
         return False         # CR 702.29a: cycling works only from the hand
     if cost.exile_self and o.zone != "graveyard":
         return False         # CR 702.97a: scavenge exiles the card from the graveyard
-    if (cost.exile_source or cost.return_self) and o.zone != "battlefield":
-        return False         # CR 118.3: "Exile ~", "Return ~ to its owner's hand" move the permanent
+    if (cost.exile_source or cost.return_self or cost.exert) and o.zone != "battlefield":
+        return False         # CR 118.3: "Exile ~", "Return ~ to its owner's hand", "Exert ~": the permanent
     hand = s.players[payer].hand
     if cost.discard and len(_discardable(s, hand, o, cost)) < cost.discard:
         return False         # a card in the hand can't be discarded to pay for casting itself
@@ -286,6 +286,8 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
     if cost.remove_counters:
         kind, n = cost.remove_counters
         o = events.remove_counters(ctx, o, kind, n, f"cost of {what}")
+    if cost.exert:
+        events.exert(ctx, o, player, ("701.43a", "118.3"))
     if cost.pay_life:
         events.lose_life(ctx, player, cost.pay_life, rules=("119.4",))
     if cost.energy:

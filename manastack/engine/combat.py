@@ -365,7 +365,7 @@ def combat_damage(ctx: Ctx, first_step: bool) -> None:
     for a in [s.objs[i] for i in s.combat.get("attackers", []) if i in s.objs]:
         if a.zone != "battlefield" or a.attacking is None:
             continue
-        if not _deals_damage_now(s, a, first_step, had_first):
+        if not _deals_damage_now(s, a, first_step, had_first) or _assigns_none(s, a):
             continue
         p = ch.power(s, a)
         if p <= 0:
@@ -387,7 +387,7 @@ def combat_damage(ctx: Ctx, first_step: bool) -> None:
         else:
             assignments.extend(_divide(ctx, a, blockers, p))
     for b in [o for o in s.permanents() if o.blocking]:
-        if not _deals_damage_now(s, b, first_step, had_first):
+        if not _deals_damage_now(s, b, first_step, had_first) or _assigns_none(s, b):
             continue
         p = ch.power(s, b)
         targets = [s.objs[a] for a in b.blocking if a in s.objs and s.objs[a].zone == "battlefield"]
@@ -400,6 +400,15 @@ def combat_damage(ctx: Ctx, first_step: bool) -> None:
         s.add_log(f"No {step} is dealt", ("510.1",), "combat")
         return
     events.deal_damage(ctx, assignments, combat=True)
+
+
+def _assigns_none(s, o: Obj) -> bool:
+    """"~ assigns no combat damage this turn" (CR 510.1a, 611.2): it deals none at all, to a
+    player, a planeswalker or a creature."""
+    if not s.effects or not restricted(s, o, "no_combat_damage"):
+        return False
+    s.add_log(f"{o.card.name} assigns no combat damage", ("510.1a", "611.2"), "combat")
+    return True
 
 
 def _as_unblocked(ctx: Ctx, a: Obj, power: int) -> bool:

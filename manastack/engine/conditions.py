@@ -328,6 +328,9 @@ def holds(s: State, condition: "ir.StateCondition", src: Obj, seen: Seen | None 
         return _player_count_holds(s, condition, src, seen)
     if type(condition) is ir.ObjectCount:
         return _object_count_holds(s, condition, src)
+    if type(condition) is ir.AttachedIs:                    # what an Aura or Equipment is attached to (CR 301.5, 303.4)
+        host = s.objs.get(src.attached_to) if src.attached_to is not None else None
+        return host is not None and upcalls.matches(s, host, condition.filter, src) != condition.negated
     if type(condition) is ir.HadCounter:                    # as it last existed (CR 603.10a)
         if seen is None or seen.counters is None:
             return False

@@ -90,6 +90,7 @@ class DecisionKind(StrEnum):
     CLASH = "clash"                          # CR 701.30a: a card revealed in a clash, on top or bottom
     MUTATE = "mutate"                        # CR 702.140c: a mutating spell over or under the creature
     TAP_OR_UNTAP = "tap_or_untap"            # CR 701.26, 608.2d: "tap or untap target permanent"
+    PROLIFERATE = "proliferate"              # CR 701.34a: one more permanent or player, or done
 
 
 class Decision:

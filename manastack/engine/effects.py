@@ -17,7 +17,7 @@ from .abilities import ONE_SHOT_DELAYS, nested_index
 from .casting import choose_x, pay_mana
 from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
-from .filters import is_player_ref, matches, shares_creature_type
+from .filters import is_player_ref, matches, player_of, player_ref, shares_creature_type
 from .mana_abilities import add_mana, can_afford
 from .resolution import (became, count_for_player, known_objects, named_objects, named_players, amount, execute,
                          objects_match, resolve_subject, source_obj)
@@ -71,6 +71,8 @@ def _deal_damage(ctx, e: ir.DealDamage, rc):
             assignments.append((src, f"p{t}", count_for_player(ctx, e.amount, t, rc) if per_player else n))
         elif isinstance(t, Obj) and t.zone == "battlefield":
             assignments.append((src, t.id, n))
+    if not assignments:
+        rc.did = False      # nothing to deal it to: not done, for "If you do" (CR 608.2c)
     dealt = events.deal_damage(ctx, assignments)
     rc.damaged += [r for _src, r, _n in dealt if isinstance(r, int)]     # "dealt damage this way"
 
@@ -320,16 +322,16 @@ def _reveal_top_if_shares(ctx, e: ir.RevealTopIfShares, rc):
 
 
 def _shuffle_hand_and_graveyard(ctx, e: ir.ShuffleHandAndGraveyard, rc):
-    """CR 701.24a: each player named shuffles the cards of their hand and graveyard into their library."""
+    """CR 701.24a: each player named shuffles the cards of their hand (or not) and graveyard into their library."""
     s = ctx.s
     for p in named_players(ctx, e.who, rc):
         player = s.players[p]
         with events.together(ctx):
-            for i in list(player.hand) + list(player.graveyard):
+            for i in (list(player.hand) if e.hand else []) + list(player.graveyard):
                 events.move(ctx, s.objs[i], "library", quiet=True)
         s.rng.shuffle(s.players[p].library)
-        s.add_log(f"{player.name} shuffles their hand and graveyard into their library ({rc.card.name})",
-                  ("701.24a",), "zone")
+        what = "hand and graveyard" if e.hand else "graveyard"
+        s.add_log(f"{player.name} shuffles their {what} into their library ({rc.card.name})", ("701.24a",), "zone")
 
 
 def _put_in_library(ctx, e: ir.PutInLibrary, rc):
@@ -587,10 +589,11 @@ def _restrict(ctx, e: ir.Restrict, rc):
 
 
 _RULE_WORDS = {"cant_block": "can't block", "cant_attack": "can't attack", "cant_be_blocked": "can't be blocked",
-               "cant_be_blocked_by": "can't be blocked", "attacks_each_combat": "attacks if able"}
+               "cant_be_blocked_by": "can't be blocked", "attacks_each_combat": "attacks if able",
+               "no_combat_damage": "assigns no combat damage"}
 _RULE_CR = {"cant_block": ("611.2", "509.1b"), "cant_attack": ("611.2", "508.1c"),
             "cant_be_blocked": ("611.2", "509.1b"), "cant_be_blocked_by": ("611.2", "509.1b"),
-            "attacks_each_combat": ("611.2", "508.1d")}
+            "attacks_each_combat": ("611.2", "508.1d"), "no_combat_damage": ("611.2", "510.1a")}
 
 
 def _put_counters(ctx, e: ir.PutCounters, rc):
@@ -664,23 +667,31 @@ def _create_tokens(ctx, e: ir.CreateTokens, rc):
     """CR 111.2: each player named creates the tokens, under their control (APNAP, CR 101.4)."""
     n = amount(ctx, e.amount, rc)
     players = [rc.controller] if e.who == ir.Ref("you") else named_players(ctx, e.who, rc)
+    rc.did = False      # for "If you do" (CR 608.2c): a token was created
     for p in [p for p in ctx.s.apnap() if p in players]:
         for _ in range(n):
             token = events.create_token(ctx, e.token, p, e.tapped)
             if token is not None:
                 rc.created.append(token.id)
+                rc.did = True
 
 
 def _tap(ctx, e: ir.Tap, rc):
+    """CR 701.26a; "If you do" applies if a permanent became tapped (CR 608.2c)."""
+    rc.did = False
     for o in named_objects(ctx, e.what, rc):
         if o.zone == "battlefield" and not o.tapped:
             events.tap(ctx, o)
+            rc.did = True
 
 
 def _untap(ctx, e: ir.Untap, rc):
+    """CR 701.26b; "If you do" applies if a permanent became untapped (CR 608.2c)."""
+    rc.did = False
     for o in named_objects(ctx, e.what, rc):
         if o.zone == "battlefield" and o.tapped:
             events.untap(ctx, o)
+            rc.did = True
 
 
 def _tap_or_untap(ctx, e: ir.TapOrUntap, rc):
@@ -727,6 +738,45 @@ def _scry(ctx, e: ir.Scry, rc):
     p.library[:0] = bottom
     p.library.extend(reversed(top))
     s.add_log(f"{p.name} scries {n}: {len(top)} on top, {len(bottom)} on the bottom", ("701.22a",))
+
+
+def _proliferate(ctx, e: ir.Proliferate, rc):
+    """CR 701.34a: the controller chooses, one at a time, any number of permanents and players
+    that have counters; then each chosen one gets another counter of each kind already there
+    (CR 122.1: a player's poison and energy counters too)."""
+    s = ctx.s
+    chosen: list = []
+    while True:
+        options = [Action("choose", (o.id,), f"{o.card.name} ({_counter_list(o.counters)})")
+                   for o in s.permanents() if o.counters and o.id not in chosen]
+        options += [Action("choose", (player_ref(p.index),), f"{p.name} ({_counter_list(_player_counters(p))})")
+                    for p in s.players if _player_counters(p) and player_ref(p.index) not in chosen]
+        if not options:
+            break
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.PROLIFERATE, f"{rc.card.name}: proliferate what else?",
+                                  (Action("done", (), "proliferate the ones chosen"), *options)))
+        if answer.kind == "done":
+            break
+        chosen.append(answer.args[0])
+    s.add_log(f"{s.players[rc.controller].name} proliferates ({len(chosen)} chosen)", ("701.34a",), "effect")
+    for ref in chosen:
+        if is_player_ref(ref):
+            p = s.players[player_of(ref)]
+            if p.poison:
+                events.get_poison(ctx, p.index, 1, rc.card.name)
+            if p.energy:
+                events.get_energy(ctx, p.index, 1, rc.card.name)
+        elif ref in s.objs and s.objs[ref].zone == "battlefield":
+            for kind in sorted(s.objs[ref].counters):
+                events.add_counters(ctx, s.objs[ref], kind, 1, rc.card.name)
+
+
+def _player_counters(p) -> dict[str, int]:
+    return {k: n for k, n in (("poison", p.poison), ("energy", p.energy)) if n}
+
+
+def _counter_list(counters: dict[str, int]) -> str:
+    return ", ".join(f"{n} {k}" for k, n in sorted(counters.items()))
 
 
 def _amass(ctx, e: ir.Amass, rc):
@@ -1022,6 +1072,7 @@ def _may(ctx, e: ir.May, rc):
         return
     player = who[0] if who else rc.controller
     if _ask_may(ctx, e, rc, player):
+        rc.did = True       # chosen; an effect that can fail says whether it was done (CR 608.2c)
         execute(ctx, e.effects, rc)
     else:
         rc.did = False      # nothing was done, for "If you don't" (CR 608.2c)
@@ -1243,7 +1294,7 @@ HANDLERS = {
     ir.LoseGame: game_outcome.lose_game, ir.IfYouDont: game_outcome.if_you_dont,
     ir.CastFromHand: free_casting.cast_from_hand,
     ir.PutFromHand: _put_from_hand, ir.ShuffleLibrary: _shuffle_library,
-    ir.Amass: _amass,
+    ir.Amass: _amass, ir.Proliferate: _proliferate,
     ir.PayLife: _pay_life, ir.RemoveCounter: _remove_counter, ir.MoveCounter: _move_counter,
     ir.PutExiledInGraveyard: _put_exiled_in_graveyard,
 }

@@ -56,6 +56,7 @@ class ZoneChange:
     devoured: tuple[int, ...] = ()          # CR 702.82a: creatures sacrificed as it enters
     gains: tuple[str, ...] = ()             # CR 702.136a: keywords it has from entering (riot's haste)
     designations: tuple[str, ...] = ()      # CR 702.104b: "tribute paid" as it entered
+    played: bool = False                    # CR 305.1: a land played, the special action
 
 
 @dataclass(slots=True)

@@ -23,8 +23,9 @@ from .abilities import MIRACLE_CAST, REBOUND_CAST, nested_index
 from .bestow import bestowed
 from .decisions import Action, Decision, DecisionKind
 from .runner import Ctx
-from .effect_records import ControlChange, DamagedBy, GrantKeywords, OneShotDelayedTrigger
+from .effect_records import ControlChange, DamagedBy, GrantKeywords, OneShotDelayedTrigger, SkipNextUntap
 from .event_types import (BecameMonarch, CardDraw, CountersPut, CountersRemoved, Cycled, DamageDealt, Destruction, Drew, Seen,
+                          Exerted,
                           ExiledWithMadness, LifeGained, LifeLost, Tapped, Untapped, ZoneChange)
 from .state import Obj, PendingTrigger, exiled_with
 from .triggers import collect
@@ -47,7 +48,7 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
          bottom: bool = False, cause: str = "", rules: tuple[str, ...] = (), x: int = 0,
          quiet: bool = False, counters: dict | None = None, riders: tuple = (),
          discarded: bool = False, resolved: bool = False, colors_spent: int = 0,
-         exile_instead: str = "", sacrificed: bool = False) -> Obj | None:
+         exile_instead: str = "", sacrificed: bool = False, played: bool = False) -> Obj | None:
     """Move an object to another zone (CR 400.7: it becomes a new object with a new id).
     ``counters``: a permanent that enters "with" counters (CR 614.1c, e.g. persist 702.79a).
     ``riders``: those of the mana spent on the spell that becomes this permanent (CR 106.6).
@@ -59,14 +60,15 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     instant or sorcery spell put into a graveyard as it resolves (CR 608.2n), which rebound replaces;
     ``colors_spent``: of the mana spent on the spell that becomes this permanent (sunburst, CR 702.44a);
     ``exile_instead``: the card whose effect exiles the object instead of putting it into a
-    graveyard (a self-replacement effect, CR 614.15: "If that spell is countered this way, ...").
+    graveyard (a self-replacement effect, CR 614.15: "If that spell is countered this way, ...");
+    ``played``: a land played, the special action (CR 305.1).
     """
     s = ctx.s
     o = s.current(o)          # a caller may hold the original of a permanent changed since (own)
     from_zone = o.zone
     ev = ZoneChange(o.id, from_zone, to, o.controller, o.owner, tapped, dict(counters or {}), x, riders,
                     resolved=resolved, colors_spent=colors_spent, exile_instead=exile_instead, discarded=discarded,
-                    sacrificed=sacrificed)
+                    sacrificed=sacrificed, played=played)
     if from_zone in ("stack", "hand", "battlefield") and to != "exile" or to == "graveyard":
         replacement.apply_leaving(ctx, o, ev, discarded)     # CR 614.1a, 614.6, 616.1
         if ev.to != to:
@@ -733,6 +735,17 @@ def token_face(spec: ir.TokenSpec) -> dict:
         face["power"] = str(spec.power)
         face["toughness"] = str(spec.toughness)
     return face
+
+
+def exert(ctx: Ctx, o: Obj, player: int, rules: tuple[str, ...] = ("701.43a",)) -> None:
+    """CR 701.43a-c: ``player`` exerts the permanent ``o`` (as it attacks, or to pay a cost): it
+    doesn't untap during their next untap step (a second exertion before then ends in the same
+    untap step, CR 701.43b)."""
+    s = ctx.s
+    s.effects.append(SkipNextUntap(o.id, "next_untap", s.new_timestamp(), o.card.name, player))
+    s.add_log(f"{s.players[player].name} exerts {o.card.name}: it won't untap during their next untap step",
+              rules, "combat" if "508.1g" in rules else "event")
+    collect(ctx, Exerted(o.id, player))
 
 
 def counter_spell(ctx: Ctx, item, by: str = "", rules=("701.6a",), exile: bool = False) -> None:

@@ -13,8 +13,8 @@ from . import events
 from . import layers
 from .abilities import UNEARTH_EXILE, nested_index
 from .decisions import Action, Decision, DecisionKind
-from .effect_records import AddSubtypes, BecomeCreature, GrantKeywords, OneShotDelayedTrigger, SetPT, SkipNextUntap
-from .event_types import BecameMonstrous, BecameRenowned, Exerted, Exploited, Seen
+from .effect_records import AddSubtypes, BecomeCreature, GrantKeywords, OneShotDelayedTrigger, SetPT
+from .event_types import BecameMonstrous, BecameRenowned, Exploited, Seen
 from .resolution import amount, execute, named_objects, source_obj
 from .state import PendingTrigger
 from .wording import possessive
@@ -175,7 +175,7 @@ def offer_exert(ctx, attackers: list[int]) -> None:
                                       (Action("yes", (), f"exert {o.card.name}"), Action("no", (), "don't exert it"))))
             if answer.kind != "yes":
                 continue
-            exert(ctx, o, o.controller)
+            events.exert(ctx, o, o.controller, ("701.43a", "508.1g"))
             if ab.then is not None:
                 card = layers.card_now(s, o)
                 label = f"{possessive(o.card.name)} ability"
@@ -183,16 +183,6 @@ def offer_exert(ctx, attackers: list[int]) -> None:
                                                          o.controller, Seen("exerted", obj=o.id, player=o.controller),
                                                          1, "", label))
                 s.add_log(f"{label} triggers: {ab.then.ability.text}", ("603.12", "607.2h"), "trigger")
-
-
-def exert(ctx, o, player: int) -> None:
-    """CR 701.43a-c: ``player`` exerts the permanent ``o``: it doesn't untap during their next
-    untap step (a second exertion before then ends in the same untap step, CR 701.43b)."""
-    s = ctx.s
-    s.effects.append(SkipNextUntap(o.id, "next_untap", s.new_timestamp(), o.card.name, player))
-    s.add_log(f"{s.players[player].name} exerts {o.card.name}: it won't untap during their next untap step",
-              ("701.43a", "508.1g"), "combat")
-    events.collect(ctx, Exerted(o.id, player))
 
 
 def bolster(ctx, e: ir.Bolster, rc) -> None:

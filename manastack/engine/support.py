@@ -157,6 +157,7 @@ REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_
 ENTERS_UNLESS = frozenset({"YouControl", "OpponentCount", "PayLifeOption", "RevealOption"})
 # Typed conditions of "as long as" static abilities (CR 611.3a; engine.conditions.holds).
 STATIC_CONDITIONS = frozenset({"YouControl", "HasCounter", "NotYourTurn", "OpponentControls", "PlayerCount",
+                               "AttachedIs",    # "as long as it's a Human" of the attached permanent
                                "ObjectCount", "AnyOf"})
 # Typed conditions of intervening "if" clauses and activation limits (CR 603.4, 602.5b).
 STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "SelfPower", "ObjectCount", "AnyOf",
@@ -176,11 +177,12 @@ TRIGGER_EVENTS = frozenset({
     "deals_damage_to_you",           # "Whenever a creature deals damage to you" (CR 120.3)
     "deals_damage_to_self",          # "Whenever a source deals damage to ~" (CR 120.3, 603.2c)
     "becomes_renowned", "becomes_monstrous",    # CR 702.112b, 701.37b: engine.keyword_effects
-    "exerts",                   # "Whenever you exert a creature" (CR 701.43), engine.keyword_effects.exert
+    "exerts",                   # "Whenever you exert a creature" (CR 701.43), engine.events.exert
     "exploits",                 # "When ~ exploits a creature" (CR 702.110b), engine.keyword_effects.exploit
     "mutates",                  # "Whenever this creature mutates" (CR 702.140d), engine.mutate
     "cycled", "cycles",         # "When you cycle ~", "Whenever a player cycles a card" (CR 702.29c)
     "discards",                 # "Whenever you discard a card" (CR 701.9a, 702.29d)
+    "plays_land",               # "Whenever a player plays a land" (CR 305.1), engine.turn._play_land
     "dealt_damage",             # "Whenever ~ is dealt damage" (CR 120.3)
     "tapped", "untapped",       # "Whenever ~ becomes tapped / untapped" (CR 701.26)
     "control_none",             # "When you control no Islands", a state trigger (CR 603.8)
@@ -360,7 +362,7 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"one or more for {node.event!r}")
         if node.event == "dies" and node.whose is not None and node.whose not in GRAVEYARD_OWNERS:
             out.append(f"put into the graveyard of {node.whose!r}")
-        if node.nth and node.event not in ("draw", "cast"):
+        if node.nth and node.event not in ("draw", "cast") and (node.event, node.nth) != ("gain_life", 1):
             out.append(f"the Nth {node.event!r} of a turn")
         if node.during is not None and (node.event != "cast" or node.during not in TRIGGER_TURNS):
             out.append(f"{node.event!r} during {node.during!r} turn")

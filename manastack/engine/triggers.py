@@ -54,7 +54,7 @@ _OBJECT_EVENTS = {
 # The trigger events :func:`instances` can find in an event of each kind; any other kind
 # triggers nothing.
 _SEEN_BY_KIND = {
-    "zone_change": frozenset(("enters", "dies", "leaves", "discards", "sacrificed")),
+    "zone_change": frozenset(("enters", "dies", "leaves", "discards", "sacrificed", "plays_land")),
     "gain_life": frozenset(("gain_life",)), "lose_life": frozenset(("lose_life",)),
     "draw": frozenset(("draw",)), "step": frozenset(("beginning_of_step",)),
     "cast": frozenset(("cast",)), "tapped_for_mana": frozenset(("tapped_for_mana",)),
@@ -146,6 +146,10 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
         if e == "discards":          # CR 701.9a: a player discards a card of their hand
             hit = ev.discarded and _player_matches(trig.subject, ev.owner, source.controller)
             return [Seen(kind, obj=ev.obj, player=ev.owner, from_zone="hand", to=ev.to)] if hit else []
+        if e == "plays_land":       # CR 305.1: the land a player played, under their control
+            hit = ev.played and ev.to == "battlefield" and _player_matches(trig.subject, ev.controller,
+                                                                           source.controller)
+            return [Seen(kind, obj=ev.obj, player=ev.controller, to="battlefield")] if hit else []
         if e == "enters" and ev.to == "battlefield":
             new = s.objs.get(ev.obj) if ev.obj is not None else None
             if not _matches_subject(s, trig.subject, new, source):
@@ -223,6 +227,8 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
                                else "you")
         if not _player_matches(whose, ev.player, source.controller):
             return []
+        if kind == "gain_life" and trig.nth == 1 and s.players[ev.player].life_gained_this_turn != ev.amount:
+            return []           # "for the first time each turn": life was gained before (CR 119.3)
         if kind == "draw":
             # "your second card each turn": the draw count includes this card (CR 121.1)
             if trig.nth and s.players[ev.player].drawn_this_turn != trig.nth:

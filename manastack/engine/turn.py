@@ -428,7 +428,7 @@ def _play_land(ctx: Ctx, player: int, oid: int, back: bool = False) -> None:
         raise IllegalActionError(f"{o.card.name} is not in {s.players[player].name}'s hand")
     s.players[player].lands_played += 1
     s.add_log(f"{s.players[player].name} plays {o.card.name}", ("305.1", "116.2a"), "land")
-    events.move(ctx, o, "battlefield", controller=player, quiet=True)
+    events.move(ctx, o, "battlefield", controller=player, quiet=True, played=True)
 
 
 _OPERATIONS = {

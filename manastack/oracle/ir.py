@@ -853,8 +853,8 @@ class SkipNextUntap:
 class Restrict:
     """A rule about combat for ``what`` this turn, from a resolving spell or ability (CR 611.2):
     ``rule`` is "cant_block", "cant_attack", "cant_be_blocked" (CR 509.1b, 508.1c),
-    "cant_be_blocked_by" (by creatures matching ``blockers``) or "attacks_each_combat" ("attacks
-    this turn if able", CR 508.1d). A group ("creatures without flying") is not locked in as the
+    "cant_be_blocked_by" (by creatures matching ``blockers``), "attacks_each_combat" ("attacks
+    this turn if able", CR 508.1d) or "no_combat_damage" ("assigns no combat damage this turn"). A group ("creatures without flying") is not locked in as the
     effect begins: it changes a rule, not characteristics (CR 611.2c)."""
 
     what: Subject
@@ -934,9 +934,11 @@ class RevealTopIfShares:
 
 @dataclass(frozen=True, slots=True)
 class ShuffleHandAndGraveyard:
-    """Each player ``who`` names shuffles their hand and graveyard into their library (CR 701.24a)."""
+    """Each player ``who`` names shuffles their hand (unless not ``hand``) and graveyard into
+    their library (CR 701.24a)."""
 
     who: Subject
+    hand: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -1238,6 +1240,7 @@ class Cost:
     exile_self: bool = False          # scavenge (CR 702.97a): the card itself, from a graveyard
     exile_source: bool = False        # "Exile ~": the permanent itself, from the battlefield
     return_self: bool = False         # "Return ~ to its owner's hand": the permanent itself
+    exert: bool = False               # "Exert ~" (CR 701.43a): it doesn't untap during the next untap step
     crew: int = 0                     # crew N (CR 702.122a): tap other creatures with total power N
     # Loyalty abilities (CR 606.4): the loyalty counters put on (+N) or removed from (-N) this
     # permanent, 0 for "0:"; None: no loyalty symbol. ``loyalty_x``: the cost is "-X".
@@ -1262,7 +1265,7 @@ class Cost:
 # --------------------------------------------------------------------------------- triggers
 
 # Trigger events whose subject is a player ("you", "opponent") rather than an object.
-PLAYER_EVENTS = frozenset({"gain_life", "lose_life", "draw", "exerts", "cycles", "discards"})
+PLAYER_EVENTS = frozenset({"gain_life", "lose_life", "draw", "exerts", "cycles", "discards", "plays_land"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -1495,6 +1498,16 @@ class HasCounter:
 
 
 @dataclass(frozen=True, slots=True)
+class AttachedIs:
+    """A condition on the permanent the source is attached to, said of enchanted or equipped
+    creature ("as long as it's a Human", "... it's white"): it matches ``filter``; ``negated``
+    for the "Otherwise, ..." after it."""
+
+    filter: Filter
+    negated: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class OpponentControls:
     """A condition on the game state: an opponent controls at least ``at_least`` permanents that
     match any of ``filters`` ("an opponent controls a black permanent"); with ``more_than_you``,
@@ -1698,7 +1711,15 @@ class Amass:
     subtype: str = "Zombie"
 
 
-Effect = Union[Effect, Amass]
+
+
+@dataclass(frozen=True, slots=True)
+class Proliferate:
+    """CR 701.34a: choose any number of permanents and players that have counters; each gets
+    one more counter of each kind it already has."""
+
+
+Effect = Union[Effect, Amass, Proliferate]
 
 
 @dataclass(frozen=True, slots=True)

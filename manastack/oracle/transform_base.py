@@ -384,9 +384,9 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
                 changes[name] = subject(getattr(effect, name))
         for name in ("amount", "power", "toughness"):    # "equal to its power", "where X is its power"
             if isinstance(getattr(effect, name, None), ir.StatOf):
-                if getattr(effect, name).what is IT and getattr(effect, "source", None) is IT \
-                        and changes["source"] == ir.Ref("self"):
-                    # "it deals damage equal to its power": both name the ability's source, as it
+                if isinstance(getattr(effect, name).what, _Marker) and getattr(effect, name).what is getattr(effect, "source", None):
+                    # "it (that creature) deals damage equal to its power": "its" is the source the
+                    # sentence named, whatever was named after it; the ability's own source as it
                     # last existed if it has left (CR 608.2h)
                     changes[name] = dataclasses.replace(getattr(effect, name), what=changes["source"])
                     continue

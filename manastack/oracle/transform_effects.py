@@ -738,6 +738,13 @@ class EffectRules:
         cards revealed this way into your hand and the rest ...": a card is put if there is one."""
         return _look_choice(*_present(c), must=True, unrevealed=True)
 
+    def look_top_one(self, c):
+        """"Look at the top card of your library. You may put that card into your graveyard."
+        (CR 701.20e): else it stays on top."""
+        to, _ = next(x for x in c if isinstance(x, tuple))
+        _need(to == "graveyard", "the top card")
+        return [ir.LookAtTop(1, ir.Filter(zone="library"), "top", to=to, unrevealed=True)]
+
     def lc_take(self, c):
         """"Put one of them into your hand and the rest on the bottom of your library in any
         order / into your graveyard." (CR 701.20e)"""

@@ -53,6 +53,15 @@ class FollowupRules:
         amount = next((x for x in c[1:] if isinstance(x, _Amount)), None)
         return [ir.ShuffleHandAndGraveyard(who)] + ([ir.Draw(amount.value, who)] if amount is not None else [])
 
+    def shuffle_graveyard(self, c):
+        """"Target player shuffles their graveyard into their library." (CR 701.24a)"""
+        _need(_is_player(c[0]), "not a player")
+        return [ir.ShuffleHandAndGraveyard(c[0], hand=False)]
+
+    def shuffle_it_owner(self, c):
+        """"Choose target artifact. Its owner shuffles it into their library." (CR 701.24a)"""
+        return [ir.ShuffleIntoLibrary(IT)]
+
     def switch_pt(self, c):
         """"Switch target creature's power and toughness until end of turn" (CR 613.4d)."""
         what = ir.Ref("self") if isinstance(c[0], Token) else c[0]
@@ -128,6 +137,10 @@ class FollowupRules:
     def oc_counter(self, c):
         """"If that creature has (had) a +1/+1 counter on it" (CR 122.1)."""
         return ir.ObjectIs(THAT_OBJECT, ir.Filter(counter=c[-1]))
+
+    def oc_keyword(self, c):
+        """"If that creature has infect" (CR 702.1)."""
+        return ir.ObjectIs(THAT_OBJECT, ir.Filter(keywords=(str(c[-1]).lower(),)))
 
     def oq_desc(self, c):
         """"a Human", "an artifact creature", "a Zombie card": one object's characteristics."""
@@ -296,6 +309,9 @@ class FollowupRules:
     def flip_coin(self, c):
         return [ir.FlipCoin()]
 
+    def proliferate(self, c):
+        return [ir.Proliferate()]
+
     def amass(self, c):
         n = _number(c[0])
         _need(isinstance(n, int), "amass X")
@@ -350,6 +366,13 @@ class FollowupRules:
         _need(not isinstance(what, ir.Ref) or what.name != "all" or _plain_group(what.filter),
               "a group that names the source")
         return [ir.Restrict(what, "attacks_each_combat")]
+
+    def restrict_no_damage(self, c):
+        """"~ assigns no combat damage this turn" (CR 510.1a: it deals none, in either step)."""
+        what = c[0] if c and not isinstance(c[0], Token) else PREV
+        _need(what is PREV or _permanent(what), "assigns no combat damage")
+        _need(not isinstance(what, ir.Ref) or what.name != "all", "a group assigning no combat damage")
+        return [ir.Restrict(what, "no_combat_damage")]
 
     def cr_cant_block(self, c):
         return [("cant_block", None)]

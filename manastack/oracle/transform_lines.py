@@ -44,7 +44,7 @@ class LineRules:
         from_graveyard = any(type(e) is ir.ReturnToHand and e.from_graveyard for e in effects) or cost.exile_self
         _need(not (from_graveyard or cost.discard_self)
               or not (cost.tap or cost.untap or cost.sacrifice_self or cost.remove_counters or cost.exile_source
-                      or cost.return_self or cost.loyalty is not None or is_mana),
+                      or cost.return_self or cost.exert or cost.loyalty is not None or is_mana),
               "an ability from the graveyard or the hand with a cost its permanent pays")
         _need(not (cost.discard_self and from_graveyard), "an ability from two zones")
         return "abilities", [ir.ActivatedAbility(
@@ -469,6 +469,10 @@ class LineRules:
         """"Return ~ to its owner's hand": the permanent, from the battlefield."""
         return "return_self", True
 
+    def c_exert(self, c):
+        """"Exert ~" (CR 701.43a): the permanent won't untap during its controller's next untap step."""
+        return "exert", True
+
     def c_discard_random(self, c):
         """"Discard a card at random" (CR 701.9b): the game, not the player, picks the card."""
         _need(c[0] != "another", "discard")
@@ -745,7 +749,7 @@ _DAMAGED_PLAYER = frozenset({"deals_damage_to_player", "deals_combat_damage_to_p
                              "deals_damage_to_opponent", "deals_combat_damage_to_opponent"})
 # Events whose trigger condition names the player who acted or to whom it happened: the one who
 # drew, discarded, cycled, gained or lost life (CR 603.2).
-_PLAYER_ACTS = frozenset({"draw", "discards", "cycles", "gain_life", "lose_life"})
+_PLAYER_ACTS = frozenset({"draw", "discards", "cycles", "gain_life", "lose_life", "plays_land"})
 
 
 def _names_player(trigger: ir.Trigger) -> bool:
@@ -792,17 +796,32 @@ def _otherwise(last, effects: tuple) -> list:
     return [last, ir.IfYouDont(effects)]
 
 
+def _one_object(what) -> bool:
+    """Whether ``what`` names one object: ~, "it", "that creature", one target (not "up to"), or
+    one permanent chosen as the effect happens."""
+    if isinstance(what, _T):
+        return what.spec.count == 1 and not what.spec.up_to
+    return what in (IT, THAT_OBJECT, ir.Ref("self")) or isinstance(what, ir.Ref) and what.name == "chosen"
+
+
 def _may_do(effect) -> bool:
-    """Whether "If you do" can follow ``effect``: a single discard of one card, payment
-    (X chosen as it resolves), sacrifice of this object ("~" or "it") or of one permanent you choose, a draw of
-    cards by you, the exile of one target or of the object itself, a payment of energy, optional
-    ("You may ...") or not. Each of these tells the engine whether it was done (``rc.did``)."""
+    """Whether "If you do" can follow ``effect``: a single discard of one card (at random or
+    not), payment (X chosen as it resolves), sacrifice of this object ("~" or "it") or of one
+    permanent you choose, a draw of cards by you, the exile of one target or of the object
+    itself, returning, tapping or untapping one object, creating tokens, paying energy or life,
+    removing counters, optional ("You may ...") or not. Each of these tells the engine whether
+    it was done (``rc.did``)."""
     if type(effect) is ir.May:
         if effect.who != ir.Ref("you") or len(effect.effects) != 1:
             return False
         effect = effect.effects[0]
     t = type(effect)
-    return (t is ir.PayMana or (t is ir.Discard and effect == ir.Discard(1))
+    one = _one_object(getattr(effect, "what", None))
+    return (t is ir.PayMana or (t is ir.Discard and effect.amount == 1 and effect.who == ir.Ref("you"))
+            # "you may return ~ / target creature to its owner's hand", "tap an untapped creature
+            # you control", "untap target creature": one object, moved or tapped or not
+            or (t in (ir.ReturnToHand, ir.Tap, ir.Untap) and one)
+            or (t is ir.CreateTokens and effect.who == ir.Ref("you"))    # "you may create a token"
             or (t is ir.Sacrifice and effect.what in (ir.Ref("self"), IT))
             # "you may draw a card / two cards. If you do, ...": every card drawn (CR 121.4)
             or (t is ir.Draw and effect.who == ir.Ref("you") and isinstance(effect.amount, int))
@@ -818,7 +837,11 @@ def _may_do(effect) -> bool:
             or (t in (ir.Exile, ir.ReturnToHand) and isinstance(effect.what, ir.Ref) and effect.what.name == "chosen")
             or t in (ir.PayEnergy, ir.PayLife)     # "you may pay {E}{E} / 2 life" (CR 107.14, 119.4)
             or t is ir.RemoveCounter               # "remove a +1/+1 counter from ~" (CR 122.1)
-            or t is ir.PutExiledInGraveyard)       # the processors' "put a card ... from exile"
+            or t is ir.PutExiledInGraveyard        # the processors' "put a card ... from exile"
+            # "you may have it deal 3 damage to target creature": its one target, which is
+            # still legal or the ability doesn't resolve (CR 608.2b)
+            or (t is ir.DealDamage and isinstance(effect.to, _T) and effect.to.spec.count == 1
+                and not effect.to.spec.up_to and effect.source in (ir.Ref("self"), IT)))
 
 
 def _damage_instead(condition, source, n) -> "_Instead":

@@ -57,6 +57,10 @@ class StaticRules:
             elif kind == "not_alone":
                 out += [self._static("cant_attack_alone", affected), self._static("cant_block_alone", affected)]
                 prev = kind
+            elif kind == "set_land_type":
+                _need(affected == "enchanted", "a land type")      # the Aura's enchant land says which
+                out.append(self._static(kind, affected, **fields))
+                prev = kind
             elif kind in ("add_types", "set_colors", "all_creature_types"):
                 # characteristics of the one object the source is or is attached to: a group
                 # could depend on them (CR 613.8)
@@ -311,6 +315,21 @@ class StaticRules:
     def sp_each(self, c):
         return True, c[0]
 
+    def sp_both(self, c):
+        """"White spells and black spells you cast", "Kithkin spells and Soldier spells you cast":
+        spells of either description, the words after the second ("you cast") said of both. The
+        two may differ in their colors or in their subtypes only."""
+        first, second = c
+        _need(first.kind == second.kind == "spell" and first.plural and second.plural, "spells and spells")
+        a = dataclasses.replace(first.filter, controller=second.filter.controller)
+        for name in ("colors", "subtypes"):
+            joined = dataclasses.replace(a, **{name: getattr(second.filter, name)})
+            if joined == second.filter and getattr(a, name) and getattr(second.filter, name):
+                merged = dataclasses.replace(second.filter, **{name: getattr(a, name) + getattr(second.filter, name)})
+                return False, dataclasses.replace(second, filter=merged)
+        _need(False, "spells and spells")
+        return None
+
     def cc_more(self, c):
         return "cost_increase"
 
@@ -384,6 +403,13 @@ class StaticRules:
                 subtypes.append(name)
         _need(not (types and subtypes), "in addition to its other types")
         return "add_types", {"types": tuple(types), "subtypes": tuple(subtypes), "colors": colors}
+
+    def part_is_land_type(self, c):
+        """"Enchanted land is an Island.": its land type is set, its other land types and the
+        abilities of its rules text gone, the basic land type's mana ability given (CR 305.7)."""
+        land_type = str(c[0]).split()[-1]
+        _need(land_type in BASIC_LAND_MANA, "a land type")
+        return "set_land_type", {"land_type": land_type}
 
     def part_is_color(self, c):
         """"is black": that color instead of its others (CR 105.3, 613.1e)."""
@@ -891,6 +917,9 @@ class StaticRules:
         if of_it:
             condition = condition.condition
         about_self = isinstance(condition, str) and condition.startswith("self_") or isinstance(condition, ir.HasCounter)
+        _need(type(condition) is not ir.AttachedIs or all(
+            type(ab) is ir.StaticAbility and ab.effect.affected in ("enchanted", "equipped") for ab in group),
+            "as long as it's: not the attached permanent")
         out = []
         for ab in group:
             if type(ab) is ir.StaticAbility and ab.effect.affected == "it":
@@ -902,8 +931,30 @@ class StaticRules:
             out.append(dataclasses.replace(ab, effect=dataclasses.replace(ab.effect, condition=condition)))
         return "abilities", out
 
+    def static_while_otherwise(self, c):
+        """"Enchanted creature gets +3/+3 as long as it's a Zombie. Otherwise, it gets -3/-3.":
+        the second sentence's effects apply to the same permanent while the condition doesn't
+        hold (CR 611.3a)."""
+        group, condition, parts = c[0], c[1], c[-1]
+        _need(type(condition) is ir.AttachedIs, "otherwise")
+        _kind, first = self.static_while([group, condition])
+        rest = self.st_effects([first[0].effect.affected, parts])
+        _kind, second = self.static_while([rest, dataclasses.replace(condition, negated=True)])
+        return "abilities", first + second
+
     def wc_state(self, c):
         return c[0]     # which conditions a static ability may have: engine.support
+
+    def wc_it_is(self, c):
+        """"as long as it's a Human": "it" is the enchanted or equipped permanent the sentence
+        is about (``static_while`` checks its subject)."""
+        d = _of(c, _Desc)
+        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given and d.filter.controller is None
+              and not d.filter.other, "as long as it's")
+        return ir.AttachedIs(d.filter)
+
+    def wc_it_is_color(self, c):
+        return ir.AttachedIs(ir.Filter(colors=(NAME_TO_COLOR[str(c[0]).lower()],)))
 
     def wc_either(self, c):
         """"[condition] or [condition]": one of them holds."""

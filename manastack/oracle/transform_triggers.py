@@ -286,6 +286,11 @@ class TriggerRules:
     def e_gain_life(self, c):
         return ir.Trigger("gain_life", "you")
 
+    def e_gain_life_first(self, c):
+        """"Whenever you gain life for the first time each turn": the first life-gain event of
+        the turn (CR 119.3)."""
+        return ir.Trigger("gain_life", "you", nth=1)
+
     def e_opponent_loses_life(self, c):
         return ir.Trigger("lose_life", "opponent")
 
@@ -385,6 +390,11 @@ class TriggerRules:
         """"Whenever you discard a card", "an opponent discards a card" (CR 701.9a); "another
         card" as for cycling: the card's own abilities don't work from the hand."""
         return ir.Trigger("discards", c[0] or "each")
+
+    def e_plays_land(self, c):
+        """"Whenever a player / an opponent plays a land" (CR 305.1): the special action only,
+        not a land put onto the battlefield by an effect."""
+        return ir.Trigger("plays_land", c[0] or "each")
 
     def e_you_discard(self, c):
         """"Whenever you cycle or discard a card": cycling discards the card, and the ability
