@@ -70,6 +70,17 @@ def test_keywords_with_costs_and_arguments():
     assert c.abilities == (Keyword("equip", cost=_mana("{1}")),)
     assert card("Kitchen Finks", "Persist").abilities == (Keyword("persist"),)
     assert card("Bushi Tenderfoot", "Bushido 1").abilities == (Keyword("bushido", arg="1"),)
+    c = card("Burrenton Bombardier", "Flying\nReinforce 2—{2}{W} ({2}{W}, Discard this card: Put two +1/+1 "
+                                      "counters on target creature.)")
+    assert c.abilities[-1] == Keyword("reinforce", cost=_mana("{2}{W}"), arg="2")     # CR 702.77a
+    c = card("Grenzo's Cutthroat", "First strike\nDethrone (Whenever this creature attacks the player with the "
+                                   "most life or tied for most life, put a +1/+1 counter on it.)")
+    assert c.abilities[-1] == Keyword("dethrone")       # CR 702.105a
+    c = card("Simic Initiate", "Graft 1 (This creature enters the battlefield with a +1/+1 counter on it. Whenever "
+                               "another creature enters the battlefield, you may move a +1/+1 counter from this "
+                               "creature onto it.)")
+    assert c.abilities == (Keyword("graft", arg="1"),)      # CR 702.58a
+    assert card("Warchief Giant", "Haste\nMyriad").abilities[-1] == Keyword("myriad")      # CR 702.116a
 
 
 def _mana(text):

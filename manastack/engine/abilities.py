@@ -40,6 +40,10 @@ say what each one means, so the engine turns the keyword into that triggered abi
   :mod:`.conditions`);
 - modular N (CR 702.43a): when it dies, you may put a +1/+1 counter on target artifact creature
   for each +1/+1 counter it had (last known information, CR 603.10a);
+- graft N (CR 702.58a): whenever another creature enters, if this has a +1/+1 counter, you may
+  move one onto that creature (CR 122.5); dethrone (CR 702.105a): whenever it attacks the player
+  with the most life or tied for it, a +1/+1 counter on it; myriad (CR 702.116a): whenever it
+  attacks, a token copy attacking each opponent other than the defending player (none here);
 - annihilator N (CR 702.86a): whenever it attacks, the defending player sacrifices N permanents;
   battle cry (CR 702.91a): whenever it attacks, each other attacking creature gets +1/+0 until end
   of turn; afterlife N (CR 702.135a): when it dies, N 1/1 white and black Spirit tokens with
@@ -150,6 +154,11 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
         move = ir.PutCounters(ir.Target(0), "+1/+1", ir.CountersOn("+1/+1"))
         return ir.TriggeredAbility(ir.Trigger("dies"), (ir.May((move,)),), (artifact_creature,),
                                    text=f"Modular {kw.arg} (CR 702.43a)")
+    if kw.name == "graft" and kw.arg is not None:      # CR 702.58a, with its enters replacement
+        move = ir.MoveCounter(ir.Ref("self"), ir.Ref("triggering_object"), "+1/+1")
+        return ir.TriggeredAbility(ir.Trigger("enters", ir.Filter(types=("Creature",), other=True)),
+                                   (ir.May((move,)),), condition="self_has_plus1_counter",
+                                   text=f"Graft {kw.arg} (CR 702.58a)")
     if kw.name == "annihilator" and kw.arg is not None:
         n = int(kw.arg)     # the defending player: the opponent, in a two-player game
         edict = ir.SacrificePermanents(ir.Ref("each_opponent"), ir.Filter(), n)
@@ -158,6 +167,11 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
         lesser = ir.TargetSpec("permanent", ir.Filter(types=("Creature",), attacking=True, power_below_source=True))
         return ir.TriggeredAbility(ir.Trigger("attacks"), (ir.PutCounters(ir.Target(0), "+1/+1", 1),), (lesser,),
                                    text="Mentor (CR 702.134a)")
+    if kw.name == "dethrone":   # CR 702.105a: attacking the player with the most life or tied for it
+        return ir.TriggeredAbility(ir.Trigger("attacks", attacked="most_life"),
+                                   (ir.PutCounters(ir.Ref("self"), "+1/+1", 1),), text="Dethrone (CR 702.105a)")
+    if kw.name == "myriad":     # CR 702.116a: copies attacking the other opponents, of whom two players have none
+        return ir.TriggeredAbility(ir.Trigger("attacks"), (ir.Myriad(),), text="Myriad (CR 702.116a)")
     if kw.name == "battle cry":
         others = ir.Ref("all", ir.Filter(types=("Creature",), attacking=True, other=True))
         return ir.TriggeredAbility(ir.Trigger("attacks"), (ir.ModifyPT(others, 1, 0),), text="Battle cry (CR 702.91a)")
@@ -262,11 +276,11 @@ def keyword_delayed(kw: ir.Keyword) -> ir.TriggeredAbility | None:
 def keyword_replacement(kw: ir.Keyword) -> ir.ReplacementAbility | None:
     """Keywords that are (in part) a replacement effect on how the permanent enters: fading N
     enters with N fade counters (CR 702.32a); bloodthirst N with N +1/+1 counters if an opponent
-    was dealt damage this turn (CR 702.54a); modular N with N +1/+1 counters (CR 702.43a);
-    unleash with a +1/+1 counter if its controller chooses (CR 702.98a); devour N with N +1/+1
-    counters for each creature its controller sacrifices as it enters (CR 702.82a); riot with a
-    +1/+1 counter or else haste (CR 702.136a); tribute N with N +1/+1 counters if the chosen
-    opponent pays tribute (CR 702.104a)."""
+    was dealt damage this turn (CR 702.54a); modular N and graft N with N +1/+1 counters
+    (CR 702.43a, 702.58a); unleash with a +1/+1 counter if its controller chooses (CR 702.98a);
+    devour N with N +1/+1 counters for each creature its controller sacrifices as it enters
+    (CR 702.82a); riot with a +1/+1 counter or else haste (CR 702.136a); tribute N with N +1/+1
+    counters if the chosen opponent pays tribute (CR 702.104a)."""
     if kw.name == "bloodthirst" and kw.arg is not None:
         return ir.ReplacementAbility("enters_with_counters", "+1/+1", int(kw.arg),
                                      condition="opponent_dealt_damage_this_turn",
@@ -281,6 +295,9 @@ def keyword_replacement(kw: ir.Keyword) -> ir.ReplacementAbility | None:
     if kw.name == "modular" and kw.arg is not None:
         return ir.ReplacementAbility("enters_with_counters", "+1/+1", int(kw.arg),
                                      text=f"Modular {kw.arg}: it enters with {kw.arg} +1/+1 counters (CR 702.43a)")
+    if kw.name == "graft" and kw.arg is not None:
+        return ir.ReplacementAbility("enters_with_counters", "+1/+1", int(kw.arg),
+                                     text=f"Graft {kw.arg}: it enters with {kw.arg} +1/+1 counters (CR 702.58a)")
     if kw.name == "devour" and kw.arg is not None:
         return ir.ReplacementAbility("devour", "+1/+1", int(kw.arg),
                                      text=f"Devour {kw.arg} (CR 702.82a)")
@@ -347,6 +364,10 @@ def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
     if kw.name == "unearth":       # CR 702.84a: from the graveyard, as a sorcery
         return ir.ActivatedAbility(kw.cost, (ir.Unearth(),), sorcery_speed=True,
                                    text=f"Unearth {kw.cost.mana} (CR 702.84a)")
+    if kw.name == "reinforce" and kw.arg is not None:     # CR 702.77a: from the hand, discarding it
+        counters = ir.PutCounters(ir.Target(0), "+1/+1", int(kw.arg))
+        return ir.ActivatedAbility(dataclasses.replace(kw.cost, discard_self=True), (counters,), (_TARGET_CREATURE,),
+                                   text=f"Reinforce {kw.arg}—{kw.cost.mana} (CR 702.77a)")
     if kw.name == "scavenge":      # CR 702.97a: exile it from the graveyard, as a sorcery
         power = ir.StatOf(ir.Ref("self"), "power")
         return ir.ActivatedAbility(dataclasses.replace(kw.cost, exile_self=True),
@@ -401,13 +422,14 @@ def battlefield_nonmana_activated(card) -> tuple[tuple[int, ir.ActivatedAbility]
 @lru_cache(maxsize=4096)
 def hand_activated(card) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
     """(index, ability) for activated abilities that work while the card is in a hand:
-    cycling and typecycling (CR 702.29a, 702.29e), transmute (CR 702.53a) and those whose cost
-    discards the card ("Discard ~", CR 113.6k); cached per card definition."""
+    cycling and typecycling (CR 702.29a, 702.29e), transmute (CR 702.53a), reinforce (CR 702.77a)
+    and those whose cost discards the card ("Discard ~", CR 113.6k); cached per card definition."""
     out = []
     for i, ab in enumerate(card.abilities):
         if type(ab) is ir.ActivatedAbility and ab.cost.discard_self:
             out.append((i, ab))
-        elif type(ab) is ir.Keyword and (ab.name in ("cycling", "transmute") or typecycling_filter(ab.name) is not None):
+        elif type(ab) is ir.Keyword and (ab.name in ("cycling", "transmute", "reinforce")
+                                         or typecycling_filter(ab.name) is not None):
             act = keyword_activated(ab)
             if act is not None:
                 out.append((i, act))

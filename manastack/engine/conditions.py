@@ -43,6 +43,11 @@ def _no_plus_counters(s: State, src: Obj) -> bool:
     return not src.counters.get("+1/+1")
 
 
+def _has_plus_counter(s: State, src: Obj) -> bool:
+    """Graft (CR 702.58a): "if this permanent has a +1/+1 counter on it"."""
+    return src.zone == "battlefield" and src.counters.get("+1/+1", 0) > 0
+
+
 def _has_time_counter(s: State, src: Obj) -> bool:
     """Vanishing (CR 702.63a): "if this permanent has a time counter on it"."""
     return src.zone == "battlefield" and src.counters.get("time", 0) > 0
@@ -219,6 +224,7 @@ _CONDITIONS = {
     "came_under_control_since_last_upkeep": _new_since_last_upkeep,   # echo (CR 702.30a)
     "self_on_battlefield": _on_battlefield,              # cumulative upkeep (CR 702.24a)
     "self_has_time_counter": _has_time_counter,          # vanishing (CR 702.63a)
+    "self_has_plus1_counter": _has_plus_counter,         # graft (CR 702.58a)
     "evoked": _evoked,                                   # evoke (CR 702.74a)
     "opponent_dealt_damage_this_turn": _opponent_dealt_damage,   # bloodthirst (CR 702.54a)
     "surged": _surged,                                   # surge (CR 702.117a)

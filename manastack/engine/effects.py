@@ -389,6 +389,19 @@ def _remove_counter(ctx, e: ir.RemoveCounter, rc):
     rc.did = done
 
 
+def _move_counter(ctx, e: ir.MoveCounter, rc):
+    """CR 122.5: the counters leave the first object and go onto the second; when either step
+    can't be done (the same object, too few counters, either no longer on the battlefield) no
+    counter moves at all."""
+    src, dst = named_objects(ctx, e.source, rc), named_objects(ctx, e.to, rc)
+    if (len(src) != 1 or len(dst) != 1 or src[0].id == dst[0].id or src[0].zone != "battlefield"
+            or dst[0].zone != "battlefield" or src[0].counters.get(e.kind, 0) < e.amount):
+        ctx.s.add_log(f"{rc.card.name}: no {e.kind} counter can be moved", ("122.5",), "resolve")
+        return
+    events.remove_counters(ctx, src[0], e.kind, e.amount, rc.card.name)
+    events.add_counters(ctx, dst[0], e.kind, e.amount, f"moved from {src[0].card.name}, CR 122.5")
+
+
 def _put_exiled_in_graveyard(ctx, e: ir.PutExiledInGraveyard, rc):
     """The processors: a card an opponent owns in exile, chosen by the controller, goes to its
     owner's graveyard (CR 400.3, 406); "If you do" applies only if there was one (CR 608.2c)."""
@@ -1311,7 +1324,7 @@ HANDLERS = {
     ir.Unearth: keyword_effects.unearth, ir.Awaken: keyword_effects.awaken, ir.RemoveCounterFromSelf: keyword_effects.remove_counter_from_self, ir.CastRebound: free_casting.cast_rebound,
     ir.CastMiracle: free_casting.cast_miracle,
     ir.BecomeDesignated: keyword_effects.become_designated, ir.Fabricate: keyword_effects.fabricate,
-    ir.Bolster: keyword_effects.bolster, ir.Exploit: keyword_effects.exploit,
+    ir.Bolster: keyword_effects.bolster, ir.Exploit: keyword_effects.exploit, ir.Myriad: keyword_effects.myriad,
     ir.TokenCopyOfCard: keyword_effects.token_copy_of_card,
     ir.Cascade: free_casting.cascade,
     ir.CastWithMadness: free_casting.cast_with_madness,
@@ -1326,7 +1339,8 @@ HANDLERS = {
     ir.CastFromHand: free_casting.cast_from_hand,
     ir.PutFromHand: _put_from_hand, ir.ShuffleLibrary: _shuffle_library,
     ir.Amass: _amass, ir.Proliferate: _proliferate,
-    ir.PayLife: _pay_life, ir.RemoveCounter: _remove_counter, ir.PutExiledInGraveyard: _put_exiled_in_graveyard,
+    ir.PayLife: _pay_life, ir.RemoveCounter: _remove_counter, ir.MoveCounter: _move_counter,
+    ir.PutExiledInGraveyard: _put_exiled_in_graveyard,
 }
 
 HANDLERS.update(double_faced.HANDLERS)      # transforming (CR 701.27)

@@ -3,7 +3,7 @@ upkeep trigger, which removes a fade counter or else sacrifices the permanent (C
 unearth's return from the graveyard (CR 702.84a); renown and monstrosity, which give a
 permanent +1/+1 counters and a designation once (CR 702.112, 701.37); fabricate's counters
 or Servos (CR 702.123); exerting an attacker (CR 701.43); bolster (CR 701.39); exploit's
-sacrifice (CR 702.110)."""
+sacrifice (CR 702.110); myriad's trigger (CR 702.116)."""
 from __future__ import annotations
 
 from manastack.oracle import ir
@@ -230,3 +230,10 @@ def exploit(ctx, e: ir.Exploit, rc) -> None:
         events.collect(ctx, Exploited(rc.source, player, victim.id, old))
     else:
         s.add_log(f"{rc.card.name} has left the battlefield: it exploits nothing", ("702.110b",), "resolve")
+
+
+def myriad(ctx, e: ir.Myriad, rc) -> None:
+    """CR 702.116a: a copy for each opponent other than the defending player; the game has two
+    players, so the defending player is the only opponent and no token is created."""
+    ctx.s.add_log(f"{possessive(rc.card.name)} myriad: no opponent other than the defending player",
+                  ("702.116a",), "resolve")

@@ -78,17 +78,21 @@ KEYWORDS = frozenset({
     "annihilator", "battle cry", "afterlife", "living weapon",  # CR 702.86, 702.91, 702.135, 702.92: triggered
     "mentor",                   # CR 702.134: a target with less power, rechecked on resolution (engine.resolve)
     "outlast",                  # CR 702.107: activated, engine.abilities.keyword_activated
+    "reinforce",                # CR 702.77: activated from the hand, engine.abilities.keyword_activated
+    "dethrone",                 # CR 702.105: an attack trigger, engine.triggers._attacks_whom
+    "myriad",                   # CR 702.116: an attack trigger with nothing to copy for two players, engine.keyword_effects
+    "graft",                    # CR 702.58: an enters replacement and a trigger moving a counter, engine.abilities
     "bestow",                   # CR 702.103: an alternative cost making an Aura spell, engine.bestow
     "umbra armor",              # CR 702.89: a destruction replacement, engine.replacement.apply_destruction
 })
 # Keywords the engine reads from a card's printed abilities only (costs, how it enters, what it
 # can be cycled for): an effect granting one isn't run.
 _PRINTED_ONLY = frozenset({"affinity", "improvise", "delve", "evoke", "dash", "surge", "spectacle", "prowl", "assist", "bloodthirst",
-                          "modular", "unleash", "devour", "riot", "tribute",
+                          "modular", "graft", "unleash", "devour", "riot", "tribute",
                           "plainscycling", "islandcycling", "swampcycling", "mountaincycling",
                           "forestcycling", "basic landcycling", "unearth", "scavenge",
                           "rebound", "retrace", "jump-start", "transmute", "embalm", "eternalize", "dredge", "overload",
-                          "sunburst", "awaken", "splice", "miracle", "mutate", "outlast", "bestow"})
+                          "sunburst", "awaken", "splice", "miracle", "mutate", "outlast", "bestow", "reinforce"})
 # Keywords an effect may take away (CR 613.1f): those rules code reads through
 # engine.characteristics.keywords, so a loss is seen wherever they matter.
 _LOSABLE = frozenset({"flying", "first strike", "double strike", "trample", "defender", "hexproof",
@@ -189,7 +193,7 @@ TRIGGER_EVENTS = frozenset({
 # Whom an attacker attacks, in "Whenever a creature attacks you [or a planeswalker you control]"
 # (CR 508.1b; engine.triggers._attacks_whom), and whose graveyard a creature is put into
 # ("put into your graveyard from the battlefield", CR 400.3; engine.triggers.instances).
-ATTACKED = frozenset({"you", "you_or_planeswalker", "opponent", "opponent_or_planeswalker"})
+ATTACKED = frozenset({"you", "you_or_planeswalker", "opponent", "opponent_or_planeswalker", "most_life"})
 GRAVEYARD_OWNERS = frozenset({"you", "opponent"})
 # Events other than damage that "Whenever one or more ..." batches into one trigger for all the
 # objects of one event (CR 603.2c; engine.triggers._batch_attack).
@@ -310,7 +314,7 @@ def _walk(node, out: list[str]) -> None:
                                                      or node.cost.mana.x_count):
             out.append(f"{node.name} cost with X or other than mana")      # CR 702.37f: X not run
         elif node.name in ("evoke", "dash", "surge", "spectacle", "prowl", "transmute", "embalm", "eternalize", "unearth",
-                           "scavenge", "overload", "awaken", "splice", "miracle", "mutate", "outlast", "bestow") \
+                           "scavenge", "overload", "awaken", "splice", "miracle", "mutate", "outlast", "bestow", "reinforce") \
                 and (node.cost is None or node.cost != ir.Cost(mana=node.cost.mana)
                                                          or node.cost.mana.x_count):
             out.append(f"{node.name} cost with X or other than mana")

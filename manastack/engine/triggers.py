@@ -344,9 +344,18 @@ def _batch_attack(s, trig: ir.Trigger, source: Obj, ev) -> list[Seen]:
 
 def _attacks_whom(s, whom: str, attacker: Obj, source: Obj) -> bool:
     """Whether ``attacker`` attacks whom the trigger condition names (CR 508.1b): "you", "you or
-    a planeswalker you control", "one of your opponents" [or a planeswalker they control]."""
+    a planeswalker you control", "one of your opponents" [or a planeswalker they control], "the player
+    with the most life or tied for most life"."""
     if attacker.attacking is None:
         return False
+    if whom == "most_life":     # dethrone (CR 702.105a): a player, none with more life
+        if attack_targets.declared_target(s, attacker.id) is not None:
+            return False
+        if s.players[attacker.attacking].life < max(p.life for p in s.players):
+            return False
+        if exercise.RECORD is not None:
+            exercise.note("ATTACKED", whom, source.card)
+        return True
     player, walker = whom.partition("_or_")[::2]
     if (attacker.attacking == source.controller) != (player == "you"):
         return False

@@ -750,6 +750,17 @@ class RemoveCounter:
 
 
 @dataclass(frozen=True, slots=True)
+class MoveCounter:
+    """Move ``amount`` counters of ``kind`` from ``source`` onto ``to`` (CR 122.5): graft's
+    trigger (CR 702.58a)."""
+
+    source: Subject
+    to: Subject
+    kind: str
+    amount: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class PutExiledInGraveyard:
     """"Put a card an opponent owns from exile into that player's graveyard": one such card the
     controller chooses, moved to its owner's graveyard (CR 400.3, 406); done only if there was
@@ -1016,6 +1027,12 @@ class Exploit:
 
 
 @dataclass(frozen=True, slots=True)
+class Myriad:
+    """Myriad's trigger (CR 702.116a): a token copy attacking each opponent other than the
+    defending player; a two-player game has no such opponent."""
+
+
+@dataclass(frozen=True, slots=True)
 class Fabricate:
     """Fabricate's trigger (CR 702.123a): put ``amount`` +1/+1 counters on the source, or else
     create that many 1/1 colorless Servo artifact creature tokens."""
@@ -1201,10 +1218,10 @@ Effect = Union[
     PutCounters, CreateTokens, Tap, Untap, TapOrUntap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, ExchangeLifeTotals, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
-    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit,
+    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit, Myriad,
     IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict,
     PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, Surveil, CreateEmblem, SacrificePermanents,
-    PayLife, RemoveCounter, PutExiledInGraveyard,
+    PayLife, RemoveCounter, MoveCounter, PutExiledInGraveyard,
 ]
 
 # --------------------------------------------------------------------------------- costs
