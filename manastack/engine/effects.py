@@ -483,18 +483,28 @@ def _counter(ctx, e: ir.CounterSpell, rc):
                               "countered", ("609.3",), "resolve")
 
 
+def _while_source_tapped(ctx, rc) -> str | None:
+    """The ``until`` of an effect lasting "for as long as ~ remains tapped": it ends once the
+    source untaps or leaves; None (and the effect does nothing) when the source is already
+    untapped or gone as it would begin (CR 611.2b)."""
+    s = ctx.s
+    src = source_obj(ctx, rc)
+    if src is None or src.zone != "battlefield" or not s.current(src).tapped:
+        s.add_log(f"{rc.card.name}'s effect does nothing: {rc.card.name} doesn't remain tapped",
+                  ("611.2b",), "effect")
+        return None
+    return f"{events.WHILE_TAPPED}:{src.id}"
+
+
 def _modify_pt(ctx, e: ir.ModifyPT, rc):
     s = ctx.s
     p = amount(ctx, e.power, rc) * (-1 if e.negate_power else 1)
     t = amount(ctx, e.toughness, rc) * (-1 if e.negate_toughness else 1)
     lasts = e.duration
     if lasts == events.WHILE_TAPPED:     # "for as long as ~ remains tapped" (CR 611.2b)
-        src = source_obj(ctx, rc)
-        if src is None or src.zone != "battlefield" or not s.current(src).tapped:
-            s.add_log(f"{rc.card.name}'s effect does nothing: {rc.card.name} doesn't remain tapped",
-                      ("611.2b",), "effect")
+        lasts = _while_source_tapped(ctx, rc)
+        if lasts is None:
             return
-        lasts = f"{events.WHILE_TAPPED}:{src.id}"
     for o in named_objects(ctx, e.what, rc):
         if o.zone != "battlefield":
             continue
@@ -644,12 +654,9 @@ def _skip_next_untap(ctx, e: ir.SkipNextUntap, rc):
         return
     until = "next_untap"
     if e.while_source_tapped:           # "for as long as ~ remains tapped" (CR 611.2b)
-        src = source_obj(ctx, rc)
-        if src is None or src.zone != "battlefield" or not s.current(src).tapped:
-            s.add_log(f"{rc.card.name}'s effect does nothing: {rc.card.name} doesn't remain tapped",
-                      ("611.2b",), "effect")
+        until = _while_source_tapped(ctx, rc)
+        if until is None:
             return
-        until = f"{events.WHILE_TAPPED}:{src.id}"
     for o in named_objects(ctx, e.what, rc):
         if o.zone == "battlefield" and e.while_source_tapped:
             s.effects.append(SkipNextUntap(o.id, until, s.new_timestamp(), rc.card.name))
