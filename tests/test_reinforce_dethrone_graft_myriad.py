@@ -6,23 +6,14 @@ from manastack import Game
 from manastack.engine import characteristics as ch
 from manastack.engine.decisions import Action
 
-from .game_helpers import board, cast_and_pay, labels, names, pick, resolve, stack_labels
+from .game_helpers import board, cast_and_pay, labels, names, resolve, stack_labels
+from .test_permanent_keywords import attack
 
 ALICE, BOB = 0, 1
 
 
 def permanent(g: Game, name: str):
     return next(o for o in g.current_state().permanents() if o.card.name == name)
-
-
-def attack(g: Game, *names_: str) -> None:
-    """From the beginning of combat: pass priority, attack with ``names_``, done."""
-    while g.pending.kind == "priority":
-        g.push(Action("pass"))
-    for name in names_:
-        pick(g, f"attack with {name}")
-    if any(a.label.startswith("no more attackers") for a in g.legal_actions()):
-        pick(g, "no more attackers")
 
 
 # ------------------------------------------------------------------------------ reinforce (CR 702.77)
