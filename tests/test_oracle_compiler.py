@@ -1379,3 +1379,35 @@ def test_doesnt_untap_while_the_source_remains_tapped():
     a = only(card("Leech", "{T}: Tap target land. It doesn't untap during its controller's untap step "
                            "for as long as Leech remains tapped."))
     assert a.effects == (ir.Tap(ir.Target(0)), ir.SkipNextUntap(ir.Target(0), while_source_tapped=True))
+
+
+def test_enters_with_counters_if():
+    """CR 614.1c: "~ enters with ... counters on it if [condition]" (raid, morbid, ferocious,
+    revolt, "if you cast it from your hand")."""
+    for text, condition in (
+            ("if you attacked this turn", "you_attacked_this_turn"),
+            ("if a creature died this turn", "creature_died_this_turn"),
+            ("if a permanent you controlled left the battlefield this turn", "permanent_left_this_turn"),
+            ("if you cast it from your hand", "cast_from_hand"),
+            ("if you control a creature with power 4 or greater",
+             ir.YouControl((Filter(types=("Creature",), controller="you", power_at_least=4),)))):
+        r = only(card("Boar", f"Boar enters the battlefield with two +1/+1 counters on it {text}."))
+        assert (r.kind, r.counter_kind, r.amount, r.condition) == ("enters_with_counters", "+1/+1", 2, condition)
+    # "it" would be another object than the source: not read
+    assert card("Pair", "Whenever a creature enters the battlefield, if you cast it from your hand, "
+                        "draw a card.", "Enchantment").unsupported
+
+
+def test_where_a_spell_was_cast_from():
+    """CR 601.2a: "if you cast it from your hand" (intervening, CR 603.4), "If this spell was cast
+    from a graveyard, ... instead" (CR 608.2c)."""
+    ab = only(card("Stoker", "When Stoker enters the battlefield, if you cast it from your hand, draw a card."))
+    assert ab.condition == "cast_from_hand"
+    sp = spell("Savagery", "Put five +1/+1 counters on target creature. If this spell was cast from a "
+                           "graveyard, put ten +1/+1 counters on that creature instead.", "Sorcery")
+    [cond] = sp.effects
+    assert cond.condition == "cast_from_graveyard" and cond.effects[0].amount == 10
+    assert cond.otherwise[0].amount == 5
+    ab = only(card("Aeronauts", "When Aeronauts enters the battlefield, if a permanent you controlled left "
+                                "the battlefield this turn, you gain 5 life."))
+    assert ab.condition == "permanent_left_this_turn"

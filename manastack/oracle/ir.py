@@ -1605,7 +1605,7 @@ class ReplacementAbility:
     kind: str
     counter_kind: str | None = None
     amount: Amount = 0
-    condition: str | None = None
+    condition: "str | StateCondition | None" = None
     text: str = ""
     affected: "Filter | None" = None   # the objects it applies to ("a creature you control")
     whose: str | None = None           # whose graveyard: "you", "opponent" (None: any)

@@ -181,6 +181,9 @@ class LineRules:
         # "if it had ... counters on it": what "it" was as it left the battlefield (CR 603.10a)
         _need(type(condition) is not ir.HadCounter or trigger.event in ("dies", "leaves"), "if it had")
         _need(condition != "cast_in_your_main_phase", "if you cast it during your main phase: a permanent")
+        # "if you cast it from your hand": "it" is the source only in a trigger about itself
+        # ("Whenever a creature enters, if you cast it ..." names another object)
+        _need(condition not in ("cast_from_hand", "cast_from_graveyard") or trigger.subject == "self", "if you cast it")
         effects, targets = bind(effects, default, its, that, spell, card)
         is_mana = (trigger.event == "tapped_for_mana" and not targets
                    and any(isinstance(e, ir.AddMana) for e in effects))
@@ -220,6 +223,14 @@ class LineRules:
 
     def cond_had_no_counter(self, c):
         return ir.HadCounter(c[0], none=True)
+
+    def cond_cast_from_hand(self, c):
+        """"if you cast it from your hand", "If this spell was cast from your hand" (CR 601.2a)."""
+        return "cast_from_hand"
+
+    def cond_cast_from_graveyard(self, c):
+        """"If this spell was cast from a graveyard" (flashback, jump-start, ...; CR 601.2a)."""
+        return "cast_from_graveyard"
 
     def cond_tribute_not_paid(self, c):
         """CR 702.104b: the chosen opponent didn't have it enter with the tribute counters."""
