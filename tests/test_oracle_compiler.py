@@ -1411,3 +1411,22 @@ def test_where_a_spell_was_cast_from():
     ab = only(card("Aeronauts", "When Aeronauts enters the battlefield, if a permanent you controlled left "
                                 "the battlefield this turn, you gain 5 life."))
     assert ab.condition == "permanent_left_this_turn"
+
+
+def test_condition_after_one_instruction():
+    """"[instruction] if [condition]." is checked as it resolves (CR 608.2c), even in a triggered
+    ability (not an intervening "if", CR 603.4); "it" there is the object the instruction names."""
+    ab = only(card("Oni", "At the beginning of your upkeep, discard a card if you don't control an Ogre."))
+    assert ab.condition is None
+    assert ab.effects == (ir.Conditional(ir.YouControl((Filter(subtypes=("Ogre",), controller="you"),), at_least=0, at_most=0),
+                                         (ir.Discard(),), condition_after=True),)
+    sp = spell("Rend", "Destroy target creature if it's white.", "Sorcery")
+    assert sp.effects == (ir.Conditional(ir.ObjectIs(Target(0), Filter(colors=("W",))), (Destroy(Target(0)),),
+                                         condition_after=True),)
+    ring = only(card("Ring", "At the beginning of your upkeep, put a +1/+1 counter on equipped creature if it's blue.",
+                     "Artifact — Equipment"))
+    assert ring.effects[0].condition == ir.ObjectIs(Ref("equipped"), Filter(colors=("U",)))
+    # "it's tapped" said after an instruction is about its object, not the source: not read
+    assert card("Liege", "Whenever you cast a black spell, you may destroy target creature if it's tapped.").unsupported
+    # two instructions before the condition: which of them it governs isn't settled
+    assert card("Two", "Draw a card and you gain 1 life if you control an Ogre.", "Instant").unsupported

@@ -163,3 +163,69 @@ def test_revolt_checked_as_the_spell_resolves(corpus_db):
         return g.state.players[0].life
     assert game(1) == 20
     assert game(0) == 23
+
+
+def test_effect_if_checked_on_resolution(corpus_db):
+    """Scourge of Numai: "you lose 2 life if you don't control an Ogre" is no intervening "if"
+    (CR 603.4): the ability triggers either way and the condition is checked as it resolves
+    (CR 608.2c)."""
+    def upkeep(others: str):
+        g = board(corpus_db, f"""
+  - name: Alice
+    battlefield: [Scourge of Numai{others}]
+  - name: Bob
+""", turn=3, step="untap")
+        assert stack_labels(g) == ["Scourge of Numai's ability"]
+        resolve(g)
+        return g.state.players[0].life
+    assert upkeep("") == 18
+    assert upkeep(", Ogre Warrior") == 20
+
+
+def test_equipped_creature_if_its_color(corpus_db):
+    """Ring of Thune: a +1/+1 counter on the equipped creature only if it's white."""
+    def upkeep(creature: str):
+        g = board(corpus_db, f"""
+  - name: Alice
+    battlefield: [{{card: {creature}, id: c}}, {{card: Ring of Thune, attached_to: c}}]
+  - name: Bob
+""", turn=3, step="untap")
+        resolve(g)
+        return _counters(g, creature)
+    assert upkeep("Savannah Lions") == {"+1/+1": 1}
+    assert upkeep("Grizzly Bears") == {}
+
+
+def test_if_then_otherwise_after_the_effect(corpus_db):
+    """Sphinx Sovereign: untapped at the end step, Alice gains 3 life; tapped, each opponent
+    loses 3 life instead ("Otherwise, ...", CR 608.2c)."""
+    def end_step(tapped: bool):
+        g = board(corpus_db, f"""
+  - name: Alice
+    battlefield: [{{card: Sphinx Sovereign, tapped: {str(tapped).lower()}}}]
+  - name: Bob
+""", turn=3, step="main2")
+        g.push(Action("pass"))
+        g.push(Action("pass"))
+        assert stack_labels(g) == ["Sphinx Sovereign's ability"]
+        resolve(g)
+        return g.state.players[0].life, g.state.players[1].life
+    assert end_step(False) == (23, 20)
+    assert end_step(True) == (20, 17)
+
+
+def test_that_creature_named_before(corpus_db):
+    """Oblivion's Hunger: a card is drawn only if the target has a +1/+1 counter on it."""
+    def game(counters: int):
+        g = board(corpus_db, f"""
+  - name: Alice
+    hand: [Oblivion's Hunger]
+    library: [Island]
+    battlefield: [{{card: Grizzly Bears, counters: {{"+1/+1": {counters}}}}}, Swamp, Swamp]
+  - name: Bob
+""", turn=3)
+        cast_and_pay(g, "cast Oblivion's Hunger", "Grizzly Bears")
+        resolve(g)
+        return names(g, 0, "hand")
+    assert game(0) == []
+    assert game(1) == ["Island"]

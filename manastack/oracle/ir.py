@@ -787,6 +787,7 @@ class Conditional:
     effects: tuple["Effect", ...]
     otherwise: tuple["Effect", ...] = ()
     otherwise_after: bool = False     # "Otherwise, ..." written after the effects, not replaced by them
+    condition_after: bool = False     # written after the effects ("Destroy target creature if it's white"): its "it" is theirs
 
 
 @dataclass(frozen=True, slots=True)

@@ -708,6 +708,27 @@ class LineRules:
         effects = self.sentence([x for x in c[1:] if not isinstance(x, Token)])
         return [ir.Conditional(c[0], tuple(effects))]
 
+    def state_tail(self, c):
+        """"At the beginning of your upkeep, discard a card if you don't control an Ogre.": the
+        condition after one instruction, checked as the ability resolves (CR 608.2c), not as it
+        triggers (CR 603.4 asks for it right after the trigger condition)."""
+        condition = c[-1]
+        effects = self.sentence([x for x in c[:-1] if not isinstance(x, Token)])
+        return [ir.Conditional(condition, tuple(effects), condition_after=True)]
+
+    def tc_state(self, c):
+        """A condition on the game state; "it" would be the object the instruction names, not
+        the source ("Counter target spell if it's tapped"): not read."""
+        _need(not isinstance(c[0], _OfIt), "it after an instruction")
+        return c[0]
+
+    def tail_cond(self, c):
+        return c[0]
+
+    def tc_it_is_color(self, c):
+        """"Soul Rend: Destroy target creature if it's white.": the object the instruction named."""
+        return ir.ObjectIs(IT, self.oq_colors(c))
+
     def if_state_instead(self, c):
         """"If [condition], [effects] instead.": the sentence before happens only when the
         condition is false (CR 608.2c)."""

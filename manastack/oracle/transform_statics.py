@@ -679,7 +679,9 @@ class StaticRules:
         return ir.YouControl((f,), at_least=0, at_most=n)
 
     def sc_control_none(self, c):
-        d = c[0]
+        """"you control no Ogres", "you don't control an Ogre"."""
+        d = c[-1]
+        _need(isinstance(d, _Desc) and "another" not in c[:-1], "you control no")
         _need(d.kind in (None, "permanent") and not d.zone_given and d.filter.controller is None,
               "you control no")
         return ir.YouControl((dataclasses.replace(d.filter, controller="you"),), at_least=0, at_most=0)
