@@ -1379,3 +1379,54 @@ def test_doesnt_untap_while_the_source_remains_tapped():
     a = only(card("Leech", "{T}: Tap target land. It doesn't untap during its controller's untap step "
                            "for as long as Leech remains tapped."))
     assert a.effects == (ir.Tap(ir.Target(0)), ir.SkipNextUntap(ir.Target(0), while_source_tapped=True))
+
+
+def test_enters_with_counters_if():
+    """CR 614.1c: "~ enters with ... counters on it if [condition]" (raid, morbid, ferocious,
+    revolt, "if you cast it from your hand")."""
+    for text, condition in (
+            ("if you attacked this turn", "you_attacked_this_turn"),
+            ("if a creature died this turn", "creature_died_this_turn"),
+            ("if a permanent you controlled left the battlefield this turn", "permanent_left_this_turn"),
+            ("if you cast it from your hand", "cast_from_hand"),
+            ("if you control a creature with power 4 or greater",
+             ir.YouControl((Filter(types=("Creature",), controller="you", power_at_least=4),)))):
+        r = only(card("Boar", f"Boar enters the battlefield with two +1/+1 counters on it {text}."))
+        assert (r.kind, r.counter_kind, r.amount, r.condition) == ("enters_with_counters", "+1/+1", 2, condition)
+    # "it" would be another object than the source: not read
+    assert card("Pair", "Whenever a creature enters the battlefield, if you cast it from your hand, "
+                        "draw a card.", "Enchantment").unsupported
+
+
+def test_where_a_spell_was_cast_from():
+    """CR 601.2a: "if you cast it from your hand" (intervening, CR 603.4), "If this spell was cast
+    from a graveyard, ... instead" (CR 608.2c)."""
+    ab = only(card("Stoker", "When Stoker enters the battlefield, if you cast it from your hand, draw a card."))
+    assert ab.condition == "cast_from_hand"
+    sp = spell("Savagery", "Put five +1/+1 counters on target creature. If this spell was cast from a "
+                           "graveyard, put ten +1/+1 counters on that creature instead.", "Sorcery")
+    [cond] = sp.effects
+    assert cond.condition == "cast_from_graveyard" and cond.effects[0].amount == 10
+    assert cond.otherwise[0].amount == 5
+    ab = only(card("Aeronauts", "When Aeronauts enters the battlefield, if a permanent you controlled left "
+                                "the battlefield this turn, you gain 5 life."))
+    assert ab.condition == "permanent_left_this_turn"
+
+
+def test_condition_after_one_instruction():
+    """"[instruction] if [condition]." is checked as it resolves (CR 608.2c), even in a triggered
+    ability (not an intervening "if", CR 603.4); "it" there is the object the instruction names."""
+    ab = only(card("Oni", "At the beginning of your upkeep, discard a card if you don't control an Ogre."))
+    assert ab.condition is None
+    assert ab.effects == (ir.Conditional(ir.YouControl((Filter(subtypes=("Ogre",), controller="you"),), at_least=0, at_most=0),
+                                         (ir.Discard(),), condition_after=True),)
+    sp = spell("Rend", "Destroy target creature if it's white.", "Sorcery")
+    assert sp.effects == (ir.Conditional(ir.ObjectIs(Target(0), Filter(colors=("W",))), (Destroy(Target(0)),),
+                                         condition_after=True),)
+    ring = only(card("Ring", "At the beginning of your upkeep, put a +1/+1 counter on equipped creature if it's blue.",
+                     "Artifact — Equipment"))
+    assert ring.effects[0].condition == ir.ObjectIs(Ref("equipped"), Filter(colors=("U",)))
+    # "it's tapped" said after an instruction is about its object, not the source: not read
+    assert card("Liege", "Whenever you cast a black spell, you may destroy target creature if it's tapped.").unsupported
+    # two instructions before the condition: which of them it governs isn't settled
+    assert card("Two", "Draw a card and you gain 1 life if you control an Ogre.", "Instant").unsupported

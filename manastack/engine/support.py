@@ -345,6 +345,8 @@ def _walk(node, out: list[str]) -> None:
     elif t is ir.ReplacementAbility:
         if node.kind not in REPLACEMENT_KINDS:
             out.append(f"replacement effect {node.kind!r}")
+        if node.condition is not None and node.kind == "enters_with_counters":
+            _condition_gaps(node.condition, out)   # engine.replacement.apply_entering
         if node.unless is not None and (node.kind != "enters_tapped"
                                         or type(node.unless).__name__ not in ENTERS_UNLESS):
             out.append(f"{node.kind!r} unless {type(node.unless).__name__}")

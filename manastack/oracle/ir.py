@@ -787,6 +787,7 @@ class Conditional:
     effects: tuple["Effect", ...]
     otherwise: tuple["Effect", ...] = ()
     otherwise_after: bool = False     # "Otherwise, ..." written after the effects, not replaced by them
+    condition_after: bool = False     # written after the effects ("Destroy target creature if it's white"): its "it" is theirs
 
 
 @dataclass(frozen=True, slots=True)
@@ -1605,7 +1606,7 @@ class ReplacementAbility:
     kind: str
     counter_kind: str | None = None
     amount: Amount = 0
-    condition: str | None = None
+    condition: "str | StateCondition | None" = None
     text: str = ""
     affected: "Filter | None" = None   # the objects it applies to ("a creature you control")
     whose: str | None = None           # whose graveyard: "you", "opponent" (None: any)

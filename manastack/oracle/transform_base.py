@@ -365,10 +365,15 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
         if isinstance(effect, ir.Conditional):   # what "instead" replaced is named first
             otherwise = tuple(walk(e) for e in effect.otherwise)
             condition = effect.condition
+            if effect.condition_after:          # "Destroy target creature if it's white": theirs
+                effects = tuple(walk(e) for e in effect.effects)
             if isinstance(condition, ir.ObjectIs):   # "If that creature is a Human": a target named before
                 condition = dataclasses.replace(condition, what=subject(condition.what))
-                _need(isinstance(condition.what, ir.Target) and specs[condition.what.index].kind in ("permanent", "card"),
+                _need((isinstance(condition.what, ir.Target) and specs[condition.what.index].kind in ("permanent", "card"))
+                      or condition.what in (ir.Ref("equipped"), ir.Ref("enchanted")),
                       "that creature: a target object")
+            if effect.condition_after:
+                return dataclasses.replace(effect, condition=condition, effects=effects)
             if effect.otherwise_after:      # "Otherwise, ...": written after the effects
                 effects = tuple(walk(e) for e in effect.effects)
                 otherwise = tuple(walk(e) for e in effect.otherwise)

@@ -181,6 +181,9 @@ class LineRules:
         # "if it had ... counters on it": what "it" was as it left the battlefield (CR 603.10a)
         _need(type(condition) is not ir.HadCounter or trigger.event in ("dies", "leaves"), "if it had")
         _need(condition != "cast_in_your_main_phase", "if you cast it during your main phase: a permanent")
+        # "if you cast it from your hand": "it" is the source only in a trigger about itself
+        # ("Whenever a creature enters, if you cast it ..." names another object)
+        _need(condition not in ("cast_from_hand", "cast_from_graveyard") or trigger.subject == "self", "if you cast it")
         effects, targets = bind(effects, default, its, that, spell, card)
         is_mana = (trigger.event == "tapped_for_mana" and not targets
                    and any(isinstance(e, ir.AddMana) for e in effects))
@@ -220,6 +223,14 @@ class LineRules:
 
     def cond_had_no_counter(self, c):
         return ir.HadCounter(c[0], none=True)
+
+    def cond_cast_from_hand(self, c):
+        """"if you cast it from your hand", "If this spell was cast from your hand" (CR 601.2a)."""
+        return "cast_from_hand"
+
+    def cond_cast_from_graveyard(self, c):
+        """"If this spell was cast from a graveyard" (flashback, jump-start, ...; CR 601.2a)."""
+        return "cast_from_graveyard"
 
     def cond_tribute_not_paid(self, c):
         """CR 702.104b: the chosen opponent didn't have it enter with the tribute counters."""
@@ -696,6 +707,27 @@ class LineRules:
         (CR 608.2c); its targets are chosen either way, as it is cast or put on the stack."""
         effects = self.sentence([x for x in c[1:] if not isinstance(x, Token)])
         return [ir.Conditional(c[0], tuple(effects))]
+
+    def state_tail(self, c):
+        """"At the beginning of your upkeep, discard a card if you don't control an Ogre.": the
+        condition after one instruction, checked as the ability resolves (CR 608.2c), not as it
+        triggers (CR 603.4 asks for it right after the trigger condition)."""
+        condition = c[-1]
+        effects = self.sentence([x for x in c[:-1] if not isinstance(x, Token)])
+        return [ir.Conditional(condition, tuple(effects), condition_after=True)]
+
+    def tc_state(self, c):
+        """A condition on the game state; "it" would be the object the instruction names, not
+        the source ("Counter target spell if it's tapped"): not read."""
+        _need(not isinstance(c[0], _OfIt), "it after an instruction")
+        return c[0]
+
+    def tail_cond(self, c):
+        return c[0]
+
+    def tc_it_is_color(self, c):
+        """"Soul Rend: Destroy target creature if it's white.": the object the instruction named."""
+        return ir.ObjectIs(IT, self.oq_colors(c))
 
     def if_state_instead(self, c):
         """"If [condition], [effects] instead.": the sentence before happens only when the
