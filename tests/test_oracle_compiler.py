@@ -1379,3 +1379,23 @@ def test_doesnt_untap_while_the_source_remains_tapped():
     a = only(card("Leech", "{T}: Tap target land. It doesn't untap during its controller's untap step "
                            "for as long as Leech remains tapped."))
     assert a.effects == (ir.Tap(ir.Target(0)), ir.SkipNextUntap(ir.Target(0), while_source_tapped=True))
+
+
+def test_phase_trigger_steps():
+    """"each combat" is every beginning of combat step (CR 507), "your precombat main phase" the
+    turn's first main phase (CR 505.1a), "each other player's" step an opponent's (CR 102.2)."""
+    a = only(card("Rider", "At the beginning of each combat, Rider gets +1/+1 until end of turn."))
+    assert a.trigger == Trigger("beginning_of_step", step="beginning_of_combat", whose="each")
+    a = only(card("Market", "At the beginning of your precombat main phase, add {B}.", "Artifact"))
+    assert a.trigger == Trigger("beginning_of_step", step="main1", whose="your")
+    a = only(card("Well", "At the beginning of each other player's draw step, that player draws an "
+                          "additional card.", "Enchantment"))
+    assert a.trigger == Trigger("beginning_of_step", step="draw", whose="opponent")
+    assert a.effects == (Draw(1, who=Ref("triggering_player")),)
+
+
+def test_win_the_game():
+    """CR 104.2b: "you win the game" after an intervening "if" (Felidar Sovereign)."""
+    a = only(card("Sovereign", "At the beginning of your upkeep, if you have 40 or more life, you win the game."))
+    assert a.effects == (ir.WinGame(),)
+    assert a.condition == ir.PlayerCount("life", at_least=40)

@@ -1342,7 +1342,7 @@ HANDLERS = {
     ir.GetEnergy: _get_energy, ir.GetPoison: _get_poison, ir.PayEnergy: _pay_energy, ir.BecomeMonarch: _become_monarch,
     ir.CreateManaReplacement: _create_mana_replacement,
     ir.CreateDelayedTrigger: _create_delayed_trigger, ir.Explore: _explore,
-    ir.LoseGame: game_outcome.lose_game, ir.IfYouDont: game_outcome.if_you_dont,
+    ir.LoseGame: game_outcome.lose_game, ir.WinGame: game_outcome.win_game, ir.IfYouDont: game_outcome.if_you_dont,
     ir.CastFromHand: free_casting.cast_from_hand,
     ir.PutFromHand: _put_from_hand, ir.ShuffleLibrary: _shuffle_library,
     ir.Amass: _amass, ir.Proliferate: _proliferate,

@@ -485,5 +485,11 @@ class TriggerRules:
     def sn_draw(self, c):
         return "draw"
 
+    def step_combat_each(self, c):
+        return ir.Trigger("beginning_of_step", step="beginning_of_combat", whose="each")
+
     def sn_main(self, c):
-        return "precombat_main"
+        """The precombat main phase is the turn's first main phase (CR 505.1a); it has no
+        steps (CR 505.2), and what triggers as it begins goes on the stack before the active
+        player gets priority (CR 505.6)."""
+        return "main1"
