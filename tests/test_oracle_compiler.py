@@ -1399,3 +1399,28 @@ def test_win_the_game():
     a = only(card("Sovereign", "At the beginning of your upkeep, if you have 40 or more life, you win the game."))
     assert a.effects == (ir.WinGame(),)
     assert a.condition == ir.PlayerCount("life", at_least=40)
+
+
+def test_count_minus_a_number():
+    """"the number of cards in your hand minus 4" and "3 minus the number of cards in their hand"
+    (CR 107.1b); the count of "their" hand only in damage dealt to players."""
+    a = only(card("Tower", "At the beginning of your upkeep, you gain X life, where X is the number of "
+                           "cards in your hand minus 4.", "Artifact"))
+    assert a.effects == (GainLife(ir.Minus(CountOf(Filter(controller="you", zone="hand")), 4)),)
+    a = only(card("Rack", "At the beginning of each opponent's upkeep, Rack deals X damage to that player, "
+                          "where X is 3 minus the number of cards in their hand."))
+    assert a.effects[0].amount == ir.Minus(ir.CountPerPlayer(Filter(zone="hand")), 3, from_n=True)
+    assert card("Rack", "At the beginning of your upkeep, Rack deals X damage to target creature, "
+                        "where X is 3 minus the number of cards in their hand.").unsupported
+
+
+def test_step_or_cast_trigger():
+    """"At the beginning of your upkeep or whenever you cast a green spell": one ability per
+    trigger condition (CR 603.2; Shrine of Boundless Growth)."""
+    c = card("Shrine", "At the beginning of your upkeep or whenever you cast a green spell, put a "
+                       "charge counter on Shrine.", "Artifact")
+    assert c.unsupported == ()
+    up, cast = c.abilities
+    assert up.trigger == Trigger("beginning_of_step", step="upkeep", whose="your")
+    assert cast.trigger == Trigger("cast", Filter(controller="you", colors=("G",), zone="stack"))
+    assert up.effects == cast.effects == (PutCounters(Ref("self"), "charge"),)

@@ -21,6 +21,13 @@ class TriggerRules:
     def t_step(self, c):
         return c[0]
 
+    def t_step_or_when(self, c):
+        """"At the beginning of your upkeep or whenever you cast a green spell": either
+        triggers it (CR 603.2); read as one ability per trigger condition, as for
+        "When ~ enters or attacks" (transform_general.e_self_either)."""
+        _need(isinstance(c[-1], ir.Trigger), "three trigger conditions")
+        return c[0], c[-1]
+
     def e_self_enters(self, c):
         return ir.Trigger("enters")
 
