@@ -1430,3 +1430,47 @@ def test_condition_after_one_instruction():
     assert card("Liege", "Whenever you cast a black spell, you may destroy target creature if it's tapped.").unsupported
     # two instructions before the condition: which of them it governs isn't settled
     assert card("Two", "Draw a card and you gain 1 life if you control an Ogre.", "Instant").unsupported
+
+def test_phase_trigger_steps():
+    """"each combat" is every beginning of combat step (CR 507), "your precombat main phase" the
+    turn's first main phase (CR 505.1a), "each other player's" step an opponent's (CR 102.2)."""
+    a = only(card("Rider", "At the beginning of each combat, Rider gets +1/+1 until end of turn."))
+    assert a.trigger == Trigger("beginning_of_step", step="beginning_of_combat", whose="each")
+    a = only(card("Market", "At the beginning of your precombat main phase, add {B}.", "Artifact"))
+    assert a.trigger == Trigger("beginning_of_step", step="main1", whose="your")
+    a = only(card("Well", "At the beginning of each other player's draw step, that player draws an "
+                          "additional card.", "Enchantment"))
+    assert a.trigger == Trigger("beginning_of_step", step="draw", whose="opponent")
+    assert a.effects == (Draw(1, who=Ref("triggering_player")),)
+
+
+def test_win_the_game():
+    """CR 104.2b: "you win the game" after an intervening "if" (Felidar Sovereign)."""
+    a = only(card("Sovereign", "At the beginning of your upkeep, if you have 40 or more life, you win the game."))
+    assert a.effects == (ir.WinGame(),)
+    assert a.condition == ir.PlayerCount("life", at_least=40)
+
+
+def test_count_minus_a_number():
+    """"the number of cards in your hand minus 4" and "3 minus the number of cards in their hand"
+    (CR 107.1b); the count of "their" hand only in damage dealt to players."""
+    a = only(card("Tower", "At the beginning of your upkeep, you gain X life, where X is the number of "
+                           "cards in your hand minus 4.", "Artifact"))
+    assert a.effects == (GainLife(ir.Minus(CountOf(Filter(controller="you", zone="hand")), 4)),)
+    a = only(card("Rack", "At the beginning of each opponent's upkeep, Rack deals X damage to that player, "
+                          "where X is 3 minus the number of cards in their hand."))
+    assert a.effects[0].amount == ir.Minus(ir.CountPerPlayer(Filter(zone="hand")), 3, from_n=True)
+    assert card("Rack", "At the beginning of your upkeep, Rack deals X damage to target creature, "
+                        "where X is 3 minus the number of cards in their hand.").unsupported
+
+
+def test_step_or_cast_trigger():
+    """"At the beginning of your upkeep or whenever you cast a green spell": one ability per
+    trigger condition (CR 603.2; Shrine of Boundless Growth)."""
+    c = card("Shrine", "At the beginning of your upkeep or whenever you cast a green spell, put a "
+                       "charge counter on Shrine.", "Artifact")
+    assert c.unsupported == ()
+    up, cast = c.abilities
+    assert up.trigger == Trigger("beginning_of_step", step="upkeep", whose="your")
+    assert cast.trigger == Trigger("cast", Filter(controller="you", colors=("G",), zone="stack"))
+    assert up.effects == cast.effects == (PutCounters(Ref("self"), "charge"),)

@@ -417,7 +417,7 @@ def _walk(node, out: list[str]) -> None:
     if t in (ir.SpellAbility, ir.ActivatedAbility, ir.TriggeredAbility):
         out += _division_gaps(node)
     if _is_effect(t) and t is not ir.DealDamage and any(
-            type(getattr(node, f.name)) is ir.CountPerPlayer for f in dataclasses.fields(node)):
+            ir.per_player(getattr(node, f.name)) for f in dataclasses.fields(node)):
         out.append("an amount counted for each player outside damage")    # engine.effects._deal_damage
     for f in dataclasses.fields(node):
         _walk(getattr(node, f.name), out)

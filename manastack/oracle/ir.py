@@ -107,8 +107,25 @@ class CountPerPlayer:
     multiplier: int = 1
 
 
+@dataclass(frozen=True, slots=True)
+class Minus:
+    """"the number of cards in your hand minus 4" (``count`` less ``n``) or, with ``from_n``,
+    "3 minus the number of cards in their hand" (``n`` less ``count``): never less than 0, a
+    negative result counting as 0 (CR 107.1b)."""
+
+    count: Union[CountOf, CountPerPlayer]
+    n: int
+    from_n: bool = False
+
+
+def per_player(amount) -> bool:
+    """Whether ``amount`` is counted for each player dealt damage (a :class:`CountPerPlayer`,
+    alone or less or from a number)."""
+    return type(amount) is CountPerPlayer or (type(amount) is Minus and type(amount.count) is CountPerPlayer)
+
+
 Amount = Union[int, X, CountOf, CountPerPlayer, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, StatOf,
-               BlockersBeyondFirst, ColorsSpent, TimesMutated]
+               BlockersBeyondFirst, ColorsSpent, TimesMutated, Minus]
 
 # --------------------------------------------------------------------------------- objects
 
@@ -575,6 +592,15 @@ class PutCounters:
     what: Subject
     kind: str
     amount: Amount = 1
+
+
+@dataclass(frozen=True, slots=True)
+class DoubleCounters:
+    """"Double the number of +1/+1 counters on ~": each permanent named gets as many more
+    counters of ``kind`` as it has (CR 701.10e)."""
+
+    what: Subject
+    kind: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -1222,7 +1248,7 @@ Effect = Union[
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit, Myriad,
     IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict,
     PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, Surveil, CreateEmblem, SacrificePermanents,
-    PayLife, RemoveCounter, MoveCounter, PutExiledInGraveyard,
+    PayLife, RemoveCounter, MoveCounter, PutExiledInGraveyard, DoubleCounters,
 ]
 
 # --------------------------------------------------------------------------------- costs

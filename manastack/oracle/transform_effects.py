@@ -468,6 +468,12 @@ class EffectRules:
         _need(_permanent(what), "counters")
         return [ir.PutCounters(what, kind, _amount(amount, _of(c, _ForEach)))]
 
+    def double_counters(self, c):
+        """"Double the number of +1/+1 counters on ~" (CR 701.10e)."""
+        kind, what = c[0], c[1]
+        _need(_permanent(what), "counters")
+        return [ir.DoubleCounters(what, kind)]
+
     def create(self, c):
         amount, (token, tapped) = c[0], c[1]
         return [ir.CreateTokens(token, _amount(amount, _of(c, _ForEach)), tapped)]

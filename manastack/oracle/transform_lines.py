@@ -649,6 +649,10 @@ class LineRules:
         found = []
         out = [_with_x(e, value, found) for e in effects]
         _need(bool(found), "where X without X")
+        # "the number of cards in their hand" is counted for each player dealt the damage
+        _need(not ir.per_player(value) or all(type(new) is ir.DealDamage and _is_player(new.to)
+                                              for old, new in zip(effects, out) if new is not old),
+              "counted for a player")
         _need(not _has_x(out), "X where no quantity goes")     # a target count, a filter
         return out
 
