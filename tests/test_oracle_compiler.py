@@ -1146,6 +1146,20 @@ def test_a_spell_paragraph_that_opens_with_a_condition():
     c = card("Mark", "When Mark enters, if you cast it during your main phase, draw a card.")
     assert c.abilities == () and len(c.unsupported) == 1
 
+
+def test_adamant_mana_spent_to_cast():
+    """Adamant (CR 207.2c): the mana of one color spent to cast the spell (CR 601.2h), for a
+    spell's effect as it resolves and for a permanent's counter as it enters (CR 614.1c)."""
+    s = spell("Slaying Fire", "Slaying Fire deals 3 damage to any target.\nAdamant — If at least three "
+              "red mana was spent to cast this spell, it deals 4 damage instead.", cost="{2}{R}")
+    [e] = s.effects
+    assert e.condition == ir.ManaSpent("R", 3) and e.effects == (DealDamage(4, Target(0)),)
+    assert e.otherwise == (DealDamage(3, Target(0)),)
+    a = only(card("Ardenvale Paladin", "Adamant — If at least three white mana was spent to cast this "
+                  "spell, Ardenvale Paladin enters the battlefield with a +1/+1 counter on it."))
+    assert a == ir.ReplacementAbility("enters_with_counters", "+1/+1", 1, condition=ir.ManaSpent("W", 3),
+                                      text=a.text)
+
 def test_damage_triggers_of_sources_and_of_creatures_dealt_damage():
     """"Whenever a source [an opponent controls] deals damage to ~ / you" (CR 120.1: any
     object dealing damage), "that source's controller"; "Whenever a creature you control is

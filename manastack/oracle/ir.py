@@ -1590,8 +1590,18 @@ class SelfPower:
     at_least: int
 
 
+@dataclass(frozen=True, slots=True)
+class ManaSpent:
+    """Adamant: at least ``at_least`` mana of the color ``color`` ("W", "U", ...) was spent to
+    cast the spell that is, or is becoming, this object (CR 601.2h, 207.2c); a copy was not cast,
+    so none was spent on it (CR 707.10)."""
+
+    color: str
+    at_least: int
+
+
 StateCondition = Union[YouControl, OpponentCount, NotYourTurn, OpponentControls, PlayerCount, SelfPower,
-                       ObjectCount, AnyOf, HadCounter]
+                       ObjectCount, AnyOf, HadCounter, ManaSpent]
 EntersOption = Union[PayLifeOption, RevealOption]
 
 
@@ -1605,7 +1615,7 @@ class ReplacementAbility:
     kind: str
     counter_kind: str | None = None
     amount: Amount = 0
-    condition: str | None = None
+    condition: "str | ManaSpent | None" = None
     text: str = ""
     affected: "Filter | None" = None   # the objects it applies to ("a creature you control")
     whose: str | None = None           # whose graveyard: "you", "opponent" (None: any)
