@@ -2,7 +2,7 @@
 to cast (CR 207.2c), played with real cards and their rulings."""
 from __future__ import annotations
 
-from .game_helpers import board, cast_and_pay, names, on_battlefield, resolve
+from .game_helpers import board, cast_and_pay, names, on_battlefield, pick, resolve, stack_labels
 
 ALICE, BOB = 0, 1
 
@@ -55,3 +55,58 @@ def test_adamant_spell_checks_the_mana_as_it_resolves(corpus_db):
         return on_battlefield(g, "Food Token")
     assert len(fruit("{card: Swamp, count: 3}")) == 1
     assert fruit("{card: Swamp, count: 2}, Plains") == []
+
+
+def test_a_cast_or_an_entering_triggers_one_ability(corpus_db):
+    """Staff of the Death Magus: casting a black spell triggers it (CR 601.2i), and so does a Swamp
+    entering under Alice's control (CR 603.2); a green spell doesn't."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Swamp, Dusk Legion Zealot, Llanowar Elves]
+    battlefield: [Staff of the Death Magus, Swamp, Swamp, Forest]
+    library: [Island]
+  - name: Bob
+""")
+    cast_and_pay(g, "cast Dusk Legion Zealot")
+    assert stack_labels(g) == ["Dusk Legion Zealot", "Staff of the Death Magus' ability"]
+    resolve(g)
+    assert g.current_state().players[ALICE].life == 21
+    resolve(g)
+    resolve(g)          # the Zealot's own trigger: draw a card, lose 1 life
+    life = g.current_state().players[ALICE].life
+    pick(g, "play Swamp")
+    assert stack_labels(g) == ["Staff of the Death Magus' ability"]
+    resolve(g)
+    assert g.current_state().players[ALICE].life == life + 1
+    cast_and_pay(g, "cast Llanowar Elves")
+    assert stack_labels(g) == ["Llanowar Elves"]
+
+
+def test_a_kicked_spell_and_a_creature_spell_that_has_an_adventure(corpus_db):
+    """Lullmage's Familiar: only a kicked spell triggers it (CR 702.33d). Edgewall Innkeeper:
+    Rimrock Knight cast as a creature has an Adventure and triggers it; cast as its Adventure
+    (an instant on the stack, CR 715.3b) it doesn't (Edgewall Innkeeper rulings)."""
+    def lightning(kick: str) -> list:
+        g = board(corpus_db, """
+  - name: Alice
+    hand: [Burst Lightning]
+    battlefield: [Lullmage's Familiar, {card: Mountain, count: 5}]
+  - name: Bob
+""")
+        cast_and_pay(g, "cast Burst Lightning", kick, "Bob")
+        return stack_labels(g)
+    assert lightning("pay kicker {4}") == ["Burst Lightning", "Lullmage's Familiar's ability"]
+    assert lightning("don't pay kicker") == ["Burst Lightning"]
+
+    def knight(as_adventure: bool) -> list:
+        g = board(corpus_db, """
+  - name: Alice
+    hand: [Rimrock Knight]
+    battlefield: [Edgewall Innkeeper, Grizzly Bears, Mountain, Mountain]
+    library: [Island]
+  - name: Bob
+""")
+        cast_and_pay(g, "cast Boulder Rush" if as_adventure else "cast Rimrock Knight", "Grizzly Bears")
+        return stack_labels(g)
+    assert knight(False) == ["Rimrock Knight", "Edgewall Innkeeper's ability"]
+    assert knight(True) == ["Boulder Rush"]

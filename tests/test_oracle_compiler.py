@@ -1393,3 +1393,26 @@ def test_doesnt_untap_while_the_source_remains_tapped():
     a = only(card("Leech", "{T}: Tap target land. It doesn't untap during its controller's untap step "
                            "for as long as Leech remains tapped."))
     assert a.effects == (ir.Tap(ir.Target(0)), ir.SkipNextUntap(ir.Target(0), while_source_tapped=True))
+
+
+def test_cast_or_enters_trigger_is_two_abilities():
+    """"Whenever you cast a black spell or a Swamp enters under your control": one ability per
+    event (CR 603.2)."""
+    c = card("Staff of the Death Magus", "Whenever you cast a black spell or a Swamp enters the battlefield "
+             "under your control, you gain 1 life.", "Artifact")
+    assert c.unsupported == ()
+    cast, enters = c.abilities
+    assert cast.trigger == Trigger("cast", Filter(colors=("B",), controller="you", zone="stack"))
+    assert enters.trigger == Trigger("enters", Filter(subtypes=("Swamp",), controller="you"))
+    assert cast.effects == enters.effects == (GainLife(1),)
+
+
+def test_cast_triggers_on_kicked_spells_and_adventurers():
+    """"a kicked spell" (CR 702.33d) and "a creature spell that has an Adventure" (CR 715.2) in a
+    cast trigger; "a kicked creature" on the battlefield is refused."""
+    a = only(card("Lullmage's Familiar", "Whenever you cast a kicked spell, you gain 2 life."))
+    assert a.trigger == Trigger("cast", Filter(controller="you", zone="stack", kicked=True))
+    a = only(card("Edgewall Innkeeper", "Whenever you cast a creature spell that has an Adventure, draw a card."))
+    assert a.trigger == Trigger("cast", Filter(types=("Creature",), controller="you", zone="stack", adventure=True))
+    c = card("Odd Kicks", "Destroy target kicked creature.", "Instant")
+    assert c.abilities == () and len(c.unsupported) == 1

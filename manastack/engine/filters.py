@@ -79,6 +79,10 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         return False                  # conspire (CR 702.78a): a color in common with the spell
     if f.historic and not _historic(s, o):
         return False
+    if f.kicked and "kicker" not in o.cast_costs:
+        return False                  # CR 702.33d
+    if f.adventure and o.card.adventure is None:
+        return False                  # an adventurer card's creature side (CR 715.2, 715.4)
     if f.token and not o.is_token:
         return False
     if f.nontoken and o.is_token:

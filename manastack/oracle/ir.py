@@ -170,6 +170,8 @@ class Filter:
     nontoken: bool = False        # "nontoken": not a token (CR 111.1)
     token: bool = False           # "creature token", "tokens you control": a token (CR 111.1)
     counter: str | None = None    # "with a +1/+1 counter on it": one or more of that kind (CR 122.1)
+    kicked: bool = False          # "a kicked spell": cast with its kicker cost paid (CR 702.33d)
+    adventure: bool = False       # "that has an Adventure": an adventurer card's, cast as itself or not (CR 715.2)
 
 
 # Target kinds naming objects on the stack (CR 115.1, 113.1b): spells, activated and/or triggered

@@ -211,7 +211,8 @@ class ObjectRules:
         if kind == "token":         # a permanent that is a token (CR 111.1)
             fields["token"], kind = True, None
             _need(not fields.get("nontoken"), "token")
-        _need(kind == "spell" or not {"targets_self", "targets_object", "targets_player"} & set(fields), "that targets")
+        _need(kind == "spell" or not {"targets_self", "targets_object", "targets_player", "kicked"} & set(fields),
+              "that targets, kicked")
         if kind == "spell":
             fields["zone"] = "stack"
         # counters on ~ are read while ~ is on the battlefield: for spells its cast trigger sees
@@ -281,6 +282,14 @@ class ObjectRules:
 
     def a_multicolored(self, c):
         return "multicolored", True
+
+    def a_kicked(self, c):
+        """"a kicked spell" (CR 702.33d)."""
+        return "kicked", True
+
+    def p_adventure(self, c):
+        """"a creature spell that has an Adventure" (CR 715.2; Edgewall Innkeeper rulings)."""
+        return "adventure", True
 
     def a_historic(self, c):
         """"historic spell": an artifact, legendary or Saga (CR 700.6)."""
