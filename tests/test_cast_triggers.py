@@ -2,6 +2,8 @@
 to cast (CR 207.2c), played with real cards and their rulings."""
 from __future__ import annotations
 
+from manastack.engine import characteristics as ch
+
 from .game_helpers import board, cast_and_pay, names, on_battlefield, pick, resolve, stack_labels
 
 ALICE, BOB = 0, 1
@@ -110,3 +112,47 @@ def test_a_kicked_spell_and_a_creature_spell_that_has_an_adventure(corpus_db):
         return stack_labels(g)
     assert knight(False) == ["Rimrock Knight", "Edgewall Innkeeper's ability"]
     assert knight(True) == ["Boulder Rush"]
+
+
+def test_a_spell_of_both_colors_and_base_power_and_toughness(corpus_db):
+    """Battlegate Mimic: a spell that's both red and white (Boros Recruit, a hybrid card, is both,
+    CR 105.2, 202.2d) sets its base power and toughness to 4/2 (layer 7b, CR 613.4b) and gives
+    first strike until end of turn; a red spell alone (Shock) doesn't trigger it."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Boros Recruit, Shock]
+    battlefield: [Battlegate Mimic, Mountain, Mountain, Plains]
+  - name: Bob
+""")
+    cast_and_pay(g, "cast Shock", "Bob")
+    assert stack_labels(g) == ["Shock"]
+    resolve(g)
+    cast_and_pay(g, "cast Boros Recruit")
+    assert stack_labels(g) == ["Boros Recruit", "Battlegate Mimic's ability"]
+    resolve(g)
+    s = g.current_state()
+    [mimic] = on_battlefield(g, "Battlegate Mimic")
+    assert ch.power_toughness(s, mimic) == (4, 2) and "first strike" in ch.keywords(s, mimic)
+
+
+def test_a_list_of_card_types_and_a_creature_type(corpus_db):
+    """Umara Wizard: "an instant, sorcery, or Wizard spell" is a spell of any one of them (CR 205.2,
+    205.3): a Wizard creature spell and an instant trigger it, another creature spell doesn't."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Grizzly Bears, Prodigal Sorcerer, Opt]
+    battlefield: [Umara Wizard, Island, Island, Island, Island, Forest, Forest]
+    library: [Island, Island]
+  - name: Bob
+""")
+    cast_and_pay(g, "cast Opt")
+    assert stack_labels(g) == ["Opt", "Umara Wizard's ability"]
+    resolve(g)
+    resolve(g)
+    pick(g, "keep Island on top")       # Opt's scry (CR 701.22a)
+    cast_and_pay(g, "cast Prodigal Sorcerer")
+    assert stack_labels(g) == ["Prodigal Sorcerer", "Umara Wizard's ability"]
+    resolve(g)
+    resolve(g)
+    cast_and_pay(g, "cast Grizzly Bears")
+    assert stack_labels(g) == ["Grizzly Bears"]

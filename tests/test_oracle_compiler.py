@@ -1416,3 +1416,22 @@ def test_cast_triggers_on_kicked_spells_and_adventurers():
     assert a.trigger == Trigger("cast", Filter(types=("Creature",), controller="you", zone="stack", adventure=True))
     c = card("Odd Kicks", "Destroy target kicked creature.", "Instant")
     assert c.abilities == () and len(c.unsupported) == 1
+
+
+def test_spell_colors_type_lists_and_base_power_and_toughness():
+    """"a spell that's both red and white" (each color), "that's white, blue, black, or red" (any
+    one), "an instant, sorcery, or Wizard spell" (a card type or a subtype, CR 205.2-205.3), and
+    "~ has base power and toughness 4/2 until end of turn" (layer 7b, CR 613.4b)."""
+    a = only(card("Battlegate Mimic", "Whenever you cast a spell that's both red and white, Battlegate Mimic "
+                  "has base power and toughness 4/2 until end of turn and gains first strike until end of turn."))
+    assert a.trigger == Trigger("cast", Filter(controller="you", zone="stack", all_colors=("R", "W")))
+    assert a.effects == (ir.SetBasePT(Ref("self"), 4, 2), GrantKeywords(Ref("self"), (Keyword("first strike"),)))
+    a = only(card("Quirion Dryad", "Whenever you cast a spell that's white, blue, black, or red, put a +1/+1 "
+                  "counter on Quirion Dryad."))
+    assert a.trigger.subject.colors == ("W", "U", "B", "R")
+    a = only(card("Umara Wizard", "Whenever you cast an instant, sorcery, or Wizard spell, Umara Wizard gains "
+                  "flying until end of turn."))
+    assert a.trigger == Trigger("cast", Filter(types=("Instant", "Sorcery"), subtypes=("Wizard",), controller="you",
+                                               zone="stack", types_or_subtypes=True))
+    a = only(card("Sram", "Whenever you cast an Aura, Equipment, or Vehicle spell, draw a card."))
+    assert a.trigger.subject == Filter(subtypes=("Aura", "Equipment", "Vehicle"), controller="you", zone="stack")
