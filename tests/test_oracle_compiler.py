@@ -1146,6 +1146,20 @@ def test_a_spell_paragraph_that_opens_with_a_condition():
     c = card("Mark", "When Mark enters, if you cast it during your main phase, draw a card.")
     assert c.abilities == () and len(c.unsupported) == 1
 
+
+def test_adamant_mana_spent_to_cast():
+    """Adamant (CR 207.2c): the mana of one color spent to cast the spell (CR 601.2h), for a
+    spell's effect as it resolves and for a permanent's counter as it enters (CR 614.1c)."""
+    s = spell("Slaying Fire", "Slaying Fire deals 3 damage to any target.\nAdamant — If at least three "
+              "red mana was spent to cast this spell, it deals 4 damage instead.", cost="{2}{R}")
+    [e] = s.effects
+    assert e.condition == ir.ManaSpent("R", 3) and e.effects == (DealDamage(4, Target(0)),)
+    assert e.otherwise == (DealDamage(3, Target(0)),)
+    a = only(card("Ardenvale Paladin", "Adamant — If at least three white mana was spent to cast this "
+                  "spell, Ardenvale Paladin enters the battlefield with a +1/+1 counter on it."))
+    assert a == ir.ReplacementAbility("enters_with_counters", "+1/+1", 1, condition=ir.ManaSpent("W", 3),
+                                      text=a.text)
+
 def test_damage_triggers_of_sources_and_of_creatures_dealt_damage():
     """"Whenever a source [an opponent controls] deals damage to ~ / you" (CR 120.1: any
     object dealing damage), "that source's controller"; "Whenever a creature you control is
@@ -1474,3 +1488,44 @@ def test_step_or_cast_trigger():
     assert up.trigger == Trigger("beginning_of_step", step="upkeep", whose="your")
     assert cast.trigger == Trigger("cast", Filter(controller="you", colors=("G",), zone="stack"))
     assert up.effects == cast.effects == (PutCounters(Ref("self"), "charge"),)
+
+def test_cast_or_enters_trigger_is_two_abilities():
+    """"Whenever you cast a black spell or a Swamp enters under your control": one ability per
+    event (CR 603.2)."""
+    c = card("Staff of the Death Magus", "Whenever you cast a black spell or a Swamp enters the battlefield "
+             "under your control, you gain 1 life.", "Artifact")
+    assert c.unsupported == ()
+    cast, enters = c.abilities
+    assert cast.trigger == Trigger("cast", Filter(colors=("B",), controller="you", zone="stack"))
+    assert enters.trigger == Trigger("enters", Filter(subtypes=("Swamp",), controller="you"))
+    assert cast.effects == enters.effects == (GainLife(1),)
+
+
+def test_cast_triggers_on_kicked_spells_and_adventurers():
+    """"a kicked spell" (CR 702.33d) and "a creature spell that has an Adventure" (CR 715.2) in a
+    cast trigger; "a kicked creature" on the battlefield is refused."""
+    a = only(card("Lullmage's Familiar", "Whenever you cast a kicked spell, you gain 2 life."))
+    assert a.trigger == Trigger("cast", Filter(controller="you", zone="stack", kicked=True))
+    a = only(card("Edgewall Innkeeper", "Whenever you cast a creature spell that has an Adventure, draw a card."))
+    assert a.trigger == Trigger("cast", Filter(types=("Creature",), controller="you", zone="stack", adventure=True))
+    c = card("Odd Kicks", "Destroy target kicked creature.", "Instant")
+    assert c.abilities == () and len(c.unsupported) == 1
+
+
+def test_spell_colors_type_lists_and_base_power_and_toughness():
+    """"a spell that's both red and white" (each color), "that's white, blue, black, or red" (any
+    one), "an instant, sorcery, or Wizard spell" (a card type or a subtype, CR 205.2-205.3), and
+    "~ has base power and toughness 4/2 until end of turn" (layer 7b, CR 613.4b)."""
+    a = only(card("Battlegate Mimic", "Whenever you cast a spell that's both red and white, Battlegate Mimic "
+                  "has base power and toughness 4/2 until end of turn and gains first strike until end of turn."))
+    assert a.trigger == Trigger("cast", Filter(controller="you", zone="stack", all_colors=("R", "W")))
+    assert a.effects == (ir.SetBasePT(Ref("self"), 4, 2), GrantKeywords(Ref("self"), (Keyword("first strike"),)))
+    a = only(card("Quirion Dryad", "Whenever you cast a spell that's white, blue, black, or red, put a +1/+1 "
+                  "counter on Quirion Dryad."))
+    assert a.trigger.subject.colors == ("W", "U", "B", "R")
+    a = only(card("Umara Wizard", "Whenever you cast an instant, sorcery, or Wizard spell, Umara Wizard gains "
+                  "flying until end of turn."))
+    assert a.trigger == Trigger("cast", Filter(types=("Instant", "Sorcery"), subtypes=("Wizard",), controller="you",
+                                               zone="stack", types_or_subtypes=True))
+    a = only(card("Sram", "Whenever you cast an Aura, Equipment, or Vehicle spell, draw a card."))
+    assert a.trigger.subject == Filter(subtypes=("Aura", "Equipment", "Vehicle"), controller="you", zone="stack")

@@ -362,9 +362,19 @@ def holds(s: State, condition: "ir.StateCondition", src: Obj, seen: Seen | None 
         return (seen.counters.get(condition.kind, 0) > 0) != condition.none
     if type(condition) is ir.AnyOf:
         return any(evaluate(s, c, src, seen) for c in condition.conditions)
+    if type(condition) is ir.ManaSpent:                     # adamant, CR 601.2h
+        return _mana_spent(s, condition, src)
     if type(condition) is ir.SelfPower:                     # CR 208.1
         return src.zone == "battlefield" and ch.is_creature(s, src) and ch.power(s, src) >= condition.at_least
     raise ValueError(f"unknown condition {condition!r}")
+
+
+def _mana_spent(s: State, condition: "ir.ManaSpent", src: Obj) -> bool:
+    """Whether the mana paid for the spell ``src`` held at least that much of the color
+    (CR 601.2h): read from its stack item, there while the spell resolves and while the
+    permanent it becomes enters (CR 608.3, 614.12). A copy's item paid nothing (CR 707.10)."""
+    item = next((i for i in s.stack if i.kind == "spell" and i.source == src.id), None)
+    return item is not None and item.paid.get(condition.color, 0) >= condition.at_least
 
 
 def player_count(s: State, what: str, player: int) -> int:

@@ -47,6 +47,17 @@ def _switch_pt(ctx, e: ir.SwitchPT, rc):
                       ("613.4d",), "effect")
 
 
+def _set_base_pt(ctx, e: ir.SetBasePT, rc):
+    """Layer 7b (CR 613.4b): its base power and toughness are set until end of turn; changes
+    from counters and other effects still apply on top (CR 613.4c)."""
+    s = ctx.s
+    for o in named_objects(ctx, e.what, rc):
+        if o.zone == "battlefield":
+            s.effects.append(SetPT(o.id, e.power, e.toughness, e.duration, s.new_timestamp(), rc.card.name))
+            s.add_log(f"{o.card.name} has base power and toughness {e.power}/{e.toughness} until end of turn",
+                      ("613.4b", "611.2"), "effect")
+
+
 def _exile_if_dies(ctx, e: ir.ExileIfDies, rc):
     """"If that creature would die this turn, exile it instead": a replacement effect on each
     permanent named, until end of turn (CR 614.1a, 700.4)."""
@@ -1346,7 +1357,7 @@ HANDLERS = {
     ir.CastWithMadness: free_casting.cast_with_madness,
     ir.RemoveTimeCounter: suspend.remove_time_counter, ir.CastSuspended: suspend.cast_suspended,
     ir.MayPlayExiled: _may_play_exiled,
-    ir.RemoveCounters: _remove_counters, ir.BecomeCreature: _become_creature,
+    ir.RemoveCounters: _remove_counters, ir.BecomeCreature: _become_creature, ir.SetBasePT: _set_base_pt,
     ir.GainControl: _gain_control, ir.ExchangeControl: _exchange_control, ir.ExchangeLifeTotals: _exchange_life,
     ir.GetEnergy: _get_energy, ir.GetPoison: _get_poison, ir.PayEnergy: _pay_energy, ir.BecomeMonarch: _become_monarch,
     ir.CreateManaReplacement: _create_mana_replacement,

@@ -299,7 +299,7 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                 continue
             if ab.kind == "enters_with_counters" and ab.condition is not None \
                     and not evaluate(ctx.s, ab.condition, entering_view(o, ev, card)):
-                # CR 702.33e: "If ~ was kicked, it enters with ..."; bloodthirst (CR 702.54a);
+                # CR 702.33e: "If ~ was kicked, it enters with ..."; bloodthirst (CR 702.54a); adamant;
                 # "~ enters with a +1/+1 counter on it if you attacked this turn" (CR 614.1c, 614.12)
                 continue
             key = f"{o.id}:{card.name}:{i}"

@@ -161,7 +161,7 @@ STATIC_CONDITIONS = frozenset({"YouControl", "HasCounter", "NotYourTurn", "Oppon
                                "ObjectCount", "AnyOf"})
 # Typed conditions of intervening "if" clauses and activation limits (CR 603.4, 602.5b).
 STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "SelfPower", "ObjectCount", "AnyOf",
-                              "NotYourTurn", "HasCounter", "HadCounter",
+                              "NotYourTurn", "HasCounter", "HadCounter", "ManaSpent",
                               "ObjectIs"})    # "If that creature is a Human", engine.effects._object_is
 # Riders of mana (CR 106.6): what spending the mana does to the spell it pays for.
 MANA_RIDERS = frozenset({"cant_be_countered", "plus_one_counter"})
@@ -280,6 +280,9 @@ def gaps(ability) -> list[str]:
     """The parts of one compiled ability the engine can't run, in words (empty: playable)."""
     out: list[str] = []
     _walk(ability, out)
+    if type(ability) not in (ir.SpellAbility, ir.ReplacementAbility) \
+            and ir.contains(ability, lambda n: type(n) is ir.ManaSpent):
+        out.append("mana spent to cast a spell, outside the spell")    # read from its stack item only
     if type(ability) is ir.TriggeredAbility:
         # a triggered ability has no X of its own: one paid as it resolves is chosen then
         # (CR 107.3f, engine.effects._pay_mana); a spell's or activated ability's X is the

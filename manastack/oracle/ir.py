@@ -187,6 +187,10 @@ class Filter:
     nontoken: bool = False        # "nontoken": not a token (CR 111.1)
     token: bool = False           # "creature token", "tokens you control": a token (CR 111.1)
     counter: str | None = None    # "with a +1/+1 counter on it": one or more of that kind (CR 122.1)
+    types_or_subtypes: bool = False   # "an instant, sorcery, or Wizard spell": one of ``types`` or of ``subtypes``
+    all_colors: tuple[str, ...] = ()   # "a spell that's both red and white": each of these colors (CR 105.2)
+    kicked: bool = False          # "a kicked spell": cast with its kicker cost paid (CR 702.33d)
+    adventure: bool = False       # "that has an Adventure": an adventurer card's, cast as itself or not (CR 715.2)
 
 
 # Target kinds naming objects on the stack (CR 115.1, 113.1b): spells, activated and/or triggered
@@ -964,6 +968,17 @@ class SwitchPT:
 
 
 @dataclass(frozen=True, slots=True)
+class SetBasePT:
+    """``what`` has base power and toughness ``power``/``toughness`` for ``duration`` (layer 7b,
+    CR 613.4b, 611.2)."""
+
+    what: Subject
+    power: int
+    toughness: int
+    duration: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
 class RevealTopIfShares:
     """Kinship: look at the top card of your library; if it shares a creature type with the
     source (CR 205.3), you may reveal it (CR 701.20a), and if you do, ``effects`` happen."""
@@ -1247,7 +1262,7 @@ Effect = Union[
     Attach, GainControl, ExchangeControl, ExchangeLifeTotals, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit, Myriad,
     IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict,
-    PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, Surveil, CreateEmblem, SacrificePermanents,
+    PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, SetBasePT, Surveil, CreateEmblem, SacrificePermanents,
     PayLife, RemoveCounter, MoveCounter, PutExiledInGraveyard, DoubleCounters,
 ]
 
@@ -1617,8 +1632,18 @@ class SelfPower:
     at_least: int
 
 
+@dataclass(frozen=True, slots=True)
+class ManaSpent:
+    """Adamant: at least ``at_least`` mana of the color ``color`` ("W", "U", ...) was spent to
+    cast the spell that is, or is becoming, this object (CR 601.2h, 207.2c); a copy was not cast,
+    so none was spent on it (CR 707.10)."""
+
+    color: str
+    at_least: int
+
+
 StateCondition = Union[YouControl, OpponentCount, NotYourTurn, OpponentControls, PlayerCount, SelfPower,
-                       ObjectCount, AnyOf, HadCounter]
+                       ObjectCount, AnyOf, HadCounter, ManaSpent]
 EntersOption = Union[PayLifeOption, RevealOption]
 
 
@@ -1632,7 +1657,7 @@ class ReplacementAbility:
     kind: str
     counter_kind: str | None = None
     amount: Amount = 0
-    condition: "str | StateCondition | None" = None
+    condition: "str | StateCondition | ManaSpent | None" = None
     text: str = ""
     affected: "Filter | None" = None   # the objects it applies to ("a creature you control")
     whose: str | None = None           # whose graveyard: "you", "opponent" (None: any)

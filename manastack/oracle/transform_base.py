@@ -11,6 +11,7 @@ import dataclasses
 from dataclasses import dataclass
 
 
+from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.subtypes import (ARTIFACT_TYPES, CREATURE_TYPES, ENCHANTMENT_TYPES,
                                        LAND_TYPES, PLANESWALKER_TYPES, SPELL_TYPES)
@@ -180,6 +181,14 @@ def _amount(amount: _Amount, for_each: _ForEach | None):
         return amount.value
     _need(isinstance(amount.value, int), "X for each")
     return for_each.count(amount.value)
+
+
+def _mana_spent(c) -> ir.ManaSpent:
+    """Adamant's "if at least three white mana was spent to cast this spell" (CR 601.2h)."""
+    n, color = (str(x) for x in c if getattr(x, "type", None) in ("NUM", "COLOR"))
+    count = _number(n)
+    _need(isinstance(count, int), "mana spent: a number")
+    return ir.ManaSpent(NAME_TO_COLOR[color.lower()], count)
 
 
 def _number(text: str):

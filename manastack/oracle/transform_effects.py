@@ -1032,6 +1032,9 @@ class EffectRules:
     def su_cast(self, c):
         d = c[-1]
         _need(d.kind == "spell" and c[0] != "another", "spend to cast")
+        # whether kicker can be paid is found before it is announced (alt_costs.affordable),
+        # when the spell isn't kicked yet: such mana would never count there
+        _need(not d.filter.kicked, "spend only on kicked spells")
         return "spells", d.filter
 
     def su_abilities(self, c):

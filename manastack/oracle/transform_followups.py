@@ -68,6 +68,14 @@ class FollowupRules:
         _need(_permanent(what), "switch")
         return [ir.SwitchPT(what)]
 
+    def set_base_pt(self, c):
+        """"~ has base power and toughness 4/2 until end of turn" (layer 7b, CR 613.4b)."""
+        what = c[0] if not isinstance(c[0], (Token, str)) else PREV
+        _need(_permanent(what) or what is PREV, "base power and toughness")
+        pt = next(x for x in c if isinstance(x, Token) and x.type == "PT")
+        power, toughness = (int(v) for v in str(pt).split("/"))
+        return [ir.SetBasePT(what, power, toughness)]
+
     def shuffle_into_library(self, c):
         """"Shuffle ~ into its owner's library" (Beacon of Destruction), "Shuffle target card from
         a graveyard into its owner's library" (CR 701.24a)."""

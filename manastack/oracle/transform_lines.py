@@ -10,7 +10,7 @@ from lark import Token, v_args
 from manastack.mana import ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (_plain_group, no_it_subject, 
-    IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, _OPEN, _ChooseColor, _CounteredExile, _KeepsSource, _OfIt, _Otherwise, _TokenHas, _T, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
+    IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, _OPEN, _ChooseColor, _CounteredExile, _KeepsSource, _OfIt, _Otherwise, _TokenHas, _T, _describe, _is_player, _kw_name, _mana_spent, _need, _number, _subject_of, _subtype,
     bind)
 
 
@@ -211,6 +211,10 @@ class LineRules:
     def cond_state(self, c):
         """"if you control a Swamp", "if you have 10 or less life", ...: the game state (CR 603.4)."""
         return c[0].condition if isinstance(c[0], _OfIt) else c[0]
+
+    def cond_mana_spent(self, c):
+        """Adamant (CR 207.2c): mana of one color spent to cast the spell (CR 601.2h)."""
+        return _mana_spent(c)
 
     def cond_cast_in_main_phase(self, c):
         """Addendum (an ability word, CR 207.2c): "If you cast this spell during your main

@@ -8,7 +8,7 @@ from lark import Token, Tree, v_args
 from manastack.mana import BASIC_LAND_MANA, NAME_TO_COLOR, ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (
-    _Amount, _Desc, _OfIt, _ForEach, _KeepsSource, _Marker, _amount, _mana_symbols, _need, _number, _of, _ptmod,
+    _Amount, _Desc, _OfIt, _ForEach, _KeepsSource, _Marker, _amount, _mana_spent, _mana_symbols, _need, _number, _of, _ptmod,
     _subtype, no_it_subject)
 from manastack.oracle.subtypes import CREATURE_TYPES
 
@@ -530,6 +530,13 @@ class StaticRules:
         n = _of(c, _Amount).value
         _need(isinstance(n, int), "enters with X counters if")
         return [ir.ReplacementAbility("enters_with_counters", c[2], n, condition=condition)]
+
+    def r_mana_spent_counters(self, c):
+        """Adamant: "If at least three white mana was spent to cast this spell, ~ enters with a
+        +1/+1 counter on it." -- the spell becoming the permanent is still on the stack as it
+        enters, with the mana paid for it (CR 614.1c, 601.2h)."""
+        return [ir.ReplacementAbility("enters_with_counters", c[-1], _of(c, _Amount).value,
+                                      condition=_mana_spent(c))]
 
     def r_enters_tapped_counters(self, c):
         """"~ enters tapped with two charge counters on it" (Vivid Crag): two replacement

@@ -416,6 +416,12 @@ class TriggerRules:
         _need(c[0] != "another" and c[1].kind == "spell" and not c[1].plural, "cast")
         return ir.Trigger("cast", dataclasses.replace(c[1].filter, controller="you"))
 
+    def e_cast_or_enters(self, c):
+        """"Whenever you cast a black spell or a Swamp enters under your control": either event
+        triggers it (CR 603.2); one ability per event, as casting a spell puts nothing onto the
+        battlefield (CR 601.2a)."""
+        return self.e_cast(c[:2]), self.e_enters([None, *c[3:]])
+
     def e_player_taps(self, c):
         """"Whenever a player taps a land for mana" (CR 106.12, 106.12a)."""
         d = c[1]
