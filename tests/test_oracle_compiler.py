@@ -1529,3 +1529,56 @@ def test_spell_colors_type_lists_and_base_power_and_toughness():
                                                zone="stack", types_or_subtypes=True))
     a = only(card("Sram", "Whenever you cast an Aura, Equipment, or Vehicle spell, draw a card."))
     assert a.trigger.subject == Filter(subtypes=("Aura", "Equipment", "Vehicle"), controller="you", zone="stack")
+
+def test_remove_any_number_of_counters_for_mana():
+    """Storage lands and Mana Batteries: the cost removes any number of counters of one kind,
+    and the mana counts those removed this way."""
+    a = only(card("Hold", "{T}, Remove any number of storage counters from Hold: Add {R} for each storage "
+                          "counter removed this way.", "Land"))
+    assert a.is_mana and a.cost == ir.Cost(tap=True, remove_any_counters="storage")
+    assert a.effects == (ir.AddMana(ir.ManaProduce(symbols=("R",), amount=ir.CountersRemoved("storage"))),)
+    a = only(card("Battery", "{T}, Remove any number of charge counters from Battery: Add {B}, then add an "
+                             "additional {B} for each charge counter removed this way.", "Artifact"))
+    assert a.effects == (ir.AddMana(ir.ManaProduce(symbols=("B",))),
+                         ir.AddMana(ir.ManaProduce(symbols=("B",), amount=ir.CountersRemoved("charge"))))
+    # the counters counted must be the ones the cost removes
+    assert card("Odd", "{T}, Remove any number of storage counters from Odd: Add {R} for each charge "
+                       "counter removed this way.", "Land").unsupported
+
+
+def test_limits_on_mana_abilities():
+    """CR 602.5b on mana abilities: a condition, once each turn, N times each turn."""
+    a = card("Field", "{T}: Add {C}.\n{T}: Add {W} or {B}. Activate only if you control a Swamp.", "Land").abilities[1]
+    assert a.is_mana and a.condition == ir.YouControl((ir.Filter(subtypes=("Swamp",), controller="you"),))
+    a = only(card("Translator", "Pay 1 life: Add {C}. Activate only once each turn."))
+    assert a.is_mana and a.once_per_turn
+    a = only(card("Cinder", "{1}: Add {B} or {R}. Activate this ability no more than three times each turn."))
+    assert a.is_mana and a.times_per_turn == 3
+
+
+def test_strive_cost_per_target():
+    """Strive (an ability word): a cost increase per target beyond the first (CR 601.2f)."""
+    c = card("Presence", "Strive — This spell costs {2}{W} more to cast for each target beyond the first.\n"
+                         "Any number of target creatures each get +1/+1 until end of turn.", "Instant", "{W}")
+    assert c.unsupported == ()
+    [strive] = [a for a in c.abilities if type(a) is ir.CostPerTarget]
+    assert strive.mana == ManaCost.parse("{2}{W}")
+    assert card("Odd", "This spell costs {2} less to cast for each target beyond the first.\n"
+                       "Any number of target creatures each get +1/+1 until end of turn.", "Instant").unsupported
+
+
+def test_additional_cost_or_another():
+    """"As an additional cost to cast this spell, [cost] or [cost]." (CR 601.2b): one of two."""
+    [ab] = [a for a in card("Adept", "As an additional cost to cast this spell, reveal a Merfolk card from "
+                                     "your hand or pay {3}.\nDraw a card.").abilities if type(a) is ir.AdditionalCost]
+    assert ab.cost == ir.Cost(reveal_from_hand=Filter(subtypes=("Merfolk",), zone="hand", controller="you"))
+    assert ab.or_cost == ir.Cost(mana=ManaCost.parse("{3}"))
+    [ab] = [a for a in card("Harvest", "As an additional cost to cast this spell, sacrifice a creature or pay "
+                                       "{3}{B}.\nDraw a card.", "Sorcery").abilities if type(a) is ir.AdditionalCost]
+    assert ab.cost == ir.Cost(sacrifice=Filter(types=("Creature",), controller="you"))
+    assert ab.or_cost == ir.Cost(mana=ManaCost.parse("{3}{B}"))
+    [ab] = [a for a in card("Payment", "As an additional cost to cast this spell, pay 5 life or sacrifice a "
+                                       "creature or enchantment.\nDraw a card.", "Instant").abilities
+            if type(a) is ir.AdditionalCost]
+    assert ab.cost == ir.Cost(pay_life=5)
+    assert ab.or_cost == ir.Cost(sacrifice=Filter(types=("Creature", "Enchantment"), controller="you"))

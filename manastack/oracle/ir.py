@@ -124,7 +124,16 @@ def per_player(amount) -> bool:
     return type(amount) is CountPerPlayer or (type(amount) is Minus and type(amount.count) is CountPerPlayer)
 
 
-Amount = Union[int, X, CountOf, CountPerPlayer, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, StatOf,
+@dataclass(frozen=True, slots=True)
+class CountersRemoved:
+    """"for each storage counter removed this way": the counters of ``kind`` removed to pay the
+    cost of the ability (``Cost.remove_any_counters``; CR 608.2c)."""
+
+    kind: str
+    multiplier: int = 1
+
+
+Amount = Union[int, X, CountOf, CountersRemoved, CountPerPlayer, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, StatOf,
                BlockersBeyondFirst, ColorsSpent, TimesMutated, Minus]
 
 # --------------------------------------------------------------------------------- objects
@@ -1286,6 +1295,9 @@ class Cost:
     discard_type: str | None = None   # the discarded cards are of this card type (retrace: "Land")
     discard_random: bool = False      # "discard a card at random" (CR 701.9b)
     remove_counters: tuple[str, int] | None = None
+    # "Remove any number of storage counters from ~" (CR 118.3, 602.2b): the kind of counter;
+    # the number is chosen as the cost is paid, and "for each ... removed this way" counts it
+    remove_any_counters: str | None = None
     tap_untapped: Filter | None = None
     tap_count: int = 1
     untap_tapped: Filter | None = None
@@ -1314,6 +1326,9 @@ class Cost:
     # payer controls matching this filter
     return_to_hand: Filter | None = None
     return_count: int = 1
+    # "reveal a Pirate card from your hand" (CR 118.3, 701.16a): a card of the payer's hand
+    # matching this filter, the card paid for excluded, is revealed and stays there
+    reveal_from_hand: Filter | None = None
 
 
 # --------------------------------------------------------------------------------- triggers
@@ -1699,9 +1714,21 @@ class AdditionalTriggers:
 @dataclass(frozen=True, slots=True)
 class AdditionalCost:
     """"As an additional cost to cast this spell, [cost]." (CR 601.2b, 118.8): paid with the
-    mana cost (or any alternative cost) whenever the card is cast."""
+    mana cost (or any alternative cost) whenever the card is cast. ``or_cost``: "[cost] or pay
+    {3}", the other cost the caster may choose to pay instead, announced as it is cast."""
 
     cost: Cost
+    text: str = ""
+    or_cost: Cost | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CostPerTarget:
+    """"This spell costs {2}{U} more to cast for each target beyond the first." (strive, an
+    ability word, CR 207.2c): a cost increase of ``mana`` per target chosen after the first,
+    added to the total cost once the targets are chosen (CR 601.2c, 601.2f)."""
+
+    mana: ManaCost
     text: str = ""
 
 
@@ -1751,7 +1778,7 @@ class PreventionAbility:
 
 Ability = Union[Keyword, SpellAbility, ActivatedAbility, TriggeredAbility, StaticAbility,
                 ReplacementAbility, ManaReplacement, AdditionalTriggers, AdditionalCost, AlternativeCost,
-                CastAsThoughFlash, CastRestriction, PreventionAbility]
+                CastAsThoughFlash, CastRestriction, PreventionAbility, CostPerTarget]
 
 
 @dataclass(frozen=True, slots=True)

@@ -122,6 +122,7 @@ class _ForEach:
     counter: str | None = None     # "for each +1/+1 counter on ~"
     kicked: bool = False           # "for each time it was kicked"
     party: bool = False            # "for each creature in your party" (CR 700.8)
+    removed: str | None = None     # "for each charge counter removed this way"
 
     def count(self, multiplier: int = 1):
         if self.kicked:
@@ -130,6 +131,8 @@ class _ForEach:
             return ir.PartySize(multiplier)
         if self.counter is not None:
             return ir.CountersOn(self.counter, multiplier)
+        if self.removed is not None:
+            return ir.CountersRemoved(self.removed, multiplier)
         return ir.CountOf(self.filter, multiplier)
 
 

@@ -954,6 +954,12 @@ class EffectRules:
             produce = dataclasses.replace(produce, amount=each.count())
         return [ir.AddMana(produce)]
 
+    def add_mana_more(self, c):
+        """"Add {B}, then add an additional {B} for each charge counter removed this way": the
+        first mana, then that much more (Mana Batteries)."""
+        first, more, each = c[0], c[2], c[3]
+        return [ir.AddMana(first), ir.AddMana(dataclasses.replace(more, amount=each.count()))]
+
     def p_symbols(self, c):
         return ir.ManaProduce(symbols=_mana_symbols(c[0].symbols))
 
@@ -1067,6 +1073,10 @@ class EffectRules:
 
     def for_each_counter(self, c):
         return _ForEach(None, c[0])
+
+    def for_each_removed(self, c):
+        """"for each storage counter removed this way": the counters removed to pay the cost."""
+        return _ForEach(None, removed=c[0])
 
     def for_each_kicked(self, c):
         """Multikicker (CR 702.33c): "for each time it was kicked"."""

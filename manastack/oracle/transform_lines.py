@@ -37,13 +37,17 @@ class LineRules:
               "mana made under a condition")
         _need(len(set(restrictions)) == len(restrictions), "restriction")
         # CR 606.4: a loyalty symbol is the whole cost of the abilities printed with one
+        # "for each storage counter removed this way": the counters this cost removes
+        _need(not ir.contains(effects, lambda n: type(n) is ir.CountersRemoved and n.kind != cost.remove_any_counters),
+              "counters removed this way")
         _need(cost.loyalty is None or cost == ir.Cost(loyalty=cost.loyalty, loyalty_x=cost.loyalty_x),
               "loyalty cost with other costs")
         # CR 113.6m: returning the card from the graveyard, the ability works only there; no
         # other cost or effect may then refer to the card as a permanent
         from_graveyard = any(type(e) is ir.ReturnToHand and e.from_graveyard for e in effects) or cost.exile_self
         _need(not (from_graveyard or cost.discard_self)
-              or not (cost.tap or cost.untap or cost.sacrifice_self or cost.remove_counters or cost.exile_source
+              or not (cost.tap or cost.untap or cost.sacrifice_self or cost.remove_counters or cost.remove_any_counters
+                      or cost.exile_source
                       or cost.return_self or cost.exert or cost.loyalty is not None or is_mana),
               "an ability from the graveyard or the hand with a cost its permanent pays")
         _need(not (cost.discard_self and from_graveyard), "an ability from two zones")
@@ -449,6 +453,13 @@ class LineRules:
         _need(d.filter.zone == "hand", "exile cards")
         return [("exile_from_hand", d.filter), ("exile_count", n)]
 
+    def c_reveal_from_hand(self, c):
+        """"reveal a Pirate card from your hand" (CR 118.3): one card of the payer's hand."""
+        n, d = _number(c[0]), c[1]
+        _need(n == 1 and not d.plural and d.kind == "card" and d.filter.zone == "hand" and not d.filter.other,
+              "reveal cards")
+        return "reveal_from_hand", d.filter
+
     def c_sac_count(self, c):
         """"sacrifice two Mountains", "sacrifice three black creatures" (CR 118.9, 701.21a)."""
         n, d = _number(c[0]), c[1]
@@ -497,6 +508,10 @@ class LineRules:
         n = _number(c[0])
         _need(isinstance(n, int), "remove X counters")
         return "remove_counters", (c[1], n)
+
+    def c_remove_any_counters(self, c):
+        """"Remove any number of storage counters from ~" (storage lands, Mana Batteries)."""
+        return "remove_any_counters", c[0]
 
     def counter_kind(self, c):
         """A counter's kind (CR 122.1): "+1/+1", "-1/-1" or a word such as "charge"."""

@@ -209,11 +209,28 @@ class StaticRules:
         (or "discard two cards", "exile a creature card from your graveyard", "return a land you
         control to its owner's hand", "discard a card and sacrifice a creature", ...): every
         part of a cost that isn't mana, each at most once."""
-        pairs = [p for x in c[1:] for p in (x if isinstance(x, list) else [x])]
+        return [ir.AdditionalCost(self._additional(c[1:]))]
+
+    def st_additional_or_cost(self, c):
+        """"As an additional cost to cast this spell, reveal an Elf card from your hand or pay
+        {3}." / "..., pay 5 life or sacrifice a creature or enchantment.": one of two costs,
+        chosen as the spell is cast (CR 601.2b)."""
+        first = self._additional([c[1]])
+        if isinstance(c[-1], ManaCost):      # "or pay {3}"
+            other = ir.Cost(mana=c[-1])
+        else:
+            other = self._additional([c[-1]])
+        _need(other.mana is None or not other.mana.x_count, "additional cost")
+        return [ir.AdditionalCost(first, or_cost=other)]
+
+    @staticmethod
+    def _additional(parts) -> ir.Cost:
+        """Every part of a cost that isn't mana, {T}, {Q} or loyalty, each at most once."""
+        pairs = [p for x in parts for p in (x if isinstance(x, list) else [x])]
         fields = dict(pairs)
         _need(len(fields) == len(pairs) and "mana" not in fields and "tap" not in fields
               and "untap" not in fields and "loyalty" not in fields, "additional cost")
-        return [ir.AdditionalCost(ir.Cost(**fields))]
+        return ir.Cost(**fields)
 
     _COMBAT = ("beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
                "combat_damage", "end_of_combat")
@@ -312,6 +329,13 @@ class StaticRules:
         _need(kind == "cost_reduction" and bool(mana.symbols) and all(sym.isdigit() for sym in mana.symbols),
               "self cost change")
         return [self._static("self_cost_reduction", "self", amount=mana.generic, condition=condition)]
+
+    def st_cost_per_target(self, c):
+        """Strive: "This spell costs {2}{U} more to cast for each target beyond the first."
+        (CR 601.2f)."""
+        mana, kind = c[1], c[2]
+        _need(kind == "cost_increase" and bool(mana.symbols) and not mana.x_count, "self cost change")
+        return [ir.CostPerTarget(mana)]
 
     def sp_all(self, c):
         return False, c[0]
