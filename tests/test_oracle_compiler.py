@@ -698,7 +698,8 @@ def test_optional_actions_that_if_you_do_follows(corpus_db):
     (CR 122.1), exiling a card you choose from your graveyard or hand and returning another
     permanent you control, each followed by "If you do"."""
     draw = ir.IfYouDo((Draw(),))
-    assert corpus_db.get("Erebos, Bleak-Hearted").abilities[1].effects == (May((ir.PayLife(2), draw)),)
+    [erebos] = [a for a in corpus_db.get("Erebos, Bleak-Hearted").abilities if type(a) is ir.TriggeredAbility]
+    assert erebos.effects == (May((ir.PayLife(2), draw)),)
     other_creature = Filter(types=("Creature",), controller="you", other=True)
     [infiltrator] = corpus_db.get("Bloodmist Infiltrator").abilities
     assert infiltrator.effects == (May((ir.SacrificePermanents(Ref("you"), other_creature),
@@ -1379,3 +1380,46 @@ def test_doesnt_untap_while_the_source_remains_tapped():
     a = only(card("Leech", "{T}: Tap target land. It doesn't untap during its controller's untap step "
                            "for as long as Leech remains tapped."))
     assert a.effects == (ir.Tap(ir.Target(0)), ir.SkipNextUntap(ir.Target(0), while_source_tapped=True))
+
+
+def test_as_long_as_the_attached_permanent_named_is():
+    """"As long as equipped creature is a Human, it ...": the condition is on the attached
+    permanent (CR 301.5, 611.3a) and "it" is that permanent; "gets an additional" is a pump."""
+    [st, _] = card("Cleaver", "As long as equipped creature is a Human or an Angel, it gets an additional "
+                   "+1/+0.\nEquip {1}", "Artifact — Equipment").abilities
+    assert st.effect == ir.StaticEffect("modify_pt", "equipped", power=1,
+                                        condition=ir.AttachedIs(Filter(subtypes=("Human", "Angel"))))
+    [_, st] = card("Helm", "Enchant creature\nAs long as enchanted creature is legendary, it has hexproof.",
+                   "Enchantment — Aura").abilities
+    assert st.effect == ir.StaticEffect("grant_keywords", "enchanted", keywords=(ir.Keyword("hexproof"),),
+                                        condition=ir.AttachedIs(Filter(supertypes=("Legendary",))))
+    [_, st] = card("Caves", "Enchant land\nAs long as enchanted land is a basic Mountain, Goblin creatures "
+                   "get +0/+2.", "Enchantment — Aura").abilities
+    assert st.effect.affected == Filter(types=("Creature",), subtypes=("Goblin",))
+    assert st.effect.condition == ir.AttachedIs(Filter(subtypes=("Mountain",), supertypes=("Basic",)))
+    # "a red creature or a Goblin" is not one filter of creature types
+    assert card("Bad", "As long as equipped creature is a red creature or a Goblin, it has haste.\nEquip {1}",
+                "Artifact — Equipment").unsupported
+
+
+def test_a_god_isnt_a_creature_while_devotion_is_low():
+    """"As long as your devotion to red and white is less than seven, ~ isn't a creature."
+    (CR 700.5, 613.1d): the creature type removed while the devotion is at most six."""
+    [st] = card("Iroas", "As long as your devotion to red and white is less than seven, Iroas isn't a "
+                "creature.", "Legendary Enchantment Creature — God").abilities
+    assert st.effect == ir.StaticEffect("remove_types", "self", types=("Creature",),
+                                        condition=ir.Devotion(("R", "W"), 6))
+    # a group's types are not changed this way
+    assert card("Bad", "As long as you control a Plains, artifacts you control aren't creatures.",
+                "Enchantment").unsupported
+
+
+def test_a_group_that_cant_have_a_keyword():
+    """"lose trample and can't have or gain trample" (CR 113.11): a loss and a rule that no
+    effect gives it."""
+    [st1, st2] = card("Archetype", "Creatures your opponents control lose trample and can't have or gain "
+                      "trample.", "Enchantment Creature — Human Warrior").abilities
+    opp = Filter(types=("Creature",), controller="opponent")
+    assert {st1.effect, st2.effect} == {
+        ir.StaticEffect("lose_keywords", opp, keywords=(ir.Keyword("trample"),)),
+        ir.StaticEffect("cant_have_keywords", opp, keywords=(ir.Keyword("trample"),))}
