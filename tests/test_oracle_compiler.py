@@ -1423,3 +1423,23 @@ def test_a_group_that_cant_have_a_keyword():
     assert {st1.effect, st2.effect} == {
         ir.StaticEffect("lose_keywords", opp, keywords=(ir.Keyword("trample"),)),
         ir.StaticEffect("cant_have_keywords", opp, keywords=(ir.Keyword("trample"),))}
+
+
+def test_cant_attack_you_or_your_planeswalkers():
+    """"can't attack you or a planeswalker you control" (CR 508.1c), one effect among others."""
+    abilities = card("Vow", "Enchant creature\nEnchanted creature gets +2/+2, has flying, and can't attack you "
+                     "or a planeswalker you control.", "Enchantment — Aura").abilities
+    assert ir.StaticEffect("cant_attack_you", "enchanted") in [a.effect for a in abilities[1:]]
+
+
+def test_is_goaded():
+    """"is goaded" as a static effect of an Aura or Equipment (CR 701.38b)."""
+    abilities = card("Blade", "Equipped creature gets +2/+0 and is goaded.\nEquip {1}",
+                     "Artifact — Equipment").abilities
+    assert ir.StaticEffect("goaded", "equipped") in [a.effect for a in abilities if type(a) is ir.StaticAbility]
+
+
+def test_a_group_enters_tapped():
+    """"Creatures your opponents control enter the battlefield tapped." (CR 614.1c)."""
+    ab = only(card("Sovereign", "Creatures your opponents control enter the battlefield tapped."))
+    assert (ab.kind, ab.affected) == ("enters_tapped", Filter(types=("Creature",), controller="opponent"))

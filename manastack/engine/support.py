@@ -145,7 +145,9 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "all_creature_types",       # CR 205.3m, layer 4: engine.filters.has_all_creature_types
                           "set_base_pt",              # CR 613.4b, layer 7b: engine.characteristics.power_toughness
                           "remove_types",             # CR 613.1d, layer 4: engine.layers.card_now
-                          "cant_have_keywords"})      # CR 113.11, 613.1f: engine.characteristics.keywords
+                          "cant_have_keywords",       # CR 113.11, 613.1f: engine.characteristics.keywords
+                          "cant_attack_you",          # CR 508.1c: engine.combat.why_not_attack
+                          "goaded"})                  # CR 701.38b: engine.combat.declare_attackers
 # What a "modify_pt" static ability counts, "for each ..." (CR 613.4c): objects matching a filter,
 # or counters of a kind on the source ("for each charge counter on ~"); characteristics._times.
 STATIC_COUNTS = frozenset({"Filter", "CountersOn"})

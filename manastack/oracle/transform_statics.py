@@ -167,6 +167,11 @@ class StaticRules:
     def part_cant_attack_block(self, c):
         return "cant_attack_block", {}
 
+    def part_cant_attack_you(self, c):
+        """"can't attack you or a planeswalker you control" (CR 508.1c): "you" is the source's
+        controller."""
+        return "cant_attack_you", {}
+
     def part_unblockable(self, c):
         return "cant_be_blocked", {}
 
@@ -196,6 +201,11 @@ class StaticRules:
     def part_must_attack(self, c):
         """"attacks each combat if able" (CR 508.1d)."""
         return "attacks_each_combat", {}
+
+    def part_goaded(self, c):
+        """"is goaded" (CR 701.38b): it attacks each combat if able, a player other than the
+        source's controller if able."""
+        return "goaded", {}
 
     def st_land_type(self, c):
         """CR 305.7: "Nonbasic lands are Mountains." sets a land type (Blood Moon)."""
@@ -502,6 +512,12 @@ class StaticRules:
     def r_enters_tapped(self, c):
         """CR 614.1c: "enters tapped" replaces how the permanent enters."""
         return [ir.ReplacementAbility("enters_tapped")]
+
+    def r_others_enter_tapped(self, c):
+        """"Creatures your opponents control enter tapped." (CR 614.1c, 614.12): other
+        permanents that match as they would exist on the battlefield."""
+        _need(isinstance(c[0], ir.Filter) and c[0].zone == "battlefield", "enter tapped")
+        return [ir.ReplacementAbility("enters_tapped", affected=c[0])]
 
     def r_enters_counters(self, c):
         """CR 614.1c, 122.6: enters with counters, "for each time it was kicked" too
