@@ -698,7 +698,8 @@ def test_optional_actions_that_if_you_do_follows(corpus_db):
     (CR 122.1), exiling a card you choose from your graveyard or hand and returning another
     permanent you control, each followed by "If you do"."""
     draw = ir.IfYouDo((Draw(),))
-    assert corpus_db.get("Erebos, Bleak-Hearted").abilities[1].effects == (May((ir.PayLife(2), draw)),)
+    [erebos] = [a for a in corpus_db.get("Erebos, Bleak-Hearted").abilities if type(a) is ir.TriggeredAbility]
+    assert erebos.effects == (May((ir.PayLife(2), draw)),)
     other_creature = Filter(types=("Creature",), controller="you", other=True)
     [infiltrator] = corpus_db.get("Bloodmist Infiltrator").abilities
     assert infiltrator.effects == (May((ir.SacrificePermanents(Ref("you"), other_creature),
@@ -1582,3 +1583,65 @@ def test_additional_cost_or_another():
             if type(a) is ir.AdditionalCost]
     assert ab.cost == ir.Cost(pay_life=5)
     assert ab.or_cost == ir.Cost(sacrifice=Filter(types=("Creature", "Enchantment"), controller="you"))
+
+def test_as_long_as_the_attached_permanent_named_is():
+    """"As long as equipped creature is a Human, it ...": the condition is on the attached
+    permanent (CR 301.5, 611.3a) and "it" is that permanent; "gets an additional" is a pump."""
+    [st, _] = card("Cleaver", "As long as equipped creature is a Human or an Angel, it gets an additional "
+                   "+1/+0.\nEquip {1}", "Artifact — Equipment").abilities
+    assert st.effect == ir.StaticEffect("modify_pt", "equipped", power=1,
+                                        condition=ir.AttachedIs(Filter(subtypes=("Human", "Angel"))))
+    [_, st] = card("Helm", "Enchant creature\nAs long as enchanted creature is legendary, it has hexproof.",
+                   "Enchantment — Aura").abilities
+    assert st.effect == ir.StaticEffect("grant_keywords", "enchanted", keywords=(ir.Keyword("hexproof"),),
+                                        condition=ir.AttachedIs(Filter(supertypes=("Legendary",))))
+    [_, st] = card("Caves", "Enchant land\nAs long as enchanted land is a basic Mountain, Goblin creatures "
+                   "get +0/+2.", "Enchantment — Aura").abilities
+    assert st.effect.affected == Filter(types=("Creature",), subtypes=("Goblin",))
+    assert st.effect.condition == ir.AttachedIs(Filter(subtypes=("Mountain",), supertypes=("Basic",)))
+    # "a red creature or a Goblin" is not one filter of creature types
+    assert card("Bad", "As long as equipped creature is a red creature or a Goblin, it has haste.\nEquip {1}",
+                "Artifact — Equipment").unsupported
+
+
+def test_a_god_isnt_a_creature_while_devotion_is_low():
+    """"As long as your devotion to red and white is less than seven, ~ isn't a creature."
+    (CR 700.5, 613.1d): the creature type removed while the devotion is at most six."""
+    [st] = card("Iroas", "As long as your devotion to red and white is less than seven, Iroas isn't a "
+                "creature.", "Legendary Enchantment Creature — God").abilities
+    assert st.effect == ir.StaticEffect("remove_types", "self", types=("Creature",),
+                                        condition=ir.Devotion(("R", "W"), 6))
+    # a group's types are not changed this way
+    assert card("Bad", "As long as you control a Plains, artifacts you control aren't creatures.",
+                "Enchantment").unsupported
+
+
+def test_a_group_that_cant_have_a_keyword():
+    """"lose trample and can't have or gain trample" (CR 113.11): a loss and a rule that no
+    effect gives it."""
+    [st1, st2] = card("Archetype", "Creatures your opponents control lose trample and can't have or gain "
+                      "trample.", "Enchantment Creature — Human Warrior").abilities
+    opp = Filter(types=("Creature",), controller="opponent")
+    assert {st1.effect, st2.effect} == {
+        ir.StaticEffect("lose_keywords", opp, keywords=(ir.Keyword("trample"),)),
+        ir.StaticEffect("cant_have_keywords", opp, keywords=(ir.Keyword("trample"),))}
+
+
+def test_cant_attack_you_or_your_planeswalkers():
+    """"can't attack you or a planeswalker you control" (CR 508.1c), one effect among others."""
+    abilities = card("Vow", "Enchant creature\nEnchanted creature gets +2/+2, has flying, and can't attack you "
+                     "or a planeswalker you control.", "Enchantment — Aura").abilities
+    assert ir.StaticEffect("cant_attack_you", "enchanted") in [a.effect for a in abilities[1:]]
+
+
+def test_is_goaded():
+    """"is goaded" as a static effect of an Aura or Equipment (CR 701.38b)."""
+    abilities = card("Blade", "Equipped creature gets +2/+0 and is goaded.\nEquip {1}",
+                     "Artifact — Equipment").abilities
+    assert ir.StaticEffect("goaded", "equipped") in [a.effect for a in abilities if type(a) is ir.StaticAbility]
+
+
+def test_a_group_enters_tapped():
+    """"Creatures your opponents control enter the battlefield tapped." (CR 614.1c)."""
+    ab = only(card("Sovereign", "Creatures your opponents control enter the battlefield tapped."))
+    assert (ab.kind, ab.affected) == ("enters_tapped", Filter(types=("Creature",), controller="opponent"))

@@ -145,7 +145,11 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "add_types",                # layers 4-5 (CR 613.1d-e): engine.layers.card_now, characteristics.colors
                           "set_colors",               # CR 105.3, layer 5: engine.characteristics.colors
                           "all_creature_types",       # CR 205.3m, layer 4: engine.filters.has_all_creature_types
-                          "set_base_pt"})             # CR 613.4b, layer 7b: engine.characteristics.power_toughness
+                          "set_base_pt",              # CR 613.4b, layer 7b: engine.characteristics.power_toughness
+                          "remove_types",             # CR 613.1d, layer 4: engine.layers.card_now
+                          "cant_have_keywords",       # CR 113.11, 613.1f: engine.characteristics.keywords
+                          "cant_attack_you",          # CR 508.1c: engine.combat.why_not_attack
+                          "goaded"})                  # CR 701.38b: engine.combat.declare_attackers
 # What a "modify_pt" static ability counts, "for each ..." (CR 613.4c): objects matching a filter,
 # or counters of a kind on the source ("for each charge counter on ~"); characteristics._times.
 STATIC_COUNTS = frozenset({"Filter", "CountersOn"})
@@ -160,7 +164,8 @@ ENTERS_UNLESS = frozenset({"YouControl", "OpponentCount", "PayLifeOption", "Reve
 # Typed conditions of "as long as" static abilities (CR 611.3a; engine.conditions.holds).
 STATIC_CONDITIONS = frozenset({"YouControl", "HasCounter", "NotYourTurn", "OpponentControls", "PlayerCount",
                                "AttachedIs",    # "as long as it's a Human" of the attached permanent
-                               "ObjectCount", "AnyOf"})
+                               "ObjectCount", "AnyOf",
+                               "Devotion"})     # CR 700.5: a God "isn't a creature" while it is low
 # Typed conditions of intervening "if" clauses and activation limits (CR 603.4, 602.5b).
 STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "SelfPower", "ObjectCount", "AnyOf",
                               "NotYourTurn", "HasCounter", "HadCounter", "ManaSpent",
@@ -359,8 +364,9 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"static effect {node.kind!r}")
         if type(node.count) is ir.CountersOn and node.kind != "modify_pt":
             out.append(f"static effect {node.kind!r} counting counters")
-        if node.condition is not None and node.kind in layers.CHANGING_KINDS and node.kind != "grant_ability":
-            # layers.changers applies these without reading conditions (CR 611.3a)
+        if node.condition is not None and node.kind in layers.CHANGING_KINDS \
+                and node.kind not in ("grant_ability", "remove_types"):
+            # layers.card_now applies these without reading conditions (CR 611.3a)
             out.append(f"static effect {node.kind!r} as long as a condition holds")
         out += _static_condition_gaps(node.condition)
     elif t is ir.ReplacementAbility:
@@ -428,7 +434,7 @@ def _walk(node, out: list[str]) -> None:
         out.append("each player searching their own library")   # engine.effects._search: one library
     elif hasattr(node, "duration") and node.duration not in DURATIONS:
         out.append(f"duration {node.duration!r}")
-    if t is ir.LoseKeywords or (t is ir.StaticEffect and node.kind == "lose_keywords"):
+    if t is ir.LoseKeywords or (t is ir.StaticEffect and node.kind in ("lose_keywords", "cant_have_keywords")):
         out += [f"losing the keyword {k.name!r}" for k in node.keywords if k.name not in _LOSABLE or k.arg is not None]
     if t is ir.GrantKeywords or (t is ir.StaticEffect and node.kind == "grant_keywords"):
         out += [f"granting the triggered keyword {k.name!r}" for k in node.keywords if _is_triggered(k)]

@@ -1577,6 +1577,16 @@ class AttachedIs:
 
 
 @dataclass(frozen=True, slots=True)
+class Devotion:
+    """A condition on your devotion to ``colors`` (CR 700.5): the mana symbols of any of those
+    colors among the mana costs of permanents you control, each symbol counted once (a hybrid
+    or Phyrexian symbol too); at most ``at_most`` ("is less than five": 4)."""
+
+    colors: tuple[str, ...]
+    at_most: int
+
+
+@dataclass(frozen=True, slots=True)
 class OpponentControls:
     """A condition on the game state: an opponent controls at least ``at_least`` permanents that
     match any of ``filters`` ("an opponent controls a black permanent"); with ``more_than_you``,
@@ -1658,7 +1668,7 @@ class ManaSpent:
 
 
 StateCondition = Union[YouControl, OpponentCount, NotYourTurn, OpponentControls, PlayerCount, SelfPower,
-                       ObjectCount, AnyOf, HadCounter, ManaSpent]
+                       ObjectCount, AnyOf, HadCounter, ManaSpent, Devotion]
 EntersOption = Union[PayLifeOption, RevealOption]
 
 
