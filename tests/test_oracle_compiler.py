@@ -1379,3 +1379,39 @@ def test_doesnt_untap_while_the_source_remains_tapped():
     a = only(card("Leech", "{T}: Tap target land. It doesn't untap during its controller's untap step "
                            "for as long as Leech remains tapped."))
     assert a.effects == (ir.Tap(ir.Target(0)), ir.SkipNextUntap(ir.Target(0), while_source_tapped=True))
+
+
+def test_static_damage_changes():
+    """CR 614.1a: "If [a source] would deal damage [to X], it deals double that damage / that
+    much damage plus N / half that damage, rounded down, [to that X] instead."; the source and
+    recipient are free parts, "to that ..." must name the recipient again."""
+    any_source = Ref("all", Filter())
+    ab = only(card("Furnace", "If a source would deal damage to a permanent or player, it deals double that "
+                   "damage to that permanent or player instead.", "Enchantment"))
+    assert (ab.kind, ab.damage) == ("damage_change", ir.DamageChange(any_source, times=2))
+    ab = only(card("Torbran", "If a red source you control would deal damage to an opponent or a permanent an "
+                   "opponent controls, it deals that much damage plus 2 instead."))
+    assert ab.damage == ir.DamageChange(Ref("all", Filter(controller="you", colors=("R",))), Ref("each_opponent"),
+                                        Ref("all", Filter(controller="opponent")), plus=2)
+    ab = only(card("Servant", "If a red instant or sorcery spell you control would deal damage, it deals double "
+                   "that damage instead."))
+    assert ab.damage.source == Ref("all", Filter(types=("Instant", "Sorcery"), controller="you", colors=("R",),
+                                                 zone="stack"))
+    ab = only(card("Barrier", "If a source would deal damage to a creature you control, it deals that much damage "
+                   "minus 1 to that creature instead.", "Enchantment"))
+    assert ab.damage == ir.DamageChange(any_source, Ref("all", Filter(types=("Creature",), controller="you")),
+                                        plus=-1)
+    ab = only(card("Ghosts", "If a source would deal damage to a permanent or player, it deals half that damage, "
+                   "rounded down, to that permanent or player instead."))
+    assert ab.damage.halve
+    # "to that creature" after "a player" names another recipient: not read
+    assert card("Odd", "If a source would deal damage to a player, it deals double that damage to that "
+                "creature instead.").unsupported
+
+
+def test_static_prevention_of_some_damage_from_any_source_description():
+    """CR 615.10: "If a red source / an artifact would deal damage to you, prevent 2 of that damage."."""
+    ab = only(card("Sphere", "If a red source would deal damage to you, prevent 2 of that damage.", "Enchantment"))
+    assert ab.effect == ir.PreventDamage(2, Ref("you"), source=Ref("all", Filter(colors=("R",))), duration="")
+    ab = only(card("Purity", "If an artifact would deal damage to you, prevent 1 of that damage.", "Enchantment"))
+    assert ab.effect.source == Ref("all", Filter(types=("Artifact",)))

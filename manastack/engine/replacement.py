@@ -592,7 +592,7 @@ def modify_damage(ctx: Ctx, source, recipient, amount: int, combat: bool) -> tup
     event = DamageAmount(amount)
 
     def candidates(ev: DamageAmount) -> list[Replacement]:
-        out = []
+        out = _damage_changes(ctx.s, source, recipient, combat)
         for i, ab in enumerate(source.card.abilities):
             if type(ab) is ir.ReplacementAbility and ab.kind == "double_damage_to_player" \
                     and combat and isinstance(recipient, str):
@@ -637,6 +637,37 @@ def _own_prevention(ctx: Ctx, recipient, ev: DamageAmount, unpreventable: bool =
 
 def _double(event: DamageAmount) -> None:
     event.amount *= 2
+
+
+def _damage_changes(s, source, recipient, combat: bool) -> list[Replacement]:
+    """Static abilities of permanents that change the damage a source would deal ("If a source
+    you control would deal damage to a permanent or player, it deals double that damage ...
+    instead", CR 614.1a), read from each permanent as the damage would be dealt (CR 604.1)."""
+    out = []
+    for o in s.permanents():
+        for i, ab in _damage_change_abilities(layers.card_now(s, o)):
+            if _static_fits(s, o, ab.damage, source, recipient, combat):
+                e = ab.damage
+                how = "half that damage, rounded down" if e.halve else \
+                    f"{ {1: '', 2: 'double ', 3: 'triple '}.get(e.times, f'{e.times} times ')}that damage" + \
+                    (f" plus {e.plus}" if e.plus > 0 else f" minus {-e.plus}" if e.plus < 0 else "")
+                out.append(Replacement(f"{o.id}:{i}", f"{o.card.name}: {source.card.name} deals {how} instead",
+                                       ("614.1a", "107.1a") if e.halve else ("614.1a", "107.1b"),
+                                       partial(_change_damage, e), why="the damage fits its replacement effect",
+                                       pure=True, source=(ab.kind, o.card)))
+    return out
+
+
+@lru_cache(maxsize=16384)
+def _damage_change_abilities(card) -> tuple[tuple[int, ir.ReplacementAbility], ...]:
+    """The "damage_change" abilities of ``card`` with their indexes (cached per card definition)."""
+    return tuple((i, ab) for i, ab in enumerate(card.abilities)
+                 if type(ab) is ir.ReplacementAbility and ab.kind == "damage_change")
+
+
+def _change_damage(e: ir.DamageChange, event: DamageAmount) -> None:
+    """Half rounded down (CR 107.1a), or times and plus, never below 0 (CR 107.1b)."""
+    event.amount = event.amount // 2 if e.halve else max(0, event.amount * e.times + e.plus)
 
 
 def _preventions(ctx: Ctx, source, recipient, combat: bool, ev: DamageAmount) -> list[Replacement]:
@@ -696,7 +727,10 @@ def _shield_fits(s, shield, source, recipient, combat: bool) -> bool:
 
 def _source_is(s, source, f: ir.Filter, seen_from, controller: int | None = None) -> bool:
     """Whether a source of damage has the characteristics ``f`` names, wherever it is: a
-    permanent, a spell on the stack or a card whose ability deals the damage (CR 609.7)."""
+    permanent, a spell on the stack or a card whose ability deals the damage (CR 609.7); "a
+    spell" is one on the stack (CR 112.1)."""
+    if f.zone == "stack" and source.zone != "stack":
+        return False
     return matches(s, source, replace(f, zone=source.zone), seen_from, controller)
 
 
@@ -736,9 +770,9 @@ def _prevent_some(n: int, event: DamageAmount) -> None:
     event.amount -= min(n, event.amount)
 
 
-def _static_fits(s, o, e: ir.PreventDamage, source, recipient, combat: bool) -> bool:
-    """Whether ``e``, a static ability of ``o``, prevents the damage ``source`` would deal to
-    ``recipient`` now."""
+def _static_fits(s, o, e: ir.PreventDamage | ir.DamageChange, source, recipient, combat: bool) -> bool:
+    """Whether ``e``, a static ability of ``o``, prevents or changes the damage ``source`` would
+    deal to ``recipient`` now."""
     if e.combat_only and not combat or e.noncombat_only and combat:
         return False
     if e.to is not None and not (_is_recipient(s, o, e.to, recipient)

@@ -718,6 +718,24 @@ class PreventDamage:
     once: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class DamageChange:
+    """CR 614.1a: "If [source] would deal damage to [recipient], it deals double that damage /
+    that much damage plus N / half that damage, rounded down, ... instead." The damage becomes
+    ``times`` as much, then ``plus`` more (less when negative; never below 0, CR 107.1b), or half
+    of it rounded down (``halve``, CR 107.1a). Which damage is named as in :class:`PreventDamage`:
+    dealt by ``source`` to ``to`` or ``also_to`` (None: any), combat or noncombat only."""
+
+    source: Subject | None = None
+    to: Subject | None = None
+    also_to: Subject | None = None
+    combat_only: bool = False
+    noncombat_only: bool = False
+    times: int = 1
+    plus: int = 0
+    halve: bool = False
+
+
 BLOCKING_SELF = "blocking_self"        # "creatures blocking it"
 BLOCKED_BY_SELF = "blocked_by_self"    # "creatures it's blocking"
 CHOSEN_SOURCE = "chosen_source"        # "a red source of your choice"
@@ -1598,7 +1616,8 @@ EntersOption = Union[PayLifeOption, RevealOption]
 @dataclass(frozen=True, slots=True)
 class ReplacementAbility:
     """A replacement effect (CR 614): ``kind`` is "enters_tapped", "enters_with_counters"
-    (``counter_kind``, ``amount``), "double_damage_to_player", ...; ``condition`` limits it.
+    (``counter_kind``, ``amount``), "double_damage_to_player", "damage_change" (``damage``), ...;
+    ``condition`` limits it.
     ``unless`` keeps it from applying: a state condition that holds as the permanent enters,
     or an action its controller may take then (CR 614.1d, 614.12)."""
 
@@ -1611,6 +1630,7 @@ class ReplacementAbility:
     whose: str | None = None           # whose graveyard: "you", "opponent" (None: any)
     cards_only: bool = False           # "a card": not a token (CR 108.2b)
     unless: "StateCondition | EntersOption | None" = None
+    damage: DamageChange | None = None  # "damage_change": the damage it changes and how
 
 
 @dataclass(frozen=True, slots=True)

@@ -85,6 +85,7 @@ KIND_RULES: dict[str, tuple[str, ...]] = {
     "choose_color": ("614.12",),
     "choose_creature_type": ("614.12",),
     "double_damage_to_player": ("614.1a",),
+    "damage_change": ("614.1a",),
 }
 """``kind`` strings of static effects and replacement abilities, and their rules."""
 
