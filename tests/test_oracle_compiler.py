@@ -1415,3 +1415,31 @@ def test_static_prevention_of_some_damage_from_any_source_description():
     assert ab.effect == ir.PreventDamage(2, Ref("you"), source=Ref("all", Filter(colors=("R",))), duration="")
     ab = only(card("Purity", "If an artifact would deal damage to you, prevent 1 of that damage.", "Enchantment"))
     assert ab.effect.source == Ref("all", Filter(types=("Artifact",)))
+
+
+def test_life_gain_changes():
+    """CR 614.1a, 119.10: "If you would gain life, you gain twice that much life / that much life
+    plus 1 instead"; "If a player / an opponent would gain life, that player gains no life / loses
+    that much life instead"."""
+    ab = only(card("Faithmender", "If you would gain life, you gain twice that much life instead."))
+    assert (ab.kind, ab.whose, ab.life) == ("life_gain_change", "you", ir.LifeGainChange(times=2))
+    ab = only(card("Vitality", "If you would gain life, you gain that much life plus 1 instead."))
+    assert ab.life == ir.LifeGainChange(plus=1)
+    ab = only(card("Vortex", "If a player would gain life, that player gains no life instead.", "Enchantment"))
+    assert (ab.whose, ab.life) == (None, ir.LifeGainChange(times=0))
+    ab = only(card("Remedy", "If an opponent would gain life, that player loses that much life instead.",
+                   "Enchantment"))
+    assert (ab.whose, ab.life) == ("opponent", ir.LifeGainChange(lose=True))
+    assert card("Odd", "If you would gain life, that player gains no life instead.").unsupported
+
+
+def test_life_gained_from_the_damage_prevented():
+    """CR 615.5: "You gain life equal to the damage prevented this way." is the rest of the
+    prevention of the sentence before, done as it prevents damage."""
+    ab = only(card("Strike", "The next time target creature would deal damage this turn, prevent that damage. "
+                   "You gain life equal to the damage prevented this way.", "Instant"))
+    assert ab.effects == (ir.PreventDamage(source=ir.Target(0), once=True, gain_life=True),)
+    ab = only(card("Glow", "Prevent the next 3 damage that would be dealt to any target this turn. You gain life "
+                   "equal to the damage prevented this way.", "Instant"))
+    assert ab.effects == (ir.PreventDamage(3, ir.Target(0), gain_life=True),)
+    assert card("Odd", "Draw a card. You gain life equal to the damage prevented this way.", "Instant").unsupported

@@ -1,6 +1,7 @@
-"""Replacement and prevention effects on damage (CR 614, 615, 616), played with real cards:
-static abilities that change the damage a source would deal ("it deals double that damage ...
-instead", CR 614.1a) and static prevention of so much of each damage event (CR 615.10)."""
+"""Replacement and prevention effects (CR 614, 615, 616), played with real cards: static
+abilities that change the damage a source would deal ("it deals double that damage ...
+instead", CR 614.1a), static prevention of so much of each damage event (CR 615.10), and
+changes to life gain (CR 119.10)."""
 from __future__ import annotations
 
 from manastack.scenario import Scenario
@@ -144,4 +145,129 @@ script:
   - pass_until: main2
 expect:
   life: {Alice: 18}
+""")
+
+
+def _lifelink(db, alice: str, bob: str, expect: str, steps: str = "") -> None:
+    """Alice's Vampire Nighthawk (lifelink) deals 2 combat damage to Bob: Alice gains 2 life."""
+    _play(db, f"""
+turn: 3
+players:
+  - name: Alice
+    battlefield: [Vampire Nighthawk{alice}]
+  - name: Bob
+    battlefield: [Plains{bob}]
+script:
+  - attack: Vampire Nighthawk
+  - block: none
+  - pass_until: combat_damage
+{steps}expect:
+{expect}
+""")
+
+
+def test_rhox_faithmender_doubles_its_controllers_life_gain(db):
+    """Rhox Faithmender: twice that much life (2 becomes 4); two of them, four times (CR 616.1e-f:
+    each applies once to the event)."""
+    _lifelink(db, ", Rhox Faithmender", "", "  life: {Alice: 24, Bob: 18}")
+    _lifelink(db, ", Rhox Faithmender, Rhox Faithmender", "", "  life: {Alice: 28}")
+    _lifelink(db, "", ", Rhox Faithmender", "  life: {Alice: 22}")       # Bob's: not Alice's gain
+
+
+def test_the_player_gaining_life_orders_the_changes(db):
+    """Boon Reflection and Angel of Vitality: the player gaining life chooses the order
+    (CR 616.1): 2 doubled, plus 1, is 5; 2 plus 1, doubled, is 6."""
+    both = ", Boon Reflection, Angel of Vitality"
+    _lifelink(db, both, "", "  life: {Alice: 25}", "  - replacement: [Boon Reflection]\n")
+    _lifelink(db, both, "", "  life: {Alice: 26}", "  - replacement: [Angel of Vitality]\n")
+
+
+def test_sulfuric_vortex_stops_every_players_life_gain(db):
+    """Sulfuric Vortex: no life is gained, so no life gain event happens and Ajani's Pridemate
+    doesn't trigger (CR 119.10, 603.2): nothing is on the stack after combat damage."""
+    _lifelink(db, ", {card: Ajani's Pridemate, id: cat}", ", Sulfuric Vortex",
+              "  life: {Alice: 20}\n  stack: []")
+
+
+def test_tainted_remedy_turns_an_opponents_life_gain_into_life_loss(db):
+    """Tainted Remedy: an opponent of its controller loses that much life instead (CR 614.1a);
+    its controller's own gain is unchanged."""
+    _lifelink(db, "", ", Tainted Remedy", "  life: {Alice: 18, Bob: 18}")
+    _lifelink(db, ", Tainted Remedy", "", "  life: {Alice: 22}")
+
+
+def test_reverse_damage_gains_the_life_its_prevention_saved(db):
+    """Reverse Damage: the next time the chosen source would deal damage to its controller this
+    turn, that damage is prevented and she gains that much life (CR 615.5, 615.8)."""
+    _play(db, """
+turn: 4
+active: Bob
+players:
+  - name: Alice
+    battlefield: [Plains, Plains, Plains]
+    hand: [Reverse Damage]
+  - name: Bob
+    battlefield: [Hill Giant]
+script:
+  - attack: Hill Giant
+  - block: none
+  - pass
+  - cast: Reverse Damage
+    by: Alice
+  - resolve
+  - choose: [Hill Giant]
+  - pass_until: main2
+expect:
+  life: {Alice: 23}
+""")
+
+
+def test_candles_glow_gains_only_what_it_prevented(db):
+    """Candles' Glow prevents the next 3 damage to its target: of Serra Angel's 4, 3 are
+    prevented and gained, 1 is dealt (CR 615.5, 615.7)."""
+    _play(db, """
+turn: 4
+active: Bob
+players:
+  - name: Alice
+    battlefield: [Plains, Plains]
+    hand: [Candles' Glow]
+  - name: Bob
+    battlefield: [Serra Angel]
+script:
+  - attack: Serra Angel
+  - block: none
+  - pass
+  - cast: Candles' Glow
+    by: Alice
+    target: Alice
+  - resolve
+  - pass_until: main2
+expect:
+  life: {Alice: 22}
+""")
+
+
+def test_chant_of_vitu_ghazi_gains_for_each_prevented_damage_event(db):
+    """Chant of Vitu-Ghazi: all damage creatures would deal this turn is prevented, and its
+    controller gains the life of each such event, his own creatures' damage too (CR 615.5)."""
+    _play(db, """
+turn: 4
+active: Bob
+players:
+  - name: Alice
+    battlefield: [Plains, Plains, Plains, Plains, Plains, Plains, Plains, Plains, Grizzly Bears]
+    hand: [Chant of Vitu-Ghazi]
+  - name: Bob
+    battlefield: [Hill Giant, Serra Angel]
+script:
+  - attack: [Hill Giant, Serra Angel]
+  - block: {Grizzly Bears: Hill Giant}
+  - pass
+  - cast: Chant of Vitu-Ghazi
+    by: Alice
+  - resolve
+  - pass_until: main2
+expect:
+  life: {Alice: 29, Bob: 20}
 """)

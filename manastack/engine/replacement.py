@@ -32,7 +32,7 @@ from .abilities import keyword_replacement
 from . import loyalty
 from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
-from .event_types import CardDraw, CounterPlacement, DamageAmount, Destruction, ZoneChange
+from .event_types import CardDraw, CounterPlacement, DamageAmount, Destruction, LifeGain, ZoneChange
 from .effect_records import pairs_filter
 from .filters import matches
 from .runner import Ctx
@@ -583,13 +583,13 @@ def _choose_color(ctx: Ctx, o, event: ZoneChange) -> None:
 # ------------------------------------------------------------------------------ damage
 
 
-def modify_damage(ctx: Ctx, source, recipient, amount: int, combat: bool) -> tuple[int, str | None]:
+def modify_damage(ctx: Ctx, source, recipient, amount: int, combat: bool) -> DamageAmount:
     """Damage replacement and prevention effects such as Charging Tuskodon's doubling
-    (CR 614.1a, 615): the damage left, and the kind of counter the recipient's own prevention
-    asks to remove from it (else None)."""
-    if amount <= 0:
-        return amount, None
+    (CR 614.1a, 615): the damage left, the kind of counter the recipient's own prevention asks
+    to remove from it, and the life the preventions have their controllers gain (CR 615.5)."""
     event = DamageAmount(amount)
+    if amount <= 0:
+        return event
 
     def candidates(ev: DamageAmount) -> list[Replacement]:
         out = _damage_changes(ctx.s, source, recipient, combat)
@@ -611,7 +611,7 @@ def modify_damage(ctx: Ctx, source, recipient, amount: int, combat: bool) -> tup
 
     chooser = int(recipient[1:]) if isinstance(recipient, str) else ctx.s.objs[recipient].controller
     apply_all(ctx, event, chooser, with_prevention)
-    return event.amount, event.spent
+    return event
 
 
 def _own_prevention(ctx: Ctx, recipient, ev: DamageAmount, unpreventable: bool = False) -> list[Replacement]:
@@ -685,12 +685,14 @@ def _preventions(ctx: Ctx, source, recipient, combat: bool, ev: DamageAmount) ->
             continue
 
         def apply(e, shield=shield):
+            prevented = e.amount if shield.amount < 0 else min(shield.amount, e.amount)
+            if shield.gain_life and prevented:      # the rest of the effect (CR 615.5)
+                e.gains.append((shield.player, prevented, shield.source))
             if shield.amount < 0:
                 e.amount = 0
                 if shield.once:         # the next instance only (CR 615.8)
                     s.effects = [x for x in s.effects if x is not shield]
                 return
-            prevented = min(shield.amount, e.amount)
             e.amount -= prevented
             left = shield.amount - prevented
             s.effects = [x for x in s.effects if x is not shield]
@@ -813,6 +815,49 @@ def _is_dealer(s, o, ref: ir.Ref, source) -> bool:
     if found and name != "all" and exercise.RECORD is not None:
         exercise.note("REFS", name, o.card)
     return found and _source_is(s, source, ref.filter, o)
+
+
+# ------------------------------------------------------------------------------ life
+
+
+def modify_life_gain(ctx: Ctx, player: int, amount: int) -> LifeGain:
+    """Replacement effects on a life gain ("If you would gain life, you gain twice that much life
+    instead", CR 614.1a, 119.10), ordered by the player gaining life (CR 616.1). Once one has
+    made the event no life gain ("gains no life", "loses that much life"), no other applies."""
+    event = LifeGain(player, amount)
+    apply_all(ctx, event, player, lambda ev: _life_gain_changes(ctx.s, ev))
+    return event
+
+
+def _life_gain_changes(s, ev: LifeGain) -> list[Replacement]:
+    if ev.amount <= 0:
+        return []
+    out = []
+    for o in s.permanents():
+        for i, ab in _life_gain_abilities(layers.card_now(s, o)):
+            if ab.whose == "you" and ev.player != o.controller or ab.whose == "opponent" and ev.player == o.controller:
+                continue
+            e = ab.life
+            how = "loses that much life" if e.lose else "gains no life" if not e.times else \
+                "gains twice that much life" if e.times == 2 else f"gains that much life plus {e.plus}"
+            out.append(Replacement(f"{o.id}:{i}", f"{o.card.name}: {s.players[ev.player].name} {how} instead",
+                                   ("614.1a", "119.10"), partial(_change_life_gain, e), pure=True,
+                                   source=(ab.kind, o.card)))
+    return out
+
+
+@lru_cache(maxsize=16384)
+def _life_gain_abilities(card) -> tuple[tuple[int, ir.ReplacementAbility], ...]:
+    """The "life_gain_change" abilities of ``card`` with their indexes (cached per card definition)."""
+    return tuple((i, ab) for i, ab in enumerate(card.abilities)
+                 if type(ab) is ir.ReplacementAbility and ab.kind == "life_gain_change")
+
+
+def _change_life_gain(e: ir.LifeGainChange, event: LifeGain) -> None:
+    if e.lose:
+        event.lose, event.amount = event.lose + event.amount, 0
+    else:
+        event.amount = event.amount * e.times + e.plus
 
 
 def modify_counters(ctx: Ctx, o, kind: str, n: int) -> int:

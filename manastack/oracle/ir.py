@@ -716,6 +716,7 @@ class PreventDamage:
     also_to: Subject | None = None
     duration: str = "end_of_turn"
     once: bool = False
+    gain_life: bool = False     # "You gain life equal to the damage prevented this way." (CR 615.5)
 
 
 @dataclass(frozen=True, slots=True)
@@ -734,6 +735,17 @@ class DamageChange:
     times: int = 1
     plus: int = 0
     halve: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LifeGainChange:
+    """CR 614.1a, 119.10: "If you would gain life, you gain twice that much life / that much life
+    plus 1 instead" (``times``, ``plus``), "... that player gains no life instead" (``times`` 0),
+    "... that player loses that much life instead" (``lose``)."""
+
+    times: int = 1
+    plus: int = 0
+    lose: bool = False
 
 
 BLOCKING_SELF = "blocking_self"        # "creatures blocking it"
@@ -1631,6 +1643,7 @@ class ReplacementAbility:
     cards_only: bool = False           # "a card": not a token (CR 108.2b)
     unless: "StateCondition | EntersOption | None" = None
     damage: DamageChange | None = None  # "damage_change": the damage it changes and how
+    life: LifeGainChange | None = None  # "life_gain_change" (``whose`` life gain)
 
 
 @dataclass(frozen=True, slots=True)
