@@ -1645,3 +1645,66 @@ def test_a_group_enters_tapped():
     """"Creatures your opponents control enter the battlefield tapped." (CR 614.1c)."""
     ab = only(card("Sovereign", "Creatures your opponents control enter the battlefield tapped."))
     assert (ab.kind, ab.affected) == ("enters_tapped", Filter(types=("Creature",), controller="opponent"))
+
+def test_static_damage_changes():
+    """CR 614.1a: "If [a source] would deal damage [to X], it deals double that damage / that
+    much damage plus N / half that damage, rounded down, [to that X] instead."; the source and
+    recipient are free parts, "to that ..." must name the recipient again."""
+    any_source = Ref("all", Filter())
+    ab = only(card("Furnace", "If a source would deal damage to a permanent or player, it deals double that "
+                   "damage to that permanent or player instead.", "Enchantment"))
+    assert (ab.kind, ab.damage) == ("damage_change", ir.DamageChange(any_source, times=2))
+    ab = only(card("Torbran", "If a red source you control would deal damage to an opponent or a permanent an "
+                   "opponent controls, it deals that much damage plus 2 instead."))
+    assert ab.damage == ir.DamageChange(Ref("all", Filter(controller="you", colors=("R",))), Ref("each_opponent"),
+                                        Ref("all", Filter(controller="opponent")), plus=2)
+    ab = only(card("Servant", "If a red instant or sorcery spell you control would deal damage, it deals double "
+                   "that damage instead."))
+    assert ab.damage.source == Ref("all", Filter(types=("Instant", "Sorcery"), controller="you", colors=("R",),
+                                                 zone="stack"))
+    ab = only(card("Barrier", "If a source would deal damage to a creature you control, it deals that much damage "
+                   "minus 1 to that creature instead.", "Enchantment"))
+    assert ab.damage == ir.DamageChange(any_source, Ref("all", Filter(types=("Creature",), controller="you")),
+                                        plus=-1)
+    ab = only(card("Ghosts", "If a source would deal damage to a permanent or player, it deals half that damage, "
+                   "rounded down, to that permanent or player instead."))
+    assert ab.damage.halve
+    # "to that creature" after "a player" names another recipient: not read
+    assert card("Odd", "If a source would deal damage to a player, it deals double that damage to that "
+                "creature instead.").unsupported
+
+
+def test_static_prevention_of_some_damage_from_any_source_description():
+    """CR 615.10: "If a red source / an artifact would deal damage to you, prevent 2 of that damage."."""
+    ab = only(card("Sphere", "If a red source would deal damage to you, prevent 2 of that damage.", "Enchantment"))
+    assert ab.effect == ir.PreventDamage(2, Ref("you"), source=Ref("all", Filter(colors=("R",))), duration="")
+    ab = only(card("Purity", "If an artifact would deal damage to you, prevent 1 of that damage.", "Enchantment"))
+    assert ab.effect.source == Ref("all", Filter(types=("Artifact",)))
+
+
+def test_life_gain_changes():
+    """CR 614.1a, 119.10: "If you would gain life, you gain twice that much life / that much life
+    plus 1 instead"; "If a player / an opponent would gain life, that player gains no life / loses
+    that much life instead"."""
+    ab = only(card("Faithmender", "If you would gain life, you gain twice that much life instead."))
+    assert (ab.kind, ab.whose, ab.life) == ("life_gain_change", "you", ir.LifeGainChange(times=2))
+    ab = only(card("Vitality", "If you would gain life, you gain that much life plus 1 instead."))
+    assert ab.life == ir.LifeGainChange(plus=1)
+    ab = only(card("Vortex", "If a player would gain life, that player gains no life instead.", "Enchantment"))
+    assert (ab.whose, ab.life) == (None, ir.LifeGainChange(times=0))
+    ab = only(card("Remedy", "If an opponent would gain life, that player loses that much life instead.",
+                   "Enchantment"))
+    assert (ab.whose, ab.life) == ("opponent", ir.LifeGainChange(lose=True))
+    assert card("Odd", "If you would gain life, that player gains no life instead.").unsupported
+
+
+def test_life_gained_from_the_damage_prevented():
+    """CR 615.5: "You gain life equal to the damage prevented this way." is the rest of the
+    prevention of the sentence before, done as it prevents damage."""
+    ab = only(card("Strike", "The next time target creature would deal damage this turn, prevent that damage. "
+                   "You gain life equal to the damage prevented this way.", "Instant"))
+    assert ab.effects == (ir.PreventDamage(source=ir.Target(0), once=True, gain_life=True),)
+    ab = only(card("Glow", "Prevent the next 3 damage that would be dealt to any target this turn. You gain life "
+                   "equal to the damage prevented this way.", "Instant"))
+    assert ab.effects == (ir.PreventDamage(3, ir.Target(0), gain_life=True),)
+    assert card("Odd", "Draw a card. You gain life equal to the damage prevented this way.", "Instant").unsupported

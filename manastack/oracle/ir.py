@@ -755,6 +755,36 @@ class PreventDamage:
     also_to: Subject | None = None
     duration: str = "end_of_turn"
     once: bool = False
+    gain_life: bool = False     # "You gain life equal to the damage prevented this way." (CR 615.5)
+
+
+@dataclass(frozen=True, slots=True)
+class DamageChange:
+    """CR 614.1a: "If [source] would deal damage to [recipient], it deals double that damage /
+    that much damage plus N / half that damage, rounded down, ... instead." The damage becomes
+    ``times`` as much, then ``plus`` more (less when negative; never below 0, CR 107.1b), or half
+    of it rounded down (``halve``, CR 107.1a). Which damage is named as in :class:`PreventDamage`:
+    dealt by ``source`` to ``to`` or ``also_to`` (None: any), combat or noncombat only."""
+
+    source: Subject | None = None
+    to: Subject | None = None
+    also_to: Subject | None = None
+    combat_only: bool = False
+    noncombat_only: bool = False
+    times: int = 1
+    plus: int = 0
+    halve: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LifeGainChange:
+    """CR 614.1a, 119.10: "If you would gain life, you gain twice that much life / that much life
+    plus 1 instead" (``times``, ``plus``), "... that player gains no life instead" (``times`` 0),
+    "... that player loses that much life instead" (``lose``)."""
+
+    times: int = 1
+    plus: int = 0
+    lose: bool = False
 
 
 BLOCKING_SELF = "blocking_self"        # "creatures blocking it"
@@ -1675,7 +1705,8 @@ EntersOption = Union[PayLifeOption, RevealOption]
 @dataclass(frozen=True, slots=True)
 class ReplacementAbility:
     """A replacement effect (CR 614): ``kind`` is "enters_tapped", "enters_with_counters"
-    (``counter_kind``, ``amount``), "double_damage_to_player", ...; ``condition`` limits it.
+    (``counter_kind``, ``amount``), "double_damage_to_player", "damage_change" (``damage``), ...;
+    ``condition`` limits it.
     ``unless`` keeps it from applying: a state condition that holds as the permanent enters,
     or an action its controller may take then (CR 614.1d, 614.12)."""
 
@@ -1688,6 +1719,8 @@ class ReplacementAbility:
     whose: str | None = None           # whose graveyard: "you", "opponent" (None: any)
     cards_only: bool = False           # "a card": not a token (CR 108.2b)
     unless: "StateCondition | EntersOption | None" = None
+    damage: DamageChange | None = None  # "damage_change": the damage it changes and how
+    life: LifeGainChange | None = None  # "life_gain_change" (``whose`` life gain)
 
 
 @dataclass(frozen=True, slots=True)

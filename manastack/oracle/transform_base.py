@@ -42,6 +42,11 @@ class _ChooseColor:
     protection granted next ("from the chosen color")."""
 
 
+class _GainPrevented:
+    """The sentence "You gain life equal to the damage prevented this way.", until ``body`` joins
+    it to the prevention before it (CR 615.5)."""
+
+
 class _CounteredExile:
     """The sentence "If that spell is countered this way, exile it instead ...", until ``body``
     joins it to the counter before it (CR 614.15)."""

@@ -10,7 +10,7 @@ from lark import Token, v_args
 from manastack.mana import ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (_plain_group, no_it_subject, 
-    IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, _OPEN, _ChooseColor, _CounteredExile, _KeepsSource, _OfIt, _Otherwise, _TokenHas, _T, _describe, _is_player, _kw_name, _mana_spent, _need, _number, _subject_of, _subtype,
+    IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, _OPEN, _ChooseColor, _CounteredExile, _GainPrevented, _KeepsSource, _OfIt, _Otherwise, _TokenHas, _T, _describe, _is_player, _kw_name, _mana_spent, _need, _number, _subject_of, _subtype,
     bind)
 
 
@@ -575,6 +575,13 @@ class LineRules:
             if sentence and isinstance(sentence[0], _TokenHas):
                 _need(len(out) > start and len(sentence) == 1, "it has")
                 out[-1] = _token_with(out[-1], sentence[0])
+                continue
+            if sentence and isinstance(sentence[0], _GainPrevented):
+                # CR 615.5: the rest of a prevention effect, done as the damage is prevented
+                before = out[start:]
+                _need(len(sentence) == 1 and bool(before) and all(type(e) is ir.PreventDamage for e in before),
+                      "the damage prevented this way")
+                out[start:] = [dataclasses.replace(e, gain_life=True) for e in before]
                 continue
             if sentence and isinstance(sentence[0], _CounteredExile):
                 _need(len(out) > start and type(out[-1]) in (ir.CounterSpell, ir.CounterUnlessPays)

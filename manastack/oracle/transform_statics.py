@@ -612,6 +612,35 @@ class StaticRules:
         """CR 614.1a: doubles the combat damage this deals to a player."""
         return [ir.ReplacementAbility("double_damage_to_player", condition="combat_damage")]
 
+    def r_life_gain(self, c):
+        """CR 614.1a, 119.10: "If you would gain life, you gain twice that much life instead.",
+        "If an opponent would gain life, that player loses that much life instead."; "you gain"
+        follows "you", "that player" follows "a player" or "an opponent"."""
+        whose, (you, change) = c[0], c[1]
+        _need((whose == "you") == you, "another player gains")
+        return [ir.ReplacementAbility("life_gain_change", whose=whose, life=change)]
+
+    def lg_you(self, c):
+        return "you"
+
+    def lg_player(self, c):
+        return None
+
+    def lg_opponent(self, c):
+        return "opponent"
+
+    def lgc_twice(self, c):
+        return True, ir.LifeGainChange(times=2)
+
+    def lgc_plus(self, c):
+        return True, ir.LifeGainChange(plus=_number(str(c[-1])))
+
+    def lgc_none(self, c):
+        return False, ir.LifeGainChange(times=0)
+
+    def lgc_lose(self, c):
+        return False, ir.LifeGainChange(lose=True)
+
     def r_mana_becomes(self, c):
         """CR 106.12b: "If a land is tapped for [two or more] mana, it produces {B} instead of
         any other type and amount" (Contamination, Damping Sphere)."""
