@@ -171,3 +171,56 @@ def test_reassembling_skeleton_returns_tapped_from_the_graveyard(corpus_db):
     assert [(o.controller, o.tapped) for o in skeleton] == [(0, True)]
     assert not any(a.label.startswith("activate Reassembling Skeleton") for a in g.legal_actions())
 
+
+def test_vulturous_zombie_sees_cards_from_anywhere_but_not_tokens(corpus_db):
+    """Vulturous Zombie's rulings: a card put into an opponent's graveyard from the hand or the
+    battlefield triggers it (CR 400.3); a token dying doesn't (CR 108.2), nor a card of Alice's."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Shock, Shock, Mind Rot]
+    battlefield: [Vulturous Zombie, Mountain, Mountain, Swamp, Swamp, Swamp]
+  - name: Bob
+    hand: [Island, Forest]
+    battlefield: [{card: Grizzly Bears, id: bears}, {card: Llanowar Elves, token: true}]
+""", turn=3)
+    cast_and_pay(g, "cast Shock", "Llanowar Elves")
+    resolve(g)
+    assert stack_labels(g) == [] and on_battlefield(g, "Llanowar Elves") == []
+    cast_and_pay(g, "cast Shock", "Grizzly Bears")
+    resolve(g)
+    assert stack_labels(g) == ["Vulturous Zombie's ability"]
+    resolve(g)
+    assert on_battlefield(g, "Vulturous Zombie")[0].counters == {"+1/+1": 1}
+    cast_and_pay(g, "cast Mind Rot", "Bob")
+    resolve(g)                      # Bob discards two cards; Mind Rot is Alice's own card
+    while g.pending.kind == "discard":
+        g.push(g.legal_actions()[0])
+    pick(g, "put the rest on the stack")
+    assert stack_labels(g) == ["Vulturous Zombie's ability"] * 2
+    resolve(g)
+    resolve(g)
+    assert on_battlefield(g, "Vulturous Zombie")[0].counters == {"+1/+1": 3}
+
+
+def test_planar_void_exiles_other_cards_but_not_those_destroyed_with_it(corpus_db):
+    """Planar Void exiles a card put into a graveyard after it; its rulings: it doesn't trigger
+    on itself nor on cards put there at the same time, and not on the spell that destroyed it
+    (CR 603.10a: no looking back)."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Shock, Tranquility]
+    battlefield: [Planar Void, Glorious Anthem, Mountain, Forest, Forest, Forest]
+  - name: Bob
+    battlefield: [Grizzly Bears]
+""", turn=3)
+    cast_and_pay(g, "cast Shock", "Grizzly Bears")
+    resolve(g)
+    pick(g, "put the rest on the stack")
+    assert stack_labels(g) == ["Planar Void's ability", "Planar Void's ability"]   # Bears, then Shock
+    resolve(g)
+    resolve(g)
+    assert names(g, 1, "exile") == ["Grizzly Bears"] and names(g, 0, "exile") == ["Shock"]
+    cast_and_pay(g, "cast Tranquility")
+    resolve(g)
+    assert stack_labels(g) == []
+    assert names(g, 0, "graveyard") == ["Glorious Anthem", "Planar Void", "Tranquility"]

@@ -1425,3 +1425,17 @@ def test_an_instants_trigger_that_returns_it_from_the_graveyard():
     assert c.abilities[1].from_graveyard
     assert card("Other", "Draw a card.\nWhenever a Forest enters the battlefield under your control, you gain "
                 "1 life.", "Instant").unsupported
+
+
+def test_a_card_put_into_a_graveyard_from_anywhere():
+    """CR 400.3: "a card is put into an opponent's graveyard from anywhere" is any card going to
+    that graveyard; "that card" is the card there, "that player" the graveyard's owner."""
+    a = only(card("Compost", "Whenever a black card is put into an opponent's graveyard from anywhere, "
+                  "you may draw a card.", "Enchantment"))
+    assert a.trigger == Trigger("put_into_graveyard", Filter(colors=("B",), zone="graveyard"), whose="opponent")
+    a = only(card("Void", "Whenever another card is put into a graveyard from anywhere, exile that card.",
+                  "Enchantment"))
+    assert a.trigger == Trigger("put_into_graveyard", Filter(other=True, zone="graveyard"))
+    assert a.effects == (Exile(Ref("triggering_object")),)
+    assert card("Tokens", "Whenever a creature you control is put into a graveyard from anywhere, draw a card.",
+                "Enchantment").unsupported

@@ -19,7 +19,7 @@ from manastack.oracle.subtypes import CREATURE_TYPES
 from . import characteristics as ch
 from . import filters, layers
 from . import aura_placement, exercise, levelers, morph, replacement
-from .abilities import MIRACLE_CAST, REBOUND_CAST, nested_index
+from .abilities import MIRACLE_CAST, REBOUND_CAST, ability_at, nested_index
 from .bestow import bestowed
 from .decisions import Action, Decision, DecisionKind
 from .runner import Ctx
@@ -256,10 +256,27 @@ def together(ctx: Ctx):
     outer = ctx.together
     if outer is None:
         ctx.together = []
+    before = len(ctx.s.pending_triggers)
     try:
         yield
     finally:
         ctx.together = outer
+        if outer is None and len(ctx.s.pending_triggers) > before:
+            _still_there(ctx.s, before)
+
+
+def _still_there(s, before: int) -> None:
+    """A card put into a graveyard "from anywhere" is no leaves-the-battlefield event (CR 603.6c,
+    603.10a): an ability that triggered on it during one event, as the engine moved one
+    permanent first, triggers only if its source is still there once the event has moved
+    everything (Planar Void and Profane Memento rulings)."""
+    s.pending_triggers = s.pending_triggers[:before] + [
+        p for p in s.pending_triggers[before:] if p.source in s.objs or not _from_anywhere(p)]
+
+
+def _from_anywhere(p) -> bool:
+    trigger = getattr(ability_at(p.card, p.ability_index), "trigger", None)
+    return trigger is not None and trigger.event == "put_into_graveyard"
 
 
 def put_onto_battlefield(ctx: Ctx, o: Obj, controller: int, *, tapped=False, x=0, cause="") -> Obj | None:

@@ -170,6 +170,8 @@ class LineRules:
         if trigger.event.endswith("_to_creature"):                # "that creature": the one dealt damage
             default, its = ir.Ref("damaged_object"), None
         card = None
+        if trigger.event == "put_into_graveyard":      # the card in the graveyard (CR 400.3)
+            card = ir.Ref("triggering_object")
         if trigger.event in ("dies", "leaves"):
             # CR 400.7e, 603.10a: "that card" is what the object became; an enchanted or
             # equipped permanent that left is the one the trigger saw, no longer attached
@@ -754,7 +756,8 @@ _DAMAGED_PLAYER = frozenset({"deals_damage_to_player", "deals_combat_damage_to_p
                              "deals_damage_to_opponent", "deals_combat_damage_to_opponent"})
 # Events whose trigger condition names the player who acted or to whom it happened: the one who
 # drew, discarded, cycled, gained or lost life (CR 603.2).
-_PLAYER_ACTS = frozenset({"draw", "discards", "cycles", "gain_life", "lose_life", "plays_land"})
+_PLAYER_ACTS = frozenset({"draw", "discards", "cycles", "gain_life", "lose_life", "plays_land",
+                          "put_into_graveyard"})     # the owner of the graveyard (CR 400.3)
 
 
 def _returns_self(node) -> bool:
