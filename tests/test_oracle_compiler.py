@@ -1708,3 +1708,62 @@ def test_life_gained_from_the_damage_prevented():
                    "equal to the damage prevented this way.", "Instant"))
     assert ab.effects == (ir.PreventDamage(3, ir.Target(0), gain_life=True),)
     assert card("Odd", "Draw a card. You gain life equal to the damage prevented this way.", "Instant").unsupported
+
+def test_attach_the_source_to_the_permanent_that_entered():
+    """CR 701.3a: "attach ~ to it / that creature" in an enters trigger is the permanent the
+    trigger saw (no target, CR 115.10); elsewhere "it" is refused."""
+    a = only(card("Rig", "Whenever a creature enters the battlefield under your control, you may attach "
+                  "Rig to it.", "Artifact — Equipment"))
+    assert a.effects == (May((ir.Attach(Ref("triggering_object")),)),)
+    a = only(card("Club", "Whenever a creature enters the battlefield under your control, attach Club to "
+                  "that creature.", "Artifact — Equipment"))
+    assert a.effects == (ir.Attach(Ref("triggering_object")),)
+    assert card("Odd", "Whenever a creature attacks, attach Odd to it.", "Artifact — Equipment").unsupported
+    assert card("Self", "When Self enters the battlefield, attach Self to it.", "Artifact — Equipment").unsupported
+
+
+def test_return_the_card_from_the_graveyard_to_the_battlefield():
+    """CR 113.6m: "return ~ from your graveyard to the battlefield [tapped] [attached to that
+    creature]" works only from the graveyard, in triggered and activated abilities; CR 303.4f:
+    the Aura enchants the object named."""
+    a = only(card("Ghast", "Whenever a land enters the battlefield under your control, you may return "
+                  "Ghast from your graveyard to the battlefield."))
+    assert a.from_graveyard and a.effects == (May((ReturnToBattlefield(Ref("self"), from_graveyard=True),)),)
+    a = only(card("Fangs", "When a creature with converted mana cost 6 or greater enters the battlefield, you "
+                  "may return Fangs from your graveyard to the battlefield attached to that creature.",
+                  "Enchantment — Aura"))
+    assert a.trigger.subject == Filter(types=("Creature",), mana_value_at_least=6)
+    assert a.effects == (May((ReturnToBattlefield(Ref("self"), from_graveyard=True,
+                                                  attached_to=Ref("triggering_object")),)),)
+    a = only(card("Skeleton", "{1}{B}: Return Skeleton from your graveyard to the battlefield tapped."))
+    assert a.from_graveyard and a.effects == (ReturnToBattlefield(Ref("self"), from_graveyard=True, tapped=True),)
+    # an Aura's trigger on its creature dying happens on the battlefield (CR 603.10a)
+    assert card("Screams", "When enchanted creature dies, return Screams from your graveyard to the "
+                "battlefield.", "Enchantment — Aura").unsupported
+
+
+def test_an_instants_trigger_that_returns_it_from_the_graveyard():
+    """An instant's triggered ability returning it from its owner's graveyard works there (CR
+    113.6m); any other trigger of an instant is still refused."""
+    c = card("Branches", "Create a 1/1 green Treefolk Shaman creature token.\nWhenever a Forest enters the "
+             "battlefield under your control, you may return Branches from your graveyard to your hand.",
+             "Tribal Instant — Treefolk")
+    assert c.unsupported == ()
+    assert [type(a) for a in c.abilities] == [SpellAbility, TriggeredAbility]
+    assert c.abilities[1].from_graveyard
+    assert card("Other", "Draw a card.\nWhenever a Forest enters the battlefield under your control, you gain "
+                "1 life.", "Instant").unsupported
+
+
+def test_a_card_put_into_a_graveyard_from_anywhere():
+    """CR 400.3: "a card is put into an opponent's graveyard from anywhere" is any card going to
+    that graveyard; "that card" is the card there, "that player" the graveyard's owner."""
+    a = only(card("Compost", "Whenever a black card is put into an opponent's graveyard from anywhere, "
+                  "you may draw a card.", "Enchantment"))
+    assert a.trigger == Trigger("put_into_graveyard", Filter(colors=("B",), zone="graveyard"), whose="opponent")
+    a = only(card("Void", "Whenever another card is put into a graveyard from anywhere, exile that card.",
+                  "Enchantment"))
+    assert a.trigger == Trigger("put_into_graveyard", Filter(other=True, zone="graveyard"))
+    assert a.effects == (Exile(Ref("triggering_object")),)
+    assert card("Tokens", "Whenever a creature you control is put into a graveyard from anywhere, draw a card.",
+                "Enchantment").unsupported

@@ -207,6 +207,7 @@ TRIGGER_EVENTS = frozenset({
     "deals_damage_to_creature", "deals_combat_damage_to_creature",   # "that creature": Ref damaged_object
     "sacrificed",               # "Whenever you sacrifice a creature" (CR 701.21a)
     "blocked_by_creature",      # "Whenever ~ becomes blocked by a creature" (CR 509.3f)
+    "put_into_graveyard",       # "Whenever a card is put into your graveyard from anywhere" (CR 400.3)
 })
 # Whom an attacker attacks, in "Whenever a creature attacks you [or a planeswalker you control]"
 # (CR 508.1b; engine.triggers._attacks_whom), and whose graveyard a creature is put into
@@ -391,7 +392,7 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"attacking {node.attacked!r}")
         if node.one_or_more and not node.event.startswith("deals_") and node.event not in BATCHED_EVENTS:
             out.append(f"one or more for {node.event!r}")
-        if node.event == "dies" and node.whose is not None and node.whose not in GRAVEYARD_OWNERS:
+        if node.event in ("dies", "put_into_graveyard") and node.whose is not None and node.whose not in GRAVEYARD_OWNERS:
             out.append(f"put into the graveyard of {node.whose!r}")
         if node.nth and node.event not in ("draw", "cast") and (node.event, node.nth) != ("gain_life", 1):
             out.append(f"the Nth {node.event!r} of a turn")

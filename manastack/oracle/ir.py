@@ -912,11 +912,16 @@ class Modal:
 class ReturnToBattlefield:
     """Return ``what`` (a card in a graveyard or exile) to the battlefield under its owner's
     control, or under the control of the effect's controller with ``under_you``, with one
-    ``counter`` on it if given (persist, CR 702.79a; undying, CR 702.93a)."""
+    ``counter`` on it if given (persist, CR 702.79a; undying, CR 702.93a). ``from_graveyard``:
+    "Return ~ from your graveyard to the battlefield", the ability works only there (CR 113.6m);
+    ``tapped``; ``attached_to``: the object an Aura enters attached to (CR 303.4f)."""
 
     what: Subject
     counter: str | None = None
     under_you: bool = False
+    from_graveyard: bool = False
+    tapped: bool = False
+    attached_to: Subject | None = None
 
 
 @dataclass(frozen=True, slots=True)

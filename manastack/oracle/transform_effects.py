@@ -456,6 +456,15 @@ class EffectRules:
         (CR 113.6m); see LineRules.activated."""
         return [ir.ReturnToHand(ir.Ref("self"), from_graveyard=True)]
 
+    def return_self_to_battlefield(self, c):
+        """"Return ~ from your graveyard to the battlefield [tapped] [attached to that
+        creature]": under its owner's control, who is the one whose graveyard it is (CR 113.6m,
+        110.2a); the object it is attached to, "it" or "that creature", is what the trigger saw."""
+        onto = next((x for x in c if not isinstance(x, Token)), None)
+        _need(onto is None or onto is IT or onto is THAT_OBJECT, "attached to")
+        return [ir.ReturnToBattlefield(ir.Ref("self"), from_graveyard=True, attached_to=onto,
+                                       tapped=any(isinstance(x, Token) and x.type == "TAPPED_KW" for x in c))]
+
     def reanimate(self, c):
         """A card from your own graveyard returns under its owner's control, which is yours
         (CR 110.2a); "that card" or "it", a card an earlier effect or the trigger moved
@@ -714,10 +723,12 @@ class EffectRules:
 
     def attach_self(self, c):
         """"Attach it to target creature you control": the source (an Equipment) becomes attached
-        (CR 701.3a); only to a target creature, as equip's own effect (CR 702.6a)."""
+        (CR 701.3a); to a target creature, as equip's own effect (CR 702.6a), or to "it" / "that
+        creature", the permanent a trigger saw enter (``transform_lines.triggered`` checks which)."""
         what = c[-1]
-        _need(isinstance(what, _T) and what.spec.kind == "permanent" and what.spec.filter.types == ("Creature",)
-              and what.spec.count == 1 and not what.spec.up_to, "attach")
+        _need(what is IT or what is THAT_OBJECT or isinstance(what, _T) and what.spec.kind == "permanent"
+              and what.spec.filter.types == ("Creature",) and what.spec.count == 1 and not what.spec.up_to,
+              "attach")
         return [ir.Attach(what)]
 
     def mill(self, c):

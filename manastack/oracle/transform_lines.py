@@ -29,6 +29,7 @@ class LineRules:
         _need(len(limits) == sum(1 for x in c[2:] for r in (x if isinstance(x, list) else [x])
                                  if isinstance(r, tuple)), "restriction")
         effects, targets = bind(effects, ir.Ref("self"))
+        _need(_attaches_to(effects, ()), "attach to it")
         # CR 605.1a: a loyalty ability is never a mana ability
         is_mana = not targets and any(isinstance(e, ir.AddMana) for e in effects) and cost.loyalty is None
         # mana made only if a condition holds ("If you control four or more creatures, add
@@ -44,7 +45,7 @@ class LineRules:
               "loyalty cost with other costs")
         # CR 113.6m: returning the card from the graveyard, the ability works only there; no
         # other cost or effect may then refer to the card as a permanent
-        from_graveyard = any(type(e) is ir.ReturnToHand and e.from_graveyard for e in effects) or cost.exile_self
+        from_graveyard = any(_returns_self(e) for e in effects) or cost.exile_self
         _need(not (from_graveyard or cost.discard_self)
               or not (cost.tap or cost.untap or cost.sacrifice_self or cost.remove_counters or cost.remove_any_counters
                       or cost.exile_source
@@ -173,6 +174,8 @@ class LineRules:
         if trigger.event.endswith("_to_creature"):                # "that creature": the one dealt damage
             default, its = ir.Ref("damaged_object"), None
         card = None
+        if trigger.event == "put_into_graveyard":      # the card in the graveyard (CR 400.3)
+            card = ir.Ref("triggering_object")
         if trigger.event in ("dies", "leaves"):
             # CR 400.7e, 603.10a: "that card" is what the object became; an enchanted or
             # equipped permanent that left is the one the trigger saw, no longer attached
@@ -189,16 +192,20 @@ class LineRules:
         # ("Whenever a creature enters, if you cast it ..." names another object)
         _need(condition not in ("cast_from_hand", "cast_from_graveyard") or trigger.subject == "self", "if you cast it")
         effects, targets = bind(effects, default, its, that, spell, card)
+        # "attach ~ to it": the permanent that entered (CR 701.3a; it isn't targeted, CR 115.10)
+        _need(_attaches_to(effects, (ir.Ref("triggering_object"),) if trigger.event == "enters" else ()),
+              "attach to it")
         is_mana = (trigger.event == "tapped_for_mana" and not targets
                    and any(isinstance(e, ir.AddMana) for e in effects))
         _need(trigger.event != "tapped_for_mana" or not ir.contains(
             effects, lambda n: type(n) is ir.Conditional and ir.contains(n, lambda m: type(m) is ir.AddMana)),
             "mana made under a condition")
         # CR 113.6k-m: "you may return ~ from your graveyard to your hand" works from there only;
-        # a trigger about the card itself (dies, leaves) would have to see it leave first
-        from_graveyard = ir.contains(effects, lambda n: type(n) is ir.ReturnToHand and n.from_graveyard)
-        _need(not from_graveyard or trigger.subject != "self" or trigger.event == "beginning_of_step",
-              "a trigger of the card itself from a graveyard")
+        # a trigger about the card itself (dies, leaves) would have to see it leave first, and an
+        # Aura's or Equipment's about its permanent triggers on the battlefield (CR 603.10a)
+        from_graveyard = ir.contains(effects, _returns_self)
+        _need(not from_graveyard or trigger.subject not in ("self", "enchanted", "equipped")
+              or trigger.event == "beginning_of_step", "a trigger of the card itself from a graveyard")
         return "abilities", [ir.TriggeredAbility(trigger, tuple(effects), tuple(targets), condition=condition,
                                                  is_mana=is_mana, from_graveyard=from_graveyard)]
 
@@ -811,7 +818,20 @@ _DAMAGED_PLAYER = frozenset({"deals_damage_to_player", "deals_combat_damage_to_p
                              "deals_damage_to_opponent", "deals_combat_damage_to_opponent"})
 # Events whose trigger condition names the player who acted or to whom it happened: the one who
 # drew, discarded, cycled, gained or lost life (CR 603.2).
-_PLAYER_ACTS = frozenset({"draw", "discards", "cycles", "gain_life", "lose_life", "plays_land"})
+_PLAYER_ACTS = frozenset({"draw", "discards", "cycles", "gain_life", "lose_life", "plays_land",
+                          "put_into_graveyard"})     # the owner of the graveyard (CR 400.3)
+
+
+def _returns_self(node) -> bool:
+    """"Return ~ from your graveyard to your hand / to the battlefield" (CR 113.6m)."""
+    return type(node) in (ir.ReturnToHand, ir.ReturnToBattlefield) and node.from_graveyard
+
+
+def _attaches_to(effects, refs: tuple) -> bool:
+    """Whether every ``Attach`` of ``effects`` attaches the source to a target or to one of
+    ``refs`` (never to the source itself, CR 301.5c, 303.4d)."""
+    return not ir.contains(effects, lambda n: type(n) is ir.Attach
+                           and not isinstance(n.what, ir.Target) and n.what not in refs)
 
 
 def _names_player(trigger: ir.Trigger) -> bool:
