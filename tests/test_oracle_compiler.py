@@ -1147,6 +1147,20 @@ def test_a_spell_paragraph_that_opens_with_a_condition():
     c = card("Mark", "When Mark enters, if you cast it during your main phase, draw a card.")
     assert c.abilities == () and len(c.unsupported) == 1
 
+
+def test_adamant_mana_spent_to_cast():
+    """Adamant (CR 207.2c): the mana of one color spent to cast the spell (CR 601.2h), for a
+    spell's effect as it resolves and for a permanent's counter as it enters (CR 614.1c)."""
+    s = spell("Slaying Fire", "Slaying Fire deals 3 damage to any target.\nAdamant — If at least three "
+              "red mana was spent to cast this spell, it deals 4 damage instead.", cost="{2}{R}")
+    [e] = s.effects
+    assert e.condition == ir.ManaSpent("R", 3) and e.effects == (DealDamage(4, Target(0)),)
+    assert e.otherwise == (DealDamage(3, Target(0)),)
+    a = only(card("Ardenvale Paladin", "Adamant — If at least three white mana was spent to cast this "
+                  "spell, Ardenvale Paladin enters the battlefield with a +1/+1 counter on it."))
+    assert a == ir.ReplacementAbility("enters_with_counters", "+1/+1", 1, condition=ir.ManaSpent("W", 3),
+                                      text=a.text)
+
 def test_damage_triggers_of_sources_and_of_creatures_dealt_damage():
     """"Whenever a source [an opponent controls] deals damage to ~ / you" (CR 120.1: any
     object dealing damage), "that source's controller"; "Whenever a creature you control is
@@ -1443,3 +1457,139 @@ def test_a_group_enters_tapped():
     """"Creatures your opponents control enter the battlefield tapped." (CR 614.1c)."""
     ab = only(card("Sovereign", "Creatures your opponents control enter the battlefield tapped."))
     assert (ab.kind, ab.affected) == ("enters_tapped", Filter(types=("Creature",), controller="opponent"))
+
+
+def test_enters_with_counters_if():
+    """CR 614.1c: "~ enters with ... counters on it if [condition]" (raid, morbid, ferocious,
+    revolt, "if you cast it from your hand")."""
+    for text, condition in (
+            ("if you attacked this turn", "you_attacked_this_turn"),
+            ("if a creature died this turn", "creature_died_this_turn"),
+            ("if a permanent you controlled left the battlefield this turn", "permanent_left_this_turn"),
+            ("if you cast it from your hand", "cast_from_hand"),
+            ("if you control a creature with power 4 or greater",
+             ir.YouControl((Filter(types=("Creature",), controller="you", power_at_least=4),)))):
+        r = only(card("Boar", f"Boar enters the battlefield with two +1/+1 counters on it {text}."))
+        assert (r.kind, r.counter_kind, r.amount, r.condition) == ("enters_with_counters", "+1/+1", 2, condition)
+    # "it" would be another object than the source: not read
+    assert card("Pair", "Whenever a creature enters the battlefield, if you cast it from your hand, "
+                        "draw a card.", "Enchantment").unsupported
+
+
+def test_where_a_spell_was_cast_from():
+    """CR 601.2a: "if you cast it from your hand" (intervening, CR 603.4), "If this spell was cast
+    from a graveyard, ... instead" (CR 608.2c)."""
+    ab = only(card("Stoker", "When Stoker enters the battlefield, if you cast it from your hand, draw a card."))
+    assert ab.condition == "cast_from_hand"
+    sp = spell("Savagery", "Put five +1/+1 counters on target creature. If this spell was cast from a "
+                           "graveyard, put ten +1/+1 counters on that creature instead.", "Sorcery")
+    [cond] = sp.effects
+    assert cond.condition == "cast_from_graveyard" and cond.effects[0].amount == 10
+    assert cond.otherwise[0].amount == 5
+    ab = only(card("Aeronauts", "When Aeronauts enters the battlefield, if a permanent you controlled left "
+                                "the battlefield this turn, you gain 5 life."))
+    assert ab.condition == "permanent_left_this_turn"
+
+
+def test_condition_after_one_instruction():
+    """"[instruction] if [condition]." is checked as it resolves (CR 608.2c), even in a triggered
+    ability (not an intervening "if", CR 603.4); "it" there is the object the instruction names."""
+    ab = only(card("Oni", "At the beginning of your upkeep, discard a card if you don't control an Ogre."))
+    assert ab.condition is None
+    assert ab.effects == (ir.Conditional(ir.YouControl((Filter(subtypes=("Ogre",), controller="you"),), at_least=0, at_most=0),
+                                         (ir.Discard(),), condition_after=True),)
+    sp = spell("Rend", "Destroy target creature if it's white.", "Sorcery")
+    assert sp.effects == (ir.Conditional(ir.ObjectIs(Target(0), Filter(colors=("W",))), (Destroy(Target(0)),),
+                                         condition_after=True),)
+    ring = only(card("Ring", "At the beginning of your upkeep, put a +1/+1 counter on equipped creature if it's blue.",
+                     "Artifact — Equipment"))
+    assert ring.effects[0].condition == ir.ObjectIs(Ref("equipped"), Filter(colors=("U",)))
+    # "it's tapped" said after an instruction is about its object, not the source: not read
+    assert card("Liege", "Whenever you cast a black spell, you may destroy target creature if it's tapped.").unsupported
+    # two instructions before the condition: which of them it governs isn't settled
+    assert card("Two", "Draw a card and you gain 1 life if you control an Ogre.", "Instant").unsupported
+
+def test_phase_trigger_steps():
+    """"each combat" is every beginning of combat step (CR 507), "your precombat main phase" the
+    turn's first main phase (CR 505.1a), "each other player's" step an opponent's (CR 102.2)."""
+    a = only(card("Rider", "At the beginning of each combat, Rider gets +1/+1 until end of turn."))
+    assert a.trigger == Trigger("beginning_of_step", step="beginning_of_combat", whose="each")
+    a = only(card("Market", "At the beginning of your precombat main phase, add {B}.", "Artifact"))
+    assert a.trigger == Trigger("beginning_of_step", step="main1", whose="your")
+    a = only(card("Well", "At the beginning of each other player's draw step, that player draws an "
+                          "additional card.", "Enchantment"))
+    assert a.trigger == Trigger("beginning_of_step", step="draw", whose="opponent")
+    assert a.effects == (Draw(1, who=Ref("triggering_player")),)
+
+
+def test_win_the_game():
+    """CR 104.2b: "you win the game" after an intervening "if" (Felidar Sovereign)."""
+    a = only(card("Sovereign", "At the beginning of your upkeep, if you have 40 or more life, you win the game."))
+    assert a.effects == (ir.WinGame(),)
+    assert a.condition == ir.PlayerCount("life", at_least=40)
+
+
+def test_count_minus_a_number():
+    """"the number of cards in your hand minus 4" and "3 minus the number of cards in their hand"
+    (CR 107.1b); the count of "their" hand only in damage dealt to players."""
+    a = only(card("Tower", "At the beginning of your upkeep, you gain X life, where X is the number of "
+                           "cards in your hand minus 4.", "Artifact"))
+    assert a.effects == (GainLife(ir.Minus(CountOf(Filter(controller="you", zone="hand")), 4)),)
+    a = only(card("Rack", "At the beginning of each opponent's upkeep, Rack deals X damage to that player, "
+                          "where X is 3 minus the number of cards in their hand."))
+    assert a.effects[0].amount == ir.Minus(ir.CountPerPlayer(Filter(zone="hand")), 3, from_n=True)
+    assert card("Rack", "At the beginning of your upkeep, Rack deals X damage to target creature, "
+                        "where X is 3 minus the number of cards in their hand.").unsupported
+
+
+def test_step_or_cast_trigger():
+    """"At the beginning of your upkeep or whenever you cast a green spell": one ability per
+    trigger condition (CR 603.2; Shrine of Boundless Growth)."""
+    c = card("Shrine", "At the beginning of your upkeep or whenever you cast a green spell, put a "
+                       "charge counter on Shrine.", "Artifact")
+    assert c.unsupported == ()
+    up, cast = c.abilities
+    assert up.trigger == Trigger("beginning_of_step", step="upkeep", whose="your")
+    assert cast.trigger == Trigger("cast", Filter(controller="you", colors=("G",), zone="stack"))
+    assert up.effects == cast.effects == (PutCounters(Ref("self"), "charge"),)
+
+def test_cast_or_enters_trigger_is_two_abilities():
+    """"Whenever you cast a black spell or a Swamp enters under your control": one ability per
+    event (CR 603.2)."""
+    c = card("Staff of the Death Magus", "Whenever you cast a black spell or a Swamp enters the battlefield "
+             "under your control, you gain 1 life.", "Artifact")
+    assert c.unsupported == ()
+    cast, enters = c.abilities
+    assert cast.trigger == Trigger("cast", Filter(colors=("B",), controller="you", zone="stack"))
+    assert enters.trigger == Trigger("enters", Filter(subtypes=("Swamp",), controller="you"))
+    assert cast.effects == enters.effects == (GainLife(1),)
+
+
+def test_cast_triggers_on_kicked_spells_and_adventurers():
+    """"a kicked spell" (CR 702.33d) and "a creature spell that has an Adventure" (CR 715.2) in a
+    cast trigger; "a kicked creature" on the battlefield is refused."""
+    a = only(card("Lullmage's Familiar", "Whenever you cast a kicked spell, you gain 2 life."))
+    assert a.trigger == Trigger("cast", Filter(controller="you", zone="stack", kicked=True))
+    a = only(card("Edgewall Innkeeper", "Whenever you cast a creature spell that has an Adventure, draw a card."))
+    assert a.trigger == Trigger("cast", Filter(types=("Creature",), controller="you", zone="stack", adventure=True))
+    c = card("Odd Kicks", "Destroy target kicked creature.", "Instant")
+    assert c.abilities == () and len(c.unsupported) == 1
+
+
+def test_spell_colors_type_lists_and_base_power_and_toughness():
+    """"a spell that's both red and white" (each color), "that's white, blue, black, or red" (any
+    one), "an instant, sorcery, or Wizard spell" (a card type or a subtype, CR 205.2-205.3), and
+    "~ has base power and toughness 4/2 until end of turn" (layer 7b, CR 613.4b)."""
+    a = only(card("Battlegate Mimic", "Whenever you cast a spell that's both red and white, Battlegate Mimic "
+                  "has base power and toughness 4/2 until end of turn and gains first strike until end of turn."))
+    assert a.trigger == Trigger("cast", Filter(controller="you", zone="stack", all_colors=("R", "W")))
+    assert a.effects == (ir.SetBasePT(Ref("self"), 4, 2), GrantKeywords(Ref("self"), (Keyword("first strike"),)))
+    a = only(card("Quirion Dryad", "Whenever you cast a spell that's white, blue, black, or red, put a +1/+1 "
+                  "counter on Quirion Dryad."))
+    assert a.trigger.subject.colors == ("W", "U", "B", "R")
+    a = only(card("Umara Wizard", "Whenever you cast an instant, sorcery, or Wizard spell, Umara Wizard gains "
+                  "flying until end of turn."))
+    assert a.trigger == Trigger("cast", Filter(types=("Instant", "Sorcery"), subtypes=("Wizard",), controller="you",
+                                               zone="stack", types_or_subtypes=True))
+    a = only(card("Sram", "Whenever you cast an Aura, Equipment, or Vehicle spell, draw a card."))
+    assert a.trigger.subject == Filter(subtypes=("Aura", "Equipment", "Vehicle"), controller="you", zone="stack")

@@ -91,6 +91,8 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
                 sacrifice(ctx, s.objs[oid])
     if from_zone == "battlefield" and to == "graveyard" and ch.is_creature(s, o):
         s.players[o.controller].creatures_died_this_turn += 1      # it died (CR 700.4)
+    if from_zone == "battlefield":      # revolt: whatever zone it went to (CR 603.6c)
+        s.players[o.controller].permanents_left_this_turn += 1
     lookback = o.copy()
     if from_zone == "battlefield":
         _tapped_source_gone(s, o.id)

@@ -297,8 +297,11 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                 ab = found or ab
             if type(ab) is not ir.ReplacementAbility:
                 continue
-            if ab.condition in ("kicked", "opponent_dealt_damage_this_turn") and not evaluate(ctx.s, ab.condition, o):
-                continue          # CR 702.33e: "If ~ was kicked, it enters with ..."; bloodthirst (CR 702.54a)
+            if ab.kind == "enters_with_counters" and ab.condition is not None \
+                    and not evaluate(ctx.s, ab.condition, entering_view(o, ev, card)):
+                # CR 702.33e: "If ~ was kicked, it enters with ..."; bloodthirst (CR 702.54a); adamant;
+                # "~ enters with a +1/+1 counter on it if you attacked this turn" (CR 614.1c, 614.12)
+                continue
             key = f"{o.id}:{card.name}:{i}"
             if ab.kind == "enter_as_copy" and not ev.copy_asked:
                 out.append(Replacement(key, f"{card.name} may enter as a copy", ("614.1c", "707.2"),

@@ -166,7 +166,7 @@ STATIC_CONDITIONS = frozenset({"YouControl", "HasCounter", "NotYourTurn", "Oppon
                                "Devotion"})     # CR 700.5: a God "isn't a creature" while it is low
 # Typed conditions of intervening "if" clauses and activation limits (CR 603.4, 602.5b).
 STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "SelfPower", "ObjectCount", "AnyOf",
-                              "NotYourTurn", "HasCounter", "HadCounter",
+                              "NotYourTurn", "HasCounter", "HadCounter", "ManaSpent",
                               "ObjectIs"})    # "If that creature is a Human", engine.effects._object_is
 # Riders of mana (CR 106.6): what spending the mana does to the spell it pays for.
 MANA_RIDERS = frozenset({"cant_be_countered", "plus_one_counter"})
@@ -285,6 +285,9 @@ def gaps(ability) -> list[str]:
     """The parts of one compiled ability the engine can't run, in words (empty: playable)."""
     out: list[str] = []
     _walk(ability, out)
+    if type(ability) not in (ir.SpellAbility, ir.ReplacementAbility) \
+            and ir.contains(ability, lambda n: type(n) is ir.ManaSpent):
+        out.append("mana spent to cast a spell, outside the spell")    # read from its stack item only
     if type(ability) is ir.TriggeredAbility:
         # a triggered ability has no X of its own: one paid as it resolves is chosen then
         # (CR 107.3f, engine.effects._pay_mana); a spell's or activated ability's X is the
@@ -351,6 +354,8 @@ def _walk(node, out: list[str]) -> None:
     elif t is ir.ReplacementAbility:
         if node.kind not in REPLACEMENT_KINDS:
             out.append(f"replacement effect {node.kind!r}")
+        if node.condition is not None and node.kind == "enters_with_counters":
+            _condition_gaps(node.condition, out)   # engine.replacement.apply_entering
         if node.unless is not None and (node.kind != "enters_tapped"
                                         or type(node.unless).__name__ not in ENTERS_UNLESS):
             out.append(f"{node.kind!r} unless {type(node.unless).__name__}")
@@ -421,7 +426,7 @@ def _walk(node, out: list[str]) -> None:
     if t in (ir.SpellAbility, ir.ActivatedAbility, ir.TriggeredAbility):
         out += _division_gaps(node)
     if _is_effect(t) and t is not ir.DealDamage and any(
-            type(getattr(node, f.name)) is ir.CountPerPlayer for f in dataclasses.fields(node)):
+            ir.per_player(getattr(node, f.name)) for f in dataclasses.fields(node)):
         out.append("an amount counted for each player outside damage")    # engine.effects._deal_damage
     for f in dataclasses.fields(node):
         _walk(getattr(node, f.name), out)

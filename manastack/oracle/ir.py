@@ -107,8 +107,25 @@ class CountPerPlayer:
     multiplier: int = 1
 
 
+@dataclass(frozen=True, slots=True)
+class Minus:
+    """"the number of cards in your hand minus 4" (``count`` less ``n``) or, with ``from_n``,
+    "3 minus the number of cards in their hand" (``n`` less ``count``): never less than 0, a
+    negative result counting as 0 (CR 107.1b)."""
+
+    count: Union[CountOf, CountPerPlayer]
+    n: int
+    from_n: bool = False
+
+
+def per_player(amount) -> bool:
+    """Whether ``amount`` is counted for each player dealt damage (a :class:`CountPerPlayer`,
+    alone or less or from a number)."""
+    return type(amount) is CountPerPlayer or (type(amount) is Minus and type(amount.count) is CountPerPlayer)
+
+
 Amount = Union[int, X, CountOf, CountPerPlayer, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, StatOf,
-               BlockersBeyondFirst, ColorsSpent, TimesMutated]
+               BlockersBeyondFirst, ColorsSpent, TimesMutated, Minus]
 
 # --------------------------------------------------------------------------------- objects
 
@@ -170,6 +187,10 @@ class Filter:
     nontoken: bool = False        # "nontoken": not a token (CR 111.1)
     token: bool = False           # "creature token", "tokens you control": a token (CR 111.1)
     counter: str | None = None    # "with a +1/+1 counter on it": one or more of that kind (CR 122.1)
+    types_or_subtypes: bool = False   # "an instant, sorcery, or Wizard spell": one of ``types`` or of ``subtypes``
+    all_colors: tuple[str, ...] = ()   # "a spell that's both red and white": each of these colors (CR 105.2)
+    kicked: bool = False          # "a kicked spell": cast with its kicker cost paid (CR 702.33d)
+    adventure: bool = False       # "that has an Adventure": an adventurer card's, cast as itself or not (CR 715.2)
 
 
 # Target kinds naming objects on the stack (CR 115.1, 113.1b): spells, activated and/or triggered
@@ -578,6 +599,15 @@ class PutCounters:
 
 
 @dataclass(frozen=True, slots=True)
+class DoubleCounters:
+    """"Double the number of +1/+1 counters on ~": each permanent named gets as many more
+    counters of ``kind`` as it has (CR 701.10e)."""
+
+    what: Subject
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
 class TokenSpec:
     name: str
     power: int | None
@@ -787,6 +817,7 @@ class Conditional:
     effects: tuple["Effect", ...]
     otherwise: tuple["Effect", ...] = ()
     otherwise_after: bool = False     # "Otherwise, ..." written after the effects, not replaced by them
+    condition_after: bool = False     # written after the effects ("Destroy target creature if it's white"): its "it" is theirs
 
 
 @dataclass(frozen=True, slots=True)
@@ -934,6 +965,17 @@ class SwitchPT:
     """Switch ``what``'s power and toughness until end of turn (layer 7d, CR 613.4d)."""
 
     what: Subject
+
+
+@dataclass(frozen=True, slots=True)
+class SetBasePT:
+    """``what`` has base power and toughness ``power``/``toughness`` for ``duration`` (layer 7b,
+    CR 613.4b, 611.2)."""
+
+    what: Subject
+    power: int
+    toughness: int
+    duration: str = "end_of_turn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1220,8 +1262,8 @@ Effect = Union[
     Attach, GainControl, ExchangeControl, ExchangeLifeTotals, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit, Myriad,
     IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict,
-    PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, Surveil, CreateEmblem, SacrificePermanents,
-    PayLife, RemoveCounter, MoveCounter, PutExiledInGraveyard,
+    PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, SetBasePT, Surveil, CreateEmblem, SacrificePermanents,
+    PayLife, RemoveCounter, MoveCounter, PutExiledInGraveyard, DoubleCounters,
 ]
 
 # --------------------------------------------------------------------------------- costs
@@ -1600,8 +1642,18 @@ class SelfPower:
     at_least: int
 
 
+@dataclass(frozen=True, slots=True)
+class ManaSpent:
+    """Adamant: at least ``at_least`` mana of the color ``color`` ("W", "U", ...) was spent to
+    cast the spell that is, or is becoming, this object (CR 601.2h, 207.2c); a copy was not cast,
+    so none was spent on it (CR 707.10)."""
+
+    color: str
+    at_least: int
+
+
 StateCondition = Union[YouControl, OpponentCount, NotYourTurn, OpponentControls, PlayerCount, SelfPower,
-                       ObjectCount, AnyOf, HadCounter, Devotion]
+                       ObjectCount, AnyOf, HadCounter, ManaSpent, Devotion]
 EntersOption = Union[PayLifeOption, RevealOption]
 
 
@@ -1615,7 +1667,7 @@ class ReplacementAbility:
     kind: str
     counter_kind: str | None = None
     amount: Amount = 0
-    condition: str | None = None
+    condition: "str | StateCondition | ManaSpent | None" = None
     text: str = ""
     affected: "Filter | None" = None   # the objects it applies to ("a creature you control")
     whose: str | None = None           # whose graveyard: "you", "opponent" (None: any)

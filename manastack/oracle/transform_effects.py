@@ -468,6 +468,12 @@ class EffectRules:
         _need(_permanent(what), "counters")
         return [ir.PutCounters(what, kind, _amount(amount, _of(c, _ForEach)))]
 
+    def double_counters(self, c):
+        """"Double the number of +1/+1 counters on ~" (CR 701.10e)."""
+        kind, what = c[0], c[1]
+        _need(_permanent(what), "counters")
+        return [ir.DoubleCounters(what, kind)]
+
     def create(self, c):
         amount, (token, tapped) = c[0], c[1]
         return [ir.CreateTokens(token, _amount(amount, _of(c, _ForEach)), tapped)]
@@ -1026,6 +1032,9 @@ class EffectRules:
     def su_cast(self, c):
         d = c[-1]
         _need(d.kind == "spell" and c[0] != "another", "spend to cast")
+        # whether kicker can be paid is found before it is announced (alt_costs.affordable),
+        # when the spell isn't kicked yet: such mana would never count there
+        _need(not d.filter.kicked, "spend only on kicked spells")
         return "spells", d.filter
 
     def su_abilities(self, c):

@@ -10,7 +10,7 @@ from lark import Token, v_args
 from manastack.mana import ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (_plain_group, no_it_subject, 
-    IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, _OPEN, _ChooseColor, _CounteredExile, _KeepsSource, _OfIt, _Otherwise, _TokenHas, _T, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
+    IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, _OPEN, _ChooseColor, _CounteredExile, _KeepsSource, _OfIt, _Otherwise, _TokenHas, _T, _describe, _is_player, _kw_name, _mana_spent, _need, _number, _subject_of, _subtype,
     bind)
 
 
@@ -181,6 +181,9 @@ class LineRules:
         # "if it had ... counters on it": what "it" was as it left the battlefield (CR 603.10a)
         _need(type(condition) is not ir.HadCounter or trigger.event in ("dies", "leaves"), "if it had")
         _need(condition != "cast_in_your_main_phase", "if you cast it during your main phase: a permanent")
+        # "if you cast it from your hand": "it" is the source only in a trigger about itself
+        # ("Whenever a creature enters, if you cast it ..." names another object)
+        _need(condition not in ("cast_from_hand", "cast_from_graveyard") or trigger.subject == "self", "if you cast it")
         effects, targets = bind(effects, default, its, that, spell, card)
         is_mana = (trigger.event == "tapped_for_mana" and not targets
                    and any(isinstance(e, ir.AddMana) for e in effects))
@@ -209,6 +212,10 @@ class LineRules:
         """"if you control a Swamp", "if you have 10 or less life", ...: the game state (CR 603.4)."""
         return c[0].condition if isinstance(c[0], _OfIt) else c[0]
 
+    def cond_mana_spent(self, c):
+        """Adamant (CR 207.2c): mana of one color spent to cast the spell (CR 601.2h)."""
+        return _mana_spent(c)
+
     def cond_cast_in_main_phase(self, c):
         """Addendum (an ability word, CR 207.2c): "If you cast this spell during your main
         phase", of an instant or sorcery as it resolves."""
@@ -220,6 +227,14 @@ class LineRules:
 
     def cond_had_no_counter(self, c):
         return ir.HadCounter(c[0], none=True)
+
+    def cond_cast_from_hand(self, c):
+        """"if you cast it from your hand", "If this spell was cast from your hand" (CR 601.2a)."""
+        return "cast_from_hand"
+
+    def cond_cast_from_graveyard(self, c):
+        """"If this spell was cast from a graveyard" (flashback, jump-start, ...; CR 601.2a)."""
+        return "cast_from_graveyard"
 
     def cond_tribute_not_paid(self, c):
         """CR 702.104b: the chosen opponent didn't have it enter with the tribute counters."""
@@ -638,6 +653,10 @@ class LineRules:
         found = []
         out = [_with_x(e, value, found) for e in effects]
         _need(bool(found), "where X without X")
+        # "the number of cards in their hand" is counted for each player dealt the damage
+        _need(not ir.per_player(value) or all(type(new) is ir.DealDamage and _is_player(new.to)
+                                              for old, new in zip(effects, out) if new is not old),
+              "counted for a player")
         _need(not _has_x(out), "X where no quantity goes")     # a target count, a filter
         return out
 
@@ -696,6 +715,27 @@ class LineRules:
         (CR 608.2c); its targets are chosen either way, as it is cast or put on the stack."""
         effects = self.sentence([x for x in c[1:] if not isinstance(x, Token)])
         return [ir.Conditional(c[0], tuple(effects))]
+
+    def state_tail(self, c):
+        """"At the beginning of your upkeep, discard a card if you don't control an Ogre.": the
+        condition after one instruction, checked as the ability resolves (CR 608.2c), not as it
+        triggers (CR 603.4 asks for it right after the trigger condition)."""
+        condition = c[-1]
+        effects = self.sentence([x for x in c[:-1] if not isinstance(x, Token)])
+        return [ir.Conditional(condition, tuple(effects), condition_after=True)]
+
+    def tc_state(self, c):
+        """A condition on the game state; "it" would be the object the instruction names, not
+        the source ("Counter target spell if it's tapped"): not read."""
+        _need(not isinstance(c[0], _OfIt), "it after an instruction")
+        return c[0]
+
+    def tail_cond(self, c):
+        return c[0]
+
+    def tc_it_is_color(self, c):
+        """"Soul Rend: Destroy target creature if it's white.": the object the instruction named."""
+        return ir.ObjectIs(IT, self.oq_colors(c))
 
     def if_state_instead(self, c):
         """"If [condition], [effects] instead.": the sentence before happens only when the

@@ -8,10 +8,14 @@ from lark import Token, Tree, v_args
 from manastack.mana import BASIC_LAND_MANA, NAME_TO_COLOR, ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (
-    _Amount, _Desc, _OfIt, _ForEach, _KeepsSource, _Marker, _amount, _mana_symbols, _need, _number, _of, _ptmod,
+    _Amount, _Desc, _OfIt, _ForEach, _KeepsSource, _Marker, _amount, _mana_spent, _mana_symbols, _need, _number, _of, _ptmod,
     _subtype, no_it_subject)
 from manastack.oracle.subtypes import CREATURE_TYPES
 
+
+# What a permanent entering with counters "if ..." may ask of the game (StaticRules.r_counters_if)
+ENTERING_CONDITIONS = frozenset({"kicked", "you_attacked_this_turn", "creature_died_this_turn",
+                                 "permanent_left_this_turn", "cast_from_hand"})
 
 # "gets +X/+X" before its "where X is" (StaticRules.static_where)
 _X_COUNT = _Marker("X")
@@ -541,6 +545,25 @@ class StaticRules:
         return [ir.ReplacementAbility("enters_with_counters", c[-1], _of(c, _Amount).value,
                                       condition="kicked")]
 
+    def r_counters_if(self, c):
+        """"~ enters with two +1/+1 counters on it if a creature died this turn." (morbid, raid,
+        revolt, ferocious, "if you cast it from your hand"): a replacement effect that applies
+        when the condition holds as it enters (CR 614.1c, 614.12); "if a creature you control
+        has power 4 or greater" doesn't see the entering one, not yet on the battlefield."""
+        condition = c[-1]
+        _need(condition in ENTERING_CONDITIONS or type(condition) in (ir.YouControl, ir.OpponentControls),
+              "enters with counters if")
+        n = _of(c, _Amount).value
+        _need(isinstance(n, int), "enters with X counters if")
+        return [ir.ReplacementAbility("enters_with_counters", c[2], n, condition=condition)]
+
+    def r_mana_spent_counters(self, c):
+        """Adamant: "If at least three white mana was spent to cast this spell, ~ enters with a
+        +1/+1 counter on it." -- the spell becoming the permanent is still on the stack as it
+        enters, with the mana paid for it (CR 614.1c, 601.2h)."""
+        return [ir.ReplacementAbility("enters_with_counters", c[-1], _of(c, _Amount).value,
+                                      condition=_mana_spent(c))]
+
     def r_enters_tapped_counters(self, c):
         """"~ enters tapped with two charge counters on it" (Vivid Crag): two replacement
         effects of one sentence (CR 614.1c)."""
@@ -689,7 +712,9 @@ class StaticRules:
         return ir.YouControl((f,), at_least=0, at_most=n)
 
     def sc_control_none(self, c):
-        d = c[0]
+        """"you control no Ogres", "you don't control an Ogre"."""
+        d = c[-1]
+        _need(isinstance(d, _Desc) and "another" not in c[:-1], "you control no")
         _need(d.kind in (None, "permanent") and not d.zone_given and d.filter.controller is None,
               "you control no")
         return ir.YouControl((dataclasses.replace(d.filter, controller="you"),), at_least=0, at_most=0)
@@ -767,6 +792,10 @@ class StaticRules:
 
     def sc_monarch(self, c):
         return "you_are_monarch"
+
+    def sc_revolt(self, c):
+        """Revolt: "a permanent you controlled left the battlefield this turn"."""
+        return "permanent_left_this_turn"
 
     def sc_self_power(self, c):
         return ir.SelfPower(self._count(c))
