@@ -1593,3 +1593,23 @@ def test_spell_colors_type_lists_and_base_power_and_toughness():
                                                zone="stack", types_or_subtypes=True))
     a = only(card("Sram", "Whenever you cast an Aura, Equipment, or Vehicle spell, draw a card."))
     assert a.trigger.subject == Filter(subtypes=("Aura", "Equipment", "Vehicle"), controller="you", zone="stack")
+
+
+def test_attacks_as_though_it_didnt_have_defender():
+    """"can attack as though it didn't have defender" (CR 702.3b) under a condition about the
+    source ("is enchanted or equipped") or the equipped creature ("has defender")."""
+    [_, st] = card("Knight", "Defender\nAs long as Knight is enchanted or equipped, it can attack as though it "
+                   "didn't have defender.").abilities
+    assert st.effect == ir.StaticEffect("attacks_despite_defender", "self",
+                                        condition=ir.AnyOf(("self_enchanted", "self_equipped")))
+    [st, _] = card("Chariot", "As long as equipped creature has defender, it can attack as though it didn't "
+                   "have defender.\nEquip {3}", "Artifact — Equipment").abilities
+    assert st.effect == ir.StaticEffect("attacks_despite_defender", "equipped",
+                                        condition=ir.AttachedIs(Filter(keywords=("defender",))))
+
+
+def test_creatures_that_are_enchanted():
+    """"Creatures you control that are enchanted" (CR 303.4): ``Filter.enchanted``."""
+    [_, st] = card("Magemark", "Enchant creature\nCreatures you control that are enchanted get +1/+1.",
+                   "Enchantment — Aura").abilities
+    assert st.effect.affected == Filter(types=("Creature",), controller="you", enchanted=True)

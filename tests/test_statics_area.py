@@ -158,3 +158,41 @@ def test_imposing_sovereign_taps_only_opponents_entering_creatures(db):
     cast_and_pay(g, "cast Grizzly Bears")
     resolve(g)
     assert not on_battlefield(g, "Grizzly Bears")[0].tapped
+
+
+def test_pillar_of_war_attacks_despite_defender_only_while_enchanted(db):
+    """Pillar of War has defender, and can attack as though it didn't while it is enchanted
+    (CR 702.3b, 611.3a); Warmonger's Chariot lets a creature with defender attack."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Pillar of War, id: p}, {card: Holy Strength, attached_to: p},
+                  Wall of Stone, {card: Wall of Wood, id: w}, {card: Warmonger's Chariot, attached_to: w}]
+  - name: Bob
+""", turn=3)
+    s = g.current_state()
+    assert combat.can_attack(s, on_battlefield(g, "Pillar of War")[0])
+    assert combat.can_attack(s, on_battlefield(g, "Wall of Wood")[0])
+    assert "defender" in combat.why_not_attack(s, on_battlefield(g, "Wall of Stone")[0])
+    g = board(db, """
+  - name: Alice
+    battlefield: [Pillar of War]
+  - name: Bob
+""", turn=3)
+    assert "defender" in combat.why_not_attack(g.current_state(), on_battlefield(g, "Pillar of War")[0])
+
+
+def test_guardians_magemark_pumps_each_enchanted_creature_you_control(db):
+    """Guardian's Magemark: Alice's creatures with an Aura attached get +1/+1 (the one it
+    enchants, and Hill Giant under Holy Strength); her unenchanted Elite Vanguard and Bob's
+    enchanted Grizzly Bears don't."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Hill Giant, id: giant}, {card: Holy Strength, attached_to: giant},
+                  {card: Wall of Wood, id: wall}, {card: Guardian's Magemark, attached_to: wall}, Elite Vanguard]
+  - name: Bob
+    battlefield: [{card: Grizzly Bears, id: bears}, {card: Holy Strength, attached_to: bears}]
+""")
+    assert _pt(g, "Hill Giant") == (5, 6)
+    assert _pt(g, "Wall of Wood") == (1, 4)
+    assert _pt(g, "Elite Vanguard") == (2, 1)
+    assert _pt(g, "Grizzly Bears") == (3, 4)

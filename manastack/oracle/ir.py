@@ -191,6 +191,7 @@ class Filter:
     all_colors: tuple[str, ...] = ()   # "a spell that's both red and white": each of these colors (CR 105.2)
     kicked: bool = False          # "a kicked spell": cast with its kicker cost paid (CR 702.33d)
     adventure: bool = False       # "that has an Adventure": an adventurer card's, cast as itself or not (CR 715.2)
+    enchanted: bool = False       # "that are enchanted": an Aura is attached to it (CR 303.4)
 
 
 # Target kinds naming objects on the stack (CR 115.1, 113.1b): spells, activated and/or triggered

@@ -211,6 +211,10 @@ class StaticRules:
         source's controller if able."""
         return "goaded", {}
 
+    def part_despite_defender(self, c):
+        """"can attack as though it didn't have defender" (CR 702.3b)."""
+        return "attacks_despite_defender", {}
+
     def st_land_type(self, c):
         """CR 305.7: "Nonbasic lands are Mountains." sets a land type (Blood Moon)."""
         affected, plural = c[0], str(c[1])
@@ -974,7 +978,8 @@ class StaticRules:
         attached = None             # "As long as equipped creature is a Human, it ...": "it" is that creature
         if isinstance(condition, _OfAttached):
             attached, condition = condition.subject, condition.condition
-        about_self = isinstance(condition, str) and condition.startswith("self_") or isinstance(condition, ir.HasCounter)
+        about_self = isinstance(condition, str) and condition.startswith("self_") or isinstance(condition, ir.HasCounter) \
+            or isinstance(condition, ir.AnyOf) and all(str(part).startswith("self_") for part in condition.conditions)
         _need(type(condition) is not ir.AttachedIs or attached is not None or all(
             type(ab) is ir.StaticAbility and ab.effect.affected in ("enchanted", "equipped") for ab in group),
             "as long as it's: not the attached permanent")
@@ -1025,6 +1030,12 @@ class StaticRules:
         """"As long as equipped creature is legendary, ..." (CR 301.5, 611.3a)."""
         return _OfAttached("equipped", c[-1])
 
+    def wc_equipped_has(self, c):
+        """"As long as equipped creature has defender, ..." (CR 702)."""
+        kws = list(c[0])
+        _need(len(kws) == 1 and kws[0].arg is None and kws[0].cost is None, "has one keyword")
+        return _OfAttached("equipped", ir.AttachedIs(ir.Filter(keywords=(kws[0].name,))))
+
     def ai_desc(self, c):
         """"a Human", "a Human or an Angel" (any of the creature types, CR 205.3m)."""
         descs = [x for x in c if isinstance(x, _Desc)]
@@ -1068,6 +1079,9 @@ class StaticRules:
 
     def wc_self(self, c):
         return self._named(c, "self_" + c[-1])
+
+    def wc_self_enchanted_or_equipped(self, c):
+        return ir.AnyOf(("self_enchanted", "self_equipped"))
 
     def wc_counter(self, c):
         return self._named(c, ir.HasCounter(c[-1]))
@@ -1131,5 +1145,5 @@ def _negated(condition):
 _WHILE_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_block", "cant_be_blocked",
                           "attacks_each_combat", "cant_be_blocked_by", "grant_ability",
                           "cant_be_blocked_except_by", "cant_block_attackers",
-                          "remove_types"})
+                          "remove_types", "attacks_despite_defender"})
 
