@@ -199,7 +199,8 @@ def _prevent(ctx, e: ir.PreventDamage, rc):
     for r, group, to_words in recipients:
         for by, by_group, by_words in sources:
             s.effects.append(PreventionShield(r, n, e.combat_only, "end_of_turn", s.new_timestamp(), rc.card.name,
-                                              group, rc.controller, by, by_group, e.noncombat_only, e.once))
+                                              group, rc.controller, by, by_group, e.noncombat_only, e.once,
+                                              e.gain_life))
             if e.once:
                 s.add_log(f"{rc.card.name}: the next time damage{by_words or ' from any source'} would be dealt"
                           f"{to_words} this turn, it will be prevented", ("615.1", "615.8"), "effect")

@@ -6,12 +6,11 @@ from operator import attrgetter
 
 from . import characteristics as ch
 from . import control, events, exercise, sagas
+from .aura_placement import may_enchant
 from .decisions import Action, Decision
-from .filters import matches, protected_from
 from .game_end import end_game
 from .runner import Ctx
 from .bestow import bestowed, stop_bestowed
-from .targets import aura_target_spec
 
 
 def check(ctx: Ctx) -> bool:
@@ -86,7 +85,7 @@ def find(s) -> list[tuple[str, object, str, str]]:
             kind, rule = ("unbestow", "702.103f") if bestowed(o) else ("die", "704.5m")
             if o.attached_to is None or o.attached_to not in s.objs:
                 found.append((kind, o, "an Aura attached to nothing", rule))
-            elif not _may_enchant(s, o, s.objs[o.attached_to]):
+            elif not may_enchant(s, o, s.objs[o.attached_to]):
                 found.append((kind, o, "an Aura attached to what it can't enchant", rule))
         if o.counters and o.counters.get("+1/+1") and o.counters.get("-1/-1"):
             found.append(("annihilate", o, "+1/+1 and -1/-1 counters", "704.5q"))
@@ -176,14 +175,3 @@ def _legend_rule(ctx: Ctx, player: int, name: str) -> None:
         if o.id != answer.args[0]:
             s.add_log(f"{name} is put into its owner's graveyard (legend rule)", ("704.5j",), "sba")
             events.move(ctx, o, "graveyard", quiet=True)
-
-
-def _may_enchant(s, aura, host) -> bool:
-    """CR 704.5m, 303.4d: an Aura on a permanent its enchant ability doesn't allow (it stopped
-    being a creature, control changed under "Enchant creature you control", its mana value
-    is too high) or on a permanent with protection from it (CR 702.16c) is illegally attached."""
-    spec = aura_target_spec(aura.card)
-    if spec is None or spec.kind != "permanent" or host.zone != "battlefield":
-        return True
-    return matches(s, host, spec.filter, aura) and not (
-        "protection" in ch.keywords(s, host) and protected_from(s, host, aura, attached=True))

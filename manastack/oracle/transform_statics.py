@@ -228,11 +228,28 @@ class StaticRules:
         (or "discard two cards", "exile a creature card from your graveyard", "return a land you
         control to its owner's hand", "discard a card and sacrifice a creature", ...): every
         part of a cost that isn't mana, each at most once."""
-        pairs = [p for x in c[1:] for p in (x if isinstance(x, list) else [x])]
+        return [ir.AdditionalCost(self._additional(c[1:]))]
+
+    def st_additional_or_cost(self, c):
+        """"As an additional cost to cast this spell, reveal an Elf card from your hand or pay
+        {3}." / "..., pay 5 life or sacrifice a creature or enchantment.": one of two costs,
+        chosen as the spell is cast (CR 601.2b)."""
+        first = self._additional([c[1]])
+        if isinstance(c[-1], ManaCost):      # "or pay {3}"
+            other = ir.Cost(mana=c[-1])
+        else:
+            other = self._additional([c[-1]])
+        _need(other.mana is None or not other.mana.x_count, "additional cost")
+        return [ir.AdditionalCost(first, or_cost=other)]
+
+    @staticmethod
+    def _additional(parts) -> ir.Cost:
+        """Every part of a cost that isn't mana, {T}, {Q} or loyalty, each at most once."""
+        pairs = [p for x in parts for p in (x if isinstance(x, list) else [x])]
         fields = dict(pairs)
         _need(len(fields) == len(pairs) and "mana" not in fields and "tap" not in fields
               and "untap" not in fields and "loyalty" not in fields, "additional cost")
-        return [ir.AdditionalCost(ir.Cost(**fields))]
+        return ir.Cost(**fields)
 
     _COMBAT = ("beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
                "combat_damage", "end_of_combat")
@@ -331,6 +348,13 @@ class StaticRules:
         _need(kind == "cost_reduction" and bool(mana.symbols) and all(sym.isdigit() for sym in mana.symbols),
               "self cost change")
         return [self._static("self_cost_reduction", "self", amount=mana.generic, condition=condition)]
+
+    def st_cost_per_target(self, c):
+        """Strive: "This spell costs {2}{U} more to cast for each target beyond the first."
+        (CR 601.2f)."""
+        mana, kind = c[1], c[2]
+        _need(kind == "cost_increase" and bool(mana.symbols) and not mana.x_count, "self cost change")
+        return [ir.CostPerTarget(mana)]
 
     def sp_all(self, c):
         return False, c[0]
@@ -591,6 +615,35 @@ class StaticRules:
     def r_double_damage(self, c):
         """CR 614.1a: doubles the combat damage this deals to a player."""
         return [ir.ReplacementAbility("double_damage_to_player", condition="combat_damage")]
+
+    def r_life_gain(self, c):
+        """CR 614.1a, 119.10: "If you would gain life, you gain twice that much life instead.",
+        "If an opponent would gain life, that player loses that much life instead."; "you gain"
+        follows "you", "that player" follows "a player" or "an opponent"."""
+        whose, (you, change) = c[0], c[1]
+        _need((whose == "you") == you, "another player gains")
+        return [ir.ReplacementAbility("life_gain_change", whose=whose, life=change)]
+
+    def lg_you(self, c):
+        return "you"
+
+    def lg_player(self, c):
+        return None
+
+    def lg_opponent(self, c):
+        return "opponent"
+
+    def lgc_twice(self, c):
+        return True, ir.LifeGainChange(times=2)
+
+    def lgc_plus(self, c):
+        return True, ir.LifeGainChange(plus=_number(str(c[-1])))
+
+    def lgc_none(self, c):
+        return False, ir.LifeGainChange(times=0)
+
+    def lgc_lose(self, c):
+        return False, ir.LifeGainChange(lose=True)
 
     def r_mana_becomes(self, c):
         """CR 106.12b: "If a land is tapped for [two or more] mana, it produces {B} instead of
