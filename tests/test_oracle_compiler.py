@@ -822,10 +822,12 @@ def test_conditions_either_none_counters_and_activation_limits():
     a = only(card("Pouncer", "{1}: Pouncer gains flying until end of turn. Activate only once each "
                   "turn and only if an opponent controls a creature with flying."))
     assert a.once_per_turn and type(a.condition) is ir.OpponentControls
-    # "it" is the enchanted creature here, not the source: not read
-    c = card("Cloak", "Enchant creature\nEnchanted creature has shroud as long as it's untapped.",
-             "Enchantment — Aura")
-    assert len(c.unsupported) == 1
+    # "it" is the enchanted creature here, not the source
+    [_, st] = card("Cloak", "Enchant creature\nEnchanted creature has shroud as long as it's untapped.",
+                   "Enchantment — Aura").abilities
+    assert st.effect.condition == ir.AttachedIs(Filter(tapped=False))
+
+
 def test_events_of_the_enchanted_or_equipped_permanent():
     """CR 303.4, 301.5: the events the card's own creature could meet, happening to the permanent
     the Aura or Equipment is attached to; "it" and "its controller" name that permanent."""
@@ -1788,3 +1790,23 @@ def test_a_card_put_into_a_graveyard_from_anywhere():
     assert a.effects == (Exile(Ref("triggering_object")),)
     assert card("Tokens", "Whenever a creature you control is put into a graveyard from anywhere, draw a card.",
                 "Enchantment").unsupported
+
+
+def test_that_creature_after_exactly_one_creature():
+    """"As long as you control exactly one creature, that creature gets +2/+0": the creatures
+    you control; "that creature" after any other condition is refused."""
+    [st] = card("Wanderings", "As long as you control exactly one creature, that creature gets +2/+0.",
+                "Enchantment").abilities
+    assert st.effect.affected == Filter(types=("Creature",), controller="you")
+    assert card("Bad", "As long as you control two or more creatures, that creature gets +2/+0.",
+                "Enchantment").unsupported
+    [_, st] = card("Cloak", "Enchant creature\nEnchanted creature has shroud as long as it's untapped.",
+                   "Enchantment — Aura").abilities
+    assert st.effect.condition == ir.AttachedIs(Filter(tapped=False))
+
+
+def test_for_each_aura_attached_to_it():
+    """"gets +2/+2 for each Aura attached to it" (CR 613.4c): ``AttachedCount``."""
+    [st] = card("Dancer", "Dancer gets +2/+2 for each Aura attached to it.").abilities
+    assert st.effect == ir.StaticEffect("modify_pt", "self", power=2, toughness=2,
+                                        count=ir.AttachedCount(Filter(subtypes=("Aura",))))

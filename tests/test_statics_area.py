@@ -196,3 +196,67 @@ def test_guardians_magemark_pumps_each_enchanted_creature_you_control(db):
     assert _pt(g, "Wall of Wood") == (1, 4)
     assert _pt(g, "Elite Vanguard") == (2, 1)
     assert _pt(g, "Grizzly Bears") == (3, 4)
+
+
+def test_spectral_cloak_gives_shroud_only_while_the_creature_is_untapped(db):
+    """Spectral Cloak: "it" is the enchanted creature: shroud while it is untapped."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Grizzly Bears, id: a}, {card: Spectral Cloak, attached_to: a},
+                  {card: Hill Giant, id: b, tapped: true}, {card: Spectral Cloak, attached_to: b}]
+  - name: Bob
+""")
+    assert "shroud" in _keywords(g, "Grizzly Bears")
+    assert "shroud" not in _keywords(g, "Hill Giant")
+
+
+def test_deadly_wanderings_pumps_a_lone_creature_only(db):
+    """Deadly Wanderings: while Alice controls exactly one creature, it gets +2/+0 and has
+    deathtouch and lifelink; with two, neither does."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Deadly Wanderings, Grizzly Bears]
+  - name: Bob
+    battlefield: [Hill Giant]
+""")
+    assert _pt(g, "Grizzly Bears") == (4, 2) and {"deathtouch", "lifelink"} <= _keywords(g, "Grizzly Bears")
+    assert _pt(g, "Hill Giant") == (3, 3)
+    g = board(db, """
+  - name: Alice
+    battlefield: [Deadly Wanderings, Grizzly Bears, Elite Vanguard]
+  - name: Bob
+""")
+    assert _pt(g, "Grizzly Bears") == (2, 2) and "lifelink" not in _keywords(g, "Grizzly Bears")
+
+
+def test_roc_hatchling_grows_once_its_shell_counters_are_gone(db):
+    """Roc Hatchling (0/1): +3/+2 and flying only while it has no shell counters."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Roc Hatchling, counters: {shell: 1}}]
+  - name: Bob
+""")
+    assert _pt(g, "Roc Hatchling") == (0, 1) and "flying" not in _keywords(g, "Roc Hatchling")
+    g = board(db, """
+  - name: Alice
+    battlefield: [Roc Hatchling]
+  - name: Bob
+""")
+    assert _pt(g, "Roc Hatchling") == (3, 3) and "flying" in _keywords(g, "Roc Hatchling")
+
+
+def test_bonuses_for_each_aura_or_equipment_attached(db):
+    """Kor Spiritdancer (0/2) gets +2/+2 for each Aura attached to it: with two Holy Strengths
+    (+1/+2 each) it is 6/10. Two Golem-Skin Gauntlets on Grizzly Bears each give +1/+0 for each
+    of the two Equipment: 6/2."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Kor Spiritdancer, id: k}, {card: Holy Strength, attached_to: k},
+                  {card: Holy Strength, attached_to: k}, {card: Grizzly Bears, id: b},
+                  {card: Golem-Skin Gauntlets, attached_to: b}, {card: Golem-Skin Gauntlets, attached_to: b},
+                  Elite Vanguard]
+  - name: Bob
+""")
+    assert _pt(g, "Kor Spiritdancer") == (6, 10)
+    assert _pt(g, "Grizzly Bears") == (6, 2)
+    assert _pt(g, "Elite Vanguard") == (2, 1)

@@ -47,6 +47,14 @@ class CountersOn:
 
 
 @dataclass(frozen=True, slots=True)
+class AttachedCount:
+    """"for each Aura attached to it" of a static ability: the permanents matching ``filter``
+    attached to the object the effect modifies (CR 301.5, 303.4)."""
+
+    filter: "Filter"
+
+
+@dataclass(frozen=True, slots=True)
 class BlockersBeyondFirst:
     """Rampage (CR 702.23a-b): the creatures blocking the source beyond the first, counted as
     the ability resolves, times ``multiplier``."""

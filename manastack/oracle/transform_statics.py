@@ -134,6 +134,15 @@ class StaticRules:
         count = None if each is None else ir.CountersOn(each.counter) if each.counter else each.filter
         return "modify_pt", {"power": p, "toughness": t, "count": count}
 
+    def part_pump_attached(self, c):
+        """"gets +2/+2 for each Aura attached to it": the Auras or Equipment attached to the
+        permanent it modifies, counted as characteristics are found (CR 613.4c)."""
+        (p, _), (t, _) = _ptmod(c[0])
+        d = _of(c, _Desc)
+        _need(not isinstance(p, ir.X) and not isinstance(t, ir.X) and not d.plural and d.kind in (None, "permanent")
+              and not d.zone_given and d.filter.controller is None, "for each ... attached to it")
+        return "modify_pt", {"power": p, "toughness": t, "count": ir.AttachedCount(d.filter)}
+
     def part_has(self, c):
         return "has", list(c[0])
 
@@ -1001,6 +1010,11 @@ class StaticRules:
         source came first ("As long as ~ is equipped, it gets +1/+1."), see :meth:`static_while`."""
         return "it"
 
+    def s_that_creature(self, c):
+        """"that creature" as the subject: read only after "As long as you control exactly one
+        creature," (:meth:`static_while`)."""
+        return "that_creature"
+
     def s_enchanted(self, c):
         _need(not c[0].plural, "enchanted")
         return "enchanted"
@@ -1036,8 +1050,19 @@ class StaticRules:
         _need(type(condition) is not ir.AttachedIs or attached is not None or all(
             type(ab) is ir.StaticAbility and ab.effect.affected in ("enchanted", "equipped") for ab in group),
             "as long as it's: not the attached permanent")
+        if of_it and all(type(ab) is ir.StaticAbility and ab.effect.affected in ("enchanted", "equipped")
+                         for ab in group):
+            # "Enchanted creature has shroud as long as it's untapped": said of the attached permanent
+            condition, of_it = ir.AttachedIs(_attached_filter(condition)), False
         out = []
         for ab in group:
+            if type(ab) is ir.StaticAbility and ab.effect.affected == "that_creature":
+                # "As long as you control exactly one creature, that creature gets +2/+0": the
+                # creatures you control are then that one (Deadly Wanderings)
+                _need(type(condition) is ir.YouControl and len(condition.filters) == 1
+                      and condition.at_least == condition.at_most == 1
+                      and condition.filters[0] == ir.Filter(types=("Creature",), controller="you"), "that creature")
+                ab = dataclasses.replace(ab, effect=dataclasses.replace(ab.effect, affected=condition.filters[0]))
             if type(ab) is ir.StaticAbility and ab.effect.affected == "it":
                 _need((about_self or attached is not None) and not of_it and not isinstance(c[0], list),
                       "it")   # "As long as ~ is ..., it ..."
@@ -1172,6 +1197,18 @@ class _OfAttached:
     ``subject`` is "enchanted" or "equipped", what "it" stands for after it."""
     subject: str
     condition: ir.AttachedIs
+
+
+def _attached_filter(condition) -> ir.Filter:
+    """What "as long as it's untapped" (tapped, attacking, with a counter) says of the attached
+    permanent, as a filter it matches."""
+    if condition in ("self_untapped", "self_tapped"):
+        return ir.Filter(tapped=condition == "self_tapped")
+    if condition == "self_attacking":
+        return ir.Filter(attacking=True)
+    _need(type(condition) is ir.HasCounter and condition.at_least == 1 and condition.at_most is None,
+          "as long as it ...: of the attached permanent")
+    return ir.Filter(counter=condition.kind)
 
 
 def _another(c) -> bool:
