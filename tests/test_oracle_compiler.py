@@ -822,10 +822,12 @@ def test_conditions_either_none_counters_and_activation_limits():
     a = only(card("Pouncer", "{1}: Pouncer gains flying until end of turn. Activate only once each "
                   "turn and only if an opponent controls a creature with flying."))
     assert a.once_per_turn and type(a.condition) is ir.OpponentControls
-    # "it" is the enchanted creature here, not the source: not read
-    c = card("Cloak", "Enchant creature\nEnchanted creature has shroud as long as it's untapped.",
-             "Enchantment — Aura")
-    assert len(c.unsupported) == 1
+    # "it" is the enchanted creature here, not the source
+    [_, st] = card("Cloak", "Enchant creature\nEnchanted creature has shroud as long as it's untapped.",
+                   "Enchantment — Aura").abilities
+    assert st.effect.condition == ir.AttachedIs(Filter(tapped=False))
+
+
 def test_events_of_the_enchanted_or_equipped_permanent():
     """CR 303.4, 301.5: the events the card's own creature could meet, happening to the permanent
     the Aura or Equipment is attached to; "it" and "its controller" name that permanent."""
@@ -1531,6 +1533,27 @@ def test_spell_colors_type_lists_and_base_power_and_toughness():
     a = only(card("Sram", "Whenever you cast an Aura, Equipment, or Vehicle spell, draw a card."))
     assert a.trigger.subject == Filter(subtypes=("Aura", "Equipment", "Vehicle"), controller="you", zone="stack")
 
+
+def test_attacks_as_though_it_didnt_have_defender():
+    """"can attack as though it didn't have defender" (CR 702.3b) under a condition about the
+    source ("is enchanted or equipped") or the equipped creature ("has defender")."""
+    [_, st] = card("Knight", "Defender\nAs long as Knight is enchanted or equipped, it can attack as though it "
+                   "didn't have defender.").abilities
+    assert st.effect == ir.StaticEffect("attacks_despite_defender", "self",
+                                        condition=ir.AnyOf(("self_enchanted", "self_equipped")))
+    [st, _] = card("Chariot", "As long as equipped creature has defender, it can attack as though it didn't "
+                   "have defender.\nEquip {3}", "Artifact — Equipment").abilities
+    assert st.effect == ir.StaticEffect("attacks_despite_defender", "equipped",
+                                        condition=ir.AttachedIs(Filter(keywords=("defender",))))
+
+
+def test_creatures_that_are_enchanted():
+    """"Creatures you control that are enchanted" (CR 303.4): ``Filter.enchanted``."""
+    [_, st] = card("Magemark", "Enchant creature\nCreatures you control that are enchanted get +1/+1.",
+                   "Enchantment — Aura").abilities
+    assert st.effect.affected == Filter(types=("Creature",), controller="you", enchanted=True)
+
+
 def test_remove_any_number_of_counters_for_mana():
     """Storage lands and Mana Batteries: the cost removes any number of counters of one kind,
     and the mana counts those removed this way."""
@@ -1767,3 +1790,23 @@ def test_a_card_put_into_a_graveyard_from_anywhere():
     assert a.effects == (Exile(Ref("triggering_object")),)
     assert card("Tokens", "Whenever a creature you control is put into a graveyard from anywhere, draw a card.",
                 "Enchantment").unsupported
+
+
+def test_that_creature_after_exactly_one_creature():
+    """"As long as you control exactly one creature, that creature gets +2/+0": the creatures
+    you control; "that creature" after any other condition is refused."""
+    [st] = card("Wanderings", "As long as you control exactly one creature, that creature gets +2/+0.",
+                "Enchantment").abilities
+    assert st.effect.affected == Filter(types=("Creature",), controller="you")
+    assert card("Bad", "As long as you control two or more creatures, that creature gets +2/+0.",
+                "Enchantment").unsupported
+    [_, st] = card("Cloak", "Enchant creature\nEnchanted creature has shroud as long as it's untapped.",
+                   "Enchantment — Aura").abilities
+    assert st.effect.condition == ir.AttachedIs(Filter(tapped=False))
+
+
+def test_for_each_aura_attached_to_it():
+    """"gets +2/+2 for each Aura attached to it" (CR 613.4c): ``AttachedCount``."""
+    [st] = card("Dancer", "Dancer gets +2/+2 for each Aura attached to it.").abilities
+    assert st.effect == ir.StaticEffect("modify_pt", "self", power=2, toughness=2,
+                                        count=ir.AttachedCount(Filter(subtypes=("Aura",))))

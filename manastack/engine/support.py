@@ -149,10 +149,12 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "remove_types",             # CR 613.1d, layer 4: engine.layers.card_now
                           "cant_have_keywords",       # CR 113.11, 613.1f: engine.characteristics.keywords
                           "cant_attack_you",          # CR 508.1c: engine.combat.why_not_attack
-                          "goaded"})                  # CR 701.38b: engine.combat.declare_attackers
+                          "goaded",                   # CR 701.38b: engine.combat.declare_attackers
+                          "attacks_despite_defender"})   # CR 702.3b: engine.combat.why_not_attack
 # What a "modify_pt" static ability counts, "for each ..." (CR 613.4c): objects matching a filter,
 # or counters of a kind on the source ("for each charge counter on ~"); characteristics._times.
-STATIC_COUNTS = frozenset({"Filter", "CountersOn"})
+STATIC_COUNTS = frozenset({"Filter", "CountersOn",
+                           "AttachedCount"})     # "for each Aura attached to it": characteristics._times
 REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color",
                                "double_damage_to_player", "more_counters", "double_counters",
                                "enter_as_copy", "choose_creature_type",
