@@ -224,3 +224,30 @@ def test_planar_void_exiles_other_cards_but_not_those_destroyed_with_it(corpus_d
     resolve(g)
     assert stack_labels(g) == []
     assert names(g, 0, "graveyard") == ["Glorious Anthem", "Planar Void", "Tranquility"]
+
+
+def test_wildgrowth_walker_sees_each_explore(corpus_db):
+    """"Whenever a creature you control explores" (CR 701.44b): it triggers after the explore,
+    whether it revealed a land (to the hand) or not (a +1/+1 counter, CR 701.44a)."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Merfolk Branchwalker, Merfolk Branchwalker]
+    library: [Forest, Grizzly Bears]
+    battlefield: [Wildgrowth Walker, Forest, Forest, Forest, Forest]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Merfolk Branchwalker")
+    resolve(g)
+    resolve(g)                      # it explores: Forest, into the hand
+    assert names(g, 0, "hand") == ["Forest", "Merfolk Branchwalker"]
+    assert stack_labels(g) == ["Wildgrowth Walker's ability"]
+    resolve(g)
+    cast_and_pay(g, "cast Merfolk Branchwalker")
+    resolve(g)
+    resolve(g)                      # the second reveals Grizzly Bears: leave it on top
+    pick(g, "leave it on top")
+    assert stack_labels(g) == ["Wildgrowth Walker's ability"]
+    resolve(g)
+    assert on_battlefield(g, "Wildgrowth Walker")[0].counters == {"+1/+1": 2}
+    assert g.current_state().players[0].life == 26
+    assert sorted(o.counters.get("+1/+1", 0) for o in on_battlefield(g, "Merfolk Branchwalker")) == [0, 1]

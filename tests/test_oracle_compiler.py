@@ -1439,3 +1439,11 @@ def test_a_card_put_into_a_graveyard_from_anywhere():
     assert a.effects == (Exile(Ref("triggering_object")),)
     assert card("Tokens", "Whenever a creature you control is put into a graveyard from anywhere, draw a card.",
                 "Enchantment").unsupported
+
+
+def test_a_creature_you_control_explores():
+    """CR 701.44b: "Whenever a creature you control explores", once per explore."""
+    a = only(card("Walker", "Whenever a creature you control explores, put a +1/+1 counter on Walker and you "
+                  "gain 3 life."))
+    assert a.trigger == Trigger("explores", Filter(types=("Creature",), controller="you"))
+    assert a.effects == (PutCounters(Ref("self"), "+1/+1"), GainLife(3))

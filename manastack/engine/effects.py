@@ -17,6 +17,8 @@ from .abilities import ONE_SHOT_DELAYS, nested_index
 from .casting import choose_x, pay_mana
 from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
+from .event_types import Explored
+from .triggers import collect
 from .filters import is_player_ref, matches, player_of, player_ref, shares_creature_type
 from .mana_abilities import add_mana, can_afford
 from .resolution import (became, count_for_player, known_objects, named_objects, named_players, amount, execute,
@@ -1211,23 +1213,32 @@ def _explore(ctx, e: ir.Explore, rc):
     s = ctx.s
     for o in named_objects(ctx, e.what, rc):
         for _ in range(amount(ctx, e.amount, rc)):
-            p = s.players[o.controller]
-            if not p.library:
-                s.add_log(f"{o.card.name} explores: {p.name}'s library is empty", ("701.44b",), "effect")
-                continue
-            top = s.objs[p.library[-1]]
-            s.add_log(f"{o.card.name} explores: {p.name} reveals {top.card.name}", ("701.44a",), "effect")
-            if "Land" in top.card.types:
-                events.move(ctx, top, "hand", rules=("701.44a",))
-                continue
-            if o.zone == "battlefield":
-                events.add_counters(ctx, o, "+1/+1", 1, "explore, CR 701.44a")
-            answer = ctx.ask(Decision(p.index, DecisionKind.MAY,
-                                      f"Put {top.card.name} into your graveyard (CR 701.44a)?",
-                                      (Action("yes", (), "into the graveyard"),
-                                       Action("no", (), "leave it on top"))))
-            if answer.kind == "yes":
-                events.move(ctx, top, "graveyard", rules=("701.44a",))
+            _explore_once(ctx, o)
+            # it has explored, even if part of it was impossible (CR 701.44b): "whenever a
+            # creature you control explores" sees it, as it last existed if it left (701.44c)
+            o = s.objs.get(o.id, o)
+            collect(ctx, Explored(o.id, o.copy()))
+
+
+def _explore_once(ctx, o) -> None:
+    s = ctx.s
+    p = s.players[o.controller]
+    if not p.library:
+        s.add_log(f"{o.card.name} explores: {p.name}'s library is empty", ("701.44b",), "effect")
+        return
+    top = s.objs[p.library[-1]]
+    s.add_log(f"{o.card.name} explores: {p.name} reveals {top.card.name}", ("701.44a",), "effect")
+    if "Land" in top.card.types:
+        events.move(ctx, top, "hand", rules=("701.44a",))
+        return
+    if o.zone == "battlefield":
+        events.add_counters(ctx, o, "+1/+1", 1, "explore, CR 701.44a")
+    answer = ctx.ask(Decision(p.index, DecisionKind.MAY,
+                              f"Put {top.card.name} into your graveyard (CR 701.44a)?",
+                              (Action("yes", (), "into the graveyard"),
+                               Action("no", (), "leave it on top"))))
+    if answer.kind == "yes":
+        events.move(ctx, top, "graveyard", rules=("701.44a",))
 
 
 def _gain_control(ctx, e: ir.GainControl, rc):

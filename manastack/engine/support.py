@@ -190,6 +190,7 @@ TRIGGER_EVENTS = frozenset({
     "sacrificed",               # "Whenever you sacrifice a creature" (CR 701.21a)
     "blocked_by_creature",      # "Whenever ~ becomes blocked by a creature" (CR 509.3f)
     "put_into_graveyard",       # "Whenever a card is put into your graveyard from anywhere" (CR 400.3)
+    "explores",                 # "Whenever a creature you control explores" (CR 701.44b)
 })
 # Whom an attacker attacks, in "Whenever a creature attacks you [or a planeswalker you control]"
 # (CR 508.1b; engine.triggers._attacks_whom), and whose graveyard a creature is put into

@@ -61,6 +61,7 @@ _SEEN_BY_KIND = {
     "cast": frozenset(("cast",)), "tapped_for_mana": frozenset(("tapped_for_mana",)),
     "madness": frozenset(("exiled_with_madness",)), "becomes_target": frozenset(("becomes_target",)),
     "exerted": frozenset(("exerts",)), "exploited": frozenset(("exploits",)),
+    "explored": frozenset(("explores",)),
     "cycled": frozenset(("cycled", "cycles")),
     "damage": frozenset(("dealt_damage",)),
     "state": frozenset(("control_none",)),       # state triggers (CR 603.8): check_state_triggers
@@ -326,6 +327,13 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
         if not _player_matches(trig.whose, ev.player, source.controller):
             return []      # "Whenever you tap a land for mana" (CR 106.12a)
         return [Seen(kind, obj=ev.obj, player=ev.player, mana=tuple(ev.mana))]
+    if kind == "explored" and e == "explores":     # "Whenever a creature you control explores"
+        # CR 701.44b-c: after it explored, as it is, or as it last existed if it had left
+        o = ev.explorer
+        hit = o is not None and isinstance(trig.subject, ir.Filter) and (
+            _matches_subject(s, trig.subject, o, source) if o.zone == "battlefield"
+            else _lookback_matches(s, trig.subject, o, source))
+        return [Seen(kind, obj=ev.obj, controller=o.controller)] if hit else []
     if kind == "exploited" and e == "exploits":    # "When ~ exploits a creature" (CR 702.110b)
         name = ev.old.card.name if ev.old is not None else None
         return [Seen(kind, obj=ev.obj, player=ev.player, name=name)] if ev.obj == source.id else []
