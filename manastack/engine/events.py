@@ -94,6 +94,8 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
                 sacrifice(ctx, s.objs[oid])
     if from_zone == "battlefield" and to == "graveyard" and ch.is_creature(s, o):
         s.players[o.controller].creatures_died_this_turn += 1      # it died (CR 700.4)
+    if from_zone == "battlefield":      # revolt: whatever zone it went to (CR 603.6c)
+        s.players[o.controller].permanents_left_this_turn += 1
     lookback = o.copy()
     if from_zone == "battlefield":
         _tapped_source_gone(s, o.id)
@@ -411,7 +413,14 @@ def mill(ctx: Ctx, player: int, n: int) -> None:
 
 
 def gain_life(ctx: Ctx, player: int, amount: int, source: Obj | None = None, why: str = "") -> None:
-    """CR 119.3: gaining life; each gain is its own event (CR 119.9)."""
+    """CR 119.3: gaining life; each gain is its own event (CR 119.9), which replacement effects
+    may change (CR 614.1a, 119.10), into life lost too."""
+    if amount <= 0:
+        return
+    changed = replacement.modify_life_gain(ctx, player, amount)
+    if changed.lose:
+        lose_life(ctx, player, changed.lose, source, ("119.3", "614.1a"))
+    amount = changed.amount
     if amount <= 0:
         return
     s = ctx.s
@@ -456,18 +465,28 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
     s = ctx.s
     dealt = []
     spent: dict[int, str] = {}      # a counter each, however many sources (Phantom Centaur)
+    gains: list = []                # life owed by preventions, gained after the event (CR 615.5)
     for source, recipient, amount in assignments:
-        amount, counter = replacement.modify_damage(ctx, source, recipient, amount, combat)
-        if counter is not None:
-            spent[recipient] = counter
-        if amount <= 0:
+        changed = replacement.modify_damage(ctx, source, recipient, amount, combat)
+        if changed.spent is not None:
+            spent[recipient] = changed.spent
+        gains += changed.gains
+        if changed.amount <= 0:
             continue
-        dealt.append((source, recipient, amount))
+        dealt.append((source, recipient, changed.amount))
     for oid, kind in spent.items():
         if oid in s.objs and s.objs[oid].counters.get(kind):
             remove_counters(ctx, s.objs[oid], kind, 1, "its damage prevention, CR 615")
-    if not dealt:
-        return dealt
+    if dealt:
+        _damage_results(ctx, dealt, combat)
+    for player, life, name in gains:
+        gain_life(ctx, player, life, None, f" equal to the damage {name} prevented (CR 615.5)")
+    return dealt
+
+
+def _damage_results(ctx: Ctx, dealt: list, combat: bool) -> None:
+    """The results of the damage ``dealt`` (CR 120.3), its lifelink and its triggers."""
+    s = ctx.s
     kind = "combat damage" if combat else "damage"
     lifelink: dict[int, tuple[Obj, int]] = {}
     for source, recipient, amount in dealt:
@@ -521,7 +540,6 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
             collect(ctx, LifeLost(int(recipient[1:]), amount, source.id))
     for source, total in lifelink.values():
         gain_life(ctx, source.controller, total, source, " (lifelink, CR 702.15b)")
-    return dealt
 
 
 def _damage_planeswalker(ctx: Ctx, source: Obj, o: Obj, amount: int, kind: str, combat: bool) -> None:

@@ -72,6 +72,10 @@ def find(s) -> list[tuple[str, object, str, str]]:
                 found.append(("die", o, "lethal damage", "704.5g"))
             elif o.deathtouched and o.damage > 0 and not ch.has(s, o, "indestructible"):
                 found.append(("die", o, "damage from a source with deathtouch", "704.5h"))
+        elif o.attacking is not None or o.blocking:
+            # not a state-based action: a permanent that stops being a creature (a God whose
+            # devotion fell) leaves combat at once (CR 506.4); found here, before anyone acts again
+            found.append(("leave_combat", o, "no longer a creature", "506.4"))
         if "Planeswalker" in (ch.card_types(s, o) if s.effects else card.types) \
                 and o.counters.get("loyalty", 0) <= 0:
             found.append(("die", o, "loyalty 0", "704.5i"))       # CR 306.9
@@ -137,6 +141,10 @@ def _once(ctx: Ctx) -> bool:
             s.add_log(f"{o.card.name} becomes unattached", (rule,), "sba")
         elif kind == "unbestow":
             stop_bestowed(s, o, rule, f"is {why}")
+        elif kind == "leave_combat":
+            mine = s.own(o.id)
+            mine.attacking, mine.blocking = None, ()
+            s.add_log(f"{o.card.name} is removed from combat: {why}", (rule,), "combat")
     with events.together(ctx):      # all at once (CR 704.3): they see each other leave (603.10a)
         for kind, o, why, rule in found:
             if kind == "die" and o.zone == "battlefield" and o.id in s.objs:

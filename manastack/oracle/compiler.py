@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import os
 import sys
 import re
 from dataclasses import dataclass, field
@@ -31,6 +30,7 @@ from manastack.mana import BASIC_LAND_MANA
 from manastack.oracle import ir
 from manastack.oracle.subtypes import ABILITY_WORDS
 from manastack.oracle.transform import OracleTransformer, Unsupported, bind, instead_of_line_before
+from manastack.user_cache import cache_dir
 
 _STARTS = ["kw_line", "activated", "triggered", "static_line", "spell_line", "mode_line", "chapter", "exert_line"]
 _EXERT = re.compile(r"you may exert ~ as it attacks\.", re.I)        # CR 701.43d
@@ -82,17 +82,37 @@ class CompileResult:
 GRAMMAR = Path(__file__).with_name("grammar.lark")
 
 
+KEPT_PARSER_TABLES = 8
+
+
 def parser_cache_file(grammar: str) -> Path | None:
     """Where the built parser tables are kept between runs: the user's cache directory
-    (``$XDG_CACHE_HOME`` or ``~/.cache``), never the package, one file per grammar text, Lark
-    and Python version; None when the directory can't be created."""
-    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "manastack"
+    (:func:`manastack.user_cache.cache_dir`), never the package, one file per grammar text, Lark
+    and Python version; None when the directory can't be created. Before a new file is built,
+    the older ones beyond the newest :data:`KEPT_PARSER_TABLES` are removed, so the directory
+    does not grow with every edit of the grammar."""
+    root = cache_dir()
     try:
         root.mkdir(parents=True, exist_ok=True)
     except OSError:
         return None
     digest = hashlib.sha256(grammar.encode()).hexdigest()[:16]
-    return root / f"oracle-grammar-{digest}-lark{lark.__version__}-py{sys.version_info[0]}{sys.version_info[1]}.cache"
+    path = root / f"oracle-grammar-{digest}-lark{lark.__version__}-py{sys.version_info[0]}{sys.version_info[1]}.cache"
+    if not path.exists():
+        _prune_parser_tables(root, KEPT_PARSER_TABLES - 1)
+    return path
+
+
+def _prune_parser_tables(root: Path, keep: int) -> None:
+    """Remove all but the ``keep`` most recently written parser tables in ``root``."""
+    def written(table: Path) -> float:
+        try:
+            return table.stat().st_mtime
+        except OSError:
+            return 0.0
+    tables = sorted(root.glob("oracle-grammar-*.cache"), key=written, reverse=True)
+    for old in tables[keep:]:
+        old.unlink(missing_ok=True)
 
 
 @lru_cache(maxsize=1)

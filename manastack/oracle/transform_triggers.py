@@ -21,6 +21,13 @@ class TriggerRules:
     def t_step(self, c):
         return c[0]
 
+    def t_step_or_when(self, c):
+        """"At the beginning of your upkeep or whenever you cast a green spell": either
+        triggers it (CR 603.2); read as one ability per trigger condition, as for
+        "When ~ enters or attacks" (transform_general.e_self_either)."""
+        _need(isinstance(c[-1], ir.Trigger), "three trigger conditions")
+        return c[0], c[-1]
+
     def e_self_enters(self, c):
         return ir.Trigger("enters")
 
@@ -422,6 +429,12 @@ class TriggerRules:
         _need(c[0] != "another" and c[1].kind == "spell" and not c[1].plural, "cast")
         return ir.Trigger("cast", dataclasses.replace(c[1].filter, controller="you"))
 
+    def e_cast_or_enters(self, c):
+        """"Whenever you cast a black spell or a Swamp enters under your control": either event
+        triggers it (CR 603.2); one ability per event, as casting a spell puts nothing onto the
+        battlefield (CR 601.2a)."""
+        return self.e_cast(c[:2]), self.e_enters([None, *c[3:]])
+
     def e_player_taps(self, c):
         """"Whenever a player taps a land for mana" (CR 106.12, 106.12a)."""
         d = c[1]
@@ -498,5 +511,11 @@ class TriggerRules:
     def sn_draw(self, c):
         return "draw"
 
+    def step_combat_each(self, c):
+        return ir.Trigger("beginning_of_step", step="beginning_of_combat", whose="each")
+
     def sn_main(self, c):
-        return "precombat_main"
+        """The precombat main phase is the turn's first main phase (CR 505.1a); it has no
+        steps (CR 505.2), and what triggers as it begins goes on the stack before the active
+        player gets priority (CR 505.6)."""
+        return "main1"
