@@ -23,7 +23,7 @@ from .filters import is_player_ref, matches, player_of, player_ref, shares_creat
 from .mana_abilities import add_mana, can_afford
 from .resolution import (became, count_for_player, known_objects, named_objects, named_players, amount, execute,
                          objects_match, resolve_subject, source_obj)
-from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger,
+from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger, DelayedWatch,
                              ExileIfDies, GrantAbility, GrantKeywords, LoseKeywords, ManaReplacementEffect,
                              MayPlay, ModifyPT, NoPrevention, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors,
                              SetPT, SkipNextUntap, SwitchPT)
@@ -1203,6 +1203,20 @@ def _create_delayed_trigger(ctx, e: ir.CreateDelayedTrigger, rc):
     triggers once, at the beginning of the next end step or the next turn's upkeep (CR 603.7c;
     in a two-player game without extra steps the next upkeep to begin is the next turn's)."""
     s = ctx.s
+    if e.duration == "this_turn":
+        about = None
+        if e.what is not None:          # "that creature": the one it was, fixed now (CR 603.7c)
+            found = [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]
+            if not found:
+                s.add_log(f"{rc.card.name}: that permanent is gone, no delayed ability is created",
+                          ("603.7c",), "effect")
+                return
+            about = found[0].id
+        s.effects.append(DelayedWatch(rc.controller, rc.card, nested_index(rc.card, e.ability), _now(ctx, rc.source),
+                                      about, "end_of_turn", s.new_timestamp(), rc.card.name))
+        s.add_log(f"{rc.card.name} creates a delayed triggered ability for this turn: {e.ability.text}",
+                  ("603.7",), "effect")
+        return
     if e.duration in ONE_SHOT_DELAYS:
         # CR 603.7c: the objects it refers to are fixed now: this ability's targets and source
         # (a target an effect of this ability moved is the object it became, CR 400.7j)

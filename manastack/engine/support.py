@@ -241,7 +241,8 @@ DURATIONS = frozenset({"end_of_turn", "permanent", "next_end_step", "next_upkeep
                        "your_next_upkeep",      # CR 603.7c, a Pact's "your next upkeep"
                        "next_cleanup",          # CR 603.7c, 514.3a: Armor of Thorns' sacrifice, engine.resolve
                        "while_you_control_source", "while_source_on_battlefield",    # engine.control
-                       "while_source_tapped"})      # CR 611.2b, a modify_pt record: engine.events.untap
+                       "while_source_tapped",       # CR 611.2b, a modify_pt record: engine.events.untap
+                       "this_turn"})                # a delayed ability waiting for an event this turn: engine.triggers
 # Cards of several faces the engine plays (CR 709-715; manastack.cards.multiface.Layout values).
 LAYOUTS = frozenset({"normal",
                      "transform",               # CR 712.2, engine.double_faced
