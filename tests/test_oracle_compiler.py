@@ -1810,3 +1810,35 @@ def test_for_each_aura_attached_to_it():
     [st] = card("Dancer", "Dancer gets +2/+2 for each Aura attached to it.").abilities
     assert st.effect == ir.StaticEffect("modify_pt", "self", power=2, toughness=2,
                                         count=ir.AttachedCount(Filter(subtypes=("Aura",))))
+
+def test_a_creature_you_control_explores():
+    """CR 701.44b: "Whenever a creature you control explores", once per explore."""
+    a = only(card("Walker", "Whenever a creature you control explores, put a +1/+1 counter on Walker and you "
+                  "gain 3 life."))
+    assert a.trigger == Trigger("explores", Filter(types=("Creature",), controller="you"))
+    assert a.effects == (PutCounters(Ref("self"), "+1/+1"), GainLife(3))
+
+
+def test_delayed_triggers_for_this_turn():
+    """CR 603.7: "When that creature dies this turn, ..." (the object named before, CR 603.7c)
+    and "Whenever a creature blocks this turn, ..." (any such object) are delayed triggered
+    abilities the spell creates; "it" and "its controller" in them are the object the event
+    names. "When you do" stays a reflexive ability (CR 603.12); "that creature" with nothing
+    named before is refused; "fights that creature" is never the fighter itself."""
+    s = spell("Wound", "Put a -1/-1 counter on target creature. When that creature dies this turn, its "
+              "controller gets a poison counter.")
+    delayed = s.effects[1]
+    assert delayed.duration == "this_turn" and delayed.what == Target(0)
+    assert delayed.ability.trigger == Trigger("dies", Filter(types=("Creature",)))
+    assert delayed.ability.effects == (ir.GetPoison(1, Ref("triggering_controller")),)
+    s = spell("Cry", "Untap all white creatures you control. Whenever a creature blocks this turn, it gets "
+              "+0/+1 until end of turn.", "Sorcery")
+    assert s.effects[1].what is None and s.effects[1].ability.trigger == Trigger("blocks", CREATURE)
+    assert s.effects[1].ability.effects == (ModifyPT(Ref("triggering_object"), 0, 1),)
+    assert card("Lone", "When that creature dies this turn, you gain 3 life.", "Instant").unsupported
+    a = only(card("Cavalier", "When Cavalier enters the battlefield, you may sacrifice another creature. When "
+                  "you do, destroy target creature an opponent controls."))
+    assert ir.contains(a.effects, lambda n: type(n) is ir.CreateReflexive)
+    s = spell("Feed", "Choose target creature an opponent controls. When that creature dies this turn, you gain "
+              "3 life. Target creature you control fights that creature.", "Sorcery")
+    assert s.effects[-1] == Fight(Target(1), Target(0))

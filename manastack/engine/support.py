@@ -210,6 +210,7 @@ TRIGGER_EVENTS = frozenset({
     "sacrificed",               # "Whenever you sacrifice a creature" (CR 701.21a)
     "blocked_by_creature",      # "Whenever ~ becomes blocked by a creature" (CR 509.3f)
     "put_into_graveyard",       # "Whenever a card is put into your graveyard from anywhere" (CR 400.3)
+    "explores",                 # "Whenever a creature you control explores" (CR 701.44b)
 })
 # Whom an attacker attacks, in "Whenever a creature attacks you [or a planeswalker you control]"
 # (CR 508.1b; engine.triggers._attacks_whom), and whose graveyard a creature is put into
@@ -242,7 +243,8 @@ DURATIONS = frozenset({"end_of_turn", "permanent", "next_end_step", "next_upkeep
                        "your_next_upkeep",      # CR 603.7c, a Pact's "your next upkeep"
                        "next_cleanup",          # CR 603.7c, 514.3a: Armor of Thorns' sacrifice, engine.resolve
                        "while_you_control_source", "while_source_on_battlefield",    # engine.control
-                       "while_source_tapped"})      # CR 611.2b, a modify_pt record: engine.events.untap
+                       "while_source_tapped",       # CR 611.2b, a modify_pt record: engine.events.untap
+                       "this_turn"})                # a delayed ability waiting for an event this turn: engine.triggers
 # Cards of several faces the engine plays (CR 709-715; manastack.cards.multiface.Layout values).
 LAYOUTS = frozenset({"normal",
                      "transform",               # CR 712.2, engine.double_faced

@@ -490,10 +490,13 @@ class CreateManaReplacement:
 class CreateDelayedTrigger:
     """A delayed triggered ability a spell creates for ``duration`` (CR 603.7, 603.7b; High
     Tide), or one that triggers once: "next_end_step", "next_upkeep" (CR 603.7c). Its source is
-    the spell and its controller the spell's controller (CR 603.7d)."""
+    the spell and its controller the spell's controller (CR 603.7d). "this_turn": it waits for
+    its event until the turn ends ("Whenever a creature blocks this turn"); with ``what``, for
+    that one object's event, once ("When that creature dies this turn")."""
 
     ability: "TriggeredAbility"
     duration: str = "end_of_turn"
+    what: "Subject | None" = None
 
 
 @dataclass(frozen=True, slots=True)
