@@ -156,3 +156,29 @@ def test_a_list_of_card_types_and_a_creature_type(corpus_db):
     resolve(g)
     cast_and_pay(g, "cast Grizzly Bears")
     assert stack_labels(g) == ["Grizzly Bears"]
+
+
+def test_activating_an_ability_that_isnt_a_mana_ability(corpus_db):
+    """CR 602.2i: Burning-Tree Shaman sees every ability that isn't a mana ability become
+    activated (cycling from the hand too); Bob's Harsh Mentor only those of Alice's artifacts,
+    creatures and lands on the battlefield (its rulings). Tapping a Forest for mana triggers
+    neither (CR 605.3a)."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Drifting Meadow]
+    battlefield: [Burning-Tree Shaman, Prodigal Sorcerer, Forest, Forest, Forest]
+    library: [Island, Island]
+  - name: Bob
+    battlefield: [Harsh Mentor]
+""", turn=3)
+    pick(g, "activate Forest")
+    assert stack_labels(g) == []
+    cast_and_pay(g, "activate Prodigal Sorcerer", "Bob")
+    assert sorted(stack_labels(g)) == ["Burning-Tree Shaman's ability", "Harsh Mentor's ability",
+                                       "Prodigal Sorcerer's ability"]
+    for _ in range(3):
+        resolve(g)
+    s = g.current_state()
+    assert s.players[ALICE].life == 20 - 1 - 2 and s.players[BOB].life == 19
+    cast_and_pay(g, "activate Drifting Meadow")
+    assert sorted(stack_labels(g)) == ["Burning-Tree Shaman's ability", "Drifting Meadow's ability"]

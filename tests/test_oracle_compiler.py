@@ -1435,3 +1435,21 @@ def test_spell_colors_type_lists_and_base_power_and_toughness():
                                                zone="stack", types_or_subtypes=True))
     a = only(card("Sram", "Whenever you cast an Aura, Equipment, or Vehicle spell, draw a card."))
     assert a.trigger.subject == Filter(subtypes=("Aura", "Equipment", "Vehicle"), controller="you", zone="stack")
+
+
+def test_activate_an_ability_triggers():
+    """"Whenever a player activates an ability that isn't a mana ability" (CR 602.2i, 605.3a),
+    "an opponent activates an ability of an artifact, creature, or land on the battlefield, if it
+    isn't a mana ability"; "that player" is who activated it. Without "isn't a mana ability" the
+    sentence stays unread (mana abilities aren't seen)."""
+    a = only(card("Burning-Tree Shaman", "Whenever a player activates an ability that isn't a mana ability, "
+                  "Burning-Tree Shaman deals 1 damage to that player."))
+    assert a.trigger == Trigger("activates", "each")
+    assert a.effects == (DealDamage(1, Ref("triggering_player")),)
+    a = only(card("Harsh Mentor", "Whenever an opponent activates an ability of an artifact, creature, or land "
+                  "on the battlefield, if it isn't a mana ability, Harsh Mentor deals 2 damage to that player."))
+    assert a.trigger == Trigger("activates", "opponent",
+                                source=Filter(types=("Artifact", "Creature", "Land")))
+    c = card("Ceaseless Searblades", "Whenever you activate an ability of an Elemental, Ceaseless Searblades "
+             "gets +1/+0 until end of turn.")
+    assert c.abilities == () and len(c.unsupported) == 1

@@ -391,6 +391,19 @@ class TriggerRules:
         card" as for cycling: the card's own abilities don't work from the hand."""
         return ir.Trigger("discards", c[0] or "each")
 
+    def e_activates(self, c):
+        """"Whenever a player activates an ability that isn't a mana ability", "... an opponent
+        activates an ability of an artifact, creature, or land [on the battlefield], if it isn't a
+        mana ability": an ability going on the stack (CR 602.2i; mana abilities don't, CR 605.3a);
+        the source, when named, is a permanent (the Runic Armasaur and Harsh Mentor rulings)."""
+        source = None
+        if len(c) > 3:
+            d = c[2]
+            _need(c[1] != "another" and not d.plural and d.kind in (None, "permanent")
+                  and d.filter.zone == "battlefield", "activates an ability of")
+            source = d.filter
+        return ir.Trigger("activates", c[0] or "each", source=source)
+
     def e_plays_land(self, c):
         """"Whenever a player / an opponent plays a land" (CR 305.1): the special action only,
         not a land put onto the battlefield by an effect."""
