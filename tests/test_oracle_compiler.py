@@ -1786,3 +1786,12 @@ def test_a_card_put_into_a_graveyard_from_anywhere():
     assert a.effects == (Exile(Ref("triggering_object")),)
     assert card("Tokens", "Whenever a creature you control is put into a graveyard from anywhere, draw a card.",
                 "Enchantment").unsupported
+
+
+def test_an_opponent_taps_for_mana_and_that_land():
+    """"Whenever an opponent taps a land for mana, that land doesn't untap during its
+    controller's next untap step" (CR 106.12a, 502.3): "that land" is the land the trigger saw."""
+    a = only(card("Vorinclex", "Whenever an opponent taps a land for mana, that land doesn't untap during its "
+                  "controller's next untap step."))
+    assert a.trigger == Trigger("tapped_for_mana", Filter(types=("Land",)), whose="opponent")
+    assert a.effects == (ir.SkipNextUntap(Ref("triggering_object")),)

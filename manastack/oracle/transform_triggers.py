@@ -445,11 +445,11 @@ class TriggerRules:
         return self.e_cast(c[:2]), self.e_enters([None, *c[3:]])
 
     def e_player_taps(self, c):
-        """"Whenever a player taps a land for mana" (CR 106.12, 106.12a)."""
-        d = c[1]
-        _need(c[0] != "another" and not d.plural and d.kind is None and not d.zone_given,
+        """"Whenever a player / an opponent taps a land for mana" (CR 106.12, 106.12a)."""
+        d = c[2]
+        _need(c[1] != "another" and not d.plural and d.kind is None and not d.zone_given,
               "taps for mana")
-        return ir.Trigger("tapped_for_mana", d.filter, whose="each")
+        return ir.Trigger("tapped_for_mana", d.filter, whose=c[0] or "each")
 
     def e_is_tapped_for_mana(self, c):
         """"Whenever a basic land is tapped for mana [of the chosen color]" (CR 106.12a)."""
@@ -463,7 +463,7 @@ class TriggerRules:
         return "chosen"
 
     def e_you_tap(self, c):
-        trigger = self.e_player_taps(c)
+        trigger = self.e_player_taps([None, *c])
         return dataclasses.replace(trigger, whose="you")
 
     def e_other_cast(self, c):
