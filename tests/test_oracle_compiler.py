@@ -1553,6 +1553,23 @@ def test_creatures_that_are_enchanted():
                    "Enchantment — Aura").abilities
     assert st.effect.affected == Filter(types=("Creature",), controller="you", enchanted=True)
 
+def test_activate_an_ability_triggers():
+    """"Whenever a player activates an ability that isn't a mana ability" (CR 602.2i, 605.3a),
+    "an opponent activates an ability of an artifact, creature, or land on the battlefield, if it
+    isn't a mana ability"; "that player" is who activated it. Without "isn't a mana ability" the
+    sentence stays unread (mana abilities aren't seen)."""
+    a = only(card("Burning-Tree Shaman", "Whenever a player activates an ability that isn't a mana ability, "
+                  "Burning-Tree Shaman deals 1 damage to that player."))
+    assert a.trigger == Trigger("activates", "each")
+    assert a.effects == (DealDamage(1, Ref("triggering_player")),)
+    a = only(card("Harsh Mentor", "Whenever an opponent activates an ability of an artifact, creature, or land "
+                  "on the battlefield, if it isn't a mana ability, Harsh Mentor deals 2 damage to that player."))
+    assert a.trigger == Trigger("activates", "opponent",
+                                source=Filter(types=("Artifact", "Creature", "Land")))
+    c = card("Ceaseless Searblades", "Whenever you activate an ability of an Elemental, Ceaseless Searblades "
+             "gets +1/+0 until end of turn.")
+    assert c.abilities == () and len(c.unsupported) == 1
+
 
 def test_remove_any_number_of_counters_for_mana():
     """Storage lands and Mana Batteries: the cost removes any number of counters of one kind,
@@ -1842,3 +1859,11 @@ def test_delayed_triggers_for_this_turn():
     s = spell("Feed", "Choose target creature an opponent controls. When that creature dies this turn, you gain "
               "3 life. Target creature you control fights that creature.", "Sorcery")
     assert s.effects[-1] == Fight(Target(1), Target(0))
+
+def test_an_opponent_taps_for_mana_and_that_land():
+    """"Whenever an opponent taps a land for mana, that land doesn't untap during its
+    controller's next untap step" (CR 106.12a, 502.3): "that land" is the land the trigger saw."""
+    a = only(card("Vorinclex", "Whenever an opponent taps a land for mana, that land doesn't untap during its "
+                  "controller's next untap step."))
+    assert a.trigger == Trigger("tapped_for_mana", Filter(types=("Land",)), whose="opponent")
+    assert a.effects == (ir.SkipNextUntap(Ref("triggering_object")),)

@@ -205,6 +205,18 @@ class SpellCast:
 
 
 @dataclass(slots=True)
+class AbilityActivated:
+    """CR 602.2i: an activated ability that isn't a mana ability became activated; ``obj`` is
+    its source, ``item`` its stack item; ``old``: the source as it was, when paying the cost
+    took it away (CR 608.2h)."""
+    kind: ClassVar[str] = "activated"
+    player: int
+    obj: int
+    item: int
+    old: Any = None
+
+
+@dataclass(slots=True)
 class StepBegan:
     """CR 500.1, 603.2: a step began (the "at the beginning of" triggers)."""
     kind: ClassVar[str] = "step"
@@ -360,7 +372,7 @@ class BecameMonarch:
 Event = (ZoneChange | Drew | LifeGained | LifeLost | DamageDealt | Tapped | Untapped | CountersPut
          | CountersRemoved | SpellCast | StepBegan | Attacked | AttackersDeclared | AttackedAlone | Blocked | BecameBlocked | Unblocked
          | BecameTarget | TurnedFaceUp | BecameRenowned | BecameMonstrous | Exploited | Explored | Mutated | Exerted | ExiledWithMadness | TappedForMana
-         | BecameMonarch | Cycled)
+         | BecameMonarch | Cycled | AbilityActivated)
 
 
 # ------------------------------------------------------------------------------ what a trigger saw

@@ -1381,7 +1381,7 @@ class Cost:
 # --------------------------------------------------------------------------------- triggers
 
 # Trigger events whose subject is a player ("you", "opponent") rather than an object.
-PLAYER_EVENTS = frozenset({"gain_life", "lose_life", "draw", "exerts", "cycles", "discards", "plays_land"})
+PLAYER_EVENTS = frozenset({"gain_life", "lose_life", "draw", "exerts", "cycles", "discards", "plays_land", "activates"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -1413,6 +1413,7 @@ class Trigger:
     nth: int = 0                # "your second card/spell each turn": only the Nth of the turn
     during: str | None = None   # "cast ... during your / an opponent's turn": "your", "opponent"
     attacked: str | None = None  # whom the attacker attacks (CR 508.1b), below
+    source: Filter | None = None  # "activates an ability of a creature": that ability's source, on the battlefield
 
 
 # --------------------------------------------------------------------------------- abilities

@@ -849,7 +849,7 @@ _DAMAGED_PLAYER = frozenset({"deals_damage_to_player", "deals_combat_damage_to_p
                              "deals_damage_to_opponent", "deals_combat_damage_to_opponent"})
 # Events whose trigger condition names the player who acted or to whom it happened: the one who
 # drew, discarded, cycled, gained or lost life (CR 603.2).
-_PLAYER_ACTS = frozenset({"draw", "discards", "cycles", "gain_life", "lose_life", "plays_land",
+_PLAYER_ACTS = frozenset({"draw", "discards", "cycles", "gain_life", "lose_life", "plays_land", "activates",
                           "put_into_graveyard"})     # the owner of the graveyard (CR 400.3)
 
 
