@@ -171,7 +171,7 @@ STATIC_CONDITIONS = frozenset({"YouControl", "HasCounter", "NotYourTurn", "Oppon
                                "ObjectCount", "AnyOf",
                                "Devotion"})     # CR 700.5: a God "isn't a creature" while it is low
 # Typed conditions of intervening "if" clauses and activation limits (CR 603.4, 602.5b).
-STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "SelfPower", "ObjectCount", "AnyOf",
+STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "SelfPower", "SelfIs", "ObjectCount", "AnyOf",
                               "NotYourTurn", "HasCounter", "HadCounter", "ManaSpent",
                               "ObjectIs"})    # "If that creature is a Human", engine.effects._object_is
 # Limits on activating a mana ability (CR 602.5b, 605.3a; engine.mana_abilities.limited):
