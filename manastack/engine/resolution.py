@@ -5,7 +5,7 @@ effect names. :func:`execute` carries out effects one IR node at a time, each by
 costs from above this module)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from manastack.oracle import ir
 
@@ -321,9 +321,7 @@ def named_players(ctx, subject, rc) -> list[int]:
 
 def bound_x(f: ir.Filter, rc: ResolutionContext) -> ir.Filter:
     """A description "with mana value X or less" read with the X of this resolution (CR 107.3)."""
-    if isinstance(f.mana_value_at_most, ir.X):
-        return replace(f, mana_value_at_most=rc.x)
-    return f
+    return ir.with_x(f, rc.x)
 
 
 def objects_match(ctx, o, f, rc) -> bool:
