@@ -1855,3 +1855,10 @@ def test_reveal_the_hand_and_discard_all_of_a_kind(corpus_db):
     spell = next(a for a in corpus_db.get("Amnesia").abilities if type(a) is SpellAbility)
     assert spell.effects == (ir.DiscardHand(Target(0), Filter(non_types=("Land",), zone="hand"), revealed=True),)
     assert not corpus_db.get("Persecute").fully_supported
+
+
+def test_for_each_permanent_destroyed_this_way(corpus_db):
+    """CR 701.8a: "You gain 1 life for each creature destroyed this way." (Fumigate) counts what
+    the spell's own destroy did."""
+    spell = next(a for a in corpus_db.get("Fumigate").abilities if type(a) is SpellAbility)
+    assert spell.effects[1] == ir.GainLife(ir.DestroyedThisWay(Filter(types=("Creature",))))

@@ -375,3 +375,22 @@ def test_amnesia_discards_only_the_nonland_cards(db):
     resolve(g)
     assert game_helpers.names(g, 1, "hand") == ["Forest"]
     assert game_helpers.names(g, 1, "graveyard") == ["Craw Wurm", "Lightning Bolt"]
+
+
+def test_fumigate_gains_life_for_each_creature_actually_destroyed(db):
+    """Fumigate: "Destroy all creatures. You gain 1 life for each creature destroyed this way."
+    An indestructible creature isn't destroyed (CR 702.12b), so it isn't counted."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    hand: [Fumigate]
+    battlefield: [Plains, Plains, Plains, Plains, Plains, Grizzly Bears]
+    library: [Island, Island, Island]
+  - name: Bob
+    battlefield: [Hill Giant, Darksteel Myr, Island]
+    library: [Forest, Forest, Forest]
+""", turn=3)
+    cast_and_pay(g, "cast Fumigate")
+    resolve(g)
+    s = g.current_state()
+    assert s.players[0].life == 22
+    assert _permanents(g, 1) == ["Darksteel Myr", "Island"]

@@ -206,6 +206,8 @@ def _destroy(ctx, e: ir.Destroy, rc):
             o = ctx.s.objs.get(o.id)            # an Aura destroyed already by its umbra armor is gone
             if o is not None and o.zone == "battlefield":
                 events.destroy(ctx, o, f"by {rc.card.name}", can_regenerate=not e.no_regeneration)
+                if o.id in ctx.moved:           # it went to a graveyard: destroyed (CR 701.8a)
+                    rc.destroyed.append(o)
 
 
 def _prevent(ctx, e: ir.PreventDamage, rc):

@@ -133,8 +133,18 @@ class CountersRemoved:
     multiplier: int = 1
 
 
+@dataclass(frozen=True, slots=True)
+class DestroyedThisWay:
+    """"for each creature destroyed this way": the permanents matching ``filter``, as they last
+    existed on the battlefield, that this ability's earlier effects destroyed (CR 701.8a,
+    608.2c), times ``multiplier``."""
+
+    filter: "Filter"
+    multiplier: int = 1
+
+
 Amount = Union[int, X, CountOf, CountersRemoved, CountPerPlayer, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, StatOf,
-               BlockersBeyondFirst, ColorsSpent, TimesMutated, Minus]
+               BlockersBeyondFirst, ColorsSpent, TimesMutated, Minus, DestroyedThisWay]
 
 # --------------------------------------------------------------------------------- objects
 

@@ -1179,6 +1179,14 @@ class EffectRules:
         """"for each storage counter removed this way": the counters removed to pay the cost."""
         return _ForEach(None, removed=c[0])
 
+    def for_each_destroyed(self, c):
+        """"for each creature destroyed this way" (CR 701.8a): the permanents the ability's
+        earlier effects destroyed, of that description."""
+        d = c[0]
+        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given and _plain_group(d.filter),
+              "destroyed this way")
+        return _ForEach(d.filter, destroyed=True)
+
     def for_each_kicked(self, c):
         """Multikicker (CR 702.33c): "for each time it was kicked"."""
         return _ForEach(None, kicked=True)
