@@ -1555,7 +1555,7 @@ def test_creatures_that_are_enchanted():
     assert st.effect.affected == Filter(types=("Creature",), controller="you", enchanted=True)
 
 def test_activate_an_ability_triggers():
-    """"Whenever a player activates an ability that isn't a mana ability" (CR 602.2i, 605.3a),
+    """"Whenever a player activates an ability that isn't a mana ability" (CR 602.2b, 601.2i, 605.3a),
     "an opponent activates an ability of an artifact, creature, or land on the battlefield, if it
     isn't a mana ability"; "that player" is who activated it. Without "isn't a mana ability" the
     sentence stays unread (mana abilities aren't seen)."""

@@ -623,6 +623,6 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
     before, o = o, s.objs.get(oid, o)  # as paying the cost left it (tapped, counters: State.own)
     note_activation(s, o, ab)          # CR 602.5b: "Activate only once each turn"
     s.add_log(f"{label} is put on the stack", ("602.2", "405.1"), "stack")
-    # CR 602.2i: it became activated (a mana ability never gets here, CR 605.3a)
+    # CR 602.2b, 601.2i: it became activated (a mana ability never gets here, CR 605.3a)
     events.collect(ctx, AbilityActivated(player, oid, item.id, None if oid in s.objs else before))
     announce_targets(ctx, item)        # CR 702.21a: ward sees what became a target

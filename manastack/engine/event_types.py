@@ -206,7 +206,7 @@ class SpellCast:
 
 @dataclass(slots=True)
 class AbilityActivated:
-    """CR 602.2i: an activated ability that isn't a mana ability became activated; ``obj`` is
+    """CR 602.2b, 601.2i: an activated ability that isn't a mana ability became activated; ``obj`` is
     its source, ``item`` its stack item; ``old``: the source as it was, when paying the cost
     took it away (CR 608.2h)."""
     kind: ClassVar[str] = "activated"

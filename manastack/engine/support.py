@@ -199,7 +199,7 @@ TRIGGER_EVENTS = frozenset({
     "deals_damage_to_self",          # "Whenever a source deals damage to ~" (CR 120.3, 603.2c)
     "becomes_renowned", "becomes_monstrous",    # CR 702.112b, 701.37b: engine.keyword_effects
     "exerts",                   # "Whenever you exert a creature" (CR 701.43), engine.events.exert
-    "activates",                # an ability that isn't a mana ability activated (CR 602.2i), engine.casting.activate
+    "activates",                # an ability that isn't a mana ability activated (CR 602.2b, 601.2i), engine.casting.activate
     "exploits",                 # "When ~ exploits a creature" (CR 702.110b), engine.keyword_effects.exploit
     "mutates",                  # "Whenever this creature mutates" (CR 702.140d), engine.mutate
     "cycled", "cycles",         # "When you cycle ~", "Whenever a player cycles a card" (CR 702.29c)
