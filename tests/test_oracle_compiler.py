@@ -1443,3 +1443,37 @@ def test_life_gained_from_the_damage_prevented():
                    "equal to the damage prevented this way.", "Instant"))
     assert ab.effects == (ir.PreventDamage(3, ir.Target(0), gain_life=True),)
     assert card("Odd", "Draw a card. You gain life equal to the damage prevented this way.", "Instant").unsupported
+
+
+def test_redirection_of_damage():
+    """CR 614.9: the parts of a prevention, and the one object or player the damage is dealt to
+    instead."""
+    ab = only(card("Kor", "{0}: The next 1 damage that would be dealt to Kor this turn is dealt to target "
+                   "creature you control instead."))
+    assert ab.effects == (ir.RedirectDamage(ir.Target(0), 1, Ref("self")),)
+    ab = only(card("Carom", "The next 1 damage that would be dealt to target creature this turn is dealt to "
+                   "another target creature instead.", "Instant"))
+    assert ab.effects == (ir.RedirectDamage(ir.Target(1), 1, ir.Target(0)),) and ab.targets[1].other_than == (0,)
+    ab = only(card("Beacon", "{T}: The next time a source of your choice would deal damage to you this turn, that "
+                   "damage is dealt to Beacon instead.", "Artifact"))
+    assert ab.effects == (ir.RedirectDamage(Ref("self"), to=Ref("you"), source=Ref(ir.CHOSEN_SOURCE, Filter()),
+                                            once=True),)
+    ab = only(card("Valor", "All damage that would be dealt to target creature this turn is dealt to you instead.",
+                   "Instant"))
+    assert ab.effects == (ir.RedirectDamage(Ref("you"), to=ir.Target(0)),)
+    # a group can't be dealt the damage instead; without "this turn" it would last until used
+    assert card("Odd", "The next 1 damage that would be dealt to target creature this turn is dealt to "
+                "creatures you control instead.", "Instant").unsupported
+    assert card("Eladamri", "{0}: The next 1 damage that would be dealt to target creature you control is dealt "
+                "to you instead.").unsupported
+
+
+def test_static_redirection_of_damage():
+    """CR 604.1, 614.9: without "this turn", "All damage that would be dealt to you is dealt to ~
+    instead." is a static ability; a target can't be its new recipient."""
+    ab = only(card("Archangel", "All damage that would be dealt to you is dealt to Archangel instead."))
+    assert ab.effect == ir.RedirectDamage(Ref("self"), to=Ref("you"), duration="")
+    ab = only(card("Pariah", "All damage that would be dealt to you is dealt to enchanted creature instead.",
+                   "Enchantment"))
+    assert ab.effect.instead == Ref("enchanted")
+    assert card("Odd", "All damage that would be dealt to you is dealt to target creature instead.").unsupported

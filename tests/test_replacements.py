@@ -271,3 +271,145 @@ script:
 expect:
   life: {Alice: 29, Bob: 20}
 """)
+
+
+def test_en_kor_deals_the_next_damage_to_another_creature_instead(db):
+    """Spirit en-Kor, activated twice: 2 of Lightning Bolt's 3 damage are dealt to Grizzly Bears
+    instead, by Lightning Bolt (CR 614.9), and the last 1 to Spirit en-Kor."""
+    _play(db, """
+turn: 4
+active: Bob
+players:
+  - name: Alice
+    battlefield: [{card: Spirit en-Kor, id: kor}, {card: Grizzly Bears, id: bears}]
+  - name: Bob
+    hand: [Lightning Bolt]
+    battlefield: [Mountain]
+script:
+  - cast: Lightning Bolt
+    target: kor
+  - activate: Spirit en-Kor
+    by: Alice
+    target: bears
+  - activate: Spirit en-Kor
+    by: Alice
+    target: bears
+  - resolve
+  - resolve
+  - resolve
+  - replacement: [Spirit en-Kor]      # two shields: Alice orders them (CR 616.1)
+expect:
+  graveyard: {Alice: [Grizzly Bears], Bob: [Lightning Bolt]}
+  objects:
+    kor: {zone: battlefield, damage: 1}
+""")
+
+
+def test_beacon_of_destiny_takes_the_chosen_sources_next_damage(db):
+    """Beacon of Destiny: the next time the chosen source would deal damage to its controller
+    this turn, that damage is dealt to Beacon of Destiny instead (CR 614.9): Hill Giant's 3
+    combat damage destroys it and Alice loses no life."""
+    _play(db, """
+turn: 4
+active: Bob
+players:
+  - name: Alice
+    battlefield: [Beacon of Destiny]
+  - name: Bob
+    battlefield: [Hill Giant]
+script:
+  - attack: Hill Giant
+  - block: none
+  - pass
+  - activate: Beacon of Destiny
+    by: Alice
+  - resolve
+  - choose: [Hill Giant]
+  - pass_until: main2
+expect:
+  life: {Alice: 20}
+  graveyard: {Alice: [Beacon of Destiny]}
+""")
+
+
+def test_sivvis_valor_redirects_even_damage_that_cant_be_prevented(db):
+    """Sivvi's Valor: all damage to the creature this turn is dealt to its controller instead;
+    redirection prevents nothing, so "damage can't be prevented" doesn't stop it (CR 614.9,
+    615.12)."""
+    _play(db, """
+turn: 4
+active: Bob
+players:
+  - name: Alice
+    battlefield: [Plains, Plains, Plains, {card: Grizzly Bears, id: bears}]
+    hand: [Sivvi's Valor]
+  - name: Bob
+    hand: [Flaring Pain, Lightning Bolt]
+    battlefield: [Mountain, Mountain, Mountain]
+script:
+  - cast: Flaring Pain
+  - resolve
+  - cast: Lightning Bolt
+    target: bears
+  - cast: Sivvi's Valor
+    by: Alice
+    target: bears
+    alternative: no
+  - resolve
+  - resolve
+expect:
+  life: {Alice: 17}
+  objects:
+    bears: {zone: battlefield, damage: 0}
+""")
+
+
+def test_empyrial_archangel_is_dealt_the_damage_its_controller_would_be_dealt(db):
+    """Empyrial Archangel, a static redirection (CR 604.1, 614.9): Lightning Bolt's damage to
+    Alice is dealt to it instead, even after Flaring Pain (CR 615.12 concerns prevention)."""
+    _play(db, """
+turn: 4
+active: Bob
+players:
+  - name: Alice
+    battlefield: [{card: Empyrial Archangel, id: angel}]
+  - name: Bob
+    hand: [Flaring Pain, Lightning Bolt]
+    battlefield: [Mountain, Mountain, Mountain]
+script:
+  - cast: Flaring Pain
+  - resolve
+  - cast: Lightning Bolt
+    target: Alice
+  - resolve
+expect:
+  life: {Alice: 20}
+  objects:
+    angel: {damage: 3}
+""")
+
+
+def test_palisade_giant_takes_the_damage_of_its_controllers_other_permanents(db):
+    """Palisade Giant: damage to Alice's other permanents is dealt to it instead; damage to the
+    Giant itself stays where it is."""
+    _play(db, """
+turn: 4
+active: Bob
+players:
+  - name: Alice
+    battlefield: [{card: Palisade Giant, id: giant}, {card: Grizzly Bears, id: bears}]
+  - name: Bob
+    hand: [Lightning Bolt, Shock]
+    battlefield: [Mountain, Mountain]
+script:
+  - cast: Lightning Bolt
+    target: bears
+  - resolve
+  - cast: Shock
+    target: giant
+  - resolve
+expect:
+  objects:
+    giant: {damage: 5}
+    bears: {zone: battlefield, damage: 0}
+""")

@@ -187,6 +187,7 @@ class PreventionShield:
     noncombat_only: bool = False
     once: bool = False
     gain_life: bool = False     # ``player`` gains life equal to the damage it prevents (CR 615.5)
+    redirect: int | str | None = None   # the damage is dealt to this object or player instead (CR 614.9)
 
 
 @dataclass(frozen=True, slots=True)

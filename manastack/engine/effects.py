@@ -171,13 +171,21 @@ def _destroy(ctx, e: ir.Destroy, rc):
                 events.destroy(ctx, o, f"by {rc.card.name}", can_regenerate=not e.no_regeneration)
 
 
-def _prevent(ctx, e: ir.PreventDamage, rc):
+def _prevent(ctx, e: ir.PreventDamage | ir.RedirectDamage, rc):
     """CR 615: a prevention effect for this turn, one record for each recipient and source
     named: all of the damage, or a shield of N used up as it prevents (CR 615.7). A group of
     recipients or sources ("creatures you control", "black sources") is read as the damage would
     be dealt, so a creature entering later is covered too (CR 611.2c changes only
-    characteristics). A recipient gone when it resolves gets no shield."""
+    characteristics). A recipient gone when it resolves gets no shield. A redirection (CR 614.9)
+    is the same record with the object or player the damage goes to instead, fixed now."""
     s = ctx.s
+    redirect = None
+    if type(e) is ir.RedirectDamage:
+        found = _prevent_parties(ctx, e.instead, rc, False)
+        if not found:
+            s.add_log(f"{rc.card.name}: no object or player to deal the damage to instead", ("614.9",), "effect")
+            return
+        redirect = found[0][0]
     n = -1 if e.amount is None else amount(ctx, e.amount, rc)
     recipients = _prevent_parties(ctx, e.to, rc, False)
     if e.also_to is not None:
@@ -189,8 +197,13 @@ def _prevent(ctx, e: ir.PreventDamage, rc):
         for by, by_group, by_words in sources:
             s.effects.append(PreventionShield(r, n, e.combat_only, "end_of_turn", s.new_timestamp(), rc.card.name,
                                               group, rc.controller, by, by_group, e.noncombat_only, e.once,
-                                              e.gain_life))
-            if e.once:
+                                              getattr(e, "gain_life", False), redirect))
+            if redirect is not None:
+                dest = s.players[int(redirect[1:])].name if isinstance(redirect, str) else s.objs[redirect].card.name
+                s.add_log(f"{rc.card.name}: {what if not e.once else 'the next instance of damage'}"
+                          f"{to_words or ' to anything'}{by_words} this turn will be dealt to {dest} instead",
+                          ("614.9",), "effect")
+            elif e.once:
                 s.add_log(f"{rc.card.name}: the next time damage{by_words or ' from any source'} would be dealt"
                           f"{to_words} this turn, it will be prevented", ("615.1", "615.8"), "effect")
             else:
@@ -1305,7 +1318,7 @@ def _object_is(ctx, c: ir.ObjectIs, rc) -> bool:
 HANDLERS = {
     ir.AddMana: _add_mana, ir.DealDamage: _deal_damage, ir.DivideDamage: _divide_damage, ir.Draw: _draw, ir.ExtraTurn: _extra_turn, ir.Discard: _discard,
     ir.GainLife: _gain_life, ir.LoseLife: _lose_life, ir.Destroy: _destroy, ir.Exile: _exile,
-    ir.Regenerate: _regenerate, ir.ChooseTarget: _choose_target, ir.PreventDamage: _prevent, ir.DamageCantBePrevented: _no_prevention, ir.PayMana: _pay_mana,
+    ir.Regenerate: _regenerate, ir.ChooseTarget: _choose_target, ir.PreventDamage: _prevent, ir.RedirectDamage: _prevent, ir.DamageCantBePrevented: _no_prevention, ir.PayMana: _pay_mana,
     ir.CreateReflexive: _create_reflexive,
     ir.ReturnToHand: _bounce, ir.ExileIfDies: _exile_if_dies, ir.SwitchPT: _switch_pt, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
     ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.LoseKeywords: _lose_keywords, ir.BecomeColor: _become_color, ir.PutCounters: _put_counters, ir.Restrict: _restrict,

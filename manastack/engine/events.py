@@ -444,14 +444,22 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
     dealt = []
     spent: dict[int, str] = {}      # a counter each, however many sources (Phantom Centaur)
     gains: list = []                # life owed by preventions, gained after the event (CR 615.5)
-    for source, recipient, amount in assignments:
+    todo = list(assignments)
+    while todo:
+        source, recipient, amount = todo.pop(0)
         changed = replacement.modify_damage(ctx, source, recipient, amount, combat)
         if changed.spent is not None:
             spent[recipient] = changed.spent
         gains += changed.gains
+        # damage redirected (CR 614.9) is dealt at the same time, after its own replacements
+        todo += [(source, to, n) for to, n in changed.redirected if n > 0]
         if changed.amount <= 0:
             continue
-        dealt.append((source, recipient, changed.amount))
+        same = next((i for i, (src, rcp, _) in enumerate(dealt) if src is source and rcp == recipient), None)
+        if same is None:
+            dealt.append((source, recipient, changed.amount))
+        else:           # one source's damage to one recipient is one amount (CR 120.2)
+            dealt[same] = (source, recipient, dealt[same][2] + changed.amount)
     for oid, kind in spent.items():
         if oid in s.objs and s.objs[oid].counters.get(kind):
             remove_counters(ctx, s.objs[oid], kind, 1, "its damage prevention, CR 615")

@@ -604,7 +604,8 @@ def modify_damage(ctx: Ctx, source, recipient, amount: int, combat: bool) -> Dam
 
     def with_prevention(ev: DamageAmount) -> list[Replacement]:
         if unpreventable:       # CR 615.12: nothing prevented, shields kept, other parts still done
-            return candidates(ev) + _own_prevention(ctx, recipient, ev, True)
+            return candidates(ev) + _shields(ctx, source, recipient, combat, ev, True) \
+                + _static_preventions(ctx, source, recipient, combat, True) + _own_prevention(ctx, recipient, ev, True)
         return candidates(ev) + _preventions(ctx, source, recipient, combat, ev) + _own_prevention(ctx, recipient, ev)
 
     unpreventable = any(e.kind == "no_prevention" for e in ctx.s.effects)
@@ -672,10 +673,29 @@ def _change_damage(e: ir.DamageChange, event: DamageAmount) -> None:
 
 def _preventions(ctx: Ctx, source, recipient, combat: bool, ev: DamageAmount) -> list[Replacement]:
     """Prevention effects that fit this damage (CR 615.1): shields of resolved spells and
-    abilities, and static abilities of permanents (:func:`_static_preventions`); the affected
-    player orders them with any replacement effects (CR 616.1). A shield of N is used up as it
-    prevents (CR 615.7). Effects are shared between copies of a state, so a used shield is
-    replaced, not changed."""
+    abilities (:func:`_shields`), and static abilities of permanents
+    (:func:`_static_preventions`); the affected player orders them with any replacement effects
+    (CR 616.1)."""
+    return _shields(ctx, source, recipient, combat, ev) + (
+        _static_preventions(ctx, source, recipient, combat) if ev.amount > 0 else [])
+
+
+def _redirectable(s, to) -> bool:
+    """Whether damage can be dealt to ``to`` instead: a player, or a creature or planeswalker
+    still on the battlefield (CR 120.1, 614.9)."""
+    if isinstance(to, str):
+        return True
+    o = s.objs.get(to)
+    return o is not None and o.zone == "battlefield" and (ch.is_creature(s, o) or "Planeswalker" in ch.card_types(s, o))
+
+
+def _shields(ctx: Ctx, source, recipient, combat: bool, ev: DamageAmount,
+             redirections_only: bool = False) -> list[Replacement]:
+    """The records of resolved spells and abilities that prevent this damage or deal it to
+    another object or player instead (CR 614.9; redirection only, ``redirections_only``, when
+    damage can't be prevented, CR 615.12). A shield of N is used up as it prevents or redirects
+    (CR 615.7). Effects are shared between copies of a state, so a used shield is replaced, not
+    changed."""
     s = ctx.s
     out = []
     if ev.amount <= 0:
@@ -683,11 +703,17 @@ def _preventions(ctx: Ctx, source, recipient, combat: bool, ev: DamageAmount) ->
     for shield in s.effects:
         if shield.kind != "prevent_damage" or not _shield_fits(s, shield, source, recipient, combat):
             continue
+        if shield.redirect is None and redirections_only:
+            continue
+        if shield.redirect is not None and (shield.redirect == recipient or not _redirectable(s, shield.redirect)):
+            continue
 
         def apply(e, shield=shield):
             prevented = e.amount if shield.amount < 0 else min(shield.amount, e.amount)
             if shield.gain_life and prevented:      # the rest of the effect (CR 615.5)
                 e.gains.append((shield.player, prevented, shield.source))
+            if shield.redirect is not None:         # dealt to another instead (CR 614.9)
+                e.redirected.append((shield.redirect, prevented))
             if shield.amount < 0:
                 e.amount = 0
                 if shield.once:         # the next instance only (CR 615.8)
@@ -700,11 +726,18 @@ def _preventions(ctx: Ctx, source, recipient, combat: bool, ev: DamageAmount) ->
                 s.effects.append(replace(shield, amount=left))
 
         what = "the next instance of" if shield.once else "all" if shield.amount < 0 else f"the next {shield.amount}"
+        if shield.redirect is not None:
+            to = shield.redirect
+            dest = s.players[int(to[1:])].name if isinstance(to, str) else s.objs[to].card.name
+            out.append(Replacement(f"prevent:{shield.timestamp}", f"{shield.source} deals {what} damage "
+                                   f"{source.card.name} would deal to {dest} instead", ("614.9",), apply,
+                                   why="the damage fits its redirection effect"))
+            continue
         out.append(Replacement(f"prevent:{shield.timestamp}",
                                f"{shield.source} prevents {what} damage {source.card.name} would deal",
                                ("615.1", "615.8") if shield.once else ("615.1", "615.7"), apply,
                                why="the damage fits its prevention effect"))
-    return out + _static_preventions(ctx, source, recipient, combat)
+    return out
 
 
 def _shield_fits(s, shield, source, recipient, combat: bool) -> bool:
@@ -736,24 +769,37 @@ def _source_is(s, source, f: ir.Filter, seen_from, controller: int | None = None
     return matches(s, source, replace(f, zone=source.zone), seen_from, controller)
 
 
-def _static_preventions(ctx: Ctx, source, recipient, combat: bool) -> list[Replacement]:
+def _static_preventions(ctx: Ctx, source, recipient, combat: bool,
+                        redirections_only: bool = False) -> list[Replacement]:
     """Static abilities of permanents that prevent this damage while they are on the
     battlefield (CR 604.1, 615): "Prevent all damage that would be dealt to ~ by artifact
-    creatures.", read from that permanent as the damage would be dealt."""
+    creatures.", read from that permanent as the damage would be dealt; or that deal it to
+    another instead (CR 614.9), also when damage can't be prevented (``redirections_only``)."""
     s = ctx.s
     out = []
     for o in s.permanents():
         for i, ab in _prevention_abilities(layers.card_now(s, o)):
-            if _static_fits(s, o, ab.effect, source, recipient, combat):
-                n = ab.effect.amount
-                if n is None:
-                    out.append(Replacement(f"{o.id}:{i}", f"{o.card.name} prevents the damage {source.card.name} would deal",
-                                           ("604.1", "615.1"), _prevent_all, why="the damage fits its prevention effect",
-                                           pure=True))
-                else:           # so much of each damage event (CR 615.10)
-                    out.append(Replacement(f"{o.id}:{i}", f"{o.card.name} prevents {n} of the damage {source.card.name} "
-                                           "would deal", ("604.1", "615.10"), partial(_prevent_some, n),
-                                           why="the damage fits its prevention effect", pure=True))
+            if (redirections_only and type(ab.effect) is not ir.RedirectDamage) \
+                    or not _static_fits(s, o, ab.effect, source, recipient, combat):
+                continue
+            if type(ab.effect) is ir.RedirectDamage:
+                to = _static_redirect(s, o, ab.effect.instead)
+                if to is None or to == recipient or not _redirectable(s, to):
+                    continue
+                dest = s.players[int(to[1:])].name if isinstance(to, str) else s.objs[to].card.name
+                out.append(Replacement(f"{o.id}:{i}", f"{o.card.name}: the damage {source.card.name} would deal is "
+                                       f"dealt to {dest} instead", ("604.1", "614.9"), partial(_redirect_all, to),
+                                       why="the damage fits its redirection effect", pure=True))
+                continue
+            n = ab.effect.amount
+            if n is None:
+                out.append(Replacement(f"{o.id}:{i}", f"{o.card.name} prevents the damage {source.card.name} would deal",
+                                       ("604.1", "615.1"), _prevent_all, why="the damage fits its prevention effect",
+                                       pure=True))
+            else:           # so much of each damage event (CR 615.10)
+                out.append(Replacement(f"{o.id}:{i}", f"{o.card.name} prevents {n} of the damage {source.card.name} "
+                                       "would deal", ("604.1", "615.10"), partial(_prevent_some, n),
+                                       why="the damage fits its prevention effect", pure=True))
     return out
 
 
@@ -765,6 +811,21 @@ def _prevention_abilities(card) -> tuple[tuple[int, ir.PreventionAbility], ...]:
 
 
 def _prevent_all(event: DamageAmount) -> None:
+    event.amount = 0
+
+
+def _static_redirect(s, o, ref: ir.Ref):
+    """Where a static redirection of ``o`` deals the damage: ~, the permanent it is attached to,
+    or its controller (CR 614.9); None when there is nothing to deal it to."""
+    if ref.name == "self":
+        return o.id
+    if ref.name in ("enchanted", "equipped"):
+        return o.attached_to
+    return f"p{o.controller}" if ref.name == "you" else None
+
+
+def _redirect_all(to, event: DamageAmount) -> None:
+    event.redirected.append((to, event.amount))
     event.amount = 0
 
 

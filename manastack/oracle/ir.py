@@ -720,6 +720,25 @@ class PreventDamage:
 
 
 @dataclass(frozen=True, slots=True)
+class RedirectDamage:
+    """CR 614.9: damage that would be dealt is dealt to ``instead`` (one object or player, fixed
+    as the effect begins) instead: the next ``amount`` (None: all of it this turn; ``once``: the
+    next instance, CR 615.8's counterpart), dealt to ``to`` [and ``also_to``] by ``source``, named
+    by the same parts as :class:`PreventDamage`. Redirection prevents nothing (CR 615.12 doesn't
+    stop it)."""
+
+    instead: Subject
+    amount: Amount | None = None
+    to: Subject | None = None
+    combat_only: bool = False
+    source: Subject | None = None
+    noncombat_only: bool = False
+    also_to: Subject | None = None
+    duration: str = "end_of_turn"
+    once: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class DamageChange:
     """CR 614.1a: "If [source] would deal damage to [recipient], it deals double that damage /
     that much damage plus N / half that damage, rounded down, ... instead." The damage becomes
@@ -1243,7 +1262,7 @@ class IfYouDont:
 
 
 Effect = Union[
-    AddMana, DealDamage, DivideDamage, Draw, Discard, GainLife, LoseLife, Destroy, Regenerate, PreventDamage, Exile,
+    AddMana, DealDamage, DivideDamage, Draw, Discard, GainLife, LoseLife, Destroy, Regenerate, PreventDamage, RedirectDamage, Exile,
     ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords,
     PutCounters, CreateTokens, Tap, Untap, TapOrUntap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
@@ -1723,10 +1742,12 @@ class AlternativeCost:
 @dataclass(frozen=True, slots=True)
 class PreventionAbility:
     """A static ability that prevents damage while its permanent is on the battlefield
-    (CR 604.1, 615): "Prevent all damage that would be dealt to ~ by artifact creatures."; the
-    references in ``effect`` are read from that permanent as the damage would be dealt."""
+    (CR 604.1, 615): "Prevent all damage that would be dealt to ~ by artifact creatures.", or
+    deals it to another instead (CR 614.9): "All damage that would be dealt to you is dealt to ~
+    instead."; the references in ``effect`` are read from that permanent as the damage would be
+    dealt."""
 
-    effect: PreventDamage
+    effect: PreventDamage | RedirectDamage
     text: str = ""
 
 

@@ -381,7 +381,7 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
                 effects = tuple(walk(e) for e in effect.effects)
             return dataclasses.replace(effect, condition=condition, effects=effects, otherwise=otherwise)
         changes = {}
-        names = ("source", "who", "first", "what", "to", "second")
+        names = ("source", "who", "first", "what", "to", "second", "instead")
         if isinstance(effect, ir.DealDamage) and effect.to is IT:
             names = ("to",) + names         # "~ deals 5 damage to it": not the source (that is "itself")
         for name in names:

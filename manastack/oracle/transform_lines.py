@@ -613,7 +613,8 @@ class LineRules:
                 continue
             for e in clause:
                 # without "this turn", a prevention sentence is a static ability (st_prevent)
-                _need(type(e) is not ir.PreventDamage or bool(e.duration), "a prevention without a duration")
+                _need(type(e) not in (ir.PreventDamage, ir.RedirectDamage) or bool(e.duration),
+                      "a prevention without a duration")
                 if getattr(e, "who", None) is PREV_PLAYER:
                     _need(player is not None, "no player named before")
                     e = dataclasses.replace(e, who=player)
