@@ -1477,3 +1477,35 @@ def test_static_redirection_of_damage():
                    "Enchantment"))
     assert ab.effect.instead == Ref("enchanted")
     assert card("Odd", "All damage that would be dealt to you is dealt to target creature instead.").unsupported
+
+
+def test_counters_for_the_damage_prevented():
+    """CR 615.5: "For each 1 damage prevented this way, put a +1/+1 counter on that creature.":
+    on the one creature the prevention before protects."""
+    ab = only(card("Faith", "Prevent the next 3 damage that would be dealt to target creature this turn. For each "
+                   "1 damage prevented this way, put a +1/+1 counter on that creature.", "Instant"))
+    assert ab.effects == (ir.PreventDamage(3, ir.Target(0), counters=True),)
+    assert card("Odd", "Prevent all damage that would be dealt to you this turn. For each 1 damage prevented "
+                "this way, put a +1/+1 counter on that creature.", "Instant").unsupported
+
+
+def test_prevention_and_damage_change_parts_combine():
+    """"the next 1 combat damage", the next damage "dealt by ~" to anything, and "equipped
+    creature" as the source of a damage change (CR 614.1a, 615.7)."""
+    ab = only(card("Griffin", "{1}{W}: Prevent the next 1 combat damage that would be dealt to you this turn."))
+    assert ab.effects == (ir.PreventDamage(1, Ref("you"), combat_only=True),)
+    ab = only(card("Wire", "{2}: Prevent the next 1 damage that would be dealt by Wire this turn.", "Artifact"))
+    assert ab.effects == (ir.PreventDamage(1, source=Ref("self")),)
+    ab = only(card("Flail", "If equipped creature would deal combat damage, it deals double that damage instead.",
+                   "Artifact — Equipment"))
+    assert ab.damage == ir.DamageChange(Ref("equipped"), combat_only=True, times=2)
+
+
+def test_damage_changes_for_a_turn():
+    """CR 614.1a: the same change of damage with "this turn", from a resolving spell; groups that
+    name the source it outlives are refused (CR 611.2c)."""
+    ab = only(card("Insult", "If a source you control would deal damage this turn, it deals double that damage "
+                   "instead.", "Sorcery"))
+    assert ab.effects == (ir.ChangeDamage(ir.DamageChange(Ref("all", Filter(controller="you")), times=2)),)
+    assert card("Odd", "If another source you control would deal damage this turn, it deals double that damage "
+                "instead.", "Sorcery").unsupported

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from manastack.scenario import Scenario
 
+from . import game_helpers
+from .game_helpers import cast_and_pay, resolve
+
 
 def _play(db, text: str):
     run = Scenario.from_text(text, cards=db).run()
@@ -413,3 +416,88 @@ expect:
     giant: {damage: 5}
     bears: {zone: battlefield, damage: 0}
 """)
+
+
+def test_test_of_faith_puts_a_counter_for_each_damage_prevented(db):
+    """Test of Faith: the next 3 damage to the creature is prevented and it gets a +1/+1
+    counter for each 1 prevented, right after the damage event and before state-based actions
+    (CR 615.5, 704.3): of Craw Wurm's 6, 3 are prevented and 3 dealt to the Bears, 5/5 by then."""
+    _play(db, """
+turn: 4
+active: Bob
+players:
+  - name: Alice
+    battlefield: [Plains, Plains, {card: Grizzly Bears, id: bears}]
+    hand: [Test of Faith]
+  - name: Bob
+    battlefield: [Craw Wurm]
+script:
+  - attack: Craw Wurm
+  - block: {Grizzly Bears: Craw Wurm}
+  - pass
+  - cast: Test of Faith
+    by: Alice
+    target: bears
+  - resolve
+  - pass_until: main2
+expect:
+  objects:
+    bears: {zone: battlefield, damage: 3, counters: {"+1/+1": 3}}
+""")
+
+
+def test_inquisitors_flail_doubles_the_equipped_creatures_combat_damage(db):
+    """Inquisitor's Flail: the equipped creature's combat damage is doubled (CR 614.1a)."""
+    _play(db, """
+turn: 3
+players:
+  - name: Alice
+    battlefield: [{card: Grizzly Bears, id: bears}, {card: Inquisitor's Flail, attached_to: bears}]
+  - name: Bob
+script:
+  - attack: Grizzly Bears
+  - block: none
+  - pass_until: main2
+expect:
+  life: {Bob: 16}
+""")
+
+
+def test_decorated_griffin_prevents_the_next_combat_damage_to_its_controller(db):
+    """Decorated Griffin: "Prevent the next 1 combat damage that would be dealt to you this
+    turn." (CR 615.7): Hill Giant's 3 becomes 2."""
+    _play(db, """
+turn: 4
+active: Bob
+players:
+  - name: Alice
+    battlefield: [Decorated Griffin, Plains, Plains]
+  - name: Bob
+    battlefield: [Hill Giant]
+script:
+  - attack: Hill Giant
+  - block: none
+  - pass
+  - activate: Decorated Griffin
+    by: Alice
+  - resolve
+  - pass_until: main2
+expect:
+  life: {Alice: 18}
+""")
+
+
+def test_insult_doubles_the_damage_of_its_controllers_sources_this_turn(db):
+    """Insult: until the turn ends, damage from sources its controller controls is doubled
+    (CR 614.1a): Shock, cast after it, deals 4."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    hand: [Insult // Injury, Shock]
+    battlefield: [Mountain, Mountain, Mountain, Mountain]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Insult")
+    resolve(g)
+    cast_and_pay(g, "cast Shock", "Bob")
+    resolve(g)
+    assert g.current_state().players[1].life == 16

@@ -23,7 +23,7 @@ from .resolution import (became, count_for_player, known_objects, named_objects,
                          objects_match, resolve_subject, source_obj)
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger,
                              ExileIfDies, GrantAbility, GrantKeywords, LoseKeywords, ManaReplacementEffect,
-                             MayPlay, ModifyPT, NoPrevention, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors,
+                             MayPlay, ModifyPT, NoPrevention, DamageChangeEffect, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors,
                              SetPT, SkipNextUntap, SwitchPT)
 from .state import EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
 from .wording import possessive
@@ -197,7 +197,8 @@ def _prevent(ctx, e: ir.PreventDamage | ir.RedirectDamage, rc):
         for by, by_group, by_words in sources:
             s.effects.append(PreventionShield(r, n, e.combat_only, "end_of_turn", s.new_timestamp(), rc.card.name,
                                               group, rc.controller, by, by_group, e.noncombat_only, e.once,
-                                              getattr(e, "gain_life", False), redirect))
+                                              gain_life=getattr(e, "gain_life", False),
+                                              counters=getattr(e, "counters", False), redirect=redirect))
             if redirect is not None:
                 dest = s.players[int(redirect[1:])].name if isinstance(redirect, str) else s.objs[redirect].card.name
                 s.add_log(f"{rc.card.name}: {what if not e.once else 'the next instance of damage'}"
@@ -233,6 +234,18 @@ def _prevent_parties(ctx, subject, rc, dealing: bool) -> list[tuple]:
         elif isinstance(t, Obj) and (dealing or t.zone == "battlefield"):
             out.append((t.id, (), f"{word} {t.card.name}"))
     return out
+
+
+def _change_damage(ctx, e: ir.ChangeDamage, rc):
+    """CR 614.1a: "If a source you control would deal damage this turn, it deals double that
+    damage instead.": a record read as damage would be dealt until the turn ends."""
+    s = ctx.s
+    c = e.change
+    s.effects.append(DamageChangeEffect(None, e.duration, s.new_timestamp(), rc.card.name, rc.controller,
+                                        filter_pairs(c.source.filter) if c.source is not None else (),
+                                        filter_pairs(c.to.filter) if c.to is not None else None,
+                                        c.combat_only, c.noncombat_only, c.times, c.plus, c.halve))
+    s.add_log(f"{rc.card.name}: damage it names is changed this turn", ("614.1a",), "effect")
 
 
 def _no_prevention(ctx, e: ir.DamageCantBePrevented, rc):
@@ -1318,7 +1331,7 @@ def _object_is(ctx, c: ir.ObjectIs, rc) -> bool:
 HANDLERS = {
     ir.AddMana: _add_mana, ir.DealDamage: _deal_damage, ir.DivideDamage: _divide_damage, ir.Draw: _draw, ir.ExtraTurn: _extra_turn, ir.Discard: _discard,
     ir.GainLife: _gain_life, ir.LoseLife: _lose_life, ir.Destroy: _destroy, ir.Exile: _exile,
-    ir.Regenerate: _regenerate, ir.ChooseTarget: _choose_target, ir.PreventDamage: _prevent, ir.RedirectDamage: _prevent, ir.DamageCantBePrevented: _no_prevention, ir.PayMana: _pay_mana,
+    ir.Regenerate: _regenerate, ir.ChooseTarget: _choose_target, ir.PreventDamage: _prevent, ir.RedirectDamage: _prevent, ir.DamageCantBePrevented: _no_prevention, ir.ChangeDamage: _change_damage, ir.PayMana: _pay_mana,
     ir.CreateReflexive: _create_reflexive,
     ir.ReturnToHand: _bounce, ir.ExileIfDies: _exile_if_dies, ir.SwitchPT: _switch_pt, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
     ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.LoseKeywords: _lose_keywords, ir.BecomeColor: _become_color, ir.PutCounters: _put_counters, ir.Restrict: _restrict,

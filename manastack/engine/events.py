@@ -444,6 +444,7 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
     dealt = []
     spent: dict[int, str] = {}      # a counter each, however many sources (Phantom Centaur)
     gains: list = []                # life owed by preventions, gained after the event (CR 615.5)
+    owed: list = []                 # +1/+1 counters owed by preventions, put after the event (CR 615.5)
     todo = list(assignments)
     while todo:
         source, recipient, amount = todo.pop(0)
@@ -451,6 +452,7 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
         if changed.spent is not None:
             spent[recipient] = changed.spent
         gains += changed.gains
+        owed += changed.counters_owed
         # damage redirected (CR 614.9) is dealt at the same time, after its own replacements
         todo += [(source, to, n) for to, n in changed.redirected if n > 0]
         if changed.amount <= 0:
@@ -467,6 +469,9 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
         _damage_results(ctx, dealt, combat)
     for player, life, name in gains:
         gain_life(ctx, player, life, None, f" equal to the damage {name} prevented (CR 615.5)")
+    for oid, n, name in owed:
+        if oid in s.objs and s.objs[oid].zone == "battlefield":
+            add_counters(ctx, s.objs[oid], "+1/+1", n, f"one for each 1 damage {name} prevented, CR 615.5")
     return dealt
 
 

@@ -648,15 +648,26 @@ def _damage_changes(s, source, recipient, combat: bool) -> list[Replacement]:
     for o in s.permanents():
         for i, ab in _damage_change_abilities(layers.card_now(s, o)):
             if _static_fits(s, o, ab.damage, source, recipient, combat):
-                e = ab.damage
-                how = "half that damage, rounded down" if e.halve else \
-                    f"{ {1: '', 2: 'double ', 3: 'triple '}.get(e.times, f'{e.times} times ')}that damage" + \
-                    (f" plus {e.plus}" if e.plus > 0 else f" minus {-e.plus}" if e.plus < 0 else "")
-                out.append(Replacement(f"{o.id}:{i}", f"{o.card.name}: {source.card.name} deals {how} instead",
-                                       ("614.1a", "107.1a") if e.halve else ("614.1a", "107.1b"),
-                                       partial(_change_damage, e), why="the damage fits its replacement effect",
-                                       pure=True, source=(ab.kind, o.card)))
+                out.append(_damage_change(f"{o.id}:{i}", o.card.name, ab.damage, source, (ab.kind, o.card)))
+    for r in s.effects:         # for this turn, from resolved spells and abilities
+        if r.kind != "damage_change" or r.combat_only and not combat or r.noncombat_only and combat:
+            continue
+        if r.group is not None and (isinstance(recipient, str)
+                                    or not matches(s, s.objs[recipient], pairs_filter(r.group), None, r.player)):
+            continue
+        if _source_is(s, source, pairs_filter(r.by_group), None, r.player):
+            change = ir.DamageChange(times=r.times, plus=r.plus, halve=r.halve)
+            out.append(_damage_change(f"change:{r.timestamp}", r.source, change, source))
     return out
+
+
+def _damage_change(key: str, name: str, e: ir.DamageChange, source, ability: tuple = ()) -> Replacement:
+    how = "half that damage, rounded down" if e.halve else \
+        f"{ {1: '', 2: 'double ', 3: 'triple '}.get(e.times, f'{e.times} times ')}that damage" + \
+        (f" plus {e.plus}" if e.plus > 0 else f" minus {-e.plus}" if e.plus < 0 else "")
+    return Replacement(key, f"{name}: {source.card.name} deals {how} instead",
+                       ("614.1a", "107.1a") if e.halve else ("614.1a", "107.1b"), partial(_change_damage, e),
+                       why="the damage fits its replacement effect", pure=True, source=ability)
 
 
 @lru_cache(maxsize=16384)
@@ -712,6 +723,8 @@ def _shields(ctx: Ctx, source, recipient, combat: bool, ev: DamageAmount,
             prevented = e.amount if shield.amount < 0 else min(shield.amount, e.amount)
             if shield.gain_life and prevented:      # the rest of the effect (CR 615.5)
                 e.gains.append((shield.player, prevented, shield.source))
+            if shield.counters and prevented:
+                e.counters_owed.append((recipient, prevented, shield.source))
             if shield.redirect is not None:         # dealt to another instead (CR 614.9)
                 e.redirected.append((shield.redirect, prevented))
             if shield.amount < 0:

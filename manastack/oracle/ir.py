@@ -717,6 +717,7 @@ class PreventDamage:
     duration: str = "end_of_turn"
     once: bool = False
     gain_life: bool = False     # "You gain life equal to the damage prevented this way." (CR 615.5)
+    counters: bool = False      # "For each 1 damage prevented this way, put a +1/+1 counter on that creature."
 
 
 @dataclass(frozen=True, slots=True)
@@ -1764,7 +1765,17 @@ class DamageCantBePrevented:
     duration: str = "end_of_turn"
 
 
-Effect = Union[Effect, DamageCantBePrevented]
+@dataclass(frozen=True, slots=True)
+class ChangeDamage:
+    """"If a source you control would deal damage this turn, it deals double that damage
+    instead." (CR 614.1a): the change of :class:`DamageChange` for ``duration``, from a
+    resolved spell or ability; the source a group, the recipient a group or anything."""
+
+    change: DamageChange
+    duration: str = "end_of_turn"
+
+
+Effect = Union[Effect, DamageCantBePrevented, ChangeDamage]
 
 
 @dataclass(frozen=True, slots=True)

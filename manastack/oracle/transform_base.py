@@ -41,9 +41,13 @@ class _ChooseColor:
     protection granted next ("from the chosen color")."""
 
 
+@dataclass(frozen=True)
 class _GainPrevented:
-    """The sentence "You gain life equal to the damage prevented this way.", until ``body`` joins
-    it to the prevention before it (CR 615.5)."""
+    """The sentence "You gain life equal to the damage prevented this way." (``field``
+    "gain_life") or "For each 1 damage prevented this way, put a +1/+1 counter on that
+    creature." ("counters"), until ``body`` joins it to the prevention before it (CR 615.5)."""
+
+    field: str = "gain_life"
 
 
 class _CounteredExile:

@@ -91,10 +91,12 @@ class EffectRules:
         return [_prevention(None, rest[1] if len(rest) == 2 else None, rest[0], kind, this_turn)]
 
     def prevent_next(self, c):
-        """"Prevent the next N damage that would be dealt to X this turn" (a shield, CR 615.7)."""
+        """"Prevent the next N [combat] damage that would be dealt to X [by Y] this turn", or
+        dealt by Y to anything (a shield, CR 615.7)."""
         to, by, this_turn, both = _prevent_parts([x for x in c if isinstance(x, _DealtPart)])
-        _need(both is None and this_turn and to is not None and not isinstance(to, tuple), "prevent the next")
-        return [_prevention(_amount(_of(c, _Amount), None), to, by, None, this_turn)]
+        _need(both is None and this_turn and (to is not None or by is not None) and not isinstance(to, tuple),
+              "prevent the next")
+        return [_prevention(_amount(_of(c, _Amount), None), to, by, _of(c, _DmgKind), this_turn)]
 
     def st_prevent(self, c):
         """The same sentence without "this turn": a static ability (CR 604.1, 615), naming no
@@ -134,11 +136,23 @@ class EffectRules:
             dealer.ref, victim.to, victim.also_to, which == "combat", which == "noncombat",
             change.times, change.plus, change.halve))]
 
+    def damage_change_turn(self, c):
+        """The same sentence with "this turn" (CR 614.1a): groups read as the damage would be
+        dealt, so nothing may name the source the effect outlives (CR 611.2c)."""
+        [ability] = self.st_damage_change([x for x in c if x is not _THIS_TURN])
+        e = ability.damage
+        for ref in (e.source, e.to, e.also_to):
+            _need(ref is None or ref.name == "all" and _plain_group(ref.filter), "a change of damage for a turn")
+        return [ir.ChangeDamage(e)]
+
     def dd_source(self, c):
         """"a source", "another red source you control": a source with those characteristics,
         wherever it is (CR 120.2, 609.7)."""
         parts = [x for x in c if isinstance(x, tuple)]
         return _Dealer(self.ds_sources(parts + [("other", True)] if "another" in c else parts))
+
+    def dd_equipped(self, c):
+        return _Dealer(ir.Ref("equipped"))
 
     def dd_desc(self, c):
         """"a creature you control", "a red instant or sorcery spell you control", "an artifact"."""

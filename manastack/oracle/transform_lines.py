@@ -551,7 +551,11 @@ class LineRules:
                 before = out[start:]
                 _need(len(sentence) == 1 and bool(before) and all(type(e) is ir.PreventDamage for e in before),
                       "the damage prevented this way")
-                out[start:] = [dataclasses.replace(e, gain_life=True) for e in before]
+                # "that creature": the one creature the prevention protects
+                _need(sentence[0].field != "counters" or len(before) == 1 and isinstance(before[0].to, _T)
+                      and before[0].to.spec.kind == "permanent" and before[0].to.spec.count == 1
+                      and before[0].also_to is None, "that creature")
+                out[start:] = [dataclasses.replace(e, **{sentence[0].field: True}) for e in before]
                 continue
             if sentence and isinstance(sentence[0], _CounteredExile):
                 _need(len(out) > start and type(out[-1]) in (ir.CounterSpell, ir.CounterUnlessPays)
