@@ -297,8 +297,11 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                 ab = found or ab
             if type(ab) is not ir.ReplacementAbility:
                 continue
-            if ab.condition in ("kicked", "opponent_dealt_damage_this_turn") and not evaluate(ctx.s, ab.condition, o):
-                continue          # CR 702.33e: "If ~ was kicked, it enters with ..."; bloodthirst (CR 702.54a)
+            if ab.kind == "enters_with_counters" and ab.condition is not None \
+                    and not evaluate(ctx.s, ab.condition, entering_view(o, ev, card)):
+                # CR 702.33e: "If ~ was kicked, it enters with ..."; bloodthirst (CR 702.54a); adamant;
+                # "~ enters with a +1/+1 counter on it if you attacked this turn" (CR 614.1c, 614.12)
+                continue
             key = f"{o.id}:{card.name}:{i}"
             if ab.kind == "enter_as_copy" and not ev.copy_asked:
                 out.append(Replacement(key, f"{card.name} may enter as a copy", ("614.1c", "707.2"),
@@ -306,7 +309,7 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                                        source=(ab.kind, card)))
             elif ab.kind == "enters_tapped" and ab.unless is not None:
                 out += _enters_tapped_unless(ctx, o, ev, key, ab, card)
-            elif ab.kind == "enters_tapped":
+            elif ab.kind == "enters_tapped" and ab.affected is None:
                 out.append(Replacement(key, f"{card.name} enters tapped",
                                        ("614.1c",), _enter_tapped, pure=True,
                                        source=(ab.kind, card)))
@@ -375,9 +378,24 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                 out.append(Replacement(f"{o.id}:rider:{n}", f"{o.card.name} enters with an additional "
                                        f"+1/+1 counter (mana from {src} was spent on it)",
                                        ("106.6", "106.6a", "614.1c"), _one_more_counter, pure=True))
-        return out + counter_modifiers(ctx.s, o, ev)
+        return out + counter_modifiers(ctx.s, o, ev) + _others_enter_tapped(ctx.s, o, ev)
 
     apply_all(ctx, event, event.controller, candidates)
+
+
+def _others_enter_tapped(s, o, ev: ZoneChange) -> list[Replacement]:
+    """"Creatures your opponents control enter tapped" of permanents on the battlefield, for
+    ``o`` as it would exist there (CR 614.1c, 614.12)."""
+    seen = entering_view(o, ev, ev.copy or o.card)
+    out = []
+    found = layers.changers(s)
+    for perm in s.permanents():
+        for i, ab in enumerate(layers.card_now(s, perm, found).abilities):
+            if type(ab) is ir.ReplacementAbility and ab.kind == "enters_tapped" and ab.affected is not None \
+                    and matches(s, seen, ab.affected, perm):
+                out.append(Replacement(f"{perm.id}:{i}", f"{o.card.name} enters tapped ({perm.card.name})",
+                                       ("614.1c", "614.12"), _enter_tapped, pure=True, source=(ab.kind, perm.card)))
+    return out
 
 
 def _enter_tapped(event: ZoneChange) -> None:

@@ -497,6 +497,15 @@ class EffectRules:
         (CR 113.6m); see LineRules.activated."""
         return [ir.ReturnToHand(ir.Ref("self"), from_graveyard=True)]
 
+    def return_self_to_battlefield(self, c):
+        """"Return ~ from your graveyard to the battlefield [tapped] [attached to that
+        creature]": under its owner's control, who is the one whose graveyard it is (CR 113.6m,
+        110.2a); the object it is attached to, "it" or "that creature", is what the trigger saw."""
+        onto = next((x for x in c if not isinstance(x, Token)), None)
+        _need(onto is None or onto is IT or onto is THAT_OBJECT, "attached to")
+        return [ir.ReturnToBattlefield(ir.Ref("self"), from_graveyard=True, attached_to=onto,
+                                       tapped=any(isinstance(x, Token) and x.type == "TAPPED_KW" for x in c))]
+
     def reanimate(self, c):
         """A card from your own graveyard returns under its owner's control, which is yours
         (CR 110.2a); "that card" or "it", a card an earlier effect or the trigger moved
@@ -568,6 +577,12 @@ class EffectRules:
         amount, kind, what = c[0], c[1], c[2]
         _need(_permanent(what), "counters")
         return [ir.PutCounters(what, kind, _amount(amount, _of(c, _ForEach)))]
+
+    def double_counters(self, c):
+        """"Double the number of +1/+1 counters on ~" (CR 701.10e)."""
+        kind, what = c[0], c[1]
+        _need(_permanent(what), "counters")
+        return [ir.DoubleCounters(what, kind)]
 
     def create(self, c):
         amount, (token, tapped) = c[0], c[1]
@@ -749,10 +764,12 @@ class EffectRules:
 
     def attach_self(self, c):
         """"Attach it to target creature you control": the source (an Equipment) becomes attached
-        (CR 701.3a); only to a target creature, as equip's own effect (CR 702.6a)."""
+        (CR 701.3a); to a target creature, as equip's own effect (CR 702.6a), or to "it" / "that
+        creature", the permanent a trigger saw enter (``transform_lines.triggered`` checks which)."""
         what = c[-1]
-        _need(isinstance(what, _T) and what.spec.kind == "permanent" and what.spec.filter.types == ("Creature",)
-              and what.spec.count == 1 and not what.spec.up_to, "attach")
+        _need(what is IT or what is THAT_OBJECT or isinstance(what, _T) and what.spec.kind == "permanent"
+              and what.spec.filter.types == ("Creature",) and what.spec.count == 1 and not what.spec.up_to,
+              "attach")
         return [ir.Attach(what)]
 
     def mill(self, c):
@@ -1049,6 +1066,12 @@ class EffectRules:
             produce = dataclasses.replace(produce, amount=each.count())
         return [ir.AddMana(produce)]
 
+    def add_mana_more(self, c):
+        """"Add {B}, then add an additional {B} for each charge counter removed this way": the
+        first mana, then that much more (Mana Batteries)."""
+        first, more, each = c[0], c[2], c[3]
+        return [ir.AddMana(first), ir.AddMana(dataclasses.replace(more, amount=each.count()))]
+
     def p_symbols(self, c):
         return ir.ManaProduce(symbols=_mana_symbols(c[0].symbols))
 
@@ -1127,6 +1150,9 @@ class EffectRules:
     def su_cast(self, c):
         d = c[-1]
         _need(d.kind == "spell" and c[0] != "another", "spend to cast")
+        # whether kicker can be paid is found before it is announced (alt_costs.affordable),
+        # when the spell isn't kicked yet: such mana would never count there
+        _need(not d.filter.kicked, "spend only on kicked spells")
         return "spells", d.filter
 
     def su_abilities(self, c):
@@ -1159,6 +1185,10 @@ class EffectRules:
 
     def for_each_counter(self, c):
         return _ForEach(None, c[0])
+
+    def for_each_removed(self, c):
+        """"for each storage counter removed this way": the counters removed to pay the cost."""
+        return _ForEach(None, removed=c[0])
 
     def for_each_kicked(self, c):
         """Multikicker (CR 702.33c): "for each time it was kicked"."""
