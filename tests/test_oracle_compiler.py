@@ -1834,3 +1834,28 @@ def test_a_card_put_into_a_graveyard_from_anywhere():
     assert a.effects == (Exile(Ref("triggering_object")),)
     assert card("Tokens", "Whenever a creature you control is put into a graveyard from anywhere, draw a card.",
                 "Enchantment").unsupported
+
+
+def test_the_next_draw_replaced():
+    """CR 614.11: "The next time you would draw a card this turn, [effect] instead."; a draw
+    can't replace the draw."""
+    ab = only(card("Worship", "{1}: The next time you would draw a card this turn, you gain 5 life instead.",
+                   "Enchantment"))
+    assert ab.effects == (ir.ReplaceNextDraw((GainLife(5),)),)
+    ab = only(card("War", "{1}: The next time you would draw a card this turn, War deals 2 damage to any target "
+                   "instead.", "Enchantment"))
+    assert ab.effects == (ir.ReplaceNextDraw((DealDamage(2, ir.Target(0)),)),) and ab.targets[0].kind == "any"
+    assert card("Odd", "{1}: The next time you would draw a card this turn, draw two cards instead.",
+                "Enchantment").unsupported
+
+
+def test_damage_replaced_by_counters():
+    """CR 614.1a: "If damage would be dealt to ~, put that many +1/+1 counters on it instead."."""
+    ab = only(card("Hydra", "If damage would be dealt to Hydra, put that many +1/+1 counters on it instead."))
+    assert (ab.kind, ab.counter_kind) == ("damage_as_counters", "+1/+1")
+
+
+def test_life_total_floor():
+    """CR 614.1a: "Damage that would reduce your life total to less than 1 reduces it to 1 instead."."""
+    ab = only(card("Ali", "Damage that would reduce your life total to less than 1 reduces it to 1 instead."))
+    assert (ab.kind, ab.amount) == ("life_floor", 1)

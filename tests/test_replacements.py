@@ -501,3 +501,86 @@ def test_insult_doubles_the_damage_of_its_controllers_sources_this_turn(db):
     cast_and_pay(g, "cast Shock", "Bob")
     resolve(g)
     assert g.current_state().players[1].life == 16
+
+
+def test_words_of_worship_replaces_the_next_draw_this_turn(db):
+    """Words of Worship: the next time its controller would draw a card this turn, she gains 5
+    life instead and draws nothing (CR 614.11); the draw after that is a draw."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    hand: [Divination]
+    library: [Forest, Forest, Forest]
+    battlefield: [Words of Worship, Island, Island, Island, Island]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "activate Words of Worship")
+    resolve(g)
+    cast_and_pay(g, "cast Divination")
+    resolve(g)
+    s = g.current_state()
+    assert s.players[0].life == 25 and len(s.players[0].hand) == 1 and len(s.players[0].library) == 2
+
+
+def test_words_of_war_deals_its_damage_to_the_target_chosen_as_it_was_activated(db):
+    """Words of War: the target is chosen as the ability is activated; the damage is dealt when
+    the draw is replaced (CR 614.11, 601.2c)."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    hand: [Divination]
+    library: [Forest, Forest]
+    battlefield: [Words of War, Island, Island, Island, Island]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "activate Words of War", "Bob")
+    resolve(g)
+    assert g.current_state().players[1].life == 20
+    cast_and_pay(g, "cast Divination")
+    resolve(g)
+    s = g.current_state()
+    assert s.players[1].life == 18 and len(s.players[0].hand) == 1
+
+
+def test_phytohydra_gets_counters_instead_of_damage(db):
+    """Phytohydra: Lightning Bolt's 3 damage becomes three +1/+1 counters (CR 614.1a), even
+    when damage can't be prevented: this replaces the damage, it prevents nothing (CR 615.12)."""
+    _play(db, """
+turn: 4
+active: Bob
+players:
+  - name: Alice
+    battlefield: [{card: Phytohydra, id: hydra}]
+  - name: Bob
+    hand: [Flaring Pain, Lightning Bolt]
+    battlefield: [Mountain, Mountain, Mountain]
+script:
+  - cast: Flaring Pain
+  - resolve
+  - cast: Lightning Bolt
+    target: hydra
+  - resolve
+expect:
+  objects:
+    hydra: {zone: battlefield, damage: 0, counters: {"+1/+1": 3}}
+""")
+
+
+def test_ali_from_cairo_changes_the_life_lost_not_the_damage(db):
+    """Ali from Cairo: damage that would reduce its controller's life total below 1 reduces it
+    to 1 instead (CR 614.1a); the damage is still dealt, so lifelink gains all of it (Worship
+    rulings)."""
+    _play(db, """
+turn: 4
+active: Bob
+players:
+  - name: Alice
+    life: 2
+    battlefield: [Ali from Cairo]
+  - name: Bob
+    battlefield: [Vampire Nighthawk]
+script:
+  - attack: Vampire Nighthawk
+  - block: none
+  - pass_until: main2
+expect:
+  life: {Alice: 1, Bob: 22}
+""")

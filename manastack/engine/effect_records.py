@@ -226,6 +226,24 @@ class DamageChangeEffect:
 
 
 @dataclass(frozen=True, slots=True)
+class DrawReplacement:
+    """The next time player ``affected`` would draw a card until ``until`` ends, the effects of
+    effect ``effect_index`` of ability ``ability_index`` of ``card`` (a ReplaceNextDraw) happen
+    instead (CR 614.1a, 614.11), with ``targets`` as chosen for it, from the object ``origin``."""
+
+    kind: ClassVar[str] = "draw_replacement"
+    affected: int
+    card: CardDef
+    ability_index: int
+    effect_index: int
+    targets: tuple[tuple, ...]
+    origin: int
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class RegenerationShield:
     """The next time the permanent would be destroyed, it is regenerated instead (CR 701.19)."""
 
@@ -398,7 +416,7 @@ def plain_filter(f: ir.Filter) -> bool:
 
 
 Effect = (ModifyPT | SetPT | GrantKeywords | GrantAbility | LoseKeywords | BecomeCreature | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | MayPlay
-          | PreventionShield | NoPrevention | DamageChangeEffect | RegenerationShield | ExileIfDies | DamagedBy | SwitchPT | ControlChange | ManaReplacementEffect | DelayedTrigger
+          | PreventionShield | NoPrevention | DamageChangeEffect | DrawReplacement | RegenerationShield | ExileIfDies | DamagedBy | SwitchPT | ControlChange | ManaReplacementEffect | DelayedTrigger
           | OneShotDelayedTrigger | ActivatedThisTurn | CombatRule)
 """Any of the records above: what ``State.effects`` holds."""
 

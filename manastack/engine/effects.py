@@ -23,7 +23,7 @@ from .resolution import (became, count_for_player, known_objects, named_objects,
                          objects_match, resolve_subject, source_obj)
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger,
                              ExileIfDies, GrantAbility, GrantKeywords, LoseKeywords, ManaReplacementEffect,
-                             MayPlay, ModifyPT, NoPrevention, DamageChangeEffect, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors,
+                             MayPlay, ModifyPT, NoPrevention, DamageChangeEffect, DrawReplacement, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors,
                              SetPT, SkipNextUntap, SwitchPT)
 from .state import EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
 from .wording import possessive
@@ -257,6 +257,21 @@ def _change_damage(ctx, e: ir.ChangeDamage, rc):
                                         filter_pairs(c.to.filter) if c.to is not None else None,
                                         c.combat_only, c.noncombat_only, c.times, c.plus, c.halve))
     s.add_log(f"{rc.card.name}: damage it names is changed this turn", ("614.1a",), "effect")
+
+
+def _replace_next_draw(ctx, e: ir.ReplaceNextDraw, rc):
+    """CR 614.11: the controller's next draw this turn is replaced by ``e.effects``; the record
+    names them by their place in the card, with this ability's targets fixed now."""
+    s = ctx.s
+    place = next(((i, j) for i, ab in enumerate(rc.card.abilities) for j, x in enumerate(getattr(ab, "effects", ()))
+                  if x == e), None)
+    if place is None:
+        return
+    frozen = tuple(tuple(_now(ctx, t) for t in group) for group in rc.targets)
+    s.effects.append(DrawReplacement(rc.controller, rc.card, place[0], place[1], frozen, _now(ctx, rc.source),
+                                     e.duration, s.new_timestamp(), rc.card.name))
+    s.add_log(f"{rc.card.name}: the next time {s.players[rc.controller].name} would draw a card this turn, "
+              "something else happens instead", ("614.1a", "614.11"), "effect")
 
 
 def _no_prevention(ctx, e: ir.DamageCantBePrevented, rc):
@@ -1351,7 +1366,7 @@ def _object_is(ctx, c: ir.ObjectIs, rc) -> bool:
 HANDLERS = {
     ir.AddMana: _add_mana, ir.DealDamage: _deal_damage, ir.DivideDamage: _divide_damage, ir.Draw: _draw, ir.ExtraTurn: _extra_turn, ir.Discard: _discard,
     ir.GainLife: _gain_life, ir.LoseLife: _lose_life, ir.Destroy: _destroy, ir.Exile: _exile,
-    ir.Regenerate: _regenerate, ir.ChooseTarget: _choose_target, ir.PreventDamage: _prevent, ir.RedirectDamage: _prevent, ir.DamageCantBePrevented: _no_prevention, ir.ChangeDamage: _change_damage, ir.PayMana: _pay_mana,
+    ir.Regenerate: _regenerate, ir.ChooseTarget: _choose_target, ir.PreventDamage: _prevent, ir.RedirectDamage: _prevent, ir.DamageCantBePrevented: _no_prevention, ir.ChangeDamage: _change_damage, ir.ReplaceNextDraw: _replace_next_draw, ir.PayMana: _pay_mana,
     ir.CreateReflexive: _create_reflexive,
     ir.ReturnToHand: _bounce, ir.ExileIfDies: _exile_if_dies, ir.SwitchPT: _switch_pt, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
     ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.LoseKeywords: _lose_keywords, ir.BecomeColor: _become_color, ir.PutCounters: _put_counters, ir.Restrict: _restrict,

@@ -178,6 +178,8 @@ def apply_drawing(ctx: Ctx, event: CardDraw) -> None:
     s = ctx.s
     p = s.players[event.player]
     cands = [oid for oid in p.graveyard if (n := dredge_amount(s.objs[oid].card)) is not None and len(p.library) >= n]
+    if _replace_draw(ctx, event, cands):
+        return
     if not cands:
         return
     options = tuple(Action("choose", (oid,), f"dredge {dredge_amount(s.objs[oid].card)}: {s.objs[oid].card.name}")
@@ -192,6 +194,37 @@ def apply_drawing(ctx: Ctx, event: CardDraw) -> None:
         exercise.note("KEYWORDS", "dredge", card)
     s.add_log(f"Replacement: {p.name} mills {dredge_amount(card)} cards and returns {card.name} to their hand "
               "instead of drawing (dredge)", ("702.52a", "614.1a"), "replacement")
+
+
+def _replace_draw(ctx: Ctx, event: CardDraw, dredges: list[int]) -> bool:
+    """"The next time you would draw a card this turn, ... instead" (CR 614.11): with such
+    effects waiting, one of them, or a dredge, replaces the draw, the player choosing which
+    (CR 616.1). Whether one was there."""
+    s = ctx.s
+    waiting = [e for e in s.effects if e.kind == "draw_replacement" and e.affected == event.player]
+    if not waiting:
+        return False
+    options = tuple(Action("replacement", (f"draw:{e.timestamp}",), f"{e.source} instead") for e in waiting) \
+        + tuple(Action("replacement", (f"dredge:{oid}",), f"dredge {dredge_amount(s.objs[oid].card)}: "
+                       f"{s.objs[oid].card.name}") for oid in dredges)
+    answer = options[0] if len(options) == 1 else ctx.ask(Decision(
+        event.player, DecisionKind.REPLACEMENT_ORDER, f"{s.players[event.player].name} would draw a card: choose "
+        "the replacement effect that applies (CR 616.1)", options, {"event": event.kind}))
+    kind, _, key = answer.args[0].partition(":")
+    if kind == "dredge":
+        event.dredge = int(key)
+        card = s.objs[event.dredge].card
+        if exercise.RECORD is not None:
+            exercise.note("KEYWORDS", "dredge", card)
+        s.add_log(f"Replacement: {s.players[event.player].name} mills {dredge_amount(card)} cards and returns "
+                  f"{card.name} to their hand instead of drawing (dredge)", ("702.52a", "614.1a"), "replacement")
+        return True
+    used = next(e for e in waiting if e.timestamp == int(key))
+    s.effects = [e for e in s.effects if e is not used]     # used up (CR 614.11)
+    event.replaced = used
+    s.add_log(f"Replacement: {used.source} applies instead of {s.players[event.player].name}'s draw",
+              ("614.1a", "614.11"), "replacement")
+    return True
 
 
 # ---- "would be put into a graveyard from anywhere" (CR 614.1a, 614.6)
@@ -637,12 +670,20 @@ def _own_prevention(ctx: Ctx, recipient, ev: DamageAmount, unpreventable: bool =
     """"If damage would be dealt to ~, prevent that damage. Remove a +1/+1 counter from ~."
     (Phantom Centaur, CR 615): the counter is removed by the damage event, once however many
     sources deal damage at once (its rulings, 2004-10-04). When damage can't be prevented the
-    counter is still removed and the damage dealt (CR 615.12)."""
+    counter is still removed and the damage dealt (CR 615.12). "If damage would be dealt to ~,
+    put that many +1/+1 counters on it instead." (Phytohydra) replaces the damage (CR 614.1a):
+    the counters are put on it once the damage event is over."""
     if isinstance(recipient, str) or ev.amount <= 0:
         return []
     o = ctx.s.objs[recipient]
     out = []
     for i, ab in enumerate(layers.card_now(ctx.s, o).abilities):
+        if type(ab) is ir.ReplacementAbility and ab.kind == "damage_as_counters":
+            def as_counters(e, kind=ab.counter_kind):     # a replacement: also when unpreventable
+                e.counters_owed.append((o.id, e.amount, "instead of the damage, CR 614.1a", kind))
+                e.amount = 0
+            out.append(Replacement(f"{o.id}:{i}", f"{o.card.name} gets {ab.counter_kind} counters instead of the damage",
+                                   ("614.1a",), as_counters, source=(ab.kind, o.card)))
         if type(ab) is ir.ReplacementAbility and ab.kind == "prevent_damage_remove_counter":
             def apply(e, kind=ab.counter_kind):
                 if not unpreventable:
@@ -742,7 +783,8 @@ def _shields(ctx: Ctx, source, recipient, combat: bool, ev: DamageAmount,
             if shield.gain_life and prevented:      # the rest of the effect (CR 615.5)
                 e.gains.append((shield.player, prevented, shield.source))
             if shield.counters and prevented:
-                e.counters_owed.append((recipient, prevented, shield.source))
+                e.counters_owed.append((recipient, prevented, f"one for each 1 damage {shield.source} prevented, "
+                                        "CR 615.5", "+1/+1"))
             if shield.redirect is not None:         # dealt to another instead (CR 614.9)
                 e.redirected.append((shield.redirect, prevented))
             if shield.amount < 0:

@@ -1869,7 +1869,17 @@ class ChangeDamage:
     duration: str = "end_of_turn"
 
 
-Effect = Union[Effect, DamageCantBePrevented, ChangeDamage]
+@dataclass(frozen=True, slots=True)
+class ReplaceNextDraw:
+    """"The next time you would draw a card this turn, [effects] instead." (CR 614.1a, 614.11):
+    that draw of the controller's is replaced by ``effects``, done as the draw would happen,
+    with the targets chosen for the ability that made it."""
+
+    effects: tuple
+    duration: str = "end_of_turn"
+
+
+Effect = Union[Effect, DamageCantBePrevented, ChangeDamage, ReplaceNextDraw]
 
 
 @dataclass(frozen=True, slots=True)

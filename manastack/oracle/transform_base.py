@@ -362,6 +362,8 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
     def walk(effect):
         if isinstance(effect, ir.May):
             return ir.May(tuple(walk(e) for e in effect.effects), subject(effect.who))
+        if isinstance(effect, ir.ReplaceNextDraw):   # done later, with this ability's targets
+            return dataclasses.replace(effect, effects=tuple(walk(e) for e in effect.effects))
         if isinstance(effect, ir.CreateDelayedTrigger):   # its "it" is what this ability named
             inner = tuple(walk(e) for e in effect.ability.effects)
             # the delayed ability triggers on a step: it can't see this ability's trigger event

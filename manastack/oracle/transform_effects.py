@@ -271,6 +271,12 @@ class EffectRules:
         base = _prevention(None, rest[1] if len(rest) == 3 else None, rest[0], None, True)
         return [_redirection(dataclasses.replace(base, once=True), rest[-1])]
 
+    def replace_next_draw(self, c):
+        """"The next time you would draw a card this turn, [effect] instead." (CR 614.11)."""
+        effects = tuple(c[-1])
+        _need(bool(effects) and not any(type(e) in (ir.Draw, ir.ReplaceNextDraw) for e in effects), "a draw instead")
+        return [ir.ReplaceNextDraw(effects)]
+
     def redirected_to(self, c):
         return c[-1]
 
