@@ -1750,6 +1750,73 @@ def test_life_gained_from_the_damage_prevented():
     assert ab.effects == (ir.PreventDamage(3, ir.Target(0), gain_life=True),)
     assert card("Odd", "Draw a card. You gain life equal to the damage prevented this way.", "Instant").unsupported
 
+
+def test_redirection_of_damage():
+    """CR 614.9: the parts of a prevention, and the one object or player the damage is dealt to
+    instead."""
+    ab = only(card("Kor", "{0}: The next 1 damage that would be dealt to Kor this turn is dealt to target "
+                   "creature you control instead."))
+    assert ab.effects == (ir.RedirectDamage(ir.Target(0), 1, Ref("self")),)
+    ab = only(card("Carom", "The next 1 damage that would be dealt to target creature this turn is dealt to "
+                   "another target creature instead.", "Instant"))
+    assert ab.effects == (ir.RedirectDamage(ir.Target(1), 1, ir.Target(0)),) and ab.targets[1].other_than == (0,)
+    ab = only(card("Beacon", "{T}: The next time a source of your choice would deal damage to you this turn, that "
+                   "damage is dealt to Beacon instead.", "Artifact"))
+    assert ab.effects == (ir.RedirectDamage(Ref("self"), to=Ref("you"), source=Ref(ir.CHOSEN_SOURCE, Filter()),
+                                            once=True),)
+    ab = only(card("Valor", "All damage that would be dealt to target creature this turn is dealt to you instead.",
+                   "Instant"))
+    assert ab.effects == (ir.RedirectDamage(Ref("you"), to=ir.Target(0)),)
+    # a group can't be dealt the damage instead; without "this turn" it would last until used
+    assert card("Odd", "The next 1 damage that would be dealt to target creature this turn is dealt to "
+                "creatures you control instead.", "Instant").unsupported
+    assert card("Eladamri", "{0}: The next 1 damage that would be dealt to target creature you control is dealt "
+                "to you instead.").unsupported
+
+
+def test_static_redirection_of_damage():
+    """CR 604.1, 614.9: without "this turn", "All damage that would be dealt to you is dealt to ~
+    instead." is a static ability; a target can't be its new recipient."""
+    ab = only(card("Archangel", "All damage that would be dealt to you is dealt to Archangel instead."))
+    assert ab.effect == ir.RedirectDamage(Ref("self"), to=Ref("you"), duration="")
+    ab = only(card("Pariah", "All damage that would be dealt to you is dealt to enchanted creature instead.",
+                   "Enchantment"))
+    assert ab.effect.instead == Ref("enchanted")
+    assert card("Odd", "All damage that would be dealt to you is dealt to target creature instead.").unsupported
+
+
+def test_counters_for_the_damage_prevented():
+    """CR 615.5: "For each 1 damage prevented this way, put a +1/+1 counter on that creature.":
+    on the one creature the prevention before protects."""
+    ab = only(card("Faith", "Prevent the next 3 damage that would be dealt to target creature this turn. For each "
+                   "1 damage prevented this way, put a +1/+1 counter on that creature.", "Instant"))
+    assert ab.effects == (ir.PreventDamage(3, ir.Target(0), counters=True),)
+    assert card("Odd", "Prevent all damage that would be dealt to you this turn. For each 1 damage prevented "
+                "this way, put a +1/+1 counter on that creature.", "Instant").unsupported
+
+
+def test_prevention_and_damage_change_parts_combine():
+    """"the next 1 combat damage", the next damage "dealt by ~" to anything, and "equipped
+    creature" as the source of a damage change (CR 614.1a, 615.7)."""
+    ab = only(card("Griffin", "{1}{W}: Prevent the next 1 combat damage that would be dealt to you this turn."))
+    assert ab.effects == (ir.PreventDamage(1, Ref("you"), combat_only=True),)
+    ab = only(card("Wire", "{2}: Prevent the next 1 damage that would be dealt by Wire this turn.", "Artifact"))
+    assert ab.effects == (ir.PreventDamage(1, source=Ref("self")),)
+    ab = only(card("Flail", "If equipped creature would deal combat damage, it deals double that damage instead.",
+                   "Artifact — Equipment"))
+    assert ab.damage == ir.DamageChange(Ref("equipped"), combat_only=True, times=2)
+
+
+def test_damage_changes_for_a_turn():
+    """CR 614.1a: the same change of damage with "this turn", from a resolving spell; groups that
+    name the source it outlives are refused (CR 611.2c)."""
+    ab = only(card("Insult", "If a source you control would deal damage this turn, it deals double that damage "
+                   "instead.", "Sorcery"))
+    assert ab.effects == (ir.ChangeDamage(ir.DamageChange(Ref("all", Filter(controller="you")), times=2)),)
+    assert card("Odd", "If another source you control would deal damage this turn, it deals double that damage "
+                "instead.", "Sorcery").unsupported
+
+
 def test_attach_the_source_to_the_permanent_that_entered():
     """CR 701.3a: "attach ~ to it / that creature" in an enters trigger is the permanent the
     trigger saw (no target, CR 115.10); elsewhere "it" is refused."""
@@ -1808,6 +1875,31 @@ def test_a_card_put_into_a_graveyard_from_anywhere():
     assert a.effects == (Exile(Ref("triggering_object")),)
     assert card("Tokens", "Whenever a creature you control is put into a graveyard from anywhere, draw a card.",
                 "Enchantment").unsupported
+
+
+def test_the_next_draw_replaced():
+    """CR 614.11: "The next time you would draw a card this turn, [effect] instead."; a draw
+    can't replace the draw."""
+    ab = only(card("Worship", "{1}: The next time you would draw a card this turn, you gain 5 life instead.",
+                   "Enchantment"))
+    assert ab.effects == (ir.ReplaceNextDraw((GainLife(5),)),)
+    ab = only(card("War", "{1}: The next time you would draw a card this turn, War deals 2 damage to any target "
+                   "instead.", "Enchantment"))
+    assert ab.effects == (ir.ReplaceNextDraw((DealDamage(2, ir.Target(0)),)),) and ab.targets[0].kind == "any"
+    assert card("Odd", "{1}: The next time you would draw a card this turn, draw two cards instead.",
+                "Enchantment").unsupported
+
+
+def test_damage_replaced_by_counters():
+    """CR 614.1a: "If damage would be dealt to ~, put that many +1/+1 counters on it instead."."""
+    ab = only(card("Hydra", "If damage would be dealt to Hydra, put that many +1/+1 counters on it instead."))
+    assert (ab.kind, ab.counter_kind) == ("damage_as_counters", "+1/+1")
+
+
+def test_life_total_floor():
+    """CR 614.1a: "Damage that would reduce your life total to less than 1 reduces it to 1 instead."."""
+    ab = only(card("Ali", "Damage that would reduce your life total to less than 1 reduces it to 1 instead."))
+    assert (ab.kind, ab.amount) == ("life_floor", 1)
 
 
 def test_that_creature_after_exactly_one_creature():

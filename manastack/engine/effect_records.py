@@ -212,6 +212,8 @@ class PreventionShield:
     noncombat_only: bool = False
     once: bool = False
     gain_life: bool = False     # ``player`` gains life equal to the damage it prevents (CR 615.5)
+    counters: bool = False      # a +1/+1 counter on ``affected`` for each 1 damage it prevents (CR 615.5)
+    redirect: int | str | None = None   # the damage is dealt to this object or player instead (CR 614.9)
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +223,46 @@ class NoPrevention:
 
     kind: ClassVar[str] = "no_prevention"
     affected: None
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class DamageChangeEffect:
+    """Until ``until`` ends, damage from a source with the characteristics ``by_group`` names
+    (as ``player`` sees them), combat damage only if ``combat_only``, to an object matching
+    ``group`` (None: to anything) is ``times`` as much plus ``plus``, or half of it rounded down
+    (``halve``) instead (CR 614.1a); the filters read as the damage would be dealt."""
+
+    kind: ClassVar[str] = "damage_change"
+    affected: None
+    until: str
+    timestamp: int
+    source: str
+    player: int
+    by_group: tuple = ()
+    group: tuple | None = None
+    combat_only: bool = False
+    noncombat_only: bool = False
+    times: int = 1
+    plus: int = 0
+    halve: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DrawReplacement:
+    """The next time player ``affected`` would draw a card until ``until`` ends, the effects of
+    effect ``effect_index`` of ability ``ability_index`` of ``card`` (a ReplaceNextDraw) happen
+    instead (CR 614.1a, 614.11), with ``targets`` as chosen for it, from the object ``origin``."""
+
+    kind: ClassVar[str] = "draw_replacement"
+    affected: int
+    card: CardDef
+    ability_index: int
+    effect_index: int
+    targets: tuple[tuple, ...]
+    origin: int
     until: str
     timestamp: int
     source: str
@@ -419,7 +461,7 @@ def plain_filter(f: ir.Filter) -> bool:
 
 
 Effect = (ModifyPT | SetPT | GrantKeywords | GrantAbility | LoseKeywords | BecomeCreature | SetLandType | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | MayPlay | ExtraLandPlays
-          | PreventionShield | NoPrevention | RegenerationShield | ExileIfDies | DamagedBy | SwitchPT | ControlChange | ManaReplacementEffect | DelayedTrigger
+          | PreventionShield | NoPrevention | DamageChangeEffect | DrawReplacement | RegenerationShield | ExileIfDies | DamagedBy | SwitchPT | ControlChange | ManaReplacementEffect | DelayedTrigger
           | OneShotDelayedTrigger | DelayedWatch | ActivatedThisTurn | CombatRule)
 """Any of the records above: what ``State.effects`` holds."""
 

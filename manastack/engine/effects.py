@@ -27,7 +27,7 @@ from .resolution import (became, bound_x, count_for_player, known_objects, named
                          objects_match, resolve_subject, source_obj)
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger, DelayedWatch,
                              ExileIfDies, ExtraLandPlays, GrantAbility, GrantKeywords, LoseKeywords, ManaReplacementEffect,
-                             MayPlay, ModifyPT, NoPrevention, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors, SetLandType,
+                             MayPlay, ModifyPT, NoPrevention, DamageChangeEffect, DrawReplacement, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors, SetLandType,
                              SetPT, SkipNextUntap, SwitchPT)
 from .state import EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
 from .wording import possessive
@@ -212,13 +212,21 @@ def _destroy(ctx, e: ir.Destroy, rc):
                     rc.destroyed.append(o)
 
 
-def _prevent(ctx, e: ir.PreventDamage, rc):
+def _prevent(ctx, e: ir.PreventDamage | ir.RedirectDamage, rc):
     """CR 615: a prevention effect for this turn, one record for each recipient and source
     named: all of the damage, or a shield of N used up as it prevents (CR 615.7). A group of
     recipients or sources ("creatures you control", "black sources") is read as the damage would
     be dealt, so a creature entering later is covered too (CR 611.2c changes only
-    characteristics). A recipient gone when it resolves gets no shield."""
+    characteristics). A recipient gone when it resolves gets no shield. A redirection (CR 614.9)
+    is the same record with the object or player the damage goes to instead, fixed now."""
     s = ctx.s
+    redirect = None
+    if type(e) is ir.RedirectDamage:
+        found = _prevent_parties(ctx, e.instead, rc, False)
+        if not found:
+            s.add_log(f"{rc.card.name}: no object or player to deal the damage to instead", ("614.9",), "effect")
+            return
+        redirect = found[0][0]
     n = -1 if e.amount is None else amount(ctx, e.amount, rc)
     recipients = _prevent_parties(ctx, e.to, rc, False)
     if e.also_to is not None:
@@ -230,8 +238,14 @@ def _prevent(ctx, e: ir.PreventDamage, rc):
         for by, by_group, by_words in sources:
             s.effects.append(PreventionShield(r, n, e.combat_only, "end_of_turn", s.new_timestamp(), rc.card.name,
                                               group, rc.controller, by, by_group, e.noncombat_only, e.once,
-                                              e.gain_life))
-            if e.once:
+                                              gain_life=getattr(e, "gain_life", False),
+                                              counters=getattr(e, "counters", False), redirect=redirect))
+            if redirect is not None:
+                dest = s.players[int(redirect[1:])].name if isinstance(redirect, str) else s.objs[redirect].card.name
+                s.add_log(f"{rc.card.name}: {what if not e.once else 'the next instance of damage'}"
+                          f"{to_words or ' to anything'}{by_words} this turn will be dealt to {dest} instead",
+                          ("614.9",), "effect")
+            elif e.once:
                 s.add_log(f"{rc.card.name}: the next time damage{by_words or ' from any source'} would be dealt"
                           f"{to_words} this turn, it will be prevented", ("615.1", "615.8"), "effect")
             else:
@@ -261,6 +275,33 @@ def _prevent_parties(ctx, subject, rc, dealing: bool) -> list[tuple]:
         elif isinstance(t, Obj) and (dealing or t.zone == "battlefield"):
             out.append((t.id, (), f"{word} {t.card.name}"))
     return out
+
+
+def _change_damage(ctx, e: ir.ChangeDamage, rc):
+    """CR 614.1a: "If a source you control would deal damage this turn, it deals double that
+    damage instead.": a record read as damage would be dealt until the turn ends."""
+    s = ctx.s
+    c = e.change
+    s.effects.append(DamageChangeEffect(None, e.duration, s.new_timestamp(), rc.card.name, rc.controller,
+                                        filter_pairs(c.source.filter) if c.source is not None else (),
+                                        filter_pairs(c.to.filter) if c.to is not None else None,
+                                        c.combat_only, c.noncombat_only, c.times, c.plus, c.halve))
+    s.add_log(f"{rc.card.name}: damage it names is changed this turn", ("614.1a",), "effect")
+
+
+def _replace_next_draw(ctx, e: ir.ReplaceNextDraw, rc):
+    """CR 614.11: the controller's next draw this turn is replaced by ``e.effects``; the record
+    names them by their place in the card, with this ability's targets fixed now."""
+    s = ctx.s
+    place = next(((i, j) for i, ab in enumerate(rc.card.abilities) for j, x in enumerate(getattr(ab, "effects", ()))
+                  if x == e), None)
+    if place is None:
+        return
+    frozen = tuple(tuple(_now(ctx, t) for t in group) for group in rc.targets)
+    s.effects.append(DrawReplacement(rc.controller, rc.card, place[0], place[1], frozen, _now(ctx, rc.source),
+                                     e.duration, s.new_timestamp(), rc.card.name))
+    s.add_log(f"{rc.card.name}: the next time {s.players[rc.controller].name} would draw a card this turn, "
+              "something else happens instead", ("614.1a", "614.11"), "effect")
 
 
 def _no_prevention(ctx, e: ir.DamageCantBePrevented, rc):
@@ -1424,7 +1465,7 @@ def _object_is(ctx, c: ir.ObjectIs, rc) -> bool:
 HANDLERS = {
     ir.AddMana: _add_mana, ir.DealDamage: _deal_damage, ir.DivideDamage: _divide_damage, ir.Draw: _draw, ir.ExtraTurn: _extra_turn, ir.Discard: _discard,
     ir.GainLife: _gain_life, ir.LoseLife: _lose_life, ir.Destroy: _destroy, ir.Exile: _exile,
-    ir.Regenerate: _regenerate, ir.ChooseTarget: _choose_target, ir.PreventDamage: _prevent, ir.DamageCantBePrevented: _no_prevention, ir.PayMana: _pay_mana,
+    ir.Regenerate: _regenerate, ir.ChooseTarget: _choose_target, ir.PreventDamage: _prevent, ir.RedirectDamage: _prevent, ir.DamageCantBePrevented: _no_prevention, ir.ChangeDamage: _change_damage, ir.ReplaceNextDraw: _replace_next_draw, ir.PayMana: _pay_mana,
     ir.CreateReflexive: _create_reflexive,
     ir.ReturnToHand: _bounce, ir.ExileIfDies: _exile_if_dies, ir.SwitchPT: _switch_pt, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
     ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.LoseKeywords: _lose_keywords, ir.BecomeColor: _become_color, ir.BecomeLandType: _become_land_type, ir.ExtraLandPlays: _extra_land_plays, ir.ChooseCreatureType: _choose_creature_type, ir.DiscardHandDraw: _discard_hand_draw, ir.PutCounters: _put_counters, ir.Restrict: _restrict,

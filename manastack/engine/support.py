@@ -162,7 +162,9 @@ REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_
                                "graveyard_to_library", "graveyard_to_exile",     # CR 614.6
                                "prevent_damage_remove_counter",   # CR 615, engine.events.deal_damage
                                "damage_change",    # CR 614.1a, engine.replacement._damage_changes
-                               "life_gain_change"})   # CR 614.1a, 119.10, engine.replacement.modify_life_gain
+                               "life_gain_change",
+                               "damage_as_counters",
+                               "life_floor"})   # CR 614.1a, engine.events._damage_results   # CR 614.1a, engine.replacement._own_prevention   # CR 614.1a, 119.10, engine.replacement.modify_life_gain
 # What keeps "enters tapped" from applying: a state condition or an action as it enters
 # (CR 614.1d, 614.12; engine.replacement._enters_tapped_unless).
 ENTERS_UNLESS = frozenset({"YouControl", "OpponentCount", "PayLifeOption", "RevealOption"})

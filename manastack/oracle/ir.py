@@ -808,6 +808,26 @@ class PreventDamage:
     duration: str = "end_of_turn"
     once: bool = False
     gain_life: bool = False     # "You gain life equal to the damage prevented this way." (CR 615.5)
+    counters: bool = False      # "For each 1 damage prevented this way, put a +1/+1 counter on that creature."
+
+
+@dataclass(frozen=True, slots=True)
+class RedirectDamage:
+    """CR 614.9: damage that would be dealt is dealt to ``instead`` (one object or player, fixed
+    as the effect begins) instead: the next ``amount`` (None: all of it this turn; ``once``: the
+    next instance, CR 615.8's counterpart), dealt to ``to`` [and ``also_to``] by ``source``, named
+    by the same parts as :class:`PreventDamage`. Redirection prevents nothing (CR 615.12 doesn't
+    stop it)."""
+
+    instead: Subject
+    amount: Amount | None = None
+    to: Subject | None = None
+    combat_only: bool = False
+    source: Subject | None = None
+    noncombat_only: bool = False
+    also_to: Subject | None = None
+    duration: str = "end_of_turn"
+    once: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1351,7 +1371,7 @@ class IfYouDont:
 
 
 Effect = Union[
-    AddMana, DealDamage, DivideDamage, Draw, Discard, GainLife, LoseLife, Destroy, Regenerate, PreventDamage, Exile,
+    AddMana, DealDamage, DivideDamage, Draw, Discard, GainLife, LoseLife, Destroy, Regenerate, PreventDamage, RedirectDamage, Exile,
     ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords,
     PutCounters, CreateTokens, Tap, Untap, TapOrUntap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
@@ -1870,10 +1890,12 @@ class AlternativeCost:
 @dataclass(frozen=True, slots=True)
 class PreventionAbility:
     """A static ability that prevents damage while its permanent is on the battlefield
-    (CR 604.1, 615): "Prevent all damage that would be dealt to ~ by artifact creatures."; the
-    references in ``effect`` are read from that permanent as the damage would be dealt."""
+    (CR 604.1, 615): "Prevent all damage that would be dealt to ~ by artifact creatures.", or
+    deals it to another instead (CR 614.9): "All damage that would be dealt to you is dealt to ~
+    instead."; the references in ``effect`` are read from that permanent as the damage would be
+    dealt."""
 
-    effect: PreventDamage
+    effect: PreventDamage | RedirectDamage
     text: str = ""
 
 
@@ -1890,7 +1912,27 @@ class DamageCantBePrevented:
     duration: str = "end_of_turn"
 
 
-Effect = Union[Effect, DamageCantBePrevented]
+@dataclass(frozen=True, slots=True)
+class ChangeDamage:
+    """"If a source you control would deal damage this turn, it deals double that damage
+    instead." (CR 614.1a): the change of :class:`DamageChange` for ``duration``, from a
+    resolved spell or ability; the source a group, the recipient a group or anything."""
+
+    change: DamageChange
+    duration: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class ReplaceNextDraw:
+    """"The next time you would draw a card this turn, [effects] instead." (CR 614.1a, 614.11):
+    that draw of the controller's is replaced by ``effects``, done as the draw would happen,
+    with the targets chosen for the ability that made it."""
+
+    effects: tuple
+    duration: str = "end_of_turn"
+
+
+Effect = Union[Effect, DamageCantBePrevented, ChangeDamage, ReplaceNextDraw]
 
 
 @dataclass(frozen=True, slots=True)

@@ -91,17 +91,21 @@ class EffectRules:
         return [_prevention(None, rest[1] if len(rest) == 2 else None, rest[0], kind, this_turn)]
 
     def prevent_next(self, c):
-        """"Prevent the next N damage that would be dealt to X this turn" (a shield, CR 615.7)."""
+        """"Prevent the next N [combat] damage that would be dealt to X [by Y] this turn", or
+        dealt by Y to anything (a shield, CR 615.7)."""
         to, by, this_turn, both = _prevent_parts([x for x in c if isinstance(x, _DealtPart)])
-        _need(both is None and this_turn and to is not None and not isinstance(to, tuple), "prevent the next")
-        return [_prevention(_amount(_of(c, _Amount), None), to, by, None, this_turn)]
+        _need(both is None and this_turn and (to is not None or by is not None) and not isinstance(to, tuple),
+              "prevent the next")
+        return [_prevention(_amount(_of(c, _Amount), None), to, by, _of(c, _DmgKind), this_turn)]
 
     def st_prevent(self, c):
         """The same sentence without "this turn": a static ability (CR 604.1, 615), naming no
-        target and nothing but the permanent and groups read as the damage would be dealt."""
+        target and nothing but the permanent and groups read as the damage would be dealt; a
+        redirection's new recipient is ~, you or the enchanted or equipped creature (CR 614.9)."""
         out = []
         for e in c[0]:
             _need(e.duration == "" and e.amount is None and not e.once, "a static prevention for a time")
+            _need(type(e) is ir.PreventDamage or isinstance(e.instead, ir.Ref), "a static redirection to a target")
             _need(not (isinstance(e.source, ir.Ref) and e.source.name == ir.CHOSEN_SOURCE), "a source of your choice")
             _need(not any(isinstance(x, (_T, type(IT))) for x in (e.to, e.source, e.also_to)), "it")
             out.append(ir.PreventionAbility(e))
@@ -132,11 +136,23 @@ class EffectRules:
             dealer.ref, victim.to, victim.also_to, which == "combat", which == "noncombat",
             change.times, change.plus, change.halve))]
 
+    def damage_change_turn(self, c):
+        """The same sentence with "this turn" (CR 614.1a): groups read as the damage would be
+        dealt, so nothing may name the source the effect outlives (CR 611.2c)."""
+        [ability] = self.st_damage_change([x for x in c if x is not _THIS_TURN])
+        e = ability.damage
+        for ref in (e.source, e.to, e.also_to):
+            _need(ref is None or ref.name == "all" and _plain_group(ref.filter), "a change of damage for a turn")
+        return [ir.ChangeDamage(e)]
+
     def dd_source(self, c):
         """"a source", "another red source you control": a source with those characteristics,
         wherever it is (CR 120.2, 609.7)."""
         parts = [x for x in c if isinstance(x, tuple)]
         return _Dealer(self.ds_sources(parts + [("other", True)] if "another" in c else parts))
+
+    def dd_equipped(self, c):
+        return _Dealer(ir.Ref("equipped"))
 
     def dd_desc(self, c):
         """"a creature you control", "a red instant or sorcery spell you control", "an artifact"."""
@@ -232,6 +248,37 @@ class EffectRules:
         _need(len(rest) in (1, 2), "the next time")
         return [dataclasses.replace(_prevention(None, rest[1] if len(rest) == 2 else None, rest[0], None, True),
                                     once=True)]
+
+    # ---- redirection (CR 614.9): the parts of a prevention, and where the damage goes instead
+    def redirect_next(self, c):
+        """"The next N damage that would be dealt to X [by Y] this turn is dealt to Z instead."."""
+        to, by, this_turn, both = _prevent_parts([x for x in c if isinstance(x, _DealtPart)])
+        _need(both is None and this_turn and to is not None and not isinstance(to, tuple), "redirect the next")
+        return [_redirection(_prevention(_amount(_of(c, _Amount), None), to, by, None, True), c[-1])]
+
+    def redirect_all(self, c):
+        """"All [combat] damage that would be dealt to X [by Y] [this turn] is dealt to Z
+        instead."; without "this turn", a static ability (st_prevent)."""
+        to, by, this_turn, both = _prevent_parts([x for x in c if isinstance(x, _DealtPart)])
+        _need(both is None and to is not None, "redirect all")
+        return [_redirection(_prevention(None, to, by, _of(c, _DmgKind), this_turn), c[-1])]
+
+    def redirect_next_time(self, c):
+        """"The next time Y would deal damage [to X] this turn, that damage is dealt to Z
+        instead." (one instance, as CR 615.8 reads it for prevention)."""
+        rest = [x for x in c if x is not _THIS_TURN and not isinstance(x, Token)]
+        _need(len(rest) in (2, 3), "the next time")
+        base = _prevention(None, rest[1] if len(rest) == 3 else None, rest[0], None, True)
+        return [_redirection(dataclasses.replace(base, once=True), rest[-1])]
+
+    def replace_next_draw(self, c):
+        """"The next time you would draw a card this turn, [effect] instead." (CR 614.11)."""
+        effects = tuple(c[-1])
+        _need(bool(effects) and not any(type(e) in (ir.Draw, ir.ReplaceNextDraw) for e in effects), "a draw instead")
+        return [ir.ReplaceNextDraw(effects)]
+
+    def redirected_to(self, c):
+        return c[-1]
 
     def chosen_source(self, c):
         """"a red source of your choice", "an artifact source of your choice" (CR 609.7a)."""
@@ -1324,6 +1371,16 @@ def _prevent_parts(parts: list) -> tuple:
     _need(all(kinds.count(k) == 1 for k in kinds), "a part twice")
     got = {p.part: p.what for p in parts}
     return got.get("to"), got.get("by"), "this_turn" in got, got.get("both")
+
+
+def _redirection(e: ir.PreventDamage, instead) -> ir.RedirectDamage:
+    """The damage ``e`` names, dealt to ``instead`` instead: one object or player, fixed as the
+    effect begins (a single target, ~, you, the enchanted creature)."""
+    _need(isinstance(instead, _T) and instead.spec.count == 1 and not instead.spec.up_to
+          or isinstance(instead, ir.Ref) and instead.name in ("self", "you", "enchanted", "equipped"),
+          "redirected to a group")
+    return ir.RedirectDamage(instead, e.amount, e.to, e.combat_only, e.source, e.noncombat_only, e.also_to,
+                             e.duration, e.once)
 
 
 def _prevention(amount, to, by, kind, this_turn: bool) -> ir.PreventDamage:

@@ -103,6 +103,12 @@ class FollowupRules:
         _need(c[0] == ir.Ref("you"), "another player gains the damage prevented")
         return [_GainPrevented()]
 
+    def counters_prevented(self, c):
+        """"For each 1 damage prevented this way, put a +1/+1 counter on that creature." (CR 615.5):
+        on the creature the prevention before protects, joined to it by ``body``."""
+        _need(c[-1] == "+1/+1", "counters other than +1/+1")
+        return [_GainPrevented("counters")]
+
     def skip_untap_yours(self, c):
         """"~ doesn't untap during your next untap step" (CR 502.3); without a subject, the
         one of the clause before ("... and doesn't untap during your next untap step")."""

@@ -88,6 +88,8 @@ KIND_RULES: dict[str, tuple[str, ...]] = {
     "double_damage_to_player": ("614.1a",),
     "damage_change": ("614.1a",),
     "life_gain_change": ("614.1a", "119.10"),
+    "damage_as_counters": ("614.1a",),
+    "life_floor": ("614.1a", "120.3a"),
 }
 """``kind`` strings of static effects and replacement abilities, and their rules."""
 
