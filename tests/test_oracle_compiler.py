@@ -1424,3 +1424,16 @@ def test_step_or_cast_trigger():
     assert up.trigger == Trigger("beginning_of_step", step="upkeep", whose="your")
     assert cast.trigger == Trigger("cast", Filter(controller="you", colors=("G",), zone="stack"))
     assert up.effects == cast.effects == (PutCounters(Ref("self"), "charge"),)
+
+
+def test_effect_unless_you_pay_a_cost():
+    """"[effect] unless you [cost]" (CR 118.12): any effect, any cost the unless-costs read;
+    "unless you control ..." stays a condition of a static ability."""
+    a = only(card("Phage", "At the beginning of your upkeep, tap Phage unless you pay 1 life."))
+    assert a.effects == (ir.UnlessPays((ir.Tap(Ref("self")),), ir.Cost(pay_life=1)),)
+    a = only(card("Lesson", "Discard a card unless you return a land you control to its owner's hand.", "Sorcery"))
+    assert type(a.effects[0]) is ir.UnlessPays and a.effects[0].effects == (Discard(1, Ref("you")),)
+    a = only(card("Phage", "At the beginning of your upkeep, sacrifice Phage unless you pay {1}."))
+    assert type(a.effects[0]) is ir.SacrificeUnlessPays
+    c = card("Castaways", "Castaways can't attack unless you control an artifact.")
+    assert c.unsupported == () and type(only(c)) is StaticAbility

@@ -274,3 +274,51 @@ def test_double_counters_on_each_creature_you_control(corpus_db):
     counters = {o.card.name: o.counters for o in g.current_state().permanents()}
     assert counters["Kalonian Hydra"] == {"+1/+1": 8} and counters["Grizzly Bears"] == {"+1/+1": 2}
     assert not counters["Llanowar Elves"] and counters["Hill Giant"] == {"+1/+1": 1}
+
+
+def _carnophage(corpus_db, life: int = 20):
+    return board(corpus_db, f"""
+  - name: Alice
+    life: {life}
+    library: [Island, Island]
+    battlefield: [Carnophage]
+  - name: Bob
+""", turn=3, step="untap")
+
+
+def test_tap_unless_you_pay_life(corpus_db):
+    """Carnophage at Alice's upkeep: she pays 1 life and it stays untapped; or she doesn't and
+    it becomes tapped (CR 118.12)."""
+    [trig] = [a for a in corpus_db.get("Carnophage").abilities if isinstance(a, ir.TriggeredAbility)]
+    assert trig.effects == (ir.UnlessPays((ir.Tap(ir.Ref("self")),), ir.Cost(pay_life=1)),)
+    g = _carnophage(corpus_db)
+    resolve(g)
+    assert g.pending.kind == "unless" and g.pending.player == 0
+    pick(g, "pay 1 life")
+    [carno] = on_battlefield(g, "Carnophage")
+    assert not carno.tapped and g.current_state().players[0].life == 19
+    g = _carnophage(corpus_db)
+    resolve(g)
+    pick(g, "don't pay")
+    [carno] = on_battlefield(g, "Carnophage")
+    assert carno.tapped and g.current_state().players[0].life == 20
+
+
+def test_tap_unless_you_sacrifice_another_creature(corpus_db):
+    """Apocalypse Demon (a 2/2 with two cards in Alice's graveyard): Alice sacrifices Grizzly
+    Bears, another creature, and the Demon stays untapped; the Demon itself is never offered."""
+    g = board(corpus_db, """
+  - name: Alice
+    library: [Island, Island]
+    graveyard: [Island, Island]
+    battlefield: [Apocalypse Demon, Grizzly Bears]
+  - name: Bob
+""", turn=3, step="untap")
+    resolve(g)
+    assert g.pending.kind == "unless"
+    pick(g, "sacrifice")
+    while g.pending.kind != "priority":
+        assert all("Apocalypse Demon" not in a.label for a in g.legal_actions())
+        pick(g, "Grizzly Bears")
+    [demon] = on_battlefield(g, "Apocalypse Demon")
+    assert not demon.tapped and names(g, 0, "graveyard") == ["Grizzly Bears", "Island", "Island"]
