@@ -1437,3 +1437,20 @@ def test_effect_unless_you_pay_a_cost():
     assert type(a.effects[0]) is ir.SacrificeUnlessPays
     c = card("Castaways", "Castaways can't attack unless you control an artifact.")
     assert c.unsupported == () and type(only(c)) is StaticAbility
+
+
+def test_reveal_top_card_into_hand():
+    """"reveal the top card of your library and put that card into your hand" (CR 701.20a): "its
+    mana value" / "that card's mana value" after it is that card's; "it" as an object is refused."""
+    a = only(card("Seer", "At the beginning of your upkeep, reveal the top card of your library and put "
+                          "that card into your hand. You lose life equal to that card's mana value."))
+    assert a.effects == (ir.RevealTopToHand(), ir.LoseLife(ir.StatOf(Ref(ir.REVEALED), "mana_value")))
+    assert card("Seer", "At the beginning of your upkeep, reveal the top card of your library and put "
+                        "that card into your hand. Discard it.").unsupported
+    assert card("Seer", "When Seer dies, you gain life equal to that card's power.").unsupported
+
+
+def test_monocolored():
+    """"monocolored": exactly one color (CR 105.2a; Ultimate Price)."""
+    a = only(card("Price", "Destroy target monocolored creature.", "Instant"))
+    assert a.targets[0].filter == Filter(types=("Creature",), monocolored=True)

@@ -322,3 +322,48 @@ def test_tap_unless_you_sacrifice_another_creature(corpus_db):
         pick(g, "Grizzly Bears")
     [demon] = on_battlefield(g, "Apocalypse Demon")
     assert not demon.tapped and names(g, 0, "graveyard") == ["Grizzly Bears", "Island", "Island"]
+
+
+def test_reveal_top_card_to_hand_and_lose_its_mana_value(corpus_db):
+    """Dark Confidant at Alice's upkeep: she reveals Shivan Dragon (mana value 6), puts it into
+    her hand and loses 6 life (CR 701.20a)."""
+    [trig] = corpus_db.get("Dark Confidant").abilities
+    assert trig.effects == (ir.RevealTopToHand(),
+                            ir.LoseLife(ir.StatOf(ir.Ref(ir.REVEALED), "mana_value")))
+    g = board(corpus_db, """
+  - name: Alice
+    library: [Shivan Dragon, Island]
+    battlefield: [Dark Confidant]
+  - name: Bob
+""", turn=3, step="untap")
+    resolve(g)
+    s = g.current_state()
+    assert names(g, 0, "hand") == ["Shivan Dragon"] and s.players[0].life == 14
+    assert any("reveals Shivan Dragon" in e.text and "701.20a" in e.rules for e in s.log_entries())
+
+
+def test_reveal_from_an_empty_library(corpus_db):
+    """Dark Confidant with no library: nothing is revealed and no life is lost."""
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [Dark Confidant]
+  - name: Bob
+""", turn=3, step="untap")
+    resolve(g)
+    assert g.current_state().players[0].life == 20 and names(g, 0, "hand") == []
+
+
+def test_that_player_sacrifices_a_monocolored_creature(corpus_db):
+    """Defiler of Souls at Bob's upkeep: Bob sacrifices a monocolored creature (CR 105.2a); his
+    multicolored and colorless creatures can't be chosen, so Grizzly Bears goes."""
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [Defiler of Souls]
+  - name: Bob
+    library: [Island, Island]
+    battlefield: [Grizzly Bears, Watchwolf, Ornithopter]
+""", turn=4, step="untap", active="Bob")
+    assert stack_labels(g) == ["Defiler of Souls' ability"]
+    resolve(g)
+    assert names(g, 1, "graveyard") == ["Grizzly Bears"]
+    assert sorted(o.card.name for o in g.current_state().permanents(1)) == ["Ornithopter", "Watchwolf"]

@@ -214,6 +214,7 @@ REFS = frozenset({"self", "you", "each_opponent", "each_player", "target_control
                   ir.BLOCKING_SELF, ir.BLOCKED_BY_SELF,    # a static prevention's sources, engine.replacement
                   ir.CHOSEN_SOURCE,      # "a source of your choice" (CR 609.7a), engine.effects._choose_source
                   ir.EXILED_CARDS,       # CR 607.2a, engine.state.exiled_with
+                  ir.REVEALED,           # engine.effects._reveal_top_to_hand
                   ir.SACRIFICED,         # CR 608.2h, engine.casting._remember_sacrificed
                   ir.DAMAGED_THIS_WAY})  # engine.effects._deal_damage
 CONTROLLERS = frozenset({None, "you", "opponent", "not_you"})

@@ -187,6 +187,7 @@ class Filter:
     nontoken: bool = False        # "nontoken": not a token (CR 111.1)
     token: bool = False           # "creature token", "tokens you control": a token (CR 111.1)
     counter: str | None = None    # "with a +1/+1 counter on it": one or more of that kind (CR 122.1)
+    monocolored: bool = False     # exactly one color (CR 105.2a)
 
 
 # Target kinds naming objects on the stack (CR 115.1, 113.1b): spells, activated and/or triggered
@@ -1361,6 +1362,9 @@ DAMAGED_THIS_WAY = "damaged_this_way"
 
 # "the exiled card(s)": a Ref to what an ability of the same card exiled (CR 607.2a)
 EXILED_CARDS = "exiled_cards"
+# "its mana value" after "reveal the top card of your library and put that card into your
+# hand": a Ref to the card RevealTopToHand moved
+REVEALED = "revealed_card"
 
 # "gains protection from the color of your choice" (CR 702.16a): a Keyword("protection") arg,
 # only in a one-shot GrantKeywords, whose controller chooses the color as it happens
@@ -1757,7 +1761,13 @@ class Proliferate:
     one more counter of each kind it already has."""
 
 
-Effect = Union[Effect, Amass, Proliferate]
+@dataclass(frozen=True, slots=True)
+class RevealTopToHand:
+    """"Reveal the top card of your library and put that card into your hand" (CR 701.20a):
+    afterwards "its" / "that card" is that card (``Ref(REVEALED)``)."""
+
+
+Effect = Union[Effect, Amass, Proliferate, RevealTopToHand]
 
 
 @dataclass(frozen=True, slots=True)

@@ -468,6 +468,11 @@ class EffectRules:
         _need(_permanent(what), "counters")
         return [ir.PutCounters(what, kind, _amount(amount, _of(c, _ForEach)))]
 
+    def reveal_top_to_hand(self, c):
+        """"Reveal the top card of your library and put that card into your hand" (Dark
+        Confidant)."""
+        return [ir.RevealTopToHand()]
+
     def double_counters(self, c):
         """"Double the number of +1/+1 counters on ~" (CR 701.10e)."""
         kind, what = c[0], c[1]

@@ -282,6 +282,10 @@ class ObjectRules:
     def a_multicolored(self, c):
         return "multicolored", True
 
+    def a_monocolored(self, c):
+        """"monocolored creature": exactly one color (CR 105.2a)."""
+        return "monocolored", True
+
     def a_historic(self, c):
         """"historic spell": an artifact, legendary or Saga (CR 700.6)."""
         return "historic", True
