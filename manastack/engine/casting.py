@@ -10,6 +10,7 @@ from . import characteristics as ch
 from . import layers
 from . import alt_costs, events, exercise, loyalty, mana_abilities, morph
 from .activation_limits import note_activation
+from .conditions import CAST_FROM
 from . import adventure as adventure_rules
 from . import splice, split_cards
 from .abilities import ability_at
@@ -64,6 +65,8 @@ def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True, payer: int
     if cost.exile_from_graveyard is not None and \
             len(_exilable_from_graveyard(s, payer, o, cost)) < cost.exile_graveyard_count:
         return False
+    if cost.reveal_from_hand is not None and not _revealable(s, payer, o, cost):
+        return False         # CR 118.3: a card that isn't there can't be revealed
     if cost.sacrifice is not None:
         if len(objects_matching(s, cost.sacrifice, o, payer)) < cost.sacrifice_count:
             return False
@@ -324,6 +327,12 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
                                       tuple(Action("choose", (c,), s.objs[c].card.name)
                                             for c in _exilable(s, player, o, cost))))
             events.move(ctx, s.objs[answer.args[0]], "exile", cause=f"cost of {what}", rules=("118.3", "406.1"))
+    if cost.reveal_from_hand is not None:         # "reveal a Pirate card from your hand"
+        answer = ctx.ask(Decision(player, "reveal_cost", f"Choose a card to reveal from your hand for {what}",
+                                  tuple(Action("choose", (c,), s.objs[c].card.name)
+                                        for c in _revealable(s, player, o, cost))))
+        s.add_log(f"{s.players[player].name} reveals {s.objs[answer.args[0]].card.name} from their hand "
+                  f"(cost of {what})", ("118.3", "701.16a"), "pay")
     if cost.exile_from_graveyard is not None:     # "exile a creature card from your graveyard"
         for _ in range(cost.exile_graveyard_count):
             answer = ctx.ask(Decision(player, "exile_cost", f"Choose a card to exile from your graveyard for {what}",
@@ -396,6 +405,13 @@ def _exilable(s, player: int, o: Obj, cost: ir.Cost) -> list[int]:
             if c != o.id and matches(s, s.objs[c], cost.exile_from_hand, o, player)]
 
 
+def _revealable(s, player: int, o: Obj, cost: ir.Cost) -> list[int]:
+    """The cards in ``player``'s hand that may be revealed for ``cost``: those its filter
+    describes, not the card being paid for."""
+    return [c for c in s.players[player].hand
+            if c != o.id and matches(s, s.objs[c], cost.reveal_from_hand, o, player)]
+
+
 def _exilable_from_graveyard(s, player: int, o: Obj, cost: ir.Cost) -> list[int]:
     """The cards in ``player``'s graveyard that may be exiled for ``cost``: those its filter
     describes (a card whose ability works from there may pay with itself, CR 118.3)."""
@@ -462,6 +478,7 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
         raise IllegalActionError(f"{o.card.name} is not in {s.players[player].name}'s hand")
     card = as_split.card if split else o.card.adventure if adventure else o.card
     from_graveyard = o.zone == "graveyard"
+    origin = CAST_FROM.get(o.zone)        # where it is cast from (conditions.CAST_FROM)
     rebound = o.zone == "hand" and alt_costs.keyword(o.card, "rebound") is not None
     late = "Instant" not in o.card.types and not sorcery_timing(s, player)   # CR 307.1: a time a sorcery couldn't
     tax = alt_costs.flash_tax(s, player, o) is not None     # "if you pay {2} more" (Ghitu Fire)
@@ -507,6 +524,8 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
         spell.cast_costs += (split_cards.AFTERMATH,)
     if rebound:                        # cast from the hand: exiled as it resolves (CR 702.88a)
         spell.cast_costs += ("rebound",)
+    if origin is not None:
+        spell.cast_costs += (origin,)
     if late and flash_needed and any(type(ab) is ir.CastAsThoughFlash and ab.then for ab in card.abilities):
         spell.cast_costs += ("flash_timing",)      # Armor of Thorns: sacrificed at the next cleanup
     if tax:
@@ -521,6 +540,7 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
     base, others = alt_costs.parts(card, spell.cast_costs)
     for cost in spliced:               # splice costs are additional costs (CR 702.47a, 601.2f)
         base = alt_costs.plus(base, cost)
+    base = alt_costs.per_target(s, card, item.targets, base)     # strive (CR 601.2f)
     item.x = choose_x(ctx, player, base, card.name,
                       total=lambda x: total_cost(s, player, spell, x, base)[0], use=spell_use(spell, base),
                       least=division_least(item, ab))

@@ -10,6 +10,7 @@ from manastack.oracle import ir
 from . import alt_costs, events
 from . import characteristics as ch
 from .casting import pay_mana
+from .conditions import CAST_FROM
 from .decisions import Action, Decision, DecisionKind
 from .event_types import SpellCast
 from .filters import matches
@@ -110,7 +111,9 @@ def cast_without_paying(ctx, player: int, o, why: str, rule: str, cost: str = "f
         s.add_log(f"{card.name} can't be cast: {locked.card.name} with split second is on the stack",
                   (rule, "702.61a"), "cast")
         return False
-    if not has_targets_for(s, o, ab, player) or not alt_costs.affordable(s, player, o, (cost,)):
+    if not has_targets_for(s, o, ab, player) or not (
+            alt_costs.affordable(s, player, o, (cost,))
+            or alt_costs.or_cost(card) is not None and alt_costs.affordable(s, player, o, (cost, alt_costs.OR_COST))):
         s.add_log(f"{name} can't cast {card.name}: it would have no legal targets or its costs can't be "
                   "paid", ("601.2c", "601.2h"), "cast")
         return False
@@ -123,6 +126,7 @@ def cast_without_paying(ctx, player: int, o, why: str, rule: str, cost: str = "f
         if answer.kind == "no":
             return False
     s.add_log(f"{name} casts {card.name} {how}", ("601.2a", "608.2g", rule), "cast")
+    origin = CAST_FROM.get(o.zone)        # where it is cast from (conditions.CAST_FROM)
     rebound = o.zone == "hand" and alt_costs.keyword(card, "rebound") is not None
     spell = events.move(ctx, o, "stack", controller=player, quiet=True)
     item = StackItem(s.next_id, "spell", spell.id, player, card, spell_ability_index(card), card.name)
@@ -131,12 +135,15 @@ def cast_without_paying(ctx, player: int, o, why: str, rule: str, cost: str = "f
     alt_costs.announce(ctx, player, spell, (cost,))
     if rebound:                          # cast from the hand: exiled as it resolves (CR 702.88a)
         spell.cast_costs += ("rebound",)
+    if origin is not None:
+        spell.cast_costs += (origin,)
     if ab is not None:
         choose_modes_and_targets(ctx, item, spell, player, ab)   # possible: checked above
     if item.targets:
         s.add_log(f"{card.name} targets " + ", ".join(describe_target(s, t) for g in item.targets for t in g),
                   ("601.2c",), "cast")
     base, others = alt_costs.parts(card, spell.cast_costs)
+    base = alt_costs.per_target(s, card, item.targets, base)     # strive (CR 601.2f)
     total, whys = total_cost(s, player, spell, 0, base)
     alt_costs.log_total(s, card, spell.cast_costs, base, total, whys)
     item.paid = pay_mana(ctx, player, total, card.name, use=spell_use(spell, base))

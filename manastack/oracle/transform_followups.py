@@ -12,7 +12,7 @@ from lark import Token, v_args
 
 from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
-from manastack.oracle.transform_base import (IT, THAT_OBJECT, THAT_PLAYER, UNTIL_EOT, _OPEN, _Amount, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _Otherwise, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
+from manastack.oracle.transform_base import (IT, THAT_OBJECT, THAT_PLAYER, UNTIL_EOT, _OPEN, _Amount, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _GainPrevented, _Otherwise, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
                                               _is_object, _number, _of, _permanent)
 
 
@@ -68,6 +68,14 @@ class FollowupRules:
         _need(_permanent(what), "switch")
         return [ir.SwitchPT(what)]
 
+    def set_base_pt(self, c):
+        """"~ has base power and toughness 4/2 until end of turn" (layer 7b, CR 613.4b)."""
+        what = c[0] if not isinstance(c[0], (Token, str)) else PREV
+        _need(_permanent(what) or what is PREV, "base power and toughness")
+        pt = next(x for x in c if isinstance(x, Token) and x.type == "PT")
+        power, toughness = (int(v) for v in str(pt).split("/"))
+        return [ir.SetBasePT(what, power, toughness)]
+
     def shuffle_into_library(self, c):
         """"Shuffle ~ into its owner's library" (Beacon of Destruction), "Shuffle target card from
         a graveyard into its owner's library" (CR 701.24a)."""
@@ -87,6 +95,12 @@ class FollowupRules:
         """"You gain life equal to the life lost this way." (Kokusho, Exsanguinate)."""
         _need(_is_player(c[0]), "not a player")
         return [ir.GainLife(ir.LifeLostThisWay(), c[0])]
+
+    def gain_life_prevented(self, c):
+        """"You gain life equal to the damage prevented this way." (CR 615.5): joined by ``body``
+        to the prevention of the sentence before."""
+        _need(c[0] == ir.Ref("you"), "another player gains the damage prevented")
+        return [_GainPrevented()]
 
     def skip_untap_yours(self, c):
         """"~ doesn't untap during your next untap step" (CR 502.3); without a subject, the

@@ -114,6 +114,15 @@ class TriggerRules:
         700.4) and is a card its owner owns (CR 400.3); a token goes there too (CR 111.7)."""
         return ir.Trigger("dies", self._one_of(c, "put into a graveyard"), whose=c[2])
 
+    def e_put_into_graveyard(self, c):
+        """"Whenever a creature card is put into an opponent's graveyard from anywhere": a card
+        going to a graveyard from any zone, its owner's (CR 400.3); a token is no card (CR 108.2)."""
+        other, d = c[0] == "another", c[1]
+        _need(not d.plural and d.kind == "card" and not d.zone_given and d.filter.controller is None,
+              "put into a graveyard")
+        f = dataclasses.replace(d.filter, other=other or d.filter.other, zone="graveyard")
+        return ir.Trigger("put_into_graveyard", f, whose=c[2] if len(c) > 2 else None)
+
     def e_desc_becomes_target(self, c):
         """"Whenever a creature you control becomes the target of a spell or ability [an
         opponent controls]" (CR 115.1): once per permanent per spell or ability."""
@@ -415,6 +424,12 @@ class TriggerRules:
         """CR 601.2i: "whenever you cast" triggers once the spell becomes cast."""
         _need(c[0] != "another" and c[1].kind == "spell" and not c[1].plural, "cast")
         return ir.Trigger("cast", dataclasses.replace(c[1].filter, controller="you"))
+
+    def e_cast_or_enters(self, c):
+        """"Whenever you cast a black spell or a Swamp enters under your control": either event
+        triggers it (CR 603.2); one ability per event, as casting a spell puts nothing onto the
+        battlefield (CR 601.2a)."""
+        return self.e_cast(c[:2]), self.e_enters([None, *c[3:]])
 
     def e_player_taps(self, c):
         """"Whenever a player taps a land for mana" (CR 106.12, 106.12a)."""
