@@ -1798,3 +1798,16 @@ def test_a_card_put_into_a_graveyard_from_anywhere():
     assert a.effects == (Exile(Ref("triggering_object")),)
     assert card("Tokens", "Whenever a creature you control is put into a graveyard from anywhere, draw a card.",
                 "Enchantment").unsupported
+
+
+def test_move_a_counter():
+    """"Move a +1/+1 counter from ~ onto target creature" (CR 122.5; Simic Fluxmage)."""
+    a = only(card("Fluxmage", "{1}{U}, {T}: Move a +1/+1 counter from Fluxmage onto target creature."))
+    assert a.effects == (ir.MoveCounter(Ref("self"), ir.Target(0), "+1/+1"),)
+    assert card("Fluxmage", "{1}{U}: Move two +1/+1 counters from Fluxmage onto target creature.").unsupported
+
+
+def test_player_returns_a_permanent_they_control():
+    """"Each player returns a creature they control to its owner's hand" (Curfew): each chooses."""
+    a = only(card("Curfew", "Each player returns a creature they control to its owner's hand.", "Instant"))
+    assert a.effects == (ir.ReturnPermanents(Ref("each_player"), Filter(types=("Creature",), controller="you")),)

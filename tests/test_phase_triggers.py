@@ -367,3 +367,42 @@ def test_that_player_sacrifices_a_monocolored_creature(corpus_db):
     resolve(g)
     assert names(g, 1, "graveyard") == ["Grizzly Bears"]
     assert sorted(o.card.name for o in g.current_state().permanents(1)) == ["Ornithopter", "Watchwolf"]
+
+
+def test_may_move_a_counter_onto_self_at_upkeep(corpus_db):
+    """Arcbound Fiend at Alice's upkeep targets Bob's Hill Giant; she says yes and one +1/+1
+    counter leaves the Giant for the Fiend (CR 122.5)."""
+    [trig] = [a for a in corpus_db.get("Arcbound Fiend").abilities if isinstance(a, ir.TriggeredAbility)]
+    assert trig.effects == (ir.May((ir.MoveCounter(ir.Target(0), ir.Ref("self"), "+1/+1"),)),)
+    g = board(corpus_db, """
+  - name: Alice
+    library: [Island, Island]
+    battlefield: [{card: Arcbound Fiend, counters: {+1/+1: 3}}]
+  - name: Bob
+    battlefield: [{card: Hill Giant, counters: {+1/+1: 2}}]
+""", turn=3, step="untap")
+    pick(g, "target Hill Giant")
+    resolve(g)
+    pick(g, "yes")
+    counters = {o.card.name: o.counters for o in g.current_state().permanents()}
+    assert counters == {"Arcbound Fiend": {"+1/+1": 4}, "Hill Giant": {"+1/+1": 1}}
+
+
+def test_that_player_returns_a_creature_they_control(corpus_db):
+    """Sunken Hope at Bob's upkeep: Bob chooses one of the creatures he controls (nothing is
+    targeted; Alice's Grizzly Bears isn't offered). He picks Shivan Dragon, which Alice owns,
+    and it goes to Alice's hand (CR 400.3)."""
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [Sunken Hope, Grizzly Bears]
+  - name: Bob
+    library: [Island, Island]
+    battlefield: [Hill Giant, {card: Shivan Dragon, owner: Alice}]
+""", turn=4, step="untap", active="Bob")
+    assert stack_labels(g) == ["Sunken Hope's ability"]
+    resolve(g)
+    assert g.pending.kind == "choose_permanent" and g.pending.player == 1
+    assert sorted(a.label for a in g.legal_actions()) == ["Hill Giant", "Shivan Dragon"]
+    pick(g, "Shivan Dragon")
+    assert names(g, 0, "hand") == ["Shivan Dragon"] and names(g, 1, "hand") == []
+    assert sorted(o.card.name for o in g.current_state().permanents()) == ["Grizzly Bears", "Hill Giant", "Sunken Hope"]

@@ -1246,6 +1246,17 @@ class CounterUnlessPays:
 
 
 @dataclass(frozen=True, slots=True)
+class ReturnPermanents:
+    """"[Player] returns a creature they control to its owner's hand": each player ``who``
+    names chooses ``count`` permanents they control that match ``filter`` (its "you" is that
+    player); they return to their owners' hands (CR 400.3, 400.7). Nothing targets."""
+
+    who: Subject
+    filter: Filter
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class SacrificePermanents:
     """"[Player] sacrifices [N] [permanents]" (an edict, CR 701.21a): each player ``who`` names
     chooses ``count`` permanents they control that match ``filter`` (its "you" is that
@@ -1308,7 +1319,7 @@ Effect = Union[
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit, Myriad,
     IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict,
     PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, SetBasePT, Surveil, CreateEmblem, SacrificePermanents,
-    PayLife, RemoveCounter, MoveCounter, PutExiledInGraveyard, DoubleCounters,
+    PayLife, RemoveCounter, MoveCounter, PutExiledInGraveyard, DoubleCounters, ReturnPermanents,
 ]
 
 # --------------------------------------------------------------------------------- costs
