@@ -77,7 +77,7 @@ def why_not_attack(s, o: Obj) -> str | None:
     if summoning_sick(s, o):
         return (f"{name} hasn't been under its controller's control since their most recent turn began "
                 "and has no haste (CR 302.6, 508.1a, 702.10b)")
-    if ch.has(s, o, "defender"):
+    if ch.has(s, o, "defender") and not restricted(s, o, "attacks_despite_defender"):
         return f"{name} has defender (CR 702.3b)"
     if restricted(s, o, "cant_attack"):
         return f"an effect says {name} can't attack (CR 508.1c)"

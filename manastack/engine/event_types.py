@@ -308,6 +308,15 @@ class Exploited:
 
 
 @dataclass(slots=True)
+class Explored:
+    """CR 701.44b: the permanent ``obj`` explored; ``explorer`` is it as it explored, its last
+    known information if it had left the battlefield (CR 701.44c)."""
+    kind: ClassVar[str] = "explored"
+    obj: int
+    explorer: Any = None
+
+
+@dataclass(slots=True)
 class Mutated:
     """CR 702.140d: a mutating creature spell merged with the permanent ``obj``, controlled by
     ``player``."""
@@ -350,7 +359,7 @@ class BecameMonarch:
 
 Event = (ZoneChange | Drew | LifeGained | LifeLost | DamageDealt | Tapped | Untapped | CountersPut
          | CountersRemoved | SpellCast | StepBegan | Attacked | AttackersDeclared | AttackedAlone | Blocked | BecameBlocked | Unblocked
-         | BecameTarget | TurnedFaceUp | BecameRenowned | BecameMonstrous | Exploited | Mutated | Exerted | ExiledWithMadness | TappedForMana
+         | BecameTarget | TurnedFaceUp | BecameRenowned | BecameMonstrous | Exploited | Explored | Mutated | Exerted | ExiledWithMadness | TappedForMana
          | BecameMonarch | Cycled)
 
 

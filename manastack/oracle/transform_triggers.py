@@ -74,6 +74,10 @@ class TriggerRules:
         _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, what)
         return dataclasses.replace(d.filter, other=other or d.filter.other)
 
+    def e_desc_explores(self, c):
+        """"Whenever a creature you control explores" (CR 701.44b): once per explore."""
+        return ir.Trigger("explores", self._one_of(c, "explores"))
+
     def e_desc_blocks(self, c):
         """"Whenever a creature you control blocks" (CR 509.1, 603.2)."""
         return ir.Trigger("blocks", self._one_of(c, "blocks"))
