@@ -406,3 +406,27 @@ def test_that_player_returns_a_creature_they_control(corpus_db):
     pick(g, "Shivan Dragon")
     assert names(g, 0, "hand") == ["Shivan Dragon"] and names(g, 1, "hand") == []
     assert sorted(o.card.name for o in g.current_state().permanents()) == ["Grizzly Bears", "Hill Giant", "Sunken Hope"]
+
+
+def _umbilicus(corpus_db):
+    return board(corpus_db, """
+  - name: Alice
+    battlefield: [Umbilicus]
+  - name: Bob
+    library: [Island, Island]
+    battlefield: [Hill Giant]
+""", turn=4, step="untap", active="Bob")
+
+
+def test_that_player_pays_life_or_returns_a_permanent(corpus_db):
+    """Umbilicus at Bob's upkeep: Bob, not Alice, chooses whether to pay 2 life (CR 118.12). He
+    pays, and keeps his Hill Giant; the next time he doesn't, and returns it to his hand."""
+    g = _umbilicus(corpus_db)
+    resolve(g)
+    assert g.pending.kind == "unless" and g.pending.player == 1
+    pick(g, "pay 2 life")
+    assert g.current_state().players[1].life == 18 and on_battlefield(g, "Hill Giant")
+    g = _umbilicus(corpus_db)
+    resolve(g)
+    pick(g, "don't")
+    assert g.current_state().players[1].life == 20 and names(g, 1, "hand") == ["Hill Giant"]

@@ -119,7 +119,7 @@ UNLESS_COST_PARTS = frozenset({"mana", "pay_life", "discard", "discard_type", "e
                                "sacrifice_count", "return_to_hand", "return_count"})
 # The parts a cost a player pays to stop an effect may have ("that player loses 2 life unless
 # they pay {2}", CR 118.12); engine.unless_costs.unless_pays.
-PLAYER_UNLESS_COST_PARTS = frozenset({"mana"})
+PLAYER_UNLESS_COST_PARTS = frozenset({"mana", "pay_life"})
 STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_block",
                           "no_legend_rule", "cant_be_countered", "attacks_each_combat",
                           "cant_be_blocked", "can_block_only_flying", "doesnt_untap",
