@@ -59,6 +59,7 @@ _SEEN_BY_KIND = {
     "gain_life": frozenset(("gain_life",)), "lose_life": frozenset(("lose_life",)),
     "draw": frozenset(("draw",)), "step": frozenset(("beginning_of_step",)),
     "cast": frozenset(("cast",)), "tapped_for_mana": frozenset(("tapped_for_mana",)),
+    "activated": frozenset(("activates",)),
     "madness": frozenset(("exiled_with_madness",)), "becomes_target": frozenset(("becomes_target",)),
     "exerted": frozenset(("exerts",)), "exploited": frozenset(("exploits",)),
     "explored": frozenset(("explores",)),
@@ -238,6 +239,16 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
             hit = e == "cycles" and source.zone in ("battlefield", "command") \
                 and _player_matches(trig.subject, ev.player, source.controller)
         return [Seen(kind, obj=ev.obj, player=ev.player)] if hit else []
+    if kind == "activated" and e == "activates":
+        # CR 602.2b, 601.2i: who activated it, and of what source; a named source is the permanent
+        # as the ability became activated (a Vehicle crewed is no creature yet: Runic Armasaur rulings)
+        if not _player_matches(trig.subject, ev.player, source.controller):
+            return []
+        if trig.source is not None:
+            src = s.objs.get(ev.obj) or ev.old
+            if src is None or not matches(s, src, trig.source, source, source.controller):
+                return []
+        return [Seen(kind, obj=ev.obj, player=ev.player, item=ev.item)]
     if kind in ("gain_life", "lose_life", "draw") and e == kind:
         whose = trig.whose or (trig.subject if isinstance(trig.subject, str) and trig.subject != "self"
                                else "you")

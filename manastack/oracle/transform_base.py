@@ -42,9 +42,13 @@ class _ChooseColor:
     protection granted next ("from the chosen color")."""
 
 
+@dataclass(frozen=True)
 class _GainPrevented:
-    """The sentence "You gain life equal to the damage prevented this way.", until ``body`` joins
-    it to the prevention before it (CR 615.5)."""
+    """The sentence "You gain life equal to the damage prevented this way." (``field``
+    "gain_life") or "For each 1 damage prevented this way, put a +1/+1 counter on that
+    creature." ("counters"), until ``body`` joins it to the prevention before it (CR 615.5)."""
+
+    field: str = "gain_life"
 
 
 class _CounteredExile:
@@ -128,6 +132,7 @@ class _ForEach:
     kicked: bool = False           # "for each time it was kicked"
     party: bool = False            # "for each creature in your party" (CR 700.8)
     removed: str | None = None     # "for each charge counter removed this way"
+    destroyed: bool = False        # "for each creature destroyed this way": of ``filter``
 
     def count(self, multiplier: int = 1):
         if self.kicked:
@@ -138,6 +143,8 @@ class _ForEach:
             return ir.CountersOn(self.counter, multiplier)
         if self.removed is not None:
             return ir.CountersRemoved(self.removed, multiplier)
+        if self.destroyed:
+            return ir.DestroyedThisWay(self.filter, multiplier)
         return ir.CountOf(self.filter, multiplier)
 
 
@@ -359,6 +366,8 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
     def walk(effect):
         if isinstance(effect, ir.May):
             return ir.May(tuple(walk(e) for e in effect.effects), subject(effect.who))
+        if isinstance(effect, ir.ReplaceNextDraw):   # done later, with this ability's targets
+            return dataclasses.replace(effect, effects=tuple(walk(e) for e in effect.effects))
         if isinstance(effect, ir.CreateDelayedTrigger) and effect.duration == "this_turn":
             # its effect was bound as it was read (LineRules.delayed_when); "that creature" is
             # an object this ability named
@@ -410,7 +419,7 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
                 effects = tuple(walk(e) for e in effect.effects)
             return dataclasses.replace(effect, condition=condition, effects=effects, otherwise=otherwise)
         changes = {}
-        names = ("source", "who", "first", "what", "to", "second", "attached_to")
+        names = ("source", "who", "first", "what", "to", "second", "attached_to", "instead")
         if isinstance(effect, ir.DealDamage) and effect.to is IT:
             names = ("to",) + names         # "~ deals 5 damage to it": not the source (that is "itself")
         for name in names:

@@ -97,6 +97,19 @@ class GeneralRules:
         kind = next(str(x) for x in c if not (isinstance(x, Token) and x.type == "SELF"))
         return [ir.ReplacementAbility("prevent_damage_remove_counter", counter_kind=kind)]
 
+    def r_life_floor(self, c):
+        """"Damage that would reduce your life total to less than 1 reduces it to 1 instead."
+        (CR 614.1a): the damage is dealt, only the life lost changes (Worship rulings)."""
+        low, floor = (int(str(x)) for x in c)
+        _need(low == floor == 1, "another life total")
+        return [ir.ReplacementAbility("life_floor", amount=1)]
+
+    def r_damage_as_counters(self, c):
+        """Phytohydra, Lichenthrope: damage that would be dealt to it is replaced by that many
+        counters of a kind put on it (CR 614.1a; a replacement, not a prevention, CR 615.12)."""
+        kind = next(str(x) for x in c if not (isinstance(x, Token) and x.type == "SELF"))
+        return [ir.ReplacementAbility("damage_as_counters", counter_kind=kind)]
+
     def r_graveyard_shuffle_self(self, c):
         """Progenitus: wherever it is, it goes into its owner's library instead of a graveyard,
         which is then shuffled."""
