@@ -1493,6 +1493,37 @@ def test_step_or_cast_trigger():
     assert cast.trigger == Trigger("cast", Filter(controller="you", colors=("G",), zone="stack"))
     assert up.effects == cast.effects == (PutCounters(Ref("self"), "charge"),)
 
+
+def test_effect_unless_you_pay_a_cost():
+    """"[effect] unless you [cost]" (CR 118.12): any effect, any cost the unless-costs read;
+    "unless you control ..." stays a condition of a static ability."""
+    a = only(card("Phage", "At the beginning of your upkeep, tap Phage unless you pay 1 life."))
+    assert a.effects == (ir.UnlessPays((ir.Tap(Ref("self")),), ir.Cost(pay_life=1)),)
+    a = only(card("Lesson", "Discard a card unless you return a land you control to its owner's hand.", "Sorcery"))
+    assert type(a.effects[0]) is ir.UnlessPays and a.effects[0].effects == (Discard(1, Ref("you")),)
+    a = only(card("Phage", "At the beginning of your upkeep, sacrifice Phage unless you pay {1}."))
+    assert type(a.effects[0]) is ir.SacrificeUnlessPays
+    c = card("Castaways", "Castaways can't attack unless you control an artifact.")
+    assert c.unsupported == () and type(only(c)) is StaticAbility
+
+
+def test_reveal_top_card_into_hand():
+    """"reveal the top card of your library and put that card into your hand" (CR 701.20a): "its
+    mana value" / "that card's mana value" after it is that card's; "it" as an object is refused."""
+    a = only(card("Seer", "At the beginning of your upkeep, reveal the top card of your library and put "
+                          "that card into your hand. You lose life equal to that card's mana value."))
+    assert a.effects == (ir.RevealTopToHand(), ir.LoseLife(ir.StatOf(Ref(ir.REVEALED), "mana_value")))
+    assert card("Seer", "At the beginning of your upkeep, reveal the top card of your library and put "
+                        "that card into your hand. Discard it.").unsupported
+    assert card("Seer", "When Seer dies, you gain life equal to that card's power.").unsupported
+
+
+def test_monocolored():
+    """"monocolored": exactly one color (CR 105.2a; Ultimate Price)."""
+    a = only(card("Price", "Destroy target monocolored creature.", "Instant"))
+    assert a.targets[0].filter == Filter(types=("Creature",), monocolored=True)
+
+
 def test_cast_or_enters_trigger_is_two_abilities():
     """"Whenever you cast a black spell or a Swamp enters under your control": one ability per
     event (CR 603.2)."""
@@ -1875,6 +1906,19 @@ def test_a_card_put_into_a_graveyard_from_anywhere():
     assert a.effects == (Exile(Ref("triggering_object")),)
     assert card("Tokens", "Whenever a creature you control is put into a graveyard from anywhere, draw a card.",
                 "Enchantment").unsupported
+
+
+def test_move_a_counter():
+    """"Move a +1/+1 counter from ~ onto target creature" (CR 122.5; Simic Fluxmage)."""
+    a = only(card("Fluxmage", "{1}{U}, {T}: Move a +1/+1 counter from Fluxmage onto target creature."))
+    assert a.effects == (ir.MoveCounter(Ref("self"), ir.Target(0), "+1/+1"),)
+    assert card("Fluxmage", "{1}{U}: Move two +1/+1 counters from Fluxmage onto target creature.").unsupported
+
+
+def test_player_returns_a_permanent_they_control():
+    """"Each player returns a creature they control to its owner's hand" (Curfew): each chooses."""
+    a = only(card("Curfew", "Each player returns a creature they control to its owner's hand.", "Instant"))
+    assert a.effects == (ir.ReturnPermanents(Ref("each_player"), Filter(types=("Creature",), controller="you")),)
 
 
 def test_the_next_draw_replaced():

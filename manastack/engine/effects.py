@@ -404,6 +404,21 @@ def _reveal_top_if_shares(ctx, e: ir.RevealTopIfShares, rc):
         execute(ctx, e.effects, rc)
 
 
+def _reveal_top_to_hand(ctx, e: ir.RevealTopToHand, rc):
+    """CR 701.20a, 401.2: the controller reveals the top card of their library and puts it into
+    their hand; "its mana value" after it is that card's (``rc.revealed``). An empty library
+    reveals nothing."""
+    s = ctx.s
+    p = s.players[rc.controller]
+    if not p.library:
+        return
+    top = s.objs[p.library[-1]]
+    s.add_log(f"{p.name} reveals {top.card.name}", ("701.20a",), "effect")
+    new = events.move(ctx, top, "hand", cause=rc.card.name)
+    if new is not None:
+        rc.revealed.append(new.id)
+
+
 def _shuffle_hand_and_graveyard(ctx, e: ir.ShuffleHandAndGraveyard, rc):
     """CR 701.24a: each player named shuffles the cards of their hand (or not) and graveyard into their library."""
     s = ctx.s
@@ -1507,7 +1522,7 @@ HANDLERS = {
     ir.CastFromHand: free_casting.cast_from_hand,
     ir.PutFromHand: _put_from_hand, ir.ShuffleLibrary: _shuffle_library,
     ir.Amass: _amass, ir.Proliferate: _proliferate,
-    ir.DoubleCounters: _double_counters, ir.PayLife: _pay_life, ir.RemoveCounter: _remove_counter, ir.MoveCounter: _move_counter,
+    ir.DoubleCounters: _double_counters, ir.ReturnPermanents: edicts.return_permanents, ir.RevealTopToHand: _reveal_top_to_hand, ir.PayLife: _pay_life, ir.RemoveCounter: _remove_counter, ir.MoveCounter: _move_counter,
     ir.PutExiledInGraveyard: _put_exiled_in_graveyard,
 }
 

@@ -89,6 +89,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         return False
     if f.multicolored and len(ch.colors(s, o)) < 2:
         return False                  # CR 105.2b: two or more colors
+    if f.monocolored and len(ch.colors(s, o)) != 1:
+        return False                  # CR 105.2a: exactly one color
     if f.non_colors:
         cols = ch.colors(s, o)
         if any(c in cols for c in f.non_colors):

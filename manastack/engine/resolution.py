@@ -38,6 +38,7 @@ class ResolutionContext:
     tapped_for_mana: bool = False
     source_lki: Obj | None = field(default=None)
     exiled: list = field(default_factory=list)     # cards this resolution exiled ("that card")
+    revealed: list = field(default_factory=list)   # the card it revealed and put into a hand
     did: bool = True    # whether the last optional action was done, for "When you do" (603.12)
     created: list = field(default_factory=list)    # ids of the tokens this resolution created
     damaged: list = field(default_factory=list)    # ids of the permanents it dealt damage to
@@ -203,6 +204,8 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
                 and (subject.filter is None or matches(s, s.objs[i], subject.filter, source_obj(ctx, rc)))]
     if name == ir.EXILED_CARDS:         # CR 607.2a: what the source's linked ability exiled
         return exiled_with(s, rc.source)
+    if name == ir.REVEALED:             # the card revealed and put into a hand, where it is now
+        return [s.objs[i] for i in rc.revealed if i in s.objs]
     if name == "you":
         return [rc.controller]
     if name == "each_opponent":

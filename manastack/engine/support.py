@@ -119,7 +119,7 @@ UNLESS_COST_PARTS = frozenset({"mana", "pay_life", "discard", "discard_type", "e
                                "sacrifice_count", "return_to_hand", "return_count"})
 # The parts a cost a player pays to stop an effect may have ("that player loses 2 life unless
 # they pay {2}", CR 118.12); engine.unless_costs.unless_pays.
-PLAYER_UNLESS_COST_PARTS = frozenset({"mana"})
+PLAYER_UNLESS_COST_PARTS = frozenset({"mana", "pay_life"})
 STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_block",
                           "no_legend_rule", "cant_be_countered", "attacks_each_combat",
                           "cant_be_blocked", "can_block_only_flying", "doesnt_untap",
@@ -240,6 +240,7 @@ REFS = frozenset({"self", "you", "each_opponent", "each_player", "target_control
                   ir.BLOCKING_SELF, ir.BLOCKED_BY_SELF,    # a static prevention's sources, engine.replacement
                   ir.CHOSEN_SOURCE,      # "a source of your choice" (CR 609.7a), engine.effects._choose_source
                   ir.EXILED_CARDS,       # CR 607.2a, engine.state.exiled_with
+                  ir.REVEALED,           # engine.effects._reveal_top_to_hand
                   ir.SACRIFICED,         # CR 608.2h, engine.casting._remember_sacrificed
                   ir.DAMAGED_THIS_WAY})  # engine.effects._deal_damage
 CONTROLLERS = frozenset({None, "you", "opponent", "not_you"})

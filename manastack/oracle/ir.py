@@ -215,6 +215,7 @@ class Filter:
     nontoken: bool = False        # "nontoken": not a token (CR 111.1)
     token: bool = False           # "creature token", "tokens you control": a token (CR 111.1)
     counter: str | None = None    # "with a +1/+1 counter on it": one or more of that kind (CR 122.1)
+    monocolored: bool = False     # exactly one color (CR 105.2a)
     types_or_subtypes: bool = False   # "an instant, sorcery, or Wizard spell": one of ``types`` or of ``subtypes``
     all_colors: tuple[str, ...] = ()   # "a spell that's both red and white": each of these colors (CR 105.2)
     kicked: bool = False          # "a kicked spell": cast with its kicker cost paid (CR 702.33d)
@@ -1317,6 +1318,17 @@ class CounterUnlessPays:
 
 
 @dataclass(frozen=True, slots=True)
+class ReturnPermanents:
+    """"[Player] returns a creature they control to its owner's hand": each player ``who``
+    names chooses ``count`` permanents they control that match ``filter`` (its "you" is that
+    player); they return to their owners' hands (CR 400.3, 400.7). Nothing targets."""
+
+    who: Subject
+    filter: Filter
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class SacrificePermanents:
     """"[Player] sacrifices [N] [permanents]" (an edict, CR 701.21a): each player ``who`` names
     chooses ``count`` permanents they control that match ``filter`` (its "you" is that
@@ -1379,7 +1391,7 @@ Effect = Union[
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit, Myriad,
     IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict,
     PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, SetBasePT, Surveil, CreateEmblem, SacrificePermanents,
-    PayLife, RemoveCounter, MoveCounter, PutExiledInGraveyard, DoubleCounters,
+    PayLife, RemoveCounter, MoveCounter, PutExiledInGraveyard, DoubleCounters, ReturnPermanents,
 ]
 
 # --------------------------------------------------------------------------------- costs
@@ -1500,6 +1512,9 @@ DAMAGED_THIS_WAY = "damaged_this_way"
 
 # "the exiled card(s)": a Ref to what an ability of the same card exiled (CR 607.2a)
 EXILED_CARDS = "exiled_cards"
+# "its mana value" after "reveal the top card of your library and put that card into your
+# hand": a Ref to the card RevealTopToHand moved
+REVEALED = "revealed_card"
 
 # "gains protection from the color of your choice" (CR 702.16a): a Keyword("protection") arg,
 # only in a one-shot GrantKeywords, whose controller chooses the color as it happens
@@ -1953,7 +1968,13 @@ class Proliferate:
     one more counter of each kind it already has."""
 
 
-Effect = Union[Effect, Amass, Proliferate]
+@dataclass(frozen=True, slots=True)
+class RevealTopToHand:
+    """"Reveal the top card of your library and put that card into your hand" (CR 701.20a):
+    afterwards "its" / "that card" is that card (``Ref(REVEALED)``)."""
+
+
+Effect = Union[Effect, Amass, Proliferate, RevealTopToHand]
 
 
 @dataclass(frozen=True, slots=True)

@@ -324,6 +324,7 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
         elif value is IT:
             _need(bool(last) or it_default is not None, "it")
             value = last[-1] if last else it_default
+            _need(value != ir.Ref(ir.REVEALED), "it: a card put into a hand")    # only its mana value
         elif value is THAT_OBJECT:
             # CR 201.5: a card names itself by name, so "that creature" is another object
             # named before it, else the one the trigger is about
@@ -426,17 +427,27 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
                 changes[name] = subject(getattr(effect, name))
         for name in ("amount", "power", "toughness"):    # "equal to its power", "where X is its power"
             if isinstance(getattr(effect, name, None), ir.StatOf):
+                stat = getattr(effect, name)
+                if stat.what in (IT, THAT_CARD) and last and last[-1] == ir.Ref(ir.REVEALED):
+                    # "you lose life equal to its mana value": the card; "~ deals damage equal
+                    # to its power" would be read another way
+                    _need(stat.stat == "mana_value" and not hasattr(effect, "source"), "its")
+                    changes[name] = dataclasses.replace(stat, what=last[-1])
+                    continue
                 if isinstance(getattr(effect, name).what, _Marker) and getattr(effect, name).what is getattr(effect, "source", None):
                     # "it (that creature) deals damage equal to its power": "its" is the source the
                     # sentence named, whatever was named after it; the ability's own source as it
                     # last existed if it has left (CR 608.2h)
                     changes[name] = dataclasses.replace(getattr(effect, name), what=changes["source"])
                     continue
+                _need(stat.what is not THAT_CARD, "that card's")   # only the card revealed
                 what = subject(getattr(effect, name).what)
                 _need(not isinstance(what, ir.Target) or specs[what.index].kind == "permanent", "its")
                 changes[name] = dataclasses.replace(getattr(effect, name), what=what)
         if isinstance(effect, (ir.PutFromHand, ir.LookAtTop, ir.SearchLibrary)):   # "it" would be a card moved
             last.append(_PUT_CARD)
+        if isinstance(effect, ir.RevealTopToHand):     # "its mana value": the card revealed
+            last.append(ir.Ref(ir.REVEALED))
         return dataclasses.replace(effect, **changes) if changes else effect
 
     bound = [walk(e) for e in effects]

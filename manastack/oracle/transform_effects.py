@@ -352,6 +352,15 @@ class EffectRules:
               and (other or not d.filter.other), "edict")
         return [ir.SacrificePermanents(who, dataclasses.replace(d.filter, controller="you"), n)]
 
+    def return_chosen(self, c):
+        """"Each player returns a creature they control to its owner's hand": each player named
+        chooses (CR 608.2d), as for an edict."""
+        who, n, d = c[0], _number(str(c[-2])), c[-1]
+        _need(_is_player(who) and who != ir.Ref("you"), "not another player")
+        _need(isinstance(n, int) and d.plural == (n > 1) and d.kind in (None, "permanent")
+              and not d.zone_given and d.filter.controller is None and not d.filter.other, "returns")
+        return [ir.ReturnPermanents(who, dataclasses.replace(d.filter, controller="you"), n)]
+
     def edict_prev(self, c):
         """"... and sacrifices a creature": the player named before in the sentence."""
         return self.edict([PREV_PLAYER] + list(c))
@@ -613,6 +622,17 @@ class EffectRules:
         amount, kind, what = c[0], c[1], c[2]
         _need(_permanent(what), "counters")
         return [ir.PutCounters(what, kind, _amount(amount, _of(c, _ForEach)))]
+
+    def reveal_top_to_hand(self, c):
+        """"Reveal the top card of your library and put that card into your hand" (Dark
+        Confidant)."""
+        return [ir.RevealTopToHand()]
+
+    def move_counter(self, c):
+        """"move a +1/+1 counter from target creature onto ~" (CR 122.5)."""
+        n, kind, source, to = _number(str(c[0])), c[1], c[2], c[3]
+        _need(n == 1 and _permanent(source) and _permanent(to), "move counters")
+        return [ir.MoveCounter(source, to, kind)]
 
     def double_counters(self, c):
         """"Double the number of +1/+1 counters on ~" (CR 701.10e)."""

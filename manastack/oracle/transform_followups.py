@@ -233,6 +233,17 @@ class FollowupRules:
         _need(_is_player(who) and who not in (ir.Ref("you"), ir.Ref("each_player")), "unless they")
         return [ir.UnlessPays(tuple(effects), ir.Cost(**fields), who)]
 
+    def unless_you(self, c):
+        """"Tap ~ unless you pay 1 life", "destroy ~ unless you sacrifice two Islands": as it
+        resolves the controller pays all of the cost, or the effects happen (CR 118.12). Cost
+        parts the engine can't pay are left to the support check."""
+        effects, parts = c[0], c[-1] if isinstance(c[-1], list) else [c[-1]]
+        fields = dict(parts)
+        _need(len(fields) == len(parts) and "times" not in fields, "unless cost")
+        _need(not ir.contains(effects, lambda n: type(n) in (ir.May, ir.UnlessPays, ir.SacrificeUnlessPays)),
+              "unless you")
+        return [ir.UnlessPays(tuple(effects), ir.Cost(**fields))]
+
     def unless_that_player(self, c):
         """"counter it unless that player pays {3}" (Nether Void): the player the trigger names
         (the one who cast the spell) may pay the whole cost, or the effects happen (CR 118.12)."""
@@ -248,7 +259,7 @@ class FollowupRules:
         fields = dict(parts)
         _need(len(fields) == len(parts), "repeated cost")
         times = fields.pop("times", 1)
-        what = ir.Ref("self") if len(c) > 1 else IT
+        what = ir.Ref("self") if any(getattr(x, "type", None) == "SELF" for x in c) else IT
         return [ir.SacrificeUnlessPays(what, ir.Cost(**fields), times, keyword="ability")]
 
     def damage_unless(self, c):

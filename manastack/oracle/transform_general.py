@@ -6,7 +6,7 @@ import dataclasses
 from lark import Token
 
 from manastack.oracle import ir
-from manastack.oracle.transform_base import IT, THAT_OBJECT, THAT_SPELL, _is_player, _need
+from manastack.oracle.transform_base import IT, THAT_CARD, THAT_OBJECT, THAT_SPELL, _is_player, _need
 from manastack.oracle.transform_lines import _has_target
 
 
@@ -70,6 +70,11 @@ class GeneralRules:
         cast (CR 603.2, 202.3)."""
         _need(c[-1] == "mana_value", "that spell's power")
         return ir.StatOf(THAT_SPELL, c[-1])
+
+    def stat_that_card(self, c):
+        """"that card's mana value": the card named before it ("reveal the top card of your
+        library and put that card into your hand", Yuriko, the Tiger's Shadow)."""
+        return ir.StatOf(THAT_CARD, c[-1])
 
     def stat_sacrificed(self, c):
         """"the sacrificed creature's power": the permanent sacrificed to pay the cost, as it last

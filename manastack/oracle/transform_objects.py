@@ -293,6 +293,10 @@ class ObjectRules:
     def a_multicolored(self, c):
         return "multicolored", True
 
+    def a_monocolored(self, c):
+        """"monocolored creature": exactly one color (CR 105.2a)."""
+        return "monocolored", True
+
     def a_kicked(self, c):
         """"a kicked spell" (CR 702.33d)."""
         return "kicked", True
