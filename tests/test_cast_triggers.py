@@ -160,7 +160,7 @@ def test_a_list_of_card_types_and_a_creature_type(corpus_db):
 
 
 def test_activating_an_ability_that_isnt_a_mana_ability(corpus_db):
-    """CR 602.2i: Burning-Tree Shaman sees every ability that isn't a mana ability become
+    """CR 602.2b, 601.2i: Burning-Tree Shaman sees every ability that isn't a mana ability become
     activated (cycling from the hand too); Bob's Harsh Mentor only those of Alice's artifacts,
     creatures and lands on the battlefield (its rulings). Tapping a Forest for mana triggers
     neither (CR 605.3a)."""

@@ -6,6 +6,7 @@ import dataclasses
 import pytest
 
 from manastack.cards import CardDef
+from manastack.engine import support
 from manastack.oracle import compile_card, ir
 from manastack.mana import ManaCost
 from manastack.oracle.ir import (
@@ -1492,6 +1493,37 @@ def test_step_or_cast_trigger():
     assert cast.trigger == Trigger("cast", Filter(controller="you", colors=("G",), zone="stack"))
     assert up.effects == cast.effects == (PutCounters(Ref("self"), "charge"),)
 
+
+def test_effect_unless_you_pay_a_cost():
+    """"[effect] unless you [cost]" (CR 118.12): any effect, any cost the unless-costs read;
+    "unless you control ..." stays a condition of a static ability."""
+    a = only(card("Phage", "At the beginning of your upkeep, tap Phage unless you pay 1 life."))
+    assert a.effects == (ir.UnlessPays((ir.Tap(Ref("self")),), ir.Cost(pay_life=1)),)
+    a = only(card("Lesson", "Discard a card unless you return a land you control to its owner's hand.", "Sorcery"))
+    assert type(a.effects[0]) is ir.UnlessPays and a.effects[0].effects == (Discard(1, Ref("you")),)
+    a = only(card("Phage", "At the beginning of your upkeep, sacrifice Phage unless you pay {1}."))
+    assert type(a.effects[0]) is ir.SacrificeUnlessPays
+    c = card("Castaways", "Castaways can't attack unless you control an artifact.")
+    assert c.unsupported == () and type(only(c)) is StaticAbility
+
+
+def test_reveal_top_card_into_hand():
+    """"reveal the top card of your library and put that card into your hand" (CR 701.20a): "its
+    mana value" / "that card's mana value" after it is that card's; "it" as an object is refused."""
+    a = only(card("Seer", "At the beginning of your upkeep, reveal the top card of your library and put "
+                          "that card into your hand. You lose life equal to that card's mana value."))
+    assert a.effects == (ir.RevealTopToHand(), ir.LoseLife(ir.StatOf(Ref(ir.REVEALED), "mana_value")))
+    assert card("Seer", "At the beginning of your upkeep, reveal the top card of your library and put "
+                        "that card into your hand. Discard it.").unsupported
+    assert card("Seer", "When Seer dies, you gain life equal to that card's power.").unsupported
+
+
+def test_monocolored():
+    """"monocolored": exactly one color (CR 105.2a; Ultimate Price)."""
+    a = only(card("Price", "Destroy target monocolored creature.", "Instant"))
+    assert a.targets[0].filter == Filter(types=("Creature",), monocolored=True)
+
+
 def test_cast_or_enters_trigger_is_two_abilities():
     """"Whenever you cast a black spell or a Swamp enters under your control": one ability per
     event (CR 603.2)."""
@@ -1554,7 +1586,7 @@ def test_creatures_that_are_enchanted():
     assert st.effect.affected == Filter(types=("Creature",), controller="you", enchanted=True)
 
 def test_activate_an_ability_triggers():
-    """"Whenever a player activates an ability that isn't a mana ability" (CR 602.2i, 605.3a),
+    """"Whenever a player activates an ability that isn't a mana ability" (CR 602.2b, 601.2i, 605.3a),
     "an opponent activates an ability of an artifact, creature, or land on the battlefield, if it
     isn't a mana ability"; "that player" is who activated it. Without "isn't a mana ability" the
     sentence stays unread (mana abilities aren't seen)."""
@@ -1749,6 +1781,73 @@ def test_life_gained_from_the_damage_prevented():
     assert ab.effects == (ir.PreventDamage(3, ir.Target(0), gain_life=True),)
     assert card("Odd", "Draw a card. You gain life equal to the damage prevented this way.", "Instant").unsupported
 
+
+def test_redirection_of_damage():
+    """CR 614.9: the parts of a prevention, and the one object or player the damage is dealt to
+    instead."""
+    ab = only(card("Kor", "{0}: The next 1 damage that would be dealt to Kor this turn is dealt to target "
+                   "creature you control instead."))
+    assert ab.effects == (ir.RedirectDamage(ir.Target(0), 1, Ref("self")),)
+    ab = only(card("Carom", "The next 1 damage that would be dealt to target creature this turn is dealt to "
+                   "another target creature instead.", "Instant"))
+    assert ab.effects == (ir.RedirectDamage(ir.Target(1), 1, ir.Target(0)),) and ab.targets[1].other_than == (0,)
+    ab = only(card("Beacon", "{T}: The next time a source of your choice would deal damage to you this turn, that "
+                   "damage is dealt to Beacon instead.", "Artifact"))
+    assert ab.effects == (ir.RedirectDamage(Ref("self"), to=Ref("you"), source=Ref(ir.CHOSEN_SOURCE, Filter()),
+                                            once=True),)
+    ab = only(card("Valor", "All damage that would be dealt to target creature this turn is dealt to you instead.",
+                   "Instant"))
+    assert ab.effects == (ir.RedirectDamage(Ref("you"), to=ir.Target(0)),)
+    # a group can't be dealt the damage instead; without "this turn" it would last until used
+    assert card("Odd", "The next 1 damage that would be dealt to target creature this turn is dealt to "
+                "creatures you control instead.", "Instant").unsupported
+    assert card("Eladamri", "{0}: The next 1 damage that would be dealt to target creature you control is dealt "
+                "to you instead.").unsupported
+
+
+def test_static_redirection_of_damage():
+    """CR 604.1, 614.9: without "this turn", "All damage that would be dealt to you is dealt to ~
+    instead." is a static ability; a target can't be its new recipient."""
+    ab = only(card("Archangel", "All damage that would be dealt to you is dealt to Archangel instead."))
+    assert ab.effect == ir.RedirectDamage(Ref("self"), to=Ref("you"), duration="")
+    ab = only(card("Pariah", "All damage that would be dealt to you is dealt to enchanted creature instead.",
+                   "Enchantment"))
+    assert ab.effect.instead == Ref("enchanted")
+    assert card("Odd", "All damage that would be dealt to you is dealt to target creature instead.").unsupported
+
+
+def test_counters_for_the_damage_prevented():
+    """CR 615.5: "For each 1 damage prevented this way, put a +1/+1 counter on that creature.":
+    on the one creature the prevention before protects."""
+    ab = only(card("Faith", "Prevent the next 3 damage that would be dealt to target creature this turn. For each "
+                   "1 damage prevented this way, put a +1/+1 counter on that creature.", "Instant"))
+    assert ab.effects == (ir.PreventDamage(3, ir.Target(0), counters=True),)
+    assert card("Odd", "Prevent all damage that would be dealt to you this turn. For each 1 damage prevented "
+                "this way, put a +1/+1 counter on that creature.", "Instant").unsupported
+
+
+def test_prevention_and_damage_change_parts_combine():
+    """"the next 1 combat damage", the next damage "dealt by ~" to anything, and "equipped
+    creature" as the source of a damage change (CR 614.1a, 615.7)."""
+    ab = only(card("Griffin", "{1}{W}: Prevent the next 1 combat damage that would be dealt to you this turn."))
+    assert ab.effects == (ir.PreventDamage(1, Ref("you"), combat_only=True),)
+    ab = only(card("Wire", "{2}: Prevent the next 1 damage that would be dealt by Wire this turn.", "Artifact"))
+    assert ab.effects == (ir.PreventDamage(1, source=Ref("self")),)
+    ab = only(card("Flail", "If equipped creature would deal combat damage, it deals double that damage instead.",
+                   "Artifact — Equipment"))
+    assert ab.damage == ir.DamageChange(Ref("equipped"), combat_only=True, times=2)
+
+
+def test_damage_changes_for_a_turn():
+    """CR 614.1a: the same change of damage with "this turn", from a resolving spell; groups that
+    name the source it outlives are refused (CR 611.2c)."""
+    ab = only(card("Insult", "If a source you control would deal damage this turn, it deals double that damage "
+                   "instead.", "Sorcery"))
+    assert ab.effects == (ir.ChangeDamage(ir.DamageChange(Ref("all", Filter(controller="you")), times=2)),)
+    assert card("Odd", "If another source you control would deal damage this turn, it deals double that damage "
+                "instead.", "Sorcery").unsupported
+
+
 def test_attach_the_source_to_the_permanent_that_entered():
     """CR 701.3a: "attach ~ to it / that creature" in an enters trigger is the permanent the
     trigger saw (no target, CR 115.10); elsewhere "it" is refused."""
@@ -1807,6 +1906,44 @@ def test_a_card_put_into_a_graveyard_from_anywhere():
     assert a.effects == (Exile(Ref("triggering_object")),)
     assert card("Tokens", "Whenever a creature you control is put into a graveyard from anywhere, draw a card.",
                 "Enchantment").unsupported
+
+
+def test_move_a_counter():
+    """"Move a +1/+1 counter from ~ onto target creature" (CR 122.5; Simic Fluxmage)."""
+    a = only(card("Fluxmage", "{1}{U}, {T}: Move a +1/+1 counter from Fluxmage onto target creature."))
+    assert a.effects == (ir.MoveCounter(Ref("self"), ir.Target(0), "+1/+1"),)
+    assert card("Fluxmage", "{1}{U}: Move two +1/+1 counters from Fluxmage onto target creature.").unsupported
+
+
+def test_player_returns_a_permanent_they_control():
+    """"Each player returns a creature they control to its owner's hand" (Curfew): each chooses."""
+    a = only(card("Curfew", "Each player returns a creature they control to its owner's hand.", "Instant"))
+    assert a.effects == (ir.ReturnPermanents(Ref("each_player"), Filter(types=("Creature",), controller="you")),)
+
+
+def test_the_next_draw_replaced():
+    """CR 614.11: "The next time you would draw a card this turn, [effect] instead."; a draw
+    can't replace the draw."""
+    ab = only(card("Worship", "{1}: The next time you would draw a card this turn, you gain 5 life instead.",
+                   "Enchantment"))
+    assert ab.effects == (ir.ReplaceNextDraw((GainLife(5),)),)
+    ab = only(card("War", "{1}: The next time you would draw a card this turn, War deals 2 damage to any target "
+                   "instead.", "Enchantment"))
+    assert ab.effects == (ir.ReplaceNextDraw((DealDamage(2, ir.Target(0)),)),) and ab.targets[0].kind == "any"
+    assert card("Odd", "{1}: The next time you would draw a card this turn, draw two cards instead.",
+                "Enchantment").unsupported
+
+
+def test_damage_replaced_by_counters():
+    """CR 614.1a: "If damage would be dealt to ~, put that many +1/+1 counters on it instead."."""
+    ab = only(card("Hydra", "If damage would be dealt to Hydra, put that many +1/+1 counters on it instead."))
+    assert (ab.kind, ab.counter_kind) == ("damage_as_counters", "+1/+1")
+
+
+def test_life_total_floor():
+    """CR 614.1a: "Damage that would reduce your life total to less than 1 reduces it to 1 instead."."""
+    ab = only(card("Ali", "Damage that would reduce your life total to less than 1 reduces it to 1 instead."))
+    assert (ab.kind, ab.amount) == ("life_floor", 1)
 
 
 def test_that_creature_after_exactly_one_creature():
@@ -1889,3 +2026,98 @@ def test_becomes_a_creature_replaces_or_keeps_card_types(corpus_db):
                      "enchantment, Hidden Ancients becomes a 5/5 Treefolk creature.", "Enchantment")).condition \
         == ir.SelfIs(Filter(types=("Enchantment",)))
     assert card("Grow", "Target land becomes a 3/3 creature until end of turn.", "Instant").unsupported
+
+
+def test_becomes_a_land_type(corpus_db):
+    """Layer 4 (CR 305.7): "Target land becomes a Forest until end of turn." (Kavu Recluse), "the
+    basic land type of your choice" (Jinx), a choice of two (Tundra Kavu), and no duration:
+    it lasts (Thelonite Monk, CR 611.2a). "in addition to its other types" stays refused."""
+    assert corpus_db.get("Kavu Recluse").abilities[-1].effects == (ir.BecomeLandType(Target(0), ("Forest",)),)
+    jinx = next(a for a in corpus_db.get("Jinx").abilities if type(a) is SpellAbility)
+    assert jinx.effects[0] == ir.BecomeLandType(Target(0), ("Plains", "Island", "Swamp", "Mountain", "Forest"))
+    assert corpus_db.get("Tundra Kavu").abilities[-1].effects[0].land_types == ("Plains", "Island")
+    assert corpus_db.get("Thelonite Monk").abilities[-1].effects[0].duration == "permanent"
+    assert not corpus_db.get("Sealock Monster").fully_supported
+
+
+def test_spells_cast_as_though_they_had_flash(corpus_db):
+    """CR 601.3: "You may cast [spells] as though they had flash." is a static ability over the
+    spells described (Vedalken Orrery, Shimmer Myr, Yeva); "Aura spells with enchant creature"
+    stays refused (Rootwater Shaman)."""
+    def effect(name):
+        return next(a.effect for a in corpus_db.get(name).abilities if type(a) is ir.StaticAbility)
+    assert effect("Vedalken Orrery").kind == "cast_as_though_flash"
+    assert effect("Shimmer Myr").affected == Filter(types=("Artifact",), zone="stack")
+    assert effect("Yeva, Nature's Herald").affected == Filter(types=("Creature",), colors=("G",), zone="stack")
+    assert not corpus_db.get("Rootwater Shaman").fully_supported
+
+
+def test_additional_land_this_turn(corpus_db):
+    """CR 305.2: "You may play an additional land this turn." (Explore) and "... up to three
+    additional lands this turn" (Summer Bloom) are permissions, not choices (no May)."""
+    explore = next(a for a in corpus_db.get("Explore").abilities if type(a) is SpellAbility)
+    assert explore.effects == (ir.ExtraLandPlays(), ir.Draw(1))
+    bloom = next(a for a in corpus_db.get("Summer Bloom").abilities if type(a) is SpellAbility)
+    assert bloom.effects == (ir.ExtraLandPlays(3),)
+
+
+def test_two_plural_types_joined_by_and(corpus_db):
+    """"all creatures and lands", "artifacts and enchantments you control": each object of either
+    type (Devastation, Fountain Watch); "all enchantments target player controls" targets only the
+    player (Primeval Light, CR 115.1)."""
+    spell = next(a for a in corpus_db.get("Devastation").abilities if type(a) is SpellAbility)
+    assert spell.effects == (Destroy(Ref("all", Filter(types=("Creature", "Land")))),)
+    st = next(a for a in corpus_db.get("Fountain Watch").abilities if type(a) is ir.StaticAbility)
+    assert st.effect.affected == Filter(types=("Artifact", "Enchantment"), controller="you")
+    light = next(a for a in corpus_db.get("Primeval Light").abilities if type(a) is SpellAbility)
+    assert light.effects == (Destroy(ir.ControlledBy(Filter(types=("Enchantment",)), Target(0))),)
+    assert light.targets[0].kind == "player"
+
+
+def test_x_in_a_target_description(corpus_db):
+    """"with mana value X" (no more, no less) and "with power X or less" in a spell's or activated
+    ability's target: the X announced as it is cast (CR 601.2b-c; Disembowel, Gang Up, Hearth
+    Kami); in a triggered ability's target it stays refused."""
+    spell = next(a for a in corpus_db.get("Disembowel").abilities if type(a) is SpellAbility)
+    assert spell.targets[0].filter == Filter(types=("Creature",), mana_value_at_most=ir.X(), mana_value_at_least=ir.X())
+    spell = next(a for a in corpus_db.get("Gang Up").abilities if type(a) is SpellAbility)
+    assert spell.targets[0].filter == Filter(types=("Creature",), power_at_most=ir.X())
+    assert corpus_db.get("Hearth Kami").fully_supported
+    kami = card("Kami", "When Kami enters the battlefield, destroy target artifact with mana value X.",
+                cost="{X}{R}")
+    assert "X in a description" in support.gaps(kami.abilities[0])[0]
+
+
+def test_a_spell_that_chooses_a_creature_type_first(corpus_db):
+    """"Choose a creature type." opening a spell, then "of the chosen type" / "of that type"
+    (CR 608.2d): Distant Melody, Pack's Disdain. In a permanent's ability it stays refused."""
+    melody = next(a for a in corpus_db.get("Distant Melody").abilities if type(a) is SpellAbility)
+    assert melody.effects == (ir.ChooseCreatureType(), ir.Draw(ir.CountOf(Filter(subtypes=("chosen",), controller="you"))))
+    assert corpus_db.get("Pack's Disdain").fully_supported
+    shaman = card("Shaman", "{T}: Choose a creature type. Draw a card for each creature you control of that type.")
+    assert "choosing a creature type" in support.gaps(shaman.abilities[0])[0]
+
+
+def test_discard_the_hand_then_draw_that_many():
+    """CR 701.9a, 121.1: "Each player discards all the cards in their hand, then draws that many
+    cards minus one." (Dark Deal), "Discard all the cards in your hand, then draw that many cards."."""
+    deal = only(card("Deal", "Each player discards all the cards in their hand, then draws that many cards minus one.",
+                     "Sorcery"))
+    assert deal.effects == (ir.DiscardHandDraw(Ref("each_player"), -1),)
+    winds = only(card("Winds", "Discard all the cards in your hand, then draw that many cards.", "Sorcery"))
+    assert winds.effects == (ir.DiscardHandDraw(),)
+
+
+def test_reveal_the_hand_and_discard_all_of_a_kind(corpus_db):
+    """CR 701.20a, 701.9a: "Target player reveals their hand and discards all nonland cards."
+    (Amnesia); "of that color" after "Choose a color." stays refused (Persecute)."""
+    spell = next(a for a in corpus_db.get("Amnesia").abilities if type(a) is SpellAbility)
+    assert spell.effects == (ir.DiscardHand(Target(0), Filter(non_types=("Land",), zone="hand"), revealed=True),)
+    assert not corpus_db.get("Persecute").fully_supported
+
+
+def test_for_each_permanent_destroyed_this_way(corpus_db):
+    """CR 701.8a: "You gain 1 life for each creature destroyed this way." (Fumigate) counts what
+    the spell's own destroy did."""
+    spell = next(a for a in corpus_db.get("Fumigate").abilities if type(a) is SpellAbility)
+    assert spell.effects[1] == ir.GainLife(ir.DestroyedThisWay(Filter(types=("Creature",))))

@@ -274,3 +274,159 @@ def test_double_counters_on_each_creature_you_control(corpus_db):
     counters = {o.card.name: o.counters for o in g.current_state().permanents()}
     assert counters["Kalonian Hydra"] == {"+1/+1": 8} and counters["Grizzly Bears"] == {"+1/+1": 2}
     assert not counters["Llanowar Elves"] and counters["Hill Giant"] == {"+1/+1": 1}
+
+
+def _carnophage(corpus_db, life: int = 20):
+    return board(corpus_db, f"""
+  - name: Alice
+    life: {life}
+    library: [Island, Island]
+    battlefield: [Carnophage]
+  - name: Bob
+""", turn=3, step="untap")
+
+
+def test_tap_unless_you_pay_life(corpus_db):
+    """Carnophage at Alice's upkeep: she pays 1 life and it stays untapped; or she doesn't and
+    it becomes tapped (CR 118.12)."""
+    [trig] = [a for a in corpus_db.get("Carnophage").abilities if isinstance(a, ir.TriggeredAbility)]
+    assert trig.effects == (ir.UnlessPays((ir.Tap(ir.Ref("self")),), ir.Cost(pay_life=1)),)
+    g = _carnophage(corpus_db)
+    resolve(g)
+    assert g.pending.kind == "unless" and g.pending.player == 0
+    pick(g, "pay 1 life")
+    [carno] = on_battlefield(g, "Carnophage")
+    assert not carno.tapped and g.current_state().players[0].life == 19
+    g = _carnophage(corpus_db)
+    resolve(g)
+    pick(g, "don't pay")
+    [carno] = on_battlefield(g, "Carnophage")
+    assert carno.tapped and g.current_state().players[0].life == 20
+
+
+def test_tap_unless_you_sacrifice_another_creature(corpus_db):
+    """Apocalypse Demon (a 2/2 with two cards in Alice's graveyard): Alice sacrifices Grizzly
+    Bears, another creature, and the Demon stays untapped; the Demon itself is never offered."""
+    g = board(corpus_db, """
+  - name: Alice
+    library: [Island, Island]
+    graveyard: [Island, Island]
+    battlefield: [Apocalypse Demon, Grizzly Bears]
+  - name: Bob
+""", turn=3, step="untap")
+    resolve(g)
+    assert g.pending.kind == "unless"
+    pick(g, "sacrifice")
+    while g.pending.kind != "priority":
+        assert all("Apocalypse Demon" not in a.label for a in g.legal_actions())
+        pick(g, "Grizzly Bears")
+    [demon] = on_battlefield(g, "Apocalypse Demon")
+    assert not demon.tapped and names(g, 0, "graveyard") == ["Grizzly Bears", "Island", "Island"]
+
+
+def test_reveal_top_card_to_hand_and_lose_its_mana_value(corpus_db):
+    """Dark Confidant at Alice's upkeep: she reveals Shivan Dragon (mana value 6), puts it into
+    her hand and loses 6 life (CR 701.20a)."""
+    [trig] = corpus_db.get("Dark Confidant").abilities
+    assert trig.effects == (ir.RevealTopToHand(),
+                            ir.LoseLife(ir.StatOf(ir.Ref(ir.REVEALED), "mana_value")))
+    g = board(corpus_db, """
+  - name: Alice
+    library: [Shivan Dragon, Island]
+    battlefield: [Dark Confidant]
+  - name: Bob
+""", turn=3, step="untap")
+    resolve(g)
+    s = g.current_state()
+    assert names(g, 0, "hand") == ["Shivan Dragon"] and s.players[0].life == 14
+    assert any("reveals Shivan Dragon" in e.text and "701.20a" in e.rules for e in s.log_entries())
+
+
+def test_reveal_from_an_empty_library(corpus_db):
+    """Dark Confidant with no library: nothing is revealed and no life is lost."""
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [Dark Confidant]
+  - name: Bob
+""", turn=3, step="untap")
+    resolve(g)
+    assert g.current_state().players[0].life == 20 and names(g, 0, "hand") == []
+
+
+def test_that_player_sacrifices_a_monocolored_creature(corpus_db):
+    """Defiler of Souls at Bob's upkeep: Bob sacrifices a monocolored creature (CR 105.2a); his
+    multicolored and colorless creatures can't be chosen, so Grizzly Bears goes."""
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [Defiler of Souls]
+  - name: Bob
+    library: [Island, Island]
+    battlefield: [Grizzly Bears, Watchwolf, Ornithopter]
+""", turn=4, step="untap", active="Bob")
+    assert stack_labels(g) == ["Defiler of Souls' ability"]
+    resolve(g)
+    assert names(g, 1, "graveyard") == ["Grizzly Bears"]
+    assert sorted(o.card.name for o in g.current_state().permanents(1)) == ["Ornithopter", "Watchwolf"]
+
+
+def test_may_move_a_counter_onto_self_at_upkeep(corpus_db):
+    """Arcbound Fiend at Alice's upkeep targets Bob's Hill Giant; she says yes and one +1/+1
+    counter leaves the Giant for the Fiend (CR 122.5)."""
+    [trig] = [a for a in corpus_db.get("Arcbound Fiend").abilities if isinstance(a, ir.TriggeredAbility)]
+    assert trig.effects == (ir.May((ir.MoveCounter(ir.Target(0), ir.Ref("self"), "+1/+1"),)),)
+    g = board(corpus_db, """
+  - name: Alice
+    library: [Island, Island]
+    battlefield: [{card: Arcbound Fiend, counters: {+1/+1: 3}}]
+  - name: Bob
+    battlefield: [{card: Hill Giant, counters: {+1/+1: 2}}]
+""", turn=3, step="untap")
+    pick(g, "target Hill Giant")
+    resolve(g)
+    pick(g, "yes")
+    counters = {o.card.name: o.counters for o in g.current_state().permanents()}
+    assert counters == {"Arcbound Fiend": {"+1/+1": 4}, "Hill Giant": {"+1/+1": 1}}
+
+
+def test_that_player_returns_a_creature_they_control(corpus_db):
+    """Sunken Hope at Bob's upkeep: Bob chooses one of the creatures he controls (nothing is
+    targeted; Alice's Grizzly Bears isn't offered). He picks Shivan Dragon, which Alice owns,
+    and it goes to Alice's hand (CR 400.3)."""
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [Sunken Hope, Grizzly Bears]
+  - name: Bob
+    library: [Island, Island]
+    battlefield: [Hill Giant, {card: Shivan Dragon, owner: Alice}]
+""", turn=4, step="untap", active="Bob")
+    assert stack_labels(g) == ["Sunken Hope's ability"]
+    resolve(g)
+    assert g.pending.kind == "choose_permanent" and g.pending.player == 1
+    assert sorted(a.label for a in g.legal_actions()) == ["Hill Giant", "Shivan Dragon"]
+    pick(g, "Shivan Dragon")
+    assert names(g, 0, "hand") == ["Shivan Dragon"] and names(g, 1, "hand") == []
+    assert sorted(o.card.name for o in g.current_state().permanents()) == ["Grizzly Bears", "Hill Giant", "Sunken Hope"]
+
+
+def _umbilicus(corpus_db):
+    return board(corpus_db, """
+  - name: Alice
+    battlefield: [Umbilicus]
+  - name: Bob
+    library: [Island, Island]
+    battlefield: [Hill Giant]
+""", turn=4, step="untap", active="Bob")
+
+
+def test_that_player_pays_life_or_returns_a_permanent(corpus_db):
+    """Umbilicus at Bob's upkeep: Bob, not Alice, chooses whether to pay 2 life (CR 118.12). He
+    pays, and keeps his Hill Giant; the next time he doesn't, and returns it to his hand."""
+    g = _umbilicus(corpus_db)
+    resolve(g)
+    assert g.pending.kind == "unless" and g.pending.player == 1
+    pick(g, "pay 2 life")
+    assert g.current_state().players[1].life == 18 and on_battlefield(g, "Hill Giant")
+    g = _umbilicus(corpus_db)
+    resolve(g)
+    pick(g, "don't")
+    assert g.current_state().players[1].life == 20 and names(g, 1, "hand") == ["Hill Giant"]

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from manastack.scenario import Scenario
 
+from . import game_helpers
+from .game_helpers import cast_and_pay, resolve
+
 
 def _play(db, text: str):
     run = Scenario.from_text(text, cards=db).run()
@@ -270,4 +273,314 @@ script:
   - pass_until: main2
 expect:
   life: {Alice: 29, Bob: 20}
+""")
+
+
+def test_en_kor_deals_the_next_damage_to_another_creature_instead(db):
+    """Spirit en-Kor, activated twice: 2 of Lightning Bolt's 3 damage are dealt to Grizzly Bears
+    instead, by Lightning Bolt (CR 614.9), and the last 1 to Spirit en-Kor."""
+    _play(db, """
+turn: 4
+active: Bob
+players:
+  - name: Alice
+    battlefield: [{card: Spirit en-Kor, id: kor}, {card: Grizzly Bears, id: bears}]
+  - name: Bob
+    hand: [Lightning Bolt]
+    battlefield: [Mountain]
+script:
+  - cast: Lightning Bolt
+    target: kor
+  - activate: Spirit en-Kor
+    by: Alice
+    target: bears
+  - activate: Spirit en-Kor
+    by: Alice
+    target: bears
+  - resolve
+  - resolve
+  - resolve
+  - replacement: [Spirit en-Kor]      # two shields: Alice orders them (CR 616.1)
+expect:
+  graveyard: {Alice: [Grizzly Bears], Bob: [Lightning Bolt]}
+  objects:
+    kor: {zone: battlefield, damage: 1}
+""")
+
+
+def test_beacon_of_destiny_takes_the_chosen_sources_next_damage(db):
+    """Beacon of Destiny: the next time the chosen source would deal damage to its controller
+    this turn, that damage is dealt to Beacon of Destiny instead (CR 614.9): Hill Giant's 3
+    combat damage destroys it and Alice loses no life."""
+    _play(db, """
+turn: 4
+active: Bob
+players:
+  - name: Alice
+    battlefield: [Beacon of Destiny]
+  - name: Bob
+    battlefield: [Hill Giant]
+script:
+  - attack: Hill Giant
+  - block: none
+  - pass
+  - activate: Beacon of Destiny
+    by: Alice
+  - resolve
+  - choose: [Hill Giant]
+  - pass_until: main2
+expect:
+  life: {Alice: 20}
+  graveyard: {Alice: [Beacon of Destiny]}
+""")
+
+
+def test_sivvis_valor_redirects_even_damage_that_cant_be_prevented(db):
+    """Sivvi's Valor: all damage to the creature this turn is dealt to its controller instead;
+    redirection prevents nothing, so "damage can't be prevented" doesn't stop it (CR 614.9,
+    615.12)."""
+    _play(db, """
+turn: 4
+active: Bob
+players:
+  - name: Alice
+    battlefield: [Plains, Plains, Plains, {card: Grizzly Bears, id: bears}]
+    hand: [Sivvi's Valor]
+  - name: Bob
+    hand: [Flaring Pain, Lightning Bolt]
+    battlefield: [Mountain, Mountain, Mountain]
+script:
+  - cast: Flaring Pain
+  - resolve
+  - cast: Lightning Bolt
+    target: bears
+  - cast: Sivvi's Valor
+    by: Alice
+    target: bears
+    alternative: no
+  - resolve
+  - resolve
+expect:
+  life: {Alice: 17}
+  objects:
+    bears: {zone: battlefield, damage: 0}
+""")
+
+
+def test_empyrial_archangel_is_dealt_the_damage_its_controller_would_be_dealt(db):
+    """Empyrial Archangel, a static redirection (CR 604.1, 614.9): Lightning Bolt's damage to
+    Alice is dealt to it instead, even after Flaring Pain (CR 615.12 concerns prevention)."""
+    _play(db, """
+turn: 4
+active: Bob
+players:
+  - name: Alice
+    battlefield: [{card: Empyrial Archangel, id: angel}]
+  - name: Bob
+    hand: [Flaring Pain, Lightning Bolt]
+    battlefield: [Mountain, Mountain, Mountain]
+script:
+  - cast: Flaring Pain
+  - resolve
+  - cast: Lightning Bolt
+    target: Alice
+  - resolve
+expect:
+  life: {Alice: 20}
+  objects:
+    angel: {damage: 3}
+""")
+
+
+def test_palisade_giant_takes_the_damage_of_its_controllers_other_permanents(db):
+    """Palisade Giant: damage to Alice's other permanents is dealt to it instead; damage to the
+    Giant itself stays where it is."""
+    _play(db, """
+turn: 4
+active: Bob
+players:
+  - name: Alice
+    battlefield: [{card: Palisade Giant, id: giant}, {card: Grizzly Bears, id: bears}]
+  - name: Bob
+    hand: [Lightning Bolt, Shock]
+    battlefield: [Mountain, Mountain]
+script:
+  - cast: Lightning Bolt
+    target: bears
+  - resolve
+  - cast: Shock
+    target: giant
+  - resolve
+expect:
+  objects:
+    giant: {damage: 5}
+    bears: {zone: battlefield, damage: 0}
+""")
+
+
+def test_test_of_faith_puts_a_counter_for_each_damage_prevented(db):
+    """Test of Faith: the next 3 damage to the creature is prevented and it gets a +1/+1
+    counter for each 1 prevented, right after the damage event and before state-based actions
+    (CR 615.5, 704.3): of Craw Wurm's 6, 3 are prevented and 3 dealt to the Bears, 5/5 by then."""
+    _play(db, """
+turn: 4
+active: Bob
+players:
+  - name: Alice
+    battlefield: [Plains, Plains, {card: Grizzly Bears, id: bears}]
+    hand: [Test of Faith]
+  - name: Bob
+    battlefield: [Craw Wurm]
+script:
+  - attack: Craw Wurm
+  - block: {Grizzly Bears: Craw Wurm}
+  - pass
+  - cast: Test of Faith
+    by: Alice
+    target: bears
+  - resolve
+  - pass_until: main2
+expect:
+  objects:
+    bears: {zone: battlefield, damage: 3, counters: {"+1/+1": 3}}
+""")
+
+
+def test_inquisitors_flail_doubles_the_equipped_creatures_combat_damage(db):
+    """Inquisitor's Flail: the equipped creature's combat damage is doubled (CR 614.1a)."""
+    _play(db, """
+turn: 3
+players:
+  - name: Alice
+    battlefield: [{card: Grizzly Bears, id: bears}, {card: Inquisitor's Flail, attached_to: bears}]
+  - name: Bob
+script:
+  - attack: Grizzly Bears
+  - block: none
+  - pass_until: main2
+expect:
+  life: {Bob: 16}
+""")
+
+
+def test_decorated_griffin_prevents_the_next_combat_damage_to_its_controller(db):
+    """Decorated Griffin: "Prevent the next 1 combat damage that would be dealt to you this
+    turn." (CR 615.7): Hill Giant's 3 becomes 2."""
+    _play(db, """
+turn: 4
+active: Bob
+players:
+  - name: Alice
+    battlefield: [Decorated Griffin, Plains, Plains]
+  - name: Bob
+    battlefield: [Hill Giant]
+script:
+  - attack: Hill Giant
+  - block: none
+  - pass
+  - activate: Decorated Griffin
+    by: Alice
+  - resolve
+  - pass_until: main2
+expect:
+  life: {Alice: 18}
+""")
+
+
+def test_insult_doubles_the_damage_of_its_controllers_sources_this_turn(db):
+    """Insult: until the turn ends, damage from sources its controller controls is doubled
+    (CR 614.1a): Shock, cast after it, deals 4."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    hand: [Insult // Injury, Shock]
+    battlefield: [Mountain, Mountain, Mountain, Mountain]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Insult")
+    resolve(g)
+    cast_and_pay(g, "cast Shock", "Bob")
+    resolve(g)
+    assert g.current_state().players[1].life == 16
+
+
+def test_words_of_worship_replaces_the_next_draw_this_turn(db):
+    """Words of Worship: the next time its controller would draw a card this turn, she gains 5
+    life instead and draws nothing (CR 614.11); the draw after that is a draw."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    hand: [Divination]
+    library: [Forest, Forest, Forest]
+    battlefield: [Words of Worship, Island, Island, Island, Island]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "activate Words of Worship")
+    resolve(g)
+    cast_and_pay(g, "cast Divination")
+    resolve(g)
+    s = g.current_state()
+    assert s.players[0].life == 25 and len(s.players[0].hand) == 1 and len(s.players[0].library) == 2
+
+
+def test_words_of_war_deals_its_damage_to_the_target_chosen_as_it_was_activated(db):
+    """Words of War: the target is chosen as the ability is activated; the damage is dealt when
+    the draw is replaced (CR 614.11, 601.2c)."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    hand: [Divination]
+    library: [Forest, Forest]
+    battlefield: [Words of War, Island, Island, Island, Island]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "activate Words of War", "Bob")
+    resolve(g)
+    assert g.current_state().players[1].life == 20
+    cast_and_pay(g, "cast Divination")
+    resolve(g)
+    s = g.current_state()
+    assert s.players[1].life == 18 and len(s.players[0].hand) == 1
+
+
+def test_phytohydra_gets_counters_instead_of_damage(db):
+    """Phytohydra: Lightning Bolt's 3 damage becomes three +1/+1 counters (CR 614.1a), even
+    when damage can't be prevented: this replaces the damage, it prevents nothing (CR 615.12)."""
+    _play(db, """
+turn: 4
+active: Bob
+players:
+  - name: Alice
+    battlefield: [{card: Phytohydra, id: hydra}]
+  - name: Bob
+    hand: [Flaring Pain, Lightning Bolt]
+    battlefield: [Mountain, Mountain, Mountain]
+script:
+  - cast: Flaring Pain
+  - resolve
+  - cast: Lightning Bolt
+    target: hydra
+  - resolve
+expect:
+  objects:
+    hydra: {zone: battlefield, damage: 0, counters: {"+1/+1": 3}}
+""")
+
+
+def test_ali_from_cairo_changes_the_life_lost_not_the_damage(db):
+    """Ali from Cairo: damage that would reduce its controller's life total below 1 reduces it
+    to 1 instead (CR 614.1a); the damage is still dealt, so lifelink gains all of it (Worship
+    rulings)."""
+    _play(db, """
+turn: 4
+active: Bob
+players:
+  - name: Alice
+    life: 2
+    battlefield: [Ali from Cairo]
+  - name: Bob
+    battlefield: [Vampire Nighthawk]
+script:
+  - attack: Vampire Nighthawk
+  - block: none
+  - pass_until: main2
+expect:
+  life: {Alice: 1, Bob: 22}
 """)

@@ -147,13 +147,15 @@ def test_as_long_as_before_or_after_the_static_sentence(corpus_db):
         assert corpus_db.get(name).fully_supported, name
 
 
-def test_a_condition_about_the_source_for_other_objects_is_refused(corpus_db):
-    """"Enchanted creature gets +1/+1 as long as it's attacking" would need "it" to be the
-    enchanted creature; a condition read about the source is kept to abilities affecting the
-    source, so such a line is not read (nor is a static "It has ..." standing alone)."""
+def test_a_condition_after_an_attached_subject_is_about_that_creature():
+    """"Enchanted creature gets +1/+1 as long as it's attacking": "it" is the enchanted
+    creature, not the Aura, so the condition is read about the permanent the Aura is attached to."""
     card = CardDef.from_face({"name": "Test Aura", "type": "Enchantment — Aura", "types": ["Enchantment"],
                               "subtypes": ["Aura"], "text": "Enchant creature\nEnchanted creature gets +1/+1 as long as it's attacking."})
-    assert any("as long as" in s for s in compile_card(card).unsupported)
+    result = compile_card(card)
+    static = result.abilities[-1].effect
+    assert not result.unsupported and static.affected == "enchanted"
+    assert static.condition == ir.AttachedIs(ir.Filter(attacking=True))
 
 
 def test_metalcraft_counts_artifacts_as_they_are_now(corpus_db):

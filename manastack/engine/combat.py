@@ -587,5 +587,5 @@ def ninjutsu(ctx: Ctx, player: int, oid: int, idx: int, attacker: int) -> None:
     pay_mana(ctx, player, card.abilities[idx].cost.mana, label)
     events.move(ctx, returned, "hand", cause="ninjutsu cost", rules=("702.49a", "602.2b"))
     s.add_log(f"{label} is put on the stack", ("602.2", "405.1"), "stack")
-    events.collect(ctx, AbilityActivated(player, oid, item.id))      # CR 602.2i, from the hand
+    events.collect(ctx, AbilityActivated(player, oid, item.id))      # CR 602.2b, 601.2i, from the hand
     announce_targets(ctx, item)

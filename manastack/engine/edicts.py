@@ -1,17 +1,18 @@
-"""Edicts (CR 701.21a): "[player] sacrifices [N] [permanents]". The player chooses among the
-permanents they control that fit, and sacrifices them; each player named chooses in APNAP order
-(CR 101.4), then all the chosen permanents are sacrificed at once."""
+"""Edicts (CR 701.21a): "[player] sacrifices [N] [permanents]" (or returns them to their owners'
+hands). The player chooses among the permanents they control that fit; each player named chooses
+in APNAP order (CR 101.4), then all the chosen permanents are sacrificed (returned) at once."""
 from __future__ import annotations
 
 from manastack.oracle import ir
 
 from . import events
-from .decisions import Action, Decision
+from .decisions import Action, Decision, DecisionKind
 from .filters import objects_matching
 from .resolution import named_players, source_obj
 
 
-def sacrifice_permanents(ctx, e: ir.SacrificePermanents, rc) -> None:
+def _choose(ctx, e, rc, kind: str, verb: str, rule: str) -> list[int]:
+    """The permanents each player ``e.who`` names chooses among those they control that fit."""
     s = ctx.s
     players = named_players(ctx, e.who, rc)
     source = source_obj(ctx, rc)      # "sacrifice another creature": not the source
@@ -26,15 +27,32 @@ def sacrifice_permanents(ctx, e: ir.SacrificePermanents, rc) -> None:
             if len(cands) == 1:
                 picks.append(cands[0].id)
                 continue
-            answer = ctx.ask(Decision(player, "sacrifice",
-                                      f"Choose a permanent to sacrifice for {rc.card.name} (CR 701.21a)",
+            answer = ctx.ask(Decision(player, kind,
+                                      f"Choose a permanent to {verb} for {rc.card.name} (CR {rule})",
                                       tuple(Action("choose", (o.id,), o.card.name) for o in cands)))
             picks.append(answer.args[0])
         if not picks:
-            s.add_log(f"{s.players[player].name} controls nothing {rc.card.name} makes them sacrifice",
-                      ("701.21a",), "resolve")
+            s.add_log(f"{s.players[player].name} controls nothing {rc.card.name} makes them {verb}",
+                      (rule,), "resolve")
         chosen += picks
     rc.did = bool(chosen)
+    return chosen
+
+
+def return_permanents(ctx, e: ir.ReturnPermanents, rc) -> None:
+    """Each chosen permanent goes to its owner's hand (CR 400.3), all at once."""
+    s = ctx.s
+    chosen = _choose(ctx, e, rc, DecisionKind.CHOOSE_PERMANENT, "return to its owner's hand", "608.2d")
+    with events.together(ctx):
+        for oid in chosen:
+            o = s.objs.get(oid)
+            if o is not None and o.zone == "battlefield":
+                events.move(ctx, o, "hand", cause=rc.card.name, rules=("400.3",))
+
+
+def sacrifice_permanents(ctx, e: ir.SacrificePermanents, rc) -> None:
+    s = ctx.s
+    chosen = _choose(ctx, e, rc, "sacrifice", "sacrifice", "701.21a")
     for oid in chosen:
         o = s.objs.get(oid)
         if o is not None and o.zone == "battlefield":

@@ -98,6 +98,19 @@ class BecomeCreature:
 
 
 @dataclass(frozen=True, slots=True)
+class SetLandType:
+    """The land has the land type ``land_type`` instead of its others, loses the abilities of its
+    rules text and has that type's mana ability (layer 4, CR 305.7, 613.1d)."""
+
+    kind: ClassVar[str] = "set_land_type"
+    affected: int
+    land_type: str
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class SetColors:
     """The permanent's colors are these instead (layer 5, CR 613.1e, 105.3)."""
 
@@ -165,6 +178,18 @@ class MayPlay:
 
 
 @dataclass(frozen=True, slots=True)
+class ExtraLandPlays:
+    """The player ``affected`` ("p0") may play ``amount`` more lands this turn (CR 305.2)."""
+
+    kind: ClassVar[str] = "extra_land_plays"
+    affected: str
+    amount: int
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class PreventionShield:
     """Prevent the next ``amount`` damage (-1: all of it; ``combat_only`` / ``noncombat_only``:
     that damage only) that would be dealt to ``affected``, an object id or a player reference
@@ -189,6 +214,8 @@ class PreventionShield:
     noncombat_only: bool = False
     once: bool = False
     gain_life: bool = False     # ``player`` gains life equal to the damage it prevents (CR 615.5)
+    counters: bool = False      # a +1/+1 counter on ``affected`` for each 1 damage it prevents (CR 615.5)
+    redirect: int | str | None = None   # the damage is dealt to this object or player instead (CR 614.9)
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +225,46 @@ class NoPrevention:
 
     kind: ClassVar[str] = "no_prevention"
     affected: None
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class DamageChangeEffect:
+    """Until ``until`` ends, damage from a source with the characteristics ``by_group`` names
+    (as ``player`` sees them), combat damage only if ``combat_only``, to an object matching
+    ``group`` (None: to anything) is ``times`` as much plus ``plus``, or half of it rounded down
+    (``halve``) instead (CR 614.1a); the filters read as the damage would be dealt."""
+
+    kind: ClassVar[str] = "damage_change"
+    affected: None
+    until: str
+    timestamp: int
+    source: str
+    player: int
+    by_group: tuple = ()
+    group: tuple | None = None
+    combat_only: bool = False
+    noncombat_only: bool = False
+    times: int = 1
+    plus: int = 0
+    halve: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DrawReplacement:
+    """The next time player ``affected`` would draw a card until ``until`` ends, the effects of
+    effect ``effect_index`` of ability ``ability_index`` of ``card`` (a ReplaceNextDraw) happen
+    instead (CR 614.1a, 614.11), with ``targets`` as chosen for it, from the object ``origin``."""
+
+    kind: ClassVar[str] = "draw_replacement"
+    affected: int
+    card: CardDef
+    ability_index: int
+    effect_index: int
+    targets: tuple[tuple, ...]
+    origin: int
     until: str
     timestamp: int
     source: str
@@ -395,8 +462,8 @@ def plain_filter(f: ir.Filter) -> bool:
     return True
 
 
-Effect = (ModifyPT | SetPT | GrantKeywords | GrantAbility | LoseKeywords | BecomeCreature | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | MayPlay
-          | PreventionShield | NoPrevention | RegenerationShield | ExileIfDies | DamagedBy | SwitchPT | ControlChange | ManaReplacementEffect | DelayedTrigger
+Effect = (ModifyPT | SetPT | GrantKeywords | GrantAbility | LoseKeywords | BecomeCreature | SetLandType | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | MayPlay | ExtraLandPlays
+          | PreventionShield | NoPrevention | DamageChangeEffect | DrawReplacement | RegenerationShield | ExileIfDies | DamagedBy | SwitchPT | ControlChange | ManaReplacementEffect | DelayedTrigger
           | OneShotDelayedTrigger | DelayedWatch | ActivatedThisTurn | CombatRule)
 """Any of the records above: what ``State.effects`` holds."""
 

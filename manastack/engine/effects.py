@@ -3,11 +3,13 @@ IR node each, listed in :data:`HANDLERS` (run by :func:`.resolution.execute`). E
 through :mod:`manastack.engine.events`."""
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
 from manastack.mana import COLOR_NAMES, COLORS, NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.ir import CHOSEN_COLOR, PROTECTION_CHOICE
+from manastack.oracle.subtypes import CREATURE_TYPES
 
 from . import characteristics as ch
 from . import exercise
@@ -21,11 +23,11 @@ from .event_types import Explored
 from .triggers import collect
 from .filters import is_player_ref, matches, player_of, player_ref, shares_creature_type
 from .mana_abilities import add_mana, can_afford
-from .resolution import (became, count_for_player, known_objects, named_objects, named_players, amount, execute,
+from .resolution import (became, bound_x, count_for_player, known_objects, named_objects, named_players, amount, execute,
                          objects_match, resolve_subject, source_obj)
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger, DelayedWatch,
-                             ExileIfDies, GrantAbility, GrantKeywords, LoseKeywords, ManaReplacementEffect,
-                             MayPlay, ModifyPT, NoPrevention, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors,
+                             ExileIfDies, ExtraLandPlays, GrantAbility, GrantKeywords, LoseKeywords, ManaReplacementEffect,
+                             MayPlay, ModifyPT, NoPrevention, DamageChangeEffect, DrawReplacement, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors, SetLandType,
                              SetPT, SkipNextUntap, SwitchPT)
 from .state import EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
 from .wording import possessive
@@ -149,15 +151,39 @@ def _discard(ctx, e: ir.Discard, rc):
 
 
 def _discard_hand(ctx, e: ir.DiscardHand, rc):
-    """CR 701.9a: each player named discards every card in their hand, in APNAP order (CR 101.4)."""
+    """CR 701.9a: each player named discards every card in their hand (with a filter, each card
+    of it there, once the hand is revealed, CR 701.20a), in APNAP order (CR 101.4)."""
     s = ctx.s
     rc.did = False
     players = named_players(ctx, e.who, rc)
     for p in [p for p in s.apnap() if p in players]:
+        if e.revealed:
+            shown = ", ".join(s.objs[i].card.name for i in s.players[p].hand) or "no cards"
+            s.add_log(f"{s.players[p].name} reveals their hand: {shown}", ("701.20a",), "event")
         for oid in list(s.players[p].hand):
+            if e.filter is not None and not objects_match(ctx, s.objs[oid], e.filter, rc):
+                continue
             if oid in s.players[p].hand:
                 events.discard(ctx, p, s.objs[oid])
                 rc.did = True
+
+
+def _discard_hand_draw(ctx, e: ir.DiscardHandDraw, rc):
+    """CR 701.9a, 121.1, 101.4: each player named discards every card in their hand, in APNAP
+    order; then each draws as many cards as they discarded, plus ``more`` (none below zero)."""
+    s = ctx.s
+    players = [p for p in s.apnap() if p in named_players(ctx, e.who, rc)]
+    discarded = {}
+    for p in players:
+        discarded[p] = 0
+        for oid in list(s.players[p].hand):
+            if oid in s.players[p].hand:
+                events.discard(ctx, p, s.objs[oid])
+                discarded[p] += 1
+    for p in players:
+        n = max(0, discarded[p] + e.more)
+        if n:
+            events.draw(ctx, p, n)
 
 
 def _gain_life(ctx, e: ir.GainLife, rc):
@@ -182,15 +208,25 @@ def _destroy(ctx, e: ir.Destroy, rc):
             o = ctx.s.objs.get(o.id)            # an Aura destroyed already by its umbra armor is gone
             if o is not None and o.zone == "battlefield":
                 events.destroy(ctx, o, f"by {rc.card.name}", can_regenerate=not e.no_regeneration)
+                if o.id in ctx.moved:           # it went to a graveyard: destroyed (CR 701.8a)
+                    rc.destroyed.append(o)
 
 
-def _prevent(ctx, e: ir.PreventDamage, rc):
+def _prevent(ctx, e: ir.PreventDamage | ir.RedirectDamage, rc):
     """CR 615: a prevention effect for this turn, one record for each recipient and source
     named: all of the damage, or a shield of N used up as it prevents (CR 615.7). A group of
     recipients or sources ("creatures you control", "black sources") is read as the damage would
     be dealt, so a creature entering later is covered too (CR 611.2c changes only
-    characteristics). A recipient gone when it resolves gets no shield."""
+    characteristics). A recipient gone when it resolves gets no shield. A redirection (CR 614.9)
+    is the same record with the object or player the damage goes to instead, fixed now."""
     s = ctx.s
+    redirect = None
+    if type(e) is ir.RedirectDamage:
+        found = _prevent_parties(ctx, e.instead, rc, False)
+        if not found:
+            s.add_log(f"{rc.card.name}: no object or player to deal the damage to instead", ("614.9",), "effect")
+            return
+        redirect = found[0][0]
     n = -1 if e.amount is None else amount(ctx, e.amount, rc)
     recipients = _prevent_parties(ctx, e.to, rc, False)
     if e.also_to is not None:
@@ -202,8 +238,14 @@ def _prevent(ctx, e: ir.PreventDamage, rc):
         for by, by_group, by_words in sources:
             s.effects.append(PreventionShield(r, n, e.combat_only, "end_of_turn", s.new_timestamp(), rc.card.name,
                                               group, rc.controller, by, by_group, e.noncombat_only, e.once,
-                                              e.gain_life))
-            if e.once:
+                                              gain_life=getattr(e, "gain_life", False),
+                                              counters=getattr(e, "counters", False), redirect=redirect))
+            if redirect is not None:
+                dest = s.players[int(redirect[1:])].name if isinstance(redirect, str) else s.objs[redirect].card.name
+                s.add_log(f"{rc.card.name}: {what if not e.once else 'the next instance of damage'}"
+                          f"{to_words or ' to anything'}{by_words} this turn will be dealt to {dest} instead",
+                          ("614.9",), "effect")
+            elif e.once:
                 s.add_log(f"{rc.card.name}: the next time damage{by_words or ' from any source'} would be dealt"
                           f"{to_words} this turn, it will be prevented", ("615.1", "615.8"), "effect")
             else:
@@ -219,7 +261,7 @@ def _prevent_parties(ctx, subject, rc, dealing: bool) -> list[tuple]:
         return [(None, (), "")]
     word = " by" if dealing else " to"
     if isinstance(subject, ir.Ref) and subject.name == "all":
-        return [(None, filter_pairs(subject.filter), f"{word} those {'sources' if dealing else 'permanents'}")]
+        return [(None, filter_pairs(bound_x(subject.filter, rc)), f"{word} those {'sources' if dealing else 'permanents'}")]
     if isinstance(subject, ir.Ref) and subject.name == "each_player" and not dealing:
         return [("players", (), " to players")]
     if isinstance(subject, ir.Ref) and subject.name == ir.CHOSEN_SOURCE:
@@ -233,6 +275,33 @@ def _prevent_parties(ctx, subject, rc, dealing: bool) -> list[tuple]:
         elif isinstance(t, Obj) and (dealing or t.zone == "battlefield"):
             out.append((t.id, (), f"{word} {t.card.name}"))
     return out
+
+
+def _change_damage(ctx, e: ir.ChangeDamage, rc):
+    """CR 614.1a: "If a source you control would deal damage this turn, it deals double that
+    damage instead.": a record read as damage would be dealt until the turn ends."""
+    s = ctx.s
+    c = e.change
+    s.effects.append(DamageChangeEffect(None, e.duration, s.new_timestamp(), rc.card.name, rc.controller,
+                                        filter_pairs(c.source.filter) if c.source is not None else (),
+                                        filter_pairs(c.to.filter) if c.to is not None else None,
+                                        c.combat_only, c.noncombat_only, c.times, c.plus, c.halve))
+    s.add_log(f"{rc.card.name}: damage it names is changed this turn", ("614.1a",), "effect")
+
+
+def _replace_next_draw(ctx, e: ir.ReplaceNextDraw, rc):
+    """CR 614.11: the controller's next draw this turn is replaced by ``e.effects``; the record
+    names them by their place in the card, with this ability's targets fixed now."""
+    s = ctx.s
+    place = next(((i, j) for i, ab in enumerate(rc.card.abilities) for j, x in enumerate(getattr(ab, "effects", ()))
+                  if x == e), None)
+    if place is None:
+        return
+    frozen = tuple(tuple(_now(ctx, t) for t in group) for group in rc.targets)
+    s.effects.append(DrawReplacement(rc.controller, rc.card, place[0], place[1], frozen, _now(ctx, rc.source),
+                                     e.duration, s.new_timestamp(), rc.card.name))
+    s.add_log(f"{rc.card.name}: the next time {s.players[rc.controller].name} would draw a card this turn, "
+              "something else happens instead", ("614.1a", "614.11"), "effect")
 
 
 def _no_prevention(ctx, e: ir.DamageCantBePrevented, rc):
@@ -333,6 +402,21 @@ def _reveal_top_if_shares(ctx, e: ir.RevealTopIfShares, rc):
     if answer.kind == "choose":
         s.add_log(f"{p.name} reveals {top.card.name}", ("701.20a",), "effect")
         execute(ctx, e.effects, rc)
+
+
+def _reveal_top_to_hand(ctx, e: ir.RevealTopToHand, rc):
+    """CR 701.20a, 401.2: the controller reveals the top card of their library and puts it into
+    their hand; "its mana value" after it is that card's (``rc.revealed``). An empty library
+    reveals nothing."""
+    s = ctx.s
+    p = s.players[rc.controller]
+    if not p.library:
+        return
+    top = s.objs[p.library[-1]]
+    s.add_log(f"{p.name} reveals {top.card.name}", ("701.20a",), "effect")
+    new = events.move(ctx, top, "hand", cause=rc.card.name)
+    if new is not None:
+        rc.revealed.append(new.id)
 
 
 def _shuffle_hand_and_graveyard(ctx, e: ir.ShuffleHandAndGraveyard, rc):
@@ -584,6 +668,52 @@ def _become_color(ctx, e: ir.BecomeColor, rc):
         s.add_log(f"{o.card.name} becomes {words}{until}", ("611.2", "613.1e", "105.3"), "effect")
 
 
+def _become_land_type(ctx, e: ir.BecomeLandType, rc):
+    """CR 611.2, 305.7, 613.1d: each land named has the new land type instead of its others while
+    the effect lasts; with several types offered ("the basic land type of your choice"), one is
+    chosen once, as the effect happens (CR 608.2d)."""
+    s = ctx.s
+    objs = [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]
+    if not objs:
+        return
+    land_type = e.land_types[0]
+    if len(e.land_types) > 1:
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_LAND_TYPE, "Choose a land type",
+                                  tuple(Action("land_type", (t,), t) for t in e.land_types)))
+        land_type = answer.args[0]
+        s.add_log(f"{s.players[rc.controller].name} chooses {land_type}", ("608.2d",), "choice")
+    until = " until end of turn" if e.duration == "end_of_turn" else ""
+    for o in objs:
+        s.effects.append(SetLandType(o.id, land_type, e.duration, s.new_timestamp(), rc.card.name))
+        s.add_log(f"{o.card.name} becomes a {land_type}{until}", ("611.2", "305.7", "613.1d"), "effect")
+
+
+def _choose_creature_type(ctx, e: ir.ChooseCreatureType, rc):
+    """CR 608.2d, 205.3m: the spell's controller chooses an existing creature type (the types of
+    their own creature cards offered first); "of the chosen type" later in the spell reads it
+    from the spell."""
+    s = ctx.s
+    src = source_obj(ctx, rc)
+    if src is None or src.id not in s.objs:
+        return
+    mine = Counter(t for c in s.objs.values() if c.owner == rc.controller and "Creature" in c.card.types
+                   for t in c.card.subtypes)
+    types = sorted(CREATURE_TYPES, key=lambda t: (-mine[t], t))
+    answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_CREATURE_TYPE, f"Choose a creature type for {rc.card.name}",
+                              tuple(Action("creature_type", (t,), t) for t in types)))
+    s.own(src.id).chosen = answer.args[0]
+    s.add_log(f"{s.players[rc.controller].name} chooses {answer.args[0]} for {rc.card.name}", ("608.2d",), "choice")
+
+
+def _extra_land_plays(ctx, e: ir.ExtraLandPlays, rc):
+    """CR 305.2: the controller may play ``amount`` more lands this turn (legality.land_limit)."""
+    s = ctx.s
+    s.effects.append(ExtraLandPlays(player_ref(rc.controller), e.amount, "end_of_turn", s.new_timestamp(),
+                                    rc.card.name))
+    more = "an additional land" if e.amount == 1 else f"up to {e.amount} additional lands"
+    s.add_log(f"{s.players[rc.controller].name} may play {more} this turn", ("305.2",), "effect")
+
+
 def _choose_color(ctx, player: int, what: str) -> str:
     """A color chosen by ``player`` (CR 105.1), by its name ("red")."""
     answer = ctx.ask(Decision(player, DecisionKind.CHOOSE_COLOR, f"Choose a color: {what}",
@@ -610,7 +740,7 @@ def _restrict(ctx, e: ir.Restrict, rc):
         words = words.replace("~", src.card.name)
     if isinstance(e.what, ir.Ref) and e.what.name == "all":
         s.effects.append(CombatRule(None, e.rule, e.duration, s.new_timestamp(), rc.card.name, rc.controller,
-                                    filter_pairs(e.what.filter), blockers, attacker))
+                                    filter_pairs(bound_x(e.what.filter, rc)), blockers, attacker))
         s.add_log(f"{rc.card.name}: those creatures {words}{by} this turn", _RULE_CR[e.rule], "effect")
         return
     for o in named_objects(ctx, e.what, rc):
@@ -1350,10 +1480,10 @@ def _object_is(ctx, c: ir.ObjectIs, rc) -> bool:
 HANDLERS = {
     ir.AddMana: _add_mana, ir.DealDamage: _deal_damage, ir.DivideDamage: _divide_damage, ir.Draw: _draw, ir.ExtraTurn: _extra_turn, ir.Discard: _discard,
     ir.GainLife: _gain_life, ir.LoseLife: _lose_life, ir.Destroy: _destroy, ir.Exile: _exile,
-    ir.Regenerate: _regenerate, ir.ChooseTarget: _choose_target, ir.PreventDamage: _prevent, ir.DamageCantBePrevented: _no_prevention, ir.PayMana: _pay_mana,
+    ir.Regenerate: _regenerate, ir.ChooseTarget: _choose_target, ir.PreventDamage: _prevent, ir.RedirectDamage: _prevent, ir.DamageCantBePrevented: _no_prevention, ir.ChangeDamage: _change_damage, ir.ReplaceNextDraw: _replace_next_draw, ir.PayMana: _pay_mana,
     ir.CreateReflexive: _create_reflexive,
     ir.ReturnToHand: _bounce, ir.ExileIfDies: _exile_if_dies, ir.SwitchPT: _switch_pt, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
-    ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.LoseKeywords: _lose_keywords, ir.BecomeColor: _become_color, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
+    ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.LoseKeywords: _lose_keywords, ir.BecomeColor: _become_color, ir.BecomeLandType: _become_land_type, ir.ExtraLandPlays: _extra_land_plays, ir.ChooseCreatureType: _choose_creature_type, ir.DiscardHandDraw: _discard_hand_draw, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
     ir.CreateTokens: _create_tokens, ir.Tap: _tap, ir.Untap: _untap, ir.TapOrUntap: _tap_or_untap, ir.Mill: _mill,
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.RevealHandDiscard: _reveal_hand_discard,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
@@ -1392,7 +1522,7 @@ HANDLERS = {
     ir.CastFromHand: free_casting.cast_from_hand,
     ir.PutFromHand: _put_from_hand, ir.ShuffleLibrary: _shuffle_library,
     ir.Amass: _amass, ir.Proliferate: _proliferate,
-    ir.DoubleCounters: _double_counters, ir.PayLife: _pay_life, ir.RemoveCounter: _remove_counter, ir.MoveCounter: _move_counter,
+    ir.DoubleCounters: _double_counters, ir.ReturnPermanents: edicts.return_permanents, ir.RevealTopToHand: _reveal_top_to_hand, ir.PayLife: _pay_life, ir.RemoveCounter: _remove_counter, ir.MoveCounter: _move_counter,
     ir.PutExiledInGraveyard: _put_exiled_in_graveyard,
 }
 

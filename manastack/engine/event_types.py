@@ -67,6 +67,8 @@ class DamageAmount:
     amount: int
     spent: str | None = None    # a counter kind a prevention of the recipient's own asks for (Phantom Centaur)
     gains: list = field(default_factory=list)   # (player, life, shield's source) owed by preventions (CR 615.5)
+    counters_owed: list = field(default_factory=list)   # (object, n, why, kind): counters put after the event
+    redirected: list = field(default_factory=list)  # (recipient, damage) dealt to another instead (CR 614.9)
 
 
 @dataclass(slots=True)
@@ -132,6 +134,7 @@ class CardDraw:
     kind: ClassVar[str] = "card_draw"
     player: int
     dredge: int | None = None
+    replaced: object = None         # the DrawReplacement record used instead (CR 614.11)
 
 
 @dataclass(slots=True)
@@ -206,7 +209,7 @@ class SpellCast:
 
 @dataclass(slots=True)
 class AbilityActivated:
-    """CR 602.2i: an activated ability that isn't a mana ability became activated; ``obj`` is
+    """CR 602.2b, 601.2i: an activated ability that isn't a mana ability became activated; ``obj`` is
     its source, ``item`` its stack item; ``old``: the source as it was, when paying the cost
     took it away (CR 608.2h)."""
     kind: ClassVar[str] = "activated"

@@ -22,6 +22,7 @@ from . import aura_placement, exercise, levelers, morph, replacement
 from .abilities import MIRACLE_CAST, REBOUND_CAST, ability_at, nested_index
 from .bestow import bestowed
 from .decisions import Action, Decision, DecisionKind
+from .resolution import ResolutionContext, execute
 from .runner import Ctx
 from .effect_records import ControlChange, DamagedBy, GrantKeywords, OneShotDelayedTrigger, SkipNextUntap
 from .event_types import (BecameMonarch, CardDraw, CountersPut, CountersRemoved, Cycled, DamageDealt, Destruction, Drew, Seen,
@@ -362,6 +363,9 @@ def draw(ctx: Ctx, player: int, n: int = 1, why: str = "") -> None:
         if proposed.dredge is not None:
             _dredge(ctx, player, s.objs[proposed.dredge])
             continue
+        if proposed.replaced is not None:                   # CR 614.11: no card is drawn
+            _draw_replaced(ctx, proposed.replaced)
+            continue
         if not p.library:
             p.drew_from_empty = True
             s.add_log(f"{p.name} can't draw: their library is empty", ("121.4", "704.5b"))
@@ -373,6 +377,16 @@ def draw(ctx: Ctx, player: int, n: int = 1, why: str = "") -> None:
         if p.drawn_this_turn == 1 and s.turn:
             _miracle(ctx, player, new)
         collect(ctx, Drew(player, new.id))
+
+
+def _draw_replaced(ctx: Ctx, r) -> None:
+    """The effects a DrawReplacement record names happen instead of the draw, as the ability
+    that made it would have done them, with its targets (CR 614.11)."""
+    s = ctx.s
+    effects = r.card.abilities[r.ability_index].effects[r.effect_index].effects
+    targets = [[t for t in g if isinstance(t, str) or t in s.objs and s.objs[t].zone == "battlefield"]
+               for g in r.targets]          # an object that has left is a new one (CR 400.7)
+    execute(ctx, effects, ResolutionContext(r.affected, r.origin, r.card, targets, 0, None, ()))
 
 
 def _miracle(ctx: Ctx, player: int, o: Obj) -> None:
@@ -466,14 +480,24 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
     dealt = []
     spent: dict[int, str] = {}      # a counter each, however many sources (Phantom Centaur)
     gains: list = []                # life owed by preventions, gained after the event (CR 615.5)
-    for source, recipient, amount in assignments:
+    owed: list = []                 # counters owed by preventions (CR 615.5) and replacements, put after the event
+    todo = list(assignments)
+    while todo:
+        source, recipient, amount = todo.pop(0)
         changed = replacement.modify_damage(ctx, source, recipient, amount, combat)
         if changed.spent is not None:
             spent[recipient] = changed.spent
         gains += changed.gains
+        owed += changed.counters_owed
+        # damage redirected (CR 614.9) is dealt at the same time, after its own replacements
+        todo += [(source, to, n) for to, n in changed.redirected if n > 0]
         if changed.amount <= 0:
             continue
-        dealt.append((source, recipient, changed.amount))
+        same = next((i for i, (src, rcp, _) in enumerate(dealt) if src is source and rcp == recipient), None)
+        if same is None:
+            dealt.append((source, recipient, changed.amount))
+        else:           # one source's damage to one recipient is one amount (CR 120.2)
+            dealt[same] = (source, recipient, dealt[same][2] + changed.amount)
     for oid, kind in spent.items():
         if oid in s.objs and s.objs[oid].counters.get(kind):
             remove_counters(ctx, s.objs[oid], kind, 1, "its damage prevention, CR 615")
@@ -481,6 +505,9 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
         _damage_results(ctx, dealt, combat)
     for player, life, name in gains:
         gain_life(ctx, player, life, None, f" equal to the damage {name} prevented (CR 615.5)")
+    for oid, n, why, kind in owed:
+        if oid in s.objs and s.objs[oid].zone == "battlefield":
+            add_counters(ctx, s.objs[oid], kind, n, why)
     return dealt
 
 
@@ -489,6 +516,7 @@ def _damage_results(ctx: Ctx, dealt: list, combat: bool) -> None:
     s = ctx.s
     kind = "combat damage" if combat else "damage"
     lifelink: dict[int, tuple[Obj, int]] = {}
+    lost: dict[tuple, int] = {}         # the life each source's damage made each player lose
     for source, recipient, amount in dealt:
         src_kw = ch.keywords(s, source)
         infect = "infect" in src_kw
@@ -502,8 +530,9 @@ def _damage_results(ctx: Ctx, dealt: list, combat: bool) -> None:
                           f"poison counter{'s' if amount != 1 else ''} (poison {p.poison})",
                           ("120.3b", "702.90b"), "damage")
             else:
-                p.life -= amount
-                p.life_lost_this_turn += amount       # CR 120.3a: damage is life lost (spectacle, CR 702.137a)
+                n = lost[source.id, recipient] = _life_lost_to_damage(s, pl, amount)
+                p.life -= n
+                p.life_lost_this_turn += n       # CR 120.3a: damage is life lost (spectacle, CR 702.137a)
                 if combat:
                     _note_prowl(s, source)
                 s.add_log(f"{source.card.name} deals {amount} {kind} to {p.name} (life {p.life})",
@@ -535,11 +564,28 @@ def _damage_results(ctx: Ctx, dealt: list, combat: bool) -> None:
             lifelink[source.id] = (source, (prev[1] if prev else 0) + amount)
     collect(ctx, DamageDealt(combat, tuple((src.id, rcp, amt, src.controller) for src, rcp, amt in dealt),
                              {src.id: s.current(src).copy() for src, _, _ in dealt}))
-    for source, recipient, amount in dealt:
-        if isinstance(recipient, str) and "infect" not in ch.keywords(s, source):
-            collect(ctx, LifeLost(int(recipient[1:]), amount, source.id))
+    for (source_id, recipient), n in lost.items():
+        if n:
+            collect(ctx, LifeLost(int(recipient[1:]), n, source_id))
     for source, total in lifelink.values():
         gain_life(ctx, source.controller, total, source, " (lifelink, CR 702.15b)")
+
+
+def _life_lost_to_damage(s, player: int, amount: int) -> int:
+    """The life damage makes ``player`` lose (CR 120.3a): all of it, unless a permanent of theirs
+    says damage that would reduce their life total to less than 1 reduces it to 1 instead
+    (CR 614.1a): the damage is still dealt, for lifelink too (Worship rulings)."""
+    life = s.players[player].life
+    if life - amount >= 1 or life < 1:
+        return amount
+    for o in s.permanents(player):
+        if any(type(ab) is ir.ReplacementAbility and ab.kind == "life_floor" for ab in layers.card_now(s, o).abilities):
+            if exercise.RECORD is not None:
+                exercise.note("REPLACEMENT_KINDS", "life_floor", o.card)
+            s.add_log(f"{o.card.name}: the damage reduces {s.players[player].name}'s life total to 1 instead",
+                      ("614.1a",), "replacement")
+            return life - 1
+    return amount
 
 
 def _damage_planeswalker(ctx: Ctx, source: Obj, o: Obj, amount: int, kind: str, combat: bool) -> None:

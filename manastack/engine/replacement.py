@@ -178,6 +178,8 @@ def apply_drawing(ctx: Ctx, event: CardDraw) -> None:
     s = ctx.s
     p = s.players[event.player]
     cands = [oid for oid in p.graveyard if (n := dredge_amount(s.objs[oid].card)) is not None and len(p.library) >= n]
+    if _replace_draw(ctx, event, cands):
+        return
     if not cands:
         return
     options = tuple(Action("choose", (oid,), f"dredge {dredge_amount(s.objs[oid].card)}: {s.objs[oid].card.name}")
@@ -192,6 +194,37 @@ def apply_drawing(ctx: Ctx, event: CardDraw) -> None:
         exercise.note("KEYWORDS", "dredge", card)
     s.add_log(f"Replacement: {p.name} mills {dredge_amount(card)} cards and returns {card.name} to their hand "
               "instead of drawing (dredge)", ("702.52a", "614.1a"), "replacement")
+
+
+def _replace_draw(ctx: Ctx, event: CardDraw, dredges: list[int]) -> bool:
+    """"The next time you would draw a card this turn, ... instead" (CR 614.11): with such
+    effects waiting, one of them, or a dredge, replaces the draw, the player choosing which
+    (CR 616.1). Whether one was there."""
+    s = ctx.s
+    waiting = [e for e in s.effects if e.kind == "draw_replacement" and e.affected == event.player]
+    if not waiting:
+        return False
+    options = tuple(Action("replacement", (f"draw:{e.timestamp}",), f"{e.source} instead") for e in waiting) \
+        + tuple(Action("replacement", (f"dredge:{oid}",), f"dredge {dredge_amount(s.objs[oid].card)}: "
+                       f"{s.objs[oid].card.name}") for oid in dredges)
+    answer = options[0] if len(options) == 1 else ctx.ask(Decision(
+        event.player, DecisionKind.REPLACEMENT_ORDER, f"{s.players[event.player].name} would draw a card: choose "
+        "the replacement effect that applies (CR 616.1)", options, {"event": event.kind}))
+    kind, _, key = answer.args[0].partition(":")
+    if kind == "dredge":
+        event.dredge = int(key)
+        card = s.objs[event.dredge].card
+        if exercise.RECORD is not None:
+            exercise.note("KEYWORDS", "dredge", card)
+        s.add_log(f"Replacement: {s.players[event.player].name} mills {dredge_amount(card)} cards and returns "
+                  f"{card.name} to their hand instead of drawing (dredge)", ("702.52a", "614.1a"), "replacement")
+        return True
+    used = next(e for e in waiting if e.timestamp == int(key))
+    s.effects = [e for e in s.effects if e is not used]     # used up (CR 614.11)
+    event.replaced = used
+    s.add_log(f"Replacement: {used.source} applies instead of {s.players[event.player].name}'s draw",
+              ("614.1a", "614.11"), "replacement")
+    return True
 
 
 # ---- "would be put into a graveyard from anywhere" (CR 614.1a, 614.6)
@@ -622,7 +655,8 @@ def modify_damage(ctx: Ctx, source, recipient, amount: int, combat: bool) -> Dam
 
     def with_prevention(ev: DamageAmount) -> list[Replacement]:
         if unpreventable:       # CR 615.12: nothing prevented, shields kept, other parts still done
-            return candidates(ev) + _own_prevention(ctx, recipient, ev, True)
+            return candidates(ev) + _shields(ctx, source, recipient, combat, ev, True) \
+                + _static_preventions(ctx, source, recipient, combat, True) + _own_prevention(ctx, recipient, ev, True)
         return candidates(ev) + _preventions(ctx, source, recipient, combat, ev) + _own_prevention(ctx, recipient, ev)
 
     unpreventable = any(e.kind == "no_prevention" for e in ctx.s.effects)
@@ -636,12 +670,20 @@ def _own_prevention(ctx: Ctx, recipient, ev: DamageAmount, unpreventable: bool =
     """"If damage would be dealt to ~, prevent that damage. Remove a +1/+1 counter from ~."
     (Phantom Centaur, CR 615): the counter is removed by the damage event, once however many
     sources deal damage at once (its rulings, 2004-10-04). When damage can't be prevented the
-    counter is still removed and the damage dealt (CR 615.12)."""
+    counter is still removed and the damage dealt (CR 615.12). "If damage would be dealt to ~,
+    put that many +1/+1 counters on it instead." (Phytohydra) replaces the damage (CR 614.1a):
+    the counters are put on it once the damage event is over."""
     if isinstance(recipient, str) or ev.amount <= 0:
         return []
     o = ctx.s.objs[recipient]
     out = []
     for i, ab in enumerate(layers.card_now(ctx.s, o).abilities):
+        if type(ab) is ir.ReplacementAbility and ab.kind == "damage_as_counters":
+            def as_counters(e, kind=ab.counter_kind):     # a replacement: also when unpreventable
+                e.counters_owed.append((o.id, e.amount, "instead of the damage, CR 614.1a", kind))
+                e.amount = 0
+            out.append(Replacement(f"{o.id}:{i}", f"{o.card.name} gets {ab.counter_kind} counters instead of the damage",
+                                   ("614.1a",), as_counters, source=(ab.kind, o.card)))
         if type(ab) is ir.ReplacementAbility and ab.kind == "prevent_damage_remove_counter":
             def apply(e, kind=ab.counter_kind):
                 if not unpreventable:
@@ -665,15 +707,26 @@ def _damage_changes(s, source, recipient, combat: bool) -> list[Replacement]:
     for o in s.permanents():
         for i, ab in _damage_change_abilities(layers.card_now(s, o)):
             if _static_fits(s, o, ab.damage, source, recipient, combat):
-                e = ab.damage
-                how = "half that damage, rounded down" if e.halve else \
-                    f"{ {1: '', 2: 'double ', 3: 'triple '}.get(e.times, f'{e.times} times ')}that damage" + \
-                    (f" plus {e.plus}" if e.plus > 0 else f" minus {-e.plus}" if e.plus < 0 else "")
-                out.append(Replacement(f"{o.id}:{i}", f"{o.card.name}: {source.card.name} deals {how} instead",
-                                       ("614.1a", "107.1a") if e.halve else ("614.1a", "107.1b"),
-                                       partial(_change_damage, e), why="the damage fits its replacement effect",
-                                       pure=True, source=(ab.kind, o.card)))
+                out.append(_damage_change(f"{o.id}:{i}", o.card.name, ab.damage, source, (ab.kind, o.card)))
+    for r in s.effects:         # for this turn, from resolved spells and abilities
+        if r.kind != "damage_change" or r.combat_only and not combat or r.noncombat_only and combat:
+            continue
+        if r.group is not None and (isinstance(recipient, str)
+                                    or not matches(s, s.objs[recipient], pairs_filter(r.group), None, r.player)):
+            continue
+        if _source_is(s, source, pairs_filter(r.by_group), None, r.player):
+            change = ir.DamageChange(times=r.times, plus=r.plus, halve=r.halve)
+            out.append(_damage_change(f"change:{r.timestamp}", r.source, change, source))
     return out
+
+
+def _damage_change(key: str, name: str, e: ir.DamageChange, source, ability: tuple = ()) -> Replacement:
+    how = "half that damage, rounded down" if e.halve else \
+        f"{ {1: '', 2: 'double ', 3: 'triple '}.get(e.times, f'{e.times} times ')}that damage" + \
+        (f" plus {e.plus}" if e.plus > 0 else f" minus {-e.plus}" if e.plus < 0 else "")
+    return Replacement(key, f"{name}: {source.card.name} deals {how} instead",
+                       ("614.1a", "107.1a") if e.halve else ("614.1a", "107.1b"), partial(_change_damage, e),
+                       why="the damage fits its replacement effect", pure=True, source=ability)
 
 
 @lru_cache(maxsize=16384)
@@ -690,10 +743,29 @@ def _change_damage(e: ir.DamageChange, event: DamageAmount) -> None:
 
 def _preventions(ctx: Ctx, source, recipient, combat: bool, ev: DamageAmount) -> list[Replacement]:
     """Prevention effects that fit this damage (CR 615.1): shields of resolved spells and
-    abilities, and static abilities of permanents (:func:`_static_preventions`); the affected
-    player orders them with any replacement effects (CR 616.1). A shield of N is used up as it
-    prevents (CR 615.7). Effects are shared between copies of a state, so a used shield is
-    replaced, not changed."""
+    abilities (:func:`_shields`), and static abilities of permanents
+    (:func:`_static_preventions`); the affected player orders them with any replacement effects
+    (CR 616.1)."""
+    return _shields(ctx, source, recipient, combat, ev) + (
+        _static_preventions(ctx, source, recipient, combat) if ev.amount > 0 else [])
+
+
+def _redirectable(s, to) -> bool:
+    """Whether damage can be dealt to ``to`` instead: a player, or a creature or planeswalker
+    still on the battlefield (CR 120.1, 614.9)."""
+    if isinstance(to, str):
+        return True
+    o = s.objs.get(to)
+    return o is not None and o.zone == "battlefield" and (ch.is_creature(s, o) or "Planeswalker" in ch.card_types(s, o))
+
+
+def _shields(ctx: Ctx, source, recipient, combat: bool, ev: DamageAmount,
+             redirections_only: bool = False) -> list[Replacement]:
+    """The records of resolved spells and abilities that prevent this damage or deal it to
+    another object or player instead (CR 614.9; redirection only, ``redirections_only``, when
+    damage can't be prevented, CR 615.12). A shield of N is used up as it prevents or redirects
+    (CR 615.7). Effects are shared between copies of a state, so a used shield is replaced, not
+    changed."""
     s = ctx.s
     out = []
     if ev.amount <= 0:
@@ -701,11 +773,20 @@ def _preventions(ctx: Ctx, source, recipient, combat: bool, ev: DamageAmount) ->
     for shield in s.effects:
         if shield.kind != "prevent_damage" or not _shield_fits(s, shield, source, recipient, combat):
             continue
+        if shield.redirect is None and redirections_only:
+            continue
+        if shield.redirect is not None and (shield.redirect == recipient or not _redirectable(s, shield.redirect)):
+            continue
 
         def apply(e, shield=shield):
             prevented = e.amount if shield.amount < 0 else min(shield.amount, e.amount)
             if shield.gain_life and prevented:      # the rest of the effect (CR 615.5)
                 e.gains.append((shield.player, prevented, shield.source))
+            if shield.counters and prevented:
+                e.counters_owed.append((recipient, prevented, f"one for each 1 damage {shield.source} prevented, "
+                                        "CR 615.5", "+1/+1"))
+            if shield.redirect is not None:         # dealt to another instead (CR 614.9)
+                e.redirected.append((shield.redirect, prevented))
             if shield.amount < 0:
                 e.amount = 0
                 if shield.once:         # the next instance only (CR 615.8)
@@ -718,11 +799,18 @@ def _preventions(ctx: Ctx, source, recipient, combat: bool, ev: DamageAmount) ->
                 s.effects.append(replace(shield, amount=left))
 
         what = "the next instance of" if shield.once else "all" if shield.amount < 0 else f"the next {shield.amount}"
+        if shield.redirect is not None:
+            to = shield.redirect
+            dest = s.players[int(to[1:])].name if isinstance(to, str) else s.objs[to].card.name
+            out.append(Replacement(f"prevent:{shield.timestamp}", f"{shield.source} deals {what} damage "
+                                   f"{source.card.name} would deal to {dest} instead", ("614.9",), apply,
+                                   why="the damage fits its redirection effect"))
+            continue
         out.append(Replacement(f"prevent:{shield.timestamp}",
                                f"{shield.source} prevents {what} damage {source.card.name} would deal",
                                ("615.1", "615.8") if shield.once else ("615.1", "615.7"), apply,
                                why="the damage fits its prevention effect"))
-    return out + _static_preventions(ctx, source, recipient, combat)
+    return out
 
 
 def _shield_fits(s, shield, source, recipient, combat: bool) -> bool:
@@ -754,24 +842,37 @@ def _source_is(s, source, f: ir.Filter, seen_from, controller: int | None = None
     return matches(s, source, replace(f, zone=source.zone), seen_from, controller)
 
 
-def _static_preventions(ctx: Ctx, source, recipient, combat: bool) -> list[Replacement]:
+def _static_preventions(ctx: Ctx, source, recipient, combat: bool,
+                        redirections_only: bool = False) -> list[Replacement]:
     """Static abilities of permanents that prevent this damage while they are on the
     battlefield (CR 604.1, 615): "Prevent all damage that would be dealt to ~ by artifact
-    creatures.", read from that permanent as the damage would be dealt."""
+    creatures.", read from that permanent as the damage would be dealt; or that deal it to
+    another instead (CR 614.9), also when damage can't be prevented (``redirections_only``)."""
     s = ctx.s
     out = []
     for o in s.permanents():
         for i, ab in _prevention_abilities(layers.card_now(s, o)):
-            if _static_fits(s, o, ab.effect, source, recipient, combat):
-                n = ab.effect.amount
-                if n is None:
-                    out.append(Replacement(f"{o.id}:{i}", f"{o.card.name} prevents the damage {source.card.name} would deal",
-                                           ("604.1", "615.1"), _prevent_all, why="the damage fits its prevention effect",
-                                           pure=True))
-                else:           # so much of each damage event (CR 615.10)
-                    out.append(Replacement(f"{o.id}:{i}", f"{o.card.name} prevents {n} of the damage {source.card.name} "
-                                           "would deal", ("604.1", "615.10"), partial(_prevent_some, n),
-                                           why="the damage fits its prevention effect", pure=True))
+            if (redirections_only and type(ab.effect) is not ir.RedirectDamage) \
+                    or not _static_fits(s, o, ab.effect, source, recipient, combat):
+                continue
+            if type(ab.effect) is ir.RedirectDamage:
+                to = _static_redirect(s, o, ab.effect.instead)
+                if to is None or to == recipient or not _redirectable(s, to):
+                    continue
+                dest = s.players[int(to[1:])].name if isinstance(to, str) else s.objs[to].card.name
+                out.append(Replacement(f"{o.id}:{i}", f"{o.card.name}: the damage {source.card.name} would deal is "
+                                       f"dealt to {dest} instead", ("604.1", "614.9"), partial(_redirect_all, to),
+                                       why="the damage fits its redirection effect", pure=True))
+                continue
+            n = ab.effect.amount
+            if n is None:
+                out.append(Replacement(f"{o.id}:{i}", f"{o.card.name} prevents the damage {source.card.name} would deal",
+                                       ("604.1", "615.1"), _prevent_all, why="the damage fits its prevention effect",
+                                       pure=True))
+            else:           # so much of each damage event (CR 615.10)
+                out.append(Replacement(f"{o.id}:{i}", f"{o.card.name} prevents {n} of the damage {source.card.name} "
+                                       "would deal", ("604.1", "615.10"), partial(_prevent_some, n),
+                                       why="the damage fits its prevention effect", pure=True))
     return out
 
 
@@ -783,6 +884,21 @@ def _prevention_abilities(card) -> tuple[tuple[int, ir.PreventionAbility], ...]:
 
 
 def _prevent_all(event: DamageAmount) -> None:
+    event.amount = 0
+
+
+def _static_redirect(s, o, ref: ir.Ref):
+    """Where a static redirection of ``o`` deals the damage: ~, the permanent it is attached to,
+    or its controller (CR 614.9); None when there is nothing to deal it to."""
+    if ref.name == "self":
+        return o.id
+    if ref.name in ("enchanted", "equipped"):
+        return o.attached_to
+    return f"p{o.controller}" if ref.name == "you" else None
+
+
+def _redirect_all(to, event: DamageAmount) -> None:
+    event.redirected.append((to, event.amount))
     event.amount = 0
 
 

@@ -5,7 +5,7 @@ effect names. :func:`execute` carries out effects one IR node at a time, each by
 costs from above this module)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from manastack.oracle import ir
 
@@ -38,9 +38,11 @@ class ResolutionContext:
     tapped_for_mana: bool = False
     source_lki: Obj | None = field(default=None)
     exiled: list = field(default_factory=list)     # cards this resolution exiled ("that card")
+    revealed: list = field(default_factory=list)   # the card it revealed and put into a hand
     did: bool = True    # whether the last optional action was done, for "When you do" (603.12)
     created: list = field(default_factory=list)    # ids of the tokens this resolution created
     damaged: list = field(default_factory=list)    # ids of the permanents it dealt damage to
+    destroyed: list = field(default_factory=list)  # the permanents it destroyed, as they last were
     life_lost: int = 0      # life the players lost to this resolution so far (CR 119.3)
     chosen: dict = field(default_factory=dict)     # filter -> the permanent chosen for it
     won_clash: bool = False     # the controller won the clash this resolution did (CR 701.30d)
@@ -91,6 +93,9 @@ def amount(ctx: Ctx, a, rc: ResolutionContext) -> int:
         return counters.get(a.kind, 0) * a.multiplier
     if isinstance(a, ir.LifeLostThisWay):
         return rc.life_lost
+    if isinstance(a, ir.DestroyedThisWay):       # as they last existed on the battlefield (CR 608.2h)
+        src = source_obj(ctx, rc)
+        return sum(1 for o in rc.destroyed if matches(ctx.s, o, a.filter, src, rc.controller)) * a.multiplier
     if isinstance(a, ir.TimesKicked):
         src = source_obj(ctx, rc)
         return (src.cast_costs.count("kicker") if src is not None else 0) * a.multiplier
@@ -199,6 +204,8 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
                 and (subject.filter is None or matches(s, s.objs[i], subject.filter, source_obj(ctx, rc)))]
     if name == ir.EXILED_CARDS:         # CR 607.2a: what the source's linked ability exiled
         return exiled_with(s, rc.source)
+    if name == ir.REVEALED:             # the card revealed and put into a hand, where it is now
+        return [s.objs[i] for i in rc.revealed if i in s.objs]
     if name == "you":
         return [rc.controller]
     if name == "each_opponent":
@@ -330,9 +337,7 @@ def named_players(ctx, subject, rc) -> list[int]:
 
 def bound_x(f: ir.Filter, rc: ResolutionContext) -> ir.Filter:
     """A description "with mana value X or less" read with the X of this resolution (CR 107.3)."""
-    if isinstance(f.mana_value_at_most, ir.X):
-        return replace(f, mana_value_at_most=rc.x)
-    return f
+    return ir.with_x(f, rc.x)
 
 
 def objects_match(ctx, o, f, rc) -> bool:

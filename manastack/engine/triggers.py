@@ -240,7 +240,7 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
                 and _player_matches(trig.subject, ev.player, source.controller)
         return [Seen(kind, obj=ev.obj, player=ev.player)] if hit else []
     if kind == "activated" and e == "activates":
-        # CR 602.2i: who activated it, and of what source; a named source is the permanent
+        # CR 602.2b, 601.2i: who activated it, and of what source; a named source is the permanent
         # as the ability became activated (a Vehicle crewed is no creature yet: Runic Armasaur rulings)
         if not _player_matches(trig.subject, ev.player, source.controller):
             return []

@@ -141,8 +141,18 @@ class CountersRemoved:
     multiplier: int = 1
 
 
+@dataclass(frozen=True, slots=True)
+class DestroyedThisWay:
+    """"for each creature destroyed this way": the permanents matching ``filter``, as they last
+    existed on the battlefield, that this ability's earlier effects destroyed (CR 701.8a,
+    608.2c), times ``multiplier``."""
+
+    filter: "Filter"
+    multiplier: int = 1
+
+
 Amount = Union[int, X, CountOf, CountersRemoved, CountPerPlayer, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, StatOf,
-               BlockersBeyondFirst, ColorsSpent, TimesMutated, Minus]
+               BlockersBeyondFirst, ColorsSpent, TimesMutated, Minus, DestroyedThisWay]
 
 # --------------------------------------------------------------------------------- objects
 
@@ -172,12 +182,13 @@ class Filter:
     blocking: bool = False
     attacking_or_blocking: bool = False
     non_supertypes: tuple[str, ...] = ()
-    power_at_most: int | None = None
+    power_at_most: int | X | None = None          # X: as mana_value_at_most
     power_at_least: int | None = None
     toughness_at_most: int | None = None
     toughness_at_least: int | None = None
-    mana_value_at_most: int | X | None = None    # X: the spell's or ability's X as it resolves
-    mana_value_at_least: int | None = None
+    # X: the spell's or ability's X, as it resolves or, in a target, as it was announced
+    mana_value_at_most: int | X | None = None
+    mana_value_at_least: int | X | None = None   # both X: "with mana value X"
     zone: str = "battlefield"
     multicolored: bool = False
     mana_value_equals: CountersOn | None = None   # "with mana value equal to the number of ..."
@@ -204,11 +215,27 @@ class Filter:
     nontoken: bool = False        # "nontoken": not a token (CR 111.1)
     token: bool = False           # "creature token", "tokens you control": a token (CR 111.1)
     counter: str | None = None    # "with a +1/+1 counter on it": one or more of that kind (CR 122.1)
+    monocolored: bool = False     # exactly one color (CR 105.2a)
     types_or_subtypes: bool = False   # "an instant, sorcery, or Wizard spell": one of ``types`` or of ``subtypes``
     all_colors: tuple[str, ...] = ()   # "a spell that's both red and white": each of these colors (CR 105.2)
     kicked: bool = False          # "a kicked spell": cast with its kicker cost paid (CR 702.33d)
     adventure: bool = False       # "that has an Adventure": an adventurer card's, cast as itself or not (CR 715.2)
     enchanted: bool = False       # "that are enchanted": an Aura is attached to it (CR 303.4)
+
+
+X_FIELDS = ("mana_value_at_most", "mana_value_at_least", "power_at_most")
+"""The fields of a :class:`Filter` that may hold the X of the spell or ability (CR 107.3)."""
+
+
+def with_x(f: Filter, x: int | None) -> Filter:
+    """``f`` with its X read as ``x``; with ``x`` None, the parts naming X set aside (any X)."""
+    found = {name: x for name in X_FIELDS if isinstance(getattr(f, name), X)}
+    return dataclasses.replace(f, **found) if found else f
+
+
+def has_x(f: Filter) -> bool:
+    """Whether ``f`` names the spell's or ability's X."""
+    return any(isinstance(getattr(f, name), X) for name in X_FIELDS)
 
 
 # Target kinds naming objects on the stack (CR 115.1, 113.1b): spells, activated and/or triggered
@@ -377,11 +404,25 @@ class Discard:
 
 
 @dataclass(frozen=True, slots=True)
-class DiscardHand:
-    """"Each player discards their hand": each player named discards every card in their hand
-    (CR 701.9a), in APNAP order (CR 101.4)."""
+class DiscardHandDraw:
+    """"Each player discards all the cards in their hand, then draws that many cards [minus
+    one]": each player named discards their hand, in APNAP order, then each draws the number they
+    discarded plus ``more`` (CR 701.9a, 121.1, 101.4)."""
 
     who: Subject = Ref("you")
+    more: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardHand:
+    """"Each player discards their hand": each player named discards every card in their hand
+    (CR 701.9a), in APNAP order (CR 101.4); with ``filter``, only the cards matching it, after
+    revealing the hand when ``revealed`` ("reveals their hand and discards all nonland cards",
+    CR 701.20a)."""
+
+    who: Subject = Ref("you")
+    filter: Filter | None = None
+    revealed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -771,6 +812,26 @@ class PreventDamage:
     duration: str = "end_of_turn"
     once: bool = False
     gain_life: bool = False     # "You gain life equal to the damage prevented this way." (CR 615.5)
+    counters: bool = False      # "For each 1 damage prevented this way, put a +1/+1 counter on that creature."
+
+
+@dataclass(frozen=True, slots=True)
+class RedirectDamage:
+    """CR 614.9: damage that would be dealt is dealt to ``instead`` (one object or player, fixed
+    as the effect begins) instead: the next ``amount`` (None: all of it this turn; ``once``: the
+    next instance, CR 615.8's counterpart), dealt to ``to`` [and ``also_to``] by ``source``, named
+    by the same parts as :class:`PreventDamage`. Redirection prevents nothing (CR 615.12 doesn't
+    stop it)."""
+
+    instead: Subject
+    amount: Amount | None = None
+    to: Subject | None = None
+    combat_only: bool = False
+    source: Subject | None = None
+    noncombat_only: bool = False
+    also_to: Subject | None = None
+    duration: str = "end_of_turn"
+    once: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1260,6 +1321,17 @@ class CounterUnlessPays:
 
 
 @dataclass(frozen=True, slots=True)
+class ReturnPermanents:
+    """"[Player] returns a creature they control to its owner's hand": each player ``who``
+    names chooses ``count`` permanents they control that match ``filter`` (its "you" is that
+    player); they return to their owners' hands (CR 400.3, 400.7). Nothing targets."""
+
+    who: Subject
+    filter: Filter
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class SacrificePermanents:
     """"[Player] sacrifices [N] [permanents]" (an edict, CR 701.21a): each player ``who`` names
     chooses ``count`` permanents they control that match ``filter`` (its "you" is that
@@ -1314,7 +1386,7 @@ class IfYouDont:
 
 
 Effect = Union[
-    AddMana, DealDamage, DivideDamage, Draw, Discard, GainLife, LoseLife, Destroy, Regenerate, PreventDamage, Exile,
+    AddMana, DealDamage, DivideDamage, Draw, Discard, GainLife, LoseLife, Destroy, Regenerate, PreventDamage, RedirectDamage, Exile,
     ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords,
     PutCounters, CreateTokens, Tap, Untap, TapOrUntap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
@@ -1322,7 +1394,7 @@ Effect = Union[
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit, Myriad,
     IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict,
     PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, SetBasePT, Surveil, CreateEmblem, SacrificePermanents,
-    PayLife, RemoveCounter, MoveCounter, PutExiledInGraveyard, DoubleCounters,
+    PayLife, RemoveCounter, MoveCounter, PutExiledInGraveyard, DoubleCounters, ReturnPermanents,
 ]
 
 # --------------------------------------------------------------------------------- costs
@@ -1443,6 +1515,9 @@ DAMAGED_THIS_WAY = "damaged_this_way"
 
 # "the exiled card(s)": a Ref to what an ability of the same card exiled (CR 607.2a)
 EXILED_CARDS = "exiled_cards"
+# "its mana value" after "reveal the top card of your library and put that card into your
+# hand": a Ref to the card RevealTopToHand moved
+REVEALED = "revealed_card"
 
 # "gains protection from the color of your choice" (CR 702.16a): a Keyword("protection") arg,
 # only in a one-shot GrantKeywords, whose controller chooses the color as it happens
@@ -1841,10 +1916,12 @@ class AlternativeCost:
 @dataclass(frozen=True, slots=True)
 class PreventionAbility:
     """A static ability that prevents damage while its permanent is on the battlefield
-    (CR 604.1, 615): "Prevent all damage that would be dealt to ~ by artifact creatures."; the
-    references in ``effect`` are read from that permanent as the damage would be dealt."""
+    (CR 604.1, 615): "Prevent all damage that would be dealt to ~ by artifact creatures.", or
+    deals it to another instead (CR 614.9): "All damage that would be dealt to you is dealt to ~
+    instead."; the references in ``effect`` are read from that permanent as the damage would be
+    dealt."""
 
-    effect: PreventDamage
+    effect: PreventDamage | RedirectDamage
     text: str = ""
 
 
@@ -1861,7 +1938,27 @@ class DamageCantBePrevented:
     duration: str = "end_of_turn"
 
 
-Effect = Union[Effect, DamageCantBePrevented]
+@dataclass(frozen=True, slots=True)
+class ChangeDamage:
+    """"If a source you control would deal damage this turn, it deals double that damage
+    instead." (CR 614.1a): the change of :class:`DamageChange` for ``duration``, from a
+    resolved spell or ability; the source a group, the recipient a group or anything."""
+
+    change: DamageChange
+    duration: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class ReplaceNextDraw:
+    """"The next time you would draw a card this turn, [effects] instead." (CR 614.1a, 614.11):
+    that draw of the controller's is replaced by ``effects``, done as the draw would happen,
+    with the targets chosen for the ability that made it."""
+
+    effects: tuple
+    duration: str = "end_of_turn"
+
+
+Effect = Union[Effect, DamageCantBePrevented, ChangeDamage, ReplaceNextDraw]
 
 
 @dataclass(frozen=True, slots=True)
@@ -1882,7 +1979,13 @@ class Proliferate:
     one more counter of each kind it already has."""
 
 
-Effect = Union[Effect, Amass, Proliferate]
+@dataclass(frozen=True, slots=True)
+class RevealTopToHand:
+    """"Reveal the top card of your library and put that card into your hand" (CR 701.20a):
+    afterwards "its" / "that card" is that card (``Ref(REVEALED)``)."""
+
+
+Effect = Union[Effect, Amass, Proliferate, RevealTopToHand]
 
 
 @dataclass(frozen=True, slots=True)
@@ -1974,7 +2077,36 @@ class BecomeColor:
     duration: str = "end_of_turn"
 
 
-Effect = Union[Effect, GainAbility, LoseKeywords, BecomeColor]
+@dataclass(frozen=True, slots=True)
+class BecomeLandType:
+    """"Target land becomes a Forest until end of turn", "... becomes the basic land type of your
+    choice", "... becomes a Plains or an Island": each land named has that land type instead of
+    its others for ``duration``, loses the abilities of its rules text and has the type's mana
+    ability (layer 4, CR 305.7, 613.1d); with several ``land_types``, its controller chooses one
+    as the effect happens (CR 608.2d), the same for all."""
+
+    what: Subject
+    land_types: tuple[str, ...]
+    duration: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraLandPlays:
+    """"You may play an additional land this turn." (Explore), "... up to three additional
+    lands this turn" (Summer Bloom): the controller may play ``amount`` more lands this turn
+    (CR 305.2)."""
+
+    amount: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseCreatureType:
+    """"Choose a creature type." as a spell's first instruction: its controller chooses one as
+    it resolves (CR 608.2d, 205.3m), and "of the chosen type" later in the spell is that type."""
+
+
+Effect = Union[Effect, GainAbility, LoseKeywords, BecomeColor, BecomeLandType, ExtraLandPlays, ChooseCreatureType,
+               DiscardHandDraw]
 
 
 def nodes(node) -> Iterator:

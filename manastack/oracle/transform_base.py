@@ -42,9 +42,13 @@ class _ChooseColor:
     protection granted next ("from the chosen color")."""
 
 
+@dataclass(frozen=True)
 class _GainPrevented:
-    """The sentence "You gain life equal to the damage prevented this way.", until ``body`` joins
-    it to the prevention before it (CR 615.5)."""
+    """The sentence "You gain life equal to the damage prevented this way." (``field``
+    "gain_life") or "For each 1 damage prevented this way, put a +1/+1 counter on that
+    creature." ("counters"), until ``body`` joins it to the prevention before it (CR 615.5)."""
+
+    field: str = "gain_life"
 
 
 class _CounteredExile:
@@ -134,6 +138,7 @@ class _ForEach:
     kicked: bool = False           # "for each time it was kicked"
     party: bool = False            # "for each creature in your party" (CR 700.8)
     removed: str | None = None     # "for each charge counter removed this way"
+    destroyed: bool = False        # "for each creature destroyed this way": of ``filter``
 
     def count(self, multiplier: int = 1):
         if self.kicked:
@@ -144,6 +149,8 @@ class _ForEach:
             return ir.CountersOn(self.counter, multiplier)
         if self.removed is not None:
             return ir.CountersRemoved(self.removed, multiplier)
+        if self.destroyed:
+            return ir.DestroyedThisWay(self.filter, multiplier)
         return ir.CountOf(self.filter, multiplier)
 
 
@@ -323,6 +330,7 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
         elif value is IT:
             _need(bool(last) or it_default is not None, "it")
             value = last[-1] if last else it_default
+            _need(value != ir.Ref(ir.REVEALED), "it: a card put into a hand")    # only its mana value
         elif value is THAT_OBJECT:
             # CR 201.5: a card names itself by name, so "that creature" is another object
             # named before it, else the one the trigger is about
@@ -364,6 +372,8 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
     def walk(effect):
         if isinstance(effect, ir.May):
             return ir.May(tuple(walk(e) for e in effect.effects), subject(effect.who))
+        if isinstance(effect, ir.ReplaceNextDraw):   # done later, with this ability's targets
+            return dataclasses.replace(effect, effects=tuple(walk(e) for e in effect.effects))
         if isinstance(effect, ir.CreateDelayedTrigger) and effect.duration == "this_turn":
             # its effect was bound as it was read (LineRules.delayed_when); "that creature" is
             # an object this ability named
@@ -415,7 +425,7 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
                 effects = tuple(walk(e) for e in effect.effects)
             return dataclasses.replace(effect, condition=condition, effects=effects, otherwise=otherwise)
         changes = {}
-        names = ("source", "who", "first", "what", "to", "second", "attached_to")
+        names = ("source", "who", "first", "what", "to", "second", "attached_to", "instead")
         if isinstance(effect, ir.DealDamage) and effect.to is IT:
             names = ("to",) + names         # "~ deals 5 damage to it": not the source (that is "itself")
         for name in names:
@@ -423,17 +433,27 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
                 changes[name] = subject(getattr(effect, name))
         for name in ("amount", "power", "toughness"):    # "equal to its power", "where X is its power"
             if isinstance(getattr(effect, name, None), ir.StatOf):
+                stat = getattr(effect, name)
+                if stat.what in (IT, THAT_CARD) and last and last[-1] == ir.Ref(ir.REVEALED):
+                    # "you lose life equal to its mana value": the card; "~ deals damage equal
+                    # to its power" would be read another way
+                    _need(stat.stat == "mana_value" and not hasattr(effect, "source"), "its")
+                    changes[name] = dataclasses.replace(stat, what=last[-1])
+                    continue
                 if isinstance(getattr(effect, name).what, _Marker) and getattr(effect, name).what is getattr(effect, "source", None):
                     # "it (that creature) deals damage equal to its power": "its" is the source the
                     # sentence named, whatever was named after it; the ability's own source as it
                     # last existed if it has left (CR 608.2h)
                     changes[name] = dataclasses.replace(getattr(effect, name), what=changes["source"])
                     continue
+                _need(stat.what is not THAT_CARD, "that card's")   # only the card revealed
                 what = subject(getattr(effect, name).what)
                 _need(not isinstance(what, ir.Target) or specs[what.index].kind == "permanent", "its")
                 changes[name] = dataclasses.replace(getattr(effect, name), what=what)
         if isinstance(effect, (ir.PutFromHand, ir.LookAtTop, ir.SearchLibrary)):   # "it" would be a card moved
             last.append(_PUT_CARD)
+        if isinstance(effect, ir.RevealTopToHand):     # "its mana value": the card revealed
+            last.append(ir.Ref(ir.REVEALED))
         return dataclasses.replace(effect, **changes) if changes else effect
 
     bound = [walk(e) for e in effects]

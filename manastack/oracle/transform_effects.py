@@ -91,17 +91,21 @@ class EffectRules:
         return [_prevention(None, rest[1] if len(rest) == 2 else None, rest[0], kind, this_turn)]
 
     def prevent_next(self, c):
-        """"Prevent the next N damage that would be dealt to X this turn" (a shield, CR 615.7)."""
+        """"Prevent the next N [combat] damage that would be dealt to X [by Y] this turn", or
+        dealt by Y to anything (a shield, CR 615.7)."""
         to, by, this_turn, both = _prevent_parts([x for x in c if isinstance(x, _DealtPart)])
-        _need(both is None and this_turn and to is not None and not isinstance(to, tuple), "prevent the next")
-        return [_prevention(_amount(_of(c, _Amount), None), to, by, None, this_turn)]
+        _need(both is None and this_turn and (to is not None or by is not None) and not isinstance(to, tuple),
+              "prevent the next")
+        return [_prevention(_amount(_of(c, _Amount), None), to, by, _of(c, _DmgKind), this_turn)]
 
     def st_prevent(self, c):
         """The same sentence without "this turn": a static ability (CR 604.1, 615), naming no
-        target and nothing but the permanent and groups read as the damage would be dealt."""
+        target and nothing but the permanent and groups read as the damage would be dealt; a
+        redirection's new recipient is ~, you or the enchanted or equipped creature (CR 614.9)."""
         out = []
         for e in c[0]:
             _need(e.duration == "" and e.amount is None and not e.once, "a static prevention for a time")
+            _need(type(e) is ir.PreventDamage or isinstance(e.instead, ir.Ref), "a static redirection to a target")
             _need(not (isinstance(e.source, ir.Ref) and e.source.name == ir.CHOSEN_SOURCE), "a source of your choice")
             _need(not any(isinstance(x, (_T, type(IT))) for x in (e.to, e.source, e.also_to)), "it")
             out.append(ir.PreventionAbility(e))
@@ -132,11 +136,23 @@ class EffectRules:
             dealer.ref, victim.to, victim.also_to, which == "combat", which == "noncombat",
             change.times, change.plus, change.halve))]
 
+    def damage_change_turn(self, c):
+        """The same sentence with "this turn" (CR 614.1a): groups read as the damage would be
+        dealt, so nothing may name the source the effect outlives (CR 611.2c)."""
+        [ability] = self.st_damage_change([x for x in c if x is not _THIS_TURN])
+        e = ability.damage
+        for ref in (e.source, e.to, e.also_to):
+            _need(ref is None or ref.name == "all" and _plain_group(ref.filter), "a change of damage for a turn")
+        return [ir.ChangeDamage(e)]
+
     def dd_source(self, c):
         """"a source", "another red source you control": a source with those characteristics,
         wherever it is (CR 120.2, 609.7)."""
         parts = [x for x in c if isinstance(x, tuple)]
         return _Dealer(self.ds_sources(parts + [("other", True)] if "another" in c else parts))
+
+    def dd_equipped(self, c):
+        return _Dealer(ir.Ref("equipped"))
 
     def dd_desc(self, c):
         """"a creature you control", "a red instant or sorcery spell you control", "an artifact"."""
@@ -233,6 +249,37 @@ class EffectRules:
         return [dataclasses.replace(_prevention(None, rest[1] if len(rest) == 2 else None, rest[0], None, True),
                                     once=True)]
 
+    # ---- redirection (CR 614.9): the parts of a prevention, and where the damage goes instead
+    def redirect_next(self, c):
+        """"The next N damage that would be dealt to X [by Y] this turn is dealt to Z instead."."""
+        to, by, this_turn, both = _prevent_parts([x for x in c if isinstance(x, _DealtPart)])
+        _need(both is None and this_turn and to is not None and not isinstance(to, tuple), "redirect the next")
+        return [_redirection(_prevention(_amount(_of(c, _Amount), None), to, by, None, True), c[-1])]
+
+    def redirect_all(self, c):
+        """"All [combat] damage that would be dealt to X [by Y] [this turn] is dealt to Z
+        instead."; without "this turn", a static ability (st_prevent)."""
+        to, by, this_turn, both = _prevent_parts([x for x in c if isinstance(x, _DealtPart)])
+        _need(both is None and to is not None, "redirect all")
+        return [_redirection(_prevention(None, to, by, _of(c, _DmgKind), this_turn), c[-1])]
+
+    def redirect_next_time(self, c):
+        """"The next time Y would deal damage [to X] this turn, that damage is dealt to Z
+        instead." (one instance, as CR 615.8 reads it for prevention)."""
+        rest = [x for x in c if x is not _THIS_TURN and not isinstance(x, Token)]
+        _need(len(rest) in (2, 3), "the next time")
+        base = _prevention(None, rest[1] if len(rest) == 3 else None, rest[0], None, True)
+        return [_redirection(dataclasses.replace(base, once=True), rest[-1])]
+
+    def replace_next_draw(self, c):
+        """"The next time you would draw a card this turn, [effect] instead." (CR 614.11)."""
+        effects = tuple(c[-1])
+        _need(bool(effects) and not any(type(e) in (ir.Draw, ir.ReplaceNextDraw) for e in effects), "a draw instead")
+        return [ir.ReplaceNextDraw(effects)]
+
+    def redirected_to(self, c):
+        return c[-1]
+
     def chosen_source(self, c):
         """"a red source of your choice", "an artifact source of your choice" (CR 609.7a)."""
         _need(not any(x == "another" for x in c), "another source")
@@ -305,6 +352,15 @@ class EffectRules:
               and (other or not d.filter.other), "edict")
         return [ir.SacrificePermanents(who, dataclasses.replace(d.filter, controller="you"), n)]
 
+    def return_chosen(self, c):
+        """"Each player returns a creature they control to its owner's hand": each player named
+        chooses (CR 608.2d), as for an edict."""
+        who, n, d = c[0], _number(str(c[-2])), c[-1]
+        _need(_is_player(who) and who != ir.Ref("you"), "not another player")
+        _need(isinstance(n, int) and d.plural == (n > 1) and d.kind in (None, "permanent")
+              and not d.zone_given and d.filter.controller is None and not d.filter.other, "returns")
+        return [ir.ReturnPermanents(who, dataclasses.replace(d.filter, controller="you"), n)]
+
     def edict_prev(self, c):
         """"... and sacrifices a creature": the player named before in the sentence."""
         return self.edict([PREV_PLAYER] + list(c))
@@ -341,6 +397,28 @@ class EffectRules:
         who = c[0] if c and c[0] is not None else ir.Ref("you")
         _need(_is_player(who), "not a player")
         return [ir.DiscardHand(who)]
+
+    def reveal_discard_all(self, c):
+        """"Target player reveals their hand and discards all nonland cards" (Amnesia; CR 701.20a,
+        701.9a): every card of the description in that hand."""
+        who, d = c[0], _of(c, _Desc)
+        _need(_is_player(who) and d.kind == "card" and d.plural and not d.zone_given
+              and d.filter.controller is None and "chosen" not in d.filter.subtypes + d.filter.colors, "discards all")
+        return [ir.DiscardHand(who, dataclasses.replace(d.filter, zone="hand"), revealed=True)]
+
+    def discard_hand_draw(self, c):
+        """"Each player discards all the cards in their hand, then draws that many cards [plus
+        one / minus one]" (CR 701.9a, 121.1): each draws as many as they discarded, changed by the
+        number given."""
+        who = next((x for x in c if not isinstance(x, Token)), None) or ir.Ref("you")
+        _need(_is_player(who), "not a player")
+        words = [str(x).lower() for x in c if isinstance(x, Token) and x.type in ("PLUS_MINUS", "NUM")]
+        more = 0
+        if words:
+            n = _number(words[1])
+            _need(isinstance(n, int), "that many plus X")
+            more = n if words[0] == "plus" else -n
+        return [ir.DiscardHandDraw(who, more)]
 
     def at_random(self, c):
         return "random"
@@ -389,7 +467,8 @@ class EffectRules:
         return "eot"
 
     def destroy(self, c):
-        _need(_permanent(c[0]), "destroy")
+        # "Destroy all creatures target player controls": only the player is targeted (CR 115.1)
+        _need(_permanent(c[0]) or isinstance(c[0], ir.ControlledBy), "destroy")
         return [ir.Destroy(c[0], no_regeneration=len(c) > 1)]
 
     def regenerate(self, c):
@@ -428,6 +507,13 @@ class EffectRules:
     def play_permission(self, c):
         """"You may play that card this turn": the card this ability exiled (CR 601.3, 305.1)."""
         return [ir.MayPlayExiled()]
+
+    def extra_land_plays(self, c):
+        """"You may play an additional land this turn", "... up to three additional lands this
+        turn" (CR 305.2): a permission, not a choice made as the effect happens."""
+        n = _number(str(c[0])) if c else 1
+        _need(isinstance(n, int), "additional lands")
+        return [ir.ExtraLandPlays(n)]
 
     def bounce_two(self, c):
         """"Return target creature you control and target creature you don't control to their
@@ -536,6 +622,17 @@ class EffectRules:
         amount, kind, what = c[0], c[1], c[2]
         _need(_permanent(what), "counters")
         return [ir.PutCounters(what, kind, _amount(amount, _of(c, _ForEach)))]
+
+    def reveal_top_to_hand(self, c):
+        """"Reveal the top card of your library and put that card into your hand" (Dark
+        Confidant)."""
+        return [ir.RevealTopToHand()]
+
+    def move_counter(self, c):
+        """"move a +1/+1 counter from target creature onto ~" (CR 122.5)."""
+        n, kind, source, to = _number(str(c[0])), c[1], c[2], c[3]
+        _need(n == 1 and _permanent(source) and _permanent(to), "move counters")
+        return [ir.MoveCounter(source, to, kind)]
 
     def double_counters(self, c):
         """"Double the number of +1/+1 counters on ~" (CR 701.10e)."""
@@ -1154,6 +1251,14 @@ class EffectRules:
         """"for each storage counter removed this way": the counters removed to pay the cost."""
         return _ForEach(None, removed=c[0])
 
+    def for_each_destroyed(self, c):
+        """"for each creature destroyed this way" (CR 701.8a): the permanents the ability's
+        earlier effects destroyed, of that description."""
+        d = c[0]
+        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given and _plain_group(d.filter),
+              "destroyed this way")
+        return _ForEach(d.filter, destroyed=True)
+
     def for_each_kicked(self, c):
         """Multikicker (CR 702.33c): "for each time it was kicked"."""
         return _ForEach(None, kicked=True)
@@ -1291,6 +1396,16 @@ def _prevent_parts(parts: list) -> tuple:
     _need(all(kinds.count(k) == 1 for k in kinds), "a part twice")
     got = {p.part: p.what for p in parts}
     return got.get("to"), got.get("by"), "this_turn" in got, got.get("both")
+
+
+def _redirection(e: ir.PreventDamage, instead) -> ir.RedirectDamage:
+    """The damage ``e`` names, dealt to ``instead`` instead: one object or player, fixed as the
+    effect begins (a single target, ~, you, the enchanted creature)."""
+    _need(isinstance(instead, _T) and instead.spec.count == 1 and not instead.spec.up_to
+          or isinstance(instead, ir.Ref) and instead.name in ("self", "you", "enchanted", "equipped"),
+          "redirected to a group")
+    return ir.RedirectDamage(instead, e.amount, e.to, e.combat_only, e.source, e.noncombat_only, e.also_to,
+                             e.duration, e.once)
 
 
 def _prevention(amount, to, by, kind, this_turn: bool) -> ir.PreventDamage:

@@ -7,6 +7,7 @@ quoted abilities granted by an effect (CR 613.1f, 113.10)."""
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from lark import Token, v_args
 
@@ -101,6 +102,12 @@ class FollowupRules:
         to the prevention of the sentence before."""
         _need(c[0] == ir.Ref("you"), "another player gains the damage prevented")
         return [_GainPrevented()]
+
+    def counters_prevented(self, c):
+        """"For each 1 damage prevented this way, put a +1/+1 counter on that creature." (CR 615.5):
+        on the creature the prevention before protects, joined to it by ``body``."""
+        _need(c[-1] == "+1/+1", "counters other than +1/+1")
+        return [_GainPrevented("counters")]
 
     def skip_untap_yours(self, c):
         """"~ doesn't untap during your next untap step" (CR 502.3); without a subject, the
@@ -226,6 +233,17 @@ class FollowupRules:
         _need(_is_player(who) and who not in (ir.Ref("you"), ir.Ref("each_player")), "unless they")
         return [ir.UnlessPays(tuple(effects), ir.Cost(**fields), who)]
 
+    def unless_you(self, c):
+        """"Tap ~ unless you pay 1 life", "destroy ~ unless you sacrifice two Islands": as it
+        resolves the controller pays all of the cost, or the effects happen (CR 118.12). Cost
+        parts the engine can't pay are left to the support check."""
+        effects, parts = c[0], c[-1] if isinstance(c[-1], list) else [c[-1]]
+        fields = dict(parts)
+        _need(len(fields) == len(parts) and "times" not in fields, "unless cost")
+        _need(not ir.contains(effects, lambda n: type(n) in (ir.May, ir.UnlessPays, ir.SacrificeUnlessPays)),
+              "unless you")
+        return [ir.UnlessPays(tuple(effects), ir.Cost(**fields))]
+
     def unless_that_player(self, c):
         """"counter it unless that player pays {3}" (Nether Void): the player the trigger names
         (the one who cast the spell) may pay the whole cost, or the effects happen (CR 118.12)."""
@@ -241,7 +259,7 @@ class FollowupRules:
         fields = dict(parts)
         _need(len(fields) == len(parts), "repeated cost")
         times = fields.pop("times", 1)
-        what = ir.Ref("self") if len(c) > 1 else IT
+        what = ir.Ref("self") if any(getattr(x, "type", None) == "SELF" for x in c) else IT
         return [ir.SacrificeUnlessPays(what, ir.Cost(**fields), times, keyword="ability")]
 
     def damage_unless(self, c):
@@ -543,6 +561,16 @@ class FollowupRules:
         _need(what is PREV or _permanent(what), "becomes a color")
         _kind, colors, choose = next(x for x in c if isinstance(x, tuple))
         return [ir.BecomeColor(what, colors, choose, UNTIL_EOT if "eot" in c else _OPEN)]
+
+    def become_land_type(self, c):
+        """"Target land becomes a Forest until end of turn", "... becomes the basic land type of
+        your choice until end of turn" (layer 4, CR 305.7); without a duration it lasts."""
+        what = c[0] if not isinstance(c[0], Token) else PREV
+        _need(what is PREV or _permanent(what), "becomes a land type")
+        words = str(next(x for x in c if isinstance(x, Token) and x.type == "NEW_LAND_TYPE"))
+        found = re.findall(r"Plains|Island|Swamp|Mountain|Forest", words)
+        types = tuple(found) if found else ("Plains", "Island", "Swamp", "Mountain", "Forest")
+        return [ir.BecomeLandType(what, types, UNTIL_EOT if "eot" in c else _OPEN)]
 
     def nc_color(self, c):
         return "new_color", (NAME_TO_COLOR[str(c[0]).lower()],), False

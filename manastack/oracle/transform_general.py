@@ -6,7 +6,7 @@ import dataclasses
 from lark import Token
 
 from manastack.oracle import ir
-from manastack.oracle.transform_base import IT, THAT_OBJECT, THAT_SPELL, _is_player, _need
+from manastack.oracle.transform_base import IT, THAT_CARD, THAT_OBJECT, THAT_SPELL, _is_player, _need
 from manastack.oracle.transform_lines import _has_target
 
 
@@ -71,6 +71,11 @@ class GeneralRules:
         _need(c[-1] == "mana_value", "that spell's power")
         return ir.StatOf(THAT_SPELL, c[-1])
 
+    def stat_that_card(self, c):
+        """"that card's mana value": the card named before it ("reveal the top card of your
+        library and put that card into your hand", Yuriko, the Tiger's Shadow)."""
+        return ir.StatOf(THAT_CARD, c[-1])
+
     def stat_sacrificed(self, c):
         """"the sacrificed creature's power": the permanent sacrificed to pay the cost, as it last
         existed on the battlefield (CR 608.2h)."""
@@ -91,6 +96,19 @@ class GeneralRules:
         removed from it, once per event whatever the number of sources (its rulings)."""
         kind = next(str(x) for x in c if not (isinstance(x, Token) and x.type == "SELF"))
         return [ir.ReplacementAbility("prevent_damage_remove_counter", counter_kind=kind)]
+
+    def r_life_floor(self, c):
+        """"Damage that would reduce your life total to less than 1 reduces it to 1 instead."
+        (CR 614.1a): the damage is dealt, only the life lost changes (Worship rulings)."""
+        low, floor = (int(str(x)) for x in c)
+        _need(low == floor == 1, "another life total")
+        return [ir.ReplacementAbility("life_floor", amount=1)]
+
+    def r_damage_as_counters(self, c):
+        """Phytohydra, Lichenthrope: damage that would be dealt to it is replaced by that many
+        counters of a kind put on it (CR 614.1a; a replacement, not a prevention, CR 615.12)."""
+        kind = next(str(x) for x in c if not (isinstance(x, Token) and x.type == "SELF"))
+        return [ir.ReplacementAbility("damage_as_counters", counter_kind=kind)]
 
     def r_graveyard_shuffle_self(self, c):
         """Progenitus: wherever it is, it goes into its owner's library instead of a graveyard,

@@ -406,6 +406,11 @@ class LineRules:
         _need(str(c[0]).lower() == "color", "choose a type")
         return [_ChooseColor()]
 
+    def choose_type_first(self, c):
+        """"Choose a creature type." opening a spell (CR 608.2d): the later "of the chosen type"
+        is that type."""
+        return [ir.ChooseCreatureType()]
+
     def prot_choice(self, c):
         """"Protection from the color of your choice": chosen as the effect granting it happens."""
         return ir.PROTECTION_CHOICE
@@ -589,7 +594,11 @@ class LineRules:
                 before = out[start:]
                 _need(len(sentence) == 1 and bool(before) and all(type(e) is ir.PreventDamage for e in before),
                       "the damage prevented this way")
-                out[start:] = [dataclasses.replace(e, gain_life=True) for e in before]
+                # "that creature": the one creature the prevention protects
+                _need(sentence[0].field != "counters" or len(before) == 1 and isinstance(before[0].to, _T)
+                      and before[0].to.spec.kind == "permanent" and before[0].to.spec.count == 1
+                      and before[0].also_to is None, "that creature")
+                out[start:] = [dataclasses.replace(e, **{sentence[0].field: True}) for e in before]
                 continue
             if sentence and isinstance(sentence[0], _StillType):
                 # CR 205.1b: "It's still a land." keeps the other types of what the sentence
@@ -662,7 +671,8 @@ class LineRules:
                 continue
             for e in clause:
                 # without "this turn", a prevention sentence is a static ability (st_prevent)
-                _need(type(e) is not ir.PreventDamage or bool(e.duration), "a prevention without a duration")
+                _need(type(e) not in (ir.PreventDamage, ir.RedirectDamage) or bool(e.duration),
+                      "a prevention without a duration")
                 if getattr(e, "who", None) is PREV_PLAYER:
                     _need(player is not None, "no player named before")
                     e = dataclasses.replace(e, who=player)

@@ -414,7 +414,7 @@ class TriggerRules:
     def e_activates(self, c):
         """"Whenever a player activates an ability that isn't a mana ability", "... an opponent
         activates an ability of an artifact, creature, or land [on the battlefield], if it isn't a
-        mana ability": an ability going on the stack (CR 602.2i; mana abilities don't, CR 605.3a);
+        mana ability": an ability going on the stack (CR 602.2b, 601.2i; mana abilities don't, CR 605.3a);
         the source, when named, is a permanent (the Runic Armasaur and Harsh Mentor rulings)."""
         source = None
         if len(c) > 3:

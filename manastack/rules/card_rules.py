@@ -40,6 +40,7 @@ ABILITY_RULES: dict[type, tuple[str, ...]] = {
     ir.CopySpell: ("707.10",),
     ir.GainControl: ("613.1b",),
     ir.BecomeCreature: ("613.1d",),
+    ir.BecomeLandType: ("305.7", "613.1d"),
     ir.GrantKeywords: ("613.1f",),
     ir.ModifyPT: ("613.4c",),
     ir.DealDamage: ("120.3",),
@@ -87,6 +88,8 @@ KIND_RULES: dict[str, tuple[str, ...]] = {
     "double_damage_to_player": ("614.1a",),
     "damage_change": ("614.1a",),
     "life_gain_change": ("614.1a", "119.10"),
+    "damage_as_counters": ("614.1a",),
+    "life_floor": ("614.1a", "120.3a"),
 }
 """``kind`` strings of static effects and replacement abilities, and their rules."""
 
