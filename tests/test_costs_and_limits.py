@@ -230,3 +230,22 @@ def test_final_payment_pays_life_or_sacrifices(corpus_db):
 """, turn=3)
     _cast(g, "Final Payment", "pay 5 life", "Hill Giant")
     assert g.current_state().players[0].life == 15 and on_battlefield(g, "Grizzly Bears")
+
+
+def test_sliversmith_creates_a_token_named_metallic_sliver(corpus_db):
+    """"{1}, {T}, Discard a card: Create a 1/1 colorless Sliver artifact creature token named
+    Metallic Sliver." The token's name is the one the effect gives (CR 111.4)."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Forest]
+    battlefield: [{card: Sliversmith, sick: false}, Island]
+  - name: Bob
+""", turn=3)
+    pick(g, "activate Sliversmith")
+    while g.pending.kind != "priority":
+        g.push(Action("autopay") if g.pending.kind == "pay" else g.legal_actions()[0])
+    resolve(g)
+    [token] = on_battlefield(g, "Metallic Sliver")
+    s = g.current_state()
+    assert ch.power_toughness(s, token) == (1, 1) and ch.is_type(s, token, "Artifact")
+    assert names(g, 0, "graveyard") == ["Forest"]

@@ -1433,3 +1433,14 @@ def test_additional_cost_or_another():
             if type(a) is ir.AdditionalCost]
     assert ab.cost == ir.Cost(pay_life=5)
     assert ab.or_cost == ir.Cost(sacrifice=Filter(types=("Creature", "Enchantment"), controller="you"))
+
+
+def test_token_named():
+    """"... creature token named Cloud Sprite" names the token (CR 111.4); "a card named ..." in
+    other sentences is not read as a token's name."""
+    a = only(card("Smith", "{1}, {T}: Create a 3/1 red Beast creature token named Carnivore."))
+    assert a.effects[0].token.name == "Carnivore" and a.effects[0].token.subtypes == ("Beast",)
+    a = only(card("Master", "{2}{G}{G}: Create a 1/1 green Wolf creature token named Wolves of the Hunt."))
+    assert a.effects[0].token.name == "Wolves of the Hunt"
+    a = only(card("Maker", "{T}: Create a 1/1 green Wolf creature token."))
+    assert a.effects[0].token.name == "Wolf Token"
