@@ -1444,3 +1444,27 @@ def test_token_named():
     assert a.effects[0].token.name == "Wolves of the Hunt"
     a = only(card("Maker", "{T}: Create a 1/1 green Wolf creature token."))
     assert a.effects[0].token.name == "Wolf Token"
+
+
+def test_self_cost_x_less():
+    """"This spell costs {X} less to cast, where X is ..." (CR 601.2f): devotion, total power,
+    greatest power, total mana value."""
+    def eff(text):
+        return only(card("Spell", text + "\n", "Creature — Test")).effect
+    e = eff("This spell costs {X} less to cast, where X is your devotion to black.")
+    assert (e.kind, e.for_each, e.colors, e.amount) == ("self_cost_reduction", "devotion", ("B",), 1)
+    e = eff("This spell costs {X} less to cast, where X is the total power of creatures you control.")
+    assert (e.for_each, e.count) == ("total_power", Filter(types=("Creature",), controller="you"))
+    e = eff("This spell costs {X} less to cast, where X is the greatest power among creatures you control.")
+    assert e.for_each == "greatest_power"
+    assert card("Spell", "This spell costs {X} more to cast, where X is your devotion to black.").unsupported
+
+
+def test_put_a_counter_as_a_cost():
+    """"Put a -1/-1 counter on ~:" and "put a -1/-1 counter on a creature you control" (CR 118.3)."""
+    a = only(card("Druid", "Put a -1/-1 counter on Druid: Untap Druid."))
+    assert a.cost == ir.Cost(put_counter=("-1/-1", None))
+    [ab] = [a for a in card("Sting", "As an additional cost to cast this spell, put a -1/-1 counter on a creature "
+                                     "you control.\nDestroy target creature.", "Sorcery").abilities
+            if type(a) is ir.AdditionalCost]
+    assert ab.cost == ir.Cost(put_counter=("-1/-1", Filter(types=("Creature",), controller="you")))
