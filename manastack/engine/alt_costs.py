@@ -25,7 +25,7 @@ from manastack.oracle.subtypes import CREATURE_TYPES
 from . import exercise
 from .abilities import keyword
 from . import characteristics as ch
-from .conditions import holds
+from .conditions import FROM_GRAVEYARD, FROM_HAND, holds
 from .timing import sorcery_timing
 from .decisions import Action, Decision, DecisionKind
 from .mana_abilities import can_afford
@@ -61,10 +61,11 @@ REPEATABLE = ("multikicker", "replicate")
 # How the spell was cast, not a cost: from a graveyard (aftermath, CR 702.127a), from a hand with
 # rebound (CR 702.88a).
 # "flash_timing": cast any time a sorcery couldn't have been (CR 307.1; Armor of Thorns' sacrifice).
+# FROM_HAND, FROM_GRAVEYARD: where it was cast from (``conditions``).
 # The other of two additional costs, "reveal an Elf card from your hand or pay {3}", announced
 # as the spell is cast (CR 601.2b): a mark in ``cast_costs``, not a cost of its own.
 OR_COST = "or_cost"
-MARKS = ("aftermath", "rebound", "flash_timing", OR_COST)
+MARKS = ("aftermath", "rebound", "flash_timing", FROM_HAND, FROM_GRAVEYARD, OR_COST)
 # The extra mana of a cast "as though it had flash if you pay {2} more" (Ghitu Fire), a cost increase.
 FLASH_TAX = "flash_tax"
 _RULES = {"kicker": "702.33a", "multikicker": "702.33c", "buyback": "702.27a", "entwine": "702.42a",

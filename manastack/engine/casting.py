@@ -10,6 +10,7 @@ from . import characteristics as ch
 from . import layers
 from . import alt_costs, events, exercise, loyalty, mana_abilities, morph
 from .activation_limits import note_activation
+from .conditions import CAST_FROM
 from . import adventure as adventure_rules
 from . import splice, split_cards
 from .abilities import ability_at
@@ -496,6 +497,7 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
         raise IllegalActionError(f"{o.card.name} is not in {s.players[player].name}'s hand")
     card = as_split.card if split else o.card.adventure if adventure else o.card
     from_graveyard = o.zone == "graveyard"
+    origin = CAST_FROM.get(o.zone)        # where it is cast from (conditions.CAST_FROM)
     rebound = o.zone == "hand" and alt_costs.keyword(o.card, "rebound") is not None
     late = "Instant" not in o.card.types and not sorcery_timing(s, player)   # CR 307.1: a time a sorcery couldn't
     tax = alt_costs.flash_tax(s, player, o) is not None     # "if you pay {2} more" (Ghitu Fire)
@@ -541,6 +543,8 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
         spell.cast_costs += (split_cards.AFTERMATH,)
     if rebound:                        # cast from the hand: exiled as it resolves (CR 702.88a)
         spell.cast_costs += ("rebound",)
+    if origin is not None:
+        spell.cast_costs += (origin,)
     if late and flash_needed and any(type(ab) is ir.CastAsThoughFlash and ab.then for ab in card.abilities):
         spell.cast_costs += ("flash_timing",)      # Armor of Thorns: sacrificed at the next cleanup
     if tax:

@@ -15,6 +15,12 @@ from . import characteristics as ch
 from .event_types import Seen
 from .state import Obj, State
 
+# The marks in ``Obj.cast_costs`` of a spell cast from its owner's hand or from a graveyard
+# (CR 601.2a), kept by the permanent it becomes (CR 400.7d), not by a copy, which wasn't cast
+# (CR 707.10).
+FROM_HAND, FROM_GRAVEYARD = "from_hand", "from_graveyard"
+CAST_FROM = {"hand": FROM_HAND, "graveyard": FROM_GRAVEYARD}
+
 
 def evaluate(s: State, condition, src: Obj, seen: Seen | None = None) -> bool:
     """Whether ``condition`` holds for ``src``; ``seen`` is what a triggered ability saw, for the
@@ -168,6 +174,23 @@ def _cast_in_your_main_phase(s: State, src: Obj) -> bool:
             and s.step in ("main1", "main2"))
 
 
+def _cast_from_hand(s: State, src: Obj) -> bool:
+    """"if you cast it from your hand": the spell, or the spell that became this permanent, was
+    cast from its owner's hand (CR 601.2a, 400.7d)."""
+    return FROM_HAND in src.cast_costs
+
+
+def _cast_from_graveyard(s: State, src: Obj) -> bool:
+    """"If this spell was cast from a graveyard" (flashback, jump-start, ...; CR 601.2a)."""
+    return FROM_GRAVEYARD in src.cast_costs
+
+
+def _permanent_left(s: State, src: Obj) -> bool:
+    """Revolt: "if a permanent you controlled left the battlefield this turn", to any zone, a
+    token too (CR 603.6c, 111.7)."""
+    return s.players[src.controller].permanents_left_this_turn > 0
+
+
 def _you_are_monarch(s: State, src: Obj) -> bool:
     """"if you're the monarch" (CR 724.1)."""
     return s.monarch == src.controller
@@ -241,6 +264,8 @@ _CONDITIONS = {
     "end_of_combat_step": _end_of_combat_step, "opponent_upkeep": _opponent_upkeep,   # activation limits
     "no_creature_died_this_turn": _no_creature_died,
     "you_are_monarch": _you_are_monarch,
+    "cast_from_hand": _cast_from_hand, "cast_from_graveyard": _cast_from_graveyard,
+    "permanent_left_this_turn": _permanent_left,         # revolt
     "creatures_total_power_8": _total_power_8,          # formidable
     "self_not_renowned": _not_renowned,                  # renown (CR 702.112a)
     "tribute_not_paid": _tribute_not_paid,               # tribute (CR 702.104b)
@@ -337,9 +362,21 @@ def holds(s: State, condition: "ir.StateCondition", src: Obj, seen: Seen | None 
         return (seen.counters.get(condition.kind, 0) > 0) != condition.none
     if type(condition) is ir.AnyOf:
         return any(evaluate(s, c, src, seen) for c in condition.conditions)
+    if type(condition) is ir.ManaSpent:                     # adamant, CR 601.2h
+        return _mana_spent(s, condition, src)
+    if type(condition) is ir.Devotion:                      # CR 700.5
+        return _devotion(s, src.controller, condition.colors) <= condition.at_most
     if type(condition) is ir.SelfPower:                     # CR 208.1
         return src.zone == "battlefield" and ch.is_creature(s, src) and ch.power(s, src) >= condition.at_least
     raise ValueError(f"unknown condition {condition!r}")
+
+
+def _mana_spent(s: State, condition: "ir.ManaSpent", src: Obj) -> bool:
+    """Whether the mana paid for the spell ``src`` held at least that much of the color
+    (CR 601.2h): read from its stack item, there while the spell resolves and while the
+    permanent it becomes enters (CR 608.3, 614.12). A copy's item paid nothing (CR 707.10)."""
+    item = next((i for i in s.stack if i.kind == "spell" and i.source == src.id), None)
+    return item is not None and item.paid.get(condition.color, 0) >= condition.at_least
 
 
 def player_count(s: State, what: str, player: int) -> int:
@@ -391,3 +428,11 @@ def _object_count_holds(s: State, c: "ir.ObjectCount", src: Obj) -> bool:
         raise ValueError(f"objects counted in {f.zone!r}")
     n = sum(1 for o in objs if upcalls.matches(s, o, f, src))
     return n >= c.at_least and (c.at_most is None or n <= c.at_most)
+
+
+def _devotion(s: State, player: int, colors: tuple[str, ...]) -> int:
+    """``player``'s devotion to ``colors`` (CR 700.5): the symbols among the mana costs of the
+    permanents they control with any of those colors in them, each symbol once; generic,
+    colorless and X symbols count for none (CR 107.4e-f: a hybrid or Phyrexian one does)."""
+    return sum(1 for o in s.permanents(player) for sym in o.card.mana_cost.symbols
+               if any(part in colors for part in sym.split("/")))

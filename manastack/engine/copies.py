@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from manastack.oracle import ir
 
+from .conditions import CAST_FROM
 from .decisions import Action, Decision, DecisionKind
 from .filters import legal_targets
 from .resolution import resolve_subject
@@ -33,8 +34,9 @@ def _put_copy(ctx, controller: int, card, index: int, x: int, modes, targets, ca
     s.next_id += 1
     copy.is_token = True
     copy.cast_x = x
-    # kicked stays kicked (CR 707.10); where the spell goes after it resolves doesn't matter
-    copy.cast_costs = tuple(c for c in cast_costs if c not in ("flashback", "jump-start", "buyback", "rebound"))
+    # kicked stays kicked (CR 707.10); where the spell goes after it resolves doesn't matter, and
+    # a copy was cast from nowhere
+    copy.cast_costs = tuple(c for c in cast_costs if c not in ("flashback", "jump-start", "buyback", "rebound", *CAST_FROM.values()))
     s.objs[copy.id] = copy
     item = StackItem(s.next_id, "spell", copy.id, controller, card, index, f"Copy of {card.name}")
     s.next_id += 1

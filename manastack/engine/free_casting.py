@@ -10,6 +10,7 @@ from manastack.oracle import ir
 from . import alt_costs, events
 from . import characteristics as ch
 from .casting import pay_mana
+from .conditions import CAST_FROM
 from .decisions import Action, Decision, DecisionKind
 from .event_types import SpellCast
 from .filters import matches
@@ -125,6 +126,7 @@ def cast_without_paying(ctx, player: int, o, why: str, rule: str, cost: str = "f
         if answer.kind == "no":
             return False
     s.add_log(f"{name} casts {card.name} {how}", ("601.2a", "608.2g", rule), "cast")
+    origin = CAST_FROM.get(o.zone)        # where it is cast from (conditions.CAST_FROM)
     rebound = o.zone == "hand" and alt_costs.keyword(card, "rebound") is not None
     spell = events.move(ctx, o, "stack", controller=player, quiet=True)
     item = StackItem(s.next_id, "spell", spell.id, player, card, spell_ability_index(card), card.name)
@@ -133,6 +135,8 @@ def cast_without_paying(ctx, player: int, o, why: str, rule: str, cost: str = "f
     alt_costs.announce(ctx, player, spell, (cost,))
     if rebound:                          # cast from the hand: exiled as it resolves (CR 702.88a)
         spell.cast_costs += ("rebound",)
+    if origin is not None:
+        spell.cast_costs += (origin,)
     if ab is not None:
         choose_modes_and_targets(ctx, item, spell, player, ab)   # possible: checked above
     if item.targets:

@@ -230,7 +230,8 @@ def state_from_data(data: dict, db=None) -> State:
                           life_lost_this_turn=pd.get("life_lost_this_turn", 0),
                           combat_damage_types=tuple(pd.get("combat_damage_types", ())),
                           attacked_this_turn=pd.get("attacked_this_turn", False),
-                          creatures_died_this_turn=pd.get("creatures_died_this_turn", 0))
+                          creatures_died_this_turn=pd.get("creatures_died_this_turn", 0),
+                          permanents_left_this_turn=pd.get("permanents_left_this_turn", 0))
                  for pd in data["players"]]
     s.objs = {od["id"]: _obj_from_data(od, cards) for od in data["objects"]}
     s.battlefield = tuple(data["battlefield"])

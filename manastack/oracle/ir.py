@@ -108,6 +108,23 @@ class CountPerPlayer:
 
 
 @dataclass(frozen=True, slots=True)
+class Minus:
+    """"the number of cards in your hand minus 4" (``count`` less ``n``) or, with ``from_n``,
+    "3 minus the number of cards in their hand" (``n`` less ``count``): never less than 0, a
+    negative result counting as 0 (CR 107.1b)."""
+
+    count: Union[CountOf, CountPerPlayer]
+    n: int
+    from_n: bool = False
+
+
+def per_player(amount) -> bool:
+    """Whether ``amount`` is counted for each player dealt damage (a :class:`CountPerPlayer`,
+    alone or less or from a number)."""
+    return type(amount) is CountPerPlayer or (type(amount) is Minus and type(amount.count) is CountPerPlayer)
+
+
+@dataclass(frozen=True, slots=True)
 class CountersRemoved:
     """"for each storage counter removed this way": the counters of ``kind`` removed to pay the
     cost of the ability (``Cost.remove_any_counters``; CR 608.2c)."""
@@ -117,7 +134,7 @@ class CountersRemoved:
 
 
 Amount = Union[int, X, CountOf, CountersRemoved, CountPerPlayer, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, StatOf,
-               BlockersBeyondFirst, ColorsSpent, TimesMutated]
+               BlockersBeyondFirst, ColorsSpent, TimesMutated, Minus]
 
 # --------------------------------------------------------------------------------- objects
 
@@ -179,6 +196,10 @@ class Filter:
     nontoken: bool = False        # "nontoken": not a token (CR 111.1)
     token: bool = False           # "creature token", "tokens you control": a token (CR 111.1)
     counter: str | None = None    # "with a +1/+1 counter on it": one or more of that kind (CR 122.1)
+    types_or_subtypes: bool = False   # "an instant, sorcery, or Wizard spell": one of ``types`` or of ``subtypes``
+    all_colors: tuple[str, ...] = ()   # "a spell that's both red and white": each of these colors (CR 105.2)
+    kicked: bool = False          # "a kicked spell": cast with its kicker cost paid (CR 702.33d)
+    adventure: bool = False       # "that has an Adventure": an adventurer card's, cast as itself or not (CR 715.2)
 
 
 # Target kinds naming objects on the stack (CR 115.1, 113.1b): spells, activated and/or triggered
@@ -587,6 +608,15 @@ class PutCounters:
 
 
 @dataclass(frozen=True, slots=True)
+class DoubleCounters:
+    """"Double the number of +1/+1 counters on ~": each permanent named gets as many more
+    counters of ``kind`` as it has (CR 701.10e)."""
+
+    what: Subject
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
 class TokenSpec:
     name: str
     power: int | None
@@ -725,6 +755,36 @@ class PreventDamage:
     also_to: Subject | None = None
     duration: str = "end_of_turn"
     once: bool = False
+    gain_life: bool = False     # "You gain life equal to the damage prevented this way." (CR 615.5)
+
+
+@dataclass(frozen=True, slots=True)
+class DamageChange:
+    """CR 614.1a: "If [source] would deal damage to [recipient], it deals double that damage /
+    that much damage plus N / half that damage, rounded down, ... instead." The damage becomes
+    ``times`` as much, then ``plus`` more (less when negative; never below 0, CR 107.1b), or half
+    of it rounded down (``halve``, CR 107.1a). Which damage is named as in :class:`PreventDamage`:
+    dealt by ``source`` to ``to`` or ``also_to`` (None: any), combat or noncombat only."""
+
+    source: Subject | None = None
+    to: Subject | None = None
+    also_to: Subject | None = None
+    combat_only: bool = False
+    noncombat_only: bool = False
+    times: int = 1
+    plus: int = 0
+    halve: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LifeGainChange:
+    """CR 614.1a, 119.10: "If you would gain life, you gain twice that much life / that much life
+    plus 1 instead" (``times``, ``plus``), "... that player gains no life instead" (``times`` 0),
+    "... that player loses that much life instead" (``lose``)."""
+
+    times: int = 1
+    plus: int = 0
+    lose: bool = False
 
 
 BLOCKING_SELF = "blocking_self"        # "creatures blocking it"
@@ -796,6 +856,7 @@ class Conditional:
     effects: tuple["Effect", ...]
     otherwise: tuple["Effect", ...] = ()
     otherwise_after: bool = False     # "Otherwise, ..." written after the effects, not replaced by them
+    condition_after: bool = False     # written after the effects ("Destroy target creature if it's white"): its "it" is theirs
 
 
 @dataclass(frozen=True, slots=True)
@@ -851,11 +912,16 @@ class Modal:
 class ReturnToBattlefield:
     """Return ``what`` (a card in a graveyard or exile) to the battlefield under its owner's
     control, or under the control of the effect's controller with ``under_you``, with one
-    ``counter`` on it if given (persist, CR 702.79a; undying, CR 702.93a)."""
+    ``counter`` on it if given (persist, CR 702.79a; undying, CR 702.93a). ``from_graveyard``:
+    "Return ~ from your graveyard to the battlefield", the ability works only there (CR 113.6m);
+    ``tapped``; ``attached_to``: the object an Aura enters attached to (CR 303.4f)."""
 
     what: Subject
     counter: str | None = None
     under_you: bool = False
+    from_graveyard: bool = False
+    tapped: bool = False
+    attached_to: Subject | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -943,6 +1009,17 @@ class SwitchPT:
     """Switch ``what``'s power and toughness until end of turn (layer 7d, CR 613.4d)."""
 
     what: Subject
+
+
+@dataclass(frozen=True, slots=True)
+class SetBasePT:
+    """``what`` has base power and toughness ``power``/``toughness`` for ``duration`` (layer 7b,
+    CR 613.4b, 611.2)."""
+
+    what: Subject
+    power: int
+    toughness: int
+    duration: str = "end_of_turn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1229,8 +1306,8 @@ Effect = Union[
     Attach, GainControl, ExchangeControl, ExchangeLifeTotals, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit, Myriad,
     IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict,
-    PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, Surveil, CreateEmblem, SacrificePermanents,
-    PayLife, RemoveCounter, MoveCounter, PutExiledInGraveyard,
+    PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, SetBasePT, Surveil, CreateEmblem, SacrificePermanents,
+    PayLife, RemoveCounter, MoveCounter, PutExiledInGraveyard, DoubleCounters,
 ]
 
 # --------------------------------------------------------------------------------- costs
@@ -1542,6 +1619,16 @@ class AttachedIs:
 
 
 @dataclass(frozen=True, slots=True)
+class Devotion:
+    """A condition on your devotion to ``colors`` (CR 700.5): the mana symbols of any of those
+    colors among the mana costs of permanents you control, each symbol counted once (a hybrid
+    or Phyrexian symbol too); at most ``at_most`` ("is less than five": 4)."""
+
+    colors: tuple[str, ...]
+    at_most: int
+
+
+@dataclass(frozen=True, slots=True)
 class OpponentControls:
     """A condition on the game state: an opponent controls at least ``at_least`` permanents that
     match any of ``filters`` ("an opponent controls a black permanent"); with ``more_than_you``,
@@ -1612,27 +1699,40 @@ class SelfPower:
     at_least: int
 
 
+@dataclass(frozen=True, slots=True)
+class ManaSpent:
+    """Adamant: at least ``at_least`` mana of the color ``color`` ("W", "U", ...) was spent to
+    cast the spell that is, or is becoming, this object (CR 601.2h, 207.2c); a copy was not cast,
+    so none was spent on it (CR 707.10)."""
+
+    color: str
+    at_least: int
+
+
 StateCondition = Union[YouControl, OpponentCount, NotYourTurn, OpponentControls, PlayerCount, SelfPower,
-                       ObjectCount, AnyOf, HadCounter]
+                       ObjectCount, AnyOf, HadCounter, ManaSpent, Devotion]
 EntersOption = Union[PayLifeOption, RevealOption]
 
 
 @dataclass(frozen=True, slots=True)
 class ReplacementAbility:
     """A replacement effect (CR 614): ``kind`` is "enters_tapped", "enters_with_counters"
-    (``counter_kind``, ``amount``), "double_damage_to_player", ...; ``condition`` limits it.
+    (``counter_kind``, ``amount``), "double_damage_to_player", "damage_change" (``damage``), ...;
+    ``condition`` limits it.
     ``unless`` keeps it from applying: a state condition that holds as the permanent enters,
     or an action its controller may take then (CR 614.1d, 614.12)."""
 
     kind: str
     counter_kind: str | None = None
     amount: Amount = 0
-    condition: str | None = None
+    condition: "str | StateCondition | ManaSpent | None" = None
     text: str = ""
     affected: "Filter | None" = None   # the objects it applies to ("a creature you control")
     whose: str | None = None           # whose graveyard: "you", "opponent" (None: any)
     cards_only: bool = False           # "a card": not a token (CR 108.2b)
     unless: "StateCondition | EntersOption | None" = None
+    damage: DamageChange | None = None  # "damage_change": the damage it changes and how
+    life: LifeGainChange | None = None  # "life_gain_change" (``whose`` life gain)
 
 
 @dataclass(frozen=True, slots=True)

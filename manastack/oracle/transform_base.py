@@ -11,6 +11,7 @@ import dataclasses
 from dataclasses import dataclass
 
 
+from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.subtypes import (ARTIFACT_TYPES, CREATURE_TYPES, ENCHANTMENT_TYPES,
                                        LAND_TYPES, PLANESWALKER_TYPES, SPELL_TYPES)
@@ -39,6 +40,11 @@ class _KeepsSource:
 class _ChooseColor:
     """A spell's first sentence "Choose a color.", until ``body`` gives the color to the
     protection granted next ("from the chosen color")."""
+
+
+class _GainPrevented:
+    """The sentence "You gain life equal to the damage prevented this way.", until ``body`` joins
+    it to the prevention before it (CR 615.5)."""
 
 
 class _CounteredExile:
@@ -183,6 +189,14 @@ def _amount(amount: _Amount, for_each: _ForEach | None):
         return amount.value
     _need(isinstance(amount.value, int), "X for each")
     return for_each.count(amount.value)
+
+
+def _mana_spent(c) -> ir.ManaSpent:
+    """Adamant's "if at least three white mana was spent to cast this spell" (CR 601.2h)."""
+    n, color = (str(x) for x in c if getattr(x, "type", None) in ("NUM", "COLOR"))
+    count = _number(n)
+    _need(isinstance(count, int), "mana spent: a number")
+    return ir.ManaSpent(NAME_TO_COLOR[color.lower()], count)
 
 
 def _number(text: str):
@@ -368,10 +382,15 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
         if isinstance(effect, ir.Conditional):   # what "instead" replaced is named first
             otherwise = tuple(walk(e) for e in effect.otherwise)
             condition = effect.condition
+            if effect.condition_after:          # "Destroy target creature if it's white": theirs
+                effects = tuple(walk(e) for e in effect.effects)
             if isinstance(condition, ir.ObjectIs):   # "If that creature is a Human": a target named before
                 condition = dataclasses.replace(condition, what=subject(condition.what))
-                _need(isinstance(condition.what, ir.Target) and specs[condition.what.index].kind in ("permanent", "card"),
+                _need((isinstance(condition.what, ir.Target) and specs[condition.what.index].kind in ("permanent", "card"))
+                      or condition.what in (ir.Ref("equipped"), ir.Ref("enchanted")),
                       "that creature: a target object")
+            if effect.condition_after:
+                return dataclasses.replace(effect, condition=condition, effects=effects)
             if effect.otherwise_after:      # "Otherwise, ...": written after the effects
                 effects = tuple(walk(e) for e in effect.effects)
                 otherwise = tuple(walk(e) for e in effect.otherwise)
@@ -379,7 +398,7 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
                 effects = tuple(walk(e) for e in effect.effects)
             return dataclasses.replace(effect, condition=condition, effects=effects, otherwise=otherwise)
         changes = {}
-        names = ("source", "who", "first", "what", "to", "second")
+        names = ("source", "who", "first", "what", "to", "second", "attached_to")
         if isinstance(effect, ir.DealDamage) and effect.to is IT:
             names = ("to",) + names         # "~ deals 5 damage to it": not the source (that is "itself")
         for name in names:

@@ -10,7 +10,7 @@ from lark import Token, v_args
 from manastack.mana import ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (_plain_group, no_it_subject, 
-    IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, _OPEN, _ChooseColor, _CounteredExile, _KeepsSource, _OfIt, _Otherwise, _TokenHas, _T, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
+    IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, _OPEN, _ChooseColor, _CounteredExile, _GainPrevented, _KeepsSource, _OfIt, _Otherwise, _TokenHas, _T, _describe, _is_player, _kw_name, _mana_spent, _need, _number, _subject_of, _subtype,
     bind)
 
 
@@ -29,6 +29,7 @@ class LineRules:
         _need(len(limits) == sum(1 for x in c[2:] for r in (x if isinstance(x, list) else [x])
                                  if isinstance(r, tuple)), "restriction")
         effects, targets = bind(effects, ir.Ref("self"))
+        _need(_attaches_to(effects, ()), "attach to it")
         # CR 605.1a: a loyalty ability is never a mana ability
         is_mana = not targets and any(isinstance(e, ir.AddMana) for e in effects) and cost.loyalty is None
         # mana made only if a condition holds ("If you control four or more creatures, add
@@ -44,7 +45,7 @@ class LineRules:
               "loyalty cost with other costs")
         # CR 113.6m: returning the card from the graveyard, the ability works only there; no
         # other cost or effect may then refer to the card as a permanent
-        from_graveyard = any(type(e) is ir.ReturnToHand and e.from_graveyard for e in effects) or cost.exile_self
+        from_graveyard = any(_returns_self(e) for e in effects) or cost.exile_self
         _need(not (from_graveyard or cost.discard_self)
               or not (cost.tap or cost.untap or cost.sacrifice_self or cost.remove_counters or cost.remove_any_counters
                       or cost.put_counter is not None and cost.put_counter[1] is None
@@ -174,6 +175,8 @@ class LineRules:
         if trigger.event.endswith("_to_creature"):                # "that creature": the one dealt damage
             default, its = ir.Ref("damaged_object"), None
         card = None
+        if trigger.event == "put_into_graveyard":      # the card in the graveyard (CR 400.3)
+            card = ir.Ref("triggering_object")
         if trigger.event in ("dies", "leaves"):
             # CR 400.7e, 603.10a: "that card" is what the object became; an enchanted or
             # equipped permanent that left is the one the trigger saw, no longer attached
@@ -186,17 +189,24 @@ class LineRules:
         # "if it had ... counters on it": what "it" was as it left the battlefield (CR 603.10a)
         _need(type(condition) is not ir.HadCounter or trigger.event in ("dies", "leaves"), "if it had")
         _need(condition != "cast_in_your_main_phase", "if you cast it during your main phase: a permanent")
+        # "if you cast it from your hand": "it" is the source only in a trigger about itself
+        # ("Whenever a creature enters, if you cast it ..." names another object)
+        _need(condition not in ("cast_from_hand", "cast_from_graveyard") or trigger.subject == "self", "if you cast it")
         effects, targets = bind(effects, default, its, that, spell, card)
+        # "attach ~ to it": the permanent that entered (CR 701.3a; it isn't targeted, CR 115.10)
+        _need(_attaches_to(effects, (ir.Ref("triggering_object"),) if trigger.event == "enters" else ()),
+              "attach to it")
         is_mana = (trigger.event == "tapped_for_mana" and not targets
                    and any(isinstance(e, ir.AddMana) for e in effects))
         _need(trigger.event != "tapped_for_mana" or not ir.contains(
             effects, lambda n: type(n) is ir.Conditional and ir.contains(n, lambda m: type(m) is ir.AddMana)),
             "mana made under a condition")
         # CR 113.6k-m: "you may return ~ from your graveyard to your hand" works from there only;
-        # a trigger about the card itself (dies, leaves) would have to see it leave first
-        from_graveyard = ir.contains(effects, lambda n: type(n) is ir.ReturnToHand and n.from_graveyard)
-        _need(not from_graveyard or trigger.subject != "self" or trigger.event == "beginning_of_step",
-              "a trigger of the card itself from a graveyard")
+        # a trigger about the card itself (dies, leaves) would have to see it leave first, and an
+        # Aura's or Equipment's about its permanent triggers on the battlefield (CR 603.10a)
+        from_graveyard = ir.contains(effects, _returns_self)
+        _need(not from_graveyard or trigger.subject not in ("self", "enchanted", "equipped")
+              or trigger.event == "beginning_of_step", "a trigger of the card itself from a graveyard")
         return "abilities", [ir.TriggeredAbility(trigger, tuple(effects), tuple(targets), condition=condition,
                                                  is_mana=is_mana, from_graveyard=from_graveyard)]
 
@@ -214,6 +224,10 @@ class LineRules:
         """"if you control a Swamp", "if you have 10 or less life", ...: the game state (CR 603.4)."""
         return c[0].condition if isinstance(c[0], _OfIt) else c[0]
 
+    def cond_mana_spent(self, c):
+        """Adamant (CR 207.2c): mana of one color spent to cast the spell (CR 601.2h)."""
+        return _mana_spent(c)
+
     def cond_cast_in_main_phase(self, c):
         """Addendum (an ability word, CR 207.2c): "If you cast this spell during your main
         phase", of an instant or sorcery as it resolves."""
@@ -225,6 +239,14 @@ class LineRules:
 
     def cond_had_no_counter(self, c):
         return ir.HadCounter(c[0], none=True)
+
+    def cond_cast_from_hand(self, c):
+        """"if you cast it from your hand", "If this spell was cast from your hand" (CR 601.2a)."""
+        return "cast_from_hand"
+
+    def cond_cast_from_graveyard(self, c):
+        """"If this spell was cast from a graveyard" (flashback, jump-start, ...; CR 601.2a)."""
+        return "cast_from_graveyard"
 
     def cond_tribute_not_paid(self, c):
         """CR 702.104b: the chosen opponent didn't have it enter with the tribute counters."""
@@ -574,6 +596,13 @@ class LineRules:
                 _need(len(out) > start and len(sentence) == 1, "it has")
                 out[-1] = _token_with(out[-1], sentence[0])
                 continue
+            if sentence and isinstance(sentence[0], _GainPrevented):
+                # CR 615.5: the rest of a prevention effect, done as the damage is prevented
+                before = out[start:]
+                _need(len(sentence) == 1 and bool(before) and all(type(e) is ir.PreventDamage for e in before),
+                      "the damage prevented this way")
+                out[start:] = [dataclasses.replace(e, gain_life=True) for e in before]
+                continue
             if sentence and isinstance(sentence[0], _CounteredExile):
                 _need(len(out) > start and type(out[-1]) in (ir.CounterSpell, ir.CounterUnlessPays)
                       and len(sentence) == 1, "countered this way")
@@ -666,6 +695,10 @@ class LineRules:
         found = []
         out = [_with_x(e, value, found) for e in effects]
         _need(bool(found), "where X without X")
+        # "the number of cards in their hand" is counted for each player dealt the damage
+        _need(not ir.per_player(value) or all(type(new) is ir.DealDamage and _is_player(new.to)
+                                              for old, new in zip(effects, out) if new is not old),
+              "counted for a player")
         _need(not _has_x(out), "X where no quantity goes")     # a target count, a filter
         return out
 
@@ -725,6 +758,27 @@ class LineRules:
         effects = self.sentence([x for x in c[1:] if not isinstance(x, Token)])
         return [ir.Conditional(c[0], tuple(effects))]
 
+    def state_tail(self, c):
+        """"At the beginning of your upkeep, discard a card if you don't control an Ogre.": the
+        condition after one instruction, checked as the ability resolves (CR 608.2c), not as it
+        triggers (CR 603.4 asks for it right after the trigger condition)."""
+        condition = c[-1]
+        effects = self.sentence([x for x in c[:-1] if not isinstance(x, Token)])
+        return [ir.Conditional(condition, tuple(effects), condition_after=True)]
+
+    def tc_state(self, c):
+        """A condition on the game state; "it" would be the object the instruction names, not
+        the source ("Counter target spell if it's tapped"): not read."""
+        _need(not isinstance(c[0], _OfIt), "it after an instruction")
+        return c[0]
+
+    def tail_cond(self, c):
+        return c[0]
+
+    def tc_it_is_color(self, c):
+        """"Soul Rend: Destroy target creature if it's white.": the object the instruction named."""
+        return ir.ObjectIs(IT, self.oq_colors(c))
+
     def if_state_instead(self, c):
         """"If [condition], [effects] instead.": the sentence before happens only when the
         condition is false (CR 608.2c)."""
@@ -777,7 +831,20 @@ _DAMAGED_PLAYER = frozenset({"deals_damage_to_player", "deals_combat_damage_to_p
                              "deals_damage_to_opponent", "deals_combat_damage_to_opponent"})
 # Events whose trigger condition names the player who acted or to whom it happened: the one who
 # drew, discarded, cycled, gained or lost life (CR 603.2).
-_PLAYER_ACTS = frozenset({"draw", "discards", "cycles", "gain_life", "lose_life", "plays_land"})
+_PLAYER_ACTS = frozenset({"draw", "discards", "cycles", "gain_life", "lose_life", "plays_land",
+                          "put_into_graveyard"})     # the owner of the graveyard (CR 400.3)
+
+
+def _returns_self(node) -> bool:
+    """"Return ~ from your graveyard to your hand / to the battlefield" (CR 113.6m)."""
+    return type(node) in (ir.ReturnToHand, ir.ReturnToBattlefield) and node.from_graveyard
+
+
+def _attaches_to(effects, refs: tuple) -> bool:
+    """Whether every ``Attach`` of ``effects`` attaches the source to a target or to one of
+    ``refs`` (never to the source itself, CR 301.5c, 303.4d)."""
+    return not ir.contains(effects, lambda n: type(n) is ir.Attach
+                           and not isinstance(n.what, ir.Target) and n.what not in refs)
 
 
 def _names_player(trigger: ir.Trigger) -> bool:

@@ -8,10 +8,14 @@ from lark import Token, Tree, v_args
 from manastack.mana import BASIC_LAND_MANA, NAME_TO_COLOR, ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (
-    _Amount, _Desc, _OfIt, _ForEach, _KeepsSource, _Marker, _amount, _mana_symbols, _need, _number, _of, _ptmod,
+    _Amount, _Desc, _OfIt, _ForEach, _KeepsSource, _Marker, _amount, _mana_spent, _mana_symbols, _need, _number, _of, _ptmod,
     _subtype, no_it_subject)
 from manastack.oracle.subtypes import CREATURE_TYPES
 
+
+# What a permanent entering with counters "if ..." may ask of the game (StaticRules.r_counters_if)
+ENTERING_CONDITIONS = frozenset({"kicked", "you_attacked_this_turn", "creature_died_this_turn",
+                                 "permanent_left_this_turn", "cast_from_hand"})
 
 # "gets +X/+X" before its "where X is" (StaticRules.static_where)
 _X_COUNT = _Marker("X")
@@ -67,7 +71,7 @@ class StaticRules:
                 _need(affected == "enchanted", "a land type")      # the Aura's enchant land says which
                 out.append(self._static(kind, affected, **fields))
                 prev = kind
-            elif kind in ("add_types", "set_colors", "all_creature_types"):
+            elif kind in ("add_types", "remove_types", "set_colors", "all_creature_types"):
                 # characteristics of the one object the source is or is attached to: a group
                 # could depend on them (CR 613.8)
                 _need(affected in ("self", "enchanted", "equipped"), "types of a group")
@@ -146,6 +150,11 @@ class StaticRules:
         """"Equipped creature gets +10/+10 and loses flying." (layer 6, CR 613.1f)."""
         return "loses", list(c[0])
 
+    def part_cant_have(self, c):
+        """"can't have or gain trample" (CR 113.11): lost, and no effect gives it, whatever
+        its timestamp."""
+        return "cant_have_keywords", {"keywords": tuple(c[0])}
+
     def part_grant(self, c):
         """CR 613.1f: a quoted activated or triggered ability the subject has ("{T}: This
         creature deals 1 damage to any target.", "Whenever this creature attacks, ..."), its
@@ -167,6 +176,11 @@ class StaticRules:
 
     def part_cant_attack_block(self, c):
         return "cant_attack_block", {}
+
+    def part_cant_attack_you(self, c):
+        """"can't attack you or a planeswalker you control" (CR 508.1c): "you" is the source's
+        controller."""
+        return "cant_attack_you", {}
 
     def part_unblockable(self, c):
         return "cant_be_blocked", {}
@@ -197,6 +211,11 @@ class StaticRules:
     def part_must_attack(self, c):
         """"attacks each combat if able" (CR 508.1d)."""
         return "attacks_each_combat", {}
+
+    def part_goaded(self, c):
+        """"is goaded" (CR 701.38b): it attacks each combat if able, a player other than the
+        source's controller if able."""
+        return "goaded", {}
 
     def st_land_type(self, c):
         """CR 305.7: "Nonbasic lands are Mountains." sets a land type (Blood Moon)."""
@@ -471,6 +490,11 @@ class StaticRules:
         """"is black": that color instead of its others (CR 105.3, 613.1e)."""
         return "set_colors", {"colors": (NAME_TO_COLOR[str(c[0]).lower()],)}
 
+    def part_not_creature(self, c):
+        """"~ isn't a creature" (a God, as long as a devotion is low): the creature card type
+        removed in layer 4 (CR 613.1d), its creature types with it (CR 205.3d)."""
+        return "remove_types", {"types": ("Creature",)}
+
     def part_every_type(self, c):
         """"is every creature type" (CR 205.3m), in layer 4."""
         return "all_creature_types", {}
@@ -549,6 +573,12 @@ class StaticRules:
         """CR 614.1c: "enters tapped" replaces how the permanent enters."""
         return [ir.ReplacementAbility("enters_tapped")]
 
+    def r_others_enter_tapped(self, c):
+        """"Creatures your opponents control enter tapped." (CR 614.1c, 614.12): other
+        permanents that match as they would exist on the battlefield."""
+        _need(isinstance(c[0], ir.Filter) and c[0].zone == "battlefield", "enter tapped")
+        return [ir.ReplacementAbility("enters_tapped", affected=c[0])]
+
     def r_enters_counters(self, c):
         """CR 614.1c, 122.6: enters with counters, "for each time it was kicked" too
         (multikicker, CR 702.33c)."""
@@ -570,6 +600,25 @@ class StaticRules:
         """"If ~ was kicked, it enters with two +1/+1 counters on it." (CR 702.33e, 614.1c)."""
         return [ir.ReplacementAbility("enters_with_counters", c[-1], _of(c, _Amount).value,
                                       condition="kicked")]
+
+    def r_counters_if(self, c):
+        """"~ enters with two +1/+1 counters on it if a creature died this turn." (morbid, raid,
+        revolt, ferocious, "if you cast it from your hand"): a replacement effect that applies
+        when the condition holds as it enters (CR 614.1c, 614.12); "if a creature you control
+        has power 4 or greater" doesn't see the entering one, not yet on the battlefield."""
+        condition = c[-1]
+        _need(condition in ENTERING_CONDITIONS or type(condition) in (ir.YouControl, ir.OpponentControls),
+              "enters with counters if")
+        n = _of(c, _Amount).value
+        _need(isinstance(n, int), "enters with X counters if")
+        return [ir.ReplacementAbility("enters_with_counters", c[2], n, condition=condition)]
+
+    def r_mana_spent_counters(self, c):
+        """Adamant: "If at least three white mana was spent to cast this spell, ~ enters with a
+        +1/+1 counter on it." -- the spell becoming the permanent is still on the stack as it
+        enters, with the mana paid for it (CR 614.1c, 601.2h)."""
+        return [ir.ReplacementAbility("enters_with_counters", c[-1], _of(c, _Amount).value,
+                                      condition=_mana_spent(c))]
 
     def r_enters_tapped_counters(self, c):
         """"~ enters tapped with two charge counters on it" (Vivid Crag): two replacement
@@ -594,6 +643,35 @@ class StaticRules:
     def r_double_damage(self, c):
         """CR 614.1a: doubles the combat damage this deals to a player."""
         return [ir.ReplacementAbility("double_damage_to_player", condition="combat_damage")]
+
+    def r_life_gain(self, c):
+        """CR 614.1a, 119.10: "If you would gain life, you gain twice that much life instead.",
+        "If an opponent would gain life, that player loses that much life instead."; "you gain"
+        follows "you", "that player" follows "a player" or "an opponent"."""
+        whose, (you, change) = c[0], c[1]
+        _need((whose == "you") == you, "another player gains")
+        return [ir.ReplacementAbility("life_gain_change", whose=whose, life=change)]
+
+    def lg_you(self, c):
+        return "you"
+
+    def lg_player(self, c):
+        return None
+
+    def lg_opponent(self, c):
+        return "opponent"
+
+    def lgc_twice(self, c):
+        return True, ir.LifeGainChange(times=2)
+
+    def lgc_plus(self, c):
+        return True, ir.LifeGainChange(plus=_number(str(c[-1])))
+
+    def lgc_none(self, c):
+        return False, ir.LifeGainChange(times=0)
+
+    def lgc_lose(self, c):
+        return False, ir.LifeGainChange(lose=True)
 
     def r_mana_becomes(self, c):
         """CR 106.12b: "If a land is tapped for [two or more] mana, it produces {B} instead of
@@ -719,7 +797,9 @@ class StaticRules:
         return ir.YouControl((f,), at_least=0, at_most=n)
 
     def sc_control_none(self, c):
-        d = c[0]
+        """"you control no Ogres", "you don't control an Ogre"."""
+        d = c[-1]
+        _need(isinstance(d, _Desc) and "another" not in c[:-1], "you control no")
         _need(d.kind in (None, "permanent") and not d.zone_given and d.filter.controller is None,
               "you control no")
         return ir.YouControl((dataclasses.replace(d.filter, controller="you"),), at_least=0, at_most=0)
@@ -797,6 +877,10 @@ class StaticRules:
 
     def sc_monarch(self, c):
         return "you_are_monarch"
+
+    def sc_revolt(self, c):
+        """Revolt: "a permanent you controlled left the battlefield this turn"."""
+        return "permanent_left_this_turn"
 
     def sc_self_power(self, c):
         return ir.SelfPower(self._count(c))
@@ -972,15 +1056,19 @@ class StaticRules:
         of_it = isinstance(condition, _OfIt)          # "as long as it's untapped": the subject's
         if of_it:
             condition = condition.condition
+        attached = None             # "As long as equipped creature is a Human, it ...": "it" is that creature
+        if isinstance(condition, _OfAttached):
+            attached, condition = condition.subject, condition.condition
         about_self = isinstance(condition, str) and condition.startswith("self_") or isinstance(condition, ir.HasCounter)
-        _need(type(condition) is not ir.AttachedIs or all(
+        _need(type(condition) is not ir.AttachedIs or attached is not None or all(
             type(ab) is ir.StaticAbility and ab.effect.affected in ("enchanted", "equipped") for ab in group),
             "as long as it's: not the attached permanent")
         out = []
         for ab in group:
             if type(ab) is ir.StaticAbility and ab.effect.affected == "it":
-                _need(about_self and not of_it and not isinstance(c[0], list), "it")   # "As long as ~ is ..., it ..."
-                ab = dataclasses.replace(ab, effect=dataclasses.replace(ab.effect, affected="self"))
+                _need((about_self or attached is not None) and not of_it and not isinstance(c[0], list),
+                      "it")   # "As long as ~ is ..., it ..."
+                ab = dataclasses.replace(ab, effect=dataclasses.replace(ab.effect, affected=attached or "self"))
             _need(type(ab) is ir.StaticAbility and ab.effect.kind in _WHILE_KINDS
                   and ab.effect.condition is None, "as long as: this kind of ability")
             _need(not of_it or ab.effect.affected == "self", "as long as it ...: of another subject")
@@ -1011,6 +1099,42 @@ class StaticRules:
 
     def wc_it_is_color(self, c):
         return ir.AttachedIs(ir.Filter(colors=(NAME_TO_COLOR[str(c[0]).lower()],)))
+
+    def wc_enchanted_is(self, c):
+        """"As long as enchanted creature is a Human, ...": the enchanted permanent matches
+        now (CR 303.4, 611.3a); "it" in the sentence after names it."""
+        _need(not c[0].plural and not c[0].zone_given, "enchanted")
+        return _OfAttached("enchanted", c[-1])
+
+    def wc_equipped_is(self, c):
+        """"As long as equipped creature is legendary, ..." (CR 301.5, 611.3a)."""
+        return _OfAttached("equipped", c[-1])
+
+    def ai_desc(self, c):
+        """"a Human", "a Human or an Angel" (any of the creature types, CR 205.3m)."""
+        descs = [x for x in c if isinstance(x, _Desc)]
+        first = self.wc_it_is([descs[0]])
+        subtypes = list(first.filter.subtypes)
+        for d in descs[1:]:
+            other = self.wc_it_is([d]).filter
+            _need(bool(subtypes and other.subtypes) and dataclasses.replace(other, subtypes=first.filter.subtypes) == first.filter,
+                  "a ... or a ...: other than creature types")
+            subtypes += other.subtypes
+        return ir.AttachedIs(dataclasses.replace(first.filter, subtypes=tuple(subtypes)))
+
+    def ai_color(self, c):
+        """"is red or green": one of the colors (CR 105.2)."""
+        return ir.AttachedIs(ir.Filter(colors=tuple(NAME_TO_COLOR[str(t).lower()] for t in c)))
+
+    def ai_legendary(self, c):
+        return ir.AttachedIs(ir.Filter(supertypes=("Legendary",)))     # CR 205.4d
+
+    def wc_devotion_below(self, c):
+        """"your devotion to red and white is less than seven" (CR 700.5)."""
+        colors = tuple(NAME_TO_COLOR[str(t).lower()] for t in c if t.type == "COLOR")
+        n = _number(str(c[-1]))
+        _need(isinstance(n, int) and n > 0, "devotion less than N")
+        return ir.Devotion(colors, n - 1)
 
     def wc_either(self, c):
         """"[condition] or [condition]": one of them holds."""
@@ -1060,6 +1184,14 @@ class StaticRules:
         return str(c[0]).lower()
 
 
+@dataclasses.dataclass(frozen=True)
+class _OfAttached:
+    """A condition on the attached permanent named in it ("equipped creature is a Human"):
+    ``subject`` is "enchanted" or "equipped", what "it" stands for after it."""
+    subject: str
+    condition: ir.AttachedIs
+
+
 def _another(c) -> bool:
     """Whether the article among ``c`` is "another" (the source excluded, CR 109.2)."""
     return any(isinstance(x, Tree) and x.data == "another" for x in c)
@@ -1083,5 +1215,6 @@ def _negated(condition):
 # a card as a spell.
 _WHILE_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_block", "cant_be_blocked",
                           "attacks_each_combat", "cant_be_blocked_by", "grant_ability",
-                          "cant_be_blocked_except_by", "cant_block_attackers"})
+                          "cant_be_blocked_except_by", "cant_block_attackers",
+                          "remove_types"})
 
