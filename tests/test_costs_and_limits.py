@@ -378,3 +378,31 @@ def test_avatar_of_fury_costs_six_less_while_an_opponent_has_seven_lands(corpus_
     battlefield: [Mountain, Mountain, Mountain, Mountain, Mountain, Mountain]
 """, turn=3)
     assert cast_action(g, "Avatar of Fury") is None
+
+
+def test_alabaster_leech_makes_your_white_spells_cost_w_more(corpus_db):
+    """"White spells you cast cost {W} more to cast." (CR 601.2f): Savannah Lions costs {W}{W}
+    for Alice, who controls Alabaster Leech, and {W} for Bob."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Savannah Lions, Grizzly Bears]
+    battlefield: [Alabaster Leech, Plains, Forest]
+  - name: Bob
+""", turn=3)
+    assert cast_action(g, "Savannah Lions") is None       # {W}{W}: one Plains
+    assert cast_action(g, "Grizzly Bears") is not None     # not white
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Savannah Lions]
+    battlefield: [Alabaster Leech, Plains, Plains]
+  - name: Bob
+""", turn=3)
+    assert _total_cost_paid(g, "Savannah Lions") == 2
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [Alabaster Leech]
+  - name: Bob
+    hand: [Savannah Lions]
+    battlefield: [Plains]
+""", turn=4, active="Bob")
+    assert cast_action(g, "Savannah Lions") is not None    # Bob's spells cost what they cost

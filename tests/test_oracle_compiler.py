@@ -1803,3 +1803,10 @@ def test_a_card_put_into_a_graveyard_from_anywhere():
     assert a.effects == (Exile(Ref("triggering_object")),)
     assert card("Tokens", "Whenever a creature you control is put into a graveyard from anywhere, draw a card.",
                 "Enchantment").unsupported
+
+
+def test_spells_cost_colored_mana_more():
+    """"White spells you cast cost {W} more to cast." (CR 601.2f); a colored reduction stays refused."""
+    e = only(card("Leech", "White spells you cast cost {W} more to cast.")).effect
+    assert (e.kind, e.mana, e.amount) == ("cost_increase", ManaCost.parse("{W}"), 0)
+    assert card("Odd", "White spells you cast cost {W} less to cast.").unsupported

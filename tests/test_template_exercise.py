@@ -71,6 +71,8 @@ def parts(node, out: set) -> set:
         out.add(("STATIC_KINDS", node.kind))
         if node.kind == "self_cost_reduction" and node.for_each in support.OWN_COST_COUNTS:
             out.add(("OWN_COST_COUNTS", node.for_each))
+        if node.kind == "cost_increase" and node.mana is not None:
+            out.add(("SPELL_COST_INCREASES", "colored"))
         if node.kind == "modify_pt" and node.count is not None:     # "for each ..." (CR 613.4c)
             out.add(("STATIC_COUNTS", type(node.count).__name__))
         if isinstance(node.condition, str):          # "as long as ..." (CR 611.3a)

@@ -1,7 +1,8 @@
 """The total cost of a spell (CR 601.2f): its mana cost with X, plus cost increases, minus cost
 reductions (static abilities of permanents, and the spell's own affinity, CR 702.41). Reductions take off generic mana only (CR 118.7a) and can't go below {0}; since
-every change here is generic, adding the increases first and then taking off the reductions is
-one sum, floored at zero."""
+every generic change here is one sum, adding the increases first and then taking off the
+reductions is that sum, floored at zero; colored mana an increase adds ("{W} more") is added
+besides."""
 from __future__ import annotations
 
 from manastack.mana import ManaCost
@@ -25,7 +26,7 @@ def total_cost(s, player: int, o: Obj, x: int = 0, base: ManaCost | None = None)
     be on the stack with that X. ``base`` is an alternative cost paid instead of the mana cost
     (CR 118.9)."""
     cost = (o.card.mana_cost if base is None else base).with_x(x)
-    change, why = 0, []
+    change, why, colored = 0, [], ()
     spell = None
     for kind, sign, word in _KINDS:
         for src, eff in ch.static_effects(s, kind):
@@ -33,6 +34,12 @@ def total_cost(s, player: int, o: Obj, x: int = 0, base: ManaCost | None = None)
                 spell = o.copy()
                 spell.zone, spell.controller, spell.cast_x = "stack", player, x
             if not layers.affected_by(s, src, eff, spell):
+                continue
+            if eff.mana is not None:        # "cost {W} more": colored mana added (CR 601.2f)
+                colored += eff.mana.symbols
+                why.append(f"plus {eff.mana} from {src.card.name}")
+                if exercise.RECORD is not None:
+                    exercise.note("SPELL_COST_INCREASES", "colored", src.card)
                 continue
             n = eff.amount
             note = ""
@@ -48,7 +55,7 @@ def total_cost(s, player: int, o: Obj, x: int = 0, base: ManaCost | None = None)
     if not why and sum(1 for sym in cost.symbols if sym.isdigit()) <= 1:
         return cost, why
     generic = max(0, cost.generic + change)       # one generic symbol: {X}{R} plus {2} with X=1 is {3}{R}
-    rest = tuple(sym for sym in cost.symbols if not sym.isdigit())
+    rest = tuple(sym for sym in cost.symbols if not sym.isdigit()) + colored
     return ManaCost(((str(generic),) if generic else ()) + rest), why
 
 

@@ -175,9 +175,10 @@ STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "
 # Limits on activating a mana ability (CR 602.5b, 605.3a; engine.mana_abilities.limited):
 # "Activate only if ...", "... only once each turn", "... no more than N times each turn".
 MANA_LIMITS = frozenset({"condition", "once", "times"})
-# A spell's own cost increases counted as it is cast (engine.alt_costs.per_target): strive's
-# "costs {2}{U} more to cast for each target beyond the first" (CR 601.2f).
-SPELL_COST_INCREASES = frozenset({"per_target"})
+# Cost increases beyond generic mana (CR 601.2f): strive's "costs {2}{U} more to cast for each
+# target beyond the first" (engine.alt_costs.per_target), "White spells you cast cost {W} more
+# to cast." (engine.spell_costs.total_cost).
+SPELL_COST_INCREASES = frozenset({"per_target", "colored"})
 # X of a card's own "This spell costs {X} less to cast, where X is ..." (engine.spell_costs).
 OWN_COST_COUNTS = frozenset(spell_costs.OWN_COST_COUNTS)
 # Costs of mana abilities paid with a choice (engine.mana_abilities.activate): "Remove any

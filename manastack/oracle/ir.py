@@ -1539,6 +1539,9 @@ class StaticEffect:
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
     colors: tuple[str, ...] = ()
+    # "cost_increase" of colored mana ("White spells you cast cost {W} more to cast."), added to
+    # the total cost besides ``amount`` generic mana (CR 601.2f)
+    mana: ManaCost | None = None
 
 
 @dataclass(frozen=True, slots=True)

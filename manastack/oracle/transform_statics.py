@@ -28,7 +28,7 @@ def _no_x(abilities: list) -> list:
 
 
 
-def _counted(what: str, d):
+def _over_permanents(what: str, d):
     """The permanents a total or a greatest value is taken over ("creatures you control")."""
     _need(d.plural and d.kind in (None, "permanent") and not d.zone_given, "X of permanents")
     return what, d.filter
@@ -323,9 +323,12 @@ class StaticRules:
     def st_spell_cost(self, c):
         """CR 601.2f: "Noncreature spells cost {1} more to cast." (Thalia), "Creature spells you
         cast cost {1} less to cast.", "Each spell a player casts costs {1} more to cast for each
-        other spell that player has cast this turn." (Damping Sphere). Generic mana only."""
+        other spell that player has cast this turn." (Damping Sphere). Generic mana, or colored
+        mana a spell costs more ("White spells you cast cost {W} more to cast.")."""
         (each, d), mana, kind = c[0], c[1], c[2]
         _need(d.kind == "spell" and d.plural != each and not d.filter.other, "spell cost")
+        if kind == "cost_increase" and len(c) == 3 and mana.symbols and all(sym in "WUBRG" for sym in mana.symbols):
+            return [self._static(kind, d.filter, mana=mana)]     # "cost {W} more" (the Leeches)
         _need(bool(mana.symbols) and all(sym.isdigit() for sym in mana.symbols), "generic cost")
         return [self._static(kind, d.filter, amount=mana.generic, for_each=c[3] if len(c) > 3 else None)]
 
@@ -369,13 +372,13 @@ class StaticRules:
         return "devotion", NAME_TO_COLOR[str(c[0]).lower()]
 
     def ox_total_power(self, c):
-        return _counted("total_power", c[0])
+        return _over_permanents("total_power", c[0])
 
     def ox_greatest_power(self, c):
-        return _counted("greatest_power", c[0])
+        return _over_permanents("greatest_power", c[0])
 
     def ox_total_mana_value(self, c):
-        return _counted("total_mana_value", c[0])
+        return _over_permanents("total_mana_value", c[0])
 
     def st_cost_per_target(self, c):
         """Strive: "This spell costs {2}{U} more to cast for each target beyond the first."
