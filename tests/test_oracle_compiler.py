@@ -1656,6 +1656,42 @@ def test_additional_cost_or_another():
     assert ab.cost == ir.Cost(pay_life=5)
     assert ab.or_cost == ir.Cost(sacrifice=Filter(types=("Creature", "Enchantment"), controller="you"))
 
+
+def test_token_named():
+    """"... creature token named Cloud Sprite" names the token (CR 111.4); "a card named ..." in
+    other sentences is not read as a token's name."""
+    a = only(card("Smith", "{1}, {T}: Create a 3/1 red Beast creature token named Carnivore."))
+    assert a.effects[0].token.name == "Carnivore" and a.effects[0].token.subtypes == ("Beast",)
+    a = only(card("Master", "{2}{G}{G}: Create a 1/1 green Wolf creature token named Wolves of the Hunt."))
+    assert a.effects[0].token.name == "Wolves of the Hunt"
+    a = only(card("Maker", "{T}: Create a 1/1 green Wolf creature token."))
+    assert a.effects[0].token.name == "Wolf Token"
+
+
+def test_self_cost_x_less():
+    """"This spell costs {X} less to cast, where X is ..." (CR 601.2f): devotion, total power,
+    greatest power, total mana value."""
+    def eff(text):
+        return only(card("Spell", text + "\n", "Creature — Test")).effect
+    e = eff("This spell costs {X} less to cast, where X is your devotion to black.")
+    assert (e.kind, e.for_each, e.colors, e.amount) == ("self_cost_reduction", "devotion", ("B",), 1)
+    e = eff("This spell costs {X} less to cast, where X is the total power of creatures you control.")
+    assert (e.for_each, e.count) == ("total_power", Filter(types=("Creature",), controller="you"))
+    e = eff("This spell costs {X} less to cast, where X is the greatest power among creatures you control.")
+    assert e.for_each == "greatest_power"
+    assert card("Spell", "This spell costs {X} more to cast, where X is your devotion to black.").unsupported
+
+
+def test_put_a_counter_as_a_cost():
+    """"Put a -1/-1 counter on ~:" and "put a -1/-1 counter on a creature you control" (CR 118.3)."""
+    a = only(card("Druid", "Put a -1/-1 counter on Druid: Untap Druid."))
+    assert a.cost == ir.Cost(put_counter=("-1/-1", None))
+    [ab] = [a for a in card("Sting", "As an additional cost to cast this spell, put a -1/-1 counter on a creature "
+                                     "you control.\nDestroy target creature.", "Sorcery").abilities
+            if type(a) is ir.AdditionalCost]
+    assert ab.cost == ir.Cost(put_counter=("-1/-1", Filter(types=("Creature",), controller="you")))
+
+
 def test_as_long_as_the_attached_permanent_named_is():
     """"As long as equipped creature is a Human, it ...": the condition is on the attached
     permanent (CR 301.5, 611.3a) and "it" is that permanent; "gets an additional" is a pump."""
@@ -1944,6 +1980,12 @@ def test_life_total_floor():
     """CR 614.1a: "Damage that would reduce your life total to less than 1 reduces it to 1 instead."."""
     ab = only(card("Ali", "Damage that would reduce your life total to less than 1 reduces it to 1 instead."))
     assert (ab.kind, ab.amount) == ("life_floor", 1)
+
+def test_spells_cost_colored_mana_more():
+    """"White spells you cast cost {W} more to cast." (CR 601.2f); a colored reduction stays refused."""
+    e = only(card("Leech", "White spells you cast cost {W} more to cast.")).effect
+    assert (e.kind, e.mana, e.amount) == ("cost_increase", ManaCost.parse("{W}"), 0)
+    assert card("Odd", "White spells you cast cost {W} less to cast.").unsupported
 
 
 def test_that_creature_after_exactly_one_creature():

@@ -15,7 +15,7 @@ from manastack.oracle import ir
 
 from .abilities import keyword_trigger
 from .conditions import CONDITIONS
-from . import layers
+from . import layers, spell_costs
 from .effects import HANDLERS
 from .mana_abilities import mana_limits
 from .turn import STEPS
@@ -106,7 +106,7 @@ SPELL_COST_PARTS = frozenset({"mana", "pay_life", "sacrifice", "tap_untapped", "
 ADDITIONAL_COST_PARTS = frozenset({"pay_life", "sacrifice", "sacrifice_count", "discard", "discard_type",
                                    "discard_random", "return_to_hand", "tap_untapped", "tap_count",
                                    "exile_from_graveyard", "exile_graveyard_count",
-                                   "reveal_from_hand"})
+                                   "reveal_from_hand", "put_counter"})
 # The parts an alternative cost printed on the card may have (CR 118.9), and its conditions.
 ALTERNATIVE_COST_PARTS = frozenset({"mana", "sacrifice", "pay_life", "tap_untapped", "exile_from_hand",
                                     "exile_count", "sacrifice_count", "return_to_hand", "return_count"})
@@ -180,9 +180,12 @@ STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "
 # Limits on activating a mana ability (CR 602.5b, 605.3a; engine.mana_abilities.limited):
 # "Activate only if ...", "... only once each turn", "... no more than N times each turn".
 MANA_LIMITS = frozenset({"condition", "once", "times"})
-# A spell's own cost increases counted as it is cast (engine.alt_costs.per_target): strive's
-# "costs {2}{U} more to cast for each target beyond the first" (CR 601.2f).
-SPELL_COST_INCREASES = frozenset({"per_target"})
+# Cost increases beyond generic mana (CR 601.2f): strive's "costs {2}{U} more to cast for each
+# target beyond the first" (engine.alt_costs.per_target), "White spells you cast cost {W} more
+# to cast." (engine.spell_costs.total_cost).
+SPELL_COST_INCREASES = frozenset({"per_target", "colored"})
+# X of a card's own "This spell costs {X} less to cast, where X is ..." (engine.spell_costs).
+OWN_COST_COUNTS = frozenset(spell_costs.OWN_COST_COUNTS)
 # Costs of mana abilities paid with a choice (engine.mana_abilities.activate): "Remove any
 # number of storage counters from ~" (CR 118.3, 602.2b).
 MANA_COST_PARTS = frozenset({"remove_any_counters"})
@@ -380,6 +383,8 @@ def _walk(node, out: list[str]) -> None:
     elif t is ir.StaticEffect:
         if node.kind not in STATIC_KINDS:
             out.append(f"static effect {node.kind!r}")
+        if node.kind == "self_cost_reduction" and node.for_each not in OWN_COST_COUNTS | {None, "party"}:
+            out.append(f"a cost reduction by {node.for_each!r}")
         if type(node.count) is ir.CountersOn and node.kind != "modify_pt":
             out.append(f"static effect {node.kind!r} counting counters")
         if node.condition is not None and node.kind in layers.CHANGING_KINDS \

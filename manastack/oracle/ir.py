@@ -1448,6 +1448,10 @@ class Cost:
     # "reveal a Pirate card from your hand" (CR 118.3, 701.16a): a card of the payer's hand
     # matching this filter, the card paid for excluded, is revealed and stays there
     reveal_from_hand: Filter | None = None
+    # "Put a -1/-1 counter on ~" / "put a -1/-1 counter on a creature you control" (CR 118.3,
+    # 122.1): the kind of counter, and the permanents of the payer's one may go on (None: the
+    # permanent itself)
+    put_counter: tuple[str, Filter | None] | None = None
 
 
 # --------------------------------------------------------------------------------- triggers
@@ -1590,7 +1594,10 @@ class StaticEffect:
     caster has cast this turn when ``for_each`` is "other_spells_cast" (Damping Sphere).
     "self_cost_reduction" changes the total cost of the card itself (CR 601.2f), ``amount``
     times the number of creatures in its caster's party when ``for_each`` is "party" (CR 700.8),
-    times the number of objects matching ``count``, or once if ``condition`` holds."""
+    times the number of objects matching ``count``, or once if ``condition`` holds; with
+    ``for_each`` "devotion" (to the color of ``colors``), "total_power", "greatest_power" or
+    "total_mana_value" (of the permanents ``count`` describes), ``amount`` times that X
+    ("This spell costs {X} less to cast, where X is ...")."""
 
     kind: str
     affected: Union[str, Filter] = "self"
@@ -1620,6 +1627,9 @@ class StaticEffect:
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
     colors: tuple[str, ...] = ()
+    # "cost_increase" of colored mana ("White spells you cast cost {W} more to cast."), added to
+    # the total cost besides ``amount`` generic mana (CR 601.2f)
+    mana: ManaCost | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,12 @@ def _no_x(abilities: list) -> list:
     return abilities
 
 
+
+def _over_permanents(what: str, d):
+    """The permanents a total or a greatest value is taken over ("creatures you control")."""
+    _need(d.plural and d.kind in (None, "permanent") and not d.zone_given, "X of permanents")
+    return what, d.filter
+
 class StaticRules:
     """Methods of :class:`manastack.oracle.transform.OracleTransformer` for one area."""
 
@@ -338,9 +344,12 @@ class StaticRules:
     def st_spell_cost(self, c):
         """CR 601.2f: "Noncreature spells cost {1} more to cast." (Thalia), "Creature spells you
         cast cost {1} less to cast.", "Each spell a player casts costs {1} more to cast for each
-        other spell that player has cast this turn." (Damping Sphere). Generic mana only."""
+        other spell that player has cast this turn." (Damping Sphere). Generic mana, or colored
+        mana a spell costs more ("White spells you cast cost {W} more to cast.")."""
         (each, d), mana, kind = c[0], c[1], c[2]
         _need(d.kind == "spell" and d.plural != each and not d.filter.other, "spell cost")
+        if kind == "cost_increase" and len(c) == 3 and mana.symbols and all(sym in "WUBRG" for sym in mana.symbols):
+            return [self._static(kind, d.filter, mana=mana)]     # "cost {W} more" (the Leeches)
         _need(bool(mana.symbols) and all(sym.isdigit() for sym in mana.symbols), "generic cost")
         return [self._static(kind, d.filter, amount=mana.generic, for_each=c[3] if len(c) > 3 else None)]
 
@@ -359,12 +368,38 @@ class StaticRules:
               "self cost change")
         return [self._static("self_cost_reduction", "self", amount=mana.generic, count=d.filter)]
 
+    def st_self_cost_if_first(self, c):
+        """"If an opponent controls seven or more lands, this spell costs {6} less to cast.": the
+        condition first (CR 601.2f)."""
+        return self.st_self_cost_if([c[1], c[2], c[3], c[0]])
+
     def st_self_cost_if(self, c):
         """"This spell costs {2} less to cast if you control a Wizard / a creature died this turn"."""
         mana, kind, condition = c[1], c[2], c[3]
         _need(kind == "cost_reduction" and bool(mana.symbols) and all(sym.isdigit() for sym in mana.symbols),
               "self cost change")
         return [self._static("self_cost_reduction", "self", amount=mana.generic, condition=condition)]
+
+    def st_self_cost_x(self, c):
+        """"This spell costs {X} less to cast, where X is your devotion to black / the total
+        power of creatures you control / ..." (CR 601.2f, 107.3): ``for_each`` names the count."""
+        mana, kind, (what, arg) = c[1], c[2], c[-1]
+        _need(kind == "cost_reduction" and mana.symbols == ("X",), "self cost change")
+        if what == "devotion":
+            return [self._static("self_cost_reduction", "self", amount=1, for_each=what, colors=(arg,))]
+        return [self._static("self_cost_reduction", "self", amount=1, for_each=what, count=arg)]
+
+    def ox_devotion(self, c):
+        return "devotion", NAME_TO_COLOR[str(c[0]).lower()]
+
+    def ox_total_power(self, c):
+        return _over_permanents("total_power", c[0])
+
+    def ox_greatest_power(self, c):
+        return _over_permanents("greatest_power", c[0])
+
+    def ox_total_mana_value(self, c):
+        return _over_permanents("total_mana_value", c[0])
 
     def st_cost_per_target(self, c):
         """Strive: "This spell costs {2}{U} more to cast for each target beyond the first."
