@@ -1430,3 +1430,43 @@ def test_condition_after_one_instruction():
     assert card("Liege", "Whenever you cast a black spell, you may destroy target creature if it's tapped.").unsupported
     # two instructions before the condition: which of them it governs isn't settled
     assert card("Two", "Draw a card and you gain 1 life if you control an Ogre.", "Instant").unsupported
+
+
+def test_two_conditions_together():
+    """"an opponent controls a Forest and you control a Swamp", "you control a blue permanent and
+    a black permanent": both must hold (ir.AllOf); the Legates' free cast is an alternative cost
+    of nothing (CR 118.9)."""
+    alt = only(card("Legate", "If an opponent controls a Forest and you control a Swamp, you may cast this "
+                              "spell without paying its mana cost."))
+    assert (alt.cost, alt.condition) == (ir.Cost(), ir.AllOf((
+        ir.OpponentControls((Filter(subtypes=("Forest",), controller="opponent"),)),
+        YouControl((Filter(subtypes=("Swamp",), controller="you"),)))))
+    ab = only(card("Sanctuary", "At the beginning of your upkeep, if you control a black or red permanent, you gain "
+                                "2 life. If you control a black permanent and a red permanent, you gain 4 life instead.",
+                   "Enchantment"))
+    [cond] = ab.effects
+    assert cond.condition == ir.AllOf((YouControl((Filter(controller="you", colors=("B",)),)),
+                                       YouControl((Filter(controller="you", colors=("R",)),))))
+    assert cond.effects == (GainLife(4),) and cond.otherwise == (GainLife(2),)
+
+
+def test_life_compared_between_players():
+    """"an opponent has more life than you", "you have more life than an opponent" (CR 119)."""
+    ab = only(card("Linvala", "When Linvala enters the battlefield, if an opponent has more life than you, you gain 5 life."))
+    assert ab.condition == ir.PlayerCount("life", whose="opponent", more_than="you")
+    sp = spell("Cache", "You gain 2 life. Then if you have more life than an opponent, draw a card.")
+    assert sp.effects[1].condition == ir.PlayerCount("life", more_than="an_opponent")
+
+
+def test_permanents_that_entered_this_turn():
+    """"if you had a land enter the battlefield under your control this turn" (landfall), "if an
+    opponent had two or more lands enter ...", "another creature" (ir.EnteredThisTurn)."""
+    sp = spell("Mysteries", "Draw two cards. If you had a land enter the battlefield under your control this "
+                            "turn, draw three cards instead.")
+    assert sp.effects[0].condition == ir.EnteredThisTurn(("Land",))
+    alt = only(card("Trap", "If an opponent had two or more lands enter the battlefield under their control this "
+                            "turn, you may pay {3}{R}{R} rather than pay this spell's mana cost.", "Instant — Trap"))
+    assert alt.condition == ir.EnteredThisTurn(("Land",), "opponent", 2)
+    st = only(card("Stag", "Stag gets +2/+2 as long as you had another creature enter the battlefield under your "
+                           "control this turn."))
+    assert st.effect.condition == ir.EnteredThisTurn(("Creature",), other=True)
