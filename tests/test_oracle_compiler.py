@@ -607,6 +607,7 @@ def test_you_may_have_a_subject_act():
     [may] = ab.effects
     assert type(may) is ir.May and type(may.effects[0]) is ir.Fight
 
+
 def test_choosing_among_the_top_cards_of_a_library():
     """"Look at / reveal the top N cards", a choice from among them (a card, a card of each
     kind, up to N, any number, all) put somewhere, and where the rest go (CR 701.20, 401.4)."""
@@ -672,6 +673,7 @@ def test_putting_cards_from_your_hand_onto_the_battlefield():
     # "from your hand" is what says where the cards are
     assert card("Bad", "You may put a creature card onto the battlefield.", "Sorcery").unsupported
 
+
 def test_cost_parts_read_in_every_cost():
     """CR 118, 602.1: the parts of a cost read alike in an activated ability and in an
     additional cost (CR 601.2b): cards of a type, at random, from the graveyard, several."""
@@ -698,7 +700,8 @@ def test_optional_actions_that_if_you_do_follows(corpus_db):
     (CR 122.1), exiling a card you choose from your graveyard or hand and returning another
     permanent you control, each followed by "If you do"."""
     draw = ir.IfYouDo((Draw(),))
-    assert corpus_db.get("Erebos, Bleak-Hearted").abilities[1].effects == (May((ir.PayLife(2), draw)),)
+    [erebos] = [a for a in corpus_db.get("Erebos, Bleak-Hearted").abilities if type(a) is ir.TriggeredAbility]
+    assert erebos.effects == (May((ir.PayLife(2), draw)),)
     other_creature = Filter(types=("Creature",), controller="you", other=True)
     [infiltrator] = corpus_db.get("Bloodmist Infiltrator").abilities
     assert infiltrator.effects == (May((ir.SacrificePermanents(Ref("you"), other_creature),
@@ -1094,6 +1097,7 @@ def test_the_first_life_gain_of_a_turn():
     a = only(card("Cleric", "Whenever you gain life for the first time each turn, put a +1/+1 counter on Cleric."))
     assert a.trigger == Trigger("gain_life", "you", nth=1)
 
+
 def test_spells_of_two_descriptions_in_a_cost_change():
     """CR 601.2f: "White spells and black spells you cast cost {1} less to cast." is one reduction
     for spells of either color; descriptions differing in more than one way are refused."""
@@ -1102,6 +1106,7 @@ def test_spells_of_two_descriptions_in_a_cost_change():
     [ab] = card("Bosk Banneret", "Treefolk spells and Shaman spells you cast cost {1} less to cast.").abilities
     assert ab.effect.affected.subtypes == ("Treefolk", "Shaman")
     assert card("Nothing", "White creature spells and black spells you cast cost {1} less to cast.").unsupported
+
 
 def test_as_long_as_the_attached_creature_is_otherwise():
     """CR 611.3a: a condition on the enchanted creature, and "Otherwise, it ..." while it fails."""
@@ -1146,6 +1151,21 @@ def test_a_spell_paragraph_that_opens_with_a_condition():
     c = card("Mark", "When Mark enters, if you cast it during your main phase, draw a card.")
     assert c.abilities == () and len(c.unsupported) == 1
 
+
+def test_adamant_mana_spent_to_cast():
+    """Adamant (CR 207.2c): the mana of one color spent to cast the spell (CR 601.2h), for a
+    spell's effect as it resolves and for a permanent's counter as it enters (CR 614.1c)."""
+    s = spell("Slaying Fire", "Slaying Fire deals 3 damage to any target.\nAdamant — If at least three "
+              "red mana was spent to cast this spell, it deals 4 damage instead.", cost="{2}{R}")
+    [e] = s.effects
+    assert e.condition == ir.ManaSpent("R", 3) and e.effects == (DealDamage(4, Target(0)),)
+    assert e.otherwise == (DealDamage(3, Target(0)),)
+    a = only(card("Ardenvale Paladin", "Adamant — If at least three white mana was spent to cast this "
+                  "spell, Ardenvale Paladin enters the battlefield with a +1/+1 counter on it."))
+    assert a == ir.ReplacementAbility("enters_with_counters", "+1/+1", 1, condition=ir.ManaSpent("W", 3),
+                                      text=a.text)
+
+
 def test_damage_triggers_of_sources_and_of_creatures_dealt_damage():
     """"Whenever a source [an opponent controls] deals damage to ~ / you" (CR 120.1: any
     object dealing damage), "that source's controller"; "Whenever a creature you control is
@@ -1171,6 +1191,7 @@ def test_tokens_in_descriptions():
     assert ab.effect.affected == Filter(types=("Creature",), controller="you", token=True)
     [ab] = card("Range", "Sacrifice a Caribou token: You gain 1 life.", "Enchantment").abilities
     assert ab.cost.sacrifice == Filter(subtypes=("Caribou",), controller="you", token=True)
+
 
 def test_losing_keywords_in_effects_and_statics(corpus_db):
     """CR 613.1f: "Target creature loses flying until end of turn." (Radjan Spirit), "gains
@@ -1317,6 +1338,7 @@ def test_amass_and_ingest():
     assert card("Drone", "Ingest").abilities == (Keyword("ingest"),)
     assert card("Horde", "Amass X.", "Sorcery").unsupported
 
+
 def test_one_or_more_creatures_attack():
     """"Whenever one or more creatures you control attack [you]": one trigger per declaration
     (CR 603.2c); no one attacker is "it"."""
@@ -1430,6 +1452,334 @@ def test_condition_after_one_instruction():
     assert card("Liege", "Whenever you cast a black spell, you may destroy target creature if it's tapped.").unsupported
     # two instructions before the condition: which of them it governs isn't settled
     assert card("Two", "Draw a card and you gain 1 life if you control an Ogre.", "Instant").unsupported
+
+
+def test_phase_trigger_steps():
+    """"each combat" is every beginning of combat step (CR 507), "your precombat main phase" the
+    turn's first main phase (CR 505.1a), "each other player's" step an opponent's (CR 102.2)."""
+    a = only(card("Rider", "At the beginning of each combat, Rider gets +1/+1 until end of turn."))
+    assert a.trigger == Trigger("beginning_of_step", step="beginning_of_combat", whose="each")
+    a = only(card("Market", "At the beginning of your precombat main phase, add {B}.", "Artifact"))
+    assert a.trigger == Trigger("beginning_of_step", step="main1", whose="your")
+    a = only(card("Well", "At the beginning of each other player's draw step, that player draws an "
+                          "additional card.", "Enchantment"))
+    assert a.trigger == Trigger("beginning_of_step", step="draw", whose="opponent")
+    assert a.effects == (Draw(1, who=Ref("triggering_player")),)
+
+
+def test_win_the_game():
+    """CR 104.2b: "you win the game" after an intervening "if" (Felidar Sovereign)."""
+    a = only(card("Sovereign", "At the beginning of your upkeep, if you have 40 or more life, you win the game."))
+    assert a.effects == (ir.WinGame(),)
+    assert a.condition == ir.PlayerCount("life", at_least=40)
+
+
+def test_count_minus_a_number():
+    """"the number of cards in your hand minus 4" and "3 minus the number of cards in their hand"
+    (CR 107.1b); the count of "their" hand only in damage dealt to players."""
+    a = only(card("Tower", "At the beginning of your upkeep, you gain X life, where X is the number of "
+                           "cards in your hand minus 4.", "Artifact"))
+    assert a.effects == (GainLife(ir.Minus(CountOf(Filter(controller="you", zone="hand")), 4)),)
+    a = only(card("Rack", "At the beginning of each opponent's upkeep, Rack deals X damage to that player, "
+                          "where X is 3 minus the number of cards in their hand."))
+    assert a.effects[0].amount == ir.Minus(ir.CountPerPlayer(Filter(zone="hand")), 3, from_n=True)
+    assert card("Rack", "At the beginning of your upkeep, Rack deals X damage to target creature, "
+                        "where X is 3 minus the number of cards in their hand.").unsupported
+
+
+def test_step_or_cast_trigger():
+    """"At the beginning of your upkeep or whenever you cast a green spell": one ability per
+    trigger condition (CR 603.2; Shrine of Boundless Growth)."""
+    c = card("Shrine", "At the beginning of your upkeep or whenever you cast a green spell, put a "
+                       "charge counter on Shrine.", "Artifact")
+    assert c.unsupported == ()
+    up, cast = c.abilities
+    assert up.trigger == Trigger("beginning_of_step", step="upkeep", whose="your")
+    assert cast.trigger == Trigger("cast", Filter(controller="you", colors=("G",), zone="stack"))
+    assert up.effects == cast.effects == (PutCounters(Ref("self"), "charge"),)
+
+
+def test_cast_or_enters_trigger_is_two_abilities():
+    """"Whenever you cast a black spell or a Swamp enters under your control": one ability per
+    event (CR 603.2)."""
+    c = card("Staff of the Death Magus", "Whenever you cast a black spell or a Swamp enters the battlefield "
+             "under your control, you gain 1 life.", "Artifact")
+    assert c.unsupported == ()
+    cast, enters = c.abilities
+    assert cast.trigger == Trigger("cast", Filter(colors=("B",), controller="you", zone="stack"))
+    assert enters.trigger == Trigger("enters", Filter(subtypes=("Swamp",), controller="you"))
+    assert cast.effects == enters.effects == (GainLife(1),)
+
+
+def test_cast_triggers_on_kicked_spells_and_adventurers():
+    """"a kicked spell" (CR 702.33d) and "a creature spell that has an Adventure" (CR 715.2) in a
+    cast trigger; "a kicked creature" on the battlefield is refused."""
+    a = only(card("Lullmage's Familiar", "Whenever you cast a kicked spell, you gain 2 life."))
+    assert a.trigger == Trigger("cast", Filter(controller="you", zone="stack", kicked=True))
+    a = only(card("Edgewall Innkeeper", "Whenever you cast a creature spell that has an Adventure, draw a card."))
+    assert a.trigger == Trigger("cast", Filter(types=("Creature",), controller="you", zone="stack", adventure=True))
+    c = card("Odd Kicks", "Destroy target kicked creature.", "Instant")
+    assert c.abilities == () and len(c.unsupported) == 1
+
+
+def test_spell_colors_type_lists_and_base_power_and_toughness():
+    """"a spell that's both red and white" (each color), "that's white, blue, black, or red" (any
+    one), "an instant, sorcery, or Wizard spell" (a card type or a subtype, CR 205.2-205.3), and
+    "~ has base power and toughness 4/2 until end of turn" (layer 7b, CR 613.4b)."""
+    a = only(card("Battlegate Mimic", "Whenever you cast a spell that's both red and white, Battlegate Mimic "
+                  "has base power and toughness 4/2 until end of turn and gains first strike until end of turn."))
+    assert a.trigger == Trigger("cast", Filter(controller="you", zone="stack", all_colors=("R", "W")))
+    assert a.effects == (ir.SetBasePT(Ref("self"), 4, 2), GrantKeywords(Ref("self"), (Keyword("first strike"),)))
+    a = only(card("Quirion Dryad", "Whenever you cast a spell that's white, blue, black, or red, put a +1/+1 "
+                  "counter on Quirion Dryad."))
+    assert a.trigger.subject.colors == ("W", "U", "B", "R")
+    a = only(card("Umara Wizard", "Whenever you cast an instant, sorcery, or Wizard spell, Umara Wizard gains "
+                  "flying until end of turn."))
+    assert a.trigger == Trigger("cast", Filter(types=("Instant", "Sorcery"), subtypes=("Wizard",), controller="you",
+                                               zone="stack", types_or_subtypes=True))
+    a = only(card("Sram", "Whenever you cast an Aura, Equipment, or Vehicle spell, draw a card."))
+    assert a.trigger.subject == Filter(subtypes=("Aura", "Equipment", "Vehicle"), controller="you", zone="stack")
+
+
+def test_remove_any_number_of_counters_for_mana():
+    """Storage lands and Mana Batteries: the cost removes any number of counters of one kind,
+    and the mana counts those removed this way."""
+    a = only(card("Hold", "{T}, Remove any number of storage counters from Hold: Add {R} for each storage "
+                          "counter removed this way.", "Land"))
+    assert a.is_mana and a.cost == ir.Cost(tap=True, remove_any_counters="storage")
+    assert a.effects == (ir.AddMana(ir.ManaProduce(symbols=("R",), amount=ir.CountersRemoved("storage"))),)
+    a = only(card("Battery", "{T}, Remove any number of charge counters from Battery: Add {B}, then add an "
+                             "additional {B} for each charge counter removed this way.", "Artifact"))
+    assert a.effects == (ir.AddMana(ir.ManaProduce(symbols=("B",))),
+                         ir.AddMana(ir.ManaProduce(symbols=("B",), amount=ir.CountersRemoved("charge"))))
+    # the counters counted must be the ones the cost removes
+    assert card("Odd", "{T}, Remove any number of storage counters from Odd: Add {R} for each charge "
+                       "counter removed this way.", "Land").unsupported
+
+
+def test_limits_on_mana_abilities():
+    """CR 602.5b on mana abilities: a condition, once each turn, N times each turn."""
+    a = card("Field", "{T}: Add {C}.\n{T}: Add {W} or {B}. Activate only if you control a Swamp.", "Land").abilities[1]
+    assert a.is_mana and a.condition == ir.YouControl((ir.Filter(subtypes=("Swamp",), controller="you"),))
+    a = only(card("Translator", "Pay 1 life: Add {C}. Activate only once each turn."))
+    assert a.is_mana and a.once_per_turn
+    a = only(card("Cinder", "{1}: Add {B} or {R}. Activate this ability no more than three times each turn."))
+    assert a.is_mana and a.times_per_turn == 3
+
+
+def test_strive_cost_per_target():
+    """Strive (an ability word): a cost increase per target beyond the first (CR 601.2f)."""
+    c = card("Presence", "Strive — This spell costs {2}{W} more to cast for each target beyond the first.\n"
+                         "Any number of target creatures each get +1/+1 until end of turn.", "Instant", "{W}")
+    assert c.unsupported == ()
+    [strive] = [a for a in c.abilities if type(a) is ir.CostPerTarget]
+    assert strive.mana == ManaCost.parse("{2}{W}")
+    assert card("Odd", "This spell costs {2} less to cast for each target beyond the first.\n"
+                       "Any number of target creatures each get +1/+1 until end of turn.", "Instant").unsupported
+
+
+def test_additional_cost_or_another():
+    """"As an additional cost to cast this spell, [cost] or [cost]." (CR 601.2b): one of two."""
+    [ab] = [a for a in card("Adept", "As an additional cost to cast this spell, reveal a Merfolk card from "
+                                     "your hand or pay {3}.\nDraw a card.").abilities if type(a) is ir.AdditionalCost]
+    assert ab.cost == ir.Cost(reveal_from_hand=Filter(subtypes=("Merfolk",), zone="hand", controller="you"))
+    assert ab.or_cost == ir.Cost(mana=ManaCost.parse("{3}"))
+    [ab] = [a for a in card("Harvest", "As an additional cost to cast this spell, sacrifice a creature or pay "
+                                       "{3}{B}.\nDraw a card.", "Sorcery").abilities if type(a) is ir.AdditionalCost]
+    assert ab.cost == ir.Cost(sacrifice=Filter(types=("Creature",), controller="you"))
+    assert ab.or_cost == ir.Cost(mana=ManaCost.parse("{3}{B}"))
+    [ab] = [a for a in card("Payment", "As an additional cost to cast this spell, pay 5 life or sacrifice a "
+                                       "creature or enchantment.\nDraw a card.", "Instant").abilities
+            if type(a) is ir.AdditionalCost]
+    assert ab.cost == ir.Cost(pay_life=5)
+    assert ab.or_cost == ir.Cost(sacrifice=Filter(types=("Creature", "Enchantment"), controller="you"))
+
+
+def test_as_long_as_the_attached_permanent_named_is():
+    """"As long as equipped creature is a Human, it ...": the condition is on the attached
+    permanent (CR 301.5, 611.3a) and "it" is that permanent; "gets an additional" is a pump."""
+    [st, _] = card("Cleaver", "As long as equipped creature is a Human or an Angel, it gets an additional "
+                   "+1/+0.\nEquip {1}", "Artifact — Equipment").abilities
+    assert st.effect == ir.StaticEffect("modify_pt", "equipped", power=1,
+                                        condition=ir.AttachedIs(Filter(subtypes=("Human", "Angel"))))
+    [_, st] = card("Helm", "Enchant creature\nAs long as enchanted creature is legendary, it has hexproof.",
+                   "Enchantment — Aura").abilities
+    assert st.effect == ir.StaticEffect("grant_keywords", "enchanted", keywords=(ir.Keyword("hexproof"),),
+                                        condition=ir.AttachedIs(Filter(supertypes=("Legendary",))))
+    [_, st] = card("Caves", "Enchant land\nAs long as enchanted land is a basic Mountain, Goblin creatures "
+                   "get +0/+2.", "Enchantment — Aura").abilities
+    assert st.effect.affected == Filter(types=("Creature",), subtypes=("Goblin",))
+    assert st.effect.condition == ir.AttachedIs(Filter(subtypes=("Mountain",), supertypes=("Basic",)))
+    # "a red creature or a Goblin" is not one filter of creature types
+    assert card("Bad", "As long as equipped creature is a red creature or a Goblin, it has haste.\nEquip {1}",
+                "Artifact — Equipment").unsupported
+
+
+def test_a_god_isnt_a_creature_while_devotion_is_low():
+    """"As long as your devotion to red and white is less than seven, ~ isn't a creature."
+    (CR 700.5, 613.1d): the creature type removed while the devotion is at most six."""
+    [st] = card("Iroas", "As long as your devotion to red and white is less than seven, Iroas isn't a "
+                "creature.", "Legendary Enchantment Creature — God").abilities
+    assert st.effect == ir.StaticEffect("remove_types", "self", types=("Creature",),
+                                        condition=ir.Devotion(("R", "W"), 6))
+    # a group's types are not changed this way
+    assert card("Bad", "As long as you control a Plains, artifacts you control aren't creatures.",
+                "Enchantment").unsupported
+
+
+def test_a_group_that_cant_have_a_keyword():
+    """"lose trample and can't have or gain trample" (CR 113.11): a loss and a rule that no
+    effect gives it."""
+    [st1, st2] = card("Archetype", "Creatures your opponents control lose trample and can't have or gain "
+                      "trample.", "Enchantment Creature — Human Warrior").abilities
+    opp = Filter(types=("Creature",), controller="opponent")
+    assert {st1.effect, st2.effect} == {
+        ir.StaticEffect("lose_keywords", opp, keywords=(ir.Keyword("trample"),)),
+        ir.StaticEffect("cant_have_keywords", opp, keywords=(ir.Keyword("trample"),))}
+
+
+def test_cant_attack_you_or_your_planeswalkers():
+    """"can't attack you or a planeswalker you control" (CR 508.1c), one effect among others."""
+    abilities = card("Vow", "Enchant creature\nEnchanted creature gets +2/+2, has flying, and can't attack you "
+                     "or a planeswalker you control.", "Enchantment — Aura").abilities
+    assert ir.StaticEffect("cant_attack_you", "enchanted") in [a.effect for a in abilities[1:]]
+
+
+def test_is_goaded():
+    """"is goaded" as a static effect of an Aura or Equipment (CR 701.38b)."""
+    abilities = card("Blade", "Equipped creature gets +2/+0 and is goaded.\nEquip {1}",
+                     "Artifact — Equipment").abilities
+    assert ir.StaticEffect("goaded", "equipped") in [a.effect for a in abilities if type(a) is ir.StaticAbility]
+
+
+def test_a_group_enters_tapped():
+    """"Creatures your opponents control enter the battlefield tapped." (CR 614.1c)."""
+    ab = only(card("Sovereign", "Creatures your opponents control enter the battlefield tapped."))
+    assert (ab.kind, ab.affected) == ("enters_tapped", Filter(types=("Creature",), controller="opponent"))
+
+
+def test_static_damage_changes():
+    """CR 614.1a: "If [a source] would deal damage [to X], it deals double that damage / that
+    much damage plus N / half that damage, rounded down, [to that X] instead."; the source and
+    recipient are free parts, "to that ..." must name the recipient again."""
+    any_source = Ref("all", Filter())
+    ab = only(card("Furnace", "If a source would deal damage to a permanent or player, it deals double that "
+                   "damage to that permanent or player instead.", "Enchantment"))
+    assert (ab.kind, ab.damage) == ("damage_change", ir.DamageChange(any_source, times=2))
+    ab = only(card("Torbran", "If a red source you control would deal damage to an opponent or a permanent an "
+                   "opponent controls, it deals that much damage plus 2 instead."))
+    assert ab.damage == ir.DamageChange(Ref("all", Filter(controller="you", colors=("R",))), Ref("each_opponent"),
+                                        Ref("all", Filter(controller="opponent")), plus=2)
+    ab = only(card("Servant", "If a red instant or sorcery spell you control would deal damage, it deals double "
+                   "that damage instead."))
+    assert ab.damage.source == Ref("all", Filter(types=("Instant", "Sorcery"), controller="you", colors=("R",),
+                                                 zone="stack"))
+    ab = only(card("Barrier", "If a source would deal damage to a creature you control, it deals that much damage "
+                   "minus 1 to that creature instead.", "Enchantment"))
+    assert ab.damage == ir.DamageChange(any_source, Ref("all", Filter(types=("Creature",), controller="you")),
+                                        plus=-1)
+    ab = only(card("Ghosts", "If a source would deal damage to a permanent or player, it deals half that damage, "
+                   "rounded down, to that permanent or player instead."))
+    assert ab.damage.halve
+    # "to that creature" after "a player" names another recipient: not read
+    assert card("Odd", "If a source would deal damage to a player, it deals double that damage to that "
+                "creature instead.").unsupported
+
+
+def test_static_prevention_of_some_damage_from_any_source_description():
+    """CR 615.10: "If a red source / an artifact would deal damage to you, prevent 2 of that damage."."""
+    ab = only(card("Sphere", "If a red source would deal damage to you, prevent 2 of that damage.", "Enchantment"))
+    assert ab.effect == ir.PreventDamage(2, Ref("you"), source=Ref("all", Filter(colors=("R",))), duration="")
+    ab = only(card("Purity", "If an artifact would deal damage to you, prevent 1 of that damage.", "Enchantment"))
+    assert ab.effect.source == Ref("all", Filter(types=("Artifact",)))
+
+
+def test_life_gain_changes():
+    """CR 614.1a, 119.10: "If you would gain life, you gain twice that much life / that much life
+    plus 1 instead"; "If a player / an opponent would gain life, that player gains no life / loses
+    that much life instead"."""
+    ab = only(card("Faithmender", "If you would gain life, you gain twice that much life instead."))
+    assert (ab.kind, ab.whose, ab.life) == ("life_gain_change", "you", ir.LifeGainChange(times=2))
+    ab = only(card("Vitality", "If you would gain life, you gain that much life plus 1 instead."))
+    assert ab.life == ir.LifeGainChange(plus=1)
+    ab = only(card("Vortex", "If a player would gain life, that player gains no life instead.", "Enchantment"))
+    assert (ab.whose, ab.life) == (None, ir.LifeGainChange(times=0))
+    ab = only(card("Remedy", "If an opponent would gain life, that player loses that much life instead.",
+                   "Enchantment"))
+    assert (ab.whose, ab.life) == ("opponent", ir.LifeGainChange(lose=True))
+    assert card("Odd", "If you would gain life, that player gains no life instead.").unsupported
+
+
+def test_life_gained_from_the_damage_prevented():
+    """CR 615.5: "You gain life equal to the damage prevented this way." is the rest of the
+    prevention of the sentence before, done as it prevents damage."""
+    ab = only(card("Strike", "The next time target creature would deal damage this turn, prevent that damage. "
+                   "You gain life equal to the damage prevented this way.", "Instant"))
+    assert ab.effects == (ir.PreventDamage(source=ir.Target(0), once=True, gain_life=True),)
+    ab = only(card("Glow", "Prevent the next 3 damage that would be dealt to any target this turn. You gain life "
+                   "equal to the damage prevented this way.", "Instant"))
+    assert ab.effects == (ir.PreventDamage(3, ir.Target(0), gain_life=True),)
+    assert card("Odd", "Draw a card. You gain life equal to the damage prevented this way.", "Instant").unsupported
+
+
+def test_attach_the_source_to_the_permanent_that_entered():
+    """CR 701.3a: "attach ~ to it / that creature" in an enters trigger is the permanent the
+    trigger saw (no target, CR 115.10); elsewhere "it" is refused."""
+    a = only(card("Rig", "Whenever a creature enters the battlefield under your control, you may attach "
+                  "Rig to it.", "Artifact — Equipment"))
+    assert a.effects == (May((ir.Attach(Ref("triggering_object")),)),)
+    a = only(card("Club", "Whenever a creature enters the battlefield under your control, attach Club to "
+                  "that creature.", "Artifact — Equipment"))
+    assert a.effects == (ir.Attach(Ref("triggering_object")),)
+    assert card("Odd", "Whenever a creature attacks, attach Odd to it.", "Artifact — Equipment").unsupported
+    assert card("Self", "When Self enters the battlefield, attach Self to it.", "Artifact — Equipment").unsupported
+
+
+def test_return_the_card_from_the_graveyard_to_the_battlefield():
+    """CR 113.6m: "return ~ from your graveyard to the battlefield [tapped] [attached to that
+    creature]" works only from the graveyard, in triggered and activated abilities; CR 303.4f:
+    the Aura enchants the object named."""
+    a = only(card("Ghast", "Whenever a land enters the battlefield under your control, you may return "
+                  "Ghast from your graveyard to the battlefield."))
+    assert a.from_graveyard and a.effects == (May((ReturnToBattlefield(Ref("self"), from_graveyard=True),)),)
+    a = only(card("Fangs", "When a creature with converted mana cost 6 or greater enters the battlefield, you "
+                  "may return Fangs from your graveyard to the battlefield attached to that creature.",
+                  "Enchantment — Aura"))
+    assert a.trigger.subject == Filter(types=("Creature",), mana_value_at_least=6)
+    assert a.effects == (May((ReturnToBattlefield(Ref("self"), from_graveyard=True,
+                                                  attached_to=Ref("triggering_object")),)),)
+    a = only(card("Skeleton", "{1}{B}: Return Skeleton from your graveyard to the battlefield tapped."))
+    assert a.from_graveyard and a.effects == (ReturnToBattlefield(Ref("self"), from_graveyard=True, tapped=True),)
+    # an Aura's trigger on its creature dying happens on the battlefield (CR 603.10a)
+    assert card("Screams", "When enchanted creature dies, return Screams from your graveyard to the "
+                "battlefield.", "Enchantment — Aura").unsupported
+
+
+def test_an_instants_trigger_that_returns_it_from_the_graveyard():
+    """An instant's triggered ability returning it from its owner's graveyard works there (CR
+    113.6m); any other trigger of an instant is still refused."""
+    c = card("Branches", "Create a 1/1 green Treefolk Shaman creature token.\nWhenever a Forest enters the "
+             "battlefield under your control, you may return Branches from your graveyard to your hand.",
+             "Tribal Instant — Treefolk")
+    assert c.unsupported == ()
+    assert [type(a) for a in c.abilities] == [SpellAbility, TriggeredAbility]
+    assert c.abilities[1].from_graveyard
+    assert card("Other", "Draw a card.\nWhenever a Forest enters the battlefield under your control, you gain "
+                "1 life.", "Instant").unsupported
+
+
+def test_a_card_put_into_a_graveyard_from_anywhere():
+    """CR 400.3: "a card is put into an opponent's graveyard from anywhere" is any card going to
+    that graveyard; "that card" is the card there, "that player" the graveyard's owner."""
+    a = only(card("Compost", "Whenever a black card is put into an opponent's graveyard from anywhere, "
+                  "you may draw a card.", "Enchantment"))
+    assert a.trigger == Trigger("put_into_graveyard", Filter(colors=("B",), zone="graveyard"), whose="opponent")
+    a = only(card("Void", "Whenever another card is put into a graveyard from anywhere, exile that card.",
+                  "Enchantment"))
+    assert a.trigger == Trigger("put_into_graveyard", Filter(other=True, zone="graveyard"))
+    assert a.effects == (Exile(Ref("triggering_object")),)
+    assert card("Tokens", "Whenever a creature you control is put into a graveyard from anywhere, draw a card.",
+                "Enchantment").unsupported
 
 
 def test_two_conditions_together():

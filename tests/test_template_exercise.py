@@ -19,6 +19,7 @@ from manastack import Game
 from manastack.decks import Deck
 from manastack.engine import conditions, effects, exercise, support
 from manastack.engine.abilities import keyword_activated, keyword_trigger
+from manastack.engine.mana_abilities import mana_limits
 from manastack.mana import COLORS
 from manastack.oracle import ir
 from manastack.rng import Rng
@@ -35,7 +36,8 @@ ALIASES = {"PLAYER_EVENTS": "TRIGGER_EVENTS"}   # trigger events whose subject i
 WALKED = {"KEYWORDS", "STATIC_KINDS", "REPLACEMENT_KINDS", "TRIGGER_EVENTS", "PLAYER_EVENTS",
           "TRIGGER_SUBJECTS", "PLAYER_SUBJECTS", "CONDITIONS", "TARGET_KINDS", "REFS",
           "CONTROLLERS", "DURATIONS", "EFFECTS", "ENTERS_UNLESS", "STATIC_CONDITIONS",
-          "STATE_CONDITIONS", "STATIC_COUNTS", "TRIGGER_TURNS"}   # the lists parts() knows how to find
+          "STATE_CONDITIONS", "STATIC_COUNTS", "TRIGGER_TURNS", "MANA_LIMITS",
+          "MANA_COST_PARTS", "SPELL_COST_INCREASES"}   # the lists parts() knows how to find
 _EFFECT_TYPES = frozenset(typing.get_args(ir.Effect)) | effects.SUPPORTED_EFFECTS
 
 
@@ -58,6 +60,10 @@ def parts(node, out: set) -> set:
     if not dataclasses.is_dataclass(node):
         return out
     t = type(node)
+    if t is ir.ActivatedAbility and node.is_mana:     # "Activate only if ..." of a mana ability
+        out.update(("MANA_LIMITS", k) for k in mana_limits(node))
+        if node.cost.remove_any_counters is not None:
+            out.add(("MANA_COST_PARTS", "remove_any_counters"))
     if t is ir.Keyword:
         out.add(("KEYWORDS", node.name))
         parts((keyword_trigger(node), keyword_activated(node)), out)
@@ -87,6 +93,8 @@ def parts(node, out: set) -> set:
     elif t is ir.AdditionalCost:      # "As an additional cost to cast this spell, ..." (CR 601.2b)
         out.update(("ADDITIONAL_COST_PARTS", f.name) for f in dataclasses.fields(node.cost)
                    if getattr(node.cost, f.name) != f.default)
+    elif t is ir.CostPerTarget:       # strive (CR 601.2f)
+        out.add(("SPELL_COST_INCREASES", "per_target"))
     elif t is ir.TargetSpec:
         out.add(("TARGET_KINDS", node.kind))
     elif t is ir.Ref:

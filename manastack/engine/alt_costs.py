@@ -62,7 +62,10 @@ REPEATABLE = ("multikicker", "replicate")
 # rebound (CR 702.88a).
 # "flash_timing": cast any time a sorcery couldn't have been (CR 307.1; Armor of Thorns' sacrifice).
 # FROM_HAND, FROM_GRAVEYARD: where it was cast from (``conditions``).
-MARKS = ("aftermath", "rebound", "flash_timing", FROM_HAND, FROM_GRAVEYARD)
+# The other of two additional costs, "reveal an Elf card from your hand or pay {3}", announced
+# as the spell is cast (CR 601.2b): a mark in ``cast_costs``, not a cost of its own.
+OR_COST = "or_cost"
+MARKS = ("aftermath", "rebound", "flash_timing", FROM_HAND, FROM_GRAVEYARD, OR_COST)
 # The extra mana of a cast "as though it had flash if you pay {2} more" (Ghitu Fire), a cost increase.
 FLASH_TAX = "flash_tax"
 _RULES = {"kicker": "702.33a", "multikicker": "702.33c", "buyback": "702.27a", "entwine": "702.42a",
@@ -206,7 +209,10 @@ def cast_options(s, player: int, o) -> list[tuple[str, ...]]:
     from a graveyard), then each chosen alternative cost (CR 601.2b, 118.9); each with the extra
     mana a cast "as though it had flash" costs now (:func:`flash_tax`)."""
     tax = ("flash_tax",) if flash_tax(s, player, o) is not None else ()
-    return [cast_from(o) + tax] + [(name,) + tax for name in alternatives(s, player, o)]
+    out = [cast_from(o) + tax] + [(name,) + tax for name in alternatives(s, player, o)]
+    if or_cost(o.card) is not None:      # either of its two additional costs (CR 601.2b)
+        out += [c + (OR_COST,) for c in out]
+    return out
 
 
 def flash_tax(s, player: int, o) -> ManaCost | None:
@@ -229,9 +235,16 @@ def _keyword_for(card, name: str) -> ir.Keyword:
     return keyword(card, "multikicker" if name == "kicker" and not keyword(card, "kicker") else name)
 
 
-def required(card) -> list[ir.Cost]:
-    """The costs "As an additional cost to cast this spell, ..." adds to every cast (CR 118.8)."""
-    return [ab.cost for ab in card.abilities if type(ab) is ir.AdditionalCost]
+def required(card, costs: tuple[str, ...] = ()) -> list[ir.Cost]:
+    """The costs "As an additional cost to cast this spell, ..." adds to every cast (CR 118.8);
+    of "[cost] or pay {3}", the other one when ``costs`` has :data:`OR_COST`."""
+    return [ab.or_cost if ab.or_cost is not None and OR_COST in costs else ab.cost
+            for ab in card.abilities if type(ab) is ir.AdditionalCost]
+
+
+def or_cost(card) -> ir.AdditionalCost | None:
+    """The card's additional cost offering a choice of two (CR 601.2b), if any."""
+    return next((ab for ab in card.abilities if type(ab) is ir.AdditionalCost and ab.or_cost is not None), None)
 
 
 def parts(card, costs: tuple[str, ...]) -> tuple[ManaCost, list[ir.Cost]]:
@@ -241,7 +254,12 @@ def parts(card, costs: tuple[str, ...]) -> tuple[ManaCost, list[ir.Cost]]:
     if MORPH in costs:       # face down: {3} and nothing else (CR 702.37c); it has no abilities
         return ManaCost(("3",)), []
     mana = ManaCost(()) if set(costs) & set(ALTERNATIVE) else card.mana_cost
-    others = required(card)
+    others = []
+    for cost in required(card, costs):       # "... or pay {3}": mana added to the total (CR 601.2f)
+        if cost.mana is not None:
+            mana = plus(mana, cost.mana)
+        if cost != ir.Cost(mana=cost.mana):
+            others.append(dataclasses.replace(cost, mana=None))
     for name in (c for c in costs if c not in WITHOUT_PAYING and c not in MARKS):
         if name == FLASH_TAX:           # "if you pay {2} more" (CR 601.2f)
             mana = plus(mana, next(ab.extra for ab in card.abilities if type(ab) is ir.CastAsThoughFlash and ab.extra))
@@ -252,6 +270,24 @@ def parts(card, costs: tuple[str, ...]) -> tuple[ManaCost, list[ir.Cost]]:
         if cost != ir.Cost(mana=cost.mana):
             others.append(dataclasses.replace(cost, mana=None))
     return mana, others
+
+
+def per_target(s, card, targets: list, base: ManaCost) -> ManaCost:
+    """Strive (CR 601.2f): ``base`` plus the card's "costs {2}{U} more to cast for each target
+    beyond the first" once per target chosen after the first (``targets``: the chosen targets,
+    one list per target phrase, CR 601.2c)."""
+    extra = sum(len(group) for group in targets) - 1
+    for ab in card.abilities:
+        if type(ab) is not ir.CostPerTarget:
+            continue
+        if exercise.RECORD is not None:
+            exercise.note("SPELL_COST_INCREASES", "per_target", card)
+        if extra > 0:
+            for _ in range(extra):
+                base = plus(base, ab.mana)
+            s.add_log(f"{card.name} costs {ab.mana} more for each of its {extra} target{'s' * (extra != 1)} "
+                      f"beyond the first: {base} before other changes", ("601.2f",), "cast")
+    return base
 
 
 def plus(a: ManaCost, b: ManaCost) -> ManaCost:
@@ -356,6 +392,7 @@ def announce(ctx, player: int, spell, costs: tuple[str, ...]) -> None:
         s.add_log(f"{who} casts {card.name} from exile with madness: the madness cost "
                   f"{keyword(card, 'madness').cost.mana} is paid rather than its mana cost",
                   ("702.35b", "118.9"), "cast")
+    costs = _choose_or_cost(ctx, player, spell, costs)
     for kw in (ab for ab in card.abilities if type(ab) is ir.Keyword and ab.name in ADDITIONAL):
         name = "kicker" if kw.name in ("kicker", "multikicker") else kw.name
         if name == "entwine" and not _all_modes_possible(s, spell, player):
@@ -377,6 +414,33 @@ def announce(ctx, player: int, spell, costs: tuple[str, ...]) -> None:
             s.add_log(f"{who} announces {kw.name} {_text(card, kw)}{_times(n)}", ("601.2b", _RULES[kw.name]),
                       "choice")
     spell.cast_costs = costs
+
+
+def _choose_or_cost(ctx, player: int, spell, costs: tuple[str, ...]) -> tuple[str, ...]:
+    """CR 601.2b: of "As an additional cost to cast this spell, [cost] or pay {3}", the player
+    announces which one they will pay; only one they could pay is offered, and with one, no
+    question."""
+    s = ctx.s
+    ab = or_cost(spell.card)
+    if ab is None:
+        return costs
+    words = ab.text.partition(", ")[2].rstrip(".")
+    first, _, other = words.partition(" or pay ") if " or pay {" in words else words.partition(" or ")
+    other = f"pay {other}" if " or pay {" in words else other
+    options = tuple(Action("additional_cost", (n,), word) for n, word in ((0, first), (1, other))
+                    if affordable(s, player, spell, costs + ((OR_COST,) if n else ())))
+    if not options:
+        raise Rollback()      # CR 601.2h: neither can be paid now; the cast is undone
+    answer = options[0] if len(options) == 1 else ctx.ask(Decision(
+        player, DecisionKind.ADDITIONAL_COST, f"{spell.card.name}: {words}; which will you pay? (CR 601.2b)", options))
+    chosen = ab.or_cost if answer.args[0] else ab.cost
+    if exercise.RECORD is not None:
+        for f in dataclasses.fields(chosen):
+            if f.name != "mana" and getattr(chosen, f.name) != f.default:
+                exercise.note("ADDITIONAL_COST_PARTS", f.name, spell.card)
+    s.add_log(f"{s.players[player].name} announces the additional cost of {spell.card.name}: "
+              f"{answer.label}", ("601.2b", "118.8"), "choice")
+    return costs + ((OR_COST,) if answer.args[0] else ())
 
 
 def _choose_alternative(ctx, player: int, spell) -> tuple[str, ...]:
@@ -487,7 +551,7 @@ def pay_others(ctx, player: int, spell, others: list[ir.Cost]) -> None:
     for cost in others:
         if not cost_payable(ctx.s, spell, cost, include_mana=False):
             raise Rollback()
-        if exercise.RECORD is not None and cost in required(spell.card):
+        if exercise.RECORD is not None and cost in required(spell.card, spell.cast_costs):
             for f in dataclasses.fields(cost):
                 if getattr(cost, f.name) != f.default:
                     exercise.note("ADDITIONAL_COST_PARTS", f.name, spell.card)

@@ -1,7 +1,8 @@
-"""An Aura put onto the battlefield other than by resolving as an Aura spell (CR 303.4f-g):
-returned from a graveyard, put there by an effect. Its controller chooses what it will enchant
-as it enters; it doesn't target (CR 115.10), but it must be something its enchant ability allows
-and not something with protection from it (CR 303.4d, 702.16c)."""
+"""What an Aura or Equipment may be attached to (CR 301.5c, 303.4d, 701.3a-b), and an Aura put
+onto the battlefield other than by resolving as an Aura spell (CR 303.4f-g): returned from a
+graveyard, put there by an effect. Its controller chooses what it will enchant as it enters,
+unless the effect names it; it doesn't target (CR 115.10), but it must be something its enchant
+ability allows and not something with protection from it (CR 303.4d, 702.16c)."""
 from __future__ import annotations
 
 from . import characteristics as ch
@@ -14,18 +15,22 @@ from .targets import aura_target_spec
 NOTHING = -1          # no legal object: the Aura stays where it is (CR 303.4g)
 
 
-def enchant_choice(ctx: Ctx, o: Obj, controller: int) -> int | None:
+def enchant_choice(ctx: Ctx, o: Obj, controller: int, named: int | None = None) -> int | None:
     """The permanent the entering Aura ``o`` will enchant (its id), :data:`NOTHING` when there
     is none it could enchant, or None when ``o`` is no Aura this rule applies to (an Aura that
-    enchants a player is left to the rules as they were)."""
+    enchants a player is left to the rules as they were). ``named``: the one the effect names
+    (CR 303.4f), the only one it may then enchant (or :data:`NOTHING`, gone)."""
     spec = aura_target_spec(o.card)
     if spec is None or spec.kind != "permanent":
         return None
     s = ctx.s
     seen = o.copy()
     seen.zone, seen.controller = "battlefield", controller
-    legal = [p for p in s.permanents() if matches(s, p, spec.filter, seen, controller)
+    candidates = s.permanents() if named is None else [s.objs[named]] if named in s.battlefield else []
+    legal = [p for p in candidates if matches(s, p, spec.filter, seen, controller)
              and not ("protection" in ch.keywords(s, p) and protected_from(s, p, seen))]
+    if named is not None and legal:
+        return named
     if not legal:
         s.add_log(f"{o.card.name} has nothing it could enchant, so it stays in its owner's {o.zone}",
                   ("303.4g",), "zone")
@@ -34,3 +39,29 @@ def enchant_choice(ctx: Ctx, o: Obj, controller: int) -> int | None:
                               f"{o.card.name} enters the battlefield: choose what it will enchant (CR 303.4f)",
                               tuple(Action("choose", (p.id,), p.card.name) for p in legal)))
     return answer.args[0]
+
+
+def may_enchant(s, aura: Obj, host: Obj) -> bool:
+    """CR 704.5m, 303.4d: an Aura on a permanent its enchant ability doesn't allow (it stopped
+    being a creature, control changed under "Enchant creature you control", its mana value
+    is too high) or on a permanent with protection from it (CR 702.16c) is illegally attached."""
+    spec = aura_target_spec(aura.card)
+    if spec is None or spec.kind != "permanent" or host.zone != "battlefield":
+        return True
+    return matches(s, host, spec.filter, aura) and not (
+        "protection" in ch.keywords(s, host) and protected_from(s, host, aura, attached=True))
+
+
+def may_attach(s, att: Obj, host: Obj) -> bool:
+    """Whether an effect may attach ``att`` to the permanent ``host`` (CR 701.3a-b): an Aura to
+    what it could enchant, not itself (CR 303.4d); an Equipment that isn't a creature to a
+    creature other than itself, without protection from it (CR 301.5c, 702.16d)."""
+    if host.zone != "battlefield" or host.id == att.id:
+        return False
+    subtypes = att.card.subtypes
+    if "Aura" in subtypes:
+        return not ch.is_creature(s, att) and may_enchant(s, att, host)
+    if "Equipment" in subtypes:
+        return not ch.is_creature(s, att) and ch.is_creature(s, host) and not (
+            "protection" in ch.keywords(s, host) and protected_from(s, host, att, attached=True))
+    return False

@@ -65,6 +65,8 @@ def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True, payer: int
     if cost.exile_from_graveyard is not None and \
             len(_exilable_from_graveyard(s, payer, o, cost)) < cost.exile_graveyard_count:
         return False
+    if cost.reveal_from_hand is not None and not _revealable(s, payer, o, cost):
+        return False         # CR 118.3: a card that isn't there can't be revealed
     if cost.sacrifice is not None:
         if len(objects_matching(s, cost.sacrifice, o, payer)) < cost.sacrifice_count:
             return False
@@ -325,6 +327,12 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
                                       tuple(Action("choose", (c,), s.objs[c].card.name)
                                             for c in _exilable(s, player, o, cost))))
             events.move(ctx, s.objs[answer.args[0]], "exile", cause=f"cost of {what}", rules=("118.3", "406.1"))
+    if cost.reveal_from_hand is not None:         # "reveal a Pirate card from your hand"
+        answer = ctx.ask(Decision(player, "reveal_cost", f"Choose a card to reveal from your hand for {what}",
+                                  tuple(Action("choose", (c,), s.objs[c].card.name)
+                                        for c in _revealable(s, player, o, cost))))
+        s.add_log(f"{s.players[player].name} reveals {s.objs[answer.args[0]].card.name} from their hand "
+                  f"(cost of {what})", ("118.3", "701.16a"), "pay")
     if cost.exile_from_graveyard is not None:     # "exile a creature card from your graveyard"
         for _ in range(cost.exile_graveyard_count):
             answer = ctx.ask(Decision(player, "exile_cost", f"Choose a card to exile from your graveyard for {what}",
@@ -395,6 +403,13 @@ def _exilable(s, player: int, o: Obj, cost: ir.Cost) -> list[int]:
     not the card being paid for."""
     return [c for c in s.players[player].hand
             if c != o.id and matches(s, s.objs[c], cost.exile_from_hand, o, player)]
+
+
+def _revealable(s, player: int, o: Obj, cost: ir.Cost) -> list[int]:
+    """The cards in ``player``'s hand that may be revealed for ``cost``: those its filter
+    describes, not the card being paid for."""
+    return [c for c in s.players[player].hand
+            if c != o.id and matches(s, s.objs[c], cost.reveal_from_hand, o, player)]
 
 
 def _exilable_from_graveyard(s, player: int, o: Obj, cost: ir.Cost) -> list[int]:
@@ -525,6 +540,7 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
     base, others = alt_costs.parts(card, spell.cast_costs)
     for cost in spliced:               # splice costs are additional costs (CR 702.47a, 601.2f)
         base = alt_costs.plus(base, cost)
+    base = alt_costs.per_target(s, card, item.targets, base)     # strive (CR 601.2f)
     item.x = choose_x(ctx, player, base, card.name,
                       total=lambda x: total_cost(s, player, spell, x, base)[0], use=spell_use(spell, base),
                       least=division_least(item, ab))

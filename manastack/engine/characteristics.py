@@ -35,7 +35,9 @@ def is_type(s: State, o: Obj, t: str) -> bool:
 
 
 def is_creature(s: State, o: Obj) -> bool:
-    return "Creature" in o.card.types or (bool(s.effects) and is_type(s, o, "Creature"))
+    if "Creature" in o.card.types:      # unless a God's devotion is too low (CR 613.1d)
+        return o.zone != "battlefield" or not layers.removes_types(s) or is_type(s, o, "Creature")
+    return bool(s.effects) and is_type(s, o, "Creature")
 
 
 def _static_sources(s: State):
@@ -130,12 +132,15 @@ def _keywords(s: State, o: Obj) -> set[str]:
     kws = {ab.name for ab in layers.card_now(s, o).abilities if type(ab) is ir.Keyword}
     if o.zone == "battlefield":
         changes = []            # (timestamp, gained, names): layer 6 in timestamp order (CR 613.7)
+        cant_have = []          # "can't have or gain flying" (CR 113.11): whatever the timestamps
         if o.id not in _GRANTING:
             _GRANTING.add(o.id)
             try:
                 for src, eff in _static_sources(s):
                     if eff.kind in _KEYWORD_KINDS and _affects(s, src, eff, o):
                         changes.append((src.timestamp, eff.kind == "grant_keywords", [k.name for k in eff.keywords]))
+                    elif eff.kind == "cant_have_keywords" and _affects(s, src, eff, o):
+                        cant_have += [k.name for k in eff.keywords]
             finally:
                 _GRANTING.discard(o.id)
         for e in s.effects:     # gained or lost for a time (other effects use keywords as data)
@@ -154,6 +159,7 @@ def _keywords(s: State, o: Obj) -> set[str]:
             kws.add("haste")    # its dash cost was paid (CR 702.109a)
         if "unearth" in o.cast_costs:
             kws.add("haste")    # an unearth ability returned it (CR 702.84a)
+        kws.difference_update(cant_have)
     if exercise.RECORD is not None:
         return exercise.ReadKeywords(kws, o.card)   # notes the keywords rules code asks about
     return kws

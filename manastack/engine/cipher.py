@@ -5,6 +5,7 @@ from __future__ import annotations
 from manastack.mana import ManaCost
 from manastack.oracle import ir
 
+from . import characteristics as ch
 from . import events
 from .casting import pay_mana
 from .decisions import Action, Decision, DecisionKind
@@ -24,7 +25,7 @@ def encode_cipher(ctx, spell, controller: int) -> bool:
     has_cipher = any(type(ab) is ir.Keyword and ab.name == "cipher" for ab in spell.card.abilities)
     if spell.is_token or not has_cipher:
         return False
-    creatures = [o for o in s.permanents(controller) if "Creature" in o.card.types]
+    creatures = [o for o in s.permanents(controller) if ch.is_creature(s, o)]
     if not creatures:
         return False
     options = tuple(Action("encode", (o.id,), f"encode {spell.card.name} on {o.card.name}")

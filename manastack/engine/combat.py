@@ -81,6 +81,10 @@ def why_not_attack(s, o: Obj) -> str | None:
         return f"{name} has defender (CR 702.3b)"
     if restricted(s, o, "cant_attack"):
         return f"an effect says {name} can't attack (CR 508.1c)"
+    for src, eff in ch.static_effects(s, "cant_attack_you"):
+        # two players: the source's controller and their planeswalkers are all it could attack
+        if src.controller != o.controller and layers.affected_by(s, src, eff, o):
+            return f"{src.card.name} says {name} can't attack {s.players[src.controller].name} (CR 508.1c)"
     if (land := missing_land(s, o)) is not None:
         return f"{name} can't attack while the defending player controls no {land} (CR 508.1c)"
     return None
@@ -113,7 +117,11 @@ def declare_attackers(ctx: Ctx) -> None:
     defender = 1 - ap
     walkers = attack_targets.attackable(s, defender)
     aimed: dict[int, int] = {}           # attacker -> the planeswalker it attacks
-    chosen = [o.id for o in s.permanents(ap) if can_attack(s, o) and restricted(s, o, "attacks_each_combat")]
+    # a goaded creature attacks if able (CR 701.38b); with two players the one it may attack is
+    # the goading player's opponent, or that player when it is another's creature: it attacks
+    # the player, as a creature its own controller goaded must (Shiny Impetus ruling)
+    chosen = [o.id for o in s.permanents(ap) if can_attack(s, o) and (
+        restricted(s, o, "attacks_each_combat") or restricted(s, o, "goaded"))]
     if chosen:
         s.add_log(", ".join(s.objs[i].card.name for i in chosen) + " must attack: it attacks each combat "
                   "if able", ("508.1d",), "combat")

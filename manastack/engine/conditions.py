@@ -366,9 +366,21 @@ def holds(s: State, condition: "ir.StateCondition", src: Obj, seen: Seen | None 
         return all(evaluate(s, c, src, seen) for c in condition.conditions)
     if type(condition) is ir.EnteredThisTurn:
         return _entered_holds(s, condition, src)
+    if type(condition) is ir.ManaSpent:                     # adamant, CR 601.2h
+        return _mana_spent(s, condition, src)
+    if type(condition) is ir.Devotion:                      # CR 700.5
+        return _devotion(s, src.controller, condition.colors) <= condition.at_most
     if type(condition) is ir.SelfPower:                     # CR 208.1
         return src.zone == "battlefield" and ch.is_creature(s, src) and ch.power(s, src) >= condition.at_least
     raise ValueError(f"unknown condition {condition!r}")
+
+
+def _mana_spent(s: State, condition: "ir.ManaSpent", src: Obj) -> bool:
+    """Whether the mana paid for the spell ``src`` held at least that much of the color
+    (CR 601.2h): read from its stack item, there while the spell resolves and while the
+    permanent it becomes enters (CR 608.3, 614.12). A copy's item paid nothing (CR 707.10)."""
+    item = next((i for i in s.stack if i.kind == "spell" and i.source == src.id), None)
+    return item is not None and item.paid.get(condition.color, 0) >= condition.at_least
 
 
 def player_count(s: State, what: str, player: int) -> int:
@@ -434,3 +446,11 @@ def _object_count_holds(s: State, c: "ir.ObjectCount", src: Obj) -> bool:
         raise ValueError(f"objects counted in {f.zone!r}")
     n = sum(1 for o in objs if upcalls.matches(s, o, f, src))
     return n >= c.at_least and (c.at_most is None or n <= c.at_most)
+
+
+def _devotion(s: State, player: int, colors: tuple[str, ...]) -> int:
+    """``player``'s devotion to ``colors`` (CR 700.5): the symbols among the mana costs of the
+    permanents they control with any of those colors in them, each symbol once; generic,
+    colorless and X symbols count for none (CR 107.4e-f: a hybrid or Phyrexian one does)."""
+    return sum(1 for o in s.permanents(player) for sym in o.card.mana_cost.symbols
+               if any(part in colors for part in sym.split("/")))

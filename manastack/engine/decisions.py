@@ -58,6 +58,8 @@ class DecisionKind(StrEnum):
     SACRIFICE = "sacrifice"                  # CR 118.3, 701.21: a permanent to sacrifice for a cost
     DISCARD = "discard"                      # CR 701.9: a card to discard
     EXILE_COST = "exile_cost"                # CR 118.3, 118.9: a card to exile from the hand for a cost
+    REVEAL_COST = "reveal_cost"              # CR 118.3: a card to reveal from the hand for a cost
+    ADDITIONAL_COST = "additional_cost"      # CR 601.2b: which of two additional costs to pay
     RETURN_COST = "return_cost"              # CR 118.3, 118.9: a permanent to return to its owner's hand
     CREW = "crew"                            # CR 702.122a: creatures to tap
     REMOVE_COUNTERS = "remove_counters"      # CR 122: which counters to remove

@@ -186,6 +186,7 @@ class PreventionShield:
     by_group: tuple = ()
     noncombat_only: bool = False
     once: bool = False
+    gain_life: bool = False     # ``player`` gains life equal to the damage it prevents (CR 615.5)
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,6 +47,17 @@ def _switch_pt(ctx, e: ir.SwitchPT, rc):
                       ("613.4d",), "effect")
 
 
+def _set_base_pt(ctx, e: ir.SetBasePT, rc):
+    """Layer 7b (CR 613.4b): its base power and toughness are set until end of turn; changes
+    from counters and other effects still apply on top (CR 613.4c)."""
+    s = ctx.s
+    for o in named_objects(ctx, e.what, rc):
+        if o.zone == "battlefield":
+            s.effects.append(SetPT(o.id, e.power, e.toughness, e.duration, s.new_timestamp(), rc.card.name))
+            s.add_log(f"{o.card.name} has base power and toughness {e.power}/{e.toughness} until end of turn",
+                      ("613.4b", "611.2"), "effect")
+
+
 def _exile_if_dies(ctx, e: ir.ExileIfDies, rc):
     """"If that creature would die this turn, exile it instead": a replacement effect on each
     permanent named, until end of turn (CR 614.1a, 700.4)."""
@@ -59,7 +70,7 @@ def _exile_if_dies(ctx, e: ir.ExileIfDies, rc):
 
 
 def _deal_damage(ctx, e: ir.DealDamage, rc):
-    per_player = type(e.amount) is ir.CountPerPlayer      # "equal to the number of lands they control"
+    per_player = ir.per_player(e.amount)      # "equal to the number of lands they control"
     n = 0 if per_player else amount(ctx, e.amount, rc)
     srcs = [o for o in resolve_subject(ctx, e.source, rc) if isinstance(o, Obj)]  # LKI allowed
     if not srcs:
@@ -188,7 +199,8 @@ def _prevent(ctx, e: ir.PreventDamage, rc):
     for r, group, to_words in recipients:
         for by, by_group, by_words in sources:
             s.effects.append(PreventionShield(r, n, e.combat_only, "end_of_turn", s.new_timestamp(), rc.card.name,
-                                              group, rc.controller, by, by_group, e.noncombat_only, e.once))
+                                              group, rc.controller, by, by_group, e.noncombat_only, e.once,
+                                              e.gain_life))
             if e.once:
                 s.add_log(f"{rc.card.name}: the next time damage{by_words or ' from any source'} would be dealt"
                           f"{to_words} this turn, it will be prevented", ("615.1", "615.8"), "effect")
@@ -623,6 +635,15 @@ def _put_counters(ctx, e: ir.PutCounters, rc):
     n = amount(ctx, e.amount, rc)
     for o in named_objects(ctx, e.what, rc):
         if o.zone == "battlefield":
+            events.add_counters(ctx, o, e.kind, n)
+
+
+def _double_counters(ctx, e: ir.DoubleCounters, rc):
+    """CR 701.10e: each permanent gets as many more counters of the kind as it has now; they are
+    put on it like any others (CR 122.6)."""
+    for o in named_objects(ctx, e.what, rc):
+        n = o.counters.get(e.kind, 0)
+        if o.zone == "battlefield" and n:
             events.add_counters(ctx, o, e.kind, n)
 
 
@@ -1337,16 +1358,16 @@ HANDLERS = {
     ir.CastWithMadness: free_casting.cast_with_madness,
     ir.RemoveTimeCounter: suspend.remove_time_counter, ir.CastSuspended: suspend.cast_suspended,
     ir.MayPlayExiled: _may_play_exiled,
-    ir.RemoveCounters: _remove_counters, ir.BecomeCreature: _become_creature,
+    ir.RemoveCounters: _remove_counters, ir.BecomeCreature: _become_creature, ir.SetBasePT: _set_base_pt,
     ir.GainControl: _gain_control, ir.ExchangeControl: _exchange_control, ir.ExchangeLifeTotals: _exchange_life,
     ir.GetEnergy: _get_energy, ir.GetPoison: _get_poison, ir.PayEnergy: _pay_energy, ir.BecomeMonarch: _become_monarch,
     ir.CreateManaReplacement: _create_mana_replacement,
     ir.CreateDelayedTrigger: _create_delayed_trigger, ir.Explore: _explore,
-    ir.LoseGame: game_outcome.lose_game, ir.IfYouDont: game_outcome.if_you_dont,
+    ir.LoseGame: game_outcome.lose_game, ir.WinGame: game_outcome.win_game, ir.IfYouDont: game_outcome.if_you_dont,
     ir.CastFromHand: free_casting.cast_from_hand,
     ir.PutFromHand: _put_from_hand, ir.ShuffleLibrary: _shuffle_library,
     ir.Amass: _amass, ir.Proliferate: _proliferate,
-    ir.PayLife: _pay_life, ir.RemoveCounter: _remove_counter, ir.MoveCounter: _move_counter,
+    ir.DoubleCounters: _double_counters, ir.PayLife: _pay_life, ir.RemoveCounter: _remove_counter, ir.MoveCounter: _move_counter,
     ir.PutExiledInGraveyard: _put_exiled_in_graveyard,
 }
 

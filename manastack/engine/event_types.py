@@ -66,6 +66,17 @@ class DamageAmount:
     kind: ClassVar[str] = "damage"
     amount: int
     spent: str | None = None    # a counter kind a prevention of the recipient's own asks for (Phantom Centaur)
+    gains: list = field(default_factory=list)   # (player, life, shield's source) owed by preventions (CR 615.5)
+
+
+@dataclass(slots=True)
+class LifeGain:
+    """Life a player is about to gain (CR 119.3), which replacement effects may change
+    (CR 614.1a, 119.10); ``lose``: life the player loses instead."""
+    kind: ClassVar[str] = "life_gain"
+    player: int
+    amount: int
+    lose: int = 0
 
 
 @dataclass(slots=True)

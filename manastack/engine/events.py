@@ -19,7 +19,7 @@ from manastack.oracle.subtypes import CREATURE_TYPES
 from . import characteristics as ch
 from . import filters, layers
 from . import aura_placement, exercise, levelers, morph, replacement
-from .abilities import MIRACLE_CAST, REBOUND_CAST, nested_index
+from .abilities import MIRACLE_CAST, REBOUND_CAST, ability_at, nested_index
 from .bestow import bestowed
 from .decisions import Action, Decision, DecisionKind
 from .runner import Ctx
@@ -48,7 +48,8 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
          bottom: bool = False, cause: str = "", rules: tuple[str, ...] = (), x: int = 0,
          quiet: bool = False, counters: dict | None = None, riders: tuple = (),
          discarded: bool = False, resolved: bool = False, colors_spent: int = 0,
-         exile_instead: str = "", sacrificed: bool = False, played: bool = False) -> Obj | None:
+         exile_instead: str = "", sacrificed: bool = False, played: bool = False,
+         attach: int | None = None) -> Obj | None:
     """Move an object to another zone (CR 400.7: it becomes a new object with a new id).
     ``counters``: a permanent that enters "with" counters (CR 614.1c, e.g. persist 702.79a).
     ``riders``: those of the mana spent on the spell that becomes this permanent (CR 106.6).
@@ -61,7 +62,9 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     ``colors_spent``: of the mana spent on the spell that becomes this permanent (sunburst, CR 702.44a);
     ``exile_instead``: the card whose effect exiles the object instead of putting it into a
     graveyard (a self-replacement effect, CR 614.15: "If that spell is countered this way, ...");
-    ``played``: a land played, the special action (CR 305.1).
+    ``played``: a land played, the special action (CR 305.1); ``attach``: the permanent an Aura
+    entering from elsewhere than the stack is to enchant, named by the effect (CR 303.4f), or
+    ``aura_placement.NOTHING`` for one no longer there.
     """
     s = ctx.s
     o = s.current(o)          # a caller may hold the original of a permanent changed since (own)
@@ -81,7 +84,7 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
             ev.counters["lore"] = ev.counters.get("lore", 0) + 1
         replacement.apply_entering(ctx, o, ev)
         if from_zone != "stack":          # an Aura not cast: its controller chooses (CR 303.4f)
-            ev.attach = aura_placement.enchant_choice(ctx, o, ev.controller)
+            ev.attach = aura_placement.enchant_choice(ctx, o, ev.controller, attach)
             if ev.attach == aura_placement.NOTHING:
                 return None               # it stays where it is (CR 303.4g)
         if ev.pay_life:     # "As ~ enters, you may pay 2 life" (CR 614.12a, 119.4)
@@ -257,10 +260,27 @@ def together(ctx: Ctx):
     outer = ctx.together
     if outer is None:
         ctx.together = []
+    before = len(ctx.s.pending_triggers)
     try:
         yield
     finally:
         ctx.together = outer
+        if outer is None and len(ctx.s.pending_triggers) > before:
+            _still_there(ctx.s, before)
+
+
+def _still_there(s, before: int) -> None:
+    """A card put into a graveyard "from anywhere" is no leaves-the-battlefield event (CR 603.6c,
+    603.10a): an ability that triggered on it during one event, as the engine moved one
+    permanent first, triggers only if its source is still there once the event has moved
+    everything (Planar Void and Profane Memento rulings)."""
+    s.pending_triggers = s.pending_triggers[:before] + [
+        p for p in s.pending_triggers[before:] if p.source in s.objs or not _from_anywhere(p)]
+
+
+def _from_anywhere(p) -> bool:
+    trigger = getattr(ability_at(p.card, p.ability_index), "trigger", None)
+    return trigger is not None and trigger.event == "put_into_graveyard"
 
 
 def put_onto_battlefield(ctx: Ctx, o: Obj, controller: int, *, tapped=False, x=0, cause="") -> Obj | None:
@@ -395,7 +415,14 @@ def mill(ctx: Ctx, player: int, n: int) -> None:
 
 
 def gain_life(ctx: Ctx, player: int, amount: int, source: Obj | None = None, why: str = "") -> None:
-    """CR 119.3: gaining life; each gain is its own event (CR 119.9)."""
+    """CR 119.3: gaining life; each gain is its own event (CR 119.9), which replacement effects
+    may change (CR 614.1a, 119.10), into life lost too."""
+    if amount <= 0:
+        return
+    changed = replacement.modify_life_gain(ctx, player, amount)
+    if changed.lose:
+        lose_life(ctx, player, changed.lose, source, ("119.3", "614.1a"))
+    amount = changed.amount
     if amount <= 0:
         return
     s = ctx.s
@@ -440,18 +467,28 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
     s = ctx.s
     dealt = []
     spent: dict[int, str] = {}      # a counter each, however many sources (Phantom Centaur)
+    gains: list = []                # life owed by preventions, gained after the event (CR 615.5)
     for source, recipient, amount in assignments:
-        amount, counter = replacement.modify_damage(ctx, source, recipient, amount, combat)
-        if counter is not None:
-            spent[recipient] = counter
-        if amount <= 0:
+        changed = replacement.modify_damage(ctx, source, recipient, amount, combat)
+        if changed.spent is not None:
+            spent[recipient] = changed.spent
+        gains += changed.gains
+        if changed.amount <= 0:
             continue
-        dealt.append((source, recipient, amount))
+        dealt.append((source, recipient, changed.amount))
     for oid, kind in spent.items():
         if oid in s.objs and s.objs[oid].counters.get(kind):
             remove_counters(ctx, s.objs[oid], kind, 1, "its damage prevention, CR 615")
-    if not dealt:
-        return dealt
+    if dealt:
+        _damage_results(ctx, dealt, combat)
+    for player, life, name in gains:
+        gain_life(ctx, player, life, None, f" equal to the damage {name} prevented (CR 615.5)")
+    return dealt
+
+
+def _damage_results(ctx: Ctx, dealt: list, combat: bool) -> None:
+    """The results of the damage ``dealt`` (CR 120.3), its lifelink and its triggers."""
+    s = ctx.s
     kind = "combat damage" if combat else "damage"
     lifelink: dict[int, tuple[Obj, int]] = {}
     for source, recipient, amount in dealt:
@@ -505,7 +542,6 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
             collect(ctx, LifeLost(int(recipient[1:]), amount, source.id))
     for source, total in lifelink.values():
         gain_life(ctx, source.controller, total, source, " (lifelink, CR 702.15b)")
-    return dealt
 
 
 def _damage_planeswalker(ctx: Ctx, source: Obj, o: Obj, amount: int, kind: str, combat: bool) -> None:

@@ -29,7 +29,10 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         return False
     if f.or_self and source is not None and o.id == source.id:
         return True                   # "~ or another Ally enters": ~ itself, whatever it is
-    if f.types:
+    if f.types_or_subtypes:         # "an instant, sorcery, or Wizard spell": any one of them
+        if not any(t in ch.card_types(s, o) for t in f.types) and not _has_subtype(s, o, f.subtypes, source):
+            return False
+    elif f.types:
         types = ch.card_types(s, o)
         if not any(t in types for t in f.types):
             return False
@@ -41,14 +44,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         types = ch.card_types(s, o)
         if not all(t in types for t in f.all_types):
             return False
-    if f.subtypes:
-        subtypes = f.subtypes
-        if "chosen" in subtypes:      # "of the chosen type": the one chosen for the source
-            chosen = source.chosen if source is not None else None
-            subtypes = tuple(chosen if t == "chosen" else t for t in subtypes)
-        if not any(t in layers.card_now(s, o).subtypes for t in subtypes) \
-                and not _all_creature_types(s, o, subtypes) and not _added_subtype(s, o, subtypes):
-            return False
+    if f.subtypes and not f.types_or_subtypes and not _has_subtype(s, o, f.subtypes, source):
+        return False
     if f.non_subtypes and (any(t in layers.card_now(s, o).subtypes for t in f.non_subtypes)
                            or _all_creature_types(s, o, f.non_subtypes) or _added_subtype(s, o, f.non_subtypes)):
         return False
@@ -79,6 +76,12 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         return False                  # conspire (CR 702.78a): a color in common with the spell
     if f.historic and not _historic(s, o):
         return False
+    if f.all_colors and not all(c in ch.colors(s, o) for c in f.all_colors):
+        return False                  # "both red and white" (CR 105.2)
+    if f.kicked and "kicker" not in o.cast_costs:
+        return False                  # CR 702.33d
+    if f.adventure and o.card.adventure is None:
+        return False                  # an adventurer card's creature side (CR 715.2, 715.4)
     if f.token and not o.is_token:
         return False
     if f.nontoken and o.is_token:
@@ -159,6 +162,16 @@ def _targets_such(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller
                     and matches(s, s.objs[t], f.targets_object, source, controller):
                 return True
     return False
+
+
+def _has_subtype(s: State, o: Obj, subtypes, source: Obj | None) -> bool:
+    """One of ``subtypes`` (CR 205.3), printed, given by an effect or by "all creature types";
+    "chosen" is the type chosen for ``source``."""
+    if "chosen" in subtypes:      # "of the chosen type": the one chosen for the source
+        chosen = source.chosen if source is not None else None
+        subtypes = tuple(chosen if t == "chosen" else t for t in subtypes)
+    return any(t in layers.card_now(s, o).subtypes for t in subtypes) \
+        or _all_creature_types(s, o, subtypes) or _added_subtype(s, o, subtypes)
 
 
 def _added_subtype(s: State, o: Obj, subtypes) -> bool:

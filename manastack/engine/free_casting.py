@@ -111,7 +111,9 @@ def cast_without_paying(ctx, player: int, o, why: str, rule: str, cost: str = "f
         s.add_log(f"{card.name} can't be cast: {locked.card.name} with split second is on the stack",
                   (rule, "702.61a"), "cast")
         return False
-    if not has_targets_for(s, o, ab, player) or not alt_costs.affordable(s, player, o, (cost,)):
+    if not has_targets_for(s, o, ab, player) or not (
+            alt_costs.affordable(s, player, o, (cost,))
+            or alt_costs.or_cost(card) is not None and alt_costs.affordable(s, player, o, (cost, alt_costs.OR_COST))):
         s.add_log(f"{name} can't cast {card.name}: it would have no legal targets or its costs can't be "
                   "paid", ("601.2c", "601.2h"), "cast")
         return False
@@ -141,6 +143,7 @@ def cast_without_paying(ctx, player: int, o, why: str, rule: str, cost: str = "f
         s.add_log(f"{card.name} targets " + ", ".join(describe_target(s, t) for g in item.targets for t in g),
                   ("601.2c",), "cast")
     base, others = alt_costs.parts(card, spell.cast_costs)
+    base = alt_costs.per_target(s, card, item.targets, base)     # strive (CR 601.2f)
     total, whys = total_cost(s, player, spell, 0, base)
     alt_costs.log_total(s, card, spell.cast_costs, base, total, whys)
     item.paid = pay_mana(ctx, player, total, card.name, use=spell_use(spell, base))

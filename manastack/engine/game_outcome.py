@@ -1,7 +1,5 @@
-"""Effects that make a player lose the game (CR 104.3e), and "If you don't" (CR 608.2c).
-
-"You win the game" (CR 104.2b) compiles to :class:`ir.WinGame` but has no handler yet: every
-card that says it also has a condition the engine doesn't read, so none could run it."""
+"""Effects that make a player win or lose the game (CR 104.2b, 104.3e), and "If you don't"
+(CR 608.2c)."""
 from __future__ import annotations
 
 from manastack.oracle import ir
@@ -22,6 +20,23 @@ def lose_game(ctx: Ctx, e: ir.LoseGame, rc) -> None:
         player.lost = True
         player.loss_reason = f"{rc.card.name}'s effect"
         s.add_log(f"{player.name} loses the game ({rc.card.name})", ("104.3e",), "end")
+    end_game(ctx)
+
+
+def win_game(ctx: Ctx, e: ir.WinGame, rc) -> None:
+    """CR 104.2b: the player wins the game as the effect happens. The engine's games have two
+    players, so the other one has lost (CR 104.2a); a player who would both win and lose at
+    once loses (CR 104.3f), so one who has already lost doesn't win."""
+    s = ctx.s
+    for p in named_players(ctx, e.who, rc):
+        winner = s.players[p]
+        if winner.lost:
+            continue
+        s.add_log(f"{winner.name} wins the game ({rc.card.name})", ("104.2b",), "end")
+        for other in s.players:
+            if other.index != p and not other.lost:
+                other.lost = True
+                other.loss_reason = f"{winner.name} won the game with {rc.card.name}'s effect"
     end_game(ctx)
 
 

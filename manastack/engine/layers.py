@@ -24,13 +24,13 @@ from functools import lru_cache
 
 from manastack.cards import CardDef
 from manastack.oracle import ir
-from manastack.oracle.subtypes import LAND_TYPES
+from manastack.oracle.subtypes import CREATURE_TYPES, LAND_TYPES
 
 from . import exercise
 from .state import Obj, State
 from .upcalls import condition_holds, matches
 
-CHANGING_KINDS = frozenset({"set_land_type", "grant_ability", "add_types"})
+CHANGING_KINDS = frozenset({"set_land_type", "grant_ability", "add_types", "remove_types"})
 
 _COMPUTING: set[int] = set()
 
@@ -76,16 +76,27 @@ def card_now(s: State, o: Obj, found: list | None = None) -> CardDef:
                     land_type = eff.land_type      # the latest timestamp wins (CR 613.7)
         # layer 4 (CR 613.1d): types and subtypes in addition to its own, in timestamp order
         added = tuple(eff for src, eff in found if eff.kind == "add_types" and affected_by(s, src, eff, o))
+        # "as long as your devotion to black is less than five, ~ isn't a creature" (CR 611.3a)
+        removed = tuple(t for src, eff in found if eff.kind == "remove_types" and affected_by(s, src, eff, o)
+                        and _applies(s, eff, src) for t in eff.types)
         grants = tuple(ab.text for src, eff in found
                        if eff.kind == "grant_ability" and not stripped(s, src, found)
                        and affected_by(s, src, eff, o) and _applies(s, eff, src) for ab in eff.abilities) + gained
     finally:
         _COMPUTING.discard(o.id)
-    if not land_type and not grants and not added:
+    if not land_type and not grants and not added and not removed:
         return card
     types = tuple(t for eff in added for t in eff.types)
     subtypes = tuple(t for eff in added for t in eff.subtypes)
-    return derived(card, land_type, grants, types, subtypes)
+    return derived(card, land_type, grants, types, subtypes, removed)
+
+
+def removes_types(s: State) -> bool:
+    """Whether a static ability on the battlefield may take a card type away ("~ isn't a
+    creature"), so that a card's printed types may not be its types now."""
+    if s.layer_cache is None or s.layer_cache[0] is not s.battlefield:
+        changers(s)
+    return any(eff.kind == "remove_types" for _i, eff in s.layer_cache[1])
 
 
 def granted(s: State, o: Obj) -> tuple[str, ...]:
@@ -123,17 +134,22 @@ def stripped(s: State, o: Obj, found) -> bool:
 
 @lru_cache(maxsize=4096)
 def derived(card: CardDef, land_type: str, grants: tuple[str, ...], types: tuple[str, ...] = (),
-            subtypes: tuple[str, ...] = ()) -> CardDef:
+            subtypes: tuple[str, ...] = (), removed: tuple[str, ...] = ()) -> CardDef:
     """``card`` with its land types set to ``land_type`` (CR 305.7), ``types`` and ``subtypes``
-    added (CR 205.1b) and ``grants`` added as abilities (CR 613.1f), compiled from the changed
-    face."""
+    added (CR 205.1b), the card types ``removed`` taken away with the creature types when
+    "Creature" is one (CR 205.3d), and ``grants`` added as abilities (CR 613.1f), compiled from
+    the changed face."""
     face = dict(card.face)
     face["name"] = card.name
     text = card.text
-    if land_type or types or subtypes:
+    if land_type or types or subtypes or removed:
         kept = [t for t in card.subtypes if t not in LAND_TYPES] + [land_type] if land_type else list(card.subtypes)
         face["subtypes"] = kept + [t for t in subtypes if t not in kept]
         face["types"] = [t for t in card.types if t not in types] + list(types)
+        if removed:
+            face["types"] = [t for t in face["types"] if t not in removed]
+            if "Creature" in removed:
+                face["subtypes"] = [t for t in face["subtypes"] if t not in CREATURE_TYPES]
         face["type"] = " — ".join(x for x in (" ".join(card.supertypes + tuple(face["types"])),
                                               " ".join(face["subtypes"])) if x)
     if land_type:

@@ -112,10 +112,10 @@ def why_not_cast(s, player: int, o, bound: Capacity | None = None, detail: bool 
         options = [c for c in options if "overload" in c and card.overloaded is not None]   # no targets (CR 702.96b)
         if not options:
             return f"{card.name} has no legal target now (CR 601.2c, 115)"
-    for extra in alt_costs.required(card):
-        if not cost_payable(s, o, extra, include_mana=False):
-            return (f"{who} can't pay {possessive(card.name)} additional cost, and a spell can't be cast "
-                    "without paying all of its costs (CR 601.2b, 601.2h, 118.3)")
+    if not any(all(cost_payable(s, o, extra, include_mana=False) for extra in alt_costs.required(card, c))
+               for c in options):
+        return (f"{who} can't pay {possessive(card.name)} additional cost, and a spell can't be cast "
+                "without paying all of its costs (CR 601.2b, 601.2h, 118.3)")
     reasons = [_why_not_pay(s, player, o, c, bound, detail and not n) for n, c in enumerate(options)]
     return None if None in reasons else reasons[0]
 

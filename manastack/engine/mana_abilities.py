@@ -16,14 +16,14 @@ from manastack.mana import MANA_TYPES, ManaCost, format_mana, pay_from_pool
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import exercise, layers, mana_replacement, mana_spend, payment_search
+from . import exercise, layers, loyalty, mana_replacement, mana_spend, payment_search
 from .abilities import ability_at, triggered_abilities
 from .activation_limits import forbidden
 from .characteristics import is_creature
 from .cost_checks import summoning_sick, tappable_for_cost
 from .decisions import Action, Decision, DecisionKind
 from .event_types import Seen, TappedForMana
-from .mana_types import (_mana_abilities_of, could_produce_map, explain_could_produce, mana_abilities, mana_ability,
+from .mana_types import (REMOVED, _mana_abilities_of, could_produce_map, explain_could_produce, mana_abilities, mana_ability,
                          produce_of, produce_options)
 from .resolution import ResolutionContext, execute, resolve_subject, source_obj
 from .runner import Ctx
@@ -48,7 +48,8 @@ def mana_sources(s: State, player: int) -> list[tuple[Obj, int, ir.ActivatedAbil
     if found is None:
         found = facts[key] = tuple((o.id, i, ab) for o in s.permanents(player)
                                    for i, ab, status in _marked(layers.card_now(s, o))
-                                   if _payable(s, o, ab.cost, status) and not forbidden(s, o, ab))
+                                   if _payable(s, o, ab.cost, status) and not forbidden(s, o, ab)
+                                   and not (limited(ab) and loyalty.why_not_limited(s, player, o, i, ab)))
     objs = s.objs
     return [(objs[oid], i, ab) for oid, i, ab in found]
 
@@ -65,6 +66,20 @@ def _payable(s: State, o: Obj, c: ir.Cost, status_only: bool) -> bool:
 
 
 _STATUS_PARTS = frozenset(("tap", "untap", "sacrifice_self"))
+
+
+def mana_limits(ab: ir.ActivatedAbility) -> tuple[str, ...]:
+    """The limits on when or how often a mana ability may be activated, by kind: "condition"
+    ("Activate only if you control a Swamp"), "once" ("... only once each turn"), "times" ("...
+    no more than three times each turn"), "combat" ("... only during combat"). CR 602.5b
+    applies to mana abilities as to others (CR 605.3a); engine.loyalty checks them."""
+    return tuple(k for k, on in (("condition", ab.condition is not None), ("once", ab.once_per_turn),
+                                 ("times", bool(ab.times_per_turn)), ("combat", ab.combat_only)) if on)
+
+
+def limited(ab: ir.ActivatedAbility) -> bool:
+    """Whether a mana ability has a limit of :func:`mana_limits`."""
+    return bool(ab.condition is not None or ab.once_per_turn or ab.times_per_turn or ab.combat_only)
 
 
 @lru_cache(maxsize=8192)
@@ -89,17 +104,27 @@ def activate(ctx: Ctx, player: int, o: Obj, idx: int, output: tuple[str, ...] | 
     if ab is None or o.zone != "battlefield" or o.controller != player or forbidden(s, o, ab):
         raise ValueError(f"{o.card.name} has no mana ability {idx} that "
                          f"{s.players[player].name} can activate")
+    if limited(ab):
+        if (why := loyalty.why_not_limited(s, player, o, idx, ab)) is not None:
+            raise ValueError(why)
+        if exercise.RECORD is not None:
+            for kind in mana_limits(ab):
+                exercise.note("MANA_LIMITS", kind, o.card)
+        o = s.own(o.id)                 # CR 602.5b: the record of its activations this turn
+        loyalty.record_activation(s, o, idx, ab)
     s.add_log(f"{s.players[player].name} activates {possessive(o.card.name)} mana ability: {ab.text}",
               ("605.3a", "106.12") if ab.cost.tap else ("605.3a",), "mana")
     card = o.card
     before = could_produce_map(s) if ab.cost.sacrifice is not None else None
+    cost, event = ab.cost, None
+    if cost.remove_any_counters is not None:
+        cost, event = _remove_any_counters(ctx, player, o, cost)
     outer = ctx.activating
     ctx.activating = outer | {(o.id, idx)}          # CR 605.3c
     try:
-        pay_cost(ctx, player, o, ab.cost, f"{possessive(card.name)} mana ability", preset, mana_ability=True)
+        pay_cost(ctx, player, o, cost, f"{possessive(card.name)} mana ability", preset, mana_ability=True)
     finally:
         ctx.activating = outer
-    event = None
     if before is not None:
         # what the sacrificed permanent could produce as it last existed (Squandered Resources)
         gone = [i for i in before if i not in s.objs]
@@ -109,6 +134,21 @@ def activate(ctx: Ctx, player: int, o: Obj, idx: int, output: tuple[str, ...] | 
                            tapped_for_mana=ab.cost.tap, source_lki=o.copy())
     execute(ctx, ab.effects, rc)
     resolve_mana_triggers(ctx)
+
+
+def _remove_any_counters(ctx: Ctx, player: int, o: Obj, cost: ir.Cost) -> tuple[ir.Cost, Seen]:
+    """"Remove any number of storage counters from ~": the player chooses how many, from none
+    to all it has, as the cost is paid (CR 601.2h, 602.2b); the ability's "for each ... removed
+    this way" counts them (:data:`.mana_types.REMOVED`)."""
+    kind = cost.remove_any_counters
+    options = tuple(Action("remove", (n,), f"remove {n} {kind} counter{'s' if n != 1 else ''}")
+                    for n in range(o.counters.get(kind, 0) + 1))
+    n = ctx.ask(Decision(player, DecisionKind.REMOVE_COUNTERS,
+                         f"Choose how many {kind} counters to remove from {o.card.name}", options)).args[0]
+    if exercise.RECORD is not None:
+        exercise.note("MANA_COST_PARTS", "remove_any_counters", o.card)
+    cost = replace(cost, remove_any_counters=None, remove_counters=(kind, n) if n else None)
+    return cost, Seen(REMOVED, o.id, player, n)
 
 
 def resolve_mana_triggers(ctx: Ctx) -> None:
@@ -152,6 +192,10 @@ def add_mana(ctx: Ctx, rc, e: ir.AddMana) -> None:
     player = who[0]
     options = produce_options(s, src, e.produce, rc.event)
     if not options:
+        if type(e.produce.amount) is ir.CountersRemoved:      # none were removed: no mana
+            s.add_log(f"{rc.card.name} adds no mana: no {e.produce.amount.kind} counters were removed",
+                      ("106.4",), "mana")
+            return
         if e.produce.like_land_could_produce:
             why, rules = explain_could_produce(s, src), ("106.7", "106.5")
         else:
@@ -349,7 +393,8 @@ def _kept_by_sources(ab) -> bool:
     untapping of others or energy."""
     c = ab.cost
     return (len(ab.effects) == 1 and bool(c.tap or c.untap or c.sacrifice_self)
-            and not (c.pay_life or c.discard or c.sacrifice is not None or c.untap_tapped is not None or c.energy))
+            and not (c.pay_life or c.discard or c.sacrifice is not None or c.untap_tapped is not None or c.energy
+                     or c.remove_any_counters))
 
 
 def _source_ways(s: State, player: int, o: Obj, modified: bool) -> tuple[list[_Way], list[Alternative] | None]:
@@ -361,7 +406,8 @@ def _source_ways(s: State, player: int, o: Obj, modified: bool) -> tuple[list[_W
         if not _kept_by_sources(ab):
             continue
         c = ab.cost
-        if not cost_payable(s, o, c, include_mana=False):
+        if not cost_payable(s, o, c, include_mana=False) or \
+                limited(ab) and loyalty.why_not_limited(s, player, o, i, ab):
             continue
         produce = produce_of(ab)
         types = could_produce_map(s) if produce.like_land_could_produce else None   # CR 106.7
@@ -390,7 +436,7 @@ def _plain_abilities(card) -> bool | None:
         if not _kept_by_sources(ab):
             continue
         c = ab.cost
-        if any(getattr(c, f.name) != f.default for f in fields(c) if f.name not in _PLAIN_COST_PARTS):
+        if limited(ab) or any(getattr(c, f.name) != f.default for f in fields(c) if f.name not in _PLAIN_COST_PARTS):
             return None
         produce = produce_of(ab)
         if produce is None or type(produce.amount) is not int or \

@@ -25,6 +25,7 @@ from .filters import objects_matching, party_size
 from .state import Obj, State
 
 TypesMap = dict[int, frozenset]
+REMOVED = "removed_counters"     # Seen.kind: counters removed to pay a mana ability's cost
 
 
 def mana_abilities(s: State, o: Obj) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
@@ -52,9 +53,15 @@ def produce_of(ab) -> ir.ManaProduce | None:
     return None
 
 
-def amount_of(s: State, amount, o: Obj) -> int:
+def amount_of(s: State, amount, o: Obj, event: Seen | None = None) -> int:
     if isinstance(amount, int):
         return amount
+    if isinstance(amount, ir.CountersRemoved):
+        if event is not None and event.kind == REMOVED:
+            return event.amount * amount.multiplier
+        # asked before the cost is paid: at most the counters it has; CR 106.7 ignores
+        # whether the cost could be paid, so it could produce that type all the same
+        return max(1, o.counters.get(amount.kind, 0)) * amount.multiplier
     if isinstance(amount, ir.CountOf):
         return len(objects_matching(s, amount.filter, o, o.controller)) * amount.multiplier
     if isinstance(amount, ir.CountersOn):
@@ -68,7 +75,7 @@ def produce_options(s: State, o: Obj, produce: ir.ManaProduce, event: Seen | Non
                     types: TypesMap | None = None) -> list[tuple[str, ...]]:
     """The alternative mana one resolution would add before replacement effects, one tuple per
     choice the player could make. An empty list means no type can be defined (CR 106.5)."""
-    n = amount_of(s, produce.amount, o)
+    n = amount_of(s, produce.amount, o, event)
     if n <= 0:
         return []
     if produce.symbols:

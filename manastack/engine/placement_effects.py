@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from manastack.oracle import ir
 
-from . import attack_targets, events
+from . import attack_targets, aura_placement, events
+from .aura_placement import may_attach
 from .resolution import named_objects, resolve_subject, source_obj
 from .state import Obj
 
@@ -15,27 +16,45 @@ def return_to_battlefield(ctx, e: ir.ReturnToBattlefield, rc) -> None:
     graveyard, or exile for a card an earlier effect exiled); if it has left that zone it is a
     new object and nothing returns. It enters under its owner's control, or under the effect's
     controller's with ``under_you``, with the counter (CR 614.1c)."""
-    found = [o for o in named_objects(ctx, e.what, rc) if o.zone in ("graveyard", "exile")]
+    zones = ("graveyard",) if e.from_graveyard else ("graveyard", "exile")
+    found = [o for o in named_objects(ctx, e.what, rc) if o.zone in zones]
     if not found:
         ctx.s.add_log(f"{rc.card.name}: the card is no longer where it went, nothing returns",
                       ("603.6c", "400.7"), "resolve")
+    onto = None
+    if e.attached_to is not None:
+        # the object named, if it is still there (CR 303.4f); an Aura that can't enchant it
+        # stays where it is (CR 303.4g)
+        onto = next((o for o in resolve_subject(ctx, e.attached_to, rc) if isinstance(o, Obj)), None)
+        onto = aura_placement.NOTHING if onto is None else onto.id
     for o in found:
-        events.move(ctx, o, "battlefield", controller=rc.controller if e.under_you else o.owner,
-                    cause=rc.card.name, counters={e.counter: 1} if e.counter else None)
+        new = events.move(ctx, o, "battlefield", controller=rc.controller if e.under_you else o.owner,
+                          cause=rc.card.name, counters={e.counter: 1} if e.counter else None,
+                          tapped=e.tapped, attach=onto)
+        if new is not None and onto not in (None, aura_placement.NOTHING) and new.attached_to is None \
+                and aura_placement.may_attach(ctx.s, new, ctx.s.objs[onto]):     # an Equipment (CR 701.3a)
+            ctx.s.own(new.id).attached_to = onto
 
 
 def attach(ctx, e: ir.Attach, rc) -> None:
-    """CR 701.3a-b: attach the Equipment to the target; if it has left the battlefield or the
-    target is gone, nothing happens."""
+    """CR 701.3a-c: attach the Aura or Equipment to the target, or to the permanent a trigger
+    saw enter; if the source has left the battlefield, the object is gone or couldn't have it
+    attached (``aura_placement.may_attach``), or it is attached there already, nothing happens.
+    Attached anew, it gets a new timestamp (CR 613.7e)."""
     s = ctx.s
     eq = source_obj(ctx, rc)
     if eq is None or eq.zone != "battlefield" or eq.id not in s.objs:
         return
     for o in resolve_subject(ctx, e.what, rc):
-        if isinstance(o, Obj) and o.zone == "battlefield" and eq.attached_to != o.id:
-            eq = s.own(eq.id)
-            eq.attached_to = o.id
-            s.add_log(f"{eq.card.name} becomes attached to {o.card.name}", ("701.3a", "702.6a"), "attach")
+        if not isinstance(o, Obj) or eq.attached_to == o.id:
+            continue
+        if not may_attach(s, eq, o):
+            s.add_log(f"{eq.card.name} can't be attached to {o.card.name}: it doesn't move", ("701.3b",), "attach")
+            continue
+        eq = s.own(eq.id)
+        eq.attached_to = o.id
+        eq.timestamp = s.new_timestamp()
+        s.add_log(f"{eq.card.name} becomes attached to {o.card.name}", ("701.3a", "613.7e"), "attach")
 
 
 def enter_attacking(ctx, e: ir.EnterAttacking, rc) -> None:

@@ -32,7 +32,7 @@ from .abilities import keyword_replacement
 from . import loyalty
 from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
-from .event_types import CardDraw, CounterPlacement, DamageAmount, Destruction, ZoneChange
+from .event_types import CardDraw, CounterPlacement, DamageAmount, Destruction, LifeGain, ZoneChange
 from .effect_records import pairs_filter
 from .filters import matches
 from .runner import Ctx
@@ -299,7 +299,7 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                 continue
             if ab.kind == "enters_with_counters" and ab.condition is not None \
                     and not evaluate(ctx.s, ab.condition, entering_view(o, ev, card)):
-                # CR 702.33e: "If ~ was kicked, it enters with ..."; bloodthirst (CR 702.54a);
+                # CR 702.33e: "If ~ was kicked, it enters with ..."; bloodthirst (CR 702.54a); adamant;
                 # "~ enters with a +1/+1 counter on it if you attacked this turn" (CR 614.1c, 614.12)
                 continue
             key = f"{o.id}:{card.name}:{i}"
@@ -309,7 +309,7 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                                        source=(ab.kind, card)))
             elif ab.kind == "enters_tapped" and ab.unless is not None:
                 out += _enters_tapped_unless(ctx, o, ev, key, ab, card)
-            elif ab.kind == "enters_tapped":
+            elif ab.kind == "enters_tapped" and ab.affected is None:
                 out.append(Replacement(key, f"{card.name} enters tapped",
                                        ("614.1c",), _enter_tapped, pure=True,
                                        source=(ab.kind, card)))
@@ -378,9 +378,24 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                 out.append(Replacement(f"{o.id}:rider:{n}", f"{o.card.name} enters with an additional "
                                        f"+1/+1 counter (mana from {src} was spent on it)",
                                        ("106.6", "106.6a", "614.1c"), _one_more_counter, pure=True))
-        return out + counter_modifiers(ctx.s, o, ev)
+        return out + counter_modifiers(ctx.s, o, ev) + _others_enter_tapped(ctx.s, o, ev)
 
     apply_all(ctx, event, event.controller, candidates)
+
+
+def _others_enter_tapped(s, o, ev: ZoneChange) -> list[Replacement]:
+    """"Creatures your opponents control enter tapped" of permanents on the battlefield, for
+    ``o`` as it would exist there (CR 614.1c, 614.12)."""
+    seen = entering_view(o, ev, ev.copy or o.card)
+    out = []
+    found = layers.changers(s)
+    for perm in s.permanents():
+        for i, ab in enumerate(layers.card_now(s, perm, found).abilities):
+            if type(ab) is ir.ReplacementAbility and ab.kind == "enters_tapped" and ab.affected is not None \
+                    and matches(s, seen, ab.affected, perm):
+                out.append(Replacement(f"{perm.id}:{i}", f"{o.card.name} enters tapped ({perm.card.name})",
+                                       ("614.1c", "614.12"), _enter_tapped, pure=True, source=(ab.kind, perm.card)))
+    return out
 
 
 def _enter_tapped(event: ZoneChange) -> None:
@@ -586,16 +601,16 @@ def _choose_color(ctx: Ctx, o, event: ZoneChange) -> None:
 # ------------------------------------------------------------------------------ damage
 
 
-def modify_damage(ctx: Ctx, source, recipient, amount: int, combat: bool) -> tuple[int, str | None]:
+def modify_damage(ctx: Ctx, source, recipient, amount: int, combat: bool) -> DamageAmount:
     """Damage replacement and prevention effects such as Charging Tuskodon's doubling
-    (CR 614.1a, 615): the damage left, and the kind of counter the recipient's own prevention
-    asks to remove from it (else None)."""
-    if amount <= 0:
-        return amount, None
+    (CR 614.1a, 615): the damage left, the kind of counter the recipient's own prevention asks
+    to remove from it, and the life the preventions have their controllers gain (CR 615.5)."""
     event = DamageAmount(amount)
+    if amount <= 0:
+        return event
 
     def candidates(ev: DamageAmount) -> list[Replacement]:
-        out = []
+        out = _damage_changes(ctx.s, source, recipient, combat)
         for i, ab in enumerate(source.card.abilities):
             if type(ab) is ir.ReplacementAbility and ab.kind == "double_damage_to_player" \
                     and combat and isinstance(recipient, str):
@@ -614,7 +629,7 @@ def modify_damage(ctx: Ctx, source, recipient, amount: int, combat: bool) -> tup
 
     chooser = int(recipient[1:]) if isinstance(recipient, str) else ctx.s.objs[recipient].controller
     apply_all(ctx, event, chooser, with_prevention)
-    return event.amount, event.spent
+    return event
 
 
 def _own_prevention(ctx: Ctx, recipient, ev: DamageAmount, unpreventable: bool = False) -> list[Replacement]:
@@ -642,6 +657,37 @@ def _double(event: DamageAmount) -> None:
     event.amount *= 2
 
 
+def _damage_changes(s, source, recipient, combat: bool) -> list[Replacement]:
+    """Static abilities of permanents that change the damage a source would deal ("If a source
+    you control would deal damage to a permanent or player, it deals double that damage ...
+    instead", CR 614.1a), read from each permanent as the damage would be dealt (CR 604.1)."""
+    out = []
+    for o in s.permanents():
+        for i, ab in _damage_change_abilities(layers.card_now(s, o)):
+            if _static_fits(s, o, ab.damage, source, recipient, combat):
+                e = ab.damage
+                how = "half that damage, rounded down" if e.halve else \
+                    f"{ {1: '', 2: 'double ', 3: 'triple '}.get(e.times, f'{e.times} times ')}that damage" + \
+                    (f" plus {e.plus}" if e.plus > 0 else f" minus {-e.plus}" if e.plus < 0 else "")
+                out.append(Replacement(f"{o.id}:{i}", f"{o.card.name}: {source.card.name} deals {how} instead",
+                                       ("614.1a", "107.1a") if e.halve else ("614.1a", "107.1b"),
+                                       partial(_change_damage, e), why="the damage fits its replacement effect",
+                                       pure=True, source=(ab.kind, o.card)))
+    return out
+
+
+@lru_cache(maxsize=16384)
+def _damage_change_abilities(card) -> tuple[tuple[int, ir.ReplacementAbility], ...]:
+    """The "damage_change" abilities of ``card`` with their indexes (cached per card definition)."""
+    return tuple((i, ab) for i, ab in enumerate(card.abilities)
+                 if type(ab) is ir.ReplacementAbility and ab.kind == "damage_change")
+
+
+def _change_damage(e: ir.DamageChange, event: DamageAmount) -> None:
+    """Half rounded down (CR 107.1a), or times and plus, never below 0 (CR 107.1b)."""
+    event.amount = event.amount // 2 if e.halve else max(0, event.amount * e.times + e.plus)
+
+
 def _preventions(ctx: Ctx, source, recipient, combat: bool, ev: DamageAmount) -> list[Replacement]:
     """Prevention effects that fit this damage (CR 615.1): shields of resolved spells and
     abilities, and static abilities of permanents (:func:`_static_preventions`); the affected
@@ -657,12 +703,14 @@ def _preventions(ctx: Ctx, source, recipient, combat: bool, ev: DamageAmount) ->
             continue
 
         def apply(e, shield=shield):
+            prevented = e.amount if shield.amount < 0 else min(shield.amount, e.amount)
+            if shield.gain_life and prevented:      # the rest of the effect (CR 615.5)
+                e.gains.append((shield.player, prevented, shield.source))
             if shield.amount < 0:
                 e.amount = 0
                 if shield.once:         # the next instance only (CR 615.8)
                     s.effects = [x for x in s.effects if x is not shield]
                 return
-            prevented = min(shield.amount, e.amount)
             e.amount -= prevented
             left = shield.amount - prevented
             s.effects = [x for x in s.effects if x is not shield]
@@ -699,7 +747,10 @@ def _shield_fits(s, shield, source, recipient, combat: bool) -> bool:
 
 def _source_is(s, source, f: ir.Filter, seen_from, controller: int | None = None) -> bool:
     """Whether a source of damage has the characteristics ``f`` names, wherever it is: a
-    permanent, a spell on the stack or a card whose ability deals the damage (CR 609.7)."""
+    permanent, a spell on the stack or a card whose ability deals the damage (CR 609.7); "a
+    spell" is one on the stack (CR 112.1)."""
+    if f.zone == "stack" and source.zone != "stack":
+        return False
     return matches(s, source, replace(f, zone=source.zone), seen_from, controller)
 
 
@@ -739,9 +790,9 @@ def _prevent_some(n: int, event: DamageAmount) -> None:
     event.amount -= min(n, event.amount)
 
 
-def _static_fits(s, o, e: ir.PreventDamage, source, recipient, combat: bool) -> bool:
-    """Whether ``e``, a static ability of ``o``, prevents the damage ``source`` would deal to
-    ``recipient`` now."""
+def _static_fits(s, o, e: ir.PreventDamage | ir.DamageChange, source, recipient, combat: bool) -> bool:
+    """Whether ``e``, a static ability of ``o``, prevents or changes the damage ``source`` would
+    deal to ``recipient`` now."""
     if e.combat_only and not combat or e.noncombat_only and combat:
         return False
     if e.to is not None and not (_is_recipient(s, o, e.to, recipient)
@@ -782,6 +833,49 @@ def _is_dealer(s, o, ref: ir.Ref, source) -> bool:
     if found and name != "all" and exercise.RECORD is not None:
         exercise.note("REFS", name, o.card)
     return found and _source_is(s, source, ref.filter, o)
+
+
+# ------------------------------------------------------------------------------ life
+
+
+def modify_life_gain(ctx: Ctx, player: int, amount: int) -> LifeGain:
+    """Replacement effects on a life gain ("If you would gain life, you gain twice that much life
+    instead", CR 614.1a, 119.10), ordered by the player gaining life (CR 616.1). Once one has
+    made the event no life gain ("gains no life", "loses that much life"), no other applies."""
+    event = LifeGain(player, amount)
+    apply_all(ctx, event, player, lambda ev: _life_gain_changes(ctx.s, ev))
+    return event
+
+
+def _life_gain_changes(s, ev: LifeGain) -> list[Replacement]:
+    if ev.amount <= 0:
+        return []
+    out = []
+    for o in s.permanents():
+        for i, ab in _life_gain_abilities(layers.card_now(s, o)):
+            if ab.whose == "you" and ev.player != o.controller or ab.whose == "opponent" and ev.player == o.controller:
+                continue
+            e = ab.life
+            how = "loses that much life" if e.lose else "gains no life" if not e.times else \
+                "gains twice that much life" if e.times == 2 else f"gains that much life plus {e.plus}"
+            out.append(Replacement(f"{o.id}:{i}", f"{o.card.name}: {s.players[ev.player].name} {how} instead",
+                                   ("614.1a", "119.10"), partial(_change_life_gain, e), pure=True,
+                                   source=(ab.kind, o.card)))
+    return out
+
+
+@lru_cache(maxsize=16384)
+def _life_gain_abilities(card) -> tuple[tuple[int, ir.ReplacementAbility], ...]:
+    """The "life_gain_change" abilities of ``card`` with their indexes (cached per card definition)."""
+    return tuple((i, ab) for i, ab in enumerate(card.abilities)
+                 if type(ab) is ir.ReplacementAbility and ab.kind == "life_gain_change")
+
+
+def _change_life_gain(e: ir.LifeGainChange, event: LifeGain) -> None:
+    if e.lose:
+        event.lose, event.amount = event.lose + event.amount, 0
+    else:
+        event.amount = event.amount * e.times + e.plus
 
 
 def modify_counters(ctx: Ctx, o, kind: str, n: int) -> int:

@@ -101,15 +101,24 @@ def amount(ctx: Ctx, a, rc: ResolutionContext) -> int:
     if isinstance(a, ir.TimesMutated):       # CR 702.140, 608.2h: as it last existed if it left
         src = source_obj(ctx, rc)
         return times_mutated(src) if src is not None else 0
+    if isinstance(a, ir.Minus):
+        return _minus(a, amount(ctx, a.count, rc))
     if isinstance(a, ir.BlockersBeyondFirst):       # rampage, CR 702.23b: counted on resolution
         blockers = sum(1 for o in ctx.s.permanents() if rc.source in o.blocking)
         return max(0, blockers - 1) * a.multiplier
     raise TypeError(f"unknown amount {a!r}")
 
 
-def count_for_player(ctx: Ctx, a: ir.CountPerPlayer, player: int, rc: ResolutionContext) -> int:
+def _minus(a: ir.Minus, count: int) -> int:
+    """A count less a number, or a number less a count; a negative result is 0 (CR 107.1b)."""
+    return max(0, a.n - count if a.from_n else count - a.n)
+
+
+def count_for_player(ctx: Ctx, a, player: int, rc: ResolutionContext) -> int:
     """"the number of lands they control", counted for ``player`` as the effect happens: the
-    permanents they control, the cards in their hand they own."""
+    permanents they control, the cards in their hand they own (also less or from a number)."""
+    if isinstance(a, ir.Minus):
+        return _minus(a, count_for_player(ctx, a.count, player, rc))
     found = objects_matching(ctx.s, a.filter, source_obj(ctx, rc), player)
     return sum(1 for o in found if (o.controller if o.zone == "battlefield" else o.owner) == player) * a.multiplier
 

@@ -6,12 +6,11 @@ from operator import attrgetter
 
 from . import characteristics as ch
 from . import control, events, exercise, sagas
+from .aura_placement import may_enchant
 from .decisions import Action, Decision
-from .filters import matches, protected_from
 from .game_end import end_game
 from .runner import Ctx
 from .bestow import bestowed, stop_bestowed
-from .targets import aura_target_spec
 
 
 def check(ctx: Ctx) -> bool:
@@ -73,6 +72,10 @@ def find(s) -> list[tuple[str, object, str, str]]:
                 found.append(("die", o, "lethal damage", "704.5g"))
             elif o.deathtouched and o.damage > 0 and not ch.has(s, o, "indestructible"):
                 found.append(("die", o, "damage from a source with deathtouch", "704.5h"))
+        elif o.attacking is not None or o.blocking:
+            # not a state-based action: a permanent that stops being a creature (a God whose
+            # devotion fell) leaves combat at once (CR 506.4); found here, before anyone acts again
+            found.append(("leave_combat", o, "no longer a creature", "506.4"))
         if "Planeswalker" in (ch.card_types(s, o) if s.effects else card.types) \
                 and o.counters.get("loyalty", 0) <= 0:
             found.append(("die", o, "loyalty 0", "704.5i"))       # CR 306.9
@@ -82,7 +85,7 @@ def find(s) -> list[tuple[str, object, str, str]]:
             kind, rule = ("unbestow", "702.103f") if bestowed(o) else ("die", "704.5m")
             if o.attached_to is None or o.attached_to not in s.objs:
                 found.append((kind, o, "an Aura attached to nothing", rule))
-            elif not _may_enchant(s, o, s.objs[o.attached_to]):
+            elif not may_enchant(s, o, s.objs[o.attached_to]):
                 found.append((kind, o, "an Aura attached to what it can't enchant", rule))
         if o.counters and o.counters.get("+1/+1") and o.counters.get("-1/-1"):
             found.append(("annihilate", o, "+1/+1 and -1/-1 counters", "704.5q"))
@@ -138,6 +141,10 @@ def _once(ctx: Ctx) -> bool:
             s.add_log(f"{o.card.name} becomes unattached", (rule,), "sba")
         elif kind == "unbestow":
             stop_bestowed(s, o, rule, f"is {why}")
+        elif kind == "leave_combat":
+            mine = s.own(o.id)
+            mine.attacking, mine.blocking = None, ()
+            s.add_log(f"{o.card.name} is removed from combat: {why}", (rule,), "combat")
     with events.together(ctx):      # all at once (CR 704.3): they see each other leave (603.10a)
         for kind, o, why, rule in found:
             if kind == "die" and o.zone == "battlefield" and o.id in s.objs:
@@ -168,14 +175,3 @@ def _legend_rule(ctx: Ctx, player: int, name: str) -> None:
         if o.id != answer.args[0]:
             s.add_log(f"{name} is put into its owner's graveyard (legend rule)", ("704.5j",), "sba")
             events.move(ctx, o, "graveyard", quiet=True)
-
-
-def _may_enchant(s, aura, host) -> bool:
-    """CR 704.5m, 303.4d: an Aura on a permanent its enchant ability doesn't allow (it stopped
-    being a creature, control changed under "Enchant creature you control", its mana value
-    is too high) or on a permanent with protection from it (CR 702.16c) is illegally attached."""
-    spec = aura_target_spec(aura.card)
-    if spec is None or spec.kind != "permanent" or host.zone != "battlefield":
-        return True
-    return matches(s, host, spec.filter, aura) and not (
-        "protection" in ch.keywords(s, host) and protected_from(s, host, aura, attached=True))

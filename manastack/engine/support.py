@@ -17,6 +17,7 @@ from .abilities import keyword_trigger
 from .conditions import CONDITIONS
 from . import layers
 from .effects import HANDLERS
+from .mana_abilities import mana_limits
 from .turn import STEPS
 
 # Keyword abilities with rules code: static ones read by characteristics, combat, targeting and
@@ -104,7 +105,8 @@ SPELL_COST_PARTS = frozenset({"mana", "pay_life", "sacrifice", "tap_untapped", "
 # The parts "As an additional cost to cast this spell, ..." may have (CR 601.2b, 118.8).
 ADDITIONAL_COST_PARTS = frozenset({"pay_life", "sacrifice", "sacrifice_count", "discard", "discard_type",
                                    "discard_random", "return_to_hand", "tap_untapped", "tap_count",
-                                   "exile_from_graveyard", "exile_graveyard_count"})
+                                   "exile_from_graveyard", "exile_graveyard_count",
+                                   "reveal_from_hand"})
 # The parts an alternative cost printed on the card may have (CR 118.9), and its conditions.
 ALTERNATIVE_COST_PARTS = frozenset({"mana", "sacrifice", "pay_life", "tap_untapped", "exile_from_hand",
                                     "exile_count", "sacrifice_count", "return_to_hand", "return_count"})
@@ -143,7 +145,11 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "add_types",                # layers 4-5 (CR 613.1d-e): engine.layers.card_now, characteristics.colors
                           "set_colors",               # CR 105.3, layer 5: engine.characteristics.colors
                           "all_creature_types",       # CR 205.3m, layer 4: engine.filters.has_all_creature_types
-                          "set_base_pt"})             # CR 613.4b, layer 7b: engine.characteristics.power_toughness
+                          "set_base_pt",              # CR 613.4b, layer 7b: engine.characteristics.power_toughness
+                          "remove_types",             # CR 613.1d, layer 4: engine.layers.card_now
+                          "cant_have_keywords",       # CR 113.11, 613.1f: engine.characteristics.keywords
+                          "cant_attack_you",          # CR 508.1c: engine.combat.why_not_attack
+                          "goaded"})                  # CR 701.38b: engine.combat.declare_attackers
 # What a "modify_pt" static ability counts, "for each ..." (CR 613.4c): objects matching a filter,
 # or counters of a kind on the source ("for each charge counter on ~"); characteristics._times.
 STATIC_COUNTS = frozenset({"Filter", "CountersOn"})
@@ -151,19 +157,31 @@ REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_
                                "double_damage_to_player", "more_counters", "double_counters",
                                "enter_as_copy", "choose_creature_type",
                                "graveyard_to_library", "graveyard_to_exile",     # CR 614.6
-                               "prevent_damage_remove_counter"})   # CR 615, engine.events.deal_damage
+                               "prevent_damage_remove_counter",   # CR 615, engine.events.deal_damage
+                               "damage_change",    # CR 614.1a, engine.replacement._damage_changes
+                               "life_gain_change"})   # CR 614.1a, 119.10, engine.replacement.modify_life_gain
 # What keeps "enters tapped" from applying: a state condition or an action as it enters
 # (CR 614.1d, 614.12; engine.replacement._enters_tapped_unless).
 ENTERS_UNLESS = frozenset({"YouControl", "OpponentCount", "PayLifeOption", "RevealOption"})
 # Typed conditions of "as long as" static abilities (CR 611.3a; engine.conditions.holds).
 STATIC_CONDITIONS = frozenset({"YouControl", "HasCounter", "NotYourTurn", "OpponentControls", "PlayerCount",
                                "AttachedIs",    # "as long as it's a Human" of the attached permanent
-                               "ObjectCount", "AnyOf", "EnteredThisTurn"})
+                               "ObjectCount", "AnyOf", "EnteredThisTurn",
+                               "Devotion"})     # CR 700.5: a God "isn't a creature" while it is low
 # Typed conditions of intervening "if" clauses and activation limits (CR 603.4, 602.5b).
 STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "SelfPower", "ObjectCount", "AnyOf", "AllOf",
                               "EnteredThisTurn",
-                              "NotYourTurn", "HasCounter", "HadCounter",
+                              "NotYourTurn", "HasCounter", "HadCounter", "ManaSpent",
                               "ObjectIs"})    # "If that creature is a Human", engine.effects._object_is
+# Limits on activating a mana ability (CR 602.5b, 605.3a; engine.mana_abilities.limited):
+# "Activate only if ...", "... only once each turn", "... no more than N times each turn".
+MANA_LIMITS = frozenset({"condition", "once", "times"})
+# A spell's own cost increases counted as it is cast (engine.alt_costs.per_target): strive's
+# "costs {2}{U} more to cast for each target beyond the first" (CR 601.2f).
+SPELL_COST_INCREASES = frozenset({"per_target"})
+# Costs of mana abilities paid with a choice (engine.mana_abilities.activate): "Remove any
+# number of storage counters from ~" (CR 118.3, 602.2b).
+MANA_COST_PARTS = frozenset({"remove_any_counters"})
 # Riders of mana (CR 106.6): what spending the mana does to the spell it pays for.
 MANA_RIDERS = frozenset({"cant_be_countered", "plus_one_counter"})
 TRIGGER_EVENTS = frozenset({
@@ -190,6 +208,7 @@ TRIGGER_EVENTS = frozenset({
     "deals_damage_to_creature", "deals_combat_damage_to_creature",   # "that creature": Ref damaged_object
     "sacrificed",               # "Whenever you sacrifice a creature" (CR 701.21a)
     "blocked_by_creature",      # "Whenever ~ becomes blocked by a creature" (CR 509.3f)
+    "put_into_graveyard",       # "Whenever a card is put into your graveyard from anywhere" (CR 400.3)
 })
 # Whom an attacker attacks, in "Whenever a creature attacks you [or a planeswalker you control]"
 # (CR 508.1b; engine.triggers._attacks_whom), and whose graveyard a creature is put into
@@ -281,6 +300,14 @@ def gaps(ability) -> list[str]:
     """The parts of one compiled ability the engine can't run, in words (empty: playable)."""
     out: list[str] = []
     _walk(ability, out)
+    if type(ability) not in (ir.SpellAbility, ir.ReplacementAbility) \
+            and ir.contains(ability, lambda n: type(n) is ir.ManaSpent):
+        out.append("mana spent to cast a spell, outside the spell")    # read from its stack item only
+    removed = ir.contains(ability, lambda n: type(n) is ir.CountersRemoved)
+    if (removed or getattr(getattr(ability, "cost", None), "remove_any_counters", None)) and not (
+            type(ability) is ir.ActivatedAbility and ability.is_mana):
+        # engine.mana_abilities.activate: the number is chosen as a mana ability's cost is paid
+        out.append("removing any number of counters for an ability other than a mana ability")
     if type(ability) is ir.TriggeredAbility:
         # a triggered ability has no X of its own: one paid as it resolves is chosen then
         # (CR 107.3f, engine.effects._pay_mana); a spell's or activated ability's X is the
@@ -324,6 +351,8 @@ def _walk(node, out: list[str]) -> None:
             out += _cost_gaps(node.cost, SPELL_COST_PARTS, f"{node.name} cost")
     elif t is ir.AdditionalCost:
         out += _cost_gaps(node.cost, ADDITIONAL_COST_PARTS, "additional cost")
+        if node.or_cost is not None:       # its mana is added to the total cost (engine.alt_costs.parts)
+            out += _cost_gaps(dataclasses.replace(node.or_cost, mana=None), ADDITIONAL_COST_PARTS, "additional cost")
     elif t is ir.UnlessPays and node.who != ir.Ref("you"):
         out += _cost_gaps(node.cost, PLAYER_UNLESS_COST_PARTS, "unless cost")
     elif t in (ir.SacrificeUnlessPays, ir.UnlessPays):
@@ -341,8 +370,9 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"static effect {node.kind!r}")
         if type(node.count) is ir.CountersOn and node.kind != "modify_pt":
             out.append(f"static effect {node.kind!r} counting counters")
-        if node.condition is not None and node.kind in layers.CHANGING_KINDS and node.kind != "grant_ability":
-            # layers.changers applies these without reading conditions (CR 611.3a)
+        if node.condition is not None and node.kind in layers.CHANGING_KINDS \
+                and node.kind not in ("grant_ability", "remove_types"):
+            # layers.card_now applies these without reading conditions (CR 611.3a)
             out.append(f"static effect {node.kind!r} as long as a condition holds")
         out += _static_condition_gaps(node.condition)
     elif t is ir.ReplacementAbility:
@@ -365,7 +395,7 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"attacking {node.attacked!r}")
         if node.one_or_more and not node.event.startswith("deals_") and node.event not in BATCHED_EVENTS:
             out.append(f"one or more for {node.event!r}")
-        if node.event == "dies" and node.whose is not None and node.whose not in GRAVEYARD_OWNERS:
+        if node.event in ("dies", "put_into_graveyard") and node.whose is not None and node.whose not in GRAVEYARD_OWNERS:
             out.append(f"put into the graveyard of {node.whose!r}")
         if node.nth and node.event not in ("draw", "cast") and (node.event, node.nth) != ("gain_life", 1):
             out.append(f"the Nth {node.event!r} of a turn")
@@ -392,8 +422,8 @@ def _walk(node, out: list[str]) -> None:
         if node.rider is not None and node.rider not in MANA_RIDERS:
             out.append(f"mana rider {node.rider!r}")
     elif t is ir.ActivatedAbility:
-        if node.is_mana and (node.once_per_turn or node.times_per_turn or node.combat_only or node.condition):
-            out.append("activation limit on a mana ability")   # they don't pass engine.loyalty's checks
+        if node.is_mana:
+            out += [f"activation limit {k!r} on a mana ability" for k in mana_limits(node) if k not in MANA_LIMITS]
         _condition_gaps(node.condition, out)
         if type(node.condition) is ir.ObjectIs:
             out.append("a condition on an object named before, as an activation limit")   # effects._conditional only
@@ -410,7 +440,7 @@ def _walk(node, out: list[str]) -> None:
         out.append("each player searching their own library")   # engine.effects._search: one library
     elif hasattr(node, "duration") and node.duration not in DURATIONS:
         out.append(f"duration {node.duration!r}")
-    if t is ir.LoseKeywords or (t is ir.StaticEffect and node.kind == "lose_keywords"):
+    if t is ir.LoseKeywords or (t is ir.StaticEffect and node.kind in ("lose_keywords", "cant_have_keywords")):
         out += [f"losing the keyword {k.name!r}" for k in node.keywords if k.name not in _LOSABLE or k.arg is not None]
     if t is ir.GrantKeywords or (t is ir.StaticEffect and node.kind == "grant_keywords"):
         out += [f"granting the triggered keyword {k.name!r}" for k in node.keywords if _is_triggered(k)]
@@ -420,7 +450,7 @@ def _walk(node, out: list[str]) -> None:
     if t in (ir.SpellAbility, ir.ActivatedAbility, ir.TriggeredAbility):
         out += _division_gaps(node)
     if _is_effect(t) and t is not ir.DealDamage and any(
-            type(getattr(node, f.name)) is ir.CountPerPlayer for f in dataclasses.fields(node)):
+            ir.per_player(getattr(node, f.name)) for f in dataclasses.fields(node)):
         out.append("an amount counted for each player outside damage")    # engine.effects._deal_damage
     for f in dataclasses.fields(node):
         _walk(getattr(node, f.name), out)

@@ -54,7 +54,8 @@ _OBJECT_EVENTS = {
 # The trigger events :func:`instances` can find in an event of each kind; any other kind
 # triggers nothing.
 _SEEN_BY_KIND = {
-    "zone_change": frozenset(("enters", "dies", "leaves", "discards", "sacrificed", "plays_land")),
+    "zone_change": frozenset(("enters", "dies", "leaves", "discards", "sacrificed", "plays_land",
+                              "put_into_graveyard")),
     "gain_life": frozenset(("gain_life",)), "lose_life": frozenset(("lose_life",)),
     "draw": frozenset(("draw",)), "step": frozenset(("beginning_of_step",)),
     "cast": frozenset(("cast",)), "tapped_for_mana": frozenset(("tapped_for_mana",)),
@@ -171,6 +172,20 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
                 return []
             return [Seen(kind, obj=ev.obj, old=old.id, from_zone="battlefield", to=ev.to, name=old.card.name,
                          controller=old.controller, player=old.controller)]
+        if e == "put_into_graveyard" and ev.to == "graveyard":
+            # a card put into its owner's graveyard from any zone (CR 400.3); a token leaving
+            # the battlefield is no card and is gone (CR 108.2, 111.7). No leaves-the-battlefield
+            # event: a source that left with it doesn't look back (CR 603.10a; see events.together)
+            new = s.objs.get(ev.obj) if ev.obj is not None else None
+            if new is None or new.zone != "graveyard" or source.id not in s.objs \
+                    or not _matches_subject(s, trig.subject, new, source):
+                return []
+            if trig.whose is not None:
+                if not _player_matches(trig.whose, new.owner, source.controller):
+                    return []
+                if exercise.RECORD is not None:
+                    exercise.note("GRAVEYARD_OWNERS", trig.whose, source.card)
+            return [Seen(kind, obj=ev.obj, player=new.owner, from_zone=ev.from_zone, to="graveyard")]
         if e in ("dies", "leaves") and ev.from_zone == "battlefield":
             old = ev.old
             if e == "dies" and ev.to != "graveyard":   # CR 700.4: any permanent that goes there

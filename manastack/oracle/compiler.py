@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import os
 import sys
 import re
 from dataclasses import dataclass, field
@@ -31,12 +30,16 @@ from manastack.mana import BASIC_LAND_MANA
 from manastack.oracle import ir
 from manastack.oracle.subtypes import ABILITY_WORDS
 from manastack.oracle.transform import OracleTransformer, Unsupported, bind, instead_of_line_before
+from manastack.user_cache import cache_dir
 
 _STARTS = ["kw_line", "activated", "triggered", "static_line", "spell_line", "mode_line", "chapter", "exert_line"]
 _EXERT = re.compile(r"you may exert ~ as it attacks\.", re.I)        # CR 701.43d
 # An instant's or sorcery's own triggered abilities: on being cycled (CR 702.29c, from where it
 # went) and on being cast (CR 601.2i, from the stack)
 _SPELL_TRIGGER = re.compile(r"when you (?:cycle|cast) ~(?!\w)", re.I)
+# an instant's or sorcery's triggered ability that returns it from its owner's graveyard works
+# only there (CR 113.6k-m; Reach of Branches)
+_GRAVEYARD_TRIGGER = re.compile(r"(?:when|whenever|at)\b.*\breturn ~ from your graveyard\b", re.I)
 _CHAPTER = re.compile(r"(?:IV|VI|V|I{1,3})(?:, (?:IV|VI|V|I{1,3}))* — ")   # CR 714.2
 
 
@@ -79,17 +82,37 @@ class CompileResult:
 GRAMMAR = Path(__file__).with_name("grammar.lark")
 
 
+KEPT_PARSER_TABLES = 8
+
+
 def parser_cache_file(grammar: str) -> Path | None:
     """Where the built parser tables are kept between runs: the user's cache directory
-    (``$XDG_CACHE_HOME`` or ``~/.cache``), never the package, one file per grammar text, Lark
-    and Python version; None when the directory can't be created."""
-    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "manastack"
+    (:func:`manastack.user_cache.cache_dir`), never the package, one file per grammar text, Lark
+    and Python version; None when the directory can't be created. Before a new file is built,
+    the older ones beyond the newest :data:`KEPT_PARSER_TABLES` are removed, so the directory
+    does not grow with every edit of the grammar."""
+    root = cache_dir()
     try:
         root.mkdir(parents=True, exist_ok=True)
     except OSError:
         return None
     digest = hashlib.sha256(grammar.encode()).hexdigest()[:16]
-    return root / f"oracle-grammar-{digest}-lark{lark.__version__}-py{sys.version_info[0]}{sys.version_info[1]}.cache"
+    path = root / f"oracle-grammar-{digest}-lark{lark.__version__}-py{sys.version_info[0]}{sys.version_info[1]}.cache"
+    if not path.exists():
+        _prune_parser_tables(root, KEPT_PARSER_TABLES - 1)
+    return path
+
+
+def _prune_parser_tables(root: Path, keep: int) -> None:
+    """Remove all but the ``keep`` most recently written parser tables in ``root``."""
+    def written(table: Path) -> float:
+        try:
+            return table.stat().st_mtime
+        except OSError:
+            return 0.0
+    tables = sorted(root.glob("oracle-grammar-*.cache"), key=written, reverse=True)
+    for old in tables[keep:]:
+        old.unlink(missing_ok=True)
 
 
 @lru_cache(maxsize=1)
@@ -346,8 +369,8 @@ def _misplaced(node, top: bool = False, returns: bool = False) -> bool:
     color of your choice" anywhere but in an effect that grants it (the choice is made as that
     effect happens)."""
     t = type(node)
-    if t is ir.ReturnToHand:
-        return node.from_graveyard and not returns
+    if t in (ir.ReturnToHand, ir.ReturnToBattlefield) and node.from_graveyard:
+        return not returns
     if t is ir.Keyword:
         return node.arg == ir.PROTECTION_CHOICE
     if t is ir.GrantKeywords:
@@ -356,7 +379,8 @@ def _misplaced(node, top: bool = False, returns: bool = False) -> bool:
         return any(_misplaced(n, top, returns) for n in node)
     if top and t is ir.ActivatedAbility:
         return any(_misplaced(getattr(node, f.name)) for f in dataclasses.fields(node) if f.name != "effects") \
-            or any(not (type(e) is ir.ReturnToHand and e.from_graveyard) and _misplaced(e) for e in node.effects)
+            or any(not (type(e) in (ir.ReturnToHand, ir.ReturnToBattlefield) and e.from_graveyard)
+                   and _misplaced(e) for e in node.effects)
     if dataclasses.is_dataclass(node) and not isinstance(node, type):
         returns = returns or top and t is ir.TriggeredAbility and node.from_graveyard
         return any(_misplaced(getattr(node, f.name), returns=returns) for f in dataclasses.fields(node))
@@ -387,7 +411,7 @@ def _starts(line: str, is_spell: bool) -> list[str]:
     if is_spell:
         # an instant's or sorcery's activated ability works only from its graveyard (CR 113.6m)
         return ["kw_line", "spell_line", "static_line"] + (["activated"] if _ACTIVATED.match(line) else []) \
-            + (["triggered"] if _SPELL_TRIGGER.match(line) else [])
+            + (["triggered"] if _SPELL_TRIGGER.match(line) or _GRAVEYARD_TRIGGER.match(line) else [])
     if re.match(r"(?:when|whenever|at)\b", line, re.I):
         return ["triggered"]
     if _CHAPTER.match(line):
@@ -410,7 +434,9 @@ def _parse_line(line: str, is_spell: bool):
         try:
             kind, value = OracleTransformer(line).transform(parser().parse(line, start=start))
             if _misplaced(value, kind == "abilities") or is_spell and start == "activated" \
-                    and not all(type(a) is ir.ActivatedAbility and a.from_graveyard for a in value):
+                    and not all(type(a) is ir.ActivatedAbility and a.from_graveyard for a in value) \
+                    or is_spell and start == "triggered" and not _SPELL_TRIGGER.match(line) \
+                    and not all(type(a) is ir.TriggeredAbility and a.from_graveyard for a in value):
                 parsed = True
                 continue
             return kind, value

@@ -107,8 +107,34 @@ class CountPerPlayer:
     multiplier: int = 1
 
 
-Amount = Union[int, X, CountOf, CountPerPlayer, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, StatOf,
-               BlockersBeyondFirst, ColorsSpent, TimesMutated]
+@dataclass(frozen=True, slots=True)
+class Minus:
+    """"the number of cards in your hand minus 4" (``count`` less ``n``) or, with ``from_n``,
+    "3 minus the number of cards in their hand" (``n`` less ``count``): never less than 0, a
+    negative result counting as 0 (CR 107.1b)."""
+
+    count: Union[CountOf, CountPerPlayer]
+    n: int
+    from_n: bool = False
+
+
+def per_player(amount) -> bool:
+    """Whether ``amount`` is counted for each player dealt damage (a :class:`CountPerPlayer`,
+    alone or less or from a number)."""
+    return type(amount) is CountPerPlayer or (type(amount) is Minus and type(amount.count) is CountPerPlayer)
+
+
+@dataclass(frozen=True, slots=True)
+class CountersRemoved:
+    """"for each storage counter removed this way": the counters of ``kind`` removed to pay the
+    cost of the ability (``Cost.remove_any_counters``; CR 608.2c)."""
+
+    kind: str
+    multiplier: int = 1
+
+
+Amount = Union[int, X, CountOf, CountersRemoved, CountPerPlayer, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, StatOf,
+               BlockersBeyondFirst, ColorsSpent, TimesMutated, Minus]
 
 # --------------------------------------------------------------------------------- objects
 
@@ -170,6 +196,10 @@ class Filter:
     nontoken: bool = False        # "nontoken": not a token (CR 111.1)
     token: bool = False           # "creature token", "tokens you control": a token (CR 111.1)
     counter: str | None = None    # "with a +1/+1 counter on it": one or more of that kind (CR 122.1)
+    types_or_subtypes: bool = False   # "an instant, sorcery, or Wizard spell": one of ``types`` or of ``subtypes``
+    all_colors: tuple[str, ...] = ()   # "a spell that's both red and white": each of these colors (CR 105.2)
+    kicked: bool = False          # "a kicked spell": cast with its kicker cost paid (CR 702.33d)
+    adventure: bool = False       # "that has an Adventure": an adventurer card's, cast as itself or not (CR 715.2)
 
 
 # Target kinds naming objects on the stack (CR 115.1, 113.1b): spells, activated and/or triggered
@@ -578,6 +608,15 @@ class PutCounters:
 
 
 @dataclass(frozen=True, slots=True)
+class DoubleCounters:
+    """"Double the number of +1/+1 counters on ~": each permanent named gets as many more
+    counters of ``kind`` as it has (CR 701.10e)."""
+
+    what: Subject
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
 class TokenSpec:
     name: str
     power: int | None
@@ -716,6 +755,36 @@ class PreventDamage:
     also_to: Subject | None = None
     duration: str = "end_of_turn"
     once: bool = False
+    gain_life: bool = False     # "You gain life equal to the damage prevented this way." (CR 615.5)
+
+
+@dataclass(frozen=True, slots=True)
+class DamageChange:
+    """CR 614.1a: "If [source] would deal damage to [recipient], it deals double that damage /
+    that much damage plus N / half that damage, rounded down, ... instead." The damage becomes
+    ``times`` as much, then ``plus`` more (less when negative; never below 0, CR 107.1b), or half
+    of it rounded down (``halve``, CR 107.1a). Which damage is named as in :class:`PreventDamage`:
+    dealt by ``source`` to ``to`` or ``also_to`` (None: any), combat or noncombat only."""
+
+    source: Subject | None = None
+    to: Subject | None = None
+    also_to: Subject | None = None
+    combat_only: bool = False
+    noncombat_only: bool = False
+    times: int = 1
+    plus: int = 0
+    halve: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LifeGainChange:
+    """CR 614.1a, 119.10: "If you would gain life, you gain twice that much life / that much life
+    plus 1 instead" (``times``, ``plus``), "... that player gains no life instead" (``times`` 0),
+    "... that player loses that much life instead" (``lose``)."""
+
+    times: int = 1
+    plus: int = 0
+    lose: bool = False
 
 
 BLOCKING_SELF = "blocking_self"        # "creatures blocking it"
@@ -843,11 +912,16 @@ class Modal:
 class ReturnToBattlefield:
     """Return ``what`` (a card in a graveyard or exile) to the battlefield under its owner's
     control, or under the control of the effect's controller with ``under_you``, with one
-    ``counter`` on it if given (persist, CR 702.79a; undying, CR 702.93a)."""
+    ``counter`` on it if given (persist, CR 702.79a; undying, CR 702.93a). ``from_graveyard``:
+    "Return ~ from your graveyard to the battlefield", the ability works only there (CR 113.6m);
+    ``tapped``; ``attached_to``: the object an Aura enters attached to (CR 303.4f)."""
 
     what: Subject
     counter: str | None = None
     under_you: bool = False
+    from_graveyard: bool = False
+    tapped: bool = False
+    attached_to: Subject | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -935,6 +1009,17 @@ class SwitchPT:
     """Switch ``what``'s power and toughness until end of turn (layer 7d, CR 613.4d)."""
 
     what: Subject
+
+
+@dataclass(frozen=True, slots=True)
+class SetBasePT:
+    """``what`` has base power and toughness ``power``/``toughness`` for ``duration`` (layer 7b,
+    CR 613.4b, 611.2)."""
+
+    what: Subject
+    power: int
+    toughness: int
+    duration: str = "end_of_turn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1221,8 +1306,8 @@ Effect = Union[
     Attach, GainControl, ExchangeControl, ExchangeLifeTotals, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit, Myriad,
     IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict,
-    PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, Surveil, CreateEmblem, SacrificePermanents,
-    PayLife, RemoveCounter, MoveCounter, PutExiledInGraveyard,
+    PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, SetBasePT, Surveil, CreateEmblem, SacrificePermanents,
+    PayLife, RemoveCounter, MoveCounter, PutExiledInGraveyard, DoubleCounters,
 ]
 
 # --------------------------------------------------------------------------------- costs
@@ -1245,6 +1330,9 @@ class Cost:
     discard_type: str | None = None   # the discarded cards are of this card type (retrace: "Land")
     discard_random: bool = False      # "discard a card at random" (CR 701.9b)
     remove_counters: tuple[str, int] | None = None
+    # "Remove any number of storage counters from ~" (CR 118.3, 602.2b): the kind of counter;
+    # the number is chosen as the cost is paid, and "for each ... removed this way" counts it
+    remove_any_counters: str | None = None
     tap_untapped: Filter | None = None
     tap_count: int = 1
     untap_tapped: Filter | None = None
@@ -1273,6 +1361,9 @@ class Cost:
     # payer controls matching this filter
     return_to_hand: Filter | None = None
     return_count: int = 1
+    # "reveal a Pirate card from your hand" (CR 118.3, 701.16a): a card of the payer's hand
+    # matching this filter, the card paid for excluded, is revealed and stays there
+    reveal_from_hand: Filter | None = None
 
 
 # --------------------------------------------------------------------------------- triggers
@@ -1521,6 +1612,16 @@ class AttachedIs:
 
 
 @dataclass(frozen=True, slots=True)
+class Devotion:
+    """A condition on your devotion to ``colors`` (CR 700.5): the mana symbols of any of those
+    colors among the mana costs of permanents you control, each symbol counted once (a hybrid
+    or Phyrexian symbol too); at most ``at_most`` ("is less than five": 4)."""
+
+    colors: tuple[str, ...]
+    at_most: int
+
+
+@dataclass(frozen=True, slots=True)
 class OpponentControls:
     """A condition on the game state: an opponent controls at least ``at_least`` permanents that
     match any of ``filters`` ("an opponent controls a black permanent"); with ``more_than_you``,
@@ -1615,27 +1716,40 @@ class SelfPower:
     at_least: int
 
 
+@dataclass(frozen=True, slots=True)
+class ManaSpent:
+    """Adamant: at least ``at_least`` mana of the color ``color`` ("W", "U", ...) was spent to
+    cast the spell that is, or is becoming, this object (CR 601.2h, 207.2c); a copy was not cast,
+    so none was spent on it (CR 707.10)."""
+
+    color: str
+    at_least: int
+
+
 StateCondition = Union[YouControl, OpponentCount, NotYourTurn, OpponentControls, PlayerCount, SelfPower,
-                       ObjectCount, AnyOf, AllOf, HadCounter, EnteredThisTurn]
+                       ObjectCount, AnyOf, AllOf, HadCounter, EnteredThisTurn, ManaSpent, Devotion]
 EntersOption = Union[PayLifeOption, RevealOption]
 
 
 @dataclass(frozen=True, slots=True)
 class ReplacementAbility:
     """A replacement effect (CR 614): ``kind`` is "enters_tapped", "enters_with_counters"
-    (``counter_kind``, ``amount``), "double_damage_to_player", ...; ``condition`` limits it.
+    (``counter_kind``, ``amount``), "double_damage_to_player", "damage_change" (``damage``), ...;
+    ``condition`` limits it.
     ``unless`` keeps it from applying: a state condition that holds as the permanent enters,
     or an action its controller may take then (CR 614.1d, 614.12)."""
 
     kind: str
     counter_kind: str | None = None
     amount: Amount = 0
-    condition: "str | StateCondition | None" = None
+    condition: "str | StateCondition | ManaSpent | None" = None
     text: str = ""
     affected: "Filter | None" = None   # the objects it applies to ("a creature you control")
     whose: str | None = None           # whose graveyard: "you", "opponent" (None: any)
     cards_only: bool = False           # "a card": not a token (CR 108.2b)
     unless: "StateCondition | EntersOption | None" = None
+    damage: DamageChange | None = None  # "damage_change": the damage it changes and how
+    life: LifeGainChange | None = None  # "life_gain_change" (``whose`` life gain)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1672,9 +1786,21 @@ class AdditionalTriggers:
 @dataclass(frozen=True, slots=True)
 class AdditionalCost:
     """"As an additional cost to cast this spell, [cost]." (CR 601.2b, 118.8): paid with the
-    mana cost (or any alternative cost) whenever the card is cast."""
+    mana cost (or any alternative cost) whenever the card is cast. ``or_cost``: "[cost] or pay
+    {3}", the other cost the caster may choose to pay instead, announced as it is cast."""
 
     cost: Cost
+    text: str = ""
+    or_cost: Cost | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CostPerTarget:
+    """"This spell costs {2}{U} more to cast for each target beyond the first." (strive, an
+    ability word, CR 207.2c): a cost increase of ``mana`` per target chosen after the first,
+    added to the total cost once the targets are chosen (CR 601.2c, 601.2f)."""
+
+    mana: ManaCost
     text: str = ""
 
 
@@ -1724,7 +1850,7 @@ class PreventionAbility:
 
 Ability = Union[Keyword, SpellAbility, ActivatedAbility, TriggeredAbility, StaticAbility,
                 ReplacementAbility, ManaReplacement, AdditionalTriggers, AdditionalCost, AlternativeCost,
-                CastAsThoughFlash, CastRestriction, PreventionAbility]
+                CastAsThoughFlash, CastRestriction, PreventionAbility, CostPerTarget]
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ import dataclasses
 from dataclasses import dataclass
 
 
+from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.subtypes import (ARTIFACT_TYPES, CREATURE_TYPES, ENCHANTMENT_TYPES,
                                        LAND_TYPES, PLANESWALKER_TYPES, SPELL_TYPES)
@@ -39,6 +40,11 @@ class _KeepsSource:
 class _ChooseColor:
     """A spell's first sentence "Choose a color.", until ``body`` gives the color to the
     protection granted next ("from the chosen color")."""
+
+
+class _GainPrevented:
+    """The sentence "You gain life equal to the damage prevented this way.", until ``body`` joins
+    it to the prevention before it (CR 615.5)."""
 
 
 class _CounteredExile:
@@ -121,6 +127,7 @@ class _ForEach:
     counter: str | None = None     # "for each +1/+1 counter on ~"
     kicked: bool = False           # "for each time it was kicked"
     party: bool = False            # "for each creature in your party" (CR 700.8)
+    removed: str | None = None     # "for each charge counter removed this way"
 
     def count(self, multiplier: int = 1):
         if self.kicked:
@@ -129,6 +136,8 @@ class _ForEach:
             return ir.PartySize(multiplier)
         if self.counter is not None:
             return ir.CountersOn(self.counter, multiplier)
+        if self.removed is not None:
+            return ir.CountersRemoved(self.removed, multiplier)
         return ir.CountOf(self.filter, multiplier)
 
 
@@ -180,6 +189,14 @@ def _amount(amount: _Amount, for_each: _ForEach | None):
         return amount.value
     _need(isinstance(amount.value, int), "X for each")
     return for_each.count(amount.value)
+
+
+def _mana_spent(c) -> ir.ManaSpent:
+    """Adamant's "if at least three white mana was spent to cast this spell" (CR 601.2h)."""
+    n, color = (str(x) for x in c if getattr(x, "type", None) in ("NUM", "COLOR"))
+    count = _number(n)
+    _need(isinstance(count, int), "mana spent: a number")
+    return ir.ManaSpent(NAME_TO_COLOR[color.lower()], count)
 
 
 def _number(text: str):
@@ -381,7 +398,7 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
                 effects = tuple(walk(e) for e in effect.effects)
             return dataclasses.replace(effect, condition=condition, effects=effects, otherwise=otherwise)
         changes = {}
-        names = ("source", "who", "first", "what", "to", "second")
+        names = ("source", "who", "first", "what", "to", "second", "attached_to")
         if isinstance(effect, ir.DealDamage) and effect.to is IT:
             names = ("to",) + names         # "~ deals 5 damage to it": not the source (that is "itself")
         for name in names:

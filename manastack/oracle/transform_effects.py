@@ -109,23 +109,83 @@ class EffectRules:
 
     def st_prevent_some(self, c):
         """"If a source [an opponent controls] would deal damage to X, prevent N of that damage."
-        (CR 615.10): N of each damage event, each source's damage to each recipient apart.
-        "a planeswalker you control" is any of them."""
-        whose = next((x for x in c if isinstance(x, _Whose)), None)
-        to = next(x for x in c if isinstance(x, (ir.Ref, tuple)) or x is IT or x is THAT_OBJECT or isinstance(x, _T))
-        if isinstance(to, ir.Ref) and to.name == "chosen":
-            to = ir.Ref("all", to.filter)
-        _need(isinstance(to, ir.Ref) and to.name in ("self", "you", "all", "enchanted", "equipped"), "prevent of")
+        (CR 615.10): N of each damage event, each source's damage to each recipient apart. The
+        source may be any description ("a red source", "an artifact"), read as it deals."""
+        dealer, victim = _of(c, _Dealer), _of(c, _Victim)
+        kind = _of(c, _DmgKind)
         n = _number(str([x for x in c if isinstance(x, Token) and x.type == "NUM"][-1]))
         _need(isinstance(n, int) and n > 0, "prevent X of")
-        source = None if whose is None else ir.Ref("all", ir.Filter(controller=whose.controller))
-        return [ir.PreventionAbility(ir.PreventDamage(n, to, source=source, duration=""))]
+        which = kind.which if kind is not None else None
+        return [ir.PreventionAbility(ir.PreventDamage(n, victim.to, which == "combat", dealer.ref,
+                                                      which == "noncombat", victim.also_to, duration=""))]
 
-    def isw_opponent(self, c):
-        return _Whose("opponent")
+    def st_damage_change(self, c):
+        """"If a source you control would deal damage to a permanent or player, it deals double
+        that damage to that permanent or player instead." (CR 614.1a): a static ability changing
+        the damage itself; "to that ..." must name the recipient named before."""
+        dealer, kind, change = _of(c, _Dealer), _of(c, _DmgKind), _of(c, _Change)
+        victim = _of(c, _Victim) or _Victim(None, None, "")
+        again = next((str(x).lower() for x in c if isinstance(x, Token) and x.type == "TO_THAT_RECIPIENT"), None)
+        _need(again is None or again == "to " + victim.again, "a different recipient")
+        which = kind.which if kind is not None else None
+        return [ir.ReplacementAbility("damage_change", damage=ir.DamageChange(
+            dealer.ref, victim.to, victim.also_to, which == "combat", which == "noncombat",
+            change.times, change.plus, change.halve))]
 
-    def isw_you(self, c):
-        return _Whose("you")
+    def dd_source(self, c):
+        """"a source", "another red source you control": a source with those characteristics,
+        wherever it is (CR 120.2, 609.7)."""
+        parts = [x for x in c if isinstance(x, tuple)]
+        return _Dealer(self.ds_sources(parts + [("other", True)] if "another" in c else parts))
+
+    def dd_desc(self, c):
+        """"a creature you control", "a red instant or sorcery spell you control", "an artifact"."""
+        d = _of(c, _Desc)
+        _need(not d.plural and d.kind in (None, "permanent", "spell") and not d.zone_given, "a dealer")
+        f = dataclasses.replace(d.filter, other=True) if "another" in c else d.filter
+        return _Dealer(ir.Ref("all", f))
+
+    def dv_anything(self, c):
+        return _Victim(None, None, "that permanent or player")
+
+    def dv_opponent(self, c):
+        """"an opponent", "an opponent or a permanent an opponent controls"."""
+        also = _victim_group(c)
+        return _Victim(ir.Ref("each_opponent"), also, "that player" if also is None else "")
+
+    def dv_player(self, c):
+        return _Victim(ir.Ref("each_player"), None, "that player")
+
+    def dv_you(self, c):
+        """"you", "you or a creature you control"."""
+        also = _victim_group(c)
+        return _Victim(ir.Ref("you"), also, "you" if also is None else "")
+
+    def dv_group(self, c):
+        """"a Cleric creature you control", "another Dinosaur you control": any of them."""
+        also = _victim_group(c)
+        return _Victim(also, None, "that creature" if also.filter.types == ("Creature",) else "")
+
+    def dv_self(self, c):
+        return _Victim(ir.Ref("self"), None, "~")
+
+    def dv_equipped(self, c):
+        return _Victim(ir.Ref("equipped"), None, "equipped creature")
+
+    def dc_double(self, c):
+        return _Change(times=2)
+
+    def dc_triple(self, c):
+        return _Change(times=3)
+
+    def dc_plus(self, c):
+        return _Change(plus=_number(str(c[-1])))
+
+    def dc_minus(self, c):
+        return _Change(plus=-_number(str(c[-1])))
+
+    def dc_half_down(self, c):
+        return _Change(halve=True)
 
     def damage_cant_be_prevented(self, c):
         return [ir.DamageCantBePrevented()]
@@ -396,6 +456,15 @@ class EffectRules:
         (CR 113.6m); see LineRules.activated."""
         return [ir.ReturnToHand(ir.Ref("self"), from_graveyard=True)]
 
+    def return_self_to_battlefield(self, c):
+        """"Return ~ from your graveyard to the battlefield [tapped] [attached to that
+        creature]": under its owner's control, who is the one whose graveyard it is (CR 113.6m,
+        110.2a); the object it is attached to, "it" or "that creature", is what the trigger saw."""
+        onto = next((x for x in c if not isinstance(x, Token)), None)
+        _need(onto is None or onto is IT or onto is THAT_OBJECT, "attached to")
+        return [ir.ReturnToBattlefield(ir.Ref("self"), from_graveyard=True, attached_to=onto,
+                                       tapped=any(isinstance(x, Token) and x.type == "TAPPED_KW" for x in c))]
+
     def reanimate(self, c):
         """A card from your own graveyard returns under its owner's control, which is yours
         (CR 110.2a); "that card" or "it", a card an earlier effect or the trigger moved
@@ -467,6 +536,12 @@ class EffectRules:
         amount, kind, what = c[0], c[1], c[2]
         _need(_permanent(what), "counters")
         return [ir.PutCounters(what, kind, _amount(amount, _of(c, _ForEach)))]
+
+    def double_counters(self, c):
+        """"Double the number of +1/+1 counters on ~" (CR 701.10e)."""
+        kind, what = c[0], c[1]
+        _need(_permanent(what), "counters")
+        return [ir.DoubleCounters(what, kind)]
 
     def create(self, c):
         amount, (token, tapped) = c[0], c[1]
@@ -648,10 +723,12 @@ class EffectRules:
 
     def attach_self(self, c):
         """"Attach it to target creature you control": the source (an Equipment) becomes attached
-        (CR 701.3a); only to a target creature, as equip's own effect (CR 702.6a)."""
+        (CR 701.3a); to a target creature, as equip's own effect (CR 702.6a), or to "it" / "that
+        creature", the permanent a trigger saw enter (``transform_lines.triggered`` checks which)."""
         what = c[-1]
-        _need(isinstance(what, _T) and what.spec.kind == "permanent" and what.spec.filter.types == ("Creature",)
-              and what.spec.count == 1 and not what.spec.up_to, "attach")
+        _need(what is IT or what is THAT_OBJECT or isinstance(what, _T) and what.spec.kind == "permanent"
+              and what.spec.filter.types == ("Creature",) and what.spec.count == 1 and not what.spec.up_to,
+              "attach")
         return [ir.Attach(what)]
 
     def mill(self, c):
@@ -948,6 +1025,12 @@ class EffectRules:
             produce = dataclasses.replace(produce, amount=each.count())
         return [ir.AddMana(produce)]
 
+    def add_mana_more(self, c):
+        """"Add {B}, then add an additional {B} for each charge counter removed this way": the
+        first mana, then that much more (Mana Batteries)."""
+        first, more, each = c[0], c[2], c[3]
+        return [ir.AddMana(first), ir.AddMana(dataclasses.replace(more, amount=each.count()))]
+
     def p_symbols(self, c):
         return ir.ManaProduce(symbols=_mana_symbols(c[0].symbols))
 
@@ -1026,6 +1109,9 @@ class EffectRules:
     def su_cast(self, c):
         d = c[-1]
         _need(d.kind == "spell" and c[0] != "another", "spend to cast")
+        # whether kicker can be paid is found before it is announced (alt_costs.affordable),
+        # when the spell isn't kicked yet: such mana would never count there
+        _need(not d.filter.kicked, "spend only on kicked spells")
         return "spells", d.filter
 
     def su_abilities(self, c):
@@ -1058,6 +1144,10 @@ class EffectRules:
 
     def for_each_counter(self, c):
         return _ForEach(None, c[0])
+
+    def for_each_removed(self, c):
+        """"for each storage counter removed this way": the counters removed to pay the cost."""
+        return _ForEach(None, removed=c[0])
 
     def for_each_kicked(self, c):
         """Multikicker (CR 702.33c): "for each time it was kicked"."""
@@ -1135,10 +1225,38 @@ class _DealtPart:
 
 
 @dataclasses.dataclass(frozen=True)
-class _Whose:
-    """"a source an opponent controls": the controller a source must have."""
+class _Dealer:
+    """The source a static damage ability names ("a red source you control"): any such source."""
 
-    controller: str
+    ref: ir.Ref
+
+
+@dataclasses.dataclass(frozen=True)
+class _Victim:
+    """The recipient a static damage ability names (None: anything), a second one ("you or a
+    creature you control"), and how "to that ..." names it again."""
+
+    to: ir.Ref | None
+    also_to: ir.Ref | None
+    again: str
+
+
+@dataclasses.dataclass(frozen=True)
+class _Change:
+    """How the damage changes: times, plus (less when negative), or halved rounded down."""
+
+    times: int = 1
+    plus: int = 0
+    halve: bool = False
+
+
+def _victim_group(c) -> ir.Ref | None:
+    """"a creature you control", "another Dinosaur you control" as a group of recipients."""
+    d = _of(c, _Desc)
+    if d is None:
+        return None
+    _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, "a recipient")
+    return ir.Ref("all", dataclasses.replace(d.filter, other=True) if "another" in c else d.filter)
 
 
 _THIS_TURN = _DealtPart("this_turn", None)

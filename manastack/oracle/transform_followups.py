@@ -12,7 +12,7 @@ from lark import Token, v_args
 
 from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
-from manastack.oracle.transform_base import (IT, THAT_OBJECT, THAT_PLAYER, UNTIL_EOT, _OPEN, _Amount, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _Otherwise, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
+from manastack.oracle.transform_base import (IT, THAT_OBJECT, THAT_PLAYER, UNTIL_EOT, _OPEN, _Amount, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _GainPrevented, _Otherwise, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
                                               _is_object, _number, _of, _permanent)
 
 
@@ -68,6 +68,14 @@ class FollowupRules:
         _need(_permanent(what), "switch")
         return [ir.SwitchPT(what)]
 
+    def set_base_pt(self, c):
+        """"~ has base power and toughness 4/2 until end of turn" (layer 7b, CR 613.4b)."""
+        what = c[0] if not isinstance(c[0], (Token, str)) else PREV
+        _need(_permanent(what) or what is PREV, "base power and toughness")
+        pt = next(x for x in c if isinstance(x, Token) and x.type == "PT")
+        power, toughness = (int(v) for v in str(pt).split("/"))
+        return [ir.SetBasePT(what, power, toughness)]
+
     def shuffle_into_library(self, c):
         """"Shuffle ~ into its owner's library" (Beacon of Destruction), "Shuffle target card from
         a graveyard into its owner's library" (CR 701.24a)."""
@@ -87,6 +95,12 @@ class FollowupRules:
         """"You gain life equal to the life lost this way." (Kokusho, Exsanguinate)."""
         _need(_is_player(c[0]), "not a player")
         return [ir.GainLife(ir.LifeLostThisWay(), c[0])]
+
+    def gain_life_prevented(self, c):
+        """"You gain life equal to the damage prevented this way." (CR 615.5): joined by ``body``
+        to the prevention of the sentence before."""
+        _need(c[0] == ir.Ref("you"), "another player gains the damage prevented")
+        return [_GainPrevented()]
 
     def skip_untap_yours(self, c):
         """"~ doesn't untap during your next untap step" (CR 502.3); without a subject, the
@@ -436,7 +450,7 @@ class FollowupRules:
         source, quantity = c[0], next(x for x in c if isinstance(x, _QUANTITIES))
         recipient = next(x for x in c[1:] if x is not quantity)
         _need(_is_object(source) and source is not PREV, "damage source")
-        _need(not isinstance(quantity, ir.CountPerPlayer) or _is_player(recipient), "counted for a player")
+        _need(not ir.per_player(quantity) or _is_player(recipient), "counted for a player")
         if isinstance(quantity, ir.StatOf) and quantity.what is IT:
             quantity = dataclasses.replace(quantity, what=source)
         return [ir.DealDamage(quantity, recipient, source)]
@@ -469,6 +483,14 @@ class FollowupRules:
         """"twice the number of ...": a count, doubled."""
         _need(isinstance(c[0], (ir.CountOf, ir.CountPerPlayer)), "twice")
         return dataclasses.replace(c[0], multiplier=c[0].multiplier * 2)
+
+    def q_minus(self, c):
+        """"the number of cards in your hand minus 4" (Ivory Tower, Iron Maiden)."""
+        return _minus(c[0], c[1], from_n=False)
+
+    def q_from(self, c):
+        """"3 minus the number of cards in their hand" (Rackling, Storm World)."""
+        return _minus(c[1], c[0], from_n=True)
 
     def q_counters(self, c):
         return ir.CountersOn(c[0])
@@ -549,7 +571,15 @@ class FollowupRules:
         return _until_eot(self.quoted_sentence(_eot_clauses(c)))
 
 
-_QUANTITIES = (ir.CountOf, ir.CountersOn, ir.StatOf, ir.CountPerPlayer)
+_QUANTITIES = (ir.CountOf, ir.CountersOn, ir.StatOf, ir.CountPerPlayer, ir.Minus)
+
+
+def _minus(count, n, from_n: bool) -> ir.Minus:
+    """A count less a number, or a number less a count (CR 107.1b)."""
+    n = _number(str(n))
+    _need(type(count) in (ir.CountOf, ir.CountPerPlayer) and count.multiplier == 1
+          and isinstance(n, int), "minus")
+    return ir.Minus(count, n, from_n)
 
 
 

@@ -10,7 +10,7 @@ from lark import Token, v_args
 from manastack.mana import ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (_plain_group, no_it_subject, 
-    IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, _OPEN, _ChooseColor, _CounteredExile, _KeepsSource, _OfIt, _Otherwise, _TokenHas, _T, _describe, _is_player, _kw_name, _need, _number, _subject_of, _subtype,
+    IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, _OPEN, _ChooseColor, _CounteredExile, _GainPrevented, _KeepsSource, _OfIt, _Otherwise, _TokenHas, _T, _describe, _is_player, _kw_name, _mana_spent, _need, _number, _subject_of, _subtype,
     bind)
 
 
@@ -29,6 +29,7 @@ class LineRules:
         _need(len(limits) == sum(1 for x in c[2:] for r in (x if isinstance(x, list) else [x])
                                  if isinstance(r, tuple)), "restriction")
         effects, targets = bind(effects, ir.Ref("self"))
+        _need(_attaches_to(effects, ()), "attach to it")
         # CR 605.1a: a loyalty ability is never a mana ability
         is_mana = not targets and any(isinstance(e, ir.AddMana) for e in effects) and cost.loyalty is None
         # mana made only if a condition holds ("If you control four or more creatures, add
@@ -37,13 +38,17 @@ class LineRules:
               "mana made under a condition")
         _need(len(set(restrictions)) == len(restrictions), "restriction")
         # CR 606.4: a loyalty symbol is the whole cost of the abilities printed with one
+        # "for each storage counter removed this way": the counters this cost removes
+        _need(not ir.contains(effects, lambda n: type(n) is ir.CountersRemoved and n.kind != cost.remove_any_counters),
+              "counters removed this way")
         _need(cost.loyalty is None or cost == ir.Cost(loyalty=cost.loyalty, loyalty_x=cost.loyalty_x),
               "loyalty cost with other costs")
         # CR 113.6m: returning the card from the graveyard, the ability works only there; no
         # other cost or effect may then refer to the card as a permanent
-        from_graveyard = any(type(e) is ir.ReturnToHand and e.from_graveyard for e in effects) or cost.exile_self
+        from_graveyard = any(_returns_self(e) for e in effects) or cost.exile_self
         _need(not (from_graveyard or cost.discard_self)
-              or not (cost.tap or cost.untap or cost.sacrifice_self or cost.remove_counters or cost.exile_source
+              or not (cost.tap or cost.untap or cost.sacrifice_self or cost.remove_counters or cost.remove_any_counters
+                      or cost.exile_source
                       or cost.return_self or cost.exert or cost.loyalty is not None or is_mana),
               "an ability from the graveyard or the hand with a cost its permanent pays")
         _need(not (cost.discard_self and from_graveyard), "an ability from two zones")
@@ -169,6 +174,8 @@ class LineRules:
         if trigger.event.endswith("_to_creature"):                # "that creature": the one dealt damage
             default, its = ir.Ref("damaged_object"), None
         card = None
+        if trigger.event == "put_into_graveyard":      # the card in the graveyard (CR 400.3)
+            card = ir.Ref("triggering_object")
         if trigger.event in ("dies", "leaves"):
             # CR 400.7e, 603.10a: "that card" is what the object became; an enchanted or
             # equipped permanent that left is the one the trigger saw, no longer attached
@@ -185,16 +192,20 @@ class LineRules:
         # ("Whenever a creature enters, if you cast it ..." names another object)
         _need(condition not in ("cast_from_hand", "cast_from_graveyard") or trigger.subject == "self", "if you cast it")
         effects, targets = bind(effects, default, its, that, spell, card)
+        # "attach ~ to it": the permanent that entered (CR 701.3a; it isn't targeted, CR 115.10)
+        _need(_attaches_to(effects, (ir.Ref("triggering_object"),) if trigger.event == "enters" else ()),
+              "attach to it")
         is_mana = (trigger.event == "tapped_for_mana" and not targets
                    and any(isinstance(e, ir.AddMana) for e in effects))
         _need(trigger.event != "tapped_for_mana" or not ir.contains(
             effects, lambda n: type(n) is ir.Conditional and ir.contains(n, lambda m: type(m) is ir.AddMana)),
             "mana made under a condition")
         # CR 113.6k-m: "you may return ~ from your graveyard to your hand" works from there only;
-        # a trigger about the card itself (dies, leaves) would have to see it leave first
-        from_graveyard = ir.contains(effects, lambda n: type(n) is ir.ReturnToHand and n.from_graveyard)
-        _need(not from_graveyard or trigger.subject != "self" or trigger.event == "beginning_of_step",
-              "a trigger of the card itself from a graveyard")
+        # a trigger about the card itself (dies, leaves) would have to see it leave first, and an
+        # Aura's or Equipment's about its permanent triggers on the battlefield (CR 603.10a)
+        from_graveyard = ir.contains(effects, _returns_self)
+        _need(not from_graveyard or trigger.subject not in ("self", "enchanted", "equipped")
+              or trigger.event == "beginning_of_step", "a trigger of the card itself from a graveyard")
         return "abilities", [ir.TriggeredAbility(trigger, tuple(effects), tuple(targets), condition=condition,
                                                  is_mana=is_mana, from_graveyard=from_graveyard)]
 
@@ -211,6 +222,10 @@ class LineRules:
     def cond_state(self, c):
         """"if you control a Swamp", "if you have 10 or less life", ...: the game state (CR 603.4)."""
         return c[0].condition if isinstance(c[0], _OfIt) else c[0]
+
+    def cond_mana_spent(self, c):
+        """Adamant (CR 207.2c): mana of one color spent to cast the spell (CR 601.2h)."""
+        return _mana_spent(c)
 
     def cond_cast_in_main_phase(self, c):
         """Addendum (an ability word, CR 207.2c): "If you cast this spell during your main
@@ -445,6 +460,13 @@ class LineRules:
         _need(d.filter.zone == "hand", "exile cards")
         return [("exile_from_hand", d.filter), ("exile_count", n)]
 
+    def c_reveal_from_hand(self, c):
+        """"reveal a Pirate card from your hand" (CR 118.3): one card of the payer's hand."""
+        n, d = _number(c[0]), c[1]
+        _need(n == 1 and not d.plural and d.kind == "card" and d.filter.zone == "hand" and not d.filter.other,
+              "reveal cards")
+        return "reveal_from_hand", d.filter
+
     def c_sac_count(self, c):
         """"sacrifice two Mountains", "sacrifice three black creatures" (CR 118.9, 701.21a)."""
         n, d = _number(c[0]), c[1]
@@ -493,6 +515,10 @@ class LineRules:
         n = _number(c[0])
         _need(isinstance(n, int), "remove X counters")
         return "remove_counters", (c[1], n)
+
+    def c_remove_any_counters(self, c):
+        """"Remove any number of storage counters from ~" (storage lands, Mana Batteries)."""
+        return "remove_any_counters", c[0]
 
     def counter_kind(self, c):
         """A counter's kind (CR 122.1): "+1/+1", "-1/-1" or a word such as "charge"."""
@@ -556,6 +582,13 @@ class LineRules:
             if sentence and isinstance(sentence[0], _TokenHas):
                 _need(len(out) > start and len(sentence) == 1, "it has")
                 out[-1] = _token_with(out[-1], sentence[0])
+                continue
+            if sentence and isinstance(sentence[0], _GainPrevented):
+                # CR 615.5: the rest of a prevention effect, done as the damage is prevented
+                before = out[start:]
+                _need(len(sentence) == 1 and bool(before) and all(type(e) is ir.PreventDamage for e in before),
+                      "the damage prevented this way")
+                out[start:] = [dataclasses.replace(e, gain_life=True) for e in before]
                 continue
             if sentence and isinstance(sentence[0], _CounteredExile):
                 _need(len(out) > start and type(out[-1]) in (ir.CounterSpell, ir.CounterUnlessPays)
@@ -649,6 +682,10 @@ class LineRules:
         found = []
         out = [_with_x(e, value, found) for e in effects]
         _need(bool(found), "where X without X")
+        # "the number of cards in their hand" is counted for each player dealt the damage
+        _need(not ir.per_player(value) or all(type(new) is ir.DealDamage and _is_player(new.to)
+                                              for old, new in zip(effects, out) if new is not old),
+              "counted for a player")
         _need(not _has_x(out), "X where no quantity goes")     # a target count, a filter
         return out
 
@@ -781,7 +818,20 @@ _DAMAGED_PLAYER = frozenset({"deals_damage_to_player", "deals_combat_damage_to_p
                              "deals_damage_to_opponent", "deals_combat_damage_to_opponent"})
 # Events whose trigger condition names the player who acted or to whom it happened: the one who
 # drew, discarded, cycled, gained or lost life (CR 603.2).
-_PLAYER_ACTS = frozenset({"draw", "discards", "cycles", "gain_life", "lose_life", "plays_land"})
+_PLAYER_ACTS = frozenset({"draw", "discards", "cycles", "gain_life", "lose_life", "plays_land",
+                          "put_into_graveyard"})     # the owner of the graveyard (CR 400.3)
+
+
+def _returns_self(node) -> bool:
+    """"Return ~ from your graveyard to your hand / to the battlefield" (CR 113.6m)."""
+    return type(node) in (ir.ReturnToHand, ir.ReturnToBattlefield) and node.from_graveyard
+
+
+def _attaches_to(effects, refs: tuple) -> bool:
+    """Whether every ``Attach`` of ``effects`` attaches the source to a target or to one of
+    ``refs`` (never to the source itself, CR 301.5c, 303.4d)."""
+    return not ir.contains(effects, lambda n: type(n) is ir.Attach
+                           and not isinstance(n.what, ir.Target) and n.what not in refs)
 
 
 def _names_player(trigger: ir.Trigger) -> bool:

@@ -8,7 +8,7 @@ from lark import Token
 from manastack.mana import COLORS, NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (
-    IT, ITS_CONTROLLER, THAT_CARD, THAT_OBJECT, THAT_PLAYER, THOSE, _Desc, _PREFIX_NON, _T, _kw_name, _need,
+    IT, ITS_CONTROLLER, SUBTYPES, THAT_CARD, THAT_OBJECT, THAT_PLAYER, THOSE, _Desc, _PREFIX_NON, _T, _kw_name, _need,
     _number, _plain_group, _subtype)
 
 # CR 110.4a: a "permanent card" is a card of any of these types
@@ -169,7 +169,9 @@ class ObjectRules:
             if tag == "noun":
                 _, types, subtypes, plural, kind, *both = item
                 fields.update(types=types, subtypes=subtypes)
-                if both:                # "artifact creature": every one of the types
+                if both == ["types_or_subtypes"]:   # "instant, sorcery, or Wizard": any one of them
+                    fields["types_or_subtypes"] = True
+                elif both:              # "artifact creature": every one of the types
                     fields["all_types"] = both[0]
             elif tag == "colors_any":   # alone: the filter's colors are any one of its list
                 _need("colors" not in fields and not any(x[0] == "colors" for x in c), "colors")
@@ -211,7 +213,8 @@ class ObjectRules:
         if kind == "token":         # a permanent that is a token (CR 111.1)
             fields["token"], kind = True, None
             _need(not fields.get("nontoken"), "token")
-        _need(kind == "spell" or not {"targets_self", "targets_object", "targets_player"} & set(fields), "that targets")
+        _need(kind == "spell" or not {"targets_self", "targets_object", "targets_player", "kicked"} & set(fields),
+              "that targets, kicked")
         if kind == "spell":
             fields["zone"] = "stack"
         # counters on ~ are read while ~ is on the battlefield: for spells its cast trigger sees
@@ -282,6 +285,24 @@ class ObjectRules:
     def a_multicolored(self, c):
         return "multicolored", True
 
+    def a_kicked(self, c):
+        """"a kicked spell" (CR 702.33d)."""
+        return "kicked", True
+
+    def p_adventure(self, c):
+        """"a creature spell that has an Adventure" (CR 715.2; Edgewall Innkeeper rulings)."""
+        return "adventure", True
+
+    def p_both_colors(self, c):
+        """"a spell that's both red and white": of each color, and perhaps others (CR 105.2)."""
+        first, second = (NAME_TO_COLOR[str(x).lower()] for x in c)
+        _need(first != second, "both colors")
+        return "all_colors", (first, second)
+
+    def p_colors_any(self, c):
+        """"a spell that's white, blue, black, or red": of one of them or more (CR 105.2)."""
+        return self.a_color_or(c)
+
     def a_historic(self, c):
         """"historic spell": an artifact, legendary or Saga (CR 700.6)."""
         return "historic", True
@@ -339,6 +360,16 @@ class ObjectRules:
         found = [_subtype(w) for w in words]
         _need(not any(plural for _, plural in found) and c[1] == "card", "subtypes")
         return "noun", (), tuple(t for t, _ in found), False, "card"
+
+    def n_spell_type_list(self, c):
+        """"an instant, sorcery, or Wizard spell", "an Aura, Equipment, or Vehicle spell": a spell
+        of any one of those card types or subtypes (CR 205.2, 205.3)."""
+        _need(str(c[1]).lower() == "spell", "a list of types: spells only")
+        words = [w for w in str(c[0]).replace(",", " ").split() if w != "or"]
+        types = tuple(w.capitalize() for w in words if w.islower())
+        subtypes = tuple(_subtype(w)[0] for w in words if not w.islower())
+        _need(all(t in SUBTYPES for t in subtypes), "subtypes")
+        return "noun", types, subtypes, False, "spell", *(("types_or_subtypes",) if types and subtypes else ())
 
     def n_kind(self, c):
         word = c[0]

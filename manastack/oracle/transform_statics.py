@@ -8,7 +8,7 @@ from lark import Token, Tree, v_args
 from manastack.mana import BASIC_LAND_MANA, NAME_TO_COLOR, ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (
-    _Amount, _Desc, _OfIt, _ForEach, _KeepsSource, _Marker, _amount, _mana_symbols, _need, _number, _of, _ptmod,
+    _Amount, _Desc, _OfIt, _ForEach, _KeepsSource, _Marker, _amount, _mana_spent, _mana_symbols, _need, _number, _of, _ptmod,
     _subtype, no_it_subject)
 from manastack.oracle.subtypes import CREATURE_TYPES
 
@@ -65,7 +65,7 @@ class StaticRules:
                 _need(affected == "enchanted", "a land type")      # the Aura's enchant land says which
                 out.append(self._static(kind, affected, **fields))
                 prev = kind
-            elif kind in ("add_types", "set_colors", "all_creature_types"):
+            elif kind in ("add_types", "remove_types", "set_colors", "all_creature_types"):
                 # characteristics of the one object the source is or is attached to: a group
                 # could depend on them (CR 613.8)
                 _need(affected in ("self", "enchanted", "equipped"), "types of a group")
@@ -144,6 +144,11 @@ class StaticRules:
         """"Equipped creature gets +10/+10 and loses flying." (layer 6, CR 613.1f)."""
         return "loses", list(c[0])
 
+    def part_cant_have(self, c):
+        """"can't have or gain trample" (CR 113.11): lost, and no effect gives it, whatever
+        its timestamp."""
+        return "cant_have_keywords", {"keywords": tuple(c[0])}
+
     def part_grant(self, c):
         """CR 613.1f: a quoted activated or triggered ability the subject has ("{T}: This
         creature deals 1 damage to any target.", "Whenever this creature attacks, ..."), its
@@ -165,6 +170,11 @@ class StaticRules:
 
     def part_cant_attack_block(self, c):
         return "cant_attack_block", {}
+
+    def part_cant_attack_you(self, c):
+        """"can't attack you or a planeswalker you control" (CR 508.1c): "you" is the source's
+        controller."""
+        return "cant_attack_you", {}
 
     def part_unblockable(self, c):
         return "cant_be_blocked", {}
@@ -196,6 +206,11 @@ class StaticRules:
         """"attacks each combat if able" (CR 508.1d)."""
         return "attacks_each_combat", {}
 
+    def part_goaded(self, c):
+        """"is goaded" (CR 701.38b): it attacks each combat if able, a player other than the
+        source's controller if able."""
+        return "goaded", {}
+
     def st_land_type(self, c):
         """CR 305.7: "Nonbasic lands are Mountains." sets a land type (Blood Moon)."""
         affected, plural = c[0], str(c[1])
@@ -209,11 +224,28 @@ class StaticRules:
         (or "discard two cards", "exile a creature card from your graveyard", "return a land you
         control to its owner's hand", "discard a card and sacrifice a creature", ...): every
         part of a cost that isn't mana, each at most once."""
-        pairs = [p for x in c[1:] for p in (x if isinstance(x, list) else [x])]
+        return [ir.AdditionalCost(self._additional(c[1:]))]
+
+    def st_additional_or_cost(self, c):
+        """"As an additional cost to cast this spell, reveal an Elf card from your hand or pay
+        {3}." / "..., pay 5 life or sacrifice a creature or enchantment.": one of two costs,
+        chosen as the spell is cast (CR 601.2b)."""
+        first = self._additional([c[1]])
+        if isinstance(c[-1], ManaCost):      # "or pay {3}"
+            other = ir.Cost(mana=c[-1])
+        else:
+            other = self._additional([c[-1]])
+        _need(other.mana is None or not other.mana.x_count, "additional cost")
+        return [ir.AdditionalCost(first, or_cost=other)]
+
+    @staticmethod
+    def _additional(parts) -> ir.Cost:
+        """Every part of a cost that isn't mana, {T}, {Q} or loyalty, each at most once."""
+        pairs = [p for x in parts for p in (x if isinstance(x, list) else [x])]
         fields = dict(pairs)
         _need(len(fields) == len(pairs) and "mana" not in fields and "tap" not in fields
               and "untap" not in fields and "loyalty" not in fields, "additional cost")
-        return [ir.AdditionalCost(ir.Cost(**fields))]
+        return ir.Cost(**fields)
 
     _COMBAT = ("beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
                "combat_damage", "end_of_combat")
@@ -315,6 +347,13 @@ class StaticRules:
         _need(kind == "cost_reduction" and bool(mana.symbols) and all(sym.isdigit() for sym in mana.symbols),
               "self cost change")
         return [self._static("self_cost_reduction", "self", amount=mana.generic, condition=condition)]
+
+    def st_cost_per_target(self, c):
+        """Strive: "This spell costs {2}{U} more to cast for each target beyond the first."
+        (CR 601.2f)."""
+        mana, kind = c[1], c[2]
+        _need(kind == "cost_increase" and bool(mana.symbols) and not mana.x_count, "self cost change")
+        return [ir.CostPerTarget(mana)]
 
     def sp_all(self, c):
         return False, c[0]
@@ -422,6 +461,11 @@ class StaticRules:
         """"is black": that color instead of its others (CR 105.3, 613.1e)."""
         return "set_colors", {"colors": (NAME_TO_COLOR[str(c[0]).lower()],)}
 
+    def part_not_creature(self, c):
+        """"~ isn't a creature" (a God, as long as a devotion is low): the creature card type
+        removed in layer 4 (CR 613.1d), its creature types with it (CR 205.3d)."""
+        return "remove_types", {"types": ("Creature",)}
+
     def part_every_type(self, c):
         """"is every creature type" (CR 205.3m), in layer 4."""
         return "all_creature_types", {}
@@ -500,6 +544,12 @@ class StaticRules:
         """CR 614.1c: "enters tapped" replaces how the permanent enters."""
         return [ir.ReplacementAbility("enters_tapped")]
 
+    def r_others_enter_tapped(self, c):
+        """"Creatures your opponents control enter tapped." (CR 614.1c, 614.12): other
+        permanents that match as they would exist on the battlefield."""
+        _need(isinstance(c[0], ir.Filter) and c[0].zone == "battlefield", "enter tapped")
+        return [ir.ReplacementAbility("enters_tapped", affected=c[0])]
+
     def r_enters_counters(self, c):
         """CR 614.1c, 122.6: enters with counters, "for each time it was kicked" too
         (multikicker, CR 702.33c)."""
@@ -534,6 +584,13 @@ class StaticRules:
         _need(isinstance(n, int), "enters with X counters if")
         return [ir.ReplacementAbility("enters_with_counters", c[2], n, condition=condition)]
 
+    def r_mana_spent_counters(self, c):
+        """Adamant: "If at least three white mana was spent to cast this spell, ~ enters with a
+        +1/+1 counter on it." -- the spell becoming the permanent is still on the stack as it
+        enters, with the mana paid for it (CR 614.1c, 601.2h)."""
+        return [ir.ReplacementAbility("enters_with_counters", c[-1], _of(c, _Amount).value,
+                                      condition=_mana_spent(c))]
+
     def r_enters_tapped_counters(self, c):
         """"~ enters tapped with two charge counters on it" (Vivid Crag): two replacement
         effects of one sentence (CR 614.1c)."""
@@ -557,6 +614,35 @@ class StaticRules:
     def r_double_damage(self, c):
         """CR 614.1a: doubles the combat damage this deals to a player."""
         return [ir.ReplacementAbility("double_damage_to_player", condition="combat_damage")]
+
+    def r_life_gain(self, c):
+        """CR 614.1a, 119.10: "If you would gain life, you gain twice that much life instead.",
+        "If an opponent would gain life, that player loses that much life instead."; "you gain"
+        follows "you", "that player" follows "a player" or "an opponent"."""
+        whose, (you, change) = c[0], c[1]
+        _need((whose == "you") == you, "another player gains")
+        return [ir.ReplacementAbility("life_gain_change", whose=whose, life=change)]
+
+    def lg_you(self, c):
+        return "you"
+
+    def lg_player(self, c):
+        return None
+
+    def lg_opponent(self, c):
+        return "opponent"
+
+    def lgc_twice(self, c):
+        return True, ir.LifeGainChange(times=2)
+
+    def lgc_plus(self, c):
+        return True, ir.LifeGainChange(plus=_number(str(c[-1])))
+
+    def lgc_none(self, c):
+        return False, ir.LifeGainChange(times=0)
+
+    def lgc_lose(self, c):
+        return False, ir.LifeGainChange(lose=True)
 
     def r_mana_becomes(self, c):
         """CR 106.12b: "If a land is tapped for [two or more] mana, it produces {B} instead of
@@ -980,15 +1066,19 @@ class StaticRules:
         of_it = isinstance(condition, _OfIt)          # "as long as it's untapped": the subject's
         if of_it:
             condition = condition.condition
+        attached = None             # "As long as equipped creature is a Human, it ...": "it" is that creature
+        if isinstance(condition, _OfAttached):
+            attached, condition = condition.subject, condition.condition
         about_self = isinstance(condition, str) and condition.startswith("self_") or isinstance(condition, ir.HasCounter)
-        _need(type(condition) is not ir.AttachedIs or all(
+        _need(type(condition) is not ir.AttachedIs or attached is not None or all(
             type(ab) is ir.StaticAbility and ab.effect.affected in ("enchanted", "equipped") for ab in group),
             "as long as it's: not the attached permanent")
         out = []
         for ab in group:
             if type(ab) is ir.StaticAbility and ab.effect.affected == "it":
-                _need(about_self and not of_it and not isinstance(c[0], list), "it")   # "As long as ~ is ..., it ..."
-                ab = dataclasses.replace(ab, effect=dataclasses.replace(ab.effect, affected="self"))
+                _need((about_self or attached is not None) and not of_it and not isinstance(c[0], list),
+                      "it")   # "As long as ~ is ..., it ..."
+                ab = dataclasses.replace(ab, effect=dataclasses.replace(ab.effect, affected=attached or "self"))
             _need(type(ab) is ir.StaticAbility and ab.effect.kind in _WHILE_KINDS
                   and ab.effect.condition is None, "as long as: this kind of ability")
             _need(not of_it or ab.effect.affected == "self", "as long as it ...: of another subject")
@@ -1030,6 +1120,41 @@ class StaticRules:
         article = next(x for x in c if isinstance(x, str) and x in ("a", "another"))
         return ir.AllOf((ir.YouControl((self._controlled(article, first),)),
                          ir.YouControl((self._controlled("a", second),))))
+    def wc_enchanted_is(self, c):
+        """"As long as enchanted creature is a Human, ...": the enchanted permanent matches
+        now (CR 303.4, 611.3a); "it" in the sentence after names it."""
+        _need(not c[0].plural and not c[0].zone_given, "enchanted")
+        return _OfAttached("enchanted", c[-1])
+
+    def wc_equipped_is(self, c):
+        """"As long as equipped creature is legendary, ..." (CR 301.5, 611.3a)."""
+        return _OfAttached("equipped", c[-1])
+
+    def ai_desc(self, c):
+        """"a Human", "a Human or an Angel" (any of the creature types, CR 205.3m)."""
+        descs = [x for x in c if isinstance(x, _Desc)]
+        first = self.wc_it_is([descs[0]])
+        subtypes = list(first.filter.subtypes)
+        for d in descs[1:]:
+            other = self.wc_it_is([d]).filter
+            _need(bool(subtypes and other.subtypes) and dataclasses.replace(other, subtypes=first.filter.subtypes) == first.filter,
+                  "a ... or a ...: other than creature types")
+            subtypes += other.subtypes
+        return ir.AttachedIs(dataclasses.replace(first.filter, subtypes=tuple(subtypes)))
+
+    def ai_color(self, c):
+        """"is red or green": one of the colors (CR 105.2)."""
+        return ir.AttachedIs(ir.Filter(colors=tuple(NAME_TO_COLOR[str(t).lower()] for t in c)))
+
+    def ai_legendary(self, c):
+        return ir.AttachedIs(ir.Filter(supertypes=("Legendary",)))     # CR 205.4d
+
+    def wc_devotion_below(self, c):
+        """"your devotion to red and white is less than seven" (CR 700.5)."""
+        colors = tuple(NAME_TO_COLOR[str(t).lower()] for t in c if t.type == "COLOR")
+        n = _number(str(c[-1]))
+        _need(isinstance(n, int) and n > 0, "devotion less than N")
+        return ir.Devotion(colors, n - 1)
 
     def wc_either(self, c):
         """"[condition] or [condition]": one of them holds."""
@@ -1079,6 +1204,14 @@ class StaticRules:
         return str(c[0]).lower()
 
 
+@dataclasses.dataclass(frozen=True)
+class _OfAttached:
+    """A condition on the attached permanent named in it ("equipped creature is a Human"):
+    ``subject`` is "enchanted" or "equipped", what "it" stands for after it."""
+    subject: str
+    condition: ir.AttachedIs
+
+
 def _another(c) -> bool:
     """Whether the article among ``c`` is "another" (the source excluded, CR 109.2)."""
     return any(isinstance(x, Tree) and x.data == "another" for x in c)
@@ -1102,5 +1235,6 @@ def _negated(condition):
 # a card as a spell.
 _WHILE_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_block", "cant_be_blocked",
                           "attacks_each_combat", "cant_be_blocked_by", "grant_ability",
-                          "cant_be_blocked_except_by", "cant_block_attackers"})
+                          "cant_be_blocked_except_by", "cant_block_attackers",
+                          "remove_types"})
 

@@ -21,6 +21,13 @@ class TriggerRules:
     def t_step(self, c):
         return c[0]
 
+    def t_step_or_when(self, c):
+        """"At the beginning of your upkeep or whenever you cast a green spell": either
+        triggers it (CR 603.2); read as one ability per trigger condition, as for
+        "When ~ enters or attacks" (transform_general.e_self_either)."""
+        _need(isinstance(c[-1], ir.Trigger), "three trigger conditions")
+        return c[0], c[-1]
+
     def e_self_enters(self, c):
         return ir.Trigger("enters")
 
@@ -106,6 +113,15 @@ class TriggerRules:
         """"Whenever a creature is put into your graveyard from the battlefield": it dies (CR
         700.4) and is a card its owner owns (CR 400.3); a token goes there too (CR 111.7)."""
         return ir.Trigger("dies", self._one_of(c, "put into a graveyard"), whose=c[2])
+
+    def e_put_into_graveyard(self, c):
+        """"Whenever a creature card is put into an opponent's graveyard from anywhere": a card
+        going to a graveyard from any zone, its owner's (CR 400.3); a token is no card (CR 108.2)."""
+        other, d = c[0] == "another", c[1]
+        _need(not d.plural and d.kind == "card" and not d.zone_given and d.filter.controller is None,
+              "put into a graveyard")
+        f = dataclasses.replace(d.filter, other=other or d.filter.other, zone="graveyard")
+        return ir.Trigger("put_into_graveyard", f, whose=c[2] if len(c) > 2 else None)
 
     def e_desc_becomes_target(self, c):
         """"Whenever a creature you control becomes the target of a spell or ability [an
@@ -409,6 +425,12 @@ class TriggerRules:
         _need(c[0] != "another" and c[1].kind == "spell" and not c[1].plural, "cast")
         return ir.Trigger("cast", dataclasses.replace(c[1].filter, controller="you"))
 
+    def e_cast_or_enters(self, c):
+        """"Whenever you cast a black spell or a Swamp enters under your control": either event
+        triggers it (CR 603.2); one ability per event, as casting a spell puts nothing onto the
+        battlefield (CR 601.2a)."""
+        return self.e_cast(c[:2]), self.e_enters([None, *c[3:]])
+
     def e_player_taps(self, c):
         """"Whenever a player taps a land for mana" (CR 106.12, 106.12a)."""
         d = c[1]
@@ -485,5 +507,11 @@ class TriggerRules:
     def sn_draw(self, c):
         return "draw"
 
+    def step_combat_each(self, c):
+        return ir.Trigger("beginning_of_step", step="beginning_of_combat", whose="each")
+
     def sn_main(self, c):
-        return "precombat_main"
+        """The precombat main phase is the turn's first main phase (CR 505.1a); it has no
+        steps (CR 505.2), and what triggers as it begins goes on the stack before the active
+        player gets priority (CR 505.6)."""
+        return "main1"

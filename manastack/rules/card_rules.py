@@ -85,6 +85,8 @@ KIND_RULES: dict[str, tuple[str, ...]] = {
     "choose_color": ("614.12",),
     "choose_creature_type": ("614.12",),
     "double_damage_to_player": ("614.1a",),
+    "damage_change": ("614.1a",),
+    "life_gain_change": ("614.1a", "119.10"),
 }
 """``kind`` strings of static effects and replacement abilities, and their rules."""
 

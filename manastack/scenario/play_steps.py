@@ -116,6 +116,8 @@ class PlaySteps(Driver):
                 self.push(self.choose_payment(d, sources))
             elif d.kind == "choose_mana":
                 self.push(self.choose_mana(d, step.get("color")))
+            elif d.kind == "remove_counters" and isinstance(step.get("remove"), int):
+                self.push(self.choose_number(d, step["remove"]))
             elif d.kind == "may" and "splice" in d.context:     # CR 702.47a
                 self.push(Action("yes" if d.context["splice"] in listify(step.get("splice")) else "no"))
             elif d.kind == "replacement_order" and replacements:
@@ -222,6 +224,13 @@ class PlaySteps(Driver):
             if o.args[0] == x:
                 return o
         raise StepError(f"X = {x} can't be paid: at most X = {top} with the mana available (CR 107.3a, 601.2f)")
+
+    def choose_number(self, d, n: int) -> Action:
+        """How many counters to remove for a cost that removes any number (CR 602.2b)."""
+        for o in d.options:
+            if o.args[0] == n:
+                return o
+        raise StepError(f"{d.prompt}: {n} can't be removed, at most {max(o.args[0] for o in d.options)}")
 
     def choose_optional_cost(self, d, key: str, value) -> Action:
         """Kicker, multikicker, buyback, entwine, replicate or conspire (CR 601.2b): yes or no, or

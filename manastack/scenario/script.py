@@ -16,7 +16,7 @@ ACTIONS = ("play", "cast", "activate", "attack", "block", "assign", "order_trigg
            "may", "choose", "pass", "pass_until", "resolve", "action", "expect")
 _SPELLISH = {"targets", "target", "modes", "x", "pay", "color", "choose", "replacement", "divide"}
 MODIFIERS = {"cast": _SPELLISH | {"kicker", "buyback", "entwine", "replicate", "conspire", "assist", "flashback", "alternative", "adventure", "half",
-                                  "fuse", "splice"}, "activate": _SPELLISH | {"ability"},
+                                  "fuse", "splice"}, "activate": _SPELLISH | {"ability", "remove"},
              "pass_until": {"turn"}, "attack": {"planeswalkers"}}
 PHASES = {"beginning": "upkeep", "precombat_main": "main1", "main": "main1", "first_main": "main1",
           "combat": "beginning_of_combat", "postcombat_main": "main2", "second_main": "main2",

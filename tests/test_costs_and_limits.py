@@ -1,0 +1,232 @@
+"""Costs and limits on activating abilities and casting spells: limits on mana abilities
+(CR 602.5b, 605.3a), costs that remove any number of counters (CR 602.2b), strive's cost per
+target (CR 601.2f)."""
+from __future__ import annotations
+
+from manastack.engine import characteristics as ch
+from manastack.engine import mana_spend
+from manastack.engine.decisions import Action
+
+from .game_helpers import board, cast_action, labels, names, on_battlefield, pick, resolve
+
+
+def _pool(g, player: int = 0) -> dict:
+    return {k: v for k, v in mana_spend.totals(g.current_state().players[player]).items() if v}
+
+
+def test_tainted_field_adds_white_or_black_only_while_you_control_a_swamp(corpus_db):
+    """Tainted Field's second ability can be activated only if its controller controls a Swamp
+    (CR 602.5b); its {C} ability has no limit."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Duress]
+    battlefield: [Tainted Field, Plains]
+  - name: Bob
+""", turn=3)
+    assert [x for x in labels(g) if x.startswith("activate Tainted Field")] == ["activate Tainted Field: {T}: Add {C}."]
+    assert cast_action(g, "Duress") is None       # the auto-payer can't use its {B} either
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [Tainted Field, Swamp]
+  - name: Bob
+""", turn=3)
+    pick(g, "activate Tainted Field: {T}: Add {W} or {B}")
+    if g.pending.kind != "priority":
+        pick(g, "{B}")
+    assert _pool(g) == {"B": 1}
+
+
+def test_kozileks_translator_mana_ability_only_once_each_turn(corpus_db):
+    """"Pay 1 life: Add {C}. Activate only once each turn." (CR 602.5b): after one activation
+    the ability isn't offered again this turn."""
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [Kozilek's Translator]
+  - name: Bob
+""", turn=3)
+    pick(g, "activate Kozilek's Translator")
+    assert _pool(g) == {"C": 1}
+    assert g.current_state().players[0].life == 19
+    assert not any(x.startswith("activate Kozilek's Translator") for x in labels(g))
+
+
+def test_manaforge_cinder_no_more_than_three_times_each_turn(corpus_db):
+    """"{1}: Add {B} or {R}. Activate no more than three times each turn." (CR 602.5b)"""
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [Manaforge Cinder]
+    mana_pool: {C: 4}
+  - name: Bob
+""", turn=3)
+    for _ in range(3):
+        pick(g, "activate Manaforge Cinder")
+        while g.pending.kind != "priority":
+            pick(g, "{R}")
+    assert _pool(g).get("C", 0) == 1 and _pool(g).get("R", 0) + _pool(g).get("B", 0) == 3
+    assert not any(x.startswith("activate Manaforge Cinder") for x in labels(g))
+
+
+def test_storage_land_removes_the_chosen_number_of_counters(corpus_db):
+    """Fountain of Cho: its controller chooses how many storage counters to remove, from none to
+    all (CR 602.2b), and it adds {W} for each one removed; its counters are left for later."""
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [{card: Fountain of Cho, counters: {storage: 4}}]
+  - name: Bob
+""", turn=3)
+    pick(g, "activate Fountain of Cho: {T}, Remove")
+    assert g.pending.kind == "remove_counters"
+    assert [a.label for a in g.legal_actions()] == [f"remove {n} storage counter{'s' if n != 1 else ''}"
+                                                    for n in range(5)]
+    pick(g, "remove 3 ")
+    assert _pool(g) == {"W": 3}
+    [fountain] = on_battlefield(g, "Fountain of Cho")
+    assert fountain.counters.get("storage") == 1 and fountain.tapped
+
+
+def _cast_targeting(g, name: str, targets: list[str]) -> None:
+    """Cast ``name`` choosing ``targets`` (by name) of an "any number of targets" spell, then
+    pay automatically."""
+    pick(g, f"cast {name}")
+    todo = list(targets)
+    while g.pending.kind == "targets":
+        pick(g, f"target {todo.pop(0)}" if todo else "no more targets")
+    if g.pending.kind == "pay" and any(a.kind == "autopay" for a in g.legal_actions()):
+        g.push(Action("autopay"))
+
+
+def test_strive_costs_more_for_each_target_beyond_the_first(corpus_db):
+    """Ajani's Presence ({W}; strive {2}{W}): two targets cost {2}{W}{W} (CR 601.2f), one target
+    just {W}; both targets get +1/+1."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Ajani's Presence]
+    battlefield: [Plains, Plains, Plains, Plains, Plains, Grizzly Bears, Savannah Lions]
+  - name: Bob
+""", turn=3)
+    _cast_targeting(g, "Ajani's Presence", ["Grizzly Bears", "Savannah Lions"])
+    s = g.current_state()
+    assert sum(1 for o in on_battlefield(g, "Plains") if o.tapped) == 4
+    resolve(g)
+    s = g.current_state()
+    assert ch.power_toughness(s, on_battlefield(g, "Grizzly Bears")[0]) == (3, 3)
+    assert ch.power_toughness(s, on_battlefield(g, "Savannah Lions")[0]) == (3, 2)
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Ajani's Presence]
+    battlefield: [Plains, Grizzly Bears, Savannah Lions]
+  - name: Bob
+""", turn=3)
+    _cast_targeting(g, "Ajani's Presence", ["Grizzly Bears"])
+    assert g.pending.kind == "priority" and names(g, 0, "hand") == []
+    assert on_battlefield(g, "Plains")[0].tapped
+
+
+def test_strive_with_too_little_mana_for_the_targets_is_undone(corpus_db):
+    """Two targets need {2}{W}{W}: with two Plains the payment can't be made, and cancelling it
+    undoes the cast (CR 601.2h, 732)."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Ajani's Presence]
+    battlefield: [Plains, Plains, Grizzly Bears, Savannah Lions]
+  - name: Bob
+""", turn=3)
+    _cast_targeting(g, "Ajani's Presence", ["Grizzly Bears", "Savannah Lions"])
+    assert g.pending.kind == "pay"
+    pick(g, "cancel")
+    assert names(g, 0, "hand") == ["Ajani's Presence"]
+    assert not any(o.tapped for o in on_battlefield(g, "Plains"))
+
+
+def _cast(g, name: str, choice: str | None = None, target: str | None = None) -> None:
+    """Cast ``name``, answering the additional cost's choice with ``choice`` (words of its label),
+    a target with ``target``, any card chosen for a cost with the first one, and pay
+    automatically."""
+    pick(g, f"cast {name}")
+    while g.pending.kind != "priority":
+        kind = g.pending.kind
+        if kind == "additional_cost":
+            pick(g, choice)
+        elif kind == "targets":
+            pick(g, f"target {target}")
+        elif kind == "pay":
+            g.push(Action("autopay"))
+        else:
+            g.push(g.legal_actions()[0])
+
+
+def test_silvergill_adept_reveals_a_merfolk_or_pays_three(corpus_db):
+    """"As an additional cost to cast this spell, reveal a Merfolk card from your hand or pay
+    {3}." (CR 601.2b): revealing keeps the Merfolk in the hand and costs {1}{U}; without a
+    Merfolk, {4}{U}; with neither, it can't be cast."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Silvergill Adept, Merfolk Looter]
+    battlefield: [Island, Island, Island, Island, Island]
+  - name: Bob
+""", turn=3)
+    _cast(g, "Silvergill Adept", "reveal a Merfolk")
+    assert names(g, 0, "hand") == ["Merfolk Looter"]
+    assert sum(1 for o in on_battlefield(g, "Island") if o.tapped) == 2
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Silvergill Adept, Merfolk Looter]
+    battlefield: [Island, Island, Island, Island, Island]
+  - name: Bob
+""", turn=3)
+    _cast(g, "Silvergill Adept", "pay {3}")
+    assert sum(1 for o in on_battlefield(g, "Island") if o.tapped) == 5
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Silvergill Adept, Grizzly Bears]
+    battlefield: [Island, Island, Island, Island]
+  - name: Bob
+""", turn=3)
+    assert cast_action(g, "Silvergill Adept") is None       # no Merfolk, and {4}{U} is too much
+
+
+def test_lightning_axe_discards_a_card_or_pays_five(corpus_db):
+    """Lightning Axe: discard a card or pay {5} (CR 601.2b); either way 5 damage."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Lightning Axe, Forest]
+    battlefield: [Mountain]
+  - name: Bob
+    battlefield: [Hill Giant]
+""", turn=3)
+    _cast(g, "Lightning Axe", target="Hill Giant")       # {5} can't be paid: the discard it is
+    assert names(g, 0, "graveyard") == ["Forest"]
+    resolve(g)
+    assert names(g, 1, "graveyard") == ["Hill Giant"]
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Lightning Axe, Forest]
+    battlefield: [Mountain, Mountain, Mountain, Mountain, Mountain, Mountain]
+  - name: Bob
+    battlefield: [Hill Giant]
+""", turn=3)
+    _cast(g, "Lightning Axe", "pay {5}", "Hill Giant")
+    assert names(g, 0, "hand") == ["Forest"]
+    assert all(o.tapped for o in on_battlefield(g, "Mountain"))
+
+
+def test_final_payment_pays_life_or_sacrifices(corpus_db):
+    """Final Payment: pay 5 life or sacrifice a creature or enchantment (CR 601.2b, 119.4)."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Final Payment]
+    battlefield: [Plains, Swamp, Grizzly Bears]
+  - name: Bob
+    battlefield: [Hill Giant]
+""", turn=3)
+    _cast(g, "Final Payment", "sacrifice", "Hill Giant")
+    assert names(g, 0, "graveyard") == ["Grizzly Bears"] and g.current_state().players[0].life == 20
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Final Payment]
+    battlefield: [Plains, Swamp, Grizzly Bears]
+  - name: Bob
+    battlefield: [Hill Giant]
+""", turn=3)
+    _cast(g, "Final Payment", "pay 5 life", "Hill Giant")
+    assert g.current_state().players[0].life == 15 and on_battlefield(g, "Grizzly Bears")
