@@ -1820,3 +1820,12 @@ def test_permanents_that_entered_this_turn():
     st = only(card("Stag", "Stag gets +2/+2 as long as you had another creature enter the battlefield under your "
                            "control this turn."))
     assert st.effect.condition == ir.EnteredThisTurn(("Creature",), other=True)
+
+
+def test_static_ability_if():
+    """A static ability's "if [condition]" reads as "as long as" (CR 611.3a): Hobble, Orgg."""
+    st = only(card("Hobble", "Enchanted creature can't block if it's black.", "Enchantment — Aura"))
+    assert st.effect == ir.StaticEffect("cant_block", "enchanted", condition=ir.AttachedIs(Filter(colors=("B",))))
+    st = only(card("Orgg", "Orgg can't attack if defending player controls an untapped creature with power 3 or greater."))
+    assert st.effect.kind == "cant_attack" and st.effect.condition == ir.OpponentControls(
+        (Filter(types=("Creature",), controller="opponent", tapped=False, power_at_least=3),))

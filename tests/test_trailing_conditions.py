@@ -342,3 +342,20 @@ def test_another_creature_entered(corpus_db):
     resolve(g)
     [stag] = on_battlefield(g, "Saddled Rimestag")
     assert ch.power_toughness(g.state, stag) == (4, 4)
+
+
+def test_static_if_as_long_as(corpus_db):
+    """Orgg: "can't attack if defending player controls an untapped creature with power 3 or
+    greater" holds while it's true, as "as long as" (CR 611.3a): checked as attackers are
+    declared (CR 508.1c)."""
+    def attackers(giant_tapped: bool):
+        g = board(corpus_db, f"""
+  - name: Alice
+    battlefield: [Orgg, Savannah Lions]
+  - name: Bob
+    battlefield: [{{card: Hill Giant, tapped: {str(giant_tapped).lower()}}}]
+""", turn=3)
+        pass_until(g, "attackers")
+        return [a.label for a in g.legal_actions() if a.label.startswith("attack with")]
+    assert not any("Orgg" in label for label in attackers(False))
+    assert any("Orgg" in label for label in attackers(True))
