@@ -185,7 +185,7 @@ def test_kicked_creature_enters_with_its_counter_and_a_clone_of_it_does_not():
     cast(g, "Ardent Soldier", "pay kicker")
     resolve(g)
     assert obj(g, "Ardent Soldier").counters == {"+1/+1": 1}
-    assert obj(g, "Ardent Soldier").cast_costs == ("kicker", "from_hand")
+    assert obj(g, "Ardent Soldier").cast_costs == ("kicker", "from_hand")     # CR 601.2a: cast from the hand
     cast(g, "Clone")
     resolve(g)
     g.push(next(a for a in g.legal_actions() if a.label == "copy Ardent Soldier"))

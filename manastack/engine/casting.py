@@ -17,7 +17,7 @@ from .abilities import ability_at
 from .cost_checks import summoning_sick, tappable_for_cost, untappable_for_cost
 from .crew import crew_payable, pay_crew
 from .decisions import Action, Decision, IllegalActionError
-from .event_types import Seen, SpellCast
+from .event_types import AbilityActivated, Seen, SpellCast
 from .filters import matches, objects_matching
 from .runner import Ctx, Rollback
 from . import mana_spend
@@ -612,7 +612,9 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
     ctx.sacrificed = []
     pay_cost(ctx, player, o, cost, label, use=ability_use(o, ab.cost.mana), cycling=ab.cycling)
     _remember_sacrificed(ctx, item)
-    o = s.objs.get(oid, o)             # as paying the cost left it (tapped, counters: State.own)
+    before, o = o, s.objs.get(oid, o)  # as paying the cost left it (tapped, counters: State.own)
     note_activation(s, o, ab)          # CR 602.5b: "Activate only once each turn"
     s.add_log(f"{label} is put on the stack", ("602.2", "405.1"), "stack")
+    # CR 602.2i: it became activated (a mana ability never gets here, CR 605.3a)
+    events.collect(ctx, AbilityActivated(player, oid, item.id, None if oid in s.objs else before))
     announce_targets(ctx, item)        # CR 702.21a: ward sees what became a target

@@ -311,6 +311,26 @@ class OneShotDelayedTrigger:
 
 
 @dataclass(frozen=True, slots=True)
+class DelayedWatch:
+    """A delayed triggered ability that waits for its event until the turn ends (CR 603.7):
+    ability ``ability_index`` of ``card`` (a negative index, see
+    :func:`.abilities.nested_abilities`), controlled by ``controller``, its source the object
+    ``source_id`` (CR 603.7d); ``about``: the one object whose event it waits for, which
+    triggers it once (CR 603.7c), or None for any object its trigger describes."""
+
+    kind: ClassVar[str] = "delayed_watch"
+    controller: int
+    card: CardDef
+    ability_index: int
+    source_id: int
+    about: int | None
+    until: str
+    timestamp: int
+    source: str
+    affected: None = None
+
+
+@dataclass(frozen=True, slots=True)
 class ActivatedThisTurn:
     """The ability of ``affected`` whose text is ``ability``, limited to once each turn, was
     activated this turn (CR 602.5b); it ends with the turn (CR 514.2)."""
@@ -375,7 +395,7 @@ def plain_filter(f: ir.Filter) -> bool:
 
 Effect = (ModifyPT | SetPT | GrantKeywords | GrantAbility | LoseKeywords | BecomeCreature | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | MayPlay
           | PreventionShield | NoPrevention | RegenerationShield | ExileIfDies | DamagedBy | SwitchPT | ControlChange | ManaReplacementEffect | DelayedTrigger
-          | OneShotDelayedTrigger | ActivatedThisTurn | CombatRule)
+          | OneShotDelayedTrigger | DelayedWatch | ActivatedThisTurn | CombatRule)
 """Any of the records above: what ``State.effects`` holds."""
 
 RECORD_TYPES: tuple[type, ...] = Effect.__args__

@@ -17,11 +17,13 @@ from .abilities import ONE_SHOT_DELAYS, nested_index
 from .casting import choose_x, pay_mana
 from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
+from .event_types import Explored
+from .triggers import collect
 from .filters import is_player_ref, matches, player_of, player_ref, shares_creature_type
 from .mana_abilities import add_mana, can_afford
 from .resolution import (became, count_for_player, known_objects, named_objects, named_players, amount, execute,
                          objects_match, resolve_subject, source_obj)
-from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger,
+from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger, DelayedWatch,
                              ExileIfDies, GrantAbility, GrantKeywords, LoseKeywords, ManaReplacementEffect,
                              MayPlay, ModifyPT, NoPrevention, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors,
                              SetPT, SkipNextUntap, SwitchPT)
@@ -1201,6 +1203,20 @@ def _create_delayed_trigger(ctx, e: ir.CreateDelayedTrigger, rc):
     triggers once, at the beginning of the next end step or the next turn's upkeep (CR 603.7c;
     in a two-player game without extra steps the next upkeep to begin is the next turn's)."""
     s = ctx.s
+    if e.duration == "this_turn":
+        about = None
+        if e.what is not None:          # "that creature": the one it was, fixed now (CR 603.7c)
+            found = [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]
+            if not found:
+                s.add_log(f"{rc.card.name}: that permanent is gone, no delayed ability is created",
+                          ("603.7c",), "effect")
+                return
+            about = found[0].id
+        s.effects.append(DelayedWatch(rc.controller, rc.card, nested_index(rc.card, e.ability), _now(ctx, rc.source),
+                                      about, "end_of_turn", s.new_timestamp(), rc.card.name))
+        s.add_log(f"{rc.card.name} creates a delayed triggered ability for this turn: {e.ability.text}",
+                  ("603.7",), "effect")
+        return
     if e.duration in ONE_SHOT_DELAYS:
         # CR 603.7c: the objects it refers to are fixed now: this ability's targets and source
         # (a target an effect of this ability moved is the object it became, CR 400.7j)
@@ -1232,23 +1248,32 @@ def _explore(ctx, e: ir.Explore, rc):
     s = ctx.s
     for o in named_objects(ctx, e.what, rc):
         for _ in range(amount(ctx, e.amount, rc)):
-            p = s.players[o.controller]
-            if not p.library:
-                s.add_log(f"{o.card.name} explores: {p.name}'s library is empty", ("701.44b",), "effect")
-                continue
-            top = s.objs[p.library[-1]]
-            s.add_log(f"{o.card.name} explores: {p.name} reveals {top.card.name}", ("701.44a",), "effect")
-            if "Land" in top.card.types:
-                events.move(ctx, top, "hand", rules=("701.44a",))
-                continue
-            if o.zone == "battlefield":
-                events.add_counters(ctx, o, "+1/+1", 1, "explore, CR 701.44a")
-            answer = ctx.ask(Decision(p.index, DecisionKind.MAY,
-                                      f"Put {top.card.name} into your graveyard (CR 701.44a)?",
-                                      (Action("yes", (), "into the graveyard"),
-                                       Action("no", (), "leave it on top"))))
-            if answer.kind == "yes":
-                events.move(ctx, top, "graveyard", rules=("701.44a",))
+            _explore_once(ctx, o)
+            # it has explored, even if part of it was impossible (CR 701.44b): "whenever a
+            # creature you control explores" sees it, as it last existed if it left (701.44c)
+            o = s.objs.get(o.id, o)
+            collect(ctx, Explored(o.id, o.copy()))
+
+
+def _explore_once(ctx, o) -> None:
+    s = ctx.s
+    p = s.players[o.controller]
+    if not p.library:
+        s.add_log(f"{o.card.name} explores: {p.name}'s library is empty", ("701.44b",), "effect")
+        return
+    top = s.objs[p.library[-1]]
+    s.add_log(f"{o.card.name} explores: {p.name} reveals {top.card.name}", ("701.44a",), "effect")
+    if "Land" in top.card.types:
+        events.move(ctx, top, "hand", rules=("701.44a",))
+        return
+    if o.zone == "battlefield":
+        events.add_counters(ctx, o, "+1/+1", 1, "explore, CR 701.44a")
+    answer = ctx.ask(Decision(p.index, DecisionKind.MAY,
+                              f"Put {top.card.name} into your graveyard (CR 701.44a)?",
+                              (Action("yes", (), "into the graveyard"),
+                               Action("no", (), "leave it on top"))))
+    if answer.kind == "yes":
+        events.move(ctx, top, "graveyard", rules=("701.44a",))
 
 
 def _gain_control(ctx, e: ir.GainControl, rc):

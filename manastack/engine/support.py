@@ -149,10 +149,12 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "remove_types",             # CR 613.1d, layer 4: engine.layers.card_now
                           "cant_have_keywords",       # CR 113.11, 613.1f: engine.characteristics.keywords
                           "cant_attack_you",          # CR 508.1c: engine.combat.why_not_attack
-                          "goaded"})                  # CR 701.38b: engine.combat.declare_attackers
+                          "goaded",                   # CR 701.38b: engine.combat.declare_attackers
+                          "attacks_despite_defender"})   # CR 702.3b: engine.combat.why_not_attack
 # What a "modify_pt" static ability counts, "for each ..." (CR 613.4c): objects matching a filter,
 # or counters of a kind on the source ("for each charge counter on ~"); characteristics._times.
-STATIC_COUNTS = frozenset({"Filter", "CountersOn"})
+STATIC_COUNTS = frozenset({"Filter", "CountersOn",
+                           "AttachedCount"})     # "for each Aura attached to it": characteristics._times
 REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color",
                                "double_damage_to_player", "more_counters", "double_counters",
                                "enter_as_copy", "choose_creature_type",
@@ -197,6 +199,7 @@ TRIGGER_EVENTS = frozenset({
     "deals_damage_to_self",          # "Whenever a source deals damage to ~" (CR 120.3, 603.2c)
     "becomes_renowned", "becomes_monstrous",    # CR 702.112b, 701.37b: engine.keyword_effects
     "exerts",                   # "Whenever you exert a creature" (CR 701.43), engine.events.exert
+    "activates",                # an ability that isn't a mana ability activated (CR 602.2i), engine.casting.activate
     "exploits",                 # "When ~ exploits a creature" (CR 702.110b), engine.keyword_effects.exploit
     "mutates",                  # "Whenever this creature mutates" (CR 702.140d), engine.mutate
     "cycled", "cycles",         # "When you cycle ~", "Whenever a player cycles a card" (CR 702.29c)
@@ -209,6 +212,7 @@ TRIGGER_EVENTS = frozenset({
     "sacrificed",               # "Whenever you sacrifice a creature" (CR 701.21a)
     "blocked_by_creature",      # "Whenever ~ becomes blocked by a creature" (CR 509.3f)
     "put_into_graveyard",       # "Whenever a card is put into your graveyard from anywhere" (CR 400.3)
+    "explores",                 # "Whenever a creature you control explores" (CR 701.44b)
 })
 # Whom an attacker attacks, in "Whenever a creature attacks you [or a planeswalker you control]"
 # (CR 508.1b; engine.triggers._attacks_whom), and whose graveyard a creature is put into
@@ -241,7 +245,8 @@ DURATIONS = frozenset({"end_of_turn", "permanent", "next_end_step", "next_upkeep
                        "your_next_upkeep",      # CR 603.7c, a Pact's "your next upkeep"
                        "next_cleanup",          # CR 603.7c, 514.3a: Armor of Thorns' sacrifice, engine.resolve
                        "while_you_control_source", "while_source_on_battlefield",    # engine.control
-                       "while_source_tapped"})      # CR 611.2b, a modify_pt record: engine.events.untap
+                       "while_source_tapped",       # CR 611.2b, a modify_pt record: engine.events.untap
+                       "this_turn"})                # a delayed ability waiting for an event this turn: engine.triggers
 # Cards of several faces the engine plays (CR 709-715; manastack.cards.multiface.Layout values).
 LAYOUTS = frozenset({"normal",
                      "transform",               # CR 712.2, engine.double_faced

@@ -47,6 +47,14 @@ class CountersOn:
 
 
 @dataclass(frozen=True, slots=True)
+class AttachedCount:
+    """"for each Aura attached to it" of a static ability: the permanents matching ``filter``
+    attached to the object the effect modifies (CR 301.5, 303.4)."""
+
+    filter: "Filter"
+
+
+@dataclass(frozen=True, slots=True)
 class BlockersBeyondFirst:
     """Rampage (CR 702.23a-b): the creatures blocking the source beyond the first, counted as
     the ability resolves, times ``multiplier``."""
@@ -200,6 +208,7 @@ class Filter:
     all_colors: tuple[str, ...] = ()   # "a spell that's both red and white": each of these colors (CR 105.2)
     kicked: bool = False          # "a kicked spell": cast with its kicker cost paid (CR 702.33d)
     adventure: bool = False       # "that has an Adventure": an adventurer card's, cast as itself or not (CR 715.2)
+    enchanted: bool = False       # "that are enchanted": an Aura is attached to it (CR 303.4)
 
 
 # Target kinds naming objects on the stack (CR 115.1, 113.1b): spells, activated and/or triggered
@@ -481,10 +490,13 @@ class CreateManaReplacement:
 class CreateDelayedTrigger:
     """A delayed triggered ability a spell creates for ``duration`` (CR 603.7, 603.7b; High
     Tide), or one that triggers once: "next_end_step", "next_upkeep" (CR 603.7c). Its source is
-    the spell and its controller the spell's controller (CR 603.7d)."""
+    the spell and its controller the spell's controller (CR 603.7d). "this_turn": it waits for
+    its event until the turn ends ("Whenever a creature blocks this turn"); with ``what``, for
+    that one object's event, once ("When that creature dies this turn")."""
 
     ability: "TriggeredAbility"
     duration: str = "end_of_turn"
+    what: "Subject | None" = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1369,7 +1381,7 @@ class Cost:
 # --------------------------------------------------------------------------------- triggers
 
 # Trigger events whose subject is a player ("you", "opponent") rather than an object.
-PLAYER_EVENTS = frozenset({"gain_life", "lose_life", "draw", "exerts", "cycles", "discards", "plays_land"})
+PLAYER_EVENTS = frozenset({"gain_life", "lose_life", "draw", "exerts", "cycles", "discards", "plays_land", "activates"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -1401,6 +1413,7 @@ class Trigger:
     nth: int = 0                # "your second card/spell each turn": only the Nth of the turn
     during: str | None = None   # "cast ... during your / an opponent's turn": "your", "opponent"
     attacked: str | None = None  # whom the attacker attacks (CR 508.1b), below
+    source: Filter | None = None  # "activates an ability of a creature": that ability's source, on the battlefield
 
 
 # --------------------------------------------------------------------------------- abilities

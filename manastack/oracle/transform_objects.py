@@ -441,6 +441,10 @@ class ObjectRules:
         _need(c[0] not in _NOT_COUNTERS, "with no counters")
         return "counter", c[0]
 
+    def p_enchanted(self, c):
+        """"creatures you control that are enchanted": with an Aura attached (CR 303.4)."""
+        return "enchanted", True
+
     def p_with_counters(self, c):
         """"creatures with +1/+1 counters on them": the plural of :meth:`p_with_counter`."""
         _need(c[0] not in _NOT_COUNTERS, "with no counters")
