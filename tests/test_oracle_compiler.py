@@ -6,6 +6,7 @@ import dataclasses
 import pytest
 
 from manastack.cards import CardDef
+from manastack.engine import support
 from manastack.oracle import compile_card, ir
 from manastack.mana import ManaCost
 from manastack.oracle.ir import (
@@ -1880,6 +1881,101 @@ def test_an_opponent_taps_for_mana_and_that_land():
                   "controller's next untap step."))
     assert a.trigger == Trigger("tapped_for_mana", Filter(types=("Land",)), whose="opponent")
     assert a.effects == (ir.SkipNextUntap(Ref("triggering_object")),)
+
+
+def test_becomes_a_land_type(corpus_db):
+    """Layer 4 (CR 305.7): "Target land becomes a Forest until end of turn." (Kavu Recluse), "the
+    basic land type of your choice" (Jinx), a choice of two (Tundra Kavu), and no duration:
+    it lasts (Thelonite Monk, CR 611.2a). "in addition to its other types" stays refused."""
+    assert corpus_db.get("Kavu Recluse").abilities[-1].effects == (ir.BecomeLandType(Target(0), ("Forest",)),)
+    jinx = next(a for a in corpus_db.get("Jinx").abilities if type(a) is SpellAbility)
+    assert jinx.effects[0] == ir.BecomeLandType(Target(0), ("Plains", "Island", "Swamp", "Mountain", "Forest"))
+    assert corpus_db.get("Tundra Kavu").abilities[-1].effects[0].land_types == ("Plains", "Island")
+    assert corpus_db.get("Thelonite Monk").abilities[-1].effects[0].duration == "permanent"
+    assert not corpus_db.get("Sealock Monster").fully_supported
+
+
+def test_spells_cast_as_though_they_had_flash(corpus_db):
+    """CR 601.3: "You may cast [spells] as though they had flash." is a static ability over the
+    spells described (Vedalken Orrery, Shimmer Myr, Yeva); "Aura spells with enchant creature"
+    stays refused (Rootwater Shaman)."""
+    def effect(name):
+        return next(a.effect for a in corpus_db.get(name).abilities if type(a) is ir.StaticAbility)
+    assert effect("Vedalken Orrery").kind == "cast_as_though_flash"
+    assert effect("Shimmer Myr").affected == Filter(types=("Artifact",), zone="stack")
+    assert effect("Yeva, Nature's Herald").affected == Filter(types=("Creature",), colors=("G",), zone="stack")
+    assert not corpus_db.get("Rootwater Shaman").fully_supported
+
+
+def test_additional_land_this_turn(corpus_db):
+    """CR 305.2: "You may play an additional land this turn." (Explore) and "... up to three
+    additional lands this turn" (Summer Bloom) are permissions, not choices (no May)."""
+    explore = next(a for a in corpus_db.get("Explore").abilities if type(a) is SpellAbility)
+    assert explore.effects == (ir.ExtraLandPlays(), ir.Draw(1))
+    bloom = next(a for a in corpus_db.get("Summer Bloom").abilities if type(a) is SpellAbility)
+    assert bloom.effects == (ir.ExtraLandPlays(3),)
+
+
+def test_two_plural_types_joined_by_and(corpus_db):
+    """"all creatures and lands", "artifacts and enchantments you control": each object of either
+    type (Devastation, Fountain Watch); "all enchantments target player controls" targets only the
+    player (Primeval Light, CR 115.1)."""
+    spell = next(a for a in corpus_db.get("Devastation").abilities if type(a) is SpellAbility)
+    assert spell.effects == (Destroy(Ref("all", Filter(types=("Creature", "Land")))),)
+    st = next(a for a in corpus_db.get("Fountain Watch").abilities if type(a) is ir.StaticAbility)
+    assert st.effect.affected == Filter(types=("Artifact", "Enchantment"), controller="you")
+    light = next(a for a in corpus_db.get("Primeval Light").abilities if type(a) is SpellAbility)
+    assert light.effects == (Destroy(ir.ControlledBy(Filter(types=("Enchantment",)), Target(0))),)
+    assert light.targets[0].kind == "player"
+
+
+def test_x_in_a_target_description(corpus_db):
+    """"with mana value X" (no more, no less) and "with power X or less" in a spell's or activated
+    ability's target: the X announced as it is cast (CR 601.2b-c; Disembowel, Gang Up, Hearth
+    Kami); in a triggered ability's target it stays refused."""
+    spell = next(a for a in corpus_db.get("Disembowel").abilities if type(a) is SpellAbility)
+    assert spell.targets[0].filter == Filter(types=("Creature",), mana_value_at_most=ir.X(), mana_value_at_least=ir.X())
+    spell = next(a for a in corpus_db.get("Gang Up").abilities if type(a) is SpellAbility)
+    assert spell.targets[0].filter == Filter(types=("Creature",), power_at_most=ir.X())
+    assert corpus_db.get("Hearth Kami").fully_supported
+    kami = card("Kami", "When Kami enters the battlefield, destroy target artifact with mana value X.",
+                cost="{X}{R}")
+    assert "X in a description" in support.gaps(kami.abilities[0])[0]
+
+
+def test_a_spell_that_chooses_a_creature_type_first(corpus_db):
+    """"Choose a creature type." opening a spell, then "of the chosen type" / "of that type"
+    (CR 608.2d): Distant Melody, Pack's Disdain. In a permanent's ability it stays refused."""
+    melody = next(a for a in corpus_db.get("Distant Melody").abilities if type(a) is SpellAbility)
+    assert melody.effects == (ir.ChooseCreatureType(), ir.Draw(ir.CountOf(Filter(subtypes=("chosen",), controller="you"))))
+    assert corpus_db.get("Pack's Disdain").fully_supported
+    shaman = card("Shaman", "{T}: Choose a creature type. Draw a card for each creature you control of that type.")
+    assert "choosing a creature type" in support.gaps(shaman.abilities[0])[0]
+
+
+def test_discard_the_hand_then_draw_that_many():
+    """CR 701.9a, 121.1: "Each player discards all the cards in their hand, then draws that many
+    cards minus one." (Dark Deal), "Discard all the cards in your hand, then draw that many cards."."""
+    deal = only(card("Deal", "Each player discards all the cards in their hand, then draws that many cards minus one.",
+                     "Sorcery"))
+    assert deal.effects == (ir.DiscardHandDraw(Ref("each_player"), -1),)
+    winds = only(card("Winds", "Discard all the cards in your hand, then draw that many cards.", "Sorcery"))
+    assert winds.effects == (ir.DiscardHandDraw(),)
+
+
+def test_reveal_the_hand_and_discard_all_of_a_kind(corpus_db):
+    """CR 701.20a, 701.9a: "Target player reveals their hand and discards all nonland cards."
+    (Amnesia); "of that color" after "Choose a color." stays refused (Persecute)."""
+    spell = next(a for a in corpus_db.get("Amnesia").abilities if type(a) is SpellAbility)
+    assert spell.effects == (ir.DiscardHand(Target(0), Filter(non_types=("Land",), zone="hand"), revealed=True),)
+    assert not corpus_db.get("Persecute").fully_supported
+
+
+def test_for_each_permanent_destroyed_this_way(corpus_db):
+    """CR 701.8a: "You gain 1 life for each creature destroyed this way." (Fumigate) counts what
+    the spell's own destroy did."""
+    spell = next(a for a in corpus_db.get("Fumigate").abilities if type(a) is SpellAbility)
+    assert spell.effects[1] == ir.GainLife(ir.DestroyedThisWay(Filter(types=("Creature",))))
 
 
 def test_two_conditions_together():

@@ -96,6 +96,19 @@ class BecomeCreature:
 
 
 @dataclass(frozen=True, slots=True)
+class SetLandType:
+    """The land has the land type ``land_type`` instead of its others, loses the abilities of its
+    rules text and has that type's mana ability (layer 4, CR 305.7, 613.1d)."""
+
+    kind: ClassVar[str] = "set_land_type"
+    affected: int
+    land_type: str
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class SetColors:
     """The permanent's colors are these instead (layer 5, CR 613.1e, 105.3)."""
 
@@ -157,6 +170,18 @@ class MayPlay:
 
     kind: ClassVar[str] = "may_play"
     affected: int
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraLandPlays:
+    """The player ``affected`` ("p0") may play ``amount`` more lands this turn (CR 305.2)."""
+
+    kind: ClassVar[str] = "extra_land_plays"
+    affected: str
+    amount: int
     until: str
     timestamp: int
     source: str
@@ -393,7 +418,7 @@ def plain_filter(f: ir.Filter) -> bool:
     return True
 
 
-Effect = (ModifyPT | SetPT | GrantKeywords | GrantAbility | LoseKeywords | BecomeCreature | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | MayPlay
+Effect = (ModifyPT | SetPT | GrantKeywords | GrantAbility | LoseKeywords | BecomeCreature | SetLandType | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | MayPlay | ExtraLandPlays
           | PreventionShield | NoPrevention | RegenerationShield | ExileIfDies | DamagedBy | SwitchPT | ControlChange | ManaReplacementEffect | DelayedTrigger
           | OneShotDelayedTrigger | DelayedWatch | ActivatedThisTurn | CombatRule)
 """Any of the records above: what ``State.effects`` holds."""

@@ -1,6 +1,7 @@
 """Matching objects against IR filters and target specs (CR 115, 109.2)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
 from manastack.mana import NAME_TO_COLOR
@@ -269,11 +270,15 @@ def player_of(t) -> int:
 
 
 def legal_targets(s: State, spec: ir.TargetSpec, source: Obj, controller: int,
-                  stack_item_id: int | None = None) -> list:
+                  stack_item_id: int | None = None, x: int | None = None) -> list:
     """Every legal choice for one target (CR 115.1, 115.4; hexproof 702.11b; shroud;
-    protection 702.16b). Players are "p0"/"p1", objects their ids, spells "s<id>"."""
+    protection 702.16b). Players are "p0"/"p1", objects their ids, spells "s<id>". A description
+    naming X ("with mana value X") reads ``x``, the spell's or ability's; with ``x`` None, before
+    X is announced, any X (see :func:`targets.x_fits`)."""
     out: list = []
     kind = spec.kind
+    if ir.has_x(spec.filter):
+        spec = replace(spec, filter=ir.with_x(spec.filter, x))
     if kind in ("any", "player", "opponent", "player_or_planeswalker", "opponent_or_planeswalker"):
         for p in s.players:
             if p.lost:

@@ -132,6 +132,7 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "assign_as_unblocked",        # CR 510.1, engine.combat.combat_damage
                           "cant_attack_alone", "cant_block_alone",   # CR 506.5, engine.combat
                           "additional_land",            # CR 305.2, engine.legality.land_limit
+                          "cast_as_though_flash",       # CR 601.3, engine.timing.can_cast_timing
                           "must_be_blocked_by_all",     # CR 509.1c, engine.combat._lure_unmet
                           "grant_ability", "set_land_type", "may_not_untap",
                           "attack_unless_land",         # CR 508.1c, engine.combat.missing_land
@@ -305,6 +306,10 @@ def gaps(ability) -> list[str]:
     """The parts of one compiled ability the engine can't run, in words (empty: playable)."""
     out: list[str] = []
     _walk(ability, out)
+    if type(ability) is not ir.SpellAbility and ir.contains(ability, lambda n: type(n) is ir.ChooseCreatureType):
+        # the choice is kept on the spell (effects._choose_creature_type); a permanent's would
+        # be mistaken for the one made as it entered
+        out.append("choosing a creature type in an ability of a permanent")
     if type(ability) not in (ir.SpellAbility, ir.ReplacementAbility) \
             and ir.contains(ability, lambda n: type(n) is ir.ManaSpent):
         out.append("mana spent to cast a spell, outside the spell")    # read from its stack item only
@@ -331,6 +336,8 @@ def _walk(node, out: list[str]) -> None:
         return
     if t in _X_BOUND or t is ir.Ref and node.name in ("all", "chosen"):
         node = _x_bound(node)       # X read as they resolve (resolution.bound_x)
+    if t in (ir.SpellAbility, ir.ActivatedAbility):
+        node = _targets_x_bound(node)   # X announced before targets (targets.x_fits)
     if t is ir.PreventionAbility:       # CR 615 while on the battlefield: no duration of its own
         for f in dataclasses.fields(node.effect):
             if f.name != "duration":
@@ -421,8 +428,8 @@ def _walk(node, out: list[str]) -> None:
     elif t is ir.Filter:
         if node.controller not in CONTROLLERS:
             out.append(f"controller {node.controller!r}")
-        if isinstance(node.mana_value_at_most, ir.X):
-            out.append("mana value X or less in a target, a trigger or a static ability")
+        if ir.has_x(node):
+            out.append("X in a description of a triggered ability's target, a trigger or a static ability")
     elif t is ir.SpendRule:
         if node.rider is not None and node.rider not in MANA_RIDERS:
             out.append(f"mana rider {node.rider!r}")
@@ -462,20 +469,32 @@ def _walk(node, out: list[str]) -> None:
 
 
 # Effects and references whose description may say "with mana value X or less": the X of the
-# resolving spell or ability is read as they happen (resolution.bound_x, CR 107.3). Not in a
-# target (chosen before it resolves), a trigger or a static ability.
+# resolving spell or ability is read as they happen (resolution.bound_x, CR 107.3). In a target of
+# a spell or activated ability, the X announced (_targets_x_bound); not in a trigger or a static
+# ability.
 _X_BOUND = (ir.SearchLibrary, ir.LookAtTop, ir.RevealHandDiscard, ir.PutFromHand, ir.CastFromHand, ir.ControlledBy)
 
 
 def _x_bound(node):
     """``node`` with the X of "mana value X or less" in its description set aside."""
     def bound(f):
-        return dataclasses.replace(f, mana_value_at_most=None) \
-            if f is not None and isinstance(f.mana_value_at_most, ir.X) else f
+        return ir.with_x(f, None) if f is not None else f
     changes = {"filter": bound(node.filter)}
     if type(node) is ir.LookAtTop:
         changes["more"] = tuple(bound(f) for f in node.more)
     return dataclasses.replace(node, **changes)
+
+
+def _targets_x_bound(ab):
+    """A spell or activated ability with the X in its targets' descriptions set aside: its X is
+    announced, and the targets checked against it, as it is cast or activated (CR 601.2b-c,
+    602.2b; engine.targets.x_fits) and as it resolves (CR 608.2b)."""
+    def bound(specs):
+        return tuple(dataclasses.replace(sp, filter=ir.with_x(sp.filter, None)) for sp in specs)
+    effects = tuple(dataclasses.replace(e, modes=tuple(dataclasses.replace(m, targets=bound(m.targets))
+                                                       for m in e.modes)) if type(e) is ir.Modal else e
+                    for e in ab.effects)
+    return dataclasses.replace(ab, targets=bound(ab.targets), effects=effects)
 
 
 def _division_gaps(ab) -> list[str]:

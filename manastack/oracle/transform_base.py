@@ -128,6 +128,7 @@ class _ForEach:
     kicked: bool = False           # "for each time it was kicked"
     party: bool = False            # "for each creature in your party" (CR 700.8)
     removed: str | None = None     # "for each charge counter removed this way"
+    destroyed: bool = False        # "for each creature destroyed this way": of ``filter``
 
     def count(self, multiplier: int = 1):
         if self.kicked:
@@ -138,6 +139,8 @@ class _ForEach:
             return ir.CountersOn(self.counter, multiplier)
         if self.removed is not None:
             return ir.CountersRemoved(self.removed, multiplier)
+        if self.destroyed:
+            return ir.DestroyedThisWay(self.filter, multiplier)
         return ir.CountOf(self.filter, multiplier)
 
 

@@ -405,6 +405,11 @@ class LineRules:
         _need(str(c[0]).lower() == "color", "choose a type")
         return [_ChooseColor()]
 
+    def choose_type_first(self, c):
+        """"Choose a creature type." opening a spell (CR 608.2d): the later "of the chosen type"
+        is that type."""
+        return [ir.ChooseCreatureType()]
+
     def prot_choice(self, c):
         """"Protection from the color of your choice": chosen as the effect granting it happens."""
         return ir.PROTECTION_CHOICE

@@ -299,6 +299,14 @@ class StaticRules:
         _need(str(kw).lower() == "flash" and not mana.x_count, "as though it had flash")
         return [ir.CastAsThoughFlash(extra=mana)]
 
+    def st_spells_flash(self, c):
+        """CR 601.3: "You may cast artifact spells as though they had flash." (Shimmer Myr): its
+        controller may cast the spells described any time they could cast an instant."""
+        (each, d), kw = c[0], c[1]
+        _need(str(kw).lower() == "flash" and d.kind == "spell" and d.plural and not each
+              and not d.filter.other and d.filter.controller is None, "as though they had flash")
+        return [self._static("cast_as_though_flash", d.filter)]
+
     def st_flash_then_sacrifice(self, c):
         """CR 601.3, 603.7c: "You may cast ~ as though it had flash. If you cast it any time a
         sorcery couldn't have been cast, the controller of the permanent it becomes sacrifices it
