@@ -608,6 +608,7 @@ def test_you_may_have_a_subject_act():
     [may] = ab.effects
     assert type(may) is ir.May and type(may.effects[0]) is ir.Fight
 
+
 def test_choosing_among_the_top_cards_of_a_library():
     """"Look at / reveal the top N cards", a choice from among them (a card, a card of each
     kind, up to N, any number, all) put somewhere, and where the rest go (CR 701.20, 401.4)."""
@@ -672,6 +673,7 @@ def test_putting_cards_from_your_hand_onto_the_battlefield():
     assert s.effects == (ir.PutFromHand(dataclasses.replace(CREATURE, zone="hand"), amount=2, up_to=True),)
     # "from your hand" is what says where the cards are
     assert card("Bad", "You may put a creature card onto the battlefield.", "Sorcery").unsupported
+
 
 def test_cost_parts_read_in_every_cost():
     """CR 118, 602.1: the parts of a cost read alike in an activated ability and in an
@@ -1098,6 +1100,7 @@ def test_the_first_life_gain_of_a_turn():
     a = only(card("Cleric", "Whenever you gain life for the first time each turn, put a +1/+1 counter on Cleric."))
     assert a.trigger == Trigger("gain_life", "you", nth=1)
 
+
 def test_spells_of_two_descriptions_in_a_cost_change():
     """CR 601.2f: "White spells and black spells you cast cost {1} less to cast." is one reduction
     for spells of either color; descriptions differing in more than one way are refused."""
@@ -1106,6 +1109,7 @@ def test_spells_of_two_descriptions_in_a_cost_change():
     [ab] = card("Bosk Banneret", "Treefolk spells and Shaman spells you cast cost {1} less to cast.").abilities
     assert ab.effect.affected.subtypes == ("Treefolk", "Shaman")
     assert card("Nothing", "White creature spells and black spells you cast cost {1} less to cast.").unsupported
+
 
 def test_as_long_as_the_attached_creature_is_otherwise():
     """CR 611.3a: a condition on the enchanted creature, and "Otherwise, it ..." while it fails."""
@@ -1164,6 +1168,7 @@ def test_adamant_mana_spent_to_cast():
     assert a == ir.ReplacementAbility("enters_with_counters", "+1/+1", 1, condition=ir.ManaSpent("W", 3),
                                       text=a.text)
 
+
 def test_damage_triggers_of_sources_and_of_creatures_dealt_damage():
     """"Whenever a source [an opponent controls] deals damage to ~ / you" (CR 120.1: any
     object dealing damage), "that source's controller"; "Whenever a creature you control is
@@ -1189,6 +1194,7 @@ def test_tokens_in_descriptions():
     assert ab.effect.affected == Filter(types=("Creature",), controller="you", token=True)
     [ab] = card("Range", "Sacrifice a Caribou token: You gain 1 life.", "Enchantment").abilities
     assert ab.cost.sacrifice == Filter(subtypes=("Caribou",), controller="you", token=True)
+
 
 def test_losing_keywords_in_effects_and_statics(corpus_db):
     """CR 613.1f: "Target creature loses flying until end of turn." (Radjan Spirit), "gains
@@ -1335,6 +1341,7 @@ def test_amass_and_ingest():
     assert card("Drone", "Ingest").abilities == (Keyword("ingest"),)
     assert card("Horde", "Amass X.", "Sorcery").unsupported
 
+
 def test_one_or_more_creatures_attack():
     """"Whenever one or more creatures you control attack [you]": one trigger per declaration
     (CR 603.2c); no one attacker is "it"."""
@@ -1448,6 +1455,7 @@ def test_condition_after_one_instruction():
     assert card("Liege", "Whenever you cast a black spell, you may destroy target creature if it's tapped.").unsupported
     # two instructions before the condition: which of them it governs isn't settled
     assert card("Two", "Draw a card and you gain 1 life if you control an Ogre.", "Instant").unsupported
+
 
 def test_phase_trigger_steps():
     """"each combat" is every beginning of combat step (CR 507), "your precombat main phase" the
@@ -1585,6 +1593,7 @@ def test_creatures_that_are_enchanted():
                    "Enchantment — Aura").abilities
     assert st.effect.affected == Filter(types=("Creature",), controller="you", enchanted=True)
 
+
 def test_activate_an_ability_triggers():
     """"Whenever a player activates an ability that isn't a mana ability" (CR 602.2b, 601.2i, 605.3a),
     "an opponent activates an ability of an artifact, creature, or land on the battlefield, if it
@@ -1601,8 +1610,6 @@ def test_activate_an_ability_triggers():
     c = card("Ceaseless Searblades", "Whenever you activate an ability of an Elemental, Ceaseless Searblades "
              "gets +1/+0 until end of turn.")
     assert c.abilities == () and len(c.unsupported) == 1
-
-
 def test_remove_any_number_of_counters_for_mana():
     """Storage lands and Mana Batteries: the cost removes any number of counters of one kind,
     and the mana counts those removed this way."""
@@ -1753,6 +1760,7 @@ def test_a_group_enters_tapped():
     """"Creatures your opponents control enter the battlefield tapped." (CR 614.1c)."""
     ab = only(card("Sovereign", "Creatures your opponents control enter the battlefield tapped."))
     assert (ab.kind, ab.affected) == ("enters_tapped", Filter(types=("Creature",), controller="opponent"))
+
 
 def test_static_damage_changes():
     """CR 614.1a: "If [a source] would deal damage [to X], it deals double that damage / that
@@ -2007,6 +2015,7 @@ def test_for_each_aura_attached_to_it():
     assert st.effect == ir.StaticEffect("modify_pt", "self", power=2, toughness=2,
                                         count=ir.AttachedCount(Filter(subtypes=("Aura",))))
 
+
 def test_a_creature_you_control_explores():
     """CR 701.44b: "Whenever a creature you control explores", once per explore."""
     a = only(card("Walker", "Whenever a creature you control explores, put a +1/+1 counter on Walker and you "
@@ -2039,6 +2048,7 @@ def test_delayed_triggers_for_this_turn():
               "3 life. Target creature you control fights that creature.", "Sorcery")
     assert s.effects[-1] == Fight(Target(1), Target(0))
 
+
 def test_an_opponent_taps_for_mana_and_that_land():
     """"Whenever an opponent taps a land for mana, that land doesn't untap during its
     controller's next untap step" (CR 106.12a, 502.3): "that land" is the land the trigger saw."""
@@ -2046,6 +2056,7 @@ def test_an_opponent_taps_for_mana_and_that_land():
                   "controller's next untap step."))
     assert a.trigger == Trigger("tapped_for_mana", Filter(types=("Land",)), whose="opponent")
     assert a.effects == (ir.SkipNextUntap(Ref("triggering_object")),)
+
 
 def test_becomes_a_land_type(corpus_db):
     """Layer 4 (CR 305.7): "Target land becomes a Forest until end of turn." (Kavu Recluse), "the
@@ -2140,3 +2151,52 @@ def test_for_each_permanent_destroyed_this_way(corpus_db):
     the spell's own destroy did."""
     spell = next(a for a in corpus_db.get("Fumigate").abilities if type(a) is SpellAbility)
     assert spell.effects[1] == ir.GainLife(ir.DestroyedThisWay(Filter(types=("Creature",))))
+
+
+def test_two_conditions_together():
+    """"an opponent controls a Forest and you control a Swamp", "you control a blue permanent and
+    a black permanent": both must hold (ir.AllOf); the Legates' free cast is an alternative cost
+    of nothing (CR 118.9)."""
+    alt = only(card("Legate", "If an opponent controls a Forest and you control a Swamp, you may cast this "
+                              "spell without paying its mana cost."))
+    assert (alt.cost, alt.condition) == (ir.Cost(), ir.AllOf((
+        ir.OpponentControls((Filter(subtypes=("Forest",), controller="opponent"),)),
+        YouControl((Filter(subtypes=("Swamp",), controller="you"),)))))
+    ab = only(card("Sanctuary", "At the beginning of your upkeep, if you control a black or red permanent, you gain "
+                                "2 life. If you control a black permanent and a red permanent, you gain 4 life instead.",
+                   "Enchantment"))
+    [cond] = ab.effects
+    assert cond.condition == ir.AllOf((YouControl((Filter(controller="you", colors=("B",)),)),
+                                       YouControl((Filter(controller="you", colors=("R",)),))))
+    assert cond.effects == (GainLife(4),) and cond.otherwise == (GainLife(2),)
+
+
+def test_life_compared_between_players():
+    """"an opponent has more life than you", "you have more life than an opponent" (CR 119)."""
+    ab = only(card("Linvala", "When Linvala enters the battlefield, if an opponent has more life than you, you gain 5 life."))
+    assert ab.condition == ir.PlayerCount("life", whose="opponent", more_than="you")
+    sp = spell("Cache", "You gain 2 life. Then if you have more life than an opponent, draw a card.")
+    assert sp.effects[1].condition == ir.PlayerCount("life", more_than="an_opponent")
+
+
+def test_permanents_that_entered_this_turn():
+    """"if you had a land enter the battlefield under your control this turn" (landfall), "if an
+    opponent had two or more lands enter ...", "another creature" (ir.EnteredThisTurn)."""
+    sp = spell("Mysteries", "Draw two cards. If you had a land enter the battlefield under your control this "
+                            "turn, draw three cards instead.")
+    assert sp.effects[0].condition == ir.EnteredThisTurn(("Land",))
+    alt = only(card("Trap", "If an opponent had two or more lands enter the battlefield under their control this "
+                            "turn, you may pay {3}{R}{R} rather than pay this spell's mana cost.", "Instant — Trap"))
+    assert alt.condition == ir.EnteredThisTurn(("Land",), "opponent", 2)
+    st = only(card("Stag", "Stag gets +2/+2 as long as you had another creature enter the battlefield under your "
+                           "control this turn."))
+    assert st.effect.condition == ir.EnteredThisTurn(("Creature",), other=True)
+
+
+def test_static_ability_if():
+    """A static ability's "if [condition]" reads as "as long as" (CR 611.3a): Hobble, Orgg."""
+    st = only(card("Hobble", "Enchanted creature can't block if it's black.", "Enchantment — Aura"))
+    assert st.effect == ir.StaticEffect("cant_block", "enchanted", condition=ir.AttachedIs(Filter(colors=("B",))))
+    st = only(card("Orgg", "Orgg can't attack if defending player controls an untapped creature with power 3 or greater."))
+    assert st.effect.kind == "cant_attack" and st.effect.condition == ir.OpponentControls(
+        (Filter(types=("Creature",), controller="opponent", tapped=False, power_at_least=3),))

@@ -110,7 +110,7 @@ ADDITIONAL_COST_PARTS = frozenset({"pay_life", "sacrifice", "sacrifice_count", "
 # The parts an alternative cost printed on the card may have (CR 118.9), and its conditions.
 ALTERNATIVE_COST_PARTS = frozenset({"mana", "sacrifice", "pay_life", "tap_untapped", "exile_from_hand",
                                     "exile_count", "sacrifice_count", "return_to_hand", "return_count"})
-ALTERNATIVE_CONDITIONS = frozenset({"YouControl", "NotYourTurn"})
+ALTERNATIVE_CONDITIONS = frozenset({"YouControl", "NotYourTurn", "OpponentControls", "EnteredThisTurn"})   # or all of them (AllOf)
 # "Cast ~ only ..." (CR 601.3): the restrictions engine.timing.cast_restriction checks.
 CAST_RESTRICTIONS = frozenset({"steps", "attacked", "another_spell"})
 # The parts a cost paid "or else" may have: echo, cumulative upkeep (CR 702.30a, 702.24a),
@@ -171,10 +171,11 @@ ENTERS_UNLESS = frozenset({"YouControl", "OpponentCount", "PayLifeOption", "Reve
 # Typed conditions of "as long as" static abilities (CR 611.3a; engine.conditions.holds).
 STATIC_CONDITIONS = frozenset({"YouControl", "HasCounter", "NotYourTurn", "OpponentControls", "PlayerCount",
                                "AttachedIs",    # "as long as it's a Human" of the attached permanent
-                               "ObjectCount", "AnyOf",
+                               "ObjectCount", "AnyOf", "EnteredThisTurn",
                                "Devotion"})     # CR 700.5: a God "isn't a creature" while it is low
 # Typed conditions of intervening "if" clauses and activation limits (CR 603.4, 602.5b).
-STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "SelfPower", "ObjectCount", "AnyOf",
+STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "SelfPower", "ObjectCount", "AnyOf", "AllOf",
+                              "EnteredThisTurn",
                               "NotYourTurn", "HasCounter", "HadCounter", "ManaSpent",
                               "ObjectIs"})    # "If that creature is a Human", engine.effects._object_is
 # Limits on activating a mana ability (CR 602.5b, 605.3a; engine.mana_abilities.limited):
@@ -279,7 +280,7 @@ def _condition_gaps(condition, out: list[str], triggered: bool = False) -> None:
     if isinstance(condition, str):
         if condition not in _conditions():
             out.append(f"condition {condition!r}")
-    elif type(condition) is ir.AnyOf:
+    elif type(condition) in (ir.AnyOf, ir.AllOf):
         for part in condition.conditions:
             _condition_gaps(part, out, triggered)
     elif condition is not None and type(condition).__name__ not in STATE_CONDITIONS:
@@ -378,8 +379,10 @@ def _walk(node, out: list[str]) -> None:
         out += _cost_gaps(node.cost, ALTERNATIVE_COST_PARTS, "alternative cost")
         if node.cost.mana is not None and node.cost.mana.x_count:
             out.append("alternative cost with X")
-        if node.condition is not None and type(node.condition).__name__ not in ALTERNATIVE_CONDITIONS:
-            out.append(f"alternative cost while {type(node.condition).__name__}")
+        parts = node.condition.conditions if type(node.condition) is ir.AllOf else (node.condition,)
+        for part in parts:
+            if part is not None and type(part).__name__ not in ALTERNATIVE_CONDITIONS:
+                out.append(f"alternative cost while {type(part).__name__}")
     elif t is ir.StaticEffect:
         if node.kind not in STATIC_KINDS:
             out.append(f"static effect {node.kind!r}")

@@ -1761,6 +1761,28 @@ class AnyOf:
     conditions: tuple
 
 
+@dataclass(frozen=True, slots=True)
+class EnteredThisTurn:
+    """A condition on the permanents that entered the battlefield under a player's control this
+    turn: at least ``at_least`` of any of the card ``types`` ("if you had a land enter the
+    battlefield under your control this turn"), ``whose`` "you" or "opponent" (some opponent);
+    with ``other``, the source doesn't count ("another creature")."""
+
+    types: tuple[str, ...]
+    whose: str = "you"
+    at_least: int = 1
+    other: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AllOf:
+    """A condition that holds when each of ``conditions`` does ("if an opponent controls a
+    Forest and you control a Swamp", "if you control a blue permanent and a black permanent":
+    one permanent of both colors meets both)."""
+
+    conditions: tuple
+
+
 # What a PlayerCount counts (CR 119 life, 402 hand, 404 graveyard, 205.2a card types there).
 PLAYER_COUNTS = ("life", "cards_in_hand", "cards_in_graveyard", "card_types_in_graveyard",
                  "life_gained_this_turn", "cards_drawn_this_turn", "life_lost_this_turn")
@@ -1772,14 +1794,16 @@ class PlayerCount:
     "opponent": some opponent, "any": some player, or "that_player": the player a triggered
     ability's event names, CR 603.2) has at least ``at_least`` and, when given, at most ``at_most``
     ("you have 10 or less life", "you have exactly seven cards in hand", "four or more card
-    types among cards in your graveyard"); with ``than_opponents``, more than each opponent
-    ("you have more cards in hand than each opponent")."""
+    types among cards in your graveyard"); with ``more_than``, a comparison instead: you have
+    more than "each_opponent" ("you have more cards in hand than each opponent") or than
+    "an_opponent" ("you have more life than an opponent"), or an opponent has more than "you"
+    ("an opponent has more life than you")."""
 
     what: str
     at_least: int | None = None
     at_most: int | None = None
     whose: str = "you"
-    than_opponents: bool = False
+    more_than: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1801,7 +1825,7 @@ class ManaSpent:
 
 
 StateCondition = Union[YouControl, OpponentCount, NotYourTurn, OpponentControls, PlayerCount, SelfPower,
-                       ObjectCount, AnyOf, HadCounter, ManaSpent, Devotion]
+                       ObjectCount, AnyOf, AllOf, HadCounter, EnteredThisTurn, ManaSpent, Devotion]
 EntersOption = Union[PayLifeOption, RevealOption]
 
 

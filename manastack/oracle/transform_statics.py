@@ -332,13 +332,16 @@ class StaticRules:
     def st_alternative_cost(self, c):
         """CR 118.9: "You may pay {W}{U}{B}{R}{G} rather than pay this spell's mana cost.", "If you
         control a Swamp, you may sacrifice a creature rather than ...": the parts joined by "and"."""
-        condition = next((x for x in c if isinstance(x, (ir.YouControl, ir.OpponentCount, ir.NotYourTurn))), None)
+        condition = next((x for x in c if not isinstance(x, (Token, tuple, list))), None)
+        _need(not isinstance(condition, _OfIt), "it")
         pairs = [p for x in c if isinstance(x, (tuple, list)) for p in (x if isinstance(x, list) else [x])]
         fields: dict = {}
         for name, value in pairs:
             _need(name not in fields, "repeated cost")
             fields[name] = value
-        _need(bool(fields), "alternative cost")
+        # "If an opponent controls a Forest and you control a Swamp, you may cast this spell
+        # without paying its mana cost." (the Legates): an alternative cost of nothing
+        _need(bool(fields) or condition is not None, "alternative cost")
         return [ir.AlternativeCost(ir.Cost(**fields), condition)]
 
     def st_spell_cost(self, c):
@@ -882,7 +885,46 @@ class StaticRules:
         return ir.PlayerCount("cards_in_hand", at_least=n, at_most=n)
 
     def sc_hand_more(self, c):
-        return ir.PlayerCount("cards_in_hand", than_opponents=True)
+        return ir.PlayerCount("cards_in_hand", more_than="each_opponent")
+
+    def sc_life_more_each(self, c):
+        """"you have more life than each opponent" (CR 119)."""
+        return ir.PlayerCount("life", more_than="each_opponent")
+
+    def sc_life_more_an(self, c):
+        """"you have more life than an opponent": than one of them at least."""
+        return ir.PlayerCount("life", more_than="an_opponent")
+
+    def sc_opponent_more_life(self, c):
+        """"an opponent has more life than you"."""
+        return ir.PlayerCount("life", whose="opponent", more_than="you")
+
+    def sc_opponent_more_hand(self, c):
+        """"an opponent has more cards in hand than you"."""
+        return ir.PlayerCount("cards_in_hand", whose="opponent", more_than="you")
+
+    @staticmethod
+    def _entered(c, whose: str) -> ir.EnteredThisTurn:
+        """Card types only: "a land", "another creature", "two or more lands"."""
+        d = next(x for x in c if isinstance(x, _Desc))
+        f = d.filter
+        _need(bool(f.types) and f == ir.Filter(types=f.types, other=f.other) and d.kind in (None, "permanent"),
+              "had ... enter")
+        n = next((_number(x) for x in c if isinstance(x, Token) and x.type == "NUM"), 1)
+        _need((n > 1) == d.plural, "had ... enter")
+        return ir.EnteredThisTurn(f.types, whose, n, f.other or "another" in c)
+
+    def sc_you_had_enter(self, c):
+        """"you had a land enter the battlefield under your control this turn" (landfall)."""
+        return self._entered(c, "you")
+
+    def sc_opponent_had_enter(self, c):
+        """"an opponent had two or more lands enter the battlefield under their control this turn"."""
+        return self._entered(c, "opponent")
+
+    def sc_hand_any(self, c):
+        """"you have a card in hand"."""
+        return ir.PlayerCount("cards_in_hand", at_least=1)
 
     def sc_graveyard(self, c):
         return ir.PlayerCount("cards_in_graveyard", at_least=self._count(c))
@@ -1141,6 +1183,16 @@ class StaticRules:
     def wc_it_is_color(self, c):
         return ir.AttachedIs(ir.Filter(colors=(NAME_TO_COLOR[str(c[0]).lower()],)))
 
+    def wc_both(self, c):
+        """"[condition] and you control [...]": both hold."""
+        return ir.AllOf((c[0], c[-1]))
+
+    def sc_control_each(self, c):
+        """"you control a blue permanent and a black permanent": one of each, or one that is both."""
+        first, second = [x for x in c if isinstance(x, _Desc)]
+        article = next(x for x in c if isinstance(x, str) and x in ("a", "another"))
+        return ir.AllOf((ir.YouControl((self._controlled(article, first),)),
+                         ir.YouControl((self._controlled("a", second),))))
     def wc_enchanted_is(self, c):
         """"As long as enchanted creature is a Human, ...": the enchanted permanent matches
         now (CR 303.4, 611.3a); "it" in the sentence after names it."""
