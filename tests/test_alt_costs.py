@@ -167,7 +167,7 @@ def test_kicked_spell_survives_saving_and_copies():
     saved = Game.from_json(g.to_json(), DB)             # mid-cast: the answers replay
     saved.push(Action("autopay"))
     spell = saved.state.objs[saved.state.stack[-1].source]
-    assert spell.cast_costs == ("kicker",) and spell.copy().cast_costs == ("kicker",)
+    assert spell.cast_costs == ("kicker", "from_hand") and spell.copy().cast_costs == ("kicker", "from_hand")
     again = Game.from_json(saved.to_json(), DB)
     resolve(again)
     assert zone_names(again, 0, "hand") == ["Grizzly Bears", "Island"]   # bounced, and drew
@@ -185,7 +185,7 @@ def test_kicked_creature_enters_with_its_counter_and_a_clone_of_it_does_not():
     cast(g, "Ardent Soldier", "pay kicker")
     resolve(g)
     assert obj(g, "Ardent Soldier").counters == {"+1/+1": 1}
-    assert obj(g, "Ardent Soldier").cast_costs == ("kicker",)
+    assert obj(g, "Ardent Soldier").cast_costs == ("kicker", "from_hand")     # CR 601.2a: cast from the hand
     cast(g, "Clone")
     resolve(g)
     g.push(next(a for a in g.legal_actions() if a.label == "copy Ardent Soldier"))

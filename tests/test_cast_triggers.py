@@ -3,6 +3,7 @@ to cast (CR 207.2c), played with real cards and their rulings."""
 from __future__ import annotations
 
 from manastack.engine import characteristics as ch
+from manastack.engine.decisions import Action
 
 from .game_helpers import board, cast_and_pay, names, on_battlefield, pick, resolve, stack_labels
 
@@ -156,3 +157,53 @@ def test_a_list_of_card_types_and_a_creature_type(corpus_db):
     resolve(g)
     cast_and_pay(g, "cast Grizzly Bears")
     assert stack_labels(g) == ["Grizzly Bears"]
+
+
+def test_activating_an_ability_that_isnt_a_mana_ability(corpus_db):
+    """CR 602.2i: Burning-Tree Shaman sees every ability that isn't a mana ability become
+    activated (cycling from the hand too); Bob's Harsh Mentor only those of Alice's artifacts,
+    creatures and lands on the battlefield (its rulings). Tapping a Forest for mana triggers
+    neither (CR 605.3a)."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Drifting Meadow]
+    battlefield: [Burning-Tree Shaman, Prodigal Sorcerer, Forest, Forest, Forest]
+    library: [Island, Island]
+  - name: Bob
+    battlefield: [Harsh Mentor]
+""", turn=3)
+    pick(g, "activate Forest")
+    assert stack_labels(g) == []
+    cast_and_pay(g, "activate Prodigal Sorcerer", "Bob")
+    assert sorted(stack_labels(g)) == ["Burning-Tree Shaman's ability", "Harsh Mentor's ability",
+                                       "Prodigal Sorcerer's ability"]
+    for _ in range(3):
+        resolve(g)
+    s = g.current_state()
+    assert s.players[ALICE].life == 20 - 1 - 2 and s.players[BOB].life == 19
+    cast_and_pay(g, "activate Drifting Meadow")
+    assert sorted(stack_labels(g)) == ["Burning-Tree Shaman's ability", "Drifting Meadow's ability"]
+
+
+def test_an_opponent_taps_a_land_for_mana(corpus_db):
+    """Sanctimony sees Bob, not Alice, tap a Mountain for mana (CR 106.12a); Vorinclex, Voice of
+    Hunger keeps the land Bob tapped from untapping during his next untap step (CR 502.3)."""
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [Sanctimony, "Vorinclex, Voice of Hunger"]
+  - name: Bob
+    battlefield: [Mountain, Forest]
+""", turn=2, active="Bob")
+    pick(g, "activate Mountain")
+    assert g.pending.kind == "order_triggers" and g.pending.player == ALICE     # both hers (CR 603.3b)
+    pick(g, "put the rest on the stack")
+    assert sorted(stack_labels(g)) == ["Sanctimony's ability", "Vorinclex, Voice of Hunger's ability"]
+    while stack_labels(g):
+        if g.pending.kind == "may":
+            pick(g, "yes")
+        else:
+            g.push(Action("pass"))
+    s = g.current_state()
+    assert s.players[ALICE].life == 21
+    mountain = next(o for o in s.objs.values() if o.card.name == "Mountain")
+    assert mountain.tapped and any(e.kind == "skip_next_untap" and e.affected == mountain.id for e in s.effects)

@@ -205,7 +205,7 @@ def test_rebound_needs_a_cast_from_the_hand(db):
     finish(g, "Bob")
     s = g.current_state()
     [spell] = [s.objs[i.source] for i in s.stack]
-    assert spell.cast_costs == ("rebound",)
+    assert spell.cast_costs == ("rebound", "from_hand")
 
 
 # ------------------------------------------------------------------------------ retrace

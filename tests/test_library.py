@@ -180,9 +180,15 @@ def test_green_suns_zenith_finds_a_green_creature_with_mana_value_x_or_less(corp
 
 
 def test_mana_value_x_is_refused_outside_a_library_choice():
-    """A target "with mana value X or less" would need X before targets are chosen: not run."""
+    """A target "with mana value X or less" needs the X announced for it (CR 601.2b-c): run in a
+    spell or activated ability, not in a triggered ability, which announces none."""
     f = ir.Filter(types=("Creature",), mana_value_at_most=ir.X())
-    assert support.gaps(ir.TargetSpec("permanent", f)) == ["mana value X or less in a target, a trigger or a static ability"]
+    refused = ["X in a description of a triggered ability's target, a trigger or a static ability"]
+    assert support.gaps(ir.TargetSpec("permanent", f)) == refused
+    spell = ir.SpellAbility((ir.Destroy(ir.Target(0)),), (ir.TargetSpec("permanent", f),))
+    assert support.gaps(spell) == []
+    trigger = ir.TriggeredAbility(ir.Trigger("enters"), (ir.Destroy(ir.Target(0)),), (ir.TargetSpec("permanent", f),))
+    assert support.gaps(trigger) == refused
     assert support.gaps(ir.SearchLibrary(ir.Filter(mana_value_at_most=ir.X(), zone="library"))) == []
 
 

@@ -214,7 +214,7 @@ def test_conditions_about_the_source_for_other_objects(corpus_db):
     """Juniper Order Advocate's bonus to green creatures holds only while the Advocate itself
     is untapped (CR 611.3a); Luxa River Shrine's second ability needs three brick counters on
     the Shrine (CR 602.5b, 122.1). "Enchanted creature has shroud as long as it's untapped" is
-    about the creature, not the Aura: not read as a condition on the source."""
+    about the creature, not the Aura: not a condition on the source (test_statics_area)."""
     def bears(tapped: bool):
         g = board(corpus_db, f"""
   - name: Alice
@@ -235,7 +235,8 @@ def test_conditions_about_the_source_for_other_objects(corpus_db):
         return [a.label for a in g.legal_actions() if "gain 2 life" in a.label]
     assert shrine(2) == []
     assert len(shrine(3)) == 1
-    assert not corpus_db.get("Spectral Cloak").fully_supported
+    [cloak] = [a for a in corpus_db.get("Spectral Cloak").abilities if type(a) is ir.StaticAbility]
+    assert cloak.effect.condition == ir.AttachedIs(ir.Filter(tapped=False))
 
 
 def test_activate_only_during_a_step(corpus_db):

@@ -316,4 +316,4 @@ def test_brokkos_is_cast_from_the_graveyard_only_for_its_mutate_cost(db):
     assert cast.label == "cast Brokkos, Apex of Forever from the graveyard for its mutate cost {2}{U/B}{G}{G}"
     g.push(cast)
     assert g.pending.kind == "pay"            # no question of cost: mutate it is; the Elves targeted
-    assert g.current_state().objs[g.current_state().stack[0].source].cast_costs == ("mutate",)
+    assert g.current_state().objs[g.current_state().stack[0].source].cast_costs == ("mutate", "from_graveyard")

@@ -224,3 +224,91 @@ def test_planar_void_exiles_other_cards_but_not_those_destroyed_with_it(corpus_d
     resolve(g)
     assert stack_labels(g) == []
     assert names(g, 0, "graveyard") == ["Glorious Anthem", "Planar Void", "Tranquility"]
+
+
+def test_wildgrowth_walker_sees_each_explore(corpus_db):
+    """"Whenever a creature you control explores" (CR 701.44b): it triggers after the explore,
+    whether it revealed a land (to the hand) or not (a +1/+1 counter, CR 701.44a)."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Merfolk Branchwalker, Merfolk Branchwalker]
+    library: [Forest, Grizzly Bears]
+    battlefield: [Wildgrowth Walker, Forest, Forest, Forest, Forest]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Merfolk Branchwalker")
+    resolve(g)
+    resolve(g)                      # it explores: Forest, into the hand
+    assert names(g, 0, "hand") == ["Forest", "Merfolk Branchwalker"]
+    assert stack_labels(g) == ["Wildgrowth Walker's ability"]
+    resolve(g)
+    cast_and_pay(g, "cast Merfolk Branchwalker")
+    resolve(g)
+    resolve(g)                      # the second reveals Grizzly Bears: leave it on top
+    pick(g, "leave it on top")
+    assert stack_labels(g) == ["Wildgrowth Walker's ability"]
+    resolve(g)
+    assert on_battlefield(g, "Wildgrowth Walker")[0].counters == {"+1/+1": 2}
+    assert g.current_state().players[0].life == 26
+    assert sorted(o.counters.get("+1/+1", 0) for o in on_battlefield(g, "Merfolk Branchwalker")) == [0, 1]
+
+
+def test_virulent_wound_poisons_the_controller_of_the_creature_that_died(corpus_db):
+    """"When that creature dies this turn, its controller gets a poison counter": a delayed
+    ability about the target (CR 603.7c); "its controller" is the controller of the creature
+    as it last existed (CR 603.10a), Bob."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Virulent Wound]
+    battlefield: [Swamp]
+  - name: Bob
+    battlefield: [Llanowar Elves]
+""", turn=3)
+    cast_and_pay(g, "cast Virulent Wound", "Llanowar Elves")
+    resolve(g)                      # the Elves die with a -1/-1 counter (CR 704.5f)
+    assert stack_labels(g) == ["Virulent Wound's delayed ability"]
+    resolve(g)
+    s = g.current_state()
+    assert [p.poison for p in s.players] == [0, 1]
+
+
+def test_otherworldly_outburst_only_for_that_creature_and_only_this_turn(corpus_db):
+    """The delayed ability waits for the target alone (another creature dying doesn't trigger
+    it), and only this turn (CR 603.7, 514.2)."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Otherworldly Outburst, Shock, Shock]
+    battlefield: [Mountain, Mountain, Mountain]
+  - name: Bob
+    battlefield: [Grizzly Bears, Llanowar Elves]
+""", turn=3)
+    cast_and_pay(g, "cast Otherworldly Outburst", "Grizzly Bears")
+    resolve(g)
+    cast_and_pay(g, "cast Shock", "Llanowar Elves")
+    resolve(g)
+    assert stack_labels(g) == []
+    cast_and_pay(g, "cast Shock", "Grizzly Bears")
+    resolve(g)
+    assert stack_labels(g) == ["Otherworldly Outburst's delayed ability"]
+    resolve(g)
+    assert [o.controller for o in on_battlefield(g, "Eldrazi Horror Token")] == [0]
+
+
+def test_death_frenzy_gains_life_for_each_creature_its_shrink_kills(corpus_db):
+    """"Whenever a creature dies this turn, you gain 1 life": the creatures its own -2/-2 kills
+    die after the delayed ability exists (CR 704.3, 603.7), so each one counts."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Death Frenzy]
+    battlefield: [Swamp, Swamp, Swamp, Forest, Forest, Grizzly Bears]
+  - name: Bob
+    battlefield: [Llanowar Elves, Hill Giant]
+""", turn=3)
+    cast_and_pay(g, "cast Death Frenzy")
+    resolve(g)
+    pick(g, "put the rest on the stack")
+    assert stack_labels(g) == ["Death Frenzy's delayed ability"] * 2
+    resolve(g)
+    resolve(g)
+    assert g.current_state().players[0].life == 22
+    assert on_battlefield(g, "Hill Giant") and not on_battlefield(g, "Grizzly Bears")

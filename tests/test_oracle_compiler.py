@@ -6,6 +6,7 @@ import dataclasses
 import pytest
 
 from manastack.cards import CardDef
+from manastack.engine import support
 from manastack.oracle import compile_card, ir
 from manastack.mana import ManaCost
 from manastack.oracle.ir import (
@@ -847,10 +848,12 @@ def test_conditions_either_none_counters_and_activation_limits():
     a = only(card("Pouncer", "{1}: Pouncer gains flying until end of turn. Activate only once each "
                   "turn and only if an opponent controls a creature with flying."))
     assert a.once_per_turn and type(a.condition) is ir.OpponentControls
-    # "it" is the enchanted creature here, not the source: not read
-    c = card("Cloak", "Enchant creature\nEnchanted creature has shroud as long as it's untapped.",
-             "Enchantment — Aura")
-    assert len(c.unsupported) == 1
+    # "it" is the enchanted creature here, not the source
+    [_, st] = card("Cloak", "Enchant creature\nEnchanted creature has shroud as long as it's untapped.",
+                   "Enchantment — Aura").abilities
+    assert st.effect.condition == ir.AttachedIs(Filter(tapped=False))
+
+
 def test_events_of_the_enchanted_or_equipped_permanent():
     """CR 303.4, 301.5: the events the card's own creature could meet, happening to the permanent
     the Aura or Equipment is attached to; "it" and "its controller" name that permanent."""
@@ -1556,6 +1559,44 @@ def test_spell_colors_type_lists_and_base_power_and_toughness():
     a = only(card("Sram", "Whenever you cast an Aura, Equipment, or Vehicle spell, draw a card."))
     assert a.trigger.subject == Filter(subtypes=("Aura", "Equipment", "Vehicle"), controller="you", zone="stack")
 
+
+def test_attacks_as_though_it_didnt_have_defender():
+    """"can attack as though it didn't have defender" (CR 702.3b) under a condition about the
+    source ("is enchanted or equipped") or the equipped creature ("has defender")."""
+    [_, st] = card("Knight", "Defender\nAs long as Knight is enchanted or equipped, it can attack as though it "
+                   "didn't have defender.").abilities
+    assert st.effect == ir.StaticEffect("attacks_despite_defender", "self",
+                                        condition=ir.AnyOf(("self_enchanted", "self_equipped")))
+    [st, _] = card("Chariot", "As long as equipped creature has defender, it can attack as though it didn't "
+                   "have defender.\nEquip {3}", "Artifact — Equipment").abilities
+    assert st.effect == ir.StaticEffect("attacks_despite_defender", "equipped",
+                                        condition=ir.AttachedIs(Filter(keywords=("defender",))))
+
+
+def test_creatures_that_are_enchanted():
+    """"Creatures you control that are enchanted" (CR 303.4): ``Filter.enchanted``."""
+    [_, st] = card("Magemark", "Enchant creature\nCreatures you control that are enchanted get +1/+1.",
+                   "Enchantment — Aura").abilities
+    assert st.effect.affected == Filter(types=("Creature",), controller="you", enchanted=True)
+
+def test_activate_an_ability_triggers():
+    """"Whenever a player activates an ability that isn't a mana ability" (CR 602.2i, 605.3a),
+    "an opponent activates an ability of an artifact, creature, or land on the battlefield, if it
+    isn't a mana ability"; "that player" is who activated it. Without "isn't a mana ability" the
+    sentence stays unread (mana abilities aren't seen)."""
+    a = only(card("Burning-Tree Shaman", "Whenever a player activates an ability that isn't a mana ability, "
+                  "Burning-Tree Shaman deals 1 damage to that player."))
+    assert a.trigger == Trigger("activates", "each")
+    assert a.effects == (DealDamage(1, Ref("triggering_player")),)
+    a = only(card("Harsh Mentor", "Whenever an opponent activates an ability of an artifact, creature, or land "
+                  "on the battlefield, if it isn't a mana ability, Harsh Mentor deals 2 damage to that player."))
+    assert a.trigger == Trigger("activates", "opponent",
+                                source=Filter(types=("Artifact", "Creature", "Land")))
+    c = card("Ceaseless Searblades", "Whenever you activate an ability of an Elemental, Ceaseless Searblades "
+             "gets +1/+0 until end of turn.")
+    assert c.abilities == () and len(c.unsupported) == 1
+
+
 def test_remove_any_number_of_counters_for_mana():
     """Storage lands and Mana Batteries: the cost removes any number of counters of one kind,
     and the mana counts those removed this way."""
@@ -1792,3 +1833,157 @@ def test_a_card_put_into_a_graveyard_from_anywhere():
     assert a.effects == (Exile(Ref("triggering_object")),)
     assert card("Tokens", "Whenever a creature you control is put into a graveyard from anywhere, draw a card.",
                 "Enchantment").unsupported
+
+
+def test_that_creature_after_exactly_one_creature():
+    """"As long as you control exactly one creature, that creature gets +2/+0": the creatures
+    you control; "that creature" after any other condition is refused."""
+    [st] = card("Wanderings", "As long as you control exactly one creature, that creature gets +2/+0.",
+                "Enchantment").abilities
+    assert st.effect.affected == Filter(types=("Creature",), controller="you")
+    assert card("Bad", "As long as you control two or more creatures, that creature gets +2/+0.",
+                "Enchantment").unsupported
+    [_, st] = card("Cloak", "Enchant creature\nEnchanted creature has shroud as long as it's untapped.",
+                   "Enchantment — Aura").abilities
+    assert st.effect.condition == ir.AttachedIs(Filter(tapped=False))
+
+
+def test_for_each_aura_attached_to_it():
+    """"gets +2/+2 for each Aura attached to it" (CR 613.4c): ``AttachedCount``."""
+    [st] = card("Dancer", "Dancer gets +2/+2 for each Aura attached to it.").abilities
+    assert st.effect == ir.StaticEffect("modify_pt", "self", power=2, toughness=2,
+                                        count=ir.AttachedCount(Filter(subtypes=("Aura",))))
+
+def test_a_creature_you_control_explores():
+    """CR 701.44b: "Whenever a creature you control explores", once per explore."""
+    a = only(card("Walker", "Whenever a creature you control explores, put a +1/+1 counter on Walker and you "
+                  "gain 3 life."))
+    assert a.trigger == Trigger("explores", Filter(types=("Creature",), controller="you"))
+    assert a.effects == (PutCounters(Ref("self"), "+1/+1"), GainLife(3))
+
+
+def test_delayed_triggers_for_this_turn():
+    """CR 603.7: "When that creature dies this turn, ..." (the object named before, CR 603.7c)
+    and "Whenever a creature blocks this turn, ..." (any such object) are delayed triggered
+    abilities the spell creates; "it" and "its controller" in them are the object the event
+    names. "When you do" stays a reflexive ability (CR 603.12); "that creature" with nothing
+    named before is refused; "fights that creature" is never the fighter itself."""
+    s = spell("Wound", "Put a -1/-1 counter on target creature. When that creature dies this turn, its "
+              "controller gets a poison counter.")
+    delayed = s.effects[1]
+    assert delayed.duration == "this_turn" and delayed.what == Target(0)
+    assert delayed.ability.trigger == Trigger("dies", Filter(types=("Creature",)))
+    assert delayed.ability.effects == (ir.GetPoison(1, Ref("triggering_controller")),)
+    s = spell("Cry", "Untap all white creatures you control. Whenever a creature blocks this turn, it gets "
+              "+0/+1 until end of turn.", "Sorcery")
+    assert s.effects[1].what is None and s.effects[1].ability.trigger == Trigger("blocks", CREATURE)
+    assert s.effects[1].ability.effects == (ModifyPT(Ref("triggering_object"), 0, 1),)
+    assert card("Lone", "When that creature dies this turn, you gain 3 life.", "Instant").unsupported
+    a = only(card("Cavalier", "When Cavalier enters the battlefield, you may sacrifice another creature. When "
+                  "you do, destroy target creature an opponent controls."))
+    assert ir.contains(a.effects, lambda n: type(n) is ir.CreateReflexive)
+    s = spell("Feed", "Choose target creature an opponent controls. When that creature dies this turn, you gain "
+              "3 life. Target creature you control fights that creature.", "Sorcery")
+    assert s.effects[-1] == Fight(Target(1), Target(0))
+
+def test_an_opponent_taps_for_mana_and_that_land():
+    """"Whenever an opponent taps a land for mana, that land doesn't untap during its
+    controller's next untap step" (CR 106.12a, 502.3): "that land" is the land the trigger saw."""
+    a = only(card("Vorinclex", "Whenever an opponent taps a land for mana, that land doesn't untap during its "
+                  "controller's next untap step."))
+    assert a.trigger == Trigger("tapped_for_mana", Filter(types=("Land",)), whose="opponent")
+    assert a.effects == (ir.SkipNextUntap(Ref("triggering_object")),)
+
+def test_becomes_a_land_type(corpus_db):
+    """Layer 4 (CR 305.7): "Target land becomes a Forest until end of turn." (Kavu Recluse), "the
+    basic land type of your choice" (Jinx), a choice of two (Tundra Kavu), and no duration:
+    it lasts (Thelonite Monk, CR 611.2a). "in addition to its other types" stays refused."""
+    assert corpus_db.get("Kavu Recluse").abilities[-1].effects == (ir.BecomeLandType(Target(0), ("Forest",)),)
+    jinx = next(a for a in corpus_db.get("Jinx").abilities if type(a) is SpellAbility)
+    assert jinx.effects[0] == ir.BecomeLandType(Target(0), ("Plains", "Island", "Swamp", "Mountain", "Forest"))
+    assert corpus_db.get("Tundra Kavu").abilities[-1].effects[0].land_types == ("Plains", "Island")
+    assert corpus_db.get("Thelonite Monk").abilities[-1].effects[0].duration == "permanent"
+    assert not corpus_db.get("Sealock Monster").fully_supported
+
+
+def test_spells_cast_as_though_they_had_flash(corpus_db):
+    """CR 601.3: "You may cast [spells] as though they had flash." is a static ability over the
+    spells described (Vedalken Orrery, Shimmer Myr, Yeva); "Aura spells with enchant creature"
+    stays refused (Rootwater Shaman)."""
+    def effect(name):
+        return next(a.effect for a in corpus_db.get(name).abilities if type(a) is ir.StaticAbility)
+    assert effect("Vedalken Orrery").kind == "cast_as_though_flash"
+    assert effect("Shimmer Myr").affected == Filter(types=("Artifact",), zone="stack")
+    assert effect("Yeva, Nature's Herald").affected == Filter(types=("Creature",), colors=("G",), zone="stack")
+    assert not corpus_db.get("Rootwater Shaman").fully_supported
+
+
+def test_additional_land_this_turn(corpus_db):
+    """CR 305.2: "You may play an additional land this turn." (Explore) and "... up to three
+    additional lands this turn" (Summer Bloom) are permissions, not choices (no May)."""
+    explore = next(a for a in corpus_db.get("Explore").abilities if type(a) is SpellAbility)
+    assert explore.effects == (ir.ExtraLandPlays(), ir.Draw(1))
+    bloom = next(a for a in corpus_db.get("Summer Bloom").abilities if type(a) is SpellAbility)
+    assert bloom.effects == (ir.ExtraLandPlays(3),)
+
+
+def test_two_plural_types_joined_by_and(corpus_db):
+    """"all creatures and lands", "artifacts and enchantments you control": each object of either
+    type (Devastation, Fountain Watch); "all enchantments target player controls" targets only the
+    player (Primeval Light, CR 115.1)."""
+    spell = next(a for a in corpus_db.get("Devastation").abilities if type(a) is SpellAbility)
+    assert spell.effects == (Destroy(Ref("all", Filter(types=("Creature", "Land")))),)
+    st = next(a for a in corpus_db.get("Fountain Watch").abilities if type(a) is ir.StaticAbility)
+    assert st.effect.affected == Filter(types=("Artifact", "Enchantment"), controller="you")
+    light = next(a for a in corpus_db.get("Primeval Light").abilities if type(a) is SpellAbility)
+    assert light.effects == (Destroy(ir.ControlledBy(Filter(types=("Enchantment",)), Target(0))),)
+    assert light.targets[0].kind == "player"
+
+
+def test_x_in_a_target_description(corpus_db):
+    """"with mana value X" (no more, no less) and "with power X or less" in a spell's or activated
+    ability's target: the X announced as it is cast (CR 601.2b-c; Disembowel, Gang Up, Hearth
+    Kami); in a triggered ability's target it stays refused."""
+    spell = next(a for a in corpus_db.get("Disembowel").abilities if type(a) is SpellAbility)
+    assert spell.targets[0].filter == Filter(types=("Creature",), mana_value_at_most=ir.X(), mana_value_at_least=ir.X())
+    spell = next(a for a in corpus_db.get("Gang Up").abilities if type(a) is SpellAbility)
+    assert spell.targets[0].filter == Filter(types=("Creature",), power_at_most=ir.X())
+    assert corpus_db.get("Hearth Kami").fully_supported
+    kami = card("Kami", "When Kami enters the battlefield, destroy target artifact with mana value X.",
+                cost="{X}{R}")
+    assert "X in a description" in support.gaps(kami.abilities[0])[0]
+
+
+def test_a_spell_that_chooses_a_creature_type_first(corpus_db):
+    """"Choose a creature type." opening a spell, then "of the chosen type" / "of that type"
+    (CR 608.2d): Distant Melody, Pack's Disdain. In a permanent's ability it stays refused."""
+    melody = next(a for a in corpus_db.get("Distant Melody").abilities if type(a) is SpellAbility)
+    assert melody.effects == (ir.ChooseCreatureType(), ir.Draw(ir.CountOf(Filter(subtypes=("chosen",), controller="you"))))
+    assert corpus_db.get("Pack's Disdain").fully_supported
+    shaman = card("Shaman", "{T}: Choose a creature type. Draw a card for each creature you control of that type.")
+    assert "choosing a creature type" in support.gaps(shaman.abilities[0])[0]
+
+
+def test_discard_the_hand_then_draw_that_many():
+    """CR 701.9a, 121.1: "Each player discards all the cards in their hand, then draws that many
+    cards minus one." (Dark Deal), "Discard all the cards in your hand, then draw that many cards."."""
+    deal = only(card("Deal", "Each player discards all the cards in their hand, then draws that many cards minus one.",
+                     "Sorcery"))
+    assert deal.effects == (ir.DiscardHandDraw(Ref("each_player"), -1),)
+    winds = only(card("Winds", "Discard all the cards in your hand, then draw that many cards.", "Sorcery"))
+    assert winds.effects == (ir.DiscardHandDraw(),)
+
+
+def test_reveal_the_hand_and_discard_all_of_a_kind(corpus_db):
+    """CR 701.20a, 701.9a: "Target player reveals their hand and discards all nonland cards."
+    (Amnesia); "of that color" after "Choose a color." stays refused (Persecute)."""
+    spell = next(a for a in corpus_db.get("Amnesia").abilities if type(a) is SpellAbility)
+    assert spell.effects == (ir.DiscardHand(Target(0), Filter(non_types=("Land",), zone="hand"), revealed=True),)
+    assert not corpus_db.get("Persecute").fully_supported
+
+
+def test_for_each_permanent_destroyed_this_way(corpus_db):
+    """CR 701.8a: "You gain 1 life for each creature destroyed this way." (Fumigate) counts what
+    the spell's own destroy did."""
+    spell = next(a for a in corpus_db.get("Fumigate").abilities if type(a) is SpellAbility)
+    assert spell.effects[1] == ir.GainLife(ir.DestroyedThisWay(Filter(types=("Creature",))))

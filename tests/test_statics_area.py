@@ -158,3 +158,105 @@ def test_imposing_sovereign_taps_only_opponents_entering_creatures(db):
     cast_and_pay(g, "cast Grizzly Bears")
     resolve(g)
     assert not on_battlefield(g, "Grizzly Bears")[0].tapped
+
+
+def test_pillar_of_war_attacks_despite_defender_only_while_enchanted(db):
+    """Pillar of War has defender, and can attack as though it didn't while it is enchanted
+    (CR 702.3b, 611.3a); Warmonger's Chariot lets a creature with defender attack."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Pillar of War, id: p}, {card: Holy Strength, attached_to: p},
+                  Wall of Stone, {card: Wall of Wood, id: w}, {card: Warmonger's Chariot, attached_to: w}]
+  - name: Bob
+""", turn=3)
+    s = g.current_state()
+    assert combat.can_attack(s, on_battlefield(g, "Pillar of War")[0])
+    assert combat.can_attack(s, on_battlefield(g, "Wall of Wood")[0])
+    assert "defender" in combat.why_not_attack(s, on_battlefield(g, "Wall of Stone")[0])
+    g = board(db, """
+  - name: Alice
+    battlefield: [Pillar of War]
+  - name: Bob
+""", turn=3)
+    assert "defender" in combat.why_not_attack(g.current_state(), on_battlefield(g, "Pillar of War")[0])
+
+
+def test_guardians_magemark_pumps_each_enchanted_creature_you_control(db):
+    """Guardian's Magemark: Alice's creatures with an Aura attached get +1/+1 (the one it
+    enchants, and Hill Giant under Holy Strength); her unenchanted Elite Vanguard and Bob's
+    enchanted Grizzly Bears don't."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Hill Giant, id: giant}, {card: Holy Strength, attached_to: giant},
+                  {card: Wall of Wood, id: wall}, {card: Guardian's Magemark, attached_to: wall}, Elite Vanguard]
+  - name: Bob
+    battlefield: [{card: Grizzly Bears, id: bears}, {card: Holy Strength, attached_to: bears}]
+""")
+    assert _pt(g, "Hill Giant") == (5, 6)
+    assert _pt(g, "Wall of Wood") == (1, 4)
+    assert _pt(g, "Elite Vanguard") == (2, 1)
+    assert _pt(g, "Grizzly Bears") == (3, 4)
+
+
+def test_spectral_cloak_gives_shroud_only_while_the_creature_is_untapped(db):
+    """Spectral Cloak: "it" is the enchanted creature: shroud while it is untapped."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Grizzly Bears, id: a}, {card: Spectral Cloak, attached_to: a},
+                  {card: Hill Giant, id: b, tapped: true}, {card: Spectral Cloak, attached_to: b}]
+  - name: Bob
+""")
+    assert "shroud" in _keywords(g, "Grizzly Bears")
+    assert "shroud" not in _keywords(g, "Hill Giant")
+
+
+def test_deadly_wanderings_pumps_a_lone_creature_only(db):
+    """Deadly Wanderings: while Alice controls exactly one creature, it gets +2/+0 and has
+    deathtouch and lifelink; with two, neither does."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Deadly Wanderings, Grizzly Bears]
+  - name: Bob
+    battlefield: [Hill Giant]
+""")
+    assert _pt(g, "Grizzly Bears") == (4, 2) and {"deathtouch", "lifelink"} <= _keywords(g, "Grizzly Bears")
+    assert _pt(g, "Hill Giant") == (3, 3)
+    g = board(db, """
+  - name: Alice
+    battlefield: [Deadly Wanderings, Grizzly Bears, Elite Vanguard]
+  - name: Bob
+""")
+    assert _pt(g, "Grizzly Bears") == (2, 2) and "lifelink" not in _keywords(g, "Grizzly Bears")
+
+
+def test_roc_hatchling_grows_once_its_shell_counters_are_gone(db):
+    """Roc Hatchling (0/1): +3/+2 and flying only while it has no shell counters."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Roc Hatchling, counters: {shell: 1}}]
+  - name: Bob
+""")
+    assert _pt(g, "Roc Hatchling") == (0, 1) and "flying" not in _keywords(g, "Roc Hatchling")
+    g = board(db, """
+  - name: Alice
+    battlefield: [Roc Hatchling]
+  - name: Bob
+""")
+    assert _pt(g, "Roc Hatchling") == (3, 3) and "flying" in _keywords(g, "Roc Hatchling")
+
+
+def test_bonuses_for_each_aura_or_equipment_attached(db):
+    """Kor Spiritdancer (0/2) gets +2/+2 for each Aura attached to it: with two Holy Strengths
+    (+1/+2 each) it is 6/10. Two Golem-Skin Gauntlets on Grizzly Bears each give +1/+0 for each
+    of the two Equipment: 6/2."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Kor Spiritdancer, id: k}, {card: Holy Strength, attached_to: k},
+                  {card: Holy Strength, attached_to: k}, {card: Grizzly Bears, id: b},
+                  {card: Golem-Skin Gauntlets, attached_to: b}, {card: Golem-Skin Gauntlets, attached_to: b},
+                  Elite Vanguard]
+  - name: Bob
+""")
+    assert _pt(g, "Kor Spiritdancer") == (6, 10)
+    assert _pt(g, "Grizzly Bears") == (6, 2)
+    assert _pt(g, "Elite Vanguard") == (2, 1)

@@ -481,7 +481,8 @@ def nested_abilities(card) -> tuple[ir.TriggeredAbility, ...]:
             for item in node:
                 walk(item)
         elif type(node) in (ir.CreateReflexive, ir.RemoveTimeCounter) or (
-                type(node) is ir.CreateDelayedTrigger and node.duration in ONE_SHOT_DELAYS):
+                type(node) is ir.CreateDelayedTrigger and (node.duration in ONE_SHOT_DELAYS
+                                                           or node.duration == "this_turn")):
             found.append(node.ability)
             walk(node.ability.effects)
         elif type(node) is ir.Keyword:

@@ -26,7 +26,7 @@ from . import exercise
 from .abilities import keyword
 from . import characteristics as ch
 from .conditions import FROM_GRAVEYARD, FROM_HAND, holds
-from .timing import sorcery_timing
+from .timing import flash_permission, sorcery_timing
 from .decisions import Action, Decision, DecisionKind
 from .mana_abilities import can_afford
 from .mana_spend import spell_use
@@ -218,11 +218,12 @@ def cast_options(s, player: int, o) -> list[tuple[str, ...]]:
 def flash_tax(s, player: int, o) -> ManaCost | None:
     """The extra mana of "You may cast ~ as though it had flash if you pay {2} more to cast it."
     when ``player`` casts ``o`` now only thanks to it: not an instant, no flash of its own, any
-    time a sorcery couldn't be cast (CR 601.3, 601.2f, 307.1); None otherwise."""
+    time a sorcery couldn't be cast (CR 601.3, 601.2f, 307.1), and no other permission (Vedalken
+    Orrery) lets them; None otherwise."""
     if "Instant" in o.card.types or sorcery_timing(s, player):
         return None
     extra = next((ab.extra for ab in o.card.abilities if type(ab) is ir.CastAsThoughFlash and ab.extra), None)
-    if extra is None or ch.has(s, o, "flash"):
+    if extra is None or ch.has(s, o, "flash") or flash_permission(s, player, o):
         return None
     return extra
 

@@ -17,14 +17,14 @@ from .abilities import ability_at
 from .cost_checks import summoning_sick, tappable_for_cost, untappable_for_cost
 from .crew import crew_payable, pay_crew
 from .decisions import Action, Decision, IllegalActionError
-from .event_types import Seen, SpellCast
+from .event_types import AbilityActivated, Seen, SpellCast
 from .filters import matches, objects_matching
 from .runner import Ctx, Rollback
 from . import mana_spend
 from .mana_spend import ability_use, spell_use
 from .spell_costs import total_cost
 from .state import Obj, StackItem
-from .targets import (casting_ability, choose_division, choose_modes_and_targets, describe_target, division_least,
+from .targets import (casting_ability, choose_division, choose_modes_and_targets, describe_target, division_least, x_fits,
                       extra_targets, spell_ability_index)
 from .timing import exiled_playable, sorcery_timing
 from .triggers import announce_targets
@@ -429,10 +429,11 @@ def _pick(ctx: Ctx, player: int, kind: str, prompt: str, choices: list[int]) -> 
 
 
 def choose_x(ctx: Ctx, player: int, cost: ManaCost, label: str, exclude: frozenset[int] = mana_abilities.NO_ONE,
-             total=None, use=None, least: int = 0) -> int:
+             total=None, use=None, least: int = 0, fits=None) -> int:
     """CR 601.2b, 107.3a: announce X. Offered values are those the player could pay: ``total``
     gives the cost to pay for an X, when it isn't just the cost with that X (CR 601.2f);
-    ``least``: X divided among that many targets is at least that (CR 601.2d)."""
+    ``least``: X divided among that many targets is at least that (CR 601.2d); ``fits``: the
+    values the targets chosen allow (:func:`targets.x_fits`)."""
     if not cost.x_count:
         return 0
     s = ctx.s
@@ -443,14 +444,20 @@ def choose_x(ctx: Ctx, player: int, cost: ManaCost, label: str, exclude: frozens
         top = x
     if top < least:
         raise Rollback()        # CR 601.2d: too little to give each target 1; never cast
-    options = tuple(Action("x", (x,), f"X = {x}") for x in range(least, top + 1))
+    options = tuple(Action("x", (x,), f"X = {x}") for x in range(least, top + 1) if fits is None or fits(x))
+    if not options:
+        raise Rollback()        # CR 601.2c: no X the player can pay makes the targets legal
     answer = ctx.ask(Decision(player, "x", f"Choose X for {label} (CR 107.3a)", options))
     return answer.args[0]
 
 
-def _choose_loyalty_x(ctx: Ctx, player: int, o: Obj, label: str) -> int:
-    """CR 107.3, 606.6: X of a "-X" loyalty cost, at most the loyalty counters ``o`` has."""
-    options = tuple(Action("x", (x,), f"X = {x}") for x in range(loyalty.loyalty(o) + 1))
+def _choose_loyalty_x(ctx: Ctx, player: int, o: Obj, label: str, fits=None) -> int:
+    """CR 107.3, 606.6: X of a "-X" loyalty cost, at most the loyalty counters ``o`` has, and
+    one the targets chosen allow (``fits``, :func:`targets.x_fits`)."""
+    options = tuple(Action("x", (x,), f"X = {x}") for x in range(loyalty.loyalty(o) + 1)
+                    if fits is None or fits(x))
+    if not options:
+        raise Rollback()
     answer = ctx.ask(Decision(player, "x", f"Choose X for {label} (CR 107.3a, 606.6)", options))
     ctx.s.add_log(f"X is {answer.args[0]}", ("107.3a", "602.2b"), "choice")
     return answer.args[0]
@@ -543,7 +550,7 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
     base = alt_costs.per_target(s, card, item.targets, base)     # strive (CR 601.2f)
     item.x = choose_x(ctx, player, base, card.name,
                       total=lambda x: total_cost(s, player, spell, x, base)[0], use=spell_use(spell, base),
-                      least=division_least(item, ab))
+                      least=division_least(item, ab), fits=x_fits(s, item, spell, player))
     spell.cast_x = item.x              # CR 202.3e: X counts in its mana value on the stack
     if item.x:
         s.add_log(f"X is {item.x}", ("107.3a", "601.2b"), "choice")
@@ -593,10 +600,11 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
         raise Rollback()  # CR 602.2b, 732: the activation can't be completed
     if ab.cost.mana is not None:
         item.x = choose_x(ctx, player, ab.cost.mana, label, exclude=kept_by(o, ab.cost),
-                          use=ability_use(o, ab.cost.mana), least=division_least(item, ab))
+                          use=ability_use(o, ab.cost.mana), least=division_least(item, ab),
+                          fits=x_fits(s, item, o, player))
     cost = ab.cost
     if cost.loyalty_x:                   # "-X": X up to the loyalty it has (CR 107.3, 606.6)
-        item.x = _choose_loyalty_x(ctx, player, o, label)
+        item.x = _choose_loyalty_x(ctx, player, o, label, x_fits(s, item, o, player))
         cost = dataclasses.replace(cost, loyalty=-item.x, loyalty_x=False)
     if not choose_division(ctx, item, player, ab):       # CR 601.2d
         raise Rollback()
@@ -612,7 +620,9 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
     ctx.sacrificed = []
     pay_cost(ctx, player, o, cost, label, use=ability_use(o, ab.cost.mana), cycling=ab.cycling)
     _remember_sacrificed(ctx, item)
-    o = s.objs.get(oid, o)             # as paying the cost left it (tapped, counters: State.own)
+    before, o = o, s.objs.get(oid, o)  # as paying the cost left it (tapped, counters: State.own)
     note_activation(s, o, ab)          # CR 602.5b: "Activate only once each turn"
     s.add_log(f"{label} is put on the stack", ("602.2", "405.1"), "stack")
+    # CR 602.2i: it became activated (a mana ability never gets here, CR 605.3a)
+    events.collect(ctx, AbilityActivated(player, oid, item.id, None if oid in s.objs else before))
     announce_targets(ctx, item)        # CR 702.21a: ward sees what became a target

@@ -255,6 +255,8 @@ def _times(s: State, eff: ir.StaticEffect, src: Obj, o: Obj) -> int:
         exercise.note("STATIC_COUNTS", type(eff.count).__name__, src.card)
     if type(eff.count) is ir.CountersOn:
         return src.counters.get(eff.count.kind, 0) * eff.count.multiplier
+    if type(eff.count) is ir.AttachedCount:      # "for each Aura attached to it" (CR 303.4)
+        return sum(1 for p in s.permanents() if p.attached_to == o.id and matches(s, p, eff.count.filter, src))
     return count_matching(s, eff.count, src, besides=o)
 
 

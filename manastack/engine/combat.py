@@ -13,7 +13,8 @@ from .casting import pay_mana
 from .cost_checks import summoning_sick
 from .decisions import Action, Decision, DecisionKind, IllegalActionError
 from .effect_records import CombatRule, pairs_filter
-from .event_types import Attacked, AttackedAlone, AttackersDeclared, BecameBlocked, Blocked, Seen, Unblocked
+from .event_types import (AbilityActivated, Attacked, AttackedAlone, AttackersDeclared, BecameBlocked, Blocked, Seen,
+                          Unblocked)
 from .filters import matches, protected_from
 from .mana_abilities import can_afford
 from .runner import Ctx
@@ -77,7 +78,7 @@ def why_not_attack(s, o: Obj) -> str | None:
     if summoning_sick(s, o):
         return (f"{name} hasn't been under its controller's control since their most recent turn began "
                 "and has no haste (CR 302.6, 508.1a, 702.10b)")
-    if ch.has(s, o, "defender"):
+    if ch.has(s, o, "defender") and not restricted(s, o, "attacks_despite_defender"):
         return f"{name} has defender (CR 702.3b)"
     if restricted(s, o, "cant_attack"):
         return f"an effect says {name} can't attack (CR 508.1c)"
@@ -591,4 +592,5 @@ def ninjutsu(ctx: Ctx, player: int, oid: int, idx: int, attacker: int) -> None:
     pay_mana(ctx, player, card.abilities[idx].cost.mana, label)
     events.move(ctx, returned, "hand", cause="ninjutsu cost", rules=("702.49a", "602.2b"))
     s.add_log(f"{label} is put on the stack", ("602.2", "405.1"), "stack")
+    events.collect(ctx, AbilityActivated(player, oid, item.id))      # CR 602.2i, from the hand
     announce_targets(ctx, item)

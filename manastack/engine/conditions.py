@@ -373,10 +373,10 @@ def holds(s: State, condition: "ir.StateCondition", src: Obj, seen: Seen | None 
         return (seen.counters.get(condition.kind, 0) > 0) != condition.none
     if type(condition) is ir.AnyOf:
         return any(evaluate(s, c, src, seen) for c in condition.conditions)
-    if type(condition) is ir.ManaSpent:                     # adamant, CR 601.2h
-        return _mana_spent(s, condition, src)
     if type(condition) is ir.Devotion:                      # CR 700.5
         return _devotion(s, src.controller, condition.colors) <= condition.at_most
+    if type(condition) is ir.ManaSpent:                     # adamant, CR 601.2h
+        return _mana_spent(s, condition, src)
     if type(condition) is ir.SelfPower:                     # CR 208.1
         return src.zone == "battlefield" and ch.is_creature(s, src) and ch.power(s, src) >= condition.at_least
     raise ValueError(f"unknown condition {condition!r}")

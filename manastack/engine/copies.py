@@ -91,7 +91,7 @@ def _new_targets(ctx, item: StackItem, copy: Obj) -> None:
     s = ctx.s
     for spec, group in zip(item_target_specs(item, s), item.targets):
         for n, old in enumerate(group):
-            legal = [t for t in legal_targets(s, spec, copy, item.controller, item.id)
+            legal = [t for t in legal_targets(s, spec, copy, item.controller, item.id, item.x)
                      if t != old and t not in group]
             if not legal:
                 continue

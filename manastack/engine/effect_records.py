@@ -96,6 +96,19 @@ class BecomeCreature:
 
 
 @dataclass(frozen=True, slots=True)
+class SetLandType:
+    """The land has the land type ``land_type`` instead of its others, loses the abilities of its
+    rules text and has that type's mana ability (layer 4, CR 305.7, 613.1d)."""
+
+    kind: ClassVar[str] = "set_land_type"
+    affected: int
+    land_type: str
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class SetColors:
     """The permanent's colors are these instead (layer 5, CR 613.1e, 105.3)."""
 
@@ -157,6 +170,18 @@ class MayPlay:
 
     kind: ClassVar[str] = "may_play"
     affected: int
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraLandPlays:
+    """The player ``affected`` ("p0") may play ``amount`` more lands this turn (CR 305.2)."""
+
+    kind: ClassVar[str] = "extra_land_plays"
+    affected: str
+    amount: int
     until: str
     timestamp: int
     source: str
@@ -311,6 +336,26 @@ class OneShotDelayedTrigger:
 
 
 @dataclass(frozen=True, slots=True)
+class DelayedWatch:
+    """A delayed triggered ability that waits for its event until the turn ends (CR 603.7):
+    ability ``ability_index`` of ``card`` (a negative index, see
+    :func:`.abilities.nested_abilities`), controlled by ``controller``, its source the object
+    ``source_id`` (CR 603.7d); ``about``: the one object whose event it waits for, which
+    triggers it once (CR 603.7c), or None for any object its trigger describes."""
+
+    kind: ClassVar[str] = "delayed_watch"
+    controller: int
+    card: CardDef
+    ability_index: int
+    source_id: int
+    about: int | None
+    until: str
+    timestamp: int
+    source: str
+    affected: None = None
+
+
+@dataclass(frozen=True, slots=True)
 class ActivatedThisTurn:
     """The ability of ``affected`` whose text is ``ability``, limited to once each turn, was
     activated this turn (CR 602.5b); it ends with the turn (CR 514.2)."""
@@ -373,9 +418,9 @@ def plain_filter(f: ir.Filter) -> bool:
     return True
 
 
-Effect = (ModifyPT | SetPT | GrantKeywords | GrantAbility | LoseKeywords | BecomeCreature | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | MayPlay
+Effect = (ModifyPT | SetPT | GrantKeywords | GrantAbility | LoseKeywords | BecomeCreature | SetLandType | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | MayPlay | ExtraLandPlays
           | PreventionShield | NoPrevention | RegenerationShield | ExileIfDies | DamagedBy | SwitchPT | ControlChange | ManaReplacementEffect | DelayedTrigger
-          | OneShotDelayedTrigger | ActivatedThisTurn | CombatRule)
+          | OneShotDelayedTrigger | DelayedWatch | ActivatedThisTurn | CombatRule)
 """Any of the records above: what ``State.effects`` holds."""
 
 RECORD_TYPES: tuple[type, ...] = Effect.__args__

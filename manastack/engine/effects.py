@@ -3,11 +3,13 @@ IR node each, listed in :data:`HANDLERS` (run by :func:`.resolution.execute`). E
 through :mod:`manastack.engine.events`."""
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
 from manastack.mana import COLOR_NAMES, COLORS, NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.ir import CHOSEN_COLOR, PROTECTION_CHOICE
+from manastack.oracle.subtypes import CREATURE_TYPES
 
 from . import characteristics as ch
 from . import exercise
@@ -17,13 +19,15 @@ from .abilities import ONE_SHOT_DELAYS, nested_index
 from .casting import choose_x, pay_mana
 from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
+from .event_types import Explored
+from .triggers import collect
 from .filters import is_player_ref, matches, player_of, player_ref, shares_creature_type
 from .mana_abilities import add_mana, can_afford
-from .resolution import (became, count_for_player, known_objects, named_objects, named_players, amount, execute,
+from .resolution import (became, bound_x, count_for_player, known_objects, named_objects, named_players, amount, execute,
                          objects_match, resolve_subject, source_obj)
-from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger,
-                             ExileIfDies, GrantAbility, GrantKeywords, LoseKeywords, ManaReplacementEffect,
-                             MayPlay, ModifyPT, NoPrevention, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors,
+from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger, DelayedWatch,
+                             ExileIfDies, ExtraLandPlays, GrantAbility, GrantKeywords, LoseKeywords, ManaReplacementEffect,
+                             MayPlay, ModifyPT, NoPrevention, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors, SetLandType,
                              SetPT, SkipNextUntap, SwitchPT)
 from .state import EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
 from .wording import possessive
@@ -147,15 +151,39 @@ def _discard(ctx, e: ir.Discard, rc):
 
 
 def _discard_hand(ctx, e: ir.DiscardHand, rc):
-    """CR 701.9a: each player named discards every card in their hand, in APNAP order (CR 101.4)."""
+    """CR 701.9a: each player named discards every card in their hand (with a filter, each card
+    of it there, once the hand is revealed, CR 701.20a), in APNAP order (CR 101.4)."""
     s = ctx.s
     rc.did = False
     players = named_players(ctx, e.who, rc)
     for p in [p for p in s.apnap() if p in players]:
+        if e.revealed:
+            shown = ", ".join(s.objs[i].card.name for i in s.players[p].hand) or "no cards"
+            s.add_log(f"{s.players[p].name} reveals their hand: {shown}", ("701.20a",), "event")
         for oid in list(s.players[p].hand):
+            if e.filter is not None and not objects_match(ctx, s.objs[oid], e.filter, rc):
+                continue
             if oid in s.players[p].hand:
                 events.discard(ctx, p, s.objs[oid])
                 rc.did = True
+
+
+def _discard_hand_draw(ctx, e: ir.DiscardHandDraw, rc):
+    """CR 701.9a, 121.1, 101.4: each player named discards every card in their hand, in APNAP
+    order; then each draws as many cards as they discarded, plus ``more`` (none below zero)."""
+    s = ctx.s
+    players = [p for p in s.apnap() if p in named_players(ctx, e.who, rc)]
+    discarded = {}
+    for p in players:
+        discarded[p] = 0
+        for oid in list(s.players[p].hand):
+            if oid in s.players[p].hand:
+                events.discard(ctx, p, s.objs[oid])
+                discarded[p] += 1
+    for p in players:
+        n = max(0, discarded[p] + e.more)
+        if n:
+            events.draw(ctx, p, n)
 
 
 def _gain_life(ctx, e: ir.GainLife, rc):
@@ -180,6 +208,8 @@ def _destroy(ctx, e: ir.Destroy, rc):
             o = ctx.s.objs.get(o.id)            # an Aura destroyed already by its umbra armor is gone
             if o is not None and o.zone == "battlefield":
                 events.destroy(ctx, o, f"by {rc.card.name}", can_regenerate=not e.no_regeneration)
+                if o.id in ctx.moved:           # it went to a graveyard: destroyed (CR 701.8a)
+                    rc.destroyed.append(o)
 
 
 def _prevent(ctx, e: ir.PreventDamage, rc):
@@ -217,7 +247,7 @@ def _prevent_parties(ctx, subject, rc, dealing: bool) -> list[tuple]:
         return [(None, (), "")]
     word = " by" if dealing else " to"
     if isinstance(subject, ir.Ref) and subject.name == "all":
-        return [(None, filter_pairs(subject.filter), f"{word} those {'sources' if dealing else 'permanents'}")]
+        return [(None, filter_pairs(bound_x(subject.filter, rc)), f"{word} those {'sources' if dealing else 'permanents'}")]
     if isinstance(subject, ir.Ref) and subject.name == "each_player" and not dealing:
         return [("players", (), " to players")]
     if isinstance(subject, ir.Ref) and subject.name == ir.CHOSEN_SOURCE:
@@ -582,6 +612,52 @@ def _become_color(ctx, e: ir.BecomeColor, rc):
         s.add_log(f"{o.card.name} becomes {words}{until}", ("611.2", "613.1e", "105.3"), "effect")
 
 
+def _become_land_type(ctx, e: ir.BecomeLandType, rc):
+    """CR 611.2, 305.7, 613.1d: each land named has the new land type instead of its others while
+    the effect lasts; with several types offered ("the basic land type of your choice"), one is
+    chosen once, as the effect happens (CR 608.2d)."""
+    s = ctx.s
+    objs = [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]
+    if not objs:
+        return
+    land_type = e.land_types[0]
+    if len(e.land_types) > 1:
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_LAND_TYPE, "Choose a land type",
+                                  tuple(Action("land_type", (t,), t) for t in e.land_types)))
+        land_type = answer.args[0]
+        s.add_log(f"{s.players[rc.controller].name} chooses {land_type}", ("608.2d",), "choice")
+    until = " until end of turn" if e.duration == "end_of_turn" else ""
+    for o in objs:
+        s.effects.append(SetLandType(o.id, land_type, e.duration, s.new_timestamp(), rc.card.name))
+        s.add_log(f"{o.card.name} becomes a {land_type}{until}", ("611.2", "305.7", "613.1d"), "effect")
+
+
+def _choose_creature_type(ctx, e: ir.ChooseCreatureType, rc):
+    """CR 608.2d, 205.3m: the spell's controller chooses an existing creature type (the types of
+    their own creature cards offered first); "of the chosen type" later in the spell reads it
+    from the spell."""
+    s = ctx.s
+    src = source_obj(ctx, rc)
+    if src is None or src.id not in s.objs:
+        return
+    mine = Counter(t for c in s.objs.values() if c.owner == rc.controller and "Creature" in c.card.types
+                   for t in c.card.subtypes)
+    types = sorted(CREATURE_TYPES, key=lambda t: (-mine[t], t))
+    answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_CREATURE_TYPE, f"Choose a creature type for {rc.card.name}",
+                              tuple(Action("creature_type", (t,), t) for t in types)))
+    s.own(src.id).chosen = answer.args[0]
+    s.add_log(f"{s.players[rc.controller].name} chooses {answer.args[0]} for {rc.card.name}", ("608.2d",), "choice")
+
+
+def _extra_land_plays(ctx, e: ir.ExtraLandPlays, rc):
+    """CR 305.2: the controller may play ``amount`` more lands this turn (legality.land_limit)."""
+    s = ctx.s
+    s.effects.append(ExtraLandPlays(player_ref(rc.controller), e.amount, "end_of_turn", s.new_timestamp(),
+                                    rc.card.name))
+    more = "an additional land" if e.amount == 1 else f"up to {e.amount} additional lands"
+    s.add_log(f"{s.players[rc.controller].name} may play {more} this turn", ("305.2",), "effect")
+
+
 def _choose_color(ctx, player: int, what: str) -> str:
     """A color chosen by ``player`` (CR 105.1), by its name ("red")."""
     answer = ctx.ask(Decision(player, DecisionKind.CHOOSE_COLOR, f"Choose a color: {what}",
@@ -608,7 +684,7 @@ def _restrict(ctx, e: ir.Restrict, rc):
         words = words.replace("~", src.card.name)
     if isinstance(e.what, ir.Ref) and e.what.name == "all":
         s.effects.append(CombatRule(None, e.rule, e.duration, s.new_timestamp(), rc.card.name, rc.controller,
-                                    filter_pairs(e.what.filter), blockers, attacker))
+                                    filter_pairs(bound_x(e.what.filter, rc)), blockers, attacker))
         s.add_log(f"{rc.card.name}: those creatures {words}{by} this turn", _RULE_CR[e.rule], "effect")
         return
     for o in named_objects(ctx, e.what, rc):
@@ -1202,6 +1278,20 @@ def _create_delayed_trigger(ctx, e: ir.CreateDelayedTrigger, rc):
     triggers once, at the beginning of the next end step or the next turn's upkeep (CR 603.7c;
     in a two-player game without extra steps the next upkeep to begin is the next turn's)."""
     s = ctx.s
+    if e.duration == "this_turn":
+        about = None
+        if e.what is not None:          # "that creature": the one it was, fixed now (CR 603.7c)
+            found = [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]
+            if not found:
+                s.add_log(f"{rc.card.name}: that permanent is gone, no delayed ability is created",
+                          ("603.7c",), "effect")
+                return
+            about = found[0].id
+        s.effects.append(DelayedWatch(rc.controller, rc.card, nested_index(rc.card, e.ability), _now(ctx, rc.source),
+                                      about, "end_of_turn", s.new_timestamp(), rc.card.name))
+        s.add_log(f"{rc.card.name} creates a delayed triggered ability for this turn: {e.ability.text}",
+                  ("603.7",), "effect")
+        return
     if e.duration in ONE_SHOT_DELAYS:
         # CR 603.7c: the objects it refers to are fixed now: this ability's targets and source
         # (a target an effect of this ability moved is the object it became, CR 400.7j)
@@ -1233,23 +1323,32 @@ def _explore(ctx, e: ir.Explore, rc):
     s = ctx.s
     for o in named_objects(ctx, e.what, rc):
         for _ in range(amount(ctx, e.amount, rc)):
-            p = s.players[o.controller]
-            if not p.library:
-                s.add_log(f"{o.card.name} explores: {p.name}'s library is empty", ("701.44b",), "effect")
-                continue
-            top = s.objs[p.library[-1]]
-            s.add_log(f"{o.card.name} explores: {p.name} reveals {top.card.name}", ("701.44a",), "effect")
-            if "Land" in top.card.types:
-                events.move(ctx, top, "hand", rules=("701.44a",))
-                continue
-            if o.zone == "battlefield":
-                events.add_counters(ctx, o, "+1/+1", 1, "explore, CR 701.44a")
-            answer = ctx.ask(Decision(p.index, DecisionKind.MAY,
-                                      f"Put {top.card.name} into your graveyard (CR 701.44a)?",
-                                      (Action("yes", (), "into the graveyard"),
-                                       Action("no", (), "leave it on top"))))
-            if answer.kind == "yes":
-                events.move(ctx, top, "graveyard", rules=("701.44a",))
+            _explore_once(ctx, o)
+            # it has explored, even if part of it was impossible (CR 701.44b): "whenever a
+            # creature you control explores" sees it, as it last existed if it left (701.44c)
+            o = s.objs.get(o.id, o)
+            collect(ctx, Explored(o.id, o.copy()))
+
+
+def _explore_once(ctx, o) -> None:
+    s = ctx.s
+    p = s.players[o.controller]
+    if not p.library:
+        s.add_log(f"{o.card.name} explores: {p.name}'s library is empty", ("701.44b",), "effect")
+        return
+    top = s.objs[p.library[-1]]
+    s.add_log(f"{o.card.name} explores: {p.name} reveals {top.card.name}", ("701.44a",), "effect")
+    if "Land" in top.card.types:
+        events.move(ctx, top, "hand", rules=("701.44a",))
+        return
+    if o.zone == "battlefield":
+        events.add_counters(ctx, o, "+1/+1", 1, "explore, CR 701.44a")
+    answer = ctx.ask(Decision(p.index, DecisionKind.MAY,
+                              f"Put {top.card.name} into your graveyard (CR 701.44a)?",
+                              (Action("yes", (), "into the graveyard"),
+                               Action("no", (), "leave it on top"))))
+    if answer.kind == "yes":
+        events.move(ctx, top, "graveyard", rules=("701.44a",))
 
 
 def _gain_control(ctx, e: ir.GainControl, rc):
@@ -1329,7 +1428,7 @@ HANDLERS = {
     ir.Regenerate: _regenerate, ir.ChooseTarget: _choose_target, ir.PreventDamage: _prevent, ir.DamageCantBePrevented: _no_prevention, ir.PayMana: _pay_mana,
     ir.CreateReflexive: _create_reflexive,
     ir.ReturnToHand: _bounce, ir.ExileIfDies: _exile_if_dies, ir.SwitchPT: _switch_pt, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
-    ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.LoseKeywords: _lose_keywords, ir.BecomeColor: _become_color, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
+    ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.LoseKeywords: _lose_keywords, ir.BecomeColor: _become_color, ir.BecomeLandType: _become_land_type, ir.ExtraLandPlays: _extra_land_plays, ir.ChooseCreatureType: _choose_creature_type, ir.DiscardHandDraw: _discard_hand_draw, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
     ir.CreateTokens: _create_tokens, ir.Tap: _tap, ir.Untap: _untap, ir.TapOrUntap: _tap_or_untap, ir.Mill: _mill,
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.RevealHandDiscard: _reveal_hand_discard,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,

@@ -205,6 +205,18 @@ class SpellCast:
 
 
 @dataclass(slots=True)
+class AbilityActivated:
+    """CR 602.2i: an activated ability that isn't a mana ability became activated; ``obj`` is
+    its source, ``item`` its stack item; ``old``: the source as it was, when paying the cost
+    took it away (CR 608.2h)."""
+    kind: ClassVar[str] = "activated"
+    player: int
+    obj: int
+    item: int
+    old: Any = None
+
+
+@dataclass(slots=True)
 class StepBegan:
     """CR 500.1, 603.2: a step began (the "at the beginning of" triggers)."""
     kind: ClassVar[str] = "step"
@@ -308,6 +320,15 @@ class Exploited:
 
 
 @dataclass(slots=True)
+class Explored:
+    """CR 701.44b: the permanent ``obj`` explored; ``explorer`` is it as it explored, its last
+    known information if it had left the battlefield (CR 701.44c)."""
+    kind: ClassVar[str] = "explored"
+    obj: int
+    explorer: Any = None
+
+
+@dataclass(slots=True)
 class Mutated:
     """CR 702.140d: a mutating creature spell merged with the permanent ``obj``, controlled by
     ``player``."""
@@ -350,8 +371,8 @@ class BecameMonarch:
 
 Event = (ZoneChange | Drew | LifeGained | LifeLost | DamageDealt | Tapped | Untapped | CountersPut
          | CountersRemoved | SpellCast | StepBegan | Attacked | AttackersDeclared | AttackedAlone | Blocked | BecameBlocked | Unblocked
-         | BecameTarget | TurnedFaceUp | BecameRenowned | BecameMonstrous | Exploited | Mutated | Exerted | ExiledWithMadness | TappedForMana
-         | BecameMonarch | Cycled)
+         | BecameTarget | TurnedFaceUp | BecameRenowned | BecameMonstrous | Exploited | Explored | Mutated | Exerted | ExiledWithMadness | TappedForMana
+         | BecameMonarch | Cycled | AbilityActivated)
 
 
 # ------------------------------------------------------------------------------ what a trigger saw

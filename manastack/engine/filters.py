@@ -1,6 +1,7 @@
 """Matching objects against IR filters and target specs (CR 115, 109.2)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
 from manastack.mana import NAME_TO_COLOR
@@ -104,6 +105,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         return False
     if f.counter is not None and not o.counters.get(f.counter):     # "with a +1/+1 counter on it"
         return False
+    if f.enchanted and not any(p.attached_to == o.id and "Aura" in p.card.subtypes for p in s.permanents()):
+        return False                  # "that are enchanted": an Aura is attached to it (CR 303.4)
     if f.attacking and o.attacking is None:
         return False
     if f.blocking and not o.blocking:
@@ -267,11 +270,15 @@ def player_of(t) -> int:
 
 
 def legal_targets(s: State, spec: ir.TargetSpec, source: Obj, controller: int,
-                  stack_item_id: int | None = None) -> list:
+                  stack_item_id: int | None = None, x: int | None = None) -> list:
     """Every legal choice for one target (CR 115.1, 115.4; hexproof 702.11b; shroud;
-    protection 702.16b). Players are "p0"/"p1", objects their ids, spells "s<id>"."""
+    protection 702.16b). Players are "p0"/"p1", objects their ids, spells "s<id>". A description
+    naming X ("with mana value X") reads ``x``, the spell's or ability's; with ``x`` None, before
+    X is announced, any X (see :func:`targets.x_fits`)."""
     out: list = []
     kind = spec.kind
+    if ir.has_x(spec.filter):
+        spec = replace(spec, filter=ir.with_x(spec.filter, x))
     if kind in ("any", "player", "opponent", "player_or_planeswalker", "opponent_or_planeswalker"):
         for p in s.players:
             if p.lost:

@@ -4,9 +4,10 @@ it is and which abilities it has (CR 613).
 - Layer 1, copy effects (CR 707): a permanent that enters as a copy (Clone) gets the copied
   object's copiable values as it enters, and keeps them while it stays; its ``card`` is the
   copied definition and ``printed`` its own card, which it is again in any other zone.
-- Layer 4, a static ability that sets a land type (Blood Moon): the land loses its other land
-  types and every ability its rules text gave it, and has the new type's intrinsic mana ability
-  (CR 305.7).
+- Layer 4, a static ability that sets a land type (Blood Moon), or a resolved spell or ability
+  that set one for a time ("Target land becomes a Forest until end of turn"; a ``SetLandType``
+  record): the land loses its other land types and every ability its rules text gave it, and has
+  the new type's intrinsic mana ability (CR 305.7).
 - Layer 6, a static ability that gives an activated or triggered ability in quotes (Chromatic
   Lantern, Umbral Mantle, Bear Umbra; CR 613.1f), also one that does so only as long as a
   condition holds (threshold's "As long as seven or more cards are in your graveyard, ~ has
@@ -60,20 +61,23 @@ def card_now(s: State, o: Obj, found: list | None = None) -> CardDef:
     if o.zone != "battlefield":
         return card
     gained = granted(s, o)
+    typed = _land_type_records(s, o)
     if found is None:
         cached = s.layer_cache
-        if cached is not None and cached[0] is s.battlefield and not cached[1] and not gained:
+        if cached is not None and cached[0] is s.battlefield and not cached[1] and not gained and not typed:
             return card                 # nothing on this battlefield changes definitions
         found = changers(s)
-    if not found and not gained or o.id in _COMPUTING:
+    if not found and not gained and not typed or o.id in _COMPUTING:
         return card
     _COMPUTING.add(o.id)
     try:
         land_type = ""
         if "Land" in card.types:                   # land-type effects affect only lands
-            for src, eff in found:
-                if eff.kind == "set_land_type" and affected_by(s, src, eff, o):
-                    land_type = eff.land_type      # the latest timestamp wins (CR 613.7)
+            # static abilities at their sources' timestamps and resolved effects at theirs:
+            # the latest wins (CR 613.7a-b)
+            latest = max(((src.timestamp, eff.land_type) for src, eff in found
+                          if eff.kind == "set_land_type" and affected_by(s, src, eff, o)), default=(-1, ""))
+            land_type = max(typed + (latest,))[1]
         # layer 4 (CR 613.1d): types and subtypes in addition to its own, in timestamp order
         added = tuple(eff for src, eff in found if eff.kind == "add_types" and affected_by(s, src, eff, o))
         # "as long as your devotion to black is less than five, ~ isn't a creature" (CR 611.3a)
@@ -108,9 +112,18 @@ def granted(s: State, o: Obj) -> tuple[str, ...]:
     return tuple(t for e in s.effects if e.kind == "grant_ability" and e.affected == o.id for t in e.abilities)
 
 
+def _land_type_records(s: State, o: Obj) -> tuple[tuple[int, str], ...]:
+    """(timestamp, land type) of the resolved effects that set ``o``'s land type for a time
+    (CR 611.2, 305.7)."""
+    if not s.effects:
+        return ()
+    return tuple((e.timestamp, e.land_type) for e in s.effects if e.kind == "set_land_type" and e.affected == o.id)
+
+
 def any_granted(s: State) -> bool:
-    """Whether any permanent has abilities an effect gave it (see :func:`granted`)."""
-    return any(e.kind == "grant_ability" for e in s.effects)
+    """Whether any permanent has abilities an effect gave it (see :func:`granted`) or a land type
+    a resolved effect set."""
+    return any(e.kind in ("grant_ability", "set_land_type") for e in s.effects)
 
 
 def _applies(s: State, eff: ir.StaticEffect, src: Obj) -> bool:
@@ -129,7 +142,7 @@ def stripped(s: State, o: Obj, found) -> bool:
     if "Land" not in o.card.types:
         return False
     return any(eff.kind == "set_land_type" and src is not o and relates(s, eff.affected, o, src)
-               for src, eff in found)
+               for src, eff in found) or bool(_land_type_records(s, o))
 
 
 @lru_cache(maxsize=4096)

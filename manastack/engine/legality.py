@@ -21,6 +21,7 @@ from .cost_checks import summoning_sick
 from .crew import crew_payable
 from .loyalty import why_not_limited
 from .decisions import Action
+from .filters import player_ref
 from .mana_capacity import Capacity, capacity
 from .mana_spend import spell_use
 from .spell_costs import total_cost
@@ -57,8 +58,12 @@ def can_play_another_land(s, player: int) -> bool:
 
 def land_limit(s, player: int) -> int:
     """CR 305.2: one land a turn, and each "You may play an additional land on each of your
-    turns" of a permanent the player controls adds its number."""
+    turns" of a permanent the player controls adds its number, and so does each resolved "You
+    may play an additional land this turn"."""
     n = 1
+    if s.effects:
+        me = player_ref(player)
+        n += sum(e.amount for e in s.effects if e.kind == "extra_land_plays" and e.affected == me)
     for src, eff in ch.static_effects(s, "additional_land"):
         if src.controller == player:
             n += eff.amount

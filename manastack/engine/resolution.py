@@ -5,7 +5,7 @@ effect names. :func:`execute` carries out effects one IR node at a time, each by
 costs from above this module)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from manastack.oracle import ir
 
@@ -41,6 +41,7 @@ class ResolutionContext:
     did: bool = True    # whether the last optional action was done, for "When you do" (603.12)
     created: list = field(default_factory=list)    # ids of the tokens this resolution created
     damaged: list = field(default_factory=list)    # ids of the permanents it dealt damage to
+    destroyed: list = field(default_factory=list)  # the permanents it destroyed, as they last were
     life_lost: int = 0      # life the players lost to this resolution so far (CR 119.3)
     chosen: dict = field(default_factory=dict)     # filter -> the permanent chosen for it
     won_clash: bool = False     # the controller won the clash this resolution did (CR 701.30d)
@@ -91,6 +92,9 @@ def amount(ctx: Ctx, a, rc: ResolutionContext) -> int:
         return counters.get(a.kind, 0) * a.multiplier
     if isinstance(a, ir.LifeLostThisWay):
         return rc.life_lost
+    if isinstance(a, ir.DestroyedThisWay):       # as they last existed on the battlefield (CR 608.2h)
+        src = source_obj(ctx, rc)
+        return sum(1 for o in rc.destroyed if matches(ctx.s, o, a.filter, src, rc.controller)) * a.multiplier
     if isinstance(a, ir.TimesKicked):
         src = source_obj(ctx, rc)
         return (src.cast_costs.count("kicker") if src is not None else 0) * a.multiplier
@@ -335,9 +339,7 @@ def named_players(ctx, subject, rc) -> list[int]:
 
 def bound_x(f: ir.Filter, rc: ResolutionContext) -> ir.Filter:
     """A description "with mana value X or less" read with the X of this resolution (CR 107.3)."""
-    if isinstance(f.mana_value_at_most, ir.X):
-        return replace(f, mana_value_at_most=rc.x)
-    return f
+    return ir.with_x(f, rc.x)
 
 
 def objects_match(ctx, o, f, rc) -> bool:

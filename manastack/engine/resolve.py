@@ -36,7 +36,7 @@ def _recheck_targets(ctx: Ctx, item) -> tuple[list, bool]:
         if spec.filter.power_below_source and present is None:
             legal = _below_last_known_power(s, spec, source, item)
         else:
-            legal = set(legal_targets(s, spec, source, item.controller, item.id))
+            legal = set(legal_targets(s, spec, source, item.controller, item.id, item.x))
         kept.append([t for t in group if t in legal])
     had = sum(len(g) for g in item.targets)
     return kept, had > 0 and not any(kept)

@@ -135,6 +135,7 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "assign_as_unblocked",        # CR 510.1, engine.combat.combat_damage
                           "cant_attack_alone", "cant_block_alone",   # CR 506.5, engine.combat
                           "additional_land",            # CR 305.2, engine.legality.land_limit
+                          "cast_as_though_flash",       # CR 601.3, engine.timing.can_cast_timing
                           "must_be_blocked_by_all",     # CR 509.1c, engine.combat._lure_unmet
                           "grant_ability", "set_land_type", "may_not_untap",
                           "attack_unless_land",         # CR 508.1c, engine.combat.missing_land
@@ -152,10 +153,12 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "remove_types",             # CR 613.1d, layer 4: engine.layers.card_now
                           "cant_have_keywords",       # CR 113.11, 613.1f: engine.characteristics.keywords
                           "cant_attack_you",          # CR 508.1c: engine.combat.why_not_attack
-                          "goaded"})                  # CR 701.38b: engine.combat.declare_attackers
+                          "goaded",                   # CR 701.38b: engine.combat.declare_attackers
+                          "attacks_despite_defender"})   # CR 702.3b: engine.combat.why_not_attack
 # What a "modify_pt" static ability counts, "for each ..." (CR 613.4c): objects matching a filter,
 # or counters of a kind on the source ("for each charge counter on ~"); characteristics._times.
-STATIC_COUNTS = frozenset({"Filter", "CountersOn"})
+STATIC_COUNTS = frozenset({"Filter", "CountersOn",
+                           "AttachedCount"})     # "for each Aura attached to it": characteristics._times
 REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color",
                                "double_damage_to_player", "more_counters", "double_counters",
                                "enter_as_copy", "choose_creature_type",
@@ -199,6 +202,7 @@ TRIGGER_EVENTS = frozenset({
     "deals_damage_to_self",          # "Whenever a source deals damage to ~" (CR 120.3, 603.2c)
     "becomes_renowned", "becomes_monstrous",    # CR 702.112b, 701.37b: engine.keyword_effects
     "exerts",                   # "Whenever you exert a creature" (CR 701.43), engine.events.exert
+    "activates",                # an ability that isn't a mana ability activated (CR 602.2i), engine.casting.activate
     "exploits",                 # "When ~ exploits a creature" (CR 702.110b), engine.keyword_effects.exploit
     "mutates",                  # "Whenever this creature mutates" (CR 702.140d), engine.mutate
     "cycled", "cycles",         # "When you cycle ~", "Whenever a player cycles a card" (CR 702.29c)
@@ -211,6 +215,7 @@ TRIGGER_EVENTS = frozenset({
     "sacrificed",               # "Whenever you sacrifice a creature" (CR 701.21a)
     "blocked_by_creature",      # "Whenever ~ becomes blocked by a creature" (CR 509.3f)
     "put_into_graveyard",       # "Whenever a card is put into your graveyard from anywhere" (CR 400.3)
+    "explores",                 # "Whenever a creature you control explores" (CR 701.44b)
 })
 # Whom an attacker attacks, in "Whenever a creature attacks you [or a planeswalker you control]"
 # (CR 508.1b; engine.triggers._attacks_whom), and whose graveyard a creature is put into
@@ -243,7 +248,8 @@ DURATIONS = frozenset({"end_of_turn", "permanent", "next_end_step", "next_upkeep
                        "your_next_upkeep",      # CR 603.7c, a Pact's "your next upkeep"
                        "next_cleanup",          # CR 603.7c, 514.3a: Armor of Thorns' sacrifice, engine.resolve
                        "while_you_control_source", "while_source_on_battlefield",    # engine.control
-                       "while_source_tapped"})      # CR 611.2b, a modify_pt record: engine.events.untap
+                       "while_source_tapped",       # CR 611.2b, a modify_pt record: engine.events.untap
+                       "this_turn"})                # a delayed ability waiting for an event this turn: engine.triggers
 # Cards of several faces the engine plays (CR 709-715; manastack.cards.multiface.Layout values).
 LAYOUTS = frozenset({"normal",
                      "transform",               # CR 712.2, engine.double_faced
@@ -302,6 +308,10 @@ def gaps(ability) -> list[str]:
     """The parts of one compiled ability the engine can't run, in words (empty: playable)."""
     out: list[str] = []
     _walk(ability, out)
+    if type(ability) is not ir.SpellAbility and ir.contains(ability, lambda n: type(n) is ir.ChooseCreatureType):
+        # the choice is kept on the spell (effects._choose_creature_type); a permanent's would
+        # be mistaken for the one made as it entered
+        out.append("choosing a creature type in an ability of a permanent")
     if type(ability) not in (ir.SpellAbility, ir.ReplacementAbility) \
             and ir.contains(ability, lambda n: type(n) is ir.ManaSpent):
         out.append("mana spent to cast a spell, outside the spell")    # read from its stack item only
@@ -328,6 +338,8 @@ def _walk(node, out: list[str]) -> None:
         return
     if t in _X_BOUND or t is ir.Ref and node.name in ("all", "chosen"):
         node = _x_bound(node)       # X read as they resolve (resolution.bound_x)
+    if t in (ir.SpellAbility, ir.ActivatedAbility):
+        node = _targets_x_bound(node)   # X announced before targets (targets.x_fits)
     if t is ir.PreventionAbility:       # CR 615 while on the battlefield: no duration of its own
         for f in dataclasses.fields(node.effect):
             if f.name != "duration":
@@ -416,8 +428,8 @@ def _walk(node, out: list[str]) -> None:
     elif t is ir.Filter:
         if node.controller not in CONTROLLERS:
             out.append(f"controller {node.controller!r}")
-        if isinstance(node.mana_value_at_most, ir.X):
-            out.append("mana value X or less in a target, a trigger or a static ability")
+        if ir.has_x(node):
+            out.append("X in a description of a triggered ability's target, a trigger or a static ability")
     elif t is ir.SpendRule:
         if node.rider is not None and node.rider not in MANA_RIDERS:
             out.append(f"mana rider {node.rider!r}")
@@ -457,20 +469,32 @@ def _walk(node, out: list[str]) -> None:
 
 
 # Effects and references whose description may say "with mana value X or less": the X of the
-# resolving spell or ability is read as they happen (resolution.bound_x, CR 107.3). Not in a
-# target (chosen before it resolves), a trigger or a static ability.
+# resolving spell or ability is read as they happen (resolution.bound_x, CR 107.3). In a target of
+# a spell or activated ability, the X announced (_targets_x_bound); not in a trigger or a static
+# ability.
 _X_BOUND = (ir.SearchLibrary, ir.LookAtTop, ir.RevealHandDiscard, ir.PutFromHand, ir.CastFromHand, ir.ControlledBy)
 
 
 def _x_bound(node):
     """``node`` with the X of "mana value X or less" in its description set aside."""
     def bound(f):
-        return dataclasses.replace(f, mana_value_at_most=None) \
-            if f is not None and isinstance(f.mana_value_at_most, ir.X) else f
+        return ir.with_x(f, None) if f is not None else f
     changes = {"filter": bound(node.filter)}
     if type(node) is ir.LookAtTop:
         changes["more"] = tuple(bound(f) for f in node.more)
     return dataclasses.replace(node, **changes)
+
+
+def _targets_x_bound(ab):
+    """A spell or activated ability with the X in its targets' descriptions set aside: its X is
+    announced, and the targets checked against it, as it is cast or activated (CR 601.2b-c,
+    602.2b; engine.targets.x_fits) and as it resolves (CR 608.2b)."""
+    def bound(specs):
+        return tuple(dataclasses.replace(sp, filter=ir.with_x(sp.filter, None)) for sp in specs)
+    effects = tuple(dataclasses.replace(e, modes=tuple(dataclasses.replace(m, targets=bound(m.targets))
+                                                       for m in e.modes)) if type(e) is ir.Modal else e
+                    for e in ab.effects)
+    return dataclasses.replace(ab, targets=bound(ab.targets), effects=effects)
 
 
 def _division_gaps(ab) -> list[str]:

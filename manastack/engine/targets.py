@@ -219,6 +219,21 @@ def division_least(item: StackItem, ab) -> int:
                 if isinstance(e.amount, ir.X) and e.to.index < len(item.targets)), default=0)
 
 
+def x_fits(s, item: StackItem, source: Obj, player: int):
+    """Which values of X the chosen targets allow when a target's description names X ("Destroy
+    target creature with mana value X"): X is announced before targets are chosen (CR 601.2b-c),
+    so only an X with which each target chosen is legal may be announced. None when no
+    description names X."""
+    named = [(spec, group) for spec, group in zip(item_target_specs(item, s), item.targets)
+             if group and ir.has_x(spec.filter)]
+    if not named:
+        return None
+
+    def fits(x: int) -> bool:
+        return all(t in legal_targets(s, spec, source, player, item.id, x) for spec, group in named for t in group)
+    return fits
+
+
 def choose_division(ctx: Ctx, item: StackItem, player: int, ab) -> bool:
     """CR 601.2d, 603.3d: the player announces how each divided amount is split among its
     targets, each getting at least 1; asked one target at a time, the last getting the rest.

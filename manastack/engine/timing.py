@@ -5,7 +5,7 @@ from __future__ import annotations
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import exercise
+from . import exercise, layers
 from .attack_targets import declared_target
 from .state import Obj
 
@@ -19,7 +19,22 @@ def can_cast_timing(s, player: int, o: Obj) -> bool:
         return True
     if any(type(ab) is ir.CastAsThoughFlash for ab in o.card.abilities):
         return True                   # "You may cast ~ as though it had flash." (CR 601.3)
-    return ch.has(s, o, "flash")
+    return ch.has(s, o, "flash") or flash_permission(s, player, o)
+
+
+def flash_permission(s, player: int, o: Obj) -> bool:
+    """"You may cast artifact spells as though they had flash." (CR 601.3): a static ability of
+    a permanent ``player`` controls whose description ``o`` fits, seen as the spell it would be."""
+    spell = None
+    for src, eff in ch.static_effects(s, "cast_as_though_flash"):
+        if src.controller != player:
+            continue
+        if spell is None:
+            spell = o.copy()
+            spell.zone, spell.controller = "stack", player
+        if layers.affected_by(s, src, eff, spell):
+            return True
+    return False
 
 
 def cast_restriction(s, player: int, o: Obj) -> str | None:

@@ -59,8 +59,10 @@ _SEEN_BY_KIND = {
     "gain_life": frozenset(("gain_life",)), "lose_life": frozenset(("lose_life",)),
     "draw": frozenset(("draw",)), "step": frozenset(("beginning_of_step",)),
     "cast": frozenset(("cast",)), "tapped_for_mana": frozenset(("tapped_for_mana",)),
+    "activated": frozenset(("activates",)),
     "madness": frozenset(("exiled_with_madness",)), "becomes_target": frozenset(("becomes_target",)),
     "exerted": frozenset(("exerts",)), "exploited": frozenset(("exploits",)),
+    "explored": frozenset(("explores",)),
     "cycled": frozenset(("cycled", "cycles")),
     "damage": frozenset(("dealt_damage",)),
     "state": frozenset(("control_none",)),       # state triggers (CR 603.8): check_state_triggers
@@ -237,6 +239,16 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
             hit = e == "cycles" and source.zone in ("battlefield", "command") \
                 and _player_matches(trig.subject, ev.player, source.controller)
         return [Seen(kind, obj=ev.obj, player=ev.player)] if hit else []
+    if kind == "activated" and e == "activates":
+        # CR 602.2i: who activated it, and of what source; a named source is the permanent
+        # as the ability became activated (a Vehicle crewed is no creature yet: Runic Armasaur rulings)
+        if not _player_matches(trig.subject, ev.player, source.controller):
+            return []
+        if trig.source is not None:
+            src = s.objs.get(ev.obj) or ev.old
+            if src is None or not matches(s, src, trig.source, source, source.controller):
+                return []
+        return [Seen(kind, obj=ev.obj, player=ev.player, item=ev.item)]
     if kind in ("gain_life", "lose_life", "draw") and e == kind:
         whose = trig.whose or (trig.subject if isinstance(trig.subject, str) and trig.subject != "self"
                                else "you")
@@ -326,6 +338,13 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
         if not _player_matches(trig.whose, ev.player, source.controller):
             return []      # "Whenever you tap a land for mana" (CR 106.12a)
         return [Seen(kind, obj=ev.obj, player=ev.player, mana=tuple(ev.mana))]
+    if kind == "explored" and e == "explores":     # "Whenever a creature you control explores"
+        # CR 701.44b-c: after it explored, as it is, or as it last existed if it had left
+        o = ev.explorer
+        hit = o is not None and isinstance(trig.subject, ir.Filter) and (
+            _matches_subject(s, trig.subject, o, source) if o.zone == "battlefield"
+            else _lookback_matches(s, trig.subject, o, source))
+        return [Seen(kind, obj=ev.obj, controller=o.controller)] if hit else []
     if kind == "exploited" and e == "exploits":    # "When ~ exploits a creature" (CR 702.110b)
         name = ev.old.card.name if ev.old is not None else None
         return [Seen(kind, obj=ev.obj, player=ev.player, name=name)] if ev.obj == source.id else []
@@ -461,6 +480,8 @@ def collect(ctx, ev: Event) -> None:
                 sources.append(src)
     if kind == "counters_removed" and ev.counter == "time":
         _last_time_counter(s, ev)
+    if s.effects and any(e.kind == "delayed_watch" for e in s.effects):
+        _delayed_watch(ctx, ev)
     crown = monarch.source(s)                # the monarch's inherent abilities (CR 724.2)
     if crown is not None and kind in ("step", "damage"):
         sources.append(crown)
@@ -488,6 +509,29 @@ def collect(ctx, ev: Event) -> None:
                 if encoded is not None:
                     view = replace(view, encoded=encoded)
                 _trigger(s, src, card, idx, ab, ev, view)
+
+
+def _delayed_watch(ctx, ev: Event) -> None:
+    """CR 603.7, 603.2: the delayed abilities that wait for an event this turn, made by spells
+    and abilities that resolved (:class:`.effect_records.DelayedWatch`); their source, for
+    "you control" and "other", is a stand-in for the object that made them (CR 603.7d). One
+    about a single object ("When that creature dies this turn") triggers once (CR 603.7c)."""
+    s = ctx.s
+    for rec in [e for e in s.effects if e.kind == "delayed_watch"]:
+        ab = ability_at(rec.card, rec.ability_index)
+        if not _could_see(ev.kind, ab.trigger.event):
+            continue
+        if rec.about is not None and not (ev.kind == "zone_change" and ev.old is not None and ev.old.id == rec.about):
+            continue
+        stand_in = Obj(rec.source_id, rec.card, rec.controller, "stack")
+        stand_in.controller = rec.controller
+        for view in instances(s, ab.trigger, stand_in, ev):
+            if rec.about is not None:
+                s.effects = [e for e in s.effects if e is not rec]
+            label = f"{possessive(rec.card.name)} delayed ability"
+            s.pending_triggers.append(PendingTrigger(rec.source_id, rec.card, rec.ability_index, rec.controller,
+                                                     view, 1, "", label))
+            s.add_log(f"{label} triggers on {describe_event(s, view)}: {ab.text}", ("603.7", "603.2"), "trigger")
 
 
 def _last_time_counter(s, ev) -> None:

@@ -47,6 +47,14 @@ class CountersOn:
 
 
 @dataclass(frozen=True, slots=True)
+class AttachedCount:
+    """"for each Aura attached to it" of a static ability: the permanents matching ``filter``
+    attached to the object the effect modifies (CR 301.5, 303.4)."""
+
+    filter: "Filter"
+
+
+@dataclass(frozen=True, slots=True)
 class BlockersBeyondFirst:
     """Rampage (CR 702.23a-b): the creatures blocking the source beyond the first, counted as
     the ability resolves, times ``multiplier``."""
@@ -139,8 +147,18 @@ class CountersRemoved:
     multiplier: int = 1
 
 
+@dataclass(frozen=True, slots=True)
+class DestroyedThisWay:
+    """"for each creature destroyed this way": the permanents matching ``filter``, as they last
+    existed on the battlefield, that this ability's earlier effects destroyed (CR 701.8a,
+    608.2c), times ``multiplier``."""
+
+    filter: "Filter"
+    multiplier: int = 1
+
+
 Amount = Union[int, X, CountOf, CountersRemoved, CountPerPlayer, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, StatOf,
-               BlockersBeyondFirst, OpponentsAttacked, ColorsSpent, TimesMutated, Minus]
+               BlockersBeyondFirst, OpponentsAttacked, ColorsSpent, TimesMutated, Minus, DestroyedThisWay]
 
 # --------------------------------------------------------------------------------- objects
 
@@ -170,12 +188,13 @@ class Filter:
     blocking: bool = False
     attacking_or_blocking: bool = False
     non_supertypes: tuple[str, ...] = ()
-    power_at_most: int | None = None
+    power_at_most: int | X | None = None          # X: as mana_value_at_most
     power_at_least: int | None = None
     toughness_at_most: int | None = None
     toughness_at_least: int | None = None
-    mana_value_at_most: int | X | None = None    # X: the spell's or ability's X as it resolves
-    mana_value_at_least: int | None = None
+    # X: the spell's or ability's X, as it resolves or, in a target, as it was announced
+    mana_value_at_most: int | X | None = None
+    mana_value_at_least: int | X | None = None   # both X: "with mana value X"
     zone: str = "battlefield"
     multicolored: bool = False
     mana_value_equals: CountersOn | None = None   # "with mana value equal to the number of ..."
@@ -206,6 +225,22 @@ class Filter:
     all_colors: tuple[str, ...] = ()   # "a spell that's both red and white": each of these colors (CR 105.2)
     kicked: bool = False          # "a kicked spell": cast with its kicker cost paid (CR 702.33d)
     adventure: bool = False       # "that has an Adventure": an adventurer card's, cast as itself or not (CR 715.2)
+    enchanted: bool = False       # "that are enchanted": an Aura is attached to it (CR 303.4)
+
+
+X_FIELDS = ("mana_value_at_most", "mana_value_at_least", "power_at_most")
+"""The fields of a :class:`Filter` that may hold the X of the spell or ability (CR 107.3)."""
+
+
+def with_x(f: Filter, x: int | None) -> Filter:
+    """``f`` with its X read as ``x``; with ``x`` None, the parts naming X set aside (any X)."""
+    found = {name: x for name in X_FIELDS if isinstance(getattr(f, name), X)}
+    return dataclasses.replace(f, **found) if found else f
+
+
+def has_x(f: Filter) -> bool:
+    """Whether ``f`` names the spell's or ability's X."""
+    return any(isinstance(getattr(f, name), X) for name in X_FIELDS)
 
 
 # Target kinds naming objects on the stack (CR 115.1, 113.1b): spells, activated and/or triggered
@@ -374,11 +409,25 @@ class Discard:
 
 
 @dataclass(frozen=True, slots=True)
-class DiscardHand:
-    """"Each player discards their hand": each player named discards every card in their hand
-    (CR 701.9a), in APNAP order (CR 101.4)."""
+class DiscardHandDraw:
+    """"Each player discards all the cards in their hand, then draws that many cards [minus
+    one]": each player named discards their hand, in APNAP order, then each draws the number they
+    discarded plus ``more`` (CR 701.9a, 121.1, 101.4)."""
 
     who: Subject = Ref("you")
+    more: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardHand:
+    """"Each player discards their hand": each player named discards every card in their hand
+    (CR 701.9a), in APNAP order (CR 101.4); with ``filter``, only the cards matching it, after
+    revealing the hand when ``revealed`` ("reveals their hand and discards all nonland cards",
+    CR 701.20a)."""
+
+    who: Subject = Ref("you")
+    filter: Filter | None = None
+    revealed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -487,10 +536,13 @@ class CreateManaReplacement:
 class CreateDelayedTrigger:
     """A delayed triggered ability a spell creates for ``duration`` (CR 603.7, 603.7b; High
     Tide), or one that triggers once: "next_end_step", "next_upkeep" (CR 603.7c). Its source is
-    the spell and its controller the spell's controller (CR 603.7d)."""
+    the spell and its controller the spell's controller (CR 603.7d). "this_turn": it waits for
+    its event until the turn ends ("Whenever a creature blocks this turn"); with ``what``, for
+    that one object's event, once ("When that creature dies this turn")."""
 
     ability: "TriggeredAbility"
     duration: str = "end_of_turn"
+    what: "Subject | None" = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1376,7 +1428,7 @@ class Cost:
 # --------------------------------------------------------------------------------- triggers
 
 # Trigger events whose subject is a player ("you", "opponent") rather than an object.
-PLAYER_EVENTS = frozenset({"gain_life", "lose_life", "draw", "exerts", "cycles", "discards", "plays_land"})
+PLAYER_EVENTS = frozenset({"gain_life", "lose_life", "draw", "exerts", "cycles", "discards", "plays_land", "activates"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -1408,6 +1460,7 @@ class Trigger:
     nth: int = 0                # "your second card/spell each turn": only the Nth of the turn
     during: str | None = None   # "cast ... during your / an opponent's turn": "your", "opponent"
     attacked: str | None = None  # whom the attacker attacks (CR 508.1b), below
+    source: Filter | None = None  # "activates an ability of a creature": that ability's source, on the battlefield
 
 
 # --------------------------------------------------------------------------------- abilities
@@ -1957,7 +2010,36 @@ class BecomeColor:
     duration: str = "end_of_turn"
 
 
-Effect = Union[Effect, GainAbility, LoseKeywords, BecomeColor]
+@dataclass(frozen=True, slots=True)
+class BecomeLandType:
+    """"Target land becomes a Forest until end of turn", "... becomes the basic land type of your
+    choice", "... becomes a Plains or an Island": each land named has that land type instead of
+    its others for ``duration``, loses the abilities of its rules text and has the type's mana
+    ability (layer 4, CR 305.7, 613.1d); with several ``land_types``, its controller chooses one
+    as the effect happens (CR 608.2d), the same for all."""
+
+    what: Subject
+    land_types: tuple[str, ...]
+    duration: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraLandPlays:
+    """"You may play an additional land this turn." (Explore), "... up to three additional
+    lands this turn" (Summer Bloom): the controller may play ``amount`` more lands this turn
+    (CR 305.2)."""
+
+    amount: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseCreatureType:
+    """"Choose a creature type." as a spell's first instruction: its controller chooses one as
+    it resolves (CR 608.2d, 205.3m), and "of the chosen type" later in the spell is that type."""
+
+
+Effect = Union[Effect, GainAbility, LoseKeywords, BecomeColor, BecomeLandType, ExtraLandPlays, ChooseCreatureType,
+               DiscardHandDraw]
 
 
 def nodes(node) -> Iterator:

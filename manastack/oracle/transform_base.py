@@ -128,6 +128,7 @@ class _ForEach:
     kicked: bool = False           # "for each time it was kicked"
     party: bool = False            # "for each creature in your party" (CR 700.8)
     removed: str | None = None     # "for each charge counter removed this way"
+    destroyed: bool = False        # "for each creature destroyed this way": of ``filter``
 
     def count(self, multiplier: int = 1):
         if self.kicked:
@@ -138,6 +139,8 @@ class _ForEach:
             return ir.CountersOn(self.counter, multiplier)
         if self.removed is not None:
             return ir.CountersRemoved(self.removed, multiplier)
+        if self.destroyed:
+            return ir.DestroyedThisWay(self.filter, multiplier)
         return ir.CountOf(self.filter, multiplier)
 
 
@@ -358,6 +361,10 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
     def walk(effect):
         if isinstance(effect, ir.May):
             return ir.May(tuple(walk(e) for e in effect.effects), subject(effect.who))
+        if isinstance(effect, ir.CreateDelayedTrigger) and effect.duration == "this_turn":
+            # its effect was bound as it was read (LineRules.delayed_when); "that creature" is
+            # an object this ability named
+            return dataclasses.replace(effect, what=subject(effect.what)) if effect.what is not None else effect
         if isinstance(effect, ir.CreateDelayedTrigger):   # its "it" is what this ability named
             inner = tuple(walk(e) for e in effect.ability.effects)
             # the delayed ability triggers on a step: it can't see this ability's trigger event
@@ -369,6 +376,13 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             who = subject(effect.who)             # "Its controller creates ...", named first
             last.append(ir.Ref("created"))
             return dataclasses.replace(effect, who=who) if who != effect.who else effect
+        if isinstance(effect, ir.Fight) and effect.second is THAT_OBJECT:
+            # "Target creature you control fights that creature": an object named before, never
+            # the one that fights it (CR 701.14a)
+            first = subject(effect.first)
+            others = [v for v in last if v not in (ir.Ref("self"), first)]
+            _need(bool(others), "that creature")
+            return ir.Fight(first, others[-1])
         if isinstance(effect, ir.UnlessPays):    # the effects first: targets in the order written
             # "~ deals 3 damage to you unless you pay {2}", "... unless they pay {2}"
             inner = tuple(walk(e) for e in effect.effects)

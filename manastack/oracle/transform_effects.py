@@ -342,6 +342,28 @@ class EffectRules:
         _need(_is_player(who), "not a player")
         return [ir.DiscardHand(who)]
 
+    def reveal_discard_all(self, c):
+        """"Target player reveals their hand and discards all nonland cards" (Amnesia; CR 701.20a,
+        701.9a): every card of the description in that hand."""
+        who, d = c[0], _of(c, _Desc)
+        _need(_is_player(who) and d.kind == "card" and d.plural and not d.zone_given
+              and d.filter.controller is None and "chosen" not in d.filter.subtypes + d.filter.colors, "discards all")
+        return [ir.DiscardHand(who, dataclasses.replace(d.filter, zone="hand"), revealed=True)]
+
+    def discard_hand_draw(self, c):
+        """"Each player discards all the cards in their hand, then draws that many cards [plus
+        one / minus one]" (CR 701.9a, 121.1): each draws as many as they discarded, changed by the
+        number given."""
+        who = next((x for x in c if not isinstance(x, Token)), None) or ir.Ref("you")
+        _need(_is_player(who), "not a player")
+        words = [str(x).lower() for x in c if isinstance(x, Token) and x.type in ("PLUS_MINUS", "NUM")]
+        more = 0
+        if words:
+            n = _number(words[1])
+            _need(isinstance(n, int), "that many plus X")
+            more = n if words[0] == "plus" else -n
+        return [ir.DiscardHandDraw(who, more)]
+
     def at_random(self, c):
         return "random"
 
@@ -389,7 +411,8 @@ class EffectRules:
         return "eot"
 
     def destroy(self, c):
-        _need(_permanent(c[0]), "destroy")
+        # "Destroy all creatures target player controls": only the player is targeted (CR 115.1)
+        _need(_permanent(c[0]) or isinstance(c[0], ir.ControlledBy), "destroy")
         return [ir.Destroy(c[0], no_regeneration=len(c) > 1)]
 
     def regenerate(self, c):
@@ -428,6 +451,13 @@ class EffectRules:
     def play_permission(self, c):
         """"You may play that card this turn": the card this ability exiled (CR 601.3, 305.1)."""
         return [ir.MayPlayExiled()]
+
+    def extra_land_plays(self, c):
+        """"You may play an additional land this turn", "... up to three additional lands this
+        turn" (CR 305.2): a permission, not a choice made as the effect happens."""
+        n = _number(str(c[0])) if c else 1
+        _need(isinstance(n, int), "additional lands")
+        return [ir.ExtraLandPlays(n)]
 
     def bounce_two(self, c):
         """"Return target creature you control and target creature you don't control to their
@@ -1148,6 +1178,14 @@ class EffectRules:
     def for_each_removed(self, c):
         """"for each storage counter removed this way": the counters removed to pay the cost."""
         return _ForEach(None, removed=c[0])
+
+    def for_each_destroyed(self, c):
+        """"for each creature destroyed this way" (CR 701.8a): the permanents the ability's
+        earlier effects destroyed, of that description."""
+        d = c[0]
+        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given and _plain_group(d.filter),
+              "destroyed this way")
+        return _ForEach(d.filter, destroyed=True)
 
     def for_each_kicked(self, c):
         """Multikicker (CR 702.33c): "for each time it was kicked"."""

@@ -7,6 +7,7 @@ quoted abilities granted by an effect (CR 613.1f, 113.10)."""
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from lark import Token, v_args
 
@@ -543,6 +544,16 @@ class FollowupRules:
         _need(what is PREV or _permanent(what), "becomes a color")
         _kind, colors, choose = next(x for x in c if isinstance(x, tuple))
         return [ir.BecomeColor(what, colors, choose, UNTIL_EOT if "eot" in c else _OPEN)]
+
+    def become_land_type(self, c):
+        """"Target land becomes a Forest until end of turn", "... becomes the basic land type of
+        your choice until end of turn" (layer 4, CR 305.7); without a duration it lasts."""
+        what = c[0] if not isinstance(c[0], Token) else PREV
+        _need(what is PREV or _permanent(what), "becomes a land type")
+        words = str(next(x for x in c if isinstance(x, Token) and x.type == "NEW_LAND_TYPE"))
+        found = re.findall(r"Plains|Island|Swamp|Mountain|Forest", words)
+        types = tuple(found) if found else ("Plains", "Island", "Swamp", "Mountain", "Forest")
+        return [ir.BecomeLandType(what, types, UNTIL_EOT if "eot" in c else _OPEN)]
 
     def nc_color(self, c):
         return "new_color", (NAME_TO_COLOR[str(c[0]).lower()],), False

@@ -405,6 +405,11 @@ class LineRules:
         _need(str(c[0]).lower() == "color", "choose a type")
         return [_ChooseColor()]
 
+    def choose_type_first(self, c):
+        """"Choose a creature type." opening a spell (CR 608.2d): the later "of the chosen type"
+        is that type."""
+        return [ir.ChooseCreatureType()]
+
     def prot_choice(self, c):
         """"Protection from the color of your choice": chosen as the effect granting it happens."""
         return ir.PROTECTION_CHOICE
@@ -707,6 +712,37 @@ class LineRules:
 
     delayed_before = delayed_after
 
+    @v_args(meta=True)
+    def delayed_when(self, meta, c):
+        """CR 603.7: "When that creature dies this turn, ..." / "Whenever a creature blocks this
+        turn, ...": a delayed triggered ability made as this resolves, which lasts the turn.
+        "That creature" is an object named before, fixed now (CR 603.7c); "it" and "its
+        controller" in its effect are the object its event names and that one's controller."""
+        trigger, what = next(x for x in c if isinstance(x, tuple))
+        effects = self.sentence([x for x in c if not isinstance(x, (tuple, Token))])
+        effects, targets = bind(effects, ir.Ref("triggering_object"), ir.Ref("triggering_controller"))
+        text = self.text[meta.start_pos:meta.end_pos]
+        ability = ir.TriggeredAbility(trigger, tuple(effects), tuple(targets), text=text[:1].upper() + text[1:])
+        return [ir.CreateDelayedTrigger(ability, duration="this_turn", what=what)]
+
+    def de_that_dies(self, c):
+        return ir.Trigger("dies", ir.Filter(types=("Creature",))), THAT_OBJECT    # CR 700.4
+
+    def de_that_leaves(self, c):
+        return ir.Trigger("leaves", ir.Filter()), THAT_OBJECT
+
+    def de_attacks(self, c):
+        return ir.Trigger("attacks", self._one_of(c, "attacks")), None
+
+    def de_blocks(self, c):
+        return ir.Trigger("blocks", self._one_of(c, "blocks")), None
+
+    def de_dies(self, c):
+        return ir.Trigger("dies", self._one_of(c, "dies")), None
+
+    def de_enters(self, c):
+        return ir.Trigger("enters", self._one_of(c, "enters")), None
+
     def ns_end(self, c):
         return "end", "next_end_step"
 
@@ -818,7 +854,7 @@ _DAMAGED_PLAYER = frozenset({"deals_damage_to_player", "deals_combat_damage_to_p
                              "deals_damage_to_opponent", "deals_combat_damage_to_opponent"})
 # Events whose trigger condition names the player who acted or to whom it happened: the one who
 # drew, discarded, cycled, gained or lost life (CR 603.2).
-_PLAYER_ACTS = frozenset({"draw", "discards", "cycles", "gain_life", "lose_life", "plays_land",
+_PLAYER_ACTS = frozenset({"draw", "discards", "cycles", "gain_life", "lose_life", "plays_land", "activates",
                           "put_into_graveyard"})     # the owner of the graveyard (CR 400.3)
 
 

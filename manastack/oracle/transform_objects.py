@@ -65,6 +65,11 @@ class ObjectRules:
               and _plain_group(d.filter), "each ... target player controls")
         return ir.ControlledBy(d.filter, _T(ir.TargetSpec("opponent" if "opponent" in token else "player")))
 
+    def o_all_target_controls(self, c):
+        """"all creatures target player controls": as "each creature target player controls"."""
+        _need(c[0].plural, "all ... target player controls")
+        return self.o_each_target_controls([dataclasses.replace(c[0], plural=False), c[1]])
+
     def o_enchanted(self, c):
         _need(not c[0].plural and c[0].kind in (None, "permanent"), "enchanted")
         return ir.Ref("enchanted")
@@ -197,6 +202,9 @@ class ObjectRules:
             elif tag == "targeting":
                 _need("targets_object" not in fields and "targets_player" not in fields, "that targets")
                 fields["targets_object"], fields["targets_player"] = item[1]
+            elif tag == "mana_value_exact":
+                _need("mana_value_at_most" not in fields and "mana_value_at_least" not in fields, "mana value")
+                fields["mana_value_at_most"] = fields["mana_value_at_least"] = item[1]
             elif tag == "from_hand":        # a card in your hand (a spell to cast from there)
                 zone_given = True
                 fields.update(zone="hand", controller="you")
@@ -354,6 +362,11 @@ class ObjectRules:
         _need("and/or" in joined or plural == ("and" in joined), "and/or")   # "and/or": each one either
         return "noun", tuple(f[1] for f in found), (), plural, kind
 
+    def n_type_pair(self, c):
+        """"artifacts and enchantments", "creatures and lands": each object of either type."""
+        words = str(c[0]).split()
+        return "noun", (self.tw_type([words[0]])[1], self.tw_type([words[2]])[1]), (), True, None
+
     def n_subtype_list(self, c):
         """"a Plains, Island, Swamp, or Mountain card": a card with any of those subtypes."""
         words = [w for w in str(c[0]).replace(",", " ").split() if w not in ("or", "and/or")]
@@ -427,9 +440,9 @@ class ObjectRules:
         return "without_keywords", _kw_name(c[0])
 
     def p_power(self, c):
-        _need(str(c[0]).isdigit(), "power X")
         key = "power_at_most" if str(c[1]).lower() == "less" else "power_at_least"
-        return key, int(c[0])
+        _need(str(c[0]).isdigit() or key == "power_at_most", "power X or greater")
+        return key, int(c[0]) if str(c[0]).isdigit() else ir.X()
 
     def p_toughness(self, c):
         _need(str(c[0]).isdigit(), "toughness X")
@@ -440,6 +453,10 @@ class ObjectRules:
         """"creature with a +1/+1 counter on it" (CR 122.1): one or more counters of that kind."""
         _need(c[0] not in _NOT_COUNTERS, "with no counters")
         return "counter", c[0]
+
+    def p_enchanted(self, c):
+        """"creatures you control that are enchanted": with an Aura attached (CR 303.4)."""
+        return "enchanted", True
 
     def p_with_counters(self, c):
         """"creatures with +1/+1 counters on them": the plural of :meth:`p_with_counter`."""
@@ -454,6 +471,10 @@ class ObjectRules:
         """"with mana value 3 or less", "with mana value X or less" (X as the effect happens,
         CR 107.3; engine.support lets only a search or a look among library cards read X)."""
         return "mana_value_at_most", int(c[0]) if str(c[0]).isdigit() else ir.X()
+
+    def p_mv_exact(self, c):
+        """"with mana value 3", "with mana value X" (CR 202.3): no more and no less."""
+        return "mana_value_exact", int(c[0]) if str(c[0]).isdigit() else ir.X()
 
     def p_mv_at_least(self, c):
         _need(str(c[0]).isdigit(), "mana value X")
@@ -517,6 +538,10 @@ class ObjectRules:
         """"Creatures of the chosen color" / "of the chosen type": "chosen" stands for the color
         or creature type chosen for the source."""
         return ("colors", "chosen") if str(c[0]).lower() == "color" else ("chosen_type", True)
+
+    def p_of_that_type(self, c):
+        """"permanents you control of that type": the creature type chosen for the source."""
+        return "chosen_type", True
 
     def p_a_graveyard(self, c):
         return "zone", None

@@ -134,6 +134,15 @@ class StaticRules:
         count = None if each is None else ir.CountersOn(each.counter) if each.counter else each.filter
         return "modify_pt", {"power": p, "toughness": t, "count": count}
 
+    def part_pump_attached(self, c):
+        """"gets +2/+2 for each Aura attached to it": the Auras or Equipment attached to the
+        permanent it modifies, counted as characteristics are found (CR 613.4c)."""
+        (p, _), (t, _) = _ptmod(c[0])
+        d = _of(c, _Desc)
+        _need(not isinstance(p, ir.X) and not isinstance(t, ir.X) and not d.plural and d.kind in (None, "permanent")
+              and not d.zone_given and d.filter.controller is None, "for each ... attached to it")
+        return "modify_pt", {"power": p, "toughness": t, "count": ir.AttachedCount(d.filter)}
+
     def part_has(self, c):
         return "has", list(c[0])
 
@@ -211,6 +220,10 @@ class StaticRules:
         source's controller if able."""
         return "goaded", {}
 
+    def part_despite_defender(self, c):
+        """"can attack as though it didn't have defender" (CR 702.3b)."""
+        return "attacks_despite_defender", {}
+
     def st_land_type(self, c):
         """CR 305.7: "Nonbasic lands are Mountains." sets a land type (Blood Moon)."""
         affected, plural = c[0], str(c[1])
@@ -285,6 +298,14 @@ class StaticRules:
         mana = next(x for x in c if isinstance(x, ManaCost))
         _need(str(kw).lower() == "flash" and not mana.x_count, "as though it had flash")
         return [ir.CastAsThoughFlash(extra=mana)]
+
+    def st_spells_flash(self, c):
+        """CR 601.3: "You may cast artifact spells as though they had flash." (Shimmer Myr): its
+        controller may cast the spells described any time they could cast an instant."""
+        (each, d), kw = c[0], c[1]
+        _need(str(kw).lower() == "flash" and d.kind == "spell" and d.plural and not each
+              and not d.filter.other and d.filter.controller is None, "as though they had flash")
+        return [self._static("cast_as_though_flash", d.filter)]
 
     def st_flash_then_sacrifice(self, c):
         """CR 601.3, 603.7c: "You may cast ~ as though it had flash. If you cast it any time a
@@ -1001,6 +1022,11 @@ class StaticRules:
         source came first ("As long as ~ is equipped, it gets +1/+1."), see :meth:`static_while`."""
         return "it"
 
+    def s_that_creature(self, c):
+        """"that creature" as the subject: read only after "As long as you control exactly one
+        creature," (:meth:`static_while`)."""
+        return "that_creature"
+
     def s_enchanted(self, c):
         _need(not c[0].plural, "enchanted")
         return "enchanted"
@@ -1031,12 +1057,24 @@ class StaticRules:
         attached = None             # "As long as equipped creature is a Human, it ...": "it" is that creature
         if isinstance(condition, _OfAttached):
             attached, condition = condition.subject, condition.condition
-        about_self = isinstance(condition, str) and condition.startswith("self_") or isinstance(condition, ir.HasCounter)
+        about_self = isinstance(condition, str) and condition.startswith("self_") or isinstance(condition, ir.HasCounter) \
+            or isinstance(condition, ir.AnyOf) and all(str(part).startswith("self_") for part in condition.conditions)
         _need(type(condition) is not ir.AttachedIs or attached is not None or all(
             type(ab) is ir.StaticAbility and ab.effect.affected in ("enchanted", "equipped") for ab in group),
             "as long as it's: not the attached permanent")
+        if of_it and all(type(ab) is ir.StaticAbility and ab.effect.affected in ("enchanted", "equipped")
+                         for ab in group):
+            # "Enchanted creature has shroud as long as it's untapped": said of the attached permanent
+            condition, of_it = ir.AttachedIs(_attached_filter(condition)), False
         out = []
         for ab in group:
+            if type(ab) is ir.StaticAbility and ab.effect.affected == "that_creature":
+                # "As long as you control exactly one creature, that creature gets +2/+0": the
+                # creatures you control are then that one (Deadly Wanderings)
+                _need(type(condition) is ir.YouControl and len(condition.filters) == 1
+                      and condition.at_least == condition.at_most == 1
+                      and condition.filters[0] == ir.Filter(types=("Creature",), controller="you"), "that creature")
+                ab = dataclasses.replace(ab, effect=dataclasses.replace(ab.effect, affected=condition.filters[0]))
             if type(ab) is ir.StaticAbility and ab.effect.affected == "it":
                 _need((about_self or attached is not None) and not of_it and not isinstance(c[0], list),
                       "it")   # "As long as ~ is ..., it ..."
@@ -1082,6 +1120,12 @@ class StaticRules:
         """"As long as equipped creature is legendary, ..." (CR 301.5, 611.3a)."""
         return _OfAttached("equipped", c[-1])
 
+    def wc_equipped_has(self, c):
+        """"As long as equipped creature has defender, ..." (CR 702)."""
+        kws = list(c[0])
+        _need(len(kws) == 1 and kws[0].arg is None and kws[0].cost is None, "has one keyword")
+        return _OfAttached("equipped", ir.AttachedIs(ir.Filter(keywords=(kws[0].name,))))
+
     def ai_desc(self, c):
         """"a Human", "a Human or an Angel" (any of the creature types, CR 205.3m)."""
         descs = [x for x in c if isinstance(x, _Desc)]
@@ -1126,6 +1170,9 @@ class StaticRules:
     def wc_self(self, c):
         return self._named(c, "self_" + c[-1])
 
+    def wc_self_enchanted_or_equipped(self, c):
+        return ir.AnyOf(("self_enchanted", "self_equipped"))
+
     def wc_counter(self, c):
         return self._named(c, ir.HasCounter(c[-1]))
 
@@ -1164,6 +1211,18 @@ class _OfAttached:
     condition: ir.AttachedIs
 
 
+def _attached_filter(condition) -> ir.Filter:
+    """What "as long as it's untapped" (tapped, attacking, with a counter) says of the attached
+    permanent, as a filter it matches."""
+    if condition in ("self_untapped", "self_tapped"):
+        return ir.Filter(tapped=condition == "self_tapped")
+    if condition == "self_attacking":
+        return ir.Filter(attacking=True)
+    _need(type(condition) is ir.HasCounter and condition.at_least == 1 and condition.at_most is None,
+          "as long as it ...: of the attached permanent")
+    return ir.Filter(counter=condition.kind)
+
+
 def _another(c) -> bool:
     """Whether the article among ``c`` is "another" (the source excluded, CR 109.2)."""
     return any(isinstance(x, Tree) and x.data == "another" for x in c)
@@ -1191,5 +1250,5 @@ def _negated(condition):
 _WHILE_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_block", "cant_be_blocked",
                           "attacks_each_combat", "cant_be_blocked_by", "grant_ability",
                           "cant_be_blocked_except_by", "cant_block_attackers",
-                          "remove_types"})
+                          "remove_types", "attacks_despite_defender"})
 

@@ -74,6 +74,10 @@ class TriggerRules:
         _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, what)
         return dataclasses.replace(d.filter, other=other or d.filter.other)
 
+    def e_desc_explores(self, c):
+        """"Whenever a creature you control explores" (CR 701.44b): once per explore."""
+        return ir.Trigger("explores", self._one_of(c, "explores"))
+
     def e_desc_blocks(self, c):
         """"Whenever a creature you control blocks" (CR 509.1, 603.2)."""
         return ir.Trigger("blocks", self._one_of(c, "blocks"))
@@ -407,6 +411,19 @@ class TriggerRules:
         card" as for cycling: the card's own abilities don't work from the hand."""
         return ir.Trigger("discards", c[0] or "each")
 
+    def e_activates(self, c):
+        """"Whenever a player activates an ability that isn't a mana ability", "... an opponent
+        activates an ability of an artifact, creature, or land [on the battlefield], if it isn't a
+        mana ability": an ability going on the stack (CR 602.2i; mana abilities don't, CR 605.3a);
+        the source, when named, is a permanent (the Runic Armasaur and Harsh Mentor rulings)."""
+        source = None
+        if len(c) > 3:
+            d = c[2]
+            _need(c[1] != "another" and not d.plural and d.kind in (None, "permanent")
+                  and d.filter.zone == "battlefield", "activates an ability of")
+            source = d.filter
+        return ir.Trigger("activates", c[0] or "each", source=source)
+
     def e_plays_land(self, c):
         """"Whenever a player / an opponent plays a land" (CR 305.1): the special action only,
         not a land put onto the battlefield by an effect."""
@@ -432,11 +449,11 @@ class TriggerRules:
         return self.e_cast(c[:2]), self.e_enters([None, *c[3:]])
 
     def e_player_taps(self, c):
-        """"Whenever a player taps a land for mana" (CR 106.12, 106.12a)."""
-        d = c[1]
-        _need(c[0] != "another" and not d.plural and d.kind is None and not d.zone_given,
+        """"Whenever a player / an opponent taps a land for mana" (CR 106.12, 106.12a)."""
+        d = c[2]
+        _need(c[1] != "another" and not d.plural and d.kind is None and not d.zone_given,
               "taps for mana")
-        return ir.Trigger("tapped_for_mana", d.filter, whose="each")
+        return ir.Trigger("tapped_for_mana", d.filter, whose=c[0] or "each")
 
     def e_is_tapped_for_mana(self, c):
         """"Whenever a basic land is tapped for mana [of the chosen color]" (CR 106.12a)."""
@@ -450,7 +467,7 @@ class TriggerRules:
         return "chosen"
 
     def e_you_tap(self, c):
-        trigger = self.e_player_taps(c)
+        trigger = self.e_player_taps([None, *c])
         return dataclasses.replace(trigger, whose="you")
 
     def e_other_cast(self, c):

@@ -40,6 +40,7 @@ ABILITY_RULES: dict[type, tuple[str, ...]] = {
     ir.CopySpell: ("707.10",),
     ir.GainControl: ("613.1b",),
     ir.BecomeCreature: ("613.1d",),
+    ir.BecomeLandType: ("305.7", "613.1d"),
     ir.GrantKeywords: ("613.1f",),
     ir.ModifyPT: ("613.4c",),
     ir.DealDamage: ("120.3",),
