@@ -82,6 +82,31 @@ def test_keywords_with_costs_and_arguments():
                                "creature onto it.)")
     assert c.abilities == (Keyword("graft", arg="1"),)      # CR 702.58a
     assert card("Warchief Giant", "Haste\nMyriad").abilities[-1] == Keyword("myriad")      # CR 702.116a
+    c = card("Goblin Grappler", "Provoke (Whenever this creature attacks, you may have target creature defending "
+                                "player controls untap and block it if able.)")
+    assert c.abilities == (Keyword("provoke"),)         # CR 702.39a
+    c = card("Wings of the Guard", "Flying\nMelee (Whenever this creature attacks, it gets +1/+1 until end of turn "
+                                   "for each opponent you attacked this combat.)")
+    assert c.abilities[-1] == Keyword("melee")          # CR 702.121a
+
+
+def test_ascend_and_the_city_blessing_condition():
+    """Ascend (CR 702.131) and "you have the city's blessing" as a condition: a static's "as long
+    as", an intervening "if", an activation restriction, and "unless" (negated)."""
+    c = card("Spire Winder", "Flying\nAscend (If you control ten or more permanents, you get the city's blessing "
+                             "for the rest of the game.)\nSpire Winder gets +1/+1 as long as you have the city's "
+                             "blessing.")
+    assert c.abilities[1] == Keyword("ascend")
+    assert c.abilities[2].effect == ir.StaticEffect("modify_pt", "self", 1, 1, condition="city_blessing")
+    c = card("Mausoleum Harpy", "Whenever another creature you control dies, if you have the city's blessing, "
+                                "put a +1/+1 counter on Mausoleum Harpy.")
+    assert c.abilities[0].condition == "city_blessing"
+    c = card("Orazca Relic", "{T}: Add {C}.\n{3}, {T}: You gain 2 life and draw a card. Activate this ability "
+                             "only if you have the city's blessing.", type_line="Artifact")
+    assert c.abilities[1].condition == "city_blessing"
+    c = card("Wayward Swordtooth", "Wayward Swordtooth can't attack or block unless you have the city's blessing.")
+    assert [a.effect for a in c.abilities] == [ir.StaticEffect("cant_attack", "self", condition="no_city_blessing"),
+                                               ir.StaticEffect("cant_block", "self", condition="no_city_blessing")]
 
 
 def _mana(text):

@@ -196,6 +196,16 @@ def _you_are_monarch(s: State, src: Obj) -> bool:
     return s.monarch == src.controller
 
 
+def _city_blessing(s: State, src: Obj) -> bool:
+    """"if you have the city's blessing": a designation its controller keeps once gotten (CR 702.131c)."""
+    return s.players[src.controller].city_blessing
+
+
+def _no_city_blessing(s: State, src: Obj) -> bool:
+    """"unless you have the city's blessing" (CR 702.131c)."""
+    return not s.players[src.controller].city_blessing
+
+
 def _your_turn(s: State, src: Obj) -> bool:
     """"as long as it's your turn" (CR 611.3a; the active player's turn, CR 102.1)."""
     return s.active == src.controller
@@ -264,6 +274,7 @@ _CONDITIONS = {
     "end_of_combat_step": _end_of_combat_step, "opponent_upkeep": _opponent_upkeep,   # activation limits
     "no_creature_died_this_turn": _no_creature_died,
     "you_are_monarch": _you_are_monarch,
+    "city_blessing": _city_blessing, "no_city_blessing": _no_city_blessing,   # ascend (CR 702.131)
     "cast_from_hand": _cast_from_hand, "cast_from_graveyard": _cast_from_graveyard,
     "permanent_left_this_turn": _permanent_left,         # revolt
     "creatures_total_power_8": _total_power_8,          # formidable

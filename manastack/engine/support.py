@@ -85,10 +85,13 @@ KEYWORDS = frozenset({
     "graft",                    # CR 702.58: an enters replacement and a trigger moving a counter, engine.abilities
     "bestow",                   # CR 702.103: an alternative cost making an Aura spell, engine.bestow
     "umbra armor",              # CR 702.89: a destruction replacement, engine.replacement.apply_destruction
+    "melee",                    # CR 702.121: an attack trigger, engine.resolution.amount (OpponentsAttacked)
+    "provoke",                  # CR 702.39: an attack trigger, engine.abilities.keyword_trigger
+    "ascend",                   # CR 702.131: the city's blessing, engine.sba.find (permanents), engine.resolve (spells)
 })
 # Keywords the engine reads from a card's printed abilities only (costs, how it enters, what it
 # can be cycled for): an effect granting one isn't run.
-_PRINTED_ONLY = frozenset({"affinity", "improvise", "delve", "evoke", "dash", "surge", "spectacle", "prowl", "assist", "bloodthirst",
+_PRINTED_ONLY = frozenset({"ascend", "affinity", "improvise", "delve", "evoke", "dash", "surge", "spectacle", "prowl", "assist", "bloodthirst",
                           "modular", "graft", "unleash", "devour", "riot", "tribute",
                           "plainscycling", "islandcycling", "swampcycling", "mountaincycling",
                           "forestcycling", "basic landcycling", "unearth", "scavenge",

@@ -63,6 +63,12 @@ class BlockersBeyondFirst:
 
 
 @dataclass(frozen=True, slots=True)
+class OpponentsAttacked:
+    """Melee (CR 702.121a): the opponents the controller attacked with one or more creatures
+    declared as attackers this combat, counted as the ability resolves."""
+
+
+@dataclass(frozen=True, slots=True)
 class PartySize:
     """"for each creature in your party": the number of creatures in the controller's party,
     0 to 4 (CR 700.8)."""
@@ -152,7 +158,7 @@ class DestroyedThisWay:
 
 
 Amount = Union[int, X, CountOf, CountersRemoved, CountPerPlayer, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, StatOf,
-               BlockersBeyondFirst, ColorsSpent, TimesMutated, Minus, DestroyedThisWay]
+               BlockersBeyondFirst, OpponentsAttacked, ColorsSpent, TimesMutated, Minus, DestroyedThisWay]
 
 # --------------------------------------------------------------------------------- objects
 
@@ -1015,7 +1021,8 @@ class Restrict:
     ``rule`` is "cant_block", "cant_attack", "cant_be_blocked" (CR 509.1b, 508.1c),
     "cant_be_blocked_by" (by creatures matching ``blockers``), "attacks_each_combat" ("attacks
     this turn if able", CR 508.1d) or "no_combat_damage" ("assigns no combat damage this turn"). A group ("creatures without flying") is not locked in as the
-    effect begins: it changes a rule, not characteristics (CR 611.2c)."""
+    effect begins: it changes a rule, not characteristics (CR 611.2c). ``duration`` "end_of_combat":
+    "this combat" (provoke, CR 702.39a)."""
 
     what: Subject
     rule: str

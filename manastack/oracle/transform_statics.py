@@ -944,6 +944,10 @@ class StaticRules:
     def sc_monarch(self, c):
         return "you_are_monarch"
 
+    def sc_city_blessing(self, c):
+        """"you have the city's blessing" (ascend, CR 702.131c)."""
+        return "city_blessing"
+
     def sc_revolt(self, c):
         """Revolt: "a permanent you controlled left the battlefield this turn"."""
         return "permanent_left_this_turn"
@@ -1314,11 +1318,14 @@ def _another(c) -> bool:
 def _negated(condition):
     """The condition under which "unless [condition]" restricts: "unless you control an
     artifact" is "as long as you control no artifacts"; "unless it's not your turn" is "as long
-    as it's your turn". Other conditions are not read."""
+    as it's your turn"; "unless you have the city's blessing" is "as long as you don't". Other
+    conditions are not read."""
     if type(condition) is ir.YouControl and condition.at_most is None:
         return dataclasses.replace(condition, at_least=0, at_most=condition.at_least - 1)
     if type(condition) is ir.YouControl and condition.at_least == 0:
         return dataclasses.replace(condition, at_least=condition.at_most + 1, at_most=None)
+    if condition == "city_blessing":
+        return "no_city_blessing"
     _need(type(condition) is ir.NotYourTurn, "unless: this condition")
     return "your_turn"
 
