@@ -2225,3 +2225,20 @@ def test_static_ability_if():
     st = only(card("Orgg", "Orgg can't attack if defending player controls an untapped creature with power 3 or greater."))
     assert st.effect.kind == "cant_attack" and st.effect.condition == ir.OpponentControls(
         (Filter(types=("Creature",), controller="opponent", tapped=False, power_at_least=3),))
+
+
+def test_a_condition_first_before_an_alternative_cost_or_a_cost_change():
+    """"If [condition], you may [cost] rather than pay this spell's mana cost" (CR 118.9) and
+    "If [condition], this spell costs {N} less to cast" (CR 601.2f) begin alike; both are read,
+    and a cost change keeps to conditions about the game."""
+    snuff = only(card("Snuff Out", "If you control a Swamp, you may pay 4 life rather than pay this spell's "
+                                   "mana cost.", "Instant"))
+    assert type(snuff) is ir.AlternativeCost and snuff.cost.pay_life == 4
+    tap = only(card("Orim's Cure", "If you control a Plains, you may tap an untapped creature you control "
+                                   "rather than pay this spell's mana cost.", "Instant"))
+    assert type(tap) is ir.AlternativeCost
+    fury = only(card("Avatar of Fury", "If an opponent controls seven or more lands, this spell costs {6} less "
+                                       "to cast.", "Creature — Avatar", "{6}{R}{R}"))
+    assert fury.effect.kind == "self_cost_reduction" and fury.effect.amount == 6
+    assert fury.effect.condition == ir.OpponentControls((ir.Filter(types=("Land",), controller="opponent"),), 7)
+    assert card("Test", "If it's your turn, this spell costs {1} less to cast.").unsupported

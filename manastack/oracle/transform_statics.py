@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+import typing
 
 from lark import Token, Tree, v_args
 
@@ -19,6 +20,8 @@ ENTERING_CONDITIONS = frozenset({"kicked", "you_attacked_this_turn", "creature_d
 
 # "gets +X/+X" before its "where X is" (StaticRules.static_where)
 _X_COUNT = _Marker("X")
+# conditions about the game, not about the object that has the ability (``ir.StateCondition``)
+_STATE_CONDITIONS = frozenset(typing.get_args(ir.StateCondition))
 
 
 def _no_x(abilities: list) -> list:
@@ -373,8 +376,11 @@ class StaticRules:
 
     def st_self_cost_if_first(self, c):
         """"If an opponent controls seven or more lands, this spell costs {6} less to cast.": the
-        condition first (CR 601.2f)."""
-        return self.st_self_cost_if([c[1], c[2], c[3], c[0]])
+        condition first (CR 601.2f), one about the game, not about the card itself."""
+        condition = c[0]
+        parts = condition.conditions if type(condition) in (ir.AnyOf, ir.AllOf) else (condition,)
+        _need(all(type(part) in _STATE_CONDITIONS for part in parts), "a cost change if the card itself is ...")
+        return self.st_self_cost_if([c[1], c[2], c[3], condition])
 
     def st_self_cost_if(self, c):
         """"This spell costs {2} less to cast if you control a Wizard / a creature died this turn"."""
