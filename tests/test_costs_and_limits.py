@@ -230,3 +230,179 @@ def test_final_payment_pays_life_or_sacrifices(corpus_db):
 """, turn=3)
     _cast(g, "Final Payment", "pay 5 life", "Hill Giant")
     assert g.current_state().players[0].life == 15 and on_battlefield(g, "Grizzly Bears")
+
+
+def test_sliversmith_creates_a_token_named_metallic_sliver(corpus_db):
+    """"{1}, {T}, Discard a card: Create a 1/1 colorless Sliver artifact creature token named
+    Metallic Sliver." The token's name is the one the effect gives (CR 111.4)."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Forest]
+    battlefield: [{card: Sliversmith, sick: false}, Island]
+  - name: Bob
+""", turn=3)
+    pick(g, "activate Sliversmith")
+    while g.pending.kind != "priority":
+        g.push(Action("autopay") if g.pending.kind == "pay" else g.legal_actions()[0])
+    resolve(g)
+    [token] = on_battlefield(g, "Metallic Sliver")
+    s = g.current_state()
+    assert ch.power_toughness(s, token) == (1, 1) and ch.is_type(s, token, "Artifact")
+    assert names(g, 0, "graveyard") == ["Forest"]
+
+
+def _total_cost_paid(g, name: str) -> int:
+    """Cast ``name`` paying automatically; how many lands were tapped for it."""
+    before = sum(1 for o in g.current_state().permanents(0) if o.tapped)
+    _cast(g, name)
+    return sum(1 for o in g.current_state().permanents(0) if o.tapped) - before
+
+
+def test_ghalta_costs_less_by_the_total_power_of_your_creatures(corpus_db):
+    """Ghalta ({10}{G}{G}): {X} less, X the total power of creatures you control (3 + 2 + 2),
+    only generic mana (CR 601.2f, 118.7a): {3}{G}{G}."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: ["Ghalta, Primal Hunger"]
+    battlefield: [Forest, Forest, Forest, Forest, Hill Giant, Grizzly Bears, Savannah Lions]
+  - name: Bob
+""", turn=3)
+    assert cast_action(g, "Ghalta, Primal Hunger") is None       # four lands: one short
+    g = board(corpus_db, """
+  - name: Alice
+    hand: ["Ghalta, Primal Hunger"]
+    battlefield: [Forest, Forest, Forest, Forest, Forest, Forest, Forest, Hill Giant, Grizzly Bears, Savannah Lions]
+  - name: Bob
+""", turn=3)
+    assert _total_cost_paid(g, "Ghalta, Primal Hunger") == 5
+
+
+def test_daybreak_chimera_counts_devotion_with_hybrid_symbols(corpus_db):
+    """Daybreak Chimera ({3}{W}{W}): X is your devotion to white (CR 700.5): Savannah Lions' {W}
+    and Kitchen Finks' two {G/W} make 3, so it costs {W}{W}."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Daybreak Chimera]
+    battlefield: [Plains, Plains, Savannah Lions, Kitchen Finks]
+  - name: Bob
+    battlefield: [Serra Angel]
+""", turn=3)
+    assert _total_cost_paid(g, "Daybreak Chimera") == 2      # Bob's Serra Angel doesn't count
+
+
+def test_metalwork_colossus_and_the_great_henge(corpus_db):
+    """Metalwork Colossus ({11}): X is the total mana value of noncreature artifacts you control
+    (Mind Stone 2 + Jayemdae Tome 4; the artifact creature doesn't count); The Great Henge
+    ({7}{G}{G}): X is the greatest power among creatures you control (Hill Giant's 3)."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Metalwork Colossus]
+    battlefield: [Mind Stone, Jayemdae Tome, Ornithopter, Island, Island, Island, Island]
+  - name: Bob
+""", turn=3)
+    assert _total_cost_paid(g, "Metalwork Colossus") == 5
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [The Great Henge]
+    battlefield: [Hill Giant, Grizzly Bears, Forest, Forest, Forest, Forest, Forest, Forest]
+  - name: Bob
+""", turn=3)
+    assert _total_cost_paid(g, "The Great Henge") == 6
+
+
+def test_devoted_druid_puts_a_counter_on_itself_to_untap(corpus_db):
+    """"Put a -1/-1 counter on ~: Untap ~." (CR 118.3): the counter is the cost; a second one
+    would make it 0/0 (CR 704.5f)."""
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [{card: Devoted Druid, tapped: true}]
+  - name: Bob
+""", turn=3)
+    pick(g, "activate Devoted Druid: Put")
+    [druid] = on_battlefield(g, "Devoted Druid")
+    assert druid.counters == {"-1/-1": 1} and druid.tapped
+    resolve(g)
+    [druid] = on_battlefield(g, "Devoted Druid")
+    assert not druid.tapped and ch.power_toughness(g.current_state(), druid) == (-1, 1)
+    pick(g, "activate Devoted Druid: Put")
+    assert on_battlefield(g, "Devoted Druid") == [] and names(g, 0, "graveyard") == ["Devoted Druid"]
+
+
+def test_lethal_sting_puts_a_counter_on_a_creature_you_control(corpus_db):
+    """Lethal Sting's additional cost: a -1/-1 counter on a creature its caster controls, of
+    their choice (CR 601.2b, 118.3); without one, it can't be cast."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Lethal Sting]
+    battlefield: [Swamp, Swamp, Swamp, Hill Giant, Grizzly Bears]
+  - name: Bob
+    battlefield: [Serra Angel]
+""", turn=3)
+    pick(g, "cast Lethal Sting")
+    while g.pending.kind != "priority":
+        kind = g.pending.kind
+        if kind == "targets":
+            pick(g, "target Serra Angel")
+        elif kind == "pay":
+            g.push(Action("autopay"))
+        else:
+            pick(g, "Hill Giant")
+    assert on_battlefield(g, "Hill Giant")[0].counters == {"-1/-1": 1}
+    resolve(g)
+    assert names(g, 1, "graveyard") == ["Serra Angel"]
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Lethal Sting]
+    battlefield: [Swamp, Swamp, Swamp]
+  - name: Bob
+    battlefield: [Serra Angel]
+""", turn=3)
+    assert cast_action(g, "Lethal Sting") is None
+
+
+def test_avatar_of_fury_costs_six_less_while_an_opponent_has_seven_lands(corpus_db):
+    """"If an opponent controls seven or more lands, this spell costs {6} less to cast."
+    (CR 601.2f): Avatar of Fury ({6}{R}{R}) for {R}{R}."""
+    bob = "\n    battlefield: [" + ", ".join(["Mountain"] * 7) + "]"
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Avatar of Fury]
+    battlefield: [Mountain, Mountain]
+  - name: Bob""" + bob + "\n", turn=3)
+    assert _total_cost_paid(g, "Avatar of Fury") == 2
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Avatar of Fury]
+    battlefield: [Mountain, Mountain]
+  - name: Bob
+    battlefield: [Mountain, Mountain, Mountain, Mountain, Mountain, Mountain]
+""", turn=3)
+    assert cast_action(g, "Avatar of Fury") is None
+
+
+def test_alabaster_leech_makes_your_white_spells_cost_w_more(corpus_db):
+    """"White spells you cast cost {W} more to cast." (CR 601.2f): Savannah Lions costs {W}{W}
+    for Alice, who controls Alabaster Leech, and {W} for Bob."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Savannah Lions, Grizzly Bears]
+    battlefield: [Alabaster Leech, Plains, Forest]
+  - name: Bob
+""", turn=3)
+    assert cast_action(g, "Savannah Lions") is None       # {W}{W}: one Plains
+    assert cast_action(g, "Grizzly Bears") is not None     # not white
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Savannah Lions]
+    battlefield: [Alabaster Leech, Plains, Plains]
+  - name: Bob
+""", turn=3)
+    assert _total_cost_paid(g, "Savannah Lions") == 2
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [Alabaster Leech]
+  - name: Bob
+    hand: [Savannah Lions]
+    battlefield: [Plains]
+""", turn=4, active="Bob")
+    assert cast_action(g, "Savannah Lions") is not None    # Bob's spells cost what they cost

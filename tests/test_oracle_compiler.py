@@ -82,6 +82,31 @@ def test_keywords_with_costs_and_arguments():
                                "creature onto it.)")
     assert c.abilities == (Keyword("graft", arg="1"),)      # CR 702.58a
     assert card("Warchief Giant", "Haste\nMyriad").abilities[-1] == Keyword("myriad")      # CR 702.116a
+    c = card("Goblin Grappler", "Provoke (Whenever this creature attacks, you may have target creature defending "
+                                "player controls untap and block it if able.)")
+    assert c.abilities == (Keyword("provoke"),)         # CR 702.39a
+    c = card("Wings of the Guard", "Flying\nMelee (Whenever this creature attacks, it gets +1/+1 until end of turn "
+                                   "for each opponent you attacked this combat.)")
+    assert c.abilities[-1] == Keyword("melee")          # CR 702.121a
+
+
+def test_ascend_and_the_city_blessing_condition():
+    """Ascend (CR 702.131) and "you have the city's blessing" as a condition: a static's "as long
+    as", an intervening "if", an activation restriction, and "unless" (negated)."""
+    c = card("Spire Winder", "Flying\nAscend (If you control ten or more permanents, you get the city's blessing "
+                             "for the rest of the game.)\nSpire Winder gets +1/+1 as long as you have the city's "
+                             "blessing.")
+    assert c.abilities[1] == Keyword("ascend")
+    assert c.abilities[2].effect == ir.StaticEffect("modify_pt", "self", 1, 1, condition="city_blessing")
+    c = card("Mausoleum Harpy", "Whenever another creature you control dies, if you have the city's blessing, "
+                                "put a +1/+1 counter on Mausoleum Harpy.")
+    assert c.abilities[0].condition == "city_blessing"
+    c = card("Orazca Relic", "{T}: Add {C}.\n{3}, {T}: You gain 2 life and draw a card. Activate this ability "
+                             "only if you have the city's blessing.", type_line="Artifact")
+    assert c.abilities[1].condition == "city_blessing"
+    c = card("Wayward Swordtooth", "Wayward Swordtooth can't attack or block unless you have the city's blessing.")
+    assert [a.effect for a in c.abilities] == [ir.StaticEffect("cant_attack", "self", condition="no_city_blessing"),
+                                               ir.StaticEffect("cant_block", "self", condition="no_city_blessing")]
 
 
 def _mana(text):
@@ -608,6 +633,7 @@ def test_you_may_have_a_subject_act():
     [may] = ab.effects
     assert type(may) is ir.May and type(may.effects[0]) is ir.Fight
 
+
 def test_choosing_among_the_top_cards_of_a_library():
     """"Look at / reveal the top N cards", a choice from among them (a card, a card of each
     kind, up to N, any number, all) put somewhere, and where the rest go (CR 701.20, 401.4)."""
@@ -672,6 +698,7 @@ def test_putting_cards_from_your_hand_onto_the_battlefield():
     assert s.effects == (ir.PutFromHand(dataclasses.replace(CREATURE, zone="hand"), amount=2, up_to=True),)
     # "from your hand" is what says where the cards are
     assert card("Bad", "You may put a creature card onto the battlefield.", "Sorcery").unsupported
+
 
 def test_cost_parts_read_in_every_cost():
     """CR 118, 602.1: the parts of a cost read alike in an activated ability and in an
@@ -1098,6 +1125,7 @@ def test_the_first_life_gain_of_a_turn():
     a = only(card("Cleric", "Whenever you gain life for the first time each turn, put a +1/+1 counter on Cleric."))
     assert a.trigger == Trigger("gain_life", "you", nth=1)
 
+
 def test_spells_of_two_descriptions_in_a_cost_change():
     """CR 601.2f: "White spells and black spells you cast cost {1} less to cast." is one reduction
     for spells of either color; descriptions differing in more than one way are refused."""
@@ -1106,6 +1134,7 @@ def test_spells_of_two_descriptions_in_a_cost_change():
     [ab] = card("Bosk Banneret", "Treefolk spells and Shaman spells you cast cost {1} less to cast.").abilities
     assert ab.effect.affected.subtypes == ("Treefolk", "Shaman")
     assert card("Nothing", "White creature spells and black spells you cast cost {1} less to cast.").unsupported
+
 
 def test_as_long_as_the_attached_creature_is_otherwise():
     """CR 611.3a: a condition on the enchanted creature, and "Otherwise, it ..." while it fails."""
@@ -1164,6 +1193,7 @@ def test_adamant_mana_spent_to_cast():
     assert a == ir.ReplacementAbility("enters_with_counters", "+1/+1", 1, condition=ir.ManaSpent("W", 3),
                                       text=a.text)
 
+
 def test_damage_triggers_of_sources_and_of_creatures_dealt_damage():
     """"Whenever a source [an opponent controls] deals damage to ~ / you" (CR 120.1: any
     object dealing damage), "that source's controller"; "Whenever a creature you control is
@@ -1189,6 +1219,7 @@ def test_tokens_in_descriptions():
     assert ab.effect.affected == Filter(types=("Creature",), controller="you", token=True)
     [ab] = card("Range", "Sacrifice a Caribou token: You gain 1 life.", "Enchantment").abilities
     assert ab.cost.sacrifice == Filter(subtypes=("Caribou",), controller="you", token=True)
+
 
 def test_losing_keywords_in_effects_and_statics(corpus_db):
     """CR 613.1f: "Target creature loses flying until end of turn." (Radjan Spirit), "gains
@@ -1335,6 +1366,7 @@ def test_amass_and_ingest():
     assert card("Drone", "Ingest").abilities == (Keyword("ingest"),)
     assert card("Horde", "Amass X.", "Sorcery").unsupported
 
+
 def test_one_or_more_creatures_attack():
     """"Whenever one or more creatures you control attack [you]": one trigger per declaration
     (CR 603.2c); no one attacker is "it"."""
@@ -1448,6 +1480,7 @@ def test_condition_after_one_instruction():
     assert card("Liege", "Whenever you cast a black spell, you may destroy target creature if it's tapped.").unsupported
     # two instructions before the condition: which of them it governs isn't settled
     assert card("Two", "Draw a card and you gain 1 life if you control an Ogre.", "Instant").unsupported
+
 
 def test_phase_trigger_steps():
     """"each combat" is every beginning of combat step (CR 507), "your precombat main phase" the
@@ -1585,6 +1618,7 @@ def test_creatures_that_are_enchanted():
                    "Enchantment — Aura").abilities
     assert st.effect.affected == Filter(types=("Creature",), controller="you", enchanted=True)
 
+
 def test_activate_an_ability_triggers():
     """"Whenever a player activates an ability that isn't a mana ability" (CR 602.2b, 601.2i, 605.3a),
     "an opponent activates an ability of an artifact, creature, or land on the battlefield, if it
@@ -1601,8 +1635,6 @@ def test_activate_an_ability_triggers():
     c = card("Ceaseless Searblades", "Whenever you activate an ability of an Elemental, Ceaseless Searblades "
              "gets +1/+0 until end of turn.")
     assert c.abilities == () and len(c.unsupported) == 1
-
-
 def test_remove_any_number_of_counters_for_mana():
     """Storage lands and Mana Batteries: the cost removes any number of counters of one kind,
     and the mana counts those removed this way."""
@@ -1655,6 +1687,42 @@ def test_additional_cost_or_another():
             if type(a) is ir.AdditionalCost]
     assert ab.cost == ir.Cost(pay_life=5)
     assert ab.or_cost == ir.Cost(sacrifice=Filter(types=("Creature", "Enchantment"), controller="you"))
+
+
+def test_token_named():
+    """"... creature token named Cloud Sprite" names the token (CR 111.4); "a card named ..." in
+    other sentences is not read as a token's name."""
+    a = only(card("Smith", "{1}, {T}: Create a 3/1 red Beast creature token named Carnivore."))
+    assert a.effects[0].token.name == "Carnivore" and a.effects[0].token.subtypes == ("Beast",)
+    a = only(card("Master", "{2}{G}{G}: Create a 1/1 green Wolf creature token named Wolves of the Hunt."))
+    assert a.effects[0].token.name == "Wolves of the Hunt"
+    a = only(card("Maker", "{T}: Create a 1/1 green Wolf creature token."))
+    assert a.effects[0].token.name == "Wolf Token"
+
+
+def test_self_cost_x_less():
+    """"This spell costs {X} less to cast, where X is ..." (CR 601.2f): devotion, total power,
+    greatest power, total mana value."""
+    def eff(text):
+        return only(card("Spell", text + "\n", "Creature — Test")).effect
+    e = eff("This spell costs {X} less to cast, where X is your devotion to black.")
+    assert (e.kind, e.for_each, e.colors, e.amount) == ("self_cost_reduction", "devotion", ("B",), 1)
+    e = eff("This spell costs {X} less to cast, where X is the total power of creatures you control.")
+    assert (e.for_each, e.count) == ("total_power", Filter(types=("Creature",), controller="you"))
+    e = eff("This spell costs {X} less to cast, where X is the greatest power among creatures you control.")
+    assert e.for_each == "greatest_power"
+    assert card("Spell", "This spell costs {X} more to cast, where X is your devotion to black.").unsupported
+
+
+def test_put_a_counter_as_a_cost():
+    """"Put a -1/-1 counter on ~:" and "put a -1/-1 counter on a creature you control" (CR 118.3)."""
+    a = only(card("Druid", "Put a -1/-1 counter on Druid: Untap Druid."))
+    assert a.cost == ir.Cost(put_counter=("-1/-1", None))
+    [ab] = [a for a in card("Sting", "As an additional cost to cast this spell, put a -1/-1 counter on a creature "
+                                     "you control.\nDestroy target creature.", "Sorcery").abilities
+            if type(a) is ir.AdditionalCost]
+    assert ab.cost == ir.Cost(put_counter=("-1/-1", Filter(types=("Creature",), controller="you")))
+
 
 def test_as_long_as_the_attached_permanent_named_is():
     """"As long as equipped creature is a Human, it ...": the condition is on the attached
@@ -1717,6 +1785,7 @@ def test_a_group_enters_tapped():
     """"Creatures your opponents control enter the battlefield tapped." (CR 614.1c)."""
     ab = only(card("Sovereign", "Creatures your opponents control enter the battlefield tapped."))
     assert (ab.kind, ab.affected) == ("enters_tapped", Filter(types=("Creature",), controller="opponent"))
+
 
 def test_static_damage_changes():
     """CR 614.1a: "If [a source] would deal damage [to X], it deals double that damage / that
@@ -1945,6 +2014,12 @@ def test_life_total_floor():
     ab = only(card("Ali", "Damage that would reduce your life total to less than 1 reduces it to 1 instead."))
     assert (ab.kind, ab.amount) == ("life_floor", 1)
 
+def test_spells_cost_colored_mana_more():
+    """"White spells you cast cost {W} more to cast." (CR 601.2f); a colored reduction stays refused."""
+    e = only(card("Leech", "White spells you cast cost {W} more to cast.")).effect
+    assert (e.kind, e.mana, e.amount) == ("cost_increase", ManaCost.parse("{W}"), 0)
+    assert card("Odd", "White spells you cast cost {W} less to cast.").unsupported
+
 
 def test_that_creature_after_exactly_one_creature():
     """"As long as you control exactly one creature, that creature gets +2/+0": the creatures
@@ -1964,6 +2039,7 @@ def test_for_each_aura_attached_to_it():
     [st] = card("Dancer", "Dancer gets +2/+2 for each Aura attached to it.").abilities
     assert st.effect == ir.StaticEffect("modify_pt", "self", power=2, toughness=2,
                                         count=ir.AttachedCount(Filter(subtypes=("Aura",))))
+
 
 def test_a_creature_you_control_explores():
     """CR 701.44b: "Whenever a creature you control explores", once per explore."""
@@ -1996,6 +2072,7 @@ def test_delayed_triggers_for_this_turn():
     s = spell("Feed", "Choose target creature an opponent controls. When that creature dies this turn, you gain "
               "3 life. Target creature you control fights that creature.", "Sorcery")
     assert s.effects[-1] == Fight(Target(1), Target(0))
+
 
 def test_an_opponent_taps_for_mana_and_that_land():
     """"Whenever an opponent taps a land for mana, that land doesn't untap during its
@@ -2121,3 +2198,69 @@ def test_for_each_permanent_destroyed_this_way(corpus_db):
     the spell's own destroy did."""
     spell = next(a for a in corpus_db.get("Fumigate").abilities if type(a) is SpellAbility)
     assert spell.effects[1] == ir.GainLife(ir.DestroyedThisWay(Filter(types=("Creature",))))
+
+
+def test_two_conditions_together():
+    """"an opponent controls a Forest and you control a Swamp", "you control a blue permanent and
+    a black permanent": both must hold (ir.AllOf); the Legates' free cast is an alternative cost
+    of nothing (CR 118.9)."""
+    alt = only(card("Legate", "If an opponent controls a Forest and you control a Swamp, you may cast this "
+                              "spell without paying its mana cost."))
+    assert (alt.cost, alt.condition) == (ir.Cost(), ir.AllOf((
+        ir.OpponentControls((Filter(subtypes=("Forest",), controller="opponent"),)),
+        YouControl((Filter(subtypes=("Swamp",), controller="you"),)))))
+    ab = only(card("Sanctuary", "At the beginning of your upkeep, if you control a black or red permanent, you gain "
+                                "2 life. If you control a black permanent and a red permanent, you gain 4 life instead.",
+                   "Enchantment"))
+    [cond] = ab.effects
+    assert cond.condition == ir.AllOf((YouControl((Filter(controller="you", colors=("B",)),)),
+                                       YouControl((Filter(controller="you", colors=("R",)),))))
+    assert cond.effects == (GainLife(4),) and cond.otherwise == (GainLife(2),)
+
+
+def test_life_compared_between_players():
+    """"an opponent has more life than you", "you have more life than an opponent" (CR 119)."""
+    ab = only(card("Linvala", "When Linvala enters the battlefield, if an opponent has more life than you, you gain 5 life."))
+    assert ab.condition == ir.PlayerCount("life", whose="opponent", more_than="you")
+    sp = spell("Cache", "You gain 2 life. Then if you have more life than an opponent, draw a card.")
+    assert sp.effects[1].condition == ir.PlayerCount("life", more_than="an_opponent")
+
+
+def test_permanents_that_entered_this_turn():
+    """"if you had a land enter the battlefield under your control this turn" (landfall), "if an
+    opponent had two or more lands enter ...", "another creature" (ir.EnteredThisTurn)."""
+    sp = spell("Mysteries", "Draw two cards. If you had a land enter the battlefield under your control this "
+                            "turn, draw three cards instead.")
+    assert sp.effects[0].condition == ir.EnteredThisTurn(("Land",))
+    alt = only(card("Trap", "If an opponent had two or more lands enter the battlefield under their control this "
+                            "turn, you may pay {3}{R}{R} rather than pay this spell's mana cost.", "Instant — Trap"))
+    assert alt.condition == ir.EnteredThisTurn(("Land",), "opponent", 2)
+    st = only(card("Stag", "Stag gets +2/+2 as long as you had another creature enter the battlefield under your "
+                           "control this turn."))
+    assert st.effect.condition == ir.EnteredThisTurn(("Creature",), other=True)
+
+
+def test_static_ability_if():
+    """A static ability's "if [condition]" reads as "as long as" (CR 611.3a): Hobble, Orgg."""
+    st = only(card("Hobble", "Enchanted creature can't block if it's black.", "Enchantment — Aura"))
+    assert st.effect == ir.StaticEffect("cant_block", "enchanted", condition=ir.AttachedIs(Filter(colors=("B",))))
+    st = only(card("Orgg", "Orgg can't attack if defending player controls an untapped creature with power 3 or greater."))
+    assert st.effect.kind == "cant_attack" and st.effect.condition == ir.OpponentControls(
+        (Filter(types=("Creature",), controller="opponent", tapped=False, power_at_least=3),))
+
+
+def test_a_condition_first_before_an_alternative_cost_or_a_cost_change():
+    """"If [condition], you may [cost] rather than pay this spell's mana cost" (CR 118.9) and
+    "If [condition], this spell costs {N} less to cast" (CR 601.2f) begin alike; both are read,
+    and a cost change keeps to conditions about the game."""
+    snuff = only(card("Snuff Out", "If you control a Swamp, you may pay 4 life rather than pay this spell's "
+                                   "mana cost.", "Instant"))
+    assert type(snuff) is ir.AlternativeCost and snuff.cost.pay_life == 4
+    tap = only(card("Orim's Cure", "If you control a Plains, you may tap an untapped creature you control "
+                                   "rather than pay this spell's mana cost.", "Instant"))
+    assert type(tap) is ir.AlternativeCost
+    fury = only(card("Avatar of Fury", "If an opponent controls seven or more lands, this spell costs {6} less "
+                                       "to cast.", "Creature — Avatar", "{6}{R}{R}"))
+    assert fury.effect.kind == "self_cost_reduction" and fury.effect.amount == 6
+    assert fury.effect.condition == ir.OpponentControls((ir.Filter(types=("Land",), controller="opponent"),), 7)
+    assert card("Test", "If it's your turn, this spell costs {1} less to cast.").unsupported

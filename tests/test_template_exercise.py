@@ -37,7 +37,7 @@ WALKED = {"KEYWORDS", "STATIC_KINDS", "REPLACEMENT_KINDS", "TRIGGER_EVENTS", "PL
           "TRIGGER_SUBJECTS", "PLAYER_SUBJECTS", "CONDITIONS", "TARGET_KINDS", "REFS",
           "CONTROLLERS", "DURATIONS", "EFFECTS", "ENTERS_UNLESS", "STATIC_CONDITIONS",
           "STATE_CONDITIONS", "STATIC_COUNTS", "TRIGGER_TURNS", "MANA_LIMITS",
-          "MANA_COST_PARTS", "SPELL_COST_INCREASES"}   # the lists parts() knows how to find
+          "MANA_COST_PARTS", "SPELL_COST_INCREASES", "OWN_COST_COUNTS"}   # the lists parts() knows how to find
 _EFFECT_TYPES = frozenset(typing.get_args(ir.Effect)) | effects.SUPPORTED_EFFECTS
 
 
@@ -69,6 +69,10 @@ def parts(node, out: set) -> set:
         parts((keyword_trigger(node), keyword_activated(node)), out)
     elif t is ir.StaticEffect:
         out.add(("STATIC_KINDS", node.kind))
+        if node.kind == "self_cost_reduction" and node.for_each in support.OWN_COST_COUNTS:
+            out.add(("OWN_COST_COUNTS", node.for_each))
+        if node.kind == "cost_increase" and node.mana is not None:
+            out.add(("SPELL_COST_INCREASES", "colored"))
         if node.kind == "modify_pt" and node.count is not None:     # "for each ..." (CR 613.4c)
             out.add(("STATIC_COUNTS", type(node.count).__name__))
         if isinstance(node.condition, str):          # "as long as ..." (CR 611.3a)

@@ -3,9 +3,10 @@
 as the spell or ability resolves (CR 608.2c)."""
 from __future__ import annotations
 
+from manastack.engine import characteristics as ch
 from manastack.engine.decisions import Action
 
-from .game_helpers import board, cast_and_pay, names, on_battlefield, pass_until, pick, resolve, stack_labels
+from .game_helpers import board, cast_action, cast_and_pay, names, on_battlefield, pass_until, pick, resolve, stack_labels
 
 
 def _counters(g, name: str) -> dict:
@@ -229,3 +230,132 @@ def test_that_creature_named_before(corpus_db):
         return names(g, 0, "hand")
     assert game(0) == []
     assert game(1) == ["Island"]
+
+
+def test_both_conditions_for_a_free_spell(corpus_db):
+    """Massacre: cast without paying its mana cost while Bob controls a Plains and Alice a Swamp
+    (CR 118.9); either missing, a lone Swamp can't pay {2}{B}{B}."""
+    def game(bob: str):
+        return board(corpus_db, f"""
+  - name: Alice
+    hand: [Massacre]
+    battlefield: [Swamp, Grizzly Bears]
+  - name: Bob
+    battlefield: [{bob}]
+""", turn=3)
+    assert cast_action(game("Island"), "Massacre") is None
+    g = game("Plains, Hill Giant")
+    g.push(cast_action(g, "Massacre"))         # the only cost Alice can pay: chosen for her
+    assert stack_labels(g) == ["Massacre"]
+    resolve(g)
+    assert names(g, 0, "graveyard") == ["Grizzly Bears", "Massacre"]
+    assert on_battlefield(g, "Hill Giant") and on_battlefield(g, "Swamp")[0].tapped is False
+
+
+def test_one_permanent_of_each_color(corpus_db):
+    """Dega Sanctuary: a black permanent and a red permanent, 4 life; only black, 2 life
+    (the sentence before, CR 608.2c)."""
+    def upkeep(others: str):
+        g = board(corpus_db, f"""
+  - name: Alice
+    battlefield: [Dega Sanctuary{others}]
+  - name: Bob
+""", turn=3, step="untap")
+        resolve(g)
+        return g.state.players[0].life
+    assert upkeep(", Dusk Imp") == 22
+    assert upkeep(", Dusk Imp, Raging Goblin") == 24
+
+
+def test_an_opponent_has_more_life(corpus_db):
+    """Linvala, the Preserver: 5 life for Alice only while Bob has more life than she has; its
+    intervening "if" (CR 603.4) is checked as it triggers and as it resolves."""
+    def game(alice: int):
+        g = board(corpus_db, f"""
+  - name: Alice
+    life: {alice}
+    hand: ["Linvala, the Preserver"]
+    battlefield: [{{card: Plains, count: 6}}]
+  - name: Bob
+""", turn=3)
+        cast_and_pay(g, "cast Linvala")
+        resolve(g)
+        while stack_labels(g):
+            resolve(g)
+        return g.state.players[0].life
+    assert game(20) == 20
+    assert game(19) == 24
+
+
+def test_pulse_returns_while_an_opponent_has_more_life(corpus_db):
+    """Pulse of the Fields: Alice gains 4 life, then it returns to her hand only if Bob still has
+    more life than she has (CR 608.2c); otherwise it goes to her graveyard (CR 608.2n)."""
+    def game(alice: int):
+        g = board(corpus_db, f"""
+  - name: Alice
+    life: {alice}
+    hand: [Pulse of the Fields]
+    battlefield: [{{card: Plains, count: 3}}]
+  - name: Bob
+""", turn=3)
+        cast_and_pay(g, "cast Pulse of the Fields")
+        resolve(g)
+        return g.state.players[0].life, names(g, 0, "hand"), names(g, 0, "graveyard")
+    assert game(10) == (14, ["Pulse of the Fields"], [])
+    assert game(16) == (20, [], ["Pulse of the Fields"])
+
+
+def test_landfall_if_you_had_a_land_enter(corpus_db):
+    """Mysteries of the Deep: two cards, or three once a land entered the battlefield under
+    Alice's control this turn."""
+    def game(play_land: bool):
+        g = board(corpus_db, """
+  - name: Alice
+    hand: [Mysteries of the Deep, Island]
+    library: [{card: Plains, count: 5}]
+    battlefield: [{card: Island, count: 5}]
+  - name: Bob
+""", turn=3)
+        if play_land:
+            pick(g, "play Island")
+        cast_and_pay(g, "cast Mysteries of the Deep")
+        resolve(g)
+        return names(g, 0, "hand").count("Plains")
+    assert game(False) == 2
+    assert game(True) == 3
+
+
+def test_another_creature_entered(corpus_db):
+    """Saddled Rimestag gets +2/+2 once another creature entered under Alice's control this
+    turn; its own entering doesn't count (CR 611.3a)."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Saddled Rimestag, Savannah Lions]
+    battlefield: [{card: Forest, count: 3}, Plains]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Saddled Rimestag")
+    resolve(g)
+    [stag] = on_battlefield(g, "Saddled Rimestag")
+    assert ch.power_toughness(g.state, stag) == (2, 2)
+    cast_and_pay(g, "cast Savannah Lions")
+    resolve(g)
+    [stag] = on_battlefield(g, "Saddled Rimestag")
+    assert ch.power_toughness(g.state, stag) == (4, 4)
+
+
+def test_static_if_as_long_as(corpus_db):
+    """Orgg: "can't attack if defending player controls an untapped creature with power 3 or
+    greater" holds while it's true, as "as long as" (CR 611.3a): checked as attackers are
+    declared (CR 508.1c)."""
+    def attackers(giant_tapped: bool):
+        g = board(corpus_db, f"""
+  - name: Alice
+    battlefield: [Orgg, Savannah Lions]
+  - name: Bob
+    battlefield: [{{card: Hill Giant, tapped: {str(giant_tapped).lower()}}}]
+""", turn=3)
+        pass_until(g, "attackers")
+        return [a.label for a in g.legal_actions() if a.label.startswith("attack with")]
+    assert not any("Orgg" in label for label in attackers(False))
+    assert any("Orgg" in label for label in attackers(True))

@@ -44,6 +44,9 @@ say what each one means, so the engine turns the keyword into that triggered abi
   move one onto that creature (CR 122.5); dethrone (CR 702.105a): whenever it attacks the player
   with the most life or tied for it, a +1/+1 counter on it; myriad (CR 702.116a): whenever it
   attacks, a token copy attacking each opponent other than the defending player (none here);
+  melee (CR 702.121a): whenever it attacks, +1/+1 until end of turn for each opponent attacked
+  with a creature this combat; provoke (CR 702.39a): whenever it attacks, you may have target creature the defending player
+  controls untap and block it this combat if able;
 - annihilator N (CR 702.86a): whenever it attacks, the defending player sacrifices N permanents;
   battle cry (CR 702.91a): whenever it attacks, each other attacking creature gets +1/+0 until end
   of turn; afterlife N (CR 702.135a): when it dies, N 1/1 white and black Spirit tokens with
@@ -170,6 +173,15 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
     if kw.name == "dethrone":   # CR 702.105a: attacking the player with the most life or tied for it
         return ir.TriggeredAbility(ir.Trigger("attacks", attacked="most_life"),
                                    (ir.PutCounters(ir.Ref("self"), "+1/+1", 1),), text="Dethrone (CR 702.105a)")
+    if kw.name == "melee":      # CR 702.121a: +1/+1 for each opponent attacked, counted on resolution
+        bonus = ir.OpponentsAttacked()
+        return ir.TriggeredAbility(ir.Trigger("attacks"), (ir.ModifyPT(ir.Ref("self"), bonus, bonus),),
+                                   text="Melee (CR 702.121a)")
+    if kw.name == "provoke":    # CR 702.39a: the defending player is the opponent, with two players
+        provoked = ir.TargetSpec("permanent", ir.Filter(types=("Creature",), controller="opponent"))
+        block = ir.Restrict(ir.Target(0), "must_block_source", duration="end_of_combat")
+        return ir.TriggeredAbility(ir.Trigger("attacks"), (ir.May((ir.Untap(ir.Target(0)), block)),), (provoked,),
+                                   text="Provoke (CR 702.39a)")
     if kw.name == "myriad":     # CR 702.116a: copies attacking the other opponents, of whom two players have none
         return ir.TriggeredAbility(ir.Trigger("attacks"), (ir.Myriad(),), text="Myriad (CR 702.116a)")
     if kw.name == "battle cry":

@@ -483,8 +483,9 @@ def _note_parts(cost: ir.Cost, card) -> None:
             if getattr(cost, f.name) != f.default:
                 exercise.note("ALTERNATIVE_COST_PARTS", f.name, card)
         condition = printed_alternative(card).condition
-        if condition is not None:
-            exercise.note("ALTERNATIVE_CONDITIONS", type(condition).__name__, card)
+        for part in condition.conditions if type(condition) is ir.AllOf else (condition,):
+            if part is not None:
+                exercise.note("ALTERNATIVE_CONDITIONS", type(part).__name__, card)
 
 
 def _all_modes_possible(s, spell, player: int) -> bool:

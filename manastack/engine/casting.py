@@ -67,6 +67,8 @@ def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True, payer: int
         return False
     if cost.reveal_from_hand is not None and not _revealable(s, payer, o, cost):
         return False         # CR 118.3: a card that isn't there can't be revealed
+    if cost.put_counter is not None and not _counter_takers(s, payer, o, cost):
+        return False         # CR 118.3: no permanent to put the counter on
     if cost.sacrifice is not None:
         if len(objects_matching(s, cost.sacrifice, o, payer)) < cost.sacrifice_count:
             return False
@@ -327,6 +329,14 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
                                       tuple(Action("choose", (c,), s.objs[c].card.name)
                                             for c in _exilable(s, player, o, cost))))
             events.move(ctx, s.objs[answer.args[0]], "exile", cause=f"cost of {what}", rules=("118.3", "406.1"))
+    if cost.put_counter is not None:              # "Put a -1/-1 counter on ~" / "on a creature you control"
+        kind = cost.put_counter[0]
+        takers = _counter_takers(s, player, o, cost)
+        picked = takers[0] if cost.put_counter[1] is None else _pick(
+            ctx, player, "choose_permanent", f"Choose a permanent to put a {kind} counter on for {what}", takers)
+        put_on = events.add_counters(ctx, s.objs[picked], kind, 1, f"cost of {what}, CR 118.3")
+        if picked == o.id:
+            o = put_on
     if cost.reveal_from_hand is not None:         # "reveal a Pirate card from your hand"
         answer = ctx.ask(Decision(player, "reveal_cost", f"Choose a card to reveal from your hand for {what}",
                                   tuple(Action("choose", (c,), s.objs[c].card.name)
@@ -403,6 +413,15 @@ def _exilable(s, player: int, o: Obj, cost: ir.Cost) -> list[int]:
     not the card being paid for."""
     return [c for c in s.players[player].hand
             if c != o.id and matches(s, s.objs[c], cost.exile_from_hand, o, player)]
+
+
+def _counter_takers(s, player: int, o: Obj, cost: ir.Cost) -> list[int]:
+    """The permanents a counter of ``cost.put_counter`` may be put on: ``o`` itself on the
+    battlefield, or those of ``player``'s its filter describes."""
+    f = cost.put_counter[1]
+    if f is None:
+        return [o.id] if o.zone == "battlefield" else []
+    return [p.id for p in objects_matching(s, f, o, player)]
 
 
 def _revealable(s, player: int, o: Obj, cost: ir.Cost) -> list[int]:

@@ -167,6 +167,9 @@ def declare_attackers(ctx: Ctx) -> None:
     keyword_effects.offer_exert(ctx, chosen)          # optional costs to attack (CR 508.1g)
     at_player = [i for i in chosen if i not in aimed]
     if at_player:
+        # the players attacked by creatures declared as attackers, whatever happens to them later
+        # (melee, CR 702.121a; Wings of the Guard rulings 2016-08-23)
+        s.combat["players_attacked"] = [defender]
         s.add_log(f"{s.players[ap].name} attacks {s.players[defender].name} with "
                   + ", ".join(s.objs[i].card.name for i in at_player), ("508.1", "508.1f", "702.20b"), "combat")
     for w in walkers:
@@ -533,8 +536,10 @@ def _divide_blocker(ctx: Ctx, b: Obj, attackers: list[Obj], power: int) -> list[
 
 
 def end_combat(ctx: Ctx) -> None:
-    """CR 511.3: remove everything from combat."""
+    """CR 511.3: remove everything from combat; rules about "this combat" end (provoke, CR 702.39a)."""
     s = ctx.s
+    if any(e.until == "end_of_combat" for e in s.effects):
+        s.effects = [e for e in s.effects if e.until != "end_of_combat"]
     for o in s.permanents():
         if o.attacking is not None or o.blocking or o.blocked:
             o = s.own(o.id)

@@ -196,6 +196,16 @@ def _you_are_monarch(s: State, src: Obj) -> bool:
     return s.monarch == src.controller
 
 
+def _city_blessing(s: State, src: Obj) -> bool:
+    """"if you have the city's blessing": a designation its controller keeps once gotten (CR 702.131c)."""
+    return s.players[src.controller].city_blessing
+
+
+def _no_city_blessing(s: State, src: Obj) -> bool:
+    """"unless you have the city's blessing" (CR 702.131c)."""
+    return not s.players[src.controller].city_blessing
+
+
 def _your_turn(s: State, src: Obj) -> bool:
     """"as long as it's your turn" (CR 611.3a; the active player's turn, CR 102.1)."""
     return s.active == src.controller
@@ -264,6 +274,7 @@ _CONDITIONS = {
     "end_of_combat_step": _end_of_combat_step, "opponent_upkeep": _opponent_upkeep,   # activation limits
     "no_creature_died_this_turn": _no_creature_died,
     "you_are_monarch": _you_are_monarch,
+    "city_blessing": _city_blessing, "no_city_blessing": _no_city_blessing,   # ascend (CR 702.131)
     "cast_from_hand": _cast_from_hand, "cast_from_graveyard": _cast_from_graveyard,
     "permanent_left_this_turn": _permanent_left,         # revolt
     "creatures_total_power_8": _total_power_8,          # formidable
@@ -364,6 +375,10 @@ def holds(s: State, condition: "ir.StateCondition", src: Obj, seen: Seen | None 
         return (seen.counters.get(condition.kind, 0) > 0) != condition.none
     if type(condition) is ir.AnyOf:
         return any(evaluate(s, c, src, seen) for c in condition.conditions)
+    if type(condition) is ir.AllOf:
+        return all(evaluate(s, c, src, seen) for c in condition.conditions)
+    if type(condition) is ir.EnteredThisTurn:
+        return _entered_holds(s, condition, src)
     if type(condition) is ir.Devotion:                      # CR 700.5
         return _devotion(s, src.controller, condition.colors) <= condition.at_most
     if type(condition) is ir.ManaSpent:                     # adamant, CR 601.2h
@@ -404,9 +419,13 @@ def player_count(s: State, what: str, player: int) -> int:
 
 def _player_count_holds(s: State, c: "ir.PlayerCount", src: Obj, seen: Seen | None) -> bool:
     opponents = [p.index for p in s.players if p.index != src.controller and not p.lost]
-    if c.than_opponents:
+    if c.more_than == "you":             # "an opponent has more life than you"
         mine = player_count(s, c.what, src.controller)
-        return all(mine > player_count(s, c.what, o) for o in opponents)
+        return any(player_count(s, c.what, o) > mine for o in opponents)
+    if c.more_than is not None:          # you have more than each opponent / than an opponent
+        mine = player_count(s, c.what, src.controller)
+        test = all if c.more_than == "each_opponent" else any
+        return test(mine > player_count(s, c.what, o) for o in opponents)
     if c.whose == "that_player":        # engine.support allows it in triggered abilities only
         players = [] if seen is None or seen.player is None else [seen.player]
     elif c.whose == "any":
@@ -416,6 +435,16 @@ def _player_count_holds(s: State, c: "ir.PlayerCount", src: Obj, seen: Seen | No
     return any((c.at_least is None or n >= c.at_least) and (c.at_most is None or n <= c.at_most)
                for n in (player_count(s, c.what, pl) for pl in players))
 
+
+
+def _entered_holds(s: State, c: "ir.EnteredThisTurn", src: Obj) -> bool:
+    """"if you had a land enter the battlefield under your control this turn" (landfall), "if an
+    opponent had two or more creatures enter ...": the permanents as they entered."""
+    players = [src.controller] if c.whose == "you" else \
+        [p.index for p in s.players if p.index != src.controller and not p.lost]
+    return any(sum(1 for oid, types in s.players[pl].entered_this_turn
+                   if set(types) & set(c.types) and not (c.other and oid == src.id)) >= c.at_least
+               for pl in players)
 
 
 def _object_count_holds(s: State, c: "ir.ObjectCount", src: Obj) -> bool:

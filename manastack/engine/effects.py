@@ -748,7 +748,8 @@ def _restrict(ctx, e: ir.Restrict, rc):
             continue
         s.effects.append(CombatRule(o.id, e.rule, e.duration, s.new_timestamp(), rc.card.name, blockers=blockers,
                                     attacker=attacker))
-        s.add_log(f"{o.card.name} {words}{by} this turn", _RULE_CR[e.rule], "effect")
+        when = "this combat" if e.duration == "end_of_combat" else "this turn"      # provoke (CR 702.39a)
+        s.add_log(f"{o.card.name} {words}{by} {when}", _RULE_CR[e.rule], "effect")
 
 
 _RULE_WORDS = {"cant_block": "can't block", "cant_attack": "can't attack", "cant_be_blocked": "can't be blocked",

@@ -142,6 +142,8 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
             if ev.gains:                # riot's haste, for as long as it stays (CR 702.136a)
                 s.effects.append(GrantKeywords(new.id, ev.gains, "permanent", s.new_timestamp(), o.card.name))
             s.battlefield += (new.id,)
+            entered = s.players[new.controller]       # landfall's "if you had a land enter"
+            entered.entered_this_turn += ((new.id, tuple(new.card.types)),)
         elif to == "stack":
             new.controller = o.controller if controller is None else controller
         else:

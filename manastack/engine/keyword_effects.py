@@ -3,13 +3,14 @@ upkeep trigger, which removes a fade counter or else sacrifices the permanent (C
 unearth's return from the graveyard (CR 702.84a); renown and monstrosity, which give a
 permanent +1/+1 counters and a designation once (CR 702.112, 701.37); fabricate's counters
 or Servos (CR 702.123); exerting an attacker (CR 701.43); bolster (CR 701.39); exploit's
-sacrifice (CR 702.110); myriad's trigger (CR 702.116)."""
+sacrifice (CR 702.110); myriad's trigger (CR 702.116); ascend's city's blessing (CR 702.131)."""
 from __future__ import annotations
 
 from manastack.oracle import ir
 
 from . import characteristics as ch
 from . import events
+from . import exercise
 from . import layers
 from .abilities import UNEARTH_EXILE, nested_index
 from .decisions import Action, Decision, DecisionKind
@@ -134,6 +135,24 @@ def become_designated(ctx, e: ir.BecomeDesignated, rc) -> None:
     o.designations = o.designations + (e.designation,)
     s.add_log(f"{o.card.name} becomes {e.designation}", rules, "resolve")
     events.collect(ctx, event(o.id, o.controller))
+
+
+def give_city_blessing(s, p, card, rule: str) -> None:
+    """CR 702.131a-c: ``p`` gets the city's blessing from ``card``'s ascend (a resolving spell's,
+    or a permanent's static ability), a designation kept for the rest of the game."""
+    p.city_blessing = True
+    s.add_log(f"{p.name} gets the city's blessing ({card.name}'s ascend)", (rule, "702.131c"), "ascend")
+    if exercise.RECORD is not None:
+        exercise.note("KEYWORDS", "ascend", card)
+
+
+def ascend_spell(ctx, controller: int, card) -> None:
+    """CR 702.131a: as the spell resolves, its controller gets the city's blessing if they
+    control ten or more permanents and don't have it yet."""
+    s = ctx.s
+    p = s.players[controller]
+    if not p.city_blessing and sum(1 for o in s.permanents() if o.controller == controller) >= 10:
+        give_city_blessing(s, p, card, "702.131a")
 
 
 def fabricate(ctx, e: ir.Fabricate, rc) -> None:

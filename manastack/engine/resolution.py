@@ -111,6 +111,11 @@ def amount(ctx: Ctx, a, rc: ResolutionContext) -> int:
     if isinstance(a, ir.BlockersBeyondFirst):       # rampage, CR 702.23b: counted on resolution
         blockers = sum(1 for o in ctx.s.permanents() if rc.source in o.blocking)
         return max(0, blockers - 1) * a.multiplier
+    if isinstance(a, ir.OpponentsAttacked):         # melee, CR 702.121a: players, not planeswalkers
+        s = ctx.s
+        if s.active != rc.controller:
+            return 0
+        return sum(1 for p in s.combat.get("players_attacked", ()) if p != rc.controller)
     raise TypeError(f"unknown amount {a!r}")
 
 

@@ -13,6 +13,7 @@ from .cipher import encode_cipher
 from .conditions import evaluate
 from .effect_records import OneShotDelayedTrigger
 from .filters import legal_targets
+from .keyword_effects import ascend_spell
 from .mutate import is_mutating, resolve_merging
 from .resolution import ResolutionContext, division_shares, execute
 from .runner import Ctx
@@ -89,6 +90,8 @@ def resolve_top(ctx: Ctx) -> None:
             return
         rc = ResolutionContext(item.controller, item.source, item.card, targets, item.x, item.event, item.modes,
                                shares=division_shares(item))
+        if keyword(item.card, "ascend") is not None:    # printed first: before the rest (CR 702.131a)
+            ascend_spell(ctx, item.controller, item.card)
         execute(ctx, ab.effects if ab else (), rc)
         if "awaken" in spell.cast_costs:          # CR 702.113a: its last target, the land
             kw = keyword(item.card, "awaken")

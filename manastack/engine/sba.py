@@ -1,5 +1,7 @@
 """State-based actions (CR 704): checked whenever a player would receive priority, all at once,
-and again until none happens (CR 704.3)."""
+and again until none happens (CR 704.3). Ascend's static ability on a permanent (CR 702.131b)
+isn't one, but is seen at the same moments: a player who controls ten or more permanents, one of
+them with ascend, gets the city's blessing."""
 from __future__ import annotations
 
 from operator import attrgetter
@@ -11,6 +13,8 @@ from .decisions import Action, Decision
 from .game_end import end_game
 from .runner import Ctx
 from .bestow import bestowed, stop_bestowed
+from .abilities import keyword
+from .keyword_effects import give_city_blessing
 
 
 def check(ctx: Ctx) -> bool:
@@ -62,8 +66,13 @@ def find(s) -> list[tuple[str, object, str, str]]:
         elif p.poison >= 10:
             found.append(("lose", p, "ten or more poison counters", "704.5c"))
     legends: dict[tuple[int, str], int] = {}
+    counts = [0] * len(s.players)           # permanents each player controls, for ascend
+    ascending: dict[int, object] = {}       # player -> the card of a permanent of theirs with ascend
     for o in s.permanents():
         card = o.card
+        counts[o.controller] += 1
+        if not s.players[o.controller].city_blessing and keyword(card, "ascend") is not None:
+            ascending[o.controller] = card  # printed only (support._PRINTED_ONLY)
         if ch.is_creature(s, o):
             t = ch.toughness(s, o)
             if t <= 0:
@@ -96,6 +105,9 @@ def find(s) -> list[tuple[str, object, str, str]]:
         if "Legendary" in card.supertypes:
             key = (o.controller, card.name)
             legends[key] = legends.get(key, 0) + 1
+    for player, card in ascending.items():
+        if counts[player] >= 10:
+            found.append(("city_blessing", (s.players[player], card), "ten or more permanents and ascend", "702.131b"))
     for o in sagas.to_sacrifice(s):
         found.append(("sacrifice", o, "its lore counters reached its final chapter", "714.4"))
     legend_rule = not any(ch.static_effects(s, "no_legend_rule")) if legends else True   # Mirror Gallery
@@ -141,6 +153,8 @@ def _once(ctx: Ctx) -> bool:
             s.add_log(f"{o.card.name} becomes unattached", (rule,), "sba")
         elif kind == "unbestow":
             stop_bestowed(s, o, rule, f"is {why}")
+        elif kind == "city_blessing":      # kept for the rest of the game (CR 702.131b-c)
+            give_city_blessing(s, *o, rule)
         elif kind == "leave_combat":
             mine = s.own(o.id)
             mine.attacking, mine.blocking = None, ()

@@ -231,7 +231,9 @@ def state_from_data(data: dict, db=None) -> State:
                           combat_damage_types=tuple(pd.get("combat_damage_types", ())),
                           attacked_this_turn=pd.get("attacked_this_turn", False),
                           creatures_died_this_turn=pd.get("creatures_died_this_turn", 0),
-                          permanents_left_this_turn=pd.get("permanents_left_this_turn", 0))
+                          permanents_left_this_turn=pd.get("permanents_left_this_turn", 0),
+                          entered_this_turn=tuple((i, tuple(types)) for i, types in pd.get("entered_this_turn", ())),
+                          city_blessing=pd.get("city_blessing", False))
                  for pd in data["players"]]
     s.objs = {od["id"]: _obj_from_data(od, cards) for od in data["objects"]}
     s.battlefield = tuple(data["battlefield"])

@@ -1,7 +1,8 @@
 """The total cost of a spell (CR 601.2f): its mana cost with X, plus cost increases, minus cost
 reductions (static abilities of permanents, and the spell's own affinity, CR 702.41). Reductions take off generic mana only (CR 118.7a) and can't go below {0}; since
-every change here is generic, adding the increases first and then taking off the reductions is
-one sum, floored at zero."""
+every generic change here is one sum, adding the increases first and then taking off the
+reductions is that sum, floored at zero; colored mana an increase adds ("{W} more") is added
+besides."""
 from __future__ import annotations
 
 from manastack.mana import ManaCost
@@ -13,6 +14,7 @@ from . import conditions, exercise
 from . import layers
 from .filters import party_size
 from .state import Obj
+from .upcalls import matches
 from .wording import possessive
 
 _KINDS = (("cost_increase", 1, "plus"), ("cost_reduction", -1, "minus"))
@@ -24,7 +26,7 @@ def total_cost(s, player: int, o: Obj, x: int = 0, base: ManaCost | None = None)
     be on the stack with that X. ``base`` is an alternative cost paid instead of the mana cost
     (CR 118.9)."""
     cost = (o.card.mana_cost if base is None else base).with_x(x)
-    change, why = 0, []
+    change, why, colored = 0, [], ()
     spell = None
     for kind, sign, word in _KINDS:
         for src, eff in ch.static_effects(s, kind):
@@ -32,6 +34,12 @@ def total_cost(s, player: int, o: Obj, x: int = 0, base: ManaCost | None = None)
                 spell = o.copy()
                 spell.zone, spell.controller, spell.cast_x = "stack", player, x
             if not layers.affected_by(s, src, eff, spell):
+                continue
+            if eff.mana is not None:        # "cost {W} more": colored mana added (CR 601.2f)
+                colored += eff.mana.symbols
+                why.append(f"plus {eff.mana} from {src.card.name}")
+                if exercise.RECORD is not None:
+                    exercise.note("SPELL_COST_INCREASES", "colored", src.card)
                 continue
             n = eff.amount
             note = ""
@@ -47,7 +55,7 @@ def total_cost(s, player: int, o: Obj, x: int = 0, base: ManaCost | None = None)
     if not why and sum(1 for sym in cost.symbols if sym.isdigit()) <= 1:
         return cost, why
     generic = max(0, cost.generic + change)       # one generic symbol: {X}{R} plus {2} with X=1 is {3}{R}
-    rest = tuple(sym for sym in cost.symbols if not sym.isdigit())
+    rest = tuple(sym for sym in cost.symbols if not sym.isdigit()) + colored
     return ManaCost(((str(generic),) if generic else ()) + rest), why
 
 
@@ -78,6 +86,11 @@ def _own_reductions(s, player: int, o: Obj, why: list[str]) -> int:
         eff = ab.effect
         if eff.for_each == "party":
             n, what = party_size(s, player), "creature{} in the party, CR 700.8"
+        elif eff.for_each in OWN_COST_COUNTS:     # "{X} less, where X is ..."
+            n = own_cost_count(s, player, o, eff)
+            what = f"{OWN_COST_COUNTS[eff.for_each]} {n}".replace("{", "{{").replace("}", "}}")
+            if exercise.RECORD is not None:
+                exercise.note("OWN_COST_COUNTS", eff.for_each, o.card)
         elif eff.count is not None:     # "for each attacking creature"
             n, what = ch.count_matching(s, eff.count, o), "object{} counted"
         else:                           # "if you control a Wizard"
@@ -86,9 +99,34 @@ def _own_reductions(s, player: int, o: Obj, why: list[str]) -> int:
             exercise.note("STATIC_KINDS", "self_cost_reduction", o.card)
         if n * eff.amount:
             change -= n * eff.amount
-            why.append(f"minus {{{n * eff.amount}}} from its own ability ("
-                       + (f"{n} " + what.format("s" * (n != 1)) if eff.condition is None else what) + ", CR 601.2f)")
+            words = what.format() if eff.for_each in OWN_COST_COUNTS else \
+                f"{n} " + what.format("s" * (n != 1)) if eff.condition is None else what
+            why.append(f"minus {{{n * eff.amount}}} from its own ability (" + words + ", CR 601.2f)")
     return change
+
+
+# "This spell costs {X} less to cast, where X is ...": what X is, by ``StaticEffect.for_each``
+OWN_COST_COUNTS = {"devotion": "devotion", "total_power": "total power", "greatest_power": "greatest power",
+                   "total_mana_value": "total mana value"}
+
+
+def own_cost_count(s, player: int, o: Obj, eff: ir.StaticEffect) -> int:
+    """X of "This spell costs {X} less to cast, where X is ...", for ``player`` casting ``o``:
+    their devotion to a color (CR 700.5: the mana symbols of that color, hybrid and Phyrexian
+    ones included, in the mana costs of their permanents), or the total or greatest power, or
+    the total mana value (CR 202.3), of the permanents ``eff.count`` describes; none below 0."""
+    if eff.for_each == "devotion":
+        color = eff.colors[0]
+        return sum(1 for p in s.permanents(player) for sym in layers.card_now(s, p).mana_cost.symbols
+                   if color in sym.split("/"))
+    mine = o.copy()
+    mine.controller = player            # "you control": the caster, the card seen as their spell
+    found = [p for p in s.permanents() if matches(s, p, eff.count, mine)]
+    if eff.for_each == "total_power":       # a negative power counts against the others (rulings)
+        return max(0, sum(ch.power(s, p) for p in found))
+    if eff.for_each == "greatest_power":
+        return max([0] + [ch.power(s, p) for p in found])
+    return sum(ch.mana_value(p) for p in found)
 
 
 def log_total(s, card, base: ManaCost, total: ManaCost, why: list[str], what: str = "its mana cost") -> None:

@@ -121,7 +121,7 @@ class Player:
                  "special_mana", "previous_turn_start", "dealt_damage_this_turn", "spells_cast_last_turn",
                  "command", "energy", "drawn_this_turn", "life_lost_this_turn",
                  "combat_damage_types", "attacked_this_turn", "creatures_died_this_turn",
-                 "permanents_left_this_turn")
+                 "permanents_left_this_turn", "entered_this_turn", "city_blessing")
 
     def __init__(self, index: int, name: str, life: int = 20) -> None:
         self.index = index
@@ -156,6 +156,10 @@ class Player:
         self.attacked_this_turn = False     # declared an attacker this turn (raid, CR 508.1)
         self.creatures_died_this_turn = 0   # creatures this player controlled that died (morbid, CR 700.4)
         self.permanents_left_this_turn = 0  # permanents this player controlled that left the battlefield (revolt)
+        # the permanents that entered under this player's control this turn, each as its id and
+        # card types as it entered (landfall's "if you had a land enter ...")
+        self.entered_this_turn: tuple[tuple[int, tuple[str, ...]], ...] = ()
+        self.city_blessing = False          # kept for the rest of the game once gotten (ascend, CR 702.131)
 
     def copy(self) -> "Player":
         # Spelled out, like Obj.copy: two players are copied at every move.
@@ -190,6 +194,8 @@ class Player:
         p.attacked_this_turn = self.attacked_this_turn
         p.creatures_died_this_turn = self.creatures_died_this_turn
         p.permanents_left_this_turn = self.permanents_left_this_turn
+        p.entered_this_turn = self.entered_this_turn
+        p.city_blessing = self.city_blessing
         return p
 
     def zone(self, name: str) -> list[int]:

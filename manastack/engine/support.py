@@ -15,7 +15,7 @@ from manastack.oracle import ir
 
 from .abilities import keyword_trigger
 from .conditions import CONDITIONS
-from . import layers
+from . import layers, spell_costs
 from .effects import HANDLERS
 from .mana_abilities import mana_limits
 from .turn import STEPS
@@ -85,10 +85,13 @@ KEYWORDS = frozenset({
     "graft",                    # CR 702.58: an enters replacement and a trigger moving a counter, engine.abilities
     "bestow",                   # CR 702.103: an alternative cost making an Aura spell, engine.bestow
     "umbra armor",              # CR 702.89: a destruction replacement, engine.replacement.apply_destruction
+    "melee",                    # CR 702.121: an attack trigger, engine.resolution.amount (OpponentsAttacked)
+    "provoke",                  # CR 702.39: an attack trigger, engine.abilities.keyword_trigger
+    "ascend",                   # CR 702.131: the city's blessing, engine.sba.find (permanents), engine.resolve (spells)
 })
 # Keywords the engine reads from a card's printed abilities only (costs, how it enters, what it
 # can be cycled for): an effect granting one isn't run.
-_PRINTED_ONLY = frozenset({"affinity", "improvise", "delve", "evoke", "dash", "surge", "spectacle", "prowl", "assist", "bloodthirst",
+_PRINTED_ONLY = frozenset({"ascend", "affinity", "improvise", "delve", "evoke", "dash", "surge", "spectacle", "prowl", "assist", "bloodthirst",
                           "modular", "graft", "unleash", "devour", "riot", "tribute",
                           "plainscycling", "islandcycling", "swampcycling", "mountaincycling",
                           "forestcycling", "basic landcycling", "unearth", "scavenge",
@@ -106,11 +109,11 @@ SPELL_COST_PARTS = frozenset({"mana", "pay_life", "sacrifice", "tap_untapped", "
 ADDITIONAL_COST_PARTS = frozenset({"pay_life", "sacrifice", "sacrifice_count", "discard", "discard_type",
                                    "discard_random", "return_to_hand", "tap_untapped", "tap_count",
                                    "exile_from_graveyard", "exile_graveyard_count",
-                                   "reveal_from_hand"})
+                                   "reveal_from_hand", "put_counter"})
 # The parts an alternative cost printed on the card may have (CR 118.9), and its conditions.
 ALTERNATIVE_COST_PARTS = frozenset({"mana", "sacrifice", "pay_life", "tap_untapped", "exile_from_hand",
                                     "exile_count", "sacrifice_count", "return_to_hand", "return_count"})
-ALTERNATIVE_CONDITIONS = frozenset({"YouControl", "NotYourTurn"})
+ALTERNATIVE_CONDITIONS = frozenset({"YouControl", "NotYourTurn", "OpponentControls", "EnteredThisTurn"})   # or all of them (AllOf)
 # "Cast ~ only ..." (CR 601.3): the restrictions engine.timing.cast_restriction checks.
 CAST_RESTRICTIONS = frozenset({"steps", "attacked", "another_spell"})
 # The parts a cost paid "or else" may have: echo, cumulative upkeep (CR 702.30a, 702.24a),
@@ -171,18 +174,22 @@ ENTERS_UNLESS = frozenset({"YouControl", "OpponentCount", "PayLifeOption", "Reve
 # Typed conditions of "as long as" static abilities (CR 611.3a; engine.conditions.holds).
 STATIC_CONDITIONS = frozenset({"YouControl", "HasCounter", "NotYourTurn", "OpponentControls", "PlayerCount",
                                "AttachedIs",    # "as long as it's a Human" of the attached permanent
-                               "ObjectCount", "AnyOf",
+                               "ObjectCount", "AnyOf", "EnteredThisTurn",
                                "Devotion"})     # CR 700.5: a God "isn't a creature" while it is low
 # Typed conditions of intervening "if" clauses and activation limits (CR 603.4, 602.5b).
-STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "SelfPower", "SelfIs", "ObjectCount", "AnyOf",
+STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "SelfPower", "SelfIs", "ObjectCount", "AnyOf", "AllOf",
+                              "EnteredThisTurn",
                               "NotYourTurn", "HasCounter", "HadCounter", "ManaSpent",
                               "ObjectIs"})    # "If that creature is a Human", engine.effects._object_is
 # Limits on activating a mana ability (CR 602.5b, 605.3a; engine.mana_abilities.limited):
 # "Activate only if ...", "... only once each turn", "... no more than N times each turn".
 MANA_LIMITS = frozenset({"condition", "once", "times"})
-# A spell's own cost increases counted as it is cast (engine.alt_costs.per_target): strive's
-# "costs {2}{U} more to cast for each target beyond the first" (CR 601.2f).
-SPELL_COST_INCREASES = frozenset({"per_target"})
+# Cost increases beyond generic mana (CR 601.2f): strive's "costs {2}{U} more to cast for each
+# target beyond the first" (engine.alt_costs.per_target), "White spells you cast cost {W} more
+# to cast." (engine.spell_costs.total_cost).
+SPELL_COST_INCREASES = frozenset({"per_target", "colored"})
+# X of a card's own "This spell costs {X} less to cast, where X is ..." (engine.spell_costs).
+OWN_COST_COUNTS = frozenset(spell_costs.OWN_COST_COUNTS)
 # Costs of mana abilities paid with a choice (engine.mana_abilities.activate): "Remove any
 # number of storage counters from ~" (CR 118.3, 602.2b).
 MANA_COST_PARTS = frozenset({"remove_any_counters"})
@@ -276,7 +283,7 @@ def _condition_gaps(condition, out: list[str], triggered: bool = False) -> None:
     if isinstance(condition, str):
         if condition not in _conditions():
             out.append(f"condition {condition!r}")
-    elif type(condition) is ir.AnyOf:
+    elif type(condition) in (ir.AnyOf, ir.AllOf):
         for part in condition.conditions:
             _condition_gaps(part, out, triggered)
     elif condition is not None and type(condition).__name__ not in STATE_CONDITIONS:
@@ -375,11 +382,15 @@ def _walk(node, out: list[str]) -> None:
         out += _cost_gaps(node.cost, ALTERNATIVE_COST_PARTS, "alternative cost")
         if node.cost.mana is not None and node.cost.mana.x_count:
             out.append("alternative cost with X")
-        if node.condition is not None and type(node.condition).__name__ not in ALTERNATIVE_CONDITIONS:
-            out.append(f"alternative cost while {type(node.condition).__name__}")
+        parts = node.condition.conditions if type(node.condition) is ir.AllOf else (node.condition,)
+        for part in parts:
+            if part is not None and type(part).__name__ not in ALTERNATIVE_CONDITIONS:
+                out.append(f"alternative cost while {type(part).__name__}")
     elif t is ir.StaticEffect:
         if node.kind not in STATIC_KINDS:
             out.append(f"static effect {node.kind!r}")
+        if node.kind == "self_cost_reduction" and node.for_each not in OWN_COST_COUNTS | {None, "party"}:
+            out.append(f"a cost reduction by {node.for_each!r}")
         if type(node.count) is ir.CountersOn and node.kind != "modify_pt":
             out.append(f"static effect {node.kind!r} counting counters")
         if node.condition is not None and node.kind in layers.CHANGING_KINDS \

@@ -158,6 +158,7 @@ def _turn_start(ctx: Ctx) -> None:
         pl.attacked_this_turn = False
         pl.creatures_died_this_turn = 0
         pl.permanents_left_this_turn = 0
+        pl.entered_this_turn = ()
     s.step = "untap"
     s.add_log(f"Turn {s.turn}: {p.name}'s turn", ("500.1",), "turn")
     s.stage = ("step",)

@@ -29,6 +29,7 @@ def player_view(s: State, viewer: int) -> dict:
     for p in s.players:
         seen = {
             "name": p.name, "life": p.life, "poison": p.poison, "energy": p.energy,
+            "city_blessing": p.city_blessing,           # a public designation (CR 702.131c)
             "library_count": len(p.library), "hand_count": len(p.hand),
             "graveyard": [_public(s, s.objs[i], viewer) for i in p.graveyard],
             "exile": [_public(s, s.objs[i], viewer) for i in p.exile],

@@ -63,6 +63,12 @@ class BlockersBeyondFirst:
 
 
 @dataclass(frozen=True, slots=True)
+class OpponentsAttacked:
+    """Melee (CR 702.121a): the opponents the controller attacked with one or more creatures
+    declared as attackers this combat, counted as the ability resolves."""
+
+
+@dataclass(frozen=True, slots=True)
 class PartySize:
     """"for each creature in your party": the number of creatures in the controller's party,
     0 to 4 (CR 700.8)."""
@@ -152,7 +158,7 @@ class DestroyedThisWay:
 
 
 Amount = Union[int, X, CountOf, CountersRemoved, CountPerPlayer, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, StatOf,
-               BlockersBeyondFirst, ColorsSpent, TimesMutated, Minus, DestroyedThisWay]
+               BlockersBeyondFirst, OpponentsAttacked, ColorsSpent, TimesMutated, Minus, DestroyedThisWay]
 
 # --------------------------------------------------------------------------------- objects
 
@@ -1018,7 +1024,8 @@ class Restrict:
     ``rule`` is "cant_block", "cant_attack", "cant_be_blocked" (CR 509.1b, 508.1c),
     "cant_be_blocked_by" (by creatures matching ``blockers``), "attacks_each_combat" ("attacks
     this turn if able", CR 508.1d) or "no_combat_damage" ("assigns no combat damage this turn"). A group ("creatures without flying") is not locked in as the
-    effect begins: it changes a rule, not characteristics (CR 611.2c)."""
+    effect begins: it changes a rule, not characteristics (CR 611.2c). ``duration`` "end_of_combat":
+    "this combat" (provoke, CR 702.39a)."""
 
     what: Subject
     rule: str
@@ -1451,6 +1458,10 @@ class Cost:
     # "reveal a Pirate card from your hand" (CR 118.3, 701.16a): a card of the payer's hand
     # matching this filter, the card paid for excluded, is revealed and stays there
     reveal_from_hand: Filter | None = None
+    # "Put a -1/-1 counter on ~" / "put a -1/-1 counter on a creature you control" (CR 118.3,
+    # 122.1): the kind of counter, and the permanents of the payer's one may go on (None: the
+    # permanent itself)
+    put_counter: tuple[str, Filter | None] | None = None
 
 
 # --------------------------------------------------------------------------------- triggers
@@ -1593,7 +1604,10 @@ class StaticEffect:
     caster has cast this turn when ``for_each`` is "other_spells_cast" (Damping Sphere).
     "self_cost_reduction" changes the total cost of the card itself (CR 601.2f), ``amount``
     times the number of creatures in its caster's party when ``for_each`` is "party" (CR 700.8),
-    times the number of objects matching ``count``, or once if ``condition`` holds."""
+    times the number of objects matching ``count``, or once if ``condition`` holds; with
+    ``for_each`` "devotion" (to the color of ``colors``), "total_power", "greatest_power" or
+    "total_mana_value" (of the permanents ``count`` describes), ``amount`` times that X
+    ("This spell costs {X} less to cast, where X is ...")."""
 
     kind: str
     affected: Union[str, Filter] = "self"
@@ -1623,6 +1637,9 @@ class StaticEffect:
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
     colors: tuple[str, ...] = ()
+    # "cost_increase" of colored mana ("White spells you cast cost {W} more to cast."), added to
+    # the total cost besides ``amount`` generic mana (CR 601.2f)
+    mana: ManaCost | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1754,6 +1771,28 @@ class AnyOf:
     conditions: tuple
 
 
+@dataclass(frozen=True, slots=True)
+class EnteredThisTurn:
+    """A condition on the permanents that entered the battlefield under a player's control this
+    turn: at least ``at_least`` of any of the card ``types`` ("if you had a land enter the
+    battlefield under your control this turn"), ``whose`` "you" or "opponent" (some opponent);
+    with ``other``, the source doesn't count ("another creature")."""
+
+    types: tuple[str, ...]
+    whose: str = "you"
+    at_least: int = 1
+    other: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AllOf:
+    """A condition that holds when each of ``conditions`` does ("if an opponent controls a
+    Forest and you control a Swamp", "if you control a blue permanent and a black permanent":
+    one permanent of both colors meets both)."""
+
+    conditions: tuple
+
+
 # What a PlayerCount counts (CR 119 life, 402 hand, 404 graveyard, 205.2a card types there).
 PLAYER_COUNTS = ("life", "cards_in_hand", "cards_in_graveyard", "card_types_in_graveyard",
                  "life_gained_this_turn", "cards_drawn_this_turn", "life_lost_this_turn")
@@ -1765,14 +1804,16 @@ class PlayerCount:
     "opponent": some opponent, "any": some player, or "that_player": the player a triggered
     ability's event names, CR 603.2) has at least ``at_least`` and, when given, at most ``at_most``
     ("you have 10 or less life", "you have exactly seven cards in hand", "four or more card
-    types among cards in your graveyard"); with ``than_opponents``, more than each opponent
-    ("you have more cards in hand than each opponent")."""
+    types among cards in your graveyard"); with ``more_than``, a comparison instead: you have
+    more than "each_opponent" ("you have more cards in hand than each opponent") or than
+    "an_opponent" ("you have more life than an opponent"), or an opponent has more than "you"
+    ("an opponent has more life than you")."""
 
     what: str
     at_least: int | None = None
     at_most: int | None = None
     whose: str = "you"
-    than_opponents: bool = False
+    more_than: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1802,7 +1843,7 @@ class ManaSpent:
 
 
 StateCondition = Union[YouControl, OpponentCount, NotYourTurn, OpponentControls, PlayerCount, SelfPower, SelfIs,
-                       ObjectCount, AnyOf, HadCounter, ManaSpent, Devotion]
+                       ObjectCount, AnyOf, AllOf, HadCounter, EnteredThisTurn, ManaSpent, Devotion]
 EntersOption = Union[PayLifeOption, RevealOption]
 
 

@@ -663,8 +663,8 @@ class EffectRules:
         return [dataclasses.replace(e, who=c[0]) for e in self.create_predefined(c[1:])]
 
     def token(self, c):
-        """A token's characteristics as the effect defines them (CR 111.3); its name is its
-        subtypes plus "Token" (CR 111.4)."""
+        """A token's characteristics as the effect defines them (CR 111.3); its name is the one
+        the effect gives ("named Cloud Sprite"), or else its subtypes plus "Token" (CR 111.4)."""
         tapped = any(isinstance(x, Token) and x.type == "TAPPED_KW" for x in c)
         pt = next(x for x in c if isinstance(x, Token) and x.type == "PT")
         colors = _of(c, _Colors)
@@ -672,7 +672,8 @@ class EffectRules:
         kinds = _of(c, _TokenTypes)
         keywords = next((x for x in c if isinstance(x, list)), [])
         power, toughness = (int(v) for v in str(pt).split("/"))
-        return ir.TokenSpec(" ".join(kinds.subtypes) + " Token", power, toughness, colors.colors,
+        named = next((str(x).partition(" named ")[2] for x in c if isinstance(x, Token) and x.type == "TOKEN_NAMED"), None)
+        return ir.TokenSpec(named or " ".join(kinds.subtypes) + " Token", power, toughness, colors.colors,
                             kinds.types, kinds.subtypes, tuple(keywords)), tapped
 
     def colors(self, c):

@@ -49,6 +49,7 @@ class LineRules:
         from_graveyard = any(_returns_self(e) for e in effects) or cost.exile_self
         _need(not (from_graveyard or cost.discard_self)
               or not (cost.tap or cost.untap or cost.sacrifice_self or cost.remove_counters or cost.remove_any_counters
+                      or cost.put_counter is not None and cost.put_counter[1] is None
                       or cost.exile_source
                       or cost.return_self or cost.exert or cost.loyalty is not None or is_mana),
               "an ability from the graveyard or the hand with a cost its permanent pays")
@@ -465,6 +466,18 @@ class LineRules:
             return [("exile_from_graveyard", d.filter)] + ([("exile_graveyard_count", n)] if n > 1 else [])
         _need(d.filter.zone == "hand", "exile cards")
         return [("exile_from_hand", d.filter), ("exile_count", n)]
+
+    def c_put_counter_self(self, c):
+        """"Put a -1/-1 counter on ~" (CR 118.3, 122.1)."""
+        _need(_number(c[0]) == 1, "put counters")
+        return "put_counter", (c[1], None)
+
+    def c_put_counter_on(self, c):
+        """"put a -1/-1 counter on a creature you control" (CR 118.3): one the payer controls."""
+        d = c[-1]
+        _need(_number(c[0]) == 1 and not d.plural and d.kind in (None, "permanent") and not d.zone_given
+              and d.filter.controller == "you", "put a counter on")
+        return "put_counter", (c[1], d.filter)
 
     def c_reveal_from_hand(self, c):
         """"reveal a Pirate card from your hand" (CR 118.3): one card of the payer's hand."""

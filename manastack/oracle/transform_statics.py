@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+import typing
 
 from lark import Token, Tree, v_args
 
@@ -19,6 +20,8 @@ ENTERING_CONDITIONS = frozenset({"kicked", "you_attacked_this_turn", "creature_d
 
 # "gets +X/+X" before its "where X is" (StaticRules.static_where)
 _X_COUNT = _Marker("X")
+# conditions about the game, not about the object that has the ability (``ir.StateCondition``)
+_STATE_CONDITIONS = frozenset(typing.get_args(ir.StateCondition))
 
 
 def _no_x(abilities: list) -> list:
@@ -26,6 +29,12 @@ def _no_x(abilities: list) -> list:
     _need(not any(type(a) is ir.StaticAbility and a.effect.count is _X_COUNT for a in abilities), "X in a static")
     return abilities
 
+
+
+def _over_permanents(what: str, d):
+    """The permanents a total or a greatest value is taken over ("creatures you control")."""
+    _need(d.plural and d.kind in (None, "permanent") and not d.zone_given, "X of permanents")
+    return what, d.filter
 
 class StaticRules:
     """Methods of :class:`manastack.oracle.transform.OracleTransformer` for one area."""
@@ -326,21 +335,27 @@ class StaticRules:
     def st_alternative_cost(self, c):
         """CR 118.9: "You may pay {W}{U}{B}{R}{G} rather than pay this spell's mana cost.", "If you
         control a Swamp, you may sacrifice a creature rather than ...": the parts joined by "and"."""
-        condition = next((x for x in c if isinstance(x, (ir.YouControl, ir.OpponentCount, ir.NotYourTurn))), None)
+        condition = next((x for x in c if not isinstance(x, (Token, tuple, list))), None)
+        _need(not isinstance(condition, _OfIt), "it")
         pairs = [p for x in c if isinstance(x, (tuple, list)) for p in (x if isinstance(x, list) else [x])]
         fields: dict = {}
         for name, value in pairs:
             _need(name not in fields, "repeated cost")
             fields[name] = value
-        _need(bool(fields), "alternative cost")
+        # "If an opponent controls a Forest and you control a Swamp, you may cast this spell
+        # without paying its mana cost." (the Legates): an alternative cost of nothing
+        _need(bool(fields) or condition is not None, "alternative cost")
         return [ir.AlternativeCost(ir.Cost(**fields), condition)]
 
     def st_spell_cost(self, c):
         """CR 601.2f: "Noncreature spells cost {1} more to cast." (Thalia), "Creature spells you
         cast cost {1} less to cast.", "Each spell a player casts costs {1} more to cast for each
-        other spell that player has cast this turn." (Damping Sphere). Generic mana only."""
+        other spell that player has cast this turn." (Damping Sphere). Generic mana, or colored
+        mana a spell costs more ("White spells you cast cost {W} more to cast.")."""
         (each, d), mana, kind = c[0], c[1], c[2]
         _need(d.kind == "spell" and d.plural != each and not d.filter.other, "spell cost")
+        if kind == "cost_increase" and len(c) == 3 and mana.symbols and all(sym in "WUBRG" for sym in mana.symbols):
+            return [self._static(kind, d.filter, mana=mana)]     # "cost {W} more" (the Leeches)
         _need(bool(mana.symbols) and all(sym.isdigit() for sym in mana.symbols), "generic cost")
         return [self._static(kind, d.filter, amount=mana.generic, for_each=c[3] if len(c) > 3 else None)]
 
@@ -359,12 +374,41 @@ class StaticRules:
               "self cost change")
         return [self._static("self_cost_reduction", "self", amount=mana.generic, count=d.filter)]
 
+    def st_self_cost_if_first(self, c):
+        """"If an opponent controls seven or more lands, this spell costs {6} less to cast.": the
+        condition first (CR 601.2f), one about the game, not about the card itself."""
+        condition = c[0]
+        parts = condition.conditions if type(condition) in (ir.AnyOf, ir.AllOf) else (condition,)
+        _need(all(type(part) in _STATE_CONDITIONS for part in parts), "a cost change if the card itself is ...")
+        return self.st_self_cost_if([c[1], c[2], c[3], condition])
+
     def st_self_cost_if(self, c):
         """"This spell costs {2} less to cast if you control a Wizard / a creature died this turn"."""
         mana, kind, condition = c[1], c[2], c[3]
         _need(kind == "cost_reduction" and bool(mana.symbols) and all(sym.isdigit() for sym in mana.symbols),
               "self cost change")
         return [self._static("self_cost_reduction", "self", amount=mana.generic, condition=condition)]
+
+    def st_self_cost_x(self, c):
+        """"This spell costs {X} less to cast, where X is your devotion to black / the total
+        power of creatures you control / ..." (CR 601.2f, 107.3): ``for_each`` names the count."""
+        mana, kind, (what, arg) = c[1], c[2], c[-1]
+        _need(kind == "cost_reduction" and mana.symbols == ("X",), "self cost change")
+        if what == "devotion":
+            return [self._static("self_cost_reduction", "self", amount=1, for_each=what, colors=(arg,))]
+        return [self._static("self_cost_reduction", "self", amount=1, for_each=what, count=arg)]
+
+    def ox_devotion(self, c):
+        return "devotion", NAME_TO_COLOR[str(c[0]).lower()]
+
+    def ox_total_power(self, c):
+        return _over_permanents("total_power", c[0])
+
+    def ox_greatest_power(self, c):
+        return _over_permanents("greatest_power", c[0])
+
+    def ox_total_mana_value(self, c):
+        return _over_permanents("total_mana_value", c[0])
 
     def st_cost_per_target(self, c):
         """Strive: "This spell costs {2}{U} more to cast for each target beyond the first."
@@ -847,7 +891,46 @@ class StaticRules:
         return ir.PlayerCount("cards_in_hand", at_least=n, at_most=n)
 
     def sc_hand_more(self, c):
-        return ir.PlayerCount("cards_in_hand", than_opponents=True)
+        return ir.PlayerCount("cards_in_hand", more_than="each_opponent")
+
+    def sc_life_more_each(self, c):
+        """"you have more life than each opponent" (CR 119)."""
+        return ir.PlayerCount("life", more_than="each_opponent")
+
+    def sc_life_more_an(self, c):
+        """"you have more life than an opponent": than one of them at least."""
+        return ir.PlayerCount("life", more_than="an_opponent")
+
+    def sc_opponent_more_life(self, c):
+        """"an opponent has more life than you"."""
+        return ir.PlayerCount("life", whose="opponent", more_than="you")
+
+    def sc_opponent_more_hand(self, c):
+        """"an opponent has more cards in hand than you"."""
+        return ir.PlayerCount("cards_in_hand", whose="opponent", more_than="you")
+
+    @staticmethod
+    def _entered(c, whose: str) -> ir.EnteredThisTurn:
+        """Card types only: "a land", "another creature", "two or more lands"."""
+        d = next(x for x in c if isinstance(x, _Desc))
+        f = d.filter
+        _need(bool(f.types) and f == ir.Filter(types=f.types, other=f.other) and d.kind in (None, "permanent"),
+              "had ... enter")
+        n = next((_number(x) for x in c if isinstance(x, Token) and x.type == "NUM"), 1)
+        _need((n > 1) == d.plural, "had ... enter")
+        return ir.EnteredThisTurn(f.types, whose, n, f.other or "another" in c)
+
+    def sc_you_had_enter(self, c):
+        """"you had a land enter the battlefield under your control this turn" (landfall)."""
+        return self._entered(c, "you")
+
+    def sc_opponent_had_enter(self, c):
+        """"an opponent had two or more lands enter the battlefield under their control this turn"."""
+        return self._entered(c, "opponent")
+
+    def sc_hand_any(self, c):
+        """"you have a card in hand"."""
+        return ir.PlayerCount("cards_in_hand", at_least=1)
 
     def sc_graveyard(self, c):
         return ir.PlayerCount("cards_in_graveyard", at_least=self._count(c))
@@ -866,6 +949,10 @@ class StaticRules:
 
     def sc_monarch(self, c):
         return "you_are_monarch"
+
+    def sc_city_blessing(self, c):
+        """"you have the city's blessing" (ascend, CR 702.131c)."""
+        return "city_blessing"
 
     def sc_revolt(self, c):
         """Revolt: "a permanent you controlled left the battlefield this turn"."""
@@ -1106,6 +1193,16 @@ class StaticRules:
     def wc_it_is_color(self, c):
         return ir.AttachedIs(ir.Filter(colors=(NAME_TO_COLOR[str(c[0]).lower()],)))
 
+    def wc_both(self, c):
+        """"[condition] and you control [...]": both hold."""
+        return ir.AllOf((c[0], c[-1]))
+
+    def sc_control_each(self, c):
+        """"you control a blue permanent and a black permanent": one of each, or one that is both."""
+        first, second = [x for x in c if isinstance(x, _Desc)]
+        article = next(x for x in c if isinstance(x, str) and x in ("a", "another"))
+        return ir.AllOf((ir.YouControl((self._controlled(article, first),)),
+                         ir.YouControl((self._controlled("a", second),))))
     def wc_enchanted_is(self, c):
         """"As long as enchanted creature is a Human, ...": the enchanted permanent matches
         now (CR 303.4, 611.3a); "it" in the sentence after names it."""
@@ -1234,11 +1331,14 @@ def _another(c) -> bool:
 def _negated(condition):
     """The condition under which "unless [condition]" restricts: "unless you control an
     artifact" is "as long as you control no artifacts"; "unless it's not your turn" is "as long
-    as it's your turn". Other conditions are not read."""
+    as it's your turn"; "unless you have the city's blessing" is "as long as you don't". Other
+    conditions are not read."""
     if type(condition) is ir.YouControl and condition.at_most is None:
         return dataclasses.replace(condition, at_least=0, at_most=condition.at_least - 1)
     if type(condition) is ir.YouControl and condition.at_least == 0:
         return dataclasses.replace(condition, at_least=condition.at_most + 1, at_most=None)
+    if condition == "city_blessing":
+        return "no_city_blessing"
     _need(type(condition) is ir.NotYourTurn, "unless: this condition")
     return "your_turn"
 
