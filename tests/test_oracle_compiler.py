@@ -2083,6 +2083,28 @@ def test_an_opponent_taps_for_mana_and_that_land():
     assert a.effects == (ir.SkipNextUntap(Ref("triggering_object")),)
 
 
+def test_becomes_a_creature_replaces_or_keeps_card_types(corpus_db):
+    """CR 205.1a: "becomes a 4/4 red Dragon creature" makes the object only a creature; "It's
+    still a land", "that's still a land", "in addition to its other types" and "artifact
+    creature" keep its other types (CR 205.1b). "and gains flying" joins the "becomes": the same
+    objects, found as the effect begins (CR 611.2c). A land made only a creature is refused."""
+    def becomes(name):
+        result = compile_card(corpus_db.get(name))
+        assert not result.unsupported, name
+        return [n for n in ir.nodes(tuple(result.abilities)) if type(n) is ir.BecomeCreature]
+    sarkhan, = becomes("Sarkhan the Masterless")
+    assert sarkhan.replaces_types and sarkhan.subtypes == ("Dragon",) and [k.name for k in sarkhan.keywords] == ["flying"]
+    ancients, = becomes("Hidden Ancients")
+    assert ancients.replaces_types and ancients.duration == "permanent"
+    for name in ("Celestial Colonnade", "Crawling Barrens", "Verdant Touch", "Still Life", "Darksteel Brute",
+                 "Creeping Tar Pit"):
+        assert [b.replaces_types for b in becomes(name)] == [False], name
+    assert only(card("Hidden Ancients", "When an opponent casts an enchantment spell, if Hidden Ancients is an "
+                     "enchantment, Hidden Ancients becomes a 5/5 Treefolk creature.", "Enchantment")).condition \
+        == ir.SelfIs(Filter(types=("Enchantment",)))
+    assert card("Grow", "Target land becomes a 3/3 creature until end of turn.", "Instant").unsupported
+
+
 def test_becomes_a_land_type(corpus_db):
     """Layer 4 (CR 305.7): "Target land becomes a Forest until end of turn." (Kavu Recluse), "the
     basic land type of your choice" (Jinx), a choice of two (Tundra Kavu), and no duration:

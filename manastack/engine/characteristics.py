@@ -22,11 +22,16 @@ from .upcalls import condition_holds, matches
 
 def card_types(s: State, o: Obj) -> tuple[str, ...]:
     """CR 205.2, layer 4 (CR 613.1d): its card types, those static abilities add ("is an
-    artifact in addition to its other types") and those effects made it (a creature too)."""
+    artifact in addition to its other types") and those effects made it: a creature too, or
+    only a creature when the effect doesn't keep its other types (CR 205.1a), applied in
+    timestamp order (CR 613.7)."""
     types = layers.card_now(s, o).types if o.zone == "battlefield" else o.card.types
     for e in s.effects:
         if e.kind == "become_creature" and e.affected == o.id:      # layer 4 (CR 613.1d)
-            types = types + tuple(t for t in ("Creature", *e.types) if t not in types)
+            if e.replaces:
+                types = (*e.types, "Creature")
+            else:
+                types = types + tuple(t for t in ("Creature", *e.types) if t not in types)
     return types
 
 

@@ -364,6 +364,8 @@ def holds(s: State, condition: "ir.StateCondition", src: Obj, seen: Seen | None 
         return _player_count_holds(s, condition, src, seen)
     if type(condition) is ir.ObjectCount:
         return _object_count_holds(s, condition, src)
+    if type(condition) is ir.SelfIs:                        # "if ~ is an enchantment" (CR 603.4)
+        return src.zone == "battlefield" and upcalls.matches(s, src, condition.filter, src)
     if type(condition) is ir.AttachedIs:                    # what an Aura or Equipment is attached to (CR 301.5, 303.4)
         host = s.objs.get(src.attached_to) if src.attached_to is not None else None
         return host is not None and upcalls.matches(s, host, condition.filter, src) != condition.negated

@@ -85,7 +85,8 @@ class GrantAbility:
 
 @dataclass(frozen=True, slots=True)
 class BecomeCreature:
-    """The permanent is a creature too (layer 4, CR 613.1d), and of ``types`` ("Artifact")."""
+    """The permanent is a creature too (layer 4, CR 613.1d), and of ``types`` ("Artifact");
+    with ``replaces``, of those card types only (CR 205.1a)."""
 
     kind: ClassVar[str] = "become_creature"
     affected: int
@@ -93,6 +94,7 @@ class BecomeCreature:
     timestamp: int
     source: str
     types: tuple[str, ...] = ()
+    replaces: bool = False
 
 
 @dataclass(frozen=True, slots=True)

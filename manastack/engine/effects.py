@@ -1300,7 +1300,7 @@ def _become_creature(ctx, e: ir.BecomeCreature, rc):
         if o.zone != "battlefield":
             continue
         ts = s.new_timestamp()
-        s.effects.append(BecomeCreature(o.id, e.duration, ts, rc.card.name, e.types))
+        s.effects.append(BecomeCreature(o.id, e.duration, ts, rc.card.name, e.types, e.replaces_types))
         if e.colors is not None:
             s.effects.append(SetColors(o.id, e.colors, e.duration, ts, rc.card.name))
         if e.subtypes:

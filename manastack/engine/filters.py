@@ -175,8 +175,17 @@ def _has_subtype(s: State, o: Obj, subtypes, source: Obj | None) -> bool:
     if "chosen" in subtypes:      # "of the chosen type": the one chosen for the source
         chosen = source.chosen if source is not None else None
         subtypes = tuple(chosen if t == "chosen" else t for t in subtypes)
-    return any(t in layers.card_now(s, o).subtypes for t in subtypes) \
+    return any(t in _own_subtypes(s, o) for t in subtypes) \
         or _all_creature_types(s, o, subtypes) or _added_subtype(s, o, subtypes)
+
+
+def _own_subtypes(s: State, o: Obj) -> tuple[str, ...]:
+    """Its subtypes after layer 4 less those of the card types an effect took away: one that
+    made it only a creature leaves its creature types (CR 205.1a)."""
+    subtypes = layers.card_now(s, o).subtypes
+    if any(e.kind == "become_creature" and e.affected == o.id and e.replaces for e in s.effects):
+        return tuple(t for t in subtypes if t in CREATURE_TYPES)
+    return subtypes
 
 
 def _added_subtype(s: State, o: Obj, subtypes) -> bool:

@@ -626,9 +626,11 @@ class ExchangeControl:
 @dataclass(frozen=True, slots=True)
 class BecomeCreature:
     """"~ becomes a P/T [colors] [subtypes] [artifact] creature [with all creature types | with
-    keywords] until end of turn" (Mutavault, Celestial Colonnade, the Keyrunes): it keeps its other
-    types (CR 611.2, 613.1d, 613.4b). Without P/T (crew, CR 702.122a) it keeps its printed power
-    and toughness."""
+    keywords] until end of turn" (Mutavault, Celestial Colonnade, the Keyrunes; CR 611.2, 613.1d,
+    613.4b). With ``replaces_types`` it is a creature (and of ``types``) instead of its other card
+    types, whose subtypes it loses (CR 205.1a: Sarkhan the Masterless, Hidden Ancients); without,
+    it keeps them ("It's still a land", "artifact creature", CR 205.1b). Without P/T (crew,
+    CR 702.122a) it keeps its printed power and toughness."""
 
     what: Subject
     power: int | None
@@ -639,6 +641,7 @@ class BecomeCreature:
     subtypes: tuple[str, ...] = ()           # creature types it has too (layer 4)
     types: tuple[str, ...] = ()              # card types it has too besides creature ("Artifact")
     keywords: tuple["Keyword", ...] = ()     # abilities it gains (layer 6)
+    replaces_types: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1822,6 +1825,14 @@ class SelfPower:
 
 
 @dataclass(frozen=True, slots=True)
+class SelfIs:
+    """A condition on the source: it has the characteristics of ``filter`` now ("if ~ is an
+    enchantment", the Hidden cycle; CR 205.2, 603.4)."""
+
+    filter: "Filter"
+
+
+@dataclass(frozen=True, slots=True)
 class ManaSpent:
     """Adamant: at least ``at_least`` mana of the color ``color`` ("W", "U", ...) was spent to
     cast the spell that is, or is becoming, this object (CR 601.2h, 207.2c); a copy was not cast,
@@ -1831,7 +1842,7 @@ class ManaSpent:
     at_least: int
 
 
-StateCondition = Union[YouControl, OpponentCount, NotYourTurn, OpponentControls, PlayerCount, SelfPower,
+StateCondition = Union[YouControl, OpponentCount, NotYourTurn, OpponentControls, PlayerCount, SelfPower, SelfIs,
                        ObjectCount, AnyOf, AllOf, HadCounter, EnteredThisTurn, ManaSpent, Devotion]
 EntersOption = Union[PayLifeOption, RevealOption]
 

@@ -67,6 +67,12 @@ class _TokenHas:
     keywords: tuple = ()
 
 
+@dataclass(frozen=True)
+class _StillType:
+    """The sentence "It's still a land." after "~ becomes a ... creature": the object keeps
+    its other types (CR 205.1b), folded into that effect by ``body``."""
+
+
 class Unsupported(Exception):
     """Text that parses but that the IR cannot express faithfully."""
 

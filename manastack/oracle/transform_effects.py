@@ -11,7 +11,7 @@ from manastack.oracle.subtypes import CREATURE_TYPES
 from manastack.oracle.transform_base import (no_it_subject, THAT_OBJECT,
     IT, ITS_CONTROLLER, PREDEFINED_TOKENS, PREV, PREV_PLAYER, THAT_CARD, THAT_PLAYER, THAT_SPELL, UNTIL_EOT, _Amount, _Colors,
     _Desc, _ForEach, _OPEN, _T, _TokenTypes, _amount, _is_object, _is_player, _mana_symbols,
-    _need, _number, _of, _permanent, _plain_group, _ptmod, _subtype)
+    _StillType, _need, _number, _of, _permanent, _plain_group, _ptmod, _subtype)
 
 
 class EffectRules:
@@ -706,8 +706,13 @@ class EffectRules:
         _need(all(s in CREATURE_TYPES for s in subtypes), "becomes a creature of this type")
         keywords = tuple(next((x for x in c if isinstance(x, list)), []))
         _need(all(k.cost is None and k.arg is None and k.filter is None for k in keywords), "becomes a creature with")
+        # CR 205.1b: "artifact creature" and "that's still a land" keep the other card types;
+        # otherwise "creature" replaces them (CR 205.1a)
+        keeps = any(isinstance(x, Token) and x.type in ("ARTIFACT_W", "TYPE_W", "IN_ADDITION") for x in c)
+        _need(not any(isinstance(x, Token) and x.type == "IN_ADDITION" and "colors" in x.lower() for x in c),
+              "in addition to its other colors")
         return ("animate_kind", {
-            "all_creature_types": "all" in c, "colors": colors.colors if colors is not None else None,
+            "replaces_types": not keeps, "all_creature_types": "all" in c, "colors": colors.colors if colors is not None else None,
             "subtypes": subtypes, "keywords": keywords,
             "types": ("Artifact",) if any(isinstance(x, Token) and x.type == "ARTIFACT_W" for x in c) else ()})
 
@@ -803,8 +808,8 @@ class EffectRules:
         return "all"
 
     def still_type(self, c):
-        """"It's still a land.": a reminder that the effect adds a type and keeps the others."""
-        return []
+        """"It's still a land.": the "becomes" before keeps the object's other types (CR 205.1b)."""
+        return [_StillType()]
 
     def tap(self, c):
         _need(_permanent(c[0]), "tap")
@@ -1422,3 +1427,4 @@ def _prevention(amount, to, by, kind, this_turn: bool) -> ir.PreventDamage:
     which = kind.which if kind is not None else None
     return ir.PreventDamage(amount, to, which == "combat", by, which == "noncombat", also,
                             "end_of_turn" if this_turn else "")
+

@@ -9,8 +9,9 @@ from lark import Token, v_args
 
 from manastack.mana import ManaCost
 from manastack.oracle import ir
+from manastack.oracle.subtypes import LAND_TYPES
 from manastack.oracle.transform_base import (_plain_group, no_it_subject, 
-    IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, _OPEN, _ChooseColor, _CounteredExile, _GainPrevented, _KeepsSource, _OfIt, _Otherwise, _TokenHas, _T, _describe, _is_player, _kw_name, _mana_spent, _need, _number, _subject_of, _subtype,
+    IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, _OPEN, _ChooseColor, _CounteredExile, _GainPrevented, _KeepsSource, _OfIt, _Otherwise, _StillType, _TokenHas, _T, _describe, _is_player, _kw_name, _mana_spent, _need, _number, _subject_of, _subtype,
     bind)
 
 
@@ -612,6 +613,13 @@ class LineRules:
                       and before[0].also_to is None, "that creature")
                 out[start:] = [dataclasses.replace(e, **{sentence[0].field: True}) for e in before]
                 continue
+            if sentence and isinstance(sentence[0], _StillType):
+                # CR 205.1b: "It's still a land." keeps the other types of what the sentence
+                # before made a creature
+                _need(len(sentence) == 1 and any(type(e) is ir.BecomeCreature for e in _flat(out[start:])),
+                      "still a")
+                out[start:] = [_keep_types(e) for e in out[start:]]
+                continue
             if sentence and isinstance(sentence[0], _CounteredExile):
                 _need(len(out) > start and type(out[-1]) in (ir.CounterSpell, ir.CounterUnlessPays)
                       and len(sentence) == 1, "countered this way")
@@ -646,6 +654,10 @@ class LineRules:
                 continue
             start = len(out)
             out += sentence
+        # a land that stops being a land loses its basic land types' mana abilities (CR 205.1a,
+        # 305.6), which the engine doesn't take away: such a "becomes" is refused
+        _need(not any(type(e) is ir.BecomeCreature and e.replaces_types and _names_lands(e.what) for e in _flat(out)),
+              "a land that becomes only a creature")
         return self._spend_rules(out)
 
     def _spend_rules(self, effects):
@@ -695,7 +707,7 @@ class LineRules:
                 effects[i] = dataclasses.replace(effects[i], duration=duration or "permanent")
             elif d is not None:
                 duration = d
-        return effects
+        return _gains_as_it_becomes(effects)
 
     def where_x(self, c):
         """"[effects with X], where X is [a quantity]": X in those effects is that quantity
@@ -997,6 +1009,44 @@ def instead_of_line_before(effects: list):
     creature died this turn.") replaces the paragraph before it: the replacing function, or None
     (CR 608.2c)."""
     return effects[0].replace if effects and isinstance(effects[0], _Instead) else None
+
+
+def _gains_as_it_becomes(effects: list) -> list:
+    """"each planeswalker you control becomes a 4/4 Dragon creature and gains flying": the same
+    objects gain it, found once as the effect begins (CR 611.2c), though the first part made them
+    no longer planeswalkers; so the keywords join the "becomes"."""
+    out: list = []
+    for e in effects:
+        before = out[-1] if out else None
+        if type(e) is ir.GrantKeywords and type(before) is ir.BecomeCreature and e.what == before.what \
+                and e.duration == before.duration \
+                and all(k.cost is None and k.arg is None and k.filter is None for k in e.keywords):
+            out[-1] = dataclasses.replace(before, keywords=before.keywords + e.keywords)
+        else:
+            out.append(e)
+    return out
+
+
+def _names_lands(what) -> bool:
+    """Whether a filter in ``what`` names lands or a land type (CR 205.3i)."""
+    if isinstance(what, ir.Filter):
+        return "Land" in what.types or any(t in LAND_TYPES for t in what.subtypes)
+    if dataclasses.is_dataclass(what) and not isinstance(what, type):
+        return any(_names_lands(getattr(what, f.name)) for f in dataclasses.fields(what))
+    return isinstance(what, (tuple, list)) and any(_names_lands(x) for x in what)
+
+
+def _flat(effects):
+    """The effects, with those a "you may" holds."""
+    for e in effects:
+        yield from (e.effects if type(e) is ir.May else (e,))
+
+
+def _keep_types(e):
+    """``e`` with its "becomes a ... creature" keeping the object's other types (CR 205.1b)."""
+    if type(e) is ir.May:
+        return dataclasses.replace(e, effects=tuple(_keep_types(x) for x in e.effects))
+    return dataclasses.replace(e, replaces_types=False) if type(e) is ir.BecomeCreature else e
 
 
 @dataclass(frozen=True)

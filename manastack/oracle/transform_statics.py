@@ -9,7 +9,7 @@ from lark import Token, Tree, v_args
 from manastack.mana import BASIC_LAND_MANA, NAME_TO_COLOR, ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (
-    _Amount, _Desc, _OfIt, _ForEach, _KeepsSource, _Marker, _amount, _mana_spent, _mana_symbols, _need, _number, _of, _ptmod,
+    _Amount, _Desc, _OfIt, _ForEach, _KeepsSource, _Marker, _amount, _mana_spent, _mana_symbols, _need, _number, _of, _plain_group, _ptmod,
     _subtype, no_it_subject)
 from manastack.oracle.subtypes import CREATURE_TYPES
 
@@ -1262,6 +1262,13 @@ class StaticRules:
 
     def wc_self(self, c):
         return self._named(c, "self_" + c[-1])
+
+    def wc_self_is(self, c):
+        """"if ~ is an enchantment": the source's characteristics now (CR 205.2, 603.4)."""
+        d = c[-1]
+        _need(not d.plural and d.kind in (None, "permanent") and _plain_group(d.filter)
+              and d.filter.controller is None, "~ is a ...")
+        return ir.SelfIs(d.filter)
 
     def wc_self_enchanted_or_equipped(self, c):
         return ir.AnyOf(("self_enchanted", "self_equipped"))
