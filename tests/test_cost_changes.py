@@ -83,7 +83,7 @@ def test_cost_change_templates():
 
 
 @pytest.mark.parametrize("text", [
-    "Spells cost {W} more to cast.",                    # colored: not generic
+    "Spells cost {W} less to cast.",                    # a colored reduction: not generic
     "Creature spell you cast costs {1} less to cast.",  # singular without "each"
     "Creatures you control cost {1} less to cast.",     # not spells
 ])
