@@ -7,7 +7,9 @@ from manastack.engine import characteristics as ch
 from manastack.engine.filters import matches
 from manastack.oracle import ir
 
-from .game_helpers import board, cast_and_pay, labels, on_battlefield, resolve
+from manastack.engine.decisions import Action
+
+from .game_helpers import board, cast_and_pay, labels, on_battlefield, pick, resolve
 
 ALICE, BOB = 0, 1
 
@@ -132,3 +134,31 @@ def test_erebos_emissary_not_an_aura_pumps_itself(corpus_db):
     resolve(g)
     s = g.current_state()
     assert ch.power_toughness(s, on_battlefield(g, "Erebos's Emissary")[0]) == (5, 5)
+
+
+def test_a_planeswalker_made_only_a_creature_is_no_planeswalker_to_target(corpus_db):
+    """After Sarkhan the Masterless's +1, Garruk is a creature and no planeswalker (CR 205.1a):
+    Sarkhan's Catharsis ("target player or planeswalker") can't target it, Lightning Bolt ("any
+    target") can, as a creature (CR 115.4)."""
+    def game(with_sarkhan: bool):
+        sarkhan = "{card: Sarkhan the Masterless, counters: {loyalty: 5}}, " if with_sarkhan else ""
+        return board(corpus_db, f"""
+  - name: Alice
+    battlefield: [{sarkhan}{{card: Garruk Wildspeaker, counters: {{loyalty: 3}}}}]
+  - name: Bob
+    hand: [Sarkhan's Catharsis, Lightning Bolt]
+    battlefield: [Mountain, Mountain, Mountain, Mountain, Mountain]
+""", turn=3)
+    before = game(False)
+    before.push(Action("pass"))                                  # Alice passes; Bob may act
+    pick(before, "cast Sarkhan's Catharsis")
+    assert any("Garruk" in label for label in labels(before))    # a planeswalker: a legal target
+    g = game(True)
+    cast_and_pay(g, "activate Sarkhan the Masterless: +1")
+    resolve(g)
+    g.push(Action("pass"))
+    pick(g, "cast Sarkhan's Catharsis")
+    assert g.pending.kind == "targets" and not any("Garruk" in label for label in labels(g))
+    g.pop()
+    pick(g, "cast Lightning Bolt")
+    assert any("Garruk" in label for label in labels(g))

@@ -318,13 +318,15 @@ def legal_targets(s: State, spec: ir.TargetSpec, source: Obj, controller: int,
     f = spec.filter
     for oid in s.battlefield:
         o = s.objs[oid]
+        # its card types now: an effect may have made a planeswalker only a creature (CR 205.1a)
+        types = ch.card_types(s, o) if s.effects else o.card.types
         if kind == "any":
-            if not (ch.is_creature(s, o) or "Planeswalker" in o.card.types or "Battle" in o.card.types):
+            if not (ch.is_creature(s, o) or "Planeswalker" in types or "Battle" in types):
                 continue
             if f != _EMPTY and not matches(s, o, f, source, controller):
                 continue
         elif kind in ("player_or_planeswalker", "opponent_or_planeswalker"):     # any planeswalker
-            if "Planeswalker" not in o.card.types:
+            if "Planeswalker" not in types:
                 continue
         elif not matches(s, o, f, source, controller):
             continue
