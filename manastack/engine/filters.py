@@ -318,15 +318,13 @@ def legal_targets(s: State, spec: ir.TargetSpec, source: Obj, controller: int,
     f = spec.filter
     for oid in s.battlefield:
         o = s.objs[oid]
-        # its card types now: an effect may have made a planeswalker only a creature (CR 205.1a)
-        types = ch.card_types(s, o) if s.effects else o.card.types
         if kind == "any":
-            if not (ch.is_creature(s, o) or "Planeswalker" in types or "Battle" in types):
+            if not (ch.is_creature(s, o) or _is_now_one_of(s, o, ("Planeswalker", "Battle"))):
                 continue
             if f != _EMPTY and not matches(s, o, f, source, controller):
                 continue
         elif kind in ("player_or_planeswalker", "opponent_or_planeswalker"):     # any planeswalker
-            if "Planeswalker" not in types:
+            if not _is_now_one_of(s, o, ("Planeswalker",)):
                 continue
         elif not matches(s, o, f, source, controller):
             continue
@@ -383,3 +381,10 @@ def protected_from(s: State, o: Obj, source: Obj, attached: bool = False) -> boo
         if arg == "artifacts" and ch.is_type(s, source, "Artifact"):
             return True
     return False
+
+
+def _is_now_one_of(s: State, o: Obj, kinds: tuple[str, ...]) -> bool:
+    """Whether ``o`` is now of one of ``kinds``: an effect may have made a planeswalker only a
+    creature (CR 205.1a)."""
+    types = ch.card_types(s, o) if s.effects else o.card.types
+    return any(t in types for t in kinds)

@@ -49,7 +49,8 @@ def changers(s: State) -> list[tuple[Obj, ir.StaticEffect]]:
         objs = s.objs
         found = sorted(((objs[i].timestamp, i, eff) for i in key for eff in objs[i].card.static_effects
                         if eff.kind in CHANGING_KINDS), key=lambda t: t[:2])
-        cached = s.layer_cache = (key, tuple((i, eff) for _t, i, eff in found))
+        removes = any(eff.kind == "remove_types" for _t, _i, eff in found)
+        cached = s.layer_cache = (key, tuple((i, eff) for _t, i, eff in found), removes)
     objs = s.objs
     return [(objs[i], eff) for i, eff in cached[1]]
 
@@ -60,8 +61,7 @@ def card_now(s: State, o: Obj, found: list | None = None) -> CardDef:
     card = o.card
     if o.zone != "battlefield":
         return card
-    gained = granted(s, o)
-    typed = _land_type_records(s, o)
+    gained, typed = (granted(s, o), _land_type_records(s, o)) if s.effects else ((), ())
     if found is None:
         cached = s.layer_cache
         if cached is not None and cached[0] is s.battlefield and not cached[1] and not gained and not typed:
@@ -100,7 +100,7 @@ def removes_types(s: State) -> bool:
     creature"), so that a card's printed types may not be its types now."""
     if s.layer_cache is None or s.layer_cache[0] is not s.battlefield:
         changers(s)
-    return any(eff.kind == "remove_types" for _i, eff in s.layer_cache[1])
+    return s.layer_cache[2]
 
 
 def granted(s: State, o: Obj) -> tuple[str, ...]:

@@ -67,12 +67,9 @@ def find(s) -> list[tuple[str, object, str, str]]:
             found.append(("lose", p, "ten or more poison counters", "704.5c"))
     legends: dict[tuple[int, str], int] = {}
     counts = [0] * len(s.players)           # permanents each player controls, for ascend
-    ascending: dict[int, object] = {}       # player -> the card of a permanent of theirs with ascend
     for o in s.permanents():
         card = o.card
         counts[o.controller] += 1
-        if not s.players[o.controller].city_blessing and keyword(card, "ascend") is not None:
-            ascending[o.controller] = card  # printed only (support._PRINTED_ONLY)
         if ch.is_creature(s, o):
             t = ch.toughness(s, o)
             if t <= 0:
@@ -105,9 +102,14 @@ def find(s) -> list[tuple[str, object, str, str]]:
         if "Legendary" in card.supertypes:
             key = (o.controller, card.name)
             legends[key] = legends.get(key, 0) + 1
-    for player, card in ascending.items():
-        if counts[player] >= 10:
-            found.append(("city_blessing", (s.players[player], card), "ten or more permanents and ascend", "702.131b"))
+    for player, n in enumerate(counts):
+        if n >= 10 and not s.players[player].city_blessing:
+            # ascend as printed only (support._PRINTED_ONLY); looked for only once ten are there
+            card = next((o.card for o in s.permanents()
+                         if o.controller == player and keyword(o.card, "ascend") is not None), None)
+            if card is not None:
+                found.append(("city_blessing", (s.players[player], card), "ten or more permanents and ascend",
+                              "702.131b"))
     for o in sagas.to_sacrifice(s):
         found.append(("sacrifice", o, "its lore counters reached its final chapter", "714.4"))
     legend_rule = not any(ch.static_effects(s, "no_legend_rule")) if legends else True   # Mirror Gallery
