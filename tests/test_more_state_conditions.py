@@ -214,7 +214,7 @@ def test_conditions_about_the_source_for_other_objects(corpus_db):
     """Juniper Order Advocate's bonus to green creatures holds only while the Advocate itself
     is untapped (CR 611.3a); Luxa River Shrine's second ability needs three brick counters on
     the Shrine (CR 602.5b, 122.1). "Enchanted creature has shroud as long as it's untapped" is
-    about the creature, not the Aura: not a condition on the source (test_statics_area)."""
+    about the creature, not the Aura: not a condition on the source (test_attached_and_group_statics)."""
     def bears(tapped: bool):
         g = board(corpus_db, f"""
   - name: Alice
