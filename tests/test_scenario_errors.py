@@ -373,3 +373,22 @@ def test_an_alternative_cost_that_cant_be_paid_is_an_error_not_ignored(corpus_db
     assert "118.9" in str(info.value)
     no = Scenario.from_text(SURGE.replace("alternative: surge", "alternative: no"), cards=corpus_db).run()
     assert no.passed
+
+
+def test_more_counters_to_remove_than_there_are(corpus_db):
+    """"remove: N" for a cost that removes any number of counters: N more than the permanent has
+    is refused with the most it could be, and a number past the stated bound is refused as input."""
+    board = textwrap.dedent("""\
+    turn: 3
+    players:
+      - name: Alice
+        battlefield: [{card: Dwarven Hold, counters: {storage: 3}}]
+      - name: Bob
+    script:
+      - activate: Dwarven Hold
+        remove: %s
+    """)
+    for n, words in ((5, "5 can't be removed, at most 3"), (5000, "1000")):
+        with pytest.raises(ScenarioError) as info:
+            Scenario.from_text(board % n, cards=corpus_db).run()
+        assert info.value.line in (7, 8) and words in info.value.reason, info.value
