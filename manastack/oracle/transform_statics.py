@@ -9,6 +9,7 @@ from lark import Token, Tree, v_args
 from manastack.mana import BASIC_LAND_MANA, NAME_TO_COLOR, ManaCost
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (
+    Unsupported,
     _Amount, _Desc, _OfIt, _ForEach, _KeepsSource, _Marker, _amount, _mana_spent, _mana_symbols, _need, _number, _of, _plain_group, _ptmod,
     _subtype, no_it_subject)
 from manastack.oracle.subtypes import CREATURE_TYPES
@@ -543,8 +544,12 @@ class StaticRules:
         return "no_untap", {"whose": c[0]}
 
     def st_lure(self, c):
-        """"All creatures able to block ~ do so.": a blocking requirement (CR 509.1c)."""
-        return [self._static("must_be_blocked_by_all", c[0])]
+        """"All creatures able to block ~ do so.": a blocking requirement (CR 509.1c). Only
+        all creatures are read as the blockers ("creatures" is a description in the grammar so
+        that "All creatures get -1/-1." stays a static ability of all creatures)."""
+        if c[0].filter != ir.Filter(types=("Creature",)) or not c[0].plural:
+            raise Unsupported("a blocking requirement on some creatures only")
+        return [self._static("must_be_blocked_by_all", c[1])]
 
     def st_block_only_flying(self, c):
         """CR 509.1b: a blocking restriction."""
