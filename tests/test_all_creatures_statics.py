@@ -13,8 +13,12 @@ def _compiled(db, name: str) -> bool:
     return not db.get(name).unsupported
 
 
-def test_the_three_sentences_compile(db):
-    for name in ("Night of Souls' Betrayal", "Mass Hysteria", "Lure", "Prized Unicorn"):
+def test_the_sentences_compile(db):
+    """The eight cards whose "All creatures ..." line was once taken for a blocking requirement,
+    and the two blocking requirements."""
+    for name in ("Night of Souls' Betrayal", "Mass Hysteria", "Absolute Grace", "Absolute Law",
+                 "Concordant Crossroads", "Engineered Plague", "Fyndhorn Pollen", "Lumbering Satyr",
+                 "Lure", "Prized Unicorn"):
         assert _compiled(db, name), name
 
 
