@@ -23,7 +23,9 @@ def db_from_files(paths) -> object:
 
 @click.group(cls=LazyGroup, lazy={"coverage": (
     "manastack.cli_coverage", "coverage",
-    "Compile every card of CORPUS; report the share compiled and the commonest gaps.")})
+    "Compile every card of CORPUS; report the share compiled and the commonest gaps."), "fetch": (
+    "manastack.cli_cards_fetch", "fetch",
+    "Download today's card file, check it and keep it in the user's cache for --cards.")})
 def cards() -> None:
     """Card definitions and the Oracle-text compiler."""
 

@@ -25,7 +25,7 @@ PACKAGE_LAYERS = (
     ("API", ("manastack.game", "manastack.choices", "manastack.determinize", "manastack.mcts",
              "manastack.agents")),
     ("tools", ("manastack.scenario", "manastack.table", "manastack.rules", "manastack.sim", "manastack.rl", "manastack.fuzz", "manastack.cli",
-               "manastack.cli_cards", "manastack.cli_coverage", "manastack.cli_judge", "manastack.cli_lazy",
+               "manastack.cli_cards", "manastack.cli_cards_fetch", "manastack.cli_coverage", "manastack.cli_judge", "manastack.cli_lazy",
                "manastack.cli_play", "manastack.cli_rules", "manastack.cli_simulate", "manastack.__main__")),
 )
 ENGINE_LAYERS = (
