@@ -12,6 +12,7 @@ from rich.table import Table
 
 from manastack.cards import CardError
 from manastack.cards.coverage import coverage as run_coverage
+from manastack.cards.coverage import load, read_staples, staples_coverage
 
 
 @click.command()
@@ -22,18 +23,27 @@ from manastack.cards.coverage import coverage as run_coverage
 @click.option("--per-card", "per_card", is_flag=True,
               help="Also list every card not compiled fully, each part not compiled and why "
                    "(the JSON report always has them).")
-def coverage(corpus: str, as_json: bool, top: int, per_card: bool) -> None:
+@click.option("--staples", "staples_path", type=click.Path(dir_okay=False),
+              help="A staples list ('card | formats | decks' per line, e.g. tests/data/staples.txt): "
+                   "also report how many of its cards compile fully, per format.")
+def coverage(corpus: str, as_json: bool, top: int, per_card: bool, staples_path: str | None) -> None:
     """Compile every card of CORPUS; report the share compiled and the commonest gaps."""
     console = Console(stderr=as_json)
     try:
+        staples = read_staples(staples_path) if staples_path else None
+        db = load(corpus)
         with Progress(console=console, transient=True, disable=as_json) as progress:
             task = progress.add_task("compiling", total=None)
-            report = run_coverage(corpus, top=top, progress=lambda done, total: progress.update(
+            report = run_coverage(db, top=top, progress=lambda done, total: progress.update(
                 task, completed=done, total=total))
+        staples_report = staples_coverage(db, staples) if staples is not None else None
     except CardError as exc:
         raise click.ClickException(str(exc)) from None
     if as_json:
-        click.echo(json.dumps(report.to_dict(), indent=2))
+        out = report.to_dict()
+        if staples_report is not None:
+            out["staples"] = staples_report.to_dict()
+        click.echo(json.dumps(out, indent=2))
         return
     console.print(f"{report.compiled} of {report.total} cards compile fully "
                   f"({report.share:.1%}).", highlight=False)
@@ -69,3 +79,25 @@ def coverage(corpus: str, as_json: bool, top: int, per_card: bool) -> None:
     if report.errors:
         console.print(f"{len(report.errors)} card(s) could not be read, e.g. "
                       f"{report.errors[0][0]}: {report.errors[0][1]}", highlight=False)
+    if staples_report is not None:
+        _print_staples(console, staples_report)
+
+
+def _print_staples(console: Console, report) -> None:
+    console.print(f"Staples: {report.compiled} of {report.total} compile fully ({report.share:.1%}).",
+                  highlight=False)
+    table = Table(title="Staples compiled fully, per format")
+    table.add_column("format")
+    table.add_column("compiled", justify="right")
+    table.add_column("share", justify="right")
+    for fmt, (done, total) in sorted(report.by_format.items()):
+        table.add_row(fmt, f"{done} of {total}", f"{done / total:.1%}")
+    console.print(table)
+    if report.missing:
+        console.print(f"Not in the card file: {', '.join(report.missing)}", highlight=False, markup=False)
+    table = Table(title="Staples not compiled fully")
+    table.add_column("card")
+    table.add_column("first part not compiled")
+    for name, gaps in report.not_compiled:
+        table.add_row(escape(name), escape(gaps[0].text if gaps else ""))
+    console.print(table)

@@ -106,3 +106,92 @@ def coverage(db_or_path, top: int = 30,
             progress(i, len(names))
     return CoverageReport(len(names), compiled, templates.most_common(top), errors,
                           sole.most_common(top), sum(sole.values()), cards, reasons.most_common())
+
+
+MAX_STAPLES_BYTES = 1_000_000        # a staples list
+MAX_STAPLES = 10_000                 # cards in it
+
+
+@dataclass(frozen=True)
+class Staple:
+    """One line of a staples list: a card, the formats it is a staple of, and the decks."""
+
+    name: str
+    formats: tuple[str, ...]
+    decks: str
+
+
+def read_staples(path: str | Path) -> list[Staple]:
+    """A staples list (``card | formats | decks`` per line, ``#`` comments); a malformed file is
+    a :class:`CardError` naming the line."""
+    p = Path(path)
+    try:
+        raw = p.read_bytes()[:MAX_STAPLES_BYTES + 1] if p.is_file() else None
+    except OSError as exc:
+        raise CardError(f"{path}: can't read the staples list ({exc.strerror})") from None
+    if raw is None:
+        raise CardError(f"{path}: staples list not found")
+    if len(raw) > MAX_STAPLES_BYTES:
+        raise CardError(f"{path}: larger than the {MAX_STAPLES_BYTES:,} bytes allowed for a staples list")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CardError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    out: list[Staple] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        parts = [x.strip() for x in line.split(" | ")]
+        if len(parts) != 3 or not parts[0] or not parts[1]:
+            raise CardError(f"{path}, line {number}: expected 'card | formats | decks'")
+        out.append(Staple(parts[0], tuple(f.strip() for f in parts[1].split(",")), parts[2]))
+        if len(out) > MAX_STAPLES:
+            raise CardError(f"{path}: more than {MAX_STAPLES:,} cards")
+    return out
+
+
+@dataclass
+class StaplesReport:
+    """How many cards of a staples list compile fully, per format too; ``missing``: names the
+    card file doesn't have; ``not_compiled``: each staple not compiled fully with its gaps."""
+
+    total: int
+    compiled: int
+    by_format: dict[str, tuple[int, int]]
+    missing: list[str]
+    not_compiled: list[tuple[str, tuple]]
+
+    @property
+    def share(self) -> float:
+        return self.compiled / self.total if self.total else 0.0
+
+    def to_dict(self) -> dict:
+        return {"total": self.total, "compiled": self.compiled, "share": round(self.share, 4),
+                "by_format": {f: {"compiled": c, "total": t} for f, (c, t) in self.by_format.items()},
+                "missing": self.missing,
+                "not_compiled": [{"card": c, "not_compiled": [g.to_dict() for g in gaps]}
+                                 for c, gaps in self.not_compiled]}
+
+
+def staples_coverage(db_or_path, staples: list[Staple]) -> StaplesReport:
+    """Which cards of ``staples`` the card file has and compiles fully."""
+    db = load(db_or_path)
+    compiled, missing, not_compiled = 0, [], []
+    by_format: dict[str, list[int]] = {}
+    for staple in staples:
+        try:
+            card = db.get(db.resolve(staple.name))
+        except (CardError, KeyError, ValueError):
+            missing.append(staple.name)
+            continue
+        ok = card.fully_supported
+        compiled += ok
+        if not ok:
+            not_compiled.append((card.name, card.gaps))
+        for f in staple.formats:
+            counts = by_format.setdefault(f, [0, 0])
+            counts[0] += ok
+            counts[1] += 1
+    return StaplesReport(len(staples) - len(missing), compiled,
+                         {f: (c, t) for f, (c, t) in by_format.items()}, missing, not_compiled)
