@@ -16,17 +16,17 @@ _FORBID_MANA = ("cant_activate",)
 _FORBID = ("cant_activate", "cant_activate_nonmana")
 
 
-def forbidden(s: State, o: Obj, ab) -> bool:
-    """Whether a static ability says ``o``'s activated ability ``ab`` can't be activated
-    (CR 602.5): Arrest's for every one of them, mana abilities included; Faith's Fetters' for
-    all but its mana abilities (CR 605.1a)."""
+def forbidden(s: State, o: Obj, ab) -> Obj | None:
+    """The source of a static ability that says ``o``'s activated ability ``ab`` can't be
+    activated (CR 602.5), if any: Arrest's or Null Rod's for every one of them, mana abilities
+    included; Faith's Fetters' for all but its mana abilities (CR 605.1a)."""
     if o.zone != "battlefield":
-        return False
+        return None
     for kind in _FORBID_MANA if ab.is_mana else _FORBID:
         for src, eff in ch.static_effects(s, kind):
             if layers.affected_by(s, src, eff, o):
-                return True
-    return False
+                return src
+    return None
 
 
 def activated_this_turn(s: State, o: Obj, ab) -> bool:

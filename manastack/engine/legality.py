@@ -165,8 +165,9 @@ def why_not_activate(s, player: int, o, ab, idx: int = -1) -> str | None:
             return f"{o.card.name} is not in {who}'s graveyard (CR 602.2, 702.84a, 702.97a)"
     elif not (o.zone == "hand" and o.owner == player and c.discard_self):
         return f"{o.card.name} is not on the battlefield (CR 602.2)"
-    if forbidden(s, o, ab):
-        return f"an effect says the activated abilities of {o.card.name} can't be activated (CR 602.5)"
+    by = forbidden(s, o, ab)
+    if by is not None:
+        return f"{by.card.name} says the activated abilities of {o.card.name} can't be activated (CR 602.5)"
     if (c.tap or c.untap) and ch.is_creature(s, o) and summoning_sick(s, o):
         return (f"{o.card.name} has been under {who}'s control only since "
                 "this turn began, so its {T} abilities can't be activated (CR 302.6, 602.5a)")

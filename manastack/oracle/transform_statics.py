@@ -551,6 +551,17 @@ class StaticRules:
             raise Unsupported("a blocking requirement on some creatures only")
         return [self._static("must_be_blocked_by_all", c[1])]
 
+    @v_args(meta=True)
+    def st_group_no_activations(self, meta, c):
+        """"Activated abilities of artifacts [your opponents control] can't be activated." (Null
+        Rod, Karn, the Great Creator; CR 602.5): mana abilities included (CR 605.1a) unless
+        "unless they're mana abilities" follows."""
+        d = _of(c, _Desc)
+        _need(d.plural and d.kind is None and not d.zone_given, "activated abilities of a group")
+        kind = "cant_activate_nonmana" if self.text[meta.start_pos:meta.end_pos].lower().endswith(
+            "mana abilities.") else "cant_activate"
+        return [self._static(kind, d.filter)]
+
     def st_block_only_flying(self, c):
         """CR 509.1b: a blocking restriction."""
         return [self._static("can_block_only_flying", c[0])]
