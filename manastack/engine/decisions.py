@@ -89,6 +89,7 @@ class DecisionKind(StrEnum):
     CHOOSE_ENCHANTED = "choose_enchanted"    # CR 303.4f: what an Aura put onto the battlefield enchants
     CAST_FROM_HAND = "cast_from_hand"        # CR 118.9, 608.2g: a card to cast without paying its mana cost
     PUT_FROM_HAND = "put_from_hand"          # CR 305.4: a card put from the hand onto the battlefield
+    HAND_TO_LIBRARY = "hand_to_library"      # CR 401.4: a card put from the hand on top of or under the library
     DREDGE = "dredge"                        # CR 702.52a, 616.1: draw, or dredge a card instead
     CLASH = "clash"                          # CR 701.30a: a card revealed in a clash, on top or bottom
     MUTATE = "mutate"                        # CR 702.140c: a mutating spell over or under the creature

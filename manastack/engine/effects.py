@@ -1198,6 +1198,24 @@ def _put_rest(ctx, e: ir.LookAtTop, p, rest: list) -> None:
     s.add_log(f"{p.name} puts {len(rest)} cards {where} their library {order}", ("401.4",), "effect")
 
 
+def _hand_on_library(ctx, e: ir.HandOnLibrary, rc):
+    """CR 401.4: the controller puts ``amount`` cards from their hand (every card, when fewer)
+    on top of their library, or on the bottom, one at a time, so they choose the order: on top,
+    the card put last is the top card. The opponent learns how many, not which (CR 400.2)."""
+    s = ctx.s
+    p = s.players[rc.controller]
+    where = "on the bottom of" if e.bottom else "on top of"
+    total = min(e.amount, len(p.hand))
+    for k in range(total):
+        last = "; it will be the top card" if not e.bottom and k == total - 1 and total > 1 else ""
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.HAND_TO_LIBRARY,
+                                  f"Put which card from your hand {where} your library{last}?",
+                                  tuple(Action("choose", (i,), s.objs[i].card.name) for i in p.hand)))
+        events.move(ctx, s.objs[answer.args[0]], "library", bottom=e.bottom, quiet=True)
+    s.add_log(f"{p.name} puts {total} card{'s' if total != 1 else ''} from their hand {where} their library",
+              ("401.4",), "effect")
+
+
 def _put_from_hand(ctx, e: ir.PutFromHand, rc):
     """The controller chooses cards matching the filter in their hand, as many as the effect
     says and there are (any number up to it with "up to"); they enter together, neither cast nor
@@ -1521,7 +1539,7 @@ HANDLERS = {
     ir.CreateDelayedTrigger: _create_delayed_trigger, ir.Explore: _explore,
     ir.LoseGame: game_outcome.lose_game, ir.WinGame: game_outcome.win_game, ir.IfYouDont: game_outcome.if_you_dont,
     ir.CastFromHand: free_casting.cast_from_hand,
-    ir.PutFromHand: _put_from_hand, ir.ShuffleLibrary: _shuffle_library,
+    ir.PutFromHand: _put_from_hand, ir.HandOnLibrary: _hand_on_library, ir.ShuffleLibrary: _shuffle_library,
     ir.Amass: _amass, ir.Proliferate: _proliferate,
     ir.DoubleCounters: _double_counters, ir.ReturnPermanents: edicts.return_permanents, ir.RevealTopToHand: _reveal_top_to_hand, ir.PayLife: _pay_life, ir.RemoveCounter: _remove_counter, ir.MoveCounter: _move_counter,
     ir.PutExiledInGraveyard: _put_exiled_in_graveyard,

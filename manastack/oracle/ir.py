@@ -2059,6 +2059,20 @@ Effect = Union[Effect, PutFromHand]
 
 
 @dataclass(frozen=True, slots=True)
+class HandOnLibrary:
+    """"Put two cards from your hand on top of your library in any order" (Brainstorm): the
+    controller chooses ``amount`` cards in their hand (all of them when fewer) and puts them on
+    top of their library, or on the bottom with ``bottom``, one at a time in the order they
+    choose (CR 401.4)."""
+
+    amount: int
+    bottom: bool = False
+
+
+Effect = Union[Effect, HandOnLibrary]
+
+
+@dataclass(frozen=True, slots=True)
 class ShuffleLibrary:
     """"Shuffle your library." (CR 701.24a): the controller's library, in a random order."""
 

@@ -1024,6 +1024,11 @@ class EffectRules:
               and d.filter.zone == "hand", "put from your hand")
         return [ir.PutFromHand(dataclasses.replace(d.filter, controller=None), len(c) > 2, n, up_to)]
 
+    def hand_on_library(self, c):
+        """"Put two cards from your hand on top of your library in any order" (CR 401.4)."""
+        words = str(c[0]).lower().split()
+        return [ir.HandOnLibrary(_number(words[1]), bottom="bottom" in words)]
+
     def put_from_hand_up_to(self, c):
         return self.put_from_hand(c, up_to=True)
 
