@@ -372,7 +372,7 @@ def _misplaced(node, top: bool = False, returns: bool = False) -> bool:
     if t in (ir.ReturnToHand, ir.ReturnToBattlefield) and node.from_graveyard:
         return not returns
     if t is ir.Keyword:
-        return node.arg == ir.PROTECTION_CHOICE
+        return node.arg in (ir.PROTECTION_CHOICE, ir.YOUR_OPPONENTS)
     if t is ir.GrantKeywords:
         return _misplaced(node.what, returns=returns)
     if isinstance(node, (tuple, list)):
