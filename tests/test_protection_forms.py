@@ -186,3 +186,51 @@ def test_a_player_with_protection_from_a_color(db):
     resolve(g)
     assert [p.life for p in g.current_state().players] == [20, 19]
     assert "Alice's protection from red prevents the damage Pyrohemia would deal" in g.explain()
+
+
+def _nemesis(db, chosen: str):
+    """Alice casts True-Name Nemesis and chooses ``chosen`` as it enters (CR 614.12)."""
+    g = board(db, """
+  - name: Alice
+    hand: [True-Name Nemesis]
+    battlefield: [Island, Island, Island]
+  - name: Bob
+    hand: [Lightning Bolt]
+    battlefield: [Mountain, Mountain, Pyrohemia, Grizzly Bears]
+""", turn=3)
+    cast_and_pay(g, "cast True-Name Nemesis")
+    resolve(g)
+    assert g.pending.kind == "choose_player" and labels(g) == ["Alice", "Bob"]
+    pick(g, chosen)
+    return g
+
+
+def test_true_name_nemesis_has_protection_from_the_chosen_player(db):
+    """True-Name Nemesis's ruling (2013-10-17): it can't be the target of spells or abilities
+    the chosen player controls, and all damage sources that player controls would deal to it
+    is prevented (CR 702.16k)."""
+    g = _nemesis(db, "Bob")
+    assert "Alice chooses Bob for True-Name Nemesis" in g.explain()
+    pick(g, "pass")
+    assert g.pending.player == BOB
+    pick(g, "cast Lightning Bolt")
+    assert not any("True-Name Nemesis" in t for t in labels(g))
+    g.pop()
+    cast_and_pay(g, "activate Pyrohemia")
+    resolve(g)
+    assert on_battlefield(g, "True-Name Nemesis")[0].damage == 0
+    assert "True-Name Nemesis's protection from Bob prevents the damage Pyrohemia would deal" in g.explain()
+
+
+def test_true_name_nemesis_protected_from_another_player_is_not_protected_from_bob(db):
+    g = _nemesis(db, "Alice")
+    pick(g, "pass")
+    pick(g, "cast Lightning Bolt")
+    assert any("True-Name Nemesis" in t for t in labels(g))
+
+
+def test_a_player_quality_can_be_met_only_by_a_player_choice():
+    from .test_oracle_compiler import card
+    assert card("Test", "~ has protection from the chosen player.").unsupported
+    assert card("Test", "As ~ enters, choose a player.\n~ has protection from the chosen player.").unsupported == ()
+    assert card("Test", "Protection from each of your opponents").unsupported

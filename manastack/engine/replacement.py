@@ -34,7 +34,7 @@ from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
 from .event_types import CardDraw, CounterPlacement, DamageAmount, Destruction, LifeGain, ZoneChange
 from .effect_records import pairs_filter
-from .filters import is_player_ref, matches, player_of, protected_from, protected_player_from
+from .filters import is_player_ref, matches, player_of, player_ref, protected_from, protected_player_from
 from .runner import Ctx
 
 
@@ -394,6 +394,10 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                 out.append(Replacement(key, f"a color is chosen as {card.name} enters",
                                        ("614.1c", "614.12"), lambda e: _choose_color(ctx, o, e),
                                        source=(ab.kind, card)))
+            elif ab.kind == "choose_player":
+                out.append(Replacement(key, f"a player is chosen as {card.name} enters",
+                                       ("614.1c", "614.12"), lambda e: _choose_player(ctx, o, e),
+                                       source=(ab.kind, card)))
             elif ab.kind == "choose_creature_type":
                 out.append(Replacement(key, f"a creature type is chosen as {card.name} enters",
                                        ("614.1c", "614.12"), lambda e: _choose_creature_type(ctx, o, e),
@@ -629,6 +633,17 @@ def _choose_color(ctx: Ctx, o, event: ZoneChange) -> None:
     event.chosen = answer.args[0]
     ctx.s.add_log(f"{ctx.s.players[event.controller].name} chooses {COLOR_NAMES[answer.args[0]]} "
                   f"for {o.card.name}", ("614.1c",), "choice")
+
+
+def _choose_player(ctx: Ctx, o, event: ZoneChange) -> None:
+    """"As ~ enters, choose a player" (CR 614.1c): the controller chooses any player in the game,
+    themselves included; the choice is kept as a player reference ("p1")."""
+    s = ctx.s
+    answer = ctx.ask(Decision(event.controller, DecisionKind.CHOOSE_PLAYER, f"Choose a player for {o.card.name}",
+                              tuple(Action("player", (player_ref(p.index),), p.name) for p in s.players if not p.lost)))
+    event.chosen = answer.args[0]
+    s.add_log(f"{s.players[event.controller].name} chooses {s.players[player_of(answer.args[0])].name} "
+              f"for {o.card.name}", ("614.1c",), "choice")
 
 
 # ------------------------------------------------------------------------------ damage

@@ -402,6 +402,10 @@ class LineRules:
         """A subtype, by its name ("Zombies" -> "Zombie"; CR 702.16a)."""
         return _subtype(str(c[0]))[0]
 
+    def prot_chosen_player(self, c):
+        """"Protection from the chosen player" (CR 702.16k): chosen as the card entered."""
+        return ir.CHOSEN_PLAYER
+
     def prot_opponents(self, c):
         """"Protection from each of your opponents" (CR 702.16i, 702.16k): the players are those
         who are opponents as the effect granting it happens."""
