@@ -616,7 +616,7 @@ def _grant(ctx, e: ir.GrantKeywords, rc):
     controller chooses as the effect happens, for every permanent it affects (CR 608.2d, 702.16a)."""
     s = ctx.s
     names = tuple(k.name for k in e.keywords)
-    protection = tuple(k.arg for k in e.keywords if k.name == "protection")
+    protection = tuple(k.arg for k in e.keywords if k.name == "protection" and k.arg is not None)
     if CHOSEN_COLOR in protection:         # as the source entered (CR 614.12), as it last existed
         src = source_obj(ctx, rc)
         chosen = COLOR_NAMES.get(src.chosen or "") if src is not None else None

@@ -11,6 +11,7 @@ from manastack.oracle.subtypes import CREATURE_TYPES
 from . import characteristics as ch
 from . import layers
 from . import exercise
+from .effect_records import PlayerProtection
 from .state import Obj, State
 
 
@@ -480,7 +481,7 @@ def protected_player_from(s: State, player: int, source: Obj, controller: int | 
         return None
     ref = player_ref(player)
     for e in s.effects:
-        if e.kind == "player_protection" and e.affected == ref:
+        if type(e) is PlayerProtection and e.affected == ref:
             for arg in e.protection:
                 q = quality(arg)
                 if q is not None and has_quality(s, source, q, controller):

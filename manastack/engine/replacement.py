@@ -635,9 +635,10 @@ def _choose_color(ctx: Ctx, o, event: ZoneChange) -> None:
                   f"for {o.card.name}", ("614.1c",), "choice")
 
 
-def _choose_player(ctx: Ctx, o, event: ZoneChange) -> None:
+def _choose_player(ctx: Ctx, o, event: object) -> None:
     """"As ~ enters, choose a player" (CR 614.1c): the controller chooses any player in the game,
     themselves included; the choice is kept as a player reference ("p1")."""
+    assert isinstance(event, ZoneChange)
     s = ctx.s
     answer = ctx.ask(Decision(event.controller, DecisionKind.CHOOSE_PLAYER, f"Choose a player for {o.card.name}",
                               tuple(Action("player", (player_ref(p.index),), p.name) for p in s.players if not p.lost)))
@@ -742,7 +743,7 @@ def _quality_name(s, arg: str) -> str:
     return s.players[player_of(arg)].name if is_player_ref(arg) and arg[1:].isdigit() else arg
 
 
-def _prevent_none(event: DamageAmount) -> None:
+def _prevent_none(event: object) -> None:
     """A prevention effect applied to damage that can't be prevented (CR 615.12)."""
 
 
@@ -934,7 +935,8 @@ def _prevention_abilities(card) -> tuple[tuple[int, ir.PreventionAbility], ...]:
     return tuple((i, ab) for i, ab in enumerate(card.abilities) if type(ab) is ir.PreventionAbility)
 
 
-def _prevent_all(event: DamageAmount) -> None:
+def _prevent_all(event: object) -> None:
+    assert isinstance(event, DamageAmount)
     event.amount = 0
 
 
