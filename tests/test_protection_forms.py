@@ -234,3 +234,20 @@ def test_a_player_quality_can_be_met_only_by_a_player_choice():
     assert card("Test", "~ has protection from the chosen player.").unsupported
     assert card("Test", "As ~ enters, choose a player.\n~ has protection from the chosen player.").unsupported == ()
     assert card("Test", "Protection from each of your opponents").unsupported
+
+
+def test_protection_from_snow_is_from_the_supertype(db):
+    """Ronom Hulk (protection from snow): a snow creature can't block it, another can
+    (CR 702.16a, 702.16f)."""
+    assert filters.quality("snow") == filters.OfSupertype("Snow")
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Ronom Hulk, attacking: true}]
+  - name: Bob
+    battlefield: [Boreal Centaur, Grizzly Bears]
+""", step="declare_attackers", turn=3)
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    options = labels(g)
+    assert "Grizzly Bears blocks Ronom Hulk" in options
+    assert not any(o.startswith("Boreal Centaur blocks") for o in options)

@@ -389,9 +389,15 @@ class ColorCount:
 
 @dataclass(frozen=True, slots=True)
 class OfType:
-    """A card type or supertype (CR 702.16a: of a permanent, or of a source elsewhere, such as
-    a spell): "protection from creatures", "from instants", "from snow"."""
-    type: str                       # "Creature", "Snow"
+    """A card type (CR 702.16a: of a permanent, or of a source elsewhere, such as a spell):
+    "protection from creatures", "from instants"."""
+    type: str                       # "Creature"
+
+
+@dataclass(frozen=True, slots=True)
+class OfSupertype:
+    """A supertype (CR 702.16a): "protection from snow"."""
+    supertype: str                  # "Snow"
 
 
 @dataclass(frozen=True, slots=True)
@@ -407,11 +413,11 @@ class FromPlayer:
     player: int
 
 
-Quality = Everything | OfColor | ColorCount | OfType | OfSubtype | FromPlayer
+Quality = Everything | OfColor | ColorCount | OfType | OfSupertype | OfSubtype | FromPlayer
 
 _TYPE_WORDS = {"artifacts": "Artifact", "creatures": "Creature", "enchantments": "Enchantment",
                "instants": "Instant", "sorceries": "Sorcery", "lands": "Land",
-               "planeswalkers": "Planeswalker", "battles": "Battle", "snow": "Snow"}
+               "planeswalkers": "Planeswalker", "battles": "Battle"}
 _COLOR_COUNTS = {"colorless": ColorCount(0, 0), "monocolored": ColorCount(1, 1),
                  "multicolored": ColorCount(2, 5)}
 
@@ -432,6 +438,8 @@ def quality(arg: str | None) -> Quality | None:
         return _COLOR_COUNTS[arg]
     if arg in _TYPE_WORDS:
         return OfType(_TYPE_WORDS[arg])
+    if arg == "snow":
+        return OfSupertype("Snow")
     if is_player_ref(arg) and arg[1:].isdigit():
         return FromPlayer(player_of(arg))
     if arg[:1].isupper():
@@ -449,8 +457,8 @@ def has_quality(s: State, source: Obj, q: Quality, controller: int | None = None
             return color in ch.colors(s, source)
         case ColorCount(least, most):
             return least <= len(ch.colors(s, source)) <= most
-        case OfType("Snow"):
-            return "Snow" in (layers.card_now(s, source) if source.zone == "battlefield" else source.card).supertypes
+        case OfSupertype(t):
+            return t in (layers.card_now(s, source) if source.zone == "battlefield" else source.card).supertypes
         case OfType(t):
             return t in ch.card_types(s, source)
         case OfSubtype(t):
