@@ -175,10 +175,12 @@ _KEYWORD_RECORDS = frozenset({"grant", "lose_keywords"})
 
 
 def _quality(arg: str | None, source: Obj) -> str | None:
-    """A protection's quality; "the chosen color" is the color chosen as ``source`` entered
-    (CR 614.12), none if it has none."""
+    """A protection's quality; "the chosen color" or "the chosen player" is the one chosen as
+    ``source`` entered (CR 614.12), none if it has none."""
     if arg == ir.CHOSEN_COLOR:
         return COLOR_NAMES.get(source.chosen or "")
+    if arg == ir.CHOSEN_PLAYER:
+        return source.chosen
     return arg
 
 

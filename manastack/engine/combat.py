@@ -239,8 +239,8 @@ def block_restriction(s, blocker: Obj, attacker: Obj) -> str | None:
             return f"{e.source}'s effect says {an} can't be blocked by creatures like {bn} this turn (CR 611.2, 509.1b)"
     if restricted(s, blocker, "can_block_only_flying") and "flying" not in akw:
         return f"{bn} can block only creatures with flying (CR 509.1b)"
-    if "protection" in akw and protected_from(s, attacker, blocker):
-        return f"{an} has protection from {bn} (CR 702.16b)"
+    if "protection" in akw and (why := protected_from(s, attacker, blocker)) is not None:
+        return f"{an} has protection from {why}, and {bn} has that quality (CR 702.16f)"
     return None
 
 

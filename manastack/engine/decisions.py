@@ -75,6 +75,7 @@ class DecisionKind(StrEnum):
     LEGEND_RULE = "legend_rule"              # CR 704.5j: which legendary permanent to keep
     CHOOSE_COLOR = "choose_color"            # CR 105.1, 614.12
     CHOOSE_CREATURE_TYPE = "choose_creature_type"  # CR 205.3m, 614.12
+    CHOOSE_PLAYER = "choose_player"          # CR 614.12: a player chosen as a permanent enters
     CHOOSE_LAND_TYPE = "choose_land_type"    # CR 305.6, 608.2d: a basic land type for an effect
     COPY = "copy"                            # CR 707.2, 614.1c: what to enter as a copy of
     CIPHER = "cipher"                        # CR 702.99a: encode, and on which creature

@@ -58,6 +58,19 @@ class GrantKeywords:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerProtection:
+    """A player's protection for a time (CR 702.16b-e, 702.16j): from each quality of
+    ``protection`` (see ``filters.quality``); ``affected`` is the player ("p0")."""
+
+    kind: ClassVar[str] = "player_protection"
+    affected: str
+    protection: tuple[str, ...]
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class LoseKeywords:
     """Keyword abilities lost (layer 6, CR 613.1f), by name: they are removed after those gained
     with an earlier timestamp and before those gained with a later one (CR 613.7)."""
@@ -462,7 +475,7 @@ def plain_filter(f: ir.Filter) -> bool:
     return True
 
 
-Effect = (ModifyPT | SetPT | GrantKeywords | GrantAbility | LoseKeywords | BecomeCreature | SetLandType | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | MayPlay | ExtraLandPlays
+Effect = (ModifyPT | SetPT | GrantKeywords | PlayerProtection | GrantAbility | LoseKeywords | BecomeCreature | SetLandType | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | MayPlay | ExtraLandPlays
           | PreventionShield | NoPrevention | DamageChangeEffect | DrawReplacement | RegenerationShield | ExileIfDies | DamagedBy | SwitchPT | ControlChange | ManaReplacementEffect | DelayedTrigger
           | OneShotDelayedTrigger | DelayedWatch | ActivatedThisTurn | CombatRule)
 """Any of the records above: what ``State.effects`` holds."""

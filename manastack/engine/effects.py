@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from manastack.mana import COLOR_NAMES, COLORS, NAME_TO_COLOR
 from manastack.oracle import ir
-from manastack.oracle.ir import CHOSEN_COLOR, PROTECTION_CHOICE
+from manastack.oracle.ir import CHOSEN_COLOR, PROTECTION_CHOICE, YOUR_OPPONENTS
 from manastack.oracle.subtypes import CREATURE_TYPES
 
 from . import characteristics as ch
@@ -26,7 +26,7 @@ from .mana_abilities import add_mana, can_afford
 from .resolution import (became, bound_x, count_for_player, known_objects, named_objects, named_players, amount, execute,
                          objects_match, resolve_subject, source_obj)
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger, DelayedWatch,
-                             ExileIfDies, ExtraLandPlays, GrantAbility, GrantKeywords, LoseKeywords, ManaReplacementEffect,
+                             ExileIfDies, ExtraLandPlays, GrantAbility, GrantKeywords, LoseKeywords, ManaReplacementEffect, PlayerProtection,
                              MayPlay, ModifyPT, NoPrevention, DamageChangeEffect, DrawReplacement, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors, SetLandType,
                              SetPT, SkipNextUntap, SwitchPT)
 from .state import EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
@@ -616,18 +616,36 @@ def _grant(ctx, e: ir.GrantKeywords, rc):
     controller chooses as the effect happens, for every permanent it affects (CR 608.2d, 702.16a)."""
     s = ctx.s
     names = tuple(k.name for k in e.keywords)
-    protection = tuple(k.arg for k in e.keywords if k.name == "protection")
+    protection = tuple(k.arg for k in e.keywords if k.name == "protection" and k.arg is not None)
     if CHOSEN_COLOR in protection:         # as the source entered (CR 614.12), as it last existed
         src = source_obj(ctx, rc)
         chosen = COLOR_NAMES.get(src.chosen or "") if src is not None else None
         protection = tuple(p for p in (chosen if p == CHOSEN_COLOR else p for p in protection) if p)
+    if YOUR_OPPONENTS in protection:    # those opponents as it happens (Cliffside Rescuer ruling 2019-08-23)
+        them = tuple(player_ref(p.index) for p in s.players if p.index != rc.controller and not p.lost)
+        protection = tuple(q for p in protection for q in (them if p == YOUR_OPPONENTS else (p,)))
+    if e.what == ir.Ref("you"):         # a player with protection (CR 702.16b-e)
+        if PROTECTION_CHOICE in protection:
+            protection = tuple(_choose_color(ctx, rc.controller, "protection") if p == PROTECTION_CHOICE else p
+                               for p in protection)
+        s.effects.append(PlayerProtection(player_ref(rc.controller), protection, e.duration, s.new_timestamp(),
+                                          rc.card.name))
+        s.add_log(f"{s.players[rc.controller].name} gains {_protections_words(s, protection)} until end of turn",
+                  ("611.2", "702.16b"), "effect")
+        return
     for o in [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]:
         if PROTECTION_CHOICE in protection:
             protection = tuple(_choose_color(ctx, rc.controller, "protection") if p == PROTECTION_CHOICE else p
                                for p in protection)
         s.effects.append(GrantKeywords(o.id, names, e.duration, s.new_timestamp(), rc.card.name, protection))
-        gained = [n for n in names if n != "protection"] + [f"protection from {p}" for p in protection]
+        gained = [n for n in names if n != "protection"] + ([_protections_words(s, protection)] if protection else [])
         s.add_log(f"{o.card.name} gains {', '.join(gained)} until end of turn", ("611.2", "613.1f"), "effect")
+
+
+def _protections_words(s, protection: tuple[str, ...]) -> str:
+    """"protection from red and from Bob" (CR 702.16g): a player by name (CR 702.16k)."""
+    return "protection from " + " and from ".join(
+        s.players[player_of(p)].name if is_player_ref(p) and p[1:].isdigit() else p for p in protection)
 
 
 def _gain_ability(ctx, e: ir.GainAbility, rc):

@@ -1,7 +1,7 @@
 """Matching objects against IR filters and target specs (CR 115, 109.2)."""
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from manastack.mana import NAME_TO_COLOR
@@ -11,6 +11,7 @@ from manastack.oracle.subtypes import CREATURE_TYPES
 from . import characteristics as ch
 from . import layers
 from . import exercise
+from .effect_records import PlayerProtection
 from .state import Obj, State
 
 
@@ -296,6 +297,8 @@ def legal_targets(s: State, spec: ir.TargetSpec, source: Obj, controller: int,
                 continue
             if kind in ("opponent", "opponent_or_planeswalker") and p.index == controller:
                 continue
+            if protected_player_from(s, p.index, source, controller) is not None:
+                continue                # a player with protection (CR 702.16b)
             out.append(player_ref(p.index))
         if kind in ("player", "opponent"):
             return out
@@ -346,8 +349,8 @@ def can_be_targeted_by(s: State, o: Obj, source: Obj, controller: int) -> bool:
         return False
     if "hexproof" in kws and o.controller != controller:
         return False
-    if "protection" in kws and protected_from(s, o, source):
-        return False
+    if "protection" in kws and protected_from(s, o, source, controller=controller):
+        return False                # CR 702.16b, 702.16j, 702.16k
     return True
 
 
@@ -363,24 +366,135 @@ def remembers_damage(card) -> bool:
     return ir.contains(card.abilities, lambda n: type(n) is ir.Filter and n.damaged_by_self)
 
 
-def protected_from(s: State, o: Obj, source: Obj, attached: bool = False) -> bool:
-    """CR 702.16: protection from a color, from multicolored, from creatures, from artifacts or
-    from everything. ``attached``: whether ``source``, an Aura, may stay attached to ``o``
-    (CR 702.16c), where its own protection with "This effect doesn't remove ~" doesn't count."""
-    for arg in ch.protections(s, o, source if attached else None):
-        arg = (arg or "").lower()
-        if arg == "everything":
+# ------------------------------------------------------------------ protection (CR 702.16)
+
+
+@dataclass(frozen=True, slots=True)
+class Everything:
+    """CR 702.16j: protection from each object, whatever its characteristics."""
+
+
+@dataclass(frozen=True, slots=True)
+class OfColor:
+    """A color (CR 105.1): "protection from red"."""
+    color: str                      # "R"
+
+
+@dataclass(frozen=True, slots=True)
+class ColorCount:
+    """So many colors (CR 105.2a-c): colorless 0, monocolored 1, multicolored 2 or more."""
+    least: int
+    most: int
+
+
+@dataclass(frozen=True, slots=True)
+class OfType:
+    """A card type (CR 702.16a: of a permanent, or of a source elsewhere, such as a spell):
+    "protection from creatures", "from instants"."""
+    type: str                       # "Creature"
+
+
+@dataclass(frozen=True, slots=True)
+class OfSupertype:
+    """A supertype (CR 702.16a): "protection from snow"."""
+    supertype: str                  # "Snow"
+
+
+@dataclass(frozen=True, slots=True)
+class OfSubtype:
+    """A subtype (CR 702.16a): "protection from Zombies"."""
+    subtype: str                    # "Zombie"
+
+
+@dataclass(frozen=True, slots=True)
+class FromPlayer:
+    """CR 702.16k: each object the player controls, and each they own that no other player
+    controls; spells and abilities they control."""
+    player: int
+
+
+Quality = Everything | OfColor | ColorCount | OfType | OfSupertype | OfSubtype | FromPlayer
+
+_TYPE_WORDS = {"artifacts": "Artifact", "creatures": "Creature", "enchantments": "Enchantment",
+               "instants": "Instant", "sorceries": "Sorcery", "lands": "Land",
+               "planeswalkers": "Planeswalker", "battles": "Battle"}
+_COLOR_COUNTS = {"colorless": ColorCount(0, 0), "monocolored": ColorCount(1, 1),
+                 "multicolored": ColorCount(2, 5)}
+
+
+@lru_cache(maxsize=512)
+def quality(arg: str | None) -> Quality | None:
+    """The quality a protection states (CR 702.16a), from its compiled form (see
+    ``ir.Keyword``): a color's name, "colorless", "monocolored", "multicolored", "everything",
+    a card type's plural or "snow", a subtype ("Zombie"), or a player ("p1"); None for a
+    quality not decided (a color never chosen)."""
+    if arg is None:
+        return None
+    if arg == "everything":
+        return Everything()
+    if arg in NAME_TO_COLOR and arg != "colorless":
+        return OfColor(NAME_TO_COLOR[arg])
+    if arg in _COLOR_COUNTS:
+        return _COLOR_COUNTS[arg]
+    if arg in _TYPE_WORDS:
+        return OfType(_TYPE_WORDS[arg])
+    if arg == "snow":
+        return OfSupertype("Snow")
+    if is_player_ref(arg) and arg[1:].isdigit():
+        return FromPlayer(player_of(arg))
+    if arg[:1].isupper():
+        return OfSubtype(arg)
+    return None
+
+
+def has_quality(s: State, source: Obj, q: Quality, controller: int | None = None) -> bool:
+    """Whether ``source`` has the quality ``q`` (CR 702.16a), wherever it is; ``controller``:
+    who controls the spell or ability that would target (CR 702.16k)."""
+    match q:
+        case Everything():
             return True
-        color = NAME_TO_COLOR.get(arg)
-        if color and color in ch.colors(s, source):
-            return True
-        if arg == "multicolored" and len(ch.colors(s, source)) > 1:
-            return True
-        if arg == "creatures" and ch.is_creature(s, source):
-            return True
-        if arg == "artifacts" and ch.is_type(s, source, "Artifact"):
-            return True
+        case OfColor(color):
+            return color in ch.colors(s, source)
+        case ColorCount(least, most):
+            return least <= len(ch.colors(s, source)) <= most
+        case OfSupertype(t):
+            return t in (layers.card_now(s, source) if source.zone == "battlefield" else source.card).supertypes
+        case OfType(t):
+            return t in ch.card_types(s, source)
+        case OfSubtype(t):
+            return _has_subtype(s, source, (t,), None)
+        case FromPlayer(player):
+            if controller is not None:
+                return controller == player
+            return (source.controller if source.zone in ("battlefield", "stack") else source.owner) == player
     return False
+
+
+def protected_from(s: State, o: Obj, source: Obj, attached: bool = False, controller: int | None = None) -> str | None:
+    """CR 702.16: the quality ``o``'s protection states that ``source`` has ("red", "Zombie",
+    "everything"), or None. ``attached``: whether ``source``, an Aura, may stay attached to ``o``
+    (CR 702.16c), where its own protection with "This effect doesn't remove ~" doesn't count;
+    ``controller``: who controls the spell or ability that would target ``o``."""
+    for arg in ch.protections(s, o, source if attached else None):
+        q = quality(arg)
+        if q is not None and has_quality(s, source, q, controller):
+            return arg
+    return None
+
+
+def protected_player_from(s: State, player: int, source: Obj, controller: int | None = None) -> str | None:
+    """CR 702.16b-e: the quality a protection of ``player`` states that ``source`` has, or None
+    (see :func:`protected_from`)."""
+    if not s.effects:
+        return None
+    ref = player_ref(player)
+    for e in s.effects:
+        if type(e) is PlayerProtection and e.affected == ref:
+            for arg in e.protection:
+                q = quality(arg)
+                if q is not None and has_quality(s, source, q, controller):
+                    return arg
+    return None
 
 
 def _is_now_one_of(s: State, o: Obj, kinds: tuple[str, ...]) -> bool:

@@ -34,7 +34,7 @@ from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
 from .event_types import CardDraw, CounterPlacement, DamageAmount, Destruction, LifeGain, ZoneChange
 from .effect_records import pairs_filter
-from .filters import matches
+from .filters import is_player_ref, matches, player_of, player_ref, protected_from, protected_player_from
 from .runner import Ctx
 
 
@@ -394,6 +394,10 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                 out.append(Replacement(key, f"a color is chosen as {card.name} enters",
                                        ("614.1c", "614.12"), lambda e: _choose_color(ctx, o, e),
                                        source=(ab.kind, card)))
+            elif ab.kind == "choose_player":
+                out.append(Replacement(key, f"a player is chosen as {card.name} enters",
+                                       ("614.1c", "614.12"), lambda e: _choose_player(ctx, o, e),
+                                       source=(ab.kind, card)))
             elif ab.kind == "choose_creature_type":
                 out.append(Replacement(key, f"a creature type is chosen as {card.name} enters",
                                        ("614.1c", "614.12"), lambda e: _choose_creature_type(ctx, o, e),
@@ -631,6 +635,18 @@ def _choose_color(ctx: Ctx, o, event: ZoneChange) -> None:
                   f"for {o.card.name}", ("614.1c",), "choice")
 
 
+def _choose_player(ctx: Ctx, o, event: object) -> None:
+    """"As ~ enters, choose a player" (CR 614.1c): the controller chooses any player in the game,
+    themselves included; the choice is kept as a player reference ("p1")."""
+    assert isinstance(event, ZoneChange)
+    s = ctx.s
+    answer = ctx.ask(Decision(event.controller, DecisionKind.CHOOSE_PLAYER, f"Choose a player for {o.card.name}",
+                              tuple(Action("player", (player_ref(p.index),), p.name) for p in s.players if not p.lost)))
+    event.chosen = answer.args[0]
+    s.add_log(f"{s.players[event.controller].name} chooses {s.players[player_of(answer.args[0])].name} "
+              f"for {o.card.name}", ("614.1c",), "choice")
+
+
 # ------------------------------------------------------------------------------ damage
 
 
@@ -656,8 +672,10 @@ def modify_damage(ctx: Ctx, source, recipient, amount: int, combat: bool) -> Dam
     def with_prevention(ev: DamageAmount) -> list[Replacement]:
         if unpreventable:       # CR 615.12: nothing prevented, shields kept, other parts still done
             return candidates(ev) + _shields(ctx, source, recipient, combat, ev, True) \
-                + _static_preventions(ctx, source, recipient, combat, True) + _own_prevention(ctx, recipient, ev, True)
-        return candidates(ev) + _preventions(ctx, source, recipient, combat, ev) + _own_prevention(ctx, recipient, ev)
+                + _static_preventions(ctx, source, recipient, combat, True) + _own_prevention(ctx, recipient, ev, True) \
+                + _protection(ctx.s, source, recipient, ev, True)
+        return candidates(ev) + _preventions(ctx, source, recipient, combat, ev) + _own_prevention(ctx, recipient, ev) \
+            + _protection(ctx.s, source, recipient, ev)
 
     unpreventable = any(e.kind == "no_prevention" for e in ctx.s.effects)
 
@@ -693,6 +711,40 @@ def _own_prevention(ctx: Ctx, recipient, ev: DamageAmount, unpreventable: bool =
             out.append(Replacement(f"{o.id}:{i}", f"{o.card.name} {what} and loses a {ab.counter_kind} counter",
                                    ("615.12",) if unpreventable else ("615.1",), apply, source=(ab.kind, o.card)))
     return out
+
+
+def _protection(s, source, recipient, ev: DamageAmount, unpreventable: bool = False) -> list[Replacement]:
+    """Protection prevents all damage a source with its quality would deal to the permanent or
+    player that has it (CR 702.16e, 702.16j, 702.16k): a prevention effect like any other
+    (CR 615.1), so damage that can't be prevented is dealt all the same (CR 615.12); several
+    instances of protection that fit prevent it once."""
+    if ev.amount <= 0:
+        return []
+    if isinstance(recipient, str):
+        player = player_of(recipient)
+        why = protected_player_from(s, player, source)
+        name = s.players[player].name
+    else:
+        o = s.objs[recipient]
+        why = protected_from(s, o, source) if "protection" in ch.keywords(s, o) else None
+        name = o.card.name
+    if why is None:
+        return []
+    key, quality = f"protection:{recipient}", f"{name}'s protection from {_quality_name(s, why)}"
+    if unpreventable:
+        return [Replacement(key, f"{quality} prevents nothing (damage can't be prevented)", ("702.16e", "615.12"),
+                            _prevent_none, pure=True)]
+    return [Replacement(key, f"{quality} prevents the damage {source.card.name} would deal", ("702.16e", "615.1"),
+                        _prevent_all, why=f"{source.card.name} has that quality", pure=True)]
+
+
+def _quality_name(s, arg: str) -> str:
+    """A stated quality in words: a player by name (CR 702.16k)."""
+    return s.players[player_of(arg)].name if is_player_ref(arg) and arg[1:].isdigit() else arg
+
+
+def _prevent_none(event: object) -> None:
+    """A prevention effect applied to damage that can't be prevented (CR 615.12)."""
 
 
 def _double(event: DamageAmount) -> None:
@@ -883,7 +935,8 @@ def _prevention_abilities(card) -> tuple[tuple[int, ir.PreventionAbility], ...]:
     return tuple((i, ab) for i, ab in enumerate(card.abilities) if type(ab) is ir.PreventionAbility)
 
 
-def _prevent_all(event: DamageAmount) -> None:
+def _prevent_all(event: object) -> None:
+    assert isinstance(event, DamageAmount)
     event.amount = 0
 
 

@@ -9,6 +9,7 @@ from operator import attrgetter
 from . import characteristics as ch
 from . import control, events, exercise, sagas
 from .aura_placement import may_enchant
+from .filters import protected_from
 from .decisions import Action, Decision
 from .game_end import end_game
 from .runner import Ctx
@@ -91,14 +92,19 @@ def find(s) -> list[tuple[str, object, str, str]]:
             kind, rule = ("unbestow", "702.103f") if bestowed(o) else ("die", "704.5m")
             if o.attached_to is None or o.attached_to not in s.objs:
                 found.append((kind, o, "an Aura attached to nothing", rule))
-            elif not may_enchant(s, o, s.objs[o.attached_to]):
-                found.append((kind, o, "an Aura attached to what it can't enchant", rule))
+            elif not may_enchant(s, o, host := s.objs[o.attached_to]):
+                protected = "protection" in ch.keywords(s, host) and protected_from(s, host, o, attached=True)
+                found.append((kind, o, "an Aura on a permanent with protection from it (CR 702.16c)" if protected
+                              else "an Aura attached to what it can't enchant", rule))
         if o.counters and o.counters.get("+1/+1") and o.counters.get("-1/-1"):
             found.append(("annihilate", o, "+1/+1 and -1/-1 counters", "704.5q"))
         if "Equipment" in subtypes and o.attached_to is not None:
             host = s.objs.get(o.attached_to)
             if host is None or not ch.is_creature(s, host):
                 found.append(("unattach", o, "equipment attached to an illegal permanent", "704.5n"))
+            elif "protection" in ch.keywords(s, host) and protected_from(s, host, o, attached=True) is not None:
+                found.append(("unattach", o, "equipment attached to a permanent with protection from it "
+                              "(CR 702.16d)", "704.5n"))
         if "Legendary" in card.supertypes:
             key = (o.controller, card.name)
             legends[key] = legends.get(key, 0) + 1
@@ -152,7 +158,7 @@ def _once(ctx: Ctx) -> bool:
             s.add_log(f"{n} +1/+1 and -1/-1 counter pairs are removed from {o.card.name}", (rule,), "sba")
         elif kind == "unattach":
             s.own(o.id).attached_to = None
-            s.add_log(f"{o.card.name} becomes unattached", (rule,), "sba")
+            s.add_log(f"{o.card.name} becomes unattached ({why})", (rule,), "sba")
         elif kind == "unbestow":
             stop_bestowed(s, o, rule, f"is {why}")
         elif kind == "city_blessing":      # kept for the rest of the game (CR 702.131b-c)

@@ -159,7 +159,7 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
 # or counters of a kind on the source ("for each charge counter on ~"); characteristics._times.
 STATIC_COUNTS = frozenset({"Filter", "CountersOn",
                            "AttachedCount"})     # "for each Aura attached to it": characteristics._times
-REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color",
+REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color", "choose_player",
                                "double_damage_to_player", "more_counters", "double_counters",
                                "enter_as_copy", "choose_creature_type",
                                "graveyard_to_library", "graveyard_to_exile",     # CR 614.6

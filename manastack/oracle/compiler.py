@@ -59,6 +59,7 @@ class Gap:
 UNREADABLE = "the grammar can't read this sentence"
 NO_ATTACK = "\"defending player\" outside a trigger of the creature's own attack (CR 506.2)"
 NO_CHOSEN_COLOR = "\"the chosen color\" with no \"As ~ enters, choose a color\" (CR 614.12)"
+NO_CHOSEN_PLAYER = "\"the chosen player\" with no \"As ~ enters, choose a player\" (CR 614.12)"
 NO_SACRIFICE = "\"the sacrificed\" permanent names no single permanent sacrificed to pay a cost (CR 608.2h)"
 UNLINKED = "\"the exiled card\" refers to no activated or triggered ability of the card that exiles one (CR 607.2a)"
 UNREADABLE_LINE = "the grammar can't read this line (no single sentence of it is to blame)"
@@ -306,6 +307,11 @@ def _need_chosen_color(result: CompileResult) -> None:
     for a in list(result.abilities):
         if (not chooses or type(a) is ir.SpellAbility) and ir.contains(a, lambda n: n == chosen):
             _set_aside(result, a, NO_CHOSEN_COLOR)
+    player = ir.Keyword("protection", arg=ir.CHOSEN_PLAYER)
+    if not any(type(a) is ir.ReplacementAbility and a.kind == "choose_player" for a in result.abilities):
+        for a in list(result.abilities):
+            if ir.contains(a, lambda n: n == player):
+                _set_aside(result, a, NO_CHOSEN_PLAYER)
 
 
 # Trigger events of the source's own attack, after which "defending player" is the player it
@@ -372,7 +378,7 @@ def _misplaced(node, top: bool = False, returns: bool = False) -> bool:
     if t in (ir.ReturnToHand, ir.ReturnToBattlefield) and node.from_graveyard:
         return not returns
     if t is ir.Keyword:
-        return node.arg == ir.PROTECTION_CHOICE
+        return node.arg in (ir.PROTECTION_CHOICE, ir.YOUR_OPPONENTS)
     if t is ir.GrantKeywords:
         return _misplaced(node.what, returns=returns)
     if isinstance(node, (tuple, list)):

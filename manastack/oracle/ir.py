@@ -1533,6 +1533,12 @@ REVEALED = "revealed_card"
 # "gains protection from the color of your choice" (CR 702.16a): a Keyword("protection") arg,
 # only in a one-shot GrantKeywords, whose controller chooses the color as it happens
 PROTECTION_CHOICE = "the color of your choice"
+# "gains protection from each of your opponents" (CR 702.16i, 702.16k): a Keyword("protection")
+# arg only in a one-shot GrantKeywords, the opponents of its controller as it happens
+YOUR_OPPONENTS = "each of your opponents"
+# "protection from the chosen player" (CR 702.16k): the player chosen as the card entered, a
+# Keyword("protection") arg only where the card has "As ~ enters, choose a player"
+CHOSEN_PLAYER = "the chosen player"
 # "protection from the chosen color": the color chosen as the source entered (CR 614.12), a
 # Keyword("protection") arg only where the card has "As ~ enters, choose a color"
 CHOSEN_COLOR = "the chosen color"

@@ -457,9 +457,11 @@ class EffectRules:
         return [ir.LoseLife(_amount(c[1], _of(c, _ForEach)), c[0])]
 
     def gains(self, c):
+        """"~ gains flying until end of turn"; "you gain protection from ..." (a player with
+        protection, CR 702.16b): a player gains no other keyword here."""
         what = c[0] if not isinstance(c[0], list) else PREV
-        _need(_is_object(what), "gains")
         keywords = next(x for x in c if isinstance(x, list))
+        _need(_is_object(what) or what == ir.Ref("you") and all(k.name == "protection" for k in keywords), "gains")
         duration = UNTIL_EOT if "eot" in c else _OPEN
         return [ir.GrantKeywords(what, tuple(keywords), duration)]
 

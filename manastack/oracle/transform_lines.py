@@ -7,7 +7,7 @@ from typing import Callable
 
 from lark import Token, v_args
 
-from manastack.mana import ManaCost
+from manastack.mana import COLOR_NAMES, COLORS, ManaCost
 from manastack.oracle import ir
 from manastack.oracle.subtypes import LAND_TYPES
 from manastack.oracle.transform_base import (_plain_group, no_it_subject, 
@@ -341,7 +341,10 @@ class LineRules:
         return [ir.Keyword(_kw_name(c[0]), arg=str(c[1]))]
 
     def kw_protection(self, c):
-        return [ir.Keyword("protection", arg=p) for p in c]
+        """"Protection from A and from B" is two protection abilities (CR 702.16g), "from all
+        colors" one from each color (its rulings: Etched Champion, Iridescent Angel)."""
+        args = [a for p in c if not isinstance(p, Token) for a in (p if isinstance(p, tuple) else (p,))]
+        return [ir.Keyword("protection", arg=a) for a in dict.fromkeys(args)]
 
     def kw_affinity(self, c):
         word = str(c[0]).lower()
@@ -383,19 +386,30 @@ class LineRules:
         return "opponent"
 
     def prot(self, c):
+        """A color, or "multicolored", "monocolored", "colorless", "everything", "snow"."""
         return str(c[0]).lower()
 
-    def prot_multicolored(self, c):
-        return "multicolored"
+    def prot_all_colors(self, c):
+        return tuple(COLOR_NAMES[k] for k in COLORS)
 
-    def prot_everything(self, c):
-        return "everything"
+    def prot_type(self, c):
+        """A card type, as its plural ("artifacts", "instants"; CR 702.16a)."""
+        word = str(c[0]).lower()
+        _need(word.endswith("s"), "protection from a card type")
+        return word
 
-    def prot_creatures(self, c):
-        return "creatures"
+    def prot_subtype(self, c):
+        """A subtype, by its name ("Zombies" -> "Zombie"; CR 702.16a)."""
+        return _subtype(str(c[0]))[0]
 
-    def prot_artifacts(self, c):
-        return "artifacts"
+    def prot_chosen_player(self, c):
+        """"Protection from the chosen player" (CR 702.16k): chosen as the card entered."""
+        return ir.CHOSEN_PLAYER
+
+    def prot_opponents(self, c):
+        """"Protection from each of your opponents" (CR 702.16i, 702.16k): the players are those
+        who are opponents as the effect granting it happens."""
+        return ir.YOUR_OPPONENTS
 
     def prot_chosen(self, c):
         """"Protection from the chosen color": chosen as the source entered, or by "Choose a

@@ -789,6 +789,10 @@ class StaticRules:
         _need(str(c[1]).lower() == "color", "choose")
         return [ir.ReplacementAbility("choose_color")]
 
+    def r_choose_player(self, c):
+        """CR 614.1c: "As ~ enters, choose a player" (True-Name Nemesis)."""
+        return [ir.ReplacementAbility("choose_player")]
+
     def r_choose_creature_type(self, c):
         """CR 614.1c: "As ~ enters, choose a creature type" (one that exists, CR 205.3m)."""
         _need(str(c[1]).lower() == "creature" and str(c[2]).lower() == "type", "choose")
