@@ -13,7 +13,7 @@ from rich.markup import escape
 from manastack.cards import CardError, load_db
 from manastack.rules import PassageKind, Rule, RulesDoc, RulesError, fetch_rules, load_rules, open_search
 from manastack.rules.diff import diff_rules
-from manastack.rules.engine_links import scenarios_for, sites_for
+from manastack.rules.engine_links import judge_command, scenarios_for, sites_for
 from manastack.rules.index import Stemmer
 from manastack.rules.query import MAX_RESULTS
 from manastack.rules.source import RULES_ENV, RULES_PAGE
@@ -77,6 +77,8 @@ def search(query: str, count: int, as_json: bool, cards: tuple[str, ...], rules_
             head = f"[bold green]Ruling, {escape(hit.ref)}[/bold green]"
         console.print(f"{head}  [dim]{escape(', '.join(hit.reasons))}[/dim]")
         console.print("  " + highlight(hit.text, hit.stems, engine.stemmer))
+        for more in hit.more:
+            console.print("  " + highlight(more, hit.stems, engine.stemmer))
     console.print(f"[dim]Rules of {escape(doc.effective)}; `manastack rules show NUMBER` for a whole rule.[/dim]")
 
 
@@ -84,20 +86,32 @@ _TOKEN = re.compile(r"[^\W_]+|[\W_]+")
 
 
 def highlight(text: str, stems: tuple[str, ...], stemmer: Stemmer) -> str:
-    """``text`` as rich markup with the words whose stems are in ``stems`` in bold yellow."""
+    """``text`` as rich markup with the words whose stems are in ``stems`` in bold yellow; the
+    rest is escaped a run at a time, so a bracketed placeholder ("[quality]") stays text."""
     parts = _TOKEN.findall(text)
     words = [i for i, p in enumerate(parts) if p[:1].isalnum()]
     wanted = set(stems)
     marked = {i for i, st in zip(words, stemmer.stems([parts[i] for i in words])) if st and st[0] in wanted}
-    return "".join(f"[bold yellow]{escape(p)}[/bold yellow]" if i in marked else escape(p)
-                   for i, p in enumerate(parts))
+    out: list[str] = []
+    run: list[str] = []
+    for i, p in enumerate(parts):
+        if i in marked:
+            out.append(escape("".join(run)) + f"[bold yellow]{escape(p)}[/bold yellow]")
+            run = []
+        else:
+            run.append(p)
+    out.append(escape("".join(run)))
+    return "".join(out)
 
 
 @rules.command()
 @click.argument("number")
 @click.option("--json", "as_json", is_flag=True, help="Print the rule as JSON.")
+@click.option("--cards", multiple=True, type=click.Path(dir_okay=False),
+              help="Card files to name in the printed judge commands of scenarios that play cards "
+                   "beyond the bundled ones (default: the corpus beside the project, if any).")
 @_rules_option
-def show(number: str, as_json: bool, rules_path: str | None) -> None:
+def show(number: str, as_json: bool, cards: tuple[str, ...], rules_path: str | None) -> None:
     """Show rule NUMBER (e.g. 106.12) with its subrules, examples, the rules it refers to, where
     the engine applies it and the scenarios that check it."""
     doc = _load(rules_path)
@@ -111,8 +125,8 @@ def show(number: str, as_json: bool, rules_path: str | None) -> None:
             **rule_json(rule),
             "see_also": [{"number": n, "text": doc.rules[n].text} for n in rule.see_also if n in doc.rules],
             "engine": [{"kind": s.kind.value, "rule": s.rule, "path": s.path, "line": s.line} for s in sites],
-            "scenarios": [{"rule": s.rule, "path": s.path, "name": s.name, "command": s.command}
-                          for s in scenarios]}, indent=1, ensure_ascii=False))
+            "scenarios": [{"rule": s.rule, "path": s.path, "name": s.name,
+                           "command": judge_command([s], cards)} for s in scenarios]}, indent=1, ensure_ascii=False))
         return
     console = _console()
     _print_rule(console, rule, 0)
@@ -133,11 +147,11 @@ def show(number: str, as_json: bool, rules_path: str | None) -> None:
     if not scenarios:
         console.print("  [dim]none yet[/dim]")
     for s in scenarios[:MAX_LISTED]:
-        console.print(f"  {escape(s.name)}  [dim](CR {s.rule})[/dim]\n    {escape(s.command)}")
+        console.print(f"  {escape(s.name)}  [dim](CR {s.rule})[/dim]\n    {escape(judge_command([s], cards))}")
     if len(scenarios) > MAX_LISTED:
         console.print(f"  [dim]... and {len(scenarios) - MAX_LISTED} more (--json lists all)[/dim]")
     if len(scenarios) > 1:
-        console.print(f"  all of them: python3 -m manastack judge {' '.join(s.path for s in scenarios)}")
+        console.print(f"  all of them: {escape(judge_command(scenarios, cards))}")
 
 
 def rule_json(rule: Rule) -> dict:
@@ -222,16 +236,18 @@ def diff(old: str, new: str, as_json: bool) -> None:
 
 
 def word_diff(old: str, new: str) -> str:
-    """Rich markup of ``old`` turned into ``new``: removed words struck in red, added in green."""
+    """Rich markup of ``old`` turned into ``new``: removed words as ``[-words-]`` (struck, red),
+    added as ``{+words+}`` (green), so the markers survive where there is no colour (a pipe, a
+    file)."""
     a, b = old.split(), new.split()
     out = []
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
         if op == "equal":
             out.append(escape(" ".join(a[i1:i2])))
         if op in ("replace", "delete"):
-            out.append(f"[red strike]{escape(' '.join(a[i1:i2]))}[/red strike]")
+            out.append(f"[red strike]{escape('[-' + ' '.join(a[i1:i2]) + '-]')}[/red strike]")
         if op in ("replace", "insert"):
-            out.append(f"[green]{escape(' '.join(b[j1:j2]))}[/green]")
+            out.append(f"[green]{escape('{+' + ' '.join(b[j1:j2]) + '+}')}[/green]")
     return " ".join(out)
 
 

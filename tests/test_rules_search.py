@@ -224,3 +224,35 @@ def test_rulings_of_any_card_in_the_card_file_are_searched(doc, index_dir, tmp_p
     found = open_search(doc, cards, index_dir).search("can a summoning sick creature crew?", n=10)
     assert ("Test Golem", PassageKind.RULING) in [(h.ref, h.kind) for h in found]
     assert list(index_dir.glob("rulings-index-*.sqlite"))
+
+
+def test_rule_numbers_with_or_without_a_period_start_rules(doc):
+    """The text writes "119.1d." and "606.5" where "119.1d" and "606.5." are meant."""
+    assert doc.get("119.1d").text.startswith("In a two-player Brawl game")
+    assert "Brawl" not in doc.get("119.1c").text
+    assert [r.number for r in doc.get("119.1").subrules][:5] == ["119.1a", "119.1b", "119.1c", "119.1d", "119.1e"]
+    assert doc.get("606.5").text.startswith("If the total cost to activate a loyalty ability")
+    assert "total cost" not in doc.get("606.4").text
+    assert doc.get("606.5").parent == "606"
+
+
+def test_define_ignores_quotes_and_plurals_on_either_side(doc):
+    assert doc.define("copiable value").term == "Copiable Values"
+    assert doc.define("intervening if clause").term == "Intervening \u201cIf\u201d Clause"
+    assert doc.define('Intervening "if" clauses').term == "Intervening \u201cIf\u201d Clause"
+    assert doc.define("libraries").term == "Library"
+
+
+@pytest.mark.skipif(not CORPUS.exists(), reason=f"card corpus not found at {CORPUS}")
+def test_one_cards_rulings_take_one_result(engine):
+    hits = engine.search("Panharmonicon enters trigger twice", n=10)
+    cards = [h.ref for h in hits if h.kind is PassageKind.RULING]
+    assert "Panharmonicon" in cards and len(cards) == len(set(cards))
+    pan = next(h for h in hits if h.ref == "Panharmonicon")
+    assert pan.more and "more" in pan.to_json()
+
+
+def test_plural_card_names_are_read(engine):
+    reading = engine.read("what happens with two Panharmonicons and an enters trigger")
+    assert [c.name for c in reading.cards] == ["Panharmonicon"]
+    assert "603.2d" in [h.ref for h in engine.search("two Panharmonicons", n=5, rulings=False)]

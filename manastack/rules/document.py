@@ -19,8 +19,10 @@ MAX_NUMBER_CHARS = 24
 MAX_TERM_CHARS = 80
 
 _SECTION = re.compile(r"^(\d{3})\. (\S.*)$")
-_RULE = re.compile(r"^(\d{3}\.\d+)\. (.*)$")
-_SUBRULE = re.compile(r"^(\d{3}\.\d+[a-z]+) (.*)$")
+_RULE = re.compile(r"^(\d{3}\.\d+)\.? (.*)$")
+_SUBRULE = re.compile(r"^(\d{3}\.\d+[a-z]+)\.? (.*)$")
+"""A rule is written "606.4. Text" and a subrule "119.1c Text"; the text slips both ways now and
+then ("606.5 Text", "119.1d. Text"), so the period is optional in both."""
 _NUMBER = re.compile(r"^(?:CR\s*)?(\d{3}(?:\.\d+[a-z]*)?)\.?$", re.IGNORECASE)
 _REFS = re.compile(r"\b(?:rules?|sections?)\s+((?:\d{3}(?:\.\d+[a-z]?)?(?:[\u2013-][0-9a-z.]+)?"
                    r"(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or|through)\s+)?)+)")
@@ -84,21 +86,44 @@ class RulesDoc:
         return rule.text if rule else None
 
     def define(self, term: str) -> GlossaryEntry | None:
-        """The glossary entry for ``term``, ignoring case and a plural "s", or None."""
+        """The glossary entry for ``term``, ignoring case, quotation marks and a plural ending on
+        either side ("copiable value" finds "Copiable Values", "intervening if clauses" finds
+        'Intervening "If" Clause'), or None."""
         if not isinstance(term, str) or len(term) > MAX_TERM_CHARS:
             return None
-        key = " ".join(term.lower().split()).strip("\"'“”")
-        for k in (key, key[:-1] if key.endswith("s") else key, key[:-2] if key.endswith("es") else key,
-                  key[:-3] + "y" if key.endswith("ies") else key):
-            if k in self.glossary:
-                return self.glossary[k]
-        return None
+        return self._terms.get(term_key(term))
+
+    @cached_property
+    def _terms(self) -> dict[str, GlossaryEntry]:
+        keys: dict[str, GlossaryEntry] = {}
+        for entry in self.glossary.values():
+            keys.setdefault(term_key(entry.term), entry)
+        return keys
 
     def __len__(self) -> int:
         return len(self.rules)
 
     def __iter__(self):
         return iter(self.rules.values())
+
+
+_QUOTES = re.compile("[\"'\u2018\u2019\u201c\u201d]")
+
+
+def _singular(word: str) -> str:
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "ches", "shes", "xes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3:
+        return word[:-1]
+    return word
+
+
+def term_key(term: str) -> str:
+    """A glossary term as looked up: lower case, no quotation marks, single spaces, each word
+    without a plural ending."""
+    return " ".join(_singular(w) for w in _QUOTES.sub("", term).lower().split())
 
 
 def references(text: str) -> tuple[str, ...]:

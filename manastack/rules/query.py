@@ -106,10 +106,15 @@ class Hit:
     score: float
     reasons: tuple[str, ...] = ()
     stems: tuple[str, ...] = ()
+    more: tuple[str, ...] = ()
+    """A card's other matching rulings, shown under its best one (one result per card)."""
 
     def to_json(self) -> dict:
-        return {"kind": self.kind.value, "ref": self.ref, "text": self.text,
-                "score": round(self.score, 4), "reasons": list(self.reasons)}
+        out = {"kind": self.kind.value, "ref": self.ref, "text": self.text,
+               "score": round(self.score, 4), "reasons": list(self.reasons)}
+        if self.more:
+            out["more"] = list(self.more)
+        return out
 
 
 @dataclass(frozen=True)
@@ -299,7 +304,8 @@ class RulesSearch:
         while i < len(clean):
             for n in range(min(MAX_NAME_WORDS, len(clean) - i), 0, -1):
                 phrase = " ".join(clean[i:i + n])
-                names = self._names.get(phrase.lower()) or self._names.get(" ".join(tokens[i:i + n]).lower())
+                names = self._names.get(phrase.lower()) or self._names.get(" ".join(tokens[i:i + n]).lower()) \
+                    or self._plural_name(phrase)
                 if not names or (n == 1 and not _single_word_name(phrase, self)):
                     continue
                 for name in names:
@@ -310,6 +316,16 @@ class RulesSearch:
                 kept.append(clean[i])
                 i += 1
         return " ".join(kept)
+
+    def _plural_name(self, phrase: str) -> tuple[str, ...] | None:
+        """The cards a plural of a name means ("two Panharmonicons", "Mana Flares")."""
+        lower = phrase.lower()
+        for ending in ("es", "s"):
+            if lower.endswith(ending) and len(lower) > len(ending) + 2:
+                found = self._names.get(lower[:-len(ending)])
+                if found:
+                    return found
+        return None
 
     def _add_card(self, name: str, reading: Reading, span: str) -> None:
         try:
@@ -444,29 +460,27 @@ class RulesSearch:
 
     def _with_rulings(self, hits: list[Hit], reading: Reading, n: int) -> list[Hit]:
         """Merge in the rulings of the cards the query names that best match its words, and the
-        best matching rulings of any card."""
+        best matching rulings of any card: one result per card, its best ruling first and up to
+        :data:`RULINGS_PER_CARD` in all."""
         top = hits[0].score if hits else 1.0
-        extra: list[Hit] = []
+        grouped: dict[str, list[tuple[str, float, str]]] = {}
         passages = [Passage(PassageKind.RULING, card.name, text)
                     for card in reading.cards for _, text in card.rulings]
-        per_card: dict[str, int] = {}
         for passage, s in rank_passages(passages, reading.terms) if passages else ():
-            if per_card.get(passage.ref, 0) >= RULINGS_PER_CARD:
-                continue
-            per_card[passage.ref] = per_card.get(passage.ref, 0) + 1
-            extra.append(Hit(PassageKind.RULING, passage.ref, passage.text, top * W_RULING * s,
-                             (f"ruling of {passage.ref}",), reading.stems))
+            grouped.setdefault(passage.ref, []).append((passage.text, top * W_RULING * s, f"ruling of {passage.ref}"))
         if self.rulings is not None:
             found = self.rulings.bm25(reading.terms, RULINGS_ANY_CARD * 10)
             best = found[0][2] if found else 1.0
-            seen = {h.text for h in extra}
+            seen = {text for group in grouped.values() for text, _, _ in group}
             added = 0
             for card, text, s in found:
                 if text not in seen and added < RULINGS_ANY_CARD:
                     seen.add(text)   # many cards share a ruling's text: the first card stands for them
                     added += 1
-                    extra.append(Hit(PassageKind.RULING, card, text, top * W_RULING_ANY * s / best, ("ruling",),
-                                     reading.stems))
+                    grouped.setdefault(card, []).append((text, top * W_RULING_ANY * s / best, "ruling"))
+        extra = [Hit(PassageKind.RULING, card, group[0][0], group[0][1], (group[0][2],), reading.stems,
+                     more=tuple(text for text, _, _ in group[1:RULINGS_PER_CARD]))
+                 for card, group in grouped.items()]
         return sorted(hits + extra, key=lambda h: -h.score)[:n]
 
 
