@@ -1,6 +1,6 @@
 """Benchmark: the quality and speed of ``manastack rules search``.
 
-    python bench/rules_search.py [--rules PATH] [--cards FILE] [--eval FILE] [--set dev|holdout|all]
+    python bench/rules_search.py [--rules PATH] [--cards FILE] [--eval FILE] [--set dev|test|all]
 
 Runs every query of the evaluation set (``tests/data/rules-search-eval.yaml``) through
 manastack's search, through the same search without the judge vocabulary, and through a plain
@@ -37,7 +37,7 @@ def main() -> int:
     parser.add_argument("--rules", help="the rules text")
     parser.add_argument("--cards", help="a card file (MTGJSON AtomicCards or Scryfall Oracle Cards)")
     parser.add_argument("--eval", default=str(ROOT / "tests" / "data" / "rules-search-eval.yaml"))
-    parser.add_argument("--set", default="all", choices=("dev", "holdout", "all"))
+    parser.add_argument("--set", default="dev", choices=("dev", "test", "all"))
     args = parser.parse_args()
     console = Console(highlight=False)
     try:
