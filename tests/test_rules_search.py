@@ -114,20 +114,25 @@ def test_the_index_is_built_once_per_rules_file(doc, tmp_path):
 
 def test_the_evaluation_set_is_answered_by_the_rules_text(doc):
     queries = load_eval(EVAL)
-    assert len(queries) >= 40
+    assert len(queries) >= 250
     assert {q.kind for q in queries} == set(KINDS)
-    assert all(sum(q.kind == k for q in queries) >= 10 for k in KINDS)
+    assert all(sum(q.kind == k for q in queries) >= 20 for k in KINDS)
+    assert sum(q.kind in ("question", "cards") for q in queries) > len(queries) / 2
     assert missing_answers(queries, doc) == []
     assert len({q.query for q in queries}) == len(queries)
+    halves = {s: [q for q in queries if q.set == s] for s in ("dev", "test")}
+    assert abs(len(halves["dev"]) - len(halves["test"])) <= 5
 
 
-def test_search_beats_plain_bm25_on_the_evaluation_set(doc, engine):
-    queries = load_eval(EVAL)
+def test_search_beats_plain_bm25_on_the_test_half(doc, engine):
+    """The test half was never tuned on (docs/rules-search.md, "Quality")."""
+    queries = [q for q in load_eval(EVAL) if q.set == "test"]
     ours = evaluate(engine, queries)
     baseline = evaluate(RulesSearch(doc, engine.index, engine.cards, vocabulary=[], expand=False), queries)
-    assert ours["all"].mrr >= baseline["all"].mrr + 0.25
-    assert ours["definition"].mrr >= 0.9
+    assert ours["all"].mrr > baseline["all"].mrr
+    assert ours["definition"].mrr >= 0.75
     assert ours["question"].mrr > baseline["question"].mrr
+    assert ours["cards"].mrr > baseline["cards"].mrr + 0.2
 
 
 def test_a_judge_question_finds_the_rule_in_other_words(engine):

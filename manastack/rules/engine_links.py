@@ -5,6 +5,7 @@ files that cite it (their ``cites:`` list).
 """
 from __future__ import annotations
 
+import ast
 import re
 import shlex
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ _CITE_START = re.compile(r"\b(?:CR|[Rr]ules?)\s+(?=\d{3})")
 _CLAUSE_END = re.compile(r"[;:)\]\"`]|\.(?:\s|$)")
 _CITED_NUMBER = re.compile(rf"(?<![\d.])({_NUM})(?:\s*[-\u2013]\s*(\d{{3}}(?:\.\d+[a-z]?)?|\d+|[a-z])\b)?(?![\d])")
 _QUOTED = re.compile(rf"[\"']({_NUM})[\"']")
+_DEF = re.compile(r"^def (\w+)\(")
 _PARTS = re.compile(r"^(\d{3})(?:\.(\d+)([a-z]?))?$")
 MAX_RANGE = 40
 """The most rules one cited range stands for."""
@@ -161,6 +163,56 @@ def code_sites() -> list[Site]:
                     sites.append(Site(SiteKind.LOG, number, rel, n, line.strip()))
         _SITES = sites
     return _SITES
+
+
+MAX_EFFECT_RULES = 6
+"""The most rules taken from the engine function that runs one kind of effect."""
+_EFFECT_RULES: dict[str, tuple[str, ...]] | None = None
+
+
+def effect_rules() -> dict[str, tuple[str, ...]]:
+    """For each kind of effect of the compiled card text (an ``ir`` class name), the rules the
+    engine function that runs it cites, in order: read from the engine's ``HANDLERS`` tables
+    (``{ir.Draw: _draw, ir.CopySpell: copies.copy_spell, ...}``) and each function's lines
+    (``CR`` citations and rule numbers written to the log). Read once per process, from the
+    source, without importing the engine."""
+    global _EFFECT_RULES
+    if _EFFECT_RULES is None:
+        engine = PACKAGE_DIR / "engine"
+        tables: list[tuple[str, str, str, list[str]]] = []
+        for path in sorted(engine.glob("*.py")):
+            text = path.read_text(encoding="utf-8")
+            start = text.find("\nHANDLERS = {")
+            first = text.find("\n", start + 1)
+            end = first if text[start + 1:first].rstrip().endswith("}") else text.find("\n}\n", start) + 2
+            if start >= 0 and end > start:
+                table = text[start + 1:end + 1]       # only the table is parsed: the file is long
+                lines = table.splitlines()
+                for node in ast.parse(table).body:
+                    if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict) and any(
+                            isinstance(t, ast.Name) and t.id == "HANDLERS" for t in node.targets):
+                        for key, value in zip(node.value.keys, node.value.values):
+                            line = cited_rules(lines[key.lineno - 1]) if key is not None and key.lineno == value.lineno else []
+                            if isinstance(key, ast.Attribute) and isinstance(value, ast.Name):
+                                tables.append((key.attr, path.stem, value.id, line))
+                            elif isinstance(key, ast.Attribute) and isinstance(value, ast.Attribute) \
+                                    and isinstance(value.value, ast.Name):
+                                tables.append((key.attr, value.value.id, value.attr, line))
+        functions: dict[tuple[str, str], list[str]] = {}
+        for module in {m for _, m, _, _ in tables}:
+            path = engine / f"{module}.py"
+            if not path.exists():
+                continue
+            wanted = {f for _, m, f, _ in tables if m == module}
+            lines = path.read_text(encoding="utf-8").splitlines()
+            starts = [(i, m.group(1)) for i, line in enumerate(lines) if (m := _DEF.match(line))]
+            for (i, name), (j, _) in zip(starts, [*starts[1:], (len(lines), "")]):
+                if name in wanted:
+                    functions[(module, name)] = [n for line in lines[i:j] if "CR" in line or "rule" in line or '"' in line
+                                                 for n in (*cited_rules(line), *_QUOTED.findall(line))]
+        _EFFECT_RULES = {effect: tuple(dict.fromkeys([*functions.get((module, function), []), *line]))[:MAX_EFFECT_RULES]
+                         for effect, module, function, line in tables}
+    return _EFFECT_RULES
 
 
 def _covers(rule: str, cited: str) -> bool:

@@ -59,7 +59,8 @@ def fts_query(terms: list[str]) -> str:
     return " OR ".join(dict.fromkeys(quoted))
 
 
-def _headings(doc: RulesDoc, number: str) -> str:
+def headings(doc: RulesDoc, number: str) -> str:
+    """The titles of the sections and rules above rule ``number``, nearest first."""
     parts = []
     rule = doc.rules.get(number)
     while rule is not None and rule.parent is not None:
@@ -86,10 +87,10 @@ class RulesIndex:
                 "SELECT p.kind, p.ref, s.stems FROM stems s JOIN passages p ON p.rowid = s.rowid")}
         """The stems of each passage's heading and text."""
 
-    def bm25(self, terms: list[str], limit: int = 200,
-             refs: list[str] | None = None) -> list[tuple[PassageKind, str, float]]:
+    def bm25(self, terms: list[str], limit: int = 200, refs: list[str] | None = None,
+             kind: PassageKind | None = None) -> list[tuple[PassageKind, str, float]]:
         """Passages matching any term, best first, with their BM25 score (higher is better);
-        only the rules numbered ``refs`` when given."""
+        only the rules numbered ``refs`` when given, only passages of ``kind`` when given."""
         query = fts_query(terms)
         if not query:
             return []
@@ -98,6 +99,9 @@ class RulesIndex:
         if refs is not None:
             where = f" AND kind = 'rule' AND ref IN ({', '.join('?' * len(refs))})"
             args += refs
+        elif kind is not None:
+            where = " AND kind = ?"
+            args.append(kind.value)
         rows = self.db.execute(
             f"SELECT kind, ref, -bm25(passages, {', '.join(map(str, WEIGHTS))}) AS score "
             f"FROM passages WHERE passages MATCH ?{where} ORDER BY score DESC LIMIT ?", (*args, limit))
@@ -122,7 +126,7 @@ def build_index(doc: RulesDoc, target: Path) -> None:
         db = sqlite3.connect(tmp)
         db.execute(f"CREATE VIRTUAL TABLE passages USING fts5(kind UNINDEXED, ref UNINDEXED, "
                    f"heading, body, examples, tokenize='{TOKENIZER}')")
-        rows = [("rule", r.number, _headings(doc, r.number), r.text, " ".join(r.examples))
+        rows = [("rule", r.number, headings(doc, r.number), r.text, " ".join(r.examples))
                 for r in doc]
         rows += [("glossary", g.term, g.term, g.text, "") for g in doc.glossary.values()]
         db.executemany("INSERT INTO passages VALUES (?, ?, ?, ?, ?)", rows)

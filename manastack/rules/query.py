@@ -33,7 +33,8 @@ from manastack.cards import CardDB, CardDef, CardError, default_db
 from .card_rules import card_rules
 from .rulings import RulingsIndex, open_rulings_index
 from .document import RulesDoc, RulesError
-from .index import TOKENIZER, Passage, PassageKind, RulesIndex, Stemmer, fts_query, open_index, words
+from .index import TOKENIZER, Passage, PassageKind, RulesIndex, Stemmer, fts_query, headings, open_index, words
+from .ranker import ACTION_WORDS, Ranker, load_ranker, shape_features
 from .source import cache_dir, load_rules
 
 MAX_QUERY_CHARS = 300
@@ -59,6 +60,7 @@ W_BM25 = 1.0            # the passage's words score, scaled to the best match
 W_NUMBER = 3.0          # a rule number written in the query
 W_CARD = 1.2            # a rule a named card's abilities fall under
 W_CARD_GENERAL = 0.25   # the rules for a card's kinds of ability and its types
+W_CARD_ENGINE = 0.6     # the rules the engine code running a named card's effects cites
 W_VOCABULARY = 1.0      # a rule judge words point at
 W_PHRASE = 1.2          # a glossary term or rule title in the query, times its rarity
 W_BELOW = 0.5           # a rule under one pointed at, times its words score
@@ -90,6 +92,12 @@ COMMON_SHARE = 0.15
 little and make BM25 slow)."""
 PHRASE_STOP_SHARE = 0.3
 """Pairs of adjacent words leave out stopwords found in more than this share of passages."""
+CANDIDATES = 80
+"""The best passages by the summed score that the learned ranker orders."""
+RAW_CANDIDATES = 40
+"""The best passages by plain BM25 over the query's words that join them."""
+BRIDGE_ENTRIES = 5
+"""The glossary entries best matching a query whose rules join the candidates."""
 MAX_GAP = 3
 """Judge words may have this many other words between theirs."""
 
@@ -149,6 +157,9 @@ class _Pointer:
     weight: float
     glossary: str | None = None
     span: object = None
+    source: str = "phrase"
+    """What kind of pointer it is, for the ranker's features: card, card_general, vocabulary,
+    phrase, number, see."""
     """Pointers from the same part of the query (a word that is both a glossary term and a
     rule title) count once per rule: the strongest."""
 
@@ -188,7 +199,7 @@ class RulesSearch:
 
     def __init__(self, doc: RulesDoc, index: RulesIndex, cards: CardDB | None = None,
                  vocabulary: list[VocabularyEntry] | None = None, expand: bool = True,
-                 rulings: RulingsIndex | None = None) -> None:
+                 rulings: RulingsIndex | None = None, learned: bool = True) -> None:
         self.doc = doc
         self.index = index
         self.cards = cards
@@ -202,6 +213,10 @@ class RulesSearch:
             self._by_first.setdefault(p.stems[0], []).append(p)
         self._names = self._card_names()
         self._stop_stems = set(self.stemmer.stems([" ".join(STOPWORDS)])[0])
+        self._action_stems = set(self.stemmer.stems([" ".join(sorted(ACTION_WORDS))])[0])
+        self._heading_stems: dict[str, frozenset[str]] = {}
+        self.ranker: Ranker | None = load_ranker() if learned and expand else None
+        """The learned last step (:mod:`.ranker`); None ranks by the summed score alone."""
 
     # ---------------------------------------------------------------- setup
 
@@ -273,7 +288,7 @@ class RulesSearch:
         if self.expand:
             for number in _NUMBER.findall(text):
                 if number in self.doc.rules:
-                    reading.pointers.append(_Pointer(f"rule {number}", (number,), W_NUMBER))
+                    reading.pointers.append(_Pointer(f"rule {number}", (number,), W_NUMBER, source="number"))
             text = _NUMBER.sub(" ", text)
             text = self._read_cards(text, reading)
             reading.definition = bool(_DEFINITION.search(query))
@@ -336,8 +351,11 @@ class RulesSearch:
             return
         reading.cards.append(card)
         found = card_rules(card, self.doc)
-        reading.pointers.append(_Pointer(f"card {card.name}", found.rules, W_CARD, span=span))
-        reading.pointers.append(_Pointer(f"card {card.name}", found.general, W_CARD_GENERAL, span=span))
+        reading.pointers.append(_Pointer(f"card {card.name}", found.rules, W_CARD, span=span, source="card"))
+        reading.pointers.append(_Pointer(f"card {card.name}", found.general, W_CARD_GENERAL, span=span,
+                                         source="card_general"))
+        reading.pointers.append(_Pointer(f"card {card.name} (engine)", found.engine, W_CARD_ENGINE, span=span,
+                                         source="card_engine"))
         for sentence in found.unread:
             reading.extra_words += [w for w in words(sentence) if w not in STOPWORDS]
 
@@ -360,7 +378,7 @@ class RulesSearch:
             if any(s2 <= start and end <= e2 and (e2 - s2) > (end - start) for s2, e2, _ in spans):
                 continue   # inside a longer phrase
             if p.means is not None:
-                reading.pointers.append(_Pointer(p.label, p.rules, p.weight, span=(start, end)))
+                reading.pointers.append(_Pointer(p.label, p.rules, p.weight, span=(start, end), source="vocabulary"))
                 reading.extra_words += [w for w in words(p.means) if w not in STOPWORDS]
                 replaced.update(range(start, end))
             else:
@@ -379,6 +397,100 @@ class RulesSearch:
         if not isinstance(n, int) or not 1 <= n <= MAX_RESULTS:
             raise RulesError(f"n: expected a number from 1 to {MAX_RESULTS}, got {n!r}")
         reading = self.read(query)
+        ranking = self._summed(reading)
+        if self.ranker is not None:
+            ranker = self.ranker
+            scored = sorted(((key, ranker.score(f)) for key, f in self.candidates(reading, ranking)),
+                            key=lambda kv: -kv[1])
+            order = scored[:n]
+            if order:   # scores shifted so that the best is 1 (rulings are placed relative to it)
+                shift = 1.0 - order[0][1]
+                order = [(key, score + shift) for key, score in order]
+        else:
+            order = ranking.ranked(n)
+        hits = [Hit(kind, ref, self._text(kind, ref), score,
+                    tuple(dict.fromkeys(ranking.reasons.get((kind, ref), ["words"]))), reading.stems)
+                for (kind, ref), score in order]
+        if rulings and (reading.cards or self.rulings is not None):
+            hits = self._with_rulings(hits, reading, n)
+        return hits
+
+    def candidates(self, reading: Reading, ranking: "_Ranking") -> list[tuple[tuple[PassageKind, str], dict[str, float]]]:
+        """The passages the learned ranker orders, each with its features (:mod:`.ranker`): the
+        best :data:`CANDIDATES` by the summed score and the best :data:`RAW_CANDIDATES` by plain
+        BM25 over the query's words."""
+        base = ranking.ranked(CANDIDATES)
+        top = base[0][1] if base and base[0][1] > 0 else 1.0
+        raw_words = [w for w in words(reading.query) if w not in STOPWORDS] or words(reading.query)
+        raw = self.index.bm25(raw_words, limit=RAW_CANDIDATES)
+        raw_best = raw[0][2] if raw and raw[0][2] > 0 else 1.0
+        raw_score = {(k, r): s / raw_best for k, r, s in raw}
+        raw_rank = {(k, r): i for i, (k, r, _) in enumerate(raw, 1)}
+        bridge = self._glossary_bridge(raw_words)
+        keys = list(dict.fromkeys([key for key, _ in base] + list(raw_score) + list(bridge)))
+        content = [w for w in words(reading.query) if w not in STOPWORDS]
+        pairs = [f"{a} {b}" for a, b in zip(content, content[1:])]
+        rule_refs = [ref for kind, ref in keys if kind is PassageKind.RULE]
+        paired = self.index.bm25(pairs, limit=len(rule_refs), refs=rule_refs) if pairs and rule_refs else []
+        pair_best = paired[0][2] if paired and paired[0][2] > 0 else 1.0
+        pair_score = {(k, r): s / pair_best for k, r, s in paired}
+        base_rank = {key: i for i, (key, _) in enumerate(base, 1)}
+        wanted = set(reading.stems)
+        actions = wanted & self._action_stems
+        out = []
+        for key in keys:
+            kind, ref = key
+            stems = self.index.stems.get(key, frozenset())
+            is_rule = kind is PassageKind.RULE
+            text = self._text(kind, ref)
+            f = shape_features(ref, is_rule, bool(is_rule and self.doc.rules[ref].title), text, reading.definition)
+            f["base"] = ranking.scores.get(key, 0.0) / top
+            f["base_rr"] = 1.0 / base_rank[key] if key in base_rank else 0.0
+            f["raw"] = raw_score.get(key, 0.0)
+            f["raw_rr"] = 1.0 / raw_rank[key] if key in raw_rank else 0.0
+            if wanted:
+                f["coord"] = len(wanted & stems) / len(wanted)
+                f["heading"] = len(wanted & self._headings_of(key)) / len(wanted)
+            if actions:
+                f["action"] = len(actions & stems) / len(actions)
+            for name, value in ranking.parts.get(key, {}).items():
+                f[name] = value
+            if self.ranker is not None and is_rule:
+                f.update(self.ranker.assoc_features(reading.stems, ref))
+            f["bridge"] = bridge.get(key, 0.0)
+            f["pairs"] = pair_score.get(key, 0.0)
+            if is_rule and self.doc.rules[ref].parent:
+                parent = (PassageKind.RULE, self.doc.rules[ref].parent)
+                f["parent"] = max(ranking.norm.get(parent, 0.0), raw_score.get(parent, 0.0))
+            out.append((key, f))
+        return out
+
+    def _glossary_bridge(self, raw_words: list[str]) -> dict[tuple[PassageKind, str], float]:
+        """Rules reached through the glossary: the entries best matching the query's words (the
+        glossary speaks more like players: "a player's graveyard is their discard pile") lend
+        their score to the rules they point to, and half of it to the rules under those."""
+        found = self.index.bm25(raw_words, limit=BRIDGE_ENTRIES, kind=PassageKind.GLOSSARY)
+        best = found[0][2] if found and found[0][2] > 0 else 1.0
+        out: dict[tuple[PassageKind, str], float] = {}
+        for _, term, s in found:
+            entry = self.doc.define(term)
+            for number in entry.see_also if entry else ():
+                if number in self.doc.rules:
+                    for key, share in [((PassageKind.RULE, number), 1.0),
+                                       *(((PassageKind.RULE, sub.number), 0.5) for sub in self.doc.rules[number].subrules)]:
+                        out[key] = max(out.get(key, 0.0), share * s / best)
+        return out
+
+    def _headings_of(self, key: tuple[PassageKind, str]) -> frozenset[str]:
+        kind, ref = key
+        if kind is not PassageKind.RULE:
+            return frozenset(self.stemmer.stems([ref])[0])
+        if ref not in self._heading_stems:
+            self._heading_stems[ref] = frozenset(self.stemmer.stems([headings(self.doc, ref)])[0])
+        return self._heading_stems[ref]
+
+    def _summed(self, reading: Reading) -> "_Ranking":
+        """Each passage's summed score: its words' score plus the weights of what points at it."""
         ranking = _Ranking()
         bm25 = self.index.bm25(reading.terms, limit=WORDS_LIMIT)
         ranking.best = max((s for _, _, s in bm25), default=0.0) or 1.0
@@ -387,14 +499,10 @@ class RulesSearch:
         if self.expand:
             top = ranking.ranked(SEE_ALSO_FROM, PassageKind.RULE)
             best = top[0][1] if top else 1.0
-            links = [_Pointer(f"see rule from {ref}", self.doc.rules[ref].see_also, W_SEE * score / best)
+            links = [_Pointer(f"see rule from {ref}", self.doc.rules[ref].see_also, W_SEE * score / best, source="see")
                      for (_, ref), score in top if self.doc.rules[ref].see_also]
             self._score_pointers(ranking, links, reading)
-        hits = [Hit(kind, ref, self._text(kind, ref), score, tuple(dict.fromkeys(ranking.reasons[(kind, ref)])),
-                    reading.stems) for (kind, ref), score in ranking.ranked(n)]
-        if rulings and (reading.cards or self.rulings is not None):
-            hits = self._with_rulings(hits, reading, n)
-        return hits
+        return ranking
 
     def _score_words(self, ranking: "_Ranking", bm25, reading: Reading) -> None:
         wanted = set(reading.stems)
@@ -408,6 +516,7 @@ class RulesSearch:
                 prior = 1.0 if reading.definition else GLOSSARY_PRIOR
             ranking.norm[(kind, ref)] = s / ranking.best
             ranking.add((kind, ref), W_BM25 * prior * s / ranking.best, "words")
+            ranking.parts.setdefault((kind, ref), {})["words"] = s / ranking.best
 
     def _score_pointers(self, ranking: "_Ranking", pointers: list[_Pointer], reading: Reading) -> None:
         """Add the weight of each pointer to the rules it names and, scaled by their words'
@@ -425,23 +534,25 @@ class RulesSearch:
                 if number not in self.doc.rules:
                     continue
                 prior = TITLE_PRIOR if self.doc.rules[number].title else 1.0
-                self._point(pointed, ranking, span, (PassageKind.RULE, number), p.weight * prior, p.label)
+                self._point(pointed, ranking, span, (PassageKind.RULE, number), p.weight * prior, p.label, p.source)
                 for sub in self._below(number):
                     key = (PassageKind.RULE, sub)
                     if key in ranking.norm:
                         self._point(pointed, ranking, span, key, p.weight * W_BELOW * ranking.norm[key],
-                                    f"under {p.label}")
+                                    f"under {p.label}", p.source + "_below")
             if p.glossary:
                 g = self.doc.glossary[p.glossary]
                 weight = p.weight * (1.0 if reading.definition else GLOSSARY_PRIOR)
-                self._point(pointed, ranking, span, (PassageKind.GLOSSARY, g.term), weight, p.label)
-        for (_, key), weight in pointed.items():
+                self._point(pointed, ranking, span, (PassageKind.GLOSSARY, g.term), weight, p.label, p.source)
+        for (_, key), (weight, source) in pointed.items():
             ranking.scores[key] = ranking.scores.get(key, 0.0) + weight
+            parts = ranking.parts.setdefault(key, {})
+            parts[source] = parts.get(source, 0.0) + weight
 
     @staticmethod
-    def _point(pointed, ranking: "_Ranking", span, key, weight: float, why: str) -> None:
-        if weight > pointed.get((span, key), 0.0):
-            pointed[(span, key)] = weight
+    def _point(pointed, ranking: "_Ranking", span, key, weight: float, why: str, source: str) -> None:
+        if weight > pointed.get((span, key), (0.0, ""))[0]:
+            pointed[(span, key)] = (weight, source)
         ranking.reasons.setdefault(key, []).append(why)
 
     def _below(self, number: str) -> list[str]:
@@ -492,6 +603,8 @@ class _Ranking:
     best: float = 1.0
     scores: dict[tuple[PassageKind, str], float] = field(default_factory=dict)
     norm: dict[tuple[PassageKind, str], float] = field(default_factory=dict)
+    parts: dict[tuple[PassageKind, str], dict[str, float]] = field(default_factory=dict)
+    """Per passage, what its score is made of (words, card, phrase, ...): the ranker's features."""
     reasons: dict[tuple[PassageKind, str], list[str]] = field(default_factory=dict)
 
     def add(self, key, weight: float, why: str) -> None:
