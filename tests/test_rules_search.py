@@ -132,7 +132,7 @@ def test_search_beats_plain_bm25_on_the_test_half(doc, engine):
     assert ours["all"].mrr > baseline["all"].mrr
     assert ours["definition"].mrr >= 0.75
     assert ours["question"].mrr > baseline["question"].mrr
-    assert ours["cards"].mrr > baseline["cards"].mrr + 0.2
+    assert ours["cards"].mrr > baseline["cards"].mrr + 0.15
 
 
 def test_a_judge_question_finds_the_rule_in_other_words(engine):
