@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import difflib
 import json
-import re
 from pathlib import Path
 
 import click
@@ -11,35 +10,27 @@ from rich.console import Console
 from rich.markup import escape
 
 from manastack.cards import CardError, load_db
-from manastack.rules import PassageKind, Rule, RulesDoc, RulesError, fetch_rules, load_rules, open_search
+from manastack.cli_lazy import LazyGroup
+from manastack.cli_rules_text import highlight, load_doc, rules_option, short
+from manastack.rules import PassageKind, Rule, RulesError, fetch_rules, load_rules, open_search
 from manastack.rules.diff import diff_rules
 from manastack.rules.engine_links import judge_command, scenarios_for, sites_for
-from manastack.rules.index import Stemmer
 from manastack.rules.query import MAX_RESULTS
-from manastack.rules.source import RULES_ENV, RULES_PAGE
+from manastack.rules.source import RULES_PAGE
 
 MAX_LISTED = 12
 """Code sites and scenarios listed under a rule before "and N more"."""
-
-_rules_option = click.option(
-    "--rules", "rules_path", type=click.Path(dir_okay=False),
-    help=f"The Comprehensive Rules text (default: ${RULES_ENV}, a fetched copy, or ../shared/rules/).")
-
 
 def _console() -> Console:
     return Console(highlight=False, soft_wrap=True)
 
 
-def _load(rules_path: str | None) -> RulesDoc:
-    try:
-        return load_rules(rules_path)
-    except RulesError as exc:
-        raise click.ClickException(str(exc)) from None
-
-
-@click.group()
+@click.group(cls=LazyGroup, lazy={"ask": (
+    "manastack.cli_rules_ask", "ask",
+    "Answer a question about cards together: their rulings, the rules they use, a scenario.")})
 def rules() -> None:
-    """The Comprehensive Rules: search them, show a rule, define a term, compare versions."""
+    """The Comprehensive Rules: search them, ask about cards together, show a rule, define a
+    term, compare versions."""
 
 
 @rules.command()
@@ -50,10 +41,10 @@ def rules() -> None:
 @click.option("--cards", multiple=True, type=click.Path(dir_okay=False),
               help="Card files whose rulings to search (MTGJSON AtomicCards or Scryfall Oracle Cards); "
                    "the bundled cards are always included.")
-@_rules_option
+@rules_option
 def search(query: str, count: int, as_json: bool, cards: tuple[str, ...], rules_path: str | None) -> None:
     """Search the rules, the glossary and card rulings for QUERY (words or a question)."""
-    doc = _load(rules_path)
+    doc = load_doc(rules_path)
     try:
         db = load_db(*cards)
         engine = open_search(doc, db)
@@ -82,39 +73,17 @@ def search(query: str, count: int, as_json: bool, cards: tuple[str, ...], rules_
     console.print(f"[dim]Rules of {escape(doc.effective)}; `manastack rules show NUMBER` for a whole rule.[/dim]")
 
 
-_TOKEN = re.compile(r"[^\W_]+|[\W_]+")
-
-
-def highlight(text: str, stems: tuple[str, ...], stemmer: Stemmer) -> str:
-    """``text`` as rich markup with the words whose stems are in ``stems`` in bold yellow; the
-    rest is escaped a run at a time, so a bracketed placeholder ("[quality]") stays text."""
-    parts = _TOKEN.findall(text)
-    words = [i for i, p in enumerate(parts) if p[:1].isalnum()]
-    wanted = set(stems)
-    marked = {i for i, st in zip(words, stemmer.stems([parts[i] for i in words])) if st and st[0] in wanted}
-    out: list[str] = []
-    run: list[str] = []
-    for i, p in enumerate(parts):
-        if i in marked:
-            out.append(escape("".join(run)) + f"[bold yellow]{escape(p)}[/bold yellow]")
-            run = []
-        else:
-            run.append(p)
-    out.append(escape("".join(run)))
-    return "".join(out)
-
-
 @rules.command()
 @click.argument("number")
 @click.option("--json", "as_json", is_flag=True, help="Print the rule as JSON.")
 @click.option("--cards", multiple=True, type=click.Path(dir_okay=False),
               help="Card files to name in the printed judge commands of scenarios that play cards "
                    "beyond the bundled ones (default: the corpus beside the project, if any).")
-@_rules_option
+@rules_option
 def show(number: str, as_json: bool, cards: tuple[str, ...], rules_path: str | None) -> None:
     """Show rule NUMBER (e.g. 106.12) with its subrules, examples, the rules it refers to, where
     the engine applies it and the scenarios that check it."""
-    doc = _load(rules_path)
+    doc = load_doc(rules_path)
     rule = doc.get(number)
     if rule is None:
         raise click.ClickException(f"no rule {number!r} in the rules of {doc.effective} ({doc.path})")
@@ -134,7 +103,7 @@ def show(number: str, as_json: bool, cards: tuple[str, ...], rules_path: str | N
     if refs:
         console.print("\n[bold]Refers to[/bold]")
         for n in refs:
-            console.print(f"  [cyan]→ {n}[/cyan] {escape(_short(doc.rules[n].text))}  "
+            console.print(f"  [cyan]→ {n}[/cyan] {escape(short(doc.rules[n].text))}  "
                           f"[dim](manastack rules show {n})[/dim]")
     console.print("\n[bold]Where the engine applies it[/bold]")
     if not sites:
@@ -166,10 +135,6 @@ def _all_refs(rule: Rule) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def _short(text: str, width: int = 90) -> str:
-    return text if len(text) <= width else text[:width - 1] + "…"
-
-
 def _print_rule(console: Console, rule: Rule, depth: int) -> None:
     pad = "  " * depth
     console.print(f"{pad}[bold cyan]{rule.number}[/bold cyan] {escape(rule.text)}")
@@ -182,10 +147,10 @@ def _print_rule(console: Console, rule: Rule, depth: int) -> None:
 @rules.command()
 @click.argument("term")
 @click.option("--json", "as_json", is_flag=True, help="Print the entry as JSON.")
-@_rules_option
+@rules_option
 def define(term: str, as_json: bool, rules_path: str | None) -> None:
     """Look TERM up in the glossary (e.g. "mana ability")."""
-    doc = _load(rules_path)
+    doc = load_doc(rules_path)
     entry = doc.define(term)
     if entry is None:
         close = difflib.get_close_matches(term.lower(), list(doc.glossary), n=3)
@@ -200,7 +165,7 @@ def define(term: str, as_json: bool, rules_path: str | None) -> None:
     console.print(f"[bold magenta]{escape(entry.term)}[/bold magenta]\n  {escape(entry.text)}")
     for n in entry.see_also:
         if n in doc.rules:
-            console.print(f"  [cyan]→ {n}[/cyan] {escape(_short(doc.rules[n].text))}")
+            console.print(f"  [cyan]→ {n}[/cyan] {escape(short(doc.rules[n].text))}")
 
 
 @rules.command()
@@ -222,9 +187,9 @@ def diff(old: str, new: str, as_json: bool) -> None:
                   f"{len(changes.changed)} changed rules; glossary: {len(changes.glossary_added)} added, "
                   f"{len(changes.glossary_removed)} removed, {len(changes.glossary_changed)} changed")
     for n, text in changes.added:
-        console.print(f"[green]+ {n}[/green] {escape(_short(text, 160))}")
+        console.print(f"[green]+ {n}[/green] {escape(short(text, 160))}")
     for n, text in changes.removed:
-        console.print(f"[red]- {n}[/red] {escape(_short(text, 160))}")
+        console.print(f"[red]- {n}[/red] {escape(short(text, 160))}")
     for change in changes.changed:
         console.print(f"[yellow]~ {change.number}[/yellow] {word_diff(change.old, change.new)}")
     for term in changes.glossary_added:

@@ -203,3 +203,35 @@ def test_diff_markers_survive_a_pipe(tmp_path):
     assert "~ 702.9c Multiple instances of flying [-on the same creature-] are redundant." in out
     back = run("rules", "diff", str(new), str(RULES)).output
     assert "{+on the same creature+}" in back
+
+
+def test_ask_answers_about_cards_together_with_a_scenario_that_runs(tmp_path):
+    question = "two Panharmonicons and Llanowar Elves entering, can my opponent Lightning Bolt the elves?"
+    data = json.loads(run("rules", "ask", question, "--json").output)
+    cards = {c["name"]: c for c in data["cards"]}
+    assert set(cards) == {"Panharmonicon", "Llanowar Elves", "Lightning Bolt"}
+    assert "603.2d" in cards["Panharmonicon"]["rules"] and "302.6" in cards["Llanowar Elves"]["rules"]
+    assert "{card: \"Panharmonicon\", count: 2}" in data["scenario"]
+    assert "hand: [\"Lightning Bolt\"]" in data["scenario"] and "mana_pool: {R: 1}" in data["scenario"]
+    saved = tmp_path / "q.yaml"
+    result = run("rules", "ask", question, "--run", "--save", str(saved))
+    assert result.exit_code == 0, result.output
+    assert "1 scenario(s): 1 passed" in result.output and "Rules its abilities use" in result.output
+    assert saved.read_text(encoding="utf-8") == data["scenario"]
+
+
+def test_ask_brings_the_rules_the_engine_cites_for_a_cards_effects():
+    """Divination's draw is run by engine code citing CR 121.4; Giant Growth's pump by code
+    citing CR 611.2 (manastack/engine/effects.py, its HANDLERS table)."""
+    data = json.loads(run("rules", "ask", "Divination with one card in my library, then Giant Growth",
+                          "--json").output)
+    cards = {c["name"]: c for c in data["cards"]}
+    assert "121.4" in cards["Divination"]["engine"]
+    assert "611.2" in cards["Giant Growth"]["engine"]
+
+
+def test_ask_without_a_card_answers_with_rules_and_has_nothing_to_run():
+    result = run("rules", "ask", "who chooses the order of replacement effects?")
+    assert result.exit_code == 0 and "No card named" in result.output and "616.1" in result.output
+    ran = run("rules", "ask", "who chooses the order of replacement effects?", "--run")
+    assert ran.exit_code == 1 and "names no card" in ran.output and "Traceback" not in ran.output
