@@ -18,7 +18,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -133,6 +136,59 @@ def train(search: RulesSearch, queries: list[EvalQuery], console: Console) -> No
     console.print(f"weights fitted on all {len(dev)} dev queries written to {target.relative_to(ROOT)}")
 
 
+CLI_QUERIES = ("trample", "who chooses the order of replacement effects?",
+               "two Panharmonicons and Llanowar Elves entering")
+_IN_COMMAND = """
+import sys, time
+import manastack
+from manastack.cli import main
+start = time.process_time()
+try:
+    main(["rules", "search", sys.argv[1], "-n", "5"], standalone_mode=False)
+finally:
+    sys.stderr.write(f"CPU {time.process_time() - start:.4f}\\n")
+"""
+
+
+def _one_run(root: Path, query: str, cache: str) -> tuple[float, float]:
+    """(CPU seconds of the command after the package is imported, CPU seconds of the whole
+    process) for one warm command line run from ``root``."""
+    env = dict(os.environ, PYTHONPATH=str(root), MANASTACK_CACHE=cache,
+               MANASTACK_RULES=str(load_rules().path and Path(load_rules().path).resolve()))
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run([sys.executable, "-c", _IN_COMMAND, query], cwd=root, env=env, capture_output=True,
+                          text=True, timeout=300)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0 or "CPU " not in done.stderr:
+        raise RuntimeError(f"{root}: {query!r} failed: {done.stderr[-500:]}")
+    inner = float(done.stderr.rsplit("CPU ", 1)[1])
+    return inner, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def cli_time(rounds: int, against: str | None, console: Console) -> int:
+    """Warm command lines, old and new interleaved, each with a cache of its own (warmed first)."""
+    roots = {"this": ROOT, **({"against": Path(against).resolve()} if against else {})}
+    with tempfile.TemporaryDirectory() as tmp:
+        caches = {name: str(Path(tmp) / name) for name in roots}
+        for name, root in roots.items():
+            for q in CLI_QUERIES:
+                _one_run(root, q, caches[name])
+        times: dict[str, list[tuple[float, float]]] = {name: [] for name in roots}
+        for _ in range(rounds):
+            for q in CLI_QUERIES:
+                for name, root in roots.items():
+                    times[name].append(_one_run(root, q, caches[name]))
+    for name, runs in times.items():
+        console.print(f"{name} ({roots[name]}), {rounds} warm runs per query, CPU seconds (median, max):")
+        for i, q in enumerate(CLI_QUERIES):
+            mine = runs[i::len(CLI_QUERIES)]
+            inner = [a for a, _ in mine]
+            whole = [b for _, b in mine]
+            console.print(f"  {q!r}: after the package import {statistics.median(inner):.3f}, {max(inner):.3f}; "
+                          f"whole process {statistics.median(whole):.3f}, {max(whole):.3f}")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rules", help="the rules text")
@@ -140,8 +196,13 @@ def main() -> int:
     parser.add_argument("--eval", default=str(ROOT / "tests" / "data" / "rules-search-eval.yaml"))
     parser.add_argument("--set", default="dev", choices=("dev", "test"))
     parser.add_argument("--train", action="store_true", help="learn the ranker's weights on the dev half")
+    parser.add_argument("--cli-time", type=int, metavar="ROUNDS",
+                        help="time warm `manastack rules search` command lines (CPU seconds), ROUNDS rounds")
+    parser.add_argument("--against", help="with --cli-time: another checkout to time, interleaved with this one")
     args = parser.parse_args()
     console = Console(highlight=False)
+    if args.cli_time:
+        return cli_time(args.cli_time, args.against, console)
     try:
         doc = load_rules(args.rules)
         queries = load_eval(args.eval)

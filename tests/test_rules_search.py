@@ -259,5 +259,37 @@ def test_one_cards_rulings_take_one_result(engine):
 
 def test_plural_card_names_are_read(engine):
     reading = engine.read("what happens with two Panharmonicons and an enters trigger")
-    assert [c.name for c in reading.cards] == ["Panharmonicon"]
+    assert reading.cards == ["Panharmonicon"]
     assert "603.2d" in [h.ref for h in engine.search("two Panharmonicons", n=5, rulings=False)]
+
+
+def test_parsed_rules_are_kept_as_data_and_rebuilt_when_they_fail_their_checks(doc, tmp_path, monkeypatch):
+    from manastack.rules.source import cached_rules, data_path
+    monkeypatch.setenv("MANASTACK_CACHE", str(tmp_path))
+    first = cached_rules(RULES)
+    path = data_path(first.sha256)
+    assert path.exists() and json.loads(path.read_text(encoding="utf-8"))["sha256"] == doc.sha256
+    again = cached_rules(RULES)
+    assert [r.number for r in again] == [r.number for r in doc]
+    assert again.get("106.12").subrules[1].text == doc.get("106.12b").text
+    assert again.define("mana abilities").see_also == ("605",)
+    for broken in ("{}", "not json", json.dumps({**json.loads(path.read_text(encoding="utf-8")), "sha256": "0"})):
+        path.write_text(broken, encoding="utf-8")
+        rebuilt = cached_rules(RULES)
+        assert len(rebuilt.rules) == len(doc.rules)
+        assert json.loads(path.read_text(encoding="utf-8"))["sha256"] == doc.sha256
+
+
+def test_a_named_cards_reading_is_kept_between_runs(doc, tmp_path, monkeypatch):
+    from manastack.rules import query
+    from manastack.rules.card_cache import CardReadings
+    cards = default_db()
+    index = open_index(doc, tmp_path)
+    first = RulesSearch(doc, index, cards, readings=CardReadings(tmp_path, doc, cards))
+    expected = [h.ref for h in first.search("two Panharmonicons", n=5, rulings=False)]
+
+    def no_compiling(*args):
+        raise AssertionError("compiled again")
+    monkeypatch.setattr(query, "card_rules", no_compiling)
+    second = RulesSearch(doc, index, cards, readings=CardReadings(tmp_path, doc, cards))
+    assert [h.ref for h in second.search("two Panharmonicons", n=5, rulings=False)] == expected

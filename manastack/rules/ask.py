@@ -73,14 +73,15 @@ def ask(search: RulesSearch, question: str, n: int = 5) -> Answer:
     reading = search.read(question)
     answer = Answer(question=reading.query)
     answer.rules = search.search(question, n=n, rulings=False)
-    for card in reading.cards:
+    named = [search.cards.get(name) for name in reading.cards]
+    for card in named:
         found = card_rules(card, search.doc)
         passages = [Passage(PassageKind.RULING, card.name, text) for _, text in card.rulings]
         ranked = [p.text for p, _ in rank_passages(passages, reading.terms)] if passages else []
         answer.cards.append(CardAnswer(card.name, card.type_line, tuple(ranked[:MAX_RULINGS]), len(ranked),
                                        found.rules, found.engine, found.unread))
-    if reading.cards:
-        answer.scenario = scenario_skeleton(answer.question, reading.cards, answer.cited())
+    if named:
+        answer.scenario = scenario_skeleton(answer.question, named, answer.cited())
     return answer
 
 

@@ -256,7 +256,45 @@ def _parse_glossary(lines: list[str]) -> dict[str, GlossaryEntry]:
     return entries
 
 
-def load_rules_file(path: str | Path) -> RulesDoc:
-    """Read and parse one rules file."""
-    text, digest = read_rules_text(path)
-    return parse_rules(text, str(path), digest)
+DATA_VERSION = 1
+"""The version of :func:`to_data`'s layout; a cached copy of another version is rebuilt."""
+
+
+def to_data(doc: RulesDoc) -> dict:
+    """The parsed rules as plain data (JSON): each rule in order with its text, examples, "See
+    rule" numbers and parent, and each glossary entry."""
+    return {"version": DATA_VERSION, "sha256": doc.sha256, "effective": doc.effective,
+            "rules": [[r.number, r.text, list(r.examples), list(r.see_also), r.parent] for r in doc],
+            "glossary": [[g.term, g.text, list(g.see_also)] for g in doc.glossary.values()]}
+
+
+def from_data(data: object, path: str, sha256: str) -> RulesDoc:
+    """The rules from :func:`to_data`'s output; raises ``ValueError`` when the data isn't that
+    (another version, another file's hash, a wrong shape, a parent that isn't there)."""
+    if not isinstance(data, dict) or data.get("version") != DATA_VERSION or data.get("sha256") != sha256:
+        raise ValueError("not the cached rules of this file")
+    rows, gloss = data.get("rules"), data.get("glossary")
+    if not isinstance(rows, list) or not isinstance(gloss, list) or not rows or not gloss:
+        raise ValueError("no rules or no glossary")
+    children: dict[str, list[str]] = {}
+    flat: dict[str, tuple] = {}
+    for row in rows:
+        number, text, examples, see_also, parent = row
+        if not (isinstance(number, str) and isinstance(text, str) and isinstance(examples, list)
+                and isinstance(see_also, list) and (parent is None or parent in flat)):
+            raise ValueError(f"bad rule {number!r}")
+        flat[number] = (text, tuple(map(str, examples)), tuple(map(str, see_also)), parent)
+        if parent is not None:
+            children.setdefault(parent, []).append(number)
+    if "100.1" not in flat:
+        raise ValueError("no rule 100.1")
+    built: dict[str, Rule] = {}
+    for number in reversed(list(flat)):        # children come after their parent
+        text, examples, see_also, parent = flat[number]
+        built[number] = Rule(number, text, tuple(built[c] for c in children.get(number, ())), examples, see_also,
+                             parent)
+    glossary = {}
+    for term, text, see_also in gloss:
+        glossary[str(term).lower()] = GlossaryEntry(str(term), str(text), tuple(map(str, see_also)))
+    return RulesDoc(path=path, sha256=sha256, effective=str(data.get("effective", "")),
+                    rules={n: built[n] for n in flat}, glossary=glossary)

@@ -28,8 +28,9 @@ from pathlib import Path
 
 import yaml
 
-from manastack.cards import CardDB, CardDef, CardError, default_db
+from manastack.cards import CardDB, CardError, default_db
 
+from .card_cache import CardReadings
 from .card_rules import card_rules
 from .rulings import RulingsIndex, open_rulings_index
 from .document import RulesDoc, RulesError
@@ -171,7 +172,8 @@ class Reading:
     query: str
     terms: list[str] = field(default_factory=list)
     pointers: list[_Pointer] = field(default_factory=list)
-    cards: list[CardDef] = field(default_factory=list)
+    cards: list[str] = field(default_factory=list)
+    """The names of the cards the query names."""
     definition: bool = False
     stems: tuple[str, ...] = ()
     extra_words: list[str] = field(default_factory=list)
@@ -184,7 +186,7 @@ def load_vocabulary(path: Path | None = None) -> list[VocabularyEntry]:
     """The judge vocabulary: the bundled one, or the YAML file at ``path``."""
     text = Path(path).read_text(encoding="utf-8") if path else \
         resources.files("manastack.rules").joinpath("judge-vocabulary.yaml").read_text(encoding="utf-8")
-    data = yaml.safe_load(text) or {}
+    data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
     return [VocabularyEntry(say=tuple(e["say"]), means=e.get("means", ""), rules=tuple(e.get("rules", ())))
             for e in data.get("entries", ())]
 
@@ -199,11 +201,14 @@ class RulesSearch:
 
     def __init__(self, doc: RulesDoc, index: RulesIndex, cards: CardDB | None = None,
                  vocabulary: list[VocabularyEntry] | None = None, expand: bool = True,
-                 rulings: RulingsIndex | None = None, learned: bool = True) -> None:
+                 rulings: RulingsIndex | None = None, learned: bool = True,
+                 readings: CardReadings | None = None) -> None:
         self.doc = doc
         self.index = index
         self.cards = cards
         self.rulings = rulings
+        self.readings = readings
+        """Cards' readings kept between runs (:mod:`.card_cache`); None reads each card anew."""
         self.expand = expand
         self.stemmer = Stemmer()
         self.vocabulary = load_vocabulary() if vocabulary is None else vocabulary
@@ -221,43 +226,20 @@ class RulesSearch:
     # ---------------------------------------------------------------- setup
 
     def _build_phrases(self) -> list[_Phrase]:
-        entries: list[tuple[str, str, tuple[str, ...], str | None]] = []
-        for key, g in self.doc.glossary.items():
-            entries.append((g.term, f"glossary \u201c{g.term}\u201d", g.see_also, key))
-        titled: dict[str, list[str]] = {}
-        for rule in self.doc:
-            if rule.title and rule.title.lower() not in ("general", "summary"):
-                titled.setdefault(rule.title, []).append(rule.number)
-        for title, numbers in titled.items():
-            if len(numbers) <= 2:
-                entries.append((title, f"rule title \u201c{title}\u201d", tuple(numbers), None))
-        stems = self.stemmer.stems([e[0] for e in entries])
+        """Glossary terms and rule titles (as kept in the index), weighted by how rare they are
+        in the rules' text, then the judge words."""
         total = len(self.doc.rules) + len(self.doc.glossary)
         phrases = []
-        for (text, label, rules, key), st in zip(entries, stems):
-            if not st:
-                continue
-            df = self._df(st)
+        for text, label, rules, key, stems, df in self.index.phrase_rows():
+            st = tuple(stems.split())
             idf = math.log((total + 1) / (df + 1)) / math.log(total + 1)
-            phrases.append(_Phrase(st, text, label, rules, key, idf if len(st) > 1 else idf ** 2))
+            phrases.append(_Phrase(st, text, label, tuple(rules.split()), key or None, idf if len(st) > 1 else idf ** 2))
         for entry in self.vocabulary:
             for say, st in zip(entry.say, self.stemmer.stems(list(entry.say))):
                 if st:
                     phrases.append(_Phrase(st, say, f"judge words \u201c{say}\u201d", entry.rules,
                                            None, W_VOCABULARY, entry.means))
         return phrases
-
-    def _df(self, stems: tuple[str, ...]) -> int:
-        known = self.index.phrase_df.get(" ".join(stems))
-        if known is not None:
-            return known
-        query = '"' + " ".join(stems) + '"'
-        try:
-            row = self.index.db.execute("SELECT count(*) FROM passages WHERE passages MATCH ?",
-                                        (f"body: {query}",)).fetchone()
-        except sqlite3.OperationalError:
-            return 0
-        return row[0]
 
     def _card_names(self) -> dict[str, tuple[str, ...]]:
         """Lower-case names, and the part of a name before a comma ("urborg" for "Urborg,
@@ -343,18 +325,22 @@ class RulesSearch:
         return None
 
     def _add_card(self, name: str, reading: Reading, span: str) -> None:
-        try:
-            card = self.cards.get(name)
-        except CardError:
+        if name in reading.cards:
             return
-        if card.name in {c.name for c in reading.cards}:
-            return
-        reading.cards.append(card)
-        found = card_rules(card, self.doc)
-        reading.pointers.append(_Pointer(f"card {card.name}", found.rules, W_CARD, span=span, source="card"))
-        reading.pointers.append(_Pointer(f"card {card.name}", found.general, W_CARD_GENERAL, span=span,
+        found = self.readings.get(name) if self.readings is not None else None
+        if found is None:
+            try:
+                card = self.cards.get(name)
+            except CardError:
+                return
+            found = card_rules(card, self.doc)
+            if self.readings is not None and found.card == name:
+                self.readings.put(found)
+        reading.cards.append(name)
+        reading.pointers.append(_Pointer(f"card {name}", found.rules, W_CARD, span=span, source="card"))
+        reading.pointers.append(_Pointer(f"card {name}", found.general, W_CARD_GENERAL, span=span,
                                          source="card_general"))
-        reading.pointers.append(_Pointer(f"card {card.name} (engine)", found.engine, W_CARD_ENGINE, span=span,
+        reading.pointers.append(_Pointer(f"card {name} (engine)", found.engine, W_CARD_ENGINE, span=span,
                                          source="card_engine"))
         for sentence in found.unread:
             reading.extra_words += [w for w in words(sentence) if w not in STOPWORDS]
@@ -575,8 +561,8 @@ class RulesSearch:
         :data:`RULINGS_PER_CARD` in all."""
         top = hits[0].score if hits else 1.0
         grouped: dict[str, list[tuple[str, float, str]]] = {}
-        passages = [Passage(PassageKind.RULING, card.name, text)
-                    for card in reading.cards for _, text in card.rulings]
+        passages = [Passage(PassageKind.RULING, name, text)
+                    for name in reading.cards for _, text in self.cards.rulings(name)]
         for passage, s in rank_passages(passages, reading.terms) if passages else ():
             grouped.setdefault(passage.ref, []).append((passage.text, top * W_RULING * s, f"ruling of {passage.ref}"))
         if self.rulings is not None:
@@ -664,7 +650,8 @@ def open_search(rules: str | Path | RulesDoc | None = None, cards: CardDB | None
     key = (doc.sha256, str(directory), id(cards))
     if key not in _SEARCHES:
         rulings = open_rulings_index(cards, directory)
-        _SEARCHES[key] = RulesSearch(doc, open_index(doc, directory), cards, rulings=rulings)
+        _SEARCHES[key] = RulesSearch(doc, open_index(doc, directory), cards, rulings=rulings,
+                                     readings=CardReadings(directory, doc, cards))
     return _SEARCHES[key]
 
 
