@@ -115,8 +115,8 @@ def show(number: str, as_json: bool, cards: tuple[str, ...], rules_path: str | N
     console.print("\n[bold]Scenarios that check it[/bold]")
     if not scenarios:
         console.print("  [dim]none yet[/dim]")
-    for s in scenarios[:MAX_LISTED]:
-        console.print(f"  {escape(s.name)}  [dim](CR {s.rule})[/dim]\n    {escape(judge_command([s], cards))}")
+    for ref in scenarios[:MAX_LISTED]:
+        console.print(f"  {escape(ref.name)}  [dim](CR {ref.rule})[/dim]\n    {escape(judge_command([ref], cards))}")
     if len(scenarios) > MAX_LISTED:
         console.print(f"  [dim]... and {len(scenarios) - MAX_LISTED} more (--json lists all)[/dim]")
     if len(scenarios) > 1:

@@ -73,7 +73,7 @@ def ask(search: RulesSearch, question: str, n: int = 5) -> Answer:
     reading = search.read(question)
     answer = Answer(question=reading.query)
     answer.rules = search.search(question, n=n, rulings=False)
-    named = [search.cards.get(name) for name in reading.cards]
+    named = [search.cards.get(name) for name in reading.cards] if search.cards is not None else []
     for card in named:
         found = card_rules(card, search.doc)
         passages = [Passage(PassageKind.RULING, card.name, text) for _, text in card.rulings]

@@ -70,7 +70,8 @@ class CardReadings:
             fields = [data[f] for f in ("rules", "general", "unread", "engine")]
             if not all(isinstance(f, list) and all(isinstance(x, str) for x in f) for f in fields):
                 return None
-            return CardRules(name, *(tuple(f) for f in fields[:3]), engine=tuple(fields[3]))
+            rules, general, unread, engine = (tuple(f) for f in fields)
+            return CardRules(name, rules, general, unread, engine)
         except (sqlite3.Error, ValueError, KeyError):
             return None
 

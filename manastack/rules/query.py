@@ -445,8 +445,9 @@ class RulesSearch:
                 f.update(self.ranker.assoc_features(reading.stems, ref))
             f["bridge"] = bridge.get(key, 0.0)
             f["pairs"] = pair_score.get(key, 0.0)
-            if is_rule and self.doc.rules[ref].parent:
-                parent = (PassageKind.RULE, self.doc.rules[ref].parent)
+            above = self.doc.rules[ref].parent if is_rule else None
+            if above is not None:
+                parent = (PassageKind.RULE, above)
                 f["parent"] = max(ranking.norm.get(parent, 0.0), raw_score.get(parent, 0.0))
             out.append((key, f))
         return out
@@ -513,7 +514,7 @@ class RulesSearch:
         if missing:
             self._score_words(ranking, self.index.bm25(reading.terms + reading.common, limit=len(missing),
                                                        refs=missing), reading)
-        pointed: dict[tuple, float] = {}
+        pointed: dict[tuple, tuple[float, str]] = {}
         for i, p in enumerate(pointers):
             span = p.span if p.span is not None else (id(pointers), i)
             for number in p.rules:
@@ -536,7 +537,8 @@ class RulesSearch:
             parts[source] = parts.get(source, 0.0) + weight
 
     @staticmethod
-    def _point(pointed, ranking: "_Ranking", span, key, weight: float, why: str, source: str) -> None:
+    def _point(pointed: dict[tuple, tuple[float, str]], ranking: "_Ranking", span, key, weight: float, why: str,
+               source: str) -> None:
         if weight > pointed.get((span, key), (0.0, ""))[0]:
             pointed[(span, key)] = (weight, source)
         ranking.reasons.setdefault(key, []).append(why)
@@ -562,7 +564,7 @@ class RulesSearch:
         top = hits[0].score if hits else 1.0
         grouped: dict[str, list[tuple[str, float, str]]] = {}
         passages = [Passage(PassageKind.RULING, name, text)
-                    for name in reading.cards for _, text in self.cards.rulings(name)]
+                    for name in reading.cards for _, text in (self.cards.rulings(name) if self.cards else ())]
         for passage, s in rank_passages(passages, reading.terms) if passages else ():
             grouped.setdefault(passage.ref, []).append((passage.text, top * W_RULING * s, f"ruling of {passage.ref}"))
         if self.rulings is not None:
