@@ -257,7 +257,8 @@ def _parse_glossary(lines: list[str]) -> dict[str, GlossaryEntry]:
 
 
 DATA_VERSION = 1
-"""The version of :func:`to_data`'s layout; a cached copy of another version is rebuilt."""
+"""The version of :func:`to_data`'s layout and of the parser: a cached copy of another version
+is parsed again, so a change to either must raise it."""
 
 
 def to_data(doc: RulesDoc) -> dict:
