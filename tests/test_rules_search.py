@@ -293,3 +293,19 @@ def test_a_named_cards_reading_is_kept_between_runs(doc, tmp_path, monkeypatch):
     monkeypatch.setattr(query, "card_rules", no_compiling)
     second = RulesSearch(doc, index, cards, readings=CardReadings(tmp_path, doc, cards))
     assert [h.ref for h in second.search("two Panharmonicons", n=5, rulings=False)] == expected
+
+
+def test_players_words_are_read_with_care(engine):
+    """"Deck" is the library in a question, not decking; "discard pile" is the graveyard, not
+    Pile; "fighting in combat" is combat damage, not Fight; replacement order is CR 616.1."""
+    deck_out = {"121.4", "704.5b", "104.3c"}
+    for question in ("how many copies of one card can I put in my deck?", "can I look at the top card of my deck?",
+                     "do I have to shuffle my deck after searching it?"):
+        assert engine.search(question, n=1, rulings=False)[0].ref not in deck_out, question
+    assert "616.1" in [h.ref for h in engine.search("Who chooses the order of replacement effects", n=3,
+                                                    rulings=False)]
+    pile = [h.ref for h in engine.search("can I look at my opponent's discard pile?", n=5, rulings=False)]
+    assert "Pile" not in pile and "700.3" not in pile[:1]
+    fight = engine.search("if my creature is fighting in combat with a first striker, who deals damage first?",
+                          n=3, rulings=False)
+    assert not any(h.ref.startswith("701.14") or h.ref == "Fight" for h in fight)
