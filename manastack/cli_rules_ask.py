@@ -16,7 +16,7 @@ from manastack.cli_rules_text import highlight, load_doc, rules_option, short
 from manastack.rules import PassageKind, RulesDoc, RulesError, RulesSearch, open_search
 from manastack.rules.ask import Answer
 from manastack.rules.ask import ask as answer_question
-from manastack.scenario.cli import judge_files
+from manastack.scenario.cli import EXIT_ERROR, EXIT_FAIL, EXIT_PASS, judge_files, judge_one
 
 
 @click.command()
@@ -28,7 +28,8 @@ from manastack.scenario.cli import judge_files
                    "Scryfall Oracle Cards); the bundled cards are always included.")
 @click.option("--run", "run_it", is_flag=True, help="Play the scenario skeleton out with the judge.")
 @click.option("--save", type=click.Path(dir_okay=False), help="Write the scenario skeleton to this file.")
-@click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the answer as JSON (with --run, the judge's report under \"run\").")
 @rules_option
 def ask(question: str, count: int, cards: tuple[str, ...], run_it: bool, save: str | None, as_json: bool,
         rules_path: str | None) -> None:
@@ -45,19 +46,27 @@ def ask(question: str, count: int, cards: tuple[str, ...], run_it: bool, save: s
             Path(save).write_text(answer.scenario, encoding="utf-8")
         except OSError as exc:
             raise click.ClickException(f"{save}: can't write the scenario ({exc.strerror})") from None
-    if as_json:
-        click.echo(json.dumps(answer.to_json(), indent=1, ensure_ascii=False))
-    else:
-        _print(answer, doc, engine)
-    if run_it:
-        if not answer.scenario:
-            raise click.ClickException("the question names no card, so there is no scenario to run")
-        with tempfile.TemporaryDirectory() as tmp:
-            path = Path(save) if save else Path(tmp) / "question.yaml"
-            if not save:
-                path.write_text(answer.scenario, encoding="utf-8")
+    if run_it and not answer.scenario:
+        raise click.ClickException("the question names no card, so there is no scenario to run")
+    if not run_it:
+        if as_json:
+            click.echo(json.dumps(answer.to_json(), indent=1, ensure_ascii=False))
+        else:
+            _print(answer, doc, engine)
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(save) if save else Path(tmp) / "question.yaml"
+        if not save:
+            path.write_text(answer.scenario, encoding="utf-8")
+        if as_json:            # one JSON document: the answer, and the judge's report under "run"
+            report = judge_one(str(path), db)
+            click.echo(json.dumps({**answer.to_json(), "run": report}, indent=1, ensure_ascii=False))
+            status = EXIT_PASS if report["status"] == "pass" else EXIT_FAIL if report["status"] == "fail" \
+                else EXIT_ERROR
+        else:
+            _print(answer, doc, engine)
             status = judge_files([str(path)], console=Console(highlight=False, soft_wrap=True), cards=db)
-        sys.exit(status)
+    sys.exit(status)
 
 
 def _print(answer: Answer, doc: RulesDoc, engine: RulesSearch) -> None:

@@ -218,6 +218,8 @@ def test_ask_answers_about_cards_together_with_a_scenario_that_runs(tmp_path):
     assert result.exit_code == 0, result.output
     assert "1 scenario(s): 1 passed" in result.output and "Rules its abilities use" in result.output
     assert saved.read_text(encoding="utf-8") == data["scenario"]
+    both = run("rules", "ask", question, "--run", "--json")
+    assert both.exit_code == 0 and json.loads(both.output)["run"]["status"] == "pass"
 
 
 def test_ask_brings_the_rules_the_engine_cites_for_a_cards_effects():
