@@ -15,7 +15,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "judge": ("manastack.cli_judge", "judge", "Play out scenario files and check their expectations."),
     "play": ("manastack.cli_play", "play", "Play a game: agents against each other, or you against an agent."),
     "rules": ("manastack.cli_rules", "rules",
-              "The Comprehensive Rules: search them, show a rule, define a term, compare versions."),
+              "The Comprehensive Rules: search them, ask about cards together, show a rule, define a "
+              "term, compare versions."),
     "simulate": ("manastack.cli_simulate", "simulate_command",
                  "Play many games between DECK_A and DECK_B (bundled names or decklist files: plain, "
                  "MTG Arena, MTGO .txt or .dek) and report win rates with 95% intervals."),

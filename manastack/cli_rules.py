@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import difflib
 import json
-import re
 from pathlib import Path
 
 import click
@@ -11,35 +10,27 @@ from rich.console import Console
 from rich.markup import escape
 
 from manastack.cards import CardError, load_db
-from manastack.rules import PassageKind, Rule, RulesDoc, RulesError, fetch_rules, load_rules, open_search
+from manastack.cli_lazy import LazyGroup
+from manastack.cli_rules_text import highlight, load_doc, rules_option, short
+from manastack.rules import PassageKind, Rule, RulesError, fetch_rules, load_rules, open_search
 from manastack.rules.diff import diff_rules
-from manastack.rules.engine_links import scenarios_for, sites_for
-from manastack.rules.index import Stemmer
+from manastack.rules.engine_links import judge_command, scenarios_for, sites_for
 from manastack.rules.query import MAX_RESULTS
-from manastack.rules.source import RULES_ENV, RULES_PAGE
+from manastack.rules.source import RULES_PAGE
 
 MAX_LISTED = 12
 """Code sites and scenarios listed under a rule before "and N more"."""
-
-_rules_option = click.option(
-    "--rules", "rules_path", type=click.Path(dir_okay=False),
-    help=f"The Comprehensive Rules text (default: ${RULES_ENV}, a fetched copy, or ../shared/rules/).")
-
 
 def _console() -> Console:
     return Console(highlight=False, soft_wrap=True)
 
 
-def _load(rules_path: str | None) -> RulesDoc:
-    try:
-        return load_rules(rules_path)
-    except RulesError as exc:
-        raise click.ClickException(str(exc)) from None
-
-
-@click.group()
+@click.group(cls=LazyGroup, lazy={"ask": (
+    "manastack.cli_rules_ask", "ask",
+    "Answer a question about cards together: their rulings, the rules they use, a scenario.")})
 def rules() -> None:
-    """The Comprehensive Rules: search them, show a rule, define a term, compare versions."""
+    """The Comprehensive Rules: search them, ask about cards together, show a rule, define a
+    term, compare versions."""
 
 
 @rules.command()
@@ -50,10 +41,10 @@ def rules() -> None:
 @click.option("--cards", multiple=True, type=click.Path(dir_okay=False),
               help="Card files whose rulings to search (MTGJSON AtomicCards or Scryfall Oracle Cards); "
                    "the bundled cards are always included.")
-@_rules_option
+@rules_option
 def search(query: str, count: int, as_json: bool, cards: tuple[str, ...], rules_path: str | None) -> None:
     """Search the rules, the glossary and card rulings for QUERY (words or a question)."""
-    doc = _load(rules_path)
+    doc = load_doc(rules_path)
     try:
         db = load_db(*cards)
         engine = open_search(doc, db)
@@ -77,30 +68,22 @@ def search(query: str, count: int, as_json: bool, cards: tuple[str, ...], rules_
             head = f"[bold green]Ruling, {escape(hit.ref)}[/bold green]"
         console.print(f"{head}  [dim]{escape(', '.join(hit.reasons))}[/dim]")
         console.print("  " + highlight(hit.text, hit.stems, engine.stemmer))
+        for more in hit.more:
+            console.print("  " + highlight(more, hit.stems, engine.stemmer))
     console.print(f"[dim]Rules of {escape(doc.effective)}; `manastack rules show NUMBER` for a whole rule.[/dim]")
-
-
-_TOKEN = re.compile(r"[^\W_]+|[\W_]+")
-
-
-def highlight(text: str, stems: tuple[str, ...], stemmer: Stemmer) -> str:
-    """``text`` as rich markup with the words whose stems are in ``stems`` in bold yellow."""
-    parts = _TOKEN.findall(text)
-    words = [i for i, p in enumerate(parts) if p[:1].isalnum()]
-    wanted = set(stems)
-    marked = {i for i, st in zip(words, stemmer.stems([parts[i] for i in words])) if st and st[0] in wanted}
-    return "".join(f"[bold yellow]{escape(p)}[/bold yellow]" if i in marked else escape(p)
-                   for i, p in enumerate(parts))
 
 
 @rules.command()
 @click.argument("number")
 @click.option("--json", "as_json", is_flag=True, help="Print the rule as JSON.")
-@_rules_option
-def show(number: str, as_json: bool, rules_path: str | None) -> None:
+@click.option("--cards", multiple=True, type=click.Path(dir_okay=False),
+              help="Card files to name in the printed judge commands of scenarios that play cards "
+                   "beyond the bundled ones (default: the corpus beside the project, if any).")
+@rules_option
+def show(number: str, as_json: bool, cards: tuple[str, ...], rules_path: str | None) -> None:
     """Show rule NUMBER (e.g. 106.12) with its subrules, examples, the rules it refers to, where
     the engine applies it and the scenarios that check it."""
-    doc = _load(rules_path)
+    doc = load_doc(rules_path)
     rule = doc.get(number)
     if rule is None:
         raise click.ClickException(f"no rule {number!r} in the rules of {doc.effective} ({doc.path})")
@@ -111,8 +94,8 @@ def show(number: str, as_json: bool, rules_path: str | None) -> None:
             **rule_json(rule),
             "see_also": [{"number": n, "text": doc.rules[n].text} for n in rule.see_also if n in doc.rules],
             "engine": [{"kind": s.kind.value, "rule": s.rule, "path": s.path, "line": s.line} for s in sites],
-            "scenarios": [{"rule": s.rule, "path": s.path, "name": s.name, "command": s.command}
-                          for s in scenarios]}, indent=1, ensure_ascii=False))
+            "scenarios": [{"rule": s.rule, "path": s.path, "name": s.name,
+                           "command": judge_command([s], cards)} for s in scenarios]}, indent=1, ensure_ascii=False))
         return
     console = _console()
     _print_rule(console, rule, 0)
@@ -120,7 +103,7 @@ def show(number: str, as_json: bool, rules_path: str | None) -> None:
     if refs:
         console.print("\n[bold]Refers to[/bold]")
         for n in refs:
-            console.print(f"  [cyan]→ {n}[/cyan] {escape(_short(doc.rules[n].text))}  "
+            console.print(f"  [cyan]→ {n}[/cyan] {escape(short(doc.rules[n].text))}  "
                           f"[dim](manastack rules show {n})[/dim]")
     console.print("\n[bold]Where the engine applies it[/bold]")
     if not sites:
@@ -132,12 +115,12 @@ def show(number: str, as_json: bool, rules_path: str | None) -> None:
     console.print("\n[bold]Scenarios that check it[/bold]")
     if not scenarios:
         console.print("  [dim]none yet[/dim]")
-    for s in scenarios[:MAX_LISTED]:
-        console.print(f"  {escape(s.name)}  [dim](CR {s.rule})[/dim]\n    {escape(s.command)}")
+    for ref in scenarios[:MAX_LISTED]:
+        console.print(f"  {escape(ref.name)}  [dim](CR {ref.rule})[/dim]\n    {escape(judge_command([ref], cards))}")
     if len(scenarios) > MAX_LISTED:
         console.print(f"  [dim]... and {len(scenarios) - MAX_LISTED} more (--json lists all)[/dim]")
     if len(scenarios) > 1:
-        console.print(f"  all of them: python3 -m manastack judge {' '.join(s.path for s in scenarios)}")
+        console.print(f"  all of them: {escape(judge_command(scenarios, cards))}")
 
 
 def rule_json(rule: Rule) -> dict:
@@ -152,10 +135,6 @@ def _all_refs(rule: Rule) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def _short(text: str, width: int = 90) -> str:
-    return text if len(text) <= width else text[:width - 1] + "…"
-
-
 def _print_rule(console: Console, rule: Rule, depth: int) -> None:
     pad = "  " * depth
     console.print(f"{pad}[bold cyan]{rule.number}[/bold cyan] {escape(rule.text)}")
@@ -168,10 +147,10 @@ def _print_rule(console: Console, rule: Rule, depth: int) -> None:
 @rules.command()
 @click.argument("term")
 @click.option("--json", "as_json", is_flag=True, help="Print the entry as JSON.")
-@_rules_option
+@rules_option
 def define(term: str, as_json: bool, rules_path: str | None) -> None:
     """Look TERM up in the glossary (e.g. "mana ability")."""
-    doc = _load(rules_path)
+    doc = load_doc(rules_path)
     entry = doc.define(term)
     if entry is None:
         close = difflib.get_close_matches(term.lower(), list(doc.glossary), n=3)
@@ -186,7 +165,7 @@ def define(term: str, as_json: bool, rules_path: str | None) -> None:
     console.print(f"[bold magenta]{escape(entry.term)}[/bold magenta]\n  {escape(entry.text)}")
     for n in entry.see_also:
         if n in doc.rules:
-            console.print(f"  [cyan]→ {n}[/cyan] {escape(_short(doc.rules[n].text))}")
+            console.print(f"  [cyan]→ {n}[/cyan] {escape(short(doc.rules[n].text))}")
 
 
 @rules.command()
@@ -208,9 +187,9 @@ def diff(old: str, new: str, as_json: bool) -> None:
                   f"{len(changes.changed)} changed rules; glossary: {len(changes.glossary_added)} added, "
                   f"{len(changes.glossary_removed)} removed, {len(changes.glossary_changed)} changed")
     for n, text in changes.added:
-        console.print(f"[green]+ {n}[/green] {escape(_short(text, 160))}")
+        console.print(f"[green]+ {n}[/green] {escape(short(text, 160))}")
     for n, text in changes.removed:
-        console.print(f"[red]- {n}[/red] {escape(_short(text, 160))}")
+        console.print(f"[red]- {n}[/red] {escape(short(text, 160))}")
     for change in changes.changed:
         console.print(f"[yellow]~ {change.number}[/yellow] {word_diff(change.old, change.new)}")
     for term in changes.glossary_added:
@@ -222,16 +201,18 @@ def diff(old: str, new: str, as_json: bool) -> None:
 
 
 def word_diff(old: str, new: str) -> str:
-    """Rich markup of ``old`` turned into ``new``: removed words struck in red, added in green."""
+    """Rich markup of ``old`` turned into ``new``: removed words as ``[-words-]`` (struck, red),
+    added as ``{+words+}`` (green), so the markers survive where there is no colour (a pipe, a
+    file)."""
     a, b = old.split(), new.split()
     out = []
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
         if op == "equal":
             out.append(escape(" ".join(a[i1:i2])))
         if op in ("replace", "delete"):
-            out.append(f"[red strike]{escape(' '.join(a[i1:i2]))}[/red strike]")
+            out.append(f"[red strike]{escape('[-' + ' '.join(a[i1:i2]) + '-]')}[/red strike]")
         if op in ("replace", "insert"):
-            out.append(f"[green]{escape(' '.join(b[j1:j2]))}[/green]")
+            out.append(f"[green]{escape('{+' + ' '.join(b[j1:j2]) + '+}')}[/green]")
     return " ".join(out)
 
 

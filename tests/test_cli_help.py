@@ -14,9 +14,10 @@ from click.testing import CliRunner
 
 from manastack.cli import COMMANDS, main
 from manastack.cli_cards import cards
+from manastack.cli_rules import rules
 
 ROOT = Path(__file__).resolve().parent.parent
-TABLES = [("manastack", COMMANDS), ("manastack cards", cards.lazy)]
+TABLES = [("manastack", COMMANDS), ("manastack cards", cards.lazy), ("manastack rules", rules.lazy)]
 
 
 @pytest.mark.parametrize("group,table", TABLES)

@@ -118,7 +118,7 @@ def test_engine_links():
     assert all(s.rule.startswith("106.7") for s in sites)
     assert not any(s.path.startswith("manastack/rules/") for s in sites)
     refs = scenarios_for("106.7")
-    assert refs and all(r.command == f"python3 -m manastack judge {r.path}" for r in refs)
+    assert refs and all(r.command.startswith("python3 -m manastack judge ") and r.path in r.command for r in refs)
 
 
 def test_fetch_offline_fails_with_a_clear_message(tmp_path):
@@ -164,3 +164,76 @@ def test_search_highlights_the_query_words_by_stem():
     marked = highlight("A creature with flying can’t be blocked except by flying creatures.",
                        stemmer.stems(["blocking"])[0], stemmer)
     assert marked == "A creature with flying can’t be [bold yellow]blocked[/bold yellow] except by flying creatures."
+
+
+def test_engine_links_read_ranges_and_numbers_in_prose():
+    from manastack.rules.engine_links import cited_rules
+    assert cited_rules('"""Lethal damage (CR 702.19b, with deathtouch 702.2c)."""') == ["702.19b", "702.2c"]
+    assert cited_rules("# CR 601.2g-h: pay") == ["601.2g", "601.2h"]
+    assert cited_rules("CR 107.5-107.6, 302.6") == ["107.5", "107.6", "302.6"]
+    assert cited_rules("CR 709.3-709.3b") == ["709.3", "709.3a", "709.3b"]
+    assert cited_rules("(CR 614-616)") == ["614", "615", "616"]
+    assert cited_rules("see rules 613.1 and 613.2.") == ["613.1", "613.2"]
+    assert cited_rules("CR 302.6 for 100 cards") == ["302.6"]
+    assert any(s.path == "manastack/engine/combat.py" for s in sites_for("702.2c"))
+
+
+def test_printed_judge_commands_run_from_elsewhere_and_name_the_card_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    data = json.loads(run("rules", "show", "702.19", "--json", "--cards", "cards.json").output)
+    fog = next(s for s in data["scenarios"] if "fog-bank" in s["path"])
+    assert fog["command"] == (f"python3 -m manastack judge {ROOT / fog['path']} --cards cards.json")
+    plain = next(s for s in data["scenarios"] if s["path"] == "scenarios/trample.yaml")
+    assert plain["command"] == f"python3 -m manastack judge {ROOT / 'scenarios' / 'trample.yaml'}"
+
+
+def test_text_output_keeps_bracketed_placeholders():
+    out = run("rules", "show", "702.16g").output
+    assert "Protection from [quality A] and from [quality B]" in out
+    found = run("rules", "search", "protection from each characteristic", "-n", "3").output
+    assert "Protection from each [characteristic]" in found
+
+
+def test_diff_markers_survive_a_pipe(tmp_path):
+    text = RULES.read_text(encoding="utf-8")
+    new = tmp_path / "new.txt"
+    new.write_text(text.replace("702.9c Multiple instances of flying on the same creature are redundant.",
+                                "702.9c Multiple instances of flying are redundant.", 1), encoding="utf-8")
+    out = run("rules", "diff", str(RULES), str(new)).output
+    assert "~ 702.9c Multiple instances of flying [-on the same creature-] are redundant." in out
+    back = run("rules", "diff", str(new), str(RULES)).output
+    assert "{+on the same creature+}" in back
+
+
+def test_ask_answers_about_cards_together_with_a_scenario_that_runs(tmp_path):
+    question = "two Panharmonicons and Llanowar Elves entering, can my opponent Lightning Bolt the elves?"
+    data = json.loads(run("rules", "ask", question, "--json").output)
+    cards = {c["name"]: c for c in data["cards"]}
+    assert set(cards) == {"Panharmonicon", "Llanowar Elves", "Lightning Bolt"}
+    assert "603.2d" in cards["Panharmonicon"]["rules"] and "302.6" in cards["Llanowar Elves"]["rules"]
+    assert "{card: \"Panharmonicon\", count: 2}" in data["scenario"]
+    assert "hand: [\"Lightning Bolt\"]" in data["scenario"] and "mana_pool: {R: 1}" in data["scenario"]
+    saved = tmp_path / "q.yaml"
+    result = run("rules", "ask", question, "--run", "--save", str(saved))
+    assert result.exit_code == 0, result.output
+    assert "1 scenario(s): 1 passed" in result.output and "Rules its abilities use" in result.output
+    assert saved.read_text(encoding="utf-8") == data["scenario"]
+    both = run("rules", "ask", question, "--run", "--json")
+    assert both.exit_code == 0 and json.loads(both.output)["run"]["status"] == "pass"
+
+
+def test_ask_brings_the_rules_the_engine_cites_for_a_cards_effects():
+    """Divination's draw is run by engine code citing CR 121.4; Giant Growth's pump by code
+    citing CR 611.2 (manastack/engine/effects.py, its HANDLERS table)."""
+    data = json.loads(run("rules", "ask", "Divination with one card in my library, then Giant Growth",
+                          "--json").output)
+    cards = {c["name"]: c for c in data["cards"]}
+    assert "121.4" in cards["Divination"]["engine"]
+    assert "611.2" in cards["Giant Growth"]["engine"]
+
+
+def test_ask_without_a_card_answers_with_rules_and_has_nothing_to_run():
+    result = run("rules", "ask", "who chooses the order of replacement effects?")
+    assert result.exit_code == 0 and "No card named" in result.output and "616.1" in result.output
+    ran = run("rules", "ask", "who chooses the order of replacement effects?", "--run")
+    assert ran.exit_code == 1 and "names no card" in ran.output and "Traceback" not in ran.output

@@ -114,20 +114,25 @@ def test_the_index_is_built_once_per_rules_file(doc, tmp_path):
 
 def test_the_evaluation_set_is_answered_by_the_rules_text(doc):
     queries = load_eval(EVAL)
-    assert len(queries) >= 40
+    assert len(queries) >= 250
     assert {q.kind for q in queries} == set(KINDS)
-    assert all(sum(q.kind == k for q in queries) >= 10 for k in KINDS)
+    assert all(sum(q.kind == k for q in queries) >= 20 for k in KINDS)
+    assert sum(q.kind in ("question", "cards") for q in queries) > len(queries) / 2
     assert missing_answers(queries, doc) == []
     assert len({q.query for q in queries}) == len(queries)
+    halves = {s: [q for q in queries if q.set == s] for s in ("dev", "test")}
+    assert abs(len(halves["dev"]) - len(halves["test"])) <= 5
 
 
-def test_search_beats_plain_bm25_on_the_evaluation_set(doc, engine):
-    queries = load_eval(EVAL)
+def test_search_beats_plain_bm25_on_the_test_half(doc, engine):
+    """The test half was never tuned on (docs/rules-search.md, "Quality")."""
+    queries = [q for q in load_eval(EVAL) if q.set == "test"]
     ours = evaluate(engine, queries)
     baseline = evaluate(RulesSearch(doc, engine.index, engine.cards, vocabulary=[], expand=False), queries)
-    assert ours["all"].mrr >= baseline["all"].mrr + 0.25
-    assert ours["definition"].mrr >= 0.9
+    assert ours["all"].mrr > baseline["all"].mrr
+    assert ours["definition"].mrr >= 0.75
     assert ours["question"].mrr > baseline["question"].mrr
+    assert ours["cards"].mrr > baseline["cards"].mrr + 0.15
 
 
 def test_a_judge_question_finds_the_rule_in_other_words(engine):
@@ -224,3 +229,83 @@ def test_rulings_of_any_card_in_the_card_file_are_searched(doc, index_dir, tmp_p
     found = open_search(doc, cards, index_dir).search("can a summoning sick creature crew?", n=10)
     assert ("Test Golem", PassageKind.RULING) in [(h.ref, h.kind) for h in found]
     assert list(index_dir.glob("rulings-index-*.sqlite"))
+
+
+def test_rule_numbers_with_or_without_a_period_start_rules(doc):
+    """The text writes "119.1d." and "606.5" where "119.1d" and "606.5." are meant."""
+    assert doc.get("119.1d").text.startswith("In a two-player Brawl game")
+    assert "Brawl" not in doc.get("119.1c").text
+    assert [r.number for r in doc.get("119.1").subrules][:5] == ["119.1a", "119.1b", "119.1c", "119.1d", "119.1e"]
+    assert doc.get("606.5").text.startswith("If the total cost to activate a loyalty ability")
+    assert "total cost" not in doc.get("606.4").text
+    assert doc.get("606.5").parent == "606"
+
+
+def test_define_ignores_quotes_and_plurals_on_either_side(doc):
+    assert doc.define("copiable value").term == "Copiable Values"
+    assert doc.define("intervening if clause").term == "Intervening \u201cIf\u201d Clause"
+    assert doc.define('Intervening "if" clauses').term == "Intervening \u201cIf\u201d Clause"
+    assert doc.define("libraries").term == "Library"
+
+
+@pytest.mark.skipif(not CORPUS.exists(), reason=f"card corpus not found at {CORPUS}")
+def test_one_cards_rulings_take_one_result(engine):
+    hits = engine.search("Panharmonicon enters trigger twice", n=10)
+    cards = [h.ref for h in hits if h.kind is PassageKind.RULING]
+    assert "Panharmonicon" in cards and len(cards) == len(set(cards))
+    pan = next(h for h in hits if h.ref == "Panharmonicon")
+    assert pan.more and "more" in pan.to_json()
+
+
+def test_plural_card_names_are_read(engine):
+    reading = engine.read("what happens with two Panharmonicons and an enters trigger")
+    assert reading.cards == ["Panharmonicon"]
+    assert "603.2d" in [h.ref for h in engine.search("two Panharmonicons", n=5, rulings=False)]
+
+
+def test_parsed_rules_are_kept_as_data_and_rebuilt_when_they_fail_their_checks(doc, tmp_path, monkeypatch):
+    from manastack.rules.source import cached_rules, data_path
+    monkeypatch.setenv("MANASTACK_CACHE", str(tmp_path))
+    first = cached_rules(RULES)
+    path = data_path(first.sha256)
+    assert path.exists() and json.loads(path.read_text(encoding="utf-8"))["sha256"] == doc.sha256
+    again = cached_rules(RULES)
+    assert [r.number for r in again] == [r.number for r in doc]
+    assert again.get("106.12").subrules[1].text == doc.get("106.12b").text
+    assert again.define("mana abilities").see_also == ("605",)
+    for broken in ("{}", "not json", json.dumps({**json.loads(path.read_text(encoding="utf-8")), "sha256": "0"})):
+        path.write_text(broken, encoding="utf-8")
+        rebuilt = cached_rules(RULES)
+        assert len(rebuilt.rules) == len(doc.rules)
+        assert json.loads(path.read_text(encoding="utf-8"))["sha256"] == doc.sha256
+
+
+def test_a_named_cards_reading_is_kept_between_runs(doc, tmp_path, monkeypatch):
+    from manastack.rules import query
+    from manastack.rules.card_cache import CardReadings
+    cards = default_db()
+    index = open_index(doc, tmp_path)
+    first = RulesSearch(doc, index, cards, readings=CardReadings(tmp_path, doc, cards))
+    expected = [h.ref for h in first.search("two Panharmonicons", n=5, rulings=False)]
+
+    def no_compiling(*args):
+        raise AssertionError("compiled again")
+    monkeypatch.setattr(query, "card_rules", no_compiling)
+    second = RulesSearch(doc, index, cards, readings=CardReadings(tmp_path, doc, cards))
+    assert [h.ref for h in second.search("two Panharmonicons", n=5, rulings=False)] == expected
+
+
+def test_players_words_are_read_with_care(engine):
+    """"Deck" is the library in a question, not decking; "discard pile" is the graveyard, not
+    Pile; "fighting in combat" is combat damage, not Fight; replacement order is CR 616.1."""
+    deck_out = {"121.4", "704.5b", "104.3c"}
+    for question in ("how many copies of one card can I put in my deck?", "can I look at the top card of my deck?",
+                     "do I have to shuffle my deck after searching it?"):
+        assert engine.search(question, n=1, rulings=False)[0].ref not in deck_out, question
+    assert "616.1" in [h.ref for h in engine.search("Who chooses the order of replacement effects", n=3,
+                                                    rulings=False)]
+    pile = [h.ref for h in engine.search("can I look at my opponent's discard pile?", n=5, rulings=False)]
+    assert "Pile" not in pile and "700.3" not in pile[:1]
+    fight = engine.search("if my creature is fighting in combat with a first striker, who deals damage first?",
+                          n=3, rulings=False)
+    assert not any(h.ref.startswith("701.14") or h.ref == "Fight" for h in fight)

@@ -15,6 +15,7 @@ from manastack.cards import CardDef
 from manastack.oracle import ir
 
 from .document import RulesDoc
+from .engine_links import effect_rules
 
 GENERAL_RULES: dict[type, tuple[str, ...]] = {
     ir.SpellAbility: ("608.2",),
@@ -28,6 +29,10 @@ GENERAL_RULES: dict[type, tuple[str, ...]] = {
 
 COMMON_PART_RULES = frozenset({"605.1a", "605.3b", "107.5", "107.6"})
 """Rules for parts so common (a land's "{T}: Add {G}.") that they count as general."""
+
+GENERIC_ENGINE_RULES = frozenset({"608.2c", "608.2b", "608.2h", "609.3"})
+"""Rules cited by most effects' engine code (following instructions in order), too general to
+point at."""
 
 CREATURE_TAP_RULES = ("302.6",)
 """A creature's ability with {T} or {Q} in its cost: the summoning sickness rule."""
@@ -46,6 +51,12 @@ ABILITY_RULES: dict[type, tuple[str, ...]] = {
     ir.DealDamage: ("120.3",),
     ir.CreateDelayedTrigger: ("603.7",),
     ir.CreateManaReplacement: ("106.12b",),
+    ir.CounterSpell: ("701.6a",),
+    ir.Draw: ("121.1",),
+    ir.ExtraTurn: ("500.7",),
+    ir.ReturnToHand: ("400.7",),
+    ir.CreateTokens: ("111.1",),
+    ir.PreventDamage: ("615.1",),
 }
 """IR classes and the rules they fall under."""
 
@@ -123,16 +134,19 @@ class CardRules:
     rules: tuple[str, ...]
     general: tuple[str, ...]
     unread: tuple[str, ...]
+    engine: tuple[str, ...] = ()
+    """The rules the engine functions that run the card's effects cite (``engine_links.effect_rules``)."""
 
 
-def _walk(node, found: list[str], general: list[str], doc: RulesDoc) -> None:
+def _walk(node, found: list[str], general: list[str], doc: RulesDoc, engine: list[str]) -> None:
     if isinstance(node, (tuple, list)):
         for item in node:
-            _walk(item, found, general, doc)
+            _walk(item, found, general, doc, engine)
         return
     if not dataclasses.is_dataclass(node) or isinstance(node, type):
         return
     cls = type(node)
+    engine.extend(effect_rules().get(cls.__name__, ()))
     general.extend(GENERAL_RULES.get(cls, ()))
     found.extend(ABILITY_RULES.get(cls, ()))
     if cls is ir.Keyword:
@@ -148,7 +162,7 @@ def _walk(node, found: list[str], general: list[str], doc: RulesDoc) -> None:
         if value and (cls, f.name) in FLAG_RULES:
             found.extend(FLAG_RULES[(cls, f.name)])
         if isinstance(value, (tuple, list)) or dataclasses.is_dataclass(value):
-            _walk(value, found, general, doc)
+            _walk(value, found, general, doc, engine)
 
 
 def keyword_rule(doc: RulesDoc, name: str, section: str = "702") -> tuple[str, ...]:
@@ -167,7 +181,8 @@ def card_rules(card: CardDef, doc: RulesDoc) -> CardRules:
     """The rules ``card``'s compiled abilities, types and unread text point to."""
     found: list[str] = []
     general: list[str] = []
-    _walk(card.abilities, found, general, doc)
+    engine: list[str] = []
+    _walk(card.abilities, found, general, doc, engine)
     if "Creature" in card.types and ("107.5" in found or "107.6" in found):
         found.extend(CREATURE_TAP_RULES)
     for word in (*card.types, *card.subtypes, *card.supertypes):
@@ -176,4 +191,6 @@ def card_rules(card: CardDef, doc: RulesDoc) -> CardRules:
     rules = tuple(n for n in dict.fromkeys(found) if n in doc.rules and n not in COMMON_PART_RULES)
     return CardRules(card=card.name, rules=rules,
                      general=tuple(n for n in dict.fromkeys(general) if n in doc.rules and n not in rules),
-                     unread=tuple(card.unsupported))
+                     unread=tuple(card.unsupported),
+                     engine=tuple(n for n in dict.fromkeys(engine) if n in doc.rules and n not in rules
+                                  and n not in GENERIC_ENGINE_RULES))

@@ -19,8 +19,10 @@ MAX_NUMBER_CHARS = 24
 MAX_TERM_CHARS = 80
 
 _SECTION = re.compile(r"^(\d{3})\. (\S.*)$")
-_RULE = re.compile(r"^(\d{3}\.\d+)\. (.*)$")
-_SUBRULE = re.compile(r"^(\d{3}\.\d+[a-z]+) (.*)$")
+_RULE = re.compile(r"^(\d{3}\.\d+)\.? (.*)$")
+_SUBRULE = re.compile(r"^(\d{3}\.\d+[a-z]+)\.? (.*)$")
+"""A rule is written "606.4. Text" and a subrule "119.1c Text"; the text slips both ways now and
+then ("606.5 Text", "119.1d. Text"), so the period is optional in both."""
 _NUMBER = re.compile(r"^(?:CR\s*)?(\d{3}(?:\.\d+[a-z]*)?)\.?$", re.IGNORECASE)
 _REFS = re.compile(r"\b(?:rules?|sections?)\s+((?:\d{3}(?:\.\d+[a-z]?)?(?:[\u2013-][0-9a-z.]+)?"
                    r"(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or|through)\s+)?)+)")
@@ -84,21 +86,44 @@ class RulesDoc:
         return rule.text if rule else None
 
     def define(self, term: str) -> GlossaryEntry | None:
-        """The glossary entry for ``term``, ignoring case and a plural "s", or None."""
+        """The glossary entry for ``term``, ignoring case, quotation marks and a plural ending on
+        either side ("copiable value" finds "Copiable Values", "intervening if clauses" finds
+        'Intervening "If" Clause'), or None."""
         if not isinstance(term, str) or len(term) > MAX_TERM_CHARS:
             return None
-        key = " ".join(term.lower().split()).strip("\"'“”")
-        for k in (key, key[:-1] if key.endswith("s") else key, key[:-2] if key.endswith("es") else key,
-                  key[:-3] + "y" if key.endswith("ies") else key):
-            if k in self.glossary:
-                return self.glossary[k]
-        return None
+        return self._terms.get(term_key(term))
+
+    @cached_property
+    def _terms(self) -> dict[str, GlossaryEntry]:
+        keys: dict[str, GlossaryEntry] = {}
+        for entry in self.glossary.values():
+            keys.setdefault(term_key(entry.term), entry)
+        return keys
 
     def __len__(self) -> int:
         return len(self.rules)
 
     def __iter__(self):
         return iter(self.rules.values())
+
+
+_QUOTES = re.compile("[\"'\u2018\u2019\u201c\u201d]")
+
+
+def _singular(word: str) -> str:
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "ches", "shes", "xes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3:
+        return word[:-1]
+    return word
+
+
+def term_key(term: str) -> str:
+    """A glossary term as looked up: lower case, no quotation marks, single spaces, each word
+    without a plural ending."""
+    return " ".join(_singular(w) for w in _QUOTES.sub("", term).lower().split())
 
 
 def references(text: str) -> tuple[str, ...]:
@@ -231,7 +256,46 @@ def _parse_glossary(lines: list[str]) -> dict[str, GlossaryEntry]:
     return entries
 
 
-def load_rules_file(path: str | Path) -> RulesDoc:
-    """Read and parse one rules file."""
-    text, digest = read_rules_text(path)
-    return parse_rules(text, str(path), digest)
+DATA_VERSION = 1
+"""The version of :func:`to_data`'s layout and of the parser: a cached copy of another version
+is parsed again, so a change to either must raise it."""
+
+
+def to_data(doc: RulesDoc) -> dict:
+    """The parsed rules as plain data (JSON): each rule in order with its text, examples, "See
+    rule" numbers and parent, and each glossary entry."""
+    return {"version": DATA_VERSION, "sha256": doc.sha256, "effective": doc.effective,
+            "rules": [[r.number, r.text, list(r.examples), list(r.see_also), r.parent] for r in doc],
+            "glossary": [[g.term, g.text, list(g.see_also)] for g in doc.glossary.values()]}
+
+
+def from_data(data: object, path: str, sha256: str) -> RulesDoc:
+    """The rules from :func:`to_data`'s output; raises ``ValueError`` when the data isn't that
+    (another version, another file's hash, a wrong shape, a parent that isn't there)."""
+    if not isinstance(data, dict) or data.get("version") != DATA_VERSION or data.get("sha256") != sha256:
+        raise ValueError("not the cached rules of this file")
+    rows, gloss = data.get("rules"), data.get("glossary")
+    if not isinstance(rows, list) or not isinstance(gloss, list) or not rows or not gloss:
+        raise ValueError("no rules or no glossary")
+    children: dict[str, list[str]] = {}
+    flat: dict[str, tuple] = {}
+    for row in rows:
+        number, text, examples, see_also, parent = row
+        if not (isinstance(number, str) and isinstance(text, str) and isinstance(examples, list)
+                and isinstance(see_also, list) and (parent is None or parent in flat)):
+            raise ValueError(f"bad rule {number!r}")
+        flat[number] = (text, tuple(map(str, examples)), tuple(map(str, see_also)), parent)
+        if parent is not None:
+            children.setdefault(parent, []).append(number)
+    if "100.1" not in flat:
+        raise ValueError("no rule 100.1")
+    built: dict[str, Rule] = {}
+    for number in reversed(list(flat)):        # children come after their parent
+        text, examples, see_also, parent = flat[number]
+        built[number] = Rule(number, text, tuple(built[c] for c in children.get(number, ())), examples, see_also,
+                             parent)
+    glossary = {}
+    for term, text, see_also in gloss:
+        glossary[str(term).lower()] = GlossaryEntry(str(term), str(text), tuple(map(str, see_also)))
+    return RulesDoc(path=path, sha256=sha256, effective=str(data.get("effective", "")),
+                    rules={n: built[n] for n in flat}, glossary=glossary)

@@ -12,14 +12,16 @@ from .index import PassageKind
 from .query import Hit, RulesSearch
 
 KINDS = ("keywords", "question", "definition", "cards")
+SETS = ("dev", "test")
+"""The development half (tuned on) and the test half (measured only)."""
 MAX_EVAL_QUERIES = 1000
 GLOSSARY_PREFIX = "glossary:"
 
 
 @dataclass(frozen=True)
 class EvalQuery:
-    """A query, its kind, its set ("dev" or "holdout") and the passages that answer it: rule
-    numbers, or glossary terms written ``glossary: Term``."""
+    """A query, its kind, its half of the set ("dev" or "test") and the passages that answer
+    it: rule numbers, or glossary terms written ``glossary: Term``."""
 
     query: str
     kind: str
@@ -47,9 +49,9 @@ def load_eval(path: str | Path) -> list[EvalQuery]:
     out = []
     for i, item in enumerate(items):
         if not isinstance(item, dict) or item.get("kind") not in KINDS or not item.get("answers") \
-                or not isinstance(item.get("query"), str):
-            raise RulesError(f"{path}: queries[{i}]: expected query, kind (one of {', '.join(KINDS)}) "
-                             "and answers")
+                or not isinstance(item.get("query"), str) or item.get("set", "dev") not in SETS:
+            raise RulesError(f"{path}: queries[{i}]: expected query, kind (one of {', '.join(KINDS)}), "
+                             f"set (one of {', '.join(SETS)}) and answers")
         out.append(EvalQuery(item["query"], item["kind"], tuple(map(str, item["answers"])),
                              item.get("set", "dev")))
     return out

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .document import RulesDoc, RulesError
 
-INDEX_VERSION = 3
+INDEX_VERSION = 4
 TOKENIZER = "porter unicode61 remove_diacritics 2"
 WEIGHTS = (0.0, 0.0, 1.5, 1.0, 0.3)
 """BM25 column weights: kind, ref (not searched), heading, body, examples."""
@@ -59,7 +59,8 @@ def fts_query(terms: list[str]) -> str:
     return " OR ".join(dict.fromkeys(quoted))
 
 
-def _headings(doc: RulesDoc, number: str) -> str:
+def headings(doc: RulesDoc, number: str) -> str:
+    """The titles of the sections and rules above rule ``number``, nearest first."""
     parts = []
     rule = doc.rules.get(number)
     while rule is not None and rule.parent is not None:
@@ -69,6 +70,22 @@ def _headings(doc: RulesDoc, number: str) -> str:
     return " / ".join(parts)
 
 
+class _Lookup:
+    """A table of the index read one key at a time, as a search needs it, and remembered: a
+    search reads a few dozen rows, and reading them all would cost more than the search."""
+
+    def __init__(self, db: sqlite3.Connection, sql: str, convert=lambda v: v) -> None:
+        self.db, self.sql, self.convert = db, sql, convert
+        self.known: dict = {}
+
+    def get(self, key, default=None):
+        if key not in self.known:
+            row = self.db.execute(self.sql, key if isinstance(key, tuple) else (key,)).fetchone()
+            self.known[key] = self.convert(row[0]) if row else None
+        value = self.known[key]
+        return default if value is None else value
+
+
 class RulesIndex:
     """An open index; :meth:`bm25` ranks passages for a list of terms."""
 
@@ -76,20 +93,24 @@ class RulesIndex:
         self.path = path
         self.doc = doc
         self.db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
-        self.df: dict[str, int] = dict(self.db.execute("SELECT term, df FROM terms"))
+        self.df = _Lookup(self.db, "SELECT df FROM terms WHERE term = ?")
         """In how many passages each stem occurs."""
         self.size: int = self.db.execute("SELECT count(*) FROM passages").fetchone()[0]
-        self.phrase_df: dict[str, int] = dict(self.db.execute("SELECT stems, df FROM phrases"))
+        self.phrase_df = _Lookup(self.db, "SELECT df FROM phrases WHERE stems = ?")
         """In how many passages' text each glossary term and rule title (as stems) occurs."""
-        self.stems: dict[tuple[PassageKind, str], frozenset[str]] = {
-            (_KINDS[k], r): frozenset(st.split()) for k, r, st in self.db.execute(
-                "SELECT p.kind, p.ref, s.stems FROM stems s JOIN passages p ON p.rowid = s.rowid")}
-        """The stems of each passage's heading and text."""
+        self.stems = _Lookup(self.db, "SELECT stems FROM passage_stems WHERE kind = ? AND ref = ?",
+                             lambda st: frozenset(st.split()))
+        """The stems of each passage's heading and text, by (kind, ref)."""
 
-    def bm25(self, terms: list[str], limit: int = 200,
-             refs: list[str] | None = None) -> list[tuple[PassageKind, str, float]]:
+    def phrase_rows(self) -> list[tuple[str, str, str, str, str, int]]:
+        """The glossary terms and rule titles found in queries, as built with the index: (text,
+        label, rules, glossary key, stems, passages with them), rules and stems space-separated."""
+        return self.db.execute("SELECT text, label, rules, gkey, stems, df FROM phrase_list ORDER BY rowid").fetchall()
+
+    def bm25(self, terms: list[str], limit: int = 200, refs: list[str] | None = None,
+             kind: PassageKind | None = None) -> list[tuple[PassageKind, str, float]]:
         """Passages matching any term, best first, with their BM25 score (higher is better);
-        only the rules numbered ``refs`` when given."""
+        only the rules numbered ``refs`` when given, only passages of ``kind`` when given."""
         query = fts_query(terms)
         if not query:
             return []
@@ -98,6 +119,9 @@ class RulesIndex:
         if refs is not None:
             where = f" AND kind = 'rule' AND ref IN ({', '.join('?' * len(refs))})"
             args += refs
+        elif kind is not None:
+            where = " AND kind = ?"
+            args.append(kind.value)
         rows = self.db.execute(
             f"SELECT kind, ref, -bm25(passages, {', '.join(map(str, WEIGHTS))}) AS score "
             f"FROM passages WHERE passages MATCH ?{where} ORDER BY score DESC LIMIT ?", (*args, limit))
@@ -122,7 +146,7 @@ def build_index(doc: RulesDoc, target: Path) -> None:
         db = sqlite3.connect(tmp)
         db.execute(f"CREATE VIRTUAL TABLE passages USING fts5(kind UNINDEXED, ref UNINDEXED, "
                    f"heading, body, examples, tokenize='{TOKENIZER}')")
-        rows = [("rule", r.number, _headings(doc, r.number), r.text, " ".join(r.examples))
+        rows = [("rule", r.number, headings(doc, r.number), r.text, " ".join(r.examples))
                 for r in doc]
         rows += [("glossary", g.term, g.term, g.text, "") for g in doc.glossary.values()]
         db.executemany("INSERT INTO passages VALUES (?, ?, ?, ?, ?)", rows)
@@ -133,8 +157,10 @@ def build_index(doc: RulesDoc, target: Path) -> None:
         stems: dict[int, set[str]] = {}
         for rowid, term in db.execute("SELECT doc, term FROM temp.instances WHERE col != 'examples'"):
             stems.setdefault(rowid, set()).add(term)
-        db.execute("CREATE TABLE stems (rowid INTEGER PRIMARY KEY, stems TEXT)")
-        db.executemany("INSERT INTO stems VALUES (?, ?)", [(r, " ".join(sorted(t))) for r, t in stems.items()])
+        refs = dict(((r, (k, ref)) for r, k, ref in db.execute("SELECT rowid, kind, ref FROM passages")))
+        db.execute("CREATE TABLE passage_stems (kind TEXT, ref TEXT, stems TEXT, PRIMARY KEY (kind, ref))")
+        db.executemany("INSERT INTO passage_stems VALUES (?, ?, ?)",
+                       [(*refs[r], " ".join(sorted(t))) for r, t in stems.items()])
         phrases = [g.term for g in doc.glossary.values()] + [r.title for r in doc if r.title]
         db.execute("CREATE TABLE phrases (stems TEXT PRIMARY KEY, df INTEGER)")
         for st in set(Stemmer().stems(phrases)):
@@ -142,6 +168,13 @@ def build_index(doc: RulesDoc, target: Path) -> None:
                 df = db.execute("SELECT count(*) FROM passages WHERE passages MATCH ?",
                                 ('body: "' + " ".join(st) + '"',)).fetchone()[0]
                 db.execute("INSERT INTO phrases VALUES (?, ?)", (" ".join(st), df))
+        db.execute("CREATE TABLE phrase_list (text TEXT, label TEXT, rules TEXT, gkey TEXT, stems TEXT, df INTEGER)")
+        entries = phrase_entries(doc)
+        for (text, label, rules, gkey), st in zip(entries, Stemmer().stems([e[0] for e in entries])):
+            if st:
+                row = db.execute("SELECT df FROM phrases WHERE stems = ?", (" ".join(st),)).fetchone()
+                db.execute("INSERT INTO phrase_list VALUES (?, ?, ?, ?, ?, ?)",
+                           (text, label, " ".join(rules), gkey or "", " ".join(st), row[0] if row else 0))
         db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
         db.executemany("INSERT INTO meta VALUES (?, ?)",
                        [("sha256", doc.sha256), ("effective", doc.effective), ("version", str(INDEX_VERSION))])
@@ -151,6 +184,22 @@ def build_index(doc: RulesDoc, target: Path) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def phrase_entries(doc: RulesDoc) -> list[tuple[str, str, tuple[str, ...], str | None]]:
+    """The phrases a query is searched for: each glossary term (pointing at its "See rule"s) and
+    each rule title used by at most two rules ("Flying"), with a label saying what it is."""
+    entries: list[tuple[str, str, tuple[str, ...], str | None]] = []
+    for key, g in doc.glossary.items():
+        entries.append((g.term, f"glossary \u201c{g.term}\u201d", g.see_also, key))
+    titled: dict[str, list[str]] = {}
+    for rule in doc:
+        if rule.title and rule.title.lower() not in ("general", "summary"):
+            titled.setdefault(rule.title, []).append(rule.number)
+    for title, numbers in titled.items():
+        if len(numbers) <= 2:
+            entries.append((title, f"rule title \u201c{title}\u201d", tuple(numbers), None))
+    return entries
 
 
 def open_index(doc: RulesDoc, directory: Path) -> RulesIndex:

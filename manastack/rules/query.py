@@ -28,12 +28,14 @@ from pathlib import Path
 
 import yaml
 
-from manastack.cards import CardDB, CardDef, CardError, default_db
+from manastack.cards import CardDB, CardError, default_db
 
+from .card_cache import CardReadings
 from .card_rules import card_rules
 from .rulings import RulingsIndex, open_rulings_index
 from .document import RulesDoc, RulesError
-from .index import TOKENIZER, Passage, PassageKind, RulesIndex, Stemmer, fts_query, open_index, words
+from .index import TOKENIZER, Passage, PassageKind, RulesIndex, Stemmer, fts_query, headings, open_index, words
+from .ranker import ACTION_WORDS, Ranker, load_ranker, shape_features
 from .source import cache_dir, load_rules
 
 MAX_QUERY_CHARS = 300
@@ -59,6 +61,7 @@ W_BM25 = 1.0            # the passage's words score, scaled to the best match
 W_NUMBER = 3.0          # a rule number written in the query
 W_CARD = 1.2            # a rule a named card's abilities fall under
 W_CARD_GENERAL = 0.25   # the rules for a card's kinds of ability and its types
+W_CARD_ENGINE = 0.6     # the rules the engine code running a named card's effects cites
 W_VOCABULARY = 1.0      # a rule judge words point at
 W_PHRASE = 1.2          # a glossary term or rule title in the query, times its rarity
 W_BELOW = 0.5           # a rule under one pointed at, times its words score
@@ -90,6 +93,12 @@ COMMON_SHARE = 0.15
 little and make BM25 slow)."""
 PHRASE_STOP_SHARE = 0.3
 """Pairs of adjacent words leave out stopwords found in more than this share of passages."""
+CANDIDATES = 80
+"""The best passages by the summed score that the learned ranker orders."""
+RAW_CANDIDATES = 40
+"""The best passages by plain BM25 over the query's words that join them."""
+BRIDGE_ENTRIES = 5
+"""The glossary entries best matching a query whose rules join the candidates."""
 MAX_GAP = 3
 """Judge words may have this many other words between theirs."""
 
@@ -106,10 +115,15 @@ class Hit:
     score: float
     reasons: tuple[str, ...] = ()
     stems: tuple[str, ...] = ()
+    more: tuple[str, ...] = ()
+    """A card's other matching rulings, shown under its best one (one result per card)."""
 
     def to_json(self) -> dict:
-        return {"kind": self.kind.value, "ref": self.ref, "text": self.text,
-                "score": round(self.score, 4), "reasons": list(self.reasons)}
+        out = {"kind": self.kind.value, "ref": self.ref, "text": self.text,
+               "score": round(self.score, 4), "reasons": list(self.reasons)}
+        if self.more:
+            out["more"] = list(self.more)
+        return out
 
 
 @dataclass(frozen=True)
@@ -144,6 +158,9 @@ class _Pointer:
     weight: float
     glossary: str | None = None
     span: object = None
+    source: str = "phrase"
+    """What kind of pointer it is, for the ranker's features: card, card_general, vocabulary,
+    phrase, number, see."""
     """Pointers from the same part of the query (a word that is both a glossary term and a
     rule title) count once per rule: the strongest."""
 
@@ -155,7 +172,8 @@ class Reading:
     query: str
     terms: list[str] = field(default_factory=list)
     pointers: list[_Pointer] = field(default_factory=list)
-    cards: list[CardDef] = field(default_factory=list)
+    cards: list[str] = field(default_factory=list)
+    """The names of the cards the query names."""
     definition: bool = False
     stems: tuple[str, ...] = ()
     extra_words: list[str] = field(default_factory=list)
@@ -168,7 +186,7 @@ def load_vocabulary(path: Path | None = None) -> list[VocabularyEntry]:
     """The judge vocabulary: the bundled one, or the YAML file at ``path``."""
     text = Path(path).read_text(encoding="utf-8") if path else \
         resources.files("manastack.rules").joinpath("judge-vocabulary.yaml").read_text(encoding="utf-8")
-    data = yaml.safe_load(text) or {}
+    data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
     return [VocabularyEntry(say=tuple(e["say"]), means=e.get("means", ""), rules=tuple(e.get("rules", ())))
             for e in data.get("entries", ())]
 
@@ -183,11 +201,14 @@ class RulesSearch:
 
     def __init__(self, doc: RulesDoc, index: RulesIndex, cards: CardDB | None = None,
                  vocabulary: list[VocabularyEntry] | None = None, expand: bool = True,
-                 rulings: RulingsIndex | None = None) -> None:
+                 rulings: RulingsIndex | None = None, learned: bool = True,
+                 readings: CardReadings | None = None) -> None:
         self.doc = doc
         self.index = index
         self.cards = cards
         self.rulings = rulings
+        self.readings = readings
+        """Cards' readings kept between runs (:mod:`.card_cache`); None reads each card anew."""
         self.expand = expand
         self.stemmer = Stemmer()
         self.vocabulary = load_vocabulary() if vocabulary is None else vocabulary
@@ -197,47 +218,28 @@ class RulesSearch:
             self._by_first.setdefault(p.stems[0], []).append(p)
         self._names = self._card_names()
         self._stop_stems = set(self.stemmer.stems([" ".join(STOPWORDS)])[0])
+        self._action_stems = set(self.stemmer.stems([" ".join(sorted(ACTION_WORDS))])[0])
+        self._heading_stems: dict[str, frozenset[str]] = {}
+        self.ranker: Ranker | None = load_ranker() if learned and expand else None
+        """The learned last step (:mod:`.ranker`); None ranks by the summed score alone."""
 
     # ---------------------------------------------------------------- setup
 
     def _build_phrases(self) -> list[_Phrase]:
-        entries: list[tuple[str, str, tuple[str, ...], str | None]] = []
-        for key, g in self.doc.glossary.items():
-            entries.append((g.term, f"glossary \u201c{g.term}\u201d", g.see_also, key))
-        titled: dict[str, list[str]] = {}
-        for rule in self.doc:
-            if rule.title and rule.title.lower() not in ("general", "summary"):
-                titled.setdefault(rule.title, []).append(rule.number)
-        for title, numbers in titled.items():
-            if len(numbers) <= 2:
-                entries.append((title, f"rule title \u201c{title}\u201d", tuple(numbers), None))
-        stems = self.stemmer.stems([e[0] for e in entries])
+        """Glossary terms and rule titles (as kept in the index), weighted by how rare they are
+        in the rules' text, then the judge words."""
         total = len(self.doc.rules) + len(self.doc.glossary)
         phrases = []
-        for (text, label, rules, key), st in zip(entries, stems):
-            if not st:
-                continue
-            df = self._df(st)
+        for text, label, rules, key, stems, df in self.index.phrase_rows():
+            st = tuple(stems.split())
             idf = math.log((total + 1) / (df + 1)) / math.log(total + 1)
-            phrases.append(_Phrase(st, text, label, rules, key, idf if len(st) > 1 else idf ** 2))
+            phrases.append(_Phrase(st, text, label, tuple(rules.split()), key or None, idf if len(st) > 1 else idf ** 2))
         for entry in self.vocabulary:
             for say, st in zip(entry.say, self.stemmer.stems(list(entry.say))):
                 if st:
                     phrases.append(_Phrase(st, say, f"judge words \u201c{say}\u201d", entry.rules,
                                            None, W_VOCABULARY, entry.means))
         return phrases
-
-    def _df(self, stems: tuple[str, ...]) -> int:
-        known = self.index.phrase_df.get(" ".join(stems))
-        if known is not None:
-            return known
-        query = '"' + " ".join(stems) + '"'
-        try:
-            row = self.index.db.execute("SELECT count(*) FROM passages WHERE passages MATCH ?",
-                                        (f"body: {query}",)).fetchone()
-        except sqlite3.OperationalError:
-            return 0
-        return row[0]
 
     def _card_names(self) -> dict[str, tuple[str, ...]]:
         """Lower-case names, and the part of a name before a comma ("urborg" for "Urborg,
@@ -268,7 +270,7 @@ class RulesSearch:
         if self.expand:
             for number in _NUMBER.findall(text):
                 if number in self.doc.rules:
-                    reading.pointers.append(_Pointer(f"rule {number}", (number,), W_NUMBER))
+                    reading.pointers.append(_Pointer(f"rule {number}", (number,), W_NUMBER, source="number"))
             text = _NUMBER.sub(" ", text)
             text = self._read_cards(text, reading)
             reading.definition = bool(_DEFINITION.search(query))
@@ -299,7 +301,8 @@ class RulesSearch:
         while i < len(clean):
             for n in range(min(MAX_NAME_WORDS, len(clean) - i), 0, -1):
                 phrase = " ".join(clean[i:i + n])
-                names = self._names.get(phrase.lower()) or self._names.get(" ".join(tokens[i:i + n]).lower())
+                names = self._names.get(phrase.lower()) or self._names.get(" ".join(tokens[i:i + n]).lower()) \
+                    or self._plural_name(phrase)
                 if not names or (n == 1 and not _single_word_name(phrase, self)):
                     continue
                 for name in names:
@@ -311,17 +314,34 @@ class RulesSearch:
                 i += 1
         return " ".join(kept)
 
+    def _plural_name(self, phrase: str) -> tuple[str, ...] | None:
+        """The cards a plural of a name means ("two Panharmonicons", "Mana Flares")."""
+        lower = phrase.lower()
+        for ending in ("es", "s"):
+            if lower.endswith(ending) and len(lower) > len(ending) + 2:
+                found = self._names.get(lower[:-len(ending)])
+                if found:
+                    return found
+        return None
+
     def _add_card(self, name: str, reading: Reading, span: str) -> None:
-        try:
-            card = self.cards.get(name)
-        except CardError:
+        if name in reading.cards:
             return
-        if card.name in {c.name for c in reading.cards}:
-            return
-        reading.cards.append(card)
-        found = card_rules(card, self.doc)
-        reading.pointers.append(_Pointer(f"card {card.name}", found.rules, W_CARD, span=span))
-        reading.pointers.append(_Pointer(f"card {card.name}", found.general, W_CARD_GENERAL, span=span))
+        found = self.readings.get(name) if self.readings is not None else None
+        if found is None:
+            try:
+                card = self.cards.get(name)
+            except CardError:
+                return
+            found = card_rules(card, self.doc)
+            if self.readings is not None and found.card == name:
+                self.readings.put(found)
+        reading.cards.append(name)
+        reading.pointers.append(_Pointer(f"card {name}", found.rules, W_CARD, span=span, source="card"))
+        reading.pointers.append(_Pointer(f"card {name}", found.general, W_CARD_GENERAL, span=span,
+                                         source="card_general"))
+        reading.pointers.append(_Pointer(f"card {name} (engine)", found.engine, W_CARD_ENGINE, span=span,
+                                         source="card_engine"))
         for sentence in found.unread:
             reading.extra_words += [w for w in words(sentence) if w not in STOPWORDS]
 
@@ -344,7 +364,7 @@ class RulesSearch:
             if any(s2 <= start and end <= e2 and (e2 - s2) > (end - start) for s2, e2, _ in spans):
                 continue   # inside a longer phrase
             if p.means is not None:
-                reading.pointers.append(_Pointer(p.label, p.rules, p.weight, span=(start, end)))
+                reading.pointers.append(_Pointer(p.label, p.rules, p.weight, span=(start, end), source="vocabulary"))
                 reading.extra_words += [w for w in words(p.means) if w not in STOPWORDS]
                 replaced.update(range(start, end))
             else:
@@ -363,6 +383,101 @@ class RulesSearch:
         if not isinstance(n, int) or not 1 <= n <= MAX_RESULTS:
             raise RulesError(f"n: expected a number from 1 to {MAX_RESULTS}, got {n!r}")
         reading = self.read(query)
+        ranking = self._summed(reading)
+        if self.ranker is not None:
+            ranker = self.ranker
+            scored = sorted(((key, ranker.score(f)) for key, f in self.candidates(reading, ranking)),
+                            key=lambda kv: -kv[1])
+            order = scored[:n]
+            if order:   # scores shifted so that the best is 1 (rulings are placed relative to it)
+                shift = 1.0 - order[0][1]
+                order = [(key, score + shift) for key, score in order]
+        else:
+            order = ranking.ranked(n)
+        hits = [Hit(kind, ref, self._text(kind, ref), score,
+                    tuple(dict.fromkeys(ranking.reasons.get((kind, ref), ["words"]))), reading.stems)
+                for (kind, ref), score in order]
+        if rulings and (reading.cards or self.rulings is not None):
+            hits = self._with_rulings(hits, reading, n)
+        return hits
+
+    def candidates(self, reading: Reading, ranking: "_Ranking") -> list[tuple[tuple[PassageKind, str], dict[str, float]]]:
+        """The passages the learned ranker orders, each with its features (:mod:`.ranker`): the
+        best :data:`CANDIDATES` by the summed score and the best :data:`RAW_CANDIDATES` by plain
+        BM25 over the query's words."""
+        base = ranking.ranked(CANDIDATES)
+        top = base[0][1] if base and base[0][1] > 0 else 1.0
+        raw_words = [w for w in words(reading.query) if w not in STOPWORDS] or words(reading.query)
+        raw = self.index.bm25(raw_words, limit=RAW_CANDIDATES)
+        raw_best = raw[0][2] if raw and raw[0][2] > 0 else 1.0
+        raw_score = {(k, r): s / raw_best for k, r, s in raw}
+        raw_rank = {(k, r): i for i, (k, r, _) in enumerate(raw, 1)}
+        bridge = self._glossary_bridge(raw_words)
+        keys = list(dict.fromkeys([key for key, _ in base] + list(raw_score) + list(bridge)))
+        content = [w for w in words(reading.query) if w not in STOPWORDS]
+        pairs = [f"{a} {b}" for a, b in zip(content, content[1:])]
+        rule_refs = [ref for kind, ref in keys if kind is PassageKind.RULE]
+        paired = self.index.bm25(pairs, limit=len(rule_refs), refs=rule_refs) if pairs and rule_refs else []
+        pair_best = paired[0][2] if paired and paired[0][2] > 0 else 1.0
+        pair_score = {(k, r): s / pair_best for k, r, s in paired}
+        base_rank = {key: i for i, (key, _) in enumerate(base, 1)}
+        wanted = set(reading.stems)
+        actions = wanted & self._action_stems
+        out = []
+        for key in keys:
+            kind, ref = key
+            stems = self.index.stems.get(key, frozenset())
+            is_rule = kind is PassageKind.RULE
+            text = self._text(kind, ref)
+            f = shape_features(ref, is_rule, bool(is_rule and self.doc.rules[ref].title), text, reading.definition)
+            f["base"] = ranking.scores.get(key, 0.0) / top
+            f["base_rr"] = 1.0 / base_rank[key] if key in base_rank else 0.0
+            f["raw"] = raw_score.get(key, 0.0)
+            f["raw_rr"] = 1.0 / raw_rank[key] if key in raw_rank else 0.0
+            if wanted:
+                f["coord"] = len(wanted & stems) / len(wanted)
+                f["heading"] = len(wanted & self._headings_of(key)) / len(wanted)
+            if actions:
+                f["action"] = len(actions & stems) / len(actions)
+            for name, value in ranking.parts.get(key, {}).items():
+                f[name] = value
+            if self.ranker is not None and is_rule:
+                f.update(self.ranker.assoc_features(reading.stems, ref))
+            f["bridge"] = bridge.get(key, 0.0)
+            f["pairs"] = pair_score.get(key, 0.0)
+            above = self.doc.rules[ref].parent if is_rule else None
+            if above is not None:
+                parent = (PassageKind.RULE, above)
+                f["parent"] = max(ranking.norm.get(parent, 0.0), raw_score.get(parent, 0.0))
+            out.append((key, f))
+        return out
+
+    def _glossary_bridge(self, raw_words: list[str]) -> dict[tuple[PassageKind, str], float]:
+        """Rules reached through the glossary: the entries best matching the query's words (the
+        glossary speaks more like players: "a player's graveyard is their discard pile") lend
+        their score to the rules they point to, and half of it to the rules under those."""
+        found = self.index.bm25(raw_words, limit=BRIDGE_ENTRIES, kind=PassageKind.GLOSSARY)
+        best = found[0][2] if found and found[0][2] > 0 else 1.0
+        out: dict[tuple[PassageKind, str], float] = {}
+        for _, term, s in found:
+            entry = self.doc.define(term)
+            for number in entry.see_also if entry else ():
+                if number in self.doc.rules:
+                    for key, share in [((PassageKind.RULE, number), 1.0),
+                                       *(((PassageKind.RULE, sub.number), 0.5) for sub in self.doc.rules[number].subrules)]:
+                        out[key] = max(out.get(key, 0.0), share * s / best)
+        return out
+
+    def _headings_of(self, key: tuple[PassageKind, str]) -> frozenset[str]:
+        kind, ref = key
+        if kind is not PassageKind.RULE:
+            return frozenset(self.stemmer.stems([ref])[0])
+        if ref not in self._heading_stems:
+            self._heading_stems[ref] = frozenset(self.stemmer.stems([headings(self.doc, ref)])[0])
+        return self._heading_stems[ref]
+
+    def _summed(self, reading: Reading) -> "_Ranking":
+        """Each passage's summed score: its words' score plus the weights of what points at it."""
         ranking = _Ranking()
         bm25 = self.index.bm25(reading.terms, limit=WORDS_LIMIT)
         ranking.best = max((s for _, _, s in bm25), default=0.0) or 1.0
@@ -371,14 +486,10 @@ class RulesSearch:
         if self.expand:
             top = ranking.ranked(SEE_ALSO_FROM, PassageKind.RULE)
             best = top[0][1] if top else 1.0
-            links = [_Pointer(f"see rule from {ref}", self.doc.rules[ref].see_also, W_SEE * score / best)
+            links = [_Pointer(f"see rule from {ref}", self.doc.rules[ref].see_also, W_SEE * score / best, source="see")
                      for (_, ref), score in top if self.doc.rules[ref].see_also]
             self._score_pointers(ranking, links, reading)
-        hits = [Hit(kind, ref, self._text(kind, ref), score, tuple(dict.fromkeys(ranking.reasons[(kind, ref)])),
-                    reading.stems) for (kind, ref), score in ranking.ranked(n)]
-        if rulings and (reading.cards or self.rulings is not None):
-            hits = self._with_rulings(hits, reading, n)
-        return hits
+        return ranking
 
     def _score_words(self, ranking: "_Ranking", bm25, reading: Reading) -> None:
         wanted = set(reading.stems)
@@ -392,6 +503,7 @@ class RulesSearch:
                 prior = 1.0 if reading.definition else GLOSSARY_PRIOR
             ranking.norm[(kind, ref)] = s / ranking.best
             ranking.add((kind, ref), W_BM25 * prior * s / ranking.best, "words")
+            ranking.parts.setdefault((kind, ref), {})["words"] = s / ranking.best
 
     def _score_pointers(self, ranking: "_Ranking", pointers: list[_Pointer], reading: Reading) -> None:
         """Add the weight of each pointer to the rules it names and, scaled by their words'
@@ -402,30 +514,33 @@ class RulesSearch:
         if missing:
             self._score_words(ranking, self.index.bm25(reading.terms + reading.common, limit=len(missing),
                                                        refs=missing), reading)
-        pointed: dict[tuple, float] = {}
+        pointed: dict[tuple, tuple[float, str]] = {}
         for i, p in enumerate(pointers):
             span = p.span if p.span is not None else (id(pointers), i)
             for number in p.rules:
                 if number not in self.doc.rules:
                     continue
                 prior = TITLE_PRIOR if self.doc.rules[number].title else 1.0
-                self._point(pointed, ranking, span, (PassageKind.RULE, number), p.weight * prior, p.label)
+                self._point(pointed, ranking, span, (PassageKind.RULE, number), p.weight * prior, p.label, p.source)
                 for sub in self._below(number):
                     key = (PassageKind.RULE, sub)
                     if key in ranking.norm:
                         self._point(pointed, ranking, span, key, p.weight * W_BELOW * ranking.norm[key],
-                                    f"under {p.label}")
+                                    f"under {p.label}", p.source + "_below")
             if p.glossary:
                 g = self.doc.glossary[p.glossary]
                 weight = p.weight * (1.0 if reading.definition else GLOSSARY_PRIOR)
-                self._point(pointed, ranking, span, (PassageKind.GLOSSARY, g.term), weight, p.label)
-        for (_, key), weight in pointed.items():
+                self._point(pointed, ranking, span, (PassageKind.GLOSSARY, g.term), weight, p.label, p.source)
+        for (_, key), (weight, source) in pointed.items():
             ranking.scores[key] = ranking.scores.get(key, 0.0) + weight
+            parts = ranking.parts.setdefault(key, {})
+            parts[source] = parts.get(source, 0.0) + weight
 
     @staticmethod
-    def _point(pointed, ranking: "_Ranking", span, key, weight: float, why: str) -> None:
-        if weight > pointed.get((span, key), 0.0):
-            pointed[(span, key)] = weight
+    def _point(pointed: dict[tuple, tuple[float, str]], ranking: "_Ranking", span, key, weight: float, why: str,
+               source: str) -> None:
+        if weight > pointed.get((span, key), (0.0, ""))[0]:
+            pointed[(span, key)] = (weight, source)
         ranking.reasons.setdefault(key, []).append(why)
 
     def _below(self, number: str) -> list[str]:
@@ -444,29 +559,27 @@ class RulesSearch:
 
     def _with_rulings(self, hits: list[Hit], reading: Reading, n: int) -> list[Hit]:
         """Merge in the rulings of the cards the query names that best match its words, and the
-        best matching rulings of any card."""
+        best matching rulings of any card: one result per card, its best ruling first and up to
+        :data:`RULINGS_PER_CARD` in all."""
         top = hits[0].score if hits else 1.0
-        extra: list[Hit] = []
-        passages = [Passage(PassageKind.RULING, card.name, text)
-                    for card in reading.cards for _, text in card.rulings]
-        per_card: dict[str, int] = {}
+        grouped: dict[str, list[tuple[str, float, str]]] = {}
+        passages = [Passage(PassageKind.RULING, name, text)
+                    for name in reading.cards for _, text in (self.cards.rulings(name) if self.cards else ())]
         for passage, s in rank_passages(passages, reading.terms) if passages else ():
-            if per_card.get(passage.ref, 0) >= RULINGS_PER_CARD:
-                continue
-            per_card[passage.ref] = per_card.get(passage.ref, 0) + 1
-            extra.append(Hit(PassageKind.RULING, passage.ref, passage.text, top * W_RULING * s,
-                             (f"ruling of {passage.ref}",), reading.stems))
+            grouped.setdefault(passage.ref, []).append((passage.text, top * W_RULING * s, f"ruling of {passage.ref}"))
         if self.rulings is not None:
             found = self.rulings.bm25(reading.terms, RULINGS_ANY_CARD * 10)
             best = found[0][2] if found else 1.0
-            seen = {h.text for h in extra}
+            seen = {text for group in grouped.values() for text, _, _ in group}
             added = 0
             for card, text, s in found:
                 if text not in seen and added < RULINGS_ANY_CARD:
                     seen.add(text)   # many cards share a ruling's text: the first card stands for them
                     added += 1
-                    extra.append(Hit(PassageKind.RULING, card, text, top * W_RULING_ANY * s / best, ("ruling",),
-                                     reading.stems))
+                    grouped.setdefault(card, []).append((text, top * W_RULING_ANY * s / best, "ruling"))
+        extra = [Hit(PassageKind.RULING, card, group[0][0], group[0][1], (group[0][2],), reading.stems,
+                     more=tuple(text for text, _, _ in group[1:RULINGS_PER_CARD]))
+                 for card, group in grouped.items()]
         return sorted(hits + extra, key=lambda h: -h.score)[:n]
 
 
@@ -478,6 +591,8 @@ class _Ranking:
     best: float = 1.0
     scores: dict[tuple[PassageKind, str], float] = field(default_factory=dict)
     norm: dict[tuple[PassageKind, str], float] = field(default_factory=dict)
+    parts: dict[tuple[PassageKind, str], dict[str, float]] = field(default_factory=dict)
+    """Per passage, what its score is made of (words, card, phrase, ...): the ranker's features."""
     reasons: dict[tuple[PassageKind, str], list[str]] = field(default_factory=dict)
 
     def add(self, key, weight: float, why: str) -> None:
@@ -537,7 +652,8 @@ def open_search(rules: str | Path | RulesDoc | None = None, cards: CardDB | None
     key = (doc.sha256, str(directory), id(cards))
     if key not in _SEARCHES:
         rulings = open_rulings_index(cards, directory)
-        _SEARCHES[key] = RulesSearch(doc, open_index(doc, directory), cards, rulings=rulings)
+        _SEARCHES[key] = RulesSearch(doc, open_index(doc, directory), cards, rulings=rulings,
+                                     readings=CardReadings(directory, doc, cards))
     return _SEARCHES[key]
 
 
