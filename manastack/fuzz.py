@@ -36,8 +36,9 @@ from pathlib import Path
 from manastack.agents import RandomAgent
 from manastack.cards import CardDB, CardError, load_db
 from manastack.decks import Deck
-from manastack.engine.decisions import Action
+from manastack.engine.decisions import Action, IllegalActionError
 from manastack.engine.merged import cards_in
+from manastack.engine.serialize import state_to_data
 from manastack.game import Game
 from manastack.mana import COLORS
 from manastack.rng import Rng
@@ -182,6 +183,42 @@ def check_push(db: CardDB, game: Game, action: Action, before: str) -> str:
     if loaded.to_json() != after:
         raise InvariantError("save/load continues", f"a loaded save differs after {action}")
     return after
+
+
+def _fingerprint(game: Game) -> tuple:
+    """A cheap summary of the game where it waits: what changes with nearly every step."""
+    s = game.peek()
+    d = game.pending
+    return (len(s.log), s.next_id, s.turn, s.step, len(s.stack), tuple(tuple(sorted(p.pool.items())) for p in s.players),
+            tuple(p.life for p in s.players), None if d is None else (d.kind, d.player, d.options))
+
+
+def same_position(a: Game, b: Game) -> bool:
+    """Whether ``a`` and ``b`` wait at the same decision in the same state, answers in
+    progress included: a step from one to the other changed nothing."""
+    if a.pending is None or b.pending is None or _fingerprint(a) != _fingerprint(b):
+        return False
+    if a.pending.context != b.pending.context:
+        return False
+    return state_to_data(a.current_state()) == state_to_data(b.current_state())
+
+
+def check_offers(game: Game) -> None:
+    """Every answer the pending decision offers, pushed on a copy, is accepted and leads on:
+    the same decision in the same state doesn't come back (an answer taken back by the engine
+    would). A cancelled cast goes back where it began by design (CR 601.2), so "cancel" is only
+    pushed."""
+    d = game.pending
+    for action in game.legal_actions():
+        g = game.copy()
+        try:
+            g.push(action)
+        except IllegalActionError as exc:
+            raise InvariantError("offered is accepted", f"{d.kind} decision: {action} is offered but refused: "
+                                 f"{str(exc)[:200]}") from None
+        if action.kind != "cancel" and same_position(game, g):
+            raise InvariantError("offered stays done", f"{d.kind} decision: after {action} the same decision "
+                                 "comes back with nothing changed")
 
 
 def play_game(db: CardDB, names: list[str], seed: int, max_actions: int, must_end: bool = True,
