@@ -35,13 +35,15 @@ def walk(game: Game, agents, actions: int = ACTIONS, offers: bool = True) -> int
 @pytest.mark.parametrize("decks,seed", [(("gruul-stompy", "azorius-skies"), 1), (("mono-green", "red-green"), 2)])
 def test_every_offer_in_bundled_deck_games(decks, seed):
     game = Game.new(*decks, seed=seed)
-    assert walk(game, [RandomAgent(seed), RandomAgent(seed + 1)]) > 100
+    n = walk(game, [RandomAgent(seed), RandomAgent(seed + 1)])
+    assert n == ACTIONS or game.result is not None
 
 
 @pytest.mark.parametrize("seed", range(3))
 def test_every_offer_in_corpus_deck_games(corpus_db, playable, seed):
     game = new_game(corpus_db, playable, seed)
-    assert walk(game, [RandomAgent(seed), RandomAgent(seed + 1000)], actions=250) > 50
+    n = walk(game, [RandomAgent(seed), RandomAgent(seed + 1000)], actions=250)
+    assert n == 250 or game.result is not None
 
 
 @pytest.mark.parametrize("agents", [(HeuristicAgent(1), HeuristicAgent(2)), (FirstLegalAgent(), FirstLegalAgent())])
