@@ -192,7 +192,7 @@ def _fingerprint(game: Game) -> tuple:
     """A cheap summary of the game where it waits: what changes with nearly every step."""
     s = game.peek()
     d = game.pending
-    return (len(s.log), s.next_id, s.turn, s.step, len(s.stack), tuple(tuple(sorted(p.pool.items())) for p in s.players),
+    return (len(s.log or ()), s.next_id, s.turn, s.step, len(s.stack), tuple(tuple(sorted(p.pool.items())) for p in s.players),
             tuple(p.life for p in s.players), None if d is None else (d.kind, d.player, d.options))
 
 
@@ -212,6 +212,7 @@ def check_offers(game: Game) -> None:
     would). A cancelled cast goes back where it began by design (CR 601.2), so "cancel" is only
     pushed."""
     d = game.pending
+    assert d is not None, "the game is over: no decision to check"
     for action in game.legal_actions():
         g = game.copy()
         try:

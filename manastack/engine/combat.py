@@ -268,7 +268,7 @@ def declare_blockers(ctx: Ctx) -> None:
         if answer.kind == "done":
             break
         blocks.append((answer.args[0], answer.args[1]))
-    blocking = {}
+    blocking: dict[int, list[int]] = {}
     for b, a in blocks:
         blocking.setdefault(b, []).append(a)
     for b, its in blocking.items():
@@ -287,9 +287,9 @@ def declare_blockers(ctx: Ctx) -> None:
         events.collect(ctx, Blocked(b, dp))
     for a in order:
         events.collect(ctx, BecameBlocked(a, s.active, tuple(order[a])))
-    for a in attackers:             # CR 509.1h, 509.3g: "attacks and isn't blocked"
-        if a.id not in order and a.id in s.objs and s.objs[a.id].attacking is not None:
-            events.collect(ctx, Unblocked(a.id, s.active))
+    for att in attackers:           # CR 509.1h, 509.3g: "attacks and isn't blocked"
+        if att.id not in order and att.id in s.objs and s.objs[att.id].attacking is not None:
+            events.collect(ctx, Unblocked(att.id, s.active))
 
 
 def fewest_blockers(s, a: Obj) -> int:

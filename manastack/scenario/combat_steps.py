@@ -67,7 +67,9 @@ class CombatSteps(Driver):
         pairs = _pairs(step["block"])
         self.advance_to("blockers", "declare_blockers")
         d, s = self.pending(), self.state()
-        if d.kind != "blockers":
+        # the one legal declaration is made without asking (CR 509.1c: a requirement to block)
+        made_without_asking = d.kind != "blockers" and s.step == "declare_blockers" and s.combat.get("blockers")
+        if d.kind != "blockers" and not made_without_asking:
             if not pairs:
                 return
             if not s.combat.get("attackers"):
