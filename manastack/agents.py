@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import combinations
 
 from manastack.engine import characteristics as ch
 from manastack.engine import combat, layers, loyalty
@@ -129,20 +130,63 @@ class HeuristicAgent:
         return by_kind["done"][0] if "done" in by_kind else decision.options[0]
 
     def _block(self, s, decision: Decision, by_kind) -> Action:
-        """One blocker per attacker: one that survives or trades; chump blocks only when the
-        unblocked damage would be lethal."""
+        """Blocks that survive or trade (with two creatures for an attacker with menace), a
+        second blocker where two kill an attacker one can't, chump blocks only when the
+        unblocked damage would be lethal. A declaration that isn't legal yet (no "done") is
+        completed where it was begun."""
         me = decision.player
-        blocked = {a for _b, a in decision.context.get("blocks", ())}
-        free = [a for a in by_kind.get("block", []) if a.args[1] not in blocked]
-        for a in free:
-            b, att = s.objs[a.args[0]], s.objs[a.args[1]]
-            if ch.toughness(s, b) > ch.power(s, att) or ch.power(s, b) >= ch.toughness(s, att):
-                return a
+        mine: dict[int, list[int]] = {}              # attacker -> the creatures blocking it so far
+        for b, a in decision.context.get("blocks", ()):
+            mine.setdefault(a, []).append(b)
+        blocks = by_kind.get("block", [])
+        offered: dict[int, list[int]] = {}           # attacker -> the creatures offered to block it
+        for act in blocks:
+            offered.setdefault(act.args[1], []).append(act.args[0])
+
+        def block(b: int, a: int) -> Action:
+            return next(x for x in blocks if x.args == (b, a))
+
+        def power(ids) -> int:
+            return sum(ch.power(s, s.objs[i]) for i in ids)
+
+        def sturdiest(ids) -> int:
+            return max(ids, key=lambda i: (ch.toughness(s, s.objs[i]), ch.power(s, s.objs[i])))
+
+        if "done" not in by_kind:                    # CR 509.1: the blocks so far need more
+            short = [a for a in mine if a in offered and len(mine[a]) < combat.fewest_blockers(s, s.objs[a])]
+            if short:
+                return block(sturdiest(offered[short[0]]), short[0])
+            return decision.options[0]
+        for a, ids in mine.items():                  # a second blocker where it makes the kill
+            att = s.objs[a]
+            if a in offered and power(ids) < ch.toughness(s, att):
+                killers = [b for b in offered[a] if power(ids) + power([b]) >= ch.toughness(s, att)]
+                if killers:
+                    return block(sturdiest(killers), a)
+        for a, cands in offered.items():
+            if a in mine:
+                continue
+            att = s.objs[a]
+            need = combat.fewest_blockers(s, att)
+            groups = [g for g in combinations(cands, need) if self._good_block(s, att, g)]
+            if not groups and need == 1:             # two that kill it and can't both die
+                groups = [g for g in combinations(cands, 2) if power(g) >= ch.toughness(s, att)
+                          and ch.power(s, att) < sum(ch.toughness(s, s.objs[i]) for i in g)]
+            if groups:
+                return block(sturdiest(groups[0]), a)
         incoming = sum(ch.power(s, o) for o in s.permanents(1 - me)
-                       if o.attacking is not None and o.id not in blocked)
+                       if o.attacking is not None and o.id not in mine)
+        free = [act for act in blocks if act.args[1] not in mine]
         if free and incoming >= s.players[me].life:
-            return max(free, key=lambda a: ch.power(s, s.objs[a.args[1]]))
-        return (by_kind.get("done") or by_kind.get("unblock") or [decision.options[0]])[0]
+            return max(free, key=lambda act: ch.power(s, s.objs[act.args[1]]))
+        return by_kind["done"][0]
+
+    @staticmethod
+    def _good_block(s, att, group) -> bool:
+        """Whether the creatures ``group`` blocking ``att`` kill it or all survive it."""
+        blockers = [s.objs[i] for i in group]
+        return (sum(ch.power(s, b) for b in blockers) >= ch.toughness(s, att)
+                or all(ch.toughness(s, b) > ch.power(s, att) for b in blockers))
 
     def _target(self, s, decision: Decision) -> Action:
         me = decision.player

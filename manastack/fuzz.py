@@ -1,6 +1,6 @@
 """Whole-game fuzzing: seeded random corpus games, every invariant checked at every decision.
 
-    python3 -m manastack.fuzz --games 200 [--corpus PATH] [--seed 0] [--max-actions 3000] [--jobs 2]
+    python3 -m manastack.fuzz --games 200 [--corpus PATH] [--seed 0] [--max-actions 3000] [--jobs 2] [--offers]
 
 Game ``seed`` builds two random two-color decks (23 fully supported corpus cards and 17 basic
 lands each) from its own generator, and random agents play them. At every decision the run
@@ -14,6 +14,9 @@ checks:
   same save;
 - a save continues identically: the game loaded from :meth:`Game.to_json` reaches the same
   save after the same action;
+
+- with ``--offers``, what is offered is legal: every answer of the decision, pushed on a copy,
+  is accepted and leads on (the same decision doesn't come back with nothing changed);
 
 and after the game: the same seed and actions give the same game (the final saves are equal),
 and the game ended within ``--max-actions`` actions. Exceptions are failures too. The report
@@ -36,8 +39,9 @@ from pathlib import Path
 from manastack.agents import RandomAgent
 from manastack.cards import CardDB, CardError, load_db
 from manastack.decks import Deck
-from manastack.engine.decisions import Action
+from manastack.engine.decisions import Action, IllegalActionError
 from manastack.engine.merged import cards_in
+from manastack.engine.serialize import state_to_data
 from manastack.game import Game
 from manastack.mana import COLORS
 from manastack.rng import Rng
@@ -184,17 +188,57 @@ def check_push(db: CardDB, game: Game, action: Action, before: str) -> str:
     return after
 
 
+def _fingerprint(game: Game) -> tuple:
+    """A cheap summary of the game where it waits: what changes with nearly every step."""
+    s = game.peek()
+    d = game.pending
+    return (len(s.log or ()), s.next_id, s.turn, s.step, len(s.stack), tuple(tuple(sorted(p.pool.items())) for p in s.players),
+            tuple(p.life for p in s.players), None if d is None else (d.kind, d.player, d.options))
+
+
+def same_position(a: Game, b: Game) -> bool:
+    """Whether ``a`` and ``b`` wait at the same decision in the same state, answers in
+    progress included: a step from one to the other changed nothing."""
+    if a.pending is None or b.pending is None or _fingerprint(a) != _fingerprint(b):
+        return False
+    if a.pending.context != b.pending.context:
+        return False
+    return state_to_data(a.current_state()) == state_to_data(b.current_state())
+
+
+def check_offers(game: Game) -> None:
+    """Every answer the pending decision offers, pushed on a copy, is accepted and leads on:
+    the same decision in the same state doesn't come back (an answer taken back by the engine
+    would). A cancelled cast goes back where it began by design (CR 601.2), so "cancel" is only
+    pushed."""
+    d = game.pending
+    assert d is not None, "the game is over: no decision to check"
+    for action in game.legal_actions():
+        g = game.copy()
+        try:
+            g.push(action)
+        except IllegalActionError as exc:
+            raise InvariantError("offered is accepted", f"{d.kind} decision: {action} is offered but refused: "
+                                 f"{str(exc)[:200]}") from None
+        if action.kind != "cancel" and same_position(game, g):
+            raise InvariantError("offered stays done", f"{d.kind} decision: after {action} the same decision "
+                                 "comes back with nothing changed")
+
+
 def play_game(db: CardDB, names: list[str], seed: int, max_actions: int, must_end: bool = True,
-              actions: list[Action] | None = None) -> Game:
+              actions: list[Action] | None = None, offers: bool = False) -> Game:
     """Game ``seed`` with every check; raises on the first failure. After ``max_actions`` the
     game fails as not ending, or (``must_end`` false) stops there. ``actions`` receives the
-    actions taken, so a caller sees how far a failing game got."""
+    actions taken, so a caller sees how far a failing game got. ``offers``: also check every
+    answer offered (:func:`check_offers`)."""
     game = new_game(db, names, seed)
     agents = [RandomAgent(seed), RandomAgent(seed + 1000)]
     taken = actions if actions is not None else []
     save = game.to_json()
     while game.pending is not None:
         check_state(game)
+        if offers:
+            check_offers(game)
         if len(taken) >= max_actions:
             if must_end:
                 raise InvariantError("no end", f"no result after {max_actions} actions")
@@ -221,20 +265,21 @@ def classify(exc: BaseException) -> str:
     return f"{type(exc).__name__}{place}"
 
 
-def play_one(db: CardDB, names: list[str], seed: int, max_actions: int) -> tuple[int, Failure | None]:
+def play_one(db: CardDB, names: list[str], seed: int, max_actions: int,
+             offers: bool = False) -> tuple[int, Failure | None]:
     """Game ``seed`` checked: the actions taken, and its failure if it failed."""
     taken: list[Action] = []
     try:
-        play_game(db, names, seed, max_actions, actions=taken)
+        play_game(db, names, seed, max_actions, actions=taken, offers=offers)
     except Exception as exc:     # every failure is a finding: classify it and go on
         return len(taken), Failure(seed, classify(exc), f"{type(exc).__name__}: {str(exc)[:300]}", len(taken))
     return len(taken), None
 
 
 def run(db: CardDB, names: list[str], seeds: Iterator[int], max_actions: int,
-        progress=None) -> Report:
+        progress=None, offers: bool = False) -> Report:
     """Play the games ``seeds`` one after another in this process."""
-    return collect((play_one(db, names, seed, max_actions) for seed in seeds), progress)
+    return collect((play_one(db, names, seed, max_actions, offers) for seed in seeds), progress)
 
 
 def collect(outcomes: Iterator[tuple[int, Failure | None]], progress=None) -> Report:
@@ -255,26 +300,26 @@ def collect(outcomes: Iterator[tuple[int, Failure | None]], progress=None) -> Re
     return report
 
 
-_worker: tuple[CardDB, list[str], int] | None = None      # a worker process's corpus and bound
+_worker: tuple[CardDB, list[str], int, bool] | None = None      # a worker process's corpus, bound, checks
 
 
-def _start_worker(corpus: Path, names: list[str], max_actions: int) -> None:
+def _start_worker(corpus: Path, names: list[str], max_actions: int, offers: bool) -> None:
     global _worker
     signal.signal(signal.SIGINT, signal.SIG_IGN)      # Ctrl-C is the parent's to handle
-    _worker = (load_db(corpus), names, max_actions)
+    _worker = (load_db(corpus), names, max_actions, offers)
 
 
 def _play_in_worker(seed: int) -> tuple[int, Failure | None]:
-    db, names, max_actions = _worker
-    return play_one(db, names, seed, max_actions)
+    db, names, max_actions, offers = _worker
+    return play_one(db, names, seed, max_actions, offers)
 
 
 def run_parallel(corpus: Path, names: list[str], seeds: range, max_actions: int, jobs: int,
-                 progress=None) -> Report:
+                 progress=None, offers: bool = False) -> Report:
     """Play the games ``seeds`` in ``jobs`` worker processes, each reading the corpus (and
     compiling only the cards its games use); the report is the one a single process would give,
     games in the order of their seeds."""
-    with multiprocessing.get_context("spawn").Pool(jobs, _start_worker, (corpus, names, max_actions)) as pool:
+    with multiprocessing.get_context("spawn").Pool(jobs, _start_worker, (corpus, names, max_actions, offers)) as pool:
         report = collect(pool.imap(_play_in_worker, seeds), progress)
         if report.stopped:
             pool.terminate()
@@ -291,6 +336,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1,
                     help=f"worker processes playing games side by side (1 to {MAX_JOBS}); "
                          f"this machine has {os.cpu_count()} cores")
+    ap.add_argument("--offers", action="store_true",
+                    help="also push every answer offered at every decision on a copy: each must be accepted "
+                         "and lead on (several times slower)")
     args = ap.parse_args(argv)
     if not 1 <= args.games <= MAX_GAMES:
         ap.error(f"--games must be from 1 to {MAX_GAMES}, not {args.games}")
@@ -325,9 +373,9 @@ def main(argv: list[str] | None = None) -> int:
     seeds = range(args.seed, args.seed + args.games)
     names = playable_names(db)
     if args.jobs == 1:
-        report = run(db, names, iter(seeds), args.max_actions, progress)
+        report = run(db, names, iter(seeds), args.max_actions, progress, args.offers)
     else:
-        report = run_parallel(args.corpus, names, seeds, args.max_actions, args.jobs, progress)
+        report = run_parallel(args.corpus, names, seeds, args.max_actions, args.jobs, progress, args.offers)
     print(report.render(args.corpus, args.max_actions))
     return 1 if report.failures else 0
 

@@ -592,19 +592,19 @@ def to_blockers(g: Game, *attackers: str) -> None:
 
 
 def test_every_creature_able_to_block_the_lure_attacker_must(db):
-    """Prized Unicorn attacks: Bob may not stop declaring blockers while a creature able to block
-    it doesn't; a tapped creature is not able and isn't asked to (Prized Unicorn ruling
-    2019-07-12, CR 509.1c)."""
+    """Prized Unicorn attacks: every creature able to block it blocks it, the one legal
+    declaration, made without asking Bob; a tapped creature is not able and isn't asked to
+    (Prized Unicorn ruling 2019-07-12, CR 509.1c)."""
     g = board(db, """
   - name: Alice
     battlefield: [Prized Unicorn]
   - name: Bob
     battlefield: [Grizzly Bears, Llanowar Elves, {card: Hill Giant, tapped: true}]
 """, step="beginning_of_combat", turn=3)
-    to_blockers(g, "Prized Unicorn")
-    assert [a.label for a in g.legal_actions()] == ["Grizzly Bears blocks Prized Unicorn",
-                                                    "Llanowar Elves blocks Prized Unicorn"]
-    pick(g, "Grizzly Bears blocks")         # the Elves' block, then "done", are the only answers left
+    attack(g, "Prized Unicorn")
+    while g.current_state().step != "declare_blockers":
+        g.push(Action("pass"))
+    assert g.pending.kind == "priority"
     s = g.current_state()
     unicorn = on_battlefield(g, "Prized Unicorn")[0].id
     assert {o.card.name: o.blocking for o in s.permanents(BOB)} == {

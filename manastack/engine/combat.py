@@ -5,7 +5,7 @@ from __future__ import annotations
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import exercise, layers
+from . import block_declarations, exercise, layers
 from . import events
 from . import attack_targets
 from . import keyword_effects
@@ -118,39 +118,38 @@ def declare_attackers(ctx: Ctx) -> None:
     defender = 1 - ap
     walkers = attack_targets.attackable(s, defender)
     aimed: dict[int, int] = {}           # attacker -> the planeswalker it attacks
-    # a goaded creature attacks if able (CR 701.38b); with two players the one it may attack is
-    # the goading player's opponent, or that player when it is another's creature: it attacks
-    # the player, as a creature its own controller goaded must (Shiny Impetus ruling)
-    chosen = [o.id for o in s.permanents(ap) if can_attack(s, o) and (
-        restricted(s, o, "attacks_each_combat") or restricted(s, o, "goaded"))]
+    able = [o for o in s.permanents(ap) if can_attack(s, o)]
+    alone = {o.id for o in able if restricted(s, o, "cant_attack_alone")}
+    if len(able) == 1 and able[0].id in alone:
+        able = []           # it could only attack alone (CR 506.5, 508.1c)
+    # CR 508.1d: the most requirements that can be obeyed are obeyed by all the creatures that
+    # attack if able attacking (with another, for one that can't attack alone), so they are
+    # chosen first. A goaded creature attacks if able (CR 701.38b); with two players the one it
+    # may attack is the goading player's opponent, or that player when it is another's
+    # creature: it attacks the player, as a creature its own controller goaded must (Shiny
+    # Impetus ruling)
+    chosen = [o.id for o in able if restricted(s, o, "attacks_each_combat") or restricted(s, o, "goaded")]
     if chosen:
         s.add_log(", ".join(s.objs[i].card.name for i in chosen) + " must attack: it attacks each combat "
                   "if able", ("508.1d",), "combat")
     while True:
-        cands = [o for o in s.permanents(ap) if o.id not in chosen and can_attack(s, o)]
-        if not chosen and len(cands) == 1 and restricted(s, cands[0], "cant_attack_alone"):
-            cands = []          # it could only attack alone (CR 506.5)
-        alone = len(chosen) == 1 and restricted(s, s.objs[chosen[0]], "cant_attack_alone")
-        if not cands and not alone:
+        cands = [o for o in able if o.id not in chosen]
+        if not cands:
             break
         options = tuple(a for o in cands for a in
                         (Action("attack", (o.id,), f"attack with {o.card.name}"),)
                         + tuple(Action("attack", (o.id, w.id), f"attack {w.card.name} with {o.card.name}")
                                 for w in walkers))
-        if alone:
-            # CR 506.5, 508.1c: attacking alone would make the declaration illegal
-            name = s.objs[chosen[0]].card.name
-            options += (Action("unattack", (chosen[0],), f"take {name} back (it can't attack alone, CR 508.1c)"),)
-        else:
+        # CR 506.5, 508.1c: a creature that can't attack alone attacking alone is illegal; since
+        # another could attack with it (see ``able``), only "done" waits for one
+        if not (len(chosen) == 1 and chosen[0] in alone):
             options += (Action("done", (), "no more attackers" if chosen else "don't attack"),)
-        answer = ctx.ask(Decision(ap, DecisionKind.ATTACKERS, "Declare attackers (CR 508.1)", options,
-                                  {"chosen": list(chosen), "planeswalkers": dict(aimed)}))
+        context = {"chosen": list(chosen), "planeswalkers": dict(aimed)}
+        if len(chosen) == 1 and chosen[0] in alone:
+            context["incomplete"] = f"{s.objs[chosen[0]].card.name} can't attack alone (CR 506.5, 508.1c)"
+        answer = ctx.ask(Decision(ap, DecisionKind.ATTACKERS, "Declare attackers (CR 508.1)", options, context))
         if answer.kind == "done":
             break
-        if answer.kind == "unattack":
-            chosen.remove(answer.args[0])
-            aimed.pop(answer.args[0], None)
-            continue
         chosen.append(answer.args[0])
         if len(answer.args) > 1:
             aimed[answer.args[0]] = answer.args[1]
@@ -245,68 +244,31 @@ def block_restriction(s, blocker: Obj, attacker: Obj) -> str | None:
 
 
 def declare_blockers(ctx: Ctx) -> None:
-    """CR 509.1: the defending player assigns blockers one at a time. A menace attacker
-    (CR 702.111b) blocked by just one creature makes the declaration illegal, so "done" is
-    replaced by the ways to mend it until it is legal."""
+    """CR 509.1: the defending player declares blockers one block at a time, then says done.
+    Only blocks that some legal declaration containing the blocks made so far also contains
+    are offered, and "done" only once the blocks made are a legal declaration: one that
+    disobeys no restriction (CR 509.1b; menace, CR 702.111b; "can't block alone", CR 506.5) and
+    obeys as many requirements as any such declaration could (CR 509.1c). See
+    :mod:`.block_declarations`."""
     s = ctx.s
     dp = 1 - s.active
     attackers = [s.objs[i] for i in s.combat.get("attackers", []) if i in s.objs]
+    problem = block_problem(s, dp, attackers)
+    names = {o.id: o.card.name for o in attackers} | {b: s.objs[b].card.name for b in problem.blockers}
     blocks: list[tuple[int, int]] = []    # (blocker, attacker), in the order declared
     while True:
-        blocking = {}
-        for b, a in blocks:
-            blocking.setdefault(b, []).append(a)
-        # CR 509.1a: one attacker each, or more for a creature that "can block an additional
-        # creature each combat" (CR 509.1b)
-        free = [o for o in s.permanents(dp) if ch.is_creature(s, o) and not o.tapped
-                and len(blocking.get(o.id, ())) < block_capacity(s, o) and cant_block(s, o) is None]
-        if not blocks and len(free) == 1 and restricted(s, free[0], "cant_block_alone"):
-            free = []           # it could only block alone (CR 506.5)
-        blocked = [a for _b, a in blocks]
-        # CR 509.1b: "can't be blocked by more than one creature" once one blocks it
-        full = {a.id for a in attackers if a.id in blocked and restricted(s, a, "max_one_blocker")}
-        unmet, lured = _lure_unmet(s, dp, attackers, blocks, full)
-        # CR 509.1c: a creature that must block a lured attacker doesn't spend its last block on another
-        last = {b.id for b in unmet if len(blocking.get(b.id, ())) + 1 >= block_capacity(s, b)}
-        options = [Action("block", (b.id, a.id), f"{b.card.name} blocks {a.card.name}")
-                   for b in free for a in attackers
-                   if a.id not in full and a.id not in blocking.get(b.id, ()) and can_block(s, b, a)
-                   and (b.id not in last or a.id in lured)]
-        required = _required_blocks(s, attackers, blocks, free, full)
-        must = [o for o in options if tuple(o.args) in required]
-        if must:            # CR 509.1c: a block that obeys a requirement not yet obeyed comes first
-            options = must
-        lonely = [a for a in attackers if ch.has(s, a, "menace") and blocked.count(a.id) == 1]
-        alone = [b for b in blocking if len(blocking) == 1 and restricted(s, s.objs[b], "cant_block_alone")]
-        if alone:       # CR 506.5, 509.1b: blocking alone would make the declaration illegal
-            options.append(Action("unblock", (alone[0],), f"take {s.objs[alone[0]].card.name} back "
-                                  "(it can't block alone, CR 509.1b)"))
-        elif lonely:
-            for a in lonely:
-                b = next(b for b, x in blocks if x == a.id)
-                options.append(Action("unblock", (b,), f"take {s.objs[b].card.name} back "
-                                      f"({a.card.name} has menace, CR 702.111b)"))
-        elif unmet:
-            # CR 509.1c: a creature able to block an attacker all creatures able to block must
-            # block doesn't; a creature blocking another attacker to its capacity may be taken back
-            for b in unmet:
-                if len(blocking.get(b.id, ())) >= block_capacity(s, b):
-                    options.append(Action("unblock", (b.id,), f"take {b.card.name} back (it must block "
-                                          "an attacker all creatures able to block must block, CR 509.1c)"))
-        elif not must:
+        offered = block_declarations.offer(problem, blocks)
+        options = [Action("block", (b, a), f"{names[b]} blocks {names[a]}") for b, a in offered.blocks]
+        if offered.done:
             options.append(Action("done", (), "no more blockers" if blocks else "don't block"))
-        answer = ctx.ask(Decision(dp, DecisionKind.BLOCKERS, "Declare blockers (CR 509.1)", tuple(options),
-                                  {"blocks": [list(p) for p in blocks]}))
+        context: dict = {"blocks": [list(p) for p in blocks]}
+        if not offered.done:
+            context["incomplete"] = _incomplete(s, offered.short, names)
+        answer = ctx.ask(Decision(dp, DecisionKind.BLOCKERS, "Declare blockers (CR 509.1)", tuple(options), context))
         if answer.kind == "done":
             break
-        if answer.kind == "unblock" and (alone or not lonely):     # its blocks (CR 509.1b-c)
-            blocks = [(b, a) for b, a in blocks if b != answer.args[0]]
-        elif answer.kind == "unblock":     # its blocks of the menace attackers blocked by it alone
-            lone = {a.id for a in lonely}
-            blocks = [(b, a) for b, a in blocks if b != answer.args[0] or a not in lone]
-        else:
-            blocks.append((answer.args[0], answer.args[1]))
-    blocking = {}
+        blocks.append((answer.args[0], answer.args[1]))
+    blocking: dict[int, list[int]] = {}
     for b, a in blocks:
         blocking.setdefault(b, []).append(a)
     for b, its in blocking.items():
@@ -325,56 +287,96 @@ def declare_blockers(ctx: Ctx) -> None:
         events.collect(ctx, Blocked(b, dp))
     for a in order:
         events.collect(ctx, BecameBlocked(a, s.active, tuple(order[a])))
-    for a in attackers:             # CR 509.1h, 509.3g: "attacks and isn't blocked"
-        if a.id not in order and a.id in s.objs and s.objs[a.id].attacking is not None:
-            events.collect(ctx, Unblocked(a.id, s.active))
+    for att in attackers:           # CR 509.1h, 509.3g: "attacks and isn't blocked"
+        if att.id not in order and att.id in s.objs and s.objs[att.id].attacking is not None:
+            events.collect(ctx, Unblocked(att.id, s.active))
 
 
-def _required_blocks(s, attackers: list[Obj], blocks: list[tuple[int, int]], free: list[Obj],
-                     full: set) -> set[tuple[int, int]]:
-    """CR 509.1c: the blocks that would obey a requirement not yet obeyed: a creature that
-    "blocks this turn if able" blocking any attacker it can, one that "blocks ~ this turn if
-    able" blocking ~, and any creature blocking an attacker that "must be blocked this turn if
-    able" while none does. A requirement that only a block breaking a restriction would obey
-    asks nothing (a menace attacker fewer than two creatures could block, CR 702.111b). Asking
-    for these first, as (blocker id, attacker id), still leaves every legal declaration open."""
-    if not s.effects:
-        return set()
-    open_ = [a for a in attackers if a.id not in full and (
-        not ch.has(s, a, "menace") or sum(can_block(s, b, a) for b in free) >= 2)]
-    blocking = {b for b, _a in blocks}
-    blocked = {a for _b, a in blocks}
-    out: set[tuple[int, int]] = set()
-    for b in free:
-        for e in combat_rules(s, b):
-            if e.rule == "must_block" and b.id not in blocking:
-                out |= {(b.id, a.id) for a in open_ if can_block(s, b, a)}
-            elif e.rule == "must_block_source" and (b.id, e.attacker) not in blocks:
-                out |= {(b.id, a.id) for a in open_ if a.id == e.attacker and can_block(s, b, a)}
-    for a in open_:
-        if a.id not in blocked and restricted(s, a, "must_be_blocked"):
-            out |= {(b.id, a.id) for b in free if can_block(s, b, a)}
-    return out
+def fewest_blockers(s, a: Obj) -> int:
+    """The fewest creatures that may block attacker ``a`` if any do: two with menace
+    (CR 702.111b), else one."""
+    return 2 if ch.has(s, a, "menace") else 1
 
 
-def _lure_unmet(s, dp: int, attackers: list[Obj], blocks: list[tuple[int, int]],
-                full: set) -> tuple[list[Obj], set[int]]:
-    """CR 509.1c: "All creatures able to block ~ do so." Each of ``dp``'s creatures able to block
-    such an attacker (untapped, not kept from blocking, allowed to block it) must block one of
-    them: the ones that don't yet, and the ids of those attackers. An attacker with menace that
-    fewer than two creatures could block can't be blocked legally, so it asks nothing (the
-    restriction wins, CR 509.1c)."""
-    lured = [a for a in attackers if a.id not in full and restricted(s, a, "must_be_blocked_by_all")]
-    if not lured:
-        return [], set()
+def block_problem(s, dp: int, attackers: list[Obj]) -> block_declarations.BlockProblem:
+    """The declaration of blockers ``dp`` makes against ``attackers``, as a problem of its own:
+    the creatures able to block (untapped, not kept from blocking, CR 509.1a-b), the attackers
+    each may block, how many each may block (CR 509.1a), the restrictions on the declaration as
+    a whole (CR 509.1b: menace 702.111b, "can't be blocked by more than one creature", "can't
+    block alone" 506.5) and the requirements (CR 509.1c: "blocks this turn if able", "blocks ~
+    this turn if able", "must be blocked this turn if able", and "all creatures able to block ~
+    do so", a requirement for each creature able to block it)."""
     able = [o for o in s.permanents(dp) if ch.is_creature(s, o) and not o.tapped and cant_block(s, o) is None]
-    lured = [a for a in lured if not ch.has(s, a, "menace") or sum(can_block(s, b, a) for b in able) >= 2]
+    p = block_declarations.BlockProblem(
+        [o.id for o in able], {o.id: tuple(a.id for a in attackers if can_block(s, o, a)) for o in able},
+        {o.id: block_capacity(s, o) for o in able})
+    for a in attackers:
+        if (least := fewest_blockers(s, a)) > 1:
+            p.least[a.id] = least
+        if restricted(s, a, "max_one_blocker"):
+            p.most[a.id] = 1
+    p.alone = frozenset(o.id for o in able if restricted(s, o, "cant_block_alone"))
+    lured = [a for a in attackers if restricted(s, a, "must_be_blocked_by_all")]
     if exercise.RECORD is not None and lured:
         for src, _eff in ch.static_effects(s, "must_be_blocked_by_all"):
             exercise.note("STATIC_KINDS", "must_be_blocked_by_all", src.card)
-    ids = {a.id for a in lured}
-    blocking_lured = {b for b, a in blocks if a in ids}
-    return [b for b in able if b.id not in blocking_lured and any(can_block(s, b, a) for a in lured)], ids
+    for a in lured:
+        for o in able:
+            if a.id in p.can[o.id]:
+                p.must_pair[(o.id, a.id)] = p.must_pair.get((o.id, a.id), 0) + 1
+    if not s.effects:
+        return p
+    for o in able:
+        for e in combat_rules(s, o):
+            if e.rule == "must_block":
+                p.must_block[o.id] = p.must_block.get(o.id, 0) + 1
+            elif e.rule == "must_block_source" and e.attacker in p.can[o.id]:
+                p.must_pair[(o.id, e.attacker)] = p.must_pair.get((o.id, e.attacker), 0) + 1
+    for a in attackers:
+        n = sum(e.rule == "must_be_blocked" for e in combat_rules(s, a))
+        if n:
+            p.must_be_blocked[a.id] = n
+    return p
+
+
+def why_incomplete(s, blocks: list[tuple[int, int]]) -> str | None:
+    """Why ``blocks`` (blocker id, attacker id), blocks the declaration of blockers now under
+    way may make, are not a legal declaration by themselves; None when they are."""
+    attackers = [s.objs[i] for i in s.combat.get("attackers", []) if i in s.objs]
+    problem = block_problem(s, 1 - s.active, attackers)
+    offered = block_declarations.offer(problem, blocks)
+    if offered.done:
+        return None
+    names = {o.id: o.card.name for o in attackers} | {b: s.objs[b].card.name for b in problem.blockers}
+    return _incomplete(s, offered.short, names)
+
+
+def why_block_not_offered(s, b: Obj, a: Obj) -> str:
+    """Why no legal declaration of blockers (CR 509.1b-c) has ``b``, able to block ``a``, block
+    it: a menace attacker that fewer than two creatures could block (CR 702.111b), or a
+    requirement another declaration obeys (CR 509.1c)."""
+    attackers = [s.objs[i] for i in s.combat.get("attackers", []) if i in s.objs]
+    problem = block_problem(s, 1 - s.active, attackers)
+    least = problem.least.get(a.id, 1)
+    if sum(a.id in problem.can[x] for x in problem.blockers) < least:
+        return (f"{a.card.name} has menace: it can't be blocked except by two or more creatures, and fewer "
+                "could block it (CR 702.111b)")
+    return (f"no legal declaration of blockers has {b.card.name} block {a.card.name}: each would disobey a "
+            "restriction or obey fewer requirements than another could (CR 509.1b-c)")
+
+
+def _incomplete(s, short: tuple, names: dict[int, str]) -> str:
+    """Why the blocks made so far are not yet a legal declaration (see
+    :class:`.block_declarations.Offer`)."""
+    match short:
+        case ("least", a):
+            return f"{names[a]} has menace: it can't be blocked except by two or more creatures (CR 702.111b)"
+        case ("alone", b):
+            return f"{names[b]} can't block alone (CR 506.5, 509.1b)"
+        case ("requirements", obeyed, most):
+            return (f"these blocks obey {obeyed} of the requirements to block, and {most} could be obeyed "
+                    "(CR 509.1c)")
+    return "these blocks are not a legal declaration (CR 509.1)"
 
 
 def has_first_strike_step(s) -> bool:
@@ -505,7 +507,8 @@ def _divide(ctx: Ctx, a: Obj, blockers: list[Obj], power: int) -> list[tuple[Obj
                                       f"How much of {a.card.name}'s {power} damage "
                                       f"goes to {b.card.name}? (CR 510.1c"
                                       + (", 702.19b)" if trample else ")"),
-                                      tuple(Action("assign", (n,), f"{n} to {b.card.name}") for n in amounts)))
+                                      tuple(Action("assign", (n,), f"{n} to {b.card.name}") for n in amounts),
+                                      {"attacker": a.id, "to": b.id}))
             n = answer.args[0]
         if n:
             out.append((a, b.id, n))
@@ -527,7 +530,8 @@ def _divide_blocker(ctx: Ctx, b: Obj, attackers: list[Obj], power: int) -> list[
         else:
             answer = ctx.ask(Decision(b.controller, DecisionKind.DAMAGE,
                                       f"How much of {b.card.name}'s {power} damage goes to {a.card.name}? (CR 510.1d)",
-                                      tuple(Action("assign", (n,), f"{n} to {a.card.name}") for n in range(left + 1))))
+                                      tuple(Action("assign", (n,), f"{n} to {a.card.name}") for n in range(left + 1)),
+                                      {"blocker": b.id, "to": a.id}))
             n = answer.args[0]
         if n:
             out.append((b, a.id, n))

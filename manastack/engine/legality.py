@@ -387,6 +387,8 @@ def cannot_block(s, b, a) -> str:
     why = combat.block_restriction(s, b, a)
     if why is None and combat.restricted(s, a, "max_one_blocker"):
         why = f"{an} can't be blocked by more than one creature, and one may already block it (CR 509.1b)"
+    if why is None and s.step == "declare_blockers":
+        why = combat.why_block_not_offered(s, b, a)
     return why or f"{bn} can't block {an} now (it may already be blocking)"
 
 

@@ -2,6 +2,7 @@
 attacker's combat damage (CR 510.1c, 702.19b)."""
 from __future__ import annotations
 
+from manastack.engine import combat
 from manastack.engine.turn import STEPS
 
 from . import why
@@ -66,7 +67,9 @@ class CombatSteps(Driver):
         pairs = _pairs(step["block"])
         self.advance_to("blockers", "declare_blockers")
         d, s = self.pending(), self.state()
-        if d.kind != "blockers":
+        # the one legal declaration is made without asking (CR 509.1c: a requirement to block)
+        made_without_asking = d.kind != "blockers" and s.step == "declare_blockers" and s.combat.get("blockers")
+        if d.kind != "blockers" and not made_without_asking:
             if not pairs:
                 return
             if not s.combat.get("attackers"):
@@ -74,20 +77,31 @@ class CombatSteps(Driver):
             if s.step == "declare_blockers" and not s.combat.get("blockers"):
                 raise StepError(why.cannot_block(s, self.refs, *pairs[0]))
             raise StepError(f"blockers can't be declared now: the game is in the {s.step} step (CR 509.1)")
+        start = s
+        made: list[tuple[int, int]] = []
         for blocker, attacker in pairs:
             d, s = self.pending(), self.state()
+            # a block the engine made without asking, the one way to complete the declaration
+            already = [p for p in _declared(d, s) if p not in made and self.refs.matches(s, blocker, p[0])
+                       and self.refs.matches(s, attacker, p[1])]
+            if already:
+                made.append(already[0])
+                continue
             opts = [a for a in d.options if a.kind == "block" and self.refs.matches(s, blocker, a.args[0])
                     and self.refs.matches(s, attacker, a.args[1])] if d.kind == "blockers" else []
             if not opts:
                 raise StepError(why.cannot_block(s, self.refs, blocker, attacker))
             self.push(opts[0])
+            made.append(tuple(opts[0].args))
         d = self.pending()
         if d.kind == "blockers":
             done = [a for a in d.options if a.kind == "done"]
             if not done:
-                raise StepError("these blocks are illegal: " + "; ".join(a.label for a in d.options
-                                                                          if a.kind == "unblock"))
+                raise StepError("these blocks are not a legal declaration: " + d.context["incomplete"])
             self.push(done[0])
+        if set(_declared(self.pending(), self.state())) != set(made):
+            raise StepError("these blocks are not a legal declaration: "
+                            + (combat.why_incomplete(start, made) or "the engine added blocks (CR 509.1)"))
 
     def do_assign(self, step: Map) -> None:
         """CR 510.1c, 702.19b: how an attacker's combat damage is divided among its blockers."""
@@ -118,6 +132,13 @@ class CombatSteps(Driver):
     def _card_name(self, ref: str) -> str:
         found = self.refs.find(self.state(), ref) if ref in self.refs.aliases else []
         return found[0].card.name if found else ref
+
+
+def _declared(d, s) -> list[tuple[int, int]]:
+    """The blocks declared so far: in the declaration under way, or the one made."""
+    if d.kind == "blockers":
+        return [tuple(p) for p in d.context["blocks"]]
+    return [(b, a) for a, bs in s.combat.get("blockers", {}).items() for b in bs]
 
 
 def _pairs(block) -> list[tuple[str, str]]:
