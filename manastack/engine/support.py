@@ -149,16 +149,18 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "add_types",                # layers 4-5 (CR 613.1d-e): engine.layers.card_now, characteristics.colors
                           "set_colors",               # CR 105.3, layer 5: engine.characteristics.colors
                           "all_creature_types",       # CR 205.3m, layer 4: engine.filters.has_all_creature_types
-                          "set_base_pt",              # CR 613.4b, layer 7b: engine.characteristics.power_toughness
+                          "set_base_pt",              # CR 613.4b, layer 7b: engine.continuous
+                          "base_pt_mana_value",       # CR 613.4b, layer 7b: engine.continuous (Opalescence)
+                          "lose_all_abilities",       # CR 613.1f, layer 6: engine.continuous (Humility)
                           "remove_types",             # CR 613.1d, layer 4: engine.layers.card_now
                           "cant_have_keywords",       # CR 113.11, 613.1f: engine.characteristics.keywords
                           "cant_attack_you",          # CR 508.1c: engine.combat.why_not_attack
                           "goaded",                   # CR 701.38b: engine.combat.declare_attackers
                           "attacks_despite_defender"})   # CR 702.3b: engine.combat.why_not_attack
 # What a "modify_pt" static ability counts, "for each ..." (CR 613.4c): objects matching a filter,
-# or counters of a kind on the source ("for each charge counter on ~"); characteristics._times.
+# or counters of a kind on the source ("for each charge counter on ~"); continuous._times.
 STATIC_COUNTS = frozenset({"Filter", "CountersOn",
-                           "AttachedCount"})     # "for each Aura attached to it": characteristics._times
+                           "AttachedCount"})     # "for each Aura attached to it": continuous._times
 REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color",
                                "double_damage_to_player", "more_counters", "double_counters",
                                "enter_as_copy", "choose_creature_type",
