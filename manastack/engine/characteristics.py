@@ -63,7 +63,11 @@ def is_type(s: State, o: Obj, t: str) -> bool:
 
 
 def is_creature(s: State, o: Obj) -> bool:
-    return "Creature" in card_types(s, o)
+    if o.zone == "battlefield":
+        c = continuous.chars(s, o)
+        if c is not None:
+            return "Creature" in c.types
+    return "Creature" in o.card.types
 
 
 def keywords(s: State, o: Obj) -> frozenset[str]:
@@ -153,6 +157,9 @@ def colors(s: State, o: Obj) -> tuple[str, ...]:
 def static_effects(s: State, kind: str) -> Iterator[tuple[Obj, ir.StaticEffect]]:
     """(source, effect) pairs of a given kind from the static abilities that exist now (of
     permanents and emblems; CR 604, 611.3), as an iterator."""
+    cached = s.static_cache
+    if cached is not None and cached[0] is s.battlefield and not cached[1][0]:
+        return _NOTHING                 # (most boards: no static ability at all)
     found = continuous.static_abilities(s).get(kind)
     if not found:
         return _NOTHING

@@ -538,6 +538,13 @@ def chars(s: State, o: Obj) -> Chars | None:
     """The characteristics the layers give the permanent ``o`` (those found so far while they
     are applied); None when no continuous effect changes any (its printed values). An object as
     it last existed, not the state's own, is found with the state's effects applied to it."""
+    cached = s.static_cache
+    if cached is not None and cached[0] is s.battlefield and not cached[1][1]:
+        for e in s.effects:         # most boards: no effect changes characteristics
+            if type(e) in RECORD_LAYERS:
+                break
+        else:
+            return None
     if _WORK and _WORK[-1][0] is s:
         return _WORK[-1][1].get(o.id)
     b = board(s)

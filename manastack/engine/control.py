@@ -95,6 +95,9 @@ def _plan(s: State, b: continuous.Board | None) -> tuple[list, list, list]:
 
 def stale(s: State) -> bool:
     """Whether :func:`refresh` would change anything."""
+    if not any(type(e) is ControlChange for e in s.effects) \
+            and not any(eff.kind == "control" for _i, _g, eff in continuous.statics(s)[1]):
+        return False
     b = continuous.board(s)
     _keep, ended, began = _plan(s, b)
     if ended or began:
