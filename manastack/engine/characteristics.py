@@ -70,7 +70,7 @@ def is_creature(s: State, o: Obj) -> bool:
     return "Creature" in o.card.types
 
 
-def keywords(s: State, o: Obj) -> frozenset[str]:
+def keywords(s: State, o: Obj) -> frozenset[str] | set[str]:
     """Names of the keyword abilities the object has now (CR 702), layer 6 applied: granted,
     lost, removed with all abilities, and the haste the rules give (suspend, dash, unearth)."""
     if o.zone == "battlefield":

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import ClassVar
 
 from manastack.cards import CardDef
 from manastack.cards.multiface import Layout
@@ -67,6 +68,9 @@ RECORD_LAYERS: dict[type, int] = {
     GrantKeywords: L6, LoseKeywords: L6, GrantAbility: L6,
     SetPT: L7B, ModifyPT: L7C, SwitchPT: L7D,
 }
+LayeredRecord = (ControlChange | BecomeCreature | SetLandType | AddSubtypes | AllCreatureTypes | SetColors
+                 | GrantKeywords | LoseKeywords | GrantAbility | SetPT | ModifyPT | SwitchPT)
+
 # Static kinds that change what a permanent's definition is (its types or abilities).
 CHANGING_KINDS = frozenset({"set_land_type", "grant_ability", "add_types", "remove_types", "lose_all_abilities"})
 
@@ -96,18 +100,31 @@ class Chars:
 
 
 @dataclass(slots=True, eq=False)
-class Layered:
-    """One continuous effect in the layer system: from the static ability ``static`` of the
-    object ``source`` (``group`` names the ability, whose parts in other layers are the same
-    effect, CR 613.6), or the record ``record`` a resolved spell or ability left (CR 611.2)."""
+class FromStatic:
+    """A continuous effect of the static ability ``static`` of the object ``source``, in layer
+    ``layer``; ``group`` names the ability, whose parts in other layers are the same effect
+    (CR 613.6); ``cda``: a characteristic-defining ability's (CR 604.3)."""
 
     layer: int
     timestamp: int
     cda: bool
-    source: Obj | None
-    group: tuple | None
-    static: ir.StaticEffect | None = None
-    record: object = None
+    source: Obj
+    group: tuple
+    static: ir.StaticEffect
+
+
+@dataclass(slots=True, eq=False)
+class FromRecord:
+    """A continuous effect a resolved spell or ability left, as the record ``record`` (CR 611.2),
+    in layer ``layer``."""
+
+    layer: int
+    timestamp: int
+    record: LayeredRecord
+    cda: ClassVar[bool] = False
+
+
+Layered = FromStatic | FromRecord
 
 
 @dataclass(slots=True)
@@ -199,12 +216,12 @@ def compute(s: State, extra: Obj | None = None, reset: frozenset[int] = frozense
             w[oid].controller = objs[oid].owner
     # a mark that an Aura's static ability controls the permanent is no effect (see control.py)
     records = [e for e in records if type(e) is not ControlChange or not e.until.startswith("attached:")]
-    effects = [Layered(STATIC_LAYERS[eff.kind], _timestamp(objs[src]), eff.kind == "pt_equal_count",
-                       objs[src], group, static=eff) for src, group, eff in layered]
+    statics_ = [FromStatic(STATIC_LAYERS[eff.kind], objs[src].timestamp, eff.kind == "pt_equal_count",
+                           objs[src], group, eff) for src, group, eff in layered]
     # the color part of "is a black Zombie in addition to its other colors and types" (layer 5)
-    effects += [Layered(L5, e.timestamp, False, e.source, e.group, static=e.static) for e in effects
-                if e.static.kind == "add_types" and e.static.colors]
-    effects += [Layered(RECORD_LAYERS[type(e)], e.timestamp, False, None, None, record=e) for e in records]
+    statics_ += [FromStatic(L5, e.timestamp, False, e.source, e.group, e.static) for e in statics_
+                 if e.static.kind == "add_types" and e.static.colors]
+    effects: list[Layered] = [*statics_, *(FromRecord(RECORD_LAYERS[type(e)], e.timestamp, e) for e in records)]
     started: dict[tuple, tuple[int, ...]] = {}
     control: list[tuple[int, int]] = []
     _WORK.append((s, w, objs))
@@ -228,10 +245,6 @@ def compute(s: State, extra: Obj | None = None, reset: frozenset[int] = frozense
     for oid, c in w.items():
         c.card = _definition(objs[oid].card, c)
     return Board(w, stripped, tuple(control))
-
-
-def _timestamp(src: Obj) -> int:
-    return src.timestamp
 
 
 def start(o: Obj) -> Chars:
@@ -296,7 +309,7 @@ def _apply_layer(s, effects, w, objs, started, control) -> None:
     """CR 613.3, 613.8: characteristic-defining abilities first, then the rest by dependency,
     in timestamp order where none (and in a loop)."""
     effects.sort(key=lambda e: e.timestamp)
-    cant_have = [e for e in effects if e.static is not None and e.static.kind == "cant_have_keywords"]
+    cant_have = [e for e in effects if isinstance(e, FromStatic) and e.static.kind == "cant_have_keywords"]
     for group in ([e for e in effects if e.cda], [e for e in effects if not e.cda and e not in cant_have]):
         remaining = list(group)
         while remaining:
@@ -313,7 +326,7 @@ def _may_depend(effects) -> bool:
     and toughness add up in any order unless what one applies to reads power or toughness."""
     if effects[0].layer != L7C:
         return True
-    return any(e.static is not None and (e.static.condition is not None or isinstance(e.static.affected, ir.Filter)
+    return any(isinstance(e, FromStatic) and (e.static.condition is not None or isinstance(e.static.affected, ir.Filter)
                and _reads_pt(e.static.affected)) for e in effects)
 
 
@@ -370,9 +383,7 @@ def _exists(s, e: Layered, w, objs, started) -> bool:
     """A resolved effect exists while its record lasts; a static ability's while its source has
     it (a permanent that lost the abilities of its rules text has none, CR 305.7, 613.1f) and
     its condition holds (CR 611.3a), or once part of it began to apply (CR 613.6)."""
-    if e.record is not None:
-        return True
-    if e.group in started:
+    if isinstance(e, FromRecord) or e.group in started:
         return True
     src = e.source
     c = w.get(src.id)
@@ -390,7 +401,7 @@ def _targets(s, e: Layered, w, objs, started) -> tuple[int, ...]:
     """The permanents the effect applies to now: a record's object (locked in, CR 611.2c), those
     the ability named when it began in an earlier layer (CR 613.6), or those its description
     names now."""
-    if e.record is not None:
+    if isinstance(e, FromRecord):
         oid = e.record.affected
         return (oid,) if oid in w else ()
     if e.group in started:
@@ -399,14 +410,14 @@ def _targets(s, e: Layered, w, objs, started) -> tuple[int, ...]:
 
 
 def _values(s, e: Layered, w, objs, targets) -> tuple:
-    eff = e.static
-    if eff is None:
+    if isinstance(e, FromRecord):
         return ()
+    eff = e.static
     if eff.kind == "control":
         return (_controller(e.source, w),)
     if eff.kind == "modify_pt" and eff.count is not None:
         return tuple(_times(s, eff, e.source, objs[oid]) for oid in targets)
-    if eff.kind == "pt_equal_count":
+    if eff.kind == "pt_equal_count" and type(eff.count) is ir.Filter:
         return (count_matching(s, eff.count, e.source),)
     return ()
 
@@ -420,15 +431,15 @@ def _apply(s, e: Layered, w, objs, started, control) -> None:
     if not _exists(s, e, w, objs, started):
         return
     targets = _targets(s, e, w, objs, started)
-    if e.group is not None and e.group not in started:
+    if isinstance(e, FromRecord):
+        _apply_record(e.record, w, targets)
+        return
+    if e.group not in started:
         started[e.group] = targets
         if targets and exercise.RECORD is not None:
             exercise.note("STATIC_KINDS", e.static.kind, e.source.card)
-    if e.record is not None:
-        _apply_record(e.record, w, targets)
-    else:
-        for oid in targets:
-            _apply_static(s, e.layer, e.static, e.source, objs[oid], w[oid], w, control)
+    for oid in targets:
+        _apply_static(s, e.layer, e.static, e.source, objs[oid], w[oid], w, control)
 
 
 def _apply_static(s, layer: int, eff: ir.StaticEffect, src: Obj, o: Obj, c: Chars, w, control) -> None:
@@ -460,7 +471,7 @@ def _apply_static(s, layer: int, eff: ir.StaticEffect, src: Obj, o: Obj, c: Char
         c.grants = c.grants + tuple(ab.text for ab in eff.abilities)
     elif kind == "lose_all_abilities":
         c.own_text, c.grants, c.keywords, c.protections = False, (), frozenset(), ()
-    elif kind == "pt_equal_count":
+    elif kind == "pt_equal_count" and type(eff.count) is ir.Filter:
         c.power = c.toughness = count_matching(s, eff.count, src)
     elif kind == "set_base_pt":
         c.power, c.toughness = eff.power, eff.toughness
@@ -472,40 +483,40 @@ def _apply_static(s, layer: int, eff: ir.StaticEffect, src: Obj, o: Obj, c: Char
         c.toughness += eff.toughness * n
 
 
-def _apply_record(e, w, targets) -> None:
+def _apply_record(e: LayeredRecord, w, targets) -> None:
     for oid in targets:
         c = w[oid]
-        t = type(e)
-        if t is ControlChange:
-            c.controller = e.controller
-        elif t is BecomeCreature:
-            if e.replaces:       # only those card types (CR 205.1a), its creature types kept
-                c.types = (*e.types, "Creature")
-                c.subtypes = tuple(x for x in c.subtypes if x in CREATURE_TYPES)
-            else:
-                c.types = c.types + tuple(x for x in ("Creature", *e.types) if x not in c.types)
-        elif t is SetLandType:
-            _set_land_type(c, e.land_type)
-        elif t is AddSubtypes:
-            c.subtypes = c.subtypes + tuple(x for x in e.subtypes if x not in c.subtypes)
-        elif t is AllCreatureTypes:
-            c.all_types = True
-        elif t is SetColors:
-            c.colors = e.colors
-        elif t is GrantKeywords:
-            c.keywords = c.keywords | set(e.keywords)
-            c.protections += tuple((q, None, False) for q in e.protection)
-        elif t is LoseKeywords:
-            _lose(c, set(e.keywords))
-        elif t is GrantAbility:
-            c.grants = c.grants + e.abilities
-        elif t is SetPT:
-            c.power, c.toughness = e.power, e.toughness
-        elif t is ModifyPT:
-            c.power += e.power
-            c.toughness += e.toughness
-        elif t is SwitchPT:      # layer 7d (CR 613.4d)
-            c.power, c.toughness = c.toughness, c.power
+        match e:
+            case ControlChange():
+                c.controller = e.controller
+            case BecomeCreature():
+                if e.replaces:       # only those card types (CR 205.1a), its creature types kept
+                    c.types = (*e.types, "Creature")
+                    c.subtypes = tuple(x for x in c.subtypes if x in CREATURE_TYPES)
+                else:
+                    c.types = c.types + tuple(x for x in ("Creature", *e.types) if x not in c.types)
+            case SetLandType():
+                _set_land_type(c, e.land_type)
+            case AddSubtypes():
+                c.subtypes = c.subtypes + tuple(x for x in e.subtypes if x not in c.subtypes)
+            case AllCreatureTypes():
+                c.all_types = True
+            case SetColors():
+                c.colors = e.colors
+            case GrantKeywords():
+                c.keywords = c.keywords | set(e.keywords)
+                c.protections += tuple((q, None, False) for q in e.protection)
+            case LoseKeywords():
+                _lose(c, set(e.keywords))
+            case GrantAbility():
+                c.grants = c.grants + e.abilities
+            case SetPT():
+                c.power, c.toughness = e.power, e.toughness
+            case ModifyPT():
+                c.power += e.power
+                c.toughness += e.toughness
+            case SwitchPT():      # layer 7d (CR 613.4d)
+                c.power, c.toughness = c.toughness, c.power
 
 
 def _set_land_type(c: Chars, land_type: str) -> None:
@@ -672,7 +683,9 @@ def _times(s: State, eff: ir.StaticEffect, src: Obj, o: Obj) -> int:
         return src.counters.get(eff.count.kind, 0) * eff.count.multiplier
     if type(eff.count) is ir.AttachedCount:      # "for each Aura attached to it" (CR 303.4)
         return sum(1 for p in s.permanents() if p.attached_to == o.id and matches(s, p, eff.count.filter, src))
-    return count_matching(s, eff.count, src, besides=o)
+    if type(eff.count) is ir.Filter:
+        return count_matching(s, eff.count, src, besides=o)
+    return 0
 
 
 def count_matching(s: State, f: ir.Filter, source: Obj, besides: Obj | None = None) -> int:
