@@ -321,3 +321,124 @@ def test_613_9_has_flying_and_loses_flying_in_timestamp_order(db):
     s = with_effects(g, LoseKeywords(b.id, ("flying",), "end_of_turn", 100, "b"),
                      GrantKeywords(b.id, ("flying",), "end_of_turn", 101, "a"))
     assert ch.has(s, b, "flying")
+
+
+# ------------------------------------------------------------ 613.6 and 613.7e
+
+
+def test_613_6_a_color_change_and_a_pump_apply_in_their_own_layers(db):
+    """"gets +1/+1 and becomes the color of your choice": layer 5, then 7c; Honor of the Pure
+    (7c) sees the new color."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Honor of the Pure, Scathe Zombies]
+  - name: Bob
+""")
+    x = perm(g, "Scathe Zombies")
+    s = with_effects(g, SetColors(x.id, ("W",), "end_of_turn", 100, "a"), ModifyPT(x.id, 1, 1, "end_of_turn", 100, "a"))
+    assert ch.colors(s, x) == ("W",)
+    assert ch.power_toughness(s, x) == (4, 4)
+
+
+def test_613_6_act_of_treason_control_then_haste(db):
+    """Act of Treason: control in layer 2, haste in layer 6."""
+    run("""
+turn: 3
+players:
+  - name: Alice
+    hand: [Act of Treason]
+    battlefield: [{card: Mountain, count: 3}]
+  - name: Bob
+    battlefield: [{card: Grizzly Bears, id: bears}]
+script:
+  - cast: Act of Treason
+    target: bears
+  - resolve
+expect:
+  objects:
+    bears: {controller: Alice, keywords: [haste]}
+""", db)
+
+
+COLOSSUS_HAMMER = """
+turn: 3
+players:
+  - name: Alice
+    battlefield:
+      - {card: Island, count: 8}
+      - {card: Grizzly Bears, id: bears}
+      - {card: Colossus Hammer, attached_to: bears}
+      - {card: Runeclaw Bear, id: rune}
+      - {card: Flight, attached_to: rune}
+  - name: Bob
+script:
+  - expect:
+      objects:
+        rune: {keywords: [flying], power: 2}
+        bears: {power: 12, toughness: 12}
+  - activate: Colossus Hammer
+    target: rune
+  - resolve
+expect:
+  objects:
+    rune: {lacks: [flying], power: 12, toughness: 12}
+    bears: {power: 2, toughness: 2}
+"""
+
+
+def test_613_7e_equipment_attached_anew_gets_a_new_timestamp(db):
+    """Flight gives Runeclaw Bear flying, later than Colossus Hammer's timestamp; once the
+    Hammer is attached to it, the Hammer has a new timestamp (CR 613.7e), so its "loses
+    flying" applies after Flight's "has flying" (CR 613.7, 613.9)."""
+    run(COLOSSUS_HAMMER, db)
+
+
+# ------------------------------------------------------------ abilities lost (layer 6)
+
+
+def test_humility_takes_a_lords_ability_so_it_gives_nothing(db):
+    """Goblin King is a creature: Humility removes its abilities in layer 6, and the King's
+    effects depend on Humility's (their existence, CR 613.8a), so they don't apply."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Humility, Goblin King, Raging Goblin]
+  - name: Bob
+    battlefield: [Mountain]
+""")
+    s = g.current_state()
+    goblin = perm(g, "Raging Goblin")
+    assert ch.power_toughness(s, goblin) == (1, 1)
+    assert not ch.has(s, goblin, "mountainwalk") and not ch.has(s, goblin, "haste")
+
+
+def test_a_static_ability_of_a_creature_that_lost_its_abilities_stops(db):
+    """Kasmina's Transmutation ("loses all abilities and has base power and toughness 1/1") on
+    Goblin King: the other Goblins no longer get +1/+1."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Goblin King, id: king}, {card: "Kasmina's Transmutation", attached_to: king}, Raging Goblin]
+  - name: Bob
+""")
+    s = g.current_state()
+    assert ch.power_toughness(s, perm(g, "Goblin King")) == (1, 1)
+    assert ch.power_toughness(s, perm(g, "Raging Goblin")) == (1, 1)
+
+
+# ------------------------------------------------------------ layer 7 in order
+
+
+def test_layer_7_order_defining_setting_modifying_counters_switching(db):
+    """Mortivore (7a: two creature cards in graveyards, 2/2), set to 0/4 by an effect (7b),
+    +3/+0 from an effect and a +1/+1 counter (7c): 4/5, then switched (7d): 5/4, whatever the
+    timestamps of the set and the switch."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Mortivore, counters: {+1/+1: 1}}]
+    graveyard: [Grizzly Bears, Runeclaw Bear]
+  - name: Bob
+""")
+    m = perm(g, "Mortivore")
+    assert ch.power_toughness(g.current_state(), m) == (3, 3)
+    s = with_effects(g, SwitchPT(m.id, "end_of_turn", 100, "a"), ModifyPT(m.id, 3, 0, "end_of_turn", 101, "b"),
+                     SetPT(m.id, 0, 4, "end_of_turn", 102, "c"))
+    assert ch.power_toughness(s, m) == (5, 4)
