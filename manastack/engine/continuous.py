@@ -167,7 +167,8 @@ def _static_abilities(oid: int, card: CardDef) -> list:
         return []
     # the parts of one sentence are one ability (CR 613.6): "lose all abilities and have base
     # power and toughness 1/1"
-    return [(oid, (oid, ab.text or i), ab.effect) for i, ab in enumerate(card.abilities) if type(ab) is ir.StaticAbility]
+    return [(oid, (oid, ab.text or i, ab.effect.condition), ab.effect)
+            for i, ab in enumerate(card.abilities) if type(ab) is ir.StaticAbility]
 
 
 def _layered_records(s: State) -> list:
@@ -222,7 +223,7 @@ def compute(s: State, extra: Obj | None = None, reset: frozenset[int] = frozense
     statics_ += [FromStatic(L5, e.timestamp, False, e.source, e.group, e.static) for e in statics_
                  if e.static.kind == "add_types" and e.static.colors]
     effects: list[Layered] = [*statics_, *(FromRecord(RECORD_LAYERS[type(e)], e.timestamp, e) for e in records)]
-    started: dict[tuple, tuple[int, ...]] = {}
+    started: dict[tuple, tuple[int, tuple[int, ...]]] = {}     # ability: (layer, objects) where it began
     control: list[tuple[int, int]] = []
     _WORK.append((s, w, objs))
     try:
@@ -383,7 +384,7 @@ def _exists(s, e: Layered, w, objs, started) -> bool:
     """A resolved effect exists while its record lasts; a static ability's while its source has
     it (a permanent that lost the abilities of its rules text has none, CR 305.7, 613.1f) and
     its condition holds (CR 611.3a), or once part of it began to apply (CR 613.6)."""
-    if isinstance(e, FromRecord) or e.group in started:
+    if isinstance(e, FromRecord) or _locked(e, started) is not None:
         return True
     src = e.source
     c = w.get(src.id)
@@ -404,8 +405,9 @@ def _targets(s, e: Layered, w, objs, started) -> tuple[int, ...]:
     if isinstance(e, FromRecord):
         oid = e.record.affected
         return (oid,) if oid in w else ()
-    if e.group in started:
-        return tuple(oid for oid in started[e.group] if oid in w)
+    locked = _locked(e, started)
+    if locked is not None:
+        return tuple(oid for oid in locked if oid in w)
     return tuple(oid for oid in w if relates(s, e.static.affected, objs[oid], e.source))
 
 
@@ -422,6 +424,12 @@ def _values(s, e: Layered, w, objs, targets) -> tuple:
     return ()
 
 
+def _locked(e: FromStatic, started) -> tuple[int, ...] | None:
+    """The objects a part of the same ability applied to in an earlier layer (CR 613.6)."""
+    found = started.get(e.group)
+    return found[1] if found is not None and found[0] < e.layer else None
+
+
 def _controller(src: Obj, w) -> int:
     c = w.get(src.id)
     return c.controller if c is not None else src.controller
@@ -435,7 +443,7 @@ def _apply(s, e: Layered, w, objs, started, control) -> None:
         _apply_record(e.record, w, targets)
         return
     if e.group not in started:
-        started[e.group] = targets
+        started[e.group] = (e.layer, targets)
         if targets and exercise.RECORD is not None:
             exercise.note("STATIC_KINDS", e.static.kind, e.source.card)
     for oid in targets:
