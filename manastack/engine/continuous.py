@@ -1,15 +1,16 @@
 """CR 613 (with 611 and 604.3): one continuous-effects system. Every effect that changes the
 characteristics of permanents, from a static ability of a permanent or an emblem (CR 604, 611.3)
-or left by a resolved spell or ability (a record of :mod:`.effect_records`, CR 611.2), is an
-:class:`Layered`: its layer and sublayer (613.1b-g, 613.4a-d), its timestamp (613.7), its source,
-and what it applies to: a set locked in as it began (a record, CR 611.2c) or a description read
-again as the layers are applied (a static ability).
+or left by a resolved spell or ability (a record of :mod:`.effect_records`, CR 611.2), is a
+:class:`FromStatic` or a :class:`FromRecord`: its layer and sublayer (613.1b-g, 613.4a-d), its
+timestamp (613.7: a static ability's is its source's, which an Aura or Equipment renews each time
+it is attached, 613.7e), its source, and what it applies to: a set locked in as it began (a
+record, CR 611.2c) or a description read again as the layers are applied (a static ability).
 
 :func:`board` applies them once per state version (``State.facts``) to every permanent, layer by
 layer (layer 1, copy effects, is fixed as a permanent enters: ``Obj.card``; layer 3, text, has no
 supported effect), giving a :class:`Chars` for each: types, subtypes, colors, abilities (the
 derived definition :func:`derived` compiles), keywords, protections, power and toughness, and the
-controller layer 2 calls for. Within each layer:
+controller layer 2 calls for (:mod:`.control` brings it onto the object). Within each layer:
 
 - effects of characteristic-defining abilities first (CR 613.3, 613.4a);
 - then the rest in dependency order (CR 613.8a): an effect depends on another of its layer when
@@ -17,13 +18,15 @@ controller layer 2 calls for. Within each layer:
   applies to, or what it does to them. It is found by trying: the other is applied to a copy
   of the characteristics so far and the first one's answers compared. An effect waits until
   all it depends on are applied; otherwise, and inside a dependency loop, timestamp order
-  (CR 613.8b). After each effect applies the order is worked out again (CR 613.8c).
+  (CR 613.8b). After each effect applies the order is worked out again (CR 613.8c). In layer
+  7c, where modifications add up in any order, this is done only when what one applies to
+  reads power or toughness or holds while a condition does.
 - An effect that began to apply in one layer keeps applying to the same objects in its later
   layers, even once its source lost the ability (CR 613.6): Humility's 1/1 after it lost its
   own abilities in layer 6.
 
 While the layers are applied, every characteristic read (a filter matched, a condition checked,
-something counted) reads the characteristics found so far (:func:`working`), so an effect sees
+something counted) reads the characteristics found so far (:func:`chars`), so an effect sees
 the board as the earlier layers and effects left it. A board without any such effect has no
 record at all (:func:`board` is None) and readers use the printed values.
 """
@@ -47,7 +50,6 @@ from .upcalls import condition_holds, matches
 
 # Sublayers in the order they apply (CR 613.1, 613.4).
 L2, L4, L5, L6, L7A, L7B, L7C, L7D = range(8)
-LAYER_NAMES = ("2", "4", "5", "6", "7a", "7b", "7c", "7d")
 
 # The kinds of static ability that change characteristics, by sublayer (an ability with parts
 # in several layers compiles to one effect per part, read together as one, CR 613.6).
@@ -84,7 +86,6 @@ class Chars:
     all_types: bool                 # every creature type (CR 205.3m)
     colors: tuple[str, ...]
     own_text: bool                  # the abilities of its rules text (gone: CR 305.7, "loses all abilities")
-    land_type: str                  # a land type set by an effect (CR 305.7)
     grants: tuple[str, ...]         # quoted abilities gained, as text (CR 613.1f)
     keywords: frozenset[str]
     protections: tuple[tuple[str | None, int | None, bool], ...]   # (quality, source, keeps the source)
@@ -94,8 +95,7 @@ class Chars:
     card: CardDef | None = None     # the derived definition, once all layers applied
 
     def clone(self) -> "Chars":
-        return Chars(self.types, self.subtypes, self.all_types, self.colors, self.own_text, self.land_type,
-                     self.grants, self.keywords, self.protections, self.power, self.toughness,
+        return Chars(self.types, self.subtypes, self.all_types, self.colors, self.own_text, self.grants, self.keywords, self.protections, self.power, self.toughness,
                      self.controller, self.card)
 
 
@@ -259,7 +259,7 @@ def start(o: Obj) -> Chars:
         if exercise.RECORD is not None:
             exercise.note("KEYWORDS", "devoid", card)
         colors = ()
-    return Chars(card.types, card.subtypes, printed_changeling(card), colors, True, "", (), kws, prot,
+    return Chars(card.types, card.subtypes, printed_changeling(card), colors, True, (), kws, prot,
                  printed(card.power), printed(card.toughness), o.controller)
 
 
@@ -323,12 +323,26 @@ def _apply_layer(s, effects, w, objs, started, control) -> None:
 
 
 def _may_depend(effects) -> bool:
-    """Whether the order of these effects could matter beyond timestamps: modifications of power
-    and toughness add up in any order unless what one applies to reads power or toughness."""
-    if effects[0].layer != L7C:
+    """Whether the order of these effects of one layer could differ from their timestamp order
+    (CR 613.8a): in layers 2 and 4 always; in the others, only where an effect holds while a
+    condition does, where what one applies to reads what the layer changes, or where one takes
+    abilities away, and with them others' existence (layer 6). Modifications and settings of
+    power and toughness otherwise add up or override in timestamp order."""
+    layer = effects[0].layer
+    if layer in (L2, L4):
         return True
-    return any(isinstance(e, FromStatic) and (e.static.condition is not None or isinstance(e.static.affected, ir.Filter)
-               and _reads_pt(e.static.affected)) for e in effects)
+    for e in effects:
+        if isinstance(e, FromStatic):
+            eff = e.static
+            if eff.condition is not None or layer == L6 and eff.kind == "lose_all_abilities":
+                return True
+            f = eff.affected
+            if isinstance(f, ir.Filter) and (
+                    layer == L5 and (f.colors or f.non_colors or f.multicolored or f.monocolored or f.all_colors)
+                    or layer == L6 and (f.keywords or f.without_keywords)
+                    or layer >= L7A and _reads_pt(f)):
+                return True
+    return False
 
 
 def _reads_pt(f: ir.Filter) -> bool:
@@ -533,7 +547,6 @@ def _set_land_type(c: Chars, land_type: str) -> None:
     if "Land" not in c.types:
         return
     c.subtypes = tuple(t for t in c.subtypes if t not in LAND_TYPES) + (land_type,)
-    c.land_type = land_type
     c.own_text, c.keywords, c.protections = False, frozenset(), ()
 
 
@@ -653,20 +666,6 @@ def derived(card: CardDef, types: tuple[str, ...], subtypes: tuple[str, ...], ow
 
 
 # --------------------------------------------------------------------------- shared helpers
-
-
-def working(s: State, oid: int) -> Chars | None:
-    """The characteristics of ``oid`` found so far, while the layers of ``s`` are applied."""
-    if _WORK:
-        top = _WORK[-1]
-        if top[0] is s:
-            return top[1].get(oid)
-    return None
-
-
-def computing(s: State) -> bool:
-    """Whether the layers of ``s`` are being applied now."""
-    return bool(_WORK) and _WORK[-1][0] is s
 
 
 def relates(s: State, relation, o: Obj, source: Obj) -> bool:
