@@ -2,22 +2,24 @@
 for a duration that may last only while a condition holds (CR 611.2b), the static ones of an Aura
 ("You control enchanted creature."), and exchanges of control (CR 701.12b).
 
-Each control effect is a :class:`.ControlChange` record; a permanent is controlled by the player
-of its newest record (CR 613.7), else by its owner. A record whose ``until`` is
+Who controls a permanent is worked out in layer 2 of :mod:`.continuous`, with the other
+control effects, by dependency and timestamp (CR 613.8, 613.7): Confiscate taking Mind Control
+changes what Mind Control's effect does, so it applies after Confiscate's and the creature
+follows the Aura's new controller. ``Obj.controller`` holds the answer; :func:`refresh` brings it
+up to date with the state-based actions, before a player would receive priority (CR 117.5).
+
+Each resolved control effect is a :class:`.ControlChange` record. A record whose ``until`` is
 ``"<duration>:<object id>"`` lasts while that condition on that object holds:
 
 - ``while_you_control_source:<id>``: "for as long as you control ~";
 - ``while_source_on_battlefield:<id>``: "for as long as ~ remains on the battlefield";
-- ``attached:<id>``: the static ability of the Aura ``<id>`` while it is attached; its timestamp
-  is the Aura's (CR 613.7a).
-
-:func:`refresh` brings the records and the controllers up to date; the engine calls it with the
-state-based actions, before a player would receive priority (CR 117.5).
+- ``attached:<id>``: no effect of its own, it marks that the static ability of the Aura ``<id>``
+  controls the permanent, so that the permanent returns to its owner once it stops.
 """
 from __future__ import annotations
 
-from . import characteristics as ch
-from . import events, layers
+from . import continuous
+from . import events
 from .effect_records import ControlChange
 from .runner import Ctx
 from .state import Obj, State
@@ -62,23 +64,12 @@ def _lasts(s: State, duration: str, source_id: int, player: int) -> bool:
     raise ValueError(f"unknown duration {duration!r}")
 
 
-def _static_records(s: State) -> dict[str, ControlChange]:
-    """The records Auras' static control abilities call for now, by their ``until``."""
-    out = {}
-    for src, eff in ch.static_effects(s, "control"):
-        host = s.objs.get(src.attached_to) if src.attached_to is not None else None
-        if host is not None and host.zone == "battlefield" and layers.affected_by(s, src, eff, host):
-            key = f"attached:{src.id}"
-            out[key] = ControlChange(host.id, src.controller, key, src.timestamp, src.card.name)
-    return out
-
-
-def _plan(s: State) -> tuple[list, list, list]:
-    """(records to keep, records that end, records that begin)."""
-    wanted = _static_records(s)
+def _plan(s: State, b: continuous.Board | None) -> tuple[list, list, list]:
+    """(records to keep, records that end, marks that begin), with ``b`` the layers as they are."""
+    applied = {f"attached:{src}": host for src, host in (b.static_control if b is not None else ())}
     keep, ended = [], []
     for e in s.effects:
-        if e.kind != "gain_control" or ":" not in e.until:
+        if type(e) is not ControlChange or ":" not in e.until:
             keep.append(e)
             continue
         duration, _, ident = e.until.partition(":")
@@ -86,42 +77,65 @@ def _plan(s: State) -> tuple[list, list, list]:
         if o is None or o.zone != "battlefield":
             ended.append(e)               # the permanent left: a new object (CR 400.7)
         elif duration == "attached":
-            if wanted.get(e.until) == e:
-                keep.append(wanted.pop(e.until))
+            if applied.get(e.until) == e.affected:
+                keep.append(e)
+                del applied[e.until]
             else:
                 ended.append(e)
         elif _lasts(s, duration, int(ident), e.controller):
             keep.append(e)
         else:
             ended.append(e)
-    return keep, ended, list(wanted.values())
+    began = []
+    for until, host in applied.items():
+        src = s.objs[int(until.partition(":")[2])]
+        began.append(ControlChange(host, src.controller, until, src.timestamp, src.card.name))
+    return keep, ended, began
 
 
 def stale(s: State) -> bool:
     """Whether :func:`refresh` would change anything."""
-    _keep, ended, began = _plan(s)
-    return bool(ended or began)
+    if not any(type(e) is ControlChange for e in s.effects) \
+            and not any(eff.kind == "control" for _i, _g, eff in continuous.statics(s)[1]):
+        return False
+    b = continuous.board(s)
+    _keep, ended, began = _plan(s, b)
+    if ended or began:
+        return True
+    objs = s.objs
+    return b is not None and any(c.controller != objs[oid].controller for oid, c in b.chars.items())
 
 
 def refresh(ctx: Ctx) -> bool:
-    """End the control effects whose duration is over, start those of Auras newly attached,
-    and give each permanent concerned to the controller its newest control effect names, else
-    to its owner (CR 613.1b, 613.7, 611.2b). Returns whether anything changed."""
+    """End the control effects whose duration is over, and give each permanent to the
+    controller layer 2 names (CR 613.1b, 613.8, 611.2b): that of the control effects that apply,
+    else its owner once one ended. Returns whether anything changed."""
     s = ctx.s
-    keep, ended, began = _plan(s)
-    if not ended and not began:
-        return False
+    keep, ended, began = _plan(s, continuous.board(s))
     s.effects = keep + began
-    for oid in dict.fromkeys(e.affected for e in ended + began):
-        o = s.objs.get(oid)
-        if o is None or o.zone != "battlefield":
-            continue
-        for e in ended:
-            if e.affected == oid:
-                s.add_log(f"{e.source}'s control effect on {o.card.name} ends", ("611.2b", "613.1b"), "control")
-        left = [e for e in s.effects if e.kind == "gain_control" and e.affected == oid]
-        newest = max(left, key=lambda e: e.timestamp) if left else None
-        player = newest.controller if newest is not None else o.owner
-        why = f"{newest.source}'s control effect" if newest is not None else "no control effect applies"
-        events.set_controller(ctx, o, player, why)
+    b = continuous.compute(s, reset=frozenset(e.affected for e in ended))
+    moves = []
+    if b is not None:
+        objs = s.objs
+        moves = [(objs[oid], c.controller) for oid, c in b.chars.items() if c.controller != objs[oid].controller]
+    if not ended and not began and not moves:
+        return False
+    for e in ended:
+        o = s.objs.get(e.affected)
+        if o is not None and o.zone == "battlefield":
+            s.add_log(f"{e.source}'s control effect on {o.card.name} ends", ("611.2b", "613.1b"), "control")
+    for o, player in moves:
+        events.set_controller(ctx, o, player, _why(s, o.id, player))
+    for e in ended:                     # no effect left: back to its owner
+        o = s.objs.get(e.affected)
+        if o is not None and o.zone == "battlefield" and (b is None or o.id not in b.chars):
+            events.set_controller(ctx, o, o.owner, "no control effect applies")
     return True
+
+
+def _why(s: State, oid: int, player: int) -> str:
+    """The effect that gives ``player`` control, for the log."""
+    for e in reversed(s.effects):
+        if type(e) is ControlChange and e.affected == oid and e.controller == player:
+            return f"{e.source}'s control effect"
+    return "no control effect applies" if s.objs[oid].owner == player else "a control effect"

@@ -9,7 +9,6 @@ from manastack.oracle import ir
 from manastack.oracle.subtypes import CREATURE_TYPES
 
 from . import characteristics as ch
-from . import layers
 from . import exercise
 from .effect_records import PlayerProtection
 from .state import Obj, State
@@ -17,8 +16,7 @@ from .state import Obj, State
 
 def _historic(s, o) -> bool:
     """CR 700.6: artifacts, legendaries and Sagas are historic."""
-    card = layers.card_now(s, o)
-    return "Artifact" in ch.card_types(s, o) or "Legendary" in card.supertypes or "Saga" in card.subtypes
+    return "Artifact" in ch.card_types(s, o) or "Legendary" in ch.supertypes(s, o) or "Saga" in ch.subtypes(s, o)
 
 
 def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int | None = None) -> bool:
@@ -48,14 +46,14 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
             return False
     if f.subtypes and not f.types_or_subtypes and not _has_subtype(s, o, f.subtypes, source):
         return False
-    if f.non_subtypes and (any(t in layers.card_now(s, o).subtypes for t in f.non_subtypes)
-                           or _all_creature_types(s, o, f.non_subtypes) or _added_subtype(s, o, f.non_subtypes)):
+    if f.non_subtypes and (any(t in ch.subtypes(s, o) for t in f.non_subtypes)
+                           or _all_creature_types(s, o, f.non_subtypes)):
         return False
     if f.same_owner and (source is None or o.owner != source.owner):
         return False
-    if f.supertypes and not all(t in o.card.supertypes for t in f.supertypes):
+    if f.supertypes and not all(t in ch.supertypes(s, o) for t in f.supertypes):
         return False
-    if f.non_supertypes and any(t in o.card.supertypes for t in f.non_supertypes):
+    if f.non_supertypes and any(t in ch.supertypes(s, o) for t in f.non_supertypes):
         return False
     if f.controller is not None and controller is not None:
         who = o.controller if o.zone in ("battlefield", "stack") else o.owner
@@ -176,23 +174,8 @@ def _has_subtype(s: State, o: Obj, subtypes, source: Obj | None) -> bool:
     if "chosen" in subtypes:      # "of the chosen type": the one chosen for the source
         chosen = source.chosen if source is not None else None
         subtypes = tuple(chosen if t == "chosen" else t for t in subtypes)
-    return any(t in _own_subtypes(s, o) for t in subtypes) \
-        or _all_creature_types(s, o, subtypes) or _added_subtype(s, o, subtypes)
-
-
-def _own_subtypes(s: State, o: Obj) -> tuple[str, ...]:
-    """Its subtypes after layer 4 less those of the card types an effect took away: one that
-    made it only a creature leaves its creature types (CR 205.1a)."""
-    subtypes = layers.card_now(s, o).subtypes
-    if any(e.kind == "become_creature" and e.affected == o.id and e.replaces for e in s.effects):
-        return tuple(t for t in subtypes if t in CREATURE_TYPES)
-    return subtypes
-
-
-def _added_subtype(s: State, o: Obj, subtypes) -> bool:
-    """Layer 4 (CR 613.1d): a subtype an effect gave it (awaken's Elemental, CR 702.113a)."""
-    return any(e.kind == "add_subtypes" and e.affected == o.id and any(t in e.subtypes for t in subtypes)
-               for e in s.effects)
+    own = ch.subtypes(s, o)
+    return any(t in own for t in subtypes) or _all_creature_types(s, o, subtypes)
 
 
 PARTY_TYPES = ("Cleric", "Rogue", "Warrior", "Wizard")
@@ -222,23 +205,14 @@ def party_size(s: State, player: int) -> int:
 def has_all_creature_types(s: State, o: Obj) -> bool:
     """CR 205.3m, 702.73a: ``o`` has every creature type (changeling, Mutavault animated,
     "Equipped creature is every creature type")."""
-    return _printed_changeling(o) or any(e.kind == "all_creature_types" and e.affected == o.id for e in s.effects) \
-        or _every_type_static(s, o)
-
-
-def _every_type_static(s: State, o: Obj) -> bool:
-    """A static ability makes ``o`` every creature type (layer 4, CR 613.1d)."""
-    return o.zone == "battlefield" and any(
-        layers.affected_by(s, src, eff, o) for src, eff in ch.static_effects(s, "all_creature_types"))
+    return ch.has_all_creature_types(s, o)
 
 
 def shares_creature_type(s: State, a: Obj, b: Obj) -> bool:
     """CR 205.3, 702.73a: whether ``a`` and ``b`` have a creature type in common (an object with
     every creature type shares one with any object that has a creature type)."""
-    types_a = {t for t in layers.card_now(s, a).subtypes if t in CREATURE_TYPES} if a.zone == "battlefield" \
-        else {t for t in a.card.subtypes if t in CREATURE_TYPES}
-    types_b = {t for t in layers.card_now(s, b).subtypes if t in CREATURE_TYPES} if b.zone == "battlefield" \
-        else {t for t in b.card.subtypes if t in CREATURE_TYPES}
+    types_a = {t for t in ch.subtypes(s, a) if t in CREATURE_TYPES}
+    types_b = {t for t in ch.subtypes(s, b) if t in CREATURE_TYPES}
     all_a, all_b = has_all_creature_types(s, a), has_all_creature_types(s, b)
     return bool(types_a & types_b) or all_a and (all_b or bool(types_b)) or all_b and bool(types_a)
 
@@ -247,18 +221,7 @@ def _all_creature_types(s: State, o: Obj, subtypes) -> bool:
     """CR 205.3m: an object with all creature types (Mutavault animated) has every one."""
     if not any(t in CREATURE_TYPES for t in subtypes):
         return False
-    return _printed_changeling(o) or any(
-        e.kind == "all_creature_types" and e.affected == o.id for e in s.effects) or _every_type_static(s, o)
-
-
-def _printed_changeling(o: Obj) -> bool:
-    """CR 702.73a: changeling is characteristic-defining, so only the printed one counts
-    (reading granted abilities here would loop through the layer system)."""
-    if any(type(ab) is ir.Keyword and ab.name == "changeling" for ab in o.card.abilities):
-        if exercise.RECORD is not None:
-            exercise.note("KEYWORDS", "changeling", o.card)
-        return True
-    return False
+    return ch.has_all_creature_types(s, o)
 
 
 def objects_matching(s: State, f: ir.Filter, source: Obj | None, controller: int | None = None) -> list[Obj]:
@@ -458,7 +421,7 @@ def has_quality(s: State, source: Obj, q: Quality, controller: int | None = None
         case ColorCount(least, most):
             return least <= len(ch.colors(s, source)) <= most
         case OfSupertype(t):
-            return t in (layers.card_now(s, source) if source.zone == "battlefield" else source.card).supertypes
+            return t in ch.supertypes(s, source)
         case OfType(t):
             return t in ch.card_types(s, source)
         case OfSubtype(t):
@@ -500,5 +463,5 @@ def protected_player_from(s: State, player: int, source: Obj, controller: int | 
 def _is_now_one_of(s: State, o: Obj, kinds: tuple[str, ...]) -> bool:
     """Whether ``o`` is now of one of ``kinds``: an effect may have made a planeswalker only a
     creature (CR 205.1a)."""
-    types = ch.card_types(s, o) if s.effects else o.card.types
+    types = ch.card_types(s, o)
     return any(t in types for t in kinds)

@@ -313,8 +313,8 @@ class State:
         self.events_seen = 0
         self.trigger_counts: dict[str, int] = {}
         self.db = db
-        self.layer_cache: tuple | None = None  # see layers.changers: (battlefield, changers, removes types)
-        self.static_cache: tuple | None = None  # see characteristics._static_sources
+        self.layer_cache: tuple | None = None  # see layers.changers: (battlefield, changers)
+        self.static_cache: tuple | None = None  # see continuous.statics: (battlefield, static abilities)
         # True while a player is about to receive priority and state-based actions and
         # triggers were checked with nothing found; cleared once the player answers
         self.settled = False

@@ -130,7 +130,7 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "cant_be_blocked_except_by",  # CR 509.1b, engine.combat.block_restriction
                           "cant_block_attackers",       # CR 509.1b, engine.combat.block_restriction
                           "cant_activate", "cant_activate_nonmana",   # CR 602.5, engine.activation_limits
-                          "pt_equal_count",             # CR 604.3, engine.characteristics
+                          "pt_equal_count",             # CR 604.3, 613.4a: engine.continuous
                           "max_one_blocker",            # CR 509.1b, engine.combat.declare_blockers
                           "assign_as_unblocked",        # CR 510.1, engine.combat.combat_damage
                           "cant_attack_alone", "cant_block_alone",   # CR 506.5, engine.combat
@@ -145,20 +145,22 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "no_maximum_hand_size",     # CR 402.2, engine.turn._cleanup
                           "block_additional",         # CR 509.1a-b, engine.combat.block_capacity
                           "cast_from_graveyard",      # CR 601.3, its own card only: engine.alt_costs
-                          "lose_keywords",            # CR 613.1f, 613.7: engine.characteristics.keywords
-                          "add_types",                # layers 4-5 (CR 613.1d-e): engine.layers.card_now, characteristics.colors
-                          "set_colors",               # CR 105.3, layer 5: engine.characteristics.colors
-                          "all_creature_types",       # CR 205.3m, layer 4: engine.filters.has_all_creature_types
-                          "set_base_pt",              # CR 613.4b, layer 7b: engine.characteristics.power_toughness
-                          "remove_types",             # CR 613.1d, layer 4: engine.layers.card_now
-                          "cant_have_keywords",       # CR 113.11, 613.1f: engine.characteristics.keywords
+                          "lose_keywords",            # CR 613.1f, 613.7: engine.continuous
+                          "add_types",                # layers 4-5 (CR 613.1d-e): engine.continuous
+                          "set_colors",               # CR 105.3, layer 5: engine.continuous
+                          "all_creature_types",       # CR 205.3m, layer 4: engine.continuous
+                          "set_base_pt",              # CR 613.4b, layer 7b: engine.continuous
+                          "base_pt_mana_value",       # CR 613.4b, layer 7b: engine.continuous (Opalescence)
+                          "lose_all_abilities",       # CR 613.1f, layer 6: engine.continuous (Humility)
+                          "remove_types",             # CR 613.1d, layer 4: engine.continuous
+                          "cant_have_keywords",       # CR 113.11, 613.1f: engine.continuous
                           "cant_attack_you",          # CR 508.1c: engine.combat.why_not_attack
                           "goaded",                   # CR 701.38b: engine.combat.declare_attackers
                           "attacks_despite_defender"})   # CR 702.3b: engine.combat.why_not_attack
 # What a "modify_pt" static ability counts, "for each ..." (CR 613.4c): objects matching a filter,
-# or counters of a kind on the source ("for each charge counter on ~"); characteristics._times.
+# or counters of a kind on the source ("for each charge counter on ~"); continuous._times.
 STATIC_COUNTS = frozenset({"Filter", "CountersOn",
-                           "AttachedCount"})     # "for each Aura attached to it": characteristics._times
+                           "AttachedCount"})     # "for each Aura attached to it": continuous._times
 REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color", "choose_player",
                                "double_damage_to_player", "more_counters", "double_counters",
                                "enter_as_copy", "choose_creature_type",
@@ -395,7 +397,8 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"static effect {node.kind!r} counting counters")
         if node.condition is not None and node.kind in layers.CHANGING_KINDS \
                 and node.kind not in ("grant_ability", "remove_types"):
-            # layers.card_now applies these without reading conditions (CR 611.3a)
+            # the layers read such conditions (engine.continuous), but no card of these has been
+            # checked against its rulings yet (CR 611.3a)
             out.append(f"static effect {node.kind!r} as long as a condition holds")
         out += _static_condition_gaps(node.condition)
     elif t is ir.ReplacementAbility:

@@ -76,9 +76,8 @@ class StaticRules:
                 out.append(self._static(kind, affected, **fields))
                 prev = kind
             elif kind in ("add_types", "remove_types", "set_colors", "all_creature_types"):
-                # characteristics of the one object the source is or is attached to: a group
-                # could depend on them (CR 613.8)
-                _need(affected in ("self", "enchanted", "equipped"), "types of a group")
+                # a group's characteristics too: the layer system orders such effects by
+                # dependency (CR 613.8, engine.continuous)
                 out.append(self._static(kind, affected, **fields))
                 prev = kind
             elif kind == "no_untap":
@@ -96,6 +95,10 @@ class StaticRules:
         if lost:
             out.append(self._static("lose_keywords", affected, keywords=tuple(lost)))
         _need(len({(type(a), a.effect.kind) for a in out}) == len(out), "an effect twice")
+        # "is a creature in addition to its other types" says what it is only beside its base
+        # power and toughness (Opalescence; CR 208.3)
+        _need(not any(a.effect.kind == "add_types" and "Creature" in a.effect.types for a in out)
+              or any(a.effect.kind in ("set_base_pt", "base_pt_mana_value") for a in out), "a creature without power")
         return out
 
     def st_effects_period(self, c):
@@ -494,21 +497,36 @@ class StaticRules:
         """"can block an additional creature each combat" (CR 509.1a-b)."""
         return "block_additional", {"amount": 1}
 
-    def part_is_also(self, c):
+    def part_are_also(self, c):
+        """"Creatures you control are Slivers in addition to their other creature types.", "All
+        permanents are enchantments in addition to their other types.": the plural of
+        :meth:`part_is_also`."""
+        return self.part_is_also(c, plural=True)
+
+    def part_is_also(self, c, plural=False):
         """"is an Angel in addition to its other types", "is a black Zombie in addition to its
         other colors and types" (CR 205.1b, 105.3): creature types and the artifact or enchantment
         card type added in layer 4, colors in layer 5 (CR 613.1d-e). A land type, which would
-        bring a mana ability (CR 305.6), or "creature" are refused."""
+        bring a mana ability (CR 305.6), or "creature" are refused; a basic land type "in addition
+        to its other land types" (Urborg, Tomb of Yawgmoth) gives its mana ability (CR 305.6-7),
+        and "creature" is read only beside base power and toughness (see :meth:`st_effects`)."""
         colors = tuple(NAME_TO_COLOR[str(t).lower()] for t in c if t.type == "COLOR")
         _need(bool(colors) == ("colors" in str(c[-1]).lower()), "in addition to its other colors")
+        land = "land types" in str(c[-1]).lower()
+        creature = "creature types" in str(c[-1]).lower()
         types, subtypes = [], []
         for t in c:
             if t.type == "TYPE_W":
-                _need(str(t).lower() in ("artifact", "enchantment"), "in addition to its other types")
-                types.append(str(t).capitalize())
+                word = str(t).lower()
+                word = word[:-1] if plural and word.endswith("s") else word
+                _need(not land and not creature and word in ("artifact", "enchantment", "creature"),
+                      "in addition to its other types")
+                types.append(word.capitalize())
             elif t.type == "SUBTYPE":
-                name, plural = _subtype(str(t))
-                _need(not plural and name in CREATURE_TYPES, "a creature type")
+                name, many = _subtype(str(t))
+                _need(many == plural and (name in BASIC_LAND_MANA if land else name in CREATURE_TYPES
+                                          or not creature and name in BASIC_LAND_MANA),
+                      "a land type" if land else "a creature type")
                 subtypes.append(name)
         _need(not (types and subtypes), "in addition to its other types")
         return "add_types", {"types": tuple(types), "subtypes": tuple(subtypes), "colors": colors}
@@ -538,6 +556,16 @@ class StaticRules:
         to them (Illusory Wrappings)."""
         power, toughness = (int(v) for v in str(c[-1]).split("/"))
         return "set_base_pt", {"power": power, "toughness": toughness}
+
+    def part_base_pt_mana_value(self, c):
+        """"has base power and toughness each equal to its mana value" (Opalescence): set in
+        layer 7b (CR 613.4b) to each affected object's own mana value."""
+        return "base_pt_mana_value", {}
+
+    def part_lose_all(self, c):
+        """"loses all abilities" (Humility): every ability it has at that point in layer 6 is
+        removed, those given by effects with earlier timestamps too (CR 613.1f, 613.7)."""
+        return "lose_all_abilities", {}
 
     def part_no_untap(self, c):
         """"doesn't untap during its controller's untap step" (CR 502.3)."""
