@@ -22,12 +22,13 @@ from .activation_limits import forbidden
 from .characteristics import is_creature
 from .cost_checks import summoning_sick, tappable_for_cost
 from .decisions import Action, Decision, DecisionKind
+from .effect_records import DelayedTrigger
 from .event_types import Seen, TappedForMana
 from .mana_types import (REMOVED, _mana_abilities_of, could_produce_map, explain_could_produce, mana_abilities, mana_ability,
                          produce_of, produce_options)
 from .resolution import ResolutionContext, execute, resolve_subject, source_obj
 from .runner import Ctx
-from .state import Obj, PendingTrigger, State
+from .state import Obj, PendingTrigger, State, Zone
 from .triggers import collect, instances
 from .upcalls import cost_payable, pay_cost, source_reports
 from .wording import possessive
@@ -101,7 +102,7 @@ def activate(ctx: Ctx, player: int, o: Obj, idx: int, output: tuple[str, ...] | 
     by the auto-payer (the mana to add, a creature to tap for a cost)."""
     s = ctx.s
     ab = mana_ability(s, o, idx)
-    if ab is None or o.zone != "battlefield" or o.controller != player or forbidden(s, o, ab):
+    if ab is None or o.zone != Zone.BATTLEFIELD or o.controller != player or forbidden(s, o, ab):
         raise ValueError(f"{o.card.name} has no mana ability {idx} that "
                          f"{s.players[player].name} can activate")
     if limited(ab):
@@ -213,7 +214,7 @@ def add_mana(ctx: Ctx, rc, e: ir.AddMana) -> None:
                                         for out in options)))
         chosen = tuple(answer.args[0])
     mana = chosen
-    if rc.tapped_for_mana and src.zone == "battlefield":
+    if rc.tapped_for_mana and src.zone == Zone.BATTLEFIELD:
         mana = mana_replacement.replace_production(ctx, src, rc.controller, chosen)
     p = s.players[player]
     rules = ("106.4", "106.12b") if mana != chosen else ("106.4",)
@@ -241,7 +242,7 @@ def delayed_mana_triggers(s: State) -> list[Obj]:
     that triggers them (CR 605.4a), so the stand-in is never saved."""
     out = []
     for e in s.effects:
-        if e.kind != "delayed_trigger":
+        if type(e) is not DelayedTrigger:
             continue
         for ab in e.card.abilities:
             for created in getattr(ab, "effects", ()):
@@ -303,7 +304,7 @@ def net_outputs_for(s: State, player: int, o: Obj, ab, base: tuple[str, ...],
     ``own`` is false (it can't pay the cost in question, CR 106.6), only what triggered mana
     abilities would add beside it, which carries no restriction (Mana Flare ruling 2007-09-16)."""
     finals = mana_replacement.all_results(s, o, player, base) if ab.cost.tap else {base}
-    out = set()
+    out: set[tuple[str, ...]] = set()
     for final in finals:
         extra = triggered_bonus(s, o, player, final) if ab.cost.tap else [()]
         out.update((final if own else ()) + x for x in extra)
@@ -516,7 +517,7 @@ def _alternatives(s: State, player: int, exclude: frozenset[int],
 def _find_alternatives(s: State, player: int, exclude: frozenset[int], use, convoke: bool, modified: bool,
                        sources: list[tuple]) -> list[list[Alternative]]:
     improvise = use is not None and use.improvise
-    out = []
+    out: list[tuple[object, bool, int, list[Alternative]]] = []
     objs = s.objs
     for oid, keep, ways, plain in sources:
         o = objs[oid]

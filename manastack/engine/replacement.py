@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from functools import lru_cache, partial
 from itertools import permutations
-from typing import Callable
+from typing import Any, Callable
 
 from manastack.mana import COLOR_NAMES, COLORS
 from manastack.oracle import ir
@@ -33,9 +33,11 @@ from . import loyalty
 from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
 from .event_types import CardDraw, CounterPlacement, DamageAmount, Destruction, LifeGain, ZoneChange
-from .effect_records import pairs_filter
+from .effect_records import (DamageChangeEffect, DrawReplacement, ExileIfDies, NoPrevention, PreventionShield,
+                             RegenerationShield, pairs_filter)
 from .filters import matches
 from .runner import Ctx
+from .state import Zone
 
 
 # CR 616.1a-e: the rank of an effect in the order of choice.
@@ -48,7 +50,7 @@ class Replacement:
     key: str                  # identifies the effect so it applies once (CR 614.5)
     label: str                # for the log and the ordering decision
     rules: tuple[str, ...]
-    apply: Callable[[object], None]       # changes the proposed event record
+    apply: Callable[[Any], None]       # changes the proposed event record
     rank: str = "other"       # a key of RANKS (CR 616.1a-e)
     why: str = ""             # why it applies to this event, for the log
     pure: bool = False        # ``apply`` only changes the event record and asks no one
@@ -96,7 +98,7 @@ def _order_matters(event, todo: list[Replacement]) -> bool:
     Only effects marked pure can be tried out; otherwise the player is asked."""
     if not all(r.pure for r in todo) or len(todo) > 4:
         return True
-    results = []
+    results: list = []
     for order in permutations(todo):
         ev = copy.deepcopy(event)
         for r in order:
@@ -136,25 +138,25 @@ def _madness_exile(event: ZoneChange) -> None:
 def _leaving(o, event: ZoneChange, discarded: bool) -> list[Replacement]:
     name, to = o.card.name, event.to
     out = []
-    if event.from_zone == "stack" and to != "exile" and "flashback" in o.cast_costs:
+    if event.from_zone == Zone.STACK and to != Zone.EXILE and "flashback" in o.cast_costs:
         out.append(Replacement("flashback", f"{name} is exiled instead of going to its owner's {to} (flashback)",
                                ("702.34a", "614.1a"), _to_exile, pure=True))
-    if event.from_zone == "stack" and to != "exile" and "jump-start" in o.cast_costs:
+    if event.from_zone == Zone.STACK and to != Zone.EXILE and "jump-start" in o.cast_costs:
         out.append(Replacement("jump-start", f"{name} is exiled instead of going to its owner's {to} (jump-start)",
                                ("702.133a", "614.1a"), _to_exile, pure=True))
-    if event.from_zone == "stack" and to != "exile" and "aftermath" in o.cast_costs:
+    if event.from_zone == Zone.STACK and to != Zone.EXILE and "aftermath" in o.cast_costs:
         out.append(Replacement("aftermath", f"{name} is exiled instead of going to its owner's {to} (aftermath)",
                                ("702.127a", "614.1a"), _to_exile, pure=True))
-    if event.exile_instead and to == "graveyard":       # "countered this way, exile it instead"
+    if event.exile_instead and to == Zone.GRAVEYARD:       # "countered this way, exile it instead"
         out.append(Replacement("self", f"{event.exile_instead} exiles {name} instead of putting it into its "
                                "owner's graveyard", ("614.15", "616.1a"), _to_exile, rank="self", pure=True))
-    if event.resolved and to == "graveyard" and "rebound" in o.cast_costs:
+    if event.resolved and to == Zone.GRAVEYARD and "rebound" in o.cast_costs:
         out.append(Replacement("rebound", f"{name} is exiled instead of going to its owner's graveyard (rebound)",
                                ("702.88a", "614.1a"), _rebound_exile, pure=True))
-    if event.from_zone == "battlefield" and to != "exile" and "unearth" in o.cast_costs:
+    if event.from_zone == Zone.BATTLEFIELD and to != Zone.EXILE and "unearth" in o.cast_costs:
         out.append(Replacement("unearth", f"{name} is exiled instead of going to its owner's {to} (unearth)",
                                ("702.84a", "614.1a"), _to_exile, pure=True))
-    if discarded and event.from_zone == "hand" and to == "graveyard" and \
+    if discarded and event.from_zone == Zone.HAND and to == Zone.GRAVEYARD and \
             any(type(ab) is ir.Keyword and ab.name == "madness" for ab in o.card.abilities):
         out.append(Replacement("madness", f"{name} is exiled instead of going to the graveyard (madness)",
                                ("702.35a", "614.1a"), _madness_exile, pure=True))
@@ -201,7 +203,7 @@ def _replace_draw(ctx: Ctx, event: CardDraw, dredges: list[int]) -> bool:
     effects waiting, one of them, or a dredge, replaces the draw, the player choosing which
     (CR 616.1). Whether one was there."""
     s = ctx.s
-    waiting = [e for e in s.effects if e.kind == "draw_replacement" and e.affected == event.player]
+    waiting = [e for e in s.effects if type(e) is DrawReplacement and e.affected == event.player]
     if not waiting:
         return False
     options = tuple(Action("replacement", (f"draw:{e.timestamp}",), f"{e.source} instead") for e in waiting) \
@@ -235,11 +237,11 @@ def _to_graveyard(s, o, event: ZoneChange) -> list[Replacement]:
     would be put into a graveyard from anywhere, reveal ~ and shuffle it into its owner's
     library instead", which works wherever the object is) and those of permanents ("If a card
     or token would be put into a graveyard from anywhere, exile it instead")."""
-    if event.to != "graveyard":
+    if event.to != Zone.GRAVEYARD:
         return []
     out = []
     name = o.card.name
-    if event.from_zone == "battlefield" and any(e.kind == "exile_if_dies" and e.affected == o.id for e in s.effects):
+    if event.from_zone == Zone.BATTLEFIELD and any(type(e) is ExileIfDies and e.affected == o.id for e in s.effects):
         out.append(Replacement(f"dies:{o.id}", f"{name} is exiled instead of dying", ("614.1a", "700.4"),
                                _to_exile, pure=True))
     for i, ab in enumerate(o.card.abilities):
@@ -286,7 +288,7 @@ def apply_destruction(ctx: Ctx, o, event: Destruction, can_regenerate: bool = Tr
             return []           # no longer a destruction: nothing else applies to it
         out = []
         shield = None if not can_regenerate else \
-            next((e for e in s.effects if e.kind == "regeneration_shield" and e.affected == o.id), None)
+            next((e for e in s.effects if type(e) is RegenerationShield and e.affected == o.id), None)
         if shield is not None:
             def use(e):
                 s.effects = [x for x in s.effects if x is not shield]
@@ -506,7 +508,7 @@ def _devour(ctx: Ctx, o, card, n: int, event: ZoneChange) -> None:
     while True:
         options = tuple(Action("sacrifice", (p.id,), f"devour {p.card.name}") for p in s.permanents(player)
                         if p.id != o.id and p.id not in chosen and p.id not in event.devoured
-                        and p.zone == "battlefield" and ch.is_creature(s, p))
+                        and p.zone == Zone.BATTLEFIELD and ch.is_creature(s, p))
         if not options:
             break
         answer = ctx.ask(Decision(player, DecisionKind.SACRIFICE, f"Devour {n}: creatures to sacrifice as "
@@ -659,7 +661,7 @@ def modify_damage(ctx: Ctx, source, recipient, amount: int, combat: bool) -> Dam
                 + _static_preventions(ctx, source, recipient, combat, True) + _own_prevention(ctx, recipient, ev, True)
         return candidates(ev) + _preventions(ctx, source, recipient, combat, ev) + _own_prevention(ctx, recipient, ev)
 
-    unpreventable = any(e.kind == "no_prevention" for e in ctx.s.effects)
+    unpreventable = any(type(e) is NoPrevention for e in ctx.s.effects)
 
     chooser = int(recipient[1:]) if isinstance(recipient, str) else ctx.s.objs[recipient].controller
     apply_all(ctx, event, chooser, with_prevention)
@@ -709,7 +711,7 @@ def _damage_changes(s, source, recipient, combat: bool) -> list[Replacement]:
             if _static_fits(s, o, ab.damage, source, recipient, combat):
                 out.append(_damage_change(f"{o.id}:{i}", o.card.name, ab.damage, source, (ab.kind, o.card)))
     for r in s.effects:         # for this turn, from resolved spells and abilities
-        if r.kind != "damage_change" or r.combat_only and not combat or r.noncombat_only and combat:
+        if type(r) is not DamageChangeEffect or r.combat_only and not combat or r.noncombat_only and combat:
             continue
         if r.group is not None and (isinstance(recipient, str)
                                     or not matches(s, s.objs[recipient], pairs_filter(r.group), None, r.player)):
@@ -756,7 +758,7 @@ def _redirectable(s, to) -> bool:
     if isinstance(to, str):
         return True
     o = s.objs.get(to)
-    return o is not None and o.zone == "battlefield" and (ch.is_creature(s, o) or "Planeswalker" in ch.card_types(s, o))
+    return o is not None and o.zone == Zone.BATTLEFIELD and (ch.is_creature(s, o) or "Planeswalker" in ch.card_types(s, o))
 
 
 def _shields(ctx: Ctx, source, recipient, combat: bool, ev: DamageAmount,
@@ -767,11 +769,11 @@ def _shields(ctx: Ctx, source, recipient, combat: bool, ev: DamageAmount,
     (CR 615.7). Effects are shared between copies of a state, so a used shield is replaced, not
     changed."""
     s = ctx.s
-    out = []
+    out: list[Replacement] = []
     if ev.amount <= 0:
         return out
     for shield in s.effects:
-        if shield.kind != "prevent_damage" or not _shield_fits(s, shield, source, recipient, combat):
+        if type(shield) is not PreventionShield or not _shield_fits(s, shield, source, recipient, combat):
             continue
         if shield.redirect is None and redirections_only:
             continue
@@ -837,7 +839,7 @@ def _source_is(s, source, f: ir.Filter, seen_from, controller: int | None = None
     """Whether a source of damage has the characteristics ``f`` names, wherever it is: a
     permanent, a spell on the stack or a card whose ability deals the damage (CR 609.7); "a
     spell" is one on the stack (CR 112.1)."""
-    if f.zone == "stack" and source.zone != "stack":
+    if f.zone == Zone.STACK and source.zone != Zone.STACK:
         return False
     return matches(s, source, replace(f, zone=source.zone), seen_from, controller)
 
@@ -1008,7 +1010,7 @@ def counter_modifiers(s, o, ev: ZoneChange | CounterPlacement) -> list[Replaceme
     """Effects of permanents on the battlefield that change how many counters of a kind are
     put on ``o`` (also as it enters with counters, CR 614.12: ``o`` is seen as it would be on
     the battlefield)."""
-    seen = o if o.zone == "battlefield" else entering_view(o, ev, o.card)
+    seen = o if o.zone == Zone.BATTLEFIELD else entering_view(o, ev, o.card)
     out = []
     found = layers.changers(s)
     for perm in s.permanents():
