@@ -28,7 +28,7 @@ from .mana_types import (REMOVED, _mana_abilities_of, could_produce_map, explain
                          produce_of, produce_options)
 from .resolution import ResolutionContext, execute, resolve_subject, source_obj
 from .runner import Ctx
-from .state import Obj, PendingTrigger, State, Zone
+from .state import Obj, PendingTrigger, State
 from .triggers import collect, instances
 from .upcalls import cost_payable, pay_cost, source_reports
 from .wording import possessive
@@ -102,7 +102,7 @@ def activate(ctx: Ctx, player: int, o: Obj, idx: int, output: tuple[str, ...] | 
     by the auto-payer (the mana to add, a creature to tap for a cost)."""
     s = ctx.s
     ab = mana_ability(s, o, idx)
-    if ab is None or o.zone != Zone.BATTLEFIELD or o.controller != player or forbidden(s, o, ab):
+    if ab is None or o.zone != "battlefield" or o.controller != player or forbidden(s, o, ab):
         raise ValueError(f"{o.card.name} has no mana ability {idx} that "
                          f"{s.players[player].name} can activate")
     if limited(ab):
@@ -214,7 +214,7 @@ def add_mana(ctx: Ctx, rc, e: ir.AddMana) -> None:
                                         for out in options)))
         chosen = tuple(answer.args[0])
     mana = chosen
-    if rc.tapped_for_mana and src.zone == Zone.BATTLEFIELD:
+    if rc.tapped_for_mana and src.zone == "battlefield":
         mana = mana_replacement.replace_production(ctx, src, rc.controller, chosen)
     p = s.players[player]
     rules = ("106.4", "106.12b") if mana != chosen else ("106.4",)

@@ -38,7 +38,7 @@ from .event_types import (AbilityActivated, Attacked, AttackedAlone, AttackersDe
                           TurnedFaceUp, Unblocked, Untapped, ZoneChange)
 from .filters import matches
 from .layers import relates
-from .state import ItemKind, Obj, PendingTrigger, StackItem, Zone
+from .state import ItemKind, Obj, PendingTrigger, StackItem
 from .targets import choose_division, choose_modes_and_targets, describe_target
 from .wording import possessive
 
@@ -156,10 +156,10 @@ def _zone_change(s, trig: ir.Trigger, source: Obj, ev: ZoneChange) -> list[Seen]
         hit = ev.discarded and _player_matches(trig.subject, ev.owner, source.controller)
         return [Seen(kind, obj=ev.obj, player=ev.owner, from_zone="hand", to=ev.to)] if hit else []
     if e == "plays_land":       # CR 305.1: the land a player played, under their control
-        hit = ev.played and ev.to == Zone.BATTLEFIELD and _player_matches(trig.subject, ev.controller,
+        hit = ev.played and ev.to == "battlefield" and _player_matches(trig.subject, ev.controller,
                                                                        source.controller)
         return [Seen(kind, obj=ev.obj, player=ev.controller, to="battlefield")] if hit else []
-    if e == "enters" and ev.to == Zone.BATTLEFIELD:
+    if e == "enters" and ev.to == "battlefield":
         new = s.objs.get(ev.obj) if ev.obj is not None else None
         if not _matches_subject(s, trig.subject, new, source):
             return []
@@ -173,19 +173,19 @@ def _zone_change(s, trig: ir.Trigger, source: Obj, ev: ZoneChange) -> list[Seen]
             known = {"power": power, "toughness": toughness, "mana_value": ch.mana_value(new)}
         return [Seen(kind, obj=ev.obj, from_zone=ev.from_zone, to="battlefield", cast_costs=costs,
                      controller=new.controller if new is not None else None, last_known=known)]
-    if e == "sacrificed" and ev.sacrificed and ev.from_zone == Zone.BATTLEFIELD:
+    if e == "sacrificed" and ev.sacrificed and ev.from_zone == "battlefield":
         # CR 701.21a: "whenever you sacrifice ...", looking back at it (CR 603.10a)
         old = ev.old
         if not (isinstance(trig.subject, ir.Filter) and _lookback_matches(s, trig.subject, old, source)):
             return []
         return [Seen(kind, obj=ev.obj, old=old.id, from_zone="battlefield", to=ev.to, name=old.card.name,
                      controller=old.controller, player=old.controller)]
-    if e == "put_into_graveyard" and ev.to == Zone.GRAVEYARD:
+    if e == "put_into_graveyard" and ev.to == "graveyard":
         # a card put into its owner's graveyard from any zone (CR 400.3); a token leaving
         # the battlefield is no card and is gone (CR 108.2, 111.7). No leaves-the-battlefield
         # event: a source that left with it doesn't look back (CR 603.10a; see events.together)
         new = s.objs.get(ev.obj) if ev.obj is not None else None
-        if new is None or new.zone != Zone.GRAVEYARD or source.id not in s.objs \
+        if new is None or new.zone != "graveyard" or source.id not in s.objs \
                 or not _matches_subject(s, trig.subject, new, source):
             return []
         if trig.whose is not None:
@@ -194,9 +194,9 @@ def _zone_change(s, trig: ir.Trigger, source: Obj, ev: ZoneChange) -> list[Seen]
             if exercise.RECORD is not None:
                 exercise.note("GRAVEYARD_OWNERS", trig.whose, source.card)
         return [Seen(kind, obj=ev.obj, player=new.owner, from_zone=ev.from_zone, to="graveyard")]
-    if e in ("dies", "leaves") and ev.from_zone == Zone.BATTLEFIELD:
+    if e in ("dies", "leaves") and ev.from_zone == "battlefield":
         old = ev.old
-        if e == "dies" and ev.to != Zone.GRAVEYARD:   # CR 700.4: any permanent that goes there
+        if e == "dies" and ev.to != "graveyard":   # CR 700.4: any permanent that goes there
             return []
         if trig.whose is not None:      # "put into your graveyard": the card's owner's (CR 400.3)
             if not _player_matches(trig.whose, old.owner, source.controller):
@@ -207,7 +207,7 @@ def _zone_change(s, trig: ir.Trigger, source: Obj, ev: ZoneChange) -> list[Seen]
             hit = old.id == source.id
         elif trig.subject in ("enchanted", "equipped"):
             # CR 603.10a: the Aura or Equipment was attached to it as it left
-            hit = source.id in ev.attached and source.zone == Zone.BATTLEFIELD
+            hit = source.id in ev.attached and source.zone == "battlefield"
         else:
             hit = isinstance(trig.subject, ir.Filter) and _lookback_matches(s, trig.subject, old, source)
         if not hit:
@@ -250,7 +250,7 @@ def _cycled(s, trig: ir.Trigger, source: Obj, ev: Cycled) -> list[Seen]:
     if e == "cycled":
         hit = trig.subject == "self" and ev.obj == source.id
     else:
-        hit = e == "cycles" and source.zone in (Zone.BATTLEFIELD, Zone.COMMAND) \
+        hit = e == "cycles" and source.zone in ("battlefield", "command") \
             and _player_matches(trig.subject, ev.player, source.controller)
     return [Seen(ev.kind, obj=ev.obj, player=ev.player)] if hit else []
 
@@ -421,7 +421,7 @@ def _explored(s, trig: ir.Trigger, source: Obj, ev: Explored) -> list[Seen]:
     o = ev.explorer
     if trig.event != "explores" or o is None or not isinstance(trig.subject, ir.Filter):
         return []
-    hit = _matches_subject(s, trig.subject, o, source) if o.zone == Zone.BATTLEFIELD \
+    hit = _matches_subject(s, trig.subject, o, source) if o.zone == "battlefield" \
         else _lookback_matches(s, trig.subject, o, source)
     return [Seen(ev.kind, obj=ev.obj, controller=o.controller)] if hit else []
 
@@ -560,7 +560,7 @@ def collect(ctx, ev: Event) -> None:
     sources = [s.objs[i] for i in s.battlefield]
     for p in s.players:                 # emblems' abilities work in the command zone (CR 114.4)
         sources += [s.objs[i] for i in p.command]
-    if type(ev) is ZoneChange and ev.from_zone == Zone.BATTLEFIELD:
+    if type(ev) is ZoneChange and ev.from_zone == "battlefield":
         sources.append(ev.old)  # look back in time (CR 603.10a)
         sources += ctx.together or ()   # and at the permanents that left with it, just before
     elif type(ev) is Exploited and ev.old is not None:
@@ -602,10 +602,10 @@ def collect(ctx, ev: Event) -> None:
     for src, card, by_kind in zip(sources, cards, hits) if damage else compress(zip(sources, cards, hits), hits):
         owned: list[tuple[Any, int, ir.TriggeredAbility, int | None]] = [
             (card, idx, ab, None) for idx, ab in by_kind
-            if (src.zone != Zone.STACK or ab.trigger == _CAST_SELF) and works_in_exile(ab) == (src.zone == Zone.EXILE)
-            and ab.from_graveyard == (src.zone == Zone.GRAVEYARD)
+            if (src.zone != "stack" or ab.trigger == _CAST_SELF) and works_in_exile(ab) == (src.zone == "exile")
+            and ab.from_graveyard == (src.zone == "graveyard")
             or cycled and ab.trigger.event == "cycled"]     # from where it went (CR 702.29c)
-        if src.zone == Zone.BATTLEFIELD and damage:
+        if src.zone == "battlefield" and damage:
             owned += encoded_triggers(s, src)               # cipher (CR 702.99a)
         for card, idx, ab, encoded in owned:
             for view in instances(s, ab.trigger, src, ev):
@@ -645,7 +645,7 @@ def _last_time_counter(s, ev) -> None:
     """Vanishing (CR 702.63a, 702.63c): when the last time counter is removed from a permanent,
     each of its vanishing abilities triggers its sacrifice."""
     o = s.objs.get(ev.obj)
-    if o is None or o.zone != Zone.BATTLEFIELD or o.counters.get("time", 0):
+    if o is None or o.zone != "battlefield" or o.counters.get("time", 0):
         return
     card = layers.card_now(s, o)
     for ab in card.abilities:
@@ -683,9 +683,9 @@ def describe_event(s, view: Seen) -> str:
         to = f" to {s.players[view.player].name}" if view.player is not None else ""
         return f"{name} dealing {view.amount} {combat}damage{to}"
     if kind == "zone_change":
-        if view.to == Zone.BATTLEFIELD:
+        if view.to == "battlefield":
             return f"{name} entering the battlefield"
-        if view.from_zone == Zone.HAND:
+        if view.from_zone == "hand":
             return f"{s.players[view.player].name} discarding {name}"
         # named as it last existed there (CR 603.10a): a Clone leaves as what it copied
         return f"{view.name or name} leaving the battlefield"
@@ -751,7 +751,7 @@ def _additional_applies(s, perm: Obj, a: ir.AdditionalTriggers, src: Obj, ev: Ev
     controlled by ``perm``'s controller. The cause must be the occurrence the trigger condition
     refers to (Felix's ruling: only conditions about the damage being dealt, never its results
     such as life gained or lost, which are separate events, CR 120.4c, 119.9)."""
-    if src.controller != perm.controller or src.zone != Zone.BATTLEFIELD:
+    if src.controller != perm.controller or src.zone != "battlefield":
         return False
     if a.event == "deals_combat_damage_to_player":
         if type(ev) is not DamageDealt or not view.combat or view.dealt is None:
@@ -763,7 +763,7 @@ def _additional_applies(s, perm: Obj, a: ir.AdditionalTriggers, src: Obj, ev: Ev
                 return True
         return False
     if a.event == "enters":
-        if view.kind != "zone_change" or view.to != Zone.BATTLEFIELD:
+        if view.kind != "zone_change" or view.to != "battlefield":
             return False
         new = s.objs.get(view.obj)
         return new is not None and matches(s, new, a.cause, perm)
@@ -865,7 +865,7 @@ def announce_targets(ctx, item) -> None:
     s = ctx.s
     for group in item.targets:
         for t in group:
-            if isinstance(t, int) and t in s.objs and s.objs[t].zone == Zone.BATTLEFIELD:
+            if isinstance(t, int) and t in s.objs and s.objs[t].zone == "battlefield":
                 collect(ctx, BecameTarget(t, item.id, item.controller))
 
 

@@ -24,7 +24,7 @@ from .mana_abilities import activate as activate_mana
 from .mana_abilities import mana_sources
 from .resolve import resolve_top
 from .runner import Ctx
-from .state import Step, Zone
+from .state import Step
 from .timing import exiled_playable
 
 STEPS = tuple(Step)
@@ -323,7 +323,7 @@ def priority_actions(s, player: int) -> list[Action]:
             if i is None:
                 actions.append(Action("cast_fused", (o.id,), f"cast {o.card.name} fused, both halves"))
             else:
-                where = " from the graveyard (aftermath)" if o.zone == Zone.GRAVEYARD else ""
+                where = " from the graveyard (aftermath)" if o.zone == "graveyard" else ""
                 actions.append(Action("cast_half", (o.id, i), f"cast {o.card.halves[i].name}{where}"))
     if "adventure" in ways:
         for o in castable_as_adventure(s, player, sources):         # CR 715.3
@@ -421,13 +421,13 @@ def _play_land(ctx: Ctx, player: int, oid: int, back: bool = False) -> None:
     s = ctx.s
     o = s.objs[oid]
     if back:
-        o = modal_back(o)
-        if o is None or oid not in [b.id for b in playable_back_faces(s, player)]:
+        face = modal_back(o)
+        if face is None or oid not in [b.id for b in playable_back_faces(s, player)]:
             raise IllegalActionError(f"{s.objs[oid].card.name} has no back face that can be played now (CR 712.12)")
-        s.objs[oid] = o          # a new object in the shared hand: the old one stays unchanged
+        o = s.objs[oid] = face          # a new object in the shared hand: the old one stays unchanged
         if exercise.RECORD is not None:
             exercise.note("LAYOUTS", o.card.layout.value, o.card)
-    if (o.zone != Zone.HAND or o.owner != player) and oid not in exiled_playable(s, player):
+    if (o.zone != "hand" or o.owner != player) and oid not in exiled_playable(s, player):
         raise IllegalActionError(f"{o.card.name} is not in {s.players[player].name}'s hand")
     s.players[player].lands_played += 1
     s.add_log(f"{s.players[player].name} plays {o.card.name}", ("305.1", "116.2a"), "land")
