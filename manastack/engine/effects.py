@@ -80,7 +80,7 @@ def _deal_damage(ctx, e: ir.DealDamage, rc):
     if not srcs:
         return
     src = srcs[0]
-    assignments = []
+    assignments: list[tuple[Obj, object, int]] = []
     for t in resolve_subject(ctx, e.to, rc):
         if isinstance(t, int):
             assignments.append((src, f"p{t}", count_for_player(ctx, e.amount, t, rc) if per_player else n))
@@ -912,7 +912,8 @@ def _scry(ctx, e: ir.Scry, rc):
     p = s.players[rc.controller]
     n = min(amount(ctx, e.amount, rc), len(p.library))
     looked = p.library[len(p.library) - n:][::-1]       # they stay in the library while looked at
-    top, bottom = [], []
+    top: list[int] = []
+    bottom: list[int] = []
     for oid in looked:
         name = s.objs[oid].card.name
         answer = ctx.ask(Decision(rc.controller, DecisionKind.SCRY,
@@ -1266,7 +1267,7 @@ def _may(ctx, e: ir.May, rc):
 
 def _ask_may(ctx, e: ir.May, rc, player: int) -> bool:
     s = ctx.s
-    options = (Action("yes", (), "yes"), Action("no", (), "no"))
+    options: tuple[Action, ...] = (Action("yes", (), "yes"), Action("no", (), "no"))
     costs = [x.cost for x in e.effects if type(x) is ir.PayMana]
     if costs and not all(can_afford(s, player, c.with_x(0)) for c in costs):
         options = options[1:]     # a cost that can't be paid can't be chosen (CR 118.3)
