@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from typing import Any, Callable
 
 from manastack.mana import COLOR_NAMES, COLORS, NAME_TO_COLOR
 from manastack.oracle import ir
@@ -268,7 +269,7 @@ def _prevent_parties(ctx, subject, rc, dealing: bool) -> list[tuple]:
         o = _choose_source(ctx, subject.filter, rc)
         # CR 615.9: the properties are checked again as the source would deal damage
         return [] if o is None else [(o.id, filter_pairs(subject.filter), f" by {o.card.name}")]
-    out = []
+    out: list[tuple[object, tuple, str]] = []
     for t in resolve_subject(ctx, subject, rc):
         if isinstance(t, int) and not dealing:
             out.append((f"p{t}", (), f" to {s.players[t].name}"))
@@ -1015,7 +1016,7 @@ def _search(ctx, e: ir.SearchLibrary, rc):
     searcher = p.index if e.own else rc.controller
     f = replace(e.filter, zone="library", controller=None)
     must = not e.up_to and f == ir.Filter(zone="library")
-    zones = ("library",)
+    zones: tuple[str, ...] = ("library",)
     if e.graveyard:     # "your library and/or graveyard": the player picks what to search
         answer = ctx.ask(Decision(rc.controller, DecisionKind.MAY, "Search your library too (and shuffle it), "
                                   "not only your graveyard?", (Action("yes", (), "library and graveyard"),
@@ -1479,7 +1480,8 @@ def _object_is(ctx, c: ir.ObjectIs, rc) -> bool:
     return bool(objs) and all(matches(ctx.s, o, replace(c.filter, zone=o.zone), src, rc.controller) for o in objs)
 
 
-HANDLERS = {
+# The handler of each IR effect class: (ctx, effect, resolution context).
+HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.AddMana: _add_mana, ir.DealDamage: _deal_damage, ir.DivideDamage: _divide_damage, ir.Draw: _draw, ir.ExtraTurn: _extra_turn, ir.Discard: _discard,
     ir.GainLife: _gain_life, ir.LoseLife: _lose_life, ir.Destroy: _destroy, ir.Exile: _exile,
     ir.Regenerate: _regenerate, ir.ChooseTarget: _choose_target, ir.PreventDamage: _prevent, ir.RedirectDamage: _prevent, ir.DamageCantBePrevented: _no_prevention, ir.ChangeDamage: _change_damage, ir.ReplaceNextDraw: _replace_next_draw, ir.PayMana: _pay_mana,

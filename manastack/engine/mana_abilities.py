@@ -197,6 +197,7 @@ def add_mana(ctx: Ctx, rc, e: ir.AddMana) -> None:
             s.add_log(f"{rc.card.name} adds no mana: no {e.produce.amount.kind} counters were removed",
                       ("106.4",), "mana")
             return
+        rules: tuple[str, ...]
         if e.produce.like_land_could_produce:
             why, rules = explain_could_produce(s, src), ("106.7", "106.5")
         else:
