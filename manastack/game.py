@@ -188,14 +188,17 @@ class Game:
         return None
 
     def _resolve(self, action) -> Action:
+        pending = self._pending
+        if pending is None:
+            raise IllegalActionError("the game is over: no decision is pending")
         if isinstance(action, Action) and action.kind == "pass" and not action.args \
-                and self._pending.kind is DecisionKind.PRIORITY:
+                and pending.kind is DecisionKind.PRIORITY:
             return action       # CR 117.3d: a player with priority may always pass; nothing to list
-        options = self._pending.options
+        options = pending.options
         if isinstance(action, bool) or not isinstance(action, (Action, int, str)):
             raise IllegalActionError(f"push() takes an Action, an index into legal_actions() or an "
                                      f"action's label, not {type(action).__name__} {action!r}"[:200])
-        if isinstance(action, int) and not isinstance(action, bool):
+        if isinstance(action, int):         # not a bool: refused above
             if 0 <= action < len(options):
                 return options[action]
             raise IllegalActionError(f"no action number {action}: there are {len(options)}")
@@ -203,17 +206,17 @@ class Game:
             named = list(dict.fromkeys(o for o in options if o.label == action or str(o) == action))
             if len(named) > 1:
                 raise IllegalActionError(
-                    f"{action!r} names {len(named)} different actions for {self._pending.prompt!r}; push one "
+                    f"{action!r} names {len(named)} different actions for {pending.prompt!r}; push one "
                     "of them as an Action or by index: "
                     + "; ".join(f"{options.index(o)}: {o.kind}{o.args}" for o in named))
             if named:
                 return named[0]
-            raise IllegalActionError(f"no legal action {action!r} for {self._pending.prompt!r}; "
+            raise IllegalActionError(f"no legal action {action!r} for {pending.prompt!r}; "
                                      f"legal: {', '.join(map(str, options))}")
-        found = self._pending.find(action)
+        found = pending.find(action)
         if found is None:
-            why = explain(self.current_state(), self._pending.player, action)
-            raise IllegalActionError(f"{action} is not legal for {self._pending.prompt!r}"
+            why = explain(self.current_state(), pending.player, action)
+            raise IllegalActionError(f"{action} is not legal for {pending.prompt!r}"
                                      + (f": {why}" if why else "")
                                      + f"; legal: {', '.join(map(str, options[:15]))}")
         return found

@@ -611,6 +611,24 @@ def keyword(card, name: str) -> ir.Keyword | None:
     return next((ab for ab in card.abilities if type(ab) is ir.Keyword and ab.name == name), None)
 
 
+def keyword_of(card, name: str) -> ir.Keyword:
+    """The keyword ability ``name`` of a definition known to have one (a cost named in a
+    spell's ``cast_costs``, a card cast or exiled with it); an error names it when it has none."""
+    kw = keyword(card, name)
+    if kw is None:
+        raise ValueError(f"{card.name} has no {name} ability")
+    return kw
+
+
+def keyword_cost(card, name: str) -> ir.Cost:
+    """The cost of the keyword ability ``name`` (madness, suspend, morph, ...) of a definition
+    known to have it."""
+    cost = keyword_of(card, name).cost
+    if cost is None:
+        raise ValueError(f"{card.name}'s {name} ability has no cost")
+    return cost
+
+
 def suspended(o) -> bool:
     """CR 702.62b: in exile, with suspend and a time counter."""
     return o.zone == "exile" and keyword(o.card, "suspend") is not None and o.counters.get("time", 0) > 0

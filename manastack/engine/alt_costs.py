@@ -23,7 +23,7 @@ from manastack.oracle.render import fmt
 from manastack.oracle.subtypes import CREATURE_TYPES
 
 from . import exercise
-from .abilities import keyword
+from .abilities import keyword, keyword_cost, keyword_of
 from . import characteristics as ch
 from .conditions import FROM_GRAVEYARD, FROM_HAND, holds
 from .timing import flash_permission, sorcery_timing
@@ -233,7 +233,7 @@ def _keyword_for(card, name: str) -> ir.Keyword:
     stands in as a keyword of that name)."""
     if name == PRINTED:
         return ir.Keyword(PRINTED, cost=printed_alternative(card).cost)
-    return keyword(card, "multikicker" if name == "kicker" and not keyword(card, "kicker") else name)
+    return keyword_of(card, "multikicker" if name == "kicker" and not keyword(card, "kicker") else name)
 
 
 def required(card, costs: tuple[str, ...] = ()) -> list[ir.Cost]:
@@ -336,8 +336,8 @@ def cast_label(o) -> str:
         return f"cast {o.card.name} from the graveyard with jump-start, discarding a card"
     if cast_from(o)[0] in CHOSEN_ALTERNATIVES:
         name = cast_from(o)[0]
-        return f"cast {o.card.name} from the graveyard for its {name} cost {_text(o.card, keyword(o.card, name))}"
-    flashback = _text(o.card, keyword(o.card, "flashback"))
+        return f"cast {o.card.name} from the graveyard for its {name} cost {_text(o.card, keyword_of(o.card, name))}"
+    flashback = _text(o.card, keyword_of(o.card, "flashback"))
     return f"cast {o.card.name} from the graveyard with flashback {flashback}"
 
 
@@ -368,30 +368,30 @@ def announce(ctx, player: int, spell, costs: tuple[str, ...]) -> None:
     if not costs:
         costs = _choose_alternative(ctx, player, spell)
     elif costs[0] in CHOSEN_ALTERNATIVES:       # from a graveyard, as its own static ability allows
-        _note(keyword(card, costs[0]), card)
+        _note(keyword_of(card, costs[0]), card)
         if exercise.RECORD is not None:
             exercise.note("STATIC_KINDS", "cast_from_graveyard", card)
         s.add_log(f"{who} casts {card.name} from their graveyard, as its ability allows, for its {costs[0]} cost "
-                  f"{_text(card, keyword(card, costs[0]))} rather than its mana cost",
+                  f"{_text(card, keyword_of(card, costs[0]))} rather than its mana cost",
                   ("601.3", _RULES[costs[0]], "118.9"), "cast")
     if "flashback" in costs:
-        _note(keyword(card, "flashback"), card)
+        _note(keyword_of(card, "flashback"), card)
         s.add_log(f"{who} casts {card.name} from their graveyard with flashback: the flashback cost "
-                  f"{_text(card, keyword(card, 'flashback'))} is paid rather than its mana cost",
+                  f"{_text(card, keyword_of(card, 'flashback'))} is paid rather than its mana cost",
                   ("702.34a", "118.9"), "cast")
     if "retrace" in costs:
-        _note(keyword(card, "retrace"), card)
+        _note(keyword_of(card, "retrace"), card)
         s.add_log(f"{who} casts {card.name} from their graveyard with retrace: they discard a land card in "
                   "addition to paying its other costs", ("702.81a", "601.2b"), "cast")
     if "jump-start" in costs:
-        _note(keyword(card, "jump-start"), card)
+        _note(keyword_of(card, "jump-start"), card)
         s.add_log(f"{who} casts {card.name} from their graveyard with jump-start: they discard a card in "
                   "addition to paying its other costs, and it will be exiled as it leaves the stack",
                   ("702.133a", "601.2b"), "cast")
     if "madness" in costs:
-        _note(keyword(card, "madness"), card)
+        _note(keyword_of(card, "madness"), card)
         s.add_log(f"{who} casts {card.name} from exile with madness: the madness cost "
-                  f"{keyword(card, 'madness').cost.mana} is paid rather than its mana cost",
+                  f"{keyword_cost(card, 'madness').mana} is paid rather than its mana cost",
                   ("702.35b", "118.9"), "cast")
     costs = _choose_or_cost(ctx, player, spell, costs)
     for kw in (ab for ab in card.abilities if type(ab) is ir.Keyword and ab.name in ADDITIONAL):
@@ -517,9 +517,9 @@ def log_total(s, card, costs: tuple[str, ...], base: ManaCost, total: ManaCost, 
                   + "".join(", " + w for w in why), ("601.2f", "702.37c"), "cast")
         return
     chosen = next((c for c in costs if c in CHOSEN_ALTERNATIVES), None)
-    words = [f"its flashback cost {_text(card, keyword(card, 'flashback'))}" if "flashback" in costs
-             else f"its madness cost {keyword(card, 'madness').cost.mana}" if "madness" in costs
-             else f"its miracle cost {keyword(card, 'miracle').cost.mana}" if "miracle" in costs
+    words = [f"its flashback cost {_text(card, keyword_of(card, 'flashback'))}" if "flashback" in costs
+             else f"its madness cost {keyword_cost(card, 'madness').mana}" if "madness" in costs
+             else f"its miracle cost {keyword_cost(card, 'miracle').mana}" if "miracle" in costs
              else f"its {chosen} cost {_text(card, _keyword_for(card, chosen))}" if chosen
              else "no mana cost (cast without paying it)" if set(costs) & set(WITHOUT_PAYING)
              else f"its mana cost {card.mana_cost}"]

@@ -117,6 +117,8 @@ class Decision:
         self.player = player
         self.kind = kind if type(kind) is DecisionKind else DecisionKind(kind)
         self.prompt = prompt
+        self._options: tuple[Action, ...] | None
+        self._build: Callable[[], Iterable[Action]] | None
         if callable(options):
             self._options, self._build = None, options
         else:
@@ -127,6 +129,7 @@ class Decision:
     def options(self) -> tuple[Action, ...]:
         """The legal answers, in a stable order."""
         if self._options is None:
+            assert self._build is not None      # set whenever the options are not
             self._options = tuple(self._build())
             self._build = None
         return self._options

@@ -10,6 +10,8 @@ card is the front face again (:attr:`CardDef.main`, used by ``events.move``).
 """
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from manastack.cards.multiface import Layout
 from manastack.oracle import ir
 
@@ -85,4 +87,4 @@ def modal_back(o: Obj) -> Obj | None:
     return back
 
 
-HANDLERS = {ir.Transform: transform_effect}
+HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {ir.Transform: transform_effect}

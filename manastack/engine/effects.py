@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from typing import Any, Callable
 
 from manastack.mana import COLOR_NAMES, COLORS, NAME_TO_COLOR
 from manastack.oracle import ir
@@ -80,7 +81,7 @@ def _deal_damage(ctx, e: ir.DealDamage, rc):
     if not srcs:
         return
     src = srcs[0]
-    assignments = []
+    assignments: list[tuple[Obj, object, int]] = []
     for t in resolve_subject(ctx, e.to, rc):
         if isinstance(t, int):
             assignments.append((src, f"p{t}", count_for_player(ctx, e.amount, t, rc) if per_player else n))
@@ -268,7 +269,7 @@ def _prevent_parties(ctx, subject, rc, dealing: bool) -> list[tuple]:
         o = _choose_source(ctx, subject.filter, rc)
         # CR 615.9: the properties are checked again as the source would deal damage
         return [] if o is None else [(o.id, filter_pairs(subject.filter), f" by {o.card.name}")]
-    out = []
+    out: list[tuple[object, tuple, str]] = []
     for t in resolve_subject(ctx, subject, rc):
         if isinstance(t, int) and not dealing:
             out.append((f"p{t}", (), f" to {s.players[t].name}"))
@@ -930,7 +931,8 @@ def _scry(ctx, e: ir.Scry, rc):
     p = s.players[rc.controller]
     n = min(amount(ctx, e.amount, rc), len(p.library))
     looked = p.library[len(p.library) - n:][::-1]       # they stay in the library while looked at
-    top, bottom = [], []
+    top: list[int] = []
+    bottom: list[int] = []
     for oid in looked:
         name = s.objs[oid].card.name
         answer = ctx.ask(Decision(rc.controller, DecisionKind.SCRY,
@@ -1032,7 +1034,7 @@ def _search(ctx, e: ir.SearchLibrary, rc):
     searcher = p.index if e.own else rc.controller
     f = replace(e.filter, zone="library", controller=None)
     must = not e.up_to and f == ir.Filter(zone="library")
-    zones = ("library",)
+    zones: tuple[str, ...] = ("library",)
     if e.graveyard:     # "your library and/or graveyard": the player picks what to search
         answer = ctx.ask(Decision(rc.controller, DecisionKind.MAY, "Search your library too (and shuffle it), "
                                   "not only your graveyard?", (Action("yes", (), "library and graveyard"),
@@ -1302,7 +1304,7 @@ def _may(ctx, e: ir.May, rc):
 
 def _ask_may(ctx, e: ir.May, rc, player: int) -> bool:
     s = ctx.s
-    options = (Action("yes", (), "yes"), Action("no", (), "no"))
+    options: tuple[Action, ...] = (Action("yes", (), "yes"), Action("no", (), "no"))
     costs = [x.cost for x in e.effects if type(x) is ir.PayMana]
     if costs and not all(can_afford(s, player, c.with_x(0)) for c in costs):
         options = options[1:]     # a cost that can't be paid can't be chosen (CR 118.3)
@@ -1514,7 +1516,8 @@ def _object_is(ctx, c: ir.ObjectIs, rc) -> bool:
     return bool(objs) and all(matches(ctx.s, o, replace(c.filter, zone=o.zone), src, rc.controller) for o in objs)
 
 
-HANDLERS = {
+# The handler of each IR effect class: (ctx, effect, resolution context).
+HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.AddMana: _add_mana, ir.DealDamage: _deal_damage, ir.DivideDamage: _divide_damage, ir.Draw: _draw, ir.ExtraTurn: _extra_turn, ir.Discard: _discard,
     ir.GainLife: _gain_life, ir.LoseLife: _lose_life, ir.Destroy: _destroy, ir.Exile: _exile,
     ir.Regenerate: _regenerate, ir.ChooseTarget: _choose_target, ir.PreventDamage: _prevent, ir.RedirectDamage: _prevent, ir.DamageCantBePrevented: _no_prevention, ir.ChangeDamage: _change_damage, ir.ReplaceNextDraw: _replace_next_draw, ir.PayMana: _pay_mana,

@@ -8,6 +8,7 @@ from dataclasses import replace
 from manastack.oracle import ir
 
 from . import alt_costs, events
+from .abilities import keyword_cost
 from . import characteristics as ch
 from .casting import pay_mana
 from .conditions import CAST_FROM
@@ -17,7 +18,7 @@ from .filters import matches
 from .resolution import bound_x, source_obj
 from .mana_spend import spell_use
 from .spell_costs import total_cost
-from .state import StackItem
+from .state import ItemKind, StackItem
 from .timing import split_second
 from .targets import casting_ability, choose_modes_and_targets, describe_target, has_targets_for, spell_ability_index
 from .triggers import announce_targets
@@ -63,7 +64,7 @@ def cast_with_madness(ctx, e: ir.CastWithMadness, rc) -> None:
         s.add_log(f"{possessive(rc.card.name)} madness: the card has left exile, so it can't be cast",
                   ("702.35a", "400.7"), "resolve")
         return
-    cost = alt_costs.keyword(o.card, "madness").cost.mana
+    cost = keyword_cost(o.card, "madness").mana
     if cast_without_paying(ctx, o.owner, o, f"{possessive(o.card.name)} madness", "702.35a", "madness"):
         return
     s.add_log(f"{s.players[o.owner].name} doesn't cast {o.card.name} for its madness cost {cost}: it is "
@@ -118,7 +119,7 @@ def cast_without_paying(ctx, player: int, o, why: str, rule: str, cost: str = "f
                   "paid", ("601.2c", "601.2h"), "cast")
         return False
     how = "without paying its mana cost" if cost in alt_costs.WITHOUT_PAYING else \
-        f"by paying its {cost} cost {alt_costs.keyword(card, cost).cost.mana}"
+        f"by paying its {cost} cost {keyword_cost(card, cost).mana}"
     if ask:
         answer = ctx.ask(Decision(player, DecisionKind.MAY, f"{why}: cast {card.name} {how}? "
                                   f"(CR {rule})", (Action("yes", (), "yes"), Action("no", (), "no"))))
@@ -129,7 +130,8 @@ def cast_without_paying(ctx, player: int, o, why: str, rule: str, cost: str = "f
     origin = CAST_FROM.get(o.zone)        # where it is cast from (conditions.CAST_FROM)
     rebound = o.zone == "hand" and alt_costs.keyword(card, "rebound") is not None
     spell = events.move(ctx, o, "stack", controller=player, quiet=True)
-    item = StackItem(s.next_id, "spell", spell.id, player, card, spell_ability_index(card), card.name)
+    assert spell is not None            # a card cast is moved onto the stack (CR 601.2a)
+    item = StackItem(s.next_id, ItemKind.SPELL, spell.id, player, card, spell_ability_index(card), card.name)
     s.next_id += 1
     s.stack.append(item)
     alt_costs.announce(ctx, player, spell, (cost,))

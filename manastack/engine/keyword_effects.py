@@ -27,8 +27,9 @@ UNEARTHED = "unearth"
 SERVO = ir.TokenSpec("Servo Token", 1, 1, (), ("Artifact", "Creature"), ("Servo",))
 
 # The rules of each designation, and the event of a permanent getting it (CR 701.37b, 702.112b).
-_DESIGNATIONS = {"renowned": (("702.112a", "702.112b"), BecameRenowned),
-                 "monstrous": (("701.37a", "701.37b"), BecameMonstrous)}
+_DESIGNATIONS: dict[str, tuple[tuple[str, ...], type[BecameRenowned] | type[BecameMonstrous]]] = {
+    "renowned": (("702.112a", "702.112b"), BecameRenowned),
+    "monstrous": (("701.37a", "701.37b"), BecameMonstrous)}
 
 
 def remove_counter_or_sacrifice(ctx, e: ir.RemoveCounterOrSacrifice, rc) -> None:

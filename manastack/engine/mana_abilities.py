@@ -22,6 +22,7 @@ from .activation_limits import forbidden
 from .characteristics import is_creature
 from .cost_checks import summoning_sick, tappable_for_cost
 from .decisions import Action, Decision, DecisionKind
+from .effect_records import DelayedTrigger
 from .event_types import Seen, TappedForMana
 from .mana_types import (REMOVED, _mana_abilities_of, could_produce_map, explain_could_produce, mana_abilities, mana_ability,
                          produce_of, produce_options)
@@ -196,6 +197,7 @@ def add_mana(ctx: Ctx, rc, e: ir.AddMana) -> None:
             s.add_log(f"{rc.card.name} adds no mana: no {e.produce.amount.kind} counters were removed",
                       ("106.4",), "mana")
             return
+        rules: tuple[str, ...]
         if e.produce.like_land_could_produce:
             why, rules = explain_could_produce(s, src), ("106.7", "106.5")
         else:
@@ -241,7 +243,7 @@ def delayed_mana_triggers(s: State) -> list[Obj]:
     that triggers them (CR 605.4a), so the stand-in is never saved."""
     out = []
     for e in s.effects:
-        if e.kind != "delayed_trigger":
+        if type(e) is not DelayedTrigger:
             continue
         for ab in e.card.abilities:
             for created in getattr(ab, "effects", ()):
@@ -303,7 +305,7 @@ def net_outputs_for(s: State, player: int, o: Obj, ab, base: tuple[str, ...],
     ``own`` is false (it can't pay the cost in question, CR 106.6), only what triggered mana
     abilities would add beside it, which carries no restriction (Mana Flare ruling 2007-09-16)."""
     finals = mana_replacement.all_results(s, o, player, base) if ab.cost.tap else {base}
-    out = set()
+    out: set[tuple[str, ...]] = set()
     for final in finals:
         extra = triggered_bonus(s, o, player, final) if ab.cost.tap else [()]
         out.update((final if own else ()) + x for x in extra)
@@ -516,7 +518,7 @@ def _alternatives(s: State, player: int, exclude: frozenset[int],
 def _find_alternatives(s: State, player: int, exclude: frozenset[int], use, convoke: bool, modified: bool,
                        sources: list[tuple]) -> list[list[Alternative]]:
     improvise = use is not None and use.improvise
-    out = []
+    out: list[tuple[object, bool, int, list[Alternative]]] = []
     objs = s.objs
     for oid, keep, ways, plain in sources:
         o = objs[oid]

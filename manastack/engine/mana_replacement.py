@@ -12,6 +12,7 @@ from __future__ import annotations
 from manastack.oracle import ir
 
 from . import layers
+from .effect_records import ManaReplacementEffect
 from .event_types import ManaProduction
 from .filters import matches
 from .replacement import Replacement, apply_all
@@ -29,7 +30,7 @@ def mana_replacement_effects(s: State):
             if type(ab) is ir.ManaReplacement:
                 yield f"mana:{src.id}:{i}", src, ab
     for n, e in enumerate(s.effects):
-        if e.kind != "mana_replacement":
+        if type(e) is not ManaReplacementEffect:
             continue
         spell = Obj(-1, e.card, e.controller, "stack")
         for ab in e.card.abilities:

@@ -37,7 +37,7 @@ def resolve_merging(ctx: Ctx, item, spell, targets) -> bool:
         return False
     target = s.objs[chosen]
     name = spell.card.name
-    options = (Action("over", (), f"put {name} on top of {target.card.name}"),)
+    options: tuple[Action, ...] = (Action("over", (), f"put {name} on top of {target.card.name}"),)
     if not is_face_down(target):      # a face-down merged permanent (CR 729.2e-f) isn't modelled
         options += (Action("under", (), f"put {name} under {target.card.name}"),)
     answer = ctx.ask(Decision(item.controller, DecisionKind.MUTATE,

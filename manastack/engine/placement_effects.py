@@ -21,12 +21,12 @@ def return_to_battlefield(ctx, e: ir.ReturnToBattlefield, rc) -> None:
     if not found:
         ctx.s.add_log(f"{rc.card.name}: the card is no longer where it went, nothing returns",
                       ("603.6c", "400.7"), "resolve")
-    onto = None
+    onto: int | None = None
     if e.attached_to is not None:
         # the object named, if it is still there (CR 303.4f); an Aura that can't enchant it
         # stays where it is (CR 303.4g)
-        onto = next((o for o in resolve_subject(ctx, e.attached_to, rc) if isinstance(o, Obj)), None)
-        onto = aura_placement.NOTHING if onto is None else onto.id
+        host = next((o for o in resolve_subject(ctx, e.attached_to, rc) if isinstance(o, Obj)), None)
+        onto = aura_placement.NOTHING if host is None else host.id
     for o in found:
         new = events.move(ctx, o, "battlefield", controller=rc.controller if e.under_you else o.owner,
                           cause=rc.card.name, counters={e.counter: 1} if e.counter else None,

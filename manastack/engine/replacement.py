@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from functools import lru_cache, partial
 from itertools import permutations
-from typing import Callable
+from typing import Any, Callable
 
 from manastack.mana import COLOR_NAMES, COLORS
 from manastack.oracle import ir
@@ -33,7 +33,8 @@ from . import loyalty
 from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
 from .event_types import CardDraw, CounterPlacement, DamageAmount, Destruction, LifeGain, ZoneChange
-from .effect_records import pairs_filter
+from .effect_records import (DamageChangeEffect, DrawReplacement, ExileIfDies, NoPrevention, PreventionShield,
+                             RegenerationShield, pairs_filter)
 from .filters import is_player_ref, matches, player_of, player_ref, protected_from, protected_player_from
 from .runner import Ctx
 
@@ -48,7 +49,7 @@ class Replacement:
     key: str                  # identifies the effect so it applies once (CR 614.5)
     label: str                # for the log and the ordering decision
     rules: tuple[str, ...]
-    apply: Callable[[object], None]       # changes the proposed event record
+    apply: Callable[[Any], None]       # changes the proposed event record
     rank: str = "other"       # a key of RANKS (CR 616.1a-e)
     why: str = ""             # why it applies to this event, for the log
     pure: bool = False        # ``apply`` only changes the event record and asks no one
@@ -96,7 +97,7 @@ def _order_matters(event, todo: list[Replacement]) -> bool:
     Only effects marked pure can be tried out; otherwise the player is asked."""
     if not all(r.pure for r in todo) or len(todo) > 4:
         return True
-    results = []
+    results: list = []
     for order in permutations(todo):
         ev = copy.deepcopy(event)
         for r in order:
@@ -201,7 +202,7 @@ def _replace_draw(ctx: Ctx, event: CardDraw, dredges: list[int]) -> bool:
     effects waiting, one of them, or a dredge, replaces the draw, the player choosing which
     (CR 616.1). Whether one was there."""
     s = ctx.s
-    waiting = [e for e in s.effects if e.kind == "draw_replacement" and e.affected == event.player]
+    waiting = [e for e in s.effects if type(e) is DrawReplacement and e.affected == event.player]
     if not waiting:
         return False
     options = tuple(Action("replacement", (f"draw:{e.timestamp}",), f"{e.source} instead") for e in waiting) \
@@ -239,7 +240,7 @@ def _to_graveyard(s, o, event: ZoneChange) -> list[Replacement]:
         return []
     out = []
     name = o.card.name
-    if event.from_zone == "battlefield" and any(e.kind == "exile_if_dies" and e.affected == o.id for e in s.effects):
+    if event.from_zone == "battlefield" and any(type(e) is ExileIfDies and e.affected == o.id for e in s.effects):
         out.append(Replacement(f"dies:{o.id}", f"{name} is exiled instead of dying", ("614.1a", "700.4"),
                                _to_exile, pure=True))
     for i, ab in enumerate(o.card.abilities):
@@ -286,7 +287,7 @@ def apply_destruction(ctx: Ctx, o, event: Destruction, can_regenerate: bool = Tr
             return []           # no longer a destruction: nothing else applies to it
         out = []
         shield = None if not can_regenerate else \
-            next((e for e in s.effects if e.kind == "regeneration_shield" and e.affected == o.id), None)
+            next((e for e in s.effects if type(e) is RegenerationShield and e.affected == o.id), None)
         if shield is not None:
             def use(e):
                 s.effects = [x for x in s.effects if x is not shield]
@@ -677,7 +678,7 @@ def modify_damage(ctx: Ctx, source, recipient, amount: int, combat: bool) -> Dam
         return candidates(ev) + _preventions(ctx, source, recipient, combat, ev) + _own_prevention(ctx, recipient, ev) \
             + _protection(ctx.s, source, recipient, ev)
 
-    unpreventable = any(e.kind == "no_prevention" for e in ctx.s.effects)
+    unpreventable = any(type(e) is NoPrevention for e in ctx.s.effects)
 
     chooser = int(recipient[1:]) if isinstance(recipient, str) else ctx.s.objs[recipient].controller
     apply_all(ctx, event, chooser, with_prevention)
@@ -761,7 +762,7 @@ def _damage_changes(s, source, recipient, combat: bool) -> list[Replacement]:
             if _static_fits(s, o, ab.damage, source, recipient, combat):
                 out.append(_damage_change(f"{o.id}:{i}", o.card.name, ab.damage, source, (ab.kind, o.card)))
     for r in s.effects:         # for this turn, from resolved spells and abilities
-        if r.kind != "damage_change" or r.combat_only and not combat or r.noncombat_only and combat:
+        if type(r) is not DamageChangeEffect or r.combat_only and not combat or r.noncombat_only and combat:
             continue
         if r.group is not None and (isinstance(recipient, str)
                                     or not matches(s, s.objs[recipient], pairs_filter(r.group), None, r.player)):
@@ -819,11 +820,11 @@ def _shields(ctx: Ctx, source, recipient, combat: bool, ev: DamageAmount,
     (CR 615.7). Effects are shared between copies of a state, so a used shield is replaced, not
     changed."""
     s = ctx.s
-    out = []
+    out: list[Replacement] = []
     if ev.amount <= 0:
         return out
     for shield in s.effects:
-        if shield.kind != "prevent_damage" or not _shield_fits(s, shield, source, recipient, combat):
+        if type(shield) is not PreventionShield or not _shield_fits(s, shield, source, recipient, combat):
             continue
         if shield.redirect is None and redirections_only:
             continue

@@ -181,7 +181,7 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
     """Objects (Obj) and players (int) a subject stands for now."""
     s = ctx.s
     if isinstance(subject, ir.Target):
-        out = []
+        out: list = []
         if subject.index >= len(rc.targets):
             return out
         for t in rc.targets[subject.index]:

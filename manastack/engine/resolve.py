@@ -17,7 +17,7 @@ from .keyword_effects import ascend_spell
 from .mutate import is_mutating, resolve_merging
 from .resolution import ResolutionContext, division_shares, execute
 from .runner import Ctx
-from .state import Obj
+from .state import ItemKind, Obj
 from .targets import aura_target_spec, item_target_specs
 from .triggers import ghost_source
 
@@ -58,21 +58,21 @@ def resolve_top(ctx: Ctx) -> None:
     item = s.stack[-1]
     ctx.moved, ctx.lki, ctx.moved_with = {}, {}, {}    # what this resolution moves (CR 400.7j, 608.2h)
     targets, fizzled = _recheck_targets(ctx, item)
-    if fizzled and item.kind == "spell" and bestowed(s.objs[item.source]):
+    if fizzled and item.kind == ItemKind.SPELL and bestowed(s.objs[item.source]):
         # CR 702.103e, 608.3b: a bestowed Aura spell whose target is illegal resolves as a creature
         spell = stop_bestowed(s, s.objs[item.source], "702.103e", "has an illegal target as it resolves")
         item.card, item.index, item.targets = spell.card, -1, []
         targets, fizzled = [], False
-    elif fizzled and item.kind == "spell" and is_mutating(s.objs[item.source]):
+    elif fizzled and item.kind == ItemKind.SPELL and is_mutating(s.objs[item.source]):
         fizzled = False         # CR 702.140b: it resolves as a creature spell instead
     if fizzled:
         s.add_log(f"{item.label} doesn't resolve: all its targets are illegal", ("608.2b",), "resolve")
         s.stack.pop()
-        if item.kind == "spell":
+        if item.kind == ItemKind.SPELL:
             events.move(ctx, s.objs[item.source], "graveyard", quiet=True)
         return
     ab = item.ability
-    if item.kind == "triggered" and ab.condition:
+    if item.kind == ItemKind.TRIGGERED and ab.condition:
         src = s.objs.get(item.source) or ghost_source(item)   # CR 603.10: last known information
         if not evaluate(s, ab.condition, src, item.event):
             s.add_log(f"{item.label} does nothing: its \"if\" condition is false now", ("603.4",), "resolve")
@@ -83,7 +83,7 @@ def resolve_top(ctx: Ctx) -> None:
         kw = item.card.abilities[item.index]
         if type(kw) is ir.Keyword:          # prowess, ward, equip, cycling, ninjutsu, ...
             exercise.note("KEYWORDS", kw.name, item.card)
-    if item.kind == "spell":
+    if item.kind == ItemKind.SPELL:
         spell = s.objs[item.source]
         if spell.card.is_permanent_card:
             _resolve_permanent(ctx, item, spell, targets)

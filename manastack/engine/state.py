@@ -5,6 +5,7 @@ decision, see :mod:`manastack.engine.runner`) and straightforward to save as JSO
 """
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import NamedTuple
 
 from manastack.cards import CardDef
@@ -16,12 +17,55 @@ from .event_types import Seen
 
 _new_obj = object.__new__
 
-ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")
+
+
+class Zone(StrEnum):
+    """The zones of the game (CR 400.1). A ``StrEnum``: each member equals its string, so saves,
+    scenario files and ``o.zone == "battlefield"`` keep working while uses move to the names."""
+
+    LIBRARY = "library"
+    HAND = "hand"
+    BATTLEFIELD = "battlefield"
+    GRAVEYARD = "graveyard"
+    STACK = "stack"
+    EXILE = "exile"
+    COMMAND = "command"
+
+
+class Step(StrEnum):
+    """The steps of a turn, in order (CR 500.1; the main phases, which have no steps, as
+    ``main1`` and ``main2``; ``first_strike_damage`` is the extra combat damage step of
+    CR 510.4). A ``StrEnum``, like :class:`Zone`."""
+
+    UNTAP = "untap"                                  # CR 502
+    UPKEEP = "upkeep"                                # CR 503
+    DRAW = "draw"                                    # CR 504
+    MAIN1 = "main1"                                  # CR 505
+    BEGINNING_OF_COMBAT = "beginning_of_combat"      # CR 507
+    DECLARE_ATTACKERS = "declare_attackers"          # CR 508
+    DECLARE_BLOCKERS = "declare_blockers"            # CR 509
+    FIRST_STRIKE_DAMAGE = "first_strike_damage"      # CR 510.4
+    COMBAT_DAMAGE = "combat_damage"                  # CR 510
+    END_OF_COMBAT = "end_of_combat"                  # CR 511
+    MAIN2 = "main2"                                  # CR 505
+    END = "end"                                      # CR 513
+    CLEANUP = "cleanup"                              # CR 514
+
+
+class ItemKind(StrEnum):
+    """What a :class:`StackItem` is (CR 405.1, 113.1a). A ``StrEnum``, like :class:`Zone`."""
+
+    SPELL = "spell"
+    ACTIVATED = "activated"
+    TRIGGERED = "triggered"
+
+
+ZONES = tuple(Zone)
 # Objects in these zones are hardly ever changed: a card leaving one becomes a new object
 # (CR 400.7). Copies of a state share every object but spells on the stack; a permanent (or a
 # card in exile with time counters) is copied only when one of the states is about to change it
 # (State.own).
-SHARED_ZONES = frozenset(("library", "hand", "graveyard", "exile", "command"))
+SHARED_ZONES = frozenset((Zone.LIBRARY, Zone.HAND, Zone.GRAVEYARD, Zone.EXILE, Zone.COMMAND))
 
 # Designations of an exiled card that an ability of a permanent exiled, whose ``attached_to``
 # then names that permanent: it is "the exiled card" of the permanent's linked ability
@@ -215,7 +259,7 @@ class StackItem:
     def __init__(self, sid: int, kind: str, source: int, controller: int, card, index: int,
                  label: str) -> None:
         self.id = sid
-        self.kind = kind            # "spell", "activated" or "triggered"
+        self.kind = kind            # an ItemKind: a spell, an activated or a triggered ability
         self.source = source        # the spell's own object, or the ability's source
         self.controller = controller
         self.card = card            # the source's card, kept after the source leaves (CR 113.7a)
@@ -233,7 +277,7 @@ class StackItem:
     def ability(self):
         """The IR ability; a triggered keyword (ward, prowess, ...) as its triggered form, and a
         negative index as a reflexive ability (CR 603.12). A permanent spell has none (-1)."""
-        if self.index < 0 and self.kind == "spell":
+        if self.index < 0 and self.kind == ItemKind.SPELL:
             return None
         return ability_at(self.card, self.index)
 

@@ -8,7 +8,7 @@ from . import exercise
 from .decisions import Action, Decision, DecisionKind
 from .filters import legal_targets
 from .runner import Ctx
-from .state import Obj, StackItem
+from .state import ItemKind, Obj, StackItem
 
 
 def spell_ability(card) -> ir.SpellAbility | None:
@@ -86,8 +86,8 @@ def item_target_specs(item, s=None) -> list[ir.TargetSpec]:
     """The target specs of a stack object in the order its ``targets`` groups were chosen; with
     the state ``s``, a spell cast for its awaken or mutate cost has that target last
     (CR 702.113a, 702.140a)."""
-    ab = casting_ability(item.card) if item.kind == "spell" else item.ability
-    extra = extra_targets(s.objs.get(item.source)) if s is not None and item.kind == "spell" else []
+    ab = casting_ability(item.card) if item.kind == ItemKind.SPELL else item.ability
+    extra = extra_targets(s.objs.get(item.source)) if s is not None and item.kind == ItemKind.SPELL else []
     if ab is None:
         return extra
     modal = _modal(ab)
@@ -144,7 +144,7 @@ def choose_modes_and_targets(ctx: Ctx, item: StackItem, source: Obj | None, play
     specs: list[ir.TargetSpec] = []
     bases: list[int] = []       # where the target phrases of each spec's own ability begin
     if modal is not None:
-        entwined = item.kind == "spell" and "entwine" in source.cast_costs
+        entwined = item.kind == ItemKind.SPELL and "entwine" in source.cast_costs
         chosen: list[int] = list(range(len(modal.modes))) if entwined else []
         while len(chosen) < modal.at_most:
             options = tuple(Action("mode", (i,), f"mode {i + 1}: {m.text}")
@@ -171,7 +171,7 @@ def choose_modes_and_targets(ctx: Ctx, item: StackItem, source: Obj | None, play
     else:
         specs.extend(all_target_specs(ab))
         bases += [0] * len(specs)
-    if item.kind == "spell":
+    if item.kind == ItemKind.SPELL:
         specs += extra_targets(source)       # CR 702.113a, 702.140a
     item.targets = []
     item.division = ()

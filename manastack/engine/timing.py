@@ -7,6 +7,7 @@ from manastack.oracle import ir
 from . import characteristics as ch
 from . import exercise, layers
 from .attack_targets import declared_target
+from .effect_records import MayPlay
 from .state import Obj
 
 
@@ -85,7 +86,7 @@ def your_turn_timing(s, player: int, ab) -> bool:
 def exiled_playable(s, player: int) -> list[int]:
     """Cards in exile an effect lets ``player`` play this turn ("you may play that card this
     turn": a permission, CR 601.3, 305.1): their own cards with a "may_play" effect."""
-    return [e.affected for e in s.effects if e.kind == "may_play" and e.affected in s.objs
+    return [e.affected for e in s.effects if type(e) is MayPlay and e.affected in s.objs
             and s.objs[e.affected].zone == "exile" and s.objs[e.affected].owner == player]
 
 

@@ -19,6 +19,7 @@ from dataclasses import replace
 from functools import lru_cache
 from itertools import compress, repeat
 from operator import attrgetter
+from typing import Any, Callable
 
 from manastack.oracle import ir
 
@@ -29,10 +30,15 @@ from .abilities import (ONE_SHOT_DELAYS, VANISHING_SACRIFICE, ability_at, encode
                         triggered_abilities, works_in_exile)
 from .conditions import evaluate
 from .decisions import Action, Decision, DecisionKind
-from .event_types import BecameTarget, DamageDealt, Event, Seen
+from .effect_records import DelayedWatch
+from .event_types import (AbilityActivated, Attacked, AttackedAlone, AttackersDeclared, BecameBlocked,
+                          BecameMonstrous, BecameRenowned, BecameTarget, Blocked, CountersPut, CountersRemoved,
+                          Cycled, DamageDealt, Drew, Event, ExiledWithMadness, Exerted, Exploited, Explored,
+                          LifeGained, LifeLost, Mutated, Seen, SpellCast, StepBegan, Tapped, TappedForMana,
+                          TurnedFaceUp, Unblocked, Untapped, ZoneChange)
 from .filters import matches
 from .layers import relates
-from .state import Obj, PendingTrigger, StackItem
+from .state import ItemKind, Obj, PendingTrigger, StackItem
 from .targets import choose_division, choose_modes_and_targets, describe_target
 from .wording import possessive
 
@@ -112,7 +118,7 @@ def _matches_subject(s, subject, obj: Obj | None, source: Obj) -> bool:
     return obj is not None and relates(s, subject, obj, source)
 
 
-def _player_matches(whose: str | None, player: int, controller: int) -> bool:
+def _player_matches(whose: str | ir.Filter | None, player: int, controller: int) -> bool:
     if whose in (None, "each", "any"):
         return True
     if whose in ("you", "your"):
@@ -137,231 +143,330 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
 
     Most events give at most one; a damage event gives one per source that dealt damage
     (and per player, for "to a player" conditions), since all combat damage is one event
-    (CR 510.2) holding an occurrence per source."""
-    kind = ev.kind
+    (CR 510.2) holding an occurrence per source. Each event class has its own reader
+    (``_INSTANCES``); an event of a class none reads triggers nothing."""
+    reader = _INSTANCES.get(type(ev))
+    return reader(s, trig, source, ev) if reader is not None else []
+
+
+def _zone_change(s, trig: ir.Trigger, source: Obj, ev: ZoneChange) -> list[Seen]:
     e = trig.event
-    if e == "chapter":          # CR 714.2b: lore counters put on this Saga reach chapter N
-        if kind != "counters" or ev.obj != source.id or ev.counter != "lore":
+    kind = ev.kind
+    if e == "discards":          # CR 701.9a: a player discards a card of their hand
+        hit = ev.discarded and _player_matches(trig.subject, ev.owner, source.controller)
+        return [Seen(kind, obj=ev.obj, player=ev.owner, from_zone="hand", to=ev.to)] if hit else []
+    if e == "plays_land":       # CR 305.1: the land a player played, under their control
+        hit = ev.played and ev.to == "battlefield" and _player_matches(trig.subject, ev.controller,
+                                                                       source.controller)
+        return [Seen(kind, obj=ev.obj, player=ev.controller, to="battlefield")] if hit else []
+    if e == "enters" and ev.to == "battlefield":
+        new = s.objs.get(ev.obj) if ev.obj is not None else None
+        if not _matches_subject(s, trig.subject, new, source):
             return []
-        after = source.counters.get("lore", 0)
-        return [Seen(kind, obj=ev.obj, amount=ev.amount)] if after - ev.amount < trig.chapter <= after else []
-    if kind == "zone_change":
-        if e == "discards":          # CR 701.9a: a player discards a card of their hand
-            hit = ev.discarded and _player_matches(trig.subject, ev.owner, source.controller)
-            return [Seen(kind, obj=ev.obj, player=ev.owner, from_zone="hand", to=ev.to)] if hit else []
-        if e == "plays_land":       # CR 305.1: the land a player played, under their control
-            hit = ev.played and ev.to == "battlefield" and _player_matches(trig.subject, ev.controller,
-                                                                           source.controller)
-            return [Seen(kind, obj=ev.obj, player=ev.controller, to="battlefield")] if hit else []
-        if e == "enters" and ev.to == "battlefield":
-            new = s.objs.get(ev.obj) if ev.obj is not None else None
-            if not _matches_subject(s, trig.subject, new, source):
+        # CR 603.4, 400.7d: "if it was kicked" looks back at how it was cast
+        costs = new.cast_costs if new is not None and new.cast_costs else None
+        # evolve compares with the entered creature, as it last existed should it leave
+        # before the ability resolves (Cloudfin Raptor rulings 2013-04-15)
+        known = None
+        if isinstance(trig.subject, ir.Filter) and new is not None and ch.is_creature(s, new):
+            power, toughness = ch.power_toughness(s, new)
+            known = {"power": power, "toughness": toughness, "mana_value": ch.mana_value(new)}
+        return [Seen(kind, obj=ev.obj, from_zone=ev.from_zone, to="battlefield", cast_costs=costs,
+                     controller=new.controller if new is not None else None, last_known=known)]
+    if e == "sacrificed" and ev.sacrificed and ev.from_zone == "battlefield":
+        # CR 701.21a: "whenever you sacrifice ...", looking back at it (CR 603.10a)
+        old = ev.old
+        if not (isinstance(trig.subject, ir.Filter) and _lookback_matches(s, trig.subject, old, source)):
+            return []
+        return [Seen(kind, obj=ev.obj, old=old.id, from_zone="battlefield", to=ev.to, name=old.card.name,
+                     controller=old.controller, player=old.controller)]
+    if e == "put_into_graveyard" and ev.to == "graveyard":
+        # a card put into its owner's graveyard from any zone (CR 400.3); a token leaving
+        # the battlefield is no card and is gone (CR 108.2, 111.7). No leaves-the-battlefield
+        # event: a source that left with it doesn't look back (CR 603.10a; see events.together)
+        new = s.objs.get(ev.obj) if ev.obj is not None else None
+        if new is None or new.zone != "graveyard" or source.id not in s.objs \
+                or not _matches_subject(s, trig.subject, new, source):
+            return []
+        if trig.whose is not None:
+            if not _player_matches(trig.whose, new.owner, source.controller):
                 return []
-            # CR 603.4, 400.7d: "if it was kicked" looks back at how it was cast
-            costs = new.cast_costs if new is not None and new.cast_costs else None
-            # evolve compares with the entered creature, as it last existed should it leave
-            # before the ability resolves (Cloudfin Raptor rulings 2013-04-15)
-            known = None
-            if isinstance(trig.subject, ir.Filter) and new is not None and ch.is_creature(s, new):
-                power, toughness = ch.power_toughness(s, new)
-                known = {"power": power, "toughness": toughness, "mana_value": ch.mana_value(new)}
-            return [Seen(kind, obj=ev.obj, from_zone=ev.from_zone, to="battlefield", cast_costs=costs,
-                         controller=new.controller if new is not None else None, last_known=known)]
-        if e == "sacrificed" and ev.sacrificed and ev.from_zone == "battlefield":
-            # CR 701.21a: "whenever you sacrifice ...", looking back at it (CR 603.10a)
-            old = ev.old
-            if not (isinstance(trig.subject, ir.Filter) and _lookback_matches(s, trig.subject, old, source)):
+            if exercise.RECORD is not None:
+                exercise.note("GRAVEYARD_OWNERS", trig.whose, source.card)
+        return [Seen(kind, obj=ev.obj, player=new.owner, from_zone=ev.from_zone, to="graveyard")]
+    if e in ("dies", "leaves") and ev.from_zone == "battlefield":
+        old = ev.old
+        if e == "dies" and ev.to != "graveyard":   # CR 700.4: any permanent that goes there
+            return []
+        if trig.whose is not None:      # "put into your graveyard": the card's owner's (CR 400.3)
+            if not _player_matches(trig.whose, old.owner, source.controller):
                 return []
-            return [Seen(kind, obj=ev.obj, old=old.id, from_zone="battlefield", to=ev.to, name=old.card.name,
-                         controller=old.controller, player=old.controller)]
-        if e == "put_into_graveyard" and ev.to == "graveyard":
-            # a card put into its owner's graveyard from any zone (CR 400.3); a token leaving
-            # the battlefield is no card and is gone (CR 108.2, 111.7). No leaves-the-battlefield
-            # event: a source that left with it doesn't look back (CR 603.10a; see events.together)
-            new = s.objs.get(ev.obj) if ev.obj is not None else None
-            if new is None or new.zone != "graveyard" or source.id not in s.objs \
-                    or not _matches_subject(s, trig.subject, new, source):
-                return []
-            if trig.whose is not None:
-                if not _player_matches(trig.whose, new.owner, source.controller):
-                    return []
-                if exercise.RECORD is not None:
-                    exercise.note("GRAVEYARD_OWNERS", trig.whose, source.card)
-            return [Seen(kind, obj=ev.obj, player=new.owner, from_zone=ev.from_zone, to="graveyard")]
-        if e in ("dies", "leaves") and ev.from_zone == "battlefield":
-            old = ev.old
-            if e == "dies" and ev.to != "graveyard":   # CR 700.4: any permanent that goes there
-                return []
-            if trig.whose is not None:      # "put into your graveyard": the card's owner's (CR 400.3)
-                if not _player_matches(trig.whose, old.owner, source.controller):
-                    return []
-                if exercise.RECORD is not None:
-                    exercise.note("GRAVEYARD_OWNERS", trig.whose, source.card)
-            if trig.subject == "self":
-                hit = old.id == source.id
-            elif trig.subject in ("enchanted", "equipped"):
-                # CR 603.10a: the Aura or Equipment was attached to it as it left
-                hit = source.id in ev.attached and source.zone == "battlefield"
-            else:
-                hit = isinstance(trig.subject, ir.Filter) and _lookback_matches(s, trig.subject, old, source)
-            if not hit:
-                return []
-            # CR 603.10a, 608.2h: its controller and what "its power" means once it has left
-            return [Seen(kind, obj=ev.obj, old=old.id, from_zone="battlefield", to=ev.to,
-                         counters=dict(old.counters), name=old.card.name, controller=old.controller,
-                         last_known={"power": ch.power(s, old), "toughness": ch.toughness(s, old),
-                                     "mana_value": ch.mana_value(old)})]
-        return []
-    if kind == "damage":
-        if e == "dealt_damage":       # once for the event, all sources together (CR 603.2c)
-            if trig.subject == "self":
-                hit = (source.id,)
-            elif isinstance(trig.subject, ir.Filter):   # each permanent it describes (CR 120.3)
-                hit = tuple(dict.fromkeys(d[1] for d in ev.dealt if isinstance(d[1], int) and d[2] > 0
-                                          and d[1] in s.objs and matches(s, s.objs[d[1]], trig.subject, source)))
-            else:       # the creature its Aura or Equipment is attached to (CR 303.4)
-                hit = (source.attached_to,) if source.attached_to is not None else ()
-            out = []
-            for oid in hit:
-                dealt = tuple(d for d in ev.dealt if d[1] == oid and d[2] > 0)
-                if dealt:
-                    # "that creature's controller" as it was dealt the damage, should it die (CR 608.2h)
-                    out.append(Seen("damage", combat=ev.combat, obj=oid, amount=sum(d[2] for d in dealt),
-                                    dealt=dealt, controller=s.objs[oid].controller if oid in s.objs else None))
-            return out
-        return _damage_instances(s, trig, source, ev)
-    if kind == "cycled":
-        # CR 702.29c: the cycled card's own "when you cycle ~", from where it went; any other
-        # cycling trigger is a permanent's (the cycled card's work only on the battlefield)
-        if e == "cycled":
-            hit = trig.subject == "self" and ev.obj == source.id
+            if exercise.RECORD is not None:
+                exercise.note("GRAVEYARD_OWNERS", trig.whose, source.card)
+        if trig.subject == "self":
+            hit = old.id == source.id
+        elif trig.subject in ("enchanted", "equipped"):
+            # CR 603.10a: the Aura or Equipment was attached to it as it left
+            hit = source.id in ev.attached and source.zone == "battlefield"
         else:
-            hit = e == "cycles" and source.zone in ("battlefield", "command") \
-                and _player_matches(trig.subject, ev.player, source.controller)
-        return [Seen(kind, obj=ev.obj, player=ev.player)] if hit else []
-    if kind == "activated" and e == "activates":
-        # CR 602.2b, 601.2i: who activated it, and of what source; a named source is the permanent
-        # as the ability became activated (a Vehicle crewed is no creature yet: Runic Armasaur rulings)
-        if not _player_matches(trig.subject, ev.player, source.controller):
+            hit = isinstance(trig.subject, ir.Filter) and _lookback_matches(s, trig.subject, old, source)
+        if not hit:
             return []
-        if trig.source is not None:
-            src = s.objs.get(ev.obj) or ev.old
-            if src is None or not matches(s, src, trig.source, source, source.controller):
-                return []
-        return [Seen(kind, obj=ev.obj, player=ev.player, item=ev.item)]
-    if kind in ("gain_life", "lose_life", "draw") and e == kind:
-        whose = trig.whose or (trig.subject if isinstance(trig.subject, str) and trig.subject != "self"
-                               else "you")
-        if not _player_matches(whose, ev.player, source.controller):
+        # CR 603.10a, 608.2h: its controller and what "its power" means once it has left
+        return [Seen(kind, obj=ev.obj, old=old.id, from_zone="battlefield", to=ev.to,
+                     counters=dict(old.counters), name=old.card.name, controller=old.controller,
+                     last_known={"power": ch.power(s, old), "toughness": ch.toughness(s, old),
+                                 "mana_value": ch.mana_value(old)})]
+    return []
+
+
+def _damage_dealt(s, trig: ir.Trigger, source: Obj, ev: DamageDealt) -> list[Seen]:
+    if trig.event != "dealt_damage":
+        return _damage_instances(s, trig, source, ev)
+    # once for the event, all sources together (CR 603.2c)
+    hit: tuple[int | None, ...]
+    if trig.subject == "self":
+        hit = (source.id,)
+    elif isinstance(trig.subject, ir.Filter):   # each permanent it describes (CR 120.3)
+        subject = trig.subject
+        hit = tuple(dict.fromkeys(d[1] for d in ev.dealt if isinstance(d[1], int) and d[2] > 0
+                                  and d[1] in s.objs and matches(s, s.objs[d[1]], subject, source)))
+    else:       # the creature its Aura or Equipment is attached to (CR 303.4)
+        hit = (source.attached_to,) if source.attached_to is not None else ()
+    out = []
+    for oid in hit:
+        dealt = tuple(d for d in ev.dealt if d[1] == oid and d[2] > 0)
+        if dealt:
+            # "that creature's controller" as it was dealt the damage, should it die (CR 608.2h)
+            out.append(Seen("damage", combat=ev.combat, obj=oid, amount=sum(d[2] for d in dealt),
+                            dealt=dealt, controller=s.objs[oid].controller if oid in s.objs else None))
+    return out
+
+
+def _cycled(s, trig: ir.Trigger, source: Obj, ev: Cycled) -> list[Seen]:
+    # CR 702.29c: the cycled card's own "when you cycle ~", from where it went; any other
+    # cycling trigger is a permanent's (the cycled card's work only on the battlefield)
+    e = trig.event
+    if e == "cycled":
+        hit = trig.subject == "self" and ev.obj == source.id
+    else:
+        hit = e == "cycles" and source.zone in ("battlefield", "command") \
+            and _player_matches(trig.subject, ev.player, source.controller)
+    return [Seen(ev.kind, obj=ev.obj, player=ev.player)] if hit else []
+
+
+def _activated(s, trig: ir.Trigger, source: Obj, ev: AbilityActivated) -> list[Seen]:
+    # CR 602.2b, 601.2i: who activated it, and of what source; a named source is the permanent
+    # as the ability became activated (a Vehicle crewed is no creature yet: Runic Armasaur rulings)
+    if trig.event != "activates" or not _player_matches(trig.subject, ev.player, source.controller):
+        return []
+    if trig.source is not None:
+        src = s.objs.get(ev.obj) or ev.old
+        if src is None or not matches(s, src, trig.source, source, source.controller):
             return []
-        if kind == "gain_life" and trig.nth == 1 and s.players[ev.player].life_gained_this_turn != ev.amount:
-            return []           # "for the first time each turn": life was gained before (CR 119.3)
-        if kind == "draw":
-            # "your second card each turn": the draw count includes this card (CR 121.1)
-            if trig.nth and s.players[ev.player].drawn_this_turn != trig.nth:
-                return []
-            return [Seen(kind, player=ev.player, amount=1, obj=ev.obj)]
-        return [Seen(kind, player=ev.player, amount=ev.amount)]
-    if e == "blocks_or_blocked_by_creature" or e == "blocked_by_creature" and kind == "becomes_blocked":
-        # CR 509.3d, 509.3f: once for each creature it blocks, or each creature blocking it;
-        # "that creature" is that other creature
+    return [Seen(ev.kind, obj=ev.obj, player=ev.player, item=ev.item)]
+
+
+def _player_whose(trig: ir.Trigger) -> str | ir.Filter | None:
+    """Whose life or draw a trigger condition names: "you" unless it says."""
+    return trig.whose or (trig.subject if isinstance(trig.subject, str) and trig.subject != "self" else "you")
+
+
+def _life_gained(s, trig: ir.Trigger, source: Obj, ev: LifeGained) -> list[Seen]:
+    if trig.event != "gain_life" or not _player_matches(_player_whose(trig), ev.player, source.controller):
+        return []
+    if trig.nth == 1 and s.players[ev.player].life_gained_this_turn != ev.amount:
+        return []           # "for the first time each turn": life was gained before (CR 119.3)
+    return [Seen(ev.kind, player=ev.player, amount=ev.amount)]
+
+
+def _life_lost(s, trig: ir.Trigger, source: Obj, ev: LifeLost) -> list[Seen]:
+    if trig.event != "lose_life" or not _player_matches(_player_whose(trig), ev.player, source.controller):
+        return []
+    return [Seen(ev.kind, player=ev.player, amount=ev.amount)]
+
+
+def _drew(s, trig: ir.Trigger, source: Obj, ev: Drew) -> list[Seen]:
+    if trig.event != "draw" or not _player_matches(_player_whose(trig), ev.player, source.controller):
+        return []
+    # "your second card each turn": the draw count includes this card (CR 121.1)
+    if trig.nth and s.players[ev.player].drawn_this_turn != trig.nth:
+        return []
+    return [Seen(ev.kind, player=ev.player, amount=1, obj=ev.obj)]
+
+
+def _blocked(s, trig: ir.Trigger, source: Obj, ev: Blocked) -> list[Seen]:
+    if trig.event == "blocks_or_blocked_by_creature":
+        # CR 509.3d: once for each creature it blocks; "that creature" is that other creature
         if not _matches_subject(s, trig.subject, s.objs.get(ev.obj), source):
             return []
-        others = s.objs[ev.obj].blocking if kind == "blocks" else ev.blockers
-        return [Seen(kind, obj=o, player=ev.player) for o in others if o in s.objs]
-    if kind == "becomes_blocked" and e == "blocked_by_creature_without_flanking":
+        return [Seen(ev.kind, obj=o, player=ev.player) for o in s.objs[ev.obj].blocking if o in s.objs]
+    return _object_event(s, trig, source, ev)
+
+
+def _became_blocked(s, trig: ir.Trigger, source: Obj, ev: BecameBlocked) -> list[Seen]:
+    e = trig.event
+    if e in ("blocks_or_blocked_by_creature", "blocked_by_creature"):
+        # CR 509.3f: once for each creature blocking it; "that creature" is that other creature
+        if not _matches_subject(s, trig.subject, s.objs.get(ev.obj), source):
+            return []
+        return [Seen(ev.kind, obj=o, player=ev.player) for o in ev.blockers if o in s.objs]
+    if e == "blocked_by_creature_without_flanking":
         # CR 702.25a-b: one instance per blocker that lacks flanking; "that creature" is the blocker
         if not _matches_subject(s, trig.subject, s.objs.get(ev.obj), source):
             return []
-        return [Seen(kind, obj=b, attacker=ev.obj, player=ev.player)
+        return [Seen(ev.kind, obj=b, attacker=ev.obj, player=ev.player)
                 for b in ev.blockers if b in s.objs and not ch.has(s, s.objs[b], "flanking")]
-    if kind == "attackers_declared":
-        return _batch_attack(s, trig, source, ev) if trig.one_or_more else []
-    if e in _OBJECT_EVENTS.get(kind, ()):
-        if trig.one_or_more or not _matches_subject(s, trig.subject, s.objs.get(ev.obj), source):
+    return _object_event(s, trig, source, ev)
+
+
+def _attackers_declared(s, trig: ir.Trigger, source: Obj, ev: AttackersDeclared) -> list[Seen]:
+    return _batch_attack(s, trig, source, ev) if trig.one_or_more else []
+
+
+def _counters_put(s, trig: ir.Trigger, source: Obj, ev: CountersPut) -> list[Seen]:
+    if trig.event == "chapter":          # CR 714.2b: lore counters put on this Saga reach chapter N
+        if ev.obj != source.id or ev.counter != "lore":
             return []
-        if trig.attacked is not None:
-            attacker = s.objs[ev.obj]
-            if not _attacks_whom(s, trig.attacked, attacker, source):
-                return []
-            # "that player": the player it attacks, or who controls the planeswalker it attacks
-            return [Seen(kind, obj=ev.obj, player=attacker.attacking)]
-        return [Seen(kind, obj=ev.obj, player=getattr(ev, "player", None))]
-    if kind == "step" and e == "beginning_of_step":
-        if trig.whose == "enchanted_controller":
-            # CR 303.4: the step of the turn of the enchanted permanent's controller
-            host = s.objs.get(source.attached_to) if source.attached_to is not None else None
-            hit = trig.step == ev.step and host is not None and host.controller == s.active
-            return [Seen(kind, step=ev.step, player=s.active)] if hit else []
-        if trig.step == ev.step and _player_matches(trig.whose, s.active, source.controller):
-            return [Seen(kind, step=ev.step, player=s.active)]
+        after = source.counters.get("lore", 0)
+        return [Seen(ev.kind, obj=ev.obj, amount=ev.amount)] if after - ev.amount < trig.chapter <= after else []
+    return _object_event(s, trig, source, ev)
+
+
+_ObjectEvent = (Attacked | AttackedAlone | Tapped | Untapped | CountersPut | TurnedFaceUp | BecameRenowned
+                | BecameMonstrous | Mutated | Blocked | BecameBlocked | Unblocked)
+
+
+def _object_event(s, trig: ir.Trigger, source: Obj, ev: _ObjectEvent) -> list[Seen]:
+    """An event that happens to one object, met by the trigger events ``_OBJECT_EVENTS`` lists."""
+    if trig.event not in _OBJECT_EVENTS[ev.kind]:
         return []
-    if kind == "cast" and e == "cast":
-        spell = s.objs.get(ev.obj)
-        if trig.subject == "self":      # cascade: "when you cast this spell" (CR 702.85a)
-            if spell is None or spell.id != source.id:
-                return []
-            item = next((i for i in s.stack if i.id == ev.item), None)
-            # storm (CR 702.40a) counts the spells cast before this one, and may copy the spell
-            # as it was cast should it leave the stack first (Grapeshot rulings 2013-06-07)
-            cast = {} if item is None else {"cast_x": item.x, "cast_modes": tuple(item.modes),
-                                            "cast_targets": tuple(tuple(g) for g in item.targets)}
-            # replicate and conspire (CR 702.56a, 702.78a) copy it once per payment of their cost
-            if spell is not None:
-                cast["cast_costs"] = tuple(spell.cast_costs)
-            return [Seen(kind, obj=ev.obj, player=ev.player, item=ev.item, mana_value=ch.mana_value(spell),
-                         spells_before=sum(p.spells_cast_this_turn for p in s.players) - 1, **cast)]
-        # a filter's controller says whose spells count: the caster controls the spell (CR 601.2a)
-        whose = trig.whose or (None if isinstance(trig.subject, ir.Filter) else "you")
-        if not _player_matches(whose, ev.player, source.controller):
+    if trig.one_or_more or not _matches_subject(s, trig.subject, s.objs.get(ev.obj), source):
+        return []
+    if trig.attacked is not None:
+        attacker = s.objs[ev.obj]
+        if not _attacks_whom(s, trig.attacked, attacker, source):
             return []
-        if isinstance(trig.subject, ir.Filter):
-            if spell is None or not matches(s, spell, trig.subject, source, source.controller):
-                return []
-        # "your second spell each turn": the count includes this spell (CR 601.2i)
-        if trig.nth and s.players[ev.player].spells_cast_this_turn != trig.nth:
-            return []
-        if trig.during is not None:     # "during an opponent's turn": whose turn it is now
-            if not _player_matches(trig.during, s.active, source.controller):
-                return []
-            if exercise.RECORD is not None:
-                exercise.note("TRIGGER_TURNS", trig.during, source.card)
-        # "that spell's mana value": as it was cast, X included (CR 202.3e; Manaplasm ruling)
-        return [Seen(kind, obj=ev.obj, player=ev.player, item=ev.item,
-                     mana_value=ch.mana_value(spell) if spell is not None else None)]
-    if kind == "tapped_for_mana" and e == "tapped_for_mana":
-        wanted = source.chosen if trig.mana_type == "chosen" else trig.mana_type
-        if trig.mana_type and wanted not in ev.mana:
-            return []      # "tapped for mana of the chosen color" (CR 106.12a)
-        if not _matches_subject(s, trig.subject, s.objs.get(ev.obj), source):
-            return []
-        if not _player_matches(trig.whose, ev.player, source.controller):
-            return []      # "Whenever you tap a land for mana" (CR 106.12a)
-        return [Seen(kind, obj=ev.obj, player=ev.player, mana=tuple(ev.mana))]
-    if kind == "explored" and e == "explores":     # "Whenever a creature you control explores"
-        # CR 701.44b-c: after it explored, as it is, or as it last existed if it had left
-        o = ev.explorer
-        hit = o is not None and isinstance(trig.subject, ir.Filter) and (
-            _matches_subject(s, trig.subject, o, source) if o.zone == "battlefield"
-            else _lookback_matches(s, trig.subject, o, source))
-        return [Seen(kind, obj=ev.obj, controller=o.controller)] if hit else []
-    if kind == "exploited" and e == "exploits":    # "When ~ exploits a creature" (CR 702.110b)
-        name = ev.old.card.name if ev.old is not None else None
-        return [Seen(kind, obj=ev.obj, player=ev.player, name=name)] if ev.obj == source.id else []
-    if kind == "exerted" and e == "exerts":        # "Whenever you exert a creature" (CR 701.43)
-        if not _player_matches(trig.whose or trig.subject, ev.player, source.controller):
-            return []
-        return [Seen(kind, obj=ev.obj, player=ev.player)]
-    if kind == "madness" and e == "exiled_with_madness":
-        return [Seen(kind, obj=ev.obj, player=ev.player)] if ev.obj == source.id else []
-    if kind == "becomes_target" and e == "becomes_target":
-        # CR 702.21a (ward): "becomes the target of a spell or ability an opponent controls"
-        if not _matches_subject(s, trig.subject, s.objs.get(ev.obj), source):
-            return []
-        if not _player_matches(trig.whose, ev.player, source.controller):
-            return []
-        return [Seen(kind, obj=ev.obj, item=ev.item, player=ev.player)]
+        # "that player": the player it attacks, or who controls the planeswalker it attacks
+        return [Seen(ev.kind, obj=ev.obj, player=attacker.attacking)]
+    return [Seen(ev.kind, obj=ev.obj, player=getattr(ev, "player", None))]
+
+
+def _step_began(s, trig: ir.Trigger, source: Obj, ev: StepBegan) -> list[Seen]:
+    if trig.event != "beginning_of_step":
+        return []
+    if trig.whose == "enchanted_controller":
+        # CR 303.4: the step of the turn of the enchanted permanent's controller
+        host = s.objs.get(source.attached_to) if source.attached_to is not None else None
+        hit = trig.step == ev.step and host is not None and host.controller == s.active
+        return [Seen(ev.kind, step=ev.step, player=s.active)] if hit else []
+    if trig.step == ev.step and _player_matches(trig.whose, s.active, source.controller):
+        return [Seen(ev.kind, step=ev.step, player=s.active)]
     return []
+
+
+def _spell_cast(s, trig: ir.Trigger, source: Obj, ev: SpellCast) -> list[Seen]:
+    if trig.event != "cast":
+        return []
+    kind = ev.kind
+    spell = s.objs.get(ev.obj)
+    if trig.subject == "self":      # cascade: "when you cast this spell" (CR 702.85a)
+        if spell is None or spell.id != source.id:
+            return []
+        item = next((i for i in s.stack if i.id == ev.item), None)
+        # storm (CR 702.40a) counts the spells cast before this one, and may copy the spell
+        # as it was cast should it leave the stack first (Grapeshot rulings 2013-06-07)
+        cast = {} if item is None else {"cast_x": item.x, "cast_modes": tuple(item.modes),
+                                        "cast_targets": tuple(tuple(g) for g in item.targets)}
+        # replicate and conspire (CR 702.56a, 702.78a) copy it once per payment of their cost
+        cast["cast_costs"] = tuple(spell.cast_costs)
+        return [Seen(kind, obj=ev.obj, player=ev.player, item=ev.item, mana_value=ch.mana_value(spell),
+                     spells_before=sum(p.spells_cast_this_turn for p in s.players) - 1, **cast)]
+    # a filter's controller says whose spells count: the caster controls the spell (CR 601.2a)
+    whose = trig.whose or (None if isinstance(trig.subject, ir.Filter) else "you")
+    if not _player_matches(whose, ev.player, source.controller):
+        return []
+    if isinstance(trig.subject, ir.Filter):
+        if spell is None or not matches(s, spell, trig.subject, source, source.controller):
+            return []
+    # "your second spell each turn": the count includes this spell (CR 601.2i)
+    if trig.nth and s.players[ev.player].spells_cast_this_turn != trig.nth:
+        return []
+    if trig.during is not None:     # "during an opponent's turn": whose turn it is now
+        if not _player_matches(trig.during, s.active, source.controller):
+            return []
+        if exercise.RECORD is not None:
+            exercise.note("TRIGGER_TURNS", trig.during, source.card)
+    # "that spell's mana value": as it was cast, X included (CR 202.3e; Manaplasm ruling)
+    return [Seen(kind, obj=ev.obj, player=ev.player, item=ev.item,
+                 mana_value=ch.mana_value(spell) if spell is not None else None)]
+
+
+def _tapped_for_mana(s, trig: ir.Trigger, source: Obj, ev: TappedForMana) -> list[Seen]:
+    if trig.event != "tapped_for_mana":
+        return []
+    wanted = source.chosen if trig.mana_type == "chosen" else trig.mana_type
+    if trig.mana_type and wanted not in ev.mana:
+        return []      # "tapped for mana of the chosen color" (CR 106.12a)
+    if not _matches_subject(s, trig.subject, s.objs.get(ev.obj), source):
+        return []
+    if not _player_matches(trig.whose, ev.player, source.controller):
+        return []      # "Whenever you tap a land for mana" (CR 106.12a)
+    return [Seen(ev.kind, obj=ev.obj, player=ev.player, mana=tuple(ev.mana))]
+
+
+def _explored(s, trig: ir.Trigger, source: Obj, ev: Explored) -> list[Seen]:
+    """"Whenever a creature you control explores" (CR 701.44b-c): after it explored, as it is,
+    or as it last existed if it had left."""
+    o = ev.explorer
+    if trig.event != "explores" or o is None or not isinstance(trig.subject, ir.Filter):
+        return []
+    hit = _matches_subject(s, trig.subject, o, source) if o.zone == "battlefield" \
+        else _lookback_matches(s, trig.subject, o, source)
+    return [Seen(ev.kind, obj=ev.obj, controller=o.controller)] if hit else []
+
+
+def _exploited(s, trig: ir.Trigger, source: Obj, ev: Exploited) -> list[Seen]:
+    """"When ~ exploits a creature" (CR 702.110b)."""
+    if trig.event != "exploits":
+        return []
+    name = ev.old.card.name if ev.old is not None else None
+    return [Seen(ev.kind, obj=ev.obj, player=ev.player, name=name)] if ev.obj == source.id else []
+
+
+def _exerted(s, trig: ir.Trigger, source: Obj, ev: Exerted) -> list[Seen]:
+    """"Whenever you exert a creature" (CR 701.43)."""
+    if trig.event != "exerts" or not _player_matches(trig.whose or trig.subject, ev.player, source.controller):
+        return []
+    return [Seen(ev.kind, obj=ev.obj, player=ev.player)]
+
+
+def _exiled_with_madness(s, trig: ir.Trigger, source: Obj, ev: ExiledWithMadness) -> list[Seen]:
+    if trig.event != "exiled_with_madness" or ev.obj != source.id:
+        return []
+    return [Seen(ev.kind, obj=ev.obj, player=ev.player)]
+
+
+def _became_target(s, trig: ir.Trigger, source: Obj, ev: BecameTarget) -> list[Seen]:
+    # CR 702.21a (ward): "becomes the target of a spell or ability an opponent controls"
+    if trig.event != "becomes_target" or not _matches_subject(s, trig.subject, s.objs.get(ev.obj), source):
+        return []
+    if not _player_matches(trig.whose, ev.player, source.controller):
+        return []
+    return [Seen(ev.kind, obj=ev.obj, item=ev.item, player=ev.player)]
+
+
+# The reader of each class of event that can trigger an ability.
+_INSTANCES: dict[type, Callable[[Any, ir.Trigger, Obj, Any], list[Seen]]] = {
+    ZoneChange: _zone_change, DamageDealt: _damage_dealt, Cycled: _cycled, AbilityActivated: _activated,
+    LifeGained: _life_gained, LifeLost: _life_lost, Drew: _drew, Blocked: _blocked,
+    BecameBlocked: _became_blocked, AttackersDeclared: _attackers_declared, CountersPut: _counters_put,
+    Attacked: _object_event, AttackedAlone: _object_event, Tapped: _object_event, Untapped: _object_event,
+    TurnedFaceUp: _object_event, BecameRenowned: _object_event, BecameMonstrous: _object_event,
+    Mutated: _object_event, Unblocked: _object_event, StepBegan: _step_began, SpellCast: _spell_cast,
+    TappedForMana: _tapped_for_mana, Explored: _explored, Exploited: _exploited, Exerted: _exerted,
+    ExiledWithMadness: _exiled_with_madness, BecameTarget: _became_target,
+}
 
 
 def _batch_attack(s, trig: ir.Trigger, source: Obj, ev) -> list[Seen]:
@@ -450,54 +555,56 @@ def collect(ctx, ev: Event) -> None:
     s = ctx.s
     s.events_seen += 1
     kind = ev.kind
-    if kind == "step" and ev.step in ONE_SHOT_DELAYS.values():
+    if type(ev) is StepBegan and ev.step in ONE_SHOT_DELAYS.values():
         _delayed_at_next(ctx, ev.step)
     sources = [s.objs[i] for i in s.battlefield]
     for p in s.players:                 # emblems' abilities work in the command zone (CR 114.4)
         sources += [s.objs[i] for i in p.command]
-    if kind == "zone_change" and ev.from_zone == "battlefield":
+    if type(ev) is ZoneChange and ev.from_zone == "battlefield":
         sources.append(ev.old)  # look back in time (CR 603.10a)
         sources += ctx.together or ()   # and at the permanents that left with it, just before
-    if kind == "exploited" and ev.old is not None:
+    elif type(ev) is Exploited and ev.old is not None:
         sources.append(ev.old)  # it exploited itself (Sidisi's Faithful rulings 2015-02-25)
-    if kind in ("cast", "madness") and ev.obj in s.objs:
+    elif (type(ev) is SpellCast or type(ev) is ExiledWithMadness) and ev.obj in s.objs:
         # the spell itself: cascade works on the stack (CR 702.85a); the card madness exiled
         # has its own trigger (CR 702.35a)
         sources.append(s.objs[ev.obj])
-    if kind == "cycled" and ev.obj in s.objs and s.objs[ev.obj] not in sources:
+    elif type(ev) is Cycled and ev.obj in s.objs and s.objs[ev.obj] not in sources:
         sources.append(s.objs[ev.obj])  # "when you cycle ~" works where it went (CR 702.29c)
-    if kind == "step":                # suspended cards' upkeep trigger (CR 702.62a-b)
+    elif type(ev) is StepBegan:            # suspended cards' upkeep trigger (CR 702.62a-b)
         sources += [s.objs[i] for p in s.players for i in p.exile if suspended(s.objs[i])]
     for p in s.players:               # "you may return ~ from your graveyard" (CR 113.6k-m)
         gy = p.graveyard
         if gy:
-            hits = _graveyard_triggers(tuple(map(_CARD, map(s.objs.__getitem__, gy))))
-            if hits:
-                sources += [s.objs[gy[i]] for i in hits]
-    if kind == "damage":
+            at = _graveyard_triggers(tuple(map(_CARD, map(s.objs.__getitem__, gy))))
+            if at:
+                sources += [s.objs[gy[i]] for i in at]
+    damage = type(ev) is DamageDealt
+    if type(ev) is DamageDealt:
         for src in ev.sources.values():
             if src.id not in s.battlefield:
                 sources.append(src)
-    if kind == "counters_removed" and ev.counter == "time":
+    elif type(ev) is CountersRemoved and ev.counter == "time":
         _last_time_counter(s, ev)
-    if s.effects and any(e.kind == "delayed_watch" for e in s.effects):
+    if s.effects and any(type(e) is DelayedWatch for e in s.effects):
         _delayed_watch(ctx, ev)
     crown = monarch.source(s)                # the monarch's inherent abilities (CR 724.2)
-    if crown is not None and kind in ("step", "damage"):
+    if crown is not None and (type(ev) is StepBegan or damage):
         sources.append(crown)
     found = layers.changers(s)
-    damage = kind == "damage"
     # Blood Moon removes, layer 6 adds (CR 613); with nothing that changes definitions on the
     # battlefield, each card is itself
     cards = [layers.card_now(s, src, found) for src in sources] if found or layers.any_granted(s) \
         else list(map(_CARD, sources))
     hits = list(map(_triggered_by_kind, cards, repeat(kind)))
+    cycled = type(ev) is Cycled
     # most sources have nothing that triggers on this kind: those are passed over in C
     for src, card, by_kind in zip(sources, cards, hits) if damage else compress(zip(sources, cards, hits), hits):
-        owned = [(card, idx, ab, None) for idx, ab in by_kind
-                 if (src.zone != "stack" or ab.trigger == _CAST_SELF) and works_in_exile(ab) == (src.zone == "exile")
-                 and ab.from_graveyard == (src.zone == "graveyard")
-                 or kind == "cycled" and ab.trigger.event == "cycled"]     # from where it went (CR 702.29c)
+        owned: list[tuple[Any, int, ir.TriggeredAbility, int | None]] = [
+            (card, idx, ab, None) for idx, ab in by_kind
+            if (src.zone != "stack" or ab.trigger == _CAST_SELF) and works_in_exile(ab) == (src.zone == "exile")
+            and ab.from_graveyard == (src.zone == "graveyard")
+            or cycled and ab.trigger.event == "cycled"]     # from where it went (CR 702.29c)
         if src.zone == "battlefield" and damage:
             owned += encoded_triggers(s, src)               # cipher (CR 702.99a)
         for card, idx, ab, encoded in owned:
@@ -517,11 +624,11 @@ def _delayed_watch(ctx, ev: Event) -> None:
     "you control" and "other", is a stand-in for the object that made them (CR 603.7d). One
     about a single object ("When that creature dies this turn") triggers once (CR 603.7c)."""
     s = ctx.s
-    for rec in [e for e in s.effects if e.kind == "delayed_watch"]:
+    for rec in [e for e in s.effects if type(e) is DelayedWatch]:
         ab = ability_at(rec.card, rec.ability_index)
         if not _could_see(ev.kind, ab.trigger.event):
             continue
-        if rec.about is not None and not (ev.kind == "zone_change" and ev.old is not None and ev.old.id == rec.about):
+        if rec.about is not None and not (type(ev) is ZoneChange and ev.old is not None and ev.old.id == rec.about):
             continue
         stand_in = Obj(rec.source_id, rec.card, rec.controller, "stack")
         stand_in.controller = rec.controller
@@ -586,7 +693,7 @@ def describe_event(s, view: Seen) -> str:
         verb = "gaining" if kind == "gain_life" else "losing"
         return f"{s.players[view.player].name} {verb} {view.amount} life"
     if kind == "step":
-        return f"the beginning of the {view.step.replace('_', ' ')} step"
+        return f"the beginning of the {(view.step or '').replace('_', ' ')} step"
     if kind == "cast":
         return f"{s.players[view.player].name} casting {name}"
     if kind == "madness":
@@ -647,7 +754,7 @@ def _additional_applies(s, perm: Obj, a: ir.AdditionalTriggers, src: Obj, ev: Ev
     if src.controller != perm.controller or src.zone != "battlefield":
         return False
     if a.event == "deals_combat_damage_to_player":
-        if view.kind != "damage" or not view.combat:
+        if type(ev) is not DamageDealt or not view.combat or view.dealt is None:
             return False
         for src_id, rcp, _amt, _ctl in view.dealt:
             dealer = ev.sources[src_id]
@@ -690,10 +797,10 @@ def _state_triggers_due(s) -> list:
         card = layers.card_now(s, o, found) if found or granted else o.card
         for idx, ab in _state_abilities(card):
             f = ab.trigger.subject
-            if any(matches(s, p, f, o) for p in s.permanents(o.controller)):
+            if not isinstance(f, ir.Filter) or any(matches(s, p, f, o) for p in s.permanents(o.controller)):
                 continue                    # "you control no Islands" doesn't hold
             if any(t.source == o.id and t.ability_index == idx for t in s.pending_triggers) or \
-                    any(i.kind == "triggered" and i.source == o.id and i.index == idx for i in s.stack):
+                    any(i.kind == ItemKind.TRIGGERED and i.source == o.id and i.index == idx for i in s.stack):
                 continue                    # triggered already, not resolved yet
             due.append((o, card, idx, ab))
     return due
@@ -735,7 +842,7 @@ def put_on_stack(ctx) -> bool:
             ab = ability_at(t.card, t.ability_index)
             if exercise.RECORD is not None:
                 exercise.triggered(t.card, ab)
-            item = StackItem(s.next_id, "triggered", t.source, player, t.card, t.ability_index, t.label)
+            item = StackItem(s.next_id, ItemKind.TRIGGERED, t.source, player, t.card, t.ability_index, t.label)
             s.next_id += 1
             item.event = t.event
             if ab.trigger.event == "enters" and ab.trigger.subject == "self":

@@ -18,22 +18,22 @@ from .legality import (activatable, castable, castable_as_adventure, castable_ha
 from .abilities import ways_to_play
 from .alt_costs import cast_label
 from .decisions import Action, Decision, DecisionKind, IllegalActionError
+from .effect_records import SkipNextUntap
 from .event_types import StepBegan
 from .mana_abilities import activate as activate_mana
 from .mana_abilities import mana_sources
 from .resolve import resolve_top
 from .runner import Ctx
+from .state import Step
 from .timing import exiled_playable
 
-STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
-         "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat", "main2",
-         "end", "cleanup")
+STEPS = tuple(Step)
 STEP_RULES = {
-    "untap": "502", "upkeep": "503", "draw": "504", "main1": "505", "beginning_of_combat": "507",
-    "declare_attackers": "508", "declare_blockers": "509", "first_strike_damage": "510.4",
-    "combat_damage": "510", "end_of_combat": "511", "main2": "505", "end": "513", "cleanup": "514",
+    Step.UNTAP: "502", Step.UPKEEP: "503", Step.DRAW: "504", Step.MAIN1: "505", Step.BEGINNING_OF_COMBAT: "507",
+    Step.DECLARE_ATTACKERS: "508", Step.DECLARE_BLOCKERS: "509", Step.FIRST_STRIKE_DAMAGE: "510.4",
+    Step.COMBAT_DAMAGE: "510", Step.END_OF_COMBAT: "511", Step.MAIN2: "505", Step.END: "513", Step.CLEANUP: "514",
 }
-NO_PRIORITY = ("untap", "cleanup")
+NO_PRIORITY = (Step.UNTAP, Step.CLEANUP)
 MAX_MULLIGANS = 6
 
 
@@ -42,14 +42,14 @@ def run_operation(ctx: Ctx) -> None:
     _OPERATIONS[stage](ctx)
 
 
-_QUIET_STEPS = frozenset(("untap", "upkeep", "draw", "main1", "beginning_of_combat",
-                          "end_of_combat", "main2", "end"))
+_QUIET_STEPS = frozenset((Step.UNTAP, Step.UPKEEP, Step.DRAW, Step.MAIN1, Step.BEGINNING_OF_COMBAT,
+                          Step.END_OF_COMBAT, Step.MAIN2, Step.END))
 
 
 def never_asks(s) -> bool:
     """Operations that normally make no player choose anything (see runner.advance)."""
     stage = s.stage[0]
-    if stage == "step" and s.step == "untap":
+    if stage == "step" and s.step == Step.UNTAP:
         return not untap_choices(s)
     return stage in ("start", "turn_start", "next_step") or (stage == "step" and s.step in _QUIET_STEPS)
 
@@ -159,7 +159,7 @@ def _turn_start(ctx: Ctx) -> None:
         pl.creatures_died_this_turn = 0
         pl.permanents_left_this_turn = 0
         pl.entered_this_turn = ()
-    s.step = "untap"
+    s.step = Step.UNTAP
     s.add_log(f"Turn {s.turn}: {p.name}'s turn", ("500.1",), "turn")
     s.stage = ("step",)
 
@@ -169,15 +169,15 @@ def _step(ctx: Ctx) -> None:
     s = ctx.s
     step = s.step
     ap = s.active
-    if step == "untap":
+    if step == Step.UNTAP:
         held = {o.id for src, eff in ch.static_effects(s, "doesnt_untap") for o in s.permanents(ap)
                 if layers.affected_by(s, src, eff, o)}
-        skips = [e for e in s.effects if e.kind == "skip_next_untap" and e.affected in s.objs
+        untaps = [e for e in s.effects if type(e) is SkipNextUntap]
+        skips = [e for e in untaps if e.affected is not None and e.affected in s.objs
                  and (s.objs[e.affected].controller if e.player is None else e.player) == ap]
-        groups = [e for e in s.effects if e.kind == "skip_next_untap" and e.affected is None
-                  and e.player == ap]
+        groups = [e for e in untaps if e.affected is None and e.player == ap]
         # "next untap step": used up now, for the permanents the active player untaps
-        held |= {e.affected for e in skips if s.objs[e.affected].controller == ap}
+        held |= {e.affected for e in skips if e.affected is not None and s.objs[e.affected].controller == ap}
         held |= {o.id for e in groups for o in s.permanents(ap)          # CR 611.2c
                  if any(ch.is_type(s, o, t) for t in e.types)}
         skips += groups
@@ -190,25 +190,25 @@ def _step(ctx: Ctx) -> None:
         s.add_log(f"{s.players[ap].name} untaps their permanents", ("502.3",), "step")
         for oid in held:
             s.add_log(f"{s.objs[oid].card.name} doesn't untap", ("502.3",), "step")
-    elif step == "draw":
+    elif step == Step.DRAW:
         if s.turn == 1:
             s.add_log(f"{s.players[ap].name} skips the first draw", ("103.8a",), "step")
         else:
             events.draw(ctx, ap, 1, "draw step")
-    elif step == "main1":
+    elif step == Step.MAIN1:
         sagas.add_lore(ctx, ap)                       # CR 714.3b
-    elif step == "declare_attackers":
+    elif step == Step.DECLARE_ATTACKERS:
         combat.declare_attackers(ctx)
-    elif step == "declare_blockers":
+    elif step == Step.DECLARE_BLOCKERS:
         combat.declare_blockers(ctx)
-    elif step == "first_strike_damage":
+    elif step == Step.FIRST_STRIKE_DAMAGE:
         combat.combat_damage(ctx, first_step=True)
-    elif step == "combat_damage":
+    elif step == Step.COMBAT_DAMAGE:
         combat.combat_damage(ctx, first_step=False)
-    elif step == "cleanup":
+    elif step == Step.CLEANUP:
         _cleanup(ctx)
         return
-    if step not in ("untap",):
+    if step != Step.UNTAP:
         events.collect(ctx, StepBegan(step, ap))
     if step in NO_PRIORITY:
         s.stage = ("next_step",)
@@ -265,7 +265,7 @@ def _cleanup(ctx: Ctx) -> None:
     events.end_of_turn_wears_off(ctx)
     # "at the beginning of the next cleanup step" (CR 603.7c): such an ability triggering makes
     # players get priority (CR 514.3a)
-    events.collect(ctx, StepBegan("cleanup", s.active))
+    events.collect(ctx, StepBegan(Step.CLEANUP, s.active))
     if sba.check(ctx) or s.pending_triggers:
         s.add_log("Something happened during cleanup: players get priority, then another "
                   "cleanup step follows", ("514.3a",), "step")
@@ -285,16 +285,16 @@ def _next_step(ctx: Ctx) -> None:
             p.pool = {}
             p.special_mana = ()
     step = s.step
-    if step == "cleanup":
+    if step == Step.CLEANUP:
         s.stage = ("turn_start",)
         return
-    if step == "end_of_combat":
+    if step == Step.END_OF_COMBAT:
         combat.end_combat(ctx)
     nxt = STEPS[STEPS.index(step) + 1]
-    if nxt == "declare_blockers" and not s.combat.get("attackers"):
-        nxt = "end_of_combat"          # CR 508.8
-    if nxt == "first_strike_damage" and not combat.has_first_strike_step(s):
-        nxt = "combat_damage"          # CR 510.4
+    if nxt == Step.DECLARE_BLOCKERS and not s.combat.get("attackers"):
+        nxt = Step.END_OF_COMBAT          # CR 508.8
+    if nxt == Step.FIRST_STRIKE_DAMAGE and not combat.has_first_strike_step(s):
+        nxt = Step.COMBAT_DAMAGE          # CR 510.4
     s.step = nxt
     s.stage = ("step",)
 
@@ -421,10 +421,10 @@ def _play_land(ctx: Ctx, player: int, oid: int, back: bool = False) -> None:
     s = ctx.s
     o = s.objs[oid]
     if back:
-        o = modal_back(o)
-        if o is None or oid not in [b.id for b in playable_back_faces(s, player)]:
+        face = modal_back(o)
+        if face is None or oid not in [b.id for b in playable_back_faces(s, player)]:
             raise IllegalActionError(f"{s.objs[oid].card.name} has no back face that can be played now (CR 712.12)")
-        s.objs[oid] = o          # a new object in the shared hand: the old one stays unchanged
+        o = s.objs[oid] = face          # a new object in the shared hand: the old one stays unchanged
         if exercise.RECORD is not None:
             exercise.note("LAYOUTS", o.card.layout.value, o.card)
     if (o.zone != "hand" or o.owner != player) and oid not in exiled_playable(s, player):

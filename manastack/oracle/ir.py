@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Union
+from typing import Any, Union
 
 from manastack.mana import ManaCost
 
@@ -235,7 +235,7 @@ X_FIELDS = ("mana_value_at_most", "mana_value_at_least", "power_at_most")
 
 def with_x(f: Filter, x: int | None) -> Filter:
     """``f`` with its X read as ``x``; with ``x`` None, the parts naming X set aside (any X)."""
-    found = {name: x for name in X_FIELDS if isinstance(getattr(f, name), X)}
+    found: dict[str, Any] = {name: x for name in X_FIELDS if isinstance(getattr(f, name), X)}
     return dataclasses.replace(f, **found) if found else f
 
 
@@ -1392,7 +1392,7 @@ class IfYouDont:
     effects: tuple["Effect", ...]
 
 
-Effect = Union[
+_Effects0 = Union[
     AddMana, DealDamage, DivideDamage, Draw, Discard, GainLife, LoseLife, Destroy, Regenerate, PreventDamage, RedirectDamage, Exile,
     ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords,
     PutCounters, CreateTokens, Tap, Untap, TapOrUntap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
@@ -2005,7 +2005,7 @@ class ReplaceNextDraw:
     duration: str = "end_of_turn"
 
 
-Effect = Union[Effect, DamageCantBePrevented, ChangeDamage, ReplaceNextDraw]
+_Effects1 = Union[_Effects0, DamageCantBePrevented, ChangeDamage, ReplaceNextDraw]
 
 
 @dataclass(frozen=True, slots=True)
@@ -2032,7 +2032,7 @@ class RevealTopToHand:
     afterwards "its" / "that card" is that card (``Ref(REVEALED)``)."""
 
 
-Effect = Union[Effect, Amass, Proliferate, RevealTopToHand]
+_Effects2 = Union[_Effects1, Amass, Proliferate, RevealTopToHand]
 
 
 @dataclass(frozen=True, slots=True)
@@ -2043,7 +2043,7 @@ class ChooseTarget:
     what: Subject
 
 
-Effect = Union[Effect, ChooseTarget]
+_Effects3 = Union[_Effects2, ChooseTarget]
 
 
 # --------------------------------------------------------------------------------- hands (CR 402)
@@ -2061,7 +2061,7 @@ class PutFromHand:
     up_to: bool = False
 
 
-Effect = Union[Effect, PutFromHand]
+_Effects4 = Union[_Effects3, PutFromHand]
 
 
 @dataclass(frozen=True, slots=True)
@@ -2075,15 +2075,12 @@ class HandOnLibrary:
     bottom: bool = False
 
 
-Effect = Union[Effect, HandOnLibrary]
-
-
 @dataclass(frozen=True, slots=True)
 class ShuffleLibrary:
     """"Shuffle your library." (CR 701.24a): the controller's library, in a random order."""
 
 
-Effect = Union[Effect, ShuffleLibrary]
+_Effects5 = Union[_Effects4, HandOnLibrary, ShuffleLibrary]
 
 
 # --------------------------------------------------------------------------------- cards of several faces
@@ -2097,7 +2094,7 @@ class Transform:
     what: Subject
 
 
-Effect = Union[Effect, Transform]
+_Effects6 = Union[_Effects5, Transform]
 
 
 # --------------------------------------------------------------------------------- granted abilities (CR 611.2, 613.1f)
@@ -2166,7 +2163,7 @@ class ChooseCreatureType:
     it resolves (CR 608.2d, 205.3m), and "of the chosen type" later in the spell is that type."""
 
 
-Effect = Union[Effect, GainAbility, LoseKeywords, BecomeColor, BecomeLandType, ExtraLandPlays, ChooseCreatureType,
+Effect = Union[_Effects6, GainAbility, LoseKeywords, BecomeColor, BecomeLandType, ExtraLandPlays, ChooseCreatureType,
                DiscardHandDraw]
 
 
