@@ -39,6 +39,7 @@ from manastack.decks import Deck
 from manastack.engine.decisions import Action
 from manastack.engine.merged import cards_in
 from manastack.game import Game
+from manastack.gc_tuning import raise_gc_threshold
 from manastack.mana import COLORS
 from manastack.rng import Rng
 
@@ -261,6 +262,7 @@ _worker: tuple[CardDB, list[str], int] | None = None      # a worker process's c
 def _start_worker(corpus: Path, names: list[str], max_actions: int) -> None:
     global _worker
     signal.signal(signal.SIGINT, signal.SIG_IGN)      # Ctrl-C is the parent's to handle
+    raise_gc_threshold()                               # a process that plays games in bulk
     _worker = (load_db(corpus), names, max_actions)
 
 
@@ -322,6 +324,7 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, signal.default_int_handler)
 
+    raise_gc_threshold()          # this process plays games in bulk (manastack.gc_tuning)
     seeds = range(args.seed, args.seed + args.games)
     names = playable_names(db)
     if args.jobs == 1:

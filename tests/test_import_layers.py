@@ -19,7 +19,8 @@ PACKAGE = "manastack"
 # Bottom to top. A module belongs to the first layer with a prefix of its name; the package's own
 # __init__ (which gathers the public API) is the top.
 PACKAGE_LAYERS = (
-    ("data", ("manastack.limits", "manastack.mana", "manastack.rng", "manastack.oracle", "manastack.user_cache")),
+    ("data", ("manastack.limits", "manastack.mana", "manastack.rng", "manastack.oracle", "manastack.user_cache",
+              "manastack.gc_tuning")),
     ("card databases", ("manastack.cards", "manastack.decks")),
     ("engine", ("manastack.engine",)),
     ("API", ("manastack.game", "manastack.choices", "manastack.determinize", "manastack.mcts",
