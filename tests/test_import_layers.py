@@ -7,6 +7,8 @@ nothing of the package loaded before it but the layers below its own.
 """
 from __future__ import annotations
 
+import pytest
+
 import ast
 import subprocess
 import sys
@@ -243,6 +245,7 @@ ALONE = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow
 def test_each_module_imports_alone():
     """Each module is imported into an interpreter holding none of the package but the package
     layers below its own (kept loaded, so the Oracle grammar is built once per layer): a module

@@ -47,6 +47,7 @@ def cache(tmp_path, monkeypatch) -> Path:
     return tmp_path
 
 
+@pytest.mark.slow
 def test_the_cache_file_is_in_the_user_cache_dir_and_is_used(tmp_path):
     env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path), PYTHONPATH=str(ROOT))
     env.pop("MANASTACK_CACHE", None)
