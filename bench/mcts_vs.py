@@ -22,7 +22,7 @@ import math
 import time
 from dataclasses import dataclass, field
 
-from manastack import Game, play_out
+from manastack import Game, play_out, raise_gc_threshold
 from manastack.agents import parse_agent, split_agent_specs
 from manastack.mcts import MCTSAgent
 
@@ -124,6 +124,7 @@ def main() -> None:
     if not 1 <= args.games <= 10_000:
         parser.error("--games must be between 1 and 10000")
     tallies = [Tally(opponent.strip()) for opponent in split_agent_specs(args.against)]
+    raise_gc_threshold()            # this process plays games in bulk (manastack.gc_tuning)
     start = time.process_time()
     try:
         for i in range(args.games):

@@ -14,7 +14,7 @@ import argparse
 import statistics
 import time
 
-from manastack import Game
+from manastack import Game, raise_gc_threshold
 from manastack.scenario import Scenario
 
 OTHERS = ["Birds of Paradise", "Llanowar Elves", "Sol Ring", "Fellwar Stone", "Exotic Orchard",
@@ -59,6 +59,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=5)
     args = ap.parse_args()
+    raise_gc_threshold()            # as a process that plays games in bulk (manastack.gc_tuning)
     for n in (30, 60):
         sc = board(n)
         decide = median_ms(lambda: Game.from_state(sc.state, sc.db).legal_actions(), args.repeat)

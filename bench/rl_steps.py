@@ -16,10 +16,12 @@ import time
 import gymnasium
 import numpy as np
 
+from manastack.gc_tuning import raise_gc_threshold
 from manastack.rl import MagicEnv
 
 
 def make() -> MagicEnv:
+    raise_gc_threshold()            # in each process that steps environments (manastack.gc_tuning)
     return MagicEnv(opponent="random")
 
 

@@ -25,7 +25,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from manastack import Game, RandomAgent
+from manastack import Game, RandomAgent, raise_gc_threshold
 from side_by_side import BenchError, PairResult, combined, compare, median_of, parse_pairs
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -122,6 +122,7 @@ def main(argv: list[str] | None = None) -> None:
             sys.exit(1)
         return
     args.games = args.games or 30
+    raise_gc_threshold()            # this process plays games in bulk (manastack.gc_tuning)
     with console.status(f"playing {args.games} random-vs-random games..."):
         elapsed, actions, samples = play_games(args.games, args.seed)
     samples = [g for g in samples if g.pending is not None]

@@ -10,18 +10,16 @@ True
 Importing the package wires the engine (``manastack.engine.loop``: the calls that go up its
 layers and the card layer's support check) and nothing else; each public name below is
 imported from its module the first time it is read, so a tool that needs only the cards does
-not pay for the search agents, the simulator or the scenario files (docs/architecture.md). The
-methods of the engine's dataclasses are compiled once and then kept in the user's cache directory
-(:mod:`manastack.user_cache`).
+not pay for the search agents, the simulator or the scenario files (docs/architecture.md).
+Importing changes nothing outside the package: no module of the standard library is patched,
+the garbage collector is left as it was (:func:`raise_gc_threshold` is the opt-in for processes
+that play many games), and nothing is read from the user's cache directory.
 """
 from __future__ import annotations
 
 import importlib
 
-from manastack.user_cache import dataclass_code_cache
-
-with dataclass_code_cache():    # the compiled methods of the engine's dataclasses, kept between runs
-    import manastack.engine.loop  # noqa: F401  (wires the engine before any card or game exists)
+import manastack.engine.loop  # noqa: F401  (wires the engine before any card or game exists)
 
 # public name -> the module that defines it: the one place the package imports lazily
 PUBLIC: dict[str, str] = {
@@ -45,6 +43,7 @@ PUBLIC: dict[str, str] = {
     "load_db": "manastack.cards",
     "load_deck": "manastack.decks",
     "play_out": "manastack.agents",
+    "raise_gc_threshold": "manastack.gc_tuning",
     "simulate": "manastack.sim",
 }
 

@@ -43,6 +43,7 @@ from manastack.engine.decisions import Action, IllegalActionError
 from manastack.engine.merged import cards_in
 from manastack.engine.serialize import state_to_data
 from manastack.game import Game
+from manastack.gc_tuning import raise_gc_threshold
 from manastack.mana import COLORS
 from manastack.rng import Rng
 
@@ -306,6 +307,7 @@ _worker: tuple[CardDB, list[str], int, bool] | None = None      # a worker proce
 def _start_worker(corpus: Path, names: list[str], max_actions: int, offers: bool) -> None:
     global _worker
     signal.signal(signal.SIGINT, signal.SIG_IGN)      # Ctrl-C is the parent's to handle
+    raise_gc_threshold()                               # a process that plays games in bulk
     _worker = (load_db(corpus), names, max_actions, offers)
 
 
@@ -370,6 +372,7 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, signal.default_int_handler)
 
+    raise_gc_threshold()          # this process plays games in bulk (manastack.gc_tuning)
     seeds = range(args.seed, args.seed + args.games)
     names = playable_names(db)
     if args.jobs == 1:

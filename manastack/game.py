@@ -2,12 +2,14 @@
 
 >>> import manastack
 >>> game = manastack.Game.new("gruul-stompy", "azorius-skies", seed=7)
->>> game.pending.kind                    # who must decide what
+>>> game.pending.kind.value              # who must decide what
 'mulligan'
 >>> game.push(game.legal_actions()[0])   # keep
 >>> snapshot = game.copy()
->>> game.pop()                           # take the last action back
-Action(kind='keep', args=(), label='keep 7 cards')
+>>> game.pop().label                     # take the last action back
+'keep 7 cards'
+>>> snapshot.pending.kind.value, game.pending.kind.value
+('mulligan', 'mulligan')
 """
 from __future__ import annotations
 

@@ -8,11 +8,16 @@ import pytest
 from hypothesis import settings
 
 from manastack.fuzz import playable_names
+from manastack.gc_tuning import raise_gc_threshold
 
 # No time limit per example (speed is measured by benchmarks, and these machines are shared);
 # in CI the examples are derived from each test, so a run can be repeated exactly.
 settings.register_profile("manastack", deadline=None, derandomize=bool(os.environ.get("CI")))
 settings.load_profile("manastack")
+
+# The test run plays thousands of games in one process: it opts in to the collector threshold
+# that simulation workers use (manastack.gc_tuning); importing manastack leaves it alone.
+raise_gc_threshold()
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "cards" / "AtomicCards-2021.json.gz"

@@ -100,6 +100,7 @@ def test_targets_only_a_kicked_spell_has_are_not_supported(corpus_db):
     assert any("another target creature" in u for u in corpus_db.get("Jilt").unsupported)
 
 
+@pytest.mark.slow
 def test_templates_reach_corpus_cards(corpus_db):
     """How many fully supported corpus cards each template reaches."""
     found: dict[str, int] = {}

@@ -86,6 +86,7 @@ def test_bad_options_get_one_line_and_a_nonzero_exit(args, message, tmp_path):
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_side_by_side_against_head_prints_ratios_writes_a_profile_and_cleans_up(tmp_path):
     if subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True).returncode:
         pytest.skip("not a git checkout: nothing to compare against")

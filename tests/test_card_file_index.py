@@ -37,6 +37,7 @@ def shown(db, name: str) -> tuple:
             render_abilities(card), card.unsupported)
 
 
+@pytest.mark.slow
 def test_cards_show_prints_a_bundled_card(tmp_path):
     done = run_cli("cards", "show", "llanowar elves", cache=tmp_path)
     assert done.returncode == 0, done.stderr
@@ -48,6 +49,7 @@ def test_cards_show_prints_a_bundled_card(tmp_path):
     assert lines[-1] == "fully compiled"
 
 
+@pytest.mark.slow
 def test_cards_show_finds_a_corpus_card_the_same_way_with_and_without_the_index(corpus_path, tmp_path):
     first = run_cli("cards", "show", "Lightning Bolt", "--cards", str(corpus_path), cache=tmp_path)
     assert first.returncode == 0, first.stderr

@@ -3,6 +3,8 @@ drawn by ``tools/pick_card_scenarios.py``): each card is played by a scenario of
 ``scenarios/cards/`` (those scenarios run in tests/test_scenarios.py)."""
 from __future__ import annotations
 
+import pytest
+
 from pathlib import Path
 
 from manastack.scenario import Scenario
@@ -25,6 +27,7 @@ def test_the_sample_is_sixty_cards_spread_over_card_types():
                                               "Land", "Planeswalker"}
 
 
+@pytest.mark.slow
 def test_every_sampled_card_is_in_a_scenario(corpus_db):
     used: set[str] = set()
     for path in CARD_SCENARIOS:

@@ -152,6 +152,7 @@ def _compare_sources(s, player: int) -> int:
 
 @pytest.mark.parametrize("decks,seed", [(("gruul-stompy", "azorius-skies"), 1),
                                         (("mono-green", "red-green"), 2)])
+@pytest.mark.slow
 def test_kept_answers_match_the_board_in_random_games(decks, seed):
     """At every priority decision: the kept ways of plain sources, the usable mana abilities
     and the bounds of fixed productions are those found from the board, and the keywords of

@@ -47,6 +47,7 @@ def seeded_game(db: CardDB, names: list[str], seed: int) -> Game:
     return game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(GAMES))
 def test_corpus_deck_game_ends_cleanly(corpus_db, playable, seed):
     game = seeded_game(corpus_db, playable, seed)

@@ -10,6 +10,7 @@ from manastack.game import Game
 ACTIONS = 40
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [11, 12])
 def test_seeded_corpus_game_holds_every_invariant(corpus_db, playable, seed):
     game = fuzz.play_game(corpus_db, playable, seed, ACTIONS, must_end=False)
@@ -53,6 +54,7 @@ def test_a_run_stopped_by_hand_reports_the_games_it_finished(corpus_db, playable
     assert "stopped early" in report.render(fuzz.DEFAULT_CORPUS, 10)
 
 
+@pytest.mark.slow
 def test_games_played_by_worker_processes_report_as_one_process_would(corpus_path, corpus_db, playable):
     """Two workers, each with its own corpus, give the failures, seeds and decisions of a run in
     this process, in the order of the seeds."""

@@ -7,6 +7,8 @@ nothing of the package loaded before it but the layers below its own.
 """
 from __future__ import annotations
 
+import pytest
+
 import ast
 import subprocess
 import sys
@@ -19,7 +21,8 @@ PACKAGE = "manastack"
 # Bottom to top. A module belongs to the first layer with a prefix of its name; the package's own
 # __init__ (which gathers the public API) is the top.
 PACKAGE_LAYERS = (
-    ("data", ("manastack.limits", "manastack.mana", "manastack.rng", "manastack.oracle", "manastack.user_cache")),
+    ("data", ("manastack.limits", "manastack.mana", "manastack.rng", "manastack.oracle", "manastack.user_cache",
+              "manastack.gc_tuning")),
     ("card databases", ("manastack.cards", "manastack.decks")),
     ("engine", ("manastack.engine",)),
     ("API", ("manastack.game", "manastack.choices", "manastack.determinize", "manastack.mcts",
@@ -242,6 +245,7 @@ ALONE = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow
 def test_each_module_imports_alone():
     """Each module is imported into an interpreter holding none of the package but the package
     layers below its own (kept loaded, so the Oracle grammar is built once per layer): a module

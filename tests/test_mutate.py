@@ -212,6 +212,7 @@ MUTATE_DECK = ["Dreamtail Heron", "Gemrazer", "Vulpikeet", "Cubwarden", "Majesti
                "Clone"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [3])
 def test_random_games_with_mutate_cards_keep_every_invariant(db, seed):
     """Random decks of mutate cards played with every fuzz check at every decision: cards

@@ -41,6 +41,7 @@ def test_cli_show_and_coverage_json():
     assert result.exit_code == 0 and '"compiled"' in result.output
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not CORPUS.exists(), reason=f"card corpus not found at {CORPUS}")
 def test_corpus_coverage():
     start = time.perf_counter()

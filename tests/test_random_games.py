@@ -1,6 +1,8 @@
 """Randomized whole games: each must end, conserve cards and be reproducible."""
 from __future__ import annotations
 
+import pytest
+
 from hypothesis import given, settings, strategies as st
 
 from manastack import Game, RandomAgent
@@ -45,6 +47,7 @@ def _play(seed: int) -> Game:
     return game
 
 
+@pytest.mark.slow
 def test_two_hundred_seeded_random_games_end_with_a_result():
     for seed in range(200):
         game = _play(seed)

@@ -27,6 +27,7 @@ def two_workers():
     return simulate("gruul-stompy", "azorius-skies", games=GAMES, seed=11, workers=2)
 
 
+@pytest.mark.slow
 def test_results_are_the_same_whatever_the_number_of_workers(two_workers):
     one = simulate("gruul-stompy", "azorius-skies", games=GAMES, seed=11, workers=1)
     assert one.records == two_workers.records
@@ -114,6 +115,7 @@ def test_a_game_that_raises_is_counted_with_its_seed_and_the_run_goes_on(monkeyp
         assert r.is_error and r.detail == "RuntimeError: agent fell over" and r.seed == derive_seed(5, r.index)
 
 
+@pytest.mark.slow
 def test_a_worker_process_that_dies_stops_the_run_with_a_message():
     setup = SimSetup(load_deck("gruul-stompy"), load_deck("azorius-skies"), ("first", "first"), 1)
 

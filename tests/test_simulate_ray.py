@@ -36,6 +36,7 @@ def local_ray():
     ray.shutdown()
 
 
+@pytest.mark.slow
 def test_ray_results_equal_the_local_backend(local_ray):
     kwargs = dict(games=4, seed=21, agents=("heuristic", "random"))
     on_ray = simulate("gruul-stompy", "azorius-skies", backend="ray", **kwargs)

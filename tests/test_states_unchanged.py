@@ -19,6 +19,7 @@ def _snapshot(game: Game) -> str:
     return json.dumps(state_to_data(game.state), sort_keys=True)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [3, 11])
 def test_pushing_never_changes_an_earlier_state(seed):
     game = Game.new("gruul-stompy", "azorius-skies", seed=seed)
@@ -61,6 +62,7 @@ def test_copies_share_every_object_but_spells_until_one_changes():
     assert c.objs[oid] is not s.objs[oid] and c.objs[oid].tapped != s.objs[oid].tapped
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [101, 202, 303, 404])
 def test_corpus_games_never_change_an_earlier_state(corpus_db, playable, seed):
     rng = Rng(seed)

@@ -182,6 +182,7 @@ def _why(part: tuple, rec: dict, uses: dict) -> str:
     return "never recorded: no exercise.note for this list in the engine (nor a case in parts())"
 
 
+@pytest.mark.slow
 def test_every_supported_part_runs_for_a_real_card(exercised):
     rec, uses = exercised
     print("\n".join(f"{name} {m!r}: {card}" for name, seen in sorted(rec.items())

@@ -16,9 +16,9 @@ def bestowed(o: Obj) -> bool:
 
 def stop_bestowed(s: State, o: Obj, rule: str, why: str) -> Obj:
     """CR 702.103e-f: ``o`` ceases to be bestowed and is its own card again, a creature, still
-    the same object; returns the object as changed (copy on write)."""
+    the same object; returns the object as changed (copy on write). One that is attached
+    becomes unattached first, through ``events.unattach`` (the caller's, :mod:`.sba`)."""
     o = s.own(o.id)
     o.card, o.printed = o.printed, None
-    o.attached_to = None
     s.add_log(f"{o.card.name} {why}: it ceases to be bestowed and is a creature again", (rule,), "bestow")
     return o

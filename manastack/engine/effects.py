@@ -359,8 +359,7 @@ def _exile(ctx, e: ir.Exile, rc):
             new = events.move(ctx, o, "exile", cause=rc.card.name, rules=("406.1", "701.13a"))
             rc.did = True
             if mark and new is not None:
-                new = s.own(new.id)
-                new.attached_to, new.designations = rc.source, mark
+                events.link_exiled(ctx, new, rc.source, mark)
 
 
 def _bounce(ctx, e: ir.ReturnToHand, rc):

@@ -199,6 +199,22 @@ class CountersRemoved:
 
 
 @dataclass(slots=True)
+class Attached:
+    """CR 701.3a: an Aura, Equipment or Fortification became attached to an object."""
+    kind: ClassVar[str] = "attached"
+    obj: int
+    onto: int
+
+
+@dataclass(slots=True)
+class Unattached:
+    """CR 701.3d: an Aura, Equipment or Fortification became unattached from an object."""
+    kind: ClassVar[str] = "unattached"
+    obj: int
+    was: int
+
+
+@dataclass(slots=True)
 class SpellCast:
     """CR 601.2i: a spell became cast; ``item`` is its stack item."""
     kind: ClassVar[str] = "cast"
@@ -375,7 +391,7 @@ class BecameMonarch:
 Event = (ZoneChange | Drew | LifeGained | LifeLost | DamageDealt | Tapped | Untapped | CountersPut
          | CountersRemoved | SpellCast | StepBegan | Attacked | AttackersDeclared | AttackedAlone | Blocked | BecameBlocked | Unblocked
          | BecameTarget | TurnedFaceUp | BecameRenowned | BecameMonstrous | Exploited | Explored | Mutated | Exerted | ExiledWithMadness | TappedForMana
-         | BecameMonarch | Cycled | AbilityActivated)
+         | BecameMonarch | Cycled | AbilityActivated | Attached | Unattached)
 
 
 # ------------------------------------------------------------------------------ what a trigger saw

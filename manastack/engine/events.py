@@ -26,7 +26,7 @@ from .resolution import ResolutionContext, execute
 from .runner import Ctx
 from .effect_records import ControlChange, DamagedBy, GrantKeywords, OneShotDelayedTrigger, SkipNextUntap
 from .event_types import (BecameMonarch, CardDraw, CountersPut, CountersRemoved, Cycled, DamageDealt, Destruction, Drew, Seen,
-                          Exerted,
+                          Attached, Exerted, Unattached,
                           ExiledWithMadness, LifeGained, LifeLost, Tapped, Untapped, ZoneChange)
 from .state import Obj, PendingTrigger, exiled_with
 from .triggers import collect
@@ -751,9 +751,11 @@ def pay_energy(ctx: Ctx, player: int, n: int, why: str = "") -> None:
                   ("107.14", "118.3"), "counters")
 
 
-def remove_counters(ctx: Ctx, o: Obj, kind: str, n: int, why: str = "") -> Obj:
+def remove_counters(ctx: Ctx, o: Obj, kind: str, n: int, why: str = "", *,
+                    rules: tuple[str, ...] = ("118.3",), text: str = "") -> Obj:
     """Take up to ``n`` counters of ``kind`` off ``o``, e.g. to pay a cost such as "Remove a
-    +1/+1 counter from ~" (CR 118.3, 122.1). Returns the object as it is now (see State.own)."""
+    +1/+1 counter from ~" (CR 118.3, 122.1), logged with ``rules`` (``text``: the log line, when
+    not the usual one). Returns the object as it is now (see State.own)."""
     n = min(n, o.counters.get(kind, 0))
     if n <= 0:
         return o
@@ -762,8 +764,8 @@ def remove_counters(ctx: Ctx, o: Obj, kind: str, n: int, why: str = "") -> Obj:
     o.counters = {k: v for k, v in o.counters.items() if k != kind}
     if left:
         o.counters[kind] = left
-    ctx.s.add_log(f"{n} {kind} counter{'s' if n != 1 else ''} removed from {o.card.name}"
-                  + (f" ({why})" if why else ""), ("118.3",))
+    ctx.s.add_log(text or f"{n} {kind} counter{'s' if n != 1 else ''} removed from {o.card.name}"
+                  + (f" ({why})" if why else ""), rules)
     if kind == levelers.LEVEL:
         levelers.refresh(ctx.s, o)             # CR 711.2: the level symbols that apply now
     collect(ctx, CountersRemoved(o.id, kind, n))
@@ -855,3 +857,90 @@ def counter_spell(ctx: Ctx, item, by: str = "", rules=("701.6a",), exile: bool =
     if item.kind == "spell":
         o = s.objs[item.source]
         move(ctx, o, "graveyard", quiet=True, exile_instead=by if exile else "")
+
+
+# ------------------------------------------------------------------------------ attachments, links, counters
+
+
+def attach(ctx: Ctx, o: Obj, onto: int, rules: tuple[str, ...] = ("701.3a", "613.7e"), text: str = "",
+           new_timestamp: bool = True, quiet: bool = False) -> Obj:
+    """CR 701.3a: ``o`` (an Aura, Equipment or Fortification) becomes attached to the object
+    ``onto``, with a new timestamp (CR 613.7e; ``new_timestamp=False`` for one that enters
+    attached, whose timestamp is the one it entered with). Logged with ``rules`` (``text``: the
+    line, when not the usual one) unless ``quiet``; triggers see it (``Attached``). The caller
+    has checked that it may be attached there (``aura_placement.may_attach``, CR 701.3b).
+    Returns the object as it is now (see State.own)."""
+    s = ctx.s
+    o = s.own(o.id)
+    o.attached_to = onto
+    if new_timestamp:
+        o.timestamp = s.new_timestamp()
+    if quiet:
+        s.version += 1
+    else:
+        s.add_log(text or f"{o.card.name} becomes attached to {s.objs[onto].card.name}", rules, "attach")
+    collect(ctx, Attached(o.id, onto))
+    return o
+
+
+def unattach(ctx: Ctx, o: Obj, rules: tuple[str, ...] = ("701.3d",), category: str = "attach",
+             quiet: bool = False) -> Obj:
+    """CR 701.3d: ``o`` becomes unattached from what it is attached to and stays where it is
+    (an Equipment attached to an illegal permanent, CR 704.5n; a bestowed Aura, CR 702.103f).
+    Logged with ``rules`` under ``category`` unless ``quiet``; triggers see it
+    (``Unattached``). Returns the object as it is now (see State.own)."""
+    s = ctx.s
+    was = o.attached_to
+    if was is None:
+        return o
+    o = s.own(o.id)
+    o.attached_to = None
+    if quiet:
+        s.version += 1
+    else:
+        s.add_log(f"{o.card.name} becomes unattached", rules, category)
+    collect(ctx, Unattached(o.id, was))
+    return o
+
+
+def link_exiled(ctx: Ctx, card: Obj, source: int, designations: tuple[str, ...] = ()) -> Obj:
+    """Link an exiled ``card`` to the permanent ``source`` whose ability exiled it (CR 607.2a,
+    610.3: "until ~ leaves the battlefield"; ``designations`` say which) or on which it is
+    encoded (cipher, CR 702.99a). The link is kept in the card's ``attached_to``; it is no
+    attachment (CR 701.3), so nothing triggers on it. The move that exiled it was logged.
+    Returns the card as it is now (see State.own)."""
+    s = ctx.s
+    card = s.own(card.id)
+    card.attached_to, card.designations = source, designations
+    s.version += 1
+    return card
+
+
+def move_with_counters(ctx: Ctx, o: Obj, to: str, counters: dict[str, int], **how) -> Obj | None:
+    """Move ``o`` to ``to`` (not the battlefield: :func:`move`'s ``counters`` are those a
+    permanent enters with) with ``counters`` on the new object, as suspend exiles a card "with
+    N time counters on it" (CR 702.62a). The counters come with the move: they are not "put"
+    on it (CR 122.6), so nothing that counts counters put on an object sees them. ``how``: the
+    options of :func:`move`. Returns the new object, or None as :func:`move` does."""
+    new = move(ctx, o, to, **how)
+    if new is not None and counters:
+        new = ctx.s.own(new.id)
+        new.counters = {k: n for k, n in counters.items() if n > 0}
+        ctx.s.version += 1
+    return new
+
+
+def annihilate_counters(ctx: Ctx, o: Obj, rules: tuple[str, ...] = ("704.5q",)) -> Obj:
+    """CR 704.5q: a permanent with both +1/+1 and -1/-1 counters loses N of each, N the
+    smaller number; one log line, and triggers see both removals (``CountersRemoved``).
+    Returns the object as it is now (see State.own)."""
+    n = min(o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0))
+    if n <= 0:
+        return o
+    o = ctx.s.own(o.id)
+    o.counters = {k: v - n if k in ("+1/+1", "-1/-1") else v for k, v in o.counters.items()}
+    o.counters = {k: v for k, v in o.counters.items() if v}
+    ctx.s.add_log(f"{n} +1/+1 and -1/-1 counter pairs are removed from {o.card.name}", rules, "sba")
+    collect(ctx, CountersRemoved(o.id, "+1/+1", n))
+    collect(ctx, CountersRemoved(o.id, "-1/-1", n))
+    return o

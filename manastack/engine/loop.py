@@ -6,8 +6,6 @@ This is the top of the engine: importing it wires the few calls that go up the l
 (:func:`manastack.cards.set_support_check`)."""
 from __future__ import annotations
 
-import gc
-
 from manastack import cards
 
 from . import casting, conditions, effects, filters, mana_query, support, upcalls
@@ -25,16 +23,6 @@ upcalls.install(upcalls.Upcalls(
     condition_holds=conditions.evaluate,
 ))
 cards.set_support_check(support.gaps, support.LAYOUTS)
-
-# Every move copies a state (a few dozen small containers), while the card database, the
-# compiled abilities and a game's history stay for good. With CPython's first threshold of 700
-# new containers the collector runs every few moves and each pass walks objects that will
-# never be garbage: random games of the benchmark decks spend about a fifth of their CPU time
-# there. Waiting for 20,000 new containers makes that a few percent (bench/run.py: 1.2x to
-# 1.4x more decisions per CPU-second). The threshold is only ever raised, never lowered.
-GC_FIRST_THRESHOLD = 20_000
-if gc.get_threshold()[0] < GC_FIRST_THRESHOLD:
-    gc.set_threshold(GC_FIRST_THRESHOLD, *gc.get_threshold()[1:])
 
 
 def advance(base: State, answers: list[Action],

@@ -33,7 +33,7 @@ def return_to_battlefield(ctx, e: ir.ReturnToBattlefield, rc) -> None:
                           tapped=e.tapped, attach=onto)
         if new is not None and onto not in (None, aura_placement.NOTHING) and new.attached_to is None \
                 and aura_placement.may_attach(ctx.s, new, ctx.s.objs[onto]):     # an Equipment (CR 701.3a)
-            ctx.s.own(new.id).attached_to = onto
+            events.attach(ctx, new, onto, new_timestamp=False, quiet=True)   # it entered attached
 
 
 def attach(ctx, e: ir.Attach, rc) -> None:
@@ -51,10 +51,7 @@ def attach(ctx, e: ir.Attach, rc) -> None:
         if not may_attach(s, eq, o):
             s.add_log(f"{eq.card.name} can't be attached to {o.card.name}: it doesn't move", ("701.3b",), "attach")
             continue
-        eq = s.own(eq.id)
-        eq.attached_to = o.id
-        eq.timestamp = s.new_timestamp()
-        s.add_log(f"{eq.card.name} becomes attached to {o.card.name}", ("701.3a", "613.7e"), "attach")
+        eq = events.attach(ctx, eq, o.id)
 
 
 def enter_attacking(ctx, e: ir.EnterAttacking, rc) -> None:

@@ -140,8 +140,8 @@ def _resolve_permanent(ctx: Ctx, item, spell, targets) -> None:
     if new is not None and aura_target_spec(new.card) is not None:
         chosen = targets[0][0] if targets and targets[0] else None
         if chosen is not None and chosen in s.objs:
-            new.attached_to = chosen
-            s.add_log(f"{new.card.name} is attached to {s.objs[chosen].card.name}", ("303.4f",), "attach")
+            events.attach(ctx, new, chosen, ("303.4f",), f"{new.card.name} is attached to {s.objs[chosen].card.name}",
+                          new_timestamp=False)      # it entered attached, with that timestamp
 
 
 def _sacrifice_at_cleanup(ctx: Ctx, new, controller: int) -> None:

@@ -148,18 +148,12 @@ def _once(ctx: Ctx) -> bool:
         return True
     for kind, o, why, rule in found:
         if kind == "annihilate":
-            c = s.own(o.id).counters
-            n = min(c["+1/+1"], c["-1/-1"])
-            c["+1/+1"] -= n
-            c["-1/-1"] -= n
-            for k in ("+1/+1", "-1/-1"):
-                if not c[k]:
-                    del c[k]
-            s.add_log(f"{n} +1/+1 and -1/-1 counter pairs are removed from {o.card.name}", (rule,), "sba")
+            events.annihilate_counters(ctx, o, (rule,))
         elif kind == "unattach":
-            s.own(o.id).attached_to = None
+            o = events.unattach(ctx, o, (rule,), quiet=True)
             s.add_log(f"{o.card.name} becomes unattached ({why})", (rule,), "sba")
         elif kind == "unbestow":
+            o = events.unattach(ctx, o, (rule,), quiet=True)     # the line below says it
             stop_bestowed(s, o, rule, f"is {why}")
         elif kind == "city_blessing":      # kept for the rest of the game (CR 702.131b-c)
             give_city_blessing(s, *o, rule)

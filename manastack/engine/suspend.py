@@ -57,9 +57,7 @@ def suspend(ctx, player: int, oid: int) -> None:
     pay_mana(ctx, player, kw.cost.mana, f"suspending {o.card.name}")
     if exercise.RECORD is not None:
         exercise.note("KEYWORDS", "suspend", o.card)
-    new = events.move(ctx, o, "exile", quiet=True)
-    new = s.own(new.id)
-    new.counters = {"time": int(kw.arg)}
+    events.move_with_counters(ctx, o, "exile", {"time": int(kw.arg)}, quiet=True)
     s.add_log(f"{s.players[player].name} suspends {o.card.name}: it is exiled with {_counters(kw.arg)} "
               "(a special action)", ("116.2f", "702.62a"), "special")
 
@@ -78,9 +76,8 @@ def remove_time_counter(ctx, e: ir.RemoveTimeCounter, rc) -> None:
                   ("702.62a", "603.4"), "resolve")
         return
     left = o.counters["time"] - 1
-    o = s.own(o.id)         # a card in exile is shared with earlier states (copy on write)
-    o.counters = {k: v for k, v in o.counters.items() if k != "time"} | ({"time": left} if left else {})
-    s.add_log(f"A time counter is removed from {o.card.name} ({left} left)", ("702.62a",), "resolve")
+    o = events.remove_counters(ctx, o, "time", 1, rules=("702.62a",),
+                               text=f"A time counter is removed from {o.card.name} ({left} left)")
     if not left:
         label = f"{possessive(o.card.name)} suspend ability"
         s.pending_triggers.append(PendingTrigger(o.id, rc.card, nested_index(rc.card, e.ability), o.owner,

@@ -15,22 +15,19 @@ rewritten to the current one ("enters the battlefield" -> "enters", "converted m
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import sys
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-import lark
 from lark import Lark
 from lark.exceptions import LarkError, UnexpectedInput, VisitError
 
 from manastack.mana import BASIC_LAND_MANA
 from manastack.oracle import ir
+from manastack.oracle.parser_tables import load_parser
 from manastack.oracle.subtypes import ABILITY_WORDS
 from manastack.oracle.transform import OracleTransformer, Unsupported, bind, instead_of_line_before
-from manastack.user_cache import cache_dir
 
 _STARTS = ["kw_line", "activated", "triggered", "static_line", "spell_line", "mode_line", "chapter", "exert_line"]
 _EXERT = re.compile(r"you may exert ~ as it attacks\.", re.I)        # CR 701.43d
@@ -83,47 +80,12 @@ class CompileResult:
 GRAMMAR = Path(__file__).with_name("grammar.lark")
 
 
-KEPT_PARSER_TABLES = 8
-
-
-def parser_cache_file(grammar: str) -> Path | None:
-    """Where the built parser tables are kept between runs: the user's cache directory
-    (:func:`manastack.user_cache.cache_dir`), never the package, one file per grammar text, Lark
-    and Python version; None when the directory can't be created. Before a new file is built,
-    the older ones beyond the newest :data:`KEPT_PARSER_TABLES` are removed, so the directory
-    does not grow with every edit of the grammar."""
-    root = cache_dir()
-    try:
-        root.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    digest = hashlib.sha256(grammar.encode()).hexdigest()[:16]
-    path = root / f"oracle-grammar-{digest}-lark{lark.__version__}-py{sys.version_info[0]}{sys.version_info[1]}.cache"
-    if not path.exists():
-        _prune_parser_tables(root, KEPT_PARSER_TABLES - 1)
-    return path
-
-
-def _prune_parser_tables(root: Path, keep: int) -> None:
-    """Remove all but the ``keep`` most recently written parser tables in ``root``."""
-    def written(table: Path) -> float:
-        try:
-            return table.stat().st_mtime
-        except OSError:
-            return 0.0
-    tables = sorted(root.glob("oracle-grammar-*.cache"), key=written, reverse=True)
-    for old in tables[keep:]:
-        old.unlink(missing_ok=True)
-
-
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    """The grammar's LALR parser, built once per process and loaded from the user cache
-    (:func:`parser_cache_file`) when it was built before."""
-    grammar = GRAMMAR.read_text(encoding="utf-8")
-    cache = parser_cache_file(grammar)
-    return Lark(grammar, parser="lalr", start=_STARTS, propagate_positions=True,
-                maybe_placeholders=False, cache=str(cache) if cache else False)
+    """The grammar's LALR parser, built once per process and its tables read from the user's
+    cache directory when they were built before (:mod:`manastack.oracle.parser_tables`)."""
+    return load_parser(GRAMMAR.read_text(encoding="utf-8"), start=_STARTS, propagate_positions=True,
+                       maybe_placeholders=False)
 
 
 # ----------------------------------------------------------------------------- text

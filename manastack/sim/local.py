@@ -7,12 +7,14 @@ bar's, for one) and behaves the same on every platform.
 """
 from __future__ import annotations
 
+import gc
 import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 
 from manastack.cards import CardDB
+from manastack.gc_tuning import raise_gc_threshold
 from manastack.sim.games import GameRecord, GameRunner, SimSetup
 
 
@@ -26,6 +28,7 @@ _START_ERROR = ""
 
 def _start_worker(setup: SimSetup) -> None:
     global _RUNNER, _START_ERROR
+    raise_gc_threshold()        # a worker process plays games in bulk (manastack.gc_tuning)
     try:
         _RUNNER = GameRunner(setup)
     except Exception as exc:  # noqa: BLE001 - reported with the first batch, in words
@@ -49,10 +52,14 @@ def run_local(setup: SimSetup, games: int, workers: int, on_record: Callable[[Ga
               db: CardDB | None = None) -> None:
     """Play games ``0 .. games-1``, calling ``on_record`` for each as it finishes. One worker
     plays in this process (with ``db`` if given); more use a pool of spawned processes."""
-    if workers == 1:
-        runner = GameRunner(setup, db)
-        for i in range(games):
-            on_record(runner.play(i))
+    if workers == 1:            # in the caller's process: its collector as it was afterwards
+        threshold = raise_gc_threshold()
+        try:
+            runner = GameRunner(setup, db)
+            for i in range(games):
+                on_record(runner.play(i))
+        finally:
+            gc.set_threshold(*threshold)
         return
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
                                initializer=_start_worker, initargs=(setup,))

@@ -15,6 +15,7 @@ import os
 import socket
 from collections.abc import Callable
 
+from manastack.gc_tuning import raise_gc_threshold
 from manastack.sim.games import GameRecord, GameRunner, SimSetup
 from manastack.sim.local import SimulationError, batches
 
@@ -43,6 +44,7 @@ class _Player:
     """A Ray actor playing games of one run."""
 
     def __init__(self, setup: SimSetup) -> None:
+        raise_gc_threshold()        # an actor's process plays games in bulk (manastack.gc_tuning)
         self.runner = GameRunner(setup)
 
     def play_many(self, indices: list[int]) -> list[GameRecord]:
