@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 from manastack.mana import ManaCost, format_mana
 from manastack.oracle import ir
@@ -14,7 +15,8 @@ from .conditions import CAST_FROM
 from . import adventure as adventure_rules
 from . import splice, split_cards
 from .abilities import ability_at
-from .cost_checks import summoning_sick, tappable_for_cost, untappable_for_cost
+from .cost_checks import (cost_parts, describe_cost, kept_for_parts, summoning_sick, tappable_for_cost,
+                          untappable_for_cost, without_parts)
 from .crew import crew_payable, pay_crew
 from .decisions import Action, Decision, IllegalActionError
 from .event_types import AbilityActivated, Seen, SpellCast
@@ -86,7 +88,10 @@ def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True, payer: int
     if cost.crew and not crew_payable(s, o, cost.crew):
         return False         # CR 702.122a: not enough power among the other untapped creatures
     if include_mana and cost.mana is not None and not cost.mana.is_free():
-        return mana_abilities.can_afford(s, payer, cost.mana.with_x(0), exclude=kept_by(o, cost),
+        # CR 601.2g-h: the mana may be made first, with the permanents the other parts use
+        # (a land tapped for mana can still be sacrificed), except those they must keep
+        return mana_abilities.can_afford(s, payer, cost.mana.with_x(0),
+                                         exclude=kept_by(o, cost) | kept_for_parts(s, o, cost_parts(cost), payer),
                                          use=ability_use(o, cost.mana))
     return True
 
@@ -100,15 +105,46 @@ def kept_by(o: Obj, cost: ir.Cost, mana_ability: bool = False) -> frozenset[int]
     return mana_abilities.NO_ONE
 
 
+# ------------------------------------------------------------------------------ parts of a cost
+
+@dataclasses.dataclass
+class PartsLeft:
+    """The parts of a total cost (:func:`cost_parts`) not paid yet while its mana is being
+    paid, and how to pay one of them (CR 601.2h: in any order)."""
+
+    left: list[ir.Cost]
+    source: Obj                 # the spell or the permanent whose cost it is
+    pay: Callable[[ir.Cost], None]
+
+    def payable(self, s, player: int, part: ir.Cost) -> bool:
+        return cost_payable(s, s.objs.get(self.source.id, self.source), part, include_mana=False, payer=player)
+
+    def kept(self, s, player: int) -> frozenset[int]:
+        return kept_for_parts(s, s.objs.get(self.source.id, self.source), tuple(self.left), player)
+
+    def pay_rest(self, s, player: int) -> None:
+        """Pay the parts left, in order; a part the mana abilities activated made unpayable
+        (the creature to tap was tapped for mana) undoes the whole cast or activation
+        (CR 601.2e, 732)."""
+        while self.left:
+            part = self.left.pop(0)
+            if not self.payable(s, player, part):
+                raise Rollback()
+            self.pay(part)
+
+
 # ------------------------------------------------------------------------------ paying
 
 
 def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: frozenset[int] = mana_abilities.NO_ONE,
-             use: mana_spend.ManaUse | None = None) -> dict:
+             use: mana_spend.ManaUse | None = None, parts: PartsLeft | None = None) -> dict:
     """CR 601.2g-h: activate mana abilities, then pay the total cost from the mana pool.
 
     The player may activate mana abilities one at a time, let the auto-payer find a payment,
-    or cancel, which undoes the whole cast or activation (CR 601.2e, 732). ``use`` says what
+    or cancel, which undoes the whole cast or activation (CR 601.2e, 732). ``parts``: the other
+    parts of the total cost, which the player may pay first, one at a time, between mana
+    abilities (CR 601.2h: in any order); the auto-payer leaves them what they need
+    (:func:`kept_for_parts`) and they are paid after the mana. ``use`` says what
     the cost is for: mana with a spending restriction pays only where it may (CR 106.6); a
     source whose mana can't pay is still offered, labelled so, as activating it is legal.
     A spell with convoke may also tap creatures, each paying one mana of the cost (CR 702.51a).
@@ -136,9 +172,13 @@ def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: frozense
                 mana_spend.spent(ctx, player, taken, use, what)
             return spent
         options: list[Action] = []
-        plan = mana_abilities.plan_payment(s, player, cost, exclude, use)
+        keep = exclude | parts.kept(s, player) if parts is not None and parts.left else exclude
+        plan = mana_abilities.plan_payment(s, player, cost, keep, use)
         if plan is not None:
             options.append(Action("autopay", (), "pay automatically"))
+        if parts is not None:           # CR 601.2h: another part of the cost first
+            options += [Action("cost_part", (i,), f"first {describe_cost(part)}")
+                        for i, part in enumerate(parts.left) if parts.payable(s, player, part)]
         for o, idx, ab in mana_abilities.mana_sources(s, player):
             if o.id in exclude and (ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self) \
                     or (o.id, idx) in ctx.activating:
@@ -153,12 +193,16 @@ def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: frozense
         context = {"cost": str(cost)}
         if plan is None:
             context["why"] = mana_abilities.why_unpayable(s, player, cost, exclude, use)
+        also = f"; also to pay: {', '.join(describe_cost(part) for part in parts.left)}" if parts and parts.left else ""
         answer = ctx.ask(Decision(player, "pay",
-                                  f"Pay {cost} for {what}; mana pool: {mana_spend.pool_text(p)}",
+                                  f"Pay {cost} for {what}; mana pool: {mana_spend.pool_text(p)}{also}",
                                   tuple(options), context))
         if answer.kind == "cancel":
             raise Rollback()
-        if answer.kind == "autopay":
+        if answer.kind == "cost_part":
+            parts.pay(parts.left.pop(answer.args[0]))
+        elif answer.kind == "autopay":
+            plan = mana_abilities.keep_hand_castable(s, player, cost, keep, use, plan)
             for oid, idx, output, preset in plan:
                 if idx == mana_abilities.CONVOKE:
                     cost = _convoke(ctx, player, s.objs[oid], output[0], cost, use)
@@ -173,6 +217,18 @@ def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: frozense
         else:
             oid, idx = answer.args
             mana_abilities.activate(ctx, player, s.objs[oid], idx)
+
+
+def pay_spell_costs(ctx: Ctx, player: int, spell: Obj, total: ManaCost, others: list[ir.Cost],
+                    use: mana_spend.ManaUse) -> dict:
+    """CR 601.2g-h: pay a spell's total cost: its mana and ``others``, the parts of its
+    announced costs that aren't mana (a sacrifice, a discard, life), which the caster may pay
+    before or between mana abilities; those not paid so are paid after the mana. Returns the
+    mana spent."""
+    left = PartsLeft(list(others), spell, lambda cost: alt_costs.pay_other(ctx, player, spell, cost))
+    paid = pay_mana(ctx, player, total, spell.card.name, use=use, parts=left if others else None)
+    left.pay_rest(ctx.s, player)
+    return paid
 
 
 def _convoke_options(s, player: int, cost: ManaCost) -> list[Action]:
@@ -259,11 +315,50 @@ def _improvise_or_delve(ctx: Ctx, player: int, o: Obj, cost: ManaCost, use) -> M
 def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
              preset: dict | None = None, mana_ability: bool = False,
              use: mana_spend.ManaUse | None = None, cycling: bool = False) -> None:
-    """CR 602.2b, 118: pay every part of an activation cost, mana last (CR 601.2h: any order).
+    """CR 602.2b, 118: pay every part of an activation cost. {T}, {Q}, loyalty and counters
+    first; then the mana, before which, and between whose mana abilities, the player may pay
+    the other parts (:func:`cost_parts`), paid after the mana when not chosen (CR 601.2g-h:
+    any order; a land tapped for mana may then be sacrificed); the source leaving last.
     ``preset`` may hold choices made in advance by the auto-payer ("tap_untapped": ids).
     The mana is never paid with a permanent this cost or an outer one (a mana ability paying
     for another's cost) taps, untaps or sacrifices (:func:`kept_by`). ``use`` defaults to an
     ability of ``o``; ``cycling``: the cost is a cycling cost, whose discard cycles the card."""
+    s = ctx.s
+    parts = cost_parts(cost)
+    if cost.mana is None or cost.mana.is_free() or not parts:
+        o = _pay_parts(ctx, player, o, dataclasses.replace(cost, mana=None), what, preset, mana_ability)
+        parts = ()
+    else:
+        o = _pay_parts(ctx, player, o, without_parts(cost), what, preset, mana_ability)
+    if cost.mana is not None:
+        # an outer activation's permanents stay kept while this one's mana is paid: a
+        # sacrifice paid below (Rith's Attendant) can't be paid by sacrificing it first
+        left = PartsLeft(list(parts), o, lambda part: _pay_parts(ctx, player, s.objs.get(o.id, o), part, what,
+                                                                  preset, mana_ability)) if parts else None
+        outer = ctx.paying
+        ctx.paying = outer | kept_by(o, cost, mana_ability)
+        try:
+            pay_mana(ctx, player, cost.mana, what, exclude=ctx.paying, use=use or ability_use(o, cost.mana),
+                     parts=left)
+        finally:
+            ctx.paying = outer
+        if left is not None:
+            left.pay_rest(s, player)
+            o = s.objs.get(o.id, o)
+    if cost.sacrifice_self:
+        events.sacrifice(ctx, o)
+    if cost.discard_self:
+        (events.cycle if cycling else events.discard)(ctx, player, o)
+    if cost.exile_self or cost.exile_source:
+        events.move(ctx, o, "exile", cause=f"cost of {what}", rules=("118.3", "406.1"))
+    if cost.return_self:
+        events.move(ctx, o, "hand", cause=f"cost of {what}", rules=("118.3",))
+
+
+def _pay_parts(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str, preset: dict | None,
+               mana_ability: bool) -> Obj:
+    """Pay the parts of ``cost`` other than its mana and the source leaving (CR 118.3), in a
+    fixed order; ``o`` as paying them left it (tapped, counters: :meth:`State.own`)."""
     s = ctx.s
     if cost.tap:
         o = events.tap(ctx, o, "cost {T}, CR 107.5", quiet=False)
@@ -349,23 +444,8 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
                                       tuple(Action("choose", (c,), s.objs[c].card.name)
                                             for c in _exilable_from_graveyard(s, player, o, cost))))
             events.move(ctx, s.objs[answer.args[0]], "exile", cause=f"cost of {what}", rules=("118.3", "406.1"))
-    if cost.mana is not None:
-        # an outer activation's permanents stay kept while this one's mana is paid: a
-        # sacrifice paid below (Rith's Attendant) can't be paid by sacrificing it first
-        outer = ctx.paying
-        ctx.paying = outer | kept_by(o, cost, mana_ability)
-        try:
-            pay_mana(ctx, player, cost.mana, what, exclude=ctx.paying, use=use or ability_use(o, cost.mana))
-        finally:
-            ctx.paying = outer
-    if cost.sacrifice_self:
-        events.sacrifice(ctx, o)
-    if cost.discard_self:
-        (events.cycle if cycling else events.discard)(ctx, player, o)
-    if cost.exile_self or cost.exile_source:
-        events.move(ctx, o, "exile", cause=f"cost of {what}", rules=("118.3", "406.1"))
-    if cost.return_self:
-        events.move(ctx, o, "hand", cause=f"cost of {what}", rules=("118.3",))
+    return o
+
 
 
 def _assist(ctx: Ctx, player: int, spell: Obj, total: ManaCost, use) -> ManaCost:
@@ -582,9 +662,8 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
     alt_costs.log_total(s, card, spell.cast_costs, base.with_x(item.x), total, why)
     if alt_costs.keyword(card, "assist") is not None and total.generic:
         total = _assist(ctx, player, spell, total, spell_use(spell, base))
-    item.paid = pay_mana(ctx, player, total, card.name, use=spell_use(spell, base))
     ctx.sacrificed = []
-    alt_costs.pay_others(ctx, player, spell, others)
+    item.paid = pay_spell_costs(ctx, player, spell, total, others, spell_use(spell, base))
     _remember_sacrificed(ctx, item)
     s.players[player].spells_cast_this_turn += 1
     s.add_log(f"{card.name} is cast", ("601.2i",), "cast")

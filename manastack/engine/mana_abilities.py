@@ -607,6 +607,77 @@ def plan_payment(s: State, player: int, cost: ManaCost, exclude: frozenset[int] 
     return None
 
 
+#: How many payments of one size the auto-payer compares for what they leave the hand.
+HAND_PLANS = 8
+_STOP = object()
+
+
+def keep_hand_castable(s: State, player: int, cost: ManaCost, exclude: frozenset[int],
+                       use: mana_spend.ManaUse | None, plan: list) -> list:
+    """Among the payments of ``cost`` with as many permanents as ``plan`` (the first payment
+    :func:`plan_payment` finds; at most :data:`HAND_PLANS` of them, found by the same bounded
+    search), the one after which the mana left in the pool and the sources left untapped
+    could still pay the mana costs of the most cards in ``player``'s hand: tapping the Forest
+    rather than the Taiga for Llanowar Elves keeps the Lightning Bolt castable. The first
+    payment wins ties, so the order of preference of :func:`plan_payment` stays; the hand's
+    cards are judged by their mana costs alone, X as 0 (CR 601.2f-h for what a payment leaves).
+    The plans compared don't sacrifice, convoke, improvise or delve."""
+    if not plan or (use is not None and (use.convoke or use.improvise or use.delve)):
+        return plan
+    objs = s.objs
+    hand = [objs[i].card.mana_cost for i in s.players[player].hand if "Land" not in objs[i].card.types]
+    hand = [c.with_x(0) for c in hand if c is not None and not c.with_x(0).is_free()]
+    if not hand:
+        return plan
+    pool = mana_spend.pool_for(s, player, use)
+    groups = [alts for alts in ([a for a in g if not a.sacrifices] for g in _alternatives(s, player, exclude, use))
+              if alts]
+    found: list[tuple[list, list[Alternative]]] = []
+
+    def collect(picks: list[Alternative]):
+        if found and len(picks) > len(found[0][1]):
+            return _STOP
+        paid = _check(s, player, cost, pool, picks)
+        if paid is not None:
+            found.append((paid, list(picks)))
+        return _STOP if len(found) >= HAND_PLANS else None
+
+    payment_search.search(cost, pool, groups, _mana, _signature, collect)
+    if len(found) < 2 or [(oid, idx, base) for oid, idx, base, _p in found[0][0]] != \
+            [(oid, idx, base) for oid, idx, base, _p in plan]:
+        return plan         # it sacrifices, or the hand can't tell the payments apart
+    best, most = plan, -1
+    for paid, picks in found:
+        n = _castable_after(s, player, cost, pool, groups, picks, hand)
+        if n > most:
+            best, most = paid, n
+        if most == len(hand):
+            break
+    return best
+
+
+def _castable_after(s: State, player: int, cost: ManaCost, pool: dict, groups: list[list[Alternative]],
+                    picks: list[Alternative], hand: list[ManaCost]) -> int:
+    """How many of the mana costs ``hand`` the pool and the untapped sources could still pay
+    after ``cost`` is paid with ``picks``."""
+    total = dict(pool)
+    need = cost
+    for a in picks:
+        for t in a.net:
+            total[t] = total.get(t, 0) + 1
+        if a.cost is not None:
+            need = need.plus(a.cost)
+    paid = pay_from_pool(need, total)
+    if paid is None:
+        return 0
+    left = {t: n - paid[0].get(t, 0) for t, n in total.items()}
+    used = {a.oid for a in picks}
+    rest = [alts for alts in groups if alts[0].oid not in used]
+    return sum(1 for c in hand
+               if payment_search.search(c, left, rest, _mana, _signature,
+                                        lambda p, c=c: _check(s, player, c, left, p)) is not None)
+
+
 def _signature(alts: list[Alternative]) -> tuple:
     return tuple((a.net, a.cost, a.taps_creature, a.sacrifices, a.restricted) for a in alts)
 
