@@ -138,13 +138,16 @@ class PartsLeft:
 
 def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: frozenset[int] = mana_abilities.NO_ONE,
              use: mana_spend.ManaUse | None = None, parts: PartsLeft | None = None) -> dict:
-    """CR 601.2g-h: activate mana abilities, then pay the total cost from the mana pool.
+    """CR 601.2g-h: activate mana abilities, then pay the total cost, its mana from the pool.
 
     The player may activate mana abilities one at a time, let the auto-payer find a payment,
     or cancel, which undoes the whole cast or activation (CR 601.2e, 732). ``parts``: the other
-    parts of the total cost, which the player may pay first, one at a time, between mana
-    abilities (CR 601.2h: in any order); the auto-payer leaves them what they need
-    (:func:`kept_for_parts`) and they are paid after the mana. ``use`` says what
+    parts of the total cost (a sacrifice, a discard, life). Mana abilities come before any cost
+    is paid (CR 601.2g), so a land tapped for mana can still be sacrificed; once the pool holds
+    the mana, the player pays the parts and the mana in the order they choose (CR 601.2h), one
+    "first ..." answer at a time, and "pay automatically" pays the rest in the order listed.
+    Mana abilities stay offered until a part is paid. The auto-payer leaves the other parts
+    what they need (:func:`kept_for_parts`). ``use`` says what
     the cost is for: mana with a spending restriction pays only where it may (CR 106.6); a
     source whose mana can't pay is still offered, labelled so, as activating it is legal.
     A spell with convoke may also tap creatures, each paying one mana of the cost (CR 702.51a).
@@ -154,54 +157,65 @@ def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: frozense
     """
     s = ctx.s
     p = s.players[player]
-    if cost.is_free():
-        return {}
+    left = parts.left if parts is not None else []
+    spent: dict | None = {} if cost.is_free() else None
+    window = True          # CR 601.2g: no cost paid yet, mana abilities may still be activated
+    auto = False           # the auto-payer pays the rest in the order listed
     while True:
-        paid = mana_spend.pay(s, player, cost, use)
-        if paid is None and any(sym.endswith("/P") for sym in cost.symbols):
-            paid = mana_spend.pay(s, player, cost, use, use_life=True)
-        if paid is not None:
-            spent, life, taken = paid
-            mana_spend.remove(p, spent, taken)
-            if life:
-                events.lose_life(ctx, player, life, rules=("107.4f", "119.4"))
-            s.add_log(f"{p.name} pays {cost} for {what} with "
-                      f"{format_mana([t for t, n in spent.items() for _ in range(n)])}"
-                      + (f" and {life} life" if life else ""), ("601.2h",), "pay")
-            if p.special_mana or taken:
-                mana_spend.spent(ctx, player, taken, use, what)
+        paid = _from_pool(s, player, cost, use) if spent is None else None
+        if paid is not None and (auto or not left):
+            spent = _spend(ctx, player, cost, what, use, paid)
+        if spent is not None and (auto or len(left) <= 1):
+            if parts is not None:
+                parts.pay_rest(s, player)
             return spent
+        ready = spent is not None or paid is not None      # CR 601.2h: the total cost can be paid now
         options: list[Action] = []
-        keep = exclude | parts.kept(s, player) if parts is not None and parts.left else exclude
-        plan = mana_abilities.plan_payment(s, player, cost, keep, use)
-        if plan is not None:
+        plan = None
+        keep = exclude
+        if spent is None and window:
+            keep = exclude | parts.kept(s, player) if parts is not None and left else exclude
+            plan = mana_abilities.plan_payment(s, player, cost, keep, use)
+        if plan is not None or ready:
             options.append(Action("autopay", (), "pay automatically"))
-        if parts is not None:           # CR 601.2h: another part of the cost first
+        if ready:
+            if spent is None:
+                options.append(Action("pay_pool", (), f"first pay {cost} from the mana pool"))
             options += [Action("cost_part", (i,), f"first {describe_cost(part)}")
-                        for i, part in enumerate(parts.left) if parts.payable(s, player, part)]
-        for o, idx, ab in mana_abilities.mana_sources(s, player):
-            if o.id in exclude and (ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self) \
-                    or (o.id, idx) in ctx.activating:
-                continue
-            options.append(Action("mana", (o.id, idx), f"activate {o.card.name}: {ab.text or 'mana'}"
-                                  + mana_spend.source_note(s, o, ab, use)))
-        if use is not None and use.convoke:
+                        for i, part in enumerate(left) if parts is not None and parts.payable(s, player, part)]
+        if spent is None and window:
+            for o, idx, ab in mana_abilities.mana_sources(s, player):
+                if o.id in exclude and (ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self) \
+                        or (o.id, idx) in ctx.activating:
+                    continue
+                options.append(Action("mana", (o.id, idx), f"activate {o.card.name}: {ab.text or 'mana'}"
+                                      + mana_spend.source_note(s, o, ab, use)))
+        if spent is None and use is not None and use.convoke:
             options += _convoke_options(s, player, cost)
-        if use is not None and (use.improvise or use.delve) and _convoke_paid(cost, "C") is not None:
+        if spent is None and use is not None and (use.improvise or use.delve) and _convoke_paid(cost, "C") is not None:
             options += _improvise_delve_options(s, player, use, options)
         options.append(Action("cancel", (), f"cancel {what}"))
         context = {"cost": str(cost)}
-        if plan is None:
+        if plan is None and not ready:
             context["why"] = mana_abilities.why_unpayable(s, player, cost, exclude, use)
-        also = f"; also to pay: {', '.join(describe_cost(part) for part in parts.left)}" if parts and parts.left else ""
-        answer = ctx.ask(Decision(player, "pay",
-                                  f"Pay {cost} for {what}; mana pool: {mana_spend.pool_text(p)}{also}",
-                                  tuple(options), context))
+        also = ", ".join(describe_cost(part) for part in left)
+        if ready:
+            prompt = (f"Pay the total cost of {what} in any order (CR 601.2h): "
+                      + (f"{cost} from the mana pool ({mana_spend.pool_text(p)}), " if spent is None else "") + also)
+        else:
+            prompt = f"Pay {cost} for {what}; mana pool: {mana_spend.pool_text(p)}" + (f"; also to pay: {also}" if also else "")
+        answer = ctx.ask(Decision(player, "pay", prompt, tuple(options), context))
         if answer.kind == "cancel":
             raise Rollback()
-        if answer.kind == "cost_part":
-            parts.pay(parts.left.pop(answer.args[0]))
+        if answer.kind == "pay_pool":
+            spent = _spend(ctx, player, cost, what, use, paid)
+        elif answer.kind == "cost_part":
+            window = False
+            parts.pay(left.pop(answer.args[0]))
         elif answer.kind == "autopay":
+            auto = True
+            if ready:
+                continue
             plan = mana_abilities.keep_hand_castable(s, player, cost, keep, use, plan)
             for oid, idx, output, preset in plan:
                 if idx == mana_abilities.CONVOKE:
@@ -219,6 +233,31 @@ def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: frozense
             mana_abilities.activate(ctx, player, s.objs[oid], idx)
 
 
+def _from_pool(s, player: int, cost: ManaCost, use) -> tuple | None:
+    """How the pool alone pays ``cost``: Phyrexian symbols with mana when it can, else with
+    life (CR 107.4f); None when it can't."""
+    paid = mana_spend.pay(s, player, cost, use)
+    if paid is None and any(sym.endswith("/P") for sym in cost.symbols):
+        paid = mana_spend.pay(s, player, cost, use, use_life=True)
+    return paid
+
+
+def _spend(ctx: Ctx, player: int, cost: ManaCost, what: str, use, paid: tuple) -> dict:
+    """CR 601.2h: pay ``cost`` from the pool as :func:`_from_pool` found; the mana spent."""
+    s = ctx.s
+    p = s.players[player]
+    spent, life, taken = paid
+    mana_spend.remove(p, spent, taken)
+    if life:
+        events.lose_life(ctx, player, life, rules=("107.4f", "119.4"))
+    s.add_log(f"{p.name} pays {cost} for {what} with "
+              f"{format_mana([t for t, n in spent.items() for _ in range(n)])}"
+              + (f" and {life} life" if life else ""), ("601.2h",), "pay")
+    if p.special_mana or taken:
+        mana_spend.spent(ctx, player, taken, use, what)
+    return spent
+
+
 def pay_spell_costs(ctx: Ctx, player: int, spell: Obj, total: ManaCost, others: list[ir.Cost],
                     use: mana_spend.ManaUse) -> dict:
     """CR 601.2g-h: pay a spell's total cost: its mana and ``others``, the parts of its
@@ -226,8 +265,7 @@ def pay_spell_costs(ctx: Ctx, player: int, spell: Obj, total: ManaCost, others: 
     before or between mana abilities; those not paid so are paid after the mana. Returns the
     mana spent."""
     left = PartsLeft(list(others), spell, lambda cost: alt_costs.pay_other(ctx, player, spell, cost))
-    paid = pay_mana(ctx, player, total, spell.card.name, use=use, parts=left if others else None)
-    left.pay_rest(ctx.s, player)
+    paid = pay_mana(ctx, player, total, spell.card.name, use=use, parts=left)
     return paid
 
 
@@ -315,10 +353,11 @@ def _improvise_or_delve(ctx: Ctx, player: int, o: Obj, cost: ManaCost, use) -> M
 def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
              preset: dict | None = None, mana_ability: bool = False,
              use: mana_spend.ManaUse | None = None, cycling: bool = False) -> None:
-    """CR 602.2b, 118: pay every part of an activation cost. {T}, {Q}, loyalty and counters
-    first; then the mana, before which, and between whose mana abilities, the player may pay
-    the other parts (:func:`cost_parts`), paid after the mana when not chosen (CR 601.2g-h:
-    any order; a land tapped for mana may then be sacrificed); the source leaving last.
+    """CR 602.2b, 118: pay every part of an activation cost. {T}, {Q}, loyalty and counters on
+    the source first; then mana abilities, before the other parts (:func:`cost_parts`) are
+    paid (CR 601.2g: a land tapped for mana may then be sacrificed), and the mana and those
+    parts in the order the player chooses (:func:`pay_mana`, CR 601.2h); the source leaving
+    last.
     ``preset`` may hold choices made in advance by the auto-payer ("tap_untapped": ids).
     The mana is never paid with a permanent this cost or an outer one (a mana ability paying
     for another's cost) taps, untaps or sacrifices (:func:`kept_by`). ``use`` defaults to an
@@ -342,9 +381,7 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
                      parts=left)
         finally:
             ctx.paying = outer
-        if left is not None:
-            left.pay_rest(s, player)
-            o = s.objs.get(o.id, o)
+        o = s.objs.get(o.id, o)
     if cost.sacrifice_self:
         events.sacrifice(ctx, o)
     if cost.discard_self:
