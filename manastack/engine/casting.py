@@ -114,7 +114,7 @@ class PartsLeft:
 
     left: list[ir.Cost]
     source: Obj                 # the spell or the permanent whose cost it is
-    pay: Callable[[ir.Cost], None]
+    pay: Callable[[ir.Cost], object]
 
     def payable(self, s, player: int, part: ir.Cost) -> bool:
         return cost_payable(s, s.objs.get(self.source.id, self.source), part, include_mana=False, payer=player)
@@ -207,17 +207,16 @@ def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: frozense
         answer = ctx.ask(Decision(player, "pay", prompt, tuple(options), context))
         if answer.kind == "cancel":
             raise Rollback()
-        if answer.kind == "pay_pool":
+        if answer.kind == "pay_pool" and paid is not None:
             spent = _spend(ctx, player, cost, what, use, paid)
-        elif answer.kind == "cost_part":
+        elif answer.kind == "cost_part" and parts is not None:
             window = False
             parts.pay(left.pop(answer.args[0]))
         elif answer.kind == "autopay":
             auto = True
             if ready:
                 continue
-            plan = mana_abilities.keep_hand_castable(s, player, cost, keep, use, plan)
-            for oid, idx, output, preset in plan:
+            for oid, idx, output, preset in mana_abilities.keep_hand_castable(s, player, cost, keep, use, plan or []):
                 if idx == mana_abilities.CONVOKE:
                     cost = _convoke(ctx, player, s.objs[oid], output[0], cost, use)
                 elif idx in mana_abilities.HELPERS:
@@ -258,7 +257,7 @@ def _spend(ctx: Ctx, player: int, cost: ManaCost, what: str, use, paid: tuple) -
     return spent
 
 
-def pay_spell_costs(ctx: Ctx, player: int, spell: Obj, total: ManaCost, others: list[ir.Cost],
+def pay_spell_costs(ctx: Ctx, player: int, spell, total: ManaCost, others: list[ir.Cost],
                     use: mana_spend.ManaUse) -> dict:
     """CR 601.2g-h: pay a spell's total cost: its mana and ``others``, the parts of its
     announced costs that aren't mana (a sacrifice, a discard, life), which the caster may pay

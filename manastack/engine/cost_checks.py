@@ -5,6 +5,8 @@ mana must leave them (CR 601.2g-h)."""
 from __future__ import annotations
 
 import dataclasses
+from functools import lru_cache
+from typing import Any
 
 from manastack.oracle import ir
 
@@ -51,21 +53,24 @@ _PART_FIELDS: tuple[tuple[str, ...], ...] = (
     ("discard", "discard_type", "discard_random"), ("exile_from_hand", "exile_count"), ("put_counter",),
     ("reveal_from_hand",), ("exile_from_graveyard", "exile_graveyard_count"))
 _PART_NAMES = frozenset(f for group in _PART_FIELDS for f in group)
-_DEFAULTS = {f.name: f.default for f in dataclasses.fields(ir.Cost)}
+_DEFAULTS: dict[str, Any] = {f.name: f.default for f in dataclasses.fields(ir.Cost)}
+_CLEARED: dict[str, Any] = {f: _DEFAULTS[f] for f in _PART_NAMES}
 _COLORS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 _NUMBERS = ("", "a", "two", "three", "four", "five", "six", "seven")
 
 
+@lru_cache(maxsize=4096)
 def cost_parts(cost: ir.Cost) -> tuple[ir.Cost, ...]:
     """The parts of ``cost`` that may be paid in any order around its mana (see above), each
-    as a cost of its own, in the order they are paid when the player doesn't choose."""
+    as a cost of its own, in the order they are paid when the player doesn't choose (a cost
+    never changes: kept per cost)."""
     return tuple(ir.Cost(**{f: getattr(cost, f) for f in group}) for group in _PART_FIELDS
                  if getattr(cost, group[0]) != _DEFAULTS[group[0]])
 
 
 def without_parts(cost: ir.Cost) -> ir.Cost:
     """``cost`` without its :func:`cost_parts` and its mana."""
-    return dataclasses.replace(cost, mana=None, **{f: _DEFAULTS[f] for f in _PART_NAMES})
+    return dataclasses.replace(cost, mana=None, **_CLEARED)
 
 
 def _noun(f: ir.Filter | None, n: int) -> str:
@@ -128,19 +133,21 @@ def kept_for_parts(s, o: Obj, parts: tuple[ir.Cost, ...], payer: int) -> frozens
     the battlefield."""
     kept: set[int] = set()
     for part in (p for cost in parts for p in cost_parts(cost)):
-        if part.sacrifice is not None or part.return_to_hand is not None:
-            f, n = (part.sacrifice, part.sacrifice_count) if part.sacrifice is not None else \
-                (part.return_to_hand, part.return_count)
-            fits = [c for c in objects_matching(s, f, o, payer) if c.id not in kept]
-            used = [c for c in fits if any(ab.cost.sacrifice_self or ab.cost.exile_source or ab.cost.return_self
-                                           for _i, ab in mana_abilities(s, c))]
-        elif part.tap_untapped is not None:
+        if part.tap_untapped is not None:
             n = part.tap_count
             fits = [c for c in tappable_for_cost(s, o, part) if c.id not in kept]
             used = [c for c in fits if any((ab.cost.tap and not summoning_sick(s, c)) or ab.cost.sacrifice_self
                                            for _i, ab in mana_abilities(s, c))]
         else:
-            continue
+            if part.sacrifice is not None:
+                f, n = part.sacrifice, part.sacrifice_count
+            elif part.return_to_hand is not None:
+                f, n = part.return_to_hand, part.return_count
+            else:
+                continue
+            fits = [c for c in objects_matching(s, f, o, payer) if c.id not in kept]
+            used = [c for c in fits if any(ab.cost.sacrifice_self or ab.cost.exile_source or ab.cost.return_self
+                                           for _i, ab in mana_abilities(s, c))]
         if used and len(fits) - len(used) < n:
             kept.update(c.id for c in used[:n - (len(fits) - len(used))])
     return frozenset(kept) if kept else _NO_ONE

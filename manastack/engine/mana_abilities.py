@@ -640,9 +640,14 @@ def keep_hand_castable(s: State, player: int, cost: ManaCost, exclude: frozenset
         return plan
     every = sum(wanted.values())
     ways = {(a.oid, a.idx, a.base): a for alts in groups for a in alts}
-    first = [ways.get((oid, idx, base)) for oid, idx, base, _p in plan]
-    if None in first or _castable_after(s, player, cost, pool, groups, first, wanted) == every:
-        return plan         # it sacrifices, or it leaves the whole hand castable
+    first = []
+    for oid, idx, base, _p in plan:
+        way = ways.get((oid, idx, base))
+        if way is None:
+            return plan     # it sacrifices
+        first.append(way)
+    if _castable_after(s, player, cost, pool, groups, first, wanted) == every:
+        return plan         # it leaves the whole hand castable
     found: list[tuple[list, list[Alternative]]] = []
 
     def collect(picks: list[Alternative]):
