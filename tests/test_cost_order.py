@@ -205,3 +205,22 @@ def test_a_spells_additional_sacrifice_can_be_paid_before_its_mana(db):
     assert g.pending.kind == "priority"
     log = g.explain()
     assert log.index("Alice sacrifices Grizzly Bears") < log.index("pays {B} for Bone Splinters")
+
+
+def test_heart_warden_taps_for_mana_toward_its_own_sacrifice(db):
+    """Heart Warden's "{2}, Sacrifice Heart Warden: Draw a card" with one Forest: its own
+    "{T}: Add {G}" is activated first (CR 601.2g), so the Forest and the Warden pay {2} and
+    then the Warden is sacrificed. A cost with {T} keeps the source from paying (CR 118.3)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Heart Warden, Forest]
+    library: [Island]
+  - name: Bob
+""")
+    pick(g, "activate Heart Warden: {2}")
+    g.push(Action("autopay"))
+    assert g.pending.kind == "priority"
+    assert names(g, 0, "graveyard") == ["Heart Warden"]
+    assert "pays {2} for Heart Warden's ability with {G}{G}" in g.explain()
+    resolve(g)
+    assert names(g, 0, "hand") == ["Island"]

@@ -91,16 +91,23 @@ def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True, payer: int
         # CR 601.2g-h: the mana may be made first, with the permanents the other parts use
         # (a land tapped for mana can still be sacrificed), except those they must keep
         return mana_abilities.can_afford(s, payer, cost.mana.with_x(0),
-                                         exclude=kept_by(o, cost) | kept_for_parts(s, o, cost_parts(cost), payer),
+                                         exclude=kept_by(s, o, cost) | kept_for_parts(s, o, cost_parts(cost), payer),
                                          use=ability_use(o, cost.mana))
     return True
 
 
-def kept_by(o: Obj, cost: ir.Cost, mana_ability: bool = False) -> frozenset[int]:
+def kept_by(s, o: Obj, cost: ir.Cost, mana_ability: bool = False) -> frozenset[int]:
     """The permanent that paying ``cost`` keeps from paying that cost's mana: ``o`` when the
-    cost taps, untaps, sacrifices, exiles or returns it (CR 118.3: it can't pay twice), or
-    when the cost is a mana ability's (which could otherwise pay for itself forever)."""
-    if cost.tap or cost.untap or cost.sacrifice_self or cost.exile_source or cost.return_self or mana_ability:
+    cost taps or untaps it (CR 118.3: it can't pay twice), or when the cost is a mana
+    ability's (which could otherwise pay for itself forever). A cost that sacrifices, exiles
+    or returns ``o`` keeps it only when one of its mana abilities would do that too: mana
+    abilities come before costs are paid (CR 601.2g), so Heart Warden taps for {G} toward its
+    own "{2}, Sacrifice Heart Warden"."""
+    if cost.tap or cost.untap or mana_ability:
+        return frozenset((o.id,))
+    if (cost.sacrifice_self or cost.exile_source or cost.return_self) and o.zone == "battlefield" and \
+            any(ab.cost.sacrifice_self or ab.cost.exile_source or ab.cost.return_self
+                for _i, ab in mana_abilities.mana_abilities(s, o)):
         return frozenset((o.id,))
     return mana_abilities.NO_ONE
 
@@ -374,7 +381,7 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
         left = PartsLeft(list(parts), o, lambda part: _pay_parts(ctx, player, s.objs.get(o.id, o), part, what,
                                                                   preset, mana_ability)) if parts else None
         outer = ctx.paying
-        ctx.paying = outer | kept_by(o, cost, mana_ability)
+        ctx.paying = outer | kept_by(s, o, cost, mana_ability)
         try:
             pay_mana(ctx, player, cost.mana, what, exclude=ctx.paying, use=use or ability_use(o, cost.mana),
                      parts=left)
@@ -733,7 +740,7 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
     if not choose_modes_and_targets(ctx, item, o, player, ab):
         raise Rollback()  # CR 602.2b, 732: the activation can't be completed
     if ab.cost.mana is not None:
-        item.x = choose_x(ctx, player, ab.cost.mana, label, exclude=kept_by(o, ab.cost),
+        item.x = choose_x(ctx, player, ab.cost.mana, label, exclude=kept_by(s, o, ab.cost),
                           use=ability_use(o, ab.cost.mana), least=division_least(item, ab),
                           fits=x_fits(s, item, o, player))
     cost = ab.cost
