@@ -38,7 +38,7 @@ def test_soratami_mirror_mage_taps_for_mana_the_three_lands_it_returns(db):
     pick(g, "activate Soratami Mirror-Mage")
     g.push(next(a for a in g.legal_actions() if a.label == "target Grizzly Bears"))
     assert g.pending.kind == "pay"
-    assert "also to pay: return three lands to their owner's hand" in g.pending.prompt
+    assert "also to pay: return three lands you control to their owner's hand" in g.pending.prompt
     g.push(Action("autopay"))
     while g.pending.kind == "return_cost":
         g.push(g.legal_actions()[0])

@@ -73,15 +73,19 @@ def without_parts(cost: ir.Cost) -> ir.Cost:
     return dataclasses.replace(cost, mana=None, **_CLEARED)
 
 
-def _noun(f: ir.Filter | None, n: int) -> str:
-    """"a land", "three lands", "two creature cards": a filter of a cost, counted."""
+def _noun(f: ir.Filter | None, n: int, adjective: str = "") -> str:
+    """"a land", "three lands", "an untapped creature", "two creature cards": a filter of a
+    cost, counted (None: cards)."""
     if f is None:
-        return f"{_NUMBERS[n]} card{'s' * (n != 1)}" if n < len(_NUMBERS) else f"{n} cards"
-    words = [w.lower() for w in f.supertypes] + [_COLORS.get(c, c) for c in f.colors] + list(f.subtypes) \
-        + [t.lower() for t in f.types]
-    noun = " ".join(words) or "permanent"
-    if f.zone != "battlefield":
-        noun += " card"
+        words = [adjective, "card"]
+    else:
+        words = [adjective] + [w.lower() for w in f.supertypes] + [_COLORS.get(c, c) for c in f.colors] \
+            + list(f.subtypes) + [t.lower() for t in f.types]
+        if not words[1:]:
+            words.append("permanent")
+        if f.zone != "battlefield":
+            words.append("card")
+    noun = " ".join(w for w in words if w)
     count = _NUMBERS[n] if n < len(_NUMBERS) else str(n)
     if n == 1 and noun[0] in "aeiou":
         count = "an"
@@ -91,9 +95,9 @@ def _noun(f: ir.Filter | None, n: int) -> str:
 def describe_part(part: ir.Cost) -> str:
     """How a part of :func:`cost_parts` reads: "sacrifice a land", "pay 2 life"."""
     if part.tap_untapped is not None:
-        return f"tap {_noun(part.tap_untapped, part.tap_count).replace(' ', ' untapped ', 1)} you control"
+        return f"tap {_noun(part.tap_untapped, part.tap_count, 'untapped')} you control"
     if part.untap_tapped is not None:
-        return f"untap {_noun(part.untap_tapped, part.untap_count).replace(' ', ' tapped ', 1)} you control"
+        return f"untap {_noun(part.untap_tapped, part.untap_count, 'tapped')} you control"
     if part.crew:
         return f"crew {part.crew}"
     if part.pay_life:
@@ -103,11 +107,11 @@ def describe_part(part: ir.Cost) -> str:
     if part.sacrifice is not None:
         return f"sacrifice {_noun(part.sacrifice, part.sacrifice_count)}"
     if part.return_to_hand is not None:
-        return f"return {_noun(part.return_to_hand, part.return_count)} to their owner's hand"
+        yours = " you control" if part.return_to_hand.controller == "you" else ""
+        return f"return {_noun(part.return_to_hand, part.return_count)}{yours} to their owner's hand"
     if part.discard:
-        kind = f"{part.discard_type.lower()} " if part.discard_type else ""
-        cards = _noun(None, part.discard).replace(" card", f" {kind}card", 1)
-        return f"discard {cards}" + (" at random" if part.discard_random else "")
+        kind = part.discard_type.lower() if part.discard_type else ""
+        return f"discard {_noun(None, part.discard, kind)}" + (" at random" if part.discard_random else "")
     if part.exile_from_hand is not None:
         return f"exile {_noun(part.exile_from_hand, part.exile_count)} from your hand"
     if part.put_counter is not None:
