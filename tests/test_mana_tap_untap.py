@@ -257,9 +257,13 @@ def test_crackleburr_taps_two_other_red_creatures_even_new_ones():
 """)
     g.push(next(a for a in activations(g, "Crackleburr") if a.args[1] == 0))
     g.push(next(a for a in g.legal_actions() if a.args == ("p1",)))
+    assert g.pending.kind == "pay"        # CR 601.2g: mana abilities before the creatures are tapped
+    for island in [a for a in g.legal_actions() if a.kind == "mana"]:
+        g.push(island)
+    # CR 601.2h: then the mana and the creatures in either order
+    g.push(next(a for a in g.legal_actions() if a.label == "first tap two untapped red creatures you control"))
     assert [a.label for a in g.legal_actions()] == ["Raging Goblin", "Goblin Striker"]
     g.push(g.legal_actions()[0])          # the second is then the only choice left
-    g.push(Action("autopay"))
     s = g.current_state()
     assert all(o.tapped for o in s.permanents(0))
     g.push(Action("pass"))

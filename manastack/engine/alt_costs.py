@@ -28,7 +28,8 @@ from . import characteristics as ch
 from .conditions import FROM_GRAVEYARD, FROM_HAND, holds
 from .timing import flash_permission, sorcery_timing
 from .decisions import Action, Decision, DecisionKind
-from .mana_abilities import can_afford
+from .cost_checks import kept_for_parts
+from .mana_abilities import NO_ONE, can_afford
 from .mana_spend import spell_use
 from .runner import Rollback
 from .spell_costs import log_total as log_changes
@@ -310,7 +311,8 @@ def affordable(s, player: int, o, costs: tuple[str, ...], bound=None) -> bool:
     total = assisted(s, player, o, total, use)
     if bound is not None and not use.other_payers and bound.cannot_pay(total):
         return False
-    return can_afford(s, player, total, use=use)
+    return can_afford(s, player, total, use=use,
+                      exclude=kept_for_parts(s, o, tuple(others), player) if others else NO_ONE)
 
 
 def assisted(s, player: int, o, total: ManaCost, use) -> ManaCost:
@@ -545,15 +547,12 @@ def log_total(s, card, costs: tuple[str, ...], base: ManaCost, total: ManaCost, 
     s.add_log(f"{possessive(card.name)} total cost is {amount}: " + ", ".join(words + why), rules, "cast")
 
 
-def pay_others(ctx, player: int, spell, others: list[ir.Cost]) -> None:
-    """CR 601.2h: pay the parts of the announced costs that aren't mana. Mana abilities may
-    have used what they needed (a creature tapped for mana can't be tapped again); then the
-    cast can't be completed and is undone (CR 601.2e)."""
-    for cost in others:
-        if not cost_payable(ctx.s, spell, cost, include_mana=False):
-            raise Rollback()
-        if exercise.RECORD is not None and cost in required(spell.card, spell.cast_costs):
-            for f in dataclasses.fields(cost):
-                if getattr(cost, f.name) != f.default:
-                    exercise.note("ADDITIONAL_COST_PARTS", f.name, spell.card)
-        pay_cost(ctx, player, spell, cost, spell.card.name)
+def pay_other(ctx, player: int, spell, cost: ir.Cost) -> None:
+    """CR 601.2h: pay one of the announced costs' parts that aren't mana (a sacrifice, a
+    discard, life, ...), in whatever order the caster pays them around the mana
+    (:func:`.casting.pay_spell_costs`)."""
+    if exercise.RECORD is not None and cost in required(spell.card, spell.cast_costs):
+        for f in dataclasses.fields(cost):
+            if getattr(cost, f.name) != f.default:
+                exercise.note("ADDITIONAL_COST_PARTS", f.name, spell.card)
+    pay_cost(ctx, player, spell, cost, spell.card.name)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 from manastack.mana import ManaCost, format_mana
 from manastack.oracle import ir
@@ -14,7 +15,8 @@ from .conditions import CAST_FROM
 from . import adventure as adventure_rules
 from . import splice, split_cards
 from .abilities import ability_at
-from .cost_checks import summoning_sick, tappable_for_cost, untappable_for_cost
+from .cost_checks import (cost_parts, describe_cost, kept_for_parts, summoning_sick, tappable_for_cost,
+                          untappable_for_cost, without_parts)
 from .crew import crew_payable, pay_crew
 from .decisions import Action, Decision, IllegalActionError
 from .event_types import AbilityActivated, Seen, SpellCast
@@ -86,29 +88,73 @@ def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True, payer: int
     if cost.crew and not crew_payable(s, o, cost.crew):
         return False         # CR 702.122a: not enough power among the other untapped creatures
     if include_mana and cost.mana is not None and not cost.mana.is_free():
-        return mana_abilities.can_afford(s, payer, cost.mana.with_x(0), exclude=kept_by(o, cost),
+        # CR 601.2g-h: the mana may be made first, with the permanents the other parts use
+        # (a land tapped for mana can still be sacrificed), except those they must keep
+        return mana_abilities.can_afford(s, payer, cost.mana.with_x(0),
+                                         exclude=kept_by(s, o, cost) | kept_for_parts(s, o, cost_parts(cost), payer),
                                          use=ability_use(o, cost.mana))
     return True
 
 
-def kept_by(o: Obj, cost: ir.Cost, mana_ability: bool = False) -> frozenset[int]:
+def kept_by(s, o: Obj, cost: ir.Cost, mana_ability: bool = False) -> frozenset[int]:
     """The permanent that paying ``cost`` keeps from paying that cost's mana: ``o`` when the
-    cost taps, untaps, sacrifices, exiles or returns it (CR 118.3: it can't pay twice), or
-    when the cost is a mana ability's (which could otherwise pay for itself forever)."""
-    if cost.tap or cost.untap or cost.sacrifice_self or cost.exile_source or cost.return_self or mana_ability:
+    cost taps or untaps it (CR 118.3: it can't pay twice), or when the cost is a mana
+    ability's (which could otherwise pay for itself forever). A cost that sacrifices, exiles
+    or returns ``o`` keeps it only when one of its mana abilities would do that too: mana
+    abilities come before costs are paid (CR 601.2g), so Heart Warden taps for {G} toward its
+    own "{2}, Sacrifice Heart Warden"."""
+    if cost.tap or cost.untap or mana_ability:
+        return frozenset((o.id,))
+    if (cost.sacrifice_self or cost.exile_source or cost.return_self) and o.zone == "battlefield" and \
+            any(ab.cost.sacrifice_self or ab.cost.exile_source or ab.cost.return_self
+                for _i, ab in mana_abilities.mana_abilities(s, o)):
         return frozenset((o.id,))
     return mana_abilities.NO_ONE
+
+
+# ------------------------------------------------------------------------------ parts of a cost
+
+@dataclasses.dataclass
+class PartsLeft:
+    """The parts of a total cost (:func:`cost_parts`) not paid yet while its mana is being
+    paid, and how to pay one of them (CR 601.2h: in any order)."""
+
+    left: list[ir.Cost]
+    source: Obj                 # the spell or the permanent whose cost it is
+    pay: Callable[[ir.Cost], object]
+
+    def payable(self, s, player: int, part: ir.Cost) -> bool:
+        return cost_payable(s, s.objs.get(self.source.id, self.source), part, include_mana=False, payer=player)
+
+    def kept(self, s, player: int) -> frozenset[int]:
+        return kept_for_parts(s, s.objs.get(self.source.id, self.source), tuple(self.left), player)
+
+    def pay_rest(self, s, player: int) -> None:
+        """Pay the parts left, in order; a part the mana abilities activated made unpayable
+        (the creature to tap was tapped for mana) undoes the whole cast or activation
+        (CR 601.2e, 732)."""
+        while self.left:
+            part = self.left.pop(0)
+            if not self.payable(s, player, part):
+                raise Rollback()
+            self.pay(part)
 
 
 # ------------------------------------------------------------------------------ paying
 
 
 def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: frozenset[int] = mana_abilities.NO_ONE,
-             use: mana_spend.ManaUse | None = None) -> dict:
-    """CR 601.2g-h: activate mana abilities, then pay the total cost from the mana pool.
+             use: mana_spend.ManaUse | None = None, parts: PartsLeft | None = None) -> dict:
+    """CR 601.2g-h: activate mana abilities, then pay the total cost, its mana from the pool.
 
     The player may activate mana abilities one at a time, let the auto-payer find a payment,
-    or cancel, which undoes the whole cast or activation (CR 601.2e, 732). ``use`` says what
+    or cancel, which undoes the whole cast or activation (CR 601.2e, 732). ``parts``: the other
+    parts of the total cost (a sacrifice, a discard, life). Mana abilities come before any cost
+    is paid (CR 601.2g), so a land tapped for mana can still be sacrificed; once the pool holds
+    the mana, the player pays the parts and the mana in the order they choose (CR 601.2h), one
+    "first ..." answer at a time, and "pay automatically" pays the rest in the order listed.
+    Mana abilities stay offered until a part is paid. The auto-payer leaves the other parts
+    what they need (:func:`kept_for_parts`). ``use`` says what
     the cost is for: mana with a spending restriction pays only where it may (CR 106.6); a
     source whose mana can't pay is still offered, labelled so, as activating it is legal.
     A spell with convoke may also tap creatures, each paying one mana of the cost (CR 702.51a).
@@ -118,48 +164,66 @@ def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: frozense
     """
     s = ctx.s
     p = s.players[player]
-    if cost.is_free():
-        return {}
+    left = parts.left if parts is not None else []
+    spent: dict | None = {} if cost.is_free() else None
+    window = True          # CR 601.2g: no cost paid yet, mana abilities may still be activated
+    auto = False           # the auto-payer pays the rest in the order listed
     while True:
-        paid = mana_spend.pay(s, player, cost, use)
-        if paid is None and any(sym.endswith("/P") for sym in cost.symbols):
-            paid = mana_spend.pay(s, player, cost, use, use_life=True)
-        if paid is not None:
-            spent, life, taken = paid
-            mana_spend.remove(p, spent, taken)
-            if life:
-                events.lose_life(ctx, player, life, rules=("107.4f", "119.4"))
-            s.add_log(f"{p.name} pays {cost} for {what} with "
-                      f"{format_mana([t for t, n in spent.items() for _ in range(n)])}"
-                      + (f" and {life} life" if life else ""), ("601.2h",), "pay")
-            if p.special_mana or taken:
-                mana_spend.spent(ctx, player, taken, use, what)
+        paid = _from_pool(s, player, cost, use) if spent is None else None
+        if paid is not None and (auto or not left):
+            spent = _spend(ctx, player, cost, what, use, paid)
+        if spent is not None and (auto or len(left) <= 1):
+            if parts is not None:
+                parts.pay_rest(s, player)
             return spent
+        ready = spent is not None or paid is not None      # CR 601.2h: the total cost can be paid now
         options: list[Action] = []
-        plan = mana_abilities.plan_payment(s, player, cost, exclude, use)
-        if plan is not None:
+        plan = None
+        keep = exclude
+        if spent is None and window:
+            keep = exclude | parts.kept(s, player) if parts is not None and left else exclude
+            plan = mana_abilities.plan_payment(s, player, cost, keep, use)
+        if plan is not None or ready:
             options.append(Action("autopay", (), "pay automatically"))
-        for o, idx, ab in mana_abilities.mana_sources(s, player):
-            if o.id in exclude and (ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self) \
-                    or (o.id, idx) in ctx.activating:
-                continue
-            options.append(Action("mana", (o.id, idx), f"activate {o.card.name}: {ab.text or 'mana'}"
-                                  + mana_spend.source_note(s, o, ab, use)))
-        if use is not None and use.convoke:
+        if ready:
+            if spent is None:
+                options.append(Action("pay_pool", (), f"first pay {cost} from the mana pool"))
+            options += [Action("cost_part", (i,), f"first {describe_cost(part)}")
+                        for i, part in enumerate(left) if parts is not None and parts.payable(s, player, part)]
+        if spent is None and window:
+            for o, idx, ab in mana_abilities.mana_sources(s, player):
+                if o.id in exclude and (ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self) \
+                        or (o.id, idx) in ctx.activating:
+                    continue
+                options.append(Action("mana", (o.id, idx), f"activate {o.card.name}: {ab.text or 'mana'}"
+                                      + mana_spend.source_note(s, o, ab, use)))
+        if spent is None and use is not None and use.convoke:
             options += _convoke_options(s, player, cost)
-        if use is not None and (use.improvise or use.delve) and _convoke_paid(cost, "C") is not None:
+        if spent is None and use is not None and (use.improvise or use.delve) and _convoke_paid(cost, "C") is not None:
             options += _improvise_delve_options(s, player, use, options)
         options.append(Action("cancel", (), f"cancel {what}"))
         context = {"cost": str(cost)}
-        if plan is None:
+        if plan is None and not ready:
             context["why"] = mana_abilities.why_unpayable(s, player, cost, exclude, use)
-        answer = ctx.ask(Decision(player, "pay",
-                                  f"Pay {cost} for {what}; mana pool: {mana_spend.pool_text(p)}",
-                                  tuple(options), context))
+        also = ", ".join(describe_cost(part) for part in left)
+        if ready:
+            prompt = (f"Pay the total cost of {what} in any order (CR 601.2h): "
+                      + (f"{cost} from the mana pool ({mana_spend.pool_text(p)}), " if spent is None else "") + also)
+        else:
+            prompt = f"Pay {cost} for {what}; mana pool: {mana_spend.pool_text(p)}" + (f"; also to pay: {also}" if also else "")
+        answer = ctx.ask(Decision(player, "pay", prompt, tuple(options), context))
         if answer.kind == "cancel":
             raise Rollback()
-        if answer.kind == "autopay":
-            for oid, idx, output, preset in plan:
+        if answer.kind == "pay_pool" and paid is not None:
+            spent = _spend(ctx, player, cost, what, use, paid)
+        elif answer.kind == "cost_part" and parts is not None:
+            window = False
+            parts.pay(left.pop(answer.args[0]))
+        elif answer.kind == "autopay":
+            auto = True
+            if ready:
+                continue
+            for oid, idx, output, preset in mana_abilities.keep_hand_castable(s, player, cost, keep, use, plan or []):
                 if idx == mana_abilities.CONVOKE:
                     cost = _convoke(ctx, player, s.objs[oid], output[0], cost, use)
                 elif idx in mana_abilities.HELPERS:
@@ -173,6 +237,42 @@ def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: frozense
         else:
             oid, idx = answer.args
             mana_abilities.activate(ctx, player, s.objs[oid], idx)
+
+
+def _from_pool(s, player: int, cost: ManaCost, use) -> tuple | None:
+    """How the pool alone pays ``cost``: Phyrexian symbols with mana when it can, else with
+    life (CR 107.4f); None when it can't."""
+    paid = mana_spend.pay(s, player, cost, use)
+    if paid is None and any(sym.endswith("/P") for sym in cost.symbols):
+        paid = mana_spend.pay(s, player, cost, use, use_life=True)
+    return paid
+
+
+def _spend(ctx: Ctx, player: int, cost: ManaCost, what: str, use, paid: tuple) -> dict:
+    """CR 601.2h: pay ``cost`` from the pool as :func:`_from_pool` found; the mana spent."""
+    s = ctx.s
+    p = s.players[player]
+    spent, life, taken = paid
+    mana_spend.remove(p, spent, taken)
+    if life:
+        events.lose_life(ctx, player, life, rules=("107.4f", "119.4"))
+    s.add_log(f"{p.name} pays {cost} for {what} with "
+              f"{format_mana([t for t, n in spent.items() for _ in range(n)])}"
+              + (f" and {life} life" if life else ""), ("601.2h",), "pay")
+    if p.special_mana or taken:
+        mana_spend.spent(ctx, player, taken, use, what)
+    return spent
+
+
+def pay_spell_costs(ctx: Ctx, player: int, spell, total: ManaCost, others: list[ir.Cost],
+                    use: mana_spend.ManaUse) -> dict:
+    """CR 601.2g-h: pay a spell's total cost: its mana and ``others``, the parts of its
+    announced costs that aren't mana (a sacrifice, a discard, life), which the caster may pay
+    before or between mana abilities; those not paid so are paid after the mana. Returns the
+    mana spent."""
+    left = PartsLeft(list(others), spell, lambda cost: alt_costs.pay_other(ctx, player, spell, cost))
+    paid = pay_mana(ctx, player, total, spell.card.name, use=use, parts=left)
+    return paid
 
 
 def _convoke_options(s, player: int, cost: ManaCost) -> list[Action]:
@@ -259,11 +359,49 @@ def _improvise_or_delve(ctx: Ctx, player: int, o: Obj, cost: ManaCost, use) -> M
 def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
              preset: dict | None = None, mana_ability: bool = False,
              use: mana_spend.ManaUse | None = None, cycling: bool = False) -> None:
-    """CR 602.2b, 118: pay every part of an activation cost, mana last (CR 601.2h: any order).
+    """CR 602.2b, 118: pay every part of an activation cost. {T}, {Q}, loyalty and counters on
+    the source first; then mana abilities, before the other parts (:func:`cost_parts`) are
+    paid (CR 601.2g: a land tapped for mana may then be sacrificed), and the mana and those
+    parts in the order the player chooses (:func:`pay_mana`, CR 601.2h); the source leaving
+    last.
     ``preset`` may hold choices made in advance by the auto-payer ("tap_untapped": ids).
     The mana is never paid with a permanent this cost or an outer one (a mana ability paying
     for another's cost) taps, untaps or sacrifices (:func:`kept_by`). ``use`` defaults to an
     ability of ``o``; ``cycling``: the cost is a cycling cost, whose discard cycles the card."""
+    s = ctx.s
+    parts = cost_parts(cost)
+    if cost.mana is None or cost.mana.is_free() or not parts:
+        o = _pay_parts(ctx, player, o, dataclasses.replace(cost, mana=None), what, preset, mana_ability)
+        parts = ()
+    else:
+        o = _pay_parts(ctx, player, o, without_parts(cost), what, preset, mana_ability)
+    if cost.mana is not None:
+        # an outer activation's permanents stay kept while this one's mana is paid: a
+        # sacrifice paid below (Rith's Attendant) can't be paid by sacrificing it first
+        left = PartsLeft(list(parts), o, lambda part: _pay_parts(ctx, player, s.objs.get(o.id, o), part, what,
+                                                                  preset, mana_ability)) if parts else None
+        outer = ctx.paying
+        ctx.paying = outer | kept_by(s, o, cost, mana_ability)
+        try:
+            pay_mana(ctx, player, cost.mana, what, exclude=ctx.paying, use=use or ability_use(o, cost.mana),
+                     parts=left)
+        finally:
+            ctx.paying = outer
+        o = s.objs.get(o.id, o)
+    if cost.sacrifice_self:
+        events.sacrifice(ctx, o)
+    if cost.discard_self:
+        (events.cycle if cycling else events.discard)(ctx, player, o)
+    if cost.exile_self or cost.exile_source:
+        events.move(ctx, o, "exile", cause=f"cost of {what}", rules=("118.3", "406.1"))
+    if cost.return_self:
+        events.move(ctx, o, "hand", cause=f"cost of {what}", rules=("118.3",))
+
+
+def _pay_parts(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str, preset: dict | None,
+               mana_ability: bool) -> Obj:
+    """Pay the parts of ``cost`` other than its mana and the source leaving (CR 118.3), in a
+    fixed order; ``o`` as paying them left it (tapped, counters: :meth:`State.own`)."""
     s = ctx.s
     if cost.tap:
         o = events.tap(ctx, o, "cost {T}, CR 107.5", quiet=False)
@@ -349,23 +487,8 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
                                       tuple(Action("choose", (c,), s.objs[c].card.name)
                                             for c in _exilable_from_graveyard(s, player, o, cost))))
             events.move(ctx, s.objs[answer.args[0]], "exile", cause=f"cost of {what}", rules=("118.3", "406.1"))
-    if cost.mana is not None:
-        # an outer activation's permanents stay kept while this one's mana is paid: a
-        # sacrifice paid below (Rith's Attendant) can't be paid by sacrificing it first
-        outer = ctx.paying
-        ctx.paying = outer | kept_by(o, cost, mana_ability)
-        try:
-            pay_mana(ctx, player, cost.mana, what, exclude=ctx.paying, use=use or ability_use(o, cost.mana))
-        finally:
-            ctx.paying = outer
-    if cost.sacrifice_self:
-        events.sacrifice(ctx, o)
-    if cost.discard_self:
-        (events.cycle if cycling else events.discard)(ctx, player, o)
-    if cost.exile_self or cost.exile_source:
-        events.move(ctx, o, "exile", cause=f"cost of {what}", rules=("118.3", "406.1"))
-    if cost.return_self:
-        events.move(ctx, o, "hand", cause=f"cost of {what}", rules=("118.3",))
+    return o
+
 
 
 def _assist(ctx: Ctx, player: int, spell: Obj, total: ManaCost, use) -> ManaCost:
@@ -582,9 +705,8 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
     alt_costs.log_total(s, card, spell.cast_costs, base.with_x(item.x), total, why)
     if alt_costs.keyword(card, "assist") is not None and total.generic:
         total = _assist(ctx, player, spell, total, spell_use(spell, base))
-    item.paid = pay_mana(ctx, player, total, card.name, use=spell_use(spell, base))
     ctx.sacrificed = []
-    alt_costs.pay_others(ctx, player, spell, others)
+    item.paid = pay_spell_costs(ctx, player, spell, total, others, spell_use(spell, base))
     _remember_sacrificed(ctx, item)
     s.players[player].spells_cast_this_turn += 1
     s.add_log(f"{card.name} is cast", ("601.2i",), "cast")
@@ -618,7 +740,7 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
     if not choose_modes_and_targets(ctx, item, o, player, ab):
         raise Rollback()  # CR 602.2b, 732: the activation can't be completed
     if ab.cost.mana is not None:
-        item.x = choose_x(ctx, player, ab.cost.mana, label, exclude=kept_by(o, ab.cost),
+        item.x = choose_x(ctx, player, ab.cost.mana, label, exclude=kept_by(s, o, ab.cost),
                           use=ability_use(o, ab.cost.mana), least=division_least(item, ab),
                           fits=x_fits(s, item, o, player))
     cost = ab.cost

@@ -10,7 +10,7 @@ from manastack.oracle import ir
 from . import alt_costs, events
 from .abilities import keyword_cost
 from . import characteristics as ch
-from .casting import pay_mana
+from .casting import pay_spell_costs
 from .conditions import CAST_FROM
 from .decisions import Action, Decision, DecisionKind
 from .event_types import SpellCast
@@ -148,8 +148,7 @@ def cast_without_paying(ctx, player: int, o, why: str, rule: str, cost: str = "f
     base = alt_costs.per_target(s, card, item.targets, base)     # strive (CR 601.2f)
     total, whys = total_cost(s, player, spell, 0, base)
     alt_costs.log_total(s, card, spell.cast_costs, base, total, whys)
-    item.paid = pay_mana(ctx, player, total, card.name, use=spell_use(spell, base))
-    alt_costs.pay_others(ctx, player, spell, others)
+    item.paid = pay_spell_costs(ctx, player, spell, total, others, spell_use(spell, base))
     s.players[player].spells_cast_this_turn += 1
     s.add_log(f"{card.name} is cast", ("601.2i",), "cast")
     events.collect(ctx, SpellCast(player, spell.id, item.id))

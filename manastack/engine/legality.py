@@ -17,7 +17,7 @@ from . import split_cards
 from .adventure import as_adventure
 from .double_faced import modal_back
 from .casting import cost_payable
-from .cost_checks import summoning_sick
+from .cost_checks import kept_for_parts, summoning_sick
 from .crew import crew_payable
 from .loyalty import why_not_limited
 from .decisions import Action
@@ -138,7 +138,8 @@ def _why_not_pay(s, player: int, o, costs: tuple[str, ...], bound: Capacity | No
     use = spell_use(o)         # mana restricted to other spells can't pay (CR 106.6)
     total = alt_costs.assisted(s, player, o, total, use)     # assist: the other player may help (CR 702.132a)
     if (bound is not None and not use.other_payers and bound.cannot_pay(total)) or \
-            not mana_abilities.can_afford(s, player, total, use=use):
+            not mana_abilities.can_afford(s, player, total, use=use,
+                                          exclude=kept_for_parts(s, o, tuple(others), player) if others else mana_abilities.NO_ONE):
         which = costs[0] if costs else "mana"
         changed = f" (its {which} cost {base} {', '.join(why)}, CR 601.2f)" if why else ""
         return (f"{who} can't pay {total if why else base}{changed}"

@@ -609,6 +609,99 @@ def plan_payment(s: State, player: int, cost: ManaCost, exclude: frozenset[int] 
     return None
 
 
+#: How many payments of one size the auto-payer compares for what they leave the hand.
+HAND_PLANS = 8
+_STOP = object()
+
+
+def keep_hand_castable(s: State, player: int, cost: ManaCost, exclude: frozenset[int],
+                       use: mana_spend.ManaUse | None, plan: list) -> list:
+    """Among the payments of ``cost`` with as many permanents as ``plan`` (the first payment
+    :func:`plan_payment` finds; at most :data:`HAND_PLANS` of them, found by the same bounded
+    search), the one after which the mana left in the pool and the sources left untapped
+    could still pay the mana costs of the most cards in ``player``'s hand: tapping the Forest
+    rather than the Taiga for Llanowar Elves keeps the Lightning Bolt castable. The first
+    payment wins ties, so the order of preference of :func:`plan_payment` stays; the hand's
+    cards are judged by their mana costs alone, X as 0 (CR 601.2f-h for what a payment leaves),
+    and only those the sources could still pay after some payment of ``cost``. The plans
+    compared don't sacrifice, convoke, improvise or delve."""
+    if not plan or (use is not None and (use.convoke or use.improvise or use.delve)):
+        return plan
+    pool = mana_spend.pool_for(s, player, use)
+    groups = [alts for alts in ([a for a in g if not a.sacrifices] for g in _alternatives(s, player, exclude, use))
+              if alts]
+    spare = sum(pool.values()) + sum(max(len(a.net) for a in alts) for alts in groups) - cost.mana_value()
+    objs = s.objs
+    wanted: dict[ManaCost, int] = {}
+    for i in s.players[player].hand:
+        card = objs[i].card
+        c = card.mana_cost.with_x(0) if card.mana_cost is not None and "Land" not in card.types else None
+        if c is not None and not c.is_free() and c.mana_value() <= spare:
+            wanted[c] = wanted.get(c, 0) + 1
+    if not wanted:
+        return plan
+    every = sum(wanted.values())
+    ways = {(a.oid, a.idx, a.base): a for alts in groups for a in alts}
+    first = []
+    for oid, idx, base, _p in plan:
+        way = ways.get((oid, idx, base))
+        if way is None:
+            return plan     # it sacrifices
+        first.append(way)
+    if _castable_after(s, player, cost, pool, groups, first, wanted) == every:
+        return plan         # it leaves the whole hand castable
+    found: list[tuple[list, list[Alternative]]] = []
+
+    def collect(picks: list[Alternative]):
+        if found and len(picks) > len(found[0][1]):
+            return _STOP
+        paid = _check(s, player, cost, pool, picks)
+        if paid is not None:
+            found.append((paid, list(picks)))
+        return _STOP if len(found) >= HAND_PLANS else None
+
+    payment_search.search(cost, pool, groups, _mana, _signature, collect)
+    if len(found) < 2 or [(oid, idx, base) for oid, idx, base, _p in found[0][0]] != \
+            [(oid, idx, base) for oid, idx, base, _p in plan]:
+        return plan
+    best, most = plan, -1
+    for paid, picks in found:
+        n = _castable_after(s, player, cost, pool, groups, picks, wanted)
+        if n > most:
+            best, most = paid, n
+        if most == every:
+            break
+    return best
+
+
+def _castable_after(s: State, player: int, cost: ManaCost, pool: dict, groups: list[list[Alternative]],
+                    picks: list[Alternative], wanted: dict[ManaCost, int]) -> int:
+    """How many cards of mana costs ``wanted`` (cost -> copies) the pool and the untapped
+    sources could still pay after ``cost`` is paid with ``picks``."""
+    total = dict(pool)
+    need = cost
+    for a in picks:
+        for t in a.net:
+            total[t] = total.get(t, 0) + 1
+        if a.cost is not None:
+            need = need.plus(a.cost)
+    paid = pay_from_pool(need, total)
+    if paid is None:
+        return 0
+    left = {t: n - paid[0].get(t, 0) for t, n in total.items()}
+    used = {a.oid for a in picks}
+    rest = [alts for alts in groups if alts[0].oid not in used]
+    # a quick "yes" first: the first way of every source that asks nothing more pays
+    simple = [alts[0] for alts in rest if alts[0].cost is None and not alts[0].taps_creature]
+    n = 0
+    for c, copies in wanted.items():
+        if _check(s, player, c, left, simple) is not None or \
+                payment_search.search(c, left, rest, _mana, _signature,
+                                      lambda p, c=c: _check(s, player, c, left, p)) is not None:
+            n += copies
+    return n
+
+
 def _signature(alts: list[Alternative]) -> tuple:
     return tuple((a.net, a.cost, a.taps_creature, a.sacrifices, a.restricted) for a in alts)
 

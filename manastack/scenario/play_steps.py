@@ -294,6 +294,9 @@ class PlaySteps(Driver):
             raise StepError(f"{d.prompt}: there is no way to pay it with the mana pool and untapped "
                             "sources (CR 601.2g-h, 118.3)" + _why(d))
         if not sources:
+            if any(o.kind in ("pay_pool", "cost_part") for o in d.options):
+                # the mana is there: the rest of the total cost in the order listed (CR 601.2h)
+                return next(o for o in d.options if o.kind == "autopay")
             raise StepError(f"{d.prompt}: the sources listed in pay: don't cover the cost (CR 601.2h)" + _why(d))
         ref = sources.pop(0)
         s = self.state()
