@@ -145,7 +145,7 @@ def simulate(deck_a, deck_b, games: int = 100, agents: tuple[str, str] = ("heuri
         ray_backend.require_ray()
     db = load_db(*cards)
     a, b = prepare_decks(deck_a, deck_b, db, fmt, check)
-    setup = SimSetup(a, b, agents, seed, tuple(str(c) for c in cards), player_names(a, b))
+    setup = SimSetup(a, b, agents, seed, tuple(str(c) for c in cards), player_names(a, b), not check)
     records: list[GameRecord] = []
 
     def collect(record: GameRecord) -> None:
