@@ -230,3 +230,10 @@ def test_play_refuses_a_seed_out_of_range_with_a_usage_error():
     assert result.exit_code == 2 and "Invalid value for '--seed'" in result.output
     assert "Traceback" not in result.output
 
+
+
+def test_a_scenario_card_with_text_too_long_is_refused_with_its_line():
+    text = (BOARD.replace("[Forest]", "[Forest]\n    hand: [Probe]") + "cards:\n  - name: Probe\n    type: Instant\n"
+            "    text: \"" + "x" * 20_001 + "\"\n")
+    err = refused(text)
+    assert err.line == 9 and err.reason == "card 'Probe': field 'text' is longer than the 20,000 characters allowed"
