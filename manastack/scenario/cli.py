@@ -58,6 +58,8 @@ def judge_one(path, cards: CardDB | None = None) -> dict:
     except ScenarioError as exc:
         report["error"] = exc.to_json() | {"message": str(exc)}
         report["log"] = exc.narrative
+        report["expectations"] = [r.to_json() | {"relies_on_partial": sorted(report["partial"])}
+                                  for r in exc.outcomes]
         if exc.game is not None:
             report["board"] = position(exc.game)
         return report

@@ -44,8 +44,13 @@ class ScriptRunner(PlaySteps, CombatSteps):
             return
         pushes, narrated = len(self.game.move_stack), len(self.narrative)
         before = self.game.current_state()
+        self.undone = []
         try:
             getattr(self, f"do_{key}")(step)
+            self.flush()
+            if self.undone and (self._last_action is None or self._last_action.kind != "cancel"):
+                raise StepError("the engine undid this step, which could not be completed (CR 601.2e, "
+                                "732.1); undone: " + "; ".join(self.undone))
         except StepError as exc:
             self._undo(pushes, narrated)
             if "illegal" not in step:
@@ -74,11 +79,25 @@ class ScriptRunner(PlaySteps, CombatSteps):
             raise ScenarioError(f"tokens: names {len(named)} token(s), but this step created {len(made)}",
                                 self.file, step.line_of("tokens"), n, text)
 
+    def check_nothing_pending(self, steps: Seq) -> None:
+        """A script that ends while a player must still answer something other than priority
+        (a card to discard, a target, a payment) left part of its last action undone: that is
+        a failed check, not a silent pass."""
+        d = self.game.pending
+        if d is None or d.kind == "priority":
+            return
+        line = steps.line_of(len(steps) - 1) if steps else None
+        self.outcomes.append(Outcome("the script leaves no decision unanswered", "none",
+                                     f"{self.name(d.player)} must still answer {d.prompt!r}", False,
+                                     line, "end of script"))
+        self.note(f"The script ends while {self.name(d.player)} must still answer {d.prompt!r}")
+
     def _undo(self, pushes: int, narrated: int) -> None:
         while len(self.game.move_stack) > pushes:
             self.game.pop()
         del self.narrative[narrated:]
-        self._seen = len(self.game.log)
+        log = self.game.log
+        self._seen, self._last_seen = len(log), (log[-1] if log else None)
 
     def _action_key(self, step: Map, n: int, line: int) -> str:
         keys = [k for k in step if k in ACTIONS]
