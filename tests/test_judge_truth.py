@@ -85,3 +85,29 @@ def test_a_script_that_ends_with_a_decision_pending_fails_and_says_so(tmp_path):
     assert result.exit_code == 1, result.output
     assert "FAIL the script leaves no decision unanswered = none  (actual: Bob must still answer" in result.output
     assert "The script ends while Bob must still answer" in result.output
+
+
+HALF_READ = """\
+allow_partial: true
+cards:
+  - name: Odd Bear
+    mana_cost: "{1}{G}"
+    type: Creature — Bear
+    text: "When Odd Bear enters, frobnicate the widget. Then draw a card.\\nTrample"
+    power: 2
+    toughness: 2
+players:
+  - name: Alice
+    battlefield: [Odd Bear]
+  - name: Bob
+expect:
+  battlefield: {Alice: [Odd Bear]}
+"""
+
+
+def test_the_partial_card_warning_names_every_sentence_not_read(tmp_path):
+    sc = Scenario.from_text(HALF_READ)
+    assert sc.db.get("Odd Bear").unsupported == ("When Odd Bear enters, frobnicate the widget.", "Then draw a card.")
+    result = judge(write(tmp_path, HALF_READ))
+    warning = next(x for x in result.output.splitlines() if x.startswith("WARNING"))
+    assert "frobnicate the widget" in warning and "Then draw a card." in warning and "Trample" not in warning

@@ -66,7 +66,9 @@ class CardDef:
     # layout, the main face (a double-faced card's front, an adventurer's creature) on every
     # other face, a transforming card's back face and an adventurer's Adventure on the main
     # face. ``unsupported`` then also names what the other faces can't do, as the card is
-    # playable only when all of it is; ``face_unsupported`` is this face's part alone.
+    # playable only when all of it is; ``face_unsupported`` is this face's part alone, as the
+    # compiler blames it: the sentence a line's reading stopped in, without the sentences
+    # dropped with it (``unsupported`` names those too; coverage counts the blamed templates).
     layout: Layout = Layout.NORMAL
     front: "CardDef | None" = field(default=None, repr=False)
     back: "CardDef | None" = field(default=None, repr=False)
@@ -163,9 +165,12 @@ class CardDef:
         abilities, unsupported = playable_parts(result.abilities)
         engine_gaps = tuple(Gap(*_split_reason(u)) for u in unsupported)
         object.__setattr__(base, "abilities", abilities)
-        object.__setattr__(base, "unsupported", bad_cost + tuple(result.unsupported) + unsupported)
+        # every part of the text that gave no ability: the sentence the parser stopped in and
+        # the rest of its line, dropped with it (a line is one ability, CR 113.2)
+        unread = tuple(dict.fromkeys([g.text for g in result.gaps] + list(result.unsupported)))
+        object.__setattr__(base, "unsupported", bad_cost + unread + unsupported)
         object.__setattr__(base, "gaps", cost_gaps + tuple(result.gaps) + engine_gaps)
-        object.__setattr__(base, "face_unsupported", base.unsupported)
+        object.__setattr__(base, "face_unsupported", bad_cost + tuple(result.unsupported) + unsupported)
         return base
 
     @property
