@@ -122,7 +122,7 @@ def resolve_top(ctx: Ctx) -> None:
 
 def _resolve_permanent(ctx: Ctx, item, spell, targets) -> None:
     """CR 608.3: a permanent spell becomes a permanent; an Aura spell is attached to its target
-    (CR 303.4f); X of the spell carries over for enters-the-battlefield effects (CR 107.3m)."""
+    (CR 608.3c); X of the spell carries over for enters-the-battlefield effects (CR 107.3m)."""
     s = ctx.s
     if is_mutating(spell) and resolve_merging(ctx, item, spell, targets):
         return                  # CR 702.140c: merged with its target, it doesn't enter
@@ -141,7 +141,9 @@ def _resolve_permanent(ctx: Ctx, item, spell, targets) -> None:
         chosen = targets[0][0] if targets and targets[0] else None
         if chosen is not None and chosen in s.objs:
             new.attached_to = chosen
-            s.add_log(f"{new.card.name} is attached to {s.objs[chosen].card.name}", ("303.4f",), "attach")
+            # CR 608.3c: an Aura spell enters attached to what it targeted (303.4f is for an
+            # Aura put onto the battlefield by other means)
+            s.add_log(f"{new.card.name} is attached to {s.objs[chosen].card.name}", ("608.3c", "303.4b"), "attach")
 
 
 def _sacrifice_at_cleanup(ctx: Ctx, new, controller: int) -> None:

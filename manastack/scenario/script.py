@@ -206,12 +206,10 @@ class ScriptRunner(PlaySteps, CombatSteps):
             if turn is None and target != "game_over" and s.turn > start + 1:
                 raise StepError(f"{step['pass_until']} was not reached this turn or the next (a step can be "
                                 "skipped, e.g. combat damage when no creature attacks, CR 508.8)")
-            if d.kind == "attackers":
-                self.note(f"{self.name(d.player)} declares no attackers", ("508.1",))
-                self.push(next(a for a in d.options if a.kind == "done"))
+            if d.kind == "attackers" and any(a.kind == "done" for a in d.options):
+                self.push(next(a for a in d.options if a.kind == "done"))    # the engine logs it (CR 508.1)
             elif d.kind == "blockers" and any(a.kind == "done" for a in d.options):
-                self.note(f"{self.name(d.player)} declares no blockers", ("509.1",))
-                self.push(next(a for a in d.options if a.kind == "done"))
+                self.push(next(a for a in d.options if a.kind == "done"))    # the engine logs it (CR 509.1)
             elif d.kind == "priority":
                 self.pass_once()
             else:
