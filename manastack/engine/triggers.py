@@ -582,6 +582,8 @@ def describe_event(s, view: Seen) -> str:
             return f"{s.players[view.player].name} discarding {name}"
         # named as it last existed there (CR 603.10a): a Clone leaves as what it copied
         return f"{view.name or name} leaving the battlefield"
+    if kind == "draw":      # the card drawn is in a hand, hidden from the other player (CR 400.2)
+        return f"{s.players[view.player].name} drawing a card"
     if kind in ("gain_life", "lose_life"):
         verb = "gaining" if kind == "gain_life" else "losing"
         return f"{s.players[view.player].name} {verb} {view.amount} life"
