@@ -23,3 +23,15 @@ def test_an_aura_spell_attaches_by_the_rule_for_aura_spells():
         "expect:\n  battlefield: {Alice: [Plains, Plains, Pacifism]}\n").run()
     attach = next(n for n in run.narrative if n["text"] == "Pacifism is attached to Grizzly Bears")
     assert attach["rules"] == ["608.3c", "303.4b"]
+
+
+def test_a_batched_trigger_names_every_creature_of_the_batch():
+    run = Scenario.from_text(
+        "turn: 3\ncards:\n  - name: Raid Bell\n    mana_cost: \"{2}\"\n    type: Artifact\n"
+        "    text: Whenever one or more creatures you control deal combat damage to a player, you gain 1 life.\n"
+        "players:\n  - name: Alice\n    battlefield: [Raid Bell, Grizzly Bears, Llanowar Elves]\n"
+        "  - name: Bob\n"
+        "script:\n  - attack: [Grizzly Bears, Llanowar Elves]\n  - pass_until: combat_damage\n"
+        "expect:\n  life: {Bob: 17}\n").run()
+    trigger = next(n["text"] for n in run.narrative if "triggers on" in n["text"])
+    assert "on Grizzly Bears and Llanowar Elves dealing 3 combat damage to Bob" in trigger, trigger
