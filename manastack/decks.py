@@ -376,7 +376,7 @@ def _deck_lines(deck: Deck) -> DeckList:
     if not isinstance(deck.name, str):
         raise DeckError(f"a Deck's name must be a string, not {type(deck.name).__name__}")
     where = f"Deck {_short(deck.name)}"
-    lines = []
+    lines: list[DeckLine] = []
     for section, part in ((Section.MAIN, deck.entries), (Section.SIDEBOARD, deck.sideboard),
                           (Section.COMMANDER, deck.commander), (Section.COMPANION, deck.companion)):
         if not isinstance(part, (tuple, list)):
