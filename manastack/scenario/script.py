@@ -2,7 +2,7 @@
 actions (CR 117 priority, 305 lands, 601-602 casting and activating, 508-510 combat)."""
 from __future__ import annotations
 
-from manastack.engine.decisions import Action, DecisionKind
+from manastack.engine.decisions import Action
 from manastack.engine.turn import STEPS
 
 from .combat_steps import CombatSteps
@@ -18,7 +18,6 @@ _SPELLISH = {"targets", "target", "modes", "x", "pay", "color", "choose", "repla
 MODIFIERS = {"cast": _SPELLISH | {"kicker", "buyback", "entwine", "replicate", "conspire", "assist", "flashback", "alternative", "adventure", "half",
                                   "fuse", "splice"}, "activate": _SPELLISH | {"ability", "remove"},
              "pass_until": {"turn"}, "attack": {"planeswalkers"}}
-_AT_REST = {DecisionKind.PRIORITY, DecisionKind.ATTACKERS, DecisionKind.BLOCKERS}   # nothing half done (CR 117, 508.1, 509.1)
 PHASES = {"beginning": "upkeep", "precombat_main": "main1", "main": "main1", "first_main": "main1",
           "combat": "beginning_of_combat", "postcombat_main": "main2", "second_main": "main2",
           "ending": "end", "end_of_turn": "end"}
@@ -79,19 +78,6 @@ class ScriptRunner(PlaySteps, CombatSteps):
         if len(named) > len(made):
             raise ScenarioError(f"tokens: names {len(named)} token(s), but this step created {len(made)}",
                                 self.file, step.line_of("tokens"), n, text)
-
-    def check_nothing_pending(self, steps: Seq) -> None:
-        """A script that ends while a player must still answer something other than priority or
-        the declaration that begins a combat step (a card to discard, a target, a payment) left
-        part of its last action undone: that is a failed check, not a silent pass."""
-        d = self.game.pending
-        if d is None or d.kind in _AT_REST:
-            return
-        line = steps.line_of(len(steps) - 1) if steps else None
-        self.outcomes.append(Outcome("the script leaves no decision unanswered", "none",
-                                     f"{self.name(d.player)} must still answer {d.prompt!r}", False,
-                                     line, "end of script"))
-        self.note(f"The script ends while {self.name(d.player)} must still answer {d.prompt!r}")
 
     def _undo(self, pushes: int, narrated: int) -> None:
         while len(self.game.move_stack) > pushes:
