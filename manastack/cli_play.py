@@ -10,7 +10,7 @@ from manastack.agents import AgentSpecError, agent_names, parse_agent, play_out,
 from manastack.cards import CardError
 from manastack.cli_cards import db_from_files
 from manastack.decks import DeckError, bundled_decks
-from manastack.game import Game
+from manastack.game import MAX_SEED, MIN_SEED, Game
 from manastack.table import STEPS, Human, TableSettings, play_at_table
 
 console = Console(highlight=False, soft_wrap=True)
@@ -22,7 +22,8 @@ console = Console(highlight=False, soft_wrap=True)
                    "e.g. mcts:iterations=200,heuristic); the first plays the first deck.")
 @click.option("--decks", default="gruul-stompy,azorius-skies", show_default=True,
               help=f"Two decks: bundled names ({', '.join(bundled_decks())}) or decklist files.")
-@click.option("--seed", default=7, show_default=True, type=int, help="Seed of the game's shuffles.")
+@click.option("--seed", default=7, show_default=True, type=click.IntRange(MIN_SEED, MAX_SEED),
+              help="Seed of the game's shuffles.")
 @click.option("--cards", multiple=True, type=click.Path(),
               help="Extra card files: MTGJSON AtomicCards or Scryfall Oracle Cards (.json/.json.gz).")
 @click.option("--allow-partial", is_flag=True, help="Allow cards whose Oracle text is only partly supported.")

@@ -221,10 +221,11 @@ def word_diff(old: str, new: str) -> str:
               help="The rules page that links to the plain-text Comprehensive Rules.")
 @click.option("--into", type=click.Path(file_okay=False), default=None,
               help="Directory to keep the text in (default: the cache, where the other commands look).")
-def fetch(url: str, into: str | None) -> None:
+@click.option("--allow-http", is_flag=True, help="Also fetch over plain http (only https otherwise).")
+def fetch(url: str, into: str | None, allow_http: bool) -> None:
     """Download the current Comprehensive Rules text from the publisher."""
     try:
-        path = fetch_rules(url, Path(into) if into else None)
+        path = fetch_rules(url, Path(into) if into else None, allow_http)
         doc = load_rules(path)
     except RulesError as exc:
         raise click.ClickException(str(exc)) from None

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn,
                            TimeRemainingColumn)
 from rich.table import Table
@@ -49,6 +50,21 @@ def _agents(value: str) -> tuple[str, str]:
     return specs
 
 
+def check_hint(problems) -> str:
+    """What to do about a failed deck check, naming options this command has: unknown cards
+    need a card file (--cards); the rest (partly supported cards, the format's rules) may be
+    played anyway with --no-check."""
+    unknown = any(p.message.startswith("unknown card") for p in problems)
+    other = any(not p.message.startswith("unknown card") for p in problems)
+    hints = []
+    if unknown:
+        hints.append("add the card file that has the unknown cards with --cards FILE")
+    if other:
+        hints.append("fix the decklist, choose --format, or pass --no-check to play anyway "
+                     "(partly supported cards are then named in the results)")
+    return "To go on: " + "; ".join(hints) + "."
+
+
 def _pct(rate: Rate, interval: bool = False) -> str:
     if not rate.games:
         return "-"
@@ -68,6 +84,12 @@ def print_summary(console: Console, result: SimResult) -> None:
     console.print(table)
     console.print(f"Game length: mean {s.mean_turns:.1f} turns, median {s.median_turns:g} turns.")
     console.print("Ended by: " + ", ".join(f"{reason.value} {n}" for reason, n in s.reasons.items()) + ".")
+    for name, partial in zip(result.deck_names, result.partial):
+        if partial:
+            console.print(f"[bold yellow]{escape(name)} played partly supported cards[/bold yellow] "
+                          "(the parts not read did nothing):")
+            for card, unread in partial.items():
+                console.print(f"  {card}: not read: " + "; ".join(repr(u) for u in unread), markup=False)
     console.print(f"{s.games / result.seconds:.2f} games/s ({result.backend.value}, "
                   f"{result.workers} worker(s), {result.seconds:.1f} s).", style="dim")
     if s.errors:
@@ -133,7 +155,7 @@ def simulate_command(deck_a, deck_b, games, agents, seed, workers, backend, addr
             console.print(f"[bold red]The deck check ({fmt}) failed:[/bold red]")
             for problem in exc.problems:
                 console.print(f"  {problem}", markup=False)
-            console.print("Fix the decklist, choose --format, or pass --no-check to play anyway.")
+            console.print(check_hint(exc.problems))
             raise SystemExit(1) from None
         except (DeckError, CardError, SimulationError) as exc:
             raise click.ClickException(str(exc)) from None

@@ -47,6 +47,8 @@ class Limits:
 
 
 LIMITS = Limits()
+MAX_SUGGESTED = 10     # unknown names given the closest real names (each reads every name)
+MAX_LISTED = 50        # unknown names listed one by one; the rest are counted
 
 
 class Section(enum.Enum):
@@ -255,13 +257,16 @@ def resolve(deck_list: DeckList, db: CardDB, allow_partial: bool = False) -> tup
     problems: list[DeckProblem] = []
     sections: dict[Section, dict[str, int]] = {s: {} for s in Section}
     where = deck_list.where
+    unknown = 0
     for count, written, section, line in deck_list.lines:
         at = where if not line else f"{where}: Cards element {line}" if deck_list.xml else f"{where}:{line}"
         try:
-            real = db.resolve(written)
+            real = db.resolve(written, suggest=unknown < MAX_SUGGESTED)
             card = db.get(real)
         except CardError as exc:
-            problems.append(DeckProblem(at, str(exc)))
+            unknown += 1
+            if unknown <= MAX_LISTED:
+                problems.append(DeckProblem(at, str(exc)))
             continue
         if card.unsupported and not allow_partial and count:
             problems.append(DeckProblem(at, f"{real} has Oracle text manastack can't run yet: "
@@ -269,6 +274,8 @@ def resolve(deck_list: DeckList, db: CardDB, allow_partial: bool = False) -> tup
                                         + " (allow partial cards to play it anyway)"))
         if count:
             sections[section][real] = sections[section].get(real, 0) + count
+    if unknown > MAX_LISTED:
+        problems.append(DeckProblem(where, f"and {unknown - MAX_LISTED:,} more unknown cards"))
     total = sum(sum(cards.values()) for cards in sections.values())
     if total > LIMITS.cards:
         problems.append(DeckProblem(where, f"{total} cards; the limit is {LIMITS.cards}"))
@@ -321,22 +328,18 @@ def inspect_deck(spec: "str | Path | Deck | list[str]", db: CardDB | None = None
     supported cards, then the format's construction rules (none when ``fmt`` is None).
     Raises :class:`DeckError` only for a decklist that can't be read at all."""
     db = db or default_db()
-    if isinstance(spec, Deck):
-        deck_list = DeckList(spec.name, spec.name, tuple(
-            DeckLine(n, name, section, 0) for section, part in
-            ((Section.MAIN, spec.entries), (Section.SIDEBOARD, spec.sideboard),
-             (Section.COMMANDER, spec.commander), (Section.COMPANION, spec.companion))
-            for n, name in part))
-    else:
-        deck_list = read_decklist(spec)
+    deck_list = read_decklist(spec)
     deck, problems = resolve(deck_list, db, allow_partial)
     if fmt is not None and deck.entries:
         problems += check_deck(deck, db, fmt, deck_list.where)
     return deck, problems
 
 
-def read_decklist(spec: "str | Path | list[str]") -> DeckList:
-    """The card lines of a bundled deck name, a decklist file or a list of card names."""
+def read_decklist(spec: "str | Path | Deck | list[str]") -> DeckList:
+    """The card lines of a bundled deck name, a decklist file, a :class:`Deck` or a list of
+    card names; anything else is refused."""
+    if isinstance(spec, Deck):
+        return _deck_lines(spec)
     if isinstance(spec, list):
         if len(spec) > LIMITS.cards:
             raise DeckError(f"<list>: {len(spec)} cards; the limit is {LIMITS.cards}")
@@ -344,10 +347,17 @@ def read_decklist(spec: "str | Path | list[str]") -> DeckList:
             raise DeckError("<list>: a list of card names must hold only strings")
         return DeckList("custom", "<list>", tuple(DeckLine(1, n, Section.MAIN, i)
                                                   for i, n in enumerate(spec, 1)))
+    if not isinstance(spec, (str, Path)):
+        raise DeckError(f"a deck is a bundled deck name, a decklist path, a Deck or a list of card "
+                        f"names, not {type(spec).__name__}")
     path, where = Path(spec), str(spec)
-    if not path.is_file():
+    try:
+        is_file = path.is_file()
+    except (OSError, ValueError):       # a name too long, or with a NUL byte
+        is_file = False
+    if not is_file:
         if str(spec) not in bundled_decks():      # a bundled deck is named, never reached by a path
-            raise DeckError(f"no deck file {str(spec)[:200]!r}; bundled decks: {', '.join(bundled_decks())}")
+            raise DeckError(f"no deck file {_short(where)}; bundled decks: {', '.join(bundled_decks())}")
         path, where = DECK_DIR / f"{spec}.txt", f"{spec} (bundled deck)"
     try:
         size = path.stat().st_size
@@ -359,6 +369,36 @@ def read_decklist(spec: "str | Path | list[str]") -> DeckList:
     return parse_decklist(text, where, path.stem)
 
 
+def _deck_lines(deck: Deck) -> DeckList:
+    """The lines of a :class:`Deck` made in Python, checked like a decklist's: each section a
+    tuple or list of (count, name) pairs within the decklist bounds (a count from 0 to the
+    bound on cards in all, a name of at most a line's length, at most as many entries as lines)."""
+    if not isinstance(deck.name, str):
+        raise DeckError(f"a Deck's name must be a string, not {type(deck.name).__name__}")
+    where = f"Deck {_short(deck.name)}"
+    lines: list[DeckLine] = []
+    for section, part in ((Section.MAIN, deck.entries), (Section.SIDEBOARD, deck.sideboard),
+                          (Section.COMMANDER, deck.commander), (Section.COMPANION, deck.companion)):
+        if not isinstance(part, (tuple, list)):
+            raise DeckError(f"{where}: its {section.value} must be a tuple of (count, name) pairs, "
+                            f"not {type(part).__name__}")
+        if len(part) + len(lines) > LIMITS.lines:
+            raise DeckError(f"{where}: more than {LIMITS.lines} entries")
+        for i, entry in enumerate(part, 1):
+            at = f"{where}: {section.value} entry {i}"
+            if not (isinstance(entry, (tuple, list)) and len(entry) == 2):
+                raise DeckError(f"{at}: expected a (count, name) pair")
+            count, name = entry
+            if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= LIMITS.cards:
+                raise DeckError(f"{at}: the count must be an integer from 0 to {LIMITS.cards}, "
+                                f"not {repr(count)[:40]}")
+            if not isinstance(name, str) or not name.strip() or len(name) > LIMITS.line_chars:
+                raise DeckError(f"{at}: the name must be a card name of 1 to {LIMITS.line_chars} "
+                                f"characters, not {repr(name)[:60]}")
+            lines.append(DeckLine(count, name, section, 0))
+    return DeckList(deck.name, where, tuple(lines))
+
+
 def bundled_decks() -> list[str]:
     return sorted(p.stem for p in DECK_DIR.glob("*.txt"))
 
@@ -367,8 +407,6 @@ def load_deck(spec: "str | Path | Deck | list[str]", db: CardDB | None = None,
               allow_partial: bool = False) -> Deck:
     """A deck from a bundled deck name, a file path, a list of card names, or a Deck; raises
     :class:`DeckError` listing every unknown (or, unless ``allow_partial``, partly supported) card."""
-    if isinstance(spec, Deck):
-        return spec
     deck, problems = resolve(read_decklist(spec), db or default_db(), allow_partial)
     if problems:
         raise DeckError("\n".join(map(str, problems)))

@@ -67,6 +67,7 @@ class Game:
         if isinstance(seed, bool) or not isinstance(seed, int) or not MIN_SEED <= seed <= MAX_SEED:
             raise ValueError(f"Game.new: seed must be an integer from {MIN_SEED} to {MAX_SEED}, "
                              f"not {seed!r}"[:200])
+        _check_new_arguments(names, cards, allow_partial, history)
         db = cards or default_db()
         decks = [load_deck(d, db, allow_partial) for d in (deck_a, deck_b)]
         s = State(names, db, seed)
@@ -309,6 +310,23 @@ class Game:
         if s.stack:
             lines.append("stack (top first): " + ", ".join(i.label for i in reversed(s.stack)))
         return "\n".join(lines)
+
+
+def _check_new_arguments(names, cards, allow_partial, history) -> None:
+    """Refuse the arguments of :meth:`Game.new` that are not of their type or out of their
+    bounds (a player's name is 1 to 100 characters, as in a save), before anything is made."""
+    if not (isinstance(names, (tuple, list)) and len(names) == 2
+            and all(isinstance(n, str) and 1 <= len(n) <= 100 for n in names)):
+        raise ValueError(f"Game.new: names must be two strings of 1 to 100 characters, "
+                         f"not {names!r}"[:200])
+    if cards is not None and not isinstance(cards, CardDB):
+        raise ValueError(f"Game.new: cards must be a CardDB (manastack.load_db(path) reads a card "
+                         f"file), not {type(cards).__name__}")
+    if not isinstance(allow_partial, bool):
+        raise ValueError(f"Game.new: allow_partial must be True or False, not {type(allow_partial).__name__}")
+    if not isinstance(history, bool) and not (isinstance(history, int) and 0 < history <= 10 ** 9):
+        raise ValueError(f"Game.new: history must be True, False or a number of actions from 1 to "
+                         f"1,000,000,000, not {history!r}"[:200])
 
 
 def _new_history(history: bool | int) -> deque | None:

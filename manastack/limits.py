@@ -8,7 +8,9 @@ per zone.
 from __future__ import annotations
 
 import codecs
+import os
 import re
+import stat
 from itertools import accumulate
 from pathlib import Path
 
@@ -20,7 +22,9 @@ MAX_YAML_NODES = 100_000              # nodes of a YAML document with its aliase
 MAX_COUNT = 100                       # "count:" of one scenario entry
 MAX_ZONE_OBJECTS = 1_000              # objects one player has in one zone of a scenario
 MAX_CARDS = 200_000                   # card names in one card file
+MAX_CARD_FILE_VALUES = 10_000_000     # JSON values in one card file (the 2021 corpus: 570,000 in 17.6 MB)
 MAX_TEXT_CHARS = 20_000               # one card field (Oracle text, a ruling)
+MAX_NUMBER_CHARS = 30                 # one number written in a scenario or card file
 
 _BOMS = ((codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"),
          (codecs.BOM_UTF16_LE, "UTF-16"), (codecs.BOM_UTF16_BE, "UTF-16"))
@@ -46,7 +50,10 @@ def decode_utf8(data: bytes, what: str) -> str:
 
 
 def read_bounded(path: str | Path, limit: int, what: str) -> bytes:
-    """The bytes of a file, refused when larger than ``limit``."""
+    """The bytes of a file, refused when larger than ``limit`` or not a regular file (a pipe
+    would block until something writes to it, a device may never end)."""
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise InputError(f"{what}: not a regular file")
     with open(path, "rb") as fh:
         data = fh.read(limit + 1)
     if len(data) > limit:
@@ -56,19 +63,49 @@ def read_bounded(path: str | Path, limit: int, what: str) -> bytes:
 
 def json_depth_ok(text: str | bytes, limit: int = MAX_DEPTH) -> bool:
     """Whether no list or object in the JSON ``text`` is nested deeper than ``limit``: brackets
-    outside strings are counted, so a deep document never reaches the parser. Every step runs
-    in C: escapes are dropped (in JSON they occur only in strings, read from the left), then
-    the quotes left delimit the strings, whose contents are dropped."""
+    outside strings are counted, so a deep document never reaches the parser."""
+    return json_shape(text, limit)[0] <= limit
+
+
+def json_shape(text: str | bytes, limit: int = MAX_DEPTH, max_values: int | None = None) -> tuple[int, int]:
+    """The deepest nesting of lists and objects in the JSON ``text`` (at least ``limit + 1``
+    when deeper, or for brackets that never close; 0 when there are more than ``max_values``
+    values), and an upper bound on the number of values
+    it holds (its lists, objects and commas): what the parser would build, known before it runs.
+
+    Every step runs in C: escapes are dropped (in JSON they occur only in strings, read from
+    the left), then the quotes left delimit the strings, whose contents are dropped. The
+    brackets left are written alike; a pass that removes every innermost pair ``[]`` lowers the
+    deepest level by one (or leaves it), so passes are made while each halves the brackets,
+    and what is left is counted one bracket at a time."""
     data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
     if b"\\" in data:
         data = _ESCAPE.sub(b"", data)
     outside = b"".join(data.translate(None, _NOT_STRUCTURE).split(b'"')[::2])
-    return max(accumulate(map(_DEPTH_STEP.__getitem__, outside)), default=0) <= limit
+    values = outside.count(b",") + outside.count(b"[") + outside.count(b"{") + 1
+    if max_values is not None and values > max_values:
+        return 0, values            # refused for its size: its depth is not needed
+    brackets = outside.translate(_SAME_BRACKETS, b",")
+    depth = 0
+    while brackets and depth <= limit:
+        inner = brackets.replace(b"[]", b"")
+        if len(inner) == len(brackets):
+            break
+        halved = 2 * len(inner) <= len(brackets)
+        brackets, depth = inner, depth + 1
+        if not halved:
+            break
+    if brackets and depth <= limit:
+        if b"[" * (limit + 1 - depth) in brackets:
+            return limit + 1, values
+        depth += max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0)
+    return depth, values
 
 
 _ESCAPE = re.compile(rb"\\.", re.DOTALL)    # a backslash and the byte it escapes
-_NOT_STRUCTURE = bytes(b for b in range(256) if b not in b'"[]{}')
-_DEPTH_STEP = [1 if b in b"[{" else -1 if b in b"]}" else 0 for b in range(256)]
+_NOT_STRUCTURE = bytes(b for b in range(256) if b not in b'"[]{},')
+_SAME_BRACKETS = bytes.maketrans(b"{}", b"[]")
+_DEPTH_STEP = [1 if b == ord("[") else -1 if b == ord("]") else 0 for b in range(256)]
 
 
 def depth_of(value, limit: int = MAX_DEPTH) -> int:

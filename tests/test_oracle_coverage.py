@@ -71,7 +71,8 @@ def small_db(corpus_cards, names) -> CardDB:
 def test_a_line_dropped_for_one_sentence_lists_each_sentence_with_why(corpus_cards):
     """Carrion Thrash's trigger is one ability (CR 113.2): its second sentence can't be read,
     so the first, readable alone, gives no ability either; both are listed, each with its
-    reason, while the template count still blames only the unreadable one."""
+    reason, while the template count still blames only the unreadable one; ``unsupported``
+    names both, since neither is read."""
     card = small_db(corpus_cards, ["Carrion Thrash"]).get("Carrion Thrash")
     assert [g.text for g in card.gaps] == [
         "When Carrion Thrash dies, you may pay {2}.",
@@ -79,7 +80,7 @@ def test_a_line_dropped_for_one_sentence_lists_each_sentence_with_why(corpus_car
     first, second = card.gaps
     assert second.reason == UNREADABLE
     assert first.reason.startswith("dropped with its line") and "If you do, return" in first.reason
-    assert card.unsupported == (second.text,)
+    assert card.unsupported == (first.text, second.text)
 
 
 def test_loyalty_abilities_are_listed_as_unsupported_with_that_reason(corpus_cards):

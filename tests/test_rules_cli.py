@@ -123,8 +123,8 @@ def test_engine_links():
 
 def test_fetch_offline_fails_with_a_clear_message(tmp_path):
     with pytest.raises(RulesError, match=r"can't download .*are you online\?"):
-        fetch_rules("http://127.0.0.1:9/rules", tmp_path)
-    result = run("rules", "fetch", "--url", "http://127.0.0.1:9/rules", "--into", str(tmp_path))
+        fetch_rules("http://127.0.0.1:9/rules", tmp_path, allow_http=True)
+    result = run("rules", "fetch", "--url", "http://127.0.0.1:9/rules", "--into", str(tmp_path), "--allow-http")
     assert result.exit_code == 1 and "can't download" in result.output
     assert not list(tmp_path.iterdir())
 
@@ -152,11 +152,11 @@ class _QuietHandler(SimpleHTTPRequestHandler):
 
 
 def test_fetch_downloads_the_linked_text(rules_server, tmp_path):
-    path = fetch_rules(f"{rules_server}/rules.html", tmp_path / "got")
+    path = fetch_rules(f"{rules_server}/rules.html", tmp_path / "got", allow_http=True)
     assert path.name == "MagicCompRules-20260116.txt"
     assert load_rules(path).get("106.7") is not None
     with pytest.raises(RulesError, match="no link to the plain-text Comprehensive Rules"):
-        fetch_rules(f"{rules_server}/empty.html", tmp_path / "none")
+        fetch_rules(f"{rules_server}/empty.html", tmp_path / "none", allow_http=True)
 
 
 def test_search_highlights_the_query_words_by_stem():

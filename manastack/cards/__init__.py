@@ -12,13 +12,14 @@ import difflib
 import gzip
 import json
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from manastack.limits import (MAX_CARD_FILE_BYTES, MAX_CARDS, MAX_DEPTH, MAX_TEXT_CHARS, InputError,
-                              decode_utf8, json_depth_ok)
+from manastack.limits import (MAX_CARD_FILE_BYTES, MAX_CARD_FILE_VALUES, MAX_CARDS, MAX_DEPTH,
+                              MAX_TEXT_CHARS, InputError, decode_utf8, json_shape)
 from manastack.cards.levelers import LevelBlock, level_faces
 from manastack.cards.mtgjson import printings_as_atomic
 from manastack.cards.multiface import (KIND_WORDS, Layout, face_name, fused_spell, is_pair_entry,
@@ -65,7 +66,9 @@ class CardDef:
     # layout, the main face (a double-faced card's front, an adventurer's creature) on every
     # other face, a transforming card's back face and an adventurer's Adventure on the main
     # face. ``unsupported`` then also names what the other faces can't do, as the card is
-    # playable only when all of it is; ``face_unsupported`` is this face's part alone.
+    # playable only when all of it is; ``face_unsupported`` is this face's part alone, as the
+    # compiler blames it: the sentence a line's reading stopped in, without the sentences
+    # dropped with it (``unsupported`` names those too; coverage counts the blamed templates).
     layout: Layout = Layout.NORMAL
     front: "CardDef | None" = field(default=None, repr=False)
     back: "CardDef | None" = field(default=None, repr=False)
@@ -162,9 +165,12 @@ class CardDef:
         abilities, unsupported = playable_parts(result.abilities)
         engine_gaps = tuple(Gap(*_split_reason(u)) for u in unsupported)
         object.__setattr__(base, "abilities", abilities)
-        object.__setattr__(base, "unsupported", bad_cost + tuple(result.unsupported) + unsupported)
+        # every part of the text that gave no ability: the sentence the parser stopped in and
+        # the rest of its line, dropped with it (a line is one ability, CR 113.2)
+        unread = tuple(dict.fromkeys([g.text for g in result.gaps] + list(result.unsupported)))
+        object.__setattr__(base, "unsupported", bad_cost + unread + unsupported)
         object.__setattr__(base, "gaps", cost_gaps + tuple(result.gaps) + engine_gaps)
-        object.__setattr__(base, "face_unsupported", base.unsupported)
+        object.__setattr__(base, "face_unsupported", bad_cost + tuple(result.unsupported) + unsupported)
         return base
 
     @property
@@ -408,8 +414,12 @@ class CardDB:
             if len(raw) > MAX_CARD_FILE_BYTES:
                 raise CardError(f"{path}: larger than the {MAX_CARD_FILE_BYTES:,} bytes allowed for a card file")
             text = decode_utf8(raw, str(path))
-            if not json_depth_ok(raw):
+            depth, values = json_shape(raw, MAX_DEPTH, MAX_CARD_FILE_VALUES)
+            if depth > MAX_DEPTH:
                 raise CardError(f"{path}: lists and objects nested deeper than {MAX_DEPTH} levels")
+            if values > MAX_CARD_FILE_VALUES:
+                raise CardError(f"{path}: more than the {MAX_CARD_FILE_VALUES:,} JSON values allowed "
+                                "for a card file")
             data = json.loads(text)
         except FileNotFoundError:
             raise CardError(f"{path}: card file not found") from None
@@ -418,22 +428,29 @@ class CardDB:
         except json.JSONDecodeError as exc:
             raise CardError(f"{path}: not valid JSON: {exc.msg} at line {exc.lineno}, "
                             f"column {exc.colno}") from None
+        except CardError:
+            raise
+        except ValueError:          # an integer of more digits than Python converts
+            limit = sys.get_int_max_str_digits()
+            raise CardError(f"{path}:{_long_number_line(raw, limit)}: a number of more than "
+                            f"{limit:,} digits") from None
         except (OSError, EOFError) as exc:
             raise CardError(f"{path}: can't read the file ({exc})") from None
         try:
             data = printings_as_atomic(data)
         except ValueError as exc:
             raise CardError(f"{path}: {exc}") from None
-        if isinstance(data, list):
-            try:
-                return self.add_scryfall(data, str(path))
-            except CardError as exc:
-                raise CardError(f"{path}: {exc}") from None
-        elif isinstance(data, dict) and isinstance(data.get("data"), dict):
-            return self.add_atomic(data, str(path))
-        else:
+        if not (isinstance(data, list) or isinstance(data, dict) and isinstance(data.get("data"), dict)):
             raise CardError(f"{path}: not a card file: expected an MTGJSON AtomicCards object "
                             "(with a \"data\" map of card names) or a Scryfall list of cards")
+        try:
+            if isinstance(data, list):
+                return self.add_scryfall(data, str(path))
+            return self.add_atomic(data, str(path))
+        except CardFieldError as exc:           # a card's field: said with the card's line
+            raise CardFieldError(exc.card, _with_line(str(exc), str(path), exc.card, raw)) from None
+        except CardError as exc:                # a Scryfall item that is no card
+            raise CardError(f"{path}: {exc}") from None
 
     def names(self) -> list[str]:
         """The cards listed, each once (a face of a card of several faces is found by its own
@@ -452,10 +469,11 @@ class CardDB:
     def __len__(self) -> int:
         return len(self._faces) - len(self._face_keys)
 
-    def resolve(self, name: str) -> str:
+    def resolve(self, name: str, suggest: bool = True) -> str:
         """The name of the card ``name`` stands for, matched ignoring case, accents and
         punctuation forms, and a multi-face card by its front face (``names.NameIndex``);
-        raises :class:`CardError` listing the closest real names."""
+        raises :class:`CardError` listing the closest real names (unless not ``suggest``:
+        finding them reads every name, about 15 ms a name with the bundled cards)."""
         if self._index is None:
             self._index = NameIndex(list(self._faces) + list(self._split_keys))
         found = self._index.find(name)
@@ -472,7 +490,7 @@ class CardDB:
             if layout is not Layout.NORMAL and main_first(layout, face, other)[0] is not face:
                 found = other["name"]
         if found is None:
-            close = self._index.close_matches(name)
+            close = self._index.close_matches(name) if suggest else []
             raise CardError(f"unknown card {name[:80]!r}"
                             + (f" (did you mean {', '.join(map(repr, close))}?)" if close else ""))
         return found
@@ -529,10 +547,52 @@ _TEXT_FIELDS = ("name", "faceName", "text", "manaCost", "type", "layout", "power
 _LIST_FIELDS = ("types", "subtypes", "supertypes", "colorIndicator", "colors")
 
 
+class CardFieldError(CardError):
+    """A card of a card file that can't be read; ``card`` is its name as the file has it."""
+
+    def __init__(self, card: str, message: str) -> None:
+        super().__init__(message)
+        self.card = card
+
+
 def check_faces(name, faces, source: str) -> None:
     """Refuse a card whose faces, or a field read from them, have the wrong JSON type, whose
     text is longer than allowed, or that holds a lone surrogate (text that isn't Unicode)."""
-    where = f"{source}: card {str(name)[:80]!r}"
+    try:
+        _check_faces(name, faces, f"{source}: card {_excerpt(str(name))}")
+    except CardError as exc:
+        raise CardFieldError(str(name), str(exc)) from None
+
+
+def _with_line(message: str, source: str, card: str, raw: bytes) -> str:
+    """``message`` (which begins with ``source``) with the line of the file where ``card``'s
+    name is first written as a JSON string, when it is found there."""
+    for key in (json.dumps(card).encode(), json.dumps(card, ensure_ascii=False).encode("utf-8", "replace")):
+        at = raw.find(key)
+        if at >= 0:
+            line = raw.count(b"\n", 0, at) + 1
+            return f"{source}:{line}{message.removeprefix(source)}"
+    return message
+
+
+def _long_number_line(raw: bytes, limit: int) -> str:
+    """The line of the first run of more than ``limit`` digits, or '?'."""
+    for m in _DIGITS.finditer(raw):
+        if m.end() - m.start() > limit:
+            return str(raw.count(b"\n", 0, m.start()) + 1)
+    return "?"
+
+
+_DIGITS = re.compile(rb"[0-9]+")
+
+
+def _excerpt(text: str, limit: int = 80) -> str:
+    """A short quotation of ``text`` from a file: at most ``limit`` characters, quoted by
+    ``repr`` (which escapes control characters and lone surrogates)."""
+    return repr(text[:limit]) + ("..." if len(text) > limit else "")
+
+
+def _check_faces(name, faces, where: str) -> None:
     if not isinstance(name, str):
         raise CardError(f"{where}: a card name must be a string")
     _check_text(name, f"{where}: its name")

@@ -34,6 +34,15 @@ def restricted(s, o: Obj, kind: str) -> bool:
     return bool(s.effects) and any(e.rule == kind for e in combat_rules(s, o))
 
 
+def restricted_by(s, o: Obj, kind: str) -> str:
+    """The name of what makes ``o`` :func:`restricted` by ``kind``: the source of the static
+    ability (Pacifism) or of the resolved effect; "an effect" when none is found."""
+    for src, eff in ch.static_effects(s, kind):
+        if layers.affected_by(s, src, eff, o):
+            return src.card.name
+    return next((e.source for e in combat_rules(s, o) if e.rule == kind and e.source), "an effect")
+
+
 def combat_rules(s, o: Obj) -> list[CombatRule]:
     """The rules about combat this turn that resolved spells and abilities made for ``o``
     (CR 611.2): for it alone, or for a group it is in now (CR 611.2c)."""
@@ -50,7 +59,7 @@ def cant_block(s, o: Obj) -> str | None:
     """Why ``o`` can't block at all (CR 509.1b): an effect says so, or it has unleash and a +1/+1
     counter (CR 702.98a); None when neither holds."""
     if restricted(s, o, "cant_block"):
-        return f"an effect says {o.card.name} can't block (CR 509.1b)"
+        return f"{restricted_by(s, o, 'cant_block')} says {o.card.name} can't block (CR 509.1b)"
     if o.counters.get("+1/+1") and ch.has(s, o, "unleash"):
         return f"{o.card.name} has unleash and a +1/+1 counter: it can't block (CR 702.98a)"
     return None
@@ -81,7 +90,7 @@ def why_not_attack(s, o: Obj) -> str | None:
     if ch.has(s, o, "defender") and not restricted(s, o, "attacks_despite_defender"):
         return f"{name} has defender (CR 702.3b)"
     if restricted(s, o, "cant_attack"):
-        return f"an effect says {name} can't attack (CR 508.1c)"
+        return f"{restricted_by(s, o, 'cant_attack')} says {name} can't attack (CR 508.1c)"
     for src, eff in ch.static_effects(s, "cant_attack_you"):
         # two players: the source's controller and their planeswalkers are all it could attack
         if src.controller != o.controller and layers.affected_by(s, src, eff, o):
@@ -220,16 +229,17 @@ def block_restriction(s, blocker: Obj, attacker: Obj) -> str | None:
                              for o in s.permanents(blocker.controller)):
             return f"{an} has {kw} and the defending player controls a {land_type} (CR 702.14c)"
     if restricted(s, attacker, "cant_be_blocked"):
-        return f"an effect says {an} can't be blocked (CR 509.1b)"
+        return f"{restricted_by(s, attacker, 'cant_be_blocked')} says {an} can't be blocked (CR 509.1b)"
     for src, eff in ch.static_effects(s, "cant_be_blocked_by"):      # "... by creatures with power 2 or less"
         if layers.affected_by(s, src, eff, attacker) and matches(s, blocker, eff.blockers, src):
-            return f"an effect says {an} can't be blocked by creatures like {bn} (CR 509.1b)"
+            return f"{src.card.name} says {an} can't be blocked by creatures like {bn} (CR 509.1b)"
     for src, eff in ch.static_effects(s, "cant_block_attackers"):   # "~ can't block creatures with power 2 or greater"
         if layers.affected_by(s, src, eff, blocker) and matches(s, attacker, eff.attackers, src):
-            return f"an effect says {bn} can't block creatures like {an} (CR 509.1b)"
+            return f"{src.card.name} says {bn} can't block creatures like {an} (CR 509.1b)"
     for src, eff in ch.static_effects(s, "cant_be_blocked_except_by"):    # "... except by Walls"
         if layers.affected_by(s, src, eff, attacker) and not matches(s, blocker, eff.blockers, src):
-            return f"an effect says {an} can't be blocked except by certain creatures, and {bn} is not one (CR 509.1b)"
+            return (f"{src.card.name} says {an} can't be blocked except by certain creatures, and {bn} "
+                    "is not one (CR 509.1b)")
     for e in combat_rules(s, blocker):      # "Target creature can't block ~ this turn"
         if e.rule == "cant_block_source" and e.attacker == attacker.id:
             return f"{e.source}'s effect says {bn} can't block {an} this turn (CR 611.2, 509.1b)"

@@ -122,7 +122,7 @@ def resolve_top(ctx: Ctx) -> None:
 
 def _resolve_permanent(ctx: Ctx, item, spell, targets) -> None:
     """CR 608.3: a permanent spell becomes a permanent; an Aura spell is attached to its target
-    (CR 303.4f); X of the spell carries over for enters-the-battlefield effects (CR 107.3m)."""
+    (CR 608.3c); X of the spell carries over for enters-the-battlefield effects (CR 107.3m)."""
     s = ctx.s
     if is_mutating(spell) and resolve_merging(ctx, item, spell, targets):
         return                  # CR 702.140c: merged with its target, it doesn't enter
@@ -140,7 +140,9 @@ def _resolve_permanent(ctx: Ctx, item, spell, targets) -> None:
     if new is not None and aura_target_spec(new.card) is not None:
         chosen = targets[0][0] if targets and targets[0] else None
         if chosen is not None and chosen in s.objs:
-            events.attach(ctx, new, chosen, ("303.4f",), f"{new.card.name} is attached to {s.objs[chosen].card.name}",
+            # CR 608.3c: an Aura spell enters attached to what it targeted (303.4f is for an
+            # Aura put onto the battlefield by other means)
+            events.attach(ctx, new, chosen, ("608.3c", "303.4b"), f"{new.card.name} is attached to {s.objs[chosen].card.name}",
                           new_timestamp=False)      # it entered attached, with that timestamp
 
 

@@ -681,7 +681,10 @@ def describe_event(s, view: Seen) -> str:
         if view.dealt and view.dealt[0][1] == view.obj:       # "is dealt damage"
             return f"{name} being dealt {view.amount} {combat}damage"
         to = f" to {s.players[view.player].name}" if view.player is not None else ""
-        return f"{name} dealing {view.amount} {combat}damage{to}"
+        # a batch ("one or more creatures deal combat damage") names every source in it
+        names = [_name_of(s, oid) for oid in dict.fromkeys(d[0] for d in view.dealt or ())] or [name]
+        who = " and ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " and " + names[-1]
+        return f"{who} dealing {view.amount} {combat}damage{to}"
     if kind == "zone_change":
         if view.to == "battlefield":
             return f"{name} entering the battlefield"
@@ -689,6 +692,8 @@ def describe_event(s, view: Seen) -> str:
             return f"{s.players[view.player].name} discarding {name}"
         # named as it last existed there (CR 603.10a): a Clone leaves as what it copied
         return f"{view.name or name} leaving the battlefield"
+    if kind == "draw":      # the card drawn is in a hand, hidden from the other player (CR 400.2)
+        return f"{s.players[view.player].name} drawing a card"
     if kind in ("gain_life", "lose_life"):
         verb = "gaining" if kind == "gain_life" else "losing"
         return f"{s.players[view.player].name} {verb} {view.amount} life"

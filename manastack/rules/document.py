@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import stat
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -140,10 +141,17 @@ def read_rules_text(path: str | Path) -> tuple[str, str]:
     """The text of a rules file and its SHA-256, checked against :data:`MAX_RULES_BYTES`."""
     p = Path(path)
     try:
-        size = p.stat().st_size
-        if size > MAX_RULES_BYTES:
-            raise RulesError(f"{p}: rules file is {size} bytes; the limit is {MAX_RULES_BYTES}")
-        raw = p.read_bytes()
+        st = p.stat()
+        if stat.S_ISDIR(st.st_mode):
+            raise IsADirectoryError
+        if not stat.S_ISREG(st.st_mode):        # a device or a pipe: it may never end
+            raise RulesError(f"{p}: not a regular file")
+        if st.st_size > MAX_RULES_BYTES:
+            raise RulesError(f"{p}: rules file is {st.st_size} bytes; the limit is {MAX_RULES_BYTES}")
+        with open(p, "rb") as fh:
+            raw = fh.read(MAX_RULES_BYTES + 1)
+        if len(raw) > MAX_RULES_BYTES:
+            raise RulesError(f"{p}: rules file is larger than the limit of {MAX_RULES_BYTES} bytes")
     except FileNotFoundError:
         raise RulesError(f"{p}: rules file not found") from None
     except IsADirectoryError:

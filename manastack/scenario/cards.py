@@ -44,7 +44,11 @@ def card_db(faces: list, base: CardDB | None, file: str) -> ScenarioCards:
     except CardError as exc:
         raise ScenarioError(f"can't load the card database: {exc}", file) from None
     for face in faces:
-        db.add_atomic({"data": {face["name"]: [mtgjson_face(face, file)]}}, file)
+        try:
+            db.add_atomic({"data": {face["name"]: [mtgjson_face(face, file)]}}, file)
+        except CardError as exc:           # a field too long, or not Unicode text
+            field = next((k for k in ("text", "type", "name") if repr(k) in str(exc)), "name")
+            raise ScenarioError(str(exc).removeprefix(f"{file}: "), file, face.line_of(field)) from None
     return db
 
 

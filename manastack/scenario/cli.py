@@ -8,8 +8,10 @@ from rich.console import Console
 from rich.markup import escape
 
 from manastack.cards import CardDB
+from manastack.engine.decisions import DecisionKind
 
 from .errors import ScenarioError
+from .expect import Outcome
 from .scenario import Scenario
 
 EXIT_PASS, EXIT_FAIL, EXIT_ERROR = 0, 1, 2
@@ -58,6 +60,8 @@ def judge_one(path, cards: CardDB | None = None) -> dict:
     except ScenarioError as exc:
         report["error"] = exc.to_json() | {"message": str(exc)}
         report["log"] = exc.narrative
+        report["expectations"] = [r.to_json() | {"relies_on_partial": sorted(report["partial"])}
+                                  for r in exc.outcomes]
         if exc.game is not None:
             report["board"] = position(exc.game)
         return report
@@ -74,8 +78,30 @@ def judge_one(path, cards: CardDB | None = None) -> dict:
                            "reason": "nothing to check: the scenario has no expect: and no illegal: steps"}
         return report
     report["expectations"] = [r.to_json() | {"relies_on_partial": sorted(scenario.partial)} for r in run.results]
-    report["status"] = "pass" if run.passed else "fail"
+    if (left := unanswered(run)) is not None:
+        report["expectations"].append(left.to_json() | {"relies_on_partial": []})
+        report["log"].append({"kind": "note", "turn": run.game.state.turn, "step": run.game.state.step,
+                              "text": f"The script ends while {left.actual}", "rules": []})
+    report["status"] = "pass" if all(e["passed"] for e in report["expectations"]) else "fail"
     return report
+
+
+def unanswered(run) -> Outcome | None:
+    """A failed check when the script ends while a player must still answer something other
+    than priority or the declaration that begins a combat step (a card to discard, a target, a
+    payment): part of its last action is undone, and the scenario must not pass silently.
+    (From Python, a script may stop there on purpose, to look at the game mid-decision.)"""
+    d = run.game.pending
+    if d is None or d.kind in _AT_REST:
+        return None
+    steps = run.scenario.data.get("script", [])
+    line = steps.line_of(len(steps) - 1) if steps else None
+    who = run.game.state.players[d.player].name
+    return Outcome("the script leaves no decision unanswered", "none",
+                   f"{who} must still answer {d.prompt!r}", False, line, "end of script")
+
+
+_AT_REST = {DecisionKind.PRIORITY, DecisionKind.ATTACKERS, DecisionKind.BLOCKERS}  # nothing half done (CR 117, 508.1, 509.1)
 
 
 def position(game) -> list[str]:

@@ -61,7 +61,10 @@ class CombatSteps(Driver):
             self.push(opts[0])
         d = self.pending()
         if d.kind == "attackers":
-            self.push(next(a for a in d.options if a.kind == "done"))
+            done = [a for a in d.options if a.kind == "done"]
+            if not done:        # CR 506.5, 508.1c: a creature declared can't attack alone
+                raise StepError(why.illegal_attacks(self.state(), d))
+            self.push(done[0])
 
     def do_block(self, step: Map) -> None:
         pairs = _pairs(step["block"])
@@ -71,6 +74,11 @@ class CombatSteps(Driver):
         made_without_asking = d.kind != "blockers" and s.step == "declare_blockers" and s.combat.get("blockers")
         if d.kind != "blockers" and not made_without_asking:
             if not pairs:
+                forced = [s.objs[b].card.name for bs in s.combat.get("blockers", {}).values() for b in bs] \
+                    if s.step == "declare_blockers" else []
+                if forced:          # the only legal declaration, made by the engine (CR 509.1c)
+                    raise StepError(f"{', '.join(forced)} must block: "
+                                    + ("; ".join(why.block_requirements(s)) or "no other block is legal (CR 509.1c)"))
                 return
             if not s.combat.get("attackers"):
                 raise StepError("no creature is attacking, so no blockers are declared (CR 508.8)")
@@ -97,7 +105,8 @@ class CombatSteps(Driver):
         if d.kind == "blockers":
             done = [a for a in d.options if a.kind == "done"]
             if not done:
-                raise StepError("these blocks are not a legal declaration: " + d.context["incomplete"])
+                reasons = [d.context.get("incomplete", "")] + why.block_requirements(self.state())
+                raise StepError("these blocks are not a legal declaration: " + "; ".join(r for r in reasons if r))
             self.push(done[0])
         if set(_declared(self.pending(), self.state())) != set(made):
             raise StepError("these blocks are not a legal declaration: "

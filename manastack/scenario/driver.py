@@ -28,16 +28,41 @@ class Driver:
         self.narrative: list[dict] = []
         self.outcomes: list[Outcome] = []
         self._seen = 0
+        self._last_seen = None          # the last log entry narrated
+        self._last_action: Action | None = None
+        self.undone: list[str] = []     # log lines the engine took back since the step began
 
     # ------------------------------------------------------------------ the log
 
     def flush(self) -> None:
-        """Copy the game's new log lines (each with its CR numbers) into the narrative."""
+        """Copy the game's new log lines (each with its CR numbers) into the narrative. When the
+        engine has taken events back (a cast or activation that couldn't be completed, or was
+        cancelled, is undone whole: CR 601.2e, 732.1), the narration says so, names what was
+        undone, and goes on from where the log still agrees."""
         entries = self.game.log
+        if self._seen and (len(entries) < self._seen or entries[self._seen - 1] != self._last_seen):
+            self._note_undone(entries)
         for e in entries[self._seen:]:
             self.narrative.append({"kind": "event", "turn": e.turn, "step": e.step, "text": e.text,
                                    "rules": list(e.rules)})
         self._seen = len(entries)
+        self._last_seen = entries[-1] if entries else None
+
+    def _note_undone(self, entries) -> None:
+        narrated = [n for n in self.narrative if n["kind"] == "event"]
+        kept = 0
+        while kept < min(len(narrated), len(entries)) and narrated[kept]["text"] == entries[kept].text \
+                and (narrated[kept]["turn"], narrated[kept]["step"]) == (entries[kept].turn, entries[kept].step):
+            kept += 1
+        undone = [n["text"] for n in narrated[kept:]]
+        self.undone += undone
+        why = (f"{self._last_action.label}" if self._last_action is not None and self._last_action.kind == "cancel"
+               else "it could not be completed")
+        self._seen = kept
+        s = self.state()
+        self.narrative.append({"kind": "note", "turn": s.turn, "step": s.step,
+                               "text": f"Undone by the engine ({why}): " + "; ".join(undone),
+                               "rules": ["601.2e", "732.1"]})
 
     def note(self, text: str, rules: tuple[str, ...] = ()) -> None:
         self.flush()
@@ -89,6 +114,7 @@ class Driver:
             self.game.push(action)
         except IllegalActionError as exc:
             raise StepError(str(exc)) from None
+        self._last_action = self.game.move_stack[-1] if self.game.move_stack else None
 
     def pass_once(self) -> None:
         d = self.pending()

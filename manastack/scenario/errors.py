@@ -6,7 +6,8 @@ class ScenarioError(ValueError):
     """Bad scenario input, or a script step that can't be done at that moment.
 
     ``file``, ``line`` (1-based, or None) and ``step`` (1-based script step, or None) say
-    where; ``reason`` says why. ``game`` and ``narrative`` hold the game and its narrated log as far as it got.
+    where; ``reason`` says why. ``game``, ``narrative`` and ``outcomes`` hold the game, its narrated
+    log and the expectations checked, as far as it got.
     """
 
     def __init__(self, reason: str, file: str = "<scenario>", line: int | None = None,
@@ -18,6 +19,7 @@ class ScenarioError(ValueError):
         self.step_text = step_text
         self.game = None
         self.narrative: list[dict] = []
+        self.outcomes: list = []           # expectations checked before the error (Outcome)
         super().__init__(self.render())
 
     def render(self) -> str:

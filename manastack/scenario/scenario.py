@@ -81,13 +81,14 @@ class Scenario:
         runner = ScriptRunner(game, self.refs.copy(), self.file)
         try:
             runner.run(self.data.get("script", []))
+            runner.flush()
             if "expect" in self.data:
-                runner.flush()
                 runner.outcomes.extend(runner.checker.check(self.data["expect"], "end of script"))
         except ScenarioError as exc:
             runner.flush()
             exc.game = game
             exc.narrative = runner.narrative
+            exc.outcomes = runner.outcomes          # what was checked before the error
             raise
         runner.flush()
         return ScenarioRun(self, game, runner.outcomes, runner.narrative)

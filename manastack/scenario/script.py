@@ -44,8 +44,13 @@ class ScriptRunner(PlaySteps, CombatSteps):
             return
         pushes, narrated = len(self.game.move_stack), len(self.narrative)
         before = self.game.current_state()
+        self.undone = []
         try:
             getattr(self, f"do_{key}")(step)
+            self.flush()
+            if self.undone and (self._last_action is None or self._last_action.kind != "cancel"):
+                raise StepError("the engine undid this step, which could not be completed (CR 601.2e, "
+                                "732.1); undone: " + "; ".join(self.undone))
         except StepError as exc:
             self._undo(pushes, narrated)
             if "illegal" not in step:
@@ -78,7 +83,8 @@ class ScriptRunner(PlaySteps, CombatSteps):
         while len(self.game.move_stack) > pushes:
             self.game.pop()
         del self.narrative[narrated:]
-        self._seen = len(self.game.log)
+        log = self.game.log
+        self._seen, self._last_seen = len(log), (log[-1] if log else None)
 
     def _action_key(self, step: Map, n: int, line: int) -> str:
         keys = [k for k in step if k in ACTIONS]
@@ -186,12 +192,10 @@ class ScriptRunner(PlaySteps, CombatSteps):
             if turn is None and target != "game_over" and s.turn > start + 1:
                 raise StepError(f"{step['pass_until']} was not reached this turn or the next (a step can be "
                                 "skipped, e.g. combat damage when no creature attacks, CR 508.8)")
-            if d.kind == "attackers":
-                self.note(f"{self.name(d.player)} declares no attackers", ("508.1",))
-                self.push(next(a for a in d.options if a.kind == "done"))
+            if d.kind == "attackers" and any(a.kind == "done" for a in d.options):
+                self.push(next(a for a in d.options if a.kind == "done"))    # the engine logs it (CR 508.1)
             elif d.kind == "blockers" and any(a.kind == "done" for a in d.options):
-                self.note(f"{self.name(d.player)} declares no blockers", ("509.1",))
-                self.push(next(a for a in d.options if a.kind == "done"))
+                self.push(next(a for a in d.options if a.kind == "done"))    # the engine logs it (CR 509.1)
             elif d.kind == "priority":
                 self.pass_once()
             else:

@@ -2,7 +2,7 @@
 found (or where it is instead is said), then the engine explains (manastack.engine.legality)."""
 from __future__ import annotations
 
-from manastack.engine import legality
+from manastack.engine import combat, legality
 
 
 def _where(s, refs, ref: str, player: int, zone: str):
@@ -62,7 +62,36 @@ def cannot_attack(s, refs, ref: str) -> str:
     o, where = _where(s, refs, ref, s.active, "battlefield")
     if o is None:
         return where + " (only the active player's creatures attack, CR 506.2)"
+    if combat.why_not_attack(s, o) is None and combat.restricted(s, o, "cant_attack_alone"):
+        return (f"{o.card.name} can't attack alone, and no other creature can attack with it "
+                "(CR 506.5, 508.1c)")
     return legality.cannot_attack(s, o)
+
+
+def illegal_attacks(s, d) -> str:
+    """Why the attackers declared so far can't be all: one can't attack alone (the engine then
+    offers to take it back, CR 506.5, 508.1c)."""
+    alone = [s.objs[a.args[0]].card.name for a in d.options if a.kind == "unattack"]
+    return "; ".join(f"{n} can't attack alone (CR 506.5, 508.1c)" for n in alone) \
+        or "these attackers can't be declared together (CR 508.1c)"
+
+
+def block_requirements(s) -> list[str]:
+    """The blocking requirements in force (CR 509.1c), each with the effect's source."""
+    reasons = []
+    for i in s.combat.get("attackers", ()):
+        a = s.objs[i]
+        if combat.restricted(s, a, "must_be_blocked_by_all"):
+            reasons.append(f"{combat.restricted_by(s, a, 'must_be_blocked_by_all')} says all creatures able "
+                           f"to block {a.card.name} do so (CR 509.1c)")
+        elif combat.restricted(s, a, "must_be_blocked"):
+            reasons.append(f"{combat.restricted_by(s, a, 'must_be_blocked')} says {a.card.name} must be "
+                           "blocked if able (CR 509.1c)")
+    for b in s.permanents(1 - s.active):
+        if combat.restricted(s, b, "must_block"):
+            reasons.append(f"{combat.restricted_by(s, b, 'must_block')} says {b.card.name} blocks if able "
+                           "(CR 509.1c)")
+    return reasons
 
 
 def cannot_block(s, refs, blocker_ref: str, attacker_ref: str) -> str:

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import yaml
 
-from manastack.limits import MAX_DEPTH, MAX_SCENARIO_BYTES, MAX_YAML_NODES
+from manastack.limits import MAX_DEPTH, MAX_NUMBER_CHARS, MAX_SCENARIO_BYTES, MAX_YAML_NODES
 
 from .errors import ScenarioError
+
+# libyaml's parser where PyYAML was built with it: linear and fast (a 900 KB scalar in
+# milliseconds, not seconds); PyYAML's own otherwise. Both give the marks errors point at.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class Map(dict):
@@ -44,7 +48,7 @@ def load_yaml(text: str, file: str):
         raise ScenarioError(f"the scenario is longer than the {MAX_SCENARIO_BYTES:,} characters allowed", file)
     try:
         _check_depth(text, file)
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=_LOADER)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
@@ -61,16 +65,34 @@ def load_yaml(text: str, file: str):
 
 def _check_depth(text: str, file: str) -> None:
     """Refuse lists and mappings nested deeper than MAX_DEPTH, from the parser's events (which
-    don't recurse), before the composer (which does) sees them."""
+    don't recurse), before the composer (which does) sees them. An alias counts as deep as the
+    value its anchor names, so anchors that nest one another are measured too."""
     depth = 0
-    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+    anchored: dict[str, int] = {}          # anchor -> the depth of the value it names
+    open_: list[list] = []                 # per open list or mapping: [anchor, its depth, deepest inside]
+    for event in yaml.parse(text, Loader=_LOADER):
+        reached = None
         if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
             depth += 1
-            if depth > MAX_DEPTH:
-                raise ScenarioError(f"lists and mappings nested deeper than {MAX_DEPTH} levels", file,
-                                    event.start_mark.line + 1)
+            open_.append([event.anchor, depth, depth])
+            reached = depth
         elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            anchor, start, deepest = open_.pop()
+            if anchor is not None:
+                anchored[anchor] = deepest - start + 1
+            if open_:
+                open_[-1][2] = max(open_[-1][2], deepest)
             depth -= 1
+        elif isinstance(event, yaml.AliasEvent):
+            reached = depth + anchored.get(event.anchor, 0)
+            if open_:
+                open_[-1][2] = max(open_[-1][2], reached)
+        elif isinstance(event, yaml.ScalarEvent) and event.anchor is not None:
+            anchored[event.anchor] = 0
+        if reached is not None and reached > MAX_DEPTH:
+            raise ScenarioError(f"lists and mappings nested deeper than {MAX_DEPTH} levels"
+                                + (" (with aliases expanded)" if isinstance(event, yaml.AliasEvent) else ""),
+                                file, event.start_mark.line + 1)
 
 
 _SCALAR = yaml.SafeLoader("")
@@ -104,8 +126,39 @@ def _convert(node, file: str, seen: list[int]):
         out.line = line
         out.item_lines = [v.start_mark.line + 1 for v in node.value]
         return out
+    _check_scalar(node, file, line)
     try:
-        return _SCALAR.construct_object(node, deep=True)
+        value = _SCALAR.construct_object(node, deep=True)
     except yaml.YAMLError as exc:
         why = getattr(exc, "problem", None) or str(exc).splitlines()[0]     # one line, no excerpt
         raise ScenarioError(f"unreadable value: {why}", file, line) from None
+    if isinstance(value, str) and not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ScenarioError("a lone surrogate (an escape such as \\ud800) is not Unicode text",
+                                file, line) from None
+    return value
+
+
+_INT_TAG, _FLOAT_TAG = "tag:yaml.org,2002:int", "tag:yaml.org,2002:float"
+_READ_TAGS = {_INT_TAG, _FLOAT_TAG, "tag:yaml.org,2002:str", "tag:yaml.org,2002:bool",
+              "tag:yaml.org,2002:null", "tag:yaml.org,2002:merge"}
+_TAG_WORDS = {"tag:yaml.org,2002:timestamp": "a date or time", "tag:yaml.org,2002:binary": "binary data"}
+
+
+def _check_scalar(node, file: str, line: int) -> None:
+    """Refuse the scalars YAML 1.1 reads as something no scenario holds: dates and times,
+    ``!!binary``, sexagesimal numbers (``1:30`` read as 90), and numbers longer than
+    MAX_NUMBER_CHARS characters (Python refuses to read integers of over 4,300 digits, and a
+    long sexagesimal number takes quadratic time)."""
+    tag = node.tag
+    if tag not in _READ_TAGS:
+        what = _TAG_WORDS.get(tag, f"a value tagged {tag.removeprefix('tag:yaml.org,2002:')!r}"[:60])
+        raise ScenarioError(f"{what} can't be read here; quote it to write it as text", file, line)
+    if tag in (_INT_TAG, _FLOAT_TAG):
+        if ":" in node.value:
+            raise ScenarioError("a sexagesimal number (digits separated by ':') can't be read here; "
+                                "quote it to write it as text", file, line)
+        if len(node.value) > MAX_NUMBER_CHARS:
+            raise ScenarioError(f"a number of more than {MAX_NUMBER_CHARS} characters", file, line)

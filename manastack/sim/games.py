@@ -76,6 +76,7 @@ class SimSetup:
     seed: int
     card_files: tuple[str, ...] = ()
     names: tuple[str, str] = ("A", "B")
+    allow_partial: bool = False    # the decks may hold partly supported cards (a run without the check)
 
 
 def derive_seed(seed: int, index: int, purpose: str = "game") -> int:
@@ -91,9 +92,10 @@ def make_agent(spec: str, seed: int):
 
 def player_names(deck_a: Deck, deck_b: Deck) -> tuple[str, str]:
     """Names for the two sides; a mirror match gets two distinct ones."""
-    if deck_a.name == deck_b.name:
-        return f"{deck_a.name} (A)", f"{deck_b.name} (B)"
-    return deck_a.name, deck_b.name
+    a, b = deck_a.name[:80], deck_b.name[:80]       # a player's name is at most 100 characters
+    if a == b:
+        return f"{a} (A)", f"{b} (B)"
+    return a, b
 
 
 class GameRunner:
@@ -110,7 +112,8 @@ class GameRunner:
         decks = (st.deck_a, st.deck_b) if a_seat == 0 else (st.deck_b, st.deck_a)
         names = st.names if a_seat == 0 else st.names[::-1]
         deck_agents = st.agents if a_seat == 0 else st.agents[::-1]
-        game = Game.new(decks[0], decks[1], seed=derive_seed(st.seed, index), names=names, cards=self.db)
+        game = Game.new(decks[0], decks[1], seed=derive_seed(st.seed, index), names=names, cards=self.db,
+                        allow_partial=st.allow_partial)
         return game, [make_agent(deck_agents[p], derive_seed(st.seed, index, f"agent{p}")) for p in (0, 1)]
 
     def replay(self, index: int) -> Game:

@@ -53,6 +53,9 @@ class SimResult:
     records: tuple[GameRecord, ...]
     summary: Summary
     seconds: float
+    partial: tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]] = ({}, {})
+    """Per deck (A, B): the partly supported cards it played (a run without the check), each
+    with the parts of its text not read."""
 
     @property
     def errors(self) -> list[GameRecord]:
@@ -61,7 +64,10 @@ class SimResult:
     def to_json(self) -> dict:
         return {"decks": list(self.deck_names), "agents": list(self.agents), "seed": self.seed,
                 "backend": self.backend.value, "workers": self.workers, "seconds": self.seconds,
-                "summary": self.summary.to_json(), "games": [r.to_json() for r in self.records]}
+                "summary": self.summary.to_json(),
+                "partly_supported": {name: {card: list(unread) for card, unread in cards.items()}
+                                     for name, cards in zip(self.deck_names, self.partial)},
+                "games": [r.to_json() for r in self.records]}
 
     def write_json(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
@@ -78,13 +84,26 @@ class SimResult:
                               row["winner"] or "", row["turns"], row["reason"], row["detail"]])
             out.writerow([])
             out.writerow(["deck", "wins", "losses", "draws", "win_rate", "low", "high",
-                          "on_play_rate", "on_draw_rate", "mean_turns", "median_turns", "errors"])
+                          "on_play_rate", "on_draw_rate", "mean_turns", "median_turns", "errors",
+                          "partly_supported"])
             s = self.summary
-            for d in s.decks:
+            for d, partial in zip(s.decks, self.partial):
                 low, high = d.overall.interval
                 out.writerow([d.name, d.wins, d.losses, d.draws, f"{d.overall.rate:.4f}", f"{low:.4f}",
                               f"{high:.4f}", f"{d.on_play.rate:.4f}", f"{d.on_draw.rate:.4f}",
-                              f"{s.mean_turns:.2f}", s.median_turns, s.errors])
+                              f"{s.mean_turns:.2f}", s.median_turns, s.errors, partial_text(partial)])
+
+
+def partial_text(partial: dict[str, tuple[str, ...]]) -> str:
+    """``Card: 'not read'; 'also not read' | Other: ...``: one cell or line for a deck."""
+    return " | ".join(f"{card}: " + "; ".join(repr(u) for u in unread) for card, unread in partial.items())
+
+
+def partly_supported(deck: Deck, db: CardDB) -> dict[str, tuple[str, ...]]:
+    """The deck's partly supported cards (any section), each with what of its text isn't read."""
+    return {name: db.get(name).unsupported
+            for _, name in deck.entries + deck.sideboard + deck.commander + deck.companion
+            if db.get(name).unsupported}
 
 
 def prepare_decks(deck_a, deck_b, db: CardDB, fmt: DeckFormat | None, check: bool) -> tuple[Deck, Deck]:
@@ -145,7 +164,7 @@ def simulate(deck_a, deck_b, games: int = 100, agents: tuple[str, str] = ("heuri
         ray_backend.require_ray()
     db = load_db(*cards)
     a, b = prepare_decks(deck_a, deck_b, db, fmt, check)
-    setup = SimSetup(a, b, agents, seed, tuple(str(c) for c in cards), player_names(a, b))
+    setup = SimSetup(a, b, agents, seed, tuple(str(c) for c in cards), player_names(a, b), not check)
     records: list[GameRecord] = []
 
     def collect(record: GameRecord) -> None:
@@ -161,4 +180,5 @@ def simulate(deck_a, deck_b, games: int = 100, agents: tuple[str, str] = ("heuri
         run_local(setup, games, used, collect, db)
     records.sort(key=lambda r: r.index)
     return SimResult(setup.names, agents, seed, backend, used, tuple(records),
-                     summarize(setup.names, records), time.perf_counter() - start)
+                     summarize(setup.names, records), time.perf_counter() - start,
+                     (partly_supported(a, db), partly_supported(b, db)))

@@ -1,0 +1,59 @@
+"""A run without the deck check names the partly supported cards each deck played, with what of
+their text isn't read, in the table, the JSON and the CSV; a failed check's hint names options
+``simulate`` has."""
+from __future__ import annotations
+
+import csv
+import json
+
+from click.testing import CliRunner
+
+from manastack.cli import main
+from manastack.sim import simulate
+
+ODD_BEAR = {"name": "Odd Bear", "manaCost": "{1}{G}", "type": "Creature — Bear", "types": ["Creature"],
+            "subtypes": ["Bear"], "power": "2", "toughness": "2",
+            "text": "Trample\nOdd Bear can't be countered by blue spells unless it's Tuesday."}
+UNREAD = "Odd Bear can't be countered by blue spells unless it's Tuesday."
+
+
+def _files(tmp_path):
+    cards = tmp_path / "cards.json"
+    cards.write_text(json.dumps({"data": {"Odd Bear": [ODD_BEAR]}}), encoding="utf-8")
+    deck = tmp_path / "bears.txt"
+    deck.write_text("20 Odd Bear\n20 Forest\n", encoding="utf-8")
+    return cards, deck
+
+
+def test_the_result_names_the_partly_supported_cards_per_deck(tmp_path):
+    cards, deck = _files(tmp_path)
+    result = simulate(str(deck), "gruul-stompy", games=2, workers=1, cards=(str(cards),), check=False)
+    assert result.partial == ({"Odd Bear": (UNREAD,)}, {})
+    result.write_json(tmp_path / "run.json")
+    data = json.loads((tmp_path / "run.json").read_text(encoding="utf-8"))
+    assert data["partly_supported"] == {"bears": {"Odd Bear": [UNREAD]}, "gruul-stompy": {}}
+    result.write_csv(tmp_path / "run.csv")
+    rows = list(csv.reader((tmp_path / "run.csv").open(encoding="utf-8")))
+    header = next(r for r in rows if r and r[0] == "deck")
+    summary = {r[0]: dict(zip(header, r)) for r in rows[rows.index(header) + 1:]}
+    assert summary["bears"]["partly_supported"] == f"Odd Bear: {UNREAD!r}"
+    assert summary["gruul-stompy"]["partly_supported"] == ""
+
+
+def test_the_table_names_them_and_the_hint_names_existing_options(tmp_path):
+    cards, deck = _files(tmp_path)
+    res = CliRunner().invoke(main, ["simulate", str(deck), "gruul-stompy", "-n", "1", "--workers", "1",
+                                    "--quiet", "--cards", str(cards)])
+    assert res.exit_code == 1 and "pass --no-check to play anyway" in res.output
+    assert "allow partial" not in res.output.split("To go on")[1]
+    res = CliRunner().invoke(main, ["simulate", str(deck), "gruul-stompy", "-n", "1", "--workers", "1",
+                                    "--quiet", "--cards", str(cards), "--no-check"])
+    assert res.exit_code == 0, res.output
+    assert "bears played partly supported cards" in res.output and UNREAD in res.output
+
+
+def test_unknown_cards_are_pointed_to_cards(tmp_path):
+    _, deck = _files(tmp_path)
+    res = CliRunner().invoke(main, ["simulate", str(deck), "gruul-stompy", "-n", "1", "--quiet"])
+    assert res.exit_code == 1 and "unknown card 'Odd Bear'" in res.output
+    assert "add the card file that has the unknown cards with --cards FILE" in res.output
