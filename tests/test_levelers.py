@@ -37,8 +37,10 @@ def test_level_blocks_are_read_from_the_text():
 
 def test_corpus_levelers(corpus_db):
     """A level block's unread line makes the card unsupported, named with its level symbol."""
-    hexdrinker = corpus_db.get("Hexdrinker")
-    assert hexdrinker.unsupported == ("LEVEL 3-7: Protection from instants",)
+    lord = corpus_db.get("Lord of Shatterskull Pass")
+    assert lord.unsupported == ("LEVEL 6+: Whenever Lord of Shatterskull Pass attacks, it deals 6 damage to "
+                                "each creature defending player controls.",)
+    assert corpus_db.get("Hexdrinker").fully_supported      # "Protection from instants" (CR 702.16a)
     student = corpus_db.get("Student of Warfare")
     assert student.fully_supported and [ab.name for ab in student.abilities] == ["level up"]
     assert all(face.main is student for _b, face in student.levels)

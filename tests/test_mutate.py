@@ -213,7 +213,7 @@ MUTATE_DECK = ["Dreamtail Heron", "Gemrazer", "Vulpikeet", "Cubwarden", "Majesti
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", [3])
+@pytest.mark.parametrize("seed", [1])
 def test_random_games_with_mutate_cards_keep_every_invariant(db, seed):
     """Random decks of mutate cards played with every fuzz check at every decision: cards
     conserved (a merged permanent holds several, CR 729.2), push and pop exact, saves that

@@ -941,10 +941,11 @@ def test_types_and_colors_the_attached_creature_has_too():
     assert c.abilities[1].effect == ir.StaticEffect("set_colors", "enchanted", colors=("B",))
     c = card("Amorphous Axe", "Equipped creature gets +3/+0 and is every creature type.", "Artifact — Equipment")
     assert c.abilities[1].effect == ir.StaticEffect("all_creature_types", "equipped")
-    # colors without "its other colors", a land type, or a group: refused
-    for text in ("Enchanted creature is a black Zombie in addition to its other types.",
-                 "Enchanted land is a Swamp in addition to its other types.",
-                 "Creatures you control is black."):
+    # a land type in addition to the others: the land has that type's mana ability too (CR 305.6)
+    c = card("Aura", "Enchanted land is a Swamp in addition to its other types.", "Enchantment — Aura")
+    assert c.abilities[-1].effect == ir.StaticEffect("add_types", "enchanted", subtypes=("Swamp",))
+    # colors without "its other colors": refused
+    for text in ("Enchanted creature is a black Zombie in addition to its other types.",):
         assert card("Aura", text, "Enchantment — Aura").unsupported, text
 
 

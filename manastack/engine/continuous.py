@@ -460,8 +460,8 @@ def _apply(s, e: Layered, w, objs, started, control) -> None:
         return
     if e.group not in started:
         started[e.group] = (e.layer, targets)
-        if targets and exercise.RECORD is not None:
-            exercise.note("STATIC_KINDS", e.static.kind, e.source.card)
+    if targets and exercise.RECORD is not None:
+        exercise.note("STATIC_KINDS", e.static.kind, e.source.card)
     for oid in targets:
         _apply_static(s, e.layer, e.static, e.source, objs[oid], w[oid], w, control)
 

@@ -168,6 +168,7 @@ def code_sites() -> list[Site]:
 MAX_EFFECT_RULES = 6
 """The most rules taken from the engine function that runs one kind of effect."""
 _EFFECT_RULES: dict[str, tuple[str, ...]] | None = None
+_TABLE = re.compile(r"\nHANDLERS(?:: [^=\n]+)? = \{")     # the table, annotated or not
 
 
 def effect_rules() -> dict[str, tuple[str, ...]]:
@@ -182,15 +183,18 @@ def effect_rules() -> dict[str, tuple[str, ...]]:
         tables: list[tuple[str, str, str, list[str]]] = []
         for path in sorted(engine.glob("*.py")):
             text = path.read_text(encoding="utf-8")
-            start = text.find("\nHANDLERS = {")
+            found = _TABLE.search(text)
+            start = found.start() if found else -1
             first = text.find("\n", start + 1)
             end = first if text[start + 1:first].rstrip().endswith("}") else text.find("\n}\n", start) + 2
             if start >= 0 and end > start:
                 table = text[start + 1:end + 1]       # only the table is parsed: the file is long
                 lines = table.splitlines()
                 for node in ast.parse(table).body:
-                    if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict) and any(
-                            isinstance(t, ast.Name) and t.id == "HANDLERS" for t in node.targets):
+                    targets = node.targets if isinstance(node, ast.Assign) else \
+                        [node.target] if isinstance(node, ast.AnnAssign) else []
+                    if isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, ast.Dict) and any(
+                            isinstance(t, ast.Name) and t.id == "HANDLERS" for t in targets):
                         for key, value in zip(node.value.keys, node.value.values):
                             line = cited_rules(lines[key.lineno - 1]) if key is not None and key.lineno == value.lineno else []
                             if isinstance(key, ast.Attribute) and isinstance(value, ast.Name):

@@ -45,6 +45,7 @@ class CombatSteps(Driver):
             raise StepError(f"attackers can't be declared now: the game is in the {s.step} step of turn {s.turn} "
                             "(CR 508.1)")
         aims = dict(step.get("planeswalkers") or {})       # attacker -> planeswalker (CR 508.1b)
+        requested: list[int] = []
         for ref in refs:
             d, s = self.pending(), self.state()
             aim = aims.get(ref)
@@ -59,12 +60,19 @@ class CombatSteps(Driver):
             if not opts:
                 raise StepError(why.cannot_attack(s, self.refs, ref))
             self.push(opts[0])
+            requested.append(opts[0].args[0])
         d = self.pending()
         if d.kind == "attackers":
             done = [a for a in d.options if a.kind == "done"]
             if not done:        # CR 506.5, 508.1c: a creature declared can't attack alone
                 raise StepError(why.illegal_attacks(self.state(), d))
             self.push(done[0])
+        s = self.state()
+        added = [i for i in s.combat.get("attackers", ()) if i not in requested] if requested else []
+        if added:               # the engine completed the declaration: what was written alone isn't legal
+            alone = [s.objs[i].card.name for i in requested if combat.restricted(s, s.objs[i], "cant_attack_alone")]
+            raise StepError("; ".join(f"{n} can't attack alone (CR 506.5, 508.1c)" for n in alone)
+                            or "these attackers are not a legal declaration alone (CR 508.1c)")
 
     def do_block(self, step: Map) -> None:
         pairs = _pairs(step["block"])
@@ -109,8 +117,9 @@ class CombatSteps(Driver):
                 raise StepError("these blocks are not a legal declaration: " + "; ".join(r for r in reasons if r))
             self.push(done[0])
         if set(_declared(self.pending(), self.state())) != set(made):
+            reasons = [combat.why_incomplete(start, made) or "the engine added blocks (CR 509.1)"]
             raise StepError("these blocks are not a legal declaration: "
-                            + (combat.why_incomplete(start, made) or "the engine added blocks (CR 509.1)"))
+                            + "; ".join(reasons + why.block_requirements(self.state())))
 
     def do_assign(self, step: Map) -> None:
         """CR 510.1c, 702.19b: how an attacker's combat damage is divided among its blockers."""

@@ -69,11 +69,9 @@ def cannot_attack(s, refs, ref: str) -> str:
 
 
 def illegal_attacks(s, d) -> str:
-    """Why the attackers declared so far can't be all: one can't attack alone (the engine then
-    offers to take it back, CR 506.5, 508.1c)."""
-    alone = [s.objs[a.args[0]].card.name for a in d.options if a.kind == "unattack"]
-    return "; ".join(f"{n} can't attack alone (CR 506.5, 508.1c)" for n in alone) \
-        or "these attackers can't be declared together (CR 508.1c)"
+    """Why the attackers declared so far can't be all: one can't attack alone (CR 506.5,
+    508.1c), as the engine's declaration says."""
+    return d.context.get("incomplete") or "these attackers can't be declared together (CR 508.1c)"
 
 
 def block_requirements(s) -> list[str]:
