@@ -625,7 +625,13 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
     elif (o.zone != "hand" or o.owner != player) and oid not in exiled_playable(s, player) \
             and oid not in alt_costs.flashback_cards(s, player):
         raise IllegalActionError(f"{o.card.name} is not in {s.players[player].name}'s hand")
-    card = as_split.card if split else o.card.adventure if adventure else o.card
+    if as_split is not None:
+        card = as_split.card
+    elif adventure:
+        assert o.card.adventure is not None      # checked by as_adventure above
+        card = o.card.adventure
+    else:
+        card = o.card
     from_graveyard = o.zone == "graveyard"
     origin = CAST_FROM.get(o.zone)        # where it is cast from (conditions.CAST_FROM)
     rebound = o.zone == "hand" and alt_costs.keyword(o.card, "rebound") is not None
@@ -641,6 +647,7 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
               ("601.2a", "702.102a") if fused else ("601.2a", "709.3", "702.127a") if split and from_graveyard
               else ("601.2a", "709.3") if split else ("601.2a",), "cast")
     spell = events.move(ctx, o, "stack", controller=player, quiet=True)
+    assert spell is not None           # a card cast is never replaced on its way to the stack
     if adventure:                      # only the Adventure's characteristics on the stack (CR 715.3b)
         adventure_rules.turn_to_adventure(spell)
     if split:                          # only the half cast, or both fused (CR 709.3b, 702.102b)

@@ -685,7 +685,7 @@ def control_effects_end(ctx: Ctx, ended) -> None:
         o = s.objs.get(oid)
         if o is None or o.zone != "battlefield":
             continue
-        left = [e for e in s.effects if e.kind == "gain_control" and e.affected == oid]
+        left = [e for e in s.effects if type(e) is ControlChange and e.affected == oid]
         player = max(left, key=lambda e: e.timestamp).controller if left else o.owner
         _set_controller(ctx, o, player, "the control effect ended")
 
