@@ -25,7 +25,7 @@ from .decisions import Action, Decision, DecisionKind
 from .resolution import ResolutionContext, execute
 from .runner import Ctx
 from .effect_records import ControlChange, DamagedBy, GrantKeywords, OneShotDelayedTrigger, SkipNextUntap
-from .event_types import (BecameMonarch, CardDraw, CountersPut, CountersRemoved, Cycled, DamageDealt, Destruction, Drew, Seen,
+from .event_types import (NOTHING, BecameMonarch, CardDraw, CountersPut, CountersRemoved, Cycled, DamageDealt, Destruction, Drew, Seen,
                           Attached, Exerted, Unattached,
                           ExiledWithMadness, LifeGained, LifeLost, Tapped, Untapped, ZoneChange)
 from .state import Obj, PendingTrigger, exiled_with
@@ -388,7 +388,7 @@ def _draw_replaced(ctx: Ctx, r) -> None:
     effects = r.card.abilities[r.ability_index].effects[r.effect_index].effects
     targets = [[t for t in g if isinstance(t, str) or t in s.objs and s.objs[t].zone == "battlefield"]
                for g in r.targets]          # an object that has left is a new one (CR 400.7)
-    execute(ctx, effects, ResolutionContext(r.affected, r.origin, r.card, targets, 0, None, ()))
+    execute(ctx, effects, ResolutionContext(r.affected, r.origin, r.card, targets, 0, NOTHING, ()))
 
 
 def _miracle(ctx: Ctx, player: int, o: Obj) -> None:

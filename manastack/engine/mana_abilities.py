@@ -23,7 +23,7 @@ from .characteristics import is_creature
 from .cost_checks import summoning_sick, tappable_for_cost
 from .decisions import Action, Decision, DecisionKind
 from .effect_records import DelayedTrigger
-from .event_types import Seen, TappedForMana
+from .event_types import NOTHING, Seen, TappedForMana
 from .mana_types import (REMOVED, _mana_abilities_of, could_produce_map, explain_could_produce, mana_abilities, mana_ability,
                          produce_of, produce_options)
 from .resolution import ResolutionContext, execute, resolve_subject, source_obj
@@ -117,7 +117,7 @@ def activate(ctx: Ctx, player: int, o: Obj, idx: int, output: tuple[str, ...] | 
               ("605.3a", "106.12") if ab.cost.tap else ("605.3a",), "mana")
     card = o.card
     before = could_produce_map(s) if ab.cost.sacrifice is not None else None
-    cost, event = ab.cost, None
+    cost, event = ab.cost, NOTHING
     if cost.remove_any_counters is not None:
         cost, event = _remove_any_counters(ctx, player, o, cost)
     outer = ctx.activating
@@ -170,7 +170,7 @@ def resolve_mana_triggers(ctx: Ctx) -> None:
         for _ in range(t.count):
             s.add_log(f"{t.label} resolves at once: it is a triggered mana ability", ("605.1b", "605.4a"),
                       "mana")
-            rc = ResolutionContext(t.controller, t.source, t.card, [], 0, t.event, (),
+            rc = ResolutionContext(t.controller, t.source, t.card, [], 0, t.event or NOTHING, (),
                                    source_lki=source)
             execute(ctx, ab.effects, rc)
 

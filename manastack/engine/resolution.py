@@ -32,7 +32,7 @@ class ResolutionContext:
     card: object
     targets: list
     x: int
-    event: Seen | None        # what the triggered ability saw; NOTHING when none
+    event: Seen               # what the triggered ability saw; NOTHING when none
     modes: tuple
     mana_output: tuple | None = None
     tapped_for_mana: bool = False
@@ -48,10 +48,6 @@ class ResolutionContext:
     won_clash: bool = False     # the controller won the clash this resolution did (CR 701.30d)
     won_flip: bool | None = None    # the controller won (lost) the coin flip; None: no flip (CR 705.2)
     shares: dict = field(default_factory=dict)    # target phrase -> {target: its share} (CR 601.2d)
-
-    def __post_init__(self) -> None:
-        if self.event is None:
-            self.event = NOTHING
 
 
 def division_shares(item) -> dict:

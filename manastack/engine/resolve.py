@@ -12,6 +12,7 @@ from .bestow import bestowed, stop_bestowed
 from .cipher import encode_cipher
 from .conditions import evaluate
 from .effect_records import OneShotDelayedTrigger
+from .event_types import NOTHING
 from .filters import legal_targets
 from .keyword_effects import ascend_spell
 from .mutate import is_mutating, resolve_merging
@@ -88,7 +89,7 @@ def resolve_top(ctx: Ctx) -> None:
         if spell.card.is_permanent_card:
             _resolve_permanent(ctx, item, spell, targets)
             return
-        rc = ResolutionContext(item.controller, item.source, item.card, targets, item.x, item.event, item.modes,
+        rc = ResolutionContext(item.controller, item.source, item.card, targets, item.x, item.event or NOTHING, item.modes,
                                shares=division_shares(item))
         if keyword(item.card, "ascend") is not None:    # printed first: before the rest (CR 702.131a)
             ascend_spell(ctx, item.controller, item.card)
@@ -112,7 +113,7 @@ def resolve_top(ctx: Ctx) -> None:
     lki = s.objs.get(item.source) or ghost_source(item)
     if item.event is not None and item.event.frozen is not None and not targets:
         targets = [list(g) for g in item.event.frozen]  # CR 603.7c: "it" was fixed earlier
-    rc = ResolutionContext(item.controller, item.source, item.card, targets, item.x, item.event,
+    rc = ResolutionContext(item.controller, item.source, item.card, targets, item.x, item.event or NOTHING,
                            item.modes, source_lki=lki, shares=division_shares(item))
     if item.event is not None and item.event.created is not None:
         rc.created = list(item.event.created)      # CR 603.7c: the tokens "it" named then
@@ -152,7 +153,7 @@ def _sacrifice_at_cleanup(ctx: Ctx, new, controller: int) -> None:
         if type(ab) is ir.CastAsThoughFlash and ab.then is not None:
             s = ctx.s
             s.add_log(f"{new.card.name} was cast any time a sorcery couldn't have been", ("601.3", "307.1"), "effect")
-            execute(ctx, (ab.then,), ResolutionContext(controller, new.id, new.card, [[new.id]], 0, None, ()))
+            execute(ctx, (ab.then,), ResolutionContext(controller, new.id, new.card, [[new.id]], 0, NOTHING, ()))
 
 
 def _dash_return(s, new, controller: int) -> None:
