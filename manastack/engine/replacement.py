@@ -758,9 +758,9 @@ def _damage_changes(s, source, recipient, combat: bool) -> list[Replacement]:
     instead", CR 614.1a), read from each permanent as the damage would be dealt (CR 604.1)."""
     out = []
     for o in s.permanents():
-        for i, ab in _damage_change_abilities(layers.card_now(s, o)):
-            if _static_fits(s, o, ab.damage, source, recipient, combat):
-                out.append(_damage_change(f"{o.id}:{i}", o.card.name, ab.damage, source, (ab.kind, o.card)))
+        for i, ab, change in _damage_change_abilities(layers.card_now(s, o)):
+            if _static_fits(s, o, change, source, recipient, combat):
+                out.append(_damage_change(f"{o.id}:{i}", o.card.name, change, source, (ab.kind, o.card)))
     for r in s.effects:         # for this turn, from resolved spells and abilities
         if type(r) is not DamageChangeEffect or r.combat_only and not combat or r.noncombat_only and combat:
             continue
@@ -783,10 +783,11 @@ def _damage_change(key: str, name: str, e: ir.DamageChange, source, ability: tup
 
 
 @lru_cache(maxsize=16384)
-def _damage_change_abilities(card) -> tuple[tuple[int, ir.ReplacementAbility], ...]:
-    """The "damage_change" abilities of ``card`` with their indexes (cached per card definition)."""
-    return tuple((i, ab) for i, ab in enumerate(card.abilities)
-                 if type(ab) is ir.ReplacementAbility and ab.kind == "damage_change")
+def _damage_change_abilities(card) -> tuple[tuple[int, ir.ReplacementAbility, ir.DamageChange], ...]:
+    """The "damage_change" abilities of ``card`` with their indexes and the change each makes
+    (the compiler gives every one its change; cached per card definition)."""
+    return tuple((i, ab, ab.damage) for i, ab in enumerate(card.abilities)
+                 if type(ab) is ir.ReplacementAbility and ab.kind == "damage_change" and ab.damage is not None)
 
 
 def _change_damage(e: ir.DamageChange, event: DamageAmount) -> None:
@@ -1022,10 +1023,9 @@ def _life_gain_changes(s, ev: LifeGain) -> list[Replacement]:
         return []
     out = []
     for o in s.permanents():
-        for i, ab in _life_gain_abilities(layers.card_now(s, o)):
+        for i, ab, e in _life_gain_abilities(layers.card_now(s, o)):
             if ab.whose == "you" and ev.player != o.controller or ab.whose == "opponent" and ev.player == o.controller:
                 continue
-            e = ab.life
             how = "loses that much life" if e.lose else "gains no life" if not e.times else \
                 "gains twice that much life" if e.times == 2 else f"gains that much life plus {e.plus}"
             out.append(Replacement(f"{o.id}:{i}", f"{o.card.name}: {s.players[ev.player].name} {how} instead",
@@ -1035,10 +1035,11 @@ def _life_gain_changes(s, ev: LifeGain) -> list[Replacement]:
 
 
 @lru_cache(maxsize=16384)
-def _life_gain_abilities(card) -> tuple[tuple[int, ir.ReplacementAbility], ...]:
-    """The "life_gain_change" abilities of ``card`` with their indexes (cached per card definition)."""
-    return tuple((i, ab) for i, ab in enumerate(card.abilities)
-                 if type(ab) is ir.ReplacementAbility and ab.kind == "life_gain_change")
+def _life_gain_abilities(card) -> tuple[tuple[int, ir.ReplacementAbility, ir.LifeGainChange], ...]:
+    """The "life_gain_change" abilities of ``card`` with their indexes and the change each makes
+    (the compiler gives every one its change; cached per card definition)."""
+    return tuple((i, ab, ab.life) for i, ab in enumerate(card.abilities)
+                 if type(ab) is ir.ReplacementAbility and ab.kind == "life_gain_change" and ab.life is not None)
 
 
 def _change_life_gain(e: ir.LifeGainChange, event: LifeGain) -> None:
