@@ -600,9 +600,10 @@ def _modify_pt(ctx, e: ir.ModifyPT, rc):
     t = amount(ctx, e.toughness, rc) * (-1 if e.negate_toughness else 1)
     lasts = e.duration
     if lasts == events.WHILE_TAPPED:     # "for as long as ~ remains tapped" (CR 611.2b)
-        lasts = _while_source_tapped(ctx, rc)
-        if lasts is None:
+        tapped = _while_source_tapped(ctx, rc)
+        if tapped is None:
             return
+        lasts = tapped
     for o in named_objects(ctx, e.what, rc):
         if o.zone != "battlefield":
             continue
@@ -826,9 +827,10 @@ def _skip_next_untap(ctx, e: ir.SkipNextUntap, rc):
         return
     until = "next_untap"
     if e.while_source_tapped:           # "for as long as ~ remains tapped" (CR 611.2b)
-        until = _while_source_tapped(ctx, rc)
-        if until is None:
+        tapped = _while_source_tapped(ctx, rc)
+        if tapped is None:
             return
+        until = tapped
     for o in named_objects(ctx, e.what, rc):
         if o.zone == "battlefield" and e.while_source_tapped:
             s.effects.append(SkipNextUntap(o.id, until, s.new_timestamp(), rc.card.name))
