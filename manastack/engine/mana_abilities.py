@@ -119,7 +119,7 @@ def activate(ctx: Ctx, player: int, o: Obj, idx: int, output: tuple[str, ...] | 
     before = could_produce_map(s) if ab.cost.sacrifice is not None else None
     cost, event = ab.cost, NOTHING
     if cost.remove_any_counters is not None:
-        cost, event = _remove_any_counters(ctx, player, o, cost)
+        cost, event = _remove_any_counters(ctx, player, o, cost, cost.remove_any_counters)
     outer = ctx.activating
     ctx.activating = outer | {(o.id, idx)}          # CR 605.3c
     try:
@@ -137,11 +137,10 @@ def activate(ctx: Ctx, player: int, o: Obj, idx: int, output: tuple[str, ...] | 
     resolve_mana_triggers(ctx)
 
 
-def _remove_any_counters(ctx: Ctx, player: int, o: Obj, cost: ir.Cost) -> tuple[ir.Cost, Seen]:
+def _remove_any_counters(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, kind: str) -> tuple[ir.Cost, Seen]:
     """"Remove any number of storage counters from ~": the player chooses how many, from none
     to all it has, as the cost is paid (CR 601.2h, 602.2b); the ability's "for each ... removed
-    this way" counts them (:data:`.mana_types.REMOVED`)."""
-    kind = cost.remove_any_counters
+    this way" counts them (:data:`.mana_types.REMOVED`); ``kind``: the cost's kind of counter."""
     options = tuple(Action("remove", (n,), f"remove {n} {kind} counter{'s' if n != 1 else ''}")
                     for n in range(o.counters.get(kind, 0) + 1))
     n = ctx.ask(Decision(player, DecisionKind.REMOVE_COUNTERS,
