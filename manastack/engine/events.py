@@ -479,7 +479,7 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
     dealt, after replacement and prevention.
     """
     s = ctx.s
-    dealt = []
+    dealt: list[tuple[Obj, object, int]] = []
     spent: dict[int, str] = {}      # a counter each, however many sources (Phantom Centaur)
     gains: list = []                # life owed by preventions, gained after the event (CR 615.5)
     owed: list = []                 # counters owed by preventions (CR 615.5) and replacements, put after the event

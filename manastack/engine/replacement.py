@@ -167,8 +167,10 @@ def _leaving(o, event: ZoneChange, discarded: bool) -> list[Replacement]:
 
 def dredge_amount(card) -> int | None:
     """N of the card's dredge N (CR 702.52a), or None."""
-    kw = next((ab for ab in card.abilities if type(ab) is ir.Keyword and ab.name == "dredge" and ab.arg), None)
-    return int(kw.arg) if kw is not None else None
+    for ab in card.abilities:
+        if type(ab) is ir.Keyword and ab.name == "dredge" and ab.arg:
+            return int(ab.arg)
+    return None
 
 
 def apply_drawing(ctx: Ctx, event: CardDraw) -> None:
@@ -339,7 +341,7 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
             key = f"{o.id}:{card.name}:{i}"
             if ab.kind == "enter_as_copy" and not ev.copy_asked:
                 out.append(Replacement(key, f"{card.name} may enter as a copy", ("614.1c", "707.2"),
-                                       lambda e, ab=ab: _enter_as_copy(ctx, o, ab, e), rank="copy",
+                                       partial(_enter_as_copy, ctx, o, ab), rank="copy",
                                        source=(ab.kind, card)))
             elif ab.kind == "enters_tapped" and ab.unless is not None:
                 out += _enters_tapped_unless(ctx, o, ev, key, ab, card)
@@ -377,19 +379,19 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                                        pure=True, source=(ab.kind, card)))
             elif ab.kind == "devour":
                 out.append(Replacement(key, f"{card.name} may devour creatures as it enters",
-                                       ("614.1c", "702.82a"), lambda e, card=card, n=int(ab.amount):
-                                       _devour(ctx, o, card, n, e), source=(ab.kind, card)))
+                                       ("614.1c", "702.82a"), partial(_devour, ctx, o, card, int(ab.amount)),
+                                       source=(ab.kind, card)))
             elif ab.kind == "tribute":
                 out.append(Replacement(key, f"an opponent may pay tribute as {card.name} enters",
-                                       ("614.1c", "702.104a"), lambda e, card=card, n=int(ab.amount):
-                                       _tribute(ctx, o, card, n, e), source=(ab.kind, card)))
+                                       ("614.1c", "702.104a"), partial(_tribute, ctx, o, card, int(ab.amount)),
+                                       source=(ab.kind, card)))
             elif ab.kind == "riot":
                 out.append(Replacement(key, f"{card.name} enters with a +1/+1 counter or haste",
-                                       ("614.1c", "702.136a"), lambda e, card=card: _riot(ctx, o, card, e),
+                                       ("614.1c", "702.136a"), partial(_riot, ctx, o, card),
                                        source=(ab.kind, card)))
             elif ab.kind == "may_enter_with_counter":
                 out.append(Replacement(key, f"{card.name} may enter with a {ab.counter_kind} counter",
-                                       ("614.1c", "702.98a"), lambda e, card=card: _unleash(ctx, o, card, e),
+                                       ("614.1c", "702.98a"), partial(_unleash, ctx, o, card),
                                        source=(ab.kind, card)))
             elif ab.kind == "choose_color":
                 out.append(Replacement(key, f"a color is chosen as {card.name} enters",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from manastack.cards import CardDef
 from manastack.oracle import ir
 
 from . import characteristics as ch
@@ -29,7 +30,7 @@ class ResolutionContext:
 
     controller: int
     source: int
-    card: object
+    card: CardDef
     targets: list
     x: int
     event: Seen               # what the triggered ability saw; NOTHING when none
@@ -235,7 +236,9 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
         o = s.objs.get(seen.obj) if seen.obj is not None else None
         if o is not None and seen.to == "battlefield" and o.zone == "battlefield":
             return [o.controller]
-        return [ctl if ctl is not None else o.controller] if ctl is not None or o else []
+        if ctl is not None:
+            return [ctl]
+        return [o.controller] if o is not None else []
     if name == "triggering_player":
         p = seen.player
         if p is None and seen.dealt:
