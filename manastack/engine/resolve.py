@@ -89,8 +89,8 @@ def resolve_top(ctx: Ctx) -> None:
         if spell.card.is_permanent_card:
             _resolve_permanent(ctx, item, spell, targets)
             return
-        rc = ResolutionContext(item.controller, item.source, item.card, targets, item.x, item.event or NOTHING, item.modes,
-                               shares=division_shares(item))
+        rc = ResolutionContext(item.controller, item.source, item.card, targets, item.x, item.event or NOTHING,
+                               item.modes, shares=division_shares(item))
         if keyword(item.card, "ascend") is not None:    # printed first: before the rest (CR 702.131a)
             ascend_spell(ctx, item.controller, item.card)
         execute(ctx, ab.effects if ab else (), rc)
@@ -99,12 +99,12 @@ def resolve_top(ctx: Ctx) -> None:
             execute(ctx, (ir.Awaken(ir.Target(len(item_target_specs(item))), int(kw.arg)),), rc)
         # CR 608.2n: leaving the stack is the last part of its resolution, so it is still there
         # while its controller chooses a creature to encode it on (CR 702.99a)
-        spell = s.objs.get(item.source)
-        if spell is not None and spell.zone == "stack" and adventure.is_adventure(spell):
-            adventure.exile_resolved(ctx, spell, item.controller)       # CR 715.3d
-        elif spell is not None and spell.zone == "stack" and not encode_cipher(ctx, spell, item.controller):
-            buyback = "buyback" in spell.cast_costs      # CR 702.27a: to its owner's hand instead
-            events.move(ctx, spell, "hand" if buyback else "graveyard", quiet=not buyback,
+        spell_now = s.objs.get(item.source)
+        if spell_now is not None and spell_now.zone == "stack" and adventure.is_adventure(spell_now):
+            adventure.exile_resolved(ctx, spell_now, item.controller)       # CR 715.3d
+        elif spell_now is not None and spell_now.zone == "stack" and not encode_cipher(ctx, spell_now, item.controller):
+            buyback = "buyback" in spell_now.cast_costs      # CR 702.27a: to its owner's hand instead
+            events.move(ctx, spell_now, "hand" if buyback else "graveyard", quiet=not buyback,
                         cause="buyback" if buyback else "", rules=("702.27a",) if buyback else ("608.2n",),
                         resolved=True)
         s.stack[:] = [i for i in s.stack if i.id != item.id]      # a spell no longer in that zone
