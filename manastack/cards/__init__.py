@@ -140,6 +140,7 @@ class CardDef:
     def _compiled(face: dict) -> "CardDef":
         """One face's definition, its Oracle text compiled."""
         name = face_name(face)
+        bad_cost: tuple[str, ...]
         try:
             cost, bad_cost = ManaCost.parse(face.get("manaCost")), ()
         except ManaCostError as exc:
@@ -248,7 +249,7 @@ def link_faces(layout: Layout, main: CardDef, other: CardDef) -> CardDef:
         object.__setattr__(main, "back", other)
     elif layout is Layout.ADVENTURE:
         object.__setattr__(main, "adventure", other)
-    missing = () if layout.value in _playable_layouts else (
+    missing: tuple[str, ...] = () if layout.value in _playable_layouts else (
         f"{KIND_WORDS[layout]} [the engine does not implement this layout yet]",)
     if layout is Layout.MODAL_DFC and "Land" not in other.types and not missing:
         missing = (f"{KIND_WORDS[layout]} whose back face is not a land [the engine does not implement "
@@ -286,13 +287,14 @@ def split_card(layout: Layout, left: CardDef, right: CardDef) -> CardDef:
     def union(field: str) -> tuple[str, ...]:
         return tuple(dict.fromkeys(getattr(left, field) + getattr(right, field)))
     name = f"{left.name} // {right.name}"
-    face = {"name": name, "layout": layout.value, "type": f"{left.type_line} // {right.type_line}",
+    type_line, text = f"{left.type_line} // {right.type_line}", f"{left.text}\n//\n{right.text}"
+    face = {"name": name, "layout": layout.value, "type": type_line,
             "supertypes": list(union("supertypes")), "types": list(union("types")),
-            "subtypes": list(union("subtypes")), "text": f"{left.text}\n//\n{right.text}",
+            "subtypes": list(union("subtypes")), "text": text,
             "manaCost": (left.face.get("manaCost") or "") + (right.face.get("manaCost") or "")}
     whole = CardDef(name=name, mana_cost=ManaCost(left.mana_cost.symbols + right.mana_cost.symbols),
-                    type_line=face["type"], supertypes=union("supertypes"), types=union("types"),
-                    subtypes=union("subtypes"), text=face["text"], rulings=left.rulings,
+                    type_line=type_line, supertypes=union("supertypes"), types=union("types"),
+                    subtypes=union("subtypes"), text=text, rulings=left.rulings,
                     face=face, layout=layout)
     object.__setattr__(whole, "halves", (left, right))
     if all(any(type(ab) is ir.Keyword and ab.name == "fuse" for ab in half.abilities) for half in (left, right)):
@@ -480,9 +482,9 @@ class CardDB:
         group = self._groups.get(found) if found is not None else None
         if group is not None and found != group[0]["name"]:
             found = group[0]["name"]       # a card of several faces named by another face
-        elif found is not None and found in self._faces and split_whole(self._faces[found]) is not None \
-                and split_whole(self._faces[found])[0] in self._split_keys:
-            found = split_whole(self._faces[found])[0]          # a split card by one half's entry
+        elif found is not None and found in self._faces \
+                and (split := split_whole(self._faces[found])) is not None and split[0] in self._split_keys:
+            found = split[0]          # a split card by one half's entry
         elif found is not None and found in self._faces and is_pair_entry(self._faces[found]):
             face = self._faces[found]
             other = self._faces.get(face["otherFaceName"])
@@ -657,8 +659,8 @@ def load_db(*paths: str | Path, builtin: bool = True) -> CardDB:
     """A database of the built-in cards (unless ``builtin=False``) plus the given files."""
     db = CardDB()
     if builtin:
-        for p in builtin_card_files():
-            db.add_file(p)
+        for builtin_file in builtin_card_files():
+            db.add_file(builtin_file)
     for p in paths:
         db.add_file(p)
     return db

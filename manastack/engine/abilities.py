@@ -158,9 +158,9 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
         return ir.TriggeredAbility(ir.Trigger("dies"), (ir.May((move,)),), (artifact_creature,),
                                    text=f"Modular {kw.arg} (CR 702.43a)")
     if kw.name == "graft" and kw.arg is not None:      # CR 702.58a, with its enters replacement
-        move = ir.MoveCounter(ir.Ref("self"), ir.Ref("triggering_object"), "+1/+1")
+        take = ir.MoveCounter(ir.Ref("self"), ir.Ref("triggering_object"), "+1/+1")
         return ir.TriggeredAbility(ir.Trigger("enters", ir.Filter(types=("Creature",), other=True)),
-                                   (ir.May((move,)),), condition="self_has_plus1_counter",
+                                   (ir.May((take,)),), condition="self_has_plus1_counter",
                                    text=f"Graft {kw.arg} (CR 702.58a)")
     if kw.name == "annihilator" and kw.arg is not None:
         n = int(kw.arg)     # the defending player: the opponent, in a two-player game
@@ -174,8 +174,8 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
         return ir.TriggeredAbility(ir.Trigger("attacks", attacked="most_life"),
                                    (ir.PutCounters(ir.Ref("self"), "+1/+1", 1),), text="Dethrone (CR 702.105a)")
     if kw.name == "melee":      # CR 702.121a: +1/+1 for each opponent attacked, counted on resolution
-        bonus = ir.OpponentsAttacked()
-        return ir.TriggeredAbility(ir.Trigger("attacks"), (ir.ModifyPT(ir.Ref("self"), bonus, bonus),),
+        attacked = ir.OpponentsAttacked()
+        return ir.TriggeredAbility(ir.Trigger("attacks"), (ir.ModifyPT(ir.Ref("self"), attacked, attacked),),
                                    text="Melee (CR 702.121a)")
     if kw.name == "provoke":    # CR 702.39a: the defending player is the opponent, with two players
         provoked = ir.TargetSpec("permanent", ir.Filter(types=("Creature",), controller="opponent"))
@@ -212,12 +212,12 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
         return ir.TriggeredAbility(_YOUR_UPKEEP, (ir.RemoveTimeCounter(cast),),
                                    text=f"Suspend {kw.arg}—{kw.cost.mana} (CR 702.62a)")
     if kw.name == "echo" and kw.cost is not None:
-        pay = ir.SacrificeUnlessPays(ir.Ref("self"), kw.cost, keyword="echo")
-        return ir.TriggeredAbility(_YOUR_UPKEEP, (pay,), condition="came_under_control_since_last_upkeep",
+        sacrifice = ir.SacrificeUnlessPays(ir.Ref("self"), kw.cost, keyword="echo")
+        return ir.TriggeredAbility(_YOUR_UPKEEP, (sacrifice,), condition="came_under_control_since_last_upkeep",
                                    text=f"Echo{_spaced(kw.cost)} (CR 702.30a)")
     if kw.name == "cumulative upkeep" and kw.cost is not None:
-        pay = ir.SacrificeUnlessPays(ir.Ref("self"), kw.cost, ir.CountersOn("age"), "cumulative upkeep")
-        return ir.TriggeredAbility(_YOUR_UPKEEP, (ir.PutCounters(ir.Ref("self"), "age"), pay),
+        sacrifice = ir.SacrificeUnlessPays(ir.Ref("self"), kw.cost, ir.CountersOn("age"), "cumulative upkeep")
+        return ir.TriggeredAbility(_YOUR_UPKEEP, (ir.PutCounters(ir.Ref("self"), "age"), sacrifice),
                                    condition="self_on_battlefield",
                                    text=f"Cumulative upkeep{_spaced(kw.cost)} (CR 702.24a)")
     if kw.name == "evoke" and kw.cost is not None:

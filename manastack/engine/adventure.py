@@ -40,7 +40,9 @@ def as_adventure(o: Obj) -> Obj | None:
 
 def turn_to_adventure(spell: Obj) -> None:
     """CR 715.3b: a spell cast as an Adventure has only the Adventure's characteristics."""
-    spell.card = spell.card.adventure
+    adventure = spell.card.adventure
+    assert adventure is not None        # cast so only when it has one (as_adventure)
+    spell.card = adventure
 
 
 def exile_resolved(ctx, spell: Obj, controller: int) -> None:

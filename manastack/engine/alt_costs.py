@@ -196,6 +196,14 @@ def printed_alternative(card) -> ir.AlternativeCost | None:
     return next((ab for ab in card.abilities if type(ab) is ir.AlternativeCost), None)
 
 
+def _printed(card) -> ir.AlternativeCost:
+    """The alternative cost printed on a card cast for it (``PRINTED`` in its costs), which
+    only such a card can be."""
+    alt = printed_alternative(card)
+    assert alt is not None
+    return alt
+
+
 def _as_controlled(o, player: int):
     """``o`` seen as the spell ``player`` would control (a card in a hand has no controller)."""
     if o.controller == player:
@@ -233,7 +241,7 @@ def _keyword_for(card, name: str) -> ir.Keyword:
     """The keyword whose cost a name in ``cast_costs`` stands for (the printed alternative cost
     stands in as a keyword of that name)."""
     if name == PRINTED:
-        return ir.Keyword(PRINTED, cost=printed_alternative(card).cost)
+        return ir.Keyword(PRINTED, cost=_printed(card).cost)
     return keyword_of(card, "multikicker" if name == "kicker" and not keyword(card, "kicker") else name)
 
 
@@ -349,7 +357,7 @@ def _text(card, kw: ir.Keyword) -> str:
     if kw.name == "conspire":
         return "(tap two untapped creatures you control that share a color with it)"
     if kw.name == PRINTED:
-        words = printed_alternative(card).text.partition(" may ")[2].partition(" rather than ")[0]
+        words = _printed(card).text.partition(" may ")[2].partition(" rather than ")[0]
         return f"({words})" if words else fmt(kw.cost)
     if kw.cost == ir.Cost(mana=kw.cost.mana):
         return str(kw.cost.mana)
@@ -484,7 +492,7 @@ def _note_parts(cost: ir.Cost, card) -> None:
         for f in dataclasses.fields(cost):
             if getattr(cost, f.name) != f.default:
                 exercise.note("ALTERNATIVE_COST_PARTS", f.name, card)
-        condition = printed_alternative(card).condition
+        condition = _printed(card).condition
         for part in condition.conditions if type(condition) is ir.AllOf else (condition,):
             if part is not None:
                 exercise.note("ALTERNATIVE_CONDITIONS", type(part).__name__, card)

@@ -19,6 +19,8 @@ def stop_bestowed(s: State, o: Obj, rule: str, why: str) -> Obj:
     the same object; returns the object as changed (copy on write). One that is attached
     becomes unattached first, through ``events.unattach`` (the caller's, :mod:`.sba`)."""
     o = s.own(o.id)
-    o.card, o.printed = o.printed, None
+    printed = o.printed
+    assert printed is not None          # a bestowed permanent keeps its card as printed
+    o.card, o.printed = printed, None
     s.add_log(f"{o.card.name} {why}: it ceases to be bestowed and is a creature again", (rule,), "bestow")
     return o

@@ -306,7 +306,9 @@ def _convoke_paid(cost: ManaCost, t: str) -> tuple[ManaCost, str] | None:
 def _convoke(ctx: Ctx, player: int, o: Obj, t: str, cost: ManaCost, use) -> ManaCost:
     """Tap ``o`` to convoke the spell: it pays one mana of the cost (CR 702.51a, 702.51c)."""
     s = ctx.s
-    left, paid = _convoke_paid(cost, t)
+    found = _convoke_paid(cost, t)
+    assert found is not None            # offered only where it pays (convoke_actions)
+    left, paid = found
     events.tap(ctx, o, "convoke, CR 702.51a", quiet=True)
     s.add_log(f"{s.players[player].name} taps {o.card.name} to convoke {use.label}, paying {paid}",
               ("702.51a", "702.51c"), "pay")
@@ -338,7 +340,9 @@ def _improvise_or_delve(ctx: Ctx, player: int, o: Obj, cost: ManaCost, use) -> M
     """Tap the artifact ``o`` (improvise, CR 702.126a) or exile the card ``o`` from the
     graveyard (delve, CR 702.66a): it pays {1} of the cost."""
     s = ctx.s
-    left, _ = _convoke_paid(cost, "C")
+    found = _convoke_paid(cost, "C")
+    assert found is not None            # offered only while generic mana is left to pay
+    left, _ = found
     spell = s.objs[use.oid].card
     who = s.players[player].name
     if o.zone == "graveyard":
@@ -437,18 +441,18 @@ def _pay_parts(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str, preset: 
         events.pay_energy(ctx, player, cost.energy, f"cost of {what}")
     if cost.sacrifice is not None:
         for _ in range(cost.sacrifice_count):
-            choices = objects_matching(s, cost.sacrifice, o, player)
+            permanents = objects_matching(s, cost.sacrifice, o, player)
             answer = ctx.ask(Decision(player, "sacrifice", f"Choose a permanent to sacrifice for {what}",
-                                      tuple(Action("choose", (c.id,), c.card.name) for c in choices)))
+                                      tuple(Action("choose", (c.id,), c.card.name) for c in permanents)))
             gone = s.objs[answer.args[0]]
             if not mana_ability:        # "the sacrificed creature's power" (CR 608.2h)
                 ctx.sacrificed.append(last_known_stats(s, gone))
             events.sacrifice(ctx, gone)
     if cost.return_to_hand is not None:        # Daze's "return an Island you control to its owner's hand"
         for _ in range(cost.return_count):
-            choices = objects_matching(s, cost.return_to_hand, o, player)
+            permanents = objects_matching(s, cost.return_to_hand, o, player)
             answer = ctx.ask(Decision(player, "return_cost", f"Choose a permanent to return to its owner's hand "
-                                      f"for {what}", tuple(Action("choose", (c.id,), c.card.name) for c in choices)))
+                                      f"for {what}", tuple(Action("choose", (c.id,), c.card.name) for c in permanents)))
             events.move(ctx, s.objs[answer.args[0]], "hand", cause=f"cost of {what}", rules=("118.3",))
     if cost.discard_random:             # CR 701.9b: the game's generator picks the card
         for _ in range(cost.discard):
@@ -617,7 +621,7 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
     if face_down and o not in morph.castable_face_down(s, player):
         raise IllegalActionError(f"{o.card.name} can't be cast face down now (CR 702.37d)")
     split = half is not None or fused
-    as_split = (split_cards.as_fused(o) if fused else split_cards.as_half(o, half)) if split else None
+    as_split = split_cards.as_fused(o) if fused else split_cards.as_half(o, half) if half is not None else None
     if split:
         problem = "it has no such half" if as_split is None else split_cards.zone_problem(o, player, None if fused else half)
         if problem:
@@ -625,7 +629,13 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
     elif (o.zone != "hand" or o.owner != player) and oid not in exiled_playable(s, player) \
             and oid not in alt_costs.flashback_cards(s, player):
         raise IllegalActionError(f"{o.card.name} is not in {s.players[player].name}'s hand")
-    card = as_split.card if split else o.card.adventure if adventure else o.card
+    if as_split is not None:
+        card = as_split.card
+    elif adventure:
+        assert o.card.adventure is not None      # checked by as_adventure above
+        card = o.card.adventure
+    else:
+        card = o.card
     from_graveyard = o.zone == "graveyard"
     origin = CAST_FROM.get(o.zone)        # where it is cast from (conditions.CAST_FROM)
     rebound = o.zone == "hand" and alt_costs.keyword(o.card, "rebound") is not None
@@ -641,6 +651,7 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
               ("601.2a", "702.102a") if fused else ("601.2a", "709.3", "702.127a") if split and from_graveyard
               else ("601.2a", "709.3") if split else ("601.2a",), "cast")
     spell = events.move(ctx, o, "stack", controller=player, quiet=True)
+    assert spell is not None           # a card cast is never replaced on its way to the stack
     if adventure:                      # only the Adventure's characteristics on the stack (CR 715.3b)
         adventure_rules.turn_to_adventure(spell)
     if split:                          # only the half cast, or both fused (CR 709.3b, 702.102b)

@@ -153,7 +153,7 @@ def declare_attackers(ctx: Ctx) -> None:
         # another could attack with it (see ``able``), only "done" waits for one
         if not (len(chosen) == 1 and chosen[0] in alone):
             options += (Action("done", (), "no more attackers" if chosen else "don't attack"),)
-        context = {"chosen": list(chosen), "planeswalkers": dict(aimed)}
+        context: dict[str, object] = {"chosen": list(chosen), "planeswalkers": dict(aimed)}
         if len(chosen) == 1 and chosen[0] in alone:
             context["incomplete"] = f"{s.objs[chosen[0]].card.name} can't attack alone (CR 506.5, 508.1c)"
         answer = ctx.ask(Decision(ap, DecisionKind.ATTACKERS, "Declare attackers (CR 508.1)", options, context))
@@ -496,7 +496,7 @@ def _divide(ctx: Ctx, a: Obj, blockers: list[Obj], power: int) -> list[tuple[Obj
     trample = ch.has(s, a, "trample")
     if len(blockers) == 1 and not trample:
         return [(a, blockers[0].id, power)]
-    out = []
+    out: list[tuple[Obj, object, int]] = []
     left = power
     for i, b in enumerate(blockers):
         last = i == len(blockers) - 1
@@ -577,7 +577,7 @@ def ninjutsu_actions(s, player: int) -> list[tuple[int, int, int]]:
     if s.step not in NINJUTSU_STEPS or s.active != player or not s.combat or split_second(s) is not None:
         return []                   # ninjutsu is an activated ability (CR 702.61a)
     unblocked = [o for o in s.permanents(player) if o.attacking is not None and not o.blocked]
-    out = []
+    out: list[tuple[int, int, int]] = []
     for oid in s.players[player].hand:
         card = s.objs[oid].card
         for idx, ab in enumerate(card.abilities):

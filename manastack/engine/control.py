@@ -58,7 +58,7 @@ def _lasts(s: State, duration: str, source_id: int, player: int) -> bool:
     src = s.objs.get(source_id)
     on = src is not None and src.zone == "battlefield"
     if duration == "while_you_control_source":
-        return on and src.controller == player
+        return on and src is not None and src.controller == player
     if duration == "while_source_on_battlefield":
         return on
     raise ValueError(f"unknown duration {duration!r}")

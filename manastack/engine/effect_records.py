@@ -10,8 +10,9 @@ is partly used up is replaced by a new one.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from manastack.cards import CardDef
 from manastack.oracle import ir
@@ -461,9 +462,11 @@ def filter_pairs(f: ir.Filter) -> tuple:
     return tuple(out)
 
 
-def pairs_filter(pairs) -> ir.Filter:
-    """The filter :func:`filter_pairs` gave (lists read from a save become tuples)."""
-    return ir.Filter(**{k: tuple(v) if isinstance(v, list) else v for k, v in pairs})
+def pairs_filter(pairs: Iterable[tuple[str, Any]]) -> ir.Filter:
+    """The filter :func:`filter_pairs` gave (lists read from a save become tuples). The values
+    are the plain data of each field, as :func:`filter_pairs` checked them."""
+    fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in pairs}
+    return ir.Filter(**fields)
 
 
 def plain_filter(f: ir.Filter) -> bool:

@@ -254,6 +254,13 @@ def _prevent(ctx, e: ir.PreventDamage | ir.RedirectDamage, rc):
                           ("615.1", "615.7") if n >= 0 else ("615.1",), "effect")
 
 
+def _group(ref: ir.Ref) -> ir.Filter:
+    """The description a reference to a group ("all", a chosen source) names: the compiler gives
+    every such reference one."""
+    assert ref.filter is not None
+    return ref.filter
+
+
 def _prevent_parties(ctx, subject, rc, dealing: bool) -> list[tuple]:
     """What a prevention effect names as recipients (``dealing`` False) or sources: a list of
     (object id, player ref "p0", "players" or None; filter pairs of a group; words for the log)."""
@@ -262,13 +269,13 @@ def _prevent_parties(ctx, subject, rc, dealing: bool) -> list[tuple]:
         return [(None, (), "")]
     word = " by" if dealing else " to"
     if isinstance(subject, ir.Ref) and subject.name == "all":
-        return [(None, filter_pairs(bound_x(subject.filter, rc)), f"{word} those {'sources' if dealing else 'permanents'}")]
+        return [(None, filter_pairs(bound_x(_group(subject), rc)), f"{word} those {'sources' if dealing else 'permanents'}")]
     if isinstance(subject, ir.Ref) and subject.name == "each_player" and not dealing:
         return [("players", (), " to players")]
     if isinstance(subject, ir.Ref) and subject.name == ir.CHOSEN_SOURCE:
-        o = _choose_source(ctx, subject.filter, rc)
+        o = _choose_source(ctx, _group(subject), rc)
         # CR 615.9: the properties are checked again as the source would deal damage
-        return [] if o is None else [(o.id, filter_pairs(subject.filter), f" by {o.card.name}")]
+        return [] if o is None else [(o.id, filter_pairs(_group(subject)), f" by {o.card.name}")]
     out: list[tuple[object, tuple, str]] = []
     for t in resolve_subject(ctx, subject, rc):
         if isinstance(t, int) and not dealing:
@@ -600,9 +607,10 @@ def _modify_pt(ctx, e: ir.ModifyPT, rc):
     t = amount(ctx, e.toughness, rc) * (-1 if e.negate_toughness else 1)
     lasts = e.duration
     if lasts == events.WHILE_TAPPED:     # "for as long as ~ remains tapped" (CR 611.2b)
-        lasts = _while_source_tapped(ctx, rc)
-        if lasts is None:
+        tapped = _while_source_tapped(ctx, rc)
+        if tapped is None:
             return
+        lasts = tapped
     for o in named_objects(ctx, e.what, rc):
         if o.zone != "battlefield":
             continue
@@ -758,7 +766,7 @@ def _restrict(ctx, e: ir.Restrict, rc):
         words = words.replace("~", src.card.name)
     if isinstance(e.what, ir.Ref) and e.what.name == "all":
         s.effects.append(CombatRule(None, e.rule, e.duration, s.new_timestamp(), rc.card.name, rc.controller,
-                                    filter_pairs(bound_x(e.what.filter, rc)), blockers, attacker))
+                                    filter_pairs(bound_x(_group(e.what), rc)), blockers, attacker))
         s.add_log(f"{rc.card.name}: those creatures {words}{by} this turn", _RULE_CR[e.rule], "effect")
         return
     for o in named_objects(ctx, e.what, rc):
@@ -819,16 +827,17 @@ def _skip_next_untap(ctx, e: ir.SkipNextUntap, rc):
     covers permanents they control by that time, not only the ones they control now (CR 611.2c)."""
     s = ctx.s
     if e.yours and isinstance(e.what, ir.Ref) and e.what.name == "all":
-        types = e.what.filter.types
+        types = _group(e.what).types
         s.effects.append(SkipNextUntap(None, "next_untap", s.new_timestamp(), rc.card.name, rc.controller, types))
         s.add_log(f"{' or '.join(types)}s {s.players[rc.controller].name} controls don't untap during "
                   f"their next untap step", ("502.3", "611.2c"), "effect")
         return
     until = "next_untap"
     if e.while_source_tapped:           # "for as long as ~ remains tapped" (CR 611.2b)
-        until = _while_source_tapped(ctx, rc)
-        if until is None:
+        tapped = _while_source_tapped(ctx, rc)
+        if tapped is None:
             return
+        until = tapped
     for o in named_objects(ctx, e.what, rc):
         if o.zone == "battlefield" and e.while_source_tapped:
             s.effects.append(SkipNextUntap(o.id, until, s.new_timestamp(), rc.card.name))

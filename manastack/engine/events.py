@@ -25,7 +25,7 @@ from .decisions import Action, Decision, DecisionKind
 from .resolution import ResolutionContext, execute
 from .runner import Ctx
 from .effect_records import ControlChange, DamagedBy, GrantKeywords, OneShotDelayedTrigger, SkipNextUntap
-from .event_types import (BecameMonarch, CardDraw, CountersPut, CountersRemoved, Cycled, DamageDealt, Destruction, Drew, Seen,
+from .event_types import (NOTHING, BecameMonarch, CardDraw, CountersPut, CountersRemoved, Cycled, DamageDealt, Destruction, Drew, Seen,
                           Attached, Exerted, Unattached,
                           ExiledWithMadness, LifeGained, LifeLost, Tapped, Untapped, ZoneChange)
 from .state import Obj, PendingTrigger, exiled_with
@@ -388,7 +388,7 @@ def _draw_replaced(ctx: Ctx, r) -> None:
     effects = r.card.abilities[r.ability_index].effects[r.effect_index].effects
     targets = [[t for t in g if isinstance(t, str) or t in s.objs and s.objs[t].zone == "battlefield"]
                for g in r.targets]          # an object that has left is a new one (CR 400.7)
-    execute(ctx, effects, ResolutionContext(r.affected, r.origin, r.card, targets, 0, None, ()))
+    execute(ctx, effects, ResolutionContext(r.affected, r.origin, r.card, targets, 0, NOTHING, ()))
 
 
 def _miracle(ctx: Ctx, player: int, o: Obj) -> None:
@@ -479,7 +479,7 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
     dealt, after replacement and prevention.
     """
     s = ctx.s
-    dealt = []
+    dealt: list[tuple[Obj, object, int]] = []
     spent: dict[int, str] = {}      # a counter each, however many sources (Phantom Centaur)
     gains: list = []                # life owed by preventions, gained after the event (CR 615.5)
     owed: list = []                 # counters owed by preventions (CR 615.5) and replacements, put after the event
@@ -685,7 +685,7 @@ def control_effects_end(ctx: Ctx, ended) -> None:
         o = s.objs.get(oid)
         if o is None or o.zone != "battlefield":
             continue
-        left = [e for e in s.effects if e.kind == "gain_control" and e.affected == oid]
+        left = [e for e in s.effects if type(e) is ControlChange and e.affected == oid]
         player = max(left, key=lambda e: e.timestamp).controller if left else o.owner
         _set_controller(ctx, o, player, "the control effect ended")
 

@@ -16,6 +16,7 @@ RECORD: dict[str, dict] | None = None
 
 def note(part: str, member, card) -> None:
     """``member`` of the list ``part`` ran for an ability of ``card`` (a CardDef)."""
+    assert RECORD is not None       # callers look at RECORD first
     seen = RECORD.setdefault(part, {})
     token = card.type_line.startswith("Token")
     if member not in seen or (not token and seen[member].endswith(" (token)")):

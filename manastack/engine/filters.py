@@ -10,7 +10,7 @@ from manastack.oracle.subtypes import CREATURE_TYPES
 
 from . import characteristics as ch
 from . import exercise
-from .effect_records import PlayerProtection
+from .effect_records import DamagedBy, PlayerProtection
 from .state import Obj, State
 
 
@@ -319,7 +319,7 @@ def can_be_targeted_by(s: State, o: Obj, source: Obj, controller: int) -> bool:
 
 def damaged_by(s: State, o: Obj, dealer: Obj) -> bool:
     """Whether ``dealer`` dealt damage to ``o`` this turn (see :func:`remembers_damage`)."""
-    return any(e.kind == "damaged_by" and e.affected == o.id and e.dealer == dealer.id for e in s.effects)
+    return any(type(e) is DamagedBy and e.affected == o.id and e.dealer == dealer.id for e in s.effects)
 
 
 @lru_cache(maxsize=4096)

@@ -23,7 +23,7 @@ from .characteristics import is_creature
 from .cost_checks import summoning_sick, tappable_for_cost
 from .decisions import Action, Decision, DecisionKind
 from .effect_records import DelayedTrigger
-from .event_types import Seen, TappedForMana
+from .event_types import NOTHING, Seen, TappedForMana
 from .mana_types import (REMOVED, _mana_abilities_of, could_produce_map, explain_could_produce, mana_abilities, mana_ability,
                          produce_of, produce_options)
 from .resolution import ResolutionContext, execute, resolve_subject, source_obj
@@ -117,9 +117,9 @@ def activate(ctx: Ctx, player: int, o: Obj, idx: int, output: tuple[str, ...] | 
               ("605.3a", "106.12") if ab.cost.tap else ("605.3a",), "mana")
     card = o.card
     before = could_produce_map(s) if ab.cost.sacrifice is not None else None
-    cost, event = ab.cost, None
+    cost, event = ab.cost, NOTHING
     if cost.remove_any_counters is not None:
-        cost, event = _remove_any_counters(ctx, player, o, cost)
+        cost, event = _remove_any_counters(ctx, player, o, cost, cost.remove_any_counters)
     outer = ctx.activating
     ctx.activating = outer | {(o.id, idx)}          # CR 605.3c
     try:
@@ -137,11 +137,10 @@ def activate(ctx: Ctx, player: int, o: Obj, idx: int, output: tuple[str, ...] | 
     resolve_mana_triggers(ctx)
 
 
-def _remove_any_counters(ctx: Ctx, player: int, o: Obj, cost: ir.Cost) -> tuple[ir.Cost, Seen]:
+def _remove_any_counters(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, kind: str) -> tuple[ir.Cost, Seen]:
     """"Remove any number of storage counters from ~": the player chooses how many, from none
     to all it has, as the cost is paid (CR 601.2h, 602.2b); the ability's "for each ... removed
-    this way" counts them (:data:`.mana_types.REMOVED`)."""
-    kind = cost.remove_any_counters
+    this way" counts them (:data:`.mana_types.REMOVED`); ``kind``: the cost's kind of counter."""
     options = tuple(Action("remove", (n,), f"remove {n} {kind} counter{'s' if n != 1 else ''}")
                     for n in range(o.counters.get(kind, 0) + 1))
     n = ctx.ask(Decision(player, DecisionKind.REMOVE_COUNTERS,
@@ -170,7 +169,7 @@ def resolve_mana_triggers(ctx: Ctx) -> None:
         for _ in range(t.count):
             s.add_log(f"{t.label} resolves at once: it is a triggered mana ability", ("605.1b", "605.4a"),
                       "mana")
-            rc = ResolutionContext(t.controller, t.source, t.card, [], 0, t.event, (),
+            rc = ResolutionContext(t.controller, t.source, t.card, [], 0, t.event or NOTHING, (),
                                    source_lki=source)
             execute(ctx, ab.effects, rc)
 

@@ -153,7 +153,7 @@ def pay(s: State, player: int, cost: ManaCost, use: ManaUse | None, use_life: bo
     ok = usable(s, player, use)
     early = [m for m in ok if _spend_first(s, m, use)]
     late = [m for m in ok if not _spend_first(s, m, use)]
-    merged, first = dict(p.pool), {}
+    merged, first = dict(p.pool), dict[str, int]()
     for m in ok:
         merged[m.type] = merged.get(m.type, 0) + 1
     for m in early:

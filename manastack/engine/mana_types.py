@@ -100,8 +100,8 @@ def produce_options(s: State, o: Obj, produce: ir.ManaProduce, event: Seen | Non
     if produce.chosen_color:
         return [(o.chosen,) * n] if o.chosen in COLORS else []
     if produce.color_of is not None:
-        found = {c for p in objects_matching(s, produce.color_of, o, o.controller) for c in ch.colors(s, p)}
-        return [(c,) * n for c in COLORS if c in found]
+        colors = {c for p in objects_matching(s, produce.color_of, o, o.controller) for c in ch.colors(s, p)}
+        return [(c,) * n for c in COLORS if c in colors]
     return []
 
 

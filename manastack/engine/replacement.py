@@ -167,8 +167,10 @@ def _leaving(o, event: ZoneChange, discarded: bool) -> list[Replacement]:
 
 def dredge_amount(card) -> int | None:
     """N of the card's dredge N (CR 702.52a), or None."""
-    kw = next((ab for ab in card.abilities if type(ab) is ir.Keyword and ab.name == "dredge" and ab.arg), None)
-    return int(kw.arg) if kw is not None else None
+    for ab in card.abilities:
+        if type(ab) is ir.Keyword and ab.name == "dredge" and ab.arg:
+            return int(ab.arg)
+    return None
 
 
 def apply_drawing(ctx: Ctx, event: CardDraw) -> None:
@@ -339,7 +341,7 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
             key = f"{o.id}:{card.name}:{i}"
             if ab.kind == "enter_as_copy" and not ev.copy_asked:
                 out.append(Replacement(key, f"{card.name} may enter as a copy", ("614.1c", "707.2"),
-                                       lambda e, ab=ab: _enter_as_copy(ctx, o, ab, e), rank="copy",
+                                       partial(_enter_as_copy, ctx, o, ab), rank="copy",
                                        source=(ab.kind, card)))
             elif ab.kind == "enters_tapped" and ab.unless is not None:
                 out += _enters_tapped_unless(ctx, o, ev, key, ab, card)
@@ -377,19 +379,19 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                                        pure=True, source=(ab.kind, card)))
             elif ab.kind == "devour":
                 out.append(Replacement(key, f"{card.name} may devour creatures as it enters",
-                                       ("614.1c", "702.82a"), lambda e, card=card, n=int(ab.amount):
-                                       _devour(ctx, o, card, n, e), source=(ab.kind, card)))
+                                       ("614.1c", "702.82a"), partial(_devour, ctx, o, card, int(ab.amount)),
+                                       source=(ab.kind, card)))
             elif ab.kind == "tribute":
                 out.append(Replacement(key, f"an opponent may pay tribute as {card.name} enters",
-                                       ("614.1c", "702.104a"), lambda e, card=card, n=int(ab.amount):
-                                       _tribute(ctx, o, card, n, e), source=(ab.kind, card)))
+                                       ("614.1c", "702.104a"), partial(_tribute, ctx, o, card, int(ab.amount)),
+                                       source=(ab.kind, card)))
             elif ab.kind == "riot":
                 out.append(Replacement(key, f"{card.name} enters with a +1/+1 counter or haste",
-                                       ("614.1c", "702.136a"), lambda e, card=card: _riot(ctx, o, card, e),
+                                       ("614.1c", "702.136a"), partial(_riot, ctx, o, card),
                                        source=(ab.kind, card)))
             elif ab.kind == "may_enter_with_counter":
                 out.append(Replacement(key, f"{card.name} may enter with a {ab.counter_kind} counter",
-                                       ("614.1c", "702.98a"), lambda e, card=card: _unleash(ctx, o, card, e),
+                                       ("614.1c", "702.98a"), partial(_unleash, ctx, o, card),
                                        source=(ab.kind, card)))
             elif ab.kind == "choose_color":
                 out.append(Replacement(key, f"a color is chosen as {card.name} enters",
@@ -758,9 +760,9 @@ def _damage_changes(s, source, recipient, combat: bool) -> list[Replacement]:
     instead", CR 614.1a), read from each permanent as the damage would be dealt (CR 604.1)."""
     out = []
     for o in s.permanents():
-        for i, ab in _damage_change_abilities(layers.card_now(s, o)):
-            if _static_fits(s, o, ab.damage, source, recipient, combat):
-                out.append(_damage_change(f"{o.id}:{i}", o.card.name, ab.damage, source, (ab.kind, o.card)))
+        for i, ab, change in _damage_change_abilities(layers.card_now(s, o)):
+            if _static_fits(s, o, change, source, recipient, combat):
+                out.append(_damage_change(f"{o.id}:{i}", o.card.name, change, source, (ab.kind, o.card)))
     for r in s.effects:         # for this turn, from resolved spells and abilities
         if type(r) is not DamageChangeEffect or r.combat_only and not combat or r.noncombat_only and combat:
             continue
@@ -783,10 +785,11 @@ def _damage_change(key: str, name: str, e: ir.DamageChange, source, ability: tup
 
 
 @lru_cache(maxsize=16384)
-def _damage_change_abilities(card) -> tuple[tuple[int, ir.ReplacementAbility], ...]:
-    """The "damage_change" abilities of ``card`` with their indexes (cached per card definition)."""
-    return tuple((i, ab) for i, ab in enumerate(card.abilities)
-                 if type(ab) is ir.ReplacementAbility and ab.kind == "damage_change")
+def _damage_change_abilities(card) -> tuple[tuple[int, ir.ReplacementAbility, ir.DamageChange], ...]:
+    """The "damage_change" abilities of ``card`` with their indexes and the change each makes
+    (the compiler gives every one its change; cached per card definition)."""
+    return tuple((i, ab, ab.damage) for i, ab in enumerate(card.abilities)
+                 if type(ab) is ir.ReplacementAbility and ab.kind == "damage_change" and ab.damage is not None)
 
 
 def _change_damage(e: ir.DamageChange, event: DamageAmount) -> None:
@@ -1022,10 +1025,9 @@ def _life_gain_changes(s, ev: LifeGain) -> list[Replacement]:
         return []
     out = []
     for o in s.permanents():
-        for i, ab in _life_gain_abilities(layers.card_now(s, o)):
+        for i, ab, e in _life_gain_abilities(layers.card_now(s, o)):
             if ab.whose == "you" and ev.player != o.controller or ab.whose == "opponent" and ev.player == o.controller:
                 continue
-            e = ab.life
             how = "loses that much life" if e.lose else "gains no life" if not e.times else \
                 "gains twice that much life" if e.times == 2 else f"gains that much life plus {e.plus}"
             out.append(Replacement(f"{o.id}:{i}", f"{o.card.name}: {s.players[ev.player].name} {how} instead",
@@ -1035,10 +1037,11 @@ def _life_gain_changes(s, ev: LifeGain) -> list[Replacement]:
 
 
 @lru_cache(maxsize=16384)
-def _life_gain_abilities(card) -> tuple[tuple[int, ir.ReplacementAbility], ...]:
-    """The "life_gain_change" abilities of ``card`` with their indexes (cached per card definition)."""
-    return tuple((i, ab) for i, ab in enumerate(card.abilities)
-                 if type(ab) is ir.ReplacementAbility and ab.kind == "life_gain_change")
+def _life_gain_abilities(card) -> tuple[tuple[int, ir.ReplacementAbility, ir.LifeGainChange], ...]:
+    """The "life_gain_change" abilities of ``card`` with their indexes and the change each makes
+    (the compiler gives every one its change; cached per card definition)."""
+    return tuple((i, ab, ab.life) for i, ab in enumerate(card.abilities)
+                 if type(ab) is ir.ReplacementAbility and ab.kind == "life_gain_change" and ab.life is not None)
 
 
 def _change_life_gain(e: ir.LifeGainChange, event: LifeGain) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from manastack.cards import CardDef
 from manastack.oracle import ir
 
 from . import characteristics as ch
@@ -29,10 +30,10 @@ class ResolutionContext:
 
     controller: int
     source: int
-    card: object
+    card: CardDef
     targets: list
     x: int
-    event: Seen | None        # what the triggered ability saw; NOTHING when none
+    event: Seen               # what the triggered ability saw; NOTHING when none
     modes: tuple
     mana_output: tuple | None = None
     tapped_for_mana: bool = False
@@ -48,10 +49,6 @@ class ResolutionContext:
     won_clash: bool = False     # the controller won the clash this resolution did (CR 701.30d)
     won_flip: bool | None = None    # the controller won (lost) the coin flip; None: no flip (CR 705.2)
     shares: dict = field(default_factory=dict)    # target phrase -> {target: its share} (CR 601.2d)
-
-    def __post_init__(self) -> None:
-        if self.event is None:
-            self.event = NOTHING
 
 
 def division_shares(item) -> dict:
@@ -239,7 +236,9 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
         o = s.objs.get(seen.obj) if seen.obj is not None else None
         if o is not None and seen.to == "battlefield" and o.zone == "battlefield":
             return [o.controller]
-        return [ctl if ctl is not None else o.controller] if ctl is not None or o else []
+        if ctl is not None:
+            return [ctl]
+        return [o.controller] if o is not None else []
     if name == "triggering_player":
         p = seen.player
         if p is None and seen.dealt:

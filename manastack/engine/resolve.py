@@ -12,6 +12,7 @@ from .bestow import bestowed, stop_bestowed
 from .cipher import encode_cipher
 from .conditions import evaluate
 from .effect_records import OneShotDelayedTrigger
+from .event_types import NOTHING
 from .filters import legal_targets
 from .keyword_effects import ascend_spell
 from .mutate import is_mutating, resolve_merging
@@ -88,8 +89,8 @@ def resolve_top(ctx: Ctx) -> None:
         if spell.card.is_permanent_card:
             _resolve_permanent(ctx, item, spell, targets)
             return
-        rc = ResolutionContext(item.controller, item.source, item.card, targets, item.x, item.event, item.modes,
-                               shares=division_shares(item))
+        rc = ResolutionContext(item.controller, item.source, item.card, targets, item.x, item.event or NOTHING,
+                               item.modes, shares=division_shares(item))
         if keyword(item.card, "ascend") is not None:    # printed first: before the rest (CR 702.131a)
             ascend_spell(ctx, item.controller, item.card)
         execute(ctx, ab.effects if ab else (), rc)
@@ -98,12 +99,12 @@ def resolve_top(ctx: Ctx) -> None:
             execute(ctx, (ir.Awaken(ir.Target(len(item_target_specs(item))), int(kw.arg)),), rc)
         # CR 608.2n: leaving the stack is the last part of its resolution, so it is still there
         # while its controller chooses a creature to encode it on (CR 702.99a)
-        spell = s.objs.get(item.source)
-        if spell is not None and spell.zone == "stack" and adventure.is_adventure(spell):
-            adventure.exile_resolved(ctx, spell, item.controller)       # CR 715.3d
-        elif spell is not None and spell.zone == "stack" and not encode_cipher(ctx, spell, item.controller):
-            buyback = "buyback" in spell.cast_costs      # CR 702.27a: to its owner's hand instead
-            events.move(ctx, spell, "hand" if buyback else "graveyard", quiet=not buyback,
+        spell_now = s.objs.get(item.source)
+        if spell_now is not None and spell_now.zone == "stack" and adventure.is_adventure(spell_now):
+            adventure.exile_resolved(ctx, spell_now, item.controller)       # CR 715.3d
+        elif spell_now is not None and spell_now.zone == "stack" and not encode_cipher(ctx, spell_now, item.controller):
+            buyback = "buyback" in spell_now.cast_costs      # CR 702.27a: to its owner's hand instead
+            events.move(ctx, spell_now, "hand" if buyback else "graveyard", quiet=not buyback,
                         cause="buyback" if buyback else "", rules=("702.27a",) if buyback else ("608.2n",),
                         resolved=True)
         s.stack[:] = [i for i in s.stack if i.id != item.id]      # a spell no longer in that zone
@@ -112,7 +113,7 @@ def resolve_top(ctx: Ctx) -> None:
     lki = s.objs.get(item.source) or ghost_source(item)
     if item.event is not None and item.event.frozen is not None and not targets:
         targets = [list(g) for g in item.event.frozen]  # CR 603.7c: "it" was fixed earlier
-    rc = ResolutionContext(item.controller, item.source, item.card, targets, item.x, item.event,
+    rc = ResolutionContext(item.controller, item.source, item.card, targets, item.x, item.event or NOTHING,
                            item.modes, source_lki=lki, shares=division_shares(item))
     if item.event is not None and item.event.created is not None:
         rc.created = list(item.event.created)      # CR 603.7c: the tokens "it" named then
@@ -154,7 +155,7 @@ def _sacrifice_at_cleanup(ctx: Ctx, new, controller: int) -> None:
         if type(ab) is ir.CastAsThoughFlash and ab.then is not None:
             s = ctx.s
             s.add_log(f"{new.card.name} was cast any time a sorcery couldn't have been", ("601.3", "307.1"), "effect")
-            execute(ctx, (ab.then,), ResolutionContext(controller, new.id, new.card, [[new.id]], 0, None, ()))
+            execute(ctx, (ab.then,), ResolutionContext(controller, new.id, new.card, [[new.id]], 0, NOTHING, ()))
 
 
 def _dash_return(s, new, controller: int) -> None:

@@ -13,6 +13,7 @@ from .filters import protected_from
 from .decisions import Action, Decision
 from .game_end import end_game
 from .runner import Ctx
+from .state import Obj, Player
 from .bestow import bestowed, stop_bestowed
 from .abilities import keyword
 from .keyword_effects import give_city_blessing
@@ -139,7 +140,7 @@ def _once(ctx: Ctx) -> bool:
         return False
     losers = [p for kind, p, _, _ in found if kind == "lose"]
     for kind, p, why, rule in found:
-        if kind == "lose":
+        if kind == "lose" and type(p) is Player:
             p.lost = True
             p.loss_reason = why
             s.add_log(f"{p.name} loses the game: {why}", (rule, LOSS_RULES[rule]), "sba")
@@ -147,7 +148,12 @@ def _once(ctx: Ctx) -> bool:
         end_game(ctx)
         return True
     for kind, o, why, rule in found:
-        if kind == "annihilate":
+        if kind == "city_blessing" and type(o) is tuple:      # kept for the rest of the game (CR 702.131b-c)
+            player, card = o
+            give_city_blessing(s, player, card, rule)
+        elif type(o) is not Obj:        # a player's loss, the legend rule: above and below
+            continue
+        elif kind == "annihilate":
             events.annihilate_counters(ctx, o, (rule,))
         elif kind == "unattach":
             o = events.unattach(ctx, o, (rule,), quiet=True)
@@ -155,26 +161,24 @@ def _once(ctx: Ctx) -> bool:
         elif kind == "unbestow":
             o = events.unattach(ctx, o, (rule,), quiet=True)     # the line below says it
             stop_bestowed(s, o, rule, f"is {why}")
-        elif kind == "city_blessing":      # kept for the rest of the game (CR 702.131b-c)
-            give_city_blessing(s, *o, rule)
         elif kind == "leave_combat":
             mine = s.own(o.id)
             mine.attacking, mine.blocking = None, ()
             s.add_log(f"{o.card.name} is removed from combat: {why}", (rule,), "combat")
     with events.together(ctx):      # all at once (CR 704.3): they see each other leave (603.10a)
         for kind, o, why, rule in found:
-            if kind == "die" and o.zone == "battlefield" and o.id in s.objs:
+            if kind == "die" and type(o) is Obj and o.zone == "battlefield" and o.id in s.objs:
                 if rule in ("704.5g", "704.5h"):   # "destroyed": regeneration can replace it
                     events.destroy(ctx, o, why, rules=(rule,))
                     continue
                 s.add_log(f"{o.card.name} is put into its owner's graveyard ({why})", (rule,), "sba")
                 events.move(ctx, o, "graveyard", quiet=True)
         for kind, o, why, rule in found:
-            if kind == "sacrifice" and o.zone == "battlefield" and o.id in s.objs:
+            if kind == "sacrifice" and type(o) is Obj and o.zone == "battlefield" and o.id in s.objs:
                 s.add_log(f"{o.card.name} is sacrificed: {why}", (rule,), "sba")
                 events.sacrifice(ctx, o)
     for kind, key, _, _ in found:
-        if kind == "legend":
+        if kind == "legend" and type(key) is tuple:
             _legend_rule(ctx, *key)
     return True
 

@@ -246,7 +246,7 @@ def state_from_data(data: dict, db=None) -> State:
                                    event=_seen_from(d["event"], f"pending_triggers[{i}].event"))
                           for i, d in enumerate(data["pending_triggers"])]
     s.effects = [_effect_from_data(i, d, cards) for i, d in enumerate(data["effects"])]
-    log = None
+    log: tuple | None = None
     if data["log"]:
         turns, steps, texts, rules, kinds = zip(*data["log"])
         for entry in map(_log_entry, zip(turns, steps, texts, map(tuple, rules), kinds)):

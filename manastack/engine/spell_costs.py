@@ -26,6 +26,7 @@ def total_cost(s, player: int, o: Obj, x: int = 0, base: ManaCost | None = None)
     be on the stack with that X. ``base`` is an alternative cost paid instead of the mana cost
     (CR 118.9)."""
     cost = (o.card.mana_cost if base is None else base).with_x(x)
+    colored: tuple[str, ...]
     change, why, colored = 0, [], ()
     spell = None
     for kind, sign, word in _KINDS:

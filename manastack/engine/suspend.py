@@ -11,6 +11,7 @@
 """
 from __future__ import annotations
 
+from manastack.mana import ManaCost
 from manastack.oracle import ir
 
 from . import alt_costs, events, exercise
@@ -31,6 +32,12 @@ def keyword(card) -> ir.Keyword | None:
     return alt_costs.keyword(card, "suspend")
 
 
+def _terms(kw: ir.Keyword) -> tuple[ManaCost, str]:
+    """"Suspend N—[cost]" (CR 702.62a): its cost and N, which the grammar always gives it."""
+    assert kw.cost is not None and kw.cost.mana is not None and kw.arg is not None
+    return kw.cost.mana, kw.arg
+
+
 def actions(s, player: int) -> list[Action]:
     """CR 116.2f, 702.62a, 702.62c: the cards in ``player``'s hand they could begin to cast now
     and whose suspend cost they can pay."""
@@ -40,9 +47,10 @@ def actions(s, player: int) -> list[Action]:
         kw = keyword(o.card)
         if kw is None or not o.card.fully_supported or not can_cast_timing(s, player, o):
             continue
-        if can_afford(s, player, kw.cost.mana):
-            out.append(Action("suspend", (oid,), f"suspend {o.card.name}: pay {kw.cost.mana} and exile it "
-                                                 f"with {_counters(kw.arg)}"))
+        cost, n = _terms(kw)
+        if can_afford(s, player, cost):
+            out.append(Action("suspend", (oid,), f"suspend {o.card.name}: pay {cost} and exile it "
+                                                 f"with {_counters(n)}"))
     return out
 
 
@@ -54,11 +62,12 @@ def suspend(ctx, player: int, oid: int) -> None:
     kw = keyword(o.card)
     if kw is None or o.zone != "hand" or o.owner != player:
         raise IllegalActionError(f"{o.card.name} can't be suspended")
-    pay_mana(ctx, player, kw.cost.mana, f"suspending {o.card.name}")
+    cost, n = _terms(kw)
+    pay_mana(ctx, player, cost, f"suspending {o.card.name}")
     if exercise.RECORD is not None:
         exercise.note("KEYWORDS", "suspend", o.card)
-    events.move_with_counters(ctx, o, "exile", {"time": int(kw.arg)}, quiet=True)
-    s.add_log(f"{s.players[player].name} suspends {o.card.name}: it is exiled with {_counters(kw.arg)} "
+    events.move_with_counters(ctx, o, "exile", {"time": int(n)}, quiet=True)
+    s.add_log(f"{s.players[player].name} suspends {o.card.name}: it is exiled with {_counters(n)} "
               "(a special action)", ("116.2f", "702.62a"), "special")
 
 

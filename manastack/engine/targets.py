@@ -2,6 +2,8 @@
 cast with, its target specifications, whether they can be met, and choosing them."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from manastack.oracle import ir
 
 from . import exercise
@@ -117,7 +119,7 @@ def _specs_satisfiable(s, specs, o: Obj, player: int) -> bool:
 
 
 def _modal(ab) -> ir.Modal | None:
-    effects = getattr(ab, "effects", ())
+    effects: Sequence[object] = getattr(ab, "effects", ())
     if len(effects) == 1 and type(effects[0]) is ir.Modal:
         return effects[0]
     return None
@@ -136,7 +138,7 @@ def describe_target(s, t) -> str:
     return o.card.name if o else "an object that left"
 
 
-def choose_modes_and_targets(ctx: Ctx, item: StackItem, source: Obj | None, player: int, ab) -> bool:
+def choose_modes_and_targets(ctx: Ctx, item: StackItem, source: Obj, player: int, ab) -> bool:
     """CR 601.2b-c / 603.3c-d: choose modes, then targets for each, as the spell or ability is
     put on the stack. Returns False when a required target can't be chosen."""
     s = ctx.s
@@ -181,15 +183,15 @@ def choose_modes_and_targets(ctx: Ctx, item: StackItem, source: Obj | None, play
         taken = {t for i in spec.other_than for t in item.targets[bases[n] + i]}      # CR 115.4
         while len(group) < min(spec.count, caps.get(n, spec.count)):
             legal = [t for t in legal_targets(s, spec, source, player, item.id) if t not in group and t not in taken]
-            options = [Action("target", (t,), f"target {describe_target(s, t)}") for t in legal]
+            choices = [Action("target", (t,), f"target {describe_target(s, t)}") for t in legal]
             if spec.up_to or group:
                 if spec.up_to and len(group) >= spec.at_least:
-                    options.append(Action("done", (), "no more targets"))
-            if not options:
+                    choices.append(Action("done", (), "no more targets"))
+            if not choices:
                 return False
             answer = ctx.ask(Decision(player, DecisionKind.TARGETS,
                                       f"Choose target {n + 1} for {item.label}: {_spec_text(spec)} (CR 115)",
-                                      tuple(options), {"item": item.id}))
+                                      tuple(choices), {"item": item.id}))
             if answer.kind == "done":
                 break
             group.append(answer.args[0])
@@ -243,7 +245,7 @@ def choose_division(ctx: Ctx, item: StackItem, player: int, ab) -> bool:
     if not effects:
         return True
     s = ctx.s
-    division = [()] * len(item.targets)
+    division: list[tuple[int, ...]] = [()] * len(item.targets)
     for e in effects:
         group = item.targets[e.to.index] if e.to.index < len(item.targets) else []
         total = e.amount if isinstance(e.amount, int) else item.x

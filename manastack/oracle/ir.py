@@ -392,7 +392,7 @@ class DivideDamage:
     (CR 608.2b)."""
 
     amount: Amount
-    to: Subject
+    to: Target
     source: Subject = Ref("self")
 
 

@@ -43,6 +43,12 @@ def _check(decks, max_decisions: int, render_mode) -> tuple[str, str]:
     return decks[0], decks[1]
 
 
+def _live(episode: Episode | None) -> Episode:
+    """The episode under way: there is one from the first ``reset()`` on."""
+    assert episode is not None, "call reset() first"
+    return episode
+
+
 class MagicAECEnv(AECEnv):
     """Two players, ``player_0`` (the first deck) and ``player_1``, take turns deciding; the
     agent selected is the one the game waits for."""
@@ -80,18 +86,18 @@ class MagicAECEnv(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict] = {a: {} for a in self.agents}
         self._settle()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        return self.episode.observe(AGENT_NAMES.index(agent))
+        return _live(self.episode).observe(AGENT_NAMES.index(agent))
 
     def step(self, action) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self.episode.play(action)          # an illegal action raises before anything changes
+        _live(self.episode).play(action)          # an illegal action raises before anything changes
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self._settle()
@@ -99,7 +105,7 @@ class MagicAECEnv(AECEnv):
 
     def _settle(self) -> None:
         """Select the player the game waits for, or end the episode for both."""
-        ep = self.episode
+        ep = _live(self.episode)
         if ep.over or ep.truncated:
             for i, a in enumerate(AGENT_NAMES):
                 self.rewards[a] = ep.reward(i)
@@ -185,14 +191,15 @@ class MagicEnv(gymnasium.Env):
         return (ep.observe(self.seat), ep.reward(self.seat), ep.over, ep.truncated, self._info())
 
     def _opponent_moves(self) -> None:
-        ep = self.episode
+        ep = _live(self.episode)
         while not ep.over and not ep.truncated and ep.player != self.seat:
             ep.answer(self.opponent.choose(ep.game, ep.game.pending))
 
     def _info(self) -> dict:
-        result = self.episode.game.result
+        episode = _live(self.episode)
+        result = episode.game.result
         winner = -1 if result is None or result.winner is None else result.winner
-        return {"seat": self.seat, "winner": winner, "decisions": self.episode.decisions,
+        return {"seat": self.seat, "winner": winner, "decisions": episode.decisions,
                 "illegal_action": self.forfeited}
 
     def render(self) -> str | None:
