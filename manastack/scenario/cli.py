@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -49,7 +50,7 @@ def judge_files(files, as_json: bool = False, quiet: bool = False,
 def judge_one(path, cards: CardDB | None = None) -> dict:
     """One scenario's report as plain data. ``partial`` names the partly read cards the
     scenario uses, with their unread sentences; a scenario that checks nothing is an error."""
-    report = {"file": str(path), "name": None, "status": "error", "error": None, "log": [],
+    report: dict[str, Any] = {"file": str(path), "name": None, "status": "error", "error": None, "log": [],
               "expectations": [], "partial": {}, "board": []}
     try:
         scenario = Scenario.load(path, cards)
