@@ -677,13 +677,7 @@ def _castable_after(s: State, player: int, cost: ManaCost, pool: dict, groups: l
                     picks: list[Alternative], wanted: dict[ManaCost, int]) -> int:
     """How many cards of mana costs ``wanted`` (cost -> copies) the pool and the untapped
     sources could still pay after ``cost`` is paid with ``picks``."""
-    total = dict(pool)
-    need = cost
-    for a in picks:
-        for t in a.net:
-            total[t] = total.get(t, 0) + 1
-        if a.cost is not None:
-            need = need.plus(a.cost)
+    total, need = _with_picks(pool, cost, picks)
     paid = pay_from_pool(need, total)
     if paid is None:
         return 0
@@ -709,7 +703,8 @@ def _mana(a: Alternative) -> tuple[tuple[str, ...], ManaCost | None]:
     return a.net, a.cost
 
 
-def _check(s: State, player: int, cost: ManaCost, pool: dict, picks: list[Alternative]):
+def _with_picks(pool: dict, cost: ManaCost, picks: list[Alternative]) -> tuple[dict, ManaCost]:
+    """The pool once ``picks`` have made their mana, and ``cost`` with what they cost added."""
     total = dict(pool)
     need = cost
     for a in picks:
@@ -717,6 +712,11 @@ def _check(s: State, player: int, cost: ManaCost, pool: dict, picks: list[Altern
             total[t] = total.get(t, 0) + 1
         if a.cost is not None:
             need = need.plus(a.cost)
+    return total, need
+
+
+def _check(s: State, player: int, cost: ManaCost, pool: dict, picks: list[Alternative]):
+    total, need = _with_picks(pool, cost, picks)
     if pay_from_pool(need, total) is None or not _own_costs_payable(s, player, cost, total, picks):
         return None
     used = {a.oid for a in picks}      # permanents the plan taps for their own abilities
