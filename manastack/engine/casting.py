@@ -25,7 +25,7 @@ from .runner import Ctx, Rollback
 from . import mana_spend
 from .mana_spend import ability_use, spell_use
 from .spell_costs import total_cost
-from .state import Obj, StackItem
+from .state import Obj, StackItem, Zone
 from .targets import (casting_ability, choose_division, choose_modes_and_targets, describe_target, division_least, x_fits,
                       extra_targets, spell_ability_index)
 from .timing import exiled_playable, sorcery_timing
@@ -747,7 +747,11 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
     label = f"{possessive(o.card.name)} ability"
     item = StackItem(s.next_id, "activated", o.id, player, card, idx, label)
     s.next_id += 1
-    s.add_log(f"{s.players[player].name} activates {o.card.name}: {ab.text}", ("602.2a",), "activate")
+    if o.zone in (Zone.HAND, Zone.LIBRARY):     # CR 602.2a: activated from a hidden zone, it is revealed
+        s.add_log(f"{s.players[player].name} reveals {o.card.name} from their {o.zone} and activates it: "
+                  f"{ab.text}", ("602.2a", "701.20a"), "activate")
+    else:
+        s.add_log(f"{s.players[player].name} activates {o.card.name}: {ab.text}", ("602.2a",), "activate")
     if not choose_modes_and_targets(ctx, item, o, player, ab):
         raise Rollback()  # CR 602.2b, 732: the activation can't be completed
     if ab.cost.mana is not None:
