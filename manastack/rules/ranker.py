@@ -23,6 +23,9 @@ FEATURES = (
     "phrase", "phrase_below", "number", "number_below", "see", "see_below",
     "bridge", "pairs", "parent", "assoc_rule", "assoc_section",
     "title", "glossary", "glossary_def", "section", "rule", "subrule", "first_sub", "length",
+    "body_coord", "sib_base", "sib_raw", "sib_body_coord", "siblings", "children",
+    "q_base", "q_raw", "q_coord", "q_body_coord", "q_first_sub", "q_rule", "q_subrule", "q_title", "q_glossary",
+    "q_section", "card_text",
 )
 """The features, in the order of the weights."""
 
