@@ -12,7 +12,8 @@ from click.testing import CliRunner
 
 from manastack.cli import main
 from manastack.cli_rules import highlight
-from manastack.rules import RulesError, fetch_rules, load_rules
+from manastack.rules import RulesError, load_rules
+from manastack.rules.fetch import fetch_rules
 from manastack.rules.engine_links import SiteKind, scenarios_for, sites_for
 from manastack.rules.index import Stemmer
 

@@ -444,6 +444,7 @@ class RulesSearch:
         pair_best = paired[0][2] if paired and paired[0][2] > 0 else 1.0
         pair_score = {(k, r): s / pair_best for k, r, s in paired}
         base_rank = {key: i for i, (key, _) in enumerate(base, 1)}
+        self._stem_headings([ref for kind, ref in keys if kind is PassageKind.RULE])
         wanted = set(reading.stems)
         actions = wanted & self._action_stems
         out = []
@@ -525,6 +526,12 @@ class RulesSearch:
                                        *(((PassageKind.RULE, sub.number), 0.5) for sub in self.doc.rules[number].subrules)]:
                         out[key] = max(out.get(key, 0.0), share * s / best)
         return out
+
+    def _stem_headings(self, refs: list[str]) -> None:
+        """The stems of the headings above these rules, found in one pass and kept."""
+        missing = [ref for ref in refs if ref not in self._heading_stems]
+        for ref, stems in zip(missing, self.stemmer.stems([headings(self.doc, ref) for ref in missing])):
+            self._heading_stems[ref] = frozenset(stems)
 
     def _headings_of(self, key: tuple[PassageKind, str]) -> frozenset[str]:
         kind, ref = key
