@@ -42,6 +42,8 @@ MAX_QUERY_CHARS = 300
 """The longest query searched."""
 MAX_RESULTS = 100
 """The most results one search returns."""
+MAX_CARDS = 8
+"""The most card names one query may name (each is read by the compiler)."""
 MAX_NAME_WORDS = 8
 """The longest card name (in words) looked for in a query."""
 
@@ -307,7 +309,7 @@ class RulesSearch:
             return text
         tokens = re.findall(r"[\w'’,+/-]+", text)
         clean = [t.strip(",") for t in tokens]
-        i = 0
+        i = named = 0
         kept: list[str] = []
         while i < len(clean):
             for n in range(min(MAX_NAME_WORDS, len(clean) - i), 0, -1):
@@ -316,6 +318,9 @@ class RulesSearch:
                     or self._plural_name(phrase)
                 if not names or (n == 1 and not _single_word_name(phrase, self)):
                     continue
+                named += 1
+                if named > MAX_CARDS:
+                    raise RulesError(f"query: names more than {MAX_CARDS} cards; the limit is {MAX_CARDS}")
                 for name in names:
                     self._add_card(name, reading, span=phrase.lower())
                 i += n
