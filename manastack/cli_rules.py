@@ -12,11 +12,10 @@ from rich.markup import escape
 from manastack.cards import CardError, load_db
 from manastack.cli_lazy import LazyGroup
 from manastack.cli_rules_text import highlight, load_doc, rules_option, short
-from manastack.rules import PassageKind, Rule, RulesError, fetch_rules, load_rules, open_search
+from manastack.rules import PassageKind, Rule, RulesError, load_rules, open_search
 from manastack.rules.diff import diff_rules
 from manastack.rules.engine_links import judge_command, scenarios_for, sites_for
 from manastack.rules.query import MAX_RESULTS
-from manastack.rules.source import RULES_PAGE
 
 MAX_LISTED = 12
 """Code sites and scenarios listed under a rule before "and N more"."""
@@ -25,9 +24,11 @@ def _console() -> Console:
     return Console(highlight=False, soft_wrap=True)
 
 
-@click.group(cls=LazyGroup, lazy={"ask": (
-    "manastack.cli_rules_ask", "ask",
-    "Answer a question about cards together: their rulings, the rules they use, a scenario.")})
+@click.group(cls=LazyGroup, lazy={
+    "ask": ("manastack.cli_rules_ask", "ask",
+            "Answer a question about cards together: their rulings, the rules they use, a scenario."),
+    "fetch": ("manastack.cli_rules_fetch", "fetch",
+              "Download the current Comprehensive Rules text from the publisher.")})
 def rules() -> None:
     """The Comprehensive Rules: search them, ask about cards together, show a rule, define a
     term, compare versions."""
@@ -214,20 +215,3 @@ def word_diff(old: str, new: str) -> str:
         if op in ("replace", "insert"):
             out.append(f"[green]{escape('{+' + ' '.join(b[j1:j2]) + '+}')}[/green]")
     return " ".join(out)
-
-
-@rules.command()
-@click.option("--url", default=RULES_PAGE, show_default=True,
-              help="The rules page that links to the plain-text Comprehensive Rules.")
-@click.option("--into", type=click.Path(file_okay=False), default=None,
-              help="Directory to keep the text in (default: the cache, where the other commands look).")
-@click.option("--allow-http", is_flag=True, help="Also fetch over plain http (only https otherwise).")
-def fetch(url: str, into: str | None, allow_http: bool) -> None:
-    """Download the current Comprehensive Rules text from the publisher."""
-    try:
-        path = fetch_rules(url, Path(into) if into else None, allow_http)
-        doc = load_rules(path)
-    except RulesError as exc:
-        raise click.ClickException(str(exc)) from None
-    _console().print(f"Saved the rules of {escape(doc.effective)} ({len(doc.rules)} rules, "
-                     f"{len(doc.glossary)} glossary entries) to {escape(str(path))}")

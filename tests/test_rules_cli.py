@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import threading
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -12,8 +15,9 @@ from click.testing import CliRunner
 
 from manastack.cli import main
 from manastack.cli_rules import highlight
-from manastack.rules import RulesError, fetch_rules, load_rules
+from manastack.rules import RulesError, load_rules
 from manastack.rules.engine_links import SiteKind, scenarios_for, sites_for
+from manastack.rules.fetch import fetch_rules
 from manastack.rules.index import Stemmer
 
 from .conftest import RULES, ROOT
@@ -79,6 +83,9 @@ def test_bad_input_is_one_line_and_nonzero(tmp_path):
         (("rules", "search", "trample " * 60), "the limit is 300"),
         (("rules", "search", "trample", "-n", "0"), "0 is not in the range 1<=x<=100"),
         (("rules", "search", "trample", "--cards", str(tmp_path / "none.json")), "card file not found"),
+        (("rules", "ask", "trample " * 60), "the limit is 300"),
+        (("rules", "ask", "   "), "query: empty"),
+        (("rules", "ask", "Shock " * 9), "names more than 8 cards; the limit is 8"),
     ]:
         result = run(*args)
         assert result.exit_code != 0, args
@@ -237,3 +244,15 @@ def test_ask_without_a_card_answers_with_rules_and_has_nothing_to_run():
     assert result.exit_code == 0 and "No card named" in result.output and "616.1" in result.output
     ran = run("rules", "ask", "who chooses the order of replacement effects?", "--run")
     assert ran.exit_code == 1 and "names no card" in ran.output and "Traceback" not in ran.output
+
+
+def test_a_search_loads_neither_the_fetch_nor_the_network_modules():
+    """``rules fetch`` lives in its own modules, imported only when it runs."""
+    probe = ("import sys\nfrom manastack.cli import main\ntry:\n    main(['rules', 'search', 'trample', '-n', '1',"
+             f" '--rules', {str(RULES)!r}])\nexcept SystemExit as exc:\n    assert not exc.code\n"
+             "print(sorted(m for m in sys.modules if m in ('urllib.request', 'http.client', 'ssl',"
+             " 'manastack.rules.fetch', 'manastack.cli_rules_fetch')))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "[]"

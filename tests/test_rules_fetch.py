@@ -9,7 +9,8 @@ import pytest
 from click.testing import CliRunner
 
 from manastack.cli import main
-from manastack.rules import RulesError, fetch_rules
+from manastack.rules import RulesError
+from manastack.rules.fetch import fetch_rules
 
 from .conftest import RULES
 

@@ -13,7 +13,7 @@ These examples need a rules file, so the doctest run skips them:
 from .document import GlossaryEntry, Rule, RulesDoc, RulesError
 from .index import PassageKind
 from .query import Hit, RulesSearch, open_search, search
-from .source import cache_dir, fetch_rules, load_rules, rules_path
+from .source import cache_dir, load_rules, rules_path
 
 __all__ = ["GlossaryEntry", "Hit", "PassageKind", "Rule", "RulesDoc", "RulesError", "RulesSearch",
-           "cache_dir", "fetch_rules", "load_rules", "open_search", "rules_path", "search"]
+           "cache_dir", "load_rules", "open_search", "rules_path", "search"]

@@ -71,7 +71,10 @@ class CardReadings:
             if not all(isinstance(f, list) and all(isinstance(x, str) for x in f) for f in fields):
                 return None
             rules, general, unread, engine = (tuple(f) for f in fields)
-            return CardRules(name, rules, general, unread, engine)
+            text = data.get("text")
+            if not isinstance(text, str):
+                return None
+            return CardRules(name, rules, general, unread, engine, text)
         except (sqlite3.Error, ValueError, KeyError):
             return None
 
@@ -80,7 +83,7 @@ class CardReadings:
         if db is None:
             return
         data = {"card": found.card, "rules": list(found.rules), "general": list(found.general),
-                "unread": list(found.unread), "engine": list(found.engine)}
+                "unread": list(found.unread), "engine": list(found.engine), "text": found.text}
         try:
             with db:
                 db.execute("INSERT OR REPLACE INTO readings VALUES (?, ?)",

@@ -136,6 +136,8 @@ class CardRules:
     unread: tuple[str, ...]
     engine: tuple[str, ...] = ()
     """The rules the engine functions that run the card's effects cite (``engine_links.effect_rules``)."""
+    text: str = ""
+    """The card's Oracle text, its own name left out: its words say what the card does."""
 
 
 def _walk(node, found: list[str], general: list[str], doc: RulesDoc, engine: list[str]) -> None:
@@ -193,4 +195,5 @@ def card_rules(card: CardDef, doc: RulesDoc) -> CardRules:
                      general=tuple(n for n in dict.fromkeys(general) if n in doc.rules and n not in rules),
                      unread=tuple(card.unsupported),
                      engine=tuple(n for n in dict.fromkeys(engine) if n in doc.rules and n not in rules
-                                  and n not in GENERIC_ENGINE_RULES))
+                                  and n not in GENERIC_ENGINE_RULES),
+                     text=card.text.replace(card.name, "~"))

@@ -42,6 +42,8 @@ MAX_QUERY_CHARS = 300
 """The longest query searched."""
 MAX_RESULTS = 100
 """The most results one search returns."""
+MAX_CARDS = 8
+"""The most card names one query may name (each is read by the compiler)."""
 MAX_NAME_WORDS = 8
 """The longest card name (in words) looked for in a query."""
 
@@ -53,6 +55,8 @@ get gets got use used s t d ll re ve m""".split())
 """Words too common to rank by (they stay in phrases: "could produce")."""
 
 _NUMBER = re.compile(r"\b(\d{3}(?:\.\d+[a-z]?)?)\b")
+_QUESTION = re.compile(r"\?\s*$|^\s*(can|could|does|do|did|is|are|was|what|how|who|when|where|why|which|if|"
+                       r"should|will|would|may|must)\b", re.IGNORECASE)
 _DEFINITION = re.compile(r"^\s*(what(?:'s|’s| is| are| does| do)|define|definition of|meaning of|"
                          r"what counts as|who is)\b|\bmeans?\s*\??\s*$", re.IGNORECASE)
 
@@ -97,8 +101,15 @@ CANDIDATES = 80
 """The best passages by the summed score that the learned ranker orders."""
 RAW_CANDIDATES = 40
 """The best passages by plain BM25 over the query's words that join them."""
+POINTED_CANDIDATES = 40
+"""The rules named by what the query points at (cards, terms, judge words, numbers) that join
+the candidates whatever their summed score."""
+CARD_TEXT_CANDIDATES = 20
+"""The rules best matching the named cards' Oracle text that join the candidates."""
 BRIDGE_ENTRIES = 5
 """The glossary entries best matching a query whose rules join the candidates."""
+QUESTION_CROSSES = ("base", "raw", "coord", "body_coord", "first_sub", "rule", "subrule", "title", "glossary", "section")
+"""Features the ranker weighs again when the query is a question in plain words."""
 MAX_GAP = 3
 """Judge words may have this many other words between theirs."""
 
@@ -180,6 +191,8 @@ class Reading:
     """Words the query stands for: judge words' meanings, cards' unread text."""
     common: list[str] = field(default_factory=list)
     """Words too common to search the whole index by; they still score the rules pointed at."""
+    card_words: list[str] = field(default_factory=list)
+    """The words of the named cards' Oracle text (what the cards do), for the ranker."""
 
 
 def load_vocabulary(path: Path | None = None) -> list[VocabularyEntry]:
@@ -296,7 +309,7 @@ class RulesSearch:
             return text
         tokens = re.findall(r"[\w'’,+/-]+", text)
         clean = [t.strip(",") for t in tokens]
-        i = 0
+        i = named = 0
         kept: list[str] = []
         while i < len(clean):
             for n in range(min(MAX_NAME_WORDS, len(clean) - i), 0, -1):
@@ -305,6 +318,9 @@ class RulesSearch:
                     or self._plural_name(phrase)
                 if not names or (n == 1 and not _single_word_name(phrase, self)):
                     continue
+                named += 1
+                if named > MAX_CARDS:
+                    raise RulesError(f"query: names more than {MAX_CARDS} cards; the limit is {MAX_CARDS}")
                 for name in names:
                     self._add_card(name, reading, span=phrase.lower())
                 i += n
@@ -344,6 +360,8 @@ class RulesSearch:
                                          source="card_engine"))
         for sentence in found.unread:
             reading.extra_words += [w for w in words(sentence) if w not in STOPWORDS]
+        reading.card_words = list(dict.fromkeys(reading.card_words + [w for w in words(found.text)
+                                                                      if w not in STOPWORDS]))
 
     def _read_phrases(self, text: str, reading: Reading) -> set[int]:
         """Add the phrases found in ``text`` to ``reading``; returns the positions of the
@@ -413,7 +431,17 @@ class RulesSearch:
         raw_score = {(k, r): s / raw_best for k, r, s in raw}
         raw_rank = {(k, r): i for i, (k, r, _) in enumerate(raw, 1)}
         bridge = self._glossary_bridge(raw_words)
-        keys = list(dict.fromkeys([key for key, _ in base] + list(raw_score) + list(bridge)))
+        pointed = [(PassageKind.RULE, r) for p in reading.pointers for r in p.rules if r in self.doc.rules]
+        by_text = self.index.bm25(reading.card_words, limit=CARD_TEXT_CANDIDATES, kind=PassageKind.RULE) \
+            if reading.card_words else []
+        keys = list(dict.fromkeys([key for key, _ in base] + list(raw_score) + list(bridge)
+                                  + pointed[:POINTED_CANDIDATES] + [(k, r) for k, r, _ in by_text]))
+        card_text: dict[tuple[PassageKind, str], float] = {}
+        if reading.card_words:
+            refs = [ref for kind, ref in keys if kind is PassageKind.RULE]
+            found = self.index.bm25(reading.card_words, limit=len(refs), refs=refs)
+            best = found[0][2] if found and found[0][2] > 0 else 1.0
+            card_text = {(k, r): s / best for k, r, s in found}
         content = [w for w in words(reading.query) if w not in STOPWORDS]
         pairs = [f"{a} {b}" for a, b in zip(content, content[1:])]
         rule_refs = [ref for kind, ref in keys if kind is PassageKind.RULE]
@@ -421,6 +449,7 @@ class RulesSearch:
         pair_best = paired[0][2] if paired and paired[0][2] > 0 else 1.0
         pair_score = {(k, r): s / pair_best for k, r, s in paired}
         base_rank = {key: i for i, (key, _) in enumerate(base, 1)}
+        self._stem_headings([ref for kind, ref in keys if kind is PassageKind.RULE])
         wanted = set(reading.stems)
         actions = wanted & self._action_stems
         out = []
@@ -445,12 +474,47 @@ class RulesSearch:
                 f.update(self.ranker.assoc_features(reading.stems, ref))
             f["bridge"] = bridge.get(key, 0.0)
             f["pairs"] = pair_score.get(key, 0.0)
+            f["card_text"] = card_text.get(key, 0.0)
             above = self.doc.rules[ref].parent if is_rule else None
             if above is not None:
                 parent = (PassageKind.RULE, above)
                 f["parent"] = max(ranking.norm.get(parent, 0.0), raw_score.get(parent, 0.0))
             out.append((key, f))
+        self._relative_features(out, reading)
         return out
+
+    def _relative_features(self, out: list[tuple[tuple[PassageKind, str], dict[str, float]]], reading: Reading) -> None:
+        """Features comparing a rule with the other candidates under the same rule (siblings
+        share their headings, so their own text must tell them apart) and with the candidates
+        under it; and crosses of a few features with the query being a question."""
+        rules = [(ref, f) for (kind, ref), f in out if kind is PassageKind.RULE]
+        body = dict(zip((ref for ref, _ in rules),
+                        self.stemmer.stems([self.doc.rules[ref].text for ref, _ in rules])))
+        wanted = set(reading.stems)
+        groups: dict[str | None, list[dict[str, float]]] = {}
+        children: dict[str, float] = {}
+        for ref, f in rules:
+            if wanted:
+                f["body_coord"] = len(wanted & set(body[ref])) / len(wanted)
+            parent = self.doc.rules[ref].parent
+            groups.setdefault(parent, []).append(f)
+            if parent is not None:
+                children[parent] = max(children.get(parent, 0.0), f.get("base", 0.0))
+        for group in groups.values():
+            for name in ("base", "raw", "body_coord"):
+                best = max(g.get(name, 0.0) for g in group)
+                for g in group:
+                    g[f"sib_{name}"] = g.get(name, 0.0) - best
+            if len(group) > 1:
+                for g in group:
+                    g["siblings"] = math.log(len(group)) / 3
+        for ref, f in rules:
+            f["children"] = children.get(ref, 0.0)
+        if _QUESTION.search(reading.query) and not reading.definition:
+            for _, f in out:
+                for name in QUESTION_CROSSES:
+                    if name in f:
+                        f[f"q_{name}"] = f[name]
 
     def _glossary_bridge(self, raw_words: list[str]) -> dict[tuple[PassageKind, str], float]:
         """Rules reached through the glossary: the entries best matching the query's words (the
@@ -467,6 +531,12 @@ class RulesSearch:
                                        *(((PassageKind.RULE, sub.number), 0.5) for sub in self.doc.rules[number].subrules)]:
                         out[key] = max(out.get(key, 0.0), share * s / best)
         return out
+
+    def _stem_headings(self, refs: list[str]) -> None:
+        """The stems of the headings above these rules, found in one pass and kept."""
+        missing = [ref for ref in refs if ref not in self._heading_stems]
+        for ref, stems in zip(missing, self.stemmer.stems([headings(self.doc, ref) for ref in missing])):
+            self._heading_stems[ref] = frozenset(stems)
 
     def _headings_of(self, key: tuple[PassageKind, str]) -> frozenset[str]:
         kind, ref = key

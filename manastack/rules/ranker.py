@@ -5,8 +5,10 @@ weights learned on the development half of the evaluation set (``bench/rules_sea
 The features say how a passage was reached (its words' BM25 score, with and without reading
 the query; the share of the question's words, and of its action words, it has; the cards,
 judge words, glossary terms, rule numbers and "See rule" links that point at it or at a rule
-above it) and what it is (a one-line title, a glossary entry, a section, rule or subrule, its
-length). Plain BM25 is one feature among them.
+above it; the named cards' Oracle text), what it is (a one-line title, a glossary entry, a
+section, rule or subrule, its length), how it compares with the other candidates under the same
+rule and with those under it, and (``q_`` features) a few of these again when the query is a
+question in plain words. Plain BM25 is one feature among them.
 """
 from __future__ import annotations
 
@@ -23,6 +25,9 @@ FEATURES = (
     "phrase", "phrase_below", "number", "number_below", "see", "see_below",
     "bridge", "pairs", "parent", "assoc_rule", "assoc_section",
     "title", "glossary", "glossary_def", "section", "rule", "subrule", "first_sub", "length",
+    "body_coord", "sib_base", "sib_raw", "sib_body_coord", "siblings", "children",
+    "q_base", "q_raw", "q_coord", "q_body_coord", "q_first_sub", "q_rule", "q_subrule", "q_title", "q_glossary",
+    "q_section", "card_text",
 )
 """The features, in the order of the weights."""
 
