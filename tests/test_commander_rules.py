@@ -7,9 +7,14 @@ from __future__ import annotations
 import random
 
 import pytest
+from click.testing import CliRunner
 
 from manastack import Game
-from manastack.decks import Deck
+from manastack.cli import main
+from manastack.engine import alt_costs
+from manastack.sim.games import GameRunner, SimSetup
+from manastack.sim.run import DeckCheckError, prepare_decks, simulate
+from manastack.decks import Deck, DeckFormat
 from manastack.engine import commanders
 from manastack.engine.legality import why_not_cast
 from manastack.engine.mana_types import could_produce_map
@@ -161,7 +166,6 @@ def test_fierce_guardianship_free_only_with_a_commander(db):
     (CR 903.3d: a commander on the battlefield; the ruling: any player's commander you control)."""
     card = db.get("Fierce Guardianship")
     assert card.fully_supported and db.get("Deadly Rollick").fully_supported
-    from manastack.engine import alt_costs
     with_commander = ("    commanders: [\"Ayula, Queen Among Bears\"]\n"
                       "    battlefield: [\"Ayula, Queen Among Bears\"]\n    hand: [Deadly Rollick]\n")
     without = "    battlefield: [Grizzly Bears]\n    hand: [Deadly Rollick]\n"
@@ -219,3 +223,18 @@ def test_whole_commander_games_fuzz(db, seed):
         for p in s.players:
             named = [o for o in s.objs.values() if o.owner == p.index and commanders.is_commander(s, o)]
             assert len(named) == 1           # one commander each, wherever it is (CR 903.3)
+
+
+def test_simulate_and_play_commander_games(db, corpus_path):
+    """``simulate --format commander`` checks the decks as Commander decks and plays Commander
+    games; ``play --format commander`` too."""
+    a, b = prepare_decks("commander-ayula", "commander-isperia", db, DeckFormat.COMMANDER, True)
+    game, _agents = GameRunner(SimSetup(a, b, ("first", "first"), 5, game_format="commander"), db).start(0)
+    assert [p.life for p in game.peek().players] == [40, 40] and all(p.command for p in game.peek().players)
+    with pytest.raises(DeckCheckError) as err:
+        simulate("gruul-stompy", "commander-ayula", games=1, workers=1, cards=(str(corpus_path),), fmt="commander")
+    assert any("903" in str(p) for p in err.value.problems)
+    out = CliRunner().invoke(main, ["play", "--agents", "first,first", "--decks", "commander-ayula,commander-radha",
+                                    "--format", "commander", "--cards", str(corpus_path), "--json", "--seed", "2"])
+    assert out.exit_code == 0, out.output
+    assert "903.7" in out.output
