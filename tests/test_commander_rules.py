@@ -14,7 +14,7 @@ from manastack.cli import main
 from manastack.engine import alt_costs
 from manastack.sim.games import GameRunner, SimSetup
 from manastack.sim.run import DeckCheckError, prepare_decks, simulate
-from manastack.decks import Deck, DeckFormat
+from manastack.decks import Deck, DeckError, DeckFormat
 from manastack.engine import commanders
 from manastack.engine.legality import why_not_cast
 from manastack.engine.mana_types import could_produce_map
@@ -238,3 +238,19 @@ def test_simulate_and_play_commander_games(db, corpus_path):
                                     "--format", "commander", "--cards", str(corpus_path), "--json", "--seed", "2"])
     assert out.exit_code == 0, out.output
     assert "903.7" in out.output
+
+
+def test_702_124_two_partner_commanders_start_in_the_command_zone(db):
+    """Kraum and Rograkh, both with partner: both commanders, identity UR from the two together;
+    partner is no longer logged as doing nothing (it chose the commanders, CR 702.124a)."""
+    kraum, rograkh = "Kraum, Ludevic's Opus", "Rograkh, Son of Rohgahh"
+    deck = Deck("ur", ((49, "Island"), (49, "Mountain")), commander=((1, kraum), (1, rograkh)))
+    game = Game.new(deck, Deck("g", ((99, "Forest"),), commander=((1, AYULA),)), seed=1, cards=db,
+                    format="commander")
+    s = game.peek()
+    assert s.players[0].commanders == (kraum, rograkh) and s.players[0].commander_identity == "UR"
+    assert sorted(s.objs[i].card.name for i in s.players[0].command) == [kraum, rograkh]
+    assert "does nothing in this game" not in game.explain()
+    three = Deck("x", ((97, "Island"),), commander=((1, kraum), (1, rograkh), (1, AYULA)))
+    with pytest.raises(DeckError, match="3 commanders"):
+        Game.new(three, deck, cards=db, format="commander")

@@ -141,14 +141,14 @@ class Builder:
         """The combat damage dealt by each commander, named by its card, to each player."""
         s = self.s
         for index, pd in enumerate(self.data["players"]):
-            dealt = []
+            dealt: list[tuple[int, str, int]] = []
             for name, n in pd.get("commander_damage", {}).items():
-                owner = next((q.index for q in s.players if name in q.commanders), None)
-                if owner is None:
+                owners = [q.index for q in s.players if name in q.commanders]
+                if not owners:
                     self.fail(f"{name!r} is no player's commander (list it under a player's commanders)",
                               pd.line_of("commander_damage"))
                 if n:
-                    dealt.append((owner, name, n))
+                    dealt.append((owners[0], name, n))
             s.players[index].commander_damage = tuple(sorted(dealt))
 
     # ------------------------------------------------------------------ one object
