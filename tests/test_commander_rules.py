@@ -14,6 +14,7 @@ from manastack.cli import main
 from manastack.engine import alt_costs
 from manastack.sim.games import GameRunner, SimSetup
 from manastack.sim.run import DeckCheckError, prepare_decks, simulate
+from manastack.table import board_lines, why_text
 from manastack.decks import Deck, DeckError, DeckFormat
 from manastack.engine import commanders
 from manastack.engine.legality import why_not_cast
@@ -254,3 +255,15 @@ def test_702_124_two_partner_commanders_start_in_the_command_zone(db):
     three = Deck("x", ((97, "Island"),), commander=((1, kraum), (1, rograkh), (1, AYULA)))
     with pytest.raises(DeckError, match="3 commanders"):
         Game.new(three, deck, cards=db, format="commander")
+
+
+def test_the_table_shows_command_zones_tax_and_commander_damage(db):
+    alice = ("    commanders: [\"Ayula, Queen Among Bears\"]\n    command: [\"Ayula, Queen Among Bears\"]\n"
+             "    commander_casts: {\"Ayula, Queen Among Bears\": 1}\n    commander_damage: {\"Radha, Heir to Keld\": 9}\n")
+    bob = "    commanders: [\"Radha, Heir to Keld\"]\n    command: [\"Radha, Heir to Keld\"]\n"
+    game = Game.from_state(Scenario.from_text(board(db, alice, bob), cards=db).state, db)
+    text = "\n".join(line.plain for line in board_lines(game, 0))
+    assert "command zone: Ayula, Queen Among Bears; Ayula, Queen Among Bears cast 1x (tax {2})" in text
+    assert "commander damage taken: 9 from Radha, Heir to Keld" in text
+    assert "command zone: Radha, Heir to Keld" in text
+    assert "commander tax" in why_text(game, 0, AYULA)      # why not: {3}{G} with the tax (CR 903.8)
