@@ -18,7 +18,7 @@ from collections import deque
 import orjson
 
 from manastack.cards import CardDB, CardError, default_db
-from manastack.cards.identity import color_identity, in_order
+from manastack.cards.identity import commanders_identity
 from manastack.decks import Deck, DeckError, commander_deck, load_deck  # noqa: F401  (re-exported)
 from manastack.engine import commanders
 from manastack.engine import characteristics as ch
@@ -331,8 +331,7 @@ def _set_up_commanders(s: State, player: int, deck: Deck, db: CardDB) -> None:
     cards = [db.get(name) for count, name in deck.commander for _ in range(count)]
     if len(cards) > 2:
         raise DeckError(f"{deck.name}: {len(cards)} commanders; a deck has one, or two with partner (CR 903.3, 702.124)")
-    identity = frozenset().union(*(color_identity(c) for c in cards))
-    commanders.set_up(s, player, cards, in_order(identity) if identity else "")
+    commanders.set_up(s, player, cards, commanders_identity(cards))
 
 
 def _check_new_arguments(names, cards, allow_partial, history) -> None:

@@ -167,3 +167,20 @@ def test_marked_lines_read_back(lines, data):
     assert [(d.count, d.name) for d in read] == [(c, n) for c, n, _ in lines]
     for d, (_, _, is_commander) in zip(read, lines):
         assert (d.section is Section.COMMANDER) == is_commander
+
+
+_CARDS = st.sampled_from(["Forest", "Island", "Sol Ring", "Lightning Bolt", "Llanowar Elves", AYULA,
+                          "Kraum, Ludevic's Opus", "Rograkh, Son of Rohgahh", "Relentless Rats", "Dryad Arbor"])
+
+
+@given(st.lists(st.tuples(st.integers(0, 120), _CARDS), max_size=12),
+       st.lists(st.tuples(st.integers(0, 3), _CARDS), max_size=4),
+       st.lists(st.tuples(st.integers(0, 2), _CARDS), max_size=3))
+def test_the_commander_check_never_fails_and_names_where(db, main, side, commander):
+    """Any deck: the check answers with a list of problems, each naming where and a rule."""
+    deck = Deck("d", tuple(main), tuple(side), tuple(commander))
+    problems = check_deck(deck, db, DeckFormat.COMMANDER)
+    assert all(p.where and "CR " in p.message for p in problems)
+    total = sum(n for n, _ in main) + sum(n for n, _ in commander) \
+        + (sum(n for n, _ in side) if not commander and 1 <= sum(n for n, _ in side) <= 2 else 0)
+    assert any("903.5a" in p.message for p in problems) == (total != 100)

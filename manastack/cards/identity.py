@@ -91,6 +91,12 @@ def color_identity(card: "CardDef") -> frozenset[str]:
     return frozenset(found)
 
 
+def commanders_identity(cards) -> str:
+    """The color identity of a deck's commanders together, in WUBRG order ("" for colorless)."""
+    found = frozenset().union(*(color_identity(c) for c in cards))
+    return "".join(c for c in COLORS if c in found)
+
+
 def in_order(colors) -> str:
     """Colors in WUBRG order as one string ("WG"), "colorless" for none."""
     return "".join(c for c in COLORS if c in colors) or "colorless"

@@ -21,10 +21,6 @@ LETHAL_DAMAGE = 21                # CR 903.10a, 704.6c
 START_LIFE = 40                   # CR 903.7
 
 
-def commander_game(s: State) -> bool:
-    return s.variant == COMMANDER
-
-
 def card_name(o: Obj) -> str:
     """The name of the card ``o`` represents (its own card when it is a copy, the main face)."""
     return (o.printed or o.card).main.name
@@ -42,13 +38,6 @@ def commanders_in(s: State, player: int, zone: str) -> list[Obj]:
         return []
     objs = s.objs
     return [objs[i] for i in p.zone(zone) if is_commander(s, objs[i])]
-
-
-def controls_commander(s: State, player: int) -> bool:
-    """"If you control a commander" (CR 903.3d): a permanent ``player`` controls that is a
-    commander, anyone's."""
-    objs = s.objs
-    return any(objs[i].controller == player and is_commander(s, objs[i]) for i in s.battlefield)
 
 
 def identity(s: State, player: int) -> str | None:

@@ -3,7 +3,7 @@ status (CR 110.5), combat, and spells on the stack (CR 405)."""
 from __future__ import annotations
 
 from manastack.cards import CardError
-from manastack.cards.identity import color_identity, in_order
+from manastack.cards.identity import commanders_identity
 from manastack.engine import characteristics as ch
 from manastack.engine import commanders
 from manastack.engine import levelers
@@ -128,9 +128,7 @@ class Builder:
             self.fail(f"{keys[0]!r} belongs to a Commander game: add format: commander", pd.line_of(keys[0]))
         cards = [self.card(name, pd.line_of("commanders")) for name in pd.get("commanders", [])]
         p.commanders = tuple(c.main.name for c in cards)
-        p.commander_identity = in_order(frozenset().union(*map(color_identity, cards))) if cards else ""
-        if p.commander_identity == "colorless":
-            p.commander_identity = ""
+        p.commander_identity = commanders_identity(cards)
         casts = pd.get("commander_casts", {})
         for name in casts:
             if name not in p.commanders:
