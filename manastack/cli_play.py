@@ -9,8 +9,8 @@ from rich.console import Console
 from manastack.agents import AgentSpecError, agent_names, parse_agent, play_out, split_agent_specs
 from manastack.cards import CardError
 from manastack.cli_cards import db_from_files
-from manastack.decks import DeckError, bundled_decks
-from manastack.game import MAX_SEED, MIN_SEED, Game
+from manastack.decks import DeckError, bundled_decks, commander_decks
+from manastack.game import FORMATS, MAX_SEED, MIN_SEED, Game
 from manastack.table import STEPS, Human, TableSettings, play_at_table
 
 console = Console(highlight=False, soft_wrap=True)
@@ -21,19 +21,22 @@ console = Console(highlight=False, soft_wrap=True)
               help=f"Two agent specs, NAME or NAME:KEY=VALUE,... (human, {agent_names()}; "
                    "e.g. mcts:iterations=200,heuristic); the first plays the first deck.")
 @click.option("--decks", default="gruul-stompy,azorius-skies", show_default=True,
-              help=f"Two decks: bundled names ({', '.join(bundled_decks())}) or decklist files.")
+              help=f"Two decks: bundled names ({', '.join(bundled_decks())}; Commander decks, with a card "
+                   f"file holding their cards: {', '.join(commander_decks())}) or decklist files.")
 @click.option("--seed", default=7, show_default=True, type=click.IntRange(MIN_SEED, MAX_SEED),
               help="Seed of the game's shuffles.")
 @click.option("--cards", multiple=True, type=click.Path(),
               help="Extra card files: MTGJSON AtomicCards or Scryfall Oracle Cards (.json/.json.gz).")
 @click.option("--allow-partial", is_flag=True, help="Allow cards whose Oracle text is only partly supported.")
+@click.option("--format", "game_format", type=click.Choice(FORMATS), default="normal", show_default=True,
+              help="commander: a Commander game (CR 903): each deck's commander starts in the command zone, 40 life.")
 @click.option("--quiet", is_flag=True, help="Print only the result.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result and log as JSON.")
 @click.option("--stops", default="", metavar="STEPS",
               help=f"Steps where you always get to act, comma-separated: {', '.join(STEPS)}. Elsewhere "
                    "priority is passed for you when passing is all you could do.")
 @click.option("--pay-by-hand", is_flag=True, help="Choose the mana for each cost yourself.")
-def play(agents, decks, seed, cards, allow_partial, quiet, as_json, stops, pay_by_hand):
+def play(agents, decks, seed, cards, allow_partial, game_format, quiet, as_json, stops, pay_by_hand):
     """Play a game: agents against each other, or you against an agent."""
     stop_steps = [x.strip() for x in stops.split(",") if x.strip()]
     if unknown := [x for x in stop_steps if x not in STEPS]:
@@ -54,7 +57,7 @@ def play(agents, decks, seed, cards, allow_partial, quiet, as_json, stops, pay_b
     db = db_from_files(cards)
     try:
         game = Game.new(deck_specs[0], deck_specs[1], seed=seed, cards=db, allow_partial=allow_partial,
-                        names=_player_names(names, deck_specs))
+                        names=_player_names(names, deck_specs), format=game_format)
     except (DeckError, CardError) as exc:
         raise click.ClickException(str(exc)) from None
     if any(isinstance(p, Human) for p in players):

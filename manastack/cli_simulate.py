@@ -115,7 +115,8 @@ def print_summary(console: Console, result: SimResult) -> None:
               help="Where games run: local worker processes, or a Ray cluster.")
 @click.option("--address", default=None, help="The Ray cluster to join (else RAY_ADDRESS, else a new local one).")
 @click.option("--format", "fmt", type=click.Choice([f.value for f in DeckFormat]), default="limited",
-              show_default=True, help="Deck construction rules the check applies (CR 100.2).")
+              show_default=True, help="Deck construction rules the check applies (CR 100.2); commander also "
+              "plays Commander games (CR 903).")
 @click.option("--no-check", is_flag=True, help="Play decks that fail the check (unknown cards still fail).")
 @click.option("--cards", multiple=True, type=click.Path(),
               help="Extra card files: MTGJSON AtomicCards, set files, AllPrintings, or Scryfall Oracle Cards.")

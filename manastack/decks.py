@@ -6,16 +6,24 @@ Read forms (told apart by content):
 - MTG Arena exports: ``Deck``, ``Sideboard``, ``Commander``, ``Companion`` (and ``About`` /
   ``Name ...``) headers, card lines with a set and collector number (``4 Llanowar Elves (DOM) 168``);
 - MTGO ``.txt``: the main deck, a blank line, the sideboard (two blocks of card lines and no header);
-- MTGO ``.dek`` XML: ``<Cards Quantity="4" Sideboard="false" Name="..."/>`` elements.
+- MTGO ``.dek`` XML: ``<Cards Quantity="4" Sideboard="false" Name="..."/>`` elements;
+- Commander decks as deck sites export them: a ``Commander`` header (Arena, Moxfield), a card
+  line marked ``*CMDR*`` (TappedOut, EDHREC), an Archidekt line with its categories
+  (``1x Sol Ring (c21) 263 [Ramp]``, the commander in ``[Commander{top}]``; ``*F*`` foil marks
+  and ``^tag^`` labels dropped), a Deckstats ``# !Commander`` comment; MTGO keeps a Commander
+  deck's commander in its sideboard (:func:`commander_deck` reads it from there).
 
 Card names are matched through :meth:`CardDB.resolve` (case, accents, front faces). The deck check
 (:func:`check_deck`) lists every problem at once: unknown cards, cards the engine supports only in
-part, too few main-deck cards and too many copies for the format (CR 100.2a, 100.2b, 100.4a).
+part, too few main-deck cards and too many copies for the format (CR 100.2a, 100.2b, 100.4a), and
+for Commander decks the rules of CR 903.3-903.5 (``check_deck`` with :attr:`DeckFormat.COMMANDER`).
 
 Bounds (:data:`LIMITS`): a decklist file or text of at most 1,000,000 bytes, 5,000 lines of at most
 300 characters, a count of at most 3 digits and 250 per line, at most 1,000 cards in all sections.
 Parsing is a single pass over the lines with string methods (no regular expressions).
-Bundled decks (``manastack/cards/decks/``) are named by their file stem and only by it.
+Bundled decks (``manastack/cards/decks/``) are named by their file stem and only by it; the
+bundled Commander decks (``decks/commander/``, :func:`commander_decks`) name cards of the full card
+corpus, so they load with a card file that has them (``--cards``).
 """
 from __future__ import annotations
 
@@ -28,6 +36,8 @@ from defusedxml import ElementTree
 from defusedxml.common import DefusedXmlException
 
 from manastack.cards import DECK_DIR, CardDB, CardError, default_db
+from manastack.cards.identity import (LAND_TYPE_MANA, background_pair, can_be_commander, color_identity,
+                                      in_order, partner_problem)
 
 
 class DeckError(ValueError):
@@ -70,10 +80,12 @@ class DeckFormat(enum.Enum):
 
     CONSTRUCTED = "constructed"    # CR 100.2a: at least 60 cards, at most 4 of a card but basic lands
     LIMITED = "limited"            # CR 100.2b: at least 40 cards, any number of copies
+    COMMANDER = "commander"        # CR 903.5: exactly 100 cards with the commander, singleton, color identity
 
 
-MIN_CARDS = {DeckFormat.CONSTRUCTED: 60, DeckFormat.LIMITED: 40}
-MAX_COPIES = {DeckFormat.CONSTRUCTED: 4, DeckFormat.LIMITED: None}
+MIN_CARDS = {DeckFormat.CONSTRUCTED: 60, DeckFormat.LIMITED: 40, DeckFormat.COMMANDER: 100}
+MAX_COPIES = {DeckFormat.CONSTRUCTED: 4, DeckFormat.LIMITED: None, DeckFormat.COMMANDER: 1}
+COMMANDER_CARDS = 100                                       # CR 903.5a, the commander included
 MAX_SIDEBOARD = 15                                          # CR 100.4a, constructed
 ANY_NUMBER = "A deck can have any number of cards named"   # CR 100.2a's exception, in Oracle text
 
@@ -169,7 +181,9 @@ def _parse_text(text: str, where: str) -> tuple[DeckLine, ...]:
         if len(raw) > LIMITS.line_chars:
             raise DeckError(f"{where}:{lineno}: the line is {len(raw)} characters long; "
                             f"the limit is {LIMITS.line_chars}")
-        line = raw.split("#", 1)[0].strip().lstrip("\ufeff")
+        line, comment = _comment(raw)
+        line = line.strip().lstrip("\ufeff")
+        marked = comment.strip().lower() == "!commander"        # Deckstats: "1 Name # !Commander"
         if not line:
             if not raw.strip():
                 block_open = False
@@ -184,18 +198,32 @@ def _parse_text(text: str, where: str) -> tuple[DeckLine, ...]:
         if about and line.lower().startswith("name "):
             continue
         about = False
-        count, card = _card_line(line, where, lineno, raw)
+        count, card, own = _card_line(line, where, lineno, raw)
         if not block_open:
             block_open = True
             block_starts.append(len(out))
-        out.append(DeckLine(count, card, section, lineno))
+        if marked:
+            own, headers = Section.COMMANDER, True
+        elif own is not None:
+            headers = True
+        out.append(DeckLine(count, card, own or section, lineno))
     if not headers and len(block_starts) == 2:      # MTGO .txt: main deck, blank line, sideboard
         out[block_starts[1]:] = [d._replace(section=Section.SIDEBOARD) for d in out[block_starts[1]:]]
     return tuple(out)
 
 
-def _card_line(line: str, where: str, lineno: int, raw: str) -> tuple[int, str]:
-    """``COUNT[x] NAME [(SET) [NUMBER]]``."""
+def _comment(raw: str) -> tuple[str, str]:
+    """A line and its comment: ``#`` starts one at the line's start or after a space (an
+    Archidekt tag's color, ``^Have,#37d67a^``, is no comment)."""
+    at = raw.find("#")
+    while at > 0 and not raw[at - 1].isspace():
+        at = raw.find("#", at + 1)
+    return (raw, "") if at == -1 else (raw[:at], raw[at + 1:])
+
+
+def _card_line(line: str, where: str, lineno: int, raw: str) -> tuple[int, str, Section | None]:
+    """``COUNT[x] NAME [(SET) [NUMBER]] [marks]``, and the section its marks put it in
+    (None: the section it is written in)."""
     first, rest = (line.split(None, 1) + [""])[:2]
     digits = first[:-1] if first[-1:] in ("x", "X") else first
     if not digits.isdigit() or not digits.isascii() or not rest.strip():
@@ -203,7 +231,41 @@ def _card_line(line: str, where: str, lineno: int, raw: str) -> tuple[int, str]:
     if len(digits) > LIMITS.count_digits or int(digits) > LIMITS.count:
         raise DeckError(f"{where}:{lineno}: a count of {digits[:10]}{'...' if len(digits) > 10 else ''} "
                         f"is more than the limit of {LIMITS.count} copies per line")
-    return int(digits), _strip_printing(rest.strip())
+    name, section = _marks(rest.strip())
+    if not name:
+        raise DeckError(f"{where}:{lineno}: expected 'COUNT CARD NAME', got {_short(raw)}")
+    return int(digits), _strip_printing(name), section
+
+
+_FOIL_MARKS = ("*F*", "*E*", "*f*", "*e*")
+
+
+def _marks(text: str) -> tuple[str, Section | None]:
+    """Take the deck sites' marks off the end of a card line: ``*CMDR*`` (the commander),
+    ``*F*``/``*E*`` (foil, etched), ``^tag^`` labels and an Archidekt ``[Category,...]`` list,
+    whose ``Commander`` category names the commander and ``Sideboard`` or ``Maybeboard`` (or
+    any category marked ``{noDeck}``) keeps the card out of the main deck."""
+    section = None
+    while True:
+        text = text.rstrip()
+        if text.endswith("*CMDR*"):
+            text, section = text[:-6], Section.COMMANDER
+        elif text[-3:] in _FOIL_MARKS:
+            text = text[:-3]
+        elif text.endswith("^") and text.count("^") >= 2:
+            text = text[:text.rindex("^", 0, len(text) - 1)]
+        elif text.endswith("]") and "[" in text:
+            start = text.rindex("[")
+            categories = [c.strip() for c in text[start + 1:-1].split(",")]
+            text = text[:start]
+            for category in categories:
+                plain = category.split("{", 1)[0].strip().lower()
+                if plain == "commander":
+                    section = Section.COMMANDER
+                elif section is None and (plain in ("sideboard", "maybeboard") or "{nodeck}" in category.lower()):
+                    section = Section.SIDEBOARD
+        else:
+            return text.strip(), section
 
 
 def _strip_printing(name: str) -> str:
@@ -295,11 +357,24 @@ def resolve(deck_list: DeckList, db: CardDB, allow_partial: bool = False) -> tup
 
 # ------------------------------------------------------------------------------ the check
 
-def check_deck(deck: Deck, db: CardDB, fmt: DeckFormat, where: str | None = None) -> list[DeckProblem]:
+def commander_deck(deck: Deck) -> Deck:
+    """``deck`` with its commander where a Commander game looks for it: a deck with no commander
+    section whose sideboard holds one or two cards (MTGO keeps a Commander deck's commander in
+    its sideboard, CR 903.5e leaving no other use for one) has them as its commanders."""
+    if deck.commander or not 1 <= sum(n for n, _ in deck.sideboard) <= 2:
+        return deck
+    return Deck(deck.name, deck.entries, (), deck.sideboard, deck.companion)
+
+
+def check_deck(deck: Deck, db: CardDB, fmt: DeckFormat, where: str | None = None,
+               places: dict[str, str] | None = None) -> list[DeckProblem]:
     """The construction problems of ``deck`` under ``fmt``: too few main-deck cards and, in
     constructed, a sideboard of more than 15 cards and more than four copies of a card other than
-    a basic land, main deck and sideboard together (CR 100.2a, 100.4a)."""
+    a basic land, main deck and sideboard together (CR 100.2a, 100.4a). A Commander deck is
+    checked by :func:`check_commander_deck`. ``places`` names where each card is written."""
     where = where or deck.name
+    if fmt is DeckFormat.COMMANDER:
+        return check_commander_deck(deck, db, where, places or {})
     problems = []
     if len(deck) < MIN_CARDS[fmt]:
         problems.append(DeckProblem(where, f"{len(deck)} main-deck cards; {fmt.value} decks need "
@@ -321,6 +396,80 @@ def check_deck(deck: Deck, db: CardDB, fmt: DeckFormat, where: str | None = None
     return problems
 
 
+def check_commander_deck(deck: Deck, db: CardDB, where: str, places: dict[str, str]) -> list[DeckProblem]:
+    """Every problem of a Commander deck (CR 903.3-903.5, 702.124), each with where it is written:
+    one commander (two with partner) that may be a commander; exactly 100 cards with the
+    commander; one copy of each card but basic lands and cards that say a deck can have any
+    number; every card's color identity within the commander's (and a card with a basic land
+    type making only mana of those colors); no sideboard."""
+    deck = commander_deck(deck)
+    problems: list[DeckProblem] = []
+
+    def at(name: str) -> str:
+        return places.get(name, where)
+
+    commanders = [db.get(name) for count, name in deck.commander for _ in range(count)]
+    if not commanders:
+        problems.append(DeckProblem(where, "no commander: name it in a Commander section or mark its line "
+                                    "(*CMDR*, [Commander]) (CR 903.3)"))
+    elif len(commanders) > 2:
+        problems.append(DeckProblem(where, f"{len(commanders)} commanders; a deck has one, or two with "
+                                    "partner (CR 903.3, 702.124)"))
+    for card in commanders:
+        why = can_be_commander(card)
+        if why is not None and not (len(commanders) == 2 and background_pair(*commanders)
+                                    and "Background" in card.subtypes):
+            problems.append(DeckProblem(at(card.name), f"{why}, so it can't be a commander (CR 903.3)"))
+    if len(commanders) == 2:
+        why = partner_problem(*commanders)
+        if why is not None:
+            problems.append(DeckProblem(at(commanders[1].name), why))
+    total = len(deck) + len(commanders)
+    if total != COMMANDER_CARDS:
+        problems.append(DeckProblem(where, f"{total} cards with the commander; a Commander deck has exactly "
+                                    f"{COMMANDER_CARDS} (CR 903.5a)"))
+    copies: dict[str, int] = {}
+    for count, name in deck.entries + deck.commander:
+        copies[name] = copies.get(name, 0) + count
+    for name, n in copies.items():
+        card = db.get(name)
+        if n > 1 and "Basic" not in card.supertypes and ANY_NUMBER not in card.text:
+            problems.append(DeckProblem(at(name), f"{n} copies of {name}; a Commander deck has one of each "
+                                        "card other than basic lands (CR 903.5b)"))
+    identity = frozenset().union(*(color_identity(c) for c in commanders)) if commanders else None
+    if identity is not None:
+        for _, name in deck.entries:
+            card = db.get(name)
+            outside = color_identity(card) - identity
+            if outside:
+                problems.append(DeckProblem(at(name), f"{name}'s color identity {in_order(color_identity(card))} "
+                                            f"is not within the commander's, {in_order(identity)} (CR 903.5c)"))
+                continue
+            makes = {LAND_TYPE_MANA[t] for t in card.subtypes if t in LAND_TYPE_MANA} - identity
+            if makes:
+                problems.append(DeckProblem(at(name), f"{name} has a basic land type and could make {in_order(makes)} "
+                                            f"mana, outside the commander's color identity {in_order(identity)} "
+                                            "(CR 903.5d)"))
+    if deck.sideboard:
+        n = sum(c for c, _ in deck.sideboard)
+        problems.append(DeckProblem(where, f"{n} sideboard cards; Commander games use no sideboard (CR 903.5e)"))
+    return problems
+
+
+def card_places(deck_list: DeckList, db: CardDB) -> dict[str, str]:
+    """Where each real card name of a decklist is first written (``file:line``)."""
+    places: dict[str, str] = {}
+    for line in deck_list.lines:
+        try:
+            real = db.resolve(line.name, suggest=False)
+        except CardError:
+            continue
+        if line.line and real not in places:
+            places[real] = (f"{deck_list.where}: Cards element {line.line}" if deck_list.xml
+                            else f"{deck_list.where}:{line.line}")
+    return places
+
+
 def inspect_deck(spec: "str | Path | Deck | list[str]", db: CardDB | None = None,
                  fmt: DeckFormat | None = DeckFormat.LIMITED,
                  allow_partial: bool = False) -> tuple[Deck, list[DeckProblem]]:
@@ -331,7 +480,7 @@ def inspect_deck(spec: "str | Path | Deck | list[str]", db: CardDB | None = None
     deck_list = read_decklist(spec)
     deck, problems = resolve(deck_list, db, allow_partial)
     if fmt is not None and deck.entries:
-        problems += check_deck(deck, db, fmt, deck_list.where)
+        problems += check_deck(deck, db, fmt, deck_list.where, card_places(deck_list, db))
     return deck, problems
 
 
@@ -356,9 +505,13 @@ def read_decklist(spec: "str | Path | Deck | list[str]") -> DeckList:
     except (OSError, ValueError):       # a name too long, or with a NUL byte
         is_file = False
     if not is_file:
-        if str(spec) not in bundled_decks():      # a bundled deck is named, never reached by a path
-            raise DeckError(f"no deck file {_short(where)}; bundled decks: {', '.join(bundled_decks())}")
-        path, where = DECK_DIR / f"{spec}.txt", f"{spec} (bundled deck)"
+        if str(spec) in commander_decks():
+            path, where = COMMANDER_DECK_DIR / f"{spec}.txt", f"{spec} (bundled Commander deck)"
+        elif str(spec) in bundled_decks():      # a bundled deck is named, never reached by a path
+            path, where = DECK_DIR / f"{spec}.txt", f"{spec} (bundled deck)"
+        else:
+            raise DeckError(f"no deck file {_short(where)}; bundled decks: "
+                            f"{', '.join(bundled_decks() + commander_decks())}")
     try:
         size = path.stat().st_size
         if size > LIMITS.file_bytes:
@@ -401,6 +554,14 @@ def _deck_lines(deck: Deck) -> DeckList:
 
 def bundled_decks() -> list[str]:
     return sorted(p.stem for p in DECK_DIR.glob("*.txt"))
+
+
+COMMANDER_DECK_DIR = DECK_DIR / "commander"
+
+
+def commander_decks() -> list[str]:
+    """The bundled Commander decks (100 cards of the card corpus each, CR 903.5)."""
+    return sorted(p.stem for p in COMMANDER_DECK_DIR.glob("*.txt"))
 
 
 def load_deck(spec: "str | Path | Deck | list[str]", db: CardDB | None = None,

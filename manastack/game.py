@@ -18,7 +18,9 @@ from collections import deque
 import orjson
 
 from manastack.cards import CardDB, CardError, default_db
-from manastack.decks import Deck, load_deck  # noqa: F401  (re-exported)
+from manastack.cards.identity import commanders_identity
+from manastack.decks import Deck, DeckError, commander_deck, load_deck  # noqa: F401  (re-exported)
+from manastack.engine import commanders
 from manastack.engine import characteristics as ch
 from manastack.engine import mana_spend
 from manastack.engine.decisions import Action, Decision, DecisionKind, IllegalActionError
@@ -58,20 +60,29 @@ class Game:
     @classmethod
     def new(cls, deck_a, deck_b, seed: int = 0, names: tuple[str, str] = ("Alice", "Bob"),
             cards: CardDB | None = None, allow_partial: bool = False,
-            history: bool | int = True) -> "Game":
+            history: bool | int = True, format: str = "normal") -> "Game":
         """Start a game (CR 103) between two decks: bundled deck names, decklist paths,
         :class:`~manastack.decks.Deck` objects or lists of card names.
 
         ``history``: what :meth:`pop` can take back: True, every action; a number N, the last N
-        actions; False, none (playouts and simulations, which then keep no old states)."""
+        actions; False, none (playouts and simulations, which then keep no old states).
+        ``format``: "normal", or "commander" for a Commander game (CR 903): each deck's commander
+        section (or an MTGO sideboard of one or two cards) starts in the command zone, 40 life."""
         if isinstance(seed, bool) or not isinstance(seed, int) or not MIN_SEED <= seed <= MAX_SEED:
             raise ValueError(f"Game.new: seed must be an integer from {MIN_SEED} to {MAX_SEED}, "
                              f"not {seed!r}"[:200])
         _check_new_arguments(names, cards, allow_partial, history)
+        if format not in FORMATS:
+            raise ValueError(f"Game.new: format must be one of {', '.join(FORMATS)}, not {format!r}"[:200])
         db = cards or default_db()
         decks = [load_deck(d, db, allow_partial) for d in (deck_a, deck_b)]
         s = State(names, db, seed)
+        if format == commanders.COMMANDER:
+            s.variant = commanders.COMMANDER
+            decks = [commander_deck(d) for d in decks]
         for player, deck in enumerate(decks):
+            if s.variant:
+                _set_up_commanders(s, player, deck, db)
             for name in deck.card_names:
                 o = Obj(s.next_id, db.get(name), player, "library")
                 s.next_id += 1
@@ -310,6 +321,17 @@ class Game:
         if s.stack:
             lines.append("stack (top first): " + ", ".join(i.label for i in reversed(s.stack)))
         return "\n".join(lines)
+
+
+FORMATS = ("normal", commanders.COMMANDER)
+
+
+def _set_up_commanders(s: State, player: int, deck: Deck, db: CardDB) -> None:
+    """CR 903.6: the deck's commanders (none, one, or two with partner) into the command zone."""
+    cards = [db.get(name) for count, name in deck.commander for _ in range(count)]
+    if len(cards) > 2:
+        raise DeckError(f"{deck.name}: {len(cards)} commanders; a deck has one, or two with partner (CR 903.3, 702.124)")
+    commanders.set_up(s, player, cards, commanders_identity(cards))
 
 
 def _check_new_arguments(names, cards, allow_partial, history) -> None:

@@ -177,6 +177,12 @@ def board_lines(game: Game, viewer: int) -> list[Text]:
         lines.append(Text(f"  graveyard: {_grouped([x['name'] for x in p['graveyard']])}", style="dim"))
         if p["exile"]:
             lines.append(Text(f"  exile: {_grouped([x['name'] for x in p['exile']])}", style="dim"))
+        if "commanders" in p:            # a Commander game (CR 903)
+            casts = dict(p["commander_casts"])
+            hurt = "; ".join(f"{d} from {name}" for _o, name, d in p["commander_damage"])
+            lines.append(Text(f"  command zone: {_grouped([x['name'] for x in p['command_zone']])}"
+                              + "".join(f"; {name} cast {n}x (tax {{{2 * n}}})" for name, n in casts.items())
+                              + (f"; commander damage taken: {hurt}" if hurt else ""), style="dim"))
         if who == viewer:
             lines.append(Text(f"  your hand: {_grouped([x['name'] for x in p['hand']])}", style="green"))
         if who != viewer:
@@ -257,7 +263,7 @@ def why_text(game: Game, player: int, name: str) -> str:
     legality explanation (with CR numbers)."""
     s = game.current_state()
     p = s.players[player]
-    mine = [s.objs[i] for i in (*p.hand, *p.graveyard)] + list(s.permanents(player))
+    mine = [s.objs[i] for i in (*p.hand, *p.graveyard, *p.command)] + list(s.permanents(player))
     try:
         name = (game.db or default_db()).resolve(name)
     except CardError:

@@ -33,7 +33,7 @@ PACKAGE_LAYERS = (
 )
 ENGINE_LAYERS = (
     ("vocabulary", ("abilities", "decisions", "exercise", "wording")),
-    ("state", ("effect_records", "event_types", "merged", "monarch", "runner", "state", "upcalls")),
+    ("state", ("commanders", "effect_records", "event_types", "merged", "monarch", "runner", "state", "upcalls")),
     ("characteristics", ("characteristics", "conditions", "continuous", "filters", "layers")),
     ("queries", ("activation_limits", "aura_placement", "bestow", "block_declarations", "cost_checks", "mana_replacement", "mana_spend", "mana_types", "replacement", "resolution",
                  "spell_costs", "targets", "timing",

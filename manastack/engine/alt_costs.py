@@ -25,6 +25,7 @@ from manastack.oracle.subtypes import CREATURE_TYPES
 from . import exercise
 from .abilities import keyword, keyword_cost, keyword_of
 from . import characteristics as ch
+from .commanders import FROM_COMMAND
 from .conditions import FROM_GRAVEYARD, FROM_HAND, holds
 from .timing import flash_permission, sorcery_timing
 from .decisions import Action, Decision, DecisionKind
@@ -66,7 +67,7 @@ REPEATABLE = ("multikicker", "replicate")
 # The other of two additional costs, "reveal an Elf card from your hand or pay {3}", announced
 # as the spell is cast (CR 601.2b): a mark in ``cast_costs``, not a cost of its own.
 OR_COST = "or_cost"
-MARKS = ("aftermath", "rebound", "flash_timing", FROM_HAND, FROM_GRAVEYARD, OR_COST)
+MARKS = ("aftermath", "rebound", "flash_timing", FROM_HAND, FROM_GRAVEYARD, FROM_COMMAND, OR_COST)
 # The extra mana of a cast "as though it had flash if you pay {2} more" (Ghitu Fire), a cost increase.
 FLASH_TAX = "flash_tax"
 _RULES = {"kicker": "702.33a", "multikicker": "702.33c", "buyback": "702.27a", "entwine": "702.42a",

@@ -9,8 +9,9 @@ from manastack.oracle import ir
 
 from . import characteristics as ch
 from . import layers
-from . import alt_costs, events, exercise, loyalty, mana_abilities, morph
+from . import alt_costs, commanders, events, exercise, loyalty, mana_abilities, morph
 from .activation_limits import note_activation
+from .commanders import FROM_COMMAND
 from .conditions import CAST_FROM
 from . import adventure as adventure_rules
 from . import splice, split_cards
@@ -627,7 +628,8 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
         if problem:
             raise IllegalActionError(f"{o.card.name} can't be cast so: {problem}")
     elif (o.zone != "hand" or o.owner != player) and oid not in exiled_playable(s, player) \
-            and oid not in alt_costs.flashback_cards(s, player):
+            and oid not in alt_costs.flashback_cards(s, player) \
+            and not (o.zone == "command" and o.owner == player and commanders.is_commander(s, o)):
         raise IllegalActionError(f"{o.card.name} is not in {s.players[player].name}'s hand")
     if as_split is not None:
         card = as_split.card
@@ -720,6 +722,8 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
     item.paid = pay_spell_costs(ctx, player, spell, total, others, spell_use(spell, base))
     _remember_sacrificed(ctx, item)
     s.players[player].spells_cast_this_turn += 1
+    if FROM_COMMAND in spell.cast_costs and commanders.is_commander(s, spell):
+        commanders.note_cast(s, player, spell)          # the next cast from there costs {2} more (CR 903.8)
     s.add_log(f"{card.name} is cast", ("601.2i",), "cast")
     events.collect(ctx, SpellCast(player, spell.id, item.id))
     announce_targets(ctx, item)        # CR 702.21a: ward sees what became a target

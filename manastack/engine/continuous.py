@@ -154,8 +154,9 @@ def statics(s: State) -> tuple:
     for oid in key:
         out += _static_abilities(oid, objs[oid].card)
     for p in s.players:                   # emblems' abilities work in the command zone (CR 114.4)
-        for oid in p.command:
-            out += _static_abilities(oid, objs[oid].card)
+        for oid in p.command:             # (a commander there is a card: its abilities don't, CR 113.6)
+            if not objs[oid].card.types:
+                out += _static_abilities(oid, objs[oid].card)
     every = tuple(out)
     found = (every, tuple(t for t in every if t[2].kind in STATIC_LAYERS))
     s.static_cache = (key, found)

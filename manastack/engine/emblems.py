@@ -29,9 +29,10 @@ def emblem_card(source_name: str, text: str) -> CardDef:
 
 
 def emblems(s) -> list[Obj]:
-    """Every emblem in the command zone, its owner's list by its owner's list (CR 114.4)."""
+    """Every emblem in the command zone, its owner's list by its owner's list (CR 114.4): the
+    objects there with no card type (CR 114.3), not a commander card (CR 903.6)."""
     objs = s.objs
-    return [objs[i] for p in s.players for i in p.command]
+    return [objs[i] for p in s.players for i in p.command if not objs[i].card.types]
 
 
 def create_emblem(ctx, e: ir.CreateEmblem, rc) -> None:

@@ -18,7 +18,7 @@ from manastack.oracle.subtypes import CREATURE_TYPES
 
 from . import characteristics as ch
 from . import filters, layers
-from . import aura_placement, exercise, levelers, morph, replacement
+from . import aura_placement, commanders, exercise, levelers, morph, replacement
 from .abilities import MIRACLE_CAST, REBOUND_CAST, ability_at, nested_index
 from .bestow import bestowed
 from .decisions import Action, Decision, DecisionKind
@@ -39,10 +39,27 @@ from .wording import possessive
 def _remove_from_zone(s, o: Obj) -> None:
     if o.zone == "battlefield":
         s.battlefield = tuple(i for i in s.battlefield if i != o.id)
-    elif o.zone in ("library", "hand", "graveyard", "exile"):
+    elif o.zone in ("library", "hand", "graveyard", "exile", "command"):
         s.players[o.owner].zone(o.zone).remove(o.id)
     elif o.zone == "stack":
         s.stack[:] = [i for i in s.stack if not (i.kind == "spell" and i.source == o.id)]
+
+
+def _to_command_zone(ctx: Ctx, o: Obj, to: str) -> bool:
+    """CR 903.9b: a commander that would be put into its owner's hand or library may be put
+    into the command zone instead; its owner chooses. Says so in the log when they do."""
+    s = ctx.s
+    owner = s.players[o.owner]
+    answer = ctx.ask(Decision(o.owner, DecisionKind.MAY,
+                              f"{o.card.name} is your commander and would be put into your {to}: put it into "
+                              "the command zone instead? (CR 903.9b)",
+                              (Action("yes", (), "put it into the command zone"),
+                               Action("no", (), f"let it go to your {to}"))))
+    if answer.kind != "yes":
+        return False
+    s.add_log(f"{owner.name} puts {o.card.name}, their commander, into the command zone instead of their {to}",
+              ("903.9b", "614.1a"), "zone")
+    return True
 
 
 def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bool = False,
@@ -77,6 +94,10 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
         replacement.apply_leaving(ctx, o, ev, discarded)     # CR 614.1a, 614.6, 616.1
         if ev.to != to:
             to, quiet = ev.to, True
+    if to in ("hand", "library") and s.variant and commanders.is_commander(s, o) \
+            and _to_command_zone(ctx, o, to):
+        to, quiet = "command", True
+        ev.to, ev.shuffle = to, False
     if from_zone == "battlefield" and s.stack:
         _source_left(s, o)
     if to == "battlefield":
@@ -539,6 +560,8 @@ def _damage_results(ctx: Ctx, dealt: list, combat: bool) -> None:
                     _note_prowl(s, source)
                 s.add_log(f"{source.card.name} deals {amount} {kind} to {p.name} (life {p.life})",
                           ("120.3a", "510.2") if combat else ("120.3a",), "damage")
+            if combat and s.variant:
+                commanders.note_combat_damage(s, source, pl, amount)     # CR 903.10a
         else:
             if recipient not in s.objs or s.objs[recipient].zone != "battlefield":
                 continue

@@ -9,7 +9,7 @@ from manastack.oracle import ir
 from manastack.oracle.subtypes import CREATURE_TYPES
 
 from . import characteristics as ch
-from . import exercise
+from . import commanders, exercise
 from .effect_records import DamagedBy, PlayerProtection
 from .state import Obj, State
 
@@ -80,6 +80,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         return False                  # "both red and white" (CR 105.2)
     if f.kicked and "kicker" not in o.cast_costs:
         return False                  # CR 702.33d
+    if f.commander and not commanders.is_commander(s, o):
+        return False                  # CR 903.3d: a commander, in whatever zone the filter names
     if f.adventure and o.card.adventure is None:
         return False                  # an adventurer card's creature side (CR 715.2, 715.4)
     if f.token and not o.is_token:

@@ -10,7 +10,7 @@ from manastack.oracle import ir
 
 from . import characteristics as ch
 from . import layers
-from . import alt_costs, combat, exercise, mana_abilities
+from . import alt_costs, combat, commanders, exercise, mana_abilities
 from .abilities import battlefield_activated, battlefield_nonmana_activated, graveyard_activated, hand_activated
 from .activation_limits import activated_this_turn, forbidden
 from . import split_cards
@@ -91,6 +91,8 @@ def why_not_cast(s, player: int, o, bound: Capacity | None = None, detail: bool 
                     "(CR 702.81a) or jump-start (CR 702.133a)")
     elif o.zone == "exile" and o.id in exiled_playable(s, player):
         pass                                        # CR 601.3: an effect lets them play it
+    elif o.zone == "command" and o.owner == player and commanders.is_commander(s, o):
+        pass                                        # CR 903.8: a commander from the command zone
     elif o.zone != "hand" or o.owner != player:
         return f"{card.name} is not in {who}'s hand (CR 601.2a)"
     if "Land" in card.types:
@@ -215,6 +217,8 @@ def castable(s, player: int, sources: list | None = None) -> list[Obj]:
     ``sources``: the player's mana sources, when the caller has them already."""
     p = s.players[player]
     cands = [s.objs[i] for i in p.hand + exiled_playable(s, player) + alt_costs.flashback_cards(s, player)]
+    if p.commanders:
+        cands += commanders.commanders_in(s, player, "command")      # CR 903.8
     cands = [o for o in cands if "Land" not in o.card.types]
     if not cands:
         return []

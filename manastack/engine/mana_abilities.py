@@ -24,7 +24,7 @@ from .cost_checks import summoning_sick, tappable_for_cost
 from .decisions import Action, Decision, DecisionKind
 from .effect_records import DelayedTrigger
 from .event_types import NOTHING, Seen, TappedForMana
-from .mana_types import (REMOVED, _mana_abilities_of, could_produce_map, explain_could_produce, mana_abilities, mana_ability,
+from .mana_types import (REMOVED, _mana_abilities_of, commander_identity_words, could_produce_map, explain_could_produce, mana_abilities, mana_ability,
                          produce_of, produce_options)
 from .resolution import ResolutionContext, execute, resolve_subject, source_obj
 from .runner import Ctx
@@ -199,6 +199,9 @@ def add_mana(ctx: Ctx, rc, e: ir.AddMana) -> None:
         rules: tuple[str, ...]
         if e.produce.like_land_could_produce:
             why, rules = explain_could_produce(s, src), ("106.7", "106.5")
+        elif e.produce.commander_identity:
+            why = f"{rc.card.name} adds no mana: {commander_identity_words(s, src.controller)}"
+            rules = ("903.4f", "106.5")
         else:
             why = f"{rc.card.name} adds no mana: no type of mana is defined for it"
             rules = ("106.5",)

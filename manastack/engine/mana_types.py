@@ -19,7 +19,7 @@ from manastack.mana import COLORS, MANA_TYPES, format_mana
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import layers, mana_replacement
+from . import commanders, layers, mana_replacement
 from .event_types import Seen
 from .filters import objects_matching, party_size
 from .state import Obj, State
@@ -102,7 +102,18 @@ def produce_options(s: State, o: Obj, produce: ir.ManaProduce, event: Seen | Non
     if produce.color_of is not None:
         colors = {c for p in objects_matching(s, produce.color_of, o, o.controller) for c in ch.colors(s, p)}
         return [(c,) * n for c in COLORS if c in colors]
+    if produce.commander_identity:      # none without a commander: undefined (CR 903.4f, 106.5)
+        identity = commanders.identity(s, o.controller) or ""
+        return [(c,) * n for c in COLORS if c in identity]
     return []
+
+
+def commander_identity_words(s: State, player: int) -> str:
+    """Why mana "of any color in your commander's color identity" is undefined for ``player``."""
+    if commanders.identity(s, player) is None:
+        return (f"{s.players[player].name} has no commander, so the colors of their commander's color identity "
+                "are undefined (CR 903.4f)")
+    return f"{s.players[player].name}'s commander's color identity has no color (CR 903.4f)"
 
 
 def lands_of(s: State, o: Obj, whose: str) -> list[Obj]:
@@ -193,6 +204,8 @@ def explain_could_produce(s: State, o: Obj, types: TypesMap | None = None) -> st
                            + "; ".join(parts) + ")")
         elif produce.chosen_color and o.chosen not in COLORS:
             reasons.append("no color was chosen for it")
+        elif produce.commander_identity and not commanders.identity(s, o.controller):
+            reasons.append(commander_identity_words(s, o.controller))
         elif produce.color_of is not None and not produce_options(s, o, produce, None, types):
             reasons.append("no permanent it looks at has a color")
         elif isinstance(produce.amount, ir.CountOf) and amount_of(s, produce.amount, o) <= 0:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from operator import attrgetter
 
 from . import characteristics as ch
-from . import control, events, exercise, sagas
+from . import commanders, control, events, exercise, sagas
 from .aura_placement import may_enchant
 from .filters import protected_from
 from .decisions import Action, Decision
@@ -67,6 +67,8 @@ def find(s) -> list[tuple[str, object, str, str]]:
             found.append(("lose", p, "drew from an empty library", "704.5b"))
         elif p.poison >= 10:
             found.append(("lose", p, "ten or more poison counters", "704.5c"))
+        elif p.commander_damage and (lethal := commanders.lethal_commander(p)) is not None:
+            found.append(("lose", p, f"{lethal[2]} combat damage from the commander {lethal[1]}", "704.6c"))
     legends: dict[tuple[int, str], int] = {}
     counts = [0] * len(s.players)           # permanents each player controls, for ascend
     for o in s.permanents():
@@ -117,6 +119,9 @@ def find(s) -> list[tuple[str, object, str, str]]:
             if card is not None:
                 found.append(("city_blessing", (s.players[player], card), "ten or more permanents and ascend",
                               "702.131b"))
+    if s.variant:
+        for o in commanders.returnable(s):
+            found.append(("command_zone", o, "a commander put into a graveyard or exile", "704.6d"))
     for o in sagas.to_sacrifice(s):
         found.append(("sacrifice", o, "its lore counters reached its final chapter", "714.4"))
     legend_rule = not any(ch.static_effects(s, "no_legend_rule")) if legends else True   # Mirror Gallery
@@ -129,7 +134,8 @@ def find(s) -> list[tuple[str, object, str, str]]:
     return found
 
 
-LOSS_RULES = {"704.5a": "104.3b", "704.5b": "104.3c", "704.5c": "104.3d"}   # life, library, poison
+LOSS_RULES = {"704.5a": "104.3b", "704.5b": "104.3c", "704.5c": "104.3d",   # life, library, poison
+              "704.6c": "903.10a"}                                         # commander damage
 
 
 def _once(ctx: Ctx) -> bool:
@@ -180,7 +186,29 @@ def _once(ctx: Ctx) -> bool:
     for kind, key, _, _ in found:
         if kind == "legend" and type(key) is tuple:
             _legend_rule(ctx, *key)
+    for kind, o, _, _ in found:
+        if kind == "command_zone" and type(o) is Obj and o.id in s.objs:
+            _command_zone(ctx, o)
     return True
+
+
+def _command_zone(ctx: Ctx, o: Obj) -> None:
+    """CR 704.6d, 903.9a: the owner of a commander put into a graveyard or exile since the last
+    check may put it into the command zone; a commander left there isn't asked about again
+    until it is put there anew (a new object, CR 400.7)."""
+    s = ctx.s
+    owner = s.players[o.owner]
+    answer = ctx.ask(Decision(o.owner, "may", f"{o.card.name}, your commander, is in your {o.zone}: put it into "
+                              "the command zone? (CR 903.9a)",
+                              (Action("yes", (), "put it into the command zone"),
+                               Action("no", (), f"leave it in your {o.zone}"))))
+    if answer.kind == "yes":
+        s.add_log(f"{owner.name} puts {o.card.name}, their commander, from their {o.zone} into the command zone",
+                  ("704.6d", "903.9a"), "sba")
+        events.move(ctx, o, "command", quiet=True)
+    else:
+        owner.commander_left = tuple(i for i in owner.commander_left if i in s.objs) + (o.id,)
+        s.add_log(f"{owner.name} leaves {o.card.name}, their commander, in their {o.zone}", ("704.6d", "903.9a"), "sba")
 
 
 def _legend_rule(ctx: Ctx, player: int, name: str) -> None:

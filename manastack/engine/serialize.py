@@ -132,7 +132,7 @@ def state_to_data(s: State) -> dict:
         "scalars": {k: getattr(s, k) for k in ("next_id", "turn", "active", "step", "priority",
                                               "passes", "timestamp", "first_player",
                                               "starting_hand", "events_seen", "monarch")}
-        | {"next_turns": list(s.next_turns)},
+        | {"next_turns": list(s.next_turns), "variant": s.variant},
         "stage": list(s.stage),
         "rng": s.rng.state,
         "combat": s.combat,
@@ -233,7 +233,13 @@ def state_from_data(data: dict, db=None) -> State:
                           creatures_died_this_turn=pd.get("creatures_died_this_turn", 0),
                           permanents_left_this_turn=pd.get("permanents_left_this_turn", 0),
                           entered_this_turn=tuple((i, tuple(types)) for i, types in pd.get("entered_this_turn", ())),
-                          city_blessing=pd.get("city_blessing", False))
+                          city_blessing=pd.get("city_blessing", False),
+                          # saves made before Commander games have none of these (CR 903)
+                          commanders=tuple(pd.get("commanders", ())),
+                          commander_identity=pd.get("commander_identity", ""),
+                          commander_casts=tuple((n, c) for n, c in pd.get("commander_casts", ())),
+                          commander_damage=tuple((o, n, d) for o, n, d in pd.get("commander_damage", ())),
+                          commander_left=tuple(pd.get("commander_left", ())))
                  for pd in data["players"]]
     s.objs = {od["id"]: _obj_from_data(od, cards) for od in data["objects"]}
     s.battlefield = tuple(data["battlefield"])
@@ -259,6 +265,7 @@ def state_from_data(data: dict, db=None) -> State:
     s.first_player, s.starting_hand, s.events_seen = sc["first_player"], sc["starting_hand"], sc["events_seen"]
     s.monarch = sc.get("monarch")       # saves made before the monarch have none
     s.next_turns = tuple(sc.get("next_turns", ()))      # nor those made before extra turns
+    s.variant = sc.get("variant", "")                   # nor those made before Commander games
     s.stage = tuple(data["stage"])
     s.rng = Rng(data["rng"])
     s.combat = _combat_from_json(data["combat"])

@@ -10,7 +10,7 @@ from manastack.mana import ManaCost
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import conditions, exercise
+from . import commanders, conditions, exercise
 from . import layers
 from .filters import party_size
 from .state import Obj
@@ -51,6 +51,13 @@ def total_cost(s, player: int, o: Obj, x: int = 0, base: ManaCost | None = None)
             if n:
                 change += sign * n
                 why.append(f"{word} {{{n}}} from {src.card.name}{note}")
+    if s.variant:
+        tax = commanders.tax(s, player, o)
+        if tax:
+            change += tax
+            casts = commanders.casts(s.players[player], commanders.card_name(o))
+            why.append(f"plus {{{tax}}} commander tax (cast from the command zone {casts} time"
+                       f"{'s' * (casts != 1)} before, CR 903.8)")
     change += _affinity(s, player, o, why)
     change += _own_reductions(s, player, o, why)
     if not why and sum(1 for sym in cost.symbols if sym.isdigit()) <= 1:

@@ -165,7 +165,8 @@ class Player:
                  "special_mana", "previous_turn_start", "dealt_damage_this_turn", "spells_cast_last_turn",
                  "command", "energy", "drawn_this_turn", "life_lost_this_turn",
                  "combat_damage_types", "attacked_this_turn", "creatures_died_this_turn",
-                 "permanents_left_this_turn", "entered_this_turn", "city_blessing")
+                 "permanents_left_this_turn", "entered_this_turn", "city_blessing",
+                 "commanders", "commander_identity", "commander_casts", "commander_damage", "commander_left")
 
     def __init__(self, index: int, name: str, life: int = 20) -> None:
         self.index = index
@@ -204,6 +205,17 @@ class Player:
         # card types as it entered (landfall's "if you had a land enter ...")
         self.entered_this_turn: tuple[tuple[int, tuple[str, ...]], ...] = ()
         self.city_blessing = False          # kept for the rest of the game once gotten (ascend, CR 702.131)
+        # Commander (CR 903, engine/commanders.py): the names of this player's commanders
+        # (CR 903.3) and their color identity, established before the game began (CR 903.4a);
+        # (name, times cast from the command zone) for commander tax (CR 903.8); (owner,
+        # commander name, combat damage) dealt to this player by each commander (CR 903.10a);
+        # ids of this player's commanders in a graveyard or exile whose move to the command zone
+        # was declined (CR 704.6d)
+        self.commanders: tuple[str, ...] = ()
+        self.commander_identity = ""
+        self.commander_casts: tuple[tuple[str, int], ...] = ()
+        self.commander_damage: tuple[tuple[int, str, int], ...] = ()
+        self.commander_left: tuple[int, ...] = ()
 
     def copy(self) -> "Player":
         # Spelled out, like Obj.copy: two players are copied at every move.
@@ -240,6 +252,11 @@ class Player:
         p.permanents_left_this_turn = self.permanents_left_this_turn
         p.entered_this_turn = self.entered_this_turn
         p.city_blessing = self.city_blessing
+        p.commanders = self.commanders
+        p.commander_identity = self.commander_identity
+        p.commander_casts = self.commander_casts
+        p.commander_damage = self.commander_damage
+        p.commander_left = self.commander_left
         return p
 
     def zone(self, name: str) -> list[int]:
@@ -327,7 +344,7 @@ class State:
                  "step", "priority", "passes", "rng", "effects", "pending_triggers", "log",
                  "log_len", "result", "stage", "timestamp", "combat", "first_player",
                  "starting_hand", "events_seen", "trigger_counts", "db", "layer_cache", "static_cache",
-                 "settled", "version", "facts_cache", "monarch", "next_turns", "cow", "log_listed")
+                 "settled", "version", "facts_cache", "monarch", "next_turns", "cow", "log_listed", "variant")
 
     def __init__(self, names: tuple[str, str], db, seed: int) -> None:
         self.players = [Player(0, names[0]), Player(1, names[1])]
@@ -373,6 +390,7 @@ class State:
         # copy on write: the objects as they were when this state was last copied (or it was
         # copied from another), shared with that other state; see own()
         self.cow: dict[int, Obj] = {}
+        self.variant = ""      # "commander" in a Commander game (CR 903, engine/commanders.py)
 
     def copy(self) -> "State":
         s = State.__new__(State)
@@ -411,6 +429,7 @@ class State:
         s.static_cache = self.static_cache
         s.monarch = self.monarch
         s.next_turns = self.next_turns
+        s.variant = self.variant
         s.settled = self.settled
         s.version = self.version
         s.facts_cache = self.facts_cache   # shared until either state changes (facts hold ids)

@@ -558,8 +558,8 @@ def collect(ctx, ev: Event) -> None:
     if type(ev) is StepBegan and ev.step in ONE_SHOT_DELAYS.values():
         _delayed_at_next(ctx, ev.step)
     sources = [s.objs[i] for i in s.battlefield]
-    for p in s.players:                 # emblems' abilities work in the command zone (CR 114.4)
-        sources += [s.objs[i] for i in p.command]
+    for p in s.players:                 # emblems' abilities work in the command zone (CR 114.4);
+        sources += [s.objs[i] for i in p.command if not s.objs[i].card.types]   # a commander's don't (CR 113.6)
     if type(ev) is ZoneChange and ev.from_zone == "battlefield":
         sources.append(ev.old)  # look back in time (CR 603.10a)
         sources += ctx.together or ()   # and at the permanents that left with it, just before

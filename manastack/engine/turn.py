@@ -10,7 +10,7 @@ from operator import attrgetter
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import combat, control, events, exercise, face_up, layers, morph, sagas, sba, suspend, triggers
+from . import combat, commanders, control, events, exercise, face_up, layers, morph, sagas, sba, suspend, triggers
 from .casting import activate, cast
 from .double_faced import modal_back
 from .legality import (activatable, castable, castable_as_adventure, castable_halves, playable_back_faces,
@@ -87,11 +87,16 @@ def _start(ctx: Ctx) -> None:
     s.first_player = s.rng.below(2)
     s.add_log(f"{s.players[s.first_player].name} is chosen at random to take the first turn",
               ("103.1",), "start")
+    life = commanders.START_LIFE if s.variant else 20
     for p in s.players:
         s.rng.shuffle(p.library)
-        p.life = 20
-    s.add_log("Each player shuffles their library and starts at 20 life", ("103.3", "103.4"), "start")
-    _partners_do_nothing(s)
+        p.life = life
+    s.add_log(f"Each player shuffles their library and starts at {life} life",
+              ("103.3", "103.4", "903.7") if s.variant else ("103.3", "103.4"), "start")
+    if s.variant:
+        commanders.log_start(s)
+    else:
+        _partners_do_nothing(s)
     for p in s.players:
         events.draw(ctx, p.index, s.starting_hand, "opening hand")
     s.stage = ("mulligan", 0)

@@ -33,10 +33,15 @@ def player_view(s: State, viewer: int) -> dict:
             "library_count": len(p.library), "hand_count": len(p.hand),
             "graveyard": [_public(s, s.objs[i], viewer) for i in p.graveyard],
             "exile": [_public(s, s.objs[i], viewer) for i in p.exile],
-            "emblems": [s.objs[i].card.text for i in p.command],      # public (CR 114.2, 400.2)
+            "emblems": [s.objs[i].card.text for i in p.command if not s.objs[i].card.types],  # public (CR 114.2, 400.2)
             "mana_pool": mana_spend.totals(p),
             "special_mana": [m.describe() for m in p.special_mana],   # CR 106.6
         }
+        if s.variant:                   # Commander (CR 903): all of it public
+            seen["commanders"] = list(p.commanders)
+            seen["command_zone"] = [_public(s, s.objs[i], viewer) for i in p.command if s.objs[i].card.types]
+            seen["commander_casts"] = [list(e) for e in p.commander_casts]
+            seen["commander_damage"] = [list(e) for e in p.commander_damage]
         if p.index == viewer:
             seen["hand"] = [_public(s, s.objs[i], viewer) for i in p.hand]
         players.append(seen)

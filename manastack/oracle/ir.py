@@ -225,6 +225,7 @@ class Filter:
     types_or_subtypes: bool = False   # "an instant, sorcery, or Wizard spell": one of ``types`` or of ``subtypes``
     all_colors: tuple[str, ...] = ()   # "a spell that's both red and white": each of these colors (CR 105.2)
     kicked: bool = False          # "a kicked spell": cast with its kicker cost paid (CR 702.33d)
+    commander: bool = False       # "a commander", "your commander": a commander (CR 903.3d)
     adventure: bool = False       # "that has an Adventure": an adventurer card's, cast as itself or not (CR 715.2)
     enchanted: bool = False       # "that are enchanted": an Aura is attached to it (CR 303.4)
 
@@ -323,7 +324,9 @@ class ManaProduce:
     (Mana Flare, CR 106.12a). ``chosen_color``: one mana of the color chosen for the source
     as it entered (Utopia Sprawl). ``color_of``: one mana of a color of a permanent matching
     this filter (Meteor Crater). ``like_sacrificed``: one mana of a type the permanent
-    sacrificed to pay the cost could produce (Squandered Resources).
+    sacrificed to pay the cost could produce (Squandered Resources). ``commander_identity``:
+    one mana of any color in the color identity of the commanders of the ability's controller,
+    no mana when they have none (Command Tower, CR 903.4f, 106.5).
     """
 
     symbols: tuple[str, ...] = ()
@@ -337,6 +340,7 @@ class ManaProduce:
     chosen_color: bool = False
     color_of: Filter | None = None
     like_sacrificed: bool = False
+    commander_identity: bool = False
 
 
 # --------------------------------------------------------------------------------- effects

@@ -1156,6 +1156,15 @@ class EffectRules:
         _need(isinstance(n, int) and str(c[-1]).lower() == "color", "X mana")
         return ir.ManaProduce(any_color=n)
 
+    def p_commander_identity(self, c):
+        """"one mana of any color in your commander's color identity" (CR 903.4, 903.4f)."""
+        _need(_number(c[0]) == 1 and str(c[1]).lower() == "color", "commander's color identity")
+        return ir.ManaProduce(commander_identity=True)
+
+    def su_commander(self, c):
+        """"Spend this mana only to cast your commander." (Jeweled Lotus; CR 903.3d, 106.6)."""
+        return "spells", ir.Filter(commander=True, controller="you", zone="stack")
+
     def add_mana_that_player(self, c):
         """"That player adds ..." (Mana Flare, CR 106.12a)."""
         return [ir.AddMana(c[0], THAT_PLAYER)]

@@ -860,6 +860,10 @@ class StaticRules:
                 article = None
         return ir.YouControl(tuple(self._controlled(a, d) for a, d in pairs))
 
+    def sc_control_commander(self, c):
+        """"If you control a commander" (CR 903.3d): a permanent you control that is a commander."""
+        return ir.YouControl((ir.Filter(commander=True, controller="you"),))
+
     def _counted(self, c):
         """N and what is counted: a plural ("three or more artifacts"), one ("exactly one
         creature"), or a subtype spelled the same in the plural ("two or more Plains")."""

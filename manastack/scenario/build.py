@@ -3,7 +3,9 @@ status (CR 110.5), combat, and spells on the stack (CR 405)."""
 from __future__ import annotations
 
 from manastack.cards import CardError
+from manastack.cards.identity import commanders_identity
 from manastack.engine import characteristics as ch
+from manastack.engine import commanders
 from manastack.engine import levelers
 from manastack.engine.loyalty import LOYALTY, printed_loyalty
 from manastack.engine.targets import item_target_specs, spell_ability_index
@@ -15,7 +17,7 @@ from .errors import ScenarioError, raise_all
 from .refs import Refs
 from .yamlfile import Map
 
-ZONES = ("library", "hand", "graveyard", "exile", "battlefield")
+ZONES = ("library", "hand", "graveyard", "exile", "battlefield", "command")
 STATUS_KEYS = ("tapped", "sick", "damage", "attached_to", "attacking", "blocking", "chosen")
 COMBAT_STEPS = STEPS[STEPS.index("declare_attackers"):STEPS.index("end_of_combat") + 1]
 
@@ -59,6 +61,8 @@ class Builder:
 
     def build(self) -> State:
         d, s = self.data, self.s
+        if d.get("format") == commanders.COMMANDER:
+            s.variant = commanders.COMMANDER
         s.turn = d.get("turn", 1)
         s.active = self.player(d["active"], d, "active") if "active" in d else 0
         s.step = d.get("step", "main1")
@@ -76,8 +80,11 @@ class Builder:
             s.stage = ("priority",)
         errors = []
         for index, pd in enumerate(d["players"]):
+            self.build_commanders(index, pd)
+        for index, pd in enumerate(d["players"]):
             errors += self.build_player(index, pd)
         raise_all(errors)                # every bad card entry at once, before what depends on them
+        self.commander_damage()
         for o, entry in self.later:
             self.link(o, entry)
         self.build_combat()
@@ -89,7 +96,7 @@ class Builder:
         """Build one player's zones; returns the problems with their card entries."""
         p = self.s.players[index]
         errors = []
-        p.life = pd.get("life", 20)
+        p.life = pd.get("life", commanders.START_LIFE if self.s.variant else 20)     # CR 903.7
         p.poison = pd.get("poison", 0)
         p.energy = pd.get("energy", 0)
         p.lands_played = pd.get("lands_played", 0)
@@ -110,6 +117,37 @@ class Builder:
         if pd.get("library"):
             p.library.reverse()    # written top first; the engine keeps the top at the end
         return errors
+
+    def build_commanders(self, index: int, pd: Map) -> None:
+        """A Commander game's part of a player (CR 903): their commanders, their color identity
+        (CR 903.4), the combat damage each commander dealt them (CR 903.10a) and their casts of
+        their commanders from the command zone (CR 903.8)."""
+        s, p = self.s, self.s.players[index]
+        keys = [k for k in ("commanders", "command", "commander_damage", "commander_casts") if k in pd]
+        if keys and not s.variant:
+            self.fail(f"{keys[0]!r} belongs to a Commander game: add format: commander", pd.line_of(keys[0]))
+        cards = [self.card(name, pd.line_of("commanders")) for name in pd.get("commanders", [])]
+        p.commanders = tuple(c.main.name for c in cards)
+        p.commander_identity = commanders_identity(cards)
+        casts = pd.get("commander_casts", {})
+        for name in casts:
+            if name not in p.commanders:
+                self.fail(f"{name!r} is not one of {p.name}'s commanders", pd.line_of("commander_casts"))
+        p.commander_casts = tuple(sorted((n, c) for n, c in casts.items() if c))
+
+    def commander_damage(self) -> None:
+        """The combat damage dealt by each commander, named by its card, to each player."""
+        s = self.s
+        for index, pd in enumerate(self.data["players"]):
+            dealt: list[tuple[int, str, int]] = []
+            for name, n in pd.get("commander_damage", {}).items():
+                owners = [q.index for q in s.players if name in q.commanders]
+                if not owners:
+                    self.fail(f"{name!r} is no player's commander (list it under a player's commanders)",
+                              pd.line_of("commander_damage"))
+                if n:
+                    dealt.append((owners[0], name, n))
+            s.players[index].commander_damage = tuple(sorted(dealt))
 
     # ------------------------------------------------------------------ one object
 
@@ -145,6 +183,9 @@ class Builder:
             self.set_status(o, player, entry)
             s.battlefield += (o.id,)
         else:
+            if zone == "command" and not commanders.is_commander(s, o):
+                self.fail(f"{card.name} is not one of {s.players[player].name}'s commanders: only commanders "
+                          "(and emblems) are in the command zone (CR 903.6, 114.2)", entry.line_of("card"))
             s.players[player].zone(zone).append(o.id)
             if zone == "exile":     # time counters of a suspended card (CR 702.62b)
                 o.counters = {k: v for k, v in entry.get("counters", {}).items() if v}
@@ -285,7 +326,7 @@ class Builder:
         p = self.refs.player(ref)
         if p is not None:
             return f"p{p}"
-        found = self.refs.find(s, ref, zones=("battlefield", "stack", "graveyard", "hand", "library", "exile"))
+        found = self.refs.find(s, ref, zones=("battlefield", "stack", "graveyard", "hand", "library", "exile", "command"))
         if len(found) != 1:
             self.fail(f"target {ref!r}: " + ("nothing has that name or id" if not found else
                                              f"{len(found)} objects match; give the one you mean an id"),

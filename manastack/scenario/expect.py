@@ -119,6 +119,17 @@ class Checker:
     def _exile(self, v):
         self._zone("exile", v)
 
+    def _command(self, v):
+        self._zone("command", v)
+
+    def _commander_damage(self, v):
+        """CR 903.10a: the combat damage each commander has dealt each player."""
+        for who, by in v.items():
+            p = self.s.players[self.player(who, v)]
+            for name, n in by.items():
+                got = next((d for _o, c, d in p.commander_damage if c == name), 0)
+                self.add(f"combat damage {name} has dealt {p.name}", n, got)
+
     def _battlefield(self, v):
         self._zone("battlefield", v)
 

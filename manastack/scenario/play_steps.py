@@ -28,8 +28,10 @@ class PlaySteps(Driver):
 
     def do_cast(self, step: Map) -> None:
         ref = step["cast"]
-        flashback = step.get("flashback") or not self.refs.find(self.state(), ref, ("hand", "exile"))
-        zone = "graveyard" if flashback else "hand"          # flashback, CR 702.34a
+        in_command = not self.refs.find(self.state(), ref, ("hand", "exile")) \
+            and bool(self.refs.find(self.state(), ref, ("command",)))     # a commander (CR 903.8)
+        flashback = step.get("flashback") or not (in_command or self.refs.find(self.state(), ref, ("hand", "exile")))
+        zone = "graveyard" if flashback else "command" if in_command else "hand"    # flashback, CR 702.34a
         p = self.player_of(step, ref, zone)
         self.ensure_priority(p)
         s, d = self.state(), self.pending()

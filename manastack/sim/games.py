@@ -77,6 +77,7 @@ class SimSetup:
     card_files: tuple[str, ...] = ()
     names: tuple[str, str] = ("A", "B")
     allow_partial: bool = False    # the decks may hold partly supported cards (a run without the check)
+    game_format: str = "normal"    # "commander": Commander games (CR 903), Game.new's format
 
 
 def derive_seed(seed: int, index: int, purpose: str = "game") -> int:
@@ -113,7 +114,7 @@ class GameRunner:
         names = st.names if a_seat == 0 else st.names[::-1]
         deck_agents = st.agents if a_seat == 0 else st.agents[::-1]
         game = Game.new(decks[0], decks[1], seed=derive_seed(st.seed, index), names=names, cards=self.db,
-                        allow_partial=st.allow_partial)
+                        allow_partial=st.allow_partial, format=st.game_format)
         return game, [make_agent(deck_agents[p], derive_seed(st.seed, index, f"agent{p}")) for p in (0, 1)]
 
     def replay(self, index: int) -> Game:

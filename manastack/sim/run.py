@@ -164,7 +164,8 @@ def simulate(deck_a, deck_b, games: int = 100, agents: tuple[str, str] = ("heuri
         ray_backend.require_ray()
     db = load_db(*cards)
     a, b = prepare_decks(deck_a, deck_b, db, fmt, check)
-    setup = SimSetup(a, b, agents, seed, tuple(str(c) for c in cards), player_names(a, b), not check)
+    setup = SimSetup(a, b, agents, seed, tuple(str(c) for c in cards), player_names(a, b), not check,
+                     "commander" if fmt is DeckFormat.COMMANDER else "normal")
     records: list[GameRecord] = []
 
     def collect(record: GameRecord) -> None:
