@@ -28,7 +28,7 @@ from .effect_records import ControlChange, DamagedBy, GrantKeywords, OneShotDela
 from .event_types import (NOTHING, BecameMonarch, CardDraw, CountersPut, CountersRemoved, Cycled, DamageDealt, Destruction, Drew, Seen,
                           Attached, Exerted, Unattached,
                           ExiledWithMadness, LifeGained, LifeLost, Tapped, Untapped, ZoneChange)
-from .state import Obj, PendingTrigger, exiled_with
+from .state import Obj, PendingTrigger, Zone, exiled_with
 from .triggers import collect
 from .wording import possessive
 
@@ -186,7 +186,11 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
                   ("614.6", "701.24a"), "zone")
     if not quiet:
         verb = _MOVE_WORDS.get((from_zone, to), f"moves from {from_zone} to {to}")
-        text = f"{o.card.name} {verb}" + (f" ({cause})" if cause else "")
+        if from_zone in _HIDDEN and to in _HIDDEN:     # CR 400.2: not shown to anyone on the way
+            text = "a card " + verb.replace("its owner's", f"{s.players[o.owner].name}'s")
+        else:
+            text = f"{o.card.name} {verb}"
+        text += f" ({cause})" if cause else ""
         s.add_log(text, rules or _MOVE_RULES.get(to, ("400.7",)), "zone")
     if new is not None and ev.attach is not None and new.attached_to in s.objs:
         s.add_log(f"{new.card.name} enters attached to {s.objs[new.attached_to].card.name}",
@@ -270,6 +274,7 @@ _MOVE_WORDS = {
     ("graveyard", "battlefield"): "returns to the battlefield from its owner's graveyard",
     ("graveyard", "hand"): "returns to its owner's hand from the graveyard",
 }
+_HIDDEN = (Zone.HAND, Zone.LIBRARY)
 _MOVE_RULES = {"battlefield": ("403.3", "110.1"), "graveyard": ("404.1", "400.7"),
                "exile": ("406.1",), "hand": ("402.1", "400.7"), "library": ("401.1",)}
 
