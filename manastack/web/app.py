@@ -142,7 +142,7 @@ class WebTable:
         return FileResponse(STATIC / "index.html")
 
     async def meta(self, request: Request) -> Response:
-        return _json({"decks": bundled_decks(), "agents": ["human", *agent_names().split(", ")],
+        return _json({"decks": bundled_decks(), "agents": ["human", *(a.partition("[")[0] for a in agent_names().split(", "))],
                       "steps": list(STEPS), "scenarios": services.scenario_names()})
 
     async def create_table(self, request: Request) -> Response:

@@ -143,21 +143,24 @@ function playerPanel(v, index, ui) {
     h("span", {}, `library ${p.library_count}`),
     h("span", {}, `hand ${p.hand_count}`),
     index === v.active ? h("span", { class: "badge" }, "active") : null,
-    index === v.priority && v.stack ? h("span", { class: "badge prio" }, "priority") : null,
+    index === v.deciding ? h("span", { class: "badge prio" }, "deciding") : null,
     Object.keys(p.mana_pool || {}).length
       ? h("span", { class: "pool" }, "pool " + Object.entries(p.mana_pool).map(([k, n]) => `{${k}}×${n}`).join(" ")) : null);
   if (ui) ui.decoratePlayer(head, index);
   const mine = v.battlefield.filter((o) => o.controller === index);
   const attachedTo = {};
-  for (const o of mine.concat(v.battlefield)) if (o.attached_to !== null && o.attached_to !== undefined) {
+  for (const o of v.battlefield) if (o.attached_to !== null && o.attached_to !== undefined) {
     (attachedTo[o.attached_to] ||= []).push(o);
   }
   const shown = mine.filter((o) => o.attached_to === null || o.attached_to === undefined || !names[o.attached_to]);
   const tileWith = (o) => {
     const t = permanentTile(o, names, ui);
     const att = (attachedTo[o.id] || []);
-    if (att.length) t.append(h("div", { class: "attached" }, att.map((a) =>
-      h("div", { class: "attachment", title: cardTitle(a), "data-id": a.id }, `⤷ ${a.name}`))));
+    if (att.length) t.append(h("div", { class: "attached" }, att.map((a) => {
+      const el = h("div", { class: "attachment", title: cardTitle(a), "data-id": a.id }, `⤷ ${a.name}`);
+      if (ui) ui.decorate(el, a);
+      return el;
+    })));
     return t;
   };
   const isLand = (o) => (o.types || []).includes("Land") && !("power" in o);
@@ -294,6 +297,7 @@ function showNote(text, kind) {
 
 function onState(msg) {
   play.state = msg;
+  msg.board.deciding = msg.waiting_for;
   play.selected.clear(); play.blocks = []; play.blocker = null; play.menu = null; play.why = null;
   if (msg.log_reset) play.logBox.replaceChildren();
   logPanel(msg.log, play.logBox);
