@@ -173,7 +173,7 @@ class Table:
         if usable:
             return "You can now: " + "; ".join(dict.fromkeys(usable))
         kind = "activate" if o.zone == "battlefield" else \
-            "play_land" if "Land" in o.card.types and o.zone == "hand" else "cast"
+            "play" if "Land" in o.card.types and o.zone == "hand" else "cast"
         reason = explain(s, viewer, Action(kind, (obj_id,))) or f"{o.card.name} can't be used now"
         if d is not None and d.player != viewer:
             reason = f"it is not your decision now ({s.players[d.player].name} is deciding). " + reason
