@@ -17,7 +17,7 @@ import pytest
 from tests.web_server import need
 
 need("starlette")
-need("httpx")
+need("httpx2")
 
 from click.testing import CliRunner  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
