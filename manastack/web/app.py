@@ -34,7 +34,7 @@ from manastack.limits import MAX_SCENARIO_BYTES
 from manastack.table import STEPS
 
 from . import services
-from .tables import TableError, Table, Tables, new_table, parse_action
+from .tables import SEATS, TableError, Table, Tables, new_table, parse_action
 
 STATIC = Path(__file__).parent / "static"
 MAX_SOCKET_MESSAGE = 16_384        # bytes of one message a client sends on a game socket
@@ -143,7 +143,7 @@ class WebTable:
 
     async def meta(self, request: Request) -> Response:
         return _json({"decks": bundled_decks(), "agents": ["human", *(a.partition("[")[0] for a in agent_names().split(", "))],
-                      "steps": list(STEPS), "scenarios": services.scenario_names()})
+                      "steps": list(STEPS), "scenarios": services.scenario_names(), "seats": SEATS})
 
     async def create_table(self, request: Request) -> Response:
         settings = await _json_body(request)
@@ -268,7 +268,7 @@ class WebTable:
             except services.ServiceError as exc:
                 return _error(str(exc))
         self.replays.add(replay)
-        return _json({"replay": replay.id, "steps": len(replay.games), "title": replay.title})
+        return _json({"replay": replay.id, "steps": len(replay.games), "title": replay.title, "seats": replay.seats})
 
     async def replay_step(self, request: Request) -> Response:
         step, seat = request.path_params["step"], request.query_params.get("seat", "-1")

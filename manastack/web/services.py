@@ -21,6 +21,7 @@ from manastack.scenario import Scenario, ScenarioError, ScenarioErrors
 from manastack.scenario.cli import judge_one
 
 from . import present
+from .tables import SEATS
 
 MAX_REPLAY_STEPS = 5_000          # actions recorded in one replay
 MAX_REPLAYS = 16                  # replays kept; the oldest goes first
@@ -162,14 +163,14 @@ class Replay:
         self.games = games
         self.actions = actions
         self.title = title
+        self.seats = len(games[0].peek().players)
 
     def step(self, n: int, viewer: int) -> dict[str, Any]:
         if not 0 <= n < len(self.games):
             raise ServiceError(f"step {n}: the replay has steps 0 to {len(self.games) - 1}")
         game = self.games[n]
-        players = len(game.view(present.SPECTATOR)["players"])
-        if not present.SPECTATOR <= viewer < players:
-            raise ServiceError(f"seat {viewer}: -1 (spectator) to {players - 1}")
+        if not present.SPECTATOR <= viewer < self.seats:
+            raise ServiceError(f"seat {viewer}: -1 (spectator) to {self.seats - 1}")
         lines, length = present.log_lines(game, 0)
         return {"replay": self.id, "title": self.title, "step": n, "steps": len(self.games),
                 "action": self.actions[n], "board": present.board(game, viewer), "log": lines,
@@ -190,9 +191,9 @@ def _record(game: Game, agents: list, title: str) -> Replay:
 def replay_seed(settings: dict[str, Any]) -> Replay:
     """A simulated game by its ``seed``, ``decks`` (bundled names) and ``agents``, recorded."""
     decks, specs, seed = settings.get("decks"), settings.get("agents"), settings.get("seed")
-    if not (isinstance(decks, list) and len(decks) == 2 and all(d in bundled_decks() for d in decks)):
-        raise ServiceError(f"decks: two bundled deck names ({', '.join(bundled_decks())})")
-    if not (isinstance(specs, list) and len(specs) == 2 and all(isinstance(a, str) and len(a) <= 100 for a in specs)):
+    if not (isinstance(decks, list) and len(decks) == SEATS and all(d in bundled_decks() for d in decks)):
+        raise ServiceError(f"decks: {SEATS} bundled deck names ({', '.join(bundled_decks())})")
+    if not (isinstance(specs, list) and len(specs) == SEATS and all(isinstance(a, str) and len(a) <= 100 for a in specs)):
         raise ServiceError("agents: one agent spec per seat")
     if isinstance(seed, bool) or not isinstance(seed, int) or not MIN_SEED <= seed <= MAX_SEED:
         raise ServiceError(f"seed: a whole number from {MIN_SEED} to {MAX_SEED}")
@@ -209,7 +210,7 @@ def replay_save(text: str | bytes, agent: str = "heuristic") -> Replay:
     pending decision by ``agent`` on every seat, recorded."""
     try:
         game = Game.from_json(text)
-        agents = [parse_agent(agent, i) for i in range(len(game.view(present.SPECTATOR)["players"]))]
+        agents = [parse_agent(agent, i) for i in range(len(game.peek().players))]
     except (SaveError, AgentSpecError) as exc:
         raise ServiceError(str(exc)[:600]) from None
     return _record(game.copy(), agents, f"a save played on by {agent}")

@@ -33,6 +33,7 @@ MAX_BATCH = 64                    # actions in one answer (a whole declaration o
 MAX_AUTO_STEPS = 20_000           # agent and automatic answers run before a person is asked again
 MAX_TABLES = 64                   # tables kept; the one used least recently goes first
 MAX_ARG_CHARS = 40                # one argument of an action sent by a client
+SEATS = 2                         # seats at a new table: the number of decks Game.new takes
 
 
 class TableError(ValueError):
@@ -242,8 +243,8 @@ def new_table(settings: dict[str, Any]) -> Table:
     if not isinstance(settings, dict):
         raise TableError("the settings are a JSON object")
     decks, agents = settings.get("decks"), settings.get("agents")
-    if not (isinstance(decks, list) and isinstance(agents, list) and len(decks) == len(agents) == 2):
-        raise TableError("decks and agents: one of each per seat (the engine plays two seats today)")
+    if not (isinstance(decks, list) and isinstance(agents, list) and len(decks) == len(agents) == SEATS):
+        raise TableError(f"decks and agents: one of each for each of the {SEATS} seats")
     if not all(isinstance(d, str) and d in bundled_decks() for d in decks):
         raise TableError(f"decks are bundled deck names: {', '.join(bundled_decks())}")
     seed = settings.get("seed", 7)
@@ -264,10 +265,10 @@ def new_table(settings: dict[str, Any]) -> Table:
         except AgentSpecError as exc:
             raise TableError(f"agent of seat {i}: {exc}") from None
         seats.append(Seat(deck, agent, spec))
-    names = tuple(f"{'You' if s.agent is None else s.spec.partition(':')[0].capitalize()} {i + 1} ({s.deck})"
-                  for i, s in enumerate(seats))
+    names = [f"{'You' if s.agent is None else s.spec.partition(':')[0].capitalize()} {i + 1} ({s.deck})"
+             for i, s in enumerate(seats)]
     try:
-        game = Game.new(decks[0], decks[1], seed=seed, names=(names[0], names[1]))
+        game = Game.new(decks[0], decks[1], seed=seed, names=(names[0], names[1]))   # Game.new's two seats
     except (DeckError, CardError, ValueError) as exc:
         raise TableError(str(exc)[:300]) from None
     return Table(game, seats, TableSettings(frozenset(stops), pay_by_hand), seed)

@@ -33,6 +33,7 @@ const postJSON = (path, body) => api(path, {
 });
 
 let META = null;
+const DEMO_DECKS = ["gruul-stompy", "azorius-skies"];
 async function meta() {
   if (!META) META = await api("/api/meta");
   return META;
@@ -231,12 +232,13 @@ async function pagePlay(params) {
   const stops = h("fieldset", { class: "stops" }, h("legend", {}, "Always stop in (auto-pass elsewhere when passing is all you can do)"),
     m.steps.map((s) => h("label", {}, h("input", { type: "checkbox", value: s }), s.replaceAll("_", " "))));
   const err = h("p", { class: "error", role: "alert" });
+  const seats = Array.from({ length: m.seats }, (_, i) => i);
   const form = h("form", { class: "setup", onsubmit: async (e) => {
     e.preventDefault();
-    const agents = [0, 1].map((i) => document.getElementById(`agent${i}`).value);
+    const agents = seats.map((i) => document.getElementById(`agent${i}`).value);
     try {
       const t = await postJSON("/api/tables", {
-        decks: [0, 1].map((i) => document.getElementById(`deck${i}`).value), agents,
+        decks: seats.map((i) => document.getElementById(`deck${i}`).value), agents,
         seed: parseInt(document.getElementById("seed").value, 10),
         stops: [...stops.querySelectorAll("input:checked")].map((x) => x.value),
         pay_by_hand: document.getElementById("payhand").checked,
@@ -247,8 +249,8 @@ async function pagePlay(params) {
     } catch (ex) { err.textContent = ex.message; }
   } },
   h("h2", {}, "New game"),
-  h("div", { class: "seats" }, [0, 1].map((i) => h("div", { class: "seat" }, h("h3", {}, `Seat ${i + 1}`),
-    h("label", {}, "Deck ", deckSel(i, m.decks[i === 0 ? m.decks.indexOf("gruul-stompy") : m.decks.indexOf("azorius-skies")] || m.decks[i])),
+  h("div", { class: "seats" }, seats.map((i) => h("div", { class: "seat" }, h("h3", {}, `Seat ${i + 1}`),
+    h("label", {}, "Deck ", deckSel(i, DEMO_DECKS[i % 2])),
     h("label", {}, "Played by ", agentSel(i, i === 0 ? "human" : "heuristic"))))),
   h("label", {}, "Seed ", h("input", { id: "seed", type: "number", value: "7" })),
   h("label", {}, h("input", { id: "payhand", type: "checkbox" }), " Pay mana by hand"),
@@ -266,7 +268,9 @@ function joinTable(table, seat, token) {
   const layout = h("div", { class: "play" }, h("div", { id: "board-area" }),
     h("aside", {}, h("div", { id: "decision" }), h("div", { id: "stack-area" }),
       h("section", { class: "log-section" }, h("h3", {}, "Log"), logBox),
-      h("p", { class: "muted small" }, "Spectator link: ", h("a", { href: `#/play?table=${table}&seat=spectator` }, "watch this table"))));
+      h("p", { class: "muted small" }, "Links: ", h("a", { href: `#/play?table=${table}&seat=spectator` }, "watch this table"),
+        JSON.parse(sessionStorage.getItem(`seat-${table}`) || "[]").filter((x) => String(x.seat) !== seat && seat !== "hotseat")
+          .map((x) => [" · ", h("a", { href: `#/play?table=${table}&seat=${x.seat}&token=${x.token}`, target: "_blank" }, `seat ${x.seat + 1}`)]))));
   main.replaceChildren(layout);
   play.logBox = logBox;
   play.state = null;
@@ -439,19 +443,20 @@ async function pageWatch() {
   const m = await meta();
   const err = h("p", { class: "error", role: "alert" });
   const out = h("div", { id: "replay" });
+  const seats = Array.from({ length: m.seats }, (_, i) => i);
   const sel = (id, list, value) => h("select", { id }, list.map((x) => h("option", { value: x, selected: x === value }, x)));
   const seedForm = h("form", { class: "setup inline", onsubmit: async (e) => {
     e.preventDefault(); err.textContent = "Simulating…";
     try {
       const r = await postJSON("/api/replays", { seed: parseInt(document.getElementById("wseed").value, 10),
-        decks: [document.getElementById("wdeck0").value, document.getElementById("wdeck1").value],
-        agents: [document.getElementById("wagent0").value, document.getElementById("wagent1").value] });
+        decks: seats.map((i) => document.getElementById(`wdeck${i}`).value),
+        agents: seats.map((i) => document.getElementById(`wagent${i}`).value) });
       err.textContent = ""; openReplay(r, out);
     } catch (ex) { err.textContent = ex.message; }
   } }, h("h2", {}, "Watch a simulated game"),
   h("label", {}, "Seed ", h("input", { id: "wseed", type: "number", value: "7" })),
-  sel("wdeck0", m.decks, "gruul-stompy"), sel("wagent0", m.agents.filter((a) => a !== "human"), "heuristic"), " v ",
-  sel("wdeck1", m.decks, "azorius-skies"), sel("wagent1", m.agents.filter((a) => a !== "human"), "heuristic"),
+  seats.map((i) => h("span", { class: "wseat" }, i ? " v " : "", sel(`wdeck${i}`, m.decks, DEMO_DECKS[i % 2]),
+    sel(`wagent${i}`, m.agents.filter((a) => a !== "human"), "heuristic"))),
   h("button", { type: "submit", class: "primary" }, "Simulate"));
   const file = h("input", { type: "file", id: "savefile", accept: ".json,application/json" });
   const saveForm = h("form", { class: "setup inline", onsubmit: async (e) => {
@@ -469,8 +474,8 @@ async function pageWatch() {
 function openReplay(r, out) {
   watch.replay = r; watch.step = 0;
   const slider = h("input", { type: "range", min: 0, max: r.steps - 1, value: 0, id: "wslider", "aria-label": "step" });
-  const seat = h("select", { id: "wseat" }, h("option", { value: -1 }, "spectator (public)"),
-    h("option", { value: 0 }, "seat 1's view"), h("option", { value: 1 }, "seat 2's view"));
+  const seat = h("select", { id: "wseat", "aria-label": "whose view" }, h("option", { value: -1 }, "spectator (public)"),
+    Array.from({ length: r.seats }, (_, i) => h("option", { value: i }, `seat ${i + 1}'s view`)));
   const go = (n) => { watch.step = Math.max(0, Math.min(r.steps - 1, n)); slider.value = watch.step; loadStep(); };
   slider.addEventListener("input", () => go(+slider.value));
   seat.addEventListener("change", () => { watch.seat = +seat.value; loadStep(); });
