@@ -155,10 +155,14 @@ def test_judge_page_runs_a_scenario(page, base):
     assert page.locator(".expect li.pass").count() >= 1
     assert page.locator(".judge-log a.cr").count() >= 1
     shot(page, "judge")
-    page.fill("#yaml", "name: broken\nplayers:\n  - name: A\n    battlefield: [Grizzly Baers]\n")
+    text = page.input_value("#yaml").replace("hand: [Cancel]", "hand: [Cancle]")
+    page.fill("#yaml", text)
+    assert page.locator(".report .stale").count() == 1
     page.click("#check")
     page.wait_for_selector("#errors li")
-    assert page.locator(".gutter .bad").count() >= 1
+    assert "Cancle" in page.inner_text("#errors")
+    bad = page.locator(".gutter .bad")
+    assert bad.count() == 1 and bad.inner_text() == str(text.splitlines().index("    hand: [Cancle]") + 1)
     shot(page, "judge-errors")
 
 
@@ -166,13 +170,16 @@ def test_rules_page_searches_and_shows_a_rule(page, base):
     page.goto(f"{base}/#/rules")
     page.fill("#rules-q", "can I respond to a mana ability?")
     page.click(".search button.primary")
-    page.wait_for_selector(".hits li")
+    page.wait_for_selector(".hits li", timeout=60_000)
     assert "605" in page.inner_text(".hits")
     shot(page, "rules-search")
-    page.goto(f"{base}/#/rules/702.19")
-    page.wait_for_selector("#r702\\.19b")
+    page.goto(f"{base}/#/rules/701.6")
+    page.wait_for_selector("#r701\\.6a", timeout=60_000)
     assert "Where the engine applies it" in page.inner_text("#rules-out")
+    assert "null" not in page.inner_text("#rules-out")
     assert page.locator(".sites li").count() >= 1
+    assert page.locator("a[href='#/judge?scenario=cancel']").count() == 1, "a scenario that checks it, to open"
+    page.locator("text=Where the engine applies it").scroll_into_view_if_needed()
     shot(page, "rules-rule")
 
 

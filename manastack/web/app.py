@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -259,12 +260,12 @@ class WebTable:
             body = await _json_body(request)
             if not isinstance(body, dict):
                 return _error("send the replay's settings as a JSON object")
-            fn, arg = services.replay_seed, body
+            make = partial(services.replay_seed, body)
         else:
-            fn, arg = services.replay_save, await _body(request, MAX_SAVE_BYTES)
+            make = partial(services.replay_save, await _body(request, MAX_SAVE_BYTES))
         async with self.heavy:
             try:
-                replay = await run_in_threadpool(fn, arg)
+                replay = await run_in_threadpool(make)
             except services.ServiceError as exc:
                 return _error(str(exc))
         self.replays.add(replay)

@@ -405,7 +405,7 @@ function renderDecision() {
     }
     if (d.kind === "priority") {
       const cardOpts = d.options.filter((o) => o.args.length && typeof o.args[0] === "number" && o.kind !== "mana");
-      if (cardOpts.length) parts.push(h("details", { class: "all-options" }, h("summary", {}, `all ${cardOpts.length} card actions`),
+      if (cardOpts.length) parts.push(h("details", { class: "all-options" }, h("summary", {}, `card actions (${cardOpts.length})`),
         h("div", { class: "options" }, cardOpts.map((o) => h("button", { onclick: () => act([o]) }, o.label)))));
     }
   }
@@ -480,8 +480,8 @@ function openReplay(r, out) {
   slider.addEventListener("input", () => go(+slider.value));
   seat.addEventListener("change", () => { watch.seat = +seat.value; loadStep(); });
   const controls = h("div", { class: "controls" },
-    h("button", { onclick: () => go(0), title: "first" }, "⏮"), h("button", { id: "wback", onclick: () => go(watch.step - 1), title: "back (←)" }, "◀"),
-    h("button", { id: "wfwd", onclick: () => go(watch.step + 1), title: "forward (→)" }, "▶"), h("button", { onclick: () => go(r.steps - 1), title: "last" }, "⏭"),
+    h("button", { onclick: () => go(0), title: "first (Home)" }, "|◀"), h("button", { id: "wback", onclick: () => go(watch.step - 1), title: "back (←)" }, "◀"),
+    h("button", { id: "wfwd", onclick: () => go(watch.step + 1), title: "forward (→)" }, "▶"), h("button", { onclick: () => go(r.steps - 1), title: "last (End)" }, "▶|"),
     slider, h("span", { id: "wpos" }), seat);
   watch.go = go;
   out.replaceChildren(h("h3", {}, r.title), controls, h("p", { id: "waction", class: "action" }),
@@ -508,6 +508,8 @@ document.addEventListener("keydown", (e) => {
   if (!location.hash.startsWith("#/watch") || !watch.go || e.target.matches("input[type=number], textarea, select")) return;
   if (e.key === "ArrowRight") watch.go(watch.step + 1);
   if (e.key === "ArrowLeft") watch.go(watch.step - 1);
+  if (e.key === "Home") watch.go(0);
+  if (e.key === "End") watch.go(watch.replay.steps - 1);
 });
 
 // ------------------------------------------------------------------ judge
@@ -525,7 +527,12 @@ async function pageJudge(params) {
       h("div", { class: marks[i + 1] ? "bad" : "", title: marks[i + 1] || "" }, String(i + 1))));
     gutter.scrollTop = editor.scrollTop;
   };
-  editor.addEventListener("input", () => { marks = {}; paintGutter(); });
+  editor.addEventListener("input", () => {
+    marks = {}; paintGutter();
+    if (report.firstChild && !report.querySelector(".stale")) {
+      report.prepend(h("p", { class: "stale warn" }, "The scenario was edited after this run: run it again."));
+    }
+  });
   editor.addEventListener("scroll", () => { gutter.scrollTop = editor.scrollTop; });
   const goLine = (line) => {
     const lines = editor.value.split("\n");
@@ -635,7 +642,7 @@ async function showRule(number, out) {
     const linkTree = (rule, depth) => h("div", { class: `rule depth${Math.min(depth, 3)}`, id: `r${rule.number}` },
       h("p", {}, h("a", { href: `#/rules/${rule.number}`, class: "num" }, rule.number), " ", linkRules(rule.text)),
       rule.examples.map((x) => h("p", { class: "example" }, x)), rule.subrules.map((s) => linkTree(s, depth + 1)));
-    out.replaceChildren(h("p", { class: "muted" }, `Rules of ${r.rules}`), linkTree(r, 0),
+    out.replaceChildren(...[h("p", { class: "muted" }, `Rules of ${r.rules}`), linkTree(r, 0),
       r.see_also.length ? h("section", {}, h("h3", {}, "Refers to"), h("ul", {}, r.see_also.map((s) =>
         h("li", {}, h("a", { href: `#/rules/${s.number}` }, s.number), " ", s.text.slice(0, 160))))) : null,
       h("section", {}, h("h3", {}, "Where the engine applies it"), r.engine.length ? h("ul", { class: "sites" }, r.engine.map((s) =>
@@ -643,7 +650,7 @@ async function showRule(number, out) {
         : h("p", { class: "muted" }, "no code cites it"), r.engine_count > r.engine.length ? h("p", { class: "muted" }, `… and ${r.engine_count - r.engine.length} more`) : null),
       h("section", {}, h("h3", {}, "Scenarios that check it"), r.scenarios.length ? h("ul", {}, r.scenarios.map((s) =>
         h("li", {}, s.bundled ? h("a", { href: `#/judge?scenario=${encodeURIComponent(s.path.split("/").pop().replace(/\.yaml$/, ""))}` }, s.name) : s.name,
-          h("span", { class: "muted" }, `  ${s.path}, CR ${s.rule}`)))) : h("p", { class: "muted" }, "none yet")));
+          h("span", { class: "muted" }, `  ${s.path}, CR ${s.rule}`)))) : h("p", { class: "muted" }, "none yet"))].filter(Boolean));
   } catch (ex) { out.replaceChildren(h("p", { class: "error" }, ex.message)); }
 }
 
