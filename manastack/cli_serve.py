@@ -10,7 +10,7 @@ try:
 except ImportError as exc:       # the optional extra isn't installed: `serve` says so
     MISSING = str(exc)
 
-LOOPBACK = ("127.0.0.1", "localhost", "::1")
+LOOPBACK = ("127.0.0.1", "localhost")
 
 
 @click.command()

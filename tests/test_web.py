@@ -287,7 +287,8 @@ def test_a_decision_round_trip_is_fast():
             or next((a for a in d.options if a.kind == "cast"), None) \
             or next((a for a in d.options if a.kind in ("pass", "done", "autopay")), d.options[0])
         t.act(-2, t.version, [pick])
-    assert len(t.game.peek().battlefield) >= 8
+    board = len(t.game.peek().battlefield)
+    assert board >= 8
     costs = []
     for _ in range(15):
         d = t.game.pending
@@ -298,7 +299,7 @@ def test_a_decision_round_trip_is_fast():
             json.dumps(t.message(seat, 0))
         costs.append(time.process_time() - start)
     costs.sort()
-    print(f"round trip CPU: median {costs[len(costs) // 2] * 1000:.1f} ms, max {costs[-1] * 1000:.1f} ms")
+    print(f"turn {t.game.turn}, {board} permanents; round trip CPU: median {costs[len(costs) // 2] * 1000:.1f} ms, max {costs[-1] * 1000:.1f} ms")
     assert costs[len(costs) // 2] < 0.05
 
 

@@ -42,7 +42,7 @@ MAX_SOCKET_MESSAGE = 16_384        # bytes of one message a client sends on a ga
 MAX_JSON_BODY = 65_536             # bytes of a JSON request (settings, a search)
 RATE, BURST = 10.0, 30             # socket messages a second on average, and at once
 MAX_CONNECTIONS = 16               # sockets joined to one table
-LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
+LOCAL_HOSTS = ("127.0.0.1", "localhost")
 
 
 def _json(data: Any, status: int = 200) -> Response:
