@@ -164,6 +164,23 @@ def test_attackers_declared_at_once_and_undone():
     assert len(t.game.move_stack) == moves and t.game.pending.kind == "attackers"
 
 
+def test_blockers_declared_at_once():
+    """Seat 1, a person, blocks the heuristic agent's attacker: a block and "done" in one
+    answer (CR 509.1)."""
+    t = new_table({"decks": DECKS, "agents": ["heuristic", "human"], "seed": 1})
+    for _ in range(400):
+        d = t.game.pending
+        if d.kind == "blockers" and any(a.kind == "block" for a in d.options):
+            break
+        pick = next((a for a in d.options if a.kind in ("keep", "play")), None) \
+            or next((a for a in d.options if a.kind == "cast" and "Creature" in t.game.peek().objs[a.args[0]].card.types), None) \
+            or next((a for a in d.options if a.kind in ("pass", "done", "autopay")), d.options[0])
+        t.act(1, t.version, [pick])
+    block = next(a for a in t.game.pending.options if a.kind == "block")
+    t.act(1, t.version, [block, Action("done")])
+    assert str(block) in [e.text for e in t.game.log]
+
+
 def test_an_answer_is_all_or_nothing(client):
     t = _attack_ready()
     d = t.game.pending
