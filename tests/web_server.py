@@ -20,7 +20,8 @@ def need(module: str):
     except ImportError:
         if REQUIRED:
             raise
-        pytest.skip(f"{module} is not installed (pip install 'manastack[web]' playwright httpx)")
+        pytest.skip(f"{module} is not installed (pip install 'manastack[web]' playwright httpx2)",
+                    allow_module_level=True)
 
 
 @contextmanager
