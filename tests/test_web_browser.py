@@ -196,4 +196,10 @@ def test_watch_page_steps_through_a_simulated_game(page, base):
     page.click("#wback")
     page.wait_for_function("document.querySelector('#wpos').textContent.startsWith('step 199')")
     assert page.locator("#wboard .player").count() == 2
+    assert page.locator("#wboard .hand .card").count() == 0, "a spectator sees no hand"
+    page.locator("#wslider").fill("301")                 # Shock on the stack, aimed at Bob
+    page.wait_for_function("document.querySelector('#wpos').textContent.startsWith('step 301')")
+    assert page.inner_text("#wstack li") == "Shock → Bob"
+    page.select_option("#wseat", "0")
+    page.wait_for_selector("#wboard .hand .card")
     shot(page, "watch")
