@@ -31,7 +31,7 @@ BOARD_PICKS = frozenset({
 })
 
 
-def card_facts(s: State, o: Obj) -> dict[str, Any]:
+def card_facts(o: Obj) -> dict[str, Any]:
     """The printed facts of a face-up object that a viewer already sees by name."""
     card = o.card
     d: dict[str, Any] = {"cost": str(card.mana_cost) if card.mana_cost.symbols else "",
@@ -48,7 +48,7 @@ def _enrich(s: State, item: dict[str, Any]) -> None:
     if o is None:
         return
     if not item.get("face_down"):
-        item.update(card_facts(s, o))
+        item.update(card_facts(o))
     if o.zone == "battlefield":
         item["keywords"] = sorted(ch.keywords(s, o)) if not item.get("face_down") else []
         item["types"] = list(ch.card_types(s, o))
