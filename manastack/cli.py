@@ -17,6 +17,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "rules": ("manastack.cli_rules", "rules",
               "The Comprehensive Rules: search them, ask about cards together, show a rule, define a "
               "term, compare versions."),
+    "serve": ("manastack.cli_serve", "serve",
+              "Serve the web table in the browser: play, watch and replay, judge scenarios, look rules up."),
     "simulate": ("manastack.cli_simulate", "simulate_command",
                  "Play many games between DECK_A and DECK_B (bundled names or decklist files: plain, "
                  "MTG Arena, MTGO .txt or .dek) and report win rates with 95% intervals."),

@@ -29,7 +29,8 @@ PACKAGE_LAYERS = (
              "manastack.agents")),
     ("tools", ("manastack.scenario", "manastack.table", "manastack.rules", "manastack.sim", "manastack.rl", "manastack.fuzz", "manastack.cli",
                "manastack.cli_cards", "manastack.cli_cards_fetch", "manastack.cli_coverage", "manastack.cli_judge", "manastack.cli_lazy",
-               "manastack.cli_play", "manastack.cli_rules", "manastack.cli_rules_ask", "manastack.cli_rules_fetch", "manastack.cli_rules_text", "manastack.cli_simulate", "manastack.__main__")),
+               "manastack.cli_play", "manastack.cli_rules", "manastack.cli_rules_ask", "manastack.cli_rules_fetch", "manastack.cli_rules_text", "manastack.cli_simulate", "manastack.__main__",
+               "manastack.web", "manastack.cli_serve")),
 )
 ENGINE_LAYERS = (
     ("vocabulary", ("abilities", "decisions", "exercise", "wording")),

@@ -1,0 +1,274 @@
+"""Game tables served to browsers: a game, who sits at each seat (a person or an agent), the
+answers the table gives by itself, undo, and what each connection is sent.
+
+A table runs the agents' and the automatic answers (auto-pass at priority where passing or
+tapping mana is all a player could do outside their stops, the automatic payment; CR 117.3,
+601.2g-h, as at the terminal: :func:`manastack.table.auto_answer`) until a person must
+decide. A person's answer may be several actions at once (declaring two attackers, then
+"done"): they are pushed in order, and if one of them isn't legal when its turn comes every
+one is taken back, so a refused answer changes nothing. Undo takes back the person's last
+answer and everything that followed it.
+
+Nothing here is tied to the web server: :mod:`manastack.web.app` calls it from its handlers;
+the tests drive it directly too."""
+from __future__ import annotations
+
+import secrets
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from manastack.agents import AgentSpecError, agent_names, parse_agent
+from manastack.cards import CardError
+from manastack.decks import DeckError, bundled_decks
+from manastack.engine.decisions import Action, IllegalActionError
+from manastack.engine.legality import explain
+from manastack.game import MAX_SEED, MIN_SEED, Game
+from manastack.table import STEPS, TableSettings, auto_answer
+
+from . import present
+
+HUMAN = "human"
+MAX_BATCH = 64                    # actions in one answer (a whole declaration of attackers)
+MAX_AUTO_STEPS = 20_000           # agent and automatic answers run before a person is asked again
+MAX_TABLES = 64                   # tables kept; the one used least recently goes first
+MAX_ARG_CHARS = 40                # one argument of an action sent by a client
+SEATS = 2                         # seats at a new table: the number of decks Game.new takes
+
+
+class TableError(ValueError):
+    """A request a table refuses: bad settings, an illegal or stale answer, no such table."""
+
+
+@dataclass
+class Seat:
+    """One seat: ``agent`` None for a person, who joins with ``token``."""
+
+    deck: str
+    agent: Any = None
+    spec: str = HUMAN
+    token: str = field(default_factory=lambda: secrets.token_urlsafe(16))
+
+
+class Table:
+    """One game at a web table. Every method that changes the game holds the table's lock, so
+    the server may call them from worker threads."""
+
+    def __init__(self, game: Game, seats: list[Seat], settings: TableSettings, seed: int) -> None:
+        self.id = secrets.token_urlsafe(9)
+        self.game = game
+        self.seats = seats
+        self.settings = settings
+        self.seed = seed
+        self.version = 0                      # bumped by every change; answers name the version they answer
+        self.marks: list[int] = []            # moves made before each person's answer (for undo)
+        self.lock = threading.Lock()
+        self.run_agents()
+
+    # ------------------------------------------------------------------ seats
+
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.agent is None]
+
+    def seat_for(self, seat: str, token: str | None) -> int:
+        """The viewer index a connection gets: a person's seat (with its token), ``hotseat``
+        (every seat is a person's; the view follows the player who must decide), or
+        ``spectator`` (:data:`present.SPECTATOR`)."""
+        if seat == "spectator":
+            return present.SPECTATOR
+        if seat == "hotseat":
+            if not self.humans() or token != self.seats[self.humans()[0]].token:
+                raise TableError("hot-seat needs the table's first seat token")
+            if len(self.humans()) != len(self.seats):
+                raise TableError("hot-seat is for a table where every seat is a person's")
+            return HOTSEAT
+        if not seat.isdecimal() or int(seat) >= len(self.seats):
+            raise TableError(f"no seat {seat[:10]!r} at this table: seats 0 to {len(self.seats) - 1}, "
+                             "'hotseat' or 'spectator'")
+        index = int(seat)
+        if self.seats[index].agent is not None:
+            raise TableError(f"seat {index} is played by an agent; watch as 'spectator'")
+        if not token or not secrets.compare_digest(token, self.seats[index].token):
+            raise TableError(f"wrong or missing token for seat {index}")
+        return index
+
+    def viewer(self, joined: int) -> int:
+        """Whose view a connection joined as ``joined`` sees now."""
+        if joined != HOTSEAT:
+            return joined
+        d = self.game.pending
+        return d.player if d is not None else 0
+
+    # ------------------------------------------------------------------ playing
+
+    def run_agents(self) -> None:
+        """Answer for agents and give the automatic answers until a person must decide."""
+        for _ in range(MAX_AUTO_STEPS):
+            d = self.game.pending
+            if d is None:
+                return
+            seat = self.seats[d.player]
+            if seat.agent is not None:
+                self.game.push(seat.agent.choose(self.game, d))
+                continue
+            auto = auto_answer(self.game, d, self.settings)
+            if auto is None:
+                return
+            self.game.push(auto)
+
+    def act(self, joined: int, version: int, actions: list[Action]) -> None:
+        """A person's answer: ``actions`` pushed in order for the seat whose decision each is;
+        all or nothing. Raises :class:`TableError` saying why when refused."""
+        with self.lock:
+            d = self.game.pending
+            if d is None:
+                raise TableError("the game is over")
+            if version != self.version:
+                raise TableError("the game has moved on since that was shown; look again")
+            if not 1 <= len(actions) <= MAX_BATCH:
+                raise TableError(f"an answer is 1 to {MAX_BATCH} actions")
+            start = len(self.game.move_stack)
+            for n, action in enumerate(actions):
+                pending = self.game.pending
+                if pending is None or pending.player != self.viewer(joined) \
+                        or self.seats[pending.player].agent is not None:
+                    self._back_to(start)
+                    raise TableError(f"action {n + 1} ({action}) comes when it isn't your decision")
+                try:
+                    self.game.push(action)
+                except IllegalActionError as exc:
+                    self._back_to(start)
+                    raise TableError(str(exc)[:600]) from None
+            self.marks.append(start)
+            self.run_agents()
+            self.version += 1
+
+    def undo(self, joined: int) -> str:
+        """Take back the last answer a person gave (in hot-seat, whoever gave it) and all
+        that followed; what was taken back, in words."""
+        with self.lock:
+            if not self.marks:
+                raise TableError("nothing to undo")
+            target = self.marks.pop()
+            taken = []
+            while len(self.game.move_stack) > target:
+                taken.append(self.game.pop())
+            self.version += 1
+            later = len(taken) - 1
+            return f"undone: {taken[-1]}" + (f", and the {later} action(s) after it" if later else "")
+
+    def _back_to(self, moves: int) -> None:
+        while len(self.game.move_stack) > moves:
+            self.game.pop()
+
+    def why_not(self, viewer: int, obj_id: int) -> str:
+        """Why the seat can't cast, play or activate object ``obj_id`` now, with the engine's
+        CR numbers (:func:`manastack.engine.legality.explain`), or what it can do with it."""
+        s = self.game.current_state()
+        o = s.objs.get(obj_id)
+        if viewer < 0 or o is None or o.controller != viewer or o.zone not in ("hand", "graveyard", "battlefield"):
+            return "not a card of yours in your hand, graveyard or on the battlefield"
+        d = self.game.pending
+        usable = [str(a) for a in d.options if a.args and a.args[0] == obj_id and a.kind != "mana"] \
+            if d is not None and d.player == viewer else []
+        if usable:
+            return "You can now: " + "; ".join(dict.fromkeys(usable))
+        kind = "activate" if o.zone == "battlefield" else \
+            "play" if "Land" in o.card.types and o.zone == "hand" else "cast"
+        reason = explain(s, viewer, Action(kind, (obj_id,))) or f"{o.card.name} can't be used now"
+        if d is not None and d.player != viewer:
+            reason = f"it is not your decision now ({s.players[d.player].name} is deciding). " + reason
+        return reason
+
+    # ------------------------------------------------------------------ messages
+
+    def message(self, joined: int, log_from: int) -> dict[str, Any]:
+        """The state message for a connection joined as ``joined`` that has seen the log up to
+        ``log_from``: its board, its decision when it must answer, the new log lines."""
+        viewer = self.viewer(joined)
+        d = self.game.pending
+        mine = d is not None and viewer >= 0 and d.player == viewer and self.seats[d.player].agent is None
+        lines, length = present.log_lines(self.game, log_from)
+        return {"type": "state", "table": self.id, "version": self.version, "viewer": viewer,
+                "hotseat": joined == HOTSEAT,
+                "seats": [{"agent": s.spec, "deck": s.deck} for s in self.seats],
+                "board": present.board(self.game, viewer),
+                "decision": present.decision(self.game, self.settings) if mine else None,
+                "waiting_for": d.player if d is not None else None,
+                "can_undo": bool(self.marks) and viewer != present.SPECTATOR,
+                "log": lines, "log_reset": log_from == 0 or log_from > length or bool(lines) and lines[0]["n"] != log_from,
+                "log_length": length, "result": present.result(self.game)}
+
+
+HOTSEAT = -2            # a connection that sees the view of whichever player must decide
+
+
+def parse_action(data: Any) -> Action:
+    """An action a client sent, ``{"kind": str, "args": [int | str, ...]}``, checked."""
+    if not isinstance(data, dict) or not isinstance(data.get("kind"), str) or len(data["kind"]) > MAX_ARG_CHARS:
+        raise TableError("an action is {\"kind\": text, \"args\": [...]}")
+    args = data.get("args", [])
+    if not isinstance(args, list) or len(args) > 8 or not all(
+            (isinstance(a, int) and not isinstance(a, bool) and abs(a) < 10 ** 12)
+            or (isinstance(a, str) and len(a) <= MAX_ARG_CHARS) for a in args):
+        raise TableError("an action's args are at most 8 whole numbers or short texts")
+    return Action(data["kind"], tuple(args))
+
+
+class Tables:
+    """The tables this server keeps, at most :data:`MAX_TABLES`."""
+
+    def __init__(self) -> None:
+        self._tables: dict[str, Table] = {}
+        self._lock = threading.Lock()
+
+    def get(self, table_id: str) -> Table:
+        with self._lock:
+            table = self._tables.pop(table_id, None)
+            if table is None:
+                raise TableError("no such table (it may have ended with the server)")
+            self._tables[table_id] = table          # most recently used last
+            return table
+
+    def add(self, table: Table) -> None:
+        with self._lock:
+            while len(self._tables) >= MAX_TABLES:
+                self._tables.pop(next(iter(self._tables)))
+            self._tables[table.id] = table
+
+
+def new_table(settings: dict[str, Any]) -> Table:
+    """A table from a client's settings: ``decks`` and ``agents`` (one per seat; ``human`` for
+    a person), ``seed``, ``stops`` (steps where priority always stops), ``pay_by_hand``."""
+    if not isinstance(settings, dict):
+        raise TableError("the settings are a JSON object")
+    decks, agents = settings.get("decks"), settings.get("agents")
+    if not (isinstance(decks, list) and isinstance(agents, list) and len(decks) == len(agents) == SEATS):
+        raise TableError(f"decks and agents: one of each for each of the {SEATS} seats")
+    if not all(isinstance(d, str) and d in bundled_decks() for d in decks):
+        raise TableError(f"decks are bundled deck names: {', '.join(bundled_decks())}")
+    seed = settings.get("seed", 7)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not MIN_SEED <= seed <= MAX_SEED:
+        raise TableError(f"seed: a whole number from {MIN_SEED} to {MAX_SEED}")
+    stops = settings.get("stops", [])
+    if not isinstance(stops, list) or not all(isinstance(x, str) and x in STEPS for x in stops):
+        raise TableError(f"stops: a list of steps among {', '.join(STEPS)}")
+    pay_by_hand = settings.get("pay_by_hand", False)
+    if not isinstance(pay_by_hand, bool):
+        raise TableError("pay_by_hand: true or false")
+    seats = []
+    for i, (deck, spec) in enumerate(zip(decks, agents)):
+        if not isinstance(spec, str) or len(spec) > 100:
+            raise TableError(f"agent of seat {i}: human or one of {agent_names()}")
+        try:
+            agent = None if spec == HUMAN else parse_agent(spec, seed + 1 + i)
+        except AgentSpecError as exc:
+            raise TableError(f"agent of seat {i}: {exc}") from None
+        seats.append(Seat(deck, agent, spec))
+    names = [f"{'You' if s.agent is None else s.spec.partition(':')[0].capitalize()} {i + 1} ({s.deck})"
+             for i, s in enumerate(seats)]
+    try:
+        game = Game.new(decks[0], decks[1], seed=seed, names=(names[0], names[1]))   # Game.new's two seats
+    except (DeckError, CardError, ValueError) as exc:
+        raise TableError(str(exc)[:300]) from None
+    return Table(game, seats, TableSettings(frozenset(stops), pay_by_hand), seed)

@@ -1,0 +1,344 @@
+"""The web table's server: hidden information (CR 400.2) in every message, answers all or
+nothing, undo, bounds and safety (Origin, Host, sizes, rates, uploads, paths), the judge, rules
+and replay services, the speed of a decision's round trip, and ``manastack serve``."""
+from __future__ import annotations
+
+import json
+import random
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.web_server import need
+
+need("starlette")
+need("httpx2")
+
+from click.testing import CliRunner  # noqa: E402
+from starlette.testclient import TestClient  # noqa: E402
+
+from manastack import cli_serve  # noqa: E402
+from manastack.decks import load_deck  # noqa: E402
+from manastack.engine.decisions import Action  # noqa: E402
+from manastack.game import Game  # noqa: E402
+from manastack.web import present  # noqa: E402
+from manastack.web.app import MAX_SOCKET_MESSAGE, create_app  # noqa: E402
+from manastack.web.tables import Table, TableError, new_table  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+DECKS = ["gruul-stompy", "azorius-skies"]
+
+
+@pytest.fixture
+def client():
+    with TestClient(create_app(("testserver",))) as c:
+        yield c
+
+
+def new(client, agents=("human", "heuristic"), seed=7, **more):
+    r = client.post("/api/tables", json={"decks": DECKS, "agents": list(agents), "seed": seed, **more})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def receive(ws) -> dict:
+    return json.loads(ws.receive_bytes())
+
+
+def state_of(ws) -> dict:
+    """The next state message (notices and errors before it are skipped)."""
+    while True:
+        m = receive(ws)
+        if m["type"] == "state":
+            return m
+
+
+def answer(ws, m, option) -> None:
+    ws.send_text(json.dumps({"type": "act", "version": m["version"],
+                             "actions": [{"kind": option["kind"], "args": option["args"]}]}))
+
+
+def _hidden_names(game: Game, viewer: int) -> set[str]:
+    """Card names that are, right now, only in zones ``viewer`` may not see: other players'
+    hands and every library, less any name also seen in a public zone (or the viewer's hand)."""
+    s = game.current_state()
+    hidden, seen = set(), set()
+    for p in s.players:
+        for i in p.library:
+            hidden.add(s.objs[i].card.name)
+        for i in p.hand:
+            (seen if p.index == viewer else hidden).add(s.objs[i].card.name)
+        for i in (*p.graveyard, *p.exile):
+            seen.add(s.objs[i].card.name)
+    seen.update(s.objs[i].card.name for i in s.battlefield)
+    seen.update(s.objs[it.source].card.name for it in s.stack if it.source in s.objs)
+    return hidden - seen
+
+
+def test_the_two_decks_share_no_card_name():
+    """What the hidden-information test relies on: a name of one deck is never the other's."""
+    a, b = (set(load_deck(d, Game.new(*DECKS).db).card_names) for d in DECKS)
+    assert a and b and not a & b
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_seat_never_receives_a_hidden_card_name(client, seed):
+    """CR 400.2: a random game played through the socket of seat 0, a spectator watching; no
+    message to either ever names a card that is then only in another player's hand or in a
+    library (the opponent's deck shares no name with ours, so any such name is a leak)."""
+    table = new(client, seed=seed)
+    tid, token = table["table"], table["seats"][0]["token"]
+    live: Table = client.app.state.web.tables.get(tid)
+    rng = random.Random(seed)
+    messages = 0
+    with client.websocket_connect(f"/ws/tables/{tid}?seat=0&token={token}") as ws, \
+            client.websocket_connect(f"/ws/tables/{tid}?seat=spectator") as spectator:
+        m = state_of(ws)
+        receive(spectator)
+        for _ in range(150):
+            leaked = {n for n in _hidden_names(live.game, 0) if n in json.dumps(m)}
+            assert not leaked, f"seat 0 was sent {leaked}"
+            messages += 1
+            if m["result"] or m["decision"] is None:
+                break
+            assert "hand" not in m["board"]["players"][1]
+            options = m["decision"]["options"]
+            answer(ws, m, rng.choice(options))
+            reply = receive(ws)
+            if reply["type"] == "error":            # a random pick may be refused (e.g. a payment); pass instead
+                passes = [o for o in options if o["kind"] in ("pass", "done", "autopay", "cancel")]
+                answer(ws, m, passes[0] if passes else options[0])
+                reply = state_of(ws)
+            m = reply
+            watched = receive(spectator)
+            assert all("hand" not in p for p in watched["board"]["players"])
+            shown = json.dumps(watched)
+            assert not {n for n in _hidden_names(live.game, present.SPECTATOR) if n in shown}
+    assert messages > 20
+
+
+def test_spectators_and_seats_need_the_right_ticket(client):
+    table = new(client)
+    tid = table["table"]
+    with client.websocket_connect(f"/ws/tables/{tid}?seat=0&token=wrong") as ws:
+        m = receive(ws)
+        assert m["type"] == "error" and "token" in m["message"]
+    with client.websocket_connect(f"/ws/tables/{tid}?seat=1") as ws:
+        assert "agent" in receive(ws)["message"]
+    with client.websocket_connect(f"/ws/tables/{tid}?seat=spectator") as ws:
+        m = receive(ws)
+        assert m["decision"] is None and m["viewer"] == present.SPECTATOR
+        ws.send_text(json.dumps({"type": "undo"}))
+        assert "spectator" in receive(ws)["message"]
+
+
+def _attack_ready(seed=8):
+    """A hot-seat table played to the first declaration of attackers with two or more
+    creatures able to attack (lands and creatures played, everything else passed)."""
+    t = new_table({"decks": DECKS, "agents": ["human", "human"], "seed": seed})
+    for _ in range(2000):
+        d = t.game.pending
+        if d.kind == "attackers" and len({a.args[0] for a in d.options if a.kind == "attack"}) >= 2:
+            return t
+        pick = next((a for a in d.options if a.kind in ("keep", "play")), None) \
+            or next((a for a in d.options if a.kind == "cast" and "Creature" in t.game.peek().objs[a.args[0]].card.types), None) \
+            or next((a for a in d.options if a.kind in ("pass", "done", "autopay")), d.options[0])
+        t.act(-2, t.version, [pick])
+    raise AssertionError("no attack with two creatures came")
+
+
+def test_attackers_declared_at_once_and_undone():
+    t = _attack_ready()
+    d = t.game.pending
+    attackers = list(dict.fromkeys(a.args[0] for a in d.options if a.kind == "attack"))[:2]
+    moves = len(t.game.move_stack)
+    t.act(-2, t.version, [Action("attack", (attackers[0],)), Action("attack", (attackers[1],)), Action("done")])
+    attacks = [e.text for e in t.game.log if " attacks " in e.text]
+    assert attacks and all(t.game.peek().objs[a].card.name in attacks[-1] for a in attackers)
+    assert "undone" in t.undo(-2)
+    assert len(t.game.move_stack) == moves and t.game.pending.kind == "attackers"
+
+
+def test_blockers_declared_at_once():
+    """Seat 1, a person, blocks the heuristic agent's attacker: a block and "done" in one
+    answer (CR 509.1)."""
+    t = new_table({"decks": DECKS, "agents": ["heuristic", "human"], "seed": 1})
+    for _ in range(400):
+        d = t.game.pending
+        if d.kind == "blockers" and any(a.kind == "block" for a in d.options):
+            break
+        pick = next((a for a in d.options if a.kind in ("keep", "play")), None) \
+            or next((a for a in d.options if a.kind == "cast" and "Creature" in t.game.peek().objs[a.args[0]].card.types), None) \
+            or next((a for a in d.options if a.kind in ("pass", "done", "autopay")), d.options[0])
+        t.act(1, t.version, [pick])
+    block = next(a for a in t.game.pending.options if a.kind == "block")
+    t.act(1, t.version, [block, Action("done")])
+    assert str(block) in [e.text for e in t.game.log]
+
+
+def test_an_answer_is_all_or_nothing(client):
+    t = _attack_ready()
+    d = t.game.pending
+    attacker = next(a.args[0] for a in d.options if a.kind == "attack")
+    before, version = len(t.game.move_stack), t.version
+    with pytest.raises(TableError, match="not legal|no legal"):
+        t.act(-2, version, [Action("attack", (attacker,)), Action("attack", (999_999,))])
+    assert len(t.game.move_stack) == before and t.version == version
+    with pytest.raises(TableError, match="moved on"):
+        t.act(-2, version - 1, [Action("done")])
+
+
+def test_why_not_names_the_rule():
+    t = new_table({"decks": DECKS, "agents": ["human", "heuristic"], "seed": 8})
+    t.act(0, t.version, [Action("keep")])
+    s = t.game.peek()
+    why = {s.objs[i].card.name: t.why_not(0, i) for i in s.players[0].hand}
+    assert any(re.search(r"CR \d{3}\.\d+", w) for w in why.values()), why
+    assert t.why_not(0, s.players[1].hand[0]).startswith("not a card of yours")
+
+
+def test_cross_site_requests_are_refused(client):
+    table = new(client)
+    with client.websocket_connect(f"/ws/tables/{table['table']}?seat=spectator",
+                                  headers={"origin": "http://testserver"}) as ws:
+        assert receive(ws)["type"] == "state"
+    with pytest.raises(Exception):
+        with client.websocket_connect(f"/ws/tables/{table['table']}?seat=spectator",
+                                      headers={"origin": "http://evil.example"}) as ws:
+            receive(ws)
+    r = client.post("/api/judge", json={"yaml": "x"}, headers={"origin": "http://evil.example"})
+    assert r.status_code == 403
+    assert client.get("/api/meta", headers={"host": "rebound.example"}).status_code == 400
+
+
+def test_socket_messages_are_bounded_in_size_and_rate(client):
+    table = new(client)
+    tid, token = table["table"], table["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/tables/{tid}?seat=0&token={token}") as ws:
+        receive(ws)
+        ws.send_text(json.dumps({"type": "why", "id": 1, "pad": "x" * MAX_SOCKET_MESSAGE}))
+        assert "at most" in receive(ws)["message"]
+        ws.send_text("[1, 2")
+        assert receive(ws)["message"] == "a message is JSON"
+        ws.send_text(json.dumps({"type": "act", "version": 0, "actions": [{"kind": "keep", "args": [{"a": 1}]}]}))
+        assert "args" in receive(ws)["message"]
+        replies = []
+        for _ in range(60):
+            ws.send_text(json.dumps({"type": "why", "id": 1}))
+        for _ in range(60):
+            replies.append(receive(ws))
+        assert any("too many messages" in r.get("message", "") for r in replies)
+
+
+def test_uploads_are_checked_as_on_the_command_line(client):
+    r = client.post("/api/replays", content=b'{"state": {}, "answers": []}',
+                    headers={"content-type": "application/octet-stream"})
+    assert r.status_code == 400 and r.json()["error"].startswith("$")
+    r = client.post("/api/replays", content=b"\xff\xfe not json", headers={"content-type": "application/octet-stream"})
+    assert "not valid JSON" in r.json()["error"]
+    big = b"x" * 70_000
+    r = client.post("/api/tables", content=big, headers={"content-type": "application/json"})
+    assert r.status_code == 413 and "larger" in r.json()["error"]
+    r = client.post("/api/tables", json={"decks": ["../../etc/passwd", "azorius-skies"], "agents": ["human", "human"]})
+    assert r.status_code == 400 and "bundled deck names" in r.json()["error"]
+
+
+def test_no_file_is_read_from_a_path_the_client_names(client):
+    assert client.get("/api/scenarios/cancel").json()["yaml"].startswith(("name", "#"))
+    for name in ("..%2FREADME", "..%2F..%2Fpyproject", "%2Fetc%2Fpasswd"):
+        assert client.get(f"/api/scenarios/{name}").status_code == 404
+
+
+def test_a_save_replays_forward_and_back(client):
+    game = Game.new(*DECKS, seed=4)
+    for _ in range(30):
+        game.push(next(a for a in game.legal_actions() if a.kind in ("keep", "pass", "play", "done", "autopay")))
+    r = client.post("/api/replays", content=game.to_json().encode(),
+                    headers={"content-type": "application/octet-stream"}).json()
+    assert r["steps"] > 10
+    first = client.get(f"/api/replays/{r['replay']}/0").json()
+    later = client.get(f"/api/replays/{r['replay']}/{r['steps'] - 1}?seat=0").json()
+    assert first["board"]["turn"] == game.turn and later["result"] is not None
+    assert "hand" in later["board"]["players"][0] and "hand" not in later["board"]["players"][1]
+    assert client.get(f"/api/replays/{r['replay']}/{r['steps']}").status_code == 404
+
+
+def test_judge_reports_expectations_and_places_errors(client):
+    text = (ROOT / "scenarios" / "cancel.yaml").read_text()
+    r = client.post("/api/judge", json={"yaml": text}).json()
+    assert r["status"] == "pass" and r["expectations"] and all(e["passed"] for e in r["expectations"])
+    assert any(item.get("rules") for item in r["log"])
+    broken = text.replace("hand: [Cancel]", "hand: [Cancle]")
+    r = client.post("/api/judge", json={"yaml": broken, "check_only": True}).json()
+    assert not r["ok"] and any("Cancle" in e["reason"] and e["line"] for e in r["errors"])
+    r = client.post("/api/judge", json={"yaml": broken}).json()
+    assert r["status"] == "error" and r["error"]["errors"][0]["line"]
+    assert "tmp" not in json.dumps(r)           # the server's temporary path never shows
+
+
+def test_rules_search_rule_and_glossary(client):
+    r = client.get("/api/rules/search", params={"q": "can I respond to a mana ability?"})
+    if r.status_code != 200 and "can't be read" in r.json()["error"]:
+        pytest.skip("no rules text")
+    assert any(h["ref"].startswith("605") for h in r.json()["results"])
+    rule = client.get("/api/rules/rule/702.19").json()
+    assert any(s["number"] == "702.19b" for s in rule["subrules"])
+    assert rule["engine"] and rule["engine_count"] >= len(rule["engine"])
+    assert client.get("/api/rules/glossary", params={"term": "mana ability"}).json()["term"].lower() == "mana ability"
+    assert client.get("/api/rules/rule/999.99").status_code == 400
+    assert client.get("/api/rules/search", params={"q": "x" * 301}).status_code == 400
+
+
+def test_a_decision_round_trip_is_fast():
+    """Server CPU for one answer at a mid-game board (hot-seat, so no agent's thinking is
+    counted): pushing it and building the messages of both seats."""
+    t = _attack_ready(seed=8)
+    for _ in range(40):                                  # on into the game: a fuller board
+        d = t.game.pending
+        pick = next((a for a in d.options if a.kind in ("play", "keep")), None) \
+            or next((a for a in d.options if a.kind == "cast"), None) \
+            or next((a for a in d.options if a.kind in ("pass", "done", "autopay")), d.options[0])
+        t.act(-2, t.version, [pick])
+    board = len(t.game.peek().battlefield)
+    assert board >= 8
+    costs = []
+    for _ in range(15):
+        d = t.game.pending
+        pick = next((a for a in d.options if a.kind in ("pass", "done", "autopay")), d.options[0])
+        start = time.process_time()
+        t.act(-2, t.version, [pick])
+        for seat in (0, 1, present.SPECTATOR):
+            json.dumps(t.message(seat, 0))
+        costs.append(time.process_time() - start)
+    costs.sort()
+    print(f"turn {t.game.turn}, {board} permanents; round trip CPU: median {costs[len(costs) // 2] * 1000:.1f} ms, max {costs[-1] * 1000:.1f} ms")
+    assert costs[len(costs) // 2] < 0.05
+
+
+def test_serve_warns_when_exposed(monkeypatch):
+    calls = []
+    monkeypatch.setattr(cli_serve.uvicorn, "run", lambda app, **kw: calls.append(kw))
+    r = CliRunner().invoke(cli_serve.serve, ["--host", "0.0.0.0", "--port", "9"])
+    assert r.exit_code == 0 and "Warning" in r.output and calls[0]["host"] == "0.0.0.0"
+    r = CliRunner().invoke(cli_serve.serve, [])
+    assert "Warning" not in r.output and calls[1]["host"] == "127.0.0.1"
+
+
+def test_serve_stops_cleanly_on_ctrl_c():
+    proc = subprocess.Popen([sys.executable, "-m", "manastack", "serve", "--port", "0"], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        assert "manastack web table on http://127.0.0.1:" in line
+        time.sleep(0.5)
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=20) == 0
+        assert "Traceback" not in proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
