@@ -351,3 +351,87 @@ def test_a_two_player_concession_ends_the_game():
     g.concede(1)
     assert g.result.winner == 0 and "conceded" in g.result.reason
     assert "CR 104.3a" in g.explain()
+
+
+# ---------------------------------------------------------------------- where a user meets it
+
+
+def test_each_player_sees_their_own_hand_and_only_counts_of_the_others(db):
+    """CR 400.2: a player's hand and every library are hidden from every other player."""
+    g = Game.new(*DECKS[:3], seed=4)
+    for viewer in range(3):
+        v = g.view(viewer)
+        for p, seen in enumerate(v["players"]):
+            assert ("hand" in seen) == (p == viewer)
+            assert seen["hand_count"] == 7 and "library" not in seen
+
+
+def test_a_four_player_game_saves_and_loads_mid_game_and_goes_on_the_same(db):
+    g = Game.new(*DECKS, seed=6, history=False)
+    agents = [__import__("manastack").RandomAgent(i) for i in range(4)]
+    for _ in range(300):
+        g.push(agents[g.pending.player].choose(g, g.pending))
+    g.concede(g.state.next_player(g.state.active))
+    loaded = Game.from_json(g.to_json())
+    assert loaded.to_json() == g.to_json()
+    for _ in range(100):
+        if g.pending is None:
+            break
+        a = agents[g.pending.player].choose(g, g.pending)
+        g.push(a)
+        loaded.push(a)
+    assert loaded.to_json() == g.to_json()
+
+
+def test_a_save_naming_a_player_the_game_does_not_have_is_refused():
+    import orjson
+    from manastack.game import SaveError
+    data = orjson.loads(Game.new("gruul-stompy", "azorius-skies", seed=1).to_json())
+    data["state"]["scalars"]["active"] = 3
+    with pytest.raises(SaveError, match=r"\$.state.scalars.active: player 3 is not one of the save's 2 players"):
+        Game.from_json(orjson.dumps(data))
+
+
+def test_the_heuristic_agent_attacks_the_opponent_with_the_lowest_life_it_can_attack_safely(db):
+    from manastack.agents import HeuristicAgent
+    g = board(db, """
+turn: 4
+step: beginning_of_combat
+players:
+  - name: Alice
+    battlefield: [Hill Giant]
+  - name: Bob
+    life: 5
+    battlefield: [Serra Angel]
+  - name: Carol
+    life: 9
+  - name: Dan
+    life: 12
+""")
+    while g.pending.kind != "attackers":
+        g.push(Action("pass"))
+    choice = HeuristicAgent(1).choose(g, g.pending)
+    assert choice.label == "attack Carol with Hill Giant"     # Bob's Angel would block and kill it
+
+
+def test_play_seats_one_agent_per_seat_and_deals_the_decks_round(db):
+    from click.testing import CliRunner
+    from manastack.cli import main
+    result = CliRunner().invoke(main, ["play", "--agents", "heuristic,heuristic,random,first", "--seed", "3", "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert "wins" in result.output or "Draw" in result.output
+    result = CliRunner().invoke(main, ["play", "--agents", "random", "--seed", "3"])
+    assert result.exit_code == 2 and "expected 2 to 8 agents" in result.output
+
+
+def test_a_short_fuzz_of_three_and_four_player_games_holds_every_invariant(corpus_db, playable):
+    """The whole-game fuzz (cards conserved, push/pop exact, save/load continues, same seed same
+    game) over the first actions of a three- and a four-player game; in each a player concedes
+    within them and leaves the game (CR 104.3a, 800.4a): in the three-player one during the
+    mulligans, in the four-player one during play."""
+    from manastack import fuzz
+    for players, seed in ((3, 3), (4, 0)):
+        taken: list = []
+        game = fuzz.play_game(corpus_db, playable, seed, 150, must_end=False, actions=taken, players=players)
+        assert len(taken) == 150 or game.result is not None
+        assert any(a.kind == "concede" for a in taken) and game.state.left
