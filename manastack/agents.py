@@ -52,7 +52,8 @@ class RandomAgent:
 class HeuristicAgent:
     """A simple sensible player: keeps its hand, plays a land, casts its most expensive spell
     (paying kicker, buyback and entwine when it can), else turns a face-down creature face up,
-    casts one face down or suspends a card, attacks with creatures that won't trade badly,
+    casts one face down or suspends a card, attacks with creatures that won't trade badly (with
+    several opponents, each attacks the one with the lowest life it can attack safely),
     blocks to survive, targets opponents' things with harmful spells and its own with helpful
     ones, and says yes to "you may"."""
 
@@ -114,8 +115,11 @@ class HeuristicAgent:
 
     def _attack(self, s, decision: Decision, by_kind) -> Action:
         """Attack with a creature no untapped opponent's creature can block and kill safely:
-        evasive ones, and ones that survive the biggest blocker."""
+        evasive ones, and ones that survive the biggest blocker. With more than two players,
+        see :meth:`_attack_several`."""
         me = decision.player
+        if len(s.players) > 2:
+            return self._attack_several(s, decision, by_kind)
         their = [o for o in s.permanents(1 - me) if ch.is_creature(s, o) and not o.tapped]
         for a in by_kind.get("attack", []):
             if len(a.args) != 1:
@@ -127,6 +131,35 @@ class HeuristicAgent:
                 kills = [w for w in by_kind["attack"] if w.args[0] == o.id and len(w.args) == 2
                          and loyalty.loyalty(s.objs[w.args[1]]) <= ch.power(s, o)]
                 return kills[0] if kills else a
+        return by_kind["done"][0] if "done" in by_kind else decision.options[0]
+
+    @staticmethod
+    def _attack_several(s, decision: Decision, by_kind) -> Action:
+        """The attack rule with several opponents: each creature, in the order offered, attacks
+        where the defending player has no untapped creature that could block it and kill it
+        safely; a planeswalker it can finish off alone first, else, of those players, the one
+        with the lowest life (the next in turn order on a tie)."""
+        me, n = decision.player, len(s.players)
+        attacks = by_kind.get("attack", [])
+        for oid in dict.fromkeys(a.args[0] for a in attacks):
+            o = s.objs[oid]
+            power, toughness = ch.power(s, o), ch.toughness(s, o)
+            safe = []           # (action, the defending player)
+            for a in attacks:
+                if a.args[0] != oid:
+                    continue
+                target = a.args[1]
+                defender = int(target[1:]) if isinstance(target, str) else s.objs[target].controller
+                blockers = [b for b in s.permanents(defender) if ch.is_creature(s, b) and not b.tapped
+                            and combat.can_block(s, b, o)]
+                if not blockers or toughness > max(ch.power(s, b) for b in blockers):
+                    safe.append((a, defender))
+            kills = [a for a, _d in safe if isinstance(a.args[1], int) and loyalty.loyalty(s.objs[a.args[1]]) <= power]
+            if kills:
+                return kills[0]
+            players = [(a, d) for a, d in safe if isinstance(a.args[1], str)]
+            if players:
+                return min(players, key=lambda ad: (s.players[ad[1]].life, (ad[1] - me) % n))[0]
         return by_kind["done"][0] if "done" in by_kind else decision.options[0]
 
     def _block(self, s, decision: Decision, by_kind) -> Action:
@@ -174,8 +207,8 @@ class HeuristicAgent:
                           and ch.power(s, att) < sum(ch.toughness(s, s.objs[i]) for i in g)]
             if groups:
                 return block(sturdiest(groups[0]), a)
-        incoming = sum(ch.power(s, o) for o in s.permanents(1 - me)
-                       if o.attacking is not None and o.id not in mine)
+        incoming = sum(ch.power(s, o) for o in s.permanents()      # what attacks this player
+                       if o.attacking == me and o.id not in mine)
         free = [act for act in blocks if act.args[1] not in mine]
         if free and incoming >= s.players[me].life:
             return max(free, key=lambda act: ch.power(s, s.objs[act.args[1]]))

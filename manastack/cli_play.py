@@ -1,4 +1,5 @@
-"""``manastack play``: a game between two agents, or you against one at the terminal."""
+"""``manastack play``: a game between agents, or you against them at the terminal; two to eight
+seats, one per agent, a free-for-all with more than two (CR 806)."""
 from __future__ import annotations
 
 import json
@@ -10,7 +11,7 @@ from manastack.agents import AgentSpecError, agent_names, parse_agent, play_out,
 from manastack.cards import CardError
 from manastack.cli_cards import db_from_files
 from manastack.decks import DeckError, bundled_decks, commander_decks
-from manastack.game import FORMATS, MAX_SEED, MIN_SEED, Game
+from manastack.game import FORMATS, MAX_PLAYERS, MAX_SEED, MIN_PLAYERS, MIN_SEED, Game
 from manastack.table import STEPS, Human, TableSettings, play_at_table
 
 console = Console(highlight=False, soft_wrap=True)
@@ -18,10 +19,12 @@ console = Console(highlight=False, soft_wrap=True)
 
 @click.command()
 @click.option("--agents", default="human,heuristic", show_default=True,
-              help=f"Two agent specs, NAME or NAME:KEY=VALUE,... (human, {agent_names()}; "
-                   "e.g. mcts:iterations=200,heuristic); the first plays the first deck.")
+              help=f"One agent spec per seat, 2 to 8, NAME or NAME:KEY=VALUE,... (human, {agent_names()}; "
+                   "e.g. mcts:iterations=200,heuristic or random,random,heuristic,heuristic); seats take "
+                   "turns in this order, the first playing the first deck.")
 @click.option("--decks", default="gruul-stompy,azorius-skies", show_default=True,
-              help=f"Two decks: bundled names ({', '.join(bundled_decks())}; Commander decks, with a card "
+              help=f"Decks for the seats in order, dealt again from the first when there are more seats "
+                   f"than decks: bundled names ({', '.join(bundled_decks())}; Commander decks, with a card "
                    f"file holding their cards: {', '.join(commander_decks())}) or decklist files.")
 @click.option("--seed", default=7, show_default=True, type=click.IntRange(MIN_SEED, MAX_SEED),
               help="Seed of the game's shuffles.")
@@ -44,20 +47,21 @@ def play(agents, decks, seed, cards, allow_partial, game_format, quiet, as_json,
     specs = split_agent_specs(agents)
     names = [s.partition(":")[0].strip() for s in specs]
     deck_specs = [d.strip() for d in decks.split(",")]
-    if len(specs) != 2:
-        raise click.BadParameter(f"expected two agents separated by a comma; got {agents!r}",
-                                 param_hint="--agents")
+    if not MIN_PLAYERS <= len(specs) <= MAX_PLAYERS:
+        raise click.BadParameter(f"expected {MIN_PLAYERS} to {MAX_PLAYERS} agents separated by commas; "
+                                 f"got {agents!r}", param_hint="--agents")
     try:
         players = [Human() if s == "human" else parse_agent(s, seed + 1 + i)
                    for i, s in enumerate(specs)]
     except AgentSpecError as exc:
         raise click.BadParameter(str(exc), param_hint="--agents") from None
-    if len(deck_specs) != 2:
-        raise click.BadParameter("expected two decks separated by a comma", param_hint="--decks")
+    if not 1 <= len(deck_specs) <= len(specs) or not all(deck_specs):
+        raise click.BadParameter(f"expected 1 to {len(specs)} decks separated by commas", param_hint="--decks")
+    seat_decks = [deck_specs[i % len(deck_specs)] for i in range(len(specs))]
     db = db_from_files(cards)
     try:
-        game = Game.new(deck_specs[0], deck_specs[1], seed=seed, cards=db, allow_partial=allow_partial,
-                        names=_player_names(names, deck_specs), format=game_format)
+        game = Game.new(*seat_decks, seed=seed, cards=db, allow_partial=allow_partial,
+                        names=_player_names(names, seat_decks), format=game_format)
     except (DeckError, CardError) as exc:
         raise click.ClickException(str(exc)) from None
     if any(isinstance(p, Human) for p in players):
@@ -75,12 +79,16 @@ def play(agents, decks, seed, cards, allow_partial, game_format, quiet, as_json,
     _print_result(game)
 
 
-def _player_names(agents: list[str], decks: list[str]) -> tuple[str, str]:
-    """Player names such as 'Heuristic (gruul-stompy)'; a mirror match's two end in A and B."""
+def _player_names(agents: list[str], decks: list[str]) -> tuple[str, ...]:
+    """Player names such as 'Heuristic (gruul-stompy)'; names that would be the same end in
+    A, B, ... in seat order."""
     names = [f"{a.capitalize()} ({d})" if a != "human" else f"You ({d})" for a, d in zip(agents, decks)]
-    if names[0] == names[1]:
-        names = [f"{names[0]} A", f"{names[1]} B"]
-    return names[0], names[1]
+    for name in set(names):
+        same = [i for i, n in enumerate(names) if n == name]
+        if len(same) > 1:
+            for k, i in enumerate(same):
+                names[i] = f"{name} {'ABCDEFGH'[k]}"
+    return tuple(names)
 
 
 def _print_result(game: Game) -> None:

@@ -1,14 +1,17 @@
 """Whole-game fuzzing: seeded random corpus games, every invariant checked at every decision.
 
     python3 -m manastack.fuzz --games 200 [--corpus PATH] [--seed 0] [--max-actions 3000] [--jobs 2] [--offers]
+                              [--players 4]
 
-Game ``seed`` builds two random two-color decks (23 fully supported corpus cards and 17 basic
-lands each) from its own generator, and random agents play them. At every decision the run
-checks:
+Game ``seed`` builds a random two-color deck (23 fully supported corpus cards and 17 basic
+lands) for each of the ``--players`` players (2 to 8, default 2) from its own generator, and
+random agents play them. In a game of more than two players, now and then (about one decision
+in 400, from a generator of its own) a player still in the game concedes (CR 104.3a), so that
+players leave the game (CR 800.4a) while it goes on. At every decision the run checks:
 
 - cards are conserved: every card is in exactly one zone (or on the stack) that agrees with
-  the object, each player owns all 40 of their cards, and no mana pool holds a zero or less
-  (CR 400.1, 405);
+  the object, each player owns all 40 of their cards (one who left the game owns none: they
+  left with them, CR 800.4a), and no mana pool holds a zero or less (CR 400.1, 405);
 - the decision is not stuck: it offers at least one legal action;
 - push and pop are exact: after one push, :meth:`Game.pop` gives back that action and the
   same save;
@@ -71,10 +74,11 @@ class Failure:
     kind: str
     message: str
     action_index: int
+    players: int = 2
 
     def repro(self, corpus: Path, max_actions: int) -> str:
         return (f"python3 -m manastack.fuzz --corpus {corpus} --seed {self.seed} --games 1 "
-                f"--max-actions {max_actions}")
+                f"--max-actions {max_actions}" + (f" --players {self.players}" if self.players != 2 else ""))
 
 
 @dataclass
@@ -122,10 +126,10 @@ def random_deck(db: CardDB, names: list[str], rng: Rng) -> Deck:
     return Deck("fuzz", tuple((1, n) for n in spells + lands))
 
 
-def new_game(db: CardDB, names: list[str], seed: int) -> Game:
+def new_game(db: CardDB, names: list[str], seed: int, players: int = 2) -> Game:
     rng = Rng(seed)
-    decks = [random_deck(db, names, rng) for _ in range(2)]
-    return Game.new(decks[0], decks[1], seed=seed, cards=db)
+    decks = [random_deck(db, names, rng) for _ in range(players)]
+    return Game.new(*decks, seed=seed, cards=db)
 
 
 def zone_problems(s) -> list[str]:
@@ -162,11 +166,13 @@ def check_state(game: Game) -> None:
     problems = zone_problems(s)
     if problems:
         raise InvariantError("cards conserved", "; ".join(problems))
-    for owner in (0, 1):
-        # a merged permanent is one object for all its cards (CR 729.2)
+    for owner in range(len(s.players)):
+        # a merged permanent is one object for all its cards (CR 729.2); who left the game took
+        # theirs with them (CR 800.4a)
         n = sum(cards_in(o) for o in s.objs.values() if o.zone != "command" and o.owner == owner)
-        if n != DECK_SIZE:
-            raise InvariantError("cards conserved", f"player {owner} owns {n} cards, not {DECK_SIZE}")
+        owns = 0 if owner in s.left else DECK_SIZE
+        if n != owns:
+            raise InvariantError("cards conserved", f"player {owner} owns {n} cards, not {owns}")
     for p in s.players:
         if any(n <= 0 for n in p.pool.values()):
             raise InvariantError("mana pool", f"{p.name}'s pool holds {p.pool}")
@@ -174,16 +180,24 @@ def check_state(game: Game) -> None:
         raise InvariantError("stuck decision", f"{game.pending.kind} decision with no legal action")
 
 
+def apply(game: Game, action: Action) -> None:
+    """Push ``action``, or for a ``concede`` action make its player concede (CR 104.3a)."""
+    if action.kind == "concede":
+        game.concede(action.args[0])
+    else:
+        game.push(action)
+
+
 def check_push(db: CardDB, game: Game, action: Action, before: str) -> str:
     """Push ``action`` on ``game``, whose save is ``before``; pop must restore the same save, and
     a loaded save must continue the same. Returns the save after the push."""
     loaded = Game.from_json(before, cards=db)
-    game.push(action)
+    apply(game, action)
     after = game.to_json()
     if game.pop() != action or game.to_json() != before:
         raise InvariantError("push/pop exact", f"pop after {action} doesn't restore the game")
-    game.push(action)
-    loaded.push(action)
+    apply(game, action)
+    apply(loaded, action)
     if loaded.to_json() != after:
         raise InvariantError("save/load continues", f"a loaded save differs after {action}")
     return after
@@ -227,13 +241,15 @@ def check_offers(game: Game) -> None:
 
 
 def play_game(db: CardDB, names: list[str], seed: int, max_actions: int, must_end: bool = True,
-              actions: list[Action] | None = None, offers: bool = False) -> Game:
-    """Game ``seed`` with every check; raises on the first failure. After ``max_actions`` the
-    game fails as not ending, or (``must_end`` false) stops there. ``actions`` receives the
-    actions taken, so a caller sees how far a failing game got. ``offers``: also check every
-    answer offered (:func:`check_offers`)."""
-    game = new_game(db, names, seed)
-    agents = [RandomAgent(seed), RandomAgent(seed + 1000)]
+              actions: list[Action] | None = None, offers: bool = False, players: int = 2) -> Game:
+    """Game ``seed`` of ``players`` players with every check; raises on the first failure. After
+    ``max_actions`` the game fails as not ending, or (``must_end`` false) stops there.
+    ``actions`` receives the actions taken (concessions as ``concede`` actions), so a caller
+    sees how far a failing game got. ``offers``: also check every answer offered
+    (:func:`check_offers`)."""
+    game = new_game(db, names, seed, players)
+    agents = [RandomAgent(seed + 1000 * p) for p in range(players)]
+    quits = Rng(seed + 7_000_000)           # who concedes, and when (more than two players)
     taken = actions if actions is not None else []
     save = game.to_json()
     while game.pending is not None:
@@ -245,12 +261,16 @@ def play_game(db: CardDB, names: list[str], seed: int, max_actions: int, must_en
                 raise InvariantError("no end", f"no result after {max_actions} actions")
             break
         action = agents[game.pending.player].choose(game, game.pending)
+        if players > 2 and quits.below(400) == 0:
+            staying = [p for p in game.peek().players if not p.lost]
+            who = staying[quits.below(len(staying))]
+            action = Action("concede", (who.index,), f"{who.name} concedes")
         save = check_push(db, game, action, save)
         taken.append(action)
     check_state(game)
-    again = new_game(db, names, seed)
+    again = new_game(db, names, seed, players)
     for action in taken:
-        again.push(action)
+        apply(again, action)
     if again.to_json() != game.to_json():
         raise InvariantError("same seed same game", "replaying the actions gives another game")
     return game
@@ -267,20 +287,21 @@ def classify(exc: BaseException) -> str:
 
 
 def play_one(db: CardDB, names: list[str], seed: int, max_actions: int,
-             offers: bool = False) -> tuple[int, Failure | None]:
+             offers: bool = False, players: int = 2) -> tuple[int, Failure | None]:
     """Game ``seed`` checked: the actions taken, and its failure if it failed."""
     taken: list[Action] = []
     try:
-        play_game(db, names, seed, max_actions, actions=taken, offers=offers)
+        play_game(db, names, seed, max_actions, actions=taken, offers=offers, players=players)
     except Exception as exc:     # every failure is a finding: classify it and go on
-        return len(taken), Failure(seed, classify(exc), f"{type(exc).__name__}: {str(exc)[:300]}", len(taken))
+        return len(taken), Failure(seed, classify(exc), f"{type(exc).__name__}: {str(exc)[:300]}", len(taken),
+                                   players)
     return len(taken), None
 
 
 def run(db: CardDB, names: list[str], seeds: Iterator[int], max_actions: int,
-        progress=None, offers: bool = False) -> Report:
+        progress=None, offers: bool = False, players: int = 2) -> Report:
     """Play the games ``seeds`` one after another in this process."""
-    return collect((play_one(db, names, seed, max_actions, offers) for seed in seeds), progress)
+    return collect((play_one(db, names, seed, max_actions, offers, players) for seed in seeds), progress)
 
 
 def collect(outcomes: Iterator[tuple[int, Failure | None]], progress=None) -> Report:
@@ -301,27 +322,29 @@ def collect(outcomes: Iterator[tuple[int, Failure | None]], progress=None) -> Re
     return report
 
 
-_worker: tuple[CardDB, list[str], int, bool] | None = None      # a worker process's corpus, bound, checks
+_worker: tuple[CardDB, list[str], int, bool, int] | None = None   # a worker's corpus, bound, checks, players
 
 
-def _start_worker(corpus: Path, names: list[str], max_actions: int, offers: bool) -> None:
+def _start_worker(corpus: Path, names: list[str], max_actions: int, offers: bool, players: int) -> None:
     global _worker
     signal.signal(signal.SIGINT, signal.SIG_IGN)      # Ctrl-C is the parent's to handle
     raise_gc_threshold()                               # a process that plays games in bulk
-    _worker = (load_db(corpus), names, max_actions, offers)
+    _worker = (load_db(corpus), names, max_actions, offers, players)
 
 
 def _play_in_worker(seed: int) -> tuple[int, Failure | None]:
-    db, names, max_actions, offers = _worker
-    return play_one(db, names, seed, max_actions, offers)
+    assert _worker is not None
+    db, names, max_actions, offers, players = _worker
+    return play_one(db, names, seed, max_actions, offers, players)
 
 
 def run_parallel(corpus: Path, names: list[str], seeds: range, max_actions: int, jobs: int,
-                 progress=None, offers: bool = False) -> Report:
+                 progress=None, offers: bool = False, players: int = 2) -> Report:
     """Play the games ``seeds`` in ``jobs`` worker processes, each reading the corpus (and
     compiling only the cards its games use); the report is the one a single process would give,
     games in the order of their seeds."""
-    with multiprocessing.get_context("spawn").Pool(jobs, _start_worker, (corpus, names, max_actions, offers)) as pool:
+    with multiprocessing.get_context("spawn").Pool(jobs, _start_worker,
+                                                   (corpus, names, max_actions, offers, players)) as pool:
         report = collect(pool.imap(_play_in_worker, seeds), progress)
         if report.stopped:
             pool.terminate()
@@ -341,7 +364,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--offers", action="store_true",
                     help="also push every answer offered at every decision on a copy: each must be accepted "
                          "and lead on (several times slower)")
+    ap.add_argument("--players", type=int, default=2, help="players in each game (2 to 8)")
     args = ap.parse_args(argv)
+    if not 2 <= args.players <= 8:
+        ap.error(f"--players must be from 2 to 8, not {args.players}")
     if not 1 <= args.games <= MAX_GAMES:
         ap.error(f"--games must be from 1 to {MAX_GAMES}, not {args.games}")
     if not 1 <= args.max_actions <= MAX_ACTIONS:
@@ -376,9 +402,10 @@ def main(argv: list[str] | None = None) -> int:
     seeds = range(args.seed, args.seed + args.games)
     names = playable_names(db)
     if args.jobs == 1:
-        report = run(db, names, iter(seeds), args.max_actions, progress, args.offers)
+        report = run(db, names, iter(seeds), args.max_actions, progress, args.offers, args.players)
     else:
-        report = run_parallel(args.corpus, names, seeds, args.max_actions, args.jobs, progress, args.offers)
+        report = run_parallel(args.corpus, names, seeds, args.max_actions, args.jobs, progress, args.offers,
+                              args.players)
     print(report.render(args.corpus, args.max_actions))
     return 1 if report.failures else 0
 

@@ -24,7 +24,7 @@ from manastack.engine import commanders
 from manastack.engine import characteristics as ch
 from manastack.engine import mana_spend
 from manastack.engine.decisions import Action, Decision, DecisionKind, IllegalActionError
-from manastack.engine.game_end import Result
+from manastack.engine.game_end import Result, concede
 from manastack.engine.legality import explain
 from manastack.engine.loop import advance
 from manastack.engine.runner import Ctx, NeedDecision
@@ -38,10 +38,16 @@ from manastack.limits import MAX_DEPTH, MAX_SAVE_BYTES, json_depth_ok
 
 _new_game = object.__new__
 MIN_SEED, MAX_SEED = -(2 ** 63), 2 ** 64 - 1     # the generator keeps 64 bits (rng.py)
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+# the players' names when none are given, in seat order
+DEFAULT_NAMES = ("Alice", "Bob", "Carol", "Dan", "Erin", "Frank", "Grace", "Heidi")
+# the game variants Game.new knows: "normal", the two-player game or with more players a
+# free-for-all (CR 806); "commander", a Commander game (CR 903)
+FORMATS = ("normal", commanders.COMMANDER)
 
 
 class Game:
-    """A two-player game. Stop points are decisions: read :attr:`pending`, pick one of
+    """A game of two to eight players. Stop points are decisions: read :attr:`pending`, pick one of
     :meth:`legal_actions`, :meth:`push` it. :meth:`pop` undoes the last push."""
 
     __slots__ = ("_base", "_answers", "_pending", "_history", "db")
@@ -58,11 +64,14 @@ class Game:
     # ------------------------------------------------------------------ creating
 
     @classmethod
-    def new(cls, deck_a, deck_b, seed: int = 0, names: tuple[str, str] = ("Alice", "Bob"),
-            cards: CardDB | None = None, allow_partial: bool = False,
-            history: bool | int = True, format: str = "normal") -> "Game":
-        """Start a game (CR 103) between two decks: bundled deck names, decklist paths,
-        :class:`~manastack.decks.Deck` objects or lists of card names.
+    def new(cls, *decks, seed: int = 0, names: "tuple[str, ...] | list[str] | None" = None,
+            format: str = "normal", cards: CardDB | None = None, allow_partial: bool = False,
+            history: bool | int = True) -> "Game":
+        """Start a game (CR 103) between two to eight decks, one per player in seat order (turn
+        order goes from each seat to the next, CR 101.4): bundled deck names, decklist paths,
+        :class:`~manastack.decks.Deck` objects or lists of card names. ``Game.new(a, b)`` is a
+        two-player game; ``Game.new(a, b, c, d)`` a four-player free-for-all (CR 806: every
+        opponent may be attacked, CR 802). ``names``: one per deck (default Alice, Bob, Carol, ...).
 
         ``history``: what :meth:`pop` can take back: True, every action; a number N, the last N
         actions; False, none (playouts and simulations, which then keep no old states).
@@ -71,16 +80,16 @@ class Game:
         if isinstance(seed, bool) or not isinstance(seed, int) or not MIN_SEED <= seed <= MAX_SEED:
             raise ValueError(f"Game.new: seed must be an integer from {MIN_SEED} to {MAX_SEED}, "
                              f"not {seed!r}"[:200])
-        _check_new_arguments(names, cards, allow_partial, history)
-        if format not in FORMATS:
-            raise ValueError(f"Game.new: format must be one of {', '.join(FORMATS)}, not {format!r}"[:200])
+        if names is None and MIN_PLAYERS <= len(decks) <= MAX_PLAYERS:
+            names = DEFAULT_NAMES[:len(decks)]
+        _check_new_arguments(len(decks), names, format, cards, allow_partial, history)
         db = cards or default_db()
-        decks = [load_deck(d, db, allow_partial) for d in (deck_a, deck_b)]
-        s = State(names, db, seed)
+        loaded = [load_deck(d, db, allow_partial) for d in decks]
+        s = State(tuple(names), db, seed)
         if format == commanders.COMMANDER:
             s.variant = commanders.COMMANDER
-            decks = [commander_deck(d) for d in decks]
-        for player, deck in enumerate(decks):
+            loaded = [commander_deck(d) for d in loaded]
+        for player, deck in enumerate(loaded):
             if s.variant:
                 _set_up_commanders(s, player, deck, db)
             for name in deck.card_names:
@@ -187,6 +196,28 @@ class Game:
         base, answers, pending = advance(self._base, answers, len(answers))
         if self._history is not None:
             self._history.append((self._base, self._answers, self._pending, chosen))
+        self._base, self._answers, self._pending = base, answers, pending
+
+    def concede(self, player: int) -> None:
+        """``player`` concedes (CR 104.3a): they may at any time, whoever is to decide. They leave
+        the game at once and lose it; with one player left, that player wins (CR 104.2a),
+        otherwise the game goes on without them (CR 800.4a). Taken back by :meth:`pop` like a
+        push. An answer half given (a spell half cast) is taken back first: the concession
+        comes before it, and the pending decision is asked again (of the next player, when it
+        was the one who conceded who had priority, CR 800.4a)."""
+        if self._pending is None:
+            raise IllegalActionError("the game is over: no one can concede")
+        s = self._base
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(s.players):
+            raise IllegalActionError(f"concede: no player {player!r}; the players are 0 to {len(s.players) - 1}")
+        if s.players[player].lost:
+            raise IllegalActionError(f"{s.players[player].name} has already left the game")
+        s = s.copy()
+        concede(Ctx(s, []), player)
+        base, answers, pending = advance(s, [])
+        if self._history is not None:
+            self._history.append((self._base, self._answers, self._pending, Action("concede", (player,),
+                                                                                     f"{s.players[player].name} concedes")))
         self._base, self._answers, self._pending = base, answers, pending
 
     def why_not(self, action: Action | int | str) -> str | None:
@@ -323,9 +354,6 @@ class Game:
         return "\n".join(lines)
 
 
-FORMATS = ("normal", commanders.COMMANDER)
-
-
 def _set_up_commanders(s: State, player: int, deck: Deck, db: CardDB) -> None:
     """CR 903.6: the deck's commanders (none, one, or two with partner) into the command zone."""
     cards = [db.get(name) for count, name in deck.commander for _ in range(count)]
@@ -334,13 +362,19 @@ def _set_up_commanders(s: State, player: int, deck: Deck, db: CardDB) -> None:
     commanders.set_up(s, player, cards, commanders_identity(cards))
 
 
-def _check_new_arguments(names, cards, allow_partial, history) -> None:
+def _check_new_arguments(count, names, format, cards, allow_partial, history) -> None:
     """Refuse the arguments of :meth:`Game.new` that are not of their type or out of their
     bounds (a player's name is 1 to 100 characters, as in a save), before anything is made."""
-    if not (isinstance(names, (tuple, list)) and len(names) == 2
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        raise ValueError(f"Game.new: give {MIN_PLAYERS} to {MAX_PLAYERS} decks, one per player, not {count}")
+    if not (isinstance(names, (tuple, list)) and len(names) == count
             and all(isinstance(n, str) and 1 <= len(n) <= 100 for n in names)):
-        raise ValueError(f"Game.new: names must be two strings of 1 to 100 characters, "
+        raise ValueError(f"Game.new: names must be {count} strings of 1 to 100 characters, one per deck, "
                          f"not {names!r}"[:200])
+    if len(set(names)) != len(names):
+        raise ValueError(f"Game.new: names must be different, not {names!r}"[:200])
+    if format not in FORMATS:
+        raise ValueError(f"Game.new: format must be one of {', '.join(FORMATS)}, not {format!r}"[:200])
     if cards is not None and not isinstance(cards, CardDB):
         raise ValueError(f"Game.new: cards must be a CardDB (manastack.load_db(path) reads a card "
                          f"file), not {type(cards).__name__}")

@@ -40,6 +40,7 @@ HELP = """Commands (at any prompt):
   rule N       the text of rule N of the Comprehensive Rules, e.g. rule 704.5a
   log N        the last N lines of the game log (N up to 500)
   u            undo your last choice (and what followed it)
+  concede      leave the game, losing it (CR 104.3a); the others play on
   q            quit"""
 
 
@@ -153,41 +154,54 @@ def _pool(pool: dict) -> str:
 
 
 def board_lines(game: Game, viewer: int) -> list[Text]:
-    """The board as ``viewer`` sees it, one styled line each: the opponent first, the stack,
-    then ``viewer`` with their hand by name (CR 400.2: nobody else's)."""
+    """The board as ``viewer`` sees it, one styled line each: the other players in turn order
+    from ``viewer`` (the opponent of a two-player game), the stack, then ``viewer`` with their
+    hand by name (CR 400.2: nobody else's)."""
     v = game.view(viewer)
     s = game.current_state()
     names = {p["id"]: p["name"] for p in v["battlefield"]}
     sick = {i for i in s.battlefield if summoning_sick(s, s.objs[i])}
     lines = [Text(f"Turn {v['turn']}, {v['step']}: {v['players'][v['active']]['name']}'s turn", style="bold")]
-    for who in (1 - viewer, viewer):
+    around = [(viewer + k) % len(s.players) for k in range(1, len(s.players))]
+    for who in around + [viewer]:
         p = v["players"][who]
-        lines.append(Text(f"{p['name']}: life {p['life']}, poison {p['poison']}, library {p['library_count']}, "
-                          f"hand {p['hand_count']}, mana pool {_pool(p['mana_pool'])}",
-                          style="bold cyan" if who == viewer else "bold magenta"))
-        perms = [x for x in v["battlefield"] if s.objs[x["id"]].controller == who]
-        lands = [_perm_text(x, names, sick) for x in perms if "Land" in s.objs[x["id"]].card.types]
-        creatures = [_perm_text(x, names, sick) for x in perms if "power" in x]
-        others = [_perm_text(x, names, sick) for x in perms
-                  if "power" not in x and "Land" not in s.objs[x["id"]].card.types]
-        lines.append(Text(f"  lands: {_grouped(lands)}"))
-        lines.append(Text(f"  creatures: {_grouped(creatures)}"))
-        if others:
-            lines.append(Text(f"  other permanents: {_grouped(others)}"))
-        lines.append(Text(f"  graveyard: {_grouped([x['name'] for x in p['graveyard']])}", style="dim"))
-        if p["exile"]:
-            lines.append(Text(f"  exile: {_grouped([x['name'] for x in p['exile']])}", style="dim"))
-        if "commanders" in p:            # a Commander game (CR 903)
-            casts = dict(p["commander_casts"])
-            hurt = "; ".join(f"{d} from {name}" for _o, name, d in p["commander_damage"])
-            lines.append(Text(f"  command zone: {_grouped([x['name'] for x in p['command_zone']])}"
-                              + "".join(f"; {name} cast {n}x (tax {{{2 * n}}})" for name, n in casts.items())
-                              + (f"; commander damage taken: {hurt}" if hurt else ""), style="dim"))
-        if who == viewer:
-            lines.append(Text(f"  your hand: {_grouped([x['name'] for x in p['hand']])}", style="green"))
-        if who != viewer:
+        if p["left"]:
+            lines.append(Text(f"{p['name']}: has left the game", style="dim"))
+        else:
+            lines += _seat_lines(v, who, viewer, s, names, sick)
+        if who == around[-1]:
             stack = [x.get("card", x["label"]) if x.get("face_down") else x["label"] for x in reversed(v["stack"])]
             lines.append(Text(f"stack (top first): {', '.join(stack) or 'empty'}", style="yellow"))
+    return lines
+
+
+def _seat_lines(v: dict, who: int, viewer: int, s, names: dict, sick: set) -> list[Text]:
+    """Player ``who``'s lines of the board: life and counts, permanents, graveyard, exile, and
+    their hand when they are the viewer."""
+    p = v["players"][who]
+    lines = [Text(f"{p['name']}: life {p['life']}, poison {p['poison']}, library {p['library_count']}, "
+                  f"hand {p['hand_count']}, mana pool {_pool(p['mana_pool'])}",
+                  style="bold cyan" if who == viewer else "bold magenta")]
+    perms = [x for x in v["battlefield"] if s.objs[x["id"]].controller == who]
+    lands = [_perm_text(x, names, sick) for x in perms if "Land" in s.objs[x["id"]].card.types]
+    creatures = [_perm_text(x, names, sick) for x in perms if "power" in x]
+    others = [_perm_text(x, names, sick) for x in perms
+              if "power" not in x and "Land" not in s.objs[x["id"]].card.types]
+    lines.append(Text(f"  lands: {_grouped(lands)}"))
+    lines.append(Text(f"  creatures: {_grouped(creatures)}"))
+    if others:
+        lines.append(Text(f"  other permanents: {_grouped(others)}"))
+    lines.append(Text(f"  graveyard: {_grouped([x['name'] for x in p['graveyard']])}", style="dim"))
+    if p["exile"]:
+        lines.append(Text(f"  exile: {_grouped([x['name'] for x in p['exile']])}", style="dim"))
+    if "commanders" in p:            # a Commander game (CR 903)
+        casts = dict(p["commander_casts"])
+        hurt = "; ".join(f"{d} from {name}" for _o, name, d in p["commander_damage"])
+        lines.append(Text(f"  command zone: {_grouped([x['name'] for x in p['command_zone']])}"
+                          + "".join(f"; {name} cast {n}x (tax {{{2 * n}}})" for name, n in casts.items())
+                          + (f"; commander damage taken: {hurt}" if hurt else ""), style="dim"))
+    if who == viewer:
+        lines.append(Text(f"  your hand: {_grouped([x['name'] for x in p['hand']])}", style="green"))
     return lines
 
 
@@ -206,6 +220,7 @@ class Command(Enum):
     RULE = "rule"
     LOG = "log"
     UNDO = "u"
+    CONCEDE = "concede"
     QUIT = "q"
 
 
@@ -226,7 +241,7 @@ def parse(line: str, n_choices: int) -> Parsed:
     raw = line.strip()
     if len(raw) > MAX_INPUT:
         return Parsed(None, error=f"that line is too long ({len(raw)} characters; at most {MAX_INPUT})")
-    if raw in ("?", "u", "q"):
+    if raw in ("?", "u", "q", "concede"):
         return Parsed(Command(raw))
     if raw.isdecimal():
         if 1 <= int(raw) <= n_choices:
@@ -379,6 +394,10 @@ class Table:
             elif cmd.command is Command.UNDO:
                 if self.undo(d.player):
                     return True
+            elif cmd.command is Command.CONCEDE:      # CR 104.3a: at any time
+                self.game.concede(d.player)
+                return not self.game.is_over and any(isinstance(self.seats[p], Human)
+                                                     for p in self.game.state.in_game())
             else:
                 self.console.print(self.lookup(cmd, d.player), markup=False, highlight=False)
 

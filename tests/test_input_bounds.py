@@ -201,16 +201,18 @@ def test_a_deck_object_within_the_bounds_plays():
     ({"deck_a": None}, "a deck is a bundled deck name, a decklist path, a Deck or a list of card names, not NoneType"),
     ({"deck_a": "a\0b"}, "no deck file 'a\\\\x00b'"),
     ({"deck_a": "x" * 10_000}, "no deck file 'xxxx"),
-    ({"names": ("A",)}, "names must be two strings of 1 to 100 characters"),
-    ({"names": ("A", "B" * 101)}, "names must be two strings of 1 to 100 characters"),
+    ({"names": ("A",)}, "names must be 2 strings of 1 to 100 characters, one per deck"),
+    ({"names": ("A", "B" * 101)}, "names must be 2 strings of 1 to 100 characters"),
+    ({"names": ("A", "A")}, "names must be different"),
+    ({"format": "chaos"}, "format must be one of normal, commander"),
     ({"cards": "cards.json"}, "cards must be a CardDB"),
     ({"allow_partial": "yes"}, "allow_partial must be True or False"),
     ({"history": 10 ** 30}, "history must be True, False or a number of actions"),
 ])
 def test_misused_arguments_of_game_new_are_refused_clearly(kwargs, words):
-    args = {"deck_a": "gruul-stompy", "deck_b": "azorius-skies"} | kwargs
+    decks = [kwargs.pop("deck_a", "gruul-stompy"), "azorius-skies"]
     with pytest.raises(ValueError, match=words) as err:
-        Game.new(**args)
+        Game.new(*decks, **kwargs)
     assert len(str(err.value)) < 300
 
 

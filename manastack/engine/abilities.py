@@ -122,8 +122,8 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
         return ir.TriggeredAbility(ir.Trigger("cast", _YOUR_SPELL), (ir.May((pay, drain)),),
                                    text="Extort (CR 702.101a)")
     if kw.name == "afflict" and kw.arg is not None:
-        n = int(kw.arg)     # the defending player: the opponent, in a two-player game
-        return ir.TriggeredAbility(ir.Trigger("becomes_blocked"), (ir.LoseLife(n, ir.Ref("each_opponent")),),
+        n = int(kw.arg)     # the defending player: the one it attacks (CR 508.5)
+        return ir.TriggeredAbility(ir.Trigger("becomes_blocked"), (ir.LoseLife(n, ir.Ref("defending_player")),),
                                    text=f"Afflict {n} (CR 702.130a)")
     if kw.name == "rampage" and kw.arg is not None:
         bonus = ir.BlockersBeyondFirst(int(kw.arg))
@@ -163,8 +163,8 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
                                    (ir.May((take,)),), condition="self_has_plus1_counter",
                                    text=f"Graft {kw.arg} (CR 702.58a)")
     if kw.name == "annihilator" and kw.arg is not None:
-        n = int(kw.arg)     # the defending player: the opponent, in a two-player game
-        edict = ir.SacrificePermanents(ir.Ref("each_opponent"), ir.Filter(), n)
+        n = int(kw.arg)     # the defending player: the one it attacks (CR 508.5)
+        edict = ir.SacrificePermanents(ir.Ref("defending_player"), ir.Filter(), n)
         return ir.TriggeredAbility(ir.Trigger("attacks"), (edict,), text=f"Annihilator {n} (CR 702.86a)")
     if kw.name == "mentor":     # compared again, as it resolves, with its power then (or last known)
         lesser = ir.TargetSpec("permanent", ir.Filter(types=("Creature",), attacking=True, power_below_source=True))
@@ -540,7 +540,7 @@ def encoded_triggers(s, creature) -> list[tuple[object, int, ir.TriggeredAbility
     """(card, index, ability, exiled card id) for the cipher abilities ``creature`` has from
     cards encoded on it (CR 702.99a)."""
     out = []
-    for oid in s.players[creature.controller].exile + s.players[1 - creature.controller].exile:
+    for oid in [i for p in s.in_turn_order(creature.controller) for i in s.players[p].exile]:
         card_obj = s.objs[oid]
         if card_obj.attached_to != creature.id or card_obj.designations:   # exiled by it, not encoded
             continue

@@ -326,13 +326,16 @@ def affordable(s, player: int, o, costs: tuple[str, ...], bound=None) -> bool:
 
 def assisted(s, player: int, o, total: ManaCost, use) -> ManaCost:
     """What is left of ``total`` for ``player`` to pay when ``o`` has assist and the other
-    player paid all of its generic mana they could (CR 702.132a); ``total`` itself otherwise.
+    player who could pay the most of its generic mana paid all they could (CR 702.132a); ``total`` itself otherwise.
     Whether the spell can be cast counts on that help; the helper decides as it is paid."""
     if not total.generic or keyword(o.card, "assist") is None:
         return total
-    helper, n = 1 - player, 0
-    while n < total.generic and can_afford(s, helper, ManaCost((str(n + 1),)), use=use):
-        n += 1
+    n = 0
+    for helper in s.in_turn_order(player)[1:]:      # the other player who could pay the most
+        k = 0
+        while k < total.generic and can_afford(s, helper, ManaCost((str(k + 1),)), use=use):
+            k += 1
+        n = max(n, k)
     left = total.generic - n
     return ManaCost(((str(left),) if left else ()) + tuple(sym for sym in total.symbols if not sym.isdigit()))
 

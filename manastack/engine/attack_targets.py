@@ -1,5 +1,6 @@
-"""What each attacking creature attacks (CR 506.2-506.4, 508.1b): the defending player, or a
-planeswalker that player controls.
+"""What each attacking creature attacks (CR 506.2-506.4, 508.1b): a defending player, or a
+planeswalker that player controls. With more than two players every opponent of the active
+player is a defending player, and each attacker attacks one of them (CR 802.2-802.3).
 
 An attacker's ``attacking`` field holds the defending player (CR 506.2: the player attacked, or
 the controller of the planeswalker attacked), so every rule about "the defending player" reads
@@ -17,6 +18,20 @@ KEY = "planeswalkers"
 
 def is_planeswalker(s, o: Obj) -> bool:
     return o.zone == "battlefield" and "Planeswalker" in ch.card_types(s, o)
+
+
+def defending_players(s) -> list[int]:
+    """The players the active player may attack: every opponent still in the game, the attack
+    multiple players option being the default of a free-for-all game (CR 506.2, 802.2, 806.2b)."""
+    return s.opponents(s.active)
+
+
+def attacked_players(s) -> list[int]:
+    """The defending players of this combat who are attacked, or whose planeswalkers are, in
+    APNAP order: each declares their blockers in that order (CR 802.4)."""
+    objs = s.objs
+    attacked = {objs[i].attacking for i in s.combat.get("attackers", ()) if i in objs}
+    return [p for p in s.apnap() if p in attacked]
 
 
 def attackable(s, defender: int) -> list[Obj]:
@@ -57,7 +72,8 @@ def recipient(s, a: Obj):
     player ("p0"/"p1") or the planeswalker's id; None when the planeswalker it attacked has been
     removed from combat, so that it deals no combat damage (CR 506.4c)."""
     if declared_target(s, a.id) is None:
-        return f"p{a.attacking}"
+        # CR 800.4e: combat damage isn't assigned to a player who has left the game
+        return f"p{a.attacking}" if a.attacking is not None and not s.players[a.attacking].lost else None
     pw = attacked_planeswalker(s, a)
     return pw.id if pw is not None else None
 

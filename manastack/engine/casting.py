@@ -501,17 +501,26 @@ def _assist(ctx: Ctx, player: int, spell: Obj, total: ManaCost, use) -> ManaCost
     part of the generic mana of the total cost, activating their own mana abilities; the caster
     pays the rest. Only amounts the helper could pay are offered."""
     s = ctx.s
-    helper = 1 - player                       # the other player of a two-player game
-    if not mana_abilities.can_afford(s, helper, ManaCost(("1",)), use=use):
+    helpers = [p for p in s.in_turn_order(player)[1:]
+               if mana_abilities.can_afford(s, p, ManaCost(("1",)), use=use)]
+    if not helpers:
         return total
-    who, other = s.players[player].name, s.players[helper].name
-    answer = ctx.ask(Decision(player, "assist", f"Assist: choose {other} to help pay the generic mana of "
-                              f"{spell.card.name}? (CR 702.132a)",
-                              (Action("no", (), "no"), Action("yes", (), f"choose {other}"))))
+    who = s.players[player].name
+    if len(s.players) == 2:                   # the other player, the only one who could help
+        answer = ctx.ask(Decision(player, "assist", f"Assist: choose {s.players[helpers[0]].name} to help pay "
+                                  f"the generic mana of {spell.card.name}? (CR 702.132a)",
+                                  (Action("no", (), "no"), Action("yes", (), f"choose {s.players[helpers[0]].name}"))))
+    else:
+        answer = ctx.ask(Decision(player, "assist", f"Assist: choose another player to help pay the generic "
+                                  f"mana of {spell.card.name}? (CR 702.132a)",
+                                  (Action("no", (), "no"),) + tuple(Action("yes", (p,), f"choose {s.players[p].name}")
+                                                                    for p in helpers)))
     if exercise.RECORD is not None:
         exercise.note("KEYWORDS", "assist", spell.card)
     if answer.kind != "yes":
         return total
+    helper = answer.args[0] if answer.args else helpers[0]
+    other = s.players[helper].name
     s.add_log(f"{who} chooses {other} to assist with {spell.card.name}", ("702.132a",), "choice")
     top = 0
     while top < total.generic and mana_abilities.can_afford(s, helper, ManaCost((str(top + 1),)), use=use):

@@ -91,11 +91,21 @@ def why_not_attack(s, o: Obj) -> str | None:
         return f"{name} has defender (CR 702.3b)"
     if restricted(s, o, "cant_attack"):
         return f"{restricted_by(s, o, 'cant_attack')} says {name} can't attack (CR 508.1c)"
+    reasons = [why_not_attack_player(s, o, d) for d in attack_targets.defending_players(s)]
+    if all(reasons):        # it can attack none of the defending players (CR 508.1c, 802.3a)
+        return reasons[0] if reasons else f"{name} has no opponent left to attack (CR 506.2)"
+    return None
+
+
+def why_not_attack_player(s, o: Obj, defender: int) -> str | None:
+    """Why ``o`` can't attack ``defender`` or their planeswalkers: a restriction on attacking a
+    specific player (CR 508.1c, 802.3a: "can't attack you", "can't attack unless defending player
+    controls an Island"); None when nothing forbids it."""
+    name = o.card.name
     for src, eff in ch.static_effects(s, "cant_attack_you"):
-        # two players: the source's controller and their planeswalkers are all it could attack
-        if src.controller != o.controller and layers.affected_by(s, src, eff, o):
+        if src.controller == defender and layers.affected_by(s, src, eff, o):
             return f"{src.card.name} says {name} can't attack {s.players[src.controller].name} (CR 508.1c)"
-    if (land := missing_land(s, o)) is not None:
+    if (land := missing_land(s, o, defender)) is not None:
         return f"{name} can't attack while the defending player controls no {land} (CR 508.1c)"
     return None
 
@@ -105,14 +115,14 @@ def can_attack(s, o: Obj) -> bool:
     return why_not_attack(s, o) is None
 
 
-def missing_land(s, o: Obj) -> str | None:
-    """The land type ``o`` can't attack without: "can't attack unless defending player controls
-    an Island" (CR 508.1c), checked against the defending player's lands as they are now."""
+def missing_land(s, o: Obj, defender: int) -> str | None:
+    """The land type ``o`` can't attack ``defender`` without: "can't attack unless defending
+    player controls an Island" (CR 508.1c), checked against that player's lands as they are now."""
     lands = None            # the defending player's land types, looked at once an effect asks
     for src, eff in ch.static_effects(s, "attack_unless_land"):
         if layers.affected_by(s, src, eff, o):
             if lands is None:
-                lands = [layers.card_now(s, p).subtypes for p in s.permanents(1 - o.controller)]
+                lands = [layers.card_now(s, p).subtypes for p in s.permanents(defender)]
             if not any(eff.land_type in subs for subs in lands):
                 return eff.land_type
     return None
@@ -121,12 +131,18 @@ def missing_land(s, o: Obj) -> str | None:
 def declare_attackers(ctx: Ctx) -> None:
     """CR 508.1: the active player chooses attackers one at a time, then says done; each one
     attacks the defending player or, as the player announces (CR 508.1b), a planeswalker that
-    player controls: ``attack`` with (creature id,) or (creature id, planeswalker id)."""
+    player controls: ``attack`` with (creature id,) or (creature id, planeswalker id). With more
+    than two players every opponent is a defending player (CR 802.2), and each attacker is
+    declared attacking one of them, (creature id, "p<n>"), or one of their planeswalkers
+    (CR 802.3); restrictions on attacking a specific player are read per player (CR 802.3a)."""
     s = ctx.s
     ap = s.active
-    defender = 1 - ap
-    walkers = attack_targets.attackable(s, defender)
+    defenders = attack_targets.defending_players(s)
+    several = len(s.players) > 2
+    defender = defenders[0] if defenders else ap
+    walkers = [w for d in defenders for w in attack_targets.attackable(s, d)]
     aimed: dict[int, int] = {}           # attacker -> the planeswalker it attacks
+    at: dict[int, int] = {}              # attacker -> the defending player it attacks
     able = [o for o in s.permanents(ap) if can_attack(s, o)]
     alone = {o.id for o in able if restricted(s, o, "cant_attack_alone")}
     if len(able) == 1 and able[0].id in alone:
@@ -137,21 +153,31 @@ def declare_attackers(ctx: Ctx) -> None:
     # may attack is the goading player's opponent, or that player when it is another's
     # creature: it attacks the player, as a creature its own controller goaded must (Shiny
     # Impetus ruling)
-    chosen = [o.id for o in able if restricted(s, o, "attacks_each_combat") or restricted(s, o, "goaded")]
-    if chosen:
-        s.add_log(", ".join(s.objs[i].card.name for i in chosen) + " must attack: it attacks each combat "
+    must = [o.id for o in able if restricted(s, o, "attacks_each_combat") or restricted(s, o, "goaded")]
+    # with more than two players the active player says whom each of them attacks, and may say
+    # "done" only once all of them are declared
+    chosen = must if not several else []
+    if must:
+        s.add_log(", ".join(s.objs[i].card.name for i in must) + " must attack: it attacks each combat "
                   "if able", ("508.1d",), "combat")
     while True:
         cands = [o for o in able if o.id not in chosen]
         if not cands:
             break
-        options = tuple(a for o in cands for a in
-                        (Action("attack", (o.id,), f"attack with {o.card.name}"),)
-                        + tuple(Action("attack", (o.id, w.id), f"attack {w.card.name} with {o.card.name}")
-                                for w in walkers))
+        if several:
+            options = tuple(a for o in cands for a in
+                            tuple(Action("attack", (o.id, f"p{d}"), f"attack {s.players[d].name} with {o.card.name}")
+                                  for d in defenders if why_not_attack_player(s, o, d) is None)
+                            + tuple(Action("attack", (o.id, w.id), f"attack {w.card.name} with {o.card.name}")
+                                    for w in walkers if why_not_attack_player(s, o, w.controller) is None))
+        else:
+            options = tuple(a for o in cands for a in
+                            (Action("attack", (o.id,), f"attack with {o.card.name}"),)
+                            + tuple(Action("attack", (o.id, w.id), f"attack {w.card.name} with {o.card.name}")
+                                    for w in walkers))
         # CR 506.5, 508.1c: a creature that can't attack alone attacking alone is illegal; since
         # another could attack with it (see ``able``), only "done" waits for one
-        if not (len(chosen) == 1 and chosen[0] in alone):
+        if not (len(chosen) == 1 and chosen[0] in alone) and all(i in chosen for i in must):
             options += (Action("done", (), "no more attackers" if chosen else "don't attack"),)
         context: dict[str, object] = {"chosen": list(chosen), "planeswalkers": dict(aimed)}
         if len(chosen) == 1 and chosen[0] in alone:
@@ -160,26 +186,35 @@ def declare_attackers(ctx: Ctx) -> None:
         if answer.kind == "done":
             break
         chosen.append(answer.args[0])
-        if len(answer.args) > 1:
+        if len(answer.args) > 1 and isinstance(answer.args[1], str):
+            at[answer.args[0]] = int(answer.args[1][1:])
+        elif len(answer.args) > 1:
             aimed[answer.args[0]] = answer.args[1]
+            at[answer.args[0]] = s.objs[answer.args[1]].controller
+    for oid in chosen:      # one that had to attack: the first defending player it may attack
+        if oid not in at:
+            at[oid] = defender if not several else next(
+                (d for d in defenders if why_not_attack_player(s, s.objs[oid], d) is None), defender)
     s.combat = {"attackers": chosen, "first_strike_done": False}
     if not chosen:
         s.add_log(f"{s.players[ap].name} declares no attackers", ("508.1", "508.8"), "combat")
         return
     for oid in chosen:
         o = s.own(oid)
-        o.attacking = defender
+        o.attacking = at[oid]
         attack_targets.set_target(s, oid, aimed.get(oid))
         if not ch.has(s, o, "vigilance"):
             events.tap(ctx, o, "attacking, CR 508.1f", quiet=True)
     keyword_effects.offer_exert(ctx, chosen)          # optional costs to attack (CR 508.1g)
-    at_player = [i for i in chosen if i not in aimed]
-    if at_player:
+    attacked = [d for d in defenders if any(at[i] == d and i not in aimed for i in chosen)]
+    if attacked:
         # the players attacked by creatures declared as attackers, whatever happens to them later
         # (melee, CR 702.121a; Wings of the Guard rulings 2016-08-23)
-        s.combat["players_attacked"] = [defender]
-        s.add_log(f"{s.players[ap].name} attacks {s.players[defender].name} with "
-                  + ", ".join(s.objs[i].card.name for i in at_player), ("508.1", "508.1f", "702.20b"), "combat")
+        s.combat["players_attacked"] = attacked
+    for d in attacked:
+        s.add_log(f"{s.players[ap].name} attacks {s.players[d].name} with "
+                  + ", ".join(s.objs[i].card.name for i in chosen if at[i] == d and i not in aimed),
+                  ("508.1", "508.1f", "702.20b") + (("802.3",) if several else ()), "combat")
     for w in walkers:
         group = [i for i in chosen if aimed.get(i) == w.id]
         if group:
@@ -261,8 +296,23 @@ def declare_blockers(ctx: Ctx) -> None:
     obeys as many requirements as any such declaration could (CR 509.1c). See
     :mod:`.block_declarations`."""
     s = ctx.s
-    dp = 1 - s.active
-    attackers = [s.objs[i] for i in s.combat.get("attackers", []) if i in s.objs]
+    every = [s.objs[i] for i in s.combat.get("attackers", []) if i in s.objs]
+    if len(s.players) == 2:
+        _declare_blocks(ctx, 1 - s.active, every)
+    else:       # CR 802.4: each defending player attacked, in APNAP order, declares all their blocks
+        for dp in attack_targets.attacked_players(s):
+            _declare_blocks(ctx, dp, [a for a in every if a.attacking == dp])
+    blocked = s.combat.get("blockers", {})
+    for att in every:           # CR 509.1h, 509.3g: "attacks and isn't blocked"
+        if att.id not in blocked and att.id in s.objs and s.objs[att.id].attacking is not None:
+            events.collect(ctx, Unblocked(att.id, s.active))
+
+
+def _declare_blocks(ctx: Ctx, dp: int, attackers: list[Obj]) -> None:
+    """CR 509.1a-h: ``dp`` declares their blockers, each blocking creatures that attack them or
+    their planeswalkers (CR 509.1a, 802.4a); the attackers of other players and the blockers of
+    others are no part of their declaration (CR 802.4b)."""
+    s = ctx.s
     problem = block_problem(s, dp, attackers)
     names = {o.id: o.card.name for o in attackers} | {b: s.objs[b].card.name for b in problem.blockers}
     blocks: list[tuple[int, int]] = []    # (blocker, attacker), in the order declared
@@ -287,7 +337,7 @@ def declare_blockers(ctx: Ctx) -> None:
     for b, a in blocks:
         s.own(a).blocked = True
         order.setdefault(a, []).append(b)
-    s.combat["blockers"] = order
+    s.combat["blockers"] = {**s.combat["blockers"], **order} if "blockers" in s.combat else order
     if blocks:
         s.add_log("; ".join(f"{s.objs[b].card.name} blocks {s.objs[a].card.name}" for b, a in blocks),
                   ("509.1", "509.1g"), "combat")
@@ -297,9 +347,6 @@ def declare_blockers(ctx: Ctx) -> None:
         events.collect(ctx, Blocked(b, dp))
     for a in order:
         events.collect(ctx, BecameBlocked(a, s.active, tuple(order[a])))
-    for att in attackers:           # CR 509.1h, 509.3g: "attacks and isn't blocked"
-        if att.id not in order and att.id in s.objs and s.objs[att.id].attacking is not None:
-            events.collect(ctx, Unblocked(att.id, s.active))
 
 
 def fewest_blockers(s, a: Obj) -> int:
@@ -352,8 +399,9 @@ def block_problem(s, dp: int, attackers: list[Obj]) -> block_declarations.BlockP
 def why_incomplete(s, blocks: list[tuple[int, int]]) -> str | None:
     """Why ``blocks`` (blocker id, attacker id), blocks the declaration of blockers now under
     way may make, are not a legal declaration by themselves; None when they are."""
-    attackers = [s.objs[i] for i in s.combat.get("attackers", []) if i in s.objs]
-    problem = block_problem(s, 1 - s.active, attackers)
+    dp = s.objs[blocks[0][0]].controller if blocks else _declaring(s)
+    attackers = [a for i in s.combat.get("attackers", []) if i in s.objs and (a := s.objs[i]).attacking == dp]
+    problem = block_problem(s, dp, attackers)
     offered = block_declarations.offer(problem, blocks)
     if offered.done:
         return None
@@ -361,12 +409,22 @@ def why_incomplete(s, blocks: list[tuple[int, int]]) -> str | None:
     return _incomplete(s, offered.short, names)
 
 
+def _declaring(s) -> int:
+    """The defending player declaring blockers now: the first in APNAP order who has blocked
+    with nothing yet (CR 802.4); with two players, the nonactive player."""
+    if len(s.players) == 2:
+        return 1 - s.active
+    attacked = attack_targets.attacked_players(s)
+    blocking = {s.objs[b].controller for bs in s.combat.get("blockers", {}).values() for b in bs if b in s.objs}
+    return next((p for p in attacked if p not in blocking), attacked[0] if attacked else 1 - s.active)
+
+
 def why_block_not_offered(s, b: Obj, a: Obj) -> str:
     """Why no legal declaration of blockers (CR 509.1b-c) has ``b``, able to block ``a``, block
     it: a menace attacker that fewer than two creatures could block (CR 702.111b), or a
     requirement another declaration obeys (CR 509.1c)."""
-    attackers = [s.objs[i] for i in s.combat.get("attackers", []) if i in s.objs]
-    problem = block_problem(s, 1 - s.active, attackers)
+    attackers = [x for i in s.combat.get("attackers", []) if i in s.objs and (x := s.objs[i]).attacking == b.controller]
+    problem = block_problem(s, b.controller, attackers)
     least = problem.least.get(a.id, 1)
     if sum(a.id in problem.can[x] for x in problem.blockers) < least:
         return (f"{a.card.name} has menace: it can't be blocked except by two or more creatures, and fewer "

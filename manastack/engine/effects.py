@@ -118,7 +118,7 @@ def _extra_turn(ctx, e: ir.ExtraTurn, rc):
     alternate again: the turn that would have come next is kept after the extra ones."""
     s = ctx.s
     for p in named_players(ctx, e.who, rc):
-        s.next_turns = (p,) + (s.next_turns or (1 - s.active,))
+        s.next_turns = (p,) + (s.next_turns or (s.next_player(s.active),))
         s.add_log(f"{s.players[p].name} will take an extra turn after this one", ("500.7",), "effect")
 
 

@@ -383,6 +383,9 @@ def cannot_block(s, b, a) -> str:
         return f"{bn} is not a creature the defending player controls (CR 506.2)"
     if a.attacking is None:
         return f"{an} is not an attacking creature (CR 509.1a)"
+    if a.attacking != b.controller:
+        return (f"{an} attacks {s.players[a.attacking].name}, not {s.players[b.controller].name}: a creature "
+                "blocks only creatures attacking its controller or their planeswalkers (CR 509.1a, 802.4a)")
     if not ch.is_creature(s, b):
         return f"{bn} is not a creature: only creatures block (CR 506.3)"
     if b.tapped:

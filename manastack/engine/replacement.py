@@ -531,10 +531,18 @@ def _devour(ctx: Ctx, o, card, n: int, event: ZoneChange) -> None:
 
 def _tribute(ctx: Ctx, o, card, n: int, event: ZoneChange) -> None:
     """Tribute N (CR 702.104a): as it enters its controller chooses an opponent (in a two-player
-    game, the other player), who may have it enter with N more +1/+1 counters; whether they did
+    game, the other player, without a question), who may have it enter with N more +1/+1 counters; whether they did
     is kept on the permanent for "if tribute wasn't paid" (CR 702.104b)."""
     s = ctx.s
-    opponent = 1 - event.controller
+    opponents = s.opponents(event.controller)
+    if not opponents:
+        return
+    opponent = opponents[0]
+    if len(opponents) > 1:          # the controller chooses one of several (CR 702.104a)
+        choice = ctx.ask(Decision(event.controller, DecisionKind.CHOOSE_PLAYER,
+                                  f"Tribute {n}: choose an opponent who may pay tribute for {card.name} (CR 702.104a)",
+                                  tuple(Action("choose", (p,), s.players[p].name) for p in opponents)))
+        opponent = choice.args[0]
     answer = ctx.ask(Decision(opponent, DecisionKind.MAY, f"Tribute {n}: have {card.name} enter with {n} more "
                               "+1/+1 counters? (CR 702.104a)",
                               (Action("yes", (), f"pay tribute: {n} +1/+1 counters on {card.name}"),

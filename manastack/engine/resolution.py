@@ -174,6 +174,22 @@ def source_obj(ctx: Ctx, rc: ResolutionContext) -> Obj | None:
     return o if o is not None else rc.source_lki
 
 
+def defending_player(s, src, seen, controller: int) -> list[int]:
+    """CR 508.5, 802.2a: "the defending player" of an ability of an attacking creature is the
+    player that creature attacks (or who controls the planeswalker it attacks); of another
+    ability, the one the attacking creature it names attacks. With two players, the opponent
+    (CR 506.2). Of an ability that names no attacking creature while several players are
+    attacked, the first of them in turn order (CR 508.5a leaves it to the controller)."""
+    if len(s.players) == 2:
+        return [1 - controller]
+    for o in (src, s.objs.get(seen.obj) if seen is not None and seen.obj is not None else None):
+        if o is not None and o.zone == "battlefield" and o.attacking is not None:
+            return [o.attacking]
+    attacked = {s.objs[i].attacking for i in s.combat.get("attackers", ()) if i in s.objs}
+    order = [p for p in s.in_turn_order(s.active) if p in attacked and p != controller]
+    return order[:1] if order else s.opponents(controller)[:1]
+
+
 def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
     """Objects (Obj) and players (int) a subject stands for now."""
     s = ctx.s
@@ -227,7 +243,7 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
         host = s.objs.get(src.attached_to) if src is not None and src.attached_to is not None else None
         return [host.controller] if host is not None else []
     if name == "defending_player":
-        return [1 - rc.controller]
+        return defending_player(s, source_obj(ctx, rc), rc.event, rc.controller)
     seen = rc.event
     if name == "triggering_controller":
         # the controller of the object whose event triggered the ability: of a permanent that

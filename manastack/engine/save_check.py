@@ -37,6 +37,18 @@ class SaveError(ValueError):
     """A save that can't be loaded: the message names the place in the document."""
 
 
+def _players_in_range(st: dict, n: int) -> None:
+    """Every player a save names is one of its ``n`` players (the schema allows up to eight)."""
+    sc = st["scalars"]
+    named = [(f"$.state.scalars.{k}", sc.get(k)) for k in ("active", "priority", "first_player", "monarch")]
+    named += [(f"$.state.scalars.{k}[{i}]", p) for k in ("next_turns", "left") for i, p in enumerate(sc.get(k, ()))]
+    named += [(f"$.state.objects[{i}].{k}", o[k]) for i, o in enumerate(st["objects"]) for k in ("owner", "controller")]
+    named += [(f"$.state.stack[{i}].controller", item["controller"]) for i, item in enumerate(st["stack"])]
+    for path, p in named:
+        if p is not None and not 0 <= p < n:
+            raise SaveError(f"{path}: player {p} is not one of the save's {n} players")
+
+
 @lru_cache(maxsize=1)
 def validator() -> Draft202012Validator:
     """The schema as jsonschema reads it: slow, but it names the best place of an error."""
@@ -91,7 +103,7 @@ def _objects_ok(objects: list) -> bool:
         return False
     counters, blocking, costs, activated = col["counters"], col["blocking"], col["cast_costs"], col["activated"]
     designations = col["designations"]
-    return (_ints(col["id"], 1, _BIG) and _ints(col["owner"], 0, 1) and _ints(col["controller"], 0, 1)
+    return (_ints(col["id"], 1, _BIG) and _ints(col["owner"], 0, 7) and _ints(col["controller"], 0, 7)
             and _strs(col["zone"], 100) and set(col["zone"]) <= _ZONES
             and _ints(col["control_since"], -_BIG, _BIG) and _ints(col["damage"], 0, _BIG)
             and _ints(col["timestamp"], -_BIG, _BIG) and _ints(col["cast_x"], 0, _BIG)
@@ -258,8 +270,10 @@ def _check_state(st: dict, cards: CardDB | None) -> None:
         for k, m in enumerate(p["special_mana"]):
             if m[0] not in ("W", "U", "B", "R", "G", "C"):
                 raise SaveError(f"$.state.players[{i}].special_mana[{k}][0]: {str(m[0])[:40]!r} is not a mana type")
-    if stage[0] == "mulligan" and (len(stage) != 2 or stage[1] not in (0, 1)):
-        raise SaveError("$.state.stage: a mulligan stage names the player deciding, 0 or 1")
+    n = len(st["players"])
+    if stage[0] == "mulligan" and (len(stage) != 2 or stage[1] not in range(n)):
+        raise SaveError(f"$.state.stage: a mulligan stage names the player deciding, 0 to {n - 1}")
+    _players_in_range(st, n)
     if stage[0] == "priority" and scalars["priority"] is None:
         raise SaveError("$.state.scalars.priority: at a priority stage a player has priority (CR 117.1), "
                         "not null")

@@ -132,7 +132,7 @@ def state_to_data(s: State) -> dict:
         "scalars": {k: getattr(s, k) for k in ("next_id", "turn", "active", "step", "priority",
                                               "passes", "timestamp", "first_player",
                                               "starting_hand", "events_seen", "monarch")}
-        | {"next_turns": list(s.next_turns), "variant": s.variant},
+        | {"next_turns": list(s.next_turns), "variant": s.variant} | ({"left": list(s.left)} if s.left else {}),
         "stage": list(s.stage),
         "rng": s.rng.state,
         "combat": s.combat,
@@ -266,6 +266,7 @@ def state_from_data(data: dict, db=None) -> State:
     s.monarch = sc.get("monarch")       # saves made before the monarch have none
     s.next_turns = tuple(sc.get("next_turns", ()))      # nor those made before extra turns
     s.variant = sc.get("variant", "")                   # nor those made before Commander games
+    s.left = tuple(sc.get("left", ()))      # players who left the game (CR 800.4a), none in most saves
     s.stage = tuple(data["stage"])
     s.rng = Rng(data["rng"])
     s.combat = _combat_from_json(data["combat"])

@@ -344,10 +344,12 @@ class State:
                  "step", "priority", "passes", "rng", "effects", "pending_triggers", "log",
                  "log_len", "result", "stage", "timestamp", "combat", "first_player",
                  "starting_hand", "events_seen", "trigger_counts", "db", "layer_cache", "static_cache",
-                 "settled", "version", "facts_cache", "monarch", "next_turns", "cow", "log_listed", "variant")
+                 "settled", "version", "facts_cache", "monarch", "next_turns", "cow", "log_listed", "variant",
+                 "left")
 
-    def __init__(self, names: tuple[str, str], db, seed: int) -> None:
-        self.players = [Player(0, names[0]), Player(1, names[1])]
+    def __init__(self, names: "tuple[str, ...] | list[str]", db, seed: int) -> None:
+        # seated in turn order (CR 101.4, 103.1): player i's turn is followed by player i + 1's
+        self.players = [Player(i, name) for i, name in enumerate(names)]
         self.objs: dict[int, Obj] = {}
         # a tuple, replaced (never changed) when a permanent enters or leaves: facts about the
         # board are cached against it (see layers.changers), and copies share it
@@ -387,6 +389,9 @@ class State:
         # CR 500.7: the players whose turns come next, in order, once extra turns were added; the
         # players alternate again after the last (empty: they alternate)
         self.next_turns: tuple[int, ...] = ()
+        # the players who have left the game, in the order they left (CR 800.4a); a player who
+        # lost is one of them once the game goes on without them
+        self.left: tuple[int, ...] = ()
         # copy on write: the objects as they were when this state was last copied (or it was
         # copied from another), shared with that other state; see own()
         self.cow: dict[int, Obj] = {}
@@ -430,6 +435,7 @@ class State:
         s.monarch = self.monarch
         s.next_turns = self.next_turns
         s.variant = self.variant
+        s.left = self.left
         s.settled = self.settled
         s.version = self.version
         s.facts_cache = self.facts_cache   # shared until either state changes (facts hold ids)
@@ -445,12 +451,41 @@ class State:
 
     # ---- queries used everywhere
 
-    def opponent(self, player: int) -> int:
-        return 1 - player
+    def in_turn_order(self, first: int) -> tuple[int, ...]:
+        """The players still in the game in turn order (seat order, CR 101.4), from ``first``
+        (who comes first even when they have left: 800.4j, the rest follow in their seats)."""
+        players = self.players
+        n = len(players)
+        return tuple(j for j in ((first + k) % n for k in range(n)) if j == first or not players[j].lost)
 
-    def apnap(self) -> tuple[int, int]:
-        """CR 101.4: active player first, then the other."""
-        return (self.active, 1 - self.active)
+    def apnap(self) -> tuple[int, ...]:
+        """CR 101.4: the active player first, then the other players still in the game in turn
+        order; a player who has left makes no choices (CR 800.4a)."""
+        players = self.players
+        a = self.active
+        if len(players) == 2:                   # the common case, kept cheap
+            return (a, 1 - a) if not players[1 - a].lost else (a,)
+        return tuple(p for p in self.in_turn_order(a) if not players[p].lost)
+
+    def next_player(self, player: int) -> int:
+        """The next player in turn order after ``player`` who is still in the game (CR 101.4,
+        800.4h); ``player`` itself when no other is left."""
+        players = self.players
+        n = len(players)
+        for k in range(1, n):
+            j = (player + k) % n
+            if not players[j].lost:
+                return j
+        return player
+
+    def opponents(self, player: int) -> list[int]:
+        """``player``'s opponents still in the game: every other player, in a free-for-all
+        game (CR 102.2, 102.3, 806.1)."""
+        return [p.index for p in self.players if p.index != player and not p.lost]
+
+    def in_game(self) -> list[int]:
+        """The players who haven't left the game (CR 800.4)."""
+        return [p.index for p in self.players if not p.lost]
 
     def permanents(self, controller: int | None = None) -> list[Obj]:
         objs = self.objs

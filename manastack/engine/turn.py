@@ -84,7 +84,7 @@ def _partners_do_nothing(s) -> None:
 
 def _start(ctx: Ctx) -> None:
     s = ctx.s
-    s.first_player = s.rng.below(2)
+    s.first_player = s.rng.below(len(s.players))
     s.add_log(f"{s.players[s.first_player].name} is chosen at random to take the first turn",
               ("103.1",), "start")
     life = commanders.START_LIFE if s.variant else 20
@@ -104,13 +104,21 @@ def _start(ctx: Ctx) -> None:
 
 def _mulligan(ctx: Ctx) -> None:
     """CR 103.5 (London mulligan): keep, or shuffle the hand away and draw seven again; once
-    kept, put one card on the bottom for each mulligan taken."""
+    kept, put one card on the bottom for each mulligan taken. The players decide in turn order
+    from the starting player (CR 103.5, 101.4e). In a multiplayer game the first mulligan is
+    free: it counts neither for the cards put on the bottom nor for the mulligans allowed
+    (CR 103.5c, 800.6)."""
     s = ctx.s
-    order = (s.first_player, 1 - s.first_player)
+    n = len(s.players)
+    order = tuple((s.first_player + k) % n for k in range(n))      # every seat, from the first player's
     player = order[s.stage[1]]
     p = s.players[player]
+    if p.lost:          # who conceded already takes no mulligan (CR 800.4a)
+        _after_mulligans(s, order)
+        return
+    counted = _counted_mulligans(s, p)
     options = [Action("keep", (), f"keep {len(p.hand)} cards")]
-    if p.mulligans < MAX_MULLIGANS:
+    if counted < MAX_MULLIGANS:
         options.append(Action("mulligan", (), "mulligan"))
     answer = ctx.ask(Decision(player, DecisionKind.MULLIGAN,
                               f"{p.name}: keep this hand or mulligan? (CR 103.5; {p.mulligans} taken)",
@@ -120,10 +128,12 @@ def _mulligan(ctx: Ctx) -> None:
         p.library.extend(s.renew(s.objs[oid], "library").id for oid in p.hand)   # CR 400.7
         p.hand.clear()
         s.rng.shuffle(p.library)
-        s.add_log(f"{p.name} takes a mulligan", ("103.5",), "start")
+        free = len(s.players) > 2 and p.mulligans == 1
+        s.add_log(f"{p.name} takes a mulligan" + (" (the first is free in a multiplayer game)" if free else ""),
+                  ("103.5", "103.5c") if free else ("103.5",), "start")
         events.draw(ctx, player, s.starting_hand, "mulligan")
         return
-    for _ in range(min(p.mulligans, len(p.hand))):
+    for _ in range(min(counted, len(p.hand))):
         answer = ctx.ask(Decision(player, DecisionKind.BOTTOM,
                                   "Choose a card to put on the bottom of your library (CR 103.5)",
                                   tuple(Action("choose", (c,), s.objs[c].card.name) for c in p.hand)))
@@ -131,12 +141,23 @@ def _mulligan(ctx: Ctx) -> None:
         p.hand.remove(oid)
         p.library.insert(0, s.renew(s.objs[oid], "library").id)   # CR 400.7
     s.add_log(f"{p.name} keeps {len(p.hand)} cards", ("103.5",), "start")
-    if s.stage[1] == 0:
-        s.stage = ("mulligan", 1)
+    _after_mulligans(s, order)
+
+
+def _after_mulligans(s, order: tuple[int, ...]) -> None:
+    """The next player's mulligan decision, or the first turn once every player has kept."""
+    if s.stage[1] + 1 < len(order):
+        s.stage = ("mulligan", s.stage[1] + 1)
     else:
-        s.active = s.first_player
+        s.active = s.first_player if not s.players[s.first_player].lost else s.next_player(s.first_player)
         s.turn = 0
         s.stage = ("turn_start",)
+
+
+def _counted_mulligans(s, p) -> int:
+    """The mulligans that count toward the cards put on the bottom and the mulligans allowed:
+    all of them, but the first in a multiplayer game (CR 103.5c)."""
+    return max(p.mulligans - 1, 0) if len(s.players) > 2 else p.mulligans
 
 
 # ------------------------------------------------------------------------------ turns and steps
@@ -144,10 +165,12 @@ def _mulligan(ctx: Ctx) -> None:
 
 def _turn_start(ctx: Ctx) -> None:
     s = ctx.s
+    while s.turn > 0 and s.next_turns and s.players[s.next_turns[0]].lost:
+        s.next_turns = s.next_turns[1:]    # CR 800.4k: the turn of a player who left doesn't begin
     if s.turn > 0 and s.next_turns:        # extra turns first (CR 500.7)
         s.active, s.next_turns = s.next_turns[0], s.next_turns[1:]
     elif s.turn > 0:
-        s.active = 1 - s.active
+        s.active = s.next_player(s.active)     # CR 101.4, 800.4k: the next player still in the game
     s.turn += 1
     p = s.players[s.active]
     p.previous_turn_start, p.last_turn_start = p.last_turn_start, s.turn
@@ -196,7 +219,9 @@ def _step(ctx: Ctx) -> None:
         for oid in held:
             s.add_log(f"{s.objs[oid].card.name} doesn't untap", ("502.3",), "step")
     elif step == Step.DRAW:
-        if s.turn == 1:
+        if s.players[ap].lost:
+            pass                          # CR 800.4j: the turn goes on without its player
+        elif s.turn == 1 and len(s.players) == 2:     # not in a multiplayer game (CR 800.7)
             s.add_log(f"{s.players[ap].name} skips the first draw", ("103.8a",), "step")
         else:
             events.draw(ctx, ap, 1, "draw step")
@@ -218,7 +243,7 @@ def _step(ctx: Ctx) -> None:
     if step in NO_PRIORITY:
         s.stage = ("next_step",)
     else:
-        s.priority = ap
+        s.priority = first_priority(s)
         s.passes = 0
         s.stage = ("priority",)
 
@@ -274,7 +299,7 @@ def _cleanup(ctx: Ctx) -> None:
     if sba.check(ctx) or s.pending_triggers:
         s.add_log("Something happened during cleanup: players get priority, then another "
                   "cleanup step follows", ("514.3a",), "step")
-        s.priority = s.active
+        s.priority = first_priority(s)
         s.passes = 0
         s.stage = ("priority",)
         return
@@ -382,13 +407,13 @@ def _priority(ctx: Ctx) -> None:
     s.settled = False
     if answer.kind == "pass":
         s.passes += 1
-        if s.passes < 2:
-            s.priority = 1 - player
+        if s.passes < _players_in_game(s):       # CR 117.4: all players in succession
+            s.priority = s.next_player(player)   # CR 117.3d
             return
         s.passes = 0
         if s.stack:
             resolve_top(ctx)
-            s.priority = s.active      # CR 117.3b
+            s.priority = first_priority(s)      # CR 117.3b
             return
         s.stage = ("next_step",)   # CR 500.2
         return
@@ -418,6 +443,20 @@ def _priority(ctx: Ctx) -> None:
         activate_mana(ctx, player, s.objs[oid], idx)
     elif answer.kind == "ninjutsu":
         combat.ninjutsu(ctx, player, *answer.args)
+
+
+def first_priority(s) -> int:
+    """Who receives priority first in a step or after a resolution: the active player (CR 117.3a-b),
+    or, once they have left the game, the next player in turn order (CR 800.4j)."""
+    a = s.active
+    return a if not s.players[a].lost else s.next_player(a)
+
+
+def _players_in_game(s) -> int:
+    players = s.players
+    if len(players) == 2:
+        return 2
+    return sum(1 for p in players if not p.lost)
 
 
 def _play_land(ctx: Ctx, player: int, oid: int, back: bool = False) -> None:

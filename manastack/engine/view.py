@@ -1,5 +1,5 @@
 """What one player may see (CR 400.2): public zones in full, their own hand, and only the sizes
-of hidden zones (libraries, the opponent's hand). Plain data, for agents and interfaces."""
+of hidden zones (libraries, every other player's hand). Plain data, for agents and interfaces."""
 from __future__ import annotations
 
 from . import characteristics as ch
@@ -29,6 +29,7 @@ def player_view(s: State, viewer: int) -> dict:
     for p in s.players:
         seen = {
             "name": p.name, "life": p.life, "poison": p.poison, "energy": p.energy,
+            "left": p.index in s.left,                  # has left the game (CR 800.4a)
             "city_blessing": p.city_blessing,           # a public designation (CR 702.131c)
             "library_count": len(p.library), "hand_count": len(p.hand),
             "graveyard": [_public(s, s.objs[i], viewer) for i in p.graveyard],

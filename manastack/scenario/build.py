@@ -31,9 +31,10 @@ class Builder:
         self.file = file
         self.allow_partial = bool(data.get("allow_partial", False))
         names = [p["name"] for p in data["players"]]
-        if names[0].lower() == names[1].lower():
-            self.fail("the two players need different names", data["players"][1].line_of("name"))
-        self.s = State((names[0], names[1]), db, int(data.get("seed", 0)))
+        for i, name in enumerate(names):
+            if name.lower() in [n.lower() for n in names[:i]]:
+                self.fail("the players need different names", data["players"][i].line_of("name"))
+        self.s = State(tuple(names), db, int(data.get("seed", 0)))
         self.refs = Refs(names)
         self.later: list = []      # (obj, entry) whose attachments and blocks wait for all objects
 
@@ -66,11 +67,12 @@ class Builder:
         s.turn = d.get("turn", 1)
         s.active = self.player(d["active"], d, "active") if "active" in d else 0
         s.step = d.get("step", "main1")
-        s.first_player = s.active if s.turn % 2 else 1 - s.active
-        s.players[s.active].last_turn_start = s.turn
-        s.players[1 - s.active].last_turn_start = s.turn - 1
-        for p in s.players:              # their turn before that (echo, CR 702.30a)
-            p.previous_turn_start = max(p.last_turn_start - 2, 0)
+        n = len(s.players)
+        # the players took their turns in seat order (CR 101.4) up to this one
+        s.first_player = (s.active - (s.turn - 1)) % n
+        for p in s.players:
+            p.last_turn_start = max(s.turn - (s.active - p.index) % n, 0)
+            p.previous_turn_start = max(p.last_turn_start - n, 0)    # their turn before that (echo, CR 702.30a)
         if s.step in NO_PRIORITY:
             if "priority" in d:
                 self.fail(f"no player gets priority in the {s.step} step (CR 502.4, 514.3)", d.line_of("priority"))
@@ -252,7 +254,7 @@ class Builder:
                 self.fail(f"{o.card.name} can't be attacking: only the active player's creatures attack, "
                           "from the declare attackers step to the end of combat (CR 506.2, 506.3)",
                           entry.line_of("attacking"))
-            o.attacking = 1 - s.active
+            o.attacking = self.attacked(o, entry)
         if "blocking" in entry:
             blocker_steps = COMBAT_STEPS[1:]
             if s.step not in blocker_steps or o.controller == s.active or "Creature" not in o.card.types:
@@ -270,6 +272,21 @@ class Builder:
                       entry.line_of(key))
         return found[0]
 
+    def attacked(self, o: Obj, entry: Map) -> int:
+        """The player ``o`` attacks: the one named, or with two players the other one (CR 506.2)."""
+        s = self.s
+        what = entry["attacking"]
+        if what is True and len(s.players) == 2:
+            return 1 - s.active
+        if what is True:
+            self.fail(f"with more than two players, say whom {o.card.name} attacks: attacking: <player name> "
+                      "(CR 802.3)", entry.line_of("attacking"))
+        who = self.player(what, entry, "attacking")
+        if who == s.active:
+            self.fail(f"{o.card.name} can't attack its own controller: only an opponent is attacked (CR 506.2, 802.2)",
+                      entry.line_of("attacking"))
+        return who
+
     def build_combat(self) -> None:
         s = self.s
         attackers = [o.id for o in s.permanents() if o.attacking is not None]
@@ -280,6 +297,10 @@ class Builder:
             for a in o.blocking:
                 if s.objs[a].attacking is None:
                     self.fail(f"{o.card.name} blocks {s.objs[a].card.name}, which isn't attacking",
+                              self.data.line)
+                if s.objs[a].attacking != o.controller:
+                    self.fail(f"{o.card.name} blocks {s.objs[a].card.name}, which attacks another player: a "
+                              "creature blocks only creatures attacking its controller (CR 509.1a, 802.4a)",
                               self.data.line)
                 blockers.setdefault(a, []).append(o.id)
                 s.objs[a].blocked = True

@@ -45,14 +45,29 @@ class CombatSteps(Driver):
             raise StepError(f"attackers can't be declared now: the game is in the {s.step} step of turn {s.turn} "
                             "(CR 508.1)")
         aims = dict(step.get("planeswalkers") or {})       # attacker -> planeswalker (CR 508.1b)
+        players = dict(step.get("at") or {})               # attacker -> player, with more than two (CR 802.3)
+        several = len(s.players) > 2
         requested: list[int] = []
         for ref in refs:
             d, s = self.pending(), self.state()
             aim = aims.get(ref)
+            if several and aim is None:
+                if ref not in players:
+                    raise StepError(f"with more than two players, say whom {ref} attacks: at: {{{ref}: <player>}} "
+                                    "(CR 802.3)")
+                who = self.refs.player(players[ref])
+                if who is None:
+                    raise StepError(f"{players[ref]!r} is not a player here (players: {', '.join(self.refs.names)})")
             opts = [a for a in d.options if a.kind == "attack" and self.refs.matches(s, ref, a.args[0])
-                    and (len(a.args) == 1 if aim is None else
-                         len(a.args) == 2 and self.refs.matches(s, aim, a.args[1]))] \
+                    and (a.args[1:] == (f"p{who}",) if several and aim is None else
+                         len(a.args) == 1 if aim is None else
+                         len(a.args) == 2 and isinstance(a.args[1], int) and self.refs.matches(s, aim, a.args[1]))] \
                 if d.kind == "attackers" else []
+            if not opts and several and aim is None and d.kind == "attackers" and any(
+                    a.kind == "attack" and self.refs.matches(s, ref, a.args[0]) for a in d.options):
+                raise StepError(f"{ref} can't attack {players[ref]}: "
+                                + (combat.why_not_attack_player(s, self.refs.find(s, ref)[0], who)
+                                   or f"{players[ref]} is not an opponent still in the game (CR 506.2, 802.2)"))
             if not opts and aim is not None and any(a.kind == "attack" and self.refs.matches(s, ref, a.args[0])
                                                     for a in d.options):
                 raise StepError(f"{aim} is not a planeswalker the defending player controls, so {ref} "
@@ -97,6 +112,9 @@ class CombatSteps(Driver):
         made: list[tuple[int, int]] = []
         for blocker, attacker in pairs:
             d, s = self.pending(), self.state()
+            if len(s.players) > 2:      # CR 802.4: the defending players declare in turn, each saying done
+                self.done_blocking_until(blocker)
+                d, s = self.pending(), self.state()
             # a block the engine made without asking, the one way to complete the declaration
             already = [p for p in _declared(d, s) if p not in made and self.refs.matches(s, blocker, p[0])
                        and self.refs.matches(s, attacker, p[1])]
@@ -110,16 +128,30 @@ class CombatSteps(Driver):
             self.push(opts[0])
             made.append(tuple(opts[0].args))
         d = self.pending()
-        if d.kind == "blockers":
+        while d.kind == "blockers":
             done = [a for a in d.options if a.kind == "done"]
             if not done:
                 reasons = [d.context.get("incomplete", "")] + why.block_requirements(self.state())
                 raise StepError("these blocks are not a legal declaration: " + "; ".join(r for r in reasons if r))
             self.push(done[0])
+            d = self.pending()
         if set(_declared(self.pending(), self.state())) != set(made):
             reasons = [combat.why_incomplete(start, made) or "the engine added blocks (CR 509.1)"]
             raise StepError("these blocks are not a legal declaration: "
                             + "; ".join(reasons + why.block_requirements(self.state())))
+
+    def done_blocking_until(self, blocker: str) -> None:
+        """Say "done" for each defending player before the one who controls ``blocker``
+        (CR 802.4: each declares all their blocks in APNAP order)."""
+        for _ in range(8):
+            d, s = self.pending(), self.state()
+            mine = [o for o in self.refs.find(s, blocker) if o.zone == "battlefield"]
+            if d.kind != "blockers" or not mine or mine[0].controller == d.player:
+                return
+            done = [a for a in d.options if a.kind == "done"]
+            if not done:
+                return
+            self.push(done[0])
 
     def do_assign(self, step: Map) -> None:
         """CR 510.1c, 702.19b: how an attacker's combat damage is divided among its blockers."""

@@ -80,9 +80,9 @@ class Driver:
         """Narrate a pass; two passes in a row read as one line (CR 117.4)."""
         self.flush()
         last = self.narrative[-1] if self.narrative else None
-        other = self.name(1 - player)
         s = self.state()
-        if last and last["kind"] == "note" and last["text"] == f"{other} passes priority" \
+        other = self.name(1 - player) if len(s.players) == 2 else None      # with more, one line each
+        if other is not None and last and last["kind"] == "note" and last["text"] == f"{other} passes priority" \
                 and (last["turn"], last["step"]) == (s.turn, s.step):
             last["text"] = f"{other} and {self.name(player)} pass priority in succession"
             last["rules"] = ["117.4"]

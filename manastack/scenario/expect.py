@@ -180,6 +180,12 @@ class Checker:
         self.add("active player", v, self.s.players[self.s.active].name,
                  self.refs.player(v) == self.s.active)
 
+    def _left(self, v):
+        """The players who have left the game, in the order they left (CR 800.4a)."""
+        self.add("players who left the game", ", ".join(v) or "none",
+                 ", ".join(self.s.players[p].name for p in self.s.left) or "none",
+                 [self.refs.player(n) for n in v] == list(self.s.left))
+
     def _monarch(self, v):
         """Who is the monarch (CR 724.1); ``none`` when nobody is."""
         who = self.s.monarch

@@ -2,7 +2,7 @@
 actions (CR 117 priority, 305 lands, 601-602 casting and activating, 508-510 combat)."""
 from __future__ import annotations
 
-from manastack.engine.decisions import Action
+from manastack.engine.decisions import Action, IllegalActionError
 from manastack.engine.turn import STEPS
 
 from .combat_steps import CombatSteps
@@ -13,11 +13,11 @@ from .play_steps import PlaySteps
 from .yamlfile import Map, Seq
 
 ACTIONS = ("play", "cast", "activate", "attack", "block", "assign", "order_triggers", "replacement",
-           "may", "choose", "pass", "pass_until", "resolve", "action", "expect")
+           "may", "choose", "pass", "pass_until", "resolve", "action", "concede", "expect")
 _SPELLISH = {"targets", "target", "modes", "x", "pay", "color", "choose", "replacement", "divide"}
 MODIFIERS = {"cast": _SPELLISH | {"kicker", "buyback", "entwine", "replicate", "conspire", "assist", "flashback", "alternative", "adventure", "half",
                                   "fuse", "splice"}, "activate": _SPELLISH | {"ability", "remove"},
-             "pass_until": {"turn"}, "attack": {"planeswalkers"}}
+             "pass_until": {"turn"}, "attack": {"planeswalkers", "at"}}
 PHASES = {"beginning": "upkeep", "precombat_main": "main1", "main": "main1", "first_main": "main1",
           "combat": "beginning_of_combat", "postcombat_main": "main2", "second_main": "main2",
           "ending": "end", "end_of_turn": "end"}
@@ -158,6 +158,17 @@ class ScriptRunner(PlaySteps, CombatSteps):
             if "by" in step and d.kind == "priority" and self.refs.player(step["by"]) != d.player:
                 raise StepError(f"{step['by']} doesn't have priority: {self.name(d.player)} has it")
             self.pass_once()
+
+    def do_concede(self, step: Map) -> None:
+        """CR 104.3a: the player concedes, whoever is deciding now."""
+        who = self.refs.player(step["concede"])
+        if who is None:
+            raise StepError(f"{step['concede']!r} is not a player here (players: {', '.join(self.refs.names)})")
+        try:
+            self.game.concede(who)
+        except IllegalActionError as exc:
+            raise StepError(str(exc)) from None
+        self.note(f"{self.name(who)} concedes", ("104.3a",))
 
     def do_resolve(self, step: Map) -> None:
         """All players pass in succession until the top object of the stack resolves (CR 117.4)."""

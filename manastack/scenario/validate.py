@@ -76,7 +76,7 @@ def _message(err) -> str:
         return (f"{err.instance!r} is not one of {', '.join(map(str, err.validator_value))}"
                 + (f" (did you mean {close[0]!r}?)" if close else ""))
     if v in ("minItems", "maxItems") and err.absolute_path and err.absolute_path[-1] == "players":
-        return f"a scenario has exactly two players, not {len(err.instance)}"
+        return f"a scenario has 2 to 8 players, not {len(err.instance)}"
     if v == "oneOf":
         return f"this value doesn't have any of the accepted forms: {json.dumps(err.instance)[:80]}"
     return err.message

@@ -85,7 +85,7 @@ def block_requirements(s) -> list[str]:
         elif combat.restricted(s, a, "must_be_blocked"):
             reasons.append(f"{combat.restricted_by(s, a, 'must_be_blocked')} says {a.card.name} must be "
                            "blocked if able (CR 509.1c)")
-    for b in s.permanents(1 - s.active):
+    for b in [o for o in s.permanents() if o.controller != s.active]:
         if combat.restricted(s, b, "must_block"):
             reasons.append(f"{combat.restricted_by(s, b, 'must_block')} says {b.card.name} blocks if able "
                            "(CR 509.1c)")
@@ -93,7 +93,10 @@ def block_requirements(s) -> list[str]:
 
 
 def cannot_block(s, refs, blocker_ref: str, attacker_ref: str) -> str:
-    b, where = _where(s, refs, blocker_ref, 1 - s.active, "battlefield")
+    # the defending player named is the blocker's controller, when it is one (CR 506.2, 802.2)
+    found = [o for o in refs.find(s, blocker_ref) if o.zone == "battlefield" and o.controller != s.active]
+    defender = found[0].controller if found else s.next_player(s.active)
+    b, where = _where(s, refs, blocker_ref, defender, "battlefield")
     if b is None:
         return where + " (only the defending player's creatures block, CR 506.2)"
     attackers = [o for o in refs.find(s, attacker_ref, ("battlefield",)) if o.attacking is not None]
