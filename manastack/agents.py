@@ -14,6 +14,7 @@ from manastack.engine.decisions import Action, Decision
 from manastack.oracle import ir
 from manastack.mcts import MCTSAgent, MCTSConfig
 from manastack.rng import Rng
+from manastack.tactician import TacticianAgent
 
 
 class FirstLegalAgent:
@@ -256,6 +257,9 @@ AGENTS: dict[str, AgentKind] = {
     "random": AgentKind(RandomAgent),
     "first": AgentKind(lambda seed: FirstLegalAgent()),
     "heuristic": AgentKind(HeuristicAgent),             # the fast default
+    "tactician": AgentKind(TacticianAgent, (            # see manastack.tactician
+        Param("search", int, 0, 100_000),               # answers one search for a win may push
+    )),
     "mcts": AgentKind(_mcts, (                          # see manastack.mcts
         Param("iterations", int, 1, 100_000),           # iterations per searched decision
         Param("seconds", float, 0.001, 3600.0),         # also stop a search after this long
