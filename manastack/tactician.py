@@ -224,14 +224,17 @@ class TacticianAgent:
     def ranked(self, game: Game, decision: Decision) -> list[Scored]:
         """The answers considered, best first, with their scores; the first is the answer."""
         kind, options = decision.kind, decision.options
-        if len(options) == 1:
-            return [Scored(options[0], 0.0, "the only answer")]
         if self.plan:
             step = self.plan[0]
             if step in options:
                 self.plan.pop(0)
                 return [Scored(step, WIN, "on a line that wins this turn")]
+            forced = self._search_options(game, decision)
+            if len(forced) == 1 and self._forced_only(decision):
+                return [Scored(forced[0], WIN, "on a line that wins this turn")]
             self.plan = []
+        if len(options) == 1:
+            return [Scored(options[0], 0.0, "the only answer")]
         if kind == DecisionKind.PRIORITY:
             return self._priority(game, decision)
         if kind in COMPARED and len(options) <= LOOKAHEAD_OPTIONS:
