@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 
+from manastack.choices import candidates
 from manastack.engine import characteristics as ch
 from manastack.engine import combat, layers, loyalty
 from manastack.engine.abilities import ability_at
@@ -319,6 +320,29 @@ def split_agent_specs(text: str) -> list[str]:
         else:
             specs.append(piece)
     return specs
+
+
+class Explained:
+    """Wraps an agent and writes, at each decision with more than one answer worth considering
+    (:func:`manastack.choices.candidates`), its ``top`` best answers with their scores, for an
+    agent that scores them (``ranked(game, decision)``, as the tactician does), or the answer
+    it took otherwise."""
+
+    def __init__(self, agent, name: str, write: Callable[[str], None], top: int = 3) -> None:
+        self.agent, self.name, self.write, self.top = agent, name, write, top
+
+    def choose(self, game, decision: Decision) -> Action:
+        ranked = getattr(self.agent, "ranked", None)
+        scored = ranked(game, decision) if ranked is not None else None
+        action = scored[0].action if scored else self.agent.choose(game, decision)
+        if len(candidates(decision)) > 1:
+            s = game.peek()
+            self.write(f"T{s.turn} {s.step} {self.name}, {decision.kind}: {action}")
+            for i, sc in enumerate((scored or [])[:self.top]):
+                self.write(f"    {i + 1}. {sc.action}  {sc.score:+.2f}  {sc.note}")
+            if scored is None:
+                self.write("    (this agent gives no scores)")
+        return action
 
 
 def play_out(game, agents, max_actions: int = 100_000):

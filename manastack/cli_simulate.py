@@ -13,6 +13,7 @@ from manastack.agents import AgentSpecError, agent_names, parse_agent, split_age
 from manastack.cards import CardError
 from manastack.decks import DeckError, DeckFormat
 from manastack.sim import DeckCheckError, SimResult, SimulationError, simulate
+from manastack.sim.games import GameRunner
 from manastack.sim.plot import INSTALL_HINT as PLOT_HINT
 from manastack.sim.plot import MATPLOTLIB_INSTALLED, plot_win_rate
 from manastack.sim.run import MAX_GAMES, MAX_SEED, MAX_WORKERS, Backend
@@ -123,8 +124,10 @@ def print_summary(console: Console, result: SimResult) -> None:
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False), help="Write per-game rows and the summary as CSV.")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False), help="Write a PNG of the win rate as games accumulate.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option("--explain", is_flag=True,
+              help="Then play the first game again, printing each agent's best answers with their scores at each decision.")
 def simulate_command(deck_a, deck_b, games, agents, seed, workers, backend, address, fmt, no_check,
-                     cards, json_path, csv_path, plot_path, quiet):
+                     cards, json_path, csv_path, plot_path, quiet, explain):
     """Play many games between DECK_A and DECK_B (bundled names or decklist files: plain,
     MTG Arena, MTGO .txt or .dek) and report win rates with 95% intervals."""
     if address and backend != Backend.RAY.value:
@@ -160,6 +163,9 @@ def simulate_command(deck_a, deck_b, games, agents, seed, workers, backend, addr
         except (DeckError, CardError, SimulationError) as exc:
             raise click.ClickException(str(exc)) from None
     print_summary(console, result)
+    if explain and result.setup is not None:
+        console.print("Game 1 again, explained:")
+        GameRunner(result.setup).explain(0, lambda line: console.print(line, markup=False))
     try:
         if json_path:
             result.write_json(json_path)

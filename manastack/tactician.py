@@ -250,7 +250,7 @@ class TacticianAgent:
         passing = next(o for o in decision.options if o.kind == "pass")
         if not acts:
             return [Scored(passing, 0.0, "nothing to do")]
-        lands = [o for o in acts if o.kind == "play_land"]
+        lands = [o for o in acts if o.kind == "play"]
         if lands:                                            # CR 305.1: the land first
             best = max(lands, key=lambda a: self._land_need(s, me, a.args[0]))
             return [Scored(best, 1.0, "a land before spells")]
@@ -259,7 +259,12 @@ class TacticianAgent:
             if line:
                 self.plan = line[1:]
                 return [Scored(line[0], WIN, f"wins this turn in {len(line)} answers")]
-        return self._compare(game, decision, [passing, *acts[:LOOKAHEAD_OPTIONS - 1]])
+        distinct: dict[tuple, Action] = {}
+        for a in acts:                     # two copies of a card in hand: one answer to weigh
+            first = a.args[0] if a.args else None
+            name = s.objs[first].card.name if isinstance(first, int) and first in s.objs else first
+            distinct.setdefault((a.kind, name, a.args[1:]), a)
+        return self._compare(game, decision, [passing, *list(distinct.values())[:LOOKAHEAD_OPTIONS - 1]])
 
     @staticmethod
     def _land_need(s: State, me: int, oid: int) -> float:
