@@ -88,8 +88,9 @@ class MCTSAgent:
     """Information-set MCTS (see the module docstring). ``rollout`` is the agent that plays
     both sides after the tree (for example a :class:`~manastack.agents.HeuristicAgent`)."""
 
-    def __init__(self, rollout, config: MCTSConfig = MCTSConfig(), seed: int = 0) -> None:
+    def __init__(self, rollout, config: MCTSConfig = MCTSConfig(), seed: int = 0, prior=None) -> None:
         self.rollout = rollout
+        self.prior = prior         # an agent with ranked(game, decision): the root's answers tried in its order
         self.config = config
         self.rng = Rng(seed)
         self.searches = 0          # decisions that needed a search
@@ -113,6 +114,7 @@ class MCTSAgent:
         # answers at the root are tried in turn in the same world (common random numbers), so
         # their first comparisons differ by the answer, not by the luck of the sample
         worlds: list[Game | None] = []
+        order = self._prior_order(game, decision, options)
         for i in range(cfg.iterations):
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -124,14 +126,22 @@ class MCTSAgent:
             world = worlds[w]
             if world is None:
                 continue
-            self._iterate(world.copy(), root)
+            self._iterate(world.copy(), root, order)
             self.iterations += 1
             if self._decided(root, cfg.iterations - i - 1):
                 break
         tried = [a for a in options if a in root.children]
         if not tried:
-            return options[0]
-        return max(tried, key=lambda a: (root.children[a].visits, root.children[a].value))
+            return order[0] if order else options[0]
+        rank = {a: -i for i, a in enumerate(order)}
+        return max(tried, key=lambda a: (root.children[a].visits, root.children[a].value, rank.get(a, -len(rank))))
+
+    def _prior_order(self, game: Game, decision: Decision, options) -> list[Action]:
+        """The root's answers in the prior agent's order, best first (empty without a prior)."""
+        if self.prior is None:
+            return []
+        ranked = [sc.action for sc in self.prior.ranked(game, decision)]
+        return [a for a in ranked if a in options] + [a for a in options if a not in ranked]
 
     @staticmethod
     def _decided(root: _Node, left: int) -> bool:
@@ -140,8 +150,9 @@ class MCTSAgent:
         visits = sorted((n.visits for n in root.children.values()), reverse=True)
         return len(visits) > 1 and visits[0] > visits[1] + left
 
-    def _iterate(self, game: Game, root: _Node) -> None:
-        """One selection, expansion, rollout and backup in one sampled world."""
+    def _iterate(self, game: Game, root: _Node, order: list[Action]) -> None:
+        """One selection, expansion, rollout and backup in one sampled world; at the root the
+        untried answers are expanded in the prior's ``order`` when there is one."""
         node, path = root, []
         while game.pending is not None:
             decision = game.pending
@@ -157,7 +168,8 @@ class MCTSAgent:
                     node.children[a].available += 1
             untried = [a for a in options if a not in node.children]
             if untried:
-                action = untried[self.rng.below(len(untried))]
+                first = [a for a in order if a in untried] if node is root else []
+                action = first[0] if first else untried[self.rng.below(len(untried))]
                 child = node.children[action] = _Node()
                 game.push(action)
                 path.append((child, decision.player))

@@ -196,6 +196,12 @@ def _land_colors(card) -> set[str]:
     return {c for c, t in BASIC_TYPES.items() if t in card.subtypes or "{" + c + "}" in card.text}
 
 
+def _pumps(card) -> bool:
+    """Whether a card is a spell whose effects only pump or grant keywords (a combat trick)."""
+    effects = [e for ab in card.abilities if isinstance(ab, ir.SpellAbility) for e in ab.effects]
+    return bool(effects) and all(isinstance(e, (ir.ModifyPT, ir.GrantKeywords)) for e in effects)
+
+
 def _opponents(s: State, me: int) -> list[int]:
     return [p.index for p in s.players if p.index != me and not p.lost]
 
@@ -207,9 +213,10 @@ class TacticianAgent:
     """See the module docstring. ``search`` bounds the answers pushed by one search for a win
     this turn (0: no search)."""
 
-    def __init__(self, seed: int = 0, search: int = 400) -> None:
+    def __init__(self, seed: int = 0, search: int = 400, lookahead: bool = True) -> None:
         self.seed = seed                      # kept for the agent interface: nothing is random
         self.search = search
+        self.lookahead = lookahead            # False: rules only (playouts of the search player)
         self.plan: list[Action] = []          # the rest of a winning line found by the search
         self.searched: set[tuple] = set()     # positions already searched without finding one
         self._attack_plan: dict[int, list[int]] = {}     # player -> attackers still to declare
@@ -237,7 +244,7 @@ class TacticianAgent:
             return [Scored(options[0], 0.0, "the only answer")]
         if kind == DecisionKind.PRIORITY:
             return self._priority(game, decision)
-        if kind in COMPARED and len(options) <= LOOKAHEAD_OPTIONS:
+        if kind in COMPARED and len(options) <= LOOKAHEAD_OPTIONS and self.lookahead:
             return self._compare(game, decision, options)
         return [Scored(self.quick(game, decision), 0.0, "rule")]
 
@@ -254,6 +261,8 @@ class TacticianAgent:
         if lands:                                            # CR 305.1: the land first
             best = max(lands, key=lambda a: self._land_need(s, me, a.args[0]))
             return [Scored(best, 1.0, "a land before spells")]
+        if not self.lookahead:
+            return [Scored(self._by_rule(s, me, acts, passing), 0.0, "rule")]
         if s.active == me and not s.stack and self.search:
             line = self._find_win(game, me)
             if line:
@@ -265,6 +274,23 @@ class TacticianAgent:
             name = s.objs[first].card.name if isinstance(first, int) and first in s.objs else first
             distinct.setdefault((a.kind, name, a.args[1:]), a)
         return self._compare(game, decision, [passing, *list(distinct.values())[:LOOKAHEAD_OPTIONS - 1]])
+
+    @staticmethod
+    def _by_rule(s: State, me: int, acts: list[Action], passing: Action) -> Action:
+        """Without lookahead: in its own main phase the costliest spell that isn't only a pump
+        (a pump waits for combat), in combat a pump, otherwise pass."""
+        best, best_cost = passing, -1
+        in_combat = s.step in ("declare_blockers", "first_strike_damage")
+        for a in acts:
+            if a.kind != "cast" or not isinstance(a.args[0], int) or a.args[0] not in s.objs:
+                continue
+            card = s.objs[a.args[0]].card
+            pump = _pumps(card)
+            if (s.active == me and not s.stack and s.step in ("main1", "main2") and not pump) or (in_combat and pump):
+                cost = card.mana_cost.mana_value()
+                if cost > best_cost:
+                    best, best_cost = a, cost
+        return best
 
     @staticmethod
     def _land_need(s: State, me: int, oid: int) -> float:
