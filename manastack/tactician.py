@@ -144,33 +144,32 @@ def fight(s: State, a: Obj, b: Obj) -> tuple[bool, bool]:
     """Whether ``a`` and ``b`` die when they deal each other combat damage alone: first and
     double strike (CR 702.7b, 702.4b), deathtouch (CR 702.2b), indestructible (CR 702.12b) and
     damage already marked count."""
-    side = {}
-    for me, other in ((a, b), (b, a)):
-        p, t = ch.power_toughness(s, me)
-        kw = ch.keywords(s, me)
-        first = "first strike" in kw or "double strike" in kw
-        side[me.id] = [max(p, 0), t - me.damage, kw, first, not first or "double strike" in kw]
+    power: dict[int, int] = {}
+    left: dict[int, int] = {}                 # toughness less the damage dealt so far
+    kws: dict[int, frozenset[str] | set[str]] = {}
+    first: dict[int, bool] = {}
+    for o in (a, b):
+        p, t = ch.power_toughness(s, o)
+        power[o.id], left[o.id], kws[o.id] = max(p, 0), t - o.damage, ch.keywords(s, o)
+        first[o.id] = "first strike" in kws[o.id] or "double strike" in kws[o.id]
+    any_first = any(first.values())
     dead = {a.id: False, b.id: False}
 
-    def exchange(step: int) -> None:          # step 3: the first-strike step, 4: the regular one
+    def exchange(first_step: bool) -> None:
         hits = []
         for src, dst in ((a, b), (b, a)):
-            p, _, kw, first, regular = side[src.id]
-            if not dead[src.id] and p > 0 and (first if step == 3 else regular):
-                hits.append((dst, p, "deathtouch" in kw))
-        for dst, p, touch in hits:
-            d = side[dst.id]
-            d[1] -= p
-            if "indestructible" not in d[2] and (d[1] <= 0 or touch):
-                dead[dst.id] = True
+            deals = first[src.id] if first_step else (
+                not any_first or not first[src.id] or "double strike" in kws[src.id])
+            if not dead[src.id] and power[src.id] > 0 and deals:
+                hits.append((dst.id, power[src.id], "deathtouch" in kws[src.id]))
+        for dst_id, p, touch in hits:
+            left[dst_id] -= p
+            if "indestructible" not in kws[dst_id] and (left[dst_id] <= 0 or touch):
+                dead[dst_id] = True
 
-    if side[a.id][3] or side[b.id][3]:        # CR 510.4: a first-strike damage step
-        exchange(3)
-        exchange(4)
-    else:
-        for sid in side.values():
-            sid[4] = True
-        exchange(4)
+    if any_first:                             # CR 510.4: a first-strike damage step
+        exchange(True)
+    exchange(False)
     return dead[a.id], dead[b.id]
 
 
