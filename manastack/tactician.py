@@ -275,15 +275,18 @@ class TacticianAgent:
         return self._compare(game, decision, [passing, *list(distinct.values())[:LOOKAHEAD_OPTIONS - 1]])
 
     @staticmethod
-    def _by_rule(s: State, me: int, acts: list[Action], passing: Action) -> Action:
+    def _by_rule(s: State, me: int, acts: list[Action], passing: Action, permanents: bool = False) -> Action:
         """Without lookahead: in its own main phase the costliest spell that isn't only a pump
-        (a pump waits for combat), in combat a pump, otherwise pass."""
+        (a pump waits for combat; only permanent spells when ``permanents``), in combat a pump,
+        otherwise pass."""
         best, best_cost = passing, -1
         in_combat = s.step in ("declare_blockers", "first_strike_damage")
         for a in acts:
             if a.kind != "cast" or not isinstance(a.args[0], int) or a.args[0] not in s.objs:
                 continue
             card = s.objs[a.args[0]].card
+            if permanents and ("Instant" in card.types or "Sorcery" in card.types):
+                continue
             pump = _pumps(card)
             if (s.active == me and not s.stack and s.step in ("main1", "main2") and not pump) or (in_combat and pump):
                 cost = card.mana_cost.mana_value()
@@ -437,7 +440,10 @@ class TacticianAgent:
         s = game.peek()
         me = d.player
         if kind == DecisionKind.PRIORITY:
-            return next((o for o in options if o.kind == "pass"), options[0])
+            passing = next((o for o in options if o.kind == "pass"), options[0])
+            if s.active != me or s.stack or s.step not in ("main1", "main2"):
+                return passing
+            return self._by_rule(s, me, [o for o in options if o.kind == "cast"], passing, permanents=True)
         if kind == DecisionKind.PAY:
             return next((o for o in options if o.kind == "autopay"), options[0])
         if kind == DecisionKind.ATTACKERS:
@@ -564,6 +570,29 @@ class TacticianAgent:
         return [a.id for a in chosen]
 
     @staticmethod
+    def _gang_block(s: State, a: Obj, able: list[Obj], saved) -> tuple[Obj, Obj] | None:
+        """Two blockers that together kill ``a`` (no first strike or deathtouch on it) and
+        lose less than it is worth: it kills what its power reaches, the worst case first."""
+        kw = ch.keywords(s, a)
+        if "first strike" in kw or "double strike" in kw or "deathtouch" in kw or "indestructible" in kw:
+            return None
+        power, toughness = ch.power_toughness(s, a)
+        need = toughness - a.damage
+        best, best_score = None, 0.5
+        for i, b in enumerate(able):
+            for c in able[i + 1:]:
+                if max(ch.power(s, b), 0) + max(ch.power(s, c), 0) < need:
+                    continue
+                lost = max((creature_value(s, x) for x in (b, c) if ch.toughness(s, x) - x.damage <= power),
+                           default=0.0)
+                if sum(ch.toughness(s, x) - x.damage for x in (b, c)) <= power:
+                    lost = creature_value(s, b) + creature_value(s, c)
+                score = creature_value(s, a) - lost + saved(a, combat_damage(s, a))
+                if score > best_score:
+                    best, best_score = (b, c), score
+        return best
+
+    @staticmethod
     def _crack_back(s: State, me: int, attacking: list[Obj], theirs: list[Obj]) -> int:
         """The damage the opponents' creatures could deal on their next turn if ``attacking``
         attack now: each of the others at home blocks the biggest attacker it can."""
@@ -611,27 +640,38 @@ class TacticianAgent:
                 and combat.cant_block(s, o) is None]
         plan: list[tuple[int, int]] = []
         unblocked = []
+        life = s.players[me].life
+
+        def saved(a: Obj, stopped: int) -> float:
+            """The worth of the life ``stopped`` of ``a``'s damage keeps (CR 510.1a)."""
+            through = combat_damage(s, a)
+            return life_value(life) - life_value(life - min(stopped, through))
+
         for a in attackers:
             able = [b for b in free if combat.can_block(s, b, a)]
             if combat.fewest_blockers(s, a) > 1 or not able:
                 unblocked.append(a)
                 continue
             va = creature_value(s, a)
+            trample = ch.has(s, a, "trample")
             best, best_score = None, 0.0
             for b in able:
                 a_dies, b_dies = fight(s, a, b)
-                vb = creature_value(s, b)
-                score = (va if a_dies else 0.0) - (vb if b_dies else 0.0) \
-                    + (0.5 if not b_dies else 0.0)
-                if not b_dies and not a_dies:
-                    score += 0.3 * combat_damage(s, a)
+                stopped = min(ch.toughness(s, b), combat_damage(s, a)) if trample else combat_damage(s, a)
+                score = (va if a_dies else 0.0) - (creature_value(s, b) if b_dies else 0.0) + saved(a, stopped)
                 if score > best_score:
                     best, best_score = b, score
-            if best is None:
+            if best is not None and best_score > 0.5:
+                plan.append((best.id, a.id))
+                free.remove(best)
+                continue
+            pair = self._gang_block(s, a, able, saved)      # two that kill it (CR 509.1a, 510.1c)
+            if pair is None:
                 unblocked.append(a)
                 continue
-            plan.append((best.id, a.id))
-            free.remove(best)
+            for b in pair:
+                plan.append((b.id, a.id))
+                free.remove(b)
         unblocked.sort(key=lambda a: -combat_damage(s, a))
         incoming = sum(combat_damage(s, a) for a in unblocked)
         for a in unblocked:
