@@ -251,10 +251,10 @@ class AgentSpecError(ValueError):
 def _mcts(seed: int, iterations: int = 50, seconds: float | None = None, c: float = 0.7,
           horizon: int = 1) -> MCTSAgent:
     """The search player: the tactician's rules play its rollouts, and the tactician's ranking
-    orders the answers it tries first at the root."""
+    orders the answers it tries first at the root (a line it knows wins is played at once)."""
     config = MCTSConfig(iterations=iterations, seconds=seconds, exploration=c, horizon=horizon)
     return MCTSAgent(TacticianAgent(seed, search=0, lookahead=False), config, seed,
-                     prior=TacticianAgent(seed, search=0))
+                     prior=TacticianAgent(seed))
 
 
 AGENTS: dict[str, AgentKind] = {

@@ -30,6 +30,7 @@ from manastack.engine import characteristics as ch
 from manastack.engine.decisions import Action, Decision, DecisionKind
 from manastack.game import Game
 from manastack.rng import Rng
+from manastack.tactician import WIN
 
 PASS = Action("pass", (), "pass priority")      # CR 117.3d
 MAIN_STEPS = frozenset(("main1", "main2"))      # CR 505
@@ -106,6 +107,9 @@ class MCTSAgent:
         if decision.kind == "mulligan":
             # CR 103.5: a rollout of one turn can't tell a kept hand from a smaller one
             return self.rollout.choose(game, decision)
+        order, sure = self._prior_order(game, decision, options)
+        if sure:                   # the prior found a line that wins this turn (CR 104.3a)
+            return order[0]
         self.searches += 1
         root = _Node()
         cfg = self.config
@@ -114,7 +118,6 @@ class MCTSAgent:
         # answers at the root are tried in turn in the same world (common random numbers), so
         # their first comparisons differ by the answer, not by the luck of the sample
         worlds: list[Game | None] = []
-        order = self._prior_order(game, decision, options)
         for i in range(cfg.iterations):
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -136,12 +139,15 @@ class MCTSAgent:
         rank = {a: -i for i, a in enumerate(order)}
         return max(tried, key=lambda a: (root.children[a].visits, root.children[a].value, rank.get(a, -len(rank))))
 
-    def _prior_order(self, game: Game, decision: Decision, options) -> list[Action]:
-        """The root's answers in the prior agent's order, best first (empty without a prior)."""
+    def _prior_order(self, game: Game, decision: Decision, options) -> tuple[list[Action], bool]:
+        """The root's answers in the prior agent's order, best first (empty without a prior),
+        and whether the first is on a line the prior knows wins this turn."""
         if self.prior is None:
-            return []
-        ranked = [sc.action for sc in self.prior.ranked(game, decision)]
-        return [a for a in ranked if a in options] + [a for a in options if a not in ranked]
+            return [], False
+        scored = self.prior.ranked(game, decision)
+        ranked = [sc.action for sc in scored]
+        order = [a for a in ranked if a in options] + [a for a in options if a not in ranked]
+        return order, bool(order) and scored[0].action == order[0] and scored[0].score >= WIN
 
     @staticmethod
     def _decided(root: _Node, left: int) -> bool:
