@@ -15,6 +15,11 @@ sorcery-speed player has nothing to do (:func:`_idle`) are passed without listin
 at the root, in the tree and in rollouts; mulligans are left to the rollout agent; and a
 search stops once no other answer can overtake the most visited one.
 
+With a ``prior`` (an agent with ``ranked(game, decision)``, the tactician in the ``mcts`` spec)
+the root's untried answers are expanded in the prior's order, ties at the end go to the one it
+ranks higher, and an answer the prior knows to be on a line that wins this turn is taken
+without search.
+
 The agent is deterministic for a given seed and iteration budget; a budget in seconds stops at
 whichever limit comes first and is then, by nature, not reproducible.
 """

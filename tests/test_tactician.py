@@ -2,6 +2,9 @@
 (manastack/sim/puzzles.py, bench/puzzles/), and ``--explain``."""
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -112,3 +115,20 @@ def test_explain_prints_the_scored_answers():
     assert lines[cast + 1].lstrip().startswith("1. cast ")
     assert "played to the end of the turn" in lines[cast + 1]
     assert any("(this agent gives no scores)" in line for line in lines)
+
+
+def test_the_search_player_plays_a_win_its_prior_found(db):
+    # win-02: Shock the only blocker, then the Hill Giant's 3 is lethal
+    result = solve(Puzzle.load(SUITE / "win-02.yaml", db), "mcts:iterations=5")
+    assert result.solved, result.detail
+
+
+def test_head_to_head_command_reports_seats_pairs_and_cpu(tmp_path):
+    root = SUITE.parent.parent
+    env = dict(os.environ, PYTHONPATH=str(root))
+    out = subprocess.run([sys.executable, str(root / "bench" / "head_to_head.py"), "--games", "2",
+                          "--pairs", "red-green/mono-green"], cwd=root, env=env,
+                         capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    assert "red-green/mono-green: " in out.stdout and "seat 0: " in out.stdout and "seat 1: " in out.stdout
+    assert "CPU per decision: median" in out.stdout
