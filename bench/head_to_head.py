@@ -9,8 +9,10 @@ the k-th game (seed ``--seed + k``) seats the measured agent first when k is eve
 odd, and gives it deck A when k // 2 is even, deck B when odd, so that each agent plays each
 deck of the pair in each seat equally. Prints per deck pair and per seat:
 games won, lost, drawn and the win rate with its 95% Wilson interval, and for the measured
-agent the median and mean CPU time per decision. ``--workers`` plays games in that many
-processes (the per-game results don't depend on it). A measurement, not a test.
+agent the median and mean CPU time per decision, and one line per game as it ends.
+``--workers`` plays games in that many processes (the per-game results don't depend on it).
+Stopped early (Ctrl-C, SIGINT), it prints the tallies of the games finished so far. A
+measurement, not a test.
 """
 from __future__ import annotations
 
@@ -77,17 +79,24 @@ def main() -> None:
     tallies: dict[tuple[str, int], list[int]] = {}
     decks: dict[tuple[str, int], list[int]] = {}
     times: list[float] = []
-    with ProcessPoolExecutor(args.workers) as pool:
-        for (pair, seat, won, t), job in zip(pool.map(play, jobs), jobs):
-            by_deck = decks.setdefault((pair, job[5]), [0, 0])
-            by_deck[0] += won == 1
-            by_deck[1] += 1
-            tally = tallies.setdefault((pair, seat), [0, 0, 0])
-            tally[0] += won == 1
-            tally[1] += won is None
-            tally[2] += 1
-            times.extend(t)
-    print(f"{args.agent} against {args.against}: {args.games} games, seed {args.seed}, "
+    played = 0
+    try:
+        with ProcessPoolExecutor(args.workers) as pool:
+            for (pair, seat, won, t), job in zip(pool.map(play, jobs), jobs):
+                by_deck = decks.setdefault((pair, job[5]), [0, 0])
+                by_deck[0] += won == 1
+                by_deck[1] += 1
+                tally = tallies.setdefault((pair, seat), [0, 0, 0])
+                tally[0] += won == 1
+                tally[1] += won is None
+                tally[2] += 1
+                times.extend(t)
+                played += 1
+                print(f"game {played}: {pair} seat {seat} {pair.split('/')[job[5]]} "
+                      f"{'won' if won == 1 else 'drew' if won is None else 'lost'}", flush=True)
+    except KeyboardInterrupt:
+        print("stopped: the tallies below count the games finished so far", flush=True)
+    print(f"{args.agent} against {args.against}: {played} games, seed {args.seed}, "
           f"{time.time() - start:.0f} s wall")
     for pair in pairs:
         cells = [f"seat {seat} " + rate(tallies.get((pair, seat), [0, 0, 0])[0], tallies.get((pair, seat), [0, 0, 0])[2])
