@@ -132,3 +132,11 @@ def test_head_to_head_command_reports_seats_pairs_and_cpu(tmp_path):
     assert out.returncode == 0, out.stderr
     assert "red-green/mono-green: " in out.stdout and "seat 0: " in out.stdout and "seat 1: " in out.stdout
     assert "CPU per decision: median" in out.stdout
+
+
+def test_simulate_explain_replays_game_one_with_scores():
+    result = CliRunner().invoke(main, ["simulate", "red-green", "mono-green", "-n", "1", "--workers", "1",
+                                       "--agents", "tactician,heuristic", "--explain", "--quiet"])
+    assert result.exit_code == 0, result.output
+    after = result.output.split("Game 1 again, explained:", 1)[1].splitlines()
+    assert any(line.lstrip().startswith("1. ") and "played to the end of the turn" in line for line in after)
