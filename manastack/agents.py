@@ -260,7 +260,7 @@ def _mcts(seed: int, iterations: int = 50, seconds: float | None = None, c: floa
 AGENTS: dict[str, AgentKind] = {
     "random": AgentKind(RandomAgent),
     "first": AgentKind(lambda seed: FirstLegalAgent()),
-    "heuristic": AgentKind(HeuristicAgent),             # the fast default
+    "heuristic": AgentKind(HeuristicAgent),             # rules only: the cheapest sensible player
     "tactician": AgentKind(TacticianAgent, (            # see manastack.tactician
         Param("search", int, 0, 100_000),               # answers one search for a win may push
     )),

@@ -106,8 +106,8 @@ def print_summary(console: Console, result: SimResult) -> None:
 @click.argument("deck_b")
 @click.option("--games", "-n", default=100, show_default=True, type=click.IntRange(1, MAX_GAMES),
               help="How many games to play.")
-@click.option("--agents", default="heuristic,heuristic", show_default=True, callback=lambda c, p, v: _agents(v),
-              help="The agents of deck A and deck B: one or two agent specs, e.g. heuristic or mcts:iterations=100,heuristic.")
+@click.option("--agents", default="tactician,tactician", show_default=True, callback=lambda c, p, v: _agents(v),
+              help="The agents of deck A and deck B: one or two agent specs, e.g. tactician or mcts:iterations=100,heuristic.")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(-MAX_SEED - 1, MAX_SEED),
               help="The run's seed: game i depends only on it and i.")
 @click.option("--workers", default="auto", show_default=True, callback=lambda c, p, v: _workers(v),

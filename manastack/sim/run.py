@@ -130,7 +130,7 @@ def worker_count(workers: int | str) -> int:
     return workers
 
 
-def simulate(deck_a, deck_b, games: int = 100, agents: tuple[str, str] = ("heuristic", "heuristic"),
+def simulate(deck_a, deck_b, games: int = 100, agents: tuple[str, str] = ("tactician", "tactician"),
              seed: int = 0, workers: int | str = "auto", backend: Backend | str = Backend.LOCAL,
              address: str | None = None, cards: tuple[str, ...] = (),
              fmt: DeckFormat | str | None = DeckFormat.LIMITED, check: bool = True,
