@@ -14,10 +14,11 @@ the layers, CR 613) and the compiled abilities, never a card's name:
   toughness and keywords, lands, cards in hand). So burn goes to the face when the life it takes
   is worth more than the card, removal to the creature worth most, and a Fireblast or flashback
   that sacrifices lands for a little damage scores below keeping them.
-- **Combat** (CR 506-511): attacks with the creatures no blocker can profitably stop, reckoning
-  first strike, double strike, deathtouch, trample, menace, lifelink and indestructible, and
-  holds back what it needs to survive the crack-back; blocks to kill and survive, trade up, and
-  chump only when the damage would be lethal.
+- **Combat** (CR 506-511): attacks with the creatures no blocker can profitably stop, and holds
+  back what it needs to survive the crack-back; blocks to kill and survive, trade up, or save
+  life that matters, and chumps only when the damage would be lethal. Each fight reckons first
+  strike, double strike, deathtouch, indestructible and marked damage; menace and trample count
+  in who can stop what; lifelink and the other keywords in what a creature is worth.
 - **Mana**: a land first (CR 305.1), the one whose colors the hand needs most; the auto-payer
   taps the sources (docs/mana.md).
 - **The London mulligan** (CR 103.5): keeps two to five lands in seven cards, and bottoms the
@@ -38,7 +39,6 @@ from manastack.oracle import ir
 
 SETTLE_ACTIONS = 150           # a lookahead plays at most this many answers
 LOOKAHEAD_OPTIONS = 12         # at most this many answers of one decision are compared by lookahead
-EVASION = ("flying", "menace", "trample")
 #: the kinds of decision where the answer is worth playing out: they come while a spell is cast
 #: or resolves, and decide what it does (CR 601.2b-h, 608.2)
 COMPARED = frozenset((DecisionKind.TARGETS, DecisionKind.X, DecisionKind.ALTERNATIVE_COST,
