@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 
+from manastack.choices import candidates
 from manastack.engine import characteristics as ch
 from manastack.engine import combat, layers, loyalty
 from manastack.engine.abilities import ability_at
@@ -14,6 +15,7 @@ from manastack.engine.decisions import Action, Decision
 from manastack.oracle import ir
 from manastack.mcts import MCTSAgent, MCTSConfig
 from manastack.rng import Rng
+from manastack.tactician import TacticianAgent
 
 
 class FirstLegalAgent:
@@ -281,14 +283,20 @@ class AgentSpecError(ValueError):
 
 def _mcts(seed: int, iterations: int = 50, seconds: float | None = None, c: float = 0.7,
           horizon: int = 1) -> MCTSAgent:
+    """The search player: the tactician's rules play its rollouts, and the tactician's ranking
+    orders the answers it tries first at the root (a line it knows wins is played at once)."""
     config = MCTSConfig(iterations=iterations, seconds=seconds, exploration=c, horizon=horizon)
-    return MCTSAgent(HeuristicAgent(seed), config, seed)
+    return MCTSAgent(TacticianAgent(seed, search=0, lookahead=False), config, seed,
+                     prior=TacticianAgent(seed))
 
 
 AGENTS: dict[str, AgentKind] = {
     "random": AgentKind(RandomAgent),
     "first": AgentKind(lambda seed: FirstLegalAgent()),
-    "heuristic": AgentKind(HeuristicAgent),             # the fast default
+    "heuristic": AgentKind(HeuristicAgent),             # rules only: the cheapest sensible player
+    "tactician": AgentKind(TacticianAgent, (            # see manastack.tactician
+        Param("search", int, 0, 100_000),               # answers one search for a win may push
+    )),
     "mcts": AgentKind(_mcts, (                          # see manastack.mcts
         Param("iterations", int, 1, 100_000),           # iterations per searched decision
         Param("seconds", float, 0.001, 3600.0),         # also stop a search after this long
@@ -348,6 +356,29 @@ def split_agent_specs(text: str) -> list[str]:
         else:
             specs.append(piece)
     return specs
+
+
+class Explained:
+    """Wraps an agent and writes, at each decision with more than one answer worth considering
+    (:func:`manastack.choices.candidates`), its ``top`` best answers with their scores, for an
+    agent that scores them (``ranked(game, decision)``, as the tactician does), or the answer
+    it took otherwise."""
+
+    def __init__(self, agent, name: str, write: Callable[[str], None], top: int = 3) -> None:
+        self.agent, self.name, self.write, self.top = agent, name, write, top
+
+    def choose(self, game, decision: Decision) -> Action:
+        ranked = getattr(self.agent, "ranked", None)
+        scored = ranked(game, decision) if ranked is not None else None
+        action = scored[0].action if scored else self.agent.choose(game, decision)
+        if len(candidates(decision)) > 1:
+            s = game.peek()
+            self.write(f"T{s.turn} {s.step} {self.name}, {decision.kind}: {action}")
+            for i, sc in enumerate((scored or [])[:self.top]):
+                self.write(f"    {i + 1}. {sc.action}  {sc.score:+.2f}  {sc.note}")
+            if scored is None:
+                self.write("    (this agent gives no scores)")
+        return action
 
 
 def play_out(game, agents, max_actions: int = 100_000):

@@ -7,7 +7,7 @@ import json
 import click
 from rich.console import Console
 
-from manastack.agents import AgentSpecError, agent_names, parse_agent, play_out, split_agent_specs
+from manastack.agents import AgentSpecError, Explained, agent_names, parse_agent, play_out, split_agent_specs
 from manastack.cards import CardError
 from manastack.cli_cards import db_from_files
 from manastack.decks import DeckError, bundled_decks, commander_decks
@@ -39,7 +39,8 @@ console = Console(highlight=False, soft_wrap=True)
               help=f"Steps where you always get to act, comma-separated: {', '.join(STEPS)}. Elsewhere "
                    "priority is passed for you when passing is all you could do.")
 @click.option("--pay-by-hand", is_flag=True, help="Choose the mana for each cost yourself.")
-def play(agents, decks, seed, cards, allow_partial, game_format, quiet, as_json, stops, pay_by_hand):
+@click.option("--explain", is_flag=True, help="Print each agent's best answers with their scores at each decision.")
+def play(agents, decks, seed, cards, allow_partial, game_format, quiet, as_json, stops, pay_by_hand, explain):
     """Play a game: agents against each other, or you against an agent."""
     stop_steps = [x.strip() for x in stops.split(",") if x.strip()]
     if unknown := [x for x in stop_steps if x not in STEPS]:
@@ -67,6 +68,8 @@ def play(agents, decks, seed, cards, allow_partial, game_format, quiet, as_json,
     if any(isinstance(p, Human) for p in players):
         play_at_table(game, players, console, TableSettings(frozenset(stop_steps), pay_by_hand))
     else:
+        if explain:
+            players = [Explained(p, game.peek().players[i].name, click.echo) for i, p in enumerate(players)]
         play_out(game, players)
     result = game.result
     if as_json:

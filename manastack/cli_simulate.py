@@ -13,6 +13,7 @@ from manastack.agents import AgentSpecError, agent_names, parse_agent, split_age
 from manastack.cards import CardError
 from manastack.decks import DeckError, DeckFormat
 from manastack.sim import DeckCheckError, SimResult, SimulationError, simulate
+from manastack.sim.games import GameRunner
 from manastack.sim.plot import INSTALL_HINT as PLOT_HINT
 from manastack.sim.plot import MATPLOTLIB_INSTALLED, plot_win_rate
 from manastack.sim.run import MAX_GAMES, MAX_SEED, MAX_WORKERS, Backend
@@ -105,8 +106,8 @@ def print_summary(console: Console, result: SimResult) -> None:
 @click.argument("deck_b")
 @click.option("--games", "-n", default=100, show_default=True, type=click.IntRange(1, MAX_GAMES),
               help="How many games to play.")
-@click.option("--agents", default="heuristic,heuristic", show_default=True, callback=lambda c, p, v: _agents(v),
-              help="The agents of deck A and deck B: one or two agent specs, e.g. heuristic or mcts:iterations=100,heuristic.")
+@click.option("--agents", default="tactician,tactician", show_default=True, callback=lambda c, p, v: _agents(v),
+              help="The agents of deck A and deck B: one or two agent specs, e.g. tactician or mcts:iterations=100,heuristic.")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(-MAX_SEED - 1, MAX_SEED),
               help="The run's seed: game i depends only on it and i.")
 @click.option("--workers", default="auto", show_default=True, callback=lambda c, p, v: _workers(v),
@@ -124,8 +125,10 @@ def print_summary(console: Console, result: SimResult) -> None:
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False), help="Write per-game rows and the summary as CSV.")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False), help="Write a PNG of the win rate as games accumulate.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option("--explain", is_flag=True,
+              help="Then play the first game again, printing each agent's best answers with their scores at each decision.")
 def simulate_command(deck_a, deck_b, games, agents, seed, workers, backend, address, fmt, no_check,
-                     cards, json_path, csv_path, plot_path, quiet):
+                     cards, json_path, csv_path, plot_path, quiet, explain):
     """Play many games between DECK_A and DECK_B (bundled names or decklist files: plain,
     MTG Arena, MTGO .txt or .dek) and report win rates with 95% intervals."""
     if address and backend != Backend.RAY.value:
@@ -161,6 +164,9 @@ def simulate_command(deck_a, deck_b, games, agents, seed, workers, backend, addr
         except (DeckError, CardError, SimulationError) as exc:
             raise click.ClickException(str(exc)) from None
     print_summary(console, result)
+    if explain and result.setup is not None:
+        console.print("Game 1 again, explained:")
+        GameRunner(result.setup).explain(0, lambda line: console.print(line, markup=False))
     try:
         if json_path:
             result.write_json(json_path)

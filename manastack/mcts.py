@@ -15,6 +15,11 @@ sorcery-speed player has nothing to do (:func:`_idle`) are passed without listin
 at the root, in the tree and in rollouts; mulligans are left to the rollout agent; and a
 search stops once no other answer can overtake the most visited one.
 
+With a ``prior`` (an agent with ``ranked(game, decision)``, the tactician in the ``mcts`` spec)
+the root's untried answers are expanded in the prior's order, ties at the end go to the one it
+ranks higher, and an answer the prior knows to be on a line that wins this turn is taken
+without search.
+
 The agent is deterministic for a given seed and iteration budget; a budget in seconds stops at
 whichever limit comes first and is then, by nature, not reproducible.
 """
@@ -30,6 +35,7 @@ from manastack.engine import characteristics as ch
 from manastack.engine.decisions import Action, Decision, DecisionKind
 from manastack.game import Game
 from manastack.rng import Rng
+from manastack.tactician import WIN
 
 PASS = Action("pass", (), "pass priority")      # CR 117.3d
 MAIN_STEPS = frozenset(("main1", "main2"))      # CR 505
@@ -88,8 +94,9 @@ class MCTSAgent:
     """Information-set MCTS (see the module docstring). ``rollout`` is the agent that plays
     both sides after the tree (for example a :class:`~manastack.agents.HeuristicAgent`)."""
 
-    def __init__(self, rollout, config: MCTSConfig = MCTSConfig(), seed: int = 0) -> None:
+    def __init__(self, rollout, config: MCTSConfig = MCTSConfig(), seed: int = 0, prior=None) -> None:
         self.rollout = rollout
+        self.prior = prior         # an agent with ranked(game, decision): the root's answers tried in its order
         self.config = config
         self.rng = Rng(seed)
         self.searches = 0          # decisions that needed a search
@@ -105,6 +112,9 @@ class MCTSAgent:
         if decision.kind == "mulligan":
             # CR 103.5: a rollout of one turn can't tell a kept hand from a smaller one
             return self.rollout.choose(game, decision)
+        order, sure = self._prior_order(game, decision, options)
+        if sure:                   # the prior found a line that wins this turn (CR 104.3a)
+            return order[0]
         self.searches += 1
         root = _Node()
         cfg = self.config
@@ -124,14 +134,25 @@ class MCTSAgent:
             world = worlds[w]
             if world is None:
                 continue
-            self._iterate(world.copy(), root)
+            self._iterate(world.copy(), root, order)
             self.iterations += 1
             if self._decided(root, cfg.iterations - i - 1):
                 break
         tried = [a for a in options if a in root.children]
         if not tried:
-            return options[0]
-        return max(tried, key=lambda a: (root.children[a].visits, root.children[a].value))
+            return order[0] if order else options[0]
+        rank = {a: -i for i, a in enumerate(order)}
+        return max(tried, key=lambda a: (root.children[a].visits, root.children[a].value, rank.get(a, -len(rank))))
+
+    def _prior_order(self, game: Game, decision: Decision, options) -> tuple[list[Action], bool]:
+        """The root's answers in the prior agent's order, best first (empty without a prior),
+        and whether the first is on a line the prior knows wins this turn."""
+        if self.prior is None:
+            return [], False
+        scored = self.prior.ranked(game, decision)
+        ranked = [sc.action for sc in scored]
+        order = [a for a in ranked if a in options] + [a for a in options if a not in ranked]
+        return order, bool(order) and scored[0].action == order[0] and scored[0].score >= WIN
 
     @staticmethod
     def _decided(root: _Node, left: int) -> bool:
@@ -140,8 +161,9 @@ class MCTSAgent:
         visits = sorted((n.visits for n in root.children.values()), reverse=True)
         return len(visits) > 1 and visits[0] > visits[1] + left
 
-    def _iterate(self, game: Game, root: _Node) -> None:
-        """One selection, expansion, rollout and backup in one sampled world."""
+    def _iterate(self, game: Game, root: _Node, order: list[Action]) -> None:
+        """One selection, expansion, rollout and backup in one sampled world; at the root the
+        untried answers are expanded in the prior's ``order`` when there is one."""
         node, path = root, []
         while game.pending is not None:
             decision = game.pending
@@ -157,7 +179,8 @@ class MCTSAgent:
                     node.children[a].available += 1
             untried = [a for a in options if a not in node.children]
             if untried:
-                action = untried[self.rng.below(len(untried))]
+                first = [a for a in order if a in untried] if node is root else []
+                action = first[0] if first else untried[self.rng.below(len(untried))]
                 child = node.children[action] = _Node()
                 game.push(action)
                 path.append((child, decision.player))

@@ -25,7 +25,7 @@ PACKAGE_LAYERS = (
               "manastack.gc_tuning")),
     ("card databases", ("manastack.cards", "manastack.decks")),
     ("engine", ("manastack.engine",)),
-    ("API", ("manastack.game", "manastack.choices", "manastack.determinize", "manastack.mcts",
+    ("API", ("manastack.game", "manastack.choices", "manastack.determinize", "manastack.mcts", "manastack.tactician",
              "manastack.agents")),
     ("tools", ("manastack.scenario", "manastack.table", "manastack.rules", "manastack.sim", "manastack.rl", "manastack.fuzz", "manastack.cli",
                "manastack.cli_cards", "manastack.cli_cards_fetch", "manastack.cli_coverage", "manastack.cli_judge", "manastack.cli_lazy",

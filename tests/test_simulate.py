@@ -45,7 +45,7 @@ def test_seeds_and_seats_come_from_the_seed_and_the_index(two_workers):
 
 def test_a_game_replays_from_its_index(two_workers):
     record = two_workers.records[3]
-    setup = SimSetup(load_deck("gruul-stompy"), load_deck("azorius-skies"), ("heuristic", "heuristic"), 11,
+    setup = SimSetup(load_deck("gruul-stompy"), load_deck("azorius-skies"), ("tactician", "tactician"), 11,
                      names=two_workers.deck_names)
     game = GameRunner(setup).replay(3)
     assert (game.result.turn, game.result.reason) == (record.turns, record.detail)

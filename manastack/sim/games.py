@@ -16,7 +16,7 @@ import enum
 import hashlib
 from dataclasses import dataclass
 
-from manastack.agents import parse_agent, play_out
+from manastack.agents import Explained, parse_agent, play_out
 from manastack.cards import CardDB, load_db
 from manastack.decks import Deck
 from manastack.game import Game
@@ -121,6 +121,14 @@ class GameRunner:
         """Game ``index`` played out again, to read its log (``game.explain()``)."""
         game, agents = self.start(index)
         play_out(game, agents, MAX_ACTIONS)
+        return game
+
+    def explain(self, index: int, write) -> Game:
+        """Game ``index`` played again with each agent's best answers and their scores written
+        at each decision (:class:`~manastack.agents.Explained`)."""
+        game, agents = self.start(index)
+        names = [p.name for p in game.peek().players]
+        play_out(game, [Explained(a, names[i], write) for i, a in enumerate(agents)], MAX_ACTIONS)
         return game
 
     def play(self, index: int) -> GameRecord:

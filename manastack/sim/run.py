@@ -56,6 +56,8 @@ class SimResult:
     partial: tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]] = ({}, {})
     """Per deck (A, B): the partly supported cards it played (a run without the check), each
     with the parts of its text not read."""
+    setup: SimSetup | None = None
+    """What every game of the run shared, to replay one (:meth:`GameRunner.explain`)."""
 
     @property
     def errors(self) -> list[GameRecord]:
@@ -128,7 +130,7 @@ def worker_count(workers: int | str) -> int:
     return workers
 
 
-def simulate(deck_a, deck_b, games: int = 100, agents: tuple[str, str] = ("heuristic", "heuristic"),
+def simulate(deck_a, deck_b, games: int = 100, agents: tuple[str, str] = ("tactician", "tactician"),
              seed: int = 0, workers: int | str = "auto", backend: Backend | str = Backend.LOCAL,
              address: str | None = None, cards: tuple[str, ...] = (),
              fmt: DeckFormat | str | None = DeckFormat.LIMITED, check: bool = True,
@@ -182,4 +184,4 @@ def simulate(deck_a, deck_b, games: int = 100, agents: tuple[str, str] = ("heuri
     records.sort(key=lambda r: r.index)
     return SimResult(setup.names, agents, seed, backend, used, tuple(records),
                      summarize(setup.names, records), time.perf_counter() - start,
-                     (partly_supported(a, db), partly_supported(b, db)))
+                     (partly_supported(a, db), partly_supported(b, db)), setup)

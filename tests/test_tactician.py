@@ -1,0 +1,142 @@
+"""The tactician agent (manastack/tactician.py), the puzzle suite and its runner
+(manastack/sim/puzzles.py, bench/puzzles/), and ``--explain``."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from manastack import Game
+from manastack.agents import parse_agent, play_out
+from manastack.cli import main
+from manastack.scenario import ScenarioError
+from manastack.scenario.scenario import Scenario
+from manastack.sim.puzzles import Puzzle, load_suite, solve
+from manastack.tactician import TacticianAgent, fight
+
+SUITE = Path(__file__).resolve().parent.parent / "bench" / "puzzles"
+
+
+def position(db, alice: str, bob: str, extra: str = ""):
+    """A state from scenario text: Alice's and Bob's battlefields (YAML lists)."""
+    text = (f"name: t\nturn: 5\n{extra}players:\n  - name: Alice\n    battlefield: {alice}\n"
+            f"  - name: Bob\n    battlefield: {bob}\n")
+    return Scenario.from_text(text, cards=db).state
+
+
+def named(s, player: int, name: str):
+    return next(o for o in s.permanents(player) if o.card.name == name)
+
+
+def test_fight_reads_first_strike_double_strike_and_deathtouch(db):
+    s = position(db, "[Knight of Meadowgrain, Fencing Ace, Typhoid Rats]",
+                 "[Grizzly Bears, Colossal Dreadmaw]")
+    bears, dreadmaw = named(s, 1, "Grizzly Bears"), named(s, 1, "Colossal Dreadmaw")
+    # CR 702.7b: the first striker's 2 kills the Bears before they deal damage
+    assert fight(s, named(s, 0, "Knight of Meadowgrain"), bears) == (False, True)
+    # CR 702.4b: 1 in each step kills the Bears, which strike back in the second
+    assert fight(s, named(s, 0, "Fencing Ace"), bears) == (True, True)
+    # CR 702.2b: any damage from deathtouch is lethal
+    assert fight(s, named(s, 0, "Typhoid Rats"), dreadmaw) == (True, True)
+
+
+def test_attacks_keep_a_blocker_home_against_a_lethal_crack_back(db):
+    s = position(db, "[Hill Giant, Hill Giant]", "[Grizzly Bears, Grizzly Bears]")
+    s.players[0].life = 4
+    plan = TacticianAgent().plan_attack(s, 0)
+    assert len(plan) == 1             # both Giants out would let both Bears through for 4
+    s.players[0].life = 20
+    assert len(TacticianAgent().plan_attack(s, 0)) == 2
+
+
+def test_blocks_kill_and_survive_rather_than_trade(db):
+    s = position(db, "[Grizzly Bears, Hill Giant]", "[Grizzly Bears]", "active: Bob\n")
+    attacker = named(s, 1, "Grizzly Bears")
+    attacker.attacking = 0
+    plan = TacticianAgent().plan_block(s, 0)
+    assert plan == [(named(s, 0, "Hill Giant").id, attacker.id)]
+
+
+def test_the_suite_has_thirty_wins_and_ten_blunders(db):
+    puzzles = load_suite(SUITE, db)
+    goals = [p.goal for p in puzzles]
+    assert goals.count("win") >= 30
+    assert len(goals) - goals.count("win") >= 10
+
+
+@pytest.mark.parametrize("file", ["win-02.yaml", "win-03.yaml", "win-15.yaml", "keep-01.yaml",
+                                  "keep-02.yaml", "keep-03.yaml", "keep-05.yaml"])
+def test_tactician_solves_the_puzzles_the_issue_names(db, file):
+    result = solve(Puzzle.load(SUITE / file, db), "tactician")
+    assert result.solved, result.detail
+
+
+def test_heuristic_fails_where_greed_loses(db):
+    # it shocks the player (3 -> 1) instead of the only blocker, and sacrifices the Mountain
+    assert not solve(Puzzle.load(SUITE / "win-02.yaml", db), "heuristic").solved
+    result = solve(Puzzle.load(SUITE / "keep-01.yaml", db), "heuristic")
+    assert not result.solved and "Mountain" in result.detail
+
+
+def test_a_puzzle_without_a_goal_is_refused(db, tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: x\ngoal: draw\nplayers:\n  - name: A\n  - name: B\n")
+    with pytest.raises(ScenarioError, match="goal is 'draw'"):
+        Puzzle.load(bad, db)
+
+
+def test_same_seed_same_game():
+    def game(seed):
+        g = Game.new("gruul-stompy", "azorius-skies", seed=seed, history=False)
+        result = play_out(g, [parse_agent("tactician", seed), parse_agent("heuristic", seed + 1)])
+        return result.winner, result.turn, g.peek().players[0].life, g.peek().players[1].life
+    assert game(5) == game(5)
+
+
+def test_mulligan_keeps_two_to_five_lands():
+    g = Game.new("gruul-stompy", "azorius-skies", seed=11, history=False)
+    d = g.pending
+    s = g.peek()
+    lands = sum(1 for i in d.context["hand"] if "Land" in s.objs[i].card.types)
+    answer = TacticianAgent().choose(g, d)
+    assert answer.kind == ("keep" if 2 <= lands <= 5 else "mulligan")
+
+
+def test_explain_prints_the_scored_answers():
+    result = CliRunner().invoke(main, ["play", "--agents", "tactician,heuristic", "--seed", "3",
+                                       "--explain", "--quiet"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    cast = next(i for i, line in enumerate(lines) if "Tactician" in line and "priority: cast" in line)
+    assert lines[cast + 1].lstrip().startswith("1. cast ")
+    assert "played to the end of the turn" in lines[cast + 1]
+    assert any("(this agent gives no scores)" in line for line in lines)
+
+
+def test_the_search_player_plays_a_win_its_prior_found(db):
+    # win-02: Shock the only blocker, then the Hill Giant's 3 is lethal
+    result = solve(Puzzle.load(SUITE / "win-02.yaml", db), "mcts:iterations=5")
+    assert result.solved, result.detail
+
+
+def test_head_to_head_command_reports_seats_pairs_and_cpu(tmp_path):
+    root = SUITE.parent.parent
+    env = dict(os.environ, PYTHONPATH=str(root))
+    out = subprocess.run([sys.executable, str(root / "bench" / "head_to_head.py"), "--games", "2",
+                          "--pairs", "red-green/mono-green"], cwd=root, env=env,
+                         capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    assert "red-green/mono-green: " in out.stdout and "seat 0: " in out.stdout and "seat 1: " in out.stdout
+    assert "CPU per decision: median" in out.stdout
+
+
+def test_simulate_explain_replays_game_one_with_scores():
+    result = CliRunner().invoke(main, ["simulate", "red-green", "mono-green", "-n", "1", "--workers", "1",
+                                       "--agents", "tactician,heuristic", "--explain", "--quiet"])
+    assert result.exit_code == 0, result.output
+    after = result.output.split("Game 1 again, explained:", 1)[1].splitlines()
+    assert any(line.lstrip().startswith("1. ") and "played to the end of the turn" in line for line in after)
