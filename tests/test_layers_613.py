@@ -442,3 +442,98 @@ def test_layer_7_order_defining_setting_modifying_counters_switching(db):
     s = with_effects(g, SwitchPT(m.id, "end_of_turn", 100, "a"), ModifyPT(m.id, 3, 0, "end_of_turn", 101, "b"),
                      SetPT(m.id, 0, 4, "end_of_turn", 102, "c"))
     assert ch.power_toughness(s, m) == (5, 4)
+
+
+# ------------------------------------------------------------ last known information (608.2h)
+
+
+def test_a_creature_that_dies_keeps_the_bonus_of_a_resolved_effect(db):
+    """Giant Growth, then Murder: Fireblade Charger's "its power" is 4, the power it had as it
+    last existed with the effect applied (CR 608.2h, 603.10a; the card's ruling), though the
+    effect no longer applies to anything."""
+    run("""
+turn: 3
+players:
+  - name: Alice
+    hand: [Giant Growth, Murder]
+    battlefield: [{card: Swamp, count: 3}, Forest, {card: Fireblade Charger, id: charger}]
+  - name: Bob
+script:
+  - cast: Giant Growth
+    target: charger
+  - resolve
+  - cast: Murder
+    target: charger
+  - resolve
+  - action: "target Bob"
+  - resolve
+expect:
+  life: {Bob: 16}
+""", db)
+
+
+def test_a_creature_that_dies_keeps_an_anthems_bonus(db):
+    """Glorious Anthem stays, Fireblade Charger dies: it was a 2/2 (CR 608.2h, 113.7a), so 2
+    damage, though the Anthem gives nothing to a card in a graveyard."""
+    run("""
+turn: 3
+players:
+  - name: Alice
+    hand: [Murder]
+    battlefield: [{card: Swamp, count: 3}, Glorious Anthem, Fireblade Charger]
+  - name: Bob
+script:
+  - cast: Murder
+    target: Fireblade Charger
+  - resolve
+  - action: "target Bob"
+  - resolve
+expect:
+  life: {Bob: 18}
+""", db)
+
+
+def test_a_lord_destroyed_first_in_the_same_event_still_counts(db):
+    """Wrath of God destroys Goblin King and Fireblade Charger at once; the engine moves the King
+    first, but the Charger's last known power is the 2 it had as the event began (CR 603.10a,
+    608.2h): the King's "Other Goblin creatures get +1/+1" applied to it then."""
+    run("""
+turn: 3
+players:
+  - name: Alice
+    hand: [Wrath of God]
+    battlefield: [{card: Plains, count: 4}, Goblin King, Fireblade Charger]
+  - name: Bob
+script:
+  - cast: Wrath of God
+  - resolve
+  - action: "target Bob"
+  - resolve
+expect:
+  life: {Bob: 18}
+  graveyard: {Alice: [Goblin King, Fireblade Charger, Wrath of God]}
+""", db)
+
+
+def test_creatures_dying_together_by_state_based_actions_see_each_others_effects(db):
+    """Pyroclasm: Goblin King (2/2) and Raging Goblin (2/2 with the King) die as one state-based
+    action (CR 704.3); Stalking Vengeance's "its power" of each is 2, the Goblin's read with the
+    King's bonus it had as it last existed (CR 603.10a, 608.2h)."""
+    run("""
+turn: 3
+players:
+  - name: Alice
+    hand: [Pyroclasm]
+    battlefield: [{card: Mountain, count: 2}, Stalking Vengeance, Goblin King, Raging Goblin]
+  - name: Bob
+script:
+  - cast: Pyroclasm
+  - resolve
+  - action: "put the rest on the stack in the order they triggered"
+  - action: "target Bob"
+  - action: "target Bob"
+  - resolve
+  - resolve
+expect:
+  life: {Bob: 16}
+""", db)

@@ -568,10 +568,33 @@ def _lose(c: Chars, names: set[str]) -> None:
 # --------------------------------------------------------------------------- reading it
 
 
+class LastKnown(Obj):
+    """A permanent as it last existed on the battlefield (CR 608.2h, 603.10), with the
+    characteristics the continuous effects in force at that moment gave it (``known``; None:
+    its printed values). It keeps them once those effects have ended or their sources have left
+    with it: a creature that dies under an anthem had the anthem's bonus (CR 113.7a)."""
+
+    __slots__ = ("known",)
+    known: Chars | None
+
+
+def last_known(o: Obj, known: Chars | None) -> LastKnown:
+    """``o`` as it last existed, with ``known`` its characteristics then (see :class:`LastKnown`)."""
+    copied = o.copy()
+    lk = LastKnown.__new__(LastKnown)
+    for name in Obj.__slots__:
+        setattr(lk, name, getattr(copied, name))
+    lk.known = known
+    return lk
+
+
 def chars(s: State, o: Obj) -> Chars | None:
     """The characteristics the layers give the permanent ``o`` (those found so far while they
     are applied); None when no continuous effect changes any (its printed values). An object as
-    it last existed, not the state's own, is found with the state's effects applied to it."""
+    it last existed (:class:`LastKnown`) has those it had then; any other object that is not the
+    state's own is found with the state's effects applied to it."""
+    if type(o) is LastKnown:
+        return o.known
     cached = s.static_cache
     if cached is not None and cached[0] is s.battlefield and not cached[1][1]:
         for e in s.effects:         # most boards: no effect changes characteristics
