@@ -431,7 +431,7 @@ def _miracle(ctx: Ctx, player: int, o: Obj) -> None:
 
 def _dredge(ctx: Ctx, player: int, o: Obj) -> None:
     """CR 702.52a: the draw replaced: mill N cards, then return the card to its owner's hand."""
-    mill(ctx, player, replacement.dredge_amount(o.card))
+    mill(ctx, player, replacement.dredge_amount(o.card) or 0)      # offered only with dredge N
     move(ctx, o, "hand", cause="dredge", rules=("702.52a",))
 
 

@@ -347,7 +347,7 @@ def _walk(node, out: list[str]) -> None:
         return
     if not dataclasses.is_dataclass(node):
         return
-    if t in _X_BOUND or t is ir.Ref and node.name in ("all", "chosen"):
+    if t in _X_BOUND or t is ir.Ref and getattr(node, "name", None) in ("all", "chosen"):
         node = _x_bound(node)       # X read as they resolve (resolution.bound_x)
     if t in (ir.SpellAbility, ir.ActivatedAbility):
         node = _targets_x_bound(node)   # X announced before targets (targets.x_fits)
