@@ -504,7 +504,7 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
     while todo:
         source, recipient, amount = todo.pop(0)
         changed = replacement.modify_damage(ctx, source, recipient, amount, combat)
-        if changed.spent is not None:
+        if changed.spent is not None and isinstance(recipient, int):      # a permanent's counter
             spent[recipient] = changed.spent
         gains += changed.gains
         owed += changed.counters_owed
