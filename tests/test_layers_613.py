@@ -7,9 +7,11 @@ from manastack.engine import characteristics as ch
 from manastack.engine import layers
 from manastack.engine import mana_query as mq
 from manastack.engine.effect_records import GrantKeywords, LoseKeywords, ModifyPT, SetColors, SetPT, SwitchPT
+from manastack.engine.upcalls import matches
+from manastack.oracle import ir
 from manastack.scenario import Scenario
 
-from .game_helpers import board
+from .game_helpers import board, cast_and_pay, names, resolve
 
 
 def run(text: str, db):
@@ -442,3 +444,236 @@ def test_layer_7_order_defining_setting_modifying_counters_switching(db):
     s = with_effects(g, SwitchPT(m.id, "end_of_turn", 100, "a"), ModifyPT(m.id, 3, 0, "end_of_turn", 101, "b"),
                      SetPT(m.id, 0, 4, "end_of_turn", 102, "c"))
     assert ch.power_toughness(s, m) == (5, 4)
+
+
+# ------------------------------------------------------------ last known information (608.2h)
+
+
+def test_a_creature_that_dies_keeps_the_bonus_of_a_resolved_effect(db):
+    """Giant Growth, then Murder: Fireblade Charger's "its power" is 4, the power it had as it
+    last existed with the effect applied (CR 608.2h, 603.10a; the card's ruling), though the
+    effect no longer applies to anything."""
+    run("""
+turn: 3
+players:
+  - name: Alice
+    hand: [Giant Growth, Murder]
+    battlefield: [{card: Swamp, count: 3}, Forest, {card: Fireblade Charger, id: charger}]
+  - name: Bob
+script:
+  - cast: Giant Growth
+    target: charger
+  - resolve
+  - cast: Murder
+    target: charger
+  - resolve
+  - action: "target Bob"
+  - resolve
+expect:
+  life: {Bob: 16}
+""", db)
+
+
+def test_a_creature_that_dies_keeps_an_anthems_bonus(db):
+    """Glorious Anthem stays, Fireblade Charger dies: it was a 2/2 (CR 608.2h, 113.7a), so 2
+    damage, though the Anthem gives nothing to a card in a graveyard."""
+    run("""
+turn: 3
+players:
+  - name: Alice
+    hand: [Murder]
+    battlefield: [{card: Swamp, count: 3}, Glorious Anthem, Fireblade Charger]
+  - name: Bob
+script:
+  - cast: Murder
+    target: Fireblade Charger
+  - resolve
+  - action: "target Bob"
+  - resolve
+expect:
+  life: {Bob: 18}
+""", db)
+
+
+def test_a_lord_destroyed_first_in_the_same_event_still_counts(db):
+    """Wrath of God destroys Goblin King and Fireblade Charger at once; the engine moves the King
+    first, but the Charger's last known power is the 2 it had as the event began (CR 603.10a,
+    608.2h): the King's "Other Goblin creatures get +1/+1" applied to it then."""
+    run("""
+turn: 3
+players:
+  - name: Alice
+    hand: [Wrath of God]
+    battlefield: [{card: Plains, count: 4}, Goblin King, Fireblade Charger]
+  - name: Bob
+script:
+  - cast: Wrath of God
+  - resolve
+  - action: "target Bob"
+  - resolve
+expect:
+  life: {Bob: 18}
+  graveyard: {Alice: [Goblin King, Fireblade Charger, Wrath of God]}
+""", db)
+
+
+def test_creatures_dying_together_by_state_based_actions_see_each_others_effects(db):
+    """Pyroclasm: Goblin King (2/2) and Raging Goblin (2/2 with the King) die as one state-based
+    action (CR 704.3); Stalking Vengeance's "its power" of each is 2, the Goblin's read with the
+    King's bonus it had as it last existed (CR 603.10a, 608.2h)."""
+    run("""
+turn: 3
+players:
+  - name: Alice
+    hand: [Pyroclasm]
+    battlefield: [{card: Mountain, count: 2}, Stalking Vengeance, Goblin King, Raging Goblin]
+  - name: Bob
+script:
+  - cast: Pyroclasm
+  - resolve
+  - action: "put the rest on the stack in the order they triggered"
+  - action: "target Bob"
+  - action: "target Bob"
+  - resolve
+  - resolve
+expect:
+  life: {Bob: 16}
+""", db)
+
+
+# ------------------------------------------------------------ type-changing statics with a condition
+
+
+def test_warden_of_the_wall_is_a_creature_only_when_it_is_not_your_turn(db):
+    """"As long as it's not your turn, ~ is a 2/3 Gargoyle artifact creature with flying."
+    (CR 611.3a): on Bob's turn Alice's Warden is an artifact creature (CR 205.1b keeps its
+    artifact type), a Gargoyle, 2/3 (layer 7b), with flying (layer 6), and still has its mana
+    ability (the card's ruling); on her own turn it is only an artifact."""
+    def warden(active):
+        g = board(db, """
+  - name: Alice
+    battlefield: [Warden of the Wall]
+  - name: Bob
+""", turn=3, active=active)
+        return g.current_state(), perm(g, "Warden of the Wall")
+    s, w = warden("Bob")
+    assert ch.card_types(s, w) == ("Artifact", "Creature")
+    assert ch.subtypes(s, w) == ("Gargoyle",)
+    assert ch.power_toughness(s, w) == (2, 3)
+    assert ch.has(s, w, "flying")
+    assert [ab.text for ab in layers.card_now(s, w).abilities if ab.text.startswith("{T}")] == ["{T}: Add {C}."]
+    s, w = warden("Alice")
+    assert ch.card_types(s, w) == ("Artifact",)
+    assert not ch.is_creature(s, w) and not ch.has(s, w, "flying")
+
+
+def test_rusted_relic_is_a_golem_while_you_control_three_artifacts(db):
+    """Metalcraft: "~ is a 5/5 Golem artifact creature as long as you control three or more
+    artifacts." With itself and two more it is a 5/5 Golem creature; when one of them leaves it is
+    no creature (the card's ruling: it stops being one, and is removed from combat)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Rusted Relic, Ornithopter, Sol Ring]
+  - name: Bob
+""")
+    s = g.current_state()
+    relic = perm(g, "Rusted Relic")
+    assert ch.is_creature(s, relic) and ch.power_toughness(s, relic) == (5, 5)
+    assert ch.subtypes(s, relic) == ("Golem",)
+    g2 = board(db, """
+  - name: Alice
+    battlefield: [Rusted Relic, Ornithopter]
+  - name: Bob
+""")
+    s2 = g2.current_state()
+    assert not ch.is_creature(s2, perm(g2, "Rusted Relic"))
+
+
+def _relic_and_hivestone(db, first, second):
+    g = board(db, f"""
+  - name: Alice
+    battlefield: ["{first}", "{second}", Ornithopter]
+  - name: Bob
+""")
+    s = g.current_state()
+    return ch.subtypes(s, perm(g, "Rusted Relic")), ch.subtypes(s, perm(g, "Ornithopter"))
+
+
+def test_a_conditional_animation_replaces_creature_types_then_a_dependent_effect_adds(db):
+    """Rusted Relic's "is a 5/5 Golem artifact creature" is one layer-4 effect: its creature
+    types replaced by Golem (CR 205.1b). Hivestone's "Creatures you control are Slivers in
+    addition to their other creature types" depends on it (it makes the Relic a creature, CR
+    613.8a), so it applies after it whatever the timestamps: a Golem Sliver."""
+    assert _relic_and_hivestone(db, "Rusted Relic", "Hivestone") == (("Golem", "Sliver"), ("Thopter", "Sliver"))
+    assert _relic_and_hivestone(db, "Hivestone", "Rusted Relic") == (("Golem", "Sliver"), ("Thopter", "Sliver"))
+
+
+# ------------------------------------------------------------ supertypes (205.4, layer 4)
+
+
+def test_on_serras_wings_makes_the_creature_legendary(db):
+    """"Enchanted creature is legendary, gets +1/+1, and has flying, vigilance, and lifelink.":
+    legendary is added in layer 4 (CR 205.4b, 613.1d), so a legendary filter matches it and its
+    derived definition's type line has it."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Grizzly Bears, id: bears}, {card: "On Serra's Wings", attached_to: bears}, Runeclaw Bear]
+  - name: Bob
+""")
+    s = g.current_state()
+    bears = perm(g, "Grizzly Bears")
+    assert ch.supertypes(s, bears) == ("Legendary",)
+    assert ch.supertypes(s, perm(g, "Runeclaw Bear")) == ()
+    assert layers.card_now(s, bears).supertypes == ("Legendary",)
+    assert ch.power_toughness(s, bears) == (3, 3)
+
+
+def test_leyline_of_singularity_puts_a_second_copy_under_the_legend_rule(db):
+    """"All nonland permanents are legendary.": with Leyline of Singularity, Alice's second
+    Grizzly Bears makes the legend rule apply (CR 704.5j; the Leyline's ruling: two or more
+    creatures with the same name, she keeps one and puts the rest into the graveyard). Her
+    lands are not made legendary, and keep their own supertypes (CR 205.4b)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Grizzly Bears]
+    battlefield: [{card: Forest, count: 2}, Leyline of Singularity, Grizzly Bears]
+  - name: Bob
+""", allow_partial="true")      # its opening-hand ability plays no part here
+    s = g.current_state()
+    assert ch.supertypes(s, perm(g, "Grizzly Bears")) == ("Legendary",)
+    assert ch.supertypes(s, perm(g, "Forest")) == ("Basic",)
+    cast_and_pay(g, "cast Grizzly Bears")
+    resolve(g)
+    assert g.pending.kind == "legend_rule"
+    g.push(g.legal_actions()[0])
+    s = g.current_state()
+    assert [o.card.name for o in s.permanents(0)].count("Grizzly Bears") == 1
+    assert names(g, 0, "graveyard") == ["Grizzly Bears"]
+
+
+def test_melting_takes_snow_away_from_lands(db):
+    """"All lands are no longer snow.": a snow land loses the supertype in layer 4 (CR 205.4b),
+    keeping "basic"; a snow filter no longer matches it."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Melting, Snow-Covered Forest]
+  - name: Bob
+""")
+    s = g.current_state()
+    forest = perm(g, "Snow-Covered Forest")
+    assert ch.supertypes(s, forest) == ("Basic",)
+    assert not matches(s, forest, ir.Filter(supertypes=("Snow",)), forest)
+
+
+def test_rimefeather_owl_counts_the_permanents_its_ice_counters_make_snow(db):
+    """Rimefeather Owl: "Permanents with ice counters on them are snow." (layer 4) and its power
+    and toughness are each the number of snow permanents (layer 7a), so a Grizzly Bears with an
+    ice counter counts; the Owl itself is snow."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Rimefeather Owl, {card: Grizzly Bears, counters: {ice: 1}}, Runeclaw Bear]
+  - name: Bob
+""")
+    s = g.current_state()
+    assert ch.supertypes(s, perm(g, "Grizzly Bears")) == ("Snow",)
+    assert ch.power_toughness(s, perm(g, "Rimefeather Owl")) == (2, 2)

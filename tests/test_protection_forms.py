@@ -35,6 +35,9 @@ def _protections(db, name: str) -> list[str | None]:
     ("Ronom Hulk", ["snow"]),
     ("Progenitus", ["everything"]),
     ("Tel-Jilad Archers", ["artifacts"]),                               # "Protection from artifacts; reach"
+    ("Mistmeadow Skulk", ["mana value 3 or greater"]),                  # "converted mana cost 3 or greater"
+    ("Emrakul, the Aeons Torn", ["colored spells"]),
+    ("Tsabo Tavoc", ["legendary creatures"]),
 ])
 def test_each_form_compiles_to_its_qualities(db, name, qualities):
     assert _protections(db, name) == qualities
@@ -52,6 +55,12 @@ def test_the_qualities_are_typed():
     assert filters.quality("Zombie") == filters.OfSubtype("Zombie")
     assert filters.quality("everything") == filters.Everything()
     assert filters.quality("p1") == filters.FromPlayer(1)
+    assert filters.quality("mana value 3 or greater") == filters.ManaValue(3, None)
+    assert filters.quality("mana value 2 or less") == filters.ManaValue(0, 2)
+    assert filters.quality("colored spells") == filters.Spells(filters.ColorCount(1, 5))
+    assert filters.quality("instant spells") == filters.Spells(filters.OfType("Instant"))
+    assert filters.quality("legendary creatures") == filters.Both(filters.OfSupertype("Legendary"),
+                                                                  filters.OfType("Creature"))
     assert filters.quality(None) is None
 
 
@@ -251,3 +260,100 @@ def test_protection_from_snow_is_from_the_supertype(db):
     options = labels(g)
     assert "Grizzly Bears blocks Ronom Hulk" in options
     assert not any(o.startswith("Boreal Centaur blocks") for o in options)
+
+
+# ------------------------------------------------------------ mana value, spells, a supertype with a type
+
+
+def test_protection_from_a_mana_value_stops_spells_and_blockers_of_that_value(db):
+    """Mistmeadow Skulk (protection from converted mana cost 3 or greater), its rulings: Murder
+    (mana value 3) can't target it, Lightning Bolt (1) can; a creature of mana value 3 or
+    greater can't block it, a smaller one can."""
+    g = board(db, """
+  - name: Alice
+    hand: [Murder, Lightning Bolt]
+    battlefield: [{card: Swamp, count: 3}, Mountain]
+  - name: Bob
+    battlefield: [Mistmeadow Skulk, Grizzly Bears]
+""", turn=3)
+    pick(g, "cast Murder")
+    assert not any("Mistmeadow Skulk" in t for t in labels(g))
+    g.pop()
+    pick(g, "cast Lightning Bolt")
+    assert any("Mistmeadow Skulk" in t for t in labels(g))
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Mistmeadow Skulk, attacking: true}]
+  - name: Bob
+    battlefield: [Hill Giant, Grizzly Bears]
+""", step="declare_attackers", turn=3)
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    options = labels(g)
+    assert "Grizzly Bears blocks Mistmeadow Skulk" in options
+    assert not any(o.startswith("Hill Giant blocks") for o in options)
+
+
+def test_protection_from_colored_spells_stops_spells_not_the_permanents_they_become(db):
+    """Emrakul, the Aeons Torn's rulings (2018-12-07): a colored spell can't target it and its
+    damage is prevented (Pyroclasm), but "colored spells" is not "colored cards": a red creature
+    on the battlefield can block it."""
+    g = board(db, """
+  - name: Alice
+    hand: [Lightning Bolt, Pyroclasm]
+    battlefield: [{card: Mountain, count: 3}]
+  - name: Bob
+    battlefield: ["Emrakul, the Aeons Torn", Grizzly Bears]
+""", turn=3, allow_partial="true")
+    pick(g, "cast Lightning Bolt")
+    assert not any("Emrakul" in t for t in labels(g))
+    g.pop()
+    cast_and_pay(g, "cast Pyroclasm")
+    resolve(g)
+    assert on_battlefield(g, "Emrakul, the Aeons Torn") and not on_battlefield(g, "Grizzly Bears")
+    assert on_battlefield(g, "Emrakul, the Aeons Torn")[0].damage == 0
+    # a red creature is no spell: nothing of Emrakul's protection applies to it (it may block
+    # Emrakul, deal it damage, and its abilities may target Emrakul)
+    g = board(db, """
+  - name: Alice
+    battlefield: ["Emrakul, the Aeons Torn"]
+  - name: Bob
+    battlefield: [Hill Giant]
+""", turn=3, allow_partial="true")
+    s = g.current_state()
+    emrakul, giant = on_battlefield(g, "Emrakul, the Aeons Torn")[0], on_battlefield(g, "Hill Giant")[0]
+    assert filters.protected_from(s, emrakul, giant) is None
+
+
+def test_devoted_caretaker_gives_protection_from_instant_spells(db):
+    """Devoted Caretaker: "gains protection from instant spells and from sorcery spells until end
+    of turn": then Lightning Bolt can't target the permanent, and can target the others."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Devoted Caretaker, Plains, Grizzly Bears]
+  - name: Bob
+    hand: [Lightning Bolt]
+    battlefield: [Mountain]
+""", turn=3)
+    cast_and_pay(g, "activate Devoted Caretaker", "Grizzly Bears")
+    resolve(g)
+    pick(g, "pass")
+    pick(g, "cast Lightning Bolt")
+    targets = labels(g)
+    assert not any("Grizzly Bears" in t for t in targets) and any("Devoted Caretaker" in t for t in targets)
+
+
+def test_protection_from_legendary_creatures_is_from_both_at_once(db):
+    """Tsabo Tavoc (protection from legendary creatures): a legendary creature can't block it,
+    a nonlegendary one can."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Tsabo Tavoc, attacking: true}]
+  - name: Bob
+    battlefield: ["Isamaru, Hound of Konda", Grizzly Bears]
+""", step="declare_attackers", turn=3)
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    options = labels(g)
+    assert "Grizzly Bears blocks Tsabo Tavoc" in options
+    assert not any(o.startswith("Isamaru") for o in options)

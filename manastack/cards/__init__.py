@@ -13,7 +13,7 @@ import gzip
 import json
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -310,7 +310,7 @@ def split_card(layout: Layout, left: CardDef, right: CardDef) -> CardDef:
     return whole
 
 
-SupportCheck = Callable[[object], tuple[str, ...]]
+SupportCheck = Callable[[object], Sequence[str]]
 """The parts of a compiled ability the engine has no rules code for (empty: it can run it)."""
 
 _support_check: SupportCheck | None = None

@@ -539,14 +539,15 @@ def triggered_abilities(card) -> tuple[tuple[int, ir.TriggeredAbility], ...]:
 def encoded_triggers(s, creature) -> list[tuple[object, int, ir.TriggeredAbility, int]]:
     """(card, index, ability, exiled card id) for the cipher abilities ``creature`` has from
     cards encoded on it (CR 702.99a)."""
-    out = []
+    out: list[tuple[object, int, ir.TriggeredAbility, int]] = []
     for oid in [i for p in s.in_turn_order(creature.controller) for i in s.players[p].exile]:
         card_obj = s.objs[oid]
         if card_obj.attached_to != creature.id or card_obj.designations:   # exiled by it, not encoded
             continue
         for i, ab in enumerate(card_obj.card.abilities):
-            if type(ab) is ir.Keyword and ab.name == "cipher":
-                out.append((card_obj.card, i, keyword_trigger(ab), oid))
+            trig = keyword_trigger(ab) if type(ab) is ir.Keyword and ab.name == "cipher" else None
+            if trig is not None:
+                out.append((card_obj.card, i, trig, oid))
     return out
 
 

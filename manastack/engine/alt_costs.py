@@ -275,7 +275,7 @@ def parts(card, costs: tuple[str, ...]) -> tuple[ManaCost, list[ir.Cost]]:
         if name == FLASH_TAX:           # "if you pay {2} more" (CR 601.2f)
             mana = plus(mana, next(ab.extra for ab in card.abilities if type(ab) is ir.CastAsThoughFlash and ab.extra))
             continue
-        cost = FIXED_COSTS[name] if name in FIXED_COSTS else _keyword_for(card, name).cost
+        cost = FIXED_COSTS[name] if name in FIXED_COSTS else _keyword_for(card, name).cost or ir.Cost()
         if cost.mana is not None:
             mana = plus(mana, cost.mana)
         if cost != ir.Cost(mana=cost.mana):
@@ -363,7 +363,7 @@ def _text(card, kw: ir.Keyword) -> str:
     if kw.name == PRINTED:
         words = _printed(card).text.partition(" may ")[2].partition(" rather than ")[0]
         return f"({words})" if words else fmt(kw.cost)
-    if kw.cost == ir.Cost(mana=kw.cost.mana):
+    if kw.cost is not None and kw.cost == ir.Cost(mana=kw.cost.mana):
         return str(kw.cost.mana)
     line = next((ln for ln in card_lines(card.text) if ln.lower().startswith(kw.name + "—")), None)
     if line is None:
@@ -449,7 +449,7 @@ def _choose_or_cost(ctx, player: int, spell, costs: tuple[str, ...]) -> tuple[st
     answer = options[0] if len(options) == 1 else ctx.ask(Decision(
         player, DecisionKind.ADDITIONAL_COST, f"{spell.card.name}: {words}; which will you pay? (CR 601.2b)", options))
     chosen = ab.or_cost if answer.args[0] else ab.cost
-    if exercise.RECORD is not None:
+    if exercise.RECORD is not None and chosen is not None:
         for f in dataclasses.fields(chosen):
             if f.name != "mana" and getattr(chosen, f.name) != f.default:
                 exercise.note("ADDITIONAL_COST_PARTS", f.name, spell.card)
@@ -467,7 +467,7 @@ def _choose_alternative(ctx, player: int, spell) -> tuple[str, ...]:
     if not names:
         return ()
     unchanged = card.overloaded is None or has_targets_for(s, spell, casting_ability(card), player)
-    options = ((Action("default", (), f"pay its mana cost {card.mana_cost}"),)
+    options: tuple[Action, ...] = ((Action("default", (), f"pay its mana cost {card.mana_cost}"),)
                if unchanged and affordable(s, player, spell, ()) else ())
     options += tuple(Action("alternative", (n,), f"pay its {n} cost {_text(card, _keyword_for(card, n))}")
                      for n in names)
@@ -482,7 +482,8 @@ def _choose_alternative(ctx, player: int, spell) -> tuple[str, ...]:
     name = answer.args[0]
     kw = _keyword_for(card, name)
     if name == PRINTED:
-        _note_parts(kw.cost, card)
+        if kw.cost is not None:
+            _note_parts(kw.cost, card)
     else:
         _note(kw, card)
     s.add_log(f"{s.players[player].name} casts {card.name} for its {name} cost {_text(card, kw)} rather than "

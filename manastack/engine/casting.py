@@ -548,14 +548,17 @@ def _discardable(s, hand: list[int], o: Obj, cost: ir.Cost) -> list[int]:
 def _exilable(s, player: int, o: Obj, cost: ir.Cost) -> list[int]:
     """The cards in ``player``'s hand that may be exiled for ``cost``: those its filter describes,
     not the card being paid for."""
-    return [c for c in s.players[player].hand
-            if c != o.id and matches(s, s.objs[c], cost.exile_from_hand, o, player)]
+    f = cost.exile_from_hand
+    if f is None:
+        return []
+    return [c for c in s.players[player].hand if c != o.id and matches(s, s.objs[c], f, o, player)]
 
 
 def _counter_takers(s, player: int, o: Obj, cost: ir.Cost) -> list[int]:
     """The permanents a counter of ``cost.put_counter`` may be put on: ``o`` itself on the
     battlefield, or those of ``player``'s its filter describes."""
-    f = cost.put_counter[1]
+    put = cost.put_counter
+    f = put[1] if put is not None else None
     if f is None:
         return [o.id] if o.zone == "battlefield" else []
     return [p.id for p in objects_matching(s, f, o, player)]
@@ -564,14 +567,19 @@ def _counter_takers(s, player: int, o: Obj, cost: ir.Cost) -> list[int]:
 def _revealable(s, player: int, o: Obj, cost: ir.Cost) -> list[int]:
     """The cards in ``player``'s hand that may be revealed for ``cost``: those its filter
     describes, not the card being paid for."""
-    return [c for c in s.players[player].hand
-            if c != o.id and matches(s, s.objs[c], cost.reveal_from_hand, o, player)]
+    f = cost.reveal_from_hand
+    if f is None:
+        return []
+    return [c for c in s.players[player].hand if c != o.id and matches(s, s.objs[c], f, o, player)]
 
 
 def _exilable_from_graveyard(s, player: int, o: Obj, cost: ir.Cost) -> list[int]:
     """The cards in ``player``'s graveyard that may be exiled for ``cost``: those its filter
     describes (a card whose ability works from there may pay with itself, CR 118.3)."""
-    return [c for c in s.players[player].graveyard if matches(s, s.objs[c], cost.exile_from_graveyard, o, player)]
+    f = cost.exile_from_graveyard
+    if f is None:
+        return []
+    return [c for c in s.players[player].graveyard if matches(s, s.objs[c], f, o, player)]
 
 
 def _pick(ctx: Ctx, player: int, kind: str, prompt: str, choices: list[int]) -> int:

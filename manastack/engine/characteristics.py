@@ -41,7 +41,11 @@ def subtypes(s: State, o: Obj) -> tuple[str, ...]:
 
 
 def supertypes(s: State, o: Obj) -> tuple[str, ...]:
-    """CR 205.4: no supported effect changes supertypes."""
+    """CR 205.4, layer 4 (CR 613.1d): its supertypes now ("Enchanted creature is legendary")."""
+    if o.zone == "battlefield":
+        c = continuous.chars(s, o)
+        if c is not None:
+            return c.supertypes
     return o.card.supertypes
 
 

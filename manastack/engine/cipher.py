@@ -37,7 +37,8 @@ def encode_cipher(ctx, spell, controller: int) -> bool:
         return False
     host = s.objs[answer.args[0]]
     new = events.move(ctx, spell, "exile", cause="cipher", rules=("702.99a",))
-    events.link_exiled(ctx, new, host.id)
+    if new is not None:
+        events.link_exiled(ctx, new, host.id)
     s.add_log(f"{spell.card.name} is encoded on {host.card.name}", ("702.99a", "702.99b"), "effect")
     return True
 

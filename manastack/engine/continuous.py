@@ -56,6 +56,7 @@ L2, L4, L5, L6, L7A, L7B, L7C, L7D = range(8)
 STATIC_LAYERS: dict[str, int] = {
     "control": L2,
     "set_land_type": L4, "add_types": L4, "remove_types": L4, "all_creature_types": L4,
+    "set_creature_types": L4, "add_supertypes": L4, "remove_supertypes": L4,
     "set_colors": L5,
     "grant_keywords": L6, "lose_keywords": L6, "grant_ability": L6, "cant_have_keywords": L6,
     "lose_all_abilities": L6,
@@ -74,7 +75,8 @@ LayeredRecord = (ControlChange | BecomeCreature | SetLandType | AddSubtypes | Al
                  | GrantKeywords | LoseKeywords | GrantAbility | SetPT | ModifyPT | SwitchPT)
 
 # Static kinds that change what a permanent's definition is (its types or abilities).
-CHANGING_KINDS = frozenset({"set_land_type", "grant_ability", "add_types", "remove_types", "lose_all_abilities"})
+CHANGING_KINDS = frozenset({"set_land_type", "grant_ability", "add_types", "remove_types", "lose_all_abilities",
+                            "set_creature_types", "add_supertypes", "remove_supertypes"})
 
 
 @dataclass(slots=True)
@@ -93,10 +95,11 @@ class Chars:
     toughness: int
     controller: int
     card: CardDef | None = None     # the derived definition, once all layers applied
+    supertypes: tuple[str, ...] = ()
 
     def clone(self) -> "Chars":
         return Chars(self.types, self.subtypes, self.all_types, self.colors, self.own_text, self.grants, self.keywords, self.protections, self.power, self.toughness,
-                     self.controller, self.card)
+                     self.controller, self.card, self.supertypes)
 
 
 @dataclass(slots=True, eq=False)
@@ -261,7 +264,7 @@ def start(o: Obj) -> Chars:
             exercise.note("KEYWORDS", "devoid", card)
         colors = ()
     return Chars(card.types, card.subtypes, printed_changeling(card), colors, True, (), kws, prot,
-                 printed(card.power), printed(card.toughness), o.controller)
+                 printed(card.power), printed(card.toughness), o.controller, None, card.supertypes)
 
 
 @lru_cache(maxsize=8192)
@@ -484,6 +487,16 @@ def _apply_static(s, layer: int, eff: ir.StaticEffect, src: Obj, o: Obj, c: Char
         _remove_types(c, eff.types)
     elif kind == "all_creature_types":
         c.all_types = True
+    elif kind == "set_creature_types":
+        # "is a 5/5 Golem artifact creature": those card types added, its creature types
+        # replaced, its other subtypes kept (CR 205.1b)
+        c.types = c.types + tuple(t for t in eff.types if t not in c.types)
+        c.subtypes = tuple(t for t in c.subtypes if t not in CREATURE_TYPES) + eff.subtypes
+        c.all_types = False
+    elif kind == "add_supertypes":         # its other supertypes kept (CR 205.4b)
+        c.supertypes = c.supertypes + tuple(t for t in eff.types if t not in c.supertypes)
+    elif kind == "remove_supertypes":
+        c.supertypes = tuple(t for t in c.supertypes if t not in eff.types)
     elif kind == "set_colors":
         c.colors = eff.colors           # instead of its others (CR 105.3)
     elif kind == "grant_keywords":
@@ -569,10 +582,33 @@ def _lose(c: Chars, names: set[str]) -> None:
 # --------------------------------------------------------------------------- reading it
 
 
+class LastKnown(Obj):
+    """A permanent as it last existed on the battlefield (CR 608.2h, 603.10), with the
+    characteristics the continuous effects in force at that moment gave it (``known``; None:
+    its printed values). It keeps them once those effects have ended or their sources have left
+    with it: a creature that dies under an anthem had the anthem's bonus (CR 113.7a)."""
+
+    __slots__ = ("known",)
+    known: Chars | None
+
+
+def last_known(o: Obj, known: Chars | None) -> LastKnown:
+    """``o`` as it last existed, with ``known`` its characteristics then (see :class:`LastKnown`)."""
+    copied = o.copy()
+    lk = LastKnown.__new__(LastKnown)
+    for name in Obj.__slots__:
+        setattr(lk, name, getattr(copied, name))
+    lk.known = known
+    return lk
+
+
 def chars(s: State, o: Obj) -> Chars | None:
     """The characteristics the layers give the permanent ``o`` (those found so far while they
     are applied); None when no continuous effect changes any (its printed values). An object as
-    it last existed, not the state's own, is found with the state's effects applied to it."""
+    it last existed (:class:`LastKnown`) has those it had then; any other object that is not the
+    state's own is found with the state's effects applied to it."""
+    if type(o) is LastKnown:
+        return o.known
     cached = s.static_cache
     if cached is not None and cached[0] is s.battlefield and not cached[1][1]:
         for e in s.effects:         # most boards: no effect changes characteristics
@@ -646,23 +682,27 @@ def _holds(s: State, condition, src: Obj) -> bool:
 def _definition(card: CardDef, c: Chars) -> CardDef:
     """The definition the characteristics call for: ``card`` itself when its types and abilities
     are the printed ones."""
-    if c.own_text and not c.grants and c.types == card.types and c.subtypes == card.subtypes:
+    if c.own_text and not c.grants and c.types == card.types and c.subtypes == card.subtypes \
+            and c.supertypes == card.supertypes:
         return card
-    return derived(card, c.types, c.subtypes, c.own_text, c.grants)
+    return derived(card, c.types, c.subtypes, c.own_text, c.grants, c.supertypes)
 
 
 @lru_cache(maxsize=4096)
 def derived(card: CardDef, types: tuple[str, ...], subtypes: tuple[str, ...], own_text: bool,
-            grants: tuple[str, ...]) -> CardDef:
-    """``card`` with the type line ``types`` and ``subtypes`` (a basic land type brings its mana
-    ability, CR 305.6), without the abilities of its rules text unless ``own_text``, and with
-    ``grants`` added as abilities (CR 613.1f), compiled from the changed face."""
+            grants: tuple[str, ...], supertypes: tuple[str, ...] | None = None) -> CardDef:
+    """``card`` with the type line ``supertypes`` (its own when None), ``types`` and ``subtypes``
+    (a basic land type brings its mana ability, CR 305.6), without the abilities of its rules
+    text unless ``own_text``, and with ``grants`` added as abilities (CR 613.1f), compiled from
+    the changed face."""
     face = dict(card.face)
     face["name"] = card.name
-    if types != card.types or subtypes != card.subtypes:
+    supertypes = card.supertypes if supertypes is None else supertypes
+    if types != card.types or subtypes != card.subtypes or supertypes != card.supertypes:
         face["types"] = list(types)
         face["subtypes"] = list(subtypes)
-        face["type"] = " — ".join(x for x in (" ".join(card.supertypes + types), " ".join(subtypes)) if x)
+        face["supertypes"] = list(supertypes)
+        face["type"] = " — ".join(x for x in (" ".join(supertypes + types), " ".join(subtypes)) if x)
     text = card.text if own_text else ""
     face["text"] = "\n".join(([text] if text else []) + list(grants))
     return CardDef.from_face(face)

@@ -22,14 +22,18 @@ def tappable_for_cost(s, o: Obj, cost: ir.Cost) -> list[Obj]:
     """Untapped permanents that could pay "Tap an untapped creature you control" (Springleaf
     Drum). CR 302.6 doesn't apply: only {T} and {Q} need the creature to be ready (Springleaf
     Drum ruling 2020-08-07, Crackleburr ruling 2008-08-01)."""
-    return [c for c in objects_matching(s, cost.tap_untapped, o, o.controller)
-            if not c.tapped and not (cost.tap and c.id == o.id)]
+    f = cost.tap_untapped
+    if f is None:
+        return []
+    return [c for c in objects_matching(s, f, o, o.controller) if not c.tapped and not (cost.tap and c.id == o.id)]
 
 
 def untappable_for_cost(s, o: Obj, cost: ir.Cost) -> list[Obj]:
     """Tapped permanents that could pay "Untap two tapped blue creatures you control"."""
-    return [c for c in objects_matching(s, cost.untap_tapped, o, o.controller)
-            if c.tapped and not (cost.untap and c.id == o.id)]
+    f = cost.untap_tapped
+    if f is None:
+        return []
+    return [c for c in objects_matching(s, f, o, o.controller) if c.tapped and not (cost.untap and c.id == o.id)]
 
 
 def summoning_sick(s, o: Obj) -> bool:

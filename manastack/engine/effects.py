@@ -1353,7 +1353,7 @@ def _become_creature(ctx, e: ir.BecomeCreature, rc):
             s.effects.append(AddSubtypes(o.id, e.subtypes, e.duration, ts, rc.card.name))
         if e.keywords:
             s.effects.append(GrantKeywords(o.id, tuple(k.name for k in e.keywords), e.duration, ts, rc.card.name))
-        if e.power is not None:
+        if e.power is not None and e.toughness is not None:
             s.effects.append(SetPT(o.id, e.power, e.toughness, e.duration, ts, rc.card.name))
         if e.all_creature_types:
             s.effects.append(AllCreatureTypes(o.id, e.duration, ts, rc.card.name))

@@ -17,7 +17,7 @@ from manastack.oracle import ir
 from manastack.oracle.subtypes import CREATURE_TYPES
 
 from . import characteristics as ch
-from . import filters, layers
+from . import continuous, filters, layers
 from . import aura_placement, commanders, exercise, levelers, morph, replacement
 from .abilities import MIRACLE_CAST, REBOUND_CAST, ability_at, nested_index
 from .bestow import bestowed
@@ -118,7 +118,7 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
         s.players[o.controller].creatures_died_this_turn += 1      # it died (CR 700.4)
     if from_zone == "battlefield":      # revolt: whatever zone it went to (CR 603.6c)
         s.players[o.controller].permanents_left_this_turn += 1
-    lookback = o.copy()
+    lookback = continuous.last_known(o, _known_chars(ctx, o)) if from_zone == "battlefield" else o.copy()
     if from_zone == "battlefield":
         _tapped_source_gone(s, o.id)
     if to != "battlefield" and morph.is_face_down(o):
@@ -279,6 +279,20 @@ _MOVE_RULES = {"battlefield": ("403.3", "110.1"), "graveyard": ("404.1", "400.7"
                "exile": ("406.1",), "hand": ("402.1", "400.7"), "library": ("401.1",)}
 
 
+def _known_chars(ctx: Ctx, o: Obj) -> continuous.Chars | None:
+    """The characteristics of the permanent ``o`` as it last existed, just before it leaves
+    (CR 608.2h, 113.7a): the continuous effects then in force applied. While one event moves
+    several permanents, as that event began, so that one leaving first (a lord) still counts for
+    the others (CR 603.10a)."""
+    s = ctx.s
+    if ctx.together is None:
+        return continuous.chars(s, o)
+    if ctx.together_known is False:
+        ctx.together_known = continuous.board(s)
+    known = ctx.together_known
+    return known.chars.get(o.id) if isinstance(known, continuous.Board) else None
+
+
 @contextmanager
 def together(ctx: Ctx):
     """Permanents that one event moves off the battlefield leave at the same time ("destroy all
@@ -287,11 +301,14 @@ def together(ctx: Ctx):
     outer = ctx.together
     if outer is None:
         ctx.together = []
+        ctx.together_known = False
     before = len(ctx.s.pending_triggers)
     try:
         yield
     finally:
         ctx.together = outer
+        if outer is None:
+            ctx.together_known = False
         if outer is None and len(ctx.s.pending_triggers) > before:
             _still_there(ctx.s, before)
 
@@ -440,7 +457,7 @@ def _miracle(ctx: Ctx, player: int, o: Obj) -> None:
 
 def _dredge(ctx: Ctx, player: int, o: Obj) -> None:
     """CR 702.52a: the draw replaced: mill N cards, then return the card to its owner's hand."""
-    mill(ctx, player, replacement.dredge_amount(o.card))
+    mill(ctx, player, replacement.dredge_amount(o.card) or 0)      # offered only with dredge N
     move(ctx, o, "hand", cause="dredge", rules=("702.52a",))
 
 
@@ -513,7 +530,7 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
     while todo:
         source, recipient, amount = todo.pop(0)
         changed = replacement.modify_damage(ctx, source, recipient, amount, combat)
-        if changed.spent is not None:
+        if changed.spent is not None and isinstance(recipient, int):      # a permanent's counter
             spent[recipient] = changed.spent
         gains += changed.gains
         owed += changed.counters_owed

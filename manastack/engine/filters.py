@@ -378,7 +378,30 @@ class FromPlayer:
     player: int
 
 
-Quality = Everything | OfColor | ColorCount | OfType | OfSupertype | OfSubtype | FromPlayer
+@dataclass(frozen=True, slots=True)
+class ManaValue:
+    """A mana value from ``least`` to ``most`` (CR 202.3): "protection from converted mana cost 3
+    or greater" (a face-down permanent's is 0, CR 708.2; a spell's counts its X, 202.3e)."""
+    least: int
+    most: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Spells:
+    """Spells with the quality ``of`` (CR 702.16a): "protection from colored spells", "from
+    instant spells". A spell is an object on the stack; the permanent it becomes, and abilities,
+    are not spells (Emrakul, the Aeons Torn's rulings)."""
+    of: "Quality"
+
+
+@dataclass(frozen=True, slots=True)
+class Both:
+    """Two qualities at once: "protection from legendary creatures" (a supertype and a card type)."""
+    first: "Quality"
+    second: "Quality"
+
+
+Quality = Everything | OfColor | ColorCount | OfType | OfSupertype | OfSubtype | FromPlayer | ManaValue | Spells | Both
 
 _TYPE_WORDS = {"artifacts": "Artifact", "creatures": "Creature", "enchantments": "Enchantment",
                "instants": "Instant", "sorceries": "Sorcery", "lands": "Land",
@@ -391,8 +414,9 @@ _COLOR_COUNTS = {"colorless": ColorCount(0, 0), "monocolored": ColorCount(1, 1),
 def quality(arg: str | None) -> Quality | None:
     """The quality a protection states (CR 702.16a), from its compiled form (see
     ``ir.Keyword``): a color's name, "colorless", "monocolored", "multicolored", "everything",
-    a card type's plural or "snow", a subtype ("Zombie"), or a player ("p1"); None for a
-    quality not decided (a color never chosen)."""
+    a card type's plural or "snow", a subtype ("Zombie"), a player ("p1"), "mana value 3 or
+    greater" (or "less"), "colored spells" or "instant spells", "legendary creatures"; None
+    for a quality not decided (a color never chosen)."""
     if arg is None:
         return None
     if arg == "everything":
@@ -405,6 +429,15 @@ def quality(arg: str | None) -> Quality | None:
         return OfType(_TYPE_WORDS[arg])
     if arg == "snow":
         return OfSupertype("Snow")
+    words = arg.split()
+    if arg.startswith("mana value ") and len(words) == 5 and words[2].isdigit():
+        n = int(words[2])
+        return ManaValue(n, None) if words[4] == "greater" else ManaValue(0, n)
+    if len(words) == 2 and words[1] == "spells":
+        inner = ColorCount(1, 5) if words[0] == "colored" else OfType(words[0].capitalize())
+        return Spells(inner)
+    if len(words) == 2 and words[0] == "legendary" and words[1] in _TYPE_WORDS:
+        return Both(OfSupertype("Legendary"), OfType(_TYPE_WORDS[words[1]]))
     if is_player_ref(arg) and arg[1:].isdigit():
         return FromPlayer(player_of(arg))
     if arg[:1].isupper():
@@ -432,6 +465,13 @@ def has_quality(s: State, source: Obj, q: Quality, controller: int | None = None
             if controller is not None:
                 return controller == player
             return (source.controller if source.zone in ("battlefield", "stack") else source.owner) == player
+        case ManaValue(least, most):
+            value = ch.mana_value(source)
+            return least <= value and (most is None or value <= most)
+        case Spells(of):
+            return source.zone == "stack" and has_quality(s, source, of, controller)
+        case Both(first, second):
+            return has_quality(s, source, first, controller) and has_quality(s, source, second, controller)
     return False
 
 

@@ -148,6 +148,8 @@ def available_mana(s: State, player: int) -> Availability:
         if not r.can_activate or not r.outputs:
             continue
         ab = mana_ability(s, _permanent(s, r.oid), r.idx)
+        if ab is None:
+            continue
         paid = ab.cost.mana.mana_value() if ab.cost.mana is not None else 0
         best[r.oid] = max(best.get(r.oid, 0), max(len(m) for m in r.outputs) - paid)
         for m in r.outputs:

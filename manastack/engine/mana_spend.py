@@ -97,7 +97,7 @@ def allows(s: State, rule: ir.SpendRule, use: ManaUse | None) -> bool:
         return False
     if rule.x_costs and use.has_x:
         return True
-    o = s.objs.get(use.oid)
+    o = s.objs.get(use.oid) if use.oid is not None else None
     if o is None:
         return False
     if use.kind == "spell" and rule.spells is not None:
@@ -118,7 +118,7 @@ def _rider_applies(s: State, m: PoolMana, use: ManaUse | None) -> bool:
     rule = m.rule
     if not rule.rider or use is None or use.kind != "spell":
         return False
-    o = s.objs.get(use.oid)
+    o = s.objs.get(use.oid) if use.oid is not None else None
     return o is not None and (rule.rider_spells is None or _is_spell(s, o, rule.rider_spells))
 
 
@@ -197,13 +197,14 @@ def spent(ctx: Ctx, player: int, taken: tuple[PoolMana, ...], use: ManaUse | Non
     name = s.players[player].name
     for m in taken:
         s.add_log(f"{name} spends {m.describe()} on {what}", ("106.6",), "pay")
-        if _rider_applies(s, m, use):
+        rider = m.rule.rider
+        if rider and use is not None and _rider_applies(s, m, use):
             item = next((i for i in s.stack if i.kind == "spell" and i.source == use.oid), None)
             if item is not None:
                 item.riders += ((m.rule.rider, m.source),)
                 if exercise.RECORD is not None:
                     exercise.note("MANA_RIDERS", m.rule.rider, card_named(s, m.source) or item.card)
-                s.add_log(f"{what} {RIDER_WORDS[m.rule.rider]}: mana from {m.source} was spent on it",
+                s.add_log(f"{what} {RIDER_WORDS[rider]}: mana from {m.source} was spent on it",
                           ("106.6",), "pay")
     for m in s.players[player].special_mana:
         if not allows(s, m.rule, use):

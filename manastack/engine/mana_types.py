@@ -58,7 +58,7 @@ def amount_of(s: State, amount, o: Obj, event: Seen | None = None) -> int:
         return amount
     if isinstance(amount, ir.CountersRemoved):
         if event is not None and event.kind == REMOVED:
-            return event.amount * amount.multiplier
+            return (event.amount or 0) * amount.multiplier
         # asked before the cost is paid: at most the counters it has; CR 106.7 ignores
         # whether the cost could be paid, so it could produce that type all the same
         return max(1, o.counters.get(amount.kind, 0)) * amount.multiplier

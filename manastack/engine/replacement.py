@@ -1081,7 +1081,7 @@ def counter_modifiers(s, o, ev: ZoneChange | CounterPlacement) -> list[Replaceme
             if type(ab) is not ir.ReplacementAbility or ab.kind not in ("more_counters", "double_counters"):
                 continue
             kind = ab.counter_kind
-            if not ev.counters.get(kind) or ab.affected is None or not matches(s, seen, ab.affected, perm):
+            if kind is None or not ev.counters.get(kind) or ab.affected is None or not matches(s, seen, ab.affected, perm):
                 continue
 
             def change(e, kind=kind, ab=ab):

@@ -136,6 +136,9 @@ def stat_of(ctx: Ctx, a: ir.StatOf, rc: ResolutionContext) -> int:
     seen = rc.event.last_known
     if a.what == ir.Ref("triggering_object") and seen is not None:   # it left (CR 603.10a)
         return max(0, seen[a.stat])
+    if a.what == ir.Ref("self") and seen is not None and rc.event.old == rc.source \
+            and rc.source not in ctx.s.objs:    # "When ~ dies, ... its power": as it left (603.10a)
+        return max(0, seen[a.stat])
     if a.what == ir.Ref("triggering_spell"):   # the spell a cast trigger saw, as cast (CR 202.3)
         return rc.event.mana_value or 0
     if a.what == ir.Ref(ir.SACRIFICED):        # sacrificed to pay the cost (CR 608.2h)

@@ -96,7 +96,8 @@ def resolve_top(ctx: Ctx) -> None:
         execute(ctx, ab.effects if ab else (), rc)
         if "awaken" in spell.cast_costs:          # CR 702.113a: its last target, the land
             kw = keyword(item.card, "awaken")
-            execute(ctx, (ir.Awaken(ir.Target(len(item_target_specs(item))), int(kw.arg)),), rc)
+            if kw is not None and kw.arg is not None:
+                execute(ctx, (ir.Awaken(ir.Target(len(item_target_specs(item))), int(kw.arg)),), rc)
         # CR 608.2n: leaving the stack is the last part of its resolution, so it is still there
         # while its controller chooses a creature to encode it on (CR 702.99a)
         spell_now = s.objs.get(item.source)

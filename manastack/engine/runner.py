@@ -30,7 +30,7 @@ class Rollback(Exception):
 class Ctx:
     """One operation in progress: the state it changes and the answers it may consume."""
 
-    __slots__ = ("s", "answers", "pos", "checked", "moved", "lki", "together", "moved_with", "paying",
+    __slots__ = ("s", "answers", "pos", "checked", "moved", "lki", "together", "moved_with", "together_known", "paying",
                  "activating", "sacrificed")
 
     def __init__(self, s: State, answers: list[Action], checked: int = 0) -> None:
@@ -49,6 +49,10 @@ class Ctx:
         # CR 603.10a: while one event moves several permanents (see events.together), each as it
         # last existed on the battlefield once it has left
         self.together: list | None = None
+        # CR 603.10a, 608.2h: the characteristics of the permanents as that event began (a
+        # continuous.Board, or False until the first of them leaves), each one's last known
+        # information, whichever leaves first
+        self.together_known: object = False
         # CR 601.2g, 605.3a: while costs are paid, mana abilities may be activated, and their
         # costs paid in turn: the permanents the activations under way keep from paying (see
         # casting.pay_cost), and the mana abilities being activated (CR 605.3c: not again

@@ -108,7 +108,7 @@ def find(s) -> list[tuple[str, object, str, str]]:
             elif "protection" in ch.keywords(s, host) and protected_from(s, host, o, attached=True) is not None:
                 found.append(("unattach", o, "equipment attached to a permanent with protection from it "
                               "(CR 702.16d)", "704.5n"))
-        if "Legendary" in card.supertypes:
+        if "Legendary" in ch.supertypes(s, o):      # layer 4 may add it (CR 205.4d)
             key = (o.controller, card.name)
             legends[key] = legends.get(key, 0) + 1
     for player, n in enumerate(counts):
@@ -214,7 +214,7 @@ def _command_zone(ctx: Ctx, o: Obj) -> None:
 def _legend_rule(ctx: Ctx, player: int, name: str) -> None:
     """CR 704.5j: the player keeps one of their legendary permanents with that name."""
     s = ctx.s
-    group = [o for o in s.permanents(player) if o.card.name == name and "Legendary" in o.card.supertypes]
+    group = [o for o in s.permanents(player) if o.card.name == name and "Legendary" in ch.supertypes(s, o)]
     if len(group) < 2:
         return
     answer = ctx.ask(Decision(player, "legend_rule", f"Legend rule: choose the {name} to keep (CR 704.5j)",

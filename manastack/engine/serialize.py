@@ -5,9 +5,11 @@ without the card files that built it, and a loaded game continues exactly as the
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import MISSING, fields
 from functools import cache, lru_cache, partial
 from operator import attrgetter
+from typing import Any
 
 import orjson
 
@@ -62,7 +64,7 @@ def _save(obj, *skip: str) -> dict:
 
 
 @cache
-def _getter(cls, skip: tuple[str, ...]) -> tuple[tuple[str, ...], attrgetter]:
+def _getter(cls, skip: tuple[str, ...]) -> tuple[tuple[str, ...], Callable[[Any], tuple]]:
     names = tuple(name for name in cls.__slots__ if name not in skip)
     get = attrgetter(*names)
     return names, (get if len(names) > 1 else lambda obj: (get(obj),))
@@ -78,7 +80,7 @@ def _effect_to_data(e: Effect, card_key) -> dict:
 
 
 def _effect_from_data(i: int, data: dict, cards: dict[str, CardDef]) -> Effect:
-    cls = _RECORDS.get(data.get("type"))
+    cls = _RECORDS.get(str(data.get("type")))
     if cls is None:
         raise ValueError(f"effects[{i}]: unknown effect type {data.get('type')!r}")
     names = {f.name for f in fields(cls)}

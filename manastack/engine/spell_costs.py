@@ -72,7 +72,7 @@ def _affinity(s, player: int, o: Obj, why: list[str]) -> int:
     ``player`` controls; several instances each apply. Returns the (negative) change."""
     change = 0
     for kw in o.card.abilities:
-        if type(kw) is not ir.Keyword or kw.name != "affinity":
+        if type(kw) is not ir.Keyword or kw.name != "affinity" or kw.arg is None:
             continue
         kind = kw.arg[:-1].capitalize()
         n = sum(1 for p in s.permanents(player) if ch.is_type(s, p, kind))

@@ -72,6 +72,7 @@ def choose(ctx, player: int, spell, card, base: ManaCost) -> tuple[CardDef, tupl
             exercise.note("KEYWORDS", "splice", o.card)
         s.add_log(f"{s.players[player].name} reveals {o.card.name} and splices it onto {card.name}: its text "
                   f"is copied onto the spell, and {cost} is added to its cost", ("702.47a", "601.2b"), "cast")
-    if not chosen:
+    together = spliced(card, tuple(chosen)) if chosen else None
+    if together is None:        # offered only when the spliced spell compiles
         return card, ()
-    return spliced(card, tuple(chosen)), tuple(added)
+    return together, tuple(added)

@@ -153,6 +153,8 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "base_pt_mana_value",       # CR 613.4b, layer 7b: engine.continuous (Opalescence)
                           "lose_all_abilities",       # CR 613.1f, layer 6: engine.continuous (Humility)
                           "remove_types",             # CR 613.1d, layer 4: engine.continuous
+                          "set_creature_types",       # CR 205.1b, layer 4: engine.continuous
+                          "add_supertypes", "remove_supertypes",   # CR 205.4b, layer 4: engine.continuous
                           "cant_have_keywords",       # CR 113.11, 613.1f: engine.continuous
                           "cant_attack_you",          # CR 508.1c: engine.combat.why_not_attack
                           "goaded",                   # CR 701.38b: engine.combat.declare_attackers
@@ -345,7 +347,7 @@ def _walk(node, out: list[str]) -> None:
         return
     if not dataclasses.is_dataclass(node):
         return
-    if t in _X_BOUND or t is ir.Ref and node.name in ("all", "chosen"):
+    if t in _X_BOUND or t is ir.Ref and getattr(node, "name", None) in ("all", "chosen"):
         node = _x_bound(node)       # X read as they resolve (resolution.bound_x)
     if t in (ir.SpellAbility, ir.ActivatedAbility):
         node = _targets_x_bound(node)   # X announced before targets (targets.x_fits)
@@ -396,7 +398,7 @@ def _walk(node, out: list[str]) -> None:
         if type(node.count) is ir.CountersOn and node.kind != "modify_pt":
             out.append(f"static effect {node.kind!r} counting counters")
         if node.condition is not None and node.kind in layers.CHANGING_KINDS \
-                and node.kind not in ("grant_ability", "remove_types"):
+                and node.kind not in ("grant_ability", "remove_types", "add_types", "set_creature_types"):
             # the layers read such conditions (engine.continuous), but no card of these has been
             # checked against its rulings yet (CR 611.3a)
             out.append(f"static effect {node.kind!r} as long as a condition holds")

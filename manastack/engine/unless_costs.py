@@ -154,7 +154,7 @@ def counter_unless_pays(ctx, e: ir.CounterUnlessPays, rc) -> None:
         options.insert(0, Action("pay", (), f"pay {cost} so {item.label} isn't countered"))
     answer = ctx.ask(Decision(payer, DecisionKind.UNLESS, f"{'Ward' if ward else rc.card.name}: pay {cost} or "
                               f"{item.label} is countered (CR {rule})", tuple(options), {"item": item.id}))
-    if answer.kind == "pay":
+    if answer.kind == "pay" and cost is not None:      # offered only with a cost
         pay_mana(ctx, payer, cost, by)
         s.add_log(f"{s.players[payer].name} pays {cost} for {'ward' if ward else rc.card.name}: "
                   f"{item.label} isn't countered", (rule,), "choice")

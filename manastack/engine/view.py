@@ -12,7 +12,7 @@ def _public(s: State, o: Obj, viewer: int) -> dict:
     if morph.is_face_down(o):      # CR 708.5: only its controller may look at it
         d["face_down"] = True
         if viewer == o.controller or s.result is not None:     # revealed when the game ends
-            d["card"] = o.printed.name
+            d["card"] = (o.printed or o.card).name
     if o.zone == "battlefield":
         d.update(tapped=o.tapped, counters=dict(o.counters), damage=o.damage,
                  attached_to=o.attached_to, token=o.is_token)
@@ -61,5 +61,5 @@ def _item(s: State, item, viewer: int) -> dict:
     if spell is not None and morph.is_face_down(spell):      # CR 708.5
         d["face_down"] = True
         if viewer == item.controller or s.result is not None:
-            d["card"] = spell.printed.name
+            d["card"] = (spell.printed or spell.card).name
     return d

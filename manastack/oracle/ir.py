@@ -1643,7 +1643,9 @@ class StaticEffect:
     # doesn't make the source itself, an Aura, fall off (CR 702.16c, 704.5m)
     keeps_source: bool = False
     # "add_types": card types, subtypes and colors the affected object has in addition to its
-    # own (layers 4 and 5, CR 613.1d-e); "set_colors": its colors instead (CR 105.3)
+    # own (layers 4 and 5, CR 613.1d-e); "set_colors": its colors instead (CR 105.3);
+    # "set_creature_types": ``types`` added and its creature types replaced by ``subtypes``
+    # (CR 205.1b); "add_supertypes", "remove_supertypes": the supertypes in ``types`` (CR 205.4b)
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
     colors: tuple[str, ...] = ()

@@ -402,6 +402,30 @@ class LineRules:
         """A subtype, by its name ("Zombies" -> "Zombie"; CR 702.16a)."""
         return _subtype(str(c[0]))[0]
 
+    def prot_mana_value(self, c):
+        """"Protection from converted mana cost 3 or greater" (CR 202.3, 702.16a): "mana value
+        3 or greater" ("or less" likewise), read by engine.filters.quality."""
+        n = str(c[0])
+        _need(n.isdigit(), "protection from a mana value")
+        return f"mana value {n} or {'greater' if c[-1].type == 'GREATER_W' else 'less'}"
+
+    def prot_colored_spells(self, c):
+        """"Protection from colored spells" (Emrakul, the Aeons Torn): spells only, not the
+        permanents they become nor abilities (the card's rulings)."""
+        return "colored spells"
+
+    def prot_type_spells(self, c):
+        """"Protection from instant spells" (CR 702.16a): the card type's word, then "spells"."""
+        word = str(c[0]).lower()
+        _need(word in ("instant", "sorcery", "creature", "artifact", "enchantment", "planeswalker"), "spells of a type")
+        return f"{word} spells"
+
+    def prot_legendary_type(self, c):
+        """"Protection from legendary creatures" (CR 702.16a): both the supertype and the card type."""
+        word = str(c[0]).lower()
+        _need(word.endswith("s"), "protection from a card type")
+        return f"legendary {word}"
+
     def prot_chosen_player(self, c):
         """"Protection from the chosen player" (CR 702.16k): chosen as the card entered."""
         return ir.CHOSEN_PLAYER

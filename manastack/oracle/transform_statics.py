@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 import typing
 
 from lark import Token, Tree, v_args
@@ -71,11 +72,15 @@ class StaticRules:
             elif kind == "not_alone":
                 out += [self._static("cant_attack_alone", affected), self._static("cant_block_alone", affected)]
                 prev = kind
+            elif kind == "animated":
+                out += [self._static(k, affected, **f) for k, f in fields]
+                prev = kind
             elif kind == "set_land_type":
                 _need(affected == "enchanted", "a land type")      # the Aura's enchant land says which
                 out.append(self._static(kind, affected, **fields))
                 prev = kind
-            elif kind in ("add_types", "remove_types", "set_colors", "all_creature_types"):
+            elif kind in ("add_types", "remove_types", "set_colors", "all_creature_types", "add_supertypes",
+                          "remove_supertypes"):
                 # a group's characteristics too: the layer system orders such effects by
                 # dependency (CR 613.8, engine.continuous)
                 out.append(self._static(kind, affected, **fields))
@@ -542,10 +547,44 @@ class StaticRules:
         """"is black": that color instead of its others (CR 105.3, 613.1e)."""
         return "set_colors", {"colors": (NAME_TO_COLOR[str(c[0]).lower()],)}
 
+    def part_is_supertype(self, c):
+        """"Enchanted creature is legendary", "All nonland permanents are legendary": the
+        supertype added in layer 4, its other supertypes kept (CR 205.4b, 613.1d)."""
+        return "add_supertypes", {"types": (str(c[-1]).capitalize(),)}
+
+    def part_not_supertype(self, c):
+        """"All lands are no longer snow.": the supertype removed in layer 4 (CR 205.4b, 613.1d)."""
+        return "remove_supertypes", {"types": (str(c[-1]).capitalize(),)}
+
     def part_not_creature(self, c):
         """"~ isn't a creature" (a God, as long as a devotion is low): the creature card type
         removed in layer 4 (CR 613.1d), its creature types with it (CR 205.3d)."""
         return "remove_types", {"types": ("Creature",)}
+
+    def part_animated(self, c):
+        """"~ is a 4/4 Human Soldier creature with indestructible that's still a planeswalker",
+        "~ is a 2/3 Gargoyle artifact creature with flying" (as long as a condition holds): a
+        creature (layer 4) with base power and toughness (layer 7b, CR 613.4b), those colors
+        (layer 5) and keywords (layer 6). "artifact creature" and "still a [type]" keep its other
+        card types and subtypes, the creature types named replacing its creature types
+        (CR 205.1b); "is a creature" alone would replace its card types (CR 205.1a) and is refused."""
+        power, toughness = (int(v) for v in str(c[0]).split("/"))
+        kind = c[1][1]
+        _need(not kind["replaces_types"], "is a creature: its other card types replaced")
+        types, subtypes = (*kind["types"], "Creature"), kind["subtypes"]
+        # one effect of layer 4: its types added, and its creature types replaced unless it is
+        # "still" what it was
+        replaces = bool(subtypes) and not re.search(r"\bthat's still an? ", self.text, re.I)
+        out: list[tuple[str, dict]] = [
+            ("set_creature_types" if replaces else "add_types", {"types": types, "subtypes": subtypes}),
+            ("set_base_pt", {"power": power, "toughness": toughness})]
+        if kind["all_creature_types"]:
+            out.append(("all_creature_types", {}))
+        if kind["colors"]:
+            out.append(("set_colors", {"colors": kind["colors"]}))
+        if kind["keywords"]:
+            out.append(("grant_keywords", {"keywords": kind["keywords"]}))
+        return "animated", out
 
     def part_every_type(self, c):
         """"is every creature type" (CR 205.3m), in layer 4."""
@@ -1402,5 +1441,7 @@ def _negated(condition):
 _WHILE_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_block", "cant_be_blocked",
                           "attacks_each_combat", "cant_be_blocked_by", "grant_ability",
                           "cant_be_blocked_except_by", "cant_block_attackers",
-                          "remove_types", "attacks_despite_defender"})
+                          "remove_types", "attacks_despite_defender",
+                          # "As long as it's your turn, ~ is a 4/4 ... creature" (CR 611.3a, 613.1d)
+                          "add_types", "set_creature_types", "set_base_pt", "set_colors", "all_creature_types"})
 
