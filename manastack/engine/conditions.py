@@ -380,7 +380,7 @@ def holds(s: State, condition: "ir.StateCondition", src: Obj, seen: Seen | None 
     if type(condition) is ir.EnteredThisTurn:
         return _entered_holds(s, condition, src)
     if type(condition) is ir.Devotion:                      # CR 700.5
-        return _devotion(s, src.controller, condition.colors) <= condition.at_most
+        return devotion(s, src.controller, condition.colors) <= condition.at_most
     if type(condition) is ir.ManaSpent:                     # adamant, CR 601.2h
         return _mana_spent(s, condition, src)
     if type(condition) is ir.SelfPower:                     # CR 208.1
@@ -461,7 +461,7 @@ def _object_count_holds(s: State, c: "ir.ObjectCount", src: Obj) -> bool:
     return n >= c.at_least and (c.at_most is None or n <= c.at_most)
 
 
-def _devotion(s: State, player: int, colors: tuple[str, ...]) -> int:
+def devotion(s: State, player: int, colors: tuple[str, ...]) -> int:
     """``player``'s devotion to ``colors`` (CR 700.5): the symbols among the mana costs of the
     permanents they control with any of those colors in them, each symbol once; generic,
     colorless and X symbols count for none (CR 107.4e-f: a hybrid or Phyrexian one does)."""

@@ -14,6 +14,7 @@ from . import characteristics as ch
 from . import exercise, upcalls
 from .decisions import Action, Decision, DecisionKind
 from .event_types import NOTHING, Seen
+from .conditions import devotion
 from .filters import is_player_ref, matches, objects_matching, party_size, player_of
 from .merged import times_mutated
 from .runner import Ctx
@@ -98,6 +99,8 @@ def amount(ctx: Ctx, a, rc: ResolutionContext) -> int:
         return (src.cast_costs.count("kicker") if src is not None else 0) * a.multiplier
     if isinstance(a, ir.PartySize):                 # CR 700.8
         return party_size(ctx.s, rc.controller) * a.multiplier
+    if isinstance(a, ir.DevotionCount):                  # CR 700.5
+        return devotion(ctx.s, rc.controller, a.colors) * a.multiplier
     if isinstance(a, ir.StatOf):
         return stat_of(ctx, a, rc)
     if isinstance(a, ir.TimesMutated):       # CR 702.140, 608.2h: as it last existed if it left

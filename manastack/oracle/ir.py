@@ -77,6 +77,15 @@ class PartySize:
 
 
 @dataclass(frozen=True, slots=True)
+class DevotionCount:
+    """"your devotion to black" (or "to black and red"): the mana symbols of those colors among
+    the mana costs of the permanents the controller controls (CR 700.5)."""
+
+    colors: tuple[str, ...]
+    multiplier: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class TimesKicked:
     """"for each time it was kicked": how many times the spell, or the spell that became this
     permanent, was kicked (multikicker, CR 702.33c-d)."""

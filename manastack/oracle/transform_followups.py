@@ -510,6 +510,10 @@ class FollowupRules:
         """"3 minus the number of cards in their hand" (Rackling, Storm World)."""
         return _minus(c[1], c[0], from_n=True)
 
+    def q_devotion(self, c):
+        """"your devotion to black", "... to black and red" (CR 700.5)."""
+        return ir.DevotionCount(tuple(NAME_TO_COLOR[str(x).lower()] for x in c))
+
     def q_counters(self, c):
         return ir.CountersOn(c[0])
 
@@ -599,7 +603,7 @@ class FollowupRules:
         return _until_eot(self.quoted_sentence(_eot_clauses(c)))
 
 
-_QUANTITIES = (ir.CountOf, ir.CountersOn, ir.StatOf, ir.CountPerPlayer, ir.Minus)
+_QUANTITIES = (ir.CountOf, ir.CountersOn, ir.StatOf, ir.CountPerPlayer, ir.Minus, ir.DevotionCount)
 
 
 def _minus(count, n, from_n: bool) -> ir.Minus:

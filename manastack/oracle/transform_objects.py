@@ -247,8 +247,8 @@ class ObjectRules:
 
     def a_nontype(self, c):
         word = str(c[0]).lower().rstrip(",")[3:]
-        if word == "basic":
-            return "non_supertypes", "Basic"        # "nonbasic land" (CR 205.4)
+        if word in ("basic", "legendary"):
+            return "non_supertypes", word.title()   # "nonbasic land", "nonlegendary creature" (CR 205.4)
         if word == "token":
             return "nontoken", True                 # CR 111.1
         _need(word in _PREFIX_NON, "non" + word)
