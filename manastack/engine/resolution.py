@@ -197,7 +197,7 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
     if isinstance(subject, ir.ControlledBy):    # "each creature target player controls"
         players = [p for p in resolve_subject(ctx, subject.player, rc) if isinstance(p, int)]
         return [o for o in objects_matching(s, bound_x(subject.filter, rc), source_obj(ctx, rc), rc.controller)
-                if o.controller in players]
+                if (o.controller if o.zone == "battlefield" else o.owner) in players]   # CR 108.4a
     name = subject.name
     if exercise.RECORD is not None:
         exercise.note("REFS", name, rc.card)

@@ -306,7 +306,8 @@ class Ref:
 class ControlledBy:
     """"each creature target player controls", "... that player controls": the permanents
     matching ``filter`` controlled by the player(s) ``player`` names, found as the effect
-    happens (CR 108.4, 608.2c)."""
+    happens (CR 108.4, 608.2c); for a filter of another zone ("all cards from target player's
+    graveyard"), the cards there those players own (CR 108.4a)."""
 
     filter: Filter
     player: Union[Target, Ref]

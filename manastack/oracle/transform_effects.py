@@ -478,7 +478,7 @@ class EffectRules:
         return [ir.Regenerate(c[0])]
 
     def exile(self, c):
-        _need(_is_object(c[0]) and c[0] is not PREV, "exile")
+        _need((_is_object(c[0]) or isinstance(c[0], ir.ControlledBy)) and c[0] is not PREV, "exile")
         return [ir.Exile(c[0])]
 
     def exile_until(self, c):

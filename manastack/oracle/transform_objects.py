@@ -65,6 +65,13 @@ class ObjectRules:
               and _plain_group(d.filter), "each ... target player controls")
         return ir.ControlledBy(d.filter, _T(ir.TargetSpec("opponent" if "opponent" in token else "player")))
 
+    def o_target_graveyard_cards(self, c):
+        """"all cards from target player's graveyard": only the player is targeted (CR 115.1),
+        the cards are those in that graveyard as the effect happens (CR 404.1)."""
+        token = str(c[0]).lower()
+        return ir.ControlledBy(ir.Filter(zone="graveyard"),
+                               _T(ir.TargetSpec("opponent" if "opponent" in token else "player")))
+
     def o_all_target_controls(self, c):
         """"all creatures target player controls": as "each creature target player controls"."""
         _need(c[0].plural, "all ... target player controls")
