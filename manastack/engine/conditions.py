@@ -174,6 +174,15 @@ def _cast_in_your_main_phase(s: State, src: Obj) -> bool:
             and s.step in ("main1", "main2"))
 
 
+def _escaped(s: State, src: Obj) -> bool:
+    """CR 702.138c: the spell, or the spell that became this permanent, was cast with escape."""
+    return "escape" in src.cast_costs
+
+
+def _not_escaped(s: State, src: Obj) -> bool:
+    return not _escaped(s, src)
+
+
 def _cast_from_hand(s: State, src: Obj) -> bool:
     """"if you cast it from your hand": the spell, or the spell that became this permanent, was
     cast from its owner's hand (CR 601.2a, 400.7d)."""
@@ -276,6 +285,7 @@ _CONDITIONS = {
     "you_are_monarch": _you_are_monarch,
     "city_blessing": _city_blessing, "no_city_blessing": _no_city_blessing,   # ascend (CR 702.131)
     "cast_from_hand": _cast_from_hand, "cast_from_graveyard": _cast_from_graveyard,
+    "escaped": _escaped, "not_escaped": _not_escaped,   # escape (CR 702.138c)
     "permanent_left_this_turn": _permanent_left,         # revolt
     "creatures_total_power_8": _total_power_8,          # formidable
     "self_not_renowned": _not_renowned,                  # renown (CR 702.112a)

@@ -31,6 +31,7 @@ KEYWORDS = frozenset({
     "exalted", "bushido", "echo", "cumulative upkeep", "flanking", "soulshift", "cascade", "crew",
     "partner",      # no effect outside Commander (CR 702.124a); engine.turn logs so at the start
     "kicker", "multikicker", "buyback", "flashback", "entwine",   # spell costs, engine.alt_costs
+    "escape",                   # CR 702.138: a cast from the graveyard, engine.alt_costs
     "replicate", "conspire",    # additional costs and a cast trigger copying the spell, engine.copies
     "assist",                   # another player pays part of the generic mana, engine.casting._assist
     "transmute",                # CR 702.53a: from the hand, a search, engine.abilities.keyword_activated
@@ -105,6 +106,8 @@ _LOSABLE = frozenset({"flying", "first strike", "double strike", "trample", "def
                       "islandwalk", "swampwalk", "mountainwalk", "forestwalk"})
 # The parts a kicker, buyback or flashback cost may have (CR 702.33a, 702.27a, 702.34a).
 SPELL_COST_PARTS = frozenset({"mana", "pay_life", "sacrifice", "tap_untapped", "tap_count"})
+# The parts an escape cost may have (CR 702.138a): mana and cards exiled from the graveyard.
+ESCAPE_COST_PARTS = frozenset({"mana", "exile_from_graveyard", "exile_graveyard_count"})
 # The parts "As an additional cost to cast this spell, ..." may have (CR 601.2b, 118.8).
 ADDITIONAL_COST_PARTS = frozenset({"pay_life", "sacrifice", "sacrifice_count", "discard", "discard_type",
                                    "discard_random", "return_to_hand", "tap_untapped", "tap_count",
@@ -372,6 +375,9 @@ def _walk(node, out: list[str]) -> None:
         elif node.name in ("kicker", "multikicker", "buyback", "flashback", "entwine", "replicate") \
                 and node.cost is not None:
             out += _cost_gaps(node.cost, SPELL_COST_PARTS, f"{node.name} cost")
+        elif node.name == "escape":
+            out += _cost_gaps(node.cost, ESCAPE_COST_PARTS, "escape cost") if node.cost is not None \
+                else ["escape without a cost"]
     elif t is ir.AdditionalCost:
         out += _cost_gaps(node.cost, ADDITIONAL_COST_PARTS, "additional cost")
         if node.or_cost is not None:       # its mana is added to the total cost (engine.alt_costs.parts)

@@ -678,6 +678,13 @@ class StaticRules:
         return [ir.ReplacementAbility("enters_with_counters", c[-1], _of(c, _Amount).value,
                                       condition="kicked")]
 
+    def r_escapes_with(self, c):
+        """"~ escapes with two +1/+1 counters on it": if it escaped, it enters with them
+        (CR 702.138c, 614.1c)."""
+        n = _of(c, _Amount).value
+        _need(isinstance(n, int), "escapes with X counters")
+        return [ir.ReplacementAbility("enters_with_counters", c[-1], n, condition="escaped")]
+
     def r_counters_if(self, c):
         """"~ enters with two +1/+1 counters on it if a creature died this turn." (morbid, raid,
         revolt, ferocious, "if you cast it from your hand"): a replacement effect that applies
