@@ -168,6 +168,10 @@ def known_objects(ctx: Ctx, subject, rc: ResolutionContext) -> list[Obj]:
                 o = ctx.s.objs.get(t) or ctx.lki.get(t)
                 if o is not None:
                     out.append(o)
+            elif isinstance(t, str) and t.startswith("s"):      # a spell still on the stack
+                item = next((i for i in ctx.s.stack if i.id == int(t[1:])), None)
+                if item is not None and item.kind == "spell" and item.source in ctx.s.objs:
+                    out.append(ctx.s.objs[item.source])
         return out
     return [o for o in resolve_subject(ctx, subject, rc) if isinstance(o, Obj)]
 
