@@ -1173,8 +1173,12 @@ class StaticRules:
         return "equipped"
 
     def s_all(self, c):
-        _need(c[0].plural and c[0].kind in (None, "permanent") and not c[0].zone_given, "all")
-        return c[0].filter
+        # "Other Merfolk get +1/+1": a creature type whose plural is the word itself, with no
+        # article before it, is the group (an object alone would be "~" or "each Merfolk")
+        d = c[0]
+        invariant = bool(d.filter.subtypes) and not d.filter.types and d.kind is None
+        _need((d.plural or invariant) and d.kind in (None, "permanent") and not d.zone_given, "all")
+        return d.filter
 
     def s_each(self, c):
         _need(not c[0].plural and c[0].kind in (None, "permanent"), "each")
