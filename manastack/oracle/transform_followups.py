@@ -30,6 +30,13 @@ class FollowupRules:
             or (what.spec.kind == "card" and what.spec.filter.zone == "graveyard")), "put into a library")
         return [ir.PutInLibrary(what, bottom=end == "bottom")]
 
+    def put_it_library(self, c):
+        """"When ~ dies, put it on the bottom of its owner's library": the card itself, found in
+        the zone it went to (CR 400.7, 401.4)."""
+        what = IT if not c or str(c[0]) != "~" else ir.Ref("self")
+        end = next(x for x in c if x in ("top", "bottom"))
+        return [ir.PutInLibrary(what, bottom=end == "bottom")]
+
     def put_your_library(self, c):
         """"Put target card from your graveyard on top of your library": a card you own, so your
         library is its owner's (CR 401.4; several go in the order their targets were chosen)."""

@@ -1,0 +1,65 @@
+""""When ~ dies, put it on the bottom of its owner's library" and "put it on top ... instead":
+the card found in the zone it went to (CR 400.7, 401.4, 603.6a, 608.2c). Real cards: Murderous
+Rider, The Cauldron of Eternity, Consign to Dream."""
+from __future__ import annotations
+
+from .game_helpers import board, cast_and_pay, names, resolve
+
+ALICE, BOB = 0, 1
+
+
+def _bolt(g, target: str) -> None:
+    cast_and_pay(g, "cast Lightning Bolt", target)
+    resolve(g)          # the Bolt
+    resolve(g)          # the dies trigger
+
+
+def test_murderous_rider_goes_to_the_bottom_of_its_owners_library(db):
+    g = board(db, """
+  - name: Alice
+    hand: [Lightning Bolt]
+    battlefield: [Mountain]
+    library: [Island, Island]
+  - name: Bob
+    battlefield: [Murderous Rider]
+    library: [Swamp, Swamp]
+""")
+    _bolt(g, "Murderous Rider")
+    s = g.current_state()
+    assert names(g, BOB, "graveyard") == []
+    assert s.objs[s.players[BOB].library[0]].card.name == "Murderous Rider"     # index 0: the bottom
+
+
+def test_cauldron_puts_each_creature_of_yours_that_dies_at_the_bottom(db):
+    """Whenever a creature Alice controls dies, it goes to the bottom of its owner's library."""
+    g = board(db, """
+  - name: Alice
+    hand: [Lightning Bolt]
+    battlefield: [Mountain, The Cauldron of Eternity, Grizzly Bears]
+    library: [Island, Island]
+  - name: Bob
+""")
+    _bolt(g, "Grizzly Bears")
+    s = g.current_state()
+    assert "Grizzly Bears" not in names(g, ALICE, "graveyard")
+    assert s.objs[s.players[ALICE].library[0]].card.name == "Grizzly Bears"
+
+
+def test_consign_to_dream_puts_a_red_permanent_on_top_instead(db):
+    """A red target goes on top of its owner's library instead of into the hand; a
+    nonred, nongreen one returns to the hand."""
+    g = board(db, """
+  - name: Alice
+    hand: [Consign to Dream, Consign to Dream]
+    battlefield: [Island, Island, Island, Island, Island, Island]
+  - name: Bob
+    battlefield: [Goblin Piker, Wall of Omens]
+    library: [Swamp]
+""")
+    cast_and_pay(g, "cast Consign to Dream", "Goblin Piker")
+    resolve(g)
+    s = g.current_state()
+    assert s.objs[s.players[BOB].library[-1]].card.name == "Goblin Piker" and names(g, BOB, "hand") == []
+    cast_and_pay(g, "cast Consign to Dream", "Wall of Omens")
+    resolve(g)
+    assert names(g, BOB, "hand") == ["Wall of Omens"]
