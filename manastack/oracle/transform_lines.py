@@ -309,6 +309,11 @@ class LineRules:
 
     mode_line = spell_line
 
+    def spell_ifs(self, c):
+        """Conditional instructions one after another, each checked as the spell resolves
+        (CR 608.2c)."""
+        return "spell", self.body(c)
+
     @v_args(meta=True)
     def mode(self, meta, c):
         effects, targets = bind(c[1], None)
