@@ -652,6 +652,12 @@ class EffectRules:
         amount, (token, tapped) = c[0], c[1]
         return [ir.CreateTokens(token, _amount(amount, _of(c, _ForEach)), tapped)]
 
+    def create_several(self, c):
+        """"create a 3/3 ... token with deathtouch and a 3/3 ... token with lifelink": each
+        kind of token, in the order written (CR 111.2)."""
+        parts = [x for x in c if not isinstance(x, Token)]
+        return [ir.CreateTokens(token, amount.value, tapped) for amount, (token, tapped) in zip(parts[::2], parts[1::2])]
+
     def create_equal(self, c):
         """"create a number of 1/1 white Soldier creature tokens equal to [a quantity]"."""
         (token, tapped), quantity = c[-2], c[-1]
