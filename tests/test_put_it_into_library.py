@@ -1,6 +1,6 @@
 """"When ~ dies, put it on the bottom of its owner's library" and "put it on top ... instead":
 the card found in the zone it went to (CR 400.7, 401.4, 603.6a, 608.2c). Real cards: Murderous
-Rider, The Cauldron of Eternity, Consign to Dream."""
+Rider, The Cauldron of Eternity, Consign to Dream, Sensei's Divining Top."""
 from __future__ import annotations
 
 from .game_helpers import board, cast_and_pay, names, resolve
@@ -63,3 +63,45 @@ def test_consign_to_dream_puts_a_red_permanent_on_top_instead(db):
     cast_and_pay(g, "cast Consign to Dream", "Wall of Omens")
     resolve(g)
     assert names(g, BOB, "hand") == ["Wall of Omens"]
+
+
+def _activate_top_draw(g) -> None:
+    g.push(next(a for a in g.legal_actions() if a.label.startswith("activate Sensei's Divining Top: {T}")))
+    while g.pending.kind != "priority":
+        g.push(g.legal_actions()[0])
+
+
+def test_senseis_divining_top_draws_then_goes_on_top(db):
+    """{T}: draw a card, then Top goes on top of its owner's library: the next draw is Top."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Sensei's Divining Top]
+    library: [Forest, Island]
+  - name: Bob
+""")
+    _activate_top_draw(g)
+    resolve(g)
+    s = g.current_state()
+    assert names(g, ALICE, "hand") == ["Forest"]
+    assert s.objs[s.players[ALICE].library[-1]].card.name == "Sensei's Divining Top"
+
+
+def test_top_gone_before_resolution_still_draws(db):
+    """If Top has left the battlefield before its ability resolves, the card is still drawn and
+    Top stays where it went (ruling 2016-06-08; CR 400.7): Bob destroys it in response."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Sensei's Divining Top]
+    library: [Forest, Island]
+  - name: Bob
+    hand: [Shatter]
+    battlefield: [Mountain, Mountain]
+""")
+    _activate_top_draw(g)
+    g.push(next(a for a in g.legal_actions() if a.kind == "pass"))      # Alice passes; Bob answers
+    cast_and_pay(g, "cast Shatter", "Sensei's Divining Top")
+    resolve(g)          # Shatter
+    resolve(g)          # Top's ability
+    s = g.current_state()
+    assert names(g, ALICE, "hand") == ["Forest"] and "Sensei's Divining Top" in names(g, ALICE, "graveyard")
+    assert [s.objs[i].card.name for i in s.players[ALICE].library] == ["Island"]
