@@ -135,6 +135,7 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "cant_activate", "cant_activate_nonmana",   # CR 602.5, engine.activation_limits
                           "pt_equal_count",             # CR 604.3, 613.4a: engine.continuous
                           "max_one_blocker",            # CR 509.1b, engine.combat.declare_blockers
+                          "min_blockers",               # CR 509.1b, engine.combat.fewest_blockers
                           "assign_as_unblocked",        # CR 510.1, engine.combat.combat_damage
                           "cant_attack_alone", "cant_block_alone",   # CR 506.5, engine.combat
                           "additional_land",            # CR 305.2, engine.legality.land_limit

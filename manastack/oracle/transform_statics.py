@@ -493,6 +493,13 @@ class StaticRules:
         """"can't be blocked by more than one creature" (CR 509.1b)."""
         return "max_one_blocker", {}
 
+    def part_min_blockers(self, c):
+        """"can't be blocked except by three or more creatures" (CR 509.1b; menace's rule with
+        another number, CR 702.111b)."""
+        n = _number(str(c[0]))
+        _need(isinstance(n, int) and n >= 2, "blocked except by N or more")
+        return "min_blockers", {"amount": n}
+
     def part_block_additional(self, c):
         """"can block an additional creature each combat" (CR 509.1a-b)."""
         return "block_additional", {"amount": 1}
