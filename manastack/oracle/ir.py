@@ -192,6 +192,7 @@ class Filter:
     non_colors: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()
     without_keywords: tuple[str, ...] = ()
+    keywords_any: tuple[str, ...] = ()    # "with flying or reach": one of them at least
     tapped: bool | None = None
     attacking: bool = False
     blocking: bool = False

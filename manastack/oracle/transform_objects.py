@@ -447,6 +447,9 @@ class ObjectRules:
     def p_with(self, c):
         return "keywords", _kw_name(c[0])
 
+    def p_with_either(self, c):
+        return "keywords_any", (_kw_name(c[0]), _kw_name(c[1]))
+
     def p_without(self, c):
         return "without_keywords", _kw_name(c[0])
 
