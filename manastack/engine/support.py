@@ -97,7 +97,8 @@ _PRINTED_ONLY = frozenset({"ascend", "affinity", "improvise", "delve", "evoke", 
                           "plainscycling", "islandcycling", "swampcycling", "mountaincycling",
                           "forestcycling", "basic landcycling", "unearth", "scavenge",
                           "rebound", "retrace", "jump-start", "transmute", "embalm", "eternalize", "dredge", "overload",
-                          "sunburst", "awaken", "splice", "miracle", "mutate", "outlast", "bestow", "reinforce"})
+                          "sunburst", "awaken", "splice", "miracle", "mutate", "outlast", "bestow", "reinforce",
+                          "equip", "escape"})     # read from the card's own text only (abilities, alt_costs)
 # Keywords an effect may take away (CR 613.1f): those rules code reads through
 # engine.characteristics.keywords, so a loss is seen wherever they matter.
 _LOSABLE = frozenset({"flying", "first strike", "double strike", "trample", "defender", "hexproof",
