@@ -105,3 +105,26 @@ def test_top_gone_before_resolution_still_draws(db):
     s = g.current_state()
     assert names(g, ALICE, "hand") == ["Forest"] and "Sensei's Divining Top" in names(g, ALICE, "graveyard")
     assert [s.objs[i].card.name for i in s.players[ALICE].library] == ["Island"]
+
+
+def test_rider_exiled_from_the_graveyard_in_response_stays_in_exile(db):
+    """The trigger finds the card only in the graveyard it went to (CR 400.7, 603.10a): Alice
+    exiles the Rider from Bob's graveyard with Cling to Dust in response, and it stays exiled."""
+    g = board(db, """
+  - name: Alice
+    hand: [Lightning Bolt, Cling to Dust]
+    battlefield: [Mountain, Swamp]
+    library: [Island, Island]
+  - name: Bob
+    battlefield: [Murderous Rider]
+    library: [Swamp, Swamp]
+""")
+    cast_and_pay(g, "cast Lightning Bolt", "Murderous Rider")
+    resolve(g)          # the Bolt: the Rider dies, its trigger goes on the stack
+    assert g.current_state().stack
+    cast_and_pay(g, "cast Cling to Dust", "Murderous Rider")
+    resolve(g)          # Cling to Dust
+    resolve(g)          # the Rider's trigger: nothing to move
+    s = g.current_state()
+    assert names(g, BOB, "exile") == ["Murderous Rider"]
+    assert [s.objs[i].card.name for i in s.players[BOB].library] == ["Swamp", "Swamp"]
