@@ -518,11 +518,14 @@ def _times(n: int) -> str:
 
 
 def _note(kw: ir.Keyword, card) -> None:
+    """Record the keyword and the parts of its cost paid (support.SPELL_COST_PARTS, or
+    support.ESCAPE_COST_PARTS for escape)."""
     if exercise.RECORD is not None:
         exercise.note("KEYWORDS", kw.name, card)
+        parts = "ESCAPE_COST_PARTS" if kw.name == "escape" else "SPELL_COST_PARTS"
         for f in dataclasses.fields(kw.cost) if kw.cost is not None else ():
             if getattr(kw.cost, f.name) != f.default:
-                exercise.note("SPELL_COST_PARTS", f.name, card)
+                exercise.note(parts, f.name, card)
 
 
 def log_total(s, card, costs: tuple[str, ...], base: ManaCost, total: ManaCost, why: list[str]) -> None:
