@@ -36,12 +36,14 @@ def test_put_on_top_or_bottom_of_its_owners_library(corpus_db):
     assert kelpie.targets[0].filter.zone == "graveyard"
 
 
-def test_put_it_on_top_is_not_read_for_a_card_that_left(corpus_db):
-    """Avenging Angel's "put it on top" names the card in the graveyard (CR 400.7, 603.10a),
-    which "it" can't name faithfully yet: the line stays unsupported."""
+def test_put_it_on_top_names_the_card_where_it_went(corpus_db):
+    """Avenging Angel's "put it on top" names the card in the graveyard it went to (CR 400.7,
+    603.10a): the source as it became, found only there (tests/test_put_it_into_library.py
+    plays it, and a card exiled from the graveyard in response stays in exile)."""
     angel = corpus_db.get("Avenging Angel")
-    assert not angel.fully_supported
-    assert any("on top of its owner's library" in g.text for g in angel.gaps)
+    assert angel.fully_supported
+    trigger = next(a for a in angel.abilities if isinstance(a, ir.TriggeredAbility))
+    assert trigger.effects == (ir.May((ir.PutInLibrary(ir.Ref("self")),)),)
 
 
 def test_your_next_untap_step(corpus_db):

@@ -155,8 +155,9 @@ def test_blockable_only_by_and_no_activations(db):
     assert warlock.affected == "self" and warlock.blockers.colors == ("B",)
     assert set(_effects(db, "Arrest")) == {"cant_attack", "cant_block", "cant_activate"}
     assert set(_effects(db, "Faith's Fetters")) == {"cant_attack", "cant_block", "cant_activate_nonmana"}
-    # "three or more creatures" is no description of blockers: not read
-    assert card("Test", "Test can't be blocked except by three or more creatures.").unsupported
+    # "three or more creatures" is no description of blockers but a number of them (CR 509.1b)
+    least = card("Test", "Test can't be blocked except by three or more creatures.").abilities[0].effect
+    assert (least.kind, least.amount) == ("min_blockers", 3)
 
 
 def test_arrest_forbids_mana_abilities_faiths_fetters_does_not(db):

@@ -1,11 +1,11 @@
 """Additional and alternative costs of spells (CR 118.8-118.9, 601.2b, 601.2f): kicker and
 multikicker (CR 702.33), buyback (CR 702.27), entwine (CR 702.42), flashback (CR 702.34),
-retrace (CR 702.81), jump-start (CR 702.133), spectacle (CR 702.137), the
+retrace (CR 702.81), jump-start (CR 702.133), spectacle (CR 702.137), escape (CR 702.138), the
 madness cost (CR 702.35b), casts without paying the mana cost (cascade, suspend), and the
 mandatory "As an additional cost to cast this spell, ..." (sacrifice, discard, life).
 
-Casting a card from a graveyard is casting it with flashback, retrace or jump-start (the only
-permissions to do so the engine knows). As the spell is cast its controller announces which additional costs they will
+Casting a card from a graveyard is casting it with flashback, retrace, jump-start or escape (the
+only permissions to do so the engine knows). As the spell is cast its controller announces which additional costs they will
 pay; the names go in the spell's ``cast_costs`` ("flashback", one "kicker" per kick,
 "buyback"), which the permanent it becomes keeps (CR 400.7d) for "if it was kicked". The total
 cost is the mana cost, or the flashback cost, plus the announced costs (CR 601.2f); only
@@ -55,7 +55,7 @@ WITHOUT_PAYING = (FREE, "suspend")               # cascade; suspend (CR 702.62a)
 PRINTED = "alternative"
 CHOSEN_ALTERNATIVES = ("evoke", "dash", "surge", "overload", "awaken", "mutate", "spectacle", "prowl", "bestow",
                        PRINTED)
-ALTERNATIVE = ("flashback", "madness", "miracle") + WITHOUT_PAYING + CHOSEN_ALTERNATIVES   # paid rather than the mana cost (CR 118.9)
+ALTERNATIVE = ("flashback", "escape", "madness", "miracle") + WITHOUT_PAYING + CHOSEN_ALTERNATIVES   # paid rather than the mana cost (CR 118.9)
 # Optional additional costs announced as the spell is cast (CR 601.2b); replicate may be paid
 # any number of times (CR 702.56a), conspire taps two creatures (CR 702.78a).
 ADDITIONAL = ("kicker", "multikicker", "buyback", "entwine", "replicate", "conspire")
@@ -73,7 +73,7 @@ FLASH_TAX = "flash_tax"
 _RULES = {"kicker": "702.33a", "multikicker": "702.33c", "buyback": "702.27a", "entwine": "702.42a",
           "evoke": "702.74a", "dash": "702.109a", "surge": "702.117a", "overload": "702.96a",
           "awaken": "702.113a", "mutate": "702.140a", "spectacle": "702.137a", "prowl": "702.76a", PRINTED: "118.9",
-          "bestow": "702.103a",
+          "bestow": "702.103a", "escape": "702.138a",
           "replicate": "702.56a", "conspire": "702.78a"}
 
 
@@ -90,7 +90,8 @@ FIXED_COSTS = {"retrace": RETRACE_COST, "jump-start": JUMP_START_COST, "conspire
 
 def flashback_cards(s, player: int) -> list[int]:
     """Cards in ``player``'s graveyard they may cast from there: instants and sorceries with
-    flashback (CR 702.34a) or jump-start (CR 702.133a), cards with retrace (CR 702.81a), and cards
+    flashback (CR 702.34a) or jump-start (CR 702.133a), cards with retrace (CR 702.81a) or escape
+    (CR 702.138a, permanent cards too), and cards
     whose own static ability lets them be cast from there for an alternative cost (Brokkos's
     mutate, which needs its target, CR 601.3, 702.140a)."""
     out = []
@@ -109,7 +110,7 @@ def _from_graveyard(card) -> str:
     instant or sorcery with flashback or jump-start, "mutate" for its mutate cost when that has a target, ""
     not at all (asked of every card in a graveyard at every priority: found once per
     definition)."""
-    if keyword(card, "retrace") or not card.is_permanent_card and (
+    if keyword(card, "retrace") or keyword(card, "escape") or not card.is_permanent_card and (
             keyword(card, "flashback") or keyword(card, "jump-start")):
         return "always"
     if graveyard_cost(card) == "mutate" and keyword(card, "mutate") is not None:
@@ -141,13 +142,15 @@ def graveyard_cost(card) -> str:
 
 
 def cast_from(o) -> tuple[str, ...]:
-    """The cost a cast from ``o``'s zone uses: from a graveyard, flashback (an alternative cost,
-    CR 702.34a), retrace or jump-start (additional costs, CR 702.81a, 702.133a) or the alternative
-    cost its own static ability names (Brokkos: mutate only, its rulings)."""
+    """The cost a cast from ``o``'s zone uses: from a graveyard, flashback or escape (alternative
+    costs, CR 702.34a, 702.138a), retrace or jump-start (additional costs, CR 702.81a, 702.133a)
+    or the alternative cost its own static ability names (Brokkos: mutate only, its rulings)."""
     if o.zone != "graveyard":
         return ()
     if keyword(o.card, "flashback"):
         return ("flashback",)
+    if keyword(o.card, "escape"):
+        return ("escape",)
     if keyword(o.card, "jump-start") and not o.card.is_permanent_card:
         return ("jump-start",)
     allowed = graveyard_cost(o.card)
@@ -348,6 +351,8 @@ def cast_label(o) -> str:
         return f"cast {o.card.name} from the graveyard with retrace, discarding a land card"
     if cast_from(o) == ("jump-start",):
         return f"cast {o.card.name} from the graveyard with jump-start, discarding a card"
+    if cast_from(o) == ("escape",):
+        return f"cast {o.card.name} from the graveyard with escape {_text(o.card, keyword_of(o.card, 'escape'))}"
     if cast_from(o)[0] in CHOSEN_ALTERNATIVES:
         name = cast_from(o)[0]
         return f"cast {o.card.name} from the graveyard for its {name} cost {_text(o.card, keyword_of(o.card, name))}"
@@ -393,6 +398,11 @@ def announce(ctx, player: int, spell, costs: tuple[str, ...]) -> None:
         s.add_log(f"{who} casts {card.name} from their graveyard with flashback: the flashback cost "
                   f"{_text(card, keyword_of(card, 'flashback'))} is paid rather than its mana cost",
                   ("702.34a", "118.9"), "cast")
+    if "escape" in costs:
+        _note(keyword_of(card, "escape"), card)
+        s.add_log(f"{who} casts {card.name} from their graveyard with escape: the escape cost "
+                  f"{_text(card, keyword_of(card, 'escape'))} is paid rather than its mana cost",
+                  ("702.138a", "118.9"), "cast")
     if "retrace" in costs:
         _note(keyword_of(card, "retrace"), card)
         s.add_log(f"{who} casts {card.name} from their graveyard with retrace: they discard a land card in "
@@ -513,11 +523,14 @@ def _times(n: int) -> str:
 
 
 def _note(kw: ir.Keyword, card) -> None:
+    """Record the keyword and the parts of its cost paid (support.SPELL_COST_PARTS, or
+    support.ESCAPE_COST_PARTS for escape)."""
     if exercise.RECORD is not None:
         exercise.note("KEYWORDS", kw.name, card)
+        parts = "ESCAPE_COST_PARTS" if kw.name == "escape" else "SPELL_COST_PARTS"
         for f in dataclasses.fields(kw.cost) if kw.cost is not None else ():
             if getattr(kw.cost, f.name) != f.default:
-                exercise.note("SPELL_COST_PARTS", f.name, card)
+                exercise.note(parts, f.name, card)
 
 
 def log_total(s, card, costs: tuple[str, ...], base: ManaCost, total: ManaCost, why: list[str]) -> None:

@@ -351,8 +351,20 @@ def _declare_blocks(ctx: Ctx, dp: int, attackers: list[Obj]) -> None:
 
 def fewest_blockers(s, a: Obj) -> int:
     """The fewest creatures that may block attacker ``a`` if any do: two with menace
-    (CR 702.111b), else one."""
-    return 2 if ch.has(s, a, "menace") else 1
+    (CR 702.111b), the most any "can't be blocked except by three or more creatures" says
+    (CR 509.1b), else one."""
+    least = 2 if ch.has(s, a, "menace") else 1
+    for src, eff in ch.static_effects(s, "min_blockers"):
+        if eff.amount > least and layers.affected_by(s, src, eff, a):
+            least = eff.amount
+    return least
+
+
+def _fewest_words(n: int) -> str:
+    """Why at least ``n`` creatures must block: menace, or a static ability (CR 509.1b)."""
+    if n == 2:
+        return "has menace: it can't be blocked except by two or more creatures (CR 702.111b)"
+    return f"can't be blocked except by {n} or more creatures (CR 509.1b)"
 
 
 def block_problem(s, dp: int, attackers: list[Obj]) -> block_declarations.BlockProblem:
@@ -427,8 +439,10 @@ def why_block_not_offered(s, b: Obj, a: Obj) -> str:
     problem = block_problem(s, b.controller, attackers)
     least = problem.least.get(a.id, 1)
     if sum(a.id in problem.can[x] for x in problem.blockers) < least:
-        return (f"{a.card.name} has menace: it can't be blocked except by two or more creatures, and fewer "
-                "could block it (CR 702.111b)")
+        if least == 2:
+            return (f"{a.card.name} has menace: it can't be blocked except by two or more creatures, and fewer "
+                    "could block it (CR 702.111b)")
+        return f"{a.card.name} can't be blocked except by {least} or more creatures, and fewer could block it (CR 509.1b)"
     return (f"no legal declaration of blockers has {b.card.name} block {a.card.name}: each would disobey a "
             "restriction or obey fewer requirements than another could (CR 509.1b-c)")
 
@@ -438,7 +452,7 @@ def _incomplete(s, short: tuple, names: dict[int, str]) -> str:
     :class:`.block_declarations.Offer`)."""
     match short:
         case ("least", a):
-            return f"{names[a]} has menace: it can't be blocked except by two or more creatures (CR 702.111b)"
+            return f"{names[a]} {_fewest_words(fewest_blockers(s, s.objs[a]) if a in s.objs else 2)}"
         case ("alone", b):
             return f"{names[b]} can't block alone (CR 506.5, 509.1b)"
         case ("requirements", obeyed, most):

@@ -175,6 +175,15 @@ def _cast_in_your_main_phase(s: State, src: Obj) -> bool:
             and s.step in ("main1", "main2"))
 
 
+def _escaped(s: State, src: Obj) -> bool:
+    """CR 702.138c: the spell, or the spell that became this permanent, was cast with escape."""
+    return "escape" in src.cast_costs
+
+
+def _not_escaped(s: State, src: Obj) -> bool:
+    return not _escaped(s, src)
+
+
 def _cast_from_hand(s: State, src: Obj) -> bool:
     """"if you cast it from your hand": the spell, or the spell that became this permanent, was
     cast from its owner's hand (CR 601.2a, 400.7d)."""
@@ -277,6 +286,7 @@ _CONDITIONS = {
     "you_are_monarch": _you_are_monarch,
     "city_blessing": _city_blessing, "no_city_blessing": _no_city_blessing,   # ascend (CR 702.131)
     "cast_from_hand": _cast_from_hand, "cast_from_graveyard": _cast_from_graveyard,
+    "escaped": _escaped, "not_escaped": _not_escaped,   # escape (CR 702.138c)
     "permanent_left_this_turn": _permanent_left,         # revolt
     "creatures_total_power_8": _total_power_8,          # formidable
     "self_not_renowned": _not_renowned,                  # renown (CR 702.112a)
@@ -381,7 +391,7 @@ def holds(s: State, condition: "ir.StateCondition", src: Obj, seen: Seen | None 
     if type(condition) is ir.EnteredThisTurn:
         return _entered_holds(s, condition, src)
     if type(condition) is ir.Devotion:                      # CR 700.5
-        return _devotion(s, src.controller, condition.colors) <= condition.at_most
+        return devotion(s, src.controller, condition.colors) <= condition.at_most
     if type(condition) is ir.ManaSpent:                     # adamant, CR 601.2h
         return _mana_spent(s, condition, src)
     if type(condition) is ir.SelfPower:                     # CR 208.1
@@ -462,7 +472,7 @@ def _object_count_holds(s: State, c: "ir.ObjectCount", src: Obj) -> bool:
     return n >= c.at_least and (c.at_most is None or n <= c.at_most)
 
 
-def _devotion(s: State, player: int, colors: tuple[str, ...]) -> int:
+def devotion(s: State, player: int, colors: tuple[str, ...]) -> int:
     """``player``'s devotion to ``colors`` (CR 700.5): the symbols among the mana costs of the
     permanents they control with any of those colors in them, each symbol once; generic,
     colorless and X symbols count for none (CR 107.4e-f: a hybrid or Phyrexian one does)."""

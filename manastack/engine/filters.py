@@ -104,6 +104,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
             return False
         if any(k in kws for k in f.without_keywords):
             return False
+    if f.keywords_any and not any(k in ch.keywords(s, o) for k in f.keywords_any):
+        return False                  # "with flying or reach"
     if f.tapped is not None and o.tapped != f.tapped:
         return False
     if f.counter is not None and not o.counters.get(f.counter):     # "with a +1/+1 counter on it"

@@ -21,6 +21,7 @@ from manastack.oracle import ir
 from . import characteristics as ch
 from . import commanders, layers, mana_replacement
 from .event_types import Seen
+from .conditions import devotion
 from .filters import objects_matching, party_size
 from .state import Obj, State
 
@@ -68,6 +69,8 @@ def amount_of(s: State, amount, o: Obj, event: Seen | None = None) -> int:
         return o.counters.get(amount.kind, 0) * amount.multiplier
     if isinstance(amount, ir.PartySize):        # CR 700.8: "for each creature in your party"
         return party_size(s, o.controller) * amount.multiplier
+    if isinstance(amount, ir.DevotionCount):         # CR 700.5: "equal to your devotion to green"
+        return devotion(s, o.controller, amount.colors) * amount.multiplier
     raise TypeError(f"a mana ability can't add {amount!r} mana")
 
 

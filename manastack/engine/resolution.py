@@ -14,6 +14,7 @@ from . import characteristics as ch
 from . import exercise, upcalls
 from .decisions import Action, Decision, DecisionKind
 from .event_types import NOTHING, Seen
+from .conditions import devotion
 from .filters import is_player_ref, matches, objects_matching, party_size, player_of
 from .merged import times_mutated
 from .runner import Ctx
@@ -98,6 +99,8 @@ def amount(ctx: Ctx, a, rc: ResolutionContext) -> int:
         return (src.cast_costs.count("kicker") if src is not None else 0) * a.multiplier
     if isinstance(a, ir.PartySize):                 # CR 700.8
         return party_size(ctx.s, rc.controller) * a.multiplier
+    if isinstance(a, ir.DevotionCount):                  # CR 700.5
+        return devotion(ctx.s, rc.controller, a.colors) * a.multiplier
     if isinstance(a, ir.StatOf):
         return stat_of(ctx, a, rc)
     if isinstance(a, ir.TimesMutated):       # CR 702.140, 608.2h: as it last existed if it left
@@ -168,6 +171,10 @@ def known_objects(ctx: Ctx, subject, rc: ResolutionContext) -> list[Obj]:
                 o = ctx.s.objs.get(t) or ctx.lki.get(t)
                 if o is not None:
                     out.append(o)
+            elif isinstance(t, str) and t.startswith("s"):      # a spell still on the stack
+                item = next((i for i in ctx.s.stack if i.id == int(t[1:])), None)
+                if item is not None and item.kind == "spell" and item.source in ctx.s.objs:
+                    out.append(ctx.s.objs[item.source])
         return out
     return [o for o in resolve_subject(ctx, subject, rc) if isinstance(o, Obj)]
 
@@ -213,7 +220,7 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
     if isinstance(subject, ir.ControlledBy):    # "each creature target player controls"
         players = [p for p in resolve_subject(ctx, subject.player, rc) if isinstance(p, int)]
         return [o for o in objects_matching(s, bound_x(subject.filter, rc), source_obj(ctx, rc), rc.controller)
-                if o.controller in players]
+                if (o.controller if o.zone == "battlefield" else o.owner) in players]   # CR 108.4a
     name = subject.name
     if exercise.RECORD is not None:
         exercise.note("REFS", name, rc.card)

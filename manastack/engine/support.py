@@ -31,6 +31,7 @@ KEYWORDS = frozenset({
     "exalted", "bushido", "echo", "cumulative upkeep", "flanking", "soulshift", "cascade", "crew",
     "partner",      # no effect outside Commander (CR 702.124a); engine.turn logs so at the start
     "kicker", "multikicker", "buyback", "flashback", "entwine",   # spell costs, engine.alt_costs
+    "escape",                   # CR 702.138: a cast from the graveyard, engine.alt_costs
     "replicate", "conspire",    # additional costs and a cast trigger copying the spell, engine.copies
     "assist",                   # another player pays part of the generic mana, engine.casting._assist
     "transmute",                # CR 702.53a: from the hand, a search, engine.abilities.keyword_activated
@@ -96,7 +97,8 @@ _PRINTED_ONLY = frozenset({"ascend", "affinity", "improvise", "delve", "evoke", 
                           "plainscycling", "islandcycling", "swampcycling", "mountaincycling",
                           "forestcycling", "basic landcycling", "unearth", "scavenge",
                           "rebound", "retrace", "jump-start", "transmute", "embalm", "eternalize", "dredge", "overload",
-                          "sunburst", "awaken", "splice", "miracle", "mutate", "outlast", "bestow", "reinforce"})
+                          "sunburst", "awaken", "splice", "miracle", "mutate", "outlast", "bestow", "reinforce",
+                          "equip", "escape"})     # read from the card's own text only (abilities, alt_costs)
 # Keywords an effect may take away (CR 613.1f): those rules code reads through
 # engine.characteristics.keywords, so a loss is seen wherever they matter.
 _LOSABLE = frozenset({"flying", "first strike", "double strike", "trample", "defender", "hexproof",
@@ -105,6 +107,8 @@ _LOSABLE = frozenset({"flying", "first strike", "double strike", "trample", "def
                       "islandwalk", "swampwalk", "mountainwalk", "forestwalk"})
 # The parts a kicker, buyback or flashback cost may have (CR 702.33a, 702.27a, 702.34a).
 SPELL_COST_PARTS = frozenset({"mana", "pay_life", "sacrifice", "tap_untapped", "tap_count"})
+# The parts an escape cost may have (CR 702.138a): mana and cards exiled from the graveyard.
+ESCAPE_COST_PARTS = frozenset({"mana", "exile_from_graveyard", "exile_graveyard_count"})
 # The parts "As an additional cost to cast this spell, ..." may have (CR 601.2b, 118.8).
 ADDITIONAL_COST_PARTS = frozenset({"pay_life", "sacrifice", "sacrifice_count", "discard", "discard_type",
                                    "discard_random", "return_to_hand", "tap_untapped", "tap_count",
@@ -132,6 +136,7 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "cant_activate", "cant_activate_nonmana",   # CR 602.5, engine.activation_limits
                           "pt_equal_count",             # CR 604.3, 613.4a: engine.continuous
                           "max_one_blocker",            # CR 509.1b, engine.combat.declare_blockers
+                          "min_blockers",               # CR 509.1b, engine.combat.fewest_blockers
                           "assign_as_unblocked",        # CR 510.1, engine.combat.combat_damage
                           "cant_attack_alone", "cant_block_alone",   # CR 506.5, engine.combat
                           "additional_land",            # CR 305.2, engine.legality.land_limit
@@ -374,6 +379,9 @@ def _walk(node, out: list[str]) -> None:
         elif node.name in ("kicker", "multikicker", "buyback", "flashback", "entwine", "replicate") \
                 and node.cost is not None:
             out += _cost_gaps(node.cost, SPELL_COST_PARTS, f"{node.name} cost")
+        elif node.name == "escape":
+            out += _cost_gaps(node.cost, ESCAPE_COST_PARTS, "escape cost") if node.cost is not None \
+                else ["escape without a cost"]
     elif t is ir.AdditionalCost:
         out += _cost_gaps(node.cost, ADDITIONAL_COST_PARTS, "additional cost")
         if node.or_cost is not None:       # its mana is added to the total cost (engine.alt_costs.parts)

@@ -77,6 +77,15 @@ class PartySize:
 
 
 @dataclass(frozen=True, slots=True)
+class DevotionCount:
+    """"your devotion to black" (or "to black and red"): the mana symbols of those colors among
+    the mana costs of the permanents the controller controls (CR 700.5)."""
+
+    colors: tuple[str, ...]
+    multiplier: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class TimesKicked:
     """"for each time it was kicked": how many times the spell, or the spell that became this
     permanent, was kicked (multikicker, CR 702.33c-d)."""
@@ -183,6 +192,7 @@ class Filter:
     non_colors: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()
     without_keywords: tuple[str, ...] = ()
+    keywords_any: tuple[str, ...] = ()    # "with flying or reach": one of them at least
     tapped: bool | None = None
     attacking: bool = False
     blocking: bool = False
@@ -298,7 +308,8 @@ class Ref:
 class ControlledBy:
     """"each creature target player controls", "... that player controls": the permanents
     matching ``filter`` controlled by the player(s) ``player`` names, found as the effect
-    happens (CR 108.4, 608.2c)."""
+    happens (CR 108.4, 608.2c); for a filter of another zone ("all cards from target player's
+    graveyard"), the cards there those players own (CR 108.4a)."""
 
     filter: Filter
     player: Union[Target, Ref]

@@ -413,7 +413,8 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
                 effects = tuple(walk(e) for e in effect.effects)
             if isinstance(condition, ir.ObjectIs):   # "If that creature is a Human": a target named before
                 condition = dataclasses.replace(condition, what=subject(condition.what))
-                _need((isinstance(condition.what, ir.Target) and specs[condition.what.index].kind in ("permanent", "card"))
+                # "Counter target spell if it's blue": a target spell, seen as it resolves (Pyroblast)
+                _need((isinstance(condition.what, ir.Target) and specs[condition.what.index].kind in ("permanent", "card", "spell"))
                       or condition.what in (ir.Ref("equipped"), ir.Ref("enchanted")),
                       "that creature: a target object")
             if effect.condition_after:

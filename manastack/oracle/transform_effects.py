@@ -478,7 +478,7 @@ class EffectRules:
         return [ir.Regenerate(c[0])]
 
     def exile(self, c):
-        _need(_is_object(c[0]) and c[0] is not PREV, "exile")
+        _need((_is_object(c[0]) or isinstance(c[0], ir.ControlledBy)) and c[0] is not PREV, "exile")
         return [ir.Exile(c[0])]
 
     def exile_until(self, c):
@@ -625,6 +625,12 @@ class EffectRules:
         _need(_permanent(what), "counters")
         return [ir.PutCounters(what, kind, _amount(amount, _of(c, _ForEach)))]
 
+    def put_counters_equal(self, c):
+        """"put a number of +1/+1 counters on it equal to [a quantity]"."""
+        kind, what, quantity = c[-3], c[-2], c[-1]
+        _need(_permanent(what) and not ir.per_player(quantity) and not _stat_of_it(quantity), "counters")
+        return [ir.PutCounters(what, kind, quantity)]
+
     def reveal_top_to_hand(self, c):
         """"Reveal the top card of your library and put that card into your hand" (Dark
         Confidant)."""
@@ -645,6 +651,18 @@ class EffectRules:
     def create(self, c):
         amount, (token, tapped) = c[0], c[1]
         return [ir.CreateTokens(token, _amount(amount, _of(c, _ForEach)), tapped)]
+
+    def create_several(self, c):
+        """"create a 3/3 ... token with deathtouch and a 3/3 ... token with lifelink": each
+        kind of token, in the order written (CR 111.2)."""
+        parts = [x for x in c if not isinstance(x, Token)]
+        return [ir.CreateTokens(token, amount.value, tapped) for amount, (token, tapped) in zip(parts[::2], parts[1::2])]
+
+    def create_equal(self, c):
+        """"create a number of 1/1 white Soldier creature tokens equal to [a quantity]"."""
+        (token, tapped), quantity = c[-2], c[-1]
+        _need(not ir.per_player(quantity) and not _stat_of_it(quantity), "a number of tokens")
+        return [ir.CreateTokens(token, quantity, tapped)]
 
     def create_predefined(self, c):
         """CR 111.10: Treasure, Food, Clue and Blood tokens have characteristics the rules define."""
@@ -1444,3 +1462,7 @@ def _prevention(amount, to, by, kind, this_turn: bool) -> ir.PreventDamage:
     return ir.PreventDamage(amount, to, which == "combat", by, which == "noncombat", also,
                             "end_of_turn" if this_turn else "")
 
+
+def _stat_of_it(quantity) -> bool:
+    """"equal to its power" with no object said before "it": not read."""
+    return isinstance(quantity, ir.StatOf) and quantity.what is IT

@@ -30,6 +30,13 @@ class FollowupRules:
             or (what.spec.kind == "card" and what.spec.filter.zone == "graveyard")), "put into a library")
         return [ir.PutInLibrary(what, bottom=end == "bottom")]
 
+    def put_it_library(self, c):
+        """"When ~ dies, put it on the bottom of its owner's library": the card itself, found in
+        the zone it went to (CR 400.7, 401.4)."""
+        what = IT if not c or str(c[0]) != "~" else ir.Ref("self")
+        end = next(x for x in c if x in ("top", "bottom"))
+        return [ir.PutInLibrary(what, bottom=end == "bottom")]
+
     def put_your_library(self, c):
         """"Put target card from your graveyard on top of your library": a card you own, so your
         library is its owner's (CR 401.4; several go in the order their targets were chosen)."""
@@ -510,6 +517,10 @@ class FollowupRules:
         """"3 minus the number of cards in their hand" (Rackling, Storm World)."""
         return _minus(c[1], c[0], from_n=True)
 
+    def q_devotion(self, c):
+        """"your devotion to black", "... to black and red" (CR 700.5)."""
+        return ir.DevotionCount(tuple(NAME_TO_COLOR[str(x).lower()] for x in c))
+
     def q_counters(self, c):
         return ir.CountersOn(c[0])
 
@@ -599,7 +610,7 @@ class FollowupRules:
         return _until_eot(self.quoted_sentence(_eot_clauses(c)))
 
 
-_QUANTITIES = (ir.CountOf, ir.CountersOn, ir.StatOf, ir.CountPerPlayer, ir.Minus)
+_QUANTITIES = (ir.CountOf, ir.CountersOn, ir.StatOf, ir.CountPerPlayer, ir.Minus, ir.DevotionCount)
 
 
 def _minus(count, n, from_n: bool) -> ir.Minus:

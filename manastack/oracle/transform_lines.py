@@ -253,6 +253,10 @@ class LineRules:
         """CR 702.104b: the chosen opponent didn't have it enter with the tribute counters."""
         return "tribute_not_paid"
 
+    def cond_not_escaped(self, c):
+        """"Sacrifice it unless it escaped": the permanent wasn't cast with escape (CR 702.138c)."""
+        return "not_escaped"
+
     def cond_attacked(self, c):
         """You attacked with a creature this turn (raid)."""
         return "you_attacked_this_turn"
@@ -304,6 +308,11 @@ class LineRules:
         return "spell", c[0]
 
     mode_line = spell_line
+
+    def spell_ifs(self, c):
+        """Conditional instructions one after another, each checked as the spell resolves
+        (CR 608.2c)."""
+        return "spell", self.body(c)
 
     @v_args(meta=True)
     def mode(self, meta, c):
@@ -361,7 +370,7 @@ class LineRules:
         """A keyword cost that isn't mana alone: "Echo—Discard a card." (CR 702.30a),
         "Cumulative upkeep—Pay 1 life." (CR 702.24a)."""
         name = _kw_name(c[0])
-        _need(name in ("echo", "cumulative upkeep", "kicker", "buyback", "flashback"), "keyword cost")
+        _need(name in ("echo", "cumulative upkeep", "kicker", "buyback", "flashback", "escape"), "keyword cost")
         return [ir.Keyword(name, cost=c[2])]
 
     def kw_splice(self, c):
@@ -497,8 +506,9 @@ class LineRules:
         "exile a creature card from your graveyard", "exile two cards from your graveyard"
         (CR 118.3: cards of the payer's own graveyard, CR 404.1)."""
         n, d = _number(c[0]), c[1]
+        # "other cards from your graveyard": other than the card whose cost it is (escape)
         _need(isinstance(n, int) and n >= 1 and d.plural == (n > 1) and d.kind == "card"
-              and not d.filter.other, "exile cards")
+              and (not d.filter.other or d.filter.zone == "graveyard"), "exile cards")
         if d.filter.zone == "graveyard":
             _need(d.filter.controller == "you", "exile cards from a graveyard")
             return [("exile_from_graveyard", d.filter)] + ([("exile_graveyard_count", n)] if n > 1 else [])

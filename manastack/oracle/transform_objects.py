@@ -65,6 +65,13 @@ class ObjectRules:
               and _plain_group(d.filter), "each ... target player controls")
         return ir.ControlledBy(d.filter, _T(ir.TargetSpec("opponent" if "opponent" in token else "player")))
 
+    def o_target_graveyard_cards(self, c):
+        """"all cards from target player's graveyard": only the player is targeted (CR 115.1),
+        the cards are those in that graveyard as the effect happens (CR 404.1)."""
+        token = str(c[0]).lower()
+        return ir.ControlledBy(ir.Filter(zone="graveyard"),
+                               _T(ir.TargetSpec("opponent" if "opponent" in token else "player")))
+
     def o_all_target_controls(self, c):
         """"all creatures target player controls": as "each creature target player controls"."""
         _need(c[0].plural, "all ... target player controls")
@@ -247,8 +254,8 @@ class ObjectRules:
 
     def a_nontype(self, c):
         word = str(c[0]).lower().rstrip(",")[3:]
-        if word == "basic":
-            return "non_supertypes", "Basic"        # "nonbasic land" (CR 205.4)
+        if word in ("basic", "legendary"):
+            return "non_supertypes", word.title()   # "nonbasic land", "nonlegendary creature" (CR 205.4)
         if word == "token":
             return "nontoken", True                 # CR 111.1
         _need(word in _PREFIX_NON, "non" + word)
@@ -439,6 +446,9 @@ class ObjectRules:
 
     def p_with(self, c):
         return "keywords", _kw_name(c[0])
+
+    def p_with_either(self, c):
+        return "keywords_any", (_kw_name(c[0]), _kw_name(c[1]))
 
     def p_without(self, c):
         return "without_keywords", _kw_name(c[0])

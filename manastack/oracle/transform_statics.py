@@ -498,6 +498,13 @@ class StaticRules:
         """"can't be blocked by more than one creature" (CR 509.1b)."""
         return "max_one_blocker", {}
 
+    def part_min_blockers(self, c):
+        """"can't be blocked except by three or more creatures" (CR 509.1b; menace's rule with
+        another number, CR 702.111b)."""
+        n = _number(str(c[0]))
+        _need(isinstance(n, int) and n >= 2, "blocked except by N or more")
+        return "min_blockers", {"amount": n}
+
     def part_block_additional(self, c):
         """"can block an additional creature each combat" (CR 509.1a-b)."""
         return "block_additional", {"amount": 1}
@@ -716,6 +723,13 @@ class StaticRules:
         """"If ~ was kicked, it enters with two +1/+1 counters on it." (CR 702.33e, 614.1c)."""
         return [ir.ReplacementAbility("enters_with_counters", c[-1], _of(c, _Amount).value,
                                       condition="kicked")]
+
+    def r_escapes_with(self, c):
+        """"~ escapes with two +1/+1 counters on it": if it escaped, it enters with them
+        (CR 702.138c, 614.1c)."""
+        n = _of(c, _Amount).value
+        _need(isinstance(n, int), "escapes with X counters")
+        return [ir.ReplacementAbility("enters_with_counters", c[-1], n, condition="escaped")]
 
     def r_counters_if(self, c):
         """"~ enters with two +1/+1 counters on it if a creature died this turn." (morbid, raid,
@@ -1209,8 +1223,12 @@ class StaticRules:
         return "equipped"
 
     def s_all(self, c):
-        _need(c[0].plural and c[0].kind in (None, "permanent") and not c[0].zone_given, "all")
-        return c[0].filter
+        # "Other Merfolk get +1/+1": a creature type whose plural is the word itself, with no
+        # article before it, is the group (an object alone would be "~" or "each Merfolk")
+        d = c[0]
+        invariant = bool(d.filter.subtypes) and not d.filter.types and d.kind is None
+        _need((d.plural or invariant) and d.kind in (None, "permanent") and not d.zone_given, "all")
+        return d.filter
 
     def s_each(self, c):
         _need(not c[0].plural and c[0].kind in (None, "permanent"), "each")
