@@ -408,12 +408,13 @@ def test_self_references_and_reminder_text():
 
 
 def test_unsupported_sentences_are_reported_verbatim():
+    # a quantity no grammar reads (devotion is read since CR 700.5 quantities were added)
     c = card("Gray Merchant of Asphodel", "When Gray Merchant of Asphodel enters the "
-             "battlefield, each opponent loses X life, where X is your devotion to black. You "
-             "gain life equal to the life lost this way.\nFlying")
+             "battlefield, each opponent loses X life, where X is the number of moons you dreamed "
+             "of. You gain life equal to the life lost this way.\nFlying")
     assert c.abilities == (Keyword("flying"),)
     first = ("When Gray Merchant of Asphodel enters the battlefield, each opponent loses X life, "
-             "where X is your devotion to black.")
+             "where X is the number of moons you dreamed of.")
     # the sentence where the parser stopped is to blame; the next one is dropped with its line
     assert c.unsupported == (first,)
     assert [g.text for g in c.gaps] == [first, "You gain life equal to the life lost this way."]

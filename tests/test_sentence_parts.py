@@ -236,10 +236,12 @@ def test_where_x_is_a_quantity_anywhere_x_goes(corpus_db):
         assert corpus_db.get(name).fully_supported, name
 
 
-def test_a_quantity_not_understood_stays_unread(corpus_db):
-    """"where X is your devotion to green" (Aspect of Hydra) names a quantity the grammar
-    doesn't read: the card is not compiled, X is not left as the spell's X."""
-    assert not corpus_db.get("Aspect of Hydra").fully_supported
+def test_a_where_x_quantity_is_that_quantity_not_the_spells_x(corpus_db):
+    """"where X is your devotion to green" (Aspect of Hydra): X is the devotion (CR 700.5),
+    counted as the spell resolves, never the spell's own X (CR 107.3, it has none)."""
+    (ability,) = corpus_db.get("Aspect of Hydra").abilities
+    (pump,) = ability.effects
+    assert pump.power == pump.toughness == ir.DevotionCount(("G",), 1)
 
 
 def test_equal_to_a_quantity(corpus_db):
