@@ -203,3 +203,23 @@ def test_watch_page_steps_through_a_simulated_game(page, base):
     page.select_option("#wseat", "0")
     page.wait_for_selector("#wboard .hand .card")
     shot(page, "watch")
+
+
+
+def test_a_four_player_table(page, base):
+    """A free-for-all of four (CR 806): the setup page takes the number of players, and the
+    board shows every opponent with their hand as a count only (CR 400.2)."""
+    page.goto(f"{base}/#/play")
+    page.select_option("#players", "4")
+    page.wait_for_selector("#deck3")
+    assert page.locator(".seat").count() == 4
+    page.fill("#seed", "8")
+    page.click("text=Start the game")
+    assert "keep this hand" in decide(page)
+    page.click("button:has-text('keep')")
+    page.wait_for_selector(".player.them >> nth=2")
+    assert page.locator(".player.them").count() == 3
+    assert page.locator(".player.them .hand .card").count() == 0     # their hands are never sent
+    for name in ("azorius-skies", "mono-green", "red-green"):
+        assert name in page.inner_text(".board")
+    shot(page, "play-four-players")

@@ -144,7 +144,8 @@ class WebTable:
 
     async def meta(self, request: Request) -> Response:
         return _json({"decks": bundled_decks(), "agents": ["human", *(a.partition("[")[0] for a in agent_names().split(", "))],
-                      "steps": list(STEPS), "scenarios": services.scenario_names(), "seats": SEATS})
+                      "steps": list(STEPS), "scenarios": services.scenario_names(),
+                      "seats": SEATS[0], "max_seats": SEATS[-1]})
 
     async def create_table(self, request: Request) -> Response:
         settings = await _json_body(request)

@@ -191,18 +191,18 @@ def _record(game: Game, agents: list, title: str) -> Replay:
 def replay_seed(settings: dict[str, Any]) -> Replay:
     """A simulated game by its ``seed``, ``decks`` (bundled names) and ``agents``, recorded."""
     decks, specs, seed = settings.get("decks"), settings.get("agents"), settings.get("seed")
-    if not (isinstance(decks, list) and len(decks) == SEATS and all(d in bundled_decks() for d in decks)):
-        raise ServiceError(f"decks: {SEATS} bundled deck names ({', '.join(bundled_decks())})")
-    if not (isinstance(specs, list) and len(specs) == SEATS and all(isinstance(a, str) and len(a) <= 100 for a in specs)):
+    if not (isinstance(decks, list) and len(decks) in SEATS and all(d in bundled_decks() for d in decks)):
+        raise ServiceError(f"decks: {SEATS[0]} to {SEATS[-1]} bundled deck names ({', '.join(bundled_decks())})")
+    if not (isinstance(specs, list) and len(specs) == len(decks) and all(isinstance(a, str) and len(a) <= 100 for a in specs)):
         raise ServiceError("agents: one agent spec per seat")
     if isinstance(seed, bool) or not isinstance(seed, int) or not MIN_SEED <= seed <= MAX_SEED:
         raise ServiceError(f"seed: a whole number from {MIN_SEED} to {MAX_SEED}")
     try:
         agents = [parse_agent(s, seed + 1 + i) for i, s in enumerate(specs)]
-        game = Game.new(decks[0], decks[1], seed=seed, history=False)
+        game = Game.new(*decks, seed=seed, history=False)
     except (AgentSpecError, DeckError, CardError, ValueError) as exc:
         raise ServiceError(str(exc)[:300]) from None
-    return _record(game, agents, f"{decks[0]} ({specs[0]}) v {decks[1]} ({specs[1]}), seed {seed}")
+    return _record(game, agents, " v ".join(f"{d} ({a})" for d, a in zip(decks, specs)) + f", seed {seed}")
 
 
 def replay_save(text: str | bytes, agent: str = "heuristic") -> Replay:

@@ -23,7 +23,7 @@ from manastack.cards import CardError
 from manastack.decks import DeckError, bundled_decks
 from manastack.engine.decisions import Action, IllegalActionError
 from manastack.engine.legality import explain
-from manastack.game import MAX_SEED, MIN_SEED, Game
+from manastack.game import MAX_PLAYERS, MAX_SEED, MIN_PLAYERS, MIN_SEED, Game
 from manastack.table import STEPS, TableSettings, auto_answer
 
 from . import present
@@ -33,7 +33,7 @@ MAX_BATCH = 64                    # actions in one answer (a whole declaration o
 MAX_AUTO_STEPS = 20_000           # agent and automatic answers run before a person is asked again
 MAX_TABLES = 64                   # tables kept; the one used least recently goes first
 MAX_ARG_CHARS = 40                # one argument of an action sent by a client
-SEATS = 2                         # seats at a new table: the number of decks Game.new takes
+SEATS = range(MIN_PLAYERS, MAX_PLAYERS + 1)   # how many seats a new table may have: as many players as Game.new takes
 
 
 class TableError(ValueError):
@@ -243,8 +243,9 @@ def new_table(settings: dict[str, Any]) -> Table:
     if not isinstance(settings, dict):
         raise TableError("the settings are a JSON object")
     decks, agents = settings.get("decks"), settings.get("agents")
-    if not (isinstance(decks, list) and isinstance(agents, list) and len(decks) == len(agents) == SEATS):
-        raise TableError(f"decks and agents: one of each for each of the {SEATS} seats")
+    if not (isinstance(decks, list) and isinstance(agents, list) and len(decks) == len(agents)
+            and len(decks) in SEATS):
+        raise TableError(f"decks and agents: one of each for each seat, {SEATS[0]} to {SEATS[-1]} seats")
     if not all(isinstance(d, str) and d in bundled_decks() for d in decks):
         raise TableError(f"decks are bundled deck names: {', '.join(bundled_decks())}")
     seed = settings.get("seed", 7)
@@ -268,7 +269,7 @@ def new_table(settings: dict[str, Any]) -> Table:
     names = [f"{'You' if s.agent is None else s.spec.partition(':')[0].capitalize()} {i + 1} ({s.deck})"
              for i, s in enumerate(seats)]
     try:
-        game = Game.new(decks[0], decks[1], seed=seed, names=(names[0], names[1]))   # Game.new's two seats
+        game = Game.new(*decks, seed=seed, names=names)
     except (DeckError, CardError, ValueError) as exc:
         raise TableError(str(exc)[:300]) from None
     return Table(game, seats, TableSettings(frozenset(stops), pay_by_hand), seed)

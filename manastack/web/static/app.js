@@ -220,7 +220,7 @@ function logPanel(lines, box) {
 
 // ------------------------------------------------------------------ play
 
-const play = { socket: null, state: null, selected: new Set(), blocks: [], blocker: null, menu: null, why: null };
+const play = { socket: null, state: null, selected: new Set(), blocks: [], blocker: null, menu: null, why: null, attackTarget: null };
 
 async function pagePlay(params) {
   if (params.get("table")) return joinTable(params.get("table"), params.get("seat"), params.get("token"));
@@ -232,7 +232,14 @@ async function pagePlay(params) {
   const stops = h("fieldset", { class: "stops" }, h("legend", {}, "Always stop in (auto-pass elsewhere when passing is all you can do)"),
     m.steps.map((s) => h("label", {}, h("input", { type: "checkbox", value: s }), s.replaceAll("_", " "))));
   const err = h("p", { class: "error", role: "alert" });
-  const seats = Array.from({ length: m.seats }, (_, i) => i);
+  const wanted = parseInt(params.get("players") || "", 10);
+  const count = wanted >= m.seats && wanted <= m.max_seats ? wanted : m.seats;
+  const seats = Array.from({ length: count }, (_, i) => i);
+  const deckOf = (i) => DEMO_DECKS[i] || m.decks[i % m.decks.length];
+  const players = h("select", { id: "players", "aria-label": "number of players",
+    onchange: (e) => { location.hash = `#/play?players=${e.target.value}`; } },
+    Array.from({ length: m.max_seats - m.seats + 1 }, (_, k) => m.seats + k).map((n) =>
+      h("option", { value: n, selected: n === count }, `${n} players`)));
   const form = h("form", { class: "setup", onsubmit: async (e) => {
     e.preventDefault();
     const agents = seats.map((i) => document.getElementById(`agent${i}`).value);
@@ -249,8 +256,9 @@ async function pagePlay(params) {
     } catch (ex) { err.textContent = ex.message; }
   } },
   h("h2", {}, "New game"),
+  h("label", {}, "Players ", players, count > 2 ? " (free-for-all: attack any opponent, CR 806)" : ""),
   h("div", { class: "seats" }, seats.map((i) => h("div", { class: "seat" }, h("h3", {}, `Seat ${i + 1}`),
-    h("label", {}, "Deck ", deckSel(i, DEMO_DECKS[i % 2])),
+    h("label", {}, "Deck ", deckSel(i, deckOf(i))),
     h("label", {}, "Played by ", agentSel(i, i === 0 ? "human" : "heuristic"))))),
   h("label", {}, "Seed ", h("input", { id: "seed", type: "number", value: "7" })),
   h("label", {}, h("input", { id: "payhand", type: "checkbox" }), " Pay mana by hand"),
@@ -376,12 +384,29 @@ function renderDecision() {
     parts.push(h("h3", { class: "prompt" }, d.prompt));
     if (d.kind === "attackers") {
       parts.push(h("p", { class: "hint" }, "Click creatures to select attackers, then declare them all at once."));
+      // With several opponents (CR 802) an attack names whom it attacks: a player ("p<n>") or a
+      // planeswalker's id; the selected creatures attack the one chosen here where they can.
+      const defenders = [...new Set(d.options.filter((o) => o.kind === "attack" && o.args.length > 1)
+        .map((o) => String(o.args[1])))];
+      const nameOf = (x) => x.startsWith("p") ? s.board.players[Number(x.slice(1))].name
+        : ((s.board.battlefield.find((c) => String(c.id) === x) || {}).name || x);
+      if (!defenders.includes(play.attackTarget)) play.attackTarget = defenders[0];
+      if (defenders.length > 1) {
+        parts.push(h("label", {}, "Attack ", h("select", { id: "attack-target", "aria-label": "whom to attack",
+          onchange: (e) => { play.attackTarget = e.target.value; } },
+          defenders.map((x) => h("option", { value: x, selected: x === play.attackTarget }, nameOf(x))))));
+      }
       const chosen = d.options.filter((o) => o.kind === "attack" && play.selected.has(o.args[0]));
-      const first = new Map();
-      for (const o of chosen) if (!first.has(o.args[0])) first.set(o.args[0], o);
+      const pick = () => {
+        const first = new Map();
+        for (const o of chosen) if (o.args.length < 2 || String(o.args[1]) === play.attackTarget) first.set(o.args[0], o);
+        for (const o of chosen) if (!first.has(o.args[0])) first.set(o.args[0], o);   // can't attack that one
+        return [...first.values()];
+      };
+      const count = new Set(chosen.map((o) => o.args[0])).size;
       const done = d.options.find((o) => o.kind === "done");
-      parts.push(h("button", { class: "primary", id: "declare-attackers", onclick: () => act([...first.values(), done]) },
-        first.size ? `Attack with ${first.size} selected` : "Don't attack"));
+      parts.push(h("button", { class: "primary", id: "declare-attackers", onclick: () => act([...pick(), done]) },
+        count ? `Attack with ${count} selected` : "Don't attack"));
     } else if (d.kind === "blockers") {
       parts.push(h("p", { class: "hint" }, "Click one of your creatures, then the attacker it blocks; repeat, then declare."));
       if (play.blocks.length) parts.push(h("ul", {}, play.blocks.map((b) => h("li", {}, b.label))));
