@@ -27,6 +27,10 @@ def leave(ctx: Ctx, player: int) -> None:
     if player in s.left:
         return
     s.left = s.left + (player,)
+    # the board changes outside any event: state-based actions are looked for again before the
+    # next player gets priority (CR 704.3; an Aura on a creature that left goes, 704.5m)
+    s.settled = False
+    s.version += 1
     p = s.players[player]
     owned = {oid for oid, o in s.objs.items() if o.owner == player}
     for name in _OWN_ZONES:
