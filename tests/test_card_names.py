@@ -79,6 +79,15 @@ def test_real_corpus_names(corpus_db):
     assert corpus_db.resolve("delver of secrets") == "Delver of Secrets"
 
 
+def test_a_card_named_like_another_cards_front_face_is_itself(corpus_db):
+    # Invasion's Bind is a card of its own; the corpus also has a playtest split card whose
+    # left half is named Bind: the exact name wins, the front face finds only what has no card
+    assert corpus_db.resolve("Bind") == "Bind"
+    assert corpus_db.get("Bind").fully_supported
+    assert corpus_db.resolve("Bind // Liberate") == "Bind//Liberate"
+    assert corpus_db.resolve("Fire") == "Fire // Ice"
+
+
 @settings(max_examples=100, deadline=None)
 @given(st.text(max_size=300))
 def test_name_key_is_total_and_stable(text):

@@ -493,6 +493,7 @@ class CardDB:
                 found = other["name"]
         if found is None:
             close = self._index.close_matches(name) if suggest else []
+            close = list(dict.fromkeys(self.resolve(c, suggest=False) for c in close))   # whole cards
             raise CardError(f"unknown card {name[:80]!r}"
                             + (f" (did you mean {', '.join(map(repr, close))}?)" if close else ""))
         return found

@@ -40,7 +40,8 @@ class NameIndex:
                 self._by_key.setdefault(name_key(name), name)
         for name in multi:   # a whole card wins over the halves a split card is also stored as
             self._by_key[name_key(name)] = name
-            self._by_key[name_key(name.split("//", 1)[0])] = name
+        for name in multi:   # and its front face's name finds it, unless that is another card's name
+            self._by_key.setdefault(name_key(name.split("//", 1)[0]), name)
 
     def find(self, name: str) -> str | None:
         """The card name ``name`` stands for, or None."""
