@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import click
 
+from manastack.cli_cards import db_from_files
+
 try:
     import uvicorn
     from manastack.web.app import LOCAL_HOSTS, create_app
@@ -19,7 +21,10 @@ LOOPBACK = ("127.0.0.1", "localhost")
                    "reachable by others on the network.")
 @click.option("--port", default=8765, show_default=True, type=click.IntRange(0, 65535),
               help="Port to listen on (0: any free port).")
-def serve(host: str, port: int) -> None:
+@click.option("--cards", multiple=True, type=click.Path(exists=True, dir_okay=False),
+              help="Card files to deal games from (MTGJSON AtomicCards or Scryfall Oracle Cards, "
+                   ".json/.json.gz), beside the bundled cards: the Commander decks need the card corpus.")
+def serve(host: str, port: int, cards: tuple[str, ...]) -> None:
     """Serve the web table in the browser: play, watch and replay, judge scenarios, look rules up."""
     if MISSING:
         raise click.ClickException(MISSING)
@@ -27,7 +32,8 @@ def serve(host: str, port: int) -> None:
     if exposed:
         click.secho(f"Warning: listening on {host}: anyone who can reach this address can play, watch "
                     "and run scenarios here. There is no login.", fg="yellow", err=True)
-    app = create_app(("*",) if exposed else LOCAL_HOSTS)
+    db = db_from_files(cards) if cards else None
+    app = create_app(("*",) if exposed else LOCAL_HOSTS, db)
     click.echo(f"manastack web table on http://{'[' + host + ']' if ':' in host else host}:{port}/  (Ctrl-C stops it)")
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65_536,
                 ws_ping_interval=20, timeout_graceful_shutdown=2)

@@ -25,14 +25,15 @@ def need(module: str):
 
 
 @contextmanager
-def served(lifetime: float = 600.0):
-    """The base URL of a web table running for the duration of the ``with`` block."""
+def served(lifetime: float = 600.0, cards=None):
+    """The base URL of a web table running for the duration of the ``with`` block, dealing
+    games from ``cards`` (a card database; the bundled cards when None)."""
     uvicorn = need("uvicorn")
     from manastack.web.app import create_app
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning",
+    server = uvicorn.Server(uvicorn.Config(create_app(cards=cards), host="127.0.0.1", port=port, log_level="warning",
                                            ws_max_size=65_536))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

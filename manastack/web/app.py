@@ -29,13 +29,14 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from manastack.agents import agent_names
-from manastack.decks import bundled_decks
-from manastack.game import MAX_SAVE_BYTES
+from manastack.cards import CardDB
+from manastack.decks import bundled_decks, commander_decks
+from manastack.game import FORMATS, MAX_SAVE_BYTES
 from manastack.limits import MAX_SCENARIO_BYTES
 from manastack.table import STEPS
 
 from . import services
-from .tables import SEATS, TableError, Table, Tables, new_table, parse_action
+from .tables import SEATS, TableError, Table, Tables, new_table, parse_action, table_from_save
 
 STATIC = Path(__file__).parent / "static"
 MAX_SOCKET_MESSAGE = 16_384        # bytes of one message a client sends on a game socket
@@ -107,7 +108,8 @@ class Connection:
 class WebTable:
     """The application's state: tables, their connections, replays."""
 
-    def __init__(self) -> None:
+    def __init__(self, cards: CardDB | None = None) -> None:
+        self.cards = cards                     # ``manastack serve --cards``; None: the bundled cards
         self.tables = Tables()
         self.replays = services.Replays()
         self.connections: dict[str, set[Connection]] = {}
@@ -143,19 +145,48 @@ class WebTable:
         return FileResponse(STATIC / "index.html")
 
     async def meta(self, request: Request) -> Response:
-        return _json({"decks": bundled_decks(), "agents": ["human", *(a.partition("[")[0] for a in agent_names().split(", "))],
+        return _json({"decks": bundled_decks(), "commander_decks": commander_decks(), "formats": list(FORMATS),
+                      "corpus": self.cards is not None, "agents": ["human", *(a.partition("[")[0] for a in agent_names().split(", "))],
                       "steps": list(STEPS), "scenarios": services.scenario_names(),
                       "seats": SEATS[0], "max_seats": SEATS[-1]})
 
     async def create_table(self, request: Request) -> Response:
         settings = await _json_body(request)
         try:
-            table = await run_in_threadpool(new_table, settings)
+            async with self.heavy:
+                table = await run_in_threadpool(new_table, settings, self.cards)
         except TableError as exc:
             return _error(str(exc))
+        return self._opened(table)
+
+    def _opened(self, table: Table) -> Response:
         self.tables.add(table)
         return _json({"table": table.id, "seats": [{"seat": i, "token": table.seats[i].token}
                                                    for i in table.humans()]})
+
+    async def load_table(self, request: Request) -> Response:
+        """A table playing on from an uploaded save: seat 1 a person, the others ``?others=``
+        (an agent, or ``human`` for hot-seat)."""
+        data = await _body(request, MAX_SAVE_BYTES)
+        try:
+            async with self.heavy:
+                table = await run_in_threadpool(table_from_save, data,
+                                                request.query_params.get("others", "heuristic"), self.cards)
+        except TableError as exc:
+            return _error(str(exc))
+        return self._opened(table)
+
+    async def save(self, request: Request) -> Response:
+        """The table's save file, for a seat's token (see :meth:`Table.save`)."""
+        try:
+            table = self.tables.get(request.path_params["table"])
+            params = request.query_params
+            joined = table.seat_for(params.get("seat", "spectator"), params.get("token"))
+            text = await run_in_threadpool(table.save, joined)
+        except TableError as exc:
+            return _error(str(exc), 403 if "token" in str(exc) or "save" in str(exc) else 404)
+        return Response(text, media_type="application/json", headers={
+            "Content-Disposition": f'attachment; filename="manastack-{table.id}.json"', "Cache-Control": "no-store"})
 
     async def game_socket(self, socket: WebSocket) -> None:
         if not same_origin(socket.headers):
@@ -263,7 +294,7 @@ class WebTable:
                 return _error("send the replay's settings as a JSON object")
             make = partial(services.replay_seed, body)
         else:
-            make = partial(services.replay_save, await _body(request, MAX_SAVE_BYTES))
+            make = partial(services.replay_save, await _body(request, MAX_SAVE_BYTES), cards=self.cards)
         async with self.heavy:
             try:
                 replay = await run_in_threadpool(make)
@@ -283,11 +314,13 @@ class WebTable:
             return _error(str(exc), 404)
 
 
-def create_app(allowed_hosts: tuple[str, ...] = LOCAL_HOSTS) -> Starlette:
+def create_app(allowed_hosts: tuple[str, ...] = LOCAL_HOSTS, cards: CardDB | None = None) -> Starlette:
     """The web table as an ASGI application. ``allowed_hosts``: the names it may be reached by
     (its ``Host`` header; a page of another site that rebinds its own name to this machine's
-    address is refused); loopback names by default, ``("*",)`` for any."""
-    web = WebTable()
+    address is refused); loopback names by default, ``("*",)`` for any. ``cards``: the card
+    database games are dealt from (the bundled cards when None; the Commander decks need the
+    card corpus)."""
+    web = WebTable(cards)
 
     async def guard(request: Request, call_next):
         if request.method == "POST" and not same_origin(request.headers):
@@ -301,6 +334,8 @@ def create_app(allowed_hosts: tuple[str, ...] = LOCAL_HOSTS) -> Starlette:
         Route("/", web.index),
         Route("/api/meta", web.meta),
         Route("/api/tables", web.create_table, methods=["POST"]),
+        Route("/api/tables/load", web.load_table, methods=["POST"]),
+        Route("/api/tables/{table}/save", web.save),
         WebSocketRoute("/ws/tables/{table}", web.game_socket),
         Route("/api/judge", web.judge, methods=["POST"]),
         Route("/api/scenarios/{name}", web.scenario),

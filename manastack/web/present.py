@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from manastack.engine import characteristics as ch
+from manastack.engine import commanders
 from manastack.engine.cost_checks import summoning_sick
 from manastack.engine.decisions import Decision, DecisionKind
 from manastack.engine.state import Obj, State
@@ -57,7 +58,8 @@ def _enrich(s: State, item: dict[str, Any]) -> None:
 
 def board(game: Game, viewer: int) -> dict[str, Any]:
     """The engine's view for ``viewer`` (a seat, or :data:`SPECTATOR`) with each shown object's
-    printed facts, keywords and summoning sickness added."""
+    printed facts, keywords and summoning sickness added, and in a Commander game each
+    commander's tax in the command zone (CR 903.8)."""
     v = game.view(viewer)
     s = game.peek()
     for item in v["battlefield"]:
@@ -66,11 +68,18 @@ def board(game: Game, viewer: int) -> dict[str, Any]:
         for zone in ZONES:
             for item in p.get(zone, ()):
                 _enrich(s, item)
+        for item in p.get("command_zone", ()):          # Commander (CR 903.6): public
+            _enrich(s, item)
+            o = s.objs.get(item["id"])
+            if o is not None and commanders.is_commander(s, o):
+                item["commander"] = True
+                item["tax"] = commanders.tax(s, o.owner, o)     # CR 903.8
     for item in v["stack"]:
         source = _stack_source(s, item["id"])
         if source is not None and not item.get("face_down"):
             item["source"] = source.card.name
             item["text"] = source.card.text or ""
+            item["source_card"] = {"name": source.card.name, **card_facts(source)}
     return v
 
 

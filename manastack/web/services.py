@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from manastack.agents import AgentSpecError, parse_agent
-from manastack.cards import CardError
+from manastack.cards import CardDB, CardError
 from manastack.decks import DeckError, bundled_decks
 from manastack.game import MAX_SEED, MIN_SEED, Game, SaveError
 from manastack.limits import MAX_SCENARIO_BYTES
@@ -205,11 +205,12 @@ def replay_seed(settings: dict[str, Any]) -> Replay:
     return _record(game, agents, " v ".join(f"{d} ({a})" for d, a in zip(decks, specs)) + f", seed {seed}")
 
 
-def replay_save(text: str | bytes, agent: str = "heuristic") -> Replay:
-    """A save (``Game.to_json``), checked as ``Game.from_json`` checks it, played on from its
-    pending decision by ``agent`` on every seat, recorded."""
+def replay_save(text: str | bytes, agent: str = "heuristic", cards: CardDB | None = None) -> Replay:
+    """A save (``Game.to_json``), checked as ``Game.from_json`` checks it (its cards from
+    ``cards`` when given), played on from its pending decision by ``agent`` on every seat,
+    recorded."""
     try:
-        game = Game.from_json(text)
+        game = Game.from_json(text, cards=cards)
         agents = [parse_agent(agent, i) for i in range(len(game.peek().players))]
     except (SaveError, AgentSpecError) as exc:
         raise ServiceError(str(exc)[:600]) from None

@@ -19,11 +19,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from manastack.agents import AgentSpecError, agent_names, parse_agent
-from manastack.cards import CardError
-from manastack.decks import DeckError, bundled_decks
+from manastack.cards import CardDB, CardError
+from manastack.decks import DeckError, bundled_decks, commander_decks
+from manastack.engine.commanders import COMMANDER
 from manastack.engine.decisions import Action, IllegalActionError
 from manastack.engine.legality import explain
-from manastack.game import MAX_PLAYERS, MAX_SEED, MIN_PLAYERS, MIN_SEED, Game
+from manastack.game import FORMATS, MAX_PLAYERS, MAX_SEED, MIN_PLAYERS, MIN_SEED, Game, SaveError
 from manastack.table import STEPS, TableSettings, auto_answer
 
 from . import present
@@ -54,12 +55,12 @@ class Table:
     """One game at a web table. Every method that changes the game holds the table's lock, so
     the server may call them from worker threads."""
 
-    def __init__(self, game: Game, seats: list[Seat], settings: TableSettings, seed: int) -> None:
+    def __init__(self, game: Game, seats: list[Seat], settings: TableSettings, seed: int | None) -> None:
         self.id = secrets.token_urlsafe(9)
         self.game = game
         self.seats = seats
         self.settings = settings
-        self.seed = seed
+        self.seed = seed                      # None for a table started from a save
         self.version = 0                      # bumped by every change; answers name the version they answer
         self.marks: list[int] = []            # moves made before each person's answer (for undo)
         self.lock = threading.Lock()
@@ -180,6 +181,19 @@ class Table:
             reason = f"it is not your decision now ({s.players[d.player].name} is deciding). " + reason
         return reason
 
+    def save(self, joined: int) -> str:
+        """The game's save (``Game.to_json``, which ``Game.from_json`` and the Watch page load)
+        for the connection joined as ``joined``. A save holds every hidden card (hands, the
+        order of libraries), so it is given only to a person who plays alone against agents,
+        or to hot-seat, where every seat is the same screen's (CR 400.2)."""
+        if joined == present.SPECTATOR:
+            raise TableError("a spectator can't take the save: it holds every hidden card")
+        if joined != HOTSEAT and len(self.humans()) > 1:
+            raise TableError("the save holds every hand and library: it is offered only when no other "
+                             "person plays at this table (against agents, or hot-seat)")
+        with self.lock:
+            return self.game.to_json()
+
     # ------------------------------------------------------------------ messages
 
     def message(self, joined: int, log_from: int) -> dict[str, Any]:
@@ -192,6 +206,8 @@ class Table:
         return {"type": "state", "table": self.id, "version": self.version, "viewer": viewer,
                 "hotseat": joined == HOTSEAT,
                 "seats": [{"agent": s.spec, "deck": s.deck} for s in self.seats],
+                "format": self.game.peek().variant or "normal",
+                "can_save": joined == HOTSEAT or (viewer >= 0 and len(self.humans()) == 1),
                 "board": present.board(self.game, viewer),
                 "decision": present.decision(self.game, self.settings) if mine else None,
                 "waiting_for": d.player if d is not None else None,
@@ -237,26 +253,77 @@ class Tables:
             self._tables[table.id] = table
 
 
-def new_table(settings: dict[str, Any]) -> Table:
-    """A table from a client's settings: ``decks`` and ``agents`` (one per seat; ``human`` for
-    a person), ``seed``, ``stops`` (steps where priority always stops), ``pay_by_hand``."""
+def deck_choices(game_format: str) -> list[str]:
+    """The bundled decks a table of ``game_format`` may be played with: Commander decks for
+    Commander (CR 903.5), the others otherwise."""
+    return commander_decks() if game_format == COMMANDER else bundled_decks()
+
+
+def new_table(settings: dict[str, Any], cards: CardDB | None = None) -> Table:
+    """A table from a client's settings: ``format`` (``normal`` or ``commander``), ``decks``
+    and ``agents`` (one per seat; ``human`` for a person), ``seed``, ``stops`` (steps where
+    priority always stops), ``pay_by_hand``. ``cards``: the card database the server was
+    started with (``manastack serve --cards``), which the Commander decks need."""
     if not isinstance(settings, dict):
         raise TableError("the settings are a JSON object")
+    game_format = settings.get("format", "normal")
+    if game_format not in FORMATS:
+        raise TableError(f"format: one of {', '.join(FORMATS)}")
     decks, agents = settings.get("decks"), settings.get("agents")
     if not (isinstance(decks, list) and isinstance(agents, list) and len(decks) == len(agents)
             and len(decks) in SEATS):
         raise TableError(f"decks and agents: one of each for each seat, {SEATS[0]} to {SEATS[-1]} seats")
-    if not all(isinstance(d, str) and d in bundled_decks() for d in decks):
-        raise TableError(f"decks are bundled deck names: {', '.join(bundled_decks())}")
+    allowed = deck_choices(game_format)
+    if not all(isinstance(d, str) and d in allowed for d in decks):
+        raise TableError(f"decks of a {game_format} game are bundled deck names: {', '.join(allowed)}")
     seed = settings.get("seed", 7)
     if isinstance(seed, bool) or not isinstance(seed, int) or not MIN_SEED <= seed <= MAX_SEED:
         raise TableError(f"seed: a whole number from {MIN_SEED} to {MAX_SEED}")
+    table_settings = _table_settings(settings)
+    seats = _seats(decks, agents, seed)
+    names = [f"{'You' if s.agent is None else s.spec.partition(':')[0].capitalize()} {i + 1} ({s.deck})"
+             for i, s in enumerate(seats)]
+    try:
+        game = Game.new(*decks, seed=seed, names=names, format=game_format, cards=cards)
+    except (DeckError, CardError) as exc:
+        message = str(exc)
+        if game_format == COMMANDER and cards is None:
+            message = ("the Commander decks' cards come from the card corpus: start the server with "
+                       "manastack serve --cards FILE (an MTGJSON AtomicCards file). " + message)
+        raise TableError(message[:400]) from None
+    except ValueError as exc:
+        raise TableError(str(exc)[:300]) from None
+    return Table(game, seats, table_settings, seed)
+
+
+def table_from_save(data: bytes, others: str, cards: CardDB | None = None) -> Table:
+    """A table that plays on from a save (``Game.to_json``), checked as ``Game.from_json``
+    checks it: seat 1 a person and every other seat ``others`` (an agent, or ``human`` for
+    hot-seat)."""
+    if not isinstance(others, str) or len(others) > 100:
+        raise TableError(f"others: human or one of {agent_names()}")
+    try:
+        game = Game.from_json(data, cards=cards)
+    except SaveError as exc:
+        raise TableError(str(exc)[:600]) from None
+    if game.pending is None:
+        raise TableError("that save is of a game that is over: nothing to play on")
+    count = len(game.peek().players)
+    seats = _seats(["from a save"] * count, [HUMAN] + [others] * (count - 1), 0)
+    return Table(game, seats, TableSettings(frozenset(), False), None)
+
+
+def _table_settings(settings: dict[str, Any]) -> TableSettings:
     stops = settings.get("stops", [])
     if not isinstance(stops, list) or not all(isinstance(x, str) and x in STEPS for x in stops):
         raise TableError(f"stops: a list of steps among {', '.join(STEPS)}")
     pay_by_hand = settings.get("pay_by_hand", False)
     if not isinstance(pay_by_hand, bool):
         raise TableError("pay_by_hand: true or false")
+    return TableSettings(frozenset(stops), pay_by_hand)
+
+
+def _seats(decks: list[str], agents: list[Any], seed: int) -> list[Seat]:
     seats = []
     for i, (deck, spec) in enumerate(zip(decks, agents)):
         if not isinstance(spec, str) or len(spec) > 100:
@@ -266,10 +333,4 @@ def new_table(settings: dict[str, Any]) -> Table:
         except AgentSpecError as exc:
             raise TableError(f"agent of seat {i}: {exc}") from None
         seats.append(Seat(deck, agent, spec))
-    names = [f"{'You' if s.agent is None else s.spec.partition(':')[0].capitalize()} {i + 1} ({s.deck})"
-             for i, s in enumerate(seats)]
-    try:
-        game = Game.new(*decks, seed=seed, names=names)
-    except (DeckError, CardError, ValueError) as exc:
-        raise TableError(str(exc)[:300]) from None
-    return Table(game, seats, TableSettings(frozenset(stops), pay_by_hand), seed)
+    return seats

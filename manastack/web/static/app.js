@@ -87,15 +87,84 @@ function activate(el, fn) {          // a tile that works with the mouse and the
   el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); fn(e); } });
 }
 
-// ------------------------------------------------------------------ the board
+// ------------------------------------------------------------------ card text on hover and focus
 
-function cardTitle(o) {
-  return [o.name + (o.cost ? `  ${o.cost}` : ""), o.type, o.text, o.printed_pt]
-    .filter(Boolean).join("\n");
+// Every card this page has been shown face up, by name: its printed facts (cost, type line,
+// Oracle text, power/toughness). Only what a board sent to this page showed is known here, so a
+// card name in the log gets its text from there and nothing hidden is ever asked for.
+const CARDS = new Map();
+let cardPattern = null;
+
+function learnCards(v) {
+  const seen = [];
+  const add = (o) => { if (o && o.name && o.type && !o.face_down && !CARDS.has(o.name)) { CARDS.set(o.name, o); seen.push(o.name); } };
+  v.battlefield.forEach(add);
+  for (const p of v.players) for (const z of ["hand", "graveyard", "exile", "command_zone"]) (p[z] || []).forEach(add);
+  for (const item of v.stack) add(item.source_card);
+  if (seen.length) cardPattern = null;
 }
 
+function namePattern() {
+  if (!cardPattern && CARDS.size) {
+    const names = [...CARDS.keys()].sort((a, b) => b.length - a.length)
+      .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    cardPattern = new RegExp(`(?<![\\w'])(${names.join("|")})(?![\\w'])`, "g");
+  }
+  return cardPattern;
+}
+
+const tip = h("div", { id: "cardtip", class: "cardtip", role: "tooltip", hidden: true });
+document.body.append(tip);
+
+function showTip(el, o) {
+  tip.replaceChildren(h("div", { class: "tip-head" }, h("b", {}, o.name), h("span", { class: "cost" }, o.cost || "")),
+    h("div", { class: "card-type" }, o.type || ""),
+    (o.text || "").split("\n").map((line) => h("p", {}, line)),
+    o.printed_pt ? h("div", { class: "pt" }, o.printed_pt) : null,
+    o.loyalty !== undefined ? h("div", { class: "pt" }, `loyalty ${o.loyalty}`) : null);
+  tip.hidden = false;
+  const r = el.getBoundingClientRect();
+  const w = tip.offsetWidth, ht = tip.offsetHeight;
+  const left = r.right + 8 + w < innerWidth ? r.right + 8 : Math.max(4, r.left - w - 8);
+  tip.style.left = `${left}px`;
+  tip.style.top = `${Math.max(4, Math.min(r.top, innerHeight - ht - 4))}px`;
+  el.setAttribute("aria-describedby", "cardtip");
+}
+
+function hideTip() { tip.hidden = true; }
+
+// ``el`` shows the card text of ``o`` while the pointer is on it or it has the focus.
+function withTip(el, o) {
+  if (!o || o.face_down || !o.type) return el;
+  if (el.tabIndex < 0) el.tabIndex = 0;
+  el.addEventListener("mouseenter", () => showTip(el, o));
+  el.addEventListener("focus", () => showTip(el, o));
+  el.addEventListener("mouseleave", hideTip);
+  el.addEventListener("blur", hideTip);
+  return el;
+}
+document.addEventListener("keydown", (e) => { if (e.key === "Escape") hideTip(); });
+window.addEventListener("scroll", hideTip, true);
+
+// A log line's text with each card name it holds that this page knows as a span with its text.
+function withCardNames(text) {
+  const re = namePattern();
+  if (!re) return [text];
+  const out = [];
+  let last = 0, m;
+  re.lastIndex = 0;
+  while ((m = re.exec(text))) {
+    out.push(text.slice(last, m.index), withTip(h("span", { class: "cardref" }, m[1]), CARDS.get(m[1])));
+    last = m.index + m[1].length;
+  }
+  out.push(text.slice(last));
+  return out;
+}
+
+// ------------------------------------------------------------------ the board
+
 function permanentTile(o, names, ui) {
-  const tile = h("div", { class: "card perm", "data-id": o.id, title: cardTitle(o) });
+  const tile = h("div", { class: "card perm", "data-id": o.id });
   if (o.tapped) tile.classList.add("tapped");
   const name = o.face_down ? `face-down${o.card ? ` (${o.card})` : ""}` : o.name;
   tile.append(h("div", { class: "card-head" }, h("span", { class: "card-name" }, name),
@@ -113,22 +182,30 @@ function permanentTile(o, names, ui) {
   if (marks.length) tile.append(h("div", { class: "marks" }, marks.join(" · ")));
   if ("power" in o) tile.append(h("div", { class: "pt" }, `${o.power}/${o.toughness}`));
   if (ui) ui.decorate(tile, o);
-  return tile;
+  return withTip(tile, o);
 }
 
 function handTile(o, ui) {
-  const tile = h("div", { class: "card hand-card", "data-id": o.id, title: cardTitle(o) },
+  const tile = h("div", { class: "card hand-card", "data-id": o.id },
     h("div", { class: "card-head" }, h("span", { class: "card-name" }, o.name), h("span", { class: "cost" }, o.cost || "")),
     h("div", { class: "card-type" }, o.type || ""),
     o.printed_pt ? h("div", { class: "pt" }, o.printed_pt) : null);
   if (ui) ui.decorate(tile, o);
+  return withTip(tile, o);
+}
+
+// A commander in the command zone (CR 903.6): a card tile with its commander tax (CR 903.8).
+function commandTile(o, ui) {
+  const tile = handTile(o, ui);
+  tile.classList.add("command-card");
+  if (o.commander) tile.append(h("div", { class: "marks tax" }, o.tax ? `commander tax {${o.tax}}` : "no commander tax yet"));
   return tile;
 }
 
 function zoneList(label, items) {
   if (!items || !items.length) return h("span", { class: "zone" }, `${label}: 0`);
   const d = h("details", { class: "zone" }, h("summary", {}, `${label}: ${items.length}`),
-    h("ul", {}, items.map((o) => h("li", { title: cardTitle(o) }, o.name))));
+    h("ul", {}, items.map((o) => h("li", {}, withTip(h("span", { class: "cardref" }, o.name), o)))));
   return d;
 }
 
@@ -158,9 +235,9 @@ function playerPanel(v, index, ui) {
     const t = permanentTile(o, names, ui);
     const att = (attachedTo[o.id] || []);
     if (att.length) t.append(h("div", { class: "attached" }, att.map((a) => {
-      const el = h("div", { class: "attachment", title: cardTitle(a), "data-id": a.id }, `⤷ ${a.name}`);
+      const el = h("div", { class: "attachment", "data-id": a.id }, `⤷ ${a.name}`);
       if (ui) ui.decorate(el, a);
-      return el;
+      return withTip(el, a);
     })));
     return t;
   };
@@ -174,11 +251,26 @@ function playerPanel(v, index, ui) {
     h("div", { class: "row", "aria-label": label }, h("span", { class: "row-label" }, label), xs.map(tileWith))));
   const zones = h("div", { class: "zones" },
     zoneList("graveyard", p.graveyard), zoneList("exile", p.exile),
-    p.emblems && p.emblems.length ? zoneList("command zone", p.emblems.map((t) => ({ name: t, text: t }))) : null);
+    p.emblems && p.emblems.length ? h("span", { class: "zone" }, `emblems: ${p.emblems.join(" · ")}`) : null);
+  const command = p.commanders ? commandZone(v, p, ui) : null;
   const hand = isViewer && p.hand
     ? h("div", { class: "hand" }, h("span", { class: "row-label" }, "your hand"), p.hand.map((o) => handTile(o, ui)))
     : h("div", { class: "hand hidden-hand" }, `hand: ${p.hand_count} card${p.hand_count === 1 ? "" : "s"}`);
-  return h("section", { class: `player ${isViewer ? "me" : "them"}` }, head, field, zones, hand);
+  return h("section", { class: `player ${isViewer ? "me" : "them"}`, "aria-label": p.name }, head, command, field, zones, hand);
+}
+
+// A Commander player's command zone (CR 903.6) with their commanders and the tax to cast each
+// from there (CR 903.8), and the combat damage each commander has dealt them (CR 903.10a).
+function commandZone(v, p, ui) {
+  const taken = (p.commander_damage || []).filter(([, , n]) => n > 0);
+  return h("div", { class: "command-zone", "aria-label": `${p.name}'s command zone` },
+    h("div", { class: "row" }, h("span", { class: "row-label" }, `command zone · commander${p.commanders.length > 1 ? "s" : ""}: ${p.commanders.join(" and ")}`),
+      (p.command_zone || []).map((o) => commandTile(o, ui)),
+      p.command_zone && p.command_zone.length ? null : h("span", { class: "muted small" }, "(no commander in the command zone)")),
+    h("div", { class: "cmd-damage" }, "Commander damage taken (21 from one loses, CR 903.10a): ",
+      taken.length ? taken.map(([owner, name, n], i) => [i ? " · " : "",
+        withTip(h("span", { class: "cardref" }, name), CARDS.get(name)), ` (${v.players[owner].name}) `, h("b", {}, `${n}`)])
+        : h("span", { class: "muted" }, "none")));
 }
 
 function nameOf(v, ref) {
@@ -195,14 +287,16 @@ function nameOf(v, ref) {
 function stackPanel(v) {
   const items = [...v.stack].reverse();
   return h("section", { class: "stack" }, h("h3", {}, `Stack${items.length ? " (top first)" : ""}`),
-    items.length ? h("ol", {}, items.map((s) => h("li", { title: s.text || "" },
+    items.length ? h("ol", {}, items.map((s) => withTip(h("li", {},
       s.face_down ? (s.card ? `face-down ${s.card}` : "a face-down spell") : s.label,
       s.targets && s.targets.flat().length ? h("span", { class: "targets" },
-        " → " + s.targets.flat().map((t) => nameOf(v, t)).join(", ")) : null)))
+        " → " + s.targets.flat().map((t) => nameOf(v, t)).join(", ")) : null),
+      s.face_down ? null : CARDS.get(s.source))))
       : h("p", { class: "muted" }, "empty"));
 }
 
 function boardView(v, ui) {
+  learnCards(v);
   const order = v.players.map((_, i) => i).filter((i) => i !== v.viewer);
   if (v.viewer >= 0 && v.viewer < v.players.length) order.push(v.viewer);
   return h("div", { class: "board" },
@@ -213,7 +307,7 @@ function boardView(v, ui) {
 function logPanel(lines, box) {
   for (const e of lines) {
     box.append(h("div", { class: "logline" }, h("span", { class: "when" }, `T${e.turn} ${e.step.replaceAll("_", " ")}`),
-      " ", e.text, " ", withRules(e.rules)));
+      " ", withCardNames(e.text), " ", withRules(e.rules)));
   }
   box.scrollTop = box.scrollHeight;
 }
@@ -225,8 +319,10 @@ const play = { socket: null, state: null, selected: new Set(), blocks: [], block
 async function pagePlay(params) {
   if (params.get("table")) return joinTable(params.get("table"), params.get("seat"), params.get("token"));
   const m = await meta();
+  const commander = params.get("format") === "commander";
+  const decks = commander ? m.commander_decks : m.decks;
   const deckSel = (i, d) => h("select", { id: `deck${i}`, "aria-label": `deck of seat ${i + 1}` },
-    m.decks.map((x) => h("option", { value: x, selected: x === d }, x)));
+    decks.map((x) => h("option", { value: x, selected: x === d }, x)));
   const agentSel = (i, a) => h("select", { id: `agent${i}`, "aria-label": `player of seat ${i + 1}` },
     m.agents.map((x) => h("option", { value: x, selected: x === a }, x === "human" ? "a person (you)" : x)));
   const stops = h("fieldset", { class: "stops" }, h("legend", {}, "Always stop in (auto-pass elsewhere when passing is all you can do)"),
@@ -235,28 +331,39 @@ async function pagePlay(params) {
   const wanted = parseInt(params.get("players") || "", 10);
   const count = wanted >= m.seats && wanted <= m.max_seats ? wanted : m.seats;
   const seats = Array.from({ length: count }, (_, i) => i);
-  const deckOf = (i) => DEMO_DECKS[i] || m.decks[i % m.decks.length];
+  const deckOf = (i) => commander ? decks[i % decks.length] : DEMO_DECKS[i] || decks[i % decks.length];
+  const setupHash = (players, format) => `#/play?players=${players}${format === "commander" ? "&format=commander" : ""}`;
   const players = h("select", { id: "players", "aria-label": "number of players",
-    onchange: (e) => { location.hash = `#/play?players=${e.target.value}`; } },
+    onchange: (e) => { location.hash = setupHash(e.target.value, commander ? "commander" : "normal"); } },
     Array.from({ length: m.max_seats - m.seats + 1 }, (_, k) => m.seats + k).map((n) =>
       h("option", { value: n, selected: n === count }, `${n} players`)));
+  const format = h("select", { id: "format", "aria-label": "format",
+    onchange: (e) => { location.hash = setupHash(count, e.target.value); } },
+    h("option", { value: "normal", selected: !commander }, "normal (20 life)"),
+    h("option", { value: "commander", selected: commander }, "Commander (CR 903)"));
   const form = h("form", { class: "setup", onsubmit: async (e) => {
     e.preventDefault();
     const agents = seats.map((i) => document.getElementById(`agent${i}`).value);
+    const button = form.querySelector("button[type=submit]");
+    button.disabled = true; err.textContent = commander ? "Dealing the Commander decks…" : "";
     try {
       const t = await postJSON("/api/tables", {
+        format: commander ? "commander" : "normal",
         decks: seats.map((i) => document.getElementById(`deck${i}`).value), agents,
         seed: parseInt(document.getElementById("seed").value, 10),
         stops: [...stops.querySelectorAll("input:checked")].map((x) => x.value),
         pay_by_hand: document.getElementById("payhand").checked,
       });
-      const seat = t.seats.length === agents.length ? "hotseat" : String(t.seats[0].seat);
-      sessionStorage.setItem(`seat-${t.table}`, JSON.stringify(t.seats));
-      location.hash = `#/play?table=${t.table}&seat=${seat}&token=${t.seats[0].token}`;
-    } catch (ex) { err.textContent = ex.message; }
+      enterTable(t, agents.length);
+    } catch (ex) { err.textContent = ex.message; button.disabled = false; }
   } },
   h("h2", {}, "New game"),
+  h("label", {}, "Format ", format),
   h("label", {}, "Players ", players, count > 2 ? " (free-for-all: attack any opponent, CR 806)" : ""),
+  commander ? h("p", { class: "muted small" }, "Commander: each deck's commander starts in its owner's command zone, everyone at 40 life; "
+    + "cast it from there for {2} more each time (CR 903.8); 21 combat damage from one commander loses the game (CR 903.10a).",
+    m.corpus ? "" : h("span", { class: "warn" }, " The Commander decks' cards come from the card corpus: start the server with "
+      + "manastack serve --cards FILE (an MTGJSON AtomicCards file).")) : null,
   h("div", { class: "seats" }, seats.map((i) => h("div", { class: "seat" }, h("h3", {}, `Seat ${i + 1}`),
     h("label", {}, "Deck ", deckSel(i, deckOf(i))),
     h("label", {}, "Played by ", agentSel(i, i === 0 ? "human" : "heuristic"))))),
@@ -265,7 +372,32 @@ async function pagePlay(params) {
   stops, h("button", { type: "submit", class: "primary" }, "Start the game"), err,
   h("p", { class: "muted" }, "Every seat a person: hot-seat (the screen shows whoever must decide). "
     + "Hidden cards never leave the server: each seat is sent only what its player may see (CR 400.2)."));
-  main.replaceChildren(form);
+  main.replaceChildren(form, loadForm(m));
+}
+
+// Play on from a save (Game.to_json, as the Save button downloads it): you take seat 1.
+function loadForm(m) {
+  const err = h("p", { class: "error", role: "alert" });
+  const file = h("input", { type: "file", id: "playsave", accept: ".json,application/json", "aria-label": "save file" });
+  const others = h("select", { id: "others", "aria-label": "the other seats" },
+    m.agents.map((x) => h("option", { value: x, selected: x === "heuristic" }, x === "human" ? "people (hot-seat)" : x)));
+  return h("form", { class: "setup", onsubmit: async (e) => {
+    e.preventDefault();
+    if (!file.files.length) { err.textContent = "choose a save file first"; return; }
+    err.textContent = "Loading…";
+    try {
+      const t = await api(`/api/tables/load?others=${encodeURIComponent(others.value)}`, { method: "POST",
+        headers: { "Content-Type": "application/octet-stream" }, body: file.files[0] });
+      enterTable(t, others.value === "human" ? t.seats.length : 0);
+    } catch (ex) { err.textContent = ex.message; }
+  } }, h("h2", {}, "Or play on from a save"), h("label", {}, "Save ", file),
+  h("label", {}, "Seat 1 is you; the other seats: ", others), h("button", { type: "submit", id: "load-save" }, "Load and play"), err);
+}
+
+function enterTable(t, seatCount) {
+  const seat = t.seats.length === seatCount ? "hotseat" : String(t.seats[0].seat);
+  sessionStorage.setItem(`seat-${t.table}`, JSON.stringify(t.seats));
+  location.hash = `#/play?table=${t.table}&seat=${seat}&token=${t.seats[0].token}`;
 }
 
 function joinTable(table, seat, token) {
@@ -282,6 +414,7 @@ function joinTable(table, seat, token) {
   main.replaceChildren(layout);
   play.logBox = logBox;
   play.state = null;
+  play.table = table; play.seat = seat; play.token = token;
   const ws = new WebSocket(url);
   play.socket = ws;
   ws.binaryType = "arraybuffer";
@@ -308,6 +441,7 @@ function showNote(text, kind) {
 }
 
 function onState(msg) {
+  learnCards(msg.board);
   play.state = msg;
   msg.board.deciding = msg.waiting_for;
   play.selected.clear(); play.blocks = []; play.blocker = null; play.menu = null; play.why = null;
@@ -381,7 +515,7 @@ function renderDecision() {
     const who = s.waiting_for !== null ? s.board.players[s.waiting_for].name : "";
     parts.push(h("p", { class: "muted" }, s.viewer === -1 ? `Watching: ${who} is deciding.` : `Waiting for ${who}…`));
   } else {
-    parts.push(h("h3", { class: "prompt" }, d.prompt));
+    parts.push(h("h3", { class: "prompt" }, linkRules(d.prompt)));
     if (d.kind === "attackers") {
       parts.push(h("p", { class: "hint" }, "Click creatures to select attackers, then declare them all at once."));
       // With several opponents (CR 802) an attack names whom it attacks: a player ("p<n>") or a
@@ -436,7 +570,10 @@ function renderDecision() {
   }
   if (play.why) parts.push(h("div", { class: "why", role: "status" }, h("b", {}, "Why not: "), linkRules(play.why.text)));
   const tools = h("div", { class: "tools" },
-    h("button", { id: "undo", disabled: !s.can_undo, onclick: () => send({ type: "undo" }), title: "Take back your last answer (u)" }, "Undo"));
+    h("button", { id: "undo", disabled: !s.can_undo, onclick: () => send({ type: "undo" }), title: "Take back your last answer (u)" }, "Undo"),
+    s.can_save ? h("a", { id: "save", class: "button", download: `manastack-${play.table}.json`,
+      href: `/api/tables/${encodeURIComponent(play.table)}/save?seat=${encodeURIComponent(play.seat)}&token=${encodeURIComponent(play.token || "")}`,
+      title: "Download the game's save file: play on from it here, watch it, or load it with Game.from_json" }, "Save") : null);
   box.replaceChildren(h("section", { class: "decision" }, h("p", { id: "note", class: "note" }), parts, tools));
 }
 
