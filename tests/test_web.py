@@ -353,3 +353,154 @@ def test_serve_stops_cleanly_on_ctrl_c():
     finally:
         if proc.poll() is None:
             proc.kill()
+
+
+# ----------------------------------------------------------------------------- several opponents
+
+
+def _four_player_attack() -> Table:
+    """A four-player free-for-all (seat 1 a person, the others the heuristic agent) played
+    until the person may declare attackers."""
+    t = new_table({"decks": ["gruul-stompy", "azorius-skies", "mono-green", "red-green"],
+                   "agents": ["human", "heuristic", "heuristic", "heuristic"], "seed": 8})
+    for _ in range(400):
+        d = t.game.pending
+        if d.kind == "attackers" and any(a.kind == "attack" for a in d.options):
+            return t
+        objs = t.game.peek().objs
+        pick = next((a for a in d.options if a.kind in ("keep", "play")), None) \
+            or next((a for a in d.options if a.kind == "cast" and "Creature" in objs[a.args[0]].card.types), None) \
+            or next((a for a in d.options if a.kind in ("pass", "done", "autopay")), d.options[0])
+        t.act(0, t.version, [pick])
+    raise AssertionError("no attack came")
+
+
+def test_attackers_go_at_the_opponent_chosen_and_a_closing_done_is_dropped():
+    """CR 508.1a, 802.1: the person's creature attacks the last opponent, named in the action.
+    It was the only creature able to attack, so the declaration ended with it (CR 508.1); the
+    "done" the page sends after the attackers is dropped, not refused."""
+    t = _four_player_attack()
+    d = t.game.pending
+    attacks = [a for a in d.options if a.kind == "attack"]
+    assert {a.args[1] for a in attacks} == {"p1", "p2", "p3"}
+    assert len({a.args[0] for a in attacks}) == 1
+    chosen = next(a for a in attacks if a.args[1] == "p3")
+    t.act(0, t.version, [chosen, Action("done")])
+    s = t.game.peek()
+    line = next(e for e in reversed(t.game.log) if " attacks " in e.text and " with " in e.text)
+    assert line.text.startswith(f"{s.players[0].name} attacks {s.players[3].name} with {s.objs[chosen.args[0]].card.name}")
+    assert "508.1" in line.rules
+
+
+# ----------------------------------------------------------------------------- saves
+
+
+def test_a_save_is_downloaded_by_a_lone_person_or_hot_seat_only(client):
+    """The save holds every hidden card: refused to a spectator, to a wrong token, and at a
+    table with two people in separate seats; given to the person who plays against agents, and
+    it loads (Game.from_json) as the game it is."""
+    t = new(client)
+    url = f"/api/tables/{t['table']}/save"
+    token = t["seats"][0]["token"]
+    r = client.get(f"{url}?seat=0&token={token}")
+    assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
+    table = client.app.state.web.tables.get(t["table"])
+    assert Game.from_json(r.content).to_json() == table.game.to_json()
+    assert client.get(f"{url}?seat=spectator").status_code == 403
+    assert "token" in client.get(f"{url}?seat=0&token=wrong").json()["error"]
+    assert client.get("/api/tables/nope/save?seat=0&token=x").status_code == 404
+    two = new(client, agents=("human", "human"))
+    refused = client.get(f"/api/tables/{two['table']}/save?seat=1&token={two['seats'][1]['token']}")
+    assert refused.status_code == 403 and "no other person" in refused.json()["error"]
+    hot = client.get(f"/api/tables/{two['table']}/save?seat=hotseat&token={two['seats'][0]['token']}")
+    assert hot.status_code == 200
+
+
+def test_a_save_is_played_on_at_a_new_table(client):
+    game = Game.new(*DECKS, seed=4)
+    for _ in range(12):
+        game.push(next(a for a in game.legal_actions() if a.kind in ("keep", "pass", "play", "done", "autopay")))
+    r = client.post("/api/tables/load?others=heuristic", content=game.to_json().encode(),
+                    headers={"content-type": "application/octet-stream"})
+    assert r.status_code == 200, r.text
+    table = client.app.state.web.tables.get(r.json()["table"])
+    assert [s.spec for s in table.seats] == ["human", "heuristic"]
+    assert table.game.peek().turn >= game.turn and table.game.pending.player == 0
+    hot = client.post("/api/tables/load?others=human", content=game.to_json().encode(),
+                      headers={"content-type": "application/octet-stream"}).json()
+    assert len(hot["seats"]) == 2
+    before = len(client.app.state.web.tables._tables)
+    bad = client.post("/api/tables/load", content=b'{"state": {}, "answers": []}',
+                      headers={"content-type": "application/octet-stream"})
+    assert bad.status_code == 400 and bad.json()["error"].startswith("$")
+    agent = client.post("/api/tables/load?others=wizard", content=game.to_json().encode(),
+                        headers={"content-type": "application/octet-stream"})
+    assert agent.status_code == 400 and "agent of seat 1" in agent.json()["error"]
+    assert len(client.app.state.web.tables._tables) == before
+
+
+# ----------------------------------------------------------------------------- Commander
+
+
+def test_commander_tables_need_the_corpus_and_their_own_decks(client):
+    """Without a card file the Commander decks can't be dealt: the error says how to start the
+    server. A normal deck isn't a Commander deck, nor a bad format a format. Nothing is made."""
+    before = len(client.app.state.web.tables._tables)
+    r = client.post("/api/tables", json={"format": "commander", "decks": ["commander-ayula", "commander-radha"],
+                                         "agents": ["human", "heuristic"]})
+    assert r.status_code == 400 and "manastack serve --cards" in r.json()["error"]
+    r = client.post("/api/tables", json={"format": "commander", "decks": DECKS, "agents": ["human", "heuristic"]})
+    assert r.status_code == 400 and "commander-ayula" in r.json()["error"]
+    r = client.post("/api/tables", json={"format": "brawl", "decks": DECKS, "agents": ["human", "heuristic"]})
+    assert r.status_code == 400 and "format: one of normal, commander" in r.json()["error"]
+    assert len(client.app.state.web.tables._tables) == before
+    meta = client.get("/api/meta").json()
+    assert meta["formats"] == ["normal", "commander"] and meta["corpus"] is False
+    assert "commander-ayula" in meta["commander_decks"]
+
+
+def test_a_commander_table_shows_command_zones_tax_and_damage(corpus_db):
+    """CR 903.6-903.8, 903.10a: a Commander table of three sends every seat (and spectators)
+    each player's commander in the command zone with its tax, their commander damage, 40 life;
+    the commander is cast from there like a card in hand, and when it dies its owner answers
+    the CR 903.9a choice; back in the command zone it costs {2} more."""
+    t = new_table({"format": "commander", "decks": ["commander-ayula", "commander-isperia", "commander-radha"],
+                   "agents": ["human", "heuristic", "heuristic"], "seed": 3}, corpus_db)
+    for viewer in (0, present.SPECTATOR):
+        board = t.message(viewer, 0)["board"]
+        assert [p["life"] for p in board["players"]] == [40, 40, 40]
+        zones = [[(o["name"], o["commander"], o["tax"]) for o in p["command_zone"]] for p in board["players"]]
+        assert zones == [[("Ayula, Queen Among Bears", True, 0)], [("Isperia, Supreme Judge", True, 0)],
+                         [("Radha, Heir to Keld", True, 0)]]
+        assert all(p["commander_damage"] == [] for p in board["players"])
+    assert t.message(0, 0)["format"] == "commander"
+    ayula = t.message(0, 0)["board"]["players"][0]["command_zone"][0]["id"]
+    for _ in range(300):
+        d = t.game.pending
+        cast = next((a for a in d.options if a.kind == "cast" and a.args[0] == ayula), None)
+        if cast is not None:
+            t.act(0, t.version, [cast])
+            break
+        pick = next((a for a in d.options if a.kind in ("keep", "play")), None) \
+            or next((a for a in d.options if a.kind in ("pass", "done", "autopay")), d.options[0])
+        t.act(0, t.version, [pick])
+    else:
+        raise AssertionError("Ayula was never castable from the command zone")
+    assert any("casts Ayula, Queen Among Bears" in e.text for e in t.game.log)
+    me = t.message(0, 0)["board"]["players"][0]
+    assert me["commander_casts"] == [["Ayula, Queen Among Bears", 1]] and me["command_zone"] == []
+    d = t.game.pending           # an opponent killed it at once: the 903.9a choice, a decision like any
+    assert (d.player, d.kind, "903.9a" in d.prompt) == (0, "may", True)
+    t.act(0, t.version, [next(a for a in d.options if a.kind == "yes")])
+    zone = t.message(0, 0)["board"]["players"][0]["command_zone"]
+    assert [(o["name"], o["tax"]) for o in zone] == [("Ayula, Queen Among Bears", 2)]
+
+
+def test_serve_deals_from_the_cards_it_is_given(monkeypatch, corpus_path):
+    calls = []
+    monkeypatch.setattr(cli_serve.uvicorn, "run", lambda app, **kw: calls.append(app))
+    r = CliRunner().invoke(cli_serve.serve, ["--cards", str(corpus_path)])
+    assert r.exit_code == 0, r.output
+    assert calls[0].state.web.cards.get("Ayula, Queen Among Bears") is not None
+    r = CliRunner().invoke(cli_serve.serve, ["--cards", "no-such-file.json"])
+    assert r.exit_code != 0 and "no-such-file.json" in r.output and "Traceback" not in r.output

@@ -52,10 +52,10 @@ def page(browser, base):
     assert not errors, errors
 
 
-def shot(page, name: str) -> None:
+def shot(page, name: str, full_page: bool = False) -> None:
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"))
+        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=full_page)
 
 
 def decide(page) -> str:
@@ -223,3 +223,176 @@ def test_a_four_player_table(page, base):
     for name in ("azorius-skies", "mono-green", "red-green"):
         assert name in page.inner_text(".board")
     shot(page, "play-four-players")
+
+
+def play_to_attack(page, lands=("Forest", "Mountain", "Plains", "Island"), skip=("Shock", "Giant Growth")):
+    """Keep, play a land and a creature each turn, pass otherwise, until the page asks for
+    attackers with at least one creature able to attack; False if the game ended first."""
+    for _ in range(200):
+        prompt = decide(page)
+        if page.locator(".decision h3:has-text('wins')").count():
+            return False
+        if "keep this hand" in prompt:
+            page.click("button:has-text('keep')")
+        elif prompt.startswith("Declare attackers"):
+            if page.locator(".card.perm.pickable").count():
+                return True
+            page.click("#declare-attackers")
+        elif prompt.startswith("Declare blockers"):
+            page.click("#declare-blockers")
+        elif "has priority" in prompt:
+            hand = page.locator(".hand .card.playable")
+            names = [hand.nth(i).locator(".card-name").inner_text() for i in range(hand.count())]
+            pick = next((i for i, n in enumerate(names) if n in lands), None)
+            if pick is None:
+                pick = next((i for i, n in enumerate(names) if n not in skip), None)
+            if pick is None:
+                page.click("button.pass")
+            else:
+                hand.nth(pick).click()
+        else:
+            page.locator(".decision .options button").first.click()
+        page.wait_for_timeout(50)
+    return False
+
+
+def test_attackers_sent_at_a_chosen_opponent_of_three(page, base):
+    """A four-player free-for-all (CR 806): the selected creatures attack the opponent picked in
+    the list (CR 508.1a, 802.1), not the first one, and the log says whom they attack."""
+    page.goto(f"{base}/#/play?players=4")
+    page.wait_for_selector("#deck3")
+    page.fill("#seed", "8")
+    page.click("text=Start the game")
+    assert play_to_attack(page), "a creature of ours could attack"
+    options = page.locator("#attack-target option")
+    assert options.count() == 3, "each of the three opponents may be attacked"
+    last = options.nth(2)
+    target, name = last.get_attribute("value"), last.inner_text()
+    page.select_option("#attack-target", target)
+    able = page.locator(".card.perm.pickable")
+    for i in range(able.count()):
+        able.nth(i).click()
+    before = page.locator(".log .logline").count()
+    shot(page, "play-attack-whom")
+    page.click("#declare-attackers")
+    page.wait_for_function("([n, who]) => [...document.querySelectorAll('.log .logline')].slice(n)"
+                           ".some(l => l.textContent.includes(' attacks ' + who + ' with '))", arg=[before, name])
+    line = next(t for t in page.locator(".log .logline").all_inner_texts()[before:] if f" attacks {name} with " in t)
+    assert "508.1" in line, line
+
+
+def test_card_text_on_hover_and_focus(page, base):
+    """Card names on the board and in the log show their Oracle text on hover, and on focus
+    for the keyboard."""
+    page.goto(f"{base}/#/play")
+    page.fill("#seed", "8")
+    page.click("text=Start the game")
+    decide(page)
+    page.click("button:has-text('keep')")
+    decide(page)
+    tile = page.locator(".hand .card").first
+    name = tile.locator(".card-name").inner_text()
+    tile.hover()
+    page.wait_for_selector("#cardtip:not([hidden])")
+    assert page.inner_text("#cardtip").startswith(name)
+    page.mouse.move(0, 0)
+    page.wait_for_selector("#cardtip", state="hidden")
+    tile.focus()
+    page.wait_for_selector("#cardtip:not([hidden])")
+    assert tile.get_attribute("aria-describedby") == "cardtip"
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#cardtip", state="hidden")
+    land = page.locator(".hand .card.playable:has-text('Forest'), .hand .card.playable:has-text('Mountain')").first
+    land_name = land.locator(".card-name").inner_text()
+    land.click()
+    ref = page.locator(f".log .logline .cardref:text-is('{land_name}')").last
+    ref.wait_for()
+    ref.hover()
+    page.wait_for_selector("#cardtip:not([hidden])")
+    assert "Land" in page.inner_text("#cardtip")
+    shot(page, "play-card-text")
+
+
+@pytest.fixture(scope="module")
+def corpus_base(corpus_db):
+    """A server dealing from the card corpus, as ``manastack serve --cards`` (the Commander decks)."""
+    with served(lifetime=300, cards=corpus_db) as url:
+        yield url
+
+
+def test_a_commander_table_from_the_setup_page(page, corpus_base):
+    """Commander (CR 903) chosen on the setup page, four players: every player at 40 life with
+    their commander in the command zone, no tax yet, no commander damage."""
+    page.goto(f"{corpus_base}/#/play")
+    page.select_option("#format", "commander")
+    page.wait_for_selector("#deck0 option[value=commander-ayula]", state="attached")
+    page.select_option("#players", "4")
+    page.wait_for_selector("#deck3")
+    assert page.input_value("#format") == "commander"
+    page.click("text=Start the game")
+    decide(page)
+    assert page.locator(".player").count() == 4
+    assert page.locator(".player .life").all_inner_texts() == ["♥ 40"] * 4
+    zones = page.locator(".player .command-zone")
+    assert zones.count() == 4
+    assert page.locator(".command-zone .command-card").count() == 4
+    assert page.locator(".command-card .tax").all_inner_texts() == ["no commander tax yet"] * 4
+    assert "Isperia, Supreme Judge" in page.inner_text(".board")
+    page.locator(".command-card").first.hover()
+    page.wait_for_selector("#cardtip:not([hidden])")
+    assert "Legendary Creature" in page.inner_text("#cardtip")
+    shot(page, "play-commander", full_page=True)
+
+
+COMMANDER_SAVE = """
+name: a commander about to die
+format: commander
+turn: 5
+players:
+  - name: Alice
+    commanders: ["Ayula, Queen Among Bears"]
+    commander_casts: {"Ayula, Queen Among Bears": 1}
+    battlefield: [Mountain, Forest, Forest, Forest, Forest, "Ayula, Queen Among Bears"]
+    hand: [Lightning Bolt]
+    library: [Forest, Forest, Forest]
+  - name: Bob
+    commanders: ["Isperia, Supreme Judge"]
+    command: ["Isperia, Supreme Judge"]
+    commander_damage: {"Ayula, Queen Among Bears": 4}
+    battlefield: [Island]
+    library: [Island, Island, Island]
+"""
+
+
+def test_a_commander_dies_goes_home_and_is_cast_again_with_tax(page, corpus_base, corpus_db, tmp_path):
+    """A save loaded on the Play page: Lightning Bolt kills Ayula, Alice's commander; the page
+    asks whether it goes to the command zone (CR 903.9a) like any decision; from there it is
+    cast again, costing {2} more for the cast before (CR 903.8). The Save button's file loads
+    with Game.from_json."""
+    from manastack.game import Game
+    from manastack.scenario import Scenario
+    state = Scenario.from_text(COMMANDER_SAVE, "save", corpus_db).state
+    path = tmp_path / "commander.json"
+    path.write_text(Game.from_state(state.copy(), corpus_db).to_json(), encoding="utf-8")
+    page.goto(f"{corpus_base}/#/play")
+    page.set_input_files("#playsave", str(path))
+    page.click("#load-save")
+    assert "Alice has priority" in decide(page)
+    assert "Ayula, Queen Among Bears (Alice) 4" in page.inner_text(".player.them .cmd-damage")
+    page.click(".hand .card.playable:has-text('Lightning Bolt')")
+    assert "target" in decide(page).lower()
+    page.click(".card.perm.pickable:has-text('Ayula')")
+    page.wait_for_selector(".decision h3:has-text('903.9a')")
+    assert page.locator(".decision h3 a.cr:text-is('903.9a')").count() == 1
+    page.click(".decision button:has-text('put it into the command zone')")
+    page.wait_for_selector(".player.me .command-card .tax:text-is('commander tax {2}')")
+    assert "puts Ayula, Queen Among Bears, their commander, from their graveyard into the command zone" in page.inner_text(".log")
+    shot(page, "play-commander-tax")
+    with page.expect_download() as download:
+        page.click("#save")
+    saved = Game.from_json(Path(download.value.path()).read_bytes(), cards=corpus_db)
+    assert [o["name"] for o in saved.view(0)["players"][0]["command_zone"]] == ["Ayula, Queen Among Bears"]
+    page.click(".player.me .command-card.playable")
+    page.wait_for_function("document.querySelector('.log').textContent.includes('commander tax')")
+    page.wait_for_selector(".player.me .card.perm:has-text('Ayula')")
+    assert page.locator(".player.me .command-card").count() == 0

@@ -6,8 +6,9 @@ tapping mana is all a player could do outside their stops, the automatic payment
 601.2g-h, as at the terminal: :func:`manastack.table.auto_answer`) until a person must
 decide. A person's answer may be several actions at once (declaring two attackers, then
 "done"): they are pushed in order, and if one of them isn't legal when its turn comes every
-one is taken back, so a refused answer changes nothing. Undo takes back the person's last
-answer and everything that followed it.
+one is taken back, so a refused answer changes nothing. A closing "done" is dropped when the
+declaration before it ended by itself (the last creature that could attack was declared).
+Undo takes back the person's last answer and everything that followed it.
 
 Nothing here is tied to the web server: :mod:`manastack.web.app` calls it from its handlers;
 the tests drive it directly too."""
@@ -129,8 +130,12 @@ class Table:
             if not 1 <= len(actions) <= MAX_BATCH:
                 raise TableError(f"an answer is 1 to {MAX_BATCH} actions")
             start = len(self.game.move_stack)
+            kind = d.kind
             for n, action in enumerate(actions):
                 pending = self.game.pending
+                if n and n == len(actions) - 1 and action.kind == "done" and \
+                        (pending is None or pending.kind != kind or pending.player != d.player):
+                    break        # the declaration ended by itself (no creature left to declare)
                 if pending is None or pending.player != self.viewer(joined) \
                         or self.seats[pending.player].agent is not None:
                     self._back_to(start)

@@ -14,7 +14,7 @@ function h(tag, attrs = {}, ...children) {
     else if (k === "text") el.textContent = v;
     else el.setAttribute(k, v === true ? "" : v);
   }
-  for (const c of children.flat()) {
+  for (const c of children.flat(Infinity)) {
     if (c === null || c === undefined || c === false) continue;
     el.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
@@ -117,11 +117,11 @@ const tip = h("div", { id: "cardtip", class: "cardtip", role: "tooltip", hidden:
 document.body.append(tip);
 
 function showTip(el, o) {
-  tip.replaceChildren(h("div", { class: "tip-head" }, h("b", {}, o.name), h("span", { class: "cost" }, o.cost || "")),
+  tip.replaceChildren(h("div", {}, h("div", { class: "tip-head" }, h("b", {}, o.name), h("span", { class: "cost" }, o.cost || "")),
     h("div", { class: "card-type" }, o.type || ""),
     (o.text || "").split("\n").map((line) => h("p", {}, line)),
     o.printed_pt ? h("div", { class: "pt" }, o.printed_pt) : null,
-    o.loyalty !== undefined ? h("div", { class: "pt" }, `loyalty ${o.loyalty}`) : null);
+    o.loyalty !== undefined ? h("div", { class: "pt" }, `loyalty ${o.loyalty}`) : null));
   tip.hidden = false;
   const r = el.getBoundingClientRect();
   const w = tip.offsetWidth, ht = tip.offsetHeight;
@@ -267,7 +267,7 @@ function commandZone(v, p, ui) {
     h("div", { class: "row" }, h("span", { class: "row-label" }, `command zone · commander${p.commanders.length > 1 ? "s" : ""}: ${p.commanders.join(" and ")}`),
       (p.command_zone || []).map((o) => commandTile(o, ui)),
       p.command_zone && p.command_zone.length ? null : h("span", { class: "muted small" }, "(no commander in the command zone)")),
-    h("div", { class: "cmd-damage" }, "Commander damage taken (21 from one loses, CR 903.10a): ",
+    h("div", { class: "cmd-damage" }, "Commander damage taken (21 from one commander loses the game, CR ", ruleLink("903.10a"), "): ",
       taken.length ? taken.map(([owner, name, n], i) => [i ? " · " : "",
         withTip(h("span", { class: "cardref" }, name), CARDS.get(name)), ` (${v.players[owner].name}) `, h("b", {}, `${n}`)])
         : h("span", { class: "muted" }, "none")));
@@ -580,7 +580,7 @@ function renderDecision() {
 // Text with rule numbers written in it ("601.2a", "CR 103"): the numbers become links.
 function linkRules(text) {
   const span = h("span");
-  const re = /\b(\d{3}\.\d+[a-z]?)\b|\bCR (\d{3})\b/g;
+  const re = /\b(?:CR )?(\d{3}\.\d+[a-z]?)\b|\bCR (\d{3})\b/g;     // "CR 903.9a" is 903.9a, not 903
   let last = 0, m;
   while ((m = re.exec(text))) {
     const number = m[1] || m[2];
