@@ -94,7 +94,7 @@ def test_play_a_game_in_the_browser(page, base):
                                        " && l.textContent.includes(b))", arg=[before, *chosen])
                 shot(page, "play-attack")
                 page.click("#undo")
-                assert decide(page).startswith("Declare attackers")
+                page.wait_for_selector(".decision h3:has-text('Declare attackers')")
                 assert page.locator(".card.perm.selected").count() == 0
                 assert page.locator(".marks:has-text('attacking')").count() == 0
                 attacked = True
@@ -396,3 +396,17 @@ def test_a_commander_dies_goes_home_and_is_cast_again_with_tax(page, corpus_base
     page.wait_for_function("document.querySelector('.log').textContent.includes('commander tax')")
     page.wait_for_selector(".player.me .card.perm:has-text('Ayula')")
     assert page.locator(".player.me .command-card").count() == 0
+
+
+def test_a_refused_answer_is_shown_and_the_game_goes_on(page, base):
+    """A double click answers twice: the second answer names a decision already answered, so
+    the server refuses it (nothing changes) and the page says why beside the game, which goes on."""
+    page.goto(f"{base}/#/play")
+    page.fill("#seed", "8")
+    page.click("text=Start the game")
+    decide(page)
+    page.dblclick("button:has-text('keep')")
+    page.wait_for_selector(".note.error:has-text('moved on')")
+    assert "has priority" in decide(page)
+    assert page.locator(".hand .card").count() == 7
+    assert page.locator(".log .logline:has-text('keeps 7 cards')").count() == 2

@@ -273,6 +273,12 @@ function commandZone(v, p, ui) {
         : h("span", { class: "muted" }, "none")));
 }
 
+// Whom an attack option names (CR 508.1a): a player "p<n>", or a planeswalker or battle by id.
+function defenderName(v, x) {
+  return x.startsWith("p") ? v.players[Number(x.slice(1))].name
+    : ((v.battlefield.find((c) => String(c.id) === x) || {}).name || x);
+}
+
 function nameOf(v, ref) {
   if (typeof ref === "string" && /^p\d+$/.test(ref)) return v.players[+ref.slice(1)]?.name || ref;
   const o = v.battlefield.find((x) => x.id === ref) || v.stack.find((x) => x.id === ref);
@@ -314,7 +320,7 @@ function logPanel(lines, box) {
 
 // ------------------------------------------------------------------ play
 
-const play = { socket: null, state: null, selected: new Set(), blocks: [], blocker: null, menu: null, why: null, attackTarget: null };
+const play = { socket: null, state: null, retries: 0, fatal: false, selected: new Map(), blocks: [], blocker: null, menu: null, why: null, attackTarget: null };
 
 async function pagePlay(params) {
   if (params.get("table")) return joinTable(params.get("table"), params.get("seat"), params.get("token"));
@@ -414,18 +420,27 @@ function joinTable(table, seat, token) {
   main.replaceChildren(layout);
   play.logBox = logBox;
   play.state = null;
-  play.table = table; play.seat = seat; play.token = token;
+  play.table = table; play.seat = seat; play.token = token; play.fatal = false;
   const ws = new WebSocket(url);
   play.socket = ws;
   ws.binaryType = "arraybuffer";
   ws.onmessage = (ev) => {
     const msg = JSON.parse(typeof ev.data === "string" ? ev.data : new TextDecoder().decode(ev.data));
-    if (msg.type === "state") onState(msg);
-    else if (msg.type === "error") showNote(msg.message, "error");
+    if (msg.type === "state") { play.retries = 0; onState(msg); }
+    else if (msg.type === "error") { if (msg.fatal) play.fatal = true; showNote(msg.message, "error"); }
     else if (msg.type === "notice") showNote(msg.message, "notice");
     else if (msg.type === "why") { play.why = msg; renderDecision(); }
   };
-  ws.onclose = () => { if (play.socket === ws) showNote("disconnected from the table", "error"); };
+  // The game lives on the server: a dropped socket joins the table again (a few times), and the
+  // table is shown as it is then.
+  ws.onclose = () => {
+    if (play.socket !== ws) return;
+    if (play.fatal || play.retries >= 5) { showNote("disconnected from the table", "error"); return; }
+    showNote("disconnected from the table: joining it again…", "error");
+    const hash = location.hash;
+    setTimeout(() => { if (play.socket === ws && location.hash === hash) { play.retries += 1; joinTable(table, seat, token); } },
+      1000 * (play.retries + 1));
+  };
 }
 
 function send(msg) { if (play.socket && play.socket.readyState === 1) play.socket.send(JSON.stringify(msg)); }
@@ -462,8 +477,16 @@ const playUI = {
     const opts = optionsFor(o.id);
     if (d && d.kind === "attackers" && opts.some((x) => x.kind === "attack")) {
       tile.classList.add("pickable");
-      if (play.selected.has(o.id)) tile.classList.add("selected");
-      activate(tile, () => { play.selected.has(o.id) ? play.selected.delete(o.id) : play.selected.add(o.id); renderPlay(); });
+      if (play.selected.has(o.id)) {
+        tile.classList.add("selected");
+        const at = play.selected.get(o.id);
+        if (at !== undefined) tile.append(h("div", { class: "aim" }, `→ ${defenderName(play.state.board, at)}`));
+      }
+      activate(tile, () => {
+        if (play.selected.has(o.id)) play.selected.delete(o.id);
+        else play.selected.set(o.id, play.attackTarget);
+        renderPlay();
+      });
     } else if (d && d.kind === "blockers" && (opts.length || d.options.some((x) => x.kind === "block" && x.args[1] === o.id))) {
       const isBlocker = opts.some((x) => x.kind === "block");
       tile.classList.add("pickable");
@@ -517,27 +540,28 @@ function renderDecision() {
   } else {
     parts.push(h("h3", { class: "prompt" }, linkRules(d.prompt)));
     if (d.kind === "attackers") {
-      parts.push(h("p", { class: "hint" }, "Click creatures to select attackers, then declare them all at once."));
-      // With several opponents (CR 802) an attack names whom it attacks: a player ("p<n>") or a
-      // planeswalker's id; the selected creatures attack the one chosen here where they can.
+      // With several opponents (CR 802) each attacker names whom it attacks (CR 508.1a): a player
+      // ("p<n>") or a planeswalker's id. A creature clicked attacks the one chosen in the list at
+      // that moment, so an attack can be split; one that can't attack it attacks the first it can.
       const defenders = [...new Set(d.options.filter((o) => o.kind === "attack" && o.args.length > 1)
         .map((o) => String(o.args[1])))];
-      const nameOf = (x) => x.startsWith("p") ? s.board.players[Number(x.slice(1))].name
-        : ((s.board.battlefield.find((c) => String(c.id) === x) || {}).name || x);
       if (!defenders.includes(play.attackTarget)) play.attackTarget = defenders[0];
       if (defenders.length > 1) {
-        parts.push(h("label", {}, "Attack ", h("select", { id: "attack-target", "aria-label": "whom to attack",
+        parts.push(h("p", { class: "hint" }, "Choose whom to attack, then click the creatures that attack them; "
+          + "choose another and click more to split the attack. Then declare them all at once."));
+        parts.push(h("label", {}, "Attack ", h("select", { id: "attack-target", "aria-label": "whom the creatures you click attack",
           onchange: (e) => { play.attackTarget = e.target.value; } },
-          defenders.map((x) => h("option", { value: x, selected: x === play.attackTarget }, nameOf(x))))));
+          defenders.map((x) => h("option", { value: x, selected: x === play.attackTarget }, defenderName(s.board, x))))));
+      } else {
+        parts.push(h("p", { class: "hint" }, "Click creatures to select attackers, then declare them all at once."));
       }
-      const chosen = d.options.filter((o) => o.kind === "attack" && play.selected.has(o.args[0]));
-      const pick = () => {
-        const first = new Map();
-        for (const o of chosen) if (o.args.length < 2 || String(o.args[1]) === play.attackTarget) first.set(o.args[0], o);
-        for (const o of chosen) if (!first.has(o.args[0])) first.set(o.args[0], o);   // can't attack that one
-        return [...first.values()];
-      };
-      const count = new Set(chosen.map((o) => o.args[0])).size;
+      const pick = () => [...play.selected].map(([id, at]) => {
+        const mine = d.options.filter((o) => o.kind === "attack" && o.args[0] === id);
+        return mine.find((o) => o.args.length < 2 || String(o.args[1]) === at) || mine[0];
+      }).filter(Boolean);
+      const count = pick().length;
+      if (count && defenders.length > 1) parts.push(h("ul", { class: "aims" }, pick().map((o) =>
+        h("li", {}, `${nameOf(s.board, o.args[0])} → ${defenderName(s.board, String(o.args[1]))}`))));
       const done = d.options.find((o) => o.kind === "done");
       parts.push(h("button", { class: "primary", id: "declare-attackers", onclick: () => act([...pick(), done]) },
         count ? `Attack with ${count} selected` : "Don't attack"));
