@@ -504,3 +504,14 @@ def test_serve_deals_from_the_cards_it_is_given(monkeypatch, corpus_path):
     assert calls[0].state.web.cards.get("Ayula, Queen Among Bears") is not None
     r = CliRunner().invoke(cli_serve.serve, ["--cards", "no-such-file.json"])
     assert r.exit_code != 0 and "no-such-file.json" in r.output and "Traceback" not in r.output
+
+
+def test_a_simulated_game_of_three_to_watch_and_the_commander_decks_need_cards(client):
+    r = client.post("/api/replays", json={"seed": 5, "decks": ["gruul-stompy", "azorius-skies", "mono-green"],
+                                          "agents": ["first", "first", "first"]})
+    assert r.status_code == 200 and r.json()["seats"] == 3
+    r = client.post("/api/replays", json={"seed": 5, "format": "commander", "agents": ["first", "first"],
+                                          "decks": ["commander-ayula", "commander-radha"]})
+    assert r.status_code == 400 and "manastack serve --cards" in r.json()["error"]
+    r = client.post("/api/replays", json={"seed": 5, "format": "commander", "agents": ["first", "first"], "decks": DECKS})
+    assert r.status_code == 400 and "commander-ayula" in r.json()["error"]

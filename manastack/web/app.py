@@ -292,7 +292,7 @@ class WebTable:
             body = await _json_body(request)
             if not isinstance(body, dict):
                 return _error("send the replay's settings as a JSON object")
-            make = partial(services.replay_seed, body)
+            make = partial(services.replay_seed, body, self.cards)
         else:
             make = partial(services.replay_save, await _body(request, MAX_SAVE_BYTES), cards=self.cards)
         async with self.heavy:

@@ -12,8 +12,9 @@ from typing import Any
 
 from manastack.agents import AgentSpecError, parse_agent
 from manastack.cards import CardDB, CardError
-from manastack.decks import DeckError, bundled_decks
-from manastack.game import MAX_SEED, MIN_SEED, Game, SaveError
+from manastack.decks import DeckError
+from manastack.engine.commanders import COMMANDER
+from manastack.game import FORMATS, MAX_SEED, MIN_SEED, Game, SaveError
 from manastack.limits import MAX_SCENARIO_BYTES
 from manastack.rules import RulesError, load_rules, open_search
 from manastack.rules.engine_links import scenario_dir, scenarios_for, sites_for
@@ -21,7 +22,7 @@ from manastack.scenario import Scenario, ScenarioError, ScenarioErrors
 from manastack.scenario.cli import judge_one
 
 from . import present
-from .tables import SEATS
+from .tables import SEATS, deck_choices
 
 MAX_REPLAY_STEPS = 5_000          # actions recorded in one replay
 MAX_REPLAYS = 16                  # replays kept; the oldest goes first
@@ -188,20 +189,27 @@ def _record(game: Game, agents: list, title: str) -> Replay:
     return Replay(games, actions, title)
 
 
-def replay_seed(settings: dict[str, Any]) -> Replay:
-    """A simulated game by its ``seed``, ``decks`` (bundled names) and ``agents``, recorded."""
+def replay_seed(settings: dict[str, Any], cards: CardDB | None = None) -> Replay:
+    """A simulated game by its ``seed``, ``format``, ``decks`` (bundled names) and ``agents``,
+    recorded; dealt from ``cards`` when given (the Commander decks need the corpus)."""
     decks, specs, seed = settings.get("decks"), settings.get("agents"), settings.get("seed")
-    if not (isinstance(decks, list) and len(decks) in SEATS and all(d in bundled_decks() for d in decks)):
-        raise ServiceError(f"decks: {SEATS[0]} to {SEATS[-1]} bundled deck names ({', '.join(bundled_decks())})")
+    game_format = settings.get("format", "normal")
+    if game_format not in FORMATS:
+        raise ServiceError(f"format: one of {', '.join(FORMATS)}")
+    allowed = deck_choices(game_format)
+    if not (isinstance(decks, list) and len(decks) in SEATS and all(d in allowed for d in decks)):
+        raise ServiceError(f"decks: {SEATS[0]} to {SEATS[-1]} bundled deck names ({', '.join(allowed)})")
     if not (isinstance(specs, list) and len(specs) == len(decks) and all(isinstance(a, str) and len(a) <= 100 for a in specs)):
         raise ServiceError("agents: one agent spec per seat")
     if isinstance(seed, bool) or not isinstance(seed, int) or not MIN_SEED <= seed <= MAX_SEED:
         raise ServiceError(f"seed: a whole number from {MIN_SEED} to {MAX_SEED}")
     try:
         agents = [parse_agent(s, seed + 1 + i) for i, s in enumerate(specs)]
-        game = Game.new(*decks, seed=seed, history=False)
+        game = Game.new(*decks, seed=seed, history=False, format=game_format, cards=cards)
     except (AgentSpecError, DeckError, CardError, ValueError) as exc:
-        raise ServiceError(str(exc)[:300]) from None
+        hint = "start the server with manastack serve --cards FILE for the Commander decks' cards. " \
+            if game_format == COMMANDER and cards is None else ""
+        raise ServiceError((hint + str(exc))[:400]) from None
     return _record(game, agents, " v ".join(f"{d} ({a})" for d, a in zip(decks, specs)) + f", seed {seed}")
 
 

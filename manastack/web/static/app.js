@@ -625,24 +625,38 @@ document.addEventListener("keydown", (e) => {
 
 const watch = { replay: null, step: 0, seat: -1 };
 
-async function pageWatch() {
+async function pageWatch(params) {
   const m = await meta();
   const err = h("p", { class: "error", role: "alert" });
   const out = h("div", { id: "replay" });
-  const seats = Array.from({ length: m.seats }, (_, i) => i);
-  const sel = (id, list, value) => h("select", { id }, list.map((x) => h("option", { value: x, selected: x === value }, x)));
+  const wanted = parseInt(params.get("players") || "", 10);
+  const count = wanted >= m.seats && wanted <= m.max_seats ? wanted : m.seats;
+  const commander = params.get("format") === "commander";
+  const decks = commander ? m.commander_decks : m.decks;
+  const seats = Array.from({ length: count }, (_, i) => i);
+  const sel = (id, list, value, label) => h("select", { id, "aria-label": label },
+    list.map((x) => h("option", { value: x, selected: x === value }, x)));
+  const again = (n, f) => { location.hash = `#/watch?players=${n}${f === "commander" ? "&format=commander" : ""}`; };
   const seedForm = h("form", { class: "setup inline", onsubmit: async (e) => {
     e.preventDefault(); err.textContent = "Simulating…";
     try {
       const r = await postJSON("/api/replays", { seed: parseInt(document.getElementById("wseed").value, 10),
+        format: commander ? "commander" : "normal",
         decks: seats.map((i) => document.getElementById(`wdeck${i}`).value),
         agents: seats.map((i) => document.getElementById(`wagent${i}`).value) });
       err.textContent = ""; openReplay(r, out);
     } catch (ex) { err.textContent = ex.message; }
   } }, h("h2", {}, "Watch a simulated game"),
   h("label", {}, "Seed ", h("input", { id: "wseed", type: "number", value: "7" })),
-  seats.map((i) => h("span", { class: "wseat" }, i ? " v " : "", sel(`wdeck${i}`, m.decks, DEMO_DECKS[i % 2]),
-    sel(`wagent${i}`, m.agents.filter((a) => a !== "human"), "heuristic"))),
+  h("label", {}, "Format ", h("select", { id: "wformat", "aria-label": "format", onchange: (e) => again(count, e.target.value) },
+    h("option", { value: "normal", selected: !commander }, "normal"), h("option", { value: "commander", selected: commander }, "Commander"))),
+  h("label", {}, "Players ", h("select", { id: "wplayers", "aria-label": "number of players",
+    onchange: (e) => again(e.target.value, commander ? "commander" : "normal") },
+    Array.from({ length: m.max_seats - m.seats + 1 }, (_, k) => m.seats + k).map((n) => h("option", { value: n, selected: n === count }, String(n))))),
+  h("br"),
+  seats.map((i) => h("span", { class: "wseat" }, i ? " v " : "",
+    sel(`wdeck${i}`, decks, commander ? decks[i % decks.length] : DEMO_DECKS[i] || decks[i % decks.length], `deck of seat ${i + 1}`),
+    sel(`wagent${i}`, m.agents.filter((a) => a !== "human"), "heuristic", `agent of seat ${i + 1}`))),
   h("button", { type: "submit", class: "primary" }, "Simulate"));
   const file = h("input", { type: "file", id: "savefile", accept: ".json,application/json" });
   const saveForm = h("form", { class: "setup inline", onsubmit: async (e) => {
