@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from manastack.cli_cards import db_from_files
+from manastack.cards import CardError, load_db
 
 try:
     import uvicorn
@@ -32,7 +32,10 @@ def serve(host: str, port: int, cards: tuple[str, ...]) -> None:
     if exposed:
         click.secho(f"Warning: listening on {host}: anyone who can reach this address can play, watch "
                     "and run scenarios here. There is no login.", fg="yellow", err=True)
-    db = db_from_files(cards) if cards else None
+    try:
+        db = load_db(*cards) if cards else None
+    except CardError as exc:
+        raise click.ClickException(str(exc)) from None
     app = create_app(("*",) if exposed else LOCAL_HOSTS, db)
     click.echo(f"manastack web table on http://{'[' + host + ']' if ':' in host else host}:{port}/  (Ctrl-C stops it)")
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65_536,
