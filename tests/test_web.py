@@ -515,3 +515,26 @@ def test_a_simulated_game_of_three_to_watch_and_the_commander_decks_need_cards(c
     assert r.status_code == 400 and "manastack serve --cards" in r.json()["error"]
     r = client.post("/api/replays", json={"seed": 5, "format": "commander", "agents": ["first", "first"], "decks": DECKS})
     assert r.status_code == 400 and "commander-ayula" in r.json()["error"]
+
+
+def test_auto_pass_settings_change_during_the_game(client):
+    """A person changes their stops and payment at the table: for their seat only, checked as
+    at the start (a bad step changes nothing), never by a spectator."""
+    t = new(client, agents=("human", "human"))
+    seat0, seat1 = t["seats"]
+    with client.websocket_connect(f"/ws/tables/{t['table']}?seat=0&token={seat0['token']}") as ws:
+        m = state_of(ws)
+        assert m["settings"] == {"stops": [], "pay_by_hand": False}
+        ws.send_text(json.dumps({"type": "settings", "stops": ["upkeep", "end"], "pay_by_hand": True}))
+        m = state_of(ws)
+        assert m["settings"] == {"stops": ["upkeep", "end"], "pay_by_hand": True}
+        ws.send_text(json.dumps({"type": "settings", "stops": ["teatime"]}))
+        reply = receive(ws)
+        assert reply["type"] == "error" and "stops: a list of steps" in reply["message"]
+    table = client.app.state.web.tables.get(t["table"])
+    assert table.settings_of(0).stops == frozenset({"upkeep", "end"}) and table.settings_of(0).pay_by_hand
+    assert table.settings_of(1).stops == frozenset() and not table.settings_of(1).pay_by_hand
+    with client.websocket_connect(f"/ws/tables/{t['table']}?seat=spectator") as ws:
+        assert state_of(ws)["settings"] is None
+        ws.send_text(json.dumps({"type": "settings", "stops": []}))
+        assert "spectator" in receive(ws)["message"]

@@ -410,3 +410,7 @@ def test_a_refused_answer_is_shown_and_the_game_goes_on(page, base):
     assert "has priority" in decide(page)
     assert page.locator(".hand .card").count() == 7
     assert page.locator(".log .logline:has-text('keeps 7 cards')").count() == 2
+    page.click(".settings summary")
+    page.check(".settings input[value=end]")
+    page.wait_for_selector(".settings summary:has-text('stop in end')")
+    assert page.locator(".settings[open]").count() == 1, "the panel stays open as the page is drawn again"

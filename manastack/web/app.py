@@ -250,8 +250,11 @@ class WebTable:
                     raise TableError("why: {\"id\": object id}")
                 text = await run_in_threadpool(table.why_not, table.viewer(conn.joined), obj)
                 await self.send(conn, {"type": "why", "id": obj, "text": text})
+            elif kind == "settings":
+                await run_in_threadpool(table.change_settings, conn.joined, data)
+                await self.broadcast(table)
             else:
-                raise TableError("unknown message type; types: act, undo, why")
+                raise TableError("unknown message type; types: act, undo, why, settings")
         except (TableError, orjson.JSONDecodeError) as exc:
             message = str(exc) if isinstance(exc, TableError) else "a message is JSON"
             await self.send(conn, {"type": "error", "message": message})

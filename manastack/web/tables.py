@@ -50,6 +50,7 @@ class Seat:
     agent: Any = None
     spec: str = HUMAN
     token: str = field(default_factory=lambda: secrets.token_urlsafe(16))
+    settings: TableSettings | None = None      # this person's stops and payment, once they change them
 
 
 class Table:
@@ -113,7 +114,7 @@ class Table:
             if seat.agent is not None:
                 self.game.push(seat.agent.choose(self.game, d))
                 continue
-            auto = auto_answer(self.game, d, self.settings)
+            auto = auto_answer(self.game, d, self.settings_of(d.player))
             if auto is None:
                 return
             self.game.push(auto)
@@ -186,6 +187,32 @@ class Table:
             reason = f"it is not your decision now ({s.players[d.player].name} is deciding). " + reason
         return reason
 
+    def settings_of(self, player: int) -> TableSettings:
+        """The auto-pass stops and payment of ``player``'s seat (CR 117.3; :func:`auto_answer`)."""
+        return self.seats[player].settings or self.settings
+
+    def _settings_json(self, player: int) -> dict[str, Any]:
+        mine = self.settings_of(player)
+        return {"stops": [x for x in STEPS if x in mine.stops], "pay_by_hand": mine.pay_by_hand}
+
+    def change_settings(self, joined: int, data: dict[str, Any]) -> None:
+        """A person's new stops and payment (as in :func:`new_table`), for their seat, or every
+        seat in hot-seat; the table then runs on to the next decision those leave to a person."""
+        if joined == present.SPECTATOR:
+            raise TableError("a spectator has no settings to change")
+        settings = _table_settings(data)
+        with self.lock:
+            for i in (self.humans() if joined == HOTSEAT else [joined]):
+                self.seats[i].settings = settings
+            d = self.game.pending
+            if d is not None and self.seats[d.player].agent is None \
+                    and auto_answer(self.game, d, self.settings_of(d.player)) is not None:
+                start = len(self.game.move_stack)
+                self.run_agents()
+                if len(self.game.move_stack) > start:
+                    self.marks.append(start)
+            self.version += 1
+
     def save(self, joined: int) -> str:
         """The game's save (``Game.to_json``, which ``Game.from_json`` and the Watch page load)
         for the connection joined as ``joined``. A save holds every hidden card (hands, the
@@ -214,7 +241,8 @@ class Table:
                 "format": self.game.peek().variant or "normal",
                 "can_save": joined == HOTSEAT or (viewer >= 0 and len(self.humans()) == 1),
                 "board": present.board(self.game, viewer),
-                "decision": present.decision(self.game, self.settings) if mine else None,
+                "decision": present.decision(self.game, self.settings_of(viewer)) if mine else None,
+                "settings": self._settings_json(viewer) if viewer >= 0 else None,
                 "waiting_for": d.player if d is not None else None,
                 "can_undo": bool(self.marks) and viewer != present.SPECTATOR,
                 "log": lines, "log_reset": log_from == 0 or log_from > length or bool(lines) and lines[0]["n"] != log_from,

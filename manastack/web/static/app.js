@@ -323,8 +323,8 @@ function logPanel(lines, box) {
 const play = { socket: null, state: null, retries: 0, fatal: false, selected: new Map(), blocks: [], blocker: null, menu: null, why: null, attackTarget: null };
 
 async function pagePlay(params) {
-  if (params.get("table")) return joinTable(params.get("table"), params.get("seat"), params.get("token"));
   const m = await meta();
+  if (params.get("table")) return joinTable(params.get("table"), params.get("seat"), params.get("token"));
   const commander = params.get("format") === "commander";
   const decks = commander ? m.commander_decks : m.decks;
   const deckSel = (i, d) => h("select", { id: `deck${i}`, "aria-label": `deck of seat ${i + 1}` },
@@ -598,7 +598,23 @@ function renderDecision() {
     s.can_save ? h("a", { id: "save", class: "button", download: `manastack-${play.table}.json`,
       href: `/api/tables/${encodeURIComponent(play.table)}/save?seat=${encodeURIComponent(play.seat)}&token=${encodeURIComponent(play.token || "")}`,
       title: "Download the game's save file: play on from it here, watch it, or load it with Game.from_json" }, "Save") : null);
-  box.replaceChildren(h("section", { class: "decision" }, h("p", { id: "note", class: "note" }), parts, tools));
+  box.replaceChildren(h("section", { class: "decision" }, h("p", { id: "note", class: "note" }), parts, tools,
+    s.settings ? settingsPanel(s.settings) : null));
+}
+
+// Your stops and payment, changed during the game (they apply to your seat; in hot-seat to all).
+function settingsPanel(mine) {
+  const panel = h("details", { class: "settings", open: play.settingsOpen },
+    h("summary", {}, `Auto-pass: ${mine.stops.length ? "stop in " + mine.stops.map((x) => x.replaceAll("_", " ")).join(", ") : "no extra stops"}`
+      + (mine.pay_by_hand ? "; paying by hand" : "")),
+    h("div", { class: "stops" }, META.steps.map((x) => h("label", {},
+      h("input", { type: "checkbox", value: x, checked: mine.stops.includes(x), class: "stop" }), x.replaceAll("_", " ")))),
+    h("label", {}, h("input", { type: "checkbox", id: "payhand-now", checked: mine.pay_by_hand }), " pay mana by hand"));
+  panel.addEventListener("toggle", () => { play.settingsOpen = panel.open; });
+  panel.addEventListener("change", () => send({ type: "settings",
+    stops: [...panel.querySelectorAll("input.stop:checked")].map((x) => x.value),
+    pay_by_hand: panel.querySelector("#payhand-now").checked }));
+  return panel;
 }
 
 // Text with rule numbers written in it ("601.2a", "CR 103"): the numbers become links.
