@@ -475,6 +475,9 @@ def test_a_commander_table_shows_command_zones_tax_and_damage(corpus_db):
         assert all(p["commander_damage"] == [] for p in board["players"])
     assert t.message(0, 0)["format"] == "commander"
     ayula = t.message(0, 0)["board"]["players"][0]["command_zone"][0]["id"]
+    t.act(0, t.version, [Action("keep")])
+    why = t.why_not(0, ayula)           # no land yet: the commander can't be paid for
+    assert "can't pay {1}{G}" in why and "601.2g" in why, why
     for _ in range(300):
         d = t.game.pending
         cast = next((a for a in d.options if a.kind == "cast" and a.args[0] == ayula), None)

@@ -169,12 +169,13 @@ class Table:
             self.game.pop()
 
     def why_not(self, viewer: int, obj_id: int) -> str:
-        """Why the seat can't cast, play or activate object ``obj_id`` now, with the engine's
-        CR numbers (:func:`manastack.engine.legality.explain`), or what it can do with it."""
+        """Why the seat can't cast, play or activate object ``obj_id`` now (a commander in the
+        command zone too, CR 903.8), with the engine's CR numbers (:func:`manastack.engine.legality.explain`), or what it can do with it."""
         s = self.game.current_state()
         o = s.objs.get(obj_id)
-        if viewer < 0 or o is None or o.controller != viewer or o.zone not in ("hand", "graveyard", "battlefield"):
-            return "not a card of yours in your hand, graveyard or on the battlefield"
+        if viewer < 0 or o is None or o.controller != viewer \
+                or o.zone not in ("hand", "graveyard", "battlefield", "command"):
+            return "not a card of yours in your hand, graveyard, command zone or on the battlefield"
         d = self.game.pending
         usable = [str(a) for a in d.options if a.args and a.args[0] == obj_id and a.kind != "mana"] \
             if d is not None and d.player == viewer else []
