@@ -1,7 +1,10 @@
 """The web table in a real browser: Debian's Chromium driven by Playwright (no browser download:
 ``executable_path``). One game is played through the page (a spell cast with a target picked on
-the board, two creatures declared as attackers at once, undo), then the judge page runs a
-scenario and the rules page finds a rule.
+the board, two creatures declared as attackers at once, undo); a four-player game sends an
+attacker at the opponent chosen; card text shows on hover and focus; a refused answer is shown
+beside the game; Commander tables (from the setup page, and from a save where a commander dies,
+goes home and is cast again with its tax) are played from the card corpus; then the judge page
+runs a scenario, the rules page finds a rule and the watch page steps through a game.
 
 ``MANASTACK_SCREENSHOTS=DIR`` also saves a screenshot of each page there (docs/img/ is made so)."""
 from __future__ import annotations
