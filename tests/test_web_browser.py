@@ -286,7 +286,7 @@ def test_attackers_sent_at_a_chosen_opponent_of_three(page, base):
 
 def test_card_text_on_hover_and_focus(page, base):
     """Card names on the board and in the log show their Oracle text on hover, and on focus
-    for the keyboard."""
+    for the keyboard; a land is played from the keyboard (focus, Enter)."""
     page.goto(f"{base}/#/play")
     page.fill("#seed", "8")
     page.click("text=Start the game")
@@ -307,7 +307,8 @@ def test_card_text_on_hover_and_focus(page, base):
     page.wait_for_selector("#cardtip", state="hidden")
     land = page.locator(".hand .card.playable:has-text('Forest'), .hand .card.playable:has-text('Mountain')").first
     land_name = land.locator(".card-name").inner_text()
-    land.click()
+    land.focus()                       # played with the keyboard
+    page.keyboard.press("Enter")
     ref = page.locator(f".log .logline .cardref:text-is('{land_name}')").last
     ref.wait_for()
     ref.hover()
