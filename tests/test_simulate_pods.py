@@ -184,7 +184,7 @@ def test_every_deck_of_a_pod_is_checked_at_once():
 def test_cli_four_deck_pod_writes_table_json_csv_and_plot(tmp_path):
     out = tmp_path / "pod"
     args = ["simulate", *POD, "red-green", "--games", "4", "--workers", "1", "--seed", "2", "--agents", "heuristic",
-            "--max-turns", "30", "--json", f"{out}.json", "--csv", f"{out}.csv", "--quiet"]
+            "--max-turns", "30", "--json", f"{out}.json", "--csv", f"{out}.csv"]     # with the progress bar
     res = CliRunner().invoke(main, args)
     assert res.exit_code == 0, res.output
     assert "4 games of 4 decks, heuristic for every deck, seed 2" in res.output
