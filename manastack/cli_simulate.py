@@ -100,7 +100,7 @@ def print_summary(console: Console, result: SimResult) -> None:
                       _pct(d.on_play), _pct(d.on_draw))
     console.print(table)
     seats = Table(title="Wins by seat and by place in turn order, whatever the deck")
-    for col in ("seat", "win rate (95% CI)", "place in turn order", "win rate (95% CI) "):
+    for col in ("seat", "win rate (95% CI)", "place in turn order", "win rate (95% CI)"):
         seats.add_column(col, justify="right")
     for k, (seat, place) in enumerate(zip(s.seats, s.turn_order)):
         seats.add_row(str(k), _pct(seat, True), f"{_ordinal(k + 1)} to play", _pct(place, True))

@@ -116,7 +116,8 @@ class SimSetup:
     max_turns: int | None = None        # a game reaching this turn's end unfinished stops there
 
     @property
-    def player_names(self) -> tuple[str, ...]:
+    def deck_names(self) -> tuple[str, ...]:
+        """The players' names, one per deck."""
         return self.names or player_names(self.decks)
 
 
@@ -174,7 +175,7 @@ class GameRunner:
     def __init__(self, setup: SimSetup, db: CardDB | None = None) -> None:
         self.setup = setup
         self.db = db or load_db(*setup.card_files)
-        self.names = setup.player_names
+        self.names = setup.deck_names
 
     def start(self, index: int) -> tuple[Game, list]:
         """Game ``index`` at its start, and its agents by seat (seated by :func:`seating`)."""
