@@ -156,9 +156,9 @@ def print_summary(console: Console, result: SimResult) -> None:
               help="Then play the first game again, printing each agent's best answers with their scores at each decision.")
 def simulate_command(decks, games, agents, seed, workers, backend, address, fmt, max_turns, no_check,
                      cards, json_path, csv_path, plot_path, quiet, explain):
-    """Play many games of DECKS, two to eight decks (bundled names or decklist files: plain,
-    MTG Arena, MTGO .txt or .dek) in one game, seated in turn in every seat, and report win rates
-    per deck and per seat with 95% intervals."""
+    """Play many games of two to eight decks (bundled names or decklist files: plain, MTG Arena,
+    MTGO .txt or .dek), each deck seated in turn in every seat, and report win rates per deck and
+    per seat with 95% intervals."""
     if len(agents) not in (1, len(decks)):
         raise click.BadParameter(f"expected one agent spec for every deck or one per deck ({len(decks)}); "
                                  f"got {len(agents)}", param_hint="--agents")
