@@ -20,8 +20,9 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "serve": ("manastack.cli_serve", "serve",
               "Serve the web table in the browser: play, watch and replay, judge scenarios, look rules up."),
     "simulate": ("manastack.cli_simulate", "simulate_command",
-                 "Play many games between DECK_A and DECK_B (bundled names or decklist files: plain, "
-                 "MTG Arena, MTGO .txt or .dek) and report win rates with 95% intervals."),
+                 "Play many games of two to eight decks (bundled names or decklist files: plain, MTG Arena, "
+                 "MTGO .txt or .dek), each deck seated in turn in every seat, and report win rates per deck "
+                 "and per seat with 95% intervals."),
 }
 
 

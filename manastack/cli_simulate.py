@@ -1,4 +1,5 @@
-"""``manastack simulate``: many games between two decks, a progress bar and a summary table."""
+"""``manastack simulate``: many games of a pod of two to eight decks, a progress bar and the
+summary tables (per deck, per seat and place in turn order)."""
 from __future__ import annotations
 
 import click
@@ -12,11 +13,12 @@ from rich.text import Text
 from manastack.agents import AgentSpecError, agent_names, parse_agent, split_agent_specs
 from manastack.cards import CardError
 from manastack.decks import DeckError, DeckFormat
+from manastack.game import MAX_PLAYERS, MIN_PLAYERS
 from manastack.sim import DeckCheckError, SimResult, SimulationError, simulate
-from manastack.sim.games import GameRunner
+from manastack.sim.games import LETTERS, GameRunner
 from manastack.sim.plot import INSTALL_HINT as PLOT_HINT
 from manastack.sim.plot import MATPLOTLIB_INSTALLED, plot_win_rate
-from manastack.sim.run import MAX_GAMES, MAX_SEED, MAX_WORKERS, Backend
+from manastack.sim.run import MAX_GAMES, MAX_SEED, MAX_TURNS, MAX_WORKERS, Backend
 from manastack.sim.stats import Rate
 
 SHOWN_ERRORS = 10
@@ -36,19 +38,24 @@ def _workers(value: str) -> int | str:
     return int(value)
 
 
-def _agents(value: str) -> tuple[str, str]:
+def _agents(value: str) -> tuple[str, ...]:
     specs = tuple(split_agent_specs(value))
-    if len(specs) == 1:
-        specs = specs * 2
-    if len(specs) != 2:
-        raise click.BadParameter(f"expected one or two agent specs ({agent_names()}); got {value[:80]!r}",
-                                 param_hint="--agents")
+    if not 1 <= len(specs) <= MAX_PLAYERS:
+        raise click.BadParameter(f"expected one agent spec for every deck or one per deck ({agent_names()}); "
+                                 f"got {value[:80]!r}", param_hint="--agents")
     for spec in specs:
         try:
             parse_agent(spec, 0)
         except AgentSpecError as exc:
             raise click.BadParameter(str(exc), param_hint="--agents") from None
     return specs
+
+
+def _decks(value: tuple[str, ...]) -> tuple[str, ...]:
+    if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
+        raise click.BadParameter(f"expected {MIN_PLAYERS} to {MAX_PLAYERS} decks, one per player; got {len(value)}",
+                                 param_hint="DECKS")
+    return value
 
 
 def check_hint(problems) -> str:
@@ -73,17 +80,35 @@ def _pct(rate: Rate, interval: bool = False) -> str:
     return f"{rate.rate:.1%} ({low:.0%}-{high:.0%})" if interval else f"{rate.rate:.1%} of {rate.games}"
 
 
+def _ordinal(n: int) -> str:
+    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
+
+
+def _agents_title(agents: tuple[str, ...]) -> str:
+    return f"{agents[0]} for every deck" if len(set(agents)) == 1 else " vs ".join(agents)
+
+
 def print_summary(console: Console, result: SimResult) -> None:
-    """The summary table, game lengths, end reasons and the games that raised."""
+    """The tables per deck and per seat, game lengths, end reasons and the games that raised."""
     s = result.summary
-    table = Table(title=f"{s.games} games, {result.agents[0]} vs {result.agents[1]}, seed {result.seed}")
+    table = Table(title=f"{s.games} games of {len(s.decks)} decks, {_agents_title(result.agents)}, "
+                        f"seed {result.seed}")
     for col in ("deck", "won", "lost", "drawn", "win rate (95% CI)", "on the play", "on the draw"):
-        table.add_column(col, justify="left" if col == "deck" else "right")
+        table.add_column(col, justify="left" if col == "deck" else "right", no_wrap=col == "deck")
     for d in s.decks:
         table.add_row(d.name, str(d.wins), str(d.losses), str(d.draws), _pct(d.overall, True),
                       _pct(d.on_play), _pct(d.on_draw))
     console.print(table)
-    console.print(f"Game length: mean {s.mean_turns:.1f} turns, median {s.median_turns:g} turns.")
+    seats = Table(title="Wins by seat and by place in turn order, whatever the deck")
+    for col in ("seat", "win rate (95% CI)", "place in turn order", "win rate (95% CI)"):
+        seats.add_column(col, justify="right")
+    for k, (seat, place) in enumerate(zip(s.seats, s.turn_order)):
+        seats.add_row(str(k), _pct(seat, True), f"{_ordinal(k + 1)} to play", _pct(place, True))
+    console.print(seats)
+    console.print(f"Finished games: {s.finished} of {s.games} ({s.draws} drawn); unfinished at the turn limit: "
+                  f"{s.unfinished}; errors: {s.errors}.")
+    console.print(f"Game length: mean {s.mean_turns:.1f} turns, median {s.median_turns:g} turns "
+                  "(turns of every player, finished games).")
     console.print("Ended by: " + ", ".join(f"{reason.value} {n}" for reason, n in s.reasons.items()) + ".")
     for name, partial in zip(result.deck_names, result.partial):
         if partial:
@@ -102,12 +127,12 @@ def print_summary(console: Console, result: SimResult) -> None:
 
 
 @click.command()
-@click.argument("deck_a")
-@click.argument("deck_b")
+@click.argument("decks", nargs=-1, required=True, callback=lambda c, p, v: _decks(v))
 @click.option("--games", "-n", default=100, show_default=True, type=click.IntRange(1, MAX_GAMES),
               help="How many games to play.")
-@click.option("--agents", default="tactician,tactician", show_default=True, callback=lambda c, p, v: _agents(v),
-              help="The agents of deck A and deck B: one or two agent specs, e.g. tactician or mcts:iterations=100,heuristic.")
+@click.option("--agents", default="tactician", show_default=True, callback=lambda c, p, v: _agents(v),
+              help="One agent spec for every deck, or one per deck in the decks' order, e.g. heuristic or "
+                   "mcts:iterations=100,heuristic,random.")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(-MAX_SEED - 1, MAX_SEED),
               help="The run's seed: game i depends only on it and i.")
 @click.option("--workers", default="auto", show_default=True, callback=lambda c, p, v: _workers(v),
@@ -118,6 +143,8 @@ def print_summary(console: Console, result: SimResult) -> None:
 @click.option("--format", "fmt", type=click.Choice([f.value for f in DeckFormat]), default="limited",
               show_default=True, help="Deck construction rules the check applies (CR 100.2); commander also "
               "plays Commander games (CR 903).")
+@click.option("--max-turns", type=click.IntRange(1, MAX_TURNS), default=None,
+              help="Stop a game still going when this turn (counting every player's turns) is over; it counts as unfinished.")
 @click.option("--no-check", is_flag=True, help="Play decks that fail the check (unknown cards still fail).")
 @click.option("--cards", multiple=True, type=click.Path(),
               help="Extra card files: MTGJSON AtomicCards, set files, AllPrintings, or Scryfall Oracle Cards.")
@@ -127,10 +154,14 @@ def print_summary(console: Console, result: SimResult) -> None:
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @click.option("--explain", is_flag=True,
               help="Then play the first game again, printing each agent's best answers with their scores at each decision.")
-def simulate_command(deck_a, deck_b, games, agents, seed, workers, backend, address, fmt, no_check,
+def simulate_command(decks, games, agents, seed, workers, backend, address, fmt, max_turns, no_check,
                      cards, json_path, csv_path, plot_path, quiet, explain):
-    """Play many games between DECK_A and DECK_B (bundled names or decklist files: plain,
-    MTG Arena, MTGO .txt or .dek) and report win rates with 95% intervals."""
+    """Play many games of two to eight decks (bundled names or decklist files: plain, MTG Arena,
+    MTGO .txt or .dek), each deck seated in turn in every seat, and report win rates per deck and
+    per seat with 95% intervals."""
+    if len(agents) not in (1, len(decks)):
+        raise click.BadParameter(f"expected one agent spec for every deck or one per deck ({len(decks)}); "
+                                 f"got {len(agents)}", param_hint="--agents")
     if address and backend != Backend.RAY.value:
         raise click.BadParameter("a cluster address needs --backend ray", param_hint="--address")
     if plot_path and not MATPLOTLIB_INSTALLED:
@@ -138,21 +169,23 @@ def simulate_command(deck_a, deck_b, games, agents, seed, workers, backend, addr
     console = Console(highlight=False, soft_wrap=True)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), _GamesPerSecond(),
                TimeRemainingColumn(), TextColumn("{task.fields[running]}"))
-    wins = finished = 0
+    wins = [0] * len(decks)
+    finished = 0
     with Progress(*columns, console=console, transient=True, disable=quiet) as progress:
         task = progress.add_task("games", total=games, running="")
 
         def on_game(record, done, total):
-            nonlocal wins, finished
-            if not record.is_error:
+            nonlocal finished
+            if record.is_finished:
                 finished += 1
-                wins += record.winner == 0
-            progress.update(task, completed=done,
-                            running=f"deck A wins {wins / finished:.1%}" if finished else "")
+                if record.winner is not None:
+                    wins[record.winner] += 1
+            progress.update(task, completed=done, running="wins " + " ".join(
+                f"{letter} {n / finished:.0%}" for letter, n in zip(LETTERS, wins)) if finished else "")
 
         try:
-            result = simulate(deck_a, deck_b, games=games, agents=agents, seed=seed, workers=workers,
-                              backend=backend, address=address, cards=cards, fmt=fmt,
+            result = simulate(*decks, games=games, agents=agents, seed=seed, workers=workers,
+                              backend=backend, address=address, cards=cards, fmt=fmt, max_turns=max_turns,
                               check=not no_check, progress=on_game)
         except DeckCheckError as exc:
             progress.stop()

@@ -229,8 +229,8 @@ def test_whole_commander_games_fuzz(db, seed):
 def test_simulate_and_play_commander_games(db, corpus_path):
     """``simulate --format commander`` checks the decks as Commander decks and plays Commander
     games; ``play --format commander`` too."""
-    a, b = prepare_decks("commander-ayula", "commander-isperia", db, DeckFormat.COMMANDER, True)
-    game, _agents = GameRunner(SimSetup(a, b, ("first", "first"), 5, game_format="commander"), db).start(0)
+    a, b = prepare_decks(("commander-ayula", "commander-isperia"), db, DeckFormat.COMMANDER, True)
+    game, _agents = GameRunner(SimSetup((a, b), ("first", "first"), 5, game_format="commander"), db).start(0)
     assert [p.life for p in game.peek().players] == [40, 40] and all(p.command for p in game.peek().players)
     with pytest.raises(DeckCheckError) as err:
         simulate("gruul-stompy", "commander-ayula", games=1, workers=1, cards=(str(corpus_path),), fmt="commander")

@@ -38,14 +38,14 @@ def test_results_are_the_same_whatever_the_number_of_workers(two_workers):
 def test_seeds_and_seats_come_from_the_seed_and_the_index(two_workers):
     for r in two_workers.records:
         assert r.seed == derive_seed(11, r.index)
-        assert r.a_seat == r.index % 2
+        assert r.a_seat == r.index % 2 and r.seats == ((0, 1) if r.index % 2 == 0 else (1, 0))
     other = simulate("gruul-stompy", "azorius-skies", games=1, seed=12, workers=1)
     assert other.records[0].seed != two_workers.records[0].seed
 
 
 def test_a_game_replays_from_its_index(two_workers):
     record = two_workers.records[3]
-    setup = SimSetup(load_deck("gruul-stompy"), load_deck("azorius-skies"), ("tactician", "tactician"), 11,
+    setup = SimSetup((load_deck("gruul-stompy"), load_deck("azorius-skies")), ("tactician", "tactician"), 11,
                      names=two_workers.deck_names)
     game = GameRunner(setup).replay(3)
     assert (game.result.turn, game.result.reason) == (record.turns, record.detail)
@@ -117,7 +117,7 @@ def test_a_game_that_raises_is_counted_with_its_seed_and_the_run_goes_on(monkeyp
 
 @pytest.mark.slow
 def test_a_worker_process_that_dies_stops_the_run_with_a_message():
-    setup = SimSetup(load_deck("gruul-stompy"), load_deck("azorius-skies"), ("first", "first"), 1)
+    setup = SimSetup((load_deck("gruul-stompy"), load_deck("azorius-skies")), ("first", "first"), 1)
 
     def kill_the_workers(record):
         for child in multiprocessing.active_children():
@@ -131,7 +131,7 @@ def test_a_worker_that_cannot_start_says_why(monkeypatch):
     """What a pool worker runs, run here: its start fails, its first batch says why."""
     monkeypatch.setattr(local, "_RUNNER", None)
     monkeypatch.setattr(local, "_START_ERROR", "")
-    setup = SimSetup(load_deck("gruul-stompy"), load_deck("azorius-skies"), ("first", "first"), 1,
+    setup = SimSetup((load_deck("gruul-stompy"), load_deck("azorius-skies")), ("first", "first"), 1,
                      card_files=("no-such-cards.json",))
     local._start_worker(setup)
     with pytest.raises(SimulationError, match="a worker process could not start: CardError: "
@@ -144,7 +144,9 @@ def test_a_worker_that_cannot_start_says_why(monkeypatch):
     ({"games": "many"}, "games must be a whole number"),
     ({"workers": 0}, "workers must be 'auto' or a whole number from 1 to 256"),
     ({"agents": ("heuristic", "wizard")}, "unknown agent .wizard."),
-    ({"agents": ("heuristic",)}, "agents must be two agent specs"),
+    ({"agents": ("heuristic", "random", "first")}, r"agents must be one agent spec for every deck or one per deck \(2\)"),
+    ({"agents": ("heuristic", 3)}, "agents must be one agent spec"),
+    ({"max_turns": 0}, "max_turns must be None or a whole number from 1 to 10000"),
     ({"backend": "cloud"}, "'cloud' is not a valid Backend"),
 ])
 def test_bad_arguments_are_refused_with_a_clear_message(kwargs, message):
@@ -198,7 +200,11 @@ def test_plot_without_matplotlib_says_how_to_install_it(monkeypatch):
     (["no-such-deck", "azorius-skies"], 1, "no deck file 'no-such-deck'"),
     (["gruul-stompy", "azorius-skies", "--games", "0"], 2, "0 is not in the range 1<=x<=1000000"),
     (["gruul-stompy", "azorius-skies", "--workers", "lots"], 2, "expected 'auto' or a number from 1 to 256"),
-    (["gruul-stompy", "azorius-skies", "--agents", "a,b,c"], 2, "expected one or two agent specs"),
+    (["gruul-stompy", "azorius-skies", "--agents", "first,random,first"], 2,
+     "expected one agent spec for every deck or one per deck (2)"),
+    (["gruul-stompy"], 2, "expected 2 to 8 decks, one per player; got 1"),
+    (["gruul-stompy"] * 9, 2, "expected 2 to 8 decks, one per player; got 9"),
+    (["gruul-stompy", "azorius-skies", "--max-turns", "0"], 2, "0 is not in the range 1<=x<=10000"),
     (["gruul-stompy", "azorius-skies", "--agents", "heuristic,wizard"], 2, "unknown agent"),
     (["gruul-stompy", "azorius-skies", "--format", "constructed"], 1, "The deck check (constructed) failed"),
     (["gruul-stompy", "azorius-skies", "--cards", "missing.json"], 1, "missing.json: card file not found"),

@@ -35,9 +35,19 @@ def test_the_result_names_the_partly_supported_cards_per_deck(tmp_path):
     result.write_csv(tmp_path / "run.csv")
     rows = list(csv.reader((tmp_path / "run.csv").open(encoding="utf-8")))
     header = next(r for r in rows if r and r[0] == "deck")
-    summary = {r[0]: dict(zip(header, r)) for r in rows[rows.index(header) + 1:]}
+    after = rows[rows.index(header) + 1:]
+    summary = {r[0]: dict(zip(header, r)) for r in after[:after.index([])]}
     assert summary["bears"]["partly_supported"] == f"Odd Bear: {UNREAD!r}"
     assert summary["gruul-stompy"]["partly_supported"] == ""
+
+
+def test_a_pod_names_them_for_each_deck_that_played_them(tmp_path):
+    cards, deck = _files(tmp_path)
+    result = simulate("gruul-stompy", str(deck), "azorius-skies", str(deck), games=1, workers=1, agents="first",
+                      cards=(str(cards),), check=False, max_turns=2)
+    assert result.deck_names == ("gruul-stompy", "bears (B)", "azorius-skies", "bears (D)")
+    assert result.partial == ({}, {"Odd Bear": (UNREAD,)}, {}, {"Odd Bear": (UNREAD,)})
+    assert list(result.to_json()["partly_supported"]) == list(result.deck_names)
 
 
 def test_the_table_names_them_and_the_hint_names_existing_options(tmp_path):

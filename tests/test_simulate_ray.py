@@ -1,5 +1,6 @@
-"""The Ray backend: on a local 2-CPU Ray instance listening on loopback, a run gives the same
-per-game results as the local backend. Skipped when the ``ray`` extra is not installed."""
+"""The Ray backend: on a local 2-CPU Ray instance listening on loopback, a run (of two decks or
+a pod of four) gives the same per-game results as the local backend. Skipped when the ``ray``
+extra is not installed."""
 from __future__ import annotations
 
 import socket
@@ -43,3 +44,13 @@ def test_ray_results_equal_the_local_backend(local_ray):
     local = simulate("gruul-stompy", "azorius-skies", workers=1, **kwargs)
     assert on_ray.records == local.records and on_ray.summary == local.summary
     assert on_ray.backend.value == "ray" and local_ray.is_initialized()   # a cluster it found stays up
+
+
+@pytest.mark.slow
+def test_ray_results_of_a_pod_equal_the_local_backend(local_ray):
+    decks = ("gruul-stompy", "azorius-skies", "mono-green", "red-green")
+    kwargs = dict(games=4, seed=8, agents=("heuristic", "random", "heuristic", "random"), max_turns=16)
+    on_ray = simulate(*decks, backend="ray", **kwargs)
+    local = simulate(*decks, workers=1, **kwargs)
+    assert on_ray.records == local.records and on_ray.summary == local.summary
+    assert len({r.seats for r in on_ray.records}) == 4
