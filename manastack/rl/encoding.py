@@ -202,7 +202,7 @@ def encode(decision: Decision, options: tuple[Action, ...], s: State) -> Encoded
     for action in options:
         block = _block(action, slots)
         offset = _offset(action, slots) if block is not None else None
-        if offset is None or block.start + offset in actions:
+        if block is None or offset is None or block.start + offset in actions:
             leftover.append(action)
         else:
             actions[block.start + offset] = action

@@ -135,8 +135,8 @@ def observe(s: State, player: int, decision_kind: str | None, cards: CardIndex) 
     me, them = s.players[player], s.players[order[1]]
     for ids, size in ((me.graveyard[::-1], GRAVEYARD_SLOTS), (them.graveyard[::-1], GRAVEYARD_SLOTS),
                       (exile_order(s, player), EXILE_SLOTS)):
-        seen = [_card_seen(s.objs[i], player, cards) for i in ids[:size]]
-        put(seen + [0] * (size - len(seen)))
+        shown = [_card_seen(s.objs[i], player, cards) for i in ids[:size]]
+        put(shown + [0] * (size - len(shown)))
     others = np.zeros((OPPONENT_SEATS - 1, len(PLAYER_FEATURES)), dtype=np.float32)
     for k, p in enumerate(order[2:]):
         others[k] = _player_features(s.players[p])
