@@ -269,3 +269,13 @@ def test_tactician_keeps_a_blocker_home_against_the_opponents_next_attacks(db):
     assert len(TacticianAgent().attack_plan(s, 0)) == 1
     s = pod(db, players.format(life=20)).peek()
     assert TacticianAgent().attack_plan(s, 0) == [(o.id, "p1") for o in s.permanents(0)]
+
+
+@pytest.mark.parametrize("file", ["win-mp-01.yaml", "win-mp-02.yaml", "win-mp-03.yaml"])
+def test_multiplayer_puzzles_are_won_by_sharing_the_attack_out(db, file):
+    # CR 802.3: each attacker attacks one defending player; every opponent must leave (CR 104.2a)
+    puzzle = Puzzle.load(SUITE / file, db)
+    assert len(puzzle.scenario.state.players) >= 3
+    assert solve(puzzle, "tactician").solved
+    result = solve(puzzle, "heuristic")        # all at the lowest life it can attack safely
+    assert not result.solved and " at " in result.detail and "opponent" not in result.detail
