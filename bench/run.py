@@ -1,13 +1,16 @@
 """Benchmark: random-vs-random games, alone or side by side with a git ref.
 
-    python bench/run.py [--games 30] [--seed 1]
+    python bench/run.py [--games 30] [--seed 1] [--cards ../shared/cards/AtomicCards-2021.json.gz]
     python bench/run.py --against REF [--rounds 3] [--games 5] [--decks A[:B],...]
                         [--seed 1] [--profile FILE]
 
 The plain mode prints games per second, actions per second, mean actions per game, and the cost
 in microseconds of ``Game.copy()`` (which shares the immutable state), a deep copy of the state
 (what a push pays), ``push()`` + ``pop()``, and a JSON save plus load, measured at decisions
-sampled from games of the bundled demo decks.
+sampled from games of the bundled demo decks. With ``--cards`` (a card file with the bundled
+Commander decks' cards) it also plays three two-player and three four-player Commander games
+of random agents on the same seeds (bench/multiplayer.py) and prints the decisions per
+CPU-second of each and their ratio.
 
 ``--against REF`` runs the current tree and REF interleaved on the same seeds and prints, per
 deck pair, decisions per CPU-second of each side and the speed-up new/old, with the cost of
@@ -25,11 +28,13 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from manastack import Game, RandomAgent, raise_gc_threshold
+from manastack import Game, RandomAgent, load_db, raise_gc_threshold
+from multiplayer import play as play_pods
 from side_by_side import BenchError, PairResult, combined, compare, median_of, parse_pairs
 
 ROOT = Path(__file__).resolve().parent.parent
 LIMITS = {"games": (1, 500), "rounds": (1, 20), "seed": (0, 1_000_000)}
+POD_GAMES = 3                  # Commander games of each size with --cards
 
 
 def play_games(n: int, seed: int):
@@ -41,7 +46,7 @@ def play_games(n: int, seed: int):
         agents = [RandomAgent(seed * 1000 + 2 * i), RandomAgent(seed * 1000 + 2 * i + 1)]
         while game.pending is not None:
             if actions % 97 == 0:
-                samples.append(game.copy())
+                samples.append(game.copy(history=True))      # push+pop below takes back
             game.push(agents[game.pending.player].choose(game, game.pending))
             actions += 1
     return time.perf_counter() - start, actions, samples
@@ -100,7 +105,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                          "mono-green,red-green,gruul-stompy:azorius-skies)")
     ap.add_argument("--profile", metavar="FILE", type=Path,
                     help="with --against: write a cProfile of the current tree's side to FILE")
+    ap.add_argument("--cards", metavar="FILE", type=Path,
+                    help="plain mode: also time Commander games of four and of two players, "
+                         "whose decks need this card file")
     args = ap.parse_args(argv)
+    if args.cards is not None and args.against is not None:
+        ap.error("--cards is for the plain mode, not with --against")
+    if args.cards is not None and not args.cards.is_file():
+        ap.error(f"--cards: no file {str(args.cards)!r}")
     if args.against is None:
         for option in ("rounds", "decks", "profile"):
             if getattr(args, option) is not None:
@@ -141,6 +153,16 @@ def main(argv: list[str] | None = None) -> None:
     table.add_row("state deep copy µs (median)", f"{state_copy_us:.1f}")
     table.add_row("push()+pop() µs (median)", f"{push_pop_us:.1f}")
     table.add_row("JSON save+load µs (median)", f"{save_load_us:.0f}")
+    if args.cards is not None:
+        with console.status("playing Commander games of two and of four players..."):
+            db = load_db(args.cards)
+            rates = {}
+            for players in (2, 4):
+                decisions, cpu = play_pods(players, POD_GAMES, args.seed, "commander", db)
+                rates[players] = decisions / cpu
+        table.add_row("Commander, 2 players: decisions per CPU-second", f"{rates[2]:.0f}")
+        table.add_row("Commander, 4 players: decisions per CPU-second", f"{rates[4]:.0f}")
+        table.add_row("Commander, 4-player rate / 2-player rate", f"{rates[4] / rates[2]:.2f}")
     console.print(table)
 
 

@@ -15,7 +15,8 @@ the layers, CR 613) and the compiled abilities, never a card's name:
   is worth more than the card, removal to the creature worth most, and a Fireblast or flashback
   that sacrifices lands for a little damage scores below keeping them.
 - **Combat** (CR 506-511): attacks with the creatures no blocker can profitably stop, and holds
-  back what it needs to survive the crack-back; blocks to kill and survive, trade up, or save
+  back what it needs to survive the crack-back; with several opponents it kills those it can
+  this turn, else attacks the leader (:meth:`TacticianAgent.choose_targets`); blocks to kill and survive, trade up, or save
   life that matters, and chumps only when the damage would be lethal. Each fight reckons first
   strike, double strike, deathtouch, indestructible and marked damage; menace and trample count
   in who can stop what; lifelink and the other keywords in what a creature is worth.
@@ -30,8 +31,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from manastack.engine import attack_targets, combat, loyalty
 from manastack.engine import characteristics as ch
-from manastack.engine import combat
 from manastack.engine.decisions import Action, Decision, DecisionKind
 from manastack.engine.state import Obj, State
 from manastack.game import Game
@@ -218,7 +219,8 @@ class TacticianAgent:
         self.lookahead = lookahead            # False: rules only (playouts of the search player)
         self.plan: list[Action] = []          # the rest of a winning line found by the search
         self.searched: set[tuple] = set()     # positions already searched without finding one
-        self._attack_plan: dict[int, list[int]] = {}     # player -> attackers still to declare
+        # player -> attackers still to declare, each with what it attacks (see attack_plan)
+        self._attack_plan: dict[int, list[tuple[int, str | int | None]]] = {}
         self._block_plan: dict[int, list[tuple[int, int]]] = {}
 
     # -------------------------------------------------------------- the interface
@@ -413,14 +415,11 @@ class TacticianAgent:
         if kind == DecisionKind.PAY:
             return [o for o in options if o.kind == "autopay"][:1] or list(options[:1])
         if kind == DecisionKind.ATTACKERS:
+            # each creature at the player, or with several opponents at each of them (CR 802.3)
             chosen = [c[0] if isinstance(c, (list, tuple)) else c for c in d.context.get("chosen", ())]
             last = max(chosen, default=-1)
-            seen: set[int] = set()
-            out = []
-            for o in options:
-                if o.kind == "attack" and o.args[0] > last and o.args[0] not in seen:
-                    seen.add(o.args[0])
-                    out.append(o)
+            out = [o for o in options if o.kind == "attack" and o.args[0] > last
+                   and (len(o.args) == 1 or isinstance(o.args[1], str))]
             return out + [o for o in options if o.kind != "attack"]
         if kind == DecisionKind.DAMAGE:
             return [min(options, key=lambda o: o.args)]
@@ -515,59 +514,166 @@ class TacticianAgent:
     # -------------------------------------------------------------- combat
 
     def _attack(self, s: State, d: Decision) -> Action:
-        """Declare the planned attackers one at a time (CR 508.1a), then stop."""
+        """Declare the planned attackers one at a time (CR 508.1a), each at the player or
+        planeswalker the plan gives it (CR 508.1b, 802.3), then stop."""
         me = d.player
         chosen = d.context.get("chosen", ())
         if not chosen or me not in self._attack_plan:
-            self._attack_plan[me] = self.plan_attack(s, me)
+            self._attack_plan[me] = self.attack_plan(s, me)
+        offered: dict[tuple, Action] = {}
         by_id: dict[int, Action] = {}
         for o in d.options:
-            if o.kind == "attack" and (o.args[0] not in by_id or len(o.args) < len(by_id[o.args[0]].args)):
+            if o.kind != "attack":
+                continue
+            offered[o.args] = o
+            if o.args[0] not in by_id or len(o.args) < len(by_id[o.args[0]].args):
                 by_id[o.args[0]] = o
         plan = self._attack_plan[me]
         while plan:
-            oid = plan.pop(0)
+            oid, target = plan.pop(0)
+            if target is not None and (oid, target) in offered:
+                return offered[(oid, target)]
             if oid in by_id:
                 return by_id[oid]
         stop = [o for o in d.options if o.kind != "attack"]
         return stop[0] if stop else d.options[0]
 
     def plan_attack(self, s: State, me: int) -> list[int]:
-        """The creatures to attack with: each one that no untapped opponent's creature blocks
-        to its loss, all of them when that is lethal, minus those needed at home so that the
-        opponents' next attack isn't lethal."""
+        """The creatures :meth:`attack_plan` attacks with."""
+        return [oid for oid, _target in self.attack_plan(s, me)]
+
+    def attack_plan(self, s: State, me: int) -> list[tuple[int, str | int | None]]:
+        """The attackers and what each attacks: None for the defending player of a two-player
+        game, ``"p<n>"`` for player n or a planeswalker's id with more (CR 802.3).
+
+        With one opponent: each creature that no untapped creature of theirs blocks to its
+        loss, all of them when that is lethal. With several, by the rule of
+        :meth:`choose_targets`: the opponents it can kill this turn, each with the attackers
+        that kill them; else one opponent, the leader, with the creatures safe against that
+        player's blockers, and a planeswalker of theirs that one of them can finish alone
+        (CR 306.9, 120.3c) takes the smallest such attacker. Either way creatures stay home
+        (never one a kill needs) so that the next attacks of the opponents left, each
+        attacking alone with everything, aren't lethal."""
         opps = _opponents(s, me)
         mine = [o for o in s.permanents(me) if ch.is_creature(s, o) and combat.can_attack(s, o)]
-        theirs = [o for p in opps for o in s.permanents(p) if ch.is_creature(s, o)]
-        blockers = [o for o in theirs if not o.tapped and combat.cant_block(s, o) is None]
+        if len(s.players) <= 2:
+            return [(a.id, None) for a in self._attackers(s, me, mine, opps, opps)]
+        kills, leader = self.choose_targets(s, me, mine)
+        if kills:
+            first = kills[0][0]
+            needed = [(a, p) for p, group in kills for a in group]
+            spare = [a for a in mine if all(a is not b for b, _ in needed)
+                     and combat.why_not_attack_player(s, a, first) is None]
+            left = [p for p in opps if all(p != k for k, _ in kills)]
+            spare = self._kept_home(s, me, spare, left, tuple(a for a, _ in needed))
+            plan: list[tuple[int, str | int | None]] = [(a.id, f"p{p}") for a, p in needed]
+            return plan + [(a.id, f"p{first}") for a in spare]
+        if leader is None:
+            return []
+        able = [a for a in mine if combat.why_not_attack_player(s, a, leader) is None]
+        chosen = self._attackers(s, me, able, [leader], opps)
+        plan = [(a.id, f"p{leader}") for a in chosen]
+        free = sorted(chosen, key=lambda a: combat_damage(s, a))
+        for w in sorted(attack_targets.attackable(s, leader), key=lambda w: -loyalty.loyalty(w)):
+            finisher = next((a for a in free if combat_damage(s, a) >= loyalty.loyalty(w)), None)
+            if finisher is not None:
+                free.remove(finisher)
+                plan[[oid for oid, _ in plan].index(finisher.id)] = (finisher.id, w.id)
+        return plan
+
+    def choose_targets(self, s: State, me: int, mine: list[Obj]) -> tuple[list[tuple[int, list[Obj]]], int | None]:
+        """Whom to attack with several opponents (CR 802.2-802.3): the kills, else the leader.
+
+        1. **the kills**: the opponents ``mine`` can kill this turn (CR 104.3a), as many as
+           it can: the lowest life first (then the next in turn order), each given the
+           creatures not yet given, the smallest first, until they deal that player's life
+           when each of the player's untapped creatures stops one of the biggest of them.
+           Returned as (player, attackers) pairs.
+        2. **the leader**: when no one can be killed, of the opponents at least one creature
+           can attack without being blocked to its loss, the one whose position is strongest
+           (:func:`player_value`: life, creatures, lands, cards in hand), the one most likely
+           to win; a tie goes to the lower life, then the next in turn order. The attack is
+           not spread over several players. None when no creature is safe against anyone.
+
+        Restrictions on attacking a particular player (CR 802.3a) are read per opponent."""
+        n = len(s.players)
+        opps = sorted(_opponents(s, me), key=lambda p: (s.players[p].life, (p - me) % n))
+        kills: list[tuple[int, list[Obj]]] = []
+        free = sorted(mine, key=lambda a: combat_damage(s, a))
+        for p in opps:
+            blockers = self._blockers(s, [p])
+            group: list[Obj] = []
+            for a in free:
+                if combat.why_not_attack_player(s, a, p) is None:
+                    group.append(a)
+                    if self._lethal(s, group, blockers, s.players[p].life):
+                        kills.append((p, group))
+                        free = [b for b in free if all(b is not g for g in group)]
+                        break
+        if kills:
+            return kills, None
+        safe = [p for p in opps
+                if self._safe_attackers(s, [a for a in mine if combat.why_not_attack_player(s, a, p) is None],
+                                        self._blockers(s, [p]))]
+        if not safe:
+            return [], None
+        return [], min(safe, key=lambda p: (-player_value(s, p), s.players[p].life, (p - me) % n))
+
+    @staticmethod
+    def _blockers(s: State, players: list[int]) -> list[Obj]:
+        """The untapped creatures of ``players`` that can block."""
+        return [o for p in players for o in s.permanents(p)
+                if ch.is_creature(s, o) and not o.tapped and combat.cant_block(s, o) is None]
+
+    @staticmethod
+    def _lethal(s: State, attackers: list[Obj], blockers: list[Obj], life: int) -> bool:
+        """Whether ``attackers`` deal ``life`` when each of ``blockers`` stops one of the biggest."""
+        total = sorted((combat_damage(s, a) for a in attackers), reverse=True)
+        return bool(attackers) and sum(total[len(blockers):]) >= life
+
+    @staticmethod
+    def _safe_attackers(s: State, attackers: list[Obj], blockers: list[Obj]) -> list[Obj]:
+        """The attackers no one of ``blockers`` blocks to their loss: too few can block them
+        (menace, CR 702.111b), or every fight with one kills the blocker too, worth as much."""
         chosen = []
-        for a in mine:
+        for a in attackers:
             able = [b for b in blockers if combat.can_block(s, b, a)]
             if combat.fewest_blockers(s, a) > len(able):
                 chosen.append(a)
                 continue
-            good = True
             va = creature_value(s, a)
-            for b in able:
-                a_dies, b_dies = fight(s, a, b)
-                if a_dies and (not b_dies or creature_value(s, b) < va - 1.0):
-                    good = False
-                    break
-            if good:
+            if all(not a_dies or (b_dies and creature_value(s, b) >= va - 1.0)
+                   for a_dies, b_dies, b in ((*fight(s, a, b), b) for b in able)):
                 chosen.append(a)
-        # all in, when the opponents' blockers can't stop enough of it (CR 104.3a)
-        life = min((s.players[p].life for p in opps), default=0)
-        total = sorted((combat_damage(s, a) for a in mine), reverse=True)
-        if opps and sum(total[len(blockers):]) >= life:
+        return chosen
+
+    def _attackers(self, s: State, me: int, mine: list[Obj], defenders: list[int],
+                   opps: list[int]) -> list[Obj]:
+        """Of ``mine``, the creatures safe against the ``defenders``' blockers, all of them
+        when that is lethal, minus those needed at home against each opponent's next attack."""
+        blockers = self._blockers(s, defenders)
+        chosen = self._safe_attackers(s, mine, blockers)
+        # all in, when the defenders' blockers can't stop enough of it (CR 104.3a)
+        life = min((s.players[p].life for p in defenders), default=0)
+        if defenders and self._lethal(s, mine, blockers, life):
             chosen = list(mine)
-        # the crack-back: keep enough at home (CR 506-510 on their next turn)
+        return self._kept_home(s, me, chosen, opps)
+
+    def _kept_home(self, s: State, me: int, chosen: list[Obj], opps: list[int],
+                   also: tuple[Obj, ...] = ()) -> list[Obj]:
+        """``chosen`` less the sturdiest of them (vigilance ones needn't stay) while the next
+        attacks of ``opps``, each attacking alone with all their creatures (CR 506-510 on their
+        turns), would be lethal against the creatures at home; ``also`` attack too."""
+        chosen = list(chosen)
         keep = sorted((a for a in chosen if not ch.has(s, a, "vigilance")),
                       key=lambda a: -ch.toughness(s, a))
-        while chosen and self._crack_back(s, me, chosen, theirs) >= s.players[me].life:
+        creatures = {p: [o for o in s.permanents(p) if ch.is_creature(s, o)] for p in opps}
+        while chosen and sum(self._crack_back(s, me, chosen + list(also), creatures[p])
+                             for p in opps) >= s.players[me].life:
             if not keep:
                 break
             chosen.remove(keep.pop(0))
-        return [a.id for a in chosen]
+        return chosen
 
     @staticmethod
     def _gang_block(s: State, a: Obj, able: list[Obj], saved) -> tuple[Obj, Obj] | None:

@@ -77,6 +77,8 @@ def test_ratios_are_per_round_speed_ups_and_pairs_combine_by_round():
     (["--rounds", "2"], "--rounds needs --against REF"),
     (["--against", "no-such-ref-anywhere", "--games", "1"], "'no-such-ref-anywhere' is not a commit"),
     (["--against", "HEAD", "--decks", "mono-green:nowhere"], "no deck file 'nowhere'"),
+    (["--against", "HEAD", "--cards", "x.json"], "--cards is for the plain mode"),
+    (["--cards", "no-such-cards.json"], "--cards: no file 'no-such-cards.json'"),
 ])
 def test_bad_options_get_one_line_and_a_nonzero_exit(args, message, tmp_path):
     result = bench(*args, tmp_path=tmp_path)
@@ -99,3 +101,29 @@ def test_side_by_side_against_head_prints_ratios_writes_a_profile_and_cleans_up(
     text = profile.read_text()
     assert "--- top 50 by cumulative ---" in text and "manastack/game.py" in text
     assert not list(tmp_path.glob("manastack-bench-*"))
+
+
+def test_multiplayer_bench_times_four_player_commander_against_two(corpus_path, tmp_path):
+    # the measure: decisions per CPU-second of a four-player Commander game with the
+    # bundled Commander decks, against two-player Commander games of the same run
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    script = str(ROOT / "bench" / "multiplayer.py")
+    out = subprocess.run([sys.executable, script, "--games", "1", "--format", "commander",
+                          "--cards", str(corpus_path)], cwd=ROOT, env=env, capture_output=True,
+                         text=True, timeout=900)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0].startswith("2 players (commander, random): 1 games")
+    assert lines[1].startswith("4 players (commander, random): 1 games")
+    assert float(lines[2].rsplit(" ", 1)[1]) > 0
+    refused = subprocess.run([sys.executable, script, "--format", "commander"], cwd=ROOT, env=env,
+                             capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 2 and "--format commander needs --cards FILE" in refused.stderr
+
+
+def test_plain_mode_prints_its_measures_and_the_commander_ratio(corpus_path, tmp_path):
+    result = bench("--games", "1", "--cards", str(corpus_path), tmp_path=tmp_path)
+    assert result.returncode == 0, result.stderr
+    for measure in ("actions per second", "push()+pop() µs", "Commander, 2 players",
+                    "Commander, 4 players", "Commander, 4-player rate / 2-player rate"):
+        assert measure in result.stdout

@@ -13,6 +13,8 @@ that name is now in another player's hand or library, and none of these holds:
   same name), or the name is part of a name that is known.
 
 A secret name in anything ``v`` is shown fails the test, with the seed, the decision and where.
+The same runs with four players, and the RL observation of each of four players is checked to
+stay the same when every hand and library they can't see is dealt again.
 """
 from __future__ import annotations
 
@@ -60,9 +62,9 @@ def _secrets(hidden: set[str], known: set[str]) -> set[str]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", SEEDS)
-def test_no_player_is_shown_another_players_hidden_cards(corpus_db, playable, seed):
-    game = new_game(corpus_db, playable, seed)
+@pytest.mark.parametrize("seed, players", [(seed, 2) for seed in SEEDS] + [(100, 4), (101, 4)])
+def test_no_player_is_shown_another_players_hidden_cards(corpus_db, playable, seed, players):
+    game = new_game(corpus_db, playable, seed, players)
     s = game.current_state()
     players = range(len(s.players))
     own = [set(_hidden_names(s, p)) for p in players]     # at the start every card is hidden
@@ -94,3 +96,36 @@ def test_no_player_is_shown_another_players_hidden_cards(corpus_db, playable, se
                                         f"{d.player}: player {v} is shown {leaked} from player {q}'s "
                                         f"hand or library in the {where}: {text[:300]}")
         game.push(agents[d.player].choose(game, d))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [200, 201])
+def test_four_players_rl_observations_show_nothing_hidden(corpus_db, playable, seed):
+    """CR 400.2: each player's observation (``manastack.rl``) is the same in every world that
+    differs only in what they can't see: the other players' hands and every library."""
+    np = pytest.importorskip("numpy", reason="the rl extra is not installed")
+    pytest.importorskip("gymnasium", reason="the rl extra is not installed")
+    pytest.importorskip("pettingzoo", reason="the rl extra is not installed")
+    from manastack.determinize import determinize
+    from manastack.rl import observation
+    game = new_game(corpus_db, playable, seed, 4)
+    cards = observation.CardIndex(corpus_db)
+    agents = [RandomAgent(seed * 7 + p) for p in range(4)]
+    checked = 0
+    for step in range(MAX_ACTIONS):
+        d = game.pending
+        if d is None:
+            break
+        if step % 25 == 0:
+            s = game.current_state()
+            for v in range(4):
+                kind = d.kind if d.player == v else None
+                seen = observation.observe(s, v, kind, cards)
+                world = determinize(game, v, seed + step)
+                if world is None:
+                    continue
+                again = observation.observe(world.current_state(), v, kind, cards)
+                assert np.array_equal(seen, again), f"seed {seed}, action {step}: player {v}'s observation changed"
+                checked += 1
+        game.push(agents[d.player].choose(game, d))
+    assert checked >= 20

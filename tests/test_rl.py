@@ -24,8 +24,11 @@ from manastack.rl import encoding, observation  # noqa: E402
 from manastack.rl.episode import Episode  # noqa: E402
 
 
-def test_aec_env_passes_the_pettingzoo_api_test():
-    api_test(MagicAECEnv(), num_cycles=300)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_aec_env_passes_the_pettingzoo_api_test(players):
+    env = MagicAECEnv(players=players)
+    api_test(env, num_cycles=300)
+    assert env.possible_agents == [f"player_{i}" for i in range(players)]
 
 
 def test_gymnasium_env_passes_check_env():
@@ -45,6 +48,110 @@ def test_two_agents_play_an_aec_game_to_its_end():
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     assert env.episode.game.result is not None
     assert not env.agents
+
+
+def _random_step(env, rng) -> None:
+    obs, _reward, terminated, truncated, _ = env.last()
+    env.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+def test_four_agents_leave_one_by_one_and_the_game_goes_on():
+    # CR 800.4a: a player who loses leaves the game, the others play on; PettingZoo's rule: the
+    # agent is terminated with its reward, stepped with None, then removed from env.agents
+    env = MagicAECEnv(players=4)
+    env.reset(seed=11)
+    rng = np.random.default_rng(11)
+    finished: list[tuple[str, float, bool]] = []   # (agent, reward, whether the game was over)
+    for agent in env.agent_iter(max_iter=20_000):
+        obs, reward, terminated, truncated, _ = env.last()
+        if terminated:
+            finished.append((agent, reward, env.episode.game.result is not None))
+            env.step(None)
+            assert agent not in env.agents
+            continue
+        assert not truncated and agent == f"player_{env.episode.player}"
+        assert not env.episode.game.peek().players[env.episode.player].lost
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    result = env.episode.game.result
+    assert result is not None and result.winner is not None and not env.agents
+    left = [f"player_{p}" for p in env.episode.game.peek().left]
+    assert len(left) >= 2
+    # those who left before the end were terminated then, with -1, while the game went on
+    assert [(a, r, over) for a, r, over in finished[:len(left)]] == [(a, -1.0, False) for a in left]
+    assert (f"player_{result.winner}", 1.0) in [(a, r) for a, r, _ in finished]
+    assert sorted(a for a, _, _ in finished) == env.possible_agents
+
+
+def test_an_agent_concedes_at_any_time_and_leaves():
+    env = MagicAECEnv(players=3)
+    env.reset(seed=2)
+    selected = env.agent_selection
+    quitter = next(a for a in env.agents if a != selected)
+    env.concede(quitter)                               # CR 104.3a: not their decision
+    assert env.agent_selection == quitter              # stepped first, with None
+    _obs, reward, terminated, truncated, _ = env.last()
+    assert (reward, terminated, truncated) == (-1.0, True, False)
+    with pytest.raises(ValueError, match="dead"):
+        env.step(0)
+    env.step(None)
+    assert quitter not in env.agents and len(env.agents) == 2
+    assert env.episode.game.result is None            # the game goes on (CR 800.4a)
+    assert not env.terminations[env.agent_selection]
+    with pytest.raises(ValueError, match="not in the game"):
+        env.concede(quitter)
+    env.concede(env.agent_selection)                   # one player left: they win (CR 104.2a)
+    winner = next(a for a in env.agents if not env.terminations[a] or env.rewards[a] == 1.0)
+    assert env.episode.game.result.winner == env.possible_agents.index(winner)
+    rewards = {}
+    for agent in env.agent_iter(max_iter=10):
+        rewards[agent] = env.last()[1]
+        env.step(None)
+    assert sorted(rewards.values()) == [-1.0, 1.0] and not env.agents
+
+
+def test_commander_pods_play_with_the_commander_decks(corpus_db):
+    env = MagicAECEnv(players=4, format="commander", cards=corpus_db)
+    env.reset(seed=5)
+    obs = env.observe(env.agent_selection)["observation"]
+    sections = _sections(obs)
+    assert sections["me"][0] == 40 and sections["opponent"][0] == 40     # CR 903.7
+    seats = sections["seats"].reshape(observation.SEATS, len(observation.SEAT_FEATURES))
+    assert seats[:4, 0].tolist() == [1, 1, 1, 1] and not seats[4:].any()
+    assert seats[:4, 3].tolist() == [1, 1, 1, 1]       # each commander waits in the command zone
+    assert sections["other_opponents"].reshape(6, -1)[:2, 0].tolist() == [40, 40]
+    rng = np.random.default_rng(5)
+    for _ in range(200):
+        _random_step(env, rng)
+
+
+def test_the_gymnasium_env_plays_one_seat_of_several(corpus_db):
+    env = MagicEnv(opponent="heuristic", players=3, seat=None)
+    check_env(env, skip_render_check=True)
+    obs, info = env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    terminated = truncated = False
+    while not (terminated or truncated):
+        assert env.episode.player == info["seat"]
+        obs, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    game = env.episode.game
+    if reward == -1.0:                # a loss ends the learner's episode, not always the game
+        assert info["seat"] in game.peek().left or game.result.winner != info["seat"]
+    else:
+        assert reward == 1.0 and info["winner"] == info["seat"]
+    with pytest.raises(ValueError, match="seat"):
+        MagicEnv(players=3, seat=3)
+    with pytest.raises(ValueError, match="players"):
+        MagicEnv(players=9)
+    with pytest.raises(ValueError, match="format"):
+        MagicAECEnv(format="brawl")
+
+
+def _sections(obs) -> dict[str, np.ndarray]:
+    out, start = {}, 0
+    for name, size in observation.SECTIONS:
+        out[name] = obs[start:start + size]
+        start += size
+    return out
 
 
 def _check_encoding(game: Game, skip_trivial: bool) -> None:
@@ -67,6 +174,37 @@ def test_every_legal_answer_has_an_index_and_every_index_is_legal():
             kinds.add(game.pending.kind)
             game.push(agents[game.pending.player].choose(game, game.pending))
         assert {"priority", "attackers", "mulligan"} <= kinds
+
+
+def test_attacks_on_each_defender_have_their_own_indices():
+    # CR 802.3: with several defending players each attacker attacks one of them; the index
+    # says which, by relative seat, and every answer of every decision of 3- and 4-player
+    # games has exactly one index
+    attack_player = encoding.BLOCKS[encoding.ATTACK_PLAYER]
+    for players, seed in ((3, 1), (4, 2)):
+        decks = ["gruul-stompy", "azorius-skies", "mono-green", "red-green"][:players]
+        game = Game.new(*decks, seed=seed)
+        agents = [HeuristicAgent(seed + p) for p in range(players)]
+        aimed = set()
+        while game.pending is not None:
+            _check_encoding(game, skip_trivial=False)
+            d = game.pending
+            if d.kind == "attackers":
+                s = game.current_state()
+                slots = encoding.Slots(s, d.player)
+                for index, action in encoding.encode(d, d.options, s).actions.items():
+                    if action.kind == "attack" and isinstance(action.args[1], str):
+                        defender = int(action.args[1][1:])
+                        seat = (defender - d.player) % players
+                        a = slots.battlefield(action.args[0])
+                        if a is None:          # beyond the 32 battlefield slots: "other"
+                            other = encoding.BLOCKS["other"]
+                            assert other.start <= index < other.start + other.size
+                            continue
+                        assert index == attack_player.start + a * encoding.OPPONENT_SEATS + seat - 1
+                        aimed.add(seat)
+            game.push(agents[d.player].choose(game, d))
+        assert aimed == set(range(1, players))
 
 
 def test_masked_in_indices_are_exactly_the_offered_answers():
@@ -148,6 +286,30 @@ def test_observation_hides_the_opponents_hand_and_library_order():
     # and the player's own hand is seen: another hand would change the observation
     other = observation.observe(game.current_state(), 1 - player, None, cards)
     assert not np.array_equal(seen, other)
+
+
+def test_four_player_observations_hide_every_other_hand_and_library():
+    # CR 400.2: each player sees their own hand; of every other player's hand and of every
+    # library only the size
+    game = Game.new("gruul-stompy", "azorius-skies", "mono-green", "red-green", seed=8)
+    agents = [HeuristicAgent(p) for p in range(4)]
+    for _ in range(150):
+        game.push(agents[game.pending.player].choose(game, game.pending))
+    cards = observation.CardIndex(game.db)
+    s = game.current_state()
+    for viewer in range(4):
+        kind = game.pending.kind if game.pending.player == viewer else None
+        seen = observation.observe(s, viewer, kind, cards)
+        changed = 0
+        for seed in range(4):
+            world = determinize(game, viewer, seed)
+            w = world.current_state()
+            changed += any(w.players[p].hand != s.players[p].hand for p in range(4) if p != viewer)
+            assert np.array_equal(seen, observation.observe(w, viewer, kind, cards))
+        assert changed > 0
+        # another player's hand in their place would be seen: the viewer's own hand is in it
+        other = observation.observe(s, (viewer + 1) % 4, None, cards)
+        assert not np.array_equal(_sections(seen)["hand"], _sections(other)["hand"])
 
 
 def test_vector_envs_step_in_lockstep():

@@ -140,3 +140,142 @@ def test_simulate_explain_replays_game_one_with_scores():
     assert result.exit_code == 0, result.output
     after = result.output.split("Game 1 again, explained:", 1)[1].splitlines()
     assert any(line.lstrip().startswith("1. ") and "played to the end of the turn" in line for line in after)
+
+
+# ------------------------------------------------------------------ whom to attack (CR 802)
+
+
+def pod(db, players: str) -> Game:
+    """A game of three or more players at Alice's beginning of combat, from scenario YAML."""
+    text = f"name: pod\nturn: 6\nstep: beginning_of_combat\nplayers:\n{players}"
+    return Game.from_state(Scenario.from_text(text, cards=db).state, db, history=False)
+
+
+def declared(g: Game, agent) -> list[str]:
+    """The labels of the attacks ``agent`` declares at the next declare-attackers decision."""
+    while g.pending.kind != "attackers":
+        g.push(agent.choose(g, g.pending))
+    labels = []
+    while g.pending is not None and g.pending.kind == "attackers":
+        action = agent.choose(g, g.pending)
+        if action.kind != "attack":
+            break
+        labels.append(action.label)
+        g.push(action)
+    return sorted(labels)
+
+
+def test_tactician_attacks_the_opponent_it_can_kill_not_the_lowest_life(db):
+    # Bob has the lowest life but two blockers that stop both attackers; Carol, with no
+    # creature, dies to the 3 + 2 (CR 104.3a): the kill comes first, and all attack her
+    g = pod(db, """  - name: Alice
+    battlefield: [Hill Giant, Grizzly Bears, Forest]
+  - name: Bob
+    life: 3
+    battlefield: [Wall of Wood, Wall of Wood]
+  - name: Carol
+    life: 5
+  - name: Dan
+    life: 20
+    battlefield: [Colossal Dreadmaw]
+""")
+    s = g.peek()
+    agent = TacticianAgent()
+    mine = [o for o in s.permanents(0) if o.card.name != "Forest"]
+    assert agent.choose_targets(s, 0, mine) == ([(2, sorted(mine, key=lambda o: o.card.name))], None)
+    assert declared(g, agent) == ["attack Carol with Grizzly Bears", "attack Carol with Hill Giant"]
+    # the heuristic agent's rule differs here: the lowest life it can attack safely
+    h = pod(db, """  - name: Alice
+    battlefield: [Hill Giant, Grizzly Bears, Forest]
+  - name: Bob
+    life: 3
+    battlefield: [Wall of Wood, Wall of Wood]
+  - name: Carol
+    life: 5
+  - name: Dan
+    life: 20
+    battlefield: [Colossal Dreadmaw]
+""")
+    assert "attack Bob with Hill Giant" in declared(h, parse_agent("heuristic", 1))
+
+
+def test_tactician_splits_its_attack_to_kill_two_opponents_and_win(db):
+    # Carol (2) gets the Bears, Bob (3) the Giant: both leave (CR 800.4a) and Alice, the one
+    # player left, wins (CR 104.2a); the leader, Dan, is no one's target while kills are there
+    text = """  - name: Alice
+    battlefield: [Hill Giant, Grizzly Bears]
+  - name: Bob
+    life: 3
+  - name: Carol
+    life: 2
+"""
+    g = pod(db, text)
+    assert declared(g, TacticianAgent()) == ["attack Bob with Hill Giant", "attack Carol with Grizzly Bears"]
+    g = pod(db, text)
+    play_out(g, [TacticianAgent(), TacticianAgent(), TacticianAgent()])
+    assert g.result.winner == 0 and g.result.turn == 6
+
+
+def test_tactician_attacks_the_leader_and_does_not_spread(db):
+    # no one can be killed: Carol's board and life make her the leader; Bob has the lowest life;
+    # Dan's Dreadmaw would block and kill either attacker, so Dan is no candidate at all
+    g = pod(db, """  - name: Alice
+    life: 30
+    battlefield: [Hill Giant, Grizzly Bears, Forest, Forest]
+  - name: Bob
+    life: 9
+    battlefield: [Forest]
+  - name: Carol
+    life: 18
+    battlefield: [Forest, Forest, Forest, Forest, Forest, {card: Craw Wurm, tapped: true}]
+  - name: Dan
+    life: 25
+    battlefield: [Colossal Dreadmaw]
+""")
+    s = g.peek()
+    agent = TacticianAgent()
+    mine = [o for o in s.permanents(0) if o.card.name != "Forest"]
+    assert agent.choose_targets(s, 0, mine) == ([], 2)
+    assert declared(g, agent) == ["attack Carol with Grizzly Bears", "attack Carol with Hill Giant"]
+
+
+def test_tactician_finishes_the_targets_planeswalker_with_the_smallest_attacker_that_can(db):
+    # CR 306.9, 120.3c: 3 damage removes Garruk's 3 loyalty; the Bears' 2 couldn't
+    g = pod(db, """  - name: Alice
+    life: 30
+    battlefield: [Hill Giant, Grizzly Bears, Craw Wurm]
+  - name: Bob
+    life: 30
+    battlefield: [Forest, Forest, Forest, Forest, Forest, Forest, Garruk Wildspeaker]
+  - name: Carol
+    life: 15
+""")
+    assert declared(g, TacticianAgent()) == ["attack Bob with Craw Wurm", "attack Bob with Grizzly Bears",
+                                             "attack Garruk Wildspeaker with Hill Giant"]
+
+
+def test_tactician_keeps_a_blocker_home_against_the_opponents_next_attacks(db):
+    # before Alice's next turn Bob and Carol each attack: their Bears deal 2 + 2, lethal at
+    # 4 life unless a Giant stays home to block them (it blocks on each of their turns)
+    players = """  - name: Alice
+    life: {life}
+    battlefield: [Hill Giant, Hill Giant]
+  - name: Bob
+    battlefield: [Grizzly Bears]
+  - name: Carol
+    battlefield: [Grizzly Bears]
+"""
+    s = pod(db, players.format(life=4)).peek()
+    assert len(TacticianAgent().attack_plan(s, 0)) == 1
+    s = pod(db, players.format(life=20)).peek()
+    assert TacticianAgent().attack_plan(s, 0) == [(o.id, "p1") for o in s.permanents(0)]
+
+
+@pytest.mark.parametrize("file", ["win-mp-01.yaml", "win-mp-02.yaml", "win-mp-03.yaml"])
+def test_multiplayer_puzzles_are_won_by_sharing_the_attack_out(db, file):
+    # CR 802.3: each attacker attacks one defending player; every opponent must leave (CR 104.2a)
+    puzzle = Puzzle.load(SUITE / file, db)
+    assert len(puzzle.scenario.state.players) >= 3
+    assert solve(puzzle, "tactician").solved
+    result = solve(puzzle, "heuristic")        # all at the lowest life it can attack safely
+    assert not result.solved and " at " in result.detail and "opponent" not in result.detail

@@ -6,7 +6,8 @@
 >>> int(obs["action_mask"].sum()) > 0
 True
 
-``MagicAECEnv`` is the PettingZoo AEC environment for two players. See ``docs/rl.md``.
+``MagicAECEnv`` is the PettingZoo AEC environment for two to eight players
+(``MagicAECEnv(players=4, format="commander", cards=...)``). See ``docs/rl.md``.
 """
 try:
     import gymnasium  # noqa: F401

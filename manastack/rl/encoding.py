@@ -3,11 +3,14 @@
 An index means the same kind of choice in every game: a block per action kind, and inside a
 block a *slot* saying which object the answer is about, seen from the deciding player. Object
 slots are, in order: the player's hand (in hand order), the battlefield (in the order
-permanents arrived), the player's graveyard and the opponent's (newest first), and exile (the
-player's, then the opponent's, newest first). Target slots add the two players (self, then
-opponent) and the stack (top first). Answers that fit no block, or whose slot is full or
-beyond a zone's slots, take the first free index of the ``other`` block in the order the
-decision lists them. The layout is documented in ``docs/rl.md``.
+permanents arrived), the player's graveyard and the next opponent's (newest first), and exile
+(the player's, then each opponent's in turn order, newest first). Target slots add the player,
+the next opponent and the stack (top first). Other players are named by their *relative seat*:
+1 for the next player in turn order from the deciding one (CR 101.4), up to 7 in a game of
+eight; the ``attack_player`` and ``target_player`` blocks use it. With two players the next
+opponent is the opponent. Answers that fit no block, or whose slot is full or beyond a zone's
+slots, take the first free index of the ``other`` block in the order the decision lists them.
+The layout is documented in ``docs/rl.md``.
 """
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from dataclasses import dataclass
 
 from manastack.engine.decisions import Action, Decision
 from manastack.engine.state import State
+from manastack.game import MAX_PLAYERS
 
 HAND_SLOTS = 16
 BATTLEFIELD_SLOTS = 32
@@ -39,6 +43,13 @@ NUMBER_KINDS = {"mode": 16, "x": 33, "assign": 33, "order": 16, "kicker": 8, "mu
                 "buyback": 8, "entwine": 8}
 #: The block of ``attack(creature, planeswalker)``: a creature attacking a planeswalker (CR 508.1b).
 ATTACK_PLANESWALKER = "attack_planeswalker"
+#: The block of ``attack(creature, "p<n>")``: with more than two players, a creature attacking
+#: one of the defending players (CR 802.3), by the player's relative seat.
+ATTACK_PLAYER = "attack_player"
+#: The block of ``target("p<n>")`` for the players at relative seats 2 and beyond (seats 0 and
+#: 1 have their target slots).
+TARGET_PLAYER = "target_player"
+OPPONENT_SEATS = MAX_PLAYERS - 1       # relative seats 1..7
 #: Answers that name a mana type or a color.
 SYMBOL_KINDS = {"mana_type": ("W", "U", "B", "R", "G", "C"), "color": ("W", "U", "B", "R", "G")}
 
@@ -62,6 +73,8 @@ def _layout() -> dict[str, Block]:
     sizes.append(("other", OTHER_SLOTS))
     # after "other", so that the indices of the blocks before stay as they were
     sizes.append((ATTACK_PLANESWALKER, BATTLEFIELD_SLOTS * BATTLEFIELD_SLOTS))
+    sizes.append((ATTACK_PLAYER, BATTLEFIELD_SLOTS * OPPONENT_SEATS))
+    sizes.append((TARGET_PLAYER, OPPONENT_SEATS - 1))
     blocks, start = {}, 0
     for kind, size in sizes:
         blocks[kind] = Block(kind, start, size)
@@ -73,24 +86,43 @@ BLOCKS: dict[str, Block] = _layout()
 SIZE: int = sum(b.size for b in BLOCKS.values())
 
 
+def seats(s: State, player: int) -> list[int]:
+    """Every player's seat in turn order from ``player`` (CR 101.4): ``player`` first, then the
+    next player, and so on; index k is the player at relative seat k. Players who left keep
+    their seat."""
+    n = len(s.players)
+    return [(player + k) % n for k in range(n)]
+
+
+def exile_order(s: State, player: int) -> list[int]:
+    """Exile as its slots see it: ``player``'s, then each opponent's in turn order, newest first."""
+    return [i for p in seats(s, player) for i in s.players[p].exile[::-1]]
+
+
 class Slots:
     """The object and target slots of one moment, seen from ``player``."""
 
-    __slots__ = ("objects", "stack", "player")
+    __slots__ = ("objects", "stack", "player", "relative")
 
     def __init__(self, s: State, player: int) -> None:
-        me, them = s.players[player], s.players[1 - player]
+        order = seats(s, player)
+        me, them = s.players[player], s.players[order[1]]
         self.player = player
+        self.relative = {f"p{p}": k for k, p in enumerate(order)}   # "p<n>" -> relative seat
         self.objects: dict[int, int] = {}
         zones = ((me.hand, HAND_SLOTS), (s.battlefield, BATTLEFIELD_SLOTS),
                  (me.graveyard[::-1], GRAVEYARD_SLOTS), (them.graveyard[::-1], GRAVEYARD_SLOTS),
-                 ((me.exile[::-1] + them.exile[::-1]), EXILE_SLOTS))
+                 (exile_order(s, player), EXILE_SLOTS))
         start = 0
         for ids, size in zones:
             for k, oid in enumerate(ids[:size]):
                 self.objects[oid] = start + k
             start += size
         self.stack = {item.id: k for k, item in enumerate(reversed(s.stack[-STACK_SLOTS:]))}
+
+    def seat(self, ref) -> int:
+        """The relative seat of the player ``ref`` ("p<n>"); -1 when ``ref`` names no player."""
+        return self.relative.get(ref, -1) if isinstance(ref, str) else -1
 
     def object(self, oid) -> int | None:
         return self.objects.get(oid)
@@ -102,8 +134,11 @@ class Slots:
         return slot - HAND_SLOTS
 
     def target(self, ref) -> int | None:
-        if isinstance(ref, str) and ref in ("p0", "p1"):
-            return OBJECT_SLOTS + (0 if ref == f"p{self.player}" else 1)
+        """The target slot of ``ref``; None for a player at relative seat 2 or beyond (their
+        block is ``target_player``) and for what has no slot."""
+        seat = self.seat(ref)
+        if seat >= 0:
+            return OBJECT_SLOTS + seat if seat < 2 else None
         if isinstance(ref, str) and ref.startswith("s") and ref[1:].isdigit():
             k = self.stack.get(int(ref[1:]))
             return None if k is None else OBJECT_SLOTS + 2 + k
@@ -117,6 +152,9 @@ def _offset(action: Action, slots: Slots) -> int | None:
         return 0 if not args else None
     if kind in OBJECT_KINDS and len(args) == 1:
         return slots.object(args[0])
+    if kind == "attack" and len(args) == 2 and isinstance(args[1], str):     # ATTACK_PLAYER
+        a, seat = slots.battlefield(args[0]), slots.seat(args[1])
+        return None if a is None or seat <= 0 else a * OPPONENT_SEATS + seat - 1
     if kind == "attack" and len(args) == 2:          # the ATTACK_PLANESWALKER block
         a, w = slots.battlefield(args[0]), slots.battlefield(args[1])
         return None if a is None or w is None else a * BATTLEFIELD_SLOTS + w
@@ -125,8 +163,9 @@ def _offset(action: Action, slots: Slots) -> int | None:
         if slot is None or not isinstance(j, int) or not 0 <= j < ABILITY_SLOTS:
             return None
         return slot * ABILITY_SLOTS + j
-    if kind == "target" and len(args) == 1:
-        return slots.target(args[0])
+    if kind == "target" and len(args) == 1:          # a player at seat 2+: TARGET_PLAYER
+        seat = slots.seat(args[0])
+        return seat - 2 if seat >= 2 else slots.target(args[0])
     if kind == "block" and len(args) == 2:
         b, a = slots.battlefield(args[0]), slots.battlefield(args[1])
         return None if b is None or a is None else b * BATTLEFIELD_SLOTS + a
@@ -145,16 +184,25 @@ class Encoded:
     unreachable: tuple[Action, ...]     # answers beyond the ``other`` block (none in practice)
 
 
+def _block(action: Action, slots: Slots) -> Block | None:
+    """The block an answer belongs in, by its kind and arguments."""
+    kind, args = action.kind, action.args
+    if kind == "attack" and len(args) == 2:
+        return BLOCKS[ATTACK_PLAYER if isinstance(args[1], str) else ATTACK_PLANESWALKER]
+    if kind == "target" and len(args) == 1 and slots.seat(args[0]) >= 2:
+        return BLOCKS[TARGET_PLAYER]
+    return BLOCKS.get(kind)
+
+
 def encode(decision: Decision, options: tuple[Action, ...], s: State) -> Encoded:
     """Give each of ``options`` (answers of ``decision``) its index."""
     slots = Slots(s, decision.player)
     actions: dict[int, Action] = {}
     leftover: list[Action] = []
     for action in options:
-        block = BLOCKS.get(ATTACK_PLANESWALKER if action.kind == "attack" and len(action.args) == 2
-                           else action.kind)
+        block = _block(action, slots)
         offset = _offset(action, slots) if block is not None else None
-        if offset is None or block.start + offset in actions:
+        if block is None or offset is None or block.start + offset in actions:
             leftover.append(action)
         else:
             actions[block.start + offset] = action

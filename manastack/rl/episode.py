@@ -20,11 +20,11 @@ MAX_DECISIONS_LIMIT = 1_000_000
 
 
 class Episode:
-    """A game between two decks, advanced by action indices."""
+    """A game between two to eight decks (one per seat), advanced by action indices."""
 
-    def __init__(self, decks: tuple[str, str], seed: int, skip_trivial: bool, max_decisions: int,
-                 cards: CardDB | None, card_index: observation.CardIndex) -> None:
-        self.game = Game.new(decks[0], decks[1], seed=seed, cards=cards, history=False)
+    def __init__(self, decks: tuple[str, ...], seed: int, skip_trivial: bool, max_decisions: int,
+                 cards: CardDB | None, card_index: observation.CardIndex, format: str = "normal") -> None:
+        self.game = Game.new(*decks, seed=seed, cards=cards, format=format, history=False)
         self.skip_trivial = skip_trivial
         self.max_decisions = max_decisions
         self.decisions = 0
@@ -40,6 +40,11 @@ class Episode:
     def truncated(self) -> bool:
         """Whether the decision budget ran out before the game ended."""
         return not self.over and self.decisions >= self.max_decisions
+
+    def left(self, player: int) -> bool:
+        """Whether ``player`` has left the game: lost or conceded (CR 104.3a, 800.4a), or the
+        game is over."""
+        return self.over or self.game.peek().players[player].lost
 
     @property
     def player(self) -> int | None:
@@ -113,9 +118,17 @@ class Episode:
         self.decisions += 1
         self._skip()
 
+    def concede(self, player: int) -> None:
+        """``player`` concedes (CR 104.3a); the game goes on without them (CR 800.4a) when more
+        than one player is left."""
+        self.game.concede(player)
+        self._skip()
+
     def reward(self, player: int) -> float:
-        """+1 for a win, -1 for a loss, 0 for a draw or a game still going."""
+        """+1 for the winner; -1 for a player who lost or conceded, from the moment they leave
+        the game (CR 800.4a) or it ends; 0 for those in a draw (CR 104.4a) and while the game
+        goes on."""
         result = self.game.result
-        if result is None or result.winner is None:
-            return 0.0
-        return 1.0 if result.winner == player else -1.0
+        if result is not None and result.winner is not None:
+            return 1.0 if result.winner == player else -1.0
+        return -1.0 if player in self.game.peek().left else 0.0

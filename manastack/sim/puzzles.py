@@ -4,7 +4,7 @@ A puzzle file is a scenario file (docs/scenarios.md: ``players``, ``turn``, ``ac
 ``step``...) without a script, plus a ``goal``:
 
 - ``win``: the active player (the *hero*) can win this turn; solved when the opponent has lost
-  (CR 104.3) before the turn ends.
+  (CR 104.3) before the turn ends, or with several opponents, every one of them (CR 104.2a).
 - ``keep``: the hero must not give up the cards named under ``keep`` (``{hand: [Fireblast]}``,
   ``{battlefield: [Mountain]}``): solved when, at the end of the turn, the hero has lost
   neither the game nor any of them from that zone.
@@ -102,8 +102,9 @@ def solve(puzzle: Puzzle, agent_spec: str, defender: str = "tactician", seed: in
         return PuzzleResult(puzzle.name, puzzle.goal, False, f"lost: {result.reason}")
     if puzzle.goal == "win":
         won = result is not None and result.winner == hero
-        return PuzzleResult(puzzle.name, puzzle.goal, won,
-                            "won" if won else f"opponent at {game.peek().players[1 - hero].life} life")
+        standing = [p for p in game.peek().players if p.index != hero and not p.lost]
+        return PuzzleResult(puzzle.name, puzzle.goal, won, "won" if won else ", ".join(
+            f"{'opponent' if len(game.peek().players) == 2 else p.name} at {p.life} life" for p in standing))
     s = game.peek()
     lost = [f"{n} ({z})" for (z, n), before in kept.items() if _count(s, hero, z, n) < before]
     return PuzzleResult(puzzle.name, puzzle.goal, not lost,
