@@ -82,7 +82,7 @@ class Game:
                              f"not {seed!r}"[:200])
         if names is None and MIN_PLAYERS <= len(decks) <= MAX_PLAYERS:
             names = DEFAULT_NAMES[:len(decks)]
-        _check_new_arguments(len(decks), names, format, cards, allow_partial, history)
+        names = _check_new_arguments(len(decks), names, format, cards, allow_partial, history)
         db = cards or default_db()
         loaded = [load_deck(d, db, allow_partial) for d in decks]
         s = State(tuple(names), db, seed)
@@ -362,9 +362,10 @@ def _set_up_commanders(s: State, player: int, deck: Deck, db: CardDB) -> None:
     commanders.set_up(s, player, cards, commanders_identity(cards))
 
 
-def _check_new_arguments(count, names, format, cards, allow_partial, history) -> None:
+def _check_new_arguments(count: int, names: object, format, cards, allow_partial, history) -> tuple[str, ...]:
     """Refuse the arguments of :meth:`Game.new` that are not of their type or out of their
-    bounds (a player's name is 1 to 100 characters, as in a save), before anything is made."""
+    bounds (a player's name is 1 to 100 characters, as in a save), before anything is made;
+    the players' names, checked."""
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         raise ValueError(f"Game.new: give {MIN_PLAYERS} to {MAX_PLAYERS} decks, one per player, not {count}")
     if not (isinstance(names, (tuple, list)) and len(names) == count
@@ -383,6 +384,7 @@ def _check_new_arguments(count, names, format, cards, allow_partial, history) ->
     if not isinstance(history, bool) and not (isinstance(history, int) and 0 < history <= 10 ** 9):
         raise ValueError(f"Game.new: history must be True, False or a number of actions from 1 to "
                          f"1,000,000,000, not {history!r}"[:200])
+    return tuple(names)
 
 
 def _new_history(history: bool | int) -> deque | None:

@@ -266,13 +266,16 @@ def block_restriction(s, blocker: Obj, attacker: Obj) -> str | None:
     if restricted(s, attacker, "cant_be_blocked"):
         return f"{restricted_by(s, attacker, 'cant_be_blocked')} says {an} can't be blocked (CR 509.1b)"
     for src, eff in ch.static_effects(s, "cant_be_blocked_by"):      # "... by creatures with power 2 or less"
-        if layers.affected_by(s, src, eff, attacker) and matches(s, blocker, eff.blockers, src):
+        if eff.blockers is not None and layers.affected_by(s, src, eff, attacker) \
+                and matches(s, blocker, eff.blockers, src):
             return f"{src.card.name} says {an} can't be blocked by creatures like {bn} (CR 509.1b)"
     for src, eff in ch.static_effects(s, "cant_block_attackers"):   # "~ can't block creatures with power 2 or greater"
-        if layers.affected_by(s, src, eff, blocker) and matches(s, attacker, eff.attackers, src):
+        if eff.attackers is not None and layers.affected_by(s, src, eff, blocker) \
+                and matches(s, attacker, eff.attackers, src):
             return f"{src.card.name} says {bn} can't block creatures like {an} (CR 509.1b)"
     for src, eff in ch.static_effects(s, "cant_be_blocked_except_by"):    # "... except by Walls"
-        if layers.affected_by(s, src, eff, attacker) and not matches(s, blocker, eff.blockers, src):
+        if eff.blockers is not None and layers.affected_by(s, src, eff, attacker) \
+                and not matches(s, blocker, eff.blockers, src):
             return (f"{src.card.name} says {an} can't be blocked except by certain creatures, and {bn} "
                     "is not one (CR 509.1b)")
     for e in combat_rules(s, blocker):      # "Target creature can't block ~ this turn"
@@ -654,7 +657,7 @@ def ninjutsu_actions(s, player: int) -> list[tuple[int, int, int]]:
         card = s.objs[oid].card
         for idx, ab in enumerate(card.abilities):
             if type(ab) is ir.Keyword and ab.name == "ninjutsu" and ab.cost is not None \
-                    and can_afford(s, player, ab.cost.mana):
+                    and ab.cost.mana is not None and can_afford(s, player, ab.cost.mana):
                 out.extend((oid, idx, a.id) for a in unblocked)
     return out
 

@@ -291,8 +291,8 @@ def _change_damage(ctx, e: ir.ChangeDamage, rc):
     s = ctx.s
     c = e.change
     s.effects.append(DamageChangeEffect(None, e.duration, s.new_timestamp(), rc.card.name, rc.controller,
-                                        filter_pairs(c.source.filter) if c.source is not None else (),
-                                        filter_pairs(c.to.filter) if c.to is not None else None,
+                                        _damage_group(c.source) if c.source is not None else (),
+                                        _damage_group(c.to) if c.to is not None else None,
                                         c.combat_only, c.noncombat_only, c.times, c.plus, c.halve))
     s.add_log(f"{rc.card.name}: damage it names is changed this turn", ("614.1a",), "effect")
 
@@ -1288,6 +1288,14 @@ def _fight(ctx, e: ir.Fight, rc):
     events.deal_damage(ctx, [(a[0], b[0].id, ch.power(s, a[0])), (b[0], a[0].id, ch.power(s, b[0]))])
 
 
+def _damage_group(x: ir.Subject) -> tuple:
+    """The filter of a group a change of damage for a turn names, as plain data: the compiler
+    gives only ``Ref("all", filter)`` there (CR 611.2c: read as the damage would be dealt)."""
+    if type(x) is not ir.Ref or x.filter is None:
+        raise TypeError(f"a change of damage for a turn names a group, not {x!r}")
+    return filter_pairs(x.filter)
+
+
 def _may(ctx, e: ir.May, rc):
     """CR 608.2d: the choice is made as the effect happens. When several players may, each
     chooses in APNAP order and then each who said yes does it (CR 101.4)."""
@@ -1297,7 +1305,8 @@ def _may(ctx, e: ir.May, rc):
         order = [p for p in s.apnap() if p in who]
         takers = [p for p in order if _ask_may(ctx, e, rc, p)]
         for p in takers:     # each acts as "you": their library, their battlefield (CR 110.2a)
-            mine = tuple(replace(x, who=ir.Ref("you")) if getattr(x, "who", None) == e.who else x
+            # only effects with a ``who`` pass the getattr test; mypy checks replace against every effect type
+            mine = tuple(replace(x, who=ir.Ref("you")) if getattr(x, "who", None) == e.who else x  # type: ignore[arg-type]
                          for x in e.effects)
             execute(ctx, mine, replace(rc, controller=p))
         rc.did = bool(takers)

@@ -81,14 +81,9 @@ def produce_options(s: State, o: Obj, produce: ir.ManaProduce, event: Seen | Non
     n = amount_of(s, produce.amount, o, event)
     if n <= 0:
         return []
-    if produce.symbols:
-        return [tuple(produce.symbols) * n]
-    if produce.any_color:
-        return [(c,) * (produce.any_color * n) for c in COLORS]
-    if produce.choice:
-        return [(c,) * n for c in produce.choice]
-    if produce.combos:
-        return [tuple(c) * n for c in produce.combos]
+    fixed = _from_list(produce, n)
+    if fixed is not None:
+        return fixed
     if produce.like_land_could_produce:
         found = lands_could_produce(s, o, produce.like_land_could_produce, types)
         if produce.color_only:
@@ -109,6 +104,30 @@ def produce_options(s: State, o: Obj, produce: ir.ManaProduce, event: Seen | Non
         identity = commanders.identity(s, o.controller) or ""
         return [(c,) * n for c in COLORS if c in identity]
     return []
+
+
+def fixed_options(produce: ir.ManaProduce) -> list[tuple[str, ...]]:
+    """:func:`produce_options` of what adds a fixed number of mana from a fixed list (symbols,
+    any color, a choice, combinations): no board, object or event read."""
+    n = produce.amount
+    if type(n) is not int:
+        raise TypeError(f"not a fixed amount of mana: {n!r}")
+    if n <= 0:
+        return []
+    return _from_list(produce, n) or []
+
+
+def _from_list(produce: ir.ManaProduce, n: int) -> list[tuple[str, ...]] | None:
+    """The choices of ``n`` times mana from a fixed list, or None if ``produce`` has no list."""
+    if produce.symbols:
+        return [tuple(produce.symbols) * n]
+    if produce.any_color:
+        return [(c,) * (produce.any_color * n) for c in COLORS]
+    if produce.choice:
+        return [(c,) * n for c in produce.choice]
+    if produce.combos:
+        return [tuple(c) * n for c in produce.combos]
+    return None
 
 
 def commander_identity_words(s: State, player: int) -> str:

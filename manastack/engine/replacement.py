@@ -366,7 +366,7 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                     if not amount:
                         continue
                 else:
-                    amount = ev.x if isinstance(ab.amount, ir.X) else int(ab.amount)
+                    amount = ev.x if isinstance(ab.amount, ir.X) else _fixed(ab.amount)
 
                 def add(e, kind=kind, amount=amount):
                     e.counters[kind] = e.counters.get(kind, 0) + amount
@@ -379,11 +379,11 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                                        pure=True, source=(ab.kind, card)))
             elif ab.kind == "devour":
                 out.append(Replacement(key, f"{card.name} may devour creatures as it enters",
-                                       ("614.1c", "702.82a"), partial(_devour, ctx, o, card, int(ab.amount)),
+                                       ("614.1c", "702.82a"), partial(_devour, ctx, o, card, _fixed(ab.amount)),
                                        source=(ab.kind, card)))
             elif ab.kind == "tribute":
                 out.append(Replacement(key, f"an opponent may pay tribute as {card.name} enters",
-                                       ("614.1c", "702.104a"), partial(_tribute, ctx, o, card, int(ab.amount)),
+                                       ("614.1c", "702.104a"), partial(_tribute, ctx, o, card, _fixed(ab.amount)),
                                        source=(ab.kind, card)))
             elif ab.kind == "riot":
                 out.append(Replacement(key, f"{card.name} enters with a +1/+1 counter or haste",
@@ -503,6 +503,22 @@ def _enters_option(ctx: Ctx, o, option, event: ZoneChange) -> None:
               "choice")
 
 
+def _fixed(amount: ir.Amount) -> int:
+    """An amount the compiler gives as a number (devour N, tribute N, "with N counters",
+    "prevent N"); any other kind of amount here is a compiler error."""
+    if type(amount) is not int:
+        raise TypeError(f"expected a fixed number, found {amount!r}")
+    return amount
+
+
+def _static_ref(subject: ir.Subject) -> ir.Ref:
+    """What a static ability names as a recipient, source or new recipient of damage: always a
+    reference read from its permanent (CR 604.1), never a target; any other is a compiler error."""
+    if type(subject) is not ir.Ref:
+        raise TypeError(f"a static ability names damage by reference, found {subject!r}")
+    return subject
+
+
 def _devour(ctx: Ctx, o, card, n: int, event: ZoneChange) -> None:
     """Devour N (CR 702.82a): as it enters, its controller chooses any number of creatures they
     control on the battlefield (not itself, nor one entering with it, nor one another devour
@@ -601,7 +617,9 @@ def _enter_as_copy(ctx: Ctx, o, ab: ir.ReplacementAbility, event: ZoneChange) ->
     s = ctx.s
     player = event.controller
     event.copy_asked = True
-    choices = [p for p in s.permanents() if matches(s, p, ab.affected, o, player)]
+    what = ab.affected
+    assert what is not None, "enter_as_copy always names what it may copy"
+    choices = [p for p in s.permanents() if matches(s, p, what, o, player)]
     options = tuple(Action("choose", (p.id,), f"copy {p.card.name}") for p in choices) \
         + (Action("no", (), f"enter as {o.card.name} itself"),)
     answer = ctx.ask(Decision(player, DecisionKind.COPY, f"{o.card.name}: enter as a copy of a creature? "
@@ -920,7 +938,7 @@ def _static_preventions(ctx: Ctx, source, recipient, combat: bool,
                     or not _static_fits(s, o, ab.effect, source, recipient, combat):
                 continue
             if type(ab.effect) is ir.RedirectDamage:
-                to = _static_redirect(s, o, ab.effect.instead)
+                to = _static_redirect(s, o, _static_ref(ab.effect.instead))
                 if to is None or to == recipient or not _redirectable(s, to):
                     continue
                 dest = s.players[int(to[1:])].name if isinstance(to, str) else s.objs[to].card.name
@@ -935,7 +953,7 @@ def _static_preventions(ctx: Ctx, source, recipient, combat: bool,
                                        pure=True))
             else:           # so much of each damage event (CR 615.10)
                 out.append(Replacement(f"{o.id}:{i}", f"{o.card.name} prevents {n} of the damage {source.card.name} "
-                                       "would deal", ("604.1", "615.10"), partial(_prevent_some, n),
+                                       "would deal", ("604.1", "615.10"), partial(_prevent_some, _fixed(n)),
                                        why="the damage fits its prevention effect", pure=True))
     return out
 
@@ -971,15 +989,16 @@ def _prevent_some(n: int, event: DamageAmount) -> None:
     event.amount -= min(n, event.amount)
 
 
-def _static_fits(s, o, e: ir.PreventDamage | ir.DamageChange, source, recipient, combat: bool) -> bool:
+def _static_fits(s, o, e: ir.PreventDamage | ir.RedirectDamage | ir.DamageChange, source, recipient,
+                 combat: bool) -> bool:
     """Whether ``e``, a static ability of ``o``, prevents or changes the damage ``source`` would
     deal to ``recipient`` now."""
     if e.combat_only and not combat or e.noncombat_only and combat:
         return False
-    if e.to is not None and not (_is_recipient(s, o, e.to, recipient)
-                                 or e.also_to is not None and _is_recipient(s, o, e.also_to, recipient)):
+    if e.to is not None and not (_is_recipient(s, o, _static_ref(e.to), recipient)
+                                 or e.also_to is not None and _is_recipient(s, o, _static_ref(e.also_to), recipient)):
         return False
-    return e.source is None or _is_dealer(s, o, e.source, source)
+    return e.source is None or _is_dealer(s, o, _static_ref(e.source), source)
 
 
 def _is_recipient(s, o, ref: ir.Ref, recipient) -> bool:
@@ -993,7 +1012,7 @@ def _is_recipient(s, o, ref: ir.Ref, recipient) -> bool:
         return recipient == o.id
     if name in ("enchanted", "equipped"):
         return o.attached_to is not None and recipient == o.attached_to
-    return name == "all" and matches(s, s.objs[recipient], ref.filter, o)
+    return name == "all" and ref.filter is not None and matches(s, s.objs[recipient], ref.filter, o)
 
 
 def _is_dealer(s, o, ref: ir.Ref, source) -> bool:
@@ -1013,7 +1032,7 @@ def _is_dealer(s, o, ref: ir.Ref, source) -> bool:
         found = name == "all"
     if found and name != "all" and exercise.RECORD is not None:
         exercise.note("REFS", name, o.card)
-    return found and _source_is(s, source, ref.filter, o)
+    return found and (ref.filter is None or _source_is(s, source, ref.filter, o))
 
 
 # ------------------------------------------------------------------------------ life

@@ -357,7 +357,9 @@ def priority_actions(s, player: int) -> list[Action]:
                 actions.append(Action("cast_half", (o.id, i), f"cast {o.card.halves[i].name}{where}"))
     if "adventure" in ways:
         for o in castable_as_adventure(s, player, sources):         # CR 715.3
-            actions.append(Action("cast_adventure", (o.id,), f"cast {o.card.adventure.name}, the Adventure of {o.card.name}"))
+            adventure = o.card.adventure
+            assert adventure is not None        # castable_as_adventure keeps adventurers only
+            actions.append(Action("cast_adventure", (o.id,), f"cast {adventure.name}, the Adventure of {o.card.name}"))
     if "morph" in ways:
         for o in morph.castable_face_down(s, player):                # CR 702.37c
             actions.append(Action("cast_face_down", (o.id,), f"cast {o.card.name} face down for {{3}}"))

@@ -119,6 +119,7 @@ def unless_pays(ctx, e: ir.UnlessPays, rc) -> None:
                 for f in dataclasses.fields(e.cost):
                     if getattr(e.cost, f.name) != f.default:
                         exercise.note(parts, f.name, rc.card)
+            assert src is not None      # paying is offered only with a source
             pay_cost(ctx, player, src, e.cost, rc.card.name)
             s.add_log(f"{name} chooses to {how} for {rc.card.name}: its effect doesn't happen", ("118.12",),
                       "choice")
