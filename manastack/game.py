@@ -23,7 +23,7 @@ from manastack.decks import Deck, DeckError, commander_deck, load_deck  # noqa: 
 from manastack.engine import commanders
 from manastack.engine import characteristics as ch
 from manastack.engine import mana_spend
-from manastack.engine.decisions import Action, Decision, DecisionKind, IllegalActionError
+from manastack.engine.decisions import Action, ActionKind, Decision, DecisionKind, IllegalActionError
 from manastack.engine.game_end import Result, concede
 from manastack.engine.legality import explain
 from manastack.engine.loop import advance
@@ -216,7 +216,7 @@ class Game:
         concede(Ctx(s, []), player)
         base, answers, pending = advance(s, [])
         if self._history is not None:
-            self._history.append((self._base, self._answers, self._pending, Action("concede", (player,),
+            self._history.append((self._base, self._answers, self._pending, Action(ActionKind.CONCEDE, (player,),
                                                                                      f"{s.players[player].name} concedes")))
         self._base, self._answers, self._pending = base, answers, pending
 
@@ -236,7 +236,7 @@ class Game:
         pending = self._pending
         if pending is None:
             raise IllegalActionError("the game is over: no decision is pending")
-        if isinstance(action, Action) and action.kind == "pass" and not action.args \
+        if isinstance(action, Action) and action.kind == ActionKind.PASS and not action.args \
                 and pending.kind is DecisionKind.PRIORITY:
             return action       # CR 117.3d: a player with priority may always pass; nothing to list
         options = pending.options
@@ -320,7 +320,10 @@ class Game:
             s = state_from_data(data["state"], db)
         except (ValueError, CardError) as exc:
             raise SaveError(f"$.state: {str(exc)[:300]}") from None
-        answers = [Action.from_json(a) for a in data["answers"]]
+        try:
+            answers = [Action.from_json(a) for a in data["answers"]]
+        except ValueError as exc:
+            raise SaveError(f"$.answers: {str(exc)[:300]}") from None
         try:
             base, answers, pending = advance(s, answers)
         except IllegalActionError as exc:

@@ -20,7 +20,7 @@ from .casting import cost_payable
 from .cost_checks import kept_for_parts, summoning_sick
 from .crew import crew_payable
 from .loyalty import why_not_limited
-from .decisions import Action
+from .decisions import Action, ActionKind
 from .filters import player_ref
 from .mana_capacity import Capacity, capacity
 from .mana_spend import spell_use
@@ -408,19 +408,19 @@ def explain(s, player: int, action: Action) -> str | None:
     if not args or not isinstance(args[0], int) or args[0] not in objs:
         return None
     o = objs[args[0]]
-    if action.kind == "play":
+    if action.kind == ActionKind.PLAY:
         return cannot_play(s, player, o)
-    if action.kind == "cast":
+    if action.kind == ActionKind.CAST:
         return cannot_cast(s, player, o)
-    if action.kind in ("cast_half", "cast_fused"):
-        index = args[1] if action.kind == "cast_half" and len(args) > 1 and args[1] in (0, 1) else None
-        if action.kind == "cast_half" and index is None:
+    if action.kind in (ActionKind.CAST_HALF, ActionKind.CAST_FUSED):
+        index = args[1] if action.kind == ActionKind.CAST_HALF and len(args) > 1 and args[1] in (0, 1) else None
+        if action.kind == ActionKind.CAST_HALF and index is None:
             return f"{o.card.name}: say which half to cast (CR 709.3)"
         return why_not_cast_half(s, player, o, index) or f"{s.players[player].name} can't cast that now"
-    if action.kind == "cast_adventure":
+    if action.kind == ActionKind.CAST_ADVENTURE:
         return why_not_cast_adventure(s, player, o) or \
             f"{s.players[player].name} can't cast {o.card.name} as an Adventure now"
-    if action.kind == "activate":
+    if action.kind == ActionKind.ACTIVATE:
         if len(args) > 1 and isinstance(args[1], int):
             ab = next((ab for i, ab in battlefield_activated(layers.card_now(s, o)) + hand_activated(o.card)
                        + graveyard_activated(o.card) if i == args[1]), None)
@@ -428,8 +428,8 @@ def explain(s, player: int, action: Action) -> str | None:
                 return why_not_activate(s, player, o, ab, args[1]) or \
                     f"{s.players[player].name} can't activate {possessive(o.card.name)} ability now"
         return cannot_activate(s, player, o)
-    if action.kind == "attack":
+    if action.kind == ActionKind.ATTACK:
         return cannot_attack(s, o)
-    if action.kind == "block" and len(args) > 1 and args[1] in objs:
+    if action.kind == ActionKind.BLOCK and len(args) > 1 and args[1] in objs:
         return cannot_block(s, o, objs[args[1]])
     return None

@@ -21,7 +21,7 @@ from .abilities import ability_at, triggered_abilities
 from .activation_limits import forbidden
 from .characteristics import is_creature
 from .cost_checks import summoning_sick, tappable_for_cost
-from .decisions import Action, Decision, DecisionKind
+from .decisions import Action, ActionKind, Decision, DecisionKind
 from .effect_records import DelayedTrigger
 from .event_types import NOTHING, Seen, TappedForMana
 from .mana_types import (REMOVED, _mana_abilities_of, commander_identity_words, could_produce_map, explain_could_produce, mana_abilities, mana_ability,
@@ -141,7 +141,7 @@ def _remove_any_counters(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, kind: str
     """"Remove any number of storage counters from ~": the player chooses how many, from none
     to all it has, as the cost is paid (CR 601.2h, 602.2b); the ability's "for each ... removed
     this way" counts them (:data:`.mana_types.REMOVED`); ``kind``: the cost's kind of counter."""
-    options = tuple(Action("remove", (n,), f"remove {n} {kind} counter{'s' if n != 1 else ''}")
+    options = tuple(Action(ActionKind.REMOVE, (n,), f"remove {n} {kind} counter{'s' if n != 1 else ''}")
                     for n in range(o.counters.get(kind, 0) + 1))
     n = ctx.ask(Decision(player, DecisionKind.REMOVE_COUNTERS,
                          f"Choose how many {kind} counters to remove from {o.card.name}", options)).args[0]
@@ -213,7 +213,7 @@ def add_mana(ctx: Ctx, rc, e: ir.AddMana) -> None:
         chosen = options[0]
     else:  # the player who gets the mana chooses (Mana Flare ruling 2004-10-04)
         answer = ctx.ask(Decision(player, DecisionKind.CHOOSE_MANA, f"Choose the mana {rc.card.name} adds",
-                                  tuple(Action("mana_type", ("".join(out),), format_mana(out))
+                                  tuple(Action(ActionKind.MANA_TYPE, ("".join(out),), format_mana(out))
                                         for out in options)))
         chosen = tuple(answer.args[0])
     mana = chosen

@@ -31,7 +31,7 @@ from . import exercise
 from .abilities import keyword_replacement
 from . import loyalty
 from .conditions import evaluate
-from .decisions import Action, Decision, DecisionKind
+from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import CardDraw, CounterPlacement, DamageAmount, Destruction, LifeGain, ZoneChange
 from .effect_records import (DamageChangeEffect, DrawReplacement, ExileIfDies, NoPrevention, PreventionShield,
                              RegenerationShield, pairs_filter)
@@ -75,7 +75,7 @@ def apply_all(ctx: Ctx, event, chooser: int, candidates: Callable[..., list[Repl
                       f"same result, so they apply in the default order, {chosen.label} first",
                       ("616.1",) + RANKS[rank], "choice")
         else:
-            options = tuple(Action("replacement", (r.key,), r.label) for r in todo)
+            options = tuple(Action(ActionKind.REPLACEMENT, (r.key,), r.label) for r in todo)
             answer = ctx.ask(Decision(chooser, DecisionKind.REPLACEMENT_ORDER,
                                       f"Choose which replacement effect applies first (CR 616.1, "
                                       f"{RANKS[rank][0]})", options, {"event": event.kind}))
@@ -185,11 +185,11 @@ def apply_drawing(ctx: Ctx, event: CardDraw) -> None:
         return
     if not cands:
         return
-    options = tuple(Action("choose", (oid,), f"dredge {dredge_amount(s.objs[oid].card)}: {s.objs[oid].card.name}")
-                    for oid in cands) + (Action("decline", (), "draw a card"),)
+    options = tuple(Action(ActionKind.CHOOSE, (oid,), f"dredge {dredge_amount(s.objs[oid].card)}: {s.objs[oid].card.name}")
+                    for oid in cands) + (Action(ActionKind.DECLINE, (), "draw a card"),)
     answer = ctx.ask(Decision(event.player, DecisionKind.DREDGE,
                               f"{p.name} would draw a card: dredge instead? (CR 702.52a, 616.1)", options))
-    if answer.kind != "choose":
+    if answer.kind != ActionKind.CHOOSE:
         return
     event.dredge = answer.args[0]
     card = s.objs[event.dredge].card
@@ -207,8 +207,8 @@ def _replace_draw(ctx: Ctx, event: CardDraw, dredges: list[int]) -> bool:
     waiting = [e for e in s.effects if type(e) is DrawReplacement and e.affected == event.player]
     if not waiting:
         return False
-    options = tuple(Action("replacement", (f"draw:{e.timestamp}",), f"{e.source} instead") for e in waiting) \
-        + tuple(Action("replacement", (f"dredge:{oid}",), f"dredge {dredge_amount(s.objs[oid].card)}: "
+    options = tuple(Action(ActionKind.REPLACEMENT, (f"draw:{e.timestamp}",), f"{e.source} instead") for e in waiting) \
+        + tuple(Action(ActionKind.REPLACEMENT, (f"dredge:{oid}",), f"dredge {dredge_amount(s.objs[oid].card)}: "
                        f"{s.objs[oid].card.name}") for oid in dredges)
     answer = options[0] if len(options) == 1 else ctx.ask(Decision(
         event.player, DecisionKind.REPLACEMENT_ORDER, f"{s.players[event.player].name} would draw a card: choose "
@@ -484,12 +484,12 @@ def _enters_option(ctx: Ctx, o, option, event: ZoneChange) -> None:
                      and matches(s, s.objs[i], option.filter, o, player)), None)
         able = card is not None
         what = f"reveal {card.card.name} from your hand" if card is not None else ""
-    answer = Action("no", (), "")
+    answer = Action(ActionKind.NO, (), "")
     if able:
         answer = ctx.ask(Decision(player, DecisionKind.MAY, f"As {o.card.name} enters: {what}? "
                                   "If you don't, it enters tapped (CR 614.12a)",
-                                  (Action("yes", (), what), Action("no", (), "let it enter tapped"))))
-    if answer.kind == "yes":
+                                  (Action(ActionKind.YES, (), what), Action(ActionKind.NO, (), "let it enter tapped"))))
+    if answer.kind == ActionKind.YES:
         if card is None:
             event.pay_life += option.amount
             s.add_log(f"{p.name} chooses to pay {option.amount} life as {o.card.name} enters",
@@ -527,15 +527,15 @@ def _devour(ctx: Ctx, o, card, n: int, event: ZoneChange) -> None:
     s, player = ctx.s, event.controller
     chosen: list[int] = []
     while True:
-        options = tuple(Action("sacrifice", (p.id,), f"devour {p.card.name}") for p in s.permanents(player)
+        options = tuple(Action(ActionKind.SACRIFICE, (p.id,), f"devour {p.card.name}") for p in s.permanents(player)
                         if p.id != o.id and p.id not in chosen and p.id not in event.devoured
                         and p.zone == "battlefield" and ch.is_creature(s, p))
         if not options:
             break
         answer = ctx.ask(Decision(player, DecisionKind.SACRIFICE, f"Devour {n}: creatures to sacrifice as "
-                                  f"{card.name} enters (CR 702.82a)", options + (Action("done", (), "devour no more"),),
+                                  f"{card.name} enters (CR 702.82a)", options + (Action(ActionKind.DONE, (), "devour no more"),),
                                   {"chosen": list(chosen)}))
-        if answer.kind == "done":
+        if answer.kind == ActionKind.DONE:
             break
         chosen.append(answer.args[0])
     names = ", ".join(s.objs[i].card.name for i in chosen) or "nothing"
@@ -557,13 +557,13 @@ def _tribute(ctx: Ctx, o, card, n: int, event: ZoneChange) -> None:
     if len(opponents) > 1:          # the controller chooses one of several (CR 702.104a)
         choice = ctx.ask(Decision(event.controller, DecisionKind.CHOOSE_PLAYER,
                                   f"Tribute {n}: choose an opponent who may pay tribute for {card.name} (CR 702.104a)",
-                                  tuple(Action("choose", (p,), s.players[p].name) for p in opponents)))
+                                  tuple(Action(ActionKind.CHOOSE, (p,), s.players[p].name) for p in opponents)))
         opponent = choice.args[0]
     answer = ctx.ask(Decision(opponent, DecisionKind.MAY, f"Tribute {n}: have {card.name} enter with {n} more "
                               "+1/+1 counters? (CR 702.104a)",
-                              (Action("yes", (), f"pay tribute: {n} +1/+1 counters on {card.name}"),
-                               Action("no", (), "don't pay tribute"))))
-    paid = answer.kind == "yes"
+                              (Action(ActionKind.YES, (), f"pay tribute: {n} +1/+1 counters on {card.name}"),
+                               Action(ActionKind.NO, (), "don't pay tribute"))))
+    paid = answer.kind == ActionKind.YES
     s.add_log(f"{s.players[event.controller].name} chooses {s.players[opponent].name}, who "
               f"{'pays' if paid else 'does not pay'} tribute for {card.name}", ("702.104a",), "choice")
     if paid:
@@ -578,8 +578,8 @@ def _riot(ctx: Ctx, o, card, event: ZoneChange) -> None:
     s, player = ctx.s, event.controller
     answer = ctx.ask(Decision(player, DecisionKind.MAY, f"Riot: have {card.name} enter with a +1/+1 counter? "
                               "(if not, it gains haste, CR 702.136a)",
-                              (Action("yes", (), "enter with a +1/+1 counter"), Action("no", (), "gain haste"))))
-    if answer.kind == "yes":
+                              (Action(ActionKind.YES, (), "enter with a +1/+1 counter"), Action(ActionKind.NO, (), "gain haste"))))
+    if answer.kind == ActionKind.YES:
         event.counters["+1/+1"] = event.counters.get("+1/+1", 0) + 1
     elif "haste" not in event.gains:
         event.gains += ("haste",)
@@ -593,10 +593,10 @@ def _unleash(ctx: Ctx, o, card, event: ZoneChange) -> None:
     s, player = ctx.s, event.controller
     answer = ctx.ask(Decision(player, DecisionKind.MAY, f"Unleash: have {card.name} enter with a +1/+1 counter? "
                               "(it can't block while it has one, CR 702.98a)",
-                              (Action("yes", (), "enter with a +1/+1 counter"), Action("no", (), "enter without it"))))
+                              (Action(ActionKind.YES, (), "enter with a +1/+1 counter"), Action(ActionKind.NO, (), "enter without it"))))
     s.add_log(f"{s.players[player].name} chooses {'to' if answer.kind == 'yes' else 'not to'} have {card.name} "
               "enter with a +1/+1 counter (unleash)", ("702.98a", "614.1c"), "choice")
-    if answer.kind == "yes":
+    if answer.kind == ActionKind.YES:
         event.counters["+1/+1"] = event.counters.get("+1/+1", 0) + 1
 
 
@@ -620,11 +620,11 @@ def _enter_as_copy(ctx: Ctx, o, ab: ir.ReplacementAbility, event: ZoneChange) ->
     what = ab.affected
     assert what is not None, "enter_as_copy always names what it may copy"
     choices = [p for p in s.permanents() if matches(s, p, what, o, player)]
-    options = tuple(Action("choose", (p.id,), f"copy {p.card.name}") for p in choices) \
-        + (Action("no", (), f"enter as {o.card.name} itself"),)
+    options = tuple(Action(ActionKind.CHOOSE, (p.id,), f"copy {p.card.name}") for p in choices) \
+        + (Action(ActionKind.NO, (), f"enter as {o.card.name} itself"),)
     answer = ctx.ask(Decision(player, DecisionKind.COPY, f"{o.card.name}: enter as a copy of a creature? "
                               "(CR 707.2)", options))
-    if answer.kind == "no":
+    if answer.kind == ActionKind.NO:
         event.copy = None
         s.add_log(f"{s.players[player].name} chooses not to copy anything with {o.card.name}",
                   ("614.1c",), "choice")
@@ -649,7 +649,7 @@ def _choose_creature_type(ctx: Ctx, o, event: ZoneChange) -> None:
     types = sorted(CREATURE_TYPES, key=lambda t: (-mine[t], t))
     answer = ctx.ask(Decision(player, DecisionKind.CHOOSE_CREATURE_TYPE,
                               f"Choose a creature type for {o.card.name}",
-                              tuple(Action("creature_type", (t,), t) for t in types)))
+                              tuple(Action(ActionKind.CREATURE_TYPE, (t,), t) for t in types)))
     event.chosen = answer.args[0]
     s.add_log(f"{s.players[player].name} chooses {answer.args[0]} for {o.card.name}", ("614.1c",), "choice")
 
@@ -658,7 +658,7 @@ def _choose_color(ctx: Ctx, o, event: ZoneChange) -> None:
     """"As ~ enters, choose a color" (CR 614.1c): the controller chooses as it enters."""
     answer = ctx.ask(Decision(event.controller, DecisionKind.CHOOSE_COLOR,
                               f"Choose a color for {o.card.name}",
-                              tuple(Action("color", (c,), COLOR_NAMES[c]) for c in COLORS)))
+                              tuple(Action(ActionKind.COLOR, (c,), COLOR_NAMES[c]) for c in COLORS)))
     event.chosen = answer.args[0]
     ctx.s.add_log(f"{ctx.s.players[event.controller].name} chooses {COLOR_NAMES[answer.args[0]]} "
                   f"for {o.card.name}", ("614.1c",), "choice")
@@ -670,7 +670,7 @@ def _choose_player(ctx: Ctx, o, event: object) -> None:
     assert isinstance(event, ZoneChange)
     s = ctx.s
     answer = ctx.ask(Decision(event.controller, DecisionKind.CHOOSE_PLAYER, f"Choose a player for {o.card.name}",
-                              tuple(Action("player", (player_ref(p.index),), p.name) for p in s.players if not p.lost)))
+                              tuple(Action(ActionKind.PLAYER, (player_ref(p.index),), p.name) for p in s.players if not p.lost)))
     event.chosen = answer.args[0]
     s.add_log(f"{s.players[event.controller].name} chooses {s.players[player_of(answer.args[0])].name} "
               f"for {o.card.name}", ("614.1c",), "choice")

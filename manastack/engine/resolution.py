@@ -12,7 +12,7 @@ from manastack.oracle import ir
 
 from . import characteristics as ch
 from . import exercise, upcalls
-from .decisions import Action, Decision, DecisionKind
+from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import NOTHING, Seen
 from .conditions import devotion
 from .filters import is_player_ref, matches, objects_matching, party_size, player_of
@@ -303,7 +303,7 @@ def _chosen(ctx: Ctx, f: ir.Filter, rc: ResolutionContext) -> list:
     if not found:
         rc.chosen[f] = None
         return []
-    options = tuple(Action("choose", (o.id,), o.card.name) for o in found)
+    options = tuple(Action(ActionKind.CHOOSE, (o.id,), o.card.name) for o in found)
     answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_PERMANENT, f"{rc.card.name}: choose one",
                               options)) \
         if len(options) > 1 else options[0]
