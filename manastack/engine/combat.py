@@ -49,7 +49,7 @@ def combat_rules(s, o: Obj) -> list[CombatRule]:
     (CR 611.2): for it alone, or for a group it is in now (CR 611.2c)."""
     out = []
     for e in s.effects:
-        if e.kind == "combat_rule" and (e.affected == o.id or (
+        if type(e) is CombatRule and (e.affected == o.id or (
                 e.affected is None and o.zone == "battlefield"
                 and matches(s, o, pairs_filter(e.group), None, e.player))):
             out.append(e)

@@ -726,7 +726,7 @@ def control_effects_end(ctx: Ctx, ended) -> None:
     """When control effects end (CR 514.2), each permanent goes back to the controller given by
     the newest control effect left, or else to its owner (CR 613.1b)."""
     s = ctx.s
-    for oid in dict.fromkeys(e.affected for e in ended if e.kind == "gain_control"):
+    for oid in dict.fromkeys(e.affected for e in ended if type(e) is ControlChange):
         o = s.objs.get(oid)
         if o is None or o.zone != "battlefield":
             continue

@@ -21,6 +21,7 @@ from .cost_checks import kept_for_parts, summoning_sick
 from .crew import crew_payable
 from .loyalty import why_not_limited
 from .decisions import Action, ActionKind
+from .effect_records import ExtraLandPlays
 from .filters import player_ref
 from .mana_capacity import Capacity, capacity
 from .mana_spend import spell_use
@@ -63,7 +64,7 @@ def land_limit(s, player: int) -> int:
     n = 1
     if s.effects:
         me = player_ref(player)
-        n += sum(e.amount for e in s.effects if e.kind == "extra_land_plays" and e.affected == me)
+        n += sum(e.amount for e in s.effects if type(e) is ExtraLandPlays and e.affected == me)
     for src, eff in ch.static_effects(s, "additional_land"):
         if src.controller == player:
             n += eff.amount
