@@ -28,7 +28,7 @@ from .effect_records import ControlChange, DamagedBy, GrantKeywords, OneShotDela
 from .event_types import (NOTHING, BecameMonarch, CardDraw, CountersPut, CountersRemoved, Cycled, DamageDealt, Destruction, Drew, Seen,
                           Attached, Exerted, Unattached,
                           ExiledWithMadness, LifeGained, LifeLost, Tapped, Untapped, ZoneChange)
-from .state import Obj, PendingTrigger, Zone, exiled_with
+from .state import ItemKind, Obj, PendingTrigger, Zone, exiled_with
 from .triggers import collect
 from .wording import possessive
 
@@ -42,7 +42,7 @@ def _remove_from_zone(s, o: Obj) -> None:
     elif o.zone in ("library", "hand", "graveyard", "exile", "command"):
         s.players[o.owner].zone(o.zone).remove(o.id)
     elif o.zone == "stack":
-        s.stack[:] = [i for i in s.stack if not (i.kind == "spell" and i.source == o.id)]
+        s.stack[:] = [i for i in s.stack if not (i.kind == ItemKind.SPELL and i.source == o.id)]
 
 
 def _to_command_zone(ctx: Ctx, o: Obj, to: str) -> bool:
@@ -252,7 +252,7 @@ def _source_left(s, o: Obj) -> None:
     """CR 113.7a, 608.2h: abilities of ``o`` on the stack keep its power as it last existed on the
     battlefield, for a target compared with it as they resolve (mentor, CR 702.134a)."""
     for item in s.stack:
-        if item.source == o.id and item.kind != "spell":
+        if item.source == o.id and item.kind != ItemKind.SPELL:
             item.event = dataclasses.replace(item.event or Seen(), source_power=ch.power(s, o))
 
 
@@ -886,7 +886,7 @@ def counter_spell(ctx: Ctx, item, by: str = "", rules=("701.6a",), exile: bool =
     A spell that "can't be countered" stays (CR 101.2: the "can't" wins). With ``exile`` the
     counter exiles it instead, a self-replacement effect of the counter (CR 614.15)."""
     s = ctx.s
-    if item.kind == "spell" and any(type(ab) is ir.StaticAbility and ab.effect.kind == "cant_be_countered"
+    if item.kind == ItemKind.SPELL and any(type(ab) is ir.StaticAbility and ab.effect.kind == "cant_be_countered"
                                     for ab in item.card.abilities):
         s.add_log(f"{item.label} can't be countered", ("101.2",), "counter")
         if exercise.RECORD is not None:
@@ -899,7 +899,7 @@ def counter_spell(ctx: Ctx, item, by: str = "", rules=("701.6a",), exile: bool =
         return
     s.stack.remove(item)
     s.add_log(f"{item.label} is countered" + (f" by {by}" if by else ""), rules, "counter")
-    if item.kind == "spell":
+    if item.kind == ItemKind.SPELL:
         o = s.objs[item.source]
         move(ctx, o, "graveyard", quiet=True, exile_instead=by if exile else "")
 

@@ -26,7 +26,7 @@ from .filters import player_ref
 from .mana_capacity import Capacity, capacity
 from .mana_spend import spell_use
 from .spell_costs import total_cost
-from .state import Obj
+from .state import Obj, Step
 from .targets import casting_ability, has_targets_for
 from .timing import can_cast_timing, cast_restriction, exiled_playable, sorcery_timing, split_second, upkeep_timing, your_turn_timing
 from .wording import possessive
@@ -396,7 +396,7 @@ def cannot_block(s, b, a) -> str:
     why = combat.block_restriction(s, b, a)
     if why is None and combat.restricted(s, a, "max_one_blocker"):
         why = f"{an} can't be blocked by more than one creature, and one may already block it (CR 509.1b)"
-    if why is None and s.step == "declare_blockers":
+    if why is None and s.step == Step.DECLARE_BLOCKERS:
         why = combat.why_block_not_offered(s, b, a)
     return why or f"{bn} can't block {an} now (it may already be blocking)"
 
