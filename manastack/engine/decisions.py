@@ -217,7 +217,7 @@ class Decision:
         return (self.player, self.kind, self.prompt, self.options) == \
             (other.player, other.kind, other.prompt, other.options)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as Python makes a class with __eq__
 
     def __repr__(self) -> str:
         return (f"Decision(player={self.player!r}, kind={self.kind!r}, prompt={self.prompt!r}, "
