@@ -343,12 +343,12 @@ def priority_actions(s, player: int) -> list[Action]:
     ways = frozenset().union(*map(ways_to_play, map(_CARD, map(objs.__getitem__, chain(
         p.hand, p.graveyard, exiled_playable(s, player))))))
     for o in playable_lands(s, player):
-        actions.append(_action(ActionKind.PLAY, (o.id,), o.card, ""))
+        actions.append(_action(_PLAY, (o.id,), o.card, ""))
     if "back" in ways:
         for o in playable_back_faces(s, player):                     # CR 712.12
             actions.append(Action(ActionKind.PLAY_BACK, (o.id,), f"play {o.card.name} (the back face of {o.card.main.name})"))
     for o in castable(s, player, sources):
-        actions.append(Action(ActionKind.CAST, (o.id,), cast_label(o)))      # flashback too (CR 702.34a)
+        actions.append(Action(_CAST, (o.id,), cast_label(o)))      # flashback too (CR 702.34a)
     if "halves" in ways:
         for o, i in castable_halves(s, player, sources):             # CR 709.3, 702.102, 702.127
             if i is None:
@@ -368,9 +368,9 @@ def priority_actions(s, player: int) -> list[Action]:
     if "suspend" in ways:
         actions += suspend.actions(s, player)                        # CR 116.2f
     for o, idx, ab in activatable(s, player):
-        actions.append(_action(ActionKind.ACTIVATE, (o.id, idx), o.card, ab.text))
+        actions.append(_action(_ACTIVATE, (o.id, idx), o.card, ab.text))
     for o, idx, ab in sources:
-        actions.append(_action(ActionKind.MANA, (o.id, idx), o.card, ab.text))
+        actions.append(_action(_MANA, (o.id, idx), o.card, ab.text))
     if "ninjutsu" in ways:
         for oid, idx, attacker in combat.ninjutsu_actions(s, player):     # CR 702.49
             actions.append(Action(ActionKind.NINJUTSU, (oid, idx, attacker),
@@ -379,6 +379,9 @@ def priority_actions(s, player: int) -> list[Action]:
 
 
 _CARD = attrgetter("card")
+# the kinds listed for every land, spell and ability at every priority, read once: under Python
+# 3.11 reading an enum member costs several times a module global (docs/architecture.md, "Types")
+_PLAY, _CAST, _ACTIVATE, _MANA = ActionKind.PLAY, ActionKind.CAST, ActionKind.ACTIVATE, ActionKind.MANA
 _PASS = Action(ActionKind.PASS, (), "pass priority")
 
 
@@ -386,7 +389,7 @@ _PASS = Action(ActionKind.PASS, (), "pass priority")
 def _action(kind: ActionKind, args: tuple, card, text: str) -> Action:
     """A priority action that is the same whenever the same object offers it: made once (a
     priority decision lists every land and mana ability again)."""
-    return Action(kind, args, f"play {card.name}" if kind == ActionKind.PLAY else f"activate {card.name}: {text}")
+    return Action(kind, args, f"play {card.name}" if kind == _PLAY else f"activate {card.name}: {text}")
 
 
 def _priority(ctx: Ctx) -> None:
