@@ -33,6 +33,11 @@ from .timing import exiled_playable, sorcery_timing
 from .triggers import announce_targets
 from .wording import possessive
 
+# the kinds of the answers the payment loop reads at every answer, bound once: under Python 3.11
+# reading an enum member costs several times a module global (docs/architecture.md, "Types")
+_AUTOPAY, _PAY_POOL, _COST_PART, _MANA = ActionKind.AUTOPAY, ActionKind.PAY_POOL, ActionKind.COST_PART, ActionKind.MANA
+_CANCEL, _CONVOKE, _IMPROVISE, _DELVE = ActionKind.CANCEL, ActionKind.CONVOKE, ActionKind.IMPROVISE, ActionKind.DELVE
+
 MAX_X = 20
 
 
@@ -185,24 +190,24 @@ def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: frozense
             keep = exclude | parts.kept(s, player) if parts is not None and left else exclude
             plan = mana_abilities.plan_payment(s, player, cost, keep, use)
         if plan is not None or ready:
-            options.append(Action(ActionKind.AUTOPAY, (), "pay automatically"))
+            options.append(Action(_AUTOPAY, (), "pay automatically"))
         if ready:
             if spent is None:
-                options.append(Action(ActionKind.PAY_POOL, (), f"first pay {cost} from the mana pool"))
-            options += [Action(ActionKind.COST_PART, (i,), f"first {describe_cost(part)}")
+                options.append(Action(_PAY_POOL, (), f"first pay {cost} from the mana pool"))
+            options += [Action(_COST_PART, (i,), f"first {describe_cost(part)}")
                         for i, part in enumerate(left) if parts is not None and parts.payable(s, player, part)]
         if spent is None and window:
             for o, idx, ab in mana_abilities.mana_sources(s, player):
                 if o.id in exclude and (ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self) \
                         or (o.id, idx) in ctx.activating:
                     continue
-                options.append(Action(ActionKind.MANA, (o.id, idx), f"activate {o.card.name}: {ab.text or 'mana'}"
+                options.append(Action(_MANA, (o.id, idx), f"activate {o.card.name}: {ab.text or 'mana'}"
                                       + mana_spend.source_note(s, o, ab, use)))
         if spent is None and use is not None and use.convoke:
             options += _convoke_options(s, player, cost)
         if spent is None and use is not None and (use.improvise or use.delve) and _convoke_paid(cost, "C") is not None:
             options += _improvise_delve_options(s, player, use, options)
-        options.append(Action(ActionKind.CANCEL, (), f"cancel {what}"))
+        options.append(Action(_CANCEL, (), f"cancel {what}"))
         context = {"cost": str(cost)}
         if plan is None and not ready:
             context["why"] = mana_abilities.why_unpayable(s, player, cost, exclude, use)
@@ -213,14 +218,14 @@ def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: frozense
         else:
             prompt = f"Pay {cost} for {what}; mana pool: {mana_spend.pool_text(p)}" + (f"; also to pay: {also}" if also else "")
         answer = ctx.ask(Decision(player, "pay", prompt, tuple(options), context))
-        if answer.kind == ActionKind.CANCEL:
+        if answer.kind == _CANCEL:
             raise Rollback()
-        if answer.kind == ActionKind.PAY_POOL and paid is not None:
+        if answer.kind == _PAY_POOL and paid is not None:
             spent = _spend(ctx, player, cost, what, use, paid)
-        elif answer.kind == ActionKind.COST_PART and parts is not None:
+        elif answer.kind == _COST_PART and parts is not None:
             window = False
             parts.pay(left.pop(answer.args[0]))
-        elif answer.kind == ActionKind.AUTOPAY:
+        elif answer.kind == _AUTOPAY:
             auto = True
             if ready:
                 continue
@@ -231,9 +236,9 @@ def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: frozense
                     cost = _improvise_or_delve(ctx, player, s.objs[oid], cost, use)
                 else:
                     mana_abilities.activate(ctx, player, s.objs[oid], idx, output=output, preset=preset)
-        elif answer.kind == ActionKind.CONVOKE:
+        elif answer.kind == _CONVOKE:
             cost = _convoke(ctx, player, s.objs[answer.args[0]], answer.args[1], cost, use)
-        elif answer.kind in (ActionKind.IMPROVISE, ActionKind.DELVE):
+        elif answer.kind in (_IMPROVISE, _DELVE):
             cost = _improvise_or_delve(ctx, player, s.objs[answer.args[0]], cost, use)
         else:
             oid, idx = answer.args
