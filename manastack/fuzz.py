@@ -42,7 +42,7 @@ from pathlib import Path
 from manastack.agents import RandomAgent
 from manastack.cards import CardDB, CardError, load_db
 from manastack.decks import Deck
-from manastack.engine.decisions import Action, IllegalActionError
+from manastack.engine.decisions import Action, ActionKind, IllegalActionError
 from manastack.engine.merged import cards_in
 from manastack.engine.serialize import state_to_data
 from manastack.game import Game
@@ -264,7 +264,7 @@ def play_game(db: CardDB, names: list[str], seed: int, max_actions: int, must_en
         if players > 2 and quits.below(400) == 0:
             staying = [p for p in game.peek().players if not p.lost]
             who = staying[quits.below(len(staying))]
-            action = Action("concede", (who.index,), f"{who.name} concedes")
+            action = Action(ActionKind.CONCEDE, (who.index,), f"{who.name} concedes")
         save = check_push(db, game, action, save)
         taken.append(action)
     check_state(game)

@@ -23,7 +23,7 @@ from manastack.decks import Deck, DeckError, commander_deck, load_deck  # noqa: 
 from manastack.engine import commanders
 from manastack.engine import characteristics as ch
 from manastack.engine import mana_spend
-from manastack.engine.decisions import Action, Decision, DecisionKind, IllegalActionError
+from manastack.engine.decisions import Action, ActionKind, Decision, DecisionKind, IllegalActionError
 from manastack.engine.game_end import Result, concede
 from manastack.engine.legality import explain
 from manastack.engine.loop import advance
@@ -82,7 +82,7 @@ class Game:
                              f"not {seed!r}"[:200])
         if names is None and MIN_PLAYERS <= len(decks) <= MAX_PLAYERS:
             names = DEFAULT_NAMES[:len(decks)]
-        _check_new_arguments(len(decks), names, format, cards, allow_partial, history)
+        names = _check_new_arguments(len(decks), names, format, cards, allow_partial, history)
         db = cards or default_db()
         loaded = [load_deck(d, db, allow_partial) for d in decks]
         s = State(tuple(names), db, seed)
@@ -216,7 +216,7 @@ class Game:
         concede(Ctx(s, []), player)
         base, answers, pending = advance(s, [])
         if self._history is not None:
-            self._history.append((self._base, self._answers, self._pending, Action("concede", (player,),
+            self._history.append((self._base, self._answers, self._pending, Action(ActionKind.CONCEDE, (player,),
                                                                                      f"{s.players[player].name} concedes")))
         self._base, self._answers, self._pending = base, answers, pending
 
@@ -236,7 +236,7 @@ class Game:
         pending = self._pending
         if pending is None:
             raise IllegalActionError("the game is over: no decision is pending")
-        if isinstance(action, Action) and action.kind == "pass" and not action.args \
+        if isinstance(action, Action) and action.kind == ActionKind.PASS and not action.args \
                 and pending.kind is DecisionKind.PRIORITY:
             return action       # CR 117.3d: a player with priority may always pass; nothing to list
         options = pending.options
@@ -320,7 +320,10 @@ class Game:
             s = state_from_data(data["state"], db)
         except (ValueError, CardError) as exc:
             raise SaveError(f"$.state: {str(exc)[:300]}") from None
-        answers = [Action.from_json(a) for a in data["answers"]]
+        try:
+            answers = [Action.from_json(a) for a in data["answers"]]
+        except ValueError as exc:
+            raise SaveError(f"$.answers: {str(exc)[:300]}") from None
         try:
             base, answers, pending = advance(s, answers)
         except IllegalActionError as exc:
@@ -362,9 +365,10 @@ def _set_up_commanders(s: State, player: int, deck: Deck, db: CardDB) -> None:
     commanders.set_up(s, player, cards, commanders_identity(cards))
 
 
-def _check_new_arguments(count, names, format, cards, allow_partial, history) -> None:
+def _check_new_arguments(count: int, names: object, format, cards, allow_partial, history) -> tuple[str, ...]:
     """Refuse the arguments of :meth:`Game.new` that are not of their type or out of their
-    bounds (a player's name is 1 to 100 characters, as in a save), before anything is made."""
+    bounds (a player's name is 1 to 100 characters, as in a save), before anything is made;
+    the players' names, checked."""
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         raise ValueError(f"Game.new: give {MIN_PLAYERS} to {MAX_PLAYERS} decks, one per player, not {count}")
     if not (isinstance(names, (tuple, list)) and len(names) == count
@@ -383,6 +387,7 @@ def _check_new_arguments(count, names, format, cards, allow_partial, history) ->
     if not isinstance(history, bool) and not (isinstance(history, int) and 0 < history <= 10 ** 9):
         raise ValueError(f"Game.new: history must be True, False or a number of actions from 1 to "
                          f"1,000,000,000, not {history!r}"[:200])
+    return tuple(names)
 
 
 def _new_history(history: bool | int) -> deque | None:

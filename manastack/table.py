@@ -21,7 +21,7 @@ from rich.text import Text
 
 from manastack.cards import CardError, default_db
 from manastack.engine.cost_checks import summoning_sick
-from manastack.engine.decisions import Action, Decision, IllegalActionError
+from manastack.engine.decisions import Action, ActionKind, Decision, IllegalActionError
 from manastack.engine.legality import explain as why_not
 from manastack.game import Game
 from manastack.oracle.render import render_abilities
@@ -294,9 +294,9 @@ def why_text(game: Game, player: int, name: str) -> str:
     reasons = []
     for o in found:
         if o.zone == "battlefield":
-            kind = "activate"
+            kind = ActionKind.ACTIVATE
         else:
-            kind = "play" if "Land" in o.card.types and o.zone == "hand" else "cast"
+            kind = ActionKind.PLAY if "Land" in o.card.types and o.zone == "hand" else ActionKind.CAST
         reasons.append(why_not(s, player, Action(kind, (o.id,))) or f"{o.card.name} can't be used now")
     if decision is not None and decision.kind != "priority":
         reasons.insert(0, f"(the game is asking something else now: {decision.prompt})")

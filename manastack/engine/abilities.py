@@ -66,6 +66,7 @@ from functools import lru_cache
 
 from manastack.mana import ManaCost
 from manastack.oracle import ir
+from manastack.oracle.ir import Duration
 
 _NONCREATURE_SPELL = ir.Filter(non_types=("Creature",), controller="you", zone="stack")
 _CREATURE_OF_YOURS = ir.Filter(types=("Creature",), controller="you")
@@ -179,7 +180,7 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
                                    text="Melee (CR 702.121a)")
     if kw.name == "provoke":    # CR 702.39a: the defending player is the opponent, with two players
         provoked = ir.TargetSpec("permanent", ir.Filter(types=("Creature",), controller="opponent"))
-        block = ir.Restrict(ir.Target(0), "must_block_source", duration="end_of_combat")
+        block = ir.Restrict(ir.Target(0), "must_block_source", duration=Duration.END_OF_COMBAT)
         return ir.TriggeredAbility(ir.Trigger("attacks"), (ir.May((ir.Untap(ir.Target(0)), block)),), (provoked,),
                                    text="Provoke (CR 702.39a)")
     if kw.name == "myriad":     # CR 702.116a: copies attacking the other opponents, of whom two players have none
@@ -465,8 +466,8 @@ def graveyard_activated(card) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
 
 
 # One-shot delayed triggers (CR 603.7c): their duration, and the step whose beginning fires them.
-ONE_SHOT_DELAYS = {"next_end_step": "end", "next_upkeep": "upkeep", "your_next_upkeep": "upkeep",
-                   "next_cleanup": "cleanup"}
+ONE_SHOT_DELAYS: dict[str, str] = {Duration.NEXT_END_STEP: "end", Duration.NEXT_UPKEEP: "upkeep", Duration.YOUR_NEXT_UPKEEP: "upkeep",
+                   Duration.NEXT_CLEANUP: "cleanup"}
 
 
 @lru_cache(maxsize=None)
@@ -482,7 +483,7 @@ def nested_abilities(card) -> tuple[ir.TriggeredAbility, ...]:
                 walk(item)
         elif type(node) in (ir.CreateReflexive, ir.RemoveTimeCounter) or (
                 type(node) is ir.CreateDelayedTrigger and (node.duration in ONE_SHOT_DELAYS
-                                                           or node.duration == "this_turn")):
+                                                           or node.duration == Duration.THIS_TURN)):
             found.append(node.ability)
             walk(node.ability.effects)
         elif type(node) is ir.Keyword:

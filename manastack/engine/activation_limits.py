@@ -5,6 +5,8 @@ the turn's "until end of turn" effects in the cleanup step (CR 514.2). Static ab
 a permanent's activated abilities can't be activated (Arrest)."""
 from __future__ import annotations
 
+from manastack.oracle.ir import Duration
+
 from . import characteristics as ch
 from . import layers
 from .effect_records import ActivatedThisTurn
@@ -39,4 +41,4 @@ def activated_this_turn(s: State, o: Obj, ab) -> bool:
 def note_activation(s: State, o: Obj, ab) -> None:
     """Remember that ``ab`` of ``o`` was activated, when it is limited (CR 602.5b)."""
     if ab.once_per_turn:
-        s.effects.append(ActivatedThisTurn(o.id, ab.text, "end_of_turn", s.new_timestamp(), o.card.name))
+        s.effects.append(ActivatedThisTurn(o.id, ab.text, Duration.END_OF_TURN, s.new_timestamp(), o.card.name))

@@ -28,7 +28,7 @@ from . import characteristics as ch
 from .commanders import FROM_COMMAND
 from .conditions import FROM_GRAVEYARD, FROM_HAND, holds
 from .timing import flash_permission, sorcery_timing
-from .decisions import Action, Decision, DecisionKind
+from .decisions import Action, ActionKind, Decision, DecisionKind
 from .cost_checks import kept_for_parts
 from .mana_abilities import NO_ONE, can_afford
 from .mana_spend import spell_use
@@ -428,7 +428,7 @@ def announce(ctx, player: int, spell, costs: tuple[str, ...]) -> None:
             top += 1
         if not top:
             continue
-        options = tuple(Action(kw.name, (n,), f"pay {kw.name} {_text(card, kw)}{_times(n)}" if n
+        options = tuple(Action(ActionKind(kw.name), (n,), f"pay {kw.name} {_text(card, kw)}{_times(n)}" if n
                                else f"don't pay {kw.name}") for n in range(top + 1))
         answer = ctx.ask(Decision(player, kw.name, f"{kw.name.capitalize()} {_text(card, kw)}: pay it for "
                                   f"{card.name}? (CR 601.2b, {_RULES[kw.name]})", options))
@@ -452,7 +452,7 @@ def _choose_or_cost(ctx, player: int, spell, costs: tuple[str, ...]) -> tuple[st
     words = ab.text.partition(", ")[2].rstrip(".")
     first, _, other = words.partition(" or pay ") if " or pay {" in words else words.partition(" or ")
     other = f"pay {other}" if " or pay {" in words else other
-    options = tuple(Action("additional_cost", (n,), word) for n, word in ((0, first), (1, other))
+    options = tuple(Action(ActionKind.ADDITIONAL_COST, (n,), word) for n, word in ((0, first), (1, other))
                     if affordable(s, player, spell, costs + ((OR_COST,) if n else ())))
     if not options:
         raise Rollback()      # CR 601.2h: neither can be paid now; the cast is undone
@@ -477,9 +477,9 @@ def _choose_alternative(ctx, player: int, spell) -> tuple[str, ...]:
     if not names:
         return ()
     unchanged = card.overloaded is None or has_targets_for(s, spell, casting_ability(card), player)
-    options: tuple[Action, ...] = ((Action("default", (), f"pay its mana cost {card.mana_cost}"),)
+    options: tuple[Action, ...] = ((Action(ActionKind.DEFAULT, (), f"pay its mana cost {card.mana_cost}"),)
                if unchanged and affordable(s, player, spell, ()) else ())
-    options += tuple(Action("alternative", (n,), f"pay its {n} cost {_text(card, _keyword_for(card, n))}")
+    options += tuple(Action(ActionKind.ALTERNATIVE, (n,), f"pay its {n} cost {_text(card, _keyword_for(card, n))}")
                      for n in names)
     if len(options) == 1:
         answer = options[0]
@@ -487,7 +487,7 @@ def _choose_alternative(ctx, player: int, spell) -> tuple[str, ...]:
         answer = ctx.ask(Decision(player, DecisionKind.ALTERNATIVE_COST,
                                   f"Cast {card.name} for its mana cost or an alternative cost? (CR 601.2b, 118.9)",
                                   options))
-    if answer.kind == "default":
+    if answer.kind == ActionKind.DEFAULT:
         return ()
     name = answer.args[0]
     kw = _keyword_for(card, name)

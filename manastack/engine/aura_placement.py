@@ -6,7 +6,7 @@ ability allows and not something with protection from it (CR 303.4d, 702.16c).""
 from __future__ import annotations
 
 from . import characteristics as ch
-from .decisions import Action, Decision, DecisionKind
+from .decisions import Action, ActionKind, Decision, DecisionKind
 from .filters import matches, protected_from
 from .runner import Ctx
 from .state import Obj
@@ -37,7 +37,7 @@ def enchant_choice(ctx: Ctx, o: Obj, controller: int, named: int | None = None) 
         return NOTHING
     answer = ctx.ask(Decision(controller, DecisionKind.CHOOSE_ENCHANTED,
                               f"{o.card.name} enters the battlefield: choose what it will enchant (CR 303.4f)",
-                              tuple(Action("choose", (p.id,), p.card.name) for p in legal)))
+                              tuple(Action(ActionKind.CHOOSE, (p.id,), p.card.name) for p in legal)))
     return answer.args[0]
 
 

@@ -19,7 +19,7 @@ from .abilities import ability_at
 from .cost_checks import (cost_parts, describe_cost, kept_for_parts, summoning_sick, tappable_for_cost,
                           untappable_for_cost, without_parts)
 from .crew import crew_payable, pay_crew
-from .decisions import Action, Decision, IllegalActionError
+from .decisions import Action, ActionKind, Decision, IllegalActionError
 from .event_types import AbilityActivated, Seen, SpellCast
 from .filters import matches, objects_matching
 from .runner import Ctx, Rollback
@@ -32,6 +32,11 @@ from .targets import (casting_ability, choose_division, choose_modes_and_targets
 from .timing import exiled_playable, sorcery_timing
 from .triggers import announce_targets
 from .wording import possessive
+
+# the kinds of the answers the payment loop reads at every answer, bound once: under Python 3.11
+# reading an enum member costs several times a module global (docs/architecture.md, "Types")
+_AUTOPAY, _PAY_POOL, _COST_PART, _MANA = ActionKind.AUTOPAY, ActionKind.PAY_POOL, ActionKind.COST_PART, ActionKind.MANA
+_CANCEL, _CONVOKE, _IMPROVISE, _DELVE = ActionKind.CANCEL, ActionKind.CONVOKE, ActionKind.IMPROVISE, ActionKind.DELVE
 
 MAX_X = 20
 
@@ -185,24 +190,24 @@ def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: frozense
             keep = exclude | parts.kept(s, player) if parts is not None and left else exclude
             plan = mana_abilities.plan_payment(s, player, cost, keep, use)
         if plan is not None or ready:
-            options.append(Action("autopay", (), "pay automatically"))
+            options.append(Action(_AUTOPAY, (), "pay automatically"))
         if ready:
             if spent is None:
-                options.append(Action("pay_pool", (), f"first pay {cost} from the mana pool"))
-            options += [Action("cost_part", (i,), f"first {describe_cost(part)}")
+                options.append(Action(_PAY_POOL, (), f"first pay {cost} from the mana pool"))
+            options += [Action(_COST_PART, (i,), f"first {describe_cost(part)}")
                         for i, part in enumerate(left) if parts is not None and parts.payable(s, player, part)]
         if spent is None and window:
             for o, idx, ab in mana_abilities.mana_sources(s, player):
                 if o.id in exclude and (ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self) \
                         or (o.id, idx) in ctx.activating:
                     continue
-                options.append(Action("mana", (o.id, idx), f"activate {o.card.name}: {ab.text or 'mana'}"
+                options.append(Action(_MANA, (o.id, idx), f"activate {o.card.name}: {ab.text or 'mana'}"
                                       + mana_spend.source_note(s, o, ab, use)))
         if spent is None and use is not None and use.convoke:
             options += _convoke_options(s, player, cost)
         if spent is None and use is not None and (use.improvise or use.delve) and _convoke_paid(cost, "C") is not None:
             options += _improvise_delve_options(s, player, use, options)
-        options.append(Action("cancel", (), f"cancel {what}"))
+        options.append(Action(_CANCEL, (), f"cancel {what}"))
         context = {"cost": str(cost)}
         if plan is None and not ready:
             context["why"] = mana_abilities.why_unpayable(s, player, cost, exclude, use)
@@ -213,14 +218,14 @@ def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: frozense
         else:
             prompt = f"Pay {cost} for {what}; mana pool: {mana_spend.pool_text(p)}" + (f"; also to pay: {also}" if also else "")
         answer = ctx.ask(Decision(player, "pay", prompt, tuple(options), context))
-        if answer.kind == "cancel":
+        if answer.kind == _CANCEL:
             raise Rollback()
-        if answer.kind == "pay_pool" and paid is not None:
+        if answer.kind == _PAY_POOL and paid is not None:
             spent = _spend(ctx, player, cost, what, use, paid)
-        elif answer.kind == "cost_part" and parts is not None:
+        elif answer.kind == _COST_PART and parts is not None:
             window = False
             parts.pay(left.pop(answer.args[0]))
-        elif answer.kind == "autopay":
+        elif answer.kind == _AUTOPAY:
             auto = True
             if ready:
                 continue
@@ -231,9 +236,9 @@ def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: frozense
                     cost = _improvise_or_delve(ctx, player, s.objs[oid], cost, use)
                 else:
                     mana_abilities.activate(ctx, player, s.objs[oid], idx, output=output, preset=preset)
-        elif answer.kind == "convoke":
+        elif answer.kind == _CONVOKE:
             cost = _convoke(ctx, player, s.objs[answer.args[0]], answer.args[1], cost, use)
-        elif answer.kind in ("improvise", "delve"):
+        elif answer.kind in (_IMPROVISE, _DELVE):
             cost = _improvise_or_delve(ctx, player, s.objs[answer.args[0]], cost, use)
         else:
             oid, idx = answer.args
@@ -285,7 +290,7 @@ def _convoke_options(s, player: int, cost: ManaCost) -> list[Action]:
         for t in mana_abilities.convoke_types(s, o):
             found = _convoke_paid(cost, t)
             if found is not None:
-                out.append(Action("convoke", (o.id, t), f"convoke: tap {o.card.name} to pay {found[1]}"))
+                out.append(Action(ActionKind.CONVOKE, (o.id, t), f"convoke: tap {o.card.name} to pay {found[1]}"))
     return out
 
 
@@ -327,12 +332,12 @@ def _improvise_delve_options(s, player: int, use, options: list[Action]) -> list
     the cards they may exile from their graveyard to delve, each for {1}."""
     out = []
     if use.improvise:
-        convoking = {a.args[0] for a in options if a.kind == "convoke"}
-        out += [Action("improvise", (o.id,), f"improvise: tap {o.card.name} to pay {{1}}")
+        convoking = {a.args[0] for a in options if a.kind == ActionKind.CONVOKE}
+        out += [Action(ActionKind.IMPROVISE, (o.id,), f"improvise: tap {o.card.name} to pay {{1}}")
                 for o in s.permanents(player)
                 if not o.tapped and ch.is_type(s, o, "Artifact") and o.id not in convoking]
     if use.delve:
-        out += [Action("delve", (oid,), f"delve: exile {s.objs[oid].card.name} from the graveyard to pay {{1}}")
+        out += [Action(ActionKind.DELVE, (oid,), f"delve: exile {s.objs[oid].card.name} from the graveyard to pay {{1}}")
                 for oid in s.players[player].graveyard]
     return out
 
@@ -444,7 +449,7 @@ def _pay_parts(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str, preset: 
         for _ in range(cost.sacrifice_count):
             permanents = objects_matching(s, cost.sacrifice, o, player)
             answer = ctx.ask(Decision(player, "sacrifice", f"Choose a permanent to sacrifice for {what}",
-                                      tuple(Action("choose", (c.id,), c.card.name) for c in permanents)))
+                                      tuple(Action(ActionKind.CHOOSE, (c.id,), c.card.name) for c in permanents)))
             gone = s.objs[answer.args[0]]
             if not mana_ability:        # "the sacrificed creature's power" (CR 608.2h)
                 ctx.sacrificed.append(last_known_stats(s, gone))
@@ -453,7 +458,7 @@ def _pay_parts(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str, preset: 
         for _ in range(cost.return_count):
             permanents = objects_matching(s, cost.return_to_hand, o, player)
             answer = ctx.ask(Decision(player, "return_cost", f"Choose a permanent to return to its owner's hand "
-                                      f"for {what}", tuple(Action("choose", (c.id,), c.card.name) for c in permanents)))
+                                      f"for {what}", tuple(Action(ActionKind.CHOOSE, (c.id,), c.card.name) for c in permanents)))
             events.move(ctx, s.objs[answer.args[0]], "hand", cause=f"cost of {what}", rules=("118.3",))
     if cost.discard_random:             # CR 701.9b: the game's generator picks the card
         for _ in range(cost.discard):
@@ -464,12 +469,12 @@ def _pay_parts(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str, preset: 
         for _ in range(cost.discard):
             hand = _discardable(s, s.players[player].hand, o, cost)
             answer = ctx.ask(Decision(player, "discard", f"Choose a {which} to discard for {what}",
-                                      tuple(Action("choose", (c,), s.objs[c].card.name) for c in hand)))
+                                      tuple(Action(ActionKind.CHOOSE, (c,), s.objs[c].card.name) for c in hand)))
             events.discard(ctx, player, s.objs[answer.args[0]])
     if cost.exile_from_hand is not None:          # Force of Will's "exile a blue card from your hand"
         for _ in range(cost.exile_count):
             answer = ctx.ask(Decision(player, "exile_cost", f"Choose a card to exile from your hand for {what}",
-                                      tuple(Action("choose", (c,), s.objs[c].card.name)
+                                      tuple(Action(ActionKind.CHOOSE, (c,), s.objs[c].card.name)
                                             for c in _exilable(s, player, o, cost))))
             events.move(ctx, s.objs[answer.args[0]], "exile", cause=f"cost of {what}", rules=("118.3", "406.1"))
     if cost.put_counter is not None:              # "Put a -1/-1 counter on ~" / "on a creature you control"
@@ -482,14 +487,14 @@ def _pay_parts(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str, preset: 
             o = put_on
     if cost.reveal_from_hand is not None:         # "reveal a Pirate card from your hand"
         answer = ctx.ask(Decision(player, "reveal_cost", f"Choose a card to reveal from your hand for {what}",
-                                  tuple(Action("choose", (c,), s.objs[c].card.name)
+                                  tuple(Action(ActionKind.CHOOSE, (c,), s.objs[c].card.name)
                                         for c in _revealable(s, player, o, cost))))
         s.add_log(f"{s.players[player].name} reveals {s.objs[answer.args[0]].card.name} from their hand "
                   f"(cost of {what})", ("118.3", "701.16a"), "pay")
     if cost.exile_from_graveyard is not None:     # "exile a creature card from your graveyard"
         for _ in range(cost.exile_graveyard_count):
             answer = ctx.ask(Decision(player, "exile_cost", f"Choose a card to exile from your graveyard for {what}",
-                                      tuple(Action("choose", (c,), s.objs[c].card.name)
+                                      tuple(Action(ActionKind.CHOOSE, (c,), s.objs[c].card.name)
                                             for c in _exilable_from_graveyard(s, player, o, cost))))
             events.move(ctx, s.objs[answer.args[0]], "exile", cause=f"cost of {what}", rules=("118.3", "406.1"))
     return o
@@ -509,15 +514,15 @@ def _assist(ctx: Ctx, player: int, spell: Obj, total: ManaCost, use) -> ManaCost
     if len(s.players) == 2:                   # the other player, the only one who could help
         answer = ctx.ask(Decision(player, "assist", f"Assist: choose {s.players[helpers[0]].name} to help pay "
                                   f"the generic mana of {spell.card.name}? (CR 702.132a)",
-                                  (Action("no", (), "no"), Action("yes", (), f"choose {s.players[helpers[0]].name}"))))
+                                  (Action(ActionKind.NO, (), "no"), Action(ActionKind.YES, (), f"choose {s.players[helpers[0]].name}"))))
     else:
         answer = ctx.ask(Decision(player, "assist", f"Assist: choose another player to help pay the generic "
                                   f"mana of {spell.card.name}? (CR 702.132a)",
-                                  (Action("no", (), "no"),) + tuple(Action("yes", (p,), f"choose {s.players[p].name}")
+                                  (Action(ActionKind.NO, (), "no"),) + tuple(Action(ActionKind.YES, (p,), f"choose {s.players[p].name}")
                                                                     for p in helpers)))
     if exercise.RECORD is not None:
         exercise.note("KEYWORDS", "assist", spell.card)
-    if answer.kind != "yes":
+    if answer.kind != ActionKind.YES:
         return total
     helper = answer.args[0] if answer.args else helpers[0]
     other = s.players[helper].name
@@ -527,7 +532,7 @@ def _assist(ctx: Ctx, player: int, spell: Obj, total: ManaCost, use) -> ManaCost
         top += 1
     answer = ctx.ask(Decision(helper, "assist_pay", f"Pay how much of the generic mana of {possessive(spell.card.name)} "
                               f"total cost {total} for {who}? (CR 702.132a)",
-                              tuple(Action("assist_pay", (n,), f"pay {{{n}}}" if n else "pay nothing")
+                              tuple(Action(ActionKind.ASSIST_PAY, (n,), f"pay {{{n}}}" if n else "pay nothing")
                                     for n in range(top + 1))))
     n = answer.args[0]
     if not n:
@@ -585,7 +590,7 @@ def _exilable_from_graveyard(s, player: int, o: Obj, cost: ir.Cost) -> list[int]
 def _pick(ctx: Ctx, player: int, kind: str, prompt: str, choices: list[int]) -> int:
     s = ctx.s
     answer = ctx.ask(Decision(player, kind, prompt,
-                              tuple(Action("choose", (c,), s.objs[c].card.name) for c in choices)))
+                              tuple(Action(ActionKind.CHOOSE, (c,), s.objs[c].card.name) for c in choices)))
     return answer.args[0]
 
 
@@ -608,7 +613,7 @@ def choose_x(ctx: Ctx, player: int, cost: ManaCost, label: str, exclude: frozens
         top = x
     if top < least:
         raise Rollback()        # CR 601.2d: too little to give each target 1; never cast
-    options = tuple(Action("x", (x,), f"X = {x}") for x in range(least, top + 1) if fits is None or fits(x))
+    options = tuple(Action(ActionKind.X, (x,), f"X = {x}") for x in range(least, top + 1) if fits is None or fits(x))
     if not options:
         raise Rollback()        # CR 601.2c: no X the player can pay makes the targets legal
     answer = ctx.ask(Decision(player, "x", f"Choose X for {label} (CR 107.3a)", options))
@@ -618,7 +623,7 @@ def choose_x(ctx: Ctx, player: int, cost: ManaCost, label: str, exclude: frozens
 def _choose_loyalty_x(ctx: Ctx, player: int, o: Obj, label: str, fits=None) -> int:
     """CR 107.3, 606.6: X of a "-X" loyalty cost, at most the loyalty counters ``o`` has, and
     one the targets chosen allow (``fits``, :func:`targets.x_fits`)."""
-    options = tuple(Action("x", (x,), f"X = {x}") for x in range(loyalty.loyalty(o) + 1)
+    options = tuple(Action(ActionKind.X, (x,), f"X = {x}") for x in range(loyalty.loyalty(o) + 1)
                     if fits is None or fits(x))
     if not options:
         raise Rollback()

@@ -8,7 +8,7 @@ from manastack.oracle import ir
 from . import characteristics as ch
 from . import events
 from .casting import pay_mana
-from .decisions import Action, Decision, DecisionKind
+from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import SpellCast
 from .mana_abilities import can_afford
 from .spell_costs import log_total, total_cost
@@ -28,12 +28,12 @@ def encode_cipher(ctx, spell, controller: int) -> bool:
     creatures = [o for o in s.permanents(controller) if ch.is_creature(s, o)]
     if not creatures:
         return False
-    options = tuple(Action("encode", (o.id,), f"encode {spell.card.name} on {o.card.name}")
-                    for o in creatures) + (Action("no", (), f"put {spell.card.name} into the graveyard"),)
+    options = tuple(Action(ActionKind.ENCODE, (o.id,), f"encode {spell.card.name} on {o.card.name}")
+                    for o in creatures) + (Action(ActionKind.NO, (), f"put {spell.card.name} into the graveyard"),)
     answer = ctx.ask(Decision(controller, DecisionKind.CIPHER,
                               f"Cipher: exile {spell.card.name} encoded on a creature "
                               "you control? (CR 702.99a)", options))
-    if answer.kind == "no":
+    if answer.kind == ActionKind.NO:
         return False
     host = s.objs[answer.args[0]]
     new = events.move(ctx, spell, "exile", cause="cipher", rules=("702.99a",))
@@ -66,10 +66,10 @@ def cast_encoded_copy(ctx, e: ir.CastEncodedCopy, rc) -> None:
         return
     answer = ctx.ask(Decision(player, DecisionKind.MAY,
                               f"Cipher: cast a copy of {card.name} without paying its "
-                              "mana cost? (CR 702.99a)", (Action("yes", (), "yes"), Action("no", (), "no"))))
+                              "mana cost? (CR 702.99a)", (Action(ActionKind.YES, (), "yes"), Action(ActionKind.NO, (), "no"))))
     s.add_log(f"{s.players[player].name} chooses {answer.kind} for casting a copy of {card.name}",
               ("702.99a", "603.5"), "choice")
-    if answer.kind == "no":
+    if answer.kind == ActionKind.NO:
         return
     copy = Obj(s.next_id, card, player, "stack")
     s.next_id += 1

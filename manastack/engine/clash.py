@@ -7,7 +7,7 @@ from __future__ import annotations
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from .decisions import Action, Decision, DecisionKind
+from .decisions import Action, ActionKind, Decision, DecisionKind
 from .resolution import execute
 from .wording import possessive
 
@@ -33,9 +33,9 @@ def clash(ctx, e: ir.Clash, rc) -> None:
         name = s.objs[revealed[p]].card.name
         answer = ctx.ask(Decision(p, DecisionKind.CLASH, f"Clash: keep {name} on top of your library or put it "
                                   "on the bottom? (CR 701.30a)",
-                                  (Action("top", (revealed[p],), f"keep {name} on top"),
-                                   Action("bottom", (revealed[p],), f"put {name} on the bottom"))))
-        if answer.kind == "bottom":
+                                  (Action(ActionKind.TOP, (revealed[p],), f"keep {name} on top"),
+                                   Action(ActionKind.BOTTOM, (revealed[p],), f"put {name} on the bottom"))))
+        if answer.kind == ActionKind.BOTTOM:
             bottom.append(p)
     for p in bottom:                        # the cards move at the same time (CR 701.30c)
         library = s.players[p].library

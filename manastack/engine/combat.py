@@ -3,6 +3,7 @@ ninjutsu (CR 702.49), which swaps an unblocked attacker for a creature card from
 from __future__ import annotations
 
 from manastack.oracle import ir
+from manastack.oracle.ir import Duration
 
 from . import characteristics as ch
 from . import block_declarations, exercise, layers
@@ -11,7 +12,7 @@ from . import attack_targets
 from . import keyword_effects
 from .casting import pay_mana
 from .cost_checks import summoning_sick
-from .decisions import Action, Decision, DecisionKind, IllegalActionError
+from .decisions import Action, ActionKind, Decision, DecisionKind, IllegalActionError
 from .effect_records import CombatRule, pairs_filter
 from .event_types import (AbilityActivated, Attacked, AttackedAlone, AttackersDeclared, BecameBlocked, Blocked, Seen,
                           Unblocked)
@@ -48,7 +49,7 @@ def combat_rules(s, o: Obj) -> list[CombatRule]:
     (CR 611.2): for it alone, or for a group it is in now (CR 611.2c)."""
     out = []
     for e in s.effects:
-        if e.kind == "combat_rule" and (e.affected == o.id or (
+        if type(e) is CombatRule and (e.affected == o.id or (
                 e.affected is None and o.zone == "battlefield"
                 and matches(s, o, pairs_filter(e.group), None, e.player))):
             out.append(e)
@@ -166,24 +167,24 @@ def declare_attackers(ctx: Ctx) -> None:
             break
         if several:
             options = tuple(a for o in cands for a in
-                            tuple(Action("attack", (o.id, f"p{d}"), f"attack {s.players[d].name} with {o.card.name}")
+                            tuple(Action(ActionKind.ATTACK, (o.id, f"p{d}"), f"attack {s.players[d].name} with {o.card.name}")
                                   for d in defenders if why_not_attack_player(s, o, d) is None)
-                            + tuple(Action("attack", (o.id, w.id), f"attack {w.card.name} with {o.card.name}")
+                            + tuple(Action(ActionKind.ATTACK, (o.id, w.id), f"attack {w.card.name} with {o.card.name}")
                                     for w in walkers if why_not_attack_player(s, o, w.controller) is None))
         else:
             options = tuple(a for o in cands for a in
-                            (Action("attack", (o.id,), f"attack with {o.card.name}"),)
-                            + tuple(Action("attack", (o.id, w.id), f"attack {w.card.name} with {o.card.name}")
+                            (Action(ActionKind.ATTACK, (o.id,), f"attack with {o.card.name}"),)
+                            + tuple(Action(ActionKind.ATTACK, (o.id, w.id), f"attack {w.card.name} with {o.card.name}")
                                     for w in walkers))
         # CR 506.5, 508.1c: a creature that can't attack alone attacking alone is illegal; since
         # another could attack with it (see ``able``), only "done" waits for one
         if not (len(chosen) == 1 and chosen[0] in alone) and all(i in chosen for i in must):
-            options += (Action("done", (), "no more attackers" if chosen else "don't attack"),)
+            options += (Action(ActionKind.DONE, (), "no more attackers" if chosen else "don't attack"),)
         context: dict[str, object] = {"chosen": list(chosen), "planeswalkers": dict(aimed)}
         if len(chosen) == 1 and chosen[0] in alone:
             context["incomplete"] = f"{s.objs[chosen[0]].card.name} can't attack alone (CR 506.5, 508.1c)"
         answer = ctx.ask(Decision(ap, DecisionKind.ATTACKERS, "Declare attackers (CR 508.1)", options, context))
-        if answer.kind == "done":
+        if answer.kind == ActionKind.DONE:
             break
         chosen.append(answer.args[0])
         if len(answer.args) > 1 and isinstance(answer.args[1], str):
@@ -266,13 +267,16 @@ def block_restriction(s, blocker: Obj, attacker: Obj) -> str | None:
     if restricted(s, attacker, "cant_be_blocked"):
         return f"{restricted_by(s, attacker, 'cant_be_blocked')} says {an} can't be blocked (CR 509.1b)"
     for src, eff in ch.static_effects(s, "cant_be_blocked_by"):      # "... by creatures with power 2 or less"
-        if layers.affected_by(s, src, eff, attacker) and matches(s, blocker, eff.blockers, src):
+        if eff.blockers is not None and layers.affected_by(s, src, eff, attacker) \
+                and matches(s, blocker, eff.blockers, src):
             return f"{src.card.name} says {an} can't be blocked by creatures like {bn} (CR 509.1b)"
     for src, eff in ch.static_effects(s, "cant_block_attackers"):   # "~ can't block creatures with power 2 or greater"
-        if layers.affected_by(s, src, eff, blocker) and matches(s, attacker, eff.attackers, src):
+        if eff.attackers is not None and layers.affected_by(s, src, eff, blocker) \
+                and matches(s, attacker, eff.attackers, src):
             return f"{src.card.name} says {bn} can't block creatures like {an} (CR 509.1b)"
     for src, eff in ch.static_effects(s, "cant_be_blocked_except_by"):    # "... except by Walls"
-        if layers.affected_by(s, src, eff, attacker) and not matches(s, blocker, eff.blockers, src):
+        if eff.blockers is not None and layers.affected_by(s, src, eff, attacker) \
+                and not matches(s, blocker, eff.blockers, src):
             return (f"{src.card.name} says {an} can't be blocked except by certain creatures, and {bn} "
                     "is not one (CR 509.1b)")
     for e in combat_rules(s, blocker):      # "Target creature can't block ~ this turn"
@@ -318,14 +322,14 @@ def _declare_blocks(ctx: Ctx, dp: int, attackers: list[Obj]) -> None:
     blocks: list[tuple[int, int]] = []    # (blocker, attacker), in the order declared
     while True:
         offered = block_declarations.offer(problem, blocks)
-        options = [Action("block", (b, a), f"{names[b]} blocks {names[a]}") for b, a in offered.blocks]
+        options = [Action(ActionKind.BLOCK, (b, a), f"{names[b]} blocks {names[a]}") for b, a in offered.blocks]
         if offered.done:
-            options.append(Action("done", (), "no more blockers" if blocks else "don't block"))
+            options.append(Action(ActionKind.DONE, (), "no more blockers" if blocks else "don't block"))
         context: dict = {"blocks": [list(p) for p in blocks]}
         if not offered.done:
             context["incomplete"] = _incomplete(s, offered.short, names)
         answer = ctx.ask(Decision(dp, DecisionKind.BLOCKERS, "Declare blockers (CR 509.1)", tuple(options), context))
-        if answer.kind == "done":
+        if answer.kind == ActionKind.DONE:
             break
         blocks.append((answer.args[0], answer.args[1]))
     blocking: dict[int, list[int]] = {}
@@ -548,8 +552,8 @@ def _as_unblocked(ctx: Ctx, a: Obj, power: int) -> bool:
     s = ctx.s
     answer = ctx.ask(Decision(s.active, DecisionKind.DAMAGE,
                               f"Have {a.card.name} assign its {power} combat damage as though it weren't blocked?",
-                              (Action("assign", (0,), "to the blocking creatures"),
-                               Action("assign", (1,), "as though it weren't blocked"))))
+                              (Action(ActionKind.ASSIGN, (0,), "to the blocking creatures"),
+                               Action(ActionKind.ASSIGN, (1,), "as though it weren't blocked"))))
     return answer.args[0] == 1
 
 
@@ -589,7 +593,7 @@ def _divide(ctx: Ctx, a: Obj, blockers: list[Obj], power: int) -> list[tuple[Obj
                                       f"How much of {a.card.name}'s {power} damage "
                                       f"goes to {b.card.name}? (CR 510.1c"
                                       + (", 702.19b)" if trample else ")"),
-                                      tuple(Action("assign", (n,), f"{n} to {b.card.name}") for n in amounts),
+                                      tuple(Action(ActionKind.ASSIGN, (n,), f"{n} to {b.card.name}") for n in amounts),
                                       {"attacker": a.id, "to": b.id}))
             n = answer.args[0]
         if n:
@@ -612,7 +616,7 @@ def _divide_blocker(ctx: Ctx, b: Obj, attackers: list[Obj], power: int) -> list[
         else:
             answer = ctx.ask(Decision(b.controller, DecisionKind.DAMAGE,
                                       f"How much of {b.card.name}'s {power} damage goes to {a.card.name}? (CR 510.1d)",
-                                      tuple(Action("assign", (n,), f"{n} to {a.card.name}") for n in range(left + 1)),
+                                      tuple(Action(ActionKind.ASSIGN, (n,), f"{n} to {a.card.name}") for n in range(left + 1)),
                                       {"blocker": b.id, "to": a.id}))
             n = answer.args[0]
         if n:
@@ -624,8 +628,8 @@ def _divide_blocker(ctx: Ctx, b: Obj, attackers: list[Obj], power: int) -> list[
 def end_combat(ctx: Ctx) -> None:
     """CR 511.3: remove everything from combat; rules about "this combat" end (provoke, CR 702.39a)."""
     s = ctx.s
-    if any(e.until == "end_of_combat" for e in s.effects):
-        s.effects = [e for e in s.effects if e.until != "end_of_combat"]
+    if any(e.until == Duration.END_OF_COMBAT for e in s.effects):
+        s.effects = [e for e in s.effects if e.until != Duration.END_OF_COMBAT]
     for o in s.permanents():
         if o.attacking is not None or o.blocking or o.blocked:
             o = s.own(o.id)
@@ -654,7 +658,7 @@ def ninjutsu_actions(s, player: int) -> list[tuple[int, int, int]]:
         card = s.objs[oid].card
         for idx, ab in enumerate(card.abilities):
             if type(ab) is ir.Keyword and ab.name == "ninjutsu" and ab.cost is not None \
-                    and can_afford(s, player, ab.cost.mana):
+                    and ab.cost.mana is not None and can_afford(s, player, ab.cost.mana):
                 out.extend((oid, idx, a.id) for a in unblocked)
     return out
 

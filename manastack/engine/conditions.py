@@ -14,7 +14,7 @@ from . import exercise, upcalls
 from . import characteristics as ch
 from .event_types import Seen
 from .commanders import FROM_COMMAND
-from .state import Obj, State
+from .state import ItemKind, Obj, State, Step
 
 # The marks in ``Obj.cast_costs`` of a spell cast from its owner's hand or from a graveyard
 # (CR 601.2a), kept by the permanent it becomes (CR 400.7d), not by a copy, which wasn't cast
@@ -159,12 +159,12 @@ def _no_creature_died(s: State, src: Obj) -> bool:
 
 def _end_of_combat_step(s: State, src: Obj) -> bool:
     """"Activate only during the end of combat step" (CR 511, 602.5b)."""
-    return s.step == "end_of_combat"
+    return s.step == Step.END_OF_COMBAT
 
 
 def _opponent_upkeep(s: State, src: Obj) -> bool:
     """"Activate only during an opponent's upkeep" (CR 503, 602.5b)."""
-    return s.step == "upkeep" and s.active != src.controller
+    return s.step == Step.UPKEEP and s.active != src.controller
 
 
 def _cast_in_your_main_phase(s: State, src: Obj) -> bool:
@@ -172,7 +172,7 @@ def _cast_in_your_main_phase(s: State, src: Obj) -> bool:
     the stack empty (CR 500.2), so a spell resolving in its controller's main phase was cast in
     it; a copy was not cast at all (CR 707.10; Arrester's Admonition rulings 2019-01-25)."""
     return (src.zone == "stack" and not src.is_token and s.active == src.controller
-            and s.step in ("main1", "main2"))
+            and s.step in (Step.MAIN1, Step.MAIN2))
 
 
 def _escaped(s: State, src: Obj) -> bool:
@@ -403,7 +403,7 @@ def _mana_spent(s: State, condition: "ir.ManaSpent", src: Obj) -> bool:
     """Whether the mana paid for the spell ``src`` held at least that much of the color
     (CR 601.2h): read from its stack item, there while the spell resolves and while the
     permanent it becomes enters (CR 608.3, 614.12). A copy's item paid nothing (CR 707.10)."""
-    item = next((i for i in s.stack if i.kind == "spell" and i.source == src.id), None)
+    item = next((i for i in s.stack if i.kind == ItemKind.SPELL and i.source == src.id), None)
     return item is not None and item.paid.get(condition.color, 0) >= condition.at_least
 
 

@@ -194,7 +194,7 @@ def board(s: State) -> Board | None:
     if found is _MISSING:
         facts["layers"] = None          # while computing: readers see printed values
         found = facts["layers"] = compute(s)
-    return found  # type: ignore[return-value]
+    return found  # type: ignore[return-value]  # the facts cache holds what compute returned, untyped
 
 
 def compute(s: State, extra: Obj | None = None, reset: frozenset[int] = frozenset()) -> Board | None:

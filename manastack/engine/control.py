@@ -18,13 +18,15 @@ Each resolved control effect is a :class:`.ControlChange` record. A record whose
 """
 from __future__ import annotations
 
+from manastack.oracle.ir import Duration
+
 from . import continuous
 from . import events
 from .effect_records import ControlChange
 from .runner import Ctx
 from .state import Obj, State
 
-CONDITIONAL = ("while_you_control_source", "while_source_on_battlefield")
+CONDITIONAL = (Duration.WHILE_YOU_CONTROL_SOURCE, Duration.WHILE_SOURCE_ON_BATTLEFIELD)
 
 
 def start(ctx: Ctx, o: Obj, player: int, duration: str, source: Obj | None, by: str) -> None:
@@ -50,16 +52,16 @@ def exchange(ctx: Ctx, a: Obj, b: Obj, by: str) -> None:
     first, second = a.controller, b.controller
     s.add_log(f"{s.players[first].name} and {s.players[second].name} exchange control of {a.card.name} "
               f"and {b.card.name} ({by})", ("701.12b",), "control")
-    events.change_control(ctx, a, second, "permanent", by)
-    events.change_control(ctx, b, first, "permanent", by)
+    events.change_control(ctx, a, second, Duration.PERMANENT, by)
+    events.change_control(ctx, b, first, Duration.PERMANENT, by)
 
 
 def _lasts(s: State, duration: str, source_id: int, player: int) -> bool:
     src = s.objs.get(source_id)
     on = src is not None and src.zone == "battlefield"
-    if duration == "while_you_control_source":
+    if duration == Duration.WHILE_YOU_CONTROL_SOURCE:
         return on and src is not None and src.controller == player
-    if duration == "while_source_on_battlefield":
+    if duration == Duration.WHILE_SOURCE_ON_BATTLEFIELD:
         return on
     raise ValueError(f"unknown duration {duration!r}")
 
@@ -76,7 +78,7 @@ def _plan(s: State, b: continuous.Board | None) -> tuple[list, list, list]:
         o = s.objs.get(e.affected)
         if o is None or o.zone != "battlefield":
             ended.append(e)               # the permanent left: a new object (CR 400.7)
-        elif duration == "attached":
+        elif duration == Duration.ATTACHED:
             if applied.get(e.until) == e.affected:
                 keep.append(e)
                 del applied[e.until]

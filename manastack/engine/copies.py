@@ -5,7 +5,7 @@ from __future__ import annotations
 from manastack.oracle import ir
 
 from .conditions import CAST_FROM
-from .decisions import Action, Decision, DecisionKind
+from .decisions import Action, ActionKind, Decision, DecisionKind
 from .filters import legal_targets
 from .resolution import resolve_subject
 from .state import Obj, StackItem
@@ -95,12 +95,12 @@ def _new_targets(ctx, item: StackItem, copy: Obj) -> None:
                      if t != old and t not in group]
             if not legal:
                 continue
-            options = (Action("keep", (), f"keep {describe_target(s, old)}"),) + tuple(
-                Action("target", (t,), f"target {describe_target(s, t)}") for t in legal)
+            options = (Action(ActionKind.KEEP, (), f"keep {describe_target(s, old)}"),) + tuple(
+                Action(ActionKind.TARGET, (t,), f"target {describe_target(s, t)}") for t in legal)
             answer = ctx.ask(Decision(item.controller, DecisionKind.NEW_TARGET,
                                       f"Choose a new target for {item.label} instead of "
                                       f"{describe_target(s, old)}? (CR 707.10c)", options, {"item": item.id}))
-            if answer.kind == "target":
+            if answer.kind == ActionKind.TARGET:
                 group[n] = answer.args[0]
                 s.add_log(f"{s.players[item.controller].name} changes a target of {item.label} from "
                           f"{describe_target(s, old)} to {describe_target(s, group[n])}", ("707.10c",), "choice")

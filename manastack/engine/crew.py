@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from . import characteristics as ch
 from . import events
-from .decisions import Action, Decision, DecisionKind
+from .decisions import Action, ActionKind, Decision, DecisionKind
 
 
 def crew_candidates(s, vehicle) -> list:
@@ -25,13 +25,13 @@ def pay_crew(ctx, player: int, vehicle, n: int) -> None:
     while True:
         total = sum(ch.power(s, s.objs[i]) for i in chosen)
         left = [o for o in crew_candidates(s, vehicle) if o.id not in chosen]
-        options = tuple(Action("choose", (o.id,), f"tap {o.card.name} (power {ch.power(s, o)})") for o in left)
+        options = tuple(Action(ActionKind.CHOOSE, (o.id,), f"tap {o.card.name} (power {ch.power(s, o)})") for o in left)
         if total >= n:
-            options += (Action("done", (), f"crew with these (total power {total})"),)
+            options += (Action(ActionKind.DONE, (), f"crew with these (total power {total})"),)
         answer = ctx.ask(Decision(player, DecisionKind.CREW,
                                   f"Crew {n}: choose untapped creatures to tap, total power "
                                   f"{n} or more (CR 702.122a); chosen so far: {total}", options))
-        if answer.kind == "done":
+        if answer.kind == ActionKind.DONE:
             break
         chosen.append(answer.args[0])
     for i in chosen:

@@ -7,17 +7,88 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 
+class ActionKind(StrEnum):
+    """What an :class:`Action` does. A ``StrEnum``: each member equals its string, so actions
+    compare, hash and save as before, and ``action.kind == "pass"`` keeps working."""
+
+    # with priority (CR 117.1)
+    PASS = "pass"                          # CR 117.3d
+    PLAY = "play"                          # CR 305.1: play a land
+    PLAY_BACK = "play_back"                # CR 712.12: a modal double-faced card's land back face
+    CAST = "cast"                          # CR 601
+    CAST_FUSED = "cast_fused"              # CR 702.102
+    CAST_HALF = "cast_half"                # CR 709.3, 702.127
+    CAST_ADVENTURE = "cast_adventure"      # CR 715.3
+    CAST_FACE_DOWN = "cast_face_down"      # CR 702.37c
+    TURN_FACE_UP = "turn_face_up"          # CR 116.2b
+    SUSPEND = "suspend"                    # CR 116.2f
+    ACTIVATE = "activate"                  # CR 602
+    MANA = "mana"                          # CR 605.3a: a mana ability
+    NINJUTSU = "ninjutsu"                  # CR 702.49
+    CONCEDE = "concede"                    # CR 104.3a
+    # answers to the other decisions (DecisionKind)
+    KEEP = "keep"                          # CR 103.5
+    MULLIGAN = "mulligan"
+    YES = "yes"
+    NO = "no"
+    DONE = "done"
+    CHOOSE = "choose"
+    DECLINE = "decline"
+    DEFAULT = "default"
+    CANCEL = "cancel"
+    TOP = "top"
+    BOTTOM = "bottom"
+    OVER = "over"
+    UNDER = "under"
+    GRAVEYARD = "graveyard"
+    ORDER = "order"
+    MODE = "mode"
+    X = "x"
+    TARGET = "target"
+    PLAYER = "player"
+    COLOR = "color"
+    CREATURE_TYPE = "creature_type"
+    LAND_TYPE = "land_type"
+    MANA_TYPE = "mana_type"
+    REPLACEMENT = "replacement"            # CR 616.1
+    ATTACK = "attack"                      # CR 508.1
+    BLOCK = "block"                        # CR 509.1
+    ASSIGN = "assign"                      # CR 510.1c
+    ENCODE = "encode"                      # CR 702.99a
+    # paying costs (CR 601.2g-h)
+    PAY = "pay"
+    AUTOPAY = "autopay"
+    PAY_POOL = "pay_pool"
+    CONVOKE = "convoke"                    # CR 702.51
+    DELVE = "delve"                        # CR 702.66
+    IMPROVISE = "improvise"                # CR 702.126
+    COST_PART = "cost_part"
+    SACRIFICE = "sacrifice"
+    REMOVE = "remove"
+    TAP = "tap"
+    UNTAP = "untap"
+    ALTERNATIVE = "alternative"            # CR 118.9
+    ADDITIONAL_COST = "additional_cost"    # CR 601.2b
+    ASSIST_PAY = "assist_pay"              # CR 702.132a
+    # optional additional costs, how many times each is paid (CR 601.2b)
+    KICKER = "kicker"                      # CR 702.33
+    MULTIKICKER = "multikicker"            # CR 702.33c
+    BUYBACK = "buyback"                    # CR 702.27
+    ENTWINE = "entwine"                    # CR 702.42
+    REPLICATE = "replicate"                # CR 702.56
+    CONSPIRE = "conspire"                  # CR 702.78
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     """One legal answer to a decision.
 
-    ``kind`` names the answer ("pass", "cast", "activate", "play_land", "target", "attack",
-    "block", "done", "choose", "yes", "no", "keep", "mulligan", "autopay", "mana", "cancel",
-    "order", ...); ``args`` are plain ints and strings that identify it, so actions compare by
-    value and survive a JSON round trip; ``label`` is for people.
+    ``kind`` is an :class:`ActionKind` ("pass", "cast", "activate", "play", "target", "attack",
+    "done", "yes", ...); ``args`` are plain ints and strings that identify it, so actions
+    compare by value and survive a JSON round trip; ``label`` is for people.
     """
 
-    kind: str
+    kind: ActionKind
     args: tuple = ()
     label: str = field(default="", compare=False)
 
@@ -29,7 +100,7 @@ class Action:
 
     @staticmethod
     def from_json(data: dict) -> "Action":
-        return Action(data["kind"], tuple(data.get("args", ())), data.get("label", ""))
+        return Action(ActionKind(data["kind"]), tuple(data.get("args", ())), data.get("label", ""))
 
 
 class DecisionKind(StrEnum):
@@ -146,7 +217,7 @@ class Decision:
         return (self.player, self.kind, self.prompt, self.options) == \
             (other.player, other.kind, other.prompt, other.options)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as Python makes a class with __eq__
 
     def __repr__(self) -> str:
         return (f"Decision(player={self.player!r}, kind={self.kind!r}, prompt={self.prompt!r}, "

@@ -6,7 +6,7 @@ from __future__ import annotations
 from manastack.oracle import ir
 
 from . import events
-from .decisions import Action, Decision, DecisionKind
+from .decisions import Action, ActionKind, Decision, DecisionKind
 from .filters import objects_matching
 from .resolution import named_players, source_obj
 
@@ -29,7 +29,7 @@ def _choose(ctx, e, rc, kind: str, verb: str, rule: str) -> list[int]:
                 continue
             answer = ctx.ask(Decision(player, kind,
                                       f"Choose a permanent to {verb} for {rc.card.name} (CR {rule})",
-                                      tuple(Action("choose", (o.id,), o.card.name) for o in cands)))
+                                      tuple(Action(ActionKind.CHOOSE, (o.id,), o.card.name) for o in cands)))
             picks.append(answer.args[0])
         if not picks:
             s.add_log(f"{s.players[player].name} controls nothing {rc.card.name} makes them {verb}",

@@ -3,7 +3,8 @@ continuous effect (CR 611.2), shield (CR 615, 701.19), control effect (CR 613.1b
 triggered ability (CR 603.7).
 
 Every record has ``affected`` (the object id or player reference it applies to, or None),
-``until`` (its duration: "end_of_turn", "next_untap", "next_end_step", "next_upkeep", ...),
+``until`` (its :class:`ir.Duration`, or ``"<duration>:<object id>"`` for a control effect that
+lasts while a condition on that object holds, see :mod:`.control`),
 ``timestamp`` (its order within its layer, CR 613.7) and ``source`` (the name of the card whose
 effect it is, for the log), and a ``kind`` naming its type. Records never change: a shield that
 is partly used up is replaced by a new one.
@@ -16,6 +17,7 @@ from typing import Any, ClassVar
 
 from manastack.cards import CardDef
 from manastack.oracle import ir
+from manastack.oracle.ir import Duration
 
 
 @dataclass(frozen=True, slots=True)
@@ -370,6 +372,11 @@ class DelayedTrigger:
     affected: None = None
 
 
+# a one-shot delayed trigger's kind, by the step it waits for (any upkeep otherwise)
+_DELAYED_KINDS: dict[str, str] = {Duration.NEXT_END_STEP: "delayed_next_end",
+                                  Duration.NEXT_CLEANUP: "delayed_next_cleanup"}
+
+
 @dataclass(frozen=True, slots=True)
 class OneShotDelayedTrigger:
     """A delayed triggered ability that triggers once, as the step ``until`` names begins
@@ -389,8 +396,7 @@ class OneShotDelayedTrigger:
 
     @property
     def kind(self) -> str:
-        return {"next_end_step": "delayed_next_end", "next_cleanup": "delayed_next_cleanup"}.get(
-            self.until, "delayed_next_upkeep")
+        return _DELAYED_KINDS.get(self.until, "delayed_next_upkeep")
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 from manastack.mana import COLOR_NAMES, COLORS, NAME_TO_COLOR
 from manastack.oracle import ir
-from manastack.oracle.ir import CHOSEN_COLOR, PROTECTION_CHOICE, YOUR_OPPONENTS
+from manastack.oracle.ir import CHOSEN_COLOR, PROTECTION_CHOICE, YOUR_OPPONENTS, Duration
 from manastack.oracle.subtypes import CREATURE_TYPES
 
 from . import characteristics as ch
@@ -19,7 +19,7 @@ from . import (cipher, clash, control, copies, double_faced, edicts, emblems, ev
 from .abilities import ONE_SHOT_DELAYS, nested_index
 from .casting import choose_x, pay_mana
 from .conditions import evaluate
-from .decisions import Action, Decision, DecisionKind
+from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import Explored
 from .triggers import collect
 from .filters import is_player_ref, matches, player_of, player_ref, shares_creature_type
@@ -46,7 +46,7 @@ def _switch_pt(ctx, e: ir.SwitchPT, rc):
     s = ctx.s
     for o in named_objects(ctx, e.what, rc):
         if o.zone == "battlefield":
-            s.effects.append(SwitchPT(o.id, "end_of_turn", s.new_timestamp(), rc.card.name))
+            s.effects.append(SwitchPT(o.id, Duration.END_OF_TURN, s.new_timestamp(), rc.card.name))
             p, t = ch.power_toughness(s, o)
             s.add_log(f"{o.card.name}'s power and toughness are switched until end of turn ({p}/{t})",
                       ("613.4d",), "effect")
@@ -69,7 +69,7 @@ def _exile_if_dies(ctx, e: ir.ExileIfDies, rc):
     s = ctx.s
     for o in named_objects(ctx, e.what, rc):
         if o.zone == "battlefield":
-            s.effects.append(ExileIfDies(o.id, "end_of_turn", s.new_timestamp(), rc.card.name))
+            s.effects.append(ExileIfDies(o.id, Duration.END_OF_TURN, s.new_timestamp(), rc.card.name))
             s.add_log(f"If {o.card.name} would die this turn, it is exiled instead ({rc.card.name})",
                       ("614.1a", "700.4"), "effect")
 
@@ -145,7 +145,7 @@ def _discard(ctx, e: ir.Discard, rc):
                 oid = hand[s.rng.below(len(hand))]
             else:
                 answer = ctx.ask(Decision(p, DecisionKind.DISCARD, "Choose a card to discard",
-                                          tuple(Action("choose", (c,), s.objs[c].card.name) for c in hand)))
+                                          tuple(Action(ActionKind.CHOOSE, (c,), s.objs[c].card.name) for c in hand)))
                 oid = answer.args[0]
             events.discard(ctx, p, s.objs[oid])
             rc.did = True
@@ -237,7 +237,7 @@ def _prevent(ctx, e: ir.PreventDamage | ir.RedirectDamage, rc):
     what = f"all {which}" if n < 0 else f"the next {n} {which}"
     for r, group, to_words in recipients:
         for by, by_group, by_words in sources:
-            s.effects.append(PreventionShield(r, n, e.combat_only, "end_of_turn", s.new_timestamp(), rc.card.name,
+            s.effects.append(PreventionShield(r, n, e.combat_only, Duration.END_OF_TURN, s.new_timestamp(), rc.card.name,
                                               group, rc.controller, by, by_group, e.noncombat_only, e.once,
                                               gain_life=getattr(e, "gain_life", False),
                                               counters=getattr(e, "counters", False), redirect=redirect))
@@ -291,8 +291,8 @@ def _change_damage(ctx, e: ir.ChangeDamage, rc):
     s = ctx.s
     c = e.change
     s.effects.append(DamageChangeEffect(None, e.duration, s.new_timestamp(), rc.card.name, rc.controller,
-                                        filter_pairs(c.source.filter) if c.source is not None else (),
-                                        filter_pairs(c.to.filter) if c.to is not None else None,
+                                        _damage_group(c.source) if c.source is not None else (),
+                                        _damage_group(c.to) if c.to is not None else None,
                                         c.combat_only, c.noncombat_only, c.times, c.plus, c.halve))
     s.add_log(f"{rc.card.name}: damage it names is changed this turn", ("614.1a",), "effect")
 
@@ -332,7 +332,7 @@ def _choose_source(ctx, f: ir.Filter, rc) -> Obj | None:
     if not found:
         s.add_log(f"{rc.card.name}: there is no source to choose", ("609.7a",), "choice")
         return None
-    options = tuple(Action("choose", (o.id,), o.card.name) for o in found)
+    options = tuple(Action(ActionKind.CHOOSE, (o.id,), o.card.name) for o in found)
     answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_SOURCE, f"{rc.card.name}: choose a source of damage",
                               options)) if len(options) > 1 else options[0]
     o = s.objs[answer.args[0]]
@@ -346,7 +346,7 @@ def _regenerate(ctx, e: ir.Regenerate, rc):
     s = ctx.s
     for o in named_objects(ctx, e.what, rc):
         if o.zone == "battlefield":
-            s.effects.append(RegenerationShield(o.id, "end_of_turn", s.new_timestamp(), rc.card.name))
+            s.effects.append(RegenerationShield(o.id, Duration.END_OF_TURN, s.new_timestamp(), rc.card.name))
             s.add_log(f"The next time {o.card.name} would be destroyed this turn, it regenerates",
                       ("701.19a",), "effect")
 
@@ -404,9 +404,9 @@ def _reveal_top_if_shares(ctx, e: ir.RevealTopIfShares, rc):
         return
     answer = ctx.ask(Decision(rc.controller, DecisionKind.REVEAL,
                               f"Reveal {top.card.name}, which shares a creature type with {src.card.name}?",
-                              (Action("choose", (top.id,), f"reveal {top.card.name}"),
-                               Action("done", (), "reveal nothing")), {"looked": [top.id]}))
-    if answer.kind == "choose":
+                              (Action(ActionKind.CHOOSE, (top.id,), f"reveal {top.card.name}"),
+                               Action(ActionKind.DONE, (), "reveal nothing")), {"looked": [top.id]}))
+    if answer.kind == ActionKind.CHOOSE:
         s.add_log(f"{p.name} reveals {top.card.name}", ("701.20a",), "effect")
         execute(ctx, e.effects, rc)
 
@@ -516,7 +516,7 @@ def _put_exiled_in_graveyard(ctx, e: ir.PutExiledInGraveyard, rc):
     if not found:
         s.add_log(f"{rc.card.name}: no opponent owns a card in exile", ("406.1",), "resolve")
         return
-    options = tuple(Action("choose", (o.id,), o.card.name) for o in found)
+    options = tuple(Action(ActionKind.CHOOSE, (o.id,), o.card.name) for o in found)
     answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_PERMANENT, f"{rc.card.name}: choose a card in exile",
                               options)) if len(options) > 1 else options[0]
     events.move(ctx, s.objs[answer.args[0]], "graveyard", cause=rc.card.name, rules=("400.3", "406.1"))
@@ -615,7 +615,7 @@ def _modify_pt(ctx, e: ir.ModifyPT, rc):
         if o.zone != "battlefield":
             continue
         s.effects.append(ModifyPT(o.id, p, t, lasts, s.new_timestamp(), rc.card.name))
-        until = " until end of turn" if e.duration == "end_of_turn" else ""
+        until = " until end of turn" if e.duration == Duration.END_OF_TURN else ""
         s.add_log(f"{o.card.name} gets {p:+d}/{t:+d}{until}", ("611.2", "613.4c"), "effect")
 
 
@@ -661,7 +661,7 @@ def _gain_ability(ctx, e: ir.GainAbility, rc):
     a group is locked in as the effect begins (CR 611.2c)."""
     s = ctx.s
     texts = tuple(ab.text for ab in e.abilities)
-    until = " until end of turn" if e.duration == "end_of_turn" else ""
+    until = " until end of turn" if e.duration == Duration.END_OF_TURN else ""
     quoted = " and ".join(f'"{t}"' for t in texts)
     for o in [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]:
         s.effects.append(GrantAbility(o.id, texts, e.duration, s.new_timestamp(), rc.card.name))
@@ -673,7 +673,7 @@ def _lose_keywords(ctx, e: ir.LoseKeywords, rc):
     group is locked in as the effect begins (CR 611.2c)."""
     s = ctx.s
     names = tuple(k.name for k in e.keywords)
-    until = " until end of turn" if e.duration == "end_of_turn" else ""
+    until = " until end of turn" if e.duration == Duration.END_OF_TURN else ""
     for o in [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]:
         s.effects.append(LoseKeywords(o.id, names, e.duration, s.new_timestamp(), rc.card.name))
         s.add_log(f"{o.card.name} loses {', '.join(names)}{until}", ("611.2", "613.1f"), "effect")
@@ -687,7 +687,7 @@ def _become_color(ctx, e: ir.BecomeColor, rc):
     if not objs:
         return
     colors = (NAME_TO_COLOR[_choose_color(ctx, rc.controller, "the new color")],) if e.choose else e.colors
-    until = " until end of turn" if e.duration == "end_of_turn" else ""
+    until = " until end of turn" if e.duration == Duration.END_OF_TURN else ""
     words = " and ".join(COLOR_NAMES[c] for c in colors) or "colorless"
     for o in objs:
         s.effects.append(SetColors(o.id, colors, e.duration, s.new_timestamp(), rc.card.name))
@@ -705,10 +705,10 @@ def _become_land_type(ctx, e: ir.BecomeLandType, rc):
     land_type = e.land_types[0]
     if len(e.land_types) > 1:
         answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_LAND_TYPE, "Choose a land type",
-                                  tuple(Action("land_type", (t,), t) for t in e.land_types)))
+                                  tuple(Action(ActionKind.LAND_TYPE, (t,), t) for t in e.land_types)))
         land_type = answer.args[0]
         s.add_log(f"{s.players[rc.controller].name} chooses {land_type}", ("608.2d",), "choice")
-    until = " until end of turn" if e.duration == "end_of_turn" else ""
+    until = " until end of turn" if e.duration == Duration.END_OF_TURN else ""
     for o in objs:
         s.effects.append(SetLandType(o.id, land_type, e.duration, s.new_timestamp(), rc.card.name))
         s.add_log(f"{o.card.name} becomes a {land_type}{until}", ("611.2", "305.7", "613.1d"), "effect")
@@ -726,7 +726,7 @@ def _choose_creature_type(ctx, e: ir.ChooseCreatureType, rc):
                    for t in c.card.subtypes)
     types = sorted(CREATURE_TYPES, key=lambda t: (-mine[t], t))
     answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_CREATURE_TYPE, f"Choose a creature type for {rc.card.name}",
-                              tuple(Action("creature_type", (t,), t) for t in types)))
+                              tuple(Action(ActionKind.CREATURE_TYPE, (t,), t) for t in types)))
     s.own(src.id).chosen = answer.args[0]
     s.add_log(f"{s.players[rc.controller].name} chooses {answer.args[0]} for {rc.card.name}", ("608.2d",), "choice")
 
@@ -734,7 +734,7 @@ def _choose_creature_type(ctx, e: ir.ChooseCreatureType, rc):
 def _extra_land_plays(ctx, e: ir.ExtraLandPlays, rc):
     """CR 305.2: the controller may play ``amount`` more lands this turn (legality.land_limit)."""
     s = ctx.s
-    s.effects.append(ExtraLandPlays(player_ref(rc.controller), e.amount, "end_of_turn", s.new_timestamp(),
+    s.effects.append(ExtraLandPlays(player_ref(rc.controller), e.amount, Duration.END_OF_TURN, s.new_timestamp(),
                                     rc.card.name))
     more = "an additional land" if e.amount == 1 else f"up to {e.amount} additional lands"
     s.add_log(f"{s.players[rc.controller].name} may play {more} this turn", ("305.2",), "effect")
@@ -743,7 +743,7 @@ def _extra_land_plays(ctx, e: ir.ExtraLandPlays, rc):
 def _choose_color(ctx, player: int, what: str) -> str:
     """A color chosen by ``player`` (CR 105.1), by its name ("red")."""
     answer = ctx.ask(Decision(player, DecisionKind.CHOOSE_COLOR, f"Choose a color: {what}",
-                              tuple(Action("color", (c,), COLOR_NAMES[c]) for c in COLORS)))
+                              tuple(Action(ActionKind.COLOR, (c,), COLOR_NAMES[c]) for c in COLORS)))
     ctx.s.add_log(f"{ctx.s.players[player].name} chooses {COLOR_NAMES[answer.args[0]]}: {what}", ("105.1",),
                   "choice")
     return COLOR_NAMES[answer.args[0]]
@@ -774,7 +774,7 @@ def _restrict(ctx, e: ir.Restrict, rc):
             continue
         s.effects.append(CombatRule(o.id, e.rule, e.duration, s.new_timestamp(), rc.card.name, blockers=blockers,
                                     attacker=attacker))
-        when = "this combat" if e.duration == "end_of_combat" else "this turn"      # provoke (CR 702.39a)
+        when = "this combat" if e.duration == Duration.END_OF_COMBAT else "this turn"      # provoke (CR 702.39a)
         s.add_log(f"{o.card.name} {words}{by} {when}", _RULE_CR[e.rule], "effect")
 
 
@@ -812,11 +812,11 @@ def _remove_counters(ctx, e: ir.RemoveCounters, rc):
         for _ in range(e.amount):
             if o.zone != "battlefield" or not o.counters:
                 break
-            options = tuple(Action("remove", (k,), f"remove a {k} counter from {o.card.name}")
-                            for k in sorted(o.counters)) + (Action("done", (), "remove no more"),)
+            options = tuple(Action(ActionKind.REMOVE, (k,), f"remove a {k} counter from {o.card.name}")
+                            for k in sorted(o.counters)) + (Action(ActionKind.DONE, (), "remove no more"),)
             answer = ctx.ask(Decision(rc.controller, DecisionKind.REMOVE_COUNTERS,
                                       f"Remove counters from {o.card.name}", options))
-            if answer.kind == "done":
+            if answer.kind == ActionKind.DONE:
                 break
             o = events.remove_counters(ctx, o, answer.args[0], 1)
 
@@ -828,11 +828,11 @@ def _skip_next_untap(ctx, e: ir.SkipNextUntap, rc):
     s = ctx.s
     if e.yours and isinstance(e.what, ir.Ref) and e.what.name == "all":
         types = _group(e.what).types
-        s.effects.append(SkipNextUntap(None, "next_untap", s.new_timestamp(), rc.card.name, rc.controller, types))
+        s.effects.append(SkipNextUntap(None, Duration.NEXT_UNTAP, s.new_timestamp(), rc.card.name, rc.controller, types))
         s.add_log(f"{' or '.join(types)}s {s.players[rc.controller].name} controls don't untap during "
                   f"their next untap step", ("502.3", "611.2c"), "effect")
         return
-    until = "next_untap"
+    until: str = Duration.NEXT_UNTAP
     if e.while_source_tapped:           # "for as long as ~ remains tapped" (CR 611.2b)
         tapped = _while_source_tapped(ctx, rc)
         if tapped is None:
@@ -871,7 +871,7 @@ def _may_play_exiled(ctx, e: ir.MayPlayExiled, rc):
     for oid in rc.exiled:
         o = s.objs.get(oid)
         if o is not None and o.zone == "exile":
-            s.effects.append(MayPlay(oid, "end_of_turn", s.new_timestamp(), rc.card.name))
+            s.effects.append(MayPlay(oid, Duration.END_OF_TURN, s.new_timestamp(), rc.card.name))
             s.add_log(f"{s.players[rc.controller].name} may play {o.card.name} this turn",
                       ("601.3", "305.1"), "effect")
 
@@ -916,14 +916,14 @@ def _tap_or_untap(ctx, e: ir.TapOrUntap, rc):
     for o in named_objects(ctx, e.what, rc):
         if o.zone != "battlefield":
             continue
-        options = (Action("tap", (), "tap"), Action("untap", (), "untap"))
+        options = (Action(ActionKind.TAP, (), "tap"), Action(ActionKind.UNTAP, (), "untap"))
         answer = ctx.ask(Decision(player, DecisionKind.TAP_OR_UNTAP,
                                   f"{rc.card.name}: tap or untap {o.card.name}?", options))
         s.add_log(f"{s.players[player].name} chooses to {answer.kind} {o.card.name}", ("701.26", "608.2d"),
                   "choice")
-        if answer.kind == "tap" and not o.tapped:
+        if answer.kind == ActionKind.TAP and not o.tapped:
             events.tap(ctx, o)
-        elif answer.kind == "untap" and o.tapped:
+        elif answer.kind == ActionKind.UNTAP and o.tapped:
             events.untap(ctx, o)
 
 
@@ -945,9 +945,9 @@ def _scry(ctx, e: ir.Scry, rc):
         name = s.objs[oid].card.name
         answer = ctx.ask(Decision(rc.controller, DecisionKind.SCRY,
                                   f"Scry: keep {name} on top or put it on the bottom?",
-                                  (Action("top", (oid,), f"keep {name} on top"),
-                                   Action("bottom", (oid,), f"put {name} on the bottom"))))
-        (top if answer.kind == "top" else bottom).append(oid)
+                                  (Action(ActionKind.TOP, (oid,), f"keep {name} on top"),
+                                   Action(ActionKind.BOTTOM, (oid,), f"put {name} on the bottom"))))
+        (top if answer.kind == ActionKind.TOP else bottom).append(oid)
     del p.library[len(p.library) - n:]
     p.library[:0] = bottom
     p.library.extend(reversed(top))
@@ -961,15 +961,15 @@ def _proliferate(ctx, e: ir.Proliferate, rc):
     s = ctx.s
     chosen: list = []
     while True:
-        options = [Action("choose", (o.id,), f"{o.card.name} ({_counter_list(o.counters)})")
+        options = [Action(ActionKind.CHOOSE, (o.id,), f"{o.card.name} ({_counter_list(o.counters)})")
                    for o in s.permanents() if o.counters and o.id not in chosen]
-        options += [Action("choose", (player_ref(p.index),), f"{p.name} ({_counter_list(_player_counters(p))})")
+        options += [Action(ActionKind.CHOOSE, (player_ref(p.index),), f"{p.name} ({_counter_list(_player_counters(p))})")
                     for p in s.players if _player_counters(p) and player_ref(p.index) not in chosen]
         if not options:
             break
         answer = ctx.ask(Decision(rc.controller, DecisionKind.PROLIFERATE, f"{rc.card.name}: proliferate what else?",
-                                  (Action("done", (), "proliferate the ones chosen"), *options)))
-        if answer.kind == "done":
+                                  (Action(ActionKind.DONE, (), "proliferate the ones chosen"), *options)))
+        if answer.kind == ActionKind.DONE:
             break
         chosen.append(answer.args[0])
     s.add_log(f"{s.players[rc.controller].name} proliferates ({len(chosen)} chosen)", ("701.34a",), "effect")
@@ -1005,7 +1005,7 @@ def _amass(ctx, e: ir.Amass, rc):
     for o in named_objects(ctx, ir.Ref("chosen", army), rc):
         events.add_counters(ctx, o, "+1/+1", e.amount)
         if not objects_match(ctx, o, ir.Filter(subtypes=(e.subtype,)), rc):
-            s.effects.append(AddSubtypes(o.id, (e.subtype,), "permanent", s.new_timestamp(), rc.card.name))
+            s.effects.append(AddSubtypes(o.id, (e.subtype,), Duration.PERMANENT, s.new_timestamp(), rc.card.name))
         s.add_log(f"{s.players[rc.controller].name} amasses {e.amount}: {o.card.name}", ("701.47a",), "effect")
 
 
@@ -1020,9 +1020,9 @@ def _surveil(ctx, e: ir.Surveil, rc):
         name = s.objs[oid].card.name
         answer = ctx.ask(Decision(rc.controller, DecisionKind.SURVEIL,
                                   f"Surveil: keep {name} on top or put it into your graveyard?",
-                                  (Action("top", (oid,), f"keep {name} on top"),
-                                   Action("graveyard", (oid,), f"put {name} into your graveyard"))))
-        if answer.kind == "graveyard":
+                                  (Action(ActionKind.TOP, (oid,), f"keep {name} on top"),
+                                   Action(ActionKind.GRAVEYARD, (oid,), f"put {name} into your graveyard"))))
+        if answer.kind == ActionKind.GRAVEYARD:
             away.append(oid)
     s.add_log(f"{p.name} surveils {n}: {n - len(away)} on top, {len(away)} into the graveyard", ("701.25a",))
     for oid in away:
@@ -1045,23 +1045,23 @@ def _search(ctx, e: ir.SearchLibrary, rc):
     zones: tuple[str, ...] = ("library",)
     if e.graveyard:     # "your library and/or graveyard": the player picks what to search
         answer = ctx.ask(Decision(rc.controller, DecisionKind.MAY, "Search your library too (and shuffle it), "
-                                  "not only your graveyard?", (Action("yes", (), "library and graveyard"),
-                                                               Action("no", (), "graveyard only"))))
-        zones = ("graveyard", "library") if answer.kind == "yes" else ("graveyard",)
+                                  "not only your graveyard?", (Action(ActionKind.YES, (), "library and graveyard"),
+                                                               Action(ActionKind.NO, (), "graveyard only"))))
+        zones = ("graveyard", "library") if answer.kind == ActionKind.YES else ("graveyard",)
     found = []
     for _ in range(e.amount):
         cands = [s.objs[i] for z in zones for i in getattr(p, z) if s.objs[i] not in found]
         cands = [o for o in cands if objects_match(ctx, o, replace(f, zone=o.zone), rc)]
         if must and not cands:
             break
-        options = [Action("choose", (o.id,), o.card.name + (" (graveyard)" if o.zone == "graveyard" else ""))
+        options = [Action(ActionKind.CHOOSE, (o.id,), o.card.name + (" (graveyard)" if o.zone == "graveyard" else ""))
                    for o in cands]
         if not must:
-            options.append(Action("done", (), "find nothing more"))
+            options.append(Action(ActionKind.DONE, (), "find nothing more"))
         whose = "your" if p.index == searcher else f"{p.name}'s"
         answer = ctx.ask(Decision(searcher, DecisionKind.SEARCH,
                                   f"Search {whose} library", tuple(options)))
-        if answer.kind == "done":
+        if answer.kind == ActionKind.DONE:
             break
         found.append(s.objs[answer.args[0]])
     if e.reveal and found:
@@ -1071,7 +1071,7 @@ def _search(ctx, e: ir.SearchLibrary, rc):
     to_hand = []
     if e.split and len(found) > 1:      # "put one onto the battlefield and the other into your hand"
         answer = ctx.ask(Decision(searcher, DecisionKind.SEARCH, "Put which card onto the battlefield?",
-                                  tuple(Action("choose", (o.id,), o.card.name) for o in found)))
+                                  tuple(Action(ActionKind.CHOOSE, (o.id,), o.card.name) for o in found)))
         to_hand = [o for o in found if o.id != answer.args[0]]
     for o in found:
         if o in to_hand:
@@ -1113,7 +1113,7 @@ def _reveal_hand_discard(ctx, e: ir.RevealHandDiscard, rc):
             continue
         answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_DISCARD,
                                   f"Choose a card of {player.name}'s to {'exile' if e.exile else 'discard'}",
-                                  tuple(Action("choose", (o.id,), o.card.name) for o in cands),
+                                  tuple(Action(ActionKind.CHOOSE, (o.id,), o.card.name) for o in cands),
                                   {"revealed": [o.id for o in hand]}))
         if e.exile:
             events.move(ctx, s.objs[answer.args[0]], "exile", cause=rc.card.name, rules=("701.20a", "406.1"))
@@ -1137,7 +1137,7 @@ def _look_at_top(ctx, e: ir.LookAtTop, rc):
         s.add_log(f"{p.name} looks at the top {len(looked)} cards of their library", ("701.20e",), "effect")
     for _ in range(min(e.take, len(looked))):     # "Put one of them into your hand" (unrevealed)
         answer = ctx.ask(Decision(rc.controller, DecisionKind.REVEAL, "Put which card into your hand?",
-                                  tuple(Action("choose", (i,), s.objs[i].card.name) for i in looked if i in p.library),
+                                  tuple(Action(ActionKind.CHOOSE, (i,), s.objs[i].card.name) for i in looked if i in p.library),
                                   {"looked": looked}))
         events.move(ctx, s.objs[answer.args[0]], "hand", quiet=True)
         s.add_log(f"{p.name} puts one of them into their hand", ("701.20e",), "effect")
@@ -1178,9 +1178,9 @@ def _choose_among(ctx, e: ir.LookAtTop, looked: list, rc) -> list:
                      "library_top": "on top of your library"}[e.to]
             none = "reveal nothing" if e.to in ("hand", "library_top") and not e.unrevealed and not chosen else "no more"
             answer = ctx.ask(Decision(rc.controller, DecisionKind.REVEAL, f"Put which card {where}?",
-                                      tuple(Action("choose", (i,), s.objs[i].card.name) for i in cands)
-                                      + (() if e.must else (Action("done", (), none),)), {"looked": looked}))
-            if answer.kind != "choose":
+                                      tuple(Action(ActionKind.CHOOSE, (i,), s.objs[i].card.name) for i in cands)
+                                      + (() if e.must else (Action(ActionKind.DONE, (), none),)), {"looked": looked}))
+            if answer.kind != ActionKind.CHOOSE:
                 if e.more:
                     continue
                 break
@@ -1214,7 +1214,7 @@ def _put_rest(ctx, e: ir.LookAtTop, p, rest: list) -> None:
         for k in range(len(rest) - 1):     # they stay in the library while the order is chosen
             answer = ctx.ask(Decision(p.index, DecisionKind.ORDER_CARDS,
                                       f"Put which card {where} your library next?",
-                                      tuple(Action("choose", (i,), s.objs[i].card.name) for i in rest[k:])))
+                                      tuple(Action(ActionKind.CHOOSE, (i,), s.objs[i].card.name) for i in rest[k:])))
             j = rest.index(answer.args[0])
             rest[k], rest[j] = rest[j], rest[k]
     p.library[:] = [i for i in p.library if i not in rest]
@@ -1238,7 +1238,7 @@ def _hand_on_library(ctx, e: ir.HandOnLibrary, rc):
         last = "; it will be the top card" if not e.bottom and k == total - 1 and total > 1 else ""
         answer = ctx.ask(Decision(rc.controller, DecisionKind.HAND_TO_LIBRARY,
                                   f"Put which card from your hand {where} your library{last}?",
-                                  tuple(Action("choose", (i,), s.objs[i].card.name) for i in p.hand)))
+                                  tuple(Action(ActionKind.CHOOSE, (i,), s.objs[i].card.name) for i in p.hand)))
         events.move(ctx, s.objs[answer.args[0]], "library", bottom=e.bottom, quiet=True)
     s.add_log(f"{p.name} puts {total} card{'s' if total != 1 else ''} from their hand {where} their library",
               ("401.4",), "effect")
@@ -1257,9 +1257,9 @@ def _put_from_hand(ctx, e: ir.PutFromHand, rc):
             break
         answer = ctx.ask(Decision(rc.controller, DecisionKind.PUT_FROM_HAND,
                                   "Put which card from your hand onto the battlefield?",
-                                  tuple(Action("choose", (i,), s.objs[i].card.name) for i in cands)
-                                  + ((Action("done", (), "no more"),) if e.up_to else ())))
-        if answer.kind != "choose":
+                                  tuple(Action(ActionKind.CHOOSE, (i,), s.objs[i].card.name) for i in cands)
+                                  + ((Action(ActionKind.DONE, (), "no more"),) if e.up_to else ())))
+        if answer.kind != ActionKind.CHOOSE:
             break
         chosen.append(answer.args[0])
     if not chosen:
@@ -1288,6 +1288,14 @@ def _fight(ctx, e: ir.Fight, rc):
     events.deal_damage(ctx, [(a[0], b[0].id, ch.power(s, a[0])), (b[0], a[0].id, ch.power(s, b[0]))])
 
 
+def _damage_group(x: ir.Subject) -> tuple:
+    """The filter of a group a change of damage for a turn names, as plain data: the compiler
+    gives only ``Ref("all", filter)`` there (CR 611.2c: read as the damage would be dealt)."""
+    if type(x) is not ir.Ref or x.filter is None:
+        raise TypeError(f"a change of damage for a turn names a group, not {x!r}")
+    return filter_pairs(x.filter)
+
+
 def _may(ctx, e: ir.May, rc):
     """CR 608.2d: the choice is made as the effect happens. When several players may, each
     chooses in APNAP order and then each who said yes does it (CR 101.4)."""
@@ -1297,7 +1305,8 @@ def _may(ctx, e: ir.May, rc):
         order = [p for p in s.apnap() if p in who]
         takers = [p for p in order if _ask_may(ctx, e, rc, p)]
         for p in takers:     # each acts as "you": their library, their battlefield (CR 110.2a)
-            mine = tuple(replace(x, who=ir.Ref("you")) if getattr(x, "who", None) == e.who else x
+            # only effects with a ``who`` pass the getattr test; mypy checks replace against every effect type
+            mine = tuple(replace(x, who=ir.Ref("you")) if getattr(x, "who", None) == e.who else x  # type: ignore[arg-type]
                          for x in e.effects)
             execute(ctx, mine, replace(rc, controller=p))
         rc.did = bool(takers)
@@ -1312,7 +1321,7 @@ def _may(ctx, e: ir.May, rc):
 
 def _ask_may(ctx, e: ir.May, rc, player: int) -> bool:
     s = ctx.s
-    options: tuple[Action, ...] = (Action("yes", (), "yes"), Action("no", (), "no"))
+    options: tuple[Action, ...] = (Action(ActionKind.YES, (), "yes"), Action(ActionKind.NO, (), "no"))
     costs = [x.cost for x in e.effects if type(x) is ir.PayMana]
     if costs and not all(can_afford(s, player, c.with_x(0)) for c in costs):
         options = options[1:]     # a cost that can't be paid can't be chosen (CR 118.3)
@@ -1325,7 +1334,7 @@ def _ask_may(ctx, e: ir.May, rc, player: int) -> bool:
     answer = ctx.ask(Decision(player, DecisionKind.MAY, f"{rc.card.name}: do you want to do it?", options))
     s.add_log(f"{s.players[player].name} chooses {answer.kind} for {rc.card.name}'s \"you may\"",
               ("603.5", "608.2d"), "choice")
-    return answer.kind == "yes"
+    return answer.kind == ActionKind.YES
 
 
 def _modal(ctx, e: ir.Modal, rc):
@@ -1360,7 +1369,7 @@ def _become_creature(ctx, e: ir.BecomeCreature, rc):
         pt = f"a {e.power}/{e.toughness}" if e.power is not None else "an artifact"
         what = " ".join((*(COLOR_NAMES[c] for c in e.colors or ()), *e.subtypes, *(t.lower() for t in e.types)))
         gains = f" with {', '.join(k.name for k in e.keywords)}" if e.keywords else ""
-        until = " until end of turn" if e.duration == "end_of_turn" else ""
+        until = " until end of turn" if e.duration == Duration.END_OF_TURN else ""
         s.add_log(f"{o.card.name} becomes {pt} {what + ' ' if what else ''}creature{gains}{until}",
                   ("611.2", "613.1d", "613.1e", "613.4b"), "effect")
 
@@ -1380,7 +1389,7 @@ def _create_delayed_trigger(ctx, e: ir.CreateDelayedTrigger, rc):
     triggers once, at the beginning of the next end step or the next turn's upkeep (CR 603.7c;
     in a two-player game without extra steps the next upkeep to begin is the next turn's)."""
     s = ctx.s
-    if e.duration == "this_turn":
+    if e.duration == Duration.THIS_TURN:
         about = None
         if e.what is not None:          # "that creature": the one it was, fixed now (CR 603.7c)
             found = [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]
@@ -1390,7 +1399,7 @@ def _create_delayed_trigger(ctx, e: ir.CreateDelayedTrigger, rc):
                 return
             about = found[0].id
         s.effects.append(DelayedWatch(rc.controller, rc.card, nested_index(rc.card, e.ability), _now(ctx, rc.source),
-                                      about, "end_of_turn", s.new_timestamp(), rc.card.name))
+                                      about, Duration.END_OF_TURN, s.new_timestamp(), rc.card.name))
         s.add_log(f"{rc.card.name} creates a delayed triggered ability for this turn: {e.ability.text}",
                   ("603.7",), "effect")
         return
@@ -1447,9 +1456,9 @@ def _explore_once(ctx, o) -> None:
         events.add_counters(ctx, o, "+1/+1", 1, "explore, CR 701.44a")
     answer = ctx.ask(Decision(p.index, DecisionKind.MAY,
                               f"Put {top.card.name} into your graveyard (CR 701.44a)?",
-                              (Action("yes", (), "into the graveyard"),
-                               Action("no", (), "leave it on top"))))
-    if answer.kind == "yes":
+                              (Action(ActionKind.YES, (), "into the graveyard"),
+                               Action(ActionKind.NO, (), "leave it on top"))))
+    if answer.kind == ActionKind.YES:
         events.move(ctx, top, "graveyard", rules=("701.44a",))
 
 

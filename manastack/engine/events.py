@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from manastack.cards import CardDef
 from manastack.cards.multiface import Layout
 from manastack.oracle import ir
-
+from manastack.oracle.ir import Duration
 from manastack.oracle.subtypes import CREATURE_TYPES
 
 from . import characteristics as ch
@@ -21,14 +21,14 @@ from . import continuous, filters, layers
 from . import aura_placement, commanders, exercise, levelers, morph, replacement
 from .abilities import MIRACLE_CAST, REBOUND_CAST, ability_at, nested_index
 from .bestow import bestowed
-from .decisions import Action, Decision, DecisionKind
+from .decisions import Action, ActionKind, Decision, DecisionKind
 from .resolution import ResolutionContext, execute
 from .runner import Ctx
 from .effect_records import ControlChange, DamagedBy, GrantKeywords, OneShotDelayedTrigger, SkipNextUntap
 from .event_types import (NOTHING, BecameMonarch, CardDraw, CountersPut, CountersRemoved, Cycled, DamageDealt, Destruction, Drew, Seen,
                           Attached, Exerted, Unattached,
                           ExiledWithMadness, LifeGained, LifeLost, Tapped, Untapped, ZoneChange)
-from .state import Obj, PendingTrigger, Zone, exiled_with
+from .state import ItemKind, Obj, PendingTrigger, Zone, exiled_with
 from .triggers import collect
 from .wording import possessive
 
@@ -42,7 +42,7 @@ def _remove_from_zone(s, o: Obj) -> None:
     elif o.zone in ("library", "hand", "graveyard", "exile", "command"):
         s.players[o.owner].zone(o.zone).remove(o.id)
     elif o.zone == "stack":
-        s.stack[:] = [i for i in s.stack if not (i.kind == "spell" and i.source == o.id)]
+        s.stack[:] = [i for i in s.stack if not (i.kind == ItemKind.SPELL and i.source == o.id)]
 
 
 def _to_command_zone(ctx: Ctx, o: Obj, to: str) -> bool:
@@ -53,9 +53,9 @@ def _to_command_zone(ctx: Ctx, o: Obj, to: str) -> bool:
     answer = ctx.ask(Decision(o.owner, DecisionKind.MAY,
                               f"{o.card.name} is your commander and would be put into your {to}: put it into "
                               "the command zone instead? (CR 903.9b)",
-                              (Action("yes", (), "put it into the command zone"),
-                               Action("no", (), f"let it go to your {to}"))))
-    if answer.kind != "yes":
+                              (Action(ActionKind.YES, (), "put it into the command zone"),
+                               Action(ActionKind.NO, (), f"let it go to your {to}"))))
+    if answer.kind != ActionKind.YES:
         return False
     s.add_log(f"{owner.name} puts {o.card.name}, their commander, into the command zone instead of their {to}",
               ("903.9b", "614.1a"), "zone")
@@ -161,7 +161,7 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
                 new.attached_to = ev.attach
             new.designations = ev.designations      # "tribute paid" (CR 702.104b)
             if ev.gains:                # riot's haste, for as long as it stays (CR 702.136a)
-                s.effects.append(GrantKeywords(new.id, ev.gains, "permanent", s.new_timestamp(), o.card.name))
+                s.effects.append(GrantKeywords(new.id, ev.gains, Duration.PERMANENT, s.new_timestamp(), o.card.name))
             s.battlefield += (new.id,)
             entered = s.players[new.controller]       # landfall's "if you had a land enter"
             entered.entered_this_turn += ((new.id, tuple(new.card.types)),)
@@ -217,7 +217,7 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
         if exercise.RECORD is not None:
             exercise.note("KEYWORDS", "rebound", new.card)
         s.effects.append(OneShotDelayedTrigger(new.id, o.controller, new.card, nested_index(new.card, REBOUND_CAST),
-                                               ((new.id,),), "your_next_upkeep", s.new_timestamp(), new.card.name))
+                                               ((new.id,),), Duration.YOUR_NEXT_UPKEEP, s.new_timestamp(), new.card.name))
         s.add_log(f"{s.players[o.controller].name} may cast {new.card.name} from exile at the beginning of their "
                   "next upkeep (rebound)", ("702.88a", "603.7c"), "effect")
     return new
@@ -252,7 +252,7 @@ def _source_left(s, o: Obj) -> None:
     """CR 113.7a, 608.2h: abilities of ``o`` on the stack keep its power as it last existed on the
     battlefield, for a target compared with it as they resolve (mentor, CR 702.134a)."""
     for item in s.stack:
-        if item.source == o.id and item.kind != "spell":
+        if item.source == o.id and item.kind != ItemKind.SPELL:
             item.event = dataclasses.replace(item.event or Seen(), source_power=ch.power(s, o))
 
 
@@ -443,8 +443,8 @@ def _miracle(ctx: Ctx, player: int, o: Obj) -> None:
     if kw is None or kw.cost is None or not o.card.fully_supported:
         return
     answer = ctx.ask(Decision(player, DecisionKind.MAY, f"Reveal {o.card.name} as you draw it, for its miracle "
-                              f"ability? (CR 702.94a)", (Action("yes", (), "yes"), Action("no", (), "no"))))
-    if answer.kind != "yes":
+                              f"ability? (CR 702.94a)", (Action(ActionKind.YES, (), "yes"), Action(ActionKind.NO, (), "no"))))
+    if answer.kind != ActionKind.YES:
         return
     if exercise.RECORD is not None:
         exercise.note("KEYWORDS", "miracle", o.card)
@@ -605,7 +605,7 @@ def _damage_results(ctx: Ctx, dealt: list, combat: bool) -> None:
             if "deathtouch" in src_kw and not walker_only:
                 o.deathtouched = True
             if filters.remembers_damage(source.card):     # "dealt damage by ~ this turn"
-                s.effects.append(DamagedBy(o.id, source.id, "end_of_turn", s.new_timestamp(), source.card.name))
+                s.effects.append(DamagedBy(o.id, source.id, Duration.END_OF_TURN, s.new_timestamp(), source.card.name))
         if "lifelink" in src_kw:               # whatever it was dealt to (CR 120.3f)
             prev = lifelink.get(source.id)
             lifelink[source.id] = (source, (prev[1] if prev else 0) + amount)
@@ -686,7 +686,7 @@ def untap(ctx: Ctx, o: Obj, why: str = "", quiet: bool = False) -> Obj:
     return o
 
 
-WHILE_TAPPED = "while_source_tapped"
+WHILE_TAPPED = Duration.WHILE_SOURCE_TAPPED
 
 
 def _tapped_source_gone(s, oid: int) -> None:
@@ -708,8 +708,8 @@ def end_of_turn_wears_off(ctx: Ctx) -> None:
             o = s.own(o.id)
             o.damage = 0
             o.deathtouched = False
-    ended = [e for e in s.effects if e.until == "end_of_turn"]
-    s.effects = [e for e in s.effects if e.until != "end_of_turn"]
+    ended = [e for e in s.effects if e.until == Duration.END_OF_TURN]
+    s.effects = [e for e in s.effects if e.until != Duration.END_OF_TURN]
     s.add_log("Damage wears off and \"until end of turn\" effects end", ("514.2",), "step")
     control_effects_end(ctx, ended)
 
@@ -726,7 +726,7 @@ def control_effects_end(ctx: Ctx, ended) -> None:
     """When control effects end (CR 514.2), each permanent goes back to the controller given by
     the newest control effect left, or else to its owner (CR 613.1b)."""
     s = ctx.s
-    for oid in dict.fromkeys(e.affected for e in ended if e.kind == "gain_control"):
+    for oid in dict.fromkeys(e.affected for e in ended if type(e) is ControlChange):
         o = s.objs.get(oid)
         if o is None or o.zone != "battlefield":
             continue
@@ -875,7 +875,7 @@ def exert(ctx: Ctx, o: Obj, player: int, rules: tuple[str, ...] = ("701.43a",)) 
     doesn't untap during their next untap step (a second exertion before then ends in the same
     untap step, CR 701.43b)."""
     s = ctx.s
-    s.effects.append(SkipNextUntap(o.id, "next_untap", s.new_timestamp(), o.card.name, player))
+    s.effects.append(SkipNextUntap(o.id, Duration.NEXT_UNTAP, s.new_timestamp(), o.card.name, player))
     s.add_log(f"{s.players[player].name} exerts {o.card.name}: it won't untap during their next untap step",
               rules, "combat" if "508.1g" in rules else "event")
     collect(ctx, Exerted(o.id, player))
@@ -886,7 +886,7 @@ def counter_spell(ctx: Ctx, item, by: str = "", rules=("701.6a",), exile: bool =
     A spell that "can't be countered" stays (CR 101.2: the "can't" wins). With ``exile`` the
     counter exiles it instead, a self-replacement effect of the counter (CR 614.15)."""
     s = ctx.s
-    if item.kind == "spell" and any(type(ab) is ir.StaticAbility and ab.effect.kind == "cant_be_countered"
+    if item.kind == ItemKind.SPELL and any(type(ab) is ir.StaticAbility and ab.effect.kind == "cant_be_countered"
                                     for ab in item.card.abilities):
         s.add_log(f"{item.label} can't be countered", ("101.2",), "counter")
         if exercise.RECORD is not None:
@@ -899,7 +899,7 @@ def counter_spell(ctx: Ctx, item, by: str = "", rules=("701.6a",), exile: bool =
         return
     s.stack.remove(item)
     s.add_log(f"{item.label} is countered" + (f" by {by}" if by else ""), rules, "counter")
-    if item.kind == "spell":
+    if item.kind == ItemKind.SPELL:
         o = s.objs[item.source]
         move(ctx, o, "graveyard", quiet=True, exile_instead=by if exile else "")
 

@@ -7,7 +7,7 @@ from manastack.oracle import ir
 
 from . import events, exercise
 from .casting import pay_mana
-from .decisions import Action, IllegalActionError
+from .decisions import Action, ActionKind, IllegalActionError
 from .event_types import TurnedFaceUp
 from .mana_abilities import can_afford
 from .morph import is_face_down, keyword
@@ -20,7 +20,7 @@ def face_up_actions(s, player: int) -> list[Action]:
         if o.printed is not None and is_face_down(o) and (kw := keyword(o.printed)) is not None:
             cost = _morph_cost(kw)
             if can_afford(s, player, cost):
-                out.append(Action("turn_face_up", (o.id,), f"turn {o.printed.name} face up for {cost}"))
+                out.append(Action(ActionKind.TURN_FACE_UP, (o.id,), f"turn {o.printed.name} face up for {cost}"))
     return out
 
 

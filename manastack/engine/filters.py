@@ -19,6 +19,13 @@ def _historic(s, o) -> bool:
     return "Artifact" in ch.card_types(s, o) or "Legendary" in ch.supertypes(s, o) or "Saga" in ch.subtypes(s, o)
 
 
+def _number(bound: int | ir.X) -> int:
+    """A filter's bound as a number: an X is read before matching (``ir.with_x``, CR 107.3)."""
+    if type(bound) is not int:
+        raise TypeError(f"a filter's X must be read before matching, found {bound!r}")
+    return bound
+
+
 def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int | None = None) -> bool:
     """Does ``o`` fit the description ``f``, seen from ``source`` (controlled by ``controller``)?"""
     if controller is None and source is not None:
@@ -118,7 +125,7 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         return False
     if f.attacking_or_blocking and o.attacking is None and not o.blocking:
         return False
-    if f.power_at_most is not None and ch.power(s, o) > f.power_at_most:
+    if f.power_at_most is not None and ch.power(s, o) > _number(f.power_at_most):
         return False
     if f.power_at_least is not None and ch.power(s, o) < f.power_at_least:
         return False
@@ -130,9 +137,9 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         return False
     if f.same_mana_value and (source is None or ch.mana_value(o) != ch.mana_value(source)):
         return False                  # transmute (CR 702.53a): the discarded card's mana value
-    if f.mana_value_at_least is not None and ch.mana_value(o) < f.mana_value_at_least:
+    if f.mana_value_at_least is not None and ch.mana_value(o) < _number(f.mana_value_at_least):
         return False
-    if f.mana_value_at_most is not None and ch.mana_value(o) > f.mana_value_at_most:
+    if f.mana_value_at_most is not None and ch.mana_value(o) > _number(f.mana_value_at_most):
         return False
     if f.targets_self and not _targets_source(s, o, source):
         return False

@@ -12,7 +12,7 @@ from .abilities import keyword_cost
 from . import characteristics as ch
 from .casting import pay_spell_costs
 from .conditions import CAST_FROM
-from .decisions import Action, Decision, DecisionKind
+from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import SpellCast
 from .filters import matches
 from .resolution import bound_x, source_obj
@@ -87,9 +87,9 @@ def cast_from_hand(ctx, e: ir.CastFromHand, rc) -> None:
         return
     answer = ctx.ask(Decision(player, DecisionKind.CAST_FROM_HAND,
                               f"{rc.card.name}: choose a card to cast without paying its mana cost",
-                              tuple(Action("choose", (o.id,), o.card.name) for o in cands)
-                              + (Action("done", (), "cast nothing"),)))
-    if answer.kind == "choose":
+                              tuple(Action(ActionKind.CHOOSE, (o.id,), o.card.name) for o in cands)
+                              + (Action(ActionKind.DONE, (), "cast nothing"),)))
+    if answer.kind == ActionKind.CHOOSE:
         cast_without_paying(ctx, player, s.objs[answer.args[0]], rc.card.name, "118.9", ask=False)
 
 
@@ -122,9 +122,9 @@ def cast_without_paying(ctx, player: int, o, why: str, rule: str, cost: str = "f
         f"by paying its {cost} cost {keyword_cost(card, cost).mana}"
     if ask:
         answer = ctx.ask(Decision(player, DecisionKind.MAY, f"{why}: cast {card.name} {how}? "
-                                  f"(CR {rule})", (Action("yes", (), "yes"), Action("no", (), "no"))))
+                                  f"(CR {rule})", (Action(ActionKind.YES, (), "yes"), Action(ActionKind.NO, (), "no"))))
         s.add_log(f"{name} chooses {answer.kind} for casting {card.name} {how}", (rule, "603.5"), "choice")
-        if answer.kind == "no":
+        if answer.kind == ActionKind.NO:
             return False
     s.add_log(f"{name} casts {card.name} {how}", ("601.2a", "608.2g", rule), "cast")
     origin = CAST_FROM.get(o.zone)        # where it is cast from (conditions.CAST_FROM)

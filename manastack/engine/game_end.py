@@ -1,23 +1,10 @@
 """The end of the game (CR 104): who won, or a draw, and why."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from . import morph
 from .leave_game import leave
 from .runner import Ctx
-
-
-@dataclass(frozen=True)
-class Result:
-    """How the game ended (CR 104): the winner (None for a draw) and why."""
-
-    winner: int | None
-    reason: str
-    turn: int
-
-    def to_json(self) -> dict:
-        return {"winner": self.winner, "reason": self.reason, "turn": self.turn}
+from .state import Result      # how it ended, kept on the state; manastack.Result names it here
 
 
 def end_game(ctx: Ctx) -> None:

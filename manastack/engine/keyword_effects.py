@@ -7,13 +7,14 @@ sacrifice (CR 702.110); myriad's trigger (CR 702.116); ascend's city's blessing 
 from __future__ import annotations
 
 from manastack.oracle import ir
+from manastack.oracle.ir import Duration
 
 from . import characteristics as ch
 from . import events
 from . import exercise
 from . import layers
 from .abilities import UNEARTH_EXILE, nested_index
-from .decisions import Action, Decision, DecisionKind
+from .decisions import Action, ActionKind, Decision, DecisionKind
 from .effect_records import AddSubtypes, BecomeCreature, GrantKeywords, OneShotDelayedTrigger, SetPT
 from .event_types import BecameMonstrous, BecameRenowned, Exploited, Seen
 from .resolution import amount, execute, named_objects, source_obj
@@ -75,7 +76,7 @@ def unearth(ctx, e: ir.Unearth, rc) -> None:
         return
     new.cast_costs += (UNEARTHED,)
     s.effects.append(OneShotDelayedTrigger(new.id, rc.controller, new.card, nested_index(new.card, UNEARTH_EXILE),
-                                           ((new.id,),), "next_end_step", s.new_timestamp(), new.card.name))
+                                           ((new.id,),), Duration.NEXT_END_STEP, s.new_timestamp(), new.card.name))
     s.add_log(f"{new.card.name} gains haste and will be exiled at the beginning of the next end step, or if it "
               "would leave the battlefield", ("702.84a", "603.7c"), "effect")
 
@@ -107,10 +108,10 @@ def awaken(ctx, e: ir.Awaken, rc) -> None:
             continue
         events.add_counters(ctx, o, "+1/+1", e.amount, "awaken, CR 702.113a")
         ts = s.new_timestamp()
-        s.effects += [BecomeCreature(o.id, "permanent", ts, rc.card.name),
-                      AddSubtypes(o.id, ("Elemental",), "permanent", ts, rc.card.name),
-                      SetPT(o.id, 0, 0, "permanent", ts, rc.card.name),
-                      GrantKeywords(o.id, ("haste",), "permanent", ts, rc.card.name)]
+        s.effects += [BecomeCreature(o.id, Duration.PERMANENT, ts, rc.card.name),
+                      AddSubtypes(o.id, ("Elemental",), Duration.PERMANENT, ts, rc.card.name),
+                      SetPT(o.id, 0, 0, Duration.PERMANENT, ts, rc.card.name),
+                      GrantKeywords(o.id, ("haste",), Duration.PERMANENT, ts, rc.card.name)]
         s.add_log(f"{o.card.name} becomes a 0/0 Elemental creature with haste; it's still a land",
                   ("702.113a", "613.1d"), "effect")
 
@@ -165,13 +166,13 @@ def fabricate(ctx, e: ir.Fabricate, rc) -> None:
     n = e.amount
     if o is not None and o.zone == "battlefield" and o.id == rc.source:
         servos = f"{n} Servo token{'s' if n != 1 else ''}"
-        options = (Action("yes", (), f"put {n} +1/+1 counter{'s' if n != 1 else ''} on {o.card.name}"),
-                   Action("no", (), f"create {servos}"))
+        options = (Action(ActionKind.YES, (), f"put {n} +1/+1 counter{'s' if n != 1 else ''} on {o.card.name}"),
+                   Action(ActionKind.NO, (), f"create {servos}"))
         answer = ctx.ask(Decision(rc.controller, DecisionKind.MAY,
                                   f"{rc.card.name}: fabricate {n}: put counters on it? (no: {servos})", options))
         s.add_log(f"{s.players[rc.controller].name} chooses to {options[answer.kind != 'yes'].label}",
                   ("702.123a",), "choice")
-        if answer.kind == "yes":
+        if answer.kind == ActionKind.YES:
             events.add_counters(ctx, o, "+1/+1", n, "fabricate, CR 702.123a")
             return
     else:
@@ -192,8 +193,8 @@ def offer_exert(ctx, attackers: list[int]) -> None:
                 continue
             answer = ctx.ask(Decision(o.controller, DecisionKind.MAY, f"Exert {o.card.name} as it attacks? "
                                       "(it won't untap during your next untap step, CR 701.43a)",
-                                      (Action("yes", (), f"exert {o.card.name}"), Action("no", (), "don't exert it"))))
-            if answer.kind != "yes":
+                                      (Action(ActionKind.YES, (), f"exert {o.card.name}"), Action(ActionKind.NO, (), "don't exert it"))))
+            if answer.kind != ActionKind.YES:
                 continue
             events.exert(ctx, o, o.controller, ("701.43a", "508.1g"))
             if ab.then is not None:
@@ -220,7 +221,7 @@ def bolster(ctx, e: ir.Bolster, rc) -> None:
     if len(tied) > 1:
         answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_PERMANENT,
                                   f"Bolster {e.amount}: choose a creature with the least toughness ({least}, CR 701.39a)",
-                                  tuple(Action("choose", (o.id,), o.card.name) for o in tied)))
+                                  tuple(Action(ActionKind.CHOOSE, (o.id,), o.card.name) for o in tied)))
         chosen = s.objs[answer.args[0]]
     s.add_log(f"{s.players[rc.controller].name} bolsters {chosen.card.name}", ("701.39a",), "resolve")
     events.add_counters(ctx, chosen, "+1/+1", e.amount, "bolster, CR 701.39a")
@@ -232,11 +233,11 @@ def exploit(ctx, e: ir.Exploit, rc) -> None:
     ability resolves, it "exploits a creature" (Sidisi's Faithful rulings 2015-02-25)."""
     s = ctx.s
     player = rc.controller
-    options = tuple(Action("sacrifice", (o.id,), f"sacrifice {o.card.name}") for o in s.permanents(player)
+    options = tuple(Action(ActionKind.SACRIFICE, (o.id,), f"sacrifice {o.card.name}") for o in s.permanents(player)
                     if ch.is_creature(s, o))
     answer = ctx.ask(Decision(player, DecisionKind.SACRIFICE, "Exploit: sacrifice a creature? (CR 702.110a)",
-                              options + (Action("done", (), "sacrifice nothing"),)))
-    if answer.kind == "done":
+                              options + (Action(ActionKind.DONE, (), "sacrifice nothing"),)))
+    if answer.kind == ActionKind.DONE:
         s.add_log(f"{s.players[player].name} sacrifices nothing to {possessive(rc.card.name)} exploit ability",
                   ("702.110a",), "choice")
         return

@@ -15,7 +15,7 @@ from __future__ import annotations
 from . import control, events
 from .effect_records import ControlChange
 from .runner import Ctx
-from .state import State
+from .state import ItemKind, State
 
 # the zones a player owns (CR 400.2, 114.2): their contents are owned by that player
 _OWN_ZONES = ("library", "hand", "graveyard", "exile", "command")
@@ -40,8 +40,8 @@ def leave(ctx: Ctx, player: int) -> None:
         p.zone(name).clear()
     # spells they own leave with them; abilities they control and copies of spells they control
     # are not cards: they cease to exist (CR 800.4a)
-    stack_gone = [i for i in s.stack if i.source in owned and i.kind == "spell"
-                  or i.controller == player and (i.kind != "spell" or _is_copy(s, i.source))]
+    stack_gone = [i for i in s.stack if i.source in owned and i.kind == ItemKind.SPELL
+                  or i.controller == player and (i.kind != ItemKind.SPELL or _is_copy(s, i.source))]
     s.stack[:] = [i for i in s.stack if i not in stack_gone]
     for oid in owned:
         s.objs.pop(oid, None)

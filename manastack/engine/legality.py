@@ -20,12 +20,13 @@ from .casting import cost_payable
 from .cost_checks import kept_for_parts, summoning_sick
 from .crew import crew_payable
 from .loyalty import why_not_limited
-from .decisions import Action
+from .decisions import Action, ActionKind
+from .effect_records import ExtraLandPlays
 from .filters import player_ref
 from .mana_capacity import Capacity, capacity
 from .mana_spend import spell_use
 from .spell_costs import total_cost
-from .state import Obj
+from .state import Obj, Step
 from .targets import casting_ability, has_targets_for
 from .timing import can_cast_timing, cast_restriction, exiled_playable, sorcery_timing, split_second, upkeep_timing, your_turn_timing
 from .wording import possessive
@@ -63,7 +64,7 @@ def land_limit(s, player: int) -> int:
     n = 1
     if s.effects:
         me = player_ref(player)
-        n += sum(e.amount for e in s.effects if e.kind == "extra_land_plays" and e.affected == me)
+        n += sum(e.amount for e in s.effects if type(e) is ExtraLandPlays and e.affected == me)
     for src, eff in ch.static_effects(s, "additional_land"):
         if src.controller == player:
             n += eff.amount
@@ -395,7 +396,7 @@ def cannot_block(s, b, a) -> str:
     why = combat.block_restriction(s, b, a)
     if why is None and combat.restricted(s, a, "max_one_blocker"):
         why = f"{an} can't be blocked by more than one creature, and one may already block it (CR 509.1b)"
-    if why is None and s.step == "declare_blockers":
+    if why is None and s.step == Step.DECLARE_BLOCKERS:
         why = combat.why_block_not_offered(s, b, a)
     return why or f"{bn} can't block {an} now (it may already be blocking)"
 
@@ -408,19 +409,19 @@ def explain(s, player: int, action: Action) -> str | None:
     if not args or not isinstance(args[0], int) or args[0] not in objs:
         return None
     o = objs[args[0]]
-    if action.kind == "play":
+    if action.kind == ActionKind.PLAY:
         return cannot_play(s, player, o)
-    if action.kind == "cast":
+    if action.kind == ActionKind.CAST:
         return cannot_cast(s, player, o)
-    if action.kind in ("cast_half", "cast_fused"):
-        index = args[1] if action.kind == "cast_half" and len(args) > 1 and args[1] in (0, 1) else None
-        if action.kind == "cast_half" and index is None:
+    if action.kind in (ActionKind.CAST_HALF, ActionKind.CAST_FUSED):
+        index = args[1] if action.kind == ActionKind.CAST_HALF and len(args) > 1 and args[1] in (0, 1) else None
+        if action.kind == ActionKind.CAST_HALF and index is None:
             return f"{o.card.name}: say which half to cast (CR 709.3)"
         return why_not_cast_half(s, player, o, index) or f"{s.players[player].name} can't cast that now"
-    if action.kind == "cast_adventure":
+    if action.kind == ActionKind.CAST_ADVENTURE:
         return why_not_cast_adventure(s, player, o) or \
             f"{s.players[player].name} can't cast {o.card.name} as an Adventure now"
-    if action.kind == "activate":
+    if action.kind == ActionKind.ACTIVATE:
         if len(args) > 1 and isinstance(args[1], int):
             ab = next((ab for i, ab in battlefield_activated(layers.card_now(s, o)) + hand_activated(o.card)
                        + graveyard_activated(o.card) if i == args[1]), None)
@@ -428,8 +429,8 @@ def explain(s, player: int, action: Action) -> str | None:
                 return why_not_activate(s, player, o, ab, args[1]) or \
                     f"{s.players[player].name} can't activate {possessive(o.card.name)} ability now"
         return cannot_activate(s, player, o)
-    if action.kind == "attack":
+    if action.kind == ActionKind.ATTACK:
         return cannot_attack(s, o)
-    if action.kind == "block" and len(args) > 1 and args[1] in objs:
+    if action.kind == ActionKind.BLOCK and len(args) > 1 and args[1] in objs:
         return cannot_block(s, o, objs[args[1]])
     return None

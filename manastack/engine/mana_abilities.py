@@ -21,11 +21,11 @@ from .abilities import ability_at, triggered_abilities
 from .activation_limits import forbidden
 from .characteristics import is_creature
 from .cost_checks import summoning_sick, tappable_for_cost
-from .decisions import Action, Decision, DecisionKind
+from .decisions import Action, ActionKind, Decision, DecisionKind
 from .effect_records import DelayedTrigger
 from .event_types import NOTHING, Seen, TappedForMana
 from .mana_types import (REMOVED, _mana_abilities_of, commander_identity_words, could_produce_map, explain_could_produce, mana_abilities, mana_ability,
-                         produce_of, produce_options)
+                         fixed_options, produce_of, produce_options)
 from .resolution import ResolutionContext, execute, resolve_subject, source_obj
 from .runner import Ctx
 from .state import Obj, PendingTrigger, State
@@ -141,7 +141,7 @@ def _remove_any_counters(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, kind: str
     """"Remove any number of storage counters from ~": the player chooses how many, from none
     to all it has, as the cost is paid (CR 601.2h, 602.2b); the ability's "for each ... removed
     this way" counts them (:data:`.mana_types.REMOVED`); ``kind``: the cost's kind of counter."""
-    options = tuple(Action("remove", (n,), f"remove {n} {kind} counter{'s' if n != 1 else ''}")
+    options = tuple(Action(ActionKind.REMOVE, (n,), f"remove {n} {kind} counter{'s' if n != 1 else ''}")
                     for n in range(o.counters.get(kind, 0) + 1))
     n = ctx.ask(Decision(player, DecisionKind.REMOVE_COUNTERS,
                          f"Choose how many {kind} counters to remove from {o.card.name}", options)).args[0]
@@ -213,7 +213,7 @@ def add_mana(ctx: Ctx, rc, e: ir.AddMana) -> None:
         chosen = options[0]
     else:  # the player who gets the mana chooses (Mana Flare ruling 2004-10-04)
         answer = ctx.ask(Decision(player, DecisionKind.CHOOSE_MANA, f"Choose the mana {rc.card.name} adds",
-                                  tuple(Action("mana_type", ("".join(out),), format_mana(out))
+                                  tuple(Action(ActionKind.MANA_TYPE, ("".join(out),), format_mana(out))
                                         for out in options)))
         chosen = tuple(answer.args[0])
     mana = chosen
@@ -414,6 +414,8 @@ def _source_ways(s: State, player: int, o: Obj, modified: bool) -> tuple[list[_W
                 limited(ab) and loyalty.why_not_limited(s, player, o, i, ab):
             continue
         produce = produce_of(ab)
+        if produce is None:
+            continue
         types = could_produce_map(s) if produce.like_land_could_produce else None   # CR 106.7
         bases = tuple(produce_options(s, o, produce, None, types))
         nets = tuple(tuple(net_outputs_for(s, player, o, ab, base)) if modified else (base,)
@@ -463,7 +465,9 @@ def _plain_source(card, oid: int, tapped: bool, sick: bool) -> tuple[list[_Way],
         c = ab.cost
         if (c.tap and tapped) or (c.untap and not tapped) or ((c.tap or c.untap) and sick):
             continue
-        bases = tuple(produce_options(None, None, produce_of(ab)))
+        produce = produce_of(ab)
+        assert produce is not None      # _plain_abilities checked it
+        bases = tuple(fixed_options(produce))
         ways.append(_Way(i, c, ab, getattr(ab.effects[0], "spend", None), bases, tuple((b,) for b in bases)))
     if any(w.spend is not None for w in ways):
         return ways, None
@@ -728,7 +732,9 @@ def _check(s: State, player: int, cost: ManaCost, pool: dict, picks: list[Altern
         preset = {}
         if a.taps_creature:
             o = s.objs[a.oid]
-            spare = [c.id for c in tappable_for_cost(s, o, mana_ability(s, o, a.idx).cost) if c.id not in used]
+            ab = mana_ability(s, o, a.idx)
+            assert ab is not None       # the alternative was found among o's mana abilities
+            spare = [c.id for c in tappable_for_cost(s, o, ab.cost) if c.id not in used]
             if len(spare) < a.taps_creature:
                 return None
             preset["tap_untapped"] = spare[:a.taps_creature]

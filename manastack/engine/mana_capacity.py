@@ -18,7 +18,7 @@ from manastack.mana import MANA_TYPES, ManaCost
 from manastack.oracle import ir
 
 from .mana_abilities import _mana_is_modified, mana_sources
-from .mana_types import produce_of, produce_options
+from .mana_types import fixed_options, produce_of, produce_options
 from .state import State
 
 
@@ -104,4 +104,4 @@ def _fixed_most(produce: ir.ManaProduce) -> tuple[int, tuple[tuple[str, int], ..
     if type(produce.amount) is not int or not (produce.symbols or produce.any_color or produce.choice
                                                or produce.combos):
         return None
-    return _most(produce_options(None, None, produce))
+    return _most(fixed_options(produce))

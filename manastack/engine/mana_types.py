@@ -111,6 +111,23 @@ def produce_options(s: State, o: Obj, produce: ir.ManaProduce, event: Seen | Non
     return []
 
 
+def fixed_options(produce: ir.ManaProduce) -> list[tuple[str, ...]]:
+    """:func:`produce_options` of what adds a fixed number of mana from a fixed list (symbols,
+    any color, a choice, combinations): no board, object or event read."""
+    n = produce.amount
+    if type(n) is not int:
+        raise TypeError(f"not a fixed amount of mana: {n!r}")
+    if n <= 0:
+        return []
+    if produce.symbols:
+        return [tuple(produce.symbols) * n]
+    if produce.any_color:
+        return [(c,) * (produce.any_color * n) for c in COLORS]
+    if produce.choice:
+        return [(c,) * n for c in produce.choice]
+    return [tuple(c) * n for c in produce.combos]
+
+
 def commander_identity_words(s: State, player: int) -> str:
     """Why mana "of any color in your commander's color identity" is undefined for ``player``."""
     if commanders.identity(s, player) is None:

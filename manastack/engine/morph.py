@@ -18,6 +18,7 @@ from manastack.cards import CardDef
 from manastack.oracle import ir
 
 from . import alt_costs
+from .state import ItemKind
 from .timing import exiled_playable, sorcery_timing
 
 MORPH = alt_costs.MORPH
@@ -67,7 +68,7 @@ def reveal(s, o, to: str) -> None:
 def reveal_all(s) -> None:
     """CR 708.9: when the game ends, every face-down spell and permanent is revealed."""
     for o in [s.objs[i] for i in s.battlefield] + [s.objs[i.source] for i in s.stack
-                                                    if i.kind == "spell" and i.source in s.objs]:
+                                                    if i.kind == ItemKind.SPELL and i.source in s.objs]:
         if is_face_down(o):
             s.add_log(f"the game is over: {s.players[o.controller].name}'s face-down "
                       f"{'spell' if o.zone == 'stack' else 'creature'} is revealed: it is {o.printed.name}",

@@ -7,7 +7,7 @@ target gone or illegal, it resolves as a plain creature spell (CR 702.140b).
 """
 from __future__ import annotations
 
-from .decisions import Action, Decision, DecisionKind
+from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import Mutated
 from .merged import component_of, components, merged_card
 from .morph import is_face_down
@@ -37,12 +37,12 @@ def resolve_merging(ctx: Ctx, item, spell, targets) -> bool:
         return False
     target = s.objs[chosen]
     name = spell.card.name
-    options: tuple[Action, ...] = (Action("over", (), f"put {name} on top of {target.card.name}"),)
+    options: tuple[Action, ...] = (Action(ActionKind.OVER, (), f"put {name} on top of {target.card.name}"),)
     if not is_face_down(target):      # a face-down merged permanent (CR 729.2e-f) isn't modelled
-        options += (Action("under", (), f"put {name} under {target.card.name}"),)
+        options += (Action(ActionKind.UNDER, (), f"put {name} under {target.card.name}"),)
     answer = ctx.ask(Decision(item.controller, DecisionKind.MUTATE,
                               f"Put {name} over or under {target.card.name}? (CR 702.140c)", options))
-    over = answer.kind == "over"
+    over = answer.kind == ActionKind.OVER
     before = target.card.name
     new_part = component_of(spell)
     parts = (new_part,) + components(target) if over else components(target) + (new_part,)

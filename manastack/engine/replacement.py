@@ -31,7 +31,7 @@ from . import exercise
 from .abilities import keyword_replacement
 from . import loyalty
 from .conditions import evaluate
-from .decisions import Action, Decision, DecisionKind
+from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import CardDraw, CounterPlacement, DamageAmount, Destruction, LifeGain, ZoneChange
 from .effect_records import (DamageChangeEffect, DrawReplacement, ExileIfDies, NoPrevention, PreventionShield,
                              RegenerationShield, pairs_filter)
@@ -75,7 +75,7 @@ def apply_all(ctx: Ctx, event, chooser: int, candidates: Callable[..., list[Repl
                       f"same result, so they apply in the default order, {chosen.label} first",
                       ("616.1",) + RANKS[rank], "choice")
         else:
-            options = tuple(Action("replacement", (r.key,), r.label) for r in todo)
+            options = tuple(Action(ActionKind.REPLACEMENT, (r.key,), r.label) for r in todo)
             answer = ctx.ask(Decision(chooser, DecisionKind.REPLACEMENT_ORDER,
                                       f"Choose which replacement effect applies first (CR 616.1, "
                                       f"{RANKS[rank][0]})", options, {"event": event.kind}))
@@ -185,11 +185,11 @@ def apply_drawing(ctx: Ctx, event: CardDraw) -> None:
         return
     if not cands:
         return
-    options = tuple(Action("choose", (oid,), f"dredge {dredge_amount(s.objs[oid].card)}: {s.objs[oid].card.name}")
-                    for oid in cands) + (Action("decline", (), "draw a card"),)
+    options = tuple(Action(ActionKind.CHOOSE, (oid,), f"dredge {dredge_amount(s.objs[oid].card)}: {s.objs[oid].card.name}")
+                    for oid in cands) + (Action(ActionKind.DECLINE, (), "draw a card"),)
     answer = ctx.ask(Decision(event.player, DecisionKind.DREDGE,
                               f"{p.name} would draw a card: dredge instead? (CR 702.52a, 616.1)", options))
-    if answer.kind != "choose":
+    if answer.kind != ActionKind.CHOOSE:
         return
     event.dredge = answer.args[0]
     card = s.objs[event.dredge].card
@@ -207,8 +207,8 @@ def _replace_draw(ctx: Ctx, event: CardDraw, dredges: list[int]) -> bool:
     waiting = [e for e in s.effects if type(e) is DrawReplacement and e.affected == event.player]
     if not waiting:
         return False
-    options = tuple(Action("replacement", (f"draw:{e.timestamp}",), f"{e.source} instead") for e in waiting) \
-        + tuple(Action("replacement", (f"dredge:{oid}",), f"dredge {dredge_amount(s.objs[oid].card)}: "
+    options = tuple(Action(ActionKind.REPLACEMENT, (f"draw:{e.timestamp}",), f"{e.source} instead") for e in waiting) \
+        + tuple(Action(ActionKind.REPLACEMENT, (f"dredge:{oid}",), f"dredge {dredge_amount(s.objs[oid].card)}: "
                        f"{s.objs[oid].card.name}") for oid in dredges)
     answer = options[0] if len(options) == 1 else ctx.ask(Decision(
         event.player, DecisionKind.REPLACEMENT_ORDER, f"{s.players[event.player].name} would draw a card: choose "
@@ -366,7 +366,7 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                     if not amount:
                         continue
                 else:
-                    amount = ev.x if isinstance(ab.amount, ir.X) else int(ab.amount)
+                    amount = ev.x if isinstance(ab.amount, ir.X) else _fixed(ab.amount)
 
                 def add(e, kind=kind, amount=amount):
                     e.counters[kind] = e.counters.get(kind, 0) + amount
@@ -379,11 +379,11 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                                        pure=True, source=(ab.kind, card)))
             elif ab.kind == "devour":
                 out.append(Replacement(key, f"{card.name} may devour creatures as it enters",
-                                       ("614.1c", "702.82a"), partial(_devour, ctx, o, card, int(ab.amount)),
+                                       ("614.1c", "702.82a"), partial(_devour, ctx, o, card, _fixed(ab.amount)),
                                        source=(ab.kind, card)))
             elif ab.kind == "tribute":
                 out.append(Replacement(key, f"an opponent may pay tribute as {card.name} enters",
-                                       ("614.1c", "702.104a"), partial(_tribute, ctx, o, card, int(ab.amount)),
+                                       ("614.1c", "702.104a"), partial(_tribute, ctx, o, card, _fixed(ab.amount)),
                                        source=(ab.kind, card)))
             elif ab.kind == "riot":
                 out.append(Replacement(key, f"{card.name} enters with a +1/+1 counter or haste",
@@ -484,12 +484,12 @@ def _enters_option(ctx: Ctx, o, option, event: ZoneChange) -> None:
                      and matches(s, s.objs[i], option.filter, o, player)), None)
         able = card is not None
         what = f"reveal {card.card.name} from your hand" if card is not None else ""
-    answer = Action("no", (), "")
+    answer = Action(ActionKind.NO, (), "")
     if able:
         answer = ctx.ask(Decision(player, DecisionKind.MAY, f"As {o.card.name} enters: {what}? "
                                   "If you don't, it enters tapped (CR 614.12a)",
-                                  (Action("yes", (), what), Action("no", (), "let it enter tapped"))))
-    if answer.kind == "yes":
+                                  (Action(ActionKind.YES, (), what), Action(ActionKind.NO, (), "let it enter tapped"))))
+    if answer.kind == ActionKind.YES:
         if card is None:
             event.pay_life += option.amount
             s.add_log(f"{p.name} chooses to pay {option.amount} life as {o.card.name} enters",
@@ -503,6 +503,22 @@ def _enters_option(ctx: Ctx, o, option, event: ZoneChange) -> None:
               "choice")
 
 
+def _fixed(amount: ir.Amount) -> int:
+    """An amount the compiler gives as a number (devour N, tribute N, "with N counters",
+    "prevent N"); any other kind of amount here is a compiler error."""
+    if type(amount) is not int:
+        raise TypeError(f"expected a fixed number, found {amount!r}")
+    return amount
+
+
+def _static_ref(subject: ir.Subject) -> ir.Ref:
+    """What a static ability names as a recipient, source or new recipient of damage: always a
+    reference read from its permanent (CR 604.1), never a target; any other is a compiler error."""
+    if type(subject) is not ir.Ref:
+        raise TypeError(f"a static ability names damage by reference, found {subject!r}")
+    return subject
+
+
 def _devour(ctx: Ctx, o, card, n: int, event: ZoneChange) -> None:
     """Devour N (CR 702.82a): as it enters, its controller chooses any number of creatures they
     control on the battlefield (not itself, nor one entering with it, nor one another devour
@@ -511,15 +527,15 @@ def _devour(ctx: Ctx, o, card, n: int, event: ZoneChange) -> None:
     s, player = ctx.s, event.controller
     chosen: list[int] = []
     while True:
-        options = tuple(Action("sacrifice", (p.id,), f"devour {p.card.name}") for p in s.permanents(player)
+        options = tuple(Action(ActionKind.SACRIFICE, (p.id,), f"devour {p.card.name}") for p in s.permanents(player)
                         if p.id != o.id and p.id not in chosen and p.id not in event.devoured
                         and p.zone == "battlefield" and ch.is_creature(s, p))
         if not options:
             break
         answer = ctx.ask(Decision(player, DecisionKind.SACRIFICE, f"Devour {n}: creatures to sacrifice as "
-                                  f"{card.name} enters (CR 702.82a)", options + (Action("done", (), "devour no more"),),
+                                  f"{card.name} enters (CR 702.82a)", options + (Action(ActionKind.DONE, (), "devour no more"),),
                                   {"chosen": list(chosen)}))
-        if answer.kind == "done":
+        if answer.kind == ActionKind.DONE:
             break
         chosen.append(answer.args[0])
     names = ", ".join(s.objs[i].card.name for i in chosen) or "nothing"
@@ -541,13 +557,13 @@ def _tribute(ctx: Ctx, o, card, n: int, event: ZoneChange) -> None:
     if len(opponents) > 1:          # the controller chooses one of several (CR 702.104a)
         choice = ctx.ask(Decision(event.controller, DecisionKind.CHOOSE_PLAYER,
                                   f"Tribute {n}: choose an opponent who may pay tribute for {card.name} (CR 702.104a)",
-                                  tuple(Action("choose", (p,), s.players[p].name) for p in opponents)))
+                                  tuple(Action(ActionKind.CHOOSE, (p,), s.players[p].name) for p in opponents)))
         opponent = choice.args[0]
     answer = ctx.ask(Decision(opponent, DecisionKind.MAY, f"Tribute {n}: have {card.name} enter with {n} more "
                               "+1/+1 counters? (CR 702.104a)",
-                              (Action("yes", (), f"pay tribute: {n} +1/+1 counters on {card.name}"),
-                               Action("no", (), "don't pay tribute"))))
-    paid = answer.kind == "yes"
+                              (Action(ActionKind.YES, (), f"pay tribute: {n} +1/+1 counters on {card.name}"),
+                               Action(ActionKind.NO, (), "don't pay tribute"))))
+    paid = answer.kind == ActionKind.YES
     s.add_log(f"{s.players[event.controller].name} chooses {s.players[opponent].name}, who "
               f"{'pays' if paid else 'does not pay'} tribute for {card.name}", ("702.104a",), "choice")
     if paid:
@@ -562,8 +578,8 @@ def _riot(ctx: Ctx, o, card, event: ZoneChange) -> None:
     s, player = ctx.s, event.controller
     answer = ctx.ask(Decision(player, DecisionKind.MAY, f"Riot: have {card.name} enter with a +1/+1 counter? "
                               "(if not, it gains haste, CR 702.136a)",
-                              (Action("yes", (), "enter with a +1/+1 counter"), Action("no", (), "gain haste"))))
-    if answer.kind == "yes":
+                              (Action(ActionKind.YES, (), "enter with a +1/+1 counter"), Action(ActionKind.NO, (), "gain haste"))))
+    if answer.kind == ActionKind.YES:
         event.counters["+1/+1"] = event.counters.get("+1/+1", 0) + 1
     elif "haste" not in event.gains:
         event.gains += ("haste",)
@@ -577,10 +593,10 @@ def _unleash(ctx: Ctx, o, card, event: ZoneChange) -> None:
     s, player = ctx.s, event.controller
     answer = ctx.ask(Decision(player, DecisionKind.MAY, f"Unleash: have {card.name} enter with a +1/+1 counter? "
                               "(it can't block while it has one, CR 702.98a)",
-                              (Action("yes", (), "enter with a +1/+1 counter"), Action("no", (), "enter without it"))))
+                              (Action(ActionKind.YES, (), "enter with a +1/+1 counter"), Action(ActionKind.NO, (), "enter without it"))))
     s.add_log(f"{s.players[player].name} chooses {'to' if answer.kind == 'yes' else 'not to'} have {card.name} "
               "enter with a +1/+1 counter (unleash)", ("702.98a", "614.1c"), "choice")
-    if answer.kind == "yes":
+    if answer.kind == ActionKind.YES:
         event.counters["+1/+1"] = event.counters.get("+1/+1", 0) + 1
 
 
@@ -601,12 +617,14 @@ def _enter_as_copy(ctx: Ctx, o, ab: ir.ReplacementAbility, event: ZoneChange) ->
     s = ctx.s
     player = event.controller
     event.copy_asked = True
-    choices = [p for p in s.permanents() if matches(s, p, ab.affected, o, player)]
-    options = tuple(Action("choose", (p.id,), f"copy {p.card.name}") for p in choices) \
-        + (Action("no", (), f"enter as {o.card.name} itself"),)
+    what = ab.affected
+    assert what is not None, "enter_as_copy always names what it may copy"
+    choices = [p for p in s.permanents() if matches(s, p, what, o, player)]
+    options = tuple(Action(ActionKind.CHOOSE, (p.id,), f"copy {p.card.name}") for p in choices) \
+        + (Action(ActionKind.NO, (), f"enter as {o.card.name} itself"),)
     answer = ctx.ask(Decision(player, DecisionKind.COPY, f"{o.card.name}: enter as a copy of a creature? "
                               "(CR 707.2)", options))
-    if answer.kind == "no":
+    if answer.kind == ActionKind.NO:
         event.copy = None
         s.add_log(f"{s.players[player].name} chooses not to copy anything with {o.card.name}",
                   ("614.1c",), "choice")
@@ -631,7 +649,7 @@ def _choose_creature_type(ctx: Ctx, o, event: ZoneChange) -> None:
     types = sorted(CREATURE_TYPES, key=lambda t: (-mine[t], t))
     answer = ctx.ask(Decision(player, DecisionKind.CHOOSE_CREATURE_TYPE,
                               f"Choose a creature type for {o.card.name}",
-                              tuple(Action("creature_type", (t,), t) for t in types)))
+                              tuple(Action(ActionKind.CREATURE_TYPE, (t,), t) for t in types)))
     event.chosen = answer.args[0]
     s.add_log(f"{s.players[player].name} chooses {answer.args[0]} for {o.card.name}", ("614.1c",), "choice")
 
@@ -640,7 +658,7 @@ def _choose_color(ctx: Ctx, o, event: ZoneChange) -> None:
     """"As ~ enters, choose a color" (CR 614.1c): the controller chooses as it enters."""
     answer = ctx.ask(Decision(event.controller, DecisionKind.CHOOSE_COLOR,
                               f"Choose a color for {o.card.name}",
-                              tuple(Action("color", (c,), COLOR_NAMES[c]) for c in COLORS)))
+                              tuple(Action(ActionKind.COLOR, (c,), COLOR_NAMES[c]) for c in COLORS)))
     event.chosen = answer.args[0]
     ctx.s.add_log(f"{ctx.s.players[event.controller].name} chooses {COLOR_NAMES[answer.args[0]]} "
                   f"for {o.card.name}", ("614.1c",), "choice")
@@ -652,7 +670,7 @@ def _choose_player(ctx: Ctx, o, event: object) -> None:
     assert isinstance(event, ZoneChange)
     s = ctx.s
     answer = ctx.ask(Decision(event.controller, DecisionKind.CHOOSE_PLAYER, f"Choose a player for {o.card.name}",
-                              tuple(Action("player", (player_ref(p.index),), p.name) for p in s.players if not p.lost)))
+                              tuple(Action(ActionKind.PLAYER, (player_ref(p.index),), p.name) for p in s.players if not p.lost)))
     event.chosen = answer.args[0]
     s.add_log(f"{s.players[event.controller].name} chooses {s.players[player_of(answer.args[0])].name} "
               f"for {o.card.name}", ("614.1c",), "choice")
@@ -920,7 +938,7 @@ def _static_preventions(ctx: Ctx, source, recipient, combat: bool,
                     or not _static_fits(s, o, ab.effect, source, recipient, combat):
                 continue
             if type(ab.effect) is ir.RedirectDamage:
-                to = _static_redirect(s, o, ab.effect.instead)
+                to = _static_redirect(s, o, _static_ref(ab.effect.instead))
                 if to is None or to == recipient or not _redirectable(s, to):
                     continue
                 dest = s.players[int(to[1:])].name if isinstance(to, str) else s.objs[to].card.name
@@ -935,7 +953,7 @@ def _static_preventions(ctx: Ctx, source, recipient, combat: bool,
                                        pure=True))
             else:           # so much of each damage event (CR 615.10)
                 out.append(Replacement(f"{o.id}:{i}", f"{o.card.name} prevents {n} of the damage {source.card.name} "
-                                       "would deal", ("604.1", "615.10"), partial(_prevent_some, n),
+                                       "would deal", ("604.1", "615.10"), partial(_prevent_some, _fixed(n)),
                                        why="the damage fits its prevention effect", pure=True))
     return out
 
@@ -971,15 +989,16 @@ def _prevent_some(n: int, event: DamageAmount) -> None:
     event.amount -= min(n, event.amount)
 
 
-def _static_fits(s, o, e: ir.PreventDamage | ir.DamageChange, source, recipient, combat: bool) -> bool:
+def _static_fits(s, o, e: ir.PreventDamage | ir.RedirectDamage | ir.DamageChange, source, recipient,
+                 combat: bool) -> bool:
     """Whether ``e``, a static ability of ``o``, prevents or changes the damage ``source`` would
     deal to ``recipient`` now."""
     if e.combat_only and not combat or e.noncombat_only and combat:
         return False
-    if e.to is not None and not (_is_recipient(s, o, e.to, recipient)
-                                 or e.also_to is not None and _is_recipient(s, o, e.also_to, recipient)):
+    if e.to is not None and not (_is_recipient(s, o, _static_ref(e.to), recipient)
+                                 or e.also_to is not None and _is_recipient(s, o, _static_ref(e.also_to), recipient)):
         return False
-    return e.source is None or _is_dealer(s, o, e.source, source)
+    return e.source is None or _is_dealer(s, o, _static_ref(e.source), source)
 
 
 def _is_recipient(s, o, ref: ir.Ref, recipient) -> bool:
@@ -993,7 +1012,7 @@ def _is_recipient(s, o, ref: ir.Ref, recipient) -> bool:
         return recipient == o.id
     if name in ("enchanted", "equipped"):
         return o.attached_to is not None and recipient == o.attached_to
-    return name == "all" and matches(s, s.objs[recipient], ref.filter, o)
+    return name == "all" and ref.filter is not None and matches(s, s.objs[recipient], ref.filter, o)
 
 
 def _is_dealer(s, o, ref: ir.Ref, source) -> bool:
@@ -1013,7 +1032,7 @@ def _is_dealer(s, o, ref: ir.Ref, source) -> bool:
         found = name == "all"
     if found and name != "all" and exercise.RECORD is not None:
         exercise.note("REFS", name, o.card)
-    return found and _source_is(s, source, ref.filter, o)
+    return found and (ref.filter is None or _source_is(s, source, ref.filter, o))
 
 
 # ------------------------------------------------------------------------------ life

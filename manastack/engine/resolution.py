@@ -12,13 +12,13 @@ from manastack.oracle import ir
 
 from . import characteristics as ch
 from . import exercise, upcalls
-from .decisions import Action, Decision, DecisionKind
+from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import NOTHING, Seen
 from .conditions import devotion
 from .filters import is_player_ref, matches, objects_matching, party_size, player_of
 from .merged import times_mutated
 from .runner import Ctx
-from .state import Obj, exiled_with
+from .state import ItemKind, Obj, exiled_with
 
 
 _PUBLIC = ("battlefield", "graveyard", "exile", "stack")     # CR 400.2
@@ -173,7 +173,7 @@ def known_objects(ctx: Ctx, subject, rc: ResolutionContext) -> list[Obj]:
                     out.append(o)
             elif isinstance(t, str) and t.startswith("s"):      # a spell still on the stack
                 item = next((i for i in ctx.s.stack if i.id == int(t[1:])), None)
-                if item is not None and item.kind == "spell" and item.source in ctx.s.objs:
+                if item is not None and item.kind == ItemKind.SPELL and item.source in ctx.s.objs:
                     out.append(ctx.s.objs[item.source])
         return out
     return [o for o in resolve_subject(ctx, subject, rc) if isinstance(o, Obj)]
@@ -303,7 +303,7 @@ def _chosen(ctx: Ctx, f: ir.Filter, rc: ResolutionContext) -> list:
     if not found:
         rc.chosen[f] = None
         return []
-    options = tuple(Action("choose", (o.id,), o.card.name) for o in found)
+    options = tuple(Action(ActionKind.CHOOSE, (o.id,), o.card.name) for o in found)
     answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_PERMANENT, f"{rc.card.name}: choose one",
                               options)) \
         if len(options) > 1 else options[0]

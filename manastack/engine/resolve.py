@@ -4,6 +4,7 @@ from __future__ import annotations
 import dataclasses
 
 from manastack.oracle import ir
+from manastack.oracle.ir import Duration
 
 from . import adventure, events, exercise
 from . import characteristics as ch
@@ -163,6 +164,6 @@ def _dash_return(s, new, controller: int) -> None:
     """CR 702.109a, 603.7c: a spell cast for its dash cost creates, as it resolves, a delayed
     ability that returns the permanent to its owner's hand at the beginning of the next end step."""
     s.effects.append(OneShotDelayedTrigger(new.id, controller, new.card, nested_index(new.card, DASH_RETURN),
-                                           ((new.id,),), "next_end_step", s.new_timestamp(), new.card.name))
+                                           ((new.id,),), Duration.NEXT_END_STEP, s.new_timestamp(), new.card.name))
     s.add_log(f"{new.card.name} was cast for its dash cost: it will return to its owner's hand at the beginning "
               "of the next end step", ("702.109a", "603.7c"), "effect")

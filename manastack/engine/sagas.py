@@ -13,7 +13,7 @@ from __future__ import annotations
 from manastack.oracle import ir
 
 from . import events
-from .state import Obj
+from .state import ItemKind, Obj
 
 LORE = "lore"
 
@@ -43,7 +43,7 @@ def _chapter_pending(s, o: Obj) -> bool:
         ab = card.abilities[index] if 0 <= index < len(card.abilities) else None
         return type(ab) is ir.TriggeredAbility and ab.trigger.event == "chapter"
     return any(t.source == o.id and is_chapter(t.card, t.ability_index) for t in s.pending_triggers) or \
-        any(i.kind == "triggered" and i.source == o.id and is_chapter(i.card, i.index) for i in s.stack)
+        any(i.kind == ItemKind.TRIGGERED and i.source == o.id and is_chapter(i.card, i.index) for i in s.stack)
 
 
 def to_sacrifice(s) -> list[Obj]:

@@ -19,8 +19,8 @@ from operator import itemgetter
 from pathlib import Path
 
 import fastjsonschema
-from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
-from jsonschema.exceptions import best_match  # type: ignore[import-untyped]
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
 
 from manastack.cards import CardDB, CardError, check_faces
 from manastack.limits import MAX_DEPTH, depth_of

@@ -10,7 +10,7 @@ from . import characteristics as ch
 from . import commanders, control, events, exercise, sagas
 from .aura_placement import may_enchant
 from .filters import protected_from
-from .decisions import Action, Decision
+from .decisions import Action, ActionKind, Decision
 from .game_end import end_game
 from .runner import Ctx
 from .state import Obj, Player
@@ -200,9 +200,9 @@ def _command_zone(ctx: Ctx, o: Obj) -> None:
     owner = s.players[o.owner]
     answer = ctx.ask(Decision(o.owner, "may", f"{o.card.name}, your commander, is in your {o.zone}: put it into "
                               "the command zone? (CR 903.9a)",
-                              (Action("yes", (), "put it into the command zone"),
-                               Action("no", (), f"leave it in your {o.zone}"))))
-    if answer.kind == "yes":
+                              (Action(ActionKind.YES, (), "put it into the command zone"),
+                               Action(ActionKind.NO, (), f"leave it in your {o.zone}"))))
+    if answer.kind == ActionKind.YES:
         s.add_log(f"{owner.name} puts {o.card.name}, their commander, from their {o.zone} into the command zone",
                   ("704.6d", "903.9a"), "sba")
         events.move(ctx, o, "command", quiet=True)
@@ -218,7 +218,7 @@ def _legend_rule(ctx: Ctx, player: int, name: str) -> None:
     if len(group) < 2:
         return
     answer = ctx.ask(Decision(player, "legend_rule", f"Legend rule: choose the {name} to keep (CR 704.5j)",
-                              tuple(Action("choose", (o.id,), f"keep {name} #{o.id}") for o in group)))
+                              tuple(Action(ActionKind.CHOOSE, (o.id,), f"keep {name} #{o.id}") for o in group)))
     for o in group:
         if o.id != answer.args[0]:
             s.add_log(f"{name} is put into its owner's graveyard (legend rule)", ("704.5j",), "sba")

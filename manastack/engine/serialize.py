@@ -59,7 +59,7 @@ def _restore(cls, d: dict, **fields):
 
 def _save(obj, *skip: str) -> dict:
     """The fields of a __slots__ object but ``skip``, by name."""
-    names, get = _getter(type(obj), skip)
+    names, get = _getter(type(obj), skip)  # type: ignore[arg-type]  # a class is hashable; mypy says type[Any] is not
     return dict(zip(names, get(obj)))
 
 

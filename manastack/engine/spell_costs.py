@@ -99,7 +99,7 @@ def _own_reductions(s, player: int, o: Obj, why: list[str]) -> int:
             what = f"{OWN_COST_COUNTS[eff.for_each]} {n}".replace("{", "{{").replace("}", "}}")
             if exercise.RECORD is not None:
                 exercise.note("OWN_COST_COUNTS", eff.for_each, o.card)
-        elif eff.count is not None:     # "for each attacking creature"
+        elif isinstance(eff.count, ir.Filter):     # "for each attacking creature"
             n, what = ch.count_matching(s, eff.count, o), "object{} counted"
         else:                           # "if you control a Wizard"
             n, what = (1, "its condition holds") if conditions.evaluate(s, eff.condition, o) else (0, "")
@@ -127,9 +127,12 @@ def own_cost_count(s, player: int, o: Obj, eff: ir.StaticEffect) -> int:
         color = eff.colors[0]
         return sum(1 for p in s.permanents(player) for sym in layers.card_now(s, p).mana_cost.symbols
                    if color in sym.split("/"))
+    count = eff.count
+    if not isinstance(count, ir.Filter):
+        raise TypeError(f"{eff.for_each} counts the permanents a filter describes, not {count!r}")
     mine = o.copy()
     mine.controller = player            # "you control": the caster, the card seen as their spell
-    found = [p for p in s.permanents() if matches(s, p, eff.count, mine)]
+    found = [p for p in s.permanents() if matches(s, p, count, mine)]
     if eff.for_each == "total_power":       # a negative power counts against the others (rulings)
         return max(0, sum(ch.power(s, p) for p in found))
     if eff.for_each == "greatest_power":

@@ -17,7 +17,7 @@ from manastack.mana import ManaCost
 from manastack.oracle import ir
 
 from . import alt_costs, exercise
-from .decisions import Action, Decision, DecisionKind
+from .decisions import Action, ActionKind, Decision, DecisionKind
 from .mana_abilities import can_afford
 from .mana_spend import spell_use
 from .spell_costs import total_cost
@@ -62,8 +62,8 @@ def choose(ctx, player: int, spell, card, base: ManaCost) -> tuple[CardDef, tupl
             continue
         answer = ctx.ask(Decision(player, DecisionKind.MAY, f"Reveal {o.card.name} and splice it onto "
                                   f"{card.name}, paying {cost} more? (CR 702.47a)",
-                                  (Action("yes", (), "yes"), Action("no", (), "no")), {"splice": o.card.name}))
-        if answer.kind != "yes":
+                                  (Action(ActionKind.YES, (), "yes"), Action(ActionKind.NO, (), "no")), {"splice": o.card.name}))
+        if answer.kind != ActionKind.YES:
             continue
         chosen.append(o.card)
         added.append(cost)

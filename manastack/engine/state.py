@@ -5,6 +5,7 @@ decision, see :mod:`manastack.engine.runner`) and straightforward to save as JSO
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
@@ -337,6 +338,18 @@ class LogEntry(NamedTuple):
         return f"T{self.turn} {self.step:<16} {self.text}{cr}"
 
 
+@dataclass(frozen=True)
+class Result:
+    """How the game ended (CR 104): the winner (None for a draw) and why."""
+
+    winner: int | None
+    reason: str
+    turn: int
+
+    def to_json(self) -> dict:
+        return {"winner": self.winner, "reason": self.reason, "turn": self.turn}
+
+
 class State:
     """Everything that makes up one moment of a game."""
 
@@ -367,7 +380,7 @@ class State:
         self.log: tuple | None = None      # a linked list (entry, previous): O(1) to copy
         self.log_len = 0
         self.log_listed: tuple | None = None    # (a log node, the entries up to it): see log_entries
-        self.result = None
+        self.result: Result | None = None
         self.stage: tuple = ("start",)
         self.timestamp = 0
         self.combat: dict = {}
@@ -551,7 +564,8 @@ class State:
             newer.append(node[0])
             node = node[1]
         newer.reverse()
-        entries = (listed[1] + tuple(newer)) if node is not None else tuple(newer)
+        # stopped at a node (the one listed before) or at the start of the log
+        entries = (listed[1] + tuple(newer)) if node is not None and listed is not None else tuple(newer)
         self.log_listed = (self.log, entries)
         return list(entries)
 

@@ -12,6 +12,7 @@ import dataclasses
 import typing
 
 from manastack.oracle import ir
+from manastack.oracle.ir import Duration
 
 from .abilities import keyword_trigger
 from .conditions import CONDITIONS
@@ -260,12 +261,12 @@ REFS = frozenset({"self", "you", "each_opponent", "each_player", "target_control
                   ir.SACRIFICED,         # CR 608.2h, engine.casting._remember_sacrificed
                   ir.DAMAGED_THIS_WAY})  # engine.effects._deal_damage
 CONTROLLERS = frozenset({None, "you", "opponent", "not_you"})
-DURATIONS = frozenset({"end_of_turn", "permanent", "next_end_step", "next_upkeep",
-                       "your_next_upkeep",      # CR 603.7c, a Pact's "your next upkeep"
-                       "next_cleanup",          # CR 603.7c, 514.3a: Armor of Thorns' sacrifice, engine.resolve
-                       "while_you_control_source", "while_source_on_battlefield",    # engine.control
-                       "while_source_tapped",       # CR 611.2b, a modify_pt record: engine.events.untap
-                       "this_turn"})                # a delayed ability waiting for an event this turn: engine.triggers
+DURATIONS = frozenset({Duration.END_OF_TURN, Duration.PERMANENT, Duration.NEXT_END_STEP, Duration.NEXT_UPKEEP,
+                       Duration.YOUR_NEXT_UPKEEP,      # CR 603.7c, a Pact's "your next upkeep"
+                       Duration.NEXT_CLEANUP,          # CR 603.7c, 514.3a: Armor of Thorns' sacrifice, engine.resolve
+                       Duration.WHILE_YOU_CONTROL_SOURCE, Duration.WHILE_SOURCE_ON_BATTLEFIELD,    # engine.control
+                       Duration.WHILE_SOURCE_TAPPED,       # CR 611.2b, a modify_pt record: engine.events.untap
+                       Duration.THIS_TURN})                # a delayed ability waiting for an event this turn: engine.triggers
 # Cards of several faces the engine plays (CR 709-715; manastack.cards.multiface.Layout values).
 LAYOUTS = frozenset({"normal",
                      "transform",               # CR 712.2, engine.double_faced

@@ -17,7 +17,7 @@ from manastack.oracle import ir
 from . import alt_costs, events, exercise
 from .abilities import nested_index, suspended
 from .casting import pay_mana
-from .decisions import Action, IllegalActionError
+from .decisions import Action, ActionKind, IllegalActionError
 from .event_types import Seen
 from .free_casting import cast_without_paying
 from .mana_abilities import can_afford
@@ -49,7 +49,7 @@ def actions(s, player: int) -> list[Action]:
             continue
         cost, n = _terms(kw)
         if can_afford(s, player, cost):
-            out.append(Action("suspend", (oid,), f"suspend {o.card.name}: pay {cost} and exile it "
+            out.append(Action(ActionKind.SUSPEND, (oid,), f"suspend {o.card.name}: pay {cost} and exile it "
                                                  f"with {_counters(n)}"))
     return out
 

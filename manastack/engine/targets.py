@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from manastack.oracle import ir
 
 from . import exercise
-from .decisions import Action, Decision, DecisionKind
+from .decisions import Action, ActionKind, Decision, DecisionKind
 from .filters import legal_targets
 from .runner import Ctx
 from .state import ItemKind, Obj, StackItem
@@ -149,16 +149,16 @@ def choose_modes_and_targets(ctx: Ctx, item: StackItem, source: Obj, player: int
         entwined = item.kind == ItemKind.SPELL and "entwine" in source.cast_costs
         chosen: list[int] = list(range(len(modal.modes))) if entwined else []
         while len(chosen) < modal.at_most:
-            options = tuple(Action("mode", (i,), f"mode {i + 1}: {m.text}")
+            options = tuple(Action(ActionKind.MODE, (i,), f"mode {i + 1}: {m.text}")
                             for i, m in enumerate(modal.modes)
                             if i not in chosen and _specs_satisfiable(s, m.targets, source, player))
             if len(chosen) >= modal.choose:      # "Choose one or both" (CR 700.2d)
-                options += (Action("done", (), "no more modes"),)
+                options += (Action(ActionKind.DONE, (), "no more modes"),)
             if not options:
                 return False
             answer = ctx.ask(Decision(player, DecisionKind.MODES, f"Choose a mode for {item.label} (CR 700.2)",
                                       options, {"item": item.id}))
-            if answer.kind == "done":
+            if answer.kind == ActionKind.DONE:
                 break
             chosen.append(answer.args[0])
         chosen.sort()       # followed in the order written, whatever the order chosen (CR 608.2c)
@@ -183,16 +183,16 @@ def choose_modes_and_targets(ctx: Ctx, item: StackItem, source: Obj, player: int
         taken = {t for i in spec.other_than for t in item.targets[bases[n] + i]}      # CR 115.4
         while len(group) < min(spec.count, caps.get(n, spec.count)):
             legal = [t for t in legal_targets(s, spec, source, player, item.id) if t not in group and t not in taken]
-            choices = [Action("target", (t,), f"target {describe_target(s, t)}") for t in legal]
+            choices = [Action(ActionKind.TARGET, (t,), f"target {describe_target(s, t)}") for t in legal]
             if spec.up_to or group:
                 if spec.up_to and len(group) >= spec.at_least:
-                    choices.append(Action("done", (), "no more targets"))
+                    choices.append(Action(ActionKind.DONE, (), "no more targets"))
             if not choices:
                 return False
             answer = ctx.ask(Decision(player, DecisionKind.TARGETS,
                                       f"Choose target {n + 1} for {item.label}: {_spec_text(spec)} (CR 115)",
                                       tuple(choices), {"item": item.id}))
-            if answer.kind == "done":
+            if answer.kind == ActionKind.DONE:
                 break
             group.append(answer.args[0])
             if exercise.RECORD is not None:
@@ -261,7 +261,7 @@ def choose_division(ctx: Ctx, item: StackItem, player: int, ab) -> bool:
             else:
                 answer = ctx.ask(Decision(player, DecisionKind.DIVIDE,
                                           f"How much of {total} damage goes to {describe_target(s, t)}? (CR 601.2d)",
-                                          tuple(Action("assign", (k,), f"{k} to {describe_target(s, t)}")
+                                          tuple(Action(ActionKind.ASSIGN, (k,), f"{k} to {describe_target(s, t)}")
                                                 for k in range(1, left - rest + 1)), {"item": item.id, "target": t}))
                 n = answer.args[0]
             shares.append(n)

@@ -22,6 +22,7 @@ from operator import attrgetter
 from typing import Any, Callable
 
 from manastack.oracle import ir
+from manastack.oracle.ir import Duration
 
 from . import characteristics as ch
 from . import attack_targets, layers, monarch
@@ -29,7 +30,7 @@ from . import exercise
 from .abilities import (ONE_SHOT_DELAYS, VANISHING_SACRIFICE, ability_at, encoded_triggers, nested_index, suspended,
                         triggered_abilities, works_in_exile)
 from .conditions import evaluate
-from .decisions import Action, Decision, DecisionKind
+from .decisions import Action, ActionKind, Decision, DecisionKind
 from .effect_records import DelayedWatch
 from .event_types import (AbilityActivated, Attacked, AttackedAlone, AttackersDeclared, BecameBlocked,
                           BecameMonstrous, BecameRenowned, BecameTarget, Blocked, CountersPut, CountersRemoved,
@@ -920,13 +921,13 @@ def _choose_order(ctx, player: int, mine: list[PendingTrigger]) -> list[PendingT
         distinct: dict = {}
         for i, t in enumerate(left):
             distinct.setdefault(_key(t), i)
-        options = (Action("default", (), "put the rest on the stack in the order they triggered"),) \
-            + tuple(Action("order", (i,), f"put {left[i].label} ({describe_event(s, left[i].event)}) "
+        options = (Action(ActionKind.DEFAULT, (), "put the rest on the stack in the order they triggered"),) \
+            + tuple(Action(ActionKind.ORDER, (i,), f"put {left[i].label} ({describe_event(s, left[i].event)}) "
                            "on the stack next") for i in distinct.values())
         answer = ctx.ask(Decision(player, DecisionKind.ORDER_TRIGGERS,
                                   "Choose the order of your triggered abilities: the first put on the "
                                   "stack resolves last (CR 603.3b)", options))
-        if answer.kind == "default":
+        if answer.kind == ActionKind.DEFAULT:
             break
         how = "their chosen order"
         order.append(left.pop(answer.args[0]))
@@ -946,7 +947,7 @@ def _delayed_at_next(ctx, step: str) -> None:
     event as ``frozen``)."""
     s = ctx.s
     waiting = [e for e in s.effects if ONE_SHOT_DELAYS.get(e.until) == step
-               and (e.until != "your_next_upkeep" or e.controller == s.active)]
+               and (e.until != Duration.YOUR_NEXT_UPKEEP or e.controller == s.active)]
     if not waiting:
         return
     s.effects = [e for e in s.effects if e not in waiting]

@@ -8,6 +8,7 @@ from itertools import chain
 from operator import attrgetter
 
 from manastack.oracle import ir
+from manastack.oracle.ir import Duration
 
 from . import characteristics as ch
 from . import combat, commanders, control, events, exercise, face_up, layers, morph, sagas, sba, suspend, triggers
@@ -17,7 +18,7 @@ from .legality import (activatable, castable, castable_as_adventure, castable_ha
                        playable_lands)
 from .abilities import ways_to_play
 from .alt_costs import cast_label
-from .decisions import Action, Decision, DecisionKind, IllegalActionError
+from .decisions import Action, ActionKind, Decision, DecisionKind, IllegalActionError
 from .effect_records import SkipNextUntap
 from .event_types import StepBegan
 from .mana_abilities import activate as activate_mana
@@ -117,13 +118,13 @@ def _mulligan(ctx: Ctx) -> None:
         _after_mulligans(s, order)
         return
     counted = _counted_mulligans(s, p)
-    options = [Action("keep", (), f"keep {len(p.hand)} cards")]
+    options = [Action(ActionKind.KEEP, (), f"keep {len(p.hand)} cards")]
     if counted < MAX_MULLIGANS:
-        options.append(Action("mulligan", (), "mulligan"))
+        options.append(Action(ActionKind.MULLIGAN, (), "mulligan"))
     answer = ctx.ask(Decision(player, DecisionKind.MULLIGAN,
                               f"{p.name}: keep this hand or mulligan? (CR 103.5; {p.mulligans} taken)",
                               tuple(options), {"hand": list(p.hand)}))
-    if answer.kind == "mulligan":
+    if answer.kind == ActionKind.MULLIGAN:
         p.mulligans += 1
         p.library.extend(s.renew(s.objs[oid], "library").id for oid in p.hand)   # CR 400.7
         p.hand.clear()
@@ -136,7 +137,7 @@ def _mulligan(ctx: Ctx) -> None:
     for _ in range(min(counted, len(p.hand))):
         answer = ctx.ask(Decision(player, DecisionKind.BOTTOM,
                                   "Choose a card to put on the bottom of your library (CR 103.5)",
-                                  tuple(Action("choose", (c,), s.objs[c].card.name) for c in p.hand)))
+                                  tuple(Action(ActionKind.CHOOSE, (c,), s.objs[c].card.name) for c in p.hand)))
         oid = answer.args[0]
         p.hand.remove(oid)
         p.library.insert(0, s.renew(s.objs[oid], "library").id)   # CR 400.7
@@ -210,7 +211,7 @@ def _step(ctx: Ctx) -> None:
                  if any(ch.is_type(s, o, t) for t in e.types)}
         skips += groups
         # "next untap step" is used up now; "while ~ remains tapped" holds until ~ untaps (CR 611.2b)
-        s.effects = [e for e in s.effects if e not in skips or e.until != "next_untap"]
+        s.effects = [e for e in s.effects if e not in skips or e.until != Duration.NEXT_UNTAP]
         held |= _choose_not_to_untap(ctx, held)
         for o in s.permanents(ap):
             if o.tapped and o.id not in held:
@@ -263,9 +264,9 @@ def _choose_not_to_untap(ctx: Ctx, held: set) -> set:
         name = o.card.name
         answer = ctx.ask(Decision(s.active, DecisionKind.MAY,
                                   f"{name}: choose not to untap it during your untap step? "
-                                  "(CR 502.3)", (Action("yes", (), f"leave {name} tapped"),
-                                                 Action("no", (), f"untap {name}")), {"obj": o.id}))
-        if answer.kind == "yes":
+                                  "(CR 502.3)", (Action(ActionKind.YES, (), f"leave {name} tapped"),
+                                                 Action(ActionKind.NO, (), f"untap {name}")), {"obj": o.id}))
+        if answer.kind == ActionKind.YES:
             kept.add(o.id)
             s.add_log(f"{s.players[s.active].name} chooses not to untap {name}", ("502.3",), "choice")
     return kept
@@ -290,7 +291,7 @@ def _cleanup(ctx: Ctx) -> None:
         s.add_log(f"{p.name} has no maximum hand size and keeps {len(p.hand)} cards", ("402.2", "514.1"), "step")
     while len(p.hand) > 7 and not _no_maximum_hand_size(s):
         answer = ctx.ask(Decision(s.active, DecisionKind.DISCARD, "Discard down to seven cards (CR 514.1)",
-                                  tuple(Action("choose", (c,), s.objs[c].card.name) for c in p.hand)))
+                                  tuple(Action(ActionKind.CHOOSE, (c,), s.objs[c].card.name) for c in p.hand)))
         events.discard(ctx, s.active, s.objs[answer.args[0]])
     events.end_of_turn_wears_off(ctx)
     # "at the beginning of the next cleanup step" (CR 603.7c): such an ability triggering makes
@@ -342,48 +343,53 @@ def priority_actions(s, player: int) -> list[Action]:
     ways = frozenset().union(*map(ways_to_play, map(_CARD, map(objs.__getitem__, chain(
         p.hand, p.graveyard, exiled_playable(s, player))))))
     for o in playable_lands(s, player):
-        actions.append(_action("play", (o.id,), o.card, ""))
+        actions.append(_action(_PLAY, (o.id,), o.card, ""))
     if "back" in ways:
         for o in playable_back_faces(s, player):                     # CR 712.12
-            actions.append(Action("play_back", (o.id,), f"play {o.card.name} (the back face of {o.card.main.name})"))
+            actions.append(Action(ActionKind.PLAY_BACK, (o.id,), f"play {o.card.name} (the back face of {o.card.main.name})"))
     for o in castable(s, player, sources):
-        actions.append(Action("cast", (o.id,), cast_label(o)))      # flashback too (CR 702.34a)
+        actions.append(Action(_CAST, (o.id,), cast_label(o)))      # flashback too (CR 702.34a)
     if "halves" in ways:
         for o, i in castable_halves(s, player, sources):             # CR 709.3, 702.102, 702.127
             if i is None:
-                actions.append(Action("cast_fused", (o.id,), f"cast {o.card.name} fused, both halves"))
+                actions.append(Action(ActionKind.CAST_FUSED, (o.id,), f"cast {o.card.name} fused, both halves"))
             else:
                 where = " from the graveyard (aftermath)" if o.zone == "graveyard" else ""
-                actions.append(Action("cast_half", (o.id, i), f"cast {o.card.halves[i].name}{where}"))
+                actions.append(Action(ActionKind.CAST_HALF, (o.id, i), f"cast {o.card.halves[i].name}{where}"))
     if "adventure" in ways:
         for o in castable_as_adventure(s, player, sources):         # CR 715.3
-            actions.append(Action("cast_adventure", (o.id,), f"cast {o.card.adventure.name}, the Adventure of {o.card.name}"))
+            adventure = o.card.adventure
+            assert adventure is not None        # castable_as_adventure keeps adventurers only
+            actions.append(Action(ActionKind.CAST_ADVENTURE, (o.id,), f"cast {adventure.name}, the Adventure of {o.card.name}"))
     if "morph" in ways:
         for o in morph.castable_face_down(s, player):                # CR 702.37c
-            actions.append(Action("cast_face_down", (o.id,), f"cast {o.card.name} face down for {{3}}"))
+            actions.append(Action(ActionKind.CAST_FACE_DOWN, (o.id,), f"cast {o.card.name} face down for {{3}}"))
     actions += face_up.face_up_actions(s, player)                      # CR 116.2b
     if "suspend" in ways:
         actions += suspend.actions(s, player)                        # CR 116.2f
     for o, idx, ab in activatable(s, player):
-        actions.append(_action("activate", (o.id, idx), o.card, ab.text))
+        actions.append(_action(_ACTIVATE, (o.id, idx), o.card, ab.text))
     for o, idx, ab in sources:
-        actions.append(_action("mana", (o.id, idx), o.card, ab.text))
+        actions.append(_action(_MANA, (o.id, idx), o.card, ab.text))
     if "ninjutsu" in ways:
         for oid, idx, attacker in combat.ninjutsu_actions(s, player):     # CR 702.49
-            actions.append(Action("ninjutsu", (oid, idx, attacker),
+            actions.append(Action(ActionKind.NINJUTSU, (oid, idx, attacker),
                                   f"ninjutsu {s.objs[oid].card.name}, returning {s.objs[attacker].card.name}"))
     return actions
 
 
 _CARD = attrgetter("card")
-_PASS = Action("pass", (), "pass priority")
+# the kinds listed for every land, spell and ability at every priority, read once: under Python
+# 3.11 reading an enum member costs several times a module global (docs/architecture.md, "Types")
+_PLAY, _CAST, _ACTIVATE, _MANA = ActionKind.PLAY, ActionKind.CAST, ActionKind.ACTIVATE, ActionKind.MANA
+_PASS = Action(ActionKind.PASS, (), "pass priority")
 
 
 @lru_cache(maxsize=16384)
-def _action(kind: str, args: tuple, card, text: str) -> Action:
+def _action(kind: ActionKind, args: tuple, card, text: str) -> Action:
     """A priority action that is the same whenever the same object offers it: made once (a
     priority decision lists every land and mana ability again)."""
-    return Action(kind, args, f"play {card.name}" if kind == "play" else f"activate {card.name}: {text}")
+    return Action(kind, args, f"play {card.name}" if kind == _PLAY else f"activate {card.name}: {text}")
 
 
 def _priority(ctx: Ctx) -> None:
@@ -405,7 +411,7 @@ def _priority(ctx: Ctx) -> None:
                               lambda: priority_actions(s, player),
                               {"step": s.step, "stack": [i.label for i in s.stack]}))
     s.settled = False
-    if answer.kind == "pass":
+    if answer.kind == ActionKind.PASS:
         s.passes += 1
         if s.passes < _players_in_game(s):       # CR 117.4: all players in succession
             s.priority = s.next_player(player)   # CR 117.3d
@@ -418,30 +424,30 @@ def _priority(ctx: Ctx) -> None:
         s.stage = ("next_step",)   # CR 500.2
         return
     s.passes = 0                   # CR 117.3c: the acting player gets priority again
-    if answer.kind == "play":
+    if answer.kind == ActionKind.PLAY:
         _play_land(ctx, player, answer.args[0])
-    elif answer.kind == "play_back":
+    elif answer.kind == ActionKind.PLAY_BACK:
         _play_land(ctx, player, answer.args[0], back=True)
-    elif answer.kind == "cast":
+    elif answer.kind == ActionKind.CAST:
         cast(ctx, player, answer.args[0])
-    elif answer.kind == "cast_half":
+    elif answer.kind == ActionKind.CAST_HALF:
         cast(ctx, player, answer.args[0], half=answer.args[1])
-    elif answer.kind == "cast_fused":
+    elif answer.kind == ActionKind.CAST_FUSED:
         cast(ctx, player, answer.args[0], fused=True)
-    elif answer.kind == "cast_adventure":
+    elif answer.kind == ActionKind.CAST_ADVENTURE:
         cast(ctx, player, answer.args[0], adventure=True)
-    elif answer.kind == "cast_face_down":
+    elif answer.kind == ActionKind.CAST_FACE_DOWN:
         cast(ctx, player, answer.args[0], face_down=True)
-    elif answer.kind == "turn_face_up":
+    elif answer.kind == ActionKind.TURN_FACE_UP:
         face_up.turn_face_up(ctx, player, answer.args[0])
-    elif answer.kind == "suspend":
+    elif answer.kind == ActionKind.SUSPEND:
         suspend.suspend(ctx, player, answer.args[0])
-    elif answer.kind == "activate":
+    elif answer.kind == ActionKind.ACTIVATE:
         activate(ctx, player, *answer.args)
-    elif answer.kind == "mana":
+    elif answer.kind == ActionKind.MANA:
         oid, idx = answer.args
         activate_mana(ctx, player, s.objs[oid], idx)
-    elif answer.kind == "ninjutsu":
+    elif answer.kind == ActionKind.NINJUTSU:
         combat.ninjutsu(ctx, player, *answer.args)
 
 

@@ -11,7 +11,7 @@ from manastack.oracle import ir
 from . import events, exercise
 from .abilities import cost_text
 from .casting import cost_payable, pay_cost, pay_mana
-from .decisions import Action, Decision, DecisionKind
+from .decisions import Action, ActionKind, Decision, DecisionKind
 from .mana_abilities import can_afford
 from .resolution import amount, execute, named_players, resolve_subject, source_obj
 from .state import Obj
@@ -58,12 +58,12 @@ def sacrifice_unless_pays(ctx, e: ir.SacrificeUnlessPays, rc) -> None:
     how = cost_text(cost)
     if isinstance(e.times, ir.CountersOn):
         how += f" for {n} age counter{'s' if n != 1 else ''}"
-    options = [Action("decline", (), f"don't pay: sacrifice {perm.card.name}")]
+    options = [Action(ActionKind.DECLINE, (), f"don't pay: sacrifice {perm.card.name}")]
     if cost_payable(s, perm, cost, payer=player):
-        options.insert(0, Action("pay", (), f"{how} and keep {perm.card.name}"))
+        options.insert(0, Action(ActionKind.PAY, (), f"{how} and keep {perm.card.name}"))
     answer = ctx.ask(Decision(player, DecisionKind.UNLESS, f"{label}: {how} or sacrifice {perm.card.name} "
                               f"(CR {rule})", tuple(options), {"obj": perm.id}))
-    if answer.kind == "decline":
+    if answer.kind == ActionKind.DECLINE:
         if len(options) == 1:
             s.add_log(f"{p.name} can't pay {label} ({how})", (rule, "118.3"), "choice")
         else:
@@ -86,10 +86,10 @@ def _pay_anyway(ctx, player: int, cost: ir.Cost, how: str, label: str, rc) -> No
     o = source_obj(ctx, rc)
     if o is None or not cost_payable(ctx.s, o, cost, payer=player):
         return
-    options = (Action("pay", (), f"{how} anyway"), Action("decline", (), "don't pay"))
+    options = (Action(ActionKind.PAY, (), f"{how} anyway"), Action(ActionKind.DECLINE, (), "don't pay"))
     answer = ctx.ask(Decision(player, DecisionKind.UNLESS, f"{label}: {how} anyway? Nothing is left to "
                               "sacrifice (CR 118.12)", options))
-    if answer.kind == "pay":
+    if answer.kind == ActionKind.PAY:
         pay_cost(ctx, player, o, cost, label)
         ctx.s.add_log(f"{ctx.s.players[player].name} pays {label} ({how}) anyway", ("118.12",), "choice")
 
@@ -107,18 +107,19 @@ def unless_pays(ctx, e: ir.UnlessPays, rc) -> None:
         player = players[0]
         name = s.players[player].name
         how = cost_text(e.cost)
-        options = [Action("decline", (), "don't pay" if you else f"don't {how}")]
+        options = [Action(ActionKind.DECLINE, (), "don't pay" if you else f"don't {how}")]
         if src is not None and cost_payable(s, src, e.cost, payer=player):
-            options.insert(0, Action("pay", (), how))
+            options.insert(0, Action(ActionKind.PAY, (), how))
         question = f"{how}? If not, its effect happens" if you else f"{how}, or its effect happens"
         answer = ctx.ask(Decision(player, DecisionKind.UNLESS, f"{rc.card.name}: {question} (CR 118.12)",
                                   tuple(options)))
-        if answer.kind == "pay":
+        if answer.kind == ActionKind.PAY:
             if exercise.RECORD is not None:
                 parts = "UNLESS_COST_PARTS" if you else "PLAYER_UNLESS_COST_PARTS"
                 for f in dataclasses.fields(e.cost):
                     if getattr(e.cost, f.name) != f.default:
                         exercise.note(parts, f.name, rc.card)
+            assert src is not None      # paying is offered only with a source
             pay_cost(ctx, player, src, e.cost, rc.card.name)
             s.add_log(f"{name} chooses to {how} for {rc.card.name}: its effect doesn't happen", ("118.12",),
                       "choice")
@@ -149,12 +150,12 @@ def counter_unless_pays(ctx, e: ir.CounterUnlessPays, rc) -> None:
         cost = cost_times(dataclasses.replace(e.cost, mana=cost), n).mana
     ward = isinstance(e.what, ir.Ref)     # ward's ability names the spell that triggered it
     by, rule = (f"{possessive(rc.card.name)} ward", "702.21a") if ward else (rc.card.name, "118.12a")
-    options = [Action("decline", (), f"don't pay {cost}: {item.label} is countered")]
+    options = [Action(ActionKind.DECLINE, (), f"don't pay {cost}: {item.label} is countered")]
     if cost is not None and can_afford(s, payer, cost):
-        options.insert(0, Action("pay", (), f"pay {cost} so {item.label} isn't countered"))
+        options.insert(0, Action(ActionKind.PAY, (), f"pay {cost} so {item.label} isn't countered"))
     answer = ctx.ask(Decision(payer, DecisionKind.UNLESS, f"{'Ward' if ward else rc.card.name}: pay {cost} or "
                               f"{item.label} is countered (CR {rule})", tuple(options), {"item": item.id}))
-    if answer.kind == "pay" and cost is not None:      # offered only with a cost
+    if answer.kind == ActionKind.PAY and cost is not None:      # offered only with a cost
         pay_mana(ctx, payer, cost, by)
         s.add_log(f"{s.players[payer].name} pays {cost} for {'ward' if ward else rc.card.name}: "
                   f"{item.label} isn't countered", (rule,), "choice")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import characteristics as ch
 from . import mana_spend, morph
-from .state import Obj, State
+from .state import ItemKind, Obj, State
 
 
 def _public(s: State, o: Obj, viewer: int) -> dict:
@@ -57,7 +57,7 @@ def player_view(s: State, viewer: int) -> dict:
 def _item(s: State, item, viewer: int) -> dict:
     d = {"id": item.id, "label": item.label, "controller": item.controller,
          "targets": [list(g) for g in item.targets]}
-    spell = s.objs.get(item.source) if item.kind == "spell" else None
+    spell = s.objs.get(item.source) if item.kind == ItemKind.SPELL else None
     if spell is not None and morph.is_face_down(spell):      # CR 708.5
         d["face_down"] = True
         if viewer == item.controller or s.result is not None:

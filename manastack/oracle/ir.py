@@ -11,9 +11,30 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Union
 
 from manastack.mana import ManaCost
+
+
+class Duration(StrEnum):
+    """How long a continuous effect, a delayed triggered ability or a record a resolved spell or
+    ability leaves lasts (CR 611.2, 603.7). A ``StrEnum``: each member equals its string, as the
+    compiler writes it and a save holds it."""
+
+    END_OF_TURN = "end_of_turn"                  # "until end of turn", "this turn" (CR 514.2)
+    END_OF_COMBAT = "end_of_combat"              # "this combat" (CR 511.3)
+    PERMANENT = "permanent"                      # no end: until the object leaves its zone (CR 611.2a)
+    THIS_TURN = "this_turn"                      # a delayed ability waiting for an event this turn (CR 603.7b)
+    NEXT_END_STEP = "next_end_step"              # "at the beginning of the next end step" (CR 603.7c)
+    NEXT_UPKEEP = "next_upkeep"                  # "at the beginning of the next upkeep"
+    YOUR_NEXT_UPKEEP = "your_next_upkeep"        # "at the beginning of your next upkeep" (a Pact)
+    NEXT_CLEANUP = "next_cleanup"                # "at the beginning of the next cleanup step" (CR 514.3a)
+    NEXT_UNTAP = "next_untap"                    # "doesn't untap during its controller's next untap step"
+    WHILE_YOU_CONTROL_SOURCE = "while_you_control_source"        # "for as long as you control ~" (CR 611.2b)
+    WHILE_SOURCE_ON_BATTLEFIELD = "while_source_on_battlefield"  # "for as long as ~ remains on the battlefield"
+    WHILE_SOURCE_TAPPED = "while_source_tapped"  # "for as long as ~ remains tapped" (CR 611.2b)
+    ATTACHED = "attached"                        # a control effect of an Aura while it is attached (CR 613.1b)
 
 # --------------------------------------------------------------------------------- amounts
 

@@ -2,6 +2,8 @@
 status (CR 110.5), combat, and spells on the stack (CR 405)."""
 from __future__ import annotations
 
+from typing import NoReturn
+
 from manastack.cards import CardError
 from manastack.cards.identity import commanders_identity
 from manastack.engine import characteristics as ch
@@ -38,7 +40,7 @@ class Builder:
         self.refs = Refs(names)
         self.later: list = []      # (obj, entry) whose attachments and blocks wait for all objects
 
-    def fail(self, reason: str, line: int | None):
+    def fail(self, reason: str, line: int | None) -> NoReturn:
         raise ScenarioError(reason, self.file, line)
 
     def player(self, name: str, container, key) -> int:

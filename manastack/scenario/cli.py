@@ -127,7 +127,9 @@ def show(report: dict, console: Console, quiet: bool,
     if not quiet:
         for item in report["log"]:
             console.print(render(item), highlight=False)
-            for number in item.get("rules", ()) if rule_text else ():
+            if rule_text is None:
+                continue
+            for number in item.get("rules", ()):
                 text = rule_text(number) or "not in the rules text in use"
                 console.print(f"      [dim]CR {escape(number)}: {escape(text)}[/dim]", highlight=False)
     for e in report["expectations"]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from manastack.engine.decisions import Action, IllegalActionError
+from manastack.engine.decisions import Action, ActionKind, IllegalActionError
 
 from .expect import Checker, Outcome, result_text
 from .yamlfile import Map
@@ -121,7 +121,7 @@ class Driver:
         if d.kind != "priority":
             raise self.waiting(d)
         self.note_pass(d.player)
-        self.push(Action("pass"))
+        self.push(Action(ActionKind.PASS))
 
     def in_progress(self) -> bool:
         """Whether the game is in the middle of an operation, such as a cast waiting for

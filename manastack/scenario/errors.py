@@ -1,6 +1,8 @@
 """The one error a scenario file can give: it names the file, the line and the step."""
 from __future__ import annotations
 
+from manastack.game import Game
+
 
 class ScenarioError(ValueError):
     """Bad scenario input, or a script step that can't be done at that moment.
@@ -17,7 +19,7 @@ class ScenarioError(ValueError):
         self.line = line
         self.step = step
         self.step_text = step_text
-        self.game = None
+        self.game: Game | None = None
         self.narrative: list[dict] = []
         self.outcomes: list = []           # expectations checked before the error (Outcome)
         super().__init__(self.render())

@@ -6,7 +6,7 @@ from manastack.engine import layers, legality
 from manastack.engine.abilities import battlefield_activated
 from manastack.engine.alt_costs import CHOSEN_ALTERNATIVES
 from manastack.engine.targets import describe_target
-from manastack.engine.decisions import Action
+from manastack.engine.decisions import Action, ActionKind
 
 from . import why
 from .driver import Driver, StepError, listify
@@ -121,7 +121,7 @@ class PlaySteps(Driver):
             elif d.kind == "remove_counters" and isinstance(step.get("remove"), int):
                 self.push(self.choose_number(d, step["remove"]))
             elif d.kind == "may" and "splice" in d.context:     # CR 702.47a
-                self.push(Action("yes" if d.context["splice"] in listify(step.get("splice")) else "no"))
+                self.push(Action(ActionKind.YES if d.context["splice"] in listify(step.get("splice")) else ActionKind.NO))
             elif d.kind == "replacement_order" and replacements:
                 self.push(self.choose_replacement(d, replacements.pop(0)))
             elif chosen and any(o.kind == "choose" for o in d.options):
@@ -255,7 +255,7 @@ class PlaySteps(Driver):
             raise StepError(f"{d.prompt}: say it with assist: (the amount the other player pays, or no)")
         n = 0 if value is False else int(value)
         if d.kind == "assist":
-            return next(o for o in d.options if o.kind == ("yes" if n else "no"))
+            return next(o for o in d.options if o.kind == ("yes" if n else ActionKind.NO))
         for o in d.options:
             if o.args[0] == n:
                 return o

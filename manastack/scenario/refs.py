@@ -60,7 +60,7 @@ class Refs:
         for o in fresh:
             if (_own_card(o), o.owner) in groups:
                 groups[(_own_card(o), o.owner)][1].append(o)
-        by_old = {}
+        by_old: dict[int, int] = {}
         for old, new in groups.values():
             if len(old) == len(new) and (len(old) == 1 or len({o.zone for o in old}) == 1):
                 by_old.update((a.id, b.id) for a, b in zip(old, new))

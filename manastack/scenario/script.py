@@ -2,7 +2,7 @@
 actions (CR 117 priority, 305 lands, 601-602 casting and activating, 508-510 combat)."""
 from __future__ import annotations
 
-from manastack.engine.decisions import Action, IllegalActionError
+from manastack.engine.decisions import Action, ActionKind, IllegalActionError
 from manastack.engine.turn import STEPS
 
 from .combat_steps import CombatSteps
@@ -134,7 +134,7 @@ class ScriptRunner(PlaySteps, CombatSteps):
 
     def do_may(self, step: Map) -> None:
         self.answer_kinds(("may",), "\"you may\" answer")
-        self.push(Action("yes" if step["may"] else "no"))
+        self.push(Action(ActionKind.YES if step["may"] else ActionKind.NO))
 
     def do_choose(self, step: Map) -> None:
         for ref in listify(step["choose"]):

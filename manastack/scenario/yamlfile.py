@@ -122,10 +122,10 @@ def _convert(node, file: str, seen: list[int]):
             out.key_lines[key] = k_node.start_mark.line + 1
         return out
     if isinstance(node, yaml.SequenceNode):
-        out = Seq(_convert(v, file, seen) for v in node.value)
-        out.line = line
-        out.item_lines = [v.start_mark.line + 1 for v in node.value]
-        return out
+        seq = Seq(_convert(v, file, seen) for v in node.value)
+        seq.line = line
+        seq.item_lines = [v.start_mark.line + 1 for v in node.value]
+        return seq
     _check_scalar(node, file, line)
     try:
         value = _SCALAR.construct_object(node, deep=True)

@@ -23,7 +23,7 @@ from manastack.agents import AgentSpecError, agent_names, parse_agent
 from manastack.cards import CardDB, CardError
 from manastack.decks import DeckError, bundled_decks, commander_decks
 from manastack.engine.commanders import COMMANDER
-from manastack.engine.decisions import Action, IllegalActionError
+from manastack.engine.decisions import Action, ActionKind, IllegalActionError
 from manastack.engine.legality import explain
 from manastack.game import FORMATS, MAX_PLAYERS, MAX_SEED, MIN_PLAYERS, MIN_SEED, Game, SaveError
 from manastack.table import STEPS, TableSettings, auto_answer
@@ -35,6 +35,7 @@ MAX_BATCH = 64                    # actions in one answer (a whole declaration o
 MAX_AUTO_STEPS = 20_000           # agent and automatic answers run before a person is asked again
 MAX_TABLES = 64                   # tables kept; the one used least recently goes first
 MAX_ARG_CHARS = 40                # one argument of an action sent by a client
+KINDS = frozenset(ActionKind)     # the kinds an action sent by a client may have
 SEATS = range(MIN_PLAYERS, MAX_PLAYERS + 1)   # how many seats a new table may have: as many players as Game.new takes
 
 
@@ -181,8 +182,8 @@ class Table:
             if d is not None and d.player == viewer else []
         if usable:
             return "You can now: " + "; ".join(dict.fromkeys(usable))
-        kind = "activate" if o.zone == "battlefield" else \
-            "play" if "Land" in o.card.types and o.zone == "hand" else "cast"
+        kind = ActionKind.ACTIVATE if o.zone == "battlefield" else \
+            ActionKind.PLAY if "Land" in o.card.types and o.zone == "hand" else ActionKind.CAST
         reason = explain(s, viewer, Action(kind, (obj_id,))) or f"{o.card.name} can't be used now"
         if d is not None and d.player != viewer:
             reason = f"it is not your decision now ({s.players[d.player].name} is deciding). " + reason
@@ -262,7 +263,9 @@ def parse_action(data: Any) -> Action:
             (isinstance(a, int) and not isinstance(a, bool) and abs(a) < 10 ** 12)
             or (isinstance(a, str) and len(a) <= MAX_ARG_CHARS) for a in args):
         raise TableError("an action's args are at most 8 whole numbers or short texts")
-    return Action(data["kind"], tuple(args))
+    if data["kind"] not in KINDS:
+        raise TableError(f"no action is called {data['kind']!r}")
+    return Action(ActionKind(data["kind"]), tuple(args))
 
 
 class Tables:
