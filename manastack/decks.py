@@ -501,14 +501,16 @@ def read_decklist(spec: "str | Path | Deck | list[str]") -> DeckList:
                         f"names, not {type(spec).__name__}")
     path, where = Path(spec), str(spec)
     try:
-        is_file = path.is_file()
+        is_file, exists = path.is_file(), path.exists()
     except (OSError, ValueError):       # a name too long, or with a NUL byte
-        is_file = False
+        is_file = exists = False
     if not is_file:
         if str(spec) in commander_decks():
             path, where = COMMANDER_DECK_DIR / f"{spec}.txt", f"{spec} (bundled Commander deck)"
         elif str(spec) in bundled_decks():      # a bundled deck is named, never reached by a path
             path, where = DECK_DIR / f"{spec}.txt", f"{spec} (bundled deck)"
+        elif exists:                    # a pipe (which would block) or a device (which may never end)
+            raise DeckError(f"{_short(where)}: not a regular file")
         else:
             raise DeckError(f"no deck file {_short(where)}; bundled decks: "
                             f"{', '.join(bundled_decks() + commander_decks())}")

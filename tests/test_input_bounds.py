@@ -110,6 +110,31 @@ def test_rules_from_a_device_or_a_pipe_are_refused(tmp_path):
         load_rules(fifo)
 
 
+@pytest.mark.parametrize("command", [["judge", "--cards", "{path}", "{scenario}"],
+                                     ["cards", "show", "Forest", "--cards", "{path}"],
+                                     ["play", "--agents", "random,random", "--cards", "{path}"],
+                                     ["play", "--agents", "random,random", "--decks", "{path},gruul-stompy"]])
+def test_a_card_file_or_decklist_that_is_a_pipe_or_a_device_is_refused(tmp_path, command):
+    fifo = tmp_path / "cards.json"
+    os.mkfifo(fifo)
+    scenario = tmp_path / "x.yaml"
+    scenario.write_text(BOARD + "expect:\n  life: {Bob: 20}\n", encoding="utf-8")
+    for path in (fifo, "/dev/zero"):
+        start = time.perf_counter()
+        result = CliRunner().invoke(main, [a.format(path=path, scenario=scenario) for a in command])
+        assert time.perf_counter() - start < 5
+        assert result.exit_code == 1 and result.output.startswith("Error: ")
+        assert result.output.rstrip().endswith(": not a regular file") and str(path)[:20] in result.output
+    with pytest.raises(CardError, match="cards.json: not a regular file"):
+        load_db(fifo)
+
+
+@pytest.mark.parametrize("value", [None, 3, b"cards.json", ["cards.json"]])
+def test_load_db_names_what_a_card_file_path_must_be(value):
+    with pytest.raises(CardError, match="a card file is named by a path"):
+        load_db(value)
+
+
 @settings(max_examples=80, deadline=None)
 @given(st.one_of(st.integers(min_value=-(10 ** 40), max_value=10 ** 40),
                  st.text(alphabet="0123456789:-_.+eE", min_size=1, max_size=40)))

@@ -12,6 +12,7 @@ import difflib
 import gzip
 import json
 import re
+import stat
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -407,8 +408,12 @@ class CardDB:
         """Add a card file, MTGJSON AtomicCards, set file or AllPrintings, or Scryfall Oracle
         Cards, gzipped or not: the format is told from the content. Returns the cards added in
         AtomicCards shape, ``{name: [faces]}``."""
+        if not isinstance(path, (str, Path)):
+            raise CardError(f"a card file is named by a path (str or pathlib.Path), not {type(path).__name__}")
         path = Path(path)
         try:
+            if not stat.S_ISREG(path.stat().st_mode):     # a pipe would block, a device never end
+                raise CardError(f"{path}: not a regular file")
             with open(path, "rb") as fh:
                 gzipped = fh.read(2) == b"\x1f\x8b"
             with (gzip.open if gzipped else open)(path, "rb") as fh:
