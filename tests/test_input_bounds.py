@@ -252,6 +252,63 @@ def test_any_names_or_cards_argument_starts_a_game_or_is_refused_clearly(value):
             assert f"Game.new: {key}" in str(exc)
 
 
+ANY_VALUE = st.one_of(st.none(), st.booleans(), st.integers(min_value=-(10 ** 30), max_value=10 ** 30),
+                     st.floats(), st.binary(max_size=10), st.text(max_size=10),
+                     st.lists(st.integers(min_value=-3, max_value=3), max_size=3))
+
+
+@settings(max_examples=60, deadline=None)
+@given(ANY_VALUE)
+def test_any_value_given_to_the_api_gives_a_result_or_its_own_clear_error(value):
+    """Misused arguments of the Python API raise the API's own errors (ValueError and its
+    subclasses: SaveError, ScenarioError, CardError, DeckError) in one short line, never a raw
+    TypeError, AttributeError or IndexError, and the game is left as it was."""
+    import manastack
+
+    game = Game.new("gruul-stompy", "azorius-skies", seed=3)
+    before = game.to_json()
+    calls = [lambda: game.view(value), lambda: game.explain(value), lambda: Game.from_json(value),
+             lambda: Game.from_json(before, cards=value), lambda: manastack.load_db(value),
+             lambda: Scenario.from_text(value), lambda: Scenario.from_text(BOARD, cards=value),
+             lambda: Scenario.load(value), lambda: manastack.RandomAgent(value),
+             lambda: manastack.play_out(game.copy(), value), lambda: load_deck(value)]
+    for call in calls:
+        try:
+            call()
+        except ValueError as exc:
+            assert "\n" not in str(exc) and len(str(exc)) < 400, str(exc)
+    assert game.to_json() == before
+
+
+@pytest.mark.parametrize("call, words", [
+    (lambda g: g.view(2), "view: no player '2'; the players are 0 to 1"),
+    (lambda g: g.view(-1), "view: no player '-1'"),
+    (lambda g: g.explain(-1), "explain: last must be None or a number of lines"),
+    (lambda g: Game.from_json(None), "a save is the JSON text of Game.to_json"),
+    (lambda g: Game.from_json(g.to_json(), cards="cards.json"), "cards must be a CardDB"),
+    (lambda g: Scenario.from_text(None), "a scenario is YAML text"),
+    (lambda g: Scenario.load(None), "a scenario file is named by a path"),
+    (lambda g: Scenario.load("scenarios/shock-to-player.yaml", cards="cards.json"), "cards must be a CardDB"),
+    (lambda g: __import__("manastack").RandomAgent("7"), "seed must be an integer"),
+    (lambda g: __import__("manastack").play_out(g, []), "agents must be a list of 2 agents"),
+])
+def test_misused_api_calls_say_what_was_expected(call, words):
+    with pytest.raises(ValueError, match=words):
+        call(Game.new("gruul-stompy", "azorius-skies"))
+
+
+def test_a_control_character_in_a_scenario_is_refused_in_one_line_with_its_line():
+    err = refused(BOARD + "description: x\x1fy\n")
+    assert err.line == 5 and "control characters are not allowed" in err.reason
+
+
+def test_explain_last_gives_that_many_lines():
+    game = Game.new("gruul-stompy", "azorius-skies")
+    lines = game.explain().splitlines()
+    assert game.explain(0) == "" and game.explain(2).splitlines() == lines[-2:]
+    assert game.explain(10 ** 6).splitlines() == lines
+
+
 def test_play_refuses_a_seed_out_of_range_with_a_usage_error():
     result = CliRunner().invoke(main, ["play", "--agents", "random,random", "--seed", str(10 ** 30)])
     assert result.exit_code == 2 and "Invalid value for '--seed'" in result.output

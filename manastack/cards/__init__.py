@@ -412,8 +412,14 @@ class CardDB:
             raise CardError(f"a card file is named by a path (str or pathlib.Path), not {type(path).__name__}")
         path = Path(path)
         try:
-            if not stat.S_ISREG(path.stat().st_mode):     # a pipe would block, a device never end
-                raise CardError(f"{path}: not a regular file")
+            mode = path.stat().st_mode
+        except FileNotFoundError:
+            raise CardError(f"{path}: card file not found") from None
+        except (OSError, ValueError) as exc:            # a name too long, or with a NUL byte
+            raise CardError(f"{_excerpt(str(path))}: can't read the file ({exc})") from None
+        if not stat.S_ISREG(mode):                      # a pipe would block, a device never end
+            raise CardError(f"{path}: not a regular file")
+        try:
             with open(path, "rb") as fh:
                 gzipped = fh.read(2) == b"\x1f\x8b"
             with (gzip.open if gzipped else open)(path, "rb") as fh:
