@@ -34,7 +34,7 @@ from manastack.engine.turn import run_operation
 from manastack.engine.view import player_view
 
 from manastack.engine.save_check import SaveError, check_save
-from manastack.limits import MAX_DEPTH, MAX_SAVE_BYTES, json_depth_ok
+from manastack.limits import MAX_DEPTH, MAX_SAVE_BYTES, excerpt, json_depth_ok
 
 _new_game = object.__new__
 MIN_SEED, MAX_SEED = -(2 ** 63), 2 ** 64 - 1     # the generator keeps 64 bits (rng.py)
@@ -262,7 +262,7 @@ class Game:
                     + "; ".join(f"{options.index(o)}: {o.kind}{o.args}" for o in named))
             if named:
                 return named[0]
-            raise IllegalActionError(f"no legal action {action!r} for {pending.prompt!r}; "
+            raise IllegalActionError(f"no legal action {excerpt(action)} for {pending.prompt!r}; "
                                      f"legal: {', '.join(map(str, options))}")
         found = pending.find(action)
         if found is None:

@@ -309,6 +309,33 @@ def test_explain_last_gives_that_many_lines():
     assert game.explain(10 ** 6).splitlines() == lines
 
 
+PLACES = [
+    BOARD.replace("[Forest]", "[{v}]") + "expect:\n  life: {{Bob: 20}}\n",             # a card name
+    BOARD + "script:\n  - action: {v}\nexpect:\n  life: {{Bob: 20}}\n",              # an action's label
+    BOARD + "script:\n  - cast: {v}\nexpect:\n  life: {{Bob: 20}}\n",                # a card to cast
+    BOARD + "script:\n  - pass_until: {v}\nexpect:\n  life: {{Bob: 20}}\n",          # a step
+    BOARD + "expect:\n  step: {v}\n",                                                  # a value of an enum
+    BOARD + "expect:\n  objects:\n    Forest: {{zone: {v}}}\n",
+    BOARD + "expect:\n  life: {{Bob: {v}}}\n",                                         # a number expected
+    BOARD.replace("Bob", "{v}") + "expect:\n  life: {{Alice: 20}}\n",                 # a player's name
+]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(PLACES),
+       st.text(st.characters(blacklist_categories=("Cs",)), min_size=20, max_size=40).map(lambda t: t * 100))
+def test_an_error_quotes_a_short_escaped_excerpt_of_what_it_refuses(place, value):
+    """Whatever a scenario writes where a name, a label, a step or a number goes, an error
+    about it is one line that quotes at most a short excerpt, control characters escaped."""
+    text = place.format(v=json.dumps(value))
+    try:
+        Scenario.from_text(text).run()
+    except ScenarioError as exc:
+        message = exc.render()
+        assert "\n" not in message and len(message) < 1200, message[:300]
+        assert message.isprintable(), repr(message[:300])       # the value has 2,000 characters or more
+
+
 def test_play_refuses_a_seed_out_of_range_with_a_usage_error():
     result = CliRunner().invoke(main, ["play", "--agents", "random,random", "--seed", str(10 ** 30)])
     assert result.exit_code == 2 and "Invalid value for '--seed'" in result.output
