@@ -41,7 +41,17 @@ from manastack.cards.identity import (LAND_TYPE_MANA, background_pair, can_be_co
 
 
 class DeckError(ValueError):
-    """A decklist that can't be read or used; the message names the file and line."""
+    """A decklist that can't be read or used; the message names the file and line. ``hint``,
+    when there is one, says how to go on from Python (the last line of the message); a command
+    line tool says it with its own options."""
+
+    def __init__(self, message: str, hint: str = "") -> None:
+        super().__init__(message + (f"\n{hint}" if hint else ""))
+        self.message = message
+        self.hint = hint
+
+
+PARTIAL_HINT = "allow_partial=True plays partly supported cards anyway"
 
 
 @dataclass(frozen=True)
@@ -120,6 +130,7 @@ class DeckProblem:
 
     where: str
     message: str
+    partial: bool = False       # a card only partly supported (allowed with allow_partial)
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}"
@@ -332,8 +343,7 @@ def resolve(deck_list: DeckList, db: CardDB, allow_partial: bool = False) -> tup
             continue
         if card.unsupported and not allow_partial and count:
             problems.append(DeckProblem(at, f"{real} has Oracle text manastack can't run yet: "
-                                        + "; ".join(repr(u) for u in card.unsupported)
-                                        + " (allow partial cards to play it anyway)"))
+                                        + "; ".join(repr(u) for u in card.unsupported), partial=True))
         if count:
             sections[section][real] = sections[section].get(real, 0) + count
     if unknown > MAX_LISTED:
@@ -572,5 +582,5 @@ def load_deck(spec: "str | Path | Deck | list[str]", db: CardDB | None = None,
     :class:`DeckError` listing every unknown (or, unless ``allow_partial``, partly supported) card."""
     deck, problems = resolve(read_decklist(spec), db or default_db(), allow_partial)
     if problems:
-        raise DeckError("\n".join(map(str, problems)))
+        raise DeckError("\n".join(map(str, problems)), PARTIAL_HINT if any(p.partial for p in problems) else "")
     return deck
