@@ -67,7 +67,7 @@ class Limits:
 
 
 LIMITS = Limits()
-MAX_SUGGESTED = 10     # unknown names given the closest real names (each reads every name)
+MAX_SUGGESTED = 5      # unknown names given the closest real names (each reads every name: 0.1 s in the corpus)
 MAX_LISTED = 50        # unknown names listed one by one; the rest are counted
 
 
