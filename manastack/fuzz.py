@@ -351,8 +351,15 @@ def _stop_on_signal(signum, frame) -> None:
 
 
 def ignore_stop_signals() -> None:
+    """From now on Ctrl-C and termination signals do nothing. A handler that does nothing,
+    rather than SIG_IGN: a signal already pending when the handler changes then runs it, where
+    with SIG_IGN Python would raise "signal ignored due to race condition"."""
     for sig in STOP_SIGNALS:
-        signal.signal(sig, signal.SIG_IGN)
+        signal.signal(sig, _ignore)
+
+
+def _ignore(signum, frame) -> None:
+    """A stop signal after the first: the run is already winding down and reporting."""
 
 
 _worker: tuple[CardDB, list[str], int, bool, int] | None = None   # a worker's corpus, bound, checks, players
@@ -449,4 +456,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    status = main()
+    _signals_held().__enter__()   # exiting: a late signal must not turn the status into "terminated"
+    sys.exit(status)

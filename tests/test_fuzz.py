@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -123,3 +127,28 @@ def test_a_run_stopped_before_its_first_game_still_reports(monkeypatch, capsys):
     assert _main_stopped_by_signals(monkeypatch, play_one, names=names) == 0
     out = capsys.readouterr().out
     assert out.startswith("0 games, 0 decisions") and "stopped early" in out
+
+
+@pytest.mark.slow
+def test_a_run_killed_again_and_again_still_prints_its_report_and_status(tmp_path):
+    """The command itself, stopped by a termination signal after its first game and sent a
+    dozen more signals as it reports and exits: one report, no traceback, status 1 (the
+    first game can't end in 30 actions). Random decks of the bundled cards (the card file
+    given adds none that is fully supported), so no corpus is needed."""
+    cards = tmp_path / "cards.json"
+    cards.write_text('{"data": {}}', encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, "-m", "manastack.fuzz", "--corpus", str(cards), "--games", "1000",
+                             "--max-actions", "30"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            cwd=Path(__file__).resolve().parent.parent)
+    progress = proc.stderr.readline()                 # the first game's line
+    assert progress.startswith("1 games"), progress
+    for sig in [signal.SIGTERM] * 3 + [signal.SIGINT] + [signal.SIGTERM] * 9:
+        try:
+            proc.send_signal(sig)
+        except ProcessLookupError:
+            break
+        time.sleep(0.01)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 1, (proc.returncode, err[-500:])
+    assert out.count(" decisions checked in ") == 1 and "stopped early" in out
+    assert "Traceback" not in err and "race condition" not in err
