@@ -165,11 +165,13 @@ class Game:
         return self._base.result is not None
 
     def view(self, player: int) -> dict:
-        """What ``player`` may see now (CR 400.2): hidden zones only as counts. Raises
-        ValueError for a number that is no player of this game."""
+        """What ``player`` may see now (CR 400.2): hidden zones only as counts; ``-1`` is no
+        player (a spectator: public information only). Raises ValueError for any other number
+        that is no player of this game."""
         s = self.current_state()
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(s.players):
-            raise ValueError(f"view: no player {str(player)[:40]!r}; the players are 0 to {len(s.players) - 1}")
+        if isinstance(player, bool) or not isinstance(player, int) or not -1 <= player < len(s.players):
+            raise ValueError(f"view: no player {str(player)[:40]!r}; the players are 0 to {len(s.players) - 1}, "
+                             "and -1 is a spectator")
         return player_view(s, player)
 
     def legal_actions(self) -> list[Action]:

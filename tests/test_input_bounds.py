@@ -295,7 +295,7 @@ def test_any_value_given_to_the_api_gives_a_result_or_its_own_clear_error(value)
 
 @pytest.mark.parametrize("call, words", [
     (lambda g: g.view(2), "view: no player '2'; the players are 0 to 1"),
-    (lambda g: g.view(-1), "view: no player '-1'"),
+    (lambda g: g.view(-2), "view: no player '-2'; the players are 0 to 1, and -1 is a spectator"),
     (lambda g: g.explain(-1), "explain: last must be None or a number of lines"),
     (lambda g: Game.from_json(None), "a save is the JSON text of Game.to_json"),
     (lambda g: Game.from_json(g.to_json(), cards="cards.json"), "cards must be a CardDB"),
