@@ -32,6 +32,8 @@ class RandomAgent:
     the other actions; otherwise it passes."""
 
     def __init__(self, seed: int = 0) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"RandomAgent: seed must be an integer, not {type(seed).__name__}")
         self.rng = Rng(seed)
 
     def choose(self, game, decision: Decision) -> Action:
@@ -383,6 +385,12 @@ class Explained:
 
 def play_out(game, agents, max_actions: int = 100_000):
     """Let ``agents`` (one per player) answer until the game ends; returns the result."""
+    players = len(game.peek().players)
+    if not isinstance(agents, (list, tuple)) or len(agents) != players \
+            or not all(callable(getattr(a, "choose", None)) for a in agents):
+        raise ValueError(f"play_out: agents must be a list of {players} agents (objects with a choose method), "
+                         "one per player, not "
+                         f"{type(agents).__name__}" + (f" of {len(agents)}" if isinstance(agents, (list, tuple)) else ""))
     for _ in range(max_actions):
         decision = game.pending
         if decision is None:

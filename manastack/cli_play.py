@@ -10,7 +10,7 @@ from rich.console import Console
 from manastack.agents import AgentSpecError, Explained, agent_names, parse_agent, play_out, split_agent_specs
 from manastack.cards import CardError
 from manastack.cli_cards import db_from_files
-from manastack.decks import DeckError, bundled_decks, commander_decks
+from manastack.decks import PARTIAL_HINT, DeckError, bundled_decks, commander_decks
 from manastack.game import FORMATS, MAX_PLAYERS, MAX_SEED, MIN_PLAYERS, MIN_SEED, Game
 from manastack.table import STEPS, Human, TableSettings, play_at_table
 
@@ -63,7 +63,10 @@ def play(agents, decks, seed, cards, allow_partial, game_format, quiet, as_json,
     try:
         game = Game.new(*seat_decks, seed=seed, cards=db, allow_partial=allow_partial,
                         names=_player_names(names, seat_decks), format=game_format)
-    except (DeckError, CardError) as exc:
+    except DeckError as exc:     # its hint, said with this command's option
+        raise click.ClickException(exc.message + ("\npass --allow-partial to play partly supported cards anyway"
+                                                  if exc.hint == PARTIAL_HINT else "")) from None
+    except CardError as exc:
         raise click.ClickException(str(exc)) from None
     if any(isinstance(p, Human) for p in players):
         play_at_table(game, players, console, TableSettings(frozenset(stop_steps), pay_by_hand))

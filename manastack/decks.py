@@ -41,7 +41,17 @@ from manastack.cards.identity import (LAND_TYPE_MANA, background_pair, can_be_co
 
 
 class DeckError(ValueError):
-    """A decklist that can't be read or used; the message names the file and line."""
+    """A decklist that can't be read or used; the message names the file and line. ``hint``,
+    when there is one, says how to go on from Python (the last line of the message); a command
+    line tool says it with its own options."""
+
+    def __init__(self, message: str, hint: str = "") -> None:
+        super().__init__(message + (f"\n{hint}" if hint else ""))
+        self.message = message
+        self.hint = hint
+
+
+PARTIAL_HINT = "allow_partial=True plays partly supported cards anyway"
 
 
 @dataclass(frozen=True)
@@ -57,7 +67,7 @@ class Limits:
 
 
 LIMITS = Limits()
-MAX_SUGGESTED = 10     # unknown names given the closest real names (each reads every name)
+MAX_SUGGESTED = 5      # unknown names given the closest real names (each reads every name: 0.1 s in the corpus)
 MAX_LISTED = 50        # unknown names listed one by one; the rest are counted
 
 
@@ -120,6 +130,7 @@ class DeckProblem:
 
     where: str
     message: str
+    partial: bool = False       # a card only partly supported (allowed with allow_partial)
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}"
@@ -332,8 +343,7 @@ def resolve(deck_list: DeckList, db: CardDB, allow_partial: bool = False) -> tup
             continue
         if card.unsupported and not allow_partial and count:
             problems.append(DeckProblem(at, f"{real} has Oracle text manastack can't run yet: "
-                                        + "; ".join(repr(u) for u in card.unsupported)
-                                        + " (allow partial cards to play it anyway)"))
+                                        + "; ".join(repr(u) for u in card.unsupported), partial=True))
         if count:
             sections[section][real] = sections[section].get(real, 0) + count
     if unknown > MAX_LISTED:
@@ -501,14 +511,16 @@ def read_decklist(spec: "str | Path | Deck | list[str]") -> DeckList:
                         f"names, not {type(spec).__name__}")
     path, where = Path(spec), str(spec)
     try:
-        is_file = path.is_file()
+        is_file, exists = path.is_file(), path.exists()
     except (OSError, ValueError):       # a name too long, or with a NUL byte
-        is_file = False
+        is_file = exists = False
     if not is_file:
         if str(spec) in commander_decks():
             path, where = COMMANDER_DECK_DIR / f"{spec}.txt", f"{spec} (bundled Commander deck)"
         elif str(spec) in bundled_decks():      # a bundled deck is named, never reached by a path
             path, where = DECK_DIR / f"{spec}.txt", f"{spec} (bundled deck)"
+        elif exists:                    # a pipe (which would block) or a device (which may never end)
+            raise DeckError(f"{_short(where)}: not a regular file")
         else:
             raise DeckError(f"no deck file {_short(where)}; bundled decks: "
                             f"{', '.join(bundled_decks() + commander_decks())}")
@@ -570,5 +582,5 @@ def load_deck(spec: "str | Path | Deck | list[str]", db: CardDB | None = None,
     :class:`DeckError` listing every unknown (or, unless ``allow_partial``, partly supported) card."""
     deck, problems = resolve(read_decklist(spec), db or default_db(), allow_partial)
     if problems:
-        raise DeckError("\n".join(map(str, problems)))
+        raise DeckError("\n".join(map(str, problems)), PARTIAL_HINT if any(p.partial for p in problems) else "")
     return deck

@@ -299,27 +299,67 @@ def play_one(db: CardDB, names: list[str], seed: int, max_actions: int,
 
 
 def run(db: CardDB, names: list[str], seeds: Iterator[int], max_actions: int,
-        progress=None, offers: bool = False, players: int = 2) -> Report:
-    """Play the games ``seeds`` one after another in this process."""
-    return collect((play_one(db, names, seed, max_actions, offers, players) for seed in seeds), progress)
+        progress=None, offers: bool = False, players: int = 2, report: Report | None = None) -> Report:
+    """Play the games ``seeds`` one after another in this process (reported into ``report``
+    when given, see :func:`collect`)."""
+    return collect((play_one(db, names, seed, max_actions, offers, players) for seed in seeds), progress, report)
 
 
-def collect(outcomes: Iterator[tuple[int, Failure | None]], progress=None) -> Report:
-    """The report of games' outcomes as they come; Ctrl-C ends it with what came so far."""
-    report = Report()
+def collect(outcomes: Iterator[tuple[int, Failure | None]], progress=None, report: Report | None = None) -> Report:
+    """The report of games' outcomes as they come (into ``report`` when given, so that a caller
+    stopped later still has it); Ctrl-C ends it with what came so far. Each game is counted with
+    Ctrl-C and termination signals held back, so a report never counts half a game."""
+    report = report if report is not None else Report()
     start = time.perf_counter()
     try:
         for decisions, failure in outcomes:
-            if failure is not None:
-                report.add(failure)
-            report.games += 1
-            report.decisions += decisions
+            with _signals_held():
+                if failure is not None:
+                    report.add(failure)
+                report.games += 1
+                report.decisions += decisions
+                report.seconds = time.perf_counter() - start
             if progress is not None:
                 progress(report)
     except KeyboardInterrupt:        # a long run stopped by hand still reports what it found
         report.stopped = True
     report.seconds = time.perf_counter() - start
     return report
+
+
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+class _signals_held:
+    """Ctrl-C and termination signals wait (blocked, not lost) while the block runs (where the
+    system can block signals)."""
+
+    def __enter__(self) -> None:
+        if hasattr(signal, "pthread_sigmask"):
+            signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+
+    def __exit__(self, *exc) -> None:
+        if hasattr(signal, "pthread_sigmask"):
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+
+
+def _stop_on_signal(signum, frame) -> None:
+    """The first Ctrl-C or termination signal stops the run (the game in progress is dropped);
+    from then on they are ignored, so that a second one can't cut the report short."""
+    ignore_stop_signals()
+    raise KeyboardInterrupt
+
+
+def ignore_stop_signals() -> None:
+    """From now on Ctrl-C and termination signals do nothing. A handler that does nothing,
+    rather than SIG_IGN: a signal already pending when the handler changes then runs it, where
+    with SIG_IGN Python would raise "signal ignored due to race condition"."""
+    for sig in STOP_SIGNALS:
+        signal.signal(sig, _ignore)
+
+
+def _ignore(signum, frame) -> None:
+    """A stop signal after the first: the run is already winding down and reporting."""
 
 
 _worker: tuple[CardDB, list[str], int, bool, int] | None = None   # a worker's corpus, bound, checks, players
@@ -339,13 +379,13 @@ def _play_in_worker(seed: int) -> tuple[int, Failure | None]:
 
 
 def run_parallel(corpus: Path, names: list[str], seeds: range, max_actions: int, jobs: int,
-                 progress=None, offers: bool = False, players: int = 2) -> Report:
+                 progress=None, offers: bool = False, players: int = 2, report: Report | None = None) -> Report:
     """Play the games ``seeds`` in ``jobs`` worker processes, each reading the corpus (and
     compiling only the cards its games use); the report is the one a single process would give,
     games in the order of their seeds."""
     with multiprocessing.get_context("spawn").Pool(jobs, _start_worker,
                                                    (corpus, names, max_actions, offers, players)) as pool:
-        report = collect(pool.imap(_play_in_worker, seeds), progress)
+        report = collect(pool.imap(_play_in_worker, seeds), progress, report)
         if report.stopped:
             pool.terminate()
     return report
@@ -394,21 +434,28 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  seed {last.seed} failed: {last.kind}: {last.message[:200]}", file=sys.stderr, flush=True)
 
     # Ctrl-C, or a termination signal, ends the run with the report of the games finished
-    # (a shell that starts it in the background may have told it to ignore Ctrl-C)
-    signal.signal(signal.SIGINT, signal.default_int_handler)
-    signal.signal(signal.SIGTERM, signal.default_int_handler)
-
-    raise_gc_threshold()          # this process plays games in bulk (manastack.gc_tuning)
-    seeds = range(args.seed, args.seed + args.games)
-    names = playable_names(db)
-    if args.jobs == 1:
-        report = run(db, names, iter(seeds), args.max_actions, progress, args.offers, args.players)
-    else:
-        report = run_parallel(args.corpus, names, seeds, args.max_actions, args.jobs, progress, args.offers,
-                              args.players)
-    print(report.render(args.corpus, args.max_actions))
+    # (a shell that starts it in the background may have told it to ignore Ctrl-C); once it is
+    # stopped, or has played its games, the report is printed whatever signal comes next
+    for sig in STOP_SIGNALS:
+        signal.signal(sig, _stop_on_signal)
+    report = Report()
+    try:
+        raise_gc_threshold()          # this process plays games in bulk (manastack.gc_tuning)
+        seeds = range(args.seed, args.seed + args.games)
+        names = playable_names(db)
+        if args.jobs == 1:
+            run(db, names, iter(seeds), args.max_actions, progress, args.offers, args.players, report)
+        else:
+            run_parallel(args.corpus, names, seeds, args.max_actions, args.jobs, progress, args.offers,
+                         args.players, report)
+    except KeyboardInterrupt:         # stopped before the games began, or while workers were shut down
+        report.stopped = report.stopped or report.games < args.games
+    ignore_stop_signals()
+    print(report.render(args.corpus, args.max_actions), flush=True)
     return 1 if report.failures else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    status = main()
+    _signals_held().__enter__()   # exiting: a late signal must not turn the status into "terminated"
+    sys.exit(status)

@@ -34,7 +34,7 @@ from manastack.engine.turn import run_operation
 from manastack.engine.view import player_view
 
 from manastack.engine.save_check import SaveError, check_save
-from manastack.limits import MAX_DEPTH, MAX_SAVE_BYTES, json_depth_ok
+from manastack.limits import MAX_DEPTH, MAX_SAVE_BYTES, excerpt, json_depth_ok
 
 _new_game = object.__new__
 MIN_SEED, MAX_SEED = -(2 ** 63), 2 ** 64 - 1     # the generator keeps 64 bits (rng.py)
@@ -165,8 +165,14 @@ class Game:
         return self._base.result is not None
 
     def view(self, player: int) -> dict:
-        """What ``player`` may see now (CR 400.2): hidden zones only as counts."""
-        return player_view(self.current_state(), player)
+        """What ``player`` may see now (CR 400.2): hidden zones only as counts; ``-1`` is no
+        player (a spectator: public information only). Raises ValueError for any other number
+        that is no player of this game."""
+        s = self.current_state()
+        if isinstance(player, bool) or not isinstance(player, int) or not -1 <= player < len(s.players):
+            raise ValueError(f"view: no player {str(player)[:40]!r}; the players are 0 to {len(s.players) - 1}, "
+                             "and -1 is a spectator")
+        return player_view(s, player)
 
     def legal_actions(self) -> list[Action]:
         return list(self._pending.options) if self._pending else []
@@ -177,9 +183,11 @@ class Game:
 
     def explain(self, last: int | None = None) -> str:
         """The game log, every line with the rules that govern it."""
+        if last is not None and (isinstance(last, bool) or not isinstance(last, int) or last < 0):
+            raise ValueError(f"explain: last must be None or a number of lines, 0 or more, not {str(last)[:40]!r}")
         entries = self.log
         if last is not None:
-            entries = entries[-last:]
+            entries = entries[len(entries) - last:] if last < len(entries) else entries
         return "\n".join(e.render() for e in entries)
 
     # ------------------------------------------------------------------ playing
@@ -256,7 +264,7 @@ class Game:
                     + "; ".join(f"{options.index(o)}: {o.kind}{o.args}" for o in named))
             if named:
                 return named[0]
-            raise IllegalActionError(f"no legal action {action!r} for {pending.prompt!r}; "
+            raise IllegalActionError(f"no legal action {excerpt(action)} for {pending.prompt!r}; "
                                      f"legal: {', '.join(map(str, options))}")
         found = pending.find(action)
         if found is None:
@@ -306,6 +314,11 @@ class Game:
         """Load a save of :meth:`to_json`. A save is checked before it is decoded (shape,
         bounds, impossible states: ``engine/save_check.py``); a bad one raises
         :class:`SaveError` naming the place in the document, as a JSON path."""
+        if not isinstance(text, (str, bytes)):
+            raise SaveError(f"$: a save is the JSON text of Game.to_json() (str or bytes), not {type(text).__name__}")
+        if cards is not None and not isinstance(cards, CardDB):
+            raise ValueError(f"Game.from_json: cards must be a CardDB (manastack.load_db(path) reads a card file), "
+                             f"not {type(cards).__name__}")
         if len(text) > MAX_SAVE_BYTES:
             raise SaveError(f"$: the save is larger than the {MAX_SAVE_BYTES:,} bytes allowed")
         if not json_depth_ok(text):

@@ -34,6 +34,21 @@ class InputError(ValueError):
     """An input outside its bounds, or not text in the expected encoding."""
 
 
+def excerpt(text: str, limit: int = 80) -> str:
+    """A quotation of ``text`` taken from an input, for an error message: at most ``limit``
+    characters, by ``repr`` (control characters and lone surrogates escaped), "..." when cut."""
+    return repr(text[:limit]) + ("..." if len(text) > limit else "")
+
+
+def clip(text: str, limit: int = 80) -> str:
+    """``text`` taken from an input, shown unquoted in an error message: at most ``limit``
+    characters, control characters and lone surrogates escaped, "..." when cut."""
+    cut = text[:limit]
+    if not cut.isprintable():
+        cut = "".join(c if c.isprintable() else repr(c)[1:-1] for c in cut)
+    return cut + ("..." if len(text) > limit else "")
+
+
 def decode_utf8(data: bytes, what: str) -> str:
     """``data`` as UTF-8 text (a UTF-8 byte order mark is dropped); UTF-16/32 and invalid bytes
     are refused naming the line and column of the first bad byte."""

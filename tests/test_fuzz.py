@@ -2,6 +2,13 @@
 every invariant is checked at every decision of the first actions of two seeded games."""
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
 import pytest
 
 from manastack import fuzz
@@ -64,3 +71,84 @@ def test_games_played_by_worker_processes_report_as_one_process_would(corpus_pat
     assert side_by_side.decisions == alone.decisions
     assert side_by_side.failures == alone.failures
     assert [f.seed for f in side_by_side.failures["no end"]] == [11, 12, 13]
+
+
+def _main_stopped_by_signals(monkeypatch, play_one, render_signals=(), names=lambda db: []):
+    """``fuzz.main`` over games that ``play_one`` plays (no corpus is read), with
+    ``render_signals`` sent to this process as the report is rendered; the signal handlers main
+    sets are put back after."""
+    monkeypatch.setattr(fuzz, "load_db", lambda path: None)
+    monkeypatch.setattr(fuzz, "playable_names", names)
+    monkeypatch.setattr(fuzz, "play_one", play_one)
+    real_render = fuzz.Report.render
+
+    def render(self, *args):
+        for sig in render_signals:
+            os.kill(os.getpid(), sig)
+        return real_render(self, *args)
+
+    monkeypatch.setattr(fuzz.Report, "render", render)
+    saved = {sig: signal.getsignal(sig) for sig in fuzz.STOP_SIGNALS}
+    try:
+        return fuzz.main(["--games", "5", "--seed", "11", "--corpus", "unread.json"])
+    finally:
+        for sig, handler in saved.items():
+            signal.signal(sig, handler)
+
+
+def test_a_terminated_run_prints_its_report_whatever_signal_comes_next(monkeypatch, capsys):
+    """A termination signal in the third game stops the run; a second one and a Ctrl-C while the
+    report is being written are ignored, and the report of the two games finished is printed."""
+    def play_one(db, names, seed, max_actions, offers, players):
+        if seed == 13:
+            os.kill(os.getpid(), signal.SIGTERM)
+        return 7, None
+
+    status = _main_stopped_by_signals(monkeypatch, play_one, (signal.SIGTERM, signal.SIGINT))
+    out = capsys.readouterr().out
+    assert status == 0
+    assert out.startswith("2 games, 14 decisions checked in") and "stopped early" in out
+
+
+def test_a_run_that_finished_prints_its_report_through_a_late_signal(monkeypatch, capsys):
+    status = _main_stopped_by_signals(monkeypatch, lambda *args: (3, None), (signal.SIGTERM,))
+    out = capsys.readouterr().out
+    assert status == 0 and out.startswith("5 games, 15 decisions checked in") and "stopped" not in out
+
+
+def test_a_run_stopped_before_its_first_game_still_reports(monkeypatch, capsys):
+    def names(db):
+        os.kill(os.getpid(), signal.SIGTERM)        # while the corpus's playable cards are listed
+        return []
+
+    def play_one(*args):
+        raise AssertionError("no game is played after the run was stopped")
+
+    assert _main_stopped_by_signals(monkeypatch, play_one, names=names) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("0 games, 0 decisions") and "stopped early" in out
+
+
+@pytest.mark.slow
+def test_a_run_killed_again_and_again_still_prints_its_report_and_status(tmp_path):
+    """The command itself, stopped by a termination signal after its first game and sent a
+    dozen more signals as it reports and exits: one report, no traceback, status 1 (the
+    first game can't end in 30 actions). Random decks of the bundled cards (the card file
+    given adds none that is fully supported), so no corpus is needed."""
+    cards = tmp_path / "cards.json"
+    cards.write_text('{"data": {}}', encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, "-m", "manastack.fuzz", "--corpus", str(cards), "--games", "1000",
+                             "--max-actions", "30"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            cwd=Path(__file__).resolve().parent.parent)
+    progress = proc.stderr.readline()                 # the first game's line
+    assert progress.startswith("1 games"), progress
+    for sig in [signal.SIGTERM] * 3 + [signal.SIGINT] + [signal.SIGTERM] * 9:
+        try:
+            proc.send_signal(sig)
+        except ProcessLookupError:
+            break
+        time.sleep(0.01)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 1, (proc.returncode, err[-500:])
+    assert out.count(" decisions checked in ") == 1 and "stopped early" in out
+    assert "Traceback" not in err and "race condition" not in err

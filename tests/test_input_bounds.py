@@ -110,6 +110,31 @@ def test_rules_from_a_device_or_a_pipe_are_refused(tmp_path):
         load_rules(fifo)
 
 
+@pytest.mark.parametrize("command", [["judge", "--cards", "{path}", "{scenario}"],
+                                     ["cards", "show", "Forest", "--cards", "{path}"],
+                                     ["play", "--agents", "random,random", "--cards", "{path}"],
+                                     ["play", "--agents", "random,random", "--decks", "{path},gruul-stompy"]])
+def test_a_card_file_or_decklist_that_is_a_pipe_or_a_device_is_refused(tmp_path, command):
+    fifo = tmp_path / "cards.json"
+    os.mkfifo(fifo)
+    scenario = tmp_path / "x.yaml"
+    scenario.write_text(BOARD + "expect:\n  life: {Bob: 20}\n", encoding="utf-8")
+    for path in (fifo, "/dev/zero"):
+        start = time.perf_counter()
+        result = CliRunner().invoke(main, [a.format(path=path, scenario=scenario) for a in command])
+        assert time.perf_counter() - start < 5
+        assert result.exit_code == 1 and result.output.startswith("Error: ")
+        assert result.output.rstrip().endswith(": not a regular file") and str(path)[:20] in result.output
+    with pytest.raises(CardError, match="cards.json: not a regular file"):
+        load_db(fifo)
+
+
+@pytest.mark.parametrize("value", [None, 3, b"cards.json", ["cards.json"]])
+def test_load_db_names_what_a_card_file_path_must_be(value):
+    with pytest.raises(CardError, match="a card file is named by a path"):
+        load_db(value)
+
+
 @settings(max_examples=80, deadline=None)
 @given(st.one_of(st.integers(min_value=-(10 ** 40), max_value=10 ** 40),
                  st.text(alphabet="0123456789:-_.+eE", min_size=1, max_size=40)))
@@ -175,6 +200,19 @@ def test_thousands_of_unknown_names_are_listed_quickly():
     assert len(lines) == 51 and lines[-1] == "<deck>: and 4,949 more unknown cards"
 
 
+def test_thousands_of_unknown_names_take_under_a_second_of_cpu_against_the_corpus(corpus_db):
+    """The first five unknown names get suggestions (each search reads the corpus's 21,000
+    names); the rest are only looked up."""
+    text = "\n".join(f"1 Nonexistent Card {i}" for i in range(4999))
+    corpus_db.resolve("Forest")                  # the name index is built once per database
+    start = time.process_time()
+    with pytest.raises(DeckError) as err:
+        Deck.parse(text, db=corpus_db)
+    assert time.process_time() - start < 1
+    lines = str(err.value).splitlines()
+    assert sum("did you mean" in x for x in lines) == 5 and len(lines) == 51
+
+
 @pytest.mark.parametrize("deck, words", [
     (Deck("big", ((10 ** 9, "Forest"),)), "deck entry 1: the count must be an integer from 0 to 1000"),
     (Deck("neg", ((-5, "Forest"),)), "the count must be an integer from 0 to 1000, not -5"),
@@ -225,6 +263,90 @@ def test_any_names_or_cards_argument_starts_a_game_or_is_refused_clearly(value):
             Game.new("gruul-stompy", "azorius-skies", **{key: value})
         except ValueError as exc:
             assert f"Game.new: {key}" in str(exc)
+
+
+ANY_VALUE = st.one_of(st.none(), st.booleans(), st.integers(min_value=-(10 ** 30), max_value=10 ** 30),
+                     st.floats(), st.binary(max_size=10), st.text(max_size=10),
+                     st.lists(st.integers(min_value=-3, max_value=3), max_size=3))
+
+
+@settings(max_examples=60, deadline=None)
+@given(ANY_VALUE)
+def test_any_value_given_to_the_api_gives_a_result_or_its_own_clear_error(value):
+    """Misused arguments of the Python API raise the API's own errors (ValueError and its
+    subclasses: SaveError, ScenarioError, CardError, DeckError) in one short line, never a raw
+    TypeError, AttributeError or IndexError, and the game is left as it was."""
+    import manastack
+
+    game = Game.new("gruul-stompy", "azorius-skies", seed=3)
+    before = game.to_json()
+    calls = [lambda: game.view(value), lambda: game.explain(value), lambda: Game.from_json(value),
+             lambda: Game.from_json(before, cards=value), lambda: manastack.load_db(value),
+             lambda: Scenario.from_text(value), lambda: Scenario.from_text(BOARD, cards=value),
+             lambda: Scenario.load(value), lambda: manastack.RandomAgent(value),
+             lambda: manastack.play_out(game.copy(), value), lambda: load_deck(value)]
+    for call in calls:
+        try:
+            call()
+        except ValueError as exc:
+            assert "\n" not in str(exc) and len(str(exc)) < 400, str(exc)
+    assert game.to_json() == before
+
+
+@pytest.mark.parametrize("call, words", [
+    (lambda g: g.view(2), "view: no player '2'; the players are 0 to 1"),
+    (lambda g: g.view(-2), "view: no player '-2'; the players are 0 to 1, and -1 is a spectator"),
+    (lambda g: g.explain(-1), "explain: last must be None or a number of lines"),
+    (lambda g: Game.from_json(None), "a save is the JSON text of Game.to_json"),
+    (lambda g: Game.from_json(g.to_json(), cards="cards.json"), "cards must be a CardDB"),
+    (lambda g: Scenario.from_text(None), "a scenario is YAML text"),
+    (lambda g: Scenario.load(None), "a scenario file is named by a path"),
+    (lambda g: Scenario.load("scenarios/shock-to-player.yaml", cards="cards.json"), "cards must be a CardDB"),
+    (lambda g: __import__("manastack").RandomAgent("7"), "seed must be an integer"),
+    (lambda g: __import__("manastack").play_out(g, []), "agents must be a list of 2 agents"),
+])
+def test_misused_api_calls_say_what_was_expected(call, words):
+    with pytest.raises(ValueError, match=words):
+        call(Game.new("gruul-stompy", "azorius-skies"))
+
+
+def test_a_control_character_in_a_scenario_is_refused_in_one_line_with_its_line():
+    err = refused(BOARD + "description: x\x1fy\n")
+    assert err.line == 5 and "control characters are not allowed" in err.reason
+
+
+def test_explain_last_gives_that_many_lines():
+    game = Game.new("gruul-stompy", "azorius-skies")
+    lines = game.explain().splitlines()
+    assert game.explain(0) == "" and game.explain(2).splitlines() == lines[-2:]
+    assert game.explain(10 ** 6).splitlines() == lines
+
+
+PLACES = [
+    BOARD.replace("[Forest]", "[{v}]") + "expect:\n  life: {{Bob: 20}}\n",             # a card name
+    BOARD + "script:\n  - action: {v}\nexpect:\n  life: {{Bob: 20}}\n",              # an action's label
+    BOARD + "script:\n  - cast: {v}\nexpect:\n  life: {{Bob: 20}}\n",                # a card to cast
+    BOARD + "script:\n  - pass_until: {v}\nexpect:\n  life: {{Bob: 20}}\n",          # a step
+    BOARD + "expect:\n  step: {v}\n",                                                  # a value of an enum
+    BOARD + "expect:\n  objects:\n    Forest: {{zone: {v}}}\n",
+    BOARD + "expect:\n  life: {{Bob: {v}}}\n",                                         # a number expected
+    BOARD.replace("Bob", "{v}") + "expect:\n  life: {{Alice: 20}}\n",                 # a player's name
+]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(PLACES),
+       st.text(st.characters(blacklist_categories=("Cs",)), min_size=20, max_size=40).map(lambda t: t * 100))
+def test_an_error_quotes_a_short_escaped_excerpt_of_what_it_refuses(place, value):
+    """Whatever a scenario writes where a name, a label, a step or a number goes, an error
+    about it is one line that quotes at most a short excerpt, control characters escaped."""
+    text = place.format(v=json.dumps(value))
+    try:
+        Scenario.from_text(text).run()
+    except ScenarioError as exc:
+        message = exc.render()
+        assert "\n" not in message and len(message) < 1200, message[:300]
+        assert message.isprintable(), repr(message[:300])       # the value has 2,000 characters or more
 
 
 def test_play_refuses_a_seed_out_of_range_with_a_usage_error():

@@ -111,3 +111,35 @@ def test_the_partial_card_warning_names_every_sentence_not_read(tmp_path):
     result = judge(write(tmp_path, HALF_READ))
     warning = next(x for x in result.output.splitlines() if x.startswith("WARNING"))
     assert "frobnicate the widget" in warning and "Then draw a card." in warning and "Trample" not in warning
+
+
+ROLLED_BACK = """\
+turn: 3
+cards:
+  - name: Elf Drummer
+    mana_cost: "{G}"
+    type: Artifact
+    text: "{G}, Tap an untapped Elf you control: Draw a card."
+players:
+  - name: Alice
+    battlefield: [Elf Drummer, Llanowar Elves, Forest]
+    library: [Forest, Forest]
+  - name: Bob
+script:
+  - activate: Elf Drummer
+    pay: [Llanowar Elves]
+"""
+
+
+def test_an_activation_the_engine_undid_is_reported_as_refused_with_what_was_undone(tmp_path):
+    """Tapping the only Elf for mana leaves the cost's other part unpayable: the engine undoes
+    the whole activation (CR 601.2e, 602.2b, 732.1), and judge says so rather than reporting
+    the step done; an ``illegal:`` step passes on it and the game is as before."""
+    result = judge(write(tmp_path, ROLLED_BACK + "expect:\n  hand: {Alice: 1}\n"))
+    assert result.exit_code == 2
+    error = next(x for x in result.output.splitlines() if x.startswith("ERROR"))
+    assert "the engine undid this step, which could not be completed (CR 601.2e, 732.1)" in error
+    assert "Llanowar Elves becomes tapped" in error
+    run = Scenario.from_text(ROLLED_BACK + "    illegal: \"could not be completed\"\n"
+                             "expect:\n  hand: {Alice: 0}\n  objects:\n    Llanowar Elves: {tapped: false}\n").run()
+    assert run.passed, run.results

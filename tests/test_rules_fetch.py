@@ -114,3 +114,24 @@ def test_text_that_is_not_the_rules_leaves_no_part_file(site, tmp_path):
     with pytest.raises(RulesError):
         fetch_rules(f"{base}/rules.html", tmp_path / "into", allow_http=True)
     assert not list((tmp_path / "into").iterdir())
+
+
+@pytest.mark.parametrize("url", ["https://[::1", "https://[::1/MagicCompRules.txt"])
+def test_a_url_whose_host_cant_be_read_is_refused_clearly(tmp_path, url):
+    result = CliRunner().invoke(main, ["rules", "fetch", "--url", url, "--into", str(tmp_path / "into")])
+    assert result.exit_code == 1 and result.exception is None or isinstance(result.exception, SystemExit)
+    assert "not a URL (Invalid IPv6 URL)" in result.output and "Traceback" not in result.output
+    assert not (tmp_path / "into").exists()
+
+
+@pytest.mark.parametrize("link", ["https://[::1/MagicCompRules.txt", "/Magic\nCompRules\x1b[2J" + "x" * 300 + ".txt"])
+def test_a_bad_link_on_the_page_is_refused_in_one_short_line(site, tmp_path, link):
+    """A link that is no URL, or holds control characters and runs long, is refused, quoted
+    short and escaped (the error is one line), and nothing is kept."""
+    base, pages = site
+    pages["/rules.html"] = f'<a href="{link}">TXT</a>'.encode()
+    with pytest.raises(RulesError) as err:
+        fetch_rules(f"{base}/rules.html", tmp_path / "into", allow_http=True)
+    message = str(err.value)
+    assert "\n" not in message and "\x1b" not in message and len(message) < 400, message
+    assert not (tmp_path / "into").exists() or not list((tmp_path / "into").iterdir())

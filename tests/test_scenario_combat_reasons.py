@@ -73,3 +73,13 @@ def test_without_illegal_the_refusal_is_an_error_with_the_reason():
     with pytest.raises(ScenarioError, match="Mogg Flunkies can't attack alone"):
         Scenario.from_text(CARDS + board + "script:\n  - attack: Mogg Flunkies\n"
                            "expect:\n  life: {Bob: 20}\n").run()
+
+
+def test_when_no_creature_can_attack_each_one_named_says_why():
+    """Mogg Flunkies can't attack alone and the Bears are tapped: the refusal names both
+    reasons, not only the first creature's (CR 506.5, 508.1a)."""
+    board = ("players:\n  - name: Alice\n    battlefield: [Mogg Flunkies, {card: Grizzly Bears, tapped: true}]\n"
+             "  - name: Bob\n")
+    reason = refusal(board, "  - attack: [Mogg Flunkies, Grizzly Bears]\n")
+    assert "Mogg Flunkies can't attack alone" in reason
+    assert "Grizzly Bears" in reason and "tapped" in reason, reason

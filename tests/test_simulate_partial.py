@@ -6,9 +6,13 @@ from __future__ import annotations
 import csv
 import json
 
+import pytest
 from click.testing import CliRunner
 
+from manastack.cards import load_db
 from manastack.cli import main
+from manastack.decks import DeckError
+from manastack.game import Game
 from manastack.sim import simulate
 
 ODD_BEAR = {"name": "Odd Bear", "manaCost": "{1}{G}", "type": "Creature — Bear", "types": ["Creature"],
@@ -55,7 +59,7 @@ def test_the_table_names_them_and_the_hint_names_existing_options(tmp_path):
     res = CliRunner().invoke(main, ["simulate", str(deck), "gruul-stompy", "-n", "1", "--workers", "1",
                                     "--quiet", "--cards", str(cards)])
     assert res.exit_code == 1 and "pass --no-check to play anyway" in res.output
-    assert "allow partial" not in res.output.split("To go on")[1]
+    assert "allow partial" not in res.output and "allow_partial" not in res.output     # no such option here
     res = CliRunner().invoke(main, ["simulate", str(deck), "gruul-stompy", "-n", "1", "--workers", "1",
                                     "--quiet", "--cards", str(cards), "--no-check"])
     assert res.exit_code == 0, res.output
@@ -67,3 +71,17 @@ def test_unknown_cards_are_pointed_to_cards(tmp_path):
     res = CliRunner().invoke(main, ["simulate", str(deck), "gruul-stompy", "-n", "1", "--quiet"])
     assert res.exit_code == 1 and "unknown card 'Odd Bear'" in res.output
     assert "add the card file that has the unknown cards with --cards FILE" in res.output
+
+
+def test_play_and_the_python_api_each_name_their_own_way_to_allow_partial_cards(tmp_path):
+    cards, deck = _files(tmp_path)
+    res = CliRunner().invoke(main, ["play", "--agents", "random,random", "--decks", f"{deck},gruul-stompy",
+                                    "--cards", str(cards), "--quiet"])
+    assert res.exit_code == 1 and UNREAD in res.output
+    assert res.output.rstrip().endswith("pass --allow-partial to play partly supported cards anyway")
+    assert "allow_partial=True" not in res.output
+    with pytest.raises(DeckError) as err:
+        Game.new(str(deck), "gruul-stompy", cards=load_db(cards))
+    assert err.value.hint == "allow_partial=True plays partly supported cards anyway"
+    assert str(err.value).endswith(err.value.hint) and UNREAD in str(err.value)
+    assert Game.new(str(deck), "gruul-stompy", cards=load_db(cards), allow_partial=True).pending is not None

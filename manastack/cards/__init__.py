@@ -12,6 +12,7 @@ import difflib
 import gzip
 import json
 import re
+import stat
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -407,7 +408,17 @@ class CardDB:
         """Add a card file, MTGJSON AtomicCards, set file or AllPrintings, or Scryfall Oracle
         Cards, gzipped or not: the format is told from the content. Returns the cards added in
         AtomicCards shape, ``{name: [faces]}``."""
+        if not isinstance(path, (str, Path)):
+            raise CardError(f"a card file is named by a path (str or pathlib.Path), not {type(path).__name__}")
         path = Path(path)
+        try:
+            mode = path.stat().st_mode
+        except FileNotFoundError:
+            raise CardError(f"{path}: card file not found") from None
+        except (OSError, ValueError) as exc:            # a name too long, or with a NUL byte
+            raise CardError(f"{_excerpt(str(path))}: can't read the file ({exc})") from None
+        if not stat.S_ISREG(mode):                      # a pipe would block, a device never end
+            raise CardError(f"{path}: not a regular file")
         try:
             with open(path, "rb") as fh:
                 gzipped = fh.read(2) == b"\x1f\x8b"

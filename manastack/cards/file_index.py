@@ -88,6 +88,8 @@ def _index_for(path: Path, cache: Path, min_bytes: int) -> Path | None:
     """Where the index of the card file ``path`` is, or None when it isn't indexed (too small,
     unreadable: ``load_db`` then says what is wrong with it)."""
     try:
+        if not path.is_file():          # a pipe or a device: load_db refuses it
+            return None
         with open(path, "rb") as fh:
             raw = fh.read(limits.MAX_CARD_FILE_BYTES + 1)
         return cache / index_name(raw) if len(raw) >= min_bytes else None

@@ -4,6 +4,7 @@ fetch``): https only, bounded, checked to parse, and kept in the cache where
 never loads the network modules."""
 from __future__ import annotations
 
+import http.client
 import re
 import tempfile
 import urllib.error
@@ -27,13 +28,22 @@ _TXT_LINK = re.compile(r"""href=["']?([^"'<>]+?\.txt)["'>]""", re.IGNORECASE)
 def check_url(url: str, allow_http: bool = False) -> str:
     """``url`` when it may be fetched: https, or http when ``allow_http``; never a local file,
     inline data or another scheme."""
-    scheme = urllib.parse.urlsplit(url).scheme.lower()
+    shown = _shown(url)
+    try:
+        scheme = urllib.parse.urlsplit(url).scheme.lower()
+    except ValueError as exc:           # "https://[::1": a host that can't be read
+        raise RulesError(f"{shown}: not a URL ({exc})") from None
     if scheme == "https" or (scheme == "http" and allow_http):
         return url
-    shown = repr(url[:80] + ("..." if len(url) > 80 else ""))
     if scheme == "http":
         raise RulesError(f"{shown}: plain http is not used unless asked for (--allow-http)")
     raise RulesError(f"{shown}: only https URLs are fetched, not {scheme + ':' if scheme else 'a path'}")
+
+
+def _shown(url: str) -> str:
+    """``url`` as an error quotes it: at most 80 characters, by ``repr`` (control characters
+    a page's link may hold are escaped)."""
+    return repr(url[:80]) + ("..." if len(url) > 80 else "")
 
 
 class _CheckedRedirects(urllib.request.HTTPRedirectHandler):
@@ -55,13 +65,13 @@ def _read_url(url: str, limit: int, allow_http: bool) -> bytes:
         with opener.open(request, timeout=FETCH_TIMEOUT) as response:
             data = response.read(limit + 1)
     except urllib.error.HTTPError as exc:
-        raise RulesError(f"{url}: the server answered {exc.code} {exc.reason}") from None
-    except (urllib.error.URLError, OSError, ValueError) as exc:
-        reason = getattr(exc, "reason", exc)
-        raise RulesError(f"{url}: can't download ({reason}); are you online? Otherwise pass "
+        raise RulesError(f"{_shown(url)}: the server answered {exc.code} {str(exc.reason)[:80]!r}") from None
+    except (urllib.error.URLError, OSError, ValueError, http.client.HTTPException) as exc:
+        reason = str(getattr(exc, "reason", exc))
+        raise RulesError(f"{_shown(url)}: can't download ({reason[:200]!r}); are you online? Otherwise pass "
                          f"--rules PATH or set {RULES_ENV}") from None
     if len(data) > limit:
-        raise RulesError(f"{url}: more than {limit} bytes; not the rules text")
+        raise RulesError(f"{_shown(url)}: more than {limit} bytes; not the rules text")
     return data
 
 
@@ -69,8 +79,11 @@ def find_text_link(page: str, base: str) -> str:
     """The link to the plain-text rules on the publisher's rules page."""
     for m in _TXT_LINK.finditer(page):
         if "comprules" in m.group(1).lower().replace(" ", "").replace("%20", ""):
-            return urllib.parse.urljoin(base, m.group(1).replace(" ", "%20"))
-    raise RulesError(f"{base}: no link to the plain-text Comprehensive Rules on the page")
+            try:
+                return urllib.parse.urljoin(base, m.group(1).replace(" ", "%20"))
+            except ValueError as exc:   # a link whose host can't be read
+                raise RulesError(f"{_shown(base)}: the rules link {_shown(m.group(1))} is not a URL ({exc})") from None
+    raise RulesError(f"{_shown(base)}: no link to the plain-text Comprehensive Rules on the page")
 
 
 def fetch_rules(page_url: str = RULES_PAGE, into: Path | None = None, allow_http: bool = False) -> Path:

@@ -13,7 +13,7 @@ from manastack.engine.loyalty import LOYALTY, printed_loyalty
 from manastack.engine.targets import item_target_specs, spell_ability_index
 from manastack.engine.state import Obj, StackItem, State
 from manastack.engine.turn import NO_PRIORITY, STEPS
-from manastack.limits import MAX_ZONE_OBJECTS
+from manastack.limits import MAX_ZONE_OBJECTS, excerpt
 
 from .errors import ScenarioError, raise_all
 from .refs import Refs
@@ -268,7 +268,7 @@ class Builder:
     def find_permanent(self, ref: str, entry: Map, key: str) -> Obj:
         found = self.refs.find(self.s, ref, zones=("battlefield",))
         if not found:
-            self.fail(f"there is no permanent {ref!r} on the battlefield for {key}", entry.line_of(key))
+            self.fail(f"there is no permanent {excerpt(ref)} on the battlefield for {key}", entry.line_of(key))
         if len(found) > 1:
             self.fail(f"{ref!r} could be any of {len(found)} permanents: give the one you mean an id",
                       entry.line_of(key))

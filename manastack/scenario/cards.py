@@ -5,6 +5,8 @@ import difflib
 
 from manastack.cards import CardDB, CardDef, CardError, default_db
 from manastack.cards.faces import split_type_line
+from manastack.cards.names import MAX_NAME_CHARS
+from manastack.limits import excerpt
 from manastack.mana import ManaCost, ManaCostError
 
 from .errors import ScenarioError, raise_all
@@ -32,8 +34,8 @@ class ScenarioCards(CardDB):
             return super().get(name)
         if name in self.base:
             return self.base.get(name)
-        close = difflib.get_close_matches(name, self.names(), n=3)
-        raise CardError(f"unknown card {name!r}" + (f" (did you mean {', '.join(map(repr, close))}?)"
+        close = difflib.get_close_matches(name[:MAX_NAME_CHARS], self.names(), n=3)
+        raise CardError(f"unknown card {excerpt(name)}" + (f" (did you mean {', '.join(map(repr, close))}?)"
                                                      if close else ""))
 
 

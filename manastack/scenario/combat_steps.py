@@ -41,7 +41,8 @@ class CombatSteps(Driver):
             if not refs:
                 return
             if s.step == "declare_attackers" and not s.combat.get("attackers"):
-                raise StepError(why.cannot_attack(s, self.refs, refs[0]))
+                # no creature could attack: each one named says why (CR 508.1a, 508.1c)
+                raise StepError("; ".join(dict.fromkeys(why.cannot_attack(s, self.refs, r) for r in refs)))
             raise StepError(f"attackers can't be declared now: the game is in the {s.step} step of turn {s.turn} "
                             "(CR 508.1)")
         aims = dict(step.get("planeswalkers") or {})       # attacker -> planeswalker (CR 508.1b)

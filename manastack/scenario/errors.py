@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 from manastack.game import Game
+from manastack.limits import clip
+
+MAX_STEP_TEXT = 120         # characters of a step, as written, quoted in an error
 
 
 class ScenarioError(ValueError):
@@ -26,7 +29,8 @@ class ScenarioError(ValueError):
 
     def render(self) -> str:
         where = self.file + (f":{self.line}" if self.line else "")
-        step = f" step {self.step}" + (f" ({self.step_text})" if self.step_text else "") if self.step else ""
+        step_text = clip(self.step_text, MAX_STEP_TEXT)
+        step = f" step {self.step}" + (f" ({step_text})" if step_text else "") if self.step else ""
         return f"{where}:{step}: {self.reason}" if step else f"{where}: {self.reason}"
 
     def to_json(self) -> dict:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from manastack.cards import CardDB
 from manastack.game import Game
 from manastack.limits import MAX_SCENARIO_BYTES, InputError, decode_utf8, read_bounded
 
@@ -61,6 +62,8 @@ class Scenario:
     def load(cls, path, cards=None) -> "Scenario":
         """Read a scenario file; ``cards`` is a base :class:`~manastack.cards.CardDB` (the
         bundled cards by default). Raises :class:`ScenarioError` for any bad input."""
+        if not isinstance(path, (str, Path)):
+            raise ScenarioError(f"a scenario file is named by a path (str or pathlib.Path), not {type(path).__name__}")
         file = str(path)
         try:
             text = decode_utf8(read_bounded(path, MAX_SCENARIO_BYTES, "the scenario"), "the scenario")
@@ -72,6 +75,13 @@ class Scenario:
 
     @classmethod
     def from_text(cls, text: str, file: str = "<scenario>", cards=None) -> "Scenario":
+        """A scenario from its YAML ``text`` (``file`` names it in errors); ``cards`` as in
+        :meth:`load`."""
+        if not isinstance(text, str):
+            raise ScenarioError(f"a scenario is YAML text (str), not {type(text).__name__}", str(file)[:200])
+        if cards is not None and not isinstance(cards, CardDB):
+            raise ScenarioError(f"cards must be a CardDB (manastack.load_db(path) reads a card file), not "
+                                f"{type(cards).__name__}", str(file)[:200])
         return cls(load_yaml(text, file), file, cards)
 
     def run(self) -> ScenarioRun:

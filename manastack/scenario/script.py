@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from manastack.engine.decisions import Action, ActionKind, IllegalActionError
 from manastack.engine.turn import STEPS
+from manastack.limits import excerpt
 
 from .combat_steps import CombatSteps
 from .driver import MAX_PASSES, StepError, listify
@@ -227,7 +228,7 @@ class ScriptRunner(PlaySteps, CombatSteps):
         if w in ("untap", "cleanup"):
             raise StepError(f"no player gets priority in the {w} step (CR 502.4, 514.3): pick another step")
         if w not in STEPS:
-            raise StepError(f"{words!r} is not a step or phase; steps: {', '.join(STEPS)}; phases: "
+            raise StepError(f"{excerpt(words)} is not a step or phase; steps: {', '.join(STEPS)}; phases: "
                             + ", ".join(PHASES))
         return w, turn
 

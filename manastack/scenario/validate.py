@@ -9,6 +9,8 @@ from pathlib import Path
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
+from manastack.limits import clip, excerpt
+
 from .errors import ScenarioError, raise_all
 from .yamlfile import Map, Seq
 
@@ -64,22 +66,22 @@ def _message(err) -> str:
             hints = []
             for k in extra:
                 close = difflib.get_close_matches(str(k), allowed, n=1)
-                hints.append(f"unknown key {k!r}" + (f" (did you mean {close[0]!r}?)" if close else ""))
+                hints.append(f"unknown key {excerpt(str(k))}" + (f" (did you mean {close[0]!r}?)" if close else ""))
             return "; ".join(hints) + f"; allowed keys: {', '.join(allowed)}"
-        return f"unexpected {', '.join(map(repr, extra))}"
+        return f"unexpected {', '.join(excerpt(str(k)) for k in extra[:5])}"
     if v == "required":
         return f"missing key {err.message.split(' ')[0]}"
     if v == "type":
-        return f"expected {_types(err.validator_value)}, got {json.dumps(err.instance)}"
+        return f"expected {_types(err.validator_value)}, got {clip(json.dumps(err.instance), 80)}"
     if v == "enum":
-        close = difflib.get_close_matches(str(err.instance), [str(x) for x in err.validator_value], n=1)
-        return (f"{err.instance!r} is not one of {', '.join(map(str, err.validator_value))}"
+        close = difflib.get_close_matches(str(err.instance)[:100], [str(x) for x in err.validator_value], n=1)
+        return (f"{excerpt(str(err.instance))} is not one of {', '.join(map(str, err.validator_value))}"
                 + (f" (did you mean {close[0]!r}?)" if close else ""))
     if v in ("minItems", "maxItems") and err.absolute_path and err.absolute_path[-1] == "players":
         return f"a scenario has 2 to 8 players, not {len(err.instance)}"
     if v == "oneOf":
-        return f"this value doesn't have any of the accepted forms: {json.dumps(err.instance)[:80]}"
-    return err.message
+        return f"this value doesn't have any of the accepted forms: {clip(json.dumps(err.instance), 80)}"
+    return clip(err.message, 200)
 
 
 def _types(t) -> str:

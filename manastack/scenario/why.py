@@ -3,6 +3,7 @@ found (or where it is instead is said), then the engine explains (manastack.engi
 from __future__ import annotations
 
 from manastack.engine import combat, legality
+from manastack.limits import clip
 
 
 def _where(s, refs, ref: str, player: int, zone: str):
@@ -15,7 +16,7 @@ def _where(s, refs, ref: str, player: int, zone: str):
     if found:
         o = found[0]
         return None, f"{o.card.name} is not {_zone_words(zone, name)}: it is {_zone_words(o.zone, s.players[o.owner].name)}"
-    return None, f"there is no {ref} {_zone_words(zone, name)}"
+    return None, f"there is no {clip(ref)} {_zone_words(zone, name)}"
 
 
 def _zone_words(zone: str, player: str) -> str:

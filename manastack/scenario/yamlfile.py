@@ -56,8 +56,11 @@ def load_yaml(text: str, file: str):
         if exc.context and exc.context_mark and exc.problem:
             what += f" ({exc.context}, which began on line {exc.context_mark.line + 1})"
         raise ScenarioError(f"YAML syntax error: {what}", file, line) from None
+    except yaml.reader.ReaderError as exc:      # a character YAML doesn't allow: said at its line
+        line = text.count("\n", 0, exc.position) + 1
+        raise ScenarioError(f"YAML syntax error: {str(exc).splitlines()[0]}", file, line) from None
     except yaml.YAMLError as exc:
-        raise ScenarioError(f"YAML syntax error: {exc}", file) from None
+        raise ScenarioError(f"YAML syntax error: {str(exc).splitlines()[0]}", file) from None
     if node is None:
         raise ScenarioError("the file is empty", file, 1)
     return _convert(node, file, [0])
