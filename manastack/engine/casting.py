@@ -21,7 +21,7 @@ from .cost_checks import (cost_parts, describe_cost, kept_for_parts, summoning_s
 from .crew import crew_payable, pay_crew
 from .decisions import Action, Decision, IllegalActionError
 from .event_types import AbilityActivated, Seen, SpellCast
-from .filters import matches, objects_matching
+from .filters import life_cant_change, matches, objects_matching
 from .runner import Ctx, Rollback
 from . import mana_spend
 from .mana_spend import ability_use, spell_use
@@ -50,8 +50,8 @@ def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True, payer: int
             return False     # CR 107.6: an untapped permanent can't pay {Q}
         if summoning_sick(s, o):
             return False     # CR 302.6
-    if cost.pay_life and s.players[payer].life < cost.pay_life:
-        return False         # CR 119.4
+    if cost.pay_life and (s.players[payer].life < cost.pay_life or life_cant_change(s, payer) is not None):
+        return False         # CR 119.4, 119.8: no life paid by a player whose life total can't change
     if cost.energy and s.players[payer].energy < cost.energy:
         return False         # CR 107.14, 118.3: energy counters that aren't there can't be paid
     if cost.discard_self and o.zone != "hand":

@@ -10,7 +10,7 @@ from manastack.oracle.subtypes import CREATURE_TYPES
 
 from . import characteristics as ch
 from . import commanders, exercise
-from .effect_records import DamagedBy, PlayerProtection
+from .effect_records import DamagedBy, LifeCantChange, PlayerKeywords, PlayerProtection
 from .state import Obj, State
 
 
@@ -266,6 +266,9 @@ def legal_targets(s: State, spec: ir.TargetSpec, source: Obj, controller: int,
                 continue
             if protected_player_from(s, p.index, source, controller) is not None:
                 continue                # a player with protection (CR 702.16b)
+            kws = player_keywords(s, p.index)
+            if kws and ("shroud" in kws or "hexproof" in kws and p.index != controller):
+                continue                # CR 702.18a, 702.11c
             out.append(player_ref(p.index))
         if kind in ("player", "opponent"):
             return out
@@ -501,6 +504,37 @@ def protected_player_from(s: State, player: int, source: Obj, controller: int | 
                 q = quality(arg)
                 if q is not None and has_quality(s, source, q, controller):
                     return arg
+    return None
+
+
+def player_keywords(s: State, player: int) -> frozenset[str]:
+    """The hexproof and shroud ``player`` has (CR 702.11c, 702.18a): from static abilities of
+    permanents they control ("You have shroud.") and from effects ("You gain shroud until end of
+    turn.")."""
+    found: set[str] = set()
+    for src, eff in ch.static_effects(s, "player_keywords"):
+        if src.controller == player:
+            found.update(k.name for k in eff.keywords)
+    if s.effects:
+        ref = player_ref(player)
+        for e in s.effects:
+            if type(e) is PlayerKeywords and e.affected == ref:
+                found.update(e.keywords)
+    return frozenset(found)
+
+
+def life_cant_change(s: State, player: int) -> str | None:
+    """The name of what says ``player``'s life total can't change (CR 119.7, 119.8: they can't
+    gain or lose life, nor pay more than 0 life), or None: a static ability of a permanent they
+    control (Platinum Emperion) or an effect (Teferi's Protection)."""
+    for src, _eff in ch.static_effects(s, "life_cant_change"):
+        if src.controller == player:
+            return src.card.name
+    if s.effects:
+        ref = player_ref(player)
+        for e in s.effects:
+            if type(e) is LifeCantChange and e.affected == ref:
+                return e.source
     return None
 
 

@@ -189,6 +189,8 @@ def _turn_start(ctx: Ctx) -> None:
         pl.entered_this_turn = ()
     s.step = Step.UNTAP
     s.add_log(f"Turn {s.turn}: {p.name}'s turn", ("500.1",), "turn")
+    if s.effects:
+        events.next_turn_wears_off(ctx)
     s.stage = ("step",)
 
 

@@ -668,6 +668,20 @@ class GrantKeywords:
     duration: str = "end_of_turn"
 
 
+# "Until your next turn, ...": an effect that lasts until its controller's next turn begins
+# (CR 611.2a; 500.1), a GrantKeywords of a player's protection or a LifeCantChange
+UNTIL_YOUR_NEXT_TURN = "your_next_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class LifeCantChange:
+    """"your life total can't change" for a while: ``who`` can't gain or lose life (CR 119.7,
+    119.8), from a resolved spell or ability (Teferi's Protection)."""
+
+    who: Subject = Ref("you")
+    duration: str = "end_of_turn"
+
+
 @dataclass(frozen=True, slots=True)
 class RemoveCounters:
     """Remove up to ``amount`` counters of any kinds from ``what``; the controller of the
@@ -1409,7 +1423,7 @@ class IfYouDont:
 
 _Effects0 = Union[
     AddMana, DealDamage, DivideDamage, Draw, Discard, GainLife, LoseLife, Destroy, Regenerate, PreventDamage, RedirectDamage, Exile,
-    ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords,
+    ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords, LifeCantChange,
     PutCounters, CreateTokens, Tap, Untap, TapOrUntap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, ExchangeLifeTotals, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
@@ -1653,6 +1667,8 @@ class StaticEffect:
     # "grant_keywords" of protection followed by "This effect doesn't remove ~": the protection
     # doesn't make the source itself, an Aura, fall off (CR 702.16c, 704.5m)
     keeps_source: bool = False
+    # ... followed by "This effect doesn't remove Auras.": no Aura falls off for it (CR 702.16n)
+    keeps_auras: bool = False
     # "add_types": card types, subtypes and colors the affected object has in addition to its
     # own (layers 4 and 5, CR 613.1d-e); "set_colors": its colors instead (CR 105.3);
     # "set_creature_types": ``types`` added and its creature types replaced by ``subtypes``

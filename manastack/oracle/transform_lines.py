@@ -299,7 +299,8 @@ class LineRules:
             if isinstance(a, _KeepsSource):     # "This effect doesn't remove ~." (Pentarch Ward)
                 _need(bool(out) and type(out[-1]) is ir.StaticAbility and out[-1].effect.kind == "grant_keywords"
                       and any(k.name == "protection" for k in out[-1].effect.keywords), "doesn't remove")
-                out[-1] = ir.StaticAbility(dataclasses.replace(out[-1].effect, keeps_source=True), out[-1].text)
+                keeps = {"keeps_auras": True} if a.auras else {"keeps_source": True}
+                out[-1] = ir.StaticAbility(dataclasses.replace(out[-1].effect, **keeps), out[-1].text)
             else:
                 out.append(a)
         return "abilities", no_it_subject(out)

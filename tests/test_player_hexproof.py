@@ -1,0 +1,159 @@
+"""Players with shroud or hexproof (CR 702.18a, 702.11c) and players whose life total can't
+change (CR 119.7, 119.8), from static abilities ("You have shroud.", "Your life total can't
+change.") and from effects ("You gain shroud until end of turn."), with real cards from the
+corpus and their rulings."""
+from __future__ import annotations
+
+from manastack.engine import filters
+from manastack.engine.decisions import Action
+from manastack.oracle import ir
+
+from .game_helpers import board, cast_and_pay, labels, pick, resolve
+
+ALICE, BOB = 0, 1
+
+
+def _targets(g, label: str) -> list[str]:
+    """The target labels offered after starting to cast or activate ``label``; then undone."""
+    pick(g, label)
+    found = labels(g)
+    g.pop()
+    return found
+
+
+def test_you_have_shroud_and_hexproof_compile_to_a_players_keywords(db):
+    for name, kw in [("True Believer", "shroud"), ("Ivory Mask", "shroud"), ("Spirit of the Hearth", "hexproof"),
+                     ("Aegis of the Gods", "hexproof"), ("Teyo, the Shieldmage", "hexproof")]:
+        card = db.get(name)
+        effects = [ab.effect for ab in card.abilities if type(ab) is ir.StaticAbility]
+        assert any(e.kind == "player_keywords" and [k.name for k in e.keywords] == [kw] for e in effects), name
+        assert not card.unsupported, name
+
+
+def test_true_believer_gives_its_controller_shroud_against_everyone(db):
+    """True Believer: "You have shroud." (CR 702.18a): neither Bob's Lightning Bolt nor Alice's
+    own can target Alice; Bob remains a legal target."""
+    g = board(db, """
+  - name: Alice
+    hand: [Lightning Bolt]
+    battlefield: [True Believer, Mountain]
+  - name: Bob
+    hand: [Lightning Bolt]
+    battlefield: [Mountain]
+""", turn=3)
+    mine = _targets(g, "cast Lightning Bolt")
+    assert not any("Alice" in t for t in mine) and any("Bob" in t for t in mine)
+    pick(g, "pass")
+    theirs = _targets(g, "cast Lightning Bolt")
+    assert not any("Alice" in t for t in theirs) and any("Bob" in t for t in theirs)
+    assert filters.player_keywords(g.current_state(), ALICE) == {"shroud"}
+    assert filters.player_keywords(g.current_state(), BOB) == frozenset()
+
+
+def test_spirit_of_the_hearth_gives_hexproof_against_opponents_only(db):
+    """Spirit of the Hearth: "You have hexproof." (CR 702.11c): Bob's Lightning Bolt can't target
+    Alice, her own can."""
+    g = board(db, """
+  - name: Alice
+    hand: [Lightning Bolt]
+    battlefield: [Spirit of the Hearth, Mountain]
+  - name: Bob
+    hand: [Lightning Bolt]
+    battlefield: [Mountain]
+""", turn=3)
+    assert any("Alice" in t for t in _targets(g, "cast Lightning Bolt"))
+    pick(g, "pass")
+    assert not any("Alice" in t for t in _targets(g, "cast Lightning Bolt"))
+
+
+def test_the_players_shroud_ends_with_the_permanent(db):
+    """Ivory Mask's shroud is a static ability: once the Mask is destroyed (Disenchant), Bob's
+    Lightning Bolt can target Alice again (CR 611.3b)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Ivory Mask]
+  - name: Bob
+    hand: [Lightning Bolt, Disenchant]
+    battlefield: [Mountain, Plains, Plains]
+""", turn=3, active="Bob")
+    assert not any("Alice" in t for t in _targets(g, "cast Lightning Bolt"))
+    cast_and_pay(g, "cast Disenchant", "Ivory Mask")
+    resolve(g)
+    assert any("Alice" in t for t in _targets(g, "cast Lightning Bolt"))
+
+
+def test_sigarda_gives_hexproof_to_you_and_your_humans(db):
+    """Sigarda, Heron's Grace: "You and Humans you control have hexproof." Bob's Lightning Bolt
+    can't target Alice nor her Human (Elite Vanguard), but can target her Grizzly Bears."""
+    g = board(db, """
+  - name: Alice
+    battlefield: ["Sigarda, Heron's Grace", Elite Vanguard, Grizzly Bears]
+  - name: Bob
+    hand: [Lightning Bolt]
+    battlefield: [Mountain]
+""", turn=3, active="Bob")
+    found = _targets(g, "cast Lightning Bolt")
+    assert not any("Alice" in t or "Elite Vanguard" in t for t in found)
+    assert any("Grizzly Bears" in t for t in found) and any("Bob" in t for t in found)
+
+
+def test_gilded_light_gives_shroud_until_end_of_turn(db):
+    """Gilded Light: "You gain shroud until end of turn." Bob can't target Alice in response,
+    nor later that turn; from the next turn on he can (CR 514.2)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Gilded Light]
+    battlefield: [Plains, Plains]
+  - name: Bob
+    hand: [Lightning Bolt, Shock]
+    battlefield: [Mountain, Mountain]
+    library: [Island, Island]
+""", turn=3)
+    cast_and_pay(g, "cast Gilded Light")
+    resolve(g)
+    assert "Alice gains shroud until end of turn" in g.explain()
+    pick(g, "pass")
+    assert not any("Alice" in t for t in _targets(g, "cast Lightning Bolt"))
+    while g.current_state().active == ALICE:
+        g.push(Action("pass"))
+    while g.current_state().step != "main1":
+        g.push(Action("pass"))
+    assert any("Alice" in t for t in _targets(g, "cast Lightning Bolt"))
+
+
+def test_platinum_emperion_damage_is_dealt_but_no_life_is_lost(db):
+    """Platinum Emperion's rulings (2018-12-07): the damage is still dealt, so a lifelink source's
+    controller gains life, but Alice's life total doesn't change (CR 119.8, 120.3a)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Platinum Emperion]
+  - name: Bob
+    hand: [Lightning Bolt]
+    battlefield: [Mountain, {card: Vampire Nighthawk, attacking: Alice}]
+""", turn=3, active="Bob", step="declare_attackers")
+    cast_and_pay(g, "cast Lightning Bolt", "Alice")
+    resolve(g)
+    assert g.current_state().players[ALICE].life == 20
+    assert "Lightning Bolt deals 3 damage to Alice, whose life total can't change" in g.explain()
+    while g.current_state().step not in ("end_of_combat", "main2"):
+        g.push(Action("pass") if g.pending.kind == "priority" else next(a for a in g.legal_actions() if a.kind == "done"))
+    s = g.current_state()
+    assert s.players[ALICE].life == 20 and s.players[BOB].life == 22     # the Nighthawk's lifelink
+
+
+def test_platinum_emperion_stops_life_gain_and_life_payment(db):
+    """Platinum Emperion's rulings: life gain has no effect (Sacred Nectar resolves, Alice stays
+    at 20), and a cost of paying life can't be paid: Greed ({B}, Pay 2 life) can't be activated
+    (CR 119.4, 119.7, 119.8)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Sacred Nectar]
+    battlefield: [Platinum Emperion, Greed, Plains, Plains, Swamp]
+    life: 15
+  - name: Bob
+""", turn=3)
+    assert not any(a.startswith("activate Greed") for a in labels(g))
+    cast_and_pay(g, "cast Sacred Nectar")
+    resolve(g)
+    assert g.current_state().players[ALICE].life == 15
+    assert "Alice can't gain life: Platinum Emperion says their life total can't change" in g.explain()
