@@ -632,6 +632,9 @@ def _grant(ctx, e: ir.GrantKeywords, rc):
     if YOUR_OPPONENTS in protection:    # those opponents as it happens (Cliffside Rescuer ruling 2019-08-23)
         them = tuple(player_ref(p.index) for p in s.players if p.index != rc.controller and not p.lost)
         protection = tuple(q for p in protection for q in (them if p == YOUR_OPPONENTS else (p,)))
+    if any(ir.PROTECTION_OR in p for p in protection):        # one quality chosen as it happens (CR 608.2d)
+        protection = tuple(_choose_protection(ctx, rc.controller, p) if ir.PROTECTION_OR in p else p
+                           for p in protection)
     if e.what == ir.Ref("you"):         # a player with protection, hexproof or shroud (CR 702.16b-e, 702.11c, 702.18a)
         if PROTECTION_CHOICE in protection:
             protection = tuple(_choose_color(ctx, rc.controller, "protection") if p == PROTECTION_CHOICE else p
@@ -772,6 +775,19 @@ def _choose_color(ctx, player: int, what: str) -> str:
     ctx.s.add_log(f"{ctx.s.players[player].name} chooses {COLOR_NAMES[answer.args[0]]}: {what}", ("105.1",),
                   "choice")
     return COLOR_NAMES[answer.args[0]]
+
+
+def _choose_protection(ctx, player: int, either: str) -> str:
+    """The quality ``player`` chooses of "protection from A or from B" (CR 608.2d, 702.16a);
+    "the color of your choice" offers each color."""
+    options: list[str] = []
+    for q in either.split(ir.PROTECTION_OR):
+        options += [COLOR_NAMES[c] for c in COLORS] if q == PROTECTION_CHOICE else [q]
+    answer = ctx.ask(Decision(player, DecisionKind.CHOOSE_PROTECTION, f"Choose protection from {either}",
+                              tuple(Action("protection", (q,), q) for q in dict.fromkeys(options))))
+    chosen = str(answer.args[0])
+    ctx.s.add_log(f"{ctx.s.players[player].name} chooses protection from {chosen}", ("608.2d", "702.16a"), "choice")
+    return chosen
 
 
 def _restrict(ctx, e: ir.Restrict, rc):

@@ -1565,6 +1565,10 @@ PROTECTION_CHOICE = "the color of your choice"
 # "gains protection from each of your opponents" (CR 702.16i, 702.16k): a Keyword("protection")
 # arg only in a one-shot GrantKeywords, the opponents of its controller as it happens
 YOUR_OPPONENTS = "each of your opponents"
+# "gains protection from artifacts or from the color of your choice" (Apostle's Blessing): a
+# Keyword("protection") arg, the qualities joined by PROTECTION_OR, only in a one-shot
+# GrantKeywords, whose controller chooses one of them as it happens (CR 608.2d, 702.16a)
+PROTECTION_OR = " or from "
 # "protection from the chosen player" (CR 702.16k): the player chosen as the card entered, a
 # Keyword("protection") arg only where the card has "As ~ enters, choose a player"
 CHOSEN_PLAYER = "the chosen player"

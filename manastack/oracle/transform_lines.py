@@ -356,6 +356,13 @@ class LineRules:
         args = [a for p in c if not isinstance(p, Token) for a in (p if isinstance(p, tuple) else (p,))]
         return [ir.Keyword("protection", arg=a) for a in dict.fromkeys(args)]
 
+    def kw_protection_either(self, c):
+        """"Protection from artifacts or from the color of your choice": one protection, from
+        the quality the controller of the effect granting it chooses (``ir.PROTECTION_OR``)."""
+        first, second = [p for p in c if not isinstance(p, Token)]
+        _need(isinstance(first, str) and isinstance(second, str), "protection from a choice of groups")
+        return [ir.Keyword("protection", arg=f"{first}{ir.PROTECTION_OR}{second}")]
+
     def kw_affinity(self, c):
         word = str(c[0]).lower()
         _need(word.endswith("s"), "affinity")
