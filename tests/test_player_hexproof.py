@@ -4,9 +4,11 @@ change.") and from effects ("You gain shroud until end of turn."), with real car
 corpus and their rulings."""
 from __future__ import annotations
 
+from manastack import Game
 from manastack.engine import filters
 from manastack.engine.decisions import Action
 from manastack.oracle import ir
+from manastack.scenario import Scenario
 
 from .game_helpers import board, cast_and_pay, labels, pick, resolve
 
@@ -157,3 +159,70 @@ def test_platinum_emperion_stops_life_gain_and_life_payment(db):
     resolve(g)
     assert g.current_state().players[ALICE].life == 15
     assert "Alice can't gain life: Platinum Emperion says their life total can't change" in g.explain()
+
+
+def test_platinum_emperion_phyrexian_mana_cant_be_paid_with_life(db):
+    """Paying life for Phyrexian mana is paying life (CR 107.4f, 119.4): with Platinum Emperion,
+    Alice can't cast Mutagenic Growth without green mana (CR 119.8)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Mutagenic Growth]
+    battlefield: [Platinum Emperion]
+  - name: Bob
+""", turn=3)
+    assert not any(a.startswith("cast Mutagenic Growth") for a in labels(g))
+
+
+# Teferi's Protection's first sentence, a card of its own here: the card itself also phases
+# permanents out, which isn't read, so it stays not compiled (tests/data/staples-not-compiled.txt).
+UNTIL_NEXT_TURN = """
+cards:
+  - name: Until Your Next Turn
+    mana_cost: "{2}{W}"
+    type: Instant
+    text: "Until your next turn, your life total can't change and you gain protection from everything."
+players:
+  - name: Alice
+    hand: [Until Your Next Turn, Sacred Nectar]
+    battlefield: [Plains, Plains, Plains, Plains, Plains]
+    library: [Plains, Plains]
+  - name: Bob
+    hand: [Lightning Bolt]
+    battlefield: [Mountain, Hill Giant]
+    library: [Mountain, Mountain]
+"""
+
+
+def test_until_your_next_turn_life_cant_change_and_protection_from_everything(db):
+    """Teferi's Protection's first sentence (its rulings 2017-08-25): Alice can't be targeted
+    (Lightning Bolt), creatures can still attack her but their combat damage is prevented
+    (CR 702.16e, 702.16j), life gain has no effect (CR 119.7); as her next turn begins, it all
+    ends (CR 611.2a)."""
+    sc = Scenario.from_text(UNTIL_NEXT_TURN, cards=db)
+    g = Game.from_state(sc.state, sc.db)
+    assert not sc.db.get("Until Your Next Turn").unsupported
+    cast_and_pay(g, "cast Until Your Next Turn")
+    resolve(g)
+    log = g.explain()
+    assert "Alice's life total can't change until their next turn" in log
+    assert "Alice gains protection from everything until their next turn" in log
+    cast_and_pay(g, "cast Sacred Nectar")
+    resolve(g)
+    assert g.current_state().players[ALICE].life == 20
+    while g.current_state().active == ALICE:
+        g.push(Action("pass"))
+    assert not any("Alice" in t for t in _targets(g, "cast Lightning Bolt"))
+    while g.pending.kind != "attackers":
+        g.push(Action("pass"))
+    s = g.current_state()
+    g.push(Action("attack", (next(o.id for o in s.permanents(BOB) if o.card.name == "Hill Giant"),)))
+    while g.current_state().step != "main2":
+        g.push(Action("pass") if g.pending.kind == "priority" else next(a for a in g.legal_actions() if a.kind == "done"))
+    assert g.current_state().players[ALICE].life == 20
+    assert "Alice's protection from everything prevents the damage Hill Giant would deal" in g.explain()
+    while g.current_state().active == BOB:
+        g.push(Action("pass"))
+    s = g.current_state()
+    assert filters.life_cant_change(s, ALICE) is None and filters.protected_player_from(
+        s, ALICE, next(o for o in s.objs.values() if o.card.name == "Hill Giant")) is None
+    assert "\"Until your next turn\" effects of Alice end" in g.explain()

@@ -242,9 +242,9 @@ def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: frozense
 
 def _from_pool(s, player: int, cost: ManaCost, use) -> tuple | None:
     """How the pool alone pays ``cost``: Phyrexian symbols with mana when it can, else with
-    life (CR 107.4f); None when it can't."""
+    life (CR 107.4f) unless their life total can't change (CR 119.8); None when it can't."""
     paid = mana_spend.pay(s, player, cost, use)
-    if paid is None and any(sym.endswith("/P") for sym in cost.symbols):
+    if paid is None and any(sym.endswith("/P") for sym in cost.symbols) and life_cant_change(s, player) is None:
         paid = mana_spend.pay(s, player, cost, use, use_life=True)
     return paid
 

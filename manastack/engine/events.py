@@ -710,15 +710,17 @@ def next_turn_of(player: int) -> str:
     return f"{NEXT_TURN}:{player}"
 
 
-def next_turn_wears_off(ctx: Ctx) -> None:
-    """CR 611.2a, 500.1: as a player's turn begins, the effects that lasted "until your next turn"
-    of theirs end."""
+def next_turn_wears_off(ctx: Ctx, player: int) -> None:
+    """CR 611.2a, 500.1: as ``player``'s turn begins, the effects that lasted "until your next
+    turn" of theirs end; for a player who left the game, as that turn would have begun
+    (CR 800.4m)."""
     s = ctx.s
-    until = next_turn_of(s.active)
+    until = next_turn_of(player)
     ended = [e for e in s.effects if e.until == until]
     if ended:
         s.effects = [e for e in s.effects if e.until != until]
-        s.add_log(f"\"Until your next turn\" effects of {s.players[s.active].name} end", ("611.2a", "500.1"), "effect")
+        s.add_log(f"\"Until your next turn\" effects of {s.players[player].name} end",
+                  ("611.2a", "800.4m") if player != s.active else ("611.2a", "500.1"), "effect")
         control_effects_end(ctx, ended)
 
 

@@ -540,8 +540,9 @@ class FollowupRules:
         """"Until your next turn, your life total can't change and you gain protection from
         everything." (Teferi's Protection): effects of the controller, lasting until their next
         turn begins (CR 611.2a); other effects are refused."""
-        effects = [dataclasses.replace(e, duration=ir.UNTIL_YOUR_NEXT_TURN) if getattr(e, "duration", None) == _OPEN else e
-                   for e in self.sentence(c)]
+        effects = self.sentence([[dataclasses.replace(e, duration=ir.UNTIL_YOUR_NEXT_TURN)
+                                  if getattr(e, "duration", None) == _OPEN else e for e in x]
+                                 if isinstance(x, list) else x for x in c])
         _need(all(type(e) in (ir.LifeCantChange, ir.GrantKeywords) and e.duration == ir.UNTIL_YOUR_NEXT_TURN
                   and e.what == ir.Ref("you") if type(e) is ir.GrantKeywords else e.duration == ir.UNTIL_YOUR_NEXT_TURN
                   for e in effects), "until your next turn")
