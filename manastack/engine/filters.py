@@ -511,31 +511,46 @@ def player_keywords(s: State, player: int) -> frozenset[str]:
     """The hexproof and shroud ``player`` has (CR 702.11c, 702.18a): from static abilities of
     permanents they control ("You have shroud.") and from effects ("You gain shroud until end of
     turn.")."""
-    found: set[str] = set()
-    for src, eff in ch.static_effects(s, "player_keywords"):
-        if src.controller == player:
-            found.update(k.name for k in eff.keywords)
-    if s.effects:
-        ref = player_ref(player)
-        for e in s.effects:
-            if type(e) is PlayerKeywords and e.affected == ref:
-                found.update(e.keywords)
-    return frozenset(found)
+    return _player_rules(s)[0].get(player, _NO_KEYWORDS)
 
 
 def life_cant_change(s: State, player: int) -> str | None:
     """The name of what says ``player``'s life total can't change (CR 119.7, 119.8: they can't
     gain or lose life, nor pay more than 0 life), or None: a static ability of a permanent they
     control (Platinum Emperion) or an effect (Teferi's Protection)."""
-    for src, _eff in ch.static_effects(s, "life_cant_change"):
-        if src.controller == player:
-            return src.card.name
-    if s.effects:
-        ref = player_ref(player)
-        for e in s.effects:
-            if type(e) is LifeCantChange and e.affected == ref:
-                return e.source
-    return None
+    return _player_rules(s)[1].get(player)
+
+
+_NO_KEYWORDS: frozenset[str] = frozenset()
+_NO_RULES: tuple[dict, dict] = ({}, {})
+
+
+def _player_rules(s: State) -> tuple[dict[int, frozenset[str]], dict[int, str]]:
+    """(keywords by player, what fixes a life total by player), once per state version."""
+    facts = s.facts()
+    found = facts.get("player_rules")
+    if found is not None:
+        return found
+    kws = list(ch.static_effects(s, "player_keywords"))
+    fixed = list(ch.static_effects(s, "life_cant_change"))
+    records = [e for e in s.effects if type(e) in (PlayerKeywords, LifeCantChange)] if s.effects else ()
+    if not (kws or fixed or records):
+        facts["player_rules"] = _NO_RULES
+        return _NO_RULES
+    keywords: dict[int, frozenset[str]] = {}
+    life: dict[int, str] = {}
+    for src, eff in kws:
+        keywords[src.controller] = keywords.get(src.controller, _NO_KEYWORDS) | {k.name for k in eff.keywords}
+    for src, _eff in fixed:
+        life.setdefault(src.controller, src.card.name)
+    for e in records:
+        p = player_of(e.affected)
+        if type(e) is PlayerKeywords:
+            keywords[p] = keywords.get(p, _NO_KEYWORDS) | set(e.keywords)
+        else:
+            life.setdefault(p, e.source)
+    found = facts["player_rules"] = (keywords, life)
+    return found
 
 
 def _is_now_one_of(s: State, o: Obj, kinds: tuple[str, ...]) -> bool:
