@@ -5,12 +5,13 @@ corpus and their rulings."""
 from __future__ import annotations
 
 from manastack import Game
-from manastack.engine import filters
+from manastack.engine import filters, support
 from manastack.engine.decisions import Action
 from manastack.oracle import ir
 from manastack.scenario import Scenario
 
 from .game_helpers import board, cast_and_pay, labels, pick, resolve
+from .test_oracle_compiler import card
 
 ALICE, BOB = 0, 1
 
@@ -173,18 +174,35 @@ def test_platinum_emperion_phyrexian_mana_cant_be_paid_with_life(db):
     assert not any(a.startswith("cast Mutagenic Growth") for a in labels(g))
 
 
-# Teferi's Protection's first sentence, a card of its own here: the card itself also phases
-# permanents out, which isn't read, so it stays not compiled (tests/data/staples-not-compiled.txt).
+def test_teferis_protection_first_sentence_reads_but_its_life_total_part_doesnt_run(db):
+    """Teferi's Protection: "Until your next turn, your life total can't change and you gain
+    protection from everything." is read (a LifeCantChange and the player's protection, both
+    until their next turn); the life total part has no rules code for an effect yet, and the
+    phasing sentence isn't read, so the card stays not compiled."""
+    sentence = "Until your next turn, your life total can't change and you gain protection from everything."
+    assert sentence in db.get("Teferi's Protection").text
+    compiled = card("Test Protection", sentence, "Instant")
+    assert not compiled.unsupported
+    effects = compiled.abilities[0].effects
+    assert [type(e) for e in effects] == [ir.LifeCantChange, ir.GrantKeywords]
+    assert all(e.duration == ir.UNTIL_YOUR_NEXT_TURN for e in effects)
+    assert effects[1].what == ir.Ref("you") and effects[1].keywords[0].arg == "everything"
+    assert support.gaps(compiled.abilities[0]) == ["duration 'your_next_turn'", "effect LifeCantChange"]
+    assert db.get("Teferi's Protection").unsupported
+
+
+# The player's protection of Teferi's Protection's first sentence, as a card of its own here
+# (the card itself isn't compiled, see above).
 UNTIL_NEXT_TURN = """
 cards:
   - name: Until Your Next Turn
     mana_cost: "{2}{W}"
     type: Instant
-    text: "Until your next turn, your life total can't change and you gain protection from everything."
+    text: "Until your next turn, you gain protection from everything."
 players:
   - name: Alice
-    hand: [Until Your Next Turn, Sacred Nectar]
-    battlefield: [Plains, Plains, Plains, Plains, Plains]
+    hand: [Until Your Next Turn]
+    battlefield: [Plains, Plains, Plains]
     library: [Plains, Plains]
   - name: Bob
     hand: [Lightning Bolt]
@@ -193,36 +211,30 @@ players:
 """
 
 
-def test_until_your_next_turn_life_cant_change_and_protection_from_everything(db):
-    """Teferi's Protection's first sentence (its rulings 2017-08-25): Alice can't be targeted
-    (Lightning Bolt), creatures can still attack her but their combat damage is prevented
-    (CR 702.16e, 702.16j), life gain has no effect (CR 119.7); as her next turn begins, it all
-    ends (CR 611.2a)."""
+def test_protection_from_everything_until_your_next_turn(db):
+    """A player with protection from everything until their next turn (Teferi's Protection's
+    rulings 2017-08-25): Alice can't be targeted (Lightning Bolt); creatures can still attack her
+    but their combat damage is prevented (CR 702.16b, 702.16e, 702.16j); as her next turn
+    begins, it ends (CR 611.2a)."""
     sc = Scenario.from_text(UNTIL_NEXT_TURN, cards=db)
     g = Game.from_state(sc.state, sc.db)
-    assert not sc.db.get("Until Your Next Turn").unsupported
     cast_and_pay(g, "cast Until Your Next Turn")
     resolve(g)
-    log = g.explain()
-    assert "Alice's life total can't change until their next turn" in log
-    assert "Alice gains protection from everything until their next turn" in log
-    cast_and_pay(g, "cast Sacred Nectar")
-    resolve(g)
-    assert g.current_state().players[ALICE].life == 20
+    assert "Alice gains protection from everything until their next turn" in g.explain()
     while g.current_state().active == ALICE:
         g.push(Action("pass"))
     assert not any("Alice" in t for t in _targets(g, "cast Lightning Bolt"))
     while g.pending.kind != "attackers":
         g.push(Action("pass"))
     s = g.current_state()
-    g.push(Action("attack", (next(o.id for o in s.permanents(BOB) if o.card.name == "Hill Giant"),)))
+    giant = next(o for o in s.permanents(BOB) if o.card.name == "Hill Giant")
+    g.push(Action("attack", (giant.id,)))
     while g.current_state().step != "main2":
         g.push(Action("pass") if g.pending.kind == "priority" else next(a for a in g.legal_actions() if a.kind == "done"))
     assert g.current_state().players[ALICE].life == 20
     assert "Alice's protection from everything prevents the damage Hill Giant would deal" in g.explain()
+    assert filters.protected_player_from(g.current_state(), ALICE, giant) == "everything"
     while g.current_state().active == BOB:
         g.push(Action("pass"))
-    s = g.current_state()
-    assert filters.life_cant_change(s, ALICE) is None and filters.protected_player_from(
-        s, ALICE, next(o for o in s.objs.values() if o.card.name == "Hill Giant")) is None
+    assert filters.protected_player_from(g.current_state(), ALICE, giant) is None
     assert "\"Until your next turn\" effects of Alice end" in g.explain()

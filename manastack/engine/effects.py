@@ -27,7 +27,7 @@ from .mana_abilities import add_mana, can_afford
 from .resolution import (became, bound_x, count_for_player, known_objects, named_objects, named_players, amount, execute,
                          objects_match, resolve_subject, source_obj)
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger, DelayedWatch,
-                             ExileIfDies, ExtraLandPlays, GrantAbility, GrantKeywords, LifeCantChange, LoseKeywords, ManaReplacementEffect, PlayerKeywords, PlayerProtection,
+                             ExileIfDies, ExtraLandPlays, GrantAbility, GrantKeywords, LoseKeywords, ManaReplacementEffect, PlayerKeywords, PlayerProtection,
                              MayPlay, ModifyPT, NoPrevention, DamageChangeEffect, DrawReplacement, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors, SetLandType,
                              SetPT, SkipNextUntap, SwitchPT)
 from .state import EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
@@ -666,16 +666,6 @@ def _player_duration(duration: str, controller: int) -> tuple[str, str]:
     if duration == ir.UNTIL_YOUR_NEXT_TURN:
         return events.next_turn_of(controller), " until their next turn"
     return duration, " until end of turn"
-
-
-def _life_cant_change(ctx, e: ir.LifeCantChange, rc):
-    """CR 119.7, 119.8: for the effect's duration the player can't gain or lose life
-    (events.gain_life, lose_life, damage's results), nor pay life other than 0."""
-    s = ctx.s
-    until, words = _player_duration(e.duration, rc.controller)
-    for p in named_players(ctx, e.who, rc):
-        s.effects.append(LifeCantChange(player_ref(p), until, s.new_timestamp(), rc.card.name))
-        s.add_log(f"{s.players[p].name}'s life total can't change{words}", ("611.2", "119.7", "119.8"), "effect")
 
 
 def _protections_words(s, protection: tuple[str, ...]) -> str:
@@ -1609,7 +1599,6 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.MayPlayExiled: _may_play_exiled,
     ir.RemoveCounters: _remove_counters, ir.BecomeCreature: _become_creature, ir.SetBasePT: _set_base_pt,
     ir.GainControl: _gain_control, ir.ExchangeControl: _exchange_control, ir.ExchangeLifeTotals: _exchange_life,
-    ir.LifeCantChange: _life_cant_change,
     ir.GetEnergy: _get_energy, ir.GetPoison: _get_poison, ir.PayEnergy: _pay_energy, ir.BecomeMonarch: _become_monarch,
     ir.CreateManaReplacement: _create_mana_replacement,
     ir.CreateDelayedTrigger: _create_delayed_trigger, ir.Explore: _explore,

@@ -10,7 +10,7 @@ from manastack.oracle.subtypes import CREATURE_TYPES
 
 from . import characteristics as ch
 from . import commanders, exercise
-from .effect_records import DamagedBy, LifeCantChange, PlayerKeywords, PlayerProtection
+from .effect_records import DamagedBy, PlayerKeywords, PlayerProtection
 from .state import Obj, State
 
 
@@ -517,7 +517,7 @@ def player_keywords(s: State, player: int) -> frozenset[str]:
 def life_cant_change(s: State, player: int) -> str | None:
     """The name of what says ``player``'s life total can't change (CR 119.7, 119.8: they can't
     gain or lose life, nor pay more than 0 life), or None: a static ability of a permanent they
-    control (Platinum Emperion) or an effect (Teferi's Protection)."""
+    control (Platinum Emperion)."""
     return _player_rules(s)[1].get(player)
 
 
@@ -533,7 +533,7 @@ def _player_rules(s: State) -> tuple[dict[int, frozenset[str]], dict[int, str]]:
         return found
     kws = list(ch.static_effects(s, "player_keywords"))
     fixed = list(ch.static_effects(s, "life_cant_change"))
-    records = [e for e in s.effects if type(e) in (PlayerKeywords, LifeCantChange)] if s.effects else ()
+    records = [e for e in s.effects if type(e) is PlayerKeywords] if s.effects else ()
     if not (kws or fixed or records):
         facts["player_rules"] = _NO_RULES
         return _NO_RULES
@@ -543,12 +543,12 @@ def _player_rules(s: State) -> tuple[dict[int, frozenset[str]], dict[int, str]]:
         keywords[src.controller] = keywords.get(src.controller, _NO_KEYWORDS) | {k.name for k in eff.keywords}
     for src, _eff in fixed:
         life.setdefault(src.controller, src.card.name)
+    if exercise.RECORD is not None:
+        for src, eff in kws + fixed:
+            exercise.note("STATIC_KINDS", eff.kind, src.card)
     for e in records:
         p = player_of(e.affected)
-        if type(e) is PlayerKeywords:
-            keywords[p] = keywords.get(p, _NO_KEYWORDS) | set(e.keywords)
-        else:
-            life.setdefault(p, e.source)
+        keywords[p] = keywords.get(p, _NO_KEYWORDS) | set(e.keywords)
     found = facts["player_rules"] = (keywords, life)
     return found
 

@@ -477,8 +477,7 @@ def _walk(node, out: list[str]) -> None:
     elif t is ir.SearchLibrary and node.own and node.who == ir.Ref("each_player"):
         out.append("each player searching their own library")   # engine.effects._search: one library
     elif hasattr(node, "duration") and node.duration not in DURATIONS and not (
-            node.duration == ir.UNTIL_YOUR_NEXT_TURN and (t is ir.LifeCantChange or t is ir.GrantKeywords
-                                                          and node.what == ir.Ref("you"))):
+            node.duration == ir.UNTIL_YOUR_NEXT_TURN and t is ir.GrantKeywords and node.what == ir.Ref("you")):
         out.append(f"duration {node.duration!r}")     # "until your next turn": a player's, engine.events.next_turn_of
     if t is ir.LoseKeywords or (t is ir.StaticEffect and node.kind in ("lose_keywords", "cant_have_keywords")):
         out += [f"losing the keyword {k.name!r}" for k in node.keywords if k.name not in _LOSABLE or k.arg is not None]

@@ -676,7 +676,8 @@ UNTIL_YOUR_NEXT_TURN = "your_next_turn"
 @dataclass(frozen=True, slots=True)
 class LifeCantChange:
     """"your life total can't change" for a while: ``who`` can't gain or lose life (CR 119.7,
-    119.8), from a resolved spell or ability (Teferi's Protection)."""
+    119.8), from a resolved spell or ability (Teferi's Protection). Read, not run yet: the only
+    card with it also phases permanents out, which isn't read."""
 
     who: Subject = Ref("you")
     duration: str = "end_of_turn"
