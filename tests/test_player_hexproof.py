@@ -238,3 +238,40 @@ def test_protection_from_everything_until_your_next_turn(db):
         g.push(Action("pass"))
     assert filters.protected_player_from(g.current_state(), ALICE, giant) is None
     assert "\"Until your next turn\" effects of Alice end" in g.explain()
+
+
+def test_until_your_next_turn_of_a_player_who_left_ends_as_their_turn_would_have_begun(db):
+    """CR 800.4m: Bob gains protection from everything until his next turn, then concedes; the
+    effect neither ends at once nor lasts forever: it ends as Carol's turn begins, where Bob's
+    would have begun."""
+    sc = Scenario.from_text("""
+cards:
+  - name: Until Your Next Turn
+    mana_cost: "{2}{W}"
+    type: Instant
+    text: "Until your next turn, you gain protection from everything."
+players:
+  - name: Alice
+    library: [Plains, Plains]
+  - name: Bob
+    hand: [Until Your Next Turn]
+    battlefield: [Plains, Plains, Plains]
+    library: [Plains, Plains]
+  - name: Carol
+    library: [Plains, Plains]
+""", cards=db)
+    g = Game.from_state(sc.state, sc.db)
+    pick(g, "pass")
+    assert g.pending.player == BOB
+    cast_and_pay(g, "cast Until Your Next Turn")
+    while g.current_state().stack:
+        g.push(Action("pass"))
+    g.concede(BOB)
+    s = g.current_state()
+    assert any(type(e).__name__ == "PlayerProtection" and e.affected == "p1" for e in s.effects)
+    while g.current_state().active == ALICE:
+        g.push(Action("pass"))
+    s = g.current_state()
+    assert s.active == 2 and not any(type(e).__name__ == "PlayerProtection" for e in s.effects)
+    assert any('"Until your next turn" effects of Bob end' in e.text and "800.4m" in e.rules
+               for e in s.log_entries())
