@@ -11,6 +11,7 @@ from manastack.engine.decisions import Action
 from manastack.oracle import ir
 
 from .game_helpers import board, cast_and_pay, labels, names, on_battlefield, pick, resolve
+from .test_oracle_compiler import card
 
 ALICE, BOB = 0, 1
 
@@ -239,7 +240,6 @@ def test_true_name_nemesis_protected_from_another_player_is_not_protected_from_b
 
 
 def test_a_player_quality_can_be_met_only_by_a_player_choice():
-    from .test_oracle_compiler import card
     assert card("Test", "~ has protection from the chosen player.").unsupported
     assert card("Test", "As ~ enters, choose a player.\n~ has protection from the chosen player.").unsupported == ()
     assert card("Test", "Protection from each of your opponents").unsupported
@@ -357,3 +357,56 @@ def test_protection_from_legendary_creatures_is_from_both_at_once(db):
     options = labels(g)
     assert "Grizzly Bears blocks Tsabo Tavoc" in options
     assert not any(o.startswith("Isamaru") for o in options)
+
+
+def _giver(db, quality: str):
+    """Alice's Giver of Runes gives her Grizzly Bears protection from ``quality``, chosen as the
+    ability resolves (CR 608.2d); Bob holds Lightning Bolt and Rod of Ruin."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Giver of Runes, Grizzly Bears]
+  - name: Bob
+    hand: [Lightning Bolt]
+    battlefield: [Mountain, Mountain, Mountain, Mountain, Rod of Ruin]
+""", turn=3)
+    cast_and_pay(g, "activate Giver of Runes", "Grizzly Bears")
+    resolve(g)
+    assert g.pending.kind == "choose_protection"
+    assert labels(g) == ["colorless", "white", "blue", "black", "red", "green"]
+    pick(g, quality)
+    assert f"Grizzly Bears gains protection from {quality} until end of turn" in g.explain()
+    pick(g, "pass")
+    assert g.pending.player == BOB
+    return g
+
+
+def test_protection_from_a_choice_of_qualities_compiles_only_where_granted(db):
+    """"protection from colorless or from the color of your choice" (Giver of Runes, Apostle's
+    Blessing's "artifacts or ..."): one protection whose quality is chosen as it is granted; as a
+    printed keyword nothing would choose it, so it is refused."""
+    for name in ("Giver of Runes", "Apostle's Blessing", "Razor Barrier", "Jeweled Spirit"):
+        assert not db.get(name).unsupported, name
+    from .test_oracle_compiler import card
+    assert card("Test Knight", "Protection from artifacts or from the color of your choice").unsupported
+
+
+def test_giver_of_runes_protection_from_a_color_of_your_choice(db):
+    """Alice chooses red: Bob's Lightning Bolt can't target the Bears, his Rod of Ruin (colorless)
+    can (CR 702.16b)."""
+    g = _giver(db, "red")
+    pick(g, "cast Lightning Bolt")
+    assert not any("Grizzly Bears" in t for t in labels(g))
+    g.pop()
+    pick(g, "activate Rod of Ruin")
+    assert any("Grizzly Bears" in t for t in labels(g))
+
+
+def test_giver_of_runes_protection_from_colorless(db):
+    """Alice chooses colorless: Rod of Ruin, a colorless source, can't target the Bears; Lightning
+    Bolt can (CR 105.2c, 702.16b)."""
+    g = _giver(db, "colorless")
+    pick(g, "activate Rod of Ruin")
+    assert not any("Grizzly Bears" in t for t in labels(g))
+    g.pop()
+    pick(g, "cast Lightning Bolt")
+    assert any("Grizzly Bears" in t for t in labels(g))

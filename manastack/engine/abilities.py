@@ -329,6 +329,7 @@ def keyword_replacement(kw: ir.Keyword) -> ir.ReplacementAbility | None:
 
 _CREATURE_YOU_CONTROL = ir.TargetSpec("permanent", ir.Filter(types=("Creature",), controller="you"))
 _TARGET_CREATURE = ir.TargetSpec("permanent", ir.Filter(types=("Creature",)))
+_LAND_YOU_CONTROL = ir.TargetSpec("permanent", ir.Filter(types=("Land",), controller="you"))
 
 
 @lru_cache(maxsize=None)
@@ -347,6 +348,9 @@ def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
     if kw.name == "equip":
         return ir.ActivatedAbility(kw.cost, (ir.Attach(ir.Target(0)),), (_CREATURE_YOU_CONTROL,),
                                    sorcery_speed=True, text=f"Equip {kw.cost.mana} (CR 702.6a)")
+    if kw.name == "fortify":        # CR 702.67a: attach to target land you control, as a sorcery
+        return ir.ActivatedAbility(kw.cost, (ir.Attach(ir.Target(0)),), (_LAND_YOU_CONTROL,),
+                                   sorcery_speed=True, text=f"Fortify {kw.cost.mana} (CR 702.67a)")
     if kw.name == "cycling":
         return ir.ActivatedAbility(dataclasses.replace(kw.cost, discard_self=True), (ir.Draw(1),),
                                    text=f"Cycling {kw.cost.mana} (CR 702.29a)", cycling=True)
@@ -418,7 +422,7 @@ def battlefield_activated(card) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
         if type(ab) is ir.ActivatedAbility:
             if not ab.from_graveyard and not ab.cost.discard_self:
                 out.append((i, ab))
-        elif type(ab) is ir.Keyword and ab.name in ("equip", "crew", "level up", "outlast"):
+        elif type(ab) is ir.Keyword and ab.name in ("equip", "fortify", "crew", "level up", "outlast"):
             act = keyword_activated(ab)
             if act is not None:
                 out.append((i, act))

@@ -55,7 +55,8 @@ def may_enchant(s, aura: Obj, host: Obj) -> bool:
 def may_attach(s, att: Obj, host: Obj) -> bool:
     """Whether an effect may attach ``att`` to the permanent ``host`` (CR 701.3a-b): an Aura to
     what it could enchant, not itself (CR 303.4d); an Equipment that isn't a creature to a
-    creature other than itself, without protection from it (CR 301.5c, 702.16d)."""
+    creature other than itself, without protection from it (CR 301.5c, 702.16d); a
+    Fortification that isn't a creature to a land, likewise (CR 301.6)."""
     if host.zone != "battlefield" or host.id == att.id:
         return False
     subtypes = att.card.subtypes
@@ -63,5 +64,8 @@ def may_attach(s, att: Obj, host: Obj) -> bool:
         return not ch.is_creature(s, att) and may_enchant(s, att, host)
     if "Equipment" in subtypes:
         return not ch.is_creature(s, att) and ch.is_creature(s, host) and not (
+            "protection" in ch.keywords(s, host) and protected_from(s, host, att, attached=True))
+    if "Fortification" in subtypes:
+        return not ch.is_creature(s, att) and ch.is_type(s, host, "Land") and not (
             "protection" in ch.keywords(s, host) and protected_from(s, host, att, attached=True))
     return False

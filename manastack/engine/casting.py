@@ -21,7 +21,7 @@ from .cost_checks import (cost_parts, describe_cost, kept_for_parts, summoning_s
 from .crew import crew_payable, pay_crew
 from .decisions import Action, ActionKind, Decision, IllegalActionError
 from .event_types import AbilityActivated, Seen, SpellCast
-from .filters import matches, objects_matching
+from .filters import life_cant_change, matches, objects_matching
 from .runner import Ctx, Rollback
 from . import mana_spend
 from .mana_spend import ability_use, spell_use
@@ -55,8 +55,8 @@ def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True, payer: int
             return False     # CR 107.6: an untapped permanent can't pay {Q}
         if summoning_sick(s, o):
             return False     # CR 302.6
-    if cost.pay_life and s.players[payer].life < cost.pay_life:
-        return False         # CR 119.4
+    if cost.pay_life and (s.players[payer].life < cost.pay_life or life_cant_change(s, payer) is not None):
+        return False         # CR 119.4, 119.8: no life paid by a player whose life total can't change
     if cost.energy and s.players[payer].energy < cost.energy:
         return False         # CR 107.14, 118.3: energy counters that aren't there can't be paid
     if cost.discard_self and o.zone != "hand":
@@ -247,9 +247,9 @@ def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: frozense
 
 def _from_pool(s, player: int, cost: ManaCost, use) -> tuple | None:
     """How the pool alone pays ``cost``: Phyrexian symbols with mana when it can, else with
-    life (CR 107.4f); None when it can't."""
+    life (CR 107.4f) unless their life total can't change (CR 119.8); None when it can't."""
     paid = mana_spend.pay(s, player, cost, use)
-    if paid is None and any(sym.endswith("/P") for sym in cost.symbols):
+    if paid is None and any(sym.endswith("/P") for sym in cost.symbols) and life_cant_change(s, player) is None:
         paid = mana_spend.pay(s, player, cost, use, use_life=True)
     return paid
 

@@ -14,7 +14,7 @@ from manastack.oracle import ir
 
 from . import continuous
 from . import exercise
-from .continuous import card_keywords, count_matching, mana_value, printed, printed_changeling
+from .continuous import Keeps, card_keywords, count_matching, mana_value, printed, printed_changeling
 from .state import Obj, State
 
 __all__ = ["card_types", "colors", "count_matching", "has", "has_all_creature_types", "is_creature", "is_type",
@@ -100,11 +100,16 @@ def _plain_keywords(o: Obj) -> frozenset[str]:
 def protections(s: State, o: Obj, aura: Obj | None = None) -> list[str | None]:
     """What ``o`` has protection from now (CR 702.16a: "red", "artifacts", "everything"): its
     own protection abilities and those effects gave it (layer 6). Seen by ``aura``, one that
-    ``aura`` grants "This effect doesn't remove ~" doesn't count."""
+    ``aura`` grants "This effect doesn't remove ~" doesn't count, nor, for an Aura, one granted
+    with "This effect doesn't remove Auras." (CR 702.16n)."""
     if o.zone == "battlefield":
         c = continuous.chars(s, o)
         if c is not None:
-            return [q for q, src, keeps in c.protections if not (keeps and aura is not None and src == aura.id)]
+            if aura is None:
+                return [q for q, _src, _keeps in c.protections]
+            is_aura = "Aura" in aura.card.subtypes
+            return [q for q, src, keeps in c.protections
+                    if not (keeps is Keeps.SOURCE and src == aura.id or keeps is Keeps.AURAS and is_aura)]
     return [continuous._quality(ab.arg, o) for ab in o.card.abilities
             if type(ab) is ir.Keyword and ab.name == "protection"]
 

@@ -33,6 +33,7 @@ record at all (:func:`board` is None) and readers use the printed values.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from functools import lru_cache
 from typing import ClassVar
 
@@ -79,6 +80,14 @@ CHANGING_KINDS = frozenset({"set_land_type", "grant_ability", "add_types", "remo
                             "set_creature_types", "add_supertypes", "remove_supertypes"})
 
 
+class Keeps(Enum):
+    """Which attached permanents a protection doesn't make fall off (CR 702.16n): none, the
+    source granting it ("This effect doesn't remove ~."), or every Aura ("... Auras.")."""
+    NONE = 0
+    SOURCE = 1
+    AURAS = 2
+
+
 @dataclass(slots=True)
 class Chars:
     """One permanent's characteristics as the layers are applied, and after."""
@@ -90,7 +99,7 @@ class Chars:
     own_text: bool                  # the abilities of its rules text (gone: CR 305.7, "loses all abilities")
     grants: tuple[str, ...]         # quoted abilities gained, as text (CR 613.1f)
     keywords: frozenset[str]
-    protections: tuple[tuple[str | None, int | None, bool], ...]   # (quality, source, keeps the source)
+    protections: tuple[tuple[str | None, int | None, Keeps], ...]   # (quality, source, what it keeps attached)
     power: int
     toughness: int
     controller: int
@@ -256,7 +265,7 @@ def start(o: Obj) -> Chars:
     """Its characteristics after layer 1: its copiable values (CR 613.2c)."""
     card = o.card
     kws = card_keywords(card)
-    prot = tuple((_quality(ab.arg, o), None, False) for ab in card.abilities
+    prot = tuple((_quality(ab.arg, o), None, Keeps.NONE) for ab in card.abilities
                  if type(ab) is ir.Keyword and ab.name == "protection") if "protection" in kws else ()
     colors = card.colors
     if colors and "devoid" in kws:      # a characteristic-defining ability (CR 702.114a, 604.3)
@@ -501,8 +510,8 @@ def _apply_static(s, layer: int, eff: ir.StaticEffect, src: Obj, o: Obj, c: Char
         c.colors = eff.colors           # instead of its others (CR 105.3)
     elif kind == "grant_keywords":
         c.keywords = c.keywords | {k.name for k in eff.keywords}
-        c.protections += tuple((_quality(k.arg, src), src.id, eff.keeps_source)
-                               for k in eff.keywords if k.name == "protection")
+        keeps = Keeps.AURAS if eff.keeps_auras else Keeps.SOURCE if eff.keeps_source else Keeps.NONE
+        c.protections += tuple((_quality(k.arg, src), src.id, keeps) for k in eff.keywords if k.name == "protection")
     elif kind in ("lose_keywords", "cant_have_keywords"):
         _lose(c, {k.name for k in eff.keywords})
     elif kind == "grant_ability":
@@ -543,7 +552,7 @@ def _apply_record(e: LayeredRecord, w, targets) -> None:
                 c.colors = e.colors
             case GrantKeywords():
                 c.keywords = c.keywords | set(e.keywords)
-                c.protections += tuple((q, None, False) for q in e.protection)
+                c.protections += tuple((q, None, Keeps.NONE) for q in e.protection)
             case LoseKeywords():
                 _lose(c, set(e.keywords))
             case GrantAbility():

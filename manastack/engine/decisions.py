@@ -47,6 +47,7 @@ class ActionKind(StrEnum):
     TARGET = "target"
     PLAYER = "player"
     COLOR = "color"
+    PROTECTION = "protection"              # CR 702.16a: the quality of a protection chosen
     CREATURE_TYPE = "creature_type"
     LAND_TYPE = "land_type"
     MANA_TYPE = "mana_type"
@@ -145,6 +146,7 @@ class DecisionKind(StrEnum):
     REPLACEMENT_ORDER = "replacement_order"  # CR 616.1
     LEGEND_RULE = "legend_rule"              # CR 704.5j: which legendary permanent to keep
     CHOOSE_COLOR = "choose_color"            # CR 105.1, 614.12
+    CHOOSE_PROTECTION = "choose_protection"  # CR 608.2d, 702.16a: "protection from A or from B"
     CHOOSE_CREATURE_TYPE = "choose_creature_type"  # CR 205.3m, 614.12
     CHOOSE_PLAYER = "choose_player"          # CR 614.12: a player chosen as a permanent enters
     CHOOSE_LAND_TYPE = "choose_land_type"    # CR 305.6, 608.2d: a basic land type for an effect

@@ -74,6 +74,19 @@ class PlayerProtection:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerKeywords:
+    """A player's hexproof or shroud for a time (CR 702.11c, 702.18a): "You gain shroud until
+    end of turn."; ``affected`` is the player ("p0")."""
+
+    kind: ClassVar[str] = "player_keywords"
+    affected: str
+    keywords: tuple[str, ...]
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class LoseKeywords:
     """Keyword abilities lost (layer 6, CR 613.1f), by name: they are removed after those gained
     with an earlier timestamp and before those gained with a later one (CR 613.7)."""
@@ -484,7 +497,7 @@ def plain_filter(f: ir.Filter) -> bool:
     return True
 
 
-Effect = (ModifyPT | SetPT | GrantKeywords | PlayerProtection | GrantAbility | LoseKeywords | BecomeCreature | SetLandType | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | MayPlay | ExtraLandPlays
+Effect = (ModifyPT | SetPT | GrantKeywords | PlayerProtection | PlayerKeywords | GrantAbility | LoseKeywords | BecomeCreature | SetLandType | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | MayPlay | ExtraLandPlays
           | PreventionShield | NoPrevention | DamageChangeEffect | DrawReplacement | RegenerationShield | ExileIfDies | DamagedBy | SwitchPT | ControlChange | ManaReplacementEffect | DelayedTrigger
           | OneShotDelayedTrigger | DelayedWatch | ActivatedThisTurn | CombatRule)
 """Any of the records above: what ``State.effects`` holds."""

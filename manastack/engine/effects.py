@@ -22,12 +22,12 @@ from .conditions import evaluate
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import Explored
 from .triggers import collect
-from .filters import is_player_ref, matches, player_of, player_ref, shares_creature_type
+from .filters import is_player_ref, life_cant_change, matches, player_of, player_ref, shares_creature_type
 from .mana_abilities import add_mana, can_afford
 from .resolution import (became, bound_x, count_for_player, known_objects, named_objects, named_players, amount, execute,
                          objects_match, resolve_subject, source_obj)
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger, DelayedWatch,
-                             ExileIfDies, ExtraLandPlays, GrantAbility, GrantKeywords, LoseKeywords, ManaReplacementEffect, PlayerProtection,
+                             ExileIfDies, ExtraLandPlays, GrantAbility, GrantKeywords, LoseKeywords, ManaReplacementEffect, PlayerKeywords, PlayerProtection,
                              MayPlay, ModifyPT, NoPrevention, DamageChangeEffect, DrawReplacement, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors, SetLandType,
                              SetPT, SkipNextUntap, SwitchPT)
 from .state import EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
@@ -475,7 +475,7 @@ def _pay_life(ctx, e: ir.PayLife, rc):
     life total at least that large; paid life is lost life."""
     p = ctx.s.players[rc.controller]
     n = amount(ctx, e.amount, rc)
-    rc.did = n <= 0 or p.life >= n
+    rc.did = n <= 0 or p.life >= n and life_cant_change(ctx.s, rc.controller) is None     # CR 119.8
     if not rc.did:
         ctx.s.add_log(f"{p.name} can't pay {n} life for {rc.card.name}", ("119.4", "118.3"), "resolve")
         return
@@ -632,14 +632,24 @@ def _grant(ctx, e: ir.GrantKeywords, rc):
     if YOUR_OPPONENTS in protection:    # those opponents as it happens (Cliffside Rescuer ruling 2019-08-23)
         them = tuple(player_ref(p.index) for p in s.players if p.index != rc.controller and not p.lost)
         protection = tuple(q for p in protection for q in (them if p == YOUR_OPPONENTS else (p,)))
-    if e.what == ir.Ref("you"):         # a player with protection (CR 702.16b-e)
+    if any(ir.PROTECTION_OR in p for p in protection):        # one quality chosen as it happens (CR 608.2d)
+        protection = tuple(_choose_protection(ctx, rc.controller, p) if ir.PROTECTION_OR in p else p
+                           for p in protection)
+    if e.what == ir.Ref("you"):         # a player with protection, hexproof or shroud (CR 702.16b-e, 702.11c, 702.18a)
         if PROTECTION_CHOICE in protection:
             protection = tuple(_choose_color(ctx, rc.controller, "protection") if p == PROTECTION_CHOICE else p
                                for p in protection)
-        s.effects.append(PlayerProtection(player_ref(rc.controller), protection, e.duration, s.new_timestamp(),
-                                          rc.card.name))
-        s.add_log(f"{s.players[rc.controller].name} gains {_protections_words(s, protection)} until end of turn",
-                  ("611.2", "702.16b"), "effect")
+        until, words = _player_duration(e.duration, rc.controller)
+        me = player_ref(rc.controller)
+        if protection:
+            s.effects.append(PlayerProtection(me, protection, until, s.new_timestamp(), rc.card.name))
+            s.add_log(f"{s.players[rc.controller].name} gains {_protections_words(s, protection)}{words}",
+                      ("611.2", "702.16b"), "effect")
+        others = tuple(n for n in names if n != "protection")
+        if others:
+            s.effects.append(PlayerKeywords(me, others, until, s.new_timestamp(), rc.card.name))
+            s.add_log(f"{s.players[rc.controller].name} gains {', '.join(others)}{words}",
+                      ("611.2", "702.11c" if "hexproof" in others else "702.18a"), "effect")
         return
     for o in [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]:
         if PROTECTION_CHOICE in protection:
@@ -648,6 +658,14 @@ def _grant(ctx, e: ir.GrantKeywords, rc):
         s.effects.append(GrantKeywords(o.id, names, e.duration, s.new_timestamp(), rc.card.name, protection))
         gained = [n for n in names if n != "protection"] + ([_protections_words(s, protection)] if protection else [])
         s.add_log(f"{o.card.name} gains {', '.join(gained)} until end of turn", ("611.2", "613.1f"), "effect")
+
+
+def _player_duration(duration: str, controller: int) -> tuple[str, str]:
+    """A player's effect's end as a record keeps it, and in words: "until end of turn", or
+    "until your next turn", which ends as that player's next turn begins (CR 611.2a, 500.1)."""
+    if duration == ir.UNTIL_YOUR_NEXT_TURN:
+        return events.next_turn_of(controller), " until their next turn"
+    return duration, " until end of turn"
 
 
 def _protections_words(s, protection: tuple[str, ...]) -> str:
@@ -747,6 +765,19 @@ def _choose_color(ctx, player: int, what: str) -> str:
     ctx.s.add_log(f"{ctx.s.players[player].name} chooses {COLOR_NAMES[answer.args[0]]}: {what}", ("105.1",),
                   "choice")
     return COLOR_NAMES[answer.args[0]]
+
+
+def _choose_protection(ctx, player: int, either: str) -> str:
+    """The quality ``player`` chooses of "protection from A or from B" (CR 608.2d, 702.16a);
+    "the color of your choice" offers each color."""
+    options: list[str] = []
+    for q in either.split(ir.PROTECTION_OR):
+        options += [COLOR_NAMES[c] for c in COLORS] if q == PROTECTION_CHOICE else [q]
+    answer = ctx.ask(Decision(player, DecisionKind.CHOOSE_PROTECTION, f"Choose protection from {either}",
+                              tuple(Action(ActionKind.PROTECTION, (q,), q) for q in dict.fromkeys(options))))
+    chosen = str(answer.args[0])
+    ctx.s.add_log(f"{ctx.s.players[player].name} chooses protection from {chosen}", ("608.2d", "702.16a"), "choice")
+    return chosen
 
 
 def _restrict(ctx, e: ir.Restrict, rc):
@@ -1326,8 +1357,8 @@ def _ask_may(ctx, e: ir.May, rc, player: int) -> bool:
     if costs and not all(can_afford(s, player, c.with_x(0)) for c in costs):
         options = options[1:]     # a cost that can't be paid can't be chosen (CR 118.3)
     life = sum(x.amount for x in e.effects if type(x) is ir.PayLife and isinstance(x.amount, int))
-    if life and s.players[player].life < life:
-        options = options[-1:]    # nor life they don't have (CR 119.4)
+    if life and (s.players[player].life < life or life_cant_change(s, player) is not None):
+        options = options[-1:]    # nor life they don't have (CR 119.4), or can't lose (CR 119.8)
     energy = sum(x.amount for x in e.effects if type(x) is ir.PayEnergy)
     if energy and s.players[player].energy < energy:
         options = options[-1:]    # nor can energy one doesn't have (CR 107.14)
@@ -1495,6 +1526,11 @@ def _exchange_life(ctx, e: ir.ExchangeLifeTotals, rc):
                       ("701.12a",), "life")
         return
     a, b = players
+    fixed = [p for p in players if life_cant_change(ctx.s, p) is not None]
+    if fixed:               # the exchange doesn't happen (CR 119.7-119.8, 701.12c)
+        ctx.s.add_log(f"{rc.card.name}: {ctx.s.players[fixed[0]].name}'s life total can't change, so the life "
+                      "totals aren't exchanged", ("119.8", "701.12c"), "life")
+        return
     life = {a: ctx.s.players[a].life, b: ctx.s.players[b].life}
     src = source_obj(ctx, rc)
     for p, other in ((a, b), (b, a)):

@@ -474,7 +474,7 @@ def mill(ctx: Ctx, player: int, n: int) -> None:
 def gain_life(ctx: Ctx, player: int, amount: int, source: Obj | None = None, why: str = "") -> None:
     """CR 119.3: gaining life; each gain is its own event (CR 119.9), which replacement effects
     may change (CR 614.1a, 119.10), into life lost too."""
-    if amount <= 0:
+    if amount <= 0 or _life_fixed(ctx.s, player, "gain"):
         return
     changed = replacement.modify_life_gain(ctx, player, amount)
     if changed.lose:
@@ -492,7 +492,7 @@ def gain_life(ctx: Ctx, player: int, amount: int, source: Obj | None = None, why
 
 
 def lose_life(ctx: Ctx, player: int, amount: int, source: Obj | None = None, rules=("119.3",)) -> None:
-    if amount <= 0:
+    if amount <= 0 or _life_fixed(ctx.s, player, "lose"):
         return
     s = ctx.s
     p = s.players[player]
@@ -500,6 +500,17 @@ def lose_life(ctx: Ctx, player: int, amount: int, source: Obj | None = None, rul
     p.life_lost_this_turn += amount       # spectacle (CR 702.137a)
     s.add_log(f"{p.name} loses {amount} life (life {p.life})", rules, "life")
     collect(ctx, LifeLost(player, amount, source.id if source else None))
+
+
+def _life_fixed(s, player: int, change: str) -> bool:
+    """Whether ``player``'s life total can't change (CR 119.7, 119.8): the gain or loss has no
+    effect, and the log says why."""
+    why = filters.life_cant_change(s, player)
+    if why is None:
+        return False
+    s.add_log(f"{s.players[player].name} can't {change} life: {why} says their life total can't change",
+              ("119.7",) if change == "gain" else ("119.8",), "life")
+    return True
 
 
 def _note_prowl(s, source: Obj) -> None:
@@ -580,8 +591,9 @@ def _damage_results(ctx: Ctx, dealt: list, combat: bool) -> None:
                 p.life_lost_this_turn += n       # CR 120.3a: damage is life lost (spectacle, CR 702.137a)
                 if combat:
                     _note_prowl(s, source)
-                s.add_log(f"{source.card.name} deals {amount} {kind} to {p.name} (life {p.life})",
-                          ("120.3a", "510.2") if combat else ("120.3a",), "damage")
+                fixed = ", whose life total can't change" if filters.life_cant_change(s, pl) is not None else ""
+                s.add_log(f"{source.card.name} deals {amount} {kind} to {p.name}{fixed} (life {p.life})",
+                          (("120.3a", "510.2") if combat else ("120.3a",)) + (("119.8",) if fixed else ()), "damage")
             if combat and s.variant:
                 commanders.note_combat_damage(s, source, pl, amount)     # CR 903.10a
         else:
@@ -622,6 +634,8 @@ def _life_lost_to_damage(s, player: int, amount: int) -> int:
     """The life damage makes ``player`` lose (CR 120.3a): all of it, unless a permanent of theirs
     says damage that would reduce their life total to less than 1 reduces it to 1 instead
     (CR 614.1a): the damage is still dealt, for lifelink too (Worship rulings)."""
+    if filters.life_cant_change(s, player) is not None:
+        return 0                # the damage is still dealt (CR 119.8; Platinum Emperion's rulings)
     life = s.players[player].life
     if life - amount >= 1 or life < 1:
         return amount
@@ -687,6 +701,27 @@ def untap(ctx: Ctx, o: Obj, why: str = "", quiet: bool = False) -> Obj:
 
 
 WHILE_TAPPED = Duration.WHILE_SOURCE_TAPPED
+# "until your next turn" of player N, as a record's ``until``: "next_turn:N" (CR 611.2a)
+NEXT_TURN = Duration.NEXT_TURN
+
+
+def next_turn_of(player: int) -> str:
+    """The ``until`` of an effect that lasts until ``player``'s next turn."""
+    return f"{NEXT_TURN}:{player}"
+
+
+def next_turn_wears_off(ctx: Ctx, player: int) -> None:
+    """CR 611.2a, 500.1: as ``player``'s turn begins, the effects that lasted "until your next
+    turn" of theirs end; for a player who left the game, as that turn would have begun
+    (CR 800.4m)."""
+    s = ctx.s
+    until = next_turn_of(player)
+    ended = [e for e in s.effects if e.until == until]
+    if ended:
+        s.effects = [e for e in s.effects if e.until != until]
+        s.add_log(f"\"Until your next turn\" effects of {s.players[player].name} end",
+                  ("611.2a", "800.4m") if player != s.active else ("611.2a", "500.1"), "effect")
+        control_effects_end(ctx, ended)
 
 
 def _tapped_source_gone(s, oid: int) -> None:

@@ -10,7 +10,7 @@ from manastack.oracle.subtypes import CREATURE_TYPES
 
 from . import characteristics as ch
 from . import commanders, exercise
-from .effect_records import DamagedBy, PlayerProtection
+from .effect_records import DamagedBy, PlayerKeywords, PlayerProtection
 from .state import Obj, State
 
 
@@ -273,6 +273,9 @@ def legal_targets(s: State, spec: ir.TargetSpec, source: Obj, controller: int,
                 continue
             if protected_player_from(s, p.index, source, controller) is not None:
                 continue                # a player with protection (CR 702.16b)
+            kws = player_keywords(s, p.index)
+            if kws and ("shroud" in kws or "hexproof" in kws and p.index != controller):
+                continue                # CR 702.18a, 702.11c
             out.append(player_ref(p.index))
         if kind in ("player", "opponent"):
             return out
@@ -509,6 +512,52 @@ def protected_player_from(s: State, player: int, source: Obj, controller: int | 
                 if q is not None and has_quality(s, source, q, controller):
                     return arg
     return None
+
+
+def player_keywords(s: State, player: int) -> frozenset[str]:
+    """The hexproof and shroud ``player`` has (CR 702.11c, 702.18a): from static abilities of
+    permanents they control ("You have shroud.") and from effects ("You gain shroud until end of
+    turn.")."""
+    return _player_rules(s)[0].get(player, _NO_KEYWORDS)
+
+
+def life_cant_change(s: State, player: int) -> str | None:
+    """The name of what says ``player``'s life total can't change (CR 119.7, 119.8: they can't
+    gain or lose life, nor pay more than 0 life), or None: a static ability of a permanent they
+    control (Platinum Emperion)."""
+    return _player_rules(s)[1].get(player)
+
+
+_NO_KEYWORDS: frozenset[str] = frozenset()
+_NO_RULES: tuple[dict, dict] = ({}, {})
+
+
+def _player_rules(s: State) -> tuple[dict[int, frozenset[str]], dict[int, str]]:
+    """(keywords by player, what fixes a life total by player), once per state version."""
+    facts = s.facts()
+    found = facts.get("player_rules")
+    if found is not None:
+        return found
+    kws = list(ch.static_effects(s, "player_keywords"))
+    fixed = list(ch.static_effects(s, "life_cant_change"))
+    records = [e for e in s.effects if type(e) is PlayerKeywords] if s.effects else ()
+    if not (kws or fixed or records):
+        facts["player_rules"] = _NO_RULES
+        return _NO_RULES
+    keywords: dict[int, frozenset[str]] = {}
+    life: dict[int, str] = {}
+    for src, eff in kws:
+        keywords[src.controller] = keywords.get(src.controller, _NO_KEYWORDS) | {k.name for k in eff.keywords}
+    for src, _eff in fixed:
+        life.setdefault(src.controller, src.card.name)
+    if exercise.RECORD is not None:
+        for src, eff in kws + fixed:
+            exercise.note("STATIC_KINDS", eff.kind, src.card)
+    for e in records:
+        p = player_of(e.affected)
+        keywords[p] = keywords.get(p, _NO_KEYWORDS) | set(e.keywords)
+    found = facts["player_rules"] = (keywords, life)
+    return found
 
 
 def _is_now_one_of(s: State, o: Obj, kinds: tuple[str, ...]) -> bool:

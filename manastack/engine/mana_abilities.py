@@ -23,6 +23,7 @@ from .characteristics import is_creature
 from .cost_checks import summoning_sick, tappable_for_cost
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .effect_records import DelayedTrigger
+from .filters import life_cant_change
 from .event_types import NOTHING, Seen, TappedForMana
 from .mana_types import (REMOVED, _mana_abilities_of, commander_identity_words, could_produce_map, explain_could_produce, mana_abilities, mana_ability,
                          fixed_options, produce_of, produce_options)
@@ -784,7 +785,8 @@ def _can_afford(s: State, player: int, cost: ManaCost, exclude: frozenset[int],
             plan_payment(s, player, cost, exclude, use) is not None:
         return True
     phyrexian = sum(1 for sym in cost.symbols if sym.endswith("/P"))
-    if phyrexian and s.players[player].life >= 2 * phyrexian:   # CR 107.4f: 2 life each
+    if phyrexian and s.players[player].life >= 2 * phyrexian \
+            and life_cant_change(s, player) is None:           # CR 107.4f: 2 life each; CR 119.8
         rest = ManaCost(tuple(sym for sym in cost.symbols if not sym.endswith("/P")))
         return rest.is_free() or plan_payment(s, player, rest, exclude, use) is not None
     return False

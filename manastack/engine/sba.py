@@ -101,12 +101,14 @@ def find(s) -> list[tuple[str, object, str, str]]:
                               else "an Aura attached to what it can't enchant", rule))
         if o.counters and o.counters.get("+1/+1") and o.counters.get("-1/-1"):
             found.append(("annihilate", o, "+1/+1 and -1/-1 counters", "704.5q"))
-        if "Equipment" in subtypes and o.attached_to is not None:
+        if ("Equipment" in subtypes or "Fortification" in subtypes) and o.attached_to is not None:
+            # a Fortification is to lands what an Equipment is to creatures (CR 301.6)
             host = s.objs.get(o.attached_to)
-            if host is None or not ch.is_creature(s, host):
-                found.append(("unattach", o, "equipment attached to an illegal permanent", "704.5n"))
+            what = "equipment" if "Equipment" in subtypes else "a Fortification"
+            if host is None or not (ch.is_creature(s, host) if "Equipment" in subtypes else ch.is_type(s, host, "Land")):
+                found.append(("unattach", o, f"{what} attached to an illegal permanent", "704.5n"))
             elif "protection" in ch.keywords(s, host) and protected_from(s, host, o, attached=True) is not None:
-                found.append(("unattach", o, "equipment attached to a permanent with protection from it "
+                found.append(("unattach", o, f"{what} attached to a permanent with protection from it "
                               "(CR 702.16d)", "704.5n"))
         if "Legendary" in ch.supertypes(s, o):      # layer 4 may add it (CR 205.4d)
             key = (o.controller, card.name)

@@ -28,7 +28,7 @@ KEYWORDS = frozenset({
     "vigilance", "haste", "menace", "defender", "hexproof", "indestructible", "shroud", "flash",
     "protection", "enchant", "prowess", "persist", "undying", "ward", "changeling", "devoid",
     "fear", "intimidate", "shadow", "plainswalk", "islandwalk", "swampwalk", "mountainwalk",
-    "forestwalk", "horsemanship", "equip", "ninjutsu", "cycling", "infect", "wither", "cipher",
+    "forestwalk", "horsemanship", "equip", "fortify", "ninjutsu", "cycling", "infect", "wither", "cipher",
     "exalted", "bushido", "echo", "cumulative upkeep", "flanking", "soulshift", "cascade", "crew",
     "partner",      # no effect outside Commander (CR 702.124a); engine.turn logs so at the start
     "kicker", "multikicker", "buyback", "flashback", "entwine",   # spell costs, engine.alt_costs
@@ -99,7 +99,7 @@ _PRINTED_ONLY = frozenset({"ascend", "affinity", "improvise", "delve", "evoke", 
                           "forestcycling", "basic landcycling", "unearth", "scavenge",
                           "rebound", "retrace", "jump-start", "transmute", "embalm", "eternalize", "dredge", "overload",
                           "sunburst", "awaken", "splice", "miracle", "mutate", "outlast", "bestow", "reinforce",
-                          "equip", "escape"})     # read from the card's own text only (abilities, alt_costs)
+                          "equip", "fortify", "escape"})     # read from the card's own text only (abilities, alt_costs)
 # Keywords an effect may take away (CR 613.1f): those rules code reads through
 # engine.characteristics.keywords, so a loss is seen wherever they matter.
 _LOSABLE = frozenset({"flying", "first strike", "double strike", "trample", "defender", "hexproof",
@@ -164,7 +164,9 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "cant_have_keywords",       # CR 113.11, 613.1f: engine.continuous
                           "cant_attack_you",          # CR 508.1c: engine.combat.why_not_attack
                           "goaded",                   # CR 701.38b: engine.combat.declare_attackers
-                          "attacks_despite_defender"})   # CR 702.3b: engine.combat.why_not_attack
+                          "attacks_despite_defender",   # CR 702.3b: engine.combat.why_not_attack
+                          "player_keywords",          # CR 702.11c, 702.18a: engine.filters.player_keywords
+                          "life_cant_change"})        # CR 119.7-119.8: engine.filters.life_cant_change
 # What a "modify_pt" static ability counts, "for each ..." (CR 613.4c): objects matching a filter,
 # or counters of a kind on the source ("for each charge counter on ~"); continuous._times.
 STATIC_COUNTS = frozenset({"Filter", "CountersOn",
@@ -475,8 +477,9 @@ def _walk(node, out: list[str]) -> None:
         out.append(_PAY_X)
     elif t is ir.SearchLibrary and node.own and node.who == ir.Ref("each_player"):
         out.append("each player searching their own library")   # engine.effects._search: one library
-    elif hasattr(node, "duration") and node.duration not in DURATIONS:
-        out.append(f"duration {node.duration!r}")
+    elif hasattr(node, "duration") and node.duration not in DURATIONS and not (
+            node.duration == ir.UNTIL_YOUR_NEXT_TURN and t is ir.GrantKeywords and node.what == ir.Ref("you")):
+        out.append(f"duration {node.duration!r}")     # "until your next turn": a player's, engine.events.next_turn_of
     if t is ir.LoseKeywords or (t is ir.StaticEffect and node.kind in ("lose_keywords", "cant_have_keywords")):
         out += [f"losing the keyword {k.name!r}" for k in node.keywords if k.name not in _LOSABLE or k.arg is not None]
     if t is ir.GrantKeywords or (t is ir.StaticEffect and node.kind == "grant_keywords"):

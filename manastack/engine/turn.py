@@ -168,10 +168,15 @@ def _turn_start(ctx: Ctx) -> None:
     s = ctx.s
     while s.turn > 0 and s.next_turns and s.players[s.next_turns[0]].lost:
         s.next_turns = s.next_turns[1:]    # CR 800.4k: the turn of a player who left doesn't begin
+    passed: tuple[int, ...] = ()            # players who left, whose turn would have begun (CR 800.4m)
     if s.turn > 0 and s.next_turns:        # extra turns first (CR 500.7)
         s.active, s.next_turns = s.next_turns[0], s.next_turns[1:]
     elif s.turn > 0:
+        before = s.active
         s.active = s.next_player(s.active)     # CR 101.4, 800.4k: the next player still in the game
+        n = len(s.players)
+        passed = tuple(j for j in ((before + k) % n for k in range(1, (s.active - before) % n or n))
+                       if s.players[j].lost)
     s.turn += 1
     p = s.players[s.active]
     p.previous_turn_start, p.last_turn_start = p.last_turn_start, s.turn
@@ -190,6 +195,9 @@ def _turn_start(ctx: Ctx) -> None:
         pl.entered_this_turn = ()
     s.step = Step.UNTAP
     s.add_log(f"Turn {s.turn}: {p.name}'s turn", ("500.1",), "turn")
+    if s.effects:
+        for player in passed + (s.active,):
+            events.next_turn_wears_off(ctx, player)
     s.stage = ("step",)
 
 

@@ -334,13 +334,13 @@ def _misplaced(node, top: bool = False, returns: bool = False) -> bool:
     """Whether the compiled ``node`` has a part where it can't work: returning its card from a
     graveyard anywhere but in an activated ability's effects or a triggered ability marked to
     work from there (CR 113.6k-m; ``returns``: inside such an ability), or protection "from the
-    color of your choice" anywhere but in an effect that grants it (the choice is made as that
-    effect happens)."""
+    color of your choice" (or "from A or from B") anywhere but in an effect that grants it (the
+    choice is made as that effect happens)."""
     t = type(node)
     if t in (ir.ReturnToHand, ir.ReturnToBattlefield) and node.from_graveyard:
         return not returns
     if t is ir.Keyword:
-        return node.arg in (ir.PROTECTION_CHOICE, ir.YOUR_OPPONENTS)
+        return node.arg in (ir.PROTECTION_CHOICE, ir.YOUR_OPPONENTS) or ir.PROTECTION_OR in (node.arg or "")
     if t is ir.GrantKeywords:
         return _misplaced(node.what, returns=returns)
     if isinstance(node, (tuple, list)):

@@ -35,6 +35,7 @@ class Duration(StrEnum):
     WHILE_SOURCE_ON_BATTLEFIELD = "while_source_on_battlefield"  # "for as long as ~ remains on the battlefield"
     WHILE_SOURCE_TAPPED = "while_source_tapped"  # "for as long as ~ remains tapped" (CR 611.2b)
     ATTACHED = "attached"                        # a control effect of an Aura while it is attached (CR 613.1b)
+    NEXT_TURN = "next_turn"                      # a record's "until your next turn", as "next_turn:<player>" (CR 611.2a)
 
 # --------------------------------------------------------------------------------- amounts
 
@@ -686,6 +687,21 @@ class GrantKeywords:
 
     what: Subject
     keywords: tuple["Keyword", ...]
+    duration: str = "end_of_turn"
+
+
+# "Until your next turn, ...": an effect that lasts until its controller's next turn begins
+# (CR 611.2a; 500.1), a GrantKeywords of a player's protection or a LifeCantChange
+UNTIL_YOUR_NEXT_TURN = "your_next_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class LifeCantChange:
+    """"your life total can't change" for a while: ``who`` can't gain or lose life (CR 119.7,
+    119.8), from a resolved spell or ability (Teferi's Protection). Read, not run yet: the only
+    card with it also phases permanents out, which isn't read."""
+
+    who: Subject = Ref("you")
     duration: str = "end_of_turn"
 
 
@@ -1430,7 +1446,7 @@ class IfYouDont:
 
 _Effects0 = Union[
     AddMana, DealDamage, DivideDamage, Draw, Discard, GainLife, LoseLife, Destroy, Regenerate, PreventDamage, RedirectDamage, Exile,
-    ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords,
+    ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords, LifeCantChange,
     PutCounters, CreateTokens, Tap, Untap, TapOrUntap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, ExchangeLifeTotals, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
@@ -1572,6 +1588,10 @@ PROTECTION_CHOICE = "the color of your choice"
 # "gains protection from each of your opponents" (CR 702.16i, 702.16k): a Keyword("protection")
 # arg only in a one-shot GrantKeywords, the opponents of its controller as it happens
 YOUR_OPPONENTS = "each of your opponents"
+# "gains protection from artifacts or from the color of your choice" (Apostle's Blessing): a
+# Keyword("protection") arg, the qualities joined by PROTECTION_OR, only in a one-shot
+# GrantKeywords, whose controller chooses one of them as it happens (CR 608.2d, 702.16a)
+PROTECTION_OR = " or from "
 # "protection from the chosen player" (CR 702.16k): the player chosen as the card entered, a
 # Keyword("protection") arg only where the card has "As ~ enters, choose a player"
 CHOSEN_PLAYER = "the chosen player"
@@ -1674,6 +1694,8 @@ class StaticEffect:
     # "grant_keywords" of protection followed by "This effect doesn't remove ~": the protection
     # doesn't make the source itself, an Aura, fall off (CR 702.16c, 704.5m)
     keeps_source: bool = False
+    # ... followed by "This effect doesn't remove Auras.": no Aura falls off for it (CR 702.16n)
+    keeps_auras: bool = False
     # "add_types": card types, subtypes and colors the affected object has in addition to its
     # own (layers 4 and 5, CR 613.1d-e); "set_colors": its colors instead (CR 105.3);
     # "set_creature_types": ``types`` added and its creature types replaced by ``subtypes``

@@ -32,9 +32,11 @@ PREDEFINED_TOKENS = {
 }
 
 
+@dataclass
 class _KeepsSource:
-    """"This effect doesn't remove ~." after a static ability granting protection, until
-    ``static_line`` marks that ability with it."""
+    """"This effect doesn't remove ~." (or "... Auras.", ``auras``) after a static ability
+    granting protection, until ``static_line`` marks that ability with it."""
+    auras: bool = False
 
 
 class _ChooseColor:

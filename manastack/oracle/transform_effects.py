@@ -457,11 +457,13 @@ class EffectRules:
         return [ir.LoseLife(_amount(c[1], _of(c, _ForEach)), c[0])]
 
     def gains(self, c):
-        """"~ gains flying until end of turn"; "you gain protection from ..." (a player with
-        protection, CR 702.16b): a player gains no other keyword here."""
+        """"~ gains flying until end of turn"; "you gain protection from ...", "you gain shroud"
+        (a player with protection, hexproof or shroud, CR 702.16b, 702.11c, 702.18a): a player
+        gains no other keyword here."""
         what = c[0] if not isinstance(c[0], list) else PREV
         keywords = next(x for x in c if isinstance(x, list))
-        _need(_is_object(what) or what == ir.Ref("you") and all(k.name == "protection" for k in keywords), "gains")
+        _need(_is_object(what) or what == ir.Ref("you") and all(k.name in ("protection", "hexproof", "shroud")
+                                                                for k in keywords), "gains")
         duration = UNTIL_EOT if "eot" in c else _OPEN
         return [ir.GrantKeywords(what, tuple(keywords), duration)]
 

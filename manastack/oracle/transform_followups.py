@@ -536,6 +536,25 @@ class FollowupRules:
         the sentence lasts until end of turn (CR 611.2a, 514.2); one that can't is refused."""
         return _until_eot(self.sentence(_eot_clauses(c)))
 
+    def next_turn_sentence(self, c):
+        """"Until your next turn, your life total can't change and you gain protection from
+        everything." (Teferi's Protection): effects of the controller, lasting until their next
+        turn begins (CR 611.2a); other effects are refused."""
+        effects = self.sentence([[dataclasses.replace(e, duration=ir.UNTIL_YOUR_NEXT_TURN)
+                                  if getattr(e, "duration", None) == _OPEN else e for e in x]
+                                 if isinstance(x, list) else x for x in c])
+        _need(all(type(e) in (ir.LifeCantChange, ir.GrantKeywords) and e.duration == ir.UNTIL_YOUR_NEXT_TURN
+                  and e.what == ir.Ref("you") if type(e) is ir.GrantKeywords else e.duration == ir.UNTIL_YOUR_NEXT_TURN
+                  for e in effects), "until your next turn")
+        return effects
+
+    def next_turn_clause(self, c):
+        return c[0]
+
+    def ntc_life_cant_change(self, c):
+        """"your life total can't change" (CR 119.7, 119.8), for the sentence's duration."""
+        return [ir.LifeCantChange(ir.Ref("you"), _OPEN)]
+
     def eot_where_x(self, c):
         """"Until end of turn, creatures you control get +X/+X, where X is ..." (CR 107.3)."""
         return _until_eot(self.where_x(_eot_clauses(c)))

@@ -299,7 +299,8 @@ class LineRules:
             if isinstance(a, _KeepsSource):     # "This effect doesn't remove ~." (Pentarch Ward)
                 _need(bool(out) and type(out[-1]) is ir.StaticAbility and out[-1].effect.kind == "grant_keywords"
                       and any(k.name == "protection" for k in out[-1].effect.keywords), "doesn't remove")
-                out[-1] = ir.StaticAbility(dataclasses.replace(out[-1].effect, keeps_source=True), out[-1].text)
+                keeps = {"keeps_auras": True} if a.auras else {"keeps_source": True}
+                out[-1] = ir.StaticAbility(dataclasses.replace(out[-1].effect, **keeps), out[-1].text)
             else:
                 out.append(a)
         return "abilities", no_it_subject(out)
@@ -354,6 +355,13 @@ class LineRules:
         colors" one from each color (its rulings: Etched Champion, Iridescent Angel)."""
         args = [a for p in c if not isinstance(p, Token) for a in (p if isinstance(p, tuple) else (p,))]
         return [ir.Keyword("protection", arg=a) for a in dict.fromkeys(args)]
+
+    def kw_protection_either(self, c):
+        """"Protection from artifacts or from the color of your choice": one protection, from
+        the quality the controller of the effect granting it chooses (``ir.PROTECTION_OR``)."""
+        first, second = [p for p in c if not isinstance(p, Token)]
+        _need(isinstance(first, str) and isinstance(second, str), "protection from a choice of groups")
+        return [ir.Keyword("protection", arg=f"{first}{ir.PROTECTION_OR}{second}")]
 
     def kw_affinity(self, c):
         word = str(c[0]).lower()

@@ -16,6 +16,9 @@ from manastack.oracle.transform_base import (
 from manastack.oracle.subtypes import CREATURE_TYPES
 
 
+# The keywords a static ability gives a player ("You have hexproof.", CR 702.11c, 702.18a)
+PLAYER_KEYWORDS = frozenset({"hexproof", "shroud"})
+
 # What a permanent entering with counters "if ..." may ask of the game (StaticRules.r_counters_if)
 ENTERING_CONDITIONS = frozenset({"kicked", "you_attacked_this_turn", "creature_died_this_turn",
                                  "permanent_left_this_turn", "cast_from_hand"})
@@ -459,6 +462,31 @@ class StaticRules:
 
     def st_keeps_source(self, c):
         return [_KeepsSource()]
+
+    def st_keeps_auras(self, c):
+        """"This effect doesn't remove Auras." (Spectra Ward): no Aura falls off for the
+        protection granted just before (CR 702.16n)."""
+        return [_KeepsSource(auras=True)]
+
+    def st_player_keywords(self, c):
+        """"You have shroud.", "You have hexproof." (CR 702.18a, 702.11c): the controller of the
+        source has them, targeting reads them (engine.filters.player_keywords)."""
+        keywords = tuple(c[0])
+        _need(all(k.name in PLAYER_KEYWORDS and k.arg is None for k in keywords), "a player's keyword")
+        return [self._static("player_keywords", "you", keywords=keywords)]
+
+    def st_you_and_have(self, c):
+        """"You and Humans you control have hexproof." (Sigarda, Heron's Grace): the player's
+        keywords and the group's, two static abilities of one sentence."""
+        d, keywords = c[0], tuple(c[1])
+        _need(d.plural and d.kind in (None, "permanent") and not d.zone_given, "you and a group")
+        _need(all(k.name in PLAYER_KEYWORDS and k.arg is None for k in keywords), "a player's keyword")
+        return [self._static("player_keywords", "you", keywords=keywords),
+                self._static("grant_keywords", d.filter, keywords=keywords)]
+
+    def st_life_cant_change(self, c):
+        """"Your life total can't change." (Platinum Emperion; CR 119.7, 119.8)."""
+        return [self._static("life_cant_change", "you")]
 
     def st_assign_as_unblocked(self, c):
         """"You may have ~ assign its combat damage as though it weren't blocked" (Thorn Elemental)."""

@@ -237,15 +237,18 @@ class Builder:
         s = self.s
         aura = "Aura" in o.card.subtypes
         if "attached_to" in entry:
-            if not aura and "Equipment" not in o.card.subtypes:
-                self.fail(f"{o.card.name} is neither an Aura nor an Equipment: it can't be attached "
-                          "(CR 301.5, 303.4)", entry.line_of("attached_to"))
+            if not aura and "Equipment" not in o.card.subtypes and "Fortification" not in o.card.subtypes:
+                self.fail(f"{o.card.name} is neither an Aura, an Equipment nor a Fortification: it can't be "
+                          "attached (CR 301.5, 301.6, 303.4)", entry.line_of("attached_to"))
             host = self.find_permanent(entry["attached_to"], entry, "attached_to")
             if host.id == o.id:
                 self.fail(f"{o.card.name} can't be attached to itself (CR 303.4d)", entry.line_of("attached_to"))
             if "Equipment" in o.card.subtypes and "Creature" not in host.card.types:
                 self.fail(f"an Equipment can be attached only to a creature, not to {host.card.name} "
                           "(CR 301.5)", entry.line_of("attached_to"))
+            if "Fortification" in o.card.subtypes and "Land" not in host.card.types:
+                self.fail(f"a Fortification can be attached only to a land, not to {host.card.name} "
+                          "(CR 301.6)", entry.line_of("attached_to"))
             o.attached_to = host.id
         elif aura:
             self.fail(f"{o.card.name} is an Aura on the battlefield attached to nothing: say what it "
