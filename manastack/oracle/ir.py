@@ -720,6 +720,38 @@ class CreateTokens:
 
 
 @dataclass(frozen=True, slots=True)
+class CopyChanges:
+    """The exceptions of a copy effect, part of the copy's copiable values (CR 707.9a-b):
+    ``keywords`` and ``abilities`` (with their ``text``) it has besides the copied ones; card
+    types or subtypes ``add_types`` it has in addition to its other types; ``pt`` its power and
+    toughness, ``color`` its only color and ``subtypes`` its only creature types (the copied
+    object's characteristic-defining abilities for them aren't copied, CR 707.9d); and
+    ``nonlegendary``: it isn't legendary."""
+
+    keywords: tuple["Keyword", ...] = ()
+    abilities: tuple = ()
+    text: str = ""
+    add_types: tuple[str, ...] = ()
+    pt: tuple[int, int] | None = None
+    color: str | None = None
+    subtypes: tuple[str, ...] | None = None
+    nonlegendary: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CreateTokenCopy:
+    """"Create a token that's a copy of [an object]" (CR 707.2, 111.1): ``amount`` tokens each
+    with the copiable values of the object ``what`` names (a permanent as it is or last existed,
+    a card where it is), with ``changes`` (CR 707.9); each player ``who`` names creates them."""
+
+    what: Subject
+    amount: Amount = 1
+    changes: CopyChanges = CopyChanges()
+    tapped: bool = False
+    who: Subject = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
 class Tap:
     what: Subject
 
@@ -1413,7 +1445,7 @@ _Effects0 = Union[
     PutCounters, CreateTokens, Tap, Untap, TapOrUntap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, ExchangeLifeTotals, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
-    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit, Myriad,
+    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, CreateTokenCopy, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit, Myriad,
     IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict,
     PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, SetBasePT, Surveil, CreateEmblem, SacrificePermanents,
     PayLife, RemoveCounter, MoveCounter, PutExiledInGraveyard, DoubleCounters, ReturnPermanents,
