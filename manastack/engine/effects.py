@@ -449,12 +449,19 @@ def _put_in_library(ctx, e: ir.PutInLibrary, rc):
 
 
 def _sacrifice(ctx, e: ir.Sacrifice, rc):
-    """CR 701.21a: sacrifice the permanents named that are still on the battlefield."""
+    """CR 701.21a: sacrifice the permanents named that are still on the battlefield; a player
+    can't sacrifice a permanent another player controls (Sneak Attack's and Kiki-Jiki's
+    delayed "sacrifice it" after control of it changed)."""
     rc.did = False
     for o in named_objects(ctx, e.what, rc):
-        if o.zone == "battlefield":
-            events.sacrifice(ctx, o)
-            rc.did = True
+        if o.zone != "battlefield":
+            continue
+        if o.controller != rc.controller:
+            ctx.s.add_log(f"{ctx.s.players[rc.controller].name} can't sacrifice {o.card.name}: another player "
+                          "controls it", ("701.21a",), "resolve")
+            continue
+        events.sacrifice(ctx, o)
+        rc.did = True
 
 
 def _pay_mana(ctx, e: ir.PayMana, rc):
@@ -1266,7 +1273,9 @@ def _put_from_hand(ctx, e: ir.PutFromHand, rc):
         s.add_log(f"{p.name} puts no card from their hand onto the battlefield", ("305.4",), "effect")
     with events.together(ctx):
         for i in chosen:
-            events.move(ctx, s.objs[i], "battlefield", controller=rc.controller, tapped=e.tapped, rules=("305.4",))
+            new = events.move(ctx, s.objs[i], "battlefield", controller=rc.controller, tapped=e.tapped, rules=("305.4",))
+            if new is not None and new.zone == "battlefield":
+                rc.created.append(new.id)     # "that creature" after this (CR 400.7)
 
 
 def _shuffle_library(ctx, e: ir.ShuffleLibrary, rc):

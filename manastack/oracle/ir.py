@@ -296,7 +296,8 @@ class Ref:
     "target_controller" (controller of the first target), "enchanted", "equipped",
     "attached_controller", "defending_player", "triggering_object", "triggering_player",
     "all" (every object matching ``filter``), "created" (the tokens this ability created
-    earlier in its resolution, CR 111.1: "Create a token. Exile it ..."), "chosen" (one
+    earlier in its resolution, CR 111.1: "Create a token. Exile it ...", or the permanents it
+    put onto the battlefield from a hand: "Sacrifice that creature ..."), "chosen" (one
     permanent you control matching ``filter``, chosen as the effect happens: "return a land
     you control to its owner's hand", CR 608.2d)."""
 

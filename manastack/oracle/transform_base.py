@@ -461,7 +461,12 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
                 _need(not isinstance(what, ir.Target) or specs[what.index].kind == "permanent", "its")
                 changes[name] = dataclasses.replace(getattr(effect, name), what=what)
         if isinstance(effect, (ir.PutFromHand, ir.LookAtTop, ir.SearchLibrary)):   # "it" would be a card moved
+            # "put a creature card from your hand onto the battlefield. That creature gains
+            # haste.": the permanent it became (CR 400.7), unless tokens were named so before
+            made = isinstance(effect, ir.PutFromHand) and ir.Ref("created") not in last
             last.append(_PUT_CARD)
+            if made:
+                last.append(ir.Ref("created"))
         if isinstance(effect, ir.RevealTopToHand):     # "its mana value": the card revealed
             last.append(ir.Ref(ir.REVEALED))
         return dataclasses.replace(effect, **changes) if changes else effect
