@@ -24,6 +24,7 @@ from .mana_abilities import activate as activate_mana
 from .mana_abilities import mana_sources
 from .resolve import resolve_top
 from .runner import Ctx
+from .skips import FIRST_STEP, skipped
 from .state import Step
 from .timing import exiled_playable
 
@@ -167,10 +168,10 @@ def _turn_start(ctx: Ctx) -> None:
     s = ctx.s
     while s.turn > 0 and s.next_turns and s.players[s.next_turns[0]].lost:
         s.next_turns = s.next_turns[1:]    # CR 800.4k: the turn of a player who left doesn't begin
-    if s.turn > 0 and s.next_turns:        # extra turns first (CR 500.7)
-        s.active, s.next_turns = s.next_turns[0], s.next_turns[1:]
-    elif s.turn > 0:
-        s.active = s.next_player(s.active)     # CR 101.4, 800.4k: the next player still in the game
+    if s.turn > 0:
+        _next_active(s)
+        while skipped(ctx, s.active, "turn"):     # a skipped turn doesn't begin (CR 614.10)
+            _next_active(s)
     s.turn += 1
     p = s.players[s.active]
     p.previous_turn_start, p.last_turn_start = p.last_turn_start, s.turn
@@ -192,11 +193,26 @@ def _turn_start(ctx: Ctx) -> None:
     s.stage = ("step",)
 
 
+def _next_active(s) -> None:
+    """The player whose turn comes next: an extra turn first (CR 500.7), else the next player
+    still in the game (CR 101.4, 800.4k)."""
+    if s.next_turns:
+        s.active, s.next_turns = s.next_turns[0], s.next_turns[1:]
+    else:
+        s.active = s.next_player(s.active)
+
+
 def _step(ctx: Ctx) -> None:
-    """Turn-based actions as a step begins (CR 500.6 and each step's rules)."""
+    """Turn-based actions as a step begins (CR 500.6 and each step's rules); a skipped step or
+    combat phase is replaced with nothing (CR 614.10)."""
     s = ctx.s
     step = s.step
     ap = s.active
+    if step in FIRST_STEP and skipped(ctx, ap, FIRST_STEP[step]):
+        if step == Step.BEGINNING_OF_COMBAT:
+            s.step = Step.END_OF_COMBAT        # the whole phase (CR 506.1)
+        s.stage = ("next_step",)
+        return
     if step == Step.UNTAP:
         held = {o.id for src, eff in ch.static_effects(s, "doesnt_untap") for o in s.permanents(ap)
                 if layers.affected_by(s, src, eff, o)}

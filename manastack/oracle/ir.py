@@ -753,6 +753,17 @@ class CreateTokenCopy:
 
 
 @dataclass(frozen=True, slots=True)
+class SkipNext:
+    """"You skip your next turn.", "Target player skips their next draw step.": each player
+    ``who`` names skips their next ``count`` occurrences of ``what`` ("turn", "untap", "upkeep",
+    "draw", "combat"), a replacement effect (CR 614.1b, 614.10)."""
+
+    what: str
+    who: Subject = Ref("you")
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class Tap:
     what: Subject
 
@@ -1446,7 +1457,7 @@ _Effects0 = Union[
     PutCounters, CreateTokens, Tap, Untap, TapOrUntap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, ExchangeLifeTotals, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
-    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, CreateTokenCopy, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit, Myriad,
+    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, CreateTokenCopy, SkipNext, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit, Myriad,
     IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict,
     PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, SetBasePT, Surveil, CreateEmblem, SacrificePermanents,
     PayLife, RemoveCounter, MoveCounter, PutExiledInGraveyard, DoubleCounters, ReturnPermanents,
@@ -1696,6 +1707,9 @@ class StaticEffect:
     # "cost_increase" of colored mana ("White spells you cast cost {W} more to cast."), added to
     # the total cost besides ``amount`` generic mana (CR 601.2f)
     mana: ManaCost | None = None
+    # "skip_step": the step or phase skipped ("untap", "upkeep", "draw"; CR 614.10), by the
+    # controller (``affected`` "you") or by every player ("each_player")
+    step: str = ""
 
 
 @dataclass(frozen=True, slots=True)
