@@ -114,3 +114,52 @@ def test_footsteps_of_the_goryo_sacrifices_the_returned_creature(db):
     resolve(g)
     assert not on_battlefield(g, "Craw Wurm") and game_helpers.names(g, 0, "graveyard") == ["Craw Wurm",
                                                                                            "Footsteps of the Goryo"]
+
+
+def test_more_delayed_sentences_compile(db):
+    """"Its controller sacrifices it" (the controller then, CR 701.21a), a return "tapped", and
+    "them" for the tokens just created."""
+    sword = db.get("Celestial Sword")
+    assert sword.fully_supported
+    assert sword.abilities[0].effects[1].ability.effects == (ir.Sacrifice(ir.Target(0), by_controller=True),)
+    maze = db.get("Mystifying Maze")
+    assert maze.fully_supported and maze.abilities[-1].effects[1].ability.effects[0].tapped
+    for name in ("Nezahal, Primal Tide", "Feral Lightning", "Chandra, Flamecaller"):
+        assert db.get(name).fully_supported, (name, db.get(name).gaps)
+
+
+def test_feral_lightning_exiles_them_at_the_end_step(db):
+    g = board(db, """
+  - name: Alice
+    hand: [Feral Lightning]
+    battlefield: [Mountain, Mountain, Mountain, Mountain, Mountain, Mountain]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Feral Lightning")
+    resolve(g)
+    tokens = on_battlefield(g, "Elemental Token")
+    assert len(tokens) == 3 and all(ch.has(g.current_state(), t, "haste") for t in tokens)
+    _pass_to_end_step(g)
+    resolve(g)
+    assert not on_battlefield(g, "Elemental Token")
+
+
+def test_mystifying_maze_returns_the_attacker_tapped_at_the_end_step(db):
+    g = board(db, """
+  - name: Alice
+    battlefield: [Grizzly Bears]
+    library: [Forest, Forest]
+  - name: Bob
+    battlefield: [Mystifying Maze, Island, Island, Island, Island]
+""", turn=3)
+    game_helpers.pass_until(g, "attackers")
+    g.push(next(a for a in g.legal_actions() if "Grizzly Bears" in a.label))
+    while g.current_state().priority != 1 or g.pending.kind != "priority":
+        g.push(Action("pass") if g.pending.kind == "priority" else g.legal_actions()[-1])
+    cast_and_pay(g, "activate Mystifying Maze: {4}", "Grizzly Bears")
+    resolve(g)
+    assert not on_battlefield(g, "Grizzly Bears")
+    _pass_to_end_step(g)
+    resolve(g)
+    bears = on_battlefield(g, "Grizzly Bears")
+    assert len(bears) == 1 and bears[0].tapped and bears[0].controller == 0

@@ -456,7 +456,7 @@ def _sacrifice(ctx, e: ir.Sacrifice, rc):
     for o in named_objects(ctx, e.what, rc):
         if o.zone != "battlefield":
             continue
-        if o.controller != rc.controller:
+        if o.controller != rc.controller and not e.by_controller:
             ctx.s.add_log(f"{ctx.s.players[rc.controller].name} can't sacrifice {o.card.name}: another player "
                           "controls it", ("701.21a",), "resolve")
             continue

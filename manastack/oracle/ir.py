@@ -505,9 +505,11 @@ class ReturnToHand:
 
 @dataclass(frozen=True, slots=True)
 class Sacrifice:
-    """Sacrifice ``what`` (CR 701.21a)."""
+    """Sacrifice ``what`` (CR 701.21a): the effect's controller, or with ``by_controller`` the
+    player who controls it then ("Its controller sacrifices it")."""
 
     what: Subject
+    by_controller: bool = False
 
 
 @dataclass(frozen=True, slots=True)

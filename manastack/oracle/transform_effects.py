@@ -72,6 +72,11 @@ class EffectRules:
     def sacrifice_that(self, c):
         return [ir.Sacrifice(THAT_OBJECT)]
 
+    def sacrifice_by_controller(self, c):
+        """"Its controller sacrifices it": the player who controls it then (CR 701.21a)."""
+        _need(c[0] is ITS_CONTROLLER, "sacrifices it: its controller")
+        return [ir.Sacrifice(IT, by_controller=True)]
+
     def sacrifice_token(self, c):
         """"Sacrifice those tokens": the tokens this ability created (CR 111.1, 701.21a)."""
         return [ir.Sacrifice(THAT_TOKEN)]
@@ -568,6 +573,11 @@ class EffectRules:
         """A card from your own graveyard returns under its owner's control, which is yours
         (CR 110.2a); "that card" or "it", a card an earlier effect or the trigger moved
         (CR 400.7e, 400.7j), returns under its owner's control or yours, as the text says."""
+        tapped = any(isinstance(x, Token) and x.type == "TAPPED_KW" for x in c)
+        c = [x for x in c if not (isinstance(x, Token) and x.type == "TAPPED_KW")]
+        return [dataclasses.replace(e, tapped=tapped) for e in self._reanimate(c)]
+
+    def _reanimate(self, c):
         what = c[0]
         whose = next((x for x in c[1:] if x in ("you", "owner")), None)
         counter = next((x[1] for x in c[1:] if isinstance(x, tuple) and x[0] == "with_counter"), None)
