@@ -146,13 +146,46 @@ def _mulligan(ctx: Ctx) -> None:
 
 
 def _after_mulligans(s, order: tuple[int, ...]) -> None:
-    """The next player's mulligan decision, or the first turn once every player has kept."""
+    """The next player's mulligan decision, or the actions from opening hands once every player
+    has kept."""
     if s.stage[1] + 1 < len(order):
         s.stage = ("mulligan", s.stage[1] + 1)
     else:
-        s.active = s.first_player if not s.players[s.first_player].lost else s.next_player(s.first_player)
-        s.turn = 0
-        s.stage = ("turn_start",)
+        s.stage = ("opening_hand",)
+
+
+def begins_on_battlefield(card) -> bool:
+    """Whether the card says "you may begin the game with it on the battlefield" (CR 103.6a)."""
+    return any(type(ab) is ir.StaticAbility and ab.effect.kind == "begin_on_battlefield" for ab in card.abilities)
+
+
+def _opening_hand(ctx: Ctx) -> None:
+    """CR 103.6, 103.6a: once the mulligans are over, the starting player, then each other player
+    in turn order, may put each card of their opening hand that says so onto the battlefield
+    (the Leylines); then the first turn begins."""
+    s = ctx.s
+    n = len(s.players)
+    for player in ((s.first_player + k) % n for k in range(n)):
+        if s.players[player].lost:
+            continue
+        for oid in list(s.players[player].hand):
+            o = s.objs[oid]
+            if o.zone != "hand" or not begins_on_battlefield(o.card):
+                continue
+            if exercise.RECORD is not None:
+                exercise.note("STATIC_KINDS", "begin_on_battlefield", o.card)
+            name = o.card.name
+            answer = ctx.ask(Decision(player, DecisionKind.MAY,
+                                      f"{name}: begin the game with it on the battlefield? (CR 103.6a)",
+                                      (Action("yes", (), f"put {name} onto the battlefield"),
+                                       Action("no", (), f"keep {name} in hand")), {"obj": oid}))
+            if answer.kind == "yes":
+                s.add_log(f"{s.players[player].name} begins the game with {name} on the battlefield",
+                          ("103.6", "103.6a"), "start")
+                events.move(ctx, o, "battlefield", controller=player, quiet=True, rules=("103.6a",))
+    s.active = s.first_player if not s.players[s.first_player].lost else s.next_player(s.first_player)
+    s.turn = 0
+    s.stage = ("turn_start",)
 
 
 def _counted_mulligans(s, p) -> int:
@@ -495,7 +528,7 @@ def _play_land(ctx: Ctx, player: int, oid: int, back: bool = False) -> None:
 
 
 _OPERATIONS = {
-    "start": _start, "mulligan": _mulligan, "turn_start": _turn_start, "step": _step,
+    "start": _start, "mulligan": _mulligan, "opening_hand": _opening_hand, "turn_start": _turn_start, "step": _step,
     "next_step": _next_step, "priority": _priority,
 }
 STAGES = tuple(_OPERATIONS)     # what the engine can be doing, as a save names it
