@@ -163,3 +163,31 @@ def test_mystifying_maze_returns_the_attacker_tapped_at_the_end_step(db):
     resolve(g)
     bears = on_battlefield(g, "Grizzly Bears")
     assert len(bears) == 1 and bears[0].tapped and bears[0].controller == 0
+
+
+def test_surprise_deployment_returns_that_creature_to_its_owners_hand(db):
+    """"At the beginning of the next end step, return that creature to your hand": the creature
+    put from the hand (CR 603.7c); a card goes to its owner's hand (CR 400.3)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Surprise Deployment, Craw Wurm]
+    battlefield: [Plains, Plains, Plains, Plains]
+    library: [Plains, Plains]
+  - name: Bob
+    battlefield: [Grizzly Bears]
+    library: [Forest, Forest]
+""", turn=3)
+    for _ in range(10):       # "Cast this spell only during combat.": the beginning of combat
+        if any(a.label.startswith("cast Surprise Deployment") for a in g.legal_actions()):
+            break
+        g.push(Action("pass"))
+    assert g.current_state().step == "beginning_of_combat"
+    cast_and_pay(g, "cast Surprise Deployment")
+    resolve(g)
+    g.push(Action("yes"))
+    while g.pending.kind != "priority":
+        g.push(next(a for a in g.legal_actions() if "Craw Wurm" in a.label))
+    assert len(on_battlefield(g, "Craw Wurm")) == 1
+    _pass_to_end_step(g)
+    resolve(g)
+    assert not on_battlefield(g, "Craw Wurm") and game_helpers.names(g, 0, "hand") == ["Craw Wurm"]

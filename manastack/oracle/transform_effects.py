@@ -549,6 +549,10 @@ class EffectRules:
             _need(owner == "owner", "return to your hand")
             return [ir.ReturnToHand(what)]
         from_graveyard = isinstance(what, _T) and what.spec.filter.zone == "graveyard"
+        if owner == "your" and what in (IT, THAT_OBJECT):
+            # "return it (that creature) to your hand": a card you put onto the battlefield or
+            # returned; a card goes to its owner's hand whatever the text says (CR 400.3)
+            return [ir.ReturnToHand(what)]
         if owner == "your":
             _need(from_graveyard and what.spec.filter.controller == "you", "return to your hand")
         else:
