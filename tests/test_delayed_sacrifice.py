@@ -191,3 +191,18 @@ def test_surprise_deployment_returns_that_creature_to_its_owners_hand(db):
     _pass_to_end_step(g)
     resolve(g)
     assert not on_battlefield(g, "Craw Wurm") and game_helpers.names(g, 0, "hand") == ["Craw Wurm"]
+
+
+def test_a_return_to_the_battlefield_tapped(db):
+    """"Return target creature card from your graveyard to the battlefield tapped." (Gravewaker):
+    the card enters tapped (CR 110.5b: a permanent enters untapped unless an effect says so)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Gravewaker, Swamp, Swamp, Swamp, Swamp, Swamp, Swamp, Swamp]
+    graveyard: [Craw Wurm]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "activate Gravewaker", "Craw Wurm")
+    resolve(g)
+    wurm = on_battlefield(g, "Craw Wurm")
+    assert len(wurm) == 1 and wurm[0].tapped

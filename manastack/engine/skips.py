@@ -21,7 +21,7 @@ from .state import Step
 SKIPPABLE = {"turn": "turn", "untap": "untap step", "upkeep": "upkeep step", "draw": "draw step",
              "combat": "combat phase"}
 # the step each skippable part of a turn begins with (CR 500.1)
-FIRST_STEP = {Step.UNTAP: "untap", Step.UPKEEP: "upkeep", Step.DRAW: "draw", Step.BEGINNING_OF_COMBAT: "combat"}
+FIRST_STEP: dict[str, str] = {Step.UNTAP: "untap", Step.UPKEEP: "upkeep", Step.DRAW: "draw", Step.BEGINNING_OF_COMBAT: "combat"}
 
 
 def skip_next(ctx, e: ir.SkipNext, rc) -> None:
