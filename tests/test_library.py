@@ -248,14 +248,16 @@ def test_tooth_and_nail_puts_up_to_two_creatures_at_once(corpus_db):
     assert names(g, 0, "hand") == ["Forest"]
 
 
-def test_a_card_put_from_the_hand_is_not_named_by_it_later():
-    """"Sacrifice it" after a card is put from the hand would name that card, which no reference
-    follows yet: refused rather than read as the source (Planebound Accomplice)."""
+def test_a_card_put_from_the_hand_is_named_by_it_later():
+    """"Sacrifice it" after a card is put from the hand names the permanent that card became
+    (CR 400.7, 603.7c), never the source (Planebound Accomplice)."""
     c = CardDef.from_face({"name": "Planebound Accomplice", "manaCost": "{2}{R}", "type": "Creature — Human Wizard",
                            "types": ["Creature"], "power": "1", "toughness": "3",
                            "text": "{R}: You may put a planeswalker card from your hand onto the battlefield. "
                                    "Sacrifice it at the beginning of the next end step."})
-    assert not c.fully_supported
+    assert c.fully_supported
+    delayed = c.abilities[0].effects[-1]
+    assert delayed.ability.effects == (ir.Sacrifice(ir.Ref("created")),)
 
 
 def test_artifacts_and_or_enchantments_are_either(corpus_db):

@@ -175,6 +175,21 @@ class AllCreatureTypes:
 
 
 @dataclass(frozen=True, slots=True)
+class SkipNext:
+    """``player`` skips their next ``count`` occurrences of ``what`` ("turn", "untap", "upkeep",
+    "draw", "combat": a turn, a step, the combat phase), each used up as it is skipped
+    (CR 614.10, 614.10a; :mod:`.skips`)."""
+
+    kind: ClassVar[str] = "skip_next"
+    until: ClassVar[str] = "used_up"      # it lasts until it has skipped ``count`` occurrences
+    player: int
+    what: str
+    count: int
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class SkipNextUntap:
     """The permanent doesn't untap during its controller's next untap step (CR 502.3), or
     during the next untap step of ``player`` when given ("your next untap step"); with
@@ -497,7 +512,7 @@ def plain_filter(f: ir.Filter) -> bool:
     return True
 
 
-Effect = (ModifyPT | SetPT | GrantKeywords | PlayerProtection | PlayerKeywords | GrantAbility | LoseKeywords | BecomeCreature | SetLandType | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | MayPlay | ExtraLandPlays
+Effect = (ModifyPT | SetPT | GrantKeywords | PlayerProtection | PlayerKeywords | GrantAbility | LoseKeywords | BecomeCreature | SetLandType | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | SkipNext | MayPlay | ExtraLandPlays
           | PreventionShield | NoPrevention | DamageChangeEffect | DrawReplacement | RegenerationShield | ExileIfDies | DamagedBy | SwitchPT | ControlChange | ManaReplacementEffect | DelayedTrigger
           | OneShotDelayedTrigger | DelayedWatch | ActivatedThisTurn | CombatRule)
 """Any of the records above: what ``State.effects`` holds."""

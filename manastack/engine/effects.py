@@ -15,7 +15,7 @@ from manastack.oracle.subtypes import CREATURE_TYPES
 from . import characteristics as ch
 from . import exercise
 from . import (cipher, clash, control, copies, double_faced, edicts, emblems, events, free_casting, game_outcome,
-               keyword_effects, placement_effects, suspend, unless_costs)
+               keyword_effects, placement_effects, skips, suspend, token_copies, unless_costs)
 from .abilities import ONE_SHOT_DELAYS, nested_index
 from .casting import choose_x, pay_mana
 from .conditions import evaluate
@@ -449,12 +449,19 @@ def _put_in_library(ctx, e: ir.PutInLibrary, rc):
 
 
 def _sacrifice(ctx, e: ir.Sacrifice, rc):
-    """CR 701.21a: sacrifice the permanents named that are still on the battlefield."""
+    """CR 701.21a: sacrifice the permanents named that are still on the battlefield; a player
+    can't sacrifice a permanent another player controls (Sneak Attack's and Kiki-Jiki's
+    delayed "sacrifice it" after control of it changed)."""
     rc.did = False
     for o in named_objects(ctx, e.what, rc):
-        if o.zone == "battlefield":
-            events.sacrifice(ctx, o)
-            rc.did = True
+        if o.zone != "battlefield":
+            continue
+        if o.controller != rc.controller and not e.by_controller:
+            ctx.s.add_log(f"{ctx.s.players[rc.controller].name} can't sacrifice {o.card.name}: another player "
+                          "controls it", ("701.21a",), "resolve")
+            continue
+        events.sacrifice(ctx, o)
+        rc.did = True
 
 
 def _pay_mana(ctx, e: ir.PayMana, rc):
@@ -1297,7 +1304,9 @@ def _put_from_hand(ctx, e: ir.PutFromHand, rc):
         s.add_log(f"{p.name} puts no card from their hand onto the battlefield", ("305.4",), "effect")
     with events.together(ctx):
         for i in chosen:
-            events.move(ctx, s.objs[i], "battlefield", controller=rc.controller, tapped=e.tapped, rules=("305.4",))
+            new = events.move(ctx, s.objs[i], "battlefield", controller=rc.controller, tapped=e.tapped, rules=("305.4",))
+            if new is not None and new.zone == "battlefield":
+                rc.created.append(new.id)     # "that creature" after this (CR 400.7)
 
 
 def _shuffle_library(ctx, e: ir.ShuffleLibrary, rc):
@@ -1577,7 +1586,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.CreateReflexive: _create_reflexive,
     ir.ReturnToHand: _bounce, ir.ExileIfDies: _exile_if_dies, ir.SwitchPT: _switch_pt, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
     ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.LoseKeywords: _lose_keywords, ir.BecomeColor: _become_color, ir.BecomeLandType: _become_land_type, ir.ExtraLandPlays: _extra_land_plays, ir.ChooseCreatureType: _choose_creature_type, ir.DiscardHandDraw: _discard_hand_draw, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
-    ir.CreateTokens: _create_tokens, ir.Tap: _tap, ir.Untap: _untap, ir.TapOrUntap: _tap_or_untap, ir.Mill: _mill,
+    ir.CreateTokens: _create_tokens, ir.CreateTokenCopy: token_copies.create_token_copy, ir.SkipNext: skips.skip_next, ir.Tap: _tap, ir.Untap: _untap, ir.TapOrUntap: _tap_or_untap, ir.Mill: _mill,
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.RevealHandDiscard: _reveal_hand_discard,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
     ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win,

@@ -877,11 +877,12 @@ def create_token(ctx: Ctx, spec: ir.TokenSpec, controller: int, tapped: bool = F
 
 
 def create_token_from_face(ctx: Ctx, face: dict, controller: int, what: str, rules: tuple[str, ...],
-                           tapped: bool = False) -> Obj | None:
+                           tapped: bool = False, card: CardDef | None = None) -> Obj | None:
     """CR 111.1: a token whose characteristics are the AtomicCards-shaped ``face`` (a predefined
-    token's, or a copy of a card with exceptions: embalm, eternalize) enters the battlefield."""
+    token's, or a copy of a card with exceptions: embalm, eternalize) enters the battlefield;
+    ``card``: the definition of that face when there is one already (a copy, CR 707.2)."""
     s = ctx.s
-    card = CardDef.from_face(face)
+    card = card if card is not None else CardDef.from_face(face)
     o = Obj(s.next_id, card, controller, "limbo")
     s.next_id += 1
     o.is_token = True

@@ -277,7 +277,7 @@ def _check_state(st: dict, cards: CardDB | None) -> None:
     if stage[0] == "priority" and scalars["priority"] is None:
         raise SaveError("$.state.scalars.priority: at a priority stage a player has priority (CR 117.1), "
                         "not null")
-    if stage[0] == "mulligan" and scalars["first_player"] is None:
+    if stage[0] in ("mulligan", "opening_hand") and scalars["first_player"] is None:
         raise SaveError("$.state.scalars.first_player: while players take mulligans the first player "
                         "is chosen (CR 103.1), not null")
     for key, face in st["cards"].items():

@@ -25,6 +25,7 @@ from .mana_abilities import activate as activate_mana
 from .mana_abilities import mana_sources
 from .resolve import resolve_top
 from .runner import Ctx
+from .skips import FIRST_STEP, skipped
 from .state import Step
 from .timing import exiled_playable
 
@@ -146,13 +147,46 @@ def _mulligan(ctx: Ctx) -> None:
 
 
 def _after_mulligans(s, order: tuple[int, ...]) -> None:
-    """The next player's mulligan decision, or the first turn once every player has kept."""
+    """The next player's mulligan decision, or the actions from opening hands once every player
+    has kept."""
     if s.stage[1] + 1 < len(order):
         s.stage = ("mulligan", s.stage[1] + 1)
     else:
-        s.active = s.first_player if not s.players[s.first_player].lost else s.next_player(s.first_player)
-        s.turn = 0
-        s.stage = ("turn_start",)
+        s.stage = ("opening_hand",)
+
+
+def begins_on_battlefield(card) -> bool:
+    """Whether the card says "you may begin the game with it on the battlefield" (CR 103.6a)."""
+    return any(type(ab) is ir.StaticAbility and ab.effect.kind == "begin_on_battlefield" for ab in card.abilities)
+
+
+def _opening_hand(ctx: Ctx) -> None:
+    """CR 103.6, 103.6a: once the mulligans are over, the starting player, then each other player
+    in turn order, may put each card of their opening hand that says so onto the battlefield
+    (the Leylines); then the first turn begins."""
+    s = ctx.s
+    n = len(s.players)
+    for player in ((s.first_player + k) % n for k in range(n)):
+        if s.players[player].lost:
+            continue
+        for oid in list(s.players[player].hand):
+            o = s.objs[oid]
+            if o.zone != "hand" or not begins_on_battlefield(o.card):
+                continue
+            if exercise.RECORD is not None:
+                exercise.note("STATIC_KINDS", "begin_on_battlefield", o.card)
+            name = o.card.name
+            answer = ctx.ask(Decision(player, DecisionKind.MAY,
+                                      f"{name}: begin the game with it on the battlefield? (CR 103.6a)",
+                                      (Action("yes", (), f"put {name} onto the battlefield"),
+                                       Action("no", (), f"keep {name} in hand")), {"obj": oid}))
+            if answer.kind == "yes":
+                s.add_log(f"{s.players[player].name} begins the game with {name} on the battlefield",
+                          ("103.6", "103.6a"), "start")
+                events.move(ctx, o, "battlefield", controller=player, quiet=True, rules=("103.6a",))
+    s.active = s.first_player if not s.players[s.first_player].lost else s.next_player(s.first_player)
+    s.turn = 0
+    s.stage = ("turn_start",)
 
 
 def _counted_mulligans(s, p) -> int:
@@ -169,14 +203,15 @@ def _turn_start(ctx: Ctx) -> None:
     while s.turn > 0 and s.next_turns and s.players[s.next_turns[0]].lost:
         s.next_turns = s.next_turns[1:]    # CR 800.4k: the turn of a player who left doesn't begin
     passed: tuple[int, ...] = ()            # players who left, whose turn would have begun (CR 800.4m)
-    if s.turn > 0 and s.next_turns:        # extra turns first (CR 500.7)
-        s.active, s.next_turns = s.next_turns[0], s.next_turns[1:]
-    elif s.turn > 0:
-        before = s.active
-        s.active = s.next_player(s.active)     # CR 101.4, 800.4k: the next player still in the game
-        n = len(s.players)
-        passed = tuple(j for j in ((before + k) % n for k in range(1, (s.active - before) % n or n))
-                       if s.players[j].lost)
+    if s.turn > 0:
+        before, extra = s.active, bool(s.next_turns)
+        _next_active(s)
+        while skipped(ctx, s.active, "turn"):     # a skipped turn doesn't begin (CR 614.10)
+            _next_active(s)
+        if not extra:
+            n = len(s.players)
+            passed = tuple(j for j in ((before + k) % n for k in range(1, (s.active - before) % n or n))
+                           if s.players[j].lost)
     s.turn += 1
     p = s.players[s.active]
     p.previous_turn_start, p.last_turn_start = p.last_turn_start, s.turn
@@ -201,11 +236,26 @@ def _turn_start(ctx: Ctx) -> None:
     s.stage = ("step",)
 
 
+def _next_active(s) -> None:
+    """The player whose turn comes next: an extra turn first (CR 500.7), else the next player
+    still in the game (CR 101.4, 800.4k)."""
+    if s.next_turns:
+        s.active, s.next_turns = s.next_turns[0], s.next_turns[1:]
+    else:
+        s.active = s.next_player(s.active)
+
+
 def _step(ctx: Ctx) -> None:
-    """Turn-based actions as a step begins (CR 500.6 and each step's rules)."""
+    """Turn-based actions as a step begins (CR 500.6 and each step's rules); a skipped step or
+    combat phase is replaced with nothing (CR 614.10)."""
     s = ctx.s
     step = s.step
     ap = s.active
+    if step in FIRST_STEP and skipped(ctx, ap, FIRST_STEP[step]):
+        if step == Step.BEGINNING_OF_COMBAT:
+            s.step = Step.END_OF_COMBAT        # the whole phase (CR 506.1)
+        s.stage = ("next_step",)
+        return
     if step == Step.UNTAP:
         held = {o.id for src, eff in ch.static_effects(s, "doesnt_untap") for o in s.permanents(ap)
                 if layers.affected_by(s, src, eff, o)}
@@ -493,7 +543,7 @@ def _play_land(ctx: Ctx, player: int, oid: int, back: bool = False) -> None:
 
 
 _OPERATIONS = {
-    "start": _start, "mulligan": _mulligan, "turn_start": _turn_start, "step": _step,
+    "start": _start, "mulligan": _mulligan, "opening_hand": _opening_hand, "turn_start": _turn_start, "step": _step,
     "next_step": _next_step, "priority": _priority,
 }
 STAGES = tuple(_OPERATIONS)     # what the engine can be doing, as a save names it

@@ -318,7 +318,8 @@ class Ref:
     "target_controller" (controller of the first target), "enchanted", "equipped",
     "attached_controller", "defending_player", "triggering_object", "triggering_player",
     "all" (every object matching ``filter``), "created" (the tokens this ability created
-    earlier in its resolution, CR 111.1: "Create a token. Exile it ..."), "chosen" (one
+    earlier in its resolution, CR 111.1: "Create a token. Exile it ...", or the permanents it
+    put onto the battlefield from a hand: "Sacrifice that creature ..."), "chosen" (one
     permanent you control matching ``filter``, chosen as the effect happens: "return a land
     you control to its owner's hand", CR 608.2d)."""
 
@@ -526,9 +527,11 @@ class ReturnToHand:
 
 @dataclass(frozen=True, slots=True)
 class Sacrifice:
-    """Sacrifice ``what`` (CR 701.21a)."""
+    """Sacrifice ``what`` (CR 701.21a): the effect's controller, or with ``by_controller`` the
+    player who controls it then ("Its controller sacrifices it")."""
 
     what: Subject
+    by_controller: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -754,6 +757,49 @@ class CreateTokens:
     amount: Amount = 1
     tapped: bool = False
     who: Subject = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class CopyChanges:
+    """The exceptions of a copy effect, part of the copy's copiable values (CR 707.9a-b):
+    ``keywords`` and ``abilities`` (with their ``text``) it has besides the copied ones; card
+    types or subtypes ``add_types`` it has in addition to its other types; ``pt`` its power and
+    toughness, ``color`` its only color and ``subtypes`` its only creature types (the copied
+    object's characteristic-defining abilities for them aren't copied, CR 707.9d); and
+    ``nonlegendary``: it isn't legendary."""
+
+    keywords: tuple["Keyword", ...] = ()
+    abilities: tuple = ()
+    text: str = ""
+    add_types: tuple[str, ...] = ()
+    pt: tuple[int, int] | None = None
+    color: str | None = None
+    subtypes: tuple[str, ...] | None = None
+    nonlegendary: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CreateTokenCopy:
+    """"Create a token that's a copy of [an object]" (CR 707.2, 111.1): ``amount`` tokens each
+    with the copiable values of the object ``what`` names (a permanent as it is or last existed,
+    a card where it is), with ``changes`` (CR 707.9); each player ``who`` names creates them."""
+
+    what: Subject
+    amount: Amount = 1
+    changes: CopyChanges = CopyChanges()
+    tapped: bool = False
+    who: Subject = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class SkipNext:
+    """"You skip your next turn.", "Target player skips their next draw step.": each player
+    ``who`` names skips their next ``count`` occurrences of ``what`` ("turn", "untap", "upkeep",
+    "draw", "combat"), a replacement effect (CR 614.1b, 614.10)."""
+
+    what: str
+    who: Subject = Ref("you")
+    count: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -1450,7 +1496,7 @@ _Effects0 = Union[
     PutCounters, CreateTokens, Tap, Untap, TapOrUntap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, ExchangeLifeTotals, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
-    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit, Myriad,
+    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, CreateTokenCopy, SkipNext, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit, Myriad,
     IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict,
     PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, SetBasePT, Surveil, CreateEmblem, SacrificePermanents,
     PayLife, RemoveCounter, MoveCounter, PutExiledInGraveyard, DoubleCounters, ReturnPermanents,
@@ -1706,6 +1752,9 @@ class StaticEffect:
     # "cost_increase" of colored mana ("White spells you cast cost {W} more to cast."), added to
     # the total cost besides ``amount`` generic mana (CR 601.2f)
     mana: ManaCost | None = None
+    # "skip_step": the step or phase skipped ("untap", "upkeep", "draw"; CR 614.10), by the
+    # controller (``affected`` "you") or by every player ("each_player")
+    step: str = ""
 
 
 @dataclass(frozen=True, slots=True)

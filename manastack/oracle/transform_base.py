@@ -108,6 +108,7 @@ ITS_CONTROLLER = _Marker("its controller")
 THAT_PLAYER = _Marker("that player")
 THAT_SPELL = _Marker("that spell")
 THAT_CARD = _Marker("that card")         # the card an object became (CR 400.7e, 400.7j)
+THAT_TOKEN = _Marker("that token")       # "that token", "those tokens": the ones this ability just created
 _PUT_CARD = _Marker("the card put")      # what an effect put onto the battlefield: no reference names it yet
 UNTIL_EOT = "end_of_turn"
 _OPEN = "?"  # a duration not yet known: taken from a later clause of the sentence
@@ -186,7 +187,7 @@ def _is_player(subject) -> bool:
 def _is_object(subject) -> bool:
     if isinstance(subject, _T):
         return subject.spec.kind in ("permanent", "any", "card", "spell")
-    return subject in (IT, THAT_OBJECT, THOSE, THAT_CARD, PREV) or (isinstance(subject, ir.Ref) and not _is_player(subject))
+    return subject in (IT, THAT_OBJECT, THOSE, THAT_CARD, THAT_TOKEN, PREV) or (isinstance(subject, ir.Ref) and not _is_player(subject))
 
 
 def _need(condition: bool, what: str = "") -> None:
@@ -339,6 +340,10 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             others = [v for v in last if v != ir.Ref("self")]
             _need(bool(others) or it_default not in (None, ir.Ref("self")), "that creature")
             value = others[-1] if others else it_default
+        elif value is THAT_TOKEN:
+            # CR 111.1: the tokens an effect of this ability created before this sentence
+            _need(ir.Ref("created") in last, "that token")
+            value = ir.Ref("created")
         elif value is THOSE:
             # "Tap up to two target creatures. Those creatures ...": one phrase of several targets
             others = [v for v in last if v != ir.Ref("self")]
@@ -391,6 +396,10 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             who = subject(effect.who)             # "Its controller creates ...", named first
             last.append(ir.Ref("created"))
             return dataclasses.replace(effect, who=who) if who != effect.who else effect
+        if isinstance(effect, ir.CreateTokenCopy):   # what it copies is named before; then "it" is the token
+            what, who = subject(effect.what), subject(effect.who)
+            last.append(ir.Ref("created"))
+            return dataclasses.replace(effect, what=what, who=who)
         if isinstance(effect, ir.Fight) and effect.second is THAT_OBJECT:
             # "Target creature you control fights that creature": an object named before, never
             # the one that fights it (CR 701.14a)
@@ -454,7 +463,12 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
                 _need(not isinstance(what, ir.Target) or specs[what.index].kind == "permanent", "its")
                 changes[name] = dataclasses.replace(getattr(effect, name), what=what)
         if isinstance(effect, (ir.PutFromHand, ir.LookAtTop, ir.SearchLibrary)):   # "it" would be a card moved
+            # "put a creature card from your hand onto the battlefield. That creature gains
+            # haste.": the permanent it became (CR 400.7), unless tokens were named so before
+            made = isinstance(effect, ir.PutFromHand) and ir.Ref("created") not in last
             last.append(_PUT_CARD)
+            if made:
+                last.append(ir.Ref("created"))
         if isinstance(effect, ir.RevealTopToHand):     # "its mana value": the card revealed
             last.append(ir.Ref(ir.REVEALED))
         return dataclasses.replace(effect, **changes) if changes else effect

@@ -9,9 +9,13 @@ from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.subtypes import CREATURE_TYPES
 from manastack.oracle.transform_base import (no_it_subject, THAT_OBJECT,
-    IT, ITS_CONTROLLER, PREDEFINED_TOKENS, PREV, PREV_PLAYER, THAT_CARD, THAT_PLAYER, THAT_SPELL, UNTIL_EOT, _Amount, _Colors,
+    IT, ITS_CONTROLLER, PREDEFINED_TOKENS, PREV, PREV_PLAYER, THAT_CARD, THAT_PLAYER, THAT_SPELL, THAT_TOKEN, UNTIL_EOT, _Amount, _Colors,
     _Desc, _ForEach, _OPEN, _T, _TokenTypes, _amount, _is_object, _is_player, _mana_symbols,
     _StillType, _need, _number, _of, _permanent, _plain_group, _ptmod, _subtype)
+
+
+# the card types an exception may add (CR 300.1)
+_CARD_TYPES = frozenset({"artifact", "creature", "enchantment", "land", "planeswalker"})
 
 
 class EffectRules:
@@ -64,6 +68,18 @@ class EffectRules:
 
     def sacrifice_it(self, c):
         return [ir.Sacrifice(IT)]
+
+    def sacrifice_that(self, c):
+        return [ir.Sacrifice(THAT_OBJECT)]
+
+    def sacrifice_by_controller(self, c):
+        """"Its controller sacrifices it": the player who controls it then (CR 701.21a)."""
+        _need(c[0] is ITS_CONTROLLER, "sacrifices it: its controller")
+        return [ir.Sacrifice(IT, by_controller=True)]
+
+    def sacrifice_token(self, c):
+        """"Sacrifice those tokens": the tokens this ability created (CR 111.1, 701.21a)."""
+        return [ir.Sacrifice(THAT_TOKEN)]
 
     def pay_mana(self, c):
         return [ir.PayMana(c[0])]
@@ -535,6 +551,10 @@ class EffectRules:
             _need(owner == "owner", "return to your hand")
             return [ir.ReturnToHand(what)]
         from_graveyard = isinstance(what, _T) and what.spec.filter.zone == "graveyard"
+        if owner == "your" and what in (IT, THAT_OBJECT):
+            # "return it (that creature) to your hand": a card you put onto the battlefield or
+            # returned; a card goes to its owner's hand whatever the text says (CR 400.3)
+            return [ir.ReturnToHand(what)]
         if owner == "your":
             _need(from_graveyard and what.spec.filter.controller == "you", "return to your hand")
         else:
@@ -559,6 +579,11 @@ class EffectRules:
         """A card from your own graveyard returns under its owner's control, which is yours
         (CR 110.2a); "that card" or "it", a card an earlier effect or the trigger moved
         (CR 400.7e, 400.7j), returns under its owner's control or yours, as the text says."""
+        tapped = any(isinstance(x, Token) and x.type == "TAPPED_KW" for x in c)
+        c = [x for x in c if not (isinstance(x, Token) and x.type == "TAPPED_KW")]
+        return [dataclasses.replace(e, tapped=tapped) for e in self._reanimate(c)]
+
+    def _reanimate(self, c):
         what = c[0]
         whose = next((x for x in c[1:] if x in ("you", "owner")), None)
         counter = next((x[1] for x in c[1:] if isinstance(x, tuple) and x[0] == "with_counter"), None)
@@ -683,6 +708,79 @@ class EffectRules:
     def create_predefined_by(self, c):
         _need(_is_player(c[0]), "not a player")
         return [dataclasses.replace(e, who=c[0]) for e in self.create_predefined(c[1:])]
+
+    def create_copy(self, c):
+        """"Create a token that's a copy of [an object][, except ...]" (CR 707.2, 111.1): one
+        object, a target or one named before ("that creature", "it", ~, the enchanted or
+        equipped creature); its copiable values are read as the effect happens."""
+        amount, kind, what = c[0], c[1], c[2]
+        _need(isinstance(amount.value, int) and amount.value >= 1, "copies: a number")
+        _need(what in (IT, THAT_OBJECT, THAT_CARD) or what in (ir.Ref("self"), ir.Ref("enchanted"), ir.Ref("equipped"))
+              or (isinstance(what, _T) and what.spec.count == 1 and not what.spec.up_to
+                  and what.spec.kind in ("permanent", "card")), "a copy of: one object")
+        changes = c[3] if len(c) > 3 else ir.CopyChanges()
+        tapped = str(kind).lower().startswith("tapped")
+        return [ir.CreateTokenCopy(what, amount.value, changes, tapped)]
+
+    def create_copy_by(self, c):
+        """"You create a token that's a copy of ...": the player named creates it (CR 111.2)."""
+        who = c[0]
+        _need(_is_player(who), "not a player")
+        return [dataclasses.replace(e, who=who) for e in self.create_copy(c[1:])]
+
+    def copy_except(self, c):
+        """The exceptions of a copy effect, joined (CR 707.9); each kind once."""
+        out: dict = {}
+        for part in c:
+            if isinstance(part, Token):
+                continue
+            for k, v in part.items():
+                if k in ("keywords", "abilities", "add_types"):
+                    out[k] = out.get(k, ()) + v
+                elif k == "text":
+                    out[k] = "\n".join(t for t in (out.get(k, ""), v) if t)
+                else:
+                    _need(k not in out, "except: the same characteristic twice")
+                    out[k] = v
+        return ir.CopyChanges(**out)
+
+    def cc_has(self, c):
+        """"except it has haste [and "..."]": abilities the copy has too (CR 707.9a)."""
+        keywords = next((x for x in c if isinstance(x, list)), [])
+        quoted = next((x for x in c if isinstance(x, tuple)), None)
+        part: dict = {"keywords": tuple(keywords)}
+        if quoted is not None:
+            abilities, text = quoted
+            part.update(abilities=tuple(abilities), text=text)
+        return part
+
+    def cc_add_type(self, c):
+        """"except it's an artifact (a Spirit) in addition to its other types" (CR 707.9b)."""
+        word = str(c[0]).split()[2]
+        name = word.capitalize() if word.lower() in _CARD_TYPES else word
+        _need(word.lower() in _CARD_TYPES or name in CREATURE_TYPES, "in addition: a type")
+        return {"add_types": (name,)}
+
+    def cc_pt(self, c):
+        """"except it's 1/1", "except it's a 4/4 black Zombie": its power and toughness, and its
+        only color and creature type when named (CR 707.9b; God-Pharaoh's Gift's rulings)."""
+        words = str(c[0]).split()[1:]
+        if words[0] in ("a", "an"):
+            words = words[1:]
+        power, toughness = (int(n) for n in words[0].split("/"))
+        part: dict = {"pt": (power, toughness)}
+        for w in words[1:]:
+            if w in NAME_TO_COLOR:
+                part["color"] = NAME_TO_COLOR[w]
+            else:
+                _need(w in CREATURE_TYPES, "a creature type")
+                part["subtypes"] = (w,)
+        return part
+
+    def cc_nonlegendary(self, c):
+        """"except it's not legendary" (and "the token isn't legendary if [it] is legendary", the
+        same): the copy lacks the legendary supertype (CR 707.9b, 205.4)."""
+        return {"nonlegendary": True}
 
     def token(self, c):
         """A token's characteristics as the effect defines them (CR 111.3); its name is the one

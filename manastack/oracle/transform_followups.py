@@ -306,6 +306,36 @@ class FollowupRules:
         _need(_is_player(who), "not a player")
         return [ir.ExtraTurn(who)]
 
+    def skip_next(self, c):
+        """CR 614.10: "You skip your next turn.", "that player skips their next combat phase"."""
+        who = c[0] if len(c) > 1 else ir.Ref("you")
+        _need(_is_player(who), "not a player")
+        what, count = c[-1]
+        return [ir.SkipNext(what, who, count)]
+
+    def sk_turn(self, c):
+        return "turn", 1
+
+    def sk_turns(self, c):
+        n = _number(c[0])
+        _need(isinstance(n, int), "X turns")
+        return "turn", n
+
+    def sk_combat(self, c):
+        return "combat", 1
+
+    def skip_what(self, c):
+        return c[0], 1
+
+    def sw_untap(self, c):
+        return "untap"
+
+    def sw_upkeep(self, c):
+        return "upkeep"
+
+    def sw_draw(self, c):
+        return "draw"
+
     def countered_exile(self, c):
         """"If that spell is countered this way, exile it instead of putting it into its owner's
         graveyard.": joined to the counter before it by ``body`` (CR 614.15)."""

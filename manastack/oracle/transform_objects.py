@@ -8,7 +8,7 @@ from lark import Token
 from manastack.mana import COLORS, NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (
-    IT, ITS_CONTROLLER, SUBTYPES, THAT_CARD, THAT_OBJECT, THAT_PLAYER, THOSE, _Desc, _PREFIX_NON, _T, _kw_name, _need,
+    IT, ITS_CONTROLLER, SUBTYPES, THAT_CARD, THAT_OBJECT, THAT_TOKEN, THAT_PLAYER, THOSE, _Desc, _PREFIX_NON, _T, _kw_name, _need,
     _number, _plain_group, _subtype)
 
 # CR 110.4a: a "permanent card" is a card of any of these types
@@ -34,6 +34,9 @@ class ObjectRules:
     def o_those(self, c):
         """"Those creatures": the targets of the one phrase named before (see ``bind``)."""
         return THOSE
+
+    def o_that_token(self, c):
+        return THAT_TOKEN
 
     def o_that_card(self, c):
         return THAT_CARD

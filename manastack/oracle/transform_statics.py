@@ -692,6 +692,19 @@ class StaticRules:
         _need(isinstance(n, int) and n > 0, "additional lands")
         return [self._static("additional_land", "you", amount=n)]
 
+    def st_begin_on_battlefield(self, c):
+        """CR 103.6a: "If ~ is in your opening hand, you may begin the game with it on the
+        battlefield." (the Leylines), done once the mulligans are over (engine.turn)."""
+        return [self._static("begin_on_battlefield", "self")]
+
+    def st_skip_step(self, c):
+        """CR 614.1b, 614.10: "Skip your draw step." (the controller of the source), each time."""
+        return [self._static("skip_step", "you", step=c[0])]
+
+    def st_skip_step_each(self, c):
+        """"Players skip their untap steps." (Stasis), "Each player skips their untap step."."""
+        return [self._static("skip_step", "each_player", step=c[0])]
+
     def st_no_max_hand_size(self, c):
         """CR 402.2, 514.1: "You have no maximum hand size." (the controller of the source)."""
         return [self._static("no_maximum_hand_size", "you")]
