@@ -173,7 +173,9 @@ def board_memo(s: State) -> dict:
     place). Only what those decide alone may be kept in it, such as which permanents have an
     ability that triggers on an event of some kind."""
     statics(s)
-    return s.static_cache[2]
+    cached = s.static_cache
+    assert cached is not None           # statics has just kept it
+    return cached[2]
 
 
 def _static_abilities(oid: int, card: CardDef) -> list:

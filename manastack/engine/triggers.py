@@ -592,7 +592,7 @@ def collect(ctx, ev: Event) -> None:
             at = _graveyard_triggers(tuple(map(_CARD, map(s.objs.__getitem__, gy))))
             if at:
                 sources += [s.objs[gy[i]] for i in at]
-    if damage:
+    if type(ev) is DamageDealt:
         for src in ev.sources.values():
             if src.id not in s.battlefield:
                 sources.append(src)
