@@ -186,10 +186,14 @@ def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: frozense
         options: list[Action] = []
         plan = None
         keep = exclude
-        if spent is None and window:
+        payable = ready
+        if spent is None and window and not ready:
             keep = exclude | parts.kept(s, player) if parts is not None and left else exclude
-            plan = mana_abilities.plan_payment(s, player, cost, keep, use)
-        if plan is not None or ready:
+            # the quick "yes" says a payment exists without finding it: which one is searched
+            # for only when the player asks for it (answering "autopay", below)
+            payable = mana_abilities.sources_pay(s, player, cost, keep, use) or \
+                (plan := mana_abilities.plan_payment(s, player, cost, keep, use)) is not None
+        if payable:
             options.append(Action(_AUTOPAY, (), "pay automatically"))
         if ready:
             if spent is None:
@@ -209,7 +213,7 @@ def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: frozense
             options += _improvise_delve_options(s, player, use, options)
         options.append(Action(_CANCEL, (), f"cancel {what}"))
         context = {"cost": str(cost)}
-        if plan is None and not ready:
+        if not payable:
             context["why"] = mana_abilities.why_unpayable(s, player, cost, exclude, use)
         also = ", ".join(describe_cost(part) for part in left)
         if ready:
@@ -229,6 +233,8 @@ def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: frozense
             auto = True
             if ready:
                 continue
+            if plan is None:
+                plan = mana_abilities.plan_payment(s, player, cost, keep, use)
             for oid, idx, output, preset in mana_abilities.keep_hand_castable(s, player, cost, keep, use, plan or []):
                 if idx == mana_abilities.CONVOKE:
                     cost = _convoke(ctx, player, s.objs[oid], output[0], cost, use)

@@ -171,8 +171,20 @@ def statics(s: State) -> tuple:
                 out += _static_abilities(oid, objs[oid].card)
     every = tuple(out)
     found = (every, tuple(t for t in every if t[2].kind in STATIC_LAYERS))
-    s.static_cache = (key, found)
+    s.static_cache = (key, found, {})
     return found
+
+
+def board_memo(s: State) -> dict:
+    """A record of facts about the battlefield as it is now (which permanents are on it, with
+    which definitions), kept with its static abilities (:func:`statics`): readers fill it, copies
+    share it, and it goes when they go (a permanent enters or leaves, a definition changes in
+    place). Only what those decide alone may be kept in it, such as which permanents have an
+    ability that triggers on an event of some kind."""
+    statics(s)
+    cached = s.static_cache
+    assert cached is not None           # statics has just kept it
+    return cached[2]
 
 
 def _static_abilities(oid: int, card: CardDef) -> list:

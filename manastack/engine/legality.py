@@ -17,6 +17,7 @@ from . import split_cards
 from .adventure import as_adventure
 from .double_faced import modal_back
 from .casting import cost_payable
+from .continuous import board_memo
 from .cost_checks import kept_for_parts, summoning_sick
 from .crew import crew_payable
 from .loyalty import why_not_limited
@@ -320,6 +321,9 @@ def castable_as_adventure(s, player: int, sources: list | None = None) -> list[O
     return [o for o in cands if why_not_cast_adventure(s, player, o, bound, detail=False) is None]
 
 
+_ACTIVATED_KEY = ("activated",)    # board_memo's key for the permanents with non-mana activated abilities
+
+
 def activatable(s, player: int) -> list[tuple[Obj, int, ir.ActivatedAbility]]:
     """Non-mana activated abilities ``player`` could activate now (CR 602.2, 602.5): those of
     their permanents, equip included (CR 702.6a), those of other players' permanents that any
@@ -329,7 +333,15 @@ def activatable(s, player: int) -> list[tuple[Obj, int, ir.ActivatedAbility]]:
     granted = layers.any_granted(s)
     objs = s.objs
     out = []
-    for i in s.battlefield:
+    if found or granted:
+        holders = s.battlefield
+    else:               # each card is itself: the permanents with such abilities, once per battlefield
+        memo = board_memo(s)
+        holders = memo.get(_ACTIVATED_KEY)
+        if holders is None:
+            holders = memo[_ACTIVATED_KEY] = tuple(i for i in s.battlefield
+                                                   if battlefield_nonmana_activated(objs[i].card))
+    for i in holders:
         o = objs[i]
         for idx, ab in battlefield_nonmana_activated(layers.card_now(s, o, found) if found or granted else o.card):
             if (o.controller == player or ab.any_player) and why_not_activate(s, player, o, ab, idx) is None:

@@ -36,7 +36,7 @@ from .wording import possessive
 
 __all__ = ["mana_sources", "activate", "resolve_mana_triggers", "add_mana", "triggered_bonus",
            "net_outputs", "net_outputs_for", "Alternative", "plan_payment", "can_afford",
-           "why_unpayable", "NO_ONE"]
+           "why_unpayable", "sources_pay", "NO_ONE"]
 
 NO_ONE: frozenset[int] = frozenset()   # no permanent kept from paying (see casting.pay_cost)
 
@@ -790,6 +790,14 @@ def _can_afford(s: State, player: int, cost: ManaCost, exclude: frozenset[int],
         rest = ManaCost(tuple(sym for sym in cost.symbols if not sym.endswith("/P")))
         return rest.is_free() or plan_payment(s, player, rest, exclude, use) is not None
     return False
+
+
+def sources_pay(s: State, player: int, cost: ManaCost, exclude: frozenset[int] = NO_ONE,
+                use: mana_spend.ManaUse | None = None) -> bool:
+    """The quick "yes" of :func:`_every_source_pays` where it is exact for the auto-payer:
+    when it holds, :func:`plan_payment` finds a payment (none of the spell's creatures,
+    artifacts or cards in a graveyard may help pay, so both look at the same sources)."""
+    return (use is None or not use.other_payers) and _every_source_pays(s, player, cost, exclude, use)
 
 
 def _every_source_pays(s: State, player: int, cost: ManaCost, exclude: frozenset[int],

@@ -30,6 +30,7 @@ from . import exercise
 from .abilities import (ONE_SHOT_DELAYS, VANISHING_SACRIFICE, ability_at, encoded_triggers, nested_index, suspended,
                         triggered_abilities, works_in_exile)
 from .conditions import evaluate
+from .continuous import board_memo
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .effect_records import DelayedWatch
 from .event_types import (AbilityActivated, Attacked, AttackedAlone, AttackersDeclared, BecameBlocked,
@@ -558,7 +559,19 @@ def collect(ctx, ev: Event) -> None:
     kind = ev.kind
     if type(ev) is StepBegan and ev.step in ONE_SHOT_DELAYS.values():
         _delayed_at_next(ctx, ev.step)
-    sources = [s.objs[i] for i in s.battlefield]
+    damage = type(ev) is DamageDealt
+    found = layers.changers(s)
+    plain = not (found or layers.any_granted(s))
+    if plain and not damage:
+        # each card is itself: only the permanents with an ability that triggers on this kind
+        # of event are looked at, found once per battlefield (most events: none)
+        memo = board_memo(s)
+        hot = memo.get(kind)
+        if hot is None:
+            hot = memo[kind] = tuple(i for i in s.battlefield if _triggered_by_kind(s.objs[i].card, kind))
+        sources = [s.objs[i] for i in hot]
+    else:
+        sources = [s.objs[i] for i in s.battlefield]
     for p in s.players:                 # emblems' abilities work in the command zone (CR 114.4);
         sources += [s.objs[i] for i in p.command if not s.objs[i].card.types]   # a commander's don't (CR 113.6)
     if type(ev) is ZoneChange and ev.from_zone == "battlefield":
@@ -580,7 +593,6 @@ def collect(ctx, ev: Event) -> None:
             at = _graveyard_triggers(tuple(map(_CARD, map(s.objs.__getitem__, gy))))
             if at:
                 sources += [s.objs[gy[i]] for i in at]
-    damage = type(ev) is DamageDealt
     if type(ev) is DamageDealt:
         for src in ev.sources.values():
             if src.id not in s.battlefield:
@@ -592,11 +604,9 @@ def collect(ctx, ev: Event) -> None:
     crown = monarch.source(s)                # the monarch's inherent abilities (CR 724.2)
     if crown is not None and (type(ev) is StepBegan or damage):
         sources.append(crown)
-    found = layers.changers(s)
     # Blood Moon removes, layer 6 adds (CR 613); with nothing that changes definitions on the
     # battlefield, each card is itself
-    cards = [layers.card_now(s, src, found) for src in sources] if found or layers.any_granted(s) \
-        else list(map(_CARD, sources))
+    cards = list(map(_CARD, sources)) if plain else [layers.card_now(s, src, found) for src in sources]
     hits = list(map(_triggered_by_kind, cards, repeat(kind)))
     cycled = type(ev) is Cycled
     # most sources have nothing that triggers on this kind: those are passed over in C
@@ -790,6 +800,9 @@ def _state_abilities(card) -> tuple[tuple[int, ir.TriggeredAbility], ...]:
     return _triggered_by_kind(card, "state")
 
 
+_STATE_KEY = ("state-triggered",)     # board_memo's key for the permanents with such abilities
+
+
 def _state_triggers_due(s) -> list:
     """The state-triggered abilities ("When you control no Islands") whose state holds and that
     haven't triggered already: none waits or is on the stack (CR 603.8), as (source, card,
@@ -797,8 +810,17 @@ def _state_triggers_due(s) -> list:
     found = layers.changers(s)
     granted = layers.any_granted(s)
     objs = s.objs
-    due = []
-    for oid in s.battlefield:
+    due: list = []
+    if found or granted:
+        holders = s.battlefield
+    else:               # each card is itself: the permanents with one, found once per battlefield
+        memo = board_memo(s)
+        holders = memo.get(_STATE_KEY)
+        if holders is None:
+            holders = memo[_STATE_KEY] = tuple(i for i in s.battlefield if _state_abilities(objs[i].card))
+        if not holders:
+            return due
+    for oid in holders:
         o = objs[oid]
         card = layers.card_now(s, o, found) if found or granted else o.card
         for idx, ab in _state_abilities(card):

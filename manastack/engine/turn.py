@@ -178,8 +178,8 @@ def _opening_hand(ctx: Ctx) -> None:
             name = o.card.name
             answer = ctx.ask(Decision(player, DecisionKind.MAY,
                                       f"{name}: begin the game with it on the battlefield? (CR 103.6a)",
-                                      (Action("yes", (), f"put {name} onto the battlefield"),
-                                       Action("no", (), f"keep {name} in hand")), {"obj": oid}))
+                                      (Action(ActionKind.YES, (), f"put {name} onto the battlefield"),
+                                       Action(ActionKind.NO, (), f"keep {name} in hand")), {"obj": oid}))
             if answer.kind == "yes":
                 s.add_log(f"{s.players[player].name} begins the game with {name} on the battlefield",
                           ("103.6", "103.6a"), "start")

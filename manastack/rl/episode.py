@@ -64,7 +64,7 @@ class Episode:
 
     def _current(self) -> tuple:
         if self._seen is None:
-            s = self.game.current_state()
+            s = self.game.peek()        # read only: observations and masks change nothing
             d = self.game.pending
             encoded = None
             if d is not None:
