@@ -111,7 +111,7 @@ def test_play_a_game_in_the_browser(page, base):
             opponent = page.locator(".player.them .player-head.pickable")
             assert opponent.count() == 1, "the opponent is offered as a target on the board"
             opponent.click()
-            page.wait_for_function("document.querySelector('.log').textContent.includes('Shock deals 2 damage')")
+            page.wait_for_function("document.querySelector('.log')?.textContent.includes('Shock deals 2 damage')")
             assert "Shock" in page.inner_text(".log")
             shocked = True
             continue
@@ -151,7 +151,7 @@ def test_why_not_on_a_card_you_cannot_play(page, base):
 
 def test_judge_page_runs_a_scenario(page, base):
     page.goto(f"{base}/#/judge?scenario=cancel")
-    page.wait_for_function("document.querySelector('#yaml').value.includes('Cancel')")
+    page.wait_for_function("document.querySelector('#yaml')?.value.includes('Cancel')")
     page.click("#run")
     page.wait_for_selector(".status")
     assert page.inner_text(".status").startswith("PASS")
@@ -191,17 +191,17 @@ def test_watch_page_steps_through_a_simulated_game(page, base):
     page.fill("#wseed", "3")
     page.click("button:has-text('Simulate')")
     page.wait_for_selector("#wpos", state="attached", timeout=60_000)
-    page.wait_for_function("document.querySelector('#wpos').textContent.startsWith('step 0')")
+    page.wait_for_function("document.querySelector('#wpos')?.textContent.startsWith('step 0')")
     page.click("#wfwd")
-    page.wait_for_function("document.querySelector('#wpos').textContent.startsWith('step 1')")
+    page.wait_for_function("document.querySelector('#wpos')?.textContent.startsWith('step 1')")
     page.locator("#wslider").fill("200")
-    page.wait_for_function("document.querySelector('#wpos').textContent.startsWith('step 200')")
+    page.wait_for_function("document.querySelector('#wpos')?.textContent.startsWith('step 200')")
     page.click("#wback")
-    page.wait_for_function("document.querySelector('#wpos').textContent.startsWith('step 199')")
+    page.wait_for_function("document.querySelector('#wpos')?.textContent.startsWith('step 199')")
     assert page.locator("#wboard .player").count() == 2
     assert page.locator("#wboard .hand .card").count() == 0, "a spectator sees no hand"
     page.locator("#wslider").fill("301")                 # Shock on the stack, aimed at Bob
-    page.wait_for_function("document.querySelector('#wpos').textContent.startsWith('step 301')")
+    page.wait_for_function("document.querySelector('#wpos')?.textContent.startsWith('step 301')")
     assert page.inner_text("#wstack li") == "Shock → Bob"
     page.select_option("#wseat", "0")
     page.wait_for_selector("#wboard .hand .card")
@@ -397,7 +397,7 @@ def test_a_commander_dies_goes_home_and_is_cast_again_with_tax(page, corpus_base
     saved = Game.from_json(Path(download.value.path()).read_bytes(), cards=corpus_db)
     assert [o["name"] for o in saved.view(0)["players"][0]["command_zone"]] == ["Ayula, Queen Among Bears"]
     page.click(".player.me .command-card.playable")
-    page.wait_for_function("document.querySelector('.log').textContent.includes('commander tax')")
+    page.wait_for_function("document.querySelector('.log')?.textContent.includes('commander tax')")
     page.wait_for_selector(".player.me .card.perm:has-text('Ayula')")
     assert page.locator(".player.me .command-card").count() == 0
 
