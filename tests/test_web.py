@@ -284,6 +284,9 @@ def test_judge_reports_expectations_and_places_errors(client):
     r = client.post("/api/judge", json={"yaml": text}).json()
     assert r["status"] == "pass" and r["expectations"] and all(e["passed"] for e in r["expectations"])
     assert any(item.get("rules") for item in r["log"])
+    cards = {c["name"]: c for c in r["cards"]}       # for card text on hover in the narrated log
+    assert set(cards) == {"Grizzly Bears", "Cancel", "Forest", "Island"}
+    assert cards["Cancel"]["text"] == "Counter target spell." and cards["Grizzly Bears"]["printed_pt"] == "2/2"
     broken = text.replace("hand: [Cancel]", "hand: [Cancle]")
     r = client.post("/api/judge", json={"yaml": broken, "check_only": True}).json()
     assert not r["ok"] and any("Cancle" in e["reason"] and e["line"] for e in r["errors"])

@@ -157,6 +157,11 @@ def test_judge_page_runs_a_scenario(page, base):
     assert page.inner_text(".status").startswith("PASS")
     assert page.locator(".expect li.pass").count() >= 1
     assert page.locator(".judge-log a.cr").count() >= 1
+    page.locator(".judge-log .cardref", has_text="Cancel").first.hover()   # card text on hover
+    page.wait_for_selector("#cardtip:not([hidden])")
+    assert "Counter target spell." in page.inner_text("#cardtip")
+    shot(page, "judge-card-text")
+    page.mouse.move(0, 0)
     shot(page, "judge")
     text = page.input_value("#yaml").replace("hand: [Cancel]", "hand: [Cancle]")
     page.fill("#yaml", text)

@@ -74,6 +74,7 @@ def judge_text(text: str) -> dict[str, Any]:
         path.write_text(text, encoding="utf-8")
         report = judge_one(path)
     report["file"] = "scenario"
+    report["cards"] = _scenario_cards(text)
     if report.get("error"):
         err = report["error"]
         err["message"] = err.get("message", "").replace(str(path), "scenario")
@@ -81,6 +82,21 @@ def judge_text(text: str) -> dict[str, Any]:
         err["errors"] = [{"line": e.get("line"), "step": e.get("step"), "reason": e.get("reason")}
                          for e in err.get("errors", [err])]
     return report
+
+
+def _scenario_cards(text: str) -> list[dict[str, Any]]:
+    """The printed facts of each card the scenario puts in the game, for card text on hover in
+    its narrated log (a scenario hides nothing from the one who wrote it); none when it can't
+    be read, which its report says."""
+    try:
+        state = Scenario.from_text(text, "scenario").state
+    except ScenarioError:
+        return []
+    seen: dict[str, dict[str, Any]] = {}
+    for o in state.objs.values():
+        if o.card.name not in seen and not o.is_token:
+            seen[o.card.name] = {"name": o.card.name} | present.card_facts(o)
+    return list(seen.values())
 
 
 def _bounded(text: str) -> None:

@@ -95,13 +95,14 @@ function activate(el, fn) {          // a tile that works with the mouse and the
 const CARDS = new Map();
 let cardPattern = null;
 
+function learnCard(o) {
+  if (o && o.name && o.type && !o.face_down && !CARDS.has(o.name)) { CARDS.set(o.name, o); cardPattern = null; }
+}
+
 function learnCards(v) {
-  const seen = [];
-  const add = (o) => { if (o && o.name && o.type && !o.face_down && !CARDS.has(o.name)) { CARDS.set(o.name, o); seen.push(o.name); } };
-  v.battlefield.forEach(add);
-  for (const p of v.players) for (const z of ["hand", "graveyard", "exile", "command_zone"]) (p[z] || []).forEach(add);
-  for (const item of v.stack) add(item.source_card);
-  if (seen.length) cardPattern = null;
+  v.battlefield.forEach(learnCard);
+  for (const p of v.players) for (const z of ["hand", "graveyard", "exile", "command_zone"]) (p[z] || []).forEach(learnCard);
+  for (const item of v.stack) learnCard(item.source_card);
 }
 
 function namePattern() {
@@ -799,6 +800,7 @@ async function pageJudge(params) {
 }
 
 function judgeReport(r) {
+  (r.cards || []).forEach(learnCard);         // the scenario's cards: their text on hover in the log
   const status = { pass: "PASS", fail: "FAIL", error: "ERROR" }[r.status];
   const out = [h("h2", { class: `status ${r.status}` }, `${status} · ${r.name || "scenario"}`)];
   if (r.cites && r.cites.length) out.push(h("p", {}, "Checks ", withRules(r.cites.map(String))));
@@ -813,7 +815,7 @@ function judgeReport(r) {
   out.push(h("div", { class: "log judge-log" }, r.log.map((item) => item.kind === "step"
     ? h("div", { class: "step" }, `▶ step ${item.number} (line ${item.line}) ${item.text}`)
     : h("div", { class: `logline ${item.kind === "note" ? "note-line" : ""}` }, h("span", { class: "when" }, `T${item.turn} ${item.step}`),
-      " ", item.text, " ", withRules(item.rules)))));
+      " ", withCardNames(item.text), " ", withRules(item.rules)))));
   return h("div", {}, out);
 }
 
