@@ -67,6 +67,12 @@ def decide(page) -> str:
     return page.inner_text(".decision h3")
 
 
+def keep(page) -> None:
+    """Keep the opening hand and wait for the first question after it (not the one just answered)."""
+    page.click("button:has-text('keep')")
+    page.wait_for_selector(".decision h3:has-text('has priority')", timeout=20_000)
+
+
 def test_play_a_game_in_the_browser(page, base):
     """Start a game against the heuristic agent; play lands and creatures by clicking them, cast
     Shock at the opponent picked on the board, attack with two creatures at once, undo that."""
@@ -140,8 +146,7 @@ def test_why_not_on_a_card_you_cannot_play(page, base):
     page.fill("#seed", "11")
     page.click("text=Start the game")
     decide(page)
-    page.click("button:has-text('keep')")
-    decide(page)
+    keep(page)
     blocked = page.locator(".hand .card:not(.playable)")
     assert blocked.count() >= 1
     blocked.first.click()
@@ -296,8 +301,7 @@ def test_card_text_on_hover_and_focus(page, base):
     page.fill("#seed", "8")
     page.click("text=Start the game")
     decide(page)
-    page.click("button:has-text('keep')")
-    decide(page)
+    keep(page)
     tile = page.locator(".hand .card").first
     name = tile.locator(".card-name").inner_text()
     tile.hover()
