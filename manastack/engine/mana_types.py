@@ -81,9 +81,14 @@ def produce_options(s: State, o: Obj, produce: ir.ManaProduce, event: Seen | Non
     n = amount_of(s, produce.amount, o, event)
     if n <= 0:
         return []
-    listed = _listed_options(produce, n)
-    if listed is not None:
-        return listed
+    if produce.symbols:
+        return [tuple(produce.symbols) * n]
+    if produce.any_color:
+        return [(c,) * (produce.any_color * n) for c in COLORS]
+    if produce.choice:
+        return [(c,) * n for c in produce.choice]
+    if produce.combos:
+        return [tuple(c) * n for c in produce.combos]
     if produce.like_land_could_produce:
         found = lands_could_produce(s, o, produce.like_land_could_produce, types)
         if produce.color_only:
@@ -114,21 +119,13 @@ def fixed_options(produce: ir.ManaProduce) -> list[tuple[str, ...]]:
         raise TypeError(f"not a fixed amount of mana: {n!r}")
     if n <= 0:
         return []
-    return _listed_options(produce, n) or []
-
-
-def _listed_options(produce: ir.ManaProduce, n: int) -> list[tuple[str, ...]] | None:
-    """The options of ``n`` times mana from a fixed list (symbols, any color, a choice,
-    combinations); None when ``produce`` names its mana some other way."""
     if produce.symbols:
         return [tuple(produce.symbols) * n]
     if produce.any_color:
         return [(c,) * (produce.any_color * n) for c in COLORS]
     if produce.choice:
         return [(c,) * n for c in produce.choice]
-    if produce.combos:
-        return [tuple(c) * n for c in produce.combos]
-    return None
+    return [tuple(c) * n for c in produce.combos]
 
 
 def commander_identity_words(s: State, player: int) -> str:
