@@ -67,6 +67,18 @@ def decide(page) -> str:
     return page.inner_text(".decision h3")
 
 
+def next_question(page, after: str | None) -> tuple[str, str]:
+    """Wait for a question (or the game's end) other than the one whose step was ``after``, so a
+    loop never answers again the question it has just answered; its step and prompt."""
+    found = page.wait_for_function(
+        """(after) => { const d = document.querySelector('.decision[data-step]');
+                        const h = d && d.querySelector('h3');
+                        return h && d.dataset.step !== after ? [d.dataset.step, h.textContent] : null; }""",
+        arg=after, timeout=20_000)
+    step, prompt = found.json_value()
+    return step, prompt
+
+
 def keep(page) -> None:
     """Keep the opening hand and wait for the first question after it (not the one just answered)."""
     page.click("button:has-text('keep')")
@@ -80,11 +92,12 @@ def test_play_a_game_in_the_browser(page, base):
     shot(page, "play-setup")
     page.fill("#seed", "8")            # an opening hand with Shock, two Llanowar Elves and Goblin Striker
     page.click("text=Start the game")
-    assert "keep this hand" in decide(page)
+    step, prompt = next_question(page, None)
+    assert "keep this hand" in prompt
     page.click("button:has-text('keep')")
     shocked = attacked = False
     for _ in range(120):
-        prompt = decide(page)
+        step, prompt = next_question(page, step)
         if page.locator(".decision h3:has-text('wins')").count():
             break
         if prompt.startswith("Declare attackers"):
@@ -134,7 +147,6 @@ def test_play_a_game_in_the_browser(page, base):
                 hand.nth(creature).click()
             else:
                 page.click("button.pass")
-            page.wait_for_timeout(50)
             continue
         page.locator(".decision .options button").first.click()
     assert shocked, "Shock was cast with its target picked on the board"
@@ -241,8 +253,9 @@ def test_a_four_player_table(page, base):
 def play_to_attack(page, lands=("Forest", "Mountain", "Plains", "Island"), skip=("Shock", "Giant Growth")):
     """Keep, play a land and a creature each turn, pass otherwise, until the page asks for
     attackers with at least one creature able to attack; False if the game ended first."""
+    step = None
     for _ in range(200):
-        prompt = decide(page)
+        step, prompt = next_question(page, step)
         if page.locator(".decision h3:has-text('wins')").count():
             return False
         if "keep this hand" in prompt:
@@ -265,7 +278,6 @@ def play_to_attack(page, lands=("Forest", "Mountain", "Plains", "Island"), skip=
                 hand.nth(pick).click()
         else:
             page.locator(".decision .options button").first.click()
-        page.wait_for_timeout(50)
     return False
 
 

@@ -599,7 +599,8 @@ function renderDecision() {
     s.can_save ? h("a", { id: "save", class: "button", download: `manastack-${play.table}.json`,
       href: `/api/tables/${encodeURIComponent(play.table)}/save?seat=${encodeURIComponent(play.seat)}&token=${encodeURIComponent(play.token || "")}`,
       title: "Download the game's save file: play on from it here, watch it, or load it with Game.from_json" }, "Save") : null);
-  box.replaceChildren(h("section", { class: "decision" }, h("p", { id: "note", class: "note" }), parts, tools,
+  // data-step names the question on show: the state's version, and "m" while a card's menu is open.
+  box.replaceChildren(h("section", { class: "decision", "data-step": `${s.version}${play.menu ? "m" : ""}` }, h("p", { id: "note", class: "note" }), parts, tools,
     s.settings ? settingsPanel(s.settings) : null));
 }
 
