@@ -114,11 +114,11 @@ def test_commander_pods_play_with_the_commander_decks(corpus_db):
     env.reset(seed=5)
     obs = env.observe(env.agent_selection)["observation"]
     sections = _sections(obs)
-    assert sections["me"][0] == 40 and sections["opponent"][0] == 40     # CR 903.7
-    seats = sections["seats"].reshape(observation.SEATS, len(observation.SEAT_FEATURES))
+    players = sections["players"].reshape(encoding.SEATS, len(observation.PLAYER_FEATURES))
+    assert players[:4, 0].tolist() == [40] * 4 and not players[4:].any()     # CR 903.7
+    seats = sections["seats"].reshape(encoding.SEATS, len(observation.SEAT_FEATURES))
     assert seats[:4, 0].tolist() == [1, 1, 1, 1] and not seats[4:].any()
     assert seats[:4, 3].tolist() == [1, 1, 1, 1]       # each commander waits in the command zone
-    assert sections["other_opponents"].reshape(6, -1)[:2, 0].tolist() == [40, 40]
     rng = np.random.default_rng(5)
     for _ in range(200):
         _random_step(env, rng)
@@ -196,8 +196,8 @@ def test_attacks_on_each_defender_have_their_own_indices():
                     if action.kind == "attack" and isinstance(action.args[1], str):
                         defender = int(action.args[1][1:])
                         seat = (defender - d.player) % players
-                        a = slots.battlefield(action.args[0])
-                        if a is None:          # beyond the 32 battlefield slots: "other"
+                        a = slots.own(action.args[0])
+                        if a is None:          # beyond the seat's battlefield slots: "other"
                             other = encoding.BLOCKS["other"]
                             assert other.start <= index < other.start + other.size
                             continue
@@ -367,3 +367,75 @@ def test_any_action_value_is_played_or_refused_with_a_reason(value):
 
 
 _AEC_ENV = MagicAECEnv()
+
+
+def _pod_board(counts: dict[str, int]) -> str:
+    """A four-player Commander position at Alice's first main phase: each player controls
+    ``counts[name]`` permanents (lands, creatures, tokens), some tapped or damaged."""
+    commanders = {"Alice": "Ayula, Queen Among Bears", "Bob": "Radha, Heir to Keld",
+                  "Carol": "Ayula, Queen Among Bears", "Dan": "Radha, Heir to Keld"}
+    lines = ["name: pod", "description: a big Commander board", "cites: ['903']", "format: commander",
+             "turn: 9", "players:"]
+    for name, n in counts.items():
+        lands = n // 2
+        field = [f"{{card: Forest, count: {lands - 3}}}", "{card: Forest, tapped: true, count: 3}",
+                 f"{{card: Grizzly Bears, count: {n - lands - 4}}}", "{card: Grizzly Bears, damage: 1}",
+                 "{card: Llanowar Elves, tapped: true}",
+                 "{card: Grizzly Bears, token: true, count: 2}"]
+        lines += [f"  - name: {name}", f"    commanders: [\"{commanders[name]}\"]",
+                  f"    command: [\"{commanders[name]}\"]", "    hand: [Forest, Giant Growth]",
+                  "    library: [{card: Forest, count: 10}]", f"    battlefield: [{', '.join(field)}]"]
+    return "\n".join(lines) + "\n"
+
+
+def test_a_four_player_commander_board_is_observed_completely(corpus_db):
+    # 4 x 38 permanents (the whole table had 32 slots in manastack_v1): each seat's block holds
+    # its player's, in the order they arrived, for every viewer; Dan's 44 pass his seat's 40
+    # slots, and the 4 beyond are counted, never shown, and answered through "other"
+    from manastack import Scenario
+    counts = {"Alice": 38, "Bob": 38, "Carol": 38, "Dan": 44}
+    game = Scenario.from_text(_pod_board(counts), cards=corpus_db).run().game
+    s = game.peek()
+    assert len(s.battlefield) == 158
+    cards = observation.CardIndex(corpus_db)
+    width = len(observation.PERMANENT_FEATURES)
+    for viewer in range(4):
+        kind = game.pending.kind if game.pending.player == viewer else None
+        seen = _sections(observation.observe(s, viewer, kind, cards))
+        field = seen["battlefield"].reshape(encoding.SEATS, encoding.SEAT_PERMANENTS, width)
+        table = seen["seats"].reshape(encoding.SEATS, len(observation.SEAT_FEATURES))
+        for k in range(encoding.SEATS):
+            p = (viewer + k) % 4 if k < 4 else None
+            mine = [s.objs[i] for i in s.battlefield if s.objs[i].controller == p]
+            shown = mine[:encoding.SEAT_PERMANENTS]
+            expected = np.zeros((encoding.SEAT_PERMANENTS, width), dtype=np.float32)
+            for j, o in enumerate(shown):
+                creature = "Creature" in o.card.types
+                expected[j] = (1, cards(o.card.name), o.tapped, creature, "Land" in o.card.types,
+                               2 if o.card.name == "Grizzly Bears" else (1 if creature else 0),
+                               2 if o.card.name == "Grizzly Bears" else (1 if creature else 0),
+                               o.damage, 0, 0, 0, o.is_token, 0)
+            assert np.array_equal(field[k], expected), (viewer, k)
+            unseen = len(mine) - len(shown)
+            assert table[k, 6:].tolist() == [len(mine), unseen]
+            assert unseen == (4 if p == 3 else 0)
+        assert field[:4, :, 0].sum() == 38 * 3 + 40
+    # the answers: Dan's last four permanents have no slot; every answer has one index
+    dan = encoding.Slots(s, 3)
+    beyond = dan.field[0][encoding.SEAT_PERMANENTS:]
+    assert len(beyond) == 4 and all(dan.object(i) is None for i in beyond)
+    assert all(dan.object(i) is not None for i in dan.field[0][:encoding.SEAT_PERMANENTS])
+    ep_actions = 0
+    while game.pending is not None and game.pending.kind != "attackers":
+        _check_encoding(game, skip_trivial=False)
+        game.push(next(a for a in game.pending.options if a.kind == "pass"))
+        ep_actions += 1
+    d = game.pending
+    assert d.player == 0 and ep_actions >= 4
+    _check_encoding(game, skip_trivial=False)
+    s = game.current_state()
+    encoded = encoding.encode(d, d.options, s)
+    attack_player = encoding.BLOCKS[encoding.ATTACK_PLAYER]
+    aimed = [i for i, a in encoded.actions.items() if a.kind == "attack" and isinstance(a.args[1], str)]
+    assert len(aimed) == 3 * 18   # 18 untapped creatures, each at one of three defending players (CR 802.3)
+    assert all(attack_player.start <= i < attack_player.start + attack_player.size for i in aimed)

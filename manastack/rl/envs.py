@@ -77,7 +77,7 @@ class MagicAECEnv(AECEnv):
     the game (CR 800.4a) and removed from ``agents`` once stepped with ``None``, as PettingZoo's
     dead-agent rule has it; the game goes on with the others until one is left (CR 104.2a)."""
 
-    metadata = {"name": "manastack_v1", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata = {"name": "manastack_v2", "render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(self, decks=None, players: int = 2, format: str = "normal", skip_trivial: bool = True,
                  max_decisions: int = 5000, cards: CardDB | None = None,
@@ -188,7 +188,9 @@ class MagicEnv(gymnasium.Env):
     A value that is no index of the action space always raises ``ValueError``.
 
     ``info`` holds ``seat``, ``winner`` (the winner's seat; -1 while the game goes on, for a
-    draw or a forfeit), ``decisions`` (answered by any player so far) and ``illegal_action``."""
+    draw or a forfeit), ``decisions`` (answered by any player so far), ``illegal_action`` and
+    ``unseen_permanents`` (the permanents beyond their seat's battlefield slots, left out of the
+    observation)."""
 
     metadata = {"render_modes": ["ansi"]}
 
@@ -262,7 +264,7 @@ class MagicEnv(gymnasium.Env):
         result = episode.game.result
         winner = -1 if result is None or result.winner is None else result.winner
         return {"seat": self.seat, "winner": winner, "decisions": episode.decisions,
-                "illegal_action": self.forfeited}
+                "illegal_action": self.forfeited, "unseen_permanents": episode.unseen_permanents(self.seat)}
 
     def render(self) -> str | None:
         if self.render_mode == "ansi" and self.episode is not None:

@@ -29,7 +29,7 @@ class Episode:
         self.max_decisions = max_decisions
         self.decisions = 0
         self.cards = card_index
-        self._seen: tuple | None = None      # (state, encoded answers) at the pending decision
+        self._seen: Moment | None = None     # what was read at the pending decision
         self._skip()
 
     @property
@@ -44,7 +44,7 @@ class Episode:
     def left(self, player: int) -> bool:
         """Whether ``player`` has left the game: lost or conceded (CR 104.3a, 800.4a), or the
         game is over."""
-        return self.over or self.game.peek().players[player].lost
+        return self.over or self._moment().state.players[player].lost
 
     @property
     def player(self) -> int | None:
@@ -62,21 +62,16 @@ class Episode:
                 return
             game.push(action)
 
-    def _current(self) -> tuple:
-        if self._seen is None:
-            s = self.game.peek()        # read only: observations and masks change nothing
-            d = self.game.pending
-            encoded = None
-            if d is not None:
-                options = candidates(d) if self.skip_trivial else d.options
-                encoded = encoding.encode(d, options, s)
-            self._seen = (s, encoded)
-        return self._seen
+    def _moment(self) -> Moment:
+        """What the environments read of the game as it is now, made once per decision."""
+        moment = self._seen
+        if moment is None or moment.decision is not self.game.pending:
+            moment = self._seen = Moment(self.game, self.skip_trivial)
+        return moment
 
     def answers(self) -> dict[int, Action]:
         """The answers offered now, by index (empty when the game is over)."""
-        encoded = self._current()[1]
-        return {} if encoded is None else encoded.actions
+        return self._moment().answers()
 
     def mask(self, player: int) -> np.ndarray:
         """1 at the indices ``player`` may choose now, 0 elsewhere."""
@@ -86,11 +81,15 @@ class Episode:
         return mask
 
     def observe(self, player: int) -> dict[str, np.ndarray]:
-        """What ``player`` may know now, with their action mask."""
-        s = self._current()[0]
-        kind = self.game.pending.kind if player == self.player else None
-        return {"observation": observation.observe(s, player, kind, self.cards),
+        """What ``player`` may know now, with their action mask (new arrays: the caller may
+        change them)."""
+        return {"observation": self._moment().observation(player, self.cards).copy(),
                 "action_mask": self.mask(player)}
+
+    def unseen_permanents(self, player: int) -> int:
+        """How many permanents ``player``'s observation leaves out now: those beyond their
+        controller's battlefield slots (``encoding.SEAT_PERMANENTS`` per seat)."""
+        return sum(max(0, len(ids) - encoding.SEAT_PERMANENTS) for ids in self._moment().slots(player).field)
 
     @staticmethod
     def is_index(index) -> bool:
@@ -131,4 +130,45 @@ class Episode:
         result = self.game.result
         if result is not None and result.winner is not None:
             return 1.0 if result.winner == player else -1.0
-        return -1.0 if player in self.game.peek().left else 0.0
+        return -1.0 if player in self._moment().state.left else 0.0
+
+
+class Moment:
+    """One decision of a game as the environments read it, each part made when first asked
+    for: the state with the answers in progress applied (read only), each player's slots and
+    observation, and the indexed answers."""
+
+    __slots__ = ("decision", "state", "skip_trivial", "_slots", "_observations", "_answers")
+
+    def __init__(self, game: Game, skip_trivial: bool) -> None:
+        self.decision = game.pending
+        self.state = game.peek()          # read only: observations and masks change nothing
+        self.skip_trivial = skip_trivial
+        self._slots: dict[int, encoding.Slots] = {}
+        self._observations: dict[int, np.ndarray] = {}
+        self._answers: dict[int, Action] | None = None
+
+    def slots(self, player: int) -> encoding.Slots:
+        found = self._slots.get(player)
+        if found is None:
+            found = self._slots[player] = encoding.Slots(self.state, player)
+        return found
+
+    def observation(self, player: int, cards: observation.CardIndex) -> np.ndarray:
+        found = self._observations.get(player)
+        if found is None:
+            d = self.decision
+            kind = d.kind if d is not None and d.player == player else None
+            found = self._observations[player] = observation.observe(self.state, player, kind, cards,
+                                                                     self.slots(player))
+        return found
+
+    def answers(self) -> dict[int, Action]:
+        if self._answers is None:
+            d = self.decision
+            if d is None:
+                self._answers = {}
+            else:
+                options = candidates(d) if self.skip_trivial else d.options
+                self._answers = encoding.encode(d, options, self.state, self.slots(d.player)).actions
+        return self._answers
