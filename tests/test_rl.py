@@ -18,6 +18,7 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test  # noqa: E402
 
 from manastack import Game, HeuristicAgent, RandomAgent  # noqa: E402
+from manastack.choices import candidates  # noqa: E402
 from manastack.determinize import determinize  # noqa: E402
 from manastack.rl import ACTION_SIZE, MagicAECEnv, MagicEnv  # noqa: E402
 from manastack.rl import encoding, observation  # noqa: E402
@@ -439,3 +440,26 @@ def test_a_four_player_commander_board_is_observed_completely(corpus_db):
     aimed = [i for i, a in encoded.actions.items() if a.kind == "attack" and isinstance(a.args[1], str)]
     assert len(aimed) == 3 * 18   # 18 untapped creatures, each at one of three defending players (CR 802.3)
     assert all(attack_player.start <= i < attack_player.start + attack_player.size for i in aimed)
+
+
+def test_what_an_episode_keeps_per_decision_is_what_a_fresh_reading_gives():
+    # the observations, masks and indexed answers an episode makes once per decision are the
+    # ones read afresh from a copy of the state, for every player, at every decision
+    ep = Episode(("gruul-stompy", "azorius-skies", "mono-green"), 9, True, 5000, None,
+                 observation.CardIndex(Game.new("gruul-stompy", "azorius-skies").db))
+    rng = np.random.default_rng(9)
+    for _ in range(150):
+        if ep.over:
+            break
+        d = ep.game.pending
+        s = ep.game.current_state()
+        fresh = encoding.encode(d, candidates(d), s).actions
+        assert ep.answers() == fresh
+        for viewer in range(3):
+            kind = d.kind if d.player == viewer else None
+            obs = ep.observe(viewer)
+            assert np.array_equal(obs["observation"], observation.observe(s, viewer, kind, ep.cards))
+            assert set(np.flatnonzero(obs["action_mask"])) == (set(fresh) if viewer == d.player else set())
+            obs["observation"][:] = 7          # the caller's arrays are theirs to change
+        assert not (ep.observe(d.player)["observation"] == 7).all()
+        ep.play(int(rng.choice(list(ep.answers()))))

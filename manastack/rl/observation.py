@@ -110,50 +110,51 @@ def observe(s: State, player: int, decision_kind: str | None, cards: CardIndex,
     order, field, players, objs = slots.order, slots.field, s.players, s.objs
     relative = {p: k for k, p in enumerate(order)}
     me = players[player]
-    rows = _view(out, "players", len(PLAYER_FEATURES))
-    table = _view(out, "seats", len(SEAT_FEATURES))
+    rows: list[float] = []
+    table: list[float] = []
     for k, p in enumerate(order):
-        rows[k] = _player_features(players[p])
-        table[k] = _seat_features(s, players[p], me, len(field[k]))
-    hand = _view(out, "hand", len(HAND_FEATURES))
-    for k, oid in enumerate(me.hand[:HAND_SLOTS]):
-        hand[k] = cards.hand_row(objs[oid].card)
-    battlefield = _view(out, "battlefield", len(PERMANENT_FEATURES)).reshape(
-        SEATS, SEAT_PERMANENTS, len(PERMANENT_FEATURES))
-    turn = s.turn
+        rows += _player_features(players[p])
+        table += _seat_features(s, players[p], me, len(field[k]))
+    _put(out, "players", rows)
+    _put(out, "seats", table)
+    hand: list[float] = []
+    for oid in me.hand[:HAND_SLOTS]:
+        hand += cards.hand_row(objs[oid].card)
+    _put(out, "hand", hand)
+    turn, width = s.turn, len(PERMANENT_FEATURES)
     for k, ids in enumerate(field):
-        block = battlefield[k]
-        for j, oid in enumerate(ids[:SEAT_PERMANENTS]):
+        block: list[float] = []
+        for oid in ids[:SEAT_PERMANENTS]:
             o = objs[oid]
             types = ch.card_types(s, o)
             creature = "Creature" in types
             power, toughness = ch.power_toughness(s, o) if creature else (0, 0)
             # the player it attacks, or whose planeswalker or battle (CR 506.2), by relative seat
             attacks = 0 if o.attacking is None else 1 + relative[o.attacking]
-            block[j] = (1, _card_seen(o, player, cards), o.tapped, creature, "Land" in types, power,
-                        toughness, o.damage, sum(o.counters.values()), attacks, bool(o.blocking),
-                        o.is_token, o.control_since == turn)
-    stack = _view(out, "stack", len(STACK_FEATURES))
-    for k, item in enumerate(reversed(s.stack[-STACK_SLOTS:])):
+            block += (1, _card_seen(o, player, cards), o.tapped, creature, "Land" in types, power,
+                      toughness, o.damage, sum(o.counters.values()), attacks, bool(o.blocking),
+                      o.is_token, o.control_since == turn)
+        _put(out, "battlefield", block, k * SEAT_PERMANENTS * width)
+    stack: list[float] = []
+    for item in reversed(s.stack[-STACK_SLOTS:]):
         source = objs.get(item.source)
         seen = _card_seen(source, player, cards) if item.kind == "spell" and source is not None \
             else cards(item.card.name)
-        stack[k] = (1, seen, relative[item.controller],
-                    item.kind == "spell", item.kind == "activated", item.kind == "triggered")
-    graveyards = _view(out, "graveyards", GRAVEYARD_SLOTS)
+        stack += (1, seen, relative[item.controller],
+                  item.kind == "spell", item.kind == "activated", item.kind == "triggered")
+    _put(out, "stack", stack)
     for k, p in enumerate(order):
-        for j, oid in enumerate(players[p].graveyard[:-GRAVEYARD_SLOTS - 1:-1]):    # newest first
-            graveyards[k, j] = _card_seen(objs[oid], player, cards)
-    start = START["exile"]
-    for j, oid in enumerate(exile_order(s, player)[:EXILE_SLOTS]):
-        out[start + j] = _card_seen(objs[oid], player, cards)
+        _put(out, "graveyards", [_card_seen(objs[oid], player, cards)     # newest first
+                                 for oid in players[p].graveyard[:-GRAVEYARD_SLOTS - 1:-1]], k * GRAVEYARD_SLOTS)
+    _put(out, "exile", [_card_seen(objs[oid], player, cards) for oid in exile_order(s, player)[:EXILE_SLOTS]])
     return np.clip(out, -BOUND, BOUND, out=out)
 
 
-def _view(out: np.ndarray, section: str, width: int) -> np.ndarray:
-    """The section of ``out`` as rows of ``width`` values (a view: writing it writes ``out``)."""
-    start = START[section]
-    return out[start:start + SECTION_SIZE[section]].reshape(-1, width)
+def _put(out: np.ndarray, section: str, values: list[float], offset: int = 0) -> None:
+    """Write ``values`` into ``section`` of ``out`` from its ``offset``-th value on."""
+    if values:
+        start = START[section] + offset
+        out[start:start + len(values)] = values
 
 
 def _player_features(p: Player) -> list[float]:
