@@ -127,3 +127,30 @@ def test_plain_mode_prints_its_measures_and_the_commander_ratio(corpus_path, tmp
     for measure in ("actions per second", "push()+pop() µs", "Commander, 2 players",
                     "Commander, 4 players", "Commander, 4-player rate / 2-player rate"):
         assert measure in result.stdout
+
+
+def test_simulate_bench_plays_pods_and_keeps_the_two_player_default(tmp_path):
+    # bench/simulate.py plays a pod dealt round the seats and reports games per second with one
+    # worker and with every core, the same records either way
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    script = str(ROOT / "bench" / "simulate.py")
+    out = subprocess.run([sys.executable, script, "--players", "3", "--games", "2", "--agents", "random",
+                          "--max-turns", "6", "--no-ray"], cwd=ROOT, env=env, capture_output=True,
+                         text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    text = " ".join(out.stdout.split())
+    assert "2 games of 3 players (normal: gruul-stompy, azorius-skies, mono-green)" in text
+    assert "games/s" in text and "local, 1 worker" in text
+    assert text.count("True") == 2 and "False" not in text
+    refused = subprocess.run([sys.executable, script, "--players", "3", "--agents", "random,random"],
+                             cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 2 and "expected one spec or 3 (one per seat), got 2" in refused.stderr
+    refused = subprocess.run([sys.executable, script, "--format", "commander"], cwd=ROOT, env=env,
+                             capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 2 and "--format commander needs --cards FILE" in refused.stderr
+    spec = importlib.util.spec_from_file_location("simulate_bench", ROOT / "bench" / "simulate.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.pod(2, "normal") == ("gruul-stompy", "azorius-skies")       # the default
+    assert module.pod(4, "commander") == ("commander-ayula", "commander-radha", "commander-isperia",
+                                          "commander-ayula")
