@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import subprocess
 import sys
@@ -154,3 +155,21 @@ def test_simulate_bench_plays_pods_and_keeps_the_two_player_default(tmp_path):
     assert module.pod(2, "normal") == ("gruul-stompy", "azorius-skies")       # the default
     assert module.pod(4, "commander") == ("commander-ayula", "commander-radha", "commander-isperia",
                                           "commander-ayula")
+
+
+def test_rl_steps_side_runs_report_their_answers_and_refuse_bad_refs(tmp_path):
+    # the side run of bench/rl_steps.py --against: the CPU time of the steps, a digest of the
+    # answers played (both sides must play the same), and the tree it imported
+    pytest.importorskip("gymnasium", reason="the rl extra is not installed")
+    pytest.importorskip("pettingzoo", reason="the rl extra is not installed")
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONHASHSEED="0")
+    script = str(ROOT / "bench" / "rl_steps.py")
+    runs = [subprocess.run([sys.executable, script, "--side", "--steps", "30", "--seed", "2"], cwd=ROOT,
+                           env=env, capture_output=True, text=True, timeout=300) for _ in range(2)]
+    answers = [json.loads(r.stdout) for r in runs]
+    assert answers[0]["digest"] == answers[1]["digest"] and answers[0]["steps"] == 30
+    assert answers[0]["cpu_s"] > 0 and answers[0]["module"].startswith(str(ROOT))
+    bad = subprocess.run([sys.executable, script, "--against", "no-such-ref-anywhere", "--rounds", "1"],
+                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert bad.returncode != 0 and "'no-such-ref-anywhere' is not a commit" in bad.stderr
+    assert "Traceback" not in bad.stderr
