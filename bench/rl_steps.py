@@ -163,7 +163,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--against", metavar="REF", help="compare with this git ref, interleaved")
     parser.add_argument("--rounds", type=int, default=3, help="old/new rounds with --against (1-20)")
-    parser.add_argument("--profile", type=Path, metavar="FILE", help="with --against: write profiles to FILE.old, FILE.new")
+    parser.add_argument("--profile", type=Path, metavar="FILE",
+                        help="with --against: write profiles to FILE.old, FILE.new")
     parser.add_argument("--side", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--dump", help=argparse.SUPPRESS)
     args = parser.parse_args()

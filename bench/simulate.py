@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+from collections.abc import Callable
 
 from rich.console import Console
 from rich.table import Table
@@ -40,9 +41,18 @@ def pod(players: int, format: str) -> tuple[str, ...]:
     return tuple(decks[k % len(decks)] for k in range(players))
 
 
+def bounded(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``."""
+    def parse(text: str) -> int:
+        if not text.strip().lstrip("-").isdigit() or not low <= int(text) <= high:
+            raise argparse.ArgumentTypeError(f"expected a whole number from {low} to {high}, got {text!r}")
+        return int(text)
+    return parse
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=16, choices=range(1, 10_001), metavar="1..10000")
+    ap.add_argument("--games", type=bounded(1, 10_000), default=16, metavar="1..10000")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", type=int, default=2, choices=range(2, 9), metavar="2..8")
     ap.add_argument("--format", default="normal", choices=("normal", "commander"))
@@ -50,7 +60,7 @@ def main(argv: list[str] | None = None) -> None:
                     "(the Commander decks need the full one)")
     ap.add_argument("--agents", default=None, help="one agent spec for every seat, or one per seat "
                     "(default heuristic)")
-    ap.add_argument("--max-turns", type=int, default=None, choices=range(1, 10_001), metavar="1..10000")
+    ap.add_argument("--max-turns", type=bounded(1, 10_000), default=None, metavar="1..10000")
     ap.add_argument("--no-ray", action="store_true")
     args = ap.parse_args(argv)
     if args.format == "commander" and args.cards is None:
