@@ -121,7 +121,9 @@ def test_the_evaluation_set_is_answered_by_the_rules_text(doc):
     assert missing_answers(queries, doc) == []
     assert len({q.query for q in queries}) == len(queries)
     halves = {s: [q for q in queries if q.set == s] for s in ("dev", "test")}
-    assert abs(len(halves["dev"]) - len(halves["test"])) <= 5
+    # the first 355 were split half and half; queries added later went to the development half,
+    # so the held-out half stays the one measured before
+    assert len(halves["test"]) >= 175 and len(halves["test"]) >= 0.4 * len(queries)
 
 
 def test_search_beats_plain_bm25_on_the_test_half(doc, engine):

@@ -27,7 +27,8 @@ FEATURES = (
     "title", "glossary", "glossary_def", "section", "rule", "subrule", "first_sub", "length",
     "body_coord", "sib_base", "sib_raw", "sib_body_coord", "siblings", "children",
     "q_base", "q_raw", "q_coord", "q_body_coord", "q_first_sub", "q_rule", "q_subrule", "q_title", "q_glossary",
-    "q_section", "card_text",
+    "q_section", "card_text", "icoord", "body_icoord", "sib_body_icoord", "meant",
+    "first_rule", "modal", "count", "d_first_rule", "d_rule", "d_subrule", "d_section", "d_heading", "d_coord",
 )
 """The features, in the order of the weights."""
 
