@@ -45,6 +45,21 @@ def test_search_json_ranks_the_answering_rule_first():
     assert data["results"][0]["ref"] == "605.3b" and data["results"][0]["kind"] == "rule"
 
 
+def test_search_reads_queries_from_standard_input_one_a_line():
+    """QUERY '-': each line is answered in turn by one process (loaded once); a bad line is
+    one error on stderr naming its line, the others are still answered, and the exit is 1."""
+    lines = "can I respond to a mana ability?\n\n" + "x" * 301 + "\nsummoning sickness\n"
+    result = CliRunner().invoke(main, ["rules", "search", "-", "--json", "-n", "2"], input=lines)
+    assert result.exit_code == 1
+    answers = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [a["query"] for a in answers] == ["can I respond to a mana ability?", "summoning sickness"]
+    assert answers[0]["results"][0]["ref"] == "605.3b"
+    assert "302.6" in [r["ref"] for r in answers[1]["results"]]
+    assert result.stderr.strip() == "Error: line 3: query: 301 characters; the limit is 300"
+    text = CliRunner().invoke(main, ["rules", "search", "-", "-n", "1"], input="summoning sickness\n")
+    assert text.exit_code == 0 and "summoning sickness" in text.output and "302.6" in text.output
+
+
 def test_search_prints_numbers_and_text():
     result = run("rules", "search", "summoning sickness", "-n", "2")
     assert result.exit_code == 0, result.output
