@@ -261,6 +261,20 @@ def test_ask_without_a_card_answers_with_rules_and_has_nothing_to_run():
     assert ran.exit_code == 1 and "names no card" in ran.output and "Traceback" not in ran.output
 
 
+def test_ask_answers_questions_from_standard_input_one_a_line():
+    lines = "Divination with one card in my library\n" + "x" * 301 + "\nwho chooses the order of replacement effects?\n"
+    result = CliRunner().invoke(main, ["rules", "ask", "-", "--json"], input=lines)
+    assert result.exit_code == 1
+    answers = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [c["name"] for c in answers[0]["cards"]] == ["Divination"] and answers[0]["scenario"]
+    assert answers[1]["cards"] == [] and "616.1" in [r["ref"] for r in answers[1]["rules"]]
+    assert result.stderr.strip() == "Error: line 2: query: 301 characters; the limit is 300"
+    text = CliRunner().invoke(main, ["rules", "ask", "-"], input="Divination with one card in my library\n")
+    assert text.exit_code == 0 and "Divination" in text.output and "A scenario to check it" in text.output
+    refused = run("rules", "ask", "-", "--run")
+    assert refused.exit_code == 1 and "take one question, not '-'" in refused.output
+
+
 def test_a_search_loads_neither_the_fetch_nor_the_network_modules():
     """``rules fetch`` lives in its own modules, imported only when it runs."""
     probe = ("import sys\nfrom manastack.cli import main\ntry:\n    main(['rules', 'search', 'trample', '-n', '1',"
