@@ -46,8 +46,9 @@ def rules() -> None:
                    "the bundled cards are always included.")
 @rules_option
 def search(query: str, count: int, as_json: bool, cards: tuple[str, ...], rules_path: str | None) -> None:
-    """Search the rules, the glossary and card rulings for QUERY (words or a question); QUERY '-'
-    reads one query a line from standard input and answers each as it comes, loading once."""
+    """Search the rules, the glossary and card rulings for QUERY (words or a question).
+
+    QUERY '-' reads one query a line from standard input and answers each as it comes, loading once."""
     doc = load_doc(rules_path)
     try:
         db = load_db(*cards)

@@ -34,6 +34,7 @@ from manastack.scenario.cli import EXIT_ERROR, EXIT_FAIL, EXIT_PASS, judge_files
 def ask(question: str, count: int, cards: tuple[str, ...], run_it: bool, save: str | None, as_json: bool,
         rules_path: str | None) -> None:
     """Answer a question about cards together: their rulings, the rules they use, a scenario.
+
     QUESTION '-' reads one question a line from standard input and answers each as it comes."""
     if question == "-" and (run_it or save):
         raise click.ClickException("--run and --save take one question, not '-'")
