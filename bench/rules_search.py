@@ -75,10 +75,15 @@ def groups_of(search: RulesSearch, queries: list[EvalQuery]) -> list[Group]:
 
 
 def fit_ranker(groups: list[Group]) -> Ranker:
-    """The association table from these queries, then the weights with it."""
-    assoc = learn_assoc([(g.stems, g.answers) for g in groups])
-    ranker = Ranker({}, assoc)
-    w = fit([(g.with_assoc(ranker), g.y, g.kind) for g in groups])
+    """The association table from these queries, then the weights with it. Each query's own
+    association features are read from the table of the other queries (leave one out): from
+    a table that has seen the query's answer, the feature would look stronger in training than
+    it is on a new question, and get too much weight."""
+    pairs = [(g.stems, g.answers) for g in groups]
+    assoc = learn_assoc(pairs)
+    rows = [(g.with_assoc(Ranker({}, learn_assoc(pairs[:i] + pairs[i + 1:]))), g.y, g.kind)
+            for i, g in enumerate(groups)]
+    w = fit(rows)
     return Ranker(dict(zip(FEATURES, map(float, w))), assoc)
 
 

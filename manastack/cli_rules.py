@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import sys
 from pathlib import Path
 
 import click
@@ -12,7 +13,8 @@ from rich.markup import escape
 from manastack.cards import CardError, load_db
 from manastack.cli_lazy import LazyGroup
 from manastack.cli_rules_text import highlight, load_doc, rules_option, short
-from manastack.rules import PassageKind, Rule, RulesError, load_rules, open_search
+from manastack.rules import PassageKind, Rule, RulesDoc, RulesError, RulesSearch, load_rules, open_search
+from manastack.rules.query import Hit
 from manastack.rules.diff import diff_rules
 from manastack.rules.engine_links import judge_command, scenarios_for, sites_for
 from manastack.rules.query import MAX_RESULTS
@@ -38,25 +40,53 @@ def rules() -> None:
 @click.argument("query")
 @click.option("-n", "count", default=10, show_default=True, type=click.IntRange(1, MAX_RESULTS),
               help="How many results.")
-@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON (with QUERY '-', one line each).")
 @click.option("--cards", multiple=True, type=click.Path(dir_okay=False),
               help="Card files whose rulings to search (MTGJSON AtomicCards or Scryfall Oracle Cards); "
                    "the bundled cards are always included.")
 @rules_option
 def search(query: str, count: int, as_json: bool, cards: tuple[str, ...], rules_path: str | None) -> None:
-    """Search the rules, the glossary and card rulings for QUERY (words or a question)."""
+    """Search the rules, the glossary and card rulings for QUERY (words or a question).
+
+    QUERY '-' reads one query a line from standard input and answers each as it comes, loading once."""
     doc = load_doc(rules_path)
     try:
         db = load_db(*cards)
         engine = open_search(doc, db)
-        hits = engine.search(query, count)
     except (RulesError, CardError) as exc:
         raise click.ClickException(str(exc)) from None
+    if query != "-":
+        try:
+            hits = engine.search(query, count)
+        except RulesError as exc:
+            raise click.ClickException(str(exc)) from None
+        _print_hits(query, hits, doc, engine, as_json)
+        return
+    failed = 0
+    for number, line in enumerate(click.get_text_stream("stdin"), 1):
+        if not line.strip():
+            continue
+        try:
+            hits = engine.search(line.strip(), count)
+        except RulesError as exc:
+            click.echo(f"Error: line {number}: {exc}", err=True)
+            failed += 1
+            continue
+        _print_hits(line.strip(), hits, doc, engine, as_json, lines=True)
+    if failed:
+        sys.exit(1)
+
+
+def _print_hits(query: str, hits: list[Hit], doc: RulesDoc, engine: RulesSearch, as_json: bool,
+                lines: bool = False) -> None:
+    """One search's results: as text, or as JSON (on one line when ``lines``)."""
     if as_json:
-        click.echo(json.dumps({"query": query, "rules": doc.effective, "results": [h.to_json() for h in hits]},
-                              indent=1, ensure_ascii=False))
+        data = {"query": query, "rules": doc.effective, "results": [h.to_json() for h in hits]}
+        click.echo(json.dumps(data, ensure_ascii=False) if lines else json.dumps(data, indent=1, ensure_ascii=False))
         return
     console = _console()
+    if lines:
+        console.print(f"[bold]{escape(query)}[/bold]")
     if not hits:
         console.print("No rule, glossary entry or ruling matches.")
         return

@@ -33,11 +33,18 @@ from manastack.scenario.cli import EXIT_ERROR, EXIT_FAIL, EXIT_PASS, judge_files
 @rules_option
 def ask(question: str, count: int, cards: tuple[str, ...], run_it: bool, save: str | None, as_json: bool,
         rules_path: str | None) -> None:
-    """Answer a question about cards together: their rulings, the rules they use, a scenario."""
+    """Answer a question about cards together: their rulings, the rules they use, a scenario.
+
+    QUESTION '-' reads one question a line from standard input and answers each as it comes."""
+    if question == "-" and (run_it or save):
+        raise click.ClickException("--run and --save take one question, not '-'")
     doc = load_doc(rules_path)
     try:
         db = load_db(*cards)
         engine = open_search(doc, db)
+        if question == "-":
+            _answer_lines(engine, doc, count, as_json)
+            return
         answer = answer_question(engine, question, count)
     except (RulesError, CardError) as exc:
         raise click.ClickException(str(exc)) from None
@@ -67,6 +74,28 @@ def ask(question: str, count: int, cards: tuple[str, ...], run_it: bool, save: s
             _print(answer, doc, engine)
             status = judge_files([str(path)], console=Console(highlight=False, soft_wrap=True), cards=db)
     sys.exit(status)
+
+
+def _answer_lines(engine: RulesSearch, doc: RulesDoc, count: int, as_json: bool) -> None:
+    """Answer each line of standard input in turn (one JSON object a line with ``as_json``); a
+    line that is no valid question is an error naming it, and the exit status is then 1."""
+    failed = 0
+    for number, line in enumerate(click.get_text_stream("stdin"), 1):
+        if not line.strip():
+            continue
+        try:
+            answer = answer_question(engine, line.strip(), count)
+        except (RulesError, CardError) as exc:
+            click.echo(f"Error: line {number}: {exc}", err=True)
+            failed += 1
+            continue
+        if as_json:
+            click.echo(json.dumps(answer.to_json(), ensure_ascii=False))
+        else:
+            Console(highlight=False, soft_wrap=True).print(f"[bold]{escape(line.strip())}[/bold]")
+            _print(answer, doc, engine)
+    if failed:
+        sys.exit(1)
 
 
 def _print(answer: Answer, doc: RulesDoc, engine: RulesSearch) -> None:

@@ -45,6 +45,21 @@ def test_search_json_ranks_the_answering_rule_first():
     assert data["results"][0]["ref"] == "605.3b" and data["results"][0]["kind"] == "rule"
 
 
+def test_search_reads_queries_from_standard_input_one_a_line():
+    """QUERY '-': each line is answered in turn by one process (loaded once); a bad line is
+    one error on stderr naming its line, the others are still answered, and the exit is 1."""
+    lines = "can I respond to a mana ability?\n\n" + "x" * 301 + "\nsummoning sickness\n"
+    result = CliRunner().invoke(main, ["rules", "search", "-", "--json", "-n", "2"], input=lines)
+    assert result.exit_code == 1
+    answers = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [a["query"] for a in answers] == ["can I respond to a mana ability?", "summoning sickness"]
+    assert answers[0]["results"][0]["ref"] == "605.3b"
+    assert "302.6" in [r["ref"] for r in answers[1]["results"]]
+    assert result.stderr.strip() == "Error: line 3: query: 301 characters; the limit is 300"
+    text = CliRunner().invoke(main, ["rules", "search", "-", "-n", "1"], input="summoning sickness\n")
+    assert text.exit_code == 0 and "summoning sickness" in text.output and "302.6" in text.output
+
+
 def test_search_prints_numbers_and_text():
     result = run("rules", "search", "summoning sickness", "-n", "2")
     assert result.exit_code == 0, result.output
@@ -244,6 +259,20 @@ def test_ask_without_a_card_answers_with_rules_and_has_nothing_to_run():
     assert result.exit_code == 0 and "No card named" in result.output and "616.1" in result.output
     ran = run("rules", "ask", "who chooses the order of replacement effects?", "--run")
     assert ran.exit_code == 1 and "names no card" in ran.output and "Traceback" not in ran.output
+
+
+def test_ask_answers_questions_from_standard_input_one_a_line():
+    lines = "Divination with one card in my library\n" + "x" * 301 + "\nwho chooses the order of replacement effects?\n"
+    result = CliRunner().invoke(main, ["rules", "ask", "-", "--json"], input=lines)
+    assert result.exit_code == 1
+    answers = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [c["name"] for c in answers[0]["cards"]] == ["Divination"] and answers[0]["scenario"]
+    assert answers[1]["cards"] == [] and "616.1" in [r["ref"] for r in answers[1]["rules"]]
+    assert result.stderr.strip() == "Error: line 2: query: 301 characters; the limit is 300"
+    text = CliRunner().invoke(main, ["rules", "ask", "-"], input="Divination with one card in my library\n")
+    assert text.exit_code == 0 and "Divination" in text.output and "A scenario to check it" in text.output
+    refused = run("rules", "ask", "-", "--run")
+    assert refused.exit_code == 1 and "take one question, not '-'" in refused.output
 
 
 def test_a_search_loads_neither_the_fetch_nor_the_network_modules():

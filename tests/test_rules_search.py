@@ -121,7 +121,9 @@ def test_the_evaluation_set_is_answered_by_the_rules_text(doc):
     assert missing_answers(queries, doc) == []
     assert len({q.query for q in queries}) == len(queries)
     halves = {s: [q for q in queries if q.set == s] for s in ("dev", "test")}
-    assert abs(len(halves["dev"]) - len(halves["test"])) <= 5
+    # the first 355 were split half and half; queries added later went to the development half,
+    # so the held-out half stays the one measured before
+    assert len(halves["test"]) >= 175 and len(halves["test"]) >= 0.4 * len(queries)
 
 
 def test_search_beats_plain_bm25_on_the_test_half(doc, engine):
@@ -136,9 +138,9 @@ def test_search_beats_plain_bm25_on_the_test_half(doc, engine):
 
 
 # The test half's MRR as measured when the ranker was last trained (docs/rules-search.md,
-# "Quality": 0.60 over all kinds, 0.58 on questions, 0.42 on cards, 0.87 on definitions), less a
+# "Quality": 0.61 over all kinds, 0.59 on questions, 0.43 on cards, 0.88 on definitions), less a
 # margin: a change that loses more than that fails here.
-TEST_HALF_FLOORS = {"all": 0.57, "question": 0.55, "cards": 0.38, "definition": 0.8}
+TEST_HALF_FLOORS = {"all": 0.58, "question": 0.56, "cards": 0.40, "definition": 0.84}
 
 
 @pytest.mark.skipif(not CORPUS.exists(), reason=f"card corpus not found at {CORPUS}")

@@ -57,6 +57,12 @@ get gets got use used s t d ll re ve m""".split())
 _NUMBER = re.compile(r"\b(\d{3}(?:\.\d+[a-z]?)?)\b")
 _QUESTION = re.compile(r"\?\s*$|^\s*(can|could|does|do|did|is|are|was|what|how|who|when|where|why|which|if|"
                        r"should|will|would|may|must)\b", re.IGNORECASE)
+_MODAL_QUERY = re.compile(r"\b(can|can't|cannot|could|may|must|allowed|able|have to|has to)\b", re.IGNORECASE)
+_MODAL_TEXT = re.compile(r"\b(can|can’t|can't|cannot|may|must|only)\b", re.IGNORECASE)
+_COUNT_QUERY = re.compile(r"\bhow (many|much)\b|\b(limit|maximum|minimum|most|least)\b", re.IGNORECASE)
+_COUNT_TEXT = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|sixty|"
+                         r"hundred|once|twice)\b", re.IGNORECASE)
+_FIRST_RULE = re.compile(r"^\d{3}\.1$")
 _DEFINITION = re.compile(r"^\s*(what(?:'s|’s| is| are| does| do)|define|definition of|meaning of|"
                          r"what counts as|who is)\b|\bmeans?\s*\??\s*$", re.IGNORECASE)
 
@@ -110,6 +116,8 @@ BRIDGE_ENTRIES = 5
 """The glossary entries best matching a query whose rules join the candidates."""
 QUESTION_CROSSES = ("base", "raw", "coord", "body_coord", "first_sub", "rule", "subrule", "title", "glossary", "section")
 """Features the ranker weighs again when the query is a question in plain words."""
+DEFINITION_CROSSES = ("first_rule", "rule", "subrule", "section", "heading", "coord")
+"""Features the ranker weighs again when the query asks what something is."""
 MAX_GAP = 3
 """Judge words may have this many other words between theirs."""
 
@@ -452,6 +460,9 @@ class RulesSearch:
         self._stem_headings([ref for kind, ref in keys if kind is PassageKind.RULE])
         wanted = set(reading.stems)
         actions = wanted & self._action_stems
+        idf = self._idf(wanted)
+        meant = set(self.stemmer.stems([" ".join(reading.extra_words)])[0]) - self._stop_stems \
+            if reading.extra_words else set()
         out = []
         for key in keys:
             kind, ref = key
@@ -466,6 +477,9 @@ class RulesSearch:
             if wanted:
                 f["coord"] = len(wanted & stems) / len(wanted)
                 f["heading"] = len(wanted & self._headings_of(key)) / len(wanted)
+                f["icoord"] = _share(idf, stems)
+            if meant:
+                f["meant"] = len(meant & stems) / len(meant)
             if actions:
                 f["action"] = len(actions & stems) / len(actions)
             for name, value in ranking.parts.get(key, {}).items():
@@ -491,17 +505,19 @@ class RulesSearch:
         body = dict(zip((ref for ref, _ in rules),
                         self.stemmer.stems([self.doc.rules[ref].text for ref, _ in rules])))
         wanted = set(reading.stems)
+        idf = self._idf(wanted)
         groups: dict[str | None, list[dict[str, float]]] = {}
         children: dict[str, float] = {}
         for ref, f in rules:
             if wanted:
                 f["body_coord"] = len(wanted & set(body[ref])) / len(wanted)
+                f["body_icoord"] = _share(idf, set(body[ref]))
             parent = self.doc.rules[ref].parent
             groups.setdefault(parent, []).append(f)
             if parent is not None:
                 children[parent] = max(children.get(parent, 0.0), f.get("base", 0.0))
         for group in groups.values():
-            for name in ("base", "raw", "body_coord"):
+            for name in ("base", "raw", "body_coord", "body_icoord"):
                 best = max(g.get(name, 0.0) for g in group)
                 for g in group:
                     g[f"sib_{name}"] = g.get(name, 0.0) - best
@@ -510,11 +526,29 @@ class RulesSearch:
                     g["siblings"] = math.log(len(group)) / 3
         for ref, f in rules:
             f["children"] = children.get(ref, 0.0)
+        modal = bool(_MODAL_QUERY.search(reading.query))
+        count = bool(_COUNT_QUERY.search(reading.query))
+        for (kind, ref), f in out:
+            if kind is PassageKind.RULE:
+                text = self.doc.rules[ref].text
+                f["first_rule"] = 1.0 if _FIRST_RULE.match(ref) else 0.0
+                if modal and _MODAL_TEXT.search(text):
+                    f["modal"] = 1.0
+                if count and _COUNT_TEXT.search(text):
+                    f["count"] = 1.0
+            if reading.definition:
+                for name in DEFINITION_CROSSES:
+                    if name in f:
+                        f[f"d_{name}"] = f[name]
         if _QUESTION.search(reading.query) and not reading.definition:
             for _, f in out:
                 for name in QUESTION_CROSSES:
                     if name in f:
                         f[f"q_{name}"] = f[name]
+
+    def _idf(self, stems: set[str]) -> dict[str, float]:
+        """Each stem's inverse document frequency over the index (rare words weigh more)."""
+        return {s: math.log((self.index.size + 1) / (self.index.df.get(s, 0) + 1)) for s in stems}
 
     def _glossary_bridge(self, raw_words: list[str]) -> dict[tuple[PassageKind, str], float]:
         """Rules reached through the glossary: the entries best matching the query's words (the
@@ -686,6 +720,12 @@ def rank_passages(passages: list[Passage], terms: list[str]) -> list[tuple[Passa
     db.close()
     best = max(scored.values(), default=0.0) or 1.0
     return sorted(((p, scored.get(i, 0.0) / best) for i, p in enumerate(passages)), key=lambda x: -x[1])
+
+
+def _share(idf: dict[str, float], stems) -> float:
+    """The share of the query's stems, weighted by their rarity, that ``stems`` has."""
+    total = sum(idf.values())
+    return sum(w for s, w in idf.items() if s in stems) / total if total else 0.0
 
 
 def _loose_match(stems: tuple[str, ...], start: int, phrase: tuple[str, ...]) -> int | None:
