@@ -186,15 +186,12 @@ def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: frozense
         options: list[Action] = []
         plan = None
         keep = exclude
-        # an answer checked already is taken without the options: "pay automatically" and
-        # "cancel" make two, so the decision is never forced, and nothing is searched or listed
-        replaying = ctx.replaying()
-        payable = ready or replaying
+        payable = ready
         if spent is None and window and not ready:
             keep = exclude | parts.kept(s, player) if parts is not None and left else exclude
             # the quick "yes" says a payment exists without finding it: which one is searched
             # for only when the player asks for it (answering "autopay", below)
-            payable = payable or mana_abilities.sources_pay(s, player, cost, keep, use) or \
+            payable = mana_abilities.sources_pay(s, player, cost, keep, use) or \
                 (plan := mana_abilities.plan_payment(s, player, cost, keep, use)) is not None
         if payable:
             options.append(Action(_AUTOPAY, (), "pay automatically"))
@@ -203,7 +200,7 @@ def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: frozense
                 options.append(Action(_PAY_POOL, (), f"first pay {cost} from the mana pool"))
             options += [Action(_COST_PART, (i,), f"first {describe_cost(part)}")
                         for i, part in enumerate(left) if parts is not None and parts.payable(s, player, part)]
-        if spent is None and window and not replaying:
+        if spent is None and window:
             for o, idx, ab in mana_abilities.mana_sources(s, player):
                 if o.id in exclude and (ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self) \
                         or (o.id, idx) in ctx.activating:

@@ -78,10 +78,6 @@ class Ctx:
         if self.pos < len(self.answers):
             answer = self.answers[self.pos]
             self.pos += 1
-            if self.pos <= self.checked:
-                # checked when given against this decision's options (the replay reaches the
-                # same decision); a caller may build them incomplete then (see :meth:`replaying`)
-                return answer
             found = decision.find(answer)
             if found is None:
                 legal = ", ".join(str(o) for o in decision.options[:12])
@@ -91,9 +87,3 @@ class Ctx:
                     f"({self.s.players[decision.player].name} to decide); legal: {legal}{more}")
             return found
         raise NeedDecision(decision)
-
-    def replaying(self) -> bool:
-        """Whether the next decision asked with two options or more gets an answer that was
-        checked already: :meth:`ask` returns it without reading the options, so the caller
-        needn't list them all (the payment options: no search for a payment)."""
-        return self.pos < self.checked
