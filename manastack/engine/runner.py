@@ -87,3 +87,12 @@ class Ctx:
                     f"({self.s.players[decision.player].name} to decide); legal: {legal}{more}")
             return found
         raise NeedDecision(decision)
+
+    def checked_priority_answer(self) -> Action | None:
+        """The answer to a priority decision when the next one was checked already, as
+        :meth:`ask` would return it without listing the options; None when it must be asked
+        (the caller then builds the decision)."""
+        if self.pos < self.checked:
+            self.pos += 1
+            return self.answers[self.pos - 1]
+        return None

@@ -466,10 +466,11 @@ def _priority(ctx: Ctx) -> None:
                 break
         s.settled = True
     player = s.priority
-    p = s.players[player]
-    answer = ctx.ask(Decision(player, _PRIORITY, f"{p.name} has priority",
-                              lambda: priority_actions(s, player),
-                              {"step": s.step, "stack": [i.label for i in s.stack]}))
+    answer = ctx.checked_priority_answer()     # a replay: no decision to build
+    if answer is None:
+        answer = ctx.ask(Decision(player, _PRIORITY, f"{s.players[player].name} has priority",
+                                  lambda: priority_actions(s, player),
+                                  {"step": s.step, "stack": [i.label for i in s.stack]}))
     s.settled = False
     kind = answer.kind
     if kind == _PASS_KIND:
