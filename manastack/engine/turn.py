@@ -466,7 +466,7 @@ def _priority(ctx: Ctx) -> None:
                 break
         s.settled = True
     player = s.priority
-    answer = ctx.checked_priority_answer()     # a replay: no decision to build
+    answer = ctx.checked_answer(2)     # a replay: no decision to build
     if answer is None:
         answer = ctx.ask(Decision(player, _PRIORITY, f"{s.players[player].name} has priority",
                                   lambda: priority_actions(s, player),
