@@ -45,6 +45,9 @@ DEFAULT_NAMES = ("Alice", "Bob", "Carol", "Dan", "Erin", "Frank", "Grace", "Heid
 # free-for-all (CR 806); "commander", a Commander game (CR 903)
 FORMATS = ("normal", commanders.COMMANDER)
 
+# read at every push: under Python 3.11 a module global is cheaper than an enum member
+_PASS, _PRIORITY = ActionKind.PASS, DecisionKind.PRIORITY
+
 
 class Game:
     """A game of two to eight players. Stop points are decisions: read :attr:`pending`, pick one of
@@ -244,8 +247,8 @@ class Game:
         pending = self._pending
         if pending is None:
             raise IllegalActionError("the game is over: no decision is pending")
-        if isinstance(action, Action) and action.kind == ActionKind.PASS and not action.args \
-                and pending.kind is DecisionKind.PRIORITY:
+        if isinstance(action, Action) and action.kind == _PASS and not action.args \
+                and pending.kind is _PRIORITY:
             return action       # CR 117.3d: a player with priority may always pass; nothing to list
         options = pending.options
         if isinstance(action, bool) or not isinstance(action, (Action, int, str)):

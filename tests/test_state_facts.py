@@ -6,13 +6,14 @@ from __future__ import annotations
 import pytest
 
 from manastack import Game, RandomAgent
-from manastack.engine import events
+from manastack.engine import events, sba
 from manastack.engine.mana_abilities import _every_source_pays, can_afford, mana_sources, plan_payment
 from manastack.engine.runner import Ctx
 from manastack.engine.spell_costs import total_cost
 from manastack.engine.turn import priority_actions
 from manastack.mana import ManaCost
 
+from .game_helpers import board as game_board
 from .mana_helpers import board
 
 
@@ -110,3 +111,28 @@ def test_the_quick_yes_is_never_wrong(seed):
                 assert plan_payment(s, player, cost) is not None, o.card.name
         game.push(agents[player].choose(game, game.pending))
     assert yes > 20
+
+
+def test_deathtouch_marks_are_forgotten_once_per_version_in_every_copy(db):
+    # CR 704.5h looks back only to the last check: the mark of deathtouch damage on an
+    # indestructible creature (CR 702.12b) is forgotten when a player next gets priority
+    s = game_board(db, """
+  - name: Alice
+    battlefield: [Darksteel Myr]
+  - name: Bob
+    battlefield: [Typhoid Rats]
+""").current_state()
+    myr = next(o for o in s.permanents(0) if o.card.name == "Darksteel Myr")
+    rats = next(o for o in s.permanents(1) if o.card.name == "Typhoid Rats")
+    events.deal_damage(Ctx(s, []), [(rats, myr.id, 1)])
+    assert s.objs[myr.id].deathtouched and s.objs[myr.id].zone == "battlefield"
+    assert sba.none_apply(s)                        # indestructible: no action applies
+    c = s.copy()                                    # shares the record of this version
+    sba.forget_deathtouch(c)
+    assert not c.objs[myr.id].deathtouched
+    assert s.objs[myr.id].deathtouched              # copy on write: the original keeps its mark
+    sba.forget_deathtouch(s)                        # the copy's look is not taken for its own
+    assert not s.objs[myr.id].deathtouched
+    version = s.version
+    sba.forget_deathtouch(s)                        # nothing left: nothing changes
+    assert s.version == version

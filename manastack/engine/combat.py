@@ -322,13 +322,16 @@ def _declare_blocks(ctx: Ctx, dp: int, attackers: list[Obj]) -> None:
     blocks: list[tuple[int, int]] = []    # (blocker, attacker), in the order declared
     while True:
         offered = block_declarations.offer(problem, blocks)
-        options = [Action(ActionKind.BLOCK, (b, a), f"{names[b]} blocks {names[a]}") for b, a in offered.blocks]
-        if offered.done:
-            options.append(Action(ActionKind.DONE, (), "no more blockers" if blocks else "don't block"))
-        context: dict = {"blocks": [list(p) for p in blocks]}
-        if not offered.done:
-            context["incomplete"] = _incomplete(s, offered.short, names)
-        answer = ctx.ask(Decision(dp, DecisionKind.BLOCKERS, "Declare blockers (CR 509.1)", tuple(options), context))
+        # each block replayed rebuilds the declaration so far: its checked answers need no options
+        answer = ctx.checked_answer(len(offered.blocks) + offered.done)
+        if answer is None:
+            options = [Action(ActionKind.BLOCK, (b, a), f"{names[b]} blocks {names[a]}") for b, a in offered.blocks]
+            if offered.done:
+                options.append(Action(ActionKind.DONE, (), "no more blockers" if blocks else "don't block"))
+            context: dict = {"blocks": [list(p) for p in blocks]}
+            if not offered.done:
+                context["incomplete"] = _incomplete(s, offered.short, names)
+            answer = ctx.ask(Decision(dp, DecisionKind.BLOCKERS, "Declare blockers (CR 509.1)", tuple(options), context))
         if answer.kind == ActionKind.DONE:
             break
         blocks.append((answer.args[0], answer.args[1]))

@@ -39,9 +39,9 @@ def untappable_for_cost(s, o: Obj, cost: ir.Cost) -> list[Obj]:
 def summoning_sick(s, o: Obj) -> bool:
     """CR 302.6: a creature's {T}/{Q} abilities and attacking need continuous control since its
     controller's most recent turn began; haste lifts that (CR 702.10b)."""
-    if not ch.is_creature(s, o):
-        return False
     if o.control_since < s.players[o.controller].last_turn_start:
+        return False    # the cheap test first: most permanents have been there since the turn began
+    if not ch.is_creature(s, o):
         return False
     return not ch.has(s, o, "haste")
 

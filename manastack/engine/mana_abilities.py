@@ -48,8 +48,10 @@ def mana_sources(s: State, player: int) -> list[tuple[Obj, int, ir.ActivatedAbil
     key = ("mana_sources", player)
     found = facts.get(key)
     if found is None:
+        # with nothing that changes definitions on the battlefield, each card is itself
+        plain = not (layers.changers(s) or layers.any_granted(s))
         found = facts[key] = tuple((o.id, i, ab) for o in s.permanents(player)
-                                   for i, ab, status in _marked(layers.card_now(s, o))
+                                   for i, ab, status in _marked(o.card if plain else layers.card_now(s, o))
                                    if _payable(s, o, ab.cost, status) and not forbidden(s, o, ab)
                                    and not (limited(ab) and loyalty.why_not_limited(s, player, o, i, ab)))
     objs = s.objs

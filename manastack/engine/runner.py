@@ -87,3 +87,15 @@ class Ctx:
                     f"({self.s.players[decision.player].name} to decide); legal: {legal}{more}")
             return found
         raise NeedDecision(decision)
+
+    def checked_answer(self, options: int) -> Action | None:
+        """The next answer when it was checked already (by :meth:`Game.push`, against this
+        same decision in the run that reached it), as :meth:`ask` would return it, for a
+        decision of ``options`` options: the caller needn't build one. None when it must be
+        asked: no checked answer is left, or the decision would answer itself (one option)
+        or fail (none). A priority decision counts as two: it always offers a pass and is
+        never forced."""
+        if self.pos < self.checked and options > 1:
+            self.pos += 1
+            return self.answers[self.pos - 1]
+        return None

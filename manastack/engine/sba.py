@@ -32,12 +32,22 @@ def check(ctx: Ctx) -> bool:
 
 
 def forget_deathtouch(s) -> None:
-    """CR 704.5h looks back only to the previous check of state-based actions."""
+    """CR 704.5h looks back only to the previous check of state-based actions. Looked at once
+    per state version (:meth:`State.facts`): a mark is set only with damage, which is logged,
+    and clearing marks is a change too (a new version), so a state that shares the record of
+    a version has the same marks, and a player receiving priority again (a pass, the replay
+    of an answer) finds them looked at already."""
+    facts = s.facts()
+    if "unmarked" in facts:
+        return
     objs = s.objs
     if any(map(_DEATHTOUCHED, map(objs.__getitem__, s.battlefield))):     # seldom: see first, in C
         for i in s.battlefield:
             if objs[i].deathtouched:
                 s.own(i).deathtouched = False
+        s.version += 1
+        facts = s.facts()
+    facts["unmarked"] = True
 
 
 _DEATHTOUCHED = attrgetter("deathtouched")

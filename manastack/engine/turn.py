@@ -44,6 +44,7 @@ def run_operation(ctx: Ctx) -> None:
     _OPERATIONS[stage](ctx)
 
 
+_UNTAP = Step.UNTAP      # read at every move: a module global is cheaper than an enum member
 _QUIET_STEPS = frozenset((Step.UNTAP, Step.UPKEEP, Step.DRAW, Step.MAIN1, Step.BEGINNING_OF_COMBAT,
                           Step.END_OF_COMBAT, Step.MAIN2, Step.END))
 
@@ -51,7 +52,7 @@ _QUIET_STEPS = frozenset((Step.UNTAP, Step.UPKEEP, Step.DRAW, Step.MAIN1, Step.B
 def never_asks(s) -> bool:
     """Operations that normally make no player choose anything (see runner.advance)."""
     stage = s.stage[0]
-    if stage == "step" and s.step == Step.UNTAP:
+    if stage == "step" and s.step == _UNTAP:
         return not untap_choices(s)
     return stage in ("start", "turn_start", "next_step") or (stage == "step" and s.step in _QUIET_STEPS)
 
@@ -441,6 +442,7 @@ _CARD = attrgetter("card")
 # 3.11 reading an enum member costs several times a module global (docs/architecture.md, "Types")
 _PLAY, _CAST, _ACTIVATE, _MANA = ActionKind.PLAY, ActionKind.CAST, ActionKind.ACTIVATE, ActionKind.MANA
 _PASS = Action(ActionKind.PASS, (), "pass priority")
+_PASS_KIND, _PRIORITY = ActionKind.PASS, DecisionKind.PRIORITY
 
 
 @lru_cache(maxsize=16384)
@@ -464,12 +466,14 @@ def _priority(ctx: Ctx) -> None:
                 break
         s.settled = True
     player = s.priority
-    p = s.players[player]
-    answer = ctx.ask(Decision(player, DecisionKind.PRIORITY, f"{p.name} has priority",
-                              lambda: priority_actions(s, player),
-                              {"step": s.step, "stack": [i.label for i in s.stack]}))
+    answer = ctx.checked_answer(2)     # a replay: no decision to build
+    if answer is None:
+        answer = ctx.ask(Decision(player, _PRIORITY, f"{s.players[player].name} has priority",
+                                  lambda: priority_actions(s, player),
+                                  {"step": s.step, "stack": [i.label for i in s.stack]}))
     s.settled = False
-    if answer.kind == ActionKind.PASS:
+    kind = answer.kind
+    if kind == _PASS_KIND:
         s.passes += 1
         if s.passes < _players_in_game(s):       # CR 117.4: all players in succession
             s.priority = s.next_player(player)   # CR 117.3d
@@ -482,30 +486,30 @@ def _priority(ctx: Ctx) -> None:
         s.stage = ("next_step",)   # CR 500.2
         return
     s.passes = 0                   # CR 117.3c: the acting player gets priority again
-    if answer.kind == ActionKind.PLAY:
+    if kind == _PLAY:
         _play_land(ctx, player, answer.args[0])
-    elif answer.kind == ActionKind.PLAY_BACK:
+    elif kind == ActionKind.PLAY_BACK:
         _play_land(ctx, player, answer.args[0], back=True)
-    elif answer.kind == ActionKind.CAST:
+    elif kind == _CAST:
         cast(ctx, player, answer.args[0])
-    elif answer.kind == ActionKind.CAST_HALF:
+    elif kind == ActionKind.CAST_HALF:
         cast(ctx, player, answer.args[0], half=answer.args[1])
-    elif answer.kind == ActionKind.CAST_FUSED:
+    elif kind == ActionKind.CAST_FUSED:
         cast(ctx, player, answer.args[0], fused=True)
-    elif answer.kind == ActionKind.CAST_ADVENTURE:
+    elif kind == ActionKind.CAST_ADVENTURE:
         cast(ctx, player, answer.args[0], adventure=True)
-    elif answer.kind == ActionKind.CAST_FACE_DOWN:
+    elif kind == ActionKind.CAST_FACE_DOWN:
         cast(ctx, player, answer.args[0], face_down=True)
-    elif answer.kind == ActionKind.TURN_FACE_UP:
+    elif kind == ActionKind.TURN_FACE_UP:
         face_up.turn_face_up(ctx, player, answer.args[0])
-    elif answer.kind == ActionKind.SUSPEND:
+    elif kind == ActionKind.SUSPEND:
         suspend.suspend(ctx, player, answer.args[0])
-    elif answer.kind == ActionKind.ACTIVATE:
+    elif kind == _ACTIVATE:
         activate(ctx, player, *answer.args)
-    elif answer.kind == ActionKind.MANA:
+    elif kind == _MANA:
         oid, idx = answer.args
         activate_mana(ctx, player, s.objs[oid], idx)
-    elif answer.kind == ActionKind.NINJUTSU:
+    elif kind == ActionKind.NINJUTSU:
         combat.ninjutsu(ctx, player, *answer.args)
 
 
