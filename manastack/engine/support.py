@@ -149,6 +149,7 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "self_cost_reduction",      # the card's own, for each creature in the party: engine.spell_costs
                           "control",                  # an Aura's control effect, engine.control
                           "no_maximum_hand_size",     # CR 402.2, engine.turn._cleanup
+                          "extra_vote",               # CR 701.38d, engine.votes.votes_of
                           "skip_step",                # CR 614.10, engine.skips
                           "begin_on_battlefield",     # CR 103.6a, engine.turn._opening_hand
                           "block_additional",         # CR 509.1a-b, engine.combat.block_capacity
@@ -263,7 +264,8 @@ REFS = frozenset({"self", "you", "each_opponent", "each_player", "target_control
                   ir.EXILED_CARDS,       # CR 607.2a, engine.state.exiled_with
                   ir.REVEALED,           # engine.effects._reveal_top_to_hand
                   ir.SACRIFICED,         # CR 608.2h, engine.casting._remember_sacrificed
-                  ir.DAMAGED_THIS_WAY})  # engine.effects._deal_damage
+                  ir.DAMAGED_THIS_WAY,   # engine.effects._deal_damage
+                  ir.MOST_VOTES})        # CR 701.38b, engine.votes.most_votes
 CONTROLLERS = frozenset({None, "you", "opponent", "not_you"})
 DURATIONS = frozenset({Duration.END_OF_TURN, Duration.PERMANENT, Duration.NEXT_END_STEP, Duration.NEXT_UPKEEP,
                        Duration.YOUR_NEXT_UPKEEP,      # CR 603.7c, a Pact's "your next upkeep"

@@ -41,6 +41,10 @@ class ObjectRules:
     def o_that_card(self, c):
         return THAT_CARD
 
+    def o_most_votes(self, c):
+        """"each permanent with the most votes or tied for most votes" (CR 701.38b)."""
+        return ir.Ref(ir.MOST_VOTES)
+
     def o_exiled_cards(self, c):
         """"The exiled card": the cards another ability of the card exiled (CR 607.2a)."""
         return ir.Ref(ir.EXILED_CARDS)

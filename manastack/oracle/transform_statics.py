@@ -709,6 +709,10 @@ class StaticRules:
         """CR 402.2, 514.1: "You have no maximum hand size." (the controller of the source)."""
         return [self._static("no_maximum_hand_size", "you")]
 
+    def st_extra_vote(self, c):
+        """CR 701.38d: "While voting, you get an additional vote." (the controller of the source)."""
+        return [self._static("extra_vote", "you")]
+
     def st_cast_from_graveyard_mutate(self, c):
         """"You may cast ~ from your graveyard using its mutate ability." (CR 601.3, 702.140a): a
         permission that works from the graveyard, for the mutate cost only (Brokkos's rulings)."""
