@@ -146,8 +146,9 @@ def vote_by_rule(s: State, d: Decision) -> Action:
     other player for the last, the one a tie gives on "Will of the council" cards ("If B gets
     more votes or the vote is tied"). Objects: the vote's controller votes for the one of
     highest mana value; another player for the object of highest mana value of a third player
-    (neither theirs nor the controller's), else for the one of lowest mana value."""
-    options = d.options
+    (neither theirs nor the controller's), else for the one of lowest mana value. A vote a player
+    may cast in addition is cast."""
+    options = [o for o in d.options if o.kind == "vote"] or list(d.options)   # an additional vote: cast it
     me, caster = d.player, d.context.get("controller")
     if d.context.get("words"):
         return options[0] if me == caster else options[-1]

@@ -197,3 +197,30 @@ def test_the_agents_vote_by_their_stated_rule(db):
         g.push(a)
     assert picks == ["vote for Serra Angel", "vote for Serra Angel", "vote for Troll Ascetic"]
     assert "Serra Angel" not in [o.card.name for o in g.state.permanents()]
+
+
+def test_an_additional_vote_a_player_may_cast(db):
+    """Ballot Broker (CR 701.38d): Bob may vote an additional time; he declines it once and the
+    vote is tied, so Alice draws three. Cast, his second vote makes "time" win."""
+    g = board(db, """
+turn: 3
+players:
+  - name: Alice
+    hand: [Plea for Power]
+    battlefield: [{card: Island, count: 4}]
+    library: [Island, Island, Island, Island]
+  - name: Bob
+    battlefield: [Ballot Broker]
+  - name: Carol
+  - name: Dan
+""")
+    cast_and_pay(g, "cast Plea for Power")
+    resolve_top(g)
+    again = g.copy()
+    votes(g, "time", "knowledge")
+    assert g.pending.player == 1 and g.legal_actions()[-1].label == "don't vote an additional time"
+    g.push(g.legal_actions()[-1])
+    votes(g, "time", "knowledge")
+    assert len(g.state.players[0].hand) == 3 and not g.state.next_turns
+    assert votes(again, "time", "time", "time", "knowledge", "knowledge") == [0, 1, 1, 2, 3]
+    assert again.state.next_turns[:1] == (0,)

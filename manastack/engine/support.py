@@ -149,7 +149,7 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "self_cost_reduction",      # the card's own, for each creature in the party: engine.spell_costs
                           "control",                  # an Aura's control effect, engine.control
                           "no_maximum_hand_size",     # CR 402.2, engine.turn._cleanup
-                          "extra_vote",               # CR 701.38d, engine.votes.votes_of
+                          "extra_vote", "may_extra_vote",   # CR 701.38d, engine.votes.votes_of
                           "skip_step",                # CR 614.10, engine.skips
                           "begin_on_battlefield",     # CR 103.6a, engine.turn._opening_hand
                           "block_additional",         # CR 509.1a-b, engine.combat.block_capacity

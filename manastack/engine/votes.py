@@ -18,10 +18,13 @@ from .runner import Ctx
 from .state import State
 
 
-def votes_of(s: State, player: int) -> int:
-    """How many votes ``player`` has: one, and one more for each "While voting, you get an
-    additional vote." among the permanents they control (CR 701.38d)."""
-    return 1 + sum(1 for src, _eff in ch.static_effects(s, "extra_vote") if src.controller == player)
+def votes_of(s: State, player: int) -> tuple[int, int]:
+    """How many votes ``player`` has, and how many more they may cast: one, one more for each
+    "While voting, you get an additional vote." and one they may cast for each "While voting,
+    you may vote an additional time." among the permanents they control (CR 701.38d)."""
+    extra = sum(1 for src, _eff in ch.static_effects(s, "extra_vote") if src.controller == player)
+    optional = sum(1 for src, _eff in ch.static_effects(s, "may_extra_vote") if src.controller == player)
+    return 1 + extra, optional
 
 
 def vote(ctx: Ctx, e: ir.Vote, rc: ResolutionContext) -> None:
@@ -44,16 +47,21 @@ def vote(ctx: Ctx, e: ir.Vote, rc: ResolutionContext) -> None:
     for p in s.in_turn_order(rc.controller):
         if s.players[p].lost:
             continue
-        n = votes_of(s, p)
-        for k in range(n):
+        n, optional = votes_of(s, p)
+        for k in range(n + optional):
             prompt = f"{rc.card.name}: vote for {' or '.join(label for _, label in choices)}" \
-                + (f" (vote {k + 1} of {n})" if n > 1 else "") + " (CR 701.38a)"
-            answer = ctx.ask(Decision(p, DecisionKind.VOTE, prompt,
-                                      tuple(Action(ActionKind.VOTE, (c,), f"vote for {label}") for c, label in choices),
+                + (f" (vote {k + 1}{'' if k < n else ', an additional one you may cast'})" if n + optional > 1 else "") \
+                + " (CR 701.38a)"
+            options = tuple(Action(ActionKind.VOTE, (c,), f"vote for {label}") for c, label in choices)
+            if k >= n:
+                options += (Action(ActionKind.DECLINE, (), "don't vote an additional time"),)
+            answer = ctx.ask(Decision(p, DecisionKind.VOTE, prompt, options,
                                       {"source": rc.source, "controller": rc.controller, "words": bool(e.choices)}))
+            if answer.kind == ActionKind.DECLINE:
+                break
             choice = answer.args[0]
             rc.votes.append((p, choice))
-            s.add_log(f"{s.players[p].name} votes for {names[choice]}", ("701.38a",) + (("701.38d",) if n > 1 else ()),
+            s.add_log(f"{s.players[p].name} votes for {names[choice]}", ("701.38a",) + (("701.38d",) if n + optional > 1 else ()),
                       "resolve")
     tally = Counter(c for _, c in rc.votes)
     s.add_log(f"{rc.card.name}: the vote ends, " + ", ".join(f"{names[c]} {tally[c]}" for c, _ in choices if tally[c]),

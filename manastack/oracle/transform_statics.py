@@ -713,6 +713,10 @@ class StaticRules:
         """CR 701.38d: "While voting, you get an additional vote." (the controller of the source)."""
         return [self._static("extra_vote", "you")]
 
+    def st_may_extra_vote(self, c):
+        """CR 701.38d: "While voting, you may vote an additional time." (Ballot Broker)."""
+        return [self._static("may_extra_vote", "you")]
+
     def st_cast_from_graveyard_mutate(self, c):
         """"You may cast ~ from your graveyard using its mutate ability." (CR 601.3, 702.140a): a
         permission that works from the graveyard, for the mutate cost only (Brokkos's rulings)."""
