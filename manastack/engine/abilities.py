@@ -411,6 +411,20 @@ def typecycling_filter(name: str) -> ir.Filter | None:
     return None
 
 
+def works_from_command_zone(ab) -> bool:
+    """Eminence (CR 113.6b): a triggered or static ability that says it works "in the command
+    zone or on the battlefield"; a commander card's other abilities don't work there (CR 113.6)."""
+    condition = ab.effect.condition if type(ab) is ir.StaticAbility else getattr(ab, "condition", None)
+    return condition == ir.IN_COMMAND_ZONE_OR_BATTLEFIELD
+
+
+@lru_cache(maxsize=4096)
+def eminent(card) -> bool:
+    """Whether ``card`` has an ability that works from the command zone (CR 113.6b); cached per
+    card definition (every event asks it of each commander in a command zone)."""
+    return any(works_from_command_zone(ab) for ab in card.abilities)
+
+
 @lru_cache(maxsize=4096)
 def battlefield_activated(card) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
     """(index, ability) for the activated abilities a permanent has on the battlefield,

@@ -28,7 +28,7 @@ from . import characteristics as ch
 from . import attack_targets, layers, monarch
 from . import exercise
 from .abilities import (ONE_SHOT_DELAYS, VANISHING_SACRIFICE, ability_at, encoded_triggers, nested_index, suspended,
-                        triggered_abilities, works_in_exile)
+                        triggered_abilities, works_from_command_zone, works_in_exile, eminent)
 from .conditions import evaluate
 from .continuous import board_memo
 from .decisions import Action, ActionKind, Decision, DecisionKind
@@ -573,7 +573,8 @@ def collect(ctx, ev: Event) -> None:
     else:
         sources = [s.objs[i] for i in s.battlefield]
     for p in s.players:                 # emblems' abilities work in the command zone (CR 114.4);
-        sources += [s.objs[i] for i in p.command if not s.objs[i].card.types]   # a commander's don't (CR 113.6)
+        # a commander card's don't (CR 113.6), but for those that say so (eminence, CR 113.6b)
+        sources += [s.objs[i] for i in p.command if not s.objs[i].card.types or eminent(s.objs[i].card)]
     if type(ev) is ZoneChange and ev.from_zone == "battlefield":
         sources.append(ev.old)  # look back in time (CR 603.10a)
         sources += ctx.together or ()   # and at the permanents that left with it, just before
@@ -615,6 +616,7 @@ def collect(ctx, ev: Event) -> None:
             (card, idx, ab, None) for idx, ab in by_kind
             if (src.zone != "stack" or ab.trigger == _CAST_SELF) and works_in_exile(ab) == (src.zone == "exile")
             and ab.from_graveyard == (src.zone == "graveyard")
+            and (src.zone != "command" or not src.card.types or works_from_command_zone(ab))
             or cycled and ab.trigger.event == "cycled"]     # from where it went (CR 702.29c)
         if src.zone == "battlefield" and damage:
             owned += encoded_triggers(s, src)               # cipher (CR 702.99a)

@@ -1658,6 +1658,9 @@ EXILED_CARDS = "exiled_cards"
 # "its mana value" after "reveal the top card of your library and put that card into your
 # hand": a Ref to the card RevealTopToHand moved
 REVEALED = "revealed_card"
+# Eminence: "if (as long as) ~ is in the command zone or on the battlefield", a condition that
+# also says where the ability works (CR 113.6b): a named condition of a triggered or static ability
+IN_COMMAND_ZONE_OR_BATTLEFIELD = "self_in_command_zone_or_battlefield"
 # "each permanent (card) with the most votes or tied for most votes": a Ref to the objects the
 # vote of this resolution chose most often (CR 701.38b)
 MOST_VOTES = "most_votes"

@@ -365,7 +365,8 @@ class StaticRules:
         other spell that player has cast this turn." (Damping Sphere). Generic mana, or colored
         mana a spell costs more ("White spells you cast cost {W} more to cast.")."""
         (each, d), mana, kind = c[0], c[1], c[2]
-        _need(d.kind == "spell" and d.plural != each and not d.filter.other, "spell cost")
+        # "other Dragon spells you cast": not the source (The Ur-Dragon's eminence)
+        _need(d.kind == "spell" and d.plural != each, "spell cost")
         if kind == "cost_increase" and len(c) == 3 and mana.symbols and all(sym in "WUBRG" for sym in mana.symbols):
             return [self._static(kind, d.filter, mana=mana)]     # "cost {W} more" (the Leeches)
         _need(bool(mana.symbols) and all(sym.isdigit() for sym in mana.symbols), "generic cost")
@@ -1320,7 +1321,8 @@ class StaticRules:
                 _need((about_self or attached is not None) and not of_it and not isinstance(c[0], list),
                       "it")   # "As long as ~ is ..., it ..."
                 ab = dataclasses.replace(ab, effect=dataclasses.replace(ab.effect, affected=attached or "self"))
-            _need(type(ab) is ir.StaticAbility and ab.effect.kind in _WHILE_KINDS
+            # eminence says where any static ability works (CR 113.6b), so any kind may have it
+            _need(type(ab) is ir.StaticAbility and (ab.effect.kind in _WHILE_KINDS or condition == ir.IN_COMMAND_ZONE_OR_BATTLEFIELD)
                   and ab.effect.condition is None, "as long as: this kind of ability")
             _need(not of_it or ab.effect.affected == "self", "as long as it ...: of another subject")
             out.append(dataclasses.replace(ab, effect=dataclasses.replace(ab.effect, condition=condition)))
@@ -1427,6 +1429,11 @@ class StaticRules:
         _need(not d.plural and d.kind in (None, "permanent") and _plain_group(d.filter)
               and d.filter.controller is None, "~ is a ...")
         return ir.SelfIs(d.filter)
+
+    def wc_eminence(self, c):
+        """Eminence: "~ is in the command zone or on the battlefield" (CR 113.6b: the ability
+        works in those zones)."""
+        return ir.IN_COMMAND_ZONE_OR_BATTLEFIELD
 
     def wc_self_enchanted_or_equipped(self, c):
         return ir.AnyOf(("self_enchanted", "self_equipped"))

@@ -438,9 +438,10 @@ class TriggerRules:
         return "you"
 
     def e_cast(self, c):
-        """CR 601.2i: "whenever you cast" triggers once the spell becomes cast."""
-        _need(c[0] != "another" and c[1].kind == "spell" and not c[1].plural, "cast")
-        return ir.Trigger("cast", dataclasses.replace(c[1].filter, controller="you"))
+        """CR 601.2i: "whenever you cast" triggers once the spell becomes cast; "another ...
+        spell": not the source itself (Edgar Markov's eminence)."""
+        _need(c[1].kind == "spell" and not c[1].plural, "cast")
+        return ir.Trigger("cast", dataclasses.replace(c[1].filter, controller="you", other=c[0] == "another"))
 
     def e_cast_or_enters(self, c):
         """"Whenever you cast a black spell or a Swamp enters under your control": either event
