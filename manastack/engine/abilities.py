@@ -371,6 +371,9 @@ def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
     if kw.name == "ninjutsu":
         return ir.ActivatedAbility(kw.cost, (ir.EnterAttacking(ir.Ref("self")),),
                                    text=f"Ninjutsu {kw.cost.mana} (CR 702.49a)")
+    if kw.name == "commander ninjutsu":     # CR 702.49d: from the hand or the command zone
+        return ir.ActivatedAbility(kw.cost, (ir.EnterAttacking(ir.Ref("self")),),
+                                   text=f"Commander ninjutsu {kw.cost.mana} (CR 702.49d)")
     if kw.name == "outlast":       # CR 702.107a: [cost], {T}: a +1/+1 counter on it, as a sorcery
         counter = ir.PutCounters(ir.Ref("self"), "+1/+1", 1)
         return ir.ActivatedAbility(dataclasses.replace(kw.cost, tap=True), (counter,), sorcery_speed=True,
@@ -615,13 +618,14 @@ def _count(n: int, kind: str) -> str:
 def ways_to_play(card) -> frozenset[str]:
     """The rarer ways a card can be played from a hand, a graveyard or exile, each found on
     its definition: "back" (a modal double face, CR 712.12), "halves" (a split card, CR 709),
-    "adventure" (CR 715), "morph" (CR 702.37c), "suspend" (CR 702.62a), "ninjutsu" (CR 702.49).
-    A priority decision looks for each of them only when some card has it."""
+    "adventure" (CR 715), "morph" (CR 702.37c), "suspend" (CR 702.62a), "ninjutsu" (CR 702.49,
+    commander ninjutsu too). A priority decision looks for each of them only when some card has it."""
     kws = {ab.name for ab in card.abilities if type(ab) is ir.Keyword}
     return frozenset(
         ({"back"} if card.back is not None else set()) | ({"halves"} if card.halves else set())
         | ({"adventure"} if card.adventure is not None else set())
-        | ({"morph"} if kws & {"morph", "megamorph"} else set()) | (kws & {"suspend", "ninjutsu"}))
+        | ({"morph"} if kws & {"morph", "megamorph"} else set()) | (kws & {"suspend", "ninjutsu"})
+        | ({"ninjutsu"} if "commander ninjutsu" in kws else set()))
 
 
 @lru_cache(maxsize=16384)
