@@ -174,7 +174,7 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
 # or counters of a kind on the source ("for each charge counter on ~"); continuous._times.
 STATIC_COUNTS = frozenset({"Filter", "CountersOn",
                            "AttachedCount"})     # "for each Aura attached to it": continuous._times
-REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color", "choose_player",
+REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color", "choose_player", "choose_opponent",
                                "double_damage_to_player", "more_counters", "double_counters",
                                "enter_as_copy", "choose_creature_type",
                                "graveyard_to_library", "graveyard_to_exile",     # CR 614.6
@@ -266,7 +266,8 @@ REFS = frozenset({"self", "you", "each_opponent", "each_player", "target_control
                   ir.SACRIFICED,         # CR 608.2h, engine.casting._remember_sacrificed
                   ir.DAMAGED_THIS_WAY,   # engine.effects._deal_damage
                   ir.MOST_VOTES})        # CR 701.38b, engine.votes.most_votes
-CONTROLLERS = frozenset({None, "you", "opponent", "not_you"})
+CONTROLLERS = frozenset({None, "you", "opponent", "not_you",
+                         ir.CHOSEN_PLAYER})     # CR 614.12: the player chosen as the source entered, engine.filters
 DURATIONS = frozenset({Duration.END_OF_TURN, Duration.PERMANENT, Duration.NEXT_END_STEP, Duration.NEXT_UPKEEP,
                        Duration.YOUR_NEXT_UPKEEP,      # CR 603.7c, a Pact's "your next upkeep"
                        Duration.NEXT_CLEANUP,          # CR 603.7c, 514.3a: Armor of Thorns' sacrifice, engine.resolve

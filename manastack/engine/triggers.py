@@ -38,7 +38,7 @@ from .event_types import (AbilityActivated, Attacked, AttackedAlone, AttackersDe
                           Cycled, DamageDealt, Drew, Event, ExiledWithMadness, Exerted, Exploited, Explored,
                           LifeGained, LifeLost, Mutated, Seen, SpellCast, StepBegan, Tapped, TappedForMana,
                           TurnedFaceUp, Unblocked, Untapped, ZoneChange)
-from .filters import matches
+from .filters import is_player_ref, matches, player_of
 from .layers import relates
 from .state import ItemKind, Obj, PendingTrigger, StackItem
 from .targets import choose_division, choose_modes_and_targets, describe_target
@@ -361,6 +361,10 @@ def _step_began(s, trig: ir.Trigger, source: Obj, ev: StepBegan) -> list[Seen]:
         # CR 303.4: the step of the turn of the enchanted permanent's controller
         host = s.objs.get(source.attached_to) if source.attached_to is not None else None
         hit = trig.step == ev.step and host is not None and host.controller == s.active
+        return [Seen(ev.kind, step=ev.step, player=s.active)] if hit else []
+    if trig.whose == ir.CHOSEN_PLAYER:
+        # the player chosen as the permanent entered (CR 614.12): "that player" on their turn
+        hit = trig.step == ev.step and is_player_ref(source.chosen) and player_of(source.chosen) == s.active
         return [Seen(ev.kind, step=ev.step, player=s.active)] if hit else []
     if trig.step == ev.step and _player_matches(trig.whose, s.active, source.controller):
         return [Seen(ev.kind, step=ev.step, player=s.active)]

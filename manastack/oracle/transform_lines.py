@@ -969,15 +969,15 @@ def _names_player(trigger: ir.Trigger) -> bool:
     608.2): the player who tapped the land (CR 106.12a), the player dealt damage ("deals combat
     damage to a player, that player discards a card"), the one who drew, discarded, cycled,
     gained or lost life, the caster of "a player / an opponent casts" (CR 601.2i), and the
-    active player of "each player's / each opponent's / enchanted creature's controller's
-    upkeep", the opponent "a creature attacks one of your opponents" names. The engine's ``Seen.player`` is that player for each of them."""
+    active player of "each player's / each opponent's / enchanted creature's controller's / the
+    chosen player's upkeep", the opponent "a creature attacks one of your opponents" names. The engine's ``Seen.player`` is that player for each of them."""
     e = trigger.event
     if e == "tapped_for_mana":
         return trigger.whose is not None
     if e == "cast":
         return isinstance(trigger.subject, ir.Filter) and trigger.subject.controller in (None, "opponent")
     if e == "beginning_of_step":
-        return trigger.whose in ("any", "opponent", "enchanted_controller")
+        return trigger.whose in ("any", "opponent", "enchanted_controller", ir.CHOSEN_PLAYER)
     if e == "attacks" and trigger.attacked is not None:      # the player attacked (CR 508.1b)
         return trigger.attacked.startswith("opponent")
     return e in _DAMAGED_PLAYER or e in _PLAYER_ACTS

@@ -222,6 +222,9 @@ class ObjectRules:
             elif tag == "from_hand":        # a card in your hand (a spell to cast from there)
                 zone_given = True
                 fields.update(zone="hand", controller="you")
+            elif tag == "chosen_hand":
+                zone_given = True
+                fields.update(zone="hand", controller=ir.CHOSEN_PLAYER)
             elif tag == "on_battlefield":       # where permanents are anyway: said, not a new zone
                 zone_given = True
             elif tag == "zone":
@@ -522,6 +525,10 @@ class ObjectRules:
 
     def p_from_your_hand(self, c):
         return "from_hand", True
+
+    def p_chosen_player_hand(self, c):
+        """"in the chosen player's hand": the player chosen as the permanent entered (Nyxathid)."""
+        return "chosen_hand", True
 
     def p_targets_self(self, c):
         """"Spells your opponents cast that target ~", "a spell that targets ~" (heroic)."""

@@ -924,6 +924,10 @@ class StaticRules:
         """CR 614.1c: "As ~ enters, choose a player" (True-Name Nemesis)."""
         return [ir.ReplacementAbility("choose_player")]
 
+    def r_choose_opponent(self, c):
+        """CR 614.1c: "As ~ enters, choose an opponent." (Black Vise, Nyxathid)."""
+        return [ir.ReplacementAbility("choose_opponent")]
+
     def r_choose_creature_type(self, c):
         """CR 614.1c: "As ~ enters, choose a creature type" (one that exists, CR 205.3m)."""
         _need(str(c[1]).lower() == "creature" and str(c[2]).lower() == "type", "choose")

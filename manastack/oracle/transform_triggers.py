@@ -510,6 +510,11 @@ class TriggerRules:
         turn of whoever controls the permanent this Aura enchants (CR 303.4, 603.2)."""
         return ir.Trigger("beginning_of_step", step=c[0], whose="enchanted_controller")
 
+    def step_chosen_player(self, c):
+        """"At the beginning of the chosen player's upkeep": the player chosen as the permanent
+        entered (CR 614.12), "that player" then (Black Vise)."""
+        return ir.Trigger("beginning_of_step", step=c[0], whose=ir.CHOSEN_PLAYER)
+
     def step_opponent(self, c):
         return ir.Trigger("beginning_of_step", step=c[0], whose="opponent")
 
