@@ -397,10 +397,13 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                 out.append(Replacement(key, f"a color is chosen as {card.name} enters",
                                        ("614.1c", "614.12"), lambda e: _choose_color(ctx, o, e),
                                        source=(ab.kind, card)))
-            elif ab.kind in ("choose_player", "choose_opponent"):
-                opponent = ab.kind == "choose_opponent"
-                out.append(Replacement(key, f"{'an opponent' if opponent else 'a player'} is chosen as {card.name} enters",
-                                       ("614.1c", "614.12"), lambda e, opponent=opponent: _choose_player(ctx, o, e, opponent),
+            elif ab.kind == "choose_player":
+                out.append(Replacement(key, f"a player is chosen as {card.name} enters",
+                                       ("614.1c", "614.12"), lambda e: _choose_player(ctx, o, e),
+                                       source=(ab.kind, card)))
+            elif ab.kind == "choose_opponent":
+                out.append(Replacement(key, f"an opponent is chosen as {card.name} enters",
+                                       ("614.1c", "614.12"), lambda e: _choose_player(ctx, o, e, opponent=True),
                                        source=(ab.kind, card)))
             elif ab.kind == "choose_creature_type":
                 out.append(Replacement(key, f"a creature type is chosen as {card.name} enters",
