@@ -370,7 +370,10 @@ def _source_became(ctx, rc) -> list[Obj]:
 
 
 def named_players(ctx, subject, rc) -> list[int]:
-    return [p for p in resolve_subject(ctx, subject, rc) if isinstance(p, int)]
+    """The players ``subject`` names who are still in the game: an effect does nothing to a
+    player who has left it ("that player", "defending player"; CR 800.4a)."""
+    players = ctx.s.players
+    return [p for p in resolve_subject(ctx, subject, rc) if isinstance(p, int) and not players[p].lost]
 
 
 def bound_x(f: ir.Filter, rc: ResolutionContext) -> ir.Filter:
