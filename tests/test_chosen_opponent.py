@@ -93,3 +93,18 @@ def test_nyxathid_counts_the_chosen_players_hand(db):
     s = g.current_state()
     nyx = next(o for o in s.permanents(0) if o.card.name == "Nyxathid")
     assert (ch.power(s, nyx), ch.toughness(s, nyx)) == (4, 4)
+
+
+def test_entropic_specter_is_as_big_as_the_chosen_players_hand(db):
+    """Entropic Specter's power and toughness (a characteristic-defining ability, CR 604.3)
+    are the number of cards in the chosen player's hand: Carol's two."""
+    sc = Scenario.from_text(VISE.format(card="Entropic Specter", carol="Island, Island").replace(
+        "battlefield: [Island]", "battlefield: [{card: Swamp, count: 5}]"), cards=db)
+    g = Game.from_state(sc.state, sc.db)
+    cast_and_pay(g, "cast Entropic Specter")
+    while g.pending.kind != "choose_player":
+        g.push(next(a for a in g.legal_actions() if a.kind == "pass"))
+    g.push(next(a for a in g.legal_actions() if a.label == "Carol"))
+    s = g.current_state()
+    specter = next(o for o in s.permanents(0) if o.card.name == "Entropic Specter")
+    assert (ch.power(s, specter), ch.toughness(s, specter)) == (2, 2)
