@@ -28,7 +28,7 @@ from . import characteristics as ch
 from . import attack_targets, layers, monarch
 from . import exercise
 from .abilities import (ONE_SHOT_DELAYS, VANISHING_SACRIFICE, ability_at, encoded_triggers, nested_index, suspended,
-                        triggered_abilities, works_from_command_zone, works_in_exile, eminent)
+                        eminent, triggered_abilities, works_from_command_zone, works_in_exile)
 from .conditions import evaluate
 from .continuous import board_memo
 from .decisions import Action, ActionKind, Decision, DecisionKind
