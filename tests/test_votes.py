@@ -17,13 +17,6 @@ def board(db, text: str) -> Game:
     return Game.from_state(sc.state, sc.db)
 
 
-def run(db, text: str) -> Game:
-    played = Scenario.from_text(text, cards=db).run()
-    failed = [f"{o.what}: expected {o.expected}, got {o.actual}" for o in played.results if not o.passed]
-    assert not failed, failed
-    return played.game
-
-
 def resolve_top(g: Game) -> None:
     """Everyone passes once: the top of the stack begins to resolve."""
     for _ in range(len(g.state.players)):

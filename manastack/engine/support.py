@@ -265,7 +265,7 @@ REFS = frozenset({"self", "you", "each_opponent", "each_player", "target_control
                   ir.REVEALED,           # engine.effects._reveal_top_to_hand
                   ir.SACRIFICED,         # CR 608.2h, engine.casting._remember_sacrificed
                   ir.DAMAGED_THIS_WAY,   # engine.effects._deal_damage
-                  ir.MOST_VOTES})        # CR 701.38b, engine.votes.most_votes
+                  ir.MOST_VOTES})        # CR 701.38b, engine.resolution.resolve_subject
 CONTROLLERS = frozenset({None, "you", "opponent", "not_you",
                          ir.CHOSEN_PLAYER})     # CR 614.12: the player chosen as the source entered, engine.filters
 DURATIONS = frozenset({Duration.END_OF_TURN, Duration.PERMANENT, Duration.NEXT_END_STEP, Duration.NEXT_UPKEEP,

@@ -2,8 +2,8 @@
 game, starting with the player the text names (the controller: "starting with you") and going
 on in turn order, votes for one of the choices (CR 701.38a): words with no rules meaning or
 objects (CR 701.38b). A player with more than one vote casts them all in their turn to vote
-(CR 701.38d). The votes are kept on the resolution, where "If A gets more votes", "for each A
-vote" and "each permanent with the most votes" read them."""
+(CR 701.38d). The votes are kept on the resolution, where "If A gets more votes" reads them
+here, "for each A vote" and "each permanent with the most votes" in :mod:`.resolution`."""
 from __future__ import annotations
 
 from collections import Counter
