@@ -64,8 +64,8 @@ class Ctx:
         self.sacrificed: list[dict] = []
 
     def ask(self, decision: Decision) -> Action:
-        if decision.kind != "priority" and self.s.players[decision.player].lost:
-            return self._in_place_of(decision)
+        if self.s.left and decision.player in self.s.left and decision.kind != "priority":
+            return self._in_place_of(decision)      # CR 800.4f-h (a player who left: seldom)
         if decision.kind == "priority":
             # a priority decision always offers a pass (CR 117.3d), so it is never empty and
             # never forced: its options are listed only when someone reads them
