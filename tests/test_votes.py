@@ -217,3 +217,32 @@ players:
     assert len(g.state.players[0].hand) == 3 and not g.state.next_turns
     assert votes(again, "time", "time", "time", "knowledge", "knowledge") == [0, 1, 1, 2, 3]
     assert again.state.next_turns[:1] == (0,)
+
+
+def test_whenever_players_finish_voting(db):
+    """Grudge Keeper (Alice's) triggers once the players finish voting on Bob's Plea for Power:
+    Carol voted for knowledge, a choice Alice didn't vote for, and loses 2 life; Bob and Dan
+    voted for time, as Alice did, and lose nothing."""
+    g = board(db, """
+turn: 3
+active: Bob
+players:
+  - name: Alice
+    battlefield: [Grudge Keeper]
+  - name: Bob
+    hand: [Plea for Power]
+    battlefield: [{card: Island, count: 4}]
+    library: [Island, Island, Island, Island]
+  - name: Carol
+  - name: Dan
+""")
+    cast_and_pay(g, "cast Plea for Power")
+    resolve_top(g)
+    assert votes(g, "time", "knowledge", "time", "time") == [1, 2, 3, 0]
+    s = g.current_state()
+    assert [i.label for i in s.stack] == ["Grudge Keeper's ability"]
+    saved = g.to_json()                   # what the trigger saw of the votes is saved with it
+    assert Game.from_json(saved, db).to_json() == saved
+    resolve_top(g)
+    assert [p.life for p in g.current_state().players] == [20, 20, 18, 20]
+    assert any("the players finishing voting" in e.text for e in g.log)

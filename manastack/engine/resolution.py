@@ -238,6 +238,10 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
         return exiled_with(s, rc.source)
     if name == ir.REVEALED:             # the card revealed and put into a hand, where it is now
         return [s.objs[i] for i in rc.revealed if i in s.objs]
+    if name == ir.DISSENTERS:           # CR 701.38: opponents who voted for a choice "you" didn't
+        votes = rc.event.votes or ()
+        mine = {c for v, c in votes if v == rc.controller}
+        return sorted({v for v, c in votes if c not in mine and v != rc.controller and not s.players[v].lost})
     if name == ir.MOST_VOTES:           # CR 701.38b: the objects the vote chose most often
         tally = Counter(c for _, c in rc.votes)
         most = max(tally.values(), default=0)

@@ -213,6 +213,7 @@ MANA_RIDERS = frozenset({"cant_be_countered", "plus_one_counter"})
 TRIGGER_EVENTS = frozenset({
     "enters", "dies", "leaves", "attacks", "blocks", "becomes_blocked", "beginning_of_step",
     "cast", "tapped_for_mana", "becomes_target", "gain_life", "lose_life", "draw",
+    "votes_finished",       # CR 701.38, engine.votes.vote
     "reflexive", "attacks_alone", "attacks_unblocked", "blocks_or_becomes_blocked", "blocks_or_blocked_by_creature", "blocked_by_creature_without_flanking",
     "deals_damage", "deals_combat_damage", "deals_damage_to_player", "deals_combat_damage_to_player",
     "deals_damage_to_opponent", "deals_combat_damage_to_opponent",
@@ -265,7 +266,8 @@ REFS = frozenset({"self", "you", "each_opponent", "each_player", "target_control
                   ir.REVEALED,           # engine.effects._reveal_top_to_hand
                   ir.SACRIFICED,         # CR 608.2h, engine.casting._remember_sacrificed
                   ir.DAMAGED_THIS_WAY,   # engine.effects._deal_damage
-                  ir.MOST_VOTES})        # CR 701.38b, engine.resolution.resolve_subject
+                  ir.MOST_VOTES,         # CR 701.38b, engine.resolution.resolve_subject
+                  ir.DISSENTERS})        # CR 701.38, the same
 CONTROLLERS = frozenset({None, "you", "opponent", "not_you",
                          ir.CHOSEN_PLAYER})     # CR 614.12: the player chosen as the source entered, engine.filters
 DURATIONS = frozenset({Duration.END_OF_TURN, Duration.PERMANENT, Duration.NEXT_END_STEP, Duration.NEXT_UPKEEP,

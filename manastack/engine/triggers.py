@@ -37,7 +37,7 @@ from .event_types import (AbilityActivated, Attacked, AttackedAlone, AttackersDe
                           BecameMonstrous, BecameRenowned, BecameTarget, Blocked, CountersPut, CountersRemoved,
                           Cycled, DamageDealt, Drew, Event, ExiledWithMadness, Exerted, Exploited, Explored,
                           LifeGained, LifeLost, Mutated, Seen, SpellCast, StepBegan, Tapped, TappedForMana,
-                          TurnedFaceUp, Unblocked, Untapped, ZoneChange)
+                          TurnedFaceUp, Unblocked, Untapped, VotesFinished, ZoneChange)
 from .filters import is_player_ref, matches, player_of
 from .layers import relates
 from .state import ItemKind, Obj, PendingTrigger, StackItem
@@ -65,6 +65,7 @@ _SEEN_BY_KIND = {
     "zone_change": frozenset(("enters", "dies", "leaves", "discards", "sacrificed", "plays_land",
                               "put_into_graveyard")),
     "gain_life": frozenset(("gain_life",)), "lose_life": frozenset(("lose_life",)),
+    "votes_finished": frozenset(("votes_finished",)),
     "draw": frozenset(("draw",)), "step": frozenset(("beginning_of_step",)),
     "cast": frozenset(("cast",)), "tapped_for_mana": frozenset(("tapped_for_mana",)),
     "activated": frozenset(("activates",)),
@@ -463,6 +464,11 @@ def _became_target(s, trig: ir.Trigger, source: Obj, ev: BecameTarget) -> list[S
 
 
 # The reader of each class of event that can trigger an ability.
+def _votes_finished(s, trig: ir.Trigger, source: Obj, ev: VotesFinished) -> list[Seen]:
+    """"Whenever players finish voting" (CR 701.38a): the votes cast, for what the ability reads."""
+    return [Seen(ev.kind, votes=ev.votes)] if trig.event == "votes_finished" else []
+
+
 _INSTANCES: dict[type, Callable[[Any, ir.Trigger, Obj, Any], list[Seen]]] = {
     ZoneChange: _zone_change, DamageDealt: _damage_dealt, Cycled: _cycled, AbilityActivated: _activated,
     LifeGained: _life_gained, LifeLost: _life_lost, Drew: _drew, Blocked: _blocked,
@@ -471,7 +477,7 @@ _INSTANCES: dict[type, Callable[[Any, ir.Trigger, Obj, Any], list[Seen]]] = {
     TurnedFaceUp: _object_event, BecameRenowned: _object_event, BecameMonstrous: _object_event,
     Mutated: _object_event, Unblocked: _object_event, StepBegan: _step_began, SpellCast: _spell_cast,
     TappedForMana: _tapped_for_mana, Explored: _explored, Exploited: _exploited, Exerted: _exerted,
-    ExiledWithMadness: _exiled_with_madness, BecameTarget: _became_target,
+    ExiledWithMadness: _exiled_with_madness, BecameTarget: _became_target, VotesFinished: _votes_finished,
 }
 
 
@@ -718,6 +724,8 @@ def describe_event(s, view: Seen) -> str:
         return f"the beginning of the {(view.step or '').replace('_', ' ')} step"
     if kind == "cast":
         return f"{s.players[view.player].name} casting {name}"
+    if kind == "votes_finished":
+        return "the players finishing voting"
     if kind == "madness":
         return f"{name} being exiled by madness"
     if kind == "cycled":

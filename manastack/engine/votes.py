@@ -12,10 +12,12 @@ from manastack.oracle import ir
 
 from . import characteristics as ch
 from .decisions import Action, ActionKind, Decision, DecisionKind
+from .event_types import VotesFinished
 from .filters import objects_matching
 from .resolution import ResolutionContext, execute, source_obj
 from .runner import Ctx
 from .state import State
+from .triggers import collect
 
 
 def votes_of(s: State, player: int) -> tuple[int, int]:
@@ -66,6 +68,7 @@ def vote(ctx: Ctx, e: ir.Vote, rc: ResolutionContext) -> None:
     tally = Counter(c for _, c in rc.votes)
     s.add_log(f"{rc.card.name}: the vote ends, " + ", ".join(f"{names[c]} {tally[c]}" for c, _ in choices if tally[c]),
               ("701.38a",), "resolve")
+    collect(ctx, VotesFinished(tuple(rc.votes)))         # "whenever players finish voting"
 
 
 def _top(rc: ResolutionContext) -> tuple[list, int]:

@@ -1664,6 +1664,9 @@ IN_COMMAND_ZONE_OR_BATTLEFIELD = "self_in_command_zone_or_battlefield"
 # "each permanent (card) with the most votes or tied for most votes": a Ref to the objects the
 # vote of this resolution chose most often (CR 701.38b)
 MOST_VOTES = "most_votes"
+# "each opponent who voted for a choice you didn't vote for" after "Whenever players finish
+# voting" (Grudge Keeper): a Ref to those opponents, read from the votes the trigger saw
+DISSENTERS = "dissenting_opponents"
 
 # "gains protection from the color of your choice" (CR 702.16a): a Keyword("protection") arg,
 # only in a one-shot GrantKeywords, whose controller chooses the color as it happens

@@ -167,6 +167,10 @@ class ObjectRules:
     def p_each_opponent(self, c):
         return ir.Ref("each_opponent")
 
+    def p_dissenters(self, c):
+        """"each opponent who voted for a choice you didn't vote for" (CR 701.38)."""
+        return ir.Ref(ir.DISSENTERS)
+
     def p_each_player(self, c):
         return ir.Ref("each_player")
 

@@ -358,6 +358,10 @@ class TriggerRules:
         """"When you cast this spell": the card's own ability, from the stack (CR 601.2i)."""
         return ir.Trigger("cast", "self")
 
+    def e_finish_voting(self, c):
+        """"Whenever players finish voting" (CR 701.38): once all the votes of a vote are cast."""
+        return ir.Trigger("votes_finished")
+
     def e_you_sacrifice(self, c):
         """"Whenever you sacrifice a creature / another permanent" (CR 701.21a): only a
         permanent's controller sacrifices it; the ability looks back at it (CR 603.10a)."""
