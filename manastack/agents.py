@@ -15,7 +15,7 @@ from manastack.engine.decisions import Action, Decision
 from manastack.oracle import ir
 from manastack.mcts import MCTSAgent, MCTSConfig
 from manastack.rng import Rng
-from manastack.tactician import TacticianAgent
+from manastack.tactician import TacticianAgent, vote_by_rule
 
 
 class FirstLegalAgent:
@@ -59,7 +59,7 @@ class HeuristicAgent:
     casts one face down or suspends a card, attacks with creatures that won't trade badly (with
     several opponents, each attacks the one with the lowest life it can attack safely),
     blocks to survive, targets opponents' things with harmful spells and its own with helpful
-    ones, and says yes to "you may"."""
+    ones, says yes to "you may", and votes by :func:`manastack.tactician.vote_by_rule`."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
@@ -98,6 +98,8 @@ class HeuristicAgent:
             return self._block(s, decision, by_kind)
         if kind == "targets":
             return self._target(s, decision)
+        if kind == "vote":
+            return vote_by_rule(s, decision)
         return options[self.rng.below(len(options))]
 
     @staticmethod

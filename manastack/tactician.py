@@ -46,7 +46,7 @@ COMPARED = frozenset((DecisionKind.TARGETS, DecisionKind.X, DecisionKind.ALTERNA
                       DecisionKind.ADDITIONAL_COST, DecisionKind.SACRIFICE, DecisionKind.MODES,
                       DecisionKind.MAY, DecisionKind.KICKER, DecisionKind.MULTIKICKER,
                       DecisionKind.BUYBACK, DecisionKind.ENTWINE, DecisionKind.UNLESS,
-                      DecisionKind.DIVIDE, DecisionKind.NEW_TARGET))
+                      DecisionKind.DIVIDE, DecisionKind.NEW_TARGET, DecisionKind.VOTE))
 #: choices of a card to give up, answered by the card's worth to its owner
 GIVE_UP = frozenset((DecisionKind.DISCARD, DecisionKind.BOTTOM, DecisionKind.EXILE_COST,
                      DecisionKind.RETURN_COST, DecisionKind.HAND_TO_LIBRARY))
@@ -139,6 +139,31 @@ def card_worth(s: State, oid: int, me: int) -> float:
         lands = sum(1 for o in s.permanents(me) if ch.is_type(s, o, "Land"))
         return 3.0 if lands < 5 else 0.5
     return 2.0 + card.mana_cost.mana_value()
+
+
+def vote_by_rule(s: State, d: Decision) -> Action:
+    """A vote (CR 701.38) by rule. Words: the vote's controller votes for the first choice, every
+    other player for the last, the one a tie gives on "Will of the council" cards ("If B gets
+    more votes or the vote is tied"). Objects: the vote's controller votes for the one of
+    highest mana value; another player for the object of highest mana value of a third player
+    (neither theirs nor the controller's), else for the one of lowest mana value. A vote a player
+    may cast in addition is cast."""
+    options = [o for o in d.options if o.kind == "vote"] or list(d.options)   # an additional vote: cast it
+    me, caster = d.player, d.context.get("controller")
+    if d.context.get("words"):
+        return options[0] if me == caster else options[-1]
+    objs = [(o, s.objs[o.args[0]]) for o in options if o.args and o.args[0] in s.objs]
+    if not objs:
+        return options[0]
+
+    def holder(x: Obj) -> int:
+        return x.controller if x.zone == "battlefield" else x.owner
+    if me == caster:
+        return max(objs, key=lambda t: ch.mana_value(t[1]))[0]
+    third = [t for t in objs if holder(t[1]) not in (me, caster)]
+    if third:
+        return max(third, key=lambda t: ch.mana_value(t[1]))[0]
+    return min(objs, key=lambda t: ch.mana_value(t[1]))[0]
 
 
 def fight(s: State, a: Obj, b: Obj) -> tuple[bool, bool]:
@@ -465,6 +490,8 @@ class TacticianAgent:
             return next((o for o in options if o.kind == "yes"), options[0])
         if kind == DecisionKind.ASSIST_PAY:
             return options[0]
+        if kind == DecisionKind.VOTE:
+            return vote_by_rule(s, d)
         if kind in (DecisionKind.KICKER, DecisionKind.MULTIKICKER, DecisionKind.BUYBACK,
                     DecisionKind.ENTWINE, DecisionKind.REPLICATE, DecisionKind.CONSPIRE):
             return options[-1]

@@ -371,6 +371,9 @@ def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
     if kw.name == "ninjutsu":
         return ir.ActivatedAbility(kw.cost, (ir.EnterAttacking(ir.Ref("self")),),
                                    text=f"Ninjutsu {kw.cost.mana} (CR 702.49a)")
+    if kw.name == "commander ninjutsu":     # CR 702.49d: from the hand or the command zone
+        return ir.ActivatedAbility(kw.cost, (ir.EnterAttacking(ir.Ref("self")),),
+                                   text=f"Commander ninjutsu {kw.cost.mana} (CR 702.49d)")
     if kw.name == "outlast":       # CR 702.107a: [cost], {T}: a +1/+1 counter on it, as a sorcery
         counter = ir.PutCounters(ir.Ref("self"), "+1/+1", 1)
         return ir.ActivatedAbility(dataclasses.replace(kw.cost, tap=True), (counter,), sorcery_speed=True,
@@ -409,6 +412,20 @@ def typecycling_filter(name: str) -> ir.Filter | None:
     if name == "basic landcycling":
         return ir.Filter(types=("Land",), supertypes=("Basic",), zone="library")
     return None
+
+
+def works_from_command_zone(ab) -> bool:
+    """Eminence (CR 113.6b): a triggered or static ability that says it works "in the command
+    zone or on the battlefield"; a commander card's other abilities don't work there (CR 113.6)."""
+    condition = ab.effect.condition if type(ab) is ir.StaticAbility else getattr(ab, "condition", None)
+    return condition == ir.IN_COMMAND_ZONE_OR_BATTLEFIELD
+
+
+@lru_cache(maxsize=4096)
+def eminent(card) -> bool:
+    """Whether ``card`` has an ability that works from the command zone (CR 113.6b); cached per
+    card definition (every event asks it of each commander in a command zone)."""
+    return any(works_from_command_zone(ab) for ab in card.abilities)
 
 
 @lru_cache(maxsize=4096)
@@ -601,13 +618,14 @@ def _count(n: int, kind: str) -> str:
 def ways_to_play(card) -> frozenset[str]:
     """The rarer ways a card can be played from a hand, a graveyard or exile, each found on
     its definition: "back" (a modal double face, CR 712.12), "halves" (a split card, CR 709),
-    "adventure" (CR 715), "morph" (CR 702.37c), "suspend" (CR 702.62a), "ninjutsu" (CR 702.49).
-    A priority decision looks for each of them only when some card has it."""
+    "adventure" (CR 715), "morph" (CR 702.37c), "suspend" (CR 702.62a), "ninjutsu" (CR 702.49,
+    commander ninjutsu too). A priority decision looks for each of them only when some card has it."""
     kws = {ab.name for ab in card.abilities if type(ab) is ir.Keyword}
     return frozenset(
         ({"back"} if card.back is not None else set()) | ({"halves"} if card.halves else set())
         | ({"adventure"} if card.adventure is not None else set())
-        | ({"morph"} if kws & {"morph", "megamorph"} else set()) | (kws & {"suspend", "ninjutsu"}))
+        | ({"morph"} if kws & {"morph", "megamorph"} else set()) | (kws & {"suspend", "ninjutsu"})
+        | ({"ninjutsu"} if "commander ninjutsu" in kws else set()))
 
 
 @lru_cache(maxsize=16384)

@@ -650,17 +650,20 @@ NINJUTSU_STEPS = ("declare_blockers", "first_strike_damage", "combat_damage", "e
 
 
 def ninjutsu_actions(s, player: int) -> list[tuple[int, int, int]]:
-    """(card in hand, ability index, unblocked attacker) for each ninjutsu activation open to
-    ``player``: only once blockers are declared and while an attacker of theirs is unblocked
+    """(card, ability index, unblocked attacker) for each ninjutsu activation open to
+    ``player``: of a card in their hand, or in the command zone with commander ninjutsu
+    (CR 702.49d); only once blockers are declared and while an attacker of theirs is unblocked
     (CR 702.49a, 702.49c, 509.1h), and when its mana cost can be paid."""
     if s.step not in NINJUTSU_STEPS or s.active != player or not s.combat or split_second(s) is not None:
         return []                   # ninjutsu is an activated ability (CR 702.61a)
     unblocked = [o for o in s.permanents(player) if o.attacking is not None and not o.blocked]
     out: list[tuple[int, int, int]] = []
-    for oid in s.players[player].hand:
+    p = s.players[player]
+    for oid in (*p.hand, *p.command):
         card = s.objs[oid].card
+        names = ("ninjutsu", "commander ninjutsu") if s.objs[oid].zone == "hand" else ("commander ninjutsu",)
         for idx, ab in enumerate(card.abilities):
-            if type(ab) is ir.Keyword and ab.name == "ninjutsu" and ab.cost is not None \
+            if type(ab) is ir.Keyword and ab.name in names and ab.cost is not None \
                     and ab.cost.mana is not None and can_afford(s, player, ab.cost.mana):
                 out.extend((oid, idx, a.id) for a in unblocked)
     return out
@@ -675,9 +678,12 @@ def ninjutsu(ctx: Ctx, player: int, oid: int, idx: int, attacker: int) -> None:
     card = s.objs[oid].card
     returned = s.objs[attacker]
     defender = returned.attacking
-    label = f"{possessive(card.name)} ninjutsu"
-    s.add_log(f"{s.players[player].name} activates {label}, revealing {card.name} and returning "
-              f"{returned.card.name}", ("702.49a", "702.49b", "602.2a"), "activate")
+    commander = card.abilities[idx].name == "commander ninjutsu"
+    label = f"{possessive(card.name)} {'commander ' if commander else ''}ninjutsu"
+    where = "the command zone" if s.objs[oid].zone == "command" else "their hand"
+    s.add_log(f"{s.players[player].name} activates {label}, revealing {card.name} from {where} and returning "
+              f"{returned.card.name}", ("702.49a", "702.49b", "602.2a") + (("702.49d",) if commander else ()),
+              "activate")
     item = StackItem(s.next_id, "activated", oid, player, card, idx, label)
     s.next_id += 1
     item.event = Seen(defender=defender, planeswalker=attack_targets.declared_target(s, attacker))

@@ -226,6 +226,11 @@ def _self_attacking(s: State, src: Obj) -> bool:
     return src.zone == "battlefield" and src.attacking is not None
 
 
+def _in_command_zone_or_battlefield(s: State, src: Obj) -> bool:
+    """Eminence (CR 113.6b, 903): the source is in the command zone or on the battlefield."""
+    return src.zone in ("command", "battlefield")
+
+
 def _self_untapped(s: State, src: Obj) -> bool:
     return src.zone == "battlefield" and not src.tapped
 
@@ -296,6 +301,7 @@ _CONDITIONS = {
     "self_attacking": _self_attacking, "self_untapped": _self_untapped, "self_tapped": _self_tapped,
     "self_equipped": _self_equipped, "self_enchanted": _self_enchanted,
     "self_monstrous": _self_monstrous, "self_renowned": _self_renowned,
+    ir.IN_COMMAND_ZONE_OR_BATTLEFIELD: _in_command_zone_or_battlefield,   # eminence (CR 113.6b)
 }
 
 

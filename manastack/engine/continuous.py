@@ -44,6 +44,7 @@ from manastack.oracle import ir
 from manastack.oracle.subtypes import CREATURE_TYPES, LAND_TYPES
 
 from . import exercise
+from .abilities import eminent
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, ControlChange, GrantAbility,
                              GrantKeywords, LoseKeywords, ModifyPT, SetColors, SetLandType, SetPT, SwitchPT)
 from .state import Obj, State
@@ -166,9 +167,12 @@ def statics(s: State) -> tuple:
     for oid in key:
         out += _static_abilities(oid, objs[oid].card)
     for p in s.players:                   # emblems' abilities work in the command zone (CR 114.4)
-        for oid in p.command:             # (a commander there is a card: its abilities don't, CR 113.6)
-            if not objs[oid].card.types:
-                out += _static_abilities(oid, objs[oid].card)
+        for oid in p.command:             # (a commander there is a card: its abilities don't, CR 113.6,
+            card = objs[oid].card         # but for those that say they do: eminence, CR 113.6b)
+            if not card.types:
+                out += _static_abilities(oid, card)
+            elif eminent(card):
+                out += [t for t in _static_abilities(oid, card) if t[2].condition == ir.IN_COMMAND_ZONE_OR_BATTLEFIELD]
     every = tuple(out)
     found = (every, tuple(t for t in every if t[2].kind in STATIC_LAYERS))
     s.static_cache = (key, found, {})

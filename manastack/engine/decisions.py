@@ -56,6 +56,7 @@ class ActionKind(StrEnum):
     BLOCK = "block"                        # CR 509.1
     ASSIGN = "assign"                      # CR 510.1c
     ENCODE = "encode"                      # CR 702.99a
+    VOTE = "vote"                          # CR 701.38a
     # paying costs (CR 601.2g-h)
     PAY = "pay"
     AUTOPAY = "autopay"
@@ -169,6 +170,7 @@ class DecisionKind(StrEnum):
     MUTATE = "mutate"                        # CR 702.140c: a mutating spell over or under the creature
     TAP_OR_UNTAP = "tap_or_untap"            # CR 701.26, 608.2d: "tap or untap target permanent"
     PROLIFERATE = "proliferate"              # CR 701.34a: one more permanent or player, or done
+    VOTE = "vote"                            # CR 701.38a: a choice to vote for
 
 
 class Decision:

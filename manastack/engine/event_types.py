@@ -111,6 +111,13 @@ class Destruction:
 
 
 @dataclass(slots=True)
+class VotesFinished:
+    """CR 701.38a: the players finished voting; ``votes`` is (voter, choice) for each vote cast."""
+    kind: ClassVar[str] = "votes_finished"
+    votes: tuple
+
+
+@dataclass(slots=True)
 class Cycled:
     """CR 702.29c: a player discarded a card to pay a cycling cost; ``obj`` is the card where it
     wound up (its abilities that trigger on being cycled work from there)."""
@@ -391,7 +398,7 @@ class BecameMonarch:
 Event = (ZoneChange | Drew | LifeGained | LifeLost | DamageDealt | Tapped | Untapped | CountersPut
          | CountersRemoved | SpellCast | StepBegan | Attacked | AttackersDeclared | AttackedAlone | Blocked | BecameBlocked | Unblocked
          | BecameTarget | TurnedFaceUp | BecameRenowned | BecameMonstrous | Exploited | Explored | Mutated | Exerted | ExiledWithMadness | TappedForMana
-         | BecameMonarch | Cycled | AbilityActivated | Attached | Unattached)
+         | BecameMonarch | Cycled | AbilityActivated | Attached | Unattached | VotesFinished)
 
 
 # ------------------------------------------------------------------------------ what a trigger saw
@@ -434,6 +441,7 @@ class Seen:
     x: int | None = None                     # the X of the ability a reflexive one comes from (CR 603.12, 107.3n)
     sacrificed: dict | None = None           # the same of the permanent sacrificed for the cost
     source_power: int | None = None          # the ability's source's power as it left (mentor, 702.134a)
+    votes: tuple | None = None               # (voter, choice) for each vote of a vote that ended (CR 701.38)
 
     def to_data(self) -> dict:
         """The set fields, for a save."""
@@ -450,7 +458,7 @@ class Seen:
         for k, v in data.items():
             if k in ("mana", "cast_costs", "sacrificed_could_produce", "created", "cast_modes") and isinstance(v, list):
                 v = tuple(v)
-            elif k in ("dealt", "frozen", "cast_targets") and isinstance(v, list):
+            elif k in ("dealt", "frozen", "cast_targets", "votes") and isinstance(v, list):
                 v = tuple(tuple(g) if isinstance(g, list) else g for g in v)
             values[k] = v
         return cls(**values)

@@ -19,7 +19,7 @@ from manastack.oracle.subtypes import CREATURE_TYPES
 from . import characteristics as ch
 from . import continuous, filters, layers
 from . import aura_placement, commanders, exercise, levelers, morph, replacement
-from .abilities import MIRACLE_CAST, REBOUND_CAST, ability_at, nested_index
+from .abilities import MIRACLE_CAST, REBOUND_CAST, ability_at, eminent, nested_index
 from .bestow import bestowed
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .resolution import ResolutionContext, execute
@@ -125,6 +125,8 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
         morph.reveal(s, o, to)
     _remove_from_zone(s, o)
     del s.objs[o.id]
+    if (from_zone == "command" or to == "command") and eminent(o.card):
+        s.static_cache = None       # its static abilities work there (eminence, CR 113.6b)
     if o.merged and from_zone == "battlefield":       # each of its cards goes there (CR 729.3)
         new, others = _split_merged(s, o, to, bottom)
         if new is not None and others:

@@ -68,6 +68,9 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
             return False
         if f.controller in ("opponent", "not_you") and who == controller:
             return False  # two players: "you don't control" is "an opponent controls"
+        if f.controller == ir.CHOSEN_PLAYER and not (
+                source is not None and is_player_ref(source.chosen) and who == player_of(source.chosen)):
+            return False  # the player chosen as the source entered (CR 614.12)
     if f.other and source is not None and o.id == source.id:
         return False
     if f.named_self and (source is None or o.card.name != source.card.name):

@@ -46,9 +46,10 @@ def leave(ctx: Ctx, player: int) -> None:
     for oid in owned:
         s.objs.pop(oid, None)
     s.pending_triggers = [t for t in s.pending_triggers if t.controller != player]    # CR 800.4d
+    ceased = sum(1 for i in stack_gone if i.source not in owned)
     s.add_log(f"{p.name} leaves the game: the {len(owned)} objects they own leave with them"
-              + (f", and {len(stack_gone) - sum(1 for i in stack_gone if i.source in owned)} of their "
-                 "abilities or copies on the stack cease to exist" if stack_gone else ""), ("800.4a",), "end")
+              + (f", and {ceased} of their abilities or copies on the stack cease to exist" if ceased else ""),
+              ("800.4a",), "end")
     # the control effects that give them control end; what they still control is exiled
     given = [e for e in s.effects if type(e) is ControlChange and e.controller == player]
     s.effects = [e for e in s.effects if e not in given]

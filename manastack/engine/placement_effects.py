@@ -61,8 +61,8 @@ def enter_attacking(ctx, e: ir.EnterAttacking, rc) -> None:
     s = ctx.s
     defender = rc.event.defender
     for o in resolve_subject(ctx, e.what, rc):
-        if not isinstance(o, Obj) or o.zone != "hand":
-            s.add_log(f"{rc.card.name} is no longer in its owner's hand: nothing enters", ("400.7",),
+        if not isinstance(o, Obj) or o.zone not in ("hand", "command"):   # the command zone: CR 702.49d
+            s.add_log(f"{rc.card.name} is no longer in its owner's hand or command zone: nothing enters", ("400.7",),
                       "resolve")
             continue
         new = events.move(ctx, o, "battlefield", controller=rc.controller, tapped=True,

@@ -401,6 +401,10 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                 out.append(Replacement(key, f"a player is chosen as {card.name} enters",
                                        ("614.1c", "614.12"), lambda e: _choose_player(ctx, o, e),
                                        source=(ab.kind, card)))
+            elif ab.kind == "choose_opponent":
+                out.append(Replacement(key, f"an opponent is chosen as {card.name} enters",
+                                       ("614.1c", "614.12"), lambda e: _choose_player(ctx, o, e, opponent=True),
+                                       source=(ab.kind, card)))
             elif ab.kind == "choose_creature_type":
                 out.append(Replacement(key, f"a creature type is chosen as {card.name} enters",
                                        ("614.1c", "614.12"), lambda e: _choose_creature_type(ctx, o, e),
@@ -664,13 +668,20 @@ def _choose_color(ctx: Ctx, o, event: ZoneChange) -> None:
                   f"for {o.card.name}", ("614.1c",), "choice")
 
 
-def _choose_player(ctx: Ctx, o, event: object) -> None:
+def _choose_player(ctx: Ctx, o, event: object, opponent: bool = False) -> None:
     """"As ~ enters, choose a player" (CR 614.1c): the controller chooses any player in the game,
-    themselves included; the choice is kept as a player reference ("p1")."""
+    themselves included; with ``opponent``, "choose an opponent", one of their opponents still in
+    the game (CR 102.2). The choice is kept as a player reference ("p1"), "the chosen player"."""
     assert isinstance(event, ZoneChange)
     s = ctx.s
-    answer = ctx.ask(Decision(event.controller, DecisionKind.CHOOSE_PLAYER, f"Choose a player for {o.card.name}",
-                              tuple(Action(ActionKind.PLAYER, (player_ref(p.index),), p.name) for p in s.players if not p.lost)))
+    who = s.opponents(event.controller) if opponent else [p.index for p in s.players if not p.lost]
+    if not who:
+        s.add_log(f"{s.players[event.controller].name} has no opponent to choose for {o.card.name}",
+                  ("614.1c", "102.2"), "choice")
+        return
+    answer = ctx.ask(Decision(event.controller, DecisionKind.CHOOSE_PLAYER,
+                              f"Choose {'an opponent' if opponent else 'a player'} for {o.card.name}",
+                              tuple(Action(ActionKind.PLAYER, (player_ref(p),), s.players[p].name) for p in who)))
     event.chosen = answer.args[0]
     s.add_log(f"{s.players[event.controller].name} chooses {s.players[player_of(answer.args[0])].name} "
               f"for {o.card.name}", ("614.1c",), "choice")

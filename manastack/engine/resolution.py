@@ -5,6 +5,7 @@ effect names. :func:`execute` carries out effects one IR node at a time, each by
 costs from above this module)."""
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from manastack.cards import CardDef
@@ -50,6 +51,7 @@ class ResolutionContext:
     won_clash: bool = False     # the controller won the clash this resolution did (CR 701.30d)
     won_flip: bool | None = None    # the controller won (lost) the coin flip; None: no flip (CR 705.2)
     shares: dict = field(default_factory=dict)    # target phrase -> {target: its share} (CR 601.2d)
+    votes: list = field(default_factory=list)     # (voter, choice) for each vote cast (CR 701.38a)
 
 
 def division_shares(item) -> dict:
@@ -89,6 +91,8 @@ def amount(ctx: Ctx, a, rc: ResolutionContext) -> int:
         else:
             counters = rc.event.counters or (rc.source_lki.counters if rc.source_lki else {})
         return counters.get(a.kind, 0) * a.multiplier
+    if isinstance(a, ir.VoteCount):                 # "for each death vote" (CR 701.38)
+        return sum(1 for _, c in rc.votes if c == a.choice) * a.multiplier
     if isinstance(a, ir.LifeLostThisWay):
         return rc.life_lost
     if isinstance(a, ir.DestroyedThisWay):       # as they last existed on the battlefield (CR 608.2h)
@@ -234,6 +238,14 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
         return exiled_with(s, rc.source)
     if name == ir.REVEALED:             # the card revealed and put into a hand, where it is now
         return [s.objs[i] for i in rc.revealed if i in s.objs]
+    if name == ir.DISSENTERS:           # CR 701.38: opponents who voted for a choice "you" didn't
+        votes = rc.event.votes or ()
+        mine = {c for v, c in votes if v == rc.controller}
+        return sorted({v for v, c in votes if c not in mine and v != rc.controller and not s.players[v].lost})
+    if name == ir.MOST_VOTES:           # CR 701.38b: the objects the vote chose most often
+        tally = Counter(c for _, c in rc.votes)
+        most = max(tally.values(), default=0)
+        return [s.objs[i] for i, n in tally.items() if n == most and i in s.objs]
     if name == "you":
         return [rc.controller]
     if name == "each_opponent":
@@ -362,7 +374,10 @@ def _source_became(ctx, rc) -> list[Obj]:
 
 
 def named_players(ctx, subject, rc) -> list[int]:
-    return [p for p in resolve_subject(ctx, subject, rc) if isinstance(p, int)]
+    """The players ``subject`` names who are still in the game: an effect does nothing to a
+    player who has left it ("that player", "defending player"; CR 800.4a)."""
+    players = ctx.s.players
+    return [p for p in resolve_subject(ctx, subject, rc) if isinstance(p, int) and not players[p].lost]
 
 
 def bound_x(f: ir.Filter, rc: ResolutionContext) -> ir.Filter:

@@ -12,7 +12,7 @@ be copied or saved, and an illegal answer or a cancelled cast leaves the game ex
 """
 from __future__ import annotations
 
-from .decisions import Action, Decision, IllegalActionError
+from .decisions import Action, ActionKind, Decision, DecisionKind, IllegalActionError
 from .state import State
 
 
@@ -64,6 +64,8 @@ class Ctx:
         self.sacrificed: list[dict] = []
 
     def ask(self, decision: Decision) -> Action:
+        if self.s.left and decision.player in self.s.left and decision.kind != "priority":
+            return self._in_place_of(decision)      # CR 800.4f-h (a player who left: seldom)
         if decision.kind == "priority":
             # a priority decision always offers a pass (CR 117.3d), so it is never empty and
             # never forced: its options are listed only when someone reads them
@@ -99,3 +101,41 @@ class Ctx:
             self.pos += 1
             return self.answers[self.pos - 1]
         return None
+
+    def _in_place_of(self, decision: Decision) -> Action:
+        """A decision for a player who has left the game (CR 800.4f-h). Whether to pay a cost:
+        it is not paid (800.4f). Another choice an object asks for: its controller chooses
+        another player to make it, another opponent where the player who left was their
+        opponent, if there is one (800.4g). A choice a rule asks for: the next player in turn
+        order makes it (800.4h)."""
+        s = self.s
+        gone = s.players[decision.player]
+        if decision.kind == DecisionKind.UNLESS:
+            refuse = next((o for o in decision.options if o.kind == ActionKind.DECLINE), None)
+            if refuse is not None:
+                s.add_log(f"{gone.name} has left the game: the cost is not paid", ("800.4f",), "choice")
+                return refuse
+        controller = self._object_controller(decision)
+        if controller is None or s.players[controller].lost:
+            who = s.next_player(decision.player)
+            s.add_log(f"{gone.name} has left the game: {s.players[who].name}, the next player in turn order, "
+                      "makes their choice", ("800.4h",), "choice")
+        else:
+            others = [p.index for p in s.players if not p.lost]
+            opponents = [p for p in others if p != controller]      # every other player (CR 102.2)
+            pool = opponents if decision.player != controller and opponents else others
+            pick = self.ask(Decision(controller, DecisionKind.CHOOSE_PLAYER,
+                                     f"{gone.name} has left the game: choose who makes their choice (CR 800.4g)",
+                                     tuple(Action(ActionKind.PLAYER, (f"p{p}",), s.players[p].name) for p in pool)))
+            who = int(pick.args[0][1:])
+            s.add_log(f"{gone.name} has left the game: {s.players[controller].name} has "
+                      f"{s.players[who].name} make their choice", ("800.4g",), "choice")
+        return self.ask(Decision(who, decision.kind, decision.prompt, decision.options, decision.context))
+
+    def _object_controller(self, decision: Decision) -> int | None:
+        """The controller of the spell or ability a decision is asked for, when it says which."""
+        ctx = decision.context
+        if "controller" in ctx:
+            return ctx["controller"]
+        item = next((i for i in self.s.stack if i.id == ctx.get("item")), None) if "item" in ctx else None
+        return item.controller if item is not None else None

@@ -28,7 +28,7 @@ KEYWORDS = frozenset({
     "vigilance", "haste", "menace", "defender", "hexproof", "indestructible", "shroud", "flash",
     "protection", "enchant", "prowess", "persist", "undying", "ward", "changeling", "devoid",
     "fear", "intimidate", "shadow", "plainswalk", "islandwalk", "swampwalk", "mountainwalk",
-    "forestwalk", "horsemanship", "equip", "fortify", "ninjutsu", "cycling", "infect", "wither", "cipher",
+    "forestwalk", "horsemanship", "equip", "fortify", "ninjutsu", "commander ninjutsu", "cycling", "infect", "wither", "cipher",
     "exalted", "bushido", "echo", "cumulative upkeep", "flanking", "soulshift", "cascade", "crew",
     "partner",      # no effect outside Commander (CR 702.124a); engine.turn logs so at the start
     "kicker", "multikicker", "buyback", "flashback", "entwine",   # spell costs, engine.alt_costs
@@ -149,6 +149,7 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "self_cost_reduction",      # the card's own, for each creature in the party: engine.spell_costs
                           "control",                  # an Aura's control effect, engine.control
                           "no_maximum_hand_size",     # CR 402.2, engine.turn._cleanup
+                          "extra_vote", "may_extra_vote",   # CR 701.38d, engine.votes.votes_of
                           "skip_step",                # CR 614.10, engine.skips
                           "begin_on_battlefield",     # CR 103.6a, engine.turn._opening_hand
                           "block_additional",         # CR 509.1a-b, engine.combat.block_capacity
@@ -173,7 +174,7 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
 # or counters of a kind on the source ("for each charge counter on ~"); continuous._times.
 STATIC_COUNTS = frozenset({"Filter", "CountersOn",
                            "AttachedCount"})     # "for each Aura attached to it": continuous._times
-REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color", "choose_player",
+REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color", "choose_player", "choose_opponent",
                                "double_damage_to_player", "more_counters", "double_counters",
                                "enter_as_copy", "choose_creature_type",
                                "graveyard_to_library", "graveyard_to_exile",     # CR 614.6
@@ -212,6 +213,7 @@ MANA_RIDERS = frozenset({"cant_be_countered", "plus_one_counter"})
 TRIGGER_EVENTS = frozenset({
     "enters", "dies", "leaves", "attacks", "blocks", "becomes_blocked", "beginning_of_step",
     "cast", "tapped_for_mana", "becomes_target", "gain_life", "lose_life", "draw",
+    "votes_finished",       # CR 701.38, engine.votes.vote
     "reflexive", "attacks_alone", "attacks_unblocked", "blocks_or_becomes_blocked", "blocks_or_blocked_by_creature", "blocked_by_creature_without_flanking",
     "deals_damage", "deals_combat_damage", "deals_damage_to_player", "deals_combat_damage_to_player",
     "deals_damage_to_opponent", "deals_combat_damage_to_opponent",
@@ -263,8 +265,11 @@ REFS = frozenset({"self", "you", "each_opponent", "each_player", "target_control
                   ir.EXILED_CARDS,       # CR 607.2a, engine.state.exiled_with
                   ir.REVEALED,           # engine.effects._reveal_top_to_hand
                   ir.SACRIFICED,         # CR 608.2h, engine.casting._remember_sacrificed
-                  ir.DAMAGED_THIS_WAY})  # engine.effects._deal_damage
-CONTROLLERS = frozenset({None, "you", "opponent", "not_you"})
+                  ir.DAMAGED_THIS_WAY,   # engine.effects._deal_damage
+                  ir.MOST_VOTES,         # CR 701.38b, engine.resolution.resolve_subject
+                  ir.DISSENTERS})        # CR 701.38, the same
+CONTROLLERS = frozenset({None, "you", "opponent", "not_you",
+                         ir.CHOSEN_PLAYER})     # CR 614.12: the player chosen as the source entered, engine.filters
 DURATIONS = frozenset({Duration.END_OF_TURN, Duration.PERMANENT, Duration.NEXT_END_STEP, Duration.NEXT_UPKEEP,
                        Duration.YOUR_NEXT_UPKEEP,      # CR 603.7c, a Pact's "your next upkeep"
                        Duration.NEXT_CLEANUP,          # CR 603.7c, 514.3a: Armor of Thorns' sacrifice, engine.resolve

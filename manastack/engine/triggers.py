@@ -28,7 +28,7 @@ from . import characteristics as ch
 from . import attack_targets, layers, monarch
 from . import exercise
 from .abilities import (ONE_SHOT_DELAYS, VANISHING_SACRIFICE, ability_at, encoded_triggers, nested_index, suspended,
-                        triggered_abilities, works_in_exile)
+                        eminent, triggered_abilities, works_from_command_zone, works_in_exile)
 from .conditions import evaluate
 from .continuous import board_memo
 from .decisions import Action, ActionKind, Decision, DecisionKind
@@ -37,8 +37,8 @@ from .event_types import (AbilityActivated, Attacked, AttackedAlone, AttackersDe
                           BecameMonstrous, BecameRenowned, BecameTarget, Blocked, CountersPut, CountersRemoved,
                           Cycled, DamageDealt, Drew, Event, ExiledWithMadness, Exerted, Exploited, Explored,
                           LifeGained, LifeLost, Mutated, Seen, SpellCast, StepBegan, Tapped, TappedForMana,
-                          TurnedFaceUp, Unblocked, Untapped, ZoneChange)
-from .filters import matches
+                          TurnedFaceUp, Unblocked, Untapped, VotesFinished, ZoneChange)
+from .filters import is_player_ref, matches, player_of
 from .layers import relates
 from .state import ItemKind, Obj, PendingTrigger, StackItem
 from .targets import choose_division, choose_modes_and_targets, describe_target
@@ -65,6 +65,7 @@ _SEEN_BY_KIND = {
     "zone_change": frozenset(("enters", "dies", "leaves", "discards", "sacrificed", "plays_land",
                               "put_into_graveyard")),
     "gain_life": frozenset(("gain_life",)), "lose_life": frozenset(("lose_life",)),
+    "votes_finished": frozenset(("votes_finished",)),
     "draw": frozenset(("draw",)), "step": frozenset(("beginning_of_step",)),
     "cast": frozenset(("cast",)), "tapped_for_mana": frozenset(("tapped_for_mana",)),
     "activated": frozenset(("activates",)),
@@ -362,6 +363,10 @@ def _step_began(s, trig: ir.Trigger, source: Obj, ev: StepBegan) -> list[Seen]:
         host = s.objs.get(source.attached_to) if source.attached_to is not None else None
         hit = trig.step == ev.step and host is not None and host.controller == s.active
         return [Seen(ev.kind, step=ev.step, player=s.active)] if hit else []
+    if trig.whose == ir.CHOSEN_PLAYER:
+        # the player chosen as the permanent entered (CR 614.12): "that player" on their turn
+        hit = trig.step == ev.step and is_player_ref(source.chosen) and player_of(source.chosen) == s.active
+        return [Seen(ev.kind, step=ev.step, player=s.active)] if hit else []
     if trig.step == ev.step and _player_matches(trig.whose, s.active, source.controller):
         return [Seen(ev.kind, step=ev.step, player=s.active)]
     return []
@@ -459,6 +464,11 @@ def _became_target(s, trig: ir.Trigger, source: Obj, ev: BecameTarget) -> list[S
 
 
 # The reader of each class of event that can trigger an ability.
+def _votes_finished(s, trig: ir.Trigger, source: Obj, ev: VotesFinished) -> list[Seen]:
+    """"Whenever players finish voting" (CR 701.38a): the votes cast, for what the ability reads."""
+    return [Seen(ev.kind, votes=ev.votes)] if trig.event == "votes_finished" else []
+
+
 _INSTANCES: dict[type, Callable[[Any, ir.Trigger, Obj, Any], list[Seen]]] = {
     ZoneChange: _zone_change, DamageDealt: _damage_dealt, Cycled: _cycled, AbilityActivated: _activated,
     LifeGained: _life_gained, LifeLost: _life_lost, Drew: _drew, Blocked: _blocked,
@@ -467,7 +477,7 @@ _INSTANCES: dict[type, Callable[[Any, ir.Trigger, Obj, Any], list[Seen]]] = {
     TurnedFaceUp: _object_event, BecameRenowned: _object_event, BecameMonstrous: _object_event,
     Mutated: _object_event, Unblocked: _object_event, StepBegan: _step_began, SpellCast: _spell_cast,
     TappedForMana: _tapped_for_mana, Explored: _explored, Exploited: _exploited, Exerted: _exerted,
-    ExiledWithMadness: _exiled_with_madness, BecameTarget: _became_target,
+    ExiledWithMadness: _exiled_with_madness, BecameTarget: _became_target, VotesFinished: _votes_finished,
 }
 
 
@@ -573,7 +583,8 @@ def collect(ctx, ev: Event) -> None:
     else:
         sources = [s.objs[i] for i in s.battlefield]
     for p in s.players:                 # emblems' abilities work in the command zone (CR 114.4);
-        sources += [s.objs[i] for i in p.command if not s.objs[i].card.types]   # a commander's don't (CR 113.6)
+        # a commander card's don't (CR 113.6), but for those that say so (eminence, CR 113.6b)
+        sources += [s.objs[i] for i in p.command if not s.objs[i].card.types or eminent(s.objs[i].card)]
     if type(ev) is ZoneChange and ev.from_zone == "battlefield":
         sources.append(ev.old)  # look back in time (CR 603.10a)
         sources += ctx.together or ()   # and at the permanents that left with it, just before
@@ -615,6 +626,7 @@ def collect(ctx, ev: Event) -> None:
             (card, idx, ab, None) for idx, ab in by_kind
             if (src.zone != "stack" or ab.trigger == _CAST_SELF) and works_in_exile(ab) == (src.zone == "exile")
             and ab.from_graveyard == (src.zone == "graveyard")
+            and (src.zone != "command" or not src.card.types or works_from_command_zone(ab))
             or cycled and ab.trigger.event == "cycled"]     # from where it went (CR 702.29c)
         if src.zone == "battlefield" and damage:
             owned += encoded_triggers(s, src)               # cipher (CR 702.99a)
@@ -712,6 +724,8 @@ def describe_event(s, view: Seen) -> str:
         return f"the beginning of the {(view.step or '').replace('_', ' ')} step"
     if kind == "cast":
         return f"{s.players[view.player].name} casting {name}"
+    if kind == "votes_finished":
+        return "the players finishing voting"
     if kind == "madness":
         return f"{name} being exiled by madness"
     if kind == "cycled":

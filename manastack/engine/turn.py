@@ -400,7 +400,7 @@ def priority_actions(s, player: int) -> list[Action]:
     p, objs = s.players[player], s.objs
     # the rarer ways to play a card, looked for only when a card that could be played has one
     ways = frozenset().union(*map(ways_to_play, map(_CARD, map(objs.__getitem__, chain(
-        p.hand, p.graveyard, exiled_playable(s, player))))))
+        p.hand, p.graveyard, exiled_playable(s, player), p.command)))))
     for o in playable_lands(s, player):
         actions.append(_action(_PLAY, (o.id,), o.card, ""))
     if "back" in ways:

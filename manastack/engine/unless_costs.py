@@ -103,6 +103,10 @@ def unless_pays(ctx, e: ir.UnlessPays, rc) -> None:
     you = e.who == ir.Ref("you")
     players = [rc.controller] if you else named_players(ctx, e.who, rc)
     src = source_obj(ctx, rc)
+    gone = [p for p in resolve_subject(ctx, e.who, rc) if isinstance(p, int) and s.players[p].lost] if not you else []
+    if gone and not players:        # CR 800.4f: a cost a player who left would pay is not paid
+        s.add_log(f"{s.players[gone[0]].name} has left the game: {cost_text(e.cost)} for {rc.card.name} "
+                  "is not paid", ("800.4f", "118.12"), "choice")
     if players and (src is not None or you):
         player = players[0]
         name = s.players[player].name

@@ -56,7 +56,7 @@ class Gap:
 UNREADABLE = "the grammar can't read this sentence"
 NO_ATTACK = "\"defending player\" outside a trigger of the creature's own attack (CR 506.2)"
 NO_CHOSEN_COLOR = "\"the chosen color\" with no \"As ~ enters, choose a color\" (CR 614.12)"
-NO_CHOSEN_PLAYER = "\"the chosen player\" with no \"As ~ enters, choose a player\" (CR 614.12)"
+NO_CHOSEN_PLAYER = "\"the chosen player\" with no \"As ~ enters, choose a player (an opponent)\" (CR 614.12)"
 NO_SACRIFICE = "\"the sacrificed\" permanent names no single permanent sacrificed to pay a cost (CR 608.2h)"
 UNLINKED = "\"the exiled card\" refers to no activated or triggered ability of the card that exiles one (CR 607.2a)"
 UNREADABLE_LINE = "the grammar can't read this line (no single sentence of it is to blame)"
@@ -270,9 +270,11 @@ def _need_chosen_color(result: CompileResult) -> None:
         if (not chooses or type(a) is ir.SpellAbility) and ir.contains(a, lambda n: n == chosen):
             _set_aside(result, a, NO_CHOSEN_COLOR)
     player = ir.Keyword("protection", arg=ir.CHOSEN_PLAYER)
-    if not any(type(a) is ir.ReplacementAbility and a.kind == "choose_player" for a in result.abilities):
+    if not any(type(a) is ir.ReplacementAbility and a.kind in ("choose_player", "choose_opponent")
+               for a in result.abilities):
         for a in list(result.abilities):
-            if ir.contains(a, lambda n: n == player):
+            if ir.contains(a, lambda n: n == player or type(n) is ir.Trigger and n.whose == ir.CHOSEN_PLAYER
+                           or type(n) is ir.Filter and n.controller == ir.CHOSEN_PLAYER):
                 _set_aside(result, a, NO_CHOSEN_PLAYER)
 
 

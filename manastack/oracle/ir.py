@@ -188,7 +188,16 @@ class DestroyedThisWay:
     multiplier: int = 1
 
 
-Amount = Union[int, X, CountOf, CountersRemoved, CountPerPlayer, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, StatOf,
+@dataclass(frozen=True, slots=True)
+class VoteCount:
+    """"for each death vote" (Council's dilemma): the votes cast for ``choice`` in the vote of
+    this resolution (CR 701.38a), times ``multiplier``."""
+
+    choice: str
+    multiplier: int = 1
+
+
+Amount = Union[int, X, VoteCount, CountOf, CountersRemoved, CountPerPlayer, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, StatOf,
                BlockersBeyondFirst, OpponentsAttacked, ColorsSpent, TimesMutated, Minus, DestroyedThisWay]
 
 # --------------------------------------------------------------------------------- objects
@@ -1162,6 +1171,28 @@ class IfYouWin:
 
 
 @dataclass(frozen=True, slots=True)
+class Vote:
+    """CR 701.38a: "Starting with you, each player votes for A or B.": each player in the game,
+    starting with the controller and in turn order, votes for one of ``choices`` (words with no
+    rules meaning, CR 701.38b) or, with ``filter``, for one object matching it ("a nonland
+    permanent you don't control": an object, not a target)."""
+
+    choices: tuple[str, ...] = ()
+    filter: Filter | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class IfVoted:
+    """"If A gets more votes, [effects]" after a vote: the effects happen only if ``choice`` got
+    more votes than every other choice, or, with ``tied``, also when the most votes are tied
+    ("If B gets more votes or the vote is tied")."""
+
+    choice: str
+    effects: tuple["Effect", ...]
+    tied: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Surveil:
     """CR 701.25a: look at the top ``amount`` cards of your library; put any number of them into
     your graveyard and the rest back on top."""
@@ -1496,7 +1527,7 @@ _Effects0 = Union[
     PutCounters, CreateTokens, Tap, Untap, TapOrUntap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, ExchangeLifeTotals, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore,
-    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, CreateTokenCopy, SkipNext, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit, Myriad,
+    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, CreateTokenCopy, SkipNext, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, Vote, IfVoted, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit, Myriad,
     IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict,
     PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, SetBasePT, Surveil, CreateEmblem, SacrificePermanents,
     PayLife, RemoveCounter, MoveCounter, PutExiledInGraveyard, DoubleCounters, ReturnPermanents,
@@ -1627,6 +1658,15 @@ EXILED_CARDS = "exiled_cards"
 # "its mana value" after "reveal the top card of your library and put that card into your
 # hand": a Ref to the card RevealTopToHand moved
 REVEALED = "revealed_card"
+# Eminence: "if (as long as) ~ is in the command zone or on the battlefield", a condition that
+# also says where the ability works (CR 113.6b): a named condition of a triggered or static ability
+IN_COMMAND_ZONE_OR_BATTLEFIELD = "self_in_command_zone_or_battlefield"
+# "each permanent (card) with the most votes or tied for most votes": a Ref to the objects the
+# vote of this resolution chose most often (CR 701.38b)
+MOST_VOTES = "most_votes"
+# "each opponent who voted for a choice you didn't vote for" after "Whenever players finish
+# voting" (Grudge Keeper): a Ref to those opponents, read from the votes the trigger saw
+DISSENTERS = "dissenting_opponents"
 
 # "gains protection from the color of your choice" (CR 702.16a): a Keyword("protection") arg,
 # only in a one-shot GrantKeywords, whose controller chooses the color as it happens

@@ -60,7 +60,7 @@ Wolverine Wombat Worm Wraith Wurm Yeti Zombie Zubera Time_Lord
 
 ABILITY_WORDS = frozenset(s.replace("_", " ") for s in """
 adamant addendum alliance battalion bloodrush celebration channel chroma cohort constellation
-converge council’s_dilemma coven delirium descend_4 descend_8 domain eerie eminence enrage
+converge council's_dilemma coven delirium descend_4 descend_8 domain eerie eminence enrage
 fateful_hour fathomless_descent ferocious flurry formidable grandeur hellbent heroic imprint
 inspired join_forces kinship landfall lieutenant magecraft metalcraft morbid pack_tactics
 paradox parley radiance raid rally renew revolt secret_council spell_mastery strive survival

@@ -142,8 +142,11 @@ class _ForEach:
     party: bool = False            # "for each creature in your party" (CR 700.8)
     removed: str | None = None     # "for each charge counter removed this way"
     destroyed: bool = False        # "for each creature destroyed this way": of ``filter``
+    vote: str | None = None        # "for each death vote" (CR 701.38)
 
     def count(self, multiplier: int = 1):
+        if self.vote is not None:
+            return ir.VoteCount(self.vote, multiplier)
         if self.kicked:
             return ir.TimesKicked(multiplier)
         if self.party:
@@ -170,7 +173,7 @@ class _TokenTypes:
 
 _ONE = {"self", "enchanted", "equipped", "triggering_object"}
 _PLAYERS = {"you", "each_opponent", "each_player", "target_controller", "triggering_player",
-            "triggering_controller", "defending_player"}
+            "triggering_controller", "defending_player", ir.DISSENTERS}
 
 
 _PLAYER_TARGETS = {"player", "opponent", "player_or_planeswalker", "opponent_or_planeswalker", "any"}
@@ -415,7 +418,7 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             return ir.IfYouDo(tuple(walk(e) for e in effect.effects))
         if isinstance(effect, ir.IfYouDont):
             return ir.IfYouDont(tuple(walk(e) for e in effect.effects))
-        if isinstance(effect, ir.IfYouWin):
+        if isinstance(effect, (ir.IfYouWin, ir.IfVoted)):
             return dataclasses.replace(effect, effects=tuple(walk(e) for e in effect.effects))
         if isinstance(effect, ir.Conditional):   # what "instead" replaced is named first
             otherwise = tuple(walk(e) for e in effect.otherwise)

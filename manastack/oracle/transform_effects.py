@@ -547,6 +547,8 @@ class EffectRules:
         if what == ir.Ref(ir.EXILED_CARDS):     # "return the exiled card to its owner's hand" (CR 607.2a)
             _need(owner == "owner", "return to your hand")
             return [ir.ReturnToHand(what)]
+        if what == ir.Ref(ir.MOST_VOTES):       # cards voted for: each to its owner's hand (CR 400.3)
+            return [ir.ReturnToHand(what)]
         if what is THAT_CARD:       # the card a leaves-the-battlefield trigger saw (CR 400.7e)
             _need(owner == "owner", "return to your hand")
             return [ir.ReturnToHand(what)]
@@ -1397,6 +1399,10 @@ class EffectRules:
     def for_each_kicked(self, c):
         """Multikicker (CR 702.33c): "for each time it was kicked"."""
         return _ForEach(None, kicked=True)
+
+    def for_each_vote(self, c):
+        """"for each death vote" (CR 701.38): the votes for that word in the vote before."""
+        return _ForEach(None, vote=str(c[0]).split()[2].lower())
 
     def for_each_party(self, c):
         """CR 700.8: "for each creature in your party"."""

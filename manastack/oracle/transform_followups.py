@@ -378,6 +378,26 @@ class FollowupRules:
     def flip_coin(self, c):
         return [ir.FlipCoin()]
 
+    def vote_words(self, c):
+        """CR 701.38a-b: "Starting with you, each player votes for A or B." (words)."""
+        first, _, second = str(c[1]).lower().partition(" or ")
+        _need(first != second, "a vote for two different words")
+        return [ir.Vote(choices=(first, second))]
+
+    def vote_object(self, c):
+        """CR 701.38b: "... votes for a nonland permanent you don't control" (objects, not
+        targets): one permanent, or one card of a graveyard the description names."""
+        d = c[-1]
+        _need(not d.plural and (d.kind in (None, "permanent") or d.kind == "card" and d.zone_given), "a vote for an object")
+        return [ir.Vote(filter=d.filter)]
+
+    def if_voted(self, c):
+        """"If A gets more votes[ or the vote is tied], ..." after a vote (CR 701.38): joined to
+        the vote by ``body``."""
+        head = str(c[0]).lower()
+        effects = self.sentence([x for x in c[1:] if not isinstance(x, Token)])
+        return [ir.IfVoted(head.split()[1], tuple(effects), tied=head.endswith("tied"))]
+
     def proliferate(self, c):
         return [ir.Proliferate()]
 

@@ -690,6 +690,13 @@ class LineRules:
                 _need(len(sentence) == 1 and out[-1] is anchor or type(out[-1]) is ir.IfYouWin, "if you win")
                 out += sentence
                 continue
+            if sentence and type(sentence[0]) is ir.IfVoted:
+                # CR 701.38: "If A gets more votes, ..." after the vote of A or B, or another such "If"
+                vote = next((e for e in out if type(e) is ir.Vote), None)
+                _need(vote is not None and sentence[0].choice in vote.choices and len(sentence) == 1
+                      and type(out[-1]) in (ir.Vote, ir.IfVoted), "if ... gets more votes")
+                out += sentence
+                continue
             if sentence and isinstance(sentence[0], ir.IfYouDo):
                 _need(len(out) > start and _may_do(out[-1]), "if you do")
                 last = out[-1]
@@ -710,6 +717,7 @@ class LineRules:
                 continue
             start = len(out)
             out += sentence
+        _vote_references(out)
         # a land that stops being a land loses its basic land types' mana abilities (CR 205.1a,
         # 305.6), which the engine doesn't take away: such a "becomes" is refused
         _need(not any(type(e) is ir.BecomeCreature and e.replaces_types and _names_lands(e.what) for e in _flat(out)),
@@ -961,15 +969,15 @@ def _names_player(trigger: ir.Trigger) -> bool:
     608.2): the player who tapped the land (CR 106.12a), the player dealt damage ("deals combat
     damage to a player, that player discards a card"), the one who drew, discarded, cycled,
     gained or lost life, the caster of "a player / an opponent casts" (CR 601.2i), and the
-    active player of "each player's / each opponent's / enchanted creature's controller's
-    upkeep", the opponent "a creature attacks one of your opponents" names. The engine's ``Seen.player`` is that player for each of them."""
+    active player of "each player's / each opponent's / enchanted creature's controller's / the
+    chosen player's upkeep", the opponent "a creature attacks one of your opponents" names. The engine's ``Seen.player`` is that player for each of them."""
     e = trigger.event
     if e == "tapped_for_mana":
         return trigger.whose is not None
     if e == "cast":
         return isinstance(trigger.subject, ir.Filter) and trigger.subject.controller in (None, "opponent")
     if e == "beginning_of_step":
-        return trigger.whose in ("any", "opponent", "enchanted_controller")
+        return trigger.whose in ("any", "opponent", "enchanted_controller", ir.CHOSEN_PLAYER)
     if e == "attacks" and trigger.attacked is not None:      # the player attacked (CR 508.1b)
         return trigger.attacked.startswith("opponent")
     return e in _DAMAGED_PLAYER or e in _PLAYER_ACTS
@@ -1185,3 +1193,15 @@ def _has_x(node) -> bool:
     if dataclasses.is_dataclass(node) and not isinstance(node, type):
         return any(_has_x(getattr(node, f.name)) for f in dataclasses.fields(node))
     return False
+
+
+def _vote_references(effects: list) -> None:
+    """CR 701.38: "for each death vote" and "each permanent with the most votes" read a vote
+    made before them by the same ability: of that word, or of objects."""
+    votes = [n for n in ir.nodes(effects) if type(n) is ir.Vote]
+    _need(len(votes) <= 1, "two votes")
+    for n in ir.nodes(effects):
+        if type(n) is ir.VoteCount:
+            _need(bool(votes) and n.choice in votes[0].choices, "a vote count with no vote of that word")
+        elif type(n) is ir.Ref and n.name == ir.MOST_VOTES:
+            _need(bool(votes) and votes[0].filter is not None, "the most votes with no vote for objects")

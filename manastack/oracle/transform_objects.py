@@ -41,6 +41,10 @@ class ObjectRules:
     def o_that_card(self, c):
         return THAT_CARD
 
+    def o_most_votes(self, c):
+        """"each permanent with the most votes or tied for most votes" (CR 701.38b)."""
+        return ir.Ref(ir.MOST_VOTES)
+
     def o_exiled_cards(self, c):
         """"The exiled card": the cards another ability of the card exiled (CR 607.2a)."""
         return ir.Ref(ir.EXILED_CARDS)
@@ -163,6 +167,10 @@ class ObjectRules:
     def p_each_opponent(self, c):
         return ir.Ref("each_opponent")
 
+    def p_dissenters(self, c):
+        """"each opponent who voted for a choice you didn't vote for" (CR 701.38)."""
+        return ir.Ref(ir.DISSENTERS)
+
     def p_each_player(self, c):
         return ir.Ref("each_player")
 
@@ -218,6 +226,9 @@ class ObjectRules:
             elif tag == "from_hand":        # a card in your hand (a spell to cast from there)
                 zone_given = True
                 fields.update(zone="hand", controller="you")
+            elif tag == "chosen_hand":
+                zone_given = True
+                fields.update(zone="hand", controller=ir.CHOSEN_PLAYER)
             elif tag == "on_battlefield":       # where permanents are anyway: said, not a new zone
                 zone_given = True
             elif tag == "zone":
@@ -518,6 +529,10 @@ class ObjectRules:
 
     def p_from_your_hand(self, c):
         return "from_hand", True
+
+    def p_chosen_player_hand(self, c):
+        """"in the chosen player's hand": the player chosen as the permanent entered (Nyxathid)."""
+        return "chosen_hand", True
 
     def p_targets_self(self, c):
         """"Spells your opponents cast that target ~", "a spell that targets ~" (heroic)."""

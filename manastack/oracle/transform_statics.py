@@ -365,7 +365,8 @@ class StaticRules:
         other spell that player has cast this turn." (Damping Sphere). Generic mana, or colored
         mana a spell costs more ("White spells you cast cost {W} more to cast.")."""
         (each, d), mana, kind = c[0], c[1], c[2]
-        _need(d.kind == "spell" and d.plural != each and not d.filter.other, "spell cost")
+        # "other Dragon spells you cast": not the source (The Ur-Dragon's eminence)
+        _need(d.kind == "spell" and d.plural != each, "spell cost")
         if kind == "cost_increase" and len(c) == 3 and mana.symbols and all(sym in "WUBRG" for sym in mana.symbols):
             return [self._static(kind, d.filter, mana=mana)]     # "cost {W} more" (the Leeches)
         _need(bool(mana.symbols) and all(sym.isdigit() for sym in mana.symbols), "generic cost")
@@ -709,6 +710,14 @@ class StaticRules:
         """CR 402.2, 514.1: "You have no maximum hand size." (the controller of the source)."""
         return [self._static("no_maximum_hand_size", "you")]
 
+    def st_extra_vote(self, c):
+        """CR 701.38d: "While voting, you get an additional vote." (the controller of the source)."""
+        return [self._static("extra_vote", "you")]
+
+    def st_may_extra_vote(self, c):
+        """CR 701.38d: "While voting, you may vote an additional time." (Ballot Broker)."""
+        return [self._static("may_extra_vote", "you")]
+
     def st_cast_from_graveyard_mutate(self, c):
         """"You may cast ~ from your graveyard using its mutate ability." (CR 601.3, 702.140a): a
         permission that works from the graveyard, for the mutate cost only (Brokkos's rulings)."""
@@ -914,6 +923,10 @@ class StaticRules:
     def r_choose_player(self, c):
         """CR 614.1c: "As ~ enters, choose a player" (True-Name Nemesis)."""
         return [ir.ReplacementAbility("choose_player")]
+
+    def r_choose_opponent(self, c):
+        """CR 614.1c: "As ~ enters, choose an opponent." (Black Vise, Nyxathid)."""
+        return [ir.ReplacementAbility("choose_opponent")]
 
     def r_choose_creature_type(self, c):
         """CR 614.1c: "As ~ enters, choose a creature type" (one that exists, CR 205.3m)."""
@@ -1312,7 +1325,8 @@ class StaticRules:
                 _need((about_self or attached is not None) and not of_it and not isinstance(c[0], list),
                       "it")   # "As long as ~ is ..., it ..."
                 ab = dataclasses.replace(ab, effect=dataclasses.replace(ab.effect, affected=attached or "self"))
-            _need(type(ab) is ir.StaticAbility and ab.effect.kind in _WHILE_KINDS
+            # eminence says where any static ability works (CR 113.6b), so any kind may have it
+            _need(type(ab) is ir.StaticAbility and (ab.effect.kind in _WHILE_KINDS or condition == ir.IN_COMMAND_ZONE_OR_BATTLEFIELD)
                   and ab.effect.condition is None, "as long as: this kind of ability")
             _need(not of_it or ab.effect.affected == "self", "as long as it ...: of another subject")
             out.append(dataclasses.replace(ab, effect=dataclasses.replace(ab.effect, condition=condition)))
@@ -1419,6 +1433,11 @@ class StaticRules:
         _need(not d.plural and d.kind in (None, "permanent") and _plain_group(d.filter)
               and d.filter.controller is None, "~ is a ...")
         return ir.SelfIs(d.filter)
+
+    def wc_eminence(self, c):
+        """Eminence: "~ is in the command zone or on the battlefield" (CR 113.6b: the ability
+        works in those zones)."""
+        return ir.IN_COMMAND_ZONE_OR_BATTLEFIELD
 
     def wc_self_enchanted_or_equipped(self, c):
         return ir.AnyOf(("self_enchanted", "self_equipped"))

@@ -358,6 +358,10 @@ class TriggerRules:
         """"When you cast this spell": the card's own ability, from the stack (CR 601.2i)."""
         return ir.Trigger("cast", "self")
 
+    def e_finish_voting(self, c):
+        """"Whenever players finish voting" (CR 701.38): once all the votes of a vote are cast."""
+        return ir.Trigger("votes_finished")
+
     def e_you_sacrifice(self, c):
         """"Whenever you sacrifice a creature / another permanent" (CR 701.21a): only a
         permanent's controller sacrifices it; the ability looks back at it (CR 603.10a)."""
@@ -438,9 +442,10 @@ class TriggerRules:
         return "you"
 
     def e_cast(self, c):
-        """CR 601.2i: "whenever you cast" triggers once the spell becomes cast."""
-        _need(c[0] != "another" and c[1].kind == "spell" and not c[1].plural, "cast")
-        return ir.Trigger("cast", dataclasses.replace(c[1].filter, controller="you"))
+        """CR 601.2i: "whenever you cast" triggers once the spell becomes cast; "another ...
+        spell": not the source itself (Edgar Markov's eminence)."""
+        _need(c[1].kind == "spell" and not c[1].plural, "cast")
+        return ir.Trigger("cast", dataclasses.replace(c[1].filter, controller="you", other=c[0] == "another"))
 
     def e_cast_or_enters(self, c):
         """"Whenever you cast a black spell or a Swamp enters under your control": either event
@@ -508,6 +513,11 @@ class TriggerRules:
         """"At the beginning of the upkeep of enchanted creature's controller": the step of the
         turn of whoever controls the permanent this Aura enchants (CR 303.4, 603.2)."""
         return ir.Trigger("beginning_of_step", step=c[0], whose="enchanted_controller")
+
+    def step_chosen_player(self, c):
+        """"At the beginning of the chosen player's upkeep": the player chosen as the permanent
+        entered (CR 614.12), "that player" then (Black Vise)."""
+        return ir.Trigger("beginning_of_step", step=c[0], whose=ir.CHOSEN_PLAYER)
 
     def step_opponent(self, c):
         return ir.Trigger("beginning_of_step", step=c[0], whose="opponent")

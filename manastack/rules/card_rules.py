@@ -96,6 +96,7 @@ KIND_RULES: dict[str, tuple[str, ...]] = {
     "enter_as_copy": ("707.2", "614.1c"),
     "choose_color": ("614.12",),
     "choose_player": ("614.12",),
+    "choose_opponent": ("614.12",),
     "choose_creature_type": ("614.12",),
     "double_damage_to_player": ("614.1a",),
     "damage_change": ("614.1a",),

@@ -1,0 +1,248 @@
+"""Votes (CR 701.38): "Will of the council" and "Council's dilemma" cards of the corpus in games
+of three and four players. Each player votes in turn order starting with the controller
+(701.38a), for words or objects (701.38b); extra votes are cast together (701.38d)."""
+from __future__ import annotations
+
+from manastack import Game
+from manastack.agents import HeuristicAgent
+from manastack.engine.decisions import Action
+from manastack.scenario import Scenario
+from manastack.tactician import TacticianAgent
+
+from .game_helpers import cast_and_pay
+
+
+def board(db, text: str) -> Game:
+    sc = Scenario.from_text(text, cards=db)
+    return Game.from_state(sc.state, sc.db)
+
+
+def resolve_top(g: Game) -> None:
+    """Everyone passes once: the top of the stack begins to resolve."""
+    for _ in range(len(g.state.players)):
+        if g.pending.kind != "priority":
+            return
+        g.push(Action("pass"))
+
+
+def votes(g: Game, *choices: str) -> list[int]:
+    """Answer the vote decisions in order, each by the label of its choice; the voters."""
+    voters = []
+    for choice in choices:
+        assert g.pending.kind == "vote", g.pending
+        voters.append(g.pending.player)
+        g.push(next(a for a in g.legal_actions() if a.label == f"vote for {choice}"))
+    return voters
+
+
+PLEA = """
+turn: 3
+active: {active}
+players:
+  - name: Alice
+    hand: [Plea for Power]
+    battlefield: [{{card: Island, count: 4}}]
+    library: [Island, Island, Island, Island]
+  - name: Bob
+    hand: [Plea for Power]
+    battlefield: [{{card: Island, count: 4}}]
+    library: [Island, Island, Island, Island]
+  - name: Carol
+  - name: Dan
+"""
+
+
+def test_each_player_votes_in_turn_order_starting_with_the_controller(db):
+    """CR 701.38a: Bob casts it on his turn: Bob, Carol, Dan, then Alice vote; "time" gets more
+    votes, so Bob takes an extra turn and draws nothing."""
+    g = board(db, PLEA.format(active="Bob"))
+    cast_and_pay(g, "cast Plea for Power")
+    resolve_top(g)
+    assert votes(g, "time", "time", "knowledge", "time") == [1, 2, 3, 0]
+    s = g.state
+    assert s.next_turns[:1] == (1,) and len(s.players[1].hand) == 0
+    lines = [e for e in g.log if "votes for" in e.text]
+    assert [e.text for e in lines] == ["Bob votes for time", "Carol votes for time", "Dan votes for knowledge",
+                                       "Alice votes for time"]
+    assert all("701.38a" in e.rules for e in lines)
+
+
+def test_a_tie_goes_to_the_choice_that_says_so(db):
+    """"If knowledge gets more votes or the vote is tied": two votes each, so Alice draws three
+    cards and takes no extra turn."""
+    g = board(db, PLEA.format(active="Alice"))
+    cast_and_pay(g, "cast Plea for Power")
+    resolve_top(g)
+    assert votes(g, "time", "knowledge", "time", "knowledge") == [0, 1, 2, 3]
+    s = g.state
+    assert not s.next_turns and len(s.players[0].hand) == 3
+
+
+JUDGMENT = """
+turn: 3
+players:
+  - name: Alice
+    hand: [Council's Judgment]
+    battlefield: [{card: Plains, count: 3}, Llanowar Elves]
+  - name: Bob
+    battlefield: [Troll Ascetic]
+  - name: Carol
+    battlefield: [Grizzly Bears]
+"""
+
+
+def test_votes_for_objects_are_not_targets_and_a_tie_exiles_each(db):
+    """Council's Judgment (rulings): the candidates are the nonland permanents Alice doesn't
+    control, hexproof Troll Ascetic among them (nothing is targeted); Alice's own Elves are not
+    offered. One vote each for the Troll and the Bears and one more for the Troll: the Troll
+    alone is exiled; a tie exiles both (701.38b)."""
+    g = board(db, JUDGMENT)
+    cast_and_pay(g, "cast Council's Judgment")
+    resolve_top(g)
+    offered = [a.label for a in g.legal_actions()]
+    assert offered == ["vote for Troll Ascetic", "vote for Grizzly Bears"]
+    tie = g.copy()
+    assert votes(g, "Troll Ascetic", "Grizzly Bears", "Troll Ascetic") == [0, 1, 2]
+    names = [o.card.name for o in g.state.permanents()]
+    assert "Troll Ascetic" not in names and "Grizzly Bears" in names
+    votes(tie, "Troll Ascetic", "Grizzly Bears", "Grizzly Bears")
+    names = [o.card.name for o in tie.state.permanents()]
+    assert "Grizzly Bears" not in names and "Troll Ascetic" in names
+
+
+def test_an_additional_vote_is_cast_with_the_players_own(db):
+    """Brago's Representative (CR 701.38d; its ruling: cumulative): Bob controls two, so he votes
+    three times, all in his turn to vote, before Carol. Three "knowledge" votes against two
+    "time" votes: Alice draws three cards."""
+    g = board(db, """
+turn: 3
+players:
+  - name: Alice
+    hand: [Plea for Power]
+    battlefield: [{card: Island, count: 4}]
+    library: [Island, Island, Island, Island]
+  - name: Bob
+    battlefield: [Brago's Representative, Brago's Representative]
+  - name: Carol
+""")
+    cast_and_pay(g, "cast Plea for Power")
+    resolve_top(g)
+    assert votes(g, "time", "knowledge", "knowledge", "knowledge", "time") == [0, 1, 1, 1, 2]
+    bob = [e for e in g.log if e.text.startswith("Bob votes")]
+    assert len(bob) == 3 and all("701.38d" in e.rules for e in bob)
+    assert len(g.state.players[0].hand) == 3 and not g.state.next_turns
+
+
+def test_each_vote_of_a_councils_dilemma_counts(db):
+    """Lieutenants of the Guard (its rulings: each vote adds to the effect, in the stated
+    order): two "strength" votes and one "numbers" vote give two +1/+1 counters and one Soldier."""
+    g = board(db, """
+turn: 3
+players:
+  - name: Alice
+    hand: [Lieutenants of the Guard]
+    battlefield: [{card: Plains, count: 5}]
+  - name: Bob
+  - name: Carol
+""")
+    cast_and_pay(g, "cast Lieutenants of the Guard")
+    resolve_top(g)          # the creature spell
+    resolve_top(g)          # its enters trigger
+    assert votes(g, "strength", "numbers", "strength") == [0, 1, 2]
+    s = g.state
+    lieutenants = next(o for o in s.permanents() if o.card.name == "Lieutenants of the Guard")
+    assert lieutenants.counters.get("+1/+1") == 2
+    assert sum(1 for o in s.permanents() if o.card.name == "Soldier Token") == 1
+
+
+def test_a_player_who_left_does_not_vote(db):
+    """CR 800.4a, 701.38a: Carol conceded; Alice, Bob and Dan vote."""
+    g = board(db, PLEA.format(active="Alice"))
+    g.concede(2)
+    cast_and_pay(g, "cast Plea for Power")
+    resolve_top(g)
+    assert votes(g, "time", "knowledge", "knowledge") == [0, 1, 3]
+    assert len(g.state.players[0].hand) == 3
+
+
+def test_the_agents_vote_by_their_stated_rule(db):
+    """Words: the caster votes for the first choice, the others for the one a tie gives. Objects
+    (Council's Judgment): the caster for the costliest permanent, another player for a third
+    player's costliest one."""
+    g = board(db, PLEA.format(active="Alice"))
+    cast_and_pay(g, "cast Plea for Power")
+    resolve_top(g)
+    heuristic, tactician = HeuristicAgent(), TacticianAgent(lookahead=False)
+    picks = []
+    while g.pending.kind == "vote":
+        agent = heuristic if g.pending.player % 2 else tactician
+        a = agent.choose(g, g.pending)
+        picks.append(a.label)
+        g.push(a)
+    assert picks == ["vote for time", "vote for knowledge", "vote for knowledge", "vote for knowledge"]
+    g = board(db, JUDGMENT.replace("[Grizzly Bears]", "[Grizzly Bears, Serra Angel]"))
+    cast_and_pay(g, "cast Council's Judgment")
+    resolve_top(g)
+    picks = []
+    while g.pending.kind == "vote":
+        a = HeuristicAgent().choose(g, g.pending)
+        picks.append(a.label)
+        g.push(a)
+    assert picks == ["vote for Serra Angel", "vote for Serra Angel", "vote for Troll Ascetic"]
+    assert "Serra Angel" not in [o.card.name for o in g.state.permanents()]
+
+
+def test_an_additional_vote_a_player_may_cast(db):
+    """Ballot Broker (CR 701.38d): Bob may vote an additional time; he declines it once and the
+    vote is tied, so Alice draws three. Cast, his second vote makes "time" win."""
+    g = board(db, """
+turn: 3
+players:
+  - name: Alice
+    hand: [Plea for Power]
+    battlefield: [{card: Island, count: 4}]
+    library: [Island, Island, Island, Island]
+  - name: Bob
+    battlefield: [Ballot Broker]
+  - name: Carol
+  - name: Dan
+""")
+    cast_and_pay(g, "cast Plea for Power")
+    resolve_top(g)
+    again = g.copy()
+    votes(g, "time", "knowledge")
+    assert g.pending.player == 1 and g.legal_actions()[-1].label == "don't vote an additional time"
+    g.push(g.legal_actions()[-1])
+    votes(g, "time", "knowledge")
+    assert len(g.state.players[0].hand) == 3 and not g.state.next_turns
+    assert votes(again, "time", "time", "time", "knowledge", "knowledge") == [0, 1, 1, 2, 3]
+    assert again.state.next_turns[:1] == (0,)
+
+
+def test_whenever_players_finish_voting(db):
+    """Grudge Keeper (Alice's) triggers once the players finish voting on Bob's Plea for Power:
+    Carol voted for knowledge, a choice Alice didn't vote for, and loses 2 life; Bob and Dan
+    voted for time, as Alice did, and lose nothing."""
+    g = board(db, """
+turn: 3
+active: Bob
+players:
+  - name: Alice
+    battlefield: [Grudge Keeper]
+  - name: Bob
+    hand: [Plea for Power]
+    battlefield: [{card: Island, count: 4}]
+    library: [Island, Island, Island, Island]
+  - name: Carol
+  - name: Dan
+""")
+    cast_and_pay(g, "cast Plea for Power")
+    resolve_top(g)
+    assert votes(g, "time", "knowledge", "time", "time") == [1, 2, 3, 0]
+    s = g.current_state()
+    assert [i.label for i in s.stack] == ["Grudge Keeper's ability"]
+    saved = g.to_json()                   # what the trigger saw of the votes is saved with it
+    assert Game.from_json(saved, db).to_json() == saved
+    resolve_top(g)
+    assert [p.life for p in g.current_state().players] == [20, 20, 18, 20]
+    assert any("the players finishing voting" in e.text for e in g.log)
