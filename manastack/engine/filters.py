@@ -10,7 +10,7 @@ from manastack.oracle.subtypes import CREATURE_TYPES
 
 from . import characteristics as ch
 from . import commanders, exercise
-from .effect_records import DamagedBy, PlayerKeywords, PlayerProtection
+from .effect_records import DamagedBy, LifeCantChange, PlayerKeywords, PlayerProtection
 from .state import Obj, State
 
 
@@ -524,7 +524,7 @@ def player_keywords(s: State, player: int) -> frozenset[str]:
 def life_cant_change(s: State, player: int) -> str | None:
     """The name of what says ``player``'s life total can't change (CR 119.7, 119.8: they can't
     gain or lose life, nor pay more than 0 life), or None: a static ability of a permanent they
-    control (Platinum Emperion)."""
+    control (Platinum Emperion), or an effect lasting a while (Teferi's Protection)."""
     return _player_rules(s)[1].get(player)
 
 
@@ -540,7 +540,7 @@ def _player_rules(s: State) -> tuple[dict[int, frozenset[str]], dict[int, str]]:
         return found
     kws = list(ch.static_effects(s, "player_keywords"))
     fixed = list(ch.static_effects(s, "life_cant_change"))
-    records = [e for e in s.effects if type(e) is PlayerKeywords] if s.effects else ()
+    records = [e for e in s.effects if type(e) in (PlayerKeywords, LifeCantChange)] if s.effects else ()
     if not (kws or fixed or records):
         facts["player_rules"] = _NO_RULES
         return _NO_RULES
@@ -555,7 +555,10 @@ def _player_rules(s: State) -> tuple[dict[int, frozenset[str]], dict[int, str]]:
             exercise.note("STATIC_KINDS", eff.kind, src.card)
     for e in records:
         p = player_of(e.affected)
-        keywords[p] = keywords.get(p, _NO_KEYWORDS) | set(e.keywords)
+        if type(e) is LifeCantChange:
+            life.setdefault(p, e.source)
+        else:
+            keywords[p] = keywords.get(p, _NO_KEYWORDS) | set(e.keywords)
     found = facts["player_rules"] = (keywords, life)
     return found
 

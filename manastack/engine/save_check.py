@@ -74,7 +74,7 @@ _BIG = 1_000_000_000
 _OBJECT_KEYS = frozenset(("id", "owner", "controller", "zone", "tapped", "control_since", "damage",
                           "counters", "attached_to", "is_token", "timestamp", "attacking", "blocking",
                           "blocked", "deathtouched", "cast_x", "chosen", "token_face", "cast_costs", "card",
-                          "printed", "activated", "designations", "merged"))
+                          "printed", "activated", "designations", "merged", "phased_out"))
 _ZONES = frozenset(("library", "hand", "graveyard", "exile", "battlefield", "stack"))
 
 
@@ -123,6 +123,7 @@ def _objects_ok(objects: list) -> bool:
             and _strs(list(chain.from_iterable(activated)), 40)
             and _all_of(designations, list) and max(map(len, designations)) <= 10
             and _strs(list(chain.from_iterable(designations)), 40)
+            and _ints(col["phased_out"], 0, 2)
             and not any(col["merged"]))     # merged permanents (CR 729) are rare: the schema checks them
 
 
@@ -244,6 +245,11 @@ def _check_state(st: dict, cards: CardDB | None) -> None:
                 place(oid, where_list, k, zone, p)
     for k, oid in enumerate(st["battlefield"]):
         place(oid, "$.state.battlefield", k, "battlefield", None)
+    for oid, (i, od) in objects.items():        # CR 702.26b: still on the battlefield, in no list
+        if od.get("phased_out"):
+            if od["zone"] != "battlefield":
+                raise SaveError(f"$.state.objects[{i}].phased_out: only a permanent phases out (CR 702.26b)")
+            place(oid, f"$.state.objects[{i}].phased_out", -1, "battlefield", None)
     item_ids: set[int] = set()
     for k, item in enumerate(st["stack"]):
         if item["id"] in item_ids:

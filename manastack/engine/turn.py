@@ -11,7 +11,7 @@ from manastack.oracle import ir
 from manastack.oracle.ir import Duration
 
 from . import characteristics as ch
-from . import combat, commanders, control, events, exercise, face_up, layers, morph, sagas, sba, suspend, triggers
+from . import combat, commanders, control, events, exercise, face_up, layers, morph, phasing, sagas, sba, suspend, triggers
 from .casting import activate, cast
 from .double_faced import modal_back
 from .legality import (activatable, castable, castable_as_adventure, castable_halves, playable_back_faces,
@@ -257,6 +257,7 @@ def _step(ctx: Ctx) -> None:
         s.stage = ("next_step",)
         return
     if step == Step.UNTAP:
+        phasing.untap_step(ctx, ap)                   # first, phasing (CR 502.1, 702.26a)
         held = {o.id for src, eff in ch.static_effects(s, "doesnt_untap") for o in s.permanents(ap)
                 if layers.affected_by(s, src, eff, o)}
         untaps = [e for e in s.effects if type(e) is SkipNextUntap]

@@ -841,6 +841,11 @@ class EffectRules:
         _need(_permanent(c[0]), "explore")
         return [ir.Explore(c[0], _number(c[1]) if len(c) > 1 else 1)]
 
+    def phase_out(self, c):
+        """"Target creature phases out", "All permanents you control phase out" (CR 702.26b)."""
+        _need(_permanent(c[0]), "phase out")
+        return [ir.PhaseOut(c[0])]
+
     def gain_control(self, c):
         """"Gain control of target creature [until end of turn | for as long as you control ~]"
         (CR 613.1b, layer 2; 611.2b)."""
