@@ -122,3 +122,214 @@ def test_phased_out_permanents_are_not_counted_nor_targeted(db):
 def ch_power(g: Game, oid: int) -> int:
     s = g.current_state()
     return ch.power(s, s.objs[oid])
+
+
+BREEZEKEEPER = """
+turn: 3
+players:
+  - name: Alice
+    battlefield: [{card: Breezekeeper, id: djinn}, {card: Cloak of Invisibility, attached_to: bears}, {card: Grizzly Bears, id: bears}]
+    library: [{card: Island, count: 5}]
+  - name: Bob
+    library: [{card: Island, count: 5}]
+script:
+  - pass_until: next turn
+  - expect:
+      objects:
+        djinn: {phased_out: false}
+  - pass_until: next turn
+  - expect:
+      objects:
+        djinn: {zone: battlefield, phased_out: true}
+        bears: {phased_out: true}
+        Cloak of Invisibility: {phased_out: true, attached_to: bears}
+  - pass_until: next turn
+  - expect:
+      objects:
+        djinn: {phased_out: true}
+  - pass_until: next turn
+expect:
+  objects:
+    djinn: {zone: battlefield, phased_out: false, sick: false}
+    bears: {phased_out: false}
+    Cloak of Invisibility: {phased_out: false, attached_to: bears}
+"""
+
+
+def test_phasing_keyword_phases_out_and_in_in_its_controllers_untap_steps(db):
+    """CR 702.26a, 502.1: Breezekeeper phases out as Alice's untap step begins (not Bob's), and
+    phases in as her next one begins, when it doesn't phase out again; it can attack then. A
+    creature with phasing from an Aura (Cloak of Invisibility) phases out with the Aura
+    (CR 702.26g) and both phase in together, still attached."""
+    g = run(BREEZEKEEPER, db)
+    assert "Breezekeeper, Grizzly Bears phase out (phasing); Cloak of Invisibility phases out with them" in g.explain()
+
+
+def test_a_spell_whose_only_target_phases_out_does_not_resolve(db):
+    """Rulings 2017-08-25: a permanent phasing out makes a spell that targets it have an illegal
+    target; with no legal target left it doesn't resolve (CR 608.2b). Bob phases out his own
+    Grizzly Bears with Reality Ripple in response to Lightning Bolt."""
+    g = run("""
+turn: 3
+players:
+  - name: Alice
+    hand: [Lightning Bolt]
+    battlefield: [Mountain]
+  - name: Bob
+    hand: [Reality Ripple]
+    battlefield: [Island, Island, {card: Grizzly Bears, id: bears}]
+script:
+  - cast: Lightning Bolt
+    target: bears
+  - cast: Reality Ripple
+    by: Bob
+    target: bears
+  - resolve
+  - resolve
+expect:
+  objects:
+    bears: {zone: battlefield, phased_out: true, damage: 0}
+    Lightning Bolt: {zone: graveyard}
+""", db)
+    assert "Lightning Bolt doesn't resolve: all its targets are illegal" in g.explain()
+
+
+def test_an_attacking_creature_that_phases_out_is_removed_from_combat(db):
+    """Teferi, Master of Time rulings 2020-06-23 (CR 506.4, 702.26b): an attacking creature that
+    phases out is removed from combat and deals no combat damage."""
+    run("""
+turn: 3
+players:
+  - name: Alice
+    battlefield: [{card: Hill Giant, id: giant}]
+  - name: Bob
+    hand: [Reality Ripple]
+    battlefield: [Island, Island]
+script:
+  - attack: [giant]
+  - cast: Reality Ripple
+    by: Bob
+    target: giant
+  - resolve
+  - pass_until: main2
+expect:
+  life: {Bob: 20}
+  objects:
+    giant: {phased_out: true, attacking: false}
+""", db)
+
+
+def test_leaving_phasing_and_enters_abilities_do_not_trigger(db):
+    """CR 702.26d (rulings 2017-08-25): phasing out is no zone change: Kor Skyfisher's enters
+    ability doesn't trigger when it phases in, nor does Banishing Light's exiled card return when
+    Banishing Light phases out ("until ~ leaves the battlefield" waits)."""
+    g = run("""
+turn: 3
+players:
+  - name: Alice
+    hand: [Banishing Light, Teferi's Protection]
+    battlefield: [{card: Plains, count: 6}, Kor Skyfisher]
+    library: [{card: Plains, count: 5}]
+  - name: Bob
+    battlefield: [Hill Giant]
+    library: [{card: Plains, count: 5}]
+script:
+  - cast: Banishing Light
+  - resolve
+  - resolve
+  - expect:
+      objects:
+        Hill Giant: {zone: exile}
+  - cast: Teferi's Protection
+  - resolve
+  - pass_until: next turn
+  - pass_until: next turn
+expect:
+  objects:
+    Hill Giant: {zone: exile}
+    Kor Skyfisher: {zone: battlefield, phased_out: false}
+    Banishing Light: {phased_out: false}
+  stack: 0
+""", db)
+    assert "Kor Skyfisher" not in "".join(t for t in g.explain().splitlines() if "trigger" in t)
+
+
+def test_an_aura_or_equipment_phased_out_directly_phases_in_unattached_if_its_host_left(db):
+    """CR 702.26i (rulings 2017-08-25): Alice's Pacifism and Bonesplitter on Bob's creatures phase
+    out directly with Teferi's Protection, not their hosts. Bob's Grizzly Bears dies on his turn:
+    Pacifism phases in unattached and goes to the graveyard (CR 704.5m); Bonesplitter, on Hill
+    Giant, which is still there, phases in attached to it."""
+    g = run("""
+turn: 3
+players:
+  - name: Alice
+    hand: [Teferi's Protection]
+    battlefield:
+      - {card: Plains, count: 3}
+      - {card: Pacifism, attached_to: bears}
+      - {card: Bonesplitter, attached_to: giant}
+    library: [{card: Plains, count: 5}]
+  - name: Bob
+    hand: [Lightning Bolt]
+    battlefield: [Mountain, {card: Grizzly Bears, id: bears}, {card: Hill Giant, id: giant}]
+    library: [{card: Plains, count: 5}]
+script:
+  - cast: Teferi's Protection
+  - resolve
+  - expect:
+      objects:
+        Pacifism: {phased_out: true}
+        giant: {phased_out: false, power: 3}
+  - pass_until: main1
+    turn: 4
+  - cast: Lightning Bolt
+    target: bears
+  - resolve
+  - pass_until: next turn
+expect:
+  objects:
+    Pacifism: {zone: graveyard}
+    Bonesplitter: {phased_out: false, attached_to: giant}
+    giant: {power: 5}
+""", db)
+    assert "Pacifism phases in unattached: what it was attached to has left the battlefield" in g.explain()
+
+
+def test_a_game_with_phased_out_permanents_saves_and_loads(db):
+    """The status is saved with each object (CR 110.5); the loaded game has the same phased-out
+    permanents and saves the same."""
+    g = board(db, """
+  - name: Alice
+    hand: [Teferi's Protection]
+    battlefield: [Plains, Plains, Plains, Grizzly Bears]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Teferi's Protection")
+    resolve(g)
+    s = g.current_state()
+    assert len(s.phased_out) == 4 and not s.permanents(0)
+    loaded = Game.from_json(g.to_json())
+    assert loaded.current_state().phased_out == s.phased_out
+    assert [loaded.current_state().objs[i].phased_out for i in s.phased_out] == [s.objs[i].phased_out for i in s.phased_out]
+    assert loaded.to_json() == g.to_json()
+
+
+def test_equipment_left_behind_says_it_becomes_unattached(db):
+    """CR 301.5c, 704.5n: when the creature an Equipment is attached to leaves the battlefield,
+    the Equipment stays, unattached, and the log says so."""
+    g = run("""
+turn: 3
+players:
+  - name: Alice
+    hand: [Lightning Bolt]
+    battlefield: [Mountain, {card: Bonesplitter, attached_to: bears}, {card: Grizzly Bears, id: bears}]
+  - name: Bob
+script:
+  - cast: Lightning Bolt
+    target: bears
+  - resolve
+expect:
+  objects:
+    Bonesplitter: {zone: battlefield, attached_to: null}
+""", db)
+    assert "Bonesplitter becomes unattached: Grizzly Bears left the battlefield  [CR 704.5n, 301.5c]" in g.explain()
