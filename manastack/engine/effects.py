@@ -19,6 +19,7 @@ from . import (cipher, clash, control, copies, double_faced, edicts, emblems, ev
 from .abilities import ONE_SHOT_DELAYS, nested_index
 from .casting import choose_x, pay_mana
 from .conditions import evaluate
+from .continuous import HEXPROOF_FROM, keyword_names
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import Explored
 from .triggers import collect
@@ -630,7 +631,7 @@ def _grant(ctx, e: ir.GrantKeywords, rc):
     """CR 611.2, 613.1f; protection "from the color of your choice" is from one color the
     controller chooses as the effect happens, for every permanent it affects (CR 608.2d, 702.16a)."""
     s = ctx.s
-    names = tuple(k.name for k in e.keywords)
+    names = tuple(n for k in e.keywords for n in keyword_names(k))
     protection = tuple(k.arg for k in e.keywords if k.name == "protection" and k.arg is not None)
     if CHOSEN_COLOR in protection:         # as the source entered (CR 614.12), as it last existed
         src = source_obj(ctx, rc)
@@ -655,15 +656,15 @@ def _grant(ctx, e: ir.GrantKeywords, rc):
         others = tuple(n for n in names if n != "protection")
         if others:
             s.effects.append(PlayerKeywords(me, others, until, s.new_timestamp(), rc.card.name))
-            s.add_log(f"{s.players[rc.controller].name} gains {', '.join(others)}{words}",
-                      ("611.2", "702.11c" if "hexproof" in others else "702.18a"), "effect")
+            s.add_log(f"{s.players[rc.controller].name} gains {', '.join(n for n in others if n != HEXPROOF_FROM)}{words}",
+                      ("611.2", "702.11c" if "hexproof" in others or HEXPROOF_FROM in others else "702.18a"), "effect")
         return
     for o in [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]:
         if PROTECTION_CHOICE in protection:
             protection = tuple(_choose_color(ctx, rc.controller, "protection") if p == PROTECTION_CHOICE else p
                                for p in protection)
         s.effects.append(GrantKeywords(o.id, names, e.duration, s.new_timestamp(), rc.card.name, protection))
-        gained = [n for n in names if n != "protection"] + ([_protections_words(s, protection)] if protection else [])
+        gained = [n for n in names if n not in ("protection", HEXPROOF_FROM)] + ([_protections_words(s, protection)] if protection else [])
         s.add_log(f"{o.card.name} gains {', '.join(gained)} until end of turn", ("611.2", "613.1f"), "effect")
 
 

@@ -9,6 +9,7 @@ from manastack.oracle import ir
 from manastack.oracle.subtypes import CREATURE_TYPES
 
 from . import characteristics as ch
+from .continuous import HEXPROOF_FROM
 from . import commanders, exercise
 from .effect_records import DamagedBy, LifeCantChange, PlayerKeywords, PlayerProtection
 from .state import Obj, State
@@ -274,8 +275,9 @@ def legal_targets(s: State, spec: ir.TargetSpec, source: Obj, controller: int,
             if protected_player_from(s, p.index, source, controller) is not None:
                 continue                # a player with protection (CR 702.16b)
             kws = player_keywords(s, p.index)
-            if kws and ("shroud" in kws or "hexproof" in kws and p.index != controller):
-                continue                # CR 702.18a, 702.11c
+            if kws and ("shroud" in kws or "hexproof" in kws and p.index != controller
+                        or HEXPROOF_FROM in kws and p.index != controller and hexproof_from(s, kws, source, controller)):
+                continue                # CR 702.18a, 702.11c-d
             out.append(player_ref(p.index))
         if kind in ("player", "opponent"):
             return out
@@ -326,9 +328,23 @@ def can_be_targeted_by(s: State, o: Obj, source: Obj, controller: int) -> bool:
         return False
     if "hexproof" in kws and o.controller != controller:
         return False
+    if HEXPROOF_FROM in kws and o.controller != controller and hexproof_from(s, kws, source, controller):
+        return False
     if "protection" in kws and protected_from(s, o, source, controller=controller):
         return False                # CR 702.16b, 702.16j, 702.16k
     return True
+
+
+def hexproof_from(s: State, kws, source: Obj, controller: int) -> bool:
+    """CR 702.11d: whether one of the "hexproof from [quality]" abilities among ``kws`` keeps
+    ``source`` (a spell, or the source of an ability, controlled by an opponent ``controller``)
+    from targeting: the source has the quality."""
+    for k in kws:
+        if k.startswith(HEXPROOF_FROM) and k != HEXPROOF_FROM:
+            q = quality(k[len(HEXPROOF_FROM) + 1:])
+            if q is not None and has_quality(s, source, q, controller):
+                return True
+    return False
 
 
 def damaged_by(s: State, o: Obj, dealer: Obj) -> bool:

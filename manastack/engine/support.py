@@ -91,6 +91,7 @@ KEYWORDS = frozenset({
     "provoke",                  # CR 702.39: an attack trigger, engine.abilities.keyword_trigger
     "ascend",                   # CR 702.131: the city's blessing, engine.sba.find (permanents), engine.resolve (spells)
     "phasing",                  # CR 702.26: phasing out and in as the untap step begins, engine.phasing
+    "hexproof from",            # CR 702.11d: a quality as protection's, engine.filters.hexproof_from
 })
 # Keywords the engine reads from a card's printed abilities only (costs, how it enters, what it
 # can be cycled for): an effect granting one isn't run.

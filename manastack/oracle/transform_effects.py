@@ -478,7 +478,7 @@ class EffectRules:
         gains no other keyword here."""
         what = c[0] if not isinstance(c[0], list) else PREV
         keywords = next(x for x in c if isinstance(x, list))
-        _need(_is_object(what) or what == ir.Ref("you") and all(k.name in ("protection", "hexproof", "shroud")
+        _need(_is_object(what) or what == ir.Ref("you") and all(k.name in ("protection", "hexproof", "hexproof from", "shroud")
                                                                 for k in keywords), "gains")
         duration = UNTIL_EOT if "eot" in c else _OPEN
         return [ir.GrantKeywords(what, tuple(keywords), duration)]
