@@ -333,3 +333,34 @@ expect:
     Bonesplitter: {zone: battlefield, attached_to: null}
 """, db)
     assert "Bonesplitter becomes unattached: Grizzly Bears left the battlefield  [CR 704.5n, 301.5c]" in g.explain()
+
+
+def test_a_skipped_untap_step_keeps_phased_out_permanents_out(db):
+    """CR 702.26m (Teferi's Protection rulings 2017-08-25): with Stasis, Alice's untap step is
+    skipped, so her permanents don't phase in, though her protection and fixed life total end as
+    her turn begins."""
+    g = run("""
+turn: 3
+players:
+  - name: Alice
+    hand: [Teferi's Protection]
+    battlefield: [{card: Plains, count: 3}, {card: Grizzly Bears, id: bears}]
+    library: [{card: Plains, count: 5}]
+  - name: Bob
+    battlefield: [Stasis, Island]
+    library: [{card: Plains, count: 5}]
+script:
+  - cast: Teferi's Protection
+  - resolve
+  - pass_until: upkeep
+    turn: 4
+  - resolve
+  - action: "pay {U} and keep Stasis"
+  - action: "pay automatically"
+  - pass_until: upkeep
+    turn: 5
+  - expect:
+      objects:
+        bears: {phased_out: true}
+""", db)
+    assert "\"Until your next turn\" effects of Alice end" in g.explain()
