@@ -556,7 +556,7 @@ def _player_rules(s: State) -> tuple[dict[int, frozenset[str]], dict[int, str]]:
         return found
     kws = list(ch.static_effects(s, "player_keywords"))
     fixed = list(ch.static_effects(s, "life_cant_change"))
-    records = [e for e in s.effects if type(e) in (PlayerKeywords, LifeCantChange)] if s.effects else ()
+    records = [e for e in s.effects if isinstance(e, (PlayerKeywords, LifeCantChange))] if s.effects else []
     if not (kws or fixed or records):
         facts["player_rules"] = _NO_RULES
         return _NO_RULES
@@ -571,7 +571,7 @@ def _player_rules(s: State) -> tuple[dict[int, frozenset[str]], dict[int, str]]:
             exercise.note("STATIC_KINDS", eff.kind, src.card)
     for e in records:
         p = player_of(e.affected)
-        if type(e) is LifeCantChange:
+        if isinstance(e, LifeCantChange):
             life.setdefault(p, e.source)
         else:
             keywords[p] = keywords.get(p, _NO_KEYWORDS) | set(e.keywords)
