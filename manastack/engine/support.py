@@ -371,6 +371,9 @@ def _walk(node, out: list[str]) -> None:
     if t is ir.Keyword:
         if node.name not in KEYWORDS:
             out.append(f"keyword {node.name!r}")
+        elif node.name == "enchant" and node.arg in ("player", "opponent"):
+            # CR 303.4, 702.5: an Aura attached to a player (a Curse); Obj.attached_to names objects only
+            out.append("an Aura that enchants a player")
         elif node.name in ("echo", "cumulative upkeep") and node.cost is not None:
             out += _cost_gaps(node.cost, UNLESS_COST_PARTS, f"{node.name} cost")
         elif node.name == "madness" and node.cost is not None and node.cost.mana.x_count:
