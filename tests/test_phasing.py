@@ -3,8 +3,13 @@ rulings the corpus carries for Teferi's Protection (2017-08-25) and Teferi, Mast
 (2020-06-23), cited by date and paraphrased."""
 from __future__ import annotations
 
+import json
+
+import pytest
+
 from manastack import Game
 from manastack.engine import characteristics as ch
+from manastack.engine.save_check import SaveError
 from manastack.oracle import ir
 from manastack.scenario import Scenario
 
@@ -297,7 +302,8 @@ expect:
 
 def test_a_game_with_phased_out_permanents_saves_and_loads(db):
     """The status is saved with each object (CR 110.5); the loaded game has the same phased-out
-    permanents and saves the same."""
+    permanents and saves the same. A save that lists a phased-out permanent on the battlefield,
+    or says a card in exile is phased out, is refused with the place (CR 702.26b)."""
     g = board(db, """
   - name: Alice
     hand: [Teferi's Protection]
@@ -310,6 +316,15 @@ def test_a_game_with_phased_out_permanents_saves_and_loads(db):
     assert len(s.phased_out) == 4 and not s.permanents(0)
     loaded = Game.from_json(g.to_json())
     assert loaded.current_state().phased_out == s.phased_out
+    data = json.loads(g.to_json())
+    listed = json.loads(g.to_json())
+    listed["state"]["battlefield"].append(s.phased_out[0])      # phased out, yet listed
+    with pytest.raises(SaveError, match=r"^\$\.state\.battlefield\[0\]: .* is phased out"):
+        Game.from_json(json.dumps(listed))
+    exiled = next(o for o in data["state"]["objects"] if o["zone"] == "exile")     # Teferi's Protection
+    exiled["phased_out"] = 1
+    with pytest.raises(SaveError, match="only a permanent phases out"):
+        Game.from_json(json.dumps(data))
     assert [loaded.current_state().objs[i].phased_out for i in s.phased_out] == [s.objs[i].phased_out for i in s.phased_out]
     assert loaded.to_json() == g.to_json()
 
