@@ -145,8 +145,8 @@ def zone_problems(s) -> list[str]:
                     problems.append(f"object {oid} in {p.name}'s {zone} is also in "
                                     f"{seen.get(oid) or (o.zone if o else 'no object')}")
                 seen[oid] = zone
-    for oid in s.battlefield:
-        if oid in seen or s.objs[oid].zone != "battlefield":
+    for oid in s.battlefield + s.phased_out:     # a phased-out permanent is still there (CR 702.26d)
+        if oid in seen or s.objs[oid].zone != "battlefield" or bool(s.objs[oid].phased_out) != (oid in s.phased_out):
             problems.append(f"object {oid} on the battlefield is also in {seen.get(oid)}")
         seen[oid] = "battlefield"
     for item in s.stack:

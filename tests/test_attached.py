@@ -5,12 +5,13 @@ with real cards."""
 from __future__ import annotations
 
 from manastack.engine import characteristics as ch
-from manastack.engine import layers
+from manastack.engine import layers, support
 from manastack.engine.decisions import Action
 from manastack.engine.filters import matches
 from manastack.oracle import ir
 
 from .game_helpers import board, cast_and_pay, names, on_battlefield, pass_until, pick
+from .test_oracle_compiler import card
 
 ALICE, BOB = 0, 1
 
@@ -415,3 +416,14 @@ def test_spreading_seas_makes_the_enchanted_land_an_island(db):
     assert layers.card_now(s, seas_land).subtypes == ("Island",)
     assert layers.card_now(s, other).subtypes == ("Mountain",)
     assert [ab.text for ab in layers.card_now(s, seas_land).abilities] == ["{T}: Add {U}."]
+
+
+def test_an_aura_that_enchants_a_player_is_not_run(db):
+    """CR 303.4, 702.5: a Curse ("Enchant player") would be attached to a player, which the
+    engine doesn't represent (an attachment names an object); "Enchant player" is read but
+    refused, so no Curse enters and falls off as attached to nothing (CR 704.5m). None of the
+    corpus's 33 such cards compiles for its other lines either."""
+    curse = db.get("Curse of the Pierced Heart")
+    assert any("an Aura that enchants a player" in u for u in curse.unsupported)
+    from_text = card("Test Curse", "Enchant player", "Enchantment — Aura Curse")
+    assert support.gaps(from_text.abilities[0]) == ["an Aura that enchants a player"]

@@ -385,11 +385,13 @@ def test_the_crewed_vehicle_stops_being_a_creature_at_end_of_turn():
 
 def test_partner_does_nothing_in_a_two_player_game():
     """CR 702.124a: partner matters only when choosing commanders, before the game begins; the
-    game says so at the start and plays the cards as any others."""
+    game says so at the start, naming no card (they are in libraries, CR 400.2), and plays the
+    cards as any others."""
     deck = Deck("partner", ((4, "Rograkh, Son of Rohgahh"), (4, "Tana, the Bloodsower"), (12, "Forest"),
                             (12, "Mountain")))
     game = Game.new(deck, deck, seed=3)
-    assert "Rograkh, Son of Rohgahh has partner, which matters only when choosing commanders" in game.explain()
+    assert "Partner matters only when choosing commanders: it does nothing in this game" in game.explain()
+    assert "Rograkh" not in game.explain()
 
 
 # ------------------------------------------------------------------------------ random games

@@ -3,10 +3,12 @@
 their rulings."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from manastack import Game, HeuristicAgent
-from manastack.engine import loyalty
+from manastack.engine import loyalty, sba
 from manastack.engine.decisions import Action, IllegalActionError
 from manastack.oracle import ir
 from manastack.scenario import Scenario
@@ -613,3 +615,27 @@ def test_lifelink_damage_to_a_planeswalker_gains_life(db):
     to_step(g, "main2")
     assert g.current_state().players[0].life == 12
     assert obj(g, "Garruk Wildspeaker").counters == {"loyalty": 1}
+
+
+def test_loyalty_zero_is_read_from_the_types_a_permanent_has_now(db):
+    """CR 704.5i applies to a planeswalker with 0 loyalty: what is a planeswalker is read after
+    the layers (CR 613.1d), even when no effect record exists, only a static ability. No card
+    of the corpus that compiles takes the planeswalker type away with a static ability, so
+    Imprisoned in the Moon's enchant ability is given that one part here ("Enchanted permanent
+    isn't a planeswalker"); without it Jace goes, with it he stays."""
+    players = """  - name: Alice
+    battlefield: [{card: Jace Beleren, id: jace, counters: {loyalty: 0}}, {card: Imprisoned in the Moon, attached_to: jace}]
+  - name: Bob
+"""
+    moon = db.get("Imprisoned in the Moon")
+    takes_type = dataclasses.replace(moon, unsupported=(), abilities=(moon.abilities[0], ir.StaticAbility(
+        ir.StaticEffect(kind="remove_types", affected="enchanted", types=("Planeswalker",)),
+        text="Enchanted permanent isn't a planeswalker.")))
+    for card, dies in ((moon, True), (takes_type, False)):
+        sc = Scenario.from_text(f"turn: 3\nallow_partial: true\nplayers:\n{players}", cards=db)
+        s = sc.state
+        aura = next(o for o in s.permanents(0) if o.card.name == "Imprisoned in the Moon")
+        aura.card = card
+        assert not s.effects
+        found = [(o.card.name, rule) for _kind, o, _why, rule in sba.find(s) if rule == "704.5i"]
+        assert found == ([("Jace Beleren", "704.5i")] if dies else [])

@@ -18,9 +18,10 @@ def check_invariants(game: Game, deck_size: int = 40) -> None:
                 assert oid not in seen, f"object {oid} in two zones"
                 assert s.objs[oid].zone == zone and s.objs[oid].owner == p.index
                 seen[oid] = zone
-    for oid in s.battlefield:
+    for oid in s.battlefield + s.phased_out:     # a phased-out permanent is still there (CR 702.26d)
         assert oid not in seen
         assert s.objs[oid].zone == "battlefield"
+        assert bool(s.objs[oid].phased_out) == (oid in s.phased_out)
         seen[oid] = "battlefield"
     for item in s.stack:
         if item.kind == "spell":

@@ -295,7 +295,19 @@ def start(o: Obj) -> Chars:
 @lru_cache(maxsize=8192)
 def card_keywords(card: CardDef) -> frozenset[str]:
     """The keyword abilities of a definition, found once per definition."""
-    return frozenset(ab.name for ab in card.abilities if type(ab) is ir.Keyword)
+    return frozenset(n for ab in card.abilities if type(ab) is ir.Keyword for n in keyword_names(ab))
+
+
+HEXPROOF_FROM = "hexproof from"
+
+
+def keyword_names(kw: ir.Keyword) -> tuple[str, ...]:
+    """The names a keyword ability has among an object's keywords: its name, and for a
+    "hexproof from [quality]" ability (CR 702.11d) also "hexproof from [quality]", so that one
+    look finds whether it has any and the quality is read only then (``filters.hexproof_from``)."""
+    if kw.name == HEXPROOF_FROM:
+        return (HEXPROOF_FROM, f"{HEXPROOF_FROM} {kw.arg}")
+    return (kw.name,)
 
 
 @lru_cache(maxsize=8192)
@@ -525,7 +537,7 @@ def _apply_static(s, layer: int, eff: ir.StaticEffect, src: Obj, o: Obj, c: Char
     elif kind == "set_colors":
         c.colors = eff.colors           # instead of its others (CR 105.3)
     elif kind == "grant_keywords":
-        c.keywords = c.keywords | {k.name for k in eff.keywords}
+        c.keywords = c.keywords | {n for k in eff.keywords for n in keyword_names(k)}
         keeps = Keeps.AURAS if eff.keeps_auras else Keeps.SOURCE if eff.keeps_source else Keeps.NONE
         c.protections += tuple((_quality(k.arg, src), src.id, keeps) for k in eff.keywords if k.name == "protection")
     elif kind in ("lose_keywords", "cant_have_keywords"):
@@ -600,6 +612,8 @@ def _remove_types(c: Chars, types: tuple[str, ...]) -> None:
 
 def _lose(c: Chars, names: set[str]) -> None:
     c.keywords = c.keywords - names
+    if "hexproof" in names and HEXPROOF_FROM in c.keywords:     # CR 702.11e: every "hexproof from" too
+        c.keywords = frozenset(k for k in c.keywords if not k.startswith(HEXPROOF_FROM))
     if "protection" in names:
         c.protections = ()
 

@@ -87,6 +87,18 @@ class PlayerKeywords:
 
 
 @dataclass(frozen=True, slots=True)
+class LifeCantChange:
+    """A player's life total can't change for a time (CR 119.7, 119.8): "Until your next turn,
+    your life total can't change"; ``affected`` is the player ("p0")."""
+
+    kind: ClassVar[str] = "life_cant_change"
+    affected: str
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class LoseKeywords:
     """Keyword abilities lost (layer 6, CR 613.1f), by name: they are removed after those gained
     with an earlier timestamp and before those gained with a later one (CR 613.7)."""
@@ -512,7 +524,7 @@ def plain_filter(f: ir.Filter) -> bool:
     return True
 
 
-Effect = (ModifyPT | SetPT | GrantKeywords | PlayerProtection | PlayerKeywords | GrantAbility | LoseKeywords | BecomeCreature | SetLandType | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | SkipNext | MayPlay | ExtraLandPlays
+Effect = (ModifyPT | SetPT | GrantKeywords | PlayerProtection | PlayerKeywords | LifeCantChange | GrantAbility | LoseKeywords | BecomeCreature | SetLandType | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | SkipNext | MayPlay | ExtraLandPlays
           | PreventionShield | NoPrevention | DamageChangeEffect | DrawReplacement | RegenerationShield | ExileIfDies | DamagedBy | SwitchPT | ControlChange | ManaReplacementEffect | DelayedTrigger
           | OneShotDelayedTrigger | DelayedWatch | ActivatedThisTurn | CombatRule)
 """Any of the records above: what ``State.effects`` holds."""

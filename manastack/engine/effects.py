@@ -15,10 +15,11 @@ from manastack.oracle.subtypes import CREATURE_TYPES
 from . import characteristics as ch
 from . import exercise
 from . import (cipher, clash, control, copies, double_faced, edicts, emblems, events, free_casting, game_outcome,
-               keyword_effects, placement_effects, skips, suspend, token_copies, unless_costs, votes)
+               keyword_effects, phasing, placement_effects, skips, suspend, token_copies, unless_costs, votes)
 from .abilities import ONE_SHOT_DELAYS, nested_index
 from .casting import choose_x, pay_mana
 from .conditions import evaluate
+from .continuous import HEXPROOF_FROM, keyword_names
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import Explored
 from .triggers import collect
@@ -27,7 +28,7 @@ from .mana_abilities import add_mana, can_afford
 from .resolution import (became, bound_x, count_for_player, known_objects, named_objects, named_players, amount, execute,
                          objects_match, resolve_subject, source_obj)
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger, DelayedWatch,
-                             ExileIfDies, ExtraLandPlays, GrantAbility, GrantKeywords, LoseKeywords, ManaReplacementEffect, PlayerKeywords, PlayerProtection,
+                             ExileIfDies, ExtraLandPlays, GrantAbility, GrantKeywords, LifeCantChange, LoseKeywords, ManaReplacementEffect, PlayerKeywords, PlayerProtection,
                              MayPlay, ModifyPT, NoPrevention, DamageChangeEffect, DrawReplacement, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors, SetLandType,
                              SetPT, SkipNextUntap, SwitchPT)
 from .state import EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
@@ -630,7 +631,7 @@ def _grant(ctx, e: ir.GrantKeywords, rc):
     """CR 611.2, 613.1f; protection "from the color of your choice" is from one color the
     controller chooses as the effect happens, for every permanent it affects (CR 608.2d, 702.16a)."""
     s = ctx.s
-    names = tuple(k.name for k in e.keywords)
+    names = tuple(n for k in e.keywords for n in keyword_names(k))
     protection = tuple(k.arg for k in e.keywords if k.name == "protection" and k.arg is not None)
     if CHOSEN_COLOR in protection:         # as the source entered (CR 614.12), as it last existed
         src = source_obj(ctx, rc)
@@ -655,16 +656,32 @@ def _grant(ctx, e: ir.GrantKeywords, rc):
         others = tuple(n for n in names if n != "protection")
         if others:
             s.effects.append(PlayerKeywords(me, others, until, s.new_timestamp(), rc.card.name))
-            s.add_log(f"{s.players[rc.controller].name} gains {', '.join(others)}{words}",
-                      ("611.2", "702.11c" if "hexproof" in others else "702.18a"), "effect")
+            s.add_log(f"{s.players[rc.controller].name} gains {', '.join(n for n in others if n != HEXPROOF_FROM)}{words}",
+                      ("611.2", "702.11c" if "hexproof" in others or HEXPROOF_FROM in others else "702.18a"), "effect")
         return
     for o in [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]:
         if PROTECTION_CHOICE in protection:
             protection = tuple(_choose_color(ctx, rc.controller, "protection") if p == PROTECTION_CHOICE else p
                                for p in protection)
         s.effects.append(GrantKeywords(o.id, names, e.duration, s.new_timestamp(), rc.card.name, protection))
-        gained = [n for n in names if n != "protection"] + ([_protections_words(s, protection)] if protection else [])
+        gained = [n for n in names if n not in ("protection", HEXPROOF_FROM)] + ([_protections_words(s, protection)] if protection else [])
         s.add_log(f"{o.card.name} gains {', '.join(gained)} until end of turn", ("611.2", "613.1f"), "effect")
+
+
+def _life_cant_change(ctx, e: ir.LifeCantChange, rc):
+    """"Until your next turn, your life total can't change" (CR 119.7, 119.8): a record read by
+    ``filters.life_cant_change``, ended as that player's next turn begins (CR 611.2a)."""
+    s = ctx.s
+    until, words = _player_duration(e.duration, rc.controller)
+    s.effects.append(LifeCantChange(player_ref(rc.controller), until, s.new_timestamp(), rc.card.name))
+    s.add_log(f"{s.players[rc.controller].name}'s life total can't change{words}", ("611.2", "119.7", "119.8"),
+              "effect")
+
+
+def _phase_out(ctx, e: ir.PhaseOut, rc):
+    """CR 702.26b: the permanents named phase out (``phasing.phase_out``)."""
+    objs = [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]
+    phasing.phase_out(ctx, objs, rc.card.name)
 
 
 def _player_duration(duration: str, controller: int) -> tuple[str, str]:
@@ -1619,7 +1636,8 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.GainControl: _gain_control, ir.ExchangeControl: _exchange_control, ir.ExchangeLifeTotals: _exchange_life,
     ir.GetEnergy: _get_energy, ir.GetPoison: _get_poison, ir.PayEnergy: _pay_energy, ir.BecomeMonarch: _become_monarch,
     ir.CreateManaReplacement: _create_mana_replacement,
-    ir.CreateDelayedTrigger: _create_delayed_trigger, ir.Explore: _explore,
+    ir.CreateDelayedTrigger: _create_delayed_trigger, ir.Explore: _explore, ir.PhaseOut: _phase_out,
+    ir.LifeCantChange: _life_cant_change,
     ir.LoseGame: game_outcome.lose_game, ir.WinGame: game_outcome.win_game, ir.IfYouDont: game_outcome.if_you_dont,
     ir.CastFromHand: free_casting.cast_from_hand,
     ir.PutFromHand: _put_from_hand, ir.HandOnLibrary: _hand_on_library, ir.ShuffleLibrary: _shuffle_library,

@@ -86,6 +86,8 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     """
     s = ctx.s
     o = s.current(o)          # a caller may hold the original of a permanent changed since (own)
+    if o.phased_out:          # CR 702.26b: treated as though it doesn't exist
+        return None
     from_zone = o.zone
     ev = ZoneChange(o.id, from_zone, to, o.controller, o.owner, tapped, dict(counters or {}), x, riders,
                     resolved=resolved, colors_spent=colors_spent, exile_instead=exile_instead, discarded=discarded,
@@ -181,6 +183,10 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
             if other.attached_to == o.id:
                 s.own(other.id).attached_to = None  # CR 704.5m/n then deal with it
                 attached.append(other.id)
+                if "Aura" not in other.card.subtypes:       # an Aura goes with the state-based actions
+                    s.add_log(f"{other.card.name} becomes unattached: {o.card.name} left the battlefield",
+                              ("704.5n", "301.6" if "Fortification" in other.card.subtypes else "301.5c"),
+                              "attach")
         ev.attached = tuple(attached)     # "when enchanted creature dies" looks back (CR 603.10a)
     if ev.shuffle and new is not None:    # "shuffle it into its owner's library" (CR 701.24a)
         s.rng.shuffle(s.players[o.owner].library)

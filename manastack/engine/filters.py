@@ -9,8 +9,9 @@ from manastack.oracle import ir
 from manastack.oracle.subtypes import CREATURE_TYPES
 
 from . import characteristics as ch
+from .continuous import HEXPROOF_FROM
 from . import commanders, exercise
-from .effect_records import DamagedBy, PlayerKeywords, PlayerProtection
+from .effect_records import DamagedBy, LifeCantChange, PlayerKeywords, PlayerProtection
 from .state import Obj, State
 
 
@@ -277,8 +278,9 @@ def legal_targets(s: State, spec: ir.TargetSpec, source: Obj, controller: int,
             if protected_player_from(s, p.index, source, controller) is not None:
                 continue                # a player with protection (CR 702.16b)
             kws = player_keywords(s, p.index)
-            if kws and ("shroud" in kws or "hexproof" in kws and p.index != controller):
-                continue                # CR 702.18a, 702.11c
+            if kws and ("shroud" in kws or "hexproof" in kws and p.index != controller
+                        or HEXPROOF_FROM in kws and p.index != controller and hexproof_from(s, kws, source, controller)):
+                continue                # CR 702.18a, 702.11c-d
             out.append(player_ref(p.index))
         if kind in ("player", "opponent"):
             return out
@@ -329,9 +331,23 @@ def can_be_targeted_by(s: State, o: Obj, source: Obj, controller: int) -> bool:
         return False
     if "hexproof" in kws and o.controller != controller:
         return False
+    if HEXPROOF_FROM in kws and o.controller != controller and hexproof_from(s, kws, source, controller):
+        return False
     if "protection" in kws and protected_from(s, o, source, controller=controller):
         return False                # CR 702.16b, 702.16j, 702.16k
     return True
+
+
+def hexproof_from(s: State, kws, source: Obj, controller: int) -> bool:
+    """CR 702.11d: whether one of the "hexproof from [quality]" abilities among ``kws`` keeps
+    ``source`` (a spell, or the source of an ability, controlled by an opponent ``controller``)
+    from targeting: the source has the quality."""
+    for k in kws:
+        if k.startswith(HEXPROOF_FROM) and k != HEXPROOF_FROM:
+            q = quality(k[len(HEXPROOF_FROM) + 1:])
+            if q is not None and has_quality(s, source, q, controller):
+                return True
+    return False
 
 
 def damaged_by(s: State, o: Obj, dealer: Obj) -> bool:
@@ -527,7 +543,7 @@ def player_keywords(s: State, player: int) -> frozenset[str]:
 def life_cant_change(s: State, player: int) -> str | None:
     """The name of what says ``player``'s life total can't change (CR 119.7, 119.8: they can't
     gain or lose life, nor pay more than 0 life), or None: a static ability of a permanent they
-    control (Platinum Emperion)."""
+    control (Platinum Emperion), or an effect lasting a while (Teferi's Protection)."""
     return _player_rules(s)[1].get(player)
 
 
@@ -543,7 +559,7 @@ def _player_rules(s: State) -> tuple[dict[int, frozenset[str]], dict[int, str]]:
         return found
     kws = list(ch.static_effects(s, "player_keywords"))
     fixed = list(ch.static_effects(s, "life_cant_change"))
-    records = [e for e in s.effects if type(e) is PlayerKeywords] if s.effects else ()
+    records = [e for e in s.effects if isinstance(e, (PlayerKeywords, LifeCantChange))] if s.effects else []
     if not (kws or fixed or records):
         facts["player_rules"] = _NO_RULES
         return _NO_RULES
@@ -558,7 +574,10 @@ def _player_rules(s: State) -> tuple[dict[int, frozenset[str]], dict[int, str]]:
             exercise.note("STATIC_KINDS", eff.kind, src.card)
     for e in records:
         p = player_of(e.affected)
-        keywords[p] = keywords.get(p, _NO_KEYWORDS) | set(e.keywords)
+        if isinstance(e, LifeCantChange):
+            life.setdefault(p, e.source)
+        else:
+            keywords[p] = keywords.get(p, _NO_KEYWORDS) | set(e.keywords)
     found = facts["player_rules"] = (keywords, life)
     return found
 

@@ -36,6 +36,7 @@ def leave(ctx: Ctx, player: int) -> None:
     for name in _OWN_ZONES:
         owned.update(p.zone(name))
     s.battlefield = tuple(i for i in s.battlefield if i not in owned)
+    s.phased_out = tuple(i for i in s.phased_out if i not in owned)     # they leave too (CR 702.26k)
     for name in _OWN_ZONES:
         p.zone(name).clear()
     # spells they own leave with them; abilities they control and copies of spells they control

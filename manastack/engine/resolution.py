@@ -327,9 +327,11 @@ def _chosen(ctx: Ctx, f: ir.Filter, rc: ResolutionContext) -> list:
 
 def named_objects(ctx, subject, rc) -> list[Obj]:
     """The objects an effect acts on: only ones still in the game as those same objects
-    (CR 400.7); last known information may be read (a damage source) but not moved."""
+    (CR 400.7), and not phased out (CR 702.26b); last known information may be read (a damage
+    source) but not moved."""
     objs = ctx.s.objs
-    out = [o for o in resolve_subject(ctx, subject, rc) if isinstance(o, Obj) and objs.get(o.id) is o]
+    out = [o for o in resolve_subject(ctx, subject, rc)
+           if isinstance(o, Obj) and objs.get(o.id) is o and not o.phased_out]     # CR 702.26b
     if not out and subject == ir.Ref("self"):
         out = _source_became(ctx, rc)
     return out

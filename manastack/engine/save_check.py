@@ -74,7 +74,7 @@ _BIG = 1_000_000_000
 _OBJECT_KEYS = frozenset(("id", "owner", "controller", "zone", "tapped", "control_since", "damage",
                           "counters", "attached_to", "is_token", "timestamp", "attacking", "blocking",
                           "blocked", "deathtouched", "cast_x", "chosen", "token_face", "cast_costs", "card",
-                          "printed", "activated", "designations", "merged"))
+                          "printed", "activated", "designations", "merged", "phased_out"))
 _ZONES = frozenset(("library", "hand", "graveyard", "exile", "battlefield", "stack"))
 
 
@@ -123,6 +123,7 @@ def _objects_ok(objects: list) -> bool:
             and _strs(list(chain.from_iterable(activated)), 40)
             and _all_of(designations, list) and max(map(len, designations)) <= 10
             and _strs(list(chain.from_iterable(designations)), 40)
+            and _ints(col["phased_out"], 0, 2)
             and not any(col["merged"]))     # merged permanents (CR 729) are rare: the schema checks them
 
 
@@ -198,6 +199,8 @@ def _check_state(st: dict, cards: CardDB | None) -> None:
             raise SaveError(f"$.state.objects[{i}].id: id {od['id']} is also the id of "
                             f"$.state.objects[{objects[od['id']][0]}]")
         objects[od["id"]] = (i, od)
+        if od.get("phased_out") and od["zone"] != "battlefield":
+            raise SaveError(f"$.state.objects[{i}].phased_out: only a permanent phases out (CR 702.26b)")
         for key in ("card", "printed"):
             if od[key] is not None and od[key] not in st["cards"]:
                 raise SaveError(f"$.state.objects[{i}].{key}: no saved card {od[key][:80]!r}")
@@ -244,6 +247,8 @@ def _check_state(st: dict, cards: CardDB | None) -> None:
                 place(oid, where_list, k, zone, p)
     for k, oid in enumerate(st["battlefield"]):
         place(oid, "$.state.battlefield", k, "battlefield", None)
+        if objects[oid][1].get("phased_out"):
+            raise SaveError(f"$.state.battlefield[{k}]: object {oid} is phased out, so not listed here (CR 702.26b)")
     item_ids: set[int] = set()
     for k, item in enumerate(st["stack"]):
         if item["id"] in item_ids:
@@ -256,7 +261,8 @@ def _check_state(st: dict, cards: CardDB | None) -> None:
     for k, t in enumerate(st["pending_triggers"]):
         if t["card"] not in st["cards"]:
             raise SaveError(f"$.state.pending_triggers[{k}].card: no saved card {t['card'][:80]!r}")
-    lost = [oid for oid in objects if oid not in where]
+    # a phased-out permanent is on the battlefield but in no list (CR 702.26b)
+    lost = [oid for oid in objects if oid not in where and not objects[oid][1].get("phased_out")]
     if lost:
         i, od = objects[lost[0]]
         raise SaveError(f"$.state.objects[{i}]: object {lost[0]} is in no zone list "

@@ -96,8 +96,8 @@ def find(s) -> list[tuple[str, object, str, str]]:
             # not a state-based action: a permanent that stops being a creature (a God whose
             # devotion fell) leaves combat at once (CR 506.4); found here, before anyone acts again
             found.append(("leave_combat", o, "no longer a creature", "506.4"))
-        if "Planeswalker" in (ch.card_types(s, o) if s.effects else card.types) \
-                and o.counters.get("loyalty", 0) <= 0:
+        if "Planeswalker" in ch.card_types(s, o) and o.counters.get("loyalty", 0) <= 0:
+            # its types now: a static ability may have taken the type away (CR 205.1a, 613.1d)
             found.append(("die", o, "loyalty 0", "704.5i"))       # CR 306.9
         subtypes = card.subtypes
         if "Aura" in subtypes:

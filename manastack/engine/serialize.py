@@ -21,7 +21,7 @@ from .effect_records import RECORD_TYPES, Effect
 from .event_types import Seen
 from .game_end import Result
 from .merged import Component
-from .state import LogEntry, Obj, PendingTrigger, Player, StackItem, State
+from .state import LogEntry, Obj, Phased, PendingTrigger, Player, StackItem, State
 
 # Raised whenever the saved fields change (2: copies, spell counts, costs paid, restricted mana;
 # 3: one record type per kind of effect, delayed triggers keep their card; 4: what a trigger saw
@@ -153,7 +153,10 @@ def _obj_to_data(o: Obj, ck, part) -> dict:
             "blocked": o.blocked, "deathtouched": o.deathtouched, "cast_x": o.cast_x, "chosen": o.chosen,
             "token_face": o.token_face, "printed": ck(o.printed) if o.printed else None,
             "cast_costs": o.cast_costs, "activated": o.activated, "designations": o.designations,
-            "merged": [part(c) for c in o.merged] if o.merged else []}
+            "merged": [part(c) for c in o.merged] if o.merged else [], "phased_out": o.phased_out}
+
+
+_PHASED = tuple(Phased)         # by value: quicker than calling the enum for each object
 
 
 def _obj_from_data(od: dict, cards: dict[str, CardDef]) -> Obj:
@@ -183,6 +186,7 @@ def _obj_from_data(od: dict, cards: dict[str, CardDef]) -> Obj:
     o.designations = tuple(od["designations"])
     o.merged = tuple(Component(cards[c["card"]], cards[c["printed"]] if c["printed"] else None,
                                c["token"], c["token_face"]) for c in od["merged"]) if od["merged"] else ()
+    o.phased_out = _PHASED[od.get("phased_out", 0)]     # CR 702.26b (older saves have none)
     return o
 
 
@@ -245,6 +249,7 @@ def state_from_data(data: dict, db=None) -> State:
                  for pd in data["players"]]
     s.objs = {od["id"]: _obj_from_data(od, cards) for od in data["objects"]}
     s.battlefield = tuple(data["battlefield"])
+    s.phased_out = tuple(oid for oid, o in s.objs.items() if o.phased_out)
     s.stack = [_restore(StackItem, d, card=cards[d["card"]], modes=tuple(d["modes"]),
                         riders=tuple(tuple(r) for r in d.get("riders", ())),
                         division=tuple(tuple(g) for g in d.get("division", ())),

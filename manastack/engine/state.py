@@ -6,7 +6,7 @@ decision, see :mod:`manastack.engine.runner`) and straightforward to save as JSO
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
+from enum import IntEnum, StrEnum
 from typing import NamedTuple
 
 from manastack.cards import CardDef
@@ -53,6 +53,16 @@ class Step(StrEnum):
     CLEANUP = "cleanup"                              # CR 514
 
 
+class Phased(IntEnum):
+    """A permanent's phasing status (CR 110.5, 702.26): phased in (false), or phased out
+    directly or indirectly, along with what it is attached to (CR 702.26g), which decides how it
+    phases in again."""
+
+    IN = 0
+    DIRECTLY = 1
+    INDIRECTLY = 2
+
+
 class ItemKind(StrEnum):
     """What a :class:`StackItem` is (CR 405.1, 113.1a). A ``StrEnum``, like :class:`Zone`."""
 
@@ -82,7 +92,7 @@ class Obj:
     __slots__ = ("id", "card", "owner", "controller", "zone", "tapped", "control_since",
                  "damage", "counters", "attached_to", "is_token", "timestamp", "attacking",
                  "blocking", "blocked", "deathtouched", "cast_x", "chosen", "token_face", "printed",
-                 "cast_costs", "activated", "designations", "merged")
+                 "cast_costs", "activated", "designations", "merged", "phased_out")
 
     def __init__(self, oid: int, card: CardDef, owner: int, zone: str) -> None:
         self.id = oid
@@ -119,6 +129,9 @@ class Obj:
         # a merged permanent's components, topmost first (CR 729.2; merged.Component); empty
         # when it isn't merged. Its ``card`` is then their merged definition (merged.merged_card).
         self.merged: tuple = ()
+        # CR 702.26b: phased out, it stays on the battlefield but is treated as though it doesn't
+        # exist: State.battlefield leaves it out, State.phased_out lists it
+        self.phased_out = Phased.IN
 
     def copy(self) -> "Obj":
         # Spelled out: this is the hottest path of copying a game (every field, no loop).
@@ -147,6 +160,7 @@ class Obj:
         o.activated = self.activated
         o.designations = self.designations
         o.merged = self.merged
+        o.phased_out = self.phased_out
         return o
 
     @property
@@ -358,7 +372,7 @@ class State:
                  "log_len", "result", "stage", "timestamp", "combat", "first_player",
                  "starting_hand", "events_seen", "trigger_counts", "db", "layer_cache", "static_cache",
                  "settled", "version", "facts_cache", "monarch", "next_turns", "cow", "log_listed", "variant",
-                 "left")
+                 "left", "phased_out")
 
     def __init__(self, names: "tuple[str, ...] | list[str]", db, seed: int) -> None:
         # seated in turn order (CR 101.4, 103.1): player i's turn is followed by player i + 1's
@@ -367,6 +381,9 @@ class State:
         # a tuple, replaced (never changed) when a permanent enters or leaves: facts about the
         # board are cached against it (see layers.changers), and copies share it
         self.battlefield: tuple[int, ...] = ()
+        # the permanents phased out (CR 702.26b): on the battlefield (their zone says so) but
+        # not in ``battlefield``, so that whatever looks at the battlefield doesn't see them
+        self.phased_out: tuple[int, ...] = ()
         self.stack: list[StackItem] = []
         self.next_id = 1
         self.turn = 0
@@ -421,6 +438,7 @@ class State:
             if item.kind == "spell" and item.source in objs:
                 objs[item.source] = objs[item.source].copy()
         s.battlefield = self.battlefield
+        s.phased_out = self.phased_out
         s.stack = [i.copy() for i in self.stack]
         s.next_id = self.next_id
         s.turn = self.turn

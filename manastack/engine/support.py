@@ -90,6 +90,8 @@ KEYWORDS = frozenset({
     "melee",                    # CR 702.121: an attack trigger, engine.resolution.amount (OpponentsAttacked)
     "provoke",                  # CR 702.39: an attack trigger, engine.abilities.keyword_trigger
     "ascend",                   # CR 702.131: the city's blessing, engine.sba.find (permanents), engine.resolve (spells)
+    "phasing",                  # CR 702.26: phasing out and in as the untap step begins, engine.phasing
+    "hexproof from",            # CR 702.11d: a quality as protection's, engine.filters.hexproof_from
 })
 # Keywords the engine reads from a card's printed abilities only (costs, how it enters, what it
 # can be cycled for): an effect granting one isn't run.
@@ -374,6 +376,9 @@ def _walk(node, out: list[str]) -> None:
     if t is ir.Keyword:
         if node.name not in KEYWORDS:
             out.append(f"keyword {node.name!r}")
+        elif node.name == "enchant" and node.arg in ("player", "opponent"):
+            # CR 303.4, 702.5: an Aura attached to a player (a Curse); Obj.attached_to names objects only
+            out.append("an Aura that enchants a player")
         elif node.name in ("echo", "cumulative upkeep") and node.cost is not None:
             out += _cost_gaps(node.cost, UNLESS_COST_PARTS, f"{node.name} cost")
         elif node.name == "madness" and node.cost is not None and node.cost.mana.x_count:
@@ -485,7 +490,8 @@ def _walk(node, out: list[str]) -> None:
     elif t is ir.SearchLibrary and node.own and node.who == ir.Ref("each_player"):
         out.append("each player searching their own library")   # engine.effects._search: one library
     elif hasattr(node, "duration") and node.duration not in DURATIONS and not (
-            node.duration == ir.UNTIL_YOUR_NEXT_TURN and t is ir.GrantKeywords and node.what == ir.Ref("you")):
+            node.duration == ir.UNTIL_YOUR_NEXT_TURN and (t is ir.GrantKeywords and node.what == ir.Ref("you")
+                                                          or t is ir.LifeCantChange and node.who == ir.Ref("you"))):
         out.append(f"duration {node.duration!r}")     # "until your next turn": a player's, engine.events.next_turn_of
     if t is ir.LoseKeywords or (t is ir.StaticEffect and node.kind in ("lose_keywords", "cant_have_keywords")):
         out += [f"losing the keyword {k.name!r}" for k in node.keywords if k.name not in _LOSABLE or k.arg is not None]

@@ -11,7 +11,7 @@ from manastack.oracle import ir
 from manastack.oracle.ir import Duration
 
 from . import characteristics as ch
-from . import combat, commanders, control, events, exercise, face_up, layers, morph, sagas, sba, suspend, triggers
+from . import combat, commanders, control, events, exercise, face_up, layers, morph, phasing, sagas, sba, suspend, triggers
 from .casting import activate, cast
 from .double_faced import modal_back
 from .legality import (activatable, castable, castable_as_adventure, castable_halves, playable_back_faces,
@@ -75,14 +75,16 @@ def asks_first(s) -> bool:
 
 def _partners_do_nothing(s) -> None:
     """CR 702.124a, 702.124h: partner only lets a Commander deck have two commanders, before the
-    game begins; a two-player game without commanders has no use for it."""
+    game begins; a two-player game without commanders has no use for it. Said once, naming no
+    card: the cards are in libraries, hidden (CR 400.2)."""
     cards = {s.objs[i].card for p in s.players for i in p.library}
-    for card in sorted((c for c in cards if any(type(ab) is ir.Keyword and ab.name == "partner"
-                                                for ab in c.abilities)), key=lambda c: c.name):
-        if exercise.RECORD is not None:
+    partners = [c for c in cards if any(type(ab) is ir.Keyword and ab.name == "partner" for ab in c.abilities)]
+    if exercise.RECORD is not None:
+        for card in partners:
             exercise.note("KEYWORDS", "partner", card)
-        s.add_log(f"{card.name} has partner, which matters only when choosing commanders: "
-                  "it does nothing in this game", ("702.124a", "702.124h"), "start")
+    if partners:
+        s.add_log("Partner matters only when choosing commanders: it does nothing in this game",
+                  ("702.124a", "702.124h"), "start")
 
 
 def _start(ctx: Ctx) -> None:
@@ -258,6 +260,7 @@ def _step(ctx: Ctx) -> None:
         s.stage = ("next_step",)
         return
     if step == Step.UNTAP:
+        phasing.untap_step(ctx, ap)                   # first, phasing (CR 502.1, 702.26a)
         held = {o.id for src, eff in ch.static_effects(s, "doesnt_untap") for o in s.permanents(ap)
                 if layers.affected_by(s, src, eff, o)}
         untaps = [e for e in s.effects if type(e) is SkipNextUntap]

@@ -478,7 +478,7 @@ class EffectRules:
         gains no other keyword here."""
         what = c[0] if not isinstance(c[0], list) else PREV
         keywords = next(x for x in c if isinstance(x, list))
-        _need(_is_object(what) or what == ir.Ref("you") and all(k.name in ("protection", "hexproof", "shroud")
+        _need(_is_object(what) or what == ir.Ref("you") and all(k.name in ("protection", "hexproof", "hexproof from", "shroud")
                                                                 for k in keywords), "gains")
         duration = UNTIL_EOT if "eot" in c else _OPEN
         return [ir.GrantKeywords(what, tuple(keywords), duration)]
@@ -842,6 +842,11 @@ class EffectRules:
         """"It explores [X times]" (CR 701.44)."""
         _need(_permanent(c[0]), "explore")
         return [ir.Explore(c[0], _number(c[1]) if len(c) > 1 else 1)]
+
+    def phase_out(self, c):
+        """"Target creature phases out", "All permanents you control phase out" (CR 702.26b)."""
+        _need(_permanent(c[0]), "phase out")
+        return [ir.PhaseOut(c[0])]
 
     def gain_control(self, c):
         """"Gain control of target creature [until end of turn | for as long as you control ~]"

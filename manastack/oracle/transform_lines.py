@@ -356,6 +356,14 @@ class LineRules:
         args = [a for p in c if not isinstance(p, Token) for a in (p if isinstance(p, tuple) else (p,))]
         return [ir.Keyword("protection", arg=a) for a in dict.fromkeys(args)]
 
+    def kw_hexproof_from(self, c):
+        """"Hexproof from A and from B" is two hexproof abilities (CR 702.11d, 702.11f), each with
+        a quality as protection states it (``engine.filters.quality``)."""
+        args = [a for p in c if not isinstance(p, Token) for a in (p if isinstance(p, tuple) else (p,))]
+        _need(all(isinstance(a, str) and a not in (ir.PROTECTION_CHOICE, ir.YOUR_OPPONENTS, ir.CHOSEN_COLOR,
+                                                   ir.CHOSEN_PLAYER) for a in args), "hexproof from a choice")
+        return [ir.Keyword("hexproof from", arg=a) for a in dict.fromkeys(args)]
+
     def kw_protection_either(self, c):
         """"Protection from artifacts or from the color of your choice": one protection, from
         the quality the controller of the effect granting it chooses (``ir.PROTECTION_OR``)."""

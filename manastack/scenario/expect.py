@@ -256,6 +256,8 @@ def _property(s, refs, o, key: str):
         return None if host is None else refs.alias_of(host.id) or host.card.name
     if key == "attacking":
         return o.attacking is not None
+    if key == "phased_out":
+        return bool(o.phased_out)
     if key == "designations":
         return sorted(o.designations)
     if key in ("keywords", "lacks"):
