@@ -17,6 +17,7 @@ from . import exercise
 from . import (cipher, clash, control, copies, double_faced, edicts, emblems, events, free_casting, game_outcome,
                keyword_effects, placement_effects, skips, suspend, token_copies, unless_costs)
 from .abilities import ONE_SHOT_DELAYS, nested_index
+from .card_names import choose_name
 from .casting import choose_x, pay_mana
 from .conditions import evaluate
 from .decisions import Action, ActionKind, Decision, DecisionKind
@@ -754,6 +755,15 @@ def _choose_creature_type(ctx, e: ir.ChooseCreatureType, rc):
                               tuple(Action(ActionKind.CREATURE_TYPE, (t,), t) for t in types)))
     s.own(src.id).chosen = answer.args[0]
     s.add_log(f"{s.players[rc.controller].name} chooses {answer.args[0]} for {rc.card.name}", ("608.2d",), "choice")
+
+
+def _choose_card_name(ctx, e: ir.ChooseCardName, rc):
+    """CR 201.3, 608.2d: the spell's controller chooses a card name; "with the chosen name" and
+    "with that name" later in the spell read it from the spell."""
+    src = source_obj(ctx, rc)
+    if src is None or src.id not in ctx.s.objs:
+        return
+    ctx.s.own(src.id).chosen = choose_name(ctx, rc.controller, e.qualities, rc.card.name, ("608.2d", "201.3"))
 
 
 def _extra_land_plays(ctx, e: ir.ExtraLandPlays, rc):
@@ -1585,7 +1595,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.Regenerate: _regenerate, ir.ChooseTarget: _choose_target, ir.PreventDamage: _prevent, ir.RedirectDamage: _prevent, ir.DamageCantBePrevented: _no_prevention, ir.ChangeDamage: _change_damage, ir.ReplaceNextDraw: _replace_next_draw, ir.PayMana: _pay_mana,
     ir.CreateReflexive: _create_reflexive,
     ir.ReturnToHand: _bounce, ir.ExileIfDies: _exile_if_dies, ir.SwitchPT: _switch_pt, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
-    ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.LoseKeywords: _lose_keywords, ir.BecomeColor: _become_color, ir.BecomeLandType: _become_land_type, ir.ExtraLandPlays: _extra_land_plays, ir.ChooseCreatureType: _choose_creature_type, ir.DiscardHandDraw: _discard_hand_draw, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
+    ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.LoseKeywords: _lose_keywords, ir.BecomeColor: _become_color, ir.BecomeLandType: _become_land_type, ir.ExtraLandPlays: _extra_land_plays, ir.ChooseCreatureType: _choose_creature_type, ir.ChooseCardName: _choose_card_name, ir.DiscardHandDraw: _discard_hand_draw, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
     ir.CreateTokens: _create_tokens, ir.CreateTokenCopy: token_copies.create_token_copy, ir.SkipNext: skips.skip_next, ir.Tap: _tap, ir.Untap: _untap, ir.TapOrUntap: _tap_or_untap, ir.Mill: _mill,
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.RevealHandDiscard: _reveal_hand_discard,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,

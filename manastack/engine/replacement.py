@@ -29,6 +29,7 @@ from . import characteristics as ch
 from . import layers
 from . import exercise
 from .abilities import keyword_replacement
+from .card_names import choose_name
 from . import loyalty
 from .conditions import evaluate
 from .decisions import Action, ActionKind, Decision, DecisionKind
@@ -401,6 +402,10 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                 out.append(Replacement(key, f"a player is chosen as {card.name} enters",
                                        ("614.1c", "614.12"), lambda e: _choose_player(ctx, o, e),
                                        source=(ab.kind, card)))
+            elif ab.kind == "choose_name":
+                out.append(Replacement(key, f"a card name is chosen as {card.name} enters",
+                                       ("614.1c", "614.12", "201.3"), partial(_choose_name, ctx, o, ab.affected),
+                                       source=(ab.kind, card)))
             elif ab.kind == "choose_creature_type":
                 out.append(Replacement(key, f"a creature type is chosen as {card.name} enters",
                                        ("614.1c", "614.12"), lambda e: _choose_creature_type(ctx, o, e),
@@ -652,6 +657,12 @@ def _choose_creature_type(ctx: Ctx, o, event: ZoneChange) -> None:
                               tuple(Action(ActionKind.CREATURE_TYPE, (t,), t) for t in types)))
     event.chosen = answer.args[0]
     s.add_log(f"{s.players[player].name} chooses {answer.args[0]} for {o.card.name}", ("614.1c",), "choice")
+
+
+def _choose_name(ctx: Ctx, o, qualities: ir.Filter | None, event: ZoneChange) -> None:
+    """"As ~ enters, choose a [nonland] card name" (CR 201.3, 614.1c): its controller chooses."""
+    event.chosen = choose_name(ctx, event.controller, qualities or ir.Filter(zone=ir.ANY_ZONE), o.card.name,
+                               ("614.1c", "201.3"))
 
 
 def _choose_color(ctx: Ctx, o, event: ZoneChange) -> None:

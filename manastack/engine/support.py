@@ -135,6 +135,7 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "cant_be_blocked_except_by",  # CR 509.1b, engine.combat.block_restriction
                           "cant_block_attackers",       # CR 509.1b, engine.combat.block_restriction
                           "cant_activate", "cant_activate_nonmana",   # CR 602.5, engine.activation_limits
+                          "cant_cast",                  # CR 101.2, engine.timing.cast_forbidden
                           "pt_equal_count",             # CR 604.3, 613.4a: engine.continuous
                           "max_one_blocker",            # CR 509.1b, engine.combat.declare_blockers
                           "min_blockers",               # CR 509.1b, engine.combat.fewest_blockers
@@ -175,7 +176,7 @@ STATIC_COUNTS = frozenset({"Filter", "CountersOn",
                            "AttachedCount"})     # "for each Aura attached to it": continuous._times
 REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color", "choose_player",
                                "double_damage_to_player", "more_counters", "double_counters",
-                               "enter_as_copy", "choose_creature_type",
+                               "enter_as_copy", "choose_creature_type", "choose_name",   # CR 201.3, engine.card_names
                                "graveyard_to_library", "graveyard_to_exile",     # CR 614.6
                                "prevent_damage_remove_counter",   # CR 615, engine.events.deal_damage
                                "damage_change",    # CR 614.1a, engine.replacement._damage_changes
@@ -329,6 +330,8 @@ def gaps(ability) -> list[str]:
     """The parts of one compiled ability the engine can't run, in words (empty: playable)."""
     out: list[str] = []
     _walk(ability, out)
+    if type(ability) is not ir.SpellAbility and ir.contains(ability, lambda n: type(n) is ir.ChooseCardName):
+        out.append("choosing a card name in an ability of a permanent")   # kept on the spell only
     if type(ability) is not ir.SpellAbility and ir.contains(ability, lambda n: type(n) is ir.ChooseCreatureType):
         # the choice is kept on the spell (effects._choose_creature_type); a permanent's would
         # be mistaken for the one made as it entered

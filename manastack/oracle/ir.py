@@ -1644,6 +1644,12 @@ CHOSEN_PLAYER = "the chosen player"
 # "protection from the chosen color": the color chosen as the source entered (CR 614.12), a
 # Keyword("protection") arg only where the card has "As ~ enters, choose a color"
 CHOSEN_COLOR = "the chosen color"
+# "with the chosen name", "with that name": a Filter ``name`` that stands for the card name
+# chosen for the source (CR 201.3), as a permanent entered ("As ~ enters, choose a card name",
+# CR 614.12) or by a spell's "Choose a card name." as it resolves (CR 608.2d)
+CHOSEN_NAME = "the chosen name"
+# A Filter ``zone`` for objects in every zone ("sources with the chosen name": Pithing Needle)
+ANY_ZONE = "any"
 
 
 @dataclass(frozen=True, slots=True)
@@ -2272,8 +2278,17 @@ class ChooseCreatureType:
     it resolves (CR 608.2d, 205.3m), and "of the chosen type" later in the spell is that type."""
 
 
+@dataclass(frozen=True, slots=True)
+class ChooseCardName:
+    """"Choose a [nonland] card name." as a spell's first instruction: its controller chooses the
+    name of a card (CR 201.3) matching ``qualities`` (its printed card types, "nonland") as it
+    resolves (CR 608.2d); "the chosen name" and "that name" later in the spell are that name."""
+
+    qualities: Filter = field(default_factory=lambda: Filter(zone="any"))
+
+
 Effect = Union[_Effects6, GainAbility, LoseKeywords, BecomeColor, BecomeLandType, ExtraLandPlays, ChooseCreatureType,
-               DiscardHandDraw]
+               DiscardHandDraw, ChooseCardName]
 
 
 def nodes(node) -> Iterator:

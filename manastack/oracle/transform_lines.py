@@ -467,6 +467,11 @@ class LineRules:
         is that type."""
         return [ir.ChooseCreatureType()]
 
+    def choose_name_first(self, c):
+        """"Choose a [nonland] card name." opening a spell (CR 201.3, 608.2d): the later "with the
+        chosen name" or "with that name" is that name."""
+        return [ir.ChooseCardName(c[0])]
+
     def prot_choice(self, c):
         """"Protection from the color of your choice": chosen as the effect granting it happens."""
         return ir.PROTECTION_CHOICE
