@@ -176,3 +176,72 @@ def test_cabal_therapy_names_as_it_resolves_and_discards_every_copy(db):
     g.push(Action(ActionKind.NAME, ("Lightning Bolt",)))
     assert names(g, 1, "hand") == ["Shock"]
     assert names(g, 1, "graveyard") == ["Lightning Bolt", "Lightning Bolt"]
+
+
+def test_memoricide_exiles_the_number_asked_of_each_zone(db):
+    """Memoricide (ruling 2011-01-01): "any number" lets the searcher leave some; the cards of
+    each zone found are counted, then that player shuffles (CR 701.23, 701.24a)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Swamp, Swamp, Swamp, Swamp]
+    hand: [Memoricide]
+  - name: Bob
+    hand: [Shock, Shock]
+    graveyard: [Shock]
+    library: [Shock, Island, Island]
+""", turn=3)
+    cast_and_pay(g, "cast Memoricide", "Bob")
+    resolve(g)
+    g.push(Action(ActionKind.NAME, ("Shock",)))
+    assert g.pending.kind == "search" and "graveyard" in g.pending.prompt
+    assert [a.args[0] for a in g.legal_actions()] == [1, 0]
+    g.push(Action(ActionKind.X, (0,)))              # the graveyard's Shock stays
+    g.push(Action(ActionKind.X, (2,)))              # both from the hand
+    g.push(Action(ActionKind.X, (1,)))              # the library's
+    assert names(g, 1, "exile") == ["Shock", "Shock", "Shock"]
+    assert names(g, 1, "graveyard") == ["Shock"] and names(g, 1, "hand") == []
+    assert names(g, 1, "library") == ["Island", "Island"]
+
+
+def test_cranial_extraction_exiles_every_card_with_the_name(db):
+    """"For all cards with that name": none is left and nothing is asked but the name."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Swamp, Swamp, Swamp, Swamp]
+    hand: [Cranial Extraction]
+  - name: Bob
+    hand: [Shock]
+    graveyard: [Shock]
+    library: [Shock, Island]
+""", turn=3)
+    cast_and_pay(g, "cast Cranial Extraction", "Bob")
+    resolve(g)
+    g.push(Action(ActionKind.NAME, ("Shock",)))
+    assert g.pending.kind == "priority"
+    assert names(g, 1, "exile") == ["Shock", "Shock", "Shock"]
+    assert names(g, 1, "library") == ["Island"]
+    s = g.current_state()
+    assert any("searches Bob's graveyard, hand and library" in e.text for e in s.log_entries())
+
+
+def test_council_of_the_absolute_stops_only_the_opponents(db):
+    """"Your opponents can't cast spells with the chosen name.": its controller still can, for
+    {2} less (a noncreature, nonland card name)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Plains, Plains, Island, Island, Mountain]
+    hand: [Council of the Absolute, Lightning Bolt]
+  - name: Bob
+    battlefield: [Mountain]
+    hand: [Lightning Bolt]
+""", turn=3)
+    cast_and_pay(g, "cast Council of the Absolute")
+    resolve(g)
+    assert "Grizzly Bears" not in [a.args[0] for a in g.legal_actions()]
+    with pytest.raises(IllegalActionError):
+        g.push(Action(ActionKind.NAME, ("Grizzly Bears",)))     # a creature card's name
+    g.push(Action(ActionKind.NAME, ("Lightning Bolt",)))
+    s = g.current_state()
+    mine, theirs = (next(o for o in s.objs.values() if o.card.name == "Lightning Bolt" and o.owner == p) for p in (0, 1))
+    assert legality.why_not_cast(s, 1, theirs) == "Council of the Absolute says Lightning Bolt can't be cast (CR 101.2, 601.2)"
+    assert legality.why_not_cast(s, 0, mine) is None

@@ -1146,6 +1146,38 @@ def _search(ctx, e: ir.SearchLibrary, rc):
         s.add_log(f"{name} searches {p.name}'s library, then {p.name} shuffles it", ("701.23a", "701.24a"))
 
 
+def _search_zones_exile(ctx, e: ir.SearchZonesExile, rc):
+    """CR 701.23a, 701.24a: the spell's controller searches the player's graveyard, hand and
+    library for the cards ``e.filter`` describes and exiles them, then that player shuffles their
+    library. "All cards" are all exiled; for "any number" or "up to N" the searcher says how many
+    of those found in each zone (cards alike but for their zone), and may leave any (CR 701.23b;
+    Memoricide's ruling 2011-01-01)."""
+    s = ctx.s
+    for p in named_players(ctx, e.who, rc):
+        player = s.players[p]
+        found: list[Obj] = []
+        for zone in ("graveyard", "hand", "library"):
+            there = [s.objs[oid] for oid in player.zone(zone)
+                     if objects_match(ctx, s.objs[oid], replace(e.filter, zone=zone), rc)]
+            if there and not e.all:
+                most = len(there) if e.up_to is None else min(len(there), e.up_to - len(found))
+                answer = ctx.ask(Decision(rc.controller, DecisionKind.SEARCH,
+                                          f"{rc.card.name}: exile how many of the {len(there)} found in "
+                                          f"{possessive(player.name)} {zone}?",
+                                          tuple(Action(ActionKind.X, (k,), str(k)) for k in range(most, -1, -1))))
+                there = there[:answer.args[0]]
+            found += there
+        s.add_log(f"{s.players[rc.controller].name} searches {player.name}'s graveyard, hand and library"
+                  + (f" and finds {', '.join(o.card.name for o in found)}" if found else " and finds nothing"),
+                  ("701.23a",), "effect")
+        with events.together(ctx):
+            for o in found:
+                events.move(ctx, o, "exile", rules=("701.23a", "406.3"))
+        s.rng.shuffle(player.library)
+        s.version += 1
+        s.add_log(f"{player.name} shuffles their library", ("701.24a",), "effect")
+
+
 def _reveal_hand_discard(ctx, e: ir.RevealHandDiscard, rc):
     """The player reveals their hand to everyone (CR 701.20a), you choose a card matching the
     filter from it, and that player discards that card (CR 701.9a), or it is exiled (CR 406.1)."""
@@ -1597,7 +1629,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.ReturnToHand: _bounce, ir.ExileIfDies: _exile_if_dies, ir.SwitchPT: _switch_pt, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
     ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.LoseKeywords: _lose_keywords, ir.BecomeColor: _become_color, ir.BecomeLandType: _become_land_type, ir.ExtraLandPlays: _extra_land_plays, ir.ChooseCreatureType: _choose_creature_type, ir.ChooseCardName: _choose_card_name, ir.DiscardHandDraw: _discard_hand_draw, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
     ir.CreateTokens: _create_tokens, ir.CreateTokenCopy: token_copies.create_token_copy, ir.SkipNext: skips.skip_next, ir.Tap: _tap, ir.Untap: _untap, ir.TapOrUntap: _tap_or_untap, ir.Mill: _mill,
-    ir.Scry: _scry, ir.SearchLibrary: _search, ir.RevealHandDiscard: _reveal_hand_discard,
+    ir.Scry: _scry, ir.SearchLibrary: _search, ir.SearchZonesExile: _search_zones_exile, ir.RevealHandDiscard: _reveal_hand_discard,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
     ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win,
     ir.Conditional: _conditional,

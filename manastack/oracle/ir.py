@@ -852,6 +852,18 @@ class SearchLibrary:
 
 
 @dataclass(frozen=True, slots=True)
+class SearchZonesExile:
+    """Search ``who``'s graveyard, hand and library for the cards matching ``filter`` (its zone
+    aside), exile them, and that player shuffles their library (CR 701.23, 701.24a): ``all`` of
+    them ("for all cards"), or any number of them, at most ``up_to`` when set ("up to four")."""
+
+    filter: Filter
+    who: Subject = Ref("you")
+    up_to: int | None = None
+    all: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class RevealHandDiscard:
     """``who`` reveals their hand; you choose a card matching ``filter`` from it and that player
     discards it (CR 701.20a), or you exile it when ``exile``."""
@@ -2288,7 +2300,7 @@ class ChooseCardName:
 
 
 Effect = Union[_Effects6, GainAbility, LoseKeywords, BecomeColor, BecomeLandType, ExtraLandPlays, ChooseCreatureType,
-               DiscardHandDraw, ChooseCardName]
+               DiscardHandDraw, ChooseCardName, SearchZonesExile]
 
 
 def nodes(node) -> Iterator:
