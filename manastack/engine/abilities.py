@@ -225,6 +225,13 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
         return ir.TriggeredAbility(ir.Trigger("enters"), (ir.Sacrifice(ir.Ref("self")),), condition="evoked",
                                    text=f"Evoke {_cost_words(kw.cost)}: when it enters, if its evoke cost was paid, "
                                         "its controller sacrifices it (CR 702.74a)")
+    if kw.name == "recover" and kw.cost is not None:    # CR 702.59a: it works from the graveyard
+        back = ir.May((ir.PayMana(kw.cost.mana), ir.IfYouDo((ir.ReturnToHand(ir.Ref("self"), from_graveyard=True),))))
+        return ir.TriggeredAbility(ir.Trigger("dies", ir.Filter(types=("Creature",)), whose="you"),
+                                   (back, ir.IfYouDont((ir.Exile(ir.Ref("self")),))), from_graveyard=True,
+                                   text=f"Recover {_cost_words(kw.cost)}: when a creature is put into your graveyard "
+                                        "from the battlefield, you may pay the cost; if you do, return this card "
+                                        "to your hand, otherwise exile it (CR 702.59a)")
     if kw.name == "ward" and kw.cost is not None:
         return ir.TriggeredAbility(ir.Trigger("becomes_target", "self", whose="opponent"),
                                    (ir.CounterUnlessPays(ir.Ref("triggering_spell"), kw.cost),),

@@ -73,6 +73,7 @@ KEYWORDS = frozenset({
     "fabricate", "evolve",      # CR 702.123, 702.100: engine.keyword_effects.fabricate, engine.conditions
     "modular",                  # CR 702.43: an enters replacement and a dies trigger, engine.abilities
     "unleash",                  # CR 702.98: an enters choice (engine.replacement), engine.combat.cant_block
+    "recover",                  # CR 702.59: a trigger from the graveyard, engine.abilities.keyword_trigger
     "devour",                   # CR 702.82: sacrifices chosen as it enters, engine.replacement._devour
     "riot",                     # CR 702.136: a +1/+1 counter or haste as it enters, engine.replacement._riot
     "tribute",                  # CR 702.104: the opponent's choice as it enters, engine.replacement._tribute
@@ -380,7 +381,8 @@ def _walk(node, out: list[str]) -> None:
                                                      or node.cost.mana.x_count):
             out.append(f"{node.name} cost with X or other than mana")      # CR 702.37f: X not run
         elif node.name in ("evoke", "dash", "surge", "spectacle", "prowl", "transmute", "embalm", "eternalize", "unearth",
-                           "scavenge", "overload", "awaken", "splice", "miracle", "mutate", "outlast", "bestow", "reinforce") \
+                           "scavenge", "overload", "awaken", "splice", "miracle", "mutate", "outlast", "bestow", "reinforce",
+                           "recover") \
                 and (node.cost is None or node.cost != ir.Cost(mana=node.cost.mana)
                                                          or node.cost.mana.x_count):
             out.append(f"{node.name} cost with X or other than mana")
