@@ -300,7 +300,8 @@ def keyword_replacement(kw: ir.Keyword) -> ir.ReplacementAbility | None:
     (CR 702.43a, 702.58a); unleash with a +1/+1 counter if its controller chooses (CR 702.98a);
     devour N with N +1/+1 counters for each creature its controller sacrifices as it enters
     (CR 702.82a); riot with a +1/+1 counter or else haste (CR 702.136a); tribute N with N +1/+1
-    counters if the chosen opponent pays tribute (CR 702.104a)."""
+    counters if the chosen opponent pays tribute (CR 702.104a); amplify N with N +1/+1 counters
+    for each card revealed from the hand that shares a creature type with it (CR 702.38a)."""
     if kw.name == "bloodthirst" and kw.arg is not None:
         return ir.ReplacementAbility("enters_with_counters", "+1/+1", int(kw.arg),
                                      condition="opponent_dealt_damage_this_turn",
@@ -321,6 +322,8 @@ def keyword_replacement(kw: ir.Keyword) -> ir.ReplacementAbility | None:
     if kw.name == "devour" and kw.arg is not None:
         return ir.ReplacementAbility("devour", "+1/+1", int(kw.arg),
                                      text=f"Devour {kw.arg} (CR 702.82a)")
+    if kw.name == "amplify" and kw.arg is not None:
+        return ir.ReplacementAbility("amplify", "+1/+1", int(kw.arg), text=f"Amplify {kw.arg} (CR 702.38a)")
     if kw.name == "tribute" and kw.arg is not None:
         return ir.ReplacementAbility("tribute", "+1/+1", int(kw.arg), text=f"Tribute {kw.arg} (CR 702.104a)")
     if kw.name == "riot":

@@ -36,8 +36,9 @@ from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import CardDraw, CounterPlacement, DamageAmount, Destruction, LifeGain, ZoneChange
 from .effect_records import (DamageChangeEffect, DrawReplacement, ExileIfDies, NoPrevention, PreventionShield,
                              RegenerationShield, pairs_filter)
-from .filters import is_player_ref, matches, player_of, player_ref, protected_from, protected_player_from
+from .filters import is_player_ref, matches, player_of, player_ref, protected_from, protected_player_from, shares_creature_type
 from .runner import Ctx
+from .wording import possessive
 
 
 # CR 616.1a-e: the rank of an effect in the order of choice.
@@ -382,6 +383,10 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                 out.append(Replacement(key, f"{card.name} may devour creatures as it enters",
                                        ("614.1c", "702.82a"), partial(_devour, ctx, o, card, _fixed(ab.amount)),
                                        source=(ab.kind, card)))
+            elif ab.kind == "amplify":
+                out.append(Replacement(key, f"{card.name} may amplify as it enters",
+                                       ("614.1c", "702.38a"), partial(_amplify, ctx, o, card, _fixed(ab.amount)),
+                                       source=(ab.kind, card)))
             elif ab.kind == "tribute":
                 out.append(Replacement(key, f"an opponent may pay tribute as {card.name} enters",
                                        ("614.1c", "702.104a"), partial(_tribute, ctx, o, card, _fixed(ab.amount)),
@@ -548,6 +553,30 @@ def _devour(ctx: Ctx, o, card, n: int, event: ZoneChange) -> None:
     event.devoured += tuple(chosen)
     if chosen:
         event.counters["+1/+1"] = event.counters.get("+1/+1", 0) + n * len(chosen)
+
+
+def _amplify(ctx: Ctx, o, card, n: int, event: ZoneChange) -> None:
+    """Amplify N (CR 702.38a): as it enters, its controller reveals any number of cards from
+    their hand that share a creature type with it (not itself, CR 702.38a), and it enters with N
+    +1/+1 counters for each. Each instance asks on its own (CR 702.38b)."""
+    s, player = ctx.s, event.controller
+    shown: list[int] = []
+    while True:
+        options = tuple(Action(ActionKind.CHOOSE, (c.id,), f"reveal {c.card.name}")
+                        for c in (s.objs[i] for i in s.players[player].hand)
+                        if c.id != o.id and c.id not in shown and shares_creature_type(s, o, c))
+        if not options:
+            break
+        answer = ctx.ask(Decision(player, DecisionKind.REVEAL, f"Amplify {n}: cards to reveal from your hand as "
+                                  f"{card.name} enters (CR 702.38a)", options + (Action(ActionKind.DONE, (), "reveal no more"),),
+                                  {"chosen": list(shown)}))
+        if answer.kind == ActionKind.DONE:
+            break
+        shown.append(answer.args[0])
+    names = ", ".join(s.objs[i].card.name for i in shown) or "nothing"
+    s.add_log(f"{s.players[player].name} reveals {names} for {possessive(card.name)} amplify", ("702.38a",), "choice")
+    if shown:
+        event.counters["+1/+1"] = event.counters.get("+1/+1", 0) + n * len(shown)
 
 
 def _tribute(ctx: Ctx, o, card, n: int, event: ZoneChange) -> None:

@@ -74,6 +74,7 @@ KEYWORDS = frozenset({
     "modular",                  # CR 702.43: an enters replacement and a dies trigger, engine.abilities
     "unleash",                  # CR 702.98: an enters choice (engine.replacement), engine.combat.cant_block
     "recover",                  # CR 702.59: a trigger from the graveyard, engine.abilities.keyword_trigger
+    "amplify",                  # CR 702.38: cards revealed as it enters, engine.replacement._amplify
     "devour",                   # CR 702.82: sacrifices chosen as it enters, engine.replacement._devour
     "riot",                     # CR 702.136: a +1/+1 counter or haste as it enters, engine.replacement._riot
     "tribute",                  # CR 702.104: the opponent's choice as it enters, engine.replacement._tribute
@@ -95,7 +96,7 @@ KEYWORDS = frozenset({
 # Keywords the engine reads from a card's printed abilities only (costs, how it enters, what it
 # can be cycled for): an effect granting one isn't run.
 _PRINTED_ONLY = frozenset({"ascend", "affinity", "improvise", "delve", "evoke", "dash", "surge", "spectacle", "prowl", "assist", "bloodthirst",
-                          "modular", "graft", "unleash", "devour", "riot", "tribute",
+                          "modular", "graft", "unleash", "devour", "riot", "tribute", "amplify", "recover",
                           "plainscycling", "islandcycling", "swampcycling", "mountaincycling",
                           "forestcycling", "basic landcycling", "unearth", "scavenge",
                           "rebound", "retrace", "jump-start", "transmute", "embalm", "eternalize", "dredge", "overload",
