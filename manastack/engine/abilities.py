@@ -254,6 +254,14 @@ UNEARTH_EXILE = ir.TriggeredAbility(ir.Trigger("beginning_of_step", step="end", 
                                     text="Unearth: exile it at the beginning of the next end step (CR 702.84a)")
 
 
+# Encore (CR 702.141a): the delayed ability that sacrifices each token its ability made; "it" is
+# the token, fixed as the ability is created (CR 603.7c).
+ENCORE_SACRIFICE = ir.TriggeredAbility(ir.Trigger("beginning_of_step", step="end", whose="each"),
+                                       (ir.Sacrifice(ir.Target(0)),),
+                                       text="Encore: sacrifice the token at the beginning of the next end step "
+                                            "(CR 702.141a)")
+
+
 # Rebound (CR 702.88a): the delayed ability its replacement creates as the spell is exiled; "this
 # card" is the exiled card, fixed as the ability is created (CR 603.7c).
 REBOUND_CAST = ir.TriggeredAbility(ir.Trigger("beginning_of_step", step="upkeep", whose="your"),
@@ -289,7 +297,8 @@ def keyword_delayed(kw: ir.Keyword) -> ir.TriggeredAbility | None:
         return MIRACLE_CAST
     if kw.cost is None:
         return None
-    return DASH_RETURN if kw.name == "dash" else UNEARTH_EXILE if kw.name == "unearth" else None
+    return DASH_RETURN if kw.name == "dash" else UNEARTH_EXILE if kw.name == "unearth" \
+        else ENCORE_SACRIFICE if kw.name == "encore" else None
 
 
 @lru_cache(maxsize=None)
@@ -369,6 +378,9 @@ def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
         search = ir.SearchLibrary(found, to="hand", reveal=True)
         return ir.ActivatedAbility(dataclasses.replace(kw.cost, discard_self=True), (search,),
                                    text=f"{kw.name.capitalize()} {kw.cost.mana} (CR 702.29e)", cycling=True)
+    if kw.name == "encore":        # CR 702.141a: from the graveyard, exiling it, as a sorcery
+        return ir.ActivatedAbility(dataclasses.replace(kw.cost, exile_self=True), (ir.Encore(),), sorcery_speed=True,
+                                   text=f"Encore {kw.cost.mana} (CR 702.141a)")
     if kw.name in ("embalm", "eternalize"):      # CR 702.128a, 702.129a: from the graveyard, as a sorcery
         rule = "702.128a" if kw.name == "embalm" else "702.129a"
         return ir.ActivatedAbility(dataclasses.replace(kw.cost, exile_self=True),
@@ -404,7 +416,7 @@ def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
 
 
 # Keywords that are activated abilities working only while the card is in its owner's graveyard.
-GRAVEYARD_KEYWORDS = frozenset({"unearth", "scavenge", "embalm", "eternalize"})
+GRAVEYARD_KEYWORDS = frozenset({"unearth", "scavenge", "embalm", "eternalize", "encore"})
 
 
 # Typecycling (CR 702.29e): "[Type]cycling [cost]" searches for a card of that type.

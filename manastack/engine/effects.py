@@ -1652,7 +1652,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.CastMiracle: free_casting.cast_miracle,
     ir.BecomeDesignated: keyword_effects.become_designated, ir.Fabricate: keyword_effects.fabricate,
     ir.Bolster: keyword_effects.bolster, ir.Exploit: keyword_effects.exploit, ir.Myriad: keyword_effects.myriad,
-    ir.TokenCopyOfCard: keyword_effects.token_copy_of_card,
+    ir.TokenCopyOfCard: keyword_effects.token_copy_of_card, ir.Encore: keyword_effects.encore,
     ir.Cascade: free_casting.cascade,
     ir.CastWithMadness: free_casting.cast_with_madness,
     ir.RemoveTimeCounter: suspend.remove_time_counter, ir.CastSuspended: suspend.cast_suspended,

@@ -75,6 +75,7 @@ KEYWORDS = frozenset({
     "unleash",                  # CR 702.98: an enters choice (engine.replacement), engine.combat.cant_block
     "recover",                  # CR 702.59: a trigger from the graveyard, engine.abilities.keyword_trigger
     "amplify",                  # CR 702.38: cards revealed as it enters, engine.replacement._amplify
+    "encore",                   # CR 702.141: from the graveyard, token copies, engine.keyword_effects.encore
     "devour",                   # CR 702.82: sacrifices chosen as it enters, engine.replacement._devour
     "riot",                     # CR 702.136: a +1/+1 counter or haste as it enters, engine.replacement._riot
     "tribute",                  # CR 702.104: the opponent's choice as it enters, engine.replacement._tribute
@@ -96,7 +97,7 @@ KEYWORDS = frozenset({
 # Keywords the engine reads from a card's printed abilities only (costs, how it enters, what it
 # can be cycled for): an effect granting one isn't run.
 _PRINTED_ONLY = frozenset({"ascend", "affinity", "improvise", "delve", "evoke", "dash", "surge", "spectacle", "prowl", "assist", "bloodthirst",
-                          "modular", "graft", "unleash", "devour", "riot", "tribute", "amplify", "recover",
+                          "modular", "graft", "unleash", "devour", "riot", "tribute", "amplify", "recover", "encore",
                           "plainscycling", "islandcycling", "swampcycling", "mountaincycling",
                           "forestcycling", "basic landcycling", "unearth", "scavenge",
                           "rebound", "retrace", "jump-start", "transmute", "embalm", "eternalize", "dredge", "overload",
@@ -383,7 +384,7 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"{node.name} cost with X or other than mana")      # CR 702.37f: X not run
         elif node.name in ("evoke", "dash", "surge", "spectacle", "prowl", "transmute", "embalm", "eternalize", "unearth",
                            "scavenge", "overload", "awaken", "splice", "miracle", "mutate", "outlast", "bestow", "reinforce",
-                           "recover") \
+                           "recover", "encore") \
                 and (node.cost is None or node.cost != ir.Cost(mana=node.cost.mana)
                                                          or node.cost.mana.x_count):
             out.append(f"{node.name} cost with X or other than mana")

@@ -1329,6 +1329,13 @@ class CopyPerPayment:
 
 
 @dataclass(frozen=True, slots=True)
+class Encore:
+    """Encore (CR 702.141a): for each opponent, create a token that's a copy of the card that
+    attacks that opponent this turn if able; the tokens gain haste and are sacrificed at the
+    beginning of the next end step."""
+
+
+@dataclass(frozen=True, slots=True)
 class TokenCopyOfCard:
     """Embalm (CR 702.128a) and eternalize (CR 702.129a): create a token that's a copy of the
     card, except it has no mana cost, it's a Zombie in addition to its other types, and it's
@@ -2300,7 +2307,7 @@ class ChooseCardName:
 
 
 Effect = Union[_Effects6, GainAbility, LoseKeywords, BecomeColor, BecomeLandType, ExtraLandPlays, ChooseCreatureType,
-               DiscardHandDraw, ChooseCardName, SearchZonesExile]
+               DiscardHandDraw, ChooseCardName, SearchZonesExile, Encore]
 
 
 def nodes(node) -> Iterator:
