@@ -41,7 +41,7 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         controller = source.controller
     if exercise.RECORD is not None and source is not None:
         exercise.note("CONTROLLERS", f.controller, source.card)
-    if f.zone != o.zone and f.zone != ir.ANY_ZONE:
+    if f.zone != o.zone and f.zone != "any":     # ir.ANY_ZONE, a literal on this hot path
         return False
     if f.or_self and source is not None and o.id == source.id:
         return True                   # "~ or another Ally enters": ~ itself, whatever it is
