@@ -245,3 +245,44 @@ def test_council_of_the_absolute_stops_only_the_opponents(db):
     mine, theirs = (next(o for o in s.objs.values() if o.card.name == "Lightning Bolt" and o.owner == p) for p in (0, 1))
     assert legality.why_not_cast(s, 1, theirs) == "Council of the Absolute says Lightning Bolt can't be cast (CR 101.2, 601.2)"
     assert legality.why_not_cast(s, 0, mine) is None
+
+
+def test_gideons_intervention_prevents_damage_from_sources_with_the_name(db):
+    """Gideon's Intervention naming Shock: Shock can't be cast by its opponents, and damage a
+    source with that name would deal to its controller is prevented (CR 615)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Plains, Plains, Plains, Plains, Mountain]
+    hand: [Gideon's Intervention, Shock]
+  - name: Bob
+    hand: [Shock]
+""", turn=3)
+    _cast_and_name(g, "cast Gideon's Intervention", "Shock")
+    s = g.current_state()
+    theirs = next(o for o in s.objs.values() if o.card.name == "Shock" and o.owner == 1)
+    assert "can't be cast" in (legality.why_not_cast(s, 1, theirs) or "")
+    cast_and_pay(g, "cast Shock", "Alice")
+    resolve(g)
+    assert g.current_state().players[0].life == 20
+
+
+def test_a_creature_card_name(db):
+    """Infinite Obliteration: "Choose a creature card name." offers and takes creature names only."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Swamp, Swamp, Swamp]
+    hand: [Infinite Obliteration]
+  - name: Bob
+    battlefield: [Llanowar Elves]
+    hand: [Llanowar Elves, Shock]
+""", turn=3)
+    cast_and_pay(g, "cast Infinite Obliteration", "Bob")
+    resolve(g)
+    offered = [a.args[0] for a in g.legal_actions()]
+    assert "Llanowar Elves" in offered and "Infinite Obliteration" not in offered
+    with pytest.raises(IllegalActionError):
+        g.push(Action(ActionKind.NAME, ("Shock",)))
+    g.push(Action(ActionKind.NAME, ("Llanowar Elves",)))
+    g.push(Action(ActionKind.X, (1,)))          # the one in Bob's hand
+    assert names(g, 1, "exile") == ["Llanowar Elves"] and names(g, 1, "hand") == ["Shock"]
+    assert len(on_battlefield(g, "Llanowar Elves")) == 1      # a permanent isn't searched for

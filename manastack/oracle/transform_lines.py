@@ -465,6 +465,7 @@ class LineRules:
     def choose_type_first(self, c):
         """"Choose a creature type." opening a spell (CR 608.2d): the later "of the chosen type"
         is that type."""
+        _need(str(c[0]).lower() == "creature", "choose a type")
         return [ir.ChooseCreatureType()]
 
     def choose_name_first(self, c):
