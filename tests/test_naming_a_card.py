@@ -286,3 +286,28 @@ def test_a_creature_card_name(db):
     g.push(Action(ActionKind.X, (1,)))          # the one in Bob's hand
     assert names(g, 1, "exile") == ["Llanowar Elves"] and names(g, 1, "hand") == ["Shock"]
     assert len(on_battlefield(g, "Llanowar Elves")) == 1      # a permanent isn't searched for
+
+
+def test_random_agents_play_these_cards_to_the_end(db):
+    """Random agents answer every name, search, reveal and encore decision these cards ask,
+    with the invariants checked, until the game ends."""
+    from .game_helpers import play_out_randomly
+
+    deck = ("[Meddling Mage, Pithing Needle, Cabal Therapy, Memoricide, Canopy Crawler, Glowering Rogon, "
+            "Grizzly Bears, Shock, Mind Stone, Llanowar Elves]")
+    lands = "[Plains, Island, Swamp, Forest, Mountain, Plains, Island, Swamp, Forest, Mountain]"
+    library = deck[:-1] + ", Plains, Island, Swamp, Forest, Mountain, Plains, Island, Swamp]"    # 40 cards each
+    for seed in (1, 2):
+        g = board(db, f"""
+  - name: Alice
+    battlefield: {lands}
+    hand: {deck}
+    graveyard: [Grim Harvest, Fin-Clade Fugitives]
+    library: {library}
+  - name: Bob
+    battlefield: {lands}
+    hand: {deck}
+    graveyard: [Grim Harvest, Fin-Clade Fugitives]
+    library: {library}
+""", turn=3)
+        play_out_randomly(g, seed, actions=3000)
