@@ -5,7 +5,8 @@ that name" are then that name (``filters.has_name``).
 
 A player may name any card (CR 201.3), but the answers listed stay few: the distinct names of the
 cards the chooser can know of (``known_names``, at most ``LISTED``), the opponents' cards they
-can see first. Any other card of the game's card database that has the qualities asked for is a
+can see first (with fewer than two known, the first names of the card pool that qualify). Any
+other card of the game's card database that has the qualities asked for is a
 legal answer too, given as ``Action(ActionKind.NAME, (name,))`` (``Decision.accepts``): a person
 may type one the list doesn't offer."""
 from __future__ import annotations
@@ -55,8 +56,12 @@ def name_decision(s: State, player: int, qualities: ir.Filter, what: str) -> Dec
     """The decision of a card name for ``what`` (a permanent entering, a spell resolving)."""
     names = known_names(s, player, qualities)
     db = s.db
-    if len(names) < 2 and db is not None:   # so there is a choice: names of the card pool that qualify
-        names = list(dict.fromkeys([*names, *(n for n in sorted(db.names()) if qualifies(db.get(n), qualities))]))[:LISTED]
+    if len(names) < 2 and db is not None:   # so there is a choice: the first names of the pool that qualify
+        for n in db.names():                   # (compiled one by one as read: only a few are)
+            if len(names) >= 2:
+                break
+            if n not in names and qualifies(db.get(n), qualities):
+                names.append(n)
 
     def accepts(action: Action) -> bool:
         """Any name of a card in the game's card pool with the qualities asked (CR 201.3)."""
