@@ -225,7 +225,7 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
         return ir.TriggeredAbility(ir.Trigger("enters"), (ir.Sacrifice(ir.Ref("self")),), condition="evoked",
                                    text=f"Evoke {_cost_words(kw.cost)}: when it enters, if its evoke cost was paid, "
                                         "its controller sacrifices it (CR 702.74a)")
-    if kw.name == "recover" and kw.cost is not None:    # CR 702.59a: it works from the graveyard
+    if kw.name == "recover" and kw.cost is not None and kw.cost.mana is not None:   # CR 702.59a: from the graveyard
         back = ir.May((ir.PayMana(kw.cost.mana), ir.IfYouDo((ir.ReturnToHand(ir.Ref("self"), from_graveyard=True),))))
         return ir.TriggeredAbility(ir.Trigger("dies", ir.Filter(types=("Creature",)), whose="you"),
                                    (back, ir.IfYouDont((ir.Exile(ir.Ref("self")),))), from_graveyard=True,
