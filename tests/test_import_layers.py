@@ -36,7 +36,7 @@ ENGINE_LAYERS = (
     ("vocabulary", ("abilities", "decisions", "exercise", "wording")),
     ("state", ("commanders", "effect_records", "event_types", "merged", "monarch", "runner", "state", "upcalls")),
     ("characteristics", ("characteristics", "conditions", "continuous", "filters", "layers")),
-    ("queries", ("activation_limits", "aura_placement", "bestow", "block_declarations", "cost_checks", "mana_replacement", "mana_spend", "mana_types", "replacement", "resolution",
+    ("queries", ("activation_limits", "aura_placement", "bestow", "block_declarations", "card_names", "cost_checks", "mana_replacement", "mana_spend", "mana_types", "replacement", "resolution",
                  "spell_costs", "targets", "timing",
                  "attack_targets", "loyalty")),
     ("rules", ("adventure", "alt_costs", "casting", "cipher", "clash", "combat", "control", "copies", "crew", "double_faced", "edicts", "effects", "emblems", "events", "face_up",

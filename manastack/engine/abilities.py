@@ -225,6 +225,13 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
         return ir.TriggeredAbility(ir.Trigger("enters"), (ir.Sacrifice(ir.Ref("self")),), condition="evoked",
                                    text=f"Evoke {_cost_words(kw.cost)}: when it enters, if its evoke cost was paid, "
                                         "its controller sacrifices it (CR 702.74a)")
+    if kw.name == "recover" and kw.cost is not None and kw.cost.mana is not None:   # CR 702.59a: from the graveyard
+        back = ir.May((ir.PayMana(kw.cost.mana), ir.IfYouDo((ir.ReturnToHand(ir.Ref("self"), from_graveyard=True),))))
+        return ir.TriggeredAbility(ir.Trigger("dies", ir.Filter(types=("Creature",)), whose="you"),
+                                   (back, ir.IfYouDont((ir.Exile(ir.Ref("self")),))), from_graveyard=True,
+                                   text=f"Recover {_cost_words(kw.cost)}: when a creature is put into your graveyard "
+                                        "from the battlefield, you may pay the cost; if you do, return this card "
+                                        "to your hand, otherwise exile it (CR 702.59a)")
     if kw.name == "ward" and kw.cost is not None:
         return ir.TriggeredAbility(ir.Trigger("becomes_target", "self", whose="opponent"),
                                    (ir.CounterUnlessPays(ir.Ref("triggering_spell"), kw.cost),),
@@ -245,6 +252,14 @@ DASH_RETURN = ir.TriggeredAbility(ir.Trigger("beginning_of_step", step="end", wh
 UNEARTH_EXILE = ir.TriggeredAbility(ir.Trigger("beginning_of_step", step="end", whose="each"),
                                     (ir.Exile(ir.Target(0)),),
                                     text="Unearth: exile it at the beginning of the next end step (CR 702.84a)")
+
+
+# Encore (CR 702.141a): the delayed ability that sacrifices each token its ability made; "it" is
+# the token, fixed as the ability is created (CR 603.7c).
+ENCORE_SACRIFICE = ir.TriggeredAbility(ir.Trigger("beginning_of_step", step="end", whose="each"),
+                                       (ir.Sacrifice(ir.Target(0)),),
+                                       text="Encore: sacrifice the token at the beginning of the next end step "
+                                            "(CR 702.141a)")
 
 
 # Rebound (CR 702.88a): the delayed ability its replacement creates as the spell is exiled; "this
@@ -282,7 +297,8 @@ def keyword_delayed(kw: ir.Keyword) -> ir.TriggeredAbility | None:
         return MIRACLE_CAST
     if kw.cost is None:
         return None
-    return DASH_RETURN if kw.name == "dash" else UNEARTH_EXILE if kw.name == "unearth" else None
+    return DASH_RETURN if kw.name == "dash" else UNEARTH_EXILE if kw.name == "unearth" \
+        else ENCORE_SACRIFICE if kw.name == "encore" else None
 
 
 @lru_cache(maxsize=None)
@@ -293,7 +309,8 @@ def keyword_replacement(kw: ir.Keyword) -> ir.ReplacementAbility | None:
     (CR 702.43a, 702.58a); unleash with a +1/+1 counter if its controller chooses (CR 702.98a);
     devour N with N +1/+1 counters for each creature its controller sacrifices as it enters
     (CR 702.82a); riot with a +1/+1 counter or else haste (CR 702.136a); tribute N with N +1/+1
-    counters if the chosen opponent pays tribute (CR 702.104a)."""
+    counters if the chosen opponent pays tribute (CR 702.104a); amplify N with N +1/+1 counters
+    for each card revealed from the hand that shares a creature type with it (CR 702.38a)."""
     if kw.name == "bloodthirst" and kw.arg is not None:
         return ir.ReplacementAbility("enters_with_counters", "+1/+1", int(kw.arg),
                                      condition="opponent_dealt_damage_this_turn",
@@ -314,6 +331,8 @@ def keyword_replacement(kw: ir.Keyword) -> ir.ReplacementAbility | None:
     if kw.name == "devour" and kw.arg is not None:
         return ir.ReplacementAbility("devour", "+1/+1", int(kw.arg),
                                      text=f"Devour {kw.arg} (CR 702.82a)")
+    if kw.name == "amplify" and kw.arg is not None:
+        return ir.ReplacementAbility("amplify", "+1/+1", int(kw.arg), text=f"Amplify {kw.arg} (CR 702.38a)")
     if kw.name == "tribute" and kw.arg is not None:
         return ir.ReplacementAbility("tribute", "+1/+1", int(kw.arg), text=f"Tribute {kw.arg} (CR 702.104a)")
     if kw.name == "riot":
@@ -359,6 +378,9 @@ def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
         search = ir.SearchLibrary(found, to="hand", reveal=True)
         return ir.ActivatedAbility(dataclasses.replace(kw.cost, discard_self=True), (search,),
                                    text=f"{kw.name.capitalize()} {kw.cost.mana} (CR 702.29e)", cycling=True)
+    if kw.name == "encore":        # CR 702.141a: from the graveyard, exiling it, as a sorcery
+        return ir.ActivatedAbility(dataclasses.replace(kw.cost, exile_self=True), (ir.Encore(),), sorcery_speed=True,
+                                   text=f"Encore {kw.cost.mana} (CR 702.141a)")
     if kw.name in ("embalm", "eternalize"):      # CR 702.128a, 702.129a: from the graveyard, as a sorcery
         rule = "702.128a" if kw.name == "embalm" else "702.129a"
         return ir.ActivatedAbility(dataclasses.replace(kw.cost, exile_self=True),
@@ -397,7 +419,7 @@ def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
 
 
 # Keywords that are activated abilities working only while the card is in its owner's graveyard.
-GRAVEYARD_KEYWORDS = frozenset({"unearth", "scavenge", "embalm", "eternalize"})
+GRAVEYARD_KEYWORDS = frozenset({"unearth", "scavenge", "embalm", "eternalize", "encore"})
 
 
 # Typecycling (CR 702.29e): "[Type]cycling [cost]" searches for a card of that type.

@@ -5,6 +5,7 @@ the turn's "until end of turn" effects in the cleanup step (CR 514.2). Static ab
 a permanent's activated abilities can't be activated (Arrest)."""
 from __future__ import annotations
 
+from manastack.oracle import ir
 from manastack.oracle.ir import Duration
 
 from . import characteristics as ch
@@ -22,11 +23,12 @@ def forbidden(s: State, o: Obj, ab) -> Obj | None:
     """The source of a static ability that says ``o``'s activated ability ``ab`` can't be
     activated (CR 602.5), if any: Arrest's or Null Rod's for every one of them, mana abilities
     included; Faith's Fetters' for all but its mana abilities (CR 605.1a)."""
-    if o.zone != "battlefield":
-        return None
     for kind in _FORBID_MANA if ab.is_mana else _FORBID:
         for src, eff in ch.static_effects(s, kind):
-            if layers.affected_by(s, src, eff, o):
+            # "of sources with the chosen name" (Pithing Needle): in every zone, so a card's
+            # cycling too (its rulings); the others name permanents
+            if (o.zone == "battlefield" or type(eff.affected) is ir.Filter and eff.affected.zone == ir.ANY_ZONE) \
+                    and layers.affected_by(s, src, eff, o):
                 return src
     return None
 

@@ -57,6 +57,7 @@ class ActionKind(StrEnum):
     ASSIGN = "assign"                      # CR 510.1c
     ENCODE = "encode"                      # CR 702.99a
     VOTE = "vote"                          # CR 701.38a
+    NAME = "name"                          # CR 201.3: a card name
     # paying costs (CR 601.2g-h)
     PAY = "pay"
     AUTOPAY = "autopay"
@@ -171,6 +172,7 @@ class DecisionKind(StrEnum):
     TAP_OR_UNTAP = "tap_or_untap"            # CR 701.26, 608.2d: "tap or untap target permanent"
     PROLIFERATE = "proliferate"              # CR 701.34a: one more permanent or player, or done
     VOTE = "vote"                            # CR 701.38a: a choice to vote for
+    CHOOSE_NAME = "choose_name"              # CR 201.3: a card name
 
 
 class Decision:
@@ -182,14 +184,18 @@ class Decision:
 
     ``options`` may be given as a function that lists them: they are then built only when first
     read, so replaying an answer that was already checked against them costs nothing.
+
+    ``accepts`` says whether an answer not listed is legal too: a card name typed by a person,
+    where the options list only the names the chooser knows of (CR 201.3, ``card_names``).
     """
 
-    __slots__ = ("player", "kind", "prompt", "_options", "_build", "context")
+    __slots__ = ("player", "kind", "prompt", "_options", "_build", "context", "accepts")
 
     def __init__(self, player: int, kind: DecisionKind | str, prompt: str,
                  options: "tuple[Action, ...] | Callable[[], Iterable[Action]]",
-                 context: dict | None = None) -> None:
+                 context: dict | None = None, accepts: "Callable[[Action], bool] | None" = None) -> None:
         self.player = player
+        self.accepts = accepts
         self.kind = kind if type(kind) is DecisionKind else DecisionKind(kind)
         self.prompt = prompt
         self._options: tuple[Action, ...] | None
@@ -213,6 +219,8 @@ class Decision:
         for o in self.options:
             if o == action:
                 return o
+        if self.accepts is not None and self.accepts(action):
+            return action
         return None
 
     def __eq__(self, other: object) -> bool:

@@ -17,6 +17,7 @@ from . import exercise
 from . import (cipher, clash, control, copies, double_faced, edicts, emblems, events, free_casting, game_outcome,
                keyword_effects, phasing, placement_effects, skips, suspend, token_copies, unless_costs, votes)
 from .abilities import ONE_SHOT_DELAYS, nested_index
+from .card_names import choose_name
 from .casting import choose_x, pay_mana
 from .conditions import evaluate
 from .continuous import HEXPROOF_FROM, keyword_names
@@ -773,6 +774,15 @@ def _choose_creature_type(ctx, e: ir.ChooseCreatureType, rc):
     s.add_log(f"{s.players[rc.controller].name} chooses {answer.args[0]} for {rc.card.name}", ("608.2d",), "choice")
 
 
+def _choose_card_name(ctx, e: ir.ChooseCardName, rc):
+    """CR 201.3, 608.2d: the spell's controller chooses a card name; "with the chosen name" and
+    "with that name" later in the spell read it from the spell."""
+    src = source_obj(ctx, rc)
+    if src is None or src.id not in ctx.s.objs:
+        return
+    ctx.s.own(src.id).chosen = choose_name(ctx, rc.controller, e.qualities, rc.card.name, ("608.2d", "201.3"))
+
+
 def _extra_land_plays(ctx, e: ir.ExtraLandPlays, rc):
     """CR 305.2: the controller may play ``amount`` more lands this turn (legality.land_limit)."""
     s = ctx.s
@@ -1151,6 +1161,38 @@ def _search(ctx, e: ir.SearchLibrary, rc):
         s.add_log(f"{name} searches their library and shuffles", ("701.23a", "701.24a"))
     else:
         s.add_log(f"{name} searches {p.name}'s library, then {p.name} shuffles it", ("701.23a", "701.24a"))
+
+
+def _search_zones_exile(ctx, e: ir.SearchZonesExile, rc):
+    """CR 701.23a, 701.24a: the spell's controller searches the player's graveyard, hand and
+    library for the cards ``e.filter`` describes and exiles them, then that player shuffles their
+    library. "All cards" are all exiled; for "any number" or "up to N" the searcher says how many
+    of those found in each zone (cards alike but for their zone), and may leave any (CR 701.23b;
+    Memoricide's ruling 2011-01-01)."""
+    s = ctx.s
+    for p in named_players(ctx, e.who, rc):
+        player = s.players[p]
+        found: list[Obj] = []
+        for zone in ("graveyard", "hand", "library"):
+            there = [s.objs[oid] for oid in player.zone(zone)
+                     if objects_match(ctx, s.objs[oid], replace(e.filter, zone=zone), rc)]
+            if there and not e.all:
+                most = len(there) if e.up_to is None else min(len(there), e.up_to - len(found))
+                answer = ctx.ask(Decision(rc.controller, DecisionKind.SEARCH,
+                                          f"{rc.card.name}: exile how many of the {len(there)} found in "
+                                          f"{possessive(player.name)} {zone}?",
+                                          tuple(Action(ActionKind.X, (k,), str(k)) for k in range(most, -1, -1))))
+                there = there[:answer.args[0]]
+            found += there
+        s.add_log(f"{s.players[rc.controller].name} searches {player.name}'s graveyard, hand and library"
+                  + (f" and finds {', '.join(o.card.name for o in found)}" if found else " and finds nothing"),
+                  ("701.23a",), "effect")
+        with events.together(ctx):
+            for o in found:
+                events.move(ctx, o, "exile", rules=("701.23a", "406.3"))
+        s.rng.shuffle(player.library)
+        s.version += 1
+        s.add_log(f"{player.name} shuffles their library", ("701.24a",), "effect")
 
 
 def _reveal_hand_discard(ctx, e: ir.RevealHandDiscard, rc):
@@ -1602,9 +1644,9 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.Regenerate: _regenerate, ir.ChooseTarget: _choose_target, ir.PreventDamage: _prevent, ir.RedirectDamage: _prevent, ir.DamageCantBePrevented: _no_prevention, ir.ChangeDamage: _change_damage, ir.ReplaceNextDraw: _replace_next_draw, ir.PayMana: _pay_mana,
     ir.CreateReflexive: _create_reflexive,
     ir.ReturnToHand: _bounce, ir.ExileIfDies: _exile_if_dies, ir.SwitchPT: _switch_pt, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
-    ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.LoseKeywords: _lose_keywords, ir.BecomeColor: _become_color, ir.BecomeLandType: _become_land_type, ir.ExtraLandPlays: _extra_land_plays, ir.ChooseCreatureType: _choose_creature_type, ir.DiscardHandDraw: _discard_hand_draw, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
+    ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.LoseKeywords: _lose_keywords, ir.BecomeColor: _become_color, ir.BecomeLandType: _become_land_type, ir.ExtraLandPlays: _extra_land_plays, ir.ChooseCreatureType: _choose_creature_type, ir.ChooseCardName: _choose_card_name, ir.DiscardHandDraw: _discard_hand_draw, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
     ir.CreateTokens: _create_tokens, ir.CreateTokenCopy: token_copies.create_token_copy, ir.SkipNext: skips.skip_next, ir.Tap: _tap, ir.Untap: _untap, ir.TapOrUntap: _tap_or_untap, ir.Mill: _mill,
-    ir.Scry: _scry, ir.SearchLibrary: _search, ir.RevealHandDiscard: _reveal_hand_discard,
+    ir.Scry: _scry, ir.SearchLibrary: _search, ir.SearchZonesExile: _search_zones_exile, ir.RevealHandDiscard: _reveal_hand_discard,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
     ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win, ir.Vote: votes.vote, ir.IfVoted: votes.if_voted,
     ir.Conditional: _conditional,
@@ -1627,7 +1669,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.CastMiracle: free_casting.cast_miracle,
     ir.BecomeDesignated: keyword_effects.become_designated, ir.Fabricate: keyword_effects.fabricate,
     ir.Bolster: keyword_effects.bolster, ir.Exploit: keyword_effects.exploit, ir.Myriad: keyword_effects.myriad,
-    ir.TokenCopyOfCard: keyword_effects.token_copy_of_card,
+    ir.TokenCopyOfCard: keyword_effects.token_copy_of_card, ir.Encore: keyword_effects.encore,
     ir.Cascade: free_casting.cascade,
     ir.CastWithMadness: free_casting.cast_with_madness,
     ir.RemoveTimeCounter: suspend.remove_time_counter, ir.CastSuspended: suspend.cast_suspended,

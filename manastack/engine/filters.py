@@ -15,6 +15,15 @@ from .effect_records import DamagedBy, LifeCantChange, PlayerKeywords, PlayerPro
 from .state import Obj, State
 
 
+def has_name(o: Obj, name: str | None) -> bool:
+    """Whether ``o`` has the card name ``name`` (CR 201.2): a split card has both its halves'
+    names (CR 709.4); a face-down object has none (CR 708.2)."""
+    if name is None:
+        return False
+    card_name = o.card.name
+    return card_name == name or (" // " in card_name and name in card_name.split(" // "))
+
+
 def _historic(s, o) -> bool:
     """CR 700.6: artifacts, legendaries and Sagas are historic."""
     return "Artifact" in ch.card_types(s, o) or "Legendary" in ch.supertypes(s, o) or "Saga" in ch.subtypes(s, o)
@@ -33,7 +42,7 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         controller = source.controller
     if exercise.RECORD is not None and source is not None:
         exercise.note("CONTROLLERS", f.controller, source.card)
-    if f.zone != o.zone:
+    if f.zone != o.zone and f.zone != "any":     # ir.ANY_ZONE, a literal on this hot path
         return False
     if f.or_self and source is not None and o.id == source.id:
         return True                   # "~ or another Ally enters": ~ itself, whatever it is
@@ -76,8 +85,9 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         return False
     if f.named_self and (source is None or o.card.name != source.card.name):
         return False
-    if f.name is not None and o.card.name != f.name:
-        return False
+    if f.name is not None and not has_name(o, (source.chosen if source is not None else None)
+                                           if f.name == ir.CHOSEN_NAME else f.name):
+        return False                  # "named X", "with the chosen name" (CR 201.3)
     if f.colors:
         cols = ch.colors(s, o)
         chosen = source.chosen if source is not None else None   # "of the chosen color"

@@ -13,9 +13,9 @@ from . import characteristics as ch
 from . import events
 from . import exercise
 from . import layers
-from .abilities import UNEARTH_EXILE, nested_index
+from .abilities import ENCORE_SACRIFICE, UNEARTH_EXILE, nested_index
 from .decisions import Action, ActionKind, Decision, DecisionKind
-from .effect_records import AddSubtypes, BecomeCreature, GrantKeywords, OneShotDelayedTrigger, SetPT
+from .effect_records import AddSubtypes, BecomeCreature, CombatRule, GrantKeywords, OneShotDelayedTrigger, SetPT
 from .event_types import BecameMonstrous, BecameRenowned, Exploited, Seen
 from .resolution import amount, execute, named_objects, source_obj
 from .state import PendingTrigger
@@ -96,6 +96,26 @@ def token_copy_of_card(ctx, e: ir.TokenCopyOfCard, rc) -> None:
     name, rule = ("eternalize", "702.129a") if e.eternalize else ("embalm", "702.128a")
     what = f"a token copy of {card.name} ({'black, 4/4' if e.eternalize else 'white'}, a Zombie, no mana cost)"
     events.create_token_from_face(ctx, face, rc.controller, what, (rule, "111.1", "707.2"))
+
+
+def encore(ctx, e: ir.Encore, rc) -> None:
+    """Encore (CR 702.141a): for each opponent, in turn order, a token copy of the card (its
+    copiable values, CR 707.2) that must attack this turn if able (CR 508.1d; with more than two
+    players it may attack another opponent than the one it was made for: not modelled), with
+    haste, sacrificed at the beginning of the next end step (a delayed ability, CR 603.7c)."""
+    s, card = ctx.s, rc.card
+    for p in s.opponents(rc.controller):
+        token = events.create_token_from_face(ctx, dict(card.face), rc.controller,
+                                              f"a token copy of {card.name} for {s.players[p].name}",
+                                              ("702.141a", "111.1", "707.2"), card=card)
+        if token is None or token.zone != "battlefield":
+            continue
+        s.effects.append(GrantKeywords(token.id, ("haste",), Duration.PERMANENT, s.new_timestamp(), card.name))
+        s.effects.append(CombatRule(token.id, "attacks_each_combat", Duration.END_OF_TURN, s.new_timestamp(), card.name))
+        s.effects.append(OneShotDelayedTrigger(token.id, rc.controller, token.card, nested_index(token.card, ENCORE_SACRIFICE),
+                                               ((token.id,),), Duration.NEXT_END_STEP, s.new_timestamp(), card.name))
+        s.add_log(f"{token.card.name} gains haste, attacks {s.players[p].name} this turn if able and will be "
+                  "sacrificed at the beginning of the next end step", ("702.141a", "603.7c", "508.1d"), "effect")
 
 
 def awaken(ctx, e: ir.Awaken, rc) -> None:

@@ -29,7 +29,7 @@ from .mana_spend import spell_use
 from .spell_costs import total_cost
 from .state import Obj, Step
 from .targets import casting_ability, has_targets_for
-from .timing import can_cast_timing, cast_restriction, exiled_playable, sorcery_timing, split_second, upkeep_timing, your_turn_timing
+from .timing import can_cast_timing, cast_forbidden, cast_restriction, exiled_playable, sorcery_timing, split_second, upkeep_timing, your_turn_timing
 from .wording import possessive
 
 
@@ -110,6 +110,9 @@ def why_not_cast(s, player: int, o, bound: Capacity | None = None, detail: bool 
     restricted = cast_restriction(s, player, o)
     if restricted is not None:
         return restricted
+    by = cast_forbidden(s, player, o)
+    if by is not None:
+        return f"{by.card.name} says {o.card.name} can't be cast (CR 101.2, 601.2)"
     options = alt_costs.cast_options(s, player, o)
     costs = options[0]
     if not costs and len(options) == 1 and card.face and card.face.get("manaCost") is None:

@@ -29,14 +29,16 @@ from . import characteristics as ch
 from . import layers
 from . import exercise
 from .abilities import keyword_replacement
+from .card_names import choose_name
 from . import loyalty
 from .conditions import evaluate
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import CardDraw, CounterPlacement, DamageAmount, Destruction, LifeGain, ZoneChange
 from .effect_records import (DamageChangeEffect, DrawReplacement, ExileIfDies, NoPrevention, PreventionShield,
                              RegenerationShield, pairs_filter)
-from .filters import is_player_ref, matches, player_of, player_ref, protected_from, protected_player_from
+from .filters import is_player_ref, matches, player_of, player_ref, protected_from, protected_player_from, shares_creature_type
 from .runner import Ctx
+from .wording import possessive
 
 
 # CR 616.1a-e: the rank of an effect in the order of choice.
@@ -381,6 +383,10 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                 out.append(Replacement(key, f"{card.name} may devour creatures as it enters",
                                        ("614.1c", "702.82a"), partial(_devour, ctx, o, card, _fixed(ab.amount)),
                                        source=(ab.kind, card)))
+            elif ab.kind == "amplify":
+                out.append(Replacement(key, f"{card.name} may amplify as it enters",
+                                       ("614.1c", "702.38a"), partial(_amplify, ctx, o, card, _fixed(ab.amount)),
+                                       source=(ab.kind, card)))
             elif ab.kind == "tribute":
                 out.append(Replacement(key, f"an opponent may pay tribute as {card.name} enters",
                                        ("614.1c", "702.104a"), partial(_tribute, ctx, o, card, _fixed(ab.amount)),
@@ -404,6 +410,10 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
             elif ab.kind == "choose_opponent":
                 out.append(Replacement(key, f"an opponent is chosen as {card.name} enters",
                                        ("614.1c", "614.12"), lambda e: _choose_player(ctx, o, e, opponent=True),
+                                       source=(ab.kind, card)))
+            elif ab.kind == "choose_name":
+                out.append(Replacement(key, f"a card name is chosen as {card.name} enters",
+                                       ("614.1c", "614.12", "201.3"), partial(_choose_name, ctx, o, ab.affected),
                                        source=(ab.kind, card)))
             elif ab.kind == "choose_creature_type":
                 out.append(Replacement(key, f"a creature type is chosen as {card.name} enters",
@@ -549,6 +559,30 @@ def _devour(ctx: Ctx, o, card, n: int, event: ZoneChange) -> None:
         event.counters["+1/+1"] = event.counters.get("+1/+1", 0) + n * len(chosen)
 
 
+def _amplify(ctx: Ctx, o, card, n: int, event: ZoneChange) -> None:
+    """Amplify N (CR 702.38a): as it enters, its controller reveals any number of cards from
+    their hand that share a creature type with it (not itself, CR 702.38a), and it enters with N
+    +1/+1 counters for each. Each instance asks on its own (CR 702.38b)."""
+    s, player = ctx.s, event.controller
+    shown: list[int] = []
+    while True:
+        options = tuple(Action(ActionKind.CHOOSE, (c.id,), f"reveal {c.card.name}")
+                        for c in (s.objs[i] for i in s.players[player].hand)
+                        if c.id != o.id and c.id not in shown and shares_creature_type(s, o, c))
+        if not options:
+            break
+        answer = ctx.ask(Decision(player, DecisionKind.REVEAL, f"Amplify {n}: cards to reveal from your hand as "
+                                  f"{card.name} enters (CR 702.38a)", options + (Action(ActionKind.DONE, (), "reveal no more"),),
+                                  {"chosen": list(shown)}))
+        if answer.kind == ActionKind.DONE:
+            break
+        shown.append(answer.args[0])
+    names = ", ".join(s.objs[i].card.name for i in shown) or "nothing"
+    s.add_log(f"{s.players[player].name} reveals {names} for {possessive(card.name)} amplify", ("702.38a",), "choice")
+    if shown:
+        event.counters["+1/+1"] = event.counters.get("+1/+1", 0) + n * len(shown)
+
+
 def _tribute(ctx: Ctx, o, card, n: int, event: ZoneChange) -> None:
     """Tribute N (CR 702.104a): as it enters its controller chooses an opponent (in a two-player
     game, the other player, without a question), who may have it enter with N more +1/+1 counters; whether they did
@@ -656,6 +690,12 @@ def _choose_creature_type(ctx: Ctx, o, event: ZoneChange) -> None:
                               tuple(Action(ActionKind.CREATURE_TYPE, (t,), t) for t in types)))
     event.chosen = answer.args[0]
     s.add_log(f"{s.players[player].name} chooses {answer.args[0]} for {o.card.name}", ("614.1c",), "choice")
+
+
+def _choose_name(ctx: Ctx, o, qualities: ir.Filter | None, event: ZoneChange) -> None:
+    """"As ~ enters, choose a [nonland] card name" (CR 201.3, 614.1c): its controller chooses."""
+    event.chosen = choose_name(ctx, event.controller, qualities or ir.Filter(zone=ir.ANY_ZONE), o.card.name,
+                               ("614.1c", "201.3"))
 
 
 def _choose_color(ctx: Ctx, o, event: ZoneChange) -> None:

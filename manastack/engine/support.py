@@ -73,6 +73,9 @@ KEYWORDS = frozenset({
     "fabricate", "evolve",      # CR 702.123, 702.100: engine.keyword_effects.fabricate, engine.conditions
     "modular",                  # CR 702.43: an enters replacement and a dies trigger, engine.abilities
     "unleash",                  # CR 702.98: an enters choice (engine.replacement), engine.combat.cant_block
+    "recover",                  # CR 702.59: a trigger from the graveyard, engine.abilities.keyword_trigger
+    "amplify",                  # CR 702.38: cards revealed as it enters, engine.replacement._amplify
+    "encore",                   # CR 702.141: from the graveyard, token copies, engine.keyword_effects.encore
     "devour",                   # CR 702.82: sacrifices chosen as it enters, engine.replacement._devour
     "riot",                     # CR 702.136: a +1/+1 counter or haste as it enters, engine.replacement._riot
     "tribute",                  # CR 702.104: the opponent's choice as it enters, engine.replacement._tribute
@@ -96,7 +99,7 @@ KEYWORDS = frozenset({
 # Keywords the engine reads from a card's printed abilities only (costs, how it enters, what it
 # can be cycled for): an effect granting one isn't run.
 _PRINTED_ONLY = frozenset({"ascend", "affinity", "improvise", "delve", "evoke", "dash", "surge", "spectacle", "prowl", "assist", "bloodthirst",
-                          "modular", "graft", "unleash", "devour", "riot", "tribute",
+                          "modular", "graft", "unleash", "devour", "riot", "tribute", "amplify", "recover", "encore",
                           "plainscycling", "islandcycling", "swampcycling", "mountaincycling",
                           "forestcycling", "basic landcycling", "unearth", "scavenge",
                           "rebound", "retrace", "jump-start", "transmute", "embalm", "eternalize", "dredge", "overload",
@@ -137,6 +140,7 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "cant_be_blocked_except_by",  # CR 509.1b, engine.combat.block_restriction
                           "cant_block_attackers",       # CR 509.1b, engine.combat.block_restriction
                           "cant_activate", "cant_activate_nonmana",   # CR 602.5, engine.activation_limits
+                          "cant_cast",                  # CR 101.2, engine.timing.cast_forbidden
                           "pt_equal_count",             # CR 604.3, 613.4a: engine.continuous
                           "max_one_blocker",            # CR 509.1b, engine.combat.declare_blockers
                           "min_blockers",               # CR 509.1b, engine.combat.fewest_blockers
@@ -178,7 +182,7 @@ STATIC_COUNTS = frozenset({"Filter", "CountersOn",
                            "AttachedCount"})     # "for each Aura attached to it": continuous._times
 REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color", "choose_player", "choose_opponent",
                                "double_damage_to_player", "more_counters", "double_counters",
-                               "enter_as_copy", "choose_creature_type",
+                               "enter_as_copy", "choose_creature_type", "choose_name",   # CR 201.3, engine.card_names
                                "graveyard_to_library", "graveyard_to_exile",     # CR 614.6
                                "prevent_damage_remove_counter",   # CR 615, engine.events.deal_damage
                                "damage_change",    # CR 614.1a, engine.replacement._damage_changes
@@ -336,6 +340,8 @@ def gaps(ability) -> list[str]:
     """The parts of one compiled ability the engine can't run, in words (empty: playable)."""
     out: list[str] = []
     _walk(ability, out)
+    if type(ability) is not ir.SpellAbility and ir.contains(ability, lambda n: type(n) is ir.ChooseCardName):
+        out.append("choosing a card name in an ability of a permanent")   # kept on the spell only
     if type(ability) is not ir.SpellAbility and ir.contains(ability, lambda n: type(n) is ir.ChooseCreatureType):
         # the choice is kept on the spell (effects._choose_creature_type); a permanent's would
         # be mistaken for the one made as it entered
@@ -387,7 +393,8 @@ def _walk(node, out: list[str]) -> None:
                                                      or node.cost.mana.x_count):
             out.append(f"{node.name} cost with X or other than mana")      # CR 702.37f: X not run
         elif node.name in ("evoke", "dash", "surge", "spectacle", "prowl", "transmute", "embalm", "eternalize", "unearth",
-                           "scavenge", "overload", "awaken", "splice", "miracle", "mutate", "outlast", "bestow", "reinforce") \
+                           "scavenge", "overload", "awaken", "splice", "miracle", "mutate", "outlast", "bestow", "reinforce",
+                           "recover", "encore") \
                 and (node.cost is None or node.cost != ir.Cost(mana=node.cost.mana)
                                                          or node.cost.mana.x_count):
             out.append(f"{node.name} cost with X or other than mana")

@@ -38,6 +38,20 @@ def flash_permission(s, player: int, o: Obj) -> bool:
     return False
 
 
+def cast_forbidden(s, player: int, o: Obj) -> Obj | None:
+    """The source of a static ability that says ``o`` can't be cast by ``player`` ("Spells with
+    the chosen name can't be cast.", Meddling Mage; CR 101.2, 601.2), if any: ``o`` is matched as
+    the spell it would become, on the stack under ``player``'s control."""
+    spell = None
+    for src, eff in ch.static_effects(s, "cant_cast"):
+        if spell is None:
+            spell = o.copy()
+            spell.zone, spell.controller = "stack", player
+        if layers.affected_by(s, src, eff, spell):
+            return src
+    return None
+
+
 def cast_restriction(s, player: int, o: Obj) -> str | None:
     """Why a "Cast ~ only ..." restriction of ``o`` keeps ``player`` from casting it now (CR 601.3),
     or None: the step, whether an attacking creature attacks the player this step ("you've been

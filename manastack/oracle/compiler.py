@@ -55,6 +55,7 @@ class Gap:
 # Reasons a part of a card's text is not compiled.
 UNREADABLE = "the grammar can't read this sentence"
 NO_ATTACK = "\"defending player\" outside a trigger of the creature's own attack (CR 506.2)"
+NO_CHOSEN_NAME = "\"the chosen name\" with no card name chosen before it (CR 201.3)"
 NO_CHOSEN_COLOR = "\"the chosen color\" with no \"As ~ enters, choose a color\" (CR 614.12)"
 NO_CHOSEN_PLAYER = "\"the chosen player\" with no \"As ~ enters, choose a player (an opponent)\" (CR 614.12)"
 NO_SACRIFICE = "\"the sacrificed\" permanent names no single permanent sacrificed to pay a cost (CR 608.2h)"
@@ -235,6 +236,7 @@ def compile_card(card) -> CompileResult:
                                                    text="\n".join(spell_text)))
     _link_exiles(result)
     _need_chosen_color(result)
+    _need_chosen_name(result)
     _need_an_attack(result)
     _need_a_sacrifice(result)
     # Intrinsic abilities first: abilities added later as text (CR 613.1f) keep the indexes
@@ -276,6 +278,25 @@ def _need_chosen_color(result: CompileResult) -> None:
             if ir.contains(a, lambda n: n == player or type(n) is ir.Trigger and n.whose == ir.CHOSEN_PLAYER
                            or type(n) is ir.Filter and n.controller == ir.CHOSEN_PLAYER):
                 _set_aside(result, a, NO_CHOSEN_PLAYER)
+
+
+def _need_chosen_name(result: CompileResult) -> None:
+    """"The chosen name" (CR 201.3) is the one chosen as the permanent entered ("As ~ enters,
+    choose a card name") or by the spell's own "Choose a card name." before it: read only there."""
+    def names_it(n) -> bool:
+        return type(n) is ir.Filter and n.name == ir.CHOSEN_NAME
+
+    enters = any(type(a) is ir.ReplacementAbility and a.kind == "choose_name" for a in result.abilities)
+    for a in list(result.abilities):
+        if not ir.contains(a, names_it):
+            continue
+        if type(a) is ir.SpellAbility:
+            chooses = next((i for i, e in enumerate(a.effects) if type(e) is ir.ChooseCardName), None)
+            if chooses is None or any(ir.contains(e, names_it) for e in a.effects[:chooses]) \
+                    or any(ir.contains(t, names_it) for t in a.targets):
+                _set_aside(result, a, NO_CHOSEN_NAME)
+        elif not enters:
+            _set_aside(result, a, NO_CHOSEN_NAME)
 
 
 # Trigger events of the source's own attack, after which "defending player" is the player it

@@ -868,6 +868,18 @@ class SearchLibrary:
 
 
 @dataclass(frozen=True, slots=True)
+class SearchZonesExile:
+    """Search ``who``'s graveyard, hand and library for the cards matching ``filter`` (its zone
+    aside), exile them, and that player shuffles their library (CR 701.23, 701.24a): ``all`` of
+    them ("for all cards"), or any number of them, at most ``up_to`` when set ("up to four")."""
+
+    filter: Filter
+    who: Subject = Ref("you")
+    up_to: int | None = None
+    all: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class RevealHandDiscard:
     """``who`` reveals their hand; you choose a card matching ``filter`` from it and that player
     discards it (CR 701.20a), or you exile it when ``exile``."""
@@ -1355,6 +1367,13 @@ class CopyPerPayment:
 
 
 @dataclass(frozen=True, slots=True)
+class Encore:
+    """Encore (CR 702.141a): for each opponent, create a token that's a copy of the card that
+    attacks that opponent this turn if able; the tokens gain haste and are sacrificed at the
+    beginning of the next end step."""
+
+
+@dataclass(frozen=True, slots=True)
 class TokenCopyOfCard:
     """Embalm (CR 702.128a) and eternalize (CR 702.129a): create a token that's a copy of the
     card, except it has no mana cost, it's a Zombie in addition to its other types, and it's
@@ -1691,6 +1710,12 @@ CHOSEN_PLAYER = "the chosen player"
 # "protection from the chosen color": the color chosen as the source entered (CR 614.12), a
 # Keyword("protection") arg only where the card has "As ~ enters, choose a color"
 CHOSEN_COLOR = "the chosen color"
+# "with the chosen name", "with that name": a Filter ``name`` that stands for the card name
+# chosen for the source (CR 201.3), as a permanent entered ("As ~ enters, choose a card name",
+# CR 614.12) or by a spell's "Choose a card name." as it resolves (CR 608.2d)
+CHOSEN_NAME = "the chosen name"
+# A Filter ``zone`` for objects in every zone ("sources with the chosen name": Pithing Needle)
+ANY_ZONE = "any"
 
 
 @dataclass(frozen=True, slots=True)
@@ -2319,8 +2344,17 @@ class ChooseCreatureType:
     it resolves (CR 608.2d, 205.3m), and "of the chosen type" later in the spell is that type."""
 
 
+@dataclass(frozen=True, slots=True)
+class ChooseCardName:
+    """"Choose a [nonland] card name." as a spell's first instruction: its controller chooses the
+    name of a card (CR 201.3) matching ``qualities`` (its printed card types, "nonland") as it
+    resolves (CR 608.2d); "the chosen name" and "that name" later in the spell are that name."""
+
+    qualities: Filter = field(default_factory=lambda: Filter(zone="any"))
+
+
 Effect = Union[_Effects6, GainAbility, LoseKeywords, BecomeColor, BecomeLandType, ExtraLandPlays, ChooseCreatureType,
-               DiscardHandDraw]
+               DiscardHandDraw, ChooseCardName, SearchZonesExile, Encore]
 
 
 def nodes(node) -> Iterator:

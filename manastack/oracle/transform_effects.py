@@ -1190,6 +1190,17 @@ class EffectRules:
         return [ir.SearchLibrary(dataclasses.replace(d.filter, zone="library"), dest, False, _count(amount),
                                  who=who, up_to=isinstance(amount, tuple))]
 
+    def search_zones(self, c):
+        """"Search target player's graveyard, hand, and library for any number of cards with that
+        name and exile them. Then that player shuffles their library." (Memoricide; CR 701.23);
+        "for all cards" (Cranial Extraction), "for up to four cards"."""
+        who, amount, d = c[0], c[1], c[2]
+        _need(d.kind == "card" and d.plural and not d.zone_given, "search their zones")
+        every = getattr(amount, "type", None) == "ALL_CARDS"
+        _need(every or isinstance(amount, tuple), "search for N cards")
+        limit = None if every or amount[1] == ir.ANY_NUMBER else _count(amount)
+        return [ir.SearchZonesExile(d.filter, who=who, up_to=limit, all=every)]
+
     def search_with_graveyard(self, c):
         """"Search your library and/or graveyard for a card named ..., reveal it, and put it into
         your hand. If you search your library this way, shuffle it." (Angrath's Fury)"""

@@ -473,7 +473,13 @@ class LineRules:
     def choose_type_first(self, c):
         """"Choose a creature type." opening a spell (CR 608.2d): the later "of the chosen type"
         is that type."""
+        _need(str(c[0]).lower() == "creature", "choose a type")
         return [ir.ChooseCreatureType()]
+
+    def choose_name_first(self, c):
+        """"Choose a [nonland] card name." opening a spell (CR 201.3, 608.2d): the later "with the
+        chosen name" or "with that name" is that name."""
+        return [ir.ChooseCardName(c[0])]
 
     def prot_choice(self, c):
         """"Protection from the color of your choice": chosen as the effect granting it happens."""

@@ -563,6 +563,22 @@ class ObjectRules:
     def p_named(self, c):
         return "name", str(c[0])[len("named "):]
 
+    def p_chosen_name(self, c):
+        """"with the chosen name", "with that name": the card name chosen for the source (CR 201.3)."""
+        return "name", ir.CHOSEN_NAME
+
+    def card_name_kind(self, c):
+        """"a [nonland] card name", "an artifact card name": the qualities of the card whose name
+        is chosen (CR 201.3), read from its printed card types."""
+        fields: dict = {"zone": "any"}
+        for item in c:
+            if isinstance(item, tuple):
+                _need(item[0] == "non_types", "a card name with this quality")
+                fields["non_types"] = fields.get("non_types", ()) + (item[1],)
+            elif getattr(item, "type", None) == "TYPE_W":
+                fields["types"] = (str(item).title(),)
+        return ir.Filter(**fields)
+
     def p_your_graveyard(self, c):
         return "zone", "you"
 

@@ -928,6 +928,32 @@ class StaticRules:
         """CR 614.1c: "As ~ enters, choose an opponent." (Black Vise, Nyxathid)."""
         return [ir.ReplacementAbility("choose_opponent")]
 
+    def r_choose_name(self, c):
+        """CR 201.3, 614.12: "As ~ enters, choose a [nonland] card name." (Meddling Mage): the
+        qualities of the card named are kept in ``affected``."""
+        return [ir.ReplacementAbility("choose_name", affected=c[1])]
+
+    def st_cant_cast(self, c):
+        """"Spells with the chosen name can't be cast." (Meddling Mage; CR 101.2): no player may
+        begin to cast a spell with that name (CR 601.2)."""
+        return [self._static("cant_cast", ir.Filter(zone="stack", name=ir.CHOSEN_NAME))]
+
+    def st_opponents_cant_cast(self, c):
+        """"Your opponents can't cast spells with the chosen name." (Council of the Absolute): the
+        spells their caster would control, when an opponent of the source's controller."""
+        d = c[0]
+        _need(d.plural and d.kind == "spell" and d.filter.controller is None, "can't cast")
+        return [self._static("cant_cast", dataclasses.replace(d.filter, controller="opponent"))]
+
+    @v_args(meta=True)
+    def st_named_no_activations(self, meta, c):
+        """"Activated abilities of sources with the chosen name can't be activated [unless they're
+        mana abilities]." (Pithing Needle, Phyrexian Revoker; CR 602.5): a source in any zone
+        (its rulings: cycling from a hand too), mana abilities included unless excepted (CR 605.1a)."""
+        kind = "cant_activate_nonmana" if self.text[meta.start_pos:meta.end_pos].lower().endswith(
+            "mana abilities.") else "cant_activate"
+        return [self._static(kind, ir.Filter(zone="any", name=ir.CHOSEN_NAME))]
+
     def r_choose_creature_type(self, c):
         """CR 614.1c: "As ~ enters, choose a creature type" (one that exists, CR 205.3m)."""
         _need(str(c[1]).lower() == "creature" and str(c[2]).lower() == "type", "choose")
