@@ -1508,9 +1508,9 @@ _Effects0 = Union[
 
 
 # A cost is its mana and a tuple of parts, one record per kind of part (CR 118.3: each is an
-# action a player takes). The engine checks and pays each part by its class
-# (``engine.cost_checks.PART_RULES``, ``engine.casting``'s payers); a new kind of part is a
-# record here, a place in COST_PARTS and an entry in each of those tables.
+# action a player takes). The engine checks, orders, words and pays each part by its class
+# (``engine.cost_parts.PARTS``); a new kind of part is a record here, its place in CostPart
+# (the order of COST_PARTS) and an entry in that table (docs/architecture.md, "Costs").
 
 
 @dataclass(frozen=True, slots=True)
@@ -1691,8 +1691,6 @@ COST_PARTS: tuple[type, ...] = typing.get_args(CostPart)
 doesn't choose another (CR 601.2h), paid: what the permanent itself does first, the permanent
 itself leaving last."""
 _PART_RANK = {kind: i for i, kind in enumerate(COST_PARTS)}
-
-
 _P = typing.TypeVar("_P")
 
 
