@@ -110,11 +110,12 @@ class HeuristicAgent:
         for a in activations:
             o = s.objs[a.args[0]]
             ab = ability_at(layers.card_now(s, o), a.args[1])      # granted ones too (CR 613.1f)
-            if not loyalty.is_loyalty_ability(ab) or ab.cost.loyalty_x:
+            symbol = ab.cost.part(ir.LoyaltySymbol) if isinstance(ab, ir.ActivatedAbility) else None
+            if symbol is None or symbol.x:
                 continue
-            if loyalty.loyalty(o) + ab.cost.loyalty < 1:
+            if loyalty.loyalty(o) + symbol.amount < 1:
                 continue
-            cost = (ab.cost.loyalty < 0, abs(ab.cost.loyalty))     # minus ones first, biggest first
+            cost = (symbol.amount < 0, abs(symbol.amount))     # minus ones first, biggest first
             if best_cost is None or cost > best_cost:
                 best, best_cost = a, cost
         return best

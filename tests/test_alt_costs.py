@@ -72,10 +72,10 @@ def test_if_kicked_sentence_adds_to_the_spell():
 
 def test_flashback_and_buyback_costs_that_are_not_only_mana():
     deep = next(ab for ab in DB.get("Deep Analysis").abilities if type(ab) is ir.Keyword)
-    assert deep == ir.Keyword("flashback", ir.Cost(mana=ManaCost(("1", "U")), pay_life=3))
+    assert deep == ir.Keyword("flashback", ir.Cost(mana=ManaCost(("1", "U")), parts=(ir.PayLifeCost(3),)))
     mists = next(ab for ab in DB.get("Constant Mists").abilities if type(ab) is ir.Keyword)
     # CR 701.21a: a player sacrifices only a permanent they control
-    assert mists.cost == ir.Cost(sacrifice=ir.Filter(types=("Land",), controller="you"))
+    assert mists.cost == ir.Cost(parts=(ir.SacrificeCost(ir.Filter(types=("Land",), controller="you")),))
 
 
 def test_if_it_was_kicked_on_a_trigger_is_an_intervening_if(corpus_db):

@@ -2,6 +2,10 @@
 spells and costs of activated abilities, played with real cards of the 2021 corpus."""
 from __future__ import annotations
 
+import dataclasses
+
+from manastack.engine import support
+from manastack.engine.cost_parts import PARTS, When
 from manastack.engine.decisions import Action
 from manastack.oracle import ir
 
@@ -152,12 +156,52 @@ def test_additional_costs_compile(db):
         return [ab.cost for ab in db.get(name).abilities if type(ab) is ir.AdditionalCost]
 
     creature = ir.Filter(types=("Creature",), controller="you")
-    assert extra("Bankrupt in Blood") == [ir.Cost(sacrifice=creature, sacrifice_count=2)]
-    assert extra("Acceptable Losses") == [ir.Cost(discard=1, discard_random=True)]
-    assert extra("Magmatic Insight") == [ir.Cost(discard=1, discard_type="Land")]
-    assert extra("Ruthless Disposal") == [ir.Cost(sacrifice=creature, discard=1)]
-    assert extra("Skaab Goliath") == [ir.Cost(exile_from_graveyard=ir.Filter(
-        types=("Creature",), controller="you", zone="graveyard"), exile_graveyard_count=2)]
+    assert extra("Bankrupt in Blood") == [ir.Cost(parts=(ir.SacrificeCost(creature, 2),))]
+    assert extra("Acceptable Losses") == [ir.Cost(parts=(ir.DiscardCost(1, at_random=True),))]
+    assert extra("Magmatic Insight") == [ir.Cost(parts=(ir.DiscardCost(1, card_type="Land"),))]
+    assert extra("Ruthless Disposal") == [ir.Cost(parts=(ir.SacrificeCost(creature), ir.DiscardCost(1)))]
+    assert extra("Skaab Goliath") == [ir.Cost(parts=(ir.ExileFromGraveyardCost(ir.Filter(
+        types=("Creature",), controller="you", zone="graveyard"), 2),))]
+
+
+def test_every_kind_of_cost_part_is_checked_paid_and_read_by_its_class():
+    """CR 118.3: each kind of part (``ir.COST_PARTS``) has its rules in one table, looked up by
+    the part's class; a kind without them could be compiled but neither checked nor paid."""
+    assert set(PARTS) == set(ir.COST_PARTS)
+    assert len(ir.COST_PARTS) == len(set(ir.COST_PARTS))
+    for kind, rules in PARTS.items():
+        assert isinstance(rules.when, When), kind
+    # the permanent itself leaving is paid last (casting.pay_cost), so its kinds come last
+    leaving = [PARTS[kind].when is When.LAST for kind in ir.COST_PARTS]
+    assert leaving == sorted(leaving)
+
+
+def test_cost_lists_of_support_name_real_parts():
+    """The support lists name a cost's mana, a part's class or a field of one with a default
+    (``ir.cost_aspects``): a misspelt name would leave a part unsupported without a word."""
+    kinds = {kind.__name__: kind for kind in ir.COST_PARTS}
+    for name in ("SPELL_COST_PARTS", "ESCAPE_COST_PARTS", "ADDITIONAL_COST_PARTS", "ALTERNATIVE_COST_PARTS",
+                 "UNLESS_COST_PARTS", "PLAYER_UNLESS_COST_PARTS", "MANA_COST_PARTS"):
+        for aspect in getattr(support, name):
+            kind, _, field = aspect.partition(".")
+            if aspect == "mana":
+                continue
+            assert kind in kinds, (name, aspect)
+            defaults = {f.name for f in dataclasses.fields(kinds[kind]) if f.default is not dataclasses.MISSING}
+            assert not field or field in defaults, (name, aspect)
+
+
+def test_cost_aspects_name_what_a_support_list_allows(db):
+    """Fireblast's two Mountains are a sacrifice with a count (allowed in an alternative cost),
+    conspire's two creatures a tap with a count (allowed in a spell's cost, not in an
+    alternative one: ``support.gaps`` names the part)."""
+    fireblast = next(ab for ab in db.get("Fireblast").abilities if type(ab) is ir.AlternativeCost)
+    assert list(ir.cost_aspects(fireblast.cost)) == ["SacrificeCost", "SacrificeCost.count"]
+    assert set(ir.cost_aspects(fireblast.cost)) <= support.ALTERNATIVE_COST_PARTS
+    tap_two = ir.Cost(parts=(ir.TapUntappedCost(ir.Filter(types=("Creature",), controller="you"), 2),))
+    assert list(ir.cost_aspects(tap_two)) == ["TapUntappedCost", "TapUntappedCost.count"]
+    assert "alternative cost part 'TapUntappedCost.count'" in support.gaps(ir.AlternativeCost(tap_two))
+    assert not support.gaps(ir.AdditionalCost(tap_two))
 
 
 # ------------------------------------------------------------------------------ activated abilities

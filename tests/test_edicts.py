@@ -62,7 +62,7 @@ def test_jace_beleren_mills_twenty(db):
     """Jace Beleren's -10 reads "twenty" (the number words now go up to twenty)."""
     jace = db.get("Jace Beleren")
     assert jace.fully_supported
-    mill = next(ab for ab in jace.abilities if ab.cost.loyalty == -10)
+    mill = next(ab for ab in jace.abilities if ab.cost == ir.Cost(parts=(ir.LoyaltySymbol(-10),)))
     assert mill.effects[0].amount == 20
 
 

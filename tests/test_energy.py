@@ -12,7 +12,7 @@ def test_the_templates_compile_to_their_parts(corpus_db):
     walker = corpus_db.get("Reservoir Walker").abilities[0]
     assert walker.effects == (ir.GainLife(3), ir.GetEnergy(3))
     hydra = [a for a in corpus_db.get("Bristling Hydra").abilities if type(a) is ir.ActivatedAbility][0]
-    assert hydra.cost == ir.Cost(energy=3)
+    assert hydra.cost == ir.Cost(parts=(ir.PayEnergyCost(3),))
     module = corpus_db.get("Decoction Module").abilities[0]
     assert module.effects == (ir.GetEnergy(1),)
     rhino = corpus_db.get("Thriving Rhino").abilities[-1]

@@ -40,9 +40,9 @@ def test_additional_costs_compile():
         return [ab.cost for ab in DB.get(name).abilities if type(ab) is ir.AdditionalCost]
 
     # CR 701.21a: a player sacrifices only a permanent they control
-    assert extra("Bone Splinters") == [ir.Cost(sacrifice=ir.Filter(types=("Creature",), controller="you"))]
-    assert extra("Tormenting Voice") == [ir.Cost(discard=1)]
-    assert extra("Withering Boon") == [ir.Cost(pay_life=3)]
+    assert extra("Bone Splinters") == [ir.Cost(parts=(ir.SacrificeCost(ir.Filter(types=("Creature",), controller="you")),))]
+    assert extra("Tormenting Voice") == [ir.Cost(parts=(ir.DiscardCost(1),))]
+    assert extra("Withering Boon") == [ir.Cost(parts=(ir.PayLifeCost(3),))]
 
 
 def test_if_you_do_joins_the_optional_action():
@@ -315,7 +315,7 @@ def test_random_agents_play_these_cards():
                 g.push(agents[g.pending.player].choose(g, g.pending))
             assert g.result is not None
     assert {"entwine", "convoke"} <= set(rec["KEYWORDS"]) and "IfYouDo" in rec["EFFECTS"]
-    assert {"sacrifice", "discard"} <= set(rec["ADDITIONAL_COST_PARTS"])
+    assert {"SacrificeCost", "DiscardCost"} <= set(rec["ADDITIONAL_COST_PARTS"])
 
 
 # ------------------------------------------------------------------------------ convoke

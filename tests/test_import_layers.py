@@ -39,7 +39,7 @@ ENGINE_LAYERS = (
     ("queries", ("activation_limits", "aura_placement", "bestow", "block_declarations", "card_names", "cost_checks", "mana_replacement", "mana_spend", "mana_types", "replacement", "resolution",
                  "spell_costs", "targets", "timing",
                  "attack_targets", "loyalty")),
-    ("rules", ("adventure", "alt_costs", "casting", "cipher", "clash", "combat", "control", "copies", "crew", "double_faced", "edicts", "effects", "emblems", "events", "face_up",
+    ("rules", ("adventure", "alt_costs", "casting", "cipher", "clash", "combat", "control", "copies", "cost_parts", "crew", "double_faced", "edicts", "effects", "emblems", "events", "face_up",
                "free_casting", "game_end", "game_outcome", "keyword_effects", "skips", "token_copies", "leave_game", "levelers", "mana_abilities", "mana_capacity", "morph", "mutate", "payment_search", "phasing", "placement_effects", "resolve", "sagas", "sba", "splice", "split_cards",
                "suspend", "triggers", "unless_costs", "votes")),
     ("game loop", ("legality", "loop", "mana_query", "save_check", "serialize", "support", "turn", "view")),

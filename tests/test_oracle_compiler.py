@@ -290,7 +290,7 @@ def test_modal_spell_has_targets_per_mode():
 def test_activated_abilities():
     ability = only(card("Walking Ballista", "Remove a +1/+1 counter from Walking Ballista: It "
                         "deals 1 damage to any target."))
-    assert ability.cost.remove_counters == ("+1/+1", 1)
+    assert ability.cost == ir.Cost(parts=(ir.RemoveCountersCost("+1/+1", 1),))
     assert ability.effects == (DealDamage(1, Target(0), Ref("self")),)
     ability = only(card("Hematite Golem", "{1}{R}: Hematite Golem gets +2/+0 until end of turn."))
     assert ability.effects == (ModifyPT(Ref("self"), 2, 0),) and not ability.sorcery_speed
@@ -308,10 +308,10 @@ def test_activate_only_as_a_sorcery_both_wordings():
 def test_sacrifice_and_tap_costs():
     ability = only(card("Springleaf Drum", "{T}, Tap an untapped creature you control: Add one "
                         "mana of any color.", "Artifact"))
-    assert ability.cost.tap and ability.cost.tap_untapped == Filter(types=("Creature",),
-                                                                    controller="you")
+    assert ability.cost == ir.Cost(parts=(ir.TapSymbol(), ir.TapUntappedCost(Filter(types=("Creature",),
+                                                                                    controller="you"))))
     ability = only(card("Bottle Gnomes", "Sacrifice Bottle Gnomes: You gain 3 life."))
-    assert ability.cost.sacrifice_self and ability.effects == (GainLife(3),)
+    assert ability.cost == ir.Cost(parts=(ir.SacrificeSelfCost(),)) and ability.effects == (GainLife(3),)
 
 
 @pytest.mark.parametrize("text, trigger", [
@@ -467,7 +467,7 @@ def test_named_counters_and_for_each_after_duration():
              "token.")
     assert c.unsupported == ()
     assert c.abilities[0].effects == (PutCounters(Ref("self"), "spore"),)
-    assert c.abilities[1].cost.remove_counters == ("spore", 3)
+    assert c.abilities[1].cost == ir.Cost(parts=(ir.RemoveCountersCost("spore", 3),))
     s = spell("Might of the Masses", "Target creature gets +1/+1 until end of turn for each "
               "creature you control.")
     each = CountOf(Filter(types=("Creature",), controller="you"))
@@ -707,17 +707,22 @@ def test_cost_parts_read_in_every_cost():
     lavamancer = card("Grim Lavamancer", "{R}, {T}, Exile two cards from your graveyard: "
                       "Grim Lavamancer deals 2 damage to any target.")
     [ab] = lavamancer.abilities
-    assert ab.cost == ir.Cost(mana=ManaCost(("R",)), tap=True, exile_graveyard_count=2,
-                              exile_from_graveyard=Filter(controller="you", zone="graveyard"))
+    assert ab.cost == ir.Cost(mana=ManaCost(("R",)), parts=(
+        ir.TapSymbol(), ir.ExileFromGraveyardCost(Filter(controller="you", zone="graveyard"), 2)))
     [ab] = card("Amok", "{1}, Discard a card at random: Put a +1/+1 counter on target creature.").abilities
-    assert ab.cost == ir.Cost(mana=ManaCost(("1",)), discard=1, discard_random=True)
+    assert ab.cost == ir.Cost(mana=ManaCost(("1",)), parts=(ir.DiscardCost(1, at_random=True),))
     [ab] = card("Floodbringer", "{2}, Return a land you control to its owner's hand: Tap target land.").abilities
-    assert ab.cost.return_to_hand == Filter(types=("Land",), controller="you")
+    assert ab.cost.part(ir.ReturnToHandCost) == ir.ReturnToHandCost(Filter(types=("Land",), controller="you"))
     [ab] = card("Survival of the Fittest", "{G}, Discard a creature card: Draw a card.").abilities
-    assert (ab.cost.discard, ab.cost.discard_type) == (1, "Creature")
+    assert ab.cost.part(ir.DiscardCost) == ir.DiscardCost(1, card_type="Creature")
     [ab] = card("Ruthless Disposal", "As an additional cost to cast this spell, discard a card and "
                 "sacrifice a creature.", "Sorcery").abilities
-    assert ab.cost == ir.Cost(discard=1, sacrifice=Filter(types=("Creature",), controller="you"))
+    # the parts in their own order, whatever the text's (ir.COST_PARTS)
+    assert ab.cost == ir.Cost(parts=(ir.SacrificeCost(Filter(types=("Creature",), controller="you")),
+                                     ir.DiscardCost(1)))
+    [other] = card("Ruthless Disposal", "As an additional cost to cast this spell, sacrifice a creature "
+                   "and discard a card.", "Sorcery").abilities
+    assert other.cost == ab.cost and other.cost.parts == ab.cost.parts
     # mana or {T} is never an additional cost of this form
     assert card("Nothing", "As an additional cost to cast this spell, {T}.", "Sorcery").unsupported
 
@@ -1220,7 +1225,8 @@ def test_tokens_in_descriptions():
     [ab] = card("Virtue", "Creature tokens you control get +1/+1.", "Enchantment").abilities
     assert ab.effect.affected == Filter(types=("Creature",), controller="you", token=True)
     [ab] = card("Range", "Sacrifice a Caribou token: You gain 1 life.", "Enchantment").abilities
-    assert ab.cost.sacrifice == Filter(subtypes=("Caribou",), controller="you", token=True)
+    assert ab.cost.part(ir.SacrificeCost) == ir.SacrificeCost(Filter(subtypes=("Caribou",), controller="you",
+                                                                     token=True))
 
 
 def test_losing_keywords_in_effects_and_statics(corpus_db):
@@ -1533,7 +1539,7 @@ def test_effect_unless_you_pay_a_cost():
     """"[effect] unless you [cost]" (CR 118.12): any effect, any cost the unless-costs read;
     "unless you control ..." stays a condition of a static ability."""
     a = only(card("Phage", "At the beginning of your upkeep, tap Phage unless you pay 1 life."))
-    assert a.effects == (ir.UnlessPays((ir.Tap(Ref("self")),), ir.Cost(pay_life=1)),)
+    assert a.effects == (ir.UnlessPays((ir.Tap(Ref("self")),), ir.Cost(parts=(ir.PayLifeCost(1),))),)
     a = only(card("Lesson", "Discard a card unless you return a land you control to its owner's hand.", "Sorcery"))
     assert type(a.effects[0]) is ir.UnlessPays and a.effects[0].effects == (Discard(1, Ref("you")),)
     a = only(card("Phage", "At the beginning of your upkeep, sacrifice Phage unless you pay {1}."))
@@ -1642,7 +1648,7 @@ def test_remove_any_number_of_counters_for_mana():
     and the mana counts those removed this way."""
     a = only(card("Hold", "{T}, Remove any number of storage counters from Hold: Add {R} for each storage "
                           "counter removed this way.", "Land"))
-    assert a.is_mana and a.cost == ir.Cost(tap=True, remove_any_counters="storage")
+    assert a.is_mana and a.cost == ir.Cost(parts=(ir.TapSymbol(), ir.RemoveAnyCountersCost("storage")))
     assert a.effects == (ir.AddMana(ir.ManaProduce(symbols=("R",), amount=ir.CountersRemoved("storage"))),)
     a = only(card("Battery", "{T}, Remove any number of charge counters from Battery: Add {B}, then add an "
                              "additional {B} for each charge counter removed this way.", "Artifact"))
@@ -1678,17 +1684,18 @@ def test_additional_cost_or_another():
     """"As an additional cost to cast this spell, [cost] or [cost]." (CR 601.2b): one of two."""
     [ab] = [a for a in card("Adept", "As an additional cost to cast this spell, reveal a Merfolk card from "
                                      "your hand or pay {3}.\nDraw a card.").abilities if type(a) is ir.AdditionalCost]
-    assert ab.cost == ir.Cost(reveal_from_hand=Filter(subtypes=("Merfolk",), zone="hand", controller="you"))
+    assert ab.cost == ir.Cost(parts=(ir.RevealFromHandCost(Filter(subtypes=("Merfolk",), zone="hand",
+                                                                  controller="you")),))
     assert ab.or_cost == ir.Cost(mana=ManaCost.parse("{3}"))
     [ab] = [a for a in card("Harvest", "As an additional cost to cast this spell, sacrifice a creature or pay "
                                        "{3}{B}.\nDraw a card.", "Sorcery").abilities if type(a) is ir.AdditionalCost]
-    assert ab.cost == ir.Cost(sacrifice=Filter(types=("Creature",), controller="you"))
+    assert ab.cost == ir.Cost(parts=(ir.SacrificeCost(Filter(types=("Creature",), controller="you")),))
     assert ab.or_cost == ir.Cost(mana=ManaCost.parse("{3}{B}"))
     [ab] = [a for a in card("Payment", "As an additional cost to cast this spell, pay 5 life or sacrifice a "
                                        "creature or enchantment.\nDraw a card.", "Instant").abilities
             if type(a) is ir.AdditionalCost]
-    assert ab.cost == ir.Cost(pay_life=5)
-    assert ab.or_cost == ir.Cost(sacrifice=Filter(types=("Creature", "Enchantment"), controller="you"))
+    assert ab.cost == ir.Cost(parts=(ir.PayLifeCost(5),))
+    assert ab.or_cost == ir.Cost(parts=(ir.SacrificeCost(Filter(types=("Creature", "Enchantment"), controller="you")),))
 
 
 def test_token_named():
@@ -1719,11 +1726,11 @@ def test_self_cost_x_less():
 def test_put_a_counter_as_a_cost():
     """"Put a -1/-1 counter on ~:" and "put a -1/-1 counter on a creature you control" (CR 118.3)."""
     a = only(card("Druid", "Put a -1/-1 counter on Druid: Untap Druid."))
-    assert a.cost == ir.Cost(put_counter=("-1/-1", None))
+    assert a.cost == ir.Cost(parts=(ir.PutCounterCost("-1/-1"),))
     [ab] = [a for a in card("Sting", "As an additional cost to cast this spell, put a -1/-1 counter on a creature "
                                      "you control.\nDestroy target creature.", "Sorcery").abilities
             if type(a) is ir.AdditionalCost]
-    assert ab.cost == ir.Cost(put_counter=("-1/-1", Filter(types=("Creature",), controller="you")))
+    assert ab.cost == ir.Cost(parts=(ir.PutCounterCost("-1/-1", Filter(types=("Creature",), controller="you")),))
 
 
 def test_as_long_as_the_attached_permanent_named_is():
@@ -2257,7 +2264,7 @@ def test_a_condition_first_before_an_alternative_cost_or_a_cost_change():
     and a cost change keeps to conditions about the game."""
     snuff = only(card("Snuff Out", "If you control a Swamp, you may pay 4 life rather than pay this spell's "
                                    "mana cost.", "Instant"))
-    assert type(snuff) is ir.AlternativeCost and snuff.cost.pay_life == 4
+    assert type(snuff) is ir.AlternativeCost and snuff.cost == ir.Cost(parts=(ir.PayLifeCost(4),))
     tap = only(card("Orim's Cure", "If you control a Plains, you may tap an untapped creature you control "
                                    "rather than pay this spell's mana cost.", "Instant"))
     assert type(tap) is ir.AlternativeCost

@@ -290,7 +290,7 @@ def test_tap_unless_you_pay_life(corpus_db):
     """Carnophage at Alice's upkeep: she pays 1 life and it stays untapped; or she doesn't and
     it becomes tapped (CR 118.12)."""
     [trig] = [a for a in corpus_db.get("Carnophage").abilities if isinstance(a, ir.TriggeredAbility)]
-    assert trig.effects == (ir.UnlessPays((ir.Tap(ir.Ref("self")),), ir.Cost(pay_life=1)),)
+    assert trig.effects == (ir.UnlessPays((ir.Tap(ir.Ref("self")),), ir.Cost(parts=(ir.PayLifeCost(1),))),)
     g = _carnophage(corpus_db)
     resolve(g)
     assert g.pending.kind == "unless" and g.pending.player == 0

@@ -76,16 +76,15 @@ def test_loyalty_costs_compile_and_the_ability_lines_compose(db):
     """CR 606.4: "+N", "-N" (the minus sign U+2212), "0" and "-X" are the whole cost."""
     garruk = db.get("Garruk Wildspeaker")
     costs = [ab.cost for ab in garruk.abilities if isinstance(ab, ir.ActivatedAbility)]
-    assert [c.loyalty for c in costs] == [1, -1, -4]
-    assert all(c == ir.Cost(loyalty=c.loyalty) for c in costs)
+    assert costs == [ir.Cost(parts=(ir.LoyaltySymbol(n),)) for n in (1, -1, -4)]
     assert garruk.fully_supported
     nalaar = db.get("Chandra Nalaar")
     x = next(ab for ab in nalaar.abilities if ab.text.startswith("−X"))
-    assert x.cost == ir.Cost(loyalty=0, loyalty_x=True)
+    assert x.cost == ir.Cost(parts=(ir.LoyaltySymbol(0, x=True),))
     # "Loyalty abilities can't be mana abilities" (Chandra, Torch of Defiance ruling; CR 605.1a)
     chandra = db.get("Chandra, Novice Pyromancer")
     rr = next(ab for ab in chandra.abilities if "Add {R}{R}" in ab.text)
-    assert not rr.is_mana and rr.cost.loyalty == -1
+    assert not rr.is_mana and rr.cost == ir.Cost(parts=(ir.LoyaltySymbol(-1),))
     assert chandra.fully_supported
 
 

@@ -42,7 +42,7 @@ def test_it_has_a_quoted_ability_becomes_the_tokens_text(corpus_db):
     token = create.token
     assert token.subtypes == ("Eldrazi", "Spawn") and token.text == "Sacrifice ~: Add {C}."
     (granted,) = token.abilities
-    assert granted.is_mana and granted.cost == ir.Cost(sacrifice_self=True)
+    assert granted.is_mana and granted.cost == ir.Cost(parts=(ir.SacrificeSelfCost(),))
     assert corpus_db.get("Nest Invader").fully_supported
 
 

@@ -62,8 +62,8 @@ def parts(node, out: set) -> set:
     t = type(node)
     if t is ir.ActivatedAbility and node.is_mana:     # "Activate only if ..." of a mana ability
         out.update(("MANA_LIMITS", k) for k in mana_limits(node))
-        if node.cost.remove_any_counters is not None:
-            out.add(("MANA_COST_PARTS", "remove_any_counters"))
+        if node.cost.part(ir.RemoveAnyCountersCost) is not None:
+            out.add(("MANA_COST_PARTS", "RemoveAnyCountersCost"))
     if t is ir.Keyword:
         out.add(("KEYWORDS", node.name))
         parts((keyword_trigger(node), keyword_activated(node)), out)
@@ -95,8 +95,7 @@ def parts(node, out: set) -> set:
         typed = not isinstance(node.condition, str)
         out.add(("STATE_CONDITIONS", type(node.condition).__name__) if typed else ("CONDITIONS", node.condition))
     elif t is ir.AdditionalCost:      # "As an additional cost to cast this spell, ..." (CR 601.2b)
-        out.update(("ADDITIONAL_COST_PARTS", f.name) for f in dataclasses.fields(node.cost)
-                   if getattr(node.cost, f.name) != f.default)
+        out.update(("ADDITIONAL_COST_PARTS", aspect) for aspect in ir.cost_aspects(node.cost))
     elif t is ir.CostPerTarget:       # strive (CR 601.2f)
         out.add(("SPELL_COST_INCREASES", "per_target"))
     elif t is ir.TargetSpec:

@@ -16,14 +16,14 @@ def unless(db, name: str) -> ir.SacrificeUnlessPays:
 
 
 @pytest.mark.parametrize("name, cost", [
-    ("Karoo", ir.Cost(return_to_hand=ir.Filter(subtypes=("Plains",), controller="you", tapped=False))),
-    ("Crosis's Catacombs", ir.Cost(return_to_hand=ir.Filter(types=("Land",), controller="you",
-                                                            non_subtypes=("Lair",)))),
-    ("Hecatomb", ir.Cost(sacrifice=ir.Filter(types=("Creature",), controller="you"), sacrifice_count=4)),
-    ("Avatar of Discord", ir.Cost(discard=2)),
-    ("Hidden Horror", ir.Cost(discard=1, discard_type="Creature")),
-    ("Lathnu Hellion", ir.Cost(energy=2)),
-    ("Bull Elephant", ir.Cost(return_to_hand=ir.Filter(subtypes=("Forest",), controller="you"), return_count=2)),
+    ("Karoo", ir.Cost(parts=(ir.ReturnToHandCost(ir.Filter(subtypes=("Plains",), controller="you", tapped=False)),))),
+    ("Crosis's Catacombs", ir.Cost(parts=(ir.ReturnToHandCost(ir.Filter(types=("Land",), controller="you",
+                                                                        non_subtypes=("Lair",))),))),
+    ("Hecatomb", ir.Cost(parts=(ir.SacrificeCost(ir.Filter(types=("Creature",), controller="you"), 4),))),
+    ("Avatar of Discord", ir.Cost(parts=(ir.DiscardCost(2),))),
+    ("Hidden Horror", ir.Cost(parts=(ir.DiscardCost(1, card_type="Creature"),))),
+    ("Lathnu Hellion", ir.Cost(parts=(ir.PayEnergyCost(2),))),
+    ("Bull Elephant", ir.Cost(parts=(ir.ReturnToHandCost(ir.Filter(subtypes=("Forest",), controller="you"), 2),))),
 ])
 def test_the_unless_cost_is_read_as_a_cost(corpus_db, name, cost):
     assert unless(corpus_db, name).cost == cost

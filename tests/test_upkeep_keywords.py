@@ -36,7 +36,7 @@ def test_the_templates_compile_to_what_the_rules_say():
     echo = card("Goblin Patrol", "Echo {R}").abilities[0]
     assert echo == ir.Keyword("echo", cost=ir.Cost(mana=echo.cost.mana)) and str(echo.cost.mana) == "{R}"
     assert keyword_trigger(echo).condition == "came_under_control_since_last_upkeep"
-    assert card("Deepcavern Imp", "Echo—Discard a card.").abilities[0].cost == ir.Cost(discard=1)
+    assert card("Deepcavern Imp", "Echo—Discard a card.").abilities[0].cost == ir.Cost(parts=(ir.DiscardCost(1),))
     upkeep = keyword_trigger(card("Gallowbraid", "Cumulative upkeep—Pay 1 life.").abilities[0])
     assert upkeep.condition == "self_on_battlefield"
     assert upkeep.effects[0] == ir.PutCounters(ir.Ref("self"), "age")
@@ -61,7 +61,7 @@ def test_what_the_engine_doesnt_run_is_reported():
     evil = card("Undying Evil", "Target creature gains undying until end of turn.", "Instant")
     assert any("granting the triggered keyword 'undying'" in u for u in evil.unsupported)
     tapper = card("Test Tapper", "Cumulative upkeep—Tap an untapped creature you control.")
-    assert any("cost part 'tap_untapped'" in u for u in tapper.unsupported)
+    assert any("cost part 'TapUntappedCost'" in u for u in tapper.unsupported)
 
 
 # ------------------------------------------------------------------------------ exalted

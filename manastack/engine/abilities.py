@@ -360,7 +360,7 @@ def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
     and ninjutsu (CR 702.49a; its cost beyond mana -- revealing the card
     and returning an unblocked attacker -- is paid by :func:`combat.ninjutsu`)."""
     if kw.name == "crew" and kw.arg is not None:
-        return ir.ActivatedAbility(ir.Cost(crew=int(kw.arg)), (ir.BecomeCreature(ir.Ref("self"), None, None),),
+        return ir.ActivatedAbility(ir.Cost(parts=(ir.CrewCost(int(kw.arg)),)), (ir.BecomeCreature(ir.Ref("self"), None, None),),
                                    text=f"Crew {kw.arg} (CR 702.122a)")
     if kw.cost is None:
         return None
@@ -371,24 +371,24 @@ def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
         return ir.ActivatedAbility(kw.cost, (ir.Attach(ir.Target(0)),), (_LAND_YOU_CONTROL,),
                                    sorcery_speed=True, text=f"Fortify {kw.cost.mana} (CR 702.67a)")
     if kw.name == "cycling":
-        return ir.ActivatedAbility(dataclasses.replace(kw.cost, discard_self=True), (ir.Draw(1),),
+        return ir.ActivatedAbility(kw.cost.with_part(ir.DiscardSelfCost()), (ir.Draw(1),),
                                    text=f"Cycling {kw.cost.mana} (CR 702.29a)", cycling=True)
     found = typecycling_filter(kw.name)
     if found is not None:         # typecycling (CR 702.29e): search for a card of that type instead
         search = ir.SearchLibrary(found, to="hand", reveal=True)
-        return ir.ActivatedAbility(dataclasses.replace(kw.cost, discard_self=True), (search,),
+        return ir.ActivatedAbility(kw.cost.with_part(ir.DiscardSelfCost()), (search,),
                                    text=f"{kw.name.capitalize()} {kw.cost.mana} (CR 702.29e)", cycling=True)
     if kw.name == "encore":        # CR 702.141a: from the graveyard, exiling it, as a sorcery
         return ir.ActivatedAbility(dataclasses.replace(kw.cost, exile_self=True), (ir.Encore(),), sorcery_speed=True,
                                    text=f"Encore {kw.cost.mana} (CR 702.141a)")
     if kw.name in ("embalm", "eternalize"):      # CR 702.128a, 702.129a: from the graveyard, as a sorcery
         rule = "702.128a" if kw.name == "embalm" else "702.129a"
-        return ir.ActivatedAbility(dataclasses.replace(kw.cost, exile_self=True),
+        return ir.ActivatedAbility(kw.cost.with_part(ir.ExileSelfCost("graveyard")),
                                    (ir.TokenCopyOfCard(eternalize=kw.name == "eternalize"),), sorcery_speed=True,
                                    text=f"{kw.name.capitalize()} {kw.cost.mana} (CR {rule})")
     if kw.name == "transmute":     # CR 702.53a: from the hand, discarding it, as a sorcery
         search = ir.SearchLibrary(ir.Filter(zone="library", same_mana_value=True), to="hand", reveal=True)
-        return ir.ActivatedAbility(dataclasses.replace(kw.cost, discard_self=True), (search,), sorcery_speed=True,
+        return ir.ActivatedAbility(kw.cost.with_part(ir.DiscardSelfCost()), (search,), sorcery_speed=True,
                                    text=f"Transmute {kw.cost.mana} (CR 702.53a)")
     if kw.name == "ninjutsu":
         return ir.ActivatedAbility(kw.cost, (ir.EnterAttacking(ir.Ref("self")),),
@@ -398,7 +398,7 @@ def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
                                    text=f"Commander ninjutsu {kw.cost.mana} (CR 702.49d)")
     if kw.name == "outlast":       # CR 702.107a: [cost], {T}: a +1/+1 counter on it, as a sorcery
         counter = ir.PutCounters(ir.Ref("self"), "+1/+1", 1)
-        return ir.ActivatedAbility(dataclasses.replace(kw.cost, tap=True), (counter,), sorcery_speed=True,
+        return ir.ActivatedAbility(kw.cost.with_part(ir.TapSymbol()), (counter,), sorcery_speed=True,
                                    text=f"Outlast {kw.cost.mana} (CR 702.107a)")
     if kw.name == "level up":      # CR 702.87a: a level counter on this permanent, as a sorcery
         return ir.ActivatedAbility(kw.cost, (ir.PutCounters(ir.Ref("self"), "level", 1),),
@@ -408,11 +408,11 @@ def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
                                    text=f"Unearth {kw.cost.mana} (CR 702.84a)")
     if kw.name == "reinforce" and kw.arg is not None:     # CR 702.77a: from the hand, discarding it
         counters = ir.PutCounters(ir.Target(0), "+1/+1", int(kw.arg))
-        return ir.ActivatedAbility(dataclasses.replace(kw.cost, discard_self=True), (counters,), (_TARGET_CREATURE,),
+        return ir.ActivatedAbility(kw.cost.with_part(ir.DiscardSelfCost()), (counters,), (_TARGET_CREATURE,),
                                    text=f"Reinforce {kw.arg}—{kw.cost.mana} (CR 702.77a)")
     if kw.name == "scavenge":      # CR 702.97a: exile it from the graveyard, as a sorcery
         power = ir.StatOf(ir.Ref("self"), "power")
-        return ir.ActivatedAbility(dataclasses.replace(kw.cost, exile_self=True),
+        return ir.ActivatedAbility(kw.cost.with_part(ir.ExileSelfCost("graveyard")),
                                    (ir.PutCounters(ir.Target(0), "+1/+1", power),), (_TARGET_CREATURE,),
                                    sorcery_speed=True, text=f"Scavenge {kw.cost.mana} (CR 702.97a)")
     return None
@@ -459,7 +459,7 @@ def battlefield_activated(card) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
     out = []
     for i, ab in enumerate(card.abilities):
         if type(ab) is ir.ActivatedAbility:
-            if not ab.from_graveyard and not ab.cost.discard_self:
+            if not ab.from_graveyard and ab.cost.part(ir.DiscardSelfCost) is None:
                 out.append((i, ab))
         elif type(ab) is ir.Keyword and ab.name in ("equip", "fortify", "crew", "level up", "outlast"):
             act = keyword_activated(ab)
@@ -482,7 +482,7 @@ def hand_activated(card) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
     and those whose cost discards the card ("Discard ~", CR 113.6k); cached per card definition."""
     out = []
     for i, ab in enumerate(card.abilities):
-        if type(ab) is ir.ActivatedAbility and ab.cost.discard_self:
+        if type(ab) is ir.ActivatedAbility and ab.cost.part(ir.DiscardSelfCost) is not None:
             out.append((i, ab))
         elif type(ab) is ir.Keyword and (ab.name in ("cycling", "transmute", "reinforce")
                                          or typecycling_filter(ab.name) is not None):
@@ -597,32 +597,39 @@ def encoded_triggers(s, creature) -> list[tuple[object, int, ir.TriggeredAbility
 
 def _spaced(cost: ir.Cost) -> str:
     """How a keyword's cost follows its name: "Echo {R}", "Echo—Discard a card"."""
-    if cost == ir.Cost(mana=cost.mana):
+    if not cost.parts:
         return f" {cost.mana}"
     text = cost_text(cost)
     return "—" + text[0].upper() + text[1:]
 
 
 def _cost_words(cost: ir.Cost) -> str:
-    return str(cost.mana) if cost == ir.Cost(mana=cost.mana) else cost_text(cost)
+    return str(cost.mana) if not cost.parts else cost_text(cost)
+
+
+# the order cost_text names the parts in
+_SAID_ORDER = {kind: i for i, kind in enumerate((ir.PayLifeCost, ir.PayEnergyCost, ir.DiscardCost, ir.SacrificeCost,
+                                                 ir.ReturnToHandCost))}
 
 
 def cost_text(cost: ir.Cost) -> str:
     """A cost paid "or else" (echo, cumulative upkeep, "sacrifice ~ unless you ...") in words:
     the parts such a cost may have (support.UNLESS_COST_PARTS)."""
-    parts = [f"pay {cost.mana}"] if cost.mana is not None else []
-    if cost.pay_life:
-        parts.append(f"pay {cost.pay_life} life")
-    if cost.energy:
-        parts.append(f"pay {'{E}' * cost.energy}")
-    if cost.discard:
-        kind = f"{cost.discard_type.lower()} card" if cost.discard_type else "card"
-        parts.append(f"discard a {kind}" if cost.discard == 1 else f"discard {cost.discard} {kind}s")
-    if cost.sacrifice is not None:
-        parts.append(f"sacrifice {_count(cost.sacrifice_count, _kind(cost.sacrifice))}")
-    if cost.return_to_hand is not None:
-        parts.append(f"return {_count(cost.return_count, _kind(cost.return_to_hand))} to its owner's hand")
-    return " and ".join(parts) or "pay {0}"
+    words = [f"pay {cost.mana}"] if cost.mana is not None else []
+    for part in sorted(cost.parts, key=lambda p: _SAID_ORDER.get(type(p), len(_SAID_ORDER))):
+        match part:
+            case ir.PayLifeCost(amount=n):
+                words.append(f"pay {n} life")
+            case ir.PayEnergyCost(amount=n):
+                words.append(f"pay {'{E}' * n}")
+            case ir.DiscardCost(count=n, card_type=kind):
+                card = f"{kind.lower()} card" if kind else "card"
+                words.append(f"discard a {card}" if n == 1 else f"discard {n} {card}s")
+            case ir.SacrificeCost(filter=f, count=n):
+                words.append(f"sacrifice {_count(n, _kind(f))}")
+            case ir.ReturnToHandCost(filter=f, count=n):
+                words.append(f"return {_count(n, _kind(f))} to its owner's hand")
+    return " and ".join(words) or "pay {0}"
 
 
 def _kind(f: ir.Filter) -> str:

@@ -13,7 +13,6 @@ announcements whose total cost can be paid are offered.
 """
 from __future__ import annotations
 
-import dataclasses
 from functools import lru_cache
 
 from manastack.mana import ManaCost
@@ -78,12 +77,12 @@ _RULES = {"kicker": "702.33a", "multikicker": "702.33c", "buyback": "702.27a", "
 
 
 # Retrace's additional cost (CR 702.81a): discard a land card.
-RETRACE_COST = ir.Cost(discard=1, discard_type="Land")
+RETRACE_COST = ir.Cost(parts=(ir.DiscardCost(1, card_type="Land"),))
 # Jump-start's additional cost (CR 702.133a): discard a card.
-JUMP_START_COST = ir.Cost(discard=1)
+JUMP_START_COST = ir.Cost(parts=(ir.DiscardCost(1),))
 # Conspire's additional cost (CR 702.78a): tap two untapped creatures you control, each sharing a
 # color with the spell.
-CONSPIRE_COST = ir.Cost(tap_untapped=ir.Filter(types=("Creature",), controller="you", shares_color=True), tap_count=2)
+CONSPIRE_COST = ir.Cost(parts=(ir.TapUntappedCost(ir.Filter(types=("Creature",), controller="you", shares_color=True), 2),))
 # The fixed additional costs of keywords that print none: casting a card from a graveyard, conspire.
 FIXED_COSTS = {"retrace": RETRACE_COST, "jump-start": JUMP_START_COST, "conspire": CONSPIRE_COST}
 
@@ -272,8 +271,8 @@ def parts(card, costs: tuple[str, ...]) -> tuple[ManaCost, list[ir.Cost]]:
     for cost in required(card, costs):       # "... or pay {3}": mana added to the total (CR 601.2f)
         if cost.mana is not None:
             mana = plus(mana, cost.mana)
-        if cost != ir.Cost(mana=cost.mana):
-            others.append(dataclasses.replace(cost, mana=None))
+        if cost.parts:
+            others.append(ir.Cost(parts=cost.parts))
     for name in (c for c in costs if c not in WITHOUT_PAYING and c not in MARKS):
         if name == FLASH_TAX:           # "if you pay {2} more" (CR 601.2f)
             mana = plus(mana, next(ab.extra for ab in card.abilities if type(ab) is ir.CastAsThoughFlash and ab.extra))
@@ -281,8 +280,8 @@ def parts(card, costs: tuple[str, ...]) -> tuple[ManaCost, list[ir.Cost]]:
         cost = FIXED_COSTS[name] if name in FIXED_COSTS else _keyword_for(card, name).cost or ir.Cost()
         if cost.mana is not None:
             mana = plus(mana, cost.mana)
-        if cost != ir.Cost(mana=cost.mana):
-            others.append(dataclasses.replace(cost, mana=None))
+        if cost.parts:
+            others.append(ir.Cost(parts=cost.parts))
     return mana, others
 
 
@@ -368,7 +367,7 @@ def _text(card, kw: ir.Keyword) -> str:
     if kw.name == PRINTED:
         words = _printed(card).text.partition(" may ")[2].partition(" rather than ")[0]
         return f"({words})" if words else fmt(kw.cost)
-    if kw.cost is not None and kw.cost == ir.Cost(mana=kw.cost.mana):
+    if kw.cost is not None and not kw.cost.parts:
         return str(kw.cost.mana)
     line = next((ln for ln in card_lines(card.text) if ln.lower().startswith(kw.name + "—")), None)
     if line is None:
@@ -460,9 +459,9 @@ def _choose_or_cost(ctx, player: int, spell, costs: tuple[str, ...]) -> tuple[st
         player, DecisionKind.ADDITIONAL_COST, f"{spell.card.name}: {words}; which will you pay? (CR 601.2b)", options))
     chosen = ab.or_cost if answer.args[0] else ab.cost
     if exercise.RECORD is not None and chosen is not None:
-        for f in dataclasses.fields(chosen):
-            if f.name != "mana" and getattr(chosen, f.name) != f.default:
-                exercise.note("ADDITIONAL_COST_PARTS", f.name, spell.card)
+        for aspect in ir.cost_aspects(chosen):
+            if aspect != "mana":
+                exercise.note("ADDITIONAL_COST_PARTS", aspect, spell.card)
     s.add_log(f"{s.players[player].name} announces the additional cost of {spell.card.name}: "
               f"{answer.label}", ("601.2b", "118.8"), "choice")
     return costs + ((OR_COST,) if answer.args[0] else ())
@@ -504,9 +503,8 @@ def _choose_alternative(ctx, player: int, spell) -> tuple[str, ...]:
 def _note_parts(cost: ir.Cost, card) -> None:
     """Record the parts of a printed alternative cost paid (support.ALTERNATIVE_COST_PARTS)."""
     if exercise.RECORD is not None:
-        for f in dataclasses.fields(cost):
-            if getattr(cost, f.name) != f.default:
-                exercise.note("ALTERNATIVE_COST_PARTS", f.name, card)
+        for aspect in ir.cost_aspects(cost):
+            exercise.note("ALTERNATIVE_COST_PARTS", aspect, card)
         condition = _printed(card).condition
         for part in condition.conditions if type(condition) is ir.AllOf else (condition,):
             if part is not None:
@@ -528,9 +526,8 @@ def _note(kw: ir.Keyword, card) -> None:
     if exercise.RECORD is not None:
         exercise.note("KEYWORDS", kw.name, card)
         parts = "ESCAPE_COST_PARTS" if kw.name == "escape" else "SPELL_COST_PARTS"
-        for f in dataclasses.fields(kw.cost) if kw.cost is not None else ():
-            if getattr(kw.cost, f.name) != f.default:
-                exercise.note(parts, f.name, card)
+        for aspect in ir.cost_aspects(kw.cost) if kw.cost is not None else ():
+            exercise.note(parts, aspect, card)
 
 
 def log_total(s, card, costs: tuple[str, ...], base: ManaCost, total: ManaCost, why: list[str]) -> None:
@@ -578,7 +575,6 @@ def pay_other(ctx, player: int, spell, cost: ir.Cost) -> None:
     discard, life, ...), in whatever order the caster pays them around the mana
     (:func:`.casting.pay_spell_costs`)."""
     if exercise.RECORD is not None and cost in required(spell.card, spell.cast_costs):
-        for f in dataclasses.fields(cost):
-            if getattr(cost, f.name) != f.default:
-                exercise.note("ADDITIONAL_COST_PARTS", f.name, spell.card)
+        for aspect in ir.cost_aspects(cost):
+            exercise.note("ADDITIONAL_COST_PARTS", aspect, spell.card)
     pay_cost(ctx, player, spell, cost, spell.card.name)

@@ -16,12 +16,11 @@ from .conditions import CAST_FROM
 from . import adventure as adventure_rules
 from . import splice, split_cards
 from .abilities import ability_at
-from .cost_checks import (cost_parts, describe_cost, kept_for_parts, summoning_sick, tappable_for_cost,
-                          untappable_for_cost, without_parts)
-from .crew import crew_payable, pay_crew
+from .cost_checks import kept_for_parts
+from .cost_parts import WHY_NOT, Payment, When, around_mana, describe_cost, last_known_stats, pay_parts
 from .decisions import Action, ActionKind, Decision, IllegalActionError
 from .event_types import AbilityActivated, Seen, SpellCast
-from .filters import life_cant_change, matches, objects_matching
+from .filters import life_cant_change
 from .runner import Ctx, Rollback
 from . import mana_spend
 from .mana_spend import ability_use, spell_use
@@ -45,60 +44,20 @@ MAX_X = 20
 
 
 def cost_payable(s, o: Obj, cost: ir.Cost, include_mana: bool = True, payer: int | None = None) -> bool:
-    """Whether the non-mana parts of an activation cost can be paid (CR 602.5, 107.5-107.6,
-    302.6), and the mana part with the mana the payer (by default the controller) could make."""
+    """Whether the non-mana parts of a cost can be paid (CR 602.5, 118.3; each part by its
+    class: :data:`.cost_parts.PARTS`), and the mana part with the mana the payer (by default
+    the controller) could make."""
     payer = o.controller if payer is None else payer
-    if cost.tap or cost.untap:
-        if cost.tap and o.tapped:
-            return False     # CR 107.5: a tapped permanent can't pay {T}
-        if cost.untap and not o.tapped:
-            return False     # CR 107.6: an untapped permanent can't pay {Q}
-        if summoning_sick(s, o):
-            return False     # CR 302.6
-    if cost.pay_life and (s.players[payer].life < cost.pay_life or life_cant_change(s, payer) is not None):
-        return False         # CR 119.4, 119.8: no life paid by a player whose life total can't change
-    if cost.energy and s.players[payer].energy < cost.energy:
-        return False         # CR 107.14, 118.3: energy counters that aren't there can't be paid
-    if cost.discard_self and o.zone != "hand":
-        return False         # CR 702.29a: cycling works only from the hand
-    if cost.exile_self and o.zone != "graveyard":
-        return False         # CR 702.97a: scavenge exiles the card from the graveyard
-    if (cost.exile_source or cost.return_self or cost.exert) and o.zone != "battlefield":
-        return False         # CR 118.3: "Exile ~", "Return ~ to its owner's hand", "Exert ~": the permanent
-    hand = s.players[payer].hand
-    if cost.discard and len(_discardable(s, hand, o, cost)) < cost.discard:
-        return False         # a card in the hand can't be discarded to pay for casting itself
-    if cost.exile_from_hand is not None and len(_exilable(s, payer, o, cost)) < cost.exile_count:
-        return False         # CR 118.3: cards that aren't there can't be exiled
-    if cost.exile_from_graveyard is not None and \
-            len(_exilable_from_graveyard(s, payer, o, cost)) < cost.exile_graveyard_count:
-        return False
-    if cost.reveal_from_hand is not None and not _revealable(s, payer, o, cost):
-        return False         # CR 118.3: a card that isn't there can't be revealed
-    if cost.put_counter is not None and not _counter_takers(s, payer, o, cost):
-        return False         # CR 118.3: no permanent to put the counter on
-    if cost.sacrifice is not None:
-        if len(objects_matching(s, cost.sacrifice, o, payer)) < cost.sacrifice_count:
+    for part in cost.parts:
+        if WHY_NOT[type(part)](s, o, payer, part, cost) is not None:
             return False
-    if cost.return_to_hand is not None and \
-            len(objects_matching(s, cost.return_to_hand, o, payer)) < cost.return_count:
-        return False         # CR 118.3: Daze's Island must be there to return
-    if cost.remove_counters and o.counters.get(cost.remove_counters[0], 0) < cost.remove_counters[1]:
-        return False         # CR 118.3: counters that aren't there can't be removed
-    if cost.loyalty is not None and cost.loyalty < 0 and loyalty.loyalty(o) < -cost.loyalty:
-        return False         # CR 606.6
-    if cost.tap_untapped is not None and len(tappable_for_cost(s, o, cost)) < cost.tap_count:
-        return False
-    if cost.untap_tapped is not None and len(untappable_for_cost(s, o, cost)) < cost.untap_count:
-        return False
-    if cost.crew and not crew_payable(s, o, cost.crew):
-        return False         # CR 702.122a: not enough power among the other untapped creatures
-    if include_mana and cost.mana is not None and not cost.mana.is_free():
+    mana = cost.mana
+    if include_mana and mana is not None and not mana.is_free():
         # CR 601.2g-h: the mana may be made first, with the permanents the other parts use
         # (a land tapped for mana can still be sacrificed), except those they must keep
-        return mana_abilities.can_afford(s, payer, cost.mana.with_x(0),
-                                         exclude=kept_by(s, o, cost) | kept_for_parts(s, o, cost_parts(cost), payer),
-                                         use=ability_use(o, cost.mana))
+        return mana_abilities.can_afford(s, payer, mana.with_x(0),
+                                         exclude=kept_by(s, o, cost) | kept_for_parts(s, o, around_mana(cost), payer),
+                                         use=ability_use(o, mana))
     return True
 
 
@@ -111,9 +70,8 @@ def kept_by(s, o: Obj, cost: ir.Cost, mana_ability: bool = False) -> frozenset[i
     own "{2}, Sacrifice Heart Warden"."""
     if cost.tap or cost.untap or mana_ability:
         return frozenset((o.id,))
-    if (cost.sacrifice_self or cost.exile_source or cost.return_self) and o.zone == "battlefield" and \
-            any(ab.cost.sacrifice_self or ab.cost.exile_source or ab.cost.return_self
-                for _i, ab in mana_abilities.mana_abilities(s, o)):
+    if cost.source_leaves and o.zone == "battlefield" and \
+            any(ab.cost.source_leaves for _i, ab in mana_abilities.mana_abilities(s, o)):
         return frozenset((o.id,))
     return mana_abilities.NO_ONE
 
@@ -122,8 +80,9 @@ def kept_by(s, o: Obj, cost: ir.Cost, mana_ability: bool = False) -> frozenset[i
 
 @dataclasses.dataclass
 class PartsLeft:
-    """The parts of a total cost (:func:`cost_parts`) not paid yet while its mana is being
-    paid, and how to pay one of them (CR 601.2h: in any order)."""
+    """The parts of a total cost paid around its mana (:func:`.cost_parts.around_mana`) not
+    paid yet while its mana is being paid, each a cost of its own, and how to pay one of them
+    (CR 601.2h: in any order)."""
 
     left: list[ir.Cost]
     source: Obj                 # the spell or the permanent whose cost it is
@@ -375,136 +334,39 @@ def _improvise_or_delve(ctx: Ctx, player: int, o: Obj, cost: ManaCost, use) -> M
 def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
              preset: dict | None = None, mana_ability: bool = False,
              use: mana_spend.ManaUse | None = None, cycling: bool = False) -> None:
-    """CR 602.2b, 118: pay every part of an activation cost. {T}, {Q}, loyalty and counters on
-    the source first; then mana abilities, before the other parts (:func:`cost_parts`) are
-    paid (CR 601.2g: a land tapped for mana may then be sacrificed), and the mana and those
-    parts in the order the player chooses (:func:`pay_mana`, CR 601.2h); the source leaving
-    last.
-    ``preset`` may hold choices made in advance by the auto-payer ("tap_untapped": ids).
+    """CR 602.2b, 118: pay every part of a cost, each by its class (:data:`.cost_parts.PARTS`).
+    {T}, {Q}, loyalty and counters on the source first; then mana abilities, before the other
+    parts (:func:`.cost_parts.around_mana`) are paid (CR 601.2g: a land tapped for mana may
+    then be sacrificed), and the mana and those parts in the order the player chooses
+    (:func:`pay_mana`, CR 601.2h); the source leaving last. Without mana to pay, the parts are
+    paid in their order (``ir.COST_PARTS``).
+    ``preset`` may hold choices made in advance by the auto-payer (``ir.TapUntappedCost``: ids).
     The mana is never paid with a permanent this cost or an outer one (a mana ability paying
     for another's cost) taps, untaps or sacrifices (:func:`kept_by`). ``use`` defaults to an
     ability of ``o``; ``cycling``: the cost is a cycling cost, whose discard cycles the card."""
     s = ctx.s
-    parts = cost_parts(cost)
-    if cost.mana is None or cost.mana.is_free() or not parts:
-        o = _pay_parts(ctx, player, o, dataclasses.replace(cost, mana=None), what, preset, mana_ability)
-        parts = ()
-    else:
-        o = _pay_parts(ctx, player, o, without_parts(cost), what, preset, mana_ability)
+    pay = Payment(ctx, player, what, preset, mana_ability, cycling)
+    parts = around_mana(cost) if cost.mana is not None and not cost.mana.is_free() else ()
+    o = pay_parts(pay, o, cost, _FIRST if parts else _BEFORE_LEAVING)
     if cost.mana is not None:
         # an outer activation's permanents stay kept while this one's mana is paid: a
         # sacrifice paid below (Rith's Attendant) can't be paid by sacrificing it first
-        left = PartsLeft(list(parts), o, lambda part: _pay_parts(ctx, player, s.objs.get(o.id, o), part, what,
-                                                                  preset, mana_ability)) if parts else None
+        left = PartsLeft(list(parts), o, lambda part: pay_parts(pay, s.objs.get(o.id, o), part, _AROUND))
         outer = ctx.paying
         ctx.paying = outer | kept_by(s, o, cost, mana_ability)
         try:
             pay_mana(ctx, player, cost.mana, what, exclude=ctx.paying, use=use or ability_use(o, cost.mana),
-                     parts=left)
+                     parts=left if parts else None)
         finally:
             ctx.paying = outer
         o = s.objs.get(o.id, o)
-    if cost.sacrifice_self:
-        events.sacrifice(ctx, o)
-    if cost.discard_self:
-        (events.cycle if cycling else events.discard)(ctx, player, o)
-    if cost.exile_self or cost.exile_source:
-        events.move(ctx, o, "exile", cause=f"cost of {what}", rules=("118.3", "406.1"))
-    if cost.return_self:
-        events.move(ctx, o, "hand", cause=f"cost of {what}", rules=("118.3",))
+    pay_parts(pay, o, cost, _LAST)
 
 
-def _pay_parts(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str, preset: dict | None,
-               mana_ability: bool) -> Obj:
-    """Pay the parts of ``cost`` other than its mana and the source leaving (CR 118.3), in a
-    fixed order; ``o`` as paying them left it (tapped, counters: :meth:`State.own`)."""
-    s = ctx.s
-    if cost.tap:
-        o = events.tap(ctx, o, "cost {T}, CR 107.5", quiet=False)
-    if cost.untap:
-        o = events.untap(ctx, o, "cost {Q}, CR 107.6", quiet=False)
-    if cost.tap_untapped is not None:
-        planned = list((preset or {}).get("tap_untapped", ()))
-        for _ in range(cost.tap_count):
-            choices = [c.id for c in tappable_for_cost(s, o, cost)]
-            picked = planned.pop(0) if planned and planned[0] in choices else _pick(
-                ctx, player, "tap_cost", f"Choose an untapped permanent to tap for {what}", choices)
-            events.tap(ctx, s.objs[picked], f"cost of {what}, CR 118.3", quiet=False)
-    if cost.untap_tapped is not None:
-        for _ in range(cost.untap_count):
-            choices = [c.id for c in untappable_for_cost(s, o, cost)]
-            picked = _pick(ctx, player, "untap_cost", f"Choose a tapped permanent to untap for {what}", choices)
-            events.untap(ctx, s.objs[picked], f"cost of {what}, CR 118.3", quiet=False)
-    if cost.crew:
-        pay_crew(ctx, player, o, cost.crew)
-    if cost.loyalty:                     # CR 606.4: loyalty counters put on or removed
-        if cost.loyalty > 0:
-            o = events.add_counters(ctx, o, loyalty.LOYALTY, cost.loyalty, f"cost of {what}, CR 606.4")
-        else:
-            o = events.remove_counters(ctx, o, loyalty.LOYALTY, -cost.loyalty, f"cost of {what}, CR 606.4")
-    if cost.remove_counters:
-        kind, n = cost.remove_counters
-        o = events.remove_counters(ctx, o, kind, n, f"cost of {what}")
-    if cost.exert:
-        events.exert(ctx, o, player, ("701.43a", "118.3"))
-    if cost.pay_life:
-        events.lose_life(ctx, player, cost.pay_life, rules=("119.4",))
-    if cost.energy:
-        events.pay_energy(ctx, player, cost.energy, f"cost of {what}")
-    if cost.sacrifice is not None:
-        for _ in range(cost.sacrifice_count):
-            permanents = objects_matching(s, cost.sacrifice, o, player)
-            answer = ctx.ask(Decision(player, "sacrifice", f"Choose a permanent to sacrifice for {what}",
-                                      tuple(Action(ActionKind.CHOOSE, (c.id,), c.card.name) for c in permanents)))
-            gone = s.objs[answer.args[0]]
-            if not mana_ability:        # "the sacrificed creature's power" (CR 608.2h)
-                ctx.sacrificed.append(last_known_stats(s, gone))
-            events.sacrifice(ctx, gone)
-    if cost.return_to_hand is not None:        # Daze's "return an Island you control to its owner's hand"
-        for _ in range(cost.return_count):
-            permanents = objects_matching(s, cost.return_to_hand, o, player)
-            answer = ctx.ask(Decision(player, "return_cost", f"Choose a permanent to return to its owner's hand "
-                                      f"for {what}", tuple(Action(ActionKind.CHOOSE, (c.id,), c.card.name) for c in permanents)))
-            events.move(ctx, s.objs[answer.args[0]], "hand", cause=f"cost of {what}", rules=("118.3",))
-    if cost.discard_random:             # CR 701.9b: the game's generator picks the card
-        for _ in range(cost.discard):
-            hand = _discardable(s, s.players[player].hand, o, cost)
-            events.discard(ctx, player, s.objs[hand[s.rng.below(len(hand))]])
-    elif cost.discard:
-        which = f"{cost.discard_type.lower()} card" if cost.discard_type else "card"
-        for _ in range(cost.discard):
-            hand = _discardable(s, s.players[player].hand, o, cost)
-            answer = ctx.ask(Decision(player, "discard", f"Choose a {which} to discard for {what}",
-                                      tuple(Action(ActionKind.CHOOSE, (c,), s.objs[c].card.name) for c in hand)))
-            events.discard(ctx, player, s.objs[answer.args[0]])
-    if cost.exile_from_hand is not None:          # Force of Will's "exile a blue card from your hand"
-        for _ in range(cost.exile_count):
-            answer = ctx.ask(Decision(player, "exile_cost", f"Choose a card to exile from your hand for {what}",
-                                      tuple(Action(ActionKind.CHOOSE, (c,), s.objs[c].card.name)
-                                            for c in _exilable(s, player, o, cost))))
-            events.move(ctx, s.objs[answer.args[0]], "exile", cause=f"cost of {what}", rules=("118.3", "406.1"))
-    if cost.put_counter is not None:              # "Put a -1/-1 counter on ~" / "on a creature you control"
-        kind = cost.put_counter[0]
-        takers = _counter_takers(s, player, o, cost)
-        picked = takers[0] if cost.put_counter[1] is None else _pick(
-            ctx, player, "choose_permanent", f"Choose a permanent to put a {kind} counter on for {what}", takers)
-        put_on = events.add_counters(ctx, s.objs[picked], kind, 1, f"cost of {what}, CR 118.3")
-        if picked == o.id:
-            o = put_on
-    if cost.reveal_from_hand is not None:         # "reveal a Pirate card from your hand"
-        answer = ctx.ask(Decision(player, "reveal_cost", f"Choose a card to reveal from your hand for {what}",
-                                  tuple(Action(ActionKind.CHOOSE, (c,), s.objs[c].card.name)
-                                        for c in _revealable(s, player, o, cost))))
-        s.add_log(f"{s.players[player].name} reveals {s.objs[answer.args[0]].card.name} from their hand "
-                  f"(cost of {what})", ("118.3", "701.16a"), "pay")
-    if cost.exile_from_graveyard is not None:     # "exile a creature card from your graveyard"
-        for _ in range(cost.exile_graveyard_count):
-            answer = ctx.ask(Decision(player, "exile_cost", f"Choose a card to exile from your graveyard for {what}",
-                                      tuple(Action(ActionKind.CHOOSE, (c,), s.objs[c].card.name)
-                                            for c in _exilable_from_graveyard(s, player, o, cost))))
-            events.move(ctx, s.objs[answer.args[0]], "exile", cause=f"cost of {what}", rules=("118.3", "406.1"))
-    return o
-
+_FIRST = frozenset((When.FIRST,))
+_AROUND = frozenset((When.AROUND_MANA,))
+_BEFORE_LEAVING = frozenset((When.FIRST, When.AROUND_MANA))
+_LAST = frozenset((When.LAST,))
 
 
 def _assist(ctx: Ctx, player: int, spell: Obj, total: ManaCost, use) -> ManaCost:
@@ -548,56 +410,6 @@ def _assist(ctx: Ctx, player: int, spell: Obj, total: ManaCost, use) -> ManaCost
     rest = tuple(sym for sym in total.symbols if not sym.isdigit())
     left = total.generic - n
     return ManaCost(((str(left),) if left else ()) + rest)
-
-
-def _discardable(s, hand: list[int], o: Obj, cost: ir.Cost) -> list[int]:
-    """The cards in ``hand`` that may be discarded for ``cost``: not the card being paid for, and
-    of the card type the cost names (retrace's land card, CR 702.81a)."""
-    return [c for c in hand if c != o.id and (cost.discard_type is None or cost.discard_type in s.objs[c].card.types)]
-
-
-def _exilable(s, player: int, o: Obj, cost: ir.Cost) -> list[int]:
-    """The cards in ``player``'s hand that may be exiled for ``cost``: those its filter describes,
-    not the card being paid for."""
-    f = cost.exile_from_hand
-    if f is None:
-        return []
-    return [c for c in s.players[player].hand if c != o.id and matches(s, s.objs[c], f, o, player)]
-
-
-def _counter_takers(s, player: int, o: Obj, cost: ir.Cost) -> list[int]:
-    """The permanents a counter of ``cost.put_counter`` may be put on: ``o`` itself on the
-    battlefield, or those of ``player``'s its filter describes."""
-    put = cost.put_counter
-    f = put[1] if put is not None else None
-    if f is None:
-        return [o.id] if o.zone == "battlefield" else []
-    return [p.id for p in objects_matching(s, f, o, player)]
-
-
-def _revealable(s, player: int, o: Obj, cost: ir.Cost) -> list[int]:
-    """The cards in ``player``'s hand that may be revealed for ``cost``: those its filter
-    describes, not the card being paid for."""
-    f = cost.reveal_from_hand
-    if f is None:
-        return []
-    return [c for c in s.players[player].hand if c != o.id and matches(s, s.objs[c], f, o, player)]
-
-
-def _exilable_from_graveyard(s, player: int, o: Obj, cost: ir.Cost) -> list[int]:
-    """The cards in ``player``'s graveyard that may be exiled for ``cost``: those its filter
-    describes (a card whose ability works from there may pay with itself, CR 118.3)."""
-    f = cost.exile_from_graveyard
-    if f is None:
-        return []
-    return [c for c in s.players[player].graveyard if matches(s, s.objs[c], f, o, player)]
-
-
-def _pick(ctx: Ctx, player: int, kind: str, prompt: str, choices: list[int]) -> int:
-    s = ctx.s
-    answer = ctx.ask(Decision(player, kind, prompt,
-                              tuple(Action(ActionKind.CHOOSE, (c,), s.objs[c].card.name) for c in choices)))
-    return answer.args[0]
 
 
 # ------------------------------------------------------------------------------ casting
@@ -757,11 +569,6 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
     announce_targets(ctx, item)        # CR 702.21a: ward sees what became a target
 
 
-def last_known_stats(s, o: Obj) -> dict:
-    """Power, toughness and mana value of a permanent about to leave (CR 608.2h)."""
-    return {"power": ch.power(s, o), "toughness": ch.toughness(s, o), "mana_value": ch.mana_value(o)}
-
-
 def _remember_sacrificed(ctx: Ctx, item: StackItem) -> None:
     """CR 608.2h: the permanent sacrificed to pay the cost, as it last existed, for "the
     sacrificed creature's power" as the spell or ability resolves."""
@@ -791,9 +598,10 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
                           use=ability_use(o, ab.cost.mana), least=division_least(item, ab),
                           fits=x_fits(s, item, o, player))
     cost = ab.cost
-    if cost.loyalty_x:                   # "-X": X up to the loyalty it has (CR 107.3, 606.6)
+    symbol = cost.part(ir.LoyaltySymbol)
+    if symbol is not None and symbol.x:  # "-X": X up to the loyalty it has (CR 107.3, 606.6)
         item.x = _choose_loyalty_x(ctx, player, o, label, x_fits(s, item, o, player))
-        cost = dataclasses.replace(cost, loyalty=-item.x, loyalty_x=False)
+        cost = ir.Cost(cost.mana, tuple(ir.LoyaltySymbol(-item.x) if p is symbol else p for p in cost.parts))
     if not choose_division(ctx, item, player, ab):       # CR 601.2d
         raise Rollback()
     if o.zone == "battlefield":         # CR 602.5b, 606.3 (objects in a hand are shared, never changed)
@@ -802,7 +610,7 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
     if cost.mana is not None and cost.mana.x_count:
         cost = dataclasses.replace(cost, mana=cost.mana.with_x(item.x))
     s.stack.append(item)
-    if cost.sacrifice_self or cost.exile_source or cost.return_self:
+    if cost.source_leaves:
         # CR 608.2h: the source that left to pay the cost is seen as it last existed
         item.event = Seen(counters=dict(o.counters), attached_to=o.attached_to)
     ctx.sacrificed = []

@@ -171,7 +171,7 @@ def why_not_activate(s, player: int, o, ab, idx: int = -1) -> str | None:
     elif o.zone == "graveyard" and any(i == idx for i, _ in graveyard_activated(o.card)):
         if o.owner != player:           # CR 702.84a, 702.97a: from your graveyard
             return f"{o.card.name} is not in {who}'s graveyard (CR 602.2, 702.84a, 702.97a)"
-    elif not (o.zone == "hand" and o.owner == player and c.discard_self):
+    elif not (o.zone == "hand" and o.owner == player and c.part(ir.DiscardSelfCost) is not None):
         return f"{o.card.name} is not on the battlefield (CR 602.2)"
     by = forbidden(s, o, ab)
     if by is not None:
@@ -196,8 +196,9 @@ def why_not_activate(s, player: int, o, ab, idx: int = -1) -> str | None:
         return f"{ab.text!r} can be activated only once each turn, and it was this turn (CR 602.5b)"
     if (why := why_not_limited(s, player, o, idx, ab)) is not None:   # CR 602.5b, 606.3, 606.6
         return why
-    if c.crew and not crew_payable(s, o, c.crew):
-        return (f"{who}'s other untapped creatures have less than {c.crew} total "
+    crew = c.part(ir.CrewCost)
+    if crew is not None and not crew_payable(s, o, crew.power):
+        return (f"{who}'s other untapped creatures have less than {crew.power} total "
                 f"power, so {o.card.name} can't be crewed (CR 702.122a, 118.3)")
     if not cost_payable(s, o, c, payer=player):
         return f"the cost of {ab.text!r} can't be paid now (CR 602.2b, 118.3)"

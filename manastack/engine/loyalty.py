@@ -27,7 +27,7 @@ CONDITION_WORDS = {"self_attacking_or_blocking": "while it is attacking or block
 
 def is_loyalty_ability(ab) -> bool:
     """CR 606.2: an activated ability with a loyalty symbol in its cost."""
-    return isinstance(ab, ir.ActivatedAbility) and ab.cost.loyalty is not None
+    return isinstance(ab, ir.ActivatedAbility) and ab.cost.part(ir.LoyaltySymbol) is not None
 
 
 def loyalty(o: Obj) -> int:
@@ -91,7 +91,8 @@ def why_not_limited(s, player: int, o: Obj, idx: int, ab) -> str | None:
                 "controller's turn with the stack empty (CR 606.3)")
     if activated_this_turn(s, o, LOYALTY):
         return f"a loyalty ability of {o.card.name} was activated this turn already (CR 606.3)"
-    cost = ab.cost.loyalty
+    symbol = ab.cost.part(ir.LoyaltySymbol)
+    cost = symbol.amount if symbol is not None else 0
     if cost < 0 and loyalty(o) < -cost:
         return (f"{o.card.name} has {loyalty(o)} loyalty, fewer than the {-cost} loyalty counters "
                 f"{ab.text.split(':')[0]} removes (CR 606.6, 118.3)")

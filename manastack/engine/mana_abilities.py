@@ -9,7 +9,7 @@ triggers see the mana it produced (CR 106.12a).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from manastack.mana import MANA_TYPES, ManaCost, format_mana, pay_from_pool
@@ -69,7 +69,7 @@ def _payable(s: State, o: Obj, c: ir.Cost, status_only: bool) -> bool:
     return not ((c.tap or c.untap) and summoning_sick(s, o))
 
 
-_STATUS_PARTS = frozenset(("tap", "untap", "sacrifice_self"))
+_STATUS_PARTS = frozenset((ir.TapSymbol, ir.UntapSymbol, ir.SacrificeSelfCost))
 
 
 def mana_limits(ab: ir.ActivatedAbility) -> tuple[str, ...]:
@@ -90,8 +90,7 @@ def limited(ab: ir.ActivatedAbility) -> bool:
 def _marked(card) -> tuple[tuple[int, ir.ActivatedAbility, bool], ...]:
     """A definition's mana abilities (:func:`mana_abilities`), each with whether its cost asks
     for nothing but {T}, {Q} or sacrificing its own permanent; found once per definition."""
-    return tuple((i, ab, all(getattr(ab.cost, f.name) == f.default for f in fields(ab.cost)
-                             if f.name not in _STATUS_PARTS))
+    return tuple((i, ab, ab.cost.mana is None and all(type(p) in _STATUS_PARTS for p in ab.cost.parts))
                  for i, ab in _mana_abilities_of(card))
 
 
@@ -119,10 +118,11 @@ def activate(ctx: Ctx, player: int, o: Obj, idx: int, output: tuple[str, ...] | 
     s.add_log(f"{s.players[player].name} activates {possessive(o.card.name)} mana ability: {ab.text}",
               ("605.3a", "106.12") if ab.cost.tap else ("605.3a",), "mana")
     card = o.card
-    before = could_produce_map(s) if ab.cost.sacrifice is not None else None
+    before = could_produce_map(s) if ab.cost.part(ir.SacrificeCost) is not None else None
     cost, event = ab.cost, NOTHING
-    if cost.remove_any_counters is not None:
-        cost, event = _remove_any_counters(ctx, player, o, cost, cost.remove_any_counters)
+    storage = cost.part(ir.RemoveAnyCountersCost)
+    if storage is not None:
+        cost, event = _remove_any_counters(ctx, player, o, cost, storage)
     outer = ctx.activating
     ctx.activating = outer | {(o.id, idx)}          # CR 605.3c
     try:
@@ -140,17 +140,21 @@ def activate(ctx: Ctx, player: int, o: Obj, idx: int, output: tuple[str, ...] | 
     resolve_mana_triggers(ctx)
 
 
-def _remove_any_counters(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, kind: str) -> tuple[ir.Cost, Seen]:
+def _remove_any_counters(ctx: Ctx, player: int, o: Obj, cost: ir.Cost,
+                         part: ir.RemoveAnyCountersCost) -> tuple[ir.Cost, Seen]:
     """"Remove any number of storage counters from ~": the player chooses how many, from none
     to all it has, as the cost is paid (CR 601.2h, 602.2b); the ability's "for each ... removed
-    this way" counts them (:data:`.mana_types.REMOVED`); ``kind``: the cost's kind of counter."""
+    this way" counts them (:data:`.mana_types.REMOVED`). The cost paid has the number chosen
+    (a :class:`ir.RemoveCountersCost`) instead of ``part``."""
+    kind = part.kind
     options = tuple(Action(ActionKind.REMOVE, (n,), f"remove {n} {kind} counter{'s' if n != 1 else ''}")
                     for n in range(o.counters.get(kind, 0) + 1))
     n = ctx.ask(Decision(player, DecisionKind.REMOVE_COUNTERS,
                          f"Choose how many {kind} counters to remove from {o.card.name}", options)).args[0]
     if exercise.RECORD is not None:
-        exercise.note("MANA_COST_PARTS", "remove_any_counters", o.card)
-    cost = replace(cost, remove_any_counters=None, remove_counters=(kind, n) if n else None)
+        exercise.note("MANA_COST_PARTS", "RemoveAnyCountersCost", o.card)
+    rest = tuple(p for p in cost.parts if p is not part)
+    cost = ir.Cost(cost.mana, rest + ((ir.RemoveCountersCost(kind, n),) if n else ()))
     return cost, Seen(REMOVED, o.id, player, n)
 
 
@@ -400,8 +404,12 @@ def _kept_by_sources(ab) -> bool:
     untapping of others or energy."""
     c = ab.cost
     return (len(ab.effects) == 1 and bool(c.tap or c.untap or c.sacrifice_self)
-            and not (c.pay_life or c.discard or c.sacrifice is not None or c.untap_tapped is not None or c.energy
-                     or c.remove_any_counters))
+            and not any(type(p) in _NOT_AUTOPAID for p in c.parts))
+
+
+# the cost parts a mana ability the auto-payer uses may not have
+_NOT_AUTOPAID = frozenset((ir.PayLifeCost, ir.DiscardCost, ir.SacrificeCost, ir.UntapTappedCost, ir.PayEnergyCost,
+                           ir.RemoveAnyCountersCost))
 
 
 def _source_ways(s: State, player: int, o: Obj, modified: bool) -> tuple[list[_Way], list[Alternative] | None]:
@@ -430,7 +438,7 @@ def _source_ways(s: State, player: int, o: Obj, modified: bool) -> tuple[list[_W
     return ways, plain
 
 
-_PLAIN_COST_PARTS = frozenset(("mana", "tap", "untap", "sacrifice_self"))
+_PLAIN_COST_PARTS = frozenset((ir.TapSymbol, ir.UntapSymbol, ir.SacrificeSelfCost))
 
 
 @lru_cache(maxsize=8192)
@@ -445,7 +453,7 @@ def _plain_abilities(card) -> bool | None:
         if not _kept_by_sources(ab):
             continue
         c = ab.cost
-        if limited(ab) or any(getattr(c, f.name) != f.default for f in fields(c) if f.name not in _PLAIN_COST_PARTS):
+        if limited(ab) or any(type(p) not in _PLAIN_COST_PARTS for p in c.parts):
             return None
         produce = produce_of(ab)
         if produce is None or type(produce.amount) is not int or \
@@ -490,8 +498,8 @@ def _from_ways(s: State, player: int, o: Obj, ways: list[_Way], use, modified: b
         for base, nets in zip(w.bases, w.nets):
             for net in nets if own else net_outputs_for(s, player, o, w.ability, base, own):
                 if net:
-                    alts.append(Alternative(o.id, w.idx, base, net, c.mana,
-                                            c.tap_count if c.tap_untapped is not None else 0,
+                    taps = c.part(ir.TapUntappedCost)
+                    alts.append(Alternative(o.id, w.idx, base, net, c.mana, taps.count if taps is not None else 0,
                                             c.sacrifice_self, restricted))
     return alts
 
@@ -740,7 +748,7 @@ def _check(s: State, player: int, cost: ManaCost, pool: dict, picks: list[Altern
             spare = [c.id for c in tappable_for_cost(s, o, ab.cost) if c.id not in used]
             if len(spare) < a.taps_creature:
                 return None
-            preset["tap_untapped"] = spare[:a.taps_creature]
+            preset[ir.TapUntappedCost] = spare[:a.taps_creature]
             used.update(spare[:a.taps_creature])
         plan.append((a.oid, a.idx, a.base, preset))
     return plan

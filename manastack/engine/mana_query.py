@@ -18,8 +18,7 @@ from manastack.mana import MANA_TYPES, ManaCost, format_mana
 from manastack.oracle import ir
 
 from .casting import cost_payable
-from .cost_checks import summoning_sick, tappable_for_cost, untappable_for_cost
-from .filters import objects_matching
+from .cost_parts import why_not_part
 from .mana_abilities import CONVOKE, DELVE, IMPROVISE, net_outputs, plan_payment, why_unpayable
 from .mana_spend import PoolMana, made, spell_use
 from .mana_types import could_produce_map, explain_could_produce, mana_abilities, mana_ability
@@ -66,34 +65,7 @@ class SourceReport:
 
 def blockers(s: State, o: Obj, cost: ir.Cost) -> list[str]:
     """Why the non-mana parts of ``cost`` can't be paid now, with the rules (empty: they can)."""
-    out = []
-    if cost.tap and o.tapped:
-        out.append("it is tapped, so it can't pay {T} (CR 107.5)")
-    if cost.untap and not o.tapped:
-        out.append("it is untapped, so it can't pay {Q} (CR 107.6)")
-    if (cost.tap or cost.untap) and summoning_sick(s, o):
-        out.append("it is a creature that hasn't been under its controller's control since their "
-                   "most recent turn began (CR 302.6)")
-    if cost.remove_counters:
-        kind, n = cost.remove_counters
-        if o.counters.get(kind, 0) < n:
-            out.append(f"it has fewer than {n} {kind} counter{'s' if n != 1 else ''} to remove (CR 118.3)")
-    if cost.tap_untapped is not None and len(tappable_for_cost(s, o, cost)) < cost.tap_count:
-        out.append(f"there are fewer than {cost.tap_count} untapped permanents of the kind it must "
-                   "tap (CR 118.3)")
-    if cost.untap_tapped is not None and len(untappable_for_cost(s, o, cost)) < cost.untap_count:
-        out.append(f"there are fewer than {cost.untap_count} tapped permanents of the kind it must "
-                   "untap (CR 118.3)")
-    if cost.pay_life and s.players[o.controller].life < cost.pay_life:
-        out.append(f"its controller can't pay {cost.pay_life} life (CR 119.4)")
-    if cost.energy and s.players[o.controller].energy < cost.energy:
-        out.append(f"its controller has fewer than {cost.energy} energy counters (CR 107.14)")
-    if cost.sacrifice is not None:
-        if not objects_matching(s, cost.sacrifice, o, o.controller):
-            out.append("there is nothing to sacrifice (CR 118.3)")
-    if cost.discard and len(s.players[o.controller].hand) < cost.discard:
-        out.append("there are not enough cards in hand to discard (CR 118.3)")
-    return out
+    return [why for part in cost.parts if (why := why_not_part(s, o, o.controller, part, cost)) is not None]
 
 
 def source_reports(s: State, player: int) -> list[SourceReport]:

@@ -28,7 +28,7 @@ def splice_cost(card, onto) -> ManaCost | None:
     "Splice onto [subtype]" with a cost in mana only; None when it has none."""
     for ab in card.abilities:
         if type(ab) is ir.Keyword and ab.name == "splice" and ab.arg in onto.subtypes and ab.cost is not None \
-                and ab.cost.mana is not None and ab.cost == ir.Cost(mana=ab.cost.mana) and not ab.cost.mana.x_count:
+                and ab.cost.mana is not None and not ab.cost.parts and not ab.cost.mana.x_count:
             return ab.cost.mana
     return None
 

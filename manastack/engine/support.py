@@ -111,28 +111,33 @@ _LOSABLE = frozenset({"flying", "first strike", "double strike", "trample", "def
                       "indestructible", "shroud", "vigilance", "lifelink", "deathtouch", "reach", "menace",
                       "fear", "intimidate", "shadow", "horsemanship", "infect", "wither", "plainswalk",
                       "islandwalk", "swampwalk", "mountainwalk", "forestwalk"})
-# The parts a kicker, buyback or flashback cost may have (CR 702.33a, 702.27a, 702.34a).
-SPELL_COST_PARTS = frozenset({"mana", "pay_life", "sacrifice", "tap_untapped", "tap_count"})
+# The cost lists below name what a cost may be made of as ir.cost_aspects does: "mana", a
+# part's class ("SacrificeCost"), and a field of a part away from its default
+# ("SacrificeCost.count": more than one permanent). The parts a kicker, buyback or flashback
+# cost may have (CR 702.33a, 702.27a, 702.34a).
+SPELL_COST_PARTS = frozenset({"mana", "PayLifeCost", "SacrificeCost", "TapUntappedCost", "TapUntappedCost.count"})
 # The parts an escape cost may have (CR 702.138a): mana and cards exiled from the graveyard.
-ESCAPE_COST_PARTS = frozenset({"mana", "exile_from_graveyard", "exile_graveyard_count"})
+ESCAPE_COST_PARTS = frozenset({"mana", "ExileFromGraveyardCost", "ExileFromGraveyardCost.count"})
 # The parts "As an additional cost to cast this spell, ..." may have (CR 601.2b, 118.8).
-ADDITIONAL_COST_PARTS = frozenset({"pay_life", "sacrifice", "sacrifice_count", "discard", "discard_type",
-                                   "discard_random", "return_to_hand", "tap_untapped", "tap_count",
-                                   "exile_from_graveyard", "exile_graveyard_count",
-                                   "reveal_from_hand", "put_counter"})
+ADDITIONAL_COST_PARTS = frozenset({"PayLifeCost", "SacrificeCost", "SacrificeCost.count", "DiscardCost",
+                                   "DiscardCost.card_type", "DiscardCost.at_random", "ReturnToHandCost",
+                                   "TapUntappedCost", "TapUntappedCost.count", "ExileFromGraveyardCost",
+                                   "ExileFromGraveyardCost.count", "RevealFromHandCost", "PutCounterCost",
+                                   "PutCounterCost.filter"})
 # The parts an alternative cost printed on the card may have (CR 118.9), and its conditions.
-ALTERNATIVE_COST_PARTS = frozenset({"mana", "sacrifice", "pay_life", "tap_untapped", "exile_from_hand",
-                                    "exile_count", "sacrifice_count", "return_to_hand", "return_count"})
+ALTERNATIVE_COST_PARTS = frozenset({"mana", "SacrificeCost", "PayLifeCost", "TapUntappedCost", "ExileFromHandCost",
+                                    "ExileFromHandCost.count", "SacrificeCost.count", "ReturnToHandCost",
+                                    "ReturnToHandCost.count"})
 ALTERNATIVE_CONDITIONS = frozenset({"YouControl", "NotYourTurn", "OpponentControls", "EnteredThisTurn"})   # or all of them (AllOf)
 # "Cast ~ only ..." (CR 601.3): the restrictions engine.timing.cast_restriction checks.
 CAST_RESTRICTIONS = frozenset({"steps", "attacked", "another_spell"})
 # The parts a cost paid "or else" may have: echo, cumulative upkeep (CR 702.30a, 702.24a),
 # "sacrifice ~ unless you ..." (CR 118.12a); engine.unless_costs pays them.
-UNLESS_COST_PARTS = frozenset({"mana", "pay_life", "discard", "discard_type", "energy", "sacrifice",
-                               "sacrifice_count", "return_to_hand", "return_count"})
+UNLESS_COST_PARTS = frozenset({"mana", "PayLifeCost", "DiscardCost", "DiscardCost.card_type", "PayEnergyCost",
+                               "SacrificeCost", "SacrificeCost.count", "ReturnToHandCost", "ReturnToHandCost.count"})
 # The parts a cost a player pays to stop an effect may have ("that player loses 2 life unless
 # they pay {2}", CR 118.12); engine.unless_costs.unless_pays.
-PLAYER_UNLESS_COST_PARTS = frozenset({"mana", "pay_life"})
+PLAYER_UNLESS_COST_PARTS = frozenset({"mana", "PayLifeCost"})
 STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_block",
                           "no_legend_rule", "cant_be_countered", "attacks_each_combat",
                           "cant_be_blocked", "can_block_only_flying", "doesnt_untap",
@@ -213,7 +218,7 @@ SPELL_COST_INCREASES = frozenset({"per_target", "colored"})
 OWN_COST_COUNTS = frozenset(spell_costs.OWN_COST_COUNTS)
 # Costs of mana abilities paid with a choice (engine.mana_abilities.activate): "Remove any
 # number of storage counters from ~" (CR 118.3, 602.2b).
-MANA_COST_PARTS = frozenset({"remove_any_counters"})
+MANA_COST_PARTS = frozenset({"RemoveAnyCountersCost"})
 # Riders of mana (CR 106.6): what spending the mana does to the spell it pays for.
 MANA_RIDERS = frozenset({"cant_be_countered", "plus_one_counter"})
 TRIGGER_EVENTS = frozenset({
@@ -350,7 +355,8 @@ def gaps(ability) -> list[str]:
             and ir.contains(ability, lambda n: type(n) is ir.ManaSpent):
         out.append("mana spent to cast a spell, outside the spell")    # read from its stack item only
     removed = ir.contains(ability, lambda n: type(n) is ir.CountersRemoved)
-    if (removed or getattr(getattr(ability, "cost", None), "remove_any_counters", None)) and not (
+    storage = type(ability) is ir.ActivatedAbility and ability.cost.part(ir.RemoveAnyCountersCost) is not None
+    if (removed or storage) and not (
             type(ability) is ir.ActivatedAbility and ability.is_mana):
         # engine.mana_abilities.activate: the number is chosen as a mana ability's cost is paid
         out.append("removing any number of counters for an ability other than a mana ability")
@@ -389,14 +395,13 @@ def _walk(node, out: list[str]) -> None:
             out += _cost_gaps(node.cost, UNLESS_COST_PARTS, f"{node.name} cost")
         elif node.name == "madness" and node.cost is not None and node.cost.mana.x_count:
             out.append("madness cost with X")      # X would have to be chosen as it is cast
-        elif node.name in ("morph", "megamorph") and (node.cost is None or node.cost != ir.Cost(mana=node.cost.mana)
+        elif node.name in ("morph", "megamorph") and (node.cost is None or node.cost.parts or node.cost.mana is None
                                                      or node.cost.mana.x_count):
             out.append(f"{node.name} cost with X or other than mana")      # CR 702.37f: X not run
         elif node.name in ("evoke", "dash", "surge", "spectacle", "prowl", "transmute", "embalm", "eternalize", "unearth",
                            "scavenge", "overload", "awaken", "splice", "miracle", "mutate", "outlast", "bestow", "reinforce",
                            "recover", "encore") \
-                and (node.cost is None or node.cost != ir.Cost(mana=node.cost.mana)
-                                                         or node.cost.mana.x_count):
+                and (node.cost is None or node.cost.parts or node.cost.mana is None or node.cost.mana.x_count):
             out.append(f"{node.name} cost with X or other than mana")
         elif node.name in ("kicker", "multikicker", "buyback", "flashback", "entwine", "replicate") \
                 and node.cost is not None:
@@ -407,7 +412,7 @@ def _walk(node, out: list[str]) -> None:
     elif t is ir.AdditionalCost:
         out += _cost_gaps(node.cost, ADDITIONAL_COST_PARTS, "additional cost")
         if node.or_cost is not None:       # its mana is added to the total cost (engine.alt_costs.parts)
-            out += _cost_gaps(dataclasses.replace(node.or_cost, mana=None), ADDITIONAL_COST_PARTS, "additional cost")
+            out += _cost_gaps(ir.Cost(parts=node.or_cost.parts), ADDITIONAL_COST_PARTS, "additional cost")
     elif t is ir.UnlessPays and node.who != ir.Ref("you"):
         out += _cost_gaps(node.cost, PLAYER_UNLESS_COST_PARTS, "unless cost")
     elif t in (ir.SacrificeUnlessPays, ir.UnlessPays):
@@ -486,9 +491,10 @@ def _walk(node, out: list[str]) -> None:
         if type(node.condition) is ir.ObjectIs:
             out.append("a condition on an object named before, as an activation limit")   # effects._conditional only
         c = node.cost
-        if node.is_mana and c.energy:      # mana sources skip costs other than {T}/{Q}/sacrifice
+        if node.is_mana and c.part(ir.PayEnergyCost):      # mana sources skip costs other than {T}/{Q}/sacrifice
             out.append("a mana ability with an energy cost")
-        if node.any_player and (node.is_mana or c.tap or c.untap or c.sacrifice_self or c.remove_counters):
+        if node.any_player and (node.is_mana or c.tap or c.untap or c.sacrifice_self
+                                or c.part(ir.RemoveCountersCost)):
             out.append("any player may activate a mana ability or one paid with its own permanent")
     elif t is ir.CreateEmblem:
         out += _emblem_gaps(node)
@@ -588,9 +594,8 @@ def _is_triggered(kw: ir.Keyword) -> bool:
 
 
 def _cost_gaps(cost: ir.Cost, supported: frozenset[str], what: str) -> list[str]:
-    """The parts of ``cost`` (fields set away from their default) the engine can't pay."""
-    return [f"{what} part {f.name!r}" for f in dataclasses.fields(cost)
-            if f.name not in supported and getattr(cost, f.name) != f.default]
+    """The parts of ``cost`` (by :func:`ir.cost_aspects`) the engine can't pay."""
+    return [f"{what} part {aspect!r}" for aspect in ir.cost_aspects(cost) if aspect not in supported]
 
 
 _PAY_X = "paying {X} in an effect other than a triggered ability's"

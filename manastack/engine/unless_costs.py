@@ -28,9 +28,18 @@ def cost_times(cost: ir.Cost, n: int) -> ir.Cost:
         generic = mana.generic * n
         mana = ManaCost(((str(generic),) if generic else ())
                         + tuple(sym for sym in mana.symbols if not sym.isdigit()) * n)
-    return dataclasses.replace(cost, mana=mana, pay_life=cost.pay_life * n, discard=cost.discard * n,
-                               energy=cost.energy * n, sacrifice_count=cost.sacrifice_count * n,
-                               return_count=cost.return_count * n)
+    return ir.Cost(mana, tuple(_part_times(p, n) for p in cost.parts))
+
+
+def _part_times(part: ir.CostPart, n: int) -> ir.CostPart:
+    """A part of a cost ``n`` times over: so much more life or energy, so many more permanents or
+    cards (CR 702.24a: cumulative upkeep's "sacrifice a creature" with two age counters is two)."""
+    match part:
+        case ir.PayLifeCost(amount=k) | ir.PayEnergyCost(amount=k):
+            return dataclasses.replace(part, amount=k * n)
+        case ir.DiscardCost(count=k) | ir.SacrificeCost(count=k) | ir.ReturnToHandCost(count=k):
+            return dataclasses.replace(part, count=k * n)
+    return part
 
 
 def sacrifice_unless_pays(ctx, e: ir.SacrificeUnlessPays, rc) -> None:
@@ -71,9 +80,8 @@ def sacrifice_unless_pays(ctx, e: ir.SacrificeUnlessPays, rc) -> None:
         events.sacrifice(ctx, perm)
         return
     if exercise.RECORD is not None:
-        for f in dataclasses.fields(e.cost):
-            if getattr(e.cost, f.name) != f.default:
-                exercise.note("UNLESS_COST_PARTS", f.name, rc.card)
+        for aspect in ir.cost_aspects(e.cost):
+            exercise.note("UNLESS_COST_PARTS", aspect, rc.card)
     pay_cost(ctx, player, perm, cost, label)
     s.add_log(f"{p.name} pays {label} ({how}): {perm.card.name} stays on the battlefield",
               (rule, "118.12a"), "choice")
@@ -120,9 +128,8 @@ def unless_pays(ctx, e: ir.UnlessPays, rc) -> None:
         if answer.kind == ActionKind.PAY:
             if exercise.RECORD is not None:
                 parts = "UNLESS_COST_PARTS" if you else "PLAYER_UNLESS_COST_PARTS"
-                for f in dataclasses.fields(e.cost):
-                    if getattr(e.cost, f.name) != f.default:
-                        exercise.note(parts, f.name, rc.card)
+                for aspect in ir.cost_aspects(e.cost):
+                    exercise.note(parts, aspect, rc.card)
             assert src is not None      # paying is offered only with a source
             pay_cost(ctx, player, src, e.cost, rc.card.name)
             s.add_log(f"{name} chooses to {how} for {rc.card.name}: its effect doesn't happen", ("118.12",),

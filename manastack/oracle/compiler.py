@@ -314,17 +314,22 @@ def _need_an_attack(result: CompileResult) -> None:
             _set_aside(result, a, NO_ATTACK)
 
 
+def _sacrifices_one(cost: ir.Cost) -> bool:
+    """Whether ``cost`` sacrifices one permanent other than its source (CR 701.21a)."""
+    part = cost.part(ir.SacrificeCost)
+    return part is not None and part.count == 1
+
+
 def _need_a_sacrifice(result: CompileResult) -> None:
     """"The sacrificed creature" is read only where one permanent is sacrificed to pay a cost:
     an activated ability's own cost, or a spell's additional cost (CR 601.2b, 602.2b)."""
     sacrificed = ir.Ref(ir.SACRIFICED)
-    paid = any(type(a) is ir.AdditionalCost and a.cost.sacrifice is not None and a.cost.sacrifice_count == 1
-               for a in result.abilities)
+    paid = any(type(a) is ir.AdditionalCost and _sacrifices_one(a.cost) for a in result.abilities)
     for a in list(result.abilities):
         if not ir.contains(a, lambda n: n == sacrificed):
             continue
         if type(a) is ir.ActivatedAbility:
-            ok = a.cost.sacrifice is not None and a.cost.sacrifice_count == 1 and not a.cost.sacrifice_self
+            ok = _sacrifices_one(a.cost) and not a.cost.sacrifice_self
         else:
             ok = type(a) is ir.SpellAbility and paid
         if not ok:
@@ -381,7 +386,7 @@ def _misplaced(node, top: bool = False, returns: bool = False) -> bool:
 def basic_land_ability(subtype: str) -> ir.ActivatedAbility:
     """CR 305.6: a basic land type gives the intrinsic ability "{T}: Add [its mana]"."""
     symbol = BASIC_LAND_MANA[subtype]
-    return ir.ActivatedAbility(ir.Cost(tap=True), (ir.AddMana(ir.ManaProduce((symbol,))),),
+    return ir.ActivatedAbility(ir.Cost(parts=(ir.TapSymbol(),)), (ir.AddMana(ir.ManaProduce((symbol,))),),
                                is_mana=True, text="{T}: Add {%s}." % symbol)
 
 

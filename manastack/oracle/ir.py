@@ -9,8 +9,10 @@ between games. Effects name their targets by index into the ability's ``targets`
 from __future__ import annotations
 
 import dataclasses
+import typing
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 from enum import StrEnum
 from typing import Any, Union
 
@@ -172,7 +174,7 @@ def per_player(amount) -> bool:
 @dataclass(frozen=True, slots=True)
 class CountersRemoved:
     """"for each storage counter removed this way": the counters of ``kind`` removed to pay the
-    cost of the ability (``Cost.remove_any_counters``; CR 608.2c)."""
+    cost of the ability (:class:`RemoveAnyCountersCost`; CR 608.2c)."""
 
     kind: str
     multiplier: int = 1
@@ -1562,61 +1564,260 @@ _Effects0 = Union[
 # --------------------------------------------------------------------------------- costs
 
 
+# A cost is its mana and a tuple of parts, one record per kind of part (CR 118.3: each is an
+# action a player takes). The engine checks, orders, words and pays each part by its class
+# (``engine.cost_parts.PARTS``); a new kind of part is a record here, its place in CostPart
+# (the order of COST_PARTS) and an entry in that table (docs/architecture.md, "Costs").
+
+
 @dataclass(frozen=True, slots=True)
+class TapSymbol:
+    """{T} (CR 107.5): tap the permanent whose ability it is."""
+
+
+@dataclass(frozen=True, slots=True)
+class UntapSymbol:
+    """{Q} (CR 107.6): untap the permanent whose ability it is."""
+
+
+@dataclass(frozen=True, slots=True)
+class TapUntappedCost:
+    """"Tap an untapped creature you control", "Tap two untapped red creatures you control"
+    (CR 118.3): ``count`` untapped permanents of the payer's matching ``filter``."""
+
+    filter: Filter
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class UntapTappedCost:
+    """"Untap two tapped blue creatures you control" (CR 118.3): ``count`` tapped permanents of
+    the payer's matching ``filter``."""
+
+    filter: Filter
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class CrewCost:
+    """Crew N (CR 702.122a): tap any number of other untapped creatures with total power
+    ``power`` or more."""
+
+    power: int
+
+
+@dataclass(frozen=True, slots=True)
+class LoyaltySymbol:
+    """A loyalty symbol (CR 606.4): ``amount`` loyalty counters put on (+N) or removed from (-N)
+    the planeswalker, 0 for "0:"; ``x``: the cost is "-X", X chosen as it is activated."""
+
+    amount: int
+    x: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCountersCost:
+    """"Remove a +1/+1 counter from ~", "Remove three spore counters from ~" (CR 118.3):
+    ``count`` counters of ``kind`` from the permanent itself."""
+
+    kind: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveAnyCountersCost:
+    """"Remove any number of storage counters from ~" (CR 118.3, 602.2b): the number is chosen
+    as the cost is paid, and "for each ... removed this way" counts it."""
+
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class ExertCost:
+    """"Exert ~" (CR 701.43a): it doesn't untap during its controller's next untap step."""
+
+
+@dataclass(frozen=True, slots=True)
+class PayLifeCost:
+    """"Pay 2 life" (CR 119.4)."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class PayEnergyCost:
+    """"Pay {E}{E}" (CR 107.14): remove that many energy counters from the payer."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeCost:
+    """"Sacrifice a creature", "sacrifice two Mountains" (CR 701.21a): ``count`` permanents of
+    the payer's matching ``filter``."""
+
+    filter: Filter
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnToHandCost:
+    """"Return an Island you control to its owner's hand" (Daze): ``count`` permanents of the
+    payer's matching ``filter``."""
+
+    filter: Filter
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardCost:
+    """"Discard a card", "discard two cards", "discard a creature card" (CR 701.9a): ``count``
+    cards of the payer's hand, the card paid for excluded, of ``card_type`` when it names one
+    (retrace: "Land"); ``at_random``: the game picks them (CR 701.9b)."""
+
+    count: int
+    card_type: str | None = None
+    at_random: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ExileFromHandCost:
+    """"Exile a blue card from your hand" (Force of Will; CR 118.9): ``count`` cards of the
+    payer's hand matching ``filter``, the card paid for excluded."""
+
+    filter: Filter
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class PutCounterCost:
+    """"Put a -1/-1 counter on ~" / "put a -1/-1 counter on a creature you control" (CR 118.3,
+    122.1): a counter of ``kind`` on a permanent of the payer's matching ``filter`` (None: on
+    the permanent itself)."""
+
+    kind: str
+    filter: Filter | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RevealFromHandCost:
+    """"Reveal a Pirate card from your hand" (CR 118.3, 701.16a): a card of the payer's hand
+    matching ``filter``, the card paid for excluded, is revealed and stays there."""
+
+    filter: Filter
+
+
+@dataclass(frozen=True, slots=True)
+class ExileFromGraveyardCost:
+    """"Exile two creature cards from your graveyard": ``count`` cards of the payer's graveyard
+    matching ``filter``."""
+
+    filter: Filter
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeSelfCost:
+    """"Sacrifice ~" (CR 701.21a): the permanent itself."""
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardSelfCost:
+    """"Discard ~", cycling (CR 702.29a, 113.6k): the card itself, from its owner's hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExileSelfCost:
+    """"Exile ~" from the ``zone`` it is in: "battlefield" (the permanent), or "graveyard"
+    ("Exile ~ from your graveyard", scavenge, CR 702.97a, 113.6k)."""
+
+    zone: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnSelfCost:
+    """"Return ~ to its owner's hand": the permanent itself."""
+
+
+CostPart = Union[TapSymbol, UntapSymbol, TapUntappedCost, UntapTappedCost, CrewCost, LoyaltySymbol,
+                 RemoveCountersCost, RemoveAnyCountersCost, ExertCost, PayLifeCost, PayEnergyCost, SacrificeCost,
+                 ReturnToHandCost, DiscardCost, ExileFromHandCost, PutCounterCost, RevealFromHandCost,
+                 ExileFromGraveyardCost, SacrificeSelfCost, DiscardSelfCost, ExileSelfCost, ReturnSelfCost]
+COST_PARTS: tuple[type, ...] = typing.get_args(CostPart)
+"""Every kind of cost part, in the order the parts of a cost are kept and, where the player
+doesn't choose another (CR 601.2h), paid: what the permanent itself does first, the permanent
+itself leaving last."""
+_PART_RANK = {kind: i for i, kind in enumerate(COST_PARTS)}
+_P = typing.TypeVar("_P")
+
+
+def _rank(part: CostPart) -> int:
+    return _PART_RANK[type(part)]
+
+
+@dataclass(frozen=True)
 class Cost:
-    """An activation cost (CR 602.1, 118): mana, {T} (CR 107.5), {Q} (CR 107.6),
-    life, sacrificing this or another permanent, discarding, removing (kind, count) counters
-    from this permanent, tapping ``tap_count`` untapped permanents you control matching
-    ``tap_untapped``, untapping ``untap_count`` tapped ones matching ``untap_tapped``."""
+    """A cost (CR 118, 602.1): its mana, and its other parts in the order of
+    :data:`COST_PARTS` (two costs of the same parts are equal whatever order the text named
+    them in). The mana is no part: it is paid from the mana pool, around which the other parts
+    may be paid in any order (CR 601.2g-h).
+
+    Facts read at every priority are found once per cost: whether it has {T} (``tap``) or {Q}
+    (``untap``), whether it sacrifices the permanent itself (``sacrifice_self``), whether the
+    permanent leaves the battlefield to pay it (``source_leaves``)."""
 
     mana: ManaCost | None = None
-    tap: bool = False
-    untap: bool = False
-    pay_life: int = 0
-    sacrifice_self: bool = False
-    sacrifice: Filter | None = None
-    discard: int = 0
-    discard_type: str | None = None   # the discarded cards are of this card type (retrace: "Land")
-    discard_random: bool = False      # "discard a card at random" (CR 701.9b)
-    remove_counters: tuple[str, int] | None = None
-    # "Remove any number of storage counters from ~" (CR 118.3, 602.2b): the kind of counter;
-    # the number is chosen as the cost is paid, and "for each ... removed this way" counts it
-    remove_any_counters: str | None = None
-    tap_untapped: Filter | None = None
-    tap_count: int = 1
-    untap_tapped: Filter | None = None
-    untap_count: int = 1
-    discard_self: bool = False        # cycling (CR 702.29a): the card itself, from the hand
-    exile_self: bool = False          # scavenge (CR 702.97a): the card itself, from a graveyard
-    exile_source: bool = False        # "Exile ~": the permanent itself, from the battlefield
-    return_self: bool = False         # "Return ~ to its owner's hand": the permanent itself
-    exert: bool = False               # "Exert ~" (CR 701.43a): it doesn't untap during the next untap step
-    crew: int = 0                     # crew N (CR 702.122a): tap other creatures with total power N
-    # Loyalty abilities (CR 606.4): the loyalty counters put on (+N) or removed from (-N) this
-    # permanent, 0 for "0:"; None: no loyalty symbol. ``loyalty_x``: the cost is "-X".
-    loyalty: int | None = None
-    loyalty_x: bool = False
-    energy: int = 0                   # "Pay {E}{E}": remove energy counters from yourself (CR 107.14)
-    # "exile a blue card from your hand" (Force of Will; CR 118.9): ``exile_count`` cards from the
-    # payer's hand matching this filter, the card paid for excluded
-    exile_from_hand: Filter | None = None
-    exile_count: int = 1
-    # "exile two creature cards from your graveyard": ``exile_graveyard_count`` cards of the
-    # payer's graveyard matching this filter
-    exile_from_graveyard: Filter | None = None
-    exile_graveyard_count: int = 1
-    sacrifice_count: int = 1          # "sacrifice two Mountains": that many permanents matching ``sacrifice``
-    # "return an Island you control to its owner's hand" (Daze): ``return_count`` permanents the
-    # payer controls matching this filter
-    return_to_hand: Filter | None = None
-    return_count: int = 1
-    # "reveal a Pirate card from your hand" (CR 118.3, 701.16a): a card of the payer's hand
-    # matching this filter, the card paid for excluded, is revealed and stays there
-    reveal_from_hand: Filter | None = None
-    # "Put a -1/-1 counter on ~" / "put a -1/-1 counter on a creature you control" (CR 118.3,
-    # 122.1): the kind of counter, and the permanents of the payer's one may go on (None: the
-    # permanent itself)
-    put_counter: tuple[str, Filter | None] | None = None
+    parts: tuple[CostPart, ...] = ()
+
+    def __post_init__(self) -> None:
+        if len(self.parts) > 1:
+            ordered = tuple(sorted(self.parts, key=_rank))
+            if ordered != self.parts:
+                object.__setattr__(self, "parts", ordered)
+
+    def part(self, kind: type[_P]) -> _P | None:
+        """The part of class ``kind``, if the cost has one."""
+        for p in self.parts:
+            if type(p) is kind:
+                return p
+        return None
+
+    def with_part(self, part: CostPart) -> Cost:
+        """This cost with ``part`` too."""
+        return Cost(self.mana, self.parts + (part,))
+
+    @cached_property
+    def tap(self) -> bool:
+        return any(type(p) is TapSymbol for p in self.parts)
+
+    @cached_property
+    def untap(self) -> bool:
+        return any(type(p) is UntapSymbol for p in self.parts)
+
+    @cached_property
+    def sacrifice_self(self) -> bool:
+        return any(type(p) is SacrificeSelfCost for p in self.parts)
+
+    @cached_property
+    def source_leaves(self) -> bool:
+        """The permanent itself leaves the battlefield to pay it: sacrificed, exiled or returned
+        to its owner's hand."""
+        return any(type(p) in (SacrificeSelfCost, ReturnSelfCost) or type(p) is ExileSelfCost and p.zone == "battlefield"
+                   for p in self.parts)
+
+
+def cost_aspects(cost: Cost) -> Iterator[str]:
+    """What ``cost`` is made of, by name, as the engine's support lists name it: "mana" for its
+    mana, each part's class name, and "Class.field" for each field of a part that has a
+    default and is set away from it ("SacrificeCost.count": more than one permanent)."""
+    if cost.mana is not None:
+        yield "mana"
+    for p in cost.parts:
+        name = type(p).__name__
+        yield name
+        for f in dataclasses.fields(p):
+            if f.default is not dataclasses.MISSING and getattr(p, f.name) != f.default:
+                yield f"{name}.{f.name}"
 
 
 # --------------------------------------------------------------------------------- triggers

@@ -52,7 +52,7 @@ def _keyword(k: ir.Keyword) -> str:
     if k.filter is not None:
         text += f" ({fmt(k.filter)})"
     if k.cost is not None:
-        text += " " + (str(k.cost.mana) if k.cost == ir.Cost(mana=k.cost.mana) else fmt(k.cost))
+        text += " " + (str(k.cost.mana) if not k.cost.parts else fmt(k.cost))
     return text
 
 

@@ -11,7 +11,7 @@ import dataclasses
 from dataclasses import dataclass
 
 
-from manastack.mana import NAME_TO_COLOR
+from manastack.mana import NAME_TO_COLOR, ManaCost
 from manastack.oracle import ir
 from manastack.oracle.subtypes import (ARTIFACT_TYPES, CREATURE_TYPES, ENCHANTMENT_TYPES,
                                        LAND_TYPES, PLANESWALKER_TYPES, SPELL_TYPES)
@@ -196,6 +196,31 @@ def _is_object(subject) -> bool:
 def _need(condition: bool, what: str = "") -> None:
     if not condition:
         raise Unsupported(what)
+
+
+def cost_items(items) -> list:
+    """The mana and parts the cost rules gave (each rule one, or a list), in the text's order."""
+    return [x for item in items for x in (item if isinstance(item, list) else [item])]
+
+
+def is_cost_item(x) -> bool:
+    """Whether ``x`` is what a cost rule gives: mana, or a part of a cost."""
+    return isinstance(x, (ManaCost, *ir.COST_PARTS))
+
+
+def cost_of(items, what: str = "repeated cost") -> ir.Cost:
+    """The cost made of ``items`` (mana and parts, or lists of them): each kind of part at most
+    once, and mana once."""
+    mana: ManaCost | None = None
+    parts: list[ir.CostPart] = []
+    for x in cost_items(items):
+        if isinstance(x, ManaCost):
+            _need(mana is None, what)
+            mana = x
+        else:
+            _need(all(type(p) is not type(x) for p in parts), what)
+            parts.append(x)
+    return ir.Cost(mana, tuple(parts))
 
 
 def _of(children, cls):

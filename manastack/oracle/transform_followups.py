@@ -8,14 +8,29 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from dataclasses import dataclass
 
 from lark import Token, v_args
 
 from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (IT, THAT_OBJECT, THAT_PLAYER, UNTIL_EOT, _OPEN, _Amount, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _GainPrevented, _Otherwise, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
-                                              _is_object, _number, _of, _permanent)
+                                              _is_object, _number, _of, _permanent, cost_of)
 
+
+@dataclass(frozen=True)
+class _TimesOver:
+    """"pay {1} for each card in your hand": the cost is paid once per object counted
+    (CR 118.12), until ``sacrifice_unless`` takes the count."""
+
+    count: object
+
+
+def _unless_cost(items) -> ir.Cost:
+    """The cost an "unless" clause names, paid once: each kind of part at most once."""
+    items = items if isinstance(items, list) else [items]
+    _need(not any(isinstance(x, _TimesOver) for x in items), "unless cost")
+    return cost_of(items, "unless cost")
 
 
 class FollowupRules:
@@ -230,26 +245,22 @@ class FollowupRules:
     def unless_they(self, c):
         """"[effect] unless they pay {2}" (CR 118.12): "they" is the one player every effect
         of the clause names (who loses life, discards, sacrifices, or is dealt the damage)."""
-        effects, parts = c[0], c[-1] if isinstance(c[-1], list) else [c[-1]]
-        fields = dict(parts)
-        _need(len(fields) == len(parts) and "times" not in fields, "unless cost")
+        effects, cost = c[0], _unless_cost(c[-1])
         named = {e.to if type(e) is ir.DealDamage else getattr(e, "who", None) for e in effects}
         _need(len(named) == 1, "unless they")
         (who,) = named
         # "they" is a third person: never "you"; "each player" would ask each in turn
         _need(_is_player(who) and who not in (ir.Ref("you"), ir.Ref("each_player")), "unless they")
-        return [ir.UnlessPays(tuple(effects), ir.Cost(**fields), who)]
+        return [ir.UnlessPays(tuple(effects), cost, who)]
 
     def unless_you(self, c):
         """"Tap ~ unless you pay 1 life", "destroy ~ unless you sacrifice two Islands": as it
         resolves the controller pays all of the cost, or the effects happen (CR 118.12). Cost
         parts the engine can't pay are left to the support check."""
-        effects, parts = c[0], c[-1] if isinstance(c[-1], list) else [c[-1]]
-        fields = dict(parts)
-        _need(len(fields) == len(parts) and "times" not in fields, "unless cost")
+        effects, cost = c[0], _unless_cost(c[-1])
         _need(not ir.contains(effects, lambda n: type(n) in (ir.May, ir.UnlessPays, ir.SacrificeUnlessPays)),
               "unless you")
-        return [ir.UnlessPays(tuple(effects), ir.Cost(**fields))]
+        return [ir.UnlessPays(tuple(effects), cost)]
 
     def unless_that_player(self, c):
         """"counter it unless that player pays {3}" (Nether Void): the player the trigger names
@@ -262,38 +273,35 @@ class FollowupRules:
         controller pays all of the cost or sacrifices (CR 118.12a, 603.5). "it" is the object
         the ability is about (the permanent that entered). Cost parts the engine can't pay are
         left to the support check, which names them."""
-        parts = c[-1] if isinstance(c[-1], list) else [c[-1]]
-        fields = dict(parts)
-        _need(len(fields) == len(parts), "repeated cost")
-        times = fields.pop("times", 1)
+        items = c[-1] if isinstance(c[-1], list) else [c[-1]]
+        each = [x for x in items if isinstance(x, _TimesOver)]
+        times = each[0].count if each else 1
         what = ir.Ref("self") if any(getattr(x, "type", None) == "SELF" for x in c) else IT
-        return [ir.SacrificeUnlessPays(what, ir.Cost(**fields), times, keyword="ability")]
+        return [ir.SacrificeUnlessPays(what, cost_of([x for x in items if not isinstance(x, _TimesOver)]), times,
+                                       keyword="ability")]
 
     def damage_unless(self, c):
         """"~ deals 8 damage to you unless you pay {G}{G}{G}{G}": the controller pays all of the
         cost or is dealt the damage (CR 118.12)."""
-        parts = c[-1] if isinstance(c[-1], list) else [c[-1]]
-        fields = dict(parts)
-        _need(len(fields) == len(parts) and "times" not in fields, "unless cost")
-        return [ir.UnlessPays(tuple(self.damage([c[0], c[1], c[2]])), ir.Cost(**fields))]
+        return [ir.UnlessPays(tuple(self.damage([c[0], c[1], c[2]])), _unless_cost(c[-1]))]
 
     def unless_cost(self, c):
         return c[0]
 
     def c_mana_each(self, c):
         """"pay {1} for each card in your hand": the cost, once per object counted (CR 118.12)."""
-        return [("mana", c[0]), ("times", _of(c, _ForEach).count())]
+        return [c[0], _TimesOver(_of(c, _ForEach).count())]
 
     def c_discard_n(self, c):
         n = _number(c[0])
         _need(isinstance(n, int) and n >= 1, "discard N")
-        return "discard", n
+        return ir.DiscardCost(n)
 
     def c_discard_type(self, c):
         """"discard a creature card" (CR 701.9a): a card of that type from the hand."""
         word = str(c[-1]).lower()
         _need(c[0] != "another" and not word.endswith("s"), "discard a type of card")
-        return [("discard", 1), ("discard_type", word.capitalize())]
+        return ir.DiscardCost(1, card_type=word.capitalize())
 
     def investigate(self, c):
         """CR 701.36a: create a Clue token (CR 111.10f)."""

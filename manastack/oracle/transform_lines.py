@@ -12,7 +12,16 @@ from manastack.oracle import ir
 from manastack.oracle.subtypes import LAND_TYPES
 from manastack.oracle.transform_base import (_plain_group, no_it_subject, 
     IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, _OPEN, _ChooseColor, _CounteredExile, _GainPrevented, _KeepsSource, _OfIt, _Otherwise, _StillType, _TokenHas, _T, _describe, _is_player, _kw_name, _mana_spent, _need, _number, _subject_of, _subtype,
-    bind)
+    bind, cost_of)
+
+
+def _paid_by_permanent(part: ir.CostPart) -> bool:
+    """Whether ``part`` of a cost is paid with the permanent itself: {T}, {Q}, its counters, it
+    leaving the battlefield, exerting it, a loyalty symbol."""
+    return type(part) in (ir.TapSymbol, ir.UntapSymbol, ir.SacrificeSelfCost, ir.RemoveCountersCost,
+                          ir.RemoveAnyCountersCost, ir.ReturnSelfCost, ir.ExertCost, ir.LoyaltySymbol) \
+        or type(part) is ir.PutCounterCost and part.filter is None \
+        or type(part) is ir.ExileSelfCost and part.zone == "battlefield"
 
 
 class LineRules:
@@ -32,7 +41,8 @@ class LineRules:
         effects, targets = bind(effects, ir.Ref("self"))
         _need(_attaches_to(effects, ()), "attach to it")
         # CR 605.1a: a loyalty ability is never a mana ability
-        is_mana = not targets and any(isinstance(e, ir.AddMana) for e in effects) and cost.loyalty is None
+        loyalty = cost.part(ir.LoyaltySymbol)
+        is_mana = not targets and any(isinstance(e, ir.AddMana) for e in effects) and loyalty is None
         # mana made only if a condition holds ("If you control four or more creatures, add
         # {G}{G} instead") would still be a mana ability (CR 605.1a): the mana code can't read it
         _need(not ir.contains(effects, lambda n: type(n) is ir.Conditional and ir.contains(n, lambda m: type(m) is ir.AddMana)),
@@ -40,20 +50,18 @@ class LineRules:
         _need(len(set(restrictions)) == len(restrictions), "restriction")
         # CR 606.4: a loyalty symbol is the whole cost of the abilities printed with one
         # "for each storage counter removed this way": the counters this cost removes
-        _need(not ir.contains(effects, lambda n: type(n) is ir.CountersRemoved and n.kind != cost.remove_any_counters),
+        storage = cost.part(ir.RemoveAnyCountersCost)
+        _need(not ir.contains(effects, lambda n: type(n) is ir.CountersRemoved
+                              and (storage is None or n.kind != storage.kind)),
               "counters removed this way")
-        _need(cost.loyalty is None or cost == ir.Cost(loyalty=cost.loyalty, loyalty_x=cost.loyalty_x),
-              "loyalty cost with other costs")
+        _need(loyalty is None or cost == ir.Cost(parts=(loyalty,)), "loyalty cost with other costs")
         # CR 113.6m: returning the card from the graveyard, the ability works only there; no
         # other cost or effect may then refer to the card as a permanent
-        from_graveyard = any(_returns_self(e) for e in effects) or cost.exile_self
-        _need(not (from_graveyard or cost.discard_self)
-              or not (cost.tap or cost.untap or cost.sacrifice_self or cost.remove_counters or cost.remove_any_counters
-                      or cost.put_counter is not None and cost.put_counter[1] is None
-                      or cost.exile_source
-                      or cost.return_self or cost.exert or cost.loyalty is not None or is_mana),
+        from_graveyard = any(_returns_self(e) for e in effects) or ir.ExileSelfCost("graveyard") in cost.parts
+        from_hand = cost.part(ir.DiscardSelfCost) is not None
+        _need(not (from_graveyard or from_hand) or not is_mana and not any(map(_paid_by_permanent, cost.parts)),
               "an ability from the graveyard or the hand with a cost its permanent pays")
-        _need(not (cost.discard_self and from_graveyard), "an ability from two zones")
+        _need(not (from_hand and from_graveyard), "an ability from two zones")
         return "abilities", [ir.ActivatedAbility(
             cost, tuple(effects), tuple(targets), is_mana=is_mana, from_graveyard=from_graveyard,
             sorcery_speed="sorcery" in restrictions, once_per_turn="once" in restrictions,
@@ -487,41 +495,36 @@ class LineRules:
 
     # ------------------------------------------------------------------ costs
     def costs(self, c):
-        fields: dict = {}
-        pairs = [p for x in c for p in (x if isinstance(x, list) else [x])]
-        for name, value in pairs:
-            _need(name not in fields, "repeated cost")
-            fields[name] = value
-        return ir.Cost(**fields)
+        return cost_of(c)
 
     def mana(self, c):
         return ManaCost.parse("".join(map(str, c)))
 
     def c_mana(self, c):
-        return "mana", c[0]
+        return c[0]
 
     def c_tap(self, c):
-        return "tap", True
+        return ir.TapSymbol()
 
     def c_untap(self, c):
-        return "untap", True
+        return ir.UntapSymbol()
 
     def c_energy(self, c):
         """"Pay {E}{E}": remove two energy counters from yourself (CR 107.14, 118.3)."""
-        return "energy", len(c)
+        return ir.PayEnergyCost(len(c))
 
     def c_life(self, c):
         _need(str(c[0]).isdigit(), "pay X life")
-        return "pay_life", int(c[0])
+        return ir.PayLifeCost(int(c[0]))
 
     def c_sac_self(self, c):
-        return "sacrifice_self", True
+        return ir.SacrificeSelfCost()
 
     def c_sac(self, c):
         other, d = c[0] == "another", c[1]
         _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, "sacrifice")
         # CR 701.21a: a player can sacrifice only a permanent they control
-        return "sacrifice", dataclasses.replace(d.filter, other=other or d.filter.other, controller="you")
+        return ir.SacrificeCost(dataclasses.replace(d.filter, other=other or d.filter.other, controller="you"))
 
     def c_exile_cards(self, c):
         """"exile a blue card from your hand", "exile two red cards from your hand" (CR 118.9);
@@ -533,28 +536,28 @@ class LineRules:
               and (not d.filter.other or d.filter.zone == "graveyard"), "exile cards")
         if d.filter.zone == "graveyard":
             _need(d.filter.controller == "you", "exile cards from a graveyard")
-            return [("exile_from_graveyard", d.filter)] + ([("exile_graveyard_count", n)] if n > 1 else [])
+            return ir.ExileFromGraveyardCost(d.filter, n)
         _need(d.filter.zone == "hand", "exile cards")
-        return [("exile_from_hand", d.filter), ("exile_count", n)]
+        return ir.ExileFromHandCost(d.filter, n)
 
     def c_put_counter_self(self, c):
         """"Put a -1/-1 counter on ~" (CR 118.3, 122.1)."""
         _need(_number(c[0]) == 1, "put counters")
-        return "put_counter", (c[1], None)
+        return ir.PutCounterCost(c[1])
 
     def c_put_counter_on(self, c):
         """"put a -1/-1 counter on a creature you control" (CR 118.3): one the payer controls."""
         d = c[-1]
         _need(_number(c[0]) == 1 and not d.plural and d.kind in (None, "permanent") and not d.zone_given
               and d.filter.controller == "you", "put a counter on")
-        return "put_counter", (c[1], d.filter)
+        return ir.PutCounterCost(c[1], d.filter)
 
     def c_reveal_from_hand(self, c):
         """"reveal a Pirate card from your hand" (CR 118.3): one card of the payer's hand."""
         n, d = _number(c[0]), c[1]
         _need(n == 1 and not d.plural and d.kind == "card" and d.filter.zone == "hand" and not d.filter.other,
               "reveal cards")
-        return "reveal_from_hand", d.filter
+        return ir.RevealFromHandCost(d.filter)
 
     def c_sac_count(self, c):
         """"sacrifice two Mountains", "sacrifice three black creatures" (CR 118.9, 701.21a)."""
@@ -562,52 +565,52 @@ class LineRules:
         _need(isinstance(n, int) and n >= 1 and d.plural == (n > 1) and d.kind in (None, "permanent")
               and not d.zone_given, "sacrifice N")
         f = dataclasses.replace(d.filter, controller="you")
-        return [("sacrifice", f)] + ([("sacrifice_count", n)] if n > 1 else [])
+        return ir.SacrificeCost(f, n)
 
     def c_return_to_hand(self, c):
         """"return an Island you control to its owner's hand" (Daze; CR 118.9)."""
         n, d = _number(c[0]), c[1]
         _need(isinstance(n, int) and n >= 1 and d.plural == (n > 1) and d.kind in (None, "permanent")
               and not d.zone_given and d.filter.controller == "you", "return to hand")
-        return [("return_to_hand", d.filter)] + ([("return_count", n)] if n > 1 else [])
+        return ir.ReturnToHandCost(d.filter, n)
 
     def c_discard(self, c):
         _need(c[0] != "another", "discard")
-        return "discard", 1
+        return ir.DiscardCost(1)
 
     def c_discard_self(self, c):
         """"Discard ~" (CR 113.6k): the ability works only while the card is in its owner's hand."""
-        return "discard_self", True
+        return ir.DiscardSelfCost()
 
     def c_exile_self_graveyard(self, c):
         """"Exile ~ from your graveyard" (CR 113.6k): it works only while the card is there."""
-        return "exile_self", True
+        return ir.ExileSelfCost("graveyard")
 
     def c_exile_source(self, c):
         """"Exile ~": the permanent, from the battlefield (CR 406.1)."""
-        return "exile_source", True
+        return ir.ExileSelfCost("battlefield")
 
     def c_return_self(self, c):
         """"Return ~ to its owner's hand": the permanent, from the battlefield."""
-        return "return_self", True
+        return ir.ReturnSelfCost()
 
     def c_exert(self, c):
         """"Exert ~" (CR 701.43a): the permanent won't untap during its controller's next untap step."""
-        return "exert", True
+        return ir.ExertCost()
 
     def c_discard_random(self, c):
         """"Discard a card at random" (CR 701.9b): the game, not the player, picks the card."""
         _need(c[0] != "another", "discard")
-        return [("discard", 1), ("discard_random", True)]
+        return ir.DiscardCost(1, at_random=True)
 
     def c_remove_counter(self, c):
         n = _number(c[0])
         _need(isinstance(n, int), "remove X counters")
-        return "remove_counters", (c[1], n)
+        return ir.RemoveCountersCost(c[1], n)
 
     def c_remove_any_counters(self, c):
         """"Remove any number of storage counters from ~" (storage lands, Mana Batteries)."""
-        return "remove_any_counters", c[0]
+        return ir.RemoveAnyCountersCost(c[0])
 
     def counter_kind(self, c):
         """A counter's kind (CR 122.1): "+1/+1", "-1/-1" or a word such as "charge"."""
@@ -620,14 +623,14 @@ class LineRules:
         n, d = _number(c[0]), c[1]
         _need(isinstance(n, int) and n > 1 and d.plural and d.kind in (None, "permanent")
               and not d.zone_given, "tap cost")
-        return [("tap_untapped", d.filter), ("tap_count", n)]
+        return ir.TapUntappedCost(d.filter, n)
 
     def c_untap_others(self, c):
         """"Untap two tapped blue creatures you control" (Crackleburr, CR 118.3)."""
         n, d = _number(c[0]), c[-1]
         _need(isinstance(n, int) and n > 1 and d.plural and d.kind in (None, "permanent")
               and not d.zone_given, "untap cost")
-        return [("untap_tapped", d.filter), ("untap_count", n)]
+        return ir.UntapTappedCost(d.filter, n)
 
     # ------------------------------------------------------------------ loyalty abilities (CR 606)
     def c_loyalty(self, c):
@@ -635,14 +638,14 @@ class LineRules:
         counters, X chosen as it is activated (CR 107.3). "+X" is not read."""
         text = str(c[0])
         if text.upper() == "-X":
-            return [("loyalty", 0), ("loyalty_x", True)]
+            return ir.LoyaltySymbol(0, x=True)
         _need(text[-1].isdigit(), "loyalty cost with X")
-        return "loyalty", int(text)
+        return ir.LoyaltySymbol(int(text))
 
     def c_tap_other(self, c):
         d = c[0]
         _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, "tap cost")
-        return "tap_untapped", d.filter
+        return ir.TapUntappedCost(d.filter)
 
     # ------------------------------------------------------------------ sentences
     def body(self, c):

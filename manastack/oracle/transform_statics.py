@@ -12,7 +12,7 @@ from manastack.oracle import ir
 from manastack.oracle.transform_base import (
     Unsupported,
     _Amount, _Desc, _OfIt, _ForEach, _KeepsSource, _Marker, _amount, _mana_spent, _mana_symbols, _need, _number, _of, _plain_group, _ptmod,
-    _subtype, no_it_subject)
+    _subtype, cost_of, is_cost_item, no_it_subject)
 from manastack.oracle.subtypes import CREATURE_TYPES
 
 
@@ -265,7 +265,7 @@ class StaticRules:
         {3}." / "..., pay 5 life or sacrifice a creature or enchantment.": one of two costs,
         chosen as the spell is cast (CR 601.2b)."""
         first = self._additional([c[1]])
-        if isinstance(c[-1], ManaCost):      # "or pay {3}"
+        if any(getattr(x, "type", None) == "OR_PAY" for x in c):      # "or pay {3}"
             other = ir.Cost(mana=c[-1])
         else:
             other = self._additional([c[-1]])
@@ -273,13 +273,12 @@ class StaticRules:
         return [ir.AdditionalCost(first, or_cost=other)]
 
     @staticmethod
-    def _additional(parts) -> ir.Cost:
+    def _additional(items) -> ir.Cost:
         """Every part of a cost that isn't mana, {T}, {Q} or loyalty, each at most once."""
-        pairs = [p for x in parts for p in (x if isinstance(x, list) else [x])]
-        fields = dict(pairs)
-        _need(len(fields) == len(pairs) and "mana" not in fields and "tap" not in fields
-              and "untap" not in fields and "loyalty" not in fields, "additional cost")
-        return ir.Cost(**fields)
+        cost = cost_of(items, "additional cost")
+        _need(cost.mana is None and not any(type(p) in (ir.TapSymbol, ir.UntapSymbol, ir.LoyaltySymbol)
+                                            for p in cost.parts), "additional cost")
+        return cost
 
     _COMBAT = ("beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
                "combat_damage", "end_of_combat")
@@ -347,17 +346,13 @@ class StaticRules:
     def st_alternative_cost(self, c):
         """CR 118.9: "You may pay {W}{U}{B}{R}{G} rather than pay this spell's mana cost.", "If you
         control a Swamp, you may sacrifice a creature rather than ...": the parts joined by "and"."""
-        condition = next((x for x in c if not isinstance(x, (Token, tuple, list))), None)
+        condition = next((x for x in c if not isinstance(x, (Token, list)) and not is_cost_item(x)), None)
         _need(not isinstance(condition, _OfIt), "it")
-        pairs = [p for x in c if isinstance(x, (tuple, list)) for p in (x if isinstance(x, list) else [x])]
-        fields: dict = {}
-        for name, value in pairs:
-            _need(name not in fields, "repeated cost")
-            fields[name] = value
+        cost = cost_of([x for x in c if isinstance(x, list) or is_cost_item(x)])
         # "If an opponent controls a Forest and you control a Swamp, you may cast this spell
         # without paying its mana cost." (the Legates): an alternative cost of nothing
-        _need(bool(fields) or condition is not None, "alternative cost")
-        return [ir.AlternativeCost(ir.Cost(**fields), condition)]
+        _need(cost != ir.Cost() or condition is not None, "alternative cost")
+        return [ir.AlternativeCost(cost, condition)]
 
     def st_spell_cost(self, c):
         """CR 601.2f: "Noncreature spells cost {1} more to cast." (Thalia), "Creature spells you
