@@ -379,7 +379,7 @@ def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
         return ir.ActivatedAbility(kw.cost.with_part(ir.DiscardSelfCost()), (search,),
                                    text=f"{kw.name.capitalize()} {kw.cost.mana} (CR 702.29e)", cycling=True)
     if kw.name == "encore":        # CR 702.141a: from the graveyard, exiling it, as a sorcery
-        return ir.ActivatedAbility(dataclasses.replace(kw.cost, exile_self=True), (ir.Encore(),), sorcery_speed=True,
+        return ir.ActivatedAbility(kw.cost.with_part(ir.ExileSelfCost("graveyard")), (ir.Encore(),), sorcery_speed=True,
                                    text=f"Encore {kw.cost.mana} (CR 702.141a)")
     if kw.name in ("embalm", "eternalize"):      # CR 702.128a, 702.129a: from the graveyard, as a sorcery
         rule = "702.128a" if kw.name == "embalm" else "702.129a"
