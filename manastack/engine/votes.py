@@ -11,6 +11,7 @@ from collections import Counter
 from manastack.oracle import ir
 
 from . import characteristics as ch
+from . import exercise
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import VotesFinished
 from .filters import objects_matching
@@ -24,9 +25,14 @@ def votes_of(s: State, player: int) -> tuple[int, int]:
     """How many votes ``player`` has, and how many more they may cast: one, one more for each
     "While voting, you get an additional vote." and one they may cast for each "While voting,
     you may vote an additional time." among the permanents they control (CR 701.38d)."""
-    extra = sum(1 for src, _eff in ch.static_effects(s, "extra_vote") if src.controller == player)
-    optional = sum(1 for src, _eff in ch.static_effects(s, "may_extra_vote") if src.controller == player)
-    return 1 + extra, optional
+    counts = {"extra_vote": 0, "may_extra_vote": 0}
+    for kind in counts:
+        for src, _eff in ch.static_effects(s, kind):
+            if src.controller == player:
+                counts[kind] += 1
+                if exercise.RECORD is not None:
+                    exercise.note("STATIC_KINDS", kind, src.card)
+    return 1 + counts["extra_vote"], counts["may_extra_vote"]
 
 
 def vote(ctx: Ctx, e: ir.Vote, rc: ResolutionContext) -> None:
