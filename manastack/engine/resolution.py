@@ -236,7 +236,8 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
         return [s.objs[i] for i in rc.revealed if i in s.objs]
     if name == "you":
         return [rc.controller]
-    if name == "each_opponent":
+    if name == "each_opponent" or name == "each_other_player":
+        # CR 102.3: in a free-for-all game every other player is an opponent
         return [p.index for p in s.players if p.index != rc.controller and not p.lost]
     if name == "each_player":
         return [p.index for p in s.players if not p.lost]

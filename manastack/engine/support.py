@@ -252,7 +252,7 @@ PLAYER_SUBJECTS = frozenset({"you", "opponent", "each"})
 TARGET_KINDS = frozenset({"any", "player", "opponent", "player_or_planeswalker", "opponent_or_planeswalker",
                           "permanent", "spell", "card",
                           "activated_ability", "ability", "spell_or_ability"})   # CR 115.1d
-REFS = frozenset({"self", "you", "each_opponent", "each_player", "target_controller", "enchanted",
+REFS = frozenset({"self", "you", "each_opponent", "each_other_player", "each_player", "target_controller", "enchanted",
                   "equipped", "attached_controller", "triggering_controller",
                   "triggering_player", "triggering_object", "triggering_spell", "all",
                   "created", "chosen",

@@ -314,7 +314,8 @@ class Target:
 @dataclass(frozen=True, slots=True)
 class Ref:
     """A non-targeted reference resolved at the time the effect happens:
-    "self" (this object), "you" (its controller), "each_opponent", "each_player",
+    "self" (this object), "you" (its controller), "each_opponent", "each_other_player" (the
+    players other than its controller), "each_player",
     "target_controller" (controller of the first target), "enchanted", "equipped",
     "attached_controller", "defending_player", "triggering_object", "triggering_player",
     "all" (every object matching ``filter``), "created" (the tokens this ability created

@@ -108,6 +108,7 @@ ITS_CONTROLLER = _Marker("its controller")
 THAT_PLAYER = _Marker("that player")
 THAT_SPELL = _Marker("that spell")
 THAT_CARD = _Marker("that card")         # the card an object became (CR 400.7e, 400.7j)
+OTHER_PLAYERS = _Marker("each other player")   # the players other than the ability's controller
 THAT_TOKEN = _Marker("that token")       # "that token", "those tokens": the ones this ability just created
 _PUT_CARD = _Marker("the card put")      # what an effect put onto the battlefield: no reference names it yet
 UNTIL_EOT = "end_of_turn"
@@ -179,7 +180,7 @@ _PLAYER_TARGETS = {"player", "opponent", "player_or_planeswalker", "opponent_or_
 def _is_player(subject) -> bool:
     if isinstance(subject, _T):
         return subject.spec.kind in ("player", "opponent")
-    if subject is ITS_CONTROLLER or subject is THAT_PLAYER:
+    if subject is ITS_CONTROLLER or subject is THAT_PLAYER or subject is OTHER_PLAYERS:
         return True
     return isinstance(subject, ir.Ref) and subject.name in _PLAYERS
 
@@ -361,6 +362,12 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             _need(that_player is not None and not any(sp.kind in _PLAYER_TARGETS for sp in specs),
                   "that player")
             return that_player
+        elif value is OTHER_PLAYERS:
+            # "each other player": other than you; where a trigger or a target names a player,
+            # "other" could mean other than that one (Hive Mind), so it is not read there
+            _need(that_player is None and not any(sp.kind in _PLAYER_TARGETS for sp in specs),
+                  "each other player")
+            return ir.Ref("each_other_player")
         elif value is THAT_SPELL:
             _need(that_spell is not None, "that spell")
             return that_spell

@@ -1,0 +1,59 @@
+"""Templates of widely played cards (tests/data/staples.txt), each with a real card, its rulings
+where the corpus has them, and cards of the same template beside it."""
+from __future__ import annotations
+
+from manastack.engine.decisions import Action
+from manastack.oracle import ir
+
+from .game_helpers import board, names
+
+
+def pick(g, words: str) -> None:
+    """Take the legal action whose label has ``words``."""
+    g.push(next(a for a in g.legal_actions() if words in a.label))
+
+
+def _pass_round(g) -> None:
+    """Every player passes priority once, in turn order."""
+    for _ in g.current_state().players:
+        g.push(Action("pass"))
+
+
+def test_grave_pact_each_other_player_sacrifices(db):
+    """Grave Pact: "each other player" is every player but its controller (CR 102.3); in a game
+    of three both others sacrifice a creature of their choice, its controller nothing more."""
+    pact = db.get("Grave Pact")
+    assert pact.fully_supported
+    edict = pact.abilities[0].effects[0]
+    assert isinstance(edict, ir.SacrificePermanents) and edict.who == ir.Ref("each_other_player")
+    g = board(db, """  - name: Alice
+    hand: [Shock]
+    battlefield: [Grave Pact, Mountain, Grizzly Bears, Llanowar Elves]
+  - name: Bob
+    battlefield: [Craw Wurm, Forest]
+  - name: Carol
+    battlefield: [Runeclaw Bear, Elvish Mystic]
+""")
+    pick(g, "cast Shock")
+    while g.pending.kind != "priority":
+        if g.pending.kind == "pay":
+            g.push(Action("autopay"))
+        else:
+            pick(g, "Grizzly Bears")
+    _pass_round(g)                       # Shock resolves: Grizzly Bears dies, Grave Pact triggers
+    _pass_round(g)                       # the trigger resolves
+    while g.pending.kind == "sacrifice":
+        assert g.pending.player in (1, 2)
+        pick(g, "Runeclaw Bear" if g.pending.player == 2 else "Craw Wurm")
+    assert names(g, 0, "graveyard") == ["Grizzly Bears", "Shock"]
+    assert names(g, 1, "graveyard") == ["Craw Wurm"]
+    assert names(g, 2, "graveyard") == ["Runeclaw Bear"]
+
+
+def test_each_other_player_is_not_read_beside_another_player(db):
+    """Hive Mind's "each other player" means other than the player who cast the spell: where a
+    trigger names a player, the phrase is not read (so not read wrongly)."""
+    assert not db.get("Hive Mind").fully_supported
+    words = db.get("Words of Wisdom")           # "You draw two cards, then each other player draws a card."
+    assert words.fully_supported
+    assert words.abilities[0].effects[1] == ir.Draw(1, ir.Ref("each_other_player"))
