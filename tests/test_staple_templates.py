@@ -57,3 +57,60 @@ def test_each_other_player_is_not_read_beside_another_player(db):
     words = db.get("Words of Wisdom")           # "You draw two cards, then each other player draws a card."
     assert words.fully_supported
     assert words.abilities[0].effects[1] == ir.Draw(1, ir.Ref("each_other_player"))
+
+
+def _cast(g, name: str, *targets: str) -> None:
+    """Cast ``name``, choosing each target whose label has one of ``targets``; pay automatically."""
+    pick(g, f"cast {name}")
+    while g.pending.kind != "priority":
+        if g.pending.kind == "pay":
+            g.push(Action("autopay"))
+        else:
+            g.push(next(a for a in g.legal_actions() if any(t in a.label for t in targets)))
+
+
+def test_snap_untaps_up_to_two_lands_of_any_player(db):
+    """Snap: "Untap up to two lands." Rulings: 0, 1 or 2 lands, chosen as it resolves; not
+    targeted, and they needn't be its controller's (CR 608.2d, 701.26b)."""
+    snap = db.get("Snap")
+    assert snap.fully_supported
+    assert snap.abilities[0].effects[1] == ir.UntapUpTo(2, ir.Filter(types=("Land",)))
+    rulings = " ".join(text for _date, text in snap.rulings)
+    assert "0, 1, or 2 lands" in rulings and "don’t have to be lands that you control" in rulings
+    g = board(db, """  - name: Alice
+    hand: [Snap]
+    battlefield: [Island, Island, Island]
+  - name: Bob
+    battlefield: [Grizzly Bears, {card: Forest, tapped: true}]
+""")
+    _cast(g, "Snap", "Grizzly Bears")
+    assert g.pending.kind == "priority"
+    s = g.current_state()
+    assert sum(o.tapped for o in s.permanents(0)) == 2
+    _pass_round(g)
+    assert g.pending.kind == "choose_permanent"
+    options = [a.label for a in g.legal_actions()]
+    assert options[0] == "untap the ones chosen" and "Forest (Bob)" in options
+    assert sorted(options[1:]) == ["Forest (Bob)", "Island (Alice)", "Island (Alice)"]
+    pick(g, "Forest (Bob)")
+    pick(g, "Island (Alice)")           # the second choice ends it: up to two
+    s = g.current_state()
+    assert not any(o.tapped for o in s.permanents(1))
+    assert sum(o.tapped for o in s.permanents(0)) == 1
+    assert names(g, 1, "hand") == ["Grizzly Bears"]
+
+
+def test_untap_up_to_may_choose_none(db):
+    """Peregrine Drake's trigger: choosing no land is legal ("up to"), and nothing untaps."""
+    assert db.get("Peregrine Drake").fully_supported
+    g = board(db, """  - name: Alice
+    hand: [Snap]
+    battlefield: [Island, Island, Island]
+  - name: Bob
+    battlefield: [Grizzly Bears]
+""")
+    _cast(g, "Snap", "Grizzly Bears")
+    _pass_round(g)
+    pick(g, "untap the ones chosen")
+    assert g.pending.kind == "priority"
+    assert sum(o.tapped for o in g.current_state().permanents(0)) == 2

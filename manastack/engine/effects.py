@@ -22,7 +22,7 @@ from .conditions import evaluate
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import Explored
 from .triggers import collect
-from .filters import is_player_ref, life_cant_change, matches, player_of, player_ref, shares_creature_type
+from .filters import is_player_ref, life_cant_change, matches, objects_matching, player_of, player_ref, shares_creature_type
 from .mana_abilities import add_mana, can_afford
 from .resolution import (became, bound_x, count_for_player, known_objects, named_objects, named_players, amount, execute,
                          objects_match, resolve_subject, source_obj)
@@ -945,6 +945,32 @@ def _untap(ctx, e: ir.Untap, rc):
             rc.did = True
 
 
+def _untap_up_to(ctx, e: ir.UntapUpTo, rc):
+    """"Untap up to two lands": the controller chooses, one at a time, up to ``count`` tapped
+    permanents matching the filter, whoever controls them (not targeted: CR 608.2d), then they
+    untap (CR 701.26b). "If you do" applies if one became untapped (CR 608.2c)."""
+    s = ctx.s
+    source = source_obj(ctx, rc)
+    chosen: list[int] = []
+    while len(chosen) < e.count:
+        options = [Action(ActionKind.CHOOSE, (o.id,), f"{o.card.name} ({s.players[o.controller].name})")
+                   for o in objects_matching(s, e.filter, source, rc.controller) if o.tapped and o.id not in chosen]
+        if not options:
+            break
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_PERMANENT,
+                                  f"{rc.card.name}: untap which? ({len(chosen)} of up to {e.count} chosen)",
+                                  (Action(ActionKind.DONE, (), "untap the ones chosen"), *options)))
+        if answer.kind == ActionKind.DONE:
+            break
+        chosen.append(answer.args[0])
+    rc.did = False
+    for oid in chosen:
+        o = s.objs.get(oid)
+        if o is not None and o.zone == "battlefield" and o.tapped:
+            events.untap(ctx, o)
+            rc.did = True
+
+
 def _tap_or_untap(ctx, e: ir.TapOrUntap, rc):
     """CR 701.26, 608.2d: for each object named, the player chooses as it resolves whether to tap
     it or untap it; tapping a tapped permanent (or untapping an untapped one) does nothing."""
@@ -1586,7 +1612,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.CreateReflexive: _create_reflexive,
     ir.ReturnToHand: _bounce, ir.ExileIfDies: _exile_if_dies, ir.SwitchPT: _switch_pt, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
     ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.LoseKeywords: _lose_keywords, ir.BecomeColor: _become_color, ir.BecomeLandType: _become_land_type, ir.ExtraLandPlays: _extra_land_plays, ir.ChooseCreatureType: _choose_creature_type, ir.DiscardHandDraw: _discard_hand_draw, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
-    ir.CreateTokens: _create_tokens, ir.CreateTokenCopy: token_copies.create_token_copy, ir.SkipNext: skips.skip_next, ir.Tap: _tap, ir.Untap: _untap, ir.TapOrUntap: _tap_or_untap, ir.Mill: _mill,
+    ir.CreateTokens: _create_tokens, ir.CreateTokenCopy: token_copies.create_token_copy, ir.SkipNext: skips.skip_next, ir.Tap: _tap, ir.Untap: _untap, ir.UntapUpTo: _untap_up_to, ir.TapOrUntap: _tap_or_untap, ir.Mill: _mill,
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.RevealHandDiscard: _reveal_hand_discard,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
     ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win,

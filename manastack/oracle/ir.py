@@ -814,6 +814,16 @@ class Untap:
 
 
 @dataclass(frozen=True, slots=True)
+class UntapUpTo:
+    """"Untap up to two lands": as it resolves, the controller chooses up to ``count`` permanents
+    matching ``filter`` (whoever controls them; they aren't targeted, CR 608.2d) and untaps
+    them (CR 701.26b)."""
+
+    count: int
+    filter: Filter
+
+
+@dataclass(frozen=True, slots=True)
 class TapOrUntap:
     """"tap or untap target permanent": ``who`` chooses, as it resolves, which of the two
     happens to each object named (CR 701.26, 608.2d)."""
@@ -2204,7 +2214,7 @@ class Transform:
     what: Subject
 
 
-_Effects6 = Union[_Effects5, Transform]
+_Effects6 = Union[_Effects5, Transform, UntapUpTo]
 
 
 # --------------------------------------------------------------------------------- granted abilities (CR 611.2, 613.1f)

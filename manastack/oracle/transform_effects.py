@@ -944,6 +944,13 @@ class EffectRules:
         _need(_permanent(c[0]), "untap")
         return [ir.Untap(c[0])]
 
+    def untap_up_to(self, c):
+        """"Untap up to two lands" (Snap): any such permanents, chosen as it resolves."""
+        n, d = _number(c[0]), c[-1]
+        _need(isinstance(n, int) and n > 1 and d.plural and d.kind in (None, "permanent")
+              and not d.zone_given, "untap up to")
+        return [ir.UntapUpTo(n, d.filter)]
+
     def attach_self(self, c):
         """"Attach it to target creature you control": the source (an Equipment) becomes attached
         (CR 701.3a); to a target creature, as equip's own effect (CR 702.6a), or to "it" / "that
