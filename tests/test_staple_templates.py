@@ -114,3 +114,24 @@ def test_untap_up_to_may_choose_none(db):
     pick(g, "untap the ones chosen")
     assert g.pending.kind == "priority"
     assert sum(o.tapped for o in g.current_state().permanents(0)) == 2
+
+
+def test_seedborn_muse_untaps_during_each_other_players_untap_step(db):
+    """Seedborn Muse: "Untap all permanents you control during each other player's untap step."
+    Its controller's permanents untap with the active player's (CR 502.3); in its controller's
+    own untap step it adds nothing. Unwinding Clock reads the same, for artifacts only."""
+    assert db.get("Seedborn Muse").fully_supported and db.get("Prophet of Kruphix").fully_supported
+    g = board(db, """  - name: Alice
+    battlefield: [Seedborn Muse, {card: Forest, tapped: true}, {card: Grizzly Bears, tapped: true}]
+  - name: Bob
+    battlefield: [Unwinding Clock, {card: Island, tapped: true}, {card: Sol Ring, tapped: true}]
+""", active="Bob", step="end")
+    s = g.current_state()
+    assert all(o.tapped for o in s.permanents() if o.card.name not in ("Seedborn Muse", "Unwinding Clock"))
+    _pass_round(g)                              # Bob's end step ends; Alice's turn begins
+    s = g.current_state()
+    assert s.active == 0
+    assert not any(o.tapped for o in s.permanents(0))        # her own untap step
+    bob = {o.card.name: o.tapped for o in s.permanents(1)}
+    assert bob == {"Unwinding Clock": False, "Island": True, "Sol Ring": False}   # the Clock: artifacts only
+    assert any("untaps their permanents too" in e.text and "502.3" in e.rules for e in s.log)

@@ -131,6 +131,7 @@ PLAYER_UNLESS_COST_PARTS = frozenset({"mana", "pay_life"})
 STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_block",
                           "no_legend_rule", "cant_be_countered", "attacks_each_combat",
                           "cant_be_blocked", "can_block_only_flying", "doesnt_untap",
+                          "untap_during_others",        # CR 502.3, engine.turn
                           "cant_be_blocked_by",         # CR 509.1b, engine.combat.block_restriction
                           "cant_be_blocked_except_by",  # CR 509.1b, engine.combat.block_restriction
                           "cant_block_attackers",       # CR 509.1b, engine.combat.block_restriction
