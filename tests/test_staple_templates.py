@@ -134,4 +134,44 @@ def test_seedborn_muse_untaps_during_each_other_players_untap_step(db):
     assert not any(o.tapped for o in s.permanents(0))        # her own untap step
     bob = {o.card.name: o.tapped for o in s.permanents(1)}
     assert bob == {"Unwinding Clock": False, "Island": True, "Sol Ring": False}   # the Clock: artifacts only
-    assert any("untaps their permanents too" in e.text and "502.3" in e.rules for e in s.log)
+    assert any("untaps their permanents too" in e.text and "502.3" in e.rules for e in s.log_entries())
+
+
+def _delver_upkeep(db, top: str):
+    """Alice's Delver of Secrets with ``top`` on her library, at her upkeep trigger's question."""
+    g = board(db, f"""  - name: Alice
+    battlefield: [Delver of Secrets]
+    library: [{top}, Island, Island]
+  - name: Bob
+    library: [Island, Island]
+""", active="Bob", step="end")
+    _pass_round(g)                       # Alice's turn: the upkeep trigger goes on the stack
+    _pass_round(g)                       # and resolves
+    assert g.pending.kind == "reveal" and g.pending.player == 0
+    return g
+
+
+def test_delver_of_secrets_transforms_when_an_instant_is_revealed(db):
+    """Delver of Secrets: "look at the top card of your library. You may reveal that card. If an
+    instant or sorcery card is revealed this way, transform ~." (CR 701.20e, 701.20a, 701.27)"""
+    delver = db.get("Delver of Secrets")
+    assert delver.fully_supported
+    g = _delver_upkeep(db, "Lightning Bolt")
+    assert [a.label for a in g.legal_actions()] == ["reveal Lightning Bolt", "reveal nothing"]
+    pick(g, "reveal Lightning Bolt")
+    s = g.current_state()
+    [flipped] = [o for o in s.permanents(0)]
+    assert flipped.card.name == "Insectile Aberration"
+    assert s.objs[s.players[0].library[-1]].card.name == "Lightning Bolt"     # it stays on top
+    assert any(e.text == "Alice reveals Lightning Bolt" for e in s.log_entries())
+
+
+def test_delver_may_keep_the_card_hidden_or_reveal_a_land(db):
+    """Rulings: the card may be revealed even if it isn't an instant or sorcery; either way it
+    stays on top. Revealing a land, or not revealing an instant, transforms nothing."""
+    for top, answer in (("Island", "reveal Island"), ("Lightning Bolt", "reveal nothing")):
+        g = _delver_upkeep(db, top)
+        pick(g, answer)
+        s = g.current_state()
+        assert [o.card.name for o in s.permanents(0)] == ["Delver of Secrets"]
+        assert s.objs[s.players[0].library[-1]].card.name == top

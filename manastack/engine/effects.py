@@ -411,6 +411,26 @@ def _reveal_top_if_shares(ctx, e: ir.RevealTopIfShares, rc):
         execute(ctx, e.effects, rc)
 
 
+def _look_reveal_top(ctx, e: ir.LookRevealTop, rc):
+    """The controller looks at the top card of their library (CR 701.20e) and may reveal it,
+    whatever it is (CR 701.20a); if a card matching the filter is revealed, the effects happen.
+    The card stays on top."""
+    s = ctx.s
+    p = s.players[rc.controller]
+    if not p.library:
+        return
+    top = s.objs[p.library[-1]]
+    s.add_log(f"{p.name} looks at the top card of their library", ("701.20e",), "effect")
+    answer = ctx.ask(Decision(rc.controller, DecisionKind.REVEAL, f"{rc.card.name}: reveal {top.card.name}?",
+                              (Action(ActionKind.CHOOSE, (top.id,), f"reveal {top.card.name}"),
+                               Action(ActionKind.DONE, (), "reveal nothing")), {"looked": [top.id]}))
+    if answer.kind != ActionKind.CHOOSE:
+        return
+    s.add_log(f"{p.name} reveals {top.card.name}", ("701.20a",), "effect")
+    if objects_match(ctx, top, e.filter, rc):
+        execute(ctx, e.effects, rc)
+
+
 def _reveal_top_to_hand(ctx, e: ir.RevealTopToHand, rc):
     """CR 701.20a, 401.2: the controller reveals the top card of their library and puts it into
     their hand; "its mana value" after it is that card's (``rc.revealed``). An empty library
@@ -1613,7 +1633,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.ReturnToHand: _bounce, ir.ExileIfDies: _exile_if_dies, ir.SwitchPT: _switch_pt, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
     ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.LoseKeywords: _lose_keywords, ir.BecomeColor: _become_color, ir.BecomeLandType: _become_land_type, ir.ExtraLandPlays: _extra_land_plays, ir.ChooseCreatureType: _choose_creature_type, ir.DiscardHandDraw: _discard_hand_draw, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
     ir.CreateTokens: _create_tokens, ir.CreateTokenCopy: token_copies.create_token_copy, ir.SkipNext: skips.skip_next, ir.Tap: _tap, ir.Untap: _untap, ir.UntapUpTo: _untap_up_to, ir.TapOrUntap: _tap_or_untap, ir.Mill: _mill,
-    ir.Scry: _scry, ir.SearchLibrary: _search, ir.RevealHandDiscard: _reveal_hand_discard,
+    ir.Scry: _scry, ir.SearchLibrary: _search, ir.RevealHandDiscard: _reveal_hand_discard, ir.LookRevealTop: _look_reveal_top,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
     ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win,
     ir.Conditional: _conditional,

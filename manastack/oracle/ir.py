@@ -1223,6 +1223,17 @@ class RevealTopIfShares:
 
 
 @dataclass(frozen=True, slots=True)
+class LookRevealTop:
+    """"Look at the top card of your library. You may reveal that card. If an instant or
+    sorcery card is revealed this way, ...": the controller looks (CR 701.20e), may reveal it
+    whatever it is (CR 701.20a), and ``effects`` happen if the card revealed matches ``filter``;
+    the card stays on top."""
+
+    filter: Filter
+    effects: tuple
+
+
+@dataclass(frozen=True, slots=True)
 class ShuffleHandAndGraveyard:
     """Each player ``who`` names shuffles their hand (unless not ``hand``) and graveyard into
     their library (CR 701.24a)."""
@@ -2214,7 +2225,7 @@ class Transform:
     what: Subject
 
 
-_Effects6 = Union[_Effects5, Transform, UntapUpTo]
+_Effects6 = Union[_Effects5, Transform, UntapUpTo, LookRevealTop]
 
 
 # --------------------------------------------------------------------------------- granted abilities (CR 611.2, 613.1f)

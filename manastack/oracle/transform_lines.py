@@ -11,7 +11,7 @@ from manastack.mana import COLOR_NAMES, COLORS, ManaCost
 from manastack.oracle import ir
 from manastack.oracle.subtypes import LAND_TYPES
 from manastack.oracle.transform_base import (_plain_group, no_it_subject, 
-    IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, _OPEN, _ChooseColor, _CounteredExile, _GainPrevented, _KeepsSource, _OfIt, _Otherwise, _StillType, _TokenHas, _T, _describe, _is_player, _kw_name, _mana_spent, _need, _number, _subject_of, _subtype,
+    IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, _OPEN, _ChooseColor, _CounteredExile, _Desc, _GainPrevented, _KeepsSource, _OfIt, _Otherwise, _StillType, _TokenHas, _T, _describe, _is_player, _kw_name, _mana_spent, _need, _number, _subject_of, _subtype,
     bind)
 
 
@@ -839,6 +839,14 @@ class LineRules:
         """Kinship's look, reveal and "If you do, ..." as one effect."""
         [done] = [x for x in c if isinstance(x, list)][-1]
         return [ir.RevealTopIfShares(done.effects)]
+
+    def look_reveal(self, c):
+        """Look at the top card, may reveal it; the effects if a card of the description is
+        revealed (Delver of Secrets)."""
+        d = next(x for x in c if isinstance(x, _Desc))
+        _need(d.kind == "card" and not d.zone_given and not d.plural, "a card revealed this way")
+        effects = self.sentence([x for x in c if not isinstance(x, (str, _Desc))])   # an article, a token
+        return [ir.LookRevealTop(dataclasses.replace(d.filter, zone="library"), tuple(effects))]
 
     def if_you_do(self, c):
         """"If you do, draw a card." after "you may discard a card" or "you may pay {1}":
