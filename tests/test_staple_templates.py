@@ -175,3 +175,36 @@ def test_delver_may_keep_the_card_hidden_or_reveal_a_land(db):
         s = g.current_state()
         assert [o.card.name for o in s.permanents(0)] == ["Delver of Secrets"]
         assert s.objs[s.players[0].library[-1]].card.name == top
+
+
+def test_glimpse_of_nature_draws_for_each_creature_spell_cast_this_turn(db):
+    """Glimpse of Nature: "Whenever you cast a creature spell this turn, draw a card." A delayed
+    triggered ability for the turn (CR 603.7), triggering as each creature spell becomes cast
+    (CR 601.2i), before it resolves; not on a noncreature spell."""
+    glimpse = db.get("Glimpse of Nature")
+    assert glimpse.fully_supported
+    assert isinstance(glimpse.abilities[0].effects[0], ir.CreateDelayedTrigger)
+    g = board(db, """  - name: Alice
+    hand: [Glimpse of Nature, Llanowar Elves, Fyndhorn Elves, Giant Growth]
+    battlefield: [Forest, Forest, Forest, Forest]
+    library: [Island, Island, Island, Island]
+  - name: Bob
+    battlefield: [Grizzly Bears]
+    library: [Island]
+""")
+    _cast(g, "Glimpse of Nature")
+    _pass_round(g)
+    _cast(g, "Llanowar Elves")
+    assert len(g.current_state().stack) == 2       # the spell and the trigger above it
+    _pass_round(g)                                  # the trigger resolves first
+    assert len(g.current_state().players[0].hand) == 3
+    _pass_round(g)
+    _cast(g, "Giant Growth", "Grizzly Bears")
+    assert len(g.current_state().stack) == 1        # an instant: no trigger
+    _pass_round(g)
+    _cast(g, "Fyndhorn Elves")
+    _pass_round(g)
+    _pass_round(g)
+    s = g.current_state()
+    assert names(g, 0, "hand") == ["Island", "Island"]
+    assert sorted(o.card.name for o in s.permanents(0) if o.card.name.endswith("Elves")) == ["Fyndhorn Elves", "Llanowar Elves"]

@@ -829,6 +829,12 @@ class LineRules:
     def de_enters(self, c):
         return ir.Trigger("enters", self._one_of(c, "enters")), None
 
+    def de_you_cast(self, c):
+        """"Whenever you cast a creature spell this turn" (CR 601.2i)."""
+        d = c[-1]
+        _need(c[0] != "another" and d.kind == "spell" and not d.plural and not d.zone_given, "cast this turn")
+        return ir.Trigger("cast", dataclasses.replace(d.filter, controller="you")), None
+
     def ns_end(self, c):
         return "end", "next_end_step"
 
