@@ -208,3 +208,80 @@ def test_glimpse_of_nature_draws_for_each_creature_spell_cast_this_turn(db):
     s = g.current_state()
     assert names(g, 0, "hand") == ["Island", "Island"]
     assert sorted(o.card.name for o in s.permanents(0) if o.card.name.endswith("Elves")) == ["Fyndhorn Elves", "Llanowar Elves"]
+
+
+def test_tarmogoyf_counts_card_types_among_cards_in_all_graveyards(db):
+    """Tarmogoyf: "power is equal to the number of card types among cards in all graveyards and
+    its toughness is equal to that number plus 1" (CR 604.3, 613.4a, 205.2a). Rulings: types,
+    not cards (an artifact creature counts twice, ten of them still twice); it works in every
+    zone, counting itself in a graveyard."""
+    from manastack.engine import characteristics as ch
+
+    goyf = db.get("Tarmogoyf")
+    assert goyf.fully_supported
+    eff = goyf.abilities[0].effect
+    assert isinstance(eff.count, ir.CardTypesAmong) and (eff.power, eff.toughness) == (0, 1)
+    g = board(db, """  - name: Alice
+    battlefield: [Tarmogoyf]
+    graveyard: [Ornithopter, Ornithopter]
+  - name: Bob
+    graveyard: [Forest]
+""")
+    s = g.current_state()
+    [o] = [o for o in s.permanents(0)]
+    assert ch.power_toughness(s, o) == (3, 4)        # artifact, creature, land
+    g = board(db, """  - name: Alice
+    graveyard: [Tarmogoyf]
+  - name: Bob
+    battlefield: [Forest]
+""")
+    s = g.current_state()
+    assert ch.power_toughness(s, s.objs[s.players[0].graveyard[0]]) == (1, 2)
+
+
+def test_tarmogoyf_grows_before_state_based_actions_see_the_damage(db):
+    """Ruling: a Lightning Bolt that deals 3 damage to a 2/3 Tarmogoyf is in its owner's
+    graveyard before state-based actions are checked (CR 608.2n, 704.3): the first instant there
+    makes it 3/4, and it survives."""
+    g = board(db, """  - name: Alice
+    hand: [Lightning Bolt]
+    battlefield: [Mountain]
+    graveyard: [Grizzly Bears, Forest]
+  - name: Bob
+    battlefield: [Tarmogoyf]
+""")
+    _cast(g, "Lightning Bolt", "Tarmogoyf")
+    _pass_round(g)
+    s = g.current_state()
+    [goyf] = [o for o in s.permanents(1)]
+    assert goyf.damage == 3
+    from manastack.engine import characteristics as ch
+    assert ch.power_toughness(s, goyf) == (3, 4)
+
+
+def test_power_alone_or_one_plus_a_count(db):
+    """"~'s power and toughness are each equal to 1 plus the number of lands you control"
+    (Allosaurus Rider); "~'s power is equal to the number of ..." sets power alone, its
+    toughness the printed one (CR 604.3)."""
+    from manastack.engine import characteristics as ch
+
+    rider = db.get("Allosaurus Rider")
+    assert rider.fully_supported
+    g = board(db, """  - name: Alice
+    battlefield: [Allosaurus Rider, Forest, Forest, Island]
+  - name: Bob
+    battlefield: [Forest]
+""")
+    s = g.current_state()
+    rider_obj = next(o for o in s.permanents(0) if o.card.name == "Allosaurus Rider")
+    assert ch.power_toughness(s, rider_obj) == (4, 4)
+    yi = db.get("Sima Yi, Wei Field Marshal")       # "~'s power is equal to the number of Swamps you control."
+    assert yi.fully_supported and yi.abilities[0].effect.kind == "power_equal_count"
+    g = board(db, """  - name: Alice
+    battlefield: ["Sima Yi, Wei Field Marshal", Swamp, Swamp, Island]
+  - name: Bob
+    battlefield: [Swamp]
+""")
+    s = g.current_state()
+    yi_obj = next(o for o in s.permanents(0) if o.card.name == yi.name)
+    assert ch.power_toughness(s, yi_obj) == (2, int(yi.toughness))

@@ -136,7 +136,7 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "cant_be_blocked_except_by",  # CR 509.1b, engine.combat.block_restriction
                           "cant_block_attackers",       # CR 509.1b, engine.combat.block_restriction
                           "cant_activate", "cant_activate_nonmana",   # CR 602.5, engine.activation_limits
-                          "pt_equal_count",             # CR 604.3, 613.4a: engine.continuous
+                          "pt_equal_count", "power_equal_count", "toughness_equal_count",   # CR 604.3, 613.4a: engine.continuous
                           "max_one_blocker",            # CR 509.1b, engine.combat.declare_blockers
                           "min_blockers",               # CR 509.1b, engine.combat.fewest_blockers
                           "assign_as_unblocked",        # CR 510.1, engine.combat.combat_damage
@@ -173,7 +173,8 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
 # What a "modify_pt" static ability counts, "for each ..." (CR 613.4c): objects matching a filter,
 # or counters of a kind on the source ("for each charge counter on ~"); continuous._times.
 STATIC_COUNTS = frozenset({"Filter", "CountersOn",
-                           "AttachedCount"})     # "for each Aura attached to it": continuous._times
+                           "AttachedCount",      # "for each Aura attached to it": continuous._times
+                           "CardTypesAmong"})    # Tarmogoyf's count: continuous.cda_count
 REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color", "choose_player",
                                "double_damage_to_player", "more_counters", "double_counters",
                                "enter_as_copy", "choose_creature_type",

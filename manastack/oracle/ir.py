@@ -69,6 +69,14 @@ class CountersOn:
 
 
 @dataclass(frozen=True, slots=True)
+class CardTypesAmong:
+    """"the number of card types among cards in all graveyards" (Tarmogoyf): how many card
+    types (CR 205.2a) the cards matching ``filter`` have among them, each counted once."""
+
+    filter: "Filter"
+
+
+@dataclass(frozen=True, slots=True)
 class AttachedCount:
     """"for each Aura attached to it" of a static ability: the permanents matching ``filter``
     attached to the object the effect modifies (CR 301.5, 303.4)."""
@@ -1752,8 +1760,10 @@ class StaticEffect:
     attackers: Filter | None = None                   # "cant_block_attackers": the attackers it can't block
     # "modify_pt" times the number of objects matching ``count`` ("for each artifact you
     # control") or of the source's counters of a kind ("for each charge counter on ~");
-    # "pt_equal_count": power and toughness are each the number of objects (CR 604.3)
-    count: "Filter | CountersOn | None" = None
+    # "pt_equal_count": power and toughness are each the number of objects or of the card
+    # types among them, plus ``power`` and ``toughness`` ("1 plus the number of lands you
+    # control"); "power_equal_count", "toughness_equal_count": that one alone (CR 604.3)
+    count: "Filter | CountersOn | CardTypesAmong | None" = None
     # "as long as ...": the effect applies only while this holds (CR 611.3a, 604.2): a
     # condition's name (engine.conditions), a YouControl, a NotYourTurn or a HasCounter
     condition: "str | YouControl | NotYourTurn | HasCounter | None" = None

@@ -219,13 +219,38 @@ class FollowupRules:
               and d.filter.controller is None, "a player sacrifices")
         return ir.Trigger("sacrificed", d.filter)
 
-    def st_pt_count(self, c):
-        """"~'s power and toughness are each equal to the number of creatures you control": a
-        characteristic-defining ability (CR 604.3, 613.4a), in every zone."""
+    def st_pt_count(self, c, kind="pt_equal_count"):
+        """"~'s power and toughness are each equal to [1 plus] the number of creatures you
+        control": a characteristic-defining ability (CR 604.3, 613.4a), in every zone; "~'s
+        power (toughness) is equal to ...": that one, the other printed, unless "and its
+        toughness is equal to that number plus 1" follows (Tarmogoyf)."""
+        count = next(x for x in c if isinstance(x, (ir.Filter, ir.CardTypesAmong)))
+        plus = next((_number(x) for x in c if isinstance(x, Token) and x.type == "NUM"), 0)
+        then = next((int(x.split()[1]) for x in c if isinstance(x, Token) and x.type == "PLUS_N"), None)
+        _need(isinstance(plus, int), "plus X")
+        power, toughness = plus, plus
+        if then is not None:        # "... and its toughness is equal to that number plus 1"
+            kind, toughness = "pt_equal_count", plus + then
+        return [ir.StaticAbility(ir.StaticEffect(kind, "self", count=count, power=power, toughness=toughness))]
+
+    def st_power_count(self, c):
+        return self.st_pt_count(c, "power_equal_count")
+
+    def st_toughness_count(self, c):
+        return self.st_pt_count(c, "toughness_equal_count")
+
+    def ptc_objects(self, c):
+        """"the number of creatures you control", "... of instant cards in your graveyard"."""
         d = _of(c, _Desc)
         _need(d.plural and d.kind in (None, "permanent", "card") and (d.kind != "card" or d.zone_given),
               "equal to the number of")
-        return [ir.StaticAbility(ir.StaticEffect("pt_equal_count", "self", count=d.filter))]
+        return d.filter
+
+    def ptc_card_types(self, c):
+        """"the number of card types among cards in all graveyards" (CR 205.2a)."""
+        d = _of(c, _Desc)
+        _need(d.plural and d.kind == "card" and d.zone_given, "card types among")
+        return ir.CardTypesAmong(d.filter)
 
     def unless_they(self, c):
         """"[effect] unless they pay {2}" (CR 118.12): "they" is the one player every effect
