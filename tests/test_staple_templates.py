@@ -285,3 +285,31 @@ def test_power_alone_or_one_plus_a_count(db):
     s = g.current_state()
     yi_obj = next(o for o in s.permanents(0) if o.card.name == yi.name)
     assert ch.power_toughness(s, yi_obj) == (2, int(yi.toughness))
+
+
+def test_reanimate_loses_life_equal_to_the_cards_mana_value(db):
+    """Reanimate: "Put target creature card from a graveyard onto the battlefield under your
+    control. You lose life equal to its mana value." Rulings: any graveyard; the card's mana
+    value in the graveyard (CR 608.2h), where X is 0 (CR 202.3e)."""
+    assert db.get("Reanimate").fully_supported
+    g = board(db, """  - name: Alice
+    hand: [Reanimate]
+    battlefield: [Swamp]
+  - name: Bob
+    graveyard: [Craw Wurm]
+""")
+    _cast(g, "Reanimate", "Craw Wurm")
+    _pass_round(g)
+    s = g.current_state()
+    assert [o.card.name for o in s.permanents(0) if o.card.name != "Swamp"] == ["Craw Wurm"]
+    assert s.players[0].life == 14                  # Craw Wurm's mana value is 6
+    assert names(g, 1, "graveyard") == []
+    g = board(db, """  - name: Alice
+    hand: [Reanimate]
+    battlefield: [Swamp]
+    graveyard: [Endless One]
+  - name: Bob
+""")
+    _cast(g, "Reanimate", "Endless One")            # {X}: X is 0 in the graveyard
+    _pass_round(g)
+    assert g.current_state().players[0].life == 20

@@ -467,7 +467,10 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
                     continue
                 _need(stat.what is not THAT_CARD, "that card's")   # only the card revealed
                 what = subject(getattr(effect, name).what)
-                _need(not isinstance(what, ir.Target) or specs[what.index].kind == "permanent", "its")
+                # a target card's mana value: the card's, as it last existed if it moved
+                # ("... onto the battlefield. You lose life equal to its mana value.", CR 608.2h)
+                _need(not isinstance(what, ir.Target) or specs[what.index].kind == "permanent"
+                      or specs[what.index].kind == "card" and getattr(effect, name).stat == "mana_value", "its")
                 changes[name] = dataclasses.replace(getattr(effect, name), what=what)
         if isinstance(effect, (ir.PutFromHand, ir.LookAtTop, ir.SearchLibrary)):   # "it" would be a card moved
             # "put a creature card from your hand onto the battlefield. That creature gains
