@@ -313,3 +313,56 @@ def test_reanimate_loses_life_equal_to_the_cards_mana_value(db):
     _cast(g, "Reanimate", "Endless One")            # {X}: X is 0 in the graveyard
     _pass_round(g)
     assert g.current_state().players[0].life == 20
+
+
+def test_fatal_push_destroys_by_mana_value_and_revolt_raises_it(db):
+    """Fatal Push: "Destroy target creature if it has mana value 2 or less." and, with revolt,
+    4 or less instead. Rulings: any creature may be targeted, its mana value is checked only as
+    Fatal Push resolves (CR 608.2c); revolt counts any permanent that left, a creature
+    destroyed included (revolt is an ability word, CR 207.2c)."""
+    assert db.get("Fatal Push").fully_supported
+    players = """  - name: Alice
+    hand: [Fatal Push, Fatal Push, Shock]
+    battlefield: [Swamp, Swamp, Mountain, Llanowar Elves]
+  - name: Bob
+    battlefield: [Hill Giant, Grizzly Bears]
+"""
+    g = board(db, players)
+    _cast(g, "Fatal Push", "Hill Giant")             # mana value 4: may be targeted, nothing happens
+    _pass_round(g)
+    assert sorted(o.card.name for o in g.current_state().permanents(1)) == ["Grizzly Bears", "Hill Giant"]
+    _cast(g, "Fatal Push", "Grizzly Bears")
+    _pass_round(g)
+    assert names(g, 1, "graveyard") == ["Grizzly Bears"]
+    g = board(db, players)
+    _cast(g, "Shock", "Llanowar Elves")               # a permanent Alice controlled leaves
+    _pass_round(g)
+    _cast(g, "Fatal Push", "Hill Giant")
+    _pass_round(g)
+    assert names(g, 1, "graveyard") == ["Hill Giant"]
+
+
+def test_prohibit_counters_by_mana_value_more_if_kicked(db):
+    """Prohibit: "Counter target spell if its mana value is 2 or less. If this spell was kicked,
+    counter that spell if its mana value is 4 or less instead." (CR 702.33e, 608.2c)"""
+    assert db.get("Prohibit").fully_supported
+    for kicked, countered in ((False, False), (True, True)):
+        g = board(db, f"""  - name: Alice
+    hand: [Hill Giant]
+    battlefield: [Mountain, Mountain, Mountain, Mountain]
+  - name: Bob
+    hand: [Prohibit]
+    battlefield: [Island, Island, Island, Island]
+""")
+        _cast(g, "Hill Giant")
+        g.push(Action("pass"))
+        pick(g, "cast Prohibit")
+        while g.pending.kind != "priority":
+            if g.pending.kind == "pay":
+                g.push(Action("autopay"))
+            elif g.pending.kind == "kicker":
+                g.push(next(a for a in g.legal_actions() if a.args[0] == int(kicked)))
+            else:
+                pick(g, "Hill Giant")
+        _pass_round(g)
+        assert (names(g, 0, "graveyard") == ["Hill Giant"]) == countered, g.pending.prompt

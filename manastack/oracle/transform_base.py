@@ -369,7 +369,10 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
                   "each other player")
             return ir.Ref("each_other_player")
         elif value is THAT_SPELL:
-            _need(that_spell is not None, "that spell")
+            if that_spell is None:      # "Counter target spell ... counter that spell": the one named before
+                spells = [v for v in last if isinstance(v, ir.Target) and specs[v.index].kind == "spell"]
+                _need(bool(spells), "that spell")
+                return spells[-1]
             return that_spell
         elif isinstance(value, ir.ControlledBy):    # the player whose permanents they are
             return dataclasses.replace(value, player=subject(value.player))

@@ -162,6 +162,13 @@ class FollowupRules:
         """"If it's an artifact creature, ...": "it" is the object named last."""
         return ir.ObjectIs(IT, self.oq_desc(c))
 
+    def oc_mana_value(self, c):
+        """"if it has mana value 2 or less", "if its mana value is 3 or greater" (CR 202.3)."""
+        n = _number(str(c[0]))
+        _need(isinstance(n, int), "mana value X")
+        at_most = str(c[1]).lower() == "less"
+        return ir.ObjectIs(IT, ir.Filter(mana_value_at_most=n) if at_most else ir.Filter(mana_value_at_least=n))
+
     def oc_counter(self, c):
         """"If that creature has (had) a +1/+1 counter on it" (CR 122.1)."""
         return ir.ObjectIs(THAT_OBJECT, ir.Filter(counter=c[-1]))

@@ -913,6 +913,20 @@ class LineRules:
         (morbid): the condition last."""
         return self.if_state_instead([c[-1], *c[:-1]])
 
+    def state_instead_tail_obj(self, c):
+        """"Destroy that creature if it has mana value 4 or less instead if a permanent you
+        controlled left the battlefield this turn." (Fatal Push's revolt): the instruction with
+        its own condition on the object replaces the one before when the last condition holds
+        (CR 608.2c)."""
+        inner = self.state_tail(c[:-1])[0]
+        return [_Instead(lambda before: ir.Conditional(c[-1], (inner,), tuple(before)))]
+
+    def if_kicked_instead_obj(self, c):
+        """"If this spell was kicked, counter that spell if its mana value is 4 or less
+        instead." (Prohibit; CR 702.33e, 608.2c)."""
+        inner = self.state_tail([x for x in c if not isinstance(x, Token)])[0]
+        return [_Instead(lambda before: ir.Conditional("kicked", (inner,), tuple(before)))]
+
     def if_kicked_instead(self, c):
         """"If this spell was kicked, that creature gets +5/+5 until end of turn instead.":
         the sentence before happens only if it wasn't kicked (CR 608.2c)."""
