@@ -366,3 +366,26 @@ def test_prohibit_counters_by_mana_value_more_if_kicked(db):
                 pick(g, "Hill Giant")
         _pass_round(g)
         assert (names(g, 0, "graveyard") == ["Hill Giant"]) == countered, g.pending.prompt
+
+
+def test_chittering_rats_target_opponent_puts_a_card_on_top(db):
+    """Chittering Rats: "When ~ enters, target opponent puts a card from their hand on top of
+    their library." That player chooses the card (CR 401.4); an empty hand puts nothing."""
+    assert db.get("Chittering Rats").fully_supported
+    g = board(db, """  - name: Alice
+    hand: [Chittering Rats]
+    battlefield: [Swamp, Swamp, Swamp]
+  - name: Bob
+    hand: [Lightning Bolt, Forest]
+    library: [Island]
+""")
+    _cast(g, "Chittering Rats")
+    _pass_round(g)                        # the Rats enter; the trigger targets Bob
+    while g.pending.kind != "priority":
+        pick(g, "Bob")
+    _pass_round(g)
+    assert g.pending.kind == "hand_to_library" and g.pending.player == 1
+    pick(g, "Forest")
+    s = g.current_state()
+    assert names(g, 1, "hand") == ["Lightning Bolt"]
+    assert s.objs[s.players[1].library[-1]].card.name == "Forest"

@@ -1311,21 +1311,23 @@ def _put_rest(ctx, e: ir.LookAtTop, p, rest: list) -> None:
 
 
 def _hand_on_library(ctx, e: ir.HandOnLibrary, rc):
-    """CR 401.4: the controller puts ``amount`` cards from their hand (every card, when fewer)
-    on top of their library, or on the bottom, one at a time, so they choose the order: on top,
-    the card put last is the top card. The opponent learns how many, not which (CR 400.2)."""
+    """CR 401.4: each player named (the controller, or "target opponent") puts ``amount`` cards
+    from their hand (every card, when fewer) on top of their library, or on the bottom, one at a
+    time, so they choose the order: on top, the card put last is the top card. The others learn
+    how many, not which (CR 400.2)."""
     s = ctx.s
-    p = s.players[rc.controller]
     where = "on the bottom of" if e.bottom else "on top of"
-    total = min(e.amount, len(p.hand))
-    for k in range(total):
-        last = "; it will be the top card" if not e.bottom and k == total - 1 and total > 1 else ""
-        answer = ctx.ask(Decision(rc.controller, DecisionKind.HAND_TO_LIBRARY,
-                                  f"Put which card from your hand {where} your library{last}?",
-                                  tuple(Action(ActionKind.CHOOSE, (i,), s.objs[i].card.name) for i in p.hand)))
-        events.move(ctx, s.objs[answer.args[0]], "library", bottom=e.bottom, quiet=True)
-    s.add_log(f"{p.name} puts {total} card{'s' if total != 1 else ''} from their hand {where} their library",
-              ("401.4",), "effect")
+    for who in [p for p in s.apnap() if p in named_players(ctx, e.who, rc)]:   # CR 101.4
+        p = s.players[who]
+        total = min(e.amount, len(p.hand))
+        for k in range(total):
+            last = "; it will be the top card" if not e.bottom and k == total - 1 and total > 1 else ""
+            answer = ctx.ask(Decision(who, DecisionKind.HAND_TO_LIBRARY,
+                                      f"Put which card from your hand {where} your library{last}?",
+                                      tuple(Action(ActionKind.CHOOSE, (i,), s.objs[i].card.name) for i in p.hand)))
+            events.move(ctx, s.objs[answer.args[0]], "library", bottom=e.bottom, quiet=True)
+        s.add_log(f"{p.name} puts {total} card{'s' if total != 1 else ''} from their hand {where} their library",
+                  ("401.4",), "effect")
 
 
 def _put_from_hand(ctx, e: ir.PutFromHand, rc):

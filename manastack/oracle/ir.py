@@ -2210,10 +2210,12 @@ class HandOnLibrary:
     """"Put two cards from your hand on top of your library in any order" (Brainstorm): the
     controller chooses ``amount`` cards in their hand (all of them when fewer) and puts them on
     top of their library, or on the bottom with ``bottom``, one at a time in the order they
-    choose (CR 401.4)."""
+    choose (CR 401.4). With ``who``, each player it names does so with their own hand
+    ("target opponent puts a card from their hand on top of their library")."""
 
     amount: int
     bottom: bool = False
+    who: Subject = Ref("you")
 
 
 @dataclass(frozen=True, slots=True)

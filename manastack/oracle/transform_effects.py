@@ -1156,6 +1156,13 @@ class EffectRules:
         words = str(c[0]).lower().split()
         return [ir.HandOnLibrary(_number(words[1]), bottom="bottom" in words)]
 
+    def hand_on_library_player(self, c):
+        """"Target opponent puts a card from their hand on top of their library" (CR 401.4):
+        that player chooses the card."""
+        who, n, where = c[0], _number(str(c[1])), str(c[2]).lower()
+        _need(isinstance(n, int) and _is_player(who), "puts a card from their hand")
+        return [ir.HandOnLibrary(n, bottom=where != "top", who=who)]
+
     def put_from_hand_up_to(self, c):
         return self.put_from_hand(c, up_to=True)
 
