@@ -389,3 +389,27 @@ def test_chittering_rats_target_opponent_puts_a_card_on_top(db):
     s = g.current_state()
     assert names(g, 1, "hand") == ["Lightning Bolt"]
     assert s.objs[s.players[1].library[-1]].card.name == "Forest"
+
+
+def test_terminus_puts_all_creatures_on_the_bottom_each_owner_ordering(db):
+    """Terminus: "Put all creatures on the bottom of their owners' libraries." Rulings (Hallowed
+    Burial): they leave together, not destroyed; each owner chooses the order of their own
+    cards (CR 401.4); a token ceases to exist (CR 111.8)."""
+    assert db.get("Terminus").fully_supported and db.get("Hallowed Burial").fully_supported
+    g = board(db, """  - name: Alice
+    hand: [Terminus]
+    battlefield: [Plains, Plains, Plains, Plains, Plains, Plains, Grizzly Bears]
+    library: [Island]
+  - name: Bob
+    battlefield: [Craw Wurm, Hill Giant]
+    library: [Island]
+""")
+    _cast(g, "Terminus")
+    _pass_round(g)
+    assert g.pending.kind == "order_cards" and g.pending.player == 1      # Alice has one: no question
+    pick(g, "Hill Giant")
+    s = g.current_state()
+    assert not [o for o in s.permanents() if "Creature" in o.card.types]
+    assert [s.objs[i].card.name for i in s.players[1].library] == ["Craw Wurm", "Hill Giant", "Island"]
+    assert [s.objs[i].card.name for i in s.players[0].library] == ["Grizzly Bears", "Island"]
+    assert names(g, 1, "graveyard") == []

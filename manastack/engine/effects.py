@@ -461,10 +461,27 @@ def _shuffle_hand_and_graveyard(ctx, e: ir.ShuffleHandAndGraveyard, rc):
 
 def _put_in_library(ctx, e: ir.PutInLibrary, rc):
     """CR 401.4, 400.3: into its owner's library, on top or at the bottom (a token ceases to
-    exist there, CR 111.8)."""
-    for o in named_objects(ctx, e.what, rc):
-        events.move(ctx, o, "library", bottom=e.bottom, quiet=True)
-        ctx.s.add_log(f"{o.card.name} is put {'at the bottom' if e.bottom else 'on top'} of its owner's "
+    exist there, CR 111.8). Several permanents ("Put all creatures on the bottom of their
+    owners' libraries") leave together, each owner ordering their own cards, in APNAP order."""
+    s = ctx.s
+    found = named_objects(ctx, e.what, rc)
+    where = "on the bottom of" if e.bottom else "on top of"
+    if len(found) > 1:
+        ordered = []
+        for owner in s.apnap():
+            mine = [o for o in found if o.owner == owner]
+            for k in range(len(mine) - 1):      # the first chosen is put first
+                answer = ctx.ask(Decision(owner, DecisionKind.ORDER_CARDS,
+                                          f"{rc.card.name}: put which card {where} your library next?",
+                                          tuple(Action(ActionKind.CHOOSE, (o.id,), o.card.name) for o in mine[k:])))
+                j = next(i for i in range(k, len(mine)) if mine[i].id == answer.args[0])
+                mine[k], mine[j] = mine[j], mine[k]
+            ordered += mine
+        found = ordered + [o for o in found if o not in ordered]
+    with events.together(ctx):
+        for o in found:
+            events.move(ctx, o, "library", bottom=e.bottom, quiet=True)
+            s.add_log(f"{o.card.name} is put {'at the bottom' if e.bottom else 'on top'} of its owner's "
                       f"library ({rc.card.name})", ("401.4", "400.3"), "zone")
 
 

@@ -30,6 +30,13 @@ class FollowupRules:
             or (what.spec.kind == "card" and what.spec.filter.zone == "graveyard")), "put into a library")
         return [ir.PutInLibrary(what, bottom=end == "bottom")]
 
+    def put_all_library(self, c):
+        """"Put all creatures on the bottom of their owners' libraries." (Terminus): together,
+        each owner choosing the order of their own cards (CR 401.4)."""
+        d, end = _of(c, _Desc), next(x for x in c if x in ("top", "bottom"))
+        _need(d.plural and d.kind in (None, "permanent") and not d.zone_given, "put all into libraries")
+        return [ir.PutInLibrary(ir.Ref("all", d.filter), bottom=end == "bottom")]
+
     def put_it_library(self, c):
         """"When ~ dies, put it on the bottom of its owner's library": the card itself, found in
         the zone it went to (CR 400.7, 401.4)."""
