@@ -413,3 +413,27 @@ def test_terminus_puts_all_creatures_on_the_bottom_each_owner_ordering(db):
     assert [s.objs[i].card.name for i in s.players[1].library] == ["Craw Wurm", "Hill Giant", "Island"]
     assert [s.objs[i].card.name for i in s.players[0].library] == ["Grizzly Bears", "Island"]
     assert names(g, 1, "graveyard") == []
+
+
+def test_battalion_needs_two_other_attackers(db):
+    """Boros Elite: "Battalion — Whenever ~ and at least two other creatures attack, ~ gets
+    +2/+2 until end of turn." It triggers only when declared with two or more other attackers
+    (CR 508.1, 603.2); with one other, nothing."""
+    from manastack.scenario import Scenario
+
+    assert db.get("Boros Elite").fully_supported
+    for attackers, power in (("[Boros Elite, Grizzly Bears, Raging Goblin]", 3), ("[Boros Elite, Grizzly Bears]", 1)):
+        run = Scenario.from_text(f"""
+turn: 3
+players:
+  - name: Alice
+    battlefield: [Boros Elite, Grizzly Bears, Raging Goblin]
+  - name: Bob
+script:
+  - attack: {attackers}
+  - pass_until: declare_blockers
+expect:
+  objects:
+    Boros Elite: {{power: {power}}}
+""", cards=db).run()
+        assert all(o.passed for o in run.results), [(o.what, o.expected, o.actual) for o in run.results]

@@ -345,6 +345,9 @@ def _object_event(s, trig: ir.Trigger, source: Obj, ev: _ObjectEvent) -> list[Se
         return []
     if trig.one_or_more or not _matches_subject(s, trig.subject, s.objs.get(ev.obj), source):
         return []
+    if trig.with_others and sum(1 for o in s.permanents() if o.attacking is not None and o.id != ev.obj) \
+            < trig.with_others:      # battalion: declared with at least so many others (CR 508.1)
+        return []
     if trig.attacked is not None:
         attacker = s.objs[ev.obj]
         if not _attacks_whom(s, trig.attacked, attacker, source):

@@ -1628,6 +1628,9 @@ class Trigger:
     during: str | None = None   # "cast ... during your / an opponent's turn": "your", "opponent"
     attacked: str | None = None  # whom the attacker attacks (CR 508.1b), below
     source: Filter | None = None  # "activates an ability of a creature": that ability's source, on the battlefield
+    # "Whenever ~ and at least two other creatures attack" (battalion): at least this many other
+    # creatures were declared as attackers with it (CR 508.1)
+    with_others: int = 0
 
 
 # --------------------------------------------------------------------------------- abilities
