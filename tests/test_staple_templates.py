@@ -437,3 +437,20 @@ expect:
     Boros Elite: {{power: {power}}}
 """, cards=db).run()
         assert all(o.passed for o in run.results), [(o.what, o.expected, o.actual) for o in run.results]
+
+
+def test_ice_fang_coatl_has_deathtouch_with_at_least_three_other_snow_permanents(db):
+    """Ice-Fang Coatl: "~ has deathtouch as long as you control at least three other snow
+    permanents." ("at least three" is "three or more"; CR 611.3a, 205.4g)"""
+    from manastack.engine import characteristics as ch
+
+    assert db.get("Ice-Fang Coatl").fully_supported and db.get("Oketra the True").fully_supported
+    for lands, has in ((3, True), (2, False)):
+        snow = ", ".join(["Snow-Covered Island"] * lands)
+        g = board(db, f"""  - name: Alice
+    battlefield: [Ice-Fang Coatl, {snow}, Island]
+  - name: Bob
+""")
+        s = g.current_state()
+        coatl = next(o for o in s.permanents(0) if o.card.name == "Ice-Fang Coatl")
+        assert ch.has(s, coatl, "deathtouch") == has
