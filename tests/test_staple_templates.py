@@ -454,3 +454,26 @@ def test_ice_fang_coatl_has_deathtouch_with_at_least_three_other_snow_permanents
         s = g.current_state()
         coatl = next(o for o in s.permanents(0) if o.card.name == "Ice-Fang Coatl")
         assert ch.has(s, coatl, "deathtouch") == has
+
+
+def test_manamorphose_adds_two_mana_in_any_combination_of_colors(db):
+    """Manamorphose: "Add two mana in any combination of colors. Draw a card." The caster picks
+    the two colors as it resolves (CR 106.1b, 608.2d); the mana stays in the pool, usable for
+    the next spell this phase."""
+    assert db.get("Manamorphose").fully_supported
+    g = board(db, """  - name: Alice
+    hand: [Manamorphose, Counterspell]
+    battlefield: [Mountain, Mountain]
+    library: [Island]
+  - name: Bob
+""")
+    _cast(g, "Manamorphose")
+    _pass_round(g)
+    assert g.pending.kind == "choose_mana"
+    options = [a.label for a in g.legal_actions()]
+    assert len(options) == 15, options
+    g.push(next(a for a in g.legal_actions() if a.args and tuple(a.args[-1]) == ("U", "U")))
+    s = g.current_state()
+    assert names(g, 0, "hand") == ["Counterspell", "Island"]
+    from manastack.engine import mana_spend
+    assert mana_spend.totals(s.players[0]).get("U") == 2

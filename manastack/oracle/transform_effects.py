@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+from itertools import combinations_with_replacement
 
 from lark import Token, v_args
 
@@ -1287,6 +1288,13 @@ class EffectRules:
         n = _number(c[0])
         _need(isinstance(n, int) and str(c[-1]).lower() == "color", "X mana")
         return ir.ManaProduce(any_color=n)
+
+    def p_any_combination(self, c):
+        """"two mana in any combination of colors": each multiset of that many colors is one
+        choice (15 of two colors), so only small fixed amounts are read."""
+        n = _number(c[0])
+        _need(isinstance(n, int) and 1 <= n <= 2, "X mana in any combination of colors")
+        return ir.ManaProduce(combos=tuple(combinations_with_replacement(("W", "U", "B", "R", "G"), n)))
 
     def p_commander_identity(self, c):
         """"one mana of any color in your commander's color identity" (CR 903.4, 903.4f)."""
