@@ -477,3 +477,27 @@ def test_manamorphose_adds_two_mana_in_any_combination_of_colors(db):
     assert names(g, 0, "hand") == ["Counterspell", "Island"]
     from manastack.engine import mana_spend
     assert mana_spend.totals(s.players[0]).get("U") == 2
+
+
+def test_bonecrusher_giant_punishes_spells_not_abilities(db):
+    """Bonecrusher Giant: "Whenever ~ becomes the target of a spell, ~ deals 2 damage to that
+    spell's controller." Rulings: its ability resolves before the spell (CR 603.3); an
+    activated ability targeting it triggers nothing (CR 115.1a-b)."""
+    giant = db.get("Bonecrusher Giant")
+    assert giant.fully_supported
+    g = board(db, """  - name: Alice
+    hand: [Shock]
+    battlefield: [Mountain, Prodigal Pyromancer]
+  - name: Bob
+    battlefield: [Bonecrusher Giant]
+""")
+    _cast(g, "Shock", "Bonecrusher Giant")
+    s = g.current_state()
+    assert [i.label for i in s.stack][-1].startswith("Bonecrusher Giant")     # above the Shock
+    _pass_round(g)
+    assert g.current_state().players[0].life == 18
+    _pass_round(g)
+    pick(g, "activate Prodigal Pyromancer")
+    while g.pending.kind != "priority":
+        pick(g, "Bonecrusher Giant")
+    assert len(g.current_state().stack) == 1               # the ability alone: no trigger

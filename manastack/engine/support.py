@@ -213,7 +213,7 @@ MANA_COST_PARTS = frozenset({"remove_any_counters"})
 MANA_RIDERS = frozenset({"cant_be_countered", "plus_one_counter"})
 TRIGGER_EVENTS = frozenset({
     "enters", "dies", "leaves", "attacks", "blocks", "becomes_blocked", "beginning_of_step",
-    "cast", "tapped_for_mana", "becomes_target", "gain_life", "lose_life", "draw",
+    "cast", "tapped_for_mana", "becomes_target", "becomes_target_by_spell", "gain_life", "lose_life", "draw",
     "reflexive", "attacks_alone", "attacks_unblocked", "blocks_or_becomes_blocked", "blocks_or_blocked_by_creature", "blocked_by_creature_without_flanking",
     "deals_damage", "deals_combat_damage", "deals_damage_to_player", "deals_combat_damage_to_player",
     "deals_damage_to_opponent", "deals_combat_damage_to_opponent",

@@ -214,6 +214,11 @@ class FollowupRules:
         """"When ~ becomes the target of a spell or ability" (of any player, CR 115.1)."""
         return ir.Trigger("becomes_target", "self")
 
+    def e_becomes_target_by_spell(self, c):
+        """"Whenever ~ becomes the target of a spell" (an ability targeting it doesn't count;
+        CR 115.1a); "that spell's controller" is the player who controls that spell."""
+        return ir.Trigger("becomes_target_by_spell", "self")
+
     def e_becomes_target_opponent(self, c):
         """"... of a spell or ability an opponent controls" (CR 115.1)."""
         return ir.Trigger("becomes_target", "self", whose="opponent")

@@ -994,6 +994,8 @@ def _names_player(trigger: ir.Trigger) -> bool:
     e = trigger.event
     if e == "tapped_for_mana":
         return trigger.whose is not None
+    if e == "becomes_target_by_spell":      # the controller of the spell that targets it
+        return True
     if e == "cast":
         return isinstance(trigger.subject, ir.Filter) and trigger.subject.controller in (None, "opponent")
     if e == "beginning_of_step":
