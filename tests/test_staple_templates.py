@@ -501,3 +501,57 @@ def test_bonecrusher_giant_punishes_spells_not_abilities(db):
     while g.pending.kind != "priority":
         pick(g, "Bonecrusher Giant")
     assert len(g.current_state().stack) == 1               # the ability alone: no trigger
+
+
+def test_arcane_denial_its_controller_chooses_how_many_to_draw(db):
+    """Arcane Denial: "Counter target spell. Its controller may draw up to two cards at the
+    beginning of the next turn's upkeep. You draw a card at the beginning of the next turn's
+    upkeep." Ruling: that player chooses the number, 0 to 2, as the ability resolves, before
+    drawing (CR 608.2d, 603.7)."""
+    assert db.get("Arcane Denial").fully_supported
+    g = board(db, """  - name: Alice
+    hand: [Arcane Denial]
+    battlefield: [Island, Island]
+    library: [Island, Island, Island]
+  - name: Bob
+    hand: [Lightning Bolt]
+    battlefield: [Mountain]
+    library: [Forest, Forest, Forest, Forest]
+""", active="Bob", step="main1")
+    _cast(g, "Lightning Bolt", "Alice")
+    g.push(Action("pass"))
+    _cast(g, "Arcane Denial", "Lightning Bolt")
+    _pass_round(g)
+    assert names(g, 1, "graveyard") == ["Lightning Bolt"]
+    seen = []
+    while g.pending.kind != "choose_number":             # to Alice's upkeep: the two delayed abilities
+        seen.append((g.pending.kind, [a.label for a in g.legal_actions()][:4]))
+        assert len(seen) < 200, seen[-5:]
+        g.push(Action("pass") if g.pending.kind == "priority" else g.legal_actions()[0])
+    assert g.pending.player == 1
+    assert [a.label for a in g.legal_actions()] == ["draw 0", "draw 1", "draw 2"]
+    pick(g, "draw 1")
+    while g.current_state().stack:
+        g.push(Action("pass"))
+    s = g.current_state()
+    assert len(s.players[1].hand) == 1 and len(s.players[0].hand) == 1 and s.active == 0
+
+
+def test_stubborn_denial_ferocious_counters_that_spell_outright(db):
+    """Stubborn Denial: "Counter target noncreature spell unless its controller pays {1}.
+    Ferocious — If you control a creature with power 4 or greater, counter that spell instead."
+    "That spell" is the target spell (CR 608.2c); with a 4-power creature no payment is asked."""
+    assert db.get("Stubborn Denial").fully_supported
+    g = board(db, """  - name: Alice
+    hand: [Lightning Bolt]
+    battlefield: [Mountain, Mountain]
+  - name: Bob
+    hand: [Stubborn Denial]
+    battlefield: [Island, Hill Giant, Craw Wurm]
+""")
+    _cast(g, "Lightning Bolt", "Bob")
+    g.push(Action("pass"))
+    _cast(g, "Stubborn Denial", "Lightning Bolt")
+    _pass_round(g)
+    assert g.pending.kind == "priority"               # no "pay {1}?" question: countered outright
+    assert names(g, 0, "graveyard") == ["Lightning Bolt"] and g.current_state().players[1].life == 20

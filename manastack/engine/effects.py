@@ -123,13 +123,21 @@ def _extra_turn(ctx, e: ir.ExtraTurn, rc):
 
 
 def _draw(ctx, e: ir.Draw, rc):
+    """CR 121.2; "draw up to N cards": each player named, in APNAP order, chooses the number
+    before drawing any (CR 608.2d, Arcane Denial's rulings)."""
     n = amount(ctx, e.amount, rc)
     rc.did = True       # for "If you do" (CR 608.2c): every card was drawn (CR 121.4)
-    for p in named_players(ctx, e.who, rc):
+    players = named_players(ctx, e.who, rc)
+    for p in [q for q in ctx.s.apnap() if q in players] if e.up_to else players:
+        k = n
+        if e.up_to:
+            answer = ctx.ask(Decision(p, DecisionKind.CHOOSE_NUMBER, f"{rc.card.name}: draw how many cards (up to {n})?",
+                                      tuple(Action(ActionKind.CHOOSE, (i,), f"draw {i}") for i in range(n + 1))))
+            k = answer.args[0]
         library = ctx.s.players[p].library
         before = len(library)
-        events.draw(ctx, p, n)
-        rc.did = rc.did and before - len(ctx.s.players[p].library) == n
+        events.draw(ctx, p, k)
+        rc.did = rc.did and before - len(ctx.s.players[p].library) == k
 
 
 def _discard(ctx, e: ir.Discard, rc):
@@ -1525,7 +1533,10 @@ def _create_delayed_trigger(ctx, e: ir.CreateDelayedTrigger, rc):
 
 
 def _now(ctx, t):
-    """A target's id, or the id of the object an effect of this resolution moved it to be."""
+    """A target's id, or the id of the object an effect of this resolution moved it to be; a
+    target spell this resolution countered is the card it became (CR 400.7)."""
+    if isinstance(t, str) and t in ctx.lki:
+        t = ctx.lki[t].id
     if isinstance(t, int) and t in ctx.moved:
         new = became(ctx, t)
         return new.id if new is not None else t

@@ -175,6 +175,8 @@ def known_objects(ctx: Ctx, subject, rc: ResolutionContext) -> list[Obj]:
                 item = next((i for i in ctx.s.stack if i.id == int(t[1:])), None)
                 if item is not None and item.kind == ItemKind.SPELL and item.source in ctx.s.objs:
                     out.append(ctx.s.objs[item.source])
+                elif t in ctx.lki:      # countered by this resolution: as it last existed (CR 608.2h)
+                    out.append(ctx.lki[t])
         return out
     return [o for o in resolve_subject(ctx, subject, rc) if isinstance(o, Obj)]
 

@@ -445,8 +445,12 @@ class DivideDamage:
 
 @dataclass(frozen=True, slots=True)
 class Draw:
+    """``who`` draws ``amount`` cards, one at a time (CR 121.2); with ``up_to`` each such player
+    first chooses how many, 0 to ``amount`` ("may draw up to two cards", CR 608.2d)."""
+
     amount: Amount = 1
     who: Subject = Ref("you")
+    up_to: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -404,6 +404,12 @@ class EffectRules:
     def draw(self, c):
         return [ir.Draw(_amount(_of(c, _Amount), _of(c, _ForEach)), self._player_or_you(c))]
 
+    def draw_up_to(self, c):
+        """"Each player may draw up to two cards": each chooses how many, then draws them."""
+        n = _of(c, _Amount).value
+        _need(isinstance(n, int), "draw up to X")
+        return [ir.Draw(n, self._player_or_you(c), up_to=True)]
+
     def discard(self, c):
         _need(_of(c, _ForEach) is None, "discard for each")
         return [ir.Discard(_of(c, _Amount).value, self._player_or_you(c),

@@ -187,6 +187,10 @@ class LineRules:
         # "if that player has no cards in hand": the player the trigger names (CR 603.2, 603.4)
         _need(not (type(condition) is ir.PlayerCount and condition.whose == "that_player")
               or that == ir.Ref("triggering_player"), "if that player: no player named")
+        # "Whenever a Mountain enters ..., if you control at least five other Mountains": "other"
+        # means other than the one that entered, which the condition doesn't read
+        _need(not (isinstance(trigger.subject, ir.Filter) and type(condition) is ir.YouControl
+                   and any(f.other for f in condition.filters)), "other than the object the trigger names")
         # "if it had ... counters on it": what "it" was as it left the battlefield (CR 603.10a)
         _need(type(condition) is not ir.HadCounter or trigger.event in ("dies", "leaves"), "if it had")
         _need(condition != "cast_in_your_main_phase", "if you cast it during your main phase: a permanent")
@@ -960,6 +964,8 @@ class LineRules:
         """"[player] may [do something]": the player both chooses and does it (CR 603.5)."""
         who, effects = c
         _need(_is_player(who), "may")
+        if all(type(e) is ir.Draw and e.up_to for e in effects):   # "may draw up to two cards": one choice, 0 to 2
+            return [dataclasses.replace(e, who=who) if e.who in (ir.Ref("you"), PREV_PLAYER) else e for e in effects]
         return [ir.May(tuple(dataclasses.replace(e, who=who) if getattr(e, "who", None) in (ir.Ref("you"), PREV_PLAYER)
                              else e for e in effects), who)]
 
