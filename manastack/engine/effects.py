@@ -474,7 +474,7 @@ def _put_in_library(ctx, e: ir.PutInLibrary, rc):
     s = ctx.s
     found = named_objects(ctx, e.what, rc)
     where = "on the bottom of" if e.bottom else "on top of"
-    if len(found) > 1:
+    if len(found) > 1 and isinstance(e.what, ir.Ref):    # several targets go in the order chosen
         ordered = []
         for owner in s.apnap():
             mine = [o for o in found if o.owner == owner]
