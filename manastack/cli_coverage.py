@@ -53,8 +53,14 @@ def coverage(corpus: str, as_json: bool, top: int, per_card: bool, staples_path:
     for template, count in report.top:
         table.add_row(str(count), escape(template))
     console.print(table)
-    if not report.cards:
-        return
+    if report.cards:
+        _print_gaps(console, report, per_card)
+    if staples_report is not None:
+        _print_staples(console, staples_report)
+
+
+def _print_gaps(console: Console, report, per_card: bool) -> None:
+    """The templates that block cards alone, the reasons, and the cards not compiled."""
     console.print(f"{report.single} card(s) are blocked by one template alone.", highlight=False)
     table = Table(title=f"Top {len(report.sole)} templates by the cards they alone block")
     table.add_column("cards", justify="right")
@@ -79,8 +85,6 @@ def coverage(corpus: str, as_json: bool, top: int, per_card: bool, staples_path:
     if report.errors:
         console.print(f"{len(report.errors)} card(s) could not be read, e.g. "
                       f"{report.errors[0][0]}: {report.errors[0][1]}", highlight=False)
-    if staples_report is not None:
-        _print_staples(console, staples_report)
 
 
 def _print_staples(console: Console, report) -> None:

@@ -51,11 +51,11 @@ def test_a_back_face_has_its_color_indicator(corpus_db):
 
 
 def test_a_card_is_supported_only_when_every_face_is(corpus_db):
-    """Delver of Secrets' front face isn't read in full: its back face, which is only
-    "Flying", is not playable either; a werewolf whose faces are both read is."""
-    assert corpus_db.get("Insectile Aberration").face_unsupported == ()
-    assert not corpus_db.get("Insectile Aberration").fully_supported
-    assert any(u.startswith("Delver of Secrets: ") for u in corpus_db.get("Insectile Aberration").unsupported)
+    """Garruk Relentless' front face isn't read in full: its back face, read in full, is not
+    playable either; a werewolf whose faces are both read is."""
+    assert corpus_db.get("Garruk, the Veil-Cursed").face_unsupported == ()
+    assert not corpus_db.get("Garruk, the Veil-Cursed").fully_supported
+    assert any(u.startswith("Garruk Relentless: ") for u in corpus_db.get("Garruk, the Veil-Cursed").unsupported)
     assert corpus_db.get("Gatstaf Shepherd").fully_supported
     assert corpus_db.get("Gatstaf Howler").fully_supported
     # kinds the engine doesn't play yet say so on both faces

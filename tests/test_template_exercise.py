@@ -73,7 +73,8 @@ def parts(node, out: set) -> set:
             out.add(("OWN_COST_COUNTS", node.for_each))
         if node.kind == "cost_increase" and node.mana is not None:
             out.add(("SPELL_COST_INCREASES", "colored"))
-        if node.kind == "modify_pt" and node.count is not None:     # "for each ..." (CR 613.4c)
+        if node.kind in ("modify_pt", "pt_equal_count", "power_equal_count", "toughness_equal_count") \
+                and node.count is not None:     # "for each ...", "equal to the number of ..." (CR 613.4c, 604.3)
             out.add(("STATIC_COUNTS", type(node.count).__name__))
         if isinstance(node.condition, str):          # "as long as ..." (CR 611.3a)
             out.add(("CONDITIONS", node.condition))

@@ -14,7 +14,7 @@ from manastack.oracle import ir
 
 from . import continuous
 from . import exercise
-from .continuous import Keeps, card_keywords, count_matching, mana_value, printed, printed_changeling
+from .continuous import PT_COUNT_KINDS, Keeps, card_keywords, cda_pt, count_matching, mana_value, printed, printed_changeling
 from .state import Obj, State
 
 __all__ = ["card_types", "colors", "count_matching", "has", "has_all_creature_types", "is_creature", "is_type",
@@ -128,8 +128,8 @@ def power_toughness(s: State, o: Obj) -> tuple[int, int]:
     card = o.card
     p, t = printed(card.power), printed(card.toughness)
     for eff in card.static_effects:
-        if eff.kind == "pt_equal_count":    # CR 604.3, 613.4a: defines them in every zone
-            p = t = count_matching(s, eff.count, o)
+        if eff.kind in PT_COUNT_KINDS:      # CR 604.3, 613.4a: defines them in every zone
+            p, t = cda_pt(s, eff, o, p, t)
             if exercise.RECORD is not None:
                 exercise.note("STATIC_KINDS", eff.kind, card)
     counters = o.counters

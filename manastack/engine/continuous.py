@@ -62,7 +62,7 @@ STATIC_LAYERS: dict[str, int] = {
     "set_colors": L5,
     "grant_keywords": L6, "lose_keywords": L6, "grant_ability": L6, "cant_have_keywords": L6,
     "lose_all_abilities": L6,
-    "pt_equal_count": L7A,
+    "pt_equal_count": L7A, "power_equal_count": L7A, "toughness_equal_count": L7A,
     "set_base_pt": L7B, "base_pt_mana_value": L7B,
     "modify_pt": L7C,
 }
@@ -246,7 +246,7 @@ def compute(s: State, extra: Obj | None = None, reset: frozenset[int] = frozense
             w[oid].controller = objs[oid].owner
     # a mark that an Aura's static ability controls the permanent is no effect (see control.py)
     records = [e for e in records if type(e) is not ControlChange or not e.until.startswith("attached:")]
-    statics_ = [FromStatic(STATIC_LAYERS[eff.kind], objs[src].timestamp, eff.kind == "pt_equal_count",
+    statics_ = [FromStatic(STATIC_LAYERS[eff.kind], objs[src].timestamp, eff.kind in PT_COUNT_KINDS,
                            objs[src], group, eff) for src, group, eff in layered]
     # the color part of "is a black Zombie in addition to its other colors and types" (layer 5)
     statics_ += [FromStatic(L5, e.timestamp, False, e.source, e.group, e.static) for e in statics_
@@ -476,8 +476,8 @@ def _values(s, e: Layered, w, objs, targets) -> tuple:
         return (_controller(e.source, w),)
     if eff.kind == "modify_pt" and eff.count is not None:
         return tuple(_times(s, eff, e.source, objs[oid]) for oid in targets)
-    if eff.kind == "pt_equal_count" and type(eff.count) is ir.Filter:
-        return (count_matching(s, eff.count, e.source),)
+    if eff.kind in PT_COUNT_KINDS:
+        return (cda_count(s, eff, e.source),)
     return ()
 
 
@@ -546,8 +546,8 @@ def _apply_static(s, layer: int, eff: ir.StaticEffect, src: Obj, o: Obj, c: Char
         c.grants = c.grants + tuple(ab.text for ab in eff.abilities)
     elif kind == "lose_all_abilities":
         c.own_text, c.grants, c.keywords, c.protections = False, (), frozenset(), ()
-    elif kind == "pt_equal_count" and type(eff.count) is ir.Filter:
-        c.power = c.toughness = count_matching(s, eff.count, src)
+    elif kind in PT_COUNT_KINDS:
+        c.power, c.toughness = cda_pt(s, eff, src, c.power, c.toughness)
     elif kind == "set_base_pt":
         c.power, c.toughness = eff.power, eff.toughness
     elif kind == "base_pt_mana_value":
@@ -787,6 +787,37 @@ def count_matching(s: State, f: ir.Filter, source: Obj, besides: Obj | None = No
         found = [s.objs[i] for p in s.players for i in p.zone(f.zone)]
     skip = besides.id if f.other and besides is not None else None
     return sum(1 for o in found if o.id != skip and matches(s, o, f, source))
+
+
+# characteristic-defining abilities that set power and toughness to a number (CR 604.3, 613.4a)
+PT_COUNT_KINDS = frozenset({"pt_equal_count", "power_equal_count", "toughness_equal_count"})
+
+
+def cda_count(s: State, eff: ir.StaticEffect, source: Obj) -> int:
+    """The number a characteristic-defining ability counts: objects matching its filter, or the
+    card types among them (CR 205.2a: an artifact creature card counts twice)."""
+    count = eff.count
+    if type(count) is ir.CardTypesAmong:
+        if exercise.RECORD is not None:
+            exercise.note("STATIC_COUNTS", "CardTypesAmong", source.card)
+        f = count.filter
+        found = s.permanents() if f.zone == "battlefield" else [s.objs[i] for p in s.players for i in p.zone(f.zone)]
+        return len({t for o in found if matches(s, o, f, source) for t in o.card.types})
+    if type(count) is ir.Filter:
+        return count_matching(s, count, source)
+    raise TypeError(f"a characteristic-defining count of {type(count).__name__}")
+
+
+def cda_pt(s: State, eff: ir.StaticEffect, source: Obj, power: int, toughness: int) -> tuple[int, int]:
+    """Power and toughness with a characteristic-defining ability of ``source`` applied: "each
+    equal to [1 plus] the number of ...", or one of them, the other as it was (CR 604.3, 613.4a;
+    Tarmogoyf's toughness is that number plus 1)."""
+    n = cda_count(s, eff, source)
+    if eff.kind != "toughness_equal_count":
+        power = n + eff.power
+    if eff.kind != "power_equal_count":
+        toughness = n + eff.toughness
+    return power, toughness
 
 
 def mana_value(o: Obj) -> int:

@@ -159,6 +159,7 @@ class DecisionKind(StrEnum):
     REVEAL = "reveal"                        # a card looked at: which one to take
     ORDER_CARDS = "order_cards"              # cards to put back in an order
     CHOOSE_DISCARD = "choose_discard"        # a card from a revealed hand
+    CHOOSE_NUMBER = "choose_number"          # CR 608.2d: a number chosen as an effect happens ("draw up to two cards")
     CHOOSE_PERMANENT = "choose_permanent"    # CR 608.2d: "a land you control", "a card from your graveyard" as an effect happens
     CHOOSE_SOURCE = "choose_source"          # CR 609.7a: "a source of your choice" as an effect begins
     SURVEIL = "surveil"                      # CR 701.25a: each card looked at, on top or into the graveyard

@@ -24,7 +24,7 @@ from .continuous import HEXPROOF_FROM, keyword_names
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import Explored
 from .triggers import collect
-from .filters import is_player_ref, life_cant_change, matches, player_of, player_ref, shares_creature_type
+from .filters import is_player_ref, life_cant_change, matches, objects_matching, player_of, player_ref, shares_creature_type
 from .mana_abilities import add_mana, can_afford
 from .resolution import (became, bound_x, count_for_player, known_objects, named_objects, named_players, amount, execute,
                          objects_match, resolve_subject, source_obj)
@@ -125,13 +125,21 @@ def _extra_turn(ctx, e: ir.ExtraTurn, rc):
 
 
 def _draw(ctx, e: ir.Draw, rc):
+    """CR 121.2; "draw up to N cards": each player named, in APNAP order, chooses the number
+    before drawing any (CR 608.2d, Arcane Denial's rulings)."""
     n = amount(ctx, e.amount, rc)
     rc.did = True       # for "If you do" (CR 608.2c): every card was drawn (CR 121.4)
-    for p in named_players(ctx, e.who, rc):
+    players = named_players(ctx, e.who, rc)
+    for p in [q for q in ctx.s.apnap() if q in players] if e.up_to else players:
+        k = n
+        if e.up_to:
+            answer = ctx.ask(Decision(p, DecisionKind.CHOOSE_NUMBER, f"{rc.card.name}: draw how many cards (up to {n})?",
+                                      tuple(Action(ActionKind.CHOOSE, (i,), f"draw {i}") for i in range(n + 1))))
+            k = answer.args[0]
         library = ctx.s.players[p].library
         before = len(library)
-        events.draw(ctx, p, n)
-        rc.did = rc.did and before - len(ctx.s.players[p].library) == n
+        events.draw(ctx, p, k)
+        rc.did = rc.did and before - len(ctx.s.players[p].library) == k
 
 
 def _discard(ctx, e: ir.Discard, rc):
@@ -413,6 +421,26 @@ def _reveal_top_if_shares(ctx, e: ir.RevealTopIfShares, rc):
         execute(ctx, e.effects, rc)
 
 
+def _look_reveal_top(ctx, e: ir.LookRevealTop, rc):
+    """The controller looks at the top card of their library (CR 701.20e) and may reveal it,
+    whatever it is (CR 701.20a); if a card matching the filter is revealed, the effects happen.
+    The card stays on top."""
+    s = ctx.s
+    p = s.players[rc.controller]
+    if not p.library:
+        return
+    top = s.objs[p.library[-1]]
+    s.add_log(f"{p.name} looks at the top card of their library", ("701.20e",), "effect")
+    answer = ctx.ask(Decision(rc.controller, DecisionKind.REVEAL, f"{rc.card.name}: reveal {top.card.name}?",
+                              (Action(ActionKind.CHOOSE, (top.id,), f"reveal {top.card.name}"),
+                               Action(ActionKind.DONE, (), "reveal nothing")), {"looked": [top.id]}))
+    if answer.kind != ActionKind.CHOOSE:
+        return
+    s.add_log(f"{p.name} reveals {top.card.name}", ("701.20a",), "effect")
+    if objects_match(ctx, top, e.filter, rc):
+        execute(ctx, e.effects, rc)
+
+
 def _reveal_top_to_hand(ctx, e: ir.RevealTopToHand, rc):
     """CR 701.20a, 401.2: the controller reveals the top card of their library and puts it into
     their hand; "its mana value" after it is that card's (``rc.revealed``). An empty library
@@ -443,10 +471,27 @@ def _shuffle_hand_and_graveyard(ctx, e: ir.ShuffleHandAndGraveyard, rc):
 
 def _put_in_library(ctx, e: ir.PutInLibrary, rc):
     """CR 401.4, 400.3: into its owner's library, on top or at the bottom (a token ceases to
-    exist there, CR 111.8)."""
-    for o in named_objects(ctx, e.what, rc):
-        events.move(ctx, o, "library", bottom=e.bottom, quiet=True)
-        ctx.s.add_log(f"{o.card.name} is put {'at the bottom' if e.bottom else 'on top'} of its owner's "
+    exist there, CR 111.8). Several permanents ("Put all creatures on the bottom of their
+    owners' libraries") leave together, each owner ordering their own cards, in APNAP order."""
+    s = ctx.s
+    found = named_objects(ctx, e.what, rc)
+    where = "on the bottom of" if e.bottom else "on top of"
+    if len(found) > 1 and isinstance(e.what, ir.Ref):    # several targets go in the order chosen
+        ordered = []
+        for owner in s.apnap():
+            mine = [o for o in found if o.owner == owner]
+            for k in range(len(mine) - 1):      # the first chosen is put first
+                answer = ctx.ask(Decision(owner, DecisionKind.ORDER_CARDS,
+                                          f"{rc.card.name}: put which card {where} your library next?",
+                                          tuple(Action(ActionKind.CHOOSE, (o.id,), o.card.name) for o in mine[k:])))
+                j = next(i for i in range(k, len(mine)) if mine[i].id == answer.args[0])
+                mine[k], mine[j] = mine[j], mine[k]
+            ordered += mine
+        found = ordered + [o for o in found if o not in ordered]
+    with events.together(ctx):
+        for o in found:
+            events.move(ctx, o, "library", bottom=e.bottom, quiet=True)
+            s.add_log(f"{o.card.name} is put {'at the bottom' if e.bottom else 'on top'} of its owner's "
                       f"library ({rc.card.name})", ("401.4", "400.3"), "zone")
 
 
@@ -972,6 +1017,32 @@ def _untap(ctx, e: ir.Untap, rc):
             rc.did = True
 
 
+def _untap_up_to(ctx, e: ir.UntapUpTo, rc):
+    """"Untap up to two lands": the controller chooses, one at a time, up to ``count`` tapped
+    permanents matching the filter, whoever controls them (not targeted: CR 608.2d), then they
+    untap (CR 701.26b). "If you do" applies if one became untapped (CR 608.2c)."""
+    s = ctx.s
+    source = source_obj(ctx, rc)
+    chosen: list[int] = []
+    while len(chosen) < e.count:
+        options = [Action(ActionKind.CHOOSE, (o.id,), f"{o.card.name} ({s.players[o.controller].name})")
+                   for o in objects_matching(s, e.filter, source, rc.controller) if o.tapped and o.id not in chosen]
+        if not options:
+            break
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_PERMANENT,
+                                  f"{rc.card.name}: untap which? ({len(chosen)} of up to {e.count} chosen)",
+                                  (Action(ActionKind.DONE, (), "untap the ones chosen"), *options)))
+        if answer.kind == ActionKind.DONE:
+            break
+        chosen.append(answer.args[0])
+    rc.did = False
+    for oid in chosen:
+        o = s.objs.get(oid)
+        if o is not None and o.zone == "battlefield" and o.tapped:
+            events.untap(ctx, o)
+            rc.did = True
+
+
 def _tap_or_untap(ctx, e: ir.TapOrUntap, rc):
     """CR 701.26, 608.2d: for each object named, the player chooses as it resolves whether to tap
     it or untap it; tapping a tapped permanent (or untapping an untapped one) does nothing."""
@@ -1324,21 +1395,23 @@ def _put_rest(ctx, e: ir.LookAtTop, p, rest: list) -> None:
 
 
 def _hand_on_library(ctx, e: ir.HandOnLibrary, rc):
-    """CR 401.4: the controller puts ``amount`` cards from their hand (every card, when fewer)
-    on top of their library, or on the bottom, one at a time, so they choose the order: on top,
-    the card put last is the top card. The opponent learns how many, not which (CR 400.2)."""
+    """CR 401.4: each player named (the controller, or "target opponent") puts ``amount`` cards
+    from their hand (every card, when fewer) on top of their library, or on the bottom, one at a
+    time, so they choose the order: on top, the card put last is the top card. The others learn
+    how many, not which (CR 400.2)."""
     s = ctx.s
-    p = s.players[rc.controller]
     where = "on the bottom of" if e.bottom else "on top of"
-    total = min(e.amount, len(p.hand))
-    for k in range(total):
-        last = "; it will be the top card" if not e.bottom and k == total - 1 and total > 1 else ""
-        answer = ctx.ask(Decision(rc.controller, DecisionKind.HAND_TO_LIBRARY,
-                                  f"Put which card from your hand {where} your library{last}?",
-                                  tuple(Action(ActionKind.CHOOSE, (i,), s.objs[i].card.name) for i in p.hand)))
-        events.move(ctx, s.objs[answer.args[0]], "library", bottom=e.bottom, quiet=True)
-    s.add_log(f"{p.name} puts {total} card{'s' if total != 1 else ''} from their hand {where} their library",
-              ("401.4",), "effect")
+    for who in [p for p in s.apnap() if p in named_players(ctx, e.who, rc)]:   # CR 101.4
+        p = s.players[who]
+        total = min(e.amount, len(p.hand))
+        for k in range(total):
+            last = "; it will be the top card" if not e.bottom and k == total - 1 and total > 1 else ""
+            answer = ctx.ask(Decision(who, DecisionKind.HAND_TO_LIBRARY,
+                                      f"Put which card from your hand {where} your library{last}?",
+                                      tuple(Action(ActionKind.CHOOSE, (i,), s.objs[i].card.name) for i in p.hand)))
+            events.move(ctx, s.objs[answer.args[0]], "library", bottom=e.bottom, quiet=True)
+        s.add_log(f"{p.name} puts {total} card{'s' if total != 1 else ''} from their hand {where} their library",
+                  ("401.4",), "effect")
 
 
 def _put_from_hand(ctx, e: ir.PutFromHand, rc):
@@ -1519,7 +1592,10 @@ def _create_delayed_trigger(ctx, e: ir.CreateDelayedTrigger, rc):
 
 
 def _now(ctx, t):
-    """A target's id, or the id of the object an effect of this resolution moved it to be."""
+    """A target's id, or the id of the object an effect of this resolution moved it to be; a
+    target spell this resolution countered is the card it became (CR 400.7)."""
+    if isinstance(t, str) and t in ctx.lki:
+        t = ctx.lki[t].id
     if isinstance(t, int) and t in ctx.moved:
         new = became(ctx, t)
         return new.id if new is not None else t
@@ -1645,8 +1721,8 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.CreateReflexive: _create_reflexive,
     ir.ReturnToHand: _bounce, ir.ExileIfDies: _exile_if_dies, ir.SwitchPT: _switch_pt, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
     ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.LoseKeywords: _lose_keywords, ir.BecomeColor: _become_color, ir.BecomeLandType: _become_land_type, ir.ExtraLandPlays: _extra_land_plays, ir.ChooseCreatureType: _choose_creature_type, ir.ChooseCardName: _choose_card_name, ir.DiscardHandDraw: _discard_hand_draw, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
-    ir.CreateTokens: _create_tokens, ir.CreateTokenCopy: token_copies.create_token_copy, ir.SkipNext: skips.skip_next, ir.Tap: _tap, ir.Untap: _untap, ir.TapOrUntap: _tap_or_untap, ir.Mill: _mill,
-    ir.Scry: _scry, ir.SearchLibrary: _search, ir.SearchZonesExile: _search_zones_exile, ir.RevealHandDiscard: _reveal_hand_discard,
+    ir.CreateTokens: _create_tokens, ir.CreateTokenCopy: token_copies.create_token_copy, ir.SkipNext: skips.skip_next, ir.Tap: _tap, ir.Untap: _untap, ir.UntapUpTo: _untap_up_to, ir.TapOrUntap: _tap_or_untap, ir.Mill: _mill,
+    ir.Scry: _scry, ir.SearchLibrary: _search, ir.SearchZonesExile: _search_zones_exile, ir.RevealHandDiscard: _reveal_hand_discard, ir.LookRevealTop: _look_reveal_top,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
     ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win, ir.Vote: votes.vote, ir.IfVoted: votes.if_voted,
     ir.Conditional: _conditional,

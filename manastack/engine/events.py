@@ -945,6 +945,7 @@ def counter_spell(ctx: Ctx, item, by: str = "", rules=("701.6a",), exile: bool =
     s.add_log(f"{item.label} is countered" + (f" by {by}" if by else ""), rules, "counter")
     if item.kind == ItemKind.SPELL:
         o = s.objs[item.source]
+        ctx.lki[f"s{item.id}"] = o      # the spell as it last existed, for "its controller" (CR 608.2h)
         move(ctx, o, "graveyard", quiet=True, exile_instead=by if exile else "")
 
 

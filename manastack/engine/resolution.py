@@ -179,6 +179,8 @@ def known_objects(ctx: Ctx, subject, rc: ResolutionContext) -> list[Obj]:
                 item = next((i for i in ctx.s.stack if i.id == int(t[1:])), None)
                 if item is not None and item.kind == ItemKind.SPELL and item.source in ctx.s.objs:
                     out.append(ctx.s.objs[item.source])
+                elif t in ctx.lki:      # countered by this resolution: as it last existed (CR 608.2h)
+                    out.append(ctx.lki[t])
         return out
     return [o for o in resolve_subject(ctx, subject, rc) if isinstance(o, Obj)]
 
@@ -248,7 +250,8 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
         return [s.objs[i] for i, n in tally.items() if n == most and i in s.objs]
     if name == "you":
         return [rc.controller]
-    if name == "each_opponent":
+    if name == "each_opponent" or name == "each_other_player":
+        # CR 102.3: in a free-for-all game every other player is an opponent
         return [p.index for p in s.players if p.index != rc.controller and not p.lost]
     if name == "each_player":
         return [p.index for p in s.players if not p.lost]

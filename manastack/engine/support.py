@@ -141,12 +141,13 @@ PLAYER_UNLESS_COST_PARTS = frozenset({"mana", "PayLifeCost"})
 STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_block",
                           "no_legend_rule", "cant_be_countered", "attacks_each_combat",
                           "cant_be_blocked", "can_block_only_flying", "doesnt_untap",
+                          "untap_during_others",        # CR 502.3, engine.turn
                           "cant_be_blocked_by",         # CR 509.1b, engine.combat.block_restriction
                           "cant_be_blocked_except_by",  # CR 509.1b, engine.combat.block_restriction
                           "cant_block_attackers",       # CR 509.1b, engine.combat.block_restriction
                           "cant_activate", "cant_activate_nonmana",   # CR 602.5, engine.activation_limits
                           "cant_cast",                  # CR 101.2, engine.timing.cast_forbidden
-                          "pt_equal_count",             # CR 604.3, 613.4a: engine.continuous
+                          "pt_equal_count", "power_equal_count", "toughness_equal_count",   # CR 604.3, 613.4a: engine.continuous
                           "max_one_blocker",            # CR 509.1b, engine.combat.declare_blockers
                           "min_blockers",               # CR 509.1b, engine.combat.fewest_blockers
                           "assign_as_unblocked",        # CR 510.1, engine.combat.combat_damage
@@ -184,7 +185,8 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
 # What a "modify_pt" static ability counts, "for each ..." (CR 613.4c): objects matching a filter,
 # or counters of a kind on the source ("for each charge counter on ~"); continuous._times.
 STATIC_COUNTS = frozenset({"Filter", "CountersOn",
-                           "AttachedCount"})     # "for each Aura attached to it": continuous._times
+                           "AttachedCount",      # "for each Aura attached to it": continuous._times
+                           "CardTypesAmong"})    # Tarmogoyf's count: continuous.cda_count
 REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color", "choose_player", "choose_opponent",
                                "double_damage_to_player", "more_counters", "double_counters",
                                "enter_as_copy", "choose_creature_type", "choose_name",   # CR 201.3, engine.card_names
@@ -223,7 +225,7 @@ MANA_COST_PARTS = frozenset({"RemoveAnyCountersCost"})
 MANA_RIDERS = frozenset({"cant_be_countered", "plus_one_counter"})
 TRIGGER_EVENTS = frozenset({
     "enters", "dies", "leaves", "attacks", "blocks", "becomes_blocked", "beginning_of_step",
-    "cast", "tapped_for_mana", "becomes_target", "gain_life", "lose_life", "draw",
+    "cast", "tapped_for_mana", "becomes_target", "becomes_target_by_spell", "gain_life", "lose_life", "draw",
     "votes_finished",       # CR 701.38, engine.votes.vote
     "reflexive", "attacks_alone", "attacks_unblocked", "blocks_or_becomes_blocked", "blocks_or_blocked_by_creature", "blocked_by_creature_without_flanking",
     "deals_damage", "deals_combat_damage", "deals_damage_to_player", "deals_combat_damage_to_player",
@@ -265,7 +267,7 @@ PLAYER_SUBJECTS = frozenset({"you", "opponent", "each"})
 TARGET_KINDS = frozenset({"any", "player", "opponent", "player_or_planeswalker", "opponent_or_planeswalker",
                           "permanent", "spell", "card",
                           "activated_ability", "ability", "spell_or_ability"})   # CR 115.1d
-REFS = frozenset({"self", "you", "each_opponent", "each_player", "target_controller", "enchanted",
+REFS = frozenset({"self", "you", "each_opponent", "each_other_player", "each_player", "target_controller", "enchanted",
                   "equipped", "attached_controller", "triggering_controller",
                   "triggering_player", "triggering_object", "triggering_spell", "all",
                   "created", "chosen",

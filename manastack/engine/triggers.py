@@ -69,7 +69,7 @@ _SEEN_BY_KIND = {
     "draw": frozenset(("draw",)), "step": frozenset(("beginning_of_step",)),
     "cast": frozenset(("cast",)), "tapped_for_mana": frozenset(("tapped_for_mana",)),
     "activated": frozenset(("activates",)),
-    "madness": frozenset(("exiled_with_madness",)), "becomes_target": frozenset(("becomes_target",)),
+    "madness": frozenset(("exiled_with_madness",)), "becomes_target": frozenset(("becomes_target", "becomes_target_by_spell")),
     "exerted": frozenset(("exerts",)), "exploited": frozenset(("exploits",)),
     "explored": frozenset(("explores",)),
     "cycled": frozenset(("cycled", "cycles")),
@@ -346,6 +346,9 @@ def _object_event(s, trig: ir.Trigger, source: Obj, ev: _ObjectEvent) -> list[Se
         return []
     if trig.one_or_more or not _matches_subject(s, trig.subject, s.objs.get(ev.obj), source):
         return []
+    if trig.with_others and sum(1 for o in s.permanents() if o.attacking is not None and o.id != ev.obj) \
+            < trig.with_others:      # battalion: declared with at least so many others (CR 508.1)
+        return []
     if trig.attacked is not None:
         attacker = s.objs[ev.obj]
         if not _attacks_whom(s, trig.attacked, attacker, source):
@@ -456,7 +459,11 @@ def _exiled_with_madness(s, trig: ir.Trigger, source: Obj, ev: ExiledWithMadness
 
 def _became_target(s, trig: ir.Trigger, source: Obj, ev: BecameTarget) -> list[Seen]:
     # CR 702.21a (ward): "becomes the target of a spell or ability an opponent controls"
-    if trig.event != "becomes_target" or not _matches_subject(s, trig.subject, s.objs.get(ev.obj), source):
+    if trig.event not in ("becomes_target", "becomes_target_by_spell") \
+            or not _matches_subject(s, trig.subject, s.objs.get(ev.obj), source):
+        return []
+    if trig.event == "becomes_target_by_spell" and not any(   # a spell, not an ability (CR 115.1a-b)
+            i.id == ev.item and i.kind == ItemKind.SPELL for i in s.stack):
         return []
     if not _player_matches(trig.whose, ev.player, source.controller):
         return []

@@ -275,10 +275,19 @@ def _step(ctx: Ctx) -> None:
         # "next untap step" is used up now; "while ~ remains tapped" holds until ~ untaps (CR 611.2b)
         s.effects = [e for e in s.effects if e not in skips or e.until != Duration.NEXT_UNTAP]
         held |= _choose_not_to_untap(ctx, held)
+        # "Untap all permanents you control during each other player's untap step": they untap at
+        # the same time, each once however many such abilities there are (Seedborn Muse's rulings)
+        others = {o.id: o for src, eff in ch.static_effects(s, "untap_during_others") if src.controller != ap
+                  for o in s.permanents(src.controller) if o.tapped and layers.affected_by(s, src, eff, o)}
         for o in s.permanents(ap):
             if o.tapped and o.id not in held:
                 events.untap(ctx, o, quiet=True)      # an event like any other (CR 502.3, 701.26b)
+        for o in others.values():
+            if o.tapped and o.zone == "battlefield":
+                events.untap(ctx, o, quiet=True)
         s.add_log(f"{s.players[ap].name} untaps their permanents", ("502.3",), "step")
+        for p in sorted({o.controller for o in others.values()}):
+            s.add_log(f"{s.players[p].name} untaps their permanents too, by a static ability", ("502.3",), "step")
         for oid in held:
             s.add_log(f"{s.objs[oid].card.name} doesn't untap", ("502.3",), "step")
     elif step == Step.DRAW:

@@ -71,6 +71,14 @@ class CountersOn:
 
 
 @dataclass(frozen=True, slots=True)
+class CardTypesAmong:
+    """"the number of card types among cards in all graveyards" (Tarmogoyf): how many card
+    types (CR 205.2a) the cards matching ``filter`` have among them, each counted once."""
+
+    filter: "Filter"
+
+
+@dataclass(frozen=True, slots=True)
 class AttachedCount:
     """"for each Aura attached to it" of a static ability: the permanents matching ``filter``
     attached to the object the effect modifies (CR 301.5, 303.4)."""
@@ -325,7 +333,8 @@ class Target:
 @dataclass(frozen=True, slots=True)
 class Ref:
     """A non-targeted reference resolved at the time the effect happens:
-    "self" (this object), "you" (its controller), "each_opponent", "each_player",
+    "self" (this object), "you" (its controller), "each_opponent", "each_other_player" (the
+    players other than its controller), "each_player",
     "target_controller" (controller of the first target), "enchanted", "equipped",
     "attached_controller", "defending_player", "triggering_object", "triggering_player",
     "all" (every object matching ``filter``), "created" (the tokens this ability created
@@ -447,8 +456,12 @@ class DivideDamage:
 
 @dataclass(frozen=True, slots=True)
 class Draw:
+    """``who`` draws ``amount`` cards, one at a time (CR 121.2); with ``up_to`` each such player
+    first chooses how many, 0 to ``amount`` ("may draw up to two cards", CR 608.2d)."""
+
     amount: Amount = 1
     who: Subject = Ref("you")
+    up_to: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -828,6 +841,16 @@ class Tap:
 @dataclass(frozen=True, slots=True)
 class Untap:
     what: Subject
+
+
+@dataclass(frozen=True, slots=True)
+class UntapUpTo:
+    """"Untap up to two lands": as it resolves, the controller chooses up to ``count`` permanents
+    matching ``filter`` (whoever controls them; they aren't targeted, CR 608.2d) and untaps
+    them (CR 701.26b)."""
+
+    count: int
+    filter: Filter
 
 
 @dataclass(frozen=True, slots=True)
@@ -1260,6 +1283,17 @@ class RevealTopIfShares:
     """Kinship: look at the top card of your library; if it shares a creature type with the
     source (CR 205.3), you may reveal it (CR 701.20a), and if you do, ``effects`` happen."""
 
+    effects: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class LookRevealTop:
+    """"Look at the top card of your library. You may reveal that card. If an instant or
+    sorcery card is revealed this way, ...": the controller looks (CR 701.20e), may reveal it
+    whatever it is (CR 701.20a), and ``effects`` happen if the card revealed matches ``filter``;
+    the card stays on top."""
+
+    filter: Filter
     effects: tuple
 
 
@@ -1856,6 +1890,9 @@ class Trigger:
     during: str | None = None   # "cast ... during your / an opponent's turn": "your", "opponent"
     attacked: str | None = None  # whom the attacker attacks (CR 508.1b), below
     source: Filter | None = None  # "activates an ability of a creature": that ability's source, on the battlefield
+    # "Whenever ~ and at least two other creatures attack" (battalion): at least this many other
+    # creatures were declared as attackers with it (CR 508.1)
+    with_others: int = 0
 
 
 # --------------------------------------------------------------------------------- abilities
@@ -2003,8 +2040,10 @@ class StaticEffect:
     attackers: Filter | None = None                   # "cant_block_attackers": the attackers it can't block
     # "modify_pt" times the number of objects matching ``count`` ("for each artifact you
     # control") or of the source's counters of a kind ("for each charge counter on ~");
-    # "pt_equal_count": power and toughness are each the number of objects (CR 604.3)
-    count: "Filter | CountersOn | None" = None
+    # "pt_equal_count": power and toughness are each the number of objects or of the card
+    # types among them, plus ``power`` and ``toughness`` ("1 plus the number of lands you
+    # control"); "power_equal_count", "toughness_equal_count": that one alone (CR 604.3)
+    count: "Filter | CountersOn | CardTypesAmong | None" = None
     # "as long as ...": the effect applies only while this holds (CR 611.3a, 604.2): a
     # condition's name (engine.conditions), a YouControl, a NotYourTurn or a HasCounter
     condition: "str | YouControl | NotYourTurn | HasCounter | None" = None
@@ -2451,10 +2490,12 @@ class HandOnLibrary:
     """"Put two cards from your hand on top of your library in any order" (Brainstorm): the
     controller chooses ``amount`` cards in their hand (all of them when fewer) and puts them on
     top of their library, or on the bottom with ``bottom``, one at a time in the order they
-    choose (CR 401.4)."""
+    choose (CR 401.4). With ``who``, each player it names does so with their own hand
+    ("target opponent puts a card from their hand on top of their library")."""
 
     amount: int
     bottom: bool = False
+    who: Subject = Ref("you")
 
 
 @dataclass(frozen=True, slots=True)
@@ -2476,7 +2517,7 @@ class Transform:
     what: Subject
 
 
-_Effects6 = Union[_Effects5, Transform]
+_Effects6 = Union[_Effects5, Transform, UntapUpTo, LookRevealTop]
 
 
 # --------------------------------------------------------------------------------- granted abilities (CR 611.2, 613.1f)

@@ -108,6 +108,7 @@ ITS_CONTROLLER = _Marker("its controller")
 THAT_PLAYER = _Marker("that player")
 THAT_SPELL = _Marker("that spell")
 THAT_CARD = _Marker("that card")         # the card an object became (CR 400.7e, 400.7j)
+OTHER_PLAYERS = _Marker("each other player")   # the players other than the ability's controller
 THAT_TOKEN = _Marker("that token")       # "that token", "those tokens": the ones this ability just created
 _PUT_CARD = _Marker("the card put")      # what an effect put onto the battlefield: no reference names it yet
 UNTIL_EOT = "end_of_turn"
@@ -182,7 +183,7 @@ _PLAYER_TARGETS = {"player", "opponent", "player_or_planeswalker", "opponent_or_
 def _is_player(subject) -> bool:
     if isinstance(subject, _T):
         return subject.spec.kind in ("player", "opponent")
-    if subject is ITS_CONTROLLER or subject is THAT_PLAYER:
+    if subject is ITS_CONTROLLER or subject is THAT_PLAYER or subject is OTHER_PLAYERS:
         return True
     return isinstance(subject, ir.Ref) and subject.name in _PLAYERS
 
@@ -389,8 +390,17 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             _need(that_player is not None and not any(sp.kind in _PLAYER_TARGETS for sp in specs),
                   "that player")
             return that_player
+        elif value is OTHER_PLAYERS:
+            # "each other player": other than you; where a trigger or a target names a player,
+            # "other" could mean other than that one (Hive Mind), so it is not read there
+            _need(that_player is None and not any(sp.kind in _PLAYER_TARGETS for sp in specs),
+                  "each other player")
+            return ir.Ref("each_other_player")
         elif value is THAT_SPELL:
-            _need(that_spell is not None, "that spell")
+            if that_spell is None:      # "Counter target spell ... counter that spell": the one named before
+                spells = [v for v in last if isinstance(v, ir.Target) and specs[v.index].kind == "spell"]
+                _need(bool(spells), "that spell")
+                return spells[-1]
             return that_spell
         elif isinstance(value, ir.ControlledBy):    # the player whose permanents they are
             return dataclasses.replace(value, player=subject(value.player))
@@ -488,7 +498,10 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
                     continue
                 _need(stat.what is not THAT_CARD, "that card's")   # only the card revealed
                 what = subject(getattr(effect, name).what)
-                _need(not isinstance(what, ir.Target) or specs[what.index].kind == "permanent", "its")
+                # a target card's mana value: the card's, as it last existed if it moved
+                # ("... onto the battlefield. You lose life equal to its mana value.", CR 608.2h)
+                _need(not isinstance(what, ir.Target) or specs[what.index].kind == "permanent"
+                      or specs[what.index].kind == "card" and getattr(effect, name).stat == "mana_value", "its")
                 changes[name] = dataclasses.replace(getattr(effect, name), what=what)
         if isinstance(effect, (ir.PutFromHand, ir.LookAtTop, ir.SearchLibrary)):   # "it" would be a card moved
             # "put a creature card from your hand onto the battlefield. That creature gains

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+from itertools import combinations_with_replacement
 
 from lark import Token, v_args
 
@@ -402,6 +403,12 @@ class EffectRules:
 
     def draw(self, c):
         return [ir.Draw(_amount(_of(c, _Amount), _of(c, _ForEach)), self._player_or_you(c))]
+
+    def draw_up_to(self, c):
+        """"Each player may draw up to two cards": each chooses how many, then draws them."""
+        n = _of(c, _Amount).value
+        _need(isinstance(n, int), "draw up to X")
+        return [ir.Draw(n, self._player_or_you(c), up_to=True)]
 
     def discard(self, c):
         _need(_of(c, _ForEach) is None, "discard for each")
@@ -951,6 +958,13 @@ class EffectRules:
         _need(_permanent(c[0]), "untap")
         return [ir.Untap(c[0])]
 
+    def untap_up_to(self, c):
+        """"Untap up to two lands" (Snap): any such permanents, chosen as it resolves."""
+        n, d = _number(c[0]), c[-1]
+        _need(isinstance(n, int) and n > 1 and d.plural and d.kind in (None, "permanent")
+              and not d.zone_given, "untap up to")
+        return [ir.UntapUpTo(n, d.filter)]
+
     def attach_self(self, c):
         """"Attach it to target creature you control": the source (an Equipment) becomes attached
         (CR 701.3a); to a target creature, as equip's own effect (CR 702.6a), or to "it" / "that
@@ -1156,6 +1170,13 @@ class EffectRules:
         words = str(c[0]).lower().split()
         return [ir.HandOnLibrary(_number(words[1]), bottom="bottom" in words)]
 
+    def hand_on_library_player(self, c):
+        """"Target opponent puts a card from their hand on top of their library" (CR 401.4):
+        that player chooses the card."""
+        who, n, where = c[0], _number(str(c[1])), str(c[2]).lower()
+        _need(isinstance(n, int) and _is_player(who), "puts a card from their hand")
+        return [ir.HandOnLibrary(n, bottom=where != "top", who=who)]
+
     def put_from_hand_up_to(self, c):
         return self.put_from_hand(c, up_to=True)
 
@@ -1291,6 +1312,13 @@ class EffectRules:
         n = _number(c[0])
         _need(isinstance(n, int) and str(c[-1]).lower() == "color", "X mana")
         return ir.ManaProduce(any_color=n)
+
+    def p_any_combination(self, c):
+        """"two mana in any combination of colors": each multiset of that many colors is one
+        choice (15 of two colors), so only small fixed amounts are read."""
+        n = _number(c[0])
+        _need(isinstance(n, int) and 1 <= n <= 2, "X mana in any combination of colors")
+        return ir.ManaProduce(combos=tuple(combinations_with_replacement(("W", "U", "B", "R", "G"), n)))
 
     def p_commander_identity(self, c):
         """"one mana of any color in your commander's color identity" (CR 903.4, 903.4f)."""

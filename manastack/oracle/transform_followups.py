@@ -45,6 +45,13 @@ class FollowupRules:
             or (what.spec.kind == "card" and what.spec.filter.zone == "graveyard")), "put into a library")
         return [ir.PutInLibrary(what, bottom=end == "bottom")]
 
+    def put_all_library(self, c):
+        """"Put all creatures on the bottom of their owners' libraries." (Terminus): together,
+        each owner choosing the order of their own cards (CR 401.4)."""
+        d, end = _of(c, _Desc), next(x for x in c if x in ("top", "bottom"))
+        _need(d.plural and d.kind in (None, "permanent") and not d.zone_given, "put all into libraries")
+        return [ir.PutInLibrary(ir.Ref("all", d.filter), bottom=end == "bottom")]
+
     def put_it_library(self, c):
         """"When ~ dies, put it on the bottom of its owner's library": the card itself, found in
         the zone it went to (CR 400.7, 401.4)."""
@@ -177,6 +184,13 @@ class FollowupRules:
         """"If it's an artifact creature, ...": "it" is the object named last."""
         return ir.ObjectIs(IT, self.oq_desc(c))
 
+    def oc_mana_value(self, c):
+        """"if it has mana value 2 or less", "if its mana value is 3 or greater" (CR 202.3)."""
+        n = _number(str(c[0]))
+        _need(isinstance(n, int), "mana value X")
+        at_most = str(c[1]).lower() == "less"
+        return ir.ObjectIs(IT, ir.Filter(mana_value_at_most=n) if at_most else ir.Filter(mana_value_at_least=n))
+
     def oc_counter(self, c):
         """"If that creature has (had) a +1/+1 counter on it" (CR 122.1)."""
         return ir.ObjectIs(THAT_OBJECT, ir.Filter(counter=c[-1]))
@@ -215,6 +229,11 @@ class FollowupRules:
         """"When ~ becomes the target of a spell or ability" (of any player, CR 115.1)."""
         return ir.Trigger("becomes_target", "self")
 
+    def e_becomes_target_by_spell(self, c):
+        """"Whenever ~ becomes the target of a spell" (an ability targeting it doesn't count;
+        CR 115.1a); "that spell's controller" is the player who controls that spell."""
+        return ir.Trigger("becomes_target_by_spell", "self")
+
     def e_becomes_target_opponent(self, c):
         """"... of a spell or ability an opponent controls" (CR 115.1)."""
         return ir.Trigger("becomes_target", "self", whose="opponent")
@@ -234,13 +253,38 @@ class FollowupRules:
               and d.filter.controller is None, "a player sacrifices")
         return ir.Trigger("sacrificed", d.filter)
 
-    def st_pt_count(self, c):
-        """"~'s power and toughness are each equal to the number of creatures you control": a
-        characteristic-defining ability (CR 604.3, 613.4a), in every zone."""
+    def st_pt_count(self, c, kind="pt_equal_count"):
+        """"~'s power and toughness are each equal to [1 plus] the number of creatures you
+        control": a characteristic-defining ability (CR 604.3, 613.4a), in every zone; "~'s
+        power (toughness) is equal to ...": that one, the other printed, unless "and its
+        toughness is equal to that number plus 1" follows (Tarmogoyf)."""
+        count = next(x for x in c if isinstance(x, (ir.Filter, ir.CardTypesAmong)))
+        plus = next((_number(x) for x in c if isinstance(x, Token) and x.type == "NUM"), 0)
+        then = next((int(x.split()[1]) for x in c if isinstance(x, Token) and x.type == "PLUS_N"), None)
+        _need(isinstance(plus, int), "plus X")
+        power, toughness = plus, plus
+        if then is not None:        # "... and its toughness is equal to that number plus 1"
+            kind, toughness = "pt_equal_count", plus + then
+        return [ir.StaticAbility(ir.StaticEffect(kind, "self", count=count, power=power, toughness=toughness))]
+
+    def st_power_count(self, c):
+        return self.st_pt_count(c, "power_equal_count")
+
+    def st_toughness_count(self, c):
+        return self.st_pt_count(c, "toughness_equal_count")
+
+    def ptc_objects(self, c):
+        """"the number of creatures you control", "... of instant cards in your graveyard"."""
         d = _of(c, _Desc)
         _need(d.plural and d.kind in (None, "permanent", "card") and (d.kind != "card" or d.zone_given),
               "equal to the number of")
-        return [ir.StaticAbility(ir.StaticEffect("pt_equal_count", "self", count=d.filter))]
+        return d.filter
+
+    def ptc_card_types(self, c):
+        """"the number of card types among cards in all graveyards" (CR 205.2a)."""
+        d = _of(c, _Desc)
+        _need(d.plural and d.kind == "card" and d.zone_given, "card types among")
+        return ir.CardTypesAmong(d.filter)
 
     def unless_they(self, c):
         """"[effect] unless they pay {2}" (CR 118.12): "they" is the one player every effect

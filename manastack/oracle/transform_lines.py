@@ -11,7 +11,7 @@ from manastack.mana import COLOR_NAMES, COLORS, ManaCost
 from manastack.oracle import ir
 from manastack.oracle.subtypes import LAND_TYPES
 from manastack.oracle.transform_base import (_plain_group, no_it_subject, 
-    IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, _OPEN, _ChooseColor, _CounteredExile, _GainPrevented, _KeepsSource, _OfIt, _Otherwise, _StillType, _TokenHas, _T, _describe, _is_player, _kw_name, _mana_spent, _need, _number, _subject_of, _subtype,
+    IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, _OPEN, _ChooseColor, _CounteredExile, _Desc, _GainPrevented, _KeepsSource, _OfIt, _Otherwise, _StillType, _TokenHas, _T, _describe, _is_player, _kw_name, _mana_spent, _need, _number, _subject_of, _subtype,
     bind, cost_of)
 
 
@@ -195,6 +195,10 @@ class LineRules:
         # "if that player has no cards in hand": the player the trigger names (CR 603.2, 603.4)
         _need(not (type(condition) is ir.PlayerCount and condition.whose == "that_player")
               or that == ir.Ref("triggering_player"), "if that player: no player named")
+        # "Whenever a Mountain enters ..., if you control at least five other Mountains": "other"
+        # means other than the one that entered, which the condition doesn't read
+        _need(not (isinstance(trigger.subject, ir.Filter) and type(condition) is ir.YouControl
+                   and any(f.other for f in condition.filters)), "other than the object the trigger names")
         # "if it had ... counters on it": what "it" was as it left the battlefield (CR 603.10a)
         _need(type(condition) is not ir.HadCounter or trigger.event in ("dies", "leaves"), "if it had")
         _need(condition != "cast_in_your_main_phase", "if you cast it during your main phase: a permanent")
@@ -854,6 +858,12 @@ class LineRules:
     def de_enters(self, c):
         return ir.Trigger("enters", self._one_of(c, "enters")), None
 
+    def de_you_cast(self, c):
+        """"Whenever you cast a creature spell this turn" (CR 601.2i)."""
+        d = c[-1]
+        _need(c[0] != "another" and d.kind == "spell" and not d.plural and not d.zone_given, "cast this turn")
+        return ir.Trigger("cast", dataclasses.replace(d.filter, controller="you")), None
+
     def ns_end(self, c):
         return "end", "next_end_step"
 
@@ -864,6 +874,14 @@ class LineRules:
         """Kinship's look, reveal and "If you do, ..." as one effect."""
         [done] = [x for x in c if isinstance(x, list)][-1]
         return [ir.RevealTopIfShares(done.effects)]
+
+    def look_reveal(self, c):
+        """Look at the top card, may reveal it; the effects if a card of the description is
+        revealed (Delver of Secrets)."""
+        d = next(x for x in c if isinstance(x, _Desc))
+        _need(d.kind == "card" and not d.zone_given and not d.plural, "a card revealed this way")
+        effects = self.sentence([x for x in c if not isinstance(x, (str, _Desc))])   # an article, a token
+        return [ir.LookRevealTop(dataclasses.replace(d.filter, zone="library"), tuple(effects))]
 
     def if_you_do(self, c):
         """"If you do, draw a card." after "you may discard a card" or "you may pay {1}":
@@ -924,6 +942,20 @@ class LineRules:
         (morbid): the condition last."""
         return self.if_state_instead([c[-1], *c[:-1]])
 
+    def state_instead_tail_obj(self, c):
+        """"Destroy that creature if it has mana value 4 or less instead if a permanent you
+        controlled left the battlefield this turn." (Fatal Push's revolt): the instruction with
+        its own condition on the object replaces the one before when the last condition holds
+        (CR 608.2c)."""
+        inner = self.state_tail(c[:-1])[0]
+        return [_Instead(lambda before: ir.Conditional(c[-1], (inner,), tuple(before)))]
+
+    def if_kicked_instead_obj(self, c):
+        """"If this spell was kicked, counter that spell if its mana value is 4 or less
+        instead." (Prohibit; CR 702.33e, 608.2c)."""
+        inner = self.state_tail([x for x in c if not isinstance(x, Token)])[0]
+        return [_Instead(lambda before: ir.Conditional("kicked", (inner,), tuple(before)))]
+
     def if_kicked_instead(self, c):
         """"If this spell was kicked, that creature gets +5/+5 until end of turn instead.":
         the sentence before happens only if it wasn't kicked (CR 608.2c)."""
@@ -957,6 +989,8 @@ class LineRules:
         """"[player] may [do something]": the player both chooses and does it (CR 603.5)."""
         who, effects = c
         _need(_is_player(who), "may")
+        if all(type(e) is ir.Draw and e.up_to for e in effects):   # "may draw up to two cards": one choice, 0 to 2
+            return [dataclasses.replace(e, who=who) if e.who in (ir.Ref("you"), PREV_PLAYER) else e for e in effects]
         return [ir.May(tuple(dataclasses.replace(e, who=who) if getattr(e, "who", None) in (ir.Ref("you"), PREV_PLAYER)
                              else e for e in effects), who)]
 
@@ -991,6 +1025,8 @@ def _names_player(trigger: ir.Trigger) -> bool:
     e = trigger.event
     if e == "tapped_for_mana":
         return trigger.whose is not None
+    if e == "becomes_target_by_spell":      # the controller of the spell that targets it
+        return True
     if e == "cast":
         return isinstance(trigger.subject, ir.Filter) and trigger.subject.controller in (None, "opponent")
     if e == "beginning_of_step":

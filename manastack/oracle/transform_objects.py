@@ -8,7 +8,7 @@ from lark import Token
 from manastack.mana import COLORS, NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (
-    IT, ITS_CONTROLLER, SUBTYPES, THAT_CARD, THAT_OBJECT, THAT_TOKEN, THAT_PLAYER, THOSE, _Desc, _PREFIX_NON, _T, _kw_name, _need,
+    IT, ITS_CONTROLLER, OTHER_PLAYERS, SUBTYPES, THAT_CARD, THAT_OBJECT, THAT_TOKEN, THAT_PLAYER, THOSE, _Desc, _PREFIX_NON, _T, _kw_name, _need,
     _number, _plain_group, _subtype)
 
 # CR 110.4a: a "permanent card" is a card of any of these types
@@ -173,6 +173,9 @@ class ObjectRules:
 
     def p_each_player(self, c):
         return ir.Ref("each_player")
+
+    def p_each_other_player(self, c):
+        return OTHER_PLAYERS
 
     def p_its_controller(self, c):
         return ITS_CONTROLLER

@@ -723,6 +723,16 @@ class StaticRules:
         chooses as their untap step begins which of their permanents untap."""
         return [self._static("may_not_untap", "self")]
 
+    def st_untap_during_others(self, c):
+        """"Untap all permanents you control during each other player's untap step." (Seedborn
+        Muse), "Untap ~ during ...": they untap with the active player's permanents (CR 502.3)."""
+        d = next((x for x in c if isinstance(x, _Desc)), None)
+        if d is None:
+            return [self._static("untap_during_others", "self")]
+        _need(d.plural and d.kind in (None, "permanent") and not d.zone_given and d.filter.controller == "you",
+              "untap during each other player's untap step: permanents you control")
+        return [self._static("untap_during_others", d.filter)]
+
     def whose_your(self, c):
         return "your"
 

@@ -6,7 +6,7 @@ from lark import Token
 
 from manastack.oracle import ir
 from manastack.oracle.transform_base import (
-    _need)
+    _need, _number)
 
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 
@@ -163,6 +163,12 @@ class TriggerRules:
 
     def e_attacks(self, c):
         return ir.Trigger("attacks")
+
+    def e_attacks_with_others(self, c):
+        """"Whenever ~ and at least two other creatures attack" (battalion, CR 207.2c, 508.1)."""
+        n = _number(str(c[-1]))
+        _need(isinstance(n, int), "at least X other creatures")
+        return ir.Trigger("attacks", with_others=n)
 
     def e_desc_attacks(self, c):
         """CR 508.3a: "whenever a creature attacks" triggers for each such attacker."""
