@@ -533,25 +533,34 @@ def _static_ref(subject: ir.Subject) -> ir.Ref:
     return subject
 
 
+def _pick_any_number(ctx: Ctx, player: int, kind: DecisionKind, prompt: str,
+                     offer: Callable[[list[int]], tuple[Action, ...]], done: str) -> list[int]:
+    """An "any number of" choice made one object at a time: ``offer`` lists what may still be
+    picked, given those picked so far; it ends when the player is done or nothing is left."""
+    chosen: list[int] = []
+    while True:
+        options = offer(chosen)
+        if not options:
+            return chosen
+        answer = ctx.ask(Decision(player, kind, prompt, options + (Action(ActionKind.DONE, (), done),),
+                                  {"chosen": list(chosen)}))
+        if answer.kind == ActionKind.DONE:
+            return chosen
+        chosen.append(answer.args[0])
+
+
 def _devour(ctx: Ctx, o, card, n: int, event: ZoneChange) -> None:
     """Devour N (CR 702.82a): as it enters, its controller chooses any number of creatures they
     control on the battlefield (not itself, nor one entering with it, nor one another devour
     ability took: Mycoloth rulings 2008-10-01); they are sacrificed together as it enters
     (``events.move``), and it enters with N +1/+1 counters for each."""
     s, player = ctx.s, event.controller
-    chosen: list[int] = []
-    while True:
-        options = tuple(Action(ActionKind.SACRIFICE, (p.id,), f"devour {p.card.name}") for p in s.permanents(player)
-                        if p.id != o.id and p.id not in chosen and p.id not in event.devoured
-                        and p.zone == "battlefield" and ch.is_creature(s, p))
-        if not options:
-            break
-        answer = ctx.ask(Decision(player, DecisionKind.SACRIFICE, f"Devour {n}: creatures to sacrifice as "
-                                  f"{card.name} enters (CR 702.82a)", options + (Action(ActionKind.DONE, (), "devour no more"),),
-                                  {"chosen": list(chosen)}))
-        if answer.kind == ActionKind.DONE:
-            break
-        chosen.append(answer.args[0])
+    chosen = _pick_any_number(
+        ctx, player, DecisionKind.SACRIFICE, f"Devour {n}: creatures to sacrifice as {card.name} enters (CR 702.82a)",
+        lambda chosen: tuple(Action(ActionKind.SACRIFICE, (p.id,), f"devour {p.card.name}") for p in s.permanents(player)
+                             if p.id != o.id and p.id not in chosen and p.id not in event.devoured
+                             and p.zone == "battlefield" and ch.is_creature(s, p)),
+        "devour no more")
     names = ", ".join(s.objs[i].card.name for i in chosen) or "nothing"
     s.add_log(f"{s.players[player].name} has {card.name} devour {names}", ("702.82a",), "choice")
     event.devoured += tuple(chosen)
@@ -564,19 +573,12 @@ def _amplify(ctx: Ctx, o, card, n: int, event: ZoneChange) -> None:
     their hand that share a creature type with it (not itself, CR 702.38a), and it enters with N
     +1/+1 counters for each. Each instance asks on its own (CR 702.38b)."""
     s, player = ctx.s, event.controller
-    shown: list[int] = []
-    while True:
-        options = tuple(Action(ActionKind.CHOOSE, (c.id,), f"reveal {c.card.name}")
-                        for c in (s.objs[i] for i in s.players[player].hand)
-                        if c.id != o.id and c.id not in shown and shares_creature_type(s, o, c))
-        if not options:
-            break
-        answer = ctx.ask(Decision(player, DecisionKind.REVEAL, f"Amplify {n}: cards to reveal from your hand as "
-                                  f"{card.name} enters (CR 702.38a)", options + (Action(ActionKind.DONE, (), "reveal no more"),),
-                                  {"chosen": list(shown)}))
-        if answer.kind == ActionKind.DONE:
-            break
-        shown.append(answer.args[0])
+    shown = _pick_any_number(
+        ctx, player, DecisionKind.REVEAL, f"Amplify {n}: cards to reveal from your hand as {card.name} enters (CR 702.38a)",
+        lambda shown: tuple(Action(ActionKind.CHOOSE, (c.id,), f"reveal {c.card.name}")
+                            for c in (s.objs[i] for i in s.players[player].hand)
+                            if c.id != o.id and c.id not in shown and shares_creature_type(s, o, c)),
+        "reveal no more")
     names = ", ".join(s.objs[i].card.name for i in shown) or "nothing"
     s.add_log(f"{s.players[player].name} reveals {names} for {possessive(card.name)} amplify", ("702.38a",), "choice")
     if shown:
