@@ -188,6 +188,16 @@ def test_json_shape_counts_depth_and_values():
     assert time.perf_counter() - start < 1
 
 
+@pytest.mark.parametrize("name", ["\n", "a\tb\rc", "x" * 5000, "a\x00b"])
+def test_a_card_file_name_is_quoted_in_one_short_line(name):
+    """A card file's or scenario file's name is quoted with its control characters escaped and cut
+    short, so the error stays one line (Hypothesis found ``load_db("\\n")`` printing a line break)."""
+    for read in (load_db, Scenario.load):
+        with pytest.raises(ValueError) as err:
+            read(name)
+        assert "\n" not in str(err.value) and len(str(err.value)) < 300, str(err.value)
+
+
 # ---------------------------------------------------------------------------- decks and the API
 
 def test_thousands_of_unknown_names_are_listed_quickly():
@@ -208,7 +218,9 @@ def test_thousands_of_unknown_names_take_under_a_second_of_cpu_against_the_corpu
     start = time.process_time()
     with pytest.raises(DeckError) as err:
         Deck.parse(text, db=corpus_db)
-    assert time.process_time() - start < 1
+    # about 0.6 s of CPU on a quiet machine, 75 s before suggestions were bounded; the margin is
+    # for a loaded test machine, where the same work measured 1.06 s
+    assert time.process_time() - start < 3
     lines = str(err.value).splitlines()
     assert sum("did you mean" in x for x in lines) == 5 and len(lines) == 51
 

@@ -20,7 +20,7 @@ from functools import cached_property
 from pathlib import Path
 
 from manastack.limits import (MAX_CARD_FILE_BYTES, MAX_CARD_FILE_VALUES, MAX_CARDS, MAX_DEPTH,
-                              MAX_TEXT_CHARS, InputError, decode_utf8, json_shape)
+                              MAX_TEXT_CHARS, InputError, clip, decode_utf8, json_shape)
 from manastack.cards.levelers import LevelBlock, level_faces
 from manastack.cards.mtgjson import printings_as_atomic
 from manastack.cards.multiface import (KIND_WORDS, Layout, face_name, fused_spell, is_pair_entry,
@@ -411,50 +411,51 @@ class CardDB:
         if not isinstance(path, (str, Path)):
             raise CardError(f"a card file is named by a path (str or pathlib.Path), not {type(path).__name__}")
         path = Path(path)
+        where = clip(str(path), 120)         # a name is quoted with its control characters escaped
         try:
             mode = path.stat().st_mode
         except FileNotFoundError:
-            raise CardError(f"{path}: card file not found") from None
+            raise CardError(f"{where}: card file not found") from None
         except (OSError, ValueError) as exc:            # a name too long, or with a NUL byte
-            raise CardError(f"{_excerpt(str(path))}: can't read the file ({exc})") from None
+            raise CardError(f"{_excerpt(str(path))}: can't read the file ({getattr(exc, 'strerror', None) or exc})") from None
         if not stat.S_ISREG(mode):                      # a pipe would block, a device never end
-            raise CardError(f"{path}: not a regular file")
+            raise CardError(f"{where}: not a regular file")
         try:
             with open(path, "rb") as fh:
                 gzipped = fh.read(2) == b"\x1f\x8b"
             with (gzip.open if gzipped else open)(path, "rb") as fh:
                 raw = fh.read(MAX_CARD_FILE_BYTES + 1)
             if len(raw) > MAX_CARD_FILE_BYTES:
-                raise CardError(f"{path}: larger than the {MAX_CARD_FILE_BYTES:,} bytes allowed for a card file")
-            text = decode_utf8(raw, str(path))
+                raise CardError(f"{where}: larger than the {MAX_CARD_FILE_BYTES:,} bytes allowed for a card file")
+            text = decode_utf8(raw, where)
             depth, values = json_shape(raw, MAX_DEPTH, MAX_CARD_FILE_VALUES)
             if depth > MAX_DEPTH:
-                raise CardError(f"{path}: lists and objects nested deeper than {MAX_DEPTH} levels")
+                raise CardError(f"{where}: lists and objects nested deeper than {MAX_DEPTH} levels")
             if values > MAX_CARD_FILE_VALUES:
-                raise CardError(f"{path}: more than the {MAX_CARD_FILE_VALUES:,} JSON values allowed "
+                raise CardError(f"{where}: more than the {MAX_CARD_FILE_VALUES:,} JSON values allowed "
                                 "for a card file")
             data = json.loads(text)
         except FileNotFoundError:
-            raise CardError(f"{path}: card file not found") from None
+            raise CardError(f"{where}: card file not found") from None
         except InputError as exc:
             raise CardError(str(exc)) from None
         except json.JSONDecodeError as exc:
-            raise CardError(f"{path}: not valid JSON: {exc.msg} at line {exc.lineno}, "
+            raise CardError(f"{where}: not valid JSON: {exc.msg} at line {exc.lineno}, "
                             f"column {exc.colno}") from None
         except CardError:
             raise
         except ValueError:          # an integer of more digits than Python converts
             limit = sys.get_int_max_str_digits()
-            raise CardError(f"{path}:{_long_number_line(raw, limit)}: a number of more than "
+            raise CardError(f"{where}:{_long_number_line(raw, limit)}: a number of more than "
                             f"{limit:,} digits") from None
         except (OSError, EOFError) as exc:
-            raise CardError(f"{path}: can't read the file ({exc})") from None
+            raise CardError(f"{where}: can't read the file ({getattr(exc, 'strerror', None) or exc})") from None
         try:
             data = printings_as_atomic(data)
         except ValueError as exc:
-            raise CardError(f"{path}: {exc}") from None
+            raise CardError(f"{where}: {exc}") from None
         if not (isinstance(data, list) or isinstance(data, dict) and isinstance(data.get("data"), dict)):
-            raise CardError(f"{path}: not a card file: expected an MTGJSON AtomicCards object "
+            raise CardError(f"{where}: not a card file: expected an MTGJSON AtomicCards object "
                             "(with a \"data\" map of card names) or a Scryfall list of cards")
         try:
             if isinstance(data, list):
@@ -463,7 +464,7 @@ class CardDB:
         except CardFieldError as exc:           # a card's field: said with the card's line
             raise CardFieldError(exc.card, _with_line(str(exc), str(path), exc.card, raw)) from None
         except CardError as exc:                # a Scryfall item that is no card
-            raise CardError(f"{path}: {exc}") from None
+            raise CardError(f"{where}: {exc}") from None
 
     def names(self) -> list[str]:
         """The cards listed, each once (a face of a card of several faces is found by its own

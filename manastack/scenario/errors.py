@@ -28,7 +28,7 @@ class ScenarioError(ValueError):
         super().__init__(self.render())
 
     def render(self) -> str:
-        where = self.file + (f":{self.line}" if self.line else "")
+        where = clip(self.file, 200) + (f":{self.line}" if self.line else "")   # a name may hold control characters
         step_text = clip(self.step_text, MAX_STEP_TEXT)
         step = f" step {self.step}" + (f" ({step_text})" if step_text else "") if self.step else ""
         return f"{where}:{step}: {self.reason}" if step else f"{where}: {self.reason}"
