@@ -275,13 +275,13 @@ def block_restriction(s, blocker: Obj, attacker: Obj) -> str | None:
         if eff.blockers is not None and layers.affected_by(s, src, eff, attacker) \
                 and matches(s, blocker, eff.blockers, src):
             return f"{src.card.name} says {an} can't be blocked by creatures like {bn} (CR 509.1b)"
-    for src, eff in ch.static_effects(s, ir.StaticCantBlockAttackers):   # "~ can't block creatures with power 2 or greater"
-        if eff.attackers is not None and layers.affected_by(s, src, eff, blocker) \
-                and matches(s, attacker, eff.attackers, src):
+    for src, not_these in ch.static_effects(s, ir.StaticCantBlockAttackers):   # "~ can't block creatures with power 2 or greater"
+        if not_these.attackers is not None and layers.affected_by(s, src, not_these, blocker) \
+                and matches(s, attacker, not_these.attackers, src):
             return f"{src.card.name} says {bn} can't block creatures like {an} (CR 509.1b)"
-    for src, eff in ch.static_effects(s, ir.StaticCantBeBlockedExceptBy):    # "... except by Walls"
-        if eff.blockers is not None and layers.affected_by(s, src, eff, attacker) \
-                and not matches(s, blocker, eff.blockers, src):
+    for src, only in ch.static_effects(s, ir.StaticCantBeBlockedExceptBy):    # "... except by Walls"
+        if only.blockers is not None and layers.affected_by(s, src, only, attacker) \
+                and not matches(s, blocker, only.blockers, src):
             return (f"{src.card.name} says {an} can't be blocked except by certain creatures, and {bn} "
                     "is not one (CR 509.1b)")
     for e in combat_rules(s, blocker):      # "Target creature can't block ~ this turn"

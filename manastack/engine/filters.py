@@ -580,8 +580,8 @@ def _player_rules(s: State) -> tuple[dict[int, frozenset[str]], dict[int, str]]:
     for src, _eff in fixed:
         life.setdefault(src.controller, src.card.name)
     if exercise.RECORD is not None:
-        for src, eff in kws + fixed:
-            exercise.note("STATIC_KINDS", eff.kind, src.card)
+        for src, any_eff in [*kws, *fixed]:
+            exercise.note("STATIC_KINDS", any_eff.kind, src.card)
     for e in records:
         p = player_of(e.affected)
         if isinstance(e, LifeCantChange):

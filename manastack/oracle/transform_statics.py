@@ -102,11 +102,12 @@ class StaticRules:
             out.append(self._static("grant_ability", affected, abilities=tuple(granted)))
         if lost:
             out.append(self._static("lose_keywords", affected, keywords=tuple(lost)))
-        _need(len({(type(a), a.effect.kind) for a in out}) == len(out), "an effect twice")
+        _need(len({type(a.effect) for a in out}) == len(out), "an effect twice")
         # "is a creature in addition to its other types" says what it is only beside its base
         # power and toughness (Opalescence; CR 208.3)
-        _need(not any(a.effect.kind == "add_types" and "Creature" in a.effect.types for a in out)
-              or any(a.effect.kind in ("set_base_pt", "base_pt_mana_value") for a in out), "a creature without power")
+        _need(not any(isinstance(a.effect, ir.StaticAddTypes) and "Creature" in a.effect.types for a in out)
+              or any(isinstance(a.effect, (ir.StaticSetBasePT, ir.StaticBasePTManaValue)) for a in out),
+              "a creature without power")
         return out
 
     def st_effects_period(self, c):
