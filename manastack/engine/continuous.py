@@ -510,6 +510,15 @@ def _apply(s, e: Layered, w, objs, started, control) -> None:
 
 def _apply_static(s, layer: int, eff: ir.StaticEffect, src: Obj, o: Obj, c: Chars, w, control) -> None:
     match eff:
+        # the most common first: the classes have no subclass in common
+        case ir.StaticModifyPT():
+            n = 1 if eff.count is None else _times(s, eff, src, o)
+            c.power += eff.power * n
+            c.toughness += eff.toughness * n
+        case ir.StaticGrantKeywords():
+            c.keywords = c.keywords | {n for k in eff.keywords for n in keyword_names(k)}
+            keeps = Keeps.AURAS if eff.keeps_auras else Keeps.SOURCE if eff.keeps_source else Keeps.NONE
+            c.protections += tuple((_quality(k.arg, src), src.id, keeps) for k in eff.keywords if k.name == "protection")
         case ir.StaticAddTypes() if layer == L5:
             c.colors = tuple(x for x in COLOR_ORDER if x in c.colors or x in eff.colors)
         case ir.StaticControl():
@@ -537,10 +546,6 @@ def _apply_static(s, layer: int, eff: ir.StaticEffect, src: Obj, o: Obj, c: Char
             c.supertypes = tuple(t for t in c.supertypes if t not in eff.types)
         case ir.StaticSetColors():
             c.colors = eff.colors           # instead of its others (CR 105.3)
-        case ir.StaticGrantKeywords():
-            c.keywords = c.keywords | {n for k in eff.keywords for n in keyword_names(k)}
-            keeps = Keeps.AURAS if eff.keeps_auras else Keeps.SOURCE if eff.keeps_source else Keeps.NONE
-            c.protections += tuple((_quality(k.arg, src), src.id, keeps) for k in eff.keywords if k.name == "protection")
         case ir.StaticKeywordsLost():       # "loses", "can't have or gain"
             _lose(c, {k.name for k in eff.keywords})
         case ir.StaticGrantAbility():
@@ -553,10 +558,6 @@ def _apply_static(s, layer: int, eff: ir.StaticEffect, src: Obj, o: Obj, c: Char
             c.power, c.toughness = eff.power, eff.toughness
         case ir.StaticBasePTManaValue():
             c.power = c.toughness = mana_value(o)
-        case ir.StaticModifyPT():
-            n = 1 if eff.count is None else _times(s, eff, src, o)
-            c.power += eff.power * n
-            c.toughness += eff.toughness * n
 
 
 def _apply_record(e: LayeredRecord, w, targets) -> None:
