@@ -177,7 +177,7 @@ def static_effects(s: State, kind: type[E]) -> Iterator[tuple[Obj, E]]:
     if not found:
         return _NOTHING
     objs = s.objs
-    return cast(Iterator[tuple[Obj, E]], ((objs[oid], eff) for oid, eff in found))
+    return cast("Iterator[tuple[Obj, E]]", ((objs[oid], eff) for oid, eff in found))
 
 
 _NOTHING: Iterator = iter(())      # exhausted, so it can be handed to every caller
