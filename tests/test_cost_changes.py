@@ -70,15 +70,15 @@ def test_cost_change_templates():
     """CR 601.2f: generic increases and reductions for the spells a description names."""
     [(ab,), bad] = compiled("Each spell a player casts costs {1} more to cast for each other spell "
                             "that player has cast this turn.")
-    assert bad == () and ab.effect == ir.StaticEffect(
+    assert bad == () and ab.effect == ir.static_effect(
         "cost_increase", ir.Filter(zone="stack"), amount=1, for_each="other_spells_cast")
     [(ab,), _] = compiled("Noncreature spells cost {1} more to cast.")
-    assert ab.effect == ir.StaticEffect("cost_increase", ir.Filter(non_types=("Creature",), zone="stack"),
+    assert ab.effect == ir.static_effect("cost_increase", ir.Filter(non_types=("Creature",), zone="stack"),
                                         amount=1)
     [(ab,), _] = compiled("Spells your opponents cast cost {2} more to cast.")
     assert ab.effect.affected == ir.Filter(controller="opponent", zone="stack") and ab.effect.amount == 2
     [(ab,), _] = compiled("Creature spells you cast cost {1} less to cast.")
-    assert ab.effect == ir.StaticEffect("cost_reduction", ir.Filter(types=("Creature",), controller="you",
+    assert ab.effect == ir.static_effect("cost_reduction", ir.Filter(types=("Creature",), controller="you",
                                                                     zone="stack"), amount=1)
 
 

@@ -309,7 +309,7 @@ def test_no_maximum_hand_size_compiles_for_a_land_with_a_mana_ability(db):
     card = db.get("Reliquary Tower")
     assert card.fully_supported
     statics = [a.effect for a in card.abilities if type(a) is ir.StaticAbility]
-    assert statics == [ir.StaticEffect("no_maximum_hand_size", "you")]
+    assert statics == [ir.static_effect("no_maximum_hand_size", "you")]
 
 
 # ------------------------------------------------------------------------------ blocking more (CR 509.1a-b)

@@ -110,7 +110,7 @@ def test_enchanted_land_is_an_island(corpus_db):
     """Spreading Seas on Bob's Mutavault: the land is an Island only, loses the abilities of its
     rules text and has "{T}: Add {U}." (CR 305.7, 613.1d); Bob's other land is untouched."""
     [_, _, static] = corpus_db.get("Spreading Seas").abilities
-    assert static.effect == ir.StaticEffect("set_land_type", "enchanted", land_type="Island")
+    assert static.effect == ir.static_effect("set_land_type", "enchanted", land_type="Island")
     g = board(corpus_db, """
   - name: Alice
     battlefield: [{card: Spreading Seas, attached_to: vault}]

@@ -97,7 +97,7 @@ def test_ascend_and_the_city_blessing_condition():
                              "for the rest of the game.)\nSpire Winder gets +1/+1 as long as you have the city's "
                              "blessing.")
     assert c.abilities[1] == Keyword("ascend")
-    assert c.abilities[2].effect == ir.StaticEffect("modify_pt", "self", 1, 1, condition="city_blessing")
+    assert c.abilities[2].effect == ir.static_effect("modify_pt", "self", 1, 1, condition="city_blessing")
     c = card("Mausoleum Harpy", "Whenever another creature you control dies, if you have the city's blessing, "
                                 "put a +1/+1 counter on Mausoleum Harpy.")
     assert c.abilities[0].condition == "city_blessing"
@@ -105,8 +105,8 @@ def test_ascend_and_the_city_blessing_condition():
                              "only if you have the city's blessing.", type_line="Artifact")
     assert c.abilities[1].condition == "city_blessing"
     c = card("Wayward Swordtooth", "Wayward Swordtooth can't attack or block unless you have the city's blessing.")
-    assert [a.effect for a in c.abilities] == [ir.StaticEffect("cant_attack", "self", condition="no_city_blessing"),
-                                               ir.StaticEffect("cant_block", "self", condition="no_city_blessing")]
+    assert [a.effect for a in c.abilities] == [ir.static_effect("cant_attack", "self", condition="no_city_blessing"),
+                                               ir.static_effect("cant_block", "self", condition="no_city_blessing")]
 
 
 def _mana(text):
@@ -905,10 +905,10 @@ def test_statics_of_the_attached_permanent_read_as_parts():
     assert [ab.effect.kind for ab in c.abilities] == ["max_one_blocker", "grant_keywords"]
     c = card("Iona's Blessing", "Enchanted creature gets +2/+2, has vigilance, and can block an additional "
              "creature each combat.", "Enchantment — Aura")
-    assert [(ab.effect.kind, ab.effect.amount) for ab in c.abilities] == [
+    assert [(ab.effect.kind, getattr(ab.effect, "amount", 0)) for ab in c.abilities] == [
         ("modify_pt", 0), ("block_additional", 1), ("grant_keywords", 0)]
     c = card("Sightless Brawler", "Enchanted creature gets +3/+2 and can't attack alone.", "Enchantment — Aura")
-    assert c.abilities[1].effect == ir.StaticEffect("cant_attack_alone", "enchanted")
+    assert c.abilities[1].effect == ir.static_effect("cant_attack_alone", "enchanted")
     # "your untap step" is the source's own; anything else doesn't untap during its controller's
     assert card("Fists", "Enchanted creature doesn't untap during your untap step.", "Enchantment — Aura").unsupported
 
@@ -918,10 +918,10 @@ def test_static_bonus_for_each_counter_on_the_source_or_where_x_is():
     +X/+X, where X is the number of ..." counts as "for each" would."""
     a = only(card("Banshee's Blade", "Equipped creature gets +1/+1 for each charge counter on Banshee's Blade.",
                   "Artifact — Equipment"))
-    assert a.effect == ir.StaticEffect("modify_pt", "equipped", 1, 1, count=ir.CountersOn("charge"))
+    assert a.effect == ir.static_effect("modify_pt", "equipped", 1, 1, count=ir.CountersOn("charge"))
     a = only(card("Bonehoard", "Equipped creature gets +X/+X, where X is the number of creature cards in all "
                   "graveyards.", "Artifact — Equipment"))
-    assert a.effect == ir.StaticEffect("modify_pt", "equipped", 1, 1,
+    assert a.effect == ir.static_effect("modify_pt", "equipped", 1, 1,
                                        count=Filter(types=("Creature",), zone="graveyard"))
     a = only(card("Spontaneous Mutation", "Enchanted creature gets -X/-0, where X is the number of cards in your "
                   "graveyard.", "Enchantment — Aura"))
@@ -939,17 +939,17 @@ def test_types_and_colors_the_attached_creature_has_too():
     """Layers 4 and 5 (CR 613.1d-e, 105.3, 205.3m)."""
     c = card("Angelic Armaments", "Equipped creature gets +2/+2, has flying, and is a white Angel in addition to "
              "its other colors and types.", "Artifact — Equipment")
-    assert c.abilities[1].effect == ir.StaticEffect("add_types", "equipped", subtypes=("Angel",), colors=("W",))
+    assert c.abilities[1].effect == ir.static_effect("add_types", "equipped", subtypes=("Angel",), colors=("W",))
     c = card("Silverskin Armor", "Equipped creature gets +1/+1 and is an artifact in addition to its other types.",
              "Artifact — Equipment")
-    assert c.abilities[1].effect == ir.StaticEffect("add_types", "equipped", types=("Artifact",))
+    assert c.abilities[1].effect == ir.static_effect("add_types", "equipped", types=("Artifact",))
     c = card("Grave Servitude", "Enchanted creature gets +3/-1 and is black.", "Enchantment — Aura")
-    assert c.abilities[1].effect == ir.StaticEffect("set_colors", "enchanted", colors=("B",))
+    assert c.abilities[1].effect == ir.static_effect("set_colors", "enchanted", colors=("B",))
     c = card("Amorphous Axe", "Equipped creature gets +3/+0 and is every creature type.", "Artifact — Equipment")
-    assert c.abilities[1].effect == ir.StaticEffect("all_creature_types", "equipped")
+    assert c.abilities[1].effect == ir.static_effect("all_creature_types", "equipped")
     # a land type in addition to the others: the land has that type's mana ability too (CR 305.6)
     c = card("Aura", "Enchanted land is a Swamp in addition to its other types.", "Enchantment — Aura")
-    assert c.abilities[-1].effect == ir.StaticEffect("add_types", "enchanted", subtypes=("Swamp",))
+    assert c.abilities[-1].effect == ir.static_effect("add_types", "enchanted", subtypes=("Swamp",))
     # colors without "its other colors": refused
     for text in ("Enchanted creature is a black Zombie in addition to its other types.",):
         assert card("Aura", text, "Enchantment — Aura").unsupported, text
@@ -967,11 +967,11 @@ def test_either_of_two_colors_in_a_description():
 def test_base_power_and_toughness_and_losing_a_keyword():
     """Layers 7b and 6 (CR 613.4b, 613.1f)."""
     a = only(card("Reduce in Stature", "Enchanted creature has base power and toughness 0/2.", "Enchantment — Aura"))
-    assert a.effect == ir.StaticEffect("set_base_pt", "enchanted", 0, 2)
+    assert a.effect == ir.static_effect("set_base_pt", "enchanted", 0, 2)
     c = card("Sky Tether", "Enchanted creature has defender and loses flying.", "Enchantment — Aura")
     assert [a.effect for a in c.abilities] == [
-        ir.StaticEffect("grant_keywords", "enchanted", keywords=(Keyword("defender"),)),
-        ir.StaticEffect("lose_keywords", "enchanted", keywords=(Keyword("flying"),))]
+        ir.static_effect("grant_keywords", "enchanted", keywords=(Keyword("defender"),)),
+        ir.static_effect("lose_keywords", "enchanted", keywords=(Keyword("flying"),))]
 
 
 def test_you_may_have_someone_do_it():
@@ -1162,7 +1162,7 @@ def test_enchanted_land_is_a_basic_land_type():
     c = card("Spreading Seas", "Enchant land\nWhen Spreading Seas enters the battlefield, draw a card.\n"
              "Enchanted land is an Island.", "Enchantment — Aura")
     assert c.unsupported == ()
-    assert c.abilities[-1].effect == ir.StaticEffect("set_land_type", "enchanted", land_type="Island")
+    assert c.abilities[-1].effect == ir.static_effect("set_land_type", "enchanted", land_type="Island")
 
 
 def test_conditions_on_counters_a_permanent_had_and_the_source_tapped():
@@ -1239,7 +1239,7 @@ def test_losing_keywords_in_effects_and_statics(corpus_db):
     assert dragon.effects == (GrantKeywords(Ref("self"), (Keyword("flying"),)),
                               ir.LoseKeywords(Ref("self"), (Keyword("trample"),)))
     hammer = [a.effect for a in corpus_db.get("Colossus Hammer").abilities if type(a) is StaticAbility]
-    assert [(e.kind, e.keywords) for e in hammer] == [("modify_pt", ()), ("lose_keywords", (Keyword("flying"),))]
+    assert [(e.kind, getattr(e, "keywords", ())) for e in hammer] == [("modify_pt", ()), ("lose_keywords", (Keyword("flying"),))]
     # "When ~ blocks, it loses defender.": no duration, it lasts (Elder Land Wurm)
     [trig] = [a for a in corpus_db.get("Elder Land Wurm").abilities if type(a) is TriggeredAbility]
     assert trig.effects == (ir.LoseKeywords(Ref("self"), (Keyword("defender"),), "permanent"),)
@@ -1407,7 +1407,7 @@ def test_enchanted_land_is_one_basic_land_type_only():
     """"Enchanted land is an Island." sets the land type (CR 305.7); several types, a creature
     or a type that isn't basic are not read this way."""
     [_, st] = card("Seas", "Enchant land\nEnchanted land is an Island.", "Enchantment — Aura").abilities
-    assert st.effect == ir.StaticEffect("set_land_type", "enchanted", land_type="Island")
+    assert st.effect == ir.static_effect("set_land_type", "enchanted", land_type="Island")
     assert card("Growth", "Enchant land\nEnchanted land is a Mountain, Forest, and Plains.",
                 "Enchantment — Aura").unsupported
     assert card("Zendikon", "Enchant land\nEnchanted land is a 3/3 black Ooze creature.",
@@ -1612,11 +1612,11 @@ def test_attacks_as_though_it_didnt_have_defender():
     source ("is enchanted or equipped") or the equipped creature ("has defender")."""
     [_, st] = card("Knight", "Defender\nAs long as Knight is enchanted or equipped, it can attack as though it "
                    "didn't have defender.").abilities
-    assert st.effect == ir.StaticEffect("attacks_despite_defender", "self",
+    assert st.effect == ir.static_effect("attacks_despite_defender", "self",
                                         condition=ir.AnyOf(("self_enchanted", "self_equipped")))
     [st, _] = card("Chariot", "As long as equipped creature has defender, it can attack as though it didn't "
                    "have defender.\nEquip {3}", "Artifact — Equipment").abilities
-    assert st.effect == ir.StaticEffect("attacks_despite_defender", "equipped",
+    assert st.effect == ir.static_effect("attacks_despite_defender", "equipped",
                                         condition=ir.AttachedIs(Filter(keywords=("defender",))))
 
 
@@ -1738,11 +1738,11 @@ def test_as_long_as_the_attached_permanent_named_is():
     permanent (CR 301.5, 611.3a) and "it" is that permanent; "gets an additional" is a pump."""
     [st, _] = card("Cleaver", "As long as equipped creature is a Human or an Angel, it gets an additional "
                    "+1/+0.\nEquip {1}", "Artifact — Equipment").abilities
-    assert st.effect == ir.StaticEffect("modify_pt", "equipped", power=1,
+    assert st.effect == ir.static_effect("modify_pt", "equipped", power=1,
                                         condition=ir.AttachedIs(Filter(subtypes=("Human", "Angel"))))
     [_, st] = card("Helm", "Enchant creature\nAs long as enchanted creature is legendary, it has hexproof.",
                    "Enchantment — Aura").abilities
-    assert st.effect == ir.StaticEffect("grant_keywords", "enchanted", keywords=(ir.Keyword("hexproof"),),
+    assert st.effect == ir.static_effect("grant_keywords", "enchanted", keywords=(ir.Keyword("hexproof"),),
                                         condition=ir.AttachedIs(Filter(supertypes=("Legendary",))))
     [_, st] = card("Caves", "Enchant land\nAs long as enchanted land is a basic Mountain, Goblin creatures "
                    "get +0/+2.", "Enchantment — Aura").abilities
@@ -1758,7 +1758,7 @@ def test_a_god_isnt_a_creature_while_devotion_is_low():
     (CR 700.5, 613.1d): the creature type removed while the devotion is at most six."""
     [st] = card("Iroas", "As long as your devotion to red and white is less than seven, Iroas isn't a "
                 "creature.", "Legendary Enchantment Creature — God").abilities
-    assert st.effect == ir.StaticEffect("remove_types", "self", types=("Creature",),
+    assert st.effect == ir.static_effect("remove_types", "self", types=("Creature",),
                                         condition=ir.Devotion(("R", "W"), 6))
     # a group's types are not changed this way
     assert card("Bad", "As long as you control a Plains, artifacts you control aren't creatures.",
@@ -1772,22 +1772,22 @@ def test_a_group_that_cant_have_a_keyword():
                       "trample.", "Enchantment Creature — Human Warrior").abilities
     opp = Filter(types=("Creature",), controller="opponent")
     assert {st1.effect, st2.effect} == {
-        ir.StaticEffect("lose_keywords", opp, keywords=(ir.Keyword("trample"),)),
-        ir.StaticEffect("cant_have_keywords", opp, keywords=(ir.Keyword("trample"),))}
+        ir.static_effect("lose_keywords", opp, keywords=(ir.Keyword("trample"),)),
+        ir.static_effect("cant_have_keywords", opp, keywords=(ir.Keyword("trample"),))}
 
 
 def test_cant_attack_you_or_your_planeswalkers():
     """"can't attack you or a planeswalker you control" (CR 508.1c), one effect among others."""
     abilities = card("Vow", "Enchant creature\nEnchanted creature gets +2/+2, has flying, and can't attack you "
                      "or a planeswalker you control.", "Enchantment — Aura").abilities
-    assert ir.StaticEffect("cant_attack_you", "enchanted") in [a.effect for a in abilities[1:]]
+    assert ir.static_effect("cant_attack_you", "enchanted") in [a.effect for a in abilities[1:]]
 
 
 def test_is_goaded():
     """"is goaded" as a static effect of an Aura or Equipment (CR 701.38b)."""
     abilities = card("Blade", "Equipped creature gets +2/+0 and is goaded.\nEquip {1}",
                      "Artifact — Equipment").abilities
-    assert ir.StaticEffect("goaded", "equipped") in [a.effect for a in abilities if type(a) is ir.StaticAbility]
+    assert ir.static_effect("goaded", "equipped") in [a.effect for a in abilities if type(a) is ir.StaticAbility]
 
 
 def test_a_group_enters_tapped():
@@ -2046,7 +2046,7 @@ def test_that_creature_after_exactly_one_creature():
 def test_for_each_aura_attached_to_it():
     """"gets +2/+2 for each Aura attached to it" (CR 613.4c): ``AttachedCount``."""
     [st] = card("Dancer", "Dancer gets +2/+2 for each Aura attached to it.").abilities
-    assert st.effect == ir.StaticEffect("modify_pt", "self", power=2, toughness=2,
+    assert st.effect == ir.static_effect("modify_pt", "self", power=2, toughness=2,
                                         count=ir.AttachedCount(Filter(subtypes=("Aura",))))
 
 
@@ -2252,7 +2252,7 @@ def test_permanents_that_entered_this_turn():
 def test_static_ability_if():
     """A static ability's "if [condition]" reads as "as long as" (CR 611.3a): Hobble, Orgg."""
     st = only(card("Hobble", "Enchanted creature can't block if it's black.", "Enchantment — Aura"))
-    assert st.effect == ir.StaticEffect("cant_block", "enchanted", condition=ir.AttachedIs(Filter(colors=("B",))))
+    assert st.effect == ir.static_effect("cant_block", "enchanted", condition=ir.AttachedIs(Filter(colors=("B",))))
     st = only(card("Orgg", "Orgg can't attack if defending player controls an untapped creature with power 3 or greater."))
     assert st.effect.kind == "cant_attack" and st.effect.condition == ir.OpponentControls(
         (Filter(types=("Creature",), controller="opponent", tapped=False, power_at_least=3),))

@@ -628,7 +628,7 @@ def test_loyalty_zero_is_read_from_the_types_a_permanent_has_now(db):
 """
     moon = db.get("Imprisoned in the Moon")
     takes_type = dataclasses.replace(moon, unsupported=(), abilities=(moon.abilities[0], ir.StaticAbility(
-        ir.StaticEffect(kind="remove_types", affected="enchanted", types=("Planeswalker",)),
+        ir.static_effect(kind="remove_types", affected="enchanted", types=("Planeswalker",)),
         text="Enchanted permanent isn't a planeswalker.")))
     for card, dies in ((moon, True), (takes_type, False)):
         sc = Scenario.from_text(f"turn: 3\nallow_partial: true\nplayers:\n{players}", cards=db)

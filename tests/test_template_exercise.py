@@ -67,14 +67,13 @@ def parts(node, out: set) -> set:
     if t is ir.Keyword:
         out.add(("KEYWORDS", node.name))
         parts((keyword_trigger(node), keyword_activated(node)), out)
-    elif t is ir.StaticEffect:
+    elif isinstance(node, ir.StaticEffect):
         out.add(("STATIC_KINDS", node.kind))
-        if node.kind == "self_cost_reduction" and node.for_each in support.OWN_COST_COUNTS:
+        if isinstance(node, ir.StaticSelfCostReduction) and node.for_each in support.OWN_COST_COUNTS:
             out.add(("OWN_COST_COUNTS", node.for_each))
-        if node.kind == "cost_increase" and node.mana is not None:
+        if isinstance(node, ir.StaticCostIncrease) and node.mana is not None:
             out.add(("SPELL_COST_INCREASES", "colored"))
-        if node.kind in ("modify_pt", "pt_equal_count", "power_equal_count", "toughness_equal_count") \
-                and node.count is not None:     # "for each ...", "equal to the number of ..." (CR 613.4c, 604.3)
+        if isinstance(node, (ir.StaticModifyPT, ir.StaticPTCount)) and node.count is not None:     # "for each ...", "equal to the number of ..." (CR 613.4c, 604.3)
             out.add(("STATIC_COUNTS", type(node.count).__name__))
         if isinstance(node.condition, str):          # "as long as ..." (CR 611.3a)
             out.add(("CONDITIONS", node.condition))

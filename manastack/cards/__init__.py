@@ -96,7 +96,7 @@ class CardDef:
         return self.mana_cost.colors()
 
     @cached_property
-    def static_effects(self) -> tuple:
+    def static_effects(self) -> tuple[ir.StaticEffect, ...]:
         """The effects of the card's static abilities (CR 604), looked up on every
         characteristic check, so kept ready."""
         return tuple(ab.effect for ab in self.abilities if type(ab) is ir.StaticAbility)

@@ -14,9 +14,9 @@ from .effect_records import ActivatedThisTurn
 from .state import Obj, State
 
 # "its activated abilities can't be activated" (Arrest), "... unless they're mana abilities"
-# (Faith's Fetters): the static kinds that forbid a mana ability, and a non-mana one
-_FORBID_MANA = ("cant_activate",)
-_FORBID = ("cant_activate", "cant_activate_nonmana")
+# (Faith's Fetters): the static effects that forbid a mana ability, and a non-mana one
+_FORBID_MANA: tuple[type[ir.StaticEffect], ...] = (ir.StaticCantActivate,)
+_FORBID: tuple[type[ir.StaticEffect], ...] = (ir.StaticCantActivate, ir.StaticCantActivateNonmana)
 
 
 def forbidden(s: State, o: Obj, ab) -> Obj | None:

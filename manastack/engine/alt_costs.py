@@ -117,6 +117,10 @@ def _from_graveyard(card) -> str:
     return ""
 
 
+# a card's own static abilities about spell costs (CR 601.2f)
+_COST_STATICS = (ir.StaticSpellCost, ir.StaticSelfCostReduction)
+
+
 @lru_cache(maxsize=8192)
 def only_mana_cost(card) -> bool:
     """Whether a definition, cast from a hand, has no cost but its mana cost to pay: no
@@ -131,13 +135,13 @@ def only_mana_cost(card) -> bool:
     # a printed alternative cost (CR 118.9), or a static ability of its own about costs ("This
     # spell costs {1} less to cast for each creature in your party", CR 601.2f)
     return not any(type(ab) is ir.AlternativeCost
-                   or type(ab) is ir.StaticAbility and "cost" in ab.effect.kind for ab in card.abilities)
+                   or type(ab) is ir.StaticAbility and isinstance(ab.effect, _COST_STATICS) for ab in card.abilities)
 
 
 def graveyard_cost(card) -> str:
     """The alternative cost a static ability of ``card`` lets it be cast for from its owner's
     graveyard ("You may cast ~ from your graveyard using its mutate ability"), or ""."""
-    return next((eff.cost for eff in card.static_effects if eff.kind == "cast_from_graveyard"), "")
+    return next((eff.cost for eff in card.static_effects if isinstance(eff, ir.StaticCastFromGraveyard)), "")
 
 
 def cast_from(o) -> tuple[str, ...]:

@@ -9,13 +9,16 @@ characteristic-defining abilities (CR 604.3): devoid's colorlessness and a power
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TypeVar, cast
 
 from manastack.oracle import ir
 
 from . import continuous
 from . import exercise
-from .continuous import PT_COUNT_KINDS, Keeps, card_keywords, cda_pt, count_matching, mana_value, printed, printed_changeling
+from .continuous import Keeps, card_keywords, cda_pt, count_matching, mana_value, printed, printed_changeling
 from .state import Obj, State
+
+E = TypeVar("E", bound=ir.StaticEffect)
 
 __all__ = ["card_types", "colors", "count_matching", "has", "has_all_creature_types", "is_creature", "is_type",
            "keywords", "mana_value", "power", "power_toughness", "protections", "static_effects", "subtypes",
@@ -128,7 +131,7 @@ def power_toughness(s: State, o: Obj) -> tuple[int, int]:
     card = o.card
     p, t = printed(card.power), printed(card.toughness)
     for eff in card.static_effects:
-        if eff.kind in PT_COUNT_KINDS:      # CR 604.3, 613.4a: defines them in every zone
+        if isinstance(eff, ir.StaticPTCount):       # CR 604.3, 613.4a: defines them in every zone
             p, t = cda_pt(s, eff, o, p, t)
             if exercise.RECORD is not None:
                 exercise.note("STATIC_KINDS", eff.kind, card)
@@ -163,9 +166,10 @@ def colors(s: State, o: Obj) -> tuple[str, ...]:
     return cols
 
 
-def static_effects(s: State, kind: str) -> Iterator[tuple[Obj, ir.StaticEffect]]:
-    """(source, effect) pairs of a given kind from the static abilities that exist now (of
-    permanents and emblems; CR 604, 611.3), as an iterator."""
+def static_effects(s: State, kind: type[E]) -> Iterator[tuple[Obj, E]]:
+    """(source, effect) pairs of the type ``kind`` (a record of ``ir``, such as
+    ``ir.StaticCantBlock``) from the static abilities that exist now (of permanents and emblems;
+    CR 604, 611.3), as an iterator."""
     cached = s.static_cache
     if cached is not None and cached[0] is s.battlefield and not cached[1][0]:
         return _NOTHING                 # (most boards: no static ability at all)
@@ -173,7 +177,7 @@ def static_effects(s: State, kind: str) -> Iterator[tuple[Obj, ir.StaticEffect]]
     if not found:
         return _NOTHING
     objs = s.objs
-    return ((objs[oid], eff) for oid, eff in found)
+    return cast("Iterator[tuple[Obj, E]]", ((objs[oid], eff) for oid, eff in found))
 
 
 _NOTHING: Iterator = iter(())      # exhausted, so it can be handed to every caller

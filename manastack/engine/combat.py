@@ -26,21 +26,26 @@ from .wording import possessive
 
 
 def restricted(s, o: Obj, kind: str) -> bool:
-    """Whether a static effect of this kind applies to ``o``: restrictions such as "can't
-    attack" / "can't block" (CR 508.1c, 509.1b; Pacifism) and requirements such as "attacks each
-    combat if able" (CR 508.1d; Toski)."""
-    for src, eff in ch.static_effects(s, kind):
-        if layers.affected_by(s, src, eff, o):
-            return True
+    """Whether a static effect of this kind (``ir.STATIC_EFFECTS``) or a resolved effect's
+    combat rule of this name applies to ``o``: restrictions such as "can't attack" / "can't
+    block" (CR 508.1c, 509.1b; Pacifism) and requirements such as "attacks each combat if able"
+    (CR 508.1d; Toski)."""
+    cls = ir.STATIC_EFFECTS.get(kind)
+    if cls is not None:
+        for src, eff in ch.static_effects(s, cls):
+            if layers.affected_by(s, src, eff, o):
+                return True
     return bool(s.effects) and any(e.rule == kind for e in combat_rules(s, o))
 
 
 def restricted_by(s, o: Obj, kind: str) -> str:
     """The name of what makes ``o`` :func:`restricted` by ``kind``: the source of the static
     ability (Pacifism) or of the resolved effect; "an effect" when none is found."""
-    for src, eff in ch.static_effects(s, kind):
-        if layers.affected_by(s, src, eff, o):
-            return src.card.name
+    cls = ir.STATIC_EFFECTS.get(kind)
+    if cls is not None:
+        for src, eff in ch.static_effects(s, cls):
+            if layers.affected_by(s, src, eff, o):
+                return src.card.name
     return next((e.source for e in combat_rules(s, o) if e.rule == kind and e.source), "an effect")
 
 
@@ -70,7 +75,7 @@ def block_capacity(s, o: Obj) -> int:
     """How many attackers ``o`` may block: one (CR 509.1a), plus one for each "can block an
     additional creature each combat" that applies to it (CR 509.1b, 509.1a)."""
     extra = 0
-    for src, eff in ch.static_effects(s, "block_additional"):
+    for src, eff in ch.static_effects(s, ir.StaticBlockAdditional):
         if layers.affected_by(s, src, eff, o):
             extra += eff.amount
     return 1 + extra
@@ -103,7 +108,7 @@ def why_not_attack_player(s, o: Obj, defender: int) -> str | None:
     specific player (CR 508.1c, 802.3a: "can't attack you", "can't attack unless defending player
     controls an Island"); None when nothing forbids it."""
     name = o.card.name
-    for src, eff in ch.static_effects(s, "cant_attack_you"):
+    for src, eff in ch.static_effects(s, ir.StaticCantAttackYou):
         if src.controller == defender and layers.affected_by(s, src, eff, o):
             return f"{src.card.name} says {name} can't attack {s.players[src.controller].name} (CR 508.1c)"
     if (land := missing_land(s, o, defender)) is not None:
@@ -120,7 +125,7 @@ def missing_land(s, o: Obj, defender: int) -> str | None:
     """The land type ``o`` can't attack ``defender`` without: "can't attack unless defending
     player controls an Island" (CR 508.1c), checked against that player's lands as they are now."""
     lands = None            # the defending player's land types, looked at once an effect asks
-    for src, eff in ch.static_effects(s, "attack_unless_land"):
+    for src, eff in ch.static_effects(s, ir.StaticAttackUnlessLand):
         if layers.affected_by(s, src, eff, o):
             if lands is None:
                 lands = [layers.card_now(s, p).subtypes for p in s.permanents(defender)]
@@ -266,17 +271,17 @@ def block_restriction(s, blocker: Obj, attacker: Obj) -> str | None:
             return f"{an} has {kw} and the defending player controls a {land_type} (CR 702.14c)"
     if restricted(s, attacker, "cant_be_blocked"):
         return f"{restricted_by(s, attacker, 'cant_be_blocked')} says {an} can't be blocked (CR 509.1b)"
-    for src, eff in ch.static_effects(s, "cant_be_blocked_by"):      # "... by creatures with power 2 or less"
+    for src, eff in ch.static_effects(s, ir.StaticCantBeBlockedBy):      # "... by creatures with power 2 or less"
         if eff.blockers is not None and layers.affected_by(s, src, eff, attacker) \
                 and matches(s, blocker, eff.blockers, src):
             return f"{src.card.name} says {an} can't be blocked by creatures like {bn} (CR 509.1b)"
-    for src, eff in ch.static_effects(s, "cant_block_attackers"):   # "~ can't block creatures with power 2 or greater"
-        if eff.attackers is not None and layers.affected_by(s, src, eff, blocker) \
-                and matches(s, attacker, eff.attackers, src):
+    for src, not_these in ch.static_effects(s, ir.StaticCantBlockAttackers):   # "~ can't block creatures with power 2 or greater"
+        if not_these.attackers is not None and layers.affected_by(s, src, not_these, blocker) \
+                and matches(s, attacker, not_these.attackers, src):
             return f"{src.card.name} says {bn} can't block creatures like {an} (CR 509.1b)"
-    for src, eff in ch.static_effects(s, "cant_be_blocked_except_by"):    # "... except by Walls"
-        if eff.blockers is not None and layers.affected_by(s, src, eff, attacker) \
-                and not matches(s, blocker, eff.blockers, src):
+    for src, only in ch.static_effects(s, ir.StaticCantBeBlockedExceptBy):    # "... except by Walls"
+        if only.blockers is not None and layers.affected_by(s, src, only, attacker) \
+                and not matches(s, blocker, only.blockers, src):
             return (f"{src.card.name} says {an} can't be blocked except by certain creatures, and {bn} "
                     "is not one (CR 509.1b)")
     for e in combat_rules(s, blocker):      # "Target creature can't block ~ this turn"
@@ -361,7 +366,7 @@ def fewest_blockers(s, a: Obj) -> int:
     (CR 702.111b), the most any "can't be blocked except by three or more creatures" says
     (CR 509.1b), else one."""
     least = 2 if ch.has(s, a, "menace") else 1
-    for src, eff in ch.static_effects(s, "min_blockers"):
+    for src, eff in ch.static_effects(s, ir.StaticMinBlockers):
         if eff.amount > least and layers.affected_by(s, src, eff, a):
             least = eff.amount
     return least
@@ -394,7 +399,7 @@ def block_problem(s, dp: int, attackers: list[Obj]) -> block_declarations.BlockP
     p.alone = frozenset(o.id for o in able if restricted(s, o, "cant_block_alone"))
     lured = [a for a in attackers if restricted(s, a, "must_be_blocked_by_all")]
     if exercise.RECORD is not None and lured:
-        for src, _eff in ch.static_effects(s, "must_be_blocked_by_all"):
+        for src, _eff in ch.static_effects(s, ir.StaticMustBeBlockedByAll):
             exercise.note("STATIC_KINDS", "must_be_blocked_by_all", src.card)
     for a in lured:
         for o in able:

@@ -53,18 +53,18 @@ from .upcalls import condition_holds, matches
 # Sublayers in the order they apply (CR 613.1, 613.4).
 L2, L4, L5, L6, L7A, L7B, L7C, L7D = range(8)
 
-# The kinds of static ability that change characteristics, by sublayer (an ability with parts
-# in several layers compiles to one effect per part, read together as one, CR 613.6).
-STATIC_LAYERS: dict[str, int] = {
-    "control": L2,
-    "set_land_type": L4, "add_types": L4, "remove_types": L4, "all_creature_types": L4,
-    "set_creature_types": L4, "add_supertypes": L4, "remove_supertypes": L4,
-    "set_colors": L5,
-    "grant_keywords": L6, "lose_keywords": L6, "grant_ability": L6, "cant_have_keywords": L6,
-    "lose_all_abilities": L6,
-    "pt_equal_count": L7A, "power_equal_count": L7A, "toughness_equal_count": L7A,
-    "set_base_pt": L7B, "base_pt_mana_value": L7B,
-    "modify_pt": L7C,
+# The static effects that change characteristics, by sublayer (an ability with parts in several
+# layers compiles to one effect per part, read together as one, CR 613.6).
+STATIC_LAYERS: dict[type[ir.StaticEffect], int] = {
+    ir.StaticControl: L2,
+    ir.StaticSetLandType: L4, ir.StaticAddTypes: L4, ir.StaticRemoveTypes: L4, ir.StaticAllCreatureTypes: L4,
+    ir.StaticSetCreatureTypes: L4, ir.StaticAddSupertypes: L4, ir.StaticRemoveSupertypes: L4,
+    ir.StaticSetColors: L5,
+    ir.StaticGrantKeywords: L6, ir.StaticLoseKeywords: L6, ir.StaticGrantAbility: L6, ir.StaticCantHaveKeywords: L6,
+    ir.StaticLoseAllAbilities: L6,
+    ir.StaticPTEqualCount: L7A, ir.StaticPowerEqualCount: L7A, ir.StaticToughnessEqualCount: L7A,
+    ir.StaticSetBasePT: L7B, ir.StaticBasePTManaValue: L7B,
+    ir.StaticModifyPT: L7C,
 }
 RECORD_LAYERS: dict[type, int] = {
     ControlChange: L2,
@@ -76,9 +76,10 @@ RECORD_LAYERS: dict[type, int] = {
 LayeredRecord = (ControlChange | BecomeCreature | SetLandType | AddSubtypes | AllCreatureTypes | SetColors
                  | GrantKeywords | LoseKeywords | GrantAbility | SetPT | ModifyPT | SwitchPT)
 
-# Static kinds that change what a permanent's definition is (its types or abilities).
-CHANGING_KINDS = frozenset({"set_land_type", "grant_ability", "add_types", "remove_types", "lose_all_abilities",
-                            "set_creature_types", "add_supertypes", "remove_supertypes"})
+# The static effects that change what a permanent's definition is (its types or abilities).
+CHANGING_TYPES: frozenset[type[ir.StaticEffect]] = frozenset({
+    ir.StaticSetLandType, ir.StaticGrantAbility, ir.StaticAddTypes, ir.StaticRemoveTypes, ir.StaticLoseAllAbilities,
+    ir.StaticSetCreatureTypes, ir.StaticAddSupertypes, ir.StaticRemoveSupertypes})
 
 
 class Keeps(Enum):
@@ -174,7 +175,7 @@ def statics(s: State) -> tuple:
             elif eminent(card):
                 out += [t for t in _static_abilities(oid, card) if t[2].condition == ir.IN_COMMAND_ZONE_OR_BATTLEFIELD]
     every = tuple(out)
-    found = (every, tuple(t for t in every if t[2].kind in STATIC_LAYERS))
+    found = (every, tuple(t for t in every if type(t[2]) in STATIC_LAYERS))
     s.static_cache = (key, found, {})
     return found
 
@@ -246,11 +247,11 @@ def compute(s: State, extra: Obj | None = None, reset: frozenset[int] = frozense
             w[oid].controller = objs[oid].owner
     # a mark that an Aura's static ability controls the permanent is no effect (see control.py)
     records = [e for e in records if type(e) is not ControlChange or not e.until.startswith("attached:")]
-    statics_ = [FromStatic(STATIC_LAYERS[eff.kind], objs[src].timestamp, eff.kind in PT_COUNT_KINDS,
+    statics_ = [FromStatic(STATIC_LAYERS[type(eff)], objs[src].timestamp, isinstance(eff, ir.StaticPTCount),
                            objs[src], group, eff) for src, group, eff in layered]
     # the color part of "is a black Zombie in addition to its other colors and types" (layer 5)
     statics_ += [FromStatic(L5, e.timestamp, False, e.source, e.group, e.static) for e in statics_
-                 if e.static.kind == "add_types" and e.static.colors]
+                 if isinstance(e.static, ir.StaticAddTypes) and e.static.colors]
     effects: list[Layered] = [*statics_, *(FromRecord(RECORD_LAYERS[type(e)], e.timestamp, e) for e in records)]
     started: dict[tuple, tuple[int, tuple[int, ...]]] = {}     # ability: (layer, objects) where it began
     control: list[tuple[int, int]] = []
@@ -353,7 +354,7 @@ def _apply_layer(s, effects, w, objs, started, control) -> None:
     """CR 613.3, 613.8: characteristic-defining abilities first, then the rest by dependency,
     in timestamp order where none (and in a loop)."""
     effects.sort(key=lambda e: e.timestamp)
-    cant_have = [e for e in effects if isinstance(e, FromStatic) and e.static.kind == "cant_have_keywords"]
+    cant_have = [e for e in effects if isinstance(e, FromStatic) and isinstance(e.static, ir.StaticCantHaveKeywords)]
     for group in ([e for e in effects if e.cda], [e for e in effects if not e.cda and e not in cant_have]):
         remaining = list(group)
         while remaining:
@@ -377,7 +378,7 @@ def _may_depend(effects) -> bool:
     for e in effects:
         if isinstance(e, FromStatic):
             eff = e.static
-            if eff.condition is not None or layer == L6 and eff.kind == "lose_all_abilities":
+            if eff.condition is not None or layer == L6 and isinstance(eff, ir.StaticLoseAllAbilities):
                 return True
             f = eff.affected
             if isinstance(f, ir.Filter) and (
@@ -472,11 +473,11 @@ def _values(s, e: Layered, w, objs, targets) -> tuple:
     if isinstance(e, FromRecord):
         return ()
     eff = e.static
-    if eff.kind == "control":
+    if isinstance(eff, ir.StaticControl):
         return (_controller(e.source, w),)
-    if eff.kind == "modify_pt" and eff.count is not None:
+    if isinstance(eff, ir.StaticModifyPT) and eff.count is not None:
         return tuple(_times(s, eff, e.source, objs[oid]) for oid in targets)
-    if eff.kind in PT_COUNT_KINDS:
+    if isinstance(eff, ir.StaticPTCount):
         return (cda_count(s, eff, e.source),)
     return ()
 
@@ -508,54 +509,55 @@ def _apply(s, e: Layered, w, objs, started, control) -> None:
 
 
 def _apply_static(s, layer: int, eff: ir.StaticEffect, src: Obj, o: Obj, c: Chars, w, control) -> None:
-    kind = eff.kind
-    if layer == L5 and kind == "add_types":
-        c.colors = tuple(x for x in COLOR_ORDER if x in c.colors or x in eff.colors)
-    elif kind == "control":
-        if src.attached_to == o.id:         # an Aura's "You control enchanted creature"
-            c.controller = _controller(src, w)
-            control.append((src.id, o.id))
-    elif kind == "set_land_type":
-        _set_land_type(c, eff.land_type)
-    elif kind == "add_types":
-        c.types = c.types + tuple(t for t in eff.types if t not in c.types)
-        c.subtypes = c.subtypes + tuple(t for t in eff.subtypes if t not in c.subtypes)
-    elif kind == "remove_types":
-        _remove_types(c, eff.types)
-    elif kind == "all_creature_types":
-        c.all_types = True
-    elif kind == "set_creature_types":
-        # "is a 5/5 Golem artifact creature": those card types added, its creature types
-        # replaced, its other subtypes kept (CR 205.1b)
-        c.types = c.types + tuple(t for t in eff.types if t not in c.types)
-        c.subtypes = tuple(t for t in c.subtypes if t not in CREATURE_TYPES) + eff.subtypes
-        c.all_types = False
-    elif kind == "add_supertypes":         # its other supertypes kept (CR 205.4b)
-        c.supertypes = c.supertypes + tuple(t for t in eff.types if t not in c.supertypes)
-    elif kind == "remove_supertypes":
-        c.supertypes = tuple(t for t in c.supertypes if t not in eff.types)
-    elif kind == "set_colors":
-        c.colors = eff.colors           # instead of its others (CR 105.3)
-    elif kind == "grant_keywords":
-        c.keywords = c.keywords | {n for k in eff.keywords for n in keyword_names(k)}
-        keeps = Keeps.AURAS if eff.keeps_auras else Keeps.SOURCE if eff.keeps_source else Keeps.NONE
-        c.protections += tuple((_quality(k.arg, src), src.id, keeps) for k in eff.keywords if k.name == "protection")
-    elif kind in ("lose_keywords", "cant_have_keywords"):
-        _lose(c, {k.name for k in eff.keywords})
-    elif kind == "grant_ability":
-        c.grants = c.grants + tuple(ab.text for ab in eff.abilities)
-    elif kind == "lose_all_abilities":
-        c.own_text, c.grants, c.keywords, c.protections = False, (), frozenset(), ()
-    elif kind in PT_COUNT_KINDS:
-        c.power, c.toughness = cda_pt(s, eff, src, c.power, c.toughness)
-    elif kind == "set_base_pt":
-        c.power, c.toughness = eff.power, eff.toughness
-    elif kind == "base_pt_mana_value":
-        c.power = c.toughness = mana_value(o)
-    elif kind == "modify_pt":
-        n = 1 if eff.count is None else _times(s, eff, src, o)
-        c.power += eff.power * n
-        c.toughness += eff.toughness * n
+    match eff:
+        # the most common first: the classes have no subclass in common
+        case ir.StaticModifyPT():
+            n = 1 if eff.count is None else _times(s, eff, src, o)
+            c.power += eff.power * n
+            c.toughness += eff.toughness * n
+        case ir.StaticGrantKeywords():
+            c.keywords = c.keywords | {n for k in eff.keywords for n in keyword_names(k)}
+            keeps = Keeps.AURAS if eff.keeps_auras else Keeps.SOURCE if eff.keeps_source else Keeps.NONE
+            c.protections += tuple((_quality(k.arg, src), src.id, keeps) for k in eff.keywords if k.name == "protection")
+        case ir.StaticAddTypes() if layer == L5:
+            c.colors = tuple(x for x in COLOR_ORDER if x in c.colors or x in eff.colors)
+        case ir.StaticControl():
+            if src.attached_to == o.id:         # an Aura's "You control enchanted creature"
+                c.controller = _controller(src, w)
+                control.append((src.id, o.id))
+        case ir.StaticSetLandType():
+            _set_land_type(c, eff.land_type)
+        case ir.StaticAddTypes():
+            c.types = c.types + tuple(t for t in eff.types if t not in c.types)
+            c.subtypes = c.subtypes + tuple(t for t in eff.subtypes if t not in c.subtypes)
+        case ir.StaticRemoveTypes():
+            _remove_types(c, eff.types)
+        case ir.StaticAllCreatureTypes():
+            c.all_types = True
+        case ir.StaticSetCreatureTypes():
+            # "is a 5/5 Golem artifact creature": those card types added, its creature types
+            # replaced, its other subtypes kept (CR 205.1b)
+            c.types = c.types + tuple(t for t in eff.types if t not in c.types)
+            c.subtypes = tuple(t for t in c.subtypes if t not in CREATURE_TYPES) + eff.subtypes
+            c.all_types = False
+        case ir.StaticAddSupertypes():         # its other supertypes kept (CR 205.4b)
+            c.supertypes = c.supertypes + tuple(t for t in eff.types if t not in c.supertypes)
+        case ir.StaticRemoveSupertypes():
+            c.supertypes = tuple(t for t in c.supertypes if t not in eff.types)
+        case ir.StaticSetColors():
+            c.colors = eff.colors           # instead of its others (CR 105.3)
+        case ir.StaticKeywordsLost():       # "loses", "can't have or gain"
+            _lose(c, {k.name for k in eff.keywords})
+        case ir.StaticGrantAbility():
+            c.grants = c.grants + tuple(ab.text for ab in eff.abilities)
+        case ir.StaticLoseAllAbilities():
+            c.own_text, c.grants, c.keywords, c.protections = False, (), frozenset(), ()
+        case ir.StaticPTCount():
+            c.power, c.toughness = cda_pt(s, eff, src, c.power, c.toughness)
+        case ir.StaticSetBasePT():
+            c.power, c.toughness = eff.power, eff.toughness
+        case ir.StaticBasePTManaValue():
+            c.power = c.toughness = mana_value(o)
 
 
 def _apply_record(e: LayeredRecord, w, targets) -> None:
@@ -672,8 +674,8 @@ def chars(s: State, o: Obj) -> Chars | None:
     return found[1]
 
 
-def static_abilities(s: State) -> dict[str, list[tuple[int, ir.StaticEffect]]]:
-    """(source id, effect) by kind, for the static abilities that exist now: their source has
+def static_abilities(s: State) -> dict[type[ir.StaticEffect], list[tuple[int, ir.StaticEffect]]]:
+    """(source id, effect) by the effect's type, for the static abilities that exist now: their source has
     them after the layers (CR 305.7, 613.1f) and their condition holds (CR 611.3a). Once per
     state version. While conditions are checked, the abilities without one are those found (a
     condition that reads what another conditional ability changes sees it unchanged)."""
@@ -682,7 +684,7 @@ def static_abilities(s: State) -> dict[str, list[tuple[int, ir.StaticEffect]]]:
         return _NONE
     if _WORK and _WORK[-1][0] is s:         # while the layers are applied: their sources so far
         w = _WORK[-1][1]
-        return _by_kind(t for t in every if t[2].condition is None and (w.get(t[0]) is None or w[t[0]].own_text))
+        return _by_type(t for t in every if t[2].condition is None and (w.get(t[0]) is None or w[t[0]].own_text))
     facts = s.facts()
     found = facts.get("statics")
     if found is not None:
@@ -690,22 +692,22 @@ def static_abilities(s: State) -> dict[str, list[tuple[int, ir.StaticEffect]]]:
     b = board(s)
     gone = b.stripped if b is not None else frozenset()
     exist = [t for t in every if t[0] not in gone]
-    found = facts["statics"] = _by_kind(t for t in exist if t[2].condition is None)
+    found = facts["statics"] = _by_type(t for t in exist if t[2].condition is None)
     conditional = [t for t in exist if t[2].condition is not None]
     if conditional:
         objs = s.objs
         held = [t for t in conditional if _holds(s, t[2].condition, objs[t[0]])]
-        found = facts["statics"] = _by_kind(t for t in exist if t[2].condition is None or t in held)
+        found = facts["statics"] = _by_type(t for t in exist if t[2].condition is None or t in held)
     return found
 
 
 _NONE: dict = {}
 
 
-def _by_kind(found) -> dict[str, list[tuple[int, ir.StaticEffect]]]:
-    out: dict[str, list] = {}
+def _by_type(found) -> dict[type[ir.StaticEffect], list[tuple[int, ir.StaticEffect]]]:
+    out: dict[type[ir.StaticEffect], list] = {}
     for oid, _g, eff in found:
-        out.setdefault(eff.kind, []).append((oid, eff))
+        out.setdefault(type(eff), []).append((oid, eff))
     return out
 
 
@@ -763,7 +765,7 @@ def relates(s: State, relation, o: Obj, source: Obj) -> bool:
     return False
 
 
-def _times(s: State, eff: ir.StaticEffect, src: Obj, o: Obj) -> int:
+def _times(s: State, eff: ir.StaticModifyPT, src: Obj, o: Obj) -> int:
     """How many times a "modify_pt" effect of ``src`` with a count applies to ``o``: the objects
     its filter matches, or the counters of a kind on ``src`` (CR 122.1, 613.4c)."""
     if exercise.RECORD is not None:
@@ -789,11 +791,7 @@ def count_matching(s: State, f: ir.Filter, source: Obj, besides: Obj | None = No
     return sum(1 for o in found if o.id != skip and matches(s, o, f, source))
 
 
-# characteristic-defining abilities that set power and toughness to a number (CR 604.3, 613.4a)
-PT_COUNT_KINDS = frozenset({"pt_equal_count", "power_equal_count", "toughness_equal_count"})
-
-
-def cda_count(s: State, eff: ir.StaticEffect, source: Obj) -> int:
+def cda_count(s: State, eff: ir.StaticPTCount, source: Obj) -> int:
     """The number a characteristic-defining ability counts: objects matching its filter, or the
     card types among them (CR 205.2a: an artifact creature card counts twice)."""
     count = eff.count
@@ -808,14 +806,14 @@ def cda_count(s: State, eff: ir.StaticEffect, source: Obj) -> int:
     raise TypeError(f"a characteristic-defining count of {type(count).__name__}")
 
 
-def cda_pt(s: State, eff: ir.StaticEffect, source: Obj, power: int, toughness: int) -> tuple[int, int]:
+def cda_pt(s: State, eff: ir.StaticPTCount, source: Obj, power: int, toughness: int) -> tuple[int, int]:
     """Power and toughness with a characteristic-defining ability of ``source`` applied: "each
     equal to [1 plus] the number of ...", or one of them, the other as it was (CR 604.3, 613.4a;
     Tarmogoyf's toughness is that number plus 1)."""
     n = cda_count(s, eff, source)
-    if eff.kind != "toughness_equal_count":
+    if not isinstance(eff, ir.StaticToughnessEqualCount):
         power = n + eff.power
-    if eff.kind != "power_equal_count":
+    if not isinstance(eff, ir.StaticPowerEqualCount):
         toughness = n + eff.toughness
     return power, toughness
 

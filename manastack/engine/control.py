@@ -18,6 +18,7 @@ Each resolved control effect is a :class:`.ControlChange` record. A record whose
 """
 from __future__ import annotations
 
+from manastack.oracle import ir
 from manastack.oracle.ir import Duration
 
 from . import continuous
@@ -98,7 +99,7 @@ def _plan(s: State, b: continuous.Board | None) -> tuple[list, list, list]:
 def stale(s: State) -> bool:
     """Whether :func:`refresh` would change anything."""
     if not any(type(e) is ControlChange for e in s.effects) \
-            and not any(eff.kind == "control" for _i, _g, eff in continuous.statics(s)[1]):
+            and not any(isinstance(eff, ir.StaticControl) for _i, _g, eff in continuous.statics(s)[1]):
         return False
     b = continuous.board(s)
     _keep, ended, began = _plan(s, b)

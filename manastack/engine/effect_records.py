@@ -61,41 +61,40 @@ class GrantKeywords:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerProtection:
-    """A player's protection for a time (CR 702.16b-e, 702.16j): from each quality of
-    ``protection`` (see ``filters.quality``); ``affected`` is the player ("p0")."""
+class PlayerRule:
+    """What a resolved effect gives a player for a time (CR 611.2): ``affected`` is the player
+    ("p0"); a subclass says what."""
+
+    kind: ClassVar[str]
+    affected: str
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerProtection(PlayerRule):
+    """A player's protection (CR 702.16b-e, 702.16j): from each quality of ``protection`` (see
+    ``filters.quality``)."""
 
     kind: ClassVar[str] = "player_protection"
-    affected: str
     protection: tuple[str, ...]
-    until: str
-    timestamp: int
-    source: str
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerKeywords:
-    """A player's hexproof or shroud for a time (CR 702.11c, 702.18a): "You gain shroud until
-    end of turn."; ``affected`` is the player ("p0")."""
+class PlayerKeywords(PlayerRule):
+    """A player's hexproof or shroud: "You gain shroud until end of turn." (CR 702.11c, 702.18a)."""
 
     kind: ClassVar[str] = "player_keywords"
-    affected: str
     keywords: tuple[str, ...]
-    until: str
-    timestamp: int
-    source: str
 
 
 @dataclass(frozen=True, slots=True)
-class LifeCantChange:
-    """A player's life total can't change for a time (CR 119.7, 119.8): "Until your next turn,
-    your life total can't change"; ``affected`` is the player ("p0")."""
+class LifeCantChange(PlayerRule):
+    """A player's life total can't change: "Until your next turn, your life total can't change"
+    (CR 119.7, 119.8)."""
 
     kind: ClassVar[str] = "life_cant_change"
-    affected: str
-    until: str
-    timestamp: int
-    source: str
 
 
 @dataclass(frozen=True, slots=True)

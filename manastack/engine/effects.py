@@ -696,12 +696,12 @@ def _grant(ctx, e: ir.GrantKeywords, rc):
         until, words = _player_duration(e.duration, rc.controller)
         me = player_ref(rc.controller)
         if protection:
-            s.effects.append(PlayerProtection(me, protection, until, s.new_timestamp(), rc.card.name))
+            s.effects.append(PlayerProtection(me, until, s.new_timestamp(), rc.card.name, protection=protection))
             s.add_log(f"{s.players[rc.controller].name} gains {_protections_words(s, protection)}{words}",
                       ("611.2", "702.16b"), "effect")
         others = tuple(n for n in names if n != "protection")
         if others:
-            s.effects.append(PlayerKeywords(me, others, until, s.new_timestamp(), rc.card.name))
+            s.effects.append(PlayerKeywords(me, until, s.new_timestamp(), rc.card.name, keywords=others))
             s.add_log(f"{s.players[rc.controller].name} gains {', '.join(n for n in others if n != HEXPROOF_FROM)}{words}",
                       ("611.2", "702.11c" if "hexproof" in others or HEXPROOF_FROM in others else "702.18a"), "effect")
         return

@@ -930,7 +930,7 @@ def counter_spell(ctx: Ctx, item, by: str = "", rules=("701.6a",), exile: bool =
     A spell that "can't be countered" stays (CR 101.2: the "can't" wins). With ``exile`` the
     counter exiles it instead, a self-replacement effect of the counter (CR 614.15)."""
     s = ctx.s
-    if item.kind == ItemKind.SPELL and any(type(ab) is ir.StaticAbility and ab.effect.kind == "cant_be_countered"
+    if item.kind == ItemKind.SPELL and any(type(ab) is ir.StaticAbility and isinstance(ab.effect, ir.StaticCantBeCountered)
                                     for ab in item.card.abilities):
         s.add_log(f"{item.label} can't be countered", ("101.2",), "counter")
         if exercise.RECORD is not None:

@@ -567,8 +567,8 @@ def _player_rules(s: State) -> tuple[dict[int, frozenset[str]], dict[int, str]]:
     found = facts.get("player_rules")
     if found is not None:
         return found
-    kws = list(ch.static_effects(s, "player_keywords"))
-    fixed = list(ch.static_effects(s, "life_cant_change"))
+    kws = list(ch.static_effects(s, ir.StaticPlayerKeywords))
+    fixed = list(ch.static_effects(s, ir.StaticLifeCantChange))
     records = [e for e in s.effects if isinstance(e, (PlayerKeywords, LifeCantChange))] if s.effects else []
     if not (kws or fixed or records):
         facts["player_rules"] = _NO_RULES
@@ -580,8 +580,8 @@ def _player_rules(s: State) -> tuple[dict[int, frozenset[str]], dict[int, str]]:
     for src, _eff in fixed:
         life.setdefault(src.controller, src.card.name)
     if exercise.RECORD is not None:
-        for src, eff in kws + fixed:
-            exercise.note("STATIC_KINDS", eff.kind, src.card)
+        for src, any_eff in [*kws, *fixed]:
+            exercise.note("STATIC_KINDS", any_eff.kind, src.card)
     for e in records:
         p = player_of(e.affected)
         if isinstance(e, LifeCantChange):

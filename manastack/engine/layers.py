@@ -23,11 +23,11 @@ from manastack.oracle import ir
 
 from . import continuous
 from . import exercise
-from .continuous import CHANGING_KINDS, derived, relates
+from .continuous import CHANGING_TYPES, derived, relates
 from .effect_records import GrantAbility, SetLandType
 from .state import Obj, State
 
-__all__ = ["CHANGING_KINDS", "affected_by", "any_granted", "card_now", "changers", "derived", "relates"]
+__all__ = ["CHANGING_TYPES", "affected_by", "any_granted", "card_now", "changers", "derived", "relates"]
 
 
 def changers(s: State) -> list[tuple[Obj, ir.StaticEffect]]:
@@ -40,7 +40,7 @@ def changers(s: State) -> list[tuple[Obj, ir.StaticEffect]]:
     cached = s.layer_cache
     if cached is None or cached[0] is not key:
         layered = continuous.statics(s)[1]
-        cached = s.layer_cache = (key, tuple((i, eff) for i, _g, eff in layered if eff.kind in CHANGING_KINDS))
+        cached = s.layer_cache = (key, tuple((i, eff) for i, _g, eff in layered if type(eff) in CHANGING_TYPES))
     objs = s.objs
     found = [(objs[i], eff) for i, eff in cached[1]]
     if len(found) > 1:

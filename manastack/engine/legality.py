@@ -66,7 +66,7 @@ def land_limit(s, player: int) -> int:
     if s.effects:
         me = player_ref(player)
         n += sum(e.amount for e in s.effects if type(e) is ExtraLandPlays and e.affected == me)
-    for src, eff in ch.static_effects(s, "additional_land"):
+    for src, eff in ch.static_effects(s, ir.StaticAdditionalLand):
         if src.controller == player:
             n += eff.amount
             if exercise.RECORD is not None:
@@ -262,7 +262,7 @@ def _beyond_bound(s, o, bound: Capacity | None) -> bool:
     :func:`why_not_cast` would come to "can't pay" too, after checking timing, targets and
     additional costs first."""
     return bound is not None and o.zone == "hand" and alt_costs.only_mana_cost(o.card) \
-        and bound.cannot_pay(o.card.mana_cost) and next(ch.static_effects(s, "cost_reduction"), None) is None
+        and bound.cannot_pay(o.card.mana_cost) and next(ch.static_effects(s, ir.StaticCostReduction), None) is None
 
 
 def _plain_in_hand(o, player: int) -> bool:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from operator import attrgetter
 
+from manastack.oracle import ir
+
 from . import characteristics as ch
 from . import commanders, control, events, exercise, sagas
 from .aura_placement import may_enchant
@@ -136,12 +138,12 @@ def find(s) -> list[tuple[str, object, str, str]]:
             found.append(("command_zone", o, "a commander put into a graveyard or exile", "704.6d"))
     for o in sagas.to_sacrifice(s):
         found.append(("sacrifice", o, "its lore counters reached its final chapter", "714.4"))
-    legend_rule = not any(ch.static_effects(s, "no_legend_rule")) if legends else True   # Mirror Gallery
+    legend_rule = not any(ch.static_effects(s, ir.StaticNoLegendRule)) if legends else True   # Mirror Gallery
     for (player, name), n in legends.items():
         if n > 1 and legend_rule:
             found.append(("legend", (player, name), "legend rule", "704.5j"))
         elif n > 1 and exercise.RECORD is not None:
-            src, _ = next(ch.static_effects(s, "no_legend_rule"))
+            src, _ = next(ch.static_effects(s, ir.StaticNoLegendRule))
             exercise.note("STATIC_KINDS", "no_legend_rule", src.card)
     return found
 

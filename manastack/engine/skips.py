@@ -38,7 +38,7 @@ def skipped(ctx, player: int, what: str) -> bool:
     :data:`FIRST_STEP`), about to begin, is skipped (CR 614.10): a static "Skip your draw step."
     of a permanent applies each time; else a waiting "skip your next ..." is used up."""
     s = ctx.s
-    for src, eff in ch.static_effects(s, "skip_step"):
+    for src, eff in ch.static_effects(s, ir.StaticSkipStep):
         if eff.step == what and (eff.affected == "each_player" or src.controller == player):
             if exercise.RECORD is not None:
                 exercise.note("STATIC_KINDS", "skip_step", src.card)

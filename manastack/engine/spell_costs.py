@@ -17,7 +17,8 @@ from .state import Obj
 from .upcalls import matches
 from .wording import possessive
 
-_KINDS = (("cost_increase", 1, "plus"), ("cost_reduction", -1, "minus"))
+_KINDS: tuple[tuple[type[ir.StaticSpellCost], int, str], ...] = (
+    (ir.StaticCostIncrease, 1, "plus"), (ir.StaticCostReduction, -1, "minus"))
 
 
 def total_cost(s, player: int, o: Obj, x: int = 0, base: ManaCost | None = None) -> tuple[ManaCost, list[str]]:
@@ -89,7 +90,7 @@ def _own_reductions(s, player: int, o: Obj, why: list[str]) -> int:
     (CR 601.2f, 700.8), which works wherever the card is cast from. Returns the change."""
     change = 0
     for ab in o.card.abilities:
-        if type(ab) is not ir.StaticAbility or ab.effect.kind != "self_cost_reduction":
+        if type(ab) is not ir.StaticAbility or not isinstance(ab.effect, ir.StaticSelfCostReduction):
             continue
         eff = ab.effect
         if eff.for_each == "party":
@@ -113,12 +114,12 @@ def _own_reductions(s, player: int, o: Obj, why: list[str]) -> int:
     return change
 
 
-# "This spell costs {X} less to cast, where X is ...": what X is, by ``StaticEffect.for_each``
+# "This spell costs {X} less to cast, where X is ...": what X is, by ``StaticSelfCostReduction.for_each``
 OWN_COST_COUNTS = {"devotion": "devotion", "total_power": "total power", "greatest_power": "greatest power",
                    "total_mana_value": "total mana value"}
 
 
-def own_cost_count(s, player: int, o: Obj, eff: ir.StaticEffect) -> int:
+def own_cost_count(s, player: int, o: Obj, eff: ir.StaticSelfCostReduction) -> int:
     """X of "This spell costs {X} less to cast, where X is ...", for ``player`` casting ``o``:
     their devotion to a color (CR 700.5: the mana symbols of that color, hybrid and Phyrexian
     ones included, in the mana costs of their permanents), or the total or greatest power, or

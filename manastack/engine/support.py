@@ -182,6 +182,10 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "attacks_despite_defender",   # CR 702.3b: engine.combat.why_not_attack
                           "player_keywords",          # CR 702.11c, 702.18a: engine.filters.player_keywords
                           "life_cant_change"})        # CR 119.7-119.8: engine.filters.life_cant_change
+# The static effects that change definitions which may hold only while a condition does
+# (CR 611.3a; engine.continuous): the others have no card checked against its rulings yet.
+_CONDITIONAL_CHANGING = frozenset({ir.StaticGrantAbility, ir.StaticRemoveTypes, ir.StaticAddTypes,
+                                   ir.StaticSetCreatureTypes})
 # What a "modify_pt" static ability counts, "for each ..." (CR 613.4c): objects matching a filter,
 # or counters of a kind on the source ("for each charge counter on ~"); continuous._times.
 STATIC_COUNTS = frozenset({"Filter", "CountersOn",
@@ -427,15 +431,14 @@ def _walk(node, out: list[str]) -> None:
         for part in parts:
             if part is not None and type(part).__name__ not in ALTERNATIVE_CONDITIONS:
                 out.append(f"alternative cost while {type(part).__name__}")
-    elif t is ir.StaticEffect:
+    elif isinstance(node, ir.StaticEffect):
         if node.kind not in STATIC_KINDS:
             out.append(f"static effect {node.kind!r}")
-        if node.kind == "self_cost_reduction" and node.for_each not in OWN_COST_COUNTS | {None, "party"}:
+        if isinstance(node, ir.StaticSelfCostReduction) and node.for_each not in OWN_COST_COUNTS | {None, "party"}:
             out.append(f"a cost reduction by {node.for_each!r}")
-        if type(node.count) is ir.CountersOn and node.kind != "modify_pt":
+        if type(getattr(node, "count", None)) is ir.CountersOn and t is not ir.StaticModifyPT:
             out.append(f"static effect {node.kind!r} counting counters")
-        if node.condition is not None and node.kind in layers.CHANGING_KINDS \
-                and node.kind not in ("grant_ability", "remove_types", "add_types", "set_creature_types"):
+        if node.condition is not None and t in layers.CHANGING_TYPES and t not in _CONDITIONAL_CHANGING:
             # the layers read such conditions (engine.continuous), but no card of these has been
             # checked against its rulings yet (CR 611.3a)
             out.append(f"static effect {node.kind!r} as long as a condition holds")
@@ -508,9 +511,9 @@ def _walk(node, out: list[str]) -> None:
             node.duration == ir.UNTIL_YOUR_NEXT_TURN and (t is ir.GrantKeywords and node.what == ir.Ref("you")
                                                           or t is ir.LifeCantChange and node.who == ir.Ref("you"))):
         out.append(f"duration {node.duration!r}")     # "until your next turn": a player's, engine.events.next_turn_of
-    if t is ir.LoseKeywords or (t is ir.StaticEffect and node.kind in ("lose_keywords", "cant_have_keywords")):
+    if t is ir.LoseKeywords or isinstance(node, ir.StaticKeywordsLost):
         out += [f"losing the keyword {k.name!r}" for k in node.keywords if k.name not in _LOSABLE or k.arg is not None]
-    if t is ir.GrantKeywords or (t is ir.StaticEffect and node.kind == "grant_keywords"):
+    if t is ir.GrantKeywords or t is ir.StaticGrantKeywords:
         out += [f"granting the triggered keyword {k.name!r}" for k in node.keywords if _is_triggered(k)]
         out += [f"granting the keyword {k.name!r}" for k in node.keywords if k.name in _PRINTED_ONLY]
     if _is_effect(t) and t not in _effects():
@@ -583,7 +586,7 @@ def _emblem_gaps(node: ir.CreateEmblem) -> list[str]:
     definitions (which ``layers`` finds on the battlefield only)."""
     out = []
     for ab in node.abilities:
-        if type(ab) is ir.StaticAbility and ab.effect.kind in layers.CHANGING_KINDS:
+        if type(ab) is ir.StaticAbility and type(ab.effect) in layers.CHANGING_TYPES:
             out.append(f"emblem with a static ability of kind {ab.effect.kind!r}")
         elif type(ab) not in (ir.StaticAbility, ir.TriggeredAbility):
             out.append(f"emblem with {type(ab).__name__}")

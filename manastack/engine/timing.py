@@ -27,7 +27,7 @@ def flash_permission(s, player: int, o: Obj) -> bool:
     """"You may cast artifact spells as though they had flash." (CR 601.3): a static ability of
     a permanent ``player`` controls whose description ``o`` fits, seen as the spell it would be."""
     spell = None
-    for src, eff in ch.static_effects(s, "cast_as_though_flash"):
+    for src, eff in ch.static_effects(s, ir.StaticCastAsThoughFlash):
         if src.controller != player:
             continue
         if spell is None:
@@ -43,7 +43,7 @@ def cast_forbidden(s, player: int, o: Obj) -> Obj | None:
     the chosen name can't be cast.", Meddling Mage; CR 101.2, 601.2), if any: ``o`` is matched as
     the spell it would become, on the stack under ``player``'s control."""
     spell = None
-    for src, eff in ch.static_effects(s, "cant_cast"):
+    for src, eff in ch.static_effects(s, ir.StaticCantCast):
         if spell is None:
             spell = o.copy()
             spell.zone, spell.controller = "stack", player

@@ -16,7 +16,6 @@ from manastack.oracle import ir
 from manastack.oracle.subtypes import CREATURE_TYPES
 
 from . import events
-from .continuous import PT_COUNT_KINDS
 from .resolution import amount, named_players, resolve_subject
 from .state import Obj
 
@@ -70,7 +69,7 @@ def copied_card(card: CardDef, changes: ir.CopyChanges) -> CardDef:
             subtypes.append(t)
     if changes.pt is not None:      # CR 707.9d: its own power and toughness, not the copied CDA's
         cdas = {ab.text for ab in card.abilities
-                if type(ab) is ir.StaticAbility and ab.effect.kind in PT_COUNT_KINDS and ab.effect.affected == "self"}
+                if type(ab) is ir.StaticAbility and isinstance(ab.effect, ir.StaticPTCount) and ab.effect.affected == "self"}
         lines = [line for line in lines if line not in cdas]
         face.update(power=str(changes.pt[0]), toughness=str(changes.pt[1]))
     if changes.color is not None:   # CR 707.9d: its one color; devoid, a color CDA, isn't copied

@@ -160,7 +160,7 @@ def _after_mulligans(s, order: tuple[int, ...]) -> None:
 
 def begins_on_battlefield(card) -> bool:
     """Whether the card says "you may begin the game with it on the battlefield" (CR 103.6a)."""
-    return any(type(ab) is ir.StaticAbility and ab.effect.kind == "begin_on_battlefield" for ab in card.abilities)
+    return any(type(ab) is ir.StaticAbility and isinstance(ab.effect, ir.StaticBeginOnBattlefield) for ab in card.abilities)
 
 
 def _opening_hand(ctx: Ctx) -> None:
@@ -261,7 +261,7 @@ def _step(ctx: Ctx) -> None:
         return
     if step == Step.UNTAP:
         phasing.untap_step(ctx, ap)                   # first, phasing (CR 502.1, 702.26a)
-        held = {o.id for src, eff in ch.static_effects(s, "doesnt_untap") for o in s.permanents(ap)
+        held = {o.id for src, eff in ch.static_effects(s, ir.StaticDoesntUntap) for o in s.permanents(ap)
                 if layers.affected_by(s, src, eff, o)}
         untaps = [e for e in s.effects if type(e) is SkipNextUntap]
         skips = [e for e in untaps if e.affected is not None and e.affected in s.objs
@@ -277,7 +277,7 @@ def _step(ctx: Ctx) -> None:
         held |= _choose_not_to_untap(ctx, held)
         # "Untap all permanents you control during each other player's untap step": they untap at
         # the same time, each once however many such abilities there are (Seedborn Muse's rulings)
-        others = {o.id: o for src, eff in ch.static_effects(s, "untap_during_others") if src.controller != ap
+        others = {o.id: o for src, eff in ch.static_effects(s, ir.StaticUntapDuringOthers) if src.controller != ap
                   for o in s.permanents(src.controller) if o.tapped and layers.affected_by(s, src, eff, o)}
         for o in s.permanents(ap):
             if o.tapped and o.id not in held:
@@ -322,7 +322,7 @@ def _step(ctx: Ctx) -> None:
 
 def untap_choices(s, held=frozenset()) -> list:
     """The active player's tapped permanents they may choose not to untap (CR 502.3)."""
-    return [o for src, eff in ch.static_effects(s, "may_not_untap") for o in s.permanents(s.active)
+    return [o for src, eff in ch.static_effects(s, ir.StaticMayNotUntap) for o in s.permanents(s.active)
             if o.tapped and o.id not in held and layers.affected_by(s, src, eff, o)]
 
 
@@ -346,7 +346,7 @@ def _choose_not_to_untap(ctx: Ctx, held: set) -> set:
 def _no_maximum_hand_size(s) -> bool:
     """CR 402.2: a static ability of a permanent (or emblem) the active player controls says they
     have no maximum hand size."""
-    for src, _eff in ch.static_effects(s, "no_maximum_hand_size"):
+    for src, _eff in ch.static_effects(s, ir.StaticNoMaximumHandSize):
         if src.controller == s.active:
             if exercise.RECORD is not None:
                 exercise.note("STATIC_KINDS", "no_maximum_hand_size", src.card)

@@ -25,14 +25,14 @@ def votes_of(s: State, player: int) -> tuple[int, int]:
     """How many votes ``player`` has, and how many more they may cast: one, one more for each
     "While voting, you get an additional vote." and one they may cast for each "While voting,
     you may vote an additional time." among the permanents they control (CR 701.38d)."""
-    counts = {"extra_vote": 0, "may_extra_vote": 0}
+    counts: dict[type[ir.StaticEffect], int] = {ir.StaticExtraVote: 0, ir.StaticMayExtraVote: 0}
     for kind in counts:
         for src, _eff in ch.static_effects(s, kind):
             if src.controller == player:
                 counts[kind] += 1
                 if exercise.RECORD is not None:
-                    exercise.note("STATIC_KINDS", kind, src.card)
-    return 1 + counts["extra_vote"], counts["may_extra_vote"]
+                    exercise.note("STATIC_KINDS", kind.kind, src.card)
+    return 1 + counts[ir.StaticExtraVote], counts[ir.StaticMayExtraVote]
 
 
 def vote(ctx: Ctx, e: ir.Vote, rc: ResolutionContext) -> None:

@@ -2013,60 +2013,607 @@ class TriggeredAbility:
     from_graveyard: bool = False
 
 
+# ------------------------------------------------ static abilities' effects (CR 604, 611.3, 613)
+#
+# One record per kind of static effect. Every one applies to ``affected`` ("self", "enchanted",
+# "equipped", "you", "each_player", "all" or a Filter) and, given a ``condition``, only while it
+# holds ("as long as ...", CR 611.3a, 604.2): a condition's name (engine.conditions) or a typed
+# state condition. ``kind`` names the record's type for the support check, the exercise notes and
+# the coverage report; :data:`STATIC_EFFECTS` maps each name to its type, and
+# :func:`static_effect` builds one from its name and fields (the compiler's one way).
+
+StaticCondition = Union[str, "YouControl", "NotYourTurn", "HasCounter", "OpponentControls", "PlayerCount",
+                        "AttachedIs", "ObjectCount", "AnyOf", "EnteredThisTurn", "Devotion"]
+
+
 @dataclass(frozen=True, slots=True)
 class StaticEffect:
-    """A continuous effect from a static ability (CR 604, 611.3): ``kind`` is
-    "modify_pt", "grant_keywords", "cant_block", "cant_attack", ... applied to ``affected``.
-    "cost_increase" and "cost_reduction" change the total cost of the spells ``affected``
-    describes by ``amount`` generic mana (CR 601.2f), times the number of other spells their
-    caster has cast this turn when ``for_each`` is "other_spells_cast" (Damping Sphere).
-    "self_cost_reduction" changes the total cost of the card itself (CR 601.2f), ``amount``
-    times the number of creatures in its caster's party when ``for_each`` is "party" (CR 700.8),
-    times the number of objects matching ``count``, or once if ``condition`` holds; with
-    ``for_each`` "devotion" (to the color of ``colors``), "total_power", "greatest_power" or
-    "total_mana_value" (of the permanents ``count`` describes), ``amount`` times that X
-    ("This spell costs {X} less to cast, where X is ...")."""
+    """The fields every static effect has (see above); a record is one of its subclasses."""
 
-    kind: str
+    kind: typing.ClassVar[str]
     affected: Union[str, Filter] = "self"
+    _: dataclasses.KW_ONLY
+    condition: StaticCondition | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StaticModifyPT(StaticEffect):
+    """"gets +N/+N" (layer 7c, CR 613.4c), ``count`` times when given: the objects a Filter
+    matches ("for each artifact you control"), the source's counters of a kind ("for each charge
+    counter on ~") or the Auras attached ("for each Aura attached to it")."""
+
+    kind: typing.ClassVar[str] = "modify_pt"
     power: int = 0
     toughness: int = 0
+    count: Filter | CountersOn | AttachedCount | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StaticSetBasePT(StaticEffect):
+    """"has base power and toughness N/N" (layer 7b, CR 613.4b)."""
+
+    kind: typing.ClassVar[str] = "set_base_pt"
+    power: int = 0
+    toughness: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class StaticPTCount(StaticEffect):
+    """A characteristic-defining ability (CR 604.3, 613.4a): power and toughness each the number
+    of objects ``count`` describes, or of the card types among them, plus ``power`` and
+    ``toughness`` ("1 plus the number of lands you control"); a subclass says which of them."""
+
+    power: int = 0
+    toughness: int = 0
+    count: Filter | CardTypesAmong | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StaticPTEqualCount(StaticPTCount):
+    """"~'s power and toughness are each equal to ..." (Tarmogoyf: toughness plus 1)."""
+
+    kind: typing.ClassVar[str] = "pt_equal_count"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticPowerEqualCount(StaticPTCount):
+    """"~'s power is equal to ...": its toughness the printed one."""
+
+    kind: typing.ClassVar[str] = "power_equal_count"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticToughnessEqualCount(StaticPTCount):
+    """"~'s toughness is equal to ...": its power the printed one."""
+
+    kind: typing.ClassVar[str] = "toughness_equal_count"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticBasePTManaValue(StaticEffect):
+    """Base power and toughness each equal to its mana value (layer 7b, CR 613.4b; Opalescence)."""
+
+    kind: typing.ClassVar[str] = "base_pt_mana_value"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticGrantKeywords(StaticEffect):
+    """"has flying and vigilance" (layer 6, CR 613.1f). A protection followed by "This effect
+    doesn't remove ~." (``keeps_source``) doesn't make the source, an Aura, fall off (CR 702.16c,
+    704.5m); by "This effect doesn't remove Auras." (``keeps_auras``), no Aura (CR 702.16n)."""
+
+    kind: typing.ClassVar[str] = "grant_keywords"
     keywords: tuple[Keyword, ...] = ()
-    amount: int = 0
-    abilities: tuple["ActivatedAbility | TriggeredAbility", ...] = ()   # "grant_ability" (CR 613.1f)
-    land_type: str = ""                               # "set_land_type" (Blood Moon), "attack_unless_land"
-    for_each: str | None = None                       # "cost_increase": "other_spells_cast"
-    blockers: Filter | None = None                    # "cant_be_blocked_by": the creatures that can't
-    attackers: Filter | None = None                   # "cant_block_attackers": the attackers it can't block
-    # "modify_pt" times the number of objects matching ``count`` ("for each artifact you
-    # control") or of the source's counters of a kind ("for each charge counter on ~");
-    # "pt_equal_count": power and toughness are each the number of objects or of the card
-    # types among them, plus ``power`` and ``toughness`` ("1 plus the number of lands you
-    # control"); "power_equal_count", "toughness_equal_count": that one alone (CR 604.3)
-    count: "Filter | CountersOn | CardTypesAmong | None" = None
-    # "as long as ...": the effect applies only while this holds (CR 611.3a, 604.2): a
-    # condition's name (engine.conditions), a YouControl, a NotYourTurn or a HasCounter
-    condition: "str | YouControl | NotYourTurn | HasCounter | None" = None
-    # "cast_from_graveyard": the alternative cost such a cast must use ("mutate": Brokkos, CR 118.9)
-    cost: str = ""
-    # "grant_keywords" of protection followed by "This effect doesn't remove ~": the protection
-    # doesn't make the source itself, an Aura, fall off (CR 702.16c, 704.5m)
     keeps_source: bool = False
-    # ... followed by "This effect doesn't remove Auras.": no Aura falls off for it (CR 702.16n)
     keeps_auras: bool = False
-    # "add_types": card types, subtypes and colors the affected object has in addition to its
-    # own (layers 4 and 5, CR 613.1d-e); "set_colors": its colors instead (CR 105.3);
-    # "set_creature_types": ``types`` added and its creature types replaced by ``subtypes``
-    # (CR 205.1b); "add_supertypes", "remove_supertypes": the supertypes in ``types`` (CR 205.4b)
+
+
+@dataclass(frozen=True, slots=True)
+class StaticKeywordsLost(StaticEffect):
+    """Keywords taken away (layer 6, CR 613.1f, 613.7); a subclass says how."""
+
+    keywords: tuple[Keyword, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class StaticLoseKeywords(StaticKeywordsLost):
+    """"loses flying"."""
+
+    kind: typing.ClassVar[str] = "lose_keywords"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticCantHaveKeywords(StaticKeywordsLost):
+    """"can't have or gain trample" (CR 113.11)."""
+
+    kind: typing.ClassVar[str] = "cant_have_keywords"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticGrantAbility(StaticEffect):
+    """Quoted activated or triggered abilities gained (layer 6, CR 613.1f)."""
+
+    kind: typing.ClassVar[str] = "grant_ability"
+    abilities: tuple["ActivatedAbility | TriggeredAbility", ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class StaticLoseAllAbilities(StaticEffect):
+    """"loses all abilities" (layer 6, CR 613.1f; Humility)."""
+
+    kind: typing.ClassVar[str] = "lose_all_abilities"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticSetLandType(StaticEffect):
+    """"Nonbasic lands are Mountains." (layer 4, CR 305.7; Blood Moon)."""
+
+    kind: typing.ClassVar[str] = "set_land_type"
+    land_type: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StaticAddTypes(StaticEffect):
+    """Card types, subtypes and colors the object has in addition to its own (layers 4 and 5,
+    CR 613.1d-e)."""
+
+    kind: typing.ClassVar[str] = "add_types"
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
     colors: tuple[str, ...] = ()
-    # "cost_increase" of colored mana ("White spells you cast cost {W} more to cast."), added to
-    # the total cost besides ``amount`` generic mana (CR 601.2f)
+
+
+@dataclass(frozen=True, slots=True)
+class StaticRemoveTypes(StaticEffect):
+    """"isn't a creature" (layer 4, CR 613.1d): the card types in ``types`` taken away."""
+
+    kind: typing.ClassVar[str] = "remove_types"
+    types: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class StaticSetCreatureTypes(StaticEffect):
+    """``types`` added and the creature types replaced by ``subtypes`` (layer 4, CR 205.1b)."""
+
+    kind: typing.ClassVar[str] = "set_creature_types"
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class StaticSupertypes(StaticEffect):
+    """The supertypes in ``types`` (layer 4, CR 205.4b); a subclass says whether added or taken."""
+
+    types: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class StaticAddSupertypes(StaticSupertypes):
+    """"is legendary" in addition to its other supertypes."""
+
+    kind: typing.ClassVar[str] = "add_supertypes"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticRemoveSupertypes(StaticSupertypes):
+    """"isn't legendary"."""
+
+    kind: typing.ClassVar[str] = "remove_supertypes"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticAllCreatureTypes(StaticEffect):
+    """"is every creature type" (layer 4, CR 205.3m)."""
+
+    kind: typing.ClassVar[str] = "all_creature_types"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticSetColors(StaticEffect):
+    """"is black" instead of its other colors (layer 5, CR 105.3)."""
+
+    kind: typing.ClassVar[str] = "set_colors"
+    colors: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class StaticControl(StaticEffect):
+    """An Aura's "You control enchanted creature." (layer 2, CR 613.1b)."""
+
+    kind: typing.ClassVar[str] = "control"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticCantAttack(StaticEffect):
+    """"can't attack" (CR 508.1c)."""
+
+    kind: typing.ClassVar[str] = "cant_attack"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticCantBlock(StaticEffect):
+    """"can't block" (CR 509.1b)."""
+
+    kind: typing.ClassVar[str] = "cant_block"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticCantAttackAlone(StaticEffect):
+    """"can't attack alone" (CR 506.5)."""
+
+    kind: typing.ClassVar[str] = "cant_attack_alone"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticCantBlockAlone(StaticEffect):
+    """"can't block alone" (CR 506.5)."""
+
+    kind: typing.ClassVar[str] = "cant_block_alone"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticCantAttackYou(StaticEffect):
+    """"can't attack you or planeswalkers you control" (CR 508.1c)."""
+
+    kind: typing.ClassVar[str] = "cant_attack_you"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticGoaded(StaticEffect):
+    """"is goaded" (CR 701.38b)."""
+
+    kind: typing.ClassVar[str] = "goaded"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticAttacksDespiteDefender(StaticEffect):
+    """"can attack as though it didn't have defender" (CR 702.3b)."""
+
+    kind: typing.ClassVar[str] = "attacks_despite_defender"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticAttacksEachCombat(StaticEffect):
+    """"attacks each combat if able" (CR 508.1d)."""
+
+    kind: typing.ClassVar[str] = "attacks_each_combat"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticAttackUnlessLand(StaticEffect):
+    """"can't attack unless defending player controls an Island" (CR 508.1c)."""
+
+    kind: typing.ClassVar[str] = "attack_unless_land"
+    land_type: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StaticCantBeBlocked(StaticEffect):
+    """"can't be blocked" (CR 509.1b)."""
+
+    kind: typing.ClassVar[str] = "cant_be_blocked"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticBlockedOnlyBy(StaticEffect):
+    """A restriction on which creatures may block the affected one (CR 509.1b), by ``blockers``;
+    a subclass says which way."""
+
+    blockers: Filter | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StaticCantBeBlockedBy(StaticBlockedOnlyBy):
+    """"can't be blocked by creatures with power 2 or less": not by ``blockers``."""
+
+    kind: typing.ClassVar[str] = "cant_be_blocked_by"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticCantBeBlockedExceptBy(StaticBlockedOnlyBy):
+    """"can't be blocked except by Walls": by ``blockers`` only."""
+
+    kind: typing.ClassVar[str] = "cant_be_blocked_except_by"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticCantBlockAttackers(StaticEffect):
+    """"~ can't block creatures with power 2 or greater": the affected creatures can't block
+    ``attackers`` (CR 509.1b)."""
+
+    kind: typing.ClassVar[str] = "cant_block_attackers"
+    attackers: Filter | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StaticCanBlockOnlyFlying(StaticEffect):
+    """"can block only creatures with flying" (CR 509.1b)."""
+
+    kind: typing.ClassVar[str] = "can_block_only_flying"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticMaxOneBlocker(StaticEffect):
+    """"can't be blocked by more than one creature" (CR 509.1b)."""
+
+    kind: typing.ClassVar[str] = "max_one_blocker"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticMinBlockers(StaticEffect):
+    """"can't be blocked except by ``amount`` or more creatures" (menace's kin, CR 509.1b)."""
+
+    kind: typing.ClassVar[str] = "min_blockers"
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class StaticBlockAdditional(StaticEffect):
+    """"can block ``amount`` additional creatures each combat" (CR 509.1a-b)."""
+
+    kind: typing.ClassVar[str] = "block_additional"
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class StaticMustBeBlockedByAll(StaticEffect):
+    """"All creatures able to block ~ do so." (CR 509.1c)."""
+
+    kind: typing.ClassVar[str] = "must_be_blocked_by_all"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticAssignAsUnblocked(StaticEffect):
+    """"may assign its combat damage as though it weren't blocked" (CR 510.1)."""
+
+    kind: typing.ClassVar[str] = "assign_as_unblocked"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticDoesntUntap(StaticEffect):
+    """"doesn't untap during its controller's untap step" (CR 502.3)."""
+
+    kind: typing.ClassVar[str] = "doesnt_untap"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticMayNotUntap(StaticEffect):
+    """"You may choose not to untap ~ during your untap step." (CR 502.3)."""
+
+    kind: typing.ClassVar[str] = "may_not_untap"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticUntapDuringOthers(StaticEffect):
+    """"untaps during each other player's untap step" (CR 502.3)."""
+
+    kind: typing.ClassVar[str] = "untap_during_others"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticNoLegendRule(StaticEffect):
+    """"The "legend rule" doesn't apply." (CR 704.5j; Mirror Gallery)."""
+
+    kind: typing.ClassVar[str] = "no_legend_rule"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticCantBeCountered(StaticEffect):
+    """"This spell can't be countered." (CR 101.2)."""
+
+    kind: typing.ClassVar[str] = "cant_be_countered"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticCantActivate(StaticEffect):
+    """"Activated abilities of ... can't be activated." (CR 602.5)."""
+
+    kind: typing.ClassVar[str] = "cant_activate"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticCantActivateNonmana(StaticEffect):
+    """"... can't be activated unless they're mana abilities." (CR 602.5)."""
+
+    kind: typing.ClassVar[str] = "cant_activate_nonmana"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticCantCast(StaticEffect):
+    """"Your opponents can't cast spells with the chosen name." (CR 101.2)."""
+
+    kind: typing.ClassVar[str] = "cant_cast"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticCastAsThoughFlash(StaticEffect):
+    """"You may cast ... as though they had flash." (CR 601.3)."""
+
+    kind: typing.ClassVar[str] = "cast_as_though_flash"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticCastFromGraveyard(StaticEffect):
+    """Its card may be cast from its owner's graveyard with the alternative cost ``cost``
+    ("mutate": Brokkos, CR 601.3, 118.9)."""
+
+    kind: typing.ClassVar[str] = "cast_from_graveyard"
+    cost: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StaticSpellCost(StaticEffect):
+    """The total cost of the spells ``affected`` describes changed by ``amount`` generic mana
+    (CR 601.2f), times the number of other spells their caster has cast this turn when
+    ``for_each`` is "other_spells_cast" (Damping Sphere); ``mana``: colored mana added ("White
+    spells you cast cost {W} more to cast."). A subclass says which way."""
+
+    amount: int = 0
+    for_each: str | None = None
     mana: ManaCost | None = None
-    # "skip_step": the step or phase skipped ("untap", "upkeep", "draw"; CR 614.10), by the
-    # controller (``affected`` "you") or by every player ("each_player")
+
+
+@dataclass(frozen=True, slots=True)
+class StaticCostIncrease(StaticSpellCost):
+    """"... cost {1} more to cast"."""
+
+    kind: typing.ClassVar[str] = "cost_increase"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticCostReduction(StaticSpellCost):
+    """"... cost {1} less to cast"."""
+
+    kind: typing.ClassVar[str] = "cost_reduction"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticSelfCostReduction(StaticEffect):
+    """"This spell costs {1} less to cast ..." (CR 601.2f): ``amount`` times the creatures in its
+    caster's party when ``for_each`` is "party" (CR 700.8), times the objects ``count`` matches,
+    or once while ``condition`` holds; with ``for_each`` "devotion" (to the color of
+    ``colors``), "total_power", "greatest_power" or "total_mana_value" (of the permanents
+    ``count`` describes), ``amount`` times that X ("..., where X is ...")."""
+
+    kind: typing.ClassVar[str] = "self_cost_reduction"
+    amount: int = 0
+    for_each: str | None = None
+    count: Filter | None = None
+    colors: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class StaticAdditionalLand(StaticEffect):
+    """"You may play ``amount`` additional lands on each of your turns." (CR 305.2)."""
+
+    kind: typing.ClassVar[str] = "additional_land"
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class StaticNoMaximumHandSize(StaticEffect):
+    """"You have no maximum hand size." (CR 402.2)."""
+
+    kind: typing.ClassVar[str] = "no_maximum_hand_size"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticExtraVote(StaticEffect):
+    """"While voting, you get an additional vote." (CR 701.38d)."""
+
+    kind: typing.ClassVar[str] = "extra_vote"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticMayExtraVote(StaticEffect):
+    """"While voting, you may vote an additional time." (CR 701.38d)."""
+
+    kind: typing.ClassVar[str] = "may_extra_vote"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticSkipStep(StaticEffect):
+    """The step or phase ``step`` ("untap", "upkeep", "draw") skipped (CR 614.10), by the
+    controller (``affected`` "you") or by every player ("each_player")."""
+
+    kind: typing.ClassVar[str] = "skip_step"
     step: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StaticBeginOnBattlefield(StaticEffect):
+    """"If ~ is in your opening hand, you may begin the game with it on the battlefield."
+    (CR 103.6a)."""
+
+    kind: typing.ClassVar[str] = "begin_on_battlefield"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticPlayerKeywords(StaticEffect):
+    """"You have hexproof." (CR 702.11c, 702.18a)."""
+
+    kind: typing.ClassVar[str] = "player_keywords"
+    keywords: tuple[Keyword, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class StaticLifeCantChange(StaticEffect):
+    """"Your life total can't change." (CR 119.7-119.8)."""
+
+    kind: typing.ClassVar[str] = "life_cant_change"
+
+
+STATIC_EFFECTS: dict[str, type[StaticEffect]] = {cls.kind: cls for cls in (
+    StaticModifyPT,
+    StaticSetBasePT,
+    StaticPTEqualCount,
+    StaticPowerEqualCount,
+    StaticToughnessEqualCount,
+    StaticBasePTManaValue,
+    StaticGrantKeywords,
+    StaticLoseKeywords,
+    StaticCantHaveKeywords,
+    StaticGrantAbility,
+    StaticLoseAllAbilities,
+    StaticSetLandType,
+    StaticAddTypes,
+    StaticRemoveTypes,
+    StaticSetCreatureTypes,
+    StaticAddSupertypes,
+    StaticRemoveSupertypes,
+    StaticAllCreatureTypes,
+    StaticSetColors,
+    StaticControl,
+    StaticCantAttack,
+    StaticCantBlock,
+    StaticCantAttackAlone,
+    StaticCantBlockAlone,
+    StaticCantAttackYou,
+    StaticGoaded,
+    StaticAttacksDespiteDefender,
+    StaticAttacksEachCombat,
+    StaticAttackUnlessLand,
+    StaticCantBeBlocked,
+    StaticCantBeBlockedBy,
+    StaticCantBeBlockedExceptBy,
+    StaticCantBlockAttackers,
+    StaticCanBlockOnlyFlying,
+    StaticMaxOneBlocker,
+    StaticMinBlockers,
+    StaticBlockAdditional,
+    StaticMustBeBlockedByAll,
+    StaticAssignAsUnblocked,
+    StaticDoesntUntap,
+    StaticMayNotUntap,
+    StaticUntapDuringOthers,
+    StaticNoLegendRule,
+    StaticCantBeCountered,
+    StaticCantActivate,
+    StaticCantActivateNonmana,
+    StaticCantCast,
+    StaticCastAsThoughFlash,
+    StaticCastFromGraveyard,
+    StaticCostIncrease,
+    StaticCostReduction,
+    StaticSelfCostReduction,
+    StaticAdditionalLand,
+    StaticNoMaximumHandSize,
+    StaticExtraVote,
+    StaticMayExtraVote,
+    StaticSkipStep,
+    StaticBeginOnBattlefield,
+    StaticPlayerKeywords,
+    StaticLifeCantChange,
+)}
+
+
+def static_effect(kind: str, affected: Union[str, Filter] = "self", *args: Any, **fields: Any) -> StaticEffect:
+    """The static effect of kind ``kind`` (a key of :data:`STATIC_EFFECTS`) with its fields;
+    a kind without a record, or a field its record doesn't have, is a TypeError naming it."""
+    cls = STATIC_EFFECTS.get(kind)
+    if cls is None:
+        raise TypeError(f"no static effect of kind {kind!r}")
+    return cls(affected, *args, **fields)
 
 
 @dataclass(frozen=True, slots=True)

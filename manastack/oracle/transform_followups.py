@@ -265,7 +265,7 @@ class FollowupRules:
         power, toughness = plus, plus
         if then is not None:        # "... and its toughness is equal to that number plus 1"
             kind, toughness = "pt_equal_count", plus + then
-        return [ir.StaticAbility(ir.StaticEffect(kind, "self", count=count, power=power, toughness=toughness))]
+        return [ir.StaticAbility(ir.static_effect(kind, "self", count=count, power=power, toughness=toughness))]
 
     def st_power_count(self, c):
         return self.st_pt_count(c, "power_equal_count")

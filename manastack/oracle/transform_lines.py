@@ -309,7 +309,7 @@ class LineRules:
         out: list = []
         for a in (a for group in c for a in group):
             if isinstance(a, _KeepsSource):     # "This effect doesn't remove ~." (Pentarch Ward)
-                _need(bool(out) and type(out[-1]) is ir.StaticAbility and out[-1].effect.kind == "grant_keywords"
+                _need(bool(out) and type(out[-1]) is ir.StaticAbility and type(out[-1].effect) is ir.StaticGrantKeywords
                       and any(k.name == "protection" for k in out[-1].effect.keywords), "doesn't remove")
                 keeps = {"keeps_auras": True} if a.auras else {"keeps_source": True}
                 out[-1] = ir.StaticAbility(dataclasses.replace(out[-1].effect, **keeps), out[-1].text)

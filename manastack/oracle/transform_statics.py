@@ -31,7 +31,7 @@ _STATE_CONDITIONS = frozenset(typing.get_args(ir.StateCondition))
 
 def _no_x(abilities: list) -> list:
     """Static abilities with no X left undefined (CR 107.3)."""
-    _need(not any(type(a) is ir.StaticAbility and a.effect.count is _X_COUNT for a in abilities), "X in a static")
+    _need(not any(type(a) is ir.StaticAbility and getattr(a.effect, "count", None) is _X_COUNT for a in abilities), "X in a static")
     return abilities
 
 
@@ -46,7 +46,7 @@ class StaticRules:
 
     # ------------------------------------------------------------------ statics (CR 604)
     def _static(self, kind, affected, **kw):
-        return ir.StaticAbility(ir.StaticEffect(kind, affected, **kw))
+        return ir.StaticAbility(ir.static_effect(kind, affected, **kw))
 
     # ---- one subject and its effects (CR 604, 613): "Enchanted creature gets +2/+2, has
     # flying, and can't block." Each effect part gives (kind, fields); the sentence makes one
@@ -102,11 +102,12 @@ class StaticRules:
             out.append(self._static("grant_ability", affected, abilities=tuple(granted)))
         if lost:
             out.append(self._static("lose_keywords", affected, keywords=tuple(lost)))
-        _need(len({(type(a), a.effect.kind) for a in out}) == len(out), "an effect twice")
+        _need(len({type(a.effect) for a in out}) == len(out), "an effect twice")
         # "is a creature in addition to its other types" says what it is only beside its base
         # power and toughness (Opalescence; CR 208.3)
-        _need(not any(a.effect.kind == "add_types" and "Creature" in a.effect.types for a in out)
-              or any(a.effect.kind in ("set_base_pt", "base_pt_mana_value") for a in out), "a creature without power")
+        _need(not any(isinstance(a.effect, ir.StaticAddTypes) and "Creature" in a.effect.types for a in out)
+              or any(isinstance(a.effect, (ir.StaticSetBasePT, ir.StaticBasePTManaValue)) for a in out),
+              "a creature without power")
         return out
 
     def st_effects_period(self, c):
@@ -128,7 +129,7 @@ class StaticRules:
         count = quantity.filter if type(quantity) is ir.CountOf else quantity
         out = []
         for ab in group:
-            if type(ab) is ir.StaticAbility and ab.effect.count is _X_COUNT:
+            if type(ab) is ir.StaticAbility and getattr(ab.effect, "count", None) is _X_COUNT:
                 ab = dataclasses.replace(ab, effect=dataclasses.replace(ab.effect, count=count))
             out.append(ab)
         _need(out != group, "where X is without X")
@@ -673,14 +674,14 @@ class StaticRules:
             d = c[1]
             _need(d.plural and d.kind is None and d.filter.types == ("Creature",) and not d.zone_given,
                   "can't block creatures")
-            return [ir.StaticAbility(ir.StaticEffect("cant_block_attackers", blockers, attackers=d.filter))]
+            return [ir.StaticAbility(ir.static_effect("cant_block_attackers", blockers, attackers=d.filter))]
         _need(isinstance(blockers, ir.Filter) and blockers.types == ("Creature",), "can't block it")
         if len(c) == 1:
-            return [ir.StaticAbility(ir.StaticEffect("cant_be_blocked_by", "self", blockers=blockers))]
+            return [ir.StaticAbility(ir.static_effect("cant_be_blocked_by", "self", blockers=blockers))]
         d = c[1]
         _need(d.plural and d.kind is None and d.filter.types == ("Creature",) and not d.zone_given,
               "can't block creatures")
-        return [ir.StaticAbility(ir.StaticEffect("cant_be_blocked_by", d.filter, blockers=blockers))]
+        return [ir.StaticAbility(ir.static_effect("cant_be_blocked_by", d.filter, blockers=blockers))]
 
     def st_additional_land(self, c):
         """CR 305.2: "You may play an additional land (two additional lands) on each of your turns."."""
@@ -716,7 +717,7 @@ class StaticRules:
     def st_cast_from_graveyard_mutate(self, c):
         """"You may cast ~ from your graveyard using its mutate ability." (CR 601.3, 702.140a): a
         permission that works from the graveyard, for the mutate cost only (Brokkos's rulings)."""
-        return [ir.StaticAbility(ir.StaticEffect("cast_from_graveyard", "self", cost="mutate"))]
+        return [ir.StaticAbility(ir.static_effect("cast_from_graveyard", "self", cost="mutate"))]
 
     def st_may_not_untap(self, c):
         """CR 502.3: "You may choose not to untap ~ during your untap step." The active player
