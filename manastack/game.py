@@ -67,7 +67,9 @@ class Game:
         self._base = base
         self._answers = answers
         self._pending = pending
-        self._history: deque[tuple[State, list[Action], Decision | None, Action]] | None = \
+        # (the game before a move, its answers, its decision, the move); the game None where
+        # pop plays the moves since the last checkpoint again
+        self._history: deque[tuple[State | None, list[Action] | None, Decision | None, Action]] | None = \
             _new_history(history)
         self.db = db
 
@@ -299,9 +301,10 @@ class Game:
             raise IndexError("no action to take back" if history is not None
                              else "no action to take back: this game keeps no history")
         base, answers, pending, action = history.pop()
-        if base is None:
-            base, answers, pending = _replay(history)
-        self._base, self._answers, self._pending = base, answers, pending
+        if base is None or answers is None:
+            self._base, self._answers, self._pending = _replay(history)
+        else:
+            self._base, self._answers, self._pending = base, answers, pending
         return action
 
     @property
