@@ -1,7 +1,7 @@
 """Benchmark: the cost of a decision by the size of the battlefield, early and late in a game.
 
-    python bench/board_size.py [--games 2] [--seed 1] [--decks A[:B],...] [--attack] [--profile FILE]
-    python bench/board_size.py --against REF [--rounds 3] [--games 2] [--seed 1] [--decks ...]
+    python bench/board_size.py [--games 2] [--seed 1] [--decks A[:B],...] [--attack] [--history] [--profile FILE]
+    python bench/board_size.py --against REF [--rounds 3] [--games 2] [--seed 1] [--decks ...] [--attack] [--history]
 
 Random agents play ``--games`` games of each deck pair (default: the three pairs of
 ``bench/run.py --against``). Unless ``--attack`` is given they declare no attackers, so the
@@ -10,7 +10,8 @@ past 50 permanents: every decision is timed (CPU time of the agent's choice and 
 counted under the number of permanents on the battlefield when it was asked. Printed: per
 bucket (0-9, 10-19, 20-29, 30 or more permanents) the decisions, CPU microseconds per decision
 and decisions per CPU-second, and the late/early ratio (the cost of a decision with 30 or more
-permanents over one with fewer than ten). ``--profile FILE`` writes the cProfile (CPU-time clock)
+permanents over one with fewer than ten). The games keep no undo history unless ``--history``
+is given (then Game.new's default, a full history). ``--profile FILE`` writes the cProfile (CPU-time clock)
 of the decisions with 30 or more permanents, the top 15 by own time and by cumulative time.
 
 ``--against REF`` runs REF's tree (``git archive``) and the current tree interleaved, each
@@ -47,7 +48,7 @@ LIMITS = {"games": (1, 50), "rounds": (1, 20), "seed": (0, 1_000_000)}
 
 
 def side_run(pairs: list[tuple[str, str]], games: int, seed: int, attack: bool,
-             profile: str | None) -> dict:
+             profile: str | None, history: bool = False) -> dict:
     """Play the games in this process; CPU seconds and decisions per bucket, a digest of the
     moves (equal on both sides when they play the same games)."""
     raise_gc_threshold()
@@ -58,7 +59,7 @@ def side_run(pairs: list[tuple[str, str]], games: int, seed: int, attack: bool,
     turns = []
     for a, b in pairs:
         for i in range(games):
-            game = Game.new(a, b, seed=seed + i, history=False)
+            game = Game.new(a, b, seed=seed + i, history=history)
             agents = [RandomAgent(seed * 1000 + 2 * i), RandomAgent(seed * 1000 + 2 * i + 1)]
             while game.pending is not None:
                 size = len(game.peek().battlefield)
@@ -129,7 +130,8 @@ def against(ref: str, rounds: int, args: argparse.Namespace) -> None:
                 for side in ("old", "new"):
                     env = dict(os.environ, PYTHONPATH=str(trees[side]), PYTHONHASHSEED="0")
                     cmd = [sys.executable, str(script), "--side", "--games", str(args.games),
-                           "--seed", str(args.seed), "--decks", args.decks] + (["--attack"] if args.attack else [])
+                           "--seed", str(args.seed), "--decks", args.decks] + (["--attack"] if args.attack else []) \
+                        + (["--history"] if args.history else [])
                     out = subprocess.run(cmd, env=env, cwd=trees[side], capture_output=True, text=True)
                     if out.returncode != 0:
                         last = (out.stderr.strip().splitlines() or ["no message"])[-1]
@@ -171,6 +173,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--decks", default=DEFAULT_DECKS)
     ap.add_argument("--attack", action="store_true", help="let the random agents attack (shorter games)")
+    ap.add_argument("--history", action="store_true",
+                    help="games keep a full undo history (Game.new's default) instead of none")
     ap.add_argument("--against", metavar="REF")
     ap.add_argument("--profile", metavar="FILE")
     ap.add_argument("--side", action="store_true", help=argparse.SUPPRESS)
@@ -180,11 +184,11 @@ def main() -> None:
             sys.exit(f"board_size: --{name} must be from {low} to {high}, not {getattr(args, name)}")
     pairs = parse_decks(args.decks)
     if args.side:
-        print(json.dumps(side_run(pairs, args.games, args.seed, args.attack, None)))
+        print(json.dumps(side_run(pairs, args.games, args.seed, args.attack, None, args.history)))
     elif args.against:
         against(args.against, args.rounds, args)
     else:
-        run = side_run(pairs, args.games, args.seed, args.attack, args.profile)
+        run = side_run(pairs, args.games, args.seed, args.attack, args.profile, args.history)
         print(table([run], f"current tree: {len(run['turns'])} games, last turns {run['turns']}"))
         if args.profile:
             Path(args.profile).write_text(profile_text(args.profile), encoding="utf-8")
