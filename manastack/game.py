@@ -45,8 +45,15 @@ DEFAULT_NAMES = ("Alice", "Bob", "Carol", "Dan", "Erin", "Frank", "Grace", "Heid
 # free-for-all (CR 806); "commander", a Commander game (CR 903)
 FORMATS = ("normal", commanders.COMMANDER)
 
+# An unbounded history keeps the game before every CHECKPOINT_EVERY-th move (and around a
+# concession); :meth:`Game.pop` plays the moves since the last checkpoint again, at most
+# CHECKPOINT_EVERY - 1 pushes. The old states a long game would keep otherwise are most of
+# its memory, and the collector walks them.
+CHECKPOINT_EVERY = 32
+_MOVE_ONLY = (None, None, None)     # a history entry kept without its game: (..., action)
+
 # read at every push: under Python 3.11 a module global is cheaper than an enum member
-_PASS, _PRIORITY = ActionKind.PASS, DecisionKind.PRIORITY
+_PASS, _PRIORITY, _CONCEDE = ActionKind.PASS, DecisionKind.PRIORITY, ActionKind.CONCEDE
 
 
 class Game:
@@ -60,7 +67,9 @@ class Game:
         self._base = base
         self._answers = answers
         self._pending = pending
-        self._history: deque[tuple[State, list[Action], Decision | None, Action]] | None = \
+        # (the game before a move, its answers, its decision, the move); the game None where
+        # pop plays the moves since the last checkpoint again
+        self._history: deque[tuple[State | None, list[Action] | None, Decision | None, Action]] | None = \
             _new_history(history)
         self.db = db
 
@@ -76,8 +85,10 @@ class Game:
         two-player game; ``Game.new(a, b, c, d)`` a four-player free-for-all (CR 806: every
         opponent may be attacked, CR 802). ``names``: one per deck (default Alice, Bob, Carol, ...).
 
-        ``history``: what :meth:`pop` can take back: True, every action; a number N, the last N
-        actions; False, none (playouts and simulations, which then keep no old states).
+        ``history``: what :meth:`pop` can take back: True, every action (the game is kept
+        before every ``CHECKPOINT_EVERY``-th one, and pop plays the moves since again); a number
+        N, the last N actions (the game before each kept); False, none (playouts and
+        simulations, which then keep no old states).
         ``format``: "normal", or "commander" for a Commander game (CR 903): each deck's commander
         section (or an MTGO sideboard of one or two cards) starts in the command zone, 40 life."""
         if isinstance(seed, bool) or not isinstance(seed, int) or not MIN_SEED <= seed <= MAX_SEED:
@@ -205,8 +216,12 @@ class Game:
         chosen = self._resolve(action)
         answers = self._answers + [chosen]
         base, answers, pending = advance(self._base, answers, len(answers))
-        if self._history is not None:
-            self._history.append((self._base, self._answers, self._pending, chosen))
+        history = self._history
+        if history is not None:
+            if history.maxlen is None and len(history) % CHECKPOINT_EVERY and history[-1][3].kind is not _CONCEDE:
+                history.append(_MOVE_ONLY + (chosen,))      # taken back by replay (pop)
+            else:
+                history.append((self._base, self._answers, self._pending, chosen))
         self._base, self._answers, self._pending = base, answers, pending
 
     def concede(self, player: int) -> None:
@@ -226,7 +241,7 @@ class Game:
         s = s.copy()
         concede(Ctx(s, []), player)
         base, answers, pending = advance(s, [])
-        if self._history is not None:
+        if self._history is not None:       # a checkpoint: pop never replays a concession
             self._history.append((self._base, self._answers, self._pending, Action(ActionKind.CONCEDE, (player,),
                                                                                      f"{s.players[player].name} concedes")))
         self._base, self._answers, self._pending = base, answers, pending
@@ -281,10 +296,15 @@ class Game:
         """Undo the last :meth:`push` and return its action. Raises IndexError when there is
         none to take back: none was pushed, the history's bound was reached, or the game keeps
         no history."""
-        if not self._history:
-            raise IndexError("no action to take back" if self._history is not None
+        history = self._history
+        if not history:
+            raise IndexError("no action to take back" if history is not None
                              else "no action to take back: this game keeps no history")
-        self._base, self._answers, self._pending, action = self._history.pop()
+        base, answers, pending, action = history.pop()
+        if base is None or answers is None:
+            self._base, self._answers, self._pending = _replay(history)
+        else:
+            self._base, self._answers, self._pending = base, answers, pending
         return action
 
     @property
@@ -404,6 +424,25 @@ def _check_new_arguments(count: int, names: object, format, cards, allow_partial
         raise ValueError(f"Game.new: history must be True, False or a number of actions from 1 to "
                          f"1,000,000,000, not {history!r}"[:200])
     return tuple(names)
+
+
+def _replay(history: deque) -> tuple[State, list[Action], Decision | None]:
+    """The game after the last move of ``history``, played again from the checkpoint before
+    it: each move pushed once more, as :meth:`Game.push` did (the same state and answers give
+    the same game). The moves replayed become checkpoints, so taking them back in turn costs
+    no more replays. A move after a concession is a checkpoint, so no concession is replayed."""
+    c = len(history) - 1
+    while history[c][0] is None:
+        c -= 1
+    base, answers, pending, chosen = history[c]
+    for k in range(c + 1, len(history) + 1):
+        answers = answers + [chosen]
+        base, answers, pending = advance(base, answers, len(answers))
+        if k == len(history):
+            break
+        chosen = history[k][3]
+        history[k] = (base, answers, pending, chosen)
+    return base, answers, pending
 
 
 def _new_history(history: bool | int) -> deque | None:

@@ -173,3 +173,28 @@ def test_rl_steps_side_runs_report_their_answers_and_refuse_bad_refs(tmp_path):
                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert bad.returncode != 0 and "'no-such-ref-anywhere' is not a commit" in bad.stderr
     assert "Traceback" not in bad.stderr
+
+
+def board_size(*args: str, tmp_path) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(ROOT), TMPDIR=str(tmp_path))
+    return subprocess.run([sys.executable, str(ROOT / "bench" / "board_size.py"), *args], cwd=ROOT,
+                          env=env, capture_output=True, text=True)
+
+
+def test_board_size_bench_counts_every_decision_by_bucket_and_profiles_the_late_ones(tmp_path):
+    # games without attacks reach 30+ permanents: every bucket has decisions and a cost
+    profile = tmp_path / "late.txt"
+    result = board_size("--games", "1", "--decks", "mono-green", "--profile", str(profile), tmp_path=tmp_path)
+    assert result.returncode == 0, result.stderr
+    rows = {line.split()[0]: line.split()[1:] for line in result.stdout.splitlines()
+            if line.split() and line.split()[0] in ("0-9", "10-19", "20-29", "30+")}
+    assert set(rows) == {"0-9", "10-19", "20-29", "30+"}
+    assert all(int(r[0]) > 0 and float(r[1]) > 0 for r in rows.values())
+    assert "late (30+) / early (0-9) cost:" in result.stdout
+    assert "--- top 15 by tottime ---" in profile.read_text()
+
+
+def test_board_size_bench_refuses_bad_options_in_one_line(tmp_path):
+    result = board_size("--games", "0", tmp_path=tmp_path)
+    assert result.returncode != 0 and "--games must be from 1 to 50" in result.stderr
+    assert "Traceback" not in result.stderr

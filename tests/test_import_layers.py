@@ -35,7 +35,7 @@ PACKAGE_LAYERS = (
 ENGINE_LAYERS = (
     ("vocabulary", ("abilities", "decisions", "exercise", "wording")),
     ("state", ("commanders", "effect_records", "event_types", "merged", "monarch", "runner", "state", "upcalls")),
-    ("characteristics", ("characteristics", "conditions", "continuous", "filters", "layers")),
+    ("characteristics", ("board_facts", "characteristics", "conditions", "continuous", "filters", "layers")),
     ("queries", ("activation_limits", "aura_placement", "bestow", "block_declarations", "card_names", "cost_checks", "mana_replacement", "mana_spend", "mana_types", "replacement", "resolution",
                  "spell_costs", "targets", "timing",
                  "attack_targets", "loyalty")),

@@ -19,6 +19,8 @@ from . import characteristics as ch
 from . import exercise, layers, loyalty, mana_replacement, mana_spend, payment_search
 from .abilities import ability_at, triggered_abilities
 from .activation_limits import forbidden
+from .board_facts import kept, printed
+from .continuous import board_memo
 from .characteristics import is_creature
 from .cost_checks import summoning_sick, tappable_for_cost
 from .decisions import Action, ActionKind, Decision, DecisionKind
@@ -48,14 +50,56 @@ def mana_sources(s: State, player: int) -> list[tuple[Obj, int, ir.ActivatedAbil
     key = ("mana_sources", player)
     found = facts.get(key)
     if found is None:
-        # with nothing that changes definitions on the battlefield, each card is itself
-        plain = not (layers.changers(s) or layers.any_granted(s))
-        found = facts[key] = tuple((o.id, i, ab) for o in s.permanents(player)
-                                   for i, ab, status in _marked(o.card if plain else layers.card_now(s, o))
-                                   if _payable(s, o, ab.cost, status) and not forbidden(s, o, ab)
-                                   and not (limited(ab) and loyalty.why_not_limited(s, player, o, i, ab)))
+        known = kept(s, _SOURCES_KEY)
+        if known is not None and next(ch.static_effects(s, "cant_activate"), None) is None:
+            found = facts[key] = _sources_kept(s, player, known)
+        else:
+            # with nothing that changes definitions on the battlefield, each card is itself
+            plain = not (layers.changers(s) or layers.any_granted(s))
+            found = facts[key] = tuple((o.id, i, ab) for o in s.permanents(player)
+                                       for i, ab, status in _marked(o.card if plain else layers.card_now(s, o))
+                                       if _payable(s, o, ab.cost, status) and not forbidden(s, o, ab)
+                                       and not (limited(ab) and loyalty.why_not_limited(s, player, o, i, ab)))
     objs = s.objs
     return [(objs[oid], i, ab) for oid, i, ab in found]
+
+
+_SOURCES_KEY = ("mana sources",)     # board_facts' record: what each permanent offers (below)
+_PAY_SOURCES_KEY = ("pay sources",)  # board_facts' record: each plain source's entry in _sources
+_MODIFIES_KEY = ("mana modified",)   # board_memo's key: whether a card on it modifies mana
+
+
+def _sources_kept(s: State, player: int, known: dict) -> tuple:
+    """:func:`mana_sources` while each card is itself and nothing forbids activating (no
+    ``cant_activate`` static ability exists): a permanent whose mana abilities ask only for
+    {T}, {Q} or sacrificing itself, and have no limit, offers what it offered when last looked
+    at while it is the same object (board_facts) in the same turn of its controller (summoning
+    sickness, CR 302.6, reads when that turn began)."""
+    since = s.players[player].last_turn_start
+    objs, cow = s.objs, s.cow
+    out: list = []
+    for i in s.battlefield:
+        o = objs[i]
+        if o.controller != player:
+            continue
+        was = known.get(i)
+        if was is not None and was[0] is o and was[1] == since:
+            out += was[2]
+            continue
+        marked = _marked(o.card)
+        these = tuple((i, k, ab) for k, ab, status in marked if _payable(s, o, ab.cost, status)
+                      and not (limited(ab) and loyalty.why_not_limited(s, player, o, k, ab)))
+        if cow.get(i) is o and _plain_status(o.card):
+            known[i] = (o, since, these)
+        out += these
+    return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def _plain_status(card) -> bool:
+    """Whether every mana ability of a definition (:func:`_marked`) asks only for the status of
+    its own permanent and has no limit: what it offers reads the permanent alone."""
+    return all(status and not limited(ab) for _k, ab, status in _marked(card))
 
 
 def _payable(s: State, o: Obj, c: ir.Cost, status_only: bool) -> bool:
@@ -381,8 +425,20 @@ def _sources(s: State, player: int, exclude: frozenset[int]) -> tuple[bool, list
         found = facts[key] = (modified, [x for x in every if x[0] not in exclude])
         return found
     modified = _mana_is_modified(s)
+    known = None if modified else kept(s, _PAY_SOURCES_KEY)
+    if known is not None and next(ch.static_effects(s, "cant_activate"), None) is not None:
+        known = None
+    since = s.players[player].last_turn_start
+    cow = s.cow
     out = []
     for o in s.permanents(player):
+        if known is not None:
+            # each card is itself and nothing forbids activating: a plain source's entry reads
+            # only the permanent and when its controller's turn began (board_facts)
+            was = known.get(o.id)
+            if was is not None and was[0] is o and was[1] == since:
+                out.append(was[2])
+                continue
         card = layers.card_now(s, o)
         taps = None if modified else _plain_abilities(card)
         if taps is not None:
@@ -393,7 +449,10 @@ def _sources(s: State, player: int, exclude: frozenset[int]) -> tuple[bool, list
             ways, plain = _source_ways(s, player, o, modified)
         if ways and any(forbidden(s, o, ab) for _i, ab in _mana_abilities_of(card)):
             ways, plain = [], []      # Arrest: its mana abilities can't be activated (CR 602.5)
-        out.append((o.id, _keep_for_later(s, o) if ways else (), ways, plain))
+        entry = (o.id, _keep_for_later(s, o) if ways else (), ways, plain)
+        if known is not None and taps is not None and cow.get(o.id) is o:
+            known[o.id] = (o, since, entry)
+        out.append(entry)
     found = facts[key] = (modified, out)
     return found
 
@@ -580,9 +639,16 @@ def _mana_is_modified(s: State) -> bool:
 
 
 def _find_mana_modified(s: State) -> bool:
-    found = layers.changers(s)
     objs = s.objs
-    if any(_modifies_mana(layers.card_now(s, objs[i], found)) for i in s.battlefield):
+    if printed(s):          # each card is itself: looked for once per battlefield
+        memo = board_memo(s)
+        on_board = memo.get(_MODIFIES_KEY)
+        if on_board is None:
+            on_board = memo[_MODIFIES_KEY] = any(_modifies_mana(objs[i].card) for i in s.battlefield)
+    else:
+        found = layers.changers(s)
+        on_board = any(_modifies_mana(layers.card_now(s, objs[i], found)) for i in s.battlefield)
+    if on_board:
         return True
     # the effects resolved spells created for a while (the permanents have none, see above)
     return bool(s.effects) and (any(mana_replacement.mana_replacement_effects(s))

@@ -9,15 +9,23 @@ produce" (CR 106.7), taking every possible order into account.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from manastack.oracle import ir
 
 from . import layers
 from .effect_records import ManaReplacementEffect
 from .event_types import ManaProduction
 from .filters import matches
+from .board_facts import holding
 from .replacement import Replacement, apply_all
 from .runner import Ctx
 from .state import Obj, State
+
+
+@lru_cache(maxsize=8192)
+def _replaces_mana(card) -> bool:
+    return any(type(ab) is ir.ManaReplacement for ab in card.abilities)
 
 
 def mana_replacement_effects(s: State):
@@ -25,7 +33,7 @@ def mana_replacement_effects(s: State):
     of permanents, and those a resolved spell created for a while (Pale Moon, CR 611.2), whose
     source is the spell as it resolved."""
     found = layers.changers(s)
-    for src in s.permanents():
+    for src in holding(s, _replaces_mana):
         for i, ab in enumerate(layers.card_now(s, src, found).abilities):
             if type(ab) is ir.ManaReplacement:
                 yield f"mana:{src.id}:{i}", src, ab

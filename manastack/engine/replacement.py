@@ -31,6 +31,7 @@ from . import exercise
 from .abilities import keyword_replacement
 from .card_names import choose_name
 from . import loyalty
+from .board_facts import holding
 from .conditions import evaluate
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import CardDraw, CounterPlacement, DamageAmount, Destruction, LifeGain, ZoneChange
@@ -443,13 +444,18 @@ def _others_enter_tapped(s, o, ev: ZoneChange) -> list[Replacement]:
     seen = entering_view(o, ev, ev.copy or o.card)
     out = []
     found = layers.changers(s)
-    for perm in s.permanents():
+    for perm in holding(s, _makes_enter_tapped):
         for i, ab in enumerate(layers.card_now(s, perm, found).abilities):
             if type(ab) is ir.ReplacementAbility and ab.kind == "enters_tapped" and ab.affected is not None \
                     and matches(s, seen, ab.affected, perm):
                 out.append(Replacement(f"{perm.id}:{i}", f"{o.card.name} enters tapped ({perm.card.name})",
                                        ("614.1c", "614.12"), _enter_tapped, pure=True, source=(ab.kind, perm.card)))
     return out
+
+
+@lru_cache(maxsize=8192)
+def _makes_enter_tapped(card) -> bool:
+    return any(type(ab) is ir.ReplacementAbility and ab.kind == "enters_tapped" for ab in card.abilities)
 
 
 def _enter_tapped(event: ZoneChange) -> None:
@@ -1141,6 +1147,12 @@ def modify_counters(ctx: Ctx, o, kind: str, n: int) -> int:
     return event.counters[kind]
 
 
+@lru_cache(maxsize=8192)
+def _changes_counters(card) -> bool:
+    return any(type(ab) is ir.ReplacementAbility and ab.kind in ("more_counters", "double_counters")
+               for ab in card.abilities)
+
+
 def counter_modifiers(s, o, ev: ZoneChange | CounterPlacement) -> list[Replacement]:
     """Effects of permanents on the battlefield that change how many counters of a kind are
     put on ``o`` (also as it enters with counters, CR 614.12: ``o`` is seen as it would be on
@@ -1148,7 +1160,7 @@ def counter_modifiers(s, o, ev: ZoneChange | CounterPlacement) -> list[Replaceme
     seen = o if o.zone == "battlefield" else entering_view(o, ev, o.card)
     out = []
     found = layers.changers(s)
-    for perm in s.permanents():
+    for perm in holding(s, _changes_counters):
         for i, ab in enumerate(layers.card_now(s, perm, found).abilities):
             if type(ab) is not ir.ReplacementAbility or ab.kind not in ("more_counters", "double_counters"):
                 continue

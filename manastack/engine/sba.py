@@ -10,6 +10,8 @@ from manastack.oracle import ir
 
 from . import characteristics as ch
 from . import commanders, control, events, exercise, sagas
+from .board_facts import kept
+from .continuous import board_memo
 from .aura_placement import may_enchant
 from .filters import protected_from
 from .decisions import Action, ActionKind, Decision
@@ -83,9 +85,17 @@ def find(s) -> list[tuple[str, object, str, str]]:
             found.append(("lose", p, f"{lethal[2]} combat damage from the commander {lethal[1]}", "704.6c"))
     legends: dict[tuple[int, str], int] = {}
     counts = [0] * len(s.players)           # permanents each player controls, for ascend
-    for o in s.permanents():
-        card = o.card
+    # the permanents found with nothing to do, each as the object it was then; legendary ones
+    # and those attached to another are looked at every time, as their checks read others
+    clean = kept(s, _CLEAN_KEY)
+    objs, cow = s.objs, s.cow
+    for i in s.battlefield:
+        o = objs[i]
         counts[o.controller] += 1
+        if clean is not None and (was := clean.get(i)) is not None and was[0] is o:
+            continue                        # the same object as when found clean (board_facts)
+        card = o.card
+        before = len(found)
         if ch.is_creature(s, o):
             t = ch.toughness(s, o)
             if t <= 0:
@@ -125,11 +135,17 @@ def find(s) -> list[tuple[str, object, str, str]]:
         if "Legendary" in ch.supertypes(s, o):      # layer 4 may add it (CR 205.4d)
             key = (o.controller, card.name)
             legends[key] = legends.get(key, 0) + 1
+        elif clean is not None and len(found) == before and cow.get(i) is o and _LINKED.isdisjoint(subtypes):
+            clean[i] = (o,)
     for player, n in enumerate(counts):
         if n >= 10 and not s.players[player].city_blessing:
             # ascend as printed only (support._PRINTED_ONLY); looked for only once ten are there
-            card = next((o.card for o in s.permanents()
-                         if o.controller == player and keyword(o.card, "ascend") is not None), None)
+            memo = board_memo(s)
+            holders = memo.get(_ASCEND_KEY)
+            if holders is None:         # found once per battlefield
+                holders = memo[_ASCEND_KEY] = tuple(i for i in s.battlefield
+                                                    if keyword(objs[i].card, "ascend") is not None)
+            card = next((objs[i].card for i in holders if objs[i].controller == player), None)
             if card is not None:
                 found.append(("city_blessing", (s.players[player], card), "ten or more permanents and ascend",
                               "702.131b"))
@@ -146,6 +162,12 @@ def find(s) -> list[tuple[str, object, str, str]]:
             src, _ = next(ch.static_effects(s, ir.StaticNoLegendRule))
             exercise.note("STATIC_KINDS", "no_legend_rule", src.card)
     return found
+
+
+_CLEAN_KEY = ("sba clean",)       # board_facts' record: the permanents found with no action
+_ASCEND_KEY = ("ascend",)         # board_memo's key: the permanents with ascend as printed
+# an Aura's or Equipment's state-based actions read the permanent it is attached to
+_LINKED = frozenset({"Aura", "Equipment", "Fortification"})
 
 
 LOSS_RULES = {"704.5a": "104.3b", "704.5b": "104.3c", "704.5c": "104.3d",   # life, library, poison
