@@ -357,3 +357,25 @@ def test_a_save_naming_a_player_not_in_the_game_is_refused(db):
     next(o for o in data["state"]["objects"] if o["attached_to"] == {"player": 1})["attached_to"] = {"player": 5}
     with pytest.raises(ValueError, match="attached_to.player: player 5 is not one of"):
         Game.from_json(json.dumps(data), g.db)
+
+
+def test_a_curse_put_onto_the_battlefield_enchants_a_player_its_controller_chooses(db):
+    """CR 303.4f: a Curse put onto the battlefield by an effect (Zur the Enchanter's search) is
+    attached to a player its controller chooses as it enters; it doesn't target (CR 115.10), so
+    Bob's hexproof doesn't stop it (702.11c)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Zur the Enchanter]
+    library: [Curse of the Bloody Tome, Island]
+  - name: Bob
+    battlefield: [Leyline of Sanctity]
+""", turn=3)
+    while g.pending.kind != "choose_enchanted":
+        kind = g.pending.kind
+        g.push(Action("pass") if kind == "priority" else next(
+            a for a in g.legal_actions() if a.label in ("attack with Zur the Enchanter", "yes", "Curse of the Bloody Tome")))
+    assert "303.4f" in g.pending.prompt
+    assert [a.label for a in g.legal_actions()] == ["Alice", "Bob"]
+    pick(g, "Bob")
+    assert _obj(g, "Curse of the Bloody Tome").attached_to == PlayerRef(1)
+    assert any(e.text == "Curse of the Bloody Tome enters attached to Bob" and e.rules == ("303.4f",) for e in _log(g))
