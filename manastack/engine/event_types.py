@@ -28,7 +28,7 @@ class PlayerRef:
 
 def attachment_data(a: int | PlayerRef | None) -> int | dict | None:
     """What ``attached_to`` is, for a save: an object id, ``{"player": index}`` or None."""
-    return {"player": a.index} if type(a) is PlayerRef else a
+    return {"player": a.index} if isinstance(a, PlayerRef) else a
 
 
 def attachment_from_data(v) -> int | PlayerRef | None:

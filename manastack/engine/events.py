@@ -200,9 +200,9 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
             text = f"{o.card.name} {verb}"
         text += f" ({cause})" if cause else ""
         s.add_log(text, rules or _MOVE_RULES.get(to, ("400.7",)), "zone")
-    if new is not None and ev.attach is not None and (new.attached_to in s.objs or type(new.attached_to) is PlayerRef):
-        a = new.attached_to
-        what = s.players[a.index].name if type(a) is PlayerRef else s.objs[a].card.name
+    a = new.attached_to if new is not None else None
+    if new is not None and ev.attach is not None and a is not None and (a in s.objs or isinstance(a, PlayerRef)):
+        what = s.players[a.index].name if isinstance(a, PlayerRef) else s.objs[a].card.name
         s.add_log(f"{new.card.name} enters attached to {what}", ("303.4f",), "attach")
     s.version += 1          # a change even when not logged (quiet), see State.facts
     ev.obj = new.id if new else None
@@ -969,7 +969,7 @@ def attach(ctx: Ctx, o: Obj, onto: int | PlayerRef, rules: tuple[str, ...] = ("7
     if quiet:
         s.version += 1
     else:
-        what = s.players[onto.index].name if type(onto) is PlayerRef else s.objs[onto].card.name
+        what = s.players[onto.index].name if isinstance(onto, PlayerRef) else s.objs[onto].card.name
         s.add_log(text or f"{o.card.name} becomes attached to {what}", rules, "attach")
     collect(ctx, Attached(o.id, onto))
     return o

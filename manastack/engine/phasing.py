@@ -102,7 +102,7 @@ def _phase_in(ctx: Ctx, objs: list[Obj]) -> None:
         mine = s.own(oid)
         mine.phased_out = Phased.IN
         a = mine.attached_to
-        if type(a) is PlayerRef:        # CR 702.26i: attached to that player if still in the game
+        if isinstance(a, PlayerRef):    # CR 702.26i: attached to that player if still in the game
             gone_from = s.players[a.index].lost
         else:
             host = s.objs.get(a) if a is not None else None

@@ -78,6 +78,12 @@ ZONES = tuple(Zone)
 # (State.own).
 SHARED_ZONES = frozenset((Zone.LIBRARY, Zone.HAND, Zone.GRAVEYARD, Zone.EXILE, Zone.COMMAND))
 
+def attached_object(o: "Obj") -> int | None:
+    """The id of the object ``o`` is attached to, or None (not attached, or to a player)."""
+    a = o.attached_to
+    return a if isinstance(a, int) else None
+
+
 def enchanted_player(o: "Obj | None") -> int | None:
     """The index of the player the Aura ``o`` enchants, or None (CR 303.4b)."""
     a = o.attached_to if o is not None else None

@@ -40,7 +40,7 @@ from .event_types import (AbilityActivated, Attacked, AttackedAlone, AttackersDe
                           PhasedIn, PhasedOut, TurnedFaceUp, Unblocked, Untapped, VotesFinished, ZoneChange)
 from .filters import is_player_ref, matches, player_of
 from .layers import relates
-from .state import ItemKind, Obj, PendingTrigger, StackItem, enchanted_player
+from .state import ItemKind, Obj, PendingTrigger, StackItem, attached_object, enchanted_player
 from .targets import choose_division, choose_modes_and_targets, describe_target
 from .wording import possessive
 
@@ -241,7 +241,8 @@ def _damage_dealt(s, trig: ir.Trigger, source: Obj, ev: DamageDealt) -> list[See
         hit = tuple(dict.fromkeys(d[1] for d in ev.dealt if isinstance(d[1], int) and d[2] > 0
                                   and d[1] in s.objs and matches(s, s.objs[d[1]], subject, source)))
     else:       # the creature its Aura or Equipment is attached to (CR 303.4)
-        hit = (source.attached_to,) if source.attached_to is not None else ()
+        host = attached_object(source)
+        hit = (host,) if host is not None else ()
     out = []
     for oid in hit:
         dealt = tuple(d for d in ev.dealt if d[1] == oid and d[2] > 0)
