@@ -379,3 +379,19 @@ def test_a_curse_put_onto_the_battlefield_enchants_a_player_its_controller_choos
     pick(g, "Bob")
     assert _obj(g, "Curse of the Bloody Tome").attached_to == PlayerRef(1)
     assert any(e.text == "Curse of the Bloody Tome enters attached to Bob" and e.rules == ("303.4f",) for e in _log(g))
+
+
+@pytest.mark.parametrize("bad", [{"player": "1"}, {"player": 1, "also": 2}, {"who": 1}, {"player": True}])
+def test_a_save_with_a_malformed_enchanted_player_is_refused_with_its_place(db, bad):
+    """Bad input is named with its place and loads nothing (a save's ``attached_to`` is an object
+    id, ``{"player": index}`` or null)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Curse of the Bloody Tome, attached_to: Bob}]
+  - name: Bob
+""", turn=3)
+    data = json.loads(g.to_json())
+    i = next(i for i, o in enumerate(data["state"]["objects"]) if o["attached_to"] == {"player": 1})
+    data["state"]["objects"][i]["attached_to"] = bad
+    with pytest.raises(ValueError, match=rf"objects\[{i}\]\.attached_to"):
+        Game.from_json(json.dumps(data), g.db)

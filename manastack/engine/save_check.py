@@ -111,6 +111,8 @@ def _objects_ok(objects: list) -> bool:
             and _ints(col["timestamp"], -_BIG, _BIG) and _ints(col["cast_x"], 0, _BIG)
             and all(_all_of(col[k], bool) for k in ("tapped", "is_token", "blocked", "deathtouched"))
             and _ints([v for v in col["attached_to"] if v is not None and type(v) is not dict], 1, _BIG)
+            and _ints([v.get("player") for v in col["attached_to"] if type(v) is dict and len(v) == 1], 0, 7)
+            and all(len(v) == 1 for v in col["attached_to"] if type(v) is dict)     # {"player": index}
             and _ints([v for v in col["attacking"] if v is not None], -_BIG, _BIG)
             and _strs([v for v in col["chosen"] if v is not None], 100)
             and _strs([v for v in col["printed"] if v is not None], 20_000) and _strs(col["card"], 20_000)
