@@ -10,6 +10,7 @@ import pytest
 from manastack import Game
 from manastack.engine import characteristics as ch
 from manastack.engine.save_check import SaveError
+from manastack.engine.decisions import Action
 from manastack.oracle import ir
 from manastack.scenario import Scenario
 
@@ -379,3 +380,96 @@ script:
         bears: {phased_out: true}
 """, db)
     assert "\"Until your next turn\" effects of Alice end" in g.explain()
+
+
+IMP = """
+turn: 2
+players:
+  - name: Alice
+    hand: [Island]
+    battlefield: [{card: Teferi's Imp, id: imp}]
+    library: [{card: Island, count: 5}]
+  - name: Bob
+    battlefield: [{card: Shimmering Efreet, id: efreet}]
+    library: [{card: Mountain, count: 5}]
+script:
+  - pass_until: upkeep
+    turn: 3
+  - expect:
+      objects:
+        efreet: {phased_out: true}
+  - pass_until: upkeep
+    turn: 4
+  - expect:
+      objects:
+        imp: {phased_out: true}
+  - resolve
+  - expect:
+      hand: {Alice: 0}
+      graveyard: {Alice: 1}
+  - pass_until: upkeep
+    turn: 5
+  - resolve
+  - expect:
+      objects:
+        efreet: {phased_out: true}
+  - pass_until: upkeep
+    turn: 6
+  - resolve
+  - expect:
+      objects:
+        imp: {phased_out: false}
+      hand: {Alice: 2}
+"""
+
+
+def test_whenever_it_phases_out_and_in(db):
+    """"Whenever Teferi's Imp phases out, discard a card. Whenever Teferi's Imp phases in, draw a
+    card." (CR 702.26b-c): the phased-out Imp's own ability triggers, looking back in time
+    (CR 603.10b), and goes on the stack at the upkeep. Bob's Shimmering Efreet phases in while
+    the Imp is phased out: its trigger has no other creature to target (CR 702.26b), so it
+    targets itself (ruling 2004-10-04). Phased in again, the Imp draws Alice a card."""
+    g = run(IMP, db)
+    log = [e for e in g.log if "phases out, discard" in e.text or "phases in, draw" in e.text]
+    assert [e.rules for e in log] == [("603.2",), ("603.2",)]
+
+
+EFREET = """
+turn: 2
+players:
+  - name: Alice
+    battlefield: [{card: Shimmering Efreet, id: efreet}]
+    library: [{card: Island, count: 5}]
+  - name: Bob
+    library: [{card: Mountain, count: 5}]
+script:
+  - pass_until: upkeep
+    turn: 6
+  - resolve
+  - expect:
+      objects:
+        efreet: {phased_out: true}
+"""
+
+
+def test_shimmering_efreet_alone_phases_itself_back_out(db):
+    """Shimmering Efreet ruling 2004-10-04: if it phases in and no other creature is on the
+    battlefield, its trigger targets it, and it phases out again."""
+    g = run(EFREET, db)
+    assert sum(1 for e in g.log if e.text.startswith("Shimmering Efreet phases out")) == 2
+
+
+def test_the_view_lists_phased_out_permanents_apart(db):
+    """CR 702.26b: a player's view lists a phased-out permanent under ``phased_out``, marked so,
+    and not among the permanents of the battlefield."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Teferi's Imp, id: imp}, Island]
+  - name: Bob
+    library: [{card: Mountain, count: 5}]
+""", turn=2)
+    while g.current_state().turn < 4 or g.current_state().step != "upkeep":
+        g.push(Action("pass") if g.pending.kind == "priority" else g.legal_actions()[0])
+    view = g.view(1)
+    assert [p["name"] for p in view["battlefield"]] == ["Island"]
+    assert [(p["name"], p["phased_out"]) for p in view["phased_out"]] == [("Teferi's Imp", True)]

@@ -2,28 +2,31 @@
 onto the battlefield other than by resolving as an Aura spell (CR 303.4f-g): returned from a
 graveyard, put there by an effect. Its controller chooses what it will enchant as it enters,
 unless the effect names it; it doesn't target (CR 115.10), but it must be something its enchant
-ability allows and not something with protection from it (CR 303.4d, 702.16c)."""
+ability allows and not something with protection from it (CR 303.4d, 702.16c); a player for
+an Aura with "Enchant player" (CR 702.5d)."""
 from __future__ import annotations
 
 from . import characteristics as ch
 from .decisions import Action, ActionKind, Decision, DecisionKind
-from .filters import matches, protected_from
+from .filters import matches, player_of, player_ref, protected_from, protected_player_from
 from .runner import Ctx
-from .state import Obj
+from .state import Obj, PlayerRef
 from .targets import aura_target_spec
 
 NOTHING = -1          # no legal object: the Aura stays where it is (CR 303.4g)
 
 
-def enchant_choice(ctx: Ctx, o: Obj, controller: int, named: int | None = None) -> int | None:
-    """The permanent the entering Aura ``o`` will enchant (its id), :data:`NOTHING` when there
-    is none it could enchant, or None when ``o`` is no Aura this rule applies to (an Aura that
-    enchants a player is left to the rules as they were). ``named``: the one the effect names
+def enchant_choice(ctx: Ctx, o: Obj, controller: int, named: int | None = None) -> int | PlayerRef | None:
+    """The permanent the entering Aura ``o`` will enchant (its id) or the player (a
+    :class:`PlayerRef`, for "Enchant player"), :data:`NOTHING` when there is none it could
+    enchant, or None when ``o`` is no Aura. ``named``: the permanent the effect names
     (CR 303.4f), the only one it may then enchant (or :data:`NOTHING`, gone)."""
     spec = aura_target_spec(o.card)
-    if spec is None or spec.kind != "permanent":
+    if spec is None:
         return None
     s = ctx.s
+    if spec.kind != "permanent":
+        return _player_choice(ctx, o, controller) if named is None else NOTHING
     seen = o.copy()
     seen.zone, seen.controller = "battlefield", controller
     candidates = s.permanents() if named is None else [s.objs[named]] if named in s.battlefield else []
@@ -41,11 +44,43 @@ def enchant_choice(ctx: Ctx, o: Obj, controller: int, named: int | None = None) 
     return answer.args[0]
 
 
+def _player_choice(ctx: Ctx, o: Obj, controller: int) -> PlayerRef | int:
+    """CR 303.4f-g, 702.5d: the player an Aura with "Enchant player" or "Enchant opponent" put
+    onto the battlefield will enchant, chosen by its controller; it doesn't target (CR 115.10),
+    but a player with protection from it can't be chosen (CR 702.16c)."""
+    s = ctx.s
+    seen = o.copy()
+    seen.zone, seen.controller = "battlefield", controller
+    legal = [p.index for p in s.players if may_enchant_player(s, seen, p.index)]
+    if not legal:
+        s.add_log(f"{o.card.name} has no player it could enchant, so it stays in its owner's {o.zone}",
+                  ("303.4g",), "zone")
+        return NOTHING
+    answer = ctx.ask(Decision(controller, DecisionKind.CHOOSE_ENCHANTED,
+                              f"{o.card.name} enters the battlefield: choose the player it will enchant (CR 303.4f)",
+                              tuple(Action(ActionKind.PLAYER, (player_ref(p),), s.players[p].name) for p in legal)))
+    return PlayerRef(player_of(answer.args[0]))
+
+
+def may_enchant_player(s, aura: Obj, player: int) -> bool:
+    """CR 303.4c, 704.5m, 702.5d: whether the Aura ``aura`` may enchant ``player``: one still in
+    the game, an opponent of the Aura's controller for "Enchant opponent", without protection
+    from the Aura (CR 702.16c)."""
+    spec = aura_target_spec(aura.card)
+    if spec is None or spec.kind not in ("player", "opponent"):
+        return False        # CR 702.5d: an Aura that enchants a permanent can't enchant a player
+    if s.players[player].lost or spec.kind == "opponent" and player == aura.controller:
+        return False
+    return protected_player_from(s, player, aura) is None
+
+
 def may_enchant(s, aura: Obj, host: Obj) -> bool:
     """CR 704.5m, 303.4d: an Aura on a permanent its enchant ability doesn't allow (it stopped
     being a creature, control changed under "Enchant creature you control", its mana value
     is too high) or on a permanent with protection from it (CR 702.16c) is illegally attached."""
     spec = aura_target_spec(aura.card)
+    if spec is not None and spec.kind in ("player", "opponent"):
+        return False        # CR 702.5d: it can't be attached to a permanent
     if spec is None or spec.kind != "permanent" or host.zone != "battlefield":
         return True
     return matches(s, host, spec.filter, aura) and not (

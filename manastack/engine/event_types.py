@@ -19,6 +19,23 @@ from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
 
+@dataclass(frozen=True, slots=True)
+class PlayerRef:
+    """A player as what an Aura is attached to (CR 303.4b, 702.5d: "Enchant player"): an
+    object's ``attached_to`` is an object id or one of these."""
+    index: int
+
+
+def attachment_data(a: int | PlayerRef | None) -> int | dict | None:
+    """What ``attached_to`` is, for a save: an object id, ``{"player": index}`` or None."""
+    return {"player": a.index} if isinstance(a, PlayerRef) else a
+
+
+def attachment_from_data(v) -> int | PlayerRef | None:
+    """The ``attached_to`` a save holds (:func:`attachment_data`), checked before by its schema."""
+    return PlayerRef(v["player"]) if isinstance(v, dict) else v
+
+
 # ------------------------------------------------------------------------------ proposals
 
 
@@ -52,7 +69,7 @@ class ZoneChange:
     old: Any = None                         # the object as it last existed (603.10a)
     attached: tuple[int, ...] = ()          # what was attached to it as it left (603.10a)
     shuffle: bool = False                   # CR 614.6: shuffled into its owner's library instead
-    attach: int | None = None               # CR 303.4f: what an Aura not cast will enchant
+    attach: int | PlayerRef | None = None   # CR 303.4f: what an Aura not cast will enchant
     devoured: tuple[int, ...] = ()          # CR 702.82a: creatures sacrificed as it enters
     gains: tuple[str, ...] = ()             # CR 702.136a: keywords it has from entering (riot's haste)
     designations: tuple[str, ...] = ()      # CR 702.104b: "tribute paid" as it entered
@@ -210,7 +227,7 @@ class Attached:
     """CR 701.3a: an Aura, Equipment or Fortification became attached to an object."""
     kind: ClassVar[str] = "attached"
     obj: int
-    onto: int
+    onto: int | PlayerRef
 
 
 @dataclass(slots=True)
@@ -218,7 +235,7 @@ class Unattached:
     """CR 701.3d: an Aura, Equipment or Fortification became unattached from an object."""
     kind: ClassVar[str] = "unattached"
     obj: int
-    was: int
+    was: int | PlayerRef
 
 
 @dataclass(slots=True)
@@ -326,6 +343,21 @@ class BecameRenowned:
 
 
 @dataclass(slots=True)
+class PhasedOut:
+    """CR 702.26b: a permanent phased out (directly or with what it is attached to, 702.26g);
+    its own "whenever ~ phases out" looks back in time (CR 603.10b)."""
+    kind: ClassVar[str] = "phased_out"
+    obj: int
+
+
+@dataclass(slots=True)
+class PhasedIn:
+    """CR 702.26c: a permanent phased in."""
+    kind: ClassVar[str] = "phased_in"
+    obj: int
+
+
+@dataclass(slots=True)
 class BecameMonstrous:
     """CR 701.37b: a permanent became monstrous."""
     kind: ClassVar[str] = "becomes_monstrous"
@@ -398,7 +430,7 @@ class BecameMonarch:
 Event = (ZoneChange | Drew | LifeGained | LifeLost | DamageDealt | Tapped | Untapped | CountersPut
          | CountersRemoved | SpellCast | StepBegan | Attacked | AttackersDeclared | AttackedAlone | Blocked | BecameBlocked | Unblocked
          | BecameTarget | TurnedFaceUp | BecameRenowned | BecameMonstrous | Exploited | Explored | Mutated | Exerted | ExiledWithMadness | TappedForMana
-         | BecameMonarch | Cycled | AbilityActivated | Attached | Unattached | VotesFinished)
+         | BecameMonarch | Cycled | AbilityActivated | Attached | Unattached | VotesFinished | PhasedOut | PhasedIn)
 
 
 # ------------------------------------------------------------------------------ what a trigger saw
@@ -436,7 +468,7 @@ class Seen:
     defender: Any = None                     # who or what an attacking creature attacks
     planeswalker: int | None = None          # ninjutsu: the planeswalker it attacked (CR 702.49c)
     sacrificed_could_produce: tuple[str, ...] | None = None   # Squandered Resources' look-back
-    attached_to: int | None = None           # what a sacrificed Aura enchanted (CR 608.2h)
+    attached_to: int | PlayerRef | None = None    # what a sacrificed Aura enchanted (CR 608.2h)
     last_known: dict | None = None           # power, toughness, mana value as it left (608.2h)
     x: int | None = None                     # the X of the ability a reflexive one comes from (CR 603.12, 107.3n)
     sacrificed: dict | None = None           # the same of the permanent sacrificed for the cost
@@ -445,7 +477,10 @@ class Seen:
 
     def to_data(self) -> dict:
         """The set fields, for a save."""
-        return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) is not None}
+        out = {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) is not None}
+        if type(self.attached_to) is PlayerRef:
+            out["attached_to"] = attachment_data(self.attached_to)
+        return out
 
     @classmethod
     def from_data(cls, data: dict, where: str) -> Seen:
@@ -458,6 +493,8 @@ class Seen:
         for k, v in data.items():
             if k in ("mana", "cast_costs", "sacrificed_could_produce", "created", "cast_modes") and isinstance(v, list):
                 v = tuple(v)
+            elif k == "attached_to":
+                v = attachment_from_data(v)
             elif k in ("dealt", "frozen", "cast_targets", "votes") and isinstance(v, list):
                 v = tuple(tuple(g) if isinstance(g, list) else g for g in v)
             values[k] = v

@@ -25,7 +25,7 @@ from .decisions import Action, ActionKind, Decision, DecisionKind
 from .resolution import ResolutionContext, execute
 from .runner import Ctx
 from .effect_records import ControlChange, DamagedBy, GrantKeywords, OneShotDelayedTrigger, SkipNextUntap
-from .event_types import (NOTHING, BecameMonarch, CardDraw, CountersPut, CountersRemoved, Cycled, DamageDealt, Destruction, Drew, Seen,
+from .event_types import (NOTHING, BecameMonarch, CardDraw, CountersPut, CountersRemoved, Cycled, DamageDealt, Destruction, Drew, PlayerRef, Seen,
                           Attached, Exerted, Unattached,
                           ExiledWithMadness, LifeGained, LifeLost, Tapped, Untapped, ZoneChange)
 from .state import ItemKind, Obj, PendingTrigger, Zone, exiled_with
@@ -200,9 +200,10 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
             text = f"{o.card.name} {verb}"
         text += f" ({cause})" if cause else ""
         s.add_log(text, rules or _MOVE_RULES.get(to, ("400.7",)), "zone")
-    if new is not None and ev.attach is not None and new.attached_to in s.objs:
-        s.add_log(f"{new.card.name} enters attached to {s.objs[new.attached_to].card.name}",
-                  ("303.4f",), "attach")
+    a = new.attached_to if new is not None else None
+    if new is not None and ev.attach is not None and a is not None and (a in s.objs or isinstance(a, PlayerRef)):
+        what = s.players[a.index].name if isinstance(a, PlayerRef) else s.objs[a].card.name
+        s.add_log(f"{new.card.name} enters attached to {what}", ("303.4f",), "attach")
     s.version += 1          # a change even when not logged (quiet), see State.facts
     ev.obj = new.id if new else None
     ev.old = lookback
@@ -952,10 +953,10 @@ def counter_spell(ctx: Ctx, item, by: str = "", rules=("701.6a",), exile: bool =
 # ------------------------------------------------------------------------------ attachments, links, counters
 
 
-def attach(ctx: Ctx, o: Obj, onto: int, rules: tuple[str, ...] = ("701.3a", "613.7e"), text: str = "",
+def attach(ctx: Ctx, o: Obj, onto: int | PlayerRef, rules: tuple[str, ...] = ("701.3a", "613.7e"), text: str = "",
            new_timestamp: bool = True, quiet: bool = False) -> Obj:
     """CR 701.3a: ``o`` (an Aura, Equipment or Fortification) becomes attached to the object
-    ``onto``, with a new timestamp (CR 613.7e; ``new_timestamp=False`` for one that enters
+    ``onto`` (or the player, CR 303.4b), with a new timestamp (CR 613.7e; ``new_timestamp=False`` for one that enters
     attached, whose timestamp is the one it entered with). Logged with ``rules`` (``text``: the
     line, when not the usual one) unless ``quiet``; triggers see it (``Attached``). The caller
     has checked that it may be attached there (``aura_placement.may_attach``, CR 701.3b).
@@ -968,7 +969,8 @@ def attach(ctx: Ctx, o: Obj, onto: int, rules: tuple[str, ...] = ("701.3a", "613
     if quiet:
         s.version += 1
     else:
-        s.add_log(text or f"{o.card.name} becomes attached to {s.objs[onto].card.name}", rules, "attach")
+        what = s.players[onto.index].name if isinstance(onto, PlayerRef) else s.objs[onto].card.name
+        s.add_log(text or f"{o.card.name} becomes attached to {what}", rules, "attach")
     collect(ctx, Attached(o.id, onto))
     return o
 

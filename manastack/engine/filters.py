@@ -12,7 +12,7 @@ from . import characteristics as ch
 from .continuous import HEXPROOF_FROM
 from . import commanders, exercise
 from .effect_records import DamagedBy, LifeCantChange, PlayerKeywords, PlayerProtection
-from .state import Obj, State
+from .state import Obj, State, enchanted_player
 
 
 def has_name(o: Obj, name: str | None) -> bool:
@@ -81,6 +81,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         if f.controller == ir.CHOSEN_PLAYER and not (
                 source is not None and is_player_ref(source.chosen) and who == player_of(source.chosen)):
             return False  # the player chosen as the source entered (CR 614.12)
+        if f.controller == ir.ENCHANTED_PLAYER and (source is None or who != enchanted_player(source)):
+            return False  # the player the source, an Aura, enchants (CR 303.4b)
     if f.other and source is not None and o.id == source.id:
         return False
     if f.named_self and (source is None or o.card.name != source.card.name):

@@ -4,13 +4,16 @@ A phased-out permanent keeps its zone and its id, but leaves ``State.battlefield
 ``State.phased_out``: everything that looks at the battlefield (the layers, static and triggered
 abilities, targets, counting, state-based actions, combat) goes through that tuple, so it is
 treated as though it doesn't exist (CR 702.26b) with no check of its own. An effect holding its
-id finds it gone too: ``resolution.named_objects`` and ``events.move`` pass it over.
+id finds it gone too: ``resolution.named_objects`` and ``events.move`` pass it over. Phasing out
+or in is an event (``PhasedOut``, ``PhasedIn``) that "whenever ~ phases out / in" sees.
 """
 from __future__ import annotations
 
 from . import characteristics as ch
+from .event_types import PhasedIn, PhasedOut
 from .runner import Ctx
-from .state import Obj, Phased, State
+from .state import Obj, Phased, PlayerRef, State
+from .triggers import collect
 
 
 def phase_out(ctx: Ctx, objs: list[Obj], cause: str) -> None:
@@ -48,6 +51,8 @@ def phase_out(ctx: Ctx, objs: list[Obj], cause: str) -> None:
               + (f"; {with_them} phase{'s' if len(indirect) == 1 else ''} out with "
                  f"{'it' if len(direct) == 1 else 'them'}" if with_them else ""),
               ("702.26b", "702.26g") if indirect else ("702.26b",), "phasing")
+    for oid in direct + indirect:   # "whenever ~ phases out" (CR 702.26b, 603.10b)
+        collect(ctx, PhasedOut(oid))
 
 
 def _leave_combat(s: State, o: Obj) -> None:
@@ -96,8 +101,13 @@ def _phase_in(ctx: Ctx, objs: list[Obj]) -> None:
     for oid in order:
         mine = s.own(oid)
         mine.phased_out = Phased.IN
-        host = s.objs.get(mine.attached_to) if mine.attached_to is not None else None
-        if mine.attached_to is not None and (host is None or host.zone != "battlefield"):
+        a = mine.attached_to
+        if isinstance(a, PlayerRef):    # CR 702.26i: attached to that player if still in the game
+            gone_from = s.players[a.index].lost
+        else:
+            host = s.objs.get(a) if a is not None else None
+            gone_from = a is not None and (host is None or host.zone != "battlefield")
+        if gone_from:
             mine.attached_to = None         # CR 702.26i: what it was attached to is gone
             unattached.append(mine.card.name)
     s.phased_out = tuple(i for i in s.phased_out if i not in coming)
@@ -105,5 +115,7 @@ def _phase_in(ctx: Ctx, objs: list[Obj]) -> None:
     s.add_log(", ".join(s.objs[i].card.name for i in order) + (" phases in" if len(order) == 1 else " phase in"),
               ("502.1", "702.26a", "702.26c"), "phasing")
     for name in unattached:
-        s.add_log(f"{name} phases in unattached: what it was attached to has left the battlefield",
+        s.add_log(f"{name} phases in unattached: what it was attached to has left the battlefield or the game",
                   ("702.26i",), "phasing")
+    for oid in order:               # "whenever ~ phases in" (CR 702.26c)
+        collect(ctx, PhasedIn(oid))

@@ -19,7 +19,7 @@ from .conditions import devotion
 from .filters import is_player_ref, matches, objects_matching, party_size, player_of
 from .merged import times_mutated
 from .runner import Ctx
-from .state import ItemKind, Obj, exiled_with
+from .state import ItemKind, Obj, attached_object, enchanted_player, exiled_with
 
 
 _PUBLIC = ("battlefield", "graveyard", "exile", "stack")     # CR 400.2
@@ -263,9 +263,13 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
         if src is not None and src.attached_to in s.objs:
             return [s.objs[src.attached_to]]
         return []
+    if name == ir.ENCHANTED_PLAYER:     # CR 303.4b, 608.2h: the player the Aura enchants (enchanted)
+        p = enchanted_player(source_obj(ctx, rc))
+        return [p] if p is not None and not s.players[p].lost else []
     if name == "attached_controller":
         src = source_obj(ctx, rc)
-        host = s.objs.get(src.attached_to) if src is not None and src.attached_to is not None else None
+        at = attached_object(src) if src is not None else None
+        host = s.objs.get(at) if at is not None else None
         return [host.controller] if host is not None else []
     if name == "defending_player":
         return defending_player(s, source_obj(ctx, rc), rc.event, rc.controller)

@@ -13,8 +13,8 @@ from .bestow import bestowed, stop_bestowed
 from .cipher import encode_cipher
 from .conditions import evaluate
 from .effect_records import OneShotDelayedTrigger
-from .event_types import NOTHING
-from .filters import legal_targets
+from .event_types import NOTHING, PlayerRef
+from .filters import is_player_ref, legal_targets, player_of
 from .keyword_effects import ascend_spell
 from .mutate import is_mutating, resolve_merging
 from .resolution import ResolutionContext, division_shares, execute
@@ -142,7 +142,12 @@ def _resolve_permanent(ctx: Ctx, item, spell, targets) -> None:
         _sacrifice_at_cleanup(ctx, new, item.controller)
     if new is not None and aura_target_spec(new.card) is not None:
         chosen = targets[0][0] if targets and targets[0] else None
-        if chosen is not None and chosen in s.objs:
+        if is_player_ref(chosen) and not s.players[player_of(chosen)].lost:
+            # CR 608.3c, 702.5d: an Aura with "Enchant player" enters attached to that player
+            p = player_of(chosen)
+            events.attach(ctx, new, PlayerRef(p), ("608.3c", "303.4b", "702.5d"),
+                          f"{new.card.name} is attached to {s.players[p].name}", new_timestamp=False)
+        elif chosen is not None and chosen in s.objs:
             # CR 608.3c: an Aura spell enters attached to what it targeted (303.4f is for an
             # Aura put onto the battlefield by other means)
             events.attach(ctx, new, chosen, ("608.3c", "303.4b"), f"{new.card.name} is attached to {s.objs[chosen].card.name}",

@@ -44,6 +44,8 @@ def _players_in_range(st: dict, n: int) -> None:
     named += [(f"$.state.scalars.{k}[{i}]", p) for k in ("next_turns", "left") for i, p in enumerate(sc.get(k, ()))]
     named += [(f"$.state.objects[{i}].{k}", o[k]) for i, o in enumerate(st["objects"]) for k in ("owner", "controller")]
     named += [(f"$.state.stack[{i}].controller", item["controller"]) for i, item in enumerate(st["stack"])]
+    named += [(f"$.state.objects[{i}].attached_to.player", o["attached_to"]["player"])
+              for i, o in enumerate(st["objects"]) if isinstance(o["attached_to"], dict)]     # CR 303.4b
     for path, p in named:
         if p is not None and not 0 <= p < n:
             raise SaveError(f"{path}: player {p} is not one of the save's {n} players")
@@ -108,7 +110,9 @@ def _objects_ok(objects: list) -> bool:
             and _ints(col["control_since"], -_BIG, _BIG) and _ints(col["damage"], 0, _BIG)
             and _ints(col["timestamp"], -_BIG, _BIG) and _ints(col["cast_x"], 0, _BIG)
             and all(_all_of(col[k], bool) for k in ("tapped", "is_token", "blocked", "deathtouched"))
-            and _ints([v for v in col["attached_to"] if v is not None], 1, _BIG)
+            and _ints([v for v in col["attached_to"] if v is not None and type(v) is not dict], 1, _BIG)
+            and _ints([v.get("player") for v in col["attached_to"] if type(v) is dict and len(v) == 1], 0, 7)
+            and all(len(v) == 1 for v in col["attached_to"] if type(v) is dict)     # {"player": index}
             and _ints([v for v in col["attacking"] if v is not None], -_BIG, _BIG)
             and _strs([v for v in col["chosen"] if v is not None], 100)
             and _strs([v for v in col["printed"] if v is not None], 20_000) and _strs(col["card"], 20_000)

@@ -12,12 +12,12 @@ from . import characteristics as ch
 from . import commanders, control, events, exercise, sagas
 from .board_facts import kept
 from .continuous import board_memo
-from .aura_placement import may_enchant
-from .filters import protected_from
+from .aura_placement import may_enchant, may_enchant_player
+from .filters import protected_from, protected_player_from
 from .decisions import Action, ActionKind, Decision
 from .game_end import end_game
 from .runner import Ctx
-from .state import Obj, Player
+from .state import Obj, Player, PlayerRef
 from .bestow import bestowed, stop_bestowed
 from .abilities import keyword
 from .keyword_effects import give_city_blessing
@@ -115,7 +115,15 @@ def find(s) -> list[tuple[str, object, str, str]]:
         if "Aura" in subtypes:
             # a bestowed Aura stops being bestowed instead (CR 702.103f, an exception to 704.5m)
             kind, rule = ("unbestow", "702.103f") if bestowed(o) else ("die", "704.5m")
-            if o.attached_to is None or o.attached_to not in s.objs:
+            if type(o.attached_to) is PlayerRef:
+                # CR 303.4c, 704.5m: the player left the game, isn't one it may enchant, or has
+                # protection from it (CR 702.16c)
+                p = o.attached_to.index
+                if not may_enchant_player(s, o, p):
+                    why = "left the game" if s.players[p].lost else "has protection from it (CR 702.16c)" \
+                        if protected_player_from(s, p, o) is not None else "is a player it can't enchant"
+                    found.append((kind, o, f"an Aura attached to a player who {why}", rule))
+            elif o.attached_to is None or o.attached_to not in s.objs:
                 found.append((kind, o, "an Aura attached to nothing", rule))
             elif not may_enchant(s, o, host := s.objs[o.attached_to]):
                 protected = "protection" in ch.keywords(s, host) and protected_from(s, host, o, attached=True)

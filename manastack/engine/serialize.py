@@ -18,7 +18,7 @@ from manastack.rng import Rng
 
 from . import mana_spend
 from .effect_records import RECORD_TYPES, Effect
-from .event_types import Seen
+from .event_types import Seen, attachment_data, attachment_from_data
 from .game_end import Result
 from .merged import Component
 from .state import LogEntry, Obj, Phased, PendingTrigger, Player, StackItem, State
@@ -148,7 +148,7 @@ def _obj_to_data(o: Obj, ck, part) -> dict:
     # Spelled out, like Obj.copy: a save holds every object of the game.
     return {"id": o.id, "card": ck(o.card), "owner": o.owner, "controller": o.controller, "zone": o.zone,
             "tapped": o.tapped, "control_since": o.control_since, "damage": o.damage,
-            "counters": dict(o.counters), "attached_to": o.attached_to, "is_token": o.is_token,
+            "counters": dict(o.counters), "attached_to": attachment_data(o.attached_to), "is_token": o.is_token,
             "timestamp": o.timestamp, "attacking": o.attacking, "blocking": list(o.blocking),
             "blocked": o.blocked, "deathtouched": o.deathtouched, "cast_x": o.cast_x, "chosen": o.chosen,
             "token_face": o.token_face, "printed": ck(o.printed) if o.printed else None,
@@ -170,7 +170,7 @@ def _obj_from_data(od: dict, cards: dict[str, CardDef]) -> Obj:
     o.control_since = od["control_since"]
     o.damage = od["damage"]
     o.counters = od["counters"]
-    o.attached_to = od["attached_to"]
+    o.attached_to = attachment_from_data(od["attached_to"])
     o.is_token = od["is_token"]
     o.timestamp = od["timestamp"]
     o.attacking = od["attacking"]

@@ -14,7 +14,7 @@ from manastack.rng import Rng
 
 from .abilities import ability_at
 from .effect_records import Effect
-from .event_types import Seen
+from .event_types import PlayerRef, Seen
 
 _new_obj = object.__new__
 
@@ -78,6 +78,18 @@ ZONES = tuple(Zone)
 # (State.own).
 SHARED_ZONES = frozenset((Zone.LIBRARY, Zone.HAND, Zone.GRAVEYARD, Zone.EXILE, Zone.COMMAND))
 
+def attached_object(o: "Obj") -> int | None:
+    """The id of the object ``o`` is attached to, or None (not attached, or to a player)."""
+    a = o.attached_to
+    return a if isinstance(a, int) else None
+
+
+def enchanted_player(o: "Obj | None") -> int | None:
+    """The index of the player the Aura ``o`` enchants, or None (CR 303.4b)."""
+    a = o.attached_to if o is not None else None
+    return a.index if type(a) is PlayerRef else None
+
+
 # Designations of an exiled card that an ability of a permanent exiled, whose ``attached_to``
 # then names that permanent: it is "the exiled card" of the permanent's linked ability
 # (CR 607.2a), or it returns when the permanent leaves the battlefield (CR 610.3).
@@ -104,7 +116,7 @@ class Obj:
         self.control_since = 0
         self.damage = 0
         self.counters: dict[str, int] = {}
-        self.attached_to: int | None = None
+        self.attached_to: int | PlayerRef | None = None   # an object id, or a player (CR 303.4b)
         self.is_token = False
         self.timestamp = 0
         self.attacking: int | None = None   # the player attacked (CR 506.3)

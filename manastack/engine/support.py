@@ -239,11 +239,13 @@ TRIGGER_EVENTS = frozenset({
     "deals_combat_damage_to_you",    # the monarch's inherent ability (CR 724.2), engine.monarch
     "deals_damage_to_you",           # "Whenever a creature deals damage to you" (CR 120.3)
     "deals_damage_to_self",          # "Whenever a source deals damage to ~" (CR 120.3, 603.2c)
+    "deals_damage_to_enchanted_player", "deals_combat_damage_to_enchanted_player",   # CR 303.4b, a Curse
     "becomes_renowned", "becomes_monstrous",    # CR 702.112b, 701.37b: engine.keyword_effects
     "exerts",                   # "Whenever you exert a creature" (CR 701.43), engine.events.exert
     "activates",                # an ability that isn't a mana ability activated (CR 602.2b, 601.2i), engine.casting.activate
     "exploits",                 # "When ~ exploits a creature" (CR 702.110b), engine.keyword_effects.exploit
     "mutates",                  # "Whenever this creature mutates" (CR 702.140d), engine.mutate
+    "phases_out", "phases_in",  # "Whenever ~ phases out / in" (CR 702.26b-c, 603.10b), engine.phasing
     "cycled", "cycles",         # "When you cycle ~", "Whenever a player cycles a card" (CR 702.29c)
     "discards",                 # "Whenever you discard a card" (CR 701.9a, 702.29d)
     "plays_land",               # "Whenever a player plays a land" (CR 305.1), engine.turn._play_land
@@ -259,7 +261,8 @@ TRIGGER_EVENTS = frozenset({
 # Whom an attacker attacks, in "Whenever a creature attacks you [or a planeswalker you control]"
 # (CR 508.1b; engine.triggers._attacks_whom), and whose graveyard a creature is put into
 # ("put into your graveyard from the battlefield", CR 400.3; engine.triggers.instances).
-ATTACKED = frozenset({"you", "you_or_planeswalker", "opponent", "opponent_or_planeswalker", "most_life"})
+ATTACKED = frozenset({"you", "you_or_planeswalker", "opponent", "opponent_or_planeswalker", "most_life",
+                      ir.ENCHANTED_PLAYER})     # CR 303.4b, the player an Aura enchants
 GRAVEYARD_OWNERS = frozenset({"you", "opponent"})
 # Events other than damage that "Whenever one or more ..." batches into one trigger for all the
 # objects of one event (CR 603.2c; engine.triggers._batch_attack).
@@ -267,7 +270,7 @@ BATCHED_EVENTS = frozenset({"attacks"})
 TRIGGER_SUBJECTS = frozenset({"self", "enchanted", "equipped"})
 # Whose turn it must be as a spell is cast, for a cast trigger (CR 601.2i; engine.triggers.instances).
 TRIGGER_TURNS = frozenset({"your", "opponent"})
-PLAYER_SUBJECTS = frozenset({"you", "opponent", "each"})
+PLAYER_SUBJECTS = frozenset({"you", "opponent", "each", ir.ENCHANTED_PLAYER})
 TARGET_KINDS = frozenset({"any", "player", "opponent", "player_or_planeswalker", "opponent_or_planeswalker",
                           "permanent", "spell", "card",
                           "activated_ability", "ability", "spell_or_ability"})   # CR 115.1d
@@ -284,9 +287,11 @@ REFS = frozenset({"self", "you", "each_opponent", "each_other_player", "each_pla
                   ir.SACRIFICED,         # CR 608.2h, engine.casting._remember_sacrificed
                   ir.DAMAGED_THIS_WAY,   # engine.effects._deal_damage
                   ir.MOST_VOTES,         # CR 701.38b, engine.resolution.resolve_subject
-                  ir.DISSENTERS})        # CR 701.38, the same
+                  ir.DISSENTERS,         # CR 701.38, the same
+                  ir.ENCHANTED_PLAYER})  # CR 303.4b, engine.resolution.resolve_subject
 CONTROLLERS = frozenset({None, "you", "opponent", "not_you",
-                         ir.CHOSEN_PLAYER})     # CR 614.12: the player chosen as the source entered, engine.filters
+                         ir.CHOSEN_PLAYER,      # CR 614.12: the player chosen as the source entered, engine.filters
+                         ir.ENCHANTED_PLAYER})  # CR 303.4b: the player an Aura enchants, engine.filters
 DURATIONS = frozenset({Duration.END_OF_TURN, Duration.PERMANENT, Duration.NEXT_END_STEP, Duration.NEXT_UPKEEP,
                        Duration.YOUR_NEXT_UPKEEP,      # CR 603.7c, a Pact's "your next upkeep"
                        Duration.NEXT_CLEANUP,          # CR 603.7c, 514.3a: Armor of Thorns' sacrifice, engine.resolve
@@ -394,9 +399,6 @@ def _walk(node, out: list[str]) -> None:
     if t is ir.Keyword:
         if node.name not in KEYWORDS:
             out.append(f"keyword {node.name!r}")
-        elif node.name == "enchant" and node.arg in ("player", "opponent"):
-            # CR 303.4, 702.5: an Aura attached to a player (a Curse); Obj.attached_to names objects only
-            out.append("an Aura that enchants a player")
         elif node.name in ("echo", "cumulative upkeep") and node.cost is not None:
             out += _cost_gaps(node.cost, UNLESS_COST_PARTS, f"{node.name} cost")
         elif node.name == "madness" and node.cost is not None and node.cost.mana.x_count:

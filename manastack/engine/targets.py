@@ -43,8 +43,8 @@ def aura_target_spec(card) -> ir.TargetSpec | None:
             if ab.filter is not None:      # "Enchant creature with mana value 2 or less"
                 return ir.TargetSpec("permanent", ab.filter)
             what = (ab.arg or "permanent").strip().lower()
-            if what == "player":
-                return ir.TargetSpec("player")
+            if what in ("player", "opponent"):     # CR 702.5d: "Enchant player", "Enchant opponent"
+                return ir.TargetSpec(what)
             words = [w.capitalize() for w in what.replace(" or ", " ").split() if w != "permanent"]
             types = tuple(w for w in words if w in _CARD_TYPES)
             subtypes = tuple(w for w in words if w not in _CARD_TYPES)  # "Enchant Forest"

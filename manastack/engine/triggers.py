@@ -37,15 +37,15 @@ from .event_types import (AbilityActivated, Attacked, AttackedAlone, AttackersDe
                           BecameMonstrous, BecameRenowned, BecameTarget, Blocked, CountersPut, CountersRemoved,
                           Cycled, DamageDealt, Drew, Event, ExiledWithMadness, Exerted, Exploited, Explored,
                           LifeGained, LifeLost, Mutated, Seen, SpellCast, StepBegan, Tapped, TappedForMana,
-                          TurnedFaceUp, Unblocked, Untapped, VotesFinished, ZoneChange)
+                          PhasedIn, PhasedOut, TurnedFaceUp, Unblocked, Untapped, VotesFinished, ZoneChange)
 from .filters import is_player_ref, matches, player_of
 from .layers import relates
-from .state import ItemKind, Obj, PendingTrigger, StackItem
+from .state import ItemKind, Obj, PendingTrigger, StackItem, attached_object, enchanted_player
 from .targets import choose_division, choose_modes_and_targets, describe_target
 from .wording import possessive
 
 _CAST_SELF = ir.Trigger("cast", "self")
-_DAMAGE = re.compile(r"deals_(combat_)?damage(?:_to_(player|opponent|you|creature|self))?$")
+_DAMAGE = re.compile(r"deals_(combat_)?damage(?:_to_(player|opponent|you|creature|self|enchanted_player))?$")
 # Events that happen to one object, and the trigger events each one meets; bushido's "blocks or
 # becomes blocked" is one trigger condition met by either (CR 702.45a).
 _OBJECT_EVENTS = {
@@ -53,6 +53,7 @@ _OBJECT_EVENTS = {
     "untapped": ("untapped",), "counters": ("counter_placed",), "turned_face_up": ("turned_face_up",),
     "becomes_renowned": ("becomes_renowned",), "becomes_monstrous": ("becomes_monstrous",),
     "mutated": ("mutates",),        # CR 702.140d: "whenever this creature mutates"
+    "phased_out": ("phases_out",), "phased_in": ("phases_in",),     # CR 702.26b-c
     "blocks": ("blocks", "blocks_or_becomes_blocked"),
     "becomes_blocked": ("becomes_blocked", "blocks_or_becomes_blocked"),
     "unblocked": ("attacks_unblocked",),     # "attacks and isn't blocked" (CR 509.3g)
@@ -121,9 +122,14 @@ def _matches_subject(s, subject, obj: Obj | None, source: Obj) -> bool:
     return obj is not None and relates(s, subject, obj, source)
 
 
-def _player_matches(whose: str | ir.Filter | None, player: int, controller: int) -> bool:
+def _player_matches(whose: str | ir.Filter | None, player: int, source: Obj) -> bool:
+    """Whether ``player`` is whom ``whose`` names, seen from the trigger's ``source``: anyone,
+    its controller, an opponent, the player its Aura enchants (CR 303.4b)."""
     if whose in (None, "each", "any"):
         return True
+    controller = source.controller
+    if whose == ir.ENCHANTED_PLAYER:
+        return player == enchanted_player(source)
     if whose in ("you", "your"):
         return player == controller
     if whose in ("opponent", "an_opponent"):
@@ -156,11 +162,11 @@ def _zone_change(s, trig: ir.Trigger, source: Obj, ev: ZoneChange) -> list[Seen]
     e = trig.event
     kind = ev.kind
     if e == "discards":          # CR 701.9a: a player discards a card of their hand
-        hit = ev.discarded and _player_matches(trig.subject, ev.owner, source.controller)
+        hit = ev.discarded and _player_matches(trig.subject, ev.owner, source)
         return [Seen(kind, obj=ev.obj, player=ev.owner, from_zone="hand", to=ev.to)] if hit else []
     if e == "plays_land":       # CR 305.1: the land a player played, under their control
         hit = ev.played and ev.to == "battlefield" and _player_matches(trig.subject, ev.controller,
-                                                                       source.controller)
+                                                                       source)
         return [Seen(kind, obj=ev.obj, player=ev.controller, to="battlefield")] if hit else []
     if e == "enters" and ev.to == "battlefield":
         new = s.objs.get(ev.obj) if ev.obj is not None else None
@@ -192,7 +198,7 @@ def _zone_change(s, trig: ir.Trigger, source: Obj, ev: ZoneChange) -> list[Seen]
                 or not _matches_subject(s, trig.subject, new, source):
             return []
         if trig.whose is not None:
-            if not _player_matches(trig.whose, new.owner, source.controller):
+            if not _player_matches(trig.whose, new.owner, source):
                 return []
             if exercise.RECORD is not None:
                 exercise.note("GRAVEYARD_OWNERS", trig.whose, source.card)
@@ -202,7 +208,7 @@ def _zone_change(s, trig: ir.Trigger, source: Obj, ev: ZoneChange) -> list[Seen]
         if e == "dies" and ev.to != "graveyard":   # CR 700.4: any permanent that goes there
             return []
         if trig.whose is not None:      # "put into your graveyard": the card's owner's (CR 400.3)
-            if not _player_matches(trig.whose, old.owner, source.controller):
+            if not _player_matches(trig.whose, old.owner, source):
                 return []
             if exercise.RECORD is not None:
                 exercise.note("GRAVEYARD_OWNERS", trig.whose, source.card)
@@ -235,7 +241,8 @@ def _damage_dealt(s, trig: ir.Trigger, source: Obj, ev: DamageDealt) -> list[See
         hit = tuple(dict.fromkeys(d[1] for d in ev.dealt if isinstance(d[1], int) and d[2] > 0
                                   and d[1] in s.objs and matches(s, s.objs[d[1]], subject, source)))
     else:       # the creature its Aura or Equipment is attached to (CR 303.4)
-        hit = (source.attached_to,) if source.attached_to is not None else ()
+        host = attached_object(source)
+        hit = (host,) if host is not None else ()
     out = []
     for oid in hit:
         dealt = tuple(d for d in ev.dealt if d[1] == oid and d[2] > 0)
@@ -254,14 +261,14 @@ def _cycled(s, trig: ir.Trigger, source: Obj, ev: Cycled) -> list[Seen]:
         hit = trig.subject == "self" and ev.obj == source.id
     else:
         hit = e == "cycles" and source.zone in ("battlefield", "command") \
-            and _player_matches(trig.subject, ev.player, source.controller)
+            and _player_matches(trig.subject, ev.player, source)
     return [Seen(ev.kind, obj=ev.obj, player=ev.player)] if hit else []
 
 
 def _activated(s, trig: ir.Trigger, source: Obj, ev: AbilityActivated) -> list[Seen]:
     # CR 602.2b, 601.2i: who activated it, and of what source; a named source is the permanent
     # as the ability became activated (a Vehicle crewed is no creature yet: Runic Armasaur rulings)
-    if trig.event != "activates" or not _player_matches(trig.subject, ev.player, source.controller):
+    if trig.event != "activates" or not _player_matches(trig.subject, ev.player, source):
         return []
     if trig.source is not None:
         src = s.objs.get(ev.obj) or ev.old
@@ -276,7 +283,7 @@ def _player_whose(trig: ir.Trigger) -> str | ir.Filter | None:
 
 
 def _life_gained(s, trig: ir.Trigger, source: Obj, ev: LifeGained) -> list[Seen]:
-    if trig.event != "gain_life" or not _player_matches(_player_whose(trig), ev.player, source.controller):
+    if trig.event != "gain_life" or not _player_matches(_player_whose(trig), ev.player, source):
         return []
     if trig.nth == 1 and s.players[ev.player].life_gained_this_turn != ev.amount:
         return []           # "for the first time each turn": life was gained before (CR 119.3)
@@ -284,13 +291,13 @@ def _life_gained(s, trig: ir.Trigger, source: Obj, ev: LifeGained) -> list[Seen]
 
 
 def _life_lost(s, trig: ir.Trigger, source: Obj, ev: LifeLost) -> list[Seen]:
-    if trig.event != "lose_life" or not _player_matches(_player_whose(trig), ev.player, source.controller):
+    if trig.event != "lose_life" or not _player_matches(_player_whose(trig), ev.player, source):
         return []
     return [Seen(ev.kind, player=ev.player, amount=ev.amount)]
 
 
 def _drew(s, trig: ir.Trigger, source: Obj, ev: Drew) -> list[Seen]:
-    if trig.event != "draw" or not _player_matches(_player_whose(trig), ev.player, source.controller):
+    if trig.event != "draw" or not _player_matches(_player_whose(trig), ev.player, source):
         return []
     # "your second card each turn": the draw count includes this card (CR 121.1)
     if trig.nth and s.players[ev.player].drawn_this_turn != trig.nth:
@@ -337,7 +344,7 @@ def _counters_put(s, trig: ir.Trigger, source: Obj, ev: CountersPut) -> list[See
 
 
 _ObjectEvent = (Attacked | AttackedAlone | Tapped | Untapped | CountersPut | TurnedFaceUp | BecameRenowned
-                | BecameMonstrous | Mutated | Blocked | BecameBlocked | Unblocked)
+                | BecameMonstrous | Mutated | Blocked | BecameBlocked | Unblocked | PhasedOut | PhasedIn)
 
 
 def _object_event(s, trig: ir.Trigger, source: Obj, ev: _ObjectEvent) -> list[Seen]:
@@ -366,11 +373,15 @@ def _step_began(s, trig: ir.Trigger, source: Obj, ev: StepBegan) -> list[Seen]:
         host = s.objs.get(source.attached_to) if source.attached_to is not None else None
         hit = trig.step == ev.step and host is not None and host.controller == s.active
         return [Seen(ev.kind, step=ev.step, player=s.active)] if hit else []
+    if trig.whose == ir.ENCHANTED_PLAYER:
+        # CR 303.4b: the step of the turn of the player this Aura enchants, "that player"
+        hit = trig.step == ev.step and enchanted_player(source) == s.active
+        return [Seen(ev.kind, step=ev.step, player=s.active)] if hit else []
     if trig.whose == ir.CHOSEN_PLAYER:
         # the player chosen as the permanent entered (CR 614.12): "that player" on their turn
         hit = trig.step == ev.step and is_player_ref(source.chosen) and player_of(source.chosen) == s.active
         return [Seen(ev.kind, step=ev.step, player=s.active)] if hit else []
-    if trig.step == ev.step and _player_matches(trig.whose, s.active, source.controller):
+    if trig.step == ev.step and _player_matches(trig.whose, s.active, source):
         return [Seen(ev.kind, step=ev.step, player=s.active)]
     return []
 
@@ -394,7 +405,7 @@ def _spell_cast(s, trig: ir.Trigger, source: Obj, ev: SpellCast) -> list[Seen]:
                      spells_before=sum(p.spells_cast_this_turn for p in s.players) - 1, **cast)]
     # a filter's controller says whose spells count: the caster controls the spell (CR 601.2a)
     whose = trig.whose or (None if isinstance(trig.subject, ir.Filter) else "you")
-    if not _player_matches(whose, ev.player, source.controller):
+    if not _player_matches(whose, ev.player, source):
         return []
     if isinstance(trig.subject, ir.Filter):
         if spell is None or not matches(s, spell, trig.subject, source, source.controller):
@@ -403,7 +414,7 @@ def _spell_cast(s, trig: ir.Trigger, source: Obj, ev: SpellCast) -> list[Seen]:
     if trig.nth and s.players[ev.player].spells_cast_this_turn != trig.nth:
         return []
     if trig.during is not None:     # "during an opponent's turn": whose turn it is now
-        if not _player_matches(trig.during, s.active, source.controller):
+        if not _player_matches(trig.during, s.active, source):
             return []
         if exercise.RECORD is not None:
             exercise.note("TRIGGER_TURNS", trig.during, source.card)
@@ -420,7 +431,7 @@ def _tapped_for_mana(s, trig: ir.Trigger, source: Obj, ev: TappedForMana) -> lis
         return []      # "tapped for mana of the chosen color" (CR 106.12a)
     if not _matches_subject(s, trig.subject, s.objs.get(ev.obj), source):
         return []
-    if not _player_matches(trig.whose, ev.player, source.controller):
+    if not _player_matches(trig.whose, ev.player, source):
         return []      # "Whenever you tap a land for mana" (CR 106.12a)
     return [Seen(ev.kind, obj=ev.obj, player=ev.player, mana=tuple(ev.mana))]
 
@@ -446,7 +457,7 @@ def _exploited(s, trig: ir.Trigger, source: Obj, ev: Exploited) -> list[Seen]:
 
 def _exerted(s, trig: ir.Trigger, source: Obj, ev: Exerted) -> list[Seen]:
     """"Whenever you exert a creature" (CR 701.43)."""
-    if trig.event != "exerts" or not _player_matches(trig.whose or trig.subject, ev.player, source.controller):
+    if trig.event != "exerts" or not _player_matches(trig.whose or trig.subject, ev.player, source):
         return []
     return [Seen(ev.kind, obj=ev.obj, player=ev.player)]
 
@@ -465,7 +476,7 @@ def _became_target(s, trig: ir.Trigger, source: Obj, ev: BecameTarget) -> list[S
     if trig.event == "becomes_target_by_spell" and not any(   # a spell, not an ability (CR 115.1a-b)
             i.id == ev.item and i.kind == ItemKind.SPELL for i in s.stack):
         return []
-    if not _player_matches(trig.whose, ev.player, source.controller):
+    if not _player_matches(trig.whose, ev.player, source):
         return []
     return [Seen(ev.kind, obj=ev.obj, item=ev.item, player=ev.player)]
 
@@ -482,7 +493,8 @@ _INSTANCES: dict[type, Callable[[Any, ir.Trigger, Obj, Any], list[Seen]]] = {
     BecameBlocked: _became_blocked, AttackersDeclared: _attackers_declared, CountersPut: _counters_put,
     Attacked: _object_event, AttackedAlone: _object_event, Tapped: _object_event, Untapped: _object_event,
     TurnedFaceUp: _object_event, BecameRenowned: _object_event, BecameMonstrous: _object_event,
-    Mutated: _object_event, Unblocked: _object_event, StepBegan: _step_began, SpellCast: _spell_cast,
+    Mutated: _object_event, Unblocked: _object_event, PhasedOut: _object_event, PhasedIn: _object_event,
+    StepBegan: _step_began, SpellCast: _spell_cast,
     TappedForMana: _tapped_for_mana, Explored: _explored, Exploited: _exploited, Exerted: _exerted,
     ExiledWithMadness: _exiled_with_madness, BecameTarget: _became_target, VotesFinished: _votes_finished,
 }
@@ -514,6 +526,9 @@ def _attacks_whom(s, whom: str, attacker: Obj, source: Obj) -> bool:
         if exercise.RECORD is not None:
             exercise.note("ATTACKED", whom, source.card)
         return True
+    if whom == ir.ENCHANTED_PLAYER:     # the player this Aura enchants, not a planeswalker (CR 303.4b)
+        return attacker.attacking == enchanted_player(source) \
+            and attack_targets.declared_target(s, attacker.id) is None
     player, walker = whom.partition("_or_")[::2]
     if (attacker.attacking == source.controller) != (player == "you"):
         return False
@@ -548,6 +563,8 @@ def _damage_instances(s, trig: ir.Trigger, source: Obj, ev: DamageDealt) -> list
                 continue
             if to == "you" and int(rcp[1:]) != source.controller:
                 continue
+            if to == ir.ENCHANTED_PLAYER and int(rcp[1:]) != enchanted_player(source):
+                continue        # CR 303.4b: the player the Aura enchants
         dealer = ev.sources[src_id]
         if trig.subject == "self":
             hit = src_id == source.id
@@ -595,6 +612,8 @@ def collect(ctx, ev: Event) -> None:
     if type(ev) is ZoneChange and ev.from_zone == "battlefield":
         sources.append(ev.old)  # look back in time (CR 603.10a)
         sources += ctx.together or ()   # and at the permanents that left with it, just before
+    elif type(ev) is PhasedOut and ev.obj in s.objs:
+        sources.append(s.objs[ev.obj])  # "whenever ~ phases out" looks back in time (CR 603.10b)
     elif type(ev) is Exploited and ev.old is not None:
         sources.append(ev.old)  # it exploited itself (Sidisi's Faithful rulings 2015-02-25)
     elif (type(ev) is SpellCast or type(ev) is ExiledWithMadness) and ev.obj in s.objs:

@@ -1,10 +1,11 @@
 """What one player may see (CR 400.2): public zones in full, their own hand, and only the sizes
-of hidden zones (libraries, every other player's hand). Plain data, for agents and interfaces."""
+of hidden zones (libraries, every other player's hand); phased-out permanents apart (CR 702.26b).
+Plain data, for agents and interfaces."""
 from __future__ import annotations
 
 from . import characteristics as ch
 from . import mana_spend, morph
-from .state import ItemKind, Obj, State
+from .state import ItemKind, Obj, PlayerRef, State
 
 
 def _public(s: State, o: Obj, viewer: int) -> dict:
@@ -14,8 +15,14 @@ def _public(s: State, o: Obj, viewer: int) -> dict:
         if viewer == o.controller or s.result is not None:     # revealed when the game ends
             d["card"] = (o.printed or o.card).name
     if o.zone == "battlefield":
+        a = o.attached_to
         d.update(tapped=o.tapped, counters=dict(o.counters), damage=o.damage,
-                 attached_to=o.attached_to, token=o.is_token)
+                 attached_to=None if type(a) is PlayerRef else a, token=o.is_token)
+        if type(a) is PlayerRef:        # an Aura that enchants a player (CR 303.4b)
+            d["attached_to_player"] = a.index
+        if o.phased_out:                # CR 702.26b: there, but treated as though it doesn't exist
+            d["phased_out"] = True
+            return d
         if ch.is_creature(s, o):
             d["power"], d["toughness"] = ch.power_toughness(s, o)
             d["attacking"] = o.attacking is not None
@@ -50,6 +57,8 @@ def player_view(s: State, viewer: int) -> dict:
         "viewer": viewer, "turn": s.turn, "step": s.step, "active": s.active,
         "priority": s.priority, "players": players,
         "battlefield": [_public(s, s.objs[i], viewer) for i in s.battlefield],
+        # CR 702.26b: phased-out permanents, apart from the permanents that exist
+        "phased_out": [_public(s, s.objs[i], viewer) for i in s.phased_out],
         "stack": [_item(s, i, viewer) for i in s.stack],
     }
 

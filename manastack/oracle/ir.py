@@ -1945,6 +1945,11 @@ PROTECTION_OR = " or from "
 # "protection from the chosen player" (CR 702.16k): the player chosen as the card entered, a
 # Keyword("protection") arg only where the card has "As ~ enters, choose a player"
 CHOSEN_PLAYER = "the chosen player"
+# "enchanted player" of an Aura with "Enchant player" (CR 303.4b, 702.5d): the name of a Ref to
+# that player, and the ``whose`` of a trigger ("At the beginning of enchanted player's upkeep",
+# "Whenever enchanted player draws a card"), the ``attacked`` of "attacks enchanted player" and
+# the ``controller`` of a filter ("Creatures enchanted player controls")
+ENCHANTED_PLAYER = "enchanted_player"
 # "protection from the chosen color": the color chosen as the source entered (CR 614.12), a
 # Keyword("protection") arg only where the card has "As ~ enters, choose a color"
 CHOSEN_COLOR = "the chosen color"

@@ -170,7 +170,7 @@ class LineRules:
             else ir.Ref("triggering_controller") if isinstance(trigger.subject, ir.Filter) else None
         that = ir.Ref("triggering_player") if _names_player(trigger) else None
         if (trigger.event in ("enters", "dies") or trigger.event.endswith(("damage_to_you", "damage_to_self"))) \
-                and isinstance(trigger.subject, ir.Filter) and trigger.subject.controller == "opponent":
+                and isinstance(trigger.subject, ir.Filter) and trigger.subject.controller in ("opponent", ir.ENCHANTED_PLAYER):
             # "a creature an opponent controls dies", "a land enters under an opponent's control",
             # "a source an opponent controls deals damage to you": the opponent named is its controller (CR 603.10a: as it last existed)
             that = ir.Ref("triggering_controller")
@@ -1030,9 +1030,9 @@ def _names_player(trigger: ir.Trigger) -> bool:
     if e == "cast":
         return isinstance(trigger.subject, ir.Filter) and trigger.subject.controller in (None, "opponent")
     if e == "beginning_of_step":
-        return trigger.whose in ("any", "opponent", "enchanted_controller", ir.CHOSEN_PLAYER)
+        return trigger.whose in ("any", "opponent", "enchanted_controller", ir.CHOSEN_PLAYER, ir.ENCHANTED_PLAYER)
     if e == "attacks" and trigger.attacked is not None:      # the player attacked (CR 508.1b)
-        return trigger.attacked.startswith("opponent")
+        return trigger.attacked.startswith("opponent") or trigger.attacked == ir.ENCHANTED_PLAYER
     return e in _DAMAGED_PLAYER or e in _PLAYER_ACTS
 def _unless_done(last, dont: ir.IfYouDont) -> list:
     """CR 608.2c: "Pay {2}{B}. If you don't, ..." -- the payment is the player's choice, and

@@ -183,6 +183,9 @@ class ObjectRules:
     def p_defending_player(self, c):
         return ir.Ref("defending_player")
 
+    def p_enchanted_player(self, c):
+        return ir.Ref(ir.ENCHANTED_PLAYER)     # the player this Aura enchants (CR 303.4b)
+
     def p_that_player(self, c):
         return THAT_PLAYER  # meaningful only where the trigger names a player (see bind)
 
@@ -457,6 +460,10 @@ class ObjectRules:
 
     def p_control_not_you(self, c):
         return "controller", "not_you"
+
+    def p_control_enchanted_player(self, c):
+        """"creatures enchanted player controls": the player this Aura enchants (CR 303.4b)."""
+        return "controller", ir.ENCHANTED_PLAYER
 
     def p_control_opponent(self, c):
         return "controller", "opponent"

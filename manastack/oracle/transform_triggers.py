@@ -53,6 +53,10 @@ class TriggerRules:
         """"enters under an opponent's control": "that player" is then its controller."""
         return "opponent"
 
+    def under_enchanted_player(self, c):
+        """"enters under enchanted player's control": the player this Aura enchants (CR 303.4b)."""
+        return ir.ENCHANTED_PLAYER
+
     def e_self_dies(self, c):
         return ir.Trigger("dies")
 
@@ -297,6 +301,9 @@ class TriggerRules:
     def d_player(self, c):
         return "to", "player"
 
+    def d_enchanted_player(self, c):
+        return "to", ir.ENCHANTED_PLAYER      # the player this Aura enchants (CR 303.4b)
+
     def d_opponent(self, c):
         return "to", "opponent"
 
@@ -504,6 +511,14 @@ class TriggerRules:
         _need(c[0] == "enchanted", "equipped creature tapped for mana")
         return ir.Trigger("tapped_for_mana", "enchanted")
 
+    def e_phases_out(self, c):
+        """"Whenever ~ phases out" (CR 702.26b): it looks back in time (CR 603.10b)."""
+        return ir.Trigger("phases_out")
+
+    def e_phases_in(self, c):
+        """"Whenever ~ phases in" (CR 702.26c)."""
+        return ir.Trigger("phases_in")
+
     def step_your(self, c):
         return ir.Trigger("beginning_of_step", step=c[0], whose="your")
 
@@ -519,6 +534,19 @@ class TriggerRules:
         """"At the beginning of the upkeep of enchanted creature's controller": the step of the
         turn of whoever controls the permanent this Aura enchants (CR 303.4, 603.2)."""
         return ir.Trigger("beginning_of_step", step=c[0], whose="enchanted_controller")
+
+    def step_enchanted_player(self, c):
+        """"At the beginning of enchanted player's upkeep": the step of the turn of the player
+        this Aura enchants (CR 303.4b), "that player" then."""
+        return ir.Trigger("beginning_of_step", step=c[0], whose=ir.ENCHANTED_PLAYER)
+
+    def caster_enchanted(self, c):
+        """"enchanted player draws / casts": the player this Aura enchants (CR 303.4b)."""
+        return ir.ENCHANTED_PLAYER
+
+    def aw_enchanted_player(self, c):
+        """"Whenever a creature attacks enchanted player" (CR 303.4b, 508.1b)."""
+        return ir.ENCHANTED_PLAYER
 
     def step_chosen_player(self, c):
         """"At the beginning of the chosen player's upkeep": the player chosen as the permanent

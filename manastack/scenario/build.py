@@ -10,8 +10,8 @@ from manastack.engine import characteristics as ch
 from manastack.engine import commanders
 from manastack.engine import levelers
 from manastack.engine.loyalty import LOYALTY, printed_loyalty
-from manastack.engine.targets import item_target_specs, spell_ability_index
-from manastack.engine.state import Obj, StackItem, State
+from manastack.engine.targets import aura_target_spec, item_target_specs, spell_ability_index
+from manastack.engine.state import Obj, PlayerRef, StackItem, State
 from manastack.engine.turn import NO_PRIORITY, STEPS
 from manastack.limits import MAX_ZONE_OBJECTS, excerpt
 
@@ -240,16 +240,21 @@ class Builder:
             if not aura and "Equipment" not in o.card.subtypes and "Fortification" not in o.card.subtypes:
                 self.fail(f"{o.card.name} is neither an Aura, an Equipment nor a Fortification: it can't be "
                           "attached (CR 301.5, 301.6, 303.4)", entry.line_of("attached_to"))
-            host = self.find_permanent(entry["attached_to"], entry, "attached_to")
-            if host.id == o.id:
-                self.fail(f"{o.card.name} can't be attached to itself (CR 303.4d)", entry.line_of("attached_to"))
-            if "Equipment" in o.card.subtypes and "Creature" not in host.card.types:
-                self.fail(f"an Equipment can be attached only to a creature, not to {host.card.name} "
-                          "(CR 301.5)", entry.line_of("attached_to"))
-            if "Fortification" in o.card.subtypes and "Land" not in host.card.types:
-                self.fail(f"a Fortification can be attached only to a land, not to {host.card.name} "
-                          "(CR 301.6)", entry.line_of("attached_to"))
-            o.attached_to = host.id
+            spec = aura_target_spec(o.card) if aura else None
+            if spec is not None and spec.kind in ("player", "opponent"):
+                # "Enchant player": attached_to names a player (CR 303.4b, 702.5d)
+                o.attached_to = PlayerRef(self.player(entry["attached_to"], entry, "attached_to"))
+            else:
+                host = self.find_permanent(entry["attached_to"], entry, "attached_to")
+                if host.id == o.id:
+                    self.fail(f"{o.card.name} can't be attached to itself (CR 303.4d)", entry.line_of("attached_to"))
+                if "Equipment" in o.card.subtypes and "Creature" not in host.card.types:
+                    self.fail(f"an Equipment can be attached only to a creature, not to {host.card.name} "
+                              "(CR 301.5)", entry.line_of("attached_to"))
+                if "Fortification" in o.card.subtypes and "Land" not in host.card.types:
+                    self.fail(f"a Fortification can be attached only to a land, not to {host.card.name} "
+                              "(CR 301.6)", entry.line_of("attached_to"))
+                o.attached_to = host.id
         elif aura:
             self.fail(f"{o.card.name} is an Aura on the battlefield attached to nothing: say what it "
                       "enchants with attached_to (CR 303.4, 704.5m)", entry.line_of("card"))

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from manastack.engine import characteristics as ch
 from manastack.engine import mana_spend
+from manastack.engine.state import enchanted_player
 
 from .errors import ScenarioError
 from .yamlfile import Map
@@ -222,6 +223,10 @@ class Checker:
                 elif key == "lacks":
                     ok = o is not None and not any(k.lower() in actual for k in expected)
                     self.add(f"{ref}: has none of the keywords", list(expected), actual, ok)
+                elif key == "attached_to" and o is not None and enchanted_player(o) is not None:
+                    # an Aura on a player (CR 303.4b): the player named
+                    self.add(f"{ref}: attached to", expected, actual,
+                             expected is not None and self.refs.player(expected) == enchanted_player(o))
                 elif key == "attached_to":
                     host = self.s.objs.get(o.attached_to) if o is not None and o.attached_to else None
                     ok = host is None if expected is None else (
@@ -252,6 +257,8 @@ def _property(s, refs, o, key: str):
     if key == "damage":
         return o.damage
     if key == "attached_to":
+        if enchanted_player(o) is not None:
+            return s.players[enchanted_player(o)].name
         host = s.objs.get(o.attached_to) if o.attached_to is not None else None
         return None if host is None else refs.alias_of(host.id) or host.card.name
     if key == "attacking":

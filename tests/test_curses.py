@@ -1,0 +1,397 @@
+"""Auras that enchant a player, the Curses (CR 303.4, 702.5d, 704.5m), with real cards and the
+official rulings the corpus carries for them (Curse of Predation and Curse of the Forsaken
+2013-10-17, Psychic Possession 2006-05-01, Curse of the Bloody Tome 2011-09-22, Curse of
+Stalked Prey 2011-09-22, Curse of the Nightly Hunt 2011-09-22), cited by date and paraphrased."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from manastack import Game
+from manastack.engine import characteristics as ch
+from manastack.engine.decisions import Action
+from manastack.engine.filters import legal_targets
+from manastack.engine.state import PlayerRef, enchanted_player
+from manastack.engine.targets import aura_target_spec
+from manastack.engine.view import player_view
+from manastack.scenario import Scenario
+
+from .game_helpers import board, cast_and_pay, pick, resolve
+
+CURSES = ("Curse of the Bloody Tome", "Curse of Death's Hold", "Curse of Predation", "Curse of the Forsaken",
+          "Curse of the Nightly Hunt", "Psychic Possession", "Trespasser's Curse", "Curse of Stalked Prey")
+
+
+def run(text: str, db) -> Game:
+    result = Scenario.from_text(text, cards=db).run()
+    assert all(o.passed for o in result.results), [(o.what, o.expected, o.actual) for o in result.failures]
+    return result.game
+
+
+def _obj(g: Game, name: str):
+    return next(o for o in g.current_state().objs.values() if o.card.name == name)
+
+
+def _log(g: Game) -> list:
+    return list(g.log)
+
+
+def test_curses_compile_fully(db):
+    """"Enchant player" and "Enchant opponent" (CR 702.5d) with what the Curses say of
+    "enchanted player": its upkeep, its draws, attacks on it, combat damage to it, creatures
+    entering under its control, creatures it controls."""
+    for name in CURSES:
+        assert db.get(name).fully_supported, name
+
+
+def test_a_curse_targets_a_player_and_enters_attached_to_them(db):
+    """CR 303.4a, 608.3c: the Curse spell targets the player it will enchant and enters attached
+    to them; any player, its caster too (Curse of Predation rulings 2013-10-17); no permanent
+    (CR 702.5d). Then, at the beginning of that player's upkeep, they mill two cards, and only
+    one when their library has one (Curse of the Bloody Tome ruling 2011-09-22)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Curse of the Bloody Tome]
+    battlefield: [{card: Island, count: 3}, Grizzly Bears]
+    library: [{card: Island, count: 5}]
+  - name: Bob
+    battlefield: [Hill Giant]
+    library: [Mountain]
+""", turn=3)
+    pick(g, "cast Curse of the Bloody Tome")
+    offered = [a.label for a in g.legal_actions()]
+    assert any("Bob" in x for x in offered) and any("Alice" in x for x in offered)
+    assert not any("Bears" in x or "Giant" in x for x in offered)
+    g.pop()
+    cast_and_pay(g, "cast Curse of the Bloody Tome", "Bob")
+    resolve(g)
+    curse = _obj(g, "Curse of the Bloody Tome")
+    assert curse.zone == "battlefield" and curse.attached_to == PlayerRef(1) and enchanted_player(curse) == 1
+    assert any(e.text == "Curse of the Bloody Tome is attached to Bob" and "303.4b" in e.rules for e in _log(g))
+
+
+BLOODY_TOME = """
+turn: 3
+players:
+  - name: Alice
+    battlefield: [{card: Curse of the Bloody Tome, attached_to: Bob}]
+    library: [{card: Island, count: 5}]
+  - name: Bob
+    library: [Mountain]
+script:
+  - pass_until: upkeep
+    turn: 4
+  - resolve
+  - expect:
+      graveyard: {Bob: 1}
+      library: {Bob: 0, Alice: 5}
+"""
+
+
+def test_enchanted_players_upkeep_trigger_names_that_player(db):
+    g = run(BLOODY_TOME, db)
+    assert any("enchanted player's upkeep" in e.text and e.rules == ("603.2",) for e in _log(g))
+
+
+def test_curse_of_deaths_hold_shrinks_only_the_enchanted_players_creatures(db):
+    """"Creatures enchanted player controls get -1/-1." (CR 303.4b, 613.4c)"""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Curse of Death's Hold, attached_to: Bob}, Hill Giant]
+  - name: Bob
+    battlefield: [Hill Giant, Llanowar Elves]
+""", turn=3)
+    s = g.current_state()
+    giants = sorted((o for o in s.permanents() if o.card.name == "Hill Giant"), key=lambda o: o.controller)
+    assert ch.power_toughness(s, giants[0]) == (3, 3)
+    assert ch.power_toughness(s, giants[1]) == (2, 2)
+    g.push(g.legal_actions()[0])        # anything: the state-based actions kill the Elves (CR 704.5f)
+    assert _obj(g, "Llanowar Elves").zone == "graveyard"
+
+
+PREDATION = """
+turn: 3
+players:
+  - name: Alice
+    battlefield: [{card: Grizzly Bears, id: bears}, {card: Hill Giant, id: giant}]
+  - name: Bob
+    battlefield: [{card: Curse of Predation, attached_to: Alice}, Garruk Wildspeaker]
+  - name: Carol
+    battlefield: [{card: Curse of the Forsaken, attached_to: Bob}]
+script:
+  - attack: [bears, giant]
+    planeswalkers: {giant: Garruk Wildspeaker}
+    at: {bears: Bob}
+  - resolve
+  - expect:
+      objects:
+        bears: {counters: {}}
+        giant: {counters: {}}
+      life: {Alice: 21}
+"""
+
+
+def test_attacks_on_the_enchanted_player_trigger_and_attacks_on_a_planeswalker_do_not(db):
+    """"Whenever a creature attacks enchanted player" (CR 508.1b, 508.3a): the Bears attack Bob,
+    whom Curse of the Forsaken enchants, so their controller gains 1 life; the Giant attacks
+    Bob's planeswalker, which the Curse doesn't see (rulings 2013-10-17). Curse of Predation
+    enchants Alice, who is not attacked: no counter."""
+    g = run(PREDATION, db)
+    assert sum(1 for e in _log(g) if "Curse of the Forsaken's ability triggers" in e.text) == 1
+    assert not any("Curse of Predation's ability triggers" in e.text for e in _log(g))
+
+
+PREDATION_ON_BOB = """
+turn: 3
+players:
+  - name: Alice
+    battlefield: [{card: Grizzly Bears, id: bears}, {card: Curse of Predation, attached_to: Bob}]
+  - name: Bob
+    battlefield: [Plains]
+script:
+  - attack: [bears]
+  - resolve
+  - expect:
+      objects:
+        bears: {counters: {"+1/+1": 1}, power: 3}
+"""
+
+
+def test_curse_of_predation_puts_a_counter_on_the_attacker(db):
+    run(PREDATION_ON_BOB, db)
+
+
+STALKED_PREY = """
+turn: 3
+players:
+  - name: Alice
+    battlefield: [{card: Grizzly Bears, id: bears}, {card: Curse of Stalked Prey, attached_to: Bob}]
+  - name: Bob
+    battlefield: [Plains]
+script:
+  - attack: [bears]
+  - pass_until: combat_damage
+  - resolve
+  - expect:
+      life: {Bob: 18}
+      objects:
+        bears: {counters: {"+1/+1": 1}}
+"""
+
+
+def test_combat_damage_to_the_enchanted_player_triggers(db):
+    """"Whenever a creature deals combat damage to enchanted player" (CR 510.2, 603.2)."""
+    run(STALKED_PREY, db)
+
+
+def test_curse_of_the_nightly_hunt_makes_the_enchanted_players_creatures_attack(db):
+    """"Creatures enchanted player controls attack each combat if able." (CR 508.1d): Alice's
+    creatures must attack; Bob's Curse doesn't touch Bob's own (ruling 2011-09-22: the
+    enchanted player still chooses whom they attack)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Hill Giant]
+  - name: Bob
+    battlefield: [{card: Curse of the Nightly Hunt, attached_to: Alice}, Grizzly Bears]
+""", turn=3)
+    while g.pending.kind not in ("attackers", "blockers"):
+        g.push(Action("pass"))
+    assert g.pending.kind == "blockers"     # the one legal declaration, made without asking
+    assert _obj(g, "Hill Giant").attacking == 1
+    g = board(db, """
+  - name: Alice
+    battlefield: [Hill Giant]
+  - name: Bob
+    battlefield: [{card: Curse of the Nightly Hunt, attached_to: Bob}, Grizzly Bears]
+""", turn=3)
+    while g.pending.kind != "attackers":
+        g.push(Action("pass"))
+    assert "don't attack" in [a.label for a in g.legal_actions()]
+
+
+TRESPASSER = """
+turn: 3
+players:
+  - name: Alice
+    hand: [Grizzly Bears]
+    battlefield: [{card: Forest, count: 2}]
+  - name: Bob
+    battlefield: [{card: Trespasser's Curse, attached_to: Alice}]
+script:
+  - cast: Grizzly Bears
+  - resolve
+  - resolve
+  - expect:
+      life: {Alice: 19, Bob: 21}
+"""
+
+
+def test_a_creature_entering_under_the_enchanted_players_control_triggers(db):
+    """"Whenever a creature enters the battlefield under enchanted player's control, that player
+    loses 1 life and you gain 1 life." (CR 603.6a)"""
+    run(TRESPASSER, db)
+
+
+POSSESSION = """
+turn: 4
+players:
+  - name: Alice
+    battlefield: [{card: Psychic Possession, attached_to: Bob}]
+    library: [{card: Island, count: 3}]
+  - name: Bob
+    library: [{card: Mountain, count: 3}]
+script:
+  - pass_until: draw
+  - resolve
+  - may: yes
+  - expect:
+      hand: {Alice: 1, Bob: 1}
+"""
+
+
+def test_enchanted_opponent_draws_and_you_may_draw(db):
+    """"Whenever enchanted opponent draws a card, you may draw a card." (CR 121.2, 603.5)"""
+    run(POSSESSION, db)
+
+
+def test_enchant_opponent_cannot_target_its_caster_and_falls_off_its_controller(db):
+    """Psychic Possession rulings 2006-05-01: it targets an opponent; on its own controller it is
+    put into its owner's graveyard as a state-based action (CR 704.5m)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Psychic Possession]
+    battlefield: [{card: Island, count: 4}]
+  - name: Bob
+""", turn=3)
+    spec = aura_target_spec(db.get("Psychic Possession"))
+    s = g.current_state()
+    assert legal_targets(s, spec, next(o for o in s.objs.values() if o.card.name == "Psychic Possession"), 0) == ["p1"]
+    pick(g, "cast Psychic Possession")      # the one legal target is chosen without asking
+    assert [e.text for e in _log(g)][-1] == "Psychic Possession targets Bob"
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Psychic Possession, attached_to: Alice}, {card: Island, count: 4}]
+  - name: Bob
+""", turn=3)
+    g.push(g.legal_actions()[0])
+    assert _obj(g, "Psychic Possession").zone == "graveyard"
+    assert any("attached to a player" in e.text and "704.5m" in e.rules for e in _log(g))
+
+
+def test_hexproof_and_shroud_players_cant_be_targeted_by_a_curse(db):
+    """CR 702.11c, 702.18a: "You have hexproof." keeps an opponent's Curse from targeting its
+    controller, "You have shroud." any Curse; with no legal target left, the Curse can't be
+    cast (CR 601.2c)."""
+    players = """
+  - name: Alice
+    hand: [Curse of the Bloody Tome]
+    battlefield: [{card: Island, count: 3}%s]
+  - name: Bob
+    battlefield: [Leyline of Sanctity]
+"""
+    g = board(db, players % "", turn=3)
+    s = g.current_state()
+    curse = _obj(g, "Curse of the Bloody Tome")
+    assert legal_targets(s, aura_target_spec(curse.card), curse, 0) == ["p0"]
+    g = board(db, players % ", True Believer", turn=3)
+    assert not any(a.label.startswith("cast Curse") for a in g.legal_actions())
+
+
+def test_protection_from_everything_puts_the_curse_into_the_graveyard(db):
+    """Curse of Predation rulings 2013-10-17: if the enchanted player gains protection from the
+    Curse, it is put into its owner's graveyard (CR 702.16c, 704.5m); Teferi's Protection gives
+    protection from everything (CR 702.16j)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Teferi's Protection]
+    battlefield: [{card: Plains, count: 3}]
+  - name: Bob
+    battlefield: [{card: Curse of Predation, attached_to: Alice}]
+""", turn=3)
+    cast_and_pay(g, "cast Teferi's Protection")
+    resolve(g)
+    assert _obj(g, "Curse of Predation").zone == "graveyard"
+    assert any("protection from it" in e.text and "704.5m" in e.rules for e in _log(g))
+
+
+def test_a_curse_on_a_player_who_leaves_the_game_goes_to_the_graveyard(db):
+    """CR 303.4c, 800.4a; Psychic Possession ruling 2006-05-01: when the enchanted opponent leaves
+    a multiplayer game, the Aura is put into its owner's graveyard as a state-based action."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Psychic Possession, attached_to: Carol}, {card: Curse of Death's Hold, attached_to: Bob}]
+  - name: Bob
+  - name: Carol
+""", turn=5)
+    g.concede(2)
+    assert _obj(g, "Psychic Possession").zone == "graveyard"
+    assert _obj(g, "Curse of Death's Hold").zone == "battlefield"
+    assert any("left the game" in e.text and "704.5m" in e.rules for e in _log(g))
+
+
+def test_the_view_and_a_save_show_the_enchanted_player(db):
+    """The player view gives an Aura on a player as ``attached_to_player`` (not as an object),
+    and a save keeps it (``{"player": 1}``), loaded back as the same typed reference."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Curse of the Bloody Tome, attached_to: Bob}]
+  - name: Bob
+""", turn=3)
+    seen = next(p for p in player_view(g.current_state(), 1)["battlefield"] if p["name"] == "Curse of the Bloody Tome")
+    assert seen["attached_to"] is None and seen["attached_to_player"] == 1
+    data = json.loads(g.to_json())
+    obj = next(o for o in data["state"]["objects"] if o["attached_to"] == {"player": 1})
+    assert obj["id"] == _obj(g, "Curse of the Bloody Tome").id
+    back = Game.from_json(json.dumps(data), g.db)
+    assert _obj(back, "Curse of the Bloody Tome").attached_to == PlayerRef(1)
+
+
+def test_a_save_naming_a_player_not_in_the_game_is_refused(db):
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Curse of the Bloody Tome, attached_to: Bob}]
+  - name: Bob
+""", turn=3)
+    data = json.loads(g.to_json())
+    next(o for o in data["state"]["objects"] if o["attached_to"] == {"player": 1})["attached_to"] = {"player": 5}
+    with pytest.raises(ValueError, match="attached_to.player: player 5 is not one of"):
+        Game.from_json(json.dumps(data), g.db)
+
+
+def test_a_curse_put_onto_the_battlefield_enchants_a_player_its_controller_chooses(db):
+    """CR 303.4f: a Curse put onto the battlefield by an effect (Zur the Enchanter's search) is
+    attached to a player its controller chooses as it enters; it doesn't target (CR 115.10), so
+    Bob's hexproof doesn't stop it (702.11c)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Zur the Enchanter]
+    library: [Curse of the Bloody Tome, Island]
+  - name: Bob
+    battlefield: [Leyline of Sanctity]
+""", turn=3)
+    while g.pending.kind != "choose_enchanted":
+        kind = g.pending.kind
+        g.push(Action("pass") if kind == "priority" else next(
+            a for a in g.legal_actions() if a.label in ("attack with Zur the Enchanter", "yes", "Curse of the Bloody Tome")))
+    assert "303.4f" in g.pending.prompt
+    assert [a.label for a in g.legal_actions()] == ["Alice", "Bob"]
+    pick(g, "Bob")
+    assert _obj(g, "Curse of the Bloody Tome").attached_to == PlayerRef(1)
+    assert any(e.text == "Curse of the Bloody Tome enters attached to Bob" and e.rules == ("303.4f",) for e in _log(g))
+
+
+@pytest.mark.parametrize("bad", [{"player": "1"}, {"player": 1, "also": 2}, {"who": 1}, {"player": True}])
+def test_a_save_with_a_malformed_enchanted_player_is_refused_with_its_place(db, bad):
+    """Bad input is named with its place and loads nothing (a save's ``attached_to`` is an object
+    id, ``{"player": index}`` or null)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Curse of the Bloody Tome, attached_to: Bob}]
+  - name: Bob
+""", turn=3)
+    data = json.loads(g.to_json())
+    i = next(i for i, o in enumerate(data["state"]["objects"]) if o["attached_to"] == {"player": 1})
+    data["state"]["objects"][i]["attached_to"] = bad
+    with pytest.raises(ValueError, match=rf"objects\[{i}\]\.attached_to"):
+        Game.from_json(json.dumps(data), g.db)
