@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from manastack.choices import candidates
@@ -36,6 +37,7 @@ from manastack.engine.decisions import Action, ActionKind, Decision, DecisionKin
 from manastack.game import Game
 from manastack.rng import Rng
 from manastack.tactician import WIN
+from manastack.tactician import evaluate as position
 
 PASS = Action(ActionKind.PASS, (), "pass priority")      # CR 117.3d
 MAIN_STEPS = frozenset(("main1", "main2"))      # CR 505
@@ -49,7 +51,8 @@ class MCTSConfig:
     number of turn changes a rollout may see before the position is scored, ``rollout_actions``
     a cap on the actions of one rollout (the position is scored where it stops). ``worlds`` is
     the number of determinizations sampled for one decision at most; with ``n`` answers at the
-    root, iteration ``i`` searches a copy of world ``(i // n) mod worlds``."""
+    root, iteration ``i`` searches a copy of world ``(i // n) mod worlds``. ``top``: with a
+    prior that scores several answers, only its ``top`` best are searched (0: all)."""
 
     iterations: int = 50
     seconds: float | None = None
@@ -57,6 +60,7 @@ class MCTSConfig:
     horizon: int = 1
     rollout_actions: int = 300
     worlds: int = 8
+    top: int = 0
 
 
 @dataclass(slots=True)
@@ -90,12 +94,24 @@ def evaluate(game: Game) -> float:
     return 0.5 + 0.5 * math.tanh(score / 20.0)
 
 
+def by_position(game: Game, scale: float = 12.0) -> float:
+    """Player 0's expected score in [0, 1] by the tactician's reading of the position
+    (:func:`manastack.tactician.evaluate`: life, creatures by their keywords, lands, cards in
+    hand), squashed; the result when the game is over."""
+    result = game.result
+    if result is not None:
+        return 0.5 if result.winner is None else float(result.winner == 0)
+    return 0.5 + 0.5 * math.tanh(position(game, 0) / scale)
+
+
 class MCTSAgent:
     """Information-set MCTS (see the module docstring). ``rollout`` is the agent that plays
     both sides after the tree (for example a :class:`~manastack.agents.HeuristicAgent`)."""
 
-    def __init__(self, rollout, config: MCTSConfig = MCTSConfig(), seed: int = 0, prior=None) -> None:
+    def __init__(self, rollout, config: MCTSConfig = MCTSConfig(), seed: int = 0, prior=None,
+                 score: Callable[[Game], float] = evaluate) -> None:
         self.rollout = rollout
+        self.score = score         # where a rollout stops: player 0's expected score in [0, 1]
         self.prior = prior         # an agent with ranked(game, decision): the root's answers tried in its order
         self.config = config
         self.rng = Rng(seed)
@@ -112,9 +128,13 @@ class MCTSAgent:
         if decision.kind == "mulligan":
             # CR 103.5: a rollout of one turn can't tell a kept hand from a smaller one
             return self.rollout.choose(game, decision)
-        order, sure = self._prior_order(game, decision, options)
+        order, sure, scored = self._prior_order(game, decision, options)
         if sure:                   # the prior found a line that wins this turn (CR 104.3a)
             return order[0]
+        if scored == 1 and decision.kind is DecisionKind.PRIORITY:
+            return order[0]        # the prior weighed nothing: a land to play first (CR 305.1)
+        if self.config.top and scored > 1:
+            options = order[:min(self.config.top, scored)]
         self.searches += 1
         root = _Node()
         cfg = self.config
@@ -134,7 +154,7 @@ class MCTSAgent:
             world = worlds[w]
             if world is None:
                 continue
-            self._iterate(world.copy(), root, order)
+            self._iterate(world.copy(), root, order, options)
             self.iterations += 1
             if self._decided(root, cfg.iterations - i - 1):
                 break
@@ -144,15 +164,16 @@ class MCTSAgent:
         rank = {a: -i for i, a in enumerate(order)}
         return max(tried, key=lambda a: (root.children[a].visits, root.children[a].value, rank.get(a, -len(rank))))
 
-    def _prior_order(self, game: Game, decision: Decision, options) -> tuple[list[Action], bool]:
+    def _prior_order(self, game: Game, decision: Decision, options) -> tuple[list[Action], bool, int]:
         """The root's answers in the prior agent's order, best first (empty without a prior),
-        and whether the first is on a line the prior knows wins this turn."""
+        whether the first is on a line the prior knows wins this turn, and how many of them
+        the prior scored."""
         if self.prior is None:
-            return [], False
+            return [], False, 0
         scored = self.prior.ranked(game, decision)
-        ranked = [sc.action for sc in scored]
-        order = [a for a in ranked if a in options] + [a for a in options if a not in ranked]
-        return order, bool(order) and scored[0].action == order[0] and scored[0].score >= WIN
+        ranked = [sc.action for sc in scored if sc.action in options]
+        order = ranked + [a for a in options if a not in ranked]
+        return order, bool(order) and scored[0].action == order[0] and scored[0].score >= WIN, len(ranked)
 
     @staticmethod
     def _decided(root: _Node, left: int) -> bool:
@@ -161,16 +182,20 @@ class MCTSAgent:
         visits = sorted((n.visits for n in root.children.values()), reverse=True)
         return len(visits) > 1 and visits[0] > visits[1] + left
 
-    def _iterate(self, game: Game, root: _Node, order: list[Action]) -> None:
+    def _iterate(self, game: Game, root: _Node, order: list[Action], at_root: list[Action]) -> None:
         """One selection, expansion, rollout and backup in one sampled world; at the root the
-        untried answers are expanded in the prior's ``order`` when there is one."""
+        answers are ``at_root``, the untried ones expanded in the prior's ``order`` when there is
+        one."""
         node, path = root, []
         while game.pending is not None:
             decision = game.pending
-            if decision.kind is DecisionKind.PRIORITY and _idle(game.peek(), decision.player):
+            if node is root and not path:
+                options = at_root
+            elif decision.kind is DecisionKind.PRIORITY and _idle(game.peek(), decision.player):
                 game.push(PASS)
                 continue
-            options = candidates(decision)
+            else:
+                options = candidates(decision)
             if len(options) == 1:
                 game.push(options[0])
                 continue
@@ -216,7 +241,7 @@ class MCTSAgent:
                 continue
             options = candidates(decision)
             game.push(options[0] if len(options) == 1 else self.rollout.choose(game, decision))
-        return evaluate(game)
+        return self.score(game)
 
 
 def _idle(s, player: int) -> bool:
