@@ -33,14 +33,12 @@ from dataclasses import dataclass, field
 from manastack.choices import candidates
 from manastack.determinize import determinize
 from manastack.engine import characteristics as ch
-from manastack.engine.decisions import Action, ActionKind, Decision, DecisionKind
+from manastack.engine.decisions import Action, Decision, DecisionKind
 from manastack.game import Game
 from manastack.rng import Rng
-from manastack.tactician import WIN
+from manastack.tactician import MAIN_STEPS, PASS, WIN
 from manastack.tactician import evaluate as position
 
-PASS = Action(ActionKind.PASS, (), "pass priority")      # CR 117.3d
-MAIN_STEPS = frozenset(("main1", "main2"))      # CR 505
 IDLE_STEPS = frozenset(("upkeep", "draw", "beginning_of_combat", "end_of_combat", "end"))  # CR 503-513
 
 
