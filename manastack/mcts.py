@@ -18,7 +18,10 @@ search stops once no other answer can overtake the most visited one.
 With a ``prior`` (an agent with ``ranked(game, decision)``, the tactician in the ``mcts`` spec)
 the root's untried answers are expanded in the prior's order, ties at the end go to the one it
 ranks higher, and an answer the prior knows to be on a line that wins this turn is taken
-without search.
+without search; so is a priority answer the prior didn't weigh (a land played first,
+CR 305.1). With ``MCTSConfig.top``, only the prior's ``top`` best answers are searched when it
+scored several. ``score`` scores a position where a rollout stops (the ``mcts`` spec:
+:func:`by_position`, the tactician's reading of the board).
 
 The agent is deterministic for a given seed and iteration budget; a budget in seconds stops at
 whichever limit comes first and is then, by nature, not reproducible.
@@ -132,7 +135,7 @@ class MCTSAgent:
         if scored == 1 and decision.kind is DecisionKind.PRIORITY:
             return order[0]        # the prior weighed nothing: a land to play first (CR 305.1)
         if self.config.top and scored > 1:
-            options = order[:min(self.config.top, scored)]
+            options = tuple(order[:min(self.config.top, scored)])
         self.searches += 1
         root = _Node()
         cfg = self.config
@@ -180,7 +183,7 @@ class MCTSAgent:
         visits = sorted((n.visits for n in root.children.values()), reverse=True)
         return len(visits) > 1 and visits[0] > visits[1] + left
 
-    def _iterate(self, game: Game, root: _Node, order: list[Action], at_root: list[Action]) -> None:
+    def _iterate(self, game: Game, root: _Node, order: list[Action], at_root: tuple[Action, ...]) -> None:
         """One selection, expansion, rollout and backup in one sampled world; at the root the
         answers are ``at_root``, the untried ones expanded in the prior's ``order`` when there is
         one."""
