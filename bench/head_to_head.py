@@ -9,7 +9,8 @@ the k-th game (seed ``--seed + k``) seats the measured agent first when k is eve
 odd, and gives it deck A when k // 2 is even, deck B when odd, so that each agent plays each
 deck of the pair in each seat equally. Prints per deck pair and per seat:
 games won, lost, drawn and the win rate with its 95% Wilson interval, and for the measured
-agent the median and mean CPU time per decision, and one line per game as it ends.
+agent the median and mean CPU time per decision and its CPU time per game (games per
+CPU-second of its own decisions), and one line per game as it ends.
 ``--workers`` plays games in that many processes (the per-game results don't depend on it).
 Stopped early (Ctrl-C, SIGINT), it prints the tallies of the games finished so far. A
 measurement, not a test.
@@ -114,6 +115,8 @@ def main() -> None:
     if times:
         print(f"  {args.agent} CPU per decision: median {statistics.median(times) * 1000:.2f} ms, "
               f"mean {statistics.fmean(times) * 1000:.2f} ms over {len(times)} decisions")
+        print(f"  {args.agent} CPU per game: {sum(times) / played:.2f} s, "
+              f"{played / max(sum(times), 1e-9):.2f} games per CPU-second of its own decisions")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from manastack.engine import combat, layers, loyalty
 from manastack.engine.abilities import ability_at
 from manastack.engine.decisions import Action, Decision
 from manastack.oracle import ir
-from manastack.mcts import MCTSAgent, MCTSConfig
+from manastack.mcts import MCTSAgent, MCTSConfig, by_position
 from manastack.rng import Rng
 from manastack.tactician import TacticianAgent, vote_by_rule
 
@@ -287,12 +287,13 @@ class AgentSpecError(ValueError):
 
 
 def _mcts(seed: int, iterations: int = 50, seconds: float | None = None, c: float = 0.7,
-          horizon: int = 1) -> MCTSAgent:
-    """The search player: the tactician's rules play its rollouts, and the tactician's ranking
-    orders the answers it tries first at the root (a line it knows wins is played at once)."""
-    config = MCTSConfig(iterations=iterations, seconds=seconds, exploration=c, horizon=horizon)
+          horizon: int = 1, top: int = 3) -> MCTSAgent:
+    """The search player: the tactician's rules play its rollouts, scored by the tactician's
+    reading of the position; the tactician's ranking orders the answers it tries first at the
+    root and only its ``top`` best are searched (0: all; a line it knows wins is played at once)."""
+    config = MCTSConfig(iterations=iterations, seconds=seconds, exploration=c, horizon=horizon, top=top)
     return MCTSAgent(TacticianAgent(seed, search=0, lookahead=False), config, seed,
-                     prior=TacticianAgent(seed))
+                     prior=TacticianAgent(seed), score=by_position)
 
 
 AGENTS: dict[str, AgentKind] = {
@@ -307,6 +308,7 @@ AGENTS: dict[str, AgentKind] = {
         Param("seconds", float, 0.001, 3600.0),         # also stop a search after this long
         Param("c", float, 0.0, 100.0),                  # UCB1 exploration constant
         Param("horizon", int, 1, 50),                   # turn changes a rollout plays
+        Param("top", int, 0, 100),                      # root answers searched: the prior's best
     )),
 }
 

@@ -18,7 +18,10 @@ search stops once no other answer can overtake the most visited one.
 With a ``prior`` (an agent with ``ranked(game, decision)``, the tactician in the ``mcts`` spec)
 the root's untried answers are expanded in the prior's order, ties at the end go to the one it
 ranks higher, and an answer the prior knows to be on a line that wins this turn is taken
-without search.
+without search; so is a priority answer the prior didn't weigh (a land played first,
+CR 305.1). With ``MCTSConfig.top``, only the prior's ``top`` best answers are searched when it
+scored several. ``score`` scores a position where a rollout stops (the ``mcts`` spec:
+:func:`by_position`, the tactician's reading of the board).
 
 The agent is deterministic for a given seed and iteration budget; a budget in seconds stops at
 whichever limit comes first and is then, by nature, not reproducible.
@@ -27,18 +30,18 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from manastack.choices import candidates
 from manastack.determinize import determinize
 from manastack.engine import characteristics as ch
-from manastack.engine.decisions import Action, ActionKind, Decision, DecisionKind
+from manastack.engine.decisions import Action, Decision, DecisionKind
 from manastack.game import Game
 from manastack.rng import Rng
-from manastack.tactician import WIN
+from manastack.tactician import MAIN_STEPS, PASS, WIN
+from manastack.tactician import evaluate as position
 
-PASS = Action(ActionKind.PASS, (), "pass priority")      # CR 117.3d
-MAIN_STEPS = frozenset(("main1", "main2"))      # CR 505
 IDLE_STEPS = frozenset(("upkeep", "draw", "beginning_of_combat", "end_of_combat", "end"))  # CR 503-513
 
 
@@ -49,7 +52,8 @@ class MCTSConfig:
     number of turn changes a rollout may see before the position is scored, ``rollout_actions``
     a cap on the actions of one rollout (the position is scored where it stops). ``worlds`` is
     the number of determinizations sampled for one decision at most; with ``n`` answers at the
-    root, iteration ``i`` searches a copy of world ``(i // n) mod worlds``."""
+    root, iteration ``i`` searches a copy of world ``(i // n) mod worlds``. ``top``: with a
+    prior that scores several answers, only its ``top`` best are searched (0: all)."""
 
     iterations: int = 50
     seconds: float | None = None
@@ -57,6 +61,7 @@ class MCTSConfig:
     horizon: int = 1
     rollout_actions: int = 300
     worlds: int = 8
+    top: int = 0
 
 
 @dataclass(slots=True)
@@ -90,12 +95,24 @@ def evaluate(game: Game) -> float:
     return 0.5 + 0.5 * math.tanh(score / 20.0)
 
 
+def by_position(game: Game, scale: float = 12.0) -> float:
+    """Player 0's expected score in [0, 1] by the tactician's reading of the position
+    (:func:`manastack.tactician.evaluate`: life, creatures by their keywords, lands, cards in
+    hand), squashed; the result when the game is over."""
+    result = game.result
+    if result is not None:
+        return 0.5 if result.winner is None else float(result.winner == 0)
+    return 0.5 + 0.5 * math.tanh(position(game, 0) / scale)
+
+
 class MCTSAgent:
     """Information-set MCTS (see the module docstring). ``rollout`` is the agent that plays
     both sides after the tree (for example a :class:`~manastack.agents.HeuristicAgent`)."""
 
-    def __init__(self, rollout, config: MCTSConfig = MCTSConfig(), seed: int = 0, prior=None) -> None:
+    def __init__(self, rollout, config: MCTSConfig = MCTSConfig(), seed: int = 0, prior=None,
+                 score: Callable[[Game], float] = evaluate) -> None:
         self.rollout = rollout
+        self.score = score         # where a rollout stops: player 0's expected score in [0, 1]
         self.prior = prior         # an agent with ranked(game, decision): the root's answers tried in its order
         self.config = config
         self.rng = Rng(seed)
@@ -112,9 +129,13 @@ class MCTSAgent:
         if decision.kind == "mulligan":
             # CR 103.5: a rollout of one turn can't tell a kept hand from a smaller one
             return self.rollout.choose(game, decision)
-        order, sure = self._prior_order(game, decision, options)
+        order, sure, scored = self._prior_order(game, decision, options)
         if sure:                   # the prior found a line that wins this turn (CR 104.3a)
             return order[0]
+        if scored == 1 and decision.kind is DecisionKind.PRIORITY:
+            return order[0]        # the prior weighed nothing: a land to play first (CR 305.1)
+        if self.config.top and scored > 1:
+            options = tuple(order[:min(self.config.top, scored)])
         self.searches += 1
         root = _Node()
         cfg = self.config
@@ -134,7 +155,7 @@ class MCTSAgent:
             world = worlds[w]
             if world is None:
                 continue
-            self._iterate(world.copy(), root, order)
+            self._iterate(world.copy(), root, order, options)
             self.iterations += 1
             if self._decided(root, cfg.iterations - i - 1):
                 break
@@ -144,15 +165,16 @@ class MCTSAgent:
         rank = {a: -i for i, a in enumerate(order)}
         return max(tried, key=lambda a: (root.children[a].visits, root.children[a].value, rank.get(a, -len(rank))))
 
-    def _prior_order(self, game: Game, decision: Decision, options) -> tuple[list[Action], bool]:
+    def _prior_order(self, game: Game, decision: Decision, options) -> tuple[list[Action], bool, int]:
         """The root's answers in the prior agent's order, best first (empty without a prior),
-        and whether the first is on a line the prior knows wins this turn."""
+        whether the first is on a line the prior knows wins this turn, and how many of them
+        the prior scored."""
         if self.prior is None:
-            return [], False
+            return [], False, 0
         scored = self.prior.ranked(game, decision)
-        ranked = [sc.action for sc in scored]
-        order = [a for a in ranked if a in options] + [a for a in options if a not in ranked]
-        return order, bool(order) and scored[0].action == order[0] and scored[0].score >= WIN
+        ranked = [sc.action for sc in scored if sc.action in options]
+        order = ranked + [a for a in options if a not in ranked]
+        return order, bool(order) and scored[0].action == order[0] and scored[0].score >= WIN, len(ranked)
 
     @staticmethod
     def _decided(root: _Node, left: int) -> bool:
@@ -161,16 +183,20 @@ class MCTSAgent:
         visits = sorted((n.visits for n in root.children.values()), reverse=True)
         return len(visits) > 1 and visits[0] > visits[1] + left
 
-    def _iterate(self, game: Game, root: _Node, order: list[Action]) -> None:
+    def _iterate(self, game: Game, root: _Node, order: list[Action], at_root: tuple[Action, ...]) -> None:
         """One selection, expansion, rollout and backup in one sampled world; at the root the
-        untried answers are expanded in the prior's ``order`` when there is one."""
+        answers are ``at_root``, the untried ones expanded in the prior's ``order`` when there is
+        one."""
         node, path = root, []
         while game.pending is not None:
             decision = game.pending
-            if decision.kind is DecisionKind.PRIORITY and _idle(game.peek(), decision.player):
+            if node is root and not path:
+                options = at_root
+            elif decision.kind is DecisionKind.PRIORITY and _idle(game.peek(), decision.player):
                 game.push(PASS)
                 continue
-            options = candidates(decision)
+            else:
+                options = candidates(decision)
             if len(options) == 1:
                 game.push(options[0])
                 continue
@@ -216,7 +242,7 @@ class MCTSAgent:
                 continue
             options = candidates(decision)
             game.push(options[0] if len(options) == 1 else self.rollout.choose(game, decision))
-        return evaluate(game)
+        return self.score(game)
 
 
 def _idle(s, player: int) -> bool:

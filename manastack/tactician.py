@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from manastack.engine import attack_targets, combat, loyalty
 from manastack.engine import characteristics as ch
-from manastack.engine.decisions import Action, Decision, DecisionKind
+from manastack.engine.decisions import Action, ActionKind, Decision, DecisionKind
 from manastack.engine.state import Obj, State
 from manastack.game import Game
 from manastack.oracle import ir
@@ -51,6 +51,8 @@ COMPARED = frozenset((DecisionKind.TARGETS, DecisionKind.X, DecisionKind.ALTERNA
 GIVE_UP = frozenset((DecisionKind.DISCARD, DecisionKind.BOTTOM, DecisionKind.EXILE_COST,
                      DecisionKind.RETURN_COST, DecisionKind.HAND_TO_LIBRARY))
 WIN, LOSS = 1e6, -1e6
+PASS = Action(ActionKind.PASS, (), "pass priority")      # CR 117.3d
+MAIN_STEPS = frozenset(("main1", "main2"))                 # CR 505
 
 
 @dataclass(frozen=True, slots=True)
@@ -456,17 +458,19 @@ class TacticianAgent:
 
     def quick(self, game: Game, d: Decision) -> Action:
         """The answer by rule alone, with no lookahead: the policy of the lookahead and search
-        playouts (passes priority, attacks and blocks by the planners, the auto-payer)."""
-        options = d.options
+        playouts (passes priority, attacks and blocks by the planners, the auto-payer).
+        A priority it passes is answered without listing the options (CR 117.3d: a pass is
+        always legal), which is most of what a playout costs."""
         kind = d.kind
-        if len(options) == 1:
-            return options[0]
         s = game.peek()
         me = d.player
+        if kind is DecisionKind.PRIORITY and (s.active != me or s.stack or s.step not in MAIN_STEPS):
+            return PASS
+        options = d.options
+        if len(options) == 1:
+            return options[0]
         if kind == DecisionKind.PRIORITY:
             passing = next((o for o in options if o.kind == "pass"), options[0])
-            if s.active != me or s.stack or s.step not in ("main1", "main2"):
-                return passing
             return self._by_rule(s, me, [o for o in options if o.kind == "cast"], passing, permanents=True)
         if kind == DecisionKind.PAY:
             return next((o for o in options if o.kind == "autopay"), options[0])

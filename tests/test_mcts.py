@@ -7,7 +7,9 @@ from manastack import Action, Game, HeuristicAgent
 from manastack.engine.serialize import state_to_data
 from manastack.determinize import determinize
 from manastack.choices import candidates
+from manastack.agents import parse_agent
 from manastack.mcts import MCTSAgent, MCTSConfig
+from manastack.tactician import TacticianAgent, evaluate
 
 
 def _midgame(seed: int = 5, actions: int = 60) -> Game:
@@ -120,3 +122,45 @@ def test_a_pass_is_pushed_without_listing_the_options_and_plays_the_same():
     game.push(Action("pass"))
     assert state_to_data(game.state) == state_to_data(listed.state)
     assert game.pending == listed.pending
+
+
+def _tactician_priority(test, seed: int = 3) -> Game:
+    """The first priority of a tactician-against-tactician game where ``test(ranked)`` holds."""
+    game = Game.new("red-green", "mono-green", seed=seed)
+    agents = [TacticianAgent(1), TacticianAgent(2)]
+    for _ in range(3000):
+        d = game.pending
+        if d.kind == "priority" and len(candidates(d)) > 1 and test(agents[d.player].ranked(game.copy(), d)):
+            return game
+        game.push(agents[d.player].choose(game, d))
+    raise AssertionError("no such priority")
+
+
+def test_the_root_searches_only_the_priors_best_answers(monkeypatch):
+    game = _tactician_priority(lambda ranked: len(ranked) >= 3)
+    best = [sc.action for sc in TacticianAgent(1).ranked(game.copy(), game.pending)][:2]
+    roots = []
+    search = MCTSAgent._iterate
+
+    def spy(self, g, root, order, at_root):
+        roots.append(tuple(at_root))
+        return search(self, g, root, order, at_root)
+
+    monkeypatch.setattr(MCTSAgent, "_iterate", spy)
+    agent = parse_agent("mcts:iterations=6,top=2", 1)
+    assert agent.choose(game, game.pending) in best
+    assert roots and all(root == tuple(best) for root in roots)
+
+
+def test_a_land_the_prior_plays_first_costs_no_search():
+    """CR 305.1: the tactician plays a land before spells; the search player takes it unsearched."""
+    game = _tactician_priority(lambda ranked: len(ranked) == 1 and ranked[0].action.kind == "play")
+    land = TacticianAgent(1).choose(game.copy(), game.pending)
+    agent = parse_agent("mcts:iterations=6", 1)
+    assert agent.choose(game, game.pending) == land and agent.searches == 0
+
+
+def test_rollouts_are_scored_by_the_tacticians_reading_of_the_board():
+    game = _midgame(actions=60)
+    assert (mcts.by_position(game) > 0.5) == (evaluate(game, 0) > 0)
+    assert parse_agent("mcts", 1).score is mcts.by_position

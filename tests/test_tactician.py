@@ -131,7 +131,7 @@ def test_head_to_head_command_reports_seats_pairs_and_cpu(tmp_path):
                          capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr
     assert "red-green/mono-green: " in out.stdout and "seat 0: " in out.stdout and "seat 1: " in out.stdout
-    assert "CPU per decision: median" in out.stdout
+    assert "CPU per decision: median" in out.stdout and "games per CPU-second" in out.stdout
 
 
 def test_simulate_explain_replays_game_one_with_scores():
