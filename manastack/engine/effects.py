@@ -1017,6 +1017,16 @@ def _untap(ctx, e: ir.Untap, rc):
             rc.did = True
 
 
+def _remove_from_combat(ctx, e: ir.RemoveFromCombat, rc):
+    """CR 506.4: each named permanent in combat stops being an attacking or blocking creature;
+    a creature it blocked stays blocked (CR 509.1h)."""
+    s = ctx.s
+    for o in named_objects(ctx, e.what, rc):
+        if o.zone == "battlefield" and (o.attacking is not None or o.blocking):
+            phasing.leave_combat(s, s.own(o.id))
+            s.add_log(f"{o.card.name} is removed from combat", ("506.4",), "combat")
+
+
 def _untap_up_to(ctx, e: ir.UntapUpTo, rc):
     """"Untap up to two lands": the controller chooses, one at a time, up to ``count`` tapped
     permanents matching the filter, whoever controls them (not targeted: CR 608.2d), then they
@@ -1726,6 +1736,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
     ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win, ir.Vote: votes.vote, ir.IfVoted: votes.if_voted,
     ir.Conditional: _conditional,
+    ir.RemoveFromCombat: _remove_from_combat,
     ir.ReturnToBattlefield: placement_effects.return_to_battlefield,
     ir.CreateEmblem: emblems.create_emblem,             # CR 114.2
     ir.SacrificePermanents: edicts.sacrifice_permanents,  # CR 701.21a

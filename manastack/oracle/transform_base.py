@@ -270,7 +270,7 @@ def _ptmod(token: str):
 
 def _subtype(word: str) -> tuple[str, bool]:
     """A subtype and whether the word was plural ("Elves" -> ("Elf", True))."""
-    if word in SUBTYPES:
+    if word in SUBTYPES or word.replace("'", "’") in SUBTYPES:     # "Urza's", as the cards print it
         return word, False
     candidates = [_IRREGULAR.get(word, ""), word[:-1], word[:-2], word[:-3] + "y"]
     for c in candidates:

@@ -958,6 +958,11 @@ class EffectRules:
         _need(_permanent(c[0]), "untap")
         return [ir.Untap(c[0])]
 
+    def remove_from_combat(self, c):
+        """"Remove target attacking creature from combat" (CR 506.4)."""
+        _need(_permanent(c[0]), "remove from combat")
+        return [ir.RemoveFromCombat(c[0])]
+
     def untap_up_to(self, c):
         """"Untap up to two lands" (Snap): any such permanents, chosen as it resolves."""
         n, d = _number(c[0]), c[-1]

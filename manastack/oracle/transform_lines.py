@@ -42,11 +42,14 @@ class LineRules:
         _need(_attaches_to(effects, ()), "attach to it")
         # CR 605.1a: a loyalty ability is never a mana ability
         loyalty = cost.part(ir.LoyaltySymbol)
-        is_mana = not targets and any(isinstance(e, ir.AddMana) for e in effects) and loyalty is None
-        # mana made only if a condition holds ("If you control four or more creatures, add
-        # {G}{G} instead") would still be a mana ability (CR 605.1a): the mana code can't read it
-        _need(not ir.contains(effects, lambda n: type(n) is ir.Conditional and ir.contains(n, lambda m: type(m) is ir.AddMana)),
-              "mana made under a condition")
+        is_mana = not targets and loyalty is None and (any(isinstance(e, ir.AddMana) for e in effects)
+                                                       or ir.mana_under_condition(effects) is not None)
+        # mana made under a condition is still a mana ability (CR 605.1a): the mana code reads
+        # one choice between two productions ("Add {C}. If you control ..., add {C}{C} instead.",
+        # ir.mana_under_condition), nothing else
+        _need(ir.mana_under_condition(effects) is not None or not ir.contains(
+            effects, lambda n: type(n) is ir.Conditional and ir.contains(n, lambda m: type(m) is ir.AddMana)),
+            "mana made under a condition")
         _need(len(set(restrictions)) == len(restrictions), "restriction")
         # CR 606.4: a loyalty symbol is the whole cost of the abilities printed with one
         # "for each storage counter removed this way": the counters this cost removes

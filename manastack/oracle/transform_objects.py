@@ -197,6 +197,8 @@ class ObjectRules:
                 fields.update(types=types, subtypes=subtypes)
                 if both == ["types_or_subtypes"]:   # "instant, sorcery, or Wizard": any one of them
                     fields["types_or_subtypes"] = True
+                elif both == ["all_subtypes"]:   # "Urza's Power-Plant": every one of the subtypes
+                    fields.update(subtypes=(), all_subtypes=subtypes)
                 elif both:              # "artifact creature": every one of the types
                     fields["all_types"] = both[0]
             elif tag == "colors_any":   # alone: the filter's colors are any one of its list
@@ -427,6 +429,19 @@ class ObjectRules:
             _need(not plural, "plural type before kind")
             plural, kind = kind.endswith("s"), kind.rstrip("s")
         return "noun", (last[1],), (), plural, kind, (first[1], last[1])
+
+    def n_two_subtypes(self, c):
+        """"an Urza's Power-Plant": an object with both subtypes (CR 205.3i: "Urza's" and
+        "Power-Plant" are two land types)."""
+        words = str(c[0]).split()
+        first, _ = _subtype(words[0])
+        second, plural = _subtype(words[1])
+        _need(first != second, "two subtypes")
+        kind = str(c[1]).lower() if len(c) > 1 else None
+        if kind is not None:
+            _need(not plural, "plural type before kind")
+            plural, kind = kind.endswith("s"), kind.rstrip("s")
+        return "noun", (), (first, second), plural, kind, "all_subtypes"
 
     def n_permanent_card(self, c):
         """"permanent card", "Rebel permanent card": a card of any permanent type (CR 110.4a)."""
