@@ -1017,6 +1017,21 @@ def _untap(ctx, e: ir.Untap, rc):
             rc.did = True
 
 
+def _exile_from_graveyard(ctx, e: ir.ExileFromGraveyard, rc):
+    """CR 406.2, 701.13a: each player named, in APNAP order (CR 101.4), chooses ``amount`` cards
+    in their own graveyard (every one when fewer) as the effect happens (Relic of Progenitus's
+    ruling) and exiles them."""
+    s = ctx.s
+    for who in [p for p in s.apnap() if p in named_players(ctx, e.who, rc)]:
+        for _ in range(min(e.amount, len(s.players[who].graveyard))):
+            p = s.players[who]
+            answer = ctx.ask(Decision(who, DecisionKind.CHOOSE_PERMANENT, "Exile which card from your graveyard?",
+                                      tuple(Action(ActionKind.CHOOSE, (i,), s.objs[i].card.name) for i in p.graveyard)))
+            card = s.objs[answer.args[0]]
+            s.add_log(f"{p.name} exiles {card.card.name} from their graveyard", ("701.13a", "406.2"), "effect")
+            events.move(ctx, card, "exile", quiet=True)
+
+
 def _remove_from_combat(ctx, e: ir.RemoveFromCombat, rc):
     """CR 506.4: each named permanent in combat stops being an attacking or blocking creature;
     a creature it blocked stays blocked (CR 509.1h)."""
@@ -1736,7 +1751,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
     ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win, ir.Vote: votes.vote, ir.IfVoted: votes.if_voted,
     ir.Conditional: _conditional,
-    ir.RemoveFromCombat: _remove_from_combat,
+    ir.RemoveFromCombat: _remove_from_combat, ir.ExileFromGraveyard: _exile_from_graveyard,
     ir.ReturnToBattlefield: placement_effects.return_to_battlefield,
     ir.CreateEmblem: emblems.create_emblem,             # CR 114.2
     ir.SacrificePermanents: edicts.sacrifice_permanents,  # CR 701.21a

@@ -1894,6 +1894,7 @@ class Trigger:
     # "Whenever ~ and at least two other creatures attack" (battalion): at least this many other
     # creatures were declared as attackers with it (CR 508.1)
     with_others: int = 0
+    untapped: bool = False      # "When ~ enters untapped": it entered untapped (checked as it entered)
 
 
 # --------------------------------------------------------------------------------- abilities
@@ -2522,6 +2523,16 @@ _Effects6 = Union[_Effects5, Transform, UntapUpTo, LookRevealTop]
 
 
 @dataclass(frozen=True, slots=True)
+class ExileFromGraveyard:
+    """"Target player exiles a card from their graveyard.": each player ``who`` names chooses
+    ``amount`` cards in their own graveyard (all of them when fewer) as it resolves and exiles
+    them (CR 406.2, 701.13a)."""
+
+    amount: int
+    who: Subject
+
+
+@dataclass(frozen=True, slots=True)
 class RemoveFromCombat:
     """"Remove target attacking creature from combat." (CR 506.4): it stops being an attacking,
     blocking, blocked or unblocked creature; a creature it blocked stays blocked (CR 509.1h)."""
@@ -2605,7 +2616,7 @@ class ChooseCardName:
 
 
 Effect = Union[_Effects6, GainAbility, LoseKeywords, BecomeColor, BecomeLandType, ExtraLandPlays, ChooseCreatureType,
-               DiscardHandDraw, ChooseCardName, SearchZonesExile, Encore, RemoveFromCombat]
+               DiscardHandDraw, ChooseCardName, SearchZonesExile, Encore, RemoveFromCombat, ExileFromGraveyard]
 
 
 def nodes(node) -> Iterator:
