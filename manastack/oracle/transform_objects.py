@@ -225,6 +225,10 @@ class ObjectRules:
             elif tag == "targeting":
                 _need("targets_object" not in fields and "targets_player" not in fields, "that targets")
                 fields["targets_object"], fields["targets_player"] = item[1]
+            elif tag == "pt":               # "a 1/1 creature": both bounds of each
+                _need(not {"power_at_most", "power_at_least", "toughness_at_most", "toughness_at_least"} & set(fields), "power")
+                fields.update(power_at_least=item[1][0], power_at_most=item[1][0],
+                              toughness_at_least=item[1][1], toughness_at_most=item[1][1])
             elif tag == "mana_value_exact":
                 _need("mana_value_at_most" not in fields and "mana_value_at_least" not in fields, "mana value")
                 fields["mana_value_at_most"] = fields["mana_value_at_least"] = item[1]
@@ -300,6 +304,11 @@ class ObjectRules:
 
     def a_attacking_or_blocking(self, c):
         return "attacking_or_blocking", True
+
+    def a_pt(self, c):
+        """"a 1/1 creature": exactly that power and toughness (CR 208.1)."""
+        power, toughness = (int(n) for n in str(c[0]).split("/"))
+        return "pt", (power, toughness)
 
     def a_basic(self, c):
         return "supertypes", "Basic"
