@@ -1511,7 +1511,12 @@ def _may(ctx, e: ir.May, rc):
     player = who[0] if who else rc.controller
     if _ask_may(ctx, e, rc, player):
         rc.did = True       # chosen; an effect that can fail says whether it was done (CR 608.2c)
-        execute(ctx, e.effects, rc)
+        if player != rc.controller and all(type(x) is ir.PayMana for x in e.effects):
+            payer = replace(rc, controller=player)      # "that player may pay {2}": from their mana
+            execute(ctx, e.effects, payer)
+            rc.did = payer.did
+        else:
+            execute(ctx, e.effects, rc)
     else:
         rc.did = False      # nothing was done, for "If you don't" (CR 608.2c)
 

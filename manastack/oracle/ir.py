@@ -1582,6 +1582,7 @@ class IfYouDont:
     if that action was not done (CR 608.2c)."""
 
     effects: tuple["Effect", ...]
+    who: Subject = Ref("you")     # "If the player doesn't": the player the optional action was offered to
 
 
 _Effects0 = Union[

@@ -11,7 +11,7 @@ from manastack.mana import COLOR_NAMES, COLORS, ManaCost
 from manastack.oracle import ir
 from manastack.oracle.subtypes import LAND_TYPES
 from manastack.oracle.transform_base import (_plain_group, no_it_subject, 
-    IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, _OPEN, _ChooseColor, _CounteredExile, _Desc, _GainPrevented, _KeepsSource, _OfIt, _Otherwise, _StillType, _TokenHas, _T, _describe, _is_player, _kw_name, _mana_spent, _need, _number, _subject_of, _subtype,
+    IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, THEY, _OPEN, _ChooseColor, _CounteredExile, _Desc, _GainPrevented, _KeepsSource, _OfIt, _Otherwise, _StillType, _TokenHas, _T, _describe, _is_player, _kw_name, _mana_spent, _need, _number, _subject_of, _subtype,
     bind, cost_of)
 
 
@@ -1048,6 +1048,10 @@ def _unless_done(last, dont: ir.IfYouDont) -> list:
         text = ab.text
         return [dataclasses.replace(last, ability=dataclasses.replace(ab, effects=ab.effects[:-1] + effects,
                                                                       text=text))]
+    if dont.who == THEY:       # "that player may pay {2}. If the player doesn't, ...": one player
+        _need(type(last) is ir.May and (isinstance(last.who, ir.Target) or last.who == THAT_PLAYER)
+              and _may_do(dataclasses.replace(last, who=ir.Ref("you"))), "if the player doesn't")
+        return [last, dataclasses.replace(dont, who=last.who)]
     if type(last) is ir.PayMana:
         last = ir.May((last,))
     _need(_may_do(last), "if you don't")
