@@ -62,6 +62,7 @@ def produce_now(s: State, o: Obj, ab) -> ir.ManaProduce | None:
     if c is None:
         return produce_of(ab)
     chosen = c.effects[0] if evaluate(s, c.condition, o) else c.otherwise[0]
+    assert type(chosen) is ir.AddMana       # ir.mana_under_condition checked it
     return chosen.produce
 
 
