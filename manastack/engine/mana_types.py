@@ -58,7 +58,8 @@ def produce_now(s: State, o: Obj, ab) -> ir.ManaProduce | None:
     """What ``ab`` of ``o`` would add if it resolved now: :func:`produce_of`, or for mana made
     under a condition ("If you control an Urza's Mine and an Urza's Power-Plant, add {C}{C}{C}
     instead.") the production the condition chooses as the game is now (CR 605.1a, 608.2c)."""
-    c = ir.mana_under_condition(getattr(ab, "effects", ()))
+    effects = getattr(ab, "effects", ())
+    c = ir.mana_under_condition(effects) if effects and type(effects[0]) is ir.Conditional else None
     if c is None:
         return produce_of(ab)
     chosen = c.effects[0] if evaluate(s, c.condition, o) else c.otherwise[0]
