@@ -371,8 +371,10 @@ def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
         return ir.ActivatedAbility(kw.cost, (ir.Attach(ir.Target(0)),), (_LAND_YOU_CONTROL,),
                                    sorcery_speed=True, text=f"Fortify {kw.cost.mana} (CR 702.67a)")
     if kw.name == "cycling":
+        # "Cycling—Pay 2 life.": a cost without mana (its parts are logged as they are paid)
+        cost = "" if kw.cost.mana is None else f" {kw.cost.mana}"
         return ir.ActivatedAbility(kw.cost.with_part(ir.DiscardSelfCost()), (ir.Draw(1),),
-                                   text=f"Cycling {kw.cost.mana} (CR 702.29a)", cycling=True)
+                                   text=f"Cycling{cost} (CR 702.29a)", cycling=True)
     found = typecycling_filter(kw.name)
     if found is not None:         # typecycling (CR 702.29e): search for a card of that type instead
         search = ir.SearchLibrary(found, to="hand", reveal=True)

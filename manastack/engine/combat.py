@@ -532,7 +532,9 @@ def combat_damage(ctx: Ctx, first_step: bool) -> None:
         if not _deals_damage_now(s, b, first_step, had_first) or _assigns_none(s, b):
             continue
         p = ch.power(s, b)
-        targets = [s.objs[a] for a in b.blocking if a in s.objs and s.objs[a].zone == "battlefield"]
+        # an attacker removed from combat is blocked by nobody (CR 506.4)
+        targets = [s.objs[a] for a in b.blocking
+                   if a in s.objs and s.objs[a].zone == "battlefield" and s.objs[a].attacking is not None]
         if p > 0 and len(targets) == 1:
             assignments.append((b, targets[0].id, p))        # CR 510.1d
         elif p > 0 and targets:

@@ -1017,6 +1017,31 @@ def _untap(ctx, e: ir.Untap, rc):
             rc.did = True
 
 
+def _exile_from_graveyard(ctx, e: ir.ExileFromGraveyard, rc):
+    """CR 406.2, 701.13a: each player named, in APNAP order (CR 101.4), chooses ``amount`` cards
+    in their own graveyard (every one when fewer) as the effect happens (Relic of Progenitus's
+    ruling) and exiles them."""
+    s = ctx.s
+    for who in [p for p in s.apnap() if p in named_players(ctx, e.who, rc)]:
+        for _ in range(min(e.amount, len(s.players[who].graveyard))):
+            p = s.players[who]
+            answer = ctx.ask(Decision(who, DecisionKind.CHOOSE_PERMANENT, "Exile which card from your graveyard?",
+                                      tuple(Action(ActionKind.CHOOSE, (i,), s.objs[i].card.name) for i in p.graveyard)))
+            card = s.objs[answer.args[0]]
+            s.add_log(f"{p.name} exiles {card.card.name} from their graveyard", ("701.13a", "406.2"), "effect")
+            events.move(ctx, card, "exile", quiet=True)
+
+
+def _remove_from_combat(ctx, e: ir.RemoveFromCombat, rc):
+    """CR 506.4: each named permanent in combat stops being an attacking or blocking creature;
+    a creature it blocked stays blocked (CR 509.1h)."""
+    s = ctx.s
+    for o in named_objects(ctx, e.what, rc):
+        if o.zone == "battlefield" and (o.attacking is not None or o.blocking):
+            phasing.leave_combat(s, s.own(o.id))
+            s.add_log(f"{o.card.name} is removed from combat", ("506.4",), "combat")
+
+
 def _untap_up_to(ctx, e: ir.UntapUpTo, rc):
     """"Untap up to two lands": the controller chooses, one at a time, up to ``count`` tapped
     permanents matching the filter, whoever controls them (not targeted: CR 608.2d), then they
@@ -1486,7 +1511,12 @@ def _may(ctx, e: ir.May, rc):
     player = who[0] if who else rc.controller
     if _ask_may(ctx, e, rc, player):
         rc.did = True       # chosen; an effect that can fail says whether it was done (CR 608.2c)
-        execute(ctx, e.effects, rc)
+        if player != rc.controller and all(type(x) is ir.PayMana for x in e.effects):
+            payer = replace(rc, controller=player)      # "that player may pay {2}": from their mana
+            execute(ctx, e.effects, payer)
+            rc.did = payer.did
+        else:
+            execute(ctx, e.effects, rc)
     else:
         rc.did = False      # nothing was done, for "If you don't" (CR 608.2c)
 
@@ -1726,6 +1756,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
     ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win, ir.Vote: votes.vote, ir.IfVoted: votes.if_voted,
     ir.Conditional: _conditional,
+    ir.RemoveFromCombat: _remove_from_combat, ir.ExileFromGraveyard: _exile_from_graveyard,
     ir.ReturnToBattlefield: placement_effects.return_to_battlefield,
     ir.CreateEmblem: emblems.create_emblem,             # CR 114.2
     ir.SacrificePermanents: edicts.sacrifice_permanents,  # CR 701.21a

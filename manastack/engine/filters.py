@@ -63,6 +63,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
             return False
     if f.subtypes and not f.types_or_subtypes and not _has_subtype(s, o, f.subtypes, source):
         return False
+    if f.all_subtypes and not all(_has_subtype(s, o, (t,), source) for t in f.all_subtypes):
+        return False
     if f.non_subtypes and (any(t in ch.subtypes(s, o) for t in f.non_subtypes)
                            or _all_creature_types(s, o, f.non_subtypes)):
         return False

@@ -43,7 +43,8 @@ def win_game(ctx: Ctx, e: ir.WinGame, rc) -> None:
 def if_you_dont(ctx: Ctx, e: ir.IfYouDont, rc) -> None:
     """CR 608.2c: the effects happen only if the optional action before them wasn't done."""
     s = ctx.s
-    s.add_log(f"{s.players[rc.controller].name} {'did it' if rc.did else 'did not do it'}, so "
+    who = rc.controller if e.who == ir.Ref("you") else next(iter(named_players(ctx, e.who, rc)), rc.controller)
+    s.add_log(f"{s.players[who].name} {'did it' if rc.did else 'did not do it'}, so "
               f"{rc.card.name}'s \"if you don't\" {'does nothing' if rc.did else 'applies'}", ("608.2c",), "resolve")
     if not rc.did:
         execute(ctx, e.effects, rc)

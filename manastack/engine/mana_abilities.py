@@ -28,7 +28,7 @@ from .effect_records import DelayedTrigger
 from .filters import life_cant_change
 from .event_types import NOTHING, Seen, TappedForMana
 from .mana_types import (REMOVED, _mana_abilities_of, commander_identity_words, could_produce_map, explain_could_produce, mana_abilities, mana_ability,
-                         fixed_options, produce_of, produce_options)
+                         fixed_options, produce_now, produce_of, produce_options)
 from .resolution import ResolutionContext, execute, resolve_subject, source_obj
 from .runner import Ctx
 from .state import Obj, PendingTrigger, State
@@ -343,7 +343,7 @@ def triggered_bonus(s: State, tapped: Obj, player: int, mana: tuple[str, ...]) -
 def net_outputs(s: State, player: int, o: Obj, ab) -> list[tuple[str, ...]]:
     """The mana one activation of ``ab`` would leave in the pool, replacement effects (in every
     order) and triggered mana abilities included; one entry per base choice and outcome."""
-    produce = produce_of(ab)
+    produce = produce_now(s, o, ab)
     if produce is None:
         return []
     out: set[tuple[str, ...]] = set()
@@ -483,7 +483,7 @@ def _source_ways(s: State, player: int, o: Obj, modified: bool) -> tuple[list[_W
         if not cost_payable(s, o, c, include_mana=False) or \
                 limited(ab) and loyalty.why_not_limited(s, player, o, i, ab):
             continue
-        produce = produce_of(ab)
+        produce = produce_now(s, o, ab)
         if produce is None:
             continue
         types = could_produce_map(s) if produce.like_land_could_produce else None   # CR 106.7

@@ -18,7 +18,7 @@ from manastack.mana import MANA_TYPES, ManaCost
 from manastack.oracle import ir
 
 from .mana_abilities import _mana_is_modified, mana_sources
-from .mana_types import fixed_options, produce_of, produce_options
+from .mana_types import fixed_options, produce_now, produce_options
 from .state import State
 
 
@@ -73,7 +73,7 @@ def _capacity(s: State, player: int, sources: list | None) -> Capacity | None:
         total += 1
     for o, _idx, ab in mana_sources(s, player) if sources is None else sources:
         c = ab.cost
-        produce = produce_of(ab)
+        produce = produce_now(s, o, ab)
         if produce is None or len(ab.effects) != 1 or not (c.tap or c.untap or c.sacrifice_self):
             return None
         found = _fixed_most(produce)

@@ -21,7 +21,7 @@ from manastack.oracle import ir
 from . import characteristics as ch
 from . import commanders, layers, mana_replacement
 from .event_types import Seen
-from .conditions import devotion
+from .conditions import devotion, evaluate
 from .filters import objects_matching, party_size
 from .state import Obj, State
 
@@ -52,6 +52,19 @@ def produce_of(ab) -> ir.ManaProduce | None:
         if type(e) is ir.AddMana:
             return e.produce
     return None
+
+
+def produce_now(s: State, o: Obj, ab) -> ir.ManaProduce | None:
+    """What ``ab`` of ``o`` would add if it resolved now: :func:`produce_of`, or for mana made
+    under a condition ("If you control an Urza's Mine and an Urza's Power-Plant, add {C}{C}{C}
+    instead.") the production the condition chooses as the game is now (CR 605.1a, 608.2c)."""
+    effects = getattr(ab, "effects", ())
+    c = ir.mana_under_condition(effects) if effects and type(effects[0]) is ir.Conditional else None
+    if c is None:
+        return produce_of(ab)
+    chosen = c.effects[0] if evaluate(s, c.condition, o) else c.otherwise[0]
+    assert type(chosen) is ir.AddMana       # ir.mana_under_condition checked it
+    return chosen.produce
 
 
 def amount_of(s: State, amount, o: Obj, event: Seen | None = None) -> int:
@@ -154,7 +167,7 @@ def lands_could_produce(s: State, o: Obj, whose: str, types: TypesMap | None = N
 def _types_now(s: State, o: Obj, types: TypesMap, replaced: bool) -> frozenset:
     found: set[str] = set()
     for _i, ab in mana_abilities(s, o):
-        produce = produce_of(ab)
+        produce = produce_now(s, o, ab)
         if produce is None:
             continue
         for out in produce_options(s, o, produce, None, types):
@@ -204,7 +217,7 @@ def explain_could_produce(s: State, o: Obj, types: TypesMap | None = None) -> st
             else f"{o.card.name} could produce no type of mana")
     reasons = []
     for _i, ab in mana_abilities(s, o):
-        produce = produce_of(ab)
+        produce = produce_now(s, o, ab)
         if produce is None:
             continue
         if produce.like_land_could_produce:
@@ -234,7 +247,7 @@ def explain_could_produce(s: State, o: Obj, types: TypesMap | None = None) -> st
         reasons.append("it has no mana ability")
     replaced: set[str] = set()
     for _i, ab in mana_abilities(s, o):
-        produce = produce_of(ab)
+        produce = produce_now(s, o, ab)
         if produce is None or not ab.cost.tap:
             continue
         for out in produce_options(s, o, produce, None, types):

@@ -42,7 +42,7 @@ def phase_out(ctx: Ctx, objs: list[Obj], cause: str) -> None:
     for oid in direct + indirect:
         mine = s.own(oid)
         mine.phased_out = Phased.DIRECTLY if oid in direct else Phased.INDIRECTLY
-        _leave_combat(s, mine)
+        leave_combat(s, mine)
     s.battlefield = tuple(i for i in s.battlefield if i not in gone)
     s.phased_out += tuple(direct + indirect)
     names = ", ".join(s.objs[i].card.name for i in direct)
@@ -55,12 +55,13 @@ def phase_out(ctx: Ctx, objs: list[Obj], cause: str) -> None:
         collect(ctx, PhasedOut(oid))
 
 
-def _leave_combat(s: State, o: Obj) -> None:
-    """CR 506.4, 702.26b: a permanent that phases out is removed from combat; a creature it
+def leave_combat(s: State, o: Obj) -> None:
+    """CR 506.4: ``o`` (its own copy, :meth:`State.own`) is removed from combat, as a permanent
+    that phases out is (CR 702.26b) or by an effect ("remove it from combat"); a creature it
     blocked stays blocked (CR 509.1h)."""
     if o.attacking is None and not o.blocking and o.id not in s.combat.get("attackers", ()):
         return
-    o.attacking, o.blocking = None, ()
+    o.attacking, o.blocking, o.blocked = None, (), False
     combat = s.combat
     if "attackers" in combat:
         combat["attackers"] = [i for i in combat["attackers"] if i != o.id]

@@ -7,7 +7,7 @@ from manastack.oracle import ir
 
 from . import attack_targets, aura_placement, events
 from .aura_placement import may_attach
-from .resolution import named_objects, resolve_subject, source_obj
+from .resolution import became, named_objects, resolve_subject, source_obj
 from .state import Obj
 
 
@@ -40,9 +40,13 @@ def attach(ctx, e: ir.Attach, rc) -> None:
     """CR 701.3a-c: attach the Aura or Equipment to the target, or to the permanent a trigger
     saw enter; if the source has left the battlefield, the object is gone or couldn't have it
     attached (``aura_placement.may_attach``), or it is attached there already, nothing happens.
-    Attached anew, it gets a new timestamp (CR 613.7e)."""
+    Attached anew, it gets a new timestamp (CR 613.7e). A source this resolution returned to the
+    battlefield is found as the new object it became ("return ~ from your graveyard to the
+    battlefield, then attach it to that creature", CR 400.7j)."""
     s = ctx.s
     eq = source_obj(ctx, rc)
+    if eq is not None and eq.zone != "battlefield":
+        eq = became(ctx, eq.id)
     if eq is None or eq.zone != "battlefield" or eq.id not in s.objs:
         return
     for o in resolve_subject(ctx, e.what, rc):

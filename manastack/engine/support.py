@@ -471,6 +471,8 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"the Nth {node.event!r} of a turn")
         if node.during is not None and (node.event != "cast" or node.during not in TRIGGER_TURNS):
             out.append(f"{node.event!r} during {node.during!r} turn")
+        if node.untapped and node.event != "enters":    # engine.triggers._zone_change
+            out.append(f"{node.event!r} untapped")
     elif t in (ir.TriggeredAbility, ir.Conditional):
         _condition_gaps(node.condition, out, triggered=t is ir.TriggeredAbility)
         if t is ir.TriggeredAbility and type(node.condition) is ir.ObjectIs:

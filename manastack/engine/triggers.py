@@ -170,7 +170,7 @@ def _zone_change(s, trig: ir.Trigger, source: Obj, ev: ZoneChange) -> list[Seen]
         return [Seen(kind, obj=ev.obj, player=ev.controller, to="battlefield")] if hit else []
     if e == "enters" and ev.to == "battlefield":
         new = s.objs.get(ev.obj) if ev.obj is not None else None
-        if not _matches_subject(s, trig.subject, new, source):
+        if not _matches_subject(s, trig.subject, new, source) or trig.untapped and (new is None or new.tapped):
             return []
         # CR 603.4, 400.7d: "if it was kicked" looks back at how it was cast
         costs = new.cast_costs if new is not None and new.cast_costs else None

@@ -261,6 +261,7 @@ class Filter:
     # only objects of this type, the last of the list; one of the other types matches without them
     qualified_type: str | None = None
     all_types: tuple[str, ...] = ()   # every one of these card types too ("artifact creature")
+    all_subtypes: tuple[str, ...] = ()   # every one of these subtypes ("an Urza's Power-Plant", CR 205.3i)
     or_self: bool = False         # "~ or another Ally": the source itself matches as well
     power_below_source: bool = False   # "with power less than ~'s power" (CR 509.1b)
     shares_color: bool = False    # "that shares a color with it": with the source (CR 105.2, conspire)
@@ -1581,6 +1582,7 @@ class IfYouDont:
     if that action was not done (CR 608.2c)."""
 
     effects: tuple["Effect", ...]
+    who: Subject = Ref("you")     # "If the player doesn't": the player the optional action was offered to
 
 
 _Effects0 = Union[
@@ -1893,6 +1895,7 @@ class Trigger:
     # "Whenever ~ and at least two other creatures attack" (battalion): at least this many other
     # creatures were declared as attackers with it (CR 508.1)
     with_others: int = 0
+    untapped: bool = False      # "When ~ enters untapped": it entered untapped (checked as it entered)
 
 
 # --------------------------------------------------------------------------------- abilities
@@ -3072,6 +3075,24 @@ class Transform:
 _Effects6 = Union[_Effects5, Transform, UntapUpTo, LookRevealTop]
 
 
+@dataclass(frozen=True, slots=True)
+class ExileFromGraveyard:
+    """"Target player exiles a card from their graveyard.": each player ``who`` names chooses
+    ``amount`` cards in their own graveyard (all of them when fewer) as it resolves and exiles
+    them (CR 406.2, 701.13a)."""
+
+    amount: int
+    who: Subject
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveFromCombat:
+    """"Remove target attacking creature from combat." (CR 506.4): it stops being an attacking,
+    blocking, blocked or unblocked creature; a creature it blocked stays blocked (CR 509.1h)."""
+
+    what: Subject
+
+
 # --------------------------------------------------------------------------------- granted abilities (CR 611.2, 613.1f)
 
 
@@ -3148,7 +3169,7 @@ class ChooseCardName:
 
 
 Effect = Union[_Effects6, GainAbility, LoseKeywords, BecomeColor, BecomeLandType, ExtraLandPlays, ChooseCreatureType,
-               DiscardHandDraw, ChooseCardName, SearchZonesExile, Encore]
+               DiscardHandDraw, ChooseCardName, SearchZonesExile, Encore, RemoveFromCombat, ExileFromGraveyard]
 
 
 def nodes(node) -> Iterator:
@@ -3167,3 +3188,19 @@ def nodes(node) -> Iterator:
 def contains(node, wanted: Callable[[object], bool]) -> bool:
     """Whether anything in ``node`` (see :func:`nodes`) is ``wanted``."""
     return any(map(wanted, nodes(node)))
+
+
+def mana_under_condition(effects) -> "Conditional | None":
+    """The one choice of a mana ability between two productions, "Add {C}. If you control an
+    Urza's Mine and an Urza's Power-Plant, add {C}{C}{C} instead." (CR 605.1a, 608.2c): the
+    ``Conditional`` whose effects and ``otherwise`` are one ``AddMana`` each, under a condition
+    on the game state; None for any other effects."""
+    if len(effects) != 1 or type(effects[0]) is not Conditional:
+        return None
+    c = effects[0]
+    if isinstance(c.condition, (str, ObjectIs)) or len(c.effects) != 1 or len(c.otherwise) != 1:
+        return None
+    then, other = c.effects[0], c.otherwise[0]
+    if type(then) is not AddMana or type(other) is not AddMana or then.who != other.who or then.spend or other.spend:
+        return None
+    return c

@@ -106,6 +106,7 @@ PREV = _Marker("previous subject")
 PREV_PLAYER = _Marker("previous player")  # "Target player draws two cards and loses 2 life"
 ITS_CONTROLLER = _Marker("its controller")
 THAT_PLAYER = _Marker("that player")
+THEY = _Marker("the player who may")      # "If the player doesn't": the player of the "may" before
 THAT_SPELL = _Marker("that spell")
 THAT_CARD = _Marker("that card")         # the card an object became (CR 400.7e, 400.7j)
 OTHER_PLAYERS = _Marker("each other player")   # the players other than the ability's controller
@@ -270,7 +271,7 @@ def _ptmod(token: str):
 
 def _subtype(word: str) -> tuple[str, bool]:
     """A subtype and whether the word was plural ("Elves" -> ("Elf", True))."""
-    if word in SUBTYPES:
+    if word in SUBTYPES or word.replace("'", "’") in SUBTYPES:     # "Urza's", as the cards print it
         return word, False
     candidates = [_IRREGULAR.get(word, ""), word[:-1], word[:-2], word[:-3] + "y"]
     for c in candidates:
@@ -451,8 +452,8 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             return dataclasses.replace(effect, effects=inner, who=subject(effect.who))
         if isinstance(effect, ir.IfYouDo):       # "If you do, it ...": what was named before
             return ir.IfYouDo(tuple(walk(e) for e in effect.effects))
-        if isinstance(effect, ir.IfYouDont):
-            return ir.IfYouDont(tuple(walk(e) for e in effect.effects))
+        if isinstance(effect, ir.IfYouDont):     # "If the player doesn't": the player of the "may"
+            return ir.IfYouDont(tuple(walk(e) for e in effect.effects), subject(effect.who))
         if isinstance(effect, (ir.IfYouWin, ir.IfVoted)):
             return dataclasses.replace(effect, effects=tuple(walk(e) for e in effect.effects))
         if isinstance(effect, ir.Conditional):   # what "instead" replaced is named first

@@ -958,6 +958,17 @@ class EffectRules:
         _need(_permanent(c[0]), "untap")
         return [ir.Untap(c[0])]
 
+    def exile_from_own_graveyard(self, c):
+        """"Target player exiles a card from their graveyard" (CR 701.13a): that player chooses."""
+        who, n = c[0], _number(str(c[1]))
+        _need(isinstance(n, int) and n > 0 and _is_player(who), "exiles a card from their graveyard")
+        return [ir.ExileFromGraveyard(n, who)]
+
+    def remove_from_combat(self, c):
+        """"Remove target attacking creature from combat" (CR 506.4)."""
+        _need(_permanent(c[0]), "remove from combat")
+        return [ir.RemoveFromCombat(c[0])]
+
     def untap_up_to(self, c):
         """"Untap up to two lands" (Snap): any such permanents, chosen as it resolves."""
         n, d = _number(c[0]), c[-1]

@@ -6,7 +6,7 @@ import dataclasses
 from lark import Token
 
 from manastack.oracle import ir
-from manastack.oracle.transform_base import IT, THAT_CARD, THAT_OBJECT, THAT_SPELL, _is_player, _need
+from manastack.oracle.transform_base import IT, THAT_CARD, THAT_OBJECT, THAT_SPELL, THEY, _is_player, _need
 from manastack.oracle.transform_lines import _has_target
 
 
@@ -165,6 +165,13 @@ class GeneralRules:
         effects = self.sentence([x for x in c if not isinstance(x, Token)])
         _need(not _has_target(effects), "targets only if you don't")
         return [ir.IfYouDont(tuple(effects))]
+
+    def if_they_dont(self, c):
+        """"If the player doesn't, you create a Treasure token." after "that player may pay {2}":
+        ``who`` is set by ``body`` to that player (CR 608.2c)."""
+        effects = self.sentence([x for x in c if not isinstance(x, Token)])
+        _need(not _has_target(effects), "targets only if they don't")
+        return [ir.IfYouDont(tuple(effects), who=THEY)]
 
     def ns_your_upkeep(self, c):
         """"At the beginning of your next upkeep" (CR 603.7c): the next upkeep of the player

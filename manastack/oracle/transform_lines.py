@@ -11,7 +11,7 @@ from manastack.mana import COLOR_NAMES, COLORS, ManaCost
 from manastack.oracle import ir
 from manastack.oracle.subtypes import LAND_TYPES
 from manastack.oracle.transform_base import (_plain_group, no_it_subject, 
-    IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, _OPEN, _ChooseColor, _CounteredExile, _Desc, _GainPrevented, _KeepsSource, _OfIt, _Otherwise, _StillType, _TokenHas, _T, _describe, _is_player, _kw_name, _mana_spent, _need, _number, _subject_of, _subtype,
+    IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, THEY, _OPEN, _ChooseColor, _CounteredExile, _Desc, _GainPrevented, _KeepsSource, _OfIt, _Otherwise, _StillType, _TokenHas, _T, _describe, _is_player, _kw_name, _mana_spent, _need, _number, _subject_of, _subtype,
     bind, cost_of)
 
 
@@ -42,11 +42,14 @@ class LineRules:
         _need(_attaches_to(effects, ()), "attach to it")
         # CR 605.1a: a loyalty ability is never a mana ability
         loyalty = cost.part(ir.LoyaltySymbol)
-        is_mana = not targets and any(isinstance(e, ir.AddMana) for e in effects) and loyalty is None
-        # mana made only if a condition holds ("If you control four or more creatures, add
-        # {G}{G} instead") would still be a mana ability (CR 605.1a): the mana code can't read it
-        _need(not ir.contains(effects, lambda n: type(n) is ir.Conditional and ir.contains(n, lambda m: type(m) is ir.AddMana)),
-              "mana made under a condition")
+        is_mana = not targets and loyalty is None and (any(isinstance(e, ir.AddMana) for e in effects)
+                                                       or ir.mana_under_condition(effects) is not None)
+        # mana made under a condition is still a mana ability (CR 605.1a): the mana code reads
+        # one choice between two productions ("Add {C}. If you control ..., add {C}{C} instead.",
+        # ir.mana_under_condition), nothing else
+        _need(ir.mana_under_condition(effects) is not None or not ir.contains(
+            effects, lambda n: type(n) is ir.Conditional and ir.contains(n, lambda m: type(m) is ir.AddMana)),
+            "mana made under a condition")
         _need(len(set(restrictions)) == len(restrictions), "restriction")
         # CR 606.4: a loyalty symbol is the whole cost of the abilities printed with one
         # "for each storage counter removed this way": the counters this cost removes
@@ -396,9 +399,9 @@ class LineRules:
 
     def kw_dash_cost(self, c):
         """A keyword cost that isn't mana alone: "Echo—Discard a card." (CR 702.30a),
-        "Cumulative upkeep—Pay 1 life." (CR 702.24a)."""
+        "Cumulative upkeep—Pay 1 life." (CR 702.24a), "Cycling—Pay 2 life." (CR 702.29a)."""
         name = _kw_name(c[0])
-        _need(name in ("echo", "cumulative upkeep", "kicker", "buyback", "flashback", "escape"), "keyword cost")
+        _need(name in ("echo", "cumulative upkeep", "kicker", "buyback", "flashback", "escape", "cycling"), "keyword cost")
         return [ir.Keyword(name, cost=c[2])]
 
     def kw_splice(self, c):
@@ -1045,6 +1048,10 @@ def _unless_done(last, dont: ir.IfYouDont) -> list:
         text = ab.text
         return [dataclasses.replace(last, ability=dataclasses.replace(ab, effects=ab.effects[:-1] + effects,
                                                                       text=text))]
+    if dont.who == THEY:       # "that player may pay {2}. If the player doesn't, ...": one player
+        _need(type(last) is ir.May and (isinstance(last.who, ir.Target) or last.who == THAT_PLAYER)
+              and _may_do(dataclasses.replace(last, who=ir.Ref("you"))), "if the player doesn't")
+        return [last, dataclasses.replace(dont, who=last.who)]
     if type(last) is ir.PayMana:
         last = ir.May((last,))
     _need(_may_do(last), "if you don't")

@@ -200,6 +200,8 @@ class ObjectRules:
                 fields.update(types=types, subtypes=subtypes)
                 if both == ["types_or_subtypes"]:   # "instant, sorcery, or Wizard": any one of them
                     fields["types_or_subtypes"] = True
+                elif both == ["all_subtypes"]:   # "Urza's Power-Plant": every one of the subtypes
+                    fields.update(subtypes=(), all_subtypes=subtypes)
                 elif both:              # "artifact creature": every one of the types
                     fields["all_types"] = both[0]
             elif tag == "colors_any":   # alone: the filter's colors are any one of its list
@@ -226,6 +228,10 @@ class ObjectRules:
             elif tag == "targeting":
                 _need("targets_object" not in fields and "targets_player" not in fields, "that targets")
                 fields["targets_object"], fields["targets_player"] = item[1]
+            elif tag == "pt":               # "a 1/1 creature": both bounds of each
+                _need(not {"power_at_most", "power_at_least", "toughness_at_most", "toughness_at_least"} & set(fields), "power")
+                fields.update(power_at_least=item[1][0], power_at_most=item[1][0],
+                              toughness_at_least=item[1][1], toughness_at_most=item[1][1])
             elif tag == "mana_value_exact":
                 _need("mana_value_at_most" not in fields and "mana_value_at_least" not in fields, "mana value")
                 fields["mana_value_at_most"] = fields["mana_value_at_least"] = item[1]
@@ -301,6 +307,11 @@ class ObjectRules:
 
     def a_attacking_or_blocking(self, c):
         return "attacking_or_blocking", True
+
+    def a_pt(self, c):
+        """"a 1/1 creature": exactly that power and toughness (CR 208.1)."""
+        power, toughness = (int(n) for n in str(c[0]).split("/"))
+        return "pt", (power, toughness)
 
     def a_basic(self, c):
         return "supertypes", "Basic"
@@ -430,6 +441,19 @@ class ObjectRules:
             _need(not plural, "plural type before kind")
             plural, kind = kind.endswith("s"), kind.rstrip("s")
         return "noun", (last[1],), (), plural, kind, (first[1], last[1])
+
+    def n_two_subtypes(self, c):
+        """"an Urza's Power-Plant": an object with both subtypes (CR 205.3i: "Urza's" and
+        "Power-Plant" are two land types)."""
+        words = str(c[0]).split()
+        first, _ = _subtype(words[0])
+        second, plural = _subtype(words[1])
+        _need(first != second, "two subtypes")
+        kind = str(c[1]).lower() if len(c) > 1 else None
+        if kind is not None:
+            _need(not plural, "plural type before kind")
+            plural, kind = kind.endswith("s"), kind.rstrip("s")
+        return "noun", (), (first, second), plural, kind, "all_subtypes"
 
     def n_permanent_card(self, c):
         """"permanent card", "Rebel permanent card": a card of any permanent type (CR 110.4a)."""

@@ -1126,6 +1126,10 @@ class StaticRules:
     def sc_graveyard(self, c):
         return ir.PlayerCount("cards_in_graveyard", at_least=self._count(c))
 
+    def sc_any_graveyard(self, c):
+        """"If a graveyard has twenty or more cards in it": some player's (CR 404.1)."""
+        return ir.PlayerCount("cards_in_graveyard", at_least=self._count(c), whose="any")
+
     def sc_opponent_graveyard(self, c):
         return ir.PlayerCount("cards_in_graveyard", at_least=self._count(c), whose="opponent")
 

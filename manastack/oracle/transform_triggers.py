@@ -31,6 +31,11 @@ class TriggerRules:
     def e_self_enters(self, c):
         return ir.Trigger("enters")
 
+    def e_self_enters_untapped(self, c):
+        """"When ~ enters untapped": the event is its entering untapped (CR 603.2, 603.6a); what
+        happens to it later doesn't undo the trigger (no intervening if, CR 603.4)."""
+        return ir.Trigger("enters", untapped=True)
+
     def e_enters(self, c):
         other, d = c[0] == "another", c[1]
         _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, "enters")
