@@ -115,7 +115,8 @@ _LOSABLE = frozenset({"flying", "first strike", "double strike", "trample", "def
 # part's class ("SacrificeCost"), and a field of a part away from its default
 # ("SacrificeCost.count": more than one permanent). The parts a kicker, buyback or flashback
 # cost may have (CR 702.33a, 702.27a, 702.34a).
-SPELL_COST_PARTS = frozenset({"mana", "PayLifeCost", "SacrificeCost", "TapUntappedCost", "TapUntappedCost.count"})
+SPELL_COST_PARTS = frozenset({"mana", "PayLifeCost", "SacrificeCost", "SacrificeCost.count", "TapUntappedCost",
+                              "TapUntappedCost.count"})
 # The parts an escape cost may have (CR 702.138a): mana and cards exiled from the graveyard.
 ESCAPE_COST_PARTS = frozenset({"mana", "ExileFromGraveyardCost", "ExileFromGraveyardCost.count"})
 # The parts "As an additional cost to cast this spell, ..." may have (CR 601.2b, 118.8).
