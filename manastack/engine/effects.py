@@ -1727,6 +1727,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win, ir.Vote: votes.vote, ir.IfVoted: votes.if_voted,
     ir.Conditional: _conditional,
     ir.ReturnToBattlefield: placement_effects.return_to_battlefield,
+    ir.ExileSacrificeReturn: placement_effects.exile_sacrifice_return,   # CR 406.3, 701.21a, 110.2a
     ir.CreateEmblem: emblems.create_emblem,             # CR 114.2
     ir.SacrificePermanents: edicts.sacrifice_permanents,  # CR 701.21a
     ir.CounterUnlessPays: unless_costs.counter_unless_pays,

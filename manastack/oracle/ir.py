@@ -2595,8 +2595,22 @@ class ChooseCardName:
     qualities: Filter = field(default_factory=lambda: Filter(zone="any"))
 
 
+@dataclass(frozen=True, slots=True)
+class ExileSacrificeReturn:
+    """"Each player exiles all creature cards from their graveyard, then sacrifices all creatures
+    they control, then puts all cards they exiled this way onto the battlefield": every player
+    ``who`` names exiles the cards of their graveyard matching ``exiled`` (CR 406.3), then
+    sacrifices the permanents they control matching ``sacrificed`` (CR 701.21a), then puts the
+    cards they exiled onto the battlefield under their control (CR 110.2a); each step is done by
+    all of them at once before the next (Living Death's rulings)."""
+
+    who: Subject
+    exiled: Filter
+    sacrificed: Filter
+
+
 Effect = Union[_Effects6, GainAbility, LoseKeywords, BecomeColor, BecomeLandType, ExtraLandPlays, ChooseCreatureType,
-               DiscardHandDraw, ChooseCardName, SearchZonesExile, Encore]
+               DiscardHandDraw, ChooseCardName, SearchZonesExile, Encore, ExileSacrificeReturn]
 
 
 def nodes(node) -> Iterator:

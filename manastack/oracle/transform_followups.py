@@ -92,6 +92,17 @@ class FollowupRules:
         """"Choose target artifact. Its owner shuffles it into their library." (CR 701.24a)"""
         return [ir.ShuffleIntoLibrary(IT)]
 
+    def exile_sacrifice_return(self, c):
+        """"Each player exiles all creature cards from their graveyard, then sacrifices all
+        creatures they control, then puts all cards they exiled this way onto the battlefield."
+        (CR 406.3, 701.21a, 110.2a)"""
+        who, exiled, sacrificed = c[0], c[1], c[-1]
+        _need(_is_player(who) and isinstance(exiled, _Desc) and isinstance(sacrificed, _Desc), "exile, sacrifice, return")
+        _need(exiled.kind in (None, "card") and not exiled.zone_given and exiled.filter.controller is None
+              and sacrificed.kind in (None, "permanent") and not sacrificed.zone_given
+              and sacrificed.filter.controller is None, "exile, sacrifice, return")
+        return [ir.ExileSacrificeReturn(who, dataclasses.replace(exiled.filter, zone="graveyard"), sacrificed.filter)]
+
     def switch_pt(self, c):
         """"Switch target creature's power and toughness until end of turn" (CR 613.4d)."""
         what = ir.Ref("self") if isinstance(c[0], Token) else c[0]
