@@ -1922,6 +1922,9 @@ EXILED_CARDS = "exiled_cards"
 # "its mana value" after "reveal the top card of your library and put that card into your
 # hand": a Ref to the card RevealTopToHand moved
 REVEALED = "revealed_card"
+# "its owner" of a card's own trigger: read only in "When ~ is put into a graveyard from anywhere,
+# its owner ..." where it is the ability's controller (CR 113.8); anywhere else a Ref no rule reads
+ITS_OWNER = "its_owner"
 # Eminence: "if (as long as) ~ is in the command zone or on the battlefield", a condition that
 # also says where the ability works (CR 113.6b): a named condition of a triggered or static ability
 IN_COMMAND_ZONE_OR_BATTLEFIELD = "self_in_command_zone_or_battlefield"

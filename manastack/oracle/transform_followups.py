@@ -83,6 +83,11 @@ class FollowupRules:
         amount = next((x for x in c[1:] if isinstance(x, _Amount)), None)
         return [ir.ShuffleHandAndGraveyard(who)] + ([ir.Draw(amount.value, who)] if amount is not None else [])
 
+    def its_owner_shuffles_graveyard(self, c):
+        """"Its owner shuffles their graveyard into their library." (CR 701.24a): "its owner" is
+        read by the trigger of the card itself that says it (transform_lines.triggered)."""
+        return [ir.ShuffleHandAndGraveyard(ir.Ref(ir.ITS_OWNER), hand=False)]
+
     def shuffle_graveyard(self, c):
         """"Target player shuffles their graveyard into their library." (CR 701.24a)"""
         _need(_is_player(c[0]), "not a player")
