@@ -8,6 +8,7 @@ from manastack.oracle import ir
 
 from . import attack_targets, aura_placement, events
 from .aura_placement import may_attach
+from .decisions import Action, ActionKind, Decision, DecisionKind
 from .filters import objects_matching
 from .resolution import named_objects, named_players, resolve_subject, source_obj
 from .state import Obj
@@ -64,6 +65,30 @@ def exile_sacrifice_return(ctx, e: ir.ExileSacrificeReturn, rc) -> None:
         for p, o in exiled:
             if o.id in s.objs and s.objs[o.id].zone == "exile":      # still the card exiled (CR 400.7)
                 o = s.objs[o.id]
+                events.move(ctx, o, "battlefield", controller=p, cause=rc.card.name, rules=("110.2a",))
+
+
+def each_puts_from_graveyard(ctx, e: ir.EachPutsFromGraveyard, rc) -> None:
+    """Each player named chooses a card of their own graveyard that matches, in APNAP order (CR
+    101.4; nothing targets, so a card with shroud may be chosen); the chosen cards then enter the
+    battlefield at once, each under the control of the player who chose it (CR 110.2a)."""
+    s = ctx.s
+    source = source_obj(ctx, rc)
+    chosen: list[tuple[int, int]] = []
+    for p in [p for p in s.apnap() if p in named_players(ctx, e.who, rc)]:
+        cands = [o for o in objects_matching(s, e.filter, source, controller=p) if o.owner == p]
+        if not cands:
+            s.add_log(f"{s.players[p].name} has no card in their graveyard {rc.card.name} lets them put onto "
+                      "the battlefield", ("608.2d",), "resolve")
+            continue
+        answer = ctx.ask(Decision(p, DecisionKind.CHOOSE_PERMANENT,
+                                  f"Choose a card to put onto the battlefield for {rc.card.name} (CR 608.2d)",
+                                  tuple(Action(ActionKind.CHOOSE, (o.id,), o.card.name) for o in cands)))
+        chosen.append((p, answer.args[0]))
+    with events.together(ctx):
+        for p, oid in chosen:
+            o = s.objs.get(oid)
+            if o is not None and o.zone == "graveyard":
                 events.move(ctx, o, "battlefield", controller=p, cause=rc.card.name, rules=("110.2a",))
 
 

@@ -2612,8 +2612,19 @@ class ExileSacrificeReturn:
     sacrificed: Filter
 
 
+@dataclass(frozen=True, slots=True)
+class EachPutsFromGraveyard:
+    """"Each player puts a creature card from their graveyard onto the battlefield": every player
+    ``who`` names chooses a card of their graveyard matching ``filter``, in APNAP order (CR
+    101.4), and the chosen cards enter at once, each under the control of the player who put it
+    there (CR 110.2a). Nothing targets."""
+
+    who: Subject
+    filter: Filter
+
+
 Effect = Union[_Effects6, GainAbility, LoseKeywords, BecomeColor, BecomeLandType, ExtraLandPlays, ChooseCreatureType,
-               DiscardHandDraw, ChooseCardName, SearchZonesExile, Encore, ExileSacrificeReturn]
+               DiscardHandDraw, ChooseCardName, SearchZonesExile, Encore, ExileSacrificeReturn, EachPutsFromGraveyard]
 
 
 def nodes(node) -> Iterator:

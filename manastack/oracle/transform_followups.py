@@ -108,6 +108,13 @@ class FollowupRules:
               and sacrificed.filter.controller is None, "exile, sacrifice, return")
         return [ir.ExileSacrificeReturn(who, dataclasses.replace(exiled.filter, zone="graveyard"), sacrificed.filter)]
 
+    def each_puts_from_graveyard(self, c):
+        """"Each player puts a creature card from their graveyard onto the battlefield." (CR 110.2a)"""
+        who, d = c[0], c[1]
+        _need(_is_player(who) and isinstance(d, _Desc) and not d.plural and d.kind in (None, "card")
+              and not d.zone_given and d.filter.controller is None, "put from their graveyard")
+        return [ir.EachPutsFromGraveyard(who, dataclasses.replace(d.filter, zone="graveyard"))]
+
     def switch_pt(self, c):
         """"Switch target creature's power and toughness until end of turn" (CR 613.4d)."""
         what = ir.Ref("self") if isinstance(c[0], Token) else c[0]
