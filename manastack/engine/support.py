@@ -281,6 +281,7 @@ REFS = frozenset({"self", "you", "each_opponent", "each_other_player", "each_pla
                   ir.SACRIFICED,         # CR 608.2h, engine.casting._remember_sacrificed
                   ir.DAMAGED_THIS_WAY,   # engine.effects._deal_damage
                   ir.MOST_VOTES,         # CR 701.38b, engine.resolution.resolve_subject
+                  ir.TARGET_OWNER,       # the owner of the only target, engine.resolution.resolve_subject
                   ir.DISSENTERS})        # CR 701.38, the same
 CONTROLLERS = frozenset({None, "you", "opponent", "not_you",
                          ir.CHOSEN_PLAYER})     # CR 614.12: the player chosen as the source entered, engine.filters
@@ -518,6 +519,8 @@ def _walk(node, out: list[str]) -> None:
         out.append(f"effect {t.__name__}")
     if t in (ir.SpellAbility, ir.ActivatedAbility, ir.TriggeredAbility):
         out += _division_gaps(node)
+        if len(node.targets) != 1 and ir.contains(node.effects, lambda n: n == ir.Ref(ir.TARGET_OWNER)):
+            out.append("the owner of one target of several")     # engine.resolution: the first
     if _is_effect(t) and t is not ir.DealDamage and any(
             ir.per_player(getattr(node, f.name)) for f in dataclasses.fields(node)):
         out.append("an amount counted for each player outside damage")    # engine.effects._deal_damage

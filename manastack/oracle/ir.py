@@ -1922,6 +1922,9 @@ EXILED_CARDS = "exiled_cards"
 # "its mana value" after "reveal the top card of your library and put that card into your
 # hand": a Ref to the card RevealTopToHand moved
 REVEALED = "revealed_card"
+# "that player" after "return target permanent to its owner's hand, then": a Ref to the owner of
+# the ability's only target (CR 400.3)
+TARGET_OWNER = "target_owner"
 # "its owner" of a card's own trigger: read only in "When ~ is put into a graveyard from anywhere,
 # its owner ..." where it is the ability's controller (CR 113.8); anywhere else a Ref no rule reads
 ITS_OWNER = "its_owner"

@@ -115,6 +115,13 @@ class FollowupRules:
               and not d.zone_given and d.filter.controller is None, "put from their graveyard")
         return [ir.EachPutsFromGraveyard(who, dataclasses.replace(d.filter, zone="graveyard"))]
 
+    def return_then_owner_discards(self, c):
+        """"Return target permanent to its owner's hand, then that player discards a card.": the
+        owner of the target (CR 400.3) discards (CR 701.9a), read as the only target."""
+        what = c[0]
+        _need(_permanent(what), "return to its owner's hand")
+        return [ir.ReturnToHand(what), ir.Discard(1, ir.Ref(ir.TARGET_OWNER))]
+
     def switch_pt(self, c):
         """"Switch target creature's power and toughness until end of turn" (CR 613.4d)."""
         what = ir.Ref("self") if isinstance(c[0], Token) else c[0]
