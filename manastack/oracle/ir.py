@@ -272,6 +272,7 @@ class Filter:
     nontoken: bool = False        # "nontoken": not a token (CR 111.1)
     token: bool = False           # "creature token", "tokens you control": a token (CR 111.1)
     counter: str | None = None    # "with a +1/+1 counter on it": one or more of that kind (CR 122.1)
+    no_counters: bool = False     # "with no counters on it": no counter of any kind (CR 122.1)
     monocolored: bool = False     # exactly one color (CR 105.2a)
     types_or_subtypes: bool = False   # "an instant, sorcery, or Wizard spell": one of ``types`` or of ``subtypes``
     all_colors: tuple[str, ...] = ()   # "a spell that's both red and white": each of these colors (CR 105.2)
