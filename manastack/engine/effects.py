@@ -1266,20 +1266,6 @@ def _search_zones_exile(ctx, e: ir.SearchZonesExile, rc):
         s.add_log(f"{player.name} shuffles their library", ("701.24a",), "effect")
 
 
-def _look_at_hand(ctx, e: ir.LookAtHand, rc):
-    """CR 701.20e: the controller looks at each named player's hand; the cards are shown to that
-    player alone (CR 402.3), so the log, which every player reads, counts them without naming
-    them. Nothing in the game changes."""
-    s = ctx.s
-    looker = s.players[rc.controller].name
-    for p in named_players(ctx, e.who, rc):
-        player = s.players[p]
-        whose = "their own" if p == rc.controller else possessive(player.name)
-        n = len(player.hand)
-        count = "no cards" if not n else "1 card" if n == 1 else f"{n} cards"
-        s.add_log(f"{looker} looks at {whose} hand ({count})", ("701.20e",), "effect")
-
-
 def _reveal_hand_discard(ctx, e: ir.RevealHandDiscard, rc):
     """The player reveals their hand to everyone (CR 701.20a), you choose a card matching the
     filter from it, and that player discards that card (CR 701.9a), or it is exiled (CR 406.1)."""
@@ -1737,7 +1723,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.LoseKeywords: _lose_keywords, ir.BecomeColor: _become_color, ir.BecomeLandType: _become_land_type, ir.ExtraLandPlays: _extra_land_plays, ir.ChooseCreatureType: _choose_creature_type, ir.ChooseCardName: _choose_card_name, ir.DiscardHandDraw: _discard_hand_draw, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
     ir.CreateTokens: _create_tokens, ir.CreateTokenCopy: token_copies.create_token_copy, ir.SkipNext: skips.skip_next, ir.Tap: _tap, ir.Untap: _untap, ir.UntapUpTo: _untap_up_to, ir.TapOrUntap: _tap_or_untap, ir.Mill: _mill,
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.SearchZonesExile: _search_zones_exile, ir.RevealHandDiscard: _reveal_hand_discard, ir.LookRevealTop: _look_reveal_top,
-    ir.LookAtTop: _look_at_top, ir.LookAtHand: _look_at_hand, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
+    ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
     ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win, ir.Vote: votes.vote, ir.IfVoted: votes.if_voted,
     ir.Conditional: _conditional,
     ir.ReturnToBattlefield: placement_effects.return_to_battlefield,

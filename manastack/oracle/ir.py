@@ -2627,17 +2627,8 @@ class EachPutsFromGraveyard:
     filter: Filter
 
 
-@dataclass(frozen=True, slots=True)
-class LookAtHand:
-    """"Look at target player's hand.": the controller looks at the cards in the hand of each
-    player ``who`` names, shown to the controller alone (CR 701.20e, 402.3)."""
-
-    who: Subject
-
-
 Effect = Union[_Effects6, GainAbility, LoseKeywords, BecomeColor, BecomeLandType, ExtraLandPlays, ChooseCreatureType,
-               DiscardHandDraw, ChooseCardName, SearchZonesExile, Encore, ExileSacrificeReturn, EachPutsFromGraveyard,
-               LookAtHand]
+               DiscardHandDraw, ChooseCardName, SearchZonesExile, Encore, ExileSacrificeReturn, EachPutsFromGraveyard]
 
 
 def nodes(node) -> Iterator:

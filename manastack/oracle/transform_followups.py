@@ -122,11 +122,6 @@ class FollowupRules:
         _need(_permanent(what), "return to its owner's hand")
         return [ir.ReturnToHand(what), ir.Discard(1, ir.Ref(ir.TARGET_OWNER))]
 
-    def look_at_hand(self, c):
-        """"Look at target player's hand." (CR 701.20e): only the player is targeted (CR 115.1)."""
-        kind = "opponent" if "opponent" in str(c[0]).lower() else "player"
-        return [ir.LookAtHand(_T(ir.TargetSpec(kind)))]
-
     def switch_pt(self, c):
         """"Switch target creature's power and toughness until end of turn" (CR 613.4d)."""
         what = ir.Ref("self") if isinstance(c[0], Token) else c[0]
