@@ -110,17 +110,18 @@ class FollowupRules:
 
     def each_puts_from_graveyard(self, c):
         """"Each player puts a creature card from their graveyard onto the battlefield." (CR 110.2a)"""
-        who, d = c[0], c[1]
-        _need(_is_player(who) and isinstance(d, _Desc) and not d.plural and d.kind in (None, "card")
+        who, n, d = c[0], str(c[1]).lower(), c[2]
+        _need(n in ("a", "an", "one") and _is_player(who) and isinstance(d, _Desc) and not d.plural and d.kind in (None, "card")
               and not d.zone_given and d.filter.controller is None, "put from their graveyard")
         return [ir.EachPutsFromGraveyard(who, dataclasses.replace(d.filter, zone="graveyard"))]
 
     def return_then_owner_discards(self, c):
         """"Return target permanent to its owner's hand, then that player discards a card.": the
         owner of the target (CR 400.3) discards (CR 701.9a), read as the only target."""
-        what = c[0]
-        _need(_permanent(what), "return to its owner's hand")
-        return [ir.ReturnToHand(what), ir.Discard(1, ir.Ref(ir.TARGET_OWNER))]
+        returned = c[0]
+        _need(len(returned) == 1 and type(returned[0]) is ir.ReturnToHand and isinstance(returned[0].what, _T)
+              and _permanent(returned[0].what) and returned[0].what.spec.count == 1, "return to its owner's hand")
+        return [*returned, ir.Discard(1, ir.Ref(ir.TARGET_OWNER))]
 
     def switch_pt(self, c):
         """"Switch target creature's power and toughness until end of turn" (CR 613.4d)."""
