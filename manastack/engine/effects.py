@@ -1758,6 +1758,8 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.Conditional: _conditional,
     ir.RemoveFromCombat: _remove_from_combat, ir.ExileFromGraveyard: _exile_from_graveyard,
     ir.ReturnToBattlefield: placement_effects.return_to_battlefield,
+    ir.ExileSacrificeReturn: placement_effects.exile_sacrifice_return,   # CR 406.3, 701.21a, 110.2a
+    ir.EachPutsFromGraveyard: placement_effects.each_puts_from_graveyard,   # CR 110.2a
     ir.CreateEmblem: emblems.create_emblem,             # CR 114.2
     ir.SacrificePermanents: edicts.sacrifice_permanents,  # CR 701.21a
     ir.CounterUnlessPays: unless_costs.counter_unless_pays,

@@ -1,13 +1,16 @@
 """Effects that put a permanent in a particular place: returning a card to the battlefield
-(persist, undying; CR 603.6), attaching an Equipment (CR 701.3) and putting a creature onto the
-battlefield attacking (ninjutsu, CR 702.49, 508.4)."""
+(persist, undying; CR 603.6), attaching an Equipment (CR 701.3), putting a creature onto the
+battlefield attacking (ninjutsu, CR 702.49, 508.4) and each player's exile, sacrifice and return
+of Living Death (CR 406.3, 701.21a, 110.2a)."""
 from __future__ import annotations
 
 from manastack.oracle import ir
 
 from . import attack_targets, aura_placement, events
 from .aura_placement import may_attach
-from .resolution import became, named_objects, resolve_subject, source_obj
+from .decisions import Action, ActionKind, Decision, DecisionKind
+from .filters import objects_matching
+from .resolution import became, named_objects, named_players, resolve_subject, source_obj
 from .state import Obj
 
 
@@ -34,6 +37,59 @@ def return_to_battlefield(ctx, e: ir.ReturnToBattlefield, rc) -> None:
         if new is not None and onto not in (None, aura_placement.NOTHING) and new.attached_to is None \
                 and aura_placement.may_attach(ctx.s, new, ctx.s.objs[onto]):     # an Equipment (CR 701.3a)
             events.attach(ctx, new, onto, new_timestamp=False, quiet=True)   # it entered attached
+
+
+def exile_sacrifice_return(ctx, e: ir.ExileSacrificeReturn, rc) -> None:
+    """Every player named exiles the cards of their graveyard that match, all at once (CR 406.3);
+    then they sacrifice the permanents they control that match, all at once (CR 701.21a); then
+    each puts the cards they exiled this way onto the battlefield under their control (CR
+    110.2a). Only those cards come back, not a sacrificed creature that a replacement exiled
+    instead (Living Death's and Living End's rulings)."""
+    s = ctx.s
+    players = [p for p in s.apnap() if p in named_players(ctx, e.who, rc)]
+    source = source_obj(ctx, rc)
+    exiled: list[tuple[int, Obj]] = []
+    with events.together(ctx):
+        for p in players:
+            for o in objects_matching(s, e.exiled, source, controller=p):
+                if o.owner == p:
+                    new = events.move(ctx, o, "exile", cause=rc.card.name, rules=("406.3",))
+                    if new is not None:
+                        exiled.append((p, new))
+    with events.together(ctx):
+        for p in players:
+            for o in objects_matching(s, e.sacrificed, source, controller=p):
+                if o.controller == p and o.zone == "battlefield":
+                    events.sacrifice(ctx, o)
+    with events.together(ctx):
+        for p, o in exiled:
+            if o.id in s.objs and s.objs[o.id].zone == "exile":      # still the card exiled (CR 400.7)
+                o = s.objs[o.id]
+                events.move(ctx, o, "battlefield", controller=p, cause=rc.card.name, rules=("110.2a",))
+
+
+def each_puts_from_graveyard(ctx, e: ir.EachPutsFromGraveyard, rc) -> None:
+    """Each player named chooses a card of their own graveyard that matches, in APNAP order (CR
+    101.4; nothing targets, so a card with shroud may be chosen); the chosen cards then enter the
+    battlefield at once, each under the control of the player who chose it (CR 110.2a)."""
+    s = ctx.s
+    source = source_obj(ctx, rc)
+    chosen: list[tuple[int, int]] = []
+    for p in [p for p in s.apnap() if p in named_players(ctx, e.who, rc)]:
+        cands = [o for o in objects_matching(s, e.filter, source, controller=p) if o.owner == p]
+        if not cands:
+            s.add_log(f"{s.players[p].name} has no card in their graveyard {rc.card.name} lets them put onto "
+                      "the battlefield", ("608.2d",), "resolve")
+            continue
+        answer = ctx.ask(Decision(p, DecisionKind.CHOOSE_PERMANENT,
+                                  f"Choose a card to put onto the battlefield for {rc.card.name} (CR 608.2d)",
+                                  tuple(Action(ActionKind.CHOOSE, (o.id,), o.card.name) for o in cands)))
+        chosen.append((p, answer.args[0]))
+    with events.together(ctx):
+        for p, oid in chosen:
+            o = s.objs.get(oid)
+            if o is not None and o.zone == "graveyard":
+                events.move(ctx, o, "battlefield", controller=p, cause=rc.card.name, rules=("110.2a",))
 
 
 def attach(ctx, e: ir.Attach, rc) -> None:

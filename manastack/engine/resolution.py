@@ -258,6 +258,9 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
     if name == "target_controller":
         first = known_objects(ctx, ir.Target(0), rc)    # as it last existed (CR 608.2h)
         return [first[0].controller] if first else []
+    if name == ir.TARGET_OWNER:
+        first = known_objects(ctx, ir.Target(0), rc)    # where it is now, or as it last existed
+        return [first[0].owner] if first else []
     if name in ("enchanted", "equipped"):
         src = source_obj(ctx, rc)
         if src is not None and src.attached_to in s.objs:

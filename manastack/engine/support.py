@@ -115,7 +115,8 @@ _LOSABLE = frozenset({"flying", "first strike", "double strike", "trample", "def
 # part's class ("SacrificeCost"), and a field of a part away from its default
 # ("SacrificeCost.count": more than one permanent). The parts a kicker, buyback or flashback
 # cost may have (CR 702.33a, 702.27a, 702.34a).
-SPELL_COST_PARTS = frozenset({"mana", "PayLifeCost", "SacrificeCost", "TapUntappedCost", "TapUntappedCost.count"})
+SPELL_COST_PARTS = frozenset({"mana", "PayLifeCost", "SacrificeCost", "SacrificeCost.count", "TapUntappedCost",
+                              "TapUntappedCost.count"})
 # The parts an escape cost may have (CR 702.138a): mana and cards exiled from the graveyard.
 ESCAPE_COST_PARTS = frozenset({"mana", "ExileFromGraveyardCost", "ExileFromGraveyardCost.count"})
 # The parts "As an additional cost to cast this spell, ..." may have (CR 601.2b, 118.8).
@@ -287,6 +288,7 @@ REFS = frozenset({"self", "you", "each_opponent", "each_other_player", "each_pla
                   ir.SACRIFICED,         # CR 608.2h, engine.casting._remember_sacrificed
                   ir.DAMAGED_THIS_WAY,   # engine.effects._deal_damage
                   ir.MOST_VOTES,         # CR 701.38b, engine.resolution.resolve_subject
+                  ir.TARGET_OWNER,       # the owner of the only target, engine.resolution.resolve_subject
                   ir.DISSENTERS,         # CR 701.38, the same
                   ir.ENCHANTED_PLAYER})  # CR 303.4b, engine.resolution.resolve_subject
 CONTROLLERS = frozenset({None, "you", "opponent", "not_you",
@@ -524,6 +526,8 @@ def _walk(node, out: list[str]) -> None:
         out.append(f"effect {t.__name__}")
     if t in (ir.SpellAbility, ir.ActivatedAbility, ir.TriggeredAbility):
         out += _division_gaps(node)
+        if len(node.targets) != 1 and ir.contains(node.effects, lambda n: n == ir.Ref(ir.TARGET_OWNER)):
+            out.append("the owner of one target of several")     # engine.resolution: the first
     if _is_effect(t) and t is not ir.DealDamage and any(
             ir.per_player(getattr(node, f.name)) for f in dataclasses.fields(node)):
         out.append("an amount counted for each player outside damage")    # engine.effects._deal_damage

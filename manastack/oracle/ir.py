@@ -273,6 +273,7 @@ class Filter:
     nontoken: bool = False        # "nontoken": not a token (CR 111.1)
     token: bool = False           # "creature token", "tokens you control": a token (CR 111.1)
     counter: str | None = None    # "with a +1/+1 counter on it": one or more of that kind (CR 122.1)
+    no_counters: bool = False     # "with no counters on it": no counter of any kind (CR 122.1)
     monocolored: bool = False     # exactly one color (CR 105.2a)
     types_or_subtypes: bool = False   # "an instant, sorcery, or Wizard spell": one of ``types`` or of ``subtypes``
     all_colors: tuple[str, ...] = ()   # "a spell that's both red and white": each of these colors (CR 105.2)
@@ -1925,6 +1926,12 @@ EXILED_CARDS = "exiled_cards"
 # "its mana value" after "reveal the top card of your library and put that card into your
 # hand": a Ref to the card RevealTopToHand moved
 REVEALED = "revealed_card"
+# "that player" after "return target permanent to its owner's hand, then": a Ref to the owner of
+# the ability's only target (CR 400.3)
+TARGET_OWNER = "target_owner"
+# "its owner" of a card's own trigger: read only in "When ~ is put into a graveyard from anywhere,
+# its owner ..." where it is the ability's controller (CR 113.8); anywhere else a Ref no rule reads
+ITS_OWNER = "its_owner"
 # Eminence: "if (as long as) ~ is in the command zone or on the battlefield", a condition that
 # also says where the ability works (CR 113.6b): a named condition of a triggered or static ability
 IN_COMMAND_ZONE_OR_BATTLEFIELD = "self_in_command_zone_or_battlefield"
@@ -3168,8 +3175,34 @@ class ChooseCardName:
     qualities: Filter = field(default_factory=lambda: Filter(zone="any"))
 
 
+@dataclass(frozen=True, slots=True)
+class ExileSacrificeReturn:
+    """"Each player exiles all creature cards from their graveyard, then sacrifices all creatures
+    they control, then puts all cards they exiled this way onto the battlefield": every player
+    ``who`` names exiles the cards of their graveyard matching ``exiled`` (CR 406.3), then
+    sacrifices the permanents they control matching ``sacrificed`` (CR 701.21a), then puts the
+    cards they exiled onto the battlefield under their control (CR 110.2a); each step is done by
+    all of them at once before the next (Living Death's rulings)."""
+
+    who: Subject
+    exiled: Filter
+    sacrificed: Filter
+
+
+@dataclass(frozen=True, slots=True)
+class EachPutsFromGraveyard:
+    """"Each player puts a creature card from their graveyard onto the battlefield": every player
+    ``who`` names chooses a card of their graveyard matching ``filter``, in APNAP order (CR
+    101.4), and the chosen cards enter at once, each under the control of the player who put it
+    there (CR 110.2a). Nothing targets."""
+
+    who: Subject
+    filter: Filter
+
+
 Effect = Union[_Effects6, GainAbility, LoseKeywords, BecomeColor, BecomeLandType, ExtraLandPlays, ChooseCreatureType,
-               DiscardHandDraw, ChooseCardName, SearchZonesExile, Encore, RemoveFromCombat, ExileFromGraveyard]
+               DiscardHandDraw, ChooseCardName, SearchZonesExile, Encore, RemoveFromCombat, ExileFromGraveyard,
+               ExileSacrificeReturn, EachPutsFromGraveyard]
 
 
 def nodes(node) -> Iterator:

@@ -175,7 +175,7 @@ class _TokenTypes:
 
 _ONE = {"self", "enchanted", "equipped", "triggering_object"}
 _PLAYERS = {"you", "each_opponent", "each_player", "target_controller", "triggering_player",
-            "triggering_controller", "defending_player", ir.DISSENTERS}
+            "triggering_controller", "defending_player", ir.DISSENTERS, ir.TARGET_OWNER}
 
 
 _PLAYER_TARGETS = {"player", "opponent", "player_or_planeswalker", "opponent_or_planeswalker", "any"}

@@ -83,6 +83,11 @@ class FollowupRules:
         amount = next((x for x in c[1:] if isinstance(x, _Amount)), None)
         return [ir.ShuffleHandAndGraveyard(who)] + ([ir.Draw(amount.value, who)] if amount is not None else [])
 
+    def its_owner_shuffles_graveyard(self, c):
+        """"Its owner shuffles their graveyard into their library." (CR 701.24a): "its owner" is
+        read by the trigger of the card itself that says it (transform_lines.triggered)."""
+        return [ir.ShuffleHandAndGraveyard(ir.Ref(ir.ITS_OWNER), hand=False)]
+
     def shuffle_graveyard(self, c):
         """"Target player shuffles their graveyard into their library." (CR 701.24a)"""
         _need(_is_player(c[0]), "not a player")
@@ -91,6 +96,32 @@ class FollowupRules:
     def shuffle_it_owner(self, c):
         """"Choose target artifact. Its owner shuffles it into their library." (CR 701.24a)"""
         return [ir.ShuffleIntoLibrary(IT)]
+
+    def exile_sacrifice_return(self, c):
+        """"Each player exiles all creature cards from their graveyard, then sacrifices all
+        creatures they control, then puts all cards they exiled this way onto the battlefield."
+        (CR 406.3, 701.21a, 110.2a)"""
+        who, exiled, sacrificed = c[0], c[1], c[-1]
+        _need(_is_player(who) and isinstance(exiled, _Desc) and isinstance(sacrificed, _Desc), "exile, sacrifice, return")
+        _need(exiled.kind in (None, "card") and not exiled.zone_given and exiled.filter.controller is None
+              and sacrificed.kind in (None, "permanent") and not sacrificed.zone_given
+              and sacrificed.filter.controller is None, "exile, sacrifice, return")
+        return [ir.ExileSacrificeReturn(who, dataclasses.replace(exiled.filter, zone="graveyard"), sacrificed.filter)]
+
+    def each_puts_from_graveyard(self, c):
+        """"Each player puts a creature card from their graveyard onto the battlefield." (CR 110.2a)"""
+        who, n, d = c[0], str(c[1]).lower(), c[2]
+        _need(n in ("a", "an", "one") and _is_player(who) and isinstance(d, _Desc) and not d.plural and d.kind in (None, "card")
+              and not d.zone_given and d.filter.controller is None, "put from their graveyard")
+        return [ir.EachPutsFromGraveyard(who, dataclasses.replace(d.filter, zone="graveyard"))]
+
+    def return_then_owner_discards(self, c):
+        """"Return target permanent to its owner's hand, then that player discards a card.": the
+        owner of the target (CR 400.3) discards (CR 701.9a), read as the only target."""
+        returned = c[0]
+        _need(len(returned) == 1 and type(returned[0]) is ir.ReturnToHand and isinstance(returned[0].what, _T)
+              and _permanent(returned[0].what) and returned[0].what.spec.count == 1, "return to its owner's hand")
+        return [*returned, ir.Discard(1, ir.Ref(ir.TARGET_OWNER))]
 
     def switch_pt(self, c):
         """"Switch target creature's power and toughness until end of turn" (CR 613.4d)."""

@@ -223,6 +223,10 @@ class LineRules:
         from_graveyard = ir.contains(effects, _returns_self)
         _need(not from_graveyard or trigger.subject not in ("self", "enchanted", "equipped")
               or trigger.event == "beginning_of_step", "a trigger of the card itself from a graveyard")
+        if trigger == _SELF_INTO_GRAVEYARD:
+            # the card triggers where it went (CR 603.6c), controlled by its owner (CR 113.8)
+            from_graveyard = True
+            effects = [_owner_is_you(e) for e in effects]
         return "abilities", [ir.TriggeredAbility(trigger, tuple(effects), tuple(targets), condition=condition,
                                                  is_mana=is_mana, from_graveyard=from_graveyard)]
 
@@ -1004,6 +1008,21 @@ _DAMAGED_PLAYER = frozenset({"deals_damage_to_player", "deals_combat_damage_to_p
 # drew, discarded, cycled, gained or lost life (CR 603.2).
 _PLAYER_ACTS = frozenset({"draw", "discards", "cycles", "gain_life", "lose_life", "plays_land", "activates",
                           "put_into_graveyard"})     # the owner of the graveyard (CR 400.3)
+
+
+_SELF_INTO_GRAVEYARD = ir.Trigger("put_into_graveyard", "self")
+
+
+def _owner_is_you(node):
+    """``node`` with "its owner" (ir.ITS_OWNER) read as the ability's controller: the card's
+    owner, who controls its trigger from the graveyard (CR 113.8)."""
+    if node == ir.Ref(ir.ITS_OWNER):
+        return ir.Ref("you")
+    if isinstance(node, tuple):
+        return tuple(_owner_is_you(n) for n in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type) and ir.contains(node, lambda n: n == ir.Ref(ir.ITS_OWNER)):
+        return dataclasses.replace(node, **{f.name: _owner_is_you(getattr(node, f.name)) for f in dataclasses.fields(node)})
+    return node
 
 
 def _returns_self(node) -> bool:

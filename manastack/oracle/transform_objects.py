@@ -516,6 +516,10 @@ class ObjectRules:
         _need(c[0] not in _NOT_COUNTERS, "with no counters")
         return "counter", c[0]
 
+    def p_no_counters(self, c):
+        """"creature with no counters on it" (CR 122.1): no counter of any kind."""
+        return "no_counters", True
+
     def p_enchanted(self, c):
         """"creatures you control that are enchanted": with an Aura attached (CR 303.4)."""
         return "enchanted", True

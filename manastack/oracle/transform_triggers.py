@@ -127,6 +127,11 @@ class TriggerRules:
         700.4) and is a card its owner owns (CR 400.3); a token goes there too (CR 111.7)."""
         return ir.Trigger("dies", self._one_of(c, "put into a graveyard"), whose=c[2])
 
+    def e_self_put_into_graveyard(self, c):
+        """"When ~ is put into a graveyard from anywhere": the card itself going to its owner's
+        graveyard from any zone (CR 400.3); the ability triggers from there (CR 603.6c)."""
+        return ir.Trigger("put_into_graveyard", "self")
+
     def e_put_into_graveyard(self, c):
         """"Whenever a creature card is put into an opponent's graveyard from anywhere": a card
         going to a graveyard from any zone, its owner's (CR 400.3); a token is no card (CR 108.2)."""
