@@ -293,6 +293,7 @@ DURATIONS = frozenset({Duration.END_OF_TURN, Duration.PERMANENT, Duration.NEXT_E
 LAYOUTS = frozenset({"normal",
                      "transform",               # CR 712.2, engine.double_faced
                      "adventure",               # CR 715, engine.adventure
+                     "flip",                    # CR 710, engine.flip_cards
                      "modal_dfc",               # CR 712.3, 712.12: a land back face, engine.double_faced
                      "split", "aftermath"})     # CR 709, 702.127, engine.split_cards
 

@@ -2517,7 +2517,16 @@ class Transform:
     what: Subject
 
 
-_Effects6 = Union[_Effects5, Transform, UntapUpTo, LookRevealTop]
+@dataclass(frozen=True, slots=True)
+class Flip:
+    """"Flip ~" / "flip it" (CR 710): a flip permanent not yet flipped gets its alternative
+    characteristics for as long as it stays on the battlefield (CR 710.2, 710.4); anything else
+    is unchanged."""
+
+    what: Subject
+
+
+_Effects6 = Union[_Effects5, Transform, Flip, UntapUpTo, LookRevealTop]
 
 
 # --------------------------------------------------------------------------------- granted abilities (CR 611.2, 613.1f)
