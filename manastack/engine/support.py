@@ -45,6 +45,7 @@ KEYWORDS = frozenset({
     "affinity",                 # a cost reduction, engine.spell_costs (CR 702.41)
     "improvise", "delve",       # tapping artifacts, exiling cards to pay, engine.casting.pay_mana
     "evoke", "dash", "surge",   # alternative costs, engine.alt_costs; evoke's trigger, dash's return
+    "emerge",                   # CR 702.119: an alternative cost with a creature sacrificed, engine.alt_costs, casting
     "spectacle",                # an alternative cost once an opponent lost life this turn, engine.alt_costs
     "prowl",                    # an alternative cost after combat damage by a source of a shared type, engine.alt_costs
     "storm",                    # a cast trigger that copies the spell, engine.copies
