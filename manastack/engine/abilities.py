@@ -149,6 +149,11 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
     if kw.name == "fabricate" and kw.arg is not None:
         return ir.TriggeredAbility(ir.Trigger("enters"), (ir.Fabricate(int(kw.arg)),),
                                    text=f"Fabricate {kw.arg} (CR 702.123a)")
+    if kw.name == "soulbond":
+        # CR 702.95a's two triggers as one: a creature of yours entering, this one or another,
+        # with the intervening "if" that both are unpaired (engine.conditions, engine.soulbond)
+        return ir.TriggeredAbility(ir.Trigger("enters", _CREATURE_OF_YOURS), (ir.May((ir.Pair(),)),),
+                                   condition="soulbond_can_pair", text="Soulbond (CR 702.95a)")
     if kw.name == "evolve":
         return ir.TriggeredAbility(ir.Trigger("enters", _CREATURE_OF_YOURS),
                                    (ir.PutCounters(ir.Ref("self"), "+1/+1", 1),),

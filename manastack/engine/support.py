@@ -45,6 +45,7 @@ KEYWORDS = frozenset({
     "affinity",                 # a cost reduction, engine.spell_costs (CR 702.41)
     "improvise", "delve",       # tapping artifacts, exiling cards to pay, engine.casting.pay_mana
     "evoke", "dash", "surge",   # alternative costs, engine.alt_costs; evoke's trigger, dash's return
+    "soulbond",                 # CR 702.95: pairing, engine.soulbond; "each of those creatures", engine.continuous
     "emerge",                   # CR 702.119: an alternative cost with a creature sacrificed, engine.alt_costs, casting
     "spectacle",                # an alternative cost once an opponent lost life this turn, engine.alt_costs
     "prowl",                    # an alternative cost after combat damage by a source of a shared type, engine.alt_costs
@@ -432,6 +433,8 @@ def _walk(node, out: list[str]) -> None:
     elif t is ir.StaticEffect:
         if node.kind not in STATIC_KINDS:
             out.append(f"static effect {node.kind!r}")
+        if node.affected == "paired" and node.condition != "self_paired":
+            out.append("\"each of those creatures\" without \"as long as ~ is paired\"")
         if node.kind == "self_cost_reduction" and node.for_each not in OWN_COST_COUNTS | {None, "party"}:
             out.append(f"a cost reduction by {node.for_each!r}")
         if type(node.count) is ir.CountersOn and node.kind != "modify_pt":

@@ -2526,7 +2526,15 @@ class Flip:
     what: Subject
 
 
-_Effects6 = Union[_Effects5, Transform, Flip, UntapUpTo, LookRevealTop]
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """Soulbond's pairing (CR 702.95a): as the soulbond creature's own trigger resolves, it
+    is paired with another unpaired creature its controller chooses; as the trigger of another
+    creature entering resolves, that creature is paired with it. Nothing is paired unless both
+    are still creatures on the battlefield under the ability's controller (CR 702.95c)."""
+
+
+_Effects6 = Union[_Effects5, Transform, Flip, Pair, UntapUpTo, LookRevealTop]
 
 
 # --------------------------------------------------------------------------------- granted abilities (CR 611.2, 613.1f)
