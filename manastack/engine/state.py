@@ -83,6 +83,9 @@ SHARED_ZONES = frozenset((Zone.LIBRARY, Zone.HAND, Zone.GRAVEYARD, Zone.EXILE, Z
 # (CR 607.2a), or it returns when the permanent leaves the battlefield (CR 610.3).
 EXILED_WITH = "exiled with"
 EXILED_UNTIL = "exiled until it leaves"
+# CR 702.55b: a card exiled by haunt haunts the creature its haunt ability targeted, by the id
+# that creature had then (kept in the card's ``attached_to``, engine.events.link_exiled)
+HAUNTING = "haunting"
 
 
 class Obj:

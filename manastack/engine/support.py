@@ -45,6 +45,7 @@ KEYWORDS = frozenset({
     "affinity",                 # a cost reduction, engine.spell_costs (CR 702.41)
     "improvise", "delve",       # tapping artifacts, exiling cards to pay, engine.casting.pay_mana
     "evoke", "dash", "surge",   # alternative costs, engine.alt_costs; evoke's trigger, dash's return
+    "haunt",                    # CR 702.55, on a permanent: engine.haunt, its exile trigger in engine.triggers
     "soulbond",                 # CR 702.95: pairing, engine.soulbond; "each of those creatures", engine.continuous
     "emerge",                   # CR 702.119: an alternative cost with a creature sacrificed, engine.alt_costs, casting
     "spectacle",                # an alternative cost once an opponent lost life this turn, engine.alt_costs
@@ -262,7 +263,8 @@ GRAVEYARD_OWNERS = frozenset({"you", "opponent"})
 # Events other than damage that "Whenever one or more ..." batches into one trigger for all the
 # objects of one event (CR 603.2c; engine.triggers._batch_attack).
 BATCHED_EVENTS = frozenset({"attacks"})
-TRIGGER_SUBJECTS = frozenset({"self", "enchanted", "equipped"})
+TRIGGER_SUBJECTS = frozenset({"self", "enchanted", "equipped",
+                              "haunted"})       # CR 702.55b-c: the creature a card in exile haunts, engine.triggers
 # Whose turn it must be as a spell is cast, for a cast trigger (CR 601.2i; engine.triggers.instances).
 TRIGGER_TURNS = frozenset({"your", "opponent"})
 PLAYER_SUBJECTS = frozenset({"you", "opponent", "each"})

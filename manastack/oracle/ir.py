@@ -2534,7 +2534,13 @@ class Pair:
     are still creatures on the battlefield under the ability's controller (CR 702.95c)."""
 
 
-_Effects6 = Union[_Effects5, Transform, Flip, Pair, UntapUpTo, LookRevealTop]
+@dataclass(frozen=True, slots=True)
+class HauntExile:
+    """Haunt's "exile it haunting target creature" (CR 702.55a): the card that was put into the
+    graveyard is exiled, and haunts the creature targeted (CR 702.55b)."""
+
+
+_Effects6 = Union[_Effects5, Transform, Flip, Pair, HauntExile, UntapUpTo, LookRevealTop]
 
 
 # --------------------------------------------------------------------------------- granted abilities (CR 611.2, 613.1f)
