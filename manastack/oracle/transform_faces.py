@@ -18,8 +18,9 @@ class FaceRules:
         _need(_permanent(c[0]), "flip")
         return [ir.Flip(c[0])]
 
-    def e_self_enters_or_haunted_dies(self, c):
+    def e_self_or_haunted_dies(self, c):
         """"When ~ enters or the creature it haunts dies" (CR 702.55b-c): one ability per event."""
+        _need(c[-1] == "enters", "haunt: an event other than entering")
         return ir.Trigger("enters"), ir.Trigger("dies", "haunted")
 
     # Intervening "if" clauses of the werewolves (CR 603.4), as condition names.
