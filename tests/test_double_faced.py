@@ -59,8 +59,8 @@ def test_a_card_is_supported_only_when_every_face_is(corpus_db):
     assert corpus_db.get("Gatstaf Shepherd").fully_supported
     assert corpus_db.get("Gatstaf Howler").fully_supported
     # kinds the engine doesn't play yet say so on both faces
-    assert any("flip card" in u for u in corpus_db.get("Akki Lavarunner").unsupported)
-    assert any("flip card" in u for u in corpus_db.get("Tok-Tok, Volcano Born").unsupported)
+    assert any("meld card" in u for u in corpus_db.get("Graf Rats").unsupported)
+    assert any("meld card" in u for u in corpus_db.get("Midnight Scavengers").unsupported)
 
 
 def test_coverage_counts_each_face_once():

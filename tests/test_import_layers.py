@@ -40,7 +40,7 @@ ENGINE_LAYERS = (
                  "spell_costs", "targets", "timing",
                  "attack_targets", "loyalty")),
     ("rules", ("adventure", "alt_costs", "casting", "cipher", "clash", "combat", "control", "copies", "cost_parts", "crew", "double_faced", "edicts", "effects", "emblems", "events", "face_up",
-               "free_casting", "game_end", "game_outcome", "keyword_effects", "skips", "token_copies", "leave_game", "levelers", "mana_abilities", "mana_capacity", "morph", "mutate", "payment_search", "phasing", "placement_effects", "resolve", "sagas", "sba", "splice", "split_cards",
+               "flip_cards", "free_casting", "game_end", "game_outcome", "haunt", "keyword_effects", "skips", "token_copies", "leave_game", "levelers", "mana_abilities", "mana_capacity", "morph", "mutate", "payment_search", "phasing", "placement_effects", "resolve", "sagas", "sba", "soulbond", "splice", "split_cards",
                "suspend", "triggers", "unless_costs", "votes")),
     ("game loop", ("legality", "loop", "mana_query", "save_check", "serialize", "support", "turn", "view")),
 )

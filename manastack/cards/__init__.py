@@ -88,6 +88,9 @@ class CardDef:
     # A card with bestow (CR 702.103): the card as a bestowed Aura, "an Aura enchantment with
     # enchant creature" (CR 702.103b), on the stack and on the battlefield while bestowed.
     bestowed: "CardDef | None" = field(default=None, repr=False)
+    # A flip card (CR 710): on its normal face, the alternative characteristics a flipped
+    # permanent has (CR 710.1b, 710.2); that face's ``front`` is the normal face.
+    flipped: "CardDef | None" = field(default=None, repr=False)
 
     @cached_property
     def colors(self) -> tuple[str, ...]:
@@ -181,6 +184,12 @@ class CardDef:
         or a leveler's face at some level (CR 711.6)."""
         return self.front or self.leveled or self
 
+    @property
+    def unflipped(self) -> "CardDef":
+        """A flip card's normal face, also when this is its flipped face: what a copy of a flipped
+        permanent copies, the copy being unflipped (CR 707.3, 110.5b); any other card itself."""
+        return self.front if self.layout is Layout.FLIP and self.front is not None else self
+
 
 _OVERLOAD = re.compile(r"^Overload\b", re.M)
 _TARGET = re.compile(r"\b([Tt])arget\b")
@@ -242,6 +251,11 @@ def link_faces(layout: Layout, main: CardDef, other: CardDef) -> CardDef:
     for card in (main, other):
         object.__setattr__(card, "layout", layout)
     object.__setattr__(other, "front", main)
+    if layout is Layout.FLIP:
+        # CR 710.1c: flipping changes neither color nor mana cost; the flipped face has the card's
+        object.__setattr__(other, "mana_cost", main.mana_cost)
+        object.__setattr__(other, "color_indicator", main.color_indicator)
+        object.__setattr__(main, "flipped", other)
     if other.color_indicator is None and not other.mana_cost.symbols and other.face.get("colors"):
         # CR 204, 712.8e: a back face has no mana cost; the 2021 corpus gives its color indicator
         # only as the face's colors

@@ -68,6 +68,7 @@ from manastack.mana import ManaCost
 from manastack.oracle import ir
 from manastack.oracle.ir import Duration
 
+_CREATURE_TARGET = ir.TargetSpec("permanent", ir.Filter(types=("Creature",)))
 _NONCREATURE_SPELL = ir.Filter(non_types=("Creature",), controller="you", zone="stack")
 _CREATURE_OF_YOURS = ir.Filter(types=("Creature",), controller="you")
 _YOUR_UPKEEP = ir.Trigger("beginning_of_step", step="upkeep", whose="your")
@@ -149,6 +150,16 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
     if kw.name == "fabricate" and kw.arg is not None:
         return ir.TriggeredAbility(ir.Trigger("enters"), (ir.Fabricate(int(kw.arg)),),
                                    text=f"Fabricate {kw.arg} (CR 702.123a)")
+    if kw.name == "haunt":
+        # CR 702.55a, on a permanent; an instant's or sorcery's "When the creature ~ haunts dies"
+        # isn't read, so such a card with haunt is not supported
+        return ir.TriggeredAbility(ir.Trigger("dies"), (ir.HauntExile(),), (_CREATURE_TARGET,),
+                                   text="Haunt (CR 702.55a)")
+    if kw.name == "soulbond":
+        # CR 702.95a's two triggers as one: a creature of yours entering, this one or another,
+        # with the intervening "if" that both are unpaired (engine.conditions, engine.soulbond)
+        return ir.TriggeredAbility(ir.Trigger("enters", _CREATURE_OF_YOURS), (ir.May((ir.Pair(),)),),
+                                   condition="soulbond_can_pair", text="Soulbond (CR 702.95a)")
     if kw.name == "evolve":
         return ir.TriggeredAbility(ir.Trigger("enters", _CREATURE_OF_YOURS),
                                    (ir.PutCounters(ir.Ref("self"), "+1/+1", 1),),
@@ -546,8 +557,9 @@ def nested_abilities(card) -> tuple[ir.TriggeredAbility, ...]:
 
 def works_in_exile(ab: ir.TriggeredAbility) -> bool:
     """Madness's and suspend's triggers work while the card is exiled, and only then (CR 702.35a,
-    702.62a)."""
-    return bool(ab.effects) and type(ab.effects[0]) in (ir.CastWithMadness, ir.RemoveTimeCounter)
+    702.62a); so do a haunting card's "when the creature it haunts dies" (CR 702.55c)."""
+    return bool(ab.effects) and type(ab.effects[0]) in (ir.CastWithMadness, ir.RemoveTimeCounter) \
+        or ab.trigger.subject == "haunted"
 
 
 def nested_index(card, ability: ir.TriggeredAbility) -> int:

@@ -50,10 +50,13 @@ WITHOUT_PAYING = (FREE, "suspend")               # cascade; suspend (CR 702.62a)
 # target and merges the spell with it: ``targets``, ``mutate``), spectacle (CR 702.137a, only once
 # an opponent lost life this turn), prowl (CR 702.76a), and "alternative": a cost the card's text
 # offers "rather than pay this spell's mana cost" (CR 118.9, ``ir.AlternativeCost``), bestow
-# (CR 702.103a, which makes the spell an Aura spell: ``casting``, ``resolve``, ``bestow``).
+# (CR 702.103a, which makes the spell an Aura spell: ``casting``, ``resolve``, ``bestow``), emerge
+# (CR 702.119a: a creature sacrificed, chosen as the cost is announced, and the total cost reduced
+# by its mana value: :func:`emerge_fodder`, ``casting``).
 PRINTED = "alternative"
+EMERGE = "emerge"
 CHOSEN_ALTERNATIVES = ("evoke", "dash", "surge", "overload", "awaken", "mutate", "spectacle", "prowl", "bestow",
-                       PRINTED)
+                       EMERGE, PRINTED)
 ALTERNATIVE = ("flashback", "escape", "madness", "miracle") + WITHOUT_PAYING + CHOSEN_ALTERNATIVES   # paid rather than the mana cost (CR 118.9)
 # Optional additional costs announced as the spell is cast (CR 601.2b); replicate may be paid
 # any number of times (CR 702.56a), conspire taps two creatures (CR 702.78a).
@@ -72,7 +75,7 @@ FLASH_TAX = "flash_tax"
 _RULES = {"kicker": "702.33a", "multikicker": "702.33c", "buyback": "702.27a", "entwine": "702.42a",
           "evoke": "702.74a", "dash": "702.109a", "surge": "702.117a", "overload": "702.96a",
           "awaken": "702.113a", "mutate": "702.140a", "spectacle": "702.137a", "prowl": "702.76a", PRINTED: "118.9",
-          "bestow": "702.103a", "escape": "702.138a",
+          "bestow": "702.103a", "escape": "702.138a", EMERGE: "702.119a",
           "replicate": "702.56a", "conspire": "702.78a"}
 
 
@@ -183,6 +186,8 @@ def alternatives(s, player: int, o) -> list[str]:
         if ab.name == "bestow" and (o.card.bestowed is None
                                     or not _specs_satisfiable(s, [aura_target_spec(o.card.bestowed)], o, player)):
             continue            # CR 702.103b, 601.2c: a bestowed Aura spell needs a creature to target
+        if ab.name == EMERGE and not emerge_fodder(s, player):
+            continue            # CR 702.119a: it needs a creature to sacrifice
         out.append(ab.name)
     printed = printed_alternative(o.card)
     if printed is not None and (printed.condition is None or holds(s, printed.condition, _as_controlled(o, player))):
@@ -196,6 +201,18 @@ def _prowled(s, player: int, o) -> bool:
     seen = s.players[player].combat_damage_types
     kinds = {t for t in o.card.subtypes if t in CREATURE_TYPES}
     return bool(kinds) and ("*" in seen or bool(kinds & set(seen)))
+
+
+def emerge_fodder(s, player: int) -> list:
+    """CR 702.119a: the creatures ``player`` could sacrifice to cast a spell for its emerge cost."""
+    return [c for c in s.permanents(player) if ch.is_creature(s, c)]
+
+
+def emerge_reduced(total: ManaCost, creature) -> ManaCost:
+    """CR 702.119a: ``total`` reduced by as much generic mana as the mana value of ``creature``,
+    the one sacrificed; the colored part of the cost stays (the cards' rulings)."""
+    left = max(0, total.generic - ch.mana_value(creature))
+    return ManaCost(((str(left),) if left else ()) + tuple(sym for sym in total.symbols if not sym.isdigit()))
 
 
 def printed_alternative(card) -> ir.AlternativeCost | None:
@@ -323,11 +340,14 @@ def affordable(s, player: int, o, costs: tuple[str, ...], bound=None) -> bool:
         return False
     total = total_cost(s, player, o, 0, mana)[0]
     use = spell_use(o)
+    exclude = kept_for_parts(s, o, tuple(others), player) if others else NO_ONE
+    if EMERGE in costs:     # CR 702.119a: with some creature of theirs sacrificed
+        return any(can_afford(s, player, emerge_reduced(total, c), use=use, exclude=exclude)
+                   for c in emerge_fodder(s, player))
     total = assisted(s, player, o, total, use)
     if bound is not None and not use.other_payers and bound.cannot_pay(total):
         return False
-    return can_afford(s, player, total, use=use,
-                      exclude=kept_for_parts(s, o, tuple(others), player) if others else NO_ONE)
+    return can_afford(s, player, total, use=use, exclude=exclude)
 
 
 def assisted(s, player: int, o, total: ManaCost, use) -> ManaCost:
@@ -380,15 +400,17 @@ def _text(card, kw: ir.Keyword) -> str:
     return "(" + ", ".join(p[:1].lower() + p[1:] for p in pieces) + ")"
 
 
-def announce(ctx, player: int, spell, costs: tuple[str, ...]) -> None:
+def announce(ctx, player: int, spell, costs: tuple[str, ...]) -> int | None:
     """CR 601.2b: with the alternative cost the cast uses, the player announces which optional
     additional costs they will pay: kicker once, multikicker and replicate any number of times,
-    buyback, entwine, conspire."""
+    buyback, entwine, conspire. Returns the creature to sacrifice for emerge, chosen as its cost
+    is (CR 702.119c), or None."""
     s = ctx.s
     card = spell.card
     who = s.players[player].name
+    emerging = None
     if not costs:
-        costs = _choose_alternative(ctx, player, spell)
+        costs, emerging = _choose_alternative(ctx, player, spell)
     elif costs[0] in CHOSEN_ALTERNATIVES:       # from a graveyard, as its own static ability allows
         _note(keyword_of(card, costs[0]), card)
         if exercise.RECORD is not None:
@@ -442,6 +464,7 @@ def announce(ctx, player: int, spell, costs: tuple[str, ...]) -> None:
             s.add_log(f"{who} announces {kw.name} {_text(card, kw)}{_times(n)}", ("601.2b", _RULES[kw.name]),
                       "choice")
     spell.cast_costs = costs
+    return emerging
 
 
 def _choose_or_cost(ctx, player: int, spell, costs: tuple[str, ...]) -> tuple[str, ...]:
@@ -471,19 +494,29 @@ def _choose_or_cost(ctx, player: int, spell, costs: tuple[str, ...]) -> tuple[st
     return costs + ((OR_COST,) if answer.args[0] else ())
 
 
-def _choose_alternative(ctx, player: int, spell) -> tuple[str, ...]:
+def _choose_alternative(ctx, player: int, spell) -> tuple[tuple[str, ...], int | None]:
     """CR 601.2b, 118.9: the player says whether they pay the mana cost or an alternative cost
-    (evoke, dash, surge); only costs they could pay are offered, and with one, no question."""
+    (evoke, dash, surge); only costs they could pay are offered, and with one, no question. For
+    emerge, they choose the creature to sacrifice at the same time (CR 702.119c): one answer per
+    creature whose sacrifice would leave a cost they could pay; it is returned too."""
     s = ctx.s
     card = spell.card
     names = [n for n in alternatives(s, player, spell) if affordable(s, player, spell, (n,))]
     if not names:
-        return ()
+        return (), None
     unchanged = card.overloaded is None or has_targets_for(s, spell, casting_ability(card), player)
     options: tuple[Action, ...] = ((Action(ActionKind.DEFAULT, (), f"pay its mana cost {card.mana_cost}"),)
                if unchanged and affordable(s, player, spell, ()) else ())
-    options += tuple(Action(ActionKind.ALTERNATIVE, (n,), f"pay its {n} cost {_text(card, _keyword_for(card, n))}")
-                     for n in names)
+    for n in names:
+        words = f"pay its {n} cost {_text(card, _keyword_for(card, n))}"
+        if n != EMERGE:
+            options += (Action(ActionKind.ALTERNATIVE, (n,), words),)
+            continue
+        total = total_cost(s, player, spell, 0, parts(card, (n,))[0])[0]
+        options += tuple(Action(ActionKind.ALTERNATIVE, (n, c.id), f"{words}, sacrificing {c.card.name} "
+                                f"(minus {ch.mana_value(c)})")
+                         for c in emerge_fodder(s, player)
+                         if can_afford(s, player, emerge_reduced(total, c), use=spell_use(spell)))
     if len(options) == 1:
         answer = options[0]
     else:
@@ -491,7 +524,7 @@ def _choose_alternative(ctx, player: int, spell) -> tuple[str, ...]:
                                   f"Cast {card.name} for its mana cost or an alternative cost? (CR 601.2b, 118.9)",
                                   options))
     if answer.kind == ActionKind.DEFAULT:
-        return ()
+        return (), None
     name = answer.args[0]
     kw = _keyword_for(card, name)
     if name == PRINTED:
@@ -500,8 +533,9 @@ def _choose_alternative(ctx, player: int, spell) -> tuple[str, ...]:
     else:
         _note(kw, card)
     s.add_log(f"{s.players[player].name} casts {card.name} for its {name} cost {_text(card, kw)} rather than "
-              "its mana cost", tuple(dict.fromkeys((_RULES[name], "118.9"))), "cast")
-    return (name,)
+              "its mana cost" + (f", choosing {s.objs[answer.args[1]].card.name} to sacrifice" if name == EMERGE else ""),
+              tuple(dict.fromkeys((_RULES[name], "118.9") + (("702.119c",) if name == EMERGE else ()))), "cast")
+    return (name,), (answer.args[1] if name == EMERGE else None)
 
 
 def _note_parts(cost: ir.Cost, card) -> None:

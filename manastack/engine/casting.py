@@ -504,7 +504,7 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
     item = StackItem(s.next_id, "spell", spell.id, player, card, spell_ability_index(card), card.name)
     s.next_id += 1
     s.stack.append(item)
-    alt_costs.announce(ctx, player, spell, costs)        # CR 601.2b: kicker, buyback, ...
+    emerging = alt_costs.announce(ctx, player, spell, costs)        # CR 601.2b: kicker, buyback, ...
     if "overload" in spell.cast_costs and card.overloaded is not None:
         spell.printed, spell.card = card, card.overloaded      # its text changed (CR 702.96b)
         card = item.card = card.overloaded
@@ -555,11 +555,17 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
     if not choose_division(ctx, item, player, ab):       # CR 601.2d
         raise Rollback()
     total, why = total_cost(s, player, spell, item.x, base)
+    if emerging is not None:           # CR 702.119a: less the mana value of the creature to sacrifice
+        fodder = s.objs[emerging]
+        total = alt_costs.emerge_reduced(total, fodder)
+        why = why + [f"minus {ch.mana_value(fodder)} for sacrificing {fodder.card.name} (emerge, CR 702.119a)"]
     alt_costs.log_total(s, card, spell.cast_costs, base.with_x(item.x), total, why)
     if alt_costs.keyword(card, "assist") is not None and total.generic:
         total = _assist(ctx, player, spell, total, spell_use(spell, base))
     ctx.sacrificed = []
     item.paid = pay_spell_costs(ctx, player, spell, total, others, spell_use(spell, base))
+    if emerging is not None:
+        _sacrifice_for_emerge(ctx, player, emerging)
     _remember_sacrificed(ctx, item)
     s.players[player].spells_cast_this_turn += 1
     if FROM_COMMAND in spell.cast_costs and commanders.is_commander(s, spell):
@@ -567,6 +573,18 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
     s.add_log(f"{card.name} is cast", ("601.2i",), "cast")
     events.collect(ctx, SpellCast(player, spell.id, item.id))
     announce_targets(ctx, item)        # CR 702.21a: ward sees what became a target
+
+
+def _sacrifice_for_emerge(ctx: Ctx, player: int, oid: int) -> None:
+    """CR 702.119c, 601.2h: the creature chosen as the emerge cost was announced is sacrificed as
+    the total cost is paid; gone or no longer theirs by then (a mana ability used it up), the
+    cost can't be paid and the cast is undone."""
+    s = ctx.s
+    fodder = s.objs.get(oid)
+    if fodder is None or fodder.zone != "battlefield" or fodder.controller != player or not ch.is_creature(s, fodder):
+        raise Rollback()
+    ctx.sacrificed.append(last_known_stats(s, fodder))    # "the sacrificed creature" (CR 608.2h)
+    events.sacrifice(ctx, fodder)
 
 
 def _remember_sacrificed(ctx: Ctx, item: StackItem) -> None:

@@ -12,6 +12,7 @@ from manastack.oracle import ir
 
 from . import exercise, upcalls
 from . import characteristics as ch
+from .continuous import partner_of
 from .event_types import Seen
 from .commanders import FROM_COMMAND
 from .state import ItemKind, Obj, State, Step
@@ -265,6 +266,11 @@ def _self_renowned(s: State, src: Obj) -> bool:
     return "renowned" in src.designations
 
 
+def _self_paired(s: State, src: Obj) -> bool:
+    """"As long as ~ is paired with another creature" (CR 702.95b)."""
+    return partner_of(s, src.id) is not None
+
+
 _CONDITIONS = {
     "kicked": _kicked,
     "self_had_no_minus1_counters": _no_minus_counters,   # persist (CR 702.79a)
@@ -301,6 +307,7 @@ _CONDITIONS = {
     "self_attacking": _self_attacking, "self_untapped": _self_untapped, "self_tapped": _self_tapped,
     "self_equipped": _self_equipped, "self_enchanted": _self_enchanted,
     "self_monstrous": _self_monstrous, "self_renowned": _self_renowned,
+    "self_paired": _self_paired,                         # soulbond (CR 702.95b)
     ir.IN_COMMAND_ZONE_OR_BATTLEFIELD: _in_command_zone_or_battlefield,   # eminence (CR 113.6b)
 }
 
@@ -327,6 +334,22 @@ def _evolve_greater(s: State, src: Obj, seen: Seen) -> bool:
     return power > mine[0] or toughness > mine[1]
 
 
+def unpaired_creature(s: State, o: Obj | None, controller: int) -> bool:
+    """CR 702.95a, 702.95c: ``o`` is an unpaired creature on the battlefield under ``controller``."""
+    return o is not None and o.zone == "battlefield" and o.controller == controller and ch.is_creature(s, o) \
+        and partner_of(s, o.id) is None
+
+
+def _soulbond_can_pair(s: State, src: Obj, seen: Seen) -> bool:
+    """Soulbond's intervening "if" (CR 702.95a, 603.4): its controller controls both this creature
+    and the one that entered (or, when this one entered, another creature), and both are unpaired."""
+    if not unpaired_creature(s, src, src.controller):
+        return False
+    if seen.obj == src.id:
+        return any(unpaired_creature(s, o, src.controller) for o in s.permanents(src.controller) if o.id != src.id)
+    return seen.obj is not None and unpaired_creature(s, s.objs.get(seen.obj), src.controller)
+
+
 # Conditions that read the occurrence a triggered ability saw as well as its source.
 def _replicated(s: State, src: Obj, seen: Seen) -> bool:
     """Replicate's "if a replicate cost was paid for it" (CR 702.56a, 603.4), as the spell was cast."""
@@ -340,6 +363,7 @@ def _conspired(s: State, src: Obj, seen: Seen) -> bool:
 
 _EVENT_CONDITIONS = {
     "entered_creature_greater": _evolve_greater,         # evolve (CR 702.100a)
+    "soulbond_can_pair": _soulbond_can_pair,             # soulbond (CR 702.95a)
     "replicate_paid": _replicated,                       # replicate (CR 702.56a)
     "conspire_paid": _conspired,                         # conspire (CR 702.78a)
 }

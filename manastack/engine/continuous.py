@@ -46,7 +46,7 @@ from manastack.oracle.subtypes import CREATURE_TYPES, LAND_TYPES
 from . import exercise
 from .abilities import eminent
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, ControlChange, GrantAbility,
-                             GrantKeywords, LoseKeywords, ModifyPT, SetColors, SetLandType, SetPT, SwitchPT)
+                             GrantKeywords, LoseKeywords, ModifyPT, Paired, SetColors, SetLandType, SetPT, SwitchPT)
 from .state import Obj, State
 from .upcalls import condition_holds, matches
 
@@ -760,9 +760,28 @@ def relates(s: State, relation, o: Obj, source: Obj) -> bool:
         return o.id == source.id
     if relation in ("enchanted", "equipped"):
         return source.attached_to == o.id
+    if relation == "paired":        # soulbond's "each of those creatures" (CR 702.95b)
+        return o.id == source.id or o.id == partner_of(s, source.id)
     if isinstance(relation, ir.Filter):
         return matches(s, o, relation, source)
     return False
+
+
+def partner_of(s: State, oid: int) -> int | None:
+    """The creature the permanent ``oid`` is paired with by soulbond (CR 702.95b), or None: a
+    pairing whose creatures are both still on the battlefield under the controller they were
+    paired under (CR 702.95e; one that stopped being a creature is unpaired with the state-based
+    actions' check, engine.soulbond.refresh, as reading types here would loop through the layers)."""
+    if not s.effects:
+        return None
+    objs = s.objs
+    for e in s.effects:
+        if type(e) is Paired and oid in (e.affected, e.partner):
+            other = e.partner if oid == e.affected else e.affected
+            if all((o := objs.get(i)) is not None and o.zone == "battlefield" and o.controller == e.controller
+                   for i in (oid, other)):
+                return other
+    return None
 
 
 def _times(s: State, eff: ir.StaticModifyPT, src: Obj, o: Obj) -> int:

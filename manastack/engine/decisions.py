@@ -129,6 +129,7 @@ class DecisionKind(StrEnum):
     PAY = "pay"                              # CR 601.2g-h: mana abilities to activate, or autopay
     TAP_COST = "tap_cost"                    # CR 118.3: a permanent to tap for a cost
     UNTAP_COST = "untap_cost"                # CR 118.3: a permanent to untap for a cost
+    SOULBOND = "soulbond"                    # CR 702.95a: the creature to pair a soulbond creature with
     SACRIFICE = "sacrifice"                  # CR 118.3, 701.21: a permanent to sacrifice for a cost
     DISCARD = "discard"                      # CR 701.9: a card to discard
     EXILE_COST = "exile_cost"                # CR 118.3, 118.9: a card to exile from the hand for a cost

@@ -459,6 +459,21 @@ class DelayedWatch:
 
 
 @dataclass(frozen=True, slots=True)
+class Paired:
+    """Two creatures paired by soulbond (CR 702.95b): ``affected`` with ``partner``, both under
+    ``controller``'s control, for as long as both remain creatures on the battlefield under it
+    (CR 702.95a, 702.95e; ended by engine.soulbond.refresh)."""
+
+    kind: ClassVar[str] = "paired"
+    affected: int
+    partner: int
+    controller: int
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class ActivatedThisTurn:
     """The ability of ``affected`` whose text is ``ability``, limited to once each turn, was
     activated this turn (CR 602.5b); it ends with the turn (CR 514.2)."""
@@ -525,7 +540,7 @@ def plain_filter(f: ir.Filter) -> bool:
 
 Effect = (ModifyPT | SetPT | GrantKeywords | PlayerProtection | PlayerKeywords | LifeCantChange | GrantAbility | LoseKeywords | BecomeCreature | SetLandType | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | SkipNext | MayPlay | ExtraLandPlays
           | PreventionShield | NoPrevention | DamageChangeEffect | DrawReplacement | RegenerationShield | ExileIfDies | DamagedBy | SwitchPT | ControlChange | ManaReplacementEffect | DelayedTrigger
-          | OneShotDelayedTrigger | DelayedWatch | ActivatedThisTurn | CombatRule)
+          | OneShotDelayedTrigger | DelayedWatch | ActivatedThisTurn | CombatRule | Paired)
 """Any of the records above: what ``State.effects`` holds."""
 
 RECORD_TYPES: tuple[type, ...] = Effect.__args__

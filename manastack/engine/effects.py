@@ -14,8 +14,8 @@ from manastack.oracle.subtypes import CREATURE_TYPES
 
 from . import characteristics as ch
 from . import exercise
-from . import (cipher, clash, control, copies, double_faced, edicts, emblems, events, free_casting, game_outcome,
-               keyword_effects, phasing, placement_effects, skips, suspend, token_copies, unless_costs, votes)
+from . import (cipher, clash, control, copies, double_faced, edicts, emblems, events, flip_cards, free_casting,
+               game_outcome, haunt, keyword_effects, soulbond, phasing, placement_effects, skips, suspend, token_copies, unless_costs, votes)
 from .abilities import ONE_SHOT_DELAYS, nested_index
 from .card_names import choose_name
 from .casting import choose_x, pay_mana
@@ -1798,5 +1798,8 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
 }
 
 HANDLERS.update(double_faced.HANDLERS)      # transforming (CR 701.27)
+HANDLERS.update(flip_cards.HANDLERS)        # flipping (CR 710)
+HANDLERS.update(soulbond.HANDLERS)          # pairing (CR 702.95)
+HANDLERS.update(haunt.HANDLERS)             # haunting (CR 702.55)
 
 SUPPORTED_EFFECTS = frozenset(HANDLERS)

@@ -156,7 +156,7 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
                     new.printed, new.card = new.card, o.card
             new.chosen = ev.chosen
             if ev.copy is not None:                             # CR 707.2, 614.1c (Clone)
-                new.printed, new.card = new.card, ev.copy
+                new.printed, new.card = new.card, ev.copy.unflipped     # it enters unflipped (CR 707.3, 110.5b)
                 levelers.refresh(s, new, quiet=True)            # a leveler's copy: its own level
             if ev.counters:
                 new.counters = dict(ev.counters)

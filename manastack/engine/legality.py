@@ -141,6 +141,10 @@ def _why_not_pay(s, player: int, o, costs: tuple[str, ...], bound: Capacity | No
         which = ("retrace cost (a land card to discard)" if "retrace" in costs else
                  "jump-start cost (a card to discard)" if "jump-start" in costs else "flashback cost")
         return f"{who} can't pay the {which} of {card.name} (CR 702.34a, 702.81a, 601.2h, 118.3)"
+    if alt_costs.EMERGE in costs:       # reduced by the mana value of the creature sacrificed
+        return None if alt_costs.affordable(s, player, o, costs) else (
+            f"{who} can't pay {possessive(card.name)} emerge cost {base} less the mana value of any creature "
+            "they could sacrifice (CR 702.119a, 601.2f-h, 118.3)")
     total, why = total_cost(s, player, o, 0, base)
     use = spell_use(o)         # mana restricted to other spells can't pay (CR 106.6)
     total = alt_costs.assisted(s, player, o, total, use)     # assist: the other player may help (CR 702.132a)

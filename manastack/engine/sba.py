@@ -1,7 +1,7 @@
 """State-based actions (CR 704): checked whenever a player would receive priority, all at once,
 and again until none happens (CR 704.3). Ascend's static ability on a permanent (CR 702.131b)
 isn't one, but is seen at the same moments: a player who controls ten or more permanents, one of
-them with ascend, gets the city's blessing."""
+them with ascend, gets the city's blessing; nor is soulbond's unpairing (CR 702.95e), done then too."""
 from __future__ import annotations
 
 from operator import attrgetter
@@ -9,7 +9,7 @@ from operator import attrgetter
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import commanders, control, events, exercise, sagas
+from . import commanders, control, events, exercise, sagas, soulbond
 from .board_facts import kept
 from .continuous import board_memo
 from .aura_placement import may_enchant, may_enchant_player
@@ -26,8 +26,10 @@ from .keyword_effects import give_city_blessing
 def check(ctx: Ctx) -> bool:
     """Perform state-based actions until none applies; returns whether any did."""
     any_done = control.refresh(ctx)      # control effects whose duration ended (CR 611.2b, 613.1b)
+    soulbond.refresh(ctx)                # pairings that ended (CR 702.95e), seen at the same moments
     while _once(ctx):
         control.refresh(ctx)
+        soulbond.refresh(ctx)
         any_done = True
         if ctx.s.result is not None:
             break

@@ -45,6 +45,9 @@ KEYWORDS = frozenset({
     "affinity",                 # a cost reduction, engine.spell_costs (CR 702.41)
     "improvise", "delve",       # tapping artifacts, exiling cards to pay, engine.casting.pay_mana
     "evoke", "dash", "surge",   # alternative costs, engine.alt_costs; evoke's trigger, dash's return
+    "haunt",                    # CR 702.55, on a permanent: engine.haunt, its exile trigger in engine.triggers
+    "soulbond",                 # CR 702.95: pairing, engine.soulbond; "each of those creatures", engine.continuous
+    "emerge",                   # CR 702.119: an alternative cost with a creature sacrificed, engine.alt_costs, casting
     "spectacle",                # an alternative cost once an opponent lost life this turn, engine.alt_costs
     "prowl",                    # an alternative cost after combat damage by a source of a shared type, engine.alt_costs
     "storm",                    # a cast trigger that copies the spell, engine.copies
@@ -268,7 +271,8 @@ GRAVEYARD_OWNERS = frozenset({"you", "opponent"})
 # Events other than damage that "Whenever one or more ..." batches into one trigger for all the
 # objects of one event (CR 603.2c; engine.triggers._batch_attack).
 BATCHED_EVENTS = frozenset({"attacks"})
-TRIGGER_SUBJECTS = frozenset({"self", "enchanted", "equipped"})
+TRIGGER_SUBJECTS = frozenset({"self", "enchanted", "equipped",
+                              "haunted"})       # CR 702.55b-c: the creature a card in exile haunts, engine.triggers
 # Whose turn it must be as a spell is cast, for a cast trigger (CR 601.2i; engine.triggers.instances).
 TRIGGER_TURNS = frozenset({"your", "opponent"})
 PLAYER_SUBJECTS = frozenset({"you", "opponent", "each", ir.ENCHANTED_PLAYER})
@@ -304,6 +308,7 @@ DURATIONS = frozenset({Duration.END_OF_TURN, Duration.PERMANENT, Duration.NEXT_E
 LAYOUTS = frozenset({"normal",
                      "transform",               # CR 712.2, engine.double_faced
                      "adventure",               # CR 715, engine.adventure
+                     "flip",                    # CR 710, engine.flip_cards
                      "modal_dfc",               # CR 712.3, 712.12: a land back face, engine.double_faced
                      "split", "aftermath"})     # CR 709, 702.127, engine.split_cards
 
@@ -438,6 +443,8 @@ def _walk(node, out: list[str]) -> None:
     elif isinstance(node, ir.StaticEffect):
         if node.kind not in STATIC_KINDS:
             out.append(f"static effect {node.kind!r}")
+        if node.affected == "paired" and node.condition != "self_paired":
+            out.append("\"each of those creatures\" without \"as long as ~ is paired\"")
         if isinstance(node, ir.StaticSelfCostReduction) and node.for_each not in OWN_COST_COUNTS | {None, "party"}:
             out.append(f"a cost reduction by {node.for_each!r}")
         if type(getattr(node, "count", None)) is ir.CountersOn and t is not ir.StaticModifyPT:

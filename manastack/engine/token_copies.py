@@ -54,7 +54,9 @@ _NONE = ir.CopyChanges()
 def copied_card(card: CardDef, changes: ir.CopyChanges) -> CardDef:
     """The definition a token copy of an object whose copiable values are ``card`` has, with the
     exceptions ``changes`` (CR 707.9). Without exceptions it is ``card`` itself, both faces of a
-    double-faced card included (CR 707.8a)."""
+    double-faced card included (CR 707.8a); a flipped flip card's normal face, the token being
+    unflipped (CR 707.3, 110.5b)."""
+    card = card.unflipped
     if changes == _NONE:
         return card
     face = {k: v for k, v in card.face.items() if k not in _NOT_COPIED}

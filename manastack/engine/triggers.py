@@ -40,7 +40,7 @@ from .event_types import (AbilityActivated, Attacked, AttackedAlone, AttackersDe
                           PhasedIn, PhasedOut, TurnedFaceUp, Unblocked, Untapped, VotesFinished, ZoneChange)
 from .filters import is_player_ref, matches, player_of
 from .layers import relates
-from .state import ItemKind, Obj, PendingTrigger, StackItem, attached_object, enchanted_player
+from .state import HAUNTING, ItemKind, Obj, PendingTrigger, StackItem, attached_object, enchanted_player
 from .targets import choose_division, choose_modes_and_targets, describe_target
 from .wording import possessive
 
@@ -217,6 +217,8 @@ def _zone_change(s, trig: ir.Trigger, source: Obj, ev: ZoneChange) -> list[Seen]
         elif trig.subject in ("enchanted", "equipped"):
             # CR 603.10a: the Aura or Equipment was attached to it as it left
             hit = source.id in ev.attached and source.zone == "battlefield"
+        elif trig.subject == "haunted":     # CR 702.55b-c: the exiled card haunting it
+            hit = source.zone == "exile" and HAUNTING in source.designations and source.attached_to == old.id
         else:
             hit = isinstance(trig.subject, ir.Filter) and _lookback_matches(s, trig.subject, old, source)
         if not hit:
@@ -612,6 +614,8 @@ def collect(ctx, ev: Event) -> None:
     if type(ev) is ZoneChange and ev.from_zone == "battlefield":
         sources.append(ev.old)  # look back in time (CR 603.10a)
         sources += ctx.together or ()   # and at the permanents that left with it, just before
+        sources += [s.objs[i] for p in s.players for i in p.exile        # cards haunting it (CR 702.55c)
+                    if s.objs[i].attached_to == ev.old.id and HAUNTING in s.objs[i].designations]
     elif type(ev) is PhasedOut and ev.obj in s.objs:
         sources.append(s.objs[ev.obj])  # "whenever ~ phases out" looks back in time (CR 603.10b)
     elif type(ev) is Exploited and ev.old is not None:

@@ -3079,7 +3079,30 @@ class Transform:
     what: Subject
 
 
-_Effects6 = Union[_Effects5, Transform, UntapUpTo, LookRevealTop]
+@dataclass(frozen=True, slots=True)
+class Flip:
+    """"Flip ~" / "flip it" (CR 710): a flip permanent not yet flipped gets its alternative
+    characteristics for as long as it stays on the battlefield (CR 710.2, 710.4); anything else
+    is unchanged."""
+
+    what: Subject
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """Soulbond's pairing (CR 702.95a): as the soulbond creature's own trigger resolves, it
+    is paired with another unpaired creature its controller chooses; as the trigger of another
+    creature entering resolves, that creature is paired with it. Nothing is paired unless both
+    are still creatures on the battlefield under the ability's controller (CR 702.95c)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HauntExile:
+    """Haunt's "exile it haunting target creature" (CR 702.55a): the card that was put into the
+    graveyard is exiled, and haunts the creature targeted (CR 702.55b)."""
+
+
+_Effects6 = Union[_Effects5, Transform, Flip, Pair, HauntExile, UntapUpTo, LookRevealTop]
 
 
 @dataclass(frozen=True, slots=True)

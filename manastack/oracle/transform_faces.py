@@ -1,6 +1,6 @@
 """Transformer rules for cards of several faces and other nonstandard layouts: transforming a
-double-faced permanent (CR 701.27, 712), the werewolves' conditions on the spells cast in the
-previous turn, and Sagas' chapter abilities (CR 714)."""
+double-faced permanent (CR 701.27, 712), flipping a flip permanent (CR 710), the werewolves'
+conditions on the spells cast in the previous turn, and Sagas' chapter abilities (CR 714)."""
 from __future__ import annotations
 
 from manastack.oracle import ir
@@ -12,6 +12,16 @@ class FaceRules:
         """"Transform ~" / "transform it" (CR 701.27a)."""
         _need(_permanent(c[0]), "transform")
         return [ir.Transform(c[0])]
+
+    def flip_it(self, c):
+        """"Flip ~" / "flip it" (CR 710.2)."""
+        _need(_permanent(c[0]), "flip")
+        return [ir.Flip(c[0])]
+
+    def e_self_or_haunted_dies(self, c):
+        """"When ~ enters or the creature it haunts dies" (CR 702.55b-c): one ability per event."""
+        _need(c[-1] == "enters", "haunt: an event other than entering")
+        return ir.Trigger("enters"), ir.Trigger("dies", "haunted")
 
     # Intervening "if" clauses of the werewolves (CR 603.4), as condition names.
     def cond_no_spells_last_turn(self, c):

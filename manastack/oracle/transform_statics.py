@@ -1300,6 +1300,15 @@ class StaticRules:
         source came first ("As long as ~ is equipped, it gets +1/+1."), see :meth:`static_while`."""
         return "it"
 
+    def s_paired(self, c):
+        """"each of those creatures" / "both creatures": read only after "As long as ~ is paired
+        with another creature," (:meth:`static_while`): the source and its pair (CR 702.95b)."""
+        return "paired"
+
+    def wc_self_paired(self, c):
+        """"~ is paired with another creature" (CR 702.95b)."""
+        return "self_paired"
+
     def s_that_creature(self, c):
         """"that creature" as the subject: read only after "As long as you control exactly one
         creature," (:meth:`static_while`)."""
@@ -1357,6 +1366,8 @@ class StaticRules:
                       and condition.at_least == condition.at_most == 1
                       and condition.filters[0] == ir.Filter(types=("Creature",), controller="you"), "that creature")
                 ab = dataclasses.replace(ab, effect=dataclasses.replace(ab.effect, affected=condition.filters[0]))
+            if type(ab) is ir.StaticAbility and ab.effect.affected == "paired":
+                _need(condition == "self_paired" and not isinstance(c[0], list), "those creatures")
             if type(ab) is ir.StaticAbility and ab.effect.affected == "it":
                 _need((about_self or attached is not None) and not of_it and not isinstance(c[0], list),
                       "it")   # "As long as ~ is ..., it ..."

@@ -6,9 +6,11 @@ from typing import NoReturn
 
 from manastack.cards import CardError
 from manastack.cards.identity import commanders_identity
+from manastack.cards.multiface import Layout
 from manastack.engine import characteristics as ch
 from manastack.engine import commanders
 from manastack.engine import levelers
+from manastack.engine.flip_cards import FLIPPED
 from manastack.engine.loyalty import LOYALTY, printed_loyalty
 from manastack.engine.targets import aura_target_spec, item_target_specs, spell_ability_index
 from manastack.engine.state import Obj, PlayerRef, StackItem, State
@@ -224,6 +226,8 @@ class Builder:
             o.counters = {LOYALTY: start}      # as it would have entered (CR 306.5b)
         o.chosen = entry.get("chosen")
         o.designations = tuple(dict.fromkeys(entry.get("designations", ())))   # CR 701.37b, 702.112b
+        if o.card.layout is Layout.FLIP and o.card.front is not None and FLIPPED not in o.designations:
+            o.designations += (FLIPPED,)        # a flip card showing its flipped face is flipped (CR 710.2)
         if entry.get("token"):
             o.is_token = True
             o.token_face = dict(o.card.face)

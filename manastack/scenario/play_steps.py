@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from manastack.engine import layers, legality
 from manastack.engine.abilities import battlefield_activated
-from manastack.engine.alt_costs import CHOSEN_ALTERNATIVES
+from manastack.engine.alt_costs import CHOSEN_ALTERNATIVES, EMERGE
 from manastack.engine.targets import describe_target
 from manastack.engine.decisions import Action, ActionKind
 
@@ -113,7 +113,7 @@ class PlaySteps(Driver):
                 self.push(self.choose_assist(d, step.get("assist")))
             elif d.kind == "alternative_cost":
                 asked.add("alternative")
-                self.push(self.choose_alternative(d, step.get("alternative")))
+                self.push(self.choose_alternative(d, step.get("alternative"), chosen))
             elif d.kind == "pay":
                 self.push(self.choose_payment(d, sources))
             elif d.kind == "choose_mana":
@@ -262,11 +262,22 @@ class PlaySteps(Driver):
         top = max(o.args[0] for o in d.options)
         raise StepError(f"assist: {n} can't be paid: the other player can pay at most {top} (CR 702.132a)")
 
-    def choose_alternative(self, d, value) -> Action:
+    def choose_alternative(self, d, value, chosen: list) -> Action:
         """The mana cost (``no``) or an alternative cost by name: evoke, dash, surge, overload, awaken, mutate,
-        spectacle, prowl, alternative (CR 118.9)."""
+        spectacle, prowl, emerge, alternative (CR 118.9). For emerge, the first card of ``chosen``
+        is the creature to sacrifice (CR 702.119c), taken from the list."""
         if value is None:
             raise StepError(f"{d.prompt}: say it with alternative: (" + ", ".join(o.label for o in d.options) + ")")
+        if value == EMERGE and any(o.kind == "alternative" and o.args[0] == EMERGE for o in d.options):
+            if not chosen:
+                raise StepError("alternative: emerge needs choose: [the creature to sacrifice] (CR 702.119c): "
+                                + ", ".join(o.label for o in d.options if o.args and o.args[0] == EMERGE))
+            name = chosen.pop(0)
+            for o in d.options:
+                if o.kind == "alternative" and o.args[0] == EMERGE and self.refs.matches(self.state(), name, o.args[1]):
+                    return o
+            raise StepError(f"alternative: emerge can't be paid sacrificing {name}: "
+                            + ", ".join(o.label for o in d.options) + " (CR 702.119a, 601.2f)")
         for o in d.options:
             if (value in ("no", False) and o.kind == "default") or (o.kind == "alternative" and o.args[0] == value):
                 return o
