@@ -222,8 +222,9 @@ def test_instead_of_the_paragraph_before(corpus_db):
     blast = corpus_db.get("Galvanic Blast").abilities[0]
     assert blast.effects[0].condition == ir.YouControl((ir.Filter(types=("Artifact",), controller="you"),),
                                                        at_least=3)
-    # mana made under a condition is not read: it would have to stay a mana ability (CR 605.1a)
-    assert not corpus_db.get("Leafkin Druid").fully_supported
+    # mana made under a condition stays a mana ability (CR 605.1a): played in
+    # scenarios/cards/leafkin-druid-counts-creatures-as-it-resolves.yaml
+    assert corpus_db.get("Leafkin Druid").fully_supported
 
 
 def test_tragic_slip_with_and_without_morbid(corpus_db):

@@ -186,7 +186,6 @@ def test_each_creature_with_a_counter_on_it(db):
     (CR 122.1): a creature has trample while it has such a counter."""
     effect = _effects(db, "Crowned Ceratok")["grant_keywords"]
     assert effect.affected.counter == "+1/+1" and effect.affected.controller == "you"
-    assert card("Test", "Creatures with no counters on them get -2/-2.", "Sorcery").unsupported
     g = game_helpers.board(db, """
   - name: Alice
     battlefield:

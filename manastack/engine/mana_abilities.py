@@ -51,7 +51,7 @@ def mana_sources(s: State, player: int) -> list[tuple[Obj, int, ir.ActivatedAbil
     found = facts.get(key)
     if found is None:
         known = kept(s, _SOURCES_KEY)
-        if known is not None and next(ch.static_effects(s, "cant_activate"), None) is None:
+        if known is not None and next(ch.static_effects(s, ir.StaticCantActivate), None) is None:
             found = facts[key] = _sources_kept(s, player, known)
         else:
             # with nothing that changes definitions on the battlefield, each card is itself
@@ -426,7 +426,7 @@ def _sources(s: State, player: int, exclude: frozenset[int]) -> tuple[bool, list
         return found
     modified = _mana_is_modified(s)
     known = None if modified else kept(s, _PAY_SOURCES_KEY)
-    if known is not None and next(ch.static_effects(s, "cant_activate"), None) is not None:
+    if known is not None and next(ch.static_effects(s, ir.StaticCantActivate), None) is not None:
         known = None
     since = s.players[player].last_turn_start
     cow = s.cow

@@ -243,7 +243,7 @@ TRIGGER_EVENTS = frozenset({
     "deals_combat_damage_to_you",    # the monarch's inherent ability (CR 724.2), engine.monarch
     "deals_damage_to_you",           # "Whenever a creature deals damage to you" (CR 120.3)
     "deals_damage_to_self",          # "Whenever a source deals damage to ~" (CR 120.3, 603.2c)
-    "deals_damage_to_enchanted_player", "deals_combat_damage_to_enchanted_player",   # CR 303.4b, a Curse
+    "deals_combat_damage_to_enchanted_player",   # CR 303.4b, a Curse
     "becomes_renowned", "becomes_monstrous",    # CR 702.112b, 701.37b: engine.keyword_effects
     "exerts",                   # "Whenever you exert a creature" (CR 701.43), engine.events.exert
     "activates",                # an ability that isn't a mana ability activated (CR 602.2b, 601.2i), engine.casting.activate
@@ -293,8 +293,7 @@ REFS = frozenset({"self", "you", "each_opponent", "each_other_player", "each_pla
                   ir.DAMAGED_THIS_WAY,   # engine.effects._deal_damage
                   ir.MOST_VOTES,         # CR 701.38b, engine.resolution.resolve_subject
                   ir.TARGET_OWNER,       # the owner of the only target, engine.resolution.resolve_subject
-                  ir.DISSENTERS,         # CR 701.38, the same
-                  ir.ENCHANTED_PLAYER})  # CR 303.4b, engine.resolution.resolve_subject
+                  ir.DISSENTERS})        # CR 701.38, the same
 CONTROLLERS = frozenset({None, "you", "opponent", "not_you",
                          ir.CHOSEN_PLAYER,      # CR 614.12: the player chosen as the source entered, engine.filters
                          ir.ENCHANTED_PLAYER})  # CR 303.4b: the player an Aura enchants, engine.filters

@@ -529,8 +529,11 @@ def _attacks_whom(s, whom: str, attacker: Obj, source: Obj) -> bool:
             exercise.note("ATTACKED", whom, source.card)
         return True
     if whom == ir.ENCHANTED_PLAYER:     # the player this Aura enchants, not a planeswalker (CR 303.4b)
-        return attacker.attacking == enchanted_player(source) \
-            and attack_targets.declared_target(s, attacker.id) is None
+        if attacker.attacking != enchanted_player(source) or attack_targets.declared_target(s, attacker.id) is not None:
+            return False
+        if exercise.RECORD is not None:
+            exercise.note("ATTACKED", whom, source.card)
+        return True
     player, walker = whom.partition("_or_")[::2]
     if (attacker.attacking == source.controller) != (player == "you"):
         return False
