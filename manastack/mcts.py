@@ -187,7 +187,8 @@ class MCTSAgent:
         """One selection, expansion, rollout and backup in one sampled world; at the root the
         answers are ``at_root``, the untried ones expanded in the prior's ``order`` when there is
         one."""
-        node, path = root, []
+        node = root
+        path: list[tuple[_Node, int]] = []
         while game.pending is not None:
             decision = game.pending
             if node is root and not path:

@@ -5,6 +5,9 @@ creature by the id it had (``HAUNTING``, :func:`.events.link_exiled`); its abili
 creature is no longer one (CR 702.55b)."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from manastack.oracle import ir
 
 from . import events
@@ -33,4 +36,4 @@ def haunt_exile(ctx: Ctx, e: ir.HauntExile, rc) -> None:
     s.add_log(f"{exiled.card.name} haunts {creature.card.name}", ("702.55a", "702.55b"), "effect")
 
 
-HANDLERS = {ir.HauntExile: haunt_exile}
+HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {ir.HauntExile: haunt_exile}

@@ -10,6 +10,9 @@ leaves the battlefield, comes under another player's control or stops being a cr
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from manastack.oracle import ir
 from manastack.oracle.ir import Duration
 
@@ -73,4 +76,4 @@ def _holds(s, e: Paired) -> bool:
     return partner_of(s, e.affected) == e.partner and all(ch.is_creature(s, s.objs[i]) for i in (e.affected, e.partner))
 
 
-HANDLERS = {ir.Pair: pair}
+HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {ir.Pair: pair}
