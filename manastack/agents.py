@@ -9,7 +9,8 @@ from itertools import combinations
 
 from manastack.choices import candidates
 from manastack.engine import characteristics as ch
-from manastack.engine import combat, layers, loyalty
+from manastack.engine import combat, layers
+from manastack.engine.mechanics import loyalty
 from manastack.engine.abilities import ability_at
 from manastack.engine.decisions import Action, Decision
 from manastack.oracle import ir

@@ -43,7 +43,7 @@ from manastack.agents import RandomAgent
 from manastack.cards import CardDB, CardError, load_db
 from manastack.decks import Deck
 from manastack.engine.decisions import Action, ActionKind, IllegalActionError
-from manastack.engine.merged import cards_in
+from manastack.engine.mechanics.merged import cards_in
 from manastack.engine.serialize import state_to_data
 from manastack.game import Game
 from manastack.gc_tuning import raise_gc_threshold

@@ -22,7 +22,7 @@ from manastack.cards.identity import commanders_identity
 from manastack.decks import Deck, DeckError, commander_deck, load_deck  # noqa: F401  (re-exported)
 from manastack.engine import commanders
 from manastack.engine import characteristics as ch
-from manastack.engine import mana_spend
+from manastack.engine.mana import spend as mana_spend
 from manastack.engine.decisions import Action, ActionKind, Decision, DecisionKind, IllegalActionError
 from manastack.engine.game_end import Result, concede
 from manastack.engine.legality import explain

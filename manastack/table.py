@@ -20,7 +20,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from manastack.cards import CardError, default_db
-from manastack.engine.cost_checks import summoning_sick
+from manastack.engine.costs.checks import summoning_sick
 from manastack.engine.decisions import Action, ActionKind, Decision, IllegalActionError
 from manastack.engine.legality import explain as why_not
 from manastack.game import Game

@@ -31,7 +31,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from manastack.engine import attack_targets, combat, loyalty
+from manastack.engine import attack_targets, combat
+from manastack.engine.mechanics import loyalty
 from manastack.engine import characteristics as ch
 from manastack.engine.decisions import Action, ActionKind, Decision, DecisionKind
 from manastack.engine.state import Obj, State

@@ -4,7 +4,7 @@ from __future__ import annotations
 from manastack import Game
 from manastack.cards import default_db
 from manastack.decks import Deck
-from manastack.engine import adventure
+from manastack.engine.mechanics import adventure
 from manastack.engine import characteristics as ch
 from manastack.engine.decisions import Action
 

@@ -3,7 +3,7 @@ the hand castable (CR 601.2g-h: which sources pay is the payer's choice): a dual
 untapped when a basic land pays as well. Real hands of corpus cards."""
 from __future__ import annotations
 
-from manastack.engine import mana_abilities
+from manastack.engine.mana import abilities as mana_abilities
 from manastack.mana import ManaCost
 
 from .game_helpers import board, cast_action, cast_and_pay, resolve

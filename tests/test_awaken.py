@@ -57,6 +57,6 @@ def test_awaken_needs_a_land_of_yours(db):
   - name: Bob
     battlefield: [Island, Island, Island, Island, Island, Island]
 """)
-    from manastack.engine.alt_costs import alternatives
+    from manastack.engine.costs.alternative import alternatives
     s = g.current_state()
     assert alternatives(s, ALICE, s.objs[s.players[ALICE].hand[0]]) == []

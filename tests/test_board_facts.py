@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from manastack.engine import board_facts, events, sba
 from manastack.engine.effect_records import ModifyPT
-from manastack.engine.mana_abilities import mana_sources
+from manastack.engine.mana.abilities import mana_sources
 from manastack.engine.runner import Ctx
 
 from .mana_helpers import board

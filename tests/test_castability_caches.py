@@ -10,12 +10,18 @@ import pytest
 from manastack import Game, RandomAgent
 from manastack.engine import characteristics as ch
 from manastack.engine import events, layers
-from manastack.engine.cost_checks import summoning_sick
+from manastack.engine.costs.checks import summoning_sick
 from manastack.engine.legality import castable, why_not_cast
-from manastack.engine.mana_abilities import (_mana_is_modified, _plain_abilities, _plain_source,
-                                             _source_ways, can_afford, mana_sources)
-from manastack.engine.mana_capacity import _fixed_most, _most
-from manastack.engine.mana_types import mana_abilities, produce_of, produce_options
+from manastack.engine.mana.abilities import (
+    _mana_is_modified,
+    _plain_abilities,
+    _plain_source,
+    _source_ways,
+    can_afford,
+    mana_sources,
+)
+from manastack.engine.mana.capacity import _fixed_most, _most
+from manastack.engine.mana.types import mana_abilities, produce_of, produce_options
 from manastack.engine.runner import Ctx
 from manastack.engine.upcalls import cost_payable
 from manastack.mana import ManaCost

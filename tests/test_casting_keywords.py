@@ -4,7 +4,7 @@ the main cases."""
 from __future__ import annotations
 
 from manastack import Game
-from manastack.engine import alt_costs
+from manastack.engine.costs import alternative as alt_costs
 from manastack.engine import characteristics as ch
 from manastack.engine.decisions import Action
 from manastack.engine.filters import party_size

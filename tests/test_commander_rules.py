@@ -11,14 +11,14 @@ from click.testing import CliRunner
 
 from manastack import Game
 from manastack.cli import main
-from manastack.engine import alt_costs
+from manastack.engine.costs import alternative as alt_costs
 from manastack.sim.games import GameRunner, SimSetup
 from manastack.sim.run import DeckCheckError, prepare_decks, simulate
 from manastack.table import board_lines, why_text
 from manastack.decks import Deck, DeckError, DeckFormat
 from manastack.engine import commanders
 from manastack.engine.legality import why_not_cast
-from manastack.engine.mana_types import could_produce_map
+from manastack.engine.mana.types import could_produce_map
 from manastack.engine.state import Zone
 from manastack.scenario import Scenario
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from manastack.engine import support
-from manastack.engine.cost_parts import PARTS, When
+from manastack.engine.costs.parts import PARTS, When
 from manastack.engine.decisions import Action
 from manastack.oracle import ir
 

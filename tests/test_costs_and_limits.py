@@ -4,7 +4,7 @@ target (CR 601.2f)."""
 from __future__ import annotations
 
 from manastack.engine import characteristics as ch
-from manastack.engine import mana_spend
+from manastack.engine.mana import spend as mana_spend
 from manastack.engine.decisions import Action
 
 from .game_helpers import board, cast_action, labels, names, on_battlefield, pick, resolve

@@ -9,7 +9,7 @@ from manastack.cards import CardDB, default_db
 from manastack.cards.coverage import coverage
 from manastack.cards.multiface import Layout
 from manastack.engine import characteristics as ch
-from manastack.engine import double_faced
+from manastack.engine.mechanics import double_faced
 from manastack.engine.decisions import Action
 from manastack.engine.state import Obj
 

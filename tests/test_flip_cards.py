@@ -6,7 +6,7 @@ from __future__ import annotations
 from manastack import Game
 from manastack.cards.multiface import Layout
 from manastack.engine import characteristics as ch
-from manastack.engine import flip_cards
+from manastack.engine.mechanics import flip_cards
 from manastack.oracle import ir
 from manastack.scenario import Scenario
 

@@ -193,7 +193,7 @@ def test_rebound_declined_stays_exiled(db):
 def test_rebound_needs_a_cast_from_the_hand(db):
     """A rebound spell cast from anywhere but the hand has no rebound (ruling 2010-06-15): the
     marker is set only by a cast from the hand."""
-    from manastack.engine import alt_costs
+    from manastack.engine.costs import alternative as alt_costs
     assert "rebound" in alt_costs.MARKS
     g = board(db, """
   - name: Alice

@@ -4,7 +4,8 @@ of artifacts can't be activated." (Null Rod, Stony Silence) forbids mana abiliti
 opponents'. Played with real cards."""
 from __future__ import annotations
 
-from manastack.engine import legality, mana_abilities
+from manastack.engine import legality
+from manastack.engine.mana import abilities as mana_abilities
 from manastack.oracle import ir
 
 from .game_helpers import board, labels

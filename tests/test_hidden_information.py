@@ -24,7 +24,7 @@ import re
 import pytest
 
 from manastack.agents import RandomAgent
-from manastack.engine import morph
+from manastack.engine.mechanics import morph
 from manastack.fuzz import new_game
 
 SEEDS = range(8)

@@ -34,15 +34,16 @@ PACKAGE_LAYERS = (
 )
 ENGINE_LAYERS = (
     ("vocabulary", ("abilities", "decisions", "exercise", "wording")),
-    ("state", ("commanders", "effect_records", "event_types", "merged", "monarch", "runner", "state", "upcalls")),
+    ("state", ("commanders", "effect_records", "event_types", "mechanics.merged", "monarch", "runner", "state", "upcalls")),
     ("characteristics", ("board_facts", "characteristics", "conditions", "continuous", "filters", "layers")),
-    ("queries", ("activation_limits", "aura_placement", "bestow", "block_declarations", "card_names", "cost_checks", "mana_replacement", "mana_spend", "mana_types", "replacement", "resolution",
-                 "spell_costs", "targets", "timing",
-                 "attack_targets", "loyalty")),
-    ("rules", ("adventure", "alt_costs", "casting", "cipher", "clash", "combat", "control", "copies", "cost_parts", "crew", "double_faced", "edicts", "effects", "emblems", "events", "face_up",
-               "flip_cards", "free_casting", "game_end", "game_outcome", "haunt", "keyword_effects", "skips", "token_copies", "leave_game", "levelers", "mana_abilities", "mana_capacity", "morph", "mutate", "payment_search", "phasing", "placement_effects", "resolve", "sagas", "sba", "soulbond", "splice", "split_cards",
-               "suspend", "triggers", "unless_costs", "votes")),
-    ("game loop", ("legality", "loop", "mana_query", "save_check", "serialize", "support", "turn", "view")),
+    ("queries", ("activation_limits", "aura_placement", "mechanics.bestow", "block_declarations", "card_names", "costs.checks", "mana.replacement", "mana.spend", "mana.types", "replacement", "resolution",
+                 "costs.spell_costs", "targets", "timing",
+                 "attack_targets", "mechanics.loyalty")),
+    ("rules", ("mechanics.adventure", "costs.alternative", "casting", "mechanics.cipher", "mechanics.clash", "combat", "control", "copies", "costs.parts", "mechanics.crew", "mechanics.double_faced", "edicts", "effects", "emblems", "events", "mechanics.face_up",
+               "mechanics.flip_cards", "free_casting", "game_end", "game_outcome", "mechanics.haunt", "keyword_effects", "skips", "token_copies", "leave_game", "mechanics.levelers", "mana.abilities", "mana.capacity", "mechanics.morph", "mechanics.mutate", "mana.payment_search", "mechanics.phasing", "placement_effects", "resolve", "mechanics.sagas", "sba", "mechanics.soulbond", "mechanics.splice", "mechanics.split_cards",
+               "mechanics.suspend", "triggers", "costs.unless", "mechanics.votes")),
+    # a sub-package's own module (its docstring only) stands last, its members in their layers
+    ("game loop", ("mana", "costs", "mechanics", "legality", "loop", "mana.query", "save_check", "serialize", "support", "turn", "view")),
 )
 
 

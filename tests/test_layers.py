@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from manastack.engine import characteristics as ch
 from manastack.engine import layers
-from manastack.engine import mana_query as mq
+from manastack.engine.mana import query as mq
 from manastack.engine.decisions import Action
 from manastack.game import Game
 from manastack.scenario import Scenario

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from manastack.engine import characteristics as ch
 from manastack.engine import layers
-from manastack.engine import mana_query as mq
+from manastack.engine.mana import query as mq
 from manastack.engine.effect_records import GrantKeywords, LoseKeywords, ModifyPT, SetColors, SetPT, SwitchPT
 from manastack.engine.upcalls import matches
 from manastack.oracle import ir

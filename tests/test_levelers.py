@@ -5,7 +5,8 @@ from manastack import Game
 from manastack.cards import default_db
 from manastack.cards.levelers import split_levels
 from manastack.engine import characteristics as ch
-from manastack.engine import events, levelers
+from manastack.engine import events
+from manastack.engine.mechanics import levelers
 from manastack.engine.decisions import Action
 from manastack.engine.runner import Ctx
 

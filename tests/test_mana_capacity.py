@@ -1,12 +1,12 @@
-"""The mana capacity bound (engine/mana_capacity.py) only ever rules out costs that no payment
+"""The mana capacity bound (engine/mana/capacity.py) only ever rules out costs that no payment
 could meet: with it, the castable spells are exactly those the full payment search finds."""
 from __future__ import annotations
 
 import pytest
 
 from manastack import Game, RandomAgent
-from manastack.engine import alt_costs
-from manastack.engine.mana_capacity import Capacity, capacity
+from manastack.engine.costs import alternative as alt_costs
+from manastack.engine.mana.capacity import Capacity, capacity
 from manastack.mana import ManaCost
 
 from .mana_helpers import board

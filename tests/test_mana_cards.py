@@ -2,7 +2,7 @@
 Blood Pet, Gaea's Cradle and Birds of Paradise."""
 from __future__ import annotations
 
-from manastack.engine import mana_query as mq
+from manastack.engine.mana import query as mq
 from manastack.engine.decisions import Action
 
 from .game_helpers import board as corpus_board, labels

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from manastack.engine import mana_query as mq
+from manastack.engine.mana import query as mq
 
 from .mana_helpers import board, obj, pool, tap_for_mana
 

@@ -1,9 +1,9 @@
-"""The mana query API (manastack.engine.mana_query) and the auto-payer: answers with reasons."""
+"""The mana query API (manastack.engine.mana.query) and the auto-payer: answers with reasons."""
 from __future__ import annotations
 
 import pytest
 
-from manastack.engine import mana_query as mq
+from manastack.engine.mana import query as mq
 from manastack.engine.decisions import Action
 
 from .mana_helpers import board, obj, pool

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 from manastack.cards import CardDef, default_db
-from manastack.engine import mana_query as mq
-from manastack.engine import mana_spend
+from manastack.engine.mana import query as mq
+from manastack.engine.mana import spend as mana_spend
 from manastack.engine.decisions import Action
 from manastack.engine.serialize import state_from_data, state_to_data
 from manastack.game import Game

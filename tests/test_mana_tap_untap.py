@@ -3,7 +3,7 @@ their controller's control since their most recent turn began."""
 from __future__ import annotations
 
 from manastack.engine import characteristics as ch
-from manastack.engine import mana_query as mq
+from manastack.engine.mana import query as mq
 from manastack.engine.decisions import Action
 
 from .mana_helpers import board, mana_actions, obj, pool, tap_for_mana

@@ -3,7 +3,7 @@
 the mana production event."""
 from __future__ import annotations
 
-from manastack.engine import mana_query as mq
+from manastack.engine.mana import query as mq
 from manastack.engine.decisions import Action
 
 from .mana_helpers import answer, board, cast, obj, pool, tap_for_mana

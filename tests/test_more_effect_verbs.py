@@ -4,7 +4,7 @@ card" (CR 121.1), "sacrifice a creature other than ~" (CR 701.21a), exchanging l
 from __future__ import annotations
 
 from manastack.engine import layers
-from manastack.engine import mana_query as mq
+from manastack.engine.mana import query as mq
 from manastack.engine.decisions import Action
 from manastack.oracle import ir
 

@@ -6,7 +6,7 @@ from manastack import Game, RandomAgent
 from manastack.cards import default_db
 from manastack.decks import Deck
 from manastack.engine import characteristics as ch
-from manastack.engine import morph
+from manastack.engine.mechanics import morph
 from manastack.engine.decisions import Action, IllegalActionError
 from manastack.mana import ManaCost
 from manastack.oracle import ir

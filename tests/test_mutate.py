@@ -7,10 +7,10 @@ import pytest
 
 from manastack import Game
 from manastack.engine import characteristics as ch
-from manastack.engine.alt_costs import alternatives
+from manastack.engine.costs.alternative import alternatives
 from manastack.engine.decisions import Action, DecisionKind
 from manastack.engine.filters import legal_targets
-from manastack.engine.merged import times_mutated
+from manastack.engine.mechanics.merged import times_mutated
 from manastack.engine.targets import MUTATE_TARGET
 from manastack.fuzz import play_game
 

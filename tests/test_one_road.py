@@ -19,7 +19,7 @@ EXCEPTIONS = {
     ("manastack/engine/serialize.py", "_obj_from_data"): "builds an object from a save",
     ("manastack/engine/triggers.py", "_last_known"):
         "builds the look-back copy of a source that has left (CR 603.10), no object of the game",
-    ("manastack/engine/phasing.py", "_phase_in"):
+    ("manastack/engine/mechanics/phasing.py", "_phase_in"):
         "an Aura or Equipment phases in unattached when its host has gone (CR 702.26i): part of "
         "phasing in, no unattach event (CR 702.26j: no ability triggers on it)",
     ("manastack/scenario/build.py", "add_object"): "builds a scenario's starting board, before the game runs",

@@ -1,4 +1,4 @@
-"""The payment search (engine/payment_search.py): the same plan as trying every set of sources
+"""The payment search (engine/mana/payment_search.py): the same plan as trying every set of sources
 in order of preference, with few checks however many sources there are."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import NamedTuple
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from manastack.engine import payment_search
+from manastack.engine.mana import payment_search
 from manastack.mana import ManaCost, pay_from_pool
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from manastack import Game
 from manastack.engine import characteristics as ch
-from manastack.engine.bestow import bestowed
+from manastack.engine.mechanics.bestow import bestowed
 from manastack.engine.decisions import Action
 
 from .game_helpers import board, cast_and_pay, on_battlefield, pick, resolve, stack_labels

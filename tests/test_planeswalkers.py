@@ -8,7 +8,8 @@ import dataclasses
 import pytest
 
 from manastack import Game, HeuristicAgent
-from manastack.engine import loyalty, sba
+from manastack.engine.mechanics import loyalty
+from manastack.engine import sba
 from manastack.engine.decisions import Action, IllegalActionError
 from manastack.oracle import ir
 from manastack.scenario import Scenario

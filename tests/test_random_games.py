@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from manastack import Game, RandomAgent
-from manastack.engine.merged import cards_in
+from manastack.engine.mechanics.merged import cards_in
 
 
 def check_invariants(game: Game, deck_size: int = 40) -> None:

@@ -72,7 +72,7 @@ def test_show_lists_subrules_references_engine_sites_and_scenarios():
     out = result.output
     assert "106.12a" in out and "106.12b" in out
     assert "→ 605 Mana Abilities" in out
-    assert "manastack/engine/mana_abilities.py:" in out
+    assert "manastack/engine/mana/abilities.py:" in out
     assert "python3 -m manastack judge scenarios/cr-106-12b-pale-moon.yaml" in out
 
 

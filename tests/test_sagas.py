@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from manastack.cards import default_db
-from manastack.engine import events, sagas, sba
+from manastack.engine import events, sba
+from manastack.engine.mechanics import sagas
 from manastack.engine.decisions import Action
 from manastack.engine.runner import Ctx
 

@@ -4,7 +4,8 @@
 (CR 601.2b-c), played with real cards and checked against their Oracle text and rulings."""
 from __future__ import annotations
 
-from manastack.engine import alt_costs, combat, layers
+from manastack.engine.costs import alternative as alt_costs
+from manastack.engine import combat, layers
 from manastack.engine import characteristics as ch
 
 from . import game_helpers

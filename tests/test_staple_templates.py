@@ -475,7 +475,7 @@ def test_manamorphose_adds_two_mana_in_any_combination_of_colors(db):
     g.push(next(a for a in g.legal_actions() if a.args and tuple(a.args[-1]) == ("U", "U")))
     s = g.current_state()
     assert names(g, 0, "hand") == ["Counterspell", "Island"]
-    from manastack.engine import mana_spend
+    from manastack.engine.mana import spend as mana_spend
     assert mana_spend.totals(s.players[0]).get("U") == 2
 
 

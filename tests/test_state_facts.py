@@ -7,9 +7,9 @@ import pytest
 
 from manastack import Game, RandomAgent
 from manastack.engine import events, sba
-from manastack.engine.mana_abilities import _every_source_pays, can_afford, mana_sources, plan_payment
+from manastack.engine.mana.abilities import _every_source_pays, can_afford, mana_sources, plan_payment
 from manastack.engine.runner import Ctx
-from manastack.engine.spell_costs import total_cost
+from manastack.engine.costs.spell_costs import total_cost
 from manastack.engine.turn import priority_actions
 from manastack.mana import ManaCost
 

@@ -4,7 +4,8 @@
 can't be blocked (by ...), attacks each combat if able. Real cards and their rulings."""
 from __future__ import annotations
 
-from manastack.engine import characteristics as ch, combat, conditions, layers, mana_abilities
+from manastack.engine import characteristics as ch, combat, conditions, layers
+from manastack.engine.mana import abilities as mana_abilities
 from manastack.engine.decisions import Action
 from manastack.oracle import ir
 

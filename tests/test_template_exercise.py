@@ -19,7 +19,7 @@ from manastack import Game
 from manastack.decks import Deck
 from manastack.engine import conditions, effects, exercise, support
 from manastack.engine.abilities import keyword_activated, keyword_trigger
-from manastack.engine.mana_abilities import mana_limits
+from manastack.engine.mana.abilities import mana_limits
 from manastack.mana import COLORS
 from manastack.oracle import ir
 from manastack.rng import Rng

@@ -6,7 +6,7 @@ level symbols, each followed by a power/toughness line and the abilities of its 
 as long as the permanent has that many level counters, it has base power and toughness P/T and
 the block's abilities (CR 711.2a-b). The card database compiles, for each block, the card's face
 with the block's P/T and its abilities added as lines of text (:func:`level_faces`); a leveler
-permanent shows the face its level counters call for (``manastack.engine.levelers``).
+permanent shows the face its level counters call for (``manastack.engine.mechanics.levelers``).
 """
 from __future__ import annotations
 

@@ -157,7 +157,7 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
                                    text="Haunt (CR 702.55a)")
     if kw.name == "soulbond":
         # CR 702.95a's two triggers as one: a creature of yours entering, this one or another,
-        # with the intervening "if" that both are unpaired (engine.conditions, engine.soulbond)
+        # with the intervening "if" that both are unpaired (engine.conditions, engine.mechanics.soulbond)
         return ir.TriggeredAbility(ir.Trigger("enters", _CREATURE_OF_YOURS), (ir.May((ir.Pair(),)),),
                                    condition="soulbond_can_pair", text="Soulbond (CR 702.95a)")
     if kw.name == "evolve":

@@ -9,22 +9,25 @@ from manastack.oracle import ir
 
 from . import characteristics as ch
 from . import layers
-from . import alt_costs, commanders, events, exercise, loyalty, mana_abilities, morph
+from .costs import alternative as alt_costs
+from . import commanders, events, exercise
+from .mechanics import loyalty, morph
+from .mana import abilities as mana_abilities
 from .activation_limits import note_activation
 from .commanders import FROM_COMMAND
 from .conditions import CAST_FROM
-from . import adventure as adventure_rules
-from . import splice, split_cards
+from .mechanics import adventure as adventure_rules
+from .mechanics import splice, split_cards
 from .abilities import ability_at
-from .cost_checks import kept_for_parts
-from .cost_parts import WHY_NOT, Payment, When, around_mana, describe_cost, last_known_stats, pay_parts
+from .costs.checks import kept_for_parts
+from .costs.parts import WHY_NOT, Payment, When, around_mana, describe_cost, last_known_stats, pay_parts
 from .decisions import Action, ActionKind, Decision, IllegalActionError
 from .event_types import AbilityActivated, Seen, SpellCast
 from .filters import life_cant_change
 from .runner import Ctx, Rollback
-from . import mana_spend
-from .mana_spend import ability_use, spell_use
-from .spell_costs import total_cost
+from .mana import spend as mana_spend
+from .mana.spend import ability_use, spell_use
+from .costs.spell_costs import total_cost
 from .state import Obj, StackItem, Zone
 from .targets import (casting_ability, choose_division, choose_modes_and_targets, describe_target, division_least, x_fits,
                       extra_targets, spell_ability_index)

@@ -11,13 +11,13 @@ from . import events
 from . import attack_targets
 from . import keyword_effects
 from .casting import pay_mana
-from .cost_checks import summoning_sick
+from .costs.checks import summoning_sick
 from .decisions import Action, ActionKind, Decision, DecisionKind, IllegalActionError
 from .effect_records import CombatRule, pairs_filter
 from .event_types import (AbilityActivated, Attacked, AttackedAlone, AttackersDeclared, BecameBlocked, Blocked, Seen,
                           Unblocked)
 from .filters import matches, protected_from
-from .mana_abilities import can_afford
+from .mana.abilities import can_afford
 from .runner import Ctx
 from .state import Obj, StackItem
 from .timing import split_second

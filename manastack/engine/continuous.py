@@ -771,7 +771,7 @@ def partner_of(s: State, oid: int) -> int | None:
     """The creature the permanent ``oid`` is paired with by soulbond (CR 702.95b), or None: a
     pairing whose creatures are both still on the battlefield under the controller they were
     paired under (CR 702.95e; one that stopped being a creature is unpaired with the state-based
-    actions' check, engine.soulbond.refresh, as reading types here would loop through the layers)."""
+    actions' check, engine.mechanics.soulbond.refresh, as reading types here would loop through the layers)."""
     if not s.effects:
         return None
     objs = s.objs

@@ -462,7 +462,7 @@ class DelayedWatch:
 class Paired:
     """Two creatures paired by soulbond (CR 702.95b): ``affected`` with ``partner``, both under
     ``controller``'s control, for as long as both remain creatures on the battlefield under it
-    (CR 702.95a, 702.95e; ended by engine.soulbond.refresh)."""
+    (CR 702.95a, 702.95e; ended by engine.mechanics.soulbond.refresh)."""
 
     kind: ClassVar[str] = "paired"
     affected: int

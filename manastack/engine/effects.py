@@ -14,8 +14,21 @@ from manastack.oracle.subtypes import CREATURE_TYPES
 
 from . import characteristics as ch
 from . import exercise
-from . import (cipher, clash, control, copies, double_faced, edicts, emblems, events, flip_cards, free_casting,
-               game_outcome, haunt, keyword_effects, soulbond, phasing, placement_effects, skips, suspend, token_copies, unless_costs, votes)
+from .mechanics import cipher, clash, double_faced, flip_cards, haunt, soulbond, phasing, suspend, votes
+from . import (
+    control,
+    copies,
+    edicts,
+    emblems,
+    events,
+    free_casting,
+    game_outcome,
+    keyword_effects,
+    placement_effects,
+    skips,
+    token_copies,
+)
+from .costs import unless as unless_costs
 from .abilities import ONE_SHOT_DELAYS, nested_index
 from .card_names import choose_name
 from .casting import choose_x, pay_mana
@@ -25,7 +38,7 @@ from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import Explored
 from .triggers import collect
 from .filters import is_player_ref, life_cant_change, matches, objects_matching, player_of, player_ref, shares_creature_type
-from .mana_abilities import add_mana, can_afford
+from .mana.abilities import add_mana, can_afford
 from .resolution import (became, bound_x, count_for_player, known_objects, named_objects, named_players, amount, execute,
                          objects_match, resolve_subject, source_obj)
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger, DelayedWatch,
@@ -1578,7 +1591,7 @@ def _become_creature(ctx, e: ir.BecomeCreature, rc):
 
 def _create_mana_replacement(ctx, e: ir.CreateManaReplacement, rc):
     """CR 611.2: a resolving spell creates a replacement effect on mana production for a while
-    (Pale Moon); see manastack.engine.mana_replacement."""
+    (Pale Moon); see manastack.engine.mana.replacement."""
     s = ctx.s
     s.effects.append(ManaReplacementEffect(rc.controller, rc.card, e.duration, s.new_timestamp(), rc.card.name))
     text = next((ab.text for ab in rc.card.abilities if type(ab) is ir.SpellAbility), "")
@@ -1587,7 +1600,7 @@ def _create_mana_replacement(ctx, e: ir.CreateManaReplacement, rc):
 
 def _create_delayed_trigger(ctx, e: ir.CreateDelayedTrigger, rc):
     """CR 603.7, 603.7d: a resolving spell creates a delayed triggered ability for a while
-    (High Tide; see manastack.engine.mana_abilities.delayed_mana_triggers), or one that
+    (High Tide; see manastack.engine.mana.abilities.delayed_mana_triggers), or one that
     triggers once, at the beginning of the next end step or the next turn's upkeep (CR 603.7c;
     in a two-player game without extra steps the next upkeep to begin is the next turn's)."""
     s = ctx.s

@@ -18,9 +18,10 @@ from manastack.oracle.subtypes import CREATURE_TYPES
 
 from . import characteristics as ch
 from . import continuous, filters, layers
-from . import aura_placement, commanders, exercise, levelers, morph, replacement
+from . import aura_placement, commanders, exercise, replacement
+from .mechanics import levelers, morph
 from .abilities import MIRACLE_CAST, REBOUND_CAST, ability_at, eminent, nested_index
-from .bestow import bestowed
+from .mechanics.bestow import bestowed
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .resolution import ResolutionContext, execute
 from .runner import Ctx

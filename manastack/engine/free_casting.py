@@ -7,7 +7,8 @@ from dataclasses import replace
 
 from manastack.oracle import ir
 
-from . import alt_costs, events
+from .costs import alternative as alt_costs
+from . import events
 from .abilities import keyword_cost
 from . import characteristics as ch
 from .casting import pay_spell_costs
@@ -16,8 +17,8 @@ from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import SpellCast
 from .filters import matches
 from .resolution import bound_x, source_obj
-from .mana_spend import spell_use
-from .spell_costs import total_cost
+from .mana.spend import spell_use
+from .costs.spell_costs import total_cost
 from .state import ItemKind, StackItem
 from .timing import split_second
 from .targets import casting_ability, choose_modes_and_targets, describe_target, has_targets_for, spell_ability_index

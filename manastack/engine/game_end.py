@@ -1,7 +1,7 @@
 """The end of the game (CR 104): who won, or a draw, and why."""
 from __future__ import annotations
 
-from . import morph
+from .mechanics import morph
 from .leave_game import leave
 from .runner import Ctx
 from .state import Result      # how it ended, kept on the state; manastack.Result names it here

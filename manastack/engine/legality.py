@@ -10,23 +10,25 @@ from manastack.oracle import ir
 
 from . import characteristics as ch
 from . import layers
-from . import alt_costs, combat, commanders, exercise, mana_abilities
+from .costs import alternative as alt_costs
+from . import combat, commanders, exercise
+from .mana import abilities as mana_abilities
 from .abilities import battlefield_activated, battlefield_nonmana_activated, graveyard_activated, hand_activated
 from .activation_limits import activated_this_turn, forbidden
-from . import split_cards
-from .adventure import as_adventure
-from .double_faced import modal_back
+from .mechanics import split_cards
+from .mechanics.adventure import as_adventure
+from .mechanics.double_faced import modal_back
 from .casting import cost_payable
 from .continuous import board_memo
-from .cost_checks import kept_for_parts, summoning_sick
-from .crew import crew_payable
-from .loyalty import why_not_limited
+from .costs.checks import kept_for_parts, summoning_sick
+from .mechanics.crew import crew_payable
+from .mechanics.loyalty import why_not_limited
 from .decisions import Action, ActionKind
 from .effect_records import ExtraLandPlays
 from .filters import player_ref
-from .mana_capacity import Capacity, capacity
-from .mana_spend import spell_use
-from .spell_costs import total_cost
+from .mana.capacity import Capacity, capacity
+from .mana.spend import spell_use
+from .costs.spell_costs import total_cost
 from .state import Obj, Step
 from .targets import casting_ability, has_targets_for
 from .timing import can_cast_timing, cast_forbidden, cast_restriction, exiled_playable, sorcery_timing, split_second, upkeep_timing, your_turn_timing

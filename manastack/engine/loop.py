@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from manastack import cards
 
-from . import casting, conditions, effects, filters, mana_query, support, upcalls
+from . import casting, conditions, effects, filters, support, upcalls
+from .mana import query as mana_query
 from .decisions import Action, Decision, IllegalActionError
 from .runner import Ctx, NeedDecision, Rollback
 from .state import State

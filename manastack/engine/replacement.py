@@ -30,7 +30,7 @@ from . import layers
 from . import exercise
 from .abilities import keyword_replacement
 from .card_names import choose_name
-from . import loyalty
+from .mechanics import loyalty
 from .board_facts import holding
 from .conditions import evaluate
 from .decisions import Action, ActionKind, Decision, DecisionKind

@@ -17,7 +17,7 @@ from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import NOTHING, Seen
 from .conditions import devotion
 from .filters import is_player_ref, matches, objects_matching, party_size, player_of
-from .merged import times_mutated
+from .mechanics.merged import times_mutated
 from .runner import Ctx
 from .state import ItemKind, Obj, attached_object, enchanted_player, exiled_with
 

@@ -6,17 +6,18 @@ import dataclasses
 from manastack.oracle import ir
 from manastack.oracle.ir import Duration
 
-from . import adventure, events, exercise
+from .mechanics import adventure
+from . import events, exercise
 from . import characteristics as ch
 from .abilities import DASH_RETURN, keyword, nested_index
-from .bestow import bestowed, stop_bestowed
-from .cipher import encode_cipher
+from .mechanics.bestow import bestowed, stop_bestowed
+from .mechanics.cipher import encode_cipher
 from .conditions import evaluate
 from .effect_records import OneShotDelayedTrigger
 from .event_types import NOTHING, PlayerRef
 from .filters import is_player_ref, legal_targets, player_of
 from .keyword_effects import ascend_spell
-from .mutate import is_mutating, resolve_merging
+from .mechanics.mutate import is_mutating, resolve_merging
 from .resolution import ResolutionContext, division_shares, execute
 from .runner import Ctx
 from .state import ItemKind, Obj

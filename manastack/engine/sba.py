@@ -9,7 +9,8 @@ from operator import attrgetter
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import commanders, control, events, exercise, sagas, soulbond
+from . import commanders, control, events, exercise
+from .mechanics import sagas, soulbond
 from .board_facts import kept
 from .continuous import board_memo
 from .aura_placement import may_enchant, may_enchant_player
@@ -18,7 +19,7 @@ from .decisions import Action, ActionKind, Decision
 from .game_end import end_game
 from .runner import Ctx
 from .state import Obj, Player, PlayerRef
-from .bestow import bestowed, stop_bestowed
+from .mechanics.bestow import bestowed, stop_bestowed
 from .abilities import keyword
 from .keyword_effects import give_city_blessing
 

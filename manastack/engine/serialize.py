@@ -16,11 +16,11 @@ import orjson
 from manastack.cards import CardDef
 from manastack.rng import Rng
 
-from . import mana_spend
+from .mana import spend as mana_spend
 from .effect_records import RECORD_TYPES, Effect
 from .event_types import Seen, attachment_data, attachment_from_data
 from .game_end import Result
-from .merged import Component
+from .mechanics.merged import Component
 from .state import LogEntry, Obj, Phased, PendingTrigger, Player, StackItem, State
 
 # Raised whenever the saved fields change (2: copies, spell counts, costs paid, restricted mana;

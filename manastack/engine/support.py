@@ -16,9 +16,10 @@ from manastack.oracle.ir import Duration
 
 from .abilities import keyword_trigger
 from .conditions import CONDITIONS
-from . import layers, spell_costs
+from . import layers
+from .costs import spell_costs
 from .effects import HANDLERS
-from .mana_abilities import mana_limits
+from .mana.abilities import mana_limits
 from .turn import STEPS
 
 # Keyword abilities with rules code: static ones read by characteristics, combat, targeting and
@@ -31,25 +32,25 @@ KEYWORDS = frozenset({
     "forestwalk", "horsemanship", "equip", "fortify", "ninjutsu", "commander ninjutsu", "cycling", "infect", "wither", "cipher",
     "exalted", "bushido", "echo", "cumulative upkeep", "flanking", "soulshift", "cascade", "crew",
     "partner",      # no effect outside Commander (CR 702.124a); engine.turn logs so at the start
-    "kicker", "multikicker", "buyback", "flashback", "entwine",   # spell costs, engine.alt_costs
-    "escape",                   # CR 702.138: a cast from the graveyard, engine.alt_costs
+    "kicker", "multikicker", "buyback", "flashback", "entwine",   # spell costs, engine.costs.alternative
+    "escape",                   # CR 702.138: a cast from the graveyard, engine.costs.alternative
     "replicate", "conspire",    # additional costs and a cast trigger copying the spell, engine.copies
     "assist",                   # another player pays part of the generic mana, engine.casting._assist
     "transmute",                # CR 702.53a: from the hand, a search, engine.abilities.keyword_activated
     "embalm", "eternalize",     # CR 702.128a, 702.129a: from the graveyard, a token copy, engine.keyword_effects
     "convoke",                  # paying with creatures, engine.casting.pay_mana
-    "morph", "megamorph",       # face-down spells and permanents, engine.morph
+    "morph", "megamorph",       # face-down spells and permanents, engine.mechanics.morph
     "madness",                  # events.discard and free_casting.cast_with_madness
-    "suspend",                  # a special action and two exile triggers, engine.suspend
+    "suspend",                  # a special action and two exile triggers, engine.mechanics.suspend
     # keywords players meet every game: cost keywords
-    "affinity",                 # a cost reduction, engine.spell_costs (CR 702.41)
+    "affinity",                 # a cost reduction, engine.costs.spell_costs (CR 702.41)
     "improvise", "delve",       # tapping artifacts, exiling cards to pay, engine.casting.pay_mana
-    "evoke", "dash", "surge",   # alternative costs, engine.alt_costs; evoke's trigger, dash's return
-    "haunt",                    # CR 702.55, on a permanent: engine.haunt, its exile trigger in engine.triggers
-    "soulbond",                 # CR 702.95: pairing, engine.soulbond; "each of those creatures", engine.continuous
-    "emerge",                   # CR 702.119: an alternative cost with a creature sacrificed, engine.alt_costs, casting
-    "spectacle",                # an alternative cost once an opponent lost life this turn, engine.alt_costs
-    "prowl",                    # an alternative cost after combat damage by a source of a shared type, engine.alt_costs
+    "evoke", "dash", "surge",   # alternative costs, engine.costs.alternative; evoke's trigger, dash's return
+    "haunt",                    # CR 702.55, on a permanent: engine.mechanics.haunt, its exile trigger in engine.triggers
+    "soulbond",                 # CR 702.95: pairing, engine.mechanics.soulbond; "each of those creatures", engine.continuous
+    "emerge",                   # CR 702.119: an alternative cost with a creature sacrificed, engine.costs.alternative, casting
+    "spectacle",                # an alternative cost once an opponent lost life this turn, engine.costs.alternative
+    "prowl",                    # an alternative cost after combat damage by a source of a shared type, engine.costs.alternative
     "storm",                    # a cast trigger that copies the spell, engine.copies
     "extort", "afflict", "rampage",     # triggered, engine.abilities
     "sunburst",                 # counters for the colors spent, engine.replacement.apply_entering
@@ -60,15 +61,15 @@ KEYWORDS = frozenset({
     "split second",             # engine.timing.split_second, read by legality and free casts
     "plainscycling", "islandcycling", "swampcycling", "mountaincycling", "forestcycling",
     "basic landcycling",        # typecycling (CR 702.29e), engine.abilities.keyword_activated
-    "level up",                 # CR 702.87, level symbols CR 711: engine.levelers
-    "fuse", "aftermath",        # split cards, CR 702.102, 702.127: engine.split_cards
+    "level up",                 # CR 702.87, level symbols CR 711: engine.mechanics.levelers
+    "fuse", "aftermath",        # split cards, CR 702.102, 702.127: engine.mechanics.split_cards
     "miracle",                  # revealed as drawn, a cast for its cost: engine.events.draw, free_casting
-    "splice",                   # text copied onto an Arcane spell as it is cast, engine.splice
+    "splice",                   # text copied onto an Arcane spell as it is cast, engine.mechanics.splice
     "awaken",                   # an alternative cost adding a target and an effect, engine.keyword_effects
     "overload",                 # an alternative cost changing the text, cards.CardDef.overloaded
     "dredge",                   # a draw replaced, engine.replacement.apply_drawing
-    "retrace",                  # cast from the graveyard discarding a land card, engine.alt_costs
-    "jump-start",               # cast from the graveyard discarding a card, then exiled: engine.alt_costs
+    "retrace",                  # cast from the graveyard discarding a land card, engine.costs.alternative
+    "jump-start",               # cast from the graveyard discarding a card, then exiled: engine.costs.alternative
     "rebound",                  # a replacement as it resolves, a delayed cast: engine.free_casting
     "unearth", "scavenge",      # from the graveyard, CR 702.84, 702.97: engine.abilities.graveyard_activated
     "renown",                   # CR 702.112, engine.keyword_effects.become_designated
@@ -83,7 +84,7 @@ KEYWORDS = frozenset({
     "riot",                     # CR 702.136: a +1/+1 counter or haste as it enters, engine.replacement._riot
     "tribute",                  # CR 702.104: the opponent's choice as it enters, engine.replacement._tribute
     "exploit",                  # CR 702.110: a sacrifice as it resolves, engine.keyword_effects.exploit
-    "mutate",                   # CR 702.140: an alternative cost adding a target, merging: engine.mutate
+    "mutate",                   # CR 702.140: an alternative cost adding a target, merging: engine.mechanics.mutate
     "annihilator", "battle cry", "afterlife", "living weapon",  # CR 702.86, 702.91, 702.135, 702.92: triggered
     "mentor",                   # CR 702.134: a target with less power, rechecked on resolution (engine.resolve)
     "outlast",                  # CR 702.107: activated, engine.abilities.keyword_activated
@@ -91,12 +92,12 @@ KEYWORDS = frozenset({
     "dethrone",                 # CR 702.105: an attack trigger, engine.triggers._attacks_whom
     "myriad",                   # CR 702.116: an attack trigger with nothing to copy for two players, engine.keyword_effects
     "graft",                    # CR 702.58: an enters replacement and a trigger moving a counter, engine.abilities
-    "bestow",                   # CR 702.103: an alternative cost making an Aura spell, engine.bestow
+    "bestow",                   # CR 702.103: an alternative cost making an Aura spell, engine.mechanics.bestow
     "umbra armor",              # CR 702.89: a destruction replacement, engine.replacement.apply_destruction
     "melee",                    # CR 702.121: an attack trigger, engine.resolution.amount (OpponentsAttacked)
     "provoke",                  # CR 702.39: an attack trigger, engine.abilities.keyword_trigger
     "ascend",                   # CR 702.131: the city's blessing, engine.sba.find (permanents), engine.resolve (spells)
-    "phasing",                  # CR 702.26: phasing out and in as the untap step begins, engine.phasing
+    "phasing",                  # CR 702.26: phasing out and in as the untap step begins, engine.mechanics.phasing
     "hexproof from",            # CR 702.11d: a quality as protection's, engine.filters.hexproof_from
 })
 # Keywords the engine reads from a card's printed abilities only (costs, how it enters, what it
@@ -136,11 +137,11 @@ ALTERNATIVE_CONDITIONS = frozenset({"YouControl", "NotYourTurn", "OpponentContro
 # "Cast ~ only ..." (CR 601.3): the restrictions engine.timing.cast_restriction checks.
 CAST_RESTRICTIONS = frozenset({"steps", "attacked", "another_spell"})
 # The parts a cost paid "or else" may have: echo, cumulative upkeep (CR 702.30a, 702.24a),
-# "sacrifice ~ unless you ..." (CR 118.12a); engine.unless_costs pays them.
+# "sacrifice ~ unless you ..." (CR 118.12a); engine.costs.unless pays them.
 UNLESS_COST_PARTS = frozenset({"mana", "PayLifeCost", "DiscardCost", "DiscardCost.card_type", "PayEnergyCost",
                                "SacrificeCost", "SacrificeCost.count", "ReturnToHandCost", "ReturnToHandCost.count"})
 # The parts a cost a player pays to stop an effect may have ("that player loses 2 life unless
-# they pay {2}", CR 118.12); engine.unless_costs.unless_pays.
+# they pay {2}", CR 118.12); engine.costs.unless.unless_pays.
 PLAYER_UNLESS_COST_PARTS = frozenset({"mana", "PayLifeCost"})
 STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_block",
                           "no_legend_rule", "cant_be_countered", "attacks_each_combat",
@@ -162,14 +163,14 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "grant_ability", "set_land_type", "may_not_untap",
                           "attack_unless_land",         # CR 508.1c, engine.combat.missing_land
                           "cost_increase", "cost_reduction",     # spell costs, CR 601.2f
-                          "self_cost_reduction",      # the card's own, for each creature in the party: engine.spell_costs
+                          "self_cost_reduction",      # the card's own, for each creature in the party: engine.costs.spell_costs
                           "control",                  # an Aura's control effect, engine.control
                           "no_maximum_hand_size",     # CR 402.2, engine.turn._cleanup
-                          "extra_vote", "may_extra_vote",   # CR 701.38d, engine.votes.votes_of
+                          "extra_vote", "may_extra_vote",   # CR 701.38d, engine.mechanics.votes.votes_of
                           "skip_step",                # CR 614.10, engine.skips
                           "begin_on_battlefield",     # CR 103.6a, engine.turn._opening_hand
                           "block_additional",         # CR 509.1a-b, engine.combat.block_capacity
-                          "cast_from_graveyard",      # CR 601.3, its own card only: engine.alt_costs
+                          "cast_from_graveyard",      # CR 601.3, its own card only: engine.costs.alternative
                           "lose_keywords",            # CR 613.1f, 613.7: engine.continuous
                           "add_types",                # layers 4-5 (CR 613.1d-e): engine.continuous
                           "set_colors",               # CR 105.3, layer 5: engine.continuous
@@ -217,16 +218,16 @@ STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "
                               "EnteredThisTurn",
                               "NotYourTurn", "HasCounter", "HadCounter", "ManaSpent",
                               "ObjectIs"})    # "If that creature is a Human", engine.effects._object_is
-# Limits on activating a mana ability (CR 602.5b, 605.3a; engine.mana_abilities.limited):
+# Limits on activating a mana ability (CR 602.5b, 605.3a; engine.mana.abilities.limited):
 # "Activate only if ...", "... only once each turn", "... no more than N times each turn".
 MANA_LIMITS = frozenset({"condition", "once", "times"})
 # Cost increases beyond generic mana (CR 601.2f): strive's "costs {2}{U} more to cast for each
-# target beyond the first" (engine.alt_costs.per_target), "White spells you cast cost {W} more
-# to cast." (engine.spell_costs.total_cost).
+# target beyond the first" (engine.costs.alternative.per_target), "White spells you cast cost {W} more
+# to cast." (engine.costs.spell_costs.total_cost).
 SPELL_COST_INCREASES = frozenset({"per_target", "colored"})
-# X of a card's own "This spell costs {X} less to cast, where X is ..." (engine.spell_costs).
+# X of a card's own "This spell costs {X} less to cast, where X is ..." (engine.costs.spell_costs).
 OWN_COST_COUNTS = frozenset(spell_costs.OWN_COST_COUNTS)
-# Costs of mana abilities paid with a choice (engine.mana_abilities.activate): "Remove any
+# Costs of mana abilities paid with a choice (engine.mana.abilities.activate): "Remove any
 # number of storage counters from ~" (CR 118.3, 602.2b).
 MANA_COST_PARTS = frozenset({"RemoveAnyCountersCost"})
 # Riders of mana (CR 106.6): what spending the mana does to the spell it pays for.
@@ -234,12 +235,12 @@ MANA_RIDERS = frozenset({"cant_be_countered", "plus_one_counter"})
 TRIGGER_EVENTS = frozenset({
     "enters", "dies", "leaves", "attacks", "blocks", "becomes_blocked", "beginning_of_step",
     "cast", "tapped_for_mana", "becomes_target", "becomes_target_by_spell", "gain_life", "lose_life", "draw",
-    "votes_finished",       # CR 701.38, engine.votes.vote
+    "votes_finished",       # CR 701.38, engine.mechanics.votes.vote
     "reflexive", "attacks_alone", "attacks_unblocked", "blocks_or_becomes_blocked", "blocks_or_blocked_by_creature", "blocked_by_creature_without_flanking",
     "deals_damage", "deals_combat_damage", "deals_damage_to_player", "deals_combat_damage_to_player",
     "deals_damage_to_opponent", "deals_combat_damage_to_opponent",
-    "turned_face_up",           # CR 702.37e, engine.morph
-    "chapter",                  # a Saga's chapter ability, CR 714.2b: engine.sagas
+    "turned_face_up",           # CR 702.37e, engine.mechanics.morph
+    "chapter",                  # a Saga's chapter ability, CR 714.2b: engine.mechanics.sagas
     "deals_combat_damage_to_you",    # the monarch's inherent ability (CR 724.2), engine.monarch
     "deals_damage_to_you",           # "Whenever a creature deals damage to you" (CR 120.3)
     "deals_damage_to_self",          # "Whenever a source deals damage to ~" (CR 120.3, 603.2c)
@@ -248,8 +249,8 @@ TRIGGER_EVENTS = frozenset({
     "exerts",                   # "Whenever you exert a creature" (CR 701.43), engine.events.exert
     "activates",                # an ability that isn't a mana ability activated (CR 602.2b, 601.2i), engine.casting.activate
     "exploits",                 # "When ~ exploits a creature" (CR 702.110b), engine.keyword_effects.exploit
-    "mutates",                  # "Whenever this creature mutates" (CR 702.140d), engine.mutate
-    "phases_out", "phases_in",  # "Whenever ~ phases out / in" (CR 702.26b-c, 603.10b), engine.phasing
+    "mutates",                  # "Whenever this creature mutates" (CR 702.140d), engine.mechanics.mutate
+    "phases_out", "phases_in",  # "Whenever ~ phases out / in" (CR 702.26b-c, 603.10b), engine.mechanics.phasing
     "cycled", "cycles",         # "When you cycle ~", "Whenever a player cycles a card" (CR 702.29c)
     "discards",                 # "Whenever you discard a card" (CR 701.9a, 702.29d)
     "plays_land",               # "Whenever a player plays a land" (CR 305.1), engine.turn._play_land
@@ -305,11 +306,11 @@ DURATIONS = frozenset({Duration.END_OF_TURN, Duration.PERMANENT, Duration.NEXT_E
                        Duration.THIS_TURN})                # a delayed ability waiting for an event this turn: engine.triggers
 # Cards of several faces the engine plays (CR 709-715; manastack.cards.multiface.Layout values).
 LAYOUTS = frozenset({"normal",
-                     "transform",               # CR 712.2, engine.double_faced
-                     "adventure",               # CR 715, engine.adventure
-                     "flip",                    # CR 710, engine.flip_cards
-                     "modal_dfc",               # CR 712.3, 712.12: a land back face, engine.double_faced
-                     "split", "aftermath"})     # CR 709, 702.127, engine.split_cards
+                     "transform",               # CR 712.2, engine.mechanics.double_faced
+                     "adventure",               # CR 715, engine.mechanics.adventure
+                     "flip",                    # CR 710, engine.mechanics.flip_cards
+                     "modal_dfc",               # CR 712.3, 712.12: a land back face, engine.mechanics.double_faced
+                     "split", "aftermath"})     # CR 709, 702.127, engine.mechanics.split_cards
 
 
 def _steps() -> frozenset[str]:
@@ -375,7 +376,7 @@ def gaps(ability) -> list[str]:
     storage = type(ability) is ir.ActivatedAbility and ability.cost.part(ir.RemoveAnyCountersCost) is not None
     if (removed or storage) and not (
             type(ability) is ir.ActivatedAbility and ability.is_mana):
-        # engine.mana_abilities.activate: the number is chosen as a mana ability's cost is paid
+        # engine.mana.abilities.activate: the number is chosen as a mana ability's cost is paid
         out.append("removing any number of counters for an ability other than a mana ability")
     if type(ability) is ir.TriggeredAbility:
         # a triggered ability has no X of its own: one paid as it resolves is chosen then
@@ -425,13 +426,13 @@ def _walk(node, out: list[str]) -> None:
                 else ["escape without a cost"]
     elif t is ir.AdditionalCost:
         out += _cost_gaps(node.cost, ADDITIONAL_COST_PARTS, "additional cost")
-        if node.or_cost is not None:       # its mana is added to the total cost (engine.alt_costs.parts)
+        if node.or_cost is not None:       # its mana is added to the total cost (engine.costs.alternative.parts)
             out += _cost_gaps(ir.Cost(parts=node.or_cost.parts), ADDITIONAL_COST_PARTS, "additional cost")
     elif t is ir.UnlessPays and node.who != ir.Ref("you"):
         out += _cost_gaps(node.cost, PLAYER_UNLESS_COST_PARTS, "unless cost")
     elif t in (ir.SacrificeUnlessPays, ir.UnlessPays):
         out += _cost_gaps(node.cost, UNLESS_COST_PARTS, "unless cost")
-    elif t is ir.AlternativeCost:          # engine.alt_costs (CR 118.9)
+    elif t is ir.AlternativeCost:          # engine.costs.alternative (CR 118.9)
         out += _cost_gaps(node.cost, ALTERNATIVE_COST_PARTS, "alternative cost")
         if node.cost.mana is not None and node.cost.mana.x_count:
             out.append("alternative cost with X")

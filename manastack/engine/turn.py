@@ -11,18 +11,19 @@ from manastack.oracle import ir
 from manastack.oracle.ir import Duration
 
 from . import characteristics as ch
-from . import combat, commanders, control, events, exercise, face_up, layers, morph, phasing, sagas, sba, suspend, triggers
+from . import combat, commanders, control, events, exercise, layers, sba, triggers
+from .mechanics import face_up, morph, phasing, sagas, suspend
 from .casting import activate, cast
-from .double_faced import modal_back
+from .mechanics.double_faced import modal_back
 from .legality import (activatable, castable, castable_as_adventure, castable_halves, playable_back_faces,
                        playable_lands)
 from .abilities import ways_to_play
-from .alt_costs import cast_label
+from .costs.alternative import cast_label
 from .decisions import Action, ActionKind, Decision, DecisionKind, IllegalActionError
 from .effect_records import SkipNextUntap
 from .event_types import StepBegan
-from .mana_abilities import activate as activate_mana
-from .mana_abilities import mana_sources
+from .mana.abilities import activate as activate_mana
+from .mana.abilities import mana_sources
 from .resolve import resolve_top
 from .runner import Ctx
 from .skips import FIRST_STEP, skipped

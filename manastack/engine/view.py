@@ -4,7 +4,8 @@ Plain data, for agents and interfaces."""
 from __future__ import annotations
 
 from . import characteristics as ch
-from . import mana_spend, morph
+from .mana import spend as mana_spend
+from .mechanics import morph
 from .state import ItemKind, Obj, PlayerRef, State
 
 

@@ -1603,7 +1603,7 @@ _Effects0 = Union[
 
 # A cost is its mana and a tuple of parts, one record per kind of part (CR 118.3: each is an
 # action a player takes). The engine checks, orders, words and pays each part by its class
-# (``engine.cost_parts.PARTS``); a new kind of part is a record here, its place in CostPart
+# (``engine.costs.parts.PARTS``); a new kind of part is a record here, its place in CostPart
 # (the order of COST_PARTS) and an entry in that table (docs/architecture.md, "Costs").
 
 

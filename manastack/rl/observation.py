@@ -18,7 +18,8 @@ import numpy as np
 
 from manastack.cards import CardDB, CardDef
 from manastack.engine import characteristics as ch
-from manastack.engine import commanders, morph
+from manastack.engine import commanders
+from manastack.engine.mechanics import morph
 from manastack.engine.state import Obj, Player, State
 from manastack.engine.turn import STEPS
 

@@ -9,9 +9,9 @@ from manastack.cards.identity import commanders_identity
 from manastack.cards.multiface import Layout
 from manastack.engine import characteristics as ch
 from manastack.engine import commanders
-from manastack.engine import levelers
-from manastack.engine.flip_cards import FLIPPED
-from manastack.engine.loyalty import LOYALTY, printed_loyalty
+from manastack.engine.mechanics import levelers
+from manastack.engine.mechanics.flip_cards import FLIPPED
+from manastack.engine.mechanics.loyalty import LOYALTY, printed_loyalty
 from manastack.engine.targets import aura_target_spec, item_target_specs, spell_ability_index
 from manastack.engine.state import Obj, PlayerRef, StackItem, State
 from manastack.engine.turn import NO_PRIORITY, STEPS

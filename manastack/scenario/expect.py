@@ -5,7 +5,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from manastack.engine import characteristics as ch
-from manastack.engine import mana_spend
+from manastack.engine.mana import spend as mana_spend
 from manastack.engine.state import enchanted_player
 
 from .errors import ScenarioError

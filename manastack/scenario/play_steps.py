@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from manastack.engine import layers, legality
 from manastack.engine.abilities import battlefield_activated
-from manastack.engine.alt_costs import CHOSEN_ALTERNATIVES, EMERGE
+from manastack.engine.costs.alternative import CHOSEN_ALTERNATIVES, EMERGE
 from manastack.engine.targets import describe_target
 from manastack.engine.decisions import Action, ActionKind
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from manastack.engine import characteristics as ch
 from manastack.engine import commanders
-from manastack.engine.cost_checks import summoning_sick
+from manastack.engine.costs.checks import summoning_sick
 from manastack.engine.decisions import Decision, DecisionKind
 from manastack.engine.state import Obj, State
 from manastack.game import Game
