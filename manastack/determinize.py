@@ -17,6 +17,7 @@ from manastack.engine.decisions import IllegalActionError
 from manastack.engine.loop import advance
 from manastack.game import Game
 from manastack.rng import Rng
+from manastack.engine.zones import HAND, LIBRARY
 
 
 def determinize(game: Game, player: int, seed: int) -> Game | None:
@@ -30,7 +31,7 @@ def determinize(game: Game, player: int, seed: int) -> Game | None:
         rng.shuffle(hidden)
         in_hand = len(opponent.hand)
         opponent.hand, opponent.library = hidden[:in_hand], hidden[in_hand:]
-        for zone in ("hand", "library"):
+        for zone in (HAND, LIBRARY):
             for oid in getattr(opponent, zone):
                 if s.objs[oid].zone != zone:
                     o = s.objs[oid].copy()

@@ -49,6 +49,7 @@ from manastack.game import Game
 from manastack.gc_tuning import raise_gc_threshold
 from manastack.mana import COLORS
 from manastack.rng import Rng
+from manastack.engine.zones import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY
 
 DEFAULT_CORPUS = Path("../shared/cards/AtomicCards-2021.json.gz")
 BASICS = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
@@ -138,7 +139,7 @@ def zone_problems(s) -> list[str]:
     problems = []
     seen: dict[int, str] = {}
     for p in s.players:
-        for zone in ("library", "hand", "graveyard", "exile", "command"):
+        for zone in (LIBRARY, HAND, GRAVEYARD, EXILE, COMMAND):
             for oid in p.zone(zone):
                 o = s.objs.get(oid)
                 if oid in seen or o is None or o.zone != zone or o.owner != p.index:
@@ -146,7 +147,7 @@ def zone_problems(s) -> list[str]:
                                     f"{seen.get(oid) or (o.zone if o else 'no object')}")
                 seen[oid] = zone
     for oid in s.battlefield + s.phased_out:     # a phased-out permanent is still there (CR 702.26d)
-        if oid in seen or s.objs[oid].zone != "battlefield" or bool(s.objs[oid].phased_out) != (oid in s.phased_out):
+        if oid in seen or s.objs[oid].zone != BATTLEFIELD or bool(s.objs[oid].phased_out) != (oid in s.phased_out):
             problems.append(f"object {oid} on the battlefield is also in {seen.get(oid)}")
         seen[oid] = "battlefield"
     for item in s.stack:
@@ -169,7 +170,7 @@ def check_state(game: Game) -> None:
     for owner in range(len(s.players)):
         # a merged permanent is one object for all its cards (CR 729.2); who left the game took
         # theirs with them (CR 800.4a)
-        n = sum(cards_in(o) for o in s.objs.values() if o.zone != "command" and o.owner == owner)
+        n = sum(cards_in(o) for o in s.objs.values() if o.zone != COMMAND and o.owner == owner)
         owns = 0 if owner in s.left else DECK_SIZE
         if n != owns:
             raise InvariantError("cards conserved", f"player {owner} owns {n} cards, not {owns}")

@@ -27,6 +27,7 @@ from manastack.game import Game
 from manastack.oracle.render import render_abilities
 
 from manastack.rules import RulesError, load_rules
+from manastack.engine.zones import BATTLEFIELD, HAND, LIBRARY
 
 STEPS = ("upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers", "declare_blockers",
          "first_strike_damage", "combat_damage", "end_of_combat", "main2", "end", "cleanup")
@@ -79,7 +80,7 @@ def _look(s, arg) -> tuple:
     o = s.objs.get(arg) if isinstance(arg, int) else None
     if o is None:
         return (arg,)
-    if o.zone in ("hand", "library"):
+    if o.zone in (HAND, LIBRARY):
         return (o.zone, o.card.name)
     return (o.zone, o.card.name, o.controller, o.tapped, o.damage, tuple(sorted(o.counters.items())),
             o.attached_to, o.attacking is not None, tuple(o.blocking), summoning_sick(s, o))
@@ -293,10 +294,10 @@ def why_text(game: Game, player: int, name: str) -> str:
         return f"You can now: {'; '.join(dict.fromkeys(usable))}."
     reasons = []
     for o in found:
-        if o.zone == "battlefield":
+        if o.zone == BATTLEFIELD:
             kind = ActionKind.ACTIVATE
         else:
-            kind = ActionKind.PLAY if "Land" in o.card.types and o.zone == "hand" else ActionKind.CAST
+            kind = ActionKind.PLAY if "Land" in o.card.types and o.zone == HAND else ActionKind.CAST
         reasons.append(why_not(s, player, Action(kind, (o.id,))) or f"{o.card.name} can't be used now")
     if decision is not None and decision.kind != "priority":
         reasons.insert(0, f"(the game is asking something else now: {decision.prompt})")

@@ -38,6 +38,7 @@ from manastack.engine.decisions import Action, ActionKind, Decision, DecisionKin
 from manastack.engine.state import Obj, State
 from manastack.game import Game
 from manastack.oracle import ir
+from manastack.engine.zones import BATTLEFIELD
 
 SETTLE_ACTIONS = 150           # a lookahead plays at most this many answers
 LOOKAHEAD_OPTIONS = 12         # at most this many answers of one decision are compared by lookahead
@@ -160,7 +161,7 @@ def vote_by_rule(s: State, d: Decision) -> Action:
         return options[0]
 
     def holder(x: Obj) -> int:
-        return x.controller if x.zone == "battlefield" else x.owner
+        return x.controller if x.zone == BATTLEFIELD else x.owner
     if me == caster:
         return max(objs, key=lambda t: ch.mana_value(t[1]))[0]
     third = [t for t in objs if holder(t[1]) not in (me, caster)]
@@ -536,7 +537,7 @@ class TacticianAgent:
                 obj = s.objs[t]
                 if (obj.controller == me) != helpful:
                     continue
-                v = creature_value(s, obj) if obj.zone == "battlefield" and ch.is_creature(s, obj) else 1.0
+                v = creature_value(s, obj) if obj.zone == BATTLEFIELD and ch.is_creature(s, obj) else 1.0
             else:
                 continue
             if v > best_v:

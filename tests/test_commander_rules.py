@@ -19,7 +19,7 @@ from manastack.decks import Deck, DeckError, DeckFormat
 from manastack.engine import commanders
 from manastack.engine.legality import why_not_cast
 from manastack.engine.mana.types import could_produce_map
-from manastack.engine.state import Zone
+from manastack.engine.zones import Zone
 from manastack.scenario import Scenario
 
 AYULA = "Ayula, Queen Among Bears"

@@ -33,7 +33,7 @@ PACKAGE_LAYERS = (
                "manastack.web", "manastack.cli_serve")),
 )
 ENGINE_LAYERS = (
-    ("vocabulary", ("abilities", "decisions", "exercise", "wording")),
+    ("vocabulary", ("abilities", "decisions", "exercise", "wording", "zones")),
     ("state", ("commanders", "effect_records", "event_types", "mechanics.merged", "monarch", "runner", "state", "upcalls")),
     ("characteristics", ("board_facts", "characteristics", "conditions", "continuous", "filters", "layers")),
     ("queries", ("activation_limits", "aura_placement", "mechanics.bestow", "block_declarations", "card_names", "costs.checks", "mana.replacement", "mana.spend", "mana.types", "replacement", "resolution",

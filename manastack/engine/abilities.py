@@ -67,12 +67,13 @@ from functools import lru_cache
 from manastack.mana import ManaCost
 from manastack.oracle import ir
 from manastack.oracle.ir import Duration
+from .zones import EXILE, GRAVEYARD, HAND, LIBRARY, STACK
 
 _CREATURE_TARGET = ir.TargetSpec("permanent", ir.Filter(types=("Creature",)))
-_NONCREATURE_SPELL = ir.Filter(non_types=("Creature",), controller="you", zone="stack")
+_NONCREATURE_SPELL = ir.Filter(non_types=("Creature",), controller="you", zone=STACK)
 _CREATURE_OF_YOURS = ir.Filter(types=("Creature",), controller="you")
 _YOUR_UPKEEP = ir.Trigger("beginning_of_step", step="upkeep", whose="your")
-_YOUR_SPELL = ir.Filter(controller="you", zone="stack")
+_YOUR_SPELL = ir.Filter(controller="you", zone=STACK)
 
 
 # The tokens keywords create: afterlife's Spirits (CR 702.135a), living weapon's Germ (CR 702.92a).
@@ -109,7 +110,7 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
                                    text=f"Bushido {n} (CR 702.45a)")
     if kw.name == "soulshift" and kw.arg is not None:
         n = int(kw.arg)
-        spirit = ir.TargetSpec("card", ir.Filter(subtypes=("Spirit",), controller="you", zone="graveyard",
+        spirit = ir.TargetSpec("card", ir.Filter(subtypes=("Spirit",), controller="you", zone=GRAVEYARD,
                                                  mana_value_at_most=n))
         return ir.TriggeredAbility(ir.Trigger("dies"), (ir.May((ir.ReturnToHand(ir.Target(0)),)),), (spirit,),
                                    text=f"Soulshift {n} (CR 702.46a)")
@@ -388,7 +389,7 @@ def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
                                    text=f"Cycling{cost} (CR 702.29a)", cycling=True)
     found = typecycling_filter(kw.name)
     if found is not None:         # typecycling (CR 702.29e): search for a card of that type instead
-        search = ir.SearchLibrary(found, to="hand", reveal=True)
+        search = ir.SearchLibrary(found, to=HAND, reveal=True)
         return ir.ActivatedAbility(kw.cost.with_part(ir.DiscardSelfCost()), (search,),
                                    text=f"{kw.name.capitalize()} {kw.cost.mana} (CR 702.29e)", cycling=True)
     if kw.name == "encore":        # CR 702.141a: from the graveyard, exiling it, as a sorcery
@@ -400,7 +401,7 @@ def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
                                    (ir.TokenCopyOfCard(eternalize=kw.name == "eternalize"),), sorcery_speed=True,
                                    text=f"{kw.name.capitalize()} {kw.cost.mana} (CR {rule})")
     if kw.name == "transmute":     # CR 702.53a: from the hand, discarding it, as a sorcery
-        search = ir.SearchLibrary(ir.Filter(zone="library", same_mana_value=True), to="hand", reveal=True)
+        search = ir.SearchLibrary(ir.Filter(zone=LIBRARY, same_mana_value=True), to=HAND, reveal=True)
         return ir.ActivatedAbility(kw.cost.with_part(ir.DiscardSelfCost()), (search,), sorcery_speed=True,
                                    text=f"Transmute {kw.cost.mana} (CR 702.53a)")
     if kw.name == "ninjutsu":
@@ -443,9 +444,9 @@ _TYPECYCLING = {"plainscycling": "Plains", "islandcycling": "Island", "swampcycl
 def typecycling_filter(name: str) -> ir.Filter | None:
     """The cards a typecycling keyword searches for: a land type's cards, or basic land cards."""
     if name in _TYPECYCLING:
-        return ir.Filter(subtypes=(_TYPECYCLING[name],), zone="library")
+        return ir.Filter(subtypes=(_TYPECYCLING[name],), zone=LIBRARY)
     if name == "basic landcycling":
-        return ir.Filter(types=("Land",), supertypes=("Basic",), zone="library")
+        return ir.Filter(types=("Land",), supertypes=("Basic",), zone=LIBRARY)
     return None
 
 
@@ -698,4 +699,4 @@ def keyword_cost(card, name: str) -> ir.Cost:
 
 def suspended(o) -> bool:
     """CR 702.62b: in exile, with suspend and a time counter."""
-    return o.zone == "exile" and keyword(o.card, "suspend") is not None and o.counters.get("time", 0) > 0
+    return o.zone == EXILE and keyword(o.card, "suspend") is not None and o.counters.get("time", 0) > 0

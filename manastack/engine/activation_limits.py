@@ -12,6 +12,7 @@ from . import characteristics as ch
 from . import layers
 from .effect_records import ActivatedThisTurn
 from .state import Obj, State
+from .zones import BATTLEFIELD
 
 # "its activated abilities can't be activated" (Arrest), "... unless they're mana abilities"
 # (Faith's Fetters): the static effects that forbid a mana ability, and a non-mana one
@@ -27,7 +28,7 @@ def forbidden(s: State, o: Obj, ab) -> Obj | None:
         for src, eff in ch.static_effects(s, kind):
             # "of sources with the chosen name" (Pithing Needle): in every zone, so a card's
             # cycling too (its rulings); the others name permanents
-            if (o.zone == "battlefield" or type(eff.affected) is ir.Filter and eff.affected.zone == ir.ANY_ZONE) \
+            if (o.zone == BATTLEFIELD or type(eff.affected) is ir.Filter and eff.affected.zone == ir.ANY_ZONE) \
                     and layers.affected_by(s, src, eff, o):
                 return src
     return None

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from . import characteristics as ch
 from .state import Obj
+from .zones import BATTLEFIELD
 
 KEY = "planeswalkers"
 
 
 def is_planeswalker(s, o: Obj) -> bool:
-    return o.zone == "battlefield" and "Planeswalker" in ch.card_types(s, o)
+    return o.zone == BATTLEFIELD and "Planeswalker" in ch.card_types(s, o)
 
 
 def defending_players(s) -> list[int]:

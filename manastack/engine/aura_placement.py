@@ -12,6 +12,7 @@ from .filters import matches, player_of, player_ref, protected_from, protected_p
 from .runner import Ctx
 from .state import Obj, PlayerRef
 from .targets import aura_target_spec
+from .zones import BATTLEFIELD
 
 NOTHING = -1          # no legal object: the Aura stays where it is (CR 303.4g)
 
@@ -81,7 +82,7 @@ def may_enchant(s, aura: Obj, host: Obj) -> bool:
     spec = aura_target_spec(aura.card)
     if spec is not None and spec.kind in ("player", "opponent"):
         return False        # CR 702.5d: it can't be attached to a permanent
-    if spec is None or spec.kind != "permanent" or host.zone != "battlefield":
+    if spec is None or spec.kind != "permanent" or host.zone != BATTLEFIELD:
         return True
     return matches(s, host, spec.filter, aura) and not (
         "protection" in ch.keywords(s, host) and protected_from(s, host, aura, attached=True))
@@ -92,7 +93,7 @@ def may_attach(s, att: Obj, host: Obj) -> bool:
     what it could enchant, not itself (CR 303.4d); an Equipment that isn't a creature to a
     creature other than itself, without protection from it (CR 301.5c, 702.16d); a
     Fortification that isn't a creature to a land, likewise (CR 301.6)."""
-    if host.zone != "battlefield" or host.id == att.id:
+    if host.zone != BATTLEFIELD or host.id == att.id:
         return False
     subtypes = att.card.subtypes
     if "Aura" in subtypes:

@@ -28,7 +28,8 @@ from .runner import Ctx, Rollback
 from .mana import spend as mana_spend
 from .mana.spend import ability_use, spell_use
 from .costs.spell_costs import total_cost
-from .state import Obj, StackItem, Zone
+from .state import Obj, StackItem
+from .zones import Zone, BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, STACK
 from .targets import (casting_ability, choose_division, choose_modes_and_targets, describe_target, division_least, x_fits,
                       extra_targets, spell_ability_index)
 from .timing import exiled_playable, sorcery_timing
@@ -73,7 +74,7 @@ def kept_by(s, o: Obj, cost: ir.Cost, mana_ability: bool = False) -> frozenset[i
     own "{2}, Sacrifice Heart Warden"."""
     if cost.tap or cost.untap or mana_ability:
         return frozenset((o.id,))
-    if cost.source_leaves and o.zone == "battlefield" and \
+    if cost.source_leaves and o.zone == BATTLEFIELD and \
             any(ab.cost.source_leaves for _i, ab in mana_abilities.mana_abilities(s, o)):
         return frozenset((o.id,))
     return mana_abilities.NO_ONE
@@ -319,8 +320,8 @@ def _improvise_or_delve(ctx: Ctx, player: int, o: Obj, cost: ManaCost, use) -> M
     left, _ = found
     spell = s.objs[use.oid].card
     who = s.players[player].name
-    if o.zone == "graveyard":
-        events.move(ctx, o, "exile", quiet=True)
+    if o.zone == GRAVEYARD:
+        events.move(ctx, o, EXILE, quiet=True)
         s.add_log(f"{who} exiles {o.card.name} from their graveyard to delve {use.label}, paying {{1}}",
                   ("702.66a", "702.66b"), "pay")
         name = "delve"
@@ -460,7 +461,7 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
     half of a split card (CR 709.3), ``fused``: both halves of one with fuse (CR 702.102a)."""
     s = ctx.s
     o = s.objs[oid]
-    if adventure and (o.zone != "hand" or o.owner != player or adventure_rules.as_adventure(o) is None):
+    if adventure and (o.zone != HAND or o.owner != player or adventure_rules.as_adventure(o) is None):
         raise IllegalActionError(f"{o.card.name} can't be cast as an Adventure now (CR 715.3)")
     if face_down and o not in morph.castable_face_down(s, player):
         raise IllegalActionError(f"{o.card.name} can't be cast face down now (CR 702.37d)")
@@ -470,9 +471,9 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
         problem = "it has no such half" if as_split is None else split_cards.zone_problem(o, player, None if fused else half)
         if problem:
             raise IllegalActionError(f"{o.card.name} can't be cast so: {problem}")
-    elif (o.zone != "hand" or o.owner != player) and oid not in exiled_playable(s, player) \
+    elif (o.zone != HAND or o.owner != player) and oid not in exiled_playable(s, player) \
             and oid not in alt_costs.flashback_cards(s, player) \
-            and not (o.zone == "command" and o.owner == player and commanders.is_commander(s, o)):
+            and not (o.zone == COMMAND and o.owner == player and commanders.is_commander(s, o)):
         raise IllegalActionError(f"{o.card.name} is not in {s.players[player].name}'s hand")
     if as_split is not None:
         card = as_split.card
@@ -481,9 +482,9 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
         card = o.card.adventure
     else:
         card = o.card
-    from_graveyard = o.zone == "graveyard"
+    from_graveyard = o.zone == GRAVEYARD
     origin = CAST_FROM.get(o.zone)        # where it is cast from (conditions.CAST_FROM)
-    rebound = o.zone == "hand" and alt_costs.keyword(o.card, "rebound") is not None
+    rebound = o.zone == HAND and alt_costs.keyword(o.card, "rebound") is not None
     late = "Instant" not in o.card.types and not sorcery_timing(s, player)   # CR 307.1: a time a sorcery couldn't
     tax = alt_costs.flash_tax(s, player, o) is not None     # "if you pay {2} more" (Ghitu Fire)
     flash_needed = not ch.has(s, o, "flash")   # cast by the card's own "as though it had flash" (its rulings)
@@ -495,7 +496,7 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
               ("601.2a", "702.37c") if face_down else ("601.2a", "715.3") if adventure else
               ("601.2a", "702.102a") if fused else ("601.2a", "709.3", "702.127a") if split and from_graveyard
               else ("601.2a", "709.3") if split else ("601.2a",), "cast")
-    spell = events.move(ctx, o, "stack", controller=player, quiet=True)
+    spell = events.move(ctx, o, STACK, controller=player, quiet=True)
     assert spell is not None           # a card cast is never replaced on its way to the stack
     if adventure:                      # only the Adventure's characteristics on the stack (CR 715.3b)
         adventure_rules.turn_to_adventure(spell)
@@ -584,7 +585,7 @@ def _sacrifice_for_emerge(ctx: Ctx, player: int, oid: int) -> None:
     cost can't be paid and the cast is undone."""
     s = ctx.s
     fodder = s.objs.get(oid)
-    if fodder is None or fodder.zone != "battlefield" or fodder.controller != player or not ch.is_creature(s, fodder):
+    if fodder is None or fodder.zone != BATTLEFIELD or fodder.controller != player or not ch.is_creature(s, fodder):
         raise Rollback()
     ctx.sacrificed.append(last_known_stats(s, fodder))    # "the sacrificed creature" (CR 608.2h)
     events.sacrifice(ctx, fodder)
@@ -602,7 +603,7 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
     """CR 602.2: announce, choose targets and X, pay; the ability goes on the stack."""
     s = ctx.s
     o = s.objs[oid]
-    card = layers.card_now(s, o) if o.zone == "battlefield" else o.card   # granted ones too (CR 613.1f)
+    card = layers.card_now(s, o) if o.zone == BATTLEFIELD else o.card   # granted ones too (CR 613.1f)
     ab = ability_at(card, idx)
     label = f"{possessive(o.card.name)} ability"
     item = StackItem(s.next_id, "activated", o.id, player, card, idx, label)
@@ -625,7 +626,7 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
         cost = ir.Cost(cost.mana, tuple(ir.LoyaltySymbol(-item.x) if p is symbol else p for p in cost.parts))
     if not choose_division(ctx, item, player, ab):       # CR 601.2d
         raise Rollback()
-    if o.zone == "battlefield":         # CR 602.5b, 606.3 (objects in a hand are shared, never changed)
+    if o.zone == BATTLEFIELD:         # CR 602.5b, 606.3 (objects in a hand are shared, never changed)
         o = s.own(o.id)                 # changed below: the state's own (copy on write)
         loyalty.record_activation(s, o, idx, ab)
     if cost.mana is not None and cost.mana.x_count:

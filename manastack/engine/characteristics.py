@@ -17,6 +17,7 @@ from . import continuous
 from . import exercise
 from .continuous import Keeps, card_keywords, cda_pt, count_matching, mana_value, printed, printed_changeling
 from .state import Obj, State
+from .zones import BATTLEFIELD
 
 E = TypeVar("E", bound=ir.StaticEffect)
 
@@ -27,7 +28,7 @@ __all__ = ["card_types", "colors", "count_matching", "has", "has_all_creature_ty
 
 def card_types(s: State, o: Obj) -> tuple[str, ...]:
     """CR 205.2, layer 4 (CR 613.1d): its card types now."""
-    if o.zone == "battlefield":
+    if o.zone == BATTLEFIELD:
         c = continuous.chars(s, o)
         if c is not None:
             return c.types
@@ -36,7 +37,7 @@ def card_types(s: State, o: Obj) -> tuple[str, ...]:
 
 def subtypes(s: State, o: Obj) -> tuple[str, ...]:
     """CR 205.3, layer 4: its subtypes now (see :func:`has_all_creature_types` too)."""
-    if o.zone == "battlefield":
+    if o.zone == BATTLEFIELD:
         c = continuous.chars(s, o)
         if c is not None:
             return c.subtypes
@@ -45,7 +46,7 @@ def subtypes(s: State, o: Obj) -> tuple[str, ...]:
 
 def supertypes(s: State, o: Obj) -> tuple[str, ...]:
     """CR 205.4, layer 4 (CR 613.1d): its supertypes now ("Enchanted creature is legendary")."""
-    if o.zone == "battlefield":
+    if o.zone == BATTLEFIELD:
         c = continuous.chars(s, o)
         if c is not None:
             return c.supertypes
@@ -54,7 +55,7 @@ def supertypes(s: State, o: Obj) -> tuple[str, ...]:
 
 def has_all_creature_types(s: State, o: Obj) -> bool:
     """CR 205.3m, 702.73a: changeling, or an effect gave it every creature type (layer 4)."""
-    if o.zone == "battlefield":
+    if o.zone == BATTLEFIELD:
         c = continuous.chars(s, o)
         if c is not None:
             return c.all_types
@@ -70,7 +71,7 @@ def is_type(s: State, o: Obj, t: str) -> bool:
 
 
 def is_creature(s: State, o: Obj) -> bool:
-    if o.zone == "battlefield":
+    if o.zone == BATTLEFIELD:
         c = continuous.chars(s, o)
         if c is not None:
             return "Creature" in c.types
@@ -80,7 +81,7 @@ def is_creature(s: State, o: Obj) -> bool:
 def keywords(s: State, o: Obj) -> frozenset[str] | set[str]:
     """Names of the keyword abilities the object has now (CR 702), layer 6 applied: granted,
     lost, removed with all abilities, and the haste the rules give (suspend, dash, unearth)."""
-    if o.zone == "battlefield":
+    if o.zone == BATTLEFIELD:
         c = continuous.chars(s, o)
         kws = c.keywords if c is not None else _plain_keywords(o)
     else:
@@ -105,7 +106,7 @@ def protections(s: State, o: Obj, aura: Obj | None = None) -> list[str | None]:
     own protection abilities and those effects gave it (layer 6). Seen by ``aura``, one that
     ``aura`` grants "This effect doesn't remove ~" doesn't count, nor, for an Aura, one granted
     with "This effect doesn't remove Auras." (CR 702.16n)."""
-    if o.zone == "battlefield":
+    if o.zone == BATTLEFIELD:
         c = continuous.chars(s, o)
         if c is not None:
             if aura is None:
@@ -124,7 +125,7 @@ def has(s: State, o: Obj, name: str) -> bool:
 def power_toughness(s: State, o: Obj) -> tuple[int, int]:
     """CR 208.3, 613.4: after layer 7 (its sublayers: characteristic-defining abilities, values
     set, modifications and counters, switches)."""
-    if o.zone == "battlefield":
+    if o.zone == BATTLEFIELD:
         c = continuous.chars(s, o)
         if c is not None:
             return c.power, c.toughness
@@ -154,7 +155,7 @@ def toughness(s: State, o: Obj) -> int:
 def colors(s: State, o: Obj) -> tuple[str, ...]:
     """CR 105.2, layer 5 (CR 613.1e); devoid makes the object colorless in every zone
     (CR 702.114a)."""
-    if o.zone == "battlefield":
+    if o.zone == BATTLEFIELD:
         c = continuous.chars(s, o)
         if c is not None:
             return c.colors

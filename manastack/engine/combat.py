@@ -23,6 +23,7 @@ from .state import Obj, StackItem
 from .timing import split_second
 from .triggers import announce_targets
 from .wording import possessive
+from .zones import BATTLEFIELD, COMMAND, HAND
 
 
 def restricted(s, o: Obj, kind: str) -> bool:
@@ -55,7 +56,7 @@ def combat_rules(s, o: Obj) -> list[CombatRule]:
     out = []
     for e in s.effects:
         if type(e) is CombatRule and (e.affected == o.id or (
-                e.affected is None and o.zone == "battlefield"
+                e.affected is None and o.zone == BATTLEFIELD
                 and matches(s, o, pairs_filter(e.group), None, e.player))):
             out.append(e)
     return out
@@ -84,7 +85,7 @@ def block_capacity(s, o: Obj) -> int:
 def why_not_attack(s, o: Obj) -> str | None:
     """Why ``o`` can't attack now (CR 508.1a-c), or None when it can."""
     name = o.card.name
-    if o.zone != "battlefield" or o.controller != s.active:
+    if o.zone != BATTLEFIELD or o.controller != s.active:
         return f"{name} is not a creature the active player controls (CR 506.2)"
     if not ch.is_creature(s, o):
         return f"{name} is not a creature: only creatures attack (CR 506.3)"
@@ -505,7 +506,7 @@ def combat_damage(ctx: Ctx, first_step: bool) -> None:
     assignments: list[tuple[Obj, object, int]] = []
     blockers_of = s.combat.get("blockers", {})
     for a in [s.objs[i] for i in s.combat.get("attackers", []) if i in s.objs]:
-        if a.zone != "battlefield" or a.attacking is None:
+        if a.zone != BATTLEFIELD or a.attacking is None:
             continue
         if not _deals_damage_now(s, a, first_step, had_first) or _assigns_none(s, a):
             continue
@@ -513,7 +514,7 @@ def combat_damage(ctx: Ctx, first_step: bool) -> None:
         if p <= 0:
             continue   # CR 510.1a
         blockers = [s.objs[b] for b in blockers_of.get(a.id, []) if b in s.objs
-                    and s.objs[b].zone == "battlefield"]
+                    and s.objs[b].zone == BATTLEFIELD]
         at = attack_targets.recipient(s, a)      # the player or planeswalker it attacks
         if not a.blocked:
             if at is None:                        # CR 510.1b, 506.4c: its planeswalker left combat
@@ -534,7 +535,7 @@ def combat_damage(ctx: Ctx, first_step: bool) -> None:
         p = ch.power(s, b)
         # an attacker removed from combat is blocked by nobody (CR 506.4)
         targets = [s.objs[a] for a in b.blocking
-                   if a in s.objs and s.objs[a].zone == "battlefield" and s.objs[a].attacking is not None]
+                   if a in s.objs and s.objs[a].zone == BATTLEFIELD and s.objs[a].attacking is not None]
         if p > 0 and len(targets) == 1:
             assignments.append((b, targets[0].id, p))        # CR 510.1d
         elif p > 0 and targets:
@@ -668,7 +669,7 @@ def ninjutsu_actions(s, player: int) -> list[tuple[int, int, int]]:
     p = s.players[player]
     for oid in (*p.hand, *p.command):
         card = s.objs[oid].card
-        names = ("ninjutsu", "commander ninjutsu") if s.objs[oid].zone == "hand" else ("commander ninjutsu",)
+        names = ("ninjutsu", "commander ninjutsu") if s.objs[oid].zone == HAND else ("commander ninjutsu",)
         for idx, ab in enumerate(card.abilities):
             if type(ab) is ir.Keyword and ab.name in names and ab.cost is not None \
                     and ab.cost.mana is not None and can_afford(s, player, ab.cost.mana):
@@ -687,7 +688,7 @@ def ninjutsu(ctx: Ctx, player: int, oid: int, idx: int, attacker: int) -> None:
     defender = returned.attacking
     commander = card.abilities[idx].name == "commander ninjutsu"
     label = f"{possessive(card.name)} {'commander ' if commander else ''}ninjutsu"
-    where = "the command zone" if s.objs[oid].zone == "command" else "their hand"
+    where = "the command zone" if s.objs[oid].zone == COMMAND else "their hand"
     s.add_log(f"{s.players[player].name} activates {label}, revealing {card.name} from {where} and returning "
               f"{returned.card.name}", ("702.49a", "702.49b", "602.2a") + (("702.49d",) if commander else ()),
               "activate")
@@ -696,7 +697,7 @@ def ninjutsu(ctx: Ctx, player: int, oid: int, idx: int, attacker: int) -> None:
     item.event = Seen(defender=defender, planeswalker=attack_targets.declared_target(s, attacker))
     s.stack.append(item)
     pay_mana(ctx, player, card.abilities[idx].cost.mana, label)
-    events.move(ctx, returned, "hand", cause="ninjutsu cost", rules=("702.49a", "602.2b"))
+    events.move(ctx, returned, HAND, cause="ninjutsu cost", rules=("702.49a", "602.2b"))
     s.add_log(f"{label} is put on the stack", ("602.2", "405.1"), "stack")
     events.collect(ctx, AbilityActivated(player, oid, item.id))      # CR 602.2b, 601.2i, from the hand
     announce_targets(ctx, item)

@@ -13,6 +13,7 @@ replacement in ``events.move`` (CR 903.9b), casting from the command zone in ``l
 from __future__ import annotations
 
 from .state import Obj, Player, State
+from .zones import COMMAND, EXILE, GRAVEYARD
 
 COMMANDER = "commander"           # State.variant of a Commander game (CR 903)
 FROM_COMMAND = "from_command"     # Obj.cast_costs: cast from the command zone (CR 903.8)
@@ -58,7 +59,7 @@ def tax(s: State, player: int, o: Obj) -> int:
     cast from there."""
     if not s.players[o.owner].commanders or not is_commander(s, o):
         return 0
-    if o.zone != "command" and FROM_COMMAND not in o.cast_costs:
+    if o.zone != COMMAND and FROM_COMMAND not in o.cast_costs:
         return 0
     return TAX * casts(s.players[player], card_name(o))
 
@@ -103,7 +104,7 @@ def returnable(s: State) -> list[Obj]:
     for p in s.players:
         if not p.commanders:
             continue
-        for zone in ("graveyard", "exile"):
+        for zone in (GRAVEYARD, EXILE):
             out += [o for o in commanders_in(s, p.index, zone) if o.id not in p.commander_left]
     return out
 

@@ -16,6 +16,7 @@ from .continuous import partner_of
 from .event_types import Seen
 from .commanders import FROM_COMMAND
 from .state import ItemKind, Obj, State, Step
+from .zones import BATTLEFIELD, COMMAND, GRAVEYARD, STACK
 
 # The marks in ``Obj.cast_costs`` of a spell cast from its owner's hand or from a graveyard
 # (CR 601.2a), kept by the permanent it becomes (CR 400.7d), not by a copy, which wasn't cast
@@ -53,12 +54,12 @@ def _no_plus_counters(s: State, src: Obj) -> bool:
 
 def _has_plus_counter(s: State, src: Obj) -> bool:
     """Graft (CR 702.58a): "if this permanent has a +1/+1 counter on it"."""
-    return src.zone == "battlefield" and src.counters.get("+1/+1", 0) > 0
+    return src.zone == BATTLEFIELD and src.counters.get("+1/+1", 0) > 0
 
 
 def _has_time_counter(s: State, src: Obj) -> bool:
     """Vanishing (CR 702.63a): "if this permanent has a time counter on it"."""
-    return src.zone == "battlefield" and src.counters.get("time", 0) > 0
+    return src.zone == BATTLEFIELD and src.counters.get("time", 0) > 0
 
 
 def _new_since_last_upkeep(s: State, src: Obj) -> bool:
@@ -69,7 +70,7 @@ def _new_since_last_upkeep(s: State, src: Obj) -> bool:
 
 
 def _on_battlefield(s: State, src: Obj) -> bool:
-    return src.zone == "battlefield"
+    return src.zone == BATTLEFIELD
 
 
 def _kicked(s: State, src: Obj) -> bool:
@@ -114,7 +115,7 @@ def _a_player_cast_two_spells_last_turn(s: State, src: Obj) -> bool:
     return any(p.spells_cast_last_turn >= 2 for p in s.players)
 def _attacking_or_blocking(s: State, src: Obj) -> bool:
     """"Activate only if ~ is attacking or blocking" (CR 602.5b, 506.4)."""
-    return src.zone == "battlefield" and (src.attacking is not None or bool(src.blocking))
+    return src.zone == BATTLEFIELD and (src.attacking is not None or bool(src.blocking))
 
 
 def _total_power_8(s: State, src: Obj) -> bool:
@@ -172,7 +173,7 @@ def _cast_in_your_main_phase(s: State, src: Obj) -> bool:
     """Addendum: the spell was cast during its controller's main phase. A phase ends only with
     the stack empty (CR 500.2), so a spell resolving in its controller's main phase was cast in
     it; a copy was not cast at all (CR 707.10; Arrester's Admonition rulings 2019-01-25)."""
-    return (src.zone == "stack" and not src.is_token and s.active == src.controller
+    return (src.zone == STACK and not src.is_token and s.active == src.controller
             and s.step in (Step.MAIN1, Step.MAIN2))
 
 
@@ -224,26 +225,26 @@ def _your_turn(s: State, src: Obj) -> bool:
 
 def _self_attacking(s: State, src: Obj) -> bool:
     """"as long as ~ is attacking" (CR 506.4, 508.1k)."""
-    return src.zone == "battlefield" and src.attacking is not None
+    return src.zone == BATTLEFIELD and src.attacking is not None
 
 
 def _in_command_zone_or_battlefield(s: State, src: Obj) -> bool:
     """Eminence (CR 113.6b, 903): the source is in the command zone or on the battlefield."""
-    return src.zone in ("command", "battlefield")
+    return src.zone in (COMMAND, BATTLEFIELD)
 
 
 def _self_untapped(s: State, src: Obj) -> bool:
-    return src.zone == "battlefield" and not src.tapped
+    return src.zone == BATTLEFIELD and not src.tapped
 
 
 def _attached(s: State, src: Obj, subtype: str) -> bool:
-    return src.zone == "battlefield" and any(
+    return src.zone == BATTLEFIELD and any(
         o.attached_to == src.id and subtype in o.card.subtypes for o in s.permanents())
 
 
 def _self_tapped(s: State, src: Obj) -> bool:
     """"if ~ is tapped" (CR 110.5)."""
-    return src.zone == "battlefield" and src.tapped
+    return src.zone == BATTLEFIELD and src.tapped
 
 
 def _self_equipped(s: State, src: Obj) -> bool:
@@ -320,9 +321,9 @@ def _evolve_greater(s: State, src: Obj, seen: Seen) -> bool:
     battlefield, as the trigger saw it; neither is greater when one of the two isn't a creature
     (CR 702.100c)."""
     other = s.objs.get(seen.obj) if seen.obj is not None else None
-    if src.zone != "battlefield" or not ch.is_creature(s, src):
+    if src.zone != BATTLEFIELD or not ch.is_creature(s, src):
         return False
-    if other is not None and other.zone == "battlefield":
+    if other is not None and other.zone == BATTLEFIELD:
         if not ch.is_creature(s, other):
             return False
         power, toughness = ch.power_toughness(s, other)
@@ -336,7 +337,7 @@ def _evolve_greater(s: State, src: Obj, seen: Seen) -> bool:
 
 def unpaired_creature(s: State, o: Obj | None, controller: int) -> bool:
     """CR 702.95a, 702.95c: ``o`` is an unpaired creature on the battlefield under ``controller``."""
-    return o is not None and o.zone == "battlefield" and o.controller == controller and ch.is_creature(s, o) \
+    return o is not None and o.zone == BATTLEFIELD and o.controller == controller and ch.is_creature(s, o) \
         and partner_of(s, o.id) is None
 
 
@@ -387,7 +388,7 @@ def holds(s: State, condition: "ir.StateCondition", src: Obj, seen: Seen | None 
         return len(s.players) - 1 >= condition.at_least     # two-player games: one opponent
     if type(condition) is ir.HasCounter:                    # "as long as it has a +1/+1 counter on it"
         n = src.counters.get(condition.kind, 0)
-        return src.zone == "battlefield" and n >= condition.at_least and (condition.at_most is None
+        return src.zone == BATTLEFIELD and n >= condition.at_least and (condition.at_most is None
                                                                            or n <= condition.at_most)
     if type(condition) is ir.OpponentControls:
         def count(player: int) -> int:
@@ -406,7 +407,7 @@ def holds(s: State, condition: "ir.StateCondition", src: Obj, seen: Seen | None 
     if type(condition) is ir.ObjectCount:
         return _object_count_holds(s, condition, src)
     if type(condition) is ir.SelfIs:                        # "if ~ is an enchantment" (CR 603.4)
-        return src.zone == "battlefield" and upcalls.matches(s, src, condition.filter, src)
+        return src.zone == BATTLEFIELD and upcalls.matches(s, src, condition.filter, src)
     if type(condition) is ir.AttachedIs:                    # what an Aura or Equipment is attached to (CR 301.5, 303.4)
         host = s.objs.get(src.attached_to) if src.attached_to is not None else None
         return host is not None and upcalls.matches(s, host, condition.filter, src) != condition.negated
@@ -425,7 +426,7 @@ def holds(s: State, condition: "ir.StateCondition", src: Obj, seen: Seen | None 
     if type(condition) is ir.ManaSpent:                     # adamant, CR 601.2h
         return _mana_spent(s, condition, src)
     if type(condition) is ir.SelfPower:                     # CR 208.1
-        return src.zone == "battlefield" and ch.is_creature(s, src) and ch.power(s, src) >= condition.at_least
+        return src.zone == BATTLEFIELD and ch.is_creature(s, src) and ch.power(s, src) >= condition.at_least
     raise ValueError(f"unknown condition {condition!r}")
 
 
@@ -492,9 +493,9 @@ def _object_count_holds(s: State, c: "ir.ObjectCount", src: Obj) -> bool:
     """Objects in the filter's zone that match it: permanents, whoever controls them (CR 400.1),
     or cards in graveyards, "your graveyard" being the one of the source's controller (CR 404.1)."""
     f = c.filter
-    if f.zone == "battlefield":
+    if f.zone == BATTLEFIELD:
         objs = s.permanents()
-    elif f.zone == "graveyard":
+    elif f.zone == GRAVEYARD:
         objs = [s.objs[oid] for p in s.players for oid in p.graveyard]
     else:
         raise ValueError(f"objects counted in {f.zone!r}")

@@ -49,6 +49,7 @@ from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, Cont
                              GrantKeywords, LoseKeywords, ModifyPT, Paired, SetColors, SetLandType, SetPT, SwitchPT)
 from .state import Obj, State
 from .upcalls import condition_holds, matches
+from .zones import BATTLEFIELD, STACK
 
 # Sublayers in the order they apply (CR 613.1, 613.4).
 L2, L4, L5, L6, L7A, L7B, L7C, L7D = range(8)
@@ -778,7 +779,7 @@ def partner_of(s: State, oid: int) -> int | None:
     for e in s.effects:
         if type(e) is Paired and oid in (e.affected, e.partner):
             other = e.partner if oid == e.affected else e.affected
-            if all((o := objs.get(i)) is not None and o.zone == "battlefield" and o.controller == e.controller
+            if all((o := objs.get(i)) is not None and o.zone == BATTLEFIELD and o.controller == e.controller
                    for i in (oid, other)):
                 return other
     return None
@@ -802,7 +803,7 @@ def count_matching(s: State, f: ir.Filter, source: Obj, besides: Obj | None = No
     """How many objects in ``f``'s zone match ``f`` as ``source`` sees them ("for each artifact
     you control", "the number of cards in your graveyard"). With ``besides``, an "other" filter
     also leaves out that object: the one a "gets +X/+X for each other ..." effect modifies."""
-    if f.zone == "battlefield":
+    if f.zone == BATTLEFIELD:
         found = s.permanents()
     else:
         found = [s.objs[i] for p in s.players for i in p.zone(f.zone)]
@@ -818,7 +819,7 @@ def cda_count(s: State, eff: ir.StaticPTCount, source: Obj) -> int:
         if exercise.RECORD is not None:
             exercise.note("STATIC_COUNTS", "CardTypesAmong", source.card)
         f = count.filter
-        found = s.permanents() if f.zone == "battlefield" else [s.objs[i] for p in s.players for i in p.zone(f.zone)]
+        found = s.permanents() if f.zone == BATTLEFIELD else [s.objs[i] for p in s.players for i in p.zone(f.zone)]
         return len({t for o in found if matches(s, o, f, source) for t in o.card.types})
     if type(count) is ir.Filter:
         return count_matching(s, count, source)
@@ -845,4 +846,4 @@ def mana_value(o: Obj) -> int:
         if o.printed is not None:
             return 0
         card = card.front
-    return card.mana_cost.mana_value(o.cast_x if o.zone == "stack" else 0)
+    return card.mana_cost.mana_value(o.cast_x if o.zone == STACK else 0)

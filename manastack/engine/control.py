@@ -26,6 +26,7 @@ from . import events
 from .effect_records import ControlChange
 from .runner import Ctx
 from .state import Obj, State
+from .zones import BATTLEFIELD
 
 CONDITIONAL = (Duration.WHILE_YOU_CONTROL_SOURCE, Duration.WHILE_SOURCE_ON_BATTLEFIELD)
 
@@ -46,7 +47,7 @@ def exchange(ctx: Ctx, a: Obj, b: Obj, by: str) -> None:
     """CR 701.12b: each controller gains control of the other's permanent, at once; nothing
     happens when one player controls both (and, CR 701.12a, when either is gone)."""
     s = ctx.s
-    if a.zone != "battlefield" or b.zone != "battlefield" or a.controller == b.controller:
+    if a.zone != BATTLEFIELD or b.zone != BATTLEFIELD or a.controller == b.controller:
         s.add_log(f"{by}: the exchange of control can't be completed, so nothing happens",
                   ("701.12a", "701.12b"), "control")
         return
@@ -59,7 +60,7 @@ def exchange(ctx: Ctx, a: Obj, b: Obj, by: str) -> None:
 
 def _lasts(s: State, duration: str, source_id: int, player: int) -> bool:
     src = s.objs.get(source_id)
-    on = src is not None and src.zone == "battlefield"
+    on = src is not None and src.zone == BATTLEFIELD
     if duration == Duration.WHILE_YOU_CONTROL_SOURCE:
         return on and src is not None and src.controller == player
     if duration == Duration.WHILE_SOURCE_ON_BATTLEFIELD:
@@ -77,7 +78,7 @@ def _plan(s: State, b: continuous.Board | None) -> tuple[list, list, list]:
             continue
         duration, _, ident = e.until.partition(":")
         o = s.objs.get(e.affected)
-        if o is None or o.zone != "battlefield":
+        if o is None or o.zone != BATTLEFIELD:
             ended.append(e)               # the permanent left: a new object (CR 400.7)
         elif duration == Duration.ATTACHED:
             if applied.get(e.until) == e.affected:
@@ -125,13 +126,13 @@ def refresh(ctx: Ctx) -> bool:
         return False
     for e in ended:
         o = s.objs.get(e.affected)
-        if o is not None and o.zone == "battlefield":
+        if o is not None and o.zone == BATTLEFIELD:
             s.add_log(f"{e.source}'s control effect on {o.card.name} ends", ("611.2b", "613.1b"), "control")
     for o, player in moves:
         events.set_controller(ctx, o, player, _why(s, o.id, player))
     for e in ended:                     # no effect left: back to its owner
         o = s.objs.get(e.affected)
-        if o is not None and o.zone == "battlefield" and (b is None or o.id not in b.chars):
+        if o is not None and o.zone == BATTLEFIELD and (b is None or o.id not in b.chars):
             events.set_controller(ctx, o, o.owner, "no control effect applies")
     return True
 

@@ -9,6 +9,7 @@ from . import events
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .filters import objects_matching
 from .resolution import named_players, source_obj
+from .zones import BATTLEFIELD, HAND
 
 
 def _choose(ctx, e, rc, kind: str, verb: str, rule: str) -> list[int]:
@@ -46,8 +47,8 @@ def return_permanents(ctx, e: ir.ReturnPermanents, rc) -> None:
     with events.together(ctx):
         for oid in chosen:
             o = s.objs.get(oid)
-            if o is not None and o.zone == "battlefield":
-                events.move(ctx, o, "hand", cause=rc.card.name, rules=("400.3",))
+            if o is not None and o.zone == BATTLEFIELD:
+                events.move(ctx, o, HAND, cause=rc.card.name, rules=("400.3",))
 
 
 def sacrifice_permanents(ctx, e: ir.SacrificePermanents, rc) -> None:
@@ -55,5 +56,5 @@ def sacrifice_permanents(ctx, e: ir.SacrificePermanents, rc) -> None:
     chosen = _choose(ctx, e, rc, "sacrifice", "sacrifice", "701.21a")
     for oid in chosen:
         o = s.objs.get(oid)
-        if o is not None and o.zone == "battlefield":
+        if o is not None and o.zone == BATTLEFIELD:
             events.sacrifice(ctx, o)

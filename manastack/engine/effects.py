@@ -47,6 +47,7 @@ from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, Comb
                              SetPT, SkipNextUntap, SwitchPT)
 from .state import EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
 from .wording import possessive
+from .zones import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY
 
 
 # ------------------------------------------------------------------------------ handlers
@@ -60,7 +61,7 @@ def _switch_pt(ctx, e: ir.SwitchPT, rc):
     """Layer 7d (CR 613.4d): a switch until end of turn, applied after every other change."""
     s = ctx.s
     for o in named_objects(ctx, e.what, rc):
-        if o.zone == "battlefield":
+        if o.zone == BATTLEFIELD:
             s.effects.append(SwitchPT(o.id, Duration.END_OF_TURN, s.new_timestamp(), rc.card.name))
             p, t = ch.power_toughness(s, o)
             s.add_log(f"{o.card.name}'s power and toughness are switched until end of turn ({p}/{t})",
@@ -72,7 +73,7 @@ def _set_base_pt(ctx, e: ir.SetBasePT, rc):
     from counters and other effects still apply on top (CR 613.4c)."""
     s = ctx.s
     for o in named_objects(ctx, e.what, rc):
-        if o.zone == "battlefield":
+        if o.zone == BATTLEFIELD:
             s.effects.append(SetPT(o.id, e.power, e.toughness, e.duration, s.new_timestamp(), rc.card.name))
             s.add_log(f"{o.card.name} has base power and toughness {e.power}/{e.toughness} until end of turn",
                       ("613.4b", "611.2"), "effect")
@@ -83,7 +84,7 @@ def _exile_if_dies(ctx, e: ir.ExileIfDies, rc):
     permanent named, until end of turn (CR 614.1a, 700.4)."""
     s = ctx.s
     for o in named_objects(ctx, e.what, rc):
-        if o.zone == "battlefield":
+        if o.zone == BATTLEFIELD:
             s.effects.append(ExileIfDies(o.id, Duration.END_OF_TURN, s.new_timestamp(), rc.card.name))
             s.add_log(f"If {o.card.name} would die this turn, it is exiled instead ({rc.card.name})",
                       ("614.1a", "700.4"), "effect")
@@ -100,7 +101,7 @@ def _deal_damage(ctx, e: ir.DealDamage, rc):
     for t in resolve_subject(ctx, e.to, rc):
         if isinstance(t, int):
             assignments.append((src, f"p{t}", count_for_player(ctx, e.amount, t, rc) if per_player else n))
-        elif isinstance(t, Obj) and t.zone == "battlefield":
+        elif isinstance(t, Obj) and t.zone == BATTLEFIELD:
             assignments.append((src, t.id, n))
     if not assignments:
         rc.did = False      # nothing to deal it to: not done, for "If you do" (CR 608.2c)
@@ -121,7 +122,7 @@ def _divide_damage(ctx, e: ir.DivideDamage, rc):
         n = shares.get(t, 0)
         if n and is_player_ref(t):
             assignments.append((srcs[0], t, n))
-        elif n and isinstance(t, int) and t in ctx.s.objs and ctx.s.objs[t].zone == "battlefield":
+        elif n and isinstance(t, int) and t in ctx.s.objs and ctx.s.objs[t].zone == BATTLEFIELD:
             assignments.append((srcs[0], t, n))
     dealt = events.deal_damage(ctx, assignments)
     rc.damaged += [r for _src, r, _n in dealt if isinstance(r, int)]     # "dealt damage this way"
@@ -230,7 +231,7 @@ def _destroy(ctx, e: ir.Destroy, rc):
         # umbra armor, still there as the event happens, saves what it enchants (CR 702.89a)
         for o in sorted(named_objects(ctx, e.what, rc), key=lambda o: o.attached_to is not None):
             o = ctx.s.objs.get(o.id)            # an Aura destroyed already by its umbra armor is gone
-            if o is not None and o.zone == "battlefield":
+            if o is not None and o.zone == BATTLEFIELD:
                 events.destroy(ctx, o, f"by {rc.card.name}", can_regenerate=not e.no_regeneration)
                 if o.id in ctx.moved:           # it went to a graveyard: destroyed (CR 701.8a)
                     rc.destroyed.append(o)
@@ -303,7 +304,7 @@ def _prevent_parties(ctx, subject, rc, dealing: bool) -> list[tuple]:
     for t in resolve_subject(ctx, subject, rc):
         if isinstance(t, int) and not dealing:
             out.append((f"p{t}", (), f" to {s.players[t].name}"))
-        elif isinstance(t, Obj) and (dealing or t.zone == "battlefield"):
+        elif isinstance(t, Obj) and (dealing or t.zone == BATTLEFIELD):
             out.append((t.id, (), f"{word} {t.card.name}"))
     return out
 
@@ -368,7 +369,7 @@ def _regenerate(ctx, e: ir.Regenerate, rc):
     """CR 701.19a: a shield that lasts until used or until the turn ends."""
     s = ctx.s
     for o in named_objects(ctx, e.what, rc):
-        if o.zone == "battlefield":
+        if o.zone == BATTLEFIELD:
             s.effects.append(RegenerationShield(o.id, Duration.END_OF_TURN, s.new_timestamp(), rc.card.name))
             s.add_log(f"The next time {o.card.name} would be destroyed this turn, it regenerates",
                       ("701.19a",), "effect")
@@ -386,7 +387,7 @@ def _exile(ctx, e: ir.Exile, rc):
     mark = (EXILED_UNTIL,) if e.until_source_leaves else (EXILED_WITH,) if e.linked else ()
     with events.together(ctx):
         for o in named_objects(ctx, e.what, rc):
-            new = events.move(ctx, o, "exile", cause=rc.card.name, rules=("406.1", "701.13a"))
+            new = events.move(ctx, o, EXILE, cause=rc.card.name, rules=("406.1", "701.13a"))
             rc.did = True
             if mark and new is not None:
                 events.link_exiled(ctx, new, rc.source, mark)
@@ -397,8 +398,8 @@ def _bounce(ctx, e: ir.ReturnToHand, rc):
     rc.did = False      # for "If you do" (CR 608.2c): something was returned
     with events.together(ctx):
         for o in named_objects(ctx, e.what, rc):
-            if not e.from_graveyard or o.zone == "graveyard":
-                events.move(ctx, o, "hand", cause=rc.card.name)
+            if not e.from_graveyard or o.zone == GRAVEYARD:
+                events.move(ctx, o, HAND, cause=rc.card.name)
                 rc.did = True
 
 
@@ -406,7 +407,7 @@ def _shuffle_into_library(ctx, e: ir.ShuffleIntoLibrary, rc):
     """CR 701.24a; a spell shuffling itself in leaves the stack so, not into a graveyard (CR 608.2n)."""
     s = ctx.s
     for o in named_objects(ctx, e.what, rc):
-        events.move(ctx, o, "library", quiet=True)
+        events.move(ctx, o, LIBRARY, quiet=True)
         s.rng.shuffle(s.players[o.owner].library)
         s.add_log(f"{o.card.name} is shuffled into {s.players[o.owner].name}'s library ({rc.card.name})",
                   ("701.24a",), "zone")
@@ -464,7 +465,7 @@ def _reveal_top_to_hand(ctx, e: ir.RevealTopToHand, rc):
         return
     top = s.objs[p.library[-1]]
     s.add_log(f"{p.name} reveals {top.card.name}", ("701.20a",), "effect")
-    new = events.move(ctx, top, "hand", cause=rc.card.name)
+    new = events.move(ctx, top, HAND, cause=rc.card.name)
     if new is not None:
         rc.revealed.append(new.id)
 
@@ -476,7 +477,7 @@ def _shuffle_hand_and_graveyard(ctx, e: ir.ShuffleHandAndGraveyard, rc):
         player = s.players[p]
         with events.together(ctx):
             for i in (list(player.hand) if e.hand else []) + list(player.graveyard):
-                events.move(ctx, s.objs[i], "library", quiet=True)
+                events.move(ctx, s.objs[i], LIBRARY, quiet=True)
         s.rng.shuffle(s.players[p].library)
         what = "hand and graveyard" if e.hand else "graveyard"
         s.add_log(f"{player.name} shuffles their {what} into their library ({rc.card.name})", ("701.24a",), "zone")
@@ -503,7 +504,7 @@ def _put_in_library(ctx, e: ir.PutInLibrary, rc):
         found = ordered + [o for o in found if o not in ordered]
     with events.together(ctx):
         for o in found:
-            events.move(ctx, o, "library", bottom=e.bottom, quiet=True)
+            events.move(ctx, o, LIBRARY, bottom=e.bottom, quiet=True)
             s.add_log(f"{o.card.name} is put {'at the bottom' if e.bottom else 'on top'} of its owner's "
                       f"library ({rc.card.name})", ("401.4", "400.3"), "zone")
 
@@ -514,7 +515,7 @@ def _sacrifice(ctx, e: ir.Sacrifice, rc):
     delayed "sacrifice it" after control of it changed)."""
     rc.did = False
     for o in named_objects(ctx, e.what, rc):
-        if o.zone != "battlefield":
+        if o.zone != BATTLEFIELD:
             continue
         if o.controller != rc.controller and not e.by_controller:
             ctx.s.add_log(f"{ctx.s.players[rc.controller].name} can't sacrifice {o.card.name}: another player "
@@ -553,7 +554,7 @@ def _remove_counter(ctx, e: ir.RemoveCounter, rc):
     """CR 122.1: remove counters of one kind from each object named; "If you do" applies only
     if every one of them was removed (CR 608.2c: "Remove a +1/+1 counter from ~. If you do")."""
     rc.did = False
-    objs = [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]
+    objs = [o for o in named_objects(ctx, e.what, rc) if o.zone == BATTLEFIELD]
     done = bool(objs)
     for o in objs:
         done = done and o.counters.get(e.kind, 0) >= e.amount
@@ -566,8 +567,8 @@ def _move_counter(ctx, e: ir.MoveCounter, rc):
     can't be done (the same object, too few counters, either no longer on the battlefield) no
     counter moves at all."""
     src, dst = named_objects(ctx, e.source, rc), named_objects(ctx, e.to, rc)
-    if (len(src) != 1 or len(dst) != 1 or src[0].id == dst[0].id or src[0].zone != "battlefield"
-            or dst[0].zone != "battlefield" or src[0].counters.get(e.kind, 0) < e.amount):
+    if (len(src) != 1 or len(dst) != 1 or src[0].id == dst[0].id or src[0].zone != BATTLEFIELD
+            or dst[0].zone != BATTLEFIELD or src[0].counters.get(e.kind, 0) < e.amount):
         ctx.s.add_log(f"{rc.card.name}: no {e.kind} counter can be moved", ("122.5",), "resolve")
         return
     events.remove_counters(ctx, src[0], e.kind, e.amount, rc.card.name)
@@ -578,7 +579,7 @@ def _put_exiled_in_graveyard(ctx, e: ir.PutExiledInGraveyard, rc):
     """The processors: a card an opponent owns in exile, chosen by the controller, goes to its
     owner's graveyard (CR 400.3, 406); "If you do" applies only if there was one (CR 608.2c)."""
     s = ctx.s
-    found = [o for o in s.objs.values() if o.zone == "exile" and o.owner != rc.controller]
+    found = [o for o in s.objs.values() if o.zone == EXILE and o.owner != rc.controller]
     rc.did = bool(found)
     if not found:
         s.add_log(f"{rc.card.name}: no opponent owns a card in exile", ("406.1",), "resolve")
@@ -586,7 +587,7 @@ def _put_exiled_in_graveyard(ctx, e: ir.PutExiledInGraveyard, rc):
     options = tuple(Action(ActionKind.CHOOSE, (o.id,), o.card.name) for o in found)
     answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_PERMANENT, f"{rc.card.name}: choose a card in exile",
                               options)) if len(options) > 1 else options[0]
-    events.move(ctx, s.objs[answer.args[0]], "graveyard", cause=rc.card.name, rules=("400.3", "406.1"))
+    events.move(ctx, s.objs[answer.args[0]], GRAVEYARD, cause=rc.card.name, rules=("400.3", "406.1"))
 
 
 def _become_monarch(ctx, e: ir.BecomeMonarch, rc):
@@ -661,7 +662,7 @@ def _while_source_tapped(ctx, rc) -> str | None:
     untapped or gone as it would begin (CR 611.2b)."""
     s = ctx.s
     src = source_obj(ctx, rc)
-    if src is None or src.zone != "battlefield" or not s.current(src).tapped:
+    if src is None or src.zone != BATTLEFIELD or not s.current(src).tapped:
         s.add_log(f"{rc.card.name}'s effect does nothing: {rc.card.name} doesn't remain tapped",
                   ("611.2b",), "effect")
         return None
@@ -679,7 +680,7 @@ def _modify_pt(ctx, e: ir.ModifyPT, rc):
             return
         lasts = tapped
     for o in named_objects(ctx, e.what, rc):
-        if o.zone != "battlefield":
+        if o.zone != BATTLEFIELD:
             continue
         s.effects.append(ModifyPT(o.id, p, t, lasts, s.new_timestamp(), rc.card.name))
         until = " until end of turn" if e.duration == Duration.END_OF_TURN else ""
@@ -718,7 +719,7 @@ def _grant(ctx, e: ir.GrantKeywords, rc):
             s.add_log(f"{s.players[rc.controller].name} gains {', '.join(n for n in others if n != HEXPROOF_FROM)}{words}",
                       ("611.2", "702.11c" if "hexproof" in others or HEXPROOF_FROM in others else "702.18a"), "effect")
         return
-    for o in [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]:
+    for o in [o for o in named_objects(ctx, e.what, rc) if o.zone == BATTLEFIELD]:
         if PROTECTION_CHOICE in protection:
             protection = tuple(_choose_color(ctx, rc.controller, "protection") if p == PROTECTION_CHOICE else p
                                for p in protection)
@@ -739,7 +740,7 @@ def _life_cant_change(ctx, e: ir.LifeCantChange, rc):
 
 def _phase_out(ctx, e: ir.PhaseOut, rc):
     """CR 702.26b: the permanents named phase out (``phasing.phase_out``)."""
-    objs = [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]
+    objs = [o for o in named_objects(ctx, e.what, rc) if o.zone == BATTLEFIELD]
     phasing.phase_out(ctx, objs, rc.card.name)
 
 
@@ -764,7 +765,7 @@ def _gain_ability(ctx, e: ir.GainAbility, rc):
     texts = tuple(ab.text for ab in e.abilities)
     until = " until end of turn" if e.duration == Duration.END_OF_TURN else ""
     quoted = " and ".join(f'"{t}"' for t in texts)
-    for o in [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]:
+    for o in [o for o in named_objects(ctx, e.what, rc) if o.zone == BATTLEFIELD]:
         s.effects.append(GrantAbility(o.id, texts, e.duration, s.new_timestamp(), rc.card.name))
         s.add_log(f"{o.card.name} gains {quoted}{until}", ("611.2", "613.1f"), "effect")
 
@@ -775,7 +776,7 @@ def _lose_keywords(ctx, e: ir.LoseKeywords, rc):
     s = ctx.s
     names = tuple(k.name for k in e.keywords)
     until = " until end of turn" if e.duration == Duration.END_OF_TURN else ""
-    for o in [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]:
+    for o in [o for o in named_objects(ctx, e.what, rc) if o.zone == BATTLEFIELD]:
         s.effects.append(LoseKeywords(o.id, names, e.duration, s.new_timestamp(), rc.card.name))
         s.add_log(f"{o.card.name} loses {', '.join(names)}{until}", ("611.2", "613.1f"), "effect")
 
@@ -784,7 +785,7 @@ def _become_color(ctx, e: ir.BecomeColor, rc):
     """CR 611.2, 613.1e, 105.3: each permanent named is of the new colors while the effect
     lasts; "the color of your choice" is chosen once, as the effect happens (CR 608.2d)."""
     s = ctx.s
-    objs = [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]
+    objs = [o for o in named_objects(ctx, e.what, rc) if o.zone == BATTLEFIELD]
     if not objs:
         return
     colors = (NAME_TO_COLOR[_choose_color(ctx, rc.controller, "the new color")],) if e.choose else e.colors
@@ -800,7 +801,7 @@ def _become_land_type(ctx, e: ir.BecomeLandType, rc):
     the effect lasts; with several types offered ("the basic land type of your choice"), one is
     chosen once, as the effect happens (CR 608.2d)."""
     s = ctx.s
-    objs = [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]
+    objs = [o for o in named_objects(ctx, e.what, rc) if o.zone == BATTLEFIELD]
     if not objs:
         return
     land_type = e.land_types[0]
@@ -882,7 +883,7 @@ def _restrict(ctx, e: ir.Restrict, rc):
     attacker = None
     if e.rule.endswith("_source"):      # "blocks ~", "can't block ~": the source as it is now
         src = source_obj(ctx, rc)
-        if src is None or src.zone != "battlefield":
+        if src is None or src.zone != BATTLEFIELD:
             s.add_log(f"{rc.card.name} has left the battlefield: the effect does nothing", ("400.7",), "effect")
             return
         attacker = src.id
@@ -893,7 +894,7 @@ def _restrict(ctx, e: ir.Restrict, rc):
         s.add_log(f"{rc.card.name}: those creatures {words}{by} this turn", _RULE_CR[e.rule], "effect")
         return
     for o in named_objects(ctx, e.what, rc):
-        if o.zone != "battlefield":
+        if o.zone != BATTLEFIELD:
             continue
         s.effects.append(CombatRule(o.id, e.rule, e.duration, s.new_timestamp(), rc.card.name, blockers=blockers,
                                     attacker=attacker))
@@ -916,7 +917,7 @@ _RULE_CR = {"cant_block": ("611.2", "509.1b"), "cant_attack": ("611.2", "508.1c"
 def _put_counters(ctx, e: ir.PutCounters, rc):
     n = amount(ctx, e.amount, rc)
     for o in named_objects(ctx, e.what, rc):
-        if o.zone == "battlefield":
+        if o.zone == BATTLEFIELD:
             events.add_counters(ctx, o, e.kind, n)
 
 
@@ -925,7 +926,7 @@ def _double_counters(ctx, e: ir.DoubleCounters, rc):
     put on it like any others (CR 122.6)."""
     for o in named_objects(ctx, e.what, rc):
         n = o.counters.get(e.kind, 0)
-        if o.zone == "battlefield" and n:
+        if o.zone == BATTLEFIELD and n:
             events.add_counters(ctx, o, e.kind, n)
 
 
@@ -933,7 +934,7 @@ def _remove_counters(ctx, e: ir.RemoveCounters, rc):
     """Remove up to N counters, one at a time, of the kinds the controller picks."""
     for o in named_objects(ctx, e.what, rc):
         for _ in range(e.amount):
-            if o.zone != "battlefield" or not o.counters:
+            if o.zone != BATTLEFIELD or not o.counters:
                 break
             options = tuple(Action(ActionKind.REMOVE, (k,), f"remove a {k} counter from {o.card.name}")
                             for k in sorted(o.counters)) + (Action(ActionKind.DONE, (), "remove no more"),)
@@ -962,11 +963,11 @@ def _skip_next_untap(ctx, e: ir.SkipNextUntap, rc):
             return
         until = tapped
     for o in named_objects(ctx, e.what, rc):
-        if o.zone == "battlefield" and e.while_source_tapped:
+        if o.zone == BATTLEFIELD and e.while_source_tapped:
             s.effects.append(SkipNextUntap(o.id, until, s.new_timestamp(), rc.card.name))
             s.add_log(f"{o.card.name} doesn't untap during its controller's untap step for as long as "
                       f"{rc.card.name} remains tapped", ("502.3", "611.2b"), "effect")
-        elif o.zone == "battlefield":
+        elif o.zone == BATTLEFIELD:
             player = rc.controller if e.yours else None      # "your next untap step"
             s.effects.append(SkipNextUntap(o.id, until, s.new_timestamp(), rc.card.name, player))
             whose = f"{s.players[player].name}'s" if e.yours else "its controller's"
@@ -983,7 +984,7 @@ def _exile_top(ctx, e: ir.ExileTopCard, rc):
         for _ in range(n):
             if not p.library:
                 break
-            new = events.move(ctx, ctx.s.objs[p.library[-1]], "exile", cause=rc.card.name, rules=("406.1",))
+            new = events.move(ctx, ctx.s.objs[p.library[-1]], EXILE, cause=rc.card.name, rules=("406.1",))
             if new is not None:
                 rc.exiled.append(new.id)
 
@@ -993,7 +994,7 @@ def _may_play_exiled(ctx, e: ir.MayPlayExiled, rc):
     s = ctx.s
     for oid in rc.exiled:
         o = s.objs.get(oid)
-        if o is not None and o.zone == "exile":
+        if o is not None and o.zone == EXILE:
             s.effects.append(MayPlay(oid, Duration.END_OF_TURN, s.new_timestamp(), rc.card.name))
             s.add_log(f"{s.players[rc.controller].name} may play {o.card.name} this turn",
                       ("601.3", "305.1"), "effect")
@@ -1016,7 +1017,7 @@ def _tap(ctx, e: ir.Tap, rc):
     """CR 701.26a; "If you do" applies if a permanent became tapped (CR 608.2c)."""
     rc.did = False
     for o in named_objects(ctx, e.what, rc):
-        if o.zone == "battlefield" and not o.tapped:
+        if o.zone == BATTLEFIELD and not o.tapped:
             events.tap(ctx, o)
             rc.did = True
 
@@ -1025,7 +1026,7 @@ def _untap(ctx, e: ir.Untap, rc):
     """CR 701.26b; "If you do" applies if a permanent became untapped (CR 608.2c)."""
     rc.did = False
     for o in named_objects(ctx, e.what, rc):
-        if o.zone == "battlefield" and o.tapped:
+        if o.zone == BATTLEFIELD and o.tapped:
             events.untap(ctx, o)
             rc.did = True
 
@@ -1042,7 +1043,7 @@ def _exile_from_graveyard(ctx, e: ir.ExileFromGraveyard, rc):
                                       tuple(Action(ActionKind.CHOOSE, (i,), s.objs[i].card.name) for i in p.graveyard)))
             card = s.objs[answer.args[0]]
             s.add_log(f"{p.name} exiles {card.card.name} from their graveyard", ("701.13a", "406.2"), "effect")
-            events.move(ctx, card, "exile", quiet=True)
+            events.move(ctx, card, EXILE, quiet=True)
 
 
 def _remove_from_combat(ctx, e: ir.RemoveFromCombat, rc):
@@ -1050,7 +1051,7 @@ def _remove_from_combat(ctx, e: ir.RemoveFromCombat, rc):
     a creature it blocked stays blocked (CR 509.1h)."""
     s = ctx.s
     for o in named_objects(ctx, e.what, rc):
-        if o.zone == "battlefield" and (o.attacking is not None or o.blocking):
+        if o.zone == BATTLEFIELD and (o.attacking is not None or o.blocking):
             phasing.leave_combat(s, s.own(o.id))
             s.add_log(f"{o.card.name} is removed from combat", ("506.4",), "combat")
 
@@ -1076,7 +1077,7 @@ def _untap_up_to(ctx, e: ir.UntapUpTo, rc):
     rc.did = False
     for oid in chosen:
         o = s.objs.get(oid)
-        if o is not None and o.zone == "battlefield" and o.tapped:
+        if o is not None and o.zone == BATTLEFIELD and o.tapped:
             events.untap(ctx, o)
             rc.did = True
 
@@ -1088,7 +1089,7 @@ def _tap_or_untap(ctx, e: ir.TapOrUntap, rc):
     who = named_players(ctx, e.who, rc)
     player = who[0] if who else rc.controller
     for o in named_objects(ctx, e.what, rc):
-        if o.zone != "battlefield":
+        if o.zone != BATTLEFIELD:
             continue
         options = (Action(ActionKind.TAP, (), "tap"), Action(ActionKind.UNTAP, (), "untap"))
         answer = ctx.ask(Decision(player, DecisionKind.TAP_OR_UNTAP,
@@ -1154,7 +1155,7 @@ def _proliferate(ctx, e: ir.Proliferate, rc):
                 events.get_poison(ctx, p.index, 1, rc.card.name)
             if p.energy:
                 events.get_energy(ctx, p.index, 1, rc.card.name)
-        elif ref in s.objs and s.objs[ref].zone == "battlefield":
+        elif ref in s.objs and s.objs[ref].zone == BATTLEFIELD:
             for kind in sorted(s.objs[ref].counters):
                 events.add_counters(ctx, s.objs[ref], kind, 1, rc.card.name)
 
@@ -1200,7 +1201,7 @@ def _surveil(ctx, e: ir.Surveil, rc):
             away.append(oid)
     s.add_log(f"{p.name} surveils {n}: {n - len(away)} on top, {len(away)} into the graveyard", ("701.25a",))
     for oid in away:
-        events.move(ctx, s.objs[oid], "graveyard", rules=("701.25a",))
+        events.move(ctx, s.objs[oid], GRAVEYARD, rules=("701.25a",))
 
 
 def _search(ctx, e: ir.SearchLibrary, rc):
@@ -1214,8 +1215,8 @@ def _search(ctx, e: ir.SearchLibrary, rc):
     p = s.players[owners[0]]
     # CR 701.23a: the ability's controller searches, or with ``own`` the library's owner
     searcher = p.index if e.own else rc.controller
-    f = replace(e.filter, zone="library", controller=None)
-    must = not e.up_to and f == ir.Filter(zone="library")
+    f = replace(e.filter, zone=LIBRARY, controller=None)
+    must = not e.up_to and f == ir.Filter(zone=LIBRARY)
     zones: tuple[str, ...] = ("library",)
     if e.graveyard:     # "your library and/or graveyard": the player picks what to search
         answer = ctx.ask(Decision(rc.controller, DecisionKind.MAY, "Search your library too (and shuffle it), "
@@ -1228,7 +1229,7 @@ def _search(ctx, e: ir.SearchLibrary, rc):
         cands = [o for o in cands if objects_match(ctx, o, replace(f, zone=o.zone), rc)]
         if must and not cands:
             break
-        options = [Action(ActionKind.CHOOSE, (o.id,), o.card.name + (" (graveyard)" if o.zone == "graveyard" else ""))
+        options = [Action(ActionKind.CHOOSE, (o.id,), o.card.name + (" (graveyard)" if o.zone == GRAVEYARD else ""))
                    for o in cands]
         if not must:
             options.append(Action(ActionKind.DONE, (), "find nothing more"))
@@ -1249,11 +1250,11 @@ def _search(ctx, e: ir.SearchLibrary, rc):
         to_hand = [o for o in found if o.id != answer.args[0]]
     for o in found:
         if o in to_hand:
-            events.move(ctx, o, "hand", rules=("701.23a",))
+            events.move(ctx, o, HAND, rules=("701.23a",))
         elif top:
             p.library.remove(o.id)
-        elif e.to == "battlefield":
-            events.move(ctx, o, "battlefield", controller=searcher, tapped=e.tapped, rules=("701.23a",))
+        elif e.to == BATTLEFIELD:
+            events.move(ctx, o, BATTLEFIELD, controller=searcher, tapped=e.tapped, rules=("701.23a",))
         else:
             events.move(ctx, o, e.to, rules=("701.23a",))
     name = s.players[searcher].name
@@ -1282,7 +1283,7 @@ def _search_zones_exile(ctx, e: ir.SearchZonesExile, rc):
     for p in named_players(ctx, e.who, rc):
         player = s.players[p]
         found: list[Obj] = []
-        for zone in ("graveyard", "hand", "library"):
+        for zone in (GRAVEYARD, HAND, LIBRARY):
             there = [s.objs[oid] for oid in player.zone(zone)
                      if objects_match(ctx, s.objs[oid], replace(e.filter, zone=zone), rc)]
             if there and not e.all:
@@ -1298,7 +1299,7 @@ def _search_zones_exile(ctx, e: ir.SearchZonesExile, rc):
                   ("701.23a",), "effect")
         with events.together(ctx):
             for o in found:
-                events.move(ctx, o, "exile", rules=("701.23a", "406.3"))
+                events.move(ctx, o, EXILE, rules=("701.23a", "406.3"))
         s.rng.shuffle(player.library)
         s.version += 1
         s.add_log(f"{player.name} shuffles their library", ("701.24a",), "effect")
@@ -1322,7 +1323,7 @@ def _reveal_hand_discard(ctx, e: ir.RevealHandDiscard, rc):
                                   tuple(Action(ActionKind.CHOOSE, (o.id,), o.card.name) for o in cands),
                                   {"revealed": [o.id for o in hand]}))
         if e.exile:
-            events.move(ctx, s.objs[answer.args[0]], "exile", cause=rc.card.name, rules=("701.20a", "406.1"))
+            events.move(ctx, s.objs[answer.args[0]], EXILE, cause=rc.card.name, rules=("701.20a", "406.1"))
         else:
             events.discard(ctx, p, s.objs[answer.args[0]])
 
@@ -1345,14 +1346,14 @@ def _look_at_top(ctx, e: ir.LookAtTop, rc):
         answer = ctx.ask(Decision(rc.controller, DecisionKind.REVEAL, "Put which card into your hand?",
                                   tuple(Action(ActionKind.CHOOSE, (i,), s.objs[i].card.name) for i in looked if i in p.library),
                                   {"looked": looked}))
-        events.move(ctx, s.objs[answer.args[0]], "hand", quiet=True)
+        events.move(ctx, s.objs[answer.args[0]], HAND, quiet=True)
         s.add_log(f"{p.name} puts one of them into their hand", ("701.20e",), "effect")
     on_top = _choose_among(ctx, e, looked, rc) if e.filter is not None else []
     rest = [i for i in looked if i in p.library and i not in on_top]
     if e.rest in ("graveyard", "hand"):
         with events.together(ctx):
             for i in rest:
-                events.move(ctx, s.objs[i], e.rest, cause=rc.card.name, quiet=e.rest == "hand" and not e.revealed)
+                events.move(ctx, s.objs[i], e.rest, cause=rc.card.name, quiet=e.rest == HAND and not e.revealed)
     else:
         _put_rest(ctx, e, p, rest)
     for i in on_top:        # "put it on top of your library": above the rest (CR 401.4)
@@ -1393,7 +1394,7 @@ def _choose_among(ctx, e: ir.LookAtTop, looked: list, rc) -> list:
             chosen.append(answer.args[0])
     if e.to == "library_top":
         return chosen
-    shown = e.revealed or not e.unrevealed or e.to != "hand"     # a public zone shows them (CR 400.2)
+    shown = e.revealed or not e.unrevealed or e.to != HAND     # a public zone shows them (CR 400.2)
     if chosen:
         what = ", ".join(s.objs[i].card.name for i in chosen) if shown else f"{len(chosen)} of them"
         verb = "reveals and puts" if not e.revealed and not e.unrevealed else "puts"
@@ -1401,8 +1402,8 @@ def _choose_among(ctx, e: ir.LookAtTop, looked: list, rc) -> list:
         s.add_log(f"{p.name} {verb} {what} {where}", ("701.20a",) if shown else ("701.20e",), "effect")
     with events.together(ctx):
         for i in chosen:
-            if e.to == "battlefield":
-                events.move(ctx, s.objs[i], "battlefield", controller=rc.controller, tapped=e.tapped,
+            if e.to == BATTLEFIELD:
+                events.move(ctx, s.objs[i], BATTLEFIELD, controller=rc.controller, tapped=e.tapped,
                             rules=("701.20a",))
             else:
                 events.move(ctx, s.objs[i], e.to, cause=rc.card.name, quiet=True)
@@ -1447,7 +1448,7 @@ def _hand_on_library(ctx, e: ir.HandOnLibrary, rc):
             answer = ctx.ask(Decision(who, DecisionKind.HAND_TO_LIBRARY,
                                       f"Put which card from your hand {where} your library{last}?",
                                       tuple(Action(ActionKind.CHOOSE, (i,), s.objs[i].card.name) for i in p.hand)))
-            events.move(ctx, s.objs[answer.args[0]], "library", bottom=e.bottom, quiet=True)
+            events.move(ctx, s.objs[answer.args[0]], LIBRARY, bottom=e.bottom, quiet=True)
         s.add_log(f"{p.name} puts {total} card{'s' if total != 1 else ''} from their hand {where} their library",
                   ("401.4",), "effect")
 
@@ -1460,7 +1461,7 @@ def _put_from_hand(ctx, e: ir.PutFromHand, rc):
     p = s.players[rc.controller]
     chosen: list = []
     for _ in range(e.amount):
-        cands = [i for i in p.hand if i not in chosen and objects_match(ctx, s.objs[i], replace(e.filter, zone="hand"), rc)]
+        cands = [i for i in p.hand if i not in chosen and objects_match(ctx, s.objs[i], replace(e.filter, zone=HAND), rc)]
         if not cands:
             break
         answer = ctx.ask(Decision(rc.controller, DecisionKind.PUT_FROM_HAND,
@@ -1474,8 +1475,8 @@ def _put_from_hand(ctx, e: ir.PutFromHand, rc):
         s.add_log(f"{p.name} puts no card from their hand onto the battlefield", ("305.4",), "effect")
     with events.together(ctx):
         for i in chosen:
-            new = events.move(ctx, s.objs[i], "battlefield", controller=rc.controller, tapped=e.tapped, rules=("305.4",))
-            if new is not None and new.zone == "battlefield":
+            new = events.move(ctx, s.objs[i], BATTLEFIELD, controller=rc.controller, tapped=e.tapped, rules=("305.4",))
+            if new is not None and new.zone == BATTLEFIELD:
                 rc.created.append(new.id)     # "that creature" after this (CR 400.7)
 
 
@@ -1492,7 +1493,7 @@ def _fight(ctx, e: ir.Fight, rc):
     """CR 701.14: each deals damage equal to its power to the other."""
     a = named_objects(ctx, e.first, rc)
     b = named_objects(ctx, e.second, rc)
-    if not a or not b or a[0].zone != "battlefield" or b[0].zone != "battlefield":
+    if not a or not b or a[0].zone != BATTLEFIELD or b[0].zone != BATTLEFIELD:
         return
     s = ctx.s
     events.deal_damage(ctx, [(a[0], b[0].id, ch.power(s, a[0])), (b[0], a[0].id, ch.power(s, b[0]))])
@@ -1567,7 +1568,7 @@ def _become_creature(ctx, e: ir.BecomeCreature, rc):
     toughness (layer 7b), with every creature type if the effect says so (CR 205.3m)."""
     s = ctx.s
     for o in named_objects(ctx, e.what, rc):
-        if o.zone != "battlefield":
+        if o.zone != BATTLEFIELD:
             continue
         ts = s.new_timestamp()
         s.effects.append(BecomeCreature(o.id, e.duration, ts, rc.card.name, e.types, e.replaces_types))
@@ -1607,7 +1608,7 @@ def _create_delayed_trigger(ctx, e: ir.CreateDelayedTrigger, rc):
     if e.duration == Duration.THIS_TURN:
         about = None
         if e.what is not None:          # "that creature": the one it was, fixed now (CR 603.7c)
-            found = [o for o in named_objects(ctx, e.what, rc) if o.zone == "battlefield"]
+            found = [o for o in named_objects(ctx, e.what, rc) if o.zone == BATTLEFIELD]
             if not found:
                 s.add_log(f"{rc.card.name}: that permanent is gone, no delayed ability is created",
                           ("603.7c",), "effect")
@@ -1668,16 +1669,16 @@ def _explore_once(ctx, o) -> None:
     top = s.objs[p.library[-1]]
     s.add_log(f"{o.card.name} explores: {p.name} reveals {top.card.name}", ("701.44a",), "effect")
     if "Land" in top.card.types:
-        events.move(ctx, top, "hand", rules=("701.44a",))
+        events.move(ctx, top, HAND, rules=("701.44a",))
         return
-    if o.zone == "battlefield":
+    if o.zone == BATTLEFIELD:
         events.add_counters(ctx, o, "+1/+1", 1, "explore, CR 701.44a")
     answer = ctx.ask(Decision(p.index, DecisionKind.MAY,
                               f"Put {top.card.name} into your graveyard (CR 701.44a)?",
                               (Action(ActionKind.YES, (), "into the graveyard"),
                                Action(ActionKind.NO, (), "leave it on top"))))
     if answer.kind == ActionKind.YES:
-        events.move(ctx, top, "graveyard", rules=("701.44a",))
+        events.move(ctx, top, GRAVEYARD, rules=("701.44a",))
 
 
 def _gain_control(ctx, e: ir.GainControl, rc):
@@ -1689,7 +1690,7 @@ def _gain_control(ctx, e: ir.GainControl, rc):
     if not players:
         return
     for o in named_objects(ctx, e.what, rc):
-        if o.zone == "battlefield":
+        if o.zone == BATTLEFIELD:
             control.start(ctx, o, players[0], e.duration, src, rc.card.name)
 
 

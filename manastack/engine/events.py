@@ -29,7 +29,8 @@ from .effect_records import ControlChange, DamagedBy, GrantKeywords, OneShotDela
 from .event_types import (NOTHING, BecameMonarch, CardDraw, CountersPut, CountersRemoved, Cycled, DamageDealt, Destruction, Drew, PlayerRef, Seen,
                           Attached, Exerted, Unattached,
                           ExiledWithMadness, LifeGained, LifeLost, Tapped, Untapped, ZoneChange)
-from .state import ItemKind, Obj, PendingTrigger, Zone, exiled_with
+from .state import ItemKind, Obj, PendingTrigger, exiled_with
+from .zones import Zone, BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, STACK
 from .triggers import collect
 from .wording import possessive
 
@@ -38,11 +39,11 @@ from .wording import possessive
 
 
 def _remove_from_zone(s, o: Obj) -> None:
-    if o.zone == "battlefield":
+    if o.zone == BATTLEFIELD:
         s.battlefield = tuple(i for i in s.battlefield if i != o.id)
-    elif o.zone in ("library", "hand", "graveyard", "exile", "command"):
+    elif o.zone in (LIBRARY, HAND, GRAVEYARD, EXILE, COMMAND):
         s.players[o.owner].zone(o.zone).remove(o.id)
-    elif o.zone == "stack":
+    elif o.zone == STACK:
         s.stack[:] = [i for i in s.stack if not (i.kind == ItemKind.SPELL and i.source == o.id)]
 
 
@@ -93,65 +94,65 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     ev = ZoneChange(o.id, from_zone, to, o.controller, o.owner, tapped, dict(counters or {}), x, riders,
                     resolved=resolved, colors_spent=colors_spent, exile_instead=exile_instead, discarded=discarded,
                     sacrificed=sacrificed, played=played)
-    if from_zone in ("stack", "hand", "battlefield") and to != "exile" or to == "graveyard":
+    if from_zone in (STACK, HAND, BATTLEFIELD) and to != EXILE or to == GRAVEYARD:
         replacement.apply_leaving(ctx, o, ev, discarded)     # CR 614.1a, 614.6, 616.1
         if ev.to != to:
             to, quiet = ev.to, True
-    if to in ("hand", "library") and s.variant and commanders.is_commander(s, o) \
+    if to in (HAND, LIBRARY) and s.variant and commanders.is_commander(s, o) \
             and _to_command_zone(ctx, o, to):
         to, quiet = "command", True
         ev.to, ev.shuffle = to, False
-    if from_zone == "battlefield" and s.stack:
+    if from_zone == BATTLEFIELD and s.stack:
         _source_left(s, o)
-    if to == "battlefield":
+    if to == BATTLEFIELD:
         ev.controller = o.controller if controller is None else controller
         if "Saga" in o.card.subtypes:          # CR 714.3a: a Saga enters with a lore counter
             ev.counters["lore"] = ev.counters.get("lore", 0) + 1
         replacement.apply_entering(ctx, o, ev)
-        if from_zone != "stack":          # an Aura not cast: its controller chooses (CR 303.4f)
+        if from_zone != STACK:          # an Aura not cast: its controller chooses (CR 303.4f)
             ev.attach = aura_placement.enchant_choice(ctx, o, ev.controller, attach)
             if ev.attach == aura_placement.NOTHING:
                 return None               # it stays where it is (CR 303.4g)
         if ev.pay_life:     # "As ~ enters, you may pay 2 life" (CR 614.12a, 119.4)
             lose_life(ctx, ev.controller, ev.pay_life, rules=("119.4", "614.12a"))
         for oid in ev.devoured:     # devour (CR 702.82a): sacrificed together as it enters
-            if oid in s.objs and s.objs[oid].zone == "battlefield":
+            if oid in s.objs and s.objs[oid].zone == BATTLEFIELD:
                 sacrifice(ctx, s.objs[oid])
-    if from_zone == "battlefield" and to == "graveyard" and ch.is_creature(s, o):
+    if from_zone == BATTLEFIELD and to == GRAVEYARD and ch.is_creature(s, o):
         s.players[o.controller].creatures_died_this_turn += 1      # it died (CR 700.4)
-    if from_zone == "battlefield":      # revolt: whatever zone it went to (CR 603.6c)
+    if from_zone == BATTLEFIELD:      # revolt: whatever zone it went to (CR 603.6c)
         s.players[o.controller].permanents_left_this_turn += 1
-    lookback = continuous.last_known(o, _known_chars(ctx, o)) if from_zone == "battlefield" else o.copy()
-    if from_zone == "battlefield":
+    lookback = continuous.last_known(o, _known_chars(ctx, o)) if from_zone == BATTLEFIELD else o.copy()
+    if from_zone == BATTLEFIELD:
         _tapped_source_gone(s, o.id)
-    if to != "battlefield" and morph.is_face_down(o):
+    if to != BATTLEFIELD and morph.is_face_down(o):
         morph.reveal(s, o, to)
     _remove_from_zone(s, o)
     del s.objs[o.id]
-    if (from_zone == "command" or to == "command") and eminent(o.card):
+    if (from_zone == COMMAND or to == COMMAND) and eminent(o.card):
         s.static_cache = None       # its static abilities work there (eminence, CR 113.6b)
-    if o.merged and from_zone == "battlefield":       # each of its cards goes there (CR 729.3)
+    if o.merged and from_zone == BATTLEFIELD:       # each of its cards goes there (CR 729.3)
         new, others = _split_merged(s, o, to, bottom)
         if new is not None and others:
             ctx.moved_with[new.id] = others             # found with it (CR 729.3c)
-    elif o.is_token and from_zone in ("battlefield", "stack"):   # a token; a spell copy (CR 704.5e)
+    elif o.is_token and from_zone in (BATTLEFIELD, STACK):   # a token; a spell copy (CR 704.5e)
         new = None
     else:
         # a copy is itself again (CR 707.2); a card of several faces is its main face (CR 712.8a, 715.4)
         own = o.printed or o.card       # a modal double-faced card enters with its face (CR 712.12-13)
-        new = Obj(s.next_id, own if to == "battlefield" and own.layout is Layout.MODAL_DFC else own.main,
+        new = Obj(s.next_id, own if to == BATTLEFIELD and own.layout is Layout.MODAL_DFC else own.main,
                   o.owner, to)
         s.next_id += 1
         new.is_token = o.is_token
         new.token_face = o.token_face
         s.objs[new.id] = new
-        if to == "battlefield":
+        if to == BATTLEFIELD:
             new.controller = ev.controller
             new.tapped = ev.tapped
             new.control_since = s.turn
             new.timestamp = s.new_timestamp()
             new.cast_x = ev.x
-            if from_zone == "stack":                            # CR 400.7d: how it was cast
+            if from_zone == STACK:                            # CR 400.7d: how it was cast
                 new.cast_costs = o.cast_costs
                 if morph.is_face_down(o) or bestowed(o):        # face down (CR 702.37c); bestowed (702.103b)
                     new.printed, new.card = new.card, o.card
@@ -170,7 +171,7 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
             s.battlefield += (new.id,)
             entered = s.players[new.controller]       # landfall's "if you had a land enter"
             entered.entered_this_turn += ((new.id, tuple(new.card.types)),)
-        elif to == "stack":
+        elif to == STACK:
             new.controller = o.controller if controller is None else controller
         else:
             zone = s.players[o.owner].zone(to)
@@ -178,7 +179,7 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
                 zone.insert(0, new.id)
             else:
                 zone.append(new.id)
-    if from_zone == "battlefield":
+    if from_zone == BATTLEFIELD:
         attached = []
         for other in s.permanents():
             if other.attached_to == o.id:
@@ -212,16 +213,16 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     if new is not None:
         ctx.moved[o.id] = new.id            # CR 400.7j: the new object it became
     collect(ctx, ev)
-    if from_zone == "battlefield" and ctx.together is not None:
+    if from_zone == BATTLEFIELD and ctx.together is not None:
         ctx.together.append(lookback)       # the others leaving with it look back at it
-    if new is not None and to == "battlefield":   # CR 122.6: counters it enters with are put on it
+    if new is not None and to == BATTLEFIELD:   # CR 122.6: counters it enters with are put on it
         for kind, n in new.counters.items():
             collect(ctx, CountersPut(new.id, kind, n))
     if ev.madness and new is not None:              # exiled this way: madness triggers (CR 702.35a)
         collect(ctx, ExiledWithMadness(new.id, o.owner))
-    if from_zone == "battlefield":
+    if from_zone == BATTLEFIELD:
         for card in exiled_with(s, o.id, until_only=True):    # CR 610.3, 610.3c
-            move(ctx, card, "battlefield", controller=card.owner, cause=f"{o.card.name} left the battlefield",
+            move(ctx, card, BATTLEFIELD, controller=card.owner, cause=f"{o.card.name} left the battlefield",
                  rules=("610.3", "610.3c"))
     if ev.rebound and new is not None:              # CR 702.88a, 603.7c: cast it at your next upkeep
         if exercise.RECORD is not None:
@@ -338,7 +339,7 @@ def _from_anywhere(p) -> bool:
 
 
 def put_onto_battlefield(ctx: Ctx, o: Obj, controller: int, *, tapped=False, x=0, cause="") -> Obj | None:
-    return move(ctx, o, "battlefield", controller=controller, tapped=tapped, x=x, cause=cause)
+    return move(ctx, o, BATTLEFIELD, controller=controller, tapped=tapped, x=x, cause=cause)
 
 
 def destroy(ctx: Ctx, o: Obj, by: str = "", can_regenerate: bool = True,
@@ -363,11 +364,11 @@ def destroy(ctx: Ctx, o: Obj, by: str = "", can_regenerate: bool = True,
         s.add_log(f"{o.card.name} is not destroyed: all damage marked on it is removed", ("702.89a",),
                   "replacement")
         aura = s.objs.get(ev.armor)
-        if aura is not None and aura.zone == "battlefield":
+        if aura is not None and aura.zone == BATTLEFIELD:
             destroy(ctx, aura, "umbra armor", rules=("702.89a", "701.8a"))
         return
     s.add_log(f"{o.card.name} is destroyed" + (f" ({by})" if by else ""), rules)
-    move(ctx, o, "graveyard", quiet=True)
+    move(ctx, o, GRAVEYARD, quiet=True)
 
 
 def _regenerate(ctx: Ctx, o: Obj) -> None:
@@ -386,7 +387,7 @@ def _regenerate(ctx: Ctx, o: Obj) -> None:
 def sacrifice(ctx: Ctx, o: Obj) -> None:
     """CR 701.21: the controller puts it into its owner's graveyard; indestructible doesn't help."""
     ctx.s.add_log(f"{ctx.s.players[o.controller].name} sacrifices {o.card.name}", ("701.21a",))
-    move(ctx, o, "graveyard", quiet=True, sacrificed=True)
+    move(ctx, o, GRAVEYARD, quiet=True, sacrificed=True)
 
 
 def discard(ctx: Ctx, player: int, o: Obj) -> Obj | None:
@@ -394,7 +395,7 @@ def discard(ctx: Ctx, player: int, o: Obj) -> Obj | None:
     CR 702.35a, 614.1a), and its madness ability triggers on that. Returns the card where it went."""
     s = ctx.s
     s.add_log(f"{s.players[player].name} discards {o.card.name}", ("701.9a",))
-    return move(ctx, o, "graveyard", quiet=True, discarded=True)
+    return move(ctx, o, GRAVEYARD, quiet=True, discarded=True)
 
 
 def cycle(ctx: Ctx, player: int, o: Obj) -> None:
@@ -425,7 +426,7 @@ def draw(ctx: Ctx, player: int, n: int = 1, why: str = "") -> None:
             p.drew_from_empty = True
             s.add_log(f"{p.name} can't draw: their library is empty", ("121.4", "704.5b"))
             continue
-        new = s.renew(s.objs[p.library.pop()], "hand")      # CR 400.7
+        new = s.renew(s.objs[p.library.pop()], HAND)      # CR 400.7
         p.hand.append(new.id)
         p.drawn_this_turn += 1
         s.add_log(f"{p.name} draws a card" + (f" ({why})" if why else ""), ("121.1",), "draw")
@@ -439,7 +440,7 @@ def _draw_replaced(ctx: Ctx, r) -> None:
     that made it would have done them, with its targets (CR 614.11)."""
     s = ctx.s
     effects = r.card.abilities[r.ability_index].effects[r.effect_index].effects
-    targets = [[t for t in g if isinstance(t, str) or t in s.objs and s.objs[t].zone == "battlefield"]
+    targets = [[t for t in g if isinstance(t, str) or t in s.objs and s.objs[t].zone == BATTLEFIELD]
                for g in r.targets]          # an object that has left is a new one (CR 400.7)
     execute(ctx, effects, ResolutionContext(r.affected, r.origin, r.card, targets, 0, NOTHING, ()))
 
@@ -468,14 +469,14 @@ def _miracle(ctx: Ctx, player: int, o: Obj) -> None:
 def _dredge(ctx: Ctx, player: int, o: Obj) -> None:
     """CR 702.52a: the draw replaced: mill N cards, then return the card to its owner's hand."""
     mill(ctx, player, replacement.dredge_amount(o.card) or 0)      # offered only with dredge N
-    move(ctx, o, "hand", cause="dredge", rules=("702.52a",))
+    move(ctx, o, HAND, cause="dredge", rules=("702.52a",))
 
 
 def mill(ctx: Ctx, player: int, n: int) -> None:
     """CR 701.17: put the top N cards of the library into the graveyard."""
     p = ctx.s.players[player]
     for _ in range(min(n, len(p.library))):
-        move(ctx, ctx.s.objs[p.library[-1]], "graveyard", rules=("701.17a",))
+        move(ctx, ctx.s.objs[p.library[-1]], GRAVEYARD, rules=("701.17a",))
 
 
 # ------------------------------------------------------------------------------ life and damage
@@ -572,7 +573,7 @@ def deal_damage(ctx: Ctx, assignments: list[tuple[Obj, object, int]], combat: bo
     for player, life, name in gains:
         gain_life(ctx, player, life, None, f" equal to the damage {name} prevented (CR 615.5)")
     for oid, n, why, kind in owed:
-        if oid in s.objs and s.objs[oid].zone == "battlefield":
+        if oid in s.objs and s.objs[oid].zone == BATTLEFIELD:
             add_counters(ctx, s.objs[oid], kind, n, why)
     return dealt
 
@@ -607,7 +608,7 @@ def _damage_results(ctx: Ctx, dealt: list, combat: bool) -> None:
             if combat and s.variant:
                 commanders.note_combat_damage(s, source, pl, amount)     # CR 903.10a
         else:
-            if recipient not in s.objs or s.objs[recipient].zone != "battlefield":
+            if recipient not in s.objs or s.objs[recipient].zone != BATTLEFIELD:
                 continue
             o = s.own(recipient)
             walker_only = False
@@ -773,7 +774,7 @@ def control_effects_end(ctx: Ctx, ended) -> None:
     s = ctx.s
     for oid in dict.fromkeys(e.affected for e in ended if type(e) is ControlChange):
         o = s.objs.get(oid)
-        if o is None or o.zone != "battlefield":
+        if o is None or o.zone != BATTLEFIELD:
             continue
         left = [e for e in s.effects if type(e) is ControlChange and e.affected == oid]
         player = max(left, key=lambda e: e.timestamp).controller if left else o.owner
@@ -899,7 +900,7 @@ def create_token_from_face(ctx: Ctx, face: dict, controller: int, what: str, rul
     o.token_face = face
     s.objs[o.id] = o
     s.add_log(f"{s.players[controller].name} creates {what}", rules)
-    return move(ctx, o, "battlefield", controller=controller, tapped=tapped, quiet=True, rules=("111.1",))
+    return move(ctx, o, BATTLEFIELD, controller=controller, tapped=tapped, quiet=True, rules=("111.1",))
 
 
 def token_face(spec: ir.TokenSpec) -> dict:
@@ -948,7 +949,7 @@ def counter_spell(ctx: Ctx, item, by: str = "", rules=("701.6a",), exile: bool =
     if item.kind == ItemKind.SPELL:
         o = s.objs[item.source]
         ctx.lki[f"s{item.id}"] = o      # the spell as it last existed, for "its controller" (CR 608.2h)
-        move(ctx, o, "graveyard", quiet=True, exile_instead=by if exile else "")
+        move(ctx, o, GRAVEYARD, quiet=True, exile_instead=by if exile else "")
 
 
 # ------------------------------------------------------------------------------ attachments, links, counters

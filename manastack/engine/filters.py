@@ -13,6 +13,7 @@ from .continuous import HEXPROOF_FROM
 from . import commanders, exercise
 from .effect_records import DamagedBy, LifeCantChange, PlayerKeywords, PlayerProtection
 from .state import Obj, State, enchanted_player
+from .zones import BATTLEFIELD, STACK
 
 
 def has_name(o: Obj, name: str | None) -> bool:
@@ -75,7 +76,7 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
     if f.non_supertypes and any(t in ch.supertypes(s, o) for t in f.non_supertypes):
         return False
     if f.controller is not None and controller is not None:
-        who = o.controller if o.zone in ("battlefield", "stack") else o.owner
+        who = o.controller if o.zone in (BATTLEFIELD, STACK) else o.owner
         if f.controller == "you" and who != controller:
             return False
         if f.controller in ("opponent", "not_you") and who == controller:
@@ -256,7 +257,7 @@ def _all_creature_types(s: State, o: Obj, subtypes) -> bool:
 
 
 def objects_matching(s: State, f: ir.Filter, source: Obj | None, controller: int | None = None) -> list[Obj]:
-    if f.zone == "battlefield":
+    if f.zone == BATTLEFIELD:
         pool = [s.objs[i] for i in s.battlefield]
     else:
         pool = [o for o in s.objs.values() if o.zone == f.zone]
@@ -511,12 +512,12 @@ def has_quality(s: State, source: Obj, q: Quality, controller: int | None = None
         case FromPlayer(player):
             if controller is not None:
                 return controller == player
-            return (source.controller if source.zone in ("battlefield", "stack") else source.owner) == player
+            return (source.controller if source.zone in (BATTLEFIELD, STACK) else source.owner) == player
         case ManaValue(least, most):
             value = ch.mana_value(source)
             return least <= value and (most is None or value <= most)
         case Spells(of):
-            return source.zone == "stack" and has_quality(s, source, of, controller)
+            return source.zone == STACK and has_quality(s, source, of, controller)
         case Both(first, second):
             return has_quality(s, source, first, controller) and has_quality(s, source, second, controller)
     return False

@@ -24,6 +24,7 @@ from .timing import split_second
 from .targets import casting_ability, choose_modes_and_targets, describe_target, has_targets_for, spell_ability_index
 from .triggers import announce_targets
 from .wording import possessive
+from .zones import EXILE, GRAVEYARD, HAND, LIBRARY, STACK
 
 
 def cascade(ctx, e: ir.Cascade, rc) -> None:
@@ -36,7 +37,7 @@ def cascade(ctx, e: ir.Cascade, rc) -> None:
     below = rc.event.mana_value or 0
     exiled, hit = [], None
     while p.library and hit is None:
-        new = events.move(ctx, s.objs[p.library[-1]], "exile", cause=f"{possessive(rc.card.name)} cascade",
+        new = events.move(ctx, s.objs[p.library[-1]], EXILE, cause=f"{possessive(rc.card.name)} cascade",
                           rules=("702.85a",))
         if new is not None:
             exiled.append(new.id)
@@ -46,10 +47,10 @@ def cascade(ctx, e: ir.Cascade, rc) -> None:
         s.add_log(f"{p.name} exiles no nonland card with mana value less than {below}", ("702.85a",), "resolve")
     elif cast_without_paying(ctx, player, hit, f"{possessive(rc.card.name)} cascade", "702.85a"):
         exiled.remove(hit.id)
-    rest = [oid for oid in exiled if oid in s.objs and s.objs[oid].zone == "exile"]
+    rest = [oid for oid in exiled if oid in s.objs and s.objs[oid].zone == EXILE]
     s.rng.shuffle(rest)
     for oid in rest:
-        events.move(ctx, s.objs[oid], "library", bottom=True, quiet=True)
+        events.move(ctx, s.objs[oid], LIBRARY, bottom=True, quiet=True)
     if rest:
         s.add_log(f"{p.name} puts {len(rest)} exiled card{'s' * (len(rest) != 1)} on the bottom of their "
                   "library in a random order", ("702.85a", "401.4"), "resolve")
@@ -61,7 +62,7 @@ def cast_with_madness(ctx, e: ir.CastWithMadness, rc) -> None:
     exile, it isn't cast, and a card still in exile is put into its owner's graveyard."""
     s = ctx.s
     o = s.objs.get(rc.event.obj) if rc.event.obj is not None else None
-    if o is None or o.zone != "exile":
+    if o is None or o.zone != EXILE:
         s.add_log(f"{possessive(rc.card.name)} madness: the card has left exile, so it can't be cast",
                   ("702.35a", "400.7"), "resolve")
         return
@@ -70,7 +71,7 @@ def cast_with_madness(ctx, e: ir.CastWithMadness, rc) -> None:
         return
     s.add_log(f"{s.players[o.owner].name} doesn't cast {o.card.name} for its madness cost {cost}: it is "
               "put into their graveyard", ("702.35a",), "resolve")
-    events.move(ctx, o, "graveyard", quiet=True)
+    events.move(ctx, o, GRAVEYARD, quiet=True)
 
 
 def cast_from_hand(ctx, e: ir.CastFromHand, rc) -> None:
@@ -79,7 +80,7 @@ def cast_from_hand(ctx, e: ir.CastFromHand, rc) -> None:
     spell described, CR 608.2g) and casts it without paying its mana cost (CR 118.9)."""
     s = ctx.s
     player = rc.controller
-    f = bound_x(replace(e.filter, zone="hand"), rc)
+    f = bound_x(replace(e.filter, zone=HAND), rc)
     cards = [s.objs[i] for i in s.players[player].hand]
     cands = [o for o in cards if "Land" not in o.card.types and matches(s, o, f, source_obj(ctx, rc), player)]
     if not cands:
@@ -129,8 +130,8 @@ def cast_without_paying(ctx, player: int, o, why: str, rule: str, cost: str = "f
             return False
     s.add_log(f"{name} casts {card.name} {how}", ("601.2a", "608.2g", rule), "cast")
     origin = CAST_FROM.get(o.zone)        # where it is cast from (conditions.CAST_FROM)
-    rebound = o.zone == "hand" and alt_costs.keyword(card, "rebound") is not None
-    spell = events.move(ctx, o, "stack", controller=player, quiet=True)
+    rebound = o.zone == HAND and alt_costs.keyword(card, "rebound") is not None
+    spell = events.move(ctx, o, STACK, controller=player, quiet=True)
     assert spell is not None            # a card cast is moved onto the stack (CR 601.2a)
     item = StackItem(s.next_id, ItemKind.SPELL, spell.id, player, card, spell_ability_index(card), card.name)
     s.next_id += 1
@@ -164,7 +165,7 @@ def cast_rebound(ctx, e: ir.CastRebound, rc) -> None:
     s = ctx.s
     oid = rc.targets[0][0] if rc.targets and rc.targets[0] else None
     o = s.objs.get(oid)
-    if o is None or o.zone != "exile":
+    if o is None or o.zone != EXILE:
         s.add_log(f"{possessive(rc.card.name)} rebound ability does nothing: the card isn't exiled any more",
                   ("702.88a", "400.7"), "resolve")
         return
@@ -177,7 +178,7 @@ def cast_miracle(ctx, e: ir.CastMiracle, rc) -> None:
     miracle cost, ignoring timing (CR 608.2g); a card no longer in their hand can't be cast."""
     s = ctx.s
     o = s.objs.get(rc.source)
-    if o is None or o.zone != "hand":
+    if o is None or o.zone != HAND:
         s.add_log(f"{possessive(rc.card.name)} miracle ability does nothing: the card left its owner's hand",
                   ("702.94a", "400.7"), "resolve")
         return

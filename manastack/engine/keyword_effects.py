@@ -20,6 +20,7 @@ from .event_types import BecameMonstrous, BecameRenowned, Exploited, Seen
 from .resolution import amount, execute, named_objects, source_obj
 from .state import PendingTrigger
 from .wording import possessive
+from .zones import BATTLEFIELD, GRAVEYARD
 
 # The name a permanent an unearth ability returned carries in its ``cast_costs``: it has haste
 # (engine.characteristics) and is exiled if it would leave the battlefield (engine.replacement).
@@ -39,7 +40,7 @@ def remove_counter_or_sacrifice(ctx, e: ir.RemoveCounterOrSacrifice, rc) -> None
     (CR 400.7): nothing happens to it."""
     s = ctx.s
     o = s.objs.get(rc.source)
-    if o is None or o.zone != "battlefield":
+    if o is None or o.zone != BATTLEFIELD:
         s.add_log(f"{possessive(rc.card.name)} fading ability does nothing: it has left the battlefield",
                   ("702.32a", "400.7"), "resolve")
         return
@@ -55,7 +56,7 @@ def remove_counter_from_self(ctx, e: ir.RemoveCounterFromSelf, rc) -> None:
     sacrifice (``triggers.collect``). A permanent that has left the battlefield is a new object
     (CR 400.7): nothing happens to it."""
     o = ctx.s.objs.get(rc.source)
-    if o is None or o.zone != "battlefield":
+    if o is None or o.zone != BATTLEFIELD:
         return
     events.remove_counters(ctx, o, e.kind, 1, "vanishing, CR 702.63a")
 
@@ -67,12 +68,12 @@ def unearth(ctx, e: ir.Unearth, rc) -> None:
     graveyard before the ability resolved is a new object (CR 400.7): nothing returns."""
     s = ctx.s
     o = s.objs.get(rc.source)
-    if o is None or o.zone != "graveyard":
+    if o is None or o.zone != GRAVEYARD:
         s.add_log(f"{possessive(rc.card.name)} unearth ability does nothing: the card has left the graveyard",
                   ("702.84a", "400.7"), "resolve")
         return
-    new = events.move(ctx, o, "battlefield", controller=o.owner, cause="unearth", rules=("702.84a",))
-    if new is None or new.zone != "battlefield":
+    new = events.move(ctx, o, BATTLEFIELD, controller=o.owner, cause="unearth", rules=("702.84a",))
+    if new is None or new.zone != BATTLEFIELD:
         return
     new.cast_costs += (UNEARTHED,)
     s.effects.append(OneShotDelayedTrigger(new.id, rc.controller, new.card, nested_index(new.card, UNEARTH_EXILE),
@@ -108,7 +109,7 @@ def encore(ctx, e: ir.Encore, rc) -> None:
         token = events.create_token_from_face(ctx, dict(card.face), rc.controller,
                                               f"a token copy of {card.name} for {s.players[p].name}",
                                               ("702.141a", "111.1", "707.2"), card=card)
-        if token is None or token.zone != "battlefield":
+        if token is None or token.zone != BATTLEFIELD:
             continue
         s.effects.append(GrantKeywords(token.id, ("haste",), Duration.PERMANENT, s.new_timestamp(), card.name))
         s.effects.append(CombatRule(token.id, "attacks_each_combat", Duration.END_OF_TURN, s.new_timestamp(), card.name))
@@ -124,7 +125,7 @@ def awaken(ctx, e: ir.Awaken, rc) -> None:
     battlefield, and is still a land. A target no longer legal was dropped (CR 608.2b)."""
     s = ctx.s
     for o in named_objects(ctx, e.what, rc):
-        if o.zone != "battlefield":
+        if o.zone != BATTLEFIELD:
             continue
         events.add_counters(ctx, o, "+1/+1", e.amount, "awaken, CR 702.113a")
         ts = s.new_timestamp()
@@ -145,7 +146,7 @@ def become_designated(ctx, e: ir.BecomeDesignated, rc) -> None:
     rules, event = _DESIGNATIONS[e.designation]
     o = source_obj(ctx, rc)
     n = amount(ctx, e.amount, rc)
-    if o is None or o.zone != "battlefield" or o.id != rc.source:
+    if o is None or o.zone != BATTLEFIELD or o.id != rc.source:
         s.add_log(f"{rc.card.name} has left the battlefield: it gets no counters and doesn't become "
                   f"{e.designation}", rules + ("400.7",), "resolve")
         return
@@ -184,7 +185,7 @@ def fabricate(ctx, e: ir.Fabricate, rc) -> None:
     s = ctx.s
     o = source_obj(ctx, rc)
     n = e.amount
-    if o is not None and o.zone == "battlefield" and o.id == rc.source:
+    if o is not None and o.zone == BATTLEFIELD and o.id == rc.source:
         servos = f"{n} Servo token{'s' if n != 1 else ''}"
         options = (Action(ActionKind.YES, (), f"put {n} +1/+1 counter{'s' if n != 1 else ''} on {o.card.name}"),
                    Action(ActionKind.NO, (), f"create {servos}"))
@@ -262,7 +263,7 @@ def exploit(ctx, e: ir.Exploit, rc) -> None:
                   ("702.110a",), "choice")
         return
     source = s.objs.get(rc.source)
-    here = source is not None and source.zone == "battlefield"
+    here = source is not None and source.zone == BATTLEFIELD
     victim = s.objs[answer.args[0]]
     old = source.copy() if here and victim.id == source.id else None
     events.sacrifice(ctx, victim)

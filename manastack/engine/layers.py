@@ -26,6 +26,7 @@ from . import exercise
 from .continuous import CHANGING_TYPES, derived, relates
 from .effect_records import GrantAbility, SetLandType
 from .state import Obj, State
+from .zones import BATTLEFIELD
 
 __all__ = ["CHANGING_TYPES", "affected_by", "any_granted", "card_now", "changers", "derived", "relates"]
 
@@ -51,7 +52,7 @@ def changers(s: State) -> list[tuple[Obj, ir.StaticEffect]]:
 def card_now(s: State, o: Obj, found: list | None = None) -> CardDef:
     """``o``'s definition after the layers (``o.card`` itself when nothing changes it);
     ``found`` is read as in earlier versions and no longer needed."""
-    if o.zone != "battlefield":
+    if o.zone != BATTLEFIELD:
         return o.card
     c = continuous.chars(s, o)
     if c is None or c.card is None:

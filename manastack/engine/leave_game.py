@@ -16,6 +16,7 @@ from . import control, events
 from .effect_records import ControlChange
 from .runner import Ctx
 from .state import ItemKind, State
+from .zones import BATTLEFIELD, EXILE
 
 # the zones a player owns (CR 400.2, 114.2): their contents are owned by that player
 _OWN_ZONES = ("library", "hand", "graveyard", "exile", "command")
@@ -56,14 +57,14 @@ def leave(ctx: Ctx, player: int) -> None:
     s.effects = [e for e in s.effects if e not in given]
     for e in given:
         o = s.objs.get(e.affected)
-        if o is not None and o.zone == "battlefield" and o.controller == player:
+        if o is not None and o.zone == BATTLEFIELD and o.controller == player:
             s.add_log(f"{e.source}'s control effect on {o.card.name} ends", ("800.4a", "613.1b"), "control")
             events.set_controller(ctx, o, o.owner, "its controller left the game")
     control.refresh(ctx)        # any other control effect that applies to them now
     for o in [o for o in s.permanents(player)] + \
             [s.objs[i.source] for i in s.stack if i.controller == player and i.source in s.objs]:
         if o.id in s.objs:
-            events.move(ctx, o, "exile", cause="its controller left the game", rules=("800.4a",))
+            events.move(ctx, o, EXILE, cause="its controller left the game", rules=("800.4a",))
     if s.priority == player:        # CR 800.4a: priority passes to the next player still in it
         s.priority = s.next_player(player)
     if s.monarch == player:         # CR 724.4: the active player, or the next one, becomes the monarch

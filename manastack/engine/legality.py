@@ -33,12 +33,13 @@ from .state import Obj, Step
 from .targets import casting_ability, has_targets_for
 from .timing import can_cast_timing, cast_forbidden, cast_restriction, exiled_playable, sorcery_timing, split_second, upkeep_timing, your_turn_timing
 from .wording import possessive
+from .zones import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND
 
 
 def why_not_play(s, player: int, o) -> str | None:
     """Why ``player`` can't play the land ``o`` now (CR 305.1-305.2), or None when they can."""
     name, who = o.card.name, s.players[player].name
-    if (o.zone != "hand" or o.owner != player) and o.id not in exiled_playable(s, player):
+    if (o.zone != HAND or o.owner != player) and o.id not in exiled_playable(s, player):
         return f"{name} is not in {who}'s hand (CR 305.1)"
     if "Land" not in o.card.types:
         return f"{name} is not a land: lands are played, other cards are cast (CR 305.1)"
@@ -86,18 +87,18 @@ def why_not_cast(s, player: int, o, bound: Capacity | None = None, detail: bool 
     permission to play it (CR 601.3). ``bound`` rules out costs above the player's mana without
     a payment search; ``detail`` says why no payment exists, which costs a look at every source."""
     card, who = o.card, s.players[player].name
-    if o.zone == "graveyard" and o.owner == player:
+    if o.zone == GRAVEYARD and o.owner == player:
         if o.id not in alt_costs.flashback_cards(s, player):
             if alt_costs.graveyard_cost(card) == "mutate":
                 return (f"{card.name} may be cast from {who}'s graveyard only for its mutate cost, which needs a "
                         "non-Human creature with the same owner to target (CR 601.3, 702.140a)")
             return (f"{card.name} is in {who}'s graveyard and has no flashback (CR 601.3, 702.34a), retrace "
                     "(CR 702.81a) or jump-start (CR 702.133a)")
-    elif o.zone == "exile" and o.id in exiled_playable(s, player):
+    elif o.zone == EXILE and o.id in exiled_playable(s, player):
         pass                                        # CR 601.3: an effect lets them play it
-    elif o.zone == "command" and o.owner == player and commanders.is_commander(s, o):
+    elif o.zone == COMMAND and o.owner == player and commanders.is_commander(s, o):
         pass                                        # CR 903.8: a commander from the command zone
-    elif o.zone != "hand" or o.owner != player:
+    elif o.zone != HAND or o.owner != player:
         return f"{card.name} is not in {who}'s hand (CR 601.2a)"
     if "Land" in card.types:
         return f"{card.name} is a land: it is played, not cast (CR 305.1, 305.9)"
@@ -170,14 +171,14 @@ def why_not_activate(s, player: int, o, ab, idx: int = -1) -> str | None:
     if locked is not None:
         return (f"{locked.card.name} has split second: only mana abilities can be activated while it is on "
                 "the stack (CR 702.61a)")
-    if o.zone == "battlefield":
+    if o.zone == BATTLEFIELD:
         if o.controller != player and not ab.any_player:
             return (f"{o.card.name} is not under {who}'s control and the ability isn't one any player "
                     "may activate (CR 602.2, 113.8)")
-    elif o.zone == "graveyard" and any(i == idx for i, _ in graveyard_activated(o.card)):
+    elif o.zone == GRAVEYARD and any(i == idx for i, _ in graveyard_activated(o.card)):
         if o.owner != player:           # CR 702.84a, 702.97a: from your graveyard
             return f"{o.card.name} is not in {who}'s graveyard (CR 602.2, 702.84a, 702.97a)"
-    elif not (o.zone == "hand" and o.owner == player and c.part(ir.DiscardSelfCost) is not None):
+    elif not (o.zone == HAND and o.owner == player and c.part(ir.DiscardSelfCost) is not None):
         return f"{o.card.name} is not on the battlefield (CR 602.2)"
     by = forbidden(s, o, ab)
     if by is not None:
@@ -267,14 +268,14 @@ def _beyond_bound(s, o, bound: Capacity | None) -> bool:
     only add generic mana, CR 601.2f), and the bound on the player's mana rules that cost out.
     :func:`why_not_cast` would come to "can't pay" too, after checking timing, targets and
     additional costs first."""
-    return bound is not None and o.zone == "hand" and alt_costs.only_mana_cost(o.card) \
+    return bound is not None and o.zone == HAND and alt_costs.only_mana_cost(o.card) \
         and bound.cannot_pay(o.card.mana_cost) and next(ch.static_effects(s, ir.StaticCostReduction), None) is None
 
 
 def _plain_in_hand(o, player: int) -> bool:
     """``o`` is a card in ``player``'s own hand with nothing of its own (no counters, choice,
     copied face or announced cost): whether it can be cast depends on its card alone."""
-    return o.zone == "hand" and o.owner == player and not o.counters and o.printed is None \
+    return o.zone == HAND and o.owner == player and not o.counters and o.printed is None \
         and o.chosen is None and not o.cast_costs and o.cast_x == 0
 
 
@@ -298,7 +299,7 @@ def why_not_cast_half(s, player: int, o, index: int | None, bound: Capacity | No
     problem = split_cards.zone_problem(o, player, index)
     if problem is not None:
         return problem
-    if o.zone == "graveyard":
+    if o.zone == GRAVEYARD:
         spell.zone = "hand"       # aftermath's permission stands in for the hand (CR 702.127a)
     return why_not_cast(s, player, spell, bound, detail)
 
@@ -319,7 +320,7 @@ def why_not_cast_adventure(s, player: int, o, bound: Capacity | None = None, det
     spell = as_adventure(o)
     if spell is None:
         return f"{o.card.name} has no Adventure (CR 715.2)"
-    if o.zone != "hand" or o.owner != player:
+    if o.zone != HAND or o.owner != player:
         return f"{o.card.name} can be cast as an Adventure only from {s.players[player].name}'s hand (CR 715.3)"
     return why_not_cast(s, player, spell, bound, detail)
 
@@ -382,7 +383,7 @@ def cannot_cast(s, player: int, o) -> str:
 def cannot_activate(s, player: int, o, words: str = "") -> str:
     """Why none of ``o``'s activated abilities (those whose text has ``words``) can be
     activated now."""
-    if o.zone != "battlefield":
+    if o.zone != BATTLEFIELD:
         return f"{o.card.name} is not on the battlefield (CR 602.2)"
     abilities = [(i, ab) for i, ab in battlefield_activated(layers.card_now(s, o))
                  if words.lower() in ab.text.lower() and (o.controller == player or ab.any_player)]
@@ -402,7 +403,7 @@ def cannot_attack(s, o) -> str:
 
 def cannot_block(s, b, a) -> str:
     bn, an = b.card.name, a.card.name
-    if b.zone != "battlefield" or b.controller == s.active:
+    if b.zone != BATTLEFIELD or b.controller == s.active:
         return f"{bn} is not a creature the defending player controls (CR 506.2)"
     if a.attacking is None:
         return f"{an} is not an attacking creature (CR 509.1a)"

@@ -12,6 +12,7 @@ from .decisions import Action, ActionKind, Decision, DecisionKind
 from .filters import objects_matching
 from .resolution import became, named_objects, named_players, resolve_subject, source_obj
 from .state import Obj
+from .zones import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND
 
 
 def return_to_battlefield(ctx, e: ir.ReturnToBattlefield, rc) -> None:
@@ -31,7 +32,7 @@ def return_to_battlefield(ctx, e: ir.ReturnToBattlefield, rc) -> None:
         host = next((o for o in resolve_subject(ctx, e.attached_to, rc) if isinstance(o, Obj)), None)
         onto = aura_placement.NOTHING if host is None else host.id
     for o in found:
-        new = events.move(ctx, o, "battlefield", controller=rc.controller if e.under_you else o.owner,
+        new = events.move(ctx, o, BATTLEFIELD, controller=rc.controller if e.under_you else o.owner,
                           cause=rc.card.name, counters={e.counter: 1} if e.counter else None,
                           tapped=e.tapped, attach=onto)
         if new is not None and onto not in (None, aura_placement.NOTHING) and new.attached_to is None \
@@ -53,19 +54,19 @@ def exile_sacrifice_return(ctx, e: ir.ExileSacrificeReturn, rc) -> None:
         for p in players:
             for o in objects_matching(s, e.exiled, source, controller=p):
                 if o.owner == p:
-                    new = events.move(ctx, o, "exile", cause=rc.card.name, rules=("406.3",))
+                    new = events.move(ctx, o, EXILE, cause=rc.card.name, rules=("406.3",))
                     if new is not None:
                         exiled.append((p, new))
     with events.together(ctx):
         for p in players:
             for o in objects_matching(s, e.sacrificed, source, controller=p):
-                if o.controller == p and o.zone == "battlefield":
+                if o.controller == p and o.zone == BATTLEFIELD:
                     events.sacrifice(ctx, o)
     with events.together(ctx):
         for p, o in exiled:
-            if o.id in s.objs and s.objs[o.id].zone == "exile":      # still the card exiled (CR 400.7)
+            if o.id in s.objs and s.objs[o.id].zone == EXILE:      # still the card exiled (CR 400.7)
                 o = s.objs[o.id]
-                events.move(ctx, o, "battlefield", controller=p, cause=rc.card.name, rules=("110.2a",))
+                events.move(ctx, o, BATTLEFIELD, controller=p, cause=rc.card.name, rules=("110.2a",))
 
 
 def each_puts_from_graveyard(ctx, e: ir.EachPutsFromGraveyard, rc) -> None:
@@ -88,8 +89,8 @@ def each_puts_from_graveyard(ctx, e: ir.EachPutsFromGraveyard, rc) -> None:
     with events.together(ctx):
         for p, oid in chosen:
             o = s.objs.get(oid)
-            if o is not None and o.zone == "graveyard":
-                events.move(ctx, o, "battlefield", controller=p, cause=rc.card.name, rules=("110.2a",))
+            if o is not None and o.zone == GRAVEYARD:
+                events.move(ctx, o, BATTLEFIELD, controller=p, cause=rc.card.name, rules=("110.2a",))
 
 
 def attach(ctx, e: ir.Attach, rc) -> None:
@@ -101,9 +102,9 @@ def attach(ctx, e: ir.Attach, rc) -> None:
     battlefield, then attach it to that creature", CR 400.7j)."""
     s = ctx.s
     eq = source_obj(ctx, rc)
-    if eq is not None and eq.zone != "battlefield":
+    if eq is not None and eq.zone != BATTLEFIELD:
         eq = became(ctx, eq.id)
-    if eq is None or eq.zone != "battlefield" or eq.id not in s.objs:
+    if eq is None or eq.zone != BATTLEFIELD or eq.id not in s.objs:
         return
     for o in resolve_subject(ctx, e.what, rc):
         if not isinstance(o, Obj) or eq.attached_to == o.id:
@@ -121,11 +122,11 @@ def enter_attacking(ctx, e: ir.EnterAttacking, rc) -> None:
     s = ctx.s
     defender = rc.event.defender
     for o in resolve_subject(ctx, e.what, rc):
-        if not isinstance(o, Obj) or o.zone not in ("hand", "command"):   # the command zone: CR 702.49d
+        if not isinstance(o, Obj) or o.zone not in (HAND, COMMAND):   # the command zone: CR 702.49d
             s.add_log(f"{rc.card.name} is no longer in its owner's hand or command zone: nothing enters", ("400.7",),
                       "resolve")
             continue
-        new = events.move(ctx, o, "battlefield", controller=rc.controller, tapped=True,
+        new = events.move(ctx, o, BATTLEFIELD, controller=rc.controller, tapped=True,
                           cause="ninjutsu", rules=("702.49a",))
         if new is None or not s.combat or defender is None:
             continue

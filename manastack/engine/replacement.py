@@ -40,6 +40,7 @@ from .effect_records import (DamageChangeEffect, DrawReplacement, ExileIfDies, N
 from .filters import is_player_ref, matches, player_of, player_ref, protected_from, protected_player_from, shares_creature_type
 from .runner import Ctx
 from .wording import possessive
+from .zones import BATTLEFIELD, EXILE, GRAVEYARD, HAND, STACK
 
 
 # CR 616.1a-e: the rank of an effect in the order of choice.
@@ -140,25 +141,25 @@ def _madness_exile(event: ZoneChange) -> None:
 def _leaving(o, event: ZoneChange, discarded: bool) -> list[Replacement]:
     name, to = o.card.name, event.to
     out = []
-    if event.from_zone == "stack" and to != "exile" and "flashback" in o.cast_costs:
+    if event.from_zone == STACK and to != EXILE and "flashback" in o.cast_costs:
         out.append(Replacement("flashback", f"{name} is exiled instead of going to its owner's {to} (flashback)",
                                ("702.34a", "614.1a"), _to_exile, pure=True))
-    if event.from_zone == "stack" and to != "exile" and "jump-start" in o.cast_costs:
+    if event.from_zone == STACK and to != EXILE and "jump-start" in o.cast_costs:
         out.append(Replacement("jump-start", f"{name} is exiled instead of going to its owner's {to} (jump-start)",
                                ("702.133a", "614.1a"), _to_exile, pure=True))
-    if event.from_zone == "stack" and to != "exile" and "aftermath" in o.cast_costs:
+    if event.from_zone == STACK and to != EXILE and "aftermath" in o.cast_costs:
         out.append(Replacement("aftermath", f"{name} is exiled instead of going to its owner's {to} (aftermath)",
                                ("702.127a", "614.1a"), _to_exile, pure=True))
-    if event.exile_instead and to == "graveyard":       # "countered this way, exile it instead"
+    if event.exile_instead and to == GRAVEYARD:       # "countered this way, exile it instead"
         out.append(Replacement("self", f"{event.exile_instead} exiles {name} instead of putting it into its "
                                "owner's graveyard", ("614.15", "616.1a"), _to_exile, rank="self", pure=True))
-    if event.resolved and to == "graveyard" and "rebound" in o.cast_costs:
+    if event.resolved and to == GRAVEYARD and "rebound" in o.cast_costs:
         out.append(Replacement("rebound", f"{name} is exiled instead of going to its owner's graveyard (rebound)",
                                ("702.88a", "614.1a"), _rebound_exile, pure=True))
-    if event.from_zone == "battlefield" and to != "exile" and "unearth" in o.cast_costs:
+    if event.from_zone == BATTLEFIELD and to != EXILE and "unearth" in o.cast_costs:
         out.append(Replacement("unearth", f"{name} is exiled instead of going to its owner's {to} (unearth)",
                                ("702.84a", "614.1a"), _to_exile, pure=True))
-    if discarded and event.from_zone == "hand" and to == "graveyard" and \
+    if discarded and event.from_zone == HAND and to == GRAVEYARD and \
             any(type(ab) is ir.Keyword and ab.name == "madness" for ab in o.card.abilities):
         out.append(Replacement("madness", f"{name} is exiled instead of going to the graveyard (madness)",
                                ("702.35a", "614.1a"), _madness_exile, pure=True))
@@ -241,11 +242,11 @@ def _to_graveyard(s, o, event: ZoneChange) -> list[Replacement]:
     would be put into a graveyard from anywhere, reveal ~ and shuffle it into its owner's
     library instead", which works wherever the object is) and those of permanents ("If a card
     or token would be put into a graveyard from anywhere, exile it instead")."""
-    if event.to != "graveyard":
+    if event.to != GRAVEYARD:
         return []
     out = []
     name = o.card.name
-    if event.from_zone == "battlefield" and any(type(e) is ExileIfDies and e.affected == o.id for e in s.effects):
+    if event.from_zone == BATTLEFIELD and any(type(e) is ExileIfDies and e.affected == o.id for e in s.effects):
         out.append(Replacement(f"dies:{o.id}", f"{name} is exiled instead of dying", ("614.1a", "700.4"),
                                _to_exile, pure=True))
     for i, ab in enumerate(o.card.abilities):
@@ -565,7 +566,7 @@ def _devour(ctx: Ctx, o, card, n: int, event: ZoneChange) -> None:
         ctx, player, DecisionKind.SACRIFICE, f"Devour {n}: creatures to sacrifice as {card.name} enters (CR 702.82a)",
         lambda chosen: tuple(Action(ActionKind.SACRIFICE, (p.id,), f"devour {p.card.name}") for p in s.permanents(player)
                              if p.id != o.id and p.id not in chosen and p.id not in event.devoured
-                             and p.zone == "battlefield" and ch.is_creature(s, p)),
+                             and p.zone == BATTLEFIELD and ch.is_creature(s, p)),
         "devour no more")
     names = ", ".join(s.objs[i].card.name for i in chosen) or "nothing"
     s.add_log(f"{s.players[player].name} has {card.name} devour {names}", ("702.82a",), "choice")
@@ -897,7 +898,7 @@ def _redirectable(s, to) -> bool:
     if isinstance(to, str):
         return True
     o = s.objs.get(to)
-    return o is not None and o.zone == "battlefield" and (ch.is_creature(s, o) or "Planeswalker" in ch.card_types(s, o))
+    return o is not None and o.zone == BATTLEFIELD and (ch.is_creature(s, o) or "Planeswalker" in ch.card_types(s, o))
 
 
 def _shields(ctx: Ctx, source, recipient, combat: bool, ev: DamageAmount,
@@ -978,7 +979,7 @@ def _source_is(s, source, f: ir.Filter, seen_from, controller: int | None = None
     """Whether a source of damage has the characteristics ``f`` names, wherever it is: a
     permanent, a spell on the stack or a card whose ability deals the damage (CR 609.7); "a
     spell" is one on the stack (CR 112.1)."""
-    if f.zone == "stack" and source.zone != "stack":
+    if f.zone == STACK and source.zone != STACK:
         return False
     return matches(s, source, replace(f, zone=source.zone), seen_from, controller)
 
@@ -1157,7 +1158,7 @@ def counter_modifiers(s, o, ev: ZoneChange | CounterPlacement) -> list[Replaceme
     """Effects of permanents on the battlefield that change how many counters of a kind are
     put on ``o`` (also as it enters with counters, CR 614.12: ``o`` is seen as it would be on
     the battlefield)."""
-    seen = o if o.zone == "battlefield" else entering_view(o, ev, o.card)
+    seen = o if o.zone == BATTLEFIELD else entering_view(o, ev, o.card)
     out = []
     found = layers.changers(s)
     for perm in holding(s, _changes_counters):

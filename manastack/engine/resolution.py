@@ -20,6 +20,7 @@ from .filters import is_player_ref, matches, objects_matching, party_size, playe
 from .mechanics.merged import times_mutated
 from .runner import Ctx
 from .state import ItemKind, Obj, attached_object, enchanted_player, exiled_with
+from .zones import BATTLEFIELD
 
 
 _PUBLIC = ("battlefield", "graveyard", "exile", "stack")     # CR 400.2
@@ -86,7 +87,7 @@ def amount(ctx: Ctx, a, rc: ResolutionContext) -> int:
     if isinstance(a, ir.CountersOn):
         # CR 603.10a: a source that left is seen as it last existed (the trigger kept its counters)
         src = ctx.s.objs.get(rc.source)
-        if src is not None and src.zone == "battlefield":
+        if src is not None and src.zone == BATTLEFIELD:
             counters = src.counters
         else:
             counters = rc.event.counters or (rc.source_lki.counters if rc.source_lki else {})
@@ -134,7 +135,7 @@ def count_for_player(ctx: Ctx, a, player: int, rc: ResolutionContext) -> int:
     if isinstance(a, ir.Minus):
         return _minus(a, count_for_player(ctx, a.count, player, rc))
     found = objects_matching(ctx.s, a.filter, source_obj(ctx, rc), player)
-    return sum(1 for o in found if (o.controller if o.zone == "battlefield" else o.owner) == player) * a.multiplier
+    return sum(1 for o in found if (o.controller if o.zone == BATTLEFIELD else o.owner) == player) * a.multiplier
 
 
 def stat_of(ctx: Ctx, a: ir.StatOf, rc: ResolutionContext) -> int:
@@ -199,7 +200,7 @@ def defending_player(s, src, seen, controller: int) -> list[int]:
     if len(s.players) == 2:
         return [1 - controller]
     for o in (src, s.objs.get(seen.obj) if seen is not None and seen.obj is not None else None):
-        if o is not None and o.zone == "battlefield" and o.attacking is not None:
+        if o is not None and o.zone == BATTLEFIELD and o.attacking is not None:
             return [o.attacking]
     attacked = {s.objs[i].attacking for i in s.combat.get("attackers", ()) if i in s.objs}
     order = [p for p in s.in_turn_order(s.active) if p in attacked and p != controller]
@@ -226,7 +227,7 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
     if isinstance(subject, ir.ControlledBy):    # "each creature target player controls"
         players = [p for p in resolve_subject(ctx, subject.player, rc) if isinstance(p, int)]
         return [o for o in objects_matching(s, bound_x(subject.filter, rc), source_obj(ctx, rc), rc.controller)
-                if (o.controller if o.zone == "battlefield" else o.owner) in players]   # CR 108.4a
+                if (o.controller if o.zone == BATTLEFIELD else o.owner) in players]   # CR 108.4a
     name = subject.name
     if exercise.RECORD is not None:
         exercise.note("REFS", name, rc.card)
@@ -282,7 +283,7 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
         # entered, its controller now while it is still there, else as it was (CR 608.2h)
         ctl = seen.controller
         o = s.objs.get(seen.obj) if seen.obj is not None else None
-        if o is not None and seen.to == "battlefield" and o.zone == "battlefield":
+        if o is not None and seen.to == BATTLEFIELD and o.zone == BATTLEFIELD:
             return [o.controller]
         if ctl is not None:
             return [ctl]
@@ -302,7 +303,7 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
     if name == "damaged_object":      # "deals damage to a creature, destroy that creature"
         rcp = seen.dealt[0][1] if seen.dealt else None
         o = s.objs.get(rcp) if isinstance(rcp, int) else None
-        return [o] if o is not None and o.zone == "battlefield" else []
+        return [o] if o is not None and o.zone == BATTLEFIELD else []
     if name == "all":
         return objects_matching(s, bound_x(subject.filter, rc), source_obj(ctx, rc), rc.controller)
     if name == "chosen":

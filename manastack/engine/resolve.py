@@ -23,6 +23,7 @@ from .runner import Ctx
 from .state import ItemKind, Obj
 from .targets import aura_target_spec, item_target_specs
 from .triggers import ghost_source
+from .zones import BATTLEFIELD, GRAVEYARD, HAND, STACK
 
 
 def _recheck_targets(ctx: Ctx, item) -> tuple[list, bool]:
@@ -72,7 +73,7 @@ def resolve_top(ctx: Ctx) -> None:
         s.add_log(f"{item.label} doesn't resolve: all its targets are illegal", ("608.2b",), "resolve")
         s.stack.pop()
         if item.kind == ItemKind.SPELL:
-            events.move(ctx, s.objs[item.source], "graveyard", quiet=True)
+            events.move(ctx, s.objs[item.source], GRAVEYARD, quiet=True)
         return
     ab = item.ability
     if item.kind == ItemKind.TRIGGERED and ab.condition:
@@ -103,11 +104,11 @@ def resolve_top(ctx: Ctx) -> None:
         # CR 608.2n: leaving the stack is the last part of its resolution, so it is still there
         # while its controller chooses a creature to encode it on (CR 702.99a)
         spell_now = s.objs.get(item.source)
-        if spell_now is not None and spell_now.zone == "stack" and adventure.is_adventure(spell_now):
+        if spell_now is not None and spell_now.zone == STACK and adventure.is_adventure(spell_now):
             adventure.exile_resolved(ctx, spell_now, item.controller)       # CR 715.3d
-        elif spell_now is not None and spell_now.zone == "stack" and not encode_cipher(ctx, spell_now, item.controller):
+        elif spell_now is not None and spell_now.zone == STACK and not encode_cipher(ctx, spell_now, item.controller):
             buyback = "buyback" in spell_now.cast_costs      # CR 702.27a: to its owner's hand instead
-            events.move(ctx, spell_now, "hand" if buyback else "graveyard", quiet=not buyback,
+            events.move(ctx, spell_now, HAND if buyback else "graveyard", quiet=not buyback,
                         cause="buyback" if buyback else "", rules=("702.27a",) if buyback else ("608.2n",),
                         resolved=True)
         s.stack[:] = [i for i in s.stack if i.id != item.id]      # a spell no longer in that zone
@@ -134,7 +135,7 @@ def _resolve_permanent(ctx: Ctx, item, spell, targets) -> None:
     # the spell stays on the stack while choices are made as it enters (CR 614.12): the move
     # takes it off
     colors = sum(1 for c in "WUBRG" if item.paid.get(c))       # sunburst (CR 702.44a)
-    new = events.move(ctx, spell, "battlefield", controller=item.controller, x=item.x,
+    new = events.move(ctx, spell, BATTLEFIELD, controller=item.controller, x=item.x,
                       rules=("608.3", "110.2"), riders=item.riders, colors_spent=colors)
     s.stack[:] = [i for i in s.stack if i.id != item.id]
     if new is not None and "dash" in new.cast_costs:

@@ -22,6 +22,7 @@ from .state import Obj, Player, PlayerRef
 from .mechanics.bestow import bestowed, stop_bestowed
 from .abilities import keyword
 from .keyword_effects import give_city_blessing
+from .zones import BATTLEFIELD, COMMAND, GRAVEYARD
 
 
 def check(ctx: Ctx) -> bool:
@@ -220,14 +221,14 @@ def _once(ctx: Ctx) -> bool:
             s.add_log(f"{o.card.name} is removed from combat: {why}", (rule,), "combat")
     with events.together(ctx):      # all at once (CR 704.3): they see each other leave (603.10a)
         for kind, o, why, rule in found:
-            if kind == "die" and type(o) is Obj and o.zone == "battlefield" and o.id in s.objs:
+            if kind == "die" and type(o) is Obj and o.zone == BATTLEFIELD and o.id in s.objs:
                 if rule in ("704.5g", "704.5h"):   # "destroyed": regeneration can replace it
                     events.destroy(ctx, o, why, rules=(rule,))
                     continue
                 s.add_log(f"{o.card.name} is put into its owner's graveyard ({why})", (rule,), "sba")
-                events.move(ctx, o, "graveyard", quiet=True)
+                events.move(ctx, o, GRAVEYARD, quiet=True)
         for kind, o, why, rule in found:
-            if kind == "sacrifice" and type(o) is Obj and o.zone == "battlefield" and o.id in s.objs:
+            if kind == "sacrifice" and type(o) is Obj and o.zone == BATTLEFIELD and o.id in s.objs:
                 s.add_log(f"{o.card.name} is sacrificed: {why}", (rule,), "sba")
                 events.sacrifice(ctx, o)
     for kind, key, _, _ in found:
@@ -252,7 +253,7 @@ def _command_zone(ctx: Ctx, o: Obj) -> None:
     if answer.kind == ActionKind.YES:
         s.add_log(f"{owner.name} puts {o.card.name}, their commander, from their {o.zone} into the command zone",
                   ("704.6d", "903.9a"), "sba")
-        events.move(ctx, o, "command", quiet=True)
+        events.move(ctx, o, COMMAND, quiet=True)
     else:
         owner.commander_left = tuple(i for i in owner.commander_left if i in s.objs) + (o.id,)
         s.add_log(f"{owner.name} leaves {o.card.name}, their commander, in their {o.zone}", ("704.6d", "903.9a"), "sba")
@@ -269,4 +270,4 @@ def _legend_rule(ctx: Ctx, player: int, name: str) -> None:
     for o in group:
         if o.id != answer.args[0]:
             s.add_log(f"{name} is put into its owner's graveyard (legend rule)", ("704.5j",), "sba")
-            events.move(ctx, o, "graveyard", quiet=True)
+            events.move(ctx, o, GRAVEYARD, quiet=True)

@@ -12,25 +12,12 @@ from typing import NamedTuple
 from manastack.cards import CardDef
 from manastack.rng import Rng
 
+from .zones import Zone
 from .abilities import ability_at
 from .effect_records import Effect
 from .event_types import PlayerRef, Seen
 
 _new_obj = object.__new__
-
-
-
-class Zone(StrEnum):
-    """The zones of the game (CR 400.1). A ``StrEnum``: each member equals its string, so saves,
-    scenario files and ``o.zone == "battlefield"`` keep working while uses move to the names."""
-
-    LIBRARY = "library"
-    HAND = "hand"
-    BATTLEFIELD = "battlefield"
-    GRAVEYARD = "graveyard"
-    STACK = "stack"
-    EXILE = "exile"
-    COMMAND = "command"
 
 
 class Step(StrEnum):

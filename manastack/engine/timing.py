@@ -9,6 +9,7 @@ from . import exercise, layers
 from .attack_targets import declared_target
 from .effect_records import MayPlay
 from .state import Obj
+from .zones import EXILE
 
 
 def can_cast_timing(s, player: int, o: Obj) -> bool:
@@ -101,7 +102,7 @@ def exiled_playable(s, player: int) -> list[int]:
     """Cards in exile an effect lets ``player`` play this turn ("you may play that card this
     turn": a permission, CR 601.3, 305.1): their own cards with a "may_play" effect."""
     return [e.affected for e in s.effects if type(e) is MayPlay and e.affected in s.objs
-            and s.objs[e.affected].zone == "exile" and s.objs[e.affected].owner == player]
+            and s.objs[e.affected].zone == EXILE and s.objs[e.affected].owner == player]
 
 
 def split_second(s) -> Obj | None:

@@ -43,6 +43,7 @@ from .layers import relates
 from .state import HAUNTING, ItemKind, Obj, PendingTrigger, StackItem, attached_object, enchanted_player
 from .targets import choose_division, choose_modes_and_targets, describe_target
 from .wording import possessive
+from .zones import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, STACK
 
 _CAST_SELF = ir.Trigger("cast", "self")
 _DAMAGE = re.compile(r"deals_(combat_)?damage(?:_to_(player|opponent|you|creature|self|enchanted_player))?$")
@@ -163,12 +164,12 @@ def _zone_change(s, trig: ir.Trigger, source: Obj, ev: ZoneChange) -> list[Seen]
     kind = ev.kind
     if e == "discards":          # CR 701.9a: a player discards a card of their hand
         hit = ev.discarded and _player_matches(trig.subject, ev.owner, source)
-        return [Seen(kind, obj=ev.obj, player=ev.owner, from_zone="hand", to=ev.to)] if hit else []
+        return [Seen(kind, obj=ev.obj, player=ev.owner, from_zone=HAND, to=ev.to)] if hit else []
     if e == "plays_land":       # CR 305.1: the land a player played, under their control
-        hit = ev.played and ev.to == "battlefield" and _player_matches(trig.subject, ev.controller,
+        hit = ev.played and ev.to == BATTLEFIELD and _player_matches(trig.subject, ev.controller,
                                                                        source)
-        return [Seen(kind, obj=ev.obj, player=ev.controller, to="battlefield")] if hit else []
-    if e == "enters" and ev.to == "battlefield":
+        return [Seen(kind, obj=ev.obj, player=ev.controller, to=BATTLEFIELD)] if hit else []
+    if e == "enters" and ev.to == BATTLEFIELD:
         new = s.objs.get(ev.obj) if ev.obj is not None else None
         if not _matches_subject(s, trig.subject, new, source) or trig.untapped and (new is None or new.tapped):
             return []
@@ -180,21 +181,21 @@ def _zone_change(s, trig: ir.Trigger, source: Obj, ev: ZoneChange) -> list[Seen]
         if isinstance(trig.subject, ir.Filter) and new is not None and ch.is_creature(s, new):
             power, toughness = ch.power_toughness(s, new)
             known = {"power": power, "toughness": toughness, "mana_value": ch.mana_value(new)}
-        return [Seen(kind, obj=ev.obj, from_zone=ev.from_zone, to="battlefield", cast_costs=costs,
+        return [Seen(kind, obj=ev.obj, from_zone=ev.from_zone, to=BATTLEFIELD, cast_costs=costs,
                      controller=new.controller if new is not None else None, last_known=known)]
-    if e == "sacrificed" and ev.sacrificed and ev.from_zone == "battlefield":
+    if e == "sacrificed" and ev.sacrificed and ev.from_zone == BATTLEFIELD:
         # CR 701.21a: "whenever you sacrifice ...", looking back at it (CR 603.10a)
         old = ev.old
         if not (isinstance(trig.subject, ir.Filter) and _lookback_matches(s, trig.subject, old, source)):
             return []
-        return [Seen(kind, obj=ev.obj, old=old.id, from_zone="battlefield", to=ev.to, name=old.card.name,
+        return [Seen(kind, obj=ev.obj, old=old.id, from_zone=BATTLEFIELD, to=ev.to, name=old.card.name,
                      controller=old.controller, player=old.controller)]
-    if e == "put_into_graveyard" and ev.to == "graveyard":
+    if e == "put_into_graveyard" and ev.to == GRAVEYARD:
         # a card put into its owner's graveyard from any zone (CR 400.3); a token leaving
         # the battlefield is no card and is gone (CR 108.2, 111.7). No leaves-the-battlefield
         # event: a source that left with it doesn't look back (CR 603.10a; see events.together)
         new = s.objs.get(ev.obj) if ev.obj is not None else None
-        if new is None or new.zone != "graveyard" or source.id not in s.objs \
+        if new is None or new.zone != GRAVEYARD or source.id not in s.objs \
                 or not _matches_subject(s, trig.subject, new, source):
             return []
         if trig.whose is not None:
@@ -202,10 +203,10 @@ def _zone_change(s, trig: ir.Trigger, source: Obj, ev: ZoneChange) -> list[Seen]
                 return []
             if exercise.RECORD is not None:
                 exercise.note("GRAVEYARD_OWNERS", trig.whose, source.card)
-        return [Seen(kind, obj=ev.obj, player=new.owner, from_zone=ev.from_zone, to="graveyard")]
-    if e in ("dies", "leaves") and ev.from_zone == "battlefield":
+        return [Seen(kind, obj=ev.obj, player=new.owner, from_zone=ev.from_zone, to=GRAVEYARD)]
+    if e in ("dies", "leaves") and ev.from_zone == BATTLEFIELD:
         old = ev.old
-        if e == "dies" and ev.to != "graveyard":   # CR 700.4: any permanent that goes there
+        if e == "dies" and ev.to != GRAVEYARD:   # CR 700.4: any permanent that goes there
             return []
         if trig.whose is not None:      # "put into your graveyard": the card's owner's (CR 400.3)
             if not _player_matches(trig.whose, old.owner, source):
@@ -216,15 +217,15 @@ def _zone_change(s, trig: ir.Trigger, source: Obj, ev: ZoneChange) -> list[Seen]
             hit = old.id == source.id
         elif trig.subject in ("enchanted", "equipped"):
             # CR 603.10a: the Aura or Equipment was attached to it as it left
-            hit = source.id in ev.attached and source.zone == "battlefield"
+            hit = source.id in ev.attached and source.zone == BATTLEFIELD
         elif trig.subject == "haunted":     # CR 702.55b-c: the exiled card haunting it
-            hit = source.zone == "exile" and HAUNTING in source.designations and source.attached_to == old.id
+            hit = source.zone == EXILE and HAUNTING in source.designations and source.attached_to == old.id
         else:
             hit = isinstance(trig.subject, ir.Filter) and _lookback_matches(s, trig.subject, old, source)
         if not hit:
             return []
         # CR 603.10a, 608.2h: its controller and what "its power" means once it has left
-        return [Seen(kind, obj=ev.obj, old=old.id, from_zone="battlefield", to=ev.to,
+        return [Seen(kind, obj=ev.obj, old=old.id, from_zone=BATTLEFIELD, to=ev.to,
                      counters=dict(old.counters), name=old.card.name, controller=old.controller,
                      last_known={"power": ch.power(s, old), "toughness": ch.toughness(s, old),
                                  "mana_value": ch.mana_value(old)})]
@@ -262,7 +263,7 @@ def _cycled(s, trig: ir.Trigger, source: Obj, ev: Cycled) -> list[Seen]:
     if e == "cycled":
         hit = trig.subject == "self" and ev.obj == source.id
     else:
-        hit = e == "cycles" and source.zone in ("battlefield", "command") \
+        hit = e == "cycles" and source.zone in (BATTLEFIELD, COMMAND) \
             and _player_matches(trig.subject, ev.player, source)
     return [Seen(ev.kind, obj=ev.obj, player=ev.player)] if hit else []
 
@@ -444,7 +445,7 @@ def _explored(s, trig: ir.Trigger, source: Obj, ev: Explored) -> list[Seen]:
     o = ev.explorer
     if trig.event != "explores" or o is None or not isinstance(trig.subject, ir.Filter):
         return []
-    hit = _matches_subject(s, trig.subject, o, source) if o.zone == "battlefield" \
+    hit = _matches_subject(s, trig.subject, o, source) if o.zone == BATTLEFIELD \
         else _lookback_matches(s, trig.subject, o, source)
     return [Seen(ev.kind, obj=ev.obj, controller=o.controller)] if hit else []
 
@@ -614,7 +615,7 @@ def collect(ctx, ev: Event) -> None:
     for p in s.players:                 # emblems' abilities work in the command zone (CR 114.4);
         # a commander card's don't (CR 113.6), but for those that say so (eminence, CR 113.6b)
         sources += [s.objs[i] for i in p.command if not s.objs[i].card.types or eminent(s.objs[i].card)]
-    if type(ev) is ZoneChange and ev.from_zone == "battlefield":
+    if type(ev) is ZoneChange and ev.from_zone == BATTLEFIELD:
         sources.append(ev.old)  # look back in time (CR 603.10a)
         sources += ctx.together or ()   # and at the permanents that left with it, just before
         sources += [s.objs[i] for p in s.players for i in p.exile        # cards haunting it (CR 702.55c)
@@ -657,11 +658,11 @@ def collect(ctx, ev: Event) -> None:
     for src, card, by_kind in zip(sources, cards, hits) if damage else compress(zip(sources, cards, hits), hits):
         owned: list[tuple[Any, int, ir.TriggeredAbility, int | None]] = [
             (card, idx, ab, None) for idx, ab in by_kind
-            if (src.zone != "stack" or ab.trigger == _CAST_SELF) and works_in_exile(ab) == (src.zone == "exile")
-            and ab.from_graveyard == (src.zone == "graveyard")
-            and (src.zone != "command" or not src.card.types or works_from_command_zone(ab))
+            if (src.zone != STACK or ab.trigger == _CAST_SELF) and works_in_exile(ab) == (src.zone == EXILE)
+            and ab.from_graveyard == (src.zone == GRAVEYARD)
+            and (src.zone != COMMAND or not src.card.types or works_from_command_zone(ab))
             or cycled and ab.trigger.event == "cycled"]     # from where it went (CR 702.29c)
-        if src.zone == "battlefield" and damage:
+        if src.zone == BATTLEFIELD and damage:
             owned += encoded_triggers(s, src)               # cipher (CR 702.99a)
         for card, idx, ab, encoded in owned:
             for view in instances(s, ab.trigger, src, ev):
@@ -701,7 +702,7 @@ def _last_time_counter(s, ev) -> None:
     """Vanishing (CR 702.63a, 702.63c): when the last time counter is removed from a permanent,
     each of its vanishing abilities triggers its sacrifice."""
     o = s.objs.get(ev.obj)
-    if o is None or o.zone != "battlefield" or o.counters.get("time", 0):
+    if o is None or o.zone != BATTLEFIELD or o.counters.get("time", 0):
         return
     card = layers.card_now(s, o)
     for ab in card.abilities:
@@ -742,9 +743,9 @@ def describe_event(s, view: Seen) -> str:
         who = " and ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " and " + names[-1]
         return f"{who} dealing {view.amount} {combat}damage{to}"
     if kind == "zone_change":
-        if view.to == "battlefield":
+        if view.to == BATTLEFIELD:
             return f"{name} entering the battlefield"
-        if view.from_zone == "hand":
+        if view.from_zone == HAND:
             return f"{s.players[view.player].name} discarding {name}"
         # named as it last existed there (CR 603.10a): a Clone leaves as what it copied
         return f"{view.name or name} leaving the battlefield"
@@ -814,7 +815,7 @@ def _additional_applies(s, perm: Obj, a: ir.AdditionalTriggers, src: Obj, ev: Ev
     controlled by ``perm``'s controller. The cause must be the occurrence the trigger condition
     refers to (Felix's ruling: only conditions about the damage being dealt, never its results
     such as life gained or lost, which are separate events, CR 120.4c, 119.9)."""
-    if src.controller != perm.controller or src.zone != "battlefield":
+    if src.controller != perm.controller or src.zone != BATTLEFIELD:
         return False
     if a.event == "deals_combat_damage_to_player":
         if type(ev) is not DamageDealt or not view.combat or view.dealt is None:
@@ -826,7 +827,7 @@ def _additional_applies(s, perm: Obj, a: ir.AdditionalTriggers, src: Obj, ev: Ev
                 return True
         return False
     if a.event == "enters":
-        if view.kind != "zone_change" or view.to != "battlefield":
+        if view.kind != "zone_change" or view.to != BATTLEFIELD:
             return False
         new = s.objs.get(view.obj)
         return new is not None and matches(s, new, a.cause, perm)
@@ -940,7 +941,7 @@ def announce_targets(ctx, item) -> None:
     s = ctx.s
     for group in item.targets:
         for t in group:
-            if isinstance(t, int) and t in s.objs and s.objs[t].zone == "battlefield":
+            if isinstance(t, int) and t in s.objs and s.objs[t].zone == BATTLEFIELD:
                 collect(ctx, BecameTarget(t, item.id, item.controller))
 
 

@@ -29,6 +29,7 @@ from .runner import Ctx
 from .skips import FIRST_STEP, skipped
 from .state import Step
 from .timing import exiled_playable
+from .zones import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY
 
 STEPS = tuple(Step)
 STEP_RULES = {
@@ -131,7 +132,7 @@ def _mulligan(ctx: Ctx) -> None:
                               tuple(options), {"hand": list(p.hand)}))
     if answer.kind == ActionKind.MULLIGAN:
         p.mulligans += 1
-        p.library.extend(s.renew(s.objs[oid], "library").id for oid in p.hand)   # CR 400.7
+        p.library.extend(s.renew(s.objs[oid], LIBRARY).id for oid in p.hand)   # CR 400.7
         p.hand.clear()
         s.rng.shuffle(p.library)
         free = len(s.players) > 2 and p.mulligans == 1
@@ -145,7 +146,7 @@ def _mulligan(ctx: Ctx) -> None:
                                   tuple(Action(ActionKind.CHOOSE, (c,), s.objs[c].card.name) for c in p.hand)))
         oid = answer.args[0]
         p.hand.remove(oid)
-        p.library.insert(0, s.renew(s.objs[oid], "library").id)   # CR 400.7
+        p.library.insert(0, s.renew(s.objs[oid], LIBRARY).id)   # CR 400.7
     s.add_log(f"{p.name} keeps {len(p.hand)} cards", ("103.5",), "start")
     _after_mulligans(s, order)
 
@@ -175,7 +176,7 @@ def _opening_hand(ctx: Ctx) -> None:
             continue
         for oid in list(s.players[player].hand):
             o = s.objs[oid]
-            if o.zone != "hand" or not begins_on_battlefield(o.card):
+            if o.zone != HAND or not begins_on_battlefield(o.card):
                 continue
             if exercise.RECORD is not None:
                 exercise.note("STATIC_KINDS", "begin_on_battlefield", o.card)
@@ -187,7 +188,7 @@ def _opening_hand(ctx: Ctx) -> None:
             if answer.kind == "yes":
                 s.add_log(f"{s.players[player].name} begins the game with {name} on the battlefield",
                           ("103.6", "103.6a"), "start")
-                events.move(ctx, o, "battlefield", controller=player, quiet=True, rules=("103.6a",))
+                events.move(ctx, o, BATTLEFIELD, controller=player, quiet=True, rules=("103.6a",))
     s.active = s.first_player if not s.players[s.first_player].lost else s.next_player(s.first_player)
     s.turn = 0
     s.stage = ("turn_start",)
@@ -284,7 +285,7 @@ def _step(ctx: Ctx) -> None:
             if o.tapped and o.id not in held:
                 events.untap(ctx, o, quiet=True)      # an event like any other (CR 502.3, 701.26b)
         for o in others.values():
-            if o.tapped and o.zone == "battlefield":
+            if o.tapped and o.zone == BATTLEFIELD:
                 events.untap(ctx, o, quiet=True)
         s.add_log(f"{s.players[ap].name} untaps their permanents", ("502.3",), "step")
         for p in sorted({o.controller for o in others.values()}):
@@ -426,7 +427,7 @@ def priority_actions(s, player: int) -> list[Action]:
             if i is None:
                 actions.append(Action(ActionKind.CAST_FUSED, (o.id,), f"cast {o.card.name} fused, both halves"))
             else:
-                where = " from the graveyard (aftermath)" if o.zone == "graveyard" else ""
+                where = " from the graveyard (aftermath)" if o.zone == GRAVEYARD else ""
                 actions.append(Action(ActionKind.CAST_HALF, (o.id, i), f"cast {o.card.halves[i].name}{where}"))
     if "adventure" in ways:
         for o in castable_as_adventure(s, player, sources):         # CR 715.3
@@ -552,11 +553,11 @@ def _play_land(ctx: Ctx, player: int, oid: int, back: bool = False) -> None:
         o = s.objs[oid] = face          # a new object in the shared hand: the old one stays unchanged
         if exercise.RECORD is not None:
             exercise.note("LAYOUTS", o.card.layout.value, o.card)
-    if (o.zone != "hand" or o.owner != player) and oid not in exiled_playable(s, player):
+    if (o.zone != HAND or o.owner != player) and oid not in exiled_playable(s, player):
         raise IllegalActionError(f"{o.card.name} is not in {s.players[player].name}'s hand")
     s.players[player].lands_played += 1
     s.add_log(f"{s.players[player].name} plays {o.card.name}", ("305.1", "116.2a"), "land")
-    events.move(ctx, o, "battlefield", controller=player, quiet=True, played=True)
+    events.move(ctx, o, BATTLEFIELD, controller=player, quiet=True, played=True)
 
 
 _OPERATIONS = {

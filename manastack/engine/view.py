@@ -7,6 +7,7 @@ from . import characteristics as ch
 from .mana import spend as mana_spend
 from .mechanics import morph
 from .state import ItemKind, Obj, PlayerRef, State
+from .zones import BATTLEFIELD
 
 
 def _public(s: State, o: Obj, viewer: int) -> dict:
@@ -15,7 +16,7 @@ def _public(s: State, o: Obj, viewer: int) -> dict:
         d["face_down"] = True
         if viewer == o.controller or s.result is not None:     # revealed when the game ends
             d["card"] = (o.printed or o.card).name
-    if o.zone == "battlefield":
+    if o.zone == BATTLEFIELD:
         a = o.attached_to
         d.update(tapped=o.tapped, counters=dict(o.counters), damage=o.damage,
                  attached_to=None if type(a) is PlayerRef else a, token=o.is_token)

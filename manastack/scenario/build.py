@@ -20,6 +20,7 @@ from manastack.limits import MAX_ZONE_OBJECTS, excerpt
 from .errors import ScenarioError, raise_all
 from .refs import Refs
 from .yamlfile import Map
+from manastack.engine.zones import BATTLEFIELD, COMMAND, EXILE, STACK
 
 ZONES = ("library", "hand", "graveyard", "exile", "battlefield", "command")
 STATUS_KEYS = ("tapped", "sick", "damage", "attached_to", "attacking", "blocking", "chosen")
@@ -162,8 +163,8 @@ class Builder:
         card = self.card(entry["card"], entry.line_of("card"))
         if "face" in entry:
             card = self.card(entry["face"], entry.line_of("face"))
-        here = "on the battlefield" if zone == "battlefield" else f"in a {zone}" if zone != "exile" else "in exile"
-        if zone != "battlefield":
+        here = "on the battlefield" if zone == BATTLEFIELD else f"in a {zone}" if zone != EXILE else "in exile"
+        if zone != BATTLEFIELD:
             if "owner" in entry:
                 self.fail(f"a card {here} is in its owner's {zone} (CR 400.3): list it under its owner",
                           entry.line_of("owner"))
@@ -172,7 +173,7 @@ class Builder:
                     self.fail(f"{card.name} is {here}: {key!r} applies only to permanents on the battlefield "
                               "(CR 110.5d: only permanents have status; cards go to their owner's zones, "
                               "CR 400.3)", entry.line_of(key))
-            if "counters" in entry and zone != "exile":
+            if "counters" in entry and zone != EXILE:
                 self.fail(f"{card.name} is {here}: counters don't stay on a card in that zone (CR 122.2)",
                           entry.line_of("counters"))
             if entry.get("token"):
@@ -185,15 +186,15 @@ class Builder:
         o = Obj(s.next_id, card, owner, zone)
         s.next_id += 1
         s.objs[o.id] = o
-        if zone == "battlefield":
+        if zone == BATTLEFIELD:
             self.set_status(o, player, entry)
             s.battlefield += (o.id,)
         else:
-            if zone == "command" and not commanders.is_commander(s, o):
+            if zone == COMMAND and not commanders.is_commander(s, o):
                 self.fail(f"{card.name} is not one of {s.players[player].name}'s commanders: only commanders "
                           "(and emblems) are in the command zone (CR 903.6, 114.2)", entry.line_of("card"))
             s.players[player].zone(zone).append(o.id)
-            if zone == "exile":     # time counters of a suspended card (CR 702.62b)
+            if zone == EXILE:     # time counters of a suspended card (CR 702.62b)
                 o.counters = {k: v for k, v in entry.get("counters", {}).items() if v}
         if "counters" not in entry and (start := printed_loyalty(o.card)) is not None:
             o.counters = {LOYALTY: start}      # as it would have entered (CR 306.5b)
@@ -367,7 +368,7 @@ class Builder:
                                              f"{len(found)} objects match; give the one you mean an id"),
                       entry.line_of("targets"))
         o = found[0]
-        if o.zone == "stack":
+        if o.zone == STACK:
             return next(f"s{i.id}" for i in s.stack if i.source == o.id)
         return o.id
 

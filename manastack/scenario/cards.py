@@ -11,6 +11,7 @@ from manastack.mana import ManaCost, ManaCostError
 
 from .errors import ScenarioError, raise_all
 from .yamlfile import Map
+from manastack.engine.zones import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY
 
 CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Land", "Planeswalker",
               "Sorcery", "Kindred", "Tribal")
@@ -109,7 +110,7 @@ def check_cards(data: Map, db: CardDB, file: str) -> dict[str, list[str]]:
 def _card_refs(data: Map):
     """(container, key) of each card name in the players' zones and the stack."""
     for pd in data.get("players", []):
-        for zone in ("library", "hand", "graveyard", "exile", "battlefield"):
+        for zone in (LIBRARY, HAND, GRAVEYARD, EXILE, BATTLEFIELD):
             entries = pd.get(zone, [])
             for i, entry in enumerate(entries):
                 if isinstance(entry, Map):

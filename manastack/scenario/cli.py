@@ -14,6 +14,7 @@ from manastack.engine.decisions import DecisionKind
 from .errors import ScenarioError
 from .expect import Outcome
 from .scenario import Scenario
+from manastack.engine.zones import EXILE, GRAVEYARD, HAND
 
 EXIT_PASS, EXIT_FAIL, EXIT_ERROR = 0, 1, 2
 
@@ -110,9 +111,9 @@ def position(game) -> list[str]:
     s = game.current_state()
     lines = game.describe().splitlines()
     for p in s.players:
-        for zone in ("hand", "graveyard", "exile"):
+        for zone in (HAND, GRAVEYARD, EXILE):
             names = [s.objs[i].card.name for i in p.zone(zone)]
-            if names or zone == "hand":
+            if names or zone == HAND:
                 lines.append(f"{p.name}'s {zone}: {', '.join(names) or '-'}")
     return lines
 

@@ -8,6 +8,7 @@ from manastack.engine.turn import STEPS
 from . import why
 from .driver import MAX_PASSES, Driver, StepError, listify
 from .yamlfile import Map
+from manastack.engine.zones import BATTLEFIELD
 
 
 class CombatSteps(Driver):
@@ -146,7 +147,7 @@ class CombatSteps(Driver):
         (CR 802.4: each declares all their blocks in APNAP order)."""
         for _ in range(8):
             d, s = self.pending(), self.state()
-            mine = [o for o in self.refs.find(s, blocker) if o.zone == "battlefield"]
+            mine = [o for o in self.refs.find(s, blocker) if o.zone == BATTLEFIELD]
             if d.kind != "blockers" or not mine or mine[0].controller == d.player:
                 return
             done = [a for a in d.options if a.kind == "done"]

@@ -8,6 +8,7 @@ from manastack.engine.decisions import Action, ActionKind, IllegalActionError
 
 from .expect import Checker, Outcome, result_text
 from .yamlfile import Map
+from manastack.engine.zones import HAND
 
 MAX_PASSES = 400
 _CR_AT_END = re.compile(r"\s*\(CR ([^()]*)\)$")
@@ -136,7 +137,7 @@ class Driver:
             return p
         s = self.state()
         found = [o for o in self.refs.find(s, ref, (zone,))]
-        who = {o.owner if zone == "hand" else o.controller for o in found}
+        who = {o.owner if zone == HAND else o.controller for o in found}
         if len(who) == 1:
             return who.pop()
         d = self.pending()

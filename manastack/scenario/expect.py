@@ -10,6 +10,7 @@ from manastack.engine.state import enchanted_player
 
 from .errors import ScenarioError
 from .yamlfile import Map
+from manastack.engine.zones import BATTLEFIELD, LIBRARY
 
 
 @dataclass
@@ -92,18 +93,18 @@ class Checker:
         for name, expected in value.items():
             self.line = value.line_of(name)
             p = self.player(name, value)
-            if zone == "battlefield":
+            if zone == BATTLEFIELD:
                 names = [o.card.name for o in s.permanents(p)]
             else:
                 names = [s.objs[i].card.name for i in s.players[p].zone(zone)]
-            if zone == "library":
+            if zone == LIBRARY:
                 names.reverse()
-            what = (f"permanents {s.players[p].name} controls" if zone == "battlefield" else
-                    f"{s.players[p].name}'s {zone}" + (" (top first)" if zone == "library" else ""))
+            what = (f"permanents {s.players[p].name} controls" if zone == BATTLEFIELD else
+                    f"{s.players[p].name}'s {zone}" + (" (top first)" if zone == LIBRARY else ""))
             if isinstance(expected, int):
-                self.add(f"number of {what}" if zone == "battlefield" else f"number of cards in {what}",
+                self.add(f"number of {what}" if zone == BATTLEFIELD else f"number of cards in {what}",
                          expected, len(names))
-            elif zone == "library":
+            elif zone == LIBRARY:
                 self.add(what, list(expected), names)
             else:
                 self.add(what, sorted(expected), sorted(names), Counter(expected) == Counter(names))
@@ -251,7 +252,7 @@ def _property(s, refs, o, key: str):
     if key == "tapped":
         return o.tapped
     if key == "sick":
-        return o.zone == "battlefield" and o.control_since >= s.players[o.controller].last_turn_start
+        return o.zone == BATTLEFIELD and o.control_since >= s.players[o.controller].last_turn_start
     if key == "counters":
         return {k: n for k, n in o.counters.items() if n}
     if key == "damage":

@@ -11,6 +11,7 @@ from manastack.engine.decisions import Action, ActionKind
 from . import why
 from .driver import Driver, StepError, listify
 from .yamlfile import Map
+from manastack.engine.zones import GRAVEYARD
 
 
 class PlaySteps(Driver):
@@ -38,7 +39,7 @@ class PlaySteps(Driver):
         kind = "cast_adventure" if step.get("adventure") else "cast_half" if step.get("half") \
             else "cast_fused" if step.get("fuse") else "cast"           # CR 715.3, 709.3, 702.102a
         opts = [a for a in d.options if a.kind == kind and self.refs.matches(s, ref, a.args[0])
-                and (s.objs[a.args[0]].zone == "graveyard") == bool(flashback)
+                and (s.objs[a.args[0]].zone == GRAVEYARD) == bool(flashback)
                 and (kind != "cast_half" or s.objs[a.args[0]].card.halves[a.args[1]].name == step["half"])]
         if not opts and kind != "cast":
             raise StepError(why.cannot_cast_as(s, self.refs, p, ref, zone, kind, step.get("half")))

@@ -4,6 +4,7 @@ make it a new object (CR 400.7), so that steps and expectations can follow a car
 from __future__ import annotations
 
 from manastack.engine.state import Obj, State
+from manastack.engine.zones import BATTLEFIELD
 
 
 class Refs:
@@ -68,7 +69,7 @@ class Refs:
             if oid not in after.objs and oid in by_old:
                 self.aliases[alias] = by_old[oid]
         followed = set(by_old.values())
-        tokens = [o for o in fresh if o.is_token and o.zone == "battlefield" and o.id not in followed]
+        tokens = [o for o in fresh if o.is_token and o.zone == BATTLEFIELD and o.id not in followed]
         for n, o in enumerate(tokens, 1):
             self.aliases[f"step {step} token" + (f" {n}" if n > 1 else "")] = o.id
         for alias, o in zip(token_ids, tokens):

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from manastack.engine import combat, legality
 from manastack.limits import clip
+from manastack.engine.zones import BATTLEFIELD, STACK
 
 
 def _where(s, refs, ref: str, player: int, zone: str):
     """The matching object in ``player``'s ``zone``, or a sentence saying where it is instead."""
     name = s.players[player].name
     found = refs.find(s, ref)
-    here = [o for o in found if o.zone == zone and (o.controller if zone == "battlefield" else o.owner) == player]
+    here = [o for o in found if o.zone == zone and (o.controller if zone == BATTLEFIELD else o.owner) == player]
     if here:
         return here[0], None
     if found:
@@ -20,9 +21,9 @@ def _where(s, refs, ref: str, player: int, zone: str):
 
 
 def _zone_words(zone: str, player: str) -> str:
-    if zone == "battlefield":
+    if zone == BATTLEFIELD:
         return f"on the battlefield under {player}'s control"
-    if zone == "stack":
+    if zone == STACK:
         return "on the stack"
     return f"in {player}'s {zone}"
 
@@ -95,7 +96,7 @@ def block_requirements(s) -> list[str]:
 
 def cannot_block(s, refs, blocker_ref: str, attacker_ref: str) -> str:
     # the defending player named is the blocker's controller, when it is one (CR 506.2, 802.2)
-    found = [o for o in refs.find(s, blocker_ref) if o.zone == "battlefield" and o.controller != s.active]
+    found = [o for o in refs.find(s, blocker_ref) if o.zone == BATTLEFIELD and o.controller != s.active]
     defender = found[0].controller if found else s.next_player(s.active)
     b, where = _where(s, refs, blocker_ref, defender, "battlefield")
     if b is None:

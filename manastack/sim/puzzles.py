@@ -25,6 +25,7 @@ from manastack.game import Game
 from manastack.scenario import ScenarioError
 from manastack.scenario.scenario import Scenario
 from manastack.scenario.yamlfile import Map, load_yaml
+from manastack.engine.zones import BATTLEFIELD
 
 GOALS = ("win", "keep", "survive")
 KEEP_ZONES = ("hand", "battlefield", "graveyard")
@@ -80,7 +81,7 @@ class PuzzleResult:
 
 
 def _count(s, player: int, zone: str, name: str) -> int:
-    ids = [o.id for o in s.permanents(player)] if zone == "battlefield" else getattr(s.players[player], zone)
+    ids = [o.id for o in s.permanents(player)] if zone == BATTLEFIELD else getattr(s.players[player], zone)
     return sum(1 for i in ids if s.objs[i].card.name == name)
 
 

@@ -18,6 +18,7 @@ from manastack.engine.decisions import Decision, DecisionKind
 from manastack.engine.state import Obj, State
 from manastack.game import Game
 from manastack.table import TableSettings
+from manastack.engine.zones import BATTLEFIELD
 
 SPECTATOR = -1                  # the viewer index of no seat: public information only
 MAX_LOG_SENT = 400              # log lines in one message; older lines are summarized by a count
@@ -50,7 +51,7 @@ def _enrich(s: State, item: dict[str, Any]) -> None:
         return
     if not item.get("face_down"):
         item.update(card_facts(o))
-    if o.zone == "battlefield":
+    if o.zone == BATTLEFIELD:
         item["keywords"] = sorted(ch.keywords(s, o)) if not item.get("face_down") else []
         item["types"] = list(ch.card_types(s, o))
         item["sick"] = summoning_sick(s, o)

@@ -29,6 +29,7 @@ from manastack.game import FORMATS, MAX_PLAYERS, MAX_SEED, MIN_PLAYERS, MIN_SEED
 from manastack.table import STEPS, TableSettings, auto_answer
 
 from . import present
+from manastack.engine.zones import BATTLEFIELD, COMMAND, GRAVEYARD, HAND
 
 HUMAN = "human"
 MAX_BATCH = 64                    # actions in one answer (a whole declaration of attackers)
@@ -175,15 +176,15 @@ class Table:
         s = self.game.current_state()
         o = s.objs.get(obj_id)
         if viewer < 0 or o is None or o.controller != viewer \
-                or o.zone not in ("hand", "graveyard", "battlefield", "command"):
+                or o.zone not in (HAND, GRAVEYARD, BATTLEFIELD, COMMAND):
             return "not a card of yours in your hand, graveyard, command zone or on the battlefield"
         d = self.game.pending
         usable = [str(a) for a in d.options if a.args and a.args[0] == obj_id and a.kind != "mana"] \
             if d is not None and d.player == viewer else []
         if usable:
             return "You can now: " + "; ".join(dict.fromkeys(usable))
-        kind = ActionKind.ACTIVATE if o.zone == "battlefield" else \
-            ActionKind.PLAY if "Land" in o.card.types and o.zone == "hand" else ActionKind.CAST
+        kind = ActionKind.ACTIVATE if o.zone == BATTLEFIELD else \
+            ActionKind.PLAY if "Land" in o.card.types and o.zone == HAND else ActionKind.CAST
         reason = explain(s, viewer, Action(kind, (obj_id,))) or f"{o.card.name} can't be used now"
         if d is not None and d.player != viewer:
             reason = f"it is not your decision now ({s.players[d.player].name} is deciding). " + reason

@@ -46,6 +46,7 @@ from ..targets import (
 )
 from ..upcalls import cost_payable, pay_cost
 from ..wording import possessive
+from ..zones import GRAVEYARD
 
 MAX_KICKS = 10                          # multikicker: the most kicks offered
 FREE = "free"        # cast "without paying its mana cost", an alternative cost (CR 118.9): cascade
@@ -159,7 +160,7 @@ def cast_from(o) -> tuple[str, ...]:
     """The cost a cast from ``o``'s zone uses: from a graveyard, flashback or escape (alternative
     costs, CR 702.34a, 702.138a), retrace or jump-start (additional costs, CR 702.81a, 702.133a)
     or the alternative cost its own static ability names (Brokkos: mutate only, its rulings)."""
-    if o.zone != "graveyard":
+    if o.zone != GRAVEYARD:
         return ()
     if keyword(o.card, "flashback"):
         return ("flashback",)
@@ -376,7 +377,7 @@ def assisted(s, player: int, o, total: ManaCost, use) -> ManaCost:
 
 def cast_label(o) -> str:
     """How a cast action reads: "cast Think Twice" or "... with flashback {2}{U}"."""
-    if o.zone != "graveyard":
+    if o.zone != GRAVEYARD:
         return f"cast {o.card.name}"
     if cast_from(o) == ("retrace",):
         return f"cast {o.card.name} from the graveyard with retrace, discarding a land card"

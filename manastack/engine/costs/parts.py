@@ -26,6 +26,7 @@ from ..decisions import Action, ActionKind, Decision
 from ..filters import life_cant_change, matches, objects_matching
 from ..runner import Ctx
 from ..state import Obj, State
+from ..zones import BATTLEFIELD, EXILE, HAND
 
 
 class When(IntEnum):
@@ -96,7 +97,7 @@ def _counter_takers(s: State, player: int, o: Obj, part: ir.PutCounterCost) -> l
     """The permanents ``part``'s counter may be put on: ``o`` itself on the battlefield, or those
     of ``player``'s its filter describes."""
     if part.filter is None:
-        return [o.id] if o.zone == "battlefield" else []
+        return [o.id] if o.zone == BATTLEFIELD else []
     return [p.id for p in objects_matching(s, part.filter, o, player)]
 
 
@@ -126,7 +127,7 @@ def _noun(f: ir.Filter | None, n: int, adjective: str = "") -> str:
             + list(f.subtypes) + [t.lower() for t in f.types]
         if not words[1:]:
             words.append("permanent")
-        if f.zone != "battlefield":
+        if f.zone != BATTLEFIELD:
             words.append("card")
     noun = " ".join(w for w in words if w)
     count = _NUMBERS[n] if n < len(_NUMBERS) else str(n)
@@ -208,7 +209,7 @@ def _pay_any_counters(pay: Payment, o: Obj, part: ir.RemoveAnyCountersCost) -> O
 
 def _on_battlefield(s: State, o: Obj, payer: int, part: ir.ExertCost | ir.ReturnSelfCost,
                     cost: ir.Cost) -> str | None:
-    return None if o.zone == "battlefield" else "it is not on the battlefield (CR 118.3)"
+    return None if o.zone == BATTLEFIELD else "it is not on the battlefield (CR 118.3)"
 
 
 def _pay_exert(pay: Payment, o: Obj, part: ir.ExertCost) -> Obj:
@@ -226,7 +227,7 @@ def _pay_sacrifice_self(pay: Payment, o: Obj, part: ir.SacrificeSelfCost) -> Obj
 
 
 def _discard_self_why_not(s: State, o: Obj, payer: int, part: ir.DiscardSelfCost, cost: ir.Cost) -> str | None:
-    return None if o.zone == "hand" else "it is not in a hand (CR 702.29a, 113.6k)"
+    return None if o.zone == HAND else "it is not in a hand (CR 702.29a, 113.6k)"
 
 
 def _pay_discard_self(pay: Payment, o: Obj, part: ir.DiscardSelfCost) -> Obj:
@@ -240,12 +241,12 @@ def _exile_self_why_not(s: State, o: Obj, payer: int, part: ir.ExileSelfCost, co
 
 
 def _pay_exile_self(pay: Payment, o: Obj, part: ir.ExileSelfCost) -> Obj:
-    events.move(pay.ctx, o, "exile", cause=f"cost of {pay.what}", rules=("118.3", "406.1"))
+    events.move(pay.ctx, o, EXILE, cause=f"cost of {pay.what}", rules=("118.3", "406.1"))
     return o
 
 
 def _pay_return_self(pay: Payment, o: Obj, part: ir.ReturnSelfCost) -> Obj:
-    events.move(pay.ctx, o, "hand", cause=f"cost of {pay.what}", rules=("118.3",))
+    events.move(pay.ctx, o, HAND, cause=f"cost of {pay.what}", rules=("118.3",))
     return o
 
 
@@ -328,7 +329,7 @@ def _pay_return(pay: Payment, o: Obj, part: ir.ReturnToHandCost) -> Obj:
         answer = ctx.ask(Decision(pay.player, "return_cost", f"Choose a permanent to return to its owner's hand "
                                   f"for {pay.what}", tuple(Action(ActionKind.CHOOSE, (c.id,), c.card.name)
                                                            for c in permanents)))
-        events.move(ctx, s.objs[answer.args[0]], "hand", cause=f"cost of {pay.what}", rules=("118.3",))
+        events.move(ctx, s.objs[answer.args[0]], HAND, cause=f"cost of {pay.what}", rules=("118.3",))
     return o
 
 
@@ -424,7 +425,7 @@ def _pay_exile_hand(pay: Payment, o: Obj, part: ir.ExileFromHandCost) -> Obj:
         answer = ctx.ask(Decision(pay.player, "exile_cost", f"Choose a card to exile from your hand for {pay.what}",
                                   tuple(Action(ActionKind.CHOOSE, (c,), s.objs[c].card.name)
                                         for c in _in_hand(s, pay.player, o, part.filter))))
-        events.move(ctx, s.objs[answer.args[0]], "exile", cause=f"cost of {pay.what}", rules=("118.3", "406.1"))
+        events.move(ctx, s.objs[answer.args[0]], EXILE, cause=f"cost of {pay.what}", rules=("118.3", "406.1"))
     return o
 
 
@@ -457,7 +458,7 @@ def _pay_exile_graveyard(pay: Payment, o: Obj, part: ir.ExileFromGraveyardCost) 
         answer = ctx.ask(Decision(pay.player, "exile_cost", f"Choose a card to exile from your graveyard for {pay.what}",
                                   tuple(Action(ActionKind.CHOOSE, (c,), s.objs[c].card.name)
                                         for c in _in_graveyard(s, pay.player, o, part.filter))))
-        events.move(ctx, s.objs[answer.args[0]], "exile", cause=f"cost of {pay.what}", rules=("118.3", "406.1"))
+        events.move(ctx, s.objs[answer.args[0]], EXILE, cause=f"cost of {pay.what}", rules=("118.3", "406.1"))
     return o
 
 

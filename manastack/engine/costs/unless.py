@@ -16,6 +16,7 @@ from ..mana.abilities import can_afford
 from ..resolution import amount, execute, named_players, resolve_subject, source_obj
 from ..state import Obj
 from ..wording import possessive
+from ..zones import BATTLEFIELD
 
 
 UPKEEP_RULES = {"echo": "702.30a", "cumulative upkeep": "702.24a"}
@@ -53,7 +54,7 @@ def sacrifice_unless_pays(ctx, e: ir.SacrificeUnlessPays, rc) -> None:
     rule = UPKEEP_RULES.get(e.keyword, "118.12a")
     label = f"{possessive(rc.card.name)} {e.keyword}"
     perms = [o for o in resolve_subject(ctx, e.what, rc) if isinstance(o, Obj) and s.objs.get(o.id) is o
-             and o.zone == "battlefield" and o.controller == player]
+             and o.zone == BATTLEFIELD and o.controller == player]
     if not perms:
         s.add_log(f"{label}: {rc.card.name} is no longer on the battlefield under {p.name}'s control, "
                   "so there is nothing to sacrifice", ("701.21a", "603.5"), "resolve")

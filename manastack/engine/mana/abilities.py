@@ -48,6 +48,7 @@ from ..state import Obj, PendingTrigger, State
 from ..triggers import collect, instances
 from ..upcalls import cost_payable, pay_cost, source_reports
 from ..wording import possessive
+from ..zones import BATTLEFIELD
 
 __all__ = ["mana_sources", "activate", "resolve_mana_triggers", "add_mana", "triggered_bonus",
            "net_outputs", "net_outputs_for", "Alternative", "plan_payment", "can_afford",
@@ -161,7 +162,7 @@ def activate(ctx: Ctx, player: int, o: Obj, idx: int, output: tuple[str, ...] | 
     by the auto-payer (the mana to add, a creature to tap for a cost)."""
     s = ctx.s
     ab = mana_ability(s, o, idx)
-    if ab is None or o.zone != "battlefield" or o.controller != player or forbidden(s, o, ab):
+    if ab is None or o.zone != BATTLEFIELD or o.controller != player or forbidden(s, o, ab):
         raise ValueError(f"{o.card.name} has no mana ability {idx} that "
                          f"{s.players[player].name} can activate")
     if limited(ab):
@@ -281,7 +282,7 @@ def add_mana(ctx: Ctx, rc, e: ir.AddMana) -> None:
                                         for out in options)))
         chosen = tuple(answer.args[0])
     mana = chosen
-    if rc.tapped_for_mana and src.zone == "battlefield":
+    if rc.tapped_for_mana and src.zone == BATTLEFIELD:
         mana = mana_replacement.replace_production(ctx, src, rc.controller, chosen)
     p = s.players[player]
     rules = ("106.4", "106.12b") if mana != chosen else ("106.4",)

@@ -23,6 +23,7 @@ from .abilities import CONVOKE, DELVE, IMPROVISE, net_outputs, plan_payment, why
 from .spend import PoolMana, made, spell_use
 from .types import could_produce_map, explain_could_produce, mana_abilities, mana_ability
 from ..state import Obj, State
+from ..zones import BATTLEFIELD
 
 
 @dataclass(frozen=True)
@@ -157,7 +158,7 @@ def explain_payment(s: State, player: int, cost: str | ManaCost, spell: int | No
 
 def _permanent(s: State, oid: int) -> Obj:
     o = s.objs.get(oid)
-    if o is None or o.zone != "battlefield":
+    if o is None or o.zone != BATTLEFIELD:
         raise ValueError(f"no permanent with id {oid!r} on the battlefield")
     return o
 

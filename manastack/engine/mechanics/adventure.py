@@ -19,6 +19,7 @@ from manastack.cards.multiface import Layout
 from .. import events
 from ..effect_records import MayPlay
 from ..state import Obj
+from ..zones import EXILE
 
 WHILE_EXILED = "while_exiled"     # how long the permission lasts: while the card stays in exile
 
@@ -50,7 +51,7 @@ def exile_resolved(ctx, spell: Obj, controller: int) -> None:
     for as long as it stays there (not as an Adventure: only cards in hand are cast so here)."""
     s = ctx.s
     name = spell.card.name
-    new = events.move(ctx, spell, "exile", cause=f"{name} was cast as an Adventure", rules=("715.3d",))
+    new = events.move(ctx, spell, EXILE, cause=f"{name} was cast as an Adventure", rules=("715.3d",))
     if new is None:                      # a copy of an Adventure spell ceases to exist
         return
     s.effects.append(MayPlay(new.id, WHILE_EXILED, s.new_timestamp(), new.card.name))

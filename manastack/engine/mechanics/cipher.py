@@ -16,6 +16,7 @@ from ..state import Obj, StackItem
 from ..timing import split_second
 from ..targets import choose_modes_and_targets, spell_ability_index
 from ..triggers import announce_targets
+from ..zones import EXILE
 
 
 def encode_cipher(ctx, spell, controller: int) -> bool:
@@ -36,7 +37,7 @@ def encode_cipher(ctx, spell, controller: int) -> bool:
     if answer.kind == ActionKind.NO:
         return False
     host = s.objs[answer.args[0]]
-    new = events.move(ctx, spell, "exile", cause="cipher", rules=("702.99a",))
+    new = events.move(ctx, spell, EXILE, cause="cipher", rules=("702.99a",))
     if new is not None:
         events.link_exiled(ctx, new, host.id)
     s.add_log(f"{spell.card.name} is encoded on {host.card.name}", ("702.99a", "702.99b"), "effect")
@@ -49,7 +50,7 @@ def cast_encoded_copy(ctx, e: ir.CastEncodedCopy, rc) -> None:
     still apply to that alternative cost (CR 118.9d, Damping Sphere)."""
     s = ctx.s
     encoded = s.objs.get(rc.event.encoded) if rc.event.encoded is not None else None
-    if encoded is None or encoded.zone != "exile":
+    if encoded is None or encoded.zone != EXILE:
         return
     player = rc.controller
     card = encoded.card

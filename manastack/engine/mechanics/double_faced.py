@@ -19,6 +19,7 @@ from .. import exercise
 from .morph import is_face_down
 from ..resolution import named_objects
 from ..state import Obj
+from ..zones import BATTLEFIELD
 
 
 def is_back_face_up(o: Obj) -> bool:
@@ -66,7 +67,7 @@ def transform_effect(ctx, e: ir.Transform, rc) -> None:
     stack -- seen here as the face that is up no longer being the face the ability came from."""
     s = ctx.s
     for o in named_objects(ctx, e.what, rc):
-        if o.zone != "battlefield":
+        if o.zone != BATTLEFIELD:
             continue
         if o.id == rc.source and getattr(rc.card, "name", o.card.name) != o.card.name \
                 and o.card.layout is Layout.TRANSFORM:

@@ -19,6 +19,7 @@ from manastack.oracle import ir
 from .. import exercise
 from ..resolution import named_objects
 from ..state import Obj
+from ..zones import BATTLEFIELD
 
 FLIPPED = "flipped"     # the status, kept among the permanent's designations
 
@@ -54,7 +55,7 @@ def flip(ctx, o: Obj) -> bool:
 def flip_effect(ctx, e: ir.Flip, rc) -> None:
     """"Flip ~" / "flip it": each permanent named flips (CR 710.2)."""
     for o in named_objects(ctx, e.what, rc):
-        if o.zone == "battlefield":
+        if o.zone == BATTLEFIELD:
             flip(ctx, o)
 
 

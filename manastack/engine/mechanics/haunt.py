@@ -14,6 +14,7 @@ from .. import events
 from ..resolution import named_objects
 from ..runner import Ctx
 from ..state import HAUNTING
+from ..zones import EXILE, GRAVEYARD
 
 
 def haunt_exile(ctx: Ctx, e: ir.HauntExile, rc) -> None:
@@ -22,15 +23,15 @@ def haunt_exile(ctx: Ctx, e: ir.HauntExile, rc) -> None:
     s = ctx.s
     seen = rc.event
     card = s.objs.get(seen.obj) if seen is not None and seen.obj is not None else None
-    if card is None or card.zone != "graveyard":
+    if card is None or card.zone != GRAVEYARD:
         s.add_log(f"{rc.card.name} is no longer in the graveyard: it isn't exiled", ("400.7", "702.55a"), "resolve")
         return
     haunted = named_objects(ctx, ir.Target(0), rc)
     if not haunted:
         return
     creature = haunted[0]
-    exiled = events.move(ctx, card, "exile", cause=f"haunt of {rc.card.name}", rules=("702.55a",))
-    if exiled is None or exiled.zone != "exile":
+    exiled = events.move(ctx, card, EXILE, cause=f"haunt of {rc.card.name}", rules=("702.55a",))
+    if exiled is None or exiled.zone != EXILE:
         return
     events.link_exiled(ctx, exiled, creature.id, (HAUNTING,))
     s.add_log(f"{exiled.card.name} haunts {creature.card.name}", ("702.55a", "702.55b"), "effect")

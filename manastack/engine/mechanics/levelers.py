@@ -12,6 +12,7 @@ it is the card (CR 711.6; ``CardDef.main``).
 from __future__ import annotations
 
 from ..state import Obj, State
+from ..zones import BATTLEFIELD
 
 LEVEL = "level"
 
@@ -30,7 +31,7 @@ def refresh(s: State, o: Obj, quiet: bool = False) -> None:
     A copy of a leveler copies its level symbols, not its level: the copy's own level counters
     decide (Student of Warfare's ruling). ``quiet``: no log line (a board being set up)."""
     card = o.card
-    if o.zone != "battlefield" or not (card.levels or card.leveled):
+    if o.zone != BATTLEFIELD or not (card.levels or card.leveled):
         return
     now = face_for(card, o.counters.get(LEVEL, 0))
     if now is card:

@@ -13,6 +13,7 @@ from .merged import component_of, components, merged_card
 from .morph import is_face_down
 from ..runner import Ctx
 from ..triggers import collect
+from ..zones import BATTLEFIELD
 
 MUTATE = "mutate"
 
@@ -29,7 +30,7 @@ def resolve_merging(ctx: Ctx, item, spell, targets) -> bool:
     (CR 608.2b), the mutate target last."""
     s = ctx.s
     chosen = targets[-1][0] if targets and targets[-1] else None
-    if chosen is None or chosen not in s.objs or s.objs[chosen].zone != "battlefield":
+    if chosen is None or chosen not in s.objs or s.objs[chosen].zone != BATTLEFIELD:
         spell = s.own(spell.id)
         spell.cast_costs = tuple(c for c in spell.cast_costs if c != MUTATE)
         s.add_log(f"{spell.card.name}'s mutate target is illegal: it is no longer a mutating creature spell and "

@@ -14,6 +14,7 @@ from ..event_types import PhasedIn, PhasedOut
 from ..runner import Ctx
 from ..state import Obj, Phased, PlayerRef, State
 from ..triggers import collect
+from ..zones import BATTLEFIELD
 
 
 def phase_out(ctx: Ctx, objs: list[Obj], cause: str) -> None:
@@ -107,7 +108,7 @@ def _phase_in(ctx: Ctx, objs: list[Obj]) -> None:
             gone_from = s.players[a.index].lost
         else:
             host = s.objs.get(a) if a is not None else None
-            gone_from = a is not None and (host is None or host.zone != "battlefield")
+            gone_from = a is not None and (host is None or host.zone != BATTLEFIELD)
         if gone_from:
             mine.attached_to = None         # CR 702.26i: what it was attached to is gone
             unattached.append(mine.card.name)

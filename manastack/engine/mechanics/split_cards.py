@@ -19,6 +19,7 @@ from __future__ import annotations
 from manastack.oracle import ir
 
 from ..state import Obj
+from ..zones import GRAVEYARD, HAND
 
 AFTERMATH = "aftermath"
 
@@ -51,12 +52,12 @@ def zone_problem(o: Obj, player: int, index: int | None) -> str | None:
     half with aftermath only from its owner's graveyard, the other half and a fused spell not
     from a graveyard, a fused spell only from the hand (CR 702.127a, 702.102a)."""
     if index is None:
-        return None if o.zone == "hand" and o.owner == player else \
+        return None if o.zone == HAND and o.owner == player else \
             "a fused split spell can be cast only from its owner's hand (CR 702.102a)"
     half = o.card.halves[index]
     if has_aftermath(half):
-        return None if o.zone == "graveyard" and o.owner == player else \
+        return None if o.zone == GRAVEYARD and o.owner == player else \
             f"{half.name} has aftermath: it can be cast only from its owner's graveyard (CR 702.127a)"
-    if o.zone == "graveyard":
+    if o.zone == GRAVEYARD:
         return f"{half.name} can't be cast from a graveyard (CR 601.3)"
     return None

@@ -25,6 +25,7 @@ from ..mana.abilities import can_afford
 from ..state import PendingTrigger
 from ..timing import can_cast_timing
 from ..wording import possessive
+from ..zones import EXILE, HAND
 
 HASTE = "suspend"        # the alternative cost named in cast_costs: cast by suspend (CR 702.62a)
 
@@ -61,7 +62,7 @@ def suspend(ctx, player: int, oid: int) -> None:
     s = ctx.s
     o = s.objs[oid]
     kw = keyword(o.card)
-    if kw is None or o.zone != "hand" or o.owner != player:
+    if kw is None or o.zone != HAND or o.owner != player:
         raise IllegalActionError(f"{o.card.name} can't be suspended")
     cost, n = _terms(kw)
     pay_mana(ctx, player, cost, f"suspending {o.card.name}")
@@ -101,7 +102,7 @@ def cast_suspended(ctx, e: ir.CastSuspended, rc) -> None:
     mana cost, ignoring timing (CR 608.2g); if they don't, it remains exiled."""
     s = ctx.s
     o = s.objs.get(rc.source)
-    if o is None or o.zone != "exile":
+    if o is None or o.zone != EXILE:
         s.add_log(f"{possessive(rc.card.name)} suspend ability does nothing: the card isn't exiled any more",
                   ("702.62a", "603.4"), "resolve")
         return
