@@ -95,14 +95,8 @@ def produce_options(s: State, o: Obj, produce: ir.ManaProduce, event: Seen | Non
     n = amount_of(s, produce.amount, o, event)
     if n <= 0:
         return []
-    if produce.symbols:
-        return [tuple(produce.symbols) * n]
-    if produce.any_color:
-        return [(c,) * (produce.any_color * n) for c in COLORS]
-    if produce.choice:
-        return [(c,) * n for c in produce.choice]
-    if produce.combos:
-        return [tuple(c) * n for c in produce.combos]
+    if (fixed := _from_lists(produce, n)) is not None:
+        return fixed
     if produce.like_land_could_produce:
         found = lands_could_produce(s, o, produce.like_land_could_produce, types)
         if produce.color_only:
@@ -133,13 +127,22 @@ def fixed_options(produce: ir.ManaProduce) -> list[tuple[str, ...]]:
         raise TypeError(f"not a fixed amount of mana: {n!r}")
     if n <= 0:
         return []
+    fixed = _from_lists(produce, n)
+    return fixed if fixed is not None else []
+
+
+def _from_lists(produce: ir.ManaProduce, n: int) -> list[tuple[str, ...]] | None:
+    """The options ``n`` times what ``produce`` adds from a fixed list (symbols, any color, a
+    choice, combinations); None for mana of another kind."""
     if produce.symbols:
         return [tuple(produce.symbols) * n]
     if produce.any_color:
         return [(c,) * (produce.any_color * n) for c in COLORS]
     if produce.choice:
         return [(c,) * n for c in produce.choice]
-    return [tuple(c) * n for c in produce.combos]
+    if produce.combos:
+        return [tuple(c) * n for c in produce.combos]
+    return None
 
 
 def commander_identity_words(s: State, player: int) -> str:
