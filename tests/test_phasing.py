@@ -473,3 +473,42 @@ def test_the_view_lists_phased_out_permanents_apart(db):
     view = g.view(1)
     assert [p["name"] for p in view["battlefield"]] == ["Island"]
     assert [(p["name"], p["phased_out"]) for p in view["phased_out"]] == [("Teferi's Imp", True)]
+
+
+def test_a_loaded_save_phases_permanents_in_in_the_order_they_phased_out(db):
+    """The phased-out permanents are saved in the order they phased out, which need not be the
+    order of their ids: a loaded game phases them in in the same order, logs the same and saves
+    the same (CR 702.26a, 502.1)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Island, Island, Island, Island, Vodalian Illusionist, Vodalian Illusionist,
+                  Grizzly Bears, Memnite]
+    library: [Island, Island]
+  - name: Bob
+    library: [Island, Island]
+""", turn=3)
+    cast_and_pay(g, "activate Vodalian Illusionist", "Memnite")
+    resolve(g)
+    cast_and_pay(g, "activate Vodalian Illusionist", "Grizzly Bears")
+    resolve(g)
+    s = g.current_state()
+    assert [s.objs[i].card.name for i in s.phased_out] == ["Memnite", "Grizzly Bears"]
+    assert list(s.phased_out) != sorted(s.phased_out)
+    loaded = Game.from_json(g.to_json(), cards=db)
+    assert loaded.current_state().phased_out == s.phased_out
+    for game in (g, loaded):
+        while game.current_state().turn < 5:
+            game.push(game.legal_actions()[0] if game.pending.kind != "priority" else Action("pass"))
+    assert "Memnite, Grizzly Bears phase in" in g.explain()
+    assert loaded.to_json() == g.to_json()
+    out = json.loads(loaded.to_json())
+    cast_and_pay(loaded, "activate Vodalian Illusionist", "Memnite")
+    resolve(loaded)
+    twice = json.loads(loaded.to_json())
+    twice["state"]["phased_out"] *= 2
+    with pytest.raises(SaveError, match=r"^\$\.state\.phased_out\[1\]: object \d+ is also at"):
+        Game.from_json(json.dumps(twice), cards=db)
+    twice["state"]["phased_out"] = []
+    with pytest.raises(SaveError, match=r"is phased out but not in \$\.state\.phased_out"):
+        Game.from_json(json.dumps(twice), cards=db)
+    assert out["state"]["phased_out"] == []

@@ -158,6 +158,7 @@ def _records_ok(data: dict) -> bool:
     passed is one the full schema accepts."""
     st = data["state"]
     return (_objects_ok(st["objects"]) and _log_ok(st["log"]) and _ids_ok(st["battlefield"])
+            and _ids_ok(st.get("phased_out", []))
             and all(_ids_ok(p[zone]) for p in st["players"] for zone in ZONE_LISTS))
 
 
@@ -253,6 +254,19 @@ def _check_state(st: dict, cards: CardDB | None) -> None:
         place(oid, "$.state.battlefield", k, "battlefield", None)
         if objects[oid][1].get("phased_out"):
             raise SaveError(f"$.state.battlefield[{k}]: object {oid} is phased out, so not listed here (CR 702.26b)")
+    if "phased_out" in st:      # the phased-out permanents, in the order they phased out
+        for k, oid in enumerate(st["phased_out"]):
+            path = f"$.state.phased_out[{k}]"
+            if oid not in objects or not objects[oid][1].get("phased_out"):
+                raise SaveError(f"{path}: object {oid} is no phased-out permanent (CR 702.26b)")
+            if oid in where:
+                other, i = where[oid]
+                raise SaveError(f"{path}: object {oid} is also at {other}[{i}]")
+            where[oid] = ("$.state.phased_out", k)
+        unlisted = [oid for oid in objects if objects[oid][1].get("phased_out") and oid not in where]
+        if unlisted:
+            raise SaveError(f"$.state.objects[{objects[unlisted[0]][0]}]: object {unlisted[0]} is phased out "
+                            "but not in $.state.phased_out")
     item_ids: set[int] = set()
     for k, item in enumerate(st["stack"]):
         if item["id"] in item_ids:

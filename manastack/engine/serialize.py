@@ -127,6 +127,7 @@ def state_to_data(s: State) -> dict:
                     for p in s.players],
         "objects": objs,
         "battlefield": list(s.battlefield),
+        "phased_out": list(s.phased_out),       # in the order they phased out (CR 702.26b)
         "stack": stack,
         "pending_triggers": pending,
         "effects": [_effect_to_data(e, ck) for e in s.effects],
@@ -249,7 +250,8 @@ def state_from_data(data: dict, db=None) -> State:
                  for pd in data["players"]]
     s.objs = {od["id"]: _obj_from_data(od, cards) for od in data["objects"]}
     s.battlefield = tuple(data["battlefield"])
-    s.phased_out = tuple(oid for oid, o in s.objs.items() if o.phased_out)
+    # saves made before phasing kept no order of the phased-out permanents
+    s.phased_out = tuple(data.get("phased_out") or (oid for oid, o in s.objs.items() if o.phased_out))
     s.stack = [_restore(StackItem, d, card=cards[d["card"]], modes=tuple(d["modes"]),
                         riders=tuple(tuple(r) for r in d.get("riders", ())),
                         division=tuple(tuple(g) for g in d.get("division", ())),
