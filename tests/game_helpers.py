@@ -9,9 +9,10 @@ from manastack.scenario import Scenario
 from .test_random_games import check_invariants
 
 
-def play(text: str) -> Game:
-    """Run a scenario written in the test; its expectations must pass."""
-    run = Scenario.from_text(text).run()
+def play(text: str, cards=None) -> Game:
+    """Run a scenario written in the test (with the card database ``cards``, or the bundled
+    cards); its expectations must pass."""
+    run = Scenario.from_text(text, cards=cards).run()
     failed = [f"{o.what}: expected {o.expected}, got {o.actual}" for o in run.results if not o.passed]
     assert not failed, failed
     return run.game

@@ -5,13 +5,8 @@ scenarios/cards/ play the main cases; these tests pin the rest."""
 from __future__ import annotations
 
 from manastack.oracle import ir
-from manastack.scenario import Scenario
 
-
-def run(text: str, db):
-    result = Scenario.from_text(text, cards=db).run()
-    assert all(o.passed for o in result.results), [(o.what, o.expected, o.actual) for o in result.failures]
-    return result.game
+from .game_helpers import play as run
 
 
 def effects_of(db, name):

@@ -15,18 +15,11 @@ from manastack.engine.filters import legal_targets
 from manastack.engine.state import PlayerRef, enchanted_player
 from manastack.engine.targets import aura_target_spec
 from manastack.engine.view import player_view
-from manastack.scenario import Scenario
 
-from .game_helpers import board, cast_and_pay, pick, resolve
+from .game_helpers import play as run, board, cast_and_pay, pick, resolve
 
 CURSES = ("Curse of the Bloody Tome", "Curse of Death's Hold", "Curse of Predation", "Curse of the Forsaken",
           "Curse of the Nightly Hunt", "Psychic Possession", "Trespasser's Curse", "Curse of Stalked Prey")
-
-
-def run(text: str, db) -> Game:
-    result = Scenario.from_text(text, cards=db).run()
-    assert all(o.passed for o in result.results), [(o.what, o.expected, o.actual) for o in result.failures]
-    return result.game
 
 
 def _obj(g: Game, name: str):

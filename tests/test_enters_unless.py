@@ -4,13 +4,8 @@ checked with real cards and their rulings (cited by date, paraphrased)."""
 from __future__ import annotations
 
 from manastack.oracle import ir
-from manastack.scenario import Scenario
 
-
-def run(text: str, db):
-    result = Scenario.from_text(text, cards=db).run()
-    assert all(o.passed for o in result.results), [(o.what, o.expected, o.actual) for o in result.failures]
-    return result.game
+from .game_helpers import play as run
 
 
 def test_the_conditions_compile_from_their_parts(corpus_db):

@@ -5,14 +5,8 @@ from __future__ import annotations
 import pytest
 
 from manastack.cards import CardDef
-from manastack.scenario import Scenario
 
-
-def run(text: str, db):
-    result = Scenario.from_text(text, cards=db).run()
-    failed = [f"{o.what}: expected {o.expected}, got {o.actual}" for o in result.results if not o.passed]
-    assert not failed, failed
-    return result.game
+from .game_helpers import play as run
 
 
 def test_if_you_do_it_is_the_attacking_creature(corpus_db):

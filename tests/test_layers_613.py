@@ -9,15 +9,8 @@ from manastack.engine.mana import query as mq
 from manastack.engine.effect_records import GrantKeywords, LoseKeywords, ModifyPT, SetColors, SetPT, SwitchPT
 from manastack.engine.upcalls import matches
 from manastack.oracle import ir
-from manastack.scenario import Scenario
 
-from .game_helpers import board, cast_and_pay, names, resolve
-
-
-def run(text: str, db):
-    result = Scenario.from_text(text, cards=db).run()
-    assert all(o.passed for o in result.results), [(o.what, o.expected, o.actual) for o in result.failures]
-    return result.game
+from .game_helpers import play as run, board, cast_and_pay, names, resolve
 
 
 def perm(g, name, nth=0):

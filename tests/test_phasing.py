@@ -12,15 +12,8 @@ from manastack.engine import characteristics as ch
 from manastack.engine.save_check import SaveError
 from manastack.engine.decisions import Action
 from manastack.oracle import ir
-from manastack.scenario import Scenario
 
-from .game_helpers import board, cast_and_pay, labels, pick, resolve
-
-
-def run(text: str, db) -> Game:
-    result = Scenario.from_text(text, cards=db).run()
-    assert all(o.passed for o in result.results), [(o.what, o.expected, o.actual) for o in result.failures]
-    return result.game
+from .game_helpers import play as run, board, cast_and_pay, labels, pick, resolve
 
 
 def _effects(db, name: str) -> list:

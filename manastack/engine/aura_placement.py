@@ -26,41 +26,38 @@ def enchant_choice(ctx: Ctx, o: Obj, controller: int, named: int | None = None) 
     if spec is None:
         return None
     s = ctx.s
+    seen = o.copy()                 # the Aura as it will be: on the battlefield, under ``controller``
+    seen.zone, seen.controller = BATTLEFIELD, controller
     if spec.kind != "permanent":
-        return _player_choice(ctx, o, controller) if named is None else NOTHING
-    seen = o.copy()
-    seen.zone, seen.controller = "battlefield", controller
+        if named is not None:
+            return NOTHING
+        players = [p.index for p in s.players if may_enchant_player(s, seen, p.index)]
+        chosen = _ask(ctx, o, controller, "player", tuple(
+            Action(ActionKind.PLAYER, (player_ref(p),), s.players[p].name) for p in players))
+        return NOTHING if chosen is None else PlayerRef(player_of(chosen))
     candidates = s.permanents() if named is None else [s.objs[named]] if named in s.battlefield else []
     legal = [p for p in candidates if matches(s, p, spec.filter, seen, controller)
              and not ("protection" in ch.keywords(s, p) and protected_from(s, p, seen))]
     if named is not None and legal:
         return named
-    if not legal:
-        s.add_log(f"{o.card.name} has nothing it could enchant, so it stays in its owner's {o.zone}",
-                  ("303.4g",), "zone")
-        return NOTHING
+    chosen = _ask(ctx, o, controller, "permanent",
+                  tuple(Action(ActionKind.CHOOSE, (p.id,), p.card.name) for p in legal))
+    return NOTHING if chosen is None else int(chosen)
+
+
+def _ask(ctx: Ctx, o: Obj, controller: int, what: str, options: tuple[Action, ...]) -> int | str | None:
+    """CR 303.4f-g: ``controller`` chooses among ``options`` the ``what`` (permanent or player)
+    the entering Aura ``o`` will enchant: the chosen action's argument, or None (logged) when
+    there is nothing to choose and the Aura stays where it is. A player with protection from it
+    was left out of the options (CR 702.16c); choosing doesn't target (CR 115.10)."""
+    if not options:
+        ctx.s.add_log(f"{o.card.name} has no {what} it could enchant, so it stays in its owner's {o.zone}",
+                      ("303.4g",), "zone")
+        return None
     answer = ctx.ask(Decision(controller, DecisionKind.CHOOSE_ENCHANTED,
-                              f"{o.card.name} enters the battlefield: choose what it will enchant (CR 303.4f)",
-                              tuple(Action(ActionKind.CHOOSE, (p.id,), p.card.name) for p in legal)))
+                              f"{o.card.name} enters the battlefield: choose the {what} it will enchant (CR 303.4f)",
+                              options))
     return answer.args[0]
-
-
-def _player_choice(ctx: Ctx, o: Obj, controller: int) -> PlayerRef | int:
-    """CR 303.4f-g, 702.5d: the player an Aura with "Enchant player" or "Enchant opponent" put
-    onto the battlefield will enchant, chosen by its controller; it doesn't target (CR 115.10),
-    but a player with protection from it can't be chosen (CR 702.16c)."""
-    s = ctx.s
-    seen = o.copy()
-    seen.zone, seen.controller = "battlefield", controller
-    legal = [p.index for p in s.players if may_enchant_player(s, seen, p.index)]
-    if not legal:
-        s.add_log(f"{o.card.name} has no player it could enchant, so it stays in its owner's {o.zone}",
-                  ("303.4g",), "zone")
-        return NOTHING
-    answer = ctx.ask(Decision(controller, DecisionKind.CHOOSE_ENCHANTED,
-                              f"{o.card.name} enters the battlefield: choose the player it will enchant (CR 303.4f)",
-                              tuple(Action(ActionKind.PLAYER, (player_ref(p),), s.players[p].name) for p in legal)))
-    return PlayerRef(player_of(answer.args[0]))
 
 
 def may_enchant_player(s, aura: Obj, player: int) -> bool:
