@@ -3,7 +3,10 @@ the battlefield" work from both (CR 113.6b, 903), while a commander card's other
 work in the command zone (CR 113.6). Edgar Markov and The Ur-Dragon, in games of three players."""
 from __future__ import annotations
 
+import json
+
 from manastack import Game
+from manastack.engine import characteristics as ch
 from manastack.engine.decisions import Action
 from manastack.engine.legality import why_not_cast
 from manastack.scenario import Scenario
@@ -142,3 +145,86 @@ def test_the_ur_dragon_on_the_stack_reduces_nothing(db):
     assert sum(1 for o in s.permanents(0) if not o.tapped) == 5
     shivan = next(i for i in s.players[0].hand if s.objs[i].card.name == "Shivan Dragon")
     assert why_not_cast(s, 0, s.objs[shivan]) is not None
+
+
+ARAHBO = "Arahbo, Roar of the World"
+
+
+def answer(g: Game, label: str) -> None:
+    """Answer the pending decision with the action labelled ``label``, paying automatically."""
+    g.push(next(a for a in g.legal_actions() if a.label == label))
+    while g.pending.kind == "pay":
+        g.push(Action("autopay"))
+
+
+def arahbo_board(db, cats: list[str], in_command: bool = True) -> Game:
+    """Alice's turn 5, first main phase, with Arahbo as her commander in the command zone (or on
+    the battlefield) and ``cats`` and six lands on the battlefield."""
+    permanents = ([] if in_command else [ARAHBO]) + cats + ["Forest", "Plains"] * 3
+    command = f'command: ["{ARAHBO}"]' if in_command else "command: []"
+    sc = Scenario.from_text(f"""
+format: commander
+turn: 5
+players:
+  - name: Alice
+    commanders: ["{ARAHBO}"]
+    {command}
+    battlefield: {json.dumps(permanents)}
+    library: [Island]
+  - name: Bob
+    library: [Island]
+  - name: Carol
+    library: [Island]
+""", cards=db)
+    return Game.from_state(sc.state, sc.db)
+
+
+def play_to_damage(g: Game, attackers: list[str], pay: bool = True) -> None:
+    """Play Alice's turn to the combat damage step: attack Bob with ``attackers``, answer every
+    "you may pay" of Arahbo's attack triggers with ``pay``, and pass otherwise."""
+    while g.current_state().step != "combat_damage":
+        kind = g.pending.kind
+        if kind == "attackers":
+            chosen = [a for a in g.legal_actions() if a.label in {f"attack Bob with {n}" for n in attackers}]
+            g.push(chosen[0] if chosen else next(a for a in g.legal_actions() if a.label == "no more attackers"))
+            attackers = [n for n in attackers if not chosen or chosen[0].label != f"attack Bob with {n}"]
+        elif kind == "may":
+            answer(g, "yes" if pay else "no")
+        else:
+            g.push(Action("pass") if kind == "priority" else g.legal_actions()[0])
+
+
+def lions(g: Game):
+    s = g.current_state()
+    o = next(o for o in s.permanents(0) if o.card.name == "Savannah Lions")
+    return ch.power(s, o), ch.toughness(s, o), "trample" in ch.keywords(s, o)
+
+
+def test_arahbo_counts_the_cats_power_as_its_ability_resolves(db):
+    """Arahbo's eminence gives Savannah Lions +3/+3 at the beginning of combat (5/4); when they
+    attack, Alice pays {1}{G}{W} and they gain trample and get +X/+X, X their power as that
+    ability resolves (ruling 2017-08-25; CR 107.3, 608.2h): 10/9, and 10 trample damage."""
+    g = arahbo_board(db, ["Savannah Lions"], in_command=False)
+    play_to_damage(g, ["Savannah Lions"])
+    assert lions(g) == (10, 9, True)
+    assert any(e.text == "Savannah Lions gets +5/+5 until end of turn" for e in g.log)
+    assert g.current_state().players[1].life == 40 - 10
+
+
+def test_arahbo_not_paid_and_each_cat_its_own_trigger(db):
+    """Ruling 2017-08-25: with two Cats attacking the ability triggers twice, each paid (or not)
+    on its own; declining leaves the Cat as it was."""
+    g = arahbo_board(db, ["Savannah Lions", "Whitemane Lion"], in_command=False)
+    play_to_damage(g, ["Savannah Lions", "Whitemane Lion"], pay=False)
+    assert sum("Arahbo, Roar of the World's ability triggers on" in e.text and "(attacks)" in e.text
+               for e in g.log) == 2
+    assert lions(g) == (5, 4, False)
+
+
+def test_arahbos_attack_trigger_does_not_work_from_the_command_zone(db):
+    """CR 113.6: only the eminence ability works in the command zone; Arahbo there gives the
+    +3/+3 but no attack trigger."""
+    g = arahbo_board(db, ["Savannah Lions"])
+    play_to_damage(g, ["Savannah Lions"])
+    assert lions(g) == (5, 4, False)
+    assert not any("(attacks)" in e.text for e in g.log)

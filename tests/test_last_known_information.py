@@ -8,6 +8,8 @@ from manastack.cards import CardDef
 from manastack.oracle import compile_card, ir
 from manastack.scenario import Scenario
 
+from .game_helpers import board, cast_and_pay, resolve
+
 
 def _card(name: str, text: str, type_line: str = "Instant") -> CardDef:
     types_part, _, subtypes = type_line.partition(" — ")
@@ -420,3 +422,24 @@ expect:
   library: {Alice: [Island]}
 """)
 
+
+
+def test_warstorm_surge_reads_the_power_the_creature_has_as_the_ability_resolves(corpus_db):
+    """Warstorm Surge ruling 2011-09-22 (CR 608.2h): the creature that entered deals damage equal
+    to its power as the ability resolves while it is still on the battlefield: Giant Growth in
+    response makes Grizzly Bears deal 5, not the 2 it had as it entered."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Grizzly Bears, Giant Growth]
+    battlefield: [Warstorm Surge, Forest, Forest, Forest]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Grizzly Bears")
+    resolve(g)
+    while g.pending.kind != "priority":         # the trigger's target: Bob
+        g.push(next(a for a in g.legal_actions() if "Bob" in a.label))
+    assert [i.card.name for i in g.current_state().stack] == ["Warstorm Surge"]
+    cast_and_pay(g, "cast Giant Growth", "Grizzly Bears")
+    resolve(g)
+    resolve(g)
+    assert g.current_state().players[1].life == 20 - 5

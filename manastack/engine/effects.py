@@ -669,6 +669,12 @@ def _while_source_tapped(ctx, rc) -> str | None:
     return f"{events.WHILE_TAPPED}:{src.id}"
 
 
+def _until_words(duration: str) -> str:
+    """How long an effect on a permanent lasts, in the log: "until end of turn" or "until end of
+    combat" (CR 514.2, 511.3); nothing for one that lasts (CR 611.2a) or ends otherwise."""
+    return {Duration.END_OF_TURN: " until end of turn", Duration.END_OF_COMBAT: " until end of combat"}.get(duration, "")
+
+
 def _modify_pt(ctx, e: ir.ModifyPT, rc):
     s = ctx.s
     p = amount(ctx, e.power, rc) * (-1 if e.negate_power else 1)
@@ -683,8 +689,7 @@ def _modify_pt(ctx, e: ir.ModifyPT, rc):
         if o.zone != BATTLEFIELD:
             continue
         s.effects.append(ModifyPT(o.id, p, t, lasts, s.new_timestamp(), rc.card.name))
-        until = " until end of turn" if e.duration == Duration.END_OF_TURN else ""
-        s.add_log(f"{o.card.name} gets {p:+d}/{t:+d}{until}", ("611.2", "613.4c"), "effect")
+        s.add_log(f"{o.card.name} gets {p:+d}/{t:+d}{_until_words(e.duration)}", ("611.2", "613.4c"), "effect")
 
 
 def _grant(ctx, e: ir.GrantKeywords, rc):
@@ -725,7 +730,7 @@ def _grant(ctx, e: ir.GrantKeywords, rc):
                                for p in protection)
         s.effects.append(GrantKeywords(o.id, names, e.duration, s.new_timestamp(), rc.card.name, protection))
         gained = [n for n in names if n not in ("protection", HEXPROOF_FROM)] + ([_protections_words(s, protection)] if protection else [])
-        s.add_log(f"{o.card.name} gains {', '.join(gained)} until end of turn", ("611.2", "613.1f"), "effect")
+        s.add_log(f"{o.card.name} gains {', '.join(gained)}{_until_words(e.duration)}", ("611.2", "613.1f"), "effect")
 
 
 def _life_cant_change(ctx, e: ir.LifeCantChange, rc):

@@ -142,8 +142,8 @@ def stat_of(ctx: Ctx, a: ir.StatOf, rc: ResolutionContext) -> int:
     """CR 608.2h: a characteristic of the object as it is, or as it last existed in the zone
     it left during this resolution (a creature Swords to Plowshares exiled)."""
     seen = rc.event.last_known
-    if a.what == ir.Ref("triggering_object") and seen is not None:   # it left (CR 603.10a)
-        return max(0, seen[a.stat])
+    if a.what == ir.Ref("triggering_object") and seen is not None and not _still_there(ctx, rc.event):
+        return max(0, seen[a.stat])     # it left (CR 603.10a): as it last existed
     if a.what == ir.Ref("self") and seen is not None and rc.event.old == rc.source \
             and rc.source not in ctx.s.objs:    # "When ~ dies, ... its power": as it left (603.10a)
         return max(0, seen[a.stat])
@@ -162,6 +162,13 @@ def stat_of(ctx: Ctx, a: ir.StatOf, rc: ResolutionContext) -> int:
         return ch.mana_value(o)
     value = ch.power(ctx.s, o) if a.stat == "power" else ch.toughness(ctx.s, o)
     return max(0, value)      # a negative number of life is no life (CR 107.1b)
+
+
+def _still_there(ctx: Ctx, event) -> bool:
+    """Whether the permanent an "enters" trigger saw is still on the battlefield, the same
+    object: then "its power" is its power now, not as it entered (CR 608.2h)."""
+    o = ctx.s.objs.get(event.obj) if event.obj is not None and event.to == BATTLEFIELD else None
+    return o is not None and o.zone == BATTLEFIELD
 
 
 def known_objects(ctx: Ctx, subject, rc: ResolutionContext) -> list[Obj]:

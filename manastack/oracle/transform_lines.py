@@ -898,6 +898,11 @@ class LineRules:
         effects = self.sentence([x for x in c if not isinstance(x, Token)])
         return [ir.IfYouDo(tuple(effects))]
 
+    def if_you_do_where(self, c):
+        """"If you do, it gets +X/+X until end of turn, where X is its power.": X is counted as
+        the instruction is carried out (CR 107.3, 608.2h)."""
+        return [ir.IfYouDo(tuple(self.where_x([x for x in c if not isinstance(x, Token) or x.type == "WHERE_X"])))]
+
     def if_kicked(self, c):
         """"If this spell was kicked, draw a card." (CR 702.33e). Targets that only a kicked
         spell has (CR 702.33g) are not supported."""
