@@ -672,7 +672,8 @@ def _while_source_tapped(ctx, rc) -> str | None:
 def _until_words(duration: str) -> str:
     """How long an effect on a permanent lasts, in the log: "until end of turn" or "until end of
     combat" (CR 514.2, 511.3); nothing for one that lasts (CR 611.2a) or ends otherwise."""
-    return {Duration.END_OF_TURN: " until end of turn", Duration.END_OF_COMBAT: " until end of combat"}.get(duration, "")
+    words: dict[str, str] = {Duration.END_OF_TURN: " until end of turn", Duration.END_OF_COMBAT: " until end of combat"}
+    return words.get(duration, "")
 
 
 def _modify_pt(ctx, e: ir.ModifyPT, rc):
