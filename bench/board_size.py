@@ -30,14 +30,13 @@ import os
 import pstats
 import shutil
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 import manastack
 from manastack import Game, RandomAgent, raise_gc_threshold
-from side_by_side import BenchError, checkout, resolve_ref
+from side_by_side import BenchError, checkout, resolve_ref, run_script
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DECKS = "mono-green,red-green,gruul-stompy:azorius-skies"
@@ -128,17 +127,9 @@ def against(ref: str, rounds: int, args: argparse.Namespace) -> None:
             runs: dict[str, list[dict]] = {"old": [], "new": []}
             for r in range(rounds):
                 for side in ("old", "new"):
-                    env = dict(os.environ, PYTHONPATH=str(trees[side]), PYTHONHASHSEED="0")
-                    cmd = [sys.executable, str(script), "--side", "--games", str(args.games),
-                           "--seed", str(args.seed), "--decks", args.decks] + (["--attack"] if args.attack else []) \
-                        + (["--history"] if args.history else [])
-                    out = subprocess.run(cmd, env=env, cwd=trees[side], capture_output=True, text=True)
-                    if out.returncode != 0:
-                        last = (out.stderr.strip().splitlines() or ["no message"])[-1]
-                        raise BenchError(f"the {side} side failed: {last}")
-                    answer = json.loads(out.stdout)
-                    if not Path(answer["module"]).resolve().is_relative_to(trees[side].resolve()):
-                        raise BenchError(f"the {side} side imported manastack from {answer['module']}")
+                    answer = run_script(script, trees[side], side, [
+                        "--games", str(args.games), "--seed", str(args.seed), "--decks", args.decks]
+                        + (["--attack"] if args.attack else []) + (["--history"] if args.history else []))
                     runs[side].append(answer)
                     print(f"round {r + 1}/{rounds} {side}: late/early {late_over_early(answer):.2f}x",
                           file=sys.stderr, flush=True)

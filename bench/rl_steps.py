@@ -30,7 +30,6 @@ import os
 import pstats
 import shutil
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -41,7 +40,7 @@ import numpy as np
 import manastack
 from manastack.gc_tuning import raise_gc_threshold
 from manastack.rl import MagicEnv
-from side_by_side import BenchError, checkout, resolve_ref
+from side_by_side import BenchError, checkout, resolve_ref, run_script
 
 ROOT = Path(__file__).resolve().parent.parent
 PROFILE_LINES = 50
@@ -117,18 +116,8 @@ def against(ref: str, rounds: int, steps: int, seed: int, profile: Path | None) 
             trees = {"old": tmp / "tree", "new": ROOT}
 
             def run(side: str, dump: Path | None = None) -> dict:
-                env = dict(os.environ, PYTHONPATH=str(trees[side]), PYTHONHASHSEED="0")
-                cmd = [sys.executable, str(script), "--side", "--steps", str(steps), "--seed", str(seed)]
-                if dump is not None:
-                    cmd += ["--dump", str(dump)]
-                out = subprocess.run(cmd, env=env, cwd=trees[side], capture_output=True, text=True)
-                if out.returncode != 0:
-                    last = (out.stderr.strip().splitlines() or ["no message"])[-1]
-                    raise BenchError(f"the {side} side failed: {last}")
-                answer = json.loads(out.stdout)
-                if not Path(answer["module"]).resolve().is_relative_to(trees[side].resolve()):
-                    raise BenchError(f"the {side} side imported manastack from {answer['module']}")
-                return answer
+                return run_script(script, trees[side], side, ["--steps", str(steps), "--seed", str(seed)]
+                                  + (["--dump", str(dump)] if dump is not None else []))
 
             runs: dict[str, list[dict]] = {"old": [], "new": []}
             for r in range(rounds):

@@ -166,6 +166,21 @@ def checkout(root: Path, commit: str) -> Iterator[Path]:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+def run_script(script: Path, tree: Path, side: str, args: list[str]) -> dict:
+    """Run a benchmark ``script`` (copied beside the checkout) on one side's ``tree``: its one
+    JSON line of output, checked to come from that tree's manastack."""
+    env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
+    out = subprocess.run([sys.executable, str(script), "--side", *args], env=env, cwd=tree,
+                         capture_output=True, text=True)
+    if out.returncode != 0:
+        last = (out.stderr.strip().splitlines() or ["no message"])[-1]
+        raise BenchError(f"the {side} side failed: {last}")
+    answer = json.loads(out.stdout)
+    if not Path(answer["module"]).resolve().is_relative_to(tree.resolve()):
+        raise BenchError(f"the {side} side imported manastack from {answer['module']}")
+    return answer
+
+
 def run_worker(worker: Path, tree: Path, label: str, pair: DeckPair, games: int, seed: int,
                profile: Path | None = None) -> SideRun:
     """Run one job in a fresh process that imports manastack from ``tree``."""
