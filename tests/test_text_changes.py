@@ -7,7 +7,7 @@ from manastack.engine import characteristics as ch
 from manastack import Game
 from manastack.engine import combat, continuous, layers
 from manastack.engine.decisions import Action
-from manastack.engine.effect_records import GrantKeywords, TextChange
+from manastack.engine.effect_records import AddSubtypes, GrantKeywords, TextChange
 from manastack.engine.mana import query as mq
 from manastack.oracle.ir import Duration
 
@@ -308,3 +308,57 @@ def test_a_save_keeps_the_text_change(db):
     s = loaded.current_state()
     paladin = next(o for o in s.permanents() if o.card.name == "Paladin en-Vec")
     assert sorted(ch.protections(s, paladin)) == ["black", "blue"]
+
+
+def test_a_tokens_creature_type_and_name_change_with_the_text(db):
+    """CR 612.2a: Goblin Warrens with "Goblin" changed to "Elf": it sacrifices two Elves and
+    makes 1/1 red Elf creature tokens named for that type."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Goblin Warrens]
+  - name: Bob
+""")
+    warrens = perm(g, "Goblin Warrens")
+    s = with_effects(g, TextChange(warrens.id, "creature type", "Goblin", "Elf", Duration.PERMANENT,
+                                   g.current_state().new_timestamp(), "Artificial Evolution"))
+    ability = layers.card_now(s, warrens).abilities[0]
+    token = ability.effects[0].token
+    assert (token.subtypes, token.name, token.colors) == (("Elf",), "Elf Token", ("R",))
+    assert ability.cost.parts[0].filter.subtypes == ("Elf",)
+    assert "Sacrifice two Elves: Create three 1/1 red Elf creature tokens" in ability.text
+    assert layers.card_now(s, warrens).name == "Goblin Warrens"          # CR 612.2: not the name
+
+
+def test_a_creature_type_an_effect_gave_stays(db):
+    """Artificial Evolution ruling: a creature type a spell or ability gave (layer 4) isn't
+    changed by changing the card's text (layer 3)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Grizzly Bears]
+  - name: Bob
+""")
+    bears = perm(g, "Grizzly Bears")
+    s0 = g.current_state()
+    s = with_effects(g, AddSubtypes(bears.id, ("Goblin",), Duration.PERMANENT, s0.new_timestamp(), "X"),
+                     TextChange(bears.id, "creature type", "Goblin", "Elf", Duration.PERMANENT, s0.new_timestamp(),
+                                "Artificial Evolution"),
+                     TextChange(bears.id, "creature type", "Bear", "Wolf", Duration.PERMANENT, s0.new_timestamp(),
+                                "Artificial Evolution"))
+    assert ch.subtypes(s, bears) == ("Wolf", "Goblin")
+
+
+def test_the_new_word_is_never_the_old_one(db):
+    """The rulings: "It can't change a word to the same word."; "Can target a card with no
+    appropriate words on it" (every word offered, the target's own first)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Island]
+    hand: [Magical Hack]
+  - name: Bob
+    battlefield: [Bog Wraith]
+""")
+    cast_and_pay(g, "cast Magical Hack", "Bog Wraith")
+    resolve(g)
+    assert [a.args[1] for a in g.legal_actions()] == ["Swamp", "Plains", "Island", "Mountain", "Forest"]
+    g.push(g.legal_actions()[0])
+    assert [a.args[1] for a in g.legal_actions()] == ["Plains", "Island", "Mountain", "Forest"]

@@ -807,20 +807,20 @@ def _definition(card: CardDef, c: Chars) -> CardDef:
 @lru_cache(maxsize=4096)
 def derived(card: CardDef, types: tuple[str, ...], subtypes: tuple[str, ...], own_text: bool,
             grants: tuple[str, ...], supertypes: tuple[str, ...] | None = None,
-            text: tuple[WordChange, ...] = ()) -> CardDef:
+            words: tuple[WordChange, ...] = ()) -> CardDef:
     """``card`` with the type line ``supertypes`` (its own when None), ``types`` and ``subtypes``
     (a basic land type brings its mana ability, CR 305.6), without the abilities of its rules
     text unless ``own_text``, and with ``grants`` added as abilities (CR 613.1f), compiled from
-    the changed face; the abilities of its rules text with the words of ``text`` changed
+    the changed face; the abilities of its rules text with the changes of ``words`` made
     (layer 3, CR 612), not the granted ones (CR 612.3)."""
-    if text:
+    if words:
         base = derived(card, types, subtypes, own_text, grants, supertypes)
         if not own_text:
             return base
         own = len(derived(card, types, subtypes, own_text, (), supertypes).abilities) if grants else len(base.abilities)
-        changed = change_text(card.text, text, card.name)
+        changed = change_text(card.text, words, card.name)
         face = dict(base.face, text="\n".join([changed] + list(grants)))
-        return dataclasses.replace(base, abilities=change_words(base.abilities[:own], text) + base.abilities[own:],
+        return dataclasses.replace(base, abilities=change_words(base.abilities[:own], words) + base.abilities[own:],
                                    text=face["text"], face=face)
     face = dict(card.face)
     face["name"] = card.name

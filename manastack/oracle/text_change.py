@@ -10,8 +10,8 @@ fields of their own, so the change is made there, on every node of an ability:
   green"), and by name in the argument of a keyword ("protection from red", "hexproof from
   blue"); mana symbols ("Add {R}") are symbols, not words, and stay;
 - subtypes in the fields of :data:`SUBTYPE_FIELDS` ("other Goblins", "Sacrifice a Swamp",
-  "Nonbasic lands are Mountains", a token's creature types, CR 612.2a), and a landwalk keyword's
-  land type ("swampwalk", CR 702.14).
+  "Nonbasic lands are Mountains", a token's creature types and the name made of them,
+  CR 612.2a), and a landwalk keyword's land type ("swampwalk", CR 702.14).
 
 :func:`change_words` rewrites a tuple of abilities; :func:`change_text` the same words in the
 text a player reads. Both are pure, so their results are kept by the caller.
@@ -22,8 +22,10 @@ import dataclasses
 import re
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from manastack.mana import COLOR_NAMES, COLORS, NAME_TO_COLOR
+from manastack.oracle import ir
 from manastack.oracle.subtypes import CREATURE_TYPES
 
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
@@ -62,24 +64,28 @@ def change_words(abilities: tuple, changes: tuple[WordChange, ...]) -> tuple:
     return abilities
 
 
-def _node(n, ch: WordChange):
+def _node(n: Any, ch: WordChange) -> Any:
     if isinstance(n, tuple):
         items = tuple(_node(x, ch) for x in n)
         return n if all(a is b for a, b in zip(items, n)) else items
     if not dataclasses.is_dataclass(n) or isinstance(n, type):
         return n
     new: dict = {}
-    name_of = type(n).__name__
+    kw = n if type(n) is ir.Keyword else None
+    token = n if type(n) is ir.TokenSpec else None
     for f in dataclasses.fields(n):
         value = getattr(n, f.name)
         if f.name in COLOR_FIELDS and ch.kind is WordKind.COLOR:
             changed = _swap(value, NAME_TO_COLOR[ch.old], NAME_TO_COLOR[ch.new])
         elif f.name in SUBTYPE_FIELDS and ch.kind is not WordKind.COLOR:
             changed = _swap(value, ch.old, ch.new)
-        elif name_of == "Keyword" and f.name == "name" and ch.kind is WordKind.LAND_TYPE:
+        elif kw is not None and f.name == "name" and ch.kind is WordKind.LAND_TYPE:
             changed = f"{ch.new.lower()}walk" if value == f"{ch.old.lower()}walk" else value
-        elif name_of == "Keyword" and f.name == "arg" and ch.kind is WordKind.COLOR and n.name in _QUALITY_KEYWORDS:
+        elif kw is not None and f.name == "arg" and ch.kind is WordKind.COLOR and kw.name in _QUALITY_KEYWORDS:
             changed = ch.new if value == ch.old else value
+        elif token is not None and f.name == "name" and ch.kind is not WordKind.COLOR and ch.old in token.subtypes:
+            # a token named for its creature types: the name changes with them (CR 612.2a)
+            changed = " ".join(ch.new if w == ch.old else w for w in value.split())
         elif f.name == "text" and isinstance(value, str):
             changed = change_text(value, (ch,))
         else:
@@ -118,16 +124,19 @@ def change_text(text: str, changes: tuple[WordChange, ...], name: str = "") -> s
         text = text.replace(name, keep)
     for ch in changes:
         if ch.kind is WordKind.COLOR:
-            text = re.sub(rf"\b(non-?)?{ch.old}\b", lambda m: (m.group(1) or "") + ch.new, text)
-            text = re.sub(rf"\b(Non-?)?{ch.old.capitalize()}\b", lambda m: (m.group(1) or "") + ch.new.capitalize(),
-                          text)
+            pairs = [(ch.old, ch.new), (ch.old.capitalize(), ch.new.capitalize())]
         else:
             pairs = [(plural(ch.old), plural(ch.new)), (ch.old, ch.new)]
             if ch.kind is WordKind.LAND_TYPE:
                 pairs += [(ch.old.lower() + "walk", ch.new.lower() + "walk")]
-            for old, new in pairs:
-                text = re.sub(rf"\b(non-?)?{re.escape(old)}\b", lambda m, new=new: (m.group(1) or "") + new, text)
+        for old, new in pairs:
+            text = _replace_word(text, old, new)
     return text.replace(keep, name) if name else text
+
+
+def _replace_word(text: str, old: str, new: str) -> str:
+    """``old`` replaced by ``new`` as a whole word or after "non" ("nonred", "non-Goblin")."""
+    return re.sub(rf"\b([Nn]on-?)?{re.escape(old)}\b", lambda m: (m.group(1) or "") + new, text)
 
 
 def words(kind: WordKind) -> tuple[str, ...]:
