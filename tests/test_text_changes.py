@@ -11,7 +11,7 @@ from manastack.engine.effect_records import AddSubtypes, GrantKeywords, TextChan
 from manastack.engine.mana import query as mq
 from manastack.oracle.ir import Duration
 
-from .game_helpers import board, cast_and_pay, resolve
+from .game_helpers import board, cast_and_pay, resolve, stack_labels
 
 
 def perm(g, name, nth=0):
@@ -362,3 +362,16 @@ def test_the_new_word_is_never_the_old_one(db):
     assert [a.args[1] for a in g.legal_actions()] == ["Swamp", "Plains", "Island", "Mountain", "Forest"]
     g.push(g.legal_actions()[0])
     assert [a.args[1] for a in g.legal_actions()] == ["Plains", "Island", "Mountain", "Forest"]
+
+
+def test_a_changed_trigger_condition_triggers_on_the_new_color(db):
+    """Dragon's Claw's "a red spell" read as "a blue spell": casting a blue spell triggers it."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Island, Island, "Dragon's Claw"]
+    hand: [Mind Bend, Mind Bend]
+  - name: Bob
+""")
+    change(g, "Mind Bend", "Dragon's Claw", "red", "blue")
+    cast_and_pay(g, "cast Mind Bend", "Dragon's Claw")
+    assert stack_labels(g) == ["Mind Bend", "Dragon's Claw's ability"]
