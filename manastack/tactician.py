@@ -92,7 +92,7 @@ def creature_value(s: State, o: Obj) -> float:
         v += 0.5
     if "indestructible" in kw or "hexproof" in kw:
         v += 1.5
-    if combat.restricted(s, o, "attack") and combat.restricted(s, o, "block"):
+    if combat.cant_attack(s, o) is not None and combat.cant_block(s, o) is not None:
         v *= 0.25                      # CR 508.1c, 509.1b: it fights for no one
     return v
 
@@ -737,7 +737,7 @@ class TacticianAgent:
         attack now: each of the others at home blocks the biggest attacker it can."""
         home = [o for o in s.permanents(me) if ch.is_creature(s, o)
                 and (o not in attacking or ch.has(s, o, "vigilance")) and combat.cant_block(s, o) is None]
-        hitters = sorted((t for t in theirs if not combat.restricted(s, t, "attack")),
+        hitters = sorted((t for t in theirs if combat.cant_attack(s, t) is None),
                          key=lambda t: -combat_damage(s, t))
         damage = 0
         for t in hitters:

@@ -296,7 +296,7 @@ def test_droning_bureaucrats_reads_x_as_its_ability_resolves(db):
     resolve(g)
     s = g.current_state()
     [bears], [giant] = on_battlefield(g, "Grizzly Bears"), on_battlefield(g, "Hill Giant")
-    assert combat.restricted(s, bears, "cant_block") and not combat.restricted(s, giant, "cant_block")
+    assert combat.restricted(s, bears, combat.Rule.CANT_BLOCK) and not combat.restricted(s, giant, combat.Rule.CANT_BLOCK)
 
 
 def test_packs_disdain_counts_permanents_of_the_type_chosen_as_it_resolves(db):

@@ -16,7 +16,7 @@ from manastack.cli import main
 from manastack.scenario import ScenarioError
 from manastack.scenario.scenario import Scenario
 from manastack.sim.puzzles import Puzzle, load_suite, solve
-from manastack.tactician import TacticianAgent, fight
+from manastack.tactician import TacticianAgent, creature_value, fight
 
 SUITE = Path(__file__).resolve().parent.parent / "bench" / "puzzles"
 
@@ -279,3 +279,21 @@ def test_multiplayer_puzzles_are_won_by_sharing_the_attack_out(db, file):
     assert solve(puzzle, "tactician").solved
     result = solve(puzzle, "heuristic")        # all at the lowest life it can attack safely
     assert not result.solved and " at " in result.detail and "opponent" not in result.detail
+
+
+def test_crack_back_leaves_out_creatures_that_cant_attack(db):
+    """A Pacifism'd creature or a wall of the opponent can't hit back (CR 508.1c, 702.3b): two
+    Hill Giants attack into a board of Bears under Pacifism and a Wall, even at 2 life."""
+    s = position(db, "[Hill Giant, Hill Giant]",
+                 "[{card: Grizzly Bears, id: bears}, {card: Pacifism, attached_to: bears}, Wall of Stone]")
+    s.players[0].life = 2
+    assert len(TacticianAgent().plan_attack(s, 0)) == 2
+
+
+def test_a_creature_that_can_neither_attack_nor_block_is_worth_less(db):
+    """CR 508.1c, 509.1b: Pacifism takes three quarters of a creature's value."""
+    s = position(db, "[]", "[{card: Grizzly Bears, id: bears}, {card: Pacifism, attached_to: bears}, Grizzly Bears]")
+    enchanted = {p.attached_to for p in s.permanents(1)}
+    pacified, free = sorted((o for o in s.permanents(1) if o.card.name == "Grizzly Bears"),
+                            key=lambda o: o.id not in enchanted)
+    assert creature_value(s, pacified) == creature_value(s, free) * 0.25

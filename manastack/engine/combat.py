@@ -2,6 +2,8 @@
 ninjutsu (CR 702.49), which swaps an unblocked attacker for a creature card from hand."""
 from __future__ import annotations
 
+from enum import StrEnum
+
 from manastack.oracle import ir
 from manastack.oracle.ir import Duration
 
@@ -26,28 +28,55 @@ from .wording import possessive
 from .zones import BATTLEFIELD, COMMAND, HAND
 
 
-def restricted(s, o: Obj, kind: str) -> bool:
-    """Whether a static effect of this kind (``ir.STATIC_EFFECTS``) or a resolved effect's
-    combat rule of this name applies to ``o``: restrictions such as "can't attack" / "can't
-    block" (CR 508.1c, 509.1b; Pacifism) and requirements such as "attacks each combat if able"
+class Rule(StrEnum):
+    """A restriction or requirement on attacking or blocking (CR 508.1c-d, 509.1b-c) that a
+    static ability or a resolved effect may give. Each member equals the name of the static
+    record class of that kind (``ir.STATIC_EFFECTS``) where there is one, and the ``rule`` of a
+    resolved effect's :class:`.CombatRule` (saved as that string)."""
+
+    CANT_ATTACK = "cant_attack"                          # CR 508.1c
+    CANT_ATTACK_ALONE = "cant_attack_alone"              # CR 508.1c
+    ATTACKS_DESPITE_DEFENDER = "attacks_despite_defender"   # CR 702.3b
+    ATTACKS_EACH_COMBAT = "attacks_each_combat"          # CR 508.1d
+    GOADED = "goaded"                                    # CR 701.38b
+    CANT_BLOCK = "cant_block"                            # CR 509.1b
+    CANT_BLOCK_ALONE = "cant_block_alone"                # CR 509.1b
+    CAN_BLOCK_ONLY_FLYING = "can_block_only_flying"      # CR 509.1b
+    MUST_BLOCK = "must_block"                            # CR 509.1c
+    CANT_BE_BLOCKED = "cant_be_blocked"                  # CR 509.1b
+    MAX_ONE_BLOCKER = "max_one_blocker"                  # CR 509.1b
+    MUST_BE_BLOCKED = "must_be_blocked"                  # CR 509.1c
+    MUST_BE_BLOCKED_BY_ALL = "must_be_blocked_by_all"    # CR 509.1c
+    ASSIGN_AS_UNBLOCKED = "assign_as_unblocked"          # CR 510.1c
+    NO_COMBAT_DAMAGE = "no_combat_damage"                # CR 510.1
+
+
+# the static record class of each rule that a static ability may give
+_STATIC: dict[Rule, type[ir.StaticEffect]] = {r: ir.STATIC_EFFECTS[r.value] for r in Rule if r.value in ir.STATIC_EFFECTS}
+
+
+def restricted(s, o: Obj, rule: Rule) -> bool:
+    """Whether ``rule`` applies to ``o``, from a static ability of its record class or a
+    resolved effect's combat rule: restrictions such as "can't attack" / "can't block"
+    (CR 508.1c, 509.1b; Pacifism) and requirements such as "attacks each combat if able"
     (CR 508.1d; Toski)."""
-    cls = ir.STATIC_EFFECTS.get(kind)
+    cls = _STATIC.get(rule)
     if cls is not None:
         for src, eff in ch.static_effects(s, cls):
             if layers.affected_by(s, src, eff, o):
                 return True
-    return bool(s.effects) and any(e.rule == kind for e in combat_rules(s, o))
+    return bool(s.effects) and any(e.rule == rule for e in combat_rules(s, o))
 
 
-def restricted_by(s, o: Obj, kind: str) -> str:
-    """The name of what makes ``o`` :func:`restricted` by ``kind``: the source of the static
+def restricted_by(s, o: Obj, rule: Rule) -> str:
+    """The name of what makes ``o`` :func:`restricted` by ``rule``: the source of the static
     ability (Pacifism) or of the resolved effect; "an effect" when none is found."""
-    cls = ir.STATIC_EFFECTS.get(kind)
+    cls = _STATIC.get(rule)
     if cls is not None:
         for src, eff in ch.static_effects(s, cls):
             if layers.affected_by(s, src, eff, o):
                 return src.card.name
-    return next((e.source for e in combat_rules(s, o) if e.rule == kind and e.source), "an effect")
+    return next((e.source for e in combat_rules(s, o) if e.rule == rule and e.source), "an effect")
 
 
 def combat_rules(s, o: Obj) -> list[CombatRule]:
@@ -65,8 +94,8 @@ def combat_rules(s, o: Obj) -> list[CombatRule]:
 def cant_block(s, o: Obj) -> str | None:
     """Why ``o`` can't block at all (CR 509.1b): an effect says so, or it has unleash and a +1/+1
     counter (CR 702.98a); None when neither holds."""
-    if restricted(s, o, "cant_block"):
-        return f"{restricted_by(s, o, 'cant_block')} says {o.card.name} can't block (CR 509.1b)"
+    if restricted(s, o, Rule.CANT_BLOCK):
+        return f"{restricted_by(s, o, Rule.CANT_BLOCK)} says {o.card.name} can't block (CR 509.1b)"
     if o.counters.get("+1/+1") and ch.has(s, o, "unleash"):
         return f"{o.card.name} has unleash and a +1/+1 counter: it can't block (CR 702.98a)"
     return None
@@ -94,13 +123,23 @@ def why_not_attack(s, o: Obj) -> str | None:
     if summoning_sick(s, o):
         return (f"{name} hasn't been under its controller's control since their most recent turn began "
                 "and has no haste (CR 302.6, 508.1a, 702.10b)")
-    if ch.has(s, o, "defender") and not restricted(s, o, "attacks_despite_defender"):
-        return f"{name} has defender (CR 702.3b)"
-    if restricted(s, o, "cant_attack"):
-        return f"{restricted_by(s, o, 'cant_attack')} says {name} can't attack (CR 508.1c)"
+    why = cant_attack(s, o)
+    if why is not None:
+        return why
     reasons = [why_not_attack_player(s, o, d) for d in attack_targets.defending_players(s)]
     if all(reasons):        # it can attack none of the defending players (CR 508.1c, 802.3a)
         return reasons[0] if reasons else f"{name} has no opponent left to attack (CR 506.2)"
+    return None
+
+
+def cant_attack(s, o: Obj) -> str | None:
+    """Why ``o`` can't attack at all, whatever the turn and its status (CR 508.1c): an effect
+    says so, or it has defender (CR 702.3b) and nothing lets it attack anyway; None when neither
+    holds."""
+    if ch.has(s, o, "defender") and not restricted(s, o, Rule.ATTACKS_DESPITE_DEFENDER):
+        return f"{o.card.name} has defender (CR 702.3b)"
+    if restricted(s, o, Rule.CANT_ATTACK):
+        return f"{restricted_by(s, o, Rule.CANT_ATTACK)} says {o.card.name} can't attack (CR 508.1c)"
     return None
 
 
@@ -151,7 +190,7 @@ def declare_attackers(ctx: Ctx) -> None:
     aimed: dict[int, int] = {}           # attacker -> the planeswalker it attacks
     at: dict[int, int] = {}              # attacker -> the defending player it attacks
     able = [o for o in s.permanents(ap) if can_attack(s, o)]
-    alone = {o.id for o in able if restricted(s, o, "cant_attack_alone")}
+    alone = {o.id for o in able if restricted(s, o, Rule.CANT_ATTACK_ALONE)}
     if len(able) == 1 and able[0].id in alone:
         able = []           # it could only attack alone (CR 506.5, 508.1c)
     # CR 508.1d: the most requirements that can be obeyed are obeyed by all the creatures that
@@ -160,7 +199,7 @@ def declare_attackers(ctx: Ctx) -> None:
     # may attack is the goading player's opponent, or that player when it is another's
     # creature: it attacks the player, as a creature its own controller goaded must (Shiny
     # Impetus ruling)
-    must = [o.id for o in able if restricted(s, o, "attacks_each_combat") or restricted(s, o, "goaded")]
+    must = [o.id for o in able if restricted(s, o, Rule.ATTACKS_EACH_COMBAT) or restricted(s, o, Rule.GOADED)]
     # with more than two players the active player says whom each of them attacks, and may say
     # "done" only once all of them are declared
     chosen = must if not several else []
@@ -270,8 +309,8 @@ def block_restriction(s, blocker: Obj, attacker: Obj) -> str | None:
         if kw in akw and any(land_type in layers.card_now(s, o).subtypes
                              for o in s.permanents(blocker.controller)):
             return f"{an} has {kw} and the defending player controls a {land_type} (CR 702.14c)"
-    if restricted(s, attacker, "cant_be_blocked"):
-        return f"{restricted_by(s, attacker, 'cant_be_blocked')} says {an} can't be blocked (CR 509.1b)"
+    if restricted(s, attacker, Rule.CANT_BE_BLOCKED):
+        return f"{restricted_by(s, attacker, Rule.CANT_BE_BLOCKED)} says {an} can't be blocked (CR 509.1b)"
     for src, eff in ch.static_effects(s, ir.StaticCantBeBlockedBy):      # "... by creatures with power 2 or less"
         if eff.blockers is not None and layers.affected_by(s, src, eff, attacker) \
                 and matches(s, blocker, eff.blockers, src):
@@ -291,7 +330,7 @@ def block_restriction(s, blocker: Obj, attacker: Obj) -> str | None:
     for e in combat_rules(s, attacker):     # "... can't be blocked by creatures with power 2 or less this turn"
         if e.rule == "cant_be_blocked_by" and matches(s, blocker, pairs_filter(e.blockers), None, attacker.controller):
             return f"{e.source}'s effect says {an} can't be blocked by creatures like {bn} this turn (CR 611.2, 509.1b)"
-    if restricted(s, blocker, "can_block_only_flying") and "flying" not in akw:
+    if restricted(s, blocker, Rule.CAN_BLOCK_ONLY_FLYING) and "flying" not in akw:
         return f"{bn} can block only creatures with flying (CR 509.1b)"
     if "protection" in akw and (why := protected_from(s, attacker, blocker)) is not None:
         return f"{an} has protection from {why}, and {bn} has that quality (CR 702.16f)"
@@ -395,10 +434,10 @@ def block_problem(s, dp: int, attackers: list[Obj]) -> block_declarations.BlockP
     for a in attackers:
         if (least := fewest_blockers(s, a)) > 1:
             p.least[a.id] = least
-        if restricted(s, a, "max_one_blocker"):
+        if restricted(s, a, Rule.MAX_ONE_BLOCKER):
             p.most[a.id] = 1
-    p.alone = frozenset(o.id for o in able if restricted(s, o, "cant_block_alone"))
-    lured = [a for a in attackers if restricted(s, a, "must_be_blocked_by_all")]
+    p.alone = frozenset(o.id for o in able if restricted(s, o, Rule.CANT_BLOCK_ALONE))
+    lured = [a for a in attackers if restricted(s, a, Rule.MUST_BE_BLOCKED_BY_ALL)]
     if exercise.RECORD is not None and lured:
         for src, _eff in ch.static_effects(s, ir.StaticMustBeBlockedByAll):
             exercise.note("STATIC_KINDS", "must_be_blocked_by_all", src.card)
@@ -525,7 +564,7 @@ def combat_damage(ctx: Ctx, first_step: bool) -> None:
         elif not blockers:
             if ch.has(s, a, "trample") and at is not None:
                 assignments.append((a, at, p))  # CR 702.19d
-        elif at is not None and restricted(s, a, "assign_as_unblocked") and _as_unblocked(ctx, a, p):
+        elif at is not None and restricted(s, a, Rule.ASSIGN_AS_UNBLOCKED) and _as_unblocked(ctx, a, p):
             assignments.append((a, at, p))      # all of it, never split (Thorn Elemental rulings)
         else:
             assignments.extend(_divide(ctx, a, blockers, p))
@@ -550,7 +589,7 @@ def combat_damage(ctx: Ctx, first_step: bool) -> None:
 def _assigns_none(s, o: Obj) -> bool:
     """"~ assigns no combat damage this turn" (CR 510.1a, 611.2): it deals none at all, to a
     player, a planeswalker or a creature."""
-    if not s.effects or not restricted(s, o, "no_combat_damage"):
+    if not s.effects or not restricted(s, o, Rule.NO_COMBAT_DAMAGE):
         return False
     s.add_log(f"{o.card.name} assigns no combat damage", ("510.1a", "611.2"), "combat")
     return True

@@ -7,10 +7,11 @@ it is attached, 613.7e), its source, and what it applies to: a set locked in as 
 record, CR 611.2c) or a description read again as the layers are applied (a static ability).
 
 :func:`board` applies them once per state version (``State.facts``) to every permanent, layer by
-layer (layer 1, copy effects, is fixed as a permanent enters: ``Obj.card``; layer 3, text, has no
-supported effect), giving a :class:`Chars` for each: types, subtypes, colors, abilities (the
-derived definition :func:`derived` compiles), keywords, protections, power and toughness, and the
-controller layer 2 calls for (:mod:`.control` brings it onto the object). Within each layer:
+layer (layer 1, copy effects, is fixed as a permanent enters: ``Obj.card``; layer 3, text,
+changes the words of its abilities and type line, :func:`text_changed`), giving a
+:class:`Chars` for each: types, subtypes, colors, abilities (the derived definition
+:func:`derived` compiles), keywords, protections, power and toughness, and the controller layer
+2 calls for (:mod:`.control` brings it onto the object). Within each layer:
 
 - effects of characteristic-defining abilities first (CR 613.3, 613.4a);
 - then the rest in dependency order (CR 613.8a): an effect depends on another of its layer when
@@ -32,6 +33,7 @@ record at all (:func:`board` is None) and readers use the printed values.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
@@ -42,17 +44,19 @@ from manastack.cards.multiface import Layout
 from manastack.mana import COLORS as COLOR_ORDER, COLOR_NAMES
 from manastack.oracle import ir
 from manastack.oracle.subtypes import CREATURE_TYPES, LAND_TYPES
+from manastack.oracle.text_change import WordChange, WordKind, change_text, change_words
 
 from . import exercise
 from .abilities import eminent
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, ControlChange, GrantAbility,
-                             GrantKeywords, LoseKeywords, ModifyPT, Paired, SetColors, SetLandType, SetPT, SwitchPT)
+                             GrantKeywords, LoseKeywords, ModifyPT, Paired, SetColors, SetLandType, SetPT, SwitchPT,
+                             TextChange)
 from .state import Obj, State
 from .upcalls import condition_holds, matches
 from .zones import BATTLEFIELD, STACK
 
 # Sublayers in the order they apply (CR 613.1, 613.4).
-L2, L4, L5, L6, L7A, L7B, L7C, L7D = range(8)
+L2, L3, L4, L5, L6, L7A, L7B, L7C, L7D = range(9)
 
 # The static effects that change characteristics, by sublayer (an ability with parts in several
 # layers compiles to one effect per part, read together as one, CR 613.6).
@@ -69,12 +73,13 @@ STATIC_LAYERS: dict[type[ir.StaticEffect], int] = {
 }
 RECORD_LAYERS: dict[type, int] = {
     ControlChange: L2,
+    TextChange: L3,
     BecomeCreature: L4, SetLandType: L4, AddSubtypes: L4, AllCreatureTypes: L4,
     SetColors: L5,
     GrantKeywords: L6, LoseKeywords: L6, GrantAbility: L6,
     SetPT: L7B, ModifyPT: L7C, SwitchPT: L7D,
 }
-LayeredRecord = (ControlChange | BecomeCreature | SetLandType | AddSubtypes | AllCreatureTypes | SetColors
+LayeredRecord = (ControlChange | TextChange | BecomeCreature | SetLandType | AddSubtypes | AllCreatureTypes | SetColors
                  | GrantKeywords | LoseKeywords | GrantAbility | SetPT | ModifyPT | SwitchPT)
 
 # The static effects that change what a permanent's definition is (its types or abilities).
@@ -108,10 +113,11 @@ class Chars:
     controller: int
     card: CardDef | None = None     # the derived definition, once all layers applied
     supertypes: tuple[str, ...] = ()
+    text: tuple[WordChange, ...] = ()   # the words its text reads instead (layer 3, CR 612)
 
     def clone(self) -> "Chars":
         return Chars(self.types, self.subtypes, self.all_types, self.colors, self.own_text, self.grants, self.keywords, self.protections, self.power, self.toughness,
-                     self.controller, self.card, self.supertypes)
+                     self.controller, self.card, self.supertypes, self.text)
 
 
 @dataclass(slots=True, eq=False)
@@ -159,15 +165,20 @@ class Board:
 def statics(s: State) -> tuple:
     """``(all, layered)``: (source id, ability key, effect) for every static ability of a
     permanent or an emblem (CR 114.4), and those of them in :data:`STATIC_LAYERS`. Kept on the
-    state with the battlefield it was found for; emblems and definitions changed in place reset it."""
+    state with the battlefield it was found for; emblems, definitions changed in place and text
+    changes that begin or end reset it. A permanent whose text an effect changed has the static
+    abilities its changed text gives (CR 612, 613.1c: layer 3 comes before all those these
+    abilities apply in)."""
     key = s.battlefield
     cached = s.static_cache
     if cached is not None and cached[0] is key:
         return cached[1]
     objs = s.objs
     out = []
+    texts = text_changes(s)
     for oid in key:
-        out += _static_abilities(oid, objs[oid].card)
+        card = objs[oid].card
+        out += _static_abilities(oid, text_changed(card, texts[oid]) if oid in texts else card)
     for p in s.players:                   # emblems' abilities work in the command zone (CR 114.4)
         for oid in p.command:             # (a commander there is a card: its abilities don't, CR 113.6,
             card = objs[oid].card         # but for those that say they do: eminence, CR 113.6b)
@@ -200,6 +211,47 @@ def _static_abilities(oid: int, card: CardDef) -> list:
     # power and toughness 1/1"
     return [(oid, (oid, ab.text or i, ab.effect.condition), ab.effect)
             for i, ab in enumerate(card.abilities) if type(ab) is ir.StaticAbility]
+
+
+def text_changes(s: State) -> dict[int, tuple[WordChange, ...]]:
+    """The text changes of each permanent (CR 612), in timestamp order (CR 613.7): every
+    :class:`.TextChange` record applies, locked in on its object (CR 611.2c)."""
+    if not s.effects:
+        return {}
+    found: dict[int, list[TextChange]] = {}
+    for e in s.effects:
+        if type(e) is TextChange:
+            found.setdefault(e.affected, []).append(e)
+    return {oid: tuple(WordChange(WordKind(e.words), e.old, e.new) for e in sorted(es, key=_timestamp))
+            for oid, es in found.items()}
+
+
+def _timestamp(e: TextChange) -> int:
+    return e.timestamp
+
+
+@lru_cache(maxsize=1024)
+def text_changed(card: CardDef, changes: tuple[WordChange, ...]) -> CardDef:
+    """``card`` with the words of ``changes`` changed in its abilities, rules text and type line
+    (CR 612.1-612.2; its name stays, 612.2): found once per card and changes."""
+    if not changes:
+        return card
+    subtypes = card.subtypes
+    for ch in changes:
+        if ch.kind is not WordKind.COLOR and ch.old in subtypes:
+            subtypes = tuple(ch.new if t == ch.old else t for t in subtypes)
+    text = change_text(card.text, changes, card.name)
+    face = dict(card.face, text=text, subtypes=list(subtypes),
+                type=" — ".join(x for x in (" ".join(card.supertypes + card.types), " ".join(subtypes)) if x))
+    return dataclasses.replace(card, abilities=change_words(card.abilities, changes), text=text, subtypes=subtypes,
+                               face=face, type_line=face["type"])
+
+
+def text_changes_begin_or_end(s: State) -> None:
+    """A text change began or ended (CR 612): the static abilities found for this battlefield,
+    and what was kept with them, are found again from the changed texts."""
+    s.battlefield = tuple(list(s.battlefield))
+    s.layer_cache = s.static_cache = None
 
 
 def _layered_records(s: State) -> list:
@@ -258,7 +310,7 @@ def compute(s: State, extra: Obj | None = None, reset: frozenset[int] = frozense
     control: list[tuple[int, int]] = []
     _WORK.append((s, w, objs))
     try:
-        for layer in range(8):
+        for layer in range(9):
             these = [e for e in effects if e.layer == layer]
             if these:
                 _apply_layer(s, these, w, objs, started, control)
@@ -283,8 +335,7 @@ def start(o: Obj) -> Chars:
     """Its characteristics after layer 1: its copiable values (CR 613.2c)."""
     card = o.card
     kws = card_keywords(card)
-    prot = tuple((_quality(ab.arg, o), None, Keeps.NONE) for ab in card.abilities
-                 if type(ab) is ir.Keyword and ab.name == "protection") if "protection" in kws else ()
+    prot = _printed_protections(card, o) if "protection" in kws else ()
     colors = card.colors
     if colors and "devoid" in kws:      # a characteristic-defining ability (CR 702.114a, 604.3)
         if exercise.RECORD is not None:
@@ -292,6 +343,11 @@ def start(o: Obj) -> Chars:
         colors = ()
     return Chars(card.types, card.subtypes, printed_changeling(card), colors, True, (), kws, prot,
                  printed(card.power), printed(card.toughness), o.controller, None, card.supertypes)
+
+
+def _printed_protections(card: CardDef, o: Obj) -> tuple:
+    return tuple((_quality(ab.arg, o), None, Keeps.NONE) for ab in card.abilities
+                 if type(ab) is ir.Keyword and ab.name == "protection")
 
 
 @lru_cache(maxsize=8192)
@@ -499,6 +555,10 @@ def _apply(s, e: Layered, w, objs, started, control) -> None:
         return
     targets = _targets(s, e, w, objs, started)
     if isinstance(e, FromRecord):
+        if type(e.record) is TextChange:
+            for oid in targets:
+                _change_text(w[oid], objs[oid], e.record)
+            return
         _apply_record(e.record, w, targets)
         return
     if e.group not in started:
@@ -595,6 +655,20 @@ def _apply_record(e: LayeredRecord, w, targets) -> None:
                 c.toughness += e.toughness
             case SwitchPT():      # layer 7d (CR 613.4d)
                 c.power, c.toughness = c.toughness, c.power
+
+
+def _change_text(c: Chars, o: Obj, e: TextChange) -> None:
+    """Layer 3 (CR 612, 613.1c): the word changed in its type line and in the abilities of its
+    rules text, which give its keywords and protections from here on (the abilities other
+    effects grant it later keep their words, CR 612.3)."""
+    change = WordChange(WordKind(e.words), e.old, e.new)
+    c.text = c.text + (change,)
+    if change.kind is not WordKind.COLOR and e.old in c.subtypes:
+        c.subtypes = tuple(e.new if t == e.old else t for t in c.subtypes)
+    before = text_changed(o.card, c.text[:-1])
+    card = text_changed(o.card, c.text)
+    c.keywords = (c.keywords - card_keywords(before)) | card_keywords(card)
+    c.protections = tuple(p for p in c.protections if p[1] is not None) + _printed_protections(card, o)
 
 
 def _set_land_type(c: Chars, land_type: str) -> None:
@@ -725,18 +799,29 @@ def _definition(card: CardDef, c: Chars) -> CardDef:
     """The definition the characteristics call for: ``card`` itself when its types and abilities
     are the printed ones."""
     if c.own_text and not c.grants and c.types == card.types and c.subtypes == card.subtypes \
-            and c.supertypes == card.supertypes:
+            and c.supertypes == card.supertypes and not c.text:
         return card
-    return derived(card, c.types, c.subtypes, c.own_text, c.grants, c.supertypes)
+    return derived(card, c.types, c.subtypes, c.own_text, c.grants, c.supertypes, c.text)
 
 
 @lru_cache(maxsize=4096)
 def derived(card: CardDef, types: tuple[str, ...], subtypes: tuple[str, ...], own_text: bool,
-            grants: tuple[str, ...], supertypes: tuple[str, ...] | None = None) -> CardDef:
+            grants: tuple[str, ...], supertypes: tuple[str, ...] | None = None,
+            words: tuple[WordChange, ...] = ()) -> CardDef:
     """``card`` with the type line ``supertypes`` (its own when None), ``types`` and ``subtypes``
     (a basic land type brings its mana ability, CR 305.6), without the abilities of its rules
     text unless ``own_text``, and with ``grants`` added as abilities (CR 613.1f), compiled from
-    the changed face."""
+    the changed face; the abilities of its rules text with the changes of ``words`` made
+    (layer 3, CR 612), not the granted ones (CR 612.3)."""
+    if words:
+        base = derived(card, types, subtypes, own_text, grants, supertypes)
+        if not own_text:
+            return base
+        own = len(derived(card, types, subtypes, own_text, (), supertypes).abilities) if grants else len(base.abilities)
+        changed = change_text(card.text, words, card.name)
+        face = dict(base.face, text="\n".join([changed] + list(grants)))
+        return dataclasses.replace(base, abilities=change_words(base.abilities[:own], words) + base.abilities[own:],
+                                   text=face["text"], face=face)
     face = dict(card.face)
     face["name"] = card.name
     supertypes = card.supertypes if supertypes is None else supertypes

@@ -50,6 +50,7 @@ class ActionKind(StrEnum):
     PROTECTION = "protection"              # CR 702.16a: the quality of a protection chosen
     CREATURE_TYPE = "creature_type"
     LAND_TYPE = "land_type"
+    WORD = "word"                          # CR 612: a word a text change replaces, or the new one
     MANA_TYPE = "mana_type"
     REPLACEMENT = "replacement"            # CR 616.1
     ATTACK = "attack"                      # CR 508.1
@@ -153,6 +154,7 @@ class DecisionKind(StrEnum):
     CHOOSE_CREATURE_TYPE = "choose_creature_type"  # CR 205.3m, 614.12
     CHOOSE_PLAYER = "choose_player"          # CR 614.12: a player chosen as a permanent enters
     CHOOSE_LAND_TYPE = "choose_land_type"    # CR 305.6, 608.2d: a basic land type for an effect
+    CHOOSE_WORD = "choose_word"              # CR 612, 608.2d: the word a text change replaces, then the new one
     COPY = "copy"                            # CR 707.2, 614.1c: what to enter as a copy of
     CIPHER = "cipher"                        # CR 702.99a: encode, and on which creature
     SCRY = "scry"                            # CR 701.22

@@ -151,6 +151,22 @@ class SetLandType:
 
 
 @dataclass(frozen=True, slots=True)
+class TextChange:
+    """Every instance of the word ``old`` used as a ``words`` (a :class:`~manastack.oracle.
+    text_change.WordKind`: "color word", "basic land type", "creature type") in the object's
+    rules text and type line reads ``new`` (layer 3, CR 612, 613.1c)."""
+
+    kind: ClassVar[str] = "change_text"
+    affected: int
+    words: str
+    old: str
+    new: str
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class SetColors:
     """The permanent's colors are these instead (layer 5, CR 613.1e, 105.3)."""
 
@@ -538,7 +554,7 @@ def plain_filter(f: ir.Filter) -> bool:
     return True
 
 
-Effect = (ModifyPT | SetPT | GrantKeywords | PlayerProtection | PlayerKeywords | LifeCantChange | GrantAbility | LoseKeywords | BecomeCreature | SetLandType | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | SkipNext | MayPlay | ExtraLandPlays
+Effect = (ModifyPT | SetPT | GrantKeywords | PlayerProtection | PlayerKeywords | LifeCantChange | GrantAbility | LoseKeywords | BecomeCreature | SetLandType | TextChange | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | SkipNext | MayPlay | ExtraLandPlays
           | PreventionShield | NoPrevention | DamageChangeEffect | DrawReplacement | RegenerationShield | ExileIfDies | DamagedBy | SwitchPT | ControlChange | ManaReplacementEffect | DelayedTrigger
           | OneShotDelayedTrigger | DelayedWatch | ActivatedThisTurn | CombatRule | Paired)
 """Any of the records above: what ``State.effects`` holds."""

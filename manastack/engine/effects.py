@@ -11,6 +11,7 @@ from manastack.mana import COLOR_NAMES, COLORS, NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.ir import CHOSEN_COLOR, PROTECTION_CHOICE, YOUR_OPPONENTS, Duration
 from manastack.oracle.subtypes import CREATURE_TYPES
+from manastack.oracle.text_change import WordKind, words as words_of
 
 from . import characteristics as ch
 from . import exercise
@@ -33,7 +34,7 @@ from .abilities import ONE_SHOT_DELAYS, nested_index
 from .card_names import choose_name
 from .casting import choose_x, pay_mana
 from .conditions import evaluate
-from .continuous import HEXPROOF_FROM, keyword_names
+from .continuous import HEXPROOF_FROM, keyword_names, text_changes_begin_or_end
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import Explored
 from .triggers import collect
@@ -44,10 +45,10 @@ from .resolution import (became, bound_x, count_for_player, known_objects, named
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger, DelayedWatch,
                              ExileIfDies, ExtraLandPlays, GrantAbility, GrantKeywords, LifeCantChange, LoseKeywords, ManaReplacementEffect, PlayerKeywords, PlayerProtection,
                              MayPlay, ModifyPT, NoPrevention, DamageChangeEffect, DrawReplacement, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors, SetLandType,
-                             SetPT, SkipNextUntap, SwitchPT)
+                             SetPT, SkipNextUntap, SwitchPT, TextChange)
 from .state import EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
 from .wording import possessive
-from .zones import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY
+from .zones import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK
 
 
 # ------------------------------------------------------------------------------ handlers
@@ -820,6 +821,33 @@ def _become_land_type(ctx, e: ir.BecomeLandType, rc):
     for o in objs:
         s.effects.append(SetLandType(o.id, land_type, e.duration, s.new_timestamp(), rc.card.name))
         s.add_log(f"{o.card.name} becomes a {land_type}{until}", ("611.2", "305.7", "613.1d"), "effect")
+
+
+def _change_text(ctx, e: ir.ChangeText, rc):
+    """CR 612, 613.1c, 608.2d: as it resolves, its controller chooses the word to replace, of a
+    kind the spell names, and a different word of that kind (rulings: it may be a word the
+    permanent's text doesn't have); each permanent or spell named reads the new word for every
+    instance of the old one in its rules text and type line while the effect lasts (a spell as
+    it resolves, and the permanent it becomes, ``resolve.py``)."""
+    s = ctx.s
+    objs = [o for o in known_objects(ctx, e.what, rc) if s.objs.get(o.id) is o and o.zone in (BATTLEFIELD, STACK) and not o.phased_out]
+    if not objs:
+        return
+    text = " ".join([objs[0].card.text, *objs[0].card.subtypes])
+    olds = [(k, w) for k in map(WordKind, e.words) for w in words_of(k)]
+    olds.sort(key=lambda kw: kw[1].lower() not in text.lower())      # its own words first
+    old = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_WORD, f"{rc.card.name}: choose the word to replace",
+                           tuple(Action(ActionKind.WORD, (k.value, w), w) for k, w in olds))).args
+    kind = WordKind(old[0])
+    news = [w for w in words_of(kind) if w != old[1] and w not in e.not_new]
+    new = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_WORD, f"{rc.card.name}: replace {old[1]} with",
+                           tuple(Action(ActionKind.WORD, (kind.value, w), w) for w in news))).args[1]
+    until = " until end of turn" if e.duration == Duration.END_OF_TURN else ""
+    for o in objs:
+        s.effects.append(TextChange(o.id, kind.value, old[1], new, e.duration, s.new_timestamp(), rc.card.name))
+        s.add_log(f"{o.card.name}'s text reads {new} instead of {old[1]}{until}", ("612.1", "612.2", "613.1c"),
+                  "effect")
+    text_changes_begin_or_end(s)
 
 
 def _choose_creature_type(ctx, e: ir.ChooseCreatureType, rc):
@@ -1770,7 +1798,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.Regenerate: _regenerate, ir.ChooseTarget: _choose_target, ir.PreventDamage: _prevent, ir.RedirectDamage: _prevent, ir.DamageCantBePrevented: _no_prevention, ir.ChangeDamage: _change_damage, ir.ReplaceNextDraw: _replace_next_draw, ir.PayMana: _pay_mana,
     ir.CreateReflexive: _create_reflexive,
     ir.ReturnToHand: _bounce, ir.ExileIfDies: _exile_if_dies, ir.SwitchPT: _switch_pt, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
-    ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.LoseKeywords: _lose_keywords, ir.BecomeColor: _become_color, ir.BecomeLandType: _become_land_type, ir.ExtraLandPlays: _extra_land_plays, ir.ChooseCreatureType: _choose_creature_type, ir.ChooseCardName: _choose_card_name, ir.DiscardHandDraw: _discard_hand_draw, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
+    ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.LoseKeywords: _lose_keywords, ir.BecomeColor: _become_color, ir.BecomeLandType: _become_land_type, ir.ChangeText: _change_text, ir.ExtraLandPlays: _extra_land_plays, ir.ChooseCreatureType: _choose_creature_type, ir.ChooseCardName: _choose_card_name, ir.DiscardHandDraw: _discard_hand_draw, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
     ir.CreateTokens: _create_tokens, ir.CreateTokenCopy: token_copies.create_token_copy, ir.SkipNext: skips.skip_next, ir.Tap: _tap, ir.Untap: _untap, ir.UntapUpTo: _untap_up_to, ir.TapOrUntap: _tap_or_untap, ir.Mill: _mill,
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.SearchZonesExile: _search_zones_exile, ir.RevealHandDiscard: _reveal_hand_discard, ir.LookRevealTop: _look_reveal_top,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,

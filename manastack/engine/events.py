@@ -25,7 +25,7 @@ from .mechanics.bestow import bestowed
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .resolution import ResolutionContext, execute
 from .runner import Ctx
-from .effect_records import ControlChange, DamagedBy, GrantKeywords, OneShotDelayedTrigger, SkipNextUntap
+from .effect_records import ControlChange, DamagedBy, GrantKeywords, OneShotDelayedTrigger, SkipNextUntap, TextChange
 from .event_types import (NOTHING, BecameMonarch, CardDraw, CountersPut, CountersRemoved, Cycled, DamageDealt, Destruction, Drew, PlayerRef, Seen,
                           Attached, Exerted, Unattached,
                           ExiledWithMadness, LifeGained, LifeLost, Tapped, Untapped, ZoneChange)
@@ -756,6 +756,8 @@ def end_of_turn_wears_off(ctx: Ctx) -> None:
             o.deathtouched = False
     ended = [e for e in s.effects if e.until == Duration.END_OF_TURN]
     s.effects = [e for e in s.effects if e.until != Duration.END_OF_TURN]
+    if any(type(e) is TextChange for e in ended):
+        continuous.text_changes_begin_or_end(s)
     s.add_log("Damage wears off and \"until end of turn\" effects end", ("514.2",), "step")
     control_effects_end(ctx, ended)
 

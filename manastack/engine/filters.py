@@ -286,6 +286,10 @@ def legal_targets(s: State, spec: ir.TargetSpec, source: Obj, controller: int,
     kind = spec.kind
     if ir.has_x(spec.filter):
         spec = replace(spec, filter=ir.with_x(spec.filter, x))
+    if kind == "spell_or_permanent":        # "target spell or permanent" (CR 115.1): either
+        spells = replace(spec, kind="spell", filter=replace(spec.filter, zone=STACK))
+        return (legal_targets(s, spells, source, controller, stack_item_id, x)
+                + legal_targets(s, replace(spec, kind="permanent"), source, controller, stack_item_id, x))
     if kind in ("any", "player", "opponent", "player_or_planeswalker", "opponent_or_planeswalker"):
         for p in s.players:
             if p.lost:

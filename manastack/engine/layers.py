@@ -24,7 +24,7 @@ from manastack.oracle import ir
 from . import continuous
 from . import exercise
 from .continuous import CHANGING_TYPES, derived, relates
-from .effect_records import GrantAbility, SetLandType
+from .effect_records import GrantAbility, SetLandType, TextChange
 from .state import Obj, State
 from .zones import BATTLEFIELD
 
@@ -61,9 +61,10 @@ def card_now(s: State, o: Obj, found: list | None = None) -> CardDef:
 
 
 def any_granted(s: State) -> bool:
-    """Whether a resolved effect gave any permanent abilities or set its land type for a time
-    (CR 611.2): definitions may differ from cards though no static ability changes any."""
-    return any(type(e) is GrantAbility or type(e) is SetLandType for e in s.effects)
+    """Whether a resolved effect gave any permanent abilities, set its land type or changed its
+    text for a time (CR 611.2, 612): definitions may differ from cards though no static ability
+    changes any."""
+    return any(type(e) is GrantAbility or type(e) is SetLandType or type(e) is TextChange for e in s.effects)
 
 
 def affected_by(s: State, src: Obj, eff: ir.StaticEffect, o: Obj) -> bool:

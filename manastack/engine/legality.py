@@ -417,7 +417,7 @@ def cannot_block(s, b, a) -> str:
     if (why := combat.cant_block(s, b)) is not None:
         return why
     why = combat.block_restriction(s, b, a)
-    if why is None and combat.restricted(s, a, "max_one_blocker"):
+    if why is None and combat.restricted(s, a, combat.Rule.MAX_ONE_BLOCKER):
         why = f"{an} can't be blocked by more than one creature, and one may already block it (CR 509.1b)"
     if why is None and s.step == Step.DECLARE_BLOCKERS:
         why = combat.why_block_not_offered(s, b, a)

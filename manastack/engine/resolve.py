@@ -7,13 +7,13 @@ from manastack.oracle import ir
 from manastack.oracle.ir import Duration
 
 from .mechanics import adventure
-from . import events, exercise
+from . import continuous, events, exercise
 from . import characteristics as ch
 from .abilities import DASH_RETURN, keyword, nested_index
 from .mechanics.bestow import bestowed, stop_bestowed
 from .mechanics.cipher import encode_cipher
 from .conditions import evaluate
-from .effect_records import OneShotDelayedTrigger
+from .effect_records import OneShotDelayedTrigger, TextChange
 from .event_types import NOTHING, PlayerRef
 from .filters import is_player_ref, legal_targets, player_of
 from .keyword_effects import ascend_spell
@@ -61,6 +61,10 @@ def resolve_top(ctx: Ctx) -> None:
     s = ctx.s
     item = s.stack[-1]
     ctx.moved, ctx.lki, ctx.moved_with = {}, {}, {}    # what this resolution moves (CR 400.7j, 608.2h)
+    if item.kind == ItemKind.SPELL and s.effects:
+        changes = continuous.text_changes(s).get(item.source)
+        if changes:     # a spell whose text was changed (CR 612) resolves as its text now reads
+            item.card = continuous.text_changed(item.card, changes)
     targets, fizzled = _recheck_targets(ctx, item)
     if fizzled and item.kind == ItemKind.SPELL and bestowed(s.objs[item.source]):
         # CR 702.103e, 608.3b: a bestowed Aura spell whose target is illegal resolves as a creature
@@ -138,6 +142,12 @@ def _resolve_permanent(ctx: Ctx, item, spell, targets) -> None:
     new = events.move(ctx, spell, BATTLEFIELD, controller=item.controller, x=item.x,
                       rules=("608.3", "110.2"), riders=item.riders, colors_spent=colors)
     s.stack[:] = [i for i in s.stack if i.id != item.id]
+    if new is not None and any(type(e) is TextChange and e.affected == spell.id for e in s.effects):
+        # the permanent keeps the text change its spell had while the effect lasts (rulings of
+        # Sleight of Mind, Magical Hack, Artificial Evolution: CR 612)
+        s.effects = [dataclasses.replace(e, affected=new.id) if type(e) is TextChange and e.affected == spell.id
+                     else e for e in s.effects]
+        continuous.text_changes_begin_or_end(s)
     if new is not None and "dash" in new.cast_costs:
         _dash_return(s, new, item.controller)
     if new is not None and "flash_timing" in new.cast_costs:

@@ -274,9 +274,12 @@ def choose_division(ctx: Ctx, item: StackItem, player: int, ab) -> bool:
     return True
 
 
+_KIND_WORDS = {"spell_or_permanent": "spell or permanent"}
+
+
 def _spec_text(spec: ir.TargetSpec) -> str:
     f = spec.filter
-    words = [spec.kind if spec.kind != "permanent" else "/".join(t.lower() for t in f.types) or "permanent"]
+    words = [_KIND_WORDS.get(spec.kind, spec.kind) if spec.kind != "permanent" else "/".join(t.lower() for t in f.types) or "permanent"]
     if f.non_subtypes:
         words.insert(0, "/".join("non-" + t for t in f.non_subtypes))
     if f.same_owner:

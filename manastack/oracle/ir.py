@@ -3175,6 +3175,21 @@ class BecomeLandType:
 
 
 @dataclass(frozen=True, slots=True)
+class ChangeText:
+    """"Change the text of target permanent by replacing all instances of one color word with
+    another or one basic land type with another [until end of turn]." (CR 612): as it resolves,
+    its controller chooses a kind of word among ``words`` (the values of
+    :class:`~manastack.oracle.text_change.WordKind`), a word of that kind and a different one
+    (rulings), not among ``not_new`` ("The new creature type can't be Wall."); the object named
+    reads the new word for ``duration`` (layer 3, CR 613.1c)."""
+
+    what: Subject
+    words: tuple[str, ...]
+    duration: str = "permanent"
+    not_new: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class ExtraLandPlays:
     """"You may play an additional land this turn." (Explore), "... up to three additional
     lands this turn" (Summer Bloom): the controller may play ``amount`` more lands this turn
@@ -3223,7 +3238,7 @@ class EachPutsFromGraveyard:
     filter: Filter
 
 
-Effect = Union[_Effects6, GainAbility, LoseKeywords, BecomeColor, BecomeLandType, ExtraLandPlays, ChooseCreatureType,
+Effect = Union[_Effects6, GainAbility, LoseKeywords, BecomeColor, BecomeLandType, ChangeText, ExtraLandPlays, ChooseCreatureType,
                DiscardHandDraw, ChooseCardName, SearchZonesExile, Encore, RemoveFromCombat, ExileFromGraveyard,
                ExileSacrificeReturn, EachPutsFromGraveyard]
 

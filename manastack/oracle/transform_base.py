@@ -53,6 +53,14 @@ class _GainPrevented:
     field: str = "gain_life"
 
 
+@dataclass(frozen=True)
+class _NotNew:
+    """The sentence "The new creature type can't be Wall.", until ``body`` joins it to the text
+    change before it (CR 612)."""
+
+    word: str
+
+
 class _CounteredExile:
     """The sentence "If that spell is countered this way, exile it instead ...", until ``body``
     joins it to the counter before it (CR 614.15)."""

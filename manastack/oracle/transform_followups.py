@@ -14,7 +14,8 @@ from lark import Token, v_args
 
 from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
-from manastack.oracle.transform_base import (IT, THAT_OBJECT, THAT_PLAYER, UNTIL_EOT, _OPEN, _Amount, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _GainPrevented, _Otherwise, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
+from manastack.oracle.text_change import WordKind
+from manastack.oracle.transform_base import (IT, THAT_OBJECT, THAT_PLAYER, UNTIL_EOT, _OPEN, _Amount, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _GainPrevented, _NotNew, _Otherwise, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
                                               _is_object, _number, _of, _permanent, cost_of)
 
 
@@ -734,6 +735,18 @@ class FollowupRules:
         found = re.findall(r"Plains|Island|Swamp|Mountain|Forest", words)
         types = tuple(found) if found else ("Plains", "Island", "Swamp", "Mountain", "Forest")
         return [ir.BecomeLandType(what, types, UNTIL_EOT if "eot" in c else _OPEN)]
+
+    def change_text(self, c):
+        """"Change the text of target permanent by replacing all instances of one color word
+        with another [or one basic land type with another] [until end of turn]" (CR 612); the
+        target may be a spell too ("target spell or permanent")."""
+        head, kinds = str(c[0]).lower(), str(c[1]).lower()
+        words = tuple(k.value for k in WordKind if k.value in kinds)
+        spec = ir.TargetSpec("spell_or_permanent" if "spell or" in head else "permanent")
+        return [ir.ChangeText(_T(spec), words, UNTIL_EOT if "eot" in c else _OPEN)]
+
+    def new_type_not(self, c):
+        return [_NotNew(str(c[0]).split()[-1].capitalize())]
 
     def nc_color(self, c):
         return "new_color", (NAME_TO_COLOR[str(c[0]).lower()],), False

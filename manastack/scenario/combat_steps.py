@@ -87,7 +87,7 @@ class CombatSteps(Driver):
         s = self.state()
         added = [i for i in s.combat.get("attackers", ()) if i not in requested] if requested else []
         if added:               # the engine completed the declaration: what was written alone isn't legal
-            alone = [s.objs[i].card.name for i in requested if combat.restricted(s, s.objs[i], "cant_attack_alone")]
+            alone = [s.objs[i].card.name for i in requested if combat.restricted(s, s.objs[i], combat.Rule.CANT_ATTACK_ALONE)]
             raise StepError("; ".join(f"{n} can't attack alone (CR 506.5, 508.1c)" for n in alone)
                             or "these attackers are not a legal declaration alone (CR 508.1c)")
 

@@ -64,7 +64,7 @@ def cannot_attack(s, refs, ref: str) -> str:
     o, where = _where(s, refs, ref, s.active, "battlefield")
     if o is None:
         return where + " (only the active player's creatures attack, CR 506.2)"
-    if combat.why_not_attack(s, o) is None and combat.restricted(s, o, "cant_attack_alone"):
+    if combat.why_not_attack(s, o) is None and combat.restricted(s, o, combat.Rule.CANT_ATTACK_ALONE):
         return (f"{o.card.name} can't attack alone, and no other creature can attack with it "
                 "(CR 506.5, 508.1c)")
     return legality.cannot_attack(s, o)
@@ -81,15 +81,15 @@ def block_requirements(s) -> list[str]:
     reasons = []
     for i in s.combat.get("attackers", ()):
         a = s.objs[i]
-        if combat.restricted(s, a, "must_be_blocked_by_all"):
-            reasons.append(f"{combat.restricted_by(s, a, 'must_be_blocked_by_all')} says all creatures able "
+        if combat.restricted(s, a, combat.Rule.MUST_BE_BLOCKED_BY_ALL):
+            reasons.append(f"{combat.restricted_by(s, a, combat.Rule.MUST_BE_BLOCKED_BY_ALL)} says all creatures able "
                            f"to block {a.card.name} do so (CR 509.1c)")
-        elif combat.restricted(s, a, "must_be_blocked"):
-            reasons.append(f"{combat.restricted_by(s, a, 'must_be_blocked')} says {a.card.name} must be "
+        elif combat.restricted(s, a, combat.Rule.MUST_BE_BLOCKED):
+            reasons.append(f"{combat.restricted_by(s, a, combat.Rule.MUST_BE_BLOCKED)} says {a.card.name} must be "
                            "blocked if able (CR 509.1c)")
     for b in [o for o in s.permanents() if o.controller != s.active]:
-        if combat.restricted(s, b, "must_block"):
-            reasons.append(f"{combat.restricted_by(s, b, 'must_block')} says {b.card.name} blocks if able "
+        if combat.restricted(s, b, combat.Rule.MUST_BLOCK):
+            reasons.append(f"{combat.restricted_by(s, b, combat.Rule.MUST_BLOCK)} says {b.card.name} blocks if able "
                            "(CR 509.1c)")
     return reasons
 
