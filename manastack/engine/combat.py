@@ -6,6 +6,7 @@ from manastack.oracle import ir
 from manastack.oracle.ir import Duration
 
 from . import characteristics as ch
+from . import influence
 from . import block_declarations, exercise, layers
 from . import events
 from . import attack_targets
@@ -100,7 +101,10 @@ def why_not_attack(s, o: Obj) -> str | None:
         return f"{restricted_by(s, o, 'cant_attack')} says {name} can't attack (CR 508.1c)"
     reasons = [why_not_attack_player(s, o, d) for d in attack_targets.defending_players(s)]
     if all(reasons):        # it can attack none of the defending players (CR 508.1c, 802.3a)
-        return reasons[0] if reasons else f"{name} has no opponent left to attack (CR 506.2)"
+        return reasons[0] if reasons else (f"{name} has no opponent within its controller's range of "
+                                           "influence to attack (CR 801.3)" if s.reach is not None and
+                                           len(s.opponents(s.active)) else
+                                           f"{name} has no opponent left to attack (CR 506.2)")
     return None
 
 
@@ -109,6 +113,9 @@ def why_not_attack_player(s, o: Obj, defender: int) -> str | None:
     specific player (CR 508.1c, 802.3a: "can't attack you", "can't attack unless defending player
     controls an Island"); None when nothing forbids it."""
     name = o.card.name
+    if not influence.within(s, o.controller, defender):
+        return (f"{s.players[defender].name} is outside {s.players[o.controller].name}'s range of influence, "
+                f"so {name} can't attack them (CR 801.3)")
     for src, eff in ch.static_effects(s, ir.StaticCantAttackYou):
         if src.controller == defender and layers.affected_by(s, src, eff, o):
             return f"{src.card.name} says {name} can't attack {s.players[src.controller].name} (CR 508.1c)"

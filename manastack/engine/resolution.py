@@ -17,6 +17,7 @@ from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import NOTHING, Seen
 from .conditions import devotion
 from .filters import is_player_ref, matches, objects_matching, party_size, player_of
+from .influence import holder
 from .mechanics.merged import times_mutated
 from .runner import Ctx
 from .state import ItemKind, Obj, attached_object, enchanted_player, exiled_with
@@ -208,7 +209,20 @@ def defending_player(s, src, seen, controller: int) -> list[int]:
 
 
 def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
-    """Objects (Obj) and players (int) a subject stands for now."""
+    """Objects (Obj) and players (int) a subject stands for now. With a limited range of
+    influence, only those within the controller's range: a spell or ability neither affects
+    nor sees a player or object outside it ("each opponent" is each one within it; CR 801.10,
+    801.11)."""
+    found = _subject(ctx, subject, rc)
+    reach = ctx.s.reach
+    if reach is None or not found:
+        return found
+    near = reach[rc.controller]
+    return [x for x in found if (x in near if isinstance(x, int) else
+                                 holder(x) in near if isinstance(x, Obj) else True)]
+
+
+def _subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
     s = ctx.s
     if isinstance(subject, ir.Target):
         out: list = []
