@@ -163,3 +163,96 @@ def test_within_reads_objects_by_their_controller():
     card = s.objs[s.players[2].hand[0]]
     assert not influence.object_within(s, 0, card) and influence.object_within(s, 1, card)
     assert influence.within(s, 0, 4) and not influence.within(s, 0, 2)
+
+
+def test_a_triggered_ability_triggers_only_on_events_within_its_controllers_range(db):
+    """CR 801.7: Dan Shocks Carol's Grizzly Bears. Bob's Blood Artist ("Whenever Blood Artist or
+    another creature dies, ...") triggers: Carol is within Bob's range; Alice's doesn't, the
+    creature that died being Carol's, outside Alice's range."""
+    g = run(db, table({"Alice": "battlefield: [Blood Artist]", "Bob": "battlefield: [Blood Artist]",
+                       "Carol": "battlefield: [Grizzly Bears]",
+                       "Dan": "hand: [Shock]\nbattlefield: [Mountain]"}, head="turn: 5\nactive: Dan\n") + """
+script:
+  - cast: Shock
+    targets: [Grizzly Bears]
+  - resolve
+expect:
+  graveyard: {Carol: [Grizzly Bears]}
+""")
+    # Bob's ability alone is put on the stack, its target chosen among the players in his range
+    assert g.pending.player == 1 and g.pending.kind == "targets"
+    assert [a.label for a in g.legal_actions()] == ["target Alice", "target Bob", "target Carol"]
+    assert "Blood Artist's ability doesn't trigger: the event is not entirely within Alice's range" in g.explain()
+
+
+def test_an_aura_on_a_player_outside_its_controllers_range_goes_to_the_graveyard(db):
+    """CR 801.8: an Aura can't enchant a player outside its controller's range; one attached to
+    such a player is put into its owner's graveyard as a state-based action (CR 704.5m)."""
+    g = run(db, table({"Alice": "battlefield: [{card: Curse of the Bloody Tome, attached_to: Dan}, "
+                                "{card: Curse of Death's Hold, attached_to: Bob}]"}) + """
+script:
+  - pass_until: end
+expect:
+  graveyard: {Alice: [Curse of the Bloody Tome]}
+""")
+    assert "outside its controller's range of influence (CR 801.8)" in g.explain()
+
+
+def test_a_player_who_would_win_makes_the_opponents_within_range_lose_instead(db):
+    """CR 801.14: Alice's Felidar Sovereign ("At the beginning of your upkeep, if you have 40 or
+    more life, you win the game") makes Bob and Frank lose the game; the game goes on among the
+    other players (CR 104.2a)."""
+    g = run(db, table({"Alice": "life: 40\nbattlefield: [Felidar Sovereign]\nlibrary: [Plains]"},
+                      head="turn: 6\nactive: Frank\nstep: end\n") + """
+script:
+  - pass_until: main1
+expect:
+  left: [Bob, Frank]
+  result: none
+""")
+    assert "instead Bob, Frank lose the game" in g.explain() and "801.14" in g.explain()
+
+
+def test_only_players_within_range_vote_for_objects_within_their_own_range(db):
+    """CR 801.10, 801.5a: in a five-player game at range 1, Alice's Council's Judgment has Alice,
+    Bob and Erin vote (Carol and Dan are outside her range); the permanents voted for are those
+    within both Alice's and the voter's range: Bob may vote for Bob's or Alice's neighbours'
+    permanents but not Carol's, which Alice's spell doesn't see."""
+    g = board(db, """
+turn: 5
+range_of_influence: 1
+players:
+  - name: Alice
+    hand: [Council's Judgment]
+    battlefield: [{card: Plains, count: 3}]
+  - name: Bob
+    battlefield: [Grizzly Bears]
+  - name: Carol
+    battlefield: [Hill Giant]
+  - name: Dan
+  - name: Erin
+    battlefield: [Serra Angel]
+""")
+    g.push(next(a for a in g.legal_actions() if a.kind == "cast"))
+    while g.pending.kind != "vote":
+        g.push(g.legal_actions()[0])
+    # Alice sees Bob's Bears and Erin's Angel, not Carol's Hill Giant
+    assert [a.label for a in g.legal_actions()] == ["vote for Grizzly Bears", "vote for Serra Angel"]
+    g.push("vote for Grizzly Bears")
+    log = g.explain()
+    # Bob and Erin each have one permanent within both ranges, so vote without being asked
+    assert "Bob votes for Grizzly Bears" in log and "Erin votes for Serra Angel" in log
+    assert "Carol votes" not in log and "Dan votes" not in log
+    assert "the vote ends, Grizzly Bears 2, Serra Angel 1" in log
+    assert "Grizzly Bears is exiled" in log
+
+
+def test_play_takes_a_range_of_influence():
+    from click.testing import CliRunner
+    from manastack.cli import main
+    result = CliRunner().invoke(main, ["play", "--agents", "first,first,first,first,first", "--seed", "2",
+                                       "--decks", "mono-green,red-green", "--range-of-influence", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    assert "Range of influence 1" in result.output
+    result = CliRunner().invoke(main, ["play", "--agents", "first,first", "--range-of-influence", "1"])
+    assert result.exit_code == 2 and "three or more players (CR 801.1)" in result.output

@@ -31,7 +31,7 @@ def determine(s: State) -> None:
         return
     seated = [p.index for p in s.players if not p.lost]
     n = len(seated)
-    reach = []
+    reach: list[tuple[int, ...]] = []
     for p in s.players:
         if p.lost:
             reach.append((p.index,))

@@ -17,7 +17,7 @@ from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import NOTHING, Seen
 from .conditions import devotion
 from .filters import is_player_ref, matches, objects_matching, party_size, player_of
-from .influence import holder
+from .influence import holder, object_within
 from .mechanics.merged import times_mutated
 from .runner import Ctx
 from .state import ItemKind, Obj, attached_object, enchanted_player, exiled_with
@@ -337,6 +337,8 @@ def _chosen(ctx: Ctx, f: ir.Filter, rc: ResolutionContext) -> list:
         o = s.objs.get(rc.chosen[f])
         return [o] if o is not None else []
     found = objects_matching(s, f, source_obj(ctx, rc), rc.controller)
+    if s.reach is not None:         # CR 801.5a: one within the chooser's range of influence
+        found = [o for o in found if object_within(s, rc.controller, o)]
     if not found:
         rc.chosen[f] = None
         return []
