@@ -395,3 +395,29 @@ def test_a_save_with_a_malformed_enchanted_player_is_refused_with_its_place(db, 
     data["state"]["objects"][i]["attached_to"] = bad
     with pytest.raises(ValueError, match=rf"objects\[{i}\]\.attached_to"):
         Game.from_json(json.dumps(data), g.db)
+
+
+def test_the_table_shows_a_curse_with_the_player_it_enchants(db):
+    """The terminal board lists a Curse (an Aura attached to a player, CR 303.4b) with the
+    enchanted player, "Curse of ... on Bob (Alice's)", and marks it "on Bob" among its
+    controller's permanents; the view the web table draws from names the player it is on."""
+    from manastack.table import board_lines
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Curse of the Bloody Tome, attached_to: Bob}, {card: Curse of Death's Hold, attached_to: Alice}]
+  - name: Bob
+    battlefield: [Grizzly Bears]
+  - name: Carol
+""")
+    seats: dict[str, list[str]] = {}
+    for line in map(str, board_lines(g, 0)[1:]):
+        if not line.startswith(" "):
+            seat = line.split(":")[0]
+        seats.setdefault(seat, []).append(line)
+    assert "  enchanted by: Curse of the Bloody Tome on Bob (Alice's)" in seats["Bob"]
+    assert any("Curse of the Bloody Tome [on Bob]" in x and "other permanents" in x for x in seats["Alice"])
+    assert "  enchanted by: Curse of Death's Hold on Alice" in seats["Alice"]
+    assert not any("enchanted by" in x for x in seats["Carol"])
+    view = g.view(2)
+    tome = next(x for x in view["battlefield"] if x["name"] == "Curse of the Bloody Tome")
+    assert tome["attached_to_player"] == 1 and tome["attached_to"] is None
