@@ -263,6 +263,13 @@ def _subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
         tally = Counter(c for _, c in rc.votes)
         most = max(tally.values(), default=0)
         return [s.objs[i] for i, n in tally.items() if n == most and i in s.objs]
+    if name == ir.OPPONENTS_ATTACKING:  # opponents attacking the enchanted player, not its planeswalkers
+        p = enchanted_player(source_obj(ctx, rc))
+        attackers = [s.objs[i] for i in s.combat.get("attackers", ()) if i in s.objs]
+        walkers = {a for a, _ in s.combat.get("planeswalkers", ())}
+        return sorted({o.controller for o in attackers if o.zone == BATTLEFIELD and o.attacking == p
+                       and o.id not in walkers and o.controller != rc.controller
+                       and not s.players[o.controller].lost})
     if name == "you":
         return [rc.controller]
     if name == "each_opponent" or name == "each_other_player":

@@ -701,7 +701,7 @@ class EffectRules:
         return [ir.CreateTokens(token, quantity, tapped)]
 
     def create_predefined(self, c):
-        """CR 111.10: Treasure, Food, Clue and Blood tokens have characteristics the rules define."""
+        """CR 111.10: Treasure, Food, Gold, Clue and Blood tokens have characteristics the rules define."""
         amount, name = c[0], str(c[1])
         spec = ir.TokenSpec(f"{name} Token", None, None, (), ("Artifact",), (name,),
                             text=PREDEFINED_TOKENS[name])

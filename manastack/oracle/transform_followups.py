@@ -14,7 +14,7 @@ from lark import Token, v_args
 
 from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
-from manastack.oracle.transform_base import (IT, THAT_OBJECT, THAT_PLAYER, UNTIL_EOT, _OPEN, _Amount, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _GainPrevented, _Otherwise, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
+from manastack.oracle.transform_base import (IT, THAT_OBJECT, THAT_PLAYER, UNTIL_EOT, _OPEN, _Amount, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _DoesTheSame, _GainPrevented, _Otherwise, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
                                               _is_object, _number, _of, _permanent, cost_of)
 
 
@@ -418,6 +418,11 @@ class FollowupRules:
 
     def sw_draw(self, c):
         return "draw"
+
+    def does_the_same_attacking(self, c):
+        """"Each opponent attacking that player does the same." after "Whenever enchanted player
+        is attacked, ...": joined by ``body`` to the effects before it (Curse of Opulence)."""
+        return [_DoesTheSame()]
 
     def countered_exile(self, c):
         """"If that spell is countered this way, exile it instead of putting it into its owner's

@@ -11,7 +11,7 @@ from manastack.mana import COLOR_NAMES, COLORS, ManaCost
 from manastack.oracle import ir
 from manastack.oracle.subtypes import LAND_TYPES
 from manastack.oracle.transform_base import (_plain_group, no_it_subject, 
-    IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, THEY, _OPEN, _ChooseColor, _CounteredExile, _Desc, _GainPrevented, _KeepsSource, _OfIt, _Otherwise, _StillType, _TokenHas, _T, _describe, _is_player, _kw_name, _mana_spent, _need, _number, _subject_of, _subtype,
+    IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, THEY, _OPEN, _ChooseColor, _CounteredExile, _Desc, _DoesTheSame, _GainPrevented, _KeepsSource, _OfIt, _Otherwise, _StillType, _TokenHas, _T, _describe, _is_player, _kw_name, _mana_spent, _need, _number, _subject_of, _subtype,
     bind, cost_of)
 
 
@@ -703,6 +703,12 @@ class LineRules:
                 _need(len(sentence) == 1 and any(type(e) is ir.BecomeCreature for e in _flat(out[start:])),
                       "still a")
                 out[start:] = [_keep_types(e) for e in out[start:]]
+                continue
+            if sentence and isinstance(sentence[0], _DoesTheSame):
+                # the effects of the sentence before, done again by each opponent attacking
+                before = out[start:]
+                _need(bool(before) and len(sentence) == 1, "does the same")
+                out.append(ir.DoesTheSame(ir.Ref(ir.OPPONENTS_ATTACKING), tuple(before)))
                 continue
             if sentence and isinstance(sentence[0], _CounteredExile):
                 _need(len(out) > start and type(out[-1]) in (ir.CounterSpell, ir.CounterUnlessPays)
