@@ -1544,11 +1544,12 @@ class ReturnPermanents:
 class SacrificePermanents:
     """"[Player] sacrifices [N] [permanents]" (an edict, CR 701.21a): each player ``who`` names
     chooses ``count`` permanents they control that match ``filter`` (its "you" is that
-    player) and sacrifices them; all of them if they control fewer."""
+    player) and sacrifices them; all of them if they control fewer. ``count`` is a number, or
+    a count of votes ("a creature for each death vote", CR 701.38)."""
 
     who: Subject
     filter: Filter
-    count: int = 1
+    count: "int | VoteCount" = 1
 
 
 @dataclass(frozen=True, slots=True)
