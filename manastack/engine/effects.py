@@ -153,7 +153,9 @@ def _draw(ctx, e: ir.Draw, rc):
         library = ctx.s.players[p].library
         before = len(library)
         events.draw(ctx, p, k)
-        rc.did = rc.did and before - len(ctx.s.players[p].library) == k
+        drawn = before - len(ctx.s.players[p].library)
+        rc.drawn += drawn
+        rc.did = rc.did and drawn == k
 
 
 def _discard(ctx, e: ir.Discard, rc):

@@ -126,6 +126,14 @@ class TimesKicked:
 
 
 @dataclass(frozen=True, slots=True)
+class DrawnThisWay:
+    """"For each card drawn this way": the cards this ability's earlier effects drew as it
+    resolves (CR 121.1, 608.2c), times ``multiplier``."""
+
+    multiplier: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class LifeLostThisWay:
     """"equal to the life lost this way": the life the players lost to this ability's earlier
     effects as it resolves (CR 119.3, 608.2c)."""
@@ -207,7 +215,7 @@ class VoteCount:
     multiplier: int = 1
 
 
-Amount = Union[int, X, VoteCount, CountOf, CountersRemoved, CountPerPlayer, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, StatOf,
+Amount = Union[int, X, VoteCount, CountOf, CountersRemoved, CountPerPlayer, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, DrawnThisWay, StatOf,
                BlockersBeyondFirst, OpponentsAttacked, ColorsSpent, TimesMutated, Minus, DestroyedThisWay]
 
 # --------------------------------------------------------------------------------- objects

@@ -479,6 +479,14 @@ class FollowupRules:
         _need(not d.plural and (d.kind in (None, "permanent") or d.kind == "card" and d.zone_given), "a vote for an object")
         return [ir.Vote(filter=d.filter)]
 
+    def for_each_drawn(self, c):
+        """"For each card drawn this way, discard a card.": a discard as many times as the
+        effects before it drew cards (CR 121.1, 608.2c; Messenger Jays)."""
+        effects = self.sentence([x for x in c[1:] if not isinstance(x, Token)])
+        _need(len(effects) == 1 and type(effects[0]) is ir.Discard and effects[0].amount == 1
+              and effects[0].who == ir.Ref("you") and not effects[0].random, "for each card drawn this way")
+        return [dataclasses.replace(effects[0], amount=ir.DrawnThisWay())]
+
     def if_voted(self, c):
         """"If A gets more votes[ or the vote is tied], ..." after a vote (CR 701.38): joined to
         the vote by ``body``."""
