@@ -528,3 +528,27 @@ script:
 expect:
   life: {Alice: 22, Carol: 22}
 """, db)
+
+
+def test_the_gold_token_of_gild_is_its_casters_and_sacrifices_for_mana_of_any_color(db):
+    """CR 111.10c: a Gold token is a colorless Gold artifact with "Sacrifice this token: Add one
+    mana of any color." Gild exiles Bob's creature and its caster creates the Gold (its ruling
+    2014-02-01: you control the token, whoever controlled the creature); the Gold then pays for
+    Shock's {R} with no land."""
+    g = board(db, """
+  - name: Alice
+    hand: [Gild, Shock]
+    battlefield: [{card: Swamp, count: 4}]
+  - name: Bob
+    battlefield: [Grizzly Bears]
+""")
+    cast_and_pay(g, "cast Gild", "Grizzly Bears")
+    resolve(g)
+    s = g.state
+    gold = next(o for o in s.permanents(0) if o.card.name == "Gold Token")
+    assert gold.is_token and gold.card.types == ("Artifact",) and gold.card.colors == ()
+    assert s.permanents(1) == [] and [s.objs[i].card.name for i in s.players[1].exile] == ["Grizzly Bears"]
+    cast_and_pay(g, "cast Shock", "Bob")
+    resolve(g)
+    s = g.state
+    assert s.players[1].life == 18 and not any(o.card.name == "Gold Token" for o in s.permanents())
