@@ -101,10 +101,7 @@ def why_not_attack(s, o: Obj) -> str | None:
         return f"{restricted_by(s, o, 'cant_attack')} says {name} can't attack (CR 508.1c)"
     reasons = [why_not_attack_player(s, o, d) for d in attack_targets.defending_players(s)]
     if all(reasons):        # it can attack none of the defending players (CR 508.1c, 802.3a)
-        return reasons[0] if reasons else (f"{name} has no opponent within its controller's range of "
-                                           "influence to attack (CR 801.3)" if s.reach is not None and
-                                           len(s.opponents(s.active)) else
-                                           f"{name} has no opponent left to attack (CR 506.2)")
+        return reasons[0] if reasons else f"{name} has no opponent left to attack (CR 506.2)"
     return None
 
 
