@@ -33,6 +33,9 @@ console = Console(highlight=False, soft_wrap=True)
 @click.option("--allow-partial", is_flag=True, help="Allow cards whose Oracle text is only partly supported.")
 @click.option("--format", "game_format", type=click.Choice(FORMATS), default="normal", show_default=True,
               help="commander: a Commander game (CR 903): each deck's commander starts in the command zone, 40 life.")
+@click.option("--range-of-influence", "range_of_influence", type=click.IntRange(0, 4), default=0,
+              show_default=True, help="The limited range of influence option (CR 801), in seats, for three "
+                                      "or more players; 0: off.")
 @click.option("--quiet", is_flag=True, help="Print only the result.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result and log as JSON.")
 @click.option("--stops", default="", metavar="STEPS",
@@ -40,7 +43,8 @@ console = Console(highlight=False, soft_wrap=True)
                    "priority is passed for you when passing is all you could do.")
 @click.option("--pay-by-hand", is_flag=True, help="Choose the mana for each cost yourself.")
 @click.option("--explain", is_flag=True, help="Print each agent's best answers with their scores at each decision.")
-def play(agents, decks, seed, cards, allow_partial, game_format, quiet, as_json, stops, pay_by_hand, explain):
+def play(agents, decks, seed, cards, allow_partial, game_format, range_of_influence, quiet, as_json, stops,
+         pay_by_hand, explain):
     """Play a game: agents against each other, or you against an agent."""
     stop_steps = [x.strip() for x in stops.split(",") if x.strip()]
     if unknown := [x for x in stop_steps if x not in STEPS]:
@@ -56,13 +60,17 @@ def play(agents, decks, seed, cards, allow_partial, game_format, quiet, as_json,
                    for i, s in enumerate(specs)]
     except AgentSpecError as exc:
         raise click.BadParameter(str(exc), param_hint="--agents") from None
+    if range_of_influence and len(specs) < 3:
+        raise click.BadParameter("the limited range of influence is an option of games of three or more "
+                                 "players (CR 801.1)", param_hint="--range-of-influence")
     if not 1 <= len(deck_specs) <= len(specs) or not all(deck_specs):
         raise click.BadParameter(f"expected 1 to {len(specs)} decks separated by commas", param_hint="--decks")
     seat_decks = [deck_specs[i % len(deck_specs)] for i in range(len(specs))]
     db = db_from_files(cards)
     try:
         game = Game.new(*seat_decks, seed=seed, cards=db, allow_partial=allow_partial,
-                        names=_player_names(names, seat_decks), format=game_format)
+                        names=_player_names(names, seat_decks), format=game_format,
+                        range_of_influence=range_of_influence)
     except DeckError as exc:     # its hint, said with this command's option
         raise click.ClickException(exc.message + ("\npass --allow-partial to play partly supported cards anyway"
                                                   if exc.hint == PARTIAL_HINT else "")) from None

@@ -20,7 +20,7 @@ import orjson
 from manastack.cards import CardDB, CardError, default_db
 from manastack.cards.identity import commanders_identity
 from manastack.decks import Deck, DeckError, commander_deck, load_deck  # noqa: F401  (re-exported)
-from manastack.engine import commanders
+from manastack.engine import commanders, influence
 from manastack.engine import characteristics as ch
 from manastack.engine.mana import spend as mana_spend
 from manastack.engine.decisions import Action, ActionKind, Decision, DecisionKind, IllegalActionError
@@ -78,7 +78,7 @@ class Game:
     @classmethod
     def new(cls, *decks, seed: int = 0, names: "tuple[str, ...] | list[str] | None" = None,
             format: str = "normal", cards: CardDB | None = None, allow_partial: bool = False,
-            history: bool | int = True) -> "Game":
+            history: bool | int = True, range_of_influence: int = 0) -> "Game":
         """Start a game (CR 103) between two to eight decks, one per player in seat order (turn
         order goes from each seat to the next, CR 101.4): bundled deck names, decklist paths,
         :class:`~manastack.decks.Deck` objects or lists of card names. ``Game.new(a, b)`` is a
@@ -90,16 +90,20 @@ class Game:
         N, the last N actions (the game before each kept); False, none (playouts and
         simulations, which then keep no old states).
         ``format``: "normal", or "commander" for a Commander game (CR 903): each deck's commander
-        section (or an MTGO sideboard of one or two cards) starts in the command zone, 40 life."""
+        section (or an MTGO sideboard of one or two cards) starts in the command zone, 40 life.
+        ``range_of_influence``: the limited range of influence option (CR 801) with that many
+        seats, 1 to 4, for a game of three or more players; 0 (the default) leaves it off."""
         if isinstance(seed, bool) or not isinstance(seed, int) or not MIN_SEED <= seed <= MAX_SEED:
             raise ValueError(f"Game.new: seed must be an integer from {MIN_SEED} to {MAX_SEED}, "
                              f"not {seed!r}"[:200])
         if names is None and MIN_PLAYERS <= len(decks) <= MAX_PLAYERS:
             names = DEFAULT_NAMES[:len(decks)]
         names = _check_new_arguments(len(decks), names, format, cards, allow_partial, history)
+        _check_range(len(decks), range_of_influence)
         db = cards or default_db()
         loaded = [load_deck(d, db, allow_partial) for d in decks]
         s = State(tuple(names), db, seed)
+        s.influence = range_of_influence
         if format == commanders.COMMANDER:
             s.variant = commanders.COMMANDER
             loaded = [commander_deck(d) for d in loaded]
@@ -424,6 +428,17 @@ def _check_new_arguments(count: int, names: object, format, cards, allow_partial
         raise ValueError(f"Game.new: history must be True, False or a number of actions from 1 to "
                          f"1,000,000,000, not {history!r}"[:200])
     return tuple(names)
+
+
+def _check_range(count: int, seats: object) -> None:
+    """The limited range of influence option (CR 801.1: an option of multiplayer games): a
+    number of seats from 1 to ``influence.MAX_RANGE``, or 0 for none."""
+    if isinstance(seats, bool) or not isinstance(seats, int) or not 0 <= seats <= influence.MAX_RANGE:
+        raise ValueError(f"Game.new: range_of_influence must be a number of seats from 1 to "
+                         f"{influence.MAX_RANGE}, or 0 for none, not {seats!r}"[:200])
+    if seats and count < 3:
+        raise ValueError("Game.new: range_of_influence is an option of games of three or more players "
+                         f"(CR 801.1), not of {count}")
 
 
 def _replay(history: deque) -> tuple[State, list[Action], Decision | None]:

@@ -117,7 +117,7 @@ def auto_answer(game: Game, decision: Decision, settings: TableSettings) -> Acti
 # ----------------------------------------------------------------------------- the board
 
 
-def _perm_text(p: dict, names: dict[int, str], sick: set[int]) -> str:
+def _perm_text(p: dict, names: dict[int, str], sick: set[int], players: list | None = None) -> str:
     name = p["name"]
     if p.get("face_down"):
         name = "face-down creature" + (f" ({p['card']})" if "card" in p else "")
@@ -140,6 +140,8 @@ def _perm_text(p: dict, names: dict[int, str], sick: set[int]) -> str:
         marks.append("blocking " + ", ".join(names.get(b, "?") for b in p["blocking"]))
     if p.get("attached_to") is not None:
         marks.append("on " + names.get(p["attached_to"], "?"))
+    elif p.get("attached_to_player") is not None and players is not None:     # CR 303.4b
+        marks.append("on " + players[p["attached_to_player"]]["name"])
     return " ".join(parts) + (f" [{', '.join(marks)}]" if marks else "")
 
 
@@ -186,12 +188,18 @@ def _seat_lines(v: dict, who: int, viewer: int, s, names: dict, sick: set) -> li
     perms = [x for x in v["battlefield"] if s.objs[x["id"]].controller == who]
     lands = [_perm_text(x, names, sick) for x in perms if "Land" in s.objs[x["id"]].card.types]
     creatures = [_perm_text(x, names, sick) for x in perms if "power" in x]
-    others = [_perm_text(x, names, sick) for x in perms
+    others = [_perm_text(x, names, sick, v["players"]) for x in perms
               if "power" not in x and "Land" not in s.objs[x["id"]].card.types]
     lines.append(Text(f"  lands: {_grouped(lands)}"))
     lines.append(Text(f"  creatures: {_grouped(creatures)}"))
     if others:
         lines.append(Text(f"  other permanents: {_grouped(others)}"))
+    # Auras that enchant this player (CR 303.4b: Curses), shown with them, whoever controls them
+    on_them = [f"{x['name']} on {p['name']}" + ("" if x["controller"] == who else
+                                                f" ({v['players'][x['controller']]['name']}'s)")
+               for x in v["battlefield"] if x.get("attached_to_player") == who]
+    if on_them:
+        lines.append(Text(f"  enchanted by: {_grouped(on_them)}", style="red"))
     lines.append(Text(f"  graveyard: {_grouped([x['name'] for x in p['graveyard']])}", style="dim"))
     if p["exile"]:
         lines.append(Text(f"  exile: {_grouped([x['name'] for x in p['exile']])}", style="dim"))

@@ -19,7 +19,8 @@ from manastack.engine.view import player_view
 from .game_helpers import play as run, board, cast_and_pay, pick, resolve
 
 CURSES = ("Curse of the Bloody Tome", "Curse of Death's Hold", "Curse of Predation", "Curse of the Forsaken",
-          "Curse of the Nightly Hunt", "Psychic Possession", "Trespasser's Curse", "Curse of Stalked Prey")
+          "Curse of the Nightly Hunt", "Psychic Possession", "Trespasser's Curse", "Curse of Stalked Prey",
+          "Curse of Opulence", "Curse of Vitality", "Curse of Verbosity", "Curse of Disturbance")
 
 
 def _obj(g: Game, name: str):
@@ -388,3 +389,159 @@ def test_a_save_with_a_malformed_enchanted_player_is_refused_with_its_place(db, 
     data["state"]["objects"][i]["attached_to"] = bad
     with pytest.raises(ValueError, match=rf"objects\[{i}\]\.attached_to"):
         Game.from_json(json.dumps(data), g.db)
+
+
+def test_the_table_shows_a_curse_with_the_player_it_enchants(db):
+    """The terminal board lists a Curse (an Aura attached to a player, CR 303.4b) with the
+    enchanted player, "Curse of ... on Bob (Alice's)", and marks it "on Bob" among its
+    controller's permanents; the view the web table draws from names the player it is on."""
+    from manastack.table import board_lines
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Curse of the Bloody Tome, attached_to: Bob}, {card: Curse of Death's Hold, attached_to: Alice}]
+  - name: Bob
+    battlefield: [Grizzly Bears]
+  - name: Carol
+""")
+    seats: dict[str, list[str]] = {}
+    for line in map(str, board_lines(g, 0)[1:]):
+        if not line.startswith(" "):
+            seat = line.split(":")[0]
+        seats.setdefault(seat, []).append(line)
+    assert "  enchanted by: Curse of the Bloody Tome on Bob (Alice's)" in seats["Bob"]
+    assert any("Curse of the Bloody Tome [on Bob]" in x and "other permanents" in x for x in seats["Alice"])
+    assert "  enchanted by: Curse of Death's Hold on Alice" in seats["Alice"]
+    assert not any("enchanted by" in x for x in seats["Carol"])
+    view = g.view(2)
+    tome = next(x for x in view["battlefield"] if x["name"] == "Curse of the Bloody Tome")
+    assert tome["attached_to_player"] == 1 and tome["attached_to"] is None
+
+
+# "Whenever enchanted player is attacked, ... Each opponent attacking that player does the same."
+ATTACKED = """
+turn: 6
+active: Carol
+step: beginning_of_combat
+players:
+  - name: Alice
+    battlefield: [{card: %s, attached_to: Bob}]
+    library: [{card: Island, count: 3}]
+  - name: Bob
+    hand: [Shock]
+    battlefield: [Mountain, Garruk Wildspeaker]
+  - name: Carol
+    battlefield: [{card: Grizzly Bears, id: bears}, {card: Hill Giant, id: giant}]
+    library: [{card: Forest, count: 3}]
+  - name: Dan
+"""
+
+
+def test_curse_of_opulence_gives_a_gold_token_to_its_controller_and_the_attacking_opponent(db):
+    """Curse of Opulence: it triggers once however many creatures attack the enchanted player;
+    its controller creates a Gold token (CR 111.10c), then the opponent attacking that player
+    does the same (rulings 2017-08-25)."""
+    g = run(ATTACKED % "Curse of Opulence" + """
+script:
+  - attack: [bears, giant]
+    at: {bears: Bob, giant: Bob}
+  - resolve
+expect:
+  battlefield: {Alice: [Curse of Opulence, Gold Token], Carol: [Grizzly Bears, Hill Giant, Gold Token]}
+""", db)
+    assert sum("Curse of Opulence's ability triggers" in e.text for e in _log(g)) == 1
+    gold = next(o for o in g.current_state().objs.values() if o.card.name == "Gold Token")
+    assert gold.card.subtypes == ("Gold",) and "Add one mana of any color" in gold.card.text
+
+
+def test_curse_of_vitality_does_not_trigger_when_only_a_planeswalker_of_the_player_is_attacked(db):
+    """Rulings 2017-08-25: the ability won't trigger if only a planeswalker controlled by the
+    enchanted player is attacked."""
+    g = run(ATTACKED % "Curse of Vitality" + """
+script:
+  - attack: [bears]
+    at: {}
+    planeswalkers: {bears: Garruk Wildspeaker}
+  - pass_until: combat_damage
+expect:
+  life: {Alice: 20, Carol: 20}
+""", db)
+    assert not any("Curse of Vitality's ability triggers" in e.text for e in _log(g))
+
+
+def test_curse_of_vitality_with_no_creature_left_attacking_only_its_controller_gains(db):
+    """Rulings 2017-08-25: a player is attacking another if they control a creature attacking
+    that player; if none is attacking the enchanted player as the ability resolves, only the
+    Curse's controller performs its actions. Bob Shocks the lone attacker in response."""
+    run(ATTACKED % "Curse of Vitality" + """
+script:
+  - attack: [bears]
+    at: {bears: Bob}
+  - pass
+  - pass
+  - pass
+  - cast: Shock
+    by: Bob
+    targets: [bears]
+  - resolve
+  - resolve
+expect:
+  life: {Alice: 22, Carol: 20}
+""", db)
+
+
+def test_curse_of_verbosity_and_disturbance_each_attacking_opponent_does_the_same(db):
+    """Curse of Verbosity: the controller draws, then the attacking opponent draws; Curse of
+    Disturbance: each creates a 2/2 black Zombie under their own control (CR 111.2)."""
+    run(ATTACKED % "Curse of Verbosity" + """
+script:
+  - attack: [bears]
+    at: {bears: Bob}
+  - resolve
+expect:
+  hand: {Alice: 1, Carol: 1}
+""", db)
+    run(ATTACKED % "Curse of Disturbance" + """
+script:
+  - attack: [giant]
+    at: {giant: Bob}
+  - resolve
+expect:
+  battlefield: {Alice: [Curse of Disturbance, Zombie Token], Carol: [Grizzly Bears, Hill Giant, Zombie Token]}
+""", db)
+
+
+def test_a_curse_on_its_own_controller_gives_them_its_effect_once(db):
+    """Rulings 2017-08-25: enchanting yourself, you get the effect whenever another player attacks
+    you, and the attacking opponent does the same."""
+    run(ATTACKED.replace("attached_to: Bob", "attached_to: Alice") % "Curse of Vitality" + """
+script:
+  - attack: [bears]
+    at: {bears: Alice}
+  - resolve
+expect:
+  life: {Alice: 22, Carol: 22}
+""", db)
+
+
+def test_the_gold_token_of_gild_is_its_casters_and_sacrifices_for_mana_of_any_color(db):
+    """CR 111.10c: a Gold token is a colorless Gold artifact with "Sacrifice this token: Add one
+    mana of any color." Gild exiles Bob's creature and its caster creates the Gold (its ruling
+    2014-02-01: you control the token, whoever controlled the creature); the Gold then pays for
+    Shock's {R} with no land."""
+    g = board(db, """
+  - name: Alice
+    hand: [Gild, Shock]
+    battlefield: [{card: Swamp, count: 4}]
+  - name: Bob
+    battlefield: [Grizzly Bears]
+""")
+    cast_and_pay(g, "cast Gild", "Grizzly Bears")
+    resolve(g)
+    s = g.state
+    gold = next(o for o in s.permanents(0) if o.card.name == "Gold Token")
+    assert gold.is_token and gold.card.types == ("Artifact",) and gold.card.colors == ()
+    assert s.permanents(1) == [] and [s.objs[i].card.name for i in s.players[1].exile] == ["Grizzly Bears"]
+    cast_and_pay(g, "cast Shock", "Bob")
+    resolve(g)
+    s = g.state
+    assert s.players[1].life == 18 and not any(o.card.name == "Gold Token" for o in s.permanents())

@@ -34,7 +34,7 @@ PACKAGE_LAYERS = (
 )
 ENGINE_LAYERS = (
     ("vocabulary", ("abilities", "decisions", "exercise", "wording", "zones")),
-    ("state", ("commanders", "effect_records", "event_types", "mechanics.merged", "monarch", "runner", "state", "upcalls")),
+    ("state", ("commanders", "effect_records", "event_types", "influence", "mechanics.merged", "monarch", "runner", "state", "upcalls")),
     ("characteristics", ("board_facts", "characteristics", "conditions", "continuous", "filters", "layers")),
     ("queries", ("activation_limits", "aura_placement", "mechanics.bestow", "block_declarations", "card_names", "costs.checks", "mana.replacement", "mana.spend", "mana.types", "replacement", "resolution",
                  "costs.spell_costs", "targets", "timing",

@@ -246,3 +246,60 @@ players:
     resolve_top(g)
     assert [p.life for p in g.current_state().players] == [20, 20, 18, 20]
     assert any("the players finishing voting" in e.text for e in g.log)
+
+
+def test_capital_punishment_sacrifices_and_discards_for_each_vote(db):
+    """Capital Punishment (its rulings 2016-08-23): two "death" votes and one "taxes" vote. Each
+    opponent sacrifices two creatures (Carol, with one, sacrifices it: all if fewer), then
+    discards one card (Carol, with none, discards nothing); the effects in the stated order."""
+    g = board(db, """
+turn: 3
+players:
+  - name: Alice
+    hand: [Capital Punishment]
+    battlefield: [{card: Swamp, count: 6}, Grizzly Bears]
+  - name: Bob
+    hand: [Shock, Island]
+    battlefield: [Grizzly Bears, Hill Giant, Serra Angel]
+  - name: Carol
+    battlefield: [Llanowar Elves]
+""")
+    cast_and_pay(g, "cast Capital Punishment")
+    resolve_top(g)
+    assert votes(g, "death", "taxes", "death") == [0, 1, 2]
+    for choice in ("Grizzly Bears", "Hill Giant", "Shock"):      # Bob's choices
+        assert g.pending.player == 1
+        g.push(next(a for a in g.legal_actions() if a.label == choice))
+    s = g.state
+    assert [o.card.name for o in s.permanents(1)] == ["Serra Angel"]
+    assert s.permanents(2) == [] and [o.card.name for o in s.permanents(0)][-1] == "Grizzly Bears"
+    assert [s.objs[i].card.name for i in s.players[1].hand] == ["Island"]
+    assert sorted(s.objs[i].card.name for i in s.players[1].graveyard) == ["Grizzly Bears", "Hill Giant", "Shock"]
+
+
+def test_messenger_jays_discards_a_card_for_each_card_drawn_this_way(db):
+    """Messenger Jays (its rulings 2016-08-23: each vote adds to the effect, in the stated order):
+    one "feather" and two "quill" votes: a +1/+1 counter, two cards drawn, then two discarded; with
+    one card left in the library, one drawn and so one discarded (CR 121.4)."""
+    text = """
+turn: 3
+players:
+  - name: Alice
+    hand: [Messenger Jays, Shock]
+    battlefield: [{card: Island, count: 5}]
+    library: %s
+  - name: Bob
+  - name: Carol
+"""
+    for library, drawn in (("[Forest, Mountain, Swamp]", 2), ("[Forest]", 1)):
+        g = board(db, text % library)
+        cast_and_pay(g, "cast Messenger Jays")
+        resolve_top(g)          # the creature spell
+        resolve_top(g)          # its enters trigger
+        votes(g, "feather", "quill", "quill")
+        while g.pending.kind == "discard":
+            g.push(g.legal_actions()[0])
+        s = g.state
+        jays = next(o for o in s.permanents(0) if o.card.name == "Messenger Jays")
+        assert jays.counters.get("+1/+1") == 1
+        assert len(s.players[0].graveyard) == drawn and len(s.players[0].hand) == 1

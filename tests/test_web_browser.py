@@ -439,3 +439,33 @@ def test_a_refused_answer_is_shown_and_the_game_goes_on(page, base):
     page.check(".settings input[value=end]")
     page.wait_for_selector(".settings summary:has-text('stop in end')")
     assert page.locator(".settings[open]").count() == 1, "the panel stays open as the page is drawn again"
+
+
+CURSE_SAVE = """
+name: a Curse on Bob
+turn: 3
+players:
+  - name: Alice
+    battlefield: [{card: Curse of the Bloody Tome, attached_to: Bob}, Island]
+    library: [Island, Island]
+  - name: Bob
+    library: [Island, Island]
+"""
+
+
+def test_a_curse_is_shown_with_the_player_it_enchants(page, corpus_base, corpus_db, tmp_path):
+    """An Aura attached to a player (a Curse, CR 303.4b) is shown in the enchanted player's
+    panel, "enchanted by", as well as among its controller's permanents marked "on Bob"."""
+    from manastack.game import Game
+    from manastack.scenario import Scenario
+    state = Scenario.from_text(CURSE_SAVE, "save", corpus_db).state
+    path = tmp_path / "curse.json"
+    path.write_text(Game.from_state(state.copy(), corpus_db).to_json(), encoding="utf-8")
+    page.goto(f"{corpus_base}/#/play")
+    page.set_input_files("#playsave", str(path))
+    page.click("#load-save")
+    decide(page)
+    assert page.inner_text(".player.them [aria-label='enchanted by'] .attachment") == \
+        "Curse of the Bloody Tome on Bob (Alice's)"
+    assert page.locator(".player.me [aria-label='enchanted by']").count() == 0
+    assert "on Bob" in page.inner_text(".player.me .card.perm:has-text('Curse of the Bloody Tome') .marks")

@@ -11,6 +11,7 @@ them as they are).
 from __future__ import annotations
 
 from . import characteristics as ch
+from .influence import players_within
 from .state import Obj
 from .zones import BATTLEFIELD
 
@@ -23,8 +24,9 @@ def is_planeswalker(s, o: Obj) -> bool:
 
 def defending_players(s) -> list[int]:
     """The players the active player may attack: every opponent still in the game, the attack
-    multiple players option being the default of a free-for-all game (CR 506.2, 802.2, 806.2b)."""
-    return s.opponents(s.active)
+    multiple players option being the default of a free-for-all game (CR 506.2, 802.2, 806.2b);
+    with a limited range of influence, those within the active player's range (CR 801.3)."""
+    return players_within(s, s.active, s.opponents(s.active))
 
 
 def attacked_players(s) -> list[int]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from . import characteristics as ch
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .filters import matches, player_of, player_ref, protected_from, protected_player_from
+from .influence import object_within, within
 from .runner import Ctx
 from .state import Obj, PlayerRef
 from .targets import aura_target_spec
@@ -69,6 +70,8 @@ def may_enchant_player(s, aura: Obj, player: int) -> bool:
         return False        # CR 702.5d: an Aura that enchants a permanent can't enchant a player
     if s.players[player].lost or spec.kind == "opponent" and player == aura.controller:
         return False
+    if not within(s, aura.controller, player):
+        return False        # CR 801.8: outside its controller's range of influence
     return protected_player_from(s, player, aura) is None
 
 
@@ -79,6 +82,8 @@ def may_enchant(s, aura: Obj, host: Obj) -> bool:
     spec = aura_target_spec(aura.card)
     if spec is not None and spec.kind in ("player", "opponent"):
         return False        # CR 702.5d: it can't be attached to a permanent
+    if host.zone == BATTLEFIELD and not object_within(s, aura.controller, host):
+        return False        # CR 801.8: outside its controller's range of influence
     if spec is None or spec.kind != "permanent" or host.zone != BATTLEFIELD:
         return True
     return matches(s, host, spec.filter, aura) and not (
@@ -95,6 +100,8 @@ def may_attach(s, att: Obj, host: Obj) -> bool:
     subtypes = att.card.subtypes
     if "Aura" in subtypes:
         return not ch.is_creature(s, att) and may_enchant(s, att, host)
+    if not object_within(s, att.controller, host):
+        return False        # CR 801.9: outside its controller's range of influence
     if "Equipment" in subtypes:
         return not ch.is_creature(s, att) and ch.is_creature(s, host) and not (
             "protection" in ch.keywords(s, host) and protected_from(s, host, att, attached=True))

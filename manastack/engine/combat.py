@@ -8,6 +8,7 @@ from manastack.oracle import ir
 from manastack.oracle.ir import Duration
 
 from . import characteristics as ch
+from . import influence
 from . import block_declarations, exercise, layers
 from . import events
 from . import attack_targets
@@ -148,6 +149,9 @@ def why_not_attack_player(s, o: Obj, defender: int) -> str | None:
     specific player (CR 508.1c, 802.3a: "can't attack you", "can't attack unless defending player
     controls an Island"); None when nothing forbids it."""
     name = o.card.name
+    if not influence.within(s, o.controller, defender):
+        return (f"{s.players[defender].name} is outside {s.players[o.controller].name}'s range of influence, "
+                f"so {name} can't attack them (CR 801.3)")
     for src, eff in ch.static_effects(s, ir.StaticCantAttackYou):
         if src.controller == defender and layers.affected_by(s, src, eff, o):
             return f"{src.card.name} says {name} can't attack {s.players[src.controller].name} (CR 508.1c)"

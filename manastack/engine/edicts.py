@@ -8,7 +8,7 @@ from manastack.oracle import ir
 from . import events
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .filters import objects_matching
-from .resolution import named_players, source_obj
+from .resolution import amount, named_players, source_obj
 from .zones import BATTLEFIELD, HAND
 
 
@@ -18,9 +18,10 @@ def _choose(ctx, e, rc, kind: str, verb: str, rule: str) -> list[int]:
     players = named_players(ctx, e.who, rc)
     source = source_obj(ctx, rc)      # "sacrifice another creature": not the source
     chosen = []
+    count = e.count if type(e.count) is int else amount(ctx, e.count, rc)     # for each vote (CR 701.38)
     for player in [p for p in s.apnap() if p in players]:
         picks: list[int] = []
-        for _ in range(e.count):
+        for _ in range(count):
             cands = [o for o in objects_matching(s, e.filter, source, controller=player)
                      if o.controller == player and o.id not in picks]
             if not cands:

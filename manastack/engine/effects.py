@@ -154,7 +154,9 @@ def _draw(ctx, e: ir.Draw, rc):
         library = ctx.s.players[p].library
         before = len(library)
         events.draw(ctx, p, k)
-        rc.did = rc.did and before - len(ctx.s.players[p].library) == k
+        drawn = before - len(ctx.s.players[p].library)
+        rc.drawn += drawn
+        rc.did = rc.did and drawn == k
 
 
 def _discard(ctx, e: ir.Discard, rc):
@@ -1569,6 +1571,19 @@ def _may(ctx, e: ir.May, rc):
         rc.did = False      # nothing was done, for "If you don't" (CR 608.2c)
 
 
+def _does_the_same(ctx, e: ir.DoesTheSame, rc):
+    """"Each opponent attacking that player does the same.": the effects the controller did, done
+    by each player ``who`` names in APNAP order (CR 101.4), each as "you": their draw, their life,
+    tokens under their control (Curse of Opulence rulings 2017-08-25: a player attacking the
+    enchanted player with a creature; none left attacking, only the controller)."""
+    s = ctx.s
+    who = named_players(ctx, e.who, rc)
+    for p in [p for p in s.apnap() if p in who]:
+        s.add_log(f"{s.players[p].name}, attacking {rc.card.name}'s enchanted player, does the same",
+                  ("608.2c", "506.2"), "effect")
+        execute(ctx, e.effects, replace(rc, controller=p))
+
+
 def _ask_may(ctx, e: ir.May, rc, player: int) -> bool:
     s = ctx.s
     options: tuple[Action, ...] = (Action(ActionKind.YES, (), "yes"), Action(ActionKind.NO, (), "no"))
@@ -1803,7 +1818,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.SearchZonesExile: _search_zones_exile, ir.RevealHandDiscard: _reveal_hand_discard, ir.LookRevealTop: _look_reveal_top,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
     ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win, ir.Vote: votes.vote, ir.IfVoted: votes.if_voted,
-    ir.Conditional: _conditional,
+    ir.Conditional: _conditional, ir.DoesTheSame: _does_the_same,
     ir.RemoveFromCombat: _remove_from_combat, ir.ExileFromGraveyard: _exile_from_graveyard,
     ir.ReturnToBattlefield: placement_effects.return_to_battlefield,
     ir.ExileSacrificeReturn: placement_effects.exile_sacrifice_return,   # CR 406.3, 701.21a, 110.2a

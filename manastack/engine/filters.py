@@ -12,6 +12,7 @@ from . import characteristics as ch
 from .continuous import HEXPROOF_FROM
 from . import commanders, exercise
 from .effect_records import DamagedBy, LifeCantChange, PlayerKeywords, PlayerProtection
+from .influence import holder
 from .state import Obj, State, enchanted_player
 from .zones import BATTLEFIELD, STACK
 
@@ -282,6 +283,27 @@ def legal_targets(s: State, spec: ir.TargetSpec, source: Obj, controller: int,
     protection 702.16b). Players are "p0"/"p1", objects their ids, spells "s<id>". A description
     naming X ("with mana value X") reads ``x``, the spell's or ability's; with ``x`` None, before
     X is announced, any X (see :func:`targets.x_fits`)."""
+    out = _legal_targets(s, spec, source, controller, stack_item_id, x)
+    reach = s.reach
+    if reach is None:
+        return out
+    # CR 801.4: a player, or an object controlled by a player, outside the controller's range
+    # of influence can't be a target
+    near = reach[controller]
+    objs = s.objs
+    return [t for t in out if (player_of(t) in near if is_player_ref(t) else
+                               _item_holder(s, t) in near if isinstance(t, str) else
+                               holder(objs[t]) in near)]
+
+
+def _item_holder(s: State, t: str) -> int:
+    """The controller of the stack object ``"s<id>"`` (CR 801.2d)."""
+    item_id = int(t[1:])
+    return next((i.controller for i in s.stack if i.id == item_id), -1)
+
+
+def _legal_targets(s: State, spec: ir.TargetSpec, source: Obj, controller: int,
+                   stack_item_id: int | None, x: int | None) -> list:
     out: list = []
     kind = spec.kind
     if ir.has_x(spec.filter):

@@ -24,13 +24,22 @@ def lose_game(ctx: Ctx, e: ir.LoseGame, rc) -> None:
 
 
 def win_game(ctx: Ctx, e: ir.WinGame, rc) -> None:
-    """CR 104.2b: the player wins the game as the effect happens. The engine's games have two
-    players, so the other one has lost (CR 104.2a); a player who would both win and lose at
-    once loses (CR 104.3f), so one who has already lost doesn't win."""
+    """CR 104.2b: the player wins the game as the effect happens, so every other player has lost
+    (CR 104.2a); a player who would both win and lose at once loses (CR 104.3f), so one who has
+    already lost doesn't win. With a limited range of influence, the opponents within the
+    player's range lose the game instead (CR 801.14)."""
     s = ctx.s
     for p in named_players(ctx, e.who, rc):
         winner = s.players[p]
         if winner.lost:
+            continue
+        if s.reach is not None:     # CR 801.14: the opponents within the player's range lose instead
+            losers = [s.players[o] for o in s.opponents(p) if o in s.reach[p]]
+            s.add_log(f"{winner.name} would win the game ({rc.card.name}): instead "
+                      + ", ".join(x.name for x in losers) + " lose the game", ("801.14", "104.3e"), "end")
+            for other in losers:
+                other.lost = True
+                other.loss_reason = f"{winner.name} would have won the game with {rc.card.name}'s effect"
             continue
         s.add_log(f"{winner.name} wins the game ({rc.card.name})", ("104.2b",), "end")
         for other in s.players:

@@ -17,6 +17,7 @@ from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import NOTHING, Seen
 from .conditions import devotion
 from .filters import is_player_ref, matches, objects_matching, party_size, player_of
+from .influence import holder, object_within
 from .mechanics.merged import times_mutated
 from .runner import Ctx
 from .state import ItemKind, Obj, attached_object, enchanted_player, exiled_with
@@ -48,6 +49,7 @@ class ResolutionContext:
     damaged: list = field(default_factory=list)    # ids of the permanents it dealt damage to
     destroyed: list = field(default_factory=list)  # the permanents it destroyed, as they last were
     life_lost: int = 0      # life the players lost to this resolution so far (CR 119.3)
+    drawn: int = 0          # cards drawn by this resolution so far (CR 121.1), "drawn this way"
     chosen: dict = field(default_factory=dict)     # filter -> the permanent chosen for it
     won_clash: bool = False     # the controller won the clash this resolution did (CR 701.30d)
     won_flip: bool | None = None    # the controller won (lost) the coin flip; None: no flip (CR 705.2)
@@ -96,6 +98,8 @@ def amount(ctx: Ctx, a, rc: ResolutionContext) -> int:
         return sum(1 for _, c in rc.votes if c == a.choice) * a.multiplier
     if isinstance(a, ir.LifeLostThisWay):
         return rc.life_lost
+    if isinstance(a, ir.DrawnThisWay):
+        return rc.drawn * a.multiplier
     if isinstance(a, ir.DestroyedThisWay):       # as they last existed on the battlefield (CR 608.2h)
         src = source_obj(ctx, rc)
         return sum(1 for o in rc.destroyed if matches(ctx.s, o, a.filter, src, rc.controller)) * a.multiplier
@@ -215,7 +219,20 @@ def defending_player(s, src, seen, controller: int) -> list[int]:
 
 
 def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
-    """Objects (Obj) and players (int) a subject stands for now."""
+    """Objects (Obj) and players (int) a subject stands for now. With a limited range of
+    influence, only those within the controller's range: a spell or ability neither affects
+    nor sees a player or object outside it ("each opponent" is each one within it; CR 801.10,
+    801.11)."""
+    found = _subject(ctx, subject, rc)
+    reach = ctx.s.reach
+    if reach is None or not found:
+        return found
+    near = reach[rc.controller]
+    return [x for x in found if (x in near if isinstance(x, int) else
+                                 holder(x) in near if isinstance(x, Obj) else True)]
+
+
+def _subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
     s = ctx.s
     if isinstance(subject, ir.Target):
         out: list = []
@@ -256,6 +273,13 @@ def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
         tally = Counter(c for _, c in rc.votes)
         most = max(tally.values(), default=0)
         return [s.objs[i] for i, n in tally.items() if n == most and i in s.objs]
+    if name == ir.OPPONENTS_ATTACKING:  # opponents attacking the enchanted player, not its planeswalkers
+        p = enchanted_player(source_obj(ctx, rc))
+        attackers = [s.objs[i] for i in s.combat.get("attackers", ()) if i in s.objs]
+        walkers = {a for a, _ in s.combat.get("planeswalkers", ())}
+        return sorted({o.controller for o in attackers if o.zone == BATTLEFIELD and o.attacking == p
+                       and o.id not in walkers and o.controller != rc.controller
+                       and not s.players[o.controller].lost})
     if name == "you":
         return [rc.controller]
     if name == "each_opponent" or name == "each_other_player":
@@ -330,6 +354,8 @@ def _chosen(ctx: Ctx, f: ir.Filter, rc: ResolutionContext) -> list:
         o = s.objs.get(rc.chosen[f])
         return [o] if o is not None else []
     found = objects_matching(s, f, source_obj(ctx, rc), rc.controller)
+    if s.reach is not None:         # CR 801.5a: one within the chooser's range of influence
+        found = [o for o in found if object_within(s, rc.controller, o)]
     if not found:
         rc.chosen[f] = None
         return []

@@ -42,10 +42,14 @@ def _players_in_range(st: dict, n: int) -> None:
     sc = st["scalars"]
     named = [(f"$.state.scalars.{k}", sc.get(k)) for k in ("active", "priority", "first_player", "monarch")]
     named += [(f"$.state.scalars.{k}[{i}]", p) for k in ("next_turns", "left") for i, p in enumerate(sc.get(k, ()))]
+    named += [(f"$.state.scalars.reach[{i}][{j}]", p) for i, r in enumerate(sc.get("reach", ()))
+              for j, p in enumerate(r)]
     named += [(f"$.state.objects[{i}].{k}", o[k]) for i, o in enumerate(st["objects"]) for k in ("owner", "controller")]
     named += [(f"$.state.stack[{i}].controller", item["controller"]) for i, item in enumerate(st["stack"])]
     named += [(f"$.state.objects[{i}].attached_to.player", o["attached_to"]["player"])
               for i, o in enumerate(st["objects"]) if isinstance(o["attached_to"], dict)]     # CR 303.4b
+    if "reach" in sc and len(sc["reach"]) != n:        # one range per player (CR 801.2)
+        raise SaveError(f"$.state.scalars.reach: {len(sc['reach'])} ranges of influence for {n} players")
     for path, p in named:
         if p is not None and not 0 <= p < n:
             raise SaveError(f"{path}: player {p} is not one of the save's {n} players")

@@ -9,7 +9,7 @@ from operator import attrgetter
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import commanders, control, events, exercise
+from . import commanders, control, events, exercise, influence
 from .mechanics import sagas, soulbond
 from .board_facts import kept
 from .continuous import board_memo
@@ -125,7 +125,9 @@ def find(s) -> list[tuple[str, object, str, str]]:
                 p = o.attached_to.index
                 if not may_enchant_player(s, o, p):
                     why = "left the game" if s.players[p].lost else "has protection from it (CR 702.16c)" \
-                        if protected_player_from(s, p, o) is not None else "is a player it can't enchant"
+                        if protected_player_from(s, p, o) is not None else \
+                        "is outside its controller's range of influence (CR 801.8)" \
+                        if not influence.within(s, o.controller, p) else "is a player it can't enchant"
                     found.append((kind, o, f"an Aura attached to a player who {why}", rule))
             elif o.attached_to is None or o.attached_to not in s.objs:
                 found.append((kind, o, "an Aura attached to nothing", rule))
@@ -141,6 +143,9 @@ def find(s) -> list[tuple[str, object, str, str]]:
             what = "equipment" if "Equipment" in subtypes else "a Fortification"
             if host is None or not (ch.is_creature(s, host) if "Equipment" in subtypes else ch.is_type(s, host, "Land")):
                 found.append(("unattach", o, f"{what} attached to an illegal permanent", "704.5n"))
+            elif not influence.object_within(s, o.controller, host):
+                found.append(("unattach", o, f"{what} attached to a permanent outside its controller's range "
+                              "of influence (CR 801.9)", "704.5n"))
             elif "protection" in ch.keywords(s, host) and protected_from(s, host, o, attached=True) is not None:
                 found.append(("unattach", o, f"{what} attached to a permanent with protection from it "
                               "(CR 702.16d)", "704.5n"))

@@ -135,7 +135,8 @@ def state_to_data(s: State) -> dict:
         "scalars": {k: getattr(s, k) for k in ("next_id", "turn", "active", "step", "priority",
                                               "passes", "timestamp", "first_player",
                                               "starting_hand", "events_seen", "monarch")}
-        | {"next_turns": list(s.next_turns), "variant": s.variant} | ({"left": list(s.left)} if s.left else {}),
+        | {"next_turns": list(s.next_turns), "variant": s.variant} | ({"left": list(s.left)} if s.left else {})
+        | ({"influence": s.influence, "reach": [list(r) for r in s.reach or ()]} if s.influence else {}),
         "stage": list(s.stage),
         "rng": s.rng.state,
         "combat": s.combat,
@@ -276,6 +277,8 @@ def state_from_data(data: dict, db=None) -> State:
     s.next_turns = tuple(sc.get("next_turns", ()))      # nor those made before extra turns
     s.variant = sc.get("variant", "")                   # nor those made before Commander games
     s.left = tuple(sc.get("left", ()))      # players who left the game (CR 800.4a), none in most saves
+    s.influence = sc.get("influence", 0)    # the range of influence option (CR 801), off in most saves
+    s.reach = tuple(map(tuple, sc["reach"])) if s.influence and sc.get("reach") else None
     s.stage = tuple(data["stage"])
     s.rng = Rng(data["rng"])
     s.combat = _combat_from_json(data["combat"])

@@ -374,7 +374,7 @@ class State:
                  "log_len", "result", "stage", "timestamp", "combat", "first_player",
                  "starting_hand", "events_seen", "trigger_counts", "db", "layer_cache", "static_cache",
                  "settled", "version", "facts_cache", "monarch", "next_turns", "cow", "log_listed", "variant",
-                 "left", "phased_out")
+                 "left", "phased_out", "influence", "reach")
 
     def __init__(self, names: "tuple[str, ...] | list[str]", db, seed: int) -> None:
         # seated in turn order (CR 101.4, 103.1): player i's turn is followed by player i + 1's
@@ -428,6 +428,10 @@ class State:
         # copied from another), shared with that other state; see own()
         self.cow: dict[int, Obj] = {}
         self.variant = ""      # "commander" in a Commander game (CR 903, engine/commanders.py)
+        # the limited range of influence option (CR 801, engine/influence.py): the range in
+        # seats (0: the option is off), and each player's players within it as this turn began
+        self.influence = 0
+        self.reach: tuple[tuple[int, ...], ...] | None = None
 
     def copy(self) -> "State":
         s = State.__new__(State)
@@ -469,6 +473,8 @@ class State:
         s.next_turns = self.next_turns
         s.variant = self.variant
         s.left = self.left
+        s.influence = self.influence
+        s.reach = self.reach
         s.settled = self.settled
         s.version = self.version
         s.facts_cache = self.facts_cache   # shared until either state changes (facts hold ids)

@@ -39,6 +39,7 @@ from .event_types import (AbilityActivated, Attacked, AttackedAlone, AttackersDe
                           LifeGained, LifeLost, Mutated, Seen, SpellCast, StepBegan, Tapped, TappedForMana,
                           PhasedIn, PhasedOut, TurnedFaceUp, Unblocked, Untapped, VotesFinished, ZoneChange)
 from .filters import is_player_ref, matches, player_of
+from .influence import holder
 from .layers import relates
 from .state import HAUNTING, ItemKind, Obj, PendingTrigger, StackItem, attached_object, enchanted_player
 from .targets import choose_division, choose_modes_and_targets, describe_target
@@ -666,6 +667,10 @@ def collect(ctx, ev: Event) -> None:
             owned += encoded_triggers(s, src)               # cipher (CR 702.99a)
         for card, idx, ab, encoded in owned:
             for view in instances(s, ab.trigger, src, ev):
+                if s.reach is not None and not _within_range(s, src.controller, ev, view):
+                    s.add_log(f"{possessive(src.card.name)} ability doesn't trigger: the event is not entirely "
+                              f"within {s.players[src.controller].name}'s range of influence", ("801.7",), "trigger")
+                    continue
                 if ab.condition and not check_condition(s, ab.condition, src, view):
                     s.add_log(f"{possessive(src.card.name)} ability doesn't trigger: its \"if\" condition is "
                               "false", ("603.4",), "trigger")
@@ -673,6 +678,25 @@ def collect(ctx, ev: Event) -> None:
                 if encoded is not None:
                     view = replace(view, encoded=encoded)
                 _trigger(s, src, card, idx, ab, ev, view)
+
+
+def _within_range(s, controller: int, ev: Event, view: Seen) -> bool:
+    """CR 801.7: whether the event happened entirely within ``controller``'s range of influence:
+    the players it names, and the objects it names by their controllers; an object that left the
+    battlefield by its controller there, as it last existed (801.7a, 603.10a)."""
+    near = s.reach[controller]
+    players = [view.player, view.controller, view.defender if isinstance(view.defender, int) else None]
+    if type(ev) is ZoneChange and ev.from_zone == BATTLEFIELD and ev.old is not None:
+        players.append(ev.old.controller)
+    elif view.obj is not None and view.obj in s.objs:
+        players.append(holder(s.objs[view.obj]))
+    for _, recipient, _, source_controller in view.dealt or ():
+        players.append(source_controller)
+        if is_player_ref(recipient):
+            players.append(player_of(recipient))
+        elif recipient in s.objs:
+            players.append(holder(s.objs[recipient]))
+    return all(p is None or p in near for p in players)
 
 
 def _delayed_watch(ctx, ev: Event) -> None:

@@ -11,7 +11,7 @@ from manastack.oracle import ir
 from manastack.oracle.ir import Duration
 
 from . import characteristics as ch
-from . import combat, commanders, control, events, exercise, layers, sba, triggers
+from . import combat, commanders, control, events, exercise, influence, layers, sba, triggers
 from .mechanics import face_up, morph, phasing, sagas, suspend
 from .casting import activate, cast
 from .mechanics.double_faced import modal_back
@@ -104,9 +104,20 @@ def _start(ctx: Ctx) -> None:
         commanders.log_start(s)
     else:
         _partners_do_nothing(s)
+    if s.influence:
+        _ranges(s)
     for p in s.players:
         events.draw(ctx, p.index, s.starting_hand, "opening hand")
     s.stage = ("mulligan", 0)
+
+
+def _ranges(s) -> None:
+    """CR 801.2c: with the limited range of influence option, who is within each player's range
+    is determined as each turn begins (and as the game starts); logged when it changes."""
+    before = s.reach
+    influence.determine(s)
+    if s.reach != before:
+        s.add_log(f"Range of influence {s.influence}: " + influence.describe(s), ("801.2", "801.2c"), "turn")
 
 
 def _mulligan(ctx: Ctx) -> None:
@@ -235,6 +246,8 @@ def _turn_start(ctx: Ctx) -> None:
         pl.entered_this_turn = ()
     s.step = Step.UNTAP
     s.add_log(f"Turn {s.turn}: {p.name}'s turn", ("500.1",), "turn")
+    if s.influence:
+        _ranges(s)
     if s.effects:
         for player in passed + (s.active,):
             events.next_turn_wears_off(ctx, player)

@@ -126,6 +126,14 @@ class TimesKicked:
 
 
 @dataclass(frozen=True, slots=True)
+class DrawnThisWay:
+    """"For each card drawn this way": the cards this ability's earlier effects drew as it
+    resolves (CR 121.1, 608.2c), times ``multiplier``."""
+
+    multiplier: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class LifeLostThisWay:
     """"equal to the life lost this way": the life the players lost to this ability's earlier
     effects as it resolves (CR 119.3, 608.2c)."""
@@ -207,7 +215,7 @@ class VoteCount:
     multiplier: int = 1
 
 
-Amount = Union[int, X, VoteCount, CountOf, CountersRemoved, CountPerPlayer, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, StatOf,
+Amount = Union[int, X, VoteCount, CountOf, CountersRemoved, CountPerPlayer, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, DrawnThisWay, StatOf,
                BlockersBeyondFirst, OpponentsAttacked, ColorsSpent, TimesMutated, Minus, DestroyedThisWay]
 
 # --------------------------------------------------------------------------------- objects
@@ -1228,6 +1236,15 @@ class Vote:
 
 
 @dataclass(frozen=True, slots=True)
+class DoesTheSame:
+    """"Each opponent attacking that player does the same." (Curse of Opulence): after the
+    effects before it are done, each player ``who`` names does them too, as "you"."""
+
+    who: "Subject"
+    effects: tuple["Effect", ...]
+
+
+@dataclass(frozen=True, slots=True)
 class IfVoted:
     """"If A gets more votes, [effects]" after a vote: the effects happen only if ``choice`` got
     more votes than every other choice, or, with ``tied``, also when the most votes are tied
@@ -1535,11 +1552,12 @@ class ReturnPermanents:
 class SacrificePermanents:
     """"[Player] sacrifices [N] [permanents]" (an edict, CR 701.21a): each player ``who`` names
     chooses ``count`` permanents they control that match ``filter`` (its "you" is that
-    player) and sacrifices them; all of them if they control fewer."""
+    player) and sacrifices them; all of them if they control fewer. ``count`` is a number, or
+    a count of votes ("a creature for each death vote", CR 701.38)."""
 
     who: Subject
     filter: Filter
-    count: int = 1
+    count: "int | VoteCount" = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -1593,7 +1611,7 @@ _Effects0 = Union[
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, ExchangeLifeTotals, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore, PhaseOut,
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, CreateTokenCopy, SkipNext, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, Vote, IfVoted, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit, Myriad,
-    IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict,
+    IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict, DoesTheSame,
     PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, SetBasePT, Surveil, CreateEmblem, SacrificePermanents,
     PayLife, RemoveCounter, MoveCounter, PutExiledInGraveyard, DoubleCounters, ReturnPermanents,
 ]
@@ -1960,6 +1978,10 @@ CHOSEN_PLAYER = "the chosen player"
 # "Whenever enchanted player draws a card"), the ``attacked`` of "attacks enchanted player" and
 # the ``controller`` of a filter ("Creatures enchanted player controls")
 ENCHANTED_PLAYER = "enchanted_player"
+# "each opponent attacking that player" after "Whenever enchanted player is attacked": a Ref to
+# the opponents of the ability's controller who control a creature attacking the enchanted player
+# (not a planeswalker of theirs) as it resolves
+OPPONENTS_ATTACKING = "opponents_attacking_enchanted_player"
 # "protection from the chosen color": the color chosen as the source entered (CR 614.12), a
 # Keyword("protection") arg only where the card has "As ~ enters, choose a color"
 CHOSEN_COLOR = "the chosen color"

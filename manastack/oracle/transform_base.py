@@ -23,10 +23,11 @@ _PREFIX_NON = {"creature": "Creature", "land": "Land", "artifact": "Artifact",
                "enchantment": "Enchantment", "planeswalker": "Planeswalker"}
 
 
-# CR 111.10a, b, f, g: the abilities of predefined tokens.
+# CR 111.10a, b, c, f, g: the abilities of predefined tokens.
 PREDEFINED_TOKENS = {
     "Treasure": "{T}, Sacrifice this token: Add one mana of any color.",
     "Food": "{2}, {T}, Sacrifice this token: You gain 3 life.",
+    "Gold": "Sacrifice this token: Add one mana of any color.",
     "Clue": "{2}, Sacrifice this token: Draw a card.",
     "Blood": "{1}, {T}, Discard a card, Sacrifice this token: Draw a card.",
 }
@@ -59,6 +60,11 @@ class _NotNew:
     change before it (CR 612)."""
 
     word: str
+
+
+class _DoesTheSame:
+    """The sentence "Each opponent attacking that player does the same.", until ``body`` joins
+    it to the effects of the sentence before it (``ir.DoesTheSame``)."""
 
 
 class _CounteredExile:

@@ -369,6 +369,15 @@ class EffectRules:
               and (other or not d.filter.other), "edict")
         return [ir.SacrificePermanents(who, dataclasses.replace(d.filter, controller="you"), n)]
 
+    def edict_for_each(self, c):
+        """"Each opponent sacrifices a creature for each death vote" (CR 701.21a, 701.38): as many
+        as the votes for that choice; only a vote's count is read so."""
+        fe = c[-1]
+        _need(isinstance(fe, _ForEach) and fe.vote is not None, "sacrifices ... for each")
+        out = self.edict(c[:-1])
+        _need(out[0].count == 1, "sacrifices N for each")
+        return [dataclasses.replace(out[0], count=fe.count(1))]
+
     def return_chosen(self, c):
         """"Each player returns a creature they control to its owner's hand": each player named
         chooses (CR 608.2d), as for an edict."""
@@ -411,8 +420,9 @@ class EffectRules:
         return [ir.Draw(n, self._player_or_you(c), up_to=True)]
 
     def discard(self, c):
-        _need(_of(c, _ForEach) is None, "discard for each")
-        return [ir.Discard(_of(c, _Amount).value, self._player_or_you(c),
+        fe = _of(c, _ForEach)
+        _need(fe is None or fe.vote is not None, "discard for each")    # "for each taxes vote" (CR 701.38)
+        return [ir.Discard(_amount(_of(c, _Amount), fe), self._player_or_you(c),
                            random="random" in c)]
 
     def discard_hand(self, c):
@@ -701,7 +711,7 @@ class EffectRules:
         return [ir.CreateTokens(token, quantity, tapped)]
 
     def create_predefined(self, c):
-        """CR 111.10: Treasure, Food, Clue and Blood tokens have characteristics the rules define."""
+        """CR 111.10: Treasure, Food, Gold, Clue and Blood tokens have characteristics the rules define."""
         amount, name = c[0], str(c[1])
         spec = ir.TokenSpec(f"{name} Token", None, None, (), ("Artifact",), (name,),
                             text=PREDEFINED_TOKENS[name])

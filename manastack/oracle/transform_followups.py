@@ -15,7 +15,7 @@ from lark import Token, v_args
 from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.text_change import WordKind
-from manastack.oracle.transform_base import (IT, THAT_OBJECT, THAT_PLAYER, UNTIL_EOT, _OPEN, _Amount, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _GainPrevented, _NotNew, _Otherwise, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
+from manastack.oracle.transform_base import (IT, THAT_OBJECT, THAT_PLAYER, UNTIL_EOT, _OPEN, _Amount, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _DoesTheSame, _GainPrevented, _NotNew, _Otherwise, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
                                               _is_object, _number, _of, _permanent, cost_of)
 
 
@@ -420,6 +420,11 @@ class FollowupRules:
     def sw_draw(self, c):
         return "draw"
 
+    def does_the_same_attacking(self, c):
+        """"Each opponent attacking that player does the same." after "Whenever enchanted player
+        is attacked, ...": joined by ``body`` to the effects before it (Curse of Opulence)."""
+        return [_DoesTheSame()]
+
     def countered_exile(self, c):
         """"If that spell is countered this way, exile it instead of putting it into its owner's
         graveyard.": joined to the counter before it by ``body`` (CR 614.15)."""
@@ -474,6 +479,14 @@ class FollowupRules:
         d = c[-1]
         _need(not d.plural and (d.kind in (None, "permanent") or d.kind == "card" and d.zone_given), "a vote for an object")
         return [ir.Vote(filter=d.filter)]
+
+    def for_each_drawn(self, c):
+        """"For each card drawn this way, discard a card.": a discard as many times as the
+        effects before it drew cards (CR 121.1, 608.2c; Messenger Jays)."""
+        effects = self.sentence([x for x in c[1:] if not isinstance(x, Token)])
+        _need(len(effects) == 1 and type(effects[0]) is ir.Discard and effects[0].amount == 1
+              and effects[0].who == ir.Ref("you") and not effects[0].random, "for each card drawn this way")
+        return [dataclasses.replace(effects[0], amount=ir.DrawnThisWay())]
 
     def if_voted(self, c):
         """"If A gets more votes[ or the vote is tied], ..." after a vote (CR 701.38): joined to

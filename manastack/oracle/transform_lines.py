@@ -11,7 +11,7 @@ from manastack.mana import COLOR_NAMES, COLORS, ManaCost
 from manastack.oracle import ir
 from manastack.oracle.subtypes import LAND_TYPES
 from manastack.oracle.transform_base import (_plain_group, no_it_subject, 
-    IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, THEY, _OPEN, _ChooseColor, _CounteredExile, _Desc, _NotNew, _GainPrevented, _KeepsSource, _OfIt, _Otherwise, _StillType, _TokenHas, _T, _describe, _is_player, _kw_name, _mana_spent, _need, _number, _subject_of, _subtype,
+    IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, THEY, _OPEN, _ChooseColor, _CounteredExile, _Desc, _DoesTheSame, _NotNew, _GainPrevented, _KeepsSource, _OfIt, _Otherwise, _StillType, _TokenHas, _T, _describe, _is_player, _kw_name, _mana_spent, _need, _number, _subject_of, _subtype,
     bind, cost_of)
 
 
@@ -707,6 +707,12 @@ class LineRules:
             if sentence and isinstance(sentence[0], _NotNew):
                 _need(len(out) > start and type(out[-1]) is ir.ChangeText and len(sentence) == 1, "the new type")
                 out[-1] = dataclasses.replace(out[-1], not_new=out[-1].not_new + (sentence[0].word,))
+                continue
+            if sentence and isinstance(sentence[0], _DoesTheSame):
+                # the effects of the sentence before, done again by each opponent attacking
+                before = out[start:]
+                _need(bool(before) and len(sentence) == 1, "does the same")
+                out.append(ir.DoesTheSame(ir.Ref(ir.OPPONENTS_ATTACKING), tuple(before)))
                 continue
             if sentence and isinstance(sentence[0], _CounteredExile):
                 _need(len(out) > start and type(out[-1]) in (ir.CounterSpell, ir.CounterUnlessPays)

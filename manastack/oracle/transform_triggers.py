@@ -163,6 +163,12 @@ class TriggerRules:
         _need(d.plural and d.kind in (None, "permanent") and not d.zone_given, "one or more attack")
         return ir.Trigger("attacks", d.filter, one_or_more=True, attacked=c[1] if len(c) > 1 else None)
 
+    def e_enchanted_player_attacked(self, c):
+        """"Whenever enchanted player is attacked": one or more creatures attack the player the
+        Aura enchants, not a planeswalker of theirs; once per declaration (CR 303.4b, 508.1b,
+        603.2c; the Curses of Opulence and Vitality rulings 2017-08-25)."""
+        return ir.Trigger("attacks", ir.Filter(types=("Creature",)), one_or_more=True, attacked=ir.ENCHANTED_PLAYER)
+
     def aw_you(self, c):
         return "you"
 

@@ -8,7 +8,7 @@ from manastack.cards import CardError
 from manastack.cards.identity import commanders_identity
 from manastack.cards.multiface import Layout
 from manastack.engine import characteristics as ch
-from manastack.engine import commanders
+from manastack.engine import commanders, influence
 from manastack.engine.mechanics import levelers
 from manastack.engine.mechanics.flip_cards import FLIPPED
 from manastack.engine.mechanics.loyalty import LOYALTY, printed_loyalty
@@ -69,6 +69,12 @@ class Builder:
         d, s = self.data, self.s
         if d.get("format") == commanders.COMMANDER:
             s.variant = commanders.COMMANDER
+        if "range_of_influence" in d:               # CR 801.1: an option of multiplayer games
+            if len(s.players) < 3:
+                self.fail("range_of_influence is an option of games of three or more players (CR 801.1)",
+                          d.line_of("range_of_influence"))
+            s.influence = d["range_of_influence"]
+            influence.determine(s)                  # the ranges as this turn began (CR 801.2c)
         s.turn = d.get("turn", 1)
         s.active = self.player(d["active"], d, "active") if "active" in d else 0
         s.step = d.get("step", "main1")

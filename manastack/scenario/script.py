@@ -179,7 +179,7 @@ class ScriptRunner(PlaySteps, CombatSteps):
         if not s.stack:
             raise StepError("the stack is empty: there is nothing to resolve")
         top = s.stack[-1].id
-        for _ in range(4):
+        for _ in range(len(s.players)):         # each player passes once (CR 117.4)
             self.pass_once()
             if self.game.pending is None or self.game.pending.kind != "priority":
                 return

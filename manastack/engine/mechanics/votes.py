@@ -15,6 +15,7 @@ from .. import exercise
 from ..decisions import Action, ActionKind, Decision, DecisionKind
 from ..event_types import VotesFinished
 from ..filters import objects_matching
+from ..influence import object_within, within
 from ..resolution import ResolutionContext, execute, source_obj
 from ..runner import Ctx
 from ..state import State
@@ -44,6 +45,8 @@ def vote(ctx: Ctx, e: ir.Vote, rc: ResolutionContext) -> None:
     choices: list[tuple[int | str, str]]
     if e.filter is not None:
         found = objects_matching(s, e.filter, source_obj(ctx, rc), rc.controller)
+        if s.reach is not None:     # CR 801.11: it sees only objects within its controller's range
+            found = [o for o in found if object_within(s, rc.controller, o)]
         choices = [(o.id, o.card.name) for o in sorted(found, key=lambda o: o.id)]
     else:
         choices = [(w, w) for w in e.choices]
@@ -52,9 +55,14 @@ def vote(ctx: Ctx, e: ir.Vote, rc: ResolutionContext) -> None:
         s.add_log(f"{rc.card.name}: there is nothing to vote for", ("701.38a",), "resolve")
         return
     names = {c: label for c, label in choices}
+    everyone = choices
     for p in s.in_turn_order(rc.controller):
-        if s.players[p].lost:
-            continue
+        if s.players[p].lost or not within(s, rc.controller, p):
+            continue            # CR 801.10: outside the controller's range of influence, no vote
+        if s.reach is not None and e.filter is not None:    # CR 801.5a: objects within the voter's range
+            choices = [(c, label) for c, label in everyone if isinstance(c, int) and object_within(s, p, s.objs[c])]
+            if not choices:
+                continue
         n, optional = votes_of(s, p)
         for k in range(n + optional):
             prompt = f"{rc.card.name}: vote for {' or '.join(label for _, label in choices)}" \
@@ -72,7 +80,7 @@ def vote(ctx: Ctx, e: ir.Vote, rc: ResolutionContext) -> None:
             s.add_log(f"{s.players[p].name} votes for {names[choice]}", ("701.38a",) + (("701.38d",) if n + optional > 1 else ()),
                       "resolve")
     tally = Counter(c for _, c in rc.votes)
-    s.add_log(f"{rc.card.name}: the vote ends, " + ", ".join(f"{names[c]} {tally[c]}" for c, _ in choices if tally[c]),
+    s.add_log(f"{rc.card.name}: the vote ends, " + ", ".join(f"{names[c]} {tally[c]}" for c, _ in everyone if tally[c]),
               ("701.38a",), "resolve")
     collect(ctx, VotesFinished(tuple(rc.votes)))         # "whenever players finish voting"
 

@@ -164,7 +164,7 @@ function withCardNames(text) {
 
 // ------------------------------------------------------------------ the board
 
-function permanentTile(o, names, ui) {
+function permanentTile(o, names, ui, players) {
   const tile = h("div", { class: "card perm", "data-id": o.id });
   if (o.tapped) tile.classList.add("tapped");
   const name = o.face_down ? `face-down${o.card ? ` (${o.card})` : ""}` : o.name;
@@ -177,6 +177,8 @@ function permanentTile(o, names, ui) {
   if (o.sick) marks.push("summoning sick");
   if (o.attacking) marks.push("attacking");
   if (o.blocking && o.blocking.length) marks.push("blocking " + o.blocking.map((b) => names[b] || "?").join(", "));
+  // an Aura enchanting a player (a Curse, CR 303.4b): whom it is on
+  if (players && o.attached_to_player !== undefined && o.attached_to_player !== null) marks.push(`on ${players[o.attached_to_player].name}`);
   if (o.damage) marks.push(`${o.damage} damage`);
   for (const [k, n] of Object.entries(o.counters || {})) if (n) marks.push(`${n} ${k} counter${n > 1 ? "s" : ""}`);
   if (o.keywords && o.keywords.length) tile.append(h("div", { class: "keywords" }, o.keywords.join(", ")));
@@ -233,7 +235,7 @@ function playerPanel(v, index, ui) {
   }
   const shown = mine.filter((o) => o.attached_to === null || o.attached_to === undefined || !names[o.attached_to]);
   const tileWith = (o) => {
-    const t = permanentTile(o, names, ui);
+    const t = permanentTile(o, names, ui, v.players);
     const att = (attachedTo[o.id] || []);
     if (att.length) t.append(h("div", { class: "attached" }, att.map((a) => {
       const el = h("div", { class: "attachment", "data-id": a.id }, `⤷ ${a.name}`);
@@ -248,8 +250,17 @@ function playerPanel(v, index, ui) {
     ["other permanents", shown.filter((o) => !("power" in o) && !isLand(o))],
     ["lands", shown.filter(isLand)],
   ];
+  // the Auras enchanting this player (Curses, CR 303.4b), whoever controls them, shown with them
+  const onThem = v.battlefield.filter((o) => o.attached_to_player === index);
   const field = h("div", { class: "battlefield" }, rows.filter(([, xs]) => xs.length).map(([label, xs]) =>
-    h("div", { class: "row", "aria-label": label }, h("span", { class: "row-label" }, label), xs.map(tileWith))));
+    h("div", { class: "row", "aria-label": label }, h("span", { class: "row-label" }, label), xs.map(tileWith))),
+    onThem.length ? h("div", { class: "row", "aria-label": "enchanted by" }, h("span", { class: "row-label" }, "enchanted by"),
+      onThem.map((o) => {
+        const el = h("div", { class: "attachment", "data-id": o.id },
+          `${o.name} on ${p.name}${o.controller === index ? "" : ` (${v.players[o.controller].name}'s)`}`);
+        if (ui) ui.decorate(el, o);
+        return withTip(el, o);
+      })) : null);
   const zones = h("div", { class: "zones" },
     zoneList("graveyard", p.graveyard), zoneList("exile", p.exile),
     p.emblems && p.emblems.length ? h("span", { class: "zone" }, `emblems: ${p.emblems.join(" · ")}`) : null);
