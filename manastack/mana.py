@@ -6,6 +6,7 @@ Mana types are the one-letter symbols W, U, B, R, G (the five colors, CR 105.1) 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass
 
 COLORS = ("W", "U", "B", "R", "G")
@@ -126,7 +127,26 @@ def pay_from_pool(cost: ManaCost, pool: dict[str, int], life_available: int = 0,
     then the colors the pool holds most of.  Phyrexian symbols are paid with mana when possible,
     else with 2 life each when ``use_life``. ``first``: mana of the pool (per type) to spend
     before the rest, such as mana only some costs may use (CR 106.6).
+
+    The answer depends on the amounts alone (not on the order of the pool's entries), so the
+    common question, without life or mana to spend first, is answered once per cost and pool:
+    the payment search asks it of every set of sources it tries.
     """
+    if use_life or first:
+        return _pay_from_pool(cost, pool, life_available, use_life, first)
+    found = _pay_plain(cost, tuple(sorted(item for item in pool.items() if item[1])))
+    return None if found is None else (dict(found[0]), found[1])
+
+
+@lru_cache(maxsize=65536)
+def _pay_plain(cost: ManaCost, pool: tuple[tuple[str, int], ...]) -> tuple[dict[str, int], int] | None:
+    """:func:`pay_from_pool` without life or mana to spend first, for a pool given as its
+    (type, amount) pairs; the caller copies the dictionary (the answer is shared)."""
+    return _pay_from_pool(cost, dict(pool), 0, False, None)
+
+
+def _pay_from_pool(cost: ManaCost, pool: dict[str, int], life_available: int,
+                   use_life: bool, first: dict[str, int] | None) -> tuple[dict[str, int], int] | None:
     left = dict(pool)
     spent = {t: 0 for t in MANA_TYPES}
     life = 0

@@ -31,7 +31,7 @@ from .mana.spend import spell_use
 from .costs.spell_costs import total_cost
 from .state import Obj, Step
 from .targets import casting_ability, has_targets_for
-from .timing import can_cast_timing, cast_forbidden, cast_restriction, exiled_playable, sorcery_timing, split_second, upkeep_timing, your_turn_timing
+from .timing import can_cast_timing, cast_forbidden, instant_speed, cast_restriction, exiled_playable, sorcery_timing, split_second, upkeep_timing, your_turn_timing
 from .wording import possessive
 from .zones import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND
 
@@ -240,7 +240,15 @@ def castable(s, player: int, sources: list | None = None) -> list[Obj]:
     # priority again in the next step with nothing changed finds it ready. The bound on what
     # the player can pay is looked up only for a spell not judged yet.
     facts = s.facts()
-    pool = (tuple(p.pool.items()), p.special_mana, sorcery_timing(s, player))
+    sorcery = sorcery_timing(s, player)
+    if not sorcery and exercise.RECORD is None and next(ch.static_effects(s, ir.StaticCastAsThoughFlash), None) is None:
+        # Outside a main phase with an empty stack, only a card that may be cast at instant
+        # speed by its own text can be cast (CR 117.1a, 307.1, 702.8a): the rest are passed
+        # over by definition, without a look at the state (can_cast_timing would say no)
+        cands = [o for o in cands if o.zone == BATTLEFIELD or instant_speed(o.card)]
+        if not cands:
+            return []
+    pool = (tuple(p.pool.items()), p.special_mana, sorcery)
     out = []
     bound = None
     for o in cands:

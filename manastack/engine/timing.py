@@ -2,11 +2,14 @@
 exiled cards a player may play (CR 601.3)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from manastack.oracle import ir
 
 from . import characteristics as ch
 from . import exercise, layers
 from .attack_targets import declared_target
+from .continuous import card_keywords
 from .effect_records import MayPlay
 from .state import Obj
 from .zones import EXILE
@@ -22,6 +25,17 @@ def can_cast_timing(s, player: int, o: Obj) -> bool:
     if any(type(ab) is ir.CastAsThoughFlash for ab in o.card.abilities):
         return True                   # "You may cast ~ as though it had flash." (CR 601.3)
     return ch.has(s, o, "flash") or flash_permission(s, player, o)
+
+
+@lru_cache(maxsize=8192)
+def instant_speed(card) -> bool:
+    """Whether a card not on the battlefield may be cast when a sorcery couldn't, by its own
+    text (found once per definition): an instant (CR 117.1a), flash (CR 702.8a; a card's
+    keywords off the battlefield are its own, characteristics.keywords), or "You may cast ~
+    as though it had flash." (CR 601.3). What :func:`can_cast_timing` says of such a card
+    when no static ability lets its controller cast spells as though they had flash."""
+    return "Land" not in card.types and ("Instant" in card.types or "flash" in card_keywords(card)
+                                         or any(type(ab) is ir.CastAsThoughFlash for ab in card.abilities))
 
 
 def flash_permission(s, player: int, o: Obj) -> bool:
