@@ -51,8 +51,7 @@ STOPWORDS = frozenset("""a an and are as at be been being but by can could did d
 from had has have having how i if in into is it its it's itself me my of on or so than that the
 their them then there these they this those to too up us was we were what when where which while
 who whom why will with would you your yours mean means meaning define definition happens happen
-get gets got use used s t d ll re ve m
-still actually anything something really just also even ever else whenever want wants okay ok""".split())
+get gets got use used s t d ll re ve m""".split())
 """Words too common to rank by (they stay in phrases: "could produce")."""
 
 _NUMBER = re.compile(r"\b(\d{3}(?:\.\d+[a-z]?)?)\b")
@@ -195,10 +194,6 @@ class Reading:
     cards: list[str] = field(default_factory=list)
     """The names of the cards the query names."""
     definition: bool = False
-    """The query asks what something is: "what is X", "what does X mean", "define X", with X
-    one glossary term or rule title ("what is the mana value of a land?" asks a fact)."""
-    one_term: bool = False
-    """The query's words, but for the asking, are one glossary term or rule title."""
     stems: tuple[str, ...] = ()
     extra_words: list[str] = field(default_factory=list)
     """Words the query stands for: judge words' meanings, cards' unread text."""
@@ -299,12 +294,12 @@ class RulesSearch:
                     reading.pointers.append(_Pointer(f"rule {number}", (number,), W_NUMBER, source="number"))
             text = _NUMBER.sub(" ", text)
             text = self._read_cards(text, reading)
+            reading.definition = bool(_DEFINITION.search(query))
         raw_words = words(text)
         if not self.expand:
             reading.terms = raw_words
         else:
             replaced = self._read_phrases(text, reading)
-            reading.definition = reading.one_term and bool(_DEFINITION.search(query))
             kept = [w for i, w in enumerate(raw_words) if i not in replaced]
             singles = list(dict.fromkeys([w for w in kept if w not in STOPWORDS] + reading.extra_words))
             df = {w: self.index.df.get(st[0] if st else "", 0) for w, st in zip(singles, self.stemmer.stems(singles))}
@@ -400,7 +395,6 @@ class RulesSearch:
                 replaced.update(range(start, end))
             else:
                 whole = bool(content) and content <= set(p.stems)
-                reading.one_term = reading.one_term or whole
                 reading.pointers.append(_Pointer(p.label, p.rules, W_PHRASE * (1.0 if whole else p.weight),
                                                  p.glossary, span=(start, end)))
                 if len(p.stems) > 1:
