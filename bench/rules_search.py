@@ -2,12 +2,18 @@
 
     python bench/rules_search.py [--set dev|test] [--rules PATH] [--cards FILE] [--eval FILE]
     python bench/rules_search.py --train        # learn the ranker's weights on the dev half
+    python bench/rules_search.py --set test --ranks new.json [--paired old.json]
 
 Runs every query of one half of the evaluation set (``tests/data/rules-search-eval.yaml``)
 through manastack's search (with its learned ranker), through the same search ranking by the
 summed score alone (no learned step), and through plain BM25 over the same SQLite FTS5 index
 (every query word, no reading of the query), and prints MRR and recall at 5 and 10 per kind of
 query. Card rulings are left out of the ranks. Then it times searches on the built index.
+
+``--ranks FILE`` writes manastack's rank of the first answer for each query (JSON); ``--paired
+FILE`` compares them, query by query, with ranks written so by another version (on the same
+queries) and prints the mean change of the reciprocal rank per kind with a 95% paired bootstrap
+interval.
 
 ``--train`` fits the ranker (a linear model over the features of ``manastack.rules.ranker``,
 softmax over each query's candidates, L2-regularised) on the dev half only, prints its 5-fold
@@ -33,7 +39,7 @@ from rich.table import Table
 
 from manastack.cards import CardError, default_db, load_db
 from manastack.rules import RulesError, load_rules
-from manastack.rules.evaluation import KINDS, EvalQuery, answers, evaluate, load_eval
+from manastack.rules.evaluation import KINDS, EvalQuery, answers, evaluate, first_rank, load_eval
 from manastack.rules.index import PassageKind, open_index
 from manastack.rules.query import Hit, RulesSearch
 from manastack.rules.ranker import FEATURES, WEIGHTS_FILE, Ranker, learn_assoc
@@ -43,6 +49,8 @@ CORPUS = Path("..") / "shared" / "cards" / "AtomicCards-2021.json.gz"
 FOLDS = 5
 L2 = 0.01
 STEPS = 400
+BOOTSTRAP = 10000
+"""Resamples of the paired bootstrap."""
 
 
 class Group:
@@ -141,6 +149,24 @@ def train(search: RulesSearch, queries: list[EvalQuery], console: Console) -> No
     console.print(f"weights fitted on all {len(dev)} dev queries written to {target.relative_to(ROOT)}")
 
 
+def paired(mine: list[dict], other: list[dict], console: Console) -> None:
+    """The mean change of the reciprocal rank, per kind, from ``other`` to ``mine``, with a 95%
+    paired bootstrap interval (queries resampled with replacement, seeded)."""
+    if [m["query"] for m in mine] != [o["query"] for o in other]:
+        raise ValueError("the two rank files are not of the same queries")
+    rng = np.random.default_rng(33)
+    console.print("per query, reciprocal rank this version minus the other (mean, 95% interval, better/worse):")
+    for kind in (*KINDS, "all"):
+        d = np.array([(1 / m["rank"] if m["rank"] else 0.0) - (1 / o["rank"] if o["rank"] else 0.0)
+                      for m, o in zip(mine, other) if kind in ("all", m["kind"])])
+        if not len(d):
+            continue
+        means = d[rng.integers(0, len(d), size=(BOOTSTRAP, len(d)))].mean(axis=1)
+        low, high = np.percentile(means, [2.5, 97.5])
+        console.print(f"  {kind:<11} {len(d):>4}  {d.mean():+.4f} ({low:+.4f} to {high:+.4f})  "
+                      f"{int((d > 1e-9).sum())}/{int((d < -1e-9).sum())}")
+
+
 CLI_QUERIES = ("trample", "who chooses the order of replacement effects?",
                "two Panharmonicons and Llanowar Elves entering")
 _IN_COMMAND = """
@@ -201,6 +227,8 @@ def main() -> int:
     parser.add_argument("--eval", default=str(ROOT / "tests" / "data" / "rules-search-eval.yaml"))
     parser.add_argument("--set", default="dev", choices=("dev", "test"))
     parser.add_argument("--train", action="store_true", help="learn the ranker's weights on the dev half")
+    parser.add_argument("--ranks", help="write manastack's rank of the first answer of each query to this JSON file")
+    parser.add_argument("--paired", help="compare with the ranks of another version written by --ranks")
     parser.add_argument("--cli-time", type=int, metavar="ROUNDS",
                         help="time warm `manastack rules search` command lines (CPU seconds), ROUNDS rounds")
     parser.add_argument("--against", help="with --cli-time: another checkout to time, interleaved with this one")
@@ -246,6 +274,16 @@ def main() -> int:
             table.add_row(*row)
         console.print(table)
         search = systems["manastack"]
+        if args.ranks or args.paired:
+            ranks = [{"query": q.query, "kind": q.kind, "rank": first_rank(search, q)} for q in queries]
+            if args.ranks:
+                Path(args.ranks).write_text(json.dumps(ranks, indent=0) + "\n", encoding="utf-8")
+            if args.paired:
+                try:
+                    paired(ranks, json.loads(Path(args.paired).read_text(encoding="utf-8")), console)
+                except (OSError, ValueError, KeyError, TypeError) as exc:
+                    print(f"error: {args.paired}: {exc}", file=sys.stderr)
+                    return 2
         times = []
         for q in queries:
             start = time.perf_counter()
