@@ -208,3 +208,17 @@ def test_the_schema_names_every_saved_field_of_each_record(record, cls):
     schema = json.loads(files("manastack.engine").joinpath("save.schema.json").read_text())
     saved = {f.name for f in fields(cls)} if cls is Seen else set(cls.__slots__)
     assert set(schema["$defs"][record]["properties"]) == saved
+
+
+@pytest.mark.parametrize("where", [("players", 0, "commander_left"), ("players", 1, "hand"), ("phased_out",),
+                                   ("battlefield",)])
+def test_every_list_of_ids_is_checked(save, where):
+    """Each field the schema types as a list of ids, the fast check's included, refuses a value
+    that is no list with its place, instead of failing as the game is rebuilt."""
+    doc = copy.deepcopy(save)
+    node = doc["state"]
+    for key in where[:-1]:
+        node = node[key]
+    node[where[-1]] = None
+    path = "$.state" + "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in where)
+    refused(doc, path, "is not of type 'array'")

@@ -161,9 +161,21 @@ def _records_ok(data: dict) -> bool:
     """Whether every object record, log entry and list of ids of a save the fast schema check
     passed is one the full schema accepts."""
     st = data["state"]
-    return (_objects_ok(st["objects"]) and _log_ok(st["log"]) and _ids_ok(st["battlefield"])
-            and _ids_ok(st.get("phased_out", []))
-            and all(_ids_ok(p[zone]) for p in st["players"] for zone in ZONE_LISTS))
+    state_ids, player_ids = _id_fields()
+    return (_objects_ok(st["objects"]) and _log_ok(st["log"])
+            and all(_ids_ok(st[k]) for k in state_ids if k in st)
+            and all(_ids_ok(p[k]) for p in st["players"] for k in player_ids if k in p))
+
+
+@lru_cache(maxsize=1)
+def _id_fields() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The fields of the state and of a player record that the schema says are lists of ids
+    (zones, the phased-out permanents, the commanders that left): the fast check leaves them to
+    :func:`_ids_ok`."""
+    defs = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))["$defs"]
+    ids = {"$ref": "#/$defs/ids"}
+    return tuple(k for k, v in defs["state"]["properties"].items() if v == ids), \
+        tuple(k for k, v in defs["player_record"]["properties"].items() if v == ids)
 
 
 def _ids_ok(ids) -> bool:
