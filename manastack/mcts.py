@@ -53,7 +53,10 @@ class MCTSConfig:
     a cap on the actions of one rollout (the position is scored where it stops). ``worlds`` is
     the number of determinizations sampled for one decision at most; with ``n`` answers at the
     root, iteration ``i`` searches a copy of world ``(i // n) mod worlds``. ``top``: with a
-    prior that scores several answers, only its ``top`` best are searched (0: all)."""
+    prior that scores several answers, only its ``top`` best are searched (0: all).
+    ``combat_horizon``: the horizon of a search for attackers or blockers (CR 508.1, 509.1),
+    at least ``horizon``; 2 lets a declaration of attackers see the opponent's next turn (the
+    crack-back) and one of blockers the player's own next attack."""
 
     iterations: int = 50
     seconds: float | None = None
@@ -62,6 +65,7 @@ class MCTSConfig:
     rollout_actions: int = 300
     worlds: int = 8
     top: int = 0
+    combat_horizon: int = 2
 
 
 @dataclass(slots=True)
@@ -139,6 +143,8 @@ class MCTSAgent:
         self.searches += 1
         root = _Node()
         cfg = self.config
+        combat = decision.kind in (DecisionKind.ATTACKERS, DecisionKind.BLOCKERS)
+        horizon = max(cfg.horizon, cfg.combat_horizon) if combat else cfg.horizon
         deadline = None if cfg.seconds is None else time.perf_counter() + cfg.seconds
         # CR 400.2: the unknowns are sampled, at most ``cfg.worlds`` times a decision; the
         # answers at the root are tried in turn in the same world (common random numbers), so
@@ -155,7 +161,7 @@ class MCTSAgent:
             world = worlds[w]
             if world is None:
                 continue
-            self._iterate(world.copy(), root, order, options)
+            self._iterate(world.copy(), root, order, options, horizon)
             self.iterations += 1
             if self._decided(root, cfg.iterations - i - 1):
                 break
@@ -168,10 +174,14 @@ class MCTSAgent:
     def _prior_order(self, game: Game, decision: Decision, options) -> tuple[list[Action], bool, int]:
         """The root's answers in the prior agent's order, best first (empty without a prior),
         whether the first is on a line the prior knows wins this turn, and how many of them
-        the prior scored."""
+        the prior scored. The prior reads a sampled world, not the real game: its lookahead
+        plays the opponents' hands and the libraries, which the player can't see (CR 400.2)."""
         if self.prior is None:
             return [], False, 0
-        scored = self.prior.ranked(game, decision)
+        world = determinize(game, decision.player, self.rng.next64())
+        if world is None or world.pending is None:
+            return list(options), False, 0
+        scored = self.prior.ranked(world, world.pending)
         ranked = [sc.action for sc in scored if sc.action in options]
         order = ranked + [a for a in options if a not in ranked]
         return order, bool(order) and scored[0].action == order[0] and scored[0].score >= WIN, len(ranked)
@@ -183,7 +193,8 @@ class MCTSAgent:
         visits = sorted((n.visits for n in root.children.values()), reverse=True)
         return len(visits) > 1 and visits[0] > visits[1] + left
 
-    def _iterate(self, game: Game, root: _Node, order: list[Action], at_root: tuple[Action, ...]) -> None:
+    def _iterate(self, game: Game, root: _Node, order: list[Action], at_root: tuple[Action, ...],
+                 horizon: int) -> None:
         """One selection, expansion, rollout and backup in one sampled world; at the root the
         answers are ``at_root``, the untried ones expanded in the prior's ``order`` when there is
         one."""
@@ -216,7 +227,7 @@ class MCTSAgent:
             node = node.children[action]
             game.push(action)
             path.append((node, decision.player))
-        value = self._rollout(game)
+        value = self._rollout(game, horizon)
         for n, mover in path:
             n.visits += 1
             n.value += value if mover == 0 else 1.0 - value
@@ -226,8 +237,8 @@ class MCTSAgent:
             return math.inf
         return n.value / n.visits + self.config.exploration * math.sqrt(math.log(n.available) / n.visits)
 
-    def _rollout(self, game: Game) -> float:
-        """Play on with the rollout agent until the horizon, then score for player 0."""
+    def _rollout(self, game: Game, horizon: int) -> float:
+        """Play on with the rollout agent until ``horizon`` turn changes, then score for player 0."""
         turn_changes, turn = 0, game.turn
         for _ in range(self.config.rollout_actions):
             decision = game.pending
@@ -236,7 +247,7 @@ class MCTSAgent:
             now = game.turn
             if now != turn:
                 turn, turn_changes = now, turn_changes + 1
-                if turn_changes >= self.config.horizon:
+                if turn_changes >= horizon:
                     break
             if decision.kind is DecisionKind.PRIORITY and _idle(game.peek(), decision.player):
                 game.push(PASS)

@@ -142,9 +142,9 @@ def test_the_root_searches_only_the_priors_best_answers(monkeypatch):
     roots = []
     search = MCTSAgent._iterate
 
-    def spy(self, g, root, order, at_root):
+    def spy(self, g, root, order, at_root, horizon):
         roots.append(tuple(at_root))
-        return search(self, g, root, order, at_root)
+        return search(self, g, root, order, at_root, horizon)
 
     monkeypatch.setattr(MCTSAgent, "_iterate", spy)
     agent = parse_agent("mcts:iterations=6,top=2", 1)
@@ -164,3 +164,46 @@ def test_rollouts_are_scored_by_the_tacticians_reading_of_the_board():
     game = _midgame(actions=60)
     assert (mcts.by_position(game) > 0.5) == (evaluate(game, 0) > 0)
     assert parse_agent("mcts", 1).score is mcts.by_position
+
+
+def test_the_prior_reads_a_sampled_world_not_the_opponents_real_hand(monkeypatch):
+    """CR 400.2: the tactician's lookahead, taken as the search's prior, plays the opponent's
+    hand; it is given a world with that hand dealt again, never the real game."""
+    game = _tactician_priority(lambda ranked: len(ranked) >= 2)
+    me = game.pending.player
+    real = sorted(_names(game.state, game.state.players[1 - me].hand))
+    seen = []
+    ranked = TacticianAgent.ranked
+
+    def spy(self, g, d):
+        seen.append((g is game, sorted(_names(g.state, g.state.players[1 - me].hand))))
+        return ranked(self, g, d)
+
+    monkeypatch.setattr(TacticianAgent, "ranked", spy)
+    for seed in range(4):
+        parse_agent("mcts:iterations=4", seed).choose(game.copy(), game.pending)
+    assert seen and not any(real_game for real_game, _ in seen)
+    assert any(hand != real for _, hand in seen)
+
+
+def test_a_search_of_attackers_plays_on_through_the_crack_back(monkeypatch):
+    """CR 508.1: a declaration of attackers is scored after the opponent's next turn
+    (``combat_horizon``), a priority at the end of the turn (``horizon``)."""
+    horizons = []
+    rollout = MCTSAgent._rollout
+
+    def spy(self, g, horizon):
+        horizons.append((g.pending.kind if g.pending else None, horizon))
+        return rollout(self, g, horizon)
+
+    monkeypatch.setattr(MCTSAgent, "_rollout", spy)
+    game = _first(_midgame(actions=40), lambda g: g.pending.kind == "attackers"
+                  and len(candidates(g.pending)) > 2)
+    agent = MCTSAgent(HeuristicAgent(3), MCTSConfig(iterations=4, horizon=1, combat_horizon=2), seed=2)
+    agent.choose(game.copy(), game.pending)
+    assert horizons and {h for _, h in horizons} == {2}
+    horizons.clear()
+    MCTSAgent(HeuristicAgent(3), MCTSConfig(iterations=4, horizon=1, combat_horizon=1), seed=2).choose(
+        game.copy(), game.pending)
+    assert horizons and {h for _, h in horizons} == {1}
+    assert parse_agent("mcts:combat_horizon=3", 1).config.combat_horizon == 3
